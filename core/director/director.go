@@ -1,0 +1,201 @@
+// Package director holds the operations a screen or a headless command
+// calls: create an event, register and check in players, drop and
+// re-instate them, pair the next round, record and correct results, finish
+// the event, read standings.
+//
+// Each operation checks the request against the event's rules, asks the
+// pure engines (pairing, standings) what follows, and saves the outcome in
+// one store transaction, logging what changed in the event's activity log.
+// The director holds no state of its own beyond its random source: screens
+// re-read what they show after every call.
+package director
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"time"
+
+	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
+)
+
+// Director runs events on a store.
+type Director struct {
+	store Store
+	now   func() time.Time
+
+	mu   sync.Mutex // guards seed
+	seed *rand.Rand
+}
+
+// New returns a director saving to store, reading the time from now and
+// drawing each round's seed from seeds (the seed is saved with the round,
+// so any pairing can be reproduced).
+func New(store Store, now func() time.Time, seeds *rand.Rand) *Director {
+	return &Director{store: store, now: now, seed: seeds}
+}
+
+func (d *Director) nextSeed() int64 {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.seed.Int64()
+}
+
+// NewEvent is what an organizer fills in to create an event.
+type NewEvent struct {
+	Name   string
+	Game   string
+	Format string
+	Date   time.Time
+	// Settings overrides the format's defaults when not nil.
+	Settings *event.Settings
+}
+
+// CreateEvent creates an event in registration, with the format's default
+// settings unless others are given.
+func (d *Director) CreateEvent(ctx context.Context, req NewEvent) (event.Event, error) {
+	_, f, err := rules.Lookup(req.Game, req.Format)
+	if err != nil {
+		return event.Event{}, err
+	}
+	e := event.Event{
+		Name:      strings.TrimSpace(req.Name),
+		Game:      req.Game,
+		Format:    f.Key,
+		Date:      req.Date,
+		State:     event.StateRegistration,
+		Settings:  f.Defaults,
+		CreatedAt: d.now(),
+	}
+	if req.Settings != nil {
+		e.Settings = *req.Settings
+	}
+	if e.Date.IsZero() {
+		e.Date = d.now()
+	}
+	if err := e.Validate(); err != nil {
+		return event.Event{}, err
+	}
+	err = d.store.Write(ctx, func(tx Tx) error {
+		if err := tx.CreateEvent(&e); err != nil {
+			return err
+		}
+		return d.log(tx, e.ID, 0, "event created: %s (%s)", e.Name, rules.Describe(e.Game, e.Format))
+	})
+	return e, err
+}
+
+// UpdateSettings changes an event's settings; only before round 1.
+func (d *Director) UpdateSettings(ctx context.Context, id event.EventID, s event.Settings) error {
+	if err := s.Validate(); err != nil {
+		return err
+	}
+	return d.store.Write(ctx, func(tx Tx) error {
+		e, err := tx.Event(id)
+		if err != nil {
+			return err
+		}
+		if e.State != event.StateRegistration {
+			return event.Statef("the settings of %s are fixed once round 1 is paired", e.Name)
+		}
+		e.Settings = s
+		if err := tx.UpdateEvent(e); err != nil {
+			return err
+		}
+		return d.log(tx, id, 0, "settings changed")
+	})
+}
+
+// Event returns one event.
+func (d *Director) Event(ctx context.Context, id event.EventID) (event.Event, error) {
+	var e event.Event
+	err := d.store.Read(ctx, func(tx Tx) (err error) {
+		e, err = tx.Event(id)
+		return err
+	})
+	return e, err
+}
+
+// EventSummary is an event with the counts an event list shows.
+type EventSummary struct {
+	event.Event
+	Players int // entries still playing
+	Round   int // the last round paired (0 before round 1)
+}
+
+// Events lists every event, newest first, with player counts and the
+// current round.
+func (d *Director) Events(ctx context.Context) ([]EventSummary, error) {
+	var out []EventSummary
+	err := d.store.Read(ctx, func(tx Tx) error {
+		es, err := tx.Events()
+		if err != nil {
+			return err
+		}
+		for _, e := range es {
+			entries, err := tx.Entries(e.ID)
+			if err != nil {
+				return err
+			}
+			rounds, err := tx.Rounds(e.ID)
+			if err != nil {
+				return err
+			}
+			s := EventSummary{Event: e, Round: len(rounds)}
+			for _, en := range entries {
+				if en.Active() {
+					s.Players++
+				}
+			}
+			out = append(out, s)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// FinishEvent closes an event: no more rounds, results or registrations.
+// Every paired round must have all its results.
+func (d *Director) FinishEvent(ctx context.Context, id event.EventID) error {
+	return d.store.Write(ctx, func(tx Tx) error {
+		e, err := tx.Event(id)
+		if err != nil {
+			return err
+		}
+		if e.State == event.StateFinished {
+			return event.Statef("%s is already finished", e.Name)
+		}
+		rounds, err := tx.Rounds(id)
+		if err != nil {
+			return err
+		}
+		if len(rounds) == 0 {
+			return event.Statef("%s has no rounds yet; pair and play at least one round before finishing it", e.Name)
+		}
+		if last := rounds[len(rounds)-1]; !last.Complete() {
+			return event.Statef("round %d still lacks %d result(s); enter them before finishing the event", last.Number, last.Missing())
+		}
+		e.State = event.StateFinished
+		if err := tx.UpdateEvent(e); err != nil {
+			return err
+		}
+		return d.log(tx, id, len(rounds), "event finished")
+	})
+}
+
+// Log returns the event's activity log, oldest first.
+func (d *Director) Log(ctx context.Context, id event.EventID) ([]event.LogEntry, error) {
+	var out []event.LogEntry
+	err := d.store.Read(ctx, func(tx Tx) (err error) {
+		out, err = tx.Log(id)
+		return err
+	})
+	return out, err
+}
+
+func (d *Director) log(tx Tx, id event.EventID, round int, format string, args ...any) error {
+	return tx.AppendLog(&event.LogEntry{EventID: id, At: d.now(), Round: round, Message: fmt.Sprintf(format, args...)})
+}

@@ -1,0 +1,9 @@
+package director
+
+import (
+	"errors"
+
+	"tablekeeper/core/event"
+)
+
+func isNotFound(err error) bool { return errors.Is(err, event.ErrNotFound) }

@@ -1,0 +1,203 @@
+package director
+
+import (
+	"context"
+	"strings"
+
+	"tablekeeper/core/event"
+)
+
+// FindPlayers searches the player directory by part of a name or member
+// number; an empty query lists it by name.
+func (d *Director) FindPlayers(ctx context.Context, query string, limit int) ([]event.Player, error) {
+	var out []event.Player
+	err := d.store.Read(ctx, func(tx Tx) (err error) {
+		out, err = tx.FindPlayers(strings.TrimSpace(query), limit)
+		return err
+	})
+	return out, err
+}
+
+// NewPlayer is a person to add to the directory.
+type NewPlayer struct {
+	Name     string
+	MemberNo string
+	Email    string
+}
+
+func (p NewPlayer) player(d *Director) event.Player {
+	return event.Player{
+		Name:      strings.Join(strings.Fields(p.Name), " "),
+		MemberNo:  strings.TrimSpace(p.MemberNo),
+		Email:     strings.TrimSpace(p.Email),
+		CreatedAt: d.now(),
+	}
+}
+
+// AddPlayer adds a person to the directory without registering them.
+func (d *Director) AddPlayer(ctx context.Context, np NewPlayer) (event.Player, error) {
+	p := np.player(d)
+	if err := p.Validate(); err != nil {
+		return event.Player{}, err
+	}
+	err := d.store.Write(ctx, func(tx Tx) error { return tx.CreatePlayer(&p) })
+	return p, err
+}
+
+// Register enters a player from the directory in an event. After round 1
+// the player is a late entry, paired from the next round on.
+func (d *Director) Register(ctx context.Context, id event.EventID, player event.PlayerID) (event.Entry, error) {
+	var en event.Entry
+	err := d.store.Write(ctx, func(tx Tx) (err error) {
+		p, err := tx.Player(player)
+		if err != nil {
+			return err
+		}
+		en, err = d.register(tx, id, p)
+		return err
+	})
+	return en, err
+}
+
+// RegisterNew enters a new player in an event, adding them to the
+// directory. A member number already in the directory registers that
+// player when the name matches, and is refused when it does not.
+func (d *Director) RegisterNew(ctx context.Context, id event.EventID, np NewPlayer) (event.Entry, error) {
+	p := np.player(d)
+	if err := p.Validate(); err != nil {
+		return event.Entry{}, err
+	}
+	var en event.Entry
+	err := d.store.Write(ctx, func(tx Tx) error {
+		if p.MemberNo != "" {
+			known, err := tx.PlayerByMemberNo(p.MemberNo)
+			switch {
+			case err == nil && strings.EqualFold(known.Name, p.Name):
+				p = known
+			case err == nil:
+				return event.Conflictf("member number %s belongs to %s; pick %s from the directory or check the number", p.MemberNo, known.Name, known.Name)
+			case !isNotFound(err):
+				return err
+			}
+		}
+		if p.ID == 0 {
+			if err := tx.CreatePlayer(&p); err != nil {
+				return err
+			}
+		}
+		var err error
+		en, err = d.register(tx, id, p)
+		return err
+	})
+	return en, err
+}
+
+func (d *Director) register(tx Tx, id event.EventID, p event.Player) (event.Entry, error) {
+	e, err := tx.Event(id)
+	if err != nil {
+		return event.Entry{}, err
+	}
+	if e.State == event.StateFinished {
+		return event.Entry{}, event.Statef("%s is finished; it takes no more players", e.Name)
+	}
+	rounds, err := tx.Rounds(id)
+	if err != nil {
+		return event.Entry{}, err
+	}
+	en := event.Entry{
+		EventID:      id,
+		PlayerID:     p.ID,
+		Status:       event.EntryActive,
+		JoinedRound:  len(rounds) + 1,
+		RegisteredAt: d.now(),
+		// A late entry registers at the desk in person.
+		CheckedIn: len(rounds) > 0,
+	}
+	if err := tx.CreateEntry(&en); err != nil {
+		return event.Entry{}, err
+	}
+	en.Name, en.MemberNo = p.Name, p.MemberNo
+	if len(rounds) > 0 {
+		return en, d.log(tx, id, len(rounds), "late entry: %s, paired from round %d", p.Name, en.JoinedRound)
+	}
+	return en, d.log(tx, id, 0, "registered: %s", p.Name)
+}
+
+// Entries lists an event's entries in registration order.
+func (d *Director) Entries(ctx context.Context, id event.EventID) ([]event.Entry, error) {
+	var out []event.Entry
+	err := d.store.Read(ctx, func(tx Tx) (err error) {
+		out, err = tx.Entries(id)
+		return err
+	})
+	return out, err
+}
+
+// CheckIn marks a registered player present (or, with false, not present).
+func (d *Director) CheckIn(ctx context.Context, entry event.EntryID, present bool) error {
+	return d.changeEntry(ctx, entry, func(tx Tx, e event.Event, en *event.Entry, rounds int) error {
+		if en.CheckedIn == present {
+			return nil
+		}
+		en.CheckedIn = present
+		if present {
+			return d.log(tx, e.ID, rounds, "checked in: %s", en.Name)
+		}
+		return d.log(tx, e.ID, rounds, "check-in undone: %s", en.Name)
+	})
+}
+
+// Drop withdraws a player: they keep their results and are never paired
+// again. A player dropped during a round still plays (or concedes) that
+// round's match.
+func (d *Director) Drop(ctx context.Context, entry event.EntryID) error {
+	return d.changeEntry(ctx, entry, func(tx Tx, e event.Event, en *event.Entry, rounds int) error {
+		if !en.Active() {
+			return event.Statef("%s has already left the event", en.Name)
+		}
+		en.Status, en.DroppedAfter = event.EntryDropped, rounds
+		return d.log(tx, e.ID, rounds, "dropped: %s, after round %d", en.Name, rounds)
+	})
+}
+
+// Reinstate undoes a mistaken drop: the player is paired again from the
+// next round.
+func (d *Director) Reinstate(ctx context.Context, entry event.EntryID) error {
+	return d.changeEntry(ctx, entry, func(tx Tx, e event.Event, en *event.Entry, rounds int) error {
+		if en.Status != event.EntryDropped {
+			return event.Statef("%s is not dropped", en.Name)
+		}
+		en.Status, en.DroppedAfter = event.EntryActive, 0
+		return d.log(tx, e.ID, rounds, "re-instated: %s", en.Name)
+	})
+}
+
+// changeEntry loads an entry with its event in one write transaction, lets
+// change alter it, and saves it. Finished events are read-only.
+func (d *Director) changeEntry(ctx context.Context, id event.EntryID, change func(Tx, event.Event, *event.Entry, int) error) error {
+	return d.store.Write(ctx, func(tx Tx) error {
+		en, err := tx.Entry(id)
+		if err != nil {
+			return err
+		}
+		e, err := tx.Event(en.EventID)
+		if err != nil {
+			return err
+		}
+		if e.State == event.StateFinished {
+			return event.Statef("%s is finished; its entries can no longer change", e.Name)
+		}
+		rounds, err := tx.Rounds(e.ID)
+		if err != nil {
+			return err
+		}
+		before := en
+		if err := change(tx, e, &en, len(rounds)); err != nil {
+			return err
+		}
+		if en == before {
+			return nil
+		}
+		return tx.UpdateEntry(en)
+	})
+}

@@ -1,0 +1,281 @@
+package director
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"tablekeeper/core/event"
+	"tablekeeper/core/pairing"
+	"tablekeeper/core/standings"
+)
+
+// PairNextRound pairs the next Swiss round and saves it. The previous round
+// must have all its results. Round 1 pairs the checked-in players when
+// check-in is in use (someone has checked in); every active player
+// otherwise.
+func (d *Director) PairNextRound(ctx context.Context, id event.EventID) (event.Round, error) {
+	var r event.Round
+	err := d.store.Write(ctx, func(tx Tx) error {
+		e, err := tx.Event(id)
+		if err != nil {
+			return err
+		}
+		if e.State == event.StateFinished {
+			return event.Statef("%s is finished", e.Name)
+		}
+		rounds, err := tx.Rounds(id)
+		if err != nil {
+			return err
+		}
+		if n := len(rounds); n > 0 && !rounds[n-1].Complete() {
+			return event.Statef("round %d still lacks %d result(s); enter them before pairing round %d", n, rounds[n-1].Missing(), n+1)
+		}
+		entries, err := tx.Entries(id)
+		if err != nil {
+			return err
+		}
+		number := len(rounds) + 1
+		playing, err := pairable(entries, number)
+		if err != nil {
+			return err
+		}
+		if len(playing) < 2 {
+			return event.Statef("round %d needs at least two players; %d can play", number, len(playing))
+		}
+		table := standings.Compute(entries, rounds, e.Settings)
+		in := make([]pairing.Player, 0, len(playing))
+		for _, s := range table {
+			if playing[s.EntryID] {
+				in = append(in, pairing.Player{Entry: s.EntryID, Points: s.Points, Opponents: s.Opponents, Byes: s.Byes})
+			}
+		}
+		seed := d.nextSeed()
+		out := pairing.Swiss(in, rand.New(rand.NewPCG(uint64(seed), uint64(number))))
+		r = event.Round{
+			EventID:  id,
+			Number:   number,
+			Stage:    event.StageSwiss,
+			Seed:     seed,
+			Clock:    event.Clock{Duration: time.Duration(e.Settings.RoundMinutes) * time.Minute},
+			PairedAt: d.now(),
+		}
+		for i, t := range out.Tables {
+			tb := event.Table{Number: i + 1, Why: t.Why}
+			for _, en := range t.Seats {
+				tb.Seats = append(tb.Seats, event.Seat{EntryID: en})
+			}
+			r.Tables = append(r.Tables, tb)
+		}
+		if out.Bye != 0 {
+			r.Tables = append(r.Tables, event.Table{
+				Bye:    true,
+				Seats:  []event.Seat{{EntryID: out.Bye}},
+				Why:    out.ByeWhy,
+				Result: &event.Result{Seats: []event.SeatResult{{GamesWon: e.Settings.GamesPerMatch/2 + 1}}, RecordedAt: d.now()},
+			})
+		}
+		if err := tx.CreateRound(&r); err != nil {
+			return err
+		}
+		if e.State == event.StateRegistration {
+			e.State = event.StateRunning
+			if err := tx.UpdateEvent(e); err != nil {
+				return err
+			}
+		}
+		return d.log(tx, id, number, "round %d paired: %d tables, seed %d", number, len(out.Tables), seed)
+	})
+	return r, err
+}
+
+// pairable returns the entries that play the given round, or an error
+// naming the players whose check-in is missing before round 1.
+func pairable(entries []event.Entry, round int) (map[event.EntryID]bool, error) {
+	useCheckIn := false
+	for _, en := range entries {
+		useCheckIn = useCheckIn || (en.Active() && en.CheckedIn)
+	}
+	var missing []string
+	out := make(map[event.EntryID]bool, len(entries))
+	for _, en := range entries {
+		if !en.Active() || en.JoinedRound > round {
+			continue
+		}
+		if round == 1 && useCheckIn && !en.CheckedIn {
+			missing = append(missing, en.Name)
+			continue
+		}
+		out[en.ID] = true
+	}
+	if len(missing) > 0 {
+		list := strings.Join(missing[:min(len(missing), 5)], ", ")
+		if len(missing) > 5 {
+			list += fmt.Sprintf(" and %d more", len(missing)-5)
+		}
+		return nil, event.Statef("%d registered player(s) have not checked in: %s. Check them in or drop them before pairing round 1", len(missing), list)
+	}
+	return out, nil
+}
+
+// Rounds returns the event's rounds with tables and results.
+func (d *Director) Rounds(ctx context.Context, id event.EventID) ([]event.Round, error) {
+	var out []event.Round
+	err := d.store.Read(ctx, func(tx Tx) (err error) {
+		out, err = tx.Rounds(id)
+		return err
+	})
+	return out, err
+}
+
+// RecordResult saves the result of a table, or corrects the one it had
+// (the correction is logged with the old result). The result is checked
+// against the format: a best of three cannot end 3–0.
+func (d *Director) RecordResult(ctx context.Context, id event.EventID, round, table int, res event.Result) error {
+	return d.store.Write(ctx, func(tx Tx) error {
+		e, err := tx.Event(id)
+		if err != nil {
+			return err
+		}
+		if e.State == event.StateFinished {
+			return event.Statef("%s is finished; its results are final", e.Name)
+		}
+		rounds, err := tx.Rounds(id)
+		if err != nil {
+			return err
+		}
+		if round < 1 || round > len(rounds) {
+			return event.NotFoundf("there is no round %d (%d paired)", round, len(rounds))
+		}
+		t, ok := rounds[round-1].TableNumbered(table)
+		if !ok || t.Bye {
+			return event.NotFoundf("round %d has no table %d", round, table)
+		}
+		if len(t.Seats) != 2 {
+			return event.Invalidf("table %d seats %d players; this build records two-player results only", table, len(t.Seats))
+		}
+		if err := res.CheckTwoPlayer(e.Settings.GamesPerMatch); err != nil {
+			return fmt.Errorf("table %d: %w", table, err)
+		}
+		res.RecordedAt = d.now()
+		if err := tx.SetResult(t.ID, &res); err != nil {
+			return err
+		}
+		entries, err := tx.Entries(id)
+		if err != nil {
+			return err
+		}
+		names := nameIndex(entries)
+		now := describe(res, t, names)
+		if t.Result != nil {
+			return d.log(tx, id, round, "round %d table %d corrected: %s (was %s)", round, table, now, describe(*t.Result, t, names))
+		}
+		return d.log(tx, id, round, "round %d table %d: %s", round, table, now)
+	})
+}
+
+func nameIndex(entries []event.Entry) map[event.EntryID]string {
+	m := make(map[event.EntryID]string, len(entries))
+	for _, en := range entries {
+		m[en.ID] = en.Name
+	}
+	return m
+}
+
+func describe(r event.Result, t event.Table, names map[event.EntryID]string) string {
+	if len(r.Seats) != 2 || len(t.Seats) != 2 {
+		return "result"
+	}
+	s := fmt.Sprintf("%s %d–%d %s", names[t.Seats[0].EntryID], r.Seats[0].GamesWon, r.Seats[1].GamesWon, names[t.Seats[1].EntryID])
+	if r.GamesDrawn > 0 {
+		s += fmt.Sprintf(" (%d drawn)", r.GamesDrawn)
+	}
+	if r.TimeOut {
+		s += " at time"
+	}
+	return s
+}
+
+// Standings returns the event's standings after the results saved so far.
+func (d *Director) Standings(ctx context.Context, id event.EventID) ([]standings.Standing, error) {
+	var out []standings.Standing
+	err := d.store.Read(ctx, func(tx Tx) error {
+		e, err := tx.Event(id)
+		if err != nil {
+			return err
+		}
+		entries, err := tx.Entries(id)
+		if err != nil {
+			return err
+		}
+		rounds, err := tx.Rounds(id)
+		if err != nil {
+			return err
+		}
+		out = standings.Compute(entries, rounds, e.Settings)
+		return nil
+	})
+	return out, err
+}
+
+// Sheet is a round as the floor sees it: each table with its players'
+// names and their points before the round.
+type Sheet struct {
+	Event  event.Event
+	Round  event.Round
+	Tables []SheetTable
+}
+
+// SheetTable is one table of a Sheet.
+type SheetTable struct {
+	event.Table
+	Players []SheetPlayer // in seat order
+}
+
+// SheetPlayer is one seat of a SheetTable.
+type SheetPlayer struct {
+	Entry  event.EntryID
+	Name   string
+	Points int // match points before the round
+}
+
+// RoundSheet returns round number of an event with names and points, for
+// the round screen and the pairings report.
+func (d *Director) RoundSheet(ctx context.Context, id event.EventID, number int) (Sheet, error) {
+	var sh Sheet
+	err := d.store.Read(ctx, func(tx Tx) error {
+		e, err := tx.Event(id)
+		if err != nil {
+			return err
+		}
+		rounds, err := tx.Rounds(id)
+		if err != nil {
+			return err
+		}
+		if number < 1 || number > len(rounds) {
+			return event.NotFoundf("%s has no round %d (%d paired)", e.Name, number, len(rounds))
+		}
+		entries, err := tx.Entries(id)
+		if err != nil {
+			return err
+		}
+		before := standings.Compute(entries, rounds[:number-1], e.Settings)
+		points := make(map[event.EntryID]int, len(before))
+		for _, s := range before {
+			points[s.EntryID] = s.Points
+		}
+		names := nameIndex(entries)
+		sh = Sheet{Event: e, Round: rounds[number-1]}
+		for _, t := range sh.Round.Tables {
+			st := SheetTable{Table: t}
+			for _, s := range t.Seats {
+				st.Players = append(st.Players, SheetPlayer{Entry: s.EntryID, Name: names[s.EntryID], Points: points[s.EntryID]})
+			}
+			sh.Tables = append(sh.Tables, st)
+		}
+		return nil
+	})
+	return sh, err
+}

@@ -1,0 +1,70 @@
+package director
+
+import (
+	"context"
+
+	"tablekeeper/core/event"
+)
+
+// Store runs director operations in SQLite transactions. Write runs fn in
+// one write transaction, committed when fn returns nil and rolled back
+// otherwise; Read runs fn in a read-only snapshot. core/store implements it.
+type Store interface {
+	Read(ctx context.Context, fn func(Tx) error) error
+	Write(ctx context.Context, fn func(Tx) error) error
+}
+
+// Tx is what the director reads and writes inside one transaction. Methods
+// return errors wrapping event.ErrNotFound for missing rows and
+// event.ErrConflict for broken uniqueness (a member number used twice, a
+// player registered twice in one event).
+type Tx interface {
+	// CreatePlayer saves a new player in the directory and sets p.ID and
+	// p.CreatedAt is kept as given.
+	CreatePlayer(p *event.Player) error
+	// UpdatePlayer saves a changed name, member number or email.
+	UpdatePlayer(p event.Player) error
+	Player(id event.PlayerID) (event.Player, error)
+	// PlayerByMemberNo finds the player with that exact member number.
+	PlayerByMemberNo(memberNo string) (event.Player, error)
+	// FindPlayers returns up to limit players whose name or member number
+	// contains query (case-insensitive), names that start with it first,
+	// then by name. An empty query lists the directory by name.
+	FindPlayers(query string, limit int) ([]event.Player, error)
+
+	// CreateEvent saves a new event and sets e.ID.
+	CreateEvent(e *event.Event) error
+	// UpdateEvent saves the event's name, date, state and settings.
+	UpdateEvent(e event.Event) error
+	Event(id event.EventID) (event.Event, error)
+	// Events lists every event, the newest date first.
+	Events() ([]event.Event, error)
+
+	// CreateEntry registers a player in an event and sets e.ID; Name and
+	// MemberNo are ignored (they are the directory's).
+	CreateEntry(e *event.Entry) error
+	// UpdateEntry saves check-in, status, dropped-after round, team, seed
+	// and joined round.
+	UpdateEntry(e event.Entry) error
+	Entry(id event.EntryID) (event.Entry, error)
+	// Entries lists an event's entries with the directory's names, in
+	// registration order.
+	Entries(id event.EventID) ([]event.Entry, error)
+
+	// CreateRound saves a round with its tables and seats, and sets the
+	// IDs of the round and its tables. Results already on tables (byes)
+	// are saved too.
+	CreateRound(r *event.Round) error
+	// DeleteRound removes a round, its tables and results.
+	DeleteRound(id event.RoundID) error
+	// Rounds lists an event's rounds by number, each with its tables in
+	// table order, seats in seat order and results.
+	Rounds(id event.EventID) ([]event.Round, error)
+	// SetResult saves (or with nil, clears) the result of a table.
+	SetResult(table event.TableID, r *event.Result) error
+
+	// AppendLog adds a line to the event's activity log and sets l.ID.
+	AppendLog(l *event.LogEntry) error
+	// Log returns the event's activity log, oldest first.
+	Log(id event.EventID) ([]event.LogEntry, error)
+}

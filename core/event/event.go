@@ -1,0 +1,519 @@
+// Package event holds Tablekeeper's domain: the people in the player
+// directory, the events they play, their entries, the rounds with their
+// tables and seats, results, decks, judges, the judge log and the clock state
+// saved with each round.
+//
+// The types here are plain data with their invariants written as methods
+// (Validate, Outcome, …). They import nothing of Tablekeeper's: every other
+// package speaks in these types, and none of them knows how they are stored
+// or drawn.
+package event
+
+import (
+	"strings"
+	"time"
+)
+
+// PlayerID identifies a person in the player directory.
+type PlayerID int64
+
+// EventID identifies an event.
+type EventID int64
+
+// EntryID identifies one player's entry in one event.
+type EntryID int64
+
+// TeamID identifies a team in a team format (Altered 2v2). Zero means no team.
+type TeamID int64
+
+// RoundID identifies a round of an event.
+type RoundID int64
+
+// TableID identifies a table of a round.
+type TableID int64
+
+// JudgeID identifies a judge (or organizer) serving at an event.
+type JudgeID int64
+
+// DeckID identifies a registered deck.
+type DeckID int64
+
+// Player is a person in the store's player directory. Regulars come back week
+// after week: the directory remembers them so an organizer finds them by name
+// or member number instead of typing them again.
+type Player struct {
+	ID PlayerID
+	// Name is the name shown on pairings, as the player wants it written.
+	Name string
+	// MemberNo is an optional membership or organized-play number, unique
+	// in the directory when set.
+	MemberNo  string
+	Email     string
+	CreatedAt time.Time
+}
+
+// Validate reports whether the player can be saved.
+func (p Player) Validate() error {
+	if strings.TrimSpace(p.Name) == "" {
+		return Invalid("a player needs a name")
+	}
+	if len([]rune(p.Name)) > MaxNameLength {
+		return Invalidf("the name %q is longer than %d characters", short(p.Name), MaxNameLength)
+	}
+	if len(p.MemberNo) > 64 {
+		return Invalid("a member number is at most 64 characters")
+	}
+	return nil
+}
+
+// MaxNameLength is the longest player, team or event name accepted.
+const MaxNameLength = 120
+
+// State is where an event is in its life.
+type State string
+
+// The states of an event, in order.
+const (
+	// StateRegistration: players register and check in; settings can change.
+	StateRegistration State = "registration"
+	// StateRunning: round 1 has been paired; settings are fixed.
+	StateRunning State = "running"
+	// StateFinished: the organizer closed the event; results are final.
+	StateFinished State = "finished"
+)
+
+// Event is one tournament: a game, a format with its settings, and a state.
+type Event struct {
+	ID   EventID
+	Name string
+	// Game and Format are keys into the rules catalogue (core/rules).
+	Game   string
+	Format string
+	// Date is the day the event is played.
+	Date      time.Time
+	State     State
+	Settings  Settings
+	CreatedAt time.Time
+}
+
+// Validate reports whether the event can be saved.
+func (e Event) Validate() error {
+	if strings.TrimSpace(e.Name) == "" {
+		return Invalid("an event needs a name")
+	}
+	if len([]rune(e.Name)) > MaxNameLength {
+		return Invalidf("the event name is longer than %d characters", MaxNameLength)
+	}
+	if e.Game == "" || e.Format == "" {
+		return Invalid("an event needs a game and a format")
+	}
+	switch e.State {
+	case StateRegistration, StateRunning, StateFinished:
+	default:
+		return Invalidf("unknown event state %q", e.State)
+	}
+	return e.Settings.Validate()
+}
+
+// Structure names how an event's rounds are organised.
+type Structure string
+
+// Structures. Later engines add their own; the foundation runs Swiss.
+const (
+	StructureSwiss Structure = "swiss"
+)
+
+// Settings are the rules an event runs by. They start as the format's
+// defaults from the rules catalogue and can change until round 1 is paired.
+type Settings struct {
+	// Structure is how rounds are organised (Swiss, elimination, …).
+	Structure Structure `json:"structure"`
+	// TableSize is the usual number of seats at a table: 2 for two-player
+	// games, 3 to 5 for multiplayer ones.
+	TableSize int `json:"tableSize"`
+	// MinTableSize and MaxTableSize bound the table size where a player
+	// count needs tables of another size (0 means TableSize).
+	MinTableSize int `json:"minTableSize,omitempty"`
+	MaxTableSize int `json:"maxTableSize,omitempty"`
+	// GamesPerMatch is N in "best of N" (1 or 3).
+	GamesPerMatch int `json:"gamesPerMatch"`
+	// RoundMinutes is the round time.
+	RoundMinutes int `json:"roundMinutes"`
+	// Rounds is the number of Swiss rounds planned; 0 means the
+	// recommended number for the player count.
+	Rounds int `json:"rounds"`
+	// Points is the match-point scoring.
+	Points Points `json:"points"`
+	// Tiebreakers name, in order, the keys that separate players on equal
+	// match points (see core/standings).
+	Tiebreakers []string `json:"tiebreakers"`
+	// LateEntryLosses: a late entry is given a loss for each round missed
+	// instead of joining on zero points with no record.
+	LateEntryLosses bool `json:"lateEntryLosses,omitempty"`
+}
+
+// Points is a match-point scale.
+type Points struct {
+	Win  int `json:"win"`
+	Draw int `json:"draw"`
+	Loss int `json:"loss"`
+	Bye  int `json:"bye"`
+}
+
+// Validate reports whether the settings describe an event that can run.
+func (s Settings) Validate() error {
+	if s.Structure == "" {
+		return Invalid("the settings need a structure")
+	}
+	if s.TableSize < 2 || s.TableSize > MaxSeats {
+		return Invalidf("a table seats 2 to %d players, not %d", MaxSeats, s.TableSize)
+	}
+	if s.MinTableSize != 0 && (s.MinTableSize < 2 || s.MinTableSize > s.TableSize) {
+		return Invalidf("the smallest table (%d) must be between 2 and the usual size %d", s.MinTableSize, s.TableSize)
+	}
+	if s.MaxTableSize != 0 && (s.MaxTableSize < s.TableSize || s.MaxTableSize > MaxSeats) {
+		return Invalidf("the largest table (%d) must be between the usual size %d and %d", s.MaxTableSize, s.TableSize, MaxSeats)
+	}
+	if s.GamesPerMatch < 1 || s.GamesPerMatch > 9 || s.GamesPerMatch%2 == 0 && s.GamesPerMatch != 2 {
+		return Invalidf("games per match must be 1, 2, 3, 5, 7 or 9, not %d", s.GamesPerMatch)
+	}
+	if s.RoundMinutes < 0 || s.RoundMinutes > 24*60 {
+		return Invalidf("a round lasts 0 to 1440 minutes, not %d", s.RoundMinutes)
+	}
+	if s.Rounds < 0 || s.Rounds > MaxRounds {
+		return Invalidf("an event has 0 to %d rounds, not %d", MaxRounds, s.Rounds)
+	}
+	return nil
+}
+
+// MaxSeats is the most seats a table can have (Shadowfist allows five).
+const MaxSeats = 5
+
+// MaxRounds bounds the rounds of one event.
+const MaxRounds = 64
+
+// EntryStatus is whether an entry still plays.
+type EntryStatus string
+
+// Entry statuses.
+const (
+	EntryActive       EntryStatus = "active"
+	EntryDropped      EntryStatus = "dropped"
+	EntryDisqualified EntryStatus = "disqualified"
+)
+
+// Entry is a player in an event.
+type Entry struct {
+	ID       EntryID
+	EventID  EventID
+	PlayerID PlayerID
+	// Name and MemberNo are the directory's, read with the entry for display.
+	Name     string
+	MemberNo string
+	TeamID   TeamID
+	// CheckedIn is set when the player is present (at the desk or the kiosk).
+	CheckedIn bool
+	Status    EntryStatus
+	// DroppedAfter is the last round the player took part in before they
+	// dropped or were disqualified (0: before round 1). Meaningless while
+	// Status is EntryActive.
+	DroppedAfter int
+	// JoinedRound is the first round the entry can be paired in: 1 for
+	// players registered before round 1, later for late entries.
+	JoinedRound int
+	// Seed orders players for seeded pairings (0: unseeded).
+	Seed         int
+	RegisteredAt time.Time
+}
+
+// Active reports whether the entry can be paired.
+func (e Entry) Active() bool { return e.Status == EntryActive }
+
+// Team is two or more entries registered together (Altered 2v2).
+type Team struct {
+	ID      TeamID
+	EventID EventID
+	Name    string
+}
+
+// Deck is the list a player registered for an event.
+type Deck struct {
+	ID      DeckID
+	EntryID EntryID
+	// Name is the deck's name (a KeyForge Archon deck's unique name).
+	Name string
+	// List is the decklist as the player entered it, one card per line.
+	List string
+	// LockedAt is when the deck locked (round 1 started); zero while it can
+	// change.
+	LockedAt  time.Time
+	UpdatedAt time.Time
+}
+
+// Stage says what part of an event a round belongs to.
+type Stage string
+
+// Stages.
+const (
+	StageSwiss       Stage = "swiss"
+	StageElimination Stage = "elimination"
+	StagePlayoff     Stage = "playoff"
+	StageFinal       Stage = "final"
+)
+
+// Round is one round of an event: its tables and the clock that times it.
+type Round struct {
+	ID      RoundID
+	EventID EventID
+	Number  int
+	Stage   Stage
+	// Seed is the seed of the random source the round was paired with;
+	// pairing the same standings with the same seed gives the same tables.
+	Seed     int64
+	Clock    Clock
+	Tables   []Table
+	PairedAt time.Time
+}
+
+// Complete reports whether every table of the round has a result.
+func (r Round) Complete() bool {
+	for _, t := range r.Tables {
+		if t.Result == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// Missing counts the tables still without a result.
+func (r Round) Missing() int {
+	n := 0
+	for _, t := range r.Tables {
+		if t.Result == nil {
+			n++
+		}
+	}
+	return n
+}
+
+// TableNumbered returns the table with the given number.
+func (r Round) TableNumbered(n int) (Table, bool) {
+	for _, t := range r.Tables {
+		if t.Number == n {
+			return t, true
+		}
+	}
+	return Table{}, false
+}
+
+// Table is one table of a round: two or more seats in seat order, or a single
+// seat for a bye.
+type Table struct {
+	ID      TableID
+	RoundID RoundID
+	// Number is the table number players look for; byes have number 0.
+	Number int
+	// Seats in seat order (first seat first).
+	Seats []Seat
+	// Bye marks the single-seat "table" of a player without an opponent.
+	Bye bool
+	// Why explains the pairing (same points, pair-down, bye, fixed seat).
+	Why string
+	// Extension is time added to this table alone (a long ruling, a deck
+	// check), on top of the round clock.
+	Extension time.Duration
+	// Result is nil until the table reports.
+	Result *Result
+}
+
+// Entries returns the entries seated at the table, in seat order.
+func (t Table) Entries() []EntryID {
+	ids := make([]EntryID, len(t.Seats))
+	for i, s := range t.Seats {
+		ids[i] = s.EntryID
+	}
+	return ids
+}
+
+// Seat is one player's place at a table.
+type Seat struct {
+	EntryID EntryID
+}
+
+// Result is what a table reported: one SeatResult per seat, in seat order.
+type Result struct {
+	Seats []SeatResult
+	// GamesDrawn counts the games of a two-player match that ended drawn.
+	GamesDrawn int
+	// TimeOut: the round's time ran out before the match (or multiplayer
+	// game) ended; formats score this differently (H5, S6, S8).
+	TimeOut    bool
+	RecordedAt time.Time
+}
+
+// SeatResult is one player's part of a table's result.
+type SeatResult struct {
+	// GamesWon counts games won in the match.
+	GamesWon int
+	// Points are the game's own points for this seat: Heresy Tau score,
+	// Shadowfist game points and so on. Zero where the game has none.
+	Points int
+	// Place is the finishing place at a multiplayer table (1 = winner);
+	// zero where it does not apply.
+	Place int
+	// Games holds per-game details in order of play.
+	Games []GameDetail
+}
+
+// GameDetail holds what a format records about one game for one player,
+// such as KeyForge keys forged, Æmber left and chains (K8), or Shadowfist
+// sites seized and burned (S7). Keys are the format's own.
+type GameDetail struct {
+	Won   bool           `json:"won,omitempty"`
+	Stats map[string]int `json:"stats,omitempty"`
+}
+
+// Outcome is a two-player match's result for one seat.
+type Outcome int
+
+// Outcomes.
+const (
+	Loss Outcome = iota
+	Draw
+	Win
+)
+
+func (o Outcome) String() string {
+	switch o {
+	case Win:
+		return "win"
+	case Draw:
+		return "draw"
+	default:
+		return "loss"
+	}
+}
+
+// Outcome returns the match outcome of the seat at index i of a two-player
+// result: more games won wins, equal games draw.
+func (r Result) Outcome(i int) Outcome {
+	if len(r.Seats) != 2 || i < 0 || i > 1 {
+		return Loss
+	}
+	me, them := r.Seats[i].GamesWon, r.Seats[1-i].GamesWon
+	switch {
+	case me > them:
+		return Win
+	case me == them:
+		return Draw
+	default:
+		return Loss
+	}
+}
+
+// CheckTwoPlayer reports whether r is a possible result of a two-player match
+// of best of games: no negative counts, and no more games than the match can
+// hold. A best-of-three ends when a player wins two games.
+func (r Result) CheckTwoPlayer(bestOf int) error {
+	if len(r.Seats) != 2 {
+		return Invalidf("a two-player result needs two seats, not %d", len(r.Seats))
+	}
+	a, b, d := r.Seats[0].GamesWon, r.Seats[1].GamesWon, r.GamesDrawn
+	if a < 0 || b < 0 || d < 0 {
+		return Invalid("games won and drawn cannot be negative")
+	}
+	need := bestOf/2 + 1
+	if a > need || b > need {
+		return Invalidf("in a best of %d nobody wins more than %d games (result %d–%d)", bestOf, need, a, b)
+	}
+	if a == need && b == need {
+		return Invalidf("both players cannot win the match (result %d–%d)", a, b)
+	}
+	if a+b+d > bestOf {
+		return Invalidf("a best of %d has at most %d games, not %d (%d–%d with %d drawn)", bestOf, bestOf, a+b+d, a, b, d)
+	}
+	if a+b+d == 0 && !r.TimeOut {
+		return Invalid("a result needs at least one game played, or the time-out flag for an unplayed match")
+	}
+	return nil
+}
+
+// Judge is a person serving at an event in a role (G1, S11).
+type Judge struct {
+	ID      JudgeID
+	EventID EventID
+	Name    string
+	Role    JudgeRole
+	// Order is the multi-judge order (2 to 5 in SWS, S11); the head judge
+	// is 1.
+	Order int
+	// PlayerID links a judge who also plays (S11: the next judge rules
+	// when the ruling judge is seated at the table). Zero when not a
+	// player.
+	PlayerID PlayerID
+}
+
+// JudgeRole is a role at an event (G1).
+type JudgeRole string
+
+// Roles.
+const (
+	RoleOrganizer JudgeRole = "organizer"
+	RoleHeadJudge JudgeRole = "head-judge"
+	RoleJudge     JudgeRole = "judge"
+)
+
+// JudgeLogID identifies a judge log entry.
+type JudgeLogID int64
+
+// JudgeLogKind is what a judge log entry records (G4).
+type JudgeLogKind string
+
+// Kinds of judge log entries.
+const (
+	LogPenalty   JudgeLogKind = "penalty"
+	LogDeckCheck JudgeLogKind = "deck-check"
+	LogRuling    JudgeLogKind = "ruling"
+	LogAppeal    JudgeLogKind = "appeal"
+	LogExtension JudgeLogKind = "extension"
+)
+
+// JudgeLogEntry is one line of an event's judge log. The log is append-only:
+// a correction is a new entry whose Corrects names the entry it replaces.
+type JudgeLogEntry struct {
+	ID      JudgeLogID
+	EventID EventID
+	At      time.Time
+	Round   int
+	Table   int
+	JudgeID JudgeID
+	EntryID EntryID
+	Kind    JudgeLogKind
+	// Infraction and Penalty use the wording of the game's rules document.
+	Infraction  string
+	Penalty     string
+	Description string
+	// Extension is the time a ruling or deck check added to the table.
+	Extension time.Duration
+	// Corrects is the entry this one corrects (0: none).
+	Corrects JudgeLogID
+}
+
+// LogEntry is one line of an event's activity log: every change an organizer
+// makes (registrations, drops, pairings, results and their corrections), so
+// that a disputed decision can be traced.
+type LogEntry struct {
+	ID      int64
+	EventID EventID
+	At      time.Time
+	Round   int
+	Message string
+}
+
+func short(s string) string {
+	r := []rune(s)
+	if len(r) > 30 {
+		return string(r[:30]) + "…"
+	}
+	return s
+}

@@ -1,0 +1,249 @@
+package pairing
+
+import (
+	"math/rand/v2"
+	"sort"
+	"testing"
+
+	"tablekeeper/core/event"
+)
+
+// sim keeps the history a director would hold: points, opponents, byes.
+type sim struct {
+	players map[event.EntryID]*Player
+	active  map[event.EntryID]bool
+}
+
+func newSim(n int) *sim {
+	s := &sim{players: map[event.EntryID]*Player{}, active: map[event.EntryID]bool{}}
+	for i := 1; i <= n; i++ {
+		s.players[event.EntryID(i)] = &Player{Entry: event.EntryID(i)}
+		s.active[event.EntryID(i)] = true
+	}
+	return s
+}
+
+// ordered returns the active players by points, best first (ties by ID).
+func (s *sim) ordered() []Player {
+	var ps []Player
+	for id, p := range s.players {
+		if s.active[id] {
+			ps = append(ps, *p)
+		}
+	}
+	sort.Slice(ps, func(i, j int) bool {
+		if ps[i].Points != ps[j].Points {
+			return ps[i].Points > ps[j].Points
+		}
+		return ps[i].Entry < ps[j].Entry
+	})
+	return ps
+}
+
+func (s *sim) play(r Round, rng *rand.Rand) {
+	for _, t := range r.Tables {
+		a, b := s.players[t.Seats[0]], s.players[t.Seats[1]]
+		a.Opponents = append(a.Opponents, b.Entry)
+		b.Opponents = append(b.Opponents, a.Entry)
+		switch rng.IntN(5) {
+		case 0:
+			a.Points++
+			b.Points++
+		case 1, 2:
+			a.Points += 3
+		default:
+			b.Points += 3
+		}
+	}
+	if r.Bye != 0 {
+		s.players[r.Bye].Points += 3
+		s.players[r.Bye].Byes++
+	}
+}
+
+// rematchFreeExists reports, by exhaustive search over subsets, whether the
+// players can be paired without a rematch (one of them sitting out when the
+// count is odd, as the bye).
+func rematchFreeExists(ps []Player) bool {
+	n := len(ps)
+	met := map[[2]event.EntryID]bool{}
+	for _, p := range ps {
+		for _, o := range p.Opponents {
+			met[key(p.Entry, o)] = true
+		}
+	}
+	memo := map[uint32]bool{}
+	var solve func(mask uint32, byeLeft bool) bool
+	solve = func(mask uint32, byeLeft bool) bool {
+		i := 0
+		for i < n && mask&(1<<i) != 0 {
+			i++
+		}
+		if i == n {
+			return true
+		}
+		k := mask<<1 | map[bool]uint32{true: 1, false: 0}[byeLeft]
+		if v, ok := memo[k]; ok {
+			return v
+		}
+		ok := false
+		if byeLeft && solve(mask|1<<i, false) {
+			ok = true
+		}
+		for j := i + 1; j < n && !ok; j++ {
+			if mask&(1<<j) == 0 && !met[key(ps[i].Entry, ps[j].Entry)] && solve(mask|1<<i|1<<j, byeLeft) {
+				ok = true
+			}
+		}
+		memo[k] = ok
+		return ok
+	}
+	return solve(0, n%2 == 1)
+}
+
+// Property over many seeded events: every active player is seated exactly
+// once, dropped players never, the bye goes to the lowest-ranked player
+// without one and never twice while someone has none, and no rematch is
+// made when a rematch-free pairing exists (checked exhaustively up to 14
+// players).
+func TestSwissProperties(t *testing.T) {
+	for seed := uint64(1); seed <= 1500; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 7))
+		n := 2 + rng.IntN(13)
+		if seed%10 == 0 {
+			n = 15 + rng.IntN(120)
+		}
+		s := newSim(n)
+		rounds := 1 + rng.IntN(7)
+		for r := 1; r <= rounds; r++ {
+			if r > 1 && rng.IntN(4) == 0 {
+				for id := range s.active {
+					if rng.IntN(6) == 0 && len(s.ordered()) > 2 {
+						s.active[id] = false
+					}
+				}
+			}
+			ps := s.ordered()
+			out := Swiss(ps, rand.New(rand.NewPCG(seed, uint64(r))))
+			seated := map[event.EntryID]int{}
+			for _, tb := range out.Tables {
+				if len(tb.Seats) != 2 {
+					t.Fatalf("seed %d round %d: table of %d", seed, r, len(tb.Seats))
+				}
+				for _, e := range tb.Seats {
+					seated[e]++
+				}
+			}
+			if out.Bye != 0 {
+				seated[out.Bye]++
+			}
+			for _, p := range ps {
+				if seated[p.Entry] != 1 {
+					t.Fatalf("seed %d round %d: entry %d seated %d times", seed, r, p.Entry, seated[p.Entry])
+				}
+			}
+			if len(seated) != len(ps) {
+				t.Fatalf("seed %d round %d: %d seated, %d active", seed, r, len(seated), len(ps))
+			}
+			if (len(ps)%2 == 1) != (out.Bye != 0) {
+				t.Fatalf("seed %d round %d: bye %d with %d players", seed, r, out.Bye, len(ps))
+			}
+			if out.Bye != 0 {
+				minByes := ps[0].Byes
+				for _, p := range ps {
+					minByes = min(minByes, p.Byes)
+				}
+				bye := s.players[out.Bye]
+				if bye.Byes != minByes {
+					t.Fatalf("seed %d round %d: second bye to %d while another player has fewer", seed, r, out.Bye)
+				}
+				if r > 1 {
+					for i := len(ps) - 1; i >= 0 && ps[i].Entry != out.Bye; i-- {
+						if ps[i].Byes == minByes {
+							t.Fatalf("seed %d round %d: bye to %d, but %d ranks lower without one", seed, r, out.Bye, ps[i].Entry)
+						}
+					}
+				}
+			}
+			if len(ps) <= 14 {
+				rematches := 0
+				for _, tb := range out.Tables {
+					for _, o := range s.players[tb.Seats[0]].Opponents {
+						if o == tb.Seats[1] {
+							rematches++
+							break
+						}
+					}
+				}
+				// The bye is chosen first, so compare against pairings of the
+				// others only.
+				var rest []Player
+				for _, p := range ps {
+					if p.Entry != out.Bye {
+						rest = append(rest, p)
+					}
+				}
+				if rematches > 0 && rematchFreeExists(rest) {
+					t.Fatalf("seed %d round %d: %d avoidable rematches", seed, r, rematches)
+				}
+			}
+			s.play(out, rng)
+		}
+	}
+}
+
+func TestSwissSameSeedSamePairing(t *testing.T) {
+	ps := newSim(24).ordered()
+	a := Swiss(ps, rand.New(rand.NewPCG(42, 0)))
+	b := Swiss(ps, rand.New(rand.NewPCG(42, 0)))
+	for i := range a.Tables {
+		if a.Tables[i].Seats[0] != b.Tables[i].Seats[0] || a.Tables[i].Seats[1] != b.Tables[i].Seats[1] {
+			t.Fatal("same seed paired differently")
+		}
+	}
+	c := Swiss(ps, rand.New(rand.NewPCG(43, 0)))
+	same := true
+	for i := range a.Tables {
+		same = same && a.Tables[i].Seats[0] == c.Tables[i].Seats[0]
+	}
+	if same {
+		t.Error("round 1 ignores the seed")
+	}
+}
+
+func TestSwissExplainsTables(t *testing.T) {
+	ps := []Player{
+		{Entry: 1, Points: 6, Opponents: []event.EntryID{2, 3}},
+		{Entry: 2, Points: 3, Opponents: []event.EntryID{1, 4}},
+		{Entry: 3, Points: 3, Opponents: []event.EntryID{4, 1}},
+		{Entry: 4, Points: 0, Opponents: []event.EntryID{3, 2}},
+		{Entry: 5, Points: 0, Byes: 1},
+	}
+	out := Swiss(ps, rand.New(rand.NewPCG(1, 1)))
+	if out.Bye != 4 || out.ByeWhy != "bye: lowest-ranked player without a bye" {
+		t.Fatalf("bye %d (%s)", out.Bye, out.ByeWhy)
+	}
+	want := []string{"same points (3)", "pair-down: 6 v 0 points"}
+	got := map[string]bool{}
+	for _, tb := range out.Tables {
+		got[tb.Why] = true
+	}
+	for _, w := range want {
+		if !got[w] {
+			t.Errorf("no table explained %q: %+v", w, out.Tables)
+		}
+	}
+}
+
+func BenchmarkSwiss256(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	s := newSim(256)
+	for r := 0; r < 4; r++ {
+		s.play(Swiss(s.ordered(), rng), rng)
+	}
+	ps := s.ordered()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		Swiss(ps, rand.New(rand.NewPCG(1, uint64(i))))
+	}
+}

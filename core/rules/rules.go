@@ -1,0 +1,112 @@
+// Package rules is the catalogue of the games and formats Tablekeeper runs:
+// for each format, the settings an event starts from (table size, games per
+// match, round time, scoring, tiebreakers, structure). The rule IDs in
+// comments are those of shared/design/RULES.md.
+//
+// A format is listed only when this build can run it end to end; formats
+// whose structures are not built yet (elimination, multiplayer tables) are
+// added with the engines that run them.
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"tablekeeper/core/event"
+)
+
+// Game is one game with its formats.
+type Game struct {
+	Key     string
+	Name    string
+	Formats []Format
+}
+
+// Format is one way of playing a game at an event.
+type Format struct {
+	// Key is the format's key within its game (e.g. "standard-bo3").
+	Key  string
+	Name string
+	// Summary says in one line how the format plays.
+	Summary string
+	// Rules lists the RULES.md IDs the format carries out.
+	Rules    []string
+	Defaults event.Settings
+}
+
+// Tiebreaker keys understood by core/standings.
+const (
+	TieOpponentsMatchWin = "omw"
+	TieGameWin           = "gw"
+	TieOpponentsGameWin  = "ogw"
+)
+
+// Catalogue returns every game and format of this build, games by name.
+// The result is a fresh copy: callers may change it.
+func Catalogue() []Game {
+	games := []Game{generic(), altered()}
+	sort.Slice(games, func(i, j int) bool { return games[i].Name < games[j].Name })
+	return games
+}
+
+// Lookup returns the game and format with the given keys, with a message
+// that lists the choices when either is unknown.
+func Lookup(game, format string) (Game, Format, error) {
+	var gameKeys []string
+	for _, g := range Catalogue() {
+		gameKeys = append(gameKeys, g.Key)
+		if !strings.EqualFold(g.Key, game) {
+			continue
+		}
+		var formatKeys []string
+		for _, f := range g.Formats {
+			if strings.EqualFold(f.Key, format) {
+				return g, f, nil
+			}
+			formatKeys = append(formatKeys, f.Key)
+		}
+		return Game{}, Format{}, event.Invalidf("%s has no format %q; choose one of: %s", g.Name, format, strings.Join(formatKeys, ", "))
+	}
+	return Game{}, Format{}, event.Invalidf("unknown game %q; choose one of: %s", game, strings.Join(gameKeys, ", "))
+}
+
+// Describe returns "Game · Format" for display.
+func Describe(game, format string) string {
+	g, f, err := Lookup(game, format)
+	if err != nil {
+		return fmt.Sprintf("%s · %s", game, format)
+	}
+	return g.Name + " · " + f.Name
+}
+
+// RecommendedRounds is the number of Swiss rounds for a player count when
+// the format does not fix it: enough rounds for one undefeated player
+// (ceil(log2 n)), at least 3 once there are 8 players.
+func RecommendedRounds(players int) int {
+	if players < 2 {
+		return 0
+	}
+	r := 0
+	for n := 1; n < players; n *= 2 {
+		r++
+	}
+	if players >= 8 && r < 3 {
+		r = 3
+	}
+	return r
+}
+
+// storeSwiss is the common store Swiss of rule X1: 3/1/0, a bye is a won
+// match (2–0 in games), OMW%, GW%, OGW%.
+func storeSwiss(gamesPerMatch, roundMinutes, rounds int) event.Settings {
+	return event.Settings{
+		Structure:     event.StructureSwiss,
+		TableSize:     2,
+		GamesPerMatch: gamesPerMatch,
+		RoundMinutes:  roundMinutes,
+		Rounds:        rounds,
+		Points:        event.Points{Win: 3, Draw: 1, Loss: 0, Bye: 3},
+		Tiebreakers:   []string{TieOpponentsMatchWin, TieGameWin, TieOpponentsGameWin},
+	}
+}

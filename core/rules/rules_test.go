@@ -1,0 +1,76 @@
+package rules
+
+import (
+	"errors"
+	"testing"
+
+	"tablekeeper/core/event"
+)
+
+func TestEveryFormatHasValidDefaults(t *testing.T) {
+	seen := map[string]bool{}
+	for _, g := range Catalogue() {
+		for _, f := range g.Formats {
+			key := g.Key + "/" + f.Key
+			if seen[key] {
+				t.Errorf("%s listed twice", key)
+			}
+			seen[key] = true
+			if err := f.Defaults.Validate(); err != nil {
+				t.Errorf("%s: defaults invalid: %v", key, err)
+			}
+			if len(f.Rules) == 0 {
+				t.Errorf("%s names no rule", key)
+			}
+		}
+	}
+}
+
+// Rule A3: the two Altered Standard variants.
+func TestAlteredStandardDefaults(t *testing.T) {
+	_, bo3, err := Lookup("altered", "standard-bo3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bo3.Defaults.GamesPerMatch != 3 || bo3.Defaults.RoundMinutes != 50 || bo3.Defaults.Rounds != 3 {
+		t.Errorf("A3 best of three: got %+v", bo3.Defaults)
+	}
+	_, bo1, _ := Lookup("altered", "standard-bo1")
+	if bo1.Defaults.GamesPerMatch != 1 || bo1.Defaults.RoundMinutes != 30 || bo1.Defaults.Rounds != 4 {
+		t.Errorf("A3 best of one: got %+v", bo1.Defaults)
+	}
+}
+
+// Rule X1: 3/1/0, bye a win, OMW/GW/OGW.
+func TestGenericIsStoreSwiss(t *testing.T) {
+	_, f, err := Lookup("GENERIC", "Swiss")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := f.Defaults.Points
+	if p.Win != 3 || p.Draw != 1 || p.Loss != 0 || p.Bye != 3 {
+		t.Errorf("points %+v", p)
+	}
+	if got := f.Defaults.Tiebreakers; len(got) != 3 || got[0] != TieOpponentsMatchWin || got[1] != TieGameWin || got[2] != TieOpponentsGameWin {
+		t.Errorf("tiebreakers %v", got)
+	}
+}
+
+func TestLookupUnknownListsChoices(t *testing.T) {
+	_, _, err := Lookup("chess", "blitz")
+	if !errors.Is(err, event.ErrInvalid) || event.Message(err) != `unknown game "chess"; choose one of: altered, generic` {
+		t.Errorf("got %v", err)
+	}
+	_, _, err = Lookup("altered", "vintage")
+	if err == nil || event.Message(err) != `Altered has no format "vintage"; choose one of: standard-bo3, standard-bo1, sealed` {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestRecommendedRounds(t *testing.T) {
+	for _, c := range []struct{ players, rounds int }{{0, 0}, {1, 0}, {2, 1}, {4, 2}, {8, 3}, {9, 4}, {24, 5}, {64, 6}, {65, 7}, {1024, 10}} {
+		if got := RecommendedRounds(c.players); got != c.rounds {
+			t.Errorf("%d players: %d rounds, want %d", c.players, got, c.rounds)
+		}
+	}
+}

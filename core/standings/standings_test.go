@@ -1,0 +1,214 @@
+package standings
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
+)
+
+func x1() event.Settings {
+	_, f, err := rules.Lookup("generic", "swiss")
+	if err != nil {
+		panic(err)
+	}
+	return f.Defaults
+}
+
+// match builds a played table: a won ga games, b won gb, d drawn.
+func match(a, b event.EntryID, ga, gb, d int) event.Table {
+	return event.Table{
+		Seats:  []event.Seat{{EntryID: a}, {EntryID: b}},
+		Result: &event.Result{Seats: []event.SeatResult{{GamesWon: ga}, {GamesWon: gb}}, GamesDrawn: d},
+	}
+}
+
+func bye(a event.EntryID) event.Table {
+	return event.Table{Bye: true, Seats: []event.Seat{{EntryID: a}}, Result: &event.Result{Seats: []event.SeatResult{{GamesWon: 2}}}}
+}
+
+func entries(n int) []event.Entry {
+	es := make([]event.Entry, n)
+	for i := range es {
+		es[i] = event.Entry{ID: event.EntryID(i + 1), Name: string(rune('A' + i)), Status: event.EntryActive, JoinedRound: 1}
+	}
+	return es
+}
+
+func find(t *testing.T, ss []Standing, id event.EntryID) Standing {
+	t.Helper()
+	for _, s := range ss {
+		if s.EntryID == id {
+			return s
+		}
+	}
+	t.Fatalf("entry %d not in standings", id)
+	return Standing{}
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+// Rule X1: a 5–2–1 record over 8 rounds has match-win 16/24.
+func TestMatchWinFiveTwoOne(t *testing.T) {
+	es := entries(9)
+	var rounds []event.Round
+	outcomes := []int{1, 1, 1, 1, 1, 0, 0, -1} // 5 wins, 2 losses, 1 draw
+	for r, o := range outcomes {
+		opp := event.EntryID(r + 2)
+		var tb event.Table
+		switch o {
+		case 1:
+			tb = match(1, opp, 2, 0, 0)
+		case 0:
+			tb = match(1, opp, 0, 2, 0)
+		default:
+			tb = match(1, opp, 1, 1, 1)
+		}
+		rounds = append(rounds, event.Round{Number: r + 1, Tables: []event.Table{tb}})
+	}
+	s := find(t, Compute(es, rounds, x1()), 1)
+	if s.Points != 16 || s.Wins != 5 || s.Losses != 2 || s.Draws != 1 {
+		t.Fatalf("record %+v", s)
+	}
+	if !near(s.MatchWin, 16.0/24.0) {
+		t.Errorf("match-win %.4f, want 0.667", s.MatchWin)
+	}
+}
+
+// Rule X1: a 1–3–0 player who withdrew after 4 rounds counts 0.33, not 0.25.
+func TestMatchWinFloor(t *testing.T) {
+	es := entries(5)
+	es[0].Status, es[0].DroppedAfter = event.EntryDropped, 4
+	rounds := []event.Round{
+		{Number: 1, Tables: []event.Table{match(1, 2, 2, 0, 0)}},
+		{Number: 2, Tables: []event.Table{match(1, 3, 0, 2, 0)}},
+		{Number: 3, Tables: []event.Table{match(1, 4, 0, 2, 0)}},
+		{Number: 4, Tables: []event.Table{match(1, 5, 1, 2, 0)}},
+	}
+	s := find(t, Compute(es, rounds, x1()), 1)
+	if !near(s.MatchWin, Floor) {
+		t.Errorf("match-win %.4f, want the 1/3 floor", s.MatchWin)
+	}
+}
+
+// Rule X1: a 3–2–0 record with a round-1 bye, withdrawn after 5 rounds,
+// counts 9/15; and the bye is left out of the opponents' averages.
+func TestMatchWinWithBye(t *testing.T) {
+	es := entries(5)
+	rounds := []event.Round{
+		{Number: 1, Tables: []event.Table{bye(1)}},
+		{Number: 2, Tables: []event.Table{match(1, 2, 2, 1, 0)}},
+		{Number: 3, Tables: []event.Table{match(1, 3, 2, 0, 0)}},
+		{Number: 4, Tables: []event.Table{match(1, 4, 0, 2, 0)}},
+		{Number: 5, Tables: []event.Table{match(1, 5, 1, 2, 0)}},
+	}
+	ss := Compute(es, rounds, x1())
+	s := find(t, ss, 1)
+	if !near(s.MatchWin, 9.0/15.0) {
+		t.Errorf("match-win %.4f, want 0.600", s.MatchWin)
+	}
+	if len(s.Opponents) != 4 {
+		t.Errorf("opponents %v: a bye is no opponent", s.Opponents)
+	}
+	// Games: bye 2–0, then 2–1, 2–0, 0–2, 1–2: won 7 of 12.
+	if s.GamesWon != 7 || s.GamesLost != 5 || !near(s.GameWin, 21.0/36.0) {
+		t.Errorf("games %d–%d, game-win %.4f", s.GamesWon, s.GamesLost, s.GameWin)
+	}
+	// Opponent 2 lost to 1 and played nobody else: 0 points of 3 → floor.
+	if o := find(t, ss, 2); !near(o.MatchWin, Floor) || !near(o.OppMatchWin, 9.0/15.0) {
+		t.Errorf("opponent 2: mw %.4f omw %.4f", o.MatchWin, o.OppMatchWin)
+	}
+}
+
+func TestTiebreakersOrderAndSharedRanks(t *testing.T) {
+	es := entries(4)
+	rounds := []event.Round{{Number: 1, Tables: []event.Table{match(1, 2, 2, 0, 0), match(3, 4, 2, 1, 0)}}}
+	ss := Compute(es, rounds, x1())
+	// 1 and 3 both won; equal OMW (opponents floored at 1/3); 1 has the better GW.
+	if ss[0].EntryID != 1 || ss[1].EntryID != 3 || ss[0].Rank != 1 || ss[1].Rank != 2 {
+		t.Fatalf("order %v", ss)
+	}
+	// Before any result everyone shares rank 1, in name order.
+	ss = Compute(es, nil, x1())
+	for i, s := range ss {
+		if s.Rank != 1 || s.EntryID != event.EntryID(i+1) {
+			t.Errorf("empty standings %d: %+v", i, s)
+		}
+	}
+}
+
+func TestLateEntryLosses(t *testing.T) {
+	es := entries(3)
+	es[2].JoinedRound = 3
+	rounds := []event.Round{
+		{Number: 1, Tables: []event.Table{match(1, 2, 2, 0, 0)}},
+		{Number: 2, Tables: []event.Table{match(1, 2, 2, 0, 0)}},
+	}
+	set := x1()
+	if s := find(t, Compute(es, rounds, set), 3); s.Matches != 0 {
+		t.Errorf("without the setting a late entry has no record: %+v", s)
+	}
+	set.LateEntryLosses = true
+	if s := find(t, Compute(es, rounds, set), 3); s.Matches != 2 || s.Losses != 2 || s.Points != 0 {
+		t.Errorf("with the setting, two losses: %+v", s)
+	}
+}
+
+// Property: over random events, points add up to what the results give out,
+// wins and losses balance, and ranks are ordered.
+func TestStandingsSumsOverRandomEvents(t *testing.T) {
+	set := x1()
+	for seed := uint64(1); seed <= 300; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 0))
+		n := 2 + rng.IntN(40)
+		es := entries(0)
+		for i := 0; i < n; i++ {
+			es = append(es, event.Entry{ID: event.EntryID(i + 1), Name: "P", Status: event.EntryActive, JoinedRound: 1})
+		}
+		var rounds []event.Round
+		wantPoints, matches, byes := 0, 0, 0
+		for r := 1; r <= 1+rng.IntN(6); r++ {
+			perm := rng.Perm(n)
+			round := event.Round{Number: r}
+			for i := 0; i+1 < n; i += 2 {
+				a, b := event.EntryID(perm[i]+1), event.EntryID(perm[i+1]+1)
+				ga, gb := rng.IntN(3), rng.IntN(3)
+				if ga == 2 && gb == 2 {
+					gb = 1
+				}
+				round.Tables = append(round.Tables, match(a, b, ga, gb, 0))
+				matches++
+				if ga == gb {
+					wantPoints += 2 * set.Points.Draw
+				} else {
+					wantPoints += set.Points.Win
+				}
+			}
+			if n%2 == 1 {
+				round.Tables = append(round.Tables, bye(event.EntryID(perm[n-1]+1)))
+				wantPoints += set.Points.Bye
+				byes++
+			}
+			rounds = append(rounds, round)
+		}
+		ss := Compute(es, rounds, set)
+		got, wins, losses, played := 0, 0, 0, 0
+		for i, s := range ss {
+			got += s.Points
+			wins += s.Wins - s.Byes
+			losses += s.Losses
+			played += s.Matches
+			if i > 0 && (ss[i-1].Points < s.Points || ss[i-1].Rank > s.Rank) {
+				t.Fatalf("seed %d: standings out of order at %d", seed, i)
+			}
+			if s.MatchWin < Floor || s.GameWin < Floor || s.MatchWin > 1 || s.GameWin > 1 {
+				t.Fatalf("seed %d: percentages out of range %+v", seed, s)
+			}
+		}
+		if got != wantPoints || wins != losses || played != 2*matches+byes {
+			t.Fatalf("seed %d: points %d want %d, wins %d losses %d, played %d want %d", seed, got, wantPoints, wins, losses, played, 2*matches+byes)
+		}
+	}
+}
