@@ -1,0 +1,56 @@
+// Package assets holds the files Tablekeeper builds into its binary: the
+// application icon and the fonts that reports and screens draw text with,
+// together with the fonts' licences.
+//
+// The files are exposed as plain bytes so that any package can use them
+// without pulling in a GUI toolkit: the ui wraps IconPNG in a Fyne resource,
+// the reports hand the fonts to gofpdf. Treat the slices as read-only; they
+// are shared by everything in the program.
+//
+// The fonts come from Debian: DejaVu Sans (fonts-dejavu-core), which covers
+// Latin, Greek, Cyrillic and many symbols, and Droid Sans Fallback
+// (fonts-droid-fallback), which covers Chinese and Japanese (but not Korean
+// Hangul, which Android ships in another font). Neither
+// is a superset of the other, and PDF libraries such as gofpdf do no glyph
+// fallback, so a report picks between them rune by rune (see package
+// reports).
+package assets
+
+import _ "embed" // for the //go:embed directives below
+
+// IconPNG is the application icon: a 512×512 PNG, a white card table seen
+// from above, with two cards dealt on it, on a dark teal rounded square.
+//
+//go:embed icon.png
+var IconPNG []byte
+
+// FontRegular is DejaVu Sans, the regular weight of the text font (TrueType).
+//
+//go:embed fonts/DejaVuSans.ttf
+var FontRegular []byte
+
+// FontBold is DejaVu Sans Bold (TrueType).
+//
+//go:embed fonts/DejaVuSans-Bold.ttf
+var FontBold []byte
+
+// FontCJK is Droid Sans Fallback (TrueType, regular weight only): the
+// Chinese and Japanese glyphs that DejaVu Sans lacks, so that a name such
+// as 李小龍 prints. It has no Hangul syllables. It is large (about 4 MB); a PDF embeds
+// only the glyphs it uses.
+//
+//go:embed fonts/DroidSansFallbackFull.ttf
+var FontCJK []byte
+
+// LicenseDejaVu is the licence of FontRegular and FontBold (the Bitstream
+// Vera licence, with DejaVu's changes in the public domain), as Debian ships
+// it. It must accompany the fonts wherever they are redistributed.
+//
+//go:embed fonts/LICENSE-DejaVu.txt
+var LicenseDejaVu string
+
+// LicenseCJK is the licence of FontCJK (Apache License 2.0), with Debian's
+// copyright notice.
+//
+//go:embed fonts/LICENSE-DroidSansFallback.txt
+var LicenseCJK string

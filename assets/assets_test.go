@@ -1,0 +1,41 @@
+package assets
+
+import (
+	"bytes"
+	"encoding/binary"
+	"image/png"
+	"strings"
+	"testing"
+)
+
+func TestIconIsA512SquarePNG(t *testing.T) {
+	img, err := png.Decode(bytes.NewReader(IconPNG))
+	if err != nil {
+		t.Fatalf("IconPNG does not decode: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() != 512 || b.Dy() != 512 {
+		t.Errorf("IconPNG is %d×%d, want 512×512", b.Dx(), b.Dy())
+	}
+}
+
+func TestFontsAreTrueType(t *testing.T) {
+	for name, font := range map[string][]byte{
+		"FontRegular": FontRegular,
+		"FontBold":    FontBold,
+		"FontCJK":     FontCJK,
+	} {
+		// gofpdf reads TrueType outlines only: no CFF, no collections.
+		if len(font) < 12 || binary.BigEndian.Uint32(font) != 0x00010000 {
+			t.Errorf("%s is not a TrueType font (%d bytes)", name, len(font))
+		}
+	}
+}
+
+func TestLicencesCameWithTheFonts(t *testing.T) {
+	if !strings.Contains(LicenseDejaVu, "Bitstream Vera") {
+		t.Error("LicenseDejaVu does not hold the Bitstream Vera licence")
+	}
+	if !strings.Contains(LicenseCJK, "Apache License") || !strings.Contains(LicenseCJK, "Droid") {
+		t.Error("LicenseCJK does not hold the Apache licence of Droid Sans Fallback")
+	}
+}

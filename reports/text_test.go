@@ -1,0 +1,159 @@
+package reports
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/jung-kurt/gofpdf"
+)
+
+// newTestTypesetter returns a typesetter on a fresh A4 document in mm.
+func newTestTypesetter(t *testing.T) *typesetter {
+	t.Helper()
+	pdf := gofpdf.New("P", "mm", "A4", "")
+	return newTypesetter(pdf)
+}
+
+// runTexts describes a span as "family:text" per run, for comparisons.
+func runTexts(sp span) []string {
+	var out []string
+	for _, r := range sp.runs {
+		out = append(out, r.face.family+":"+r.text)
+	}
+	return out
+}
+
+func TestLayoutSplitsTextIntoRunsByFontCoverage(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    string
+		style fontStyle
+		want  []string
+	}{
+		{"Latin with diacritics stays in DejaVu", "Æmber Ødegård", styleRegular,
+			[]string{"tk-dejavu:Æmber Ødegård"}},
+		{"Chinese goes to the fallback", "李小龍", styleRegular,
+			[]string{"tk-droid-fallback:李小龍"}},
+		{"a mixed name alternates", "Bruce 李小龍 Lee", styleRegular,
+			[]string{"tk-dejavu:Bruce ", "tk-droid-fallback:李小龍", "tk-dejavu: Lee"}},
+		{"bold uses the bold face then the fallback", "Zoë 田中", styleBold,
+			[]string{"tk-dejavu-bold:Zoë ", "tk-droid-fallback:田中"}},
+		{"empty text has no runs", "", styleRegular, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := newTestTypesetter(t)
+			got := runTexts(ts.layout(tt.in, tt.style))
+			if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+				t.Errorf("layout(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestLayoutCleansWhatNoFontCanDraw(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"bytes that are not UTF-8", "Ann\xffe", "Ann\uFFFDe"},
+		{"control characters become spaces", "Ann\tLee\n", "Ann Lee "},
+		{"format characters disappear", "Jo\u00ADhn\u200D\uFE0F", "John"},
+		{"runes beyond the BMP become U+FFFD", "Sam 😀", "Sam \uFFFD"},
+		{"runes no font has become U+FFFD", "김민준", "\uFFFD\uFFFD\uFFFD"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := newTestTypesetter(t)
+			if got := ts.layout(tt.in, styleRegular).String(); got != tt.want {
+				t.Errorf("layout(%q) draws %q, want %q", tt.in, got, tt.want)
+			}
+			if got := plainText(tt.in); !strings.HasPrefix(tt.want, "\uFFFD") && got != tt.want {
+				t.Errorf("plainText(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestLayoutMeasuresTextAsGofpdfDoes(t *testing.T) {
+	for _, text := range []string{"Æmber Ødegård (12)", "Zoë Łukasz", "李小龍", "W…"} {
+		ts := newTestTypesetter(t)
+		sp := ts.layout(text, styleRegular)
+		if len(sp.runs) != 1 {
+			t.Fatalf("%q: want one run, got %q", text, runTexts(sp))
+		}
+		ts.use(sp.runs[0].face, 13)
+		want := ts.pdf.GetStringWidth(text)
+		if got := ts.width(sp, 13); math.Abs(got-want) > 1e-9 {
+			t.Errorf("width of %q = %.4f mm, gofpdf says %.4f mm", text, got, want)
+		}
+	}
+}
+
+func TestFitShrinksThenCutsWithAnEllipsis(t *testing.T) {
+	const size, minSize, maxW = 13.0, 11.0, 60.0
+	long := strings.Repeat("Bartholomew ", 10)
+	tests := []struct {
+		name     string
+		in       string
+		wantSize func(float64) bool
+		cut      bool
+	}{
+		{"a short name keeps its size", "Zoë Łukasz", func(s float64) bool { return s == size }, false},
+		{"a longer name shrinks", "Alexandra Oppenheimer-Lutz", func(s float64) bool { return s >= minSize && s < size }, false},
+		{"a very long name is cut at the smallest size", long, func(s float64) bool { return s == minSize }, true},
+		{"a very long Chinese name is cut too", strings.Repeat("龍", 40), func(s float64) bool { return s == minSize }, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := newTestTypesetter(t)
+			sp, got := ts.fit(tt.in, styleRegular, size, minSize, maxW)
+			if !tt.wantSize(got) {
+				t.Errorf("size %.1f is wrong", got)
+			}
+			if w := ts.width(sp, got); w > maxW+1e-9 {
+				t.Errorf("width %.2f mm overflows %.2f mm", w, maxW)
+			}
+			text := sp.String()
+			if tt.cut {
+				if !strings.HasSuffix(text, "…") || strings.HasSuffix(text, " …") {
+					t.Errorf("cut text %q should end in an ellipsis right after a letter", text)
+				}
+				if !strings.HasPrefix(tt.in, strings.TrimSuffix(text, "…")) {
+					t.Errorf("cut text %q is not a start of %q", text, tt.in)
+				}
+				// The cut keeps as much as fits: one more rune would not.
+				if w := ts.width(sp, got); w < maxW-ts.units(2000, got) {
+					t.Errorf("cut text %q is %.1f mm, too short for %.1f mm", text, w, maxW)
+				}
+			} else if text != tt.in {
+				t.Errorf("text changed to %q", text)
+			}
+		})
+	}
+}
+
+func TestFitGivesUpOnACellTooNarrowForAnEllipsis(t *testing.T) {
+	ts := newTestTypesetter(t)
+	sp, _ := ts.fit("Zoë", styleRegular, 13, 11, 0.5)
+	if !sp.empty() {
+		t.Errorf("fit in 0.5 mm = %q, want nothing", sp.String())
+	}
+}
+
+func TestTypesetterAddsOnlyTheFontsItDrawsWith(t *testing.T) {
+	ts := newTestTypesetter(t)
+	ts.pdf.AddPage()
+	ts.draw(ts.layout("Zoë", styleRegular), 12, 10, 10)
+	cjk := ts.chains[styleRegular][1]
+	if cjk.registered || cjk.metrics != nil {
+		t.Error("the CJK font was loaded for Latin text")
+	}
+	ts.draw(ts.layout("李小龍", styleRegular), 12, 10, 20)
+	if !cjk.registered {
+		t.Error("the CJK font was not added for Chinese text")
+	}
+	if err := ts.pdf.Error(); err != nil {
+		t.Fatal(err)
+	}
+}
