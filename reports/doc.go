@@ -7,7 +7,7 @@
 // function: WritePairings(w, Pairings{…}, Options{…}).
 //
 // Text is set in DejaVu Sans from package assets, falling back rune by rune
-// to Droid Sans Fallback for Chinese, Japanese and Korean, so any name a
-// player gives prints. Output is deterministic: with Options.Created set,
+// to Droid Sans Fallback for Chinese and Japanese (Korean Hangul is not yet
+// covered: the fallback font has none, and it prints as U+FFFD). Output is deterministic: with Options.Created set,
 // the same model always gives the same bytes.
 package reports
