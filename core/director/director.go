@@ -76,6 +76,7 @@ func (d *Director) CreateEvent(ctx context.Context, req NewEvent) (event.Event, 
 	if e.Date.IsZero() {
 		e.Date = d.now()
 	}
+	e.Date = event.Day(e.Date)
 	if err := e.Validate(); err != nil {
 		return event.Event{}, err
 	}
@@ -140,11 +141,11 @@ func (d *Director) Events(ctx context.Context) ([]EventSummary, error) {
 			if err != nil {
 				return err
 			}
-			rounds, err := tx.Rounds(e.ID)
+			rounds, err := tx.RoundCount(e.ID)
 			if err != nil {
 				return err
 			}
-			s := EventSummary{Event: e, Round: len(rounds)}
+			s := EventSummary{Event: e, Round: rounds}
 			for _, en := range entries {
 				if en.Active() {
 					s.Players++

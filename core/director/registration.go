@@ -100,7 +100,7 @@ func (d *Director) register(tx Tx, id event.EventID, p event.Player) (event.Entr
 	if e.State == event.StateFinished {
 		return event.Entry{}, event.Statef("%s is finished; it takes no more players", e.Name)
 	}
-	rounds, err := tx.Rounds(id)
+	rounds, err := tx.RoundCount(id)
 	if err != nil {
 		return event.Entry{}, err
 	}
@@ -108,17 +108,17 @@ func (d *Director) register(tx Tx, id event.EventID, p event.Player) (event.Entr
 		EventID:      id,
 		PlayerID:     p.ID,
 		Status:       event.EntryActive,
-		JoinedRound:  len(rounds) + 1,
+		JoinedRound:  rounds + 1,
 		RegisteredAt: d.now(),
 		// A late entry registers at the desk in person.
-		CheckedIn: len(rounds) > 0,
+		CheckedIn: rounds > 0,
 	}
 	if err := tx.CreateEntry(&en); err != nil {
 		return event.Entry{}, err
 	}
 	en.Name, en.MemberNo = p.Name, p.MemberNo
-	if len(rounds) > 0 {
-		return en, d.log(tx, id, len(rounds), "late entry: %s, paired from round %d", p.Name, en.JoinedRound)
+	if rounds > 0 {
+		return en, d.log(tx, id, rounds, "late entry: %s, paired from round %d", p.Name, en.JoinedRound)
 	}
 	return en, d.log(tx, id, 0, "registered: %s", p.Name)
 }
@@ -187,12 +187,12 @@ func (d *Director) changeEntry(ctx context.Context, id event.EntryID, change fun
 		if e.State == event.StateFinished {
 			return event.Statef("%s is finished; its entries can no longer change", e.Name)
 		}
-		rounds, err := tx.Rounds(e.ID)
+		rounds, err := tx.RoundCount(e.ID)
 		if err != nil {
 			return err
 		}
 		before := en
-		if err := change(tx, e, &en, len(rounds)); err != nil {
+		if err := change(tx, e, &en, rounds); err != nil {
 			return err
 		}
 		if en == before {

@@ -142,14 +142,18 @@ func (d *Director) RecordResult(ctx context.Context, id event.EventID, round, ta
 		if e.State == event.StateFinished {
 			return event.Statef("%s is finished; its results are final", e.Name)
 		}
-		rounds, err := tx.Rounds(id)
+		paired, err := tx.RoundCount(id)
 		if err != nil {
 			return err
 		}
-		if round < 1 || round > len(rounds) {
-			return event.NotFoundf("there is no round %d (%d paired)", round, len(rounds))
+		if round < 1 || round > paired {
+			return event.NotFoundf("there is no round %d (%d paired)", round, paired)
 		}
-		t, ok := rounds[round-1].TableNumbered(table)
+		r, err := tx.Round(id, round)
+		if err != nil {
+			return err
+		}
+		t, ok := r.TableNumbered(table)
 		if !ok || t.Bye {
 			return event.NotFoundf("round %d has no table %d", round, table)
 		}

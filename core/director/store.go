@@ -19,8 +19,7 @@ type Store interface {
 // event.ErrConflict for broken uniqueness (a member number used twice, a
 // player registered twice in one event).
 type Tx interface {
-	// CreatePlayer saves a new player in the directory and sets p.ID and
-	// p.CreatedAt is kept as given.
+	// CreatePlayer saves a new player in the directory and sets p.ID.
 	CreatePlayer(p *event.Player) error
 	// UpdatePlayer saves a changed name, member number or email.
 	UpdatePlayer(p event.Player) error
@@ -55,6 +54,11 @@ type Tx interface {
 	// IDs of the round and its tables. Results already on tables (byes)
 	// are saved too.
 	CreateRound(r *event.Round) error
+	// Round returns one round of an event with its tables, seats and
+	// results, reading that round alone.
+	Round(id event.EventID, number int) (event.Round, error)
+	// RoundCount returns how many rounds an event has paired.
+	RoundCount(id event.EventID) (int, error)
 	// DeleteRound removes a round, its tables and results.
 	DeleteRound(id event.RoundID) error
 	// Rounds lists an event's rounds by number, each with its tables in

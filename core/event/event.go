@@ -89,11 +89,19 @@ type Event struct {
 	// Game and Format are keys into the rules catalogue (core/rules).
 	Game   string
 	Format string
-	// Date is the day the event is played.
+	// Date is the day the event is played, as midnight UTC of that
+	// calendar day (see Day), so it reads the same in every time zone.
 	Date      time.Time
 	State     State
 	Settings  Settings
 	CreatedAt time.Time
+}
+
+// Day returns the calendar day of t (in t's own location) as midnight UTC,
+// the form Event.Date is kept in.
+func Day(t time.Time) time.Time {
+	y, m, d := t.Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 }
 
 // Validate reports whether the event can be saved.
@@ -499,11 +507,14 @@ type JudgeLogEntry struct {
 	Corrects JudgeLogID
 }
 
+// LogID identifies a line of an event's activity log.
+type LogID int64
+
 // LogEntry is one line of an event's activity log: every change an organizer
 // makes (registrations, drops, pairings, results and their corrections), so
 // that a disputed decision can be traced.
 type LogEntry struct {
-	ID      int64
+	ID      LogID
 	EventID EventID
 	At      time.Time
 	Round   int

@@ -29,12 +29,12 @@ type Standing struct {
 	// Points are match points.
 	Points int
 	// Matches counts matches played, byes and late-entry losses included.
-	Matches                int
-	Wins, Losses, Draws    int
-	Byes                   int
-	GamesWon, GamesLost    int
-	GamesDrawn             int
-	MatchWin, GameWin      float64
+	Matches                 int
+	Wins, Losses, Draws     int
+	Byes                    int
+	GamesWon, GamesLost     int
+	GamesDrawn              int
+	MatchWin, GameWin       float64
 	OppMatchWin, OppGameWin float64
 	// Opponents lists the entries met, in round order (a rematch appears
 	// twice); byes are not opponents.

@@ -1,0 +1,114 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+)
+
+// t0 is a time at millisecond precision, in UTC: what the store gives back.
+var t0 = time.Date(2025, 3, 14, 18, 30, 15, 123_000_000, time.UTC)
+
+// openTemp opens a new database in a test folder, closed at the end.
+func openTemp(t testing.TB) *DB {
+	t.Helper()
+	db, err := Open(filepath.Join(t.TempDir(), "tk.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := db.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	return db
+}
+
+// write runs fn in a Write with the full *Tx and fails the test on error.
+func write(t testing.TB, db *DB, fn func(*Tx) error) {
+	t.Helper()
+	if err := db.Write(context.Background(), func(tx director.Tx) error { return fn(tx.(*Tx)) }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// read runs fn in a Read with the full *Tx and fails the test on error.
+func read(t testing.TB, db *DB, fn func(*Tx) error) {
+	t.Helper()
+	if err := db.Read(context.Background(), func(tx director.Tx) error { return fn(tx.(*Tx)) }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// writeErr runs fn in a Write and returns its error.
+func writeErr(db *DB, fn func(*Tx) error) error {
+	return db.Write(context.Background(), func(tx director.Tx) error { return fn(tx.(*Tx)) })
+}
+
+func must(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func equal(t testing.TB, what string, got, want any) {
+	t.Helper()
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("%s:\n got %+v\nwant %+v", what, got, want)
+	}
+}
+
+func swissSettings() event.Settings {
+	return event.Settings{
+		Structure:     event.StructureSwiss,
+		TableSize:     2,
+		GamesPerMatch: 1,
+		RoundMinutes:  50,
+		Points:        event.Points{Win: 3, Draw: 1, Loss: 0, Bye: 3},
+		Tiebreakers:   []string{"omw", "gw"},
+	}
+}
+
+// fixture is an event with n registered players.
+type fixture struct {
+	event   event.Event
+	players []event.Player
+	entries []event.Entry
+}
+
+// newFixture saves an event with n players registered, in one Write.
+func newFixture(t testing.TB, db *DB, n int) fixture {
+	t.Helper()
+	var f fixture
+	write(t, db, func(tx *Tx) error {
+		f = fixture{}
+		f.event = event.Event{Name: "Friday Night", Game: "keyforge", Format: "archon",
+			Date: t0, State: event.StateRegistration, Settings: swissSettings(), CreatedAt: t0}
+		if err := tx.CreateEvent(&f.event); err != nil {
+			return err
+		}
+		for i := range n {
+			p := event.Player{Name: fmt.Sprintf("Player %04d", i), MemberNo: fmt.Sprint(10000 + i), CreatedAt: t0}
+			if err := tx.CreatePlayer(&p); err != nil {
+				return err
+			}
+			e := event.Entry{EventID: f.event.ID, PlayerID: p.ID, Status: event.EntryActive,
+				JoinedRound: 1, RegisteredAt: t0.Add(time.Duration(i) * time.Second)}
+			if err := tx.CreateEntry(&e); err != nil {
+				return err
+			}
+			e.Name, e.MemberNo = p.Name, p.MemberNo
+			f.players = append(f.players, p)
+			f.entries = append(f.entries, e)
+		}
+		return nil
+	})
+	return f
+}

@@ -1,0 +1,248 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/mattn/go-sqlite3"
+
+	"tablekeeper/core/director"
+)
+
+// Tx is one transaction, handed to the function given to DB.Read or
+// DB.Write. It implements director.Tx, plus the methods for teams, decks,
+// judges, the judge log, clocks and table extensions that later features
+// use (reach them with a type assertion on the director.Tx, or through an
+// interface that lists them). A Tx is only valid inside that function and
+// is not safe for concurrent use.
+type Tx struct {
+	ctx context.Context
+	tx  *sql.Tx
+}
+
+var _ director.Tx = (*Tx)(nil)
+
+func (t *Tx) exec(query string, args ...any) (sql.Result, error) {
+	return t.tx.ExecContext(t.ctx, query, args...)
+}
+
+func (t *Tx) query(query string, args ...any) (*sql.Rows, error) {
+	return t.tx.QueryContext(t.ctx, query, args...)
+}
+
+func (t *Tx) queryRow(query string, args ...any) *sql.Row {
+	return t.tx.QueryRowContext(t.ctx, query, args...)
+}
+
+// exists reports whether query returns a row.
+func (t *Tx) exists(query string, args ...any) (bool, error) {
+	var one int
+	err := t.queryRow(query, args...).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// atomic runs an operation of several statements inside a savepoint, so
+// that when it fails none of its statements stay in the transaction, even if
+// the caller goes on and commits.
+func (t *Tx) atomic(fn func() error) error {
+	if _, err := t.exec(`SAVEPOINT op`); err != nil {
+		return err
+	}
+	if err := fn(); err != nil {
+		_, _ = t.exec(`ROLLBACK TO op`)
+		_, _ = t.exec(`RELEASE op`)
+		return err
+	}
+	_, err := t.exec(`RELEASE op`)
+	return err
+}
+
+// updated turns an UPDATE or DELETE that matched no row into notFound.
+func updated(res sql.Result, err error, notFound func() error) error {
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return notFound()
+	}
+	return nil
+}
+
+// lastID returns the rowid of the row just inserted.
+func lastID(res sql.Result) int64 {
+	id, _ := res.LastInsertId() // never fails with SQLite
+	return id
+}
+
+// constraint returns the extended code of a SQLite constraint error, or 0.
+func constraint(err error) sqlite3.ErrNoExtended {
+	var se sqlite3.Error
+	if errors.As(err, &se) && se.Code == sqlite3.ErrConstraint {
+		return se.ExtendedCode
+	}
+	return 0
+}
+
+// isUnique reports whether err is a broken UNIQUE or PRIMARY KEY constraint.
+func isUnique(err error) bool {
+	c := constraint(err)
+	return c == sqlite3.ErrConstraintUnique || c == sqlite3.ErrConstraintPrimaryKey
+}
+
+// isForeignKey reports whether err is a reference to a missing row.
+func isForeignKey(err error) bool {
+	return constraint(err) == sqlite3.ErrConstraintForeignKey
+}
+
+// Columns are written with these helpers and read back with the scanners
+// below, so every time, duration and optional ID is stored the same way.
+
+// millis stores a time as unix milliseconds, the zero time as NULL.
+func millis(t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	return t.UnixMilli()
+}
+
+// durMillis stores a duration as whole milliseconds.
+func durMillis(d time.Duration) int64 { return d.Milliseconds() }
+
+// optID stores an optional reference, 0 as NULL.
+func optID[T ~int64](id T) any {
+	if id == 0 {
+		return nil
+	}
+	return int64(id)
+}
+
+// optString stores an optional text, "" as NULL.
+func optString(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// timeCol scans unix milliseconds (or NULL) into a time in UTC.
+type timeCol struct{ t *time.Time }
+
+func (c timeCol) Scan(v any) error {
+	switch v := v.(type) {
+	case nil:
+		*c.t = time.Time{}
+	case int64:
+		*c.t = time.UnixMilli(v).UTC()
+	default:
+		return fmt.Errorf("time column holds %T, not milliseconds", v)
+	}
+	return nil
+}
+
+// durCol scans milliseconds into a duration.
+type durCol struct{ d *time.Duration }
+
+func (c durCol) Scan(v any) error {
+	switch v := v.(type) {
+	case nil:
+		*c.d = 0
+	case int64:
+		*c.d = time.Duration(v) * time.Millisecond
+	default:
+		return fmt.Errorf("duration column holds %T, not milliseconds", v)
+	}
+	return nil
+}
+
+// idCol scans an optional reference (NULL is 0).
+type idCol[T ~int64] struct{ id *T }
+
+func (c idCol[T]) Scan(v any) error {
+	switch v := v.(type) {
+	case nil:
+		*c.id = 0
+	case int64:
+		*c.id = T(v)
+	default:
+		return fmt.Errorf("ID column holds %T", v)
+	}
+	return nil
+}
+
+// nullInt scans an integer that a LEFT JOIN may leave NULL (as 0).
+type nullInt struct{ n *int }
+
+func (c nullInt) Scan(v any) error {
+	switch v := v.(type) {
+	case nil:
+		*c.n = 0
+	case int64:
+		*c.n = int(v)
+	default:
+		return fmt.Errorf("integer column holds %T", v)
+	}
+	return nil
+}
+
+// nullBool scans a 0/1 integer that a LEFT JOIN may leave NULL (false).
+type nullBool struct{ b *bool }
+
+func (c nullBool) Scan(v any) error {
+	switch v := v.(type) {
+	case nil:
+		*c.b = false
+	case int64:
+		*c.b = v != 0
+	default:
+		return fmt.Errorf("boolean column holds %T", v)
+	}
+	return nil
+}
+
+// textCol scans optional text (NULL is "").
+type textCol struct{ s *string }
+
+func (c textCol) Scan(v any) error {
+	switch v := v.(type) {
+	case nil:
+		*c.s = ""
+	case string:
+		*c.s = v
+	case []byte:
+		*c.s = string(v)
+	default:
+		return fmt.Errorf("text column holds %T", v)
+	}
+	return nil
+}
+
+// scanner is a *sql.Row or *sql.Rows.
+type scanner interface{ Scan(dest ...any) error }
+
+// queryAll runs query and scans every row with scan.
+func queryAll[T any](t *Tx, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
+	rows, err := t.query(query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
