@@ -149,13 +149,9 @@ func (d *Director) RecordResult(ctx context.Context, id event.EventID, round, ta
 		if round < 1 || round > paired {
 			return event.NotFoundf("there is no round %d (%d paired)", round, paired)
 		}
-		r, err := tx.Round(id, round)
+		t, err := tx.Table(id, round, table)
 		if err != nil {
 			return err
-		}
-		t, ok := r.TableNumbered(table)
-		if !ok || t.Bye {
-			return event.NotFoundf("round %d has no table %d", round, table)
 		}
 		if len(t.Seats) != 2 {
 			return event.Invalidf("table %d seats %d players; this build records two-player results only", table, len(t.Seats))
@@ -167,11 +163,14 @@ func (d *Director) RecordResult(ctx context.Context, id event.EventID, round, ta
 		if err := tx.SetResult(t.ID, &res); err != nil {
 			return err
 		}
-		entries, err := tx.Entries(id)
-		if err != nil {
-			return err
+		names := make(map[event.EntryID]string, len(t.Seats))
+		for _, s := range t.Seats {
+			en, err := tx.Entry(s.EntryID)
+			if err != nil {
+				return err
+			}
+			names[en.ID] = en.Name
 		}
-		names := nameIndex(entries)
 		now := describe(res, t, names)
 		if t.Result != nil {
 			return d.log(tx, id, round, "round %d table %d corrected: %s (was %s)", round, table, now, describe(*t.Result, t, names))

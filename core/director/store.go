@@ -54,9 +54,9 @@ type Tx interface {
 	// IDs of the round and its tables. Results already on tables (byes)
 	// are saved too.
 	CreateRound(r *event.Round) error
-	// Round returns one round of an event with its tables, seats and
-	// results, reading that round alone.
-	Round(id event.EventID, number int) (event.Round, error)
+	// Table returns one numbered table of a round with its seats and
+	// result (byes have no number).
+	Table(id event.EventID, round, number int) (event.Table, error)
 	// RoundCount returns how many rounds an event has paired.
 	RoundCount(id event.EventID) (int, error)
 	// DeleteRound removes a round, its tables and results.

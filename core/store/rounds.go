@@ -265,27 +265,11 @@ func (t *Tx) SetExtension(table event.TableID, d time.Duration) error {
 // results. It reads the whole event in three queries, however many tables
 // it has, each walking the indexes in the order the rounds are built.
 func (t *Tx) Rounds(id event.EventID) ([]event.Round, error) {
-	rounds, err := t.rounds(id, 0)
+	rounds, err := t.rounds(id, 0, 0)
 	if err != nil {
 		return nil, fmt.Errorf("store: rounds of event %d: %w", id, err)
 	}
 	return rounds, nil
-}
-
-// Round returns round number of an event with its tables, seats and
-// results, reading that round alone.
-func (t *Tx) Round(id event.EventID, number int) (event.Round, error) {
-	if number < 1 {
-		return event.Round{}, event.NotFoundf("there is no round %d", number)
-	}
-	rounds, err := t.rounds(id, number)
-	if err != nil {
-		return event.Round{}, fmt.Errorf("store: round %d of event %d: %w", number, id, err)
-	}
-	if len(rounds) == 0 {
-		return event.Round{}, event.NotFoundf("there is no round %d", number)
-	}
-	return rounds[0], nil
 }
 
 // RoundCount returns how many rounds an event has paired.
@@ -297,8 +281,25 @@ func (t *Tx) RoundCount(id event.EventID) (int, error) {
 	return n, nil
 }
 
-// rounds reads an event's rounds, or with number > 0 that round alone.
-func (t *Tx) rounds(id event.EventID, number int) ([]event.Round, error) {
+// Table returns table number of round of an event, with its seats and
+// result, reading that table alone. Byes have no number and are not found.
+func (t *Tx) Table(id event.EventID, round, number int) (event.Table, error) {
+	if round < 1 || number < 1 {
+		return event.Table{}, event.NotFoundf("round %d has no table %d", round, number)
+	}
+	rounds, err := t.rounds(id, round, number)
+	if err != nil {
+		return event.Table{}, fmt.Errorf("store: table %d of round %d of event %d: %w", number, round, id, err)
+	}
+	if len(rounds) == 0 || len(rounds[0].Tables) == 0 {
+		return event.Table{}, event.NotFoundf("round %d has no table %d", round, number)
+	}
+	return rounds[0].Tables[0], nil
+}
+
+// rounds reads an event's rounds, or with number > 0 that round alone, or
+// with table > 0 too, only that table of it.
+func (t *Tx) rounds(id event.EventID, number, table int) ([]event.Round, error) {
 	rounds, err := queryAll(t, scanRound,
 		`SELECT id, event_id, number, stage, seed, paired_at,
 			clock_duration_ms, clock_started_at, clock_paused_at, clock_paused_ms, clock_added_ms
@@ -313,7 +314,8 @@ func (t *Tx) rounds(id event.EventID, number int) ([]event.Round, error) {
 	err = t.each(`SELECT t.id, t.round_id, t.number, t.bye, t.why, t.extension_ms,
 			x.table_id, x.games_drawn, x.time_out, x.recorded_at
 		FROM rounds r JOIN tables t ON t.round_id = r.id LEFT JOIN results x ON x.table_id = t.id
-		WHERE r.event_id = ?1 AND (?2 = 0 OR r.number = ?2) ORDER BY r.number, t.id`, []any{id, number},
+		WHERE r.event_id = ?1 AND (?2 = 0 OR r.number = ?2) AND (?3 = 0 OR t.number = ?3)
+		ORDER BY r.number, t.id`, []any{id, number, table},
 		func(r *sql.Rows) error {
 			var tb event.Table
 			var resultOf sql.NullInt64
@@ -344,7 +346,8 @@ func (t *Tx) rounds(id event.EventID, number int) ([]event.Round, error) {
 	err = t.each(`SELECT s.table_id, s.entry_id, x.position, x.games_won, x.points, x.place, x.games
 		FROM rounds r JOIN tables t ON t.round_id = r.id JOIN seats s ON s.table_id = t.id
 			LEFT JOIN seat_results x ON x.table_id = s.table_id AND x.position = s.position
-		WHERE r.event_id = ?1 AND (?2 = 0 OR r.number = ?2) ORDER BY r.number, t.id, s.position`, []any{id, number},
+		WHERE r.event_id = ?1 AND (?2 = 0 OR r.number = ?2) AND (?3 = 0 OR t.number = ?3)
+		ORDER BY r.number, t.id, s.position`, []any{id, number, table},
 		func(r *sql.Rows) error {
 			var tableID event.TableID
 			var seat event.Seat

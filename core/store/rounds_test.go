@@ -108,6 +108,31 @@ func TestRoundsRoundTrip(t *testing.T) {
 		equal(t, "two rounds", got, []event.Round{r, r2})
 		return err
 	})
+
+	// One table read alone, and the count of rounds.
+	read(t, db, func(tx *Tx) error {
+		for _, want := range r.Tables {
+			if want.Bye {
+				continue
+			}
+			got, err := tx.Table(f.event.ID, 1, want.Number)
+			must(t, err)
+			equal(t, fmt.Sprintf("table %d alone", want.Number), got, want)
+		}
+		got, err := tx.Table(f.event.ID, 2, 1)
+		must(t, err)
+		equal(t, "round 2 table 1", got, r2.Tables[0])
+		for _, missing := range [][2]int{{1, 99}, {3, 1}, {0, 1}, {1, 0}} {
+			if _, err := tx.Table(f.event.ID, missing[0], missing[1]); !errors.Is(err, event.ErrNotFound) {
+				t.Errorf("round %d table %d: %v, want not found", missing[0], missing[1], err)
+			}
+		}
+		n, err := tx.RoundCount(f.event.ID)
+		if n != 2 {
+			t.Errorf("RoundCount %d, want 2", n)
+		}
+		return err
+	})
 }
 
 func TestDeleteRoundRemovesTablesSeatsAndResults(t *testing.T) {

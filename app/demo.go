@@ -1,0 +1,47 @@
+package main
+
+import (
+	"context"
+	"io"
+	"math/rand/v2"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+)
+
+// seedDemo creates the sample event --demo opens: a Friday-night Altered
+// Standard event of 24 players, two rounds played and round 3 paired with
+// half of its results in, so a newcomer sees every screen with data.
+func seedDemo(ctx context.Context, d *director.Director, seed uint64) (event.EventID, error) {
+	s := &simulation{d: d, out: io.Discard, names: rand.New(rand.NewPCG(seed, 2)), results: rand.New(rand.NewPCG(seed, 3))}
+	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday Night Altered (demo)", Game: "altered", Format: "standard-bo3"})
+	if err != nil {
+		return 0, err
+	}
+	for i, name := range sampleNames(24, s.names) {
+		en, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: name})
+		if err != nil {
+			return 0, err
+		}
+		if i != 23 { // one player still to check in, as on a real night
+			if err := d.CheckIn(ctx, en.ID, true); err != nil {
+				return 0, err
+			}
+		} else if err := d.Drop(ctx, en.ID); err != nil {
+			return 0, err
+		}
+	}
+	for n := 1; n <= 3; n++ {
+		r, err := d.PairNextRound(ctx, e.ID)
+		if err != nil {
+			return 0, err
+		}
+		if n == 3 {
+			r.Tables = r.Tables[:len(r.Tables)/2]
+		}
+		if err := s.playRound(ctx, e, r); err != nil {
+			return 0, err
+		}
+	}
+	return e.ID, nil
+}

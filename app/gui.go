@@ -1,0 +1,68 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"fyne.io/fyne/v2"
+	fyneapp "fyne.io/fyne/v2/app"
+
+	"tablekeeper/assets"
+	"tablekeeper/core/store"
+	"tablekeeper/ui"
+)
+
+// runGUI starts the desktop app on the database given by --db (the user's
+// app-data folder by default). --demo opens a sample event in round 3, in a
+// scratch database unless --db is given.
+func runGUI(args []string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("tablekeeper", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	dbPath := fs.String("db", "", "database file")
+	demo := fs.Bool("demo", false, "open a sample event of 24 players in round 3")
+	if err := fs.Parse(args); err != nil {
+		return usagef("%v", err)
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	path := *dbPath
+	switch {
+	case path == "" && *demo:
+		dir, err := os.MkdirTemp("", "tablekeeper-demo-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+		path = filepath.Join(dir, "demo.db")
+	case path == "":
+		def, err := store.DefaultPath()
+		if err != nil {
+			return fmt.Errorf("cannot find the app-data folder (%v); start with --db PATH", err)
+		}
+		path = def
+	}
+	st, err := store.Open(path)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	d := newDirector(st)
+	var opt ui.Options
+	if *demo {
+		id, err := seedDemo(context.Background(), d, 2026)
+		if err != nil {
+			return fmt.Errorf("demo event: %w", err)
+		}
+		opt.OpenEvent = id
+		fmt.Fprintf(stderr, "tablekeeper: demo event in %s\n", path)
+	}
+	a := fyneapp.NewWithID(AppID)
+	a.SetIcon(fyne.NewStaticResource("icon.png", assets.IconPNG))
+	ui.Create(a, d, opt).ShowAndRun()
+	return nil
+}

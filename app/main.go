@@ -1,0 +1,129 @@
+// Command tablekeeper runs trading-card-game tournaments at a store: the
+// desktop app by default, or one of the headless commands (sim, export,
+// check, games) that use the same director the screens use.
+//
+// This is the composition root: the only package that knows every other
+// one. It opens the database, builds the director with the real clock and a
+// seeded random source, and starts the GUI or runs a command.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"time"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/core/store"
+)
+
+// AppID is the application's ID. It must equal Details.ID in FyneApp.toml
+// (a test checks it): Fyne keys preferences and storage by it, and the
+// packaging tool signs the installer with it.
+const AppID = "org.tablekeeper.desktop"
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// command is one headless command.
+type command struct {
+	name    string
+	summary string
+	usage   string
+	run     func(args []string, stdout, stderr io.Writer) error
+}
+
+func commands() []command {
+	return []command{
+		{"sim", "play a whole event with seeded random results", "sim --db PATH --game G --format F --players N [--rounds R] [--seed S]", runSim},
+		{"export", "write a report of an event to a file", "export --db PATH --event ID --report pairings --round N --out FILE.pdf [--paper A4|Letter]", runExport},
+		{"check", "check a database file and summarise what it holds", "check --db PATH", runCheck},
+		{"games", "list the games and formats this build supports", "games", runGames},
+		{"help", "show this help", "help", nil},
+	}
+}
+
+// run dispatches the command line and returns the process exit code: 0 on
+// success, 1 when the command failed, 2 for bad arguments.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		for _, c := range commands() {
+			if c.name != args[0] {
+				continue
+			}
+			if c.run == nil {
+				printHelp(stdout)
+				return 0
+			}
+			return exitCode(c.run(args[1:], stdout, stderr), c, stderr)
+		}
+		fmt.Fprintf(stderr, "tablekeeper: unknown command %q; run 'tablekeeper help' for the list\n", args[0])
+		return 2
+	}
+	return exitCode(runGUI(args, stderr), command{name: "", usage: "[--db PATH] [--demo]"}, stderr)
+}
+
+// usageError is a mistake in a command's arguments.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+func exitCode(err error, c command, stderr io.Writer) int {
+	if err == nil {
+		return 0
+	}
+	name := "tablekeeper"
+	if c.name != "" {
+		name += " " + c.name
+	}
+	var u usageError
+	if errors.As(err, &u) {
+		fmt.Fprintf(stderr, "%s: %s (usage: tablekeeper %s)\n", name, u.msg, c.usage)
+		return 2
+	}
+	fmt.Fprintf(stderr, "%s: %s\n", name, event.Message(err))
+	return 1
+}
+
+func printHelp(w io.Writer) {
+	fmt.Fprint(w, `Tablekeeper runs trading-card-game tournaments at a store.
+
+Usage:
+  tablekeeper [--db PATH] [--demo]   start the desktop app
+`)
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  tablekeeper %s\n      %s\n", c.usage, c.summary)
+	}
+	def, err := store.DefaultPath()
+	if err == nil {
+		fmt.Fprintf(w, "\nThe app's database is %s unless --db names another file.\n", def)
+	}
+}
+
+// newDirector builds the director the app and the commands share: the real
+// clock, and round seeds drawn from a source seeded by the time (each seed
+// is saved with its round, so pairings stay reproducible).
+func newDirector(st *store.DB) *director.Director {
+	return director.New(st, time.Now, rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0)))
+}
+
+// openExisting opens a database that must already exist: the read-only
+// commands never create a file by accident.
+func openExisting(path string) (*store.DB, error) {
+	if path == "" {
+		return nil, usagef("--db is required")
+	}
+	if _, err := os.Stat(path); err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("no database at %s; check the path", path)
+		}
+		return nil, fmt.Errorf("cannot read %s: %w", path, err)
+	}
+	return store.Open(path)
+}

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runCmd(args ...string) (code int, stdout, stderr string) {
+	var o, e bytes.Buffer
+	code = run(args, &o, &e)
+	return code, o.String(), e.String()
+}
+
+func TestSimSameSeedSameOutput(t *testing.T) {
+	dir := t.TempDir()
+	args := func(db string, seed string) []string {
+		return []string{"sim", "--db", filepath.Join(dir, db), "--game", "altered", "--format", "standard-bo3", "--players", "9", "--seed", seed}
+	}
+	code, a, stderr := runCmd(args("a.db", "7")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	_, b, _ := runCmd(args("b.db", "7")...)
+	_, c, _ := runCmd(args("c.db", "8")...)
+	if a != b {
+		t.Errorf("same seed, different output:\n%s\n---\n%s", a, b)
+	}
+	if a == c {
+		t.Error("another seed printed the same event")
+	}
+	// Altered Standard best of three plays 3 rounds (A3), then the top 8.
+	for _, want := range []string{"3 rounds", "round  1:", "round  3:", "final top 8:"} {
+		if !strings.Contains(a, want) {
+			t.Errorf("output lacks %q:\n%s", want, a)
+		}
+	}
+	if n := strings.Count(a, "round "); n != 3 {
+		t.Errorf("%d round lines:\n%s", n, a)
+	}
+}
+
+func TestCommandsRejectBadInputWithOneLine(t *testing.T) {
+	dir := t.TempDir()
+	notDB := filepath.Join(dir, "notes.db")
+	if err := os.WriteFile(notDB, []byte("shopping list: sleeves, dice\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`},
+		{[]string{"sim", "--players", "8"}, 2, "--db is required"},
+		{[]string{"sim", "--db", filepath.Join(dir, "x.db"), "--players", "1"}, 2, "--players must be between 2"},
+		{[]string{"sim", "--db", filepath.Join(dir, "x.db"), "--players", "8", "--game", "chess"}, 2, `unknown game "chess"`},
+		{[]string{"sim", "--db", filepath.Join(dir, "x.db"), "--players", "eight"}, 2, "invalid value"},
+		{[]string{"check", "--db", filepath.Join(dir, "missing.db")}, 1, "no database at"},
+		{[]string{"check", "--db", notDB}, 1, "not a Tablekeeper database"},
+		{[]string{"export", "--db", notDB, "--event", "1", "--report", "pairings", "--out", filepath.Join(dir, "p.pdf")}, 1, "not a Tablekeeper database"},
+		{[]string{"export", "--db", notDB, "--event", "1", "--report", "standings", "--out", "x.pdf"}, 2, "--report must be pairings"},
+		{[]string{"games", "extra"}, 2, "takes no arguments"},
+	} {
+		code, _, stderr := runCmd(c.args...)
+		if code != c.code || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and one line with %q", c.args, code, stderr, c.code, c.want)
+		}
+	}
+	if data, _ := os.ReadFile(notDB); string(data) != "shopping list: sleeves, dice\n" {
+		t.Error("a failed open changed the file")
+	}
+}
+
+func TestSimThenCheckAndExport(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Fatal("pdftotext (poppler-utils) is needed to read the exported PDF back: make test installs it")
+	}
+	dir := t.TempDir()
+	db := filepath.Join(dir, "event.db")
+	if code, _, stderr := runCmd("sim", "--db", db, "--players", "8", "--seed", "3"); code != 0 {
+		t.Fatal(stderr)
+	}
+	code, out, stderr := runCmd("check", "--db", db)
+	if code != 0 || !strings.Contains(out, "integrity: ok") || !strings.Contains(out, "event 1:") || !strings.Contains(out, "8 players in the directory") {
+		t.Fatalf("check: exit %d\n%s%s", code, out, stderr)
+	}
+	pdf := filepath.Join(dir, "round2.pdf")
+	code, out, stderr = runCmd("export", "--db", db, "--event", "1", "--report", "pairings", "--round", "2", "--out", pdf)
+	if code != 0 || !strings.Contains(out, "4 tables") {
+		t.Fatalf("export: exit %d\n%s%s", code, out, stderr)
+	}
+	text, err := exec.Command("pdftotext", "-layout", pdf, "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(text), "Round 2") {
+		t.Errorf("the PDF does not say Round 2:\n%s", text)
+	}
+	if code, _, stderr := runCmd("export", "--db", db, "--event", "9", "--report", "pairings", "--out", pdf); code != 1 || !strings.Contains(stderr, "not found") && !strings.Contains(stderr, "no event") && !strings.Contains(stderr, "event 9") {
+		t.Errorf("unknown event: exit %d %q", code, stderr)
+	}
+}
+
+func TestHelpListsEveryCommand(t *testing.T) {
+	code, out, _ := runCmd("help")
+	if code != 0 {
+		t.Fatal(code)
+	}
+	for _, c := range commands() {
+		if !strings.Contains(out, "tablekeeper "+c.usage) {
+			t.Errorf("help lacks %q", c.usage)
+		}
+	}
+}

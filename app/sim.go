@@ -1,0 +1,200 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"time"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
+	"tablekeeper/core/store"
+)
+
+// runSim creates an event and plays it to the end through the director,
+// with seeded random results: one line per round, then the top 8. The same
+// seed prints the same output.
+func runSim(args []string, stdout, _ io.Writer) error {
+	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	dbPath := fs.String("db", "", "database file (created if missing)")
+	game := fs.String("game", "generic", "game key (see 'tablekeeper games')")
+	format := fs.String("format", "swiss", "format key (see 'tablekeeper games')")
+	players := fs.Int("players", 0, "number of players")
+	roundsFlag := fs.Int("rounds", 0, "rounds to play (default: the format's, or by player count)")
+	seed := fs.Uint64("seed", 1, "random seed")
+	if err := fs.Parse(args); err != nil {
+		return usagef("%v", err)
+	}
+	switch {
+	case fs.NArg() > 0:
+		return usagef("unexpected argument %q", fs.Arg(0))
+	case *dbPath == "":
+		return usagef("--db is required")
+	case *players < 2 || *players > 100000:
+		return usagef("--players must be between 2 and 100000")
+	case *roundsFlag < 0 || *roundsFlag > event.MaxRounds:
+		return usagef("--rounds must be between 1 and %d", event.MaxRounds)
+	}
+	if _, _, err := rules.Lookup(*game, *format); err != nil {
+		return usagef("%s", event.Message(err))
+	}
+	st, err := store.Open(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	// One seed drives everything: the director's round seeds, the names
+	// and the results, each from its own stream.
+	d := director.New(st, time.Now, rand.New(rand.NewPCG(*seed, 1)))
+	s := &simulation{d: d, out: stdout, names: rand.New(rand.NewPCG(*seed, 2)), results: rand.New(rand.NewPCG(*seed, 3))}
+	return s.play(context.Background(), *game, *format, *players, *roundsFlag)
+}
+
+type simulation struct {
+	d       *director.Director
+	out     io.Writer
+	names   *rand.Rand
+	results *rand.Rand
+}
+
+func (s *simulation) play(ctx context.Context, game, format string, players, rounds int) error {
+	e, err := s.d.CreateEvent(ctx, director.NewEvent{
+		Name:   fmt.Sprintf("Simulated event (%d players)", players),
+		Game:   game,
+		Format: format,
+	})
+	if err != nil {
+		return err
+	}
+	for _, name := range sampleNames(players, s.names) {
+		en, err := s.d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: name})
+		if err != nil {
+			return err
+		}
+		if err := s.d.CheckIn(ctx, en.ID, true); err != nil {
+			return err
+		}
+	}
+	if rounds == 0 {
+		rounds = e.Settings.Rounds
+	}
+	if rounds == 0 {
+		rounds = rules.RecommendedRounds(players)
+	}
+	fmt.Fprintf(s.out, "event %d: %s, %s, %d rounds\n", e.ID, e.Name, rules.Describe(game, format), rounds)
+	for n := 1; n <= rounds; n++ {
+		r, err := s.d.PairNextRound(ctx, e.ID)
+		if err != nil {
+			return fmt.Errorf("round %d: %w", n, err)
+		}
+		if err := s.playRound(ctx, e, r); err != nil {
+			return err
+		}
+		drops, err := s.dropSome(ctx, e.ID)
+		if err != nil {
+			return err
+		}
+		if err := s.report(ctx, e.ID, r, drops); err != nil {
+			return err
+		}
+	}
+	if err := s.d.FinishEvent(ctx, e.ID); err != nil {
+		return err
+	}
+	table, err := s.d.Standings(ctx, e.ID)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(s.out, "final top %d:\n", min(8, len(table)))
+	for _, st := range table[:min(8, len(table))] {
+		fmt.Fprintf(s.out, "  %3d  %-32s %3d pts  %d-%d-%d  OMW %5.1f%%  GW %5.1f%%  OGW %5.1f%%\n",
+			st.Rank, st.Name, st.Points, st.Wins, st.Losses, st.Draws, 100*st.OppMatchWin, 100*st.GameWin, 100*st.OppGameWin)
+	}
+	return nil
+}
+
+// playRound records a random result at every table: in a best of three
+// mostly 2–0, 2–1 and their mirrors, sometimes a 1–1 draw at time.
+func (s *simulation) playRound(ctx context.Context, e event.Event, r event.Round) error {
+	bestOf := e.Settings.GamesPerMatch
+	need := bestOf/2 + 1
+	for _, t := range r.Tables {
+		if t.Bye {
+			continue
+		}
+		a, b, drawn, timeOut := need, s.results.IntN(need), 0, false
+		switch roll := s.results.IntN(20); {
+		case roll == 0 && bestOf == 1:
+			a, b, drawn = 0, 0, 1
+		case roll == 0:
+			a, b, timeOut = need-1, need-1, true
+		case roll < 10:
+			a, b = b, a
+		}
+		res := event.Result{Seats: []event.SeatResult{{GamesWon: a}, {GamesWon: b}}, GamesDrawn: drawn, TimeOut: timeOut}
+		if err := s.d.RecordResult(ctx, e.ID, r.Number, t.Number, res); err != nil {
+			return fmt.Errorf("round %d table %d: %w", r.Number, t.Number, err)
+		}
+	}
+	return nil
+}
+
+// dropSome drops, as real players do, a few of those out of contention:
+// each player with at least two more losses than wins drops with chance 1/8.
+func (s *simulation) dropSome(ctx context.Context, id event.EventID) (int, error) {
+	table, err := s.d.Standings(ctx, id)
+	if err != nil {
+		return 0, err
+	}
+	drops := 0
+	for _, st := range table {
+		if st.Status == event.EntryActive && st.Losses-st.Wins >= 2 && s.results.IntN(8) == 0 {
+			if err := s.d.Drop(ctx, st.EntryID); err != nil {
+				return drops, err
+			}
+			drops++
+		}
+	}
+	return drops, nil
+}
+
+func (s *simulation) report(ctx context.Context, id event.EventID, r event.Round, drops int) error {
+	table, err := s.d.Standings(ctx, id)
+	if err != nil {
+		return err
+	}
+	tables, bye := 0, "none"
+	byeEntry, hasBye := byeTable(r)
+	for _, t := range r.Tables {
+		if !t.Bye {
+			tables++
+		}
+	}
+	for _, st := range table {
+		if hasBye && st.EntryID == byeEntry {
+			bye = st.Name
+		}
+	}
+	unbeaten := 0
+	for _, st := range table {
+		if st.Losses == 0 && st.Draws == 0 && st.Matches == r.Number {
+			unbeaten++
+		}
+	}
+	fmt.Fprintf(s.out, "round %2d: %4d tables, bye %s, %d unbeaten, leader %s (%d pts), %d dropped\n",
+		r.Number, tables, bye, unbeaten, table[0].Name, table[0].Points, drops)
+	return nil
+}
+
+func byeTable(r event.Round) (event.EntryID, bool) {
+	for _, t := range r.Tables {
+		if t.Bye {
+			return t.Seats[0].EntryID, true
+		}
+	}
+	return 0, false
+}
