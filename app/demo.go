@@ -23,11 +23,13 @@ func seedDemo(ctx context.Context, d *director.Director, seed uint64) (event.Eve
 		if err != nil {
 			return 0, err
 		}
-		if i != 23 { // one player still to check in, as on a real night
-			if err := d.CheckIn(ctx, en.ID, true); err != nil {
+		if i == 23 { // a no-show, dropped before round 1 as on a real night
+			if err := d.Drop(ctx, en.ID); err != nil {
 				return 0, err
 			}
-		} else if err := d.Drop(ctx, en.ID); err != nil {
+			continue
+		}
+		if err := d.CheckIn(ctx, en.ID, true); err != nil {
 			return 0, err
 		}
 	}

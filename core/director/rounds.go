@@ -157,7 +157,7 @@ func (d *Director) RecordResult(ctx context.Context, id event.EventID, round, ta
 			return event.Invalidf("table %d seats %d players; this build records two-player results only", table, len(t.Seats))
 		}
 		if err := res.CheckTwoPlayer(e.Settings.GamesPerMatch); err != nil {
-			return fmt.Errorf("table %d: %w", table, err)
+			return event.Invalidf("table %d: %s", table, event.Message(err))
 		}
 		res.RecordedAt = d.now()
 		if err := tx.SetResult(t.ID, &res); err != nil {

@@ -1,0 +1,256 @@
+package events
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
+	"tablekeeper/ui/internal/work"
+)
+
+// Creator is what the create-event form calls.
+type Creator interface {
+	CreateEvent(ctx context.Context, req director.NewEvent) (event.Event, error)
+}
+
+// DateLayout is how dates are typed in the form.
+const DateLayout = "2006-01-02"
+
+// CreateForm is the "New event" dialog: a name, a game and format from the
+// rules catalogue (with the format's summary and defaults), the number of
+// rounds and the round time, and the date.
+type CreateForm struct {
+	// OnCreated is called with the new event once it is saved.
+	OnCreated func(event.Event)
+
+	d     Creator
+	run   work.Runner
+	win   fyne.Window
+	today func() time.Time
+	games []rules.Game
+
+	name     *widget.Entry
+	game     *widget.Select
+	format   *widget.Select
+	date     *widget.Entry
+	rounds   *widget.Entry
+	minutes  *widget.Entry
+	summary  *widget.Label
+	defaults *widget.Label
+	// problem shows why the event cannot be created, in red.
+	problem      *widget.Label
+	createButton *widget.Button
+	cancelButton *widget.Button
+	dialog       *dialog.CustomDialog
+}
+
+// NewCreateForm returns the form; Show opens it over win. today gives the
+// date the form starts with.
+func NewCreateForm(d Creator, run work.Runner, win fyne.Window, today func() time.Time) *CreateForm {
+	f := &CreateForm{d: d, run: run, win: win, today: today, games: rules.Catalogue()}
+	gameNames := make([]string, len(f.games))
+	for i, g := range f.games {
+		gameNames[i] = g.Name
+	}
+	f.name = &widget.Entry{PlaceHolder: "e.g. Friday Night Altered", OnSubmitted: f.onSubmitted}
+	f.format = &widget.Select{OnChanged: f.onFormatChanged}
+	f.game = &widget.Select{Options: gameNames, OnChanged: f.onGameChanged}
+	f.date = &widget.Entry{PlaceHolder: DateLayout, OnSubmitted: f.onSubmitted}
+	f.rounds = &widget.Entry{PlaceHolder: "recommended", OnSubmitted: f.onSubmitted}
+	f.minutes = &widget.Entry{OnSubmitted: f.onSubmitted}
+	f.summary = &widget.Label{Wrapping: fyne.TextWrapWord}
+	f.defaults = &widget.Label{Wrapping: fyne.TextWrapWord, SizeName: theme.SizeNameCaptionText}
+	f.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
+	f.problem.Hide()
+	f.createButton = &widget.Button{Text: "Create event", Importance: widget.HighImportance, OnTapped: f.onCreate}
+	f.cancelButton = &widget.Button{Text: "Cancel", OnTapped: f.onCancel}
+
+	form := &widget.Form{Items: []*widget.FormItem{
+		{Text: "Name", Widget: f.name},
+		{Text: "Game", Widget: f.game},
+		{Text: "Format", Widget: f.format},
+		{Text: "", Widget: container.NewVBox(f.summary, f.defaults)},
+		{Text: "Rounds", Widget: f.rounds, HintText: "Leave empty for the recommended number for the players present"},
+		{Text: "Round minutes", Widget: f.minutes},
+		{Text: "Date", Widget: f.date, HintText: "YYYY-MM-DD"},
+	}}
+	f.dialog = dialog.NewCustomWithoutButtons("New event", container.NewVBox(form, f.problem), win)
+	f.dialog.SetButtons([]fyne.CanvasObject{f.cancelButton, f.createButton})
+	return f
+}
+
+// Show resets the form and opens it.
+func (f *CreateForm) Show() {
+	f.name.SetText("")
+	f.date.SetText(f.today().Format(DateLayout))
+	f.hideProblem()
+	if len(f.games) > 0 && f.game.Selected == "" {
+		f.game.SetSelected(f.games[0].Name)
+	} else {
+		f.onFormatChanged(f.format.Selected)
+	}
+	f.dialog.Resize(fyne.NewSize(620, f.dialog.MinSize().Height))
+	f.dialog.Show()
+	f.win.Canvas().Focus(f.name)
+}
+
+// Hide closes the form.
+func (f *CreateForm) Hide() { f.dialog.Hide() }
+
+func (f *CreateForm) chosenGame() (rules.Game, bool) {
+	for _, g := range f.games {
+		if g.Name == f.game.Selected {
+			return g, true
+		}
+	}
+	return rules.Game{}, false
+}
+
+func (f *CreateForm) chosenFormat() (rules.Game, rules.Format, bool) {
+	g, ok := f.chosenGame()
+	if !ok {
+		return g, rules.Format{}, false
+	}
+	for _, fm := range g.Formats {
+		if fm.Name == f.format.Selected {
+			return g, fm, true
+		}
+	}
+	return g, rules.Format{}, false
+}
+
+func (f *CreateForm) onGameChanged(string) {
+	g, ok := f.chosenGame()
+	if !ok {
+		return
+	}
+	names := make([]string, len(g.Formats))
+	for i, fm := range g.Formats {
+		names[i] = fm.Name
+	}
+	f.format.Options = names
+	f.format.ClearSelected()
+	if len(names) > 0 {
+		f.format.SetSelected(names[0])
+	}
+}
+
+func (f *CreateForm) onFormatChanged(string) {
+	_, fm, ok := f.chosenFormat()
+	if !ok {
+		f.summary.SetText("")
+		f.defaults.SetText("")
+		return
+	}
+	s := fm.Defaults
+	f.summary.SetText(fm.Summary)
+	f.defaults.SetText(DescribeSettings(s))
+	if s.Rounds == 0 {
+		f.rounds.SetText("")
+	} else {
+		f.rounds.SetText(strconv.Itoa(s.Rounds))
+	}
+	f.minutes.SetText(strconv.Itoa(s.RoundMinutes))
+}
+
+// DescribeSettings says in one line how an event with settings s plays:
+// "Best of 3 · 50-minute rounds · recommended number of rounds".
+func DescribeSettings(s event.Settings) string {
+	rounds := "recommended number of rounds"
+	if s.Rounds > 0 {
+		rounds = fmt.Sprintf("%d rounds", s.Rounds)
+	}
+	return fmt.Sprintf("Best of %d · %d-minute rounds · %s · %d/%d/%d points for a win/draw/loss",
+		s.GamesPerMatch, s.RoundMinutes, rounds, s.Points.Win, s.Points.Draw, s.Points.Loss)
+}
+
+// Request reads the form into a director request, or says what is wrong.
+func (f *CreateForm) Request() (director.NewEvent, error) {
+	g, fm, ok := f.chosenFormat()
+	if !ok {
+		return director.NewEvent{}, event.Invalid("choose a game and a format")
+	}
+	req := director.NewEvent{Name: strings.TrimSpace(f.name.Text), Game: g.Key, Format: fm.Key}
+	if req.Name == "" {
+		return req, event.Invalid("give the event a name")
+	}
+	date, err := time.ParseInLocation(DateLayout, strings.TrimSpace(f.date.Text), time.Local)
+	if err != nil {
+		return req, event.Invalidf("the date %q is not a date like %s", strings.TrimSpace(f.date.Text), f.today().Format(DateLayout))
+	}
+	req.Date = date
+	s := fm.Defaults
+	if s.Rounds, err = number(f.rounds.Text, "rounds", 0); err != nil {
+		return req, err
+	}
+	if s.RoundMinutes, err = number(f.minutes.Text, "round minutes", fm.Defaults.RoundMinutes); err != nil {
+		return req, err
+	}
+	if s.Rounds != fm.Defaults.Rounds || s.RoundMinutes != fm.Defaults.RoundMinutes {
+		req.Settings = &s
+	}
+	return req, nil
+}
+
+// number reads a whole number from a form field; empty means def.
+func number(text, what string, def int) (int, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(text)
+	if err != nil || n < 0 {
+		return 0, event.Invalidf("%s must be a whole number, not %q", what, text)
+	}
+	return n, nil
+}
+
+func (f *CreateForm) onSubmitted(string) { f.onCreate() }
+
+func (f *CreateForm) onCreate() {
+	req, err := f.Request()
+	if err != nil {
+		f.showProblem(err)
+		return
+	}
+	f.createButton.Disable()
+	work.Call(f.run, func(ctx context.Context) (event.Event, error) {
+		return f.d.CreateEvent(ctx, req)
+	}, f.created)
+}
+
+func (f *CreateForm) created(e event.Event, err error) {
+	f.createButton.Enable()
+	if err != nil {
+		f.showProblem(err)
+		return
+	}
+	f.dialog.Hide()
+	if f.OnCreated != nil {
+		f.OnCreated(e)
+	}
+}
+
+func (f *CreateForm) onCancel() { f.dialog.Hide() }
+
+func (f *CreateForm) showProblem(err error) {
+	f.problem.SetText(work.Sentence(err))
+	f.problem.Show()
+	f.dialog.Resize(fyne.NewSize(620, f.dialog.MinSize().Height))
+}
+
+func (f *CreateForm) hideProblem() {
+	f.problem.SetText("")
+	f.problem.Hide()
+}

@@ -1,0 +1,136 @@
+// Package uitest helps the screens' tests: a real director over a fresh
+// SQLite file, and look-ups of the widgets a person would see on screen
+// (by their text or placeholder), so tests drive the window as a user does.
+package uitest
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/core/store"
+)
+
+// Now is the fixed time the test directors read.
+var Now = time.Date(2025, 6, 14, 18, 30, 0, 0, time.Local)
+
+// Director returns a director over a new database in a temporary folder,
+// closed when the test ends.
+func Director(t testing.TB) *director.Director {
+	t.Helper()
+	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatalf("open store: %v", err)
+	}
+	t.Cleanup(func() { _ = db.Close() })
+	return director.New(db, func() time.Time { return Now }, rand.New(rand.NewPCG(1, 2)))
+}
+
+// Event creates an event of the generic best-of-three Swiss.
+func Event(t testing.TB, d *director.Director, name string) event.Event {
+	t.Helper()
+	e, err := d.CreateEvent(context.Background(), director.NewEvent{Name: name, Game: "generic", Format: "swiss", Date: Now})
+	if err != nil {
+		t.Fatalf("create event: %v", err)
+	}
+	return e
+}
+
+// Players registers new players named by names and returns their entries.
+func Players(t testing.TB, d *director.Director, id event.EventID, names ...string) []event.Entry {
+	t.Helper()
+	out := make([]event.Entry, len(names))
+	for i, n := range names {
+		en, err := d.RegisterNew(context.Background(), id, director.NewPlayer{Name: n})
+		if err != nil {
+			t.Fatalf("register %s: %v", n, err)
+		}
+		out[i] = en
+	}
+	return out
+}
+
+// Objects returns every object laid out under root, as drawn.
+func Objects(root fyne.CanvasObject) []fyne.CanvasObject {
+	return test.LaidOutObjects(root)
+}
+
+// Texts returns the text of every visible label and rich text under root.
+func Texts(root fyne.CanvasObject) []string {
+	var out []string
+	for _, o := range Objects(root) {
+		switch w := o.(type) {
+		case *widget.Label:
+			if w.Visible() {
+				out = append(out, w.Text)
+			}
+		case *widget.RichText:
+			if w.Visible() {
+				out = append(out, w.String())
+			}
+		}
+	}
+	return out
+}
+
+// HasText reports whether a visible label under root shows text.
+func HasText(root fyne.CanvasObject, text string) bool {
+	for _, s := range Texts(root) {
+		if s == text {
+			return true
+		}
+	}
+	return false
+}
+
+// Button returns the n-th (from 0) visible button under root with the
+// given text.
+func Button(t testing.TB, root fyne.CanvasObject, text string, n int) *widget.Button {
+	t.Helper()
+	for _, o := range Objects(root) {
+		if b, ok := o.(*widget.Button); ok && b.Visible() && b.Text == text {
+			if n == 0 {
+				return b
+			}
+			n--
+		}
+	}
+	t.Fatalf("no button %q on screen", text)
+	return nil
+}
+
+// Entry returns the visible entry with the given placeholder under root.
+func Entry(t testing.TB, root fyne.CanvasObject, placeholder string) *widget.Entry {
+	t.Helper()
+	for _, o := range Objects(root) {
+		if e, ok := o.(*widget.Entry); ok && e.Visible() && e.PlaceHolder == placeholder {
+			return e
+		}
+	}
+	t.Fatalf("no entry %q on screen", placeholder)
+	return nil
+}
+
+// Errors collects what a screen would alert, for tests that expect none
+// or some.
+type Errors []error
+
+// Alert records err.
+func (e *Errors) Alert(err error) { *e = append(*e, err) }
+
+// None fails the test if anything was alerted.
+func (e *Errors) None(t testing.TB) {
+	t.Helper()
+	if len(*e) > 0 {
+		t.Fatalf("unexpected errors: %v", fmt.Sprint(*e))
+	}
+}

@@ -1,0 +1,428 @@
+// Package registration is the Registration tab of an event: find players in
+// the directory as you type and register them with one click or Enter, add
+// new players, and manage the entries (check in, drop, re-instate).
+package registration
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/work"
+)
+
+// Director is what the registration tab calls.
+type Director interface {
+	FindPlayers(ctx context.Context, query string, limit int) ([]event.Player, error)
+	Register(ctx context.Context, id event.EventID, player event.PlayerID) (event.Entry, error)
+	RegisterNew(ctx context.Context, id event.EventID, np director.NewPlayer) (event.Entry, error)
+	Entries(ctx context.Context, id event.EventID) ([]event.Entry, error)
+	CheckIn(ctx context.Context, entry event.EntryID, present bool) error
+	Drop(ctx context.Context, entry event.EntryID) error
+	Reinstate(ctx context.Context, entry event.EntryID) error
+}
+
+// searchLimit bounds the directory matches shown.
+const searchLimit = 50
+
+// Screen is the Registration tab.
+type Screen struct {
+	// OnChanged is called after every saved change, so the rest of the
+	// window can re-read what it shows.
+	OnChanged func()
+
+	d     Director
+	run   work.Runner
+	alert work.Alert
+	win   fyne.Window
+
+	eventID    event.EventID
+	entries    []event.Entry
+	shown      []event.Entry // entries passing the filter
+	registered map[event.PlayerID]bool
+	matches    []event.Player
+	searchSeq  int // numbers searches so a slow answer never replaces a newer one
+
+	search    *widget.Entry
+	matchList *widget.List
+	newName   *widget.Entry
+	newMember *widget.Entry
+	addButton *widget.Button
+	status    *widget.Label
+	counts    *widget.Label
+	filter    *widget.Entry
+	entryList *widget.List
+	matchCols *columns.Layout
+	entryCols *columns.Layout
+	content   fyne.CanvasObject
+	noEntries *widget.Label
+	noMatches *widget.Label
+}
+
+// New returns the tab; Load shows an event in it.
+func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen {
+	s := &Screen{d: d, run: run, alert: alert, win: win, registered: map[event.PlayerID]bool{}}
+	s.search = &widget.Entry{PlaceHolder: "Find a player by name or member number", OnChanged: s.onSearchChanged, OnSubmitted: s.onSearchSubmitted}
+	s.search.ActionItem = widget.NewIcon(theme.SearchIcon())
+	s.matchCols = columns.New(columns.Col{Width: 120, Grow: 1}, columns.Col{Width: 130})
+	s.matchList = &widget.List{Length: s.matchCount, CreateItem: s.createMatch, UpdateItem: s.updateMatch}
+	s.noMatches = &widget.Label{Text: "No player in the directory matches. Add them below.", Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
+	s.noMatches.Hide()
+	s.newName = &widget.Entry{PlaceHolder: "Name", OnSubmitted: s.onAddSubmitted}
+	s.newMember = &widget.Entry{PlaceHolder: "Member number (optional)", OnSubmitted: s.onAddSubmitted}
+	s.addButton = &widget.Button{Text: "Add and register", Icon: theme.ContentAddIcon(), OnTapped: s.onAdd}
+	s.status = &widget.Label{Wrapping: fyne.TextWrapWord}
+	s.counts = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}}
+	s.filter = &widget.Entry{PlaceHolder: "Filter entries", OnChanged: s.onFilterChanged}
+	s.filter.ActionItem = widget.NewIcon(theme.SearchIcon())
+	s.entryCols = columns.New(
+		columns.Col{Width: 140, Grow: 3}, // name
+		columns.Col{Width: 100, Grow: 1}, // member number
+		columns.Col{Width: 100},          // checked in
+		columns.Col{Width: 175, Grow: 1}, // status
+		columns.Col{Width: 120},          // drop / re-instate
+	)
+	s.entryList = &widget.List{Length: s.shownCount, CreateItem: s.createEntry, UpdateItem: s.updateEntry}
+	s.noEntries = &widget.Label{Text: "Nobody is registered yet.", Alignment: fyne.TextAlignCenter, Importance: widget.LowImportance}
+
+	findTitle := &widget.Label{Text: "Register from the directory", TextStyle: fyne.TextStyle{Bold: true}}
+	hint := columns.Secondary("Click Register, or press Enter for the first match.", false)
+	addTitle := &widget.Label{Text: "Add a new player", TextStyle: fyne.TextStyle{Bold: true}}
+	addBox := container.NewVBox(widget.NewSeparator(), addTitle, s.newName, s.newMember, container.NewHBox(layout.NewSpacer(), s.addButton), s.status)
+	left := container.NewBorder(container.NewVBox(findTitle, s.search, hint), addBox, nil, nil, container.NewStack(s.matchList, container.NewVBox(s.noMatches)))
+
+	header := s.entryCols.Header("Name", "Member no.", "Checked in", "Status", "")
+	top := container.NewVBox(container.NewBorder(nil, nil, s.counts, nil, s.filter), header, widget.NewSeparator())
+	right := container.NewBorder(top, nil, nil, nil, container.NewStack(s.entryList, container.NewVBox(s.noEntries)))
+
+	split := container.NewHSplit(left, right)
+	split.Offset = 0.33
+	s.content = split
+	return s
+}
+
+// Content returns the tab's widgets.
+func (s *Screen) Content() fyne.CanvasObject { return s.content }
+
+// Load shows the event's entries and the directory.
+func (s *Screen) Load(id event.EventID) {
+	if id != s.eventID {
+		s.eventID = id
+		s.search.SetText("")
+		s.filter.SetText("")
+		s.setStatus("", widget.MediumImportance)
+	}
+	s.Reload()
+}
+
+// Reload re-reads the entries and the directory matches.
+func (s *Screen) Reload() {
+	if s.eventID == 0 {
+		return
+	}
+	id := s.eventID
+	work.Call(s.run, func(ctx context.Context) ([]event.Entry, error) {
+		return s.d.Entries(ctx, id)
+	}, func(entries []event.Entry, err error) {
+		if err != nil {
+			s.alert(err)
+			return
+		}
+		if id == s.eventID {
+			s.showEntries(entries)
+			s.find(s.search.Text)
+		}
+	})
+}
+
+// Entries returns the entries shown, after the filter.
+func (s *Screen) Entries() []event.Entry { return s.shown }
+
+// FocusSearch puts the cursor in the search box.
+func (s *Screen) FocusSearch() { s.win.Canvas().Focus(s.search) }
+
+func (s *Screen) showEntries(entries []event.Entry) {
+	s.entries = entries
+	s.registered = make(map[event.PlayerID]bool, len(entries))
+	checked, dropped := 0, 0
+	for _, e := range entries {
+		s.registered[e.PlayerID] = true
+		if e.CheckedIn && e.Active() {
+			checked++
+		}
+		if !e.Active() {
+			dropped++
+		}
+	}
+	s.counts.SetText(fmt.Sprintf("%d registered · %d checked in · %d dropped", len(entries), checked, dropped))
+	s.applyFilter()
+	s.matchList.Refresh()
+}
+
+func (s *Screen) applyFilter() {
+	q := strings.ToLower(strings.TrimSpace(s.filter.Text))
+	s.shown = s.shown[:0:0]
+	for _, e := range s.entries {
+		if q == "" || strings.Contains(strings.ToLower(e.Name), q) || strings.Contains(strings.ToLower(e.MemberNo), q) {
+			s.shown = append(s.shown, e)
+		}
+	}
+	if len(s.entries) == 0 {
+		s.noEntries.SetText("Nobody is registered yet.")
+	} else {
+		s.noEntries.SetText("No entry matches the filter.")
+	}
+	s.noEntries.Hidden = len(s.shown) > 0
+	s.noEntries.Refresh()
+	s.entryList.Refresh()
+}
+
+func (s *Screen) setStatus(text string, imp widget.Importance) {
+	s.status.Importance = imp
+	s.status.SetText(text)
+}
+
+func (s *Screen) fail(err error) { s.setStatus(work.Sentence(err), widget.DangerImportance) }
+
+// saved reports a change and re-reads everything.
+func (s *Screen) saved(msg string) {
+	s.setStatus(msg, widget.SuccessImportance)
+	s.Reload()
+	if s.OnChanged != nil {
+		s.OnChanged()
+	}
+}
+
+// --- directory search ---
+
+func (s *Screen) onSearchChanged(q string) { s.find(q) }
+
+func (s *Screen) find(q string) {
+	s.searchSeq++
+	seq := s.searchSeq
+	work.Call(s.run, func(ctx context.Context) ([]event.Player, error) {
+		return s.d.FindPlayers(ctx, q, searchLimit)
+	}, func(ps []event.Player, err error) {
+		if seq != s.searchSeq {
+			return
+		}
+		if err != nil {
+			s.fail(err)
+			return
+		}
+		s.matches = ps
+		s.noMatches.Hidden = len(ps) > 0 || strings.TrimSpace(q) == ""
+		s.noMatches.Refresh()
+		s.matchList.Refresh()
+	})
+}
+
+// onSearchSubmitted registers the first match not registered yet.
+func (s *Screen) onSearchSubmitted(string) {
+	for _, p := range s.matches {
+		if !s.registered[p.ID] {
+			s.register(p)
+			return
+		}
+	}
+	if len(s.matches) > 0 {
+		s.setStatus("Every matching player is already registered.", widget.WarningImportance)
+	}
+}
+
+func (s *Screen) register(p event.Player) {
+	if s.registered[p.ID] {
+		s.setStatus(p.Name+" is already registered.", widget.WarningImportance)
+		return
+	}
+	id := s.eventID
+	work.Call(s.run, func(ctx context.Context) (event.Entry, error) {
+		return s.d.Register(ctx, id, p.ID)
+	}, func(en event.Entry, err error) {
+		if err != nil {
+			s.fail(err)
+			return
+		}
+		s.search.SetText("")
+		s.FocusSearch()
+		s.saved(en.Name + " registered")
+	})
+}
+
+func (s *Screen) matchCount() int { return len(s.matches) }
+
+func (s *Screen) createMatch() fyne.CanvasObject {
+	name := columns.Cell()
+	button := &widget.Button{Text: "Register", Icon: theme.ContentAddIcon()}
+	return s.matchCols.Row(name, button)
+}
+
+func (s *Screen) updateMatch(i widget.ListItemID, o fyne.CanvasObject) {
+	if i >= len(s.matches) {
+		return
+	}
+	p := s.matches[i]
+	cells := o.(*fyne.Container).Objects
+	text := p.Name
+	if p.MemberNo != "" {
+		text += " · " + p.MemberNo
+	}
+	cells[0].(*widget.Label).SetText(text)
+	b := cells[1].(*widget.Button)
+	if s.registered[p.ID] {
+		b.SetText("Registered")
+		b.SetIcon(theme.ConfirmIcon())
+		b.OnTapped = nil
+		b.Disable()
+		return
+	}
+	b.SetText("Register")
+	b.SetIcon(theme.ContentAddIcon())
+	b.OnTapped = func() { s.register(p) }
+	b.Enable()
+}
+
+// --- new player ---
+
+func (s *Screen) onAddSubmitted(string) { s.onAdd() }
+
+func (s *Screen) onAdd() {
+	np := director.NewPlayer{Name: s.newName.Text, MemberNo: s.newMember.Text}
+	id := s.eventID
+	work.Call(s.run, func(ctx context.Context) (event.Entry, error) {
+		return s.d.RegisterNew(ctx, id, np)
+	}, func(en event.Entry, err error) {
+		if err != nil {
+			s.fail(err)
+			return
+		}
+		s.newName.SetText("")
+		s.newMember.SetText("")
+		s.win.Canvas().Focus(s.newName)
+		s.saved(en.Name + " added and registered")
+	})
+}
+
+// --- entries ---
+
+func (s *Screen) onFilterChanged(string) { s.applyFilter() }
+
+func (s *Screen) shownCount() int { return len(s.shown) }
+
+func (s *Screen) createEntry() fyne.CanvasObject {
+	check := &widget.Check{Text: "Present"}
+	action := &widget.Button{}
+	return s.entryCols.Row(columns.Cell(), columns.Cell(), check, columns.Cell(), action)
+}
+
+func (s *Screen) updateEntry(i widget.ListItemID, o fyne.CanvasObject) {
+	if i >= len(s.shown) {
+		return
+	}
+	en := s.shown[i]
+	cells := o.(*fyne.Container).Objects
+	name := cells[0].(*widget.Label)
+	name.SetText(en.Name)
+	member := cells[1].(*widget.Label)
+	member.SetText(en.MemberNo)
+	check := cells[2].(*widget.Check)
+	check.OnChanged = nil
+	check.SetChecked(en.CheckedIn)
+	check.OnChanged = func(on bool) { s.onCheckIn(en, on) }
+	status := cells[3].(*widget.Label)
+	status.SetText(Status(en))
+	action := cells[4].(*widget.Button)
+	if en.Active() {
+		check.Enable()
+		status.Importance = widget.MediumImportance
+		action.SetText("Drop")
+		action.SetIcon(theme.ContentRemoveIcon())
+		action.OnTapped = func() { s.onDrop(en) }
+		action.Enable()
+	} else {
+		check.Disable()
+		status.Importance = widget.DangerImportance
+		action.SetText("Re-instate")
+		action.SetIcon(theme.ContentUndoIcon())
+		action.OnTapped = func() { s.onReinstate(en) }
+		if en.Status == event.EntryDropped {
+			action.Enable()
+		} else {
+			action.Disable()
+		}
+	}
+	status.Refresh()
+}
+
+// Status says where an entry stands: "active", "active from round 3" for a
+// late entry, "dropped after round 2", "disqualified after round 1".
+func Status(en event.Entry) string {
+	switch en.Status {
+	case event.EntryActive:
+		if en.JoinedRound > 1 {
+			return fmt.Sprintf("active from round %d", en.JoinedRound)
+		}
+		return "active"
+	case event.EntryDropped:
+		if en.DroppedAfter == 0 {
+			return "dropped before round 1"
+		}
+		return fmt.Sprintf("dropped after round %d", en.DroppedAfter)
+	case event.EntryDisqualified:
+		if en.DroppedAfter == 0 {
+			return "disqualified"
+		}
+		return fmt.Sprintf("disqualified after round %d", en.DroppedAfter)
+	}
+	return string(en.Status)
+}
+
+func (s *Screen) onCheckIn(en event.Entry, present bool) {
+	work.Do(s.run, func(ctx context.Context) error {
+		return s.d.CheckIn(ctx, en.ID, present)
+	}, func(err error) {
+		if err != nil {
+			s.fail(err)
+			s.Reload()
+			return
+		}
+		if present {
+			s.saved(en.Name + " checked in")
+		} else {
+			s.saved(en.Name + ": check-in undone")
+		}
+	})
+}
+
+func (s *Screen) onDrop(en event.Entry) {
+	work.Do(s.run, func(ctx context.Context) error {
+		return s.d.Drop(ctx, en.ID)
+	}, func(err error) {
+		if err != nil {
+			s.fail(err)
+			return
+		}
+		s.saved(en.Name + " dropped")
+	})
+}
+
+func (s *Screen) onReinstate(en event.Entry) {
+	work.Do(s.run, func(ctx context.Context) error {
+		return s.d.Reinstate(ctx, en.ID)
+	}, func(err error) {
+		if err != nil {
+			s.fail(err)
+			return
+		}
+		s.saved(en.Name + " re-instated")
+	})
+}

@@ -1,0 +1,235 @@
+package registration
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/uitest"
+	"tablekeeper/ui/internal/work"
+)
+
+type fixture struct {
+	d    *director.Director
+	e    event.Event
+	w    fyne.Window
+	s    *Screen
+	errs *uitest.Errors
+}
+
+func setup(t *testing.T) fixture {
+	t.Helper()
+	test.NewTempApp(t)
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, "Friday Swiss")
+	errs := &uitest.Errors{}
+	w := test.NewTempWindow(t, nil)
+	s := New(d, work.Sync{}, errs.Alert, w)
+	w.SetContent(s.Content())
+	w.Resize(fyne.NewSize(1100, 700))
+	s.Load(e.ID)
+	return fixture{d: d, e: e, w: w, s: s, errs: errs}
+}
+
+func (f fixture) entries(t *testing.T) []event.Entry {
+	t.Helper()
+	en, err := f.d.Entries(context.Background(), f.e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return en
+}
+
+func names(entries []event.Entry) string {
+	var s []string
+	for _, e := range entries {
+		s = append(s, e.Name)
+	}
+	return strings.Join(s, ", ")
+}
+
+func TestAddingANewPlayerRegistersThemAndListsTheEntry(t *testing.T) {
+	f := setup(t)
+	test.Type(f.s.newName, "Ada Lovelace")
+	test.Type(f.s.newMember, "TK-1")
+	test.Tap(f.s.addButton)
+
+	f.errs.None(t)
+	got := f.entries(t)
+	if len(got) != 1 || got[0].Name != "Ada Lovelace" || got[0].MemberNo != "TK-1" {
+		t.Fatalf("director entries = %+v", got)
+	}
+	if !uitest.HasText(f.w.Content(), "Ada Lovelace") || !uitest.HasText(f.w.Content(), "TK-1") {
+		t.Errorf("the entries list does not show Ada: %q", uitest.Texts(f.w.Content()))
+	}
+	if f.s.newName.Text != "" || f.s.newMember.Text != "" {
+		t.Errorf("the new-player fields were not cleared")
+	}
+	if f.s.status.Text != "Ada Lovelace added and registered" {
+		t.Errorf("status = %q", f.s.status.Text)
+	}
+	if f.s.counts.Text != "1 registered · 0 checked in · 0 dropped" {
+		t.Errorf("counts = %q", f.s.counts.Text)
+	}
+}
+
+func TestPressingEnterInTheNewPlayerNameRegisters(t *testing.T) {
+	f := setup(t)
+	test.Type(f.s.newName, "Grace Hopper")
+	f.s.newName.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if got := names(f.entries(t)); got != "Grace Hopper" {
+		t.Fatalf("entries = %q", got)
+	}
+}
+
+func TestANewPlayerWithoutANameIsRefusedOnTheStatusLine(t *testing.T) {
+	f := setup(t)
+	test.Type(f.s.newMember, "TK-9")
+	test.Tap(f.s.addButton)
+	if len(f.entries(t)) != 0 {
+		t.Fatal("an entry was saved")
+	}
+	if f.s.status.Importance != widget.DangerImportance || f.s.status.Text != "A player needs a name" {
+		t.Errorf("status = %q (%v)", f.s.status.Text, f.s.status.Importance)
+	}
+}
+
+func TestSearchingTheDirectoryAndPressingEnterRegistersTheMatch(t *testing.T) {
+	f := setup(t)
+	ctx := context.Background()
+	for _, n := range []string{"Bob Stone", "Carol Reed", "Bobby Tables"} {
+		if _, err := f.d.AddPlayer(ctx, director.NewPlayer{Name: n}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	test.Type(f.s.search, "carol")
+	if len(f.s.matches) != 1 || f.s.matches[0].Name != "Carol Reed" {
+		t.Fatalf("matches for carol = %+v", f.s.matches)
+	}
+	f.s.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	f.errs.None(t)
+	if got := names(f.entries(t)); got != "Carol Reed" {
+		t.Fatalf("entries = %q", got)
+	}
+	if f.s.search.Text != "" || f.w.Canvas().Focused() != f.s.search {
+		t.Errorf("search not cleared and focused for the next player")
+	}
+	if !uitest.HasText(f.w.Content(), "Carol Reed") {
+		t.Errorf("entries list does not show Carol: %q", uitest.Texts(f.w.Content()))
+	}
+}
+
+func TestClickingRegisterOnAMatchRegistersItOnceOnly(t *testing.T) {
+	f := setup(t)
+	if _, err := f.d.AddPlayer(context.Background(), director.NewPlayer{Name: "Bob Stone", MemberNo: "77"}); err != nil {
+		t.Fatal(err)
+	}
+	test.Type(f.s.search, "bob")
+	test.Tap(uitest.Button(t, f.w.Content(), "Register", 0))
+	if got := names(f.entries(t)); got != "Bob Stone" {
+		t.Fatalf("entries = %q", got)
+	}
+
+	// Bob is now marked as registered and cannot be registered twice.
+	test.Type(f.s.search, "bob")
+	b := uitest.Button(t, f.w.Content(), "Registered", 0)
+	if !b.Disabled() {
+		t.Error("the Registered button of an entered player is enabled")
+	}
+	f.s.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if n := len(f.entries(t)); n != 1 {
+		t.Fatalf("%d entries after Enter on a registered match", n)
+	}
+	if !strings.Contains(f.s.status.Text, "already registered") {
+		t.Errorf("status = %q", f.s.status.Text)
+	}
+}
+
+func TestCheckInDropAndReinstateFromTheEntriesList(t *testing.T) {
+	f := setup(t)
+	uitest.Players(t, f.d, f.e.ID, "Ada Lovelace", "Bob Stone")
+	f.s.Reload()
+
+	// Check Ada in with the check box of her row.
+	var checks []*widget.Check
+	for _, o := range uitest.Objects(f.w.Content()) {
+		if c, ok := o.(*widget.Check); ok && c.Visible() {
+			checks = append(checks, c)
+		}
+	}
+	if len(checks) != 2 {
+		t.Fatalf("%d check boxes shown, want 2", len(checks))
+	}
+	test.Tap(checks[0])
+	f.errs.None(t)
+	got := f.entries(t)
+	if !got[0].CheckedIn || got[1].CheckedIn {
+		t.Fatalf("checked in: Ada %v, Bob %v", got[0].CheckedIn, got[1].CheckedIn)
+	}
+
+	// Drop Bob.
+	test.Tap(uitest.Button(t, f.w.Content(), "Drop", 1))
+	got = f.entries(t)
+	if got[1].Status != event.EntryDropped {
+		t.Fatalf("Bob's status = %s", got[1].Status)
+	}
+	if f.s.counts.Text != "2 registered · 1 checked in · 1 dropped" {
+		t.Errorf("counts = %q", f.s.counts.Text)
+	}
+	if !uitest.HasText(f.w.Content(), "dropped before round 1") {
+		t.Errorf("Bob's row does not say he dropped: %q", uitest.Texts(f.w.Content()))
+	}
+
+	// Re-instate him, then undo Ada's check-in.
+	test.Tap(uitest.Button(t, f.w.Content(), "Re-instate", 0))
+	checks = checks[:0]
+	for _, o := range uitest.Objects(f.w.Content()) {
+		if c, ok := o.(*widget.Check); ok && c.Visible() {
+			checks = append(checks, c)
+		}
+	}
+	test.Tap(checks[0])
+	got = f.entries(t)
+	if got[1].Status != event.EntryActive || got[0].CheckedIn {
+		t.Fatalf("after re-instate and undo: %+v", got)
+	}
+	f.errs.None(t)
+}
+
+func TestTheFilterNarrowsTheEntries(t *testing.T) {
+	f := setup(t)
+	uitest.Players(t, f.d, f.e.ID, "Ada Lovelace", "Bob Stone", "Alan Turing")
+	f.s.Reload()
+	test.Type(f.s.filter, "a")
+	if got := names(f.s.Entries()); got != "Ada Lovelace, Alan Turing" {
+		t.Errorf("filter a = %q", got)
+	}
+	test.Type(f.s.filter, "da")
+	if got := names(f.s.Entries()); got != "Ada Lovelace" {
+		t.Errorf("filter ada = %q", got)
+	}
+}
+
+func TestStatusSaysWhenAPlayerLeft(t *testing.T) {
+	cases := []struct {
+		entry event.Entry
+		want  string
+	}{
+		{event.Entry{Status: event.EntryActive, JoinedRound: 1}, "active"},
+		{event.Entry{Status: event.EntryActive, JoinedRound: 3}, "active from round 3"},
+		{event.Entry{Status: event.EntryDropped, DroppedAfter: 2}, "dropped after round 2"},
+		{event.Entry{Status: event.EntryDropped}, "dropped before round 1"},
+		{event.Entry{Status: event.EntryDisqualified, DroppedAfter: 1}, "disqualified after round 1"},
+	}
+	for _, c := range cases {
+		if got := Status(c.entry); got != c.want {
+			t.Errorf("Status(%+v) = %q, want %q", c.entry, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,96 @@
+package rounds
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"tablekeeper/core/event"
+)
+
+// ResultHint is the line under the result field that documents the syntax
+// ParseResult reads.
+const ResultHint = "Result: seat 1 games – seat 2 games [– drawn games], e.g. 2-1, 2-0, 0-2, 1-1, 1-1-1. " +
+	"d or draw = one drawn game (0-0-1); 21 = 2-1. Enter in Table moves to Result; Enter in Result saves."
+
+// ParseResult reads a two-player result as a scorekeeper types it:
+//
+//	2-1     seat 1 won two games, seat 2 one
+//	1-1-1   one game each and one drawn game
+//	d, draw one drawn game (0-0-1), the usual draw of a best of one
+//	21, 111 the same without separators (one digit per number)
+//
+// The numbers may be separated by a hyphen, an en or em dash, a colon or
+// spaces ("2–1", "2 - 1", "2:1"). Whether the result is possible in the
+// event's format (no 3–0 in a best of three) is for the director to say.
+func ParseResult(text string) (event.Result, error) {
+	s := strings.ToLower(strings.TrimSpace(text))
+	if s == "" {
+		return event.Result{}, event.Invalid("type a result such as 2-1, 1-1-1 or d")
+	}
+	if s == "d" || s == "draw" {
+		return twoPlayer(0, 0, 1), nil
+	}
+	if compact(s) {
+		// "21" is 2-1 and "111" is 1-1-1: no match needs ten games.
+		return twoPlayer(int(s[0]-'0'), int(s[1]-'0'), int(s[len(s)-1]-'0')*(len(s)-2)), nil
+	}
+	parts := strings.FieldsFunc(s, func(r rune) bool {
+		switch r {
+		case '-', '–', '—', '‒', '−', ':', ' ', '\t':
+			return true
+		}
+		return false
+	})
+	if len(parts) < 2 || len(parts) > 3 {
+		return event.Result{}, event.Invalidf("%q is not a result; type games won like 2-1, with drawn games third (1-1-1), or d for a draw", text)
+	}
+	var n [3]int
+	for i, p := range parts {
+		v, err := strconv.Atoi(p)
+		if err != nil || v < 0 || v > 99 {
+			return event.Result{}, event.Invalidf("%q is not a result; type games won like 2-1, with drawn games third (1-1-1), or d for a draw", text)
+		}
+		n[i] = v
+	}
+	return twoPlayer(n[0], n[1], n[2]), nil
+}
+
+// compact reports whether s is two or three digits with nothing between.
+func compact(s string) bool {
+	if len(s) < 2 || len(s) > 3 {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func twoPlayer(a, b, drawn int) event.Result {
+	return event.Result{Seats: []event.SeatResult{{GamesWon: a}, {GamesWon: b}}, GamesDrawn: drawn}
+}
+
+// ResultText shows a table's result: "2–1", "1–1–1" with drawn games, "bye"
+// for a bye and "—" while the result is missing.
+func ResultText(t event.Table) string {
+	switch {
+	case t.Bye:
+		return "bye"
+	case t.Result == nil:
+		return "—"
+	case len(t.Result.Seats) != 2:
+		return "result in"
+	}
+	r := t.Result
+	s := fmt.Sprintf("%d–%d", r.Seats[0].GamesWon, r.Seats[1].GamesWon)
+	if r.GamesDrawn > 0 {
+		s += fmt.Sprintf("–%d", r.GamesDrawn)
+	}
+	if r.TimeOut {
+		s += " (time)"
+	}
+	return s
+}

@@ -1,0 +1,243 @@
+package rounds
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/uitest"
+	"tablekeeper/ui/internal/work"
+)
+
+type fixture struct {
+	d    *director.Director
+	e    event.Event
+	w    fyne.Window
+	s    *Screen
+	errs *uitest.Errors
+}
+
+// setup opens the round tab on an event of four players with round 1
+// paired.
+func setup(t *testing.T) fixture {
+	t.Helper()
+	test.NewTempApp(t)
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, "Friday Swiss")
+	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
+	if _, err := d.PairNextRound(context.Background(), e.ID); err != nil {
+		t.Fatal(err)
+	}
+	errs := &uitest.Errors{}
+	w := test.NewTempWindow(t, nil)
+	s := New(d, work.Sync{}, errs.Alert, w)
+	w.SetContent(s.Content())
+	w.Resize(fyne.NewSize(1000, 700))
+	s.Load(e.ID)
+	return fixture{d: d, e: e, w: w, s: s, errs: errs}
+}
+
+func (f fixture) sheet(t *testing.T, round int) director.Sheet {
+	t.Helper()
+	sh, err := f.d.RoundSheet(context.Background(), f.e.ID, round)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sh
+}
+
+// enter types a table and a result from the keyboard as a scorekeeper
+// does: table, Enter, result, Enter.
+func (f fixture) enter(t *testing.T, table, result string) {
+	t.Helper()
+	c := f.w.Canvas()
+	f.s.FocusTable()
+	test.Type(c.Focused(), table)
+	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if c.Focused() != f.s.result {
+		t.Fatalf("Enter in Table did not move to Result")
+	}
+	test.Type(c.Focused(), result)
+	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+}
+
+func TestTheLatestRoundIsShownWithItsTables(t *testing.T) {
+	f := setup(t)
+	if f.s.roundSelect.Selected != "Round 1" || len(f.s.Sheet().Tables) != 2 {
+		t.Fatalf("selected %q with %d tables", f.s.roundSelect.Selected, len(f.s.Sheet().Tables))
+	}
+	if f.s.progress.Text != "0 of 2 results in" {
+		t.Errorf("progress = %q", f.s.progress.Text)
+	}
+	sh := f.sheet(t, 1)
+	content := f.w.Content()
+	for _, tb := range sh.Tables {
+		for _, p := range tb.Players {
+			if !uitest.HasText(content, p.Name) {
+				t.Errorf("%s not shown", p.Name)
+			}
+		}
+		if !uitest.HasText(content, tb.Why) {
+			t.Errorf("the pairing explanation %q is not shown", tb.Why)
+		}
+	}
+	if !uitest.HasText(content, "—") {
+		t.Error("missing results are not shown as —")
+	}
+}
+
+func TestAResultTypedFromTheKeyboardIsSaved(t *testing.T) {
+	f := setup(t)
+	table := f.sheet(t, 1).Tables[0]
+	f.enter(t, "1", "2-1")
+
+	f.errs.None(t)
+	got := f.sheet(t, 1).Tables[0].Result
+	if got == nil || got.Seats[0].GamesWon != 2 || got.Seats[1].GamesWon != 1 {
+		t.Fatalf("table 1 result = %+v", got)
+	}
+	want := "Table 1: " + table.Players[0].Name + " 2–1 " + table.Players[1].Name + " saved"
+	if f.s.status.Text != want || f.s.status.Importance != widget.SuccessImportance {
+		t.Errorf("status = %q, want %q", f.s.status.Text, want)
+	}
+	if f.s.table.Text != "" || f.s.result.Text != "" {
+		t.Errorf("fields not cleared: %q %q", f.s.table.Text, f.s.result.Text)
+	}
+	if f.w.Canvas().Focused() != f.s.table {
+		t.Error("focus did not go back to the Table field")
+	}
+	if f.s.progress.Text != "1 of 2 results in" {
+		t.Errorf("progress = %q", f.s.progress.Text)
+	}
+	if !uitest.HasText(f.w.Content(), "2–1") {
+		t.Error("the result is not shown in the table list")
+	}
+}
+
+func TestAnImpossibleResultIsRefusedAndNothingSaved(t *testing.T) {
+	f := setup(t)
+	f.enter(t, "1", "3-0")
+
+	if r := f.sheet(t, 1).Tables[0].Result; r != nil {
+		t.Fatalf("a 3–0 in a best of three was saved: %+v", r)
+	}
+	if f.s.status.Importance != widget.DangerImportance || !strings.Contains(f.s.status.Text, "best of 3") {
+		t.Errorf("status = %q (%v)", f.s.status.Text, f.s.status.Importance)
+	}
+	if f.s.table.Text != "1" || f.s.result.Text != "3-0" {
+		t.Errorf("fields changed: %q %q", f.s.table.Text, f.s.result.Text)
+	}
+	if f.w.Canvas().Focused() != f.s.result {
+		t.Error("focus left the Result field")
+	}
+	f.errs.None(t)
+}
+
+func TestAnUnknownTableIsRefused(t *testing.T) {
+	f := setup(t)
+	f.enter(t, "40", "2-0")
+	if f.s.status.Importance != widget.DangerImportance || !strings.Contains(f.s.status.Text, "no table 40") {
+		t.Errorf("status = %q", f.s.status.Text)
+	}
+	for _, tb := range f.sheet(t, 1).Tables {
+		if tb.Result != nil {
+			t.Errorf("table %d got a result", tb.Number)
+		}
+	}
+}
+
+func TestGibberishIsRefusedBeforeReachingTheDirector(t *testing.T) {
+	f := setup(t)
+	f.enter(t, "1", "two to one")
+	if f.s.status.Importance != widget.DangerImportance || !strings.Contains(f.s.status.Text, "is not a result") {
+		t.Errorf("status = %q", f.s.status.Text)
+	}
+}
+
+func TestAResultCanBeCorrectedTheSameWay(t *testing.T) {
+	f := setup(t)
+	f.enter(t, "2", "2-1")
+	f.enter(t, "2", "0–2")
+	got := f.sheet(t, 1).Tables[1].Result
+	if got == nil || got.Seats[0].GamesWon != 0 || got.Seats[1].GamesWon != 2 {
+		t.Fatalf("table 2 result = %+v", got)
+	}
+	if !strings.HasSuffix(f.s.status.Text, "corrected (was 2–1)") {
+		t.Errorf("status = %q", f.s.status.Text)
+	}
+	log, err := f.d.Log(context.Background(), f.e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := log[len(log)-1].Message; !strings.Contains(last, "corrected") {
+		t.Errorf("last log line = %q", last)
+	}
+}
+
+func TestClickingATableRowFillsTheTableField(t *testing.T) {
+	f := setup(t)
+	f.s.list.Select(1)
+	if f.s.table.Text != "2" || f.w.Canvas().Focused() != f.s.result {
+		t.Errorf("table field %q, focused %v", f.s.table.Text, f.w.Canvas().Focused())
+	}
+}
+
+func TestACompleteRoundSaysWhatComesNext(t *testing.T) {
+	f := setup(t)
+	f.enter(t, "1", "2-0")
+	f.enter(t, "2", "1-1-1")
+	if want := "2 of 2 results in · round complete: pair round 2 or finish the event"; f.s.progress.Text != want {
+		t.Errorf("progress = %q, want %q", f.s.progress.Text, want)
+	}
+}
+
+func TestParseResultReadsWhatScorekeepersType(t *testing.T) {
+	cases := []struct {
+		in          string
+		a, b, drawn int
+		wantErr     bool
+	}{
+		{in: "2-1", a: 2, b: 1},
+		{in: "2-0", a: 2},
+		{in: "0-2", b: 2},
+		{in: "1-1", a: 1, b: 1},
+		{in: "1-1-1", a: 1, b: 1, drawn: 1},
+		{in: "2–1", a: 2, b: 1},
+		{in: " 2 – 1 ", a: 2, b: 1},
+		{in: "2:0", a: 2},
+		{in: "2 1", a: 2, b: 1},
+		{in: "21", a: 2, b: 1},
+		{in: "111", a: 1, b: 1, drawn: 1},
+		{in: "02", b: 2},
+		{in: "d", drawn: 1},
+		{in: "Draw", drawn: 1},
+		{in: "", wantErr: true},
+		{in: "2", wantErr: true},
+		{in: "2101", wantErr: true},
+		{in: "2-1-0-1", wantErr: true},
+		{in: "a-b", wantErr: true},
+		{in: "win", wantErr: true},
+	}
+	for _, c := range cases {
+		r, err := ParseResult(c.in)
+		if c.wantErr {
+			if err == nil {
+				t.Errorf("ParseResult(%q) = %+v, want an error", c.in, r)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("ParseResult(%q): %v", c.in, err)
+			continue
+		}
+		if r.Seats[0].GamesWon != c.a || r.Seats[1].GamesWon != c.b || r.GamesDrawn != c.drawn {
+			t.Errorf("ParseResult(%q) = %d-%d-%d, want %d-%d-%d", c.in, r.Seats[0].GamesWon, r.Seats[1].GamesWon, r.GamesDrawn, c.a, c.b, c.drawn)
+		}
+	}
+}

@@ -1,0 +1,154 @@
+// Package ui is Tablekeeper's desktop interface, built with Fyne: the main
+// window with the event list on the left and the open event on the right,
+// in tabs for registration, the round, the standings and the activity log.
+//
+// Every action saves at once through the director; screens re-read what
+// they show after each change. Director calls run off the UI thread and
+// their results are applied with fyne.Do (see ui/internal/work), and every
+// error reaches the organizer as one sentence (event.Message).
+package ui
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/core/standings"
+	"tablekeeper/ui/events"
+	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/work"
+)
+
+// Director is every director operation the window uses; each screen
+// declares the part it calls. *director.Director satisfies it.
+type Director interface {
+	// Events (sidebar, create form).
+	Events(ctx context.Context) ([]director.EventSummary, error)
+	CreateEvent(ctx context.Context, req director.NewEvent) (event.Event, error)
+	// The open event (header, log).
+	Event(ctx context.Context, id event.EventID) (event.Event, error)
+	Log(ctx context.Context, id event.EventID) ([]event.LogEntry, error)
+	PairNextRound(ctx context.Context, id event.EventID) (event.Round, error)
+	FinishEvent(ctx context.Context, id event.EventID) error
+	UpdateSettings(ctx context.Context, id event.EventID, s event.Settings) error
+	// Registration.
+	FindPlayers(ctx context.Context, query string, limit int) ([]event.Player, error)
+	Register(ctx context.Context, id event.EventID, player event.PlayerID) (event.Entry, error)
+	RegisterNew(ctx context.Context, id event.EventID, np director.NewPlayer) (event.Entry, error)
+	Entries(ctx context.Context, id event.EventID) ([]event.Entry, error)
+	CheckIn(ctx context.Context, entry event.EntryID, present bool) error
+	Drop(ctx context.Context, entry event.EntryID) error
+	Reinstate(ctx context.Context, entry event.EntryID) error
+	// Rounds and results.
+	Rounds(ctx context.Context, id event.EventID) ([]event.Round, error)
+	RoundSheet(ctx context.Context, id event.EventID, number int) (director.Sheet, error)
+	RecordResult(ctx context.Context, id event.EventID, round, table int, res event.Result) error
+	// Standings.
+	Standings(ctx context.Context, id event.EventID) ([]standings.Standing, error)
+}
+
+// Options are choices made when the window opens.
+type Options struct {
+	// OpenEvent is the event to open at start (the --demo flag); 0 opens
+	// none.
+	OpenEvent event.EventID
+}
+
+// Default window size: fits a 1366×768 laptop screen with room for the
+// desktop's panels.
+const (
+	defaultWidth  = 1280
+	defaultHeight = 720
+	sidebarWidth  = 300
+)
+
+// Create builds the main window on a and returns it; the caller shows it
+// (ShowAndRun).
+func Create(a fyne.App, d Director, opt Options) fyne.Window {
+	return create(a, d, opt, work.Async{})
+}
+
+// create is Create with the runner given, so tests can wait for the work
+// it starts.
+func create(a fyne.App, d Director, opt Options, run work.Runner) fyne.Window {
+	w := a.NewWindow("Tablekeeper")
+	w.Resize(fyne.NewSize(defaultWidth, defaultHeight))
+	w.SetMaster()
+	s := newShell(w, d, run, time.Now)
+	w.SetContent(s.content)
+	s.start(opt)
+	return w
+}
+
+// shell is the window's content: the sidebar and the open event.
+type shell struct {
+	win  fyne.Window
+	d    Director
+	run  work.Runner
+	list *events.List
+	form *events.CreateForm
+	view *eventView
+
+	placeholder *widget.Label
+	main        *fyne.Container
+	content     fyne.CanvasObject
+}
+
+func newShell(w fyne.Window, d Director, run work.Runner, now func() time.Time) *shell {
+	s := &shell{win: w, d: d, run: run}
+	alert := s.alert
+	s.list = events.NewList(d, run, alert)
+	s.list.OnOpen = s.onOpen
+	s.list.OnNew = s.onNew
+	s.form = events.NewCreateForm(d, run, w, now)
+	s.form.OnCreated = s.onCreated
+	s.view = newEventView(d, run, alert, w)
+	s.view.onChanged = s.list.Reload
+	s.placeholder = &widget.Label{Text: "Select an event on the left, or create one with New event.", Alignment: fyne.TextAlignCenter, Importance: widget.LowImportance}
+	s.main = container.NewStack(container.NewCenter(s.placeholder))
+	s.content = container.New(columns.New(
+		columns.Col{Width: sidebarWidth},
+		columns.Col{Width: 1},
+		columns.Col{Width: 600, Grow: 1},
+	), container.NewPadded(s.list.Content()), widget.NewSeparator(), container.NewPadded(s.main))
+	return s
+}
+
+func (s *shell) start(opt Options) {
+	s.list.Reload()
+	if opt.OpenEvent != 0 {
+		s.open(opt.OpenEvent)
+	}
+}
+
+// alert shows an error in a dialog, as one sentence.
+func (s *shell) alert(err error) {
+	if err == nil {
+		return
+	}
+	dialog.ShowError(errors.New(work.Sentence(err)), s.win)
+}
+
+func (s *shell) onNew() { s.form.Show() }
+
+func (s *shell) onCreated(e event.Event) {
+	s.list.Reload()
+	s.open(e.ID)
+}
+
+func (s *shell) onOpen(id event.EventID) { s.open(id) }
+
+// open shows the event on the right and highlights it in the sidebar.
+func (s *shell) open(id event.EventID) {
+	s.list.Select(id)
+	s.main.Objects = []fyne.CanvasObject{s.view.content}
+	s.main.Refresh()
+	s.view.open(id)
+}

@@ -1,0 +1,276 @@
+package ui
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/uitest"
+	"tablekeeper/ui/internal/work"
+)
+
+// The real director is what app/ hands to Create.
+var _ Director = (*director.Director)(nil)
+
+func newWindow(t *testing.T, d Director, opt Options) (*shell, fyne.Window) {
+	t.Helper()
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	s := newShell(w, d, work.Sync{}, uitestNow)
+	w.SetContent(s.content)
+	w.Resize(fyne.NewSize(1366, 768))
+	s.start(opt)
+	return s, w
+}
+
+var uitestNow = func() time.Time { return uitest.Now }
+
+func pressEnter(c fyne.Canvas) { c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) }
+
+// mainLoop runs each job's work on its own goroutine, like work.Async, and
+// hands the apply step back to the test goroutine, which plays the part of
+// Fyne's main loop (the test driver's fyne.Do would run it on the worker
+// goroutine instead).
+type mainLoop struct {
+	pending int // jobs started and not yet applied; touched only by the test goroutine
+	applies chan func()
+}
+
+func newMainLoop() *mainLoop { return &mainLoop{applies: make(chan func())} }
+
+func (l *mainLoop) Go(do, apply func()) {
+	l.pending++
+	go func() {
+		do()
+		l.applies <- apply
+	}()
+}
+
+// drain applies results as they come until no job is left, including the
+// jobs that applying starts.
+func (l *mainLoop) drain() {
+	for l.pending > 0 {
+		apply := <-l.applies
+		l.pending--
+		apply()
+	}
+}
+
+func TestTheWindowOpensTheEventAskedForWithWorkOffTheUIThread(t *testing.T) {
+	a := test.NewTempApp(t)
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, "Demo night")
+	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
+	run := newMainLoop()
+	w := create(a, d, Options{OpenEvent: e.ID}, run)
+	defer w.Close()
+	run.drain()
+	if w.Title() != "Tablekeeper" {
+		t.Errorf("title %q", w.Title())
+	}
+	if s := w.Canvas().Size(); s.Width < 1280 || s.Height < 720 {
+		t.Errorf("window size %v, want at least 1280×720", s)
+	}
+	for _, want := range []string{"Demo night", "Any card game · Swiss (best of three) · Sat 14 Jun 2025 · registration · 1 round planned (recommended for 2 players)", "2 registered · 0 checked in · 0 dropped"} {
+		if !uitest.HasText(w.Content(), want) {
+			t.Errorf("%q not shown: %q", want, uitest.Texts(w.Content()))
+		}
+	}
+}
+
+func TestPairingRoundOneFromTheHeaderShowsTheRound(t *testing.T) {
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, "Friday Swiss")
+	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
+	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	v := s.view
+	if v.tabs.Selected() != v.regTab {
+		t.Fatal("an event in registration does not open on the Registration tab")
+	}
+	if v.subtitle.Text != "Any card game · Swiss (best of three) · Sat 14 Jun 2025 · registration · 2 rounds planned (recommended for 4 players)" {
+		t.Errorf("subtitle = %q", v.subtitle.Text)
+	}
+
+	if !v.settingsButton.Visible() {
+		t.Error("no Settings button before round 1")
+	}
+
+	test.Tap(v.pairButton)
+
+	if v.settingsButton.Visible() {
+		t.Error("the Settings button is still shown once round 1 is paired")
+	}
+	rounds, err := d.Rounds(context.Background(), e.ID)
+	if err != nil || len(rounds) != 1 || len(rounds[0].Tables) != 2 {
+		t.Fatalf("rounds = %+v, %v", rounds, err)
+	}
+	if v.tabs.Selected() != v.roundTab {
+		t.Error("the Round tab is not shown after pairing")
+	}
+	if f, ok := w.Canvas().Focused().(*widget.Entry); !ok || f.PlaceHolder != "Table" {
+		t.Errorf("focus is on %v, not the Table field", w.Canvas().Focused())
+	}
+	if !strings.Contains(v.subtitle.Text, "running · Round 1 of 2") {
+		t.Errorf("subtitle = %q", v.subtitle.Text)
+	}
+	if !uitest.HasText(w.Content(), "0 of 2 results in") {
+		t.Error("progress not shown")
+	}
+}
+
+func TestADirectorErrorIsShownAsOneSentence(t *testing.T) {
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, "Lonely")
+	uitest.Players(t, d, e.ID, "Ada Lovelace")
+	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	test.Tap(s.view.pairButton)
+	top := w.Canvas().Overlays().Top()
+	if top == nil || !uitest.HasText(top, "Round 1 needs at least two players; 1 can play") {
+		t.Fatalf("no error dialog with the director's sentence")
+	}
+}
+
+// TestAWholeEventThroughTheWindow runs a small event as an organizer does:
+// create it, register players, pair, type results, read the standings,
+// finish.
+func TestAWholeEventThroughTheWindow(t *testing.T) {
+	ctx := context.Background()
+	d := uitest.Director(t)
+	if _, err := d.AddPlayer(ctx, director.NewPlayer{Name: "Zed Regular", MemberNo: "42"}); err != nil {
+		t.Fatal(err)
+	}
+	s, w := newWindow(t, d, Options{})
+	c := w.Canvas()
+
+	// Create the event.
+	test.Tap(uitest.Button(t, w.Content(), "New event", 0))
+	form := c.Overlays().Top()
+	test.Type(uitest.Entry(t, form, "e.g. Friday Night Altered"), "Thursday Swiss")
+	rounds := uitest.Entry(t, form, "recommended")
+	rounds.SetText("")
+	test.Type(rounds, "2")
+	test.Tap(uitest.Button(t, form, "Create event", 0))
+	if c.Overlays().Top() != nil {
+		t.Fatal("the form is still open")
+	}
+	es, _ := d.Events(ctx)
+	if len(es) != 1 || es[0].Name != "Thursday Swiss" || s.view.id != es[0].ID {
+		t.Fatalf("events %+v, open %d", es, s.view.id)
+	}
+	id := es[0].ID
+	if !uitest.HasText(w.Content(), "Thursday Swiss") {
+		t.Error("the new event is not in the sidebar")
+	}
+
+	// Register three new players and one from the directory.
+	name := uitest.Entry(t, w.Content(), "Name")
+	for _, n := range []string{"Ada Lovelace", "Bob Stone", "Carol Reed"} {
+		c.Focus(name)
+		test.Type(name, n)
+		pressEnter(c)
+	}
+	search := uitest.Entry(t, w.Content(), "Find a player by name or member number")
+	c.Focus(search)
+	test.Type(search, "42")
+	pressEnter(c)
+	entries, _ := d.Entries(ctx, id)
+	if len(entries) != 4 {
+		t.Fatalf("%d entries", len(entries))
+	}
+
+	// Two rounds, seat 1 always winning 2–0.
+	for round := 1; round <= 2; round++ {
+		test.Tap(s.view.pairButton)
+		sh, err := d.RoundSheet(ctx, id, round)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tb := range sh.Tables {
+			test.Type(c.Focused(), strconv.Itoa(tb.Number))
+			pressEnter(c)
+			test.Type(c.Focused(), "2-0")
+			pressEnter(c)
+		}
+		if s.view.pairButton.Importance != widget.HighImportance && round < 2 {
+			t.Errorf("round %d complete but Pair next round is not highlighted", round)
+		}
+	}
+	sh, _ := d.RoundSheet(ctx, id, 2)
+	for _, tb := range sh.Tables {
+		if tb.Result == nil {
+			t.Errorf("table %d has no result", tb.Number)
+		}
+	}
+	if s.view.finishButton.Importance != widget.HighImportance {
+		t.Errorf("the last round is complete but Finish event is not highlighted: %+v %q", s.view.state, s.view.subtitle.Text)
+	}
+
+	// Standings: the player who won both matches leads.
+	s.view.tabs.Select(s.view.standingsTab)
+	rows := s.view.standings.Rows()
+	if len(rows) != 4 || rows[0].Points != 6 || rows[0].Rank != 1 {
+		t.Fatalf("standings %+v", rows)
+	}
+	if !uitest.HasText(w.Content(), rows[0].Name) || !uitest.HasText(w.Content(), "2-0-0") {
+		t.Errorf("standings not shown: %q", uitest.Texts(w.Content()))
+	}
+
+	// Finish, after confirming.
+	test.Tap(s.view.finishButton)
+	s.view.confirm.Confirm()
+	e, _ := d.Event(ctx, id)
+	if e.State != event.StateFinished {
+		t.Fatalf("state %s", e.State)
+	}
+	if !s.view.pairButton.Disabled() || !strings.Contains(s.view.subtitle.Text, "finished") {
+		t.Error("the header does not show the event finished")
+	}
+	s.view.tabs.Select(s.view.logTab)
+	if got := s.view.log.entries[0].Message; got != "event finished" {
+		t.Errorf("newest log line = %q", got)
+	}
+	if !uitest.HasText(w.Content(), "event finished") {
+		t.Error("log not shown")
+	}
+}
+
+func TestAnExtraRoundIsPairedOnlyAfterConfirming(t *testing.T) {
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, "Short night")
+	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
+	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	// Two players: one round recommended.
+	test.Tap(s.view.pairButton)
+	c := w.Canvas()
+	test.Type(c.Focused(), "1")
+	pressEnter(c)
+	test.Type(c.Focused(), "2-1")
+	pressEnter(c)
+	if s.view.finishButton.Importance != widget.HighImportance {
+		t.Fatal("the planned round is played but Finish event is not the next step")
+	}
+
+	test.Tap(s.view.pairButton)
+	if s.view.confirm == nil || !uitest.HasText(c.Overlays().Top(), "The planned round has been paired.\nPair an extra round 2, or finish the event instead?") {
+		t.Fatal("no confirmation before pairing past the planned rounds")
+	}
+	s.view.confirm.Dismiss()
+	if rounds, _ := d.Rounds(ctx, e.ID); len(rounds) != 1 {
+		t.Fatalf("cancelling still paired: %d rounds", len(rounds))
+	}
+
+	test.Tap(s.view.pairButton)
+	s.view.confirm.Confirm()
+	if rounds, _ := d.Rounds(ctx, e.ID); len(rounds) != 2 {
+		t.Fatalf("confirming did not pair round 2: %d rounds", len(rounds))
+	}
+}
