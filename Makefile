@@ -35,9 +35,18 @@ build: deps
 # Installer for the machine you are on (Linux .tar.xz, macOS .app, Windows
 # .exe). The fyne tool reads FyneApp.toml from the folder of package main,
 # so the one at the top is copied there for the run and removed after.
+# --executable names the binary the tool builds (it would be "app", after
+# the folder).
+ifeq ($(OS),Windows_NT)
+EXE := tablekeeper.exe
+else
+EXE := tablekeeper
+endif
+
 package: deps
 	cp FyneApp.toml app/FyneApp.toml
-	cd app && $(GO) tool fyne package --release --icon ../assets/icon.png --name Tablekeeper; \
+	rm -f app/$(EXE)
+	cd app && $(GO) tool fyne package --release --icon ../assets/icon.png --name Tablekeeper --executable $(EXE); \
 		status=$$?; rm -f FyneApp.toml; exit $$status
 
 deps:
