@@ -18,40 +18,29 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
-	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/standings"
 	"tablekeeper/ui/events"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/registration"
+	"tablekeeper/ui/rounds"
+	"tablekeeper/ui/standings"
 )
 
-// Director is every director operation the window uses; each screen
-// declares the part it calls. *director.Director satisfies it.
+// Director is every director operation the window uses: what each screen
+// declares it calls, plus the header's own. *director.Director satisfies it.
 type Director interface {
-	// Events (sidebar, create form).
-	Events(ctx context.Context) ([]director.EventSummary, error)
-	CreateEvent(ctx context.Context, req director.NewEvent) (event.Event, error)
-	// The open event (header, log).
+	events.Lister
+	events.Creator
+	events.Settler
+	registration.Director
+	rounds.Director
+	standings.Director
+	// The open event's header and log.
 	Event(ctx context.Context, id event.EventID) (event.Event, error)
 	Log(ctx context.Context, id event.EventID) ([]event.LogEntry, error)
 	PairNextRound(ctx context.Context, id event.EventID) (event.Round, error)
 	FinishEvent(ctx context.Context, id event.EventID) error
-	UpdateSettings(ctx context.Context, id event.EventID, s event.Settings) error
-	// Registration.
-	FindPlayers(ctx context.Context, query string, limit int) ([]event.Player, error)
-	Register(ctx context.Context, id event.EventID, player event.PlayerID) (event.Entry, error)
-	RegisterNew(ctx context.Context, id event.EventID, np director.NewPlayer) (event.Entry, error)
-	Entries(ctx context.Context, id event.EventID) ([]event.Entry, error)
-	CheckIn(ctx context.Context, entry event.EntryID, present bool) error
-	Drop(ctx context.Context, entry event.EntryID) error
-	Reinstate(ctx context.Context, entry event.EntryID) error
-	// Rounds and results.
-	Rounds(ctx context.Context, id event.EventID) ([]event.Round, error)
-	RoundSheet(ctx context.Context, id event.EventID, number int) (director.Sheet, error)
-	RecordResult(ctx context.Context, id event.EventID, round, table int, res event.Result) error
-	// Standings.
-	Standings(ctx context.Context, id event.EventID) ([]standings.Standing, error)
 }
 
 // Options are choices made when the window opens.
