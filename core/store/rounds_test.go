@@ -313,9 +313,6 @@ func bigEvent(t testing.TB, db *DB, players, rounds int) event.EventID {
 }
 
 func TestRoundsOfABigEvent(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an event of 4096 players and 12 rounds")
-	}
 	db := openTemp(t)
 	start := time.Now()
 	id := bigEvent(t, db, 4096, 12)
