@@ -1,0 +1,696 @@
+// Package blossom finds maximum-weight matchings in general graphs with
+// Edmonds' blossom algorithm, in the primal-dual form of Galil ("Efficient
+// algorithms for finding maximum matching in graphs", 1986), following the
+// structure of Joris van Rantwijk's well-known implementation.
+//
+// It works on a sparse edge list, so a caller that knows which edges can
+// matter gives only those, and it returns the dual solution with the
+// matching: Slack tells, for any pair of vertices, edge or not, whether the
+// duals still prove the matching optimal if that pair were an edge. That is
+// how core/pairing solves Swiss rounds on a small candidate graph and still
+// knows its answer is optimal over all pairs.
+//
+// Weights are int64 and the algorithm is exact: it uses no floating point.
+// The dual variables are kept doubled (2·u) so every quantity stays whole.
+package blossom
+
+// Edge is an undirected edge between vertices U and V (0-based) with weight W.
+type Edge struct {
+	U, V int
+	W    int64
+}
+
+// Options steer a run.
+type Options struct {
+	// MaxCardinality: among matchings of maximum cardinality, find one of
+	// maximum weight (with a perfect matching available, a maximum-weight
+	// perfect matching).
+	MaxCardinality bool
+	// Start is an optional initial matching, Start[v] = partner or -1. Every
+	// pair in it must be an edge of maximum weight (tight at the initial
+	// duals), so the search starts from it instead of from nothing: a Swiss
+	// round starts with most players already paired at no cost.
+	Start []int
+}
+
+// Result is a matching with the dual solution that proves it optimal.
+type Result struct {
+	// Mate[v] is v's partner, or -1.
+	Mate []int
+
+	n       int
+	dual    []int64 // doubled vertex duals, then blossom duals
+	parent  []int   // blossom parent of each vertex and blossom, -1 at the top
+	maxWt   int64
+	scratch []int
+}
+
+// Weight returns the total weight of the matching under weight, called once
+// per matched pair.
+func (r *Result) Weight(weight func(u, v int) int64) int64 {
+	var w int64
+	for v, m := range r.Mate {
+		if m > v {
+			w += weight(v, m)
+		}
+	}
+	return w
+}
+
+// Slack returns the reduced cost, doubled, of a pair (u, v) of weight w:
+// 2·(u_u + u_v + Σ z_B − w) over the blossoms B that hold both. The matching
+// is optimal among all edges that have non-negative slack; a negative
+// slack names a pair that, as an edge, could improve it.
+func (r *Result) Slack(u, v int, w int64) int64 {
+	s := r.dual[u] + r.dual[v] - 2*w
+	if r.parent[u] == -1 || r.parent[v] == -1 {
+		return s
+	}
+	// Walk both chains of blossoms from the top; add the duals they share.
+	cu := r.chain(u, r.scratch[:0])
+	n := len(cu)
+	cv := r.chain(v, cu)
+	cv = cv[n:]
+	for i, j := n-1, len(cv)-1; i >= 0 && j >= 0 && cu[i] == cv[j]; i, j = i-1, j-1 {
+		s += 2 * r.dual[cu[i]]
+	}
+	r.scratch = cu[:0]
+	return s
+}
+
+func (r *Result) chain(v int, buf []int) []int {
+	for b := r.parent[v]; b != -1; b = r.parent[b] {
+		buf = append(buf, b)
+	}
+	return buf
+}
+
+// InBlossom reports whether v lies in a non-trivial blossom with positive
+// dual: only pairs of such vertices get blossom terms in Slack.
+func (r *Result) InBlossom(v int) bool { return r.parent[v] != -1 }
+
+// MaxWeightMatching computes a maximum-weight matching of the graph with n
+// vertices and the given edges (no self-loops; parallel edges are allowed
+// but pointless).
+func MaxWeightMatching(n int, edges []Edge, opt Options) *Result {
+	s := newSolver(n, edges)
+	if opt.Start != nil {
+		s.start(opt.Start)
+	}
+	s.solve(opt.MaxCardinality)
+	res := &Result{Mate: make([]int, n), n: n, dual: s.dual, parent: s.blossomParent, maxWt: s.maxWeight}
+	for v := 0; v < n; v++ {
+		if s.mate[v] >= 0 {
+			res.Mate[v] = s.endpoint[s.mate[v]]
+		} else {
+			res.Mate[v] = -1
+		}
+	}
+	return res
+}
+
+type solver struct {
+	n, nedge  int
+	edges     []Edge
+	maxWeight int64
+	endpoint  []int // endpoint[p]: vertex at endpoint p; edge k has 2k and 2k+1
+	neighOff  []int // CSR: neighbours of v are neighEnd[neighOff[v]:neighOff[v+1]]
+	neighEnd  []int // remote endpoints
+
+	mate           []int // remote endpoint of the matched edge, or -1
+	label          []int // 0 free, 1 S, 2 T (bit 4 marks during scanBlossom)
+	labelEnd       []int
+	inBlossom      []int
+	blossomParent  []int
+	blossomChilds  [][]int
+	blossomBase    []int
+	blossomEndps   [][]int
+	bestEdge       []int
+	blossomBest    [][]int
+	hasBlossomBest []bool
+	unused         []int
+	dual           []int64
+	allowStamp     []int32 // allowed in stage == allowStamp[k]
+	stage          int32
+	queue          []int
+	bestTo         []int // scratch for addBlossom, all -1 between uses
+}
+
+func newSolver(n int, edges []Edge) *solver {
+	s := &solver{n: n, nedge: len(edges), edges: edges}
+	for _, e := range edges {
+		if e.W > s.maxWeight {
+			s.maxWeight = e.W
+		}
+	}
+	s.endpoint = make([]int, 2*len(edges))
+	deg := make([]int, n+1)
+	for k, e := range edges {
+		s.endpoint[2*k], s.endpoint[2*k+1] = e.U, e.V
+		deg[e.U]++
+		deg[e.V]++
+	}
+	s.neighOff = make([]int, n+1)
+	for v := 0; v < n; v++ {
+		s.neighOff[v+1] = s.neighOff[v] + deg[v]
+	}
+	s.neighEnd = make([]int, s.neighOff[n])
+	fill := append([]int(nil), s.neighOff[:n]...)
+	for k, e := range edges {
+		s.neighEnd[fill[e.U]] = 2*k + 1
+		fill[e.U]++
+		s.neighEnd[fill[e.V]] = 2 * k
+		fill[e.V]++
+	}
+	s.mate = fillInts(make([]int, n), -1)
+	s.label = make([]int, 2*n)
+	s.labelEnd = fillInts(make([]int, 2*n), -1)
+	s.inBlossom = make([]int, n)
+	for v := range s.inBlossom {
+		s.inBlossom[v] = v
+	}
+	s.blossomParent = fillInts(make([]int, 2*n), -1)
+	s.blossomChilds = make([][]int, 2*n)
+	s.blossomBase = make([]int, 2*n)
+	for v := 0; v < n; v++ {
+		s.blossomBase[v] = v
+	}
+	for b := n; b < 2*n; b++ {
+		s.blossomBase[b] = -1
+	}
+	s.blossomEndps = make([][]int, 2*n)
+	s.bestEdge = fillInts(make([]int, 2*n), -1)
+	s.blossomBest = make([][]int, 2*n)
+	s.hasBlossomBest = make([]bool, 2*n)
+	for b := 2*n - 1; b >= n; b-- {
+		s.unused = append(s.unused, b)
+	}
+	s.dual = make([]int64, 2*n)
+	for v := 0; v < n; v++ {
+		s.dual[v] = s.maxWeight
+	}
+	s.allowStamp = make([]int32, len(edges))
+	s.bestTo = fillInts(make([]int, 2*n), -1)
+	return s
+}
+
+func fillInts(a []int, v int) []int {
+	for i := range a {
+		a[i] = v
+	}
+	return a
+}
+
+// start installs an initial matching of maximum-weight edges.
+func (s *solver) start(partner []int) {
+	for v := 0; v < s.n; v++ {
+		w := partner[v]
+		if w < 0 || w < v || s.mate[v] >= 0 || s.mate[w] >= 0 {
+			continue
+		}
+		// Find the edge v–w among v's neighbours.
+		for _, p := range s.neighEnd[s.neighOff[v]:s.neighOff[v+1]] {
+			if s.endpoint[p] == w && s.slack(p/2) == 0 {
+				s.mate[v] = p
+				s.mate[w] = p ^ 1
+				break
+			}
+		}
+	}
+}
+
+func (s *solver) slack(k int) int64 {
+	e := s.edges[k]
+	return s.dual[e.U] + s.dual[e.V] - 2*e.W
+}
+
+func (s *solver) allowed(k int) bool { return s.allowStamp[k] == s.stage }
+func (s *solver) allow(k int)        { s.allowStamp[k] = s.stage }
+
+// leaves calls fn for every vertex in blossom b.
+func (s *solver) leaves(b int, fn func(v int)) {
+	if b < s.n {
+		fn(b)
+		return
+	}
+	for _, t := range s.blossomChilds[b] {
+		s.leaves(t, fn)
+	}
+}
+
+func (s *solver) assignLabel(w, t, p int) {
+	for {
+		b := s.inBlossom[w]
+		s.label[w], s.label[b] = t, t
+		s.labelEnd[w], s.labelEnd[b] = p, p
+		s.bestEdge[w], s.bestEdge[b] = -1, -1
+		if t == 1 {
+			s.leaves(b, func(v int) { s.queue = append(s.queue, v) })
+			return
+		}
+		base := s.blossomBase[b]
+		m := s.mate[base]
+		w, t, p = s.endpoint[m], 1, m^1
+	}
+}
+
+// scanBlossom traces back from v and w to the root; it returns the base of
+// a new blossom, or -1 when the two trees differ (an augmenting path).
+func (s *solver) scanBlossom(v, w int) int {
+	var path []int
+	base := -1
+	for v != -1 || w != -1 {
+		b := s.inBlossom[v]
+		if s.label[b]&4 != 0 {
+			base = s.blossomBase[b]
+			break
+		}
+		path = append(path, b)
+		s.label[b] = 5
+		if s.labelEnd[b] == -1 {
+			v = -1
+		} else {
+			v = s.endpoint[s.labelEnd[b]]
+			b = s.inBlossom[v]
+			v = s.endpoint[s.labelEnd[b]]
+		}
+		if w != -1 {
+			v, w = w, v
+		}
+	}
+	for _, b := range path {
+		s.label[b] = 1
+	}
+	return base
+}
+
+func (s *solver) addBlossom(base, k int) {
+	v, w := s.edges[k].U, s.edges[k].V
+	bb := s.inBlossom[base]
+	bv := s.inBlossom[v]
+	bw := s.inBlossom[w]
+	b := s.unused[len(s.unused)-1]
+	s.unused = s.unused[:len(s.unused)-1]
+	s.blossomBase[b] = base
+	s.blossomParent[b] = -1
+	s.blossomParent[bb] = b
+	path := s.blossomChilds[b][:0]
+	endps := s.blossomEndps[b][:0]
+	for bv != bb {
+		s.blossomParent[bv] = b
+		path = append(path, bv)
+		endps = append(endps, s.labelEnd[bv])
+		v = s.endpoint[s.labelEnd[bv]]
+		bv = s.inBlossom[v]
+	}
+	path = append(path, bb)
+	reverse(path)
+	reverse(endps)
+	endps = append(endps, 2*k)
+	for bw != bb {
+		s.blossomParent[bw] = b
+		path = append(path, bw)
+		endps = append(endps, s.labelEnd[bw]^1)
+		w = s.endpoint[s.labelEnd[bw]]
+		bw = s.inBlossom[w]
+	}
+	s.blossomChilds[b] = path
+	s.blossomEndps[b] = endps
+	s.label[b] = 1
+	s.labelEnd[b] = s.labelEnd[bb]
+	s.dual[b] = 0
+	s.leaves(b, func(v int) {
+		if s.label[s.inBlossom[v]] == 2 {
+			s.queue = append(s.queue, v)
+		}
+		s.inBlossom[v] = b
+	})
+	// The least-slack edges from the new blossom to each neighbouring
+	// S-blossom.
+	var touched []int
+	consider := func(k int) {
+		i, j := s.edges[k].U, s.edges[k].V
+		if s.inBlossom[j] == b {
+			i, j = j, i
+		}
+		_ = i
+		bj := s.inBlossom[j]
+		if bj != b && s.label[bj] == 1 && (s.bestTo[bj] == -1 || s.slack(k) < s.slack(s.bestTo[bj])) {
+			if s.bestTo[bj] == -1 {
+				touched = append(touched, bj)
+			}
+			s.bestTo[bj] = k
+		}
+	}
+	for _, sub := range path {
+		if !s.hasBlossomBest[sub] {
+			s.leaves(sub, func(v int) {
+				for _, p := range s.neighEnd[s.neighOff[v]:s.neighOff[v+1]] {
+					consider(p / 2)
+				}
+			})
+		} else {
+			for _, k := range s.blossomBest[sub] {
+				consider(k)
+			}
+		}
+		s.blossomBest[sub] = s.blossomBest[sub][:0]
+		s.hasBlossomBest[sub] = false
+		s.bestEdge[sub] = -1
+	}
+	best := s.blossomBest[b][:0]
+	for _, bj := range touched {
+		best = append(best, s.bestTo[bj])
+		s.bestTo[bj] = -1
+	}
+	s.blossomBest[b] = best
+	s.hasBlossomBest[b] = true
+	s.bestEdge[b] = -1
+	for _, k := range best {
+		if s.bestEdge[b] == -1 || s.slack(k) < s.slack(s.bestEdge[b]) {
+			s.bestEdge[b] = k
+		}
+	}
+}
+
+func reverse(a []int) {
+	for i, j := 0, len(a)-1; i < j; i, j = i+1, j-1 {
+		a[i], a[j] = a[j], a[i]
+	}
+}
+
+// at indexes a cyclic list with Python's negative indices.
+func at(a []int, j int) int {
+	if j < 0 {
+		j += len(a)
+	}
+	return a[j]
+}
+
+func indexOf(a []int, x int) int {
+	for i, y := range a {
+		if y == x {
+			return i
+		}
+	}
+	panic("blossom: child not found")
+}
+
+func (s *solver) expandBlossom(b int, endStage bool) {
+	for _, sub := range s.blossomChilds[b] {
+		s.blossomParent[sub] = -1
+		switch {
+		case sub < s.n:
+			s.inBlossom[sub] = sub
+		case endStage && s.dual[sub] == 0:
+			s.expandBlossom(sub, endStage)
+		default:
+			s.leaves(sub, func(v int) { s.inBlossom[v] = sub })
+		}
+	}
+	if !endStage && s.label[b] == 2 {
+		childs, endps := s.blossomChilds[b], s.blossomEndps[b]
+		entry := s.inBlossom[s.endpoint[s.labelEnd[b]^1]]
+		j := indexOf(childs, entry)
+		var jstep, trick int
+		if j&1 != 0 {
+			j -= len(childs)
+			jstep, trick = 1, 0
+		} else {
+			jstep, trick = -1, 1
+		}
+		p := s.labelEnd[b]
+		for j != 0 {
+			s.label[s.endpoint[p^1]] = 0
+			s.label[s.endpoint[at(endps, j-trick)^trick^1]] = 0
+			s.assignLabel(s.endpoint[p^1], 2, p)
+			s.allow(at(endps, j-trick) / 2)
+			j += jstep
+			p = at(endps, j-trick) ^ trick
+			s.allow(p / 2)
+			j += jstep
+		}
+		bv := at(childs, j)
+		s.label[s.endpoint[p^1]], s.label[bv] = 2, 2
+		s.labelEnd[s.endpoint[p^1]], s.labelEnd[bv] = p, p
+		s.bestEdge[bv] = -1
+		j += jstep
+		for at(childs, j) != entry {
+			bv = at(childs, j)
+			if s.label[bv] == 1 {
+				j += jstep
+				continue
+			}
+			found := -1
+			s.leaves(bv, func(v int) {
+				if found == -1 && s.label[v] != 0 {
+					found = v
+				}
+			})
+			if found != -1 {
+				s.label[found] = 0
+				s.label[s.endpoint[s.mate[s.blossomBase[bv]]]] = 0
+				s.assignLabel(found, 2, s.labelEnd[found])
+			}
+			j += jstep
+		}
+	}
+	s.label[b], s.labelEnd[b] = -1, -1
+	s.blossomChilds[b] = s.blossomChilds[b][:0]
+	s.blossomEndps[b] = s.blossomEndps[b][:0]
+	s.blossomBase[b] = -1
+	s.blossomBest[b] = s.blossomBest[b][:0]
+	s.hasBlossomBest[b] = false
+	s.bestEdge[b] = -1
+	s.unused = append(s.unused, b)
+}
+
+func (s *solver) augmentBlossom(b, v int) {
+	t := v
+	for s.blossomParent[t] != b {
+		t = s.blossomParent[t]
+	}
+	if t >= s.n {
+		s.augmentBlossom(t, v)
+	}
+	childs, endps := s.blossomChilds[b], s.blossomEndps[b]
+	i := indexOf(childs, t)
+	j := i
+	var jstep, trick int
+	if i&1 != 0 {
+		j -= len(childs)
+		jstep, trick = 1, 0
+	} else {
+		jstep, trick = -1, 1
+	}
+	for j != 0 {
+		j += jstep
+		t = at(childs, j)
+		p := at(endps, j-trick) ^ trick
+		if t >= s.n {
+			s.augmentBlossom(t, s.endpoint[p])
+		}
+		j += jstep
+		t = at(childs, j)
+		if t >= s.n {
+			s.augmentBlossom(t, s.endpoint[p^1])
+		}
+		s.mate[s.endpoint[p]] = p ^ 1
+		s.mate[s.endpoint[p^1]] = p
+	}
+	rotate(childs, i)
+	rotate(endps, i)
+	s.blossomBase[b] = s.blossomBase[childs[0]]
+}
+
+// rotate turns a left by i in place: a[i:] + a[:i].
+func rotate(a []int, i int) {
+	if i == 0 {
+		return
+	}
+	reverse(a[:i])
+	reverse(a[i:])
+	reverse(a)
+}
+
+func (s *solver) augmentMatching(k int) {
+	v, w := s.edges[k].U, s.edges[k].V
+	for _, sp := range [2][2]int{{v, 2*k + 1}, {w, 2 * k}} {
+		st, p := sp[0], sp[1]
+		for {
+			bs := s.inBlossom[st]
+			if bs >= s.n {
+				s.augmentBlossom(bs, st)
+			}
+			s.mate[st] = p
+			if s.labelEnd[bs] == -1 {
+				break
+			}
+			t := s.endpoint[s.labelEnd[bs]]
+			bt := s.inBlossom[t]
+			st = s.endpoint[s.labelEnd[bt]]
+			j := s.endpoint[s.labelEnd[bt]^1]
+			if bt >= s.n {
+				s.augmentBlossom(bt, j)
+			}
+			s.mate[j] = s.labelEnd[bt]
+			p = s.labelEnd[bt] ^ 1
+		}
+	}
+}
+
+func (s *solver) solve(maxCardinality bool) {
+	n := s.n
+	for range n {
+		s.stage++
+		for i := range s.label {
+			s.label[i] = 0
+			s.bestEdge[i] = -1
+		}
+		for b := n; b < 2*n; b++ {
+			s.blossomBest[b] = s.blossomBest[b][:0]
+			s.hasBlossomBest[b] = false
+		}
+		s.queue = s.queue[:0]
+		for v := 0; v < n; v++ {
+			if s.mate[v] == -1 && s.label[s.inBlossom[v]] == 0 {
+				s.assignLabel(v, 1, -1)
+			}
+		}
+		augmented := false
+		for {
+			for len(s.queue) > 0 && !augmented {
+				v := s.queue[len(s.queue)-1]
+				s.queue = s.queue[:len(s.queue)-1]
+				for _, p := range s.neighEnd[s.neighOff[v]:s.neighOff[v+1]] {
+					k := p / 2
+					w := s.endpoint[p]
+					if s.inBlossom[v] == s.inBlossom[w] {
+						continue
+					}
+					var kslack int64
+					if !s.allowed(k) {
+						kslack = s.slack(k)
+						if kslack <= 0 {
+							s.allow(k)
+						}
+					}
+					switch {
+					case s.allowed(k):
+						switch {
+						case s.label[s.inBlossom[w]] == 0:
+							s.assignLabel(w, 2, p^1)
+						case s.label[s.inBlossom[w]] == 1:
+							if base := s.scanBlossom(v, w); base >= 0 {
+								s.addBlossom(base, k)
+							} else {
+								s.augmentMatching(k)
+								augmented = true
+							}
+						case s.label[w] == 0:
+							s.label[w] = 2
+							s.labelEnd[w] = p ^ 1
+						}
+					case s.label[s.inBlossom[w]] == 1:
+						b := s.inBlossom[v]
+						if s.bestEdge[b] == -1 || kslack < s.slack(s.bestEdge[b]) {
+							s.bestEdge[b] = k
+						}
+					case s.label[w] == 0:
+						if s.bestEdge[w] == -1 || kslack < s.slack(s.bestEdge[w]) {
+							s.bestEdge[w] = k
+						}
+					}
+					if augmented {
+						break
+					}
+				}
+			}
+			if augmented {
+				break
+			}
+			deltaType := -1
+			var delta int64
+			deltaEdge, deltaBlossom := -1, -1
+			if !maxCardinality {
+				deltaType = 1
+				delta = s.dual[0]
+				for v := 1; v < n; v++ {
+					delta = min(delta, s.dual[v])
+				}
+			}
+			for v := 0; v < n; v++ {
+				if s.label[s.inBlossom[v]] == 0 && s.bestEdge[v] != -1 {
+					if d := s.slack(s.bestEdge[v]); deltaType == -1 || d < delta {
+						delta, deltaType, deltaEdge = d, 2, s.bestEdge[v]
+					}
+				}
+			}
+			for b := 0; b < 2*n; b++ {
+				if s.blossomParent[b] == -1 && s.label[b] == 1 && s.bestEdge[b] != -1 {
+					if d := s.slack(s.bestEdge[b]) / 2; deltaType == -1 || d < delta {
+						delta, deltaType, deltaEdge = d, 3, s.bestEdge[b]
+					}
+				}
+			}
+			for b := n; b < 2*n; b++ {
+				if s.blossomBase[b] >= 0 && s.blossomParent[b] == -1 && s.label[b] == 2 && (deltaType == -1 || s.dual[b] < delta) {
+					delta, deltaType, deltaBlossom = s.dual[b], 4, b
+				}
+			}
+			if deltaType == -1 {
+				// No further improvement: the maximum-cardinality optimum.
+				deltaType = 1
+				delta = s.dual[0]
+				for v := 1; v < n; v++ {
+					delta = min(delta, s.dual[v])
+				}
+				delta = max(delta, 0)
+			}
+			for v := 0; v < n; v++ {
+				switch s.label[s.inBlossom[v]] {
+				case 1:
+					s.dual[v] -= delta
+				case 2:
+					s.dual[v] += delta
+				}
+			}
+			for b := n; b < 2*n; b++ {
+				if s.blossomBase[b] >= 0 && s.blossomParent[b] == -1 {
+					switch s.label[b] {
+					case 1:
+						s.dual[b] += delta
+					case 2:
+						s.dual[b] -= delta
+					}
+				}
+			}
+			if deltaType == 1 {
+				break
+			}
+			switch deltaType {
+			case 2:
+				s.allow(deltaEdge)
+				i, j := s.edges[deltaEdge].U, s.edges[deltaEdge].V
+				if s.label[s.inBlossom[i]] == 0 {
+					i, j = j, i
+				}
+				_ = j
+				s.queue = append(s.queue, i)
+			case 3:
+				s.allow(deltaEdge)
+				s.queue = append(s.queue, s.edges[deltaEdge].U)
+			case 4:
+				s.expandBlossom(deltaBlossom, false)
+			}
+		}
+		if !augmented {
+			break
+		}
+		for b := n; b < 2*n; b++ {
+			if s.blossomParent[b] == -1 && s.blossomBase[b] >= 0 && s.label[b] == 1 && s.dual[b] == 0 {
+				s.expandBlossom(b, true)
+			}
+		}
+	}
+}
