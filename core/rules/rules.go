@@ -35,11 +35,25 @@ type Format struct {
 	Defaults event.Settings
 }
 
-// Tiebreaker keys understood by core/standings.
+// Tiebreaker keys understood by core/standings, which defines each one
+// (Standing.Tiebreaker) and checks a list of them (ValidTiebreakers).
 const (
+	// TieOpponentsMatchWin: average of the opponents' match-win %.
 	TieOpponentsMatchWin = "omw"
-	TieGameWin           = "gw"
-	TieOpponentsGameWin  = "ogw"
+	// TieGameWin: the player's own game-win %.
+	TieGameWin = "gw"
+	// TieOpponentsGameWin: average of the opponents' game-win %.
+	TieOpponentsGameWin = "ogw"
+	// TieBuchholz: the sum of the opponents' match points.
+	TieBuchholz = "buchholz"
+	// TieOpponentsOpponentsMatchWin: average of the opponents' OMW %.
+	TieOpponentsOpponentsMatchWin = "oomw"
+	// TieHeadToHead: among players tied on everything before it, the one
+	// who beat the others ranks higher.
+	TieHeadToHead = "h2h"
+	// TieRandom: a random order drawn from a per-event seed; it separates
+	// every remaining tie, so it comes last.
+	TieRandom = "random"
 )
 
 // Catalogue returns every game and format of this build, games by name.

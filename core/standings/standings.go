@@ -6,10 +6,48 @@
 // match-win and game-win percentages are floored at 1/3; a bye counts as a
 // won match (won 2–0 in a best of three) for the player who had it and is
 // left out of opponents' averages.
+//
+// Only two-player matches are scored for now: a table with more than two
+// seats, or a result without exactly two seats, is left out entirely
+// (multiplayer scoring comes with the engines that pair such tables).
+//
+// The tiebreakers, named in Settings.Tiebreakers by the rules.Tie… keys:
+//
+//   - "omw": the average of the opponents' match-win %.
+//   - "gw": the player's game-win %.
+//   - "ogw": the average of the opponents' game-win %.
+//   - "buchholz": the sum of the opponents' match points. A bye adds
+//     nothing (it is no opponent). Every opponent counts with all the
+//     points they have in these standings, their own byes and late-entry
+//     losses included; a dropped or disqualified opponent counts with the
+//     points they had when they left, nothing added for the rounds they
+//     missed.
+//   - "oomw": the average over the opponents of their "omw".
+//   - "h2h": head-to-head, defined below.
+//   - "random": a random order drawn from a per-event seed, see
+//     ComputeWith.
+//
+// Averages are taken over meetings: an opponent met twice counts twice,
+// in "buchholz" too. Percentages equal to within 1e-9 count as equal, so
+// that floating-point rounding never splits a real tie ((1/3+1)/2 and
+// (1/2+5/6)/2 are both 2/3 but differ in the last bit as float64).
+//
+// Head-to-head works on the group of players tied on points and on every
+// key before "h2h". Player A beat B when A won more of their matches
+// against each other than B did (so a draw, or a 1–1 split over a
+// rematch, beats nobody). If one member of the group beat every other
+// member, that player is placed first in the group; the rule is then
+// applied again to the rest, and so on until nobody in what is left beat
+// all the others. For a group of two this means: the winner of their
+// match ranks higher. Players it does not separate go on to the next key.
+// Standing.HeadToHead records the result as a number, so that ordering by
+// the tiebreaker values in order stays true with "h2h" among them.
 package standings
 
 import (
-	"sort"
+	"cmp"
+	"slices"
+	"strings"
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
@@ -17,6 +55,9 @@ import (
 
 // Floor is the lowest match-win or game-win percentage a player counts with.
 const Floor = 1.0 / 3.0
+
+// epsilon is how close two tiebreaker values must be to count as equal.
+const epsilon = 1e-9
 
 // Standing is one entry's line in the standings.
 type Standing struct {
@@ -36,13 +77,29 @@ type Standing struct {
 	GamesDrawn              int
 	MatchWin, GameWin       float64
 	OppMatchWin, OppGameWin float64
+	// Buchholz is the sum of the opponents' match points (tiebreaker
+	// "buchholz": byes add nothing, dropped opponents count with the
+	// points they left with).
+	Buchholz int
+	// OppOppMatchWin is the average of the opponents' OppMatchWin
+	// (tiebreaker "oomw").
+	OppOppMatchWin float64
+	// HeadToHead counts the players of this one's tied group that the
+	// head-to-head rule placed below it: 0 when the rule did not place it,
+	// or when the event's tiebreakers do not include "h2h". In a group
+	// where A beat both B and C, and then B beat C, A has 2, B 1 and C 0.
+	HeadToHead int
+	// RandomKey is this entry's draw in the event's random order (higher
+	// ranks first; below 2^53, so it reads exactly as a float64). Zero
+	// unless the standings were computed by ComputeWith.
+	RandomKey uint64
 	// Opponents lists the entries met, in round order (a rematch appears
 	// twice); byes are not opponents.
 	Opponents []event.EntryID
 }
 
 // Tiebreaker returns the value of the tiebreaker with the given key
-// (rules.Tie…), or 0 for an unknown key.
+// (rules.Tie…), or 0 for an unknown key. Higher values rank higher.
 func (s Standing) Tiebreaker(key string) float64 {
 	switch key {
 	case rules.TieOpponentsMatchWin:
@@ -51,80 +108,249 @@ func (s Standing) Tiebreaker(key string) float64 {
 		return s.GameWin
 	case rules.TieOpponentsGameWin:
 		return s.OppGameWin
+	case rules.TieBuchholz:
+		return float64(s.Buchholz)
+	case rules.TieOpponentsOpponentsMatchWin:
+		return s.OppOppMatchWin
+	case rules.TieHeadToHead:
+		return float64(s.HeadToHead)
+	case rules.TieRandom:
+		return float64(s.RandomKey)
 	}
 	return 0
+}
+
+// TiebreakerKeys returns every tiebreaker key this package understands,
+// for a settings screen to offer.
+func TiebreakerKeys() []string {
+	return []string{
+		rules.TieOpponentsMatchWin, rules.TieGameWin, rules.TieOpponentsGameWin,
+		rules.TieBuchholz, rules.TieOpponentsOpponentsMatchWin,
+		rules.TieHeadToHead, rules.TieRandom,
+	}
+}
+
+// ValidTiebreakers reports whether keys is a tiebreaker list an event can
+// run by: every key known, none twice, and "random" (which separates every
+// tie) only last. Compute itself never fails: it skips unknown and
+// repeated keys.
+func ValidTiebreakers(keys []string) error {
+	valid := TiebreakerKeys()
+	for i, k := range keys {
+		switch {
+		case !slices.Contains(valid, k):
+			return event.Invalidf("unknown tiebreaker %q; the tiebreakers are: %s", k, strings.Join(valid, ", "))
+		case slices.Contains(keys[:i], k):
+			return event.Invalidf("the tiebreaker %q is listed twice", k)
+		case k == rules.TieRandom && i < len(keys)-1:
+			return event.Invalidf("the %q tiebreaker must come last: it separates every tie, so %q after it would never count", k, keys[i+1])
+		}
+	}
+	return nil
+}
+
+// Options are the inputs of ComputeWith beyond the event's own data.
+type Options struct {
+	// Seed draws the order of the "random" tiebreaker: the same seed gives
+	// the same order every time. An event keeps one seed for its whole
+	// life, so that its standings never reshuffle.
+	Seed uint64
 }
 
 // Compute returns the standings of entries after the given rounds, best
 // first. Tables without a result are ignored, so standings during a round
 // show the last complete picture plus the results already in.
+//
+// Compute has no seed, so it does not apply the "random" tiebreaker: the
+// players it would separate share a rank. ComputeWith applies it.
 func Compute(entries []event.Entry, rounds []event.Round, set event.Settings) []Standing {
-	out := make([]Standing, len(entries))
-	index := make(map[event.EntryID]int, len(entries))
+	return compute(entries, rounds, set, Options{}, false)
+}
+
+// ComputeWith is Compute with the "random" tiebreaker applied, drawn from
+// opt.Seed: each entry gets a RandomKey that depends only on the seed and
+// its ID. With "random" among the tiebreakers nobody shares a rank (for
+// entry IDs below 2^53, which covers every ID the store hands out).
+func ComputeWith(entries []event.Entry, rounds []event.Round, set event.Settings, opt Options) []Standing {
+	return compute(entries, rounds, set, opt, true)
+}
+
+// meeting is a scored two-player match: the seats' entry IDs and indices
+// (-1 for a seat whose entry is not in the event), games won by each,
+// games drawn, and the outcome for a (+1 win, 0 draw, -1 loss).
+type meeting struct {
+	idA, idB     event.EntryID
+	a, b         int32
+	ga, gb, draw int32
+	outcomeA     int8
+}
+
+// tally holds the per-entry working data, addressed by entry index.
+type tally struct {
+	set   event.Settings
+	out   []Standing
+	index entryIndex
+	// oppStart[i]:oppStart[i+1] is entry i's range in opp and outcome.
+	oppStart []int32
+	// opp holds each meeting's opponent index (-1: not an entry).
+	opp []int32
+	// outcome holds each meeting's result for the entry: +1, 0 or -1.
+	outcome []int8
+}
+
+func compute(entries []event.Entry, rounds []event.Round, set event.Settings, opt Options, seeded bool) []Standing {
+	t := &tally{set: set, out: make([]Standing, len(entries)), index: newEntryIndex(entries)}
 	for i, e := range entries {
-		out[i] = Standing{EntryID: e.ID, Name: e.Name, Status: e.Status}
-		index[e.ID] = i
+		t.out[i] = Standing{EntryID: e.ID, Name: e.Name, Status: e.Status}
 	}
-	byeGames := set.GamesPerMatch/2 + 1
-	pairedRounds := 0
+	meetings, pairedRounds := t.collect(rounds)
+	t.record(meetings)
+	if set.LateEntryLosses {
+		t.lateEntryLosses(entries, pairedRounds)
+	}
+	t.percentages()
+	if seeded {
+		for i := range t.out {
+			t.out[i].RandomKey = randomKey(opt.Seed, t.out[i].EntryID)
+		}
+	}
+	return t.rank(tiebreakers(set.Tiebreakers))
+}
+
+// collect scores the byes and returns the scored two-player matches in
+// round order, with the highest round number paired.
+func (t *tally) collect(rounds []event.Round) (meetings []meeting, pairedRounds int) {
+	tables := 0
+	for _, r := range rounds {
+		tables += len(r.Tables)
+	}
+	meetings = make([]meeting, 0, tables)
 	for _, r := range rounds {
 		pairedRounds = max(pairedRounds, r.Number)
-		for _, t := range r.Tables {
-			if t.Result == nil {
-				continue
-			}
-			if t.Bye {
-				if len(t.Seats) == 1 {
-					if i, ok := index[t.Seats[0].EntryID]; ok {
-						s := &out[i]
-						s.Points += set.Points.Bye
-						s.Byes++
-						s.Wins++
-						s.Matches++
-						s.GamesWon += byeGames
-					}
+		for _, tb := range r.Tables {
+			switch {
+			case tb.Result == nil:
+			case tb.Bye:
+				if len(tb.Seats) == 1 {
+					t.bye(t.index.of(tb.Seats[0].EntryID))
 				}
-				continue
-			}
-			if len(t.Seats) != 2 || len(t.Result.Seats) != 2 {
-				continue
-			}
-			for seat := 0; seat < 2; seat++ {
-				i, ok := index[t.Seats[seat].EntryID]
-				if !ok {
-					continue
-				}
-				s := &out[i]
-				s.Matches++
-				s.Opponents = append(s.Opponents, t.Seats[1-seat].EntryID)
-				s.GamesWon += t.Result.Seats[seat].GamesWon
-				s.GamesLost += t.Result.Seats[1-seat].GamesWon
-				s.GamesDrawn += t.Result.GamesDrawn
-				switch t.Result.Outcome(seat) {
-				case event.Win:
-					s.Wins++
-					s.Points += set.Points.Win
-				case event.Draw:
-					s.Draws++
-					s.Points += set.Points.Draw
-				default:
-					s.Losses++
-					s.Points += set.Points.Loss
-				}
+			case len(tb.Seats) == 2 && len(tb.Result.Seats) == 2:
+				meetings = append(meetings, t.meeting(tb))
+			default:
+				// More than two seats: multiplayer scoring is not built yet.
 			}
 		}
 	}
-	if set.LateEntryLosses {
-		for i, e := range entries {
-			missed := min(e.JoinedRound-1, pairedRounds)
-			if missed > 0 {
-				out[i].Matches += missed
-				out[i].Losses += missed
-				out[i].Points += missed * set.Points.Loss
-			}
+	return meetings, pairedRounds
+}
+
+// bye scores a bye for entry i (none when i < 0): a won match, won by a
+// majority of the games (2–0 in a best of three).
+func (t *tally) bye(i int32) {
+	if i < 0 {
+		return
+	}
+	s := &t.out[i]
+	s.Points += t.set.Points.Bye
+	s.Byes++
+	s.Wins++
+	s.Matches++
+	s.GamesWon += t.set.GamesPerMatch/2 + 1
+}
+
+// meeting returns the two-player table tb, which has a result, as a
+// meeting.
+func (t *tally) meeting(tb event.Table) meeting {
+	res := tb.Result
+	m := meeting{
+		idA: tb.Seats[0].EntryID, idB: tb.Seats[1].EntryID,
+		a: t.index.of(tb.Seats[0].EntryID), b: t.index.of(tb.Seats[1].EntryID),
+		ga: int32(res.Seats[0].GamesWon), gb: int32(res.Seats[1].GamesWon),
+		draw: int32(res.GamesDrawn),
+	}
+	switch res.Outcome(0) {
+	case event.Win:
+		m.outcomeA = 1
+	case event.Loss:
+		m.outcomeA = -1
+	}
+	return m
+}
+
+// record adds the meetings to the entries' records and fills the opponent
+// lists, each entry's in round order, in one backing array.
+func (t *tally) record(meetings []meeting) {
+	n := len(t.out)
+	t.oppStart = make([]int32, n+1)
+	for _, m := range meetings {
+		if m.a >= 0 {
+			t.oppStart[m.a+1]++
+		}
+		if m.b >= 0 {
+			t.oppStart[m.b+1]++
 		}
 	}
-	win := max(set.Points.Win, 1)
+	for i := 1; i <= n; i++ {
+		t.oppStart[i] += t.oppStart[i-1]
+	}
+	total := t.oppStart[n]
+	t.opp = make([]int32, total)
+	t.outcome = make([]int8, total)
+	ids := make([]event.EntryID, total)
+	next := slices.Clone(t.oppStart[:n])
+	side := func(i, o int32, won, lost, drawn int32, outcome int8, oppID event.EntryID) {
+		k := next[i]
+		next[i]++
+		t.opp[k], t.outcome[k], ids[k] = o, outcome, oppID
+		s := &t.out[i]
+		s.Matches++
+		s.GamesWon += int(won)
+		s.GamesLost += int(lost)
+		s.GamesDrawn += int(drawn)
+		switch outcome {
+		case 1:
+			s.Wins++
+			s.Points += t.set.Points.Win
+		case 0:
+			s.Draws++
+			s.Points += t.set.Points.Draw
+		default:
+			s.Losses++
+			s.Points += t.set.Points.Loss
+		}
+	}
+	for _, m := range meetings {
+		if m.a >= 0 {
+			side(m.a, m.b, m.ga, m.gb, m.draw, m.outcomeA, m.idB)
+		}
+		if m.b >= 0 {
+			side(m.b, m.a, m.gb, m.ga, m.draw, -m.outcomeA, m.idA)
+		}
+	}
+	for i := range t.out {
+		if lo, hi := t.oppStart[i], t.oppStart[i+1]; hi > lo {
+			t.out[i].Opponents = ids[lo:hi:hi]
+		}
+	}
+}
+
+// lateEntryLosses gives each late entry a loss for every round it missed.
+func (t *tally) lateEntryLosses(entries []event.Entry, pairedRounds int) {
+	for i, e := range entries {
+		if missed := min(e.JoinedRound-1, pairedRounds); missed > 0 {
+			s := &t.out[i]
+			s.Matches += missed
+			s.Losses += missed
+			s.Points += missed * t.set.Points.Loss
+		}
+	}
+}
+
+// percentages fills every entry's own and opponents' percentages and
+// Buchholz.
+func (t *tally) percentages() {
+	out := t.out
+	win := max(t.set.Points.Win, 1)
 	for i := range out {
 		s := &out[i]
 		s.MatchWin = floored(float64(s.Points), float64(win*s.Matches))
@@ -133,51 +359,200 @@ func Compute(entries []event.Entry, rounds []event.Round, set event.Settings) []
 	}
 	for i := range out {
 		s := &out[i]
-		if len(s.Opponents) == 0 {
-			continue
-		}
 		var mw, gw float64
-		for _, o := range s.Opponents {
-			j := index[o]
-			mw += out[j].MatchWin
-			gw += out[j].GameWin
+		known, buchholz := 0, 0
+		for _, j := range t.opp[t.oppStart[i]:t.oppStart[i+1]] {
+			if j < 0 {
+				continue
+			}
+			o := &out[j]
+			mw += o.MatchWin
+			gw += o.GameWin
+			buchholz += o.Points
+			known++
 		}
-		s.OppMatchWin = mw / float64(len(s.Opponents))
-		s.OppGameWin = gw / float64(len(s.Opponents))
+		s.Buchholz = buchholz
+		if known > 0 {
+			s.OppMatchWin = mw / float64(known)
+			s.OppGameWin = gw / float64(known)
+		}
 	}
-	sort.SliceStable(out, func(a, b int) bool {
-		if c := compare(out[a], out[b], set.Tiebreakers); c != 0 {
-			return c > 0
-		}
-		if out[a].Name != out[b].Name {
-			return out[a].Name < out[b].Name
-		}
-		return out[a].EntryID < out[b].EntryID
-	})
 	for i := range out {
-		if i > 0 && compare(out[i], out[i-1], set.Tiebreakers) == 0 {
-			out[i].Rank = out[i-1].Rank
-		} else {
-			out[i].Rank = i + 1
+		var sum float64
+		known := 0
+		for _, j := range t.opp[t.oppStart[i]:t.oppStart[i+1]] {
+			if j >= 0 {
+				sum += out[j].OppMatchWin
+				known++
+			}
+		}
+		if known > 0 {
+			out[i].OppOppMatchWin = sum / float64(known)
+		}
+	}
+}
+
+// tiebreakers returns keys without unknown and repeated keys.
+func tiebreakers(keys []string) []string {
+	valid := TiebreakerKeys()
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		if slices.Contains(valid, k) && !slices.Contains(out, k) {
+			out = append(out, k)
 		}
 	}
 	return out
 }
 
-// compare orders a and b by points then tiebreakers: positive when a ranks
-// higher.
-func compare(a, b Standing, tiebreakers []string) int {
-	if a.Points != b.Points {
-		return a.Points - b.Points
+// rows holds each entry's sort values in one flat slice: points, then one
+// value per tiebreaker key.
+type rows struct {
+	vals []float64
+	cols int
+}
+
+// compare compares entries a and b on their first c values: negative when
+// a ranks higher.
+func (r rows) compare(a, b int32, c int) int {
+	ra := r.vals[int(a)*r.cols : int(a)*r.cols+c]
+	rb := r.vals[int(b)*r.cols : int(b)*r.cols+c]
+	for k := range ra {
+		if d := compareValue(ra[k], rb[k]); d != 0 {
+			return -d
+		}
 	}
-	for _, k := range tiebreakers {
-		x, y := a.Tiebreaker(k), b.Tiebreaker(k)
-		if x > y {
-			return 1
+	return 0
+}
+
+// rank orders the entries by points then keys, applying head-to-head where
+// keys name it, and returns the standings with their ranks.
+func (t *tally) rank(keys []string) []Standing {
+	out := t.out
+	r := rows{vals: make([]float64, len(out)*(1+len(keys))), cols: 1 + len(keys)}
+	for i := range out {
+		row := r.vals[i*r.cols : (i+1)*r.cols]
+		row[0] = float64(out[i].Points)
+		for k, key := range keys {
+			row[1+k] = out[i].Tiebreaker(key)
 		}
-		if x < y {
-			return -1
+	}
+	order := make([]int32, len(out))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	if h := slices.Index(keys, rules.TieHeadToHead); h >= 0 {
+		t.headToHead(order, r, 1+h)
+	}
+	slices.SortFunc(order, func(a, b int32) int {
+		if c := r.compare(a, b, r.cols); c != 0 {
+			return c
 		}
+		if c := strings.Compare(out[a].Name, out[b].Name); c != 0 {
+			return c
+		}
+		return cmp.Compare(out[a].EntryID, out[b].EntryID)
+	})
+	ranked := make([]Standing, len(out))
+	for i, j := range order {
+		ranked[i] = out[j]
+		if i > 0 && r.compare(order[i-1], j, r.cols) == 0 {
+			ranked[i].Rank = ranked[i-1].Rank
+		} else {
+			ranked[i].Rank = i + 1
+		}
+	}
+	return ranked
+}
+
+// headToHead groups the entries tied on the first col values (points and
+// the keys before "h2h"), resolves head-to-head in each group, and writes
+// HeadToHead into column col of r. It reorders order.
+func (t *tally) headToHead(order []int32, r rows, col int) {
+	slices.SortFunc(order, func(a, b int32) int { return r.compare(a, b, col) })
+	h := &headToHead{t: t, mark: make([]int32, len(t.out)), net: make([]int32, len(t.out))}
+	for lo := 0; lo < len(order); {
+		hi := lo + 1
+		for hi < len(order) && r.compare(order[lo], order[hi], col) == 0 {
+			hi++
+		}
+		if hi-lo > 1 {
+			h.resolve(order[lo:hi])
+		}
+		lo = hi
+	}
+	for i := range t.out {
+		r.vals[i*r.cols+col] = float64(t.out[i].HeadToHead)
+	}
+}
+
+// headToHead is the scratch space for resolving head-to-head groups.
+type headToHead struct {
+	t *tally
+	// mark[i] == stamp when entry i is in the group being resolved.
+	mark  []int32
+	stamp int32
+	// net[i] is the net score of the current candidate against i.
+	net []int32
+}
+
+// resolve applies head-to-head to a group of tied entries, setting the
+// HeadToHead of those it places. It reorders group.
+func (h *headToHead) resolve(group []int32) {
+	h.stamp++
+	for _, i := range group {
+		h.mark[i] = h.stamp
+	}
+	rest := group
+	for len(rest) >= 2 {
+		w := h.beatAll(rest)
+		if w < 0 {
+			break
+		}
+		h.t.out[rest[w]].HeadToHead = len(rest) - 1
+		h.mark[rest[w]] = 0
+		rest[w], rest[len(rest)-1] = rest[len(rest)-1], rest[w]
+		rest = rest[:len(rest)-1]
+	}
+}
+
+// beatAll returns the position in group of the member who beat every
+// other member, or -1. Members are those marked with the current stamp.
+func (h *headToHead) beatAll(group []int32) int {
+	t := h.t
+	need := len(group) - 1
+	for pos, p := range group {
+		lo, hi := t.oppStart[p], t.oppStart[p+1]
+		if int(hi-lo) < need {
+			continue // met too few players to have beaten them all
+		}
+		for k := lo; k < hi; k++ {
+			if q := t.opp[k]; q >= 0 && q != p && h.mark[q] == h.stamp {
+				h.net[q] += int32(t.outcome[k])
+			}
+		}
+		beaten := 0
+		for k := lo; k < hi; k++ {
+			if q := t.opp[k]; q >= 0 && q != p && h.mark[q] == h.stamp {
+				if h.net[q] > 0 {
+					beaten++
+				}
+				h.net[q] = 0 // counted once, and clean for the next candidate
+			}
+		}
+		if beaten == need {
+			return pos
+		}
+	}
+	return -1
+}
+
+// compareValue compares two tiebreaker values, equal within epsilon.
+func compareValue(x, y float64) int {
+	switch {
+	case x > y+epsilon:
+		return 1
+	case x < y-epsilon:
+		return -1
 	}
 	return 0
 }
@@ -188,4 +563,91 @@ func floored(num, den float64) float64 {
 		return Floor
 	}
 	return max(num/den, Floor)
+}
+
+// entryIndex maps entry IDs to their index in the entries slice: through a
+// slice when the IDs are close together (the usual case: the store numbers
+// an event's entries in a run), through a map otherwise.
+type entryIndex struct {
+	base  event.EntryID
+	dense []int32
+	m     map[event.EntryID]int32
+}
+
+func newEntryIndex(entries []event.Entry) entryIndex {
+	if len(entries) == 0 {
+		return entryIndex{}
+	}
+	lo, hi := entries[0].ID, entries[0].ID
+	for _, e := range entries {
+		lo, hi = min(lo, e.ID), max(hi, e.ID)
+	}
+	// hi-lo wraps around for extreme IDs, but as a uint64 it is exact.
+	if span := uint64(hi - lo); span < uint64(4*len(entries)+64) {
+		x := entryIndex{base: lo, dense: make([]int32, span+1)}
+		for i := range x.dense {
+			x.dense[i] = -1
+		}
+		for i, e := range entries {
+			if k := e.ID - lo; x.dense[k] < 0 {
+				x.dense[k] = int32(i)
+			}
+		}
+		return x
+	}
+	x := entryIndex{m: make(map[event.EntryID]int32, len(entries))}
+	for i, e := range entries {
+		if _, dup := x.m[e.ID]; !dup {
+			x.m[e.ID] = int32(i)
+		}
+	}
+	return x
+}
+
+// of returns the index of the entry with the given ID, or -1.
+func (x entryIndex) of(id event.EntryID) int32 {
+	if x.m != nil {
+		if i, ok := x.m[id]; ok {
+			return i
+		}
+		return -1
+	}
+	if k := uint64(id - x.base); id >= x.base && k < uint64(len(x.dense)) {
+		return x.dense[k]
+	}
+	return -1
+}
+
+// randomKey returns the entry's place in the random order drawn from seed:
+// a number below 2^53. For a fixed seed it is a bijection of the ID's low
+// 53 bits (adding a constant, xor-shifting and multiplying by an odd
+// number modulo 2^53 are each invertible), so two entries never draw the
+// same key.
+func randomKey(seed uint64, id event.EntryID) uint64 {
+	const mask = 1<<53 - 1
+	k := splitmix64(seed)
+	x := (uint64(id) + k) & mask
+	x = mix53(x)
+	x ^= k >> 11
+	return mix53(x)
+}
+
+// mix53 scrambles a 53-bit number, one-to-one.
+func mix53(x uint64) uint64 {
+	const mask = 1<<53 - 1
+	x ^= x >> 26
+	x = (x * 0xbf58476d1ce4e5b9) & mask
+	x ^= x >> 27
+	x = (x * 0x94d049bb133111eb) & mask
+	x ^= x >> 26
+	return x
+}
+
+// splitmix64 is the SplitMix64 output function: a well-mixed 64-bit value
+// for each seed.
+func splitmix64(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
 }

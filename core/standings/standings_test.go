@@ -3,6 +3,7 @@ package standings
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"tablekeeper/core/event"
@@ -211,4 +212,136 @@ func TestStandingsSumsOverRandomEvents(t *testing.T) {
 			t.Fatalf("seed %d: points %d want %d, wins %d losses %d, played %d want %d", seed, got, wantPoints, wins, losses, played, 2*matches+byes)
 		}
 	}
+}
+
+// Property: over seeded random Swiss events (byes, draws, drops, rematches)
+// and random tiebreaker lists, the standings are ordered by points then
+// each configured key in turn, ranks are shared exactly when every value
+// is equal, "random" leaves no rank shared, and head-to-head places players
+// as its definition says.
+func TestOrderRespectsKeysOverRandomEvents(t *testing.T) {
+	for seed := uint64(1); seed <= 400; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 1))
+		n, rounds := 2+rng.IntN(30), 1+rng.IntN(6)
+		es, rs := swissEvent(rng, n, rounds, 1+rng.IntN(15), event.EntryID(1+rng.IntN(100)))
+		set := x1()
+		keys := TiebreakerKeys()
+		rng.Shuffle(len(keys), func(a, b int) { keys[a], keys[b] = keys[b], keys[a] })
+		keys = keys[:rng.IntN(len(keys)+1)]
+		if i := slices.Index(keys, rules.TieRandom); i >= 0 {
+			keys = append(slices.Delete(keys, i, i+1), rules.TieRandom) // random goes last
+		}
+		if err := ValidTiebreakers(keys); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		set.Tiebreakers = keys
+		ss := ComputeWith(es, rs, set, Options{Seed: seed})
+		if len(ss) != n {
+			t.Fatalf("seed %d: %d standings for %d entries", seed, len(ss), n)
+		}
+		row := func(s Standing) []float64 {
+			r := []float64{float64(s.Points)}
+			for _, k := range keys {
+				r = append(r, s.Tiebreaker(k))
+			}
+			return r
+		}
+		for i := 1; i < n; i++ {
+			c := slices.CompareFunc(row(ss[i-1]), row(ss[i]), compareValue)
+			switch {
+			case c < 0:
+				t.Fatalf("seed %d keys %v: %v ranked above %v", seed, keys, row(ss[i-1]), row(ss[i]))
+			case c == 0 && ss[i].Rank != ss[i-1].Rank:
+				t.Fatalf("seed %d: equal %v but ranks %d, %d", seed, row(ss[i]), ss[i-1].Rank, ss[i].Rank)
+			case c > 0 && ss[i].Rank != i+1:
+				t.Fatalf("seed %d: place %d has rank %d", seed, i+1, ss[i].Rank)
+			}
+			if slices.Contains(keys, rules.TieRandom) && ss[i].Rank == ss[i-1].Rank {
+				t.Fatalf("seed %d: with random, ranks %d shared", seed, ss[i].Rank)
+			}
+		}
+		if h := slices.Index(keys, rules.TieHeadToHead); h >= 0 {
+			checkHeadToHead(t, seed, ss, rs, func(s Standing) []float64 { return row(s)[:1+h] })
+		}
+	}
+}
+
+// checkHeadToHead checks HeadToHead against the raw results, group by
+// group of players equal on prefix (points and the keys before "h2h"): in
+// each group the placed players have g-1, g-2, … (g the group's size),
+// each beat everyone placed below them, and among the unplaced ones
+// (HeadToHead 0, when two or more) nobody beat all the others.
+func checkHeadToHead(t *testing.T, seed uint64, ss []Standing, rs []event.Round, prefix func(Standing) []float64) {
+	t.Helper()
+	net := netWins(rs)
+	beat := func(a, b Standing) bool { return net[[2]event.EntryID{a.EntryID, b.EntryID}] > 0 }
+	for _, g := range tiedRuns(ss, prefix) {
+		slices.SortFunc(g, func(a, b Standing) int { return b.HeadToHead - a.HeadToHead })
+		placed := 0
+		for placed < len(g) && g[placed].HeadToHead > 0 {
+			s := g[placed]
+			if s.HeadToHead != len(g)-1-placed {
+				t.Fatalf("seed %d: group of %d, place %d has head-to-head %d", seed, len(g), placed, s.HeadToHead)
+			}
+			for _, o := range g[placed+1:] {
+				if !beat(s, o) {
+					t.Fatalf("seed %d: %d placed above %d by head-to-head without beating them", seed, s.EntryID, o.EntryID)
+				}
+			}
+			placed++
+		}
+		if rest := g[placed:]; len(rest) >= 2 {
+			for _, s := range rest {
+				if beatAllOthers(s, rest, beat) {
+					t.Fatalf("seed %d: %d beat every other unplaced player of its group but was not placed", seed, s.EntryID)
+				}
+			}
+		}
+	}
+}
+
+// netWins returns, for each ordered pair of entries that met, the first's
+// match wins over the second minus its losses.
+func netWins(rs []event.Round) map[[2]event.EntryID]int {
+	net := map[[2]event.EntryID]int{}
+	for _, r := range rs {
+		for _, tb := range r.Tables {
+			if tb.Bye || len(tb.Seats) != 2 || tb.Result == nil {
+				continue
+			}
+			a, b := tb.Seats[0].EntryID, tb.Seats[1].EntryID
+			switch tb.Result.Outcome(0) {
+			case event.Win:
+				net[[2]event.EntryID{a, b}]++
+				net[[2]event.EntryID{b, a}]--
+			case event.Loss:
+				net[[2]event.EntryID{a, b}]--
+				net[[2]event.EntryID{b, a}]++
+			}
+		}
+	}
+	return net
+}
+
+// tiedRuns splits ss, ordered by key already, into runs equal on key.
+func tiedRuns(ss []Standing, key func(Standing) []float64) [][]Standing {
+	var runs [][]Standing
+	for lo := 0; lo < len(ss); {
+		hi := lo + 1
+		for hi < len(ss) && slices.CompareFunc(key(ss[lo]), key(ss[hi]), compareValue) == 0 {
+			hi++
+		}
+		runs = append(runs, slices.Clone(ss[lo:hi]))
+		lo = hi
+	}
+	return runs
+}
+
+func beatAllOthers(s Standing, group []Standing, beat func(a, b Standing) bool) bool {
+	for _, o := range group {
+		if o.EntryID != s.EntryID && !beat(s, o) {
+			return false
+		}
+	}
+	return true
 }
