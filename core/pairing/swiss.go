@@ -2,17 +2,19 @@
 // met whom and a seeded random source, they return tables. They do no I/O
 // and read no clock, so any pairing can be reproduced from its seed.
 //
-// This file is the plain two-player Swiss of the foundation: players are
-// paired from the top of the standings down within their points groups,
-// with a depth-first search that avoids rematches, and the bye goes to the
-// lowest-ranked player who has not had one.
+// Swiss pairing is a minimum-cost perfect matching over all players (see
+// Swiss); brackets, round robin and the KeyForge and Heresy structures live
+// in their own files.
 package pairing
 
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"sort"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/pairing/blossom"
 )
 
 // Player is one entry as the pairer sees it.
@@ -38,155 +40,551 @@ type Round struct {
 	Tables []Table
 	Bye    event.EntryID
 	ByeWhy string
+	// Stats says how the matching was found, for benchmarks and tests.
+	Stats Stats
 }
 
-// searchBudget bounds the depth-first search for a rematch-free pairing.
-// Small events always finish inside it; a large event that exhausts it is
-// paired greedily, allowing the fewest rematches the greedy walk finds.
-const searchBudget = 200_000
+// Stats describes one Swiss solve.
+type Stats struct {
+	// Cost is the total cost of the pairing (see Swiss).
+	Cost int64
+	// Edges is the size of the final candidate graph; Solves counts the
+	// matchings computed (1 when the first candidate graph was proved
+	// optimal over all pairs).
+	Edges, Solves int
+	// Rematches and PairDowns count the tables that are rematches and
+	// that pair different scores.
+	Rematches, PairDowns int
+}
 
-// Swiss pairs players for a two-player Swiss round. Players come in
-// standings order, best first. In round 1, or while nobody has points or
-// opponents yet, the order is shuffled with rng.
+// Swiss pairs players for a two-player Swiss round, with players given in
+// standings order, best first. In round 1, or while nobody has points,
+// opponents or byes, the order is shuffled with rng; later rounds shuffle
+// within each points group, so equal players meet at random.
+//
+// The pairing is a minimum-cost perfect matching over all players, with
+// costs ordered lexicographically:
+//
+//  1. the bye goes to a player with the fewest byes so far (nobody gets a
+//     second bye while another has none) and, among them, the lowest
+//     score: both are hard rules;
+//  2. the fewest rematches;
+//  3. the smallest total score difference over the tables;
+//  4. the fewest pair-downs (tables of different scores): an odd group's
+//     extra player meets the next odd group's directly rather than pushing
+//     a player down through every group between;
+//  5. the bye to the lowest-ranked player of those eligible.
+//
+// With no rematch in the way, 3 and 4 reach the lower bounds: one
+// pair-down per two odd points groups, spanning exactly the score
+// difference between them.
+//
+// It is exact and fast: the matching is solved on a sparse candidate graph
+// (pairs inside and next to each points group, warm-started with the free
+// pairs inside groups), then the dual solution is checked against every
+// pair of players; a pair that could improve the matching is added and the
+// graph solved again, so the result is always optimal over all pairs.
 func Swiss(players []Player, rng *rand.Rand) Round {
-	ps := append([]Player(nil), players...)
-	if fresh(ps) {
-		rng.Shuffle(len(ps), func(i, j int) { ps[i], ps[j] = ps[j], ps[i] })
+	if len(players) == 0 {
+		return Round{}
 	}
+	p := newProblem(players, rng)
+	return p.solve()
+}
+
+// problem is one Swiss round as a matching problem. Vertices are players in
+// pairing order (points groups from the top, shuffled inside each group),
+// then the phantom bye vertex when the count is odd.
+type problem struct {
+	ps      []Player // by vertex
+	rank    []int    // standings position of each vertex (0 = leader)
+	score   []int
+	group   []int   // points group of each vertex, 0 = top
+	groups  [][]int // vertices of each group
+	met     metSet
+	n       int // vertices, phantom included
+	phantom int // -1 when even
+	byeCost []int64
+	wGap    int64
+	wPD     int64
+	wRem    int64
+	k       int64 // the largest cost: weights are k − cost
+	maxGap  int
+}
+
+func newProblem(players []Player, rng *rand.Rand) *problem {
+	order := make([]int, len(players))
+	for i := range order {
+		order[i] = i
+	}
+	fresh := true
+	for _, pl := range players {
+		if pl.Points != 0 || len(pl.Opponents) > 0 || pl.Byes > 0 {
+			fresh = false
+			break
+		}
+	}
+	// Standings order is by points already; keep it stable by points in
+	// case a caller gives another order.
+	sort.SliceStable(order, func(a, b int) bool { return players[order[a]].Points > players[order[b]].Points })
+	p := &problem{phantom: -1}
+	// Shuffle inside each points group (the whole field in round 1).
+	for lo := 0; lo < len(order); {
+		hi := lo + 1
+		for hi < len(order) && (fresh || players[order[hi]].Points == players[order[lo]].Points) {
+			hi++
+		}
+		seg := order[lo:hi]
+		rng.Shuffle(len(seg), func(i, j int) { seg[i], seg[j] = seg[j], seg[i] })
+		lo = hi
+	}
+	n := len(players)
+	p.n = n
+	if n%2 == 1 {
+		p.phantom = n
+		p.n = n + 1
+	}
+	p.ps = make([]Player, n)
+	p.rank = make([]int, n)
+	p.score = make([]int, n)
+	p.group = make([]int, n)
+	index := make(map[event.EntryID]int, n)
+	for v, i := range order {
+		p.ps[v] = players[i]
+		p.rank[v] = i
+		p.score[v] = players[i].Points
+		index[players[i].Entry] = v
+		if v > 0 && p.score[v] != p.score[v-1] {
+			p.group[v] = p.group[v-1] + 1
+		} else if v > 0 {
+			p.group[v] = p.group[v-1]
+		}
+	}
+	p.groups = make([][]int, p.group[n-1]+1)
+	for v := 0; v < n; v++ {
+		p.groups[p.group[v]] = append(p.groups[p.group[v]], v)
+	}
+	p.met = newMetSet(n)
+	for v, pl := range p.ps {
+		for _, o := range pl.Opponents {
+			if u, ok := index[o]; ok {
+				p.met.add(v, u)
+			}
+		}
+	}
+	p.maxGap = p.score[0] - p.score[n-1]
+	p.setWeights()
+	return p
+}
+
+// setWeights chooses the cost scale so each level of the order outweighs
+// everything below it in any perfect matching, and the bye costs.
+func (p *problem) setWeights() {
+	n := len(p.ps)
+	pairs := int64(p.n / 2)
+	gap := int64(p.maxGap)
+	p.byeCost = make([]int64, n)
+	var maxBye int64
+	if p.phantom >= 0 {
+		// Eligible: fewest byes, then lowest score among them; the cost
+		// counts eligible players ranked below.
+		minByes := p.ps[0].Byes
+		for _, pl := range p.ps {
+			minByes = min(minByes, pl.Byes)
+		}
+		minScore := -1
+		for v, pl := range p.ps {
+			if pl.Byes == minByes && (minScore == -1 || p.score[v] < minScore) {
+				minScore = p.score[v]
+			}
+		}
+		var eligible []int
+		for v, pl := range p.ps {
+			p.byeCost[v] = -1
+			if pl.Byes == minByes && p.score[v] == minScore {
+				eligible = append(eligible, v)
+			}
+		}
+		sort.Slice(eligible, func(a, b int) bool { return p.rank[eligible[a]] > p.rank[eligible[b]] })
+		for i, v := range eligible {
+			p.byeCost[v] = int64(i)
+		}
+		maxBye = int64(len(eligible))
+	}
+	p.wPD = maxBye + 1
+	if (p.wPD*pairs+1)*(gap+1)*pairs*pairs > 1<<58 {
+		p.wPD = 1 // huge events: the bye's rank tie-break yields to size
+	}
+	p.wGap = p.wPD*pairs + 1
+	p.wRem = (p.wPD+p.wGap*gap)*pairs + 1
+	p.k = p.wRem + p.wPD + p.wGap*gap
+}
+
+// cost of pairing vertices u and v, or -1 when they cannot be paired (the
+// phantom with an ineligible player).
+func (p *problem) cost(u, v int) int64 {
+	if u == p.phantom || v == p.phantom {
+		if u == p.phantom {
+			u = v
+		}
+		return p.byeCost[u]
+	}
+	var c int64
+	if p.met.has(u, v) {
+		c += p.wRem
+	}
+	if d := p.score[u] - p.score[v]; d != 0 {
+		if d < 0 {
+			d = -d
+		}
+		c += p.wPD + p.wGap*int64(d)
+	}
+	return c
+}
+
+// edges is a candidate graph with no duplicate pairs.
+type edges struct {
+	list []blossom.Edge
+	seen map[uint64]bool
+}
+
+func (e *edges) add(p *problem, u, v int) {
+	if u == v {
+		return
+	}
+	a, b := min(u, v), max(u, v)
+	key := uint64(a)<<32 | uint64(b)
+	if e.seen[key] {
+		return
+	}
+	c := p.cost(a, b)
+	if c < 0 {
+		return
+	}
+	e.seen[key] = true
+	e.list = append(e.list, blossom.Edge{U: a, V: b, W: p.k - c})
+}
+
+func (p *problem) solve() Round {
+	start := p.greedy()
+	cand := &edges{seen: make(map[uint64]bool, p.n*12)}
+	for v, u := range start {
+		if u > v {
+			cand.add(p, v, u)
+		}
+	}
+	p.candidates(cand)
+	var res *blossom.Result
+	stats := Stats{}
+	for {
+		stats.Solves++
+		res = blossom.MaxWeightMatching(p.n, cand.list, blossom.Options{MaxCardinality: true, Start: start})
+		added := 0
+		for v, u := range res.Mate {
+			if u == -1 {
+				// No perfect matching in the candidate graph: open this
+				// vertex to every other one.
+				for w := 0; w < p.n; w++ {
+					if !cand.seen[key(v, w)] {
+						cand.add(p, v, w)
+						added++
+					}
+				}
+			}
+		}
+		if added == 0 {
+			added = p.violations(res, cand)
+		}
+		if added == 0 {
+			break
+		}
+	}
+	stats.Edges = len(cand.list)
+	return p.round(res.Mate, stats)
+}
+
+func key(u, v int) uint64 {
+	a, b := min(u, v), max(u, v)
+	return uint64(a)<<32 | uint64(b)
+}
+
+// greedy pairs players inside their points groups in pairing order, never
+// as a rematch, and gives the phantom its cheapest player: all these pairs
+// cost nothing and make the warm start.
+func (p *problem) greedy() []int {
+	mate := make([]int, p.n)
+	for i := range mate {
+		mate[i] = -1
+	}
+	if p.phantom >= 0 {
+		for v, c := range p.byeCost {
+			if c == 0 {
+				mate[v], mate[p.phantom] = p.phantom, v
+			}
+		}
+	}
+	for _, g := range p.groups {
+		for i, v := range g {
+			if mate[v] != -1 {
+				continue
+			}
+			for _, u := range g[i+1:] {
+				if mate[u] == -1 && !p.met.has(u, v) {
+					mate[u], mate[v] = v, u
+					break
+				}
+			}
+		}
+	}
+	return mate
+}
+
+// candidates adds the sparse graph: inside each group, each player's next
+// few in pairing order and partners at doubling distances; across
+// neighbouring groups (and the one after, for a direct pair-down between
+// two odd groups) a few partners each; the phantom to every eligible
+// player; and, for a player who has met most of their group, everyone in
+// reach.
+func (p *problem) candidates(c *edges) {
+	for gi, g := range p.groups {
+		s := len(g)
+		for i, v := range g {
+			for d := 1; d < s; d = next(d) {
+				c.add(p, v, g[(i+d)%s])
+			}
+			for _, step := range []int{1, 2, 3} {
+				if gi+step >= len(p.groups) {
+					break
+				}
+				h := p.groups[gi+step]
+				for k := 0; k < 3 && k < len(h); k++ {
+					c.add(p, v, h[(i*7+k*(len(h)/3+1))%len(h)])
+				}
+			}
+			if p.met.count(v) > s/2 {
+				for _, d := range []int{-1, 0, 1} {
+					if gi+d >= 0 && gi+d < len(p.groups) {
+						for _, u := range p.groups[gi+d] {
+							c.add(p, v, u)
+						}
+					}
+				}
+			}
+		}
+	}
+	if p.phantom >= 0 {
+		for v := range p.ps {
+			c.add(p, v, p.phantom)
+		}
+	}
+}
+
+// next gives the in-group distances 1, 2, 3, 4, then doubling.
+func next(d int) int {
+	if d < 4 {
+		return d + 1
+	}
+	return 2 * d
+}
+
+// violations adds every pair of players whose slack under the duals is
+// negative, and returns how many. Only the few pairs that can violate are
+// looked at: a pair's slack is at least the sum of its (doubled) duals
+// minus twice its weight, plus twice the dual of the outermost blossom when
+// both lie in the same one; each group is sorted by both bounds and walked
+// only while a bound is below the pair's weight.
+func (p *problem) violations(res *blossom.Result, c *edges) int {
+	outer, z := res.Outer()
+	byDual := make([][]int, len(p.groups))
+	byInner := make([][]int, len(p.groups))
+	inner := func(v int) int64 { return res.Dual(v) + z[v] }
+	for gi, g := range p.groups {
+		byDual[gi] = sortedBy(g, res.Dual)
+		byInner[gi] = sortedBy(g, inner)
+	}
+	added := 0
+	check := func(u, v int) {
+		if !c.seen[key(u, v)] && res.Slack(u, v, p.k-p.cost(u, v)) < 0 {
+			c.add(p, u, v)
+			added++
+		}
+	}
+	for a := range p.groups {
+		for b := a; b < len(p.groups); b++ {
+			var cmin int64
+			if a != b {
+				cmin = p.wPD + p.wGap*int64(p.score[p.groups[a][0]]-p.score[p.groups[b][0]])
+			}
+			bound := 2 * (p.k - cmin)
+			// Pairs in different outermost blossoms: plain duals.
+			walkPairs(byDual[a], byDual[b], a == b, res.Dual, bound, func(u, v int) {
+				if outer[u] == -1 || outer[u] != outer[v] {
+					check(u, v)
+				}
+			})
+			// Pairs in the same outermost blossom: duals plus its dual.
+			walkPairs(byInner[a], byInner[b], a == b, inner, bound, func(u, v int) {
+				if outer[u] != -1 && outer[u] == outer[v] {
+					check(u, v)
+				}
+			})
+		}
+	}
+	return added
+}
+
+// sortedBy returns vs sorted by key, ascending.
+func sortedBy(vs []int, key func(int) int64) []int {
+	s := append([]int(nil), vs...)
+	slices.SortFunc(s, func(a, b int) int {
+		ka, kb := key(a), key(b)
+		switch {
+		case ka < kb:
+			return -1
+		case ka > kb:
+			return 1
+		}
+		return 0
+	})
+	return s
+}
+
+// walkPairs calls fn for the pairs of xs × ys (each pair once when same)
+// whose keys sum below bound; both lists are sorted by key.
+func walkPairs(xs, ys []int, same bool, key func(int) int64, bound int64, fn func(u, v int)) {
+	if len(xs) == 0 || len(ys) == 0 || key(xs[0])+key(ys[0]) >= bound {
+		return
+	}
+	for i, u := range xs {
+		ku := key(u)
+		if ku+key(ys[0]) >= bound {
+			return
+		}
+		from := 0
+		if same {
+			from = i + 1
+		}
+		for _, v := range ys[from:] {
+			if ku+key(v) >= bound {
+				break
+			}
+			fn(u, v)
+		}
+	}
+}
+
+// round turns the matching into tables, top tables first.
+func (p *problem) round(mate []int, st Stats) Round {
 	var out Round
-	if len(ps)%2 == 1 {
-		b := byeIndex(ps)
-		out.Bye = ps[b].Entry
-		if ps[b].Byes == 0 {
-			out.ByeWhy = "bye: lowest-ranked player without a bye"
-		} else {
-			out.ByeWhy = "bye: every player has had one; lowest-ranked player"
-		}
-		ps = append(ps[:b:b], ps[b+1:]...)
-	}
-	met := make(map[[2]event.EntryID]bool)
-	for _, p := range ps {
-		for _, o := range p.Opponents {
-			met[key(p.Entry, o)] = true
-		}
-	}
-	s := search{ps: ps, met: met, partner: make([]int, len(ps)), budget: searchBudget}
-	for i := range s.partner {
-		s.partner[i] = -1
-	}
-	if !s.pair(0) {
-		s.greedy()
-	}
-	for i, j := range s.partner {
-		if j < i {
+	for v, u := range mate {
+		if u < v {
 			continue
 		}
-		a, b := ps[i], ps[j]
-		out.Tables = append(out.Tables, Table{Seats: []event.EntryID{a.Entry, b.Entry}, Why: why(a, b, met[key(a.Entry, b.Entry)])})
+		if u == p.phantom {
+			out.Bye = p.ps[v].Entry
+			if p.ps[v].Byes == 0 {
+				out.ByeWhy = "bye: lowest-ranked player without a bye"
+			} else {
+				out.ByeWhy = "bye: every player has had one; lowest-ranked player with the fewest"
+			}
+			st.Cost += p.cost(v, u)
+			continue
+		}
+		a, b := v, u
+		if p.rank[b] < p.rank[a] {
+			a, b = b, a
+		}
+		rematch := p.met.has(a, b)
+		if rematch {
+			st.Rematches++
+		}
+		if p.score[a] != p.score[b] {
+			st.PairDowns++
+		}
+		st.Cost += p.cost(a, b)
+		out.Tables = append(out.Tables, Table{Seats: []event.EntryID{p.ps[a].Entry, p.ps[b].Entry}, Why: p.why(a, b, rematch)})
 	}
+	// Top tables by standings: the higher score at the table, then the
+	// lower, then the better-ranked player.
+	rankOf := make(map[event.EntryID]int, len(p.ps))
+	scoreOf := make(map[event.EntryID]int, len(p.ps))
+	for v, pl := range p.ps {
+		rankOf[pl.Entry], scoreOf[pl.Entry] = p.rank[v], p.score[v]
+	}
+	sort.Slice(out.Tables, func(i, j int) bool {
+		a, b := out.Tables[i].Seats, out.Tables[j].Seats
+		ha, hb := max(scoreOf[a[0]], scoreOf[a[1]]), max(scoreOf[b[0]], scoreOf[b[1]])
+		if ha != hb {
+			return ha > hb
+		}
+		la, lb := min(scoreOf[a[0]], scoreOf[a[1]]), min(scoreOf[b[0]], scoreOf[b[1]])
+		if la != lb {
+			return la > lb
+		}
+		return min(rankOf[a[0]], rankOf[a[1]]) < min(rankOf[b[0]], rankOf[b[1]])
+	})
+	out.Stats = st
 	return out
 }
 
-func fresh(ps []Player) bool {
-	for _, p := range ps {
-		if p.Points != 0 || len(p.Opponents) > 0 || p.Byes > 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// byeIndex returns the lowest-ranked player with the fewest byes, so that no
-// player gets a second bye while another has none.
-func byeIndex(ps []Player) int {
-	best := len(ps) - 1
-	for i := len(ps) - 1; i >= 0; i-- {
-		if ps[i].Byes < ps[best].Byes {
-			best = i
-		}
-	}
-	return best
-}
-
-func key(a, b event.EntryID) [2]event.EntryID {
-	if a > b {
-		a, b = b, a
-	}
-	return [2]event.EntryID{a, b}
-}
-
-func why(a, b Player, rematch bool) string {
+func (p *problem) why(a, b int, rematch bool) string {
 	var s string
-	if a.Points == b.Points {
-		s = fmt.Sprintf("same points (%d)", a.Points)
+	if p.score[a] == p.score[b] {
+		s = fmt.Sprintf("same points (%d)", p.score[a])
 	} else {
-		s = fmt.Sprintf("pair-down: %d v %d points", a.Points, b.Points)
+		s = fmt.Sprintf("pair-down: %d v %d points", p.score[a], p.score[b])
 	}
 	if rematch {
-		s += "; rematch, no pairing without one was found"
+		s += "; rematch: no pairing without one exists"
 	}
 	return s
 }
 
-// search is a depth-first search for a rematch-free pairing, taking the
-// highest unpaired player and trying opponents down the standings.
-type search struct {
-	ps      []Player
-	met     map[[2]event.EntryID]bool
-	partner []int
-	budget  int
+// metSet records who has met whom: a bit matrix for events up to a few
+// thousand players, a hash set beyond.
+type metSet struct {
+	n      int
+	bits   []uint64
+	pairs  map[uint64]bool
+	counts []int
 }
 
-func (s *search) pair(from int) bool {
-	i := from
-	for i < len(s.ps) && s.partner[i] >= 0 {
-		i++
+const bitMatrixLimit = 8192
+
+func newMetSet(n int) metSet {
+	m := metSet{n: n, counts: make([]int, n)}
+	if n <= bitMatrixLimit {
+		m.bits = make([]uint64, (n*n+63)/64)
+	} else {
+		m.pairs = make(map[uint64]bool)
 	}
-	if i == len(s.ps) {
-		return true
-	}
-	for j := i + 1; j < len(s.ps); j++ {
-		if s.partner[j] >= 0 || s.met[key(s.ps[i].Entry, s.ps[j].Entry)] {
-			continue
-		}
-		s.budget--
-		if s.budget < 0 {
-			return false
-		}
-		s.partner[i], s.partner[j] = j, i
-		if s.pair(i + 1) {
-			return true
-		}
-		s.partner[i], s.partner[j] = -1, -1
-	}
-	return false
+	return m
 }
 
-// greedy pairs top-down, taking the nearest opponent not met before, or the
-// nearest one when everyone left has been met.
-func (s *search) greedy() {
-	for i := range s.partner {
-		s.partner[i] = -1
+func (m metSet) add(u, v int) {
+	if m.has(u, v) || u == v {
+		return
 	}
-	for i := range s.ps {
-		if s.partner[i] >= 0 {
-			continue
+	m.counts[u]++
+	m.counts[v]++
+	if m.bits != nil {
+		for _, i := range [2]int{u*m.n + v, v*m.n + u} {
+			m.bits[i/64] |= 1 << (i % 64)
 		}
-		pick := -1
-		for j := i + 1; j < len(s.ps); j++ {
-			if s.partner[j] >= 0 {
-				continue
-			}
-			if pick < 0 {
-				pick = j
-			}
-			if !s.met[key(s.ps[i].Entry, s.ps[j].Entry)] {
-				pick = j
-				break
-			}
-		}
-		if pick >= 0 {
-			s.partner[i], s.partner[pick] = pick, i
-		}
+		return
 	}
+	m.pairs[key(u, v)] = true
 }
+
+func (m metSet) has(u, v int) bool {
+	if u >= m.n || v >= m.n {
+		return false
+	}
+	if m.bits != nil {
+		i := u*m.n + v
+		return m.bits[i/64]&(1<<(i%64)) != 0
+	}
+	return m.pairs[key(u, v)]
+}
+
+func (m metSet) count(v int) int { return m.counts[v] }

@@ -14,6 +14,8 @@
 // The dual variables are kept doubled (2·u) so every quantity stays whole.
 package blossom
 
+import "math/bits"
+
 // Edge is an undirected edge between vertices U and V (0-based) with weight W.
 type Edge struct {
 	U, V int
@@ -38,11 +40,11 @@ type Result struct {
 	// Mate[v] is v's partner, or -1.
 	Mate []int
 
-	n       int
-	dual    []int64 // doubled vertex duals, then blossom duals
-	parent  []int   // blossom parent of each vertex and blossom, -1 at the top
-	maxWt   int64
-	scratch []int
+	n      int
+	dual   []int64 // doubled vertex duals, then blossom duals
+	parent []int   // blossom parent of each vertex and blossom, -1 at the top
+	maxWt  int64
+	forest *forest
 }
 
 // Weight returns the total weight of the matching under weight, called once
@@ -60,29 +62,147 @@ func (r *Result) Weight(weight func(u, v int) int64) int64 {
 // Slack returns the reduced cost, doubled, of a pair (u, v) of weight w:
 // 2·(u_u + u_v + Σ z_B − w) over the blossoms B that hold both. The matching
 // is optimal among all edges that have non-negative slack; a negative
-// slack names a pair that, as an edge, could improve it.
+// slack names a pair that, as an edge, could improve it. After the first
+// call prepares the blossom forest, each call takes constant time.
 func (r *Result) Slack(u, v int, w int64) int64 {
 	s := r.dual[u] + r.dual[v] - 2*w
 	if r.parent[u] == -1 || r.parent[v] == -1 {
 		return s
 	}
-	// Walk both chains of blossoms from the top; add the duals they share.
-	cu := r.chain(u, r.scratch[:0])
-	n := len(cu)
-	cv := r.chain(v, cu)
-	cv = cv[n:]
-	for i, j := n-1, len(cv)-1; i >= 0 && j >= 0 && cu[i] == cv[j]; i, j = i-1, j-1 {
-		s += 2 * r.dual[cu[i]]
+	if r.forest == nil {
+		r.forest = newForest(r.n, r.parent, r.dual)
 	}
-	r.scratch = cu[:0]
-	return s
+	return s + 2*r.forest.sharedDual(u, v)
 }
 
-func (r *Result) chain(v int, buf []int) []int {
-	for b := r.parent[v]; b != -1; b = r.parent[b] {
-		buf = append(buf, b)
+// forest answers, for two vertices, the total dual of the blossoms that
+// hold both: the prefix sum at their lowest common ancestor, found with an
+// Euler tour and a sparse table of minimum depths.
+type forest struct {
+	zsum  []int64 // dual sum from the top down to each node, inclusive
+	first []int32 // first position of each node in the tour
+	tour  []int32 // nodes in tour order
+	depth []int32
+	table [][]int32 // table[k][i]: position of least depth in tour[i : i+2^k]
+}
+
+func newForest(n int, parent []int, dual []int64) *forest {
+	nodes := 2*n + 1
+	root := 2 * n
+	par := make([]int, nodes)
+	childCount := make([]int, nodes+1)
+	used := make([]bool, nodes)
+	for x := 0; x < 2*n; x++ {
+		if parent[x] != -1 {
+			used[x], used[parent[x]] = true, true
+		}
 	}
-	return buf
+	for x := 0; x < 2*n; x++ {
+		par[x] = -1
+		if !used[x] {
+			continue
+		}
+		par[x] = parent[x]
+		if par[x] == -1 {
+			par[x] = root
+		}
+		childCount[par[x]]++
+	}
+	par[root] = -1
+	off := make([]int, nodes+1)
+	for x := 0; x < nodes; x++ {
+		off[x+1] = off[x] + childCount[x]
+	}
+	kids := make([]int, off[nodes])
+	fill := append([]int(nil), off[:nodes]...)
+	for x := 0; x < 2*n; x++ {
+		if par[x] >= 0 {
+			kids[fill[par[x]]] = x
+			fill[par[x]]++
+		}
+	}
+	f := &forest{zsum: make([]int64, nodes), first: make([]int32, nodes), depth: make([]int32, nodes)}
+	// Iterative depth-first tour from the root.
+	type frame struct{ node, next int }
+	stack := []frame{{root, off[root]}}
+	f.tour = append(f.tour, int32(root))
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if top.next == off[top.node+1] {
+			stack = stack[:len(stack)-1]
+			if len(stack) > 0 {
+				f.tour = append(f.tour, int32(stack[len(stack)-1].node))
+			}
+			continue
+		}
+		c := kids[top.next]
+		top.next++
+		f.depth[c] = f.depth[top.node] + 1
+		f.zsum[c] = f.zsum[top.node]
+		if c >= n && c < 2*n {
+			f.zsum[c] += dual[c]
+		}
+		f.first[c] = int32(len(f.tour))
+		f.tour = append(f.tour, int32(c))
+		stack = append(stack, frame{c, off[c]})
+	}
+	m := len(f.tour)
+	level := make([]int32, m)
+	for i := range level {
+		level[i] = int32(i)
+	}
+	f.table = append(f.table, level)
+	for k := 1; 1<<k <= m; k++ {
+		prev := f.table[k-1]
+		cur := make([]int32, m-(1<<k)+1)
+		for i := range cur {
+			a, b := prev[i], prev[i+1<<(k-1)]
+			if f.depth[f.tour[b]] < f.depth[f.tour[a]] {
+				a = b
+			}
+			cur[i] = a
+		}
+		f.table = append(f.table, cur)
+	}
+	return f
+}
+
+// sharedDual returns the total dual of the blossoms holding both u and v.
+func (f *forest) sharedDual(u, v int) int64 {
+	i, j := f.first[u], f.first[v]
+	if i > j {
+		i, j = j, i
+	}
+	k := 31 - bits.LeadingZeros32(uint32(j-i+1))
+	a, b := f.table[k][i], f.table[k][j-(1<<k)+1]
+	if f.depth[f.tour[b]] < f.depth[f.tour[a]] {
+		a = b
+	}
+	return f.zsum[f.tour[a]]
+}
+
+// Dual returns the dual variable of vertex v, doubled (2·u_v). A pair's
+// slack is at least Dual(u) + Dual(v) − 2w, since blossom terms only add.
+func (r *Result) Dual(v int) int64 { return r.dual[v] }
+
+// Outer returns, for every vertex, the outermost blossom holding it (-1
+// for none) and that blossom's dual. For two vertices of the same outermost
+// blossom B, Slack(u, v, w) ≥ Dual(u) + Dual(v) + 2·z_B − 2w: the bound a
+// caller can prune with before asking for the exact slack.
+func (r *Result) Outer() (outer []int, z []int64) {
+	outer = make([]int, r.n)
+	z = make([]int64, r.n)
+	for v := 0; v < r.n; v++ {
+		b := -1
+		for x := r.parent[v]; x != -1; x = r.parent[x] {
+			b = x
+		}
+		outer[v] = b
+		if b != -1 {
+			z[v] = r.dual[b]
+		}
+	}
+	return outer, z
 }
 
 // InBlossom reports whether v lies in a non-trivial blossom with positive
