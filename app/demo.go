@@ -38,6 +38,9 @@ func seedDemo(ctx context.Context, d *director.Director, seed uint64) (event.Eve
 		if err != nil {
 			return 0, err
 		}
+		if err := d.PublishRound(ctx, e.ID, r.Number); err != nil {
+			return 0, err
+		}
 		if n == 3 {
 			r.Tables = r.Tables[:len(r.Tables)/2]
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -79,24 +80,49 @@ func (s *simulation) play(ctx context.Context, game, format string, players, rou
 			return err
 		}
 	}
-	if rounds == 0 {
-		rounds = e.Settings.Rounds
+	if rounds > 0 {
+		if e.Settings.Structure != event.StructureSwiss {
+			return usagef("--rounds applies to Swiss formats; %s plays until its bracket or schedule ends", rules.Describe(game, format))
+		}
+		e.Settings.Rounds = rounds
+		if err := s.d.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
+			return err
+		}
 	}
-	if rounds == 0 {
-		rounds = rules.RecommendedRounds(players)
+	swiss := e.Settings.Rounds
+	if swiss == 0 {
+		swiss = rules.RecommendedRounds(players)
 	}
-	fmt.Fprintf(s.out, "event %d: %s, %s, %d rounds\n", e.ID, e.Name, rules.Describe(game, format), rounds)
-	for n := 1; n <= rounds; n++ {
+	plan := fmt.Sprintf("%d rounds", swiss)
+	switch {
+	case e.Settings.Structure != event.StructureSwiss:
+		plan = "until the " + string(e.Settings.Structure) + " structure ends"
+	case e.Settings.TopCut > 0:
+		plan = fmt.Sprintf("%d Swiss rounds, then a top %d", swiss, e.Settings.TopCut)
+	}
+	fmt.Fprintf(s.out, "event %d: %s, %s, %s\n", e.ID, e.Name, rules.Describe(game, format), plan)
+	for n := 1; ; n++ {
+		if e.Settings.Structure == event.StructureSwiss && e.Settings.TopCut == 0 && n > swiss {
+			break
+		}
 		r, err := s.d.PairNextRound(ctx, e.ID)
+		if errors.Is(err, director.ErrStructureComplete) {
+			break
+		}
 		if err != nil {
 			return fmt.Errorf("round %d: %w", n, err)
+		}
+		if err := s.d.PublishRound(ctx, e.ID, r.Number); err != nil {
+			return err
 		}
 		if err := s.playRound(ctx, e, r); err != nil {
 			return err
 		}
-		drops, err := s.dropSome(ctx, e.ID)
-		if err != nil {
-			return err
+		drops := 0
+		if r.Stage == event.StageSwiss {
+			if drops, err = s.dropSome(ctx, e.ID); err != nil {
+				return err
+			}
 		}
 		if err := s.report(ctx, e.ID, r, drops); err != nil {
 			return err
@@ -121,16 +147,21 @@ func (s *simulation) play(ctx context.Context, game, format string, players, rou
 // mostly 2–0, 2–1 and their mirrors, sometimes a 1–1 draw at time.
 func (s *simulation) playRound(ctx context.Context, e event.Event, r event.Round) error {
 	bestOf := e.Settings.GamesPerMatch
+	if r.BestOf > 0 {
+		bestOf = r.BestOf
+	}
 	need := bestOf/2 + 1
+	// Brackets need a winner: draws only in Swiss and round robin.
+	draws := r.Stage == event.StageSwiss
 	for _, t := range r.Tables {
 		if t.Bye {
 			continue
 		}
 		a, b, drawn, timeOut := need, s.results.IntN(need), 0, false
 		switch roll := s.results.IntN(20); {
-		case roll == 0 && bestOf == 1:
+		case roll == 0 && draws && bestOf == 1:
 			a, b, drawn = 0, 0, 1
-		case roll == 0:
+		case roll == 0 && draws:
 			a, b, timeOut = need-1, need-1, true
 		case roll < 10:
 			a, b = b, a
@@ -185,8 +216,12 @@ func (s *simulation) report(ctx context.Context, id event.EventID, r event.Round
 			unbeaten++
 		}
 	}
-	fmt.Fprintf(s.out, "round %2d: %4d tables, bye %s, %d unbeaten, leader %s (%d pts), %d dropped\n",
-		r.Number, tables, bye, unbeaten, table[0].Name, table[0].Points, drops)
+	name := ""
+	if r.Name != "" && r.Name != fmt.Sprintf("round %d", r.Number) {
+		name = " · " + r.Name
+	}
+	fmt.Fprintf(s.out, "round %2d%s: %4d tables, bye %s, %d unbeaten, leader %s (%d pts), %d dropped\n",
+		r.Number, name, tables, bye, unbeaten, table[0].Name, table[0].Points, drops)
 	return nil
 }
 

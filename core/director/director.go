@@ -20,6 +20,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
+	"tablekeeper/core/standings"
 )
 
 // Director runs events on a store.
@@ -73,6 +74,12 @@ func (d *Director) CreateEvent(ctx context.Context, req NewEvent) (event.Event, 
 	if req.Settings != nil {
 		e.Settings = *req.Settings
 	}
+	if e.Settings.TieSeed == 0 {
+		e.Settings.TieSeed = uint64(d.nextSeed())
+	}
+	if err := standings.ValidTiebreakers(e.Settings.Tiebreakers); err != nil {
+		return event.Event{}, err
+	}
 	if e.Date.IsZero() {
 		e.Date = d.now()
 	}
@@ -94,6 +101,9 @@ func (d *Director) UpdateSettings(ctx context.Context, id event.EventID, s event
 	if err := s.Validate(); err != nil {
 		return err
 	}
+	if err := standings.ValidTiebreakers(s.Tiebreakers); err != nil {
+		return err
+	}
 	return d.store.Write(ctx, func(tx Tx) error {
 		e, err := tx.Event(id)
 		if err != nil {
@@ -101,6 +111,9 @@ func (d *Director) UpdateSettings(ctx context.Context, id event.EventID, s event
 		}
 		if e.State != event.StateRegistration {
 			return event.Statef("the settings of %s are fixed once round 1 is paired", e.Name)
+		}
+		if s.TieSeed == 0 {
+			s.TieSeed = e.Settings.TieSeed
 		}
 		e.Settings = s
 		if err := tx.UpdateEvent(e); err != nil {

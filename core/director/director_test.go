@@ -71,14 +71,14 @@ func TestEventEndToEnd(t *testing.T) {
 	}
 	register(t, d, e.ID, "Ada Lovelace", "Zoë Ødegård", "李小龍", "Bram Berg", "Chiara Rossi")
 	for r := 1; r <= 3; r++ {
-		round, err := d.PairNextRound(ctx, e.ID)
+		round, err := pairPublished(ctx, d, e.ID)
 		if err != nil {
 			t.Fatalf("round %d: %v", r, err)
 		}
 		if round.Number != r || len(round.Tables) != 3 || !round.Tables[2].Bye || round.Tables[2].Result == nil {
 			t.Fatalf("round %d: %+v", r, round)
 		}
-		if _, err := d.PairNextRound(ctx, e.ID); !errors.Is(err, event.ErrState) {
+		if _, err := pairPublished(ctx, d, e.ID); !errors.Is(err, event.ErrState) {
 			t.Fatalf("pairing over a round without results: %v", err)
 		}
 		for _, tb := range round.Tables[:2] {
@@ -102,7 +102,7 @@ func TestEventEndToEnd(t *testing.T) {
 	if total != 27 || table[0].Rank != 1 {
 		t.Errorf("points %d, standings %+v", total, table)
 	}
-	if _, err := d.PairNextRound(ctx, e.ID); !errors.Is(err, event.ErrState) {
+	if _, err := pairPublished(ctx, d, e.ID); !errors.Is(err, event.ErrState) {
 		t.Errorf("paired a finished event: %v", err)
 	}
 	if err := d.RecordResult(ctx, e.ID, 1, 1, win(0, 2)); !errors.Is(err, event.ErrState) {
@@ -119,7 +119,7 @@ func TestResultsAreCheckedAndCorrectionsLogged(t *testing.T) {
 	d, _ := newDirector(t)
 	e := mustEvent(t, d, "standard-bo3")
 	register(t, d, e.ID, "Ada", "Bram")
-	if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+	if _, err := pairPublished(ctx, d, e.ID); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -174,7 +174,7 @@ func TestCheckInDropReinstateAndLateEntry(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	_, err := d.PairNextRound(ctx, e.ID)
+	_, err := pairPublished(ctx, d, e.ID)
 	if !errors.Is(err, event.ErrState) || !strings.Contains(event.Message(err), "Elif") {
 		t.Fatalf("pairing with a player not checked in: %v", err)
 	}
@@ -184,7 +184,7 @@ func TestCheckInDropReinstateAndLateEntry(t *testing.T) {
 	if err := d.Drop(ctx, es[4].ID); !errors.Is(err, event.ErrState) {
 		t.Errorf("dropped twice: %v", err)
 	}
-	r1, err := d.PairNextRound(ctx, e.ID)
+	r1, err := pairPublished(ctx, d, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +209,7 @@ func TestCheckInDropReinstateAndLateEntry(t *testing.T) {
 	if late.JoinedRound != 2 || !late.CheckedIn {
 		t.Errorf("late entry %+v", late)
 	}
-	r2, err := d.PairNextRound(ctx, e.ID)
+	r2, err := pairPublished(ctx, d, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,7 +279,7 @@ func TestSettingsFixedAfterRoundOne(t *testing.T) {
 		t.Errorf("best of 4: %v", err)
 	}
 	register(t, d, e.ID, "Ada", "Bram")
-	if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+	if _, err := pairPublished(ctx, d, e.ID); err != nil {
 		t.Fatal(err)
 	}
 	s.GamesPerMatch = 1
@@ -308,7 +308,7 @@ func TestDirectorEventsOverSeeds(t *testing.T) {
 			}
 			met := map[[2]event.EntryID]bool{}
 			for r := 1; r <= 4; r++ {
-				round, err := d.PairNextRound(ctx, e.ID)
+				round, err := pairPublished(ctx, d, e.ID)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -354,4 +354,14 @@ func TestDirectorEventsOverSeeds(t *testing.T) {
 			}
 		})
 	}
+}
+
+// pairPublished pairs the next round and publishes it, as an organizer
+// does once the draft looks right.
+func pairPublished(ctx context.Context, d *director.Director, id event.EventID) (event.Round, error) {
+	r, err := d.PairNextRound(ctx, id)
+	if err != nil {
+		return r, err
+	}
+	return r, d.PublishRound(ctx, id, r.Number)
 }

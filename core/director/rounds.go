@@ -5,17 +5,18 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
-	"time"
 
 	"tablekeeper/core/event"
-	"tablekeeper/core/pairing"
 	"tablekeeper/core/standings"
 )
 
-// PairNextRound pairs the next Swiss round and saves it. The previous round
-// must have all its results. Round 1 pairs the checked-in players when
-// check-in is in use (someone has checked in); every active player
-// otherwise.
+// PairNextRound pairs the next round as the event's structure says (Swiss,
+// a top cut after it, a bracket, a round robin, K6, Armageddon) and saves it
+// as a draft: the organizer can still swap players, fix tables or pair it
+// again, and publishes it before results are entered. The previous round
+// must be published and have all its results. Round 1 pairs the
+// checked-in players when check-in is in use (someone has checked in);
+// every active player otherwise.
 func (d *Director) PairNextRound(ctx context.Context, id event.EventID) (event.Round, error) {
 	var r event.Round
 	err := d.store.Write(ctx, func(tx Tx) error {
@@ -30,54 +31,17 @@ func (d *Director) PairNextRound(ctx context.Context, id event.EventID) (event.R
 		if err != nil {
 			return err
 		}
-		if n := len(rounds); n > 0 && !rounds[n-1].Complete() {
-			return event.Statef("round %d still lacks %d result(s); enter them before pairing round %d", n, rounds[n-1].Missing(), n+1)
-		}
-		entries, err := tx.Entries(id)
-		if err != nil {
-			return err
-		}
-		number := len(rounds) + 1
-		playing, err := pairable(entries, number)
-		if err != nil {
-			return err
-		}
-		if len(playing) < 2 {
-			return event.Statef("round %d needs at least two players; %d can play", number, len(playing))
-		}
-		table := standings.Compute(entries, rounds, e.Settings)
-		in := make([]pairing.Player, 0, len(playing))
-		for _, s := range table {
-			if playing[s.EntryID] {
-				in = append(in, pairing.Player{Entry: s.EntryID, Points: s.Points, Opponents: s.Opponents, Byes: s.Byes})
+		if n := len(rounds); n > 0 {
+			last := rounds[n-1]
+			if !last.Published() {
+				return event.Statef("round %d is not published yet; publish it (or pair it again) first", n)
+			}
+			if !last.Complete() {
+				return event.Statef("round %d still lacks %d result(s); enter them before pairing round %d", n, last.Missing(), n+1)
 			}
 		}
-		seed := d.nextSeed()
-		out := pairing.Swiss(in, rand.New(rand.NewPCG(uint64(seed), uint64(number))))
-		r = event.Round{
-			EventID:  id,
-			Number:   number,
-			Stage:    event.StageSwiss,
-			Seed:     seed,
-			Clock:    event.Clock{Duration: time.Duration(e.Settings.RoundMinutes) * time.Minute},
-			PairedAt: d.now(),
-		}
-		for i, t := range out.Tables {
-			tb := event.Table{Number: i + 1, Why: t.Why}
-			for _, en := range t.Seats {
-				tb.Seats = append(tb.Seats, event.Seat{EntryID: en})
-			}
-			r.Tables = append(r.Tables, tb)
-		}
-		if out.Bye != 0 {
-			r.Tables = append(r.Tables, event.Table{
-				Bye:    true,
-				Seats:  []event.Seat{{EntryID: out.Bye}},
-				Why:    out.ByeWhy,
-				Result: &event.Result{Seats: []event.SeatResult{{GamesWon: e.Settings.GamesPerMatch/2 + 1}}, RecordedAt: d.now()},
-			})
-		}
-		if err := tx.CreateRound(&r); err != nil {
+		r, err = d.pairRound(tx, e, rounds)
+		if err != nil {
 			return err
 		}
 		if e.State == event.StateRegistration {
@@ -86,9 +50,40 @@ func (d *Director) PairNextRound(ctx context.Context, id event.EventID) (event.R
 				return err
 			}
 		}
-		return d.log(tx, id, number, "round %d paired: %d tables, seed %d", number, len(out.Tables), seed)
+		return nil
 	})
 	return r, err
+}
+
+// pairRound plans, saves and logs the round after rounds.
+func (d *Director) pairRound(tx Tx, e event.Event, rounds []event.Round) (event.Round, error) {
+	entries, err := tx.Entries(e.ID)
+	if err != nil {
+		return event.Round{}, err
+	}
+	number := len(rounds) + 1
+	seed := d.nextSeed()
+	p, err := planRound(e, entries, rounds, number, rand.New(rand.NewPCG(uint64(seed), uint64(number))))
+	if err != nil {
+		return event.Round{}, err
+	}
+	for i := range entries {
+		if s, ok := p.seeds[entries[i].ID]; ok && entries[i].Seed != s {
+			entries[i].Seed = s
+			if err := tx.UpdateEntry(entries[i]); err != nil {
+				return event.Round{}, err
+			}
+		}
+	}
+	r := buildRound(e, entries, p, number, seed, d.now())
+	if err := tx.CreateRound(&r); err != nil {
+		return event.Round{}, err
+	}
+	what := fmt.Sprintf("round %d", number)
+	if r.Name != "" {
+		what += " (" + r.Name + ")"
+	}
+	return r, d.log(tx, e.ID, number, "%s paired: %d tables, seed %d", what, len(p.tables), seed)
 }
 
 // pairable returns the entries that play the given round, or an error
@@ -153,10 +148,21 @@ func (d *Director) RecordResult(ctx context.Context, id event.EventID, round, ta
 		if err != nil {
 			return err
 		}
+		r, err := tx.RoundHead(id, round)
+		if err != nil {
+			return err
+		}
+		if !r.Published() {
+			return event.Statef("round %d is a draft; publish its pairings before entering results", round)
+		}
+		bestOf := e.Settings.GamesPerMatch
+		if r.BestOf > 0 {
+			bestOf = r.BestOf
+		}
 		if len(t.Seats) != 2 {
 			return event.Invalidf("table %d seats %d players; this build records two-player results only", table, len(t.Seats))
 		}
-		if err := res.CheckTwoPlayer(e.Settings.GamesPerMatch); err != nil {
+		if err := res.CheckTwoPlayer(bestOf); err != nil {
 			return event.Invalidf("table %d: %s", table, event.Message(err))
 		}
 		res.RecordedAt = d.now()
@@ -201,7 +207,9 @@ func describe(r event.Result, t event.Table, names map[event.EntryID]string) str
 	return s
 }
 
-// Standings returns the event's standings after the results saved so far.
+// Standings returns the event's standings after the results saved so far,
+// ranked by the format's points and tiebreakers; once a top cut or bracket
+// is over, its placements come first.
 func (d *Director) Standings(ctx context.Context, id event.EventID) ([]standings.Standing, error) {
 	var out []standings.Standing
 	err := d.store.Read(ctx, func(tx Tx) error {
@@ -217,7 +225,8 @@ func (d *Director) Standings(ctx context.Context, id event.EventID) ([]standings
 		if err != nil {
 			return err
 		}
-		out = standings.Compute(entries, rounds, e.Settings)
+		out = withPlacements(standings.ComputeWith(entries, rounds, e.Settings, standings.Options{Seed: e.Settings.TieSeed}),
+			placements(e, entries, rounds))
 		return nil
 	})
 	return out, err

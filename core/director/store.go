@@ -2,6 +2,7 @@ package director
 
 import (
 	"context"
+	"time"
 
 	"tablekeeper/core/event"
 )
@@ -54,6 +55,14 @@ type Tx interface {
 	// IDs of the round and its tables. Results already on tables (byes)
 	// are saved too.
 	CreateRound(r *event.Round) error
+	// RoundHead returns one round of an event without its tables: its
+	// stage, name, games per match, clock and publication.
+	RoundHead(id event.EventID, number int) (event.Round, error)
+	// ReplaceTables swaps a draft round's tables for edited ones and sets
+	// their IDs.
+	ReplaceTables(round event.RoundID, tables []event.Table) error
+	// PublishRound marks a round's pairings published.
+	PublishRound(round event.RoundID, at time.Time) error
 	// Table returns one numbered table of a round with its seats and
 	// result (byes have no number).
 	Table(id event.EventID, round, number int) (event.Table, error)

@@ -10,6 +10,7 @@
 package event
 
 import (
+	"slices"
 	"strings"
 	"time"
 )
@@ -126,10 +127,30 @@ func (e Event) Validate() error {
 // Structure names how an event's rounds are organised.
 type Structure string
 
-// Structures. Later engines add their own; the foundation runs Swiss.
+// Structures.
 const (
+	// StructureSwiss: Swiss rounds (X1), optionally followed by a
+	// single-elimination top cut (X2, Settings.TopCut).
 	StructureSwiss Structure = "swiss"
+	// StructureSingleElimination: a seeded bracket from round 1 (S10).
+	StructureSingleElimination Structure = "single-elimination"
+	// StructureDoubleElimination: winners and losers brackets (S10).
+	StructureDoubleElimination Structure = "double-elimination"
+	// StructureRoundRobin: everyone meets everyone (Berger tables, S10).
+	StructureRoundRobin Structure = "round-robin"
+	// StructureKeyForge: single-game rounds out at two losses, then a
+	// best-of-three playoff of eight (K6).
+	StructureKeyForge Structure = "keyforge"
+	// StructureArmageddon: Heresy Armageddon elimination with its bye rule
+	// (H6).
+	StructureArmageddon Structure = "armageddon"
 )
+
+// Structures lists every structure, for validation and settings screens.
+func Structures() []Structure {
+	return []Structure{StructureSwiss, StructureSingleElimination, StructureDoubleElimination,
+		StructureRoundRobin, StructureKeyForge, StructureArmageddon}
+}
 
 // Settings are the rules an event runs by. They start as the format's
 // defaults from the rules catalogue and can change until round 1 is paired.
@@ -158,6 +179,21 @@ type Settings struct {
 	// LateEntryLosses: a late entry is given a loss for each round missed
 	// instead of joining on zero points with no record.
 	LateEntryLosses bool `json:"lateEntryLosses,omitempty"`
+	// TopCut: after the Swiss rounds the top N of the standings play a
+	// single-elimination bracket seeded 1 v N (X2); 0 for none.
+	TopCut int `json:"topCut,omitempty"`
+	// PlayoffBestOf is the games per match of the top cut or playoff
+	// (0: GamesPerMatch); PlayoffMinutes its round time (0: RoundMinutes).
+	PlayoffBestOf  int `json:"playoffBestOf,omitempty"`
+	PlayoffMinutes int `json:"playoffMinutes,omitempty"`
+	// ThirdPlace: elimination brackets play a third-place match.
+	ThirdPlace bool `json:"thirdPlace,omitempty"`
+	// Double: a double round robin, a double-elimination Armageddon, or a
+	// grand-final reset in a double-elimination bracket.
+	Double bool `json:"double,omitempty"`
+	// TieSeed seeds the "random" tiebreaker; the director sets it when the
+	// event is created, so the order never changes during the event.
+	TieSeed uint64 `json:"tieSeed,omitempty"`
 }
 
 // Points is a match-point scale.
@@ -190,6 +226,24 @@ func (s Settings) Validate() error {
 	}
 	if s.Rounds < 0 || s.Rounds > MaxRounds {
 		return Invalidf("an event has 0 to %d rounds, not %d", MaxRounds, s.Rounds)
+	}
+	if !slices.Contains(Structures(), s.Structure) {
+		return Invalidf("unknown structure %q", s.Structure)
+	}
+	if s.TopCut != 0 && (s.TopCut < 2 || s.TopCut > 256) {
+		return Invalidf("a top cut takes 2 to 256 players, not %d", s.TopCut)
+	}
+	if s.TopCut != 0 && s.Structure != StructureSwiss {
+		return Invalid("a top cut follows Swiss rounds; this structure has its own finals")
+	}
+	if s.PlayoffBestOf != 0 && (s.PlayoffBestOf < 1 || s.PlayoffBestOf > 9 || s.PlayoffBestOf%2 == 0) {
+		return Invalidf("playoff games per match must be 1, 3, 5, 7 or 9, not %d", s.PlayoffBestOf)
+	}
+	if s.PlayoffMinutes < 0 || s.PlayoffMinutes > 24*60 {
+		return Invalidf("a playoff round lasts 0 to 1440 minutes, not %d", s.PlayoffMinutes)
+	}
+	if s.TableSize != 2 && s.Structure != StructureSwiss {
+		return Invalidf("%s is for two-player matches", s.Structure)
 	}
 	return nil
 }
@@ -230,7 +284,10 @@ type Entry struct {
 	// players registered before round 1, later for late entries.
 	JoinedRound int
 	// Seed orders players for seeded pairings (0: unseeded).
-	Seed         int
+	Seed int
+	// FixedTable is the table the player always sits at, for
+	// accessibility (0: none).
+	FixedTable   int
 	RegisteredAt time.Time
 }
 
@@ -275,6 +332,16 @@ type Round struct {
 	EventID EventID
 	Number  int
 	Stage   Stage
+	// Name says which round it is where the structure names it
+	// ("quarter-final", "loss round 3"); empty for Swiss rounds.
+	Name string
+	// BestOf is the games per match of this round (K6 plays loss rounds of
+	// one game and a best-of-three playoff); 0 means the event's.
+	BestOf int
+	// PublishedAt is when the organizer published the pairings; zero while
+	// they are a draft that can still be swapped, fixed or re-paired.
+	// Results are entered only once a round is published.
+	PublishedAt time.Time
 	// Seed is the seed of the random source the round was paired with;
 	// pairing the same standings with the same seed gives the same tables.
 	Seed     int64
@@ -282,6 +349,9 @@ type Round struct {
 	Tables   []Table
 	PairedAt time.Time
 }
+
+// Published reports whether the pairings are out.
+func (r Round) Published() bool { return !r.PublishedAt.IsZero() }
 
 // Complete reports whether every table of the round has a result.
 func (r Round) Complete() bool {

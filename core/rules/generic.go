@@ -1,5 +1,7 @@
 package rules
 
+import "tablekeeper/core/event"
+
 // generic is any other card game, run with the common store defaults.
 func generic() Game {
 	return Game{
@@ -15,6 +17,38 @@ func generic() Game {
 				Defaults: storeSwiss(3, 50, 0),
 			},
 			{
+				// Rules X1 and X2: Swiss, then the top 8 in a bracket.
+				Key:      "swiss-top8",
+				Name:     "Swiss with a top 8",
+				Summary:  "Two-player Swiss, then the top 8 play single elimination seeded 1 v 8, 4 v 5, 2 v 7, 3 v 6.",
+				Rules:    []string{"X1", "X2"},
+				Defaults: withTopCut(storeSwiss(3, 50, 0), 8),
+			},
+			{
+				// Rule S10: single elimination from round 1.
+				Key:      "single-elimination",
+				Name:     "Single elimination",
+				Summary:  "A seeded bracket from round 1; byes to the top seeds; best of three.",
+				Rules:    []string{"S10"},
+				Defaults: bracket(event.StructureSingleElimination),
+			},
+			{
+				// Rule S10: double elimination.
+				Key:      "double-elimination",
+				Name:     "Double elimination",
+				Summary:  "Winners and losers brackets: out after two losses; best of three.",
+				Rules:    []string{"S10"},
+				Defaults: bracket(event.StructureDoubleElimination),
+			},
+			{
+				// Rule S10: round robin (Berger tables).
+				Key:      "round-robin",
+				Name:     "Round robin",
+				Summary:  "Everyone plays everyone once; ranked by points and tiebreakers.",
+				Rules:    []string{"S10"},
+				Defaults: bracket(event.StructureRoundRobin),
+			},
+			{
 				// Rule X1, single-game matches.
 				Key:      "swiss-bo1",
 				Name:     "Swiss (best of one)",
@@ -24,4 +58,16 @@ func generic() Game {
 			},
 		},
 	}
+}
+
+func withTopCut(s event.Settings, n int) event.Settings {
+	s.TopCut = n
+	return s
+}
+
+// bracket is the store default for a structure other than Swiss.
+func bracket(structure event.Structure) event.Settings {
+	s := storeSwiss(3, 50, 0)
+	s.Structure = structure
+	return s
 }

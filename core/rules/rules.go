@@ -59,7 +59,7 @@ const (
 // Catalogue returns every game and format of this build, games by name.
 // The result is a fresh copy: callers may change it.
 func Catalogue() []Game {
-	games := []Game{generic(), altered()}
+	games := []Game{generic(), altered(), keyforge(), heresy()}
 	sort.Slice(games, func(i, j int) bool { return games[i].Name < games[j].Name })
 	return games
 }

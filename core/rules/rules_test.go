@@ -58,7 +58,7 @@ func TestGenericIsStoreSwiss(t *testing.T) {
 
 func TestLookupUnknownListsChoices(t *testing.T) {
 	_, _, err := Lookup("chess", "blitz")
-	if !errors.Is(err, event.ErrInvalid) || event.Message(err) != `unknown game "chess"; choose one of: altered, generic` {
+	if !errors.Is(err, event.ErrInvalid) || event.Message(err) != `unknown game "chess"; choose one of: altered, generic, heresy, keyforge` {
 		t.Errorf("got %v", err)
 	}
 	_, _, err = Lookup("altered", "vintage")
@@ -72,5 +72,28 @@ func TestRecommendedRounds(t *testing.T) {
 		if got := RecommendedRounds(c.players); got != c.rounds {
 			t.Errorf("%d players: %d rounds, want %d", c.players, got, c.rounds)
 		}
+	}
+}
+
+// Rule K6: elimination rounds of one game, 45 minutes; best-of-three
+// playoffs, 120 minutes.
+func TestKeyForgeFormatsRunK6(t *testing.T) {
+	for _, key := range []string{"archon-standard", "archon-sealed", "alliance-standard", "alliance-sealed"} {
+		_, f, err := Lookup("keyforge", key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := f.Defaults
+		if s.Structure != event.StructureKeyForge || s.GamesPerMatch != 1 || s.RoundMinutes != 45 || s.PlayoffBestOf != 3 || s.PlayoffMinutes != 120 {
+			t.Errorf("%s: %+v", key, s)
+		}
+	}
+}
+
+// Rule H6: Armageddon is matches of three games.
+func TestHeresyArmageddon(t *testing.T) {
+	_, f, err := Lookup("heresy", "armageddon")
+	if err != nil || f.Defaults.Structure != event.StructureArmageddon || f.Defaults.GamesPerMatch != 3 {
+		t.Errorf("%+v %v", f, err)
 	}
 }

@@ -112,3 +112,14 @@ func newFixture(t testing.TB, db *DB, n int) fixture {
 	})
 	return f
 }
+
+// latestVersion is the schema version of this build: the number of
+// embedded migrations.
+func latestVersion(t testing.TB) int {
+	t.Helper()
+	migs, err := loadMigrations(migrationFiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(migs)
+}

@@ -28,7 +28,7 @@ func TestOpenCreatesADatabaseAndItsFolder(t *testing.T) {
 	ctx := context.Background()
 	pragmas := map[string]any{
 		"application_id": int64(ApplicationID),
-		"user_version":   int64(1),
+		"user_version":   int64(latestVersion(t)),
 		"journal_mode":   "wal",
 		"foreign_keys":   int64(1),
 		"synchronous":    int64(2), // FULL
@@ -59,7 +59,7 @@ func TestOpenFillsAnEmptyFile(t *testing.T) {
 	defer db.Close()
 	s, err := db.Check(context.Background())
 	must(t, err)
-	if s.SchemaVersion != 1 || !s.OK() {
+	if s.SchemaVersion != latestVersion(t) || !s.OK() {
 		t.Errorf("summary %+v", s)
 	}
 }

@@ -58,10 +58,10 @@ func (t *Tx) createRound(r *event.Round) error {
 		return err
 	}
 	c := r.Clock
-	res, err := t.exec(`INSERT INTO rounds (event_id, number, stage, seed, paired_at,
+	res, err := t.exec(`INSERT INTO rounds (event_id, number, stage, name, best_of, seed, paired_at, published_at,
 			clock_duration_ms, clock_started_at, clock_paused_at, clock_paused_ms, clock_added_ms)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		r.EventID, r.Number, r.Stage, r.Seed, millis(r.PairedAt),
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.EventID, r.Number, r.Stage, r.Name, r.BestOf, r.Seed, millis(r.PairedAt), millis(r.PublishedAt),
 		durMillis(c.Duration), millis(c.StartedAt), millis(c.PausedAt), durMillis(c.Paused), durMillis(c.Added))
 	if isUnique(err) {
 		return event.Conflictf("round %d of %s is already paired", r.Number, eventName)
@@ -70,64 +70,8 @@ func (t *Tx) createRound(r *event.Round) error {
 		return err
 	}
 	roundID := event.RoundID(lastID(res))
-
-	insTable, err := t.tx.PrepareContext(t.ctx, `INSERT INTO tables (round_id, number, bye, why, extension_ms)
-		VALUES (?, ?, ?, ?, ?)`)
+	tableIDs, err := t.insertTables(roundID, r.EventID, r.Number, eventName, r.Tables)
 	if err != nil {
-		return err
-	}
-	defer insTable.Close()
-	insSeat, err := t.tx.PrepareContext(t.ctx, `INSERT INTO seats (table_id, position, round_id, entry_id)
-		VALUES (?, ?, ?, ?)`)
-	if err != nil {
-		return err
-	}
-	defer insSeat.Close()
-	results, err := t.prepareResults()
-	if err != nil {
-		return err
-	}
-	defer results.close()
-
-	tableIDs := make([]event.TableID, len(r.Tables))
-	for i, tb := range r.Tables {
-		res, err := insTable.ExecContext(t.ctx, roundID, tb.Number, tb.Bye, tb.Why, durMillis(tb.Extension))
-		if isUnique(err) {
-			return event.Conflictf("table %d appears twice in round %d", tb.Number, r.Number)
-		}
-		if err != nil {
-			return err
-		}
-		tableID := event.TableID(lastID(res))
-		for pos, s := range tb.Seats {
-			_, err := insSeat.ExecContext(t.ctx, tableID, pos+1, roundID, s.EntryID)
-			if isUnique(err) {
-				return event.Conflictf("%s is seated twice in round %d", t.entryName(s.EntryID), r.Number)
-			}
-			if isForeignKey(err) {
-				return noEntry(s.EntryID)
-			}
-			if err != nil {
-				return err
-			}
-		}
-		if tb.Result != nil {
-			if err := results.insert(t, tableID, tb.Result); err != nil {
-				return err
-			}
-		}
-		tableIDs[i] = tableID
-	}
-
-	// A foreign key cannot say "an entry of this round's event": check
-	// once for the whole round.
-	var stranger int64
-	err = t.queryRow(`SELECT s.entry_id FROM seats s JOIN entries e ON e.id = s.entry_id
-		WHERE s.round_id = ? AND e.event_id <> ? LIMIT 1`, roundID, r.EventID).Scan(&stranger)
-	if err == nil {
-		return event.Invalidf("%s is not registered in %s", t.entryName(event.EntryID(stranger)), eventName)
-	}
-	if !errors.Is(err, sql.ErrNoRows) {
 		return err
 	}
 	// Only now that everything is saved do the caller's values change.
@@ -189,6 +133,122 @@ func (s *resultStmts) insert(t *Tx, table event.TableID, r *event.Result) error 
 		if _, err := s.seat.ExecContext(t.ctx, table, i+1, sr.GamesWon, sr.Points, sr.Place, games); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// insertTables saves tables with their seats and results in a round and
+// returns their IDs.
+func (t *Tx) insertTables(roundID event.RoundID, eventID event.EventID, number int, eventName string, tables []event.Table) ([]event.TableID, error) {
+	insTable, err := t.tx.PrepareContext(t.ctx, `INSERT INTO tables (round_id, number, bye, why, extension_ms)
+		VALUES (?, ?, ?, ?, ?)`)
+	if err != nil {
+		return nil, err
+	}
+	defer insTable.Close()
+	insSeat, err := t.tx.PrepareContext(t.ctx, `INSERT INTO seats (table_id, position, round_id, entry_id)
+		VALUES (?, ?, ?, ?)`)
+	if err != nil {
+		return nil, err
+	}
+	defer insSeat.Close()
+	results, err := t.prepareResults()
+	if err != nil {
+		return nil, err
+	}
+	defer results.close()
+
+	tableIDs := make([]event.TableID, len(tables))
+	for i, tb := range tables {
+		res, err := insTable.ExecContext(t.ctx, roundID, tb.Number, tb.Bye, tb.Why, durMillis(tb.Extension))
+		if isUnique(err) {
+			return nil, event.Conflictf("table %d appears twice in round %d", tb.Number, number)
+		}
+		if err != nil {
+			return nil, err
+		}
+		tableID := event.TableID(lastID(res))
+		for pos, s := range tb.Seats {
+			_, err := insSeat.ExecContext(t.ctx, tableID, pos+1, roundID, s.EntryID)
+			if isUnique(err) {
+				return nil, event.Conflictf("%s is seated twice in round %d", t.entryName(s.EntryID), number)
+			}
+			if isForeignKey(err) {
+				return nil, noEntry(s.EntryID)
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+		if tb.Result != nil {
+			if err := results.insert(t, tableID, tb.Result); err != nil {
+				return nil, err
+			}
+		}
+		tableIDs[i] = tableID
+	}
+
+	// A foreign key cannot say "an entry of this round's event": check
+	// once for the whole round.
+	var stranger int64
+	err = t.queryRow(`SELECT s.entry_id FROM seats s JOIN entries e ON e.id = s.entry_id
+		WHERE s.round_id = ? AND e.event_id <> ? LIMIT 1`, roundID, eventID).Scan(&stranger)
+	if err == nil {
+		return nil, event.Invalidf("%s is not registered in %s", t.entryName(event.EntryID(stranger)), eventName)
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	return tableIDs, nil
+}
+
+// ReplaceTables swaps a round's tables for new ones (a draft edited by the
+// organizer: swapped players, a fixed table), with the same checks as
+// CreateRound, and sets the new tables' IDs. Results on the old tables are
+// deleted with them; the new tables' own results (byes) are saved.
+func (t *Tx) ReplaceTables(round event.RoundID, tables []event.Table) error {
+	err := t.atomic(func() error {
+		var eventID event.EventID
+		var number int
+		err := t.queryRow(`SELECT event_id, number FROM rounds WHERE id = ?`, round).Scan(&eventID, &number)
+		if errors.Is(err, sql.ErrNoRows) {
+			return noRound(round)
+		}
+		if err != nil {
+			return err
+		}
+		for _, tb := range tables {
+			if err := checkSeats(tb); err != nil {
+				return err
+			}
+		}
+		eventName, err := t.eventName(eventID)
+		if err != nil {
+			return err
+		}
+		if _, err := t.exec(`DELETE FROM tables WHERE round_id = ?`, round); err != nil {
+			return err
+		}
+		ids, err := t.insertTables(round, eventID, number, eventName, tables)
+		if err != nil {
+			return err
+		}
+		for i := range tables {
+			tables[i].ID, tables[i].RoundID = ids[i], round
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("store: replace tables of round %d: %w", round, err)
+	}
+	return nil
+}
+
+// PublishRound marks a round's pairings published at the given time.
+func (t *Tx) PublishRound(round event.RoundID, at time.Time) error {
+	res, err := t.exec(`UPDATE rounds SET published_at = ? WHERE id = ?`, millis(at), round)
+	if err := updated(res, err, func() error { return noRound(round) }); err != nil {
+		return fmt.Errorf("store: publish round %d: %w", round, err)
 	}
 	return nil
 }
@@ -272,6 +332,20 @@ func (t *Tx) Rounds(id event.EventID) ([]event.Round, error) {
 	return rounds, nil
 }
 
+// RoundHead returns round number of an event without its tables.
+func (t *Tx) RoundHead(id event.EventID, number int) (event.Round, error) {
+	r, err := scanRound(t.queryRow(`SELECT id, event_id, number, stage, name, best_of, seed, paired_at, published_at,
+			clock_duration_ms, clock_started_at, clock_paused_at, clock_paused_ms, clock_added_ms
+		FROM rounds WHERE event_id = ? AND number = ?`, id, number))
+	if errors.Is(err, sql.ErrNoRows) {
+		return event.Round{}, event.NotFoundf("there is no round %d", number)
+	}
+	if err != nil {
+		return event.Round{}, fmt.Errorf("store: round %d of event %d: %w", number, id, err)
+	}
+	return r, nil
+}
+
 // RoundCount returns how many rounds an event has paired.
 func (t *Tx) RoundCount(id event.EventID) (int, error) {
 	var n int
@@ -301,7 +375,7 @@ func (t *Tx) Table(id event.EventID, round, number int) (event.Table, error) {
 // with table > 0 too, only that table of it.
 func (t *Tx) rounds(id event.EventID, number, table int) ([]event.Round, error) {
 	rounds, err := queryAll(t, scanRound,
-		`SELECT id, event_id, number, stage, seed, paired_at,
+		`SELECT id, event_id, number, stage, name, best_of, seed, paired_at, published_at,
 			clock_duration_ms, clock_started_at, clock_paused_at, clock_paused_ms, clock_added_ms
 		FROM rounds WHERE event_id = ?1 AND (?2 = 0 OR number = ?2) ORDER BY number`, id, number)
 	if err != nil || len(rounds) == 0 {
@@ -409,7 +483,7 @@ func (t *Tx) each(query string, args []any, fn func(*sql.Rows) error) error {
 func scanRound(r scanner) (event.Round, error) {
 	var rd event.Round
 	c := &rd.Clock
-	err := r.Scan(&rd.ID, &rd.EventID, &rd.Number, &rd.Stage, &rd.Seed, timeCol{&rd.PairedAt},
+	err := r.Scan(&rd.ID, &rd.EventID, &rd.Number, &rd.Stage, &rd.Name, &rd.BestOf, &rd.Seed, timeCol{&rd.PairedAt}, timeCol{&rd.PublishedAt},
 		durCol{&c.Duration}, timeCol{&c.StartedAt}, timeCol{&c.PausedAt}, durCol{&c.Paused}, durCol{&c.Added})
 	return rd, err
 }

@@ -1,0 +1,187 @@
+package director
+
+import (
+	"context"
+
+	"tablekeeper/core/event"
+)
+
+// draft loads the latest round of an event for an edit: it must be a
+// draft (not yet published) and the event not finished.
+func (d *Director) draft(tx Tx, id event.EventID, number int) (event.Event, []event.Round, error) {
+	e, err := tx.Event(id)
+	if err != nil {
+		return e, nil, err
+	}
+	if e.State == event.StateFinished {
+		return e, nil, event.Statef("%s is finished", e.Name)
+	}
+	rounds, err := tx.Rounds(id)
+	if err != nil {
+		return e, nil, err
+	}
+	if number < 1 || number > len(rounds) {
+		return e, nil, event.NotFoundf("there is no round %d (%d paired)", number, len(rounds))
+	}
+	if number != len(rounds) {
+		return e, nil, event.Statef("round %d is over; only the latest round's pairings can change", number)
+	}
+	if rounds[number-1].Published() {
+		return e, nil, event.Statef("round %d is published; pairings can change only before they are published", number)
+	}
+	return e, rounds, nil
+}
+
+// PublishRound publishes a draft round's pairings: from then on results can
+// be entered, and the pairings no longer change.
+func (d *Director) PublishRound(ctx context.Context, id event.EventID, number int) error {
+	return d.store.Write(ctx, func(tx Tx) error {
+		_, rounds, err := d.draft(tx, id, number)
+		if err != nil {
+			return err
+		}
+		if err := tx.PublishRound(rounds[number-1].ID, d.now()); err != nil {
+			return err
+		}
+		return d.log(tx, id, number, "round %d published", number)
+	})
+}
+
+// RepairRound pairs the latest round again, with a new seed, before it is
+// published: after late check-ins, drops or a pairing the organizer does
+// not want.
+func (d *Director) RepairRound(ctx context.Context, id event.EventID) (event.Round, error) {
+	var r event.Round
+	err := d.store.Write(ctx, func(tx Tx) error {
+		rounds, err := tx.Rounds(id)
+		if err != nil {
+			return err
+		}
+		e, rounds, err := d.draft(tx, id, len(rounds))
+		if err != nil {
+			return err
+		}
+		last := rounds[len(rounds)-1]
+		if err := tx.DeleteRound(last.ID); err != nil {
+			return err
+		}
+		if err := d.log(tx, id, last.Number, "round %d pairings withdrawn to pair again", last.Number); err != nil {
+			return err
+		}
+		r, err = d.pairRound(tx, e, rounds[:len(rounds)-1])
+		return err
+	})
+	return r, err
+}
+
+// SwapPlayers exchanges the seats of two players in a draft round (either
+// may have the bye). It is how an organizer pairs by hand: any pairing can
+// be reached by swaps. The change is logged.
+func (d *Director) SwapPlayers(ctx context.Context, id event.EventID, number int, a, b event.EntryID) error {
+	if a == b {
+		return event.Invalid("choose two different players to swap")
+	}
+	return d.store.Write(ctx, func(tx Tx) error {
+		_, rounds, err := d.draft(tx, id, number)
+		if err != nil {
+			return err
+		}
+		r := rounds[number-1]
+		ta, sa, tb, sb := -1, -1, -1, -1
+		for i, t := range r.Tables {
+			for j, s := range t.Seats {
+				switch s.EntryID {
+				case a:
+					ta, sa = i, j
+				case b:
+					tb, sb = i, j
+				}
+			}
+		}
+		entries, err := tx.Entries(id)
+		if err != nil {
+			return err
+		}
+		names := nameIndex(entries)
+		if ta < 0 || tb < 0 {
+			missing := a
+			if ta >= 0 {
+				missing = b
+			}
+			return event.NotFoundf("%s has no seat in round %d", nameOr(names, missing), number)
+		}
+		if ta == tb {
+			return event.Invalidf("%s and %s sit at the same table already", names[a], names[b])
+		}
+		r.Tables[ta].Seats[sa].EntryID, r.Tables[tb].Seats[sb].EntryID = b, a
+		for _, i := range []int{ta, tb} {
+			r.Tables[i].Why = addReason(r.Tables[i].Why, "changed by the organizer")
+		}
+		if err := tx.ReplaceTables(r.ID, r.Tables); err != nil {
+			return err
+		}
+		return d.log(tx, id, number, "round %d: %s and %s swapped seats", number, names[a], names[b])
+	})
+}
+
+func nameOr(names map[event.EntryID]string, id event.EntryID) string {
+	if n, ok := names[id]; ok {
+		return n
+	}
+	return "that player"
+}
+
+// FixTable gives a player a fixed table (accessibility: a table near the
+// door, one that takes a wheelchair); 0 removes it. Later rounds seat the
+// player's match at that table; a draft round is renumbered at once.
+func (d *Director) FixTable(ctx context.Context, entry event.EntryID, table int) error {
+	if table < 0 || table > 9999 {
+		return event.Invalidf("table %d does not exist; use 1 to 9999, or 0 for none", table)
+	}
+	return d.store.Write(ctx, func(tx Tx) error {
+		en, err := tx.Entry(entry)
+		if err != nil {
+			return err
+		}
+		e, err := tx.Event(en.EventID)
+		if err != nil {
+			return err
+		}
+		if e.State == event.StateFinished {
+			return event.Statef("%s is finished", e.Name)
+		}
+		entries, err := tx.Entries(e.ID)
+		if err != nil {
+			return err
+		}
+		for _, other := range entries {
+			if table > 0 && other.ID != en.ID && other.FixedTable == table && other.Active() {
+				return event.Conflictf("table %d is already fixed for %s", table, other.Name)
+			}
+		}
+		en.FixedTable = table
+		if err := tx.UpdateEntry(en); err != nil {
+			return err
+		}
+		rounds, err := tx.Rounds(e.ID)
+		if err != nil {
+			return err
+		}
+		if n := len(rounds); n > 0 && !rounds[n-1].Published() {
+			for i := range entries {
+				if entries[i].ID == en.ID {
+					entries[i].FixedTable = table
+				}
+			}
+			r := rounds[n-1]
+			numberTables(r.Tables, entries)
+			if err := tx.ReplaceTables(r.ID, r.Tables); err != nil {
+				return err
+			}
+		}
+		if table == 0 {
+			return d.log(tx, e.ID, len(rounds), "fixed table removed for %s", en.Name)
+		}
+		return d.log(tx, e.ID, len(rounds), "table %d fixed for %s", table, en.Name)
+	})
+}

@@ -1,0 +1,417 @@
+package director
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"time"
+
+	"tablekeeper/core/event"
+	"tablekeeper/core/pairing"
+	"tablekeeper/core/rules"
+	"tablekeeper/core/standings"
+)
+
+// plan is the next round as the event's structure decides it, before
+// table numbers.
+type plan struct {
+	stage  event.Stage
+	name   string
+	bestOf int // 0: the event's games per match
+	tables []pairing.Table
+	passes []pairing.Pass // byes and walkovers, stored as bye tables
+	// seeds to save on entries before the round (the first round of a
+	// bracket, a top cut): entry → seed.
+	seeds map[event.EntryID]int
+}
+
+// ErrStructureComplete is returned by PairNextRound when the event's
+// structure has no round left to pair (a bracket with its champion, a
+// round robin played through): the next step is FinishEvent. It wraps
+// event.ErrState.
+var ErrStructureComplete error = event.Statef("every round of the structure has been played; finish the event to fix the final standings")
+
+// planRound decides round number of an event.
+func planRound(e event.Event, entries []event.Entry, rounds []event.Round, number int, rng *rand.Rand) (plan, error) {
+	s := e.Settings
+	switch s.Structure {
+	case event.StructureSwiss:
+		swiss := stageRounds(rounds, event.StageSwiss)
+		if s.TopCut > 0 && len(swiss) >= plannedSwissRounds(s, entries) {
+			return planTopCut(e, entries, rounds, rng)
+		}
+		return planSwiss(e, entries, rounds, number, rng)
+	case event.StructureSingleElimination, event.StructureDoubleElimination, event.StructureRoundRobin,
+		event.StructureKeyForge, event.StructureArmageddon:
+		return planBracket(e, entries, rounds, number, rng)
+	}
+	return plan{}, event.Invalidf("unknown structure %q", s.Structure)
+}
+
+// plannedSwissRounds is the number of Swiss rounds: the setting, or the
+// recommended number for the players still in.
+func plannedSwissRounds(s event.Settings, entries []event.Entry) int {
+	if s.Rounds > 0 {
+		return s.Rounds
+	}
+	active := 0
+	for _, en := range entries {
+		if en.Active() {
+			active++
+		}
+	}
+	return rules.RecommendedRounds(active)
+}
+
+func stageRounds(rounds []event.Round, stage event.Stage) []event.Round {
+	var out []event.Round
+	for _, r := range rounds {
+		if r.Stage == stage {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func planSwiss(e event.Event, entries []event.Entry, rounds []event.Round, number int, rng *rand.Rand) (plan, error) {
+	playing, err := pairable(entries, number)
+	if err != nil {
+		return plan{}, err
+	}
+	if len(playing) < 2 {
+		return plan{}, event.Statef("round %d needs at least two players; %d can play", number, len(playing))
+	}
+	table := standings.ComputeWith(entries, rounds, e.Settings, standings.Options{Seed: e.Settings.TieSeed})
+	in := make([]pairing.Player, 0, len(playing))
+	for _, s := range table {
+		if playing[s.EntryID] {
+			in = append(in, pairing.Player{Entry: s.EntryID, Points: s.Points, Opponents: s.Opponents, Byes: s.Byes})
+		}
+	}
+	out := pairing.Swiss(in, rng)
+	p := plan{stage: event.StageSwiss, tables: out.Tables}
+	if out.Bye != 0 {
+		p.passes = []pairing.Pass{{Entry: out.Bye, Kind: pairing.PassBye, Why: out.ByeWhy}}
+	}
+	return p, nil
+}
+
+// planTopCut pairs the single-elimination top cut after the Swiss rounds
+// (X2): the top N of the Swiss standings still playing, seeded 1 v N. The
+// seeds are saved on the entries when the cut starts, so later drops or
+// corrections cannot reshuffle the bracket.
+func planTopCut(e event.Event, entries []event.Entry, rounds []event.Round, rng *rand.Rand) (plan, error) {
+	cut := stageRounds(rounds, event.StageElimination)
+	p := plan{stage: event.StageElimination, bestOf: e.Settings.PlayoffBestOf}
+	var seeds []event.EntryID
+	if len(cut) == 0 {
+		table := standings.ComputeWith(entries, stageRounds(rounds, event.StageSwiss), e.Settings, standings.Options{Seed: e.Settings.TieSeed})
+		p.seeds = map[event.EntryID]int{}
+		for _, s := range table {
+			if s.Status == event.EntryActive && len(seeds) < e.Settings.TopCut {
+				seeds = append(seeds, s.EntryID)
+				p.seeds[s.EntryID] = len(seeds)
+			}
+		}
+		if len(seeds) < 2 {
+			return plan{}, event.Statef("the top cut needs at least two players still in the event")
+		}
+	} else {
+		seeds = seededEntries(entries)
+	}
+	prog, err := pairing.SingleElimination(seeds, cut, pairing.BracketOptions{ThirdPlace: e.Settings.ThirdPlace, Withdrawn: withdrawn(entries)})
+	if err != nil {
+		return plan{}, err
+	}
+	if prog.Done {
+		return plan{}, ErrStructureComplete
+	}
+	p.name = "top " + fmt.Sprint(len(seeds)) + ": " + prog.Next.Name
+	p.tables, p.passes = prog.Next.Tables, prog.Next.Passes
+	return p, nil
+}
+
+// planBracket pairs the next round of the structures that are brackets or
+// schedules from round 1. Their entrants and seed order are fixed at round
+// 1: players with a seed in seed order, the others in a random order after
+// them; the seeds are saved on the entries.
+func planBracket(e event.Event, entries []event.Entry, rounds []event.Round, number int, rng *rand.Rand) (plan, error) {
+	s := e.Settings
+	var p plan
+	var entrants []event.EntryID
+	if number == 1 {
+		playing, err := pairable(entries, 1)
+		if err != nil {
+			return plan{}, err
+		}
+		var seeded, unseeded []event.Entry
+		for _, en := range entries {
+			if !playing[en.ID] {
+				continue
+			}
+			if en.Seed > 0 {
+				seeded = append(seeded, en)
+			} else {
+				unseeded = append(unseeded, en)
+			}
+		}
+		if len(seeded)+len(unseeded) < 2 {
+			return plan{}, event.Statef("round 1 needs at least two players; %d can play", len(seeded)+len(unseeded))
+		}
+		sort.SliceStable(seeded, func(i, j int) bool { return seeded[i].Seed < seeded[j].Seed })
+		rng.Shuffle(len(unseeded), func(i, j int) { unseeded[i], unseeded[j] = unseeded[j], unseeded[i] })
+		p.seeds = map[event.EntryID]int{}
+		for _, en := range append(seeded, unseeded...) {
+			entrants = append(entrants, en.ID)
+			p.seeds[en.ID] = len(entrants)
+		}
+	} else {
+		entrants = seededEntries(entries)
+	}
+	var prog pairing.Progress
+	var err error
+	gone := withdrawn(entries)
+	switch s.Structure {
+	case event.StructureSingleElimination:
+		prog, err = pairing.SingleElimination(entrants, rounds, pairing.BracketOptions{ThirdPlace: s.ThirdPlace, Withdrawn: gone})
+	case event.StructureDoubleElimination:
+		prog, err = pairing.DoubleElimination(entrants, rounds, pairing.BracketOptions{ThirdPlace: s.ThirdPlace, Reset: s.Double, Withdrawn: gone})
+	case event.StructureRoundRobin:
+		prog, err = pairing.RoundRobin(entrants, rounds, pairing.RoundRobinOptions{Double: s.Double, Withdrawn: gone})
+	case event.StructureKeyForge:
+		prog, err = pairing.KeyForge(entrants, rounds, pairing.KeyForgeOptions{Withdrawn: gone}, rng)
+	case event.StructureArmageddon:
+		prog, err = pairing.Armageddon(entrants, rounds, pairing.ArmageddonOptions{Double: s.Double, BestOf: s.GamesPerMatch, Withdrawn: gone}, rng)
+	}
+	if err != nil {
+		return plan{}, err
+	}
+	if prog.Done {
+		return plan{}, ErrStructureComplete
+	}
+	p.stage = prog.Next.Stage
+	if p.stage == "" {
+		p.stage = event.StageElimination
+		if s.Structure == event.StructureRoundRobin {
+			p.stage = event.StageSwiss
+		}
+	}
+	p.name, p.bestOf = prog.Next.Name, prog.Next.BestOf
+	if p.stage == event.StagePlayoff && p.bestOf == 0 {
+		p.bestOf = s.PlayoffBestOf
+	}
+	p.tables, p.passes = prog.Next.Tables, prog.Next.Passes
+	return p, nil
+}
+
+// placements returns the places of a finished bracket stage (a top cut
+// or a bracket structure), best first; nil while it is still being played
+// or for structures whose places are the standings (Swiss, round robin).
+func placements(e event.Event, entries []event.Entry, rounds []event.Round) []pairing.Placement {
+	s := e.Settings
+	entrants := seededEntries(entries)
+	gone := withdrawn(entries)
+	rng := rand.New(rand.NewPCG(0, 0)) // a finished stage draws nothing
+	var prog pairing.Progress
+	var err error
+	switch s.Structure {
+	case event.StructureSwiss:
+		cut := stageRounds(rounds, event.StageElimination)
+		if s.TopCut == 0 || len(cut) == 0 {
+			return nil
+		}
+		prog, err = pairing.SingleElimination(entrants, cut, pairing.BracketOptions{ThirdPlace: s.ThirdPlace, Withdrawn: gone})
+	case event.StructureSingleElimination:
+		prog, err = pairing.SingleElimination(entrants, rounds, pairing.BracketOptions{ThirdPlace: s.ThirdPlace, Withdrawn: gone})
+	case event.StructureDoubleElimination:
+		prog, err = pairing.DoubleElimination(entrants, rounds, pairing.BracketOptions{ThirdPlace: s.ThirdPlace, Reset: s.Double, Withdrawn: gone})
+	case event.StructureKeyForge:
+		prog, err = pairing.KeyForge(entrants, rounds, pairing.KeyForgeOptions{Withdrawn: gone}, rng)
+	case event.StructureArmageddon:
+		prog, err = pairing.Armageddon(entrants, rounds, pairing.ArmageddonOptions{Double: s.Double, BestOf: s.GamesPerMatch, Withdrawn: gone}, rng)
+	default:
+		return nil
+	}
+	if err != nil || !prog.Done {
+		return nil
+	}
+	return prog.Placements
+}
+
+// withPlacements puts a finished bracket's placements at the top of the
+// standings (the champion first), the others after them in standings
+// order, ranked on from there.
+func withPlacements(table []standings.Standing, places []pairing.Placement) []standings.Standing {
+	if len(places) == 0 {
+		return table
+	}
+	at := make(map[event.EntryID]int, len(table))
+	for i, s := range table {
+		at[s.EntryID] = i
+	}
+	out := make([]standings.Standing, 0, len(table))
+	placed := map[event.EntryID]bool{}
+	next := 1
+	for _, pl := range places {
+		for _, en := range pl.Entries {
+			if i, ok := at[en]; ok && !placed[en] {
+				s := table[i]
+				s.Rank = pl.Place
+				out = append(out, s)
+				placed[en] = true
+			}
+		}
+		next = pl.Place + len(pl.Entries)
+	}
+	prevRank, prevOut := 0, 0
+	for _, s := range table {
+		if placed[s.EntryID] {
+			continue
+		}
+		r := s.Rank
+		if r == prevRank && prevOut > 0 {
+			s.Rank = prevOut
+		} else {
+			s.Rank = max(next, len(out)+1)
+		}
+		prevRank, prevOut = r, s.Rank
+		out = append(out, s)
+	}
+	return out
+}
+
+// seededEntries returns the entries with a seed, in seed order: the
+// entrants of a bracket fixed at its first round.
+func seededEntries(entries []event.Entry) []event.EntryID {
+	var seeded []event.Entry
+	for _, en := range entries {
+		if en.Seed > 0 {
+			seeded = append(seeded, en)
+		}
+	}
+	sort.SliceStable(seeded, func(i, j int) bool { return seeded[i].Seed < seeded[j].Seed })
+	ids := make([]event.EntryID, len(seeded))
+	for i, en := range seeded {
+		ids[i] = en.ID
+	}
+	return ids
+}
+
+func withdrawn(entries []event.Entry) []event.EntryID {
+	var out []event.EntryID
+	for _, en := range entries {
+		if !en.Active() {
+			out = append(out, en.ID)
+		}
+	}
+	return out
+}
+
+// buildRound turns a plan into the round to save: tables numbered with
+// fixed tables honoured, byes and walkovers as won bye tables, the clock
+// set to the stage's round time.
+func buildRound(e event.Event, entries []event.Entry, p plan, number int, seed int64, now time.Time) event.Round {
+	s := e.Settings
+	minutes := s.RoundMinutes
+	if (p.stage == event.StagePlayoff || p.stage == event.StageElimination && s.Structure == event.StructureSwiss) && s.PlayoffMinutes > 0 {
+		minutes = s.PlayoffMinutes
+	}
+	r := event.Round{
+		EventID:  e.ID,
+		Number:   number,
+		Stage:    p.stage,
+		Name:     p.name,
+		BestOf:   p.bestOf,
+		Seed:     seed,
+		Clock:    event.Clock{Duration: time.Duration(minutes) * time.Minute},
+		PairedAt: now,
+	}
+	for _, t := range p.tables {
+		tb := event.Table{Why: t.Why}
+		for _, en := range t.Seats {
+			tb.Seats = append(tb.Seats, event.Seat{EntryID: en})
+		}
+		r.Tables = append(r.Tables, tb)
+	}
+	numberTables(r.Tables, entries)
+	bestOf := p.bestOf
+	if bestOf == 0 {
+		bestOf = s.GamesPerMatch
+	}
+	for _, ps := range p.passes {
+		if ps.Kind == pairing.PassWait {
+			continue
+		}
+		r.Tables = append(r.Tables, event.Table{
+			Bye:    true,
+			Seats:  []event.Seat{{EntryID: ps.Entry}},
+			Why:    ps.Why,
+			Result: &event.Result{Seats: []event.SeatResult{{GamesWon: bestOf/2 + 1}}, RecordedAt: now},
+		})
+	}
+	return r
+}
+
+// numberTables numbers tables in order from 1, except that a table with a
+// player who has a fixed table (accessibility) takes that number; the
+// others fill the numbers left. Byes keep number 0.
+func numberTables(tables []event.Table, entries []event.Entry) {
+	fixed := map[event.EntryID]event.Entry{}
+	for _, en := range entries {
+		if en.FixedTable > 0 {
+			fixed[en.ID] = en
+		}
+	}
+	taken := map[int]bool{}
+	for i := range tables {
+		tables[i].Why = dropReason(tables[i].Why, "fixed table for ")
+		tables[i].Number = 0
+		if tables[i].Bye {
+			continue
+		}
+		for _, st := range tables[i].Seats {
+			en, ok := fixed[st.EntryID]
+			if !ok || taken[en.FixedTable] {
+				continue
+			}
+			tables[i].Number = en.FixedTable
+			taken[en.FixedTable] = true
+			tables[i].Why = addReason(tables[i].Why, fmt.Sprintf("fixed table for %s", en.Name))
+			break
+		}
+	}
+	next := 1
+	for i := range tables {
+		if tables[i].Bye || tables[i].Number != 0 {
+			continue
+		}
+		for taken[next] {
+			next++
+		}
+		tables[i].Number = next
+		taken[next] = true
+	}
+}
+
+// dropReason removes the "; "-separated reasons that start with prefix.
+func dropReason(why, prefix string) string {
+	parts := strings.Split(why, "; ")
+	kept := parts[:0]
+	for _, p := range parts {
+		if !strings.HasPrefix(p, prefix) {
+			kept = append(kept, p)
+		}
+	}
+	return strings.Join(kept, "; ")
+}
+
+func addReason(why, more string) string {
+	if why == "" {
+		return more
+	}
+	if strings.Contains(why, more) {
+		return why
+	}
+	return why + "; " + more
+}

@@ -1,0 +1,337 @@
+package director_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/core/standings"
+)
+
+func eventOf(t *testing.T, d *director.Director, game, format string, change func(*event.Settings)) event.Event {
+	t.Helper()
+	ctx := context.Background()
+	e, err := d.CreateEvent(ctx, director.NewEvent{Name: game + " " + format, Game: game, Format: format})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if change != nil {
+		s := e.Settings
+		change(&s)
+		if err := d.UpdateSettings(ctx, e.ID, s); err != nil {
+			t.Fatal(err)
+		}
+		e.Settings = s
+	}
+	return e
+}
+
+// playOut pairs, publishes and plays rounds with random decisive results
+// (draws only where allowed) until the structure has nothing left to pair,
+// and returns the rounds played.
+func playOut(t *testing.T, d *director.Director, e event.Event, rng *rand.Rand, draws bool) []event.Round {
+	t.Helper()
+	ctx := context.Background()
+	for n := 1; n <= 200; n++ {
+		r, err := pairPublished(ctx, d, e.ID)
+		if err != nil {
+			if errors.Is(err, event.ErrState) && strings.Contains(event.Message(err), "finish the event") {
+				rounds, _ := d.Rounds(ctx, e.ID)
+				return rounds
+			}
+			t.Fatalf("round %d: %v", n, err)
+		}
+		bestOf := e.Settings.GamesPerMatch
+		if r.BestOf > 0 {
+			bestOf = r.BestOf
+		}
+		need := bestOf/2 + 1
+		for _, tb := range r.Tables {
+			if tb.Bye {
+				continue
+			}
+			res := win(need, rng.IntN(need))
+			if draws && rng.IntN(10) == 0 {
+				res = event.Result{Seats: []event.SeatResult{{GamesWon: 0}, {GamesWon: 0}}, GamesDrawn: 1}
+			} else if rng.IntN(2) == 0 {
+				res.Seats[0], res.Seats[1] = res.Seats[1], res.Seats[0]
+			}
+			if err := d.RecordResult(ctx, e.ID, r.Number, tb.Number, res); err != nil {
+				t.Fatalf("round %d table %d: %v", r.Number, tb.Number, err)
+			}
+		}
+	}
+	t.Fatal("the structure never ended")
+	return nil
+}
+
+func seatedOnce(t *testing.T, r event.Round) {
+	t.Helper()
+	seen := map[event.EntryID]bool{}
+	for _, tb := range r.Tables {
+		for _, s := range tb.Seats {
+			if seen[s.EntryID] {
+				t.Fatalf("round %d seats %d twice", r.Number, s.EntryID)
+			}
+			seen[s.EntryID] = true
+		}
+	}
+}
+
+// Rules X1, X2: Swiss rounds, then the top 8 seeded 1 v 8, 4 v 5, 2 v 7,
+// 3 v 6; the champion tops the final standings.
+func TestSwissWithTopCut(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "generic", "swiss-top8", func(s *event.Settings) { s.Rounds = 4 })
+	es := register(t, d, e.ID, names(16)...)
+	rounds := playOut(t, d, e, rand.New(rand.NewPCG(1, 1)), true)
+	if len(rounds) != 7 {
+		t.Fatalf("%d rounds, want 4 Swiss and 3 of the top 8", len(rounds))
+	}
+	for i, r := range rounds {
+		seatedOnce(t, r)
+		want := event.StageSwiss
+		if i >= 4 {
+			want = event.StageElimination
+		}
+		if r.Stage != want {
+			t.Errorf("round %d stage %s", r.Number, r.Stage)
+		}
+	}
+	qf := rounds[4]
+	if len(qf.Tables) != 4 || !strings.Contains(qf.Name, "top 8") || !strings.Contains(qf.Tables[0].Why, "seed 1 v seed 8") {
+		t.Errorf("quarter-finals %q %+v", qf.Name, qf.Tables)
+	}
+	table, err := d.Standings(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	final := rounds[6].Tables[0]
+	champion := final.Seats[0].EntryID
+	if final.Result.Outcome(1) == event.Win {
+		champion = final.Seats[1].EntryID
+	}
+	if table[0].EntryID != champion || table[0].Rank != 1 || table[1].Rank != 2 || table[2].Rank != 3 || table[3].Rank != 3 || table[4].Rank != 5 || table[8].Rank != 9 {
+		t.Errorf("final standings: %v", ranks(table))
+	}
+	if len(table) != len(es) {
+		t.Errorf("%d standings for %d players", len(table), len(es))
+	}
+	if err := d.FinishEvent(ctx, e.ID); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func names(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("Player %02d", i+1)
+	}
+	return out
+}
+
+// Every structure runs from registration to a final standing through the
+// director, over several seeds and sizes, with every player seated at most
+// once a round.
+func TestEveryStructureRunsToTheEnd(t *testing.T) {
+	for _, c := range []struct {
+		game, format string
+		change       func(*event.Settings)
+		players      []int
+	}{
+		{"generic", "single-elimination", nil, []int{2, 5, 8, 13}},
+		{"generic", "single-elimination", func(s *event.Settings) { s.ThirdPlace = true }, []int{8}},
+		{"generic", "double-elimination", nil, []int{3, 8, 11}},
+		{"generic", "double-elimination", func(s *event.Settings) { s.Double = true }, []int{6}},
+		{"generic", "round-robin", nil, []int{2, 5, 8}},
+		{"generic", "round-robin", func(s *event.Settings) { s.Double = true }, []int{4}},
+		{"keyforge", "archon-standard", nil, []int{6, 12, 30}},
+		{"heresy", "armageddon", nil, []int{7, 16}},
+		{"heresy", "armageddon", func(s *event.Settings) { s.Double = true }, []int{9}},
+	} {
+		for _, n := range c.players {
+			t.Run(fmt.Sprintf("%s/%s/%d", c.game, c.format, n), func(t *testing.T) {
+				ctx := context.Background()
+				d, _ := newDirector(t)
+				e := eventOf(t, d, c.game, c.format, c.change)
+				register(t, d, e.ID, names(n)...)
+				rounds := playOut(t, d, e, rand.New(rand.NewPCG(uint64(n), 3)), e.Settings.Structure == event.StructureRoundRobin)
+				for _, r := range rounds {
+					seatedOnce(t, r)
+					if e.Settings.Structure == event.StructureKeyForge && r.Stage == event.StagePlayoff && r.BestOf != 3 {
+						t.Errorf("K6 playoff round %d is best of %d", r.Number, r.BestOf)
+					}
+				}
+				if c.format == "round-robin" {
+					met := map[[2]event.EntryID]int{}
+					for _, r := range rounds {
+						for _, tb := range r.Tables {
+							if len(tb.Seats) == 2 {
+								met[[2]event.EntryID{min(tb.Seats[0].EntryID, tb.Seats[1].EntryID), max(tb.Seats[0].EntryID, tb.Seats[1].EntryID)}]++
+							}
+						}
+					}
+					times := 1
+					if e.Settings.Double {
+						times = 2
+					}
+					if len(met) != n*(n-1)/2 {
+						t.Errorf("%d pairs met, want %d", len(met), n*(n-1)/2)
+					}
+					for k, v := range met {
+						if v != times {
+							t.Errorf("%v met %d times", k, v)
+						}
+					}
+				}
+				table, err := d.Standings(ctx, e.ID)
+				if err != nil || len(table) != n || table[0].Rank != 1 {
+					t.Fatalf("standings %v %v", table, err)
+				}
+				if err := d.FinishEvent(ctx, e.ID); err != nil {
+					t.Fatal(err)
+				}
+			})
+		}
+	}
+}
+
+// Rule K10: a player who drops from a bracket hands the next match to the
+// opponent (a walkover, stored as a won bye).
+func TestBracketDropIsAWalkover(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "generic", "single-elimination", nil)
+	es := register(t, d, e.ID, names(8)...)
+	r1, err := pairPublished(ctx, d, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range r1.Tables {
+		if err := d.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	winner := r1.Tables[0].Seats[0].EntryID
+	if err := d.Drop(ctx, winner); err != nil {
+		t.Fatal(err)
+	}
+	r2, err := pairPublished(ctx, d, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	walkovers := 0
+	for _, tb := range r2.Tables {
+		for _, s := range tb.Seats {
+			if s.EntryID == winner {
+				t.Fatal("a dropped player was paired")
+			}
+		}
+		if tb.Bye {
+			walkovers++
+			if tb.Result == nil || !strings.Contains(tb.Why, "walkover") && !strings.Contains(tb.Why, "withdr") {
+				t.Errorf("walkover table %+v", tb)
+			}
+		}
+	}
+	if walkovers != 1 || len(r2.Tables) != 2 {
+		t.Errorf("semi-finals %+v", r2.Tables)
+	}
+	_ = es
+}
+
+func TestDraftsCanBeSwappedFixedAndPairedAgain(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := mustEvent(t, d, "standard-bo3")
+	es := register(t, d, e.ID, names(7)...)
+	r, err := d.PairNextRound(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Published() {
+		t.Fatal("a new round is published before the organizer looks at it")
+	}
+	if err := d.RecordResult(ctx, e.ID, 1, 1, win(2, 0)); !errors.Is(err, event.ErrState) {
+		t.Fatalf("result on a draft: %v", err)
+	}
+	// Swap a seated player with the bye.
+	a, bye := r.Tables[0].Seats[0].EntryID, r.Tables[3].Seats[0].EntryID
+	if !r.Tables[3].Bye {
+		t.Fatalf("tables %+v", r.Tables)
+	}
+	if err := d.SwapPlayers(ctx, e.ID, 1, a, bye); err != nil {
+		t.Fatal(err)
+	}
+	rounds, _ := d.Rounds(ctx, e.ID)
+	if got := rounds[0].Tables[0].Seats[0].EntryID; got != bye || rounds[0].Tables[3].Seats[0].EntryID != a || rounds[0].Tables[3].Result == nil {
+		t.Errorf("after the swap: %+v", rounds[0].Tables)
+	}
+	if !strings.Contains(rounds[0].Tables[0].Why, "changed by the organizer") {
+		t.Errorf("why %q", rounds[0].Tables[0].Why)
+	}
+	same := r.Tables[1].Seats
+	if err := d.SwapPlayers(ctx, e.ID, 1, same[0].EntryID, same[1].EntryID); !errors.Is(err, event.ErrInvalid) {
+		t.Errorf("swap at one table: %v", err)
+	}
+	// A fixed table renumbers the draft at once.
+	fixed := rounds[0].Tables[2].Seats[1].EntryID
+	if err := d.FixTable(ctx, fixed, 9); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.FixTable(ctx, es[0].ID, 9); !errors.Is(err, event.ErrConflict) && es[0].ID != fixed {
+		t.Errorf("two players fixed at table 9: %v", err)
+	}
+	rounds, _ = d.Rounds(ctx, e.ID)
+	if tb, ok := rounds[0].TableNumbered(9); !ok || (tb.Seats[0].EntryID != fixed && tb.Seats[1].EntryID != fixed) || !strings.Contains(tb.Why, "fixed table for") {
+		t.Errorf("fixed table: %+v", rounds[0].Tables)
+	}
+	// Pairing again makes a new draft with a new seed.
+	again, err := d.RepairRound(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Number != 1 || again.Seed == r.Seed || again.Published() {
+		t.Errorf("paired again: %+v", again)
+	}
+	if tb, ok := again.TableNumbered(9); !ok || (tb.Seats[0].EntryID != fixed && tb.Seats[1].EntryID != fixed) {
+		t.Errorf("the fixed table was not honoured when pairing again: %+v", again.Tables)
+	}
+	if _, err := d.PairNextRound(ctx, e.ID); !errors.Is(err, event.ErrState) {
+		t.Errorf("paired round 2 over a draft: %v", err)
+	}
+	if err := d.PublishRound(ctx, e.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.SwapPlayers(ctx, e.ID, 1, a, bye); !errors.Is(err, event.ErrState) {
+		t.Errorf("swapped a published round: %v", err)
+	}
+	if _, err := d.RepairRound(ctx, e.ID); !errors.Is(err, event.ErrState) {
+		t.Errorf("paired a published round again: %v", err)
+	}
+	log, _ := d.Log(ctx, e.ID)
+	var all []string
+	for _, l := range log {
+		all = append(all, l.Message)
+	}
+	joined := strings.Join(all, "\n")
+	for _, want := range []string{"swapped seats", "table 9 fixed for", "withdrawn to pair again", "round 1 published"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("the log lacks %q:\n%s", want, joined)
+		}
+	}
+}
+
+func ranks(table []standings.Standing) []int {
+	out := make([]int, len(table))
+	for i, s := range table {
+		out[i] = s.Rank
+	}
+	return out
+}
