@@ -395,19 +395,53 @@ func next(d int) int {
 // only while a bound is below the pair's weight.
 func (p *problem) violations(res *blossom.Result, c *edges) int {
 	outer, z := res.Outer()
-	byDual := make([][]int, len(p.groups))
-	byInner := make([][]int, len(p.groups))
 	inner := func(v int) int64 { return res.Dual(v) + z[v] }
-	for gi, g := range p.groups {
-		byDual[gi] = sortedBy(g, res.Dual)
-		byInner[gi] = sortedBy(g, inner)
+	// Each group's vertices by outermost blossom; those in none form one
+	// class (their pairs have no blossom term).
+	type class struct {
+		outer          int
+		byDual, byIner []int
 	}
-	added := 0
-	check := func(u, v int) {
-		if !c.seen[key(u, v)] && res.Slack(u, v, p.k-p.cost(u, v)) < 0 {
-			c.add(p, u, v)
-			added++
+	classes := make([][]class, len(p.groups))
+	for gi, g := range p.groups {
+		index := map[int]int{}
+		var cs []class
+		for _, v := range g {
+			k, ok := index[outer[v]]
+			if !ok {
+				k = len(cs)
+				index[outer[v]] = k
+				cs = append(cs, class{outer: outer[v]})
+			}
+			cs[k].byDual = append(cs[k].byDual, v)
 		}
+		for k := range cs {
+			cs[k].byIner = sortedBy(cs[k].byDual, inner)
+			cs[k].byDual = sortedBy(cs[k].byDual, res.Dual)
+		}
+		classes[gi] = cs
+	}
+	// Candidate edges never have negative slack, so the slack alone finds
+	// the new pairs. Each vertex brings at most perVertex of them per
+	// pass, the most negative first: a big points group can violate in
+	// hundreds of thousands of pairs, most of them made redundant by the
+	// first few.
+	type found struct {
+		v     int
+		slack int64
+	}
+	const perVertex = 6
+	worst := make(map[int][]found)
+	// check returns false once u has enough new pairs for this pass:
+	// pairs are walked from the lowest bound up, so the first ones found
+	// are the most negative, and the next pass looks again.
+	check := func(u, v int) bool {
+		if sl := res.Slack(u, v, p.k-p.cost(u, v)); sl < 0 {
+			for _, x := range [2][2]int{{u, v}, {v, u}} {
+				worst[x[0]] = append(worst[x[0]], found{x[1], sl})
+			}
+		}
+		return len(worst[u]) < perVertex
 	}
 	for a := range p.groups {
 		for b := a; b < len(p.groups); b++ {
@@ -416,18 +450,42 @@ func (p *problem) violations(res *blossom.Result, c *edges) int {
 				cmin = p.wPD + p.wGap*int64(p.score[p.groups[a][0]]-p.score[p.groups[b][0]])
 			}
 			bound := 2 * (p.k - cmin)
-			// Pairs in different outermost blossoms: plain duals.
-			walkPairs(byDual[a], byDual[b], a == b, res.Dual, bound, func(u, v int) {
-				if outer[u] == -1 || outer[u] != outer[v] {
-					check(u, v)
+			for x, cx := range classes[a] {
+				from := 0
+				if a == b {
+					from = x
 				}
-			})
-			// Pairs in the same outermost blossom: duals plus its dual.
-			walkPairs(byInner[a], byInner[b], a == b, inner, bound, func(u, v int) {
-				if outer[u] != -1 && outer[u] == outer[v] {
-					check(u, v)
+				for _, cy := range classes[b][from:] {
+					if res.Dual(cx.byDual[0])+res.Dual(cy.byDual[0]) >= bound && inner(cx.byIner[0])+inner(cy.byIner[0]) >= bound {
+						continue
+					}
+					same := a == b && cx.outer == cy.outer
+					if cx.outer != -1 && cx.outer == cy.outer {
+						// The same outermost blossom: its dual counts.
+						walkPairs(cx.byIner, cy.byIner, same, inner, bound, check)
+					} else {
+						walkPairs(cx.byDual, cy.byDual, same, res.Dual, bound, check)
+					}
 				}
-			})
+			}
+		}
+	}
+	added := 0
+	for u, fs := range worst {
+		slices.SortFunc(fs, func(a, b found) int {
+			switch {
+			case a.slack < b.slack:
+				return -1
+			case a.slack > b.slack:
+				return 1
+			}
+			return a.v - b.v
+		})
+		for _, f := range fs[:min(len(fs), perVertex)] {
+			if !c.seen[key(u, f.v)] {
+				c.add(p, u, f.v)
+				added++
+			}
 		}
 	}
 	return added
@@ -450,8 +508,9 @@ func sortedBy(vs []int, key func(int) int64) []int {
 }
 
 // walkPairs calls fn for the pairs of xs × ys (each pair once when same)
-// whose keys sum below bound; both lists are sorted by key.
-func walkPairs(xs, ys []int, same bool, key func(int) int64, bound int64, fn func(u, v int)) {
+// whose keys sum below bound; both lists are sorted by key. When fn
+// returns false, walkPairs moves on to the next u.
+func walkPairs(xs, ys []int, same bool, key func(int) int64, bound int64, fn func(u, v int) bool) {
 	if len(xs) == 0 || len(ys) == 0 || key(xs[0])+key(ys[0]) >= bound {
 		return
 	}
@@ -465,10 +524,9 @@ func walkPairs(xs, ys []int, same bool, key func(int) int64, bound int64, fn fun
 			from = i + 1
 		}
 		for _, v := range ys[from:] {
-			if ku+key(v) >= bound {
+			if ku+key(v) >= bound || !fn(u, v) {
 				break
 			}
-			fn(u, v)
 		}
 	}
 }

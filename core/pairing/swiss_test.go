@@ -115,11 +115,17 @@ func TestSwissProperties(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 7))
 		n := 2 + rng.IntN(13)
 		if seed%10 == 0 {
-			n = 15 + rng.IntN(120)
+			n = 15 + rng.IntN(286) // up to 300
 		}
 		s := newSim(n)
 		rounds := 1 + rng.IntN(7)
 		for r := 1; r <= rounds; r++ {
+			// Late entries join on zero points.
+			if r > 1 && rng.IntN(5) == 0 {
+				id := event.EntryID(len(s.players) + 1)
+				s.players[id] = &Player{Entry: id}
+				s.active[id] = true
+			}
 			if r > 1 && rng.IntN(4) == 0 {
 				for _, p := range s.ordered() {
 					if rng.IntN(6) == 0 && len(s.ordered()) > 2 {
@@ -237,10 +243,12 @@ func TestSwissExplainsTables(t *testing.T) {
 	}
 }
 
-func BenchmarkSwiss256(b *testing.B) {
+// benchmarkSwiss times one round of an n-player event after rounds
+// played rounds (results drawn by the sim, draws included).
+func benchmarkSwiss(b *testing.B, n, rounds int) {
 	rng := rand.New(rand.NewPCG(1, 1))
-	s := newSim(256)
-	for r := 0; r < 4; r++ {
+	s := newSim(n)
+	for r := 0; r < rounds; r++ {
 		s.play(Swiss(s.ordered(), rng), rng)
 	}
 	ps := s.ordered()
@@ -249,3 +257,9 @@ func BenchmarkSwiss256(b *testing.B) {
 		Swiss(ps, rand.New(rand.NewPCG(1, uint64(i))))
 	}
 }
+
+func BenchmarkSwiss64(b *testing.B)   { benchmarkSwiss(b, 64, 4) }
+func BenchmarkSwiss256(b *testing.B)  { benchmarkSwiss(b, 256, 5) }
+func BenchmarkSwiss1024(b *testing.B) { benchmarkSwiss(b, 1024, 6) }
+func BenchmarkSwiss2048(b *testing.B) { benchmarkSwiss(b, 2048, 7) }
+func BenchmarkSwiss4096(b *testing.B) { benchmarkSwiss(b, 4096, 8) }
