@@ -138,50 +138,40 @@ func (d *Director) FixTable(ctx context.Context, entry event.EntryID, table int)
 	if table < 0 || table > 9999 {
 		return event.Invalidf("table %d does not exist; use 1 to 9999, or 0 for none", table)
 	}
-	return d.store.Write(ctx, func(tx Tx) error {
-		en, err := tx.Entry(entry)
-		if err != nil {
-			return err
-		}
-		e, err := tx.Event(en.EventID)
-		if err != nil {
-			return err
-		}
-		if e.State == event.StateFinished {
-			return event.Statef("%s is finished", e.Name)
-		}
+	return d.changeEntry(ctx, entry, func(tx Tx, e event.Event, en *event.Entry, paired int) error {
 		entries, err := tx.Entries(e.ID)
 		if err != nil {
 			return err
 		}
-		for _, other := range entries {
+		for i, other := range entries {
 			if table > 0 && other.ID != en.ID && other.FixedTable == table && other.Active() {
 				return event.Conflictf("table %d is already fixed for %s", table, other.Name)
 			}
+			if other.ID == en.ID {
+				entries[i].FixedTable = table
+			}
 		}
 		en.FixedTable = table
-		if err := tx.UpdateEntry(en); err != nil {
-			return err
-		}
-		rounds, err := tx.Rounds(e.ID)
-		if err != nil {
-			return err
-		}
-		if n := len(rounds); n > 0 && !rounds[n-1].Published() {
-			for i := range entries {
-				if entries[i].ID == en.ID {
-					entries[i].FixedTable = table
-				}
-			}
-			r := rounds[n-1]
-			numberTables(r.Tables, entries)
-			if err := tx.ReplaceTables(r.ID, r.Tables); err != nil {
+		if paired > 0 {
+			last, err := tx.RoundHead(e.ID, paired)
+			if err != nil {
 				return err
+			}
+			if !last.Published() {
+				rounds, err := tx.Rounds(e.ID)
+				if err != nil {
+					return err
+				}
+				r := rounds[paired-1]
+				numberTables(r.Tables, entries)
+				if err := tx.ReplaceTables(r.ID, r.Tables); err != nil {
+					return err
+				}
 			}
 		}
 		if table == 0 {
-			return d.log(tx, e.ID, len(rounds), "fixed table removed for %s", en.Name)
+			return d.log(tx, e.ID, paired, "fixed table removed for %s", en.Name)
 		}
-		return d.log(tx, e.ID, len(rounds), "table %d fixed for %s", table, en.Name)
+		return d.log(tx, e.ID, paired, "table %d fixed for %s", table, en.Name)
 	})
 }
