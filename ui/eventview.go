@@ -2,7 +2,9 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -10,9 +12,11 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/events"
+	"tablekeeper/ui/internal/labels"
 	"tablekeeper/ui/internal/work"
 	"tablekeeper/ui/registration"
 	"tablekeeper/ui/rounds"
@@ -40,6 +44,14 @@ type eventView struct {
 	settingsButton *widget.Button
 	settings       *events.SettingsForm
 	confirm        *dialog.ConfirmDialog
+	info           dialog.Dialog
+
+	// done remembers that the director said an event's structure has
+	// nothing left to pair, after the given number of rounds.
+	done struct {
+		id     event.EventID
+		rounds int
+	}
 
 	registration *registration.Screen
 	round        *rounds.Screen
@@ -53,16 +65,24 @@ type eventView struct {
 
 // eventState is what the header shows.
 type eventState struct {
-	event    event.Event
-	players  int // active entries
-	rounds   int // rounds paired
+	event   event.Event
+	players int // active entries
+	rounds  int // rounds paired
+	// last is the latest round (zero before round 1).
+	last event.Round
+	// swiss and cut count the Swiss rounds and the top-cut rounds.
+	swiss, cut int
+	// complete: the latest round is published and has every result.
 	complete bool
 }
+
+// draft reports whether the latest round is a draft.
+func (st eventState) draft() bool { return st.rounds > 0 && !st.last.Published() }
 
 func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window) *eventView {
 	v := &eventView{d: d, run: run, alert: alert, win: win}
 	v.title = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Truncation: fyne.TextTruncateEllipsis}
-	v.subtitle = &widget.Label{Truncation: fyne.TextTruncateEllipsis}
+	v.subtitle = &widget.Label{Wrapping: fyne.TextWrapWord}
 	v.pairButton = &widget.Button{Text: "Pair next round", Icon: theme.MediaPlayIcon(), OnTapped: v.onPair}
 	v.finishButton = &widget.Button{Text: "Finish event", Icon: theme.ConfirmIcon(), OnTapped: v.onFinish}
 	v.settingsButton = &widget.Button{Text: "Settings", Icon: theme.SettingsIcon(), OnTapped: v.onSettings}
@@ -94,10 +114,21 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 func (v *eventView) open(id event.EventID) {
 	v.id = id
 	v.reloadHeader(true)
-	v.registration.Load(id)
-	v.round.Load(id)
-	v.standings.Load(id)
-	v.log.load(id)
+	v.loadTabs()
+}
+
+// reload re-reads the open event after a change, keeping the tab shown
+// (the caller chooses the tab that shows the change).
+func (v *eventView) reload() {
+	v.reloadHeader(false)
+	v.loadTabs()
+}
+
+func (v *eventView) loadTabs() {
+	v.registration.Load(v.id)
+	v.round.Load(v.id)
+	v.standings.Load(v.id)
+	v.log.load(v.id)
 }
 
 func (v *eventView) reloadHeader(chooseTab bool) {
@@ -144,7 +175,17 @@ func (v *eventView) readState(ctx context.Context, id event.EventID) (eventState
 		return st, err
 	}
 	st.rounds = len(rounds)
-	st.complete = st.rounds > 0 && rounds[st.rounds-1].Complete()
+	for _, r := range rounds {
+		if r.Stage == event.StageSwiss {
+			st.swiss++
+		} else {
+			st.cut++
+		}
+	}
+	if st.rounds > 0 {
+		st.last = rounds[st.rounds-1]
+		st.complete = st.last.Published() && st.last.Complete()
+	}
 	return st, nil
 }
 
@@ -152,18 +193,19 @@ func (v *eventView) showState(st eventState) {
 	v.state = st
 	e := st.event
 	v.title.SetText(e.Name)
-	v.subtitle.SetText(fmt.Sprintf("%s · %s · %s · %s", rules.Describe(e.Game, e.Format), e.Date.Format("Mon 2 Jan 2006"), e.State, RoundText(st.event.Settings, st.rounds, st.players)))
+	v.subtitle.SetText(fmt.Sprintf("%s · %s · %s · %s", rules.Describe(e.Game, e.Format), e.Date.Format("Mon 2 Jan 2006"), e.State, roundText(st)))
 
 	finished := e.State == event.StateFinished
-	ready := !finished && (st.rounds == 0 && st.players >= 2 || st.complete)
-	planned := plannedRounds(e.Settings, st.players)
-	v.pairButton.SetText(fmt.Sprintf("Pair round %d", st.rounds+1))
+	v.pairButton.SetText(nextStep(st))
 	v.pairButton.Importance = widget.MediumImportance
 	v.finishButton.Importance = widget.MediumImportance
-	if ready && (st.rounds < planned || planned == 0) {
-		v.pairButton.Importance = widget.HighImportance
-	} else if ready {
-		v.finishButton.Importance = widget.HighImportance
+	ready := !finished && (st.rounds == 0 && st.players >= 2 || st.complete)
+	if ready {
+		if v.structureDone(st) || st.swissOnly() && st.rounds >= plannedRounds(e.Settings, st.players) && st.rounds > 0 {
+			v.finishButton.Importance = widget.HighImportance
+		} else {
+			v.pairButton.Importance = widget.HighImportance
+		}
 	}
 	setEnabled(v.pairButton, !finished)
 	setEnabled(v.finishButton, !finished && st.rounds > 0)
@@ -174,6 +216,38 @@ func (v *eventView) showState(st eventState) {
 	v.finishButton.Refresh()
 }
 
+// structureDone reports whether the director said the structure has no
+// round left, with no round paired since.
+func (v *eventView) structureDone(st eventState) bool {
+	return v.done.id == st.event.ID && v.done.rounds == st.rounds && st.rounds > 0
+}
+
+// swissOnly reports whether the event is Swiss rounds with nothing after
+// them: the only structure whose end is the planned number of rounds.
+func (st eventState) swissOnly() bool {
+	return st.event.Settings.Structure == event.StructureSwiss && st.event.Settings.TopCut == 0
+}
+
+// cutNext reports whether the next round starts the top cut.
+func (st eventState) cutNext() bool {
+	s := st.event.Settings
+	return s.Structure == event.StructureSwiss && s.TopCut > 0 && st.cut == 0 &&
+		st.swiss > 0 && st.swiss >= plannedRounds(s, st.players)
+}
+
+// nextStep is the text of the header's round button: "Pair round 3",
+// "Publish round 3" while round 3 is a draft, "Start top 8" after the last
+// Swiss round of an event with a top cut.
+func nextStep(st eventState) string {
+	switch {
+	case st.draft():
+		return fmt.Sprintf("Publish round %d", st.rounds)
+	case st.cutNext():
+		return fmt.Sprintf("Start top %d", st.event.Settings.TopCut)
+	}
+	return fmt.Sprintf("Pair round %d", st.rounds+1)
+}
+
 func setEnabled(b *widget.Button, on bool) {
 	if on {
 		b.Enable()
@@ -182,7 +256,7 @@ func setEnabled(b *widget.Button, on bool) {
 	}
 }
 
-// plannedRounds is the event's number of rounds: its setting, or the
+// plannedRounds is the event's number of Swiss rounds: its setting, or the
 // recommended number for the players when the setting is 0.
 func plannedRounds(s event.Settings, players int) int {
 	if s.Rounds > 0 {
@@ -191,22 +265,83 @@ func plannedRounds(s event.Settings, players int) int {
 	return rules.RecommendedRounds(players)
 }
 
-// RoundText is the header's round line: "Round 2 of 4", with
-// "(recommended)" when the number of rounds follows the player count, and
-// "4 rounds planned" before round 1.
-func RoundText(s event.Settings, paired, players int) string {
-	planned := plannedRounds(s, players)
+// roundText is the header's round line. For Swiss: "Round 2 of 4", with
+// "(recommended for 9 players)" when the number of rounds follows the
+// player count, "4 rounds planned" before round 1, and the top cut after
+// them ("then a top 8"; "Round 5 · top 8: quarter-final" once it runs).
+// For the other structures the structure and the latest round's name:
+// "KeyForge elimination · Round 3 · loss round 3". A draft round says its
+// pairings are not published.
+func roundText(st eventState) string {
+	s := st.event.Settings
+	var text string
+	if s.Structure == event.StructureSwiss {
+		text = swissRoundText(st)
+	} else {
+		text = bracketRoundText(st)
+	}
+	if st.draft() {
+		text += " · not published"
+	}
+	return text
+}
+
+func swissRoundText(st eventState) string {
+	s := st.event.Settings
+	planned := plannedRounds(s, st.players)
 	rec := ""
 	if s.Rounds == 0 {
-		rec = fmt.Sprintf(" (recommended for %d players)", players)
+		rec = fmt.Sprintf(" (recommended for %d players)", st.players)
 	}
-	if paired == 0 {
-		if planned == 1 {
-			return "1 round planned" + rec
+	cut := ""
+	if s.TopCut > 0 && !formatSays(st.event, fmt.Sprintf("top %d", s.TopCut)) {
+		cut = fmt.Sprintf(", then a top %d", s.TopCut)
+	}
+	switch {
+	case st.rounds == 0 && planned == 1:
+		return "1 round planned" + rec + cut
+	case st.rounds == 0:
+		return fmt.Sprintf("%d rounds planned%s%s", planned, rec, cut)
+	case st.cut > 0:
+		return labels.RoundName(st.last)
+	}
+	return fmt.Sprintf("Round %d of %d%s%s", st.rounds, planned, rec, cut)
+}
+
+func bracketRoundText(st eventState) string {
+	e := st.event
+	text := labels.StructureOf(e.Settings)
+	// The format's name often says the structure already ("Single
+	// elimination", "Round robin"): no need to say it twice.
+	if formatSays(e, text) {
+		text = ""
+	}
+	if st.rounds > 0 {
+		round := labels.RoundName(st.last)
+		if strings.HasPrefix(st.last.Name, "round ") {
+			// "round 3 of 7" says the number itself.
+			round = labels.Capital(st.last.Name)
 		}
-		return fmt.Sprintf("%d rounds planned%s", planned, rec)
+		if text == "" {
+			return round
+		}
+		return text + " · " + round
 	}
-	return fmt.Sprintf("Round %d of %d%s", paired, planned, rec)
+	players := fmt.Sprintf("%d players", st.players)
+	if st.players == 1 {
+		players = "1 player"
+	}
+	if text == "" {
+		return players
+	}
+	return text + " · " + players
+}
+
+// formatSays reports whether the name of e's format contains text (in any
+// case), so the header need not say it again.
+func formatSays(e event.Event, text string) bool {
+	_, f, err := rules.Lookup(e.Game, e.Format)
+	return err == nil && strings.Contains(strings.ToLower(f.Name), strings.ToLower(text))
 }
 
 func (v *eventView) onTabSelected(t *container.TabItem) {
@@ -223,9 +358,11 @@ func (v *eventView) onTabSelected(t *container.TabItem) {
 	}
 }
 
-// entriesChanged follows a registration change.
+// entriesChanged follows a registration change (a fixed table renumbers a
+// draft round).
 func (v *eventView) entriesChanged() {
 	v.reloadHeader(false)
+	v.round.Load(v.id)
 	v.standings.Load(v.id)
 	v.log.load(v.id)
 	v.changed()
@@ -245,12 +382,18 @@ func (v *eventView) changed() {
 	}
 }
 
-// onPair pairs the next round and shows it, ready for results. Past the
-// planned rounds it asks first: an extra round is allowed, but rarely meant.
+// onPair takes the next step: publish the draft round, or pair the next
+// round and show it. Past the planned Swiss rounds it asks first: an extra
+// round is allowed, but rarely meant.
 func (v *eventView) onPair() {
 	st := v.state
+	if st.draft() {
+		v.tabs.Select(v.roundTab)
+		v.round.Publish()
+		return
+	}
 	planned := plannedRounds(st.event.Settings, st.players)
-	if planned == 0 || st.rounds < planned {
+	if !st.swissOnly() || planned == 0 || st.rounds < planned {
 		v.pair()
 		return
 	}
@@ -278,15 +421,38 @@ func (v *eventView) pair() {
 		return v.d.PairNextRound(ctx, id)
 	}, func(_ event.Round, err error) {
 		v.pairButton.Enable()
+		if errors.Is(err, director.ErrStructureComplete) {
+			v.structureComplete(id)
+			return
+		}
 		if err != nil {
 			v.alert(err)
 			return
 		}
-		v.open(id)
-		v.tabs.Select(v.roundTab)
-		v.round.FocusTable()
 		v.changed()
+		if id != v.id {
+			return
+		}
+		v.reload()
+		v.tabs.Select(v.roundTab)
 	})
+}
+
+// structureComplete says there is no round left and makes Finish the next
+// step.
+func (v *eventView) structureComplete(id event.EventID) {
+	if id != v.id {
+		return
+	}
+	v.done.id, v.done.rounds = id, v.state.rounds
+	v.showState(v.state)
+	what := "bracket"
+	if v.state.event.Settings.Structure == event.StructureRoundRobin {
+		what = "round robin"
+	}
+	v.info = dialog.NewInformation("Nothing left to pair",
+		fmt.Sprintf("The %s is complete. Finish the event to fix the final standings.", what), v.win)
+	v.info.Show()
 }
 
 // onSettings opens the settings form (before round 1 only).
@@ -318,8 +484,11 @@ func (v *eventView) onFinishConfirmed(ok bool) {
 			v.alert(err)
 			return
 		}
-		v.open(id)
-		v.tabs.Select(v.standingsTab)
 		v.changed()
+		if id != v.id {
+			return
+		}
+		v.reload()
+		v.tabs.Select(v.standingsTab)
 	})
 }

@@ -15,6 +15,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/rounds"
 )
 
 // The real director is what app/ hands to Create.
@@ -108,13 +109,18 @@ func TestPairingRoundOneFromTheHeaderShowsTheRound(t *testing.T) {
 	if v.settingsButton.Visible() {
 		t.Error("the Settings button is still shown once round 1 is paired")
 	}
-	rounds, err := d.Rounds(context.Background(), e.ID)
-	if err != nil || len(rounds) != 1 || len(rounds[0].Tables) != 2 {
-		t.Fatalf("rounds = %+v, %v", rounds, err)
+	paired, err := d.Rounds(context.Background(), e.ID)
+	if err != nil || len(paired) != 1 || len(paired[0].Tables) != 2 {
+		t.Fatalf("rounds = %+v, %v", paired, err)
 	}
 	if v.tabs.Selected() != v.roundTab {
 		t.Error("the Round tab is not shown after pairing")
 	}
+	// The round is a draft: the organizer checks it, then publishes.
+	if !uitest.HasText(w.Content(), rounds.DraftBanner) || v.pairButton.Text != "Publish round 1" {
+		t.Errorf("no draft banner, or the header offers %q", v.pairButton.Text)
+	}
+	test.Tap(uitest.Button(t, w.Content(), "Publish pairings", 0))
 	if f, ok := w.Canvas().Focused().(*widget.Entry); !ok || f.PlaceHolder != "Table" {
 		t.Errorf("focus is on %v, not the Table field", w.Canvas().Focused())
 	}
@@ -186,9 +192,11 @@ func TestAWholeEventThroughTheWindow(t *testing.T) {
 		t.Fatalf("%d entries", len(entries))
 	}
 
-	// Two rounds, seat 1 always winning 2–0.
+	// Two rounds, seat 1 always winning 2–0; each published before the
+	// results.
 	for round := 1; round <= 2; round++ {
 		test.Tap(s.view.pairButton)
+		test.Tap(uitest.Button(t, w.Content(), "Publish pairings", 0))
 		sh, err := d.RoundSheet(ctx, id, round)
 		if err != nil {
 			t.Fatal(err)
@@ -250,6 +258,7 @@ func TestAnExtraRoundIsPairedOnlyAfterConfirming(t *testing.T) {
 	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
 	// Two players: one round recommended.
 	test.Tap(s.view.pairButton)
+	test.Tap(uitest.Button(t, w.Content(), "Publish pairings", 0))
 	c := w.Canvas()
 	test.Type(c.Focused(), "1")
 	pressEnter(c)
@@ -272,5 +281,194 @@ func TestAnExtraRoundIsPairedOnlyAfterConfirming(t *testing.T) {
 	s.view.confirm.Confirm()
 	if rounds, _ := d.Rounds(ctx, e.ID); len(rounds) != 2 {
 		t.Fatalf("confirming did not pair round 2: %d rounds", len(rounds))
+	}
+}
+
+// playRound publishes the draft round from its banner and types a result
+// for every table (seat 1 winning 2–0), as an organizer does.
+func playRound(t *testing.T, s *shell, w fyne.Window, id event.EventID) {
+	t.Helper()
+	c := w.Canvas()
+	test.Tap(uitest.Button(t, w.Content(), "Publish pairings", 0))
+	rounds, err := s.view.d.Rounds(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range rounds[len(rounds)-1].Tables {
+		if tb.Bye {
+			continue
+		}
+		s.view.round.FocusTable()
+		test.Type(c.Focused(), strconv.Itoa(tb.Number))
+		pressEnter(c)
+		test.Type(c.Focused(), "2-0")
+		pressEnter(c)
+	}
+}
+
+func TestASingleEliminationEventRunsUntilTheBracketIsComplete(t *testing.T) {
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Saturday bracket", Game: "generic", Format: "single-elimination", Date: uitest.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
+	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	v := s.view
+	if want := "Any card game · Single elimination · Sat 14 Jun 2025 · registration · 4 players"; v.subtitle.Text != want {
+		t.Errorf("subtitle = %q, want %q", v.subtitle.Text, want)
+	}
+
+	// Semi-finals, then the final; no "extra round" question on the way.
+	for _, name := range []string{"semi-final", "final"} {
+		test.Tap(v.pairButton)
+		if v.confirm != nil {
+			t.Fatal("a bracket round asked about an extra round")
+		}
+		if !strings.HasSuffix(v.subtitle.Text, "· running · Round "+strconv.Itoa(v.state.rounds)+" · "+name+" · not published") {
+			t.Errorf("subtitle = %q", v.subtitle.Text)
+		}
+		if got := v.round.Sheet().Round.Name; got != name {
+			t.Errorf("round %d is a %q", v.state.rounds, got)
+		}
+		playRound(t, s, w, e.ID)
+		if v.pairButton.Importance != widget.HighImportance {
+			t.Errorf("after the %s the header does not offer the next round", name)
+		}
+	}
+	if !uitest.HasText(w.Content(), "Round 2 · final") {
+		t.Errorf("the round selector does not name the final: %q", v.round.Sheet().Round.Name)
+	}
+
+	// Nothing left: the director says so, the window says what to do.
+	test.Tap(v.pairButton)
+	top := w.Canvas().Overlays().Top()
+	if top == nil || !uitest.HasText(top, "The bracket is complete. Finish the event to fix the final standings.") {
+		t.Fatal("no dialog saying the bracket is complete")
+	}
+	if rounds, _ := d.Rounds(ctx, e.ID); len(rounds) != 2 {
+		t.Fatalf("%d rounds paired", len(rounds))
+	}
+	v.info.Hide()
+	if v.finishButton.Importance != widget.HighImportance || v.pairButton.Importance == widget.HighImportance {
+		t.Error("Finish event is not the highlighted next step")
+	}
+
+	test.Tap(v.finishButton)
+	v.confirm.Confirm()
+	got, _ := d.Event(ctx, e.ID)
+	if got.State != event.StateFinished {
+		t.Fatalf("state %s", got.State)
+	}
+	if v.tabs.Selected() != v.standingsTab {
+		t.Error("the standings are not shown after finishing")
+	}
+	// The final's winner (seat 1 always wins) is first, its loser second,
+	// the semi-final losers share third.
+	rows := v.standings.Rows()
+	final := v.round.Sheet().Tables[0]
+	if len(rows) != 4 || rows[0].EntryID != final.Players[0].Entry || rows[1].EntryID != final.Players[1].Entry {
+		t.Fatalf("standings %+v", rows)
+	}
+	if rows[0].Rank != 1 || rows[1].Rank != 2 || rows[2].Rank != 3 || rows[3].Rank != 3 {
+		t.Errorf("ranks %d %d %d %d, want 1 2 3 3", rows[0].Rank, rows[1].Rank, rows[2].Rank, rows[3].Rank)
+	}
+}
+
+func TestTheHeaderPublishesADraftRound(t *testing.T) {
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, "Friday Swiss")
+	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
+	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	v := s.view
+	test.Tap(v.pairButton)
+	if v.pairButton.Text != "Publish round 1" || !strings.HasSuffix(v.subtitle.Text, "Round 1 of 2 (recommended for 4 players) · not published") {
+		t.Fatalf("header: %q, %q", v.pairButton.Text, v.subtitle.Text)
+	}
+	// Pairing round 2 is not possible while round 1 is a draft: the header
+	// offers the step that is.
+	v.tabs.Select(v.regTab)
+	test.Tap(v.pairButton)
+	rounds, _ := d.Rounds(ctx, e.ID)
+	if len(rounds) != 1 || !rounds[0].Published() {
+		t.Fatalf("rounds %+v", rounds)
+	}
+	if v.tabs.Selected() != v.roundTab || v.round.Draft() {
+		t.Error("the published round is not shown")
+	}
+	if f, ok := w.Canvas().Focused().(*widget.Entry); !ok || f.PlaceHolder != "Table" {
+		t.Errorf("focus is on %v, not the Table field", w.Canvas().Focused())
+	}
+	if v.pairButton.Text != "Pair round 2" || !strings.HasSuffix(v.subtitle.Text, "Round 1 of 2 (recommended for 4 players)") {
+		t.Errorf("header: %q, %q", v.pairButton.Text, v.subtitle.Text)
+	}
+}
+
+func TestAfterTheSwissRoundsTheHeaderStartsTheTopCut(t *testing.T) {
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Store championship", Game: "generic", Format: "swiss-top8", Date: uitest.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := e.Settings
+	set.Rounds, set.TopCut = 1, 4
+	if err := d.UpdateSettings(ctx, e.ID, set); err != nil {
+		t.Fatal(err)
+	}
+	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss")
+	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	v := s.view
+	if !strings.HasSuffix(v.subtitle.Text, "1 round planned, then a top 4") {
+		t.Errorf("subtitle = %q", v.subtitle.Text)
+	}
+	test.Tap(v.pairButton)
+	playRound(t, s, w, e.ID)
+	if v.pairButton.Text != "Start top 4" || v.pairButton.Importance != widget.HighImportance {
+		t.Fatalf("after the last Swiss round the header offers %q (%v)", v.pairButton.Text, v.pairButton.Importance)
+	}
+	test.Tap(v.pairButton)
+	if v.confirm != nil {
+		t.Fatal("starting the top cut asked about an extra round")
+	}
+	if !strings.HasSuffix(v.subtitle.Text, "· running · Round 2 · top 4: semi-final · not published") {
+		t.Errorf("subtitle = %q", v.subtitle.Text)
+	}
+	if !uitest.HasText(w.Content(), "Round 2 · top 4: semi-final · draft") {
+		t.Error("the round selector does not name the top cut round")
+	}
+}
+
+func TestAFixedTableRenumbersTheDraft(t *testing.T) {
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, "Friday Swiss")
+	players := uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
+	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	test.Tap(s.view.pairButton)
+
+	s.view.tabs.Select(s.view.regTab)
+	test.Tap(uitest.Button(t, w.Content(), "Table…", 0)) // Ada's row
+	dlg := w.Canvas().Overlays().Top()
+	test.Type(uitest.Entry(t, dlg, "none"), "7")
+	test.Tap(uitest.Button(t, dlg, "Save", 0))
+
+	en, _ := d.Entries(ctx, e.ID)
+	if en[0].FixedTable != 7 {
+		t.Fatalf("Ada's fixed table = %d", en[0].FixedTable)
+	}
+	s.view.tabs.Select(s.view.roundTab)
+	found := false
+	for _, tb := range s.view.round.Sheet().Tables {
+		for _, p := range tb.Players {
+			if p.Entry == players[0].ID {
+				found = tb.Number == 7
+			}
+		}
+	}
+	if !found {
+		t.Errorf("Ada does not play at table 7 in the round shown: %+v", s.view.round.Sheet().Tables)
 	}
 }

@@ -2,7 +2,8 @@ package events
 
 import (
 	"context"
-	"fmt"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -28,8 +29,9 @@ type Creator interface {
 const DateLayout = "2006-01-02"
 
 // CreateForm is the "New event" dialog: a name, a game and format from the
-// rules catalogue (with the format's summary and defaults), the number of
-// rounds and the round time, and the date.
+// rules catalogue (with the format's summary and defaults), the date, the
+// number of rounds and the round time, and the options of the format's
+// structure (top cut, playoff, third place, double).
 type CreateForm struct {
 	// OnCreated is called with the new event once it is saved.
 	OnCreated func(event.Event)
@@ -48,6 +50,9 @@ type CreateForm struct {
 	minutes  *widget.Entry
 	summary  *widget.Label
 	defaults *widget.Label
+	// structure holds the top cut, playoff and bracket options.
+	structure *structureFields
+	roundsRow *formRow
 	// problem shows why the event cannot be created, in red.
 	problem      *widget.Label
 	createButton *widget.Button
@@ -76,16 +81,18 @@ func NewCreateForm(d Creator, run work.Runner, win fyne.Window, today func() tim
 	f.createButton = &widget.Button{Text: "Create event", Importance: widget.HighImportance, OnTapped: f.onCreate}
 	f.cancelButton = &widget.Button{Text: "Cancel", OnTapped: f.onCancel}
 
-	form := &widget.Form{Items: []*widget.FormItem{
-		{Text: "Name", Widget: f.name},
-		{Text: "Game", Widget: f.game},
-		{Text: "Format", Widget: f.format},
-		{Text: "", Widget: container.NewVBox(f.summary, f.defaults)},
-		{Text: "Rounds", Widget: f.rounds, HintText: "Leave empty for the recommended number for the players present"},
-		{Text: "Round minutes", Widget: f.minutes},
-		{Text: "Date", Widget: f.date, HintText: "YYYY-MM-DD"},
-	}}
-	f.dialog = dialog.NewCustomWithoutButtons("New event", container.NewVBox(form, f.problem), win)
+	f.structure = newStructureFields(f.onSubmitted)
+	f.structure.onResize = f.resize
+	form := newFormGrid()
+	form.add("Name", f.name, "")
+	form.add("Game", f.game, "")
+	form.add("Format", f.format, "")
+	form.add("", container.NewVBox(f.summary, f.defaults), "")
+	form.add("Date", f.date, "")
+	f.roundsRow = form.add("Rounds", f.rounds, "Empty: recommended for the players present")
+	form.add("Round minutes", f.minutes, "")
+	f.structure.addTo(form)
+	f.dialog = dialog.NewCustomWithoutButtons("New event", container.NewVBox(form.box, f.problem), win)
 	f.dialog.SetButtons([]fyne.CanvasObject{f.cancelButton, f.createButton})
 	return f
 }
@@ -100,9 +107,20 @@ func (f *CreateForm) Show() {
 	} else {
 		f.onFormatChanged(f.format.Selected)
 	}
-	f.dialog.Resize(fyne.NewSize(620, f.dialog.MinSize().Height))
 	f.dialog.Show()
+	f.resize()
 	f.win.Canvas().Focus(f.name)
+}
+
+// formWidth is the width of the create and settings dialogs.
+const formWidth = 640
+
+// resize fits the dialog to the rows shown.
+func (f *CreateForm) resize() {
+	if f.dialog == nil {
+		return
+	}
+	f.dialog.Resize(fyne.NewSize(formWidth, f.dialog.MinSize().Height))
 }
 
 // Hide closes the form.
@@ -162,17 +180,8 @@ func (f *CreateForm) onFormatChanged(string) {
 		f.rounds.SetText(strconv.Itoa(s.Rounds))
 	}
 	f.minutes.SetText(strconv.Itoa(s.RoundMinutes))
-}
-
-// DescribeSettings says in one line how an event with settings s plays:
-// "Best of 3 · 50-minute rounds · recommended number of rounds".
-func DescribeSettings(s event.Settings) string {
-	rounds := "recommended number of rounds"
-	if s.Rounds > 0 {
-		rounds = fmt.Sprintf("%d rounds", s.Rounds)
-	}
-	return fmt.Sprintf("Best of %d · %d-minute rounds · %s · %d/%d/%d points for a win/draw/loss",
-		s.GamesPerMatch, s.RoundMinutes, rounds, s.Points.Win, s.Points.Draw, s.Points.Loss)
+	f.roundsRow.show(s.Structure == event.StructureSwiss)
+	f.structure.set(s)
 }
 
 // Request reads the form into a director request, or says what is wrong.
@@ -191,13 +200,19 @@ func (f *CreateForm) Request() (director.NewEvent, error) {
 	}
 	req.Date = date
 	s := fm.Defaults
-	if s.Rounds, err = number(f.rounds.Text, "rounds", 0); err != nil {
-		return req, err
+	s.Tiebreakers = slices.Clone(fm.Defaults.Tiebreakers)
+	if f.roundsRow.visible() {
+		if s.Rounds, err = number(f.rounds.Text, "rounds", 0); err != nil {
+			return req, err
+		}
 	}
 	if s.RoundMinutes, err = number(f.minutes.Text, "round minutes", fm.Defaults.RoundMinutes); err != nil {
 		return req, err
 	}
-	if s.Rounds != fm.Defaults.Rounds || s.RoundMinutes != fm.Defaults.RoundMinutes {
+	if err := f.structure.read(&s); err != nil {
+		return req, err
+	}
+	if !reflect.DeepEqual(s, fm.Defaults) {
 		req.Settings = &s
 	}
 	return req, nil
@@ -247,7 +262,7 @@ func (f *CreateForm) onCancel() { f.dialog.Hide() }
 func (f *CreateForm) showProblem(err error) {
 	f.problem.SetText(work.Sentence(err))
 	f.problem.Show()
-	f.dialog.Resize(fyne.NewSize(620, f.dialog.MinSize().Height))
+	f.resize()
 }
 
 func (f *CreateForm) hideProblem() {

@@ -12,6 +12,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
 )
@@ -169,5 +170,172 @@ func TestTheSettingsFormChangesTheSettingsBeforeRoundOne(t *testing.T) {
 	test.Tap(f.saveButton)
 	if saved != 1 || !f.problem.Visible() || !strings.Contains(f.problem.Text, "fixed once round 1 is paired") {
 		t.Errorf("problem %q (visible %v)", f.problem.Text, f.problem.Visible())
+	}
+}
+
+func TestTheSettingsFormSavesATopCutAndTheTiebreakerOrder(t *testing.T) {
+	test.NewTempApp(t)
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, "Store championship")
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(fyne.NewSize(1366, 768))
+	f := NewSettingsForm(d, work.Sync{}, w)
+	f.Show(e)
+
+	// Before a top cut is chosen its playoff settings are not shown.
+	if f.structure.topCut.Selected != "None" || f.structure.bestOfRow.visible() || f.structure.thirdRow.visible() {
+		t.Fatalf("top cut %q, playoff rows shown %v", f.structure.topCut.Selected, f.structure.bestOfRow.visible())
+	}
+	if f.structure.doubleRow.visible() {
+		t.Error("a Swiss event offers a double option")
+	}
+	f.structure.topCut.SetSelected("Top 8")
+	if !f.structure.bestOfRow.visible() || !f.structure.minutesRow.visible() || !f.structure.thirdRow.visible() {
+		t.Fatal("choosing a top 8 does not show its playoff settings")
+	}
+	f.structure.playoffBestOf.SetSelected("Best of 5")
+	test.Type(f.structure.playoffMinutes, "90")
+
+	// Tiebreakers: add Buchholz, move it to the top, remove GW%, add
+	// random, then head-to-head (which goes before random).
+	tb := f.tiebreakers
+	if got := strings.Join(tb.Keys(), ","); got != "omw,gw,ogw" {
+		t.Fatalf("tiebreakers start as %q", got)
+	}
+	if !uitest.HasText(w.Canvas().Overlays().Top(), "1. OMW% — opponents' match-win %") {
+		t.Errorf("tiebreakers not listed: %q", uitest.Texts(w.Canvas().Overlays().Top()))
+	}
+	tb.add.SetSelected("Buchholz — opponents' total match points")
+	test.Tap(tb.rows[3].up)
+	test.Tap(tb.rows[2].up)
+	test.Tap(tb.rows[1].up)
+	test.Tap(tb.rows[2].remove) // GW%, now third
+	tb.add.SetSelected("Random — drawn once for the event; always last")
+	tb.add.SetSelected("H2H — head-to-head among tied players")
+	if got := strings.Join(tb.Keys(), ","); got != "buchholz,omw,ogw,h2h,random" {
+		t.Fatalf("tiebreakers = %q", got)
+	}
+	if !tb.rows[4].up.Disabled() || !tb.rows[3].down.Disabled() {
+		t.Error("random can be moved away from last")
+	}
+
+	test.Tap(f.saveButton)
+	got, err := d.Event(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := got.Settings
+	if s.TopCut != 8 || s.PlayoffBestOf != 5 || s.PlayoffMinutes != 90 || strings.Join(s.Tiebreakers, ",") != "buchholz,omw,ogw,h2h,random" {
+		t.Fatalf("saved %+v; problem %q", s, f.problem.Text)
+	}
+}
+
+func TestTheSettingsFormOffersWhatTheStructureHas(t *testing.T) {
+	test.NewTempApp(t)
+	ctx := context.Background()
+	d := uitest.Director(t)
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(fyne.NewSize(1366, 768))
+	f := NewSettingsForm(d, work.Sync{}, w)
+	cases := []struct {
+		game, format                string
+		topCut, playoff, third, dbl bool
+		doubleText                  string
+	}{
+		{game: "generic", format: "single-elimination", third: true},
+		{game: "generic", format: "double-elimination", third: true, dbl: true, doubleText: "Reset"},
+		{game: "generic", format: "round-robin", dbl: true, doubleText: "Double round robin"},
+		{game: "heresy", format: "armageddon", dbl: true, doubleText: "Double elimination"},
+		{game: "keyforge", format: "archon-standard", playoff: true},
+		{game: "generic", format: "swiss", topCut: true},
+	}
+	for _, c := range cases {
+		e, err := d.CreateEvent(ctx, director.NewEvent{Name: c.format, Game: c.game, Format: c.format, Date: uitest.Now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Show(e)
+		sf := f.structure
+		if sf.topCutRow.visible() != c.topCut || sf.bestOfRow.visible() != c.playoff || sf.thirdRow.visible() != c.third || sf.doubleRow.visible() != c.dbl {
+			t.Errorf("%s: top cut %v, playoff %v, third place %v, double %v", c.format,
+				sf.topCutRow.visible(), sf.bestOfRow.visible(), sf.thirdRow.visible(), sf.doubleRow.visible())
+		}
+		if f.roundsRow.visible() != (c.format == "swiss") {
+			t.Errorf("%s: rounds shown %v", c.format, f.roundsRow.visible())
+		}
+		if c.dbl && !strings.Contains(sf.double.Text, c.doubleText) {
+			t.Errorf("%s: double option %q", c.format, sf.double.Text)
+		}
+		if c.format == "archon-standard" && (sf.playoffBestOf.Selected != "Best of 3" || sf.playoffMinutes.Text != "120") {
+			t.Errorf("KeyForge playoff shows %q, %q", sf.playoffBestOf.Selected, sf.playoffMinutes.Text)
+		}
+		if c.dbl {
+			sf.double.SetChecked(true)
+		}
+		if c.third {
+			sf.thirdPlace.SetChecked(true)
+		}
+		test.Tap(f.saveButton)
+		got, _ := d.Event(ctx, e.ID)
+		if got.Settings.Double != c.dbl || got.Settings.ThirdPlace != c.third {
+			t.Errorf("%s: saved double %v, third place %v; problem %q", c.format, got.Settings.Double, got.Settings.ThirdPlace, f.problem.Text)
+		}
+	}
+}
+
+func TestTheCreateFormTakesTheStructuresOptions(t *testing.T) {
+	d, f, created := newForm(t)
+	f.game.SetSelected("Any card game")
+	f.format.SetSelected("Single elimination")
+	if f.roundsRow.visible() || f.structure.topCutRow.visible() || !f.structure.thirdRow.visible() {
+		t.Fatalf("single elimination shows rounds %v, top cut %v, third place %v",
+			f.roundsRow.visible(), f.structure.topCutRow.visible(), f.structure.thirdRow.visible())
+	}
+	if !strings.Contains(f.defaults.Text, "Single elimination · Best of 3") {
+		t.Errorf("defaults %q", f.defaults.Text)
+	}
+	test.Type(f.name, "Saturday bracket")
+	f.structure.thirdPlace.SetChecked(true)
+	test.Tap(f.createButton)
+	if len(*created) != 1 {
+		t.Fatalf("not created: %q", f.problem.Text)
+	}
+	e, _ := d.Event(context.Background(), (*created)[0].ID)
+	if e.Settings.Structure != event.StructureSingleElimination || !e.Settings.ThirdPlace {
+		t.Errorf("saved %+v", e.Settings)
+	}
+
+	// A Swiss with a top cut chosen in the form.
+	f.Show()
+	f.game.SetSelected("Any card game")
+	f.format.SetSelected("Swiss (best of three)")
+	test.Type(f.name, "Store championship")
+	f.structure.topCut.SetSelected("Top 4")
+	test.Tap(f.createButton)
+	if len(*created) != 2 {
+		t.Fatalf("not created: %q", f.problem.Text)
+	}
+	e, _ = d.Event(context.Background(), (*created)[1].ID)
+	if e.Settings.TopCut != 4 {
+		t.Errorf("top cut = %d", e.Settings.TopCut)
+	}
+}
+
+func TestDescribeSettingsSaysHowTheStructurePlays(t *testing.T) {
+	cases := map[string]string{
+		"keyforge/archon-standard": "Single games in 45-minute rounds, out at two losses · then a playoff of eight (best of 3, 120-minute rounds) · tiebreakers OMW%, GW%, OGW%",
+		"generic/swiss-top8":       "Best of 3 · 50-minute rounds · recommended number of rounds · then a top 8 · 3/1/0 points for a win/draw/loss · tiebreakers OMW%, GW%, OGW%",
+		"heresy/armageddon":        "Armageddon elimination · Best of 3 · 75-minute rounds · tiebreakers GW%",
+	}
+	for key, want := range cases {
+		game, format, _ := strings.Cut(key, "/")
+		_, fm, err := rules.Lookup(game, format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := DescribeSettings(fm.Defaults); got != want {
+			t.Errorf("%s: %q, want %q", key, got, want)
+		}
 	}
 }

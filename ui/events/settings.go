@@ -3,15 +3,18 @@ package events
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/labels"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -20,8 +23,10 @@ type Settler interface {
 	UpdateSettings(ctx context.Context, id event.EventID, s event.Settings) error
 }
 
-// SettingsForm changes an event's number of rounds, round time and games
-// per match before round 1 is paired (the director refuses afterwards).
+// SettingsForm changes an event's settings before round 1 is paired (the
+// director refuses afterwards): games per match, the number of rounds and
+// the round time, the structure's options (top cut, playoff, third place,
+// double) and the ordered tiebreakers.
 type SettingsForm struct {
 	// OnSaved is called once the settings are saved.
 	OnSaved func()
@@ -31,16 +36,24 @@ type SettingsForm struct {
 	win fyne.Window
 	e   event.Event
 
-	bestOf     *widget.Select
-	rounds     *widget.Entry
-	minutes    *widget.Entry
-	problem    *widget.Label
-	saveButton *widget.Button
-	dialog     *dialog.CustomDialog
+	structureName *widget.Label
+	bestOf        *widget.Select
+	rounds        *widget.Entry
+	roundsRow     *formRow
+	minutes       *widget.Entry
+	structure     *structureFields
+	tiebreakers   *tiebreakEditor
+	problem       *widget.Label
+	saveButton    *widget.Button
+	dialog        *dialog.CustomDialog
 }
 
 // bestOfChoices are the match lengths offered.
 var bestOfChoices = []int{1, 3, 5}
+
+// settingsWidth fits the settings on the left and the tiebreakers on the
+// right.
+const settingsWidth = 940
 
 // NewSettingsForm returns the form; Show opens it for an event.
 func NewSettingsForm(d Settler, run work.Runner, win fyne.Window) *SettingsForm {
@@ -49,19 +62,29 @@ func NewSettingsForm(d Settler, run work.Runner, win fyne.Window) *SettingsForm 
 	for i, n := range bestOfChoices {
 		options[i] = bestOfName(n)
 	}
+	f.structureName = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}}
 	f.bestOf = &widget.Select{Options: options}
 	f.rounds = &widget.Entry{PlaceHolder: "recommended", OnSubmitted: f.onSubmitted}
 	f.minutes = &widget.Entry{OnSubmitted: f.onSubmitted}
+	f.structure = newStructureFields(f.onSubmitted)
+	f.structure.onResize = f.resize
+	f.tiebreakers = newTiebreakEditor()
+	f.tiebreakers.onResize = f.resize
 	f.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
 	f.problem.Hide()
 	f.saveButton = &widget.Button{Text: "Save settings", Importance: widget.HighImportance, OnTapped: f.onSave}
 	cancel := &widget.Button{Text: "Cancel", OnTapped: f.onCancel}
-	form := &widget.Form{Items: []*widget.FormItem{
-		{Text: "Games per match", Widget: f.bestOf},
-		{Text: "Rounds", Widget: f.rounds, HintText: "Leave empty for the recommended number for the players present"},
-		{Text: "Round minutes", Widget: f.minutes},
-	}}
-	f.dialog = dialog.NewCustomWithoutButtons("Event settings", container.NewVBox(form, f.problem), win)
+
+	form := newFormGrid()
+	form.add("Structure", f.structureName, "")
+	form.add("Games per match", f.bestOf, "")
+	f.roundsRow = form.add("Rounds", f.rounds, "Empty: recommended for the players present")
+	form.add("Round minutes", f.minutes, "")
+	f.structure.addTo(form)
+
+	body := container.NewBorder(nil, nil, nil, nil,
+		container.New(layout.NewGridLayoutWithColumns(2), container.NewVBox(form.box), container.NewVBox(f.tiebreakers.box)))
+	f.dialog = dialog.NewCustomWithoutButtons("Event settings", container.NewVBox(body, f.problem), win)
 	f.dialog.SetButtons([]fyne.CanvasObject{cancel, f.saveButton})
 	return f
 }
@@ -72,6 +95,7 @@ func bestOfName(n int) string { return fmt.Sprintf("Best of %d", n) }
 func (f *SettingsForm) Show(e event.Event) {
 	f.e = e
 	s := e.Settings
+	f.structureName.SetText(labels.Structure(s.Structure))
 	f.bestOf.Options = f.bestOf.Options[:len(bestOfChoices)]
 	if !containsInt(bestOfChoices, s.GamesPerMatch) {
 		f.bestOf.Options = append(f.bestOf.Options, bestOfName(s.GamesPerMatch))
@@ -81,19 +105,25 @@ func (f *SettingsForm) Show(e event.Event) {
 	if s.Rounds > 0 {
 		f.rounds.SetText(strconv.Itoa(s.Rounds))
 	}
+	f.roundsRow.show(s.Structure == event.StructureSwiss)
 	f.minutes.SetText(strconv.Itoa(s.RoundMinutes))
+	f.structure.set(s)
+	f.tiebreakers.set(s.Tiebreakers)
 	f.problem.Hide()
-	f.dialog.Resize(fyne.NewSize(520, f.dialog.MinSize().Height))
 	f.dialog.Show()
+	f.resize()
+}
+
+// resize fits the dialog to the rows shown.
+func (f *SettingsForm) resize() {
+	if f.dialog == nil {
+		return
+	}
+	f.dialog.Resize(fyne.NewSize(settingsWidth, f.dialog.MinSize().Height))
 }
 
 func containsInt(list []int, n int) bool {
-	for _, v := range list {
-		if v == n {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(list, n)
 }
 
 // Settings reads the form into the event's settings, or says what is
@@ -105,12 +135,18 @@ func (f *SettingsForm) Settings() (event.Settings, error) {
 		return s, event.Invalid("choose how many games a match has")
 	}
 	s.GamesPerMatch = n
-	if s.Rounds, err = number(f.rounds.Text, "rounds", 0); err != nil {
-		return s, err
+	if f.roundsRow.visible() {
+		if s.Rounds, err = number(f.rounds.Text, "rounds", 0); err != nil {
+			return s, err
+		}
 	}
 	if s.RoundMinutes, err = number(f.minutes.Text, "round minutes", f.e.Settings.RoundMinutes); err != nil {
 		return s, err
 	}
+	if err := f.structure.read(&s); err != nil {
+		return s, err
+	}
+	s.Tiebreakers = f.tiebreakers.Keys()
 	return s, nil
 }
 
@@ -144,5 +180,5 @@ func (f *SettingsForm) onCancel() { f.dialog.Hide() }
 func (f *SettingsForm) showProblem(err error) {
 	f.problem.SetText(work.Sentence(err))
 	f.problem.Show()
-	f.dialog.Resize(fyne.NewSize(520, f.dialog.MinSize().Height))
+	f.resize()
 }

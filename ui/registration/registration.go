@@ -6,10 +6,12 @@ package registration
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -29,6 +31,7 @@ type Director interface {
 	CheckIn(ctx context.Context, entry event.EntryID, present bool) error
 	Drop(ctx context.Context, entry event.EntryID) error
 	Reinstate(ctx context.Context, entry event.EntryID) error
+	FixTable(ctx context.Context, entry event.EntryID, table int) error
 }
 
 // searchLimit bounds the directory matches shown.
@@ -51,6 +54,7 @@ type Screen struct {
 	registered map[event.PlayerID]bool
 	matches    []event.Player
 	searchSeq  int // numbers searches so a slow answer never replaces a newer one
+	fixing     event.Entry
 
 	search    *widget.Entry
 	matchList *widget.List
@@ -66,6 +70,9 @@ type Screen struct {
 	content   fyne.CanvasObject
 	noEntries *widget.Label
 	noMatches *widget.Label
+
+	fixEntry  *widget.Entry
+	fixDialog *dialog.FormDialog
 }
 
 // New returns the tab; Load shows an event in it.
@@ -85,11 +92,12 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.filter = &widget.Entry{PlaceHolder: "Filter entries", OnChanged: s.onFilterChanged}
 	s.filter.ActionItem = widget.NewIcon(theme.SearchIcon())
 	s.entryCols = columns.New(
-		columns.Col{Width: 140, Grow: 3}, // name
+		columns.Col{Width: 130, Grow: 3}, // name
 		columns.Col{Width: 100, Grow: 1}, // member number
-		columns.Col{Width: 100},          // checked in
-		columns.Col{Width: 175, Grow: 1}, // status
-		columns.Col{Width: 120},          // drop / re-instate
+		columns.Col{Width: 76},           // checked in
+		columns.Col{Width: 150, Grow: 1}, // status (and fixed table)
+		columns.Col{Width: 84},           // fixed table
+		columns.Col{Width: 116},          // drop / re-instate
 	)
 	s.entryList = &widget.List{Length: s.shownCount, CreateItem: s.createEntry, UpdateItem: s.updateEntry}
 	s.noEntries = &widget.Label{Text: "Nobody is registered yet.", Alignment: fyne.TextAlignCenter, Importance: widget.LowImportance}
@@ -100,7 +108,7 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	addBox := container.NewVBox(widget.NewSeparator(), addTitle, s.newName, s.newMember, container.NewHBox(layout.NewSpacer(), s.addButton), s.status)
 	left := container.NewBorder(container.NewVBox(findTitle, s.search, hint), addBox, nil, nil, container.NewStack(s.matchList, container.NewVBox(s.noMatches)))
 
-	header := s.entryCols.Header("Name", "Member no.", "Checked in", "Status", "")
+	header := s.entryCols.Header("Name", "Member", "Present", "Status", "", "")
 	top := container.NewVBox(container.NewBorder(nil, nil, s.counts, nil, s.filter), header, widget.NewSeparator())
 	right := container.NewBorder(top, nil, nil, nil, container.NewStack(s.entryList, container.NewVBox(s.noEntries)))
 
@@ -319,9 +327,10 @@ func (s *Screen) onFilterChanged(string) { s.applyFilter() }
 func (s *Screen) shownCount() int { return len(s.shown) }
 
 func (s *Screen) createEntry() fyne.CanvasObject {
-	check := &widget.Check{Text: "Present"}
+	check := &widget.Check{}
+	table := &widget.Button{Text: "Table…"}
 	action := &widget.Button{}
-	return s.entryCols.Row(columns.Cell(), columns.Cell(), check, columns.Cell(), action)
+	return s.entryCols.Row(columns.Cell(), columns.Cell(), check, columns.Cell(), table, action)
 }
 
 func (s *Screen) updateEntry(i widget.ListItemID, o fyne.CanvasObject) {
@@ -339,8 +348,24 @@ func (s *Screen) updateEntry(i widget.ListItemID, o fyne.CanvasObject) {
 	check.SetChecked(en.CheckedIn)
 	check.OnChanged = func(on bool) { s.onCheckIn(en, on) }
 	status := cells[3].(*widget.Label)
-	status.SetText(Status(en))
-	action := cells[4].(*widget.Button)
+	text := Status(en)
+	if en.FixedTable > 0 {
+		text += fmt.Sprintf(" · fixed table %d", en.FixedTable)
+	}
+	status.SetText(text)
+	table := cells[4].(*widget.Button)
+	if en.FixedTable > 0 {
+		table.SetText(fmt.Sprintf("Table %d", en.FixedTable))
+	} else {
+		table.SetText("Table…")
+	}
+	table.OnTapped = func() { s.ShowFixTable(en) }
+	if en.Active() {
+		table.Enable()
+	} else {
+		table.Disable()
+	}
+	action := cells[5].(*widget.Button)
 	if en.Active() {
 		check.Enable()
 		status.Importance = widget.MediumImportance
@@ -424,5 +449,58 @@ func (s *Screen) onReinstate(en event.Entry) {
 			return
 		}
 		s.saved(en.Name + " re-instated")
+	})
+}
+
+// --- fixed tables ---
+
+// ShowFixTable opens the dialog that gives en a fixed table (a table near
+// the door, one that takes a wheelchair): a number, or empty or 0 to
+// remove it.
+func (s *Screen) ShowFixTable(en event.Entry) {
+	s.fixing = en
+	s.fixEntry = &widget.Entry{PlaceHolder: "none"}
+	if en.FixedTable > 0 {
+		s.fixEntry.SetText(strconv.Itoa(en.FixedTable))
+	}
+	s.fixEntry.OnSubmitted = func(string) { s.fixDialog.Submit() }
+	hint := fmt.Sprintf("%s plays at this table every round. Empty or 0: none.", en.Name)
+	items := []*widget.FormItem{{Text: "Table", Widget: s.fixEntry, HintText: hint}}
+	s.fixDialog = dialog.NewForm("Fixed table for "+en.Name, "Save", "Cancel", items, s.onFixTableClosed, s.win)
+	s.fixDialog.Resize(fyne.NewSize(460, s.fixDialog.MinSize().Height))
+	s.fixDialog.Show()
+	s.win.Canvas().Focus(s.fixEntry)
+}
+
+func (s *Screen) onFixTableClosed(ok bool) {
+	if !ok {
+		return
+	}
+	en := s.fixing
+	text := strings.TrimSpace(s.fixEntry.Text)
+	table := 0
+	if text != "" {
+		n, err := strconv.Atoi(text)
+		if err != nil || n < 0 {
+			s.fail(event.Invalidf("a fixed table is a table number, not %q; leave it empty for none", text))
+			return
+		}
+		table = n
+	}
+	if table == en.FixedTable {
+		return
+	}
+	work.Do(s.run, func(ctx context.Context) error {
+		return s.d.FixTable(ctx, en.ID, table)
+	}, func(err error) {
+		if err != nil {
+			s.fail(err)
+			return
+		}
+		if table == 0 {
+			s.saved(en.Name + ": fixed table removed")
+		} else {
+			s.saved(fmt.Sprintf("%s: table %d fixed", en.Name, table))
+		}
 	})
 }

@@ -233,3 +233,69 @@ func TestStatusSaysWhenAPlayerLeft(t *testing.T) {
 		}
 	}
 }
+
+// fixTable opens the fixed-table dialog of the n-th row and saves text.
+func (f fixture) fixTable(t *testing.T, n int, text string) {
+	t.Helper()
+	tables := 0
+	for _, o := range uitest.Objects(f.w.Content()) {
+		if b, ok := o.(*widget.Button); ok && (b.Text == "Table…" || strings.HasPrefix(b.Text, "Table ")) {
+			if tables == n {
+				test.Tap(b)
+				break
+			}
+			tables++
+		}
+	}
+	dlg := f.w.Canvas().Overlays().Top()
+	if dlg == nil {
+		t.Fatal("no fixed-table dialog")
+	}
+	entry := uitest.Entry(t, dlg, "none")
+	entry.SetText("")
+	test.Type(entry, text)
+	test.Tap(uitest.Button(t, dlg, "Save", 0))
+}
+
+func TestAFixedTableIsSetFromTheEntryRow(t *testing.T) {
+	f := setup(t)
+	uitest.Players(t, f.d, f.e.ID, "Ada Lovelace", "Bob Stone")
+	f.s.Reload()
+
+	f.fixTable(t, 0, "9")
+	f.errs.None(t)
+	if got := f.entries(t)[0].FixedTable; got != 9 {
+		t.Fatalf("Ada's fixed table = %d, want 9", got)
+	}
+	if !uitest.HasText(f.w.Content(), "active · fixed table 9") {
+		t.Errorf("the row does not show the fixed table: %q", uitest.Texts(f.w.Content()))
+	}
+	uitest.Button(t, f.w.Content(), "Table 9", 0)
+	if f.s.status.Text != "Ada Lovelace: table 9 fixed" {
+		t.Errorf("status = %q", f.s.status.Text)
+	}
+
+	// The director refuses the same table for Bob; the status line says why.
+	f.fixTable(t, 1, "9")
+	if got := f.entries(t)[1].FixedTable; got != 0 {
+		t.Errorf("Bob was given table %d", got)
+	}
+	if f.s.status.Importance != widget.DangerImportance || f.s.status.Text != "Table 9 is already fixed for Ada Lovelace" {
+		t.Errorf("status = %q (%v)", f.s.status.Text, f.s.status.Importance)
+	}
+
+	// Not a number: refused before the director.
+	f.fixTable(t, 1, "by the door")
+	if f.s.status.Importance != widget.DangerImportance || !strings.Contains(f.s.status.Text, "table number") {
+		t.Errorf("status = %q", f.s.status.Text)
+	}
+
+	// Empty clears it.
+	f.fixTable(t, 0, "")
+	if got := f.entries(t)[0].FixedTable; got != 0 {
+		t.Errorf("Ada's fixed table = %d after clearing", got)
+	}
+	if uitest.HasText(f.w.Content(), "active · fixed table 9") {
+		t.Error("the row still shows the fixed table")
+	}
+}

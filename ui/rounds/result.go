@@ -8,10 +8,36 @@ import (
 	"tablekeeper/core/event"
 )
 
-// ResultHint is the line under the result field that documents the syntax
-// ParseResult reads.
-const ResultHint = "Result: seat 1 games – seat 2 games [– drawn games], e.g. 2-1, 2-0, 0-2, 1-1, 1-1-1. " +
-	"d or draw = one drawn game (0-0-1); 21 = 2-1. Enter in Table moves to Result; Enter in Result saves."
+// ResultHint is the line under the result field for a round of best of
+// bestOf: the match length, the syntax ParseResult reads with examples
+// that fit the match, and the keys that move between the fields.
+func ResultHint(bestOf int) string {
+	if bestOf < 1 {
+		bestOf = 1
+	}
+	need := bestOf/2 + 1
+	var examples string
+	switch {
+	case bestOf == 1:
+		examples = "e.g. 1-0, 0-1"
+	case bestOf == 2:
+		examples = "e.g. 2-0, 1-1, 0-2"
+	default:
+		examples = fmt.Sprintf("e.g. %d-%d, %d-0, 0-%d, %d-%d, 1-1-1", need, need-1, need, need, need-1, need-1)
+	}
+	return fmt.Sprintf("Best of %d. Result: seat 1 games – seat 2 games [– drawn games], %s. ", bestOf, examples) +
+		"d or draw = one drawn game (0-0-1); 21 = 2-1. Enter in Table moves to Result; Enter in Result saves."
+}
+
+// ResultPlaceholder is the example in the empty Result field: the
+// closest win of a best of bestOf, "2-1" in a best of three.
+func ResultPlaceholder(bestOf int) string {
+	need := max(bestOf, 1)/2 + 1
+	return fmt.Sprintf("%d-%d", need, need-1)
+}
+
+// DraftHint replaces the result hint while a round is a draft.
+const DraftHint = "Results can be entered once the pairings are published: until then the tables may still change."
 
 // ParseResult reads a two-player result as a scorekeeper types it:
 //

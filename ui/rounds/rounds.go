@@ -1,22 +1,31 @@
 // Package rounds is the Round tab of an event: the tables of a round with
 // their results, and the keyboard result entry a scorekeeper uses at the
 // desk (table number, Enter, result, Enter).
+//
+// A round is paired as a draft. While it is one, the tab says so in a
+// banner and offers what can still change: swap two players (click one
+// name, then the other), pair the round again with a new seed, or publish
+// it. Results can be entered only once the pairings are published.
 package rounds
 
 import (
 	"context"
 	"fmt"
+	"image/color"
 	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/labels"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -25,11 +34,18 @@ type Director interface {
 	Rounds(ctx context.Context, id event.EventID) ([]event.Round, error)
 	RoundSheet(ctx context.Context, id event.EventID, number int) (director.Sheet, error)
 	RecordResult(ctx context.Context, id event.EventID, round, table int, res event.Result) error
+	PublishRound(ctx context.Context, id event.EventID, number int) error
+	SwapPlayers(ctx context.Context, id event.EventID, number int, a, b event.EntryID) error
+	RepairRound(ctx context.Context, id event.EventID) (event.Round, error)
 }
+
+// DraftBanner is the banner over a draft round.
+const DraftBanner = "Draft — not published yet: check the pairings, swap players or pair again, then publish"
 
 // Screen is the Round tab.
 type Screen struct {
-	// OnChanged is called after a result is saved.
+	// OnChanged is called after a saved change: a result, a swap, a new
+	// pairing or a publication.
 	OnChanged func()
 
 	d     Director
@@ -38,21 +54,41 @@ type Screen struct {
 	win   fyne.Window
 
 	eventID event.EventID
-	count   int // rounds paired
-	number  int // round shown
+	rounds  []event.Round // as last read, for the selector
+	number  int           // round shown
 	sheet   director.Sheet
+	// focusTable asks for the Table field once the next sheet is shown
+	// (after publishing, when the fields become enabled).
+	focusTable bool
 
-	roundSelect *widget.Select
-	progress    *widget.Label
-	table       *widget.Entry
-	result      *widget.Entry
-	saveButton  *widget.Button
-	status      *widget.Label
-	cols        *columns.Layout
-	list        *widget.List
-	empty       *widget.Label
-	content     fyne.CanvasObject
+	// Swap mode: on while the organizer picks players to swap.
+	swapping bool
+	swapped  bool                 // a swap was made since the mode started
+	picked   director.SheetPlayer // the first player clicked; Entry 0 for none
+	oldKey   func(*fyne.KeyEvent)
+
+	roundSelect  *widget.Select
+	progress     *widget.Label
+	banner       *fyne.Container
+	bannerText   *widget.Label
+	swapButton   *widget.Button
+	cancelSwap   *widget.Button
+	repairButton *widget.Button
+	publish      *widget.Button
+	confirm      *dialog.ConfirmDialog
+	table        *widget.Entry
+	result       *widget.Entry
+	saveButton   *widget.Button
+	status       *widget.Label
+	hint         *widget.RichText
+	cols         *columns.Layout
+	list         *widget.List
+	empty        *widget.Label
+	content      fyne.CanvasObject
 }
+
+// selectWidth fits "Round 12 · top 16: quarter-final · draft".
+const selectWidth = 340
 
 // New returns the tab; Load shows an event's rounds in it.
 func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen {
@@ -63,7 +99,7 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.result = &widget.Entry{PlaceHolder: "2-1", OnSubmitted: s.onResultSubmitted}
 	s.saveButton = &widget.Button{Text: "Save result", Icon: theme.DocumentSaveIcon(), OnTapped: s.onSave}
 	s.status = &widget.Label{Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Bold: true}}
-	hint := columns.Secondary(ResultHint, true)
+	s.hint = columns.Secondary(ResultHint(3), true)
 	s.cols = columns.New(
 		columns.Col{Width: 56},           // table
 		columns.Col{Width: 150, Grow: 2}, // seat 1, right-aligned towards the result
@@ -76,6 +112,7 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.list = &widget.List{Length: s.length, CreateItem: s.createItem, UpdateItem: s.updateItem, OnSelected: s.onRowSelected}
 	s.empty = &widget.Label{Text: "No round paired yet. When registration is done, press Pair round 1 above.", Alignment: fyne.TextAlignCenter, Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
 
+	s.banner = s.newBanner()
 	entryHeight := s.table.MinSize().Height
 	entryBar := container.NewHBox(
 		&widget.Label{Text: "Table", TextStyle: fyne.TextStyle{Bold: true}},
@@ -85,14 +122,36 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 		s.saveButton,
 	)
 	top := container.NewVBox(
-		container.NewBorder(nil, nil, s.roundSelect, nil, s.progress),
+		container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(selectWidth, s.roundSelect.MinSize().Height), s.roundSelect), nil, s.progress),
+		s.banner,
 		container.NewBorder(nil, nil, container.NewVBox(entryBar), nil, s.status),
-		hint,
+		s.hint,
 		widget.NewSeparator(),
 		s.header(),
 	)
 	s.content = container.NewBorder(top, nil, nil, nil, container.NewStack(s.list, container.NewVBox(s.empty)))
 	return s
+}
+
+// newBanner builds the draft banner: what to do, and the buttons that do
+// it, on a tinted background that reads in light and dark themes.
+func (s *Screen) newBanner() *fyne.Container {
+	s.bannerText = &widget.Label{Text: DraftBanner, TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord}
+	s.swapButton = &widget.Button{Text: "Swap players", Icon: theme.ViewRefreshIcon(), OnTapped: s.StartSwap}
+	s.cancelSwap = &widget.Button{Text: "Cancel", Icon: theme.CancelIcon(), OnTapped: s.onCancelSwap}
+	s.cancelSwap.Hide()
+	s.repairButton = &widget.Button{Text: "Pair again", Icon: theme.MediaReplayIcon(), OnTapped: s.onRepair}
+	s.publish = &widget.Button{Text: "Publish pairings", Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: s.Publish}
+	tint := canvas.NewRectangle(color.NRGBA{R: 0xff, G: 0x98, B: 0x00, A: 0x38})
+	tint.CornerRadius = theme.InputRadiusSize()
+	buttons := container.NewHBox(s.swapButton, s.cancelSwap, s.repairButton, s.publish)
+	// The banner keeps the height of two lines whatever it says, so the
+	// tables below do not jump while the organizer is clicking names.
+	text := container.New(atLeast{ref: &widget.Label{Text: "Two\nlines", TextStyle: fyne.TextStyle{Bold: true}}}, s.bannerText)
+	body := container.NewBorder(nil, nil, widget.NewIcon(theme.WarningIcon()), container.NewCenter(buttons), text)
+	b := container.NewStack(tint, container.NewPadded(body))
+	b.Hide()
+	return b
 }
 
 // header names the columns: the two seats face each other across the
@@ -114,14 +173,29 @@ func (s *Screen) Content() fyne.CanvasObject { return s.content }
 // Sheet returns the round shown.
 func (s *Screen) Sheet() director.Sheet { return s.sheet }
 
-// FocusTable puts the cursor in the Table field.
-func (s *Screen) FocusTable() { s.win.Canvas().Focus(s.table) }
+// Draft reports whether the round shown is a draft.
+func (s *Screen) Draft() bool {
+	return s.number > 0 && s.sheet.Round.Number == s.number && !s.sheet.Round.Published() &&
+		s.sheet.Event.State != event.StateFinished
+}
+
+// Swapping reports whether swap mode is on.
+func (s *Screen) Swapping() bool { return s.swapping }
+
+// FocusTable puts the cursor in the Table field (not while the round is a
+// draft: the field is disabled then).
+func (s *Screen) FocusTable() {
+	if !s.table.Disabled() {
+		s.win.Canvas().Focus(s.table)
+	}
+}
 
 // Load shows the event's latest round (or keeps the round shown when it
 // is the same event and no round was paired since).
 func (s *Screen) Load(id event.EventID) {
 	if id != s.eventID {
-		s.eventID, s.count, s.number = id, 0, 0
+		s.stopSwap()
+		s.eventID, s.rounds, s.number = id, nil, 0
 		s.sheet = director.Sheet{}
 		s.setStatus("", widget.MediumImportance)
 		s.table.SetText("")
@@ -137,16 +211,17 @@ func (s *Screen) Load(id event.EventID) {
 		if id != s.eventID {
 			return
 		}
-		s.showRounds(len(rounds))
+		s.showRounds(rounds)
 	})
 }
 
-func (s *Screen) showRounds(count int) {
-	latest := count > s.count || s.number == 0 || s.number > count
-	s.count = count
+func (s *Screen) showRounds(rounds []event.Round) {
+	count := len(rounds)
+	latest := count > len(s.rounds) || s.number == 0 || s.number > count
+	s.rounds = rounds
 	options := make([]string, count)
-	for i := range options {
-		options[i] = roundName(i + 1)
+	for i, r := range rounds {
+		options[i] = labels.Round(r)
 	}
 	s.roundSelect.Options = options
 	s.empty.Hidden = count > 0
@@ -156,6 +231,7 @@ func (s *Screen) showRounds(count int) {
 		s.sheet = director.Sheet{}
 		s.roundSelect.ClearSelected()
 		s.progress.SetText("")
+		s.showMode()
 		s.list.Refresh()
 		return
 	}
@@ -163,25 +239,20 @@ func (s *Screen) showRounds(count int) {
 	if latest {
 		n = count
 	}
-	if s.roundSelect.Selected == roundName(n) {
-		s.loadSheet(n)
-		return
-	}
-	s.roundSelect.SetSelected(roundName(n)) // calls onRoundSelected
+	s.roundSelect.SetSelectedIndex(n - 1) // calls onRoundSelected
 }
 
-func roundName(n int) string { return fmt.Sprintf("Round %d", n) }
-
-func (s *Screen) onRoundSelected(name string) {
-	n, err := strconv.Atoi(strings.TrimPrefix(name, "Round "))
-	if err != nil {
-		return
+func (s *Screen) onRoundSelected(string) {
+	if i := s.roundSelect.SelectedIndex(); i >= 0 {
+		s.loadSheet(i + 1)
 	}
-	s.loadSheet(n)
 }
 
 func (s *Screen) loadSheet(n int) {
 	id := s.eventID
+	if n != s.number {
+		s.stopSwap()
+	}
 	s.number = n
 	work.Call(s.run, func(ctx context.Context) (director.Sheet, error) {
 		return s.d.RoundSheet(ctx, id, n)
@@ -194,23 +265,67 @@ func (s *Screen) loadSheet(n int) {
 			return
 		}
 		s.sheet = sh
-		s.progress.SetText(Progress(sh, n == s.count))
+		s.progress.SetText(Progress(sh, n == len(s.rounds)))
+		s.showMode()
 		s.list.Refresh()
+		if s.focusTable {
+			s.focusTable = false
+			s.FocusTable()
+		}
 	})
 }
 
+// showMode shows the draft banner and disables result entry while the
+// round shown is a draft, and the reverse once it is published.
+func (s *Screen) showMode() {
+	draft := s.Draft()
+	if !draft {
+		s.stopSwap()
+	}
+	s.banner.Hidden = !draft
+	s.banner.Refresh()
+	finished := s.sheet.Event.State == event.StateFinished
+	for _, w := range []fyne.Disableable{s.table, s.result, s.saveButton} {
+		if draft || s.number == 0 || finished {
+			w.Disable()
+		} else {
+			w.Enable()
+		}
+	}
+	bestOf := labels.BestOf(s.sheet.Round, s.sheet.Event.Settings)
+	s.result.SetPlaceHolder(ResultPlaceholder(bestOf))
+	if draft {
+		columns.SetSecondary(s.hint, DraftHint)
+	} else {
+		columns.SetSecondary(s.hint, ResultHint(bestOf))
+	}
+}
+
 // Progress says how many results of a round are in: "5 of 12 results in",
-// and what comes next once they all are.
+// and what comes next once they all are. A draft says it is one.
 func Progress(sh director.Sheet, latest bool) string {
-	played, in := 0, 0
+	played, in, byes := 0, 0, 0
 	for _, t := range sh.Tables {
 		if t.Bye {
+			byes++
 			continue
 		}
 		played++
 		if t.Result != nil {
 			in++
 		}
+	}
+	if !sh.Round.Published() {
+		s := fmt.Sprintf("Draft: %d tables", played)
+		if played == 1 {
+			s = "Draft: 1 table"
+		}
+		if byes == 1 {
+			s += " and 1 bye"
+		} else if byes > 1 {
+			s += fmt.Sprintf(" and %d byes", byes)
+		}
+		return s + ", not published"
 	}
 	s := fmt.Sprintf("%d of %d results in", in, played)
 	if in < played || !latest {
@@ -220,6 +335,189 @@ func Progress(sh director.Sheet, latest bool) string {
 		return s + " · the event is finished"
 	}
 	return s + fmt.Sprintf(" · round complete: pair round %d or finish the event", sh.Round.Number+1)
+}
+
+// --- draft: publish, pair again, swap ---
+
+// Publish publishes the draft round shown; result entry then opens, with
+// the cursor in the Table field.
+func (s *Screen) Publish() {
+	if !s.Draft() {
+		return
+	}
+	s.stopSwap()
+	id, n := s.eventID, s.number
+	s.publish.Disable()
+	work.Do(s.run, func(ctx context.Context) error {
+		return s.d.PublishRound(ctx, id, n)
+	}, func(err error) {
+		s.publish.Enable()
+		if err != nil {
+			s.fail(err)
+			return
+		}
+		s.setStatus(fmt.Sprintf("Round %d published: enter the results as tables report", n), widget.SuccessImportance)
+		s.focusTable = true
+		s.changed(id)
+	})
+}
+
+func (s *Screen) onRepair() {
+	if !s.Draft() {
+		return
+	}
+	s.stopSwap()
+	msg := fmt.Sprintf("Pair round %d again with a new random seed? The current draft is discarded.", s.number)
+	s.confirm = dialog.NewConfirm("Pair again", msg, s.onRepairConfirmed, s.win)
+	s.confirm.SetConfirmText("Pair again")
+	s.confirm.SetDismissText("Cancel")
+	s.confirm.Show()
+}
+
+func (s *Screen) onRepairConfirmed(ok bool) {
+	if !ok {
+		return
+	}
+	id := s.eventID
+	work.Call(s.run, func(ctx context.Context) (event.Round, error) {
+		return s.d.RepairRound(ctx, id)
+	}, func(r event.Round, err error) {
+		if err != nil {
+			s.fail(err)
+			return
+		}
+		// The new seed is in the log; the organizer needs the next step.
+		s.setStatus(fmt.Sprintf("Round %d paired again: check the new pairings, then publish", r.Number), widget.SuccessImportance)
+		s.changed(id)
+	})
+}
+
+// StartSwap turns swap mode on: the organizer clicks one player, then the
+// one to swap with. Esc or Cancel turns it off.
+func (s *Screen) StartSwap() {
+	if !s.Draft() || s.swapping {
+		return
+	}
+	s.swapping, s.swapped = true, false
+	s.picked = director.SheetPlayer{}
+	c := s.win.Canvas()
+	s.oldKey = c.OnTypedKey()
+	c.Unfocus()
+	c.SetOnTypedKey(s.onSwapKey)
+	s.swapButton.Hide()
+	s.cancelSwap.SetText("Cancel")
+	s.cancelSwap.Show()
+	s.setStatus("", widget.MediumImportance)
+	s.showSwapHelp()
+	s.list.Refresh()
+}
+
+// SwapHelp is the banner in swap mode before a player is picked.
+const SwapHelp = "Swap players: click a player, then the player to swap with. Esc or Cancel stops."
+
+// swapAgainHelp is the banner in swap mode after a swap.
+const swapAgainHelp = "Swap players: click two more players to swap them too. Esc or Done stops."
+
+// showSwapHelp puts what to click next in the banner.
+func (s *Screen) showSwapHelp() {
+	switch {
+	case !s.swapping:
+		s.bannerText.SetText(DraftBanner)
+	case s.picked.Entry == 0 && s.swapped:
+		s.bannerText.SetText(swapAgainHelp)
+	case s.picked.Entry == 0:
+		s.bannerText.SetText(SwapHelp)
+	default:
+		s.bannerText.SetText(fmt.Sprintf("Swap players: %s picked. Click the player to swap with (or %s again to unpick).", s.picked.Name, s.picked.Name))
+	}
+}
+
+// stopSwap turns swap mode off, if on.
+func (s *Screen) stopSwap() {
+	if !s.swapping {
+		return
+	}
+	s.swapping = false
+	s.picked = director.SheetPlayer{}
+	s.win.Canvas().SetOnTypedKey(s.oldKey)
+	s.oldKey = nil
+	s.cancelSwap.Hide()
+	s.swapButton.Show()
+	s.showSwapHelp()
+	s.list.Refresh()
+}
+
+func (s *Screen) onCancelSwap() {
+	if !s.swapping {
+		return
+	}
+	done := s.swapped
+	s.stopSwap()
+	if !done {
+		s.setStatus("Swap cancelled", widget.MediumImportance)
+	}
+}
+
+func (s *Screen) onSwapKey(ev *fyne.KeyEvent) {
+	if ev.Name == fyne.KeyEscape {
+		s.onCancelSwap()
+		return
+	}
+	if s.oldKey != nil {
+		s.oldKey(ev)
+	}
+}
+
+// onSeatTapped handles a click on a name: in a draft it picks the player
+// for a swap (starting swap mode if needed), or swaps with the player
+// picked before; in a published round it selects the row.
+func (s *Screen) onSeatTapped(row int, p director.SheetPlayer) {
+	if !s.Draft() {
+		s.onRowSelected(row)
+		return
+	}
+	if !s.swapping {
+		s.StartSwap()
+	}
+	switch {
+	case s.picked.Entry == 0:
+		s.picked = p
+	case s.picked.Entry == p.Entry:
+		s.picked = director.SheetPlayer{}
+	default:
+		s.swap(s.picked, p)
+		return
+	}
+	s.showSwapHelp()
+	s.list.Refresh()
+}
+
+func (s *Screen) swap(a, b director.SheetPlayer) {
+	id, n := s.eventID, s.number
+	s.picked = director.SheetPlayer{}
+	s.showSwapHelp()
+	work.Do(s.run, func(ctx context.Context) error {
+		return s.d.SwapPlayers(ctx, id, n, a.Entry, b.Entry)
+	}, func(err error) {
+		if err != nil {
+			s.setStatus("Not swapped: "+work.Sentence(err), widget.DangerImportance)
+			s.list.Refresh()
+			return
+		}
+		s.swapped = true
+		s.cancelSwap.SetText("Done")
+		s.showSwapHelp()
+		s.setStatus(fmt.Sprintf("%s and %s swapped seats", a.Name, b.Name), widget.SuccessImportance)
+		s.changed(id)
+	})
+}
+
+// changed re-reads the round and tells the window.
+func (s *Screen) changed(id event.EventID) {
+	s.Load(id)
+	if s.OnChanged != nil {
+		s.OnChanged()
+	}
 }
 
 // --- result entry ---
@@ -243,6 +541,10 @@ func (s *Screen) fail(err error) { s.setStatus(work.Sentence(err), widget.Danger
 func (s *Screen) onSave() {
 	if s.number == 0 {
 		s.fail(event.Statef("there is no round to record results for yet"))
+		return
+	}
+	if s.Draft() {
+		s.fail(event.Statef("round %d is a draft; publish its pairings before entering results", s.number))
 		return
 	}
 	number, err := strconv.Atoi(strings.TrimSpace(s.table.Text))
@@ -271,10 +573,7 @@ func (s *Screen) onSave() {
 		s.table.SetText("")
 		s.result.SetText("")
 		s.FocusTable()
-		s.Load(id)
-		if s.OnChanged != nil {
-			s.OnChanged()
-		}
+		s.changed(id)
 	})
 }
 
@@ -308,8 +607,7 @@ func (s *Screen) length() int { return len(s.sheet.Tables) }
 
 func (s *Screen) createItem() fyne.CanvasObject {
 	table := &widget.Label{Alignment: fyne.TextAlignCenter, TextStyle: fyne.TextStyle{Bold: true}}
-	p1, p2 := columns.Cell(), columns.Cell()
-	p1.Alignment = fyne.TextAlignTrailing
+	p1, p2 := newSeatCell(fyne.TextAlignTrailing), newSeatCell(fyne.TextAlignLeading)
 	pts1 := &widget.Label{Alignment: fyne.TextAlignCenter}
 	pts2 := &widget.Label{Alignment: fyne.TextAlignCenter}
 	result := &widget.Label{Alignment: fyne.TextAlignCenter, TextStyle: fyne.TextStyle{Bold: true}}
@@ -328,12 +626,17 @@ func (s *Screen) updateItem(i widget.ListItemID, o fyne.CanvasObject) {
 	} else {
 		label(0).SetText(strconv.Itoa(t.Number))
 	}
+	draft := s.Draft()
 	for seat, cell := range [][2]int{{1, 2}, {5, 4}} { // name, points
+		name := cells[cell[0]].(*seatCell)
 		if seat < len(t.Players) {
-			label(cell[0]).SetText(t.Players[seat].Name)
-			label(cell[1]).SetText(strconv.Itoa(t.Players[seat].Points))
+			p := t.Players[seat]
+			name.set(p.Name, draft, s.swapping && s.picked.Entry == p.Entry)
+			name.OnTapped = func() { s.onSeatTapped(i, p) }
+			label(cell[1]).SetText(strconv.Itoa(p.Points))
 		} else {
-			label(cell[0]).SetText("—")
+			name.set("—", false, false)
+			name.OnTapped = func() { s.onRowSelected(i) }
 			label(cell[1]).SetText("")
 		}
 	}
@@ -349,12 +652,35 @@ func (s *Screen) updateItem(i widget.ListItemID, o fyne.CanvasObject) {
 }
 
 // onRowSelected fills the Table field from the row clicked and moves to the
-// Result field.
+// Result field (once the round is published).
 func (s *Screen) onRowSelected(i widget.ListItemID) {
 	s.list.Unselect(i)
-	if i >= len(s.sheet.Tables) || s.sheet.Tables[i].Bye {
+	if s.Draft() || i >= len(s.sheet.Tables) || s.sheet.Tables[i].Bye {
 		return
 	}
 	s.table.SetText(strconv.Itoa(s.sheet.Tables[i].Number))
 	s.win.Canvas().Focus(s.result)
+}
+
+// atLeast is a layout for one object, centred vertically, that is never
+// shorter than ref (an object that is measured, never shown).
+type atLeast struct {
+	ref fyne.CanvasObject
+}
+
+func (l atLeast) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objects {
+		s = s.Max(o.MinSize())
+	}
+	return fyne.NewSize(s.Width, max(s.Height, l.ref.MinSize().Height))
+}
+
+func (l atLeast) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objects {
+		o.Resize(size)
+		h := min(o.MinSize().Height, size.Height)
+		o.Move(fyne.NewPos(0, (size.Height-h)/2))
+		o.Resize(fyne.NewSize(size.Width, h))
+	}
 }

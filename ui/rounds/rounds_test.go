@@ -24,16 +24,39 @@ type fixture struct {
 }
 
 // setup opens the round tab on an event of four players with round 1
-// paired.
+// paired and published.
 func setup(t *testing.T) fixture {
+	t.Helper()
+	return open(t, true, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
+}
+
+// setupDraft opens the round tab on an event of five players (so that
+// someone has the bye) with round 1 paired as a draft.
+func setupDraft(t *testing.T) fixture {
+	t.Helper()
+	return open(t, false, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss")
+}
+
+// open registers players in a new event and pairs round 1 (and publishes
+// it, as the organizer does before results), then opens the round tab.
+func open(t *testing.T, publish bool, players ...string) fixture {
 	t.Helper()
 	test.NewTempApp(t)
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
-	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
+	uitest.Players(t, d, e.ID, players...)
 	if _, err := d.PairNextRound(context.Background(), e.ID); err != nil {
 		t.Fatal(err)
 	}
+	if publish {
+		uitest.Publish(t, d, e.ID, 1)
+	}
+	return show(t, d, e)
+}
+
+// show opens the round tab on event e in a new window.
+func show(t *testing.T, d *director.Director, e event.Event) fixture {
+	t.Helper()
 	errs := &uitest.Errors{}
 	w := test.NewTempWindow(t, nil)
 	s := New(d, work.Sync{}, errs.Alert, w)

@@ -141,7 +141,7 @@ func (lines) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 // explanations and hints that should read as less important than the
 // main text without fading away like disabled text.
 func Secondary(text string, wrap bool) *widget.RichText {
-	rt := &widget.RichText{Truncation: fyne.TextTruncateEllipsis}
+	rt := &widget.RichText{Truncation: fyne.TextTruncateEllipsis, Scroll: fyne.ScrollNone}
 	if wrap {
 		rt.Truncation = fyne.TextTruncateOff
 		rt.Wrapping = fyne.TextWrapWord

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/director"
@@ -59,9 +58,57 @@ func Players(t testing.TB, d *director.Director, id event.EventID, names ...stri
 	return out
 }
 
-// Objects returns every object laid out under root, as drawn.
+// Publish publishes a draft round's pairings, as the organizer does
+// before results are entered.
+func Publish(t testing.TB, d *director.Director, id event.EventID, number int) {
+	t.Helper()
+	if err := d.PublishRound(context.Background(), id, number); err != nil {
+		t.Fatalf("publish round %d: %v", number, err)
+	}
+}
+
+// Pair pairs the next round and publishes it.
+func Pair(t testing.TB, d *director.Director, id event.EventID) event.Round {
+	t.Helper()
+	r, err := d.PairNextRound(context.Background(), id)
+	if err != nil {
+		t.Fatalf("pair: %v", err)
+	}
+	Publish(t, d, id, r.Number)
+	return r
+}
+
+// Objects returns every object under root that is drawn: laid out as
+// test.LaidOutObjects does, leaving out what is hidden and everything
+// inside it.
 func Objects(root fyne.CanvasObject) []fyne.CanvasObject {
-	return test.LaidOutObjects(root)
+	var out []fyne.CanvasObject
+	var walk func(o fyne.CanvasObject, size fyne.Size)
+	walk = func(o fyne.CanvasObject, size fyne.Size) {
+		if o == nil || !o.Visible() {
+			return
+		}
+		out = append(out, o)
+		switch x := o.(type) {
+		case fyne.Widget:
+			r := x.CreateRenderer()
+			r.Layout(size)
+			for _, c := range r.Objects() {
+				walk(c, c.Size())
+			}
+		case *fyne.Container:
+			if x.Layout != nil {
+				x.Layout.Layout(x.Objects, size)
+			}
+			for _, c := range x.Objects {
+				walk(c, c.Size())
+			}
+		}
+	}
+	if root != nil {
+		walk(root, root.MinSize().Max(root.Size()))
+	}
+	return out
 }
 
 // Texts returns the text of every visible label and rich text under root.

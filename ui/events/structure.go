@@ -1,0 +1,230 @@
+package events
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/labels"
+)
+
+// structureFields are the settings that shape an event's structure: the
+// top cut after Swiss rounds, the playoff's match length and round time,
+// a third-place match, and the "double" of each structure (a grand-final
+// reset, a double round robin, a double-elimination Armageddon). Only the
+// ones that apply to the structure are shown.
+type structureFields struct {
+	// onResize is called when rows appear or disappear.
+	onResize func()
+
+	structure event.Structure
+
+	topCut         *widget.Select
+	playoffBestOf  *widget.Select
+	playoffMinutes *widget.Entry
+	thirdPlace     *widget.Check
+	double         *widget.Check
+
+	topCutRow, bestOfRow, minutesRow, thirdRow, doubleRow *formRow
+}
+
+// topCutChoices are the top cuts offered (0: none).
+var topCutChoices = []int{0, 4, 8, 16, 32}
+
+// playoffChoices are the playoff match lengths offered (0: as the rounds).
+var playoffChoices = []int{0, 1, 3, 5}
+
+func newStructureFields(onSubmitted func(string)) *structureFields {
+	f := &structureFields{}
+	f.topCut = &widget.Select{Options: topCutOptions(0), OnChanged: f.onTopCutChanged}
+	f.playoffBestOf = &widget.Select{Options: playoffOptions(0)}
+	f.playoffMinutes = &widget.Entry{PlaceHolder: "same as the rounds", OnSubmitted: onSubmitted}
+	f.thirdPlace = &widget.Check{Text: "Play a match for third place"}
+	f.double = &widget.Check{}
+	return f
+}
+
+// addTo adds the fields' rows to g.
+func (f *structureFields) addTo(g *formGrid) {
+	f.topCutRow = g.add("Top cut", f.topCut, "")
+	f.bestOfRow = g.add("Playoff matches", f.playoffBestOf, "")
+	f.minutesRow = g.add("Playoff minutes", f.playoffMinutes, "")
+	f.thirdRow = g.add("Third place", f.thirdPlace, "")
+	f.doubleRow = g.add("", f.double, "")
+}
+
+func topCutName(n int) string {
+	if n == 0 {
+		return "None"
+	}
+	return fmt.Sprintf("Top %d", n)
+}
+
+func topCutOptions(current int) []string {
+	var out []string
+	for _, n := range topCutChoices {
+		out = append(out, topCutName(n))
+	}
+	if !containsInt(topCutChoices, current) {
+		out = append(out, topCutName(current))
+	}
+	return out
+}
+
+func playoffName(n int) string {
+	if n == 0 {
+		return "Same as the rounds"
+	}
+	return bestOfName(n)
+}
+
+func playoffOptions(current int) []string {
+	var out []string
+	for _, n := range playoffChoices {
+		out = append(out, playoffName(n))
+	}
+	if !containsInt(playoffChoices, current) {
+		out = append(out, playoffName(current))
+	}
+	return out
+}
+
+// set shows the fields for settings s.
+func (f *structureFields) set(s event.Settings) {
+	f.structure = s.Structure
+	f.topCut.Options = topCutOptions(s.TopCut)
+	f.topCut.SetSelected(topCutName(s.TopCut))
+	f.playoffBestOf.Options = playoffOptions(s.PlayoffBestOf)
+	f.playoffBestOf.SetSelected(playoffName(s.PlayoffBestOf))
+	f.playoffMinutes.SetText("")
+	if s.PlayoffMinutes > 0 {
+		f.playoffMinutes.SetText(strconv.Itoa(s.PlayoffMinutes))
+	}
+	f.thirdPlace.SetChecked(s.ThirdPlace)
+	f.double.SetChecked(s.Double)
+	switch s.Structure {
+	case event.StructureDoubleElimination:
+		f.doubleRow.label.SetText("Grand final")
+		f.double.Text = "Reset: a second final if the winners' finalist loses"
+	case event.StructureRoundRobin:
+		f.doubleRow.label.SetText("Schedule")
+		f.double.Text = "Double round robin (everyone meets twice)"
+	case event.StructureArmageddon:
+		f.doubleRow.label.SetText("Elimination")
+		f.double.Text = "Double elimination (out at two losses)"
+	}
+	f.double.Refresh()
+	f.showRows()
+}
+
+func (f *structureFields) onTopCutChanged(string) {
+	f.showRows()
+}
+
+// showRows shows the rows that apply to the structure (and, for Swiss, to
+// the top cut chosen).
+func (f *structureFields) showRows() {
+	if f.topCutRow == nil {
+		return
+	}
+	st := f.structure
+	cut := st == event.StructureSwiss && f.topCut.Selected != "" && f.topCut.Selected != topCutName(0)
+	playoff := cut || st == event.StructureKeyForge
+	f.topCutRow.show(st == event.StructureSwiss)
+	f.bestOfRow.show(playoff)
+	f.minutesRow.show(playoff)
+	f.thirdRow.show(cut || st == event.StructureSingleElimination || st == event.StructureDoubleElimination)
+	f.doubleRow.show(st == event.StructureDoubleElimination || st == event.StructureRoundRobin || st == event.StructureArmageddon)
+	if f.onResize != nil {
+		f.onResize()
+	}
+}
+
+// read writes the fields shown into s, or says what is wrong.
+func (f *structureFields) read(s *event.Settings) error {
+	if f.topCutRow.visible() {
+		n, err := strconv.Atoi(strings.TrimPrefix(f.topCut.Selected, "Top "))
+		if err != nil {
+			n = 0
+		}
+		s.TopCut = n
+		if n == 0 {
+			s.PlayoffBestOf, s.PlayoffMinutes, s.ThirdPlace = 0, 0, false
+		}
+	}
+	if f.bestOfRow.visible() {
+		n, err := strconv.Atoi(strings.TrimPrefix(f.playoffBestOf.Selected, "Best of "))
+		if err != nil {
+			n = 0
+		}
+		s.PlayoffBestOf = n
+		if s.PlayoffMinutes, err = number(f.playoffMinutes.Text, "playoff minutes", 0); err != nil {
+			return err
+		}
+	}
+	if f.thirdRow.visible() {
+		s.ThirdPlace = f.thirdPlace.Checked
+	}
+	if f.doubleRow.visible() {
+		s.Double = f.double.Checked
+	}
+	return nil
+}
+
+// DescribeSettings says in one line how an event with settings s plays:
+// "Best of 3 · 50-minute rounds · recommended number of rounds · 3/1/0
+// points for a win/draw/loss · tiebreakers OMW%, GW%, OGW%".
+func DescribeSettings(s event.Settings) string {
+	var parts []string
+	points := fmt.Sprintf("%d/%d/%d points for a win/draw/loss", s.Points.Win, s.Points.Draw, s.Points.Loss)
+	switch s.Structure {
+	case event.StructureSwiss:
+		rounds := "recommended number of rounds"
+		if s.Rounds > 0 {
+			rounds = fmt.Sprintf("%d rounds", s.Rounds)
+		}
+		parts = append(parts, bestOfName(s.GamesPerMatch), fmt.Sprintf("%d-minute rounds", s.RoundMinutes), rounds)
+		if s.TopCut > 0 {
+			parts = append(parts, "then a top "+strconv.Itoa(s.TopCut)+playoffText(s))
+		}
+		parts = append(parts, points)
+	case event.StructureKeyForge:
+		parts = append(parts, fmt.Sprintf("Single games in %d-minute rounds, out at two losses", s.RoundMinutes),
+			"then a playoff of eight"+playoffText(s))
+	case event.StructureRoundRobin:
+		parts = append(parts, labels.StructureOf(s), bestOfName(s.GamesPerMatch), fmt.Sprintf("%d-minute rounds", s.RoundMinutes), points)
+	default:
+		parts = append(parts, labels.StructureOf(s), bestOfName(s.GamesPerMatch), fmt.Sprintf("%d-minute rounds", s.RoundMinutes))
+		if s.ThirdPlace {
+			parts = append(parts, "third-place match")
+		}
+	}
+	if len(s.Tiebreakers) > 0 {
+		var t []string
+		for _, k := range s.Tiebreakers {
+			title, _ := labels.Tiebreaker(k)
+			t = append(t, title)
+		}
+		parts = append(parts, "tiebreakers "+strings.Join(t, ", "))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// playoffText is " (best of 3, 120-minute rounds)" for a playoff that
+// differs from the rounds, or "".
+func playoffText(s event.Settings) string {
+	var p []string
+	if s.PlayoffBestOf > 0 && s.PlayoffBestOf != s.GamesPerMatch {
+		p = append(p, strings.ToLower(bestOfName(s.PlayoffBestOf)))
+	}
+	if s.PlayoffMinutes > 0 && s.PlayoffMinutes != s.RoundMinutes {
+		p = append(p, fmt.Sprintf("%d-minute rounds", s.PlayoffMinutes))
+	}
+	if len(p) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(p, ", ") + ")"
+}

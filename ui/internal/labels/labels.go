@@ -1,0 +1,117 @@
+// Package labels holds the words the screens use for the domain's keys: a
+// structure's name, a tiebreaker's column title and description, a round's
+// name as the round selector and the header show it. One place, so the
+// Round tab, the header, the settings and the standings say the same thing.
+package labels
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
+)
+
+// Structure names a structure as an organizer says it: "Swiss", "Single
+// elimination", "KeyForge elimination".
+func Structure(s event.Structure) string {
+	switch s {
+	case event.StructureSwiss:
+		return "Swiss"
+	case event.StructureSingleElimination:
+		return "Single elimination"
+	case event.StructureDoubleElimination:
+		return "Double elimination"
+	case event.StructureRoundRobin:
+		return "Round robin"
+	case event.StructureKeyForge:
+		return "KeyForge elimination"
+	case event.StructureArmageddon:
+		return "Armageddon elimination"
+	}
+	return Capital(string(s))
+}
+
+// StructureOf names the structure of settings s, with the option that
+// changes its shape: "Double round robin", "Swiss with a top 8".
+func StructureOf(s event.Settings) string {
+	switch {
+	case s.Structure == event.StructureSwiss && s.TopCut > 0:
+		return fmt.Sprintf("Swiss with a top %d", s.TopCut)
+	case s.Structure == event.StructureRoundRobin && s.Double:
+		return "Double round robin"
+	case s.Structure == event.StructureArmageddon && s.Double:
+		return "Armageddon double elimination"
+	}
+	return Structure(s.Structure)
+}
+
+// Tiebreaker returns a tiebreaker key's column title ("OMW%") and what it
+// means ("opponents' match-win %"). An unknown key is its own title.
+func Tiebreaker(key string) (title, meaning string) {
+	switch key {
+	case rules.TieOpponentsMatchWin:
+		return "OMW%", "opponents' match-win %"
+	case rules.TieGameWin:
+		return "GW%", "game-win %"
+	case rules.TieOpponentsGameWin:
+		return "OGW%", "opponents' game-win %"
+	case rules.TieBuchholz:
+		return "Buchholz", "opponents' total match points"
+	case rules.TieOpponentsOpponentsMatchWin:
+		return "OOMW%", "opponents' opponents' match-win %"
+	case rules.TieHeadToHead:
+		return "H2H", "head-to-head among tied players"
+	case rules.TieRandom:
+		return "Random", "drawn once for the event; always last"
+	}
+	return key, ""
+}
+
+// TiebreakerLine is a tiebreaker as a list shows it: "OMW% — opponents'
+// match-win %".
+func TiebreakerLine(key string) string {
+	title, meaning := Tiebreaker(key)
+	if meaning == "" {
+		return title
+	}
+	return title + " — " + meaning
+}
+
+// RoundName is a round's number and, where the structure names it, its
+// name: "Round 3", "Round 5 · top 8: quarter-final".
+func RoundName(r event.Round) string {
+	s := fmt.Sprintf("Round %d", r.Number)
+	if r.Name != "" && !strings.EqualFold(r.Name, fmt.Sprintf("round %d", r.Number)) {
+		s += " · " + r.Name
+	}
+	return s
+}
+
+// Round is a round as the round selector shows it: its RoundName, with
+// " · draft" while its pairings are not published.
+func Round(r event.Round) string {
+	if !r.Published() {
+		return RoundName(r) + " · draft"
+	}
+	return RoundName(r)
+}
+
+// BestOf is the games per match of round r of an event with settings s.
+func BestOf(r event.Round, s event.Settings) int {
+	if r.BestOf > 0 {
+		return r.BestOf
+	}
+	return s.GamesPerMatch
+}
+
+// Capital returns s with its first letter in upper case.
+func Capital(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}

@@ -1,0 +1,282 @@
+package rounds
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/uitest"
+)
+
+// seat returns the name cell showing name, as the organizer clicks it.
+func (f fixture) seat(t *testing.T, name string) *seatCell {
+	t.Helper()
+	for _, o := range uitest.Objects(f.w.Content()) {
+		if c, ok := o.(*seatCell); ok && c.Visible() && c.Text() == name {
+			return c
+		}
+	}
+	t.Fatalf("no name %q in the tables", name)
+	return nil
+}
+
+// seatOf returns the table and seat index of entry in round 1.
+func (f fixture) seatOf(t *testing.T, entry event.EntryID) (table event.Table, seat int) {
+	t.Helper()
+	for _, tb := range f.sheet(t, 1).Tables {
+		for i, s := range tb.Seats {
+			if s.EntryID == entry {
+				return tb.Table, i
+			}
+		}
+	}
+	t.Fatalf("entry %d has no seat", entry)
+	return event.Table{}, 0
+}
+
+func (f fixture) pressEscape() {
+	f.w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+}
+
+func TestADraftRoundSaysSoAndKeepsResultEntryClosed(t *testing.T) {
+	f := setupDraft(t)
+	content := f.w.Content()
+	if !f.s.Draft() || !f.s.banner.Visible() || !uitest.HasText(content, DraftBanner) {
+		t.Fatalf("no draft banner: %q", uitest.Texts(content))
+	}
+	for _, name := range []string{"Publish pairings", "Pair again", "Swap players"} {
+		uitest.Button(t, content, name, 0)
+	}
+	if f.s.publish.Importance != widget.HighImportance {
+		t.Error("Publish pairings is not the primary button")
+	}
+	if !f.s.table.Disabled() || !f.s.result.Disabled() || !f.s.saveButton.Disabled() {
+		t.Error("result entry is open on a draft")
+	}
+	if !uitest.HasText(content, DraftHint) {
+		t.Errorf("the hint does not say why results wait: %q", uitest.Texts(content))
+	}
+	if f.s.roundSelect.Selected != "Round 1 · draft" {
+		t.Errorf("round selector shows %q", f.s.roundSelect.Selected)
+	}
+	if f.s.progress.Text != "Draft: 2 tables and 1 bye, not published" {
+		t.Errorf("progress = %q", f.s.progress.Text)
+	}
+	// Enter in a disabled field does nothing; the director is never asked.
+	f.s.onSave()
+	if f.s.status.Importance != widget.DangerImportance || !strings.Contains(f.s.status.Text, "publish") {
+		t.Errorf("status = %q", f.s.status.Text)
+	}
+	f.errs.None(t)
+}
+
+func TestClickingTwoNamesSwapsThePlayers(t *testing.T) {
+	f := setupDraft(t)
+	sh := f.sheet(t, 1)
+	a, b := sh.Tables[0].Players[0], sh.Tables[1].Players[1]
+
+	test.Tap(uitest.Button(t, f.w.Content(), "Swap players", 0))
+	if !f.s.Swapping() || !uitest.HasText(f.w.Content(), SwapHelp) {
+		t.Fatalf("swap mode not on: %q", uitest.Texts(f.w.Content()))
+	}
+	uitest.Button(t, f.w.Content(), "Cancel", 0)
+
+	test.Tap(f.seat(t, a.Name))
+	if !f.seat(t, a.Name).picked || !strings.Contains(f.s.bannerText.Text, a.Name+" picked") {
+		t.Fatalf("%s is not shown picked: banner %q", a.Name, f.s.bannerText.Text)
+	}
+	test.Tap(f.seat(t, b.Name))
+
+	f.errs.None(t)
+	if tb, seat := f.seatOf(t, a.Entry); tb.Number != sh.Tables[1].Number || seat != 1 {
+		t.Errorf("%s is at table %d seat %d, want table %d seat 2", a.Name, tb.Number, seat+1, sh.Tables[1].Number)
+	}
+	if tb, seat := f.seatOf(t, b.Entry); tb.Number != sh.Tables[0].Number || seat != 0 {
+		t.Errorf("%s is at table %d seat %d, want table %d seat 1", b.Name, tb.Number, seat+1, sh.Tables[0].Number)
+	}
+	if want := a.Name + " and " + b.Name + " swapped seats"; f.s.status.Text != want {
+		t.Errorf("status = %q, want %q", f.s.status.Text, want)
+	}
+	if f.s.Sheet().Tables[0].Players[0].Name != b.Name {
+		t.Error("the tables shown were not re-read")
+	}
+	// Still swapping, until Esc.
+	if !f.s.Swapping() {
+		t.Fatal("swap mode ended after one swap")
+	}
+	f.pressEscape()
+	if f.s.Swapping() || !f.s.swapButton.Visible() || f.s.cancelSwap.Visible() {
+		t.Error("Esc did not leave swap mode")
+	}
+	if !uitest.HasText(f.w.Content(), DraftBanner) {
+		t.Error("the banner did not go back to the draft text")
+	}
+	log, _ := f.d.Log(context.Background(), f.e.ID)
+	if last := log[len(log)-1].Message; !strings.Contains(last, "swapped") {
+		t.Errorf("last log line = %q", last)
+	}
+}
+
+func TestSwappingWithTheByeMovesTheBye(t *testing.T) {
+	f := setupDraft(t)
+	sh := f.sheet(t, 1)
+	var bye, other director.SheetPlayer
+	for _, tb := range sh.Tables {
+		if tb.Bye {
+			bye = tb.Players[0]
+		}
+	}
+	other = sh.Tables[0].Players[1]
+
+	// Clicking a name in a draft starts swap mode by itself.
+	test.Tap(f.seat(t, bye.Name))
+	if !f.s.Swapping() {
+		t.Fatal("clicking a name did not start swap mode")
+	}
+	test.Tap(f.seat(t, other.Name))
+	f.errs.None(t)
+	if tb, _ := f.seatOf(t, other.Entry); !tb.Bye {
+		t.Errorf("%s does not have the bye", other.Name)
+	}
+	if tb, _ := f.seatOf(t, bye.Entry); tb.Bye {
+		t.Errorf("%s still has the bye", bye.Name)
+	}
+}
+
+func TestClickingThePickedNameAgainUnpicksIt(t *testing.T) {
+	f := setupDraft(t)
+	name := f.sheet(t, 1).Tables[0].Players[0].Name
+	test.Tap(f.seat(t, name))
+	test.Tap(f.seat(t, name))
+	if f.s.picked.Entry != 0 || f.seat(t, name).picked {
+		t.Error("the player is still picked")
+	}
+	test.Tap(uitest.Button(t, f.w.Content(), "Cancel", 0))
+	if f.s.Swapping() || f.s.status.Text != "Swap cancelled" {
+		t.Errorf("Cancel did not leave swap mode: status %q", f.s.status.Text)
+	}
+}
+
+func TestPairAgainAsksFirstThenPairsWithANewSeed(t *testing.T) {
+	f := setupDraft(t)
+	before := f.sheet(t, 1).Round
+
+	test.Tap(uitest.Button(t, f.w.Content(), "Pair again", 0))
+	top := f.w.Canvas().Overlays().Top()
+	if top == nil || !uitest.HasText(top, "Pair round 1 again with a new random seed? The current draft is discarded.") {
+		t.Fatal("no confirmation before pairing again")
+	}
+	f.s.confirm.Dismiss()
+	if got := f.sheet(t, 1).Round; got.Seed != before.Seed {
+		t.Fatal("cancelling paired again")
+	}
+
+	test.Tap(uitest.Button(t, f.w.Content(), "Pair again", 0))
+	f.s.confirm.Confirm()
+	f.errs.None(t)
+	after := f.sheet(t, 1).Round
+	if after.Seed == before.Seed || after.Published() {
+		t.Fatalf("round 1 after pairing again: seed %d (was %d), published %v", after.Seed, before.Seed, after.Published())
+	}
+	if f.s.Sheet().Round.Seed != after.Seed || !f.s.Draft() {
+		t.Error("the tab does not show the new draft")
+	}
+	if !strings.Contains(f.s.status.Text, "paired again") {
+		t.Errorf("status = %q", f.s.status.Text)
+	}
+}
+
+func TestPublishingOpensResultEntry(t *testing.T) {
+	f := setupDraft(t)
+	changed := 0
+	f.s.OnChanged = func() { changed++ }
+
+	test.Tap(uitest.Button(t, f.w.Content(), "Publish pairings", 0))
+
+	f.errs.None(t)
+	if r := f.sheet(t, 1).Round; !r.Published() {
+		t.Fatal("round 1 is not published")
+	}
+	if f.s.Draft() || f.s.banner.Visible() || uitest.HasText(f.w.Content(), DraftBanner) {
+		t.Error("the draft banner is still shown")
+	}
+	for _, o := range uitest.Objects(f.w.Content()) {
+		if b, ok := o.(*widget.Button); ok && b.Visible() && (b.Text == "Swap players" || b.Text == "Pair again") {
+			t.Errorf("%q is still shown", b.Text)
+		}
+	}
+	if f.s.table.Disabled() || f.s.result.Disabled() || f.w.Canvas().Focused() != f.s.table {
+		t.Error("result entry is not open with the cursor in Table")
+	}
+	if !uitest.HasText(f.w.Content(), ResultHint(3)) || f.s.roundSelect.Selected != "Round 1" {
+		t.Errorf("hint or selector not updated: %q", f.s.roundSelect.Selected)
+	}
+	if changed != 1 {
+		t.Errorf("OnChanged called %d times", changed)
+	}
+	f.enter(t, "1", "2-0")
+	if f.sheet(t, 1).Tables[0].Result == nil {
+		t.Error("a result typed after publishing was not saved")
+	}
+	// Names are plain text now; clicking one fills the Table field.
+	test.Tap(f.seat(t, f.sheet(t, 1).Tables[1].Players[0].Name))
+	if f.s.Swapping() || f.s.table.Text != "2" {
+		t.Errorf("clicking a name of a published round: swapping %v, table %q", f.s.Swapping(), f.s.table.Text)
+	}
+}
+
+func TestAPlayoffRoundShowsItsNameAndMatchLength(t *testing.T) {
+	test.NewTempApp(t)
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Cup", Game: "generic", Format: "swiss-top8", Date: uitest.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := e.Settings
+	s.Rounds, s.TopCut, s.PlayoffBestOf = 1, 2, 5
+	if err := d.UpdateSettings(ctx, e.ID, s); err != nil {
+		t.Fatal(err)
+	}
+	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
+	r := uitest.Pair(t, d, e.ID)
+	for _, tb := range r.Tables {
+		if err := d.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	uitest.Pair(t, d, e.ID)
+	f := show(t, d, e)
+
+	if f.s.roundSelect.Selected != "Round 2 · top 2: final" {
+		t.Errorf("selector = %q (options %q)", f.s.roundSelect.Selected, f.s.roundSelect.Options)
+	}
+	if !uitest.HasText(f.w.Content(), ResultHint(5)) || f.s.result.PlaceHolder != "3-2" {
+		t.Errorf("hint not for a best of 5: %q, placeholder %q", uitest.Texts(f.w.Content()), f.s.result.PlaceHolder)
+	}
+	f.enter(t, "1", "3-0")
+	f.errs.None(t)
+	if got := f.sheet(t, 2).Tables[0].Result; got == nil || got.Seats[0].GamesWon != 3 {
+		t.Fatalf("a 3–0 in the best-of-five final was not saved: %+v, status %q", got, f.s.status.Text)
+	}
+}
+
+func TestResultHintFitsTheMatchLength(t *testing.T) {
+	for bestOf, want := range map[int]string{1: "Best of 1. Result: seat 1 games – seat 2 games [– drawn games], e.g. 1-0, 0-1. ",
+		3: "e.g. 2-1, 2-0, 0-2, 1-1, 1-1-1", 5: "e.g. 3-2, 3-0, 0-3, 2-2, 1-1-1"} {
+		if got := ResultHint(bestOf); !strings.Contains(got, want) {
+			t.Errorf("ResultHint(%d) = %q, want it to contain %q", bestOf, got, want)
+		}
+	}
+	for bestOf, want := range map[int]string{1: "1-0", 3: "2-1", 5: "3-2"} {
+		if got := ResultPlaceholder(bestOf); got != want {
+			t.Errorf("ResultPlaceholder(%d) = %q, want %q", bestOf, got, want)
+		}
+	}
+}
