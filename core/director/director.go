@@ -189,7 +189,9 @@ func (d *Director) FinishEvent(ctx context.Context, id event.EventID) error {
 		if len(rounds) == 0 {
 			return event.Statef("%s has no rounds yet; pair and play at least one round before finishing it", e.Name)
 		}
-		if last := rounds[len(rounds)-1]; !last.Complete() {
+		if last := rounds[len(rounds)-1]; !last.Published() {
+			return event.Statef("round %d is a draft; publish it and enter its results, or withdraw it, before finishing the event", last.Number)
+		} else if !last.Complete() {
 			return event.Statef("round %d still lacks %d result(s); enter them before finishing the event", last.Number, last.Missing())
 		}
 		e.State = event.StateFinished

@@ -74,6 +74,33 @@ func (d *Director) RepairRound(ctx context.Context, id event.EventID) (event.Rou
 	return r, err
 }
 
+// WithdrawRound removes the latest round while it is a draft (paired by
+// mistake, or an extra round nobody wants). Withdrawing round 1 takes the
+// event back to registration: settings and check-in open again.
+func (d *Director) WithdrawRound(ctx context.Context, id event.EventID) error {
+	return d.store.Write(ctx, func(tx Tx) error {
+		paired, err := tx.RoundCount(id)
+		if err != nil {
+			return err
+		}
+		e, rounds, err := d.draft(tx, id, paired)
+		if err != nil {
+			return err
+		}
+		last := rounds[paired-1]
+		if err := tx.DeleteRound(last.ID); err != nil {
+			return err
+		}
+		if paired == 1 {
+			e.State = event.StateRegistration
+			if err := tx.UpdateEvent(e); err != nil {
+				return err
+			}
+		}
+		return d.log(tx, id, paired, "round %d withdrawn before it was published", paired)
+	})
+}
+
 // SwapPlayers exchanges the seats of two players in a draft round (either
 // may have the bye). It is how an organizer pairs by hand: any pairing can
 // be reached by swaps. The change is logged.

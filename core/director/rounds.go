@@ -225,8 +225,16 @@ func (d *Director) Standings(ctx context.Context, id event.EventID) ([]standings
 		if err != nil {
 			return err
 		}
-		out = withPlacements(standings.ComputeWith(entries, rounds, e.Settings, standings.Options{Seed: e.Settings.TieSeed}),
-			placements(e, entries, rounds))
+		// A draft's byes do not count until it is published: swapping or
+		// pairing it again must not move points.
+		published := rounds[:0:0]
+		for _, r := range rounds {
+			if r.Published() {
+				published = append(published, r)
+			}
+		}
+		out = withPlacements(standings.ComputeWith(entries, published, e.Settings, standings.Options{Seed: e.Settings.TieSeed}),
+			placements(e, entries, published))
 		return nil
 	})
 	return out, err

@@ -335,3 +335,57 @@ func ranks(table []standings.Standing) []int {
 	}
 	return out
 }
+
+func TestDraftsDoNotCountAndCanBeWithdrawn(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := mustEvent(t, d, "standard-bo3")
+	register(t, d, e.ID, names(5)...)
+	r, err := d.PairNextRound(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, _ := d.Standings(ctx, e.ID)
+	for _, s := range table {
+		if s.Points != 0 || s.Byes != 0 {
+			t.Fatalf("a draft's bye counts in the standings: %+v", s)
+		}
+	}
+	if err := d.FinishEvent(ctx, e.ID); !errors.Is(err, event.ErrState) {
+		t.Errorf("finished over a draft: %v", err)
+	}
+	if err := d.WithdrawRound(ctx, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := d.Event(ctx, e.ID)
+	rounds, _ := d.Rounds(ctx, e.ID)
+	if len(rounds) != 0 || got.State != event.StateRegistration {
+		t.Fatalf("after withdrawing round 1: %d rounds, state %s", len(rounds), got.State)
+	}
+	// Round 2 withdrawn leaves the event running with round 1.
+	if _, err := pairPublished(ctx, d, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	rounds, _ = d.Rounds(ctx, e.ID)
+	for _, tb := range rounds[0].Tables {
+		if !tb.Bye {
+			if err := d.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.WithdrawRound(ctx, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	got, _ = d.Event(ctx, e.ID)
+	if rounds, _ = d.Rounds(ctx, e.ID); len(rounds) != 1 || got.State != event.StateRunning {
+		t.Errorf("after withdrawing round 2: %d rounds, state %s", len(rounds), got.State)
+	}
+	if err := d.WithdrawRound(ctx, e.ID); !errors.Is(err, event.ErrState) {
+		t.Errorf("withdrew a published round: %v", err)
+	}
+	_ = r
+}

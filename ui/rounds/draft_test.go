@@ -280,3 +280,25 @@ func TestResultHintFitsTheMatchLength(t *testing.T) {
 		}
 	}
 }
+
+func TestWithdrawAsksFirstThenRemovesTheDraft(t *testing.T) {
+	f := setupDraft(t)
+	test.Tap(uitest.Button(t, f.w.Content(), "Withdraw", 0))
+	top := f.w.Canvas().Overlays().Top()
+	if top == nil || !uitest.HasText(top, "Withdraw round 1? Its draft pairings are discarded; nothing else changes.") {
+		t.Fatal("no confirmation before withdrawing")
+	}
+	f.s.confirm.Dismiss()
+	if rounds, _ := f.d.Rounds(context.Background(), f.e.ID); len(rounds) != 1 {
+		t.Fatal("cancelling withdrew the round")
+	}
+	test.Tap(uitest.Button(t, f.w.Content(), "Withdraw", 0))
+	f.s.confirm.Confirm()
+	f.errs.None(t)
+	if rounds, _ := f.d.Rounds(context.Background(), f.e.ID); len(rounds) != 0 {
+		t.Fatalf("%d rounds after withdrawing", len(rounds))
+	}
+	if !strings.Contains(f.s.status.Text, "Round 1 withdrawn") {
+		t.Errorf("status = %q", f.s.status.Text)
+	}
+}

@@ -37,6 +37,7 @@ type Director interface {
 	PublishRound(ctx context.Context, id event.EventID, number int) error
 	SwapPlayers(ctx context.Context, id event.EventID, number int, a, b event.EntryID) error
 	RepairRound(ctx context.Context, id event.EventID) (event.Round, error)
+	WithdrawRound(ctx context.Context, id event.EventID) error
 }
 
 // DraftBanner is the banner over a draft round.
@@ -74,6 +75,7 @@ type Screen struct {
 	swapButton   *widget.Button
 	cancelSwap   *widget.Button
 	repairButton *widget.Button
+	withdraw     *widget.Button
 	publish      *widget.Button
 	confirm      *dialog.ConfirmDialog
 	table        *widget.Entry
@@ -141,10 +143,11 @@ func (s *Screen) newBanner() *fyne.Container {
 	s.cancelSwap = &widget.Button{Text: "Cancel", Icon: theme.CancelIcon(), OnTapped: s.onCancelSwap}
 	s.cancelSwap.Hide()
 	s.repairButton = &widget.Button{Text: "Pair again", Icon: theme.MediaReplayIcon(), OnTapped: s.onRepair}
+	s.withdraw = &widget.Button{Text: "Withdraw", Icon: theme.DeleteIcon(), OnTapped: s.onWithdraw}
 	s.publish = &widget.Button{Text: "Publish pairings", Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: s.Publish}
 	tint := canvas.NewRectangle(color.NRGBA{R: 0xff, G: 0x98, B: 0x00, A: 0x38})
 	tint.CornerRadius = theme.InputRadiusSize()
-	buttons := container.NewHBox(s.swapButton, s.cancelSwap, s.repairButton, s.publish)
+	buttons := container.NewHBox(s.swapButton, s.cancelSwap, s.withdraw, s.repairButton, s.publish)
 	// The banner keeps the height of two lines whatever it says, so the
 	// tables below do not jump while the organizer is clicking names.
 	text := container.New(atLeast{ref: &widget.Label{Text: "Two\nlines", TextStyle: fyne.TextStyle{Bold: true}}}, s.bannerText)
@@ -388,6 +391,36 @@ func (s *Screen) onRepairConfirmed(ok bool) {
 		}
 		// The new seed is in the log; the organizer needs the next step.
 		s.setStatus(fmt.Sprintf("Round %d paired again: check the new pairings, then publish", r.Number), widget.SuccessImportance)
+		s.changed(id)
+	})
+}
+
+// onWithdraw asks, then removes the draft round (paired by mistake).
+func (s *Screen) onWithdraw() {
+	if !s.Draft() {
+		return
+	}
+	s.stopSwap()
+	msg := fmt.Sprintf("Withdraw round %d? Its draft pairings are discarded; nothing else changes.", s.number)
+	s.confirm = dialog.NewConfirm("Withdraw round", msg, s.onWithdrawConfirmed, s.win)
+	s.confirm.SetConfirmText("Withdraw")
+	s.confirm.SetDismissText("Cancel")
+	s.confirm.Show()
+}
+
+func (s *Screen) onWithdrawConfirmed(ok bool) {
+	if !ok {
+		return
+	}
+	id, number := s.eventID, s.number
+	work.Do(s.run, func(ctx context.Context) error {
+		return s.d.WithdrawRound(ctx, id)
+	}, func(err error) {
+		if err != nil {
+			s.fail(err)
+			return
+		}
+		s.setStatus(fmt.Sprintf("Round %d withdrawn", number), widget.SuccessImportance)
 		s.changed(id)
 	})
 }
