@@ -191,6 +191,9 @@ func (d *Director) FixTable(ctx context.Context, entry event.EntryID, table int)
 				}
 				r := rounds[paired-1]
 				numberTables(r.Tables, entries)
+				if r.Stage == event.StageSwiss {
+					sortByNumber(r.Tables)
+				}
 				if err := tx.ReplaceTables(r.ID, r.Tables); err != nil {
 					return err
 				}

@@ -335,6 +335,9 @@ func buildRound(e event.Event, entries []event.Entry, p plan, number int, seed i
 		r.Tables = append(r.Tables, tb)
 	}
 	numberTables(r.Tables, entries)
+	if p.stage == event.StageSwiss {
+		sortByNumber(r.Tables)
+	}
 	bestOf := p.bestOf
 	if bestOf == 0 {
 		bestOf = s.GamesPerMatch
@@ -392,6 +395,18 @@ func numberTables(tables []event.Table, entries []event.Entry) {
 		tables[i].Number = next
 		taken[next] = true
 	}
+}
+
+// sortByNumber puts a Swiss round's tables in number order, so a fixed
+// table 12 comes after table 7 on the screen and on paper. Bracket rounds
+// keep the engine's order, from which their draw is rebuilt.
+func sortByNumber(tables []event.Table) {
+	sort.SliceStable(tables, func(i, j int) bool {
+		if tables[i].Bye != tables[j].Bye {
+			return !tables[i].Bye
+		}
+		return tables[i].Number < tables[j].Number
+	})
 }
 
 // dropReason removes the "; "-separated reasons that start with prefix.

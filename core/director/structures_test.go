@@ -292,6 +292,12 @@ func TestDraftsCanBeSwappedFixedAndPairedAgain(t *testing.T) {
 	if tb, ok := rounds[0].TableNumbered(9); !ok || (tb.Seats[0].EntryID != fixed && tb.Seats[1].EntryID != fixed) || !strings.Contains(tb.Why, "fixed table for") {
 		t.Errorf("fixed table: %+v", rounds[0].Tables)
 	}
+	for i := 1; i < len(rounds[0].Tables); i++ {
+		a, b := rounds[0].Tables[i-1], rounds[0].Tables[i]
+		if !b.Bye && (a.Bye || a.Number > b.Number) {
+			t.Errorf("tables out of number order: %d before %d", a.Number, b.Number)
+		}
+	}
 	// Pairing again makes a new draft with a new seed.
 	again, err := d.RepairRound(ctx, e.ID)
 	if err != nil {
