@@ -339,3 +339,26 @@ func TestDescribeSettingsSaysHowTheStructurePlays(t *testing.T) {
 		}
 	}
 }
+
+func TestLateEntryLossesIsASwissSetting(t *testing.T) {
+	d, f, created := newForm(t)
+	f.game.SetSelected("Any card game")
+	f.format.SetSelected("Single elimination")
+	if f.structure.lateRow.visible() {
+		t.Error("a bracket offers the late-entry setting")
+	}
+	f.format.SetSelected("Swiss (best of three)")
+	if !f.structure.lateRow.visible() {
+		t.Fatal("Swiss does not offer the late-entry setting")
+	}
+	test.Type(f.name, "Late night")
+	f.structure.lateLosses.SetChecked(true)
+	test.Tap(f.createButton)
+	if len(*created) != 1 {
+		t.Fatalf("not created: %q", f.problem.Text)
+	}
+	e, _ := d.Event(context.Background(), (*created)[0].ID)
+	if !e.Settings.LateEntryLosses {
+		t.Errorf("saved %+v", e.Settings)
+	}
+}

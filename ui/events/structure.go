@@ -27,8 +27,9 @@ type structureFields struct {
 	playoffMinutes *widget.Entry
 	thirdPlace     *widget.Check
 	double         *widget.Check
+	lateLosses     *widget.Check
 
-	topCutRow, bestOfRow, minutesRow, thirdRow, doubleRow *formRow
+	topCutRow, bestOfRow, minutesRow, thirdRow, doubleRow, lateRow *formRow
 }
 
 // topCutChoices are the top cuts offered (0: none).
@@ -44,6 +45,7 @@ func newStructureFields(onSubmitted func(string)) *structureFields {
 	f.playoffMinutes = &widget.Entry{PlaceHolder: "same as the rounds", OnSubmitted: onSubmitted}
 	f.thirdPlace = &widget.Check{Text: "Play a match for third place"}
 	f.double = &widget.Check{}
+	f.lateLosses = &widget.Check{Text: "A loss for each round missed (else they join on 0 points)"}
 	return f
 }
 
@@ -54,6 +56,7 @@ func (f *structureFields) addTo(g *formGrid) {
 	f.minutesRow = g.add("Playoff minutes", f.playoffMinutes, "")
 	f.thirdRow = g.add("Third place", f.thirdPlace, "")
 	f.doubleRow = g.add("", f.double, "")
+	f.lateRow = g.add("Late entries", f.lateLosses, "")
 }
 
 func topCutName(n int) string {
@@ -105,6 +108,7 @@ func (f *structureFields) set(s event.Settings) {
 	}
 	f.thirdPlace.SetChecked(s.ThirdPlace)
 	f.double.SetChecked(s.Double)
+	f.lateLosses.SetChecked(s.LateEntryLosses)
 	switch s.Structure {
 	case event.StructureDoubleElimination:
 		f.doubleRow.label.SetText("Grand final")
@@ -138,6 +142,7 @@ func (f *structureFields) showRows() {
 	f.minutesRow.show(playoff)
 	f.thirdRow.show(cut || st == event.StructureSingleElimination || st == event.StructureDoubleElimination)
 	f.doubleRow.show(st == event.StructureDoubleElimination || st == event.StructureRoundRobin || st == event.StructureArmageddon)
+	f.lateRow.show(st == event.StructureSwiss)
 	if f.onResize != nil {
 		f.onResize()
 	}
@@ -170,6 +175,9 @@ func (f *structureFields) read(s *event.Settings) error {
 	}
 	if f.doubleRow.visible() {
 		s.Double = f.double.Checked
+	}
+	if f.lateRow.visible() {
+		s.LateEntryLosses = f.lateLosses.Checked
 	}
 	return nil
 }
