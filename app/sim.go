@@ -7,11 +7,14 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
+	"tablekeeper/core/scoring"
+	"tablekeeper/core/standings"
 	"tablekeeper/core/store"
 )
 
@@ -91,7 +94,7 @@ func (s *simulation) play(ctx context.Context, game, format string, players, rou
 	}
 	swiss := e.Settings.Rounds
 	if swiss == 0 {
-		swiss = rules.RecommendedRounds(players)
+		swiss = rules.RoundsFor(e.Settings, players)
 	}
 	plan := fmt.Sprintf("%d rounds", swiss)
 	switch {
@@ -99,10 +102,12 @@ func (s *simulation) play(ctx context.Context, game, format string, players, rou
 		plan = "until the " + string(e.Settings.Structure) + " structure ends"
 	case e.Settings.TopCut > 0:
 		plan = fmt.Sprintf("%d Swiss rounds, then a top %d", swiss, e.Settings.TopCut)
+	case e.Settings.FinalTable > 0:
+		plan = fmt.Sprintf("%d Swiss rounds, then a final table of %d", swiss, e.Settings.FinalTable)
 	}
 	fmt.Fprintf(s.out, "event %d: %s, %s, %s\n", e.ID, e.Name, rules.Describe(game, format), plan)
 	for n := 1; ; n++ {
-		if e.Settings.Structure == event.StructureSwiss && e.Settings.TopCut == 0 && n > swiss {
+		if e.Settings.Structure == event.StructureSwiss && e.Settings.TopCut == 0 && e.Settings.FinalTable == 0 && n > swiss {
 			break
 		}
 		r, err := s.d.PairNextRound(ctx, e.ID)
@@ -137,8 +142,8 @@ func (s *simulation) play(ctx context.Context, game, format string, players, rou
 	}
 	fmt.Fprintf(s.out, "final top %d:\n", min(8, len(table)))
 	for _, st := range table[:min(8, len(table))] {
-		fmt.Fprintf(s.out, "  %3d  %-32s %3d pts  %d-%d-%d  OMW %5.1f%%  GW %5.1f%%  OGW %5.1f%%\n",
-			st.Rank, st.Name, st.Points, st.Wins, st.Losses, st.Draws, 100*st.OppMatchWin, 100*st.GameWin, 100*st.OppGameWin)
+		fmt.Fprintf(s.out, "  %3d  %-32s %3d pts  %d-%d-%d%s\n",
+			st.Rank, st.Name, st.Points, st.Wins, st.Losses, st.Draws, tiebreakerText(e.Settings.Tiebreakers, st))
 	}
 	return nil
 }
@@ -157,6 +162,12 @@ func (s *simulation) playRound(ctx context.Context, e event.Event, r event.Round
 		if t.Bye {
 			continue
 		}
+		if len(t.Seats) > 2 {
+			if err := s.d.RecordResult(ctx, e.ID, r.Number, t.Number, s.multiplayerResult(e.Settings, len(t.Seats))); err != nil {
+				return fmt.Errorf("round %d table %d: %w", r.Number, t.Number, err)
+			}
+			continue
+		}
 		a, b, drawn, timeOut := need, s.results.IntN(need), 0, false
 		switch roll := s.results.IntN(20); {
 		case roll == 0 && draws && bestOf == 1:
@@ -172,6 +183,33 @@ func (s *simulation) playRound(ctx context.Context, e event.Event, r event.Round
 		}
 	}
 	return nil
+}
+
+// multiplayerResult draws a result for a table of n seats: one winner,
+// or one time in ten a game that goes to time (Heresy: nobody wins; the
+// others: one player or two share the lead), with each seat's Tau or game
+// points.
+func (s *simulation) multiplayerResult(set event.Settings, n int) event.Result {
+	res := event.Result{Seats: make([]event.SeatResult, n)}
+	res.TimeOut = s.results.IntN(10) == 0
+	winner := s.results.IntN(n)
+	for i := range res.Seats {
+		st := &res.Seats[i]
+		switch set.Scoring {
+		case event.ScoringHeresy:
+			st.Games = []event.GameDetail{{Stats: map[string]int{scoring.TauStat: s.results.IntN(set.TauGoal + 1)}}}
+		default:
+			st.Points = s.results.IntN(16)
+		}
+		if i == winner && (!res.TimeOut || set.Scoring != event.ScoringHeresy) {
+			st.Place = 1
+			st.Points += 8
+		}
+	}
+	if res.TimeOut && set.Scoring != event.ScoringHeresy && s.results.IntN(3) == 0 {
+		res.Seats[(winner+1)%n].Place = 1 // two share the lead at time
+	}
+	return res
 }
 
 // dropSome drops, as real players do, a few of those out of contention:
@@ -232,4 +270,19 @@ func byeTable(r event.Round) (event.EntryID, bool) {
 		}
 	}
 	return 0, false
+}
+
+// tiebreakerText shows a standing's values of the event's tiebreakers.
+func tiebreakerText(keys []string, st standings.Standing) string {
+	var b strings.Builder
+	for _, k := range keys {
+		switch k {
+		case rules.TieOpponentsMatchWin, rules.TieGameWin, rules.TieOpponentsGameWin, rules.TieOpponentsOpponentsMatchWin:
+			fmt.Fprintf(&b, "  %s %5.1f%%", strings.ToUpper(k), 100*st.Tiebreaker(k))
+		case rules.TieRandom:
+		default:
+			fmt.Fprintf(&b, "  %s %d", strings.ToUpper(k), int(st.Tiebreaker(k)))
+		}
+	}
+	return b.String()
 }

@@ -67,7 +67,10 @@ type eventView struct {
 type eventState struct {
 	event   event.Event
 	players int // active entries
-	rounds  int // rounds paired
+	// participants counts the players who have taken part (active, or
+	// dropped after playing): the planned rounds follow them.
+	participants int
+	rounds       int // rounds paired
 	// last is the latest round (zero before round 1).
 	last event.Round
 	// swiss and cut count the Swiss rounds and the top-cut rounds.
@@ -169,6 +172,9 @@ func (v *eventView) readState(ctx context.Context, id event.EventID) (eventState
 		if en.Active() {
 			st.players++
 		}
+		if en.Active() || en.DroppedAfter > 0 {
+			st.participants++
+		}
 	}
 	rounds, err := v.d.Rounds(ctx, id)
 	if err != nil {
@@ -201,7 +207,7 @@ func (v *eventView) showState(st eventState) {
 	v.finishButton.Importance = widget.MediumImportance
 	ready := !finished && (st.rounds == 0 && st.players >= 2 || st.complete)
 	if ready {
-		if v.structureDone(st) || st.swissOnly() && st.rounds >= plannedRounds(e.Settings, st.players) && st.rounds > 0 {
+		if v.structureDone(st) || st.swissOnly() && st.rounds >= plannedRounds(e.Settings, st.participants) && st.rounds > 0 {
 			v.finishButton.Importance = widget.HighImportance
 		} else {
 			v.pairButton.Importance = widget.HighImportance
@@ -232,7 +238,7 @@ func (st eventState) swissOnly() bool {
 func (st eventState) cutNext() bool {
 	s := st.event.Settings
 	return s.Structure == event.StructureSwiss && s.TopCut > 0 && st.cut == 0 &&
-		st.swiss > 0 && st.swiss >= plannedRounds(s, st.players)
+		st.swiss > 0 && st.swiss >= plannedRounds(s, st.participants)
 }
 
 // nextStep is the text of the header's round button: "Pair round 3",
@@ -259,10 +265,7 @@ func setEnabled(b *widget.Button, on bool) {
 // plannedRounds is the event's number of Swiss rounds: its setting, or the
 // recommended number for the players when the setting is 0.
 func plannedRounds(s event.Settings, players int) int {
-	if s.Rounds > 0 {
-		return s.Rounds
-	}
-	return rules.RecommendedRounds(players)
+	return rules.RoundsFor(s, players)
 }
 
 // roundText is the header's round line. For Swiss: "Round 2 of 4", with
@@ -288,10 +291,10 @@ func roundText(st eventState) string {
 
 func swissRoundText(st eventState) string {
 	s := st.event.Settings
-	planned := plannedRounds(s, st.players)
+	planned := plannedRounds(s, st.participants)
 	rec := ""
 	if s.Rounds == 0 {
-		rec = fmt.Sprintf(" (recommended for %d players)", st.players)
+		rec = fmt.Sprintf(" (recommended for %d players)", st.participants)
 	}
 	cut := ""
 	if s.TopCut > 0 && !formatSays(st.event, fmt.Sprintf("top %d", s.TopCut)) {
@@ -392,7 +395,7 @@ func (v *eventView) onPair() {
 		v.round.Publish()
 		return
 	}
-	planned := plannedRounds(st.event.Settings, st.players)
+	planned := plannedRounds(st.event.Settings, st.participants)
 	if !st.swissOnly() || planned == 0 || st.rounds < planned {
 		v.pair()
 		return

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/scoring"
 	"tablekeeper/core/standings"
 )
 
@@ -159,10 +160,14 @@ func (d *Director) RecordResult(ctx context.Context, id event.EventID, round, ta
 		if r.BestOf > 0 {
 			bestOf = r.BestOf
 		}
-		if len(t.Seats) != 2 {
-			return event.Invalidf("table %d seats %d players; this build records two-player results only", table, len(t.Seats))
-		}
-		if err := res.CheckTwoPlayer(bestOf); err != nil {
+		if len(t.Seats) > 2 || len(res.Seats) > 2 {
+			if len(res.Seats) != len(t.Seats) {
+				return event.Invalidf("table %d seats %d players; the result has %d", table, len(t.Seats), len(res.Seats))
+			}
+			if err := scoring.Check(e.Settings, &res); err != nil {
+				return event.Invalidf("table %d: %s", table, event.Message(err))
+			}
+		} else if err := res.CheckTwoPlayer(bestOf); err != nil {
 			return event.Invalidf("table %d: %s", table, event.Message(err))
 		}
 		res.RecordedAt = d.now()
@@ -194,8 +199,25 @@ func nameIndex(entries []event.Entry) map[event.EntryID]string {
 }
 
 func describe(r event.Result, t event.Table, names map[event.EntryID]string) string {
-	if len(r.Seats) != 2 || len(t.Seats) != 2 {
+	if len(r.Seats) != len(t.Seats) {
 		return "result"
+	}
+	if len(t.Seats) > 2 {
+		parts := make([]string, len(t.Seats))
+		for i, s := range t.Seats {
+			parts[i] = fmt.Sprintf("%s %d", names[s.EntryID], r.Seats[i].Points)
+			if r.Seats[i].Place == 1 {
+				parts[i] += " (won)"
+				if r.TimeOut {
+					parts[i] = fmt.Sprintf("%s %d (lead at time)", names[s.EntryID], r.Seats[i].Points)
+				}
+			}
+		}
+		s := strings.Join(parts, ", ")
+		if r.TimeOut {
+			s += "; time-out"
+		}
+		return s
 	}
 	s := fmt.Sprintf("%s %d–%d %s", names[t.Seats[0].EntryID], r.Seats[0].GamesWon, r.Seats[1].GamesWon, names[t.Seats[1].EntryID])
 	if r.GamesDrawn > 0 {

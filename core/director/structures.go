@@ -38,8 +38,11 @@ func planRound(e event.Event, entries []event.Entry, rounds []event.Round, numbe
 	switch s.Structure {
 	case event.StructureSwiss:
 		swiss := stageRounds(rounds, event.StageSwiss)
-		if s.TopCut > 0 && len(swiss) >= plannedSwissRounds(s, entries) {
+		if s.TopCut > 0 && len(swiss) >= PlannedRounds(s, entries) {
 			return planTopCut(e, entries, rounds, rng)
+		}
+		if s.FinalTable > 0 && len(swiss) >= PlannedRounds(s, entries) {
+			return planFinal(e, entries, rounds, rng)
 		}
 		return planSwiss(e, entries, rounds, number, rng)
 	case event.StructureSingleElimination, event.StructureDoubleElimination, event.StructureRoundRobin,
@@ -49,19 +52,18 @@ func planRound(e event.Event, entries []event.Entry, rounds []event.Round, numbe
 	return plan{}, event.Invalidf("unknown structure %q", s.Structure)
 }
 
-// plannedSwissRounds is the number of Swiss rounds: the setting, or the
-// recommended number for the players still in.
-func plannedSwissRounds(s event.Settings, entries []event.Entry) int {
-	if s.Rounds > 0 {
-		return s.Rounds
-	}
-	active := 0
+// PlannedRounds is the number of Swiss rounds an event plays: its setting,
+// or the format's recommendation (rules.RoundsFor) for everyone who has
+// taken part: active players and those who dropped after playing, so that
+// drops never shorten an event.
+func PlannedRounds(s event.Settings, entries []event.Entry) int {
+	players := 0
 	for _, en := range entries {
-		if en.Active() {
-			active++
+		if en.Active() || en.DroppedAfter > 0 {
+			players++
 		}
 	}
-	return rules.RecommendedRounds(active)
+	return rules.RoundsFor(s, players)
 }
 
 func stageRounds(rounds []event.Round, stage event.Stage) []event.Round {
@@ -89,12 +91,109 @@ func planSwiss(e event.Event, entries []event.Entry, rounds []event.Round, numbe
 			in = append(in, pairing.Player{Entry: s.EntryID, Points: s.Points, Opponents: s.Opponents, Byes: s.Byes})
 		}
 	}
+	if e.Settings.TableSize > 2 {
+		out, err := pairing.Pods(in, podRule(e.Settings), rng)
+		if err != nil {
+			return plan{}, err
+		}
+		return plan{stage: event.StageSwiss, tables: out.Tables}, nil
+	}
 	out := pairing.Swiss(in, rng)
 	p := plan{stage: event.StageSwiss, tables: out.Tables}
 	if out.Bye != 0 {
 		p.passes = []pairing.Pass{{Entry: out.Bye, Kind: pairing.PassBye, Why: out.ByeWhy}}
 	}
 	return p, nil
+}
+
+// planFinal seats the final table of a Swiss + Final event (S10): the top
+// N of the Swiss standings still playing, in a random seat order, and with
+// a secondary table the next N.
+func planFinal(e event.Event, entries []event.Entry, rounds []event.Round, rng *rand.Rand) (plan, error) {
+	if len(stageRounds(rounds, event.StageFinal)) > 0 {
+		return plan{}, ErrStructureComplete
+	}
+	s := e.Settings
+	table := standings.ComputeWith(entries, stageRounds(rounds, event.StageSwiss), s, standings.Options{Seed: s.TieSeed})
+	var active []event.EntryID
+	for _, st := range table {
+		if st.Status == event.EntryActive {
+			active = append(active, st.EntryID)
+		}
+	}
+	n := s.FinalTable
+	if len(active) < 3 {
+		return plan{}, event.Statef("the final table needs at least three players still in the event")
+	}
+	p := plan{stage: event.StageFinal, name: "final table"}
+	seat := func(ids []event.EntryID, why string) {
+		ids = append([]event.EntryID(nil), ids...)
+		rng.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+		p.tables = append(p.tables, pairing.Table{Seats: ids, Why: why})
+	}
+	top := active[:min(n, len(active))]
+	seat(top, fmt.Sprintf("final table: the top %d by match points, then game points; seat order drawn", len(top)))
+	if rest := active[len(top):]; s.SecondaryTable && len(rest) >= 3 {
+		second := rest[:min(n, len(rest))]
+		seat(second, fmt.Sprintf("secondary table: places %d to %d; seat order drawn", len(top)+1, len(top)+len(second)))
+		p.name = "final and secondary tables"
+	}
+	return p, nil
+}
+
+// finalPlacements orders the players of a played final (and secondary)
+// table: winners first, then by the points they scored at the table, then
+// by their Swiss standing (S10: final placement decides the top ranks,
+// then game points).
+func finalPlacements(final event.Round, swiss []standings.Standing) []pairing.Placement {
+	if !final.Complete() {
+		return nil
+	}
+	rank := map[event.EntryID]int{}
+	for i, s := range swiss {
+		rank[s.EntryID] = i
+	}
+	var out []pairing.Placement
+	next := 1
+	for _, tb := range final.Tables {
+		type seat struct {
+			id     event.EntryID
+			won    bool
+			points int
+		}
+		var seats []seat
+		for i, st := range tb.Seats {
+			r := tb.Result.Seats[i]
+			seats = append(seats, seat{st.EntryID, r.Place == 1, r.Points})
+		}
+		sort.SliceStable(seats, func(i, j int) bool {
+			a, b := seats[i], seats[j]
+			if a.won != b.won {
+				return a.won
+			}
+			if a.points != b.points {
+				return a.points > b.points
+			}
+			return rank[a.id] < rank[b.id]
+		})
+		for _, s := range seats {
+			out = append(out, pairing.Placement{Place: next, Entries: []event.EntryID{s.id}})
+			next++
+		}
+	}
+	return out
+}
+
+// podRule is how the event's settings size multiplayer tables.
+func podRule(s event.Settings) pairing.PodRule {
+	r := pairing.PodRule{Usual: s.TableSize, Min: s.MinTableSize, Max: s.MaxTableSize, Heresy: s.TableSizing == "heresy"}
+	if r.Min == 0 {
+		r.Min = s.TableSize
+	}
+	if r.Max == 0 {
+		r.Max = s.TableSize
+	}
+	return r
 }
 
 // planTopCut pairs the single-elimination top cut after the Swiss rounds
@@ -217,6 +316,9 @@ func placements(e event.Event, entries []event.Entry, rounds []event.Round) []pa
 	var err error
 	switch s.Structure {
 	case event.StructureSwiss:
+		if final := stageRounds(rounds, event.StageFinal); s.FinalTable > 0 && len(final) > 0 {
+			return finalPlacements(final[0], standings.ComputeWith(entries, stageRounds(rounds, event.StageSwiss), s, standings.Options{Seed: s.TieSeed}))
+		}
 		cut := stageRounds(rounds, event.StageElimination)
 		if s.TopCut == 0 || len(cut) == 0 {
 			return nil

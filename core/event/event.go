@@ -194,7 +194,36 @@ type Settings struct {
 	// TieSeed seeds the "random" tiebreaker; the director sets it when the
 	// event is created, so the order never changes during the event.
 	TieSeed uint64 `json:"tieSeed,omitempty"`
+	// Scoring is how a multiplayer table is scored: ScoringPlacement (the
+	// winner takes Points.Win), ScoringShadowfist (S6–S8) or ScoringHeresy
+	// (H5, H7). Two-player matches always score by games won.
+	Scoring ScoringRule `json:"scoring,omitempty"`
+	// TableSizing "heresy" seats multiplayer tables by rule H2; otherwise
+	// tables of TableSize, with MinTableSize and MaxTableSize taking the
+	// remainder.
+	TableSizing string `json:"tableSizing,omitempty"`
+	// TauGoal, WinScore and TimeOutBonus are Heresy's scoring (H5: goal 9,
+	// a win scores 14, time-out adds 2; Revelations H7: goal 7, win 11).
+	TauGoal      int `json:"tauGoal,omitempty"`
+	WinScore     int `json:"winScore,omitempty"`
+	TimeOutBonus int `json:"timeOutBonus,omitempty"`
+	// FinalTable: after the Swiss rounds of a multiplayer event, the top N
+	// (3 to 5, fixed before round 1) play one final table (S10, Swiss +
+	// Final); 0 for none. SecondaryTable seats the next N at a second
+	// table for the places after them.
+	FinalTable     int  `json:"finalTable,omitempty"`
+	SecondaryTable bool `json:"secondaryTable,omitempty"`
 }
+
+// ScoringRule names how multiplayer tables score.
+type ScoringRule string
+
+// Scoring rules.
+const (
+	ScoringPlacement  ScoringRule = ""
+	ScoringShadowfist ScoringRule = "shadowfist"
+	ScoringHeresy     ScoringRule = "heresy"
+)
 
 // Points is a match-point scale.
 type Points struct {
@@ -202,6 +231,9 @@ type Points struct {
 	Draw int `json:"draw"`
 	Loss int `json:"loss"`
 	Bye  int `json:"bye"`
+	// TimeOutWin is what the winner on time-out of a multiplayer table
+	// scores (Shadowfist S6: 2); 0 means a full win.
+	TimeOutWin int `json:"timeOutWin,omitempty"`
 }
 
 // Validate reports whether the settings describe an event that can run.
@@ -244,6 +276,21 @@ func (s Settings) Validate() error {
 	}
 	if s.TableSize != 2 && s.Structure != StructureSwiss {
 		return Invalidf("%s is for two-player matches", s.Structure)
+	}
+	switch s.Scoring {
+	case ScoringPlacement, ScoringShadowfist:
+	case ScoringHeresy:
+		if s.TauGoal < 1 || s.TauGoal > 99 || s.WinScore < s.TauGoal || s.TimeOutBonus < 0 {
+			return Invalidf("Heresy scoring needs a Tau goal of 1 to 99 and a win score of at least the goal (H5), not goal %d, win %d", s.TauGoal, s.WinScore)
+		}
+	default:
+		return Invalidf("unknown scoring %q", s.Scoring)
+	}
+	if s.FinalTable != 0 && (s.FinalTable < 3 || s.FinalTable > MaxSeats || s.TableSize < 3 || s.Structure != StructureSwiss) {
+		return Invalidf("a final table seats 3 to %d players after multiplayer Swiss rounds, not %d", MaxSeats, s.FinalTable)
+	}
+	if s.TableSizing != "" && s.TableSizing != "heresy" {
+		return Invalidf("unknown table sizing %q", s.TableSizing)
 	}
 	return nil
 }

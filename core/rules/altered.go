@@ -1,7 +1,9 @@
 package rules
 
-// altered is Altered (documents 001 and 003). The multiplayer formats (A6)
-// and Booster Draft pods (A5) come with the multiplayer engine.
+import "tablekeeper/core/event"
+
+// altered is Altered (documents 001 and 003). 2v2 (A6) and Booster Draft
+// pods (A5) come with teams and draft seating.
 func altered() Game {
 	return Game{
 		Key:  "altered",
@@ -22,6 +24,25 @@ func altered() Game {
 				Summary:  "Constructed Swiss, best of one, 30-minute rounds, 4 rounds.",
 				Rules:    []string{"A1", "A3"},
 				Defaults: storeSwiss(1, 30, 4),
+			},
+			{
+				// Rule A6: Free for All, four players a table. The document
+				// gives no scoring: the winner takes 3, a lead shared at
+				// time 1 each (a setting).
+				Key:     "free-for-all",
+				Name:    "Free for All",
+				Summary: "Multiplayer tables of 4 (3 where needed), constructed decks; the winner scores 3.",
+				Rules:   []string{"A1", "A6"},
+				Defaults: event.Settings{
+					Structure:     event.StructureSwiss,
+					TableSize:     4,
+					MinTableSize:  3,
+					MaxTableSize:  4,
+					GamesPerMatch: 1,
+					RoundMinutes:  60,
+					Points:        event.Points{Win: 3, Draw: 1},
+					Tiebreakers:   []string{TieOpponentsMatchWin},
+				},
 			},
 			{
 				// Rule A4: 7 boosters, decks of at least 30, Swiss rounds.

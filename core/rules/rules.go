@@ -54,12 +54,15 @@ const (
 	// TieRandom: a random order drawn from a per-event seed; it separates
 	// every remaining tie, so it comes last.
 	TieRandom = "random"
+	// TieGamePoints ranks by game points: Shadowfist's ranking key after
+	// match points (S10), and Heresy's per-game scores.
+	TieGamePoints = "gp"
 )
 
 // Catalogue returns every game and format of this build, games by name.
 // The result is a fresh copy: callers may change it.
 func Catalogue() []Game {
-	games := []Game{generic(), altered(), keyforge(), heresy()}
+	games := []Game{generic(), altered(), keyforge(), heresy(), shadowfist()}
 	sort.Slice(games, func(i, j int) bool { return games[i].Name < games[j].Name })
 	return games
 }
@@ -109,6 +112,19 @@ func RecommendedRounds(players int) int {
 		r = 3
 	}
 	return r
+}
+
+// RoundsFor is the number of Swiss rounds an event plays when its settings
+// leave it open: Heresy's 4 plus one per full fifteen players (H3), else
+// RecommendedRounds.
+func RoundsFor(s event.Settings, players int) int {
+	if s.Rounds > 0 {
+		return s.Rounds
+	}
+	if s.Scoring == event.ScoringHeresy {
+		return 4 + players/15
+	}
+	return RecommendedRounds(players)
 }
 
 // storeSwiss is the common store Swiss of rule X1: 3/1/0, a bye is a won

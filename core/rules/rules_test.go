@@ -58,11 +58,11 @@ func TestGenericIsStoreSwiss(t *testing.T) {
 
 func TestLookupUnknownListsChoices(t *testing.T) {
 	_, _, err := Lookup("chess", "blitz")
-	if !errors.Is(err, event.ErrInvalid) || event.Message(err) != `unknown game "chess"; choose one of: altered, generic, heresy, keyforge` {
+	if !errors.Is(err, event.ErrInvalid) || event.Message(err) != `unknown game "chess"; choose one of: altered, generic, heresy, keyforge, shadowfist` {
 		t.Errorf("got %v", err)
 	}
 	_, _, err = Lookup("altered", "vintage")
-	if err == nil || event.Message(err) != `Altered has no format "vintage"; choose one of: standard-bo3, standard-bo1, sealed` {
+	if err == nil || event.Message(err) != `Altered has no format "vintage"; choose one of: standard-bo3, standard-bo1, free-for-all, sealed` {
 		t.Errorf("got %v", err)
 	}
 }
@@ -95,5 +95,33 @@ func TestHeresyArmageddon(t *testing.T) {
 	_, f, err := Lookup("heresy", "armageddon")
 	if err != nil || f.Defaults.Structure != event.StructureArmageddon || f.Defaults.GamesPerMatch != 3 {
 		t.Errorf("%+v %v", f, err)
+	}
+}
+
+// Rule H3: at least 4 rounds, plus one per full fifteen players.
+func TestHeresyRounds(t *testing.T) {
+	_, f, _ := Lookup("heresy", "reascension")
+	for _, c := range []struct{ players, rounds int }{{6, 4}, {14, 4}, {15, 5}, {29, 5}, {30, 6}, {45, 7}} {
+		if got := RoundsFor(f.Defaults, c.players); got != c.rounds {
+			t.Errorf("%d players: %d rounds, want %d", c.players, got, c.rounds)
+		}
+	}
+	_, sw, _ := Lookup("generic", "swiss")
+	if RoundsFor(sw.Defaults, 64) != 6 {
+		t.Error("generic Swiss rounds")
+	}
+}
+
+// Rules H5, H7: Reascension to 9 Tau with a win of 14, Revelations to 7
+// with 11; S6: Shadowfist 4/2/1/0 ranked by game points.
+func TestMultiplayerScoringDefaults(t *testing.T) {
+	_, re, _ := Lookup("heresy", "reascension")
+	_, rv, _ := Lookup("heresy", "revelations")
+	_, fb, _ := Lookup("shadowfist", "final-brawl")
+	if re.Defaults.TauGoal != 9 || re.Defaults.WinScore != 14 || rv.Defaults.TauGoal != 7 || rv.Defaults.WinScore != 11 {
+		t.Errorf("heresy %+v %+v", re.Defaults, rv.Defaults)
+	}
+	if p := fb.Defaults.Points; p.Win != 4 || p.TimeOutWin != 2 || p.Draw != 1 || fb.Defaults.Tiebreakers[0] != TieGamePoints || fb.Defaults.TableSize != 4 {
+		t.Errorf("shadowfist %+v", fb.Defaults)
 	}
 }

@@ -51,6 +51,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
+	"tablekeeper/core/scoring"
 )
 
 // Floor is the lowest match-win or game-win percentage a player counts with.
@@ -89,6 +90,9 @@ type Standing struct {
 	// or when the event's tiebreakers do not include "h2h". In a group
 	// where A beat both B and C, and then B beat C, A has 2, B 1 and C 0.
 	HeadToHead int
+	// GamePoints is the sum of the game points scored at multiplayer
+	// tables (Shadowfist S7; tiebreaker "gp").
+	GamePoints int
 	// RandomKey is this entry's draw in the event's random order (higher
 	// ranks first; below 2^53, so it reads exactly as a float64). Zero
 	// unless the standings were computed by ComputeWith.
@@ -116,6 +120,8 @@ func (s Standing) Tiebreaker(key string) float64 {
 		return float64(s.HeadToHead)
 	case rules.TieRandom:
 		return float64(s.RandomKey)
+	case rules.TieGamePoints:
+		return float64(s.GamePoints)
 	}
 	return 0
 }
@@ -126,7 +132,7 @@ func TiebreakerKeys() []string {
 	return []string{
 		rules.TieOpponentsMatchWin, rules.TieGameWin, rules.TieOpponentsGameWin,
 		rules.TieBuchholz, rules.TieOpponentsOpponentsMatchWin,
-		rules.TieHeadToHead, rules.TieRandom,
+		rules.TieHeadToHead, rules.TieGamePoints, rules.TieRandom,
 	}
 }
 
@@ -196,6 +202,8 @@ type tally struct {
 	opp []int32
 	// outcome holds each meeting's result for the entry: +1, 0 or -1.
 	outcome []int8
+	// multiOpp holds the players each entry met at multiplayer tables.
+	multiOpp map[int32][]event.EntryID
 }
 
 func compute(entries []event.Entry, rounds []event.Round, set event.Settings, opt Options, seeded bool) []Standing {
@@ -205,6 +213,7 @@ func compute(entries []event.Entry, rounds []event.Round, set event.Settings, op
 	}
 	meetings, pairedRounds := t.collect(rounds)
 	t.record(meetings)
+	t.addMultiplayerOpponents()
 	if set.LateEntryLosses {
 		t.lateEntryLosses(entries, pairedRounds)
 	}
@@ -236,12 +245,60 @@ func (t *tally) collect(rounds []event.Round) (meetings []meeting, pairedRounds 
 				}
 			case len(tb.Seats) == 2 && len(tb.Result.Seats) == 2:
 				meetings = append(meetings, t.meeting(tb))
-			default:
-				// More than two seats: multiplayer scoring is not built yet.
+			case len(tb.Seats) > 2 && len(tb.Result.Seats) == len(tb.Seats):
+				t.multiplayer(tb)
 			}
 		}
 	}
 	return meetings, pairedRounds
+}
+
+// multiplayer scores a table of three or more seats by the format
+// (core/scoring): match points, game points and the record (a win for a
+// winner, a draw for a lead shared at time, a loss otherwise), and notes
+// everyone at the table as met.
+func (t *tally) multiplayer(tb event.Table) {
+	res := *tb.Result
+	leaders := 0
+	for _, st := range res.Seats {
+		if st.Place == 1 {
+			leaders++
+		}
+	}
+	for i, seat := range tb.Seats {
+		k := t.index.of(seat.EntryID)
+		if k < 0 {
+			continue
+		}
+		s := &t.out[k]
+		s.Matches++
+		s.Points += scoring.MatchPoints(t.set, res, i)
+		s.GamePoints += scoring.GamePoints(t.set, res, i)
+		switch {
+		case res.Seats[i].Place == 1 && res.TimeOut && leaders > 1:
+			s.Draws++
+		case res.Seats[i].Place == 1:
+			s.Wins++
+		default:
+			s.Losses++
+		}
+		if t.multiOpp == nil {
+			t.multiOpp = make(map[int32][]event.EntryID)
+		}
+		for _, other := range tb.Seats {
+			if other.EntryID != seat.EntryID {
+				t.multiOpp[k] = append(t.multiOpp[k], other.EntryID)
+			}
+		}
+	}
+}
+
+// addMultiplayerOpponents appends the players met at multiplayer tables to
+// the opponent lists (they take no part in the two-player percentages).
+func (t *tally) addMultiplayerOpponents() {
+	for k, ids := range t.multiOpp {
+		t.out[k].Opponents = append(t.out[k].Opponents, ids...)
+	}
 }
 
 // bye scores a bye for entry i (none when i < 0): a won match, won by a

@@ -397,7 +397,7 @@ func TestValidTiebreakers(t *testing.T) {
 		{[]string{"omw", "gw", "ogw"}, ""},
 		{TiebreakerKeys(), ""},
 		{[]string{"buchholz", "h2h", "oomw", "random"}, ""},
-		{[]string{"omw", "Buchholz"}, `unknown tiebreaker "Buchholz"; the tiebreakers are: omw, gw, ogw, buchholz, oomw, h2h, random`},
+		{[]string{"omw", "Buchholz"}, `unknown tiebreaker "Buchholz"; the tiebreakers are: omw, gw, ogw, buchholz, oomw, h2h, gp, random`},
 		{[]string{"omw", "gw", "omw"}, `the tiebreaker "omw" is listed twice`},
 		{[]string{"random", "gw"}, `the "random" tiebreaker must come last: it separates every tie, so "gw" after it would never count`},
 	} {
@@ -462,18 +462,47 @@ func TestRealTieNotSplitByRounding(t *testing.T) {
 	}
 }
 
-// A table with more than two seats is not scored yet (multiplayer scoring
-// comes later): it changes nobody's record.
-func TestMultiplayerTablesIgnored(t *testing.T) {
-	es := entries(3)
-	three := event.Table{
-		Seats:  []event.Seat{{EntryID: 1}, {EntryID: 2}, {EntryID: 3}},
-		Result: &event.Result{Seats: []event.SeatResult{{Place: 1}, {Place: 2}, {Place: 3}}},
-	}
-	for _, s := range Compute(es, []event.Round{{Number: 1, Tables: []event.Table{three}}}, x1()) {
-		if s.Matches != 0 || s.Points != 0 || len(s.Opponents) != 0 {
-			t.Errorf("%+v", s)
+// Rules S6, S7, S10: a multiplayer table scores by the format: Shadowfist
+// match points (a win 4, the winner on time-out 2, a tie on time-out 1 each)
+// with game points breaking ties; everyone at the table has met.
+func TestMultiplayerTablesScored(t *testing.T) {
+	es := entries(5)
+	set := x1()
+	set.Scoring = event.ScoringShadowfist
+	set.Points = event.Points{Win: 4, TimeOutWin: 2, Draw: 1, Loss: 0}
+	set.Tiebreakers = []string{rules.TieGamePoints}
+	table := func(timeOut bool, seats []event.EntryID, places, points []int) event.Table {
+		tb := event.Table{Result: &event.Result{TimeOut: timeOut}}
+		for i, id := range seats {
+			tb.Seats = append(tb.Seats, event.Seat{EntryID: id})
+			tb.Result.Seats = append(tb.Result.Seats, event.SeatResult{Place: places[i], Points: points[i]})
 		}
+		return tb
+	}
+	rounds := []event.Round{
+		{Number: 1, Tables: []event.Table{table(false, []event.EntryID{1, 2, 3, 4}, []int{1, 0, 0, 0}, []int{20, 8, 6, 2})}},
+		{Number: 2, Tables: []event.Table{table(true, []event.EntryID{2, 3, 5}, []int{1, 1, 0}, []int{12, 12, 4})}},
+		{Number: 3, Tables: []event.Table{table(true, []event.EntryID{4, 5, 1}, []int{1, 0, 0}, []int{9, 3, 1})}},
+	}
+	ss := Compute(es, rounds, set)
+	want := map[event.EntryID][3]int{ // points, game points, rank
+		1: {4, 21, 1},
+		2: {1, 20, 3},
+		3: {1, 18, 4},
+		4: {2, 11, 2},
+		5: {0, 7, 5},
+	}
+	for _, s := range ss {
+		w := want[s.EntryID]
+		if s.Points != w[0] || s.GamePoints != w[1] || s.Rank != w[2] {
+			t.Errorf("%s: %d points, %d game points, rank %d; want %v", s.Name, s.Points, s.GamePoints, s.Rank, w)
+		}
+	}
+	if s := find(t, ss, 2); s.Draws != 1 || s.Losses != 1 || len(s.Opponents) != 5 {
+		t.Errorf("B's record %+v", s)
+	}
+	if s := find(t, ss, 4); s.Wins != 1 || s.Losses != 1 {
+		t.Errorf("D's record %+v", s)
 	}
 }
 

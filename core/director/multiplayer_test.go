@@ -1,0 +1,236 @@
+package director_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"testing"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/core/scoring"
+)
+
+func tauSeat(place, tau int) event.SeatResult {
+	return event.SeatResult{Place: place, Games: []event.GameDetail{{Stats: map[string]int{scoring.TauStat: tau}}}}
+}
+
+// Rules H2, H3, H5: a Reascension event of 13 seats three tables of three
+// and one of four each round (the four on top), plays 4 rounds, and scores
+// a win 14 and the others their Tau.
+func TestHeresyReascensionEvent(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "heresy", "reascension", nil)
+	register(t, d, e.ID, names(13)...)
+	rng := rand.New(rand.NewPCG(5, 5))
+	total := 0
+	for n := 1; n <= 4; n++ {
+		r, err := pairPublished(ctx, d, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seatedOnce(t, r)
+		var sizes []int
+		for _, tb := range r.Tables {
+			sizes = append(sizes, len(tb.Seats))
+		}
+		if !sort.SliceIsSorted(sizes, func(i, j int) bool { return sizes[i] > sizes[j] }) || len(sizes) != 4 || sizes[0] != 4 || sizes[3] != 3 {
+			t.Fatalf("round %d table sizes %v, want 4,3,3,3 (H2)", n, sizes)
+		}
+		for _, tb := range r.Tables {
+			res := event.Result{}
+			winner := rng.IntN(len(tb.Seats))
+			for i := range tb.Seats {
+				place := 0
+				if i == winner {
+					place = 1
+				}
+				res.Seats = append(res.Seats, tauSeat(place, 3+i))
+			}
+			if err := d.RecordResult(ctx, e.ID, n, tb.Number, res); err != nil {
+				t.Fatal(err)
+			}
+			for i := range tb.Seats {
+				if i == winner {
+					total += 14
+				} else {
+					total += 3 + i
+				}
+			}
+		}
+	}
+	if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+		t.Logf("a fifth round is still allowed as an extra: %v", err)
+	}
+	table, err := d.Standings(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := 0
+	for _, s := range table {
+		sum += s.Points
+	}
+	if sum != total {
+		t.Errorf("standings total %d, results gave %d", sum, total)
+	}
+}
+
+func TestMultiplayerResultsAreChecked(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "heresy", "reascension", nil)
+	register(t, d, e.ID, names(6)...)
+	r, err := pairPublished(ctx, d, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := r.Tables[0]
+	for _, c := range []struct {
+		res  event.Result
+		want string
+	}{
+		{event.Result{Seats: []event.SeatResult{tauSeat(1, 9), tauSeat(1, 2), tauSeat(0, 1)}}, "exactly one winner"},
+		{event.Result{TimeOut: true, Seats: []event.SeatResult{tauSeat(1, 9), tauSeat(0, 2), tauSeat(0, 1)}}, "nobody wins"},
+		{event.Result{Seats: []event.SeatResult{tauSeat(1, 9), tauSeat(0, 2)}}, "seats 3 players"},
+	} {
+		err := d.RecordResult(ctx, e.ID, 1, tb.Number, c.res)
+		if !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), c.want) {
+			t.Errorf("got %v, want %q", err, c.want)
+		}
+	}
+	ok := event.Result{TimeOut: true, Seats: []event.SeatResult{tauSeat(0, 12), tauSeat(0, 2), tauSeat(0, 1)}}
+	if err := d.RecordResult(ctx, e.ID, 1, tb.Number, ok); err != nil {
+		t.Fatal(err)
+	}
+	rounds, _ := d.Rounds(ctx, e.ID)
+	got, _ := rounds[0].TableNumbered(tb.Number)
+	// H5 at time: Tau (at most the goal 9) plus 2.
+	if p := got.Result.Seats; p[0].Points != 11 || p[1].Points != 4 || p[2].Points != 3 {
+		t.Errorf("time-out scores %+v", p)
+	}
+	log, _ := d.Log(ctx, e.ID)
+	if last := log[len(log)-1].Message; !strings.Contains(last, "time-out") {
+		t.Errorf("log %q", last)
+	}
+}
+
+// Rule S4: Shadowfist seats tables of 4, 3 where the count needs it; S6,
+// S10: ranked by match points, then game points.
+func TestShadowfistFinalBrawlEvent(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "shadowfist", "final-brawl", nil)
+	register(t, d, e.ID, names(10)...)
+	r, err := pairPublished(ctx, d, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sizes []int
+	for _, tb := range r.Tables {
+		sizes = append(sizes, len(tb.Seats))
+	}
+	if len(sizes) != 3 || sizes[0] != 4 || sizes[1] != 3 || sizes[2] != 3 {
+		t.Fatalf("table sizes %v, want 4,3,3", sizes)
+	}
+	for _, tb := range r.Tables {
+		res := event.Result{}
+		for i := range tb.Seats {
+			st := event.SeatResult{Points: 3 * i}
+			if i == 0 {
+				st.Place = 1
+			}
+			res.Seats = append(res.Seats, st)
+		}
+		if err := d.RecordResult(ctx, e.ID, 1, tb.Number, res); err != nil {
+			t.Fatal(err)
+		}
+	}
+	table, _ := d.Standings(ctx, e.ID)
+	for i := 1; i < len(table); i++ {
+		a, b := table[i-1], table[i]
+		if a.Points < b.Points || a.Points == b.Points && a.GamePoints < b.GamePoints {
+			t.Fatalf("standings out of order at %d: %+v then %+v", i, a, b)
+		}
+	}
+	if table[0].Points != 4 || table[3].Points != 0 {
+		t.Errorf("winners have 4 match points: %v", table)
+	}
+}
+
+// Rule S10, Swiss + Final: after the Swiss rounds the top 4 play a final
+// table (a secondary table seats the next 4); the final's placement
+// decides the top ranks, then the points scored there.
+func TestShadowfistSwissPlusFinal(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "shadowfist", "final-brawl-final", func(s *event.Settings) {
+		s.Rounds = 2
+		s.SecondaryTable = true
+	})
+	register(t, d, e.ID, names(11)...)
+	play := func(r event.Round, winnerSeat int) {
+		t.Helper()
+		for _, tb := range r.Tables {
+			res := event.Result{}
+			for i := range tb.Seats {
+				st := event.SeatResult{Points: 2 * i}
+				if i == winnerSeat%len(tb.Seats) {
+					st.Place = 1
+				}
+				res.Seats = append(res.Seats, st)
+			}
+			if err := d.RecordResult(ctx, e.ID, r.Number, tb.Number, res); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for n := 1; n <= 2; n++ {
+		r, err := pairPublished(ctx, d, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		play(r, n)
+	}
+	swiss, _ := d.Standings(ctx, e.ID)
+	final, err := pairPublished(ctx, d, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if final.Stage != event.StageFinal || len(final.Tables) != 2 || len(final.Tables[0].Seats) != 4 || len(final.Tables[1].Seats) != 4 {
+		t.Fatalf("final round %+v", final)
+	}
+	top := map[event.EntryID]bool{}
+	for _, s := range swiss[:4] {
+		top[s.EntryID] = true
+	}
+	for _, s := range final.Tables[0].Seats {
+		if !top[s.EntryID] {
+			t.Fatalf("final table seats %d, not in the Swiss top 4", s.EntryID)
+		}
+	}
+	play(final, 2)
+	if _, err := d.PairNextRound(ctx, e.ID); !errors.Is(err, director.ErrStructureComplete) {
+		t.Fatalf("after the final: %v", err)
+	}
+	table, _ := d.Standings(ctx, e.ID)
+	winner := final.Tables[0].Seats[2].EntryID
+	if table[0].EntryID != winner || table[0].Rank != 1 {
+		t.Errorf("the final's winner is not first: %+v", table[0])
+	}
+	// The rest of the final table by the points they scored there (seat 4
+	// scored 6, seat 2 scored 2, seat 1 scored 0).
+	for i, seat := range []int{3, 1, 0} {
+		if table[1+i].EntryID != final.Tables[0].Seats[seat].EntryID || table[1+i].Rank != 2+i {
+			t.Errorf("place %d: %+v", 2+i, table[1+i])
+		}
+	}
+	if table[4].EntryID != final.Tables[1].Seats[2].EntryID || table[4].Rank != 5 {
+		t.Errorf("the secondary table's winner is not 5th: %+v", table[4])
+	}
+	if err := d.FinishEvent(ctx, e.ID); err != nil {
+		t.Fatal(err)
+	}
+}

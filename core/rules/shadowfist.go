@@ -1,0 +1,70 @@
+package rules
+
+import "tablekeeper/core/event"
+
+// shadowfist is Shadowfist, run by the Secret War Society's rules
+// (document 004). The other deck formats (S3) come with the deck rules.
+func shadowfist() Game {
+	return Game{
+		Key:  "shadowfist",
+		Name: "Shadowfist",
+		Formats: []Format{
+			{
+				// Rules S4, S6–S8, S10: tables of 4 (3 where the count
+				// needs it; 5 when the organizer allows), 85-minute
+				// rounds for four, ranked by match points then game
+				// points.
+				Key:      "final-brawl",
+				Name:     "Final Brawl",
+				Summary:  "Multiplayer tables of 4 (3 where needed); a win 4, at time 2 or 1; ranked by match then game points.",
+				Rules:    []string{"S2", "S4", "S6", "S7", "S8", "S10"},
+				Defaults: finalBrawl(),
+			},
+			{
+				// Rule S10, Swiss + Final: Final Brawl rounds, then the top
+				// four at a final table whose placement decides the top
+				// ranks.
+				Key:      "final-brawl-final",
+				Name:     "Final Brawl, Swiss + Final",
+				Summary:  "Final Brawl rounds, then the top 4 play a final table that decides the top places.",
+				Rules:    []string{"S2", "S4", "S6", "S7", "S8", "S10"},
+				Defaults: withFinalTable(finalBrawl(), 4),
+			},
+			{
+				// Rule S3: the two-player format; match points as S6.
+				Key:     "big-man",
+				Name:    "Who's the Big Man Now?",
+				Summary: "Two-player Swiss of single games; a win 4, a tie on time-out 1.",
+				Rules:   []string{"S3", "S6", "S10"},
+				Defaults: event.Settings{
+					Structure:     event.StructureSwiss,
+					TableSize:     2,
+					GamesPerMatch: 1,
+					RoundMinutes:  60,
+					Points:        event.Points{Win: 4, Draw: 1, Loss: 0, Bye: 4},
+					Tiebreakers:   []string{TieOpponentsMatchWin, TieGameWin, TieOpponentsGameWin},
+				},
+			},
+		},
+	}
+}
+
+// finalBrawl is the multiplayer Swiss of SWS events.
+func finalBrawl() event.Settings {
+	return event.Settings{
+		Structure:     event.StructureSwiss,
+		TableSize:     4,
+		MinTableSize:  3,
+		MaxTableSize:  4,
+		GamesPerMatch: 1,
+		RoundMinutes:  85,
+		Scoring:       event.ScoringShadowfist,
+		Points:        event.Points{Win: 4, TimeOutWin: 2, Draw: 1, Loss: 0},
+		Tiebreakers:   []string{TieGamePoints},
+	}
+}
+
+func withFinalTable(s event.Settings, n int) event.Settings {
+	s.FinalTable = n
+	return s
+}
