@@ -472,3 +472,62 @@ func TestAFixedTableRenumbersTheDraft(t *testing.T) {
 		t.Errorf("Ada does not play at table 7 in the round shown: %+v", s.view.round.Sheet().Tables)
 	}
 }
+
+// A Heresy Reascension event runs through the window: the header counts
+// the rounds of rule H3, the Round tab takes a table's result in its
+// panel, the standings follow.
+func TestAHeresyEventThroughTheWindow(t *testing.T) {
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e := uitest.EventOf(t, d, "Reascension night", "heresy", "reascension")
+	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss", "Finn Hale", "Gus Ward")
+	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	v := s.view
+	if !strings.HasSuffix(v.subtitle.Text, "registration · 4 rounds planned (recommended for 7 players)") {
+		t.Errorf("subtitle = %q", v.subtitle.Text)
+	}
+	test.Tap(v.pairButton)
+	test.Tap(uitest.Button(t, w.Content(), "Publish pairings", 0))
+	if !strings.Contains(v.subtitle.Text, "running · Round 1 of 4") {
+		t.Errorf("subtitle = %q", v.subtitle.Text)
+	}
+	c := w.Canvas()
+	if f, ok := c.Focused().(*widget.Entry); !ok || f.PlaceHolder != "Table" {
+		t.Fatalf("focus is on %v, not the Table field", c.Focused())
+	}
+	sh, err := d.RoundSheet(ctx, e.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range sh.Tables {
+		c.Focus(uitest.Entry(t, w.Content(), "Table"))
+		test.Type(c.Focused(), strconv.Itoa(tb.Number))
+		pressEnter(c)
+		if c.Overlays().Top() == nil {
+			t.Fatalf("table %d: no result panel", tb.Number)
+		}
+		for i := range tb.Players {
+			test.Type(c.Focused(), strconv.Itoa(3+i))
+			c.FocusNext()
+		}
+		test.Type(c.Focused(), "1")
+		pressEnter(c)
+		if c.Overlays().Top() != nil {
+			t.Fatalf("table %d: the panel is still open", tb.Number)
+		}
+	}
+	if !strings.Contains(v.pairButton.Text, "Pair round 2") || v.pairButton.Importance != widget.HighImportance {
+		t.Errorf("after every result the header offers %q", v.pairButton.Text)
+	}
+	table, err := d.Standings(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if table[0].Points != 14 || table[len(table)-1].Points != 4 {
+		t.Errorf("standings %+v", table)
+	}
+	v.tabs.Select(v.standingsTab)
+	if !uitest.HasText(w.Content(), "14") || uitest.HasText(w.Content(), "OMW%") {
+		t.Errorf("standings tab %q", uitest.Texts(w.Content()))
+	}
+}

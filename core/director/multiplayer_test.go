@@ -115,6 +115,15 @@ func TestMultiplayerResultsAreChecked(t *testing.T) {
 	if last := log[len(log)-1].Message; !strings.Contains(last, "time-out") {
 		t.Errorf("log %q", last)
 	}
+	// A game that went to time with nobody winning is a draw for all.
+	table, _ := d.Standings(ctx, e.ID)
+	for _, s := range table {
+		for _, seat := range tb.Seats {
+			if s.EntryID == seat.EntryID && (s.Draws != 1 || s.Losses != 0) {
+				t.Errorf("%s after a time-out: %d-%d-%d", s.Name, s.Wins, s.Losses, s.Draws)
+			}
+		}
+	}
 }
 
 // Rule S4: Shadowfist seats tables of 4, 3 where the count needs it; S6,

@@ -57,6 +57,11 @@ func Check(s event.Settings, r *event.Result) error {
 		}
 		return nil
 	default:
+		for _, st := range r.Seats {
+			if st.Points < -50 || st.Points > 200 {
+				return event.Invalidf("points %d are out of range (-50 to 200)", st.Points)
+			}
+		}
 		if leaders == 0 {
 			return event.Invalid("mark the winner (or, at time, the players tied for the lead)")
 		}

@@ -127,3 +127,11 @@ func TestPlacementScoring(t *testing.T) {
 		t.Errorf("shared lead at time: %v", err)
 	}
 }
+
+func TestPlacementPointsAreInRange(t *testing.T) {
+	s := event.Settings{Points: event.Points{Win: 3, Draw: 1}}
+	r := event.Result{Seats: []event.SeatResult{{Place: 1, Points: 500}, {}, {}}}
+	if err := Check(s, &r); !errors.Is(err, event.ErrInvalid) {
+		t.Errorf("500 points accepted: %v", err)
+	}
+}

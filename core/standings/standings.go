@@ -275,7 +275,9 @@ func (t *tally) multiplayer(tb event.Table) {
 		s.Points += scoring.MatchPoints(t.set, res, i)
 		s.GamePoints += scoring.GamePoints(t.set, res, i)
 		switch {
-		case res.Seats[i].Place == 1 && res.TimeOut && leaders > 1:
+		case res.TimeOut && (leaders == 0 || res.Seats[i].Place == 1 && leaders > 1):
+			// At time with nobody winning (Heresy), or a shared lead:
+			// a drawn game for those players.
 			s.Draws++
 		case res.Seats[i].Place == 1:
 			s.Wins++

@@ -2,6 +2,12 @@
 // their results, and the keyboard result entry a scorekeeper uses at the
 // desk (table number, Enter, result, Enter).
 //
+// Multiplayer rounds (tables of three to five: Heresy, Shadowfist,
+// placement formats) list each table's seats stacked in seat order, and
+// Enter in the Table field opens a result panel for the table: a number
+// per seat (Tau stored, game points), the winner's seat number, Time-out,
+// with the scores previewed before Enter saves.
+//
 // A round is paired as a draft. While it is one, the tab says so in a
 // banner and offers what can still change: swap two players (click one
 // name, then the other), pair the round again with a new seed, or publish
@@ -79,7 +85,9 @@ type Screen struct {
 	publish      *widget.Button
 	confirm      *dialog.ConfirmDialog
 	table        *widget.Entry
+	resultLabel  *widget.Label
 	result       *widget.Entry
+	resultBox    *fyne.Container
 	saveButton   *widget.Button
 	status       *widget.Label
 	hint         *widget.RichText
@@ -87,6 +95,15 @@ type Screen struct {
 	list         *widget.List
 	empty        *widget.Label
 	content      fyne.CanvasObject
+
+	// Multiplayer rounds (tables of 3 to 5) have their own rows, header
+	// and result panel; two-player rounds keep the list above.
+	mcols         *columns.Layout
+	mlist         *widget.List
+	twoHeader     *fyne.Container
+	mheader       *fyne.Container
+	resultHeading *widget.Label
+	panel         *resultPanel // the open result panel, if any
 }
 
 // selectWidth fits "Round 12 · top 16: quarter-final · draft".
@@ -112,15 +129,23 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 		columns.Col{Width: 160, Grow: 3}, // why
 	)
 	s.list = &widget.List{Length: s.length, CreateItem: s.createItem, UpdateItem: s.updateItem, OnSelected: s.onRowSelected}
+	s.mcols = newMultiColumns()
+	s.mlist = &widget.List{Length: s.length, CreateItem: s.createMultiItem, UpdateItem: s.updateMultiItem, OnSelected: s.onRowSelected}
+	s.mlist.Hide()
+	s.twoHeader = s.header()
+	s.mheader = s.multiHeader()
+	s.mheader.Hide()
 	s.empty = &widget.Label{Text: "No round paired yet. When registration is done, press Pair round 1 above.", Alignment: fyne.TextAlignCenter, Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
 
 	s.banner = s.newBanner()
 	entryHeight := s.table.MinSize().Height
+	s.resultLabel = &widget.Label{Text: "Result", TextStyle: fyne.TextStyle{Bold: true}}
+	s.resultBox = container.NewGridWrap(fyne.NewSize(140, entryHeight), s.result)
 	entryBar := container.NewHBox(
 		&widget.Label{Text: "Table", TextStyle: fyne.TextStyle{Bold: true}},
 		container.NewGridWrap(fyne.NewSize(90, entryHeight), s.table),
-		&widget.Label{Text: "Result", TextStyle: fyne.TextStyle{Bold: true}},
-		container.NewGridWrap(fyne.NewSize(140, entryHeight), s.result),
+		s.resultLabel,
+		s.resultBox,
 		s.saveButton,
 	)
 	top := container.NewVBox(
@@ -129,9 +154,10 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 		container.NewBorder(nil, nil, container.NewVBox(entryBar), nil, s.status),
 		s.hint,
 		widget.NewSeparator(),
-		s.header(),
+		s.twoHeader,
+		s.mheader,
 	)
-	s.content = container.NewBorder(top, nil, nil, nil, container.NewStack(s.list, container.NewVBox(s.empty)))
+	s.content = container.NewBorder(top, nil, nil, nil, container.NewStack(s.list, s.mlist, container.NewVBox(s.empty)))
 	return s
 }
 
@@ -235,7 +261,7 @@ func (s *Screen) showRounds(rounds []event.Round) {
 		s.roundSelect.ClearSelected()
 		s.progress.SetText("")
 		s.showMode()
-		s.list.Refresh()
+		s.refreshTables()
 		return
 	}
 	n := s.number
@@ -270,7 +296,10 @@ func (s *Screen) loadSheet(n int) {
 		s.sheet = sh
 		s.progress.SetText(Progress(sh, n == len(s.rounds)))
 		s.showMode()
-		s.list.Refresh()
+		if Multiplayer(sh) {
+			s.setRowHeights()
+		}
+		s.refreshTables()
 		if s.focusTable {
 			s.focusTable = false
 			s.FocusTable()
@@ -297,10 +326,51 @@ func (s *Screen) showMode() {
 	}
 	bestOf := labels.BestOf(s.sheet.Round, s.sheet.Event.Settings)
 	s.result.SetPlaceHolder(ResultPlaceholder(bestOf))
-	if draft {
+	multi := Multiplayer(s.sheet)
+	s.showMulti(multi)
+	switch {
+	case draft:
 		columns.SetSecondary(s.hint, DraftHint)
-	} else {
+	case multi:
+		columns.SetSecondary(s.hint, MultiHint(s.sheet.Event.Settings))
+	default:
 		columns.SetSecondary(s.hint, ResultHint(bestOf))
+	}
+}
+
+// showMulti switches between the two-player rows and result field, and
+// the multiplayer rows whose results are entered in a panel.
+func (s *Screen) showMulti(multi bool) {
+	for _, o := range []fyne.CanvasObject{s.resultLabel, s.resultBox, s.twoHeader, s.list} {
+		setVisible(o, !multi)
+	}
+	for _, o := range []fyne.CanvasObject{s.mheader, s.mlist} {
+		setVisible(o, multi)
+	}
+	if multi {
+		s.saveButton.SetText("Enter result")
+		s.saveButton.SetIcon(theme.DocumentCreateIcon())
+		s.resultHeading.SetText(ResultName(s.sheet.Event.Settings))
+	} else {
+		s.saveButton.SetText("Save result")
+		s.saveButton.SetIcon(theme.DocumentSaveIcon())
+	}
+}
+
+func setVisible(o fyne.CanvasObject, on bool) {
+	if on {
+		o.Show()
+	} else {
+		o.Hide()
+	}
+}
+
+// refreshTables redraws the rows of the round shown.
+func (s *Screen) refreshTables() {
+	if Multiplayer(s.sheet) {
+		s.mlist.Refresh()
+	} else {
+		s.list.Refresh()
 	}
 }
 
@@ -442,7 +512,7 @@ func (s *Screen) StartSwap() {
 	s.cancelSwap.Show()
 	s.setStatus("", widget.MediumImportance)
 	s.showSwapHelp()
-	s.list.Refresh()
+	s.refreshTables()
 }
 
 // SwapHelp is the banner in swap mode before a player is picked.
@@ -477,7 +547,7 @@ func (s *Screen) stopSwap() {
 	s.cancelSwap.Hide()
 	s.swapButton.Show()
 	s.showSwapHelp()
-	s.list.Refresh()
+	s.refreshTables()
 }
 
 func (s *Screen) onCancelSwap() {
@@ -522,7 +592,7 @@ func (s *Screen) onSeatTapped(row int, p director.SheetPlayer) {
 		return
 	}
 	s.showSwapHelp()
-	s.list.Refresh()
+	s.refreshTables()
 }
 
 func (s *Screen) swap(a, b director.SheetPlayer) {
@@ -534,7 +604,7 @@ func (s *Screen) swap(a, b director.SheetPlayer) {
 	}, func(err error) {
 		if err != nil {
 			s.setStatus("Not swapped: "+work.Sentence(err), widget.DangerImportance)
-			s.list.Refresh()
+			s.refreshTables()
 			return
 		}
 		s.swapped = true
@@ -558,6 +628,10 @@ func (s *Screen) changed(id event.EventID) {
 // onTableSubmitted moves to the Result field; it never saves, so a result
 // left over from a refused attempt is not saved on the wrong table.
 func (s *Screen) onTableSubmitted(string) {
+	if Multiplayer(s.sheet) {
+		s.openTable()
+		return
+	}
 	s.win.Canvas().Focus(s.result)
 }
 
@@ -572,6 +646,10 @@ func (s *Screen) setStatus(text string, imp widget.Importance) {
 func (s *Screen) fail(err error) { s.setStatus(work.Sentence(err), widget.DangerImportance) }
 
 func (s *Screen) onSave() {
+	if Multiplayer(s.sheet) {
+		s.openTable()
+		return
+	}
 	if s.number == 0 {
 		s.fail(event.Statef("there is no round to record results for yet"))
 		return
@@ -685,10 +763,19 @@ func (s *Screen) updateItem(i widget.ListItemID, o fyne.CanvasObject) {
 }
 
 // onRowSelected fills the Table field from the row clicked and moves to the
-// Result field (once the round is published).
+// Result field (once the round is published); at a multiplayer table it
+// opens the result panel.
 func (s *Screen) onRowSelected(i widget.ListItemID) {
 	s.list.Unselect(i)
+	s.mlist.Unselect(i)
 	if s.Draft() || i >= len(s.sheet.Tables) || s.sheet.Tables[i].Bye {
+		return
+	}
+	if Multiplayer(s.sheet) {
+		if !s.table.Disabled() {
+			s.table.SetText(strconv.Itoa(s.sheet.Tables[i].Number))
+			s.openTable()
+		}
 		return
 	}
 	s.table.SetText(strconv.Itoa(s.sheet.Tables[i].Number))

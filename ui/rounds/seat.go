@@ -25,11 +25,24 @@ type seatCell struct {
 	clickable bool
 	picked    bool
 	hovered   bool
+	// strong shows the name in bold (a winner at a multiplayer table).
+	strong bool
+	// compact makes the cell one line of a stacked seat column: its
+	// height is a line's (see lineStride), not a label's with padding.
+	compact bool
 }
 
 func newSeatCell(align fyne.TextAlign) *seatCell {
 	c := &seatCell{label: &widget.Label{Alignment: align, Truncation: fyne.TextTruncateEllipsis}}
 	c.ExtendBaseWidget(c)
+	return c
+}
+
+// newCompactSeatCell returns a seat cell for a line of a multiplayer
+// table's stacked seats.
+func newCompactSeatCell() *seatCell {
+	c := newSeatCell(fyne.TextAlignLeading)
+	c.compact = true
 	return c
 }
 
@@ -41,7 +54,7 @@ func (c *seatCell) set(text string, clickable, picked bool) {
 	c.label.Text = text
 	c.clickable = clickable
 	c.picked = picked && clickable
-	c.label.TextStyle.Bold = c.picked
+	c.label.TextStyle.Bold = c.picked || c.strong
 	if c.picked {
 		c.label.Importance = widget.HighImportance
 	} else {
@@ -101,11 +114,20 @@ func (r *seatRenderer) Layout(size fyne.Size) {
 	inset := theme.Padding() / 2
 	r.bg.Move(fyne.NewPos(0, inset))
 	r.bg.Resize(fyne.NewSize(size.Width, size.Height-2*inset))
-	r.cell.label.Move(fyne.NewPos(0, 0))
-	r.cell.label.Resize(size)
+	// A compact cell is shorter than its label: the label keeps its
+	// height and is centred, its padding reaching over the cell's edges.
+	h := max(size.Height, r.cell.label.MinSize().Height)
+	r.cell.label.Move(fyne.NewPos(0, (size.Height-h)/2))
+	r.cell.label.Resize(fyne.NewSize(size.Width, h))
 }
 
-func (r *seatRenderer) MinSize() fyne.Size { return r.cell.label.MinSize() }
+func (r *seatRenderer) MinSize() fyne.Size {
+	m := r.cell.label.MinSize()
+	if r.cell.compact {
+		m.Height = lineStride()
+	}
+	return m
+}
 
 func (r *seatRenderer) Refresh() {
 	th := r.cell.Theme()

@@ -215,8 +215,8 @@ func Cells(r standings.Standing, keys []string) []string {
 }
 
 // Tiebreaker shows one tiebreaker of a standing: percentages with two
-// decimals, Buchholz in points, head-to-head as the number of tied players
-// placed below this one.
+// decimals, Buchholz and game points as whole numbers, head-to-head as the
+// number of tied players placed below this one.
 func Tiebreaker(r standings.Standing, key string) string {
 	switch key {
 	case rules.TieOpponentsMatchWin:
@@ -231,6 +231,8 @@ func Tiebreaker(r standings.Standing, key string) string {
 		return strconv.Itoa(r.Buchholz)
 	case rules.TieHeadToHead:
 		return strconv.Itoa(r.HeadToHead)
+	case rules.TieGamePoints:
+		return strconv.Itoa(r.GamePoints)
 	}
 	return fmt.Sprint(r.Tiebreaker(key))
 }

@@ -136,3 +136,89 @@ func TestSharedRanksAreShownAsGiven(t *testing.T) {
 		t.Errorf("cells %q, want %q", strings.Join(got, "|"), want)
 	}
 }
+
+// show opens the standings tab on event id in a new window.
+func showStandings(t *testing.T, d Director, id event.EventID) (*Screen, fyne.Window) {
+	t.Helper()
+	errs := &uitest.Errors{}
+	w := test.NewTempWindow(t, nil)
+	s := New(d, work.Sync{}, errs.Alert)
+	w.SetContent(s.Content())
+	w.Resize(fyne.NewSize(1000, 500))
+	s.Load(id)
+	errs.None(t)
+	return s, w
+}
+
+// Rule S10: Shadowfist ranks equal match points by game points, shown in
+// their own column.
+func TestShadowfistStandingsShowGamePoints(t *testing.T) {
+	test.NewTempApp(t)
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e := uitest.EventOf(t, d, "Final Brawl", "shadowfist", "final-brawl")
+	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
+	uitest.Pair(t, d, e.ID)
+	// Seats 1 and 2 win in the same scene with 12 and 15 game points.
+	res := event.Result{Seats: []event.SeatResult{{Place: 1, Points: 12}, {Place: 1, Points: 15}, {Points: 3}, {Points: 0}}}
+	if err := d.RecordResult(ctx, e.ID, 1, 1, res); err != nil {
+		t.Fatal(err)
+	}
+	s, w := showStandings(t, d, e.ID)
+	if got := strings.Join(s.Columns(), ","); got != "gp" {
+		t.Fatalf("columns %q", got)
+	}
+	if !uitest.HasText(w.Content(), "Game pts") {
+		t.Errorf("no Game pts header: %q", uitest.Texts(w.Content()))
+	}
+	rows := s.Rows()
+	if got := strings.Join(Cells(rows[0], s.Columns()), "|"); !strings.HasSuffix(got, "|4|1-0-0|15") {
+		t.Errorf("first row %q, want 4 match points and 15 game points", got)
+	}
+	if !uitest.HasText(w.Content(), "15") || !uitest.HasText(w.Content(), "12") {
+		t.Errorf("game points not shown: %q", uitest.Texts(w.Content()))
+	}
+}
+
+// Heresy names no tiebreaker (H5): rank, name, points and record only.
+func TestHeresyStandingsHaveNoTiebreakerColumns(t *testing.T) {
+	test.NewTempApp(t)
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e := uitest.EventOf(t, d, "Reascension", "heresy", "reascension")
+	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss", "Finn Hale")
+	r := uitest.Pair(t, d, e.ID)
+	for _, tb := range r.Tables {
+		res := event.Result{}
+		for i := range tb.Seats {
+			place := 0
+			if i == 0 {
+				place = 1
+			}
+			res.Seats = append(res.Seats, event.SeatResult{Place: place, Games: []event.GameDetail{{Stats: map[string]int{"tau": 4 + i}}}})
+		}
+		if err := d.RecordResult(ctx, e.ID, 1, tb.Number, res); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, w := showStandings(t, d, e.ID)
+	if len(s.Columns()) != 0 {
+		t.Fatalf("columns %q", s.Columns())
+	}
+	var header []string
+	for _, h := range []string{"Rank", "Name", "Points", "W-L-D", "Game pts", "OMW%"} {
+		if uitest.HasText(w.Content(), h) {
+			header = append(header, h)
+		}
+	}
+	if strings.Join(header, " ") != "Rank Name Points W-L-D" {
+		t.Errorf("header %q", header)
+	}
+	rows := s.Rows()
+	if rows[0].Points != 14 || rows[0].Rank != 1 || rows[1].Rank != 1 || rows[0].Wins != 1 {
+		t.Errorf("the two winners share rank 1 on 14: %+v", rows[:2])
+	}
+	if got := strings.Join(Cells(rows[len(rows)-1], nil), "|"); !strings.HasSuffix(got, "|5|0-1-0") {
+		t.Errorf("last row %q", got)
+	}
+}

@@ -64,6 +64,8 @@ func Tiebreaker(key string) (title, meaning string) {
 		return "OOMW%", "opponents' opponents' match-win %"
 	case rules.TieHeadToHead:
 		return "H2H", "head-to-head among tied players"
+	case rules.TieGamePoints:
+		return "Game pts", "game points scored at multiplayer tables"
 	case rules.TieRandom:
 		return "Random", "drawn once for the event; always last"
 	}

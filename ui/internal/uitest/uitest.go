@@ -44,6 +44,17 @@ func Event(t testing.TB, d *director.Director, name string) event.Event {
 	return e
 }
 
+// EventOf creates an event of a game's format ("heresy", "reascension")
+// with the format's default settings.
+func EventOf(t testing.TB, d *director.Director, name, game, format string) event.Event {
+	t.Helper()
+	e, err := d.CreateEvent(context.Background(), director.NewEvent{Name: name, Game: game, Format: format, Date: Now})
+	if err != nil {
+		t.Fatalf("create %s %s event: %v", game, format, err)
+	}
+	return e
+}
+
 // Players registers new players named by names and returns their entries.
 func Players(t testing.TB, d *director.Director, id event.EventID, names ...string) []event.Entry {
 	t.Helper()

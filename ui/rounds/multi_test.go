@@ -1,0 +1,482 @@
+package rounds
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/core/scoring"
+	"tablekeeper/ui/internal/uitest"
+)
+
+var sevenPlayers = []string{"Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss", "Finn Hale", "Gus Ward"}
+
+// openMulti registers players in a new event of a multiplayer format,
+// pairs and publishes round 1 and opens the round tab at laptop size.
+func openMulti(t *testing.T, game, format string, players ...string) fixture {
+	t.Helper()
+	test.NewTempApp(t)
+	d := uitest.Director(t)
+	e := uitest.EventOf(t, d, "Saturday "+format, game, format)
+	uitest.Players(t, d, e.ID, players...)
+	uitest.Pair(t, d, e.ID)
+	f := show(t, d, e)
+	f.w.Resize(fyne.NewSize(1366, 768))
+	return f
+}
+
+// openTable types a table number and Enter, as the scorekeeper does, and
+// returns the result panel that opened.
+func (f fixture) openTable(t *testing.T, table string) *resultPanel {
+	t.Helper()
+	c := f.w.Canvas()
+	f.s.FocusTable()
+	if c.Focused() != f.s.table {
+		t.Fatal("the Table field cannot take the focus")
+	}
+	test.Type(c.Focused(), table)
+	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	p := f.s.panel
+	if p == nil {
+		t.Fatalf("Enter in Table opened no result panel; status %q", f.s.status.Text)
+	}
+	if c.Focused() != p.values[0] {
+		t.Fatalf("the panel opened with the focus on %T, not the first seat", c.Focused())
+	}
+	return p
+}
+
+// fill types each seat's value, moving on with Tab, then the Winner field
+// (Tab from the last seat must reach it), and ticks Time-out with Tab and
+// Space when timeOut is set. It leaves the focus where the last key left
+// it.
+func (f fixture) fill(t *testing.T, p *resultPanel, values []string, winner string, timeOut bool) {
+	t.Helper()
+	c := f.w.Canvas()
+	for _, v := range values {
+		test.Type(c.Focused(), v)
+		c.FocusNext()
+	}
+	if c.Focused() != p.winner {
+		t.Fatalf("Tab from the last seat went to %T, not the Winner field", c.Focused())
+	}
+	test.Type(c.Focused(), winner)
+	if timeOut {
+		c.FocusNext()
+		if c.Focused() != p.timeOut {
+			t.Fatalf("Tab from Winner went to %T, not Time-out", c.Focused())
+		}
+		test.Type(c.Focused(), " ")
+	}
+}
+
+func pressKey(c fyne.Canvas, key fyne.KeyName) { c.Focused().TypedKey(&fyne.KeyEvent{Name: key}) }
+
+func texts(labels []*widget.Label) []string {
+	out := make([]string, len(labels))
+	for i, l := range labels {
+		out[i] = l.Text
+	}
+	return out
+}
+
+func (f fixture) table(t *testing.T, number int) director.SheetTable {
+	t.Helper()
+	for _, tb := range f.sheet(t, 1).Tables {
+		if tb.Number == number {
+			return tb
+		}
+	}
+	t.Fatalf("no table %d", number)
+	return director.SheetTable{}
+}
+
+func points(r *event.Result) []int {
+	var out []int
+	for _, s := range r.Seats {
+		out = append(out, s.Points)
+	}
+	return out
+}
+
+func TestAMultiplayerRoundListsEachTablesSeatsInSeatOrder(t *testing.T) {
+	f := openMulti(t, "heresy", "reascension", sevenPlayers...)
+	sh := f.sheet(t, 1)
+	if len(sh.Tables) != 2 || len(sh.Tables[0].Players) != 4 || len(sh.Tables[1].Players) != 3 {
+		t.Fatalf("tables %+v, want one of 4 and one of 3 (H2)", sh.Tables)
+	}
+	if !f.s.mlist.Visible() || f.s.list.Visible() || f.s.resultBox.Visible() {
+		t.Fatal("the multiplayer rows are not the ones shown")
+	}
+	content := f.w.Content()
+	for _, h := range []string{"Table", "#", "Players", "Pts", "Score", "Pairing"} {
+		if !uitest.HasText(content, h) {
+			t.Errorf("header %q missing: %q", h, uitest.Texts(content))
+		}
+	}
+	// Seat numbers and names in seat order, one line each.
+	var names []string
+	for _, o := range uitest.Objects(content) {
+		if c, ok := o.(*seatCell); ok && c.Visible() {
+			names = append(names, c.Text())
+		}
+	}
+	var want []string
+	for _, tb := range sh.Tables {
+		for _, p := range tb.Players {
+			want = append(want, p.Name)
+		}
+		if !uitest.HasText(content, tb.Why) {
+			t.Errorf("pairing reason %q not shown", tb.Why)
+		}
+	}
+	if strings.Join(names, ",") != strings.Join(want, ",") {
+		t.Errorf("names shown %q, want %q", names, want)
+	}
+	if f.s.saveButton.Text != "Enter result" || !strings.Contains(f.s.hint.String(), "Tau stored") {
+		t.Errorf("entry bar %q, hint %q", f.s.saveButton.Text, f.s.hint.String())
+	}
+	// The table of four is a line taller than the table of three.
+	if multiRowLines(sh.Tables[0]) != 4 || multiRowLines(sh.Tables[1]) != 3 {
+		t.Errorf("row lines %d, %d", multiRowLines(sh.Tables[0]), multiRowLines(sh.Tables[1]))
+	}
+	f.errs.None(t)
+}
+
+func TestAHeresyTableIsEnteredFromTheKeyboard(t *testing.T) {
+	f := openMulti(t, "heresy", "reascension", sevenPlayers...)
+	tb := f.table(t, 1)
+	p := f.openTable(t, "1")
+	if got := p.dialog; got == nil || f.w.Canvas().Overlays().Top() == nil {
+		t.Fatal("the panel is not shown")
+	}
+	f.fill(t, p, []string{"5", "9", "12", "3"}, "2", false)
+	// The preview: the winner 14, the others their Tau, at most 9.
+	if got := strings.Join(texts(p.previews), " "); got != "5 14 9 3" {
+		t.Errorf("preview %q, want 5 14 9 3", got)
+	}
+	pressKey(f.w.Canvas(), fyne.KeyReturn)
+
+	f.errs.None(t)
+	got := f.table(t, 1).Result
+	if got == nil || !slices.Equal(points(got), []int{5, 14, 9, 3}) || got.Seats[1].Place != 1 || got.TimeOut {
+		t.Fatalf("table 1 saved as %+v", got)
+	}
+	if scoring.Tau(got.Seats[2]) != 12 {
+		t.Errorf("Tau stored %d, want 12 as typed", scoring.Tau(got.Seats[2]))
+	}
+	n := func(i int) string { return tb.Players[i].Name }
+	want := "Table 1 saved: " + n(0) + " 5 · " + n(1) + " 14 (won) · " + n(2) + " 9 · " + n(3) + " 3"
+	if f.s.status.Text != want || f.s.status.Importance != widget.SuccessImportance {
+		t.Errorf("status %q, want %q", f.s.status.Text, want)
+	}
+	if f.s.panel != nil || f.w.Canvas().Overlays().Top() != nil {
+		t.Error("the panel is still open")
+	}
+	if f.w.Canvas().Focused() != f.s.table || f.s.table.Text != "" {
+		t.Errorf("focus %T, Table field %q", f.w.Canvas().Focused(), f.s.table.Text)
+	}
+	if !uitest.HasText(f.w.Content(), "14 · won") || f.s.progress.Text != "1 of 2 results in" {
+		t.Errorf("the row does not show the result: %q", uitest.Texts(f.w.Content()))
+	}
+}
+
+func TestAHeresyTimeOutHasNoWinnerAndAddsTwo(t *testing.T) {
+	f := openMulti(t, "heresy", "reascension", sevenPlayers...)
+	p := f.openTable(t, "2")
+	f.fill(t, p, []string{"4", "9", "11"}, "", true)
+	if !p.timeOut.Checked {
+		t.Fatal("Space did not tick Time-out")
+	}
+	if got := strings.Join(texts(p.previews), " "); got != "6 11 11" {
+		t.Errorf("preview %q, want 6 11 11 (Tau at most 9, plus 2)", got)
+	}
+	pressKey(f.w.Canvas(), fyne.KeyReturn) // Enter on the check box saves too
+
+	f.errs.None(t)
+	got := f.table(t, 2).Result
+	if got == nil || !got.TimeOut || !slices.Equal(points(got), []int{6, 11, 11}) {
+		t.Fatalf("table 2 saved as %+v", got)
+	}
+	if !strings.HasPrefix(f.s.status.Text, "Table 2 saved: ") || !strings.HasSuffix(f.s.status.Text, " · time-out") {
+		t.Errorf("status %q", f.s.status.Text)
+	}
+	if !uitest.HasText(f.w.Content(), "time-out") {
+		t.Error("the row does not say time-out")
+	}
+}
+
+func TestTypingTInTheWinnerFieldTicksTimeOut(t *testing.T) {
+	f := openMulti(t, "heresy", "reascension", sevenPlayers...)
+	p := f.openTable(t, "2")
+	f.fill(t, p, []string{"1", "2", "3"}, "t", false)
+	if !p.timeOut.Checked || p.winner.Text != "" {
+		t.Fatalf("time-out %v, winner %q", p.timeOut.Checked, p.winner.Text)
+	}
+	pressKey(f.w.Canvas(), fyne.KeyReturn)
+	if got := f.table(t, 2).Result; got == nil || !got.TimeOut {
+		t.Fatalf("saved %+v", got)
+	}
+}
+
+func TestTwoHeresyWinnersAreRefusedAndNothingSaved(t *testing.T) {
+	f := openMulti(t, "heresy", "reascension", sevenPlayers...)
+	p := f.openTable(t, "1")
+	f.fill(t, p, []string{"9", "9", "1", "0"}, "1 2", false)
+	pressKey(f.w.Canvas(), fyne.KeyReturn)
+
+	if r := f.table(t, 1).Result; r != nil {
+		t.Fatalf("saved %+v", r)
+	}
+	if !p.problem.Visible() || !strings.HasPrefix(p.problem.Text, "Not saved: ") || !strings.Contains(p.problem.Text, "exactly one winner") {
+		t.Errorf("problem %q", p.problem.Text)
+	}
+	if f.s.panel != p || f.w.Canvas().Overlays().Top() == nil || f.w.Canvas().Focused() != p.winner {
+		t.Error("the panel closed, or the focus left the Winner field")
+	}
+	// A winner at time is refused too.
+	p.winner.SetText("1")
+	p.timeOut.SetChecked(true)
+	p.onSave()
+	if f.table(t, 1).Result != nil || !strings.Contains(p.problem.Text, "nobody wins") {
+		t.Errorf("problem %q", p.problem.Text)
+	}
+	f.errs.None(t)
+}
+
+func TestEscapeClosesThePanelWithoutSaving(t *testing.T) {
+	f := openMulti(t, "heresy", "reascension", sevenPlayers...)
+	f.openTable(t, "1")
+	test.Type(f.w.Canvas().Focused(), "7")
+	pressKey(f.w.Canvas(), fyne.KeyEscape)
+	if f.s.panel != nil || f.w.Canvas().Overlays().Top() != nil {
+		t.Fatal("Esc did not close the panel")
+	}
+	if f.table(t, 1).Result != nil {
+		t.Error("Esc saved a result")
+	}
+	if f.w.Canvas().Focused() != f.s.table || f.s.status.Text != "Table 1: nothing saved" {
+		t.Errorf("focus %T, status %q", f.w.Canvas().Focused(), f.s.status.Text)
+	}
+}
+
+func TestAnUnknownMultiplayerTableIsRefusedAtTheTableField(t *testing.T) {
+	f := openMulti(t, "heresy", "reascension", sevenPlayers...)
+	c := f.w.Canvas()
+	f.s.FocusTable()
+	test.Type(c.Focused(), "9")
+	pressKey(c, fyne.KeyReturn)
+	if f.s.panel != nil || f.s.status.Importance != widget.DangerImportance || f.s.status.Text != "Round 1 has no table 9" {
+		t.Errorf("status %q", f.s.status.Text)
+	}
+	if c.Focused() != f.s.table {
+		t.Error("the focus left the Table field")
+	}
+}
+
+func TestAMultiplayerResultIsCorrectedFromPrefilledFields(t *testing.T) {
+	f := openMulti(t, "heresy", "reascension", sevenPlayers...)
+	p := f.openTable(t, "1")
+	f.fill(t, p, []string{"5", "9", "12", "3"}, "2", false)
+	pressKey(f.w.Canvas(), fyne.KeyReturn)
+
+	p = f.openTable(t, "1")
+	if got := strings.Join(p.input().Values, " "); got != "5 9 12 3" || p.winner.Text != "2" || p.timeOut.Checked {
+		t.Fatalf("prefilled %q, winner %q", got, p.winner.Text)
+	}
+	if !strings.HasPrefix(p.title, "Correct table 1") {
+		t.Errorf("title %q", p.title)
+	}
+	// Tab to the Winner field: its text is selected, so typing replaces it.
+	c := f.w.Canvas()
+	for range p.values {
+		c.FocusNext()
+	}
+	test.Type(c.Focused(), "3")
+	pressKey(c, fyne.KeyReturn)
+
+	got := f.table(t, 1).Result
+	if got == nil || !slices.Equal(points(got), []int{5, 9, 14, 3}) {
+		t.Fatalf("corrected to %+v", got)
+	}
+	n := func(i int) string { return f.table(t, 1).Players[i].Name }
+	want := "Table 1 corrected: " + n(0) + " 5 · " + n(1) + " 9 · " + n(2) + " 14 (won) · " + n(3) + " 3 (was " +
+		n(0) + " 5 · " + n(1) + " 14 (won) · " + n(2) + " 9 · " + n(3) + " 3)"
+	if f.s.status.Text != want {
+		t.Errorf("status %q, want %q", f.s.status.Text, want)
+	}
+}
+
+func TestClickingAMultiplayerTableOpensItsPanel(t *testing.T) {
+	f := openMulti(t, "heresy", "reascension", sevenPlayers...)
+	f.s.mlist.Select(1)
+	if f.s.panel == nil || f.s.panel.table.Number != 2 || f.s.table.Text != "2" {
+		t.Fatalf("panel %v, table field %q", f.s.panel, f.s.table.Text)
+	}
+}
+
+func TestAShadowfistTableTakesGamePointsAndTwoWinners(t *testing.T) {
+	f := openMulti(t, "shadowfist", "final-brawl", sevenPlayers[:4]...)
+	sh := f.sheet(t, 1)
+	if len(sh.Tables) != 1 || len(sh.Tables[0].Players) != 4 {
+		t.Fatalf("tables %+v", sh.Tables)
+	}
+	p := f.openTable(t, "1")
+	if p.values[0].PlaceHolder != "0" || !uitest.HasText(f.w.Canvas().Overlays().Top(), "Game points") {
+		t.Errorf("panel texts %q", uitest.Texts(f.w.Canvas().Overlays().Top()))
+	}
+	f.fill(t, p, []string{"12", "15", "-2", "0"}, "1 2", false)
+	if got := strings.Join(texts(p.previews), " "); got != "4 4 0 0" {
+		t.Errorf("match points preview %q, want 4 4 0 0 (two winners in one scene)", got)
+	}
+	pressKey(f.w.Canvas(), fyne.KeyReturn)
+
+	f.errs.None(t)
+	got := f.table(t, 1).Result
+	if got == nil || !slices.Equal(points(got), []int{12, 15, -2, 0}) || got.Seats[0].Place != 1 || got.Seats[1].Place != 1 || got.Seats[2].Place != 0 {
+		t.Fatalf("saved %+v", got)
+	}
+	n := sh.Tables[0].Players
+	want := "Table 1 saved: " + n[0].Name + " 12 (won) · " + n[1].Name + " 15 (won) · " + n[2].Name + " -2 · " + n[3].Name + " 0"
+	if f.s.status.Text != want {
+		t.Errorf("status %q, want %q", f.s.status.Text, want)
+	}
+	if !uitest.HasText(f.w.Content(), "Game pts") || !uitest.HasText(f.w.Content(), "15 · won") {
+		t.Errorf("rows %q", uitest.Texts(f.w.Content()))
+	}
+}
+
+func TestAShadowfistLeadAtTimeIsEntered(t *testing.T) {
+	f := openMulti(t, "shadowfist", "final-brawl", sevenPlayers[:4]...)
+	p := f.openTable(t, "1")
+	f.fill(t, p, []string{"3", "8", "8", "1"}, "2 3", true)
+	if got := strings.Join(texts(p.previews), " "); got != "0 1 1 0" {
+		t.Errorf("preview %q, want 0 1 1 0 (a lead shared at time)", got)
+	}
+	pressKey(f.w.Canvas(), fyne.KeyReturn)
+	got := f.table(t, 1).Result
+	if got == nil || !got.TimeOut || got.Seats[1].Place != 1 || got.Seats[2].Place != 1 {
+		t.Fatalf("saved %+v", got)
+	}
+	if !strings.Contains(f.s.status.Text, " 8 (lead)") {
+		t.Errorf("status %q", f.s.status.Text)
+	}
+}
+
+func TestATwoPlayerEventKeepsItsResultField(t *testing.T) {
+	f := setup(t)
+	if f.s.mlist.Visible() || !f.s.list.Visible() || !f.s.resultBox.Visible() || f.s.saveButton.Text != "Save result" {
+		t.Error("a two-player round shows the multiplayer layout")
+	}
+}
+
+func TestParseWinnersReadsSeatNumbers(t *testing.T) {
+	cases := []struct {
+		in   string
+		want []int
+		err  bool
+	}{
+		{in: "", want: nil},
+		{in: "2", want: []int{2}},
+		{in: "3 2", want: []int{2, 3}},
+		{in: "2,3", want: []int{2, 3}},
+		{in: " 1 + 4 ", want: []int{1, 4}},
+		{in: "2 2", want: []int{2}},
+		{in: "5", err: true},
+		{in: "0", err: true},
+		{in: "x", err: true},
+	}
+	for _, c := range cases {
+		got, err := ParseWinners(c.in, 4)
+		if c.err != (err != nil) || !c.err && !slices.Equal(got, c.want) {
+			t.Errorf("ParseWinners(%q) = %v, %v", c.in, got, err)
+		}
+	}
+}
+
+func TestBuildResultAndPrefillAgree(t *testing.T) {
+	heresy := event.Settings{Scoring: event.ScoringHeresy, TauGoal: 9, WinScore: 14, TimeOutBonus: 2}
+	shadow := event.Settings{Scoring: event.ScoringShadowfist, Points: event.Points{Win: 4, TimeOutWin: 2, Draw: 1}}
+	placement := event.Settings{Points: event.Points{Win: 3, Draw: 1}}
+	for _, c := range []struct {
+		name string
+		set  event.Settings
+		in   MultiInput
+	}{
+		{"heresy", heresy, MultiInput{Values: []string{"5", "9", "12"}, Winners: "2"}},
+		{"heresy at time", heresy, MultiInput{Values: []string{"5", "0", "12", "3"}, TimeOut: true}},
+		{"shadowfist", shadow, MultiInput{Values: []string{"12", "-3", "0", "7", "1"}, Winners: "1 4"}},
+		{"placement", placement, MultiInput{Values: []string{"", "", ""}, Winners: "3"}},
+	} {
+		r, err := BuildResult(c.set, c.in)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		back := Prefill(c.set, &r, len(c.in.Values))
+		if strings.Join(back.Values, ",") != strings.Join(c.in.Values, ",") || back.Winners != c.in.Winners || back.TimeOut != c.in.TimeOut {
+			t.Errorf("%s: prefill %+v, typed %+v", c.name, back, c.in)
+		}
+	}
+	if _, err := BuildResult(heresy, MultiInput{Values: []string{"5", "x", "1"}, Winners: "1"}); err == nil || !strings.Contains(event.Message(err), "seat 2") {
+		t.Errorf("a letter in a Tau field: %v", err)
+	}
+}
+
+func TestHeresyPreviewFollowsRuleH5BeforeAWinnerIsTyped(t *testing.T) {
+	s := event.Settings{Scoring: event.ScoringHeresy, TauGoal: 7, WinScore: 11, TimeOutBonus: 2}
+	r, _ := BuildResult(s, MultiInput{Values: []string{"3", "9", "7"}})
+	if got := strings.Join(Preview(s, r), " "); got != "3 7 7" {
+		t.Errorf("preview %q, want 3 7 7 (Revelations: goal 7)", got)
+	}
+	r, _ = BuildResult(s, MultiInput{Values: []string{"3", "9", "7"}, Winners: "1"})
+	if got := strings.Join(Preview(s, r), " "); got != "11 7 7" {
+		t.Errorf("preview %q, want 11 7 7", got)
+	}
+}
+
+func TestMultiResultTextMarksWinnersAndLeads(t *testing.T) {
+	players := []director.SheetPlayer{{Name: "Ada"}, {Name: "Bob"}, {Name: "Cy"}}
+	s := event.Settings{Scoring: event.ScoringHeresy}
+	r := event.Result{Seats: []event.SeatResult{{Points: 14, Place: 1}, {Points: 5}, {Points: 7}}}
+	if got := MultiResultText(players, s, r); got != "Ada 14 (won) · Bob 5 · Cy 7" {
+		t.Errorf("got %q", got)
+	}
+	r = event.Result{TimeOut: true, Seats: []event.SeatResult{{Points: 11}, {Points: 5}, {Points: 7}}}
+	if got := MultiResultText(players, s, r); got != "Ada 11 · Bob 5 · Cy 7 · time-out" {
+		t.Errorf("got %q", got)
+	}
+	placement := event.Settings{}
+	r = event.Result{TimeOut: true, Seats: []event.SeatResult{{Place: 1}, {}, {Place: 1}}}
+	if got := MultiResultText(players, placement, r); got != "Ada (lead) · Bob · Cy (lead) · time-out" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestPlayersAtMultiplayerTablesAreSwappedInADraft(t *testing.T) {
+	test.NewTempApp(t)
+	d := uitest.Director(t)
+	e := uitest.EventOf(t, d, "Draft pods", "heresy", "reascension")
+	uitest.Players(t, d, e.ID, sevenPlayers...)
+	if _, err := d.PairNextRound(t.Context(), e.ID); err != nil {
+		t.Fatal(err)
+	}
+	f := show(t, d, e)
+	sh := f.sheet(t, 1)
+	a, b := sh.Tables[0].Players[3], sh.Tables[1].Players[0]
+	test.Tap(f.seat(t, a.Name))
+	test.Tap(f.seat(t, b.Name))
+	f.errs.None(t)
+	after := f.sheet(t, 1)
+	if after.Tables[0].Players[3].Entry != b.Entry || after.Tables[1].Players[0].Entry != a.Entry {
+		t.Fatalf("not swapped: %+v", after.Tables)
+	}
+	if !strings.Contains(f.s.status.Text, "swapped seats") {
+		t.Errorf("status %q", f.s.status.Text)
+	}
+}

@@ -1,0 +1,306 @@
+package rounds
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/work"
+)
+
+// resultPanel is the dialog in which a scorekeeper enters the result of a
+// multiplayer table from the keyboard: one line per seat with the seat's
+// number (Tau stored, game points or points) and the score it gives, the
+// Winner field (seat numbers) and the Time-out box. Tab moves through the
+// fields, Enter saves, Esc cancels. A table that has a result opens with
+// it filled in, for a correction.
+type resultPanel struct {
+	s     *Screen
+	table director.SheetTable
+	set   event.Settings
+	id    event.EventID
+	round int
+
+	values   []*keyEntry
+	previews []*widget.Label
+	winner   *keyEntry
+	timeOut  *keyCheck
+	problem  *widget.Label
+	save     *keyButton
+	cancel   *keyButton
+	dialog   *dialog.CustomDialog
+	title    string
+	saving   bool
+}
+
+// panelWidth fits a row of the panel with a long name, and the help text
+// on two or three lines.
+const panelWidth = 600
+
+func newResultPanel(s *Screen, t director.SheetTable) *resultPanel {
+	p := &resultPanel{s: s, table: t, set: s.sheet.Event.Settings, id: s.eventID, round: s.number}
+	in := Prefill(p.set, t.Result, len(t.Players))
+
+	cols := columns.New(
+		columns.Col{Width: 36},           // seat
+		columns.Col{Width: 200, Grow: 1}, // player
+		columns.Col{Width: 110},          // value
+		columns.Col{Width: 80},           // score
+	)
+	head := func(text string, align fyne.TextAlign) fyne.CanvasObject {
+		return &widget.Label{Text: text, Alignment: align, TextStyle: fyne.TextStyle{Bold: true}}
+	}
+	rows := []fyne.CanvasObject{cols.Row(head("Seat", fyne.TextAlignTrailing), head("Player", fyne.TextAlignLeading),
+		head(ValueName(p.set), fyne.TextAlignLeading), head(ScoreName(p.set), fyne.TextAlignTrailing))}
+	for i, pl := range t.Players {
+		e := newKeyEntry("0", valueRunes(p.set))
+		e.SetText(in.Values[i])
+		e.OnChanged = p.onChanged
+		e.OnSubmitted = p.onSubmitted
+		e.onEscape = p.onCancel
+		preview := &widget.Label{Alignment: fyne.TextAlignTrailing}
+		p.values = append(p.values, e)
+		p.previews = append(p.previews, preview)
+		rows = append(rows, cols.Row(
+			&widget.Label{Text: strconv.Itoa(i + 1), Alignment: fyne.TextAlignTrailing, TextStyle: fyne.TextStyle{Bold: true}},
+			&widget.Label{Text: pl.Name, Truncation: fyne.TextTruncateEllipsis},
+			e, preview))
+	}
+
+	p.timeOut = newKeyCheck("Time-out")
+	p.timeOut.Checked = in.TimeOut
+	p.timeOut.OnChanged = func(bool) { p.onChanged("") }
+	p.timeOut.onEscape, p.timeOut.onEnter = p.onCancel, p.onSave
+	p.winner = newKeyEntry("seat", winnerRunes)
+	p.winner.SetText(in.Winners)
+	p.winner.OnChanged = p.onChanged
+	p.winner.OnSubmitted = p.onSubmitted
+	p.winner.onEscape = p.onCancel
+	p.winner.onRune = p.onWinnerRune
+
+	p.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
+	p.problem.Hide()
+	p.cancel = newKeyButton("Cancel", theme.CancelIcon(), p.onCancel)
+	p.cancel.onEscape = p.onCancel
+	p.save = newKeyButton("Save result", theme.DocumentSaveIcon(), p.onSave)
+	p.save.Importance = widget.HighImportance
+	p.save.onEscape = p.onCancel
+
+	entryHeight := p.winner.MinSize().Height
+	winnerRow := container.NewHBox(
+		&widget.Label{Text: "Winner", TextStyle: fyne.TextStyle{Bold: true}},
+		container.NewGridWrap(fyne.NewSize(110, entryHeight), p.winner),
+		p.timeOut,
+	)
+	content := container.NewVBox(
+		columns.Secondary(ruleLine(p.set, t), true),
+		container.NewVBox(rows...),
+		widget.NewSeparator(),
+		winnerRow,
+		columns.Secondary(WinnerHint(p.set), true),
+		p.problem,
+	)
+	// The rows set the panel's width; the wrapped texts follow it.
+	sized := container.New(minWidth{width: panelWidth}, content)
+	title := fmt.Sprintf("Table %d · round %d", t.Number, p.round)
+	if t.Result != nil {
+		title = fmt.Sprintf("Correct table %d · round %d", t.Number, p.round)
+	}
+	p.title = title
+	p.dialog = dialog.NewCustomWithoutButtons(title, sized, s.win)
+	p.dialog.SetButtons([]fyne.CanvasObject{p.cancel, p.save})
+	p.onChanged("")
+	return p
+}
+
+// ruleLine says how the table scores, above its seats.
+func ruleLine(s event.Settings, t director.SheetTable) string {
+	seats := fmt.Sprintf("%d players", len(t.Players))
+	switch s.Scoring {
+	case event.ScoringHeresy:
+		return fmt.Sprintf("%s · the winner scores %d, the others their Tau stored (at most %d); at time nobody wins and each scores Tau + %d.",
+			seats, s.WinScore, s.TauGoal, s.TimeOutBonus)
+	case event.ScoringShadowfist:
+		return fmt.Sprintf("%s · a win is worth %d match points, the winner at time %d, a lead shared at time %d each; game points rank equal match points.",
+			seats, s.Points.Win, timeOutWin(s), s.Points.Draw)
+	}
+	return fmt.Sprintf("%s · the winner scores %d; at time the players sharing the lead score %d each.", seats, s.Points.Win, s.Points.Draw)
+}
+
+func timeOutWin(s event.Settings) int {
+	if s.Points.TimeOutWin > 0 {
+		return s.Points.TimeOutWin
+	}
+	return s.Points.Win
+}
+
+// show opens the panel with the cursor in the first seat's field.
+func (p *resultPanel) show() {
+	p.dialog.Show()
+	p.s.win.Canvas().Focus(p.values[0])
+}
+
+// input is what the panel holds.
+func (p *resultPanel) input() MultiInput {
+	in := MultiInput{Values: make([]string, len(p.values)), Winners: p.winner.Text, TimeOut: p.timeOut.Checked}
+	for i, e := range p.values {
+		in.Values[i] = e.Text
+	}
+	return in
+}
+
+// onChanged updates the score preview after any change, and clears a
+// problem that the change may have solved.
+func (p *resultPanel) onChanged(string) {
+	res, err := BuildResult(p.set, p.input())
+	if err != nil {
+		for _, l := range p.previews {
+			l.SetText("—")
+		}
+		p.showProblem(work.Sentence(err))
+		return
+	}
+	p.showProblem("")
+	for i, text := range Preview(p.set, res) {
+		l := p.previews[i]
+		l.TextStyle.Bold = res.Seats[i].Place == 1
+		l.SetText(text)
+	}
+}
+
+// onWinnerRune lets "t" in the Winner field tick (or untick) Time-out.
+func (p *resultPanel) onWinnerRune(r rune) bool {
+	if r != 't' && r != 'T' {
+		return false
+	}
+	p.timeOut.SetChecked(!p.timeOut.Checked)
+	return true
+}
+
+func (p *resultPanel) showProblem(text string) {
+	p.problem.SetText(text)
+	if text == "" {
+		p.problem.Hide()
+	} else {
+		p.problem.Show()
+	}
+}
+
+func (p *resultPanel) onSubmitted(string) { p.onSave() }
+
+// onSave saves the result through the director. A refusal is shown in the
+// panel, which stays open with what was typed; nothing is saved.
+func (p *resultPanel) onSave() {
+	if p.saving {
+		return
+	}
+	res, err := BuildResult(p.set, p.input())
+	if err != nil {
+		p.showProblem("Not saved: " + work.Sentence(err))
+		return
+	}
+	p.saving = true
+	p.save.Disable()
+	id, round, number := p.id, p.round, p.table.Number
+	work.Do(p.s.run, func(ctx context.Context) error {
+		return p.s.d.RecordResult(ctx, id, round, number, res)
+	}, func(err error) {
+		p.saving = false
+		p.save.Enable()
+		if err != nil {
+			p.showProblem("Not saved: " + work.Sentence(err))
+			return
+		}
+		p.dialog.Hide()
+		p.s.multiSaved(p, scored(p.set, res))
+	})
+}
+
+// onCancel closes the panel without saving.
+func (p *resultPanel) onCancel() {
+	if p.saving {
+		return
+	}
+	p.dialog.Hide()
+	p.s.multiCancelled(p)
+}
+
+// minWidth is a layout for one object that is never narrower than width.
+type minWidth struct{ width float32 }
+
+func (l minWidth) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	m := objects[0].MinSize()
+	return fyne.NewSize(max(m.Width, l.width), m.Height)
+}
+
+func (l minWidth) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	objects[0].Move(fyne.NewPos(0, 0))
+	objects[0].Resize(size)
+}
+
+// --- the Round tab's side ---
+
+// openTable opens the result panel for the table typed in the Table field
+// of a multiplayer round.
+func (s *Screen) openTable() {
+	if s.number == 0 {
+		s.fail(event.Statef("there is no round to record results for yet"))
+		return
+	}
+	if s.Draft() {
+		s.fail(event.Statef("round %d is a draft; publish its pairings before entering results", s.number))
+		return
+	}
+	text := strings.TrimSpace(s.table.Text)
+	number, err := strconv.Atoi(text)
+	if err != nil {
+		s.fail(event.Invalidf("type the table number first (%q is not a number)", text))
+		s.FocusTable()
+		return
+	}
+	t, ok := s.sheetTable(number)
+	if !ok {
+		s.fail(event.NotFoundf("round %d has no table %d", s.number, number))
+		s.FocusTable()
+		return
+	}
+	if len(t.Players) < 3 {
+		s.fail(event.Invalidf("table %d seats %d players; a multiplayer result needs 3 to %d", number, len(t.Players), event.MaxSeats))
+		s.FocusTable()
+		return
+	}
+	s.setStatus("", widget.MediumImportance)
+	s.panel = newResultPanel(s, t)
+	s.panel.show()
+}
+
+// multiSaved follows a saved multiplayer result: the status line says it,
+// the Table field waits for the next table.
+func (s *Screen) multiSaved(p *resultPanel, res event.Result) {
+	if s.panel == p {
+		s.panel = nil
+	}
+	s.setStatus(MultiSaved(p.table, p.set, res), widget.SuccessImportance)
+	s.table.SetText("")
+	s.FocusTable()
+	s.changed(p.id)
+}
+
+func (s *Screen) multiCancelled(p *resultPanel) {
+	if s.panel == p {
+		s.panel = nil
+	}
+	s.setStatus(fmt.Sprintf("Table %d: nothing saved", p.table.Number), widget.MediumImportance)
+	s.table.SetText("")
+	s.FocusTable()
+}
