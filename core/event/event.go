@@ -265,6 +265,9 @@ func (s Settings) Validate() error {
 	if s.TopCut != 0 && (s.TopCut < 2 || s.TopCut > 256) {
 		return Invalidf("a top cut takes 2 to 256 players, not %d", s.TopCut)
 	}
+	if s.TopCut != 0 && s.TableSize > 2 {
+		return Invalid("a top cut is for two-player events; a multiplayer event ends with a final table")
+	}
 	if s.TopCut != 0 && s.Structure != StructureSwiss {
 		return Invalid("a top cut follows Swiss rounds; this structure has its own finals")
 	}

@@ -362,3 +362,28 @@ func TestLateEntryLossesIsASwissSetting(t *testing.T) {
 		t.Errorf("saved %+v", e.Settings)
 	}
 }
+
+// Rule S10, Swiss + Final: a multiplayer Swiss offers a final table (and a
+// secondary table) instead of a top cut.
+func TestMultiplayerSwissOffersAFinalTable(t *testing.T) {
+	d, f, created := newForm(t)
+	f.game.SetSelected("Shadowfist")
+	f.format.SetSelected("Final Brawl")
+	if f.structure.topCutRow.visible() || !f.structure.finalRow.visible() || f.structure.secondRow.visible() {
+		t.Fatalf("top cut %v, final table %v, secondary %v", f.structure.topCutRow.visible(), f.structure.finalRow.visible(), f.structure.secondRow.visible())
+	}
+	f.structure.finalTable.SetSelected(finalName(5))
+	if !f.structure.secondRow.visible() {
+		t.Fatal("no secondary-table option once a final table is chosen")
+	}
+	f.structure.secondary.SetChecked(true)
+	test.Type(f.name, "SWS Saturday")
+	test.Tap(f.createButton)
+	if len(*created) != 1 {
+		t.Fatalf("not created: %q", f.problem.Text)
+	}
+	e, _ := d.Event(context.Background(), (*created)[0].ID)
+	if e.Settings.FinalTable != 5 || !e.Settings.SecondaryTable || e.Settings.TopCut != 0 {
+		t.Errorf("saved %+v", e.Settings)
+	}
+}

@@ -21,6 +21,8 @@ type structureFields struct {
 	onResize func()
 
 	structure event.Structure
+	// multi: tables of three or more (a final table instead of a top cut).
+	multi bool
 
 	topCut         *widget.Select
 	playoffBestOf  *widget.Select
@@ -28,8 +30,10 @@ type structureFields struct {
 	thirdPlace     *widget.Check
 	double         *widget.Check
 	lateLosses     *widget.Check
+	finalTable     *widget.Select
+	secondary      *widget.Check
 
-	topCutRow, bestOfRow, minutesRow, thirdRow, doubleRow, lateRow *formRow
+	topCutRow, bestOfRow, minutesRow, thirdRow, doubleRow, lateRow, finalRow, secondRow *formRow
 }
 
 // topCutChoices are the top cuts offered (0: none).
@@ -46,6 +50,8 @@ func newStructureFields(onSubmitted func(string)) *structureFields {
 	f.thirdPlace = &widget.Check{Text: "Play a match for third place"}
 	f.double = &widget.Check{}
 	f.lateLosses = &widget.Check{Text: "A loss for each round missed (else they join on 0 points)"}
+	f.finalTable = &widget.Select{Options: []string{finalName(0), finalName(3), finalName(4), finalName(5)}, OnChanged: f.onTopCutChanged}
+	f.secondary = &widget.Check{Text: "A secondary table for the next players"}
 	return f
 }
 
@@ -57,6 +63,16 @@ func (f *structureFields) addTo(g *formGrid) {
 	f.thirdRow = g.add("Third place", f.thirdPlace, "")
 	f.doubleRow = g.add("", f.double, "")
 	f.lateRow = g.add("Late entries", f.lateLosses, "")
+	f.finalRow = g.add("Final table", f.finalTable, "")
+	f.secondRow = g.add("", f.secondary, "")
+}
+
+// finalName names a final-table choice (S10, Swiss + Final).
+func finalName(n int) string {
+	if n == 0 {
+		return "None"
+	}
+	return fmt.Sprintf("Top %d at a final table", n)
 }
 
 func topCutName(n int) string {
@@ -98,6 +114,9 @@ func playoffOptions(current int) []string {
 // set shows the fields for settings s.
 func (f *structureFields) set(s event.Settings) {
 	f.structure = s.Structure
+	f.multi = s.TableSize > 2
+	f.finalTable.SetSelected(finalName(s.FinalTable))
+	f.secondary.SetChecked(s.SecondaryTable)
 	f.topCut.Options = topCutOptions(s.TopCut)
 	f.topCut.SetSelected(topCutName(s.TopCut))
 	f.playoffBestOf.Options = playoffOptions(s.PlayoffBestOf)
@@ -137,7 +156,10 @@ func (f *structureFields) showRows() {
 	st := f.structure
 	cut := st == event.StructureSwiss && f.topCut.Selected != "" && f.topCut.Selected != topCutName(0)
 	playoff := cut || st == event.StructureKeyForge
-	f.topCutRow.show(st == event.StructureSwiss)
+	final := f.multi && f.finalTable.Selected != "" && f.finalTable.Selected != finalName(0)
+	f.topCutRow.show(st == event.StructureSwiss && !f.multi)
+	f.finalRow.show(st == event.StructureSwiss && f.multi)
+	f.secondRow.show(final)
 	f.bestOfRow.show(playoff)
 	f.minutesRow.show(playoff)
 	f.thirdRow.show(cut || st == event.StructureSingleElimination || st == event.StructureDoubleElimination)
@@ -178,6 +200,15 @@ func (f *structureFields) read(s *event.Settings) error {
 	}
 	if f.lateRow.visible() {
 		s.LateEntryLosses = f.lateLosses.Checked
+	}
+	if f.finalRow.visible() {
+		s.FinalTable = 0
+		for _, n := range []int{3, 4, 5} {
+			if f.finalTable.Selected == finalName(n) {
+				s.FinalTable = n
+			}
+		}
+		s.SecondaryTable = s.FinalTable > 0 && f.secondary.Checked
 	}
 	return nil
 }
