@@ -106,6 +106,11 @@ func (s *simulation) play(ctx context.Context, game, format string, players, rou
 		plan = fmt.Sprintf("%d Swiss rounds, then a final table of %d", swiss, e.Settings.FinalTable)
 	}
 	fmt.Fprintf(s.out, "event %d: %s, %s, %s\n", e.ID, e.Name, rules.Describe(game, format), plan)
+	if e.Settings.HasDraft() {
+		if err := s.draft(ctx, e.ID); err != nil {
+			return err
+		}
+	}
 	for n := 1; ; n++ {
 		if e.Settings.Structure == event.StructureSwiss && e.Settings.TopCut == 0 && e.Settings.FinalTable == 0 && n > swiss {
 			break
@@ -145,6 +150,29 @@ func (s *simulation) play(ctx context.Context, game, format string, players, rou
 		fmt.Fprintf(s.out, "  %3d  %-32s %3d pts  %d-%d-%d%s\n",
 			st.Rank, st.Name, st.Points, st.Wins, st.Losses, st.Draws, tiebreakerText(e.Settings.Tiebreakers, st))
 	}
+	return nil
+}
+
+// draft draws the draft pods before round 1 and prints them in one line:
+// "draft: 5 pods of 5,5,5,4,4; passing left, right, left".
+func (s *simulation) draft(ctx context.Context, id event.EventID) error {
+	seating, err := s.d.DrawDraftPods(ctx, id)
+	if err != nil {
+		return fmt.Errorf("draft pods: %w", err)
+	}
+	sizes := make([]string, len(seating.Pods))
+	for i, p := range seating.Pods {
+		sizes[i] = fmt.Sprint(len(p.Seats))
+	}
+	passes := make([]string, len(seating.Passes))
+	for i, p := range seating.Passes {
+		passes[i] = string(p)
+	}
+	pods := "pods"
+	if len(sizes) == 1 {
+		pods = "pod"
+	}
+	fmt.Fprintf(s.out, "draft: %d %s of %s; passing %s\n", len(sizes), pods, strings.Join(sizes, ","), strings.Join(passes, ", "))
 	return nil
 }
 

@@ -90,6 +90,12 @@ func (d *Director) pairRound(tx Tx, e event.Event, rounds []event.Round) (event.
 // pairable returns the entries that play the given round, or an error
 // naming the players whose check-in is missing before round 1.
 func pairable(entries []event.Entry, round int) (map[event.EntryID]bool, error) {
+	return playersOf(entries, round, "pairing round 1")
+}
+
+// playersOf is pairable, the error saying what waits for the check-in
+// ("pairing round 1", "drawing draft pods").
+func playersOf(entries []event.Entry, round int, before string) (map[event.EntryID]bool, error) {
 	useCheckIn := false
 	for _, en := range entries {
 		useCheckIn = useCheckIn || (en.Active() && en.CheckedIn)
@@ -111,7 +117,7 @@ func pairable(entries []event.Entry, round int) (map[event.EntryID]bool, error) 
 		if len(missing) > 5 {
 			list += fmt.Sprintf(" and %d more", len(missing)-5)
 		}
-		return nil, event.Statef("%d registered player(s) have not checked in: %s. Check them in or drop them before pairing round 1", len(missing), list)
+		return nil, event.Statef("%d registered player(s) have not checked in: %s. Check them in or drop them before %s", len(missing), list, before)
 	}
 	return out, nil
 }

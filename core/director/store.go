@@ -76,6 +76,13 @@ type Tx interface {
 	// SetResult saves (or with nil, clears) the result of a table.
 	SetResult(table event.TableID, r *event.Result) error
 
+	// SaveDraftSeating saves an event's draft pods, replacing an earlier
+	// draw.
+	SaveDraftSeating(id event.EventID, s event.DraftSeating) error
+	// DraftSeating returns an event's saved draft pods (ErrNotFound when
+	// none have been drawn).
+	DraftSeating(id event.EventID) (event.DraftSeating, error)
+
 	// AppendLog adds a line to the event's activity log and sets l.ID.
 	AppendLog(l *event.LogEntry) error
 	// Log returns the event's activity log, oldest first.

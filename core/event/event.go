@@ -213,7 +213,20 @@ type Settings struct {
 	// table for the places after them.
 	FinalTable     int  `json:"finalTable,omitempty"`
 	SecondaryTable bool `json:"secondaryTable,omitempty"`
+	// DraftIdeal is the pod size a draft aims for (A5: 8; H7: 5); 0 means
+	// the event has no draft, and the other draft settings must be 0 too.
+	// DraftMin and DraftMax bound a pod (0 means DraftIdeal): pods are as
+	// even as possible within them. DraftPacks is the packs each player
+	// opens; they pass left, right, left, … (A5, H7, S14).
+	DraftIdeal int `json:"draftIdeal,omitempty"`
+	DraftMin   int `json:"draftMin,omitempty"`
+	DraftMax   int `json:"draftMax,omitempty"`
+	DraftPacks int `json:"draftPacks,omitempty"`
 }
+
+// HasDraft reports whether the event starts with a draft, whose pods the
+// director seats (DrawDraftPods).
+func (s Settings) HasDraft() bool { return s.DraftIdeal > 0 }
 
 // ScoringRule names how multiplayer tables score.
 type ScoringRule string
@@ -295,6 +308,32 @@ func (s Settings) Validate() error {
 	if s.TableSizing != "" && s.TableSizing != "heresy" {
 		return Invalidf("unknown table sizing %q", s.TableSizing)
 	}
+	return s.validateDraft()
+}
+
+// validateDraft checks the draft settings: none at all, or an ideal pod
+// size with bounds around it and a number of packs.
+func (s Settings) validateDraft() error {
+	if !s.HasDraft() {
+		if s.DraftIdeal < 0 || s.DraftMin != 0 || s.DraftMax != 0 || s.DraftPacks != 0 {
+			return Invalid("the draft settings need an ideal pod size; set one, or clear them all for an event without a draft")
+		}
+		return nil
+	}
+	lo, hi := s.DraftMin, s.DraftMax
+	if lo == 0 {
+		lo = s.DraftIdeal
+	}
+	if hi == 0 {
+		hi = s.DraftIdeal
+	}
+	if lo < MinDraftPod || lo > s.DraftIdeal || s.DraftIdeal > hi || hi > MaxDraftPod {
+		return Invalidf("draft pods must run %d ≤ smallest ≤ ideal ≤ largest ≤ %d, not smallest %d, ideal %d, largest %d",
+			MinDraftPod, MaxDraftPod, lo, s.DraftIdeal, hi)
+	}
+	if s.DraftPacks < 1 || s.DraftPacks > MaxDraftPacks {
+		return Invalidf("a draft opens 1 to %d packs per player, not %d", MaxDraftPacks, s.DraftPacks)
+	}
 	return nil
 }
 
@@ -303,6 +342,15 @@ const MaxSeats = 5
 
 // MaxRounds bounds the rounds of one event.
 const MaxRounds = 64
+
+// Draft pod bounds: a pod passes packs around at least two players, and
+// MaxDraftPod is well above any pod a rules document recommends (A5: 8).
+// MaxDraftPacks is above S14's ten packs.
+const (
+	MinDraftPod   = 2
+	MaxDraftPod   = 16
+	MaxDraftPacks = 12
+)
 
 // EntryStatus is whether an entry still plays.
 type EntryStatus string
@@ -625,6 +673,47 @@ type JudgeLogEntry struct {
 	Extension time.Duration
 	// Corrects is the entry this one corrects (0: none).
 	Corrects JudgeLogID
+}
+
+// PassDirection is the way a pack passes in a draft: to the left (the
+// next seat clockwise) or to the right (the previous seat).
+type PassDirection string
+
+// Pass directions.
+const (
+	PassLeft  PassDirection = "left"
+	PassRight PassDirection = "right"
+)
+
+// DraftPod is one pod of a draft: the players who pass packs to each
+// other, in clockwise seat order (seat 1 first).
+type DraftPod struct {
+	// Number is the pod number players look for, from 1.
+	Number int
+	Seats  []EntryID
+}
+
+// DraftSeating is where players sit for an event's draft (A5, H7, S14),
+// drawn at random before round 1 and kept until drawn again.
+type DraftSeating struct {
+	// Pods are the pods in number order, larger pods first.
+	Pods []DraftPod
+	// Passes gives the direction of each pack, pack 1 first: left,
+	// right, left, … (A5, H7, S14).
+	Passes []PassDirection
+	// Seed is the seed of the random source the pods were drawn with:
+	// the same players and seed give the same pods.
+	Seed    int64
+	DrawnAt time.Time
+}
+
+// Players counts the players seated in the pods.
+func (d DraftSeating) Players() int {
+	n := 0
+	for _, p := range d.Pods {
+		n += len(p.Seats)
+	}
+	return n
 }
 
 // LogID identifies a line of an event's activity log.

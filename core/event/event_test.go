@@ -102,3 +102,49 @@ func TestMessageUnwraps(t *testing.T) {
 		t.Error("plain errors")
 	}
 }
+
+// Rules A5, H7, S14: a draft has an ideal pod size, bounds around it and a
+// number of packs; an event without a draft has none of them.
+func TestDraftSettingsAreCheckedTogether(t *testing.T) {
+	base := Settings{Structure: StructureSwiss, TableSize: 2, GamesPerMatch: 1, RoundMinutes: 30}
+	for _, c := range []struct {
+		name                 string
+		ideal, lo, hi, packs int
+		want                 string // "" when valid
+		hasDraft             bool
+	}{
+		{"no draft", 0, 0, 0, 0, "", false},
+		{"Altered booster draft", 8, 3, 10, 4, "", true},
+		{"Revelations", 5, 3, 5, 3, "", true},
+		{"bounds default to the ideal", 5, 0, 0, 3, "", true},
+		{"bounds without an ideal", 0, 3, 5, 0, "need an ideal pod size", false},
+		{"packs without an ideal", 0, 0, 0, 3, "need an ideal pod size", false},
+		{"a negative ideal", -1, 0, 0, 0, "need an ideal pod size", false},
+		{"a draft without packs", 5, 3, 5, 0, "1 to 12 packs per player", true},
+		{"too many packs", 5, 3, 5, 13, "1 to 12 packs per player, not 13", true},
+		{"smallest above ideal", 5, 6, 8, 3, "smallest 6, ideal 5, largest 8", true},
+		{"largest below ideal", 5, 3, 4, 3, "smallest 3, ideal 5, largest 4", true},
+		{"a pod of one", 5, 1, 5, 3, "2 ≤ smallest", true},
+		{"a pod of seventeen", 8, 3, 17, 3, "largest ≤ 16", true},
+	} {
+		s := base
+		s.DraftIdeal, s.DraftMin, s.DraftMax, s.DraftPacks = c.ideal, c.lo, c.hi, c.packs
+		err := s.Validate()
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v", c.name, err)
+		case c.want != "" && (err == nil || !errors.Is(err, ErrInvalid) || !strings.Contains(Message(err), c.want)):
+			t.Errorf("%s: want %q, got %v", c.name, c.want, err)
+		}
+		if s.HasDraft() != c.hasDraft {
+			t.Errorf("%s: HasDraft() = %v", c.name, s.HasDraft())
+		}
+	}
+}
+
+func TestDraftSeatingCountsItsPlayers(t *testing.T) {
+	d := DraftSeating{Pods: []DraftPod{{Number: 1, Seats: []EntryID{1, 2, 3}}, {Number: 2, Seats: []EntryID{4, 5}}}}
+	if d.Players() != 5 || (DraftSeating{}).Players() != 0 {
+		t.Errorf("Players() = %d", d.Players())
+	}
+}

@@ -2,8 +2,7 @@ package rules
 
 import "tablekeeper/core/event"
 
-// altered is Altered (documents 001 and 003). 2v2 (A6) and Booster Draft
-// pods (A5) come with teams and draft seating.
+// altered is Altered (documents 001 and 003). 2v2 (A6) comes with teams.
 func altered() Game {
 	return Game{
 		Key:  "altered",
@@ -51,6 +50,17 @@ func altered() Game {
 				Summary:  "Sealed deck Swiss (7 boosters each), best of three, 50-minute rounds.",
 				Rules:    []string{"A2", "A4"},
 				Defaults: storeSwiss(3, 50, 0),
+			},
+			{
+				// Rule A5: pods of 8 recommended, 4 boosters each passing
+				// left, right, left, right; then best of one, 3 rounds of
+				// 30 minutes. The document gives only the 8: pods of 3 to
+				// 10 are ours, so any count from 3 drafts in even pods.
+				Key:      "booster-draft",
+				Name:     "Booster Draft",
+				Summary:  "Draft in pods of 8 (3–10), 4 boosters each; then Swiss, best of one, 30-minute rounds, 3 rounds.",
+				Rules:    []string{"A2", "A5"},
+				Defaults: withDraft(storeSwiss(1, 30, 3), 8, 3, 10, 4),
 			},
 		},
 	}

@@ -39,11 +39,15 @@ func heresy() Game {
 			},
 			{
 				// Rule H7: as Reascension after a draft; goal 7, a win 11.
+				// The document says only that draft groups are "as even as
+				// possible, ideally 5": the bounds of 3 to 5 are ours (a
+				// group of three still drafts). It is silent on the number
+				// of packs: 3 is a setting the organizer can change.
 				Key:      "revelations",
 				Name:     "Revelations",
-				Summary:  "Draft, then multiplayer games as Reascension; a win scores 11, others their Tau (goal 7).",
+				Summary:  "Draft in groups of 5 (3–5), then multiplayer games as Reascension; a win scores 11, others their Tau (goal 7).",
 				Rules:    []string{"H2", "H3", "H4", "H5", "H7"},
-				Defaults: multiplayer(7, 11),
+				Defaults: withDraft(multiplayer(7, 11), 5, 3, 5, 3),
 			},
 			{
 				// Rule H6: matches of three games, single or double

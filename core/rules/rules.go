@@ -140,3 +140,10 @@ func storeSwiss(gamesPerMatch, roundMinutes, rounds int) event.Settings {
 		Tiebreakers:   []string{TieOpponentsMatchWin, TieGameWin, TieOpponentsGameWin},
 	}
 }
+
+// withDraft adds a draft to s: pods of ideal players (lo to hi), packs
+// packs each (A5, H7, S14).
+func withDraft(s event.Settings, ideal, lo, hi, packs int) event.Settings {
+	s.DraftIdeal, s.DraftMin, s.DraftMax, s.DraftPacks = ideal, lo, hi, packs
+	return s
+}

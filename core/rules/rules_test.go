@@ -62,7 +62,7 @@ func TestLookupUnknownListsChoices(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 	_, _, err = Lookup("altered", "vintage")
-	if err == nil || event.Message(err) != `Altered has no format "vintage"; choose one of: standard-bo3, standard-bo1, free-for-all, sealed` {
+	if err == nil || event.Message(err) != `Altered has no format "vintage"; choose one of: standard-bo3, standard-bo1, free-for-all, sealed, booster-draft` {
 		t.Errorf("got %v", err)
 	}
 }
@@ -123,5 +123,49 @@ func TestMultiplayerScoringDefaults(t *testing.T) {
 	}
 	if p := fb.Defaults.Points; p.Win != 4 || p.TimeOutWin != 2 || p.Draw != 1 || fb.Defaults.Tiebreakers[0] != TieGamePoints || fb.Defaults.TableSize != 4 {
 		t.Errorf("shadowfist %+v", fb.Defaults)
+	}
+}
+
+// Rules A5, H7, S14: the draft formats and their pods; the others have no
+// draft.
+func TestDraftFormats(t *testing.T) {
+	for _, c := range []struct {
+		game, format            string
+		ideal, lo, hi, packs    int
+		bestOf, minutes, rounds int
+	}{
+		// A5: 8 players, 4 boosters; best of one, 3 rounds of 30 minutes.
+		{"altered", "booster-draft", 8, 3, 10, 4, 1, 30, 3},
+		// H7: groups ideally 5; the packs are a setting.
+		{"heresy", "revelations", 5, 3, 5, 3, 1, 75, 0},
+		// S14: tables of 3 to 5, 6 to 10 packs.
+		{"shadowfist", "whirlpool-of-blood", 4, 3, 5, 6, 1, 85, 0},
+	} {
+		_, f, err := Lookup(c.game, c.format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := f.Defaults
+		if !s.HasDraft() || s.DraftIdeal != c.ideal || s.DraftMin != c.lo || s.DraftMax != c.hi || s.DraftPacks != c.packs {
+			t.Errorf("%s/%s draft: %+v", c.game, c.format, s)
+		}
+		if s.GamesPerMatch != c.bestOf || s.RoundMinutes != c.minutes || s.Rounds != c.rounds {
+			t.Errorf("%s/%s rounds: %+v", c.game, c.format, s)
+		}
+	}
+	_, wb, _ := Lookup("shadowfist", "whirlpool-of-blood")
+	if wb.Defaults.Scoring != event.ScoringShadowfist || wb.Defaults.TableSize != 4 {
+		t.Errorf("Whirlpool of Blood plays as Final Brawl: %+v", wb.Defaults)
+	}
+	drafts := 0
+	for _, g := range Catalogue() {
+		for _, f := range g.Formats {
+			if f.Defaults.HasDraft() {
+				drafts++
+			}
+		}
+	}
+	if drafts != 3 {
+		t.Errorf("%d formats have a draft, want 3", drafts)
 	}
 }

@@ -31,6 +31,17 @@ func shadowfist() Game {
 				Defaults: withFinalTable(finalBrawl(), 4),
 			},
 			{
+				// Rules S3, S14: Whirlpool of Blood, a draft at tables of 3
+				// to 5 (we aim for 4, the Final Brawl table), 6 packs by
+				// default (S14 allows 6 to 10), passing alternating by
+				// pack; then Final Brawl rounds.
+				Key:      "whirlpool-of-blood",
+				Name:     "Whirlpool of Blood (draft)",
+				Summary:  "Draft at tables of 3–5, 6 packs each; then multiplayer Final Brawl rounds.",
+				Rules:    []string{"S3", "S4", "S6", "S7", "S8", "S10", "S14"},
+				Defaults: withDraft(finalBrawl(), 4, 3, 5, 6),
+			},
+			{
 				// Rule S3: the two-player format; match points as S6.
 				Key:     "big-man",
 				Name:    "Who's the Big Man Now?",

@@ -1,6 +1,7 @@
 // Package registration is the Registration tab of an event: find players in
 // the directory as you type and register them with one click or Enter, add
-// new players, and manage the entries (check in, drop, re-instate).
+// new players, manage the entries (check in, drop, re-instate), and, for a
+// format with a draft, draw the draft pods.
 package registration
 
 import (
@@ -32,6 +33,10 @@ type Director interface {
 	Drop(ctx context.Context, entry event.EntryID) error
 	Reinstate(ctx context.Context, entry event.EntryID) error
 	FixTable(ctx context.Context, entry event.EntryID, table int) error
+	// The event (whether its format has a draft) and its draft pods.
+	Event(ctx context.Context, id event.EventID) (event.Event, error)
+	DrawDraftPods(ctx context.Context, id event.EventID) (event.DraftSeating, error)
+	DraftPods(ctx context.Context, id event.EventID) (event.DraftSeating, error)
 }
 
 // searchLimit bounds the directory matches shown.
@@ -49,6 +54,7 @@ type Screen struct {
 	win   fyne.Window
 
 	eventID    event.EventID
+	event      event.Event
 	entries    []event.Entry
 	shown      []event.Entry // entries passing the filter
 	registered map[event.PlayerID]bool
@@ -73,6 +79,9 @@ type Screen struct {
 
 	fixEntry  *widget.Entry
 	fixDialog *dialog.FormDialog
+
+	draftButton *widget.Button
+	pods        *podsDialog
 }
 
 // New returns the tab; Load shows an event in it.
@@ -108,8 +117,12 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	addBox := container.NewVBox(widget.NewSeparator(), addTitle, s.newName, s.newMember, container.NewHBox(layout.NewSpacer(), s.addButton), s.status)
 	left := container.NewBorder(container.NewVBox(findTitle, s.search, hint), addBox, nil, nil, container.NewStack(s.matchList, container.NewVBox(s.noMatches)))
 
+	s.draftButton = &widget.Button{Text: "Draft pods…", Icon: theme.GridIcon(), OnTapped: s.ShowDraftPods}
+	s.draftButton.Hide()
+	s.pods = newPodsDialog(s)
+
 	header := s.entryCols.Header("Name", "Member", "Present", "Status", "", "")
-	top := container.NewVBox(container.NewBorder(nil, nil, s.counts, nil, s.filter), header, widget.NewSeparator())
+	top := container.NewVBox(container.NewBorder(nil, nil, s.counts, s.draftButton, s.filter), header, widget.NewSeparator())
 	right := container.NewBorder(top, nil, nil, nil, container.NewStack(s.entryList, container.NewVBox(s.noEntries)))
 
 	split := container.NewHSplit(left, right)
@@ -132,21 +145,35 @@ func (s *Screen) Load(id event.EventID) {
 	s.Reload()
 }
 
-// Reload re-reads the entries and the directory matches.
+// loaded is what Reload reads: the event and its entries.
+type loaded struct {
+	event   event.Event
+	entries []event.Entry
+}
+
+// Reload re-reads the event, its entries and the directory matches.
 func (s *Screen) Reload() {
 	if s.eventID == 0 {
 		return
 	}
 	id := s.eventID
-	work.Call(s.run, func(ctx context.Context) ([]event.Entry, error) {
-		return s.d.Entries(ctx, id)
-	}, func(entries []event.Entry, err error) {
+	work.Call(s.run, func(ctx context.Context) (loaded, error) {
+		e, err := s.d.Event(ctx, id)
+		if err != nil {
+			return loaded{}, err
+		}
+		entries, err := s.d.Entries(ctx, id)
+		return loaded{event: e, entries: entries}, err
+	}, func(l loaded, err error) {
 		if err != nil {
 			s.alert(err)
 			return
 		}
 		if id == s.eventID {
-			s.showEntries(entries)
+			s.event = l.event
+			s.draftButton.Hidden = !l.event.Settings.HasDraft()
+			s.draftButton.Refresh()
+			s.showEntries(l.entries)
 			s.find(s.search.Text)
 		}
 	})

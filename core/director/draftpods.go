@@ -1,0 +1,122 @@
+package director
+
+import (
+	"context"
+	"math/rand/v2"
+
+	"tablekeeper/core/event"
+	"tablekeeper/core/pairing"
+	"tablekeeper/core/rules"
+)
+
+// draftStream is the PCG stream draft pods are drawn with; rounds use
+// their number (from 1), so a draft never shares a round's stream.
+const draftStream = 0
+
+// DrawDraftPods seats the players of an event's draft (A5, H7, S14) at
+// random in pods as even as the format allows, saves the seating with its
+// seed (replacing an earlier draw) and logs it. The event must have a
+// draft and not be finished.
+//
+// The players are those who play round 1: once round 1 is paired, the
+// players seated in it; before, as pairing round 1 would take them, the
+// checked-in players when check-in is in use (someone has checked in; the
+// draw is refused while an active player has not), every active player
+// otherwise.
+func (d *Director) DrawDraftPods(ctx context.Context, id event.EventID) (event.DraftSeating, error) {
+	var s event.DraftSeating
+	err := d.store.Write(ctx, func(tx Tx) error {
+		e, err := draftEvent(tx, id)
+		if err != nil {
+			return err
+		}
+		if e.State == event.StateFinished {
+			return event.Statef("%s is finished; its draft pods can no longer be drawn", e.Name)
+		}
+		players, err := draftPlayers(tx, e)
+		if err != nil {
+			return err
+		}
+		if len(players) == 0 {
+			return event.Statef("nobody plays in %s yet; register the players before drawing draft pods", e.Name)
+		}
+		seed := d.nextSeed()
+		drawn, err := pairing.DraftSeating(players, pairing.DraftRuleOf(e.Settings), rand.New(rand.NewPCG(uint64(seed), draftStream)))
+		if err != nil {
+			return err
+		}
+		drawn.Seed, drawn.DrawnAt = seed, d.now()
+		if err := tx.SaveDraftSeating(id, drawn); err != nil {
+			return err
+		}
+		s = drawn
+		pods := "pods"
+		if len(drawn.Pods) == 1 {
+			pods = "pod"
+		}
+		return d.log(tx, id, 0, "draft pods drawn: %d %s, seed %d", len(drawn.Pods), pods, seed)
+	})
+	return s, err
+}
+
+// DraftPods returns an event's draft pods as last drawn; an
+// event.ErrNotFound error when none have been drawn.
+func (d *Director) DraftPods(ctx context.Context, id event.EventID) (event.DraftSeating, error) {
+	var s event.DraftSeating
+	err := d.store.Read(ctx, func(tx Tx) error {
+		if _, err := draftEvent(tx, id); err != nil {
+			return err
+		}
+		var err error
+		s, err = tx.DraftSeating(id)
+		return err
+	})
+	return s, err
+}
+
+// draftEvent loads an event that has a draft.
+func draftEvent(tx Tx, id event.EventID) (event.Event, error) {
+	e, err := tx.Event(id)
+	if err != nil {
+		return e, err
+	}
+	if !e.Settings.HasDraft() {
+		return e, event.Invalidf("%s (%s) has no draft, so no draft pods", e.Name, rules.Describe(e.Game, e.Format))
+	}
+	return e, nil
+}
+
+// draftPlayers returns the entries who draft, in registration order: those
+// seated in round 1 once it is paired, else those pairing would seat.
+func draftPlayers(tx Tx, e event.Event) ([]event.EntryID, error) {
+	entries, err := tx.Entries(e.ID)
+	if err != nil {
+		return nil, err
+	}
+	var playing map[event.EntryID]bool
+	paired, err := tx.RoundCount(e.ID)
+	if err != nil {
+		return nil, err
+	}
+	if paired > 0 {
+		rounds, err := tx.Rounds(e.ID)
+		if err != nil {
+			return nil, err
+		}
+		playing = map[event.EntryID]bool{}
+		for _, t := range rounds[0].Tables {
+			for _, id := range t.Entries() {
+				playing[id] = true
+			}
+		}
+	} else if playing, err = playersOf(entries, 1, "drawing draft pods"); err != nil {
+		return nil, err
+	}
+	var out []event.EntryID
+	for _, en := range entries {
+		if playing[en.ID] {
+			out = append(out, en.ID)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,234 @@
+package director_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+)
+
+// podSizes lists the sizes of a seating's pods.
+func podSizes(s event.DraftSeating) []int {
+	var out []int
+	for _, p := range s.Pods {
+		out = append(out, len(p.Seats))
+	}
+	return out
+}
+
+// seatedIDs returns every seated entry, sorted.
+func seatedIDs(s event.DraftSeating) []event.EntryID {
+	var out []event.EntryID
+	for _, p := range s.Pods {
+		out = append(out, p.Seats...)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func ids(entries []event.Entry) []event.EntryID {
+	out := make([]event.EntryID, len(entries))
+	for i, en := range entries {
+		out[i] = en.ID
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Rule H7: Revelations groups of five as even as possible, passing
+// alternating by pack; the draw is saved, logged and read back.
+func TestDrawDraftPodsForRevelations(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "heresy", "revelations", nil)
+	entries := register(t, d, e.ID, names(23)...)
+
+	if _, err := d.DraftPods(ctx, e.ID); !errors.Is(err, event.ErrNotFound) {
+		t.Fatalf("pods before a draw: %v", err)
+	}
+	s, err := d.DrawDraftPods(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := podSizes(s); !slices.Equal(got, []int{5, 5, 5, 4, 4}) {
+		t.Errorf("pod sizes %v", got)
+	}
+	if !slices.Equal(s.Passes, []event.PassDirection{"left", "right", "left"}) {
+		t.Errorf("passes %v", s.Passes)
+	}
+	if !slices.Equal(seatedIDs(s), ids(entries)) {
+		t.Errorf("seated %v, want everyone once", seatedIDs(s))
+	}
+	if s.Seed == 0 || s.DrawnAt.IsZero() {
+		t.Errorf("seed %d drawn at %v", s.Seed, s.DrawnAt)
+	}
+	saved, err := d.DraftPods(ctx, e.ID)
+	if err != nil || fmt.Sprint(saved) != fmt.Sprint(s) {
+		t.Errorf("saved %+v, %v; drawn %+v", saved, err, s)
+	}
+	log, err := d.Log(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := log[len(log)-1].Message; last != fmt.Sprintf("draft pods drawn: 5 pods, seed %d", s.Seed) {
+		t.Errorf("log %q", last)
+	}
+
+	// Drawing again replaces the pods with a new seed.
+	again, err := d.DrawDraftPods(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Seed == s.Seed || fmt.Sprint(again.Pods) == fmt.Sprint(s.Pods) {
+		t.Errorf("drawn again with seed %d: %v", again.Seed, again.Pods)
+	}
+	saved, _ = d.DraftPods(ctx, e.ID)
+	if fmt.Sprint(saved) != fmt.Sprint(again) {
+		t.Errorf("the new draw was not saved: %+v", saved)
+	}
+}
+
+// The same seed source draws the same pods: a draw can be reproduced.
+func TestDraftPodsFollowTheSeedSource(t *testing.T) {
+	draw := func() event.DraftSeating {
+		d, _ := newDirector(t)
+		e := eventOf(t, d, "altered", "booster-draft", nil)
+		register(t, d, e.ID, names(20)...)
+		s, err := d.DrawDraftPods(context.Background(), e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	a, b := draw(), draw()
+	if fmt.Sprint(a.Pods) != fmt.Sprint(b.Pods) || a.Seed != b.Seed {
+		t.Errorf("two directors with one seed source drew\n%v\n%v", a.Pods, b.Pods)
+	}
+	// Rule A5: 8 recommended, 4 boosters passing left, right, left, right.
+	if got := podSizes(a); !slices.Equal(got, []int{7, 7, 6}) {
+		t.Errorf("20 players: pods %v", got)
+	}
+	if !slices.Equal(a.Passes, []event.PassDirection{"left", "right", "left", "right"}) {
+		t.Errorf("A5 passes %v", a.Passes)
+	}
+}
+
+// Before round 1 the draw seats the checked-in players when check-in is
+// in use, as pairing does, and never the dropped; once round 1 is paired,
+// the players seated in it.
+func TestDraftPodsSeatThePlayersOfRoundOne(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "heresy", "revelations", nil)
+	entries := register(t, d, e.ID, names(12)...)
+	if err := d.Drop(ctx, entries[11].ID); err != nil {
+		t.Fatal(err)
+	}
+	s, err := d.DrawDraftPods(ctx, e.ID)
+	if err != nil || !slices.Equal(seatedIDs(s), ids(entries[:11])) {
+		t.Fatalf("all active: %v, %v", seatedIDs(s), err)
+	}
+
+	for _, en := range entries[:9] {
+		if err := d.CheckIn(ctx, en.ID, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err = d.DrawDraftPods(ctx, e.ID)
+	if !errors.Is(err, event.ErrState) || !strings.HasSuffix(event.Message(err), "Check them in or drop them before drawing draft pods") ||
+		!strings.Contains(event.Message(err), "Player 10, Player 11") {
+		t.Fatalf("missing check-ins: %v", err)
+	}
+	for _, en := range entries[9:11] {
+		if err := d.Drop(ctx, en.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err = d.DrawDraftPods(ctx, e.ID)
+	if err != nil || !slices.Equal(seatedIDs(s), ids(entries[:9])) || !slices.Equal(podSizes(s), []int{5, 4}) {
+		t.Fatalf("checked in: %v %v, %v", seatedIDs(s), podSizes(s), err)
+	}
+
+	// Round 1 paired: a late entry joins from round 2 and does not draft;
+	// the draw seats round 1's players.
+	r, err := d.PairNextRound(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "Late Larry"}); err != nil {
+		t.Fatal(err)
+	}
+	var round1 []event.EntryID
+	for _, tb := range r.Tables {
+		round1 = append(round1, tb.Entries()...)
+	}
+	slices.Sort(round1)
+	s, err = d.DrawDraftPods(ctx, e.ID)
+	if err != nil || !slices.Equal(seatedIDs(s), round1) {
+		t.Fatalf("running: %v, want %v, %v", seatedIDs(s), round1, err)
+	}
+}
+
+func TestDraftPodsAreRefusedWhereTheyDoNotApply(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+
+	plain := mustEvent(t, d, "standard-bo3")
+	register(t, d, plain.ID, names(8)...)
+	if _, err := d.DrawDraftPods(ctx, plain.ID); !errors.Is(err, event.ErrInvalid) ||
+		event.Message(err) != "Friday Night (Altered · Standard (best of three)) has no draft, so no draft pods" {
+		t.Errorf("no draft: %v", err)
+	}
+	if _, err := d.DraftPods(ctx, plain.ID); !errors.Is(err, event.ErrInvalid) {
+		t.Errorf("reading pods of an event without a draft: %v", err)
+	}
+
+	e := eventOf(t, d, "heresy", "revelations", nil)
+	if _, err := d.DrawDraftPods(ctx, e.ID); !errors.Is(err, event.ErrState) || !strings.Contains(event.Message(err), "register the players") {
+		t.Errorf("nobody registered: %v", err)
+	}
+	register(t, d, e.ID, names(2)...)
+	if _, err := d.DrawDraftPods(ctx, e.ID); !errors.Is(err, event.ErrInvalid) ||
+		event.Message(err) != "2 players cannot be seated in draft pods of 3 to 5: add a player, or allow pods as small as 2" {
+		t.Errorf("two players: %v", err)
+	}
+	if _, err := d.DrawDraftPods(ctx, 9999); !errors.Is(err, event.ErrNotFound) {
+		t.Errorf("unknown event: %v", err)
+	}
+}
+
+func TestDraftPodsOfAFinishedEventStayButAreNotDrawnAgain(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "altered", "booster-draft", nil)
+	register(t, d, e.ID, names(4)...)
+	drawn, err := d.DrawDraftPods(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		r, err := pairPublished(ctx, d, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tb := range r.Tables {
+			if err := d.RecordResult(ctx, e.ID, r.Number, tb.Number, win(1, 0)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := d.FinishEvent(ctx, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.DrawDraftPods(ctx, e.ID); !errors.Is(err, event.ErrState) {
+		t.Errorf("drawn after the event finished: %v", err)
+	}
+	if s, err := d.DraftPods(ctx, e.ID); err != nil || fmt.Sprint(s) != fmt.Sprint(drawn) {
+		t.Errorf("pods of the finished event: %+v, %v", s, err)
+	}
+}

@@ -1,0 +1,286 @@
+package registration
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/core/event"
+	"tablekeeper/core/pairing"
+	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/work"
+)
+
+// The Draft pods dialog shows an event's draft seating (A5, H7, S14): one
+// card per pod with its seats in clockwise order, and the direction each
+// pack passes. The organizer draws the pods, and can draw them again
+// (after a confirmation) when players arrive late or leave.
+
+// Pod cards: at most podColumns side by side, each at least podWidth wide;
+// more pods wrap into rows that scroll.
+const (
+	podColumns = 5
+	podWidth   = 210
+)
+
+// podsDialog is the Draft pods dialog of the Registration tab.
+type podsDialog struct {
+	s *Screen
+
+	seating event.DraftSeating
+	drawn   bool // seating holds a draw
+
+	summary    *widget.Label
+	drawnAt    *widget.RichText
+	passes     *widget.Label
+	hint       *widget.RichText
+	none       *widget.Label
+	grid       *fyne.Container
+	scroll     *container.Scroll
+	problem    *widget.Label
+	drawButton *widget.Button
+	close      *widget.Button
+	body       fyne.CanvasObject
+	dialog     *dialog.CustomDialog
+	confirm    *dialog.ConfirmDialog
+}
+
+func newPodsDialog(s *Screen) *podsDialog {
+	p := &podsDialog{s: s}
+	p.summary = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord}
+	p.drawnAt = columns.Secondary("", false)
+	p.passes = &widget.Label{Wrapping: fyne.TextWrapWord}
+	p.hint = columns.Secondary("Seats run clockwise: passing left hands the pack to the next seat (the last seat to seat 1), passing right to the seat before.", true)
+	p.none = &widget.Label{Text: "No pods drawn yet. Draw them once the players are registered (and checked in, if you use check-in).",
+		Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
+	p.grid = container.New(layout.NewGridLayoutWithColumns(1))
+	p.scroll = container.NewVScroll(p.grid)
+	p.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
+	p.problem.Hide()
+	p.drawButton = &widget.Button{Text: "Draw pods", Icon: theme.ViewRefreshIcon(), OnTapped: p.onDraw}
+	p.close = &widget.Button{Text: "Close", OnTapped: p.onClose}
+
+	top := container.NewVBox(columns.Lines(p.summary, p.drawnAt), p.passes, p.hint)
+	p.body = container.NewBorder(top, p.problem, nil, nil, container.NewStack(p.scroll, container.NewVBox(p.none)))
+	return p
+}
+
+// ShowDraftPods opens the Draft pods dialog with the pods last drawn.
+func (s *Screen) ShowDraftPods() {
+	id := s.eventID
+	work.Call(s.run, func(ctx context.Context) (event.DraftSeating, error) {
+		return s.d.DraftPods(ctx, id)
+	}, func(seating event.DraftSeating, err error) {
+		if id != s.eventID {
+			return
+		}
+		switch {
+		case errors.Is(err, event.ErrNotFound):
+			s.pods.show(event.DraftSeating{}, false)
+		case err != nil:
+			s.alert(err)
+		default:
+			s.pods.show(seating, true)
+		}
+	})
+}
+
+// show fills the dialog and opens it.
+func (p *podsDialog) show(seating event.DraftSeating, drawn bool) {
+	p.problem.Hide()
+	p.dialog = dialog.NewCustomWithoutButtons("Draft pods · "+p.s.event.Name, p.body, p.s.win)
+	p.dialog.SetButtons([]fyne.CanvasObject{p.close, p.drawButton})
+	p.set(seating, drawn)
+	p.dialog.Show()
+	p.resize()
+}
+
+// set shows a seating (or none yet).
+func (p *podsDialog) set(seating event.DraftSeating, drawn bool) {
+	p.seating, p.drawn = seating, drawn
+	settings := p.s.event.Settings
+	if !drawn {
+		p.summary.SetText(fmt.Sprintf("Pods of %s, %s each.", podBounds(settings), plural(settings.DraftPacks, "pack")))
+		p.passes.SetText(PassLine(pairing.DraftPasses(settings.DraftPacks)))
+		p.drawnAt.Hide()
+		p.grid.Objects = nil
+		p.none.Show()
+		p.scroll.Hide()
+		p.drawButton.SetText("Draw pods")
+		p.drawButton.Importance = widget.HighImportance
+		p.drawButton.Refresh()
+		return
+	}
+	p.summary.SetText(PodSummary(seating))
+	columns.SetSecondary(p.drawnAt, fmt.Sprintf("Drawn %s · seed %d (the same seed and players give the same pods)",
+		seating.DrawnAt.Local().Format("Mon 2 Jan at 15:04"), seating.Seed))
+	p.drawnAt.Show()
+	p.passes.SetText(PassLine(seating.Passes))
+	p.none.Hide()
+	p.scroll.Show()
+	p.drawButton.SetText("Draw again")
+	p.drawButton.Importance = widget.MediumImportance
+	p.drawButton.Refresh()
+
+	names := make(map[event.EntryID]event.Entry, len(p.s.entries))
+	for _, en := range p.s.entries {
+		names[en.ID] = en
+	}
+	cards := make([]fyne.CanvasObject, len(seating.Pods))
+	for i, pod := range seating.Pods {
+		cards[i] = podCard(pod, names)
+	}
+	p.grid.Layout = layout.NewGridLayoutWithColumns(max(min(len(cards), podColumns), 1))
+	p.grid.Objects = cards
+	p.grid.Refresh()
+	p.scroll.ScrollToTop()
+}
+
+// podCard is one pod: its number and size, then its seats in clockwise
+// order. A player who dropped since the draw is marked.
+func podCard(pod event.DraftPod, entries map[event.EntryID]event.Entry) fyne.CanvasObject {
+	cols := columns.New(columns.Col{Width: 22}, columns.Col{Width: 120, Grow: 1})
+	rows := make([]fyne.CanvasObject, len(pod.Seats))
+	for i, id := range pod.Seats {
+		name := &widget.Label{Text: fmt.Sprintf("entry %d", id), Truncation: fyne.TextTruncateEllipsis}
+		if en, ok := entries[id]; ok {
+			name.Text = en.Name
+			if !en.Active() {
+				name.Text += " (" + Status(en) + ")"
+				name.Importance = widget.DangerImportance
+			}
+		}
+		seat := &widget.Label{Text: strconv.Itoa(i + 1), Alignment: fyne.TextAlignTrailing, TextStyle: fyne.TextStyle{Bold: true}}
+		rows[i] = cols.Row(seat, name)
+	}
+	title := &widget.Label{Text: fmt.Sprintf("Pod %d", pod.Number), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText}
+	// Untruncated, so the count is never cut to "…" beside a wide title.
+	size := &widget.RichText{Scroll: fyne.ScrollNone}
+	columns.SetSecondary(size, plural(len(pod.Seats), "player"))
+	head := container.NewBorder(nil, nil, title, container.NewCenter(size))
+	body := container.NewVBox(head, widget.NewSeparator(), columns.Lines(rows...))
+	bg := canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
+	bg.CornerRadius = theme.InputRadiusSize()
+	return container.NewStack(bg, container.NewPadded(body))
+}
+
+// resize fits the dialog to the pods, within the window.
+func (p *podsDialog) resize() {
+	win := p.s.win.Canvas().Size()
+	cols := min(max(len(p.seating.Pods), 1), podColumns)
+	pad := theme.Padding()
+	width := float32(cols)*(podWidth+pad) + 6*pad
+	width = max(width, 560)
+	height := p.dialog.MinSize().Height
+	if p.drawn {
+		// The pods scroll: the dialog's minimum leaves them no room.
+		height += p.grid.MinSize().Height
+	}
+	if win.Width > 0 {
+		width = min(width, win.Width-4*pad)
+		height = min(height, win.Height-4*pad)
+	}
+	p.dialog.Resize(fyne.NewSize(width, height))
+}
+
+func (p *podsDialog) onClose() { p.dialog.Hide() }
+
+// onDraw draws the pods, asking first when a draw would replace pods the
+// players may already sit at.
+func (p *podsDialog) onDraw() {
+	if !p.drawn {
+		p.draw()
+		return
+	}
+	msg := fmt.Sprintf("Draw the draft pods again?\nThe %s drawn at %s are replaced: every player gets a new seat.",
+		plural(len(p.seating.Pods), "pod"), p.seating.DrawnAt.Local().Format("15:04"))
+	p.confirm = dialog.NewConfirm("Draw again", msg, p.onDrawConfirmed, p.s.win)
+	p.confirm.SetConfirmText("Draw again")
+	p.confirm.SetDismissText("Cancel")
+	p.confirm.Show()
+}
+
+func (p *podsDialog) onDrawConfirmed(ok bool) {
+	if ok {
+		p.draw()
+	}
+}
+
+func (p *podsDialog) draw() {
+	id := p.s.eventID
+	p.drawButton.Disable()
+	work.Call(p.s.run, func(ctx context.Context) (event.DraftSeating, error) {
+		return p.s.d.DrawDraftPods(ctx, id)
+	}, func(seating event.DraftSeating, err error) {
+		p.drawButton.Enable()
+		if id != p.s.eventID {
+			return
+		}
+		if err != nil {
+			p.problem.SetText(work.Sentence(err))
+			p.problem.Show()
+			p.resize()
+			return
+		}
+		p.problem.Hide()
+		p.set(seating, true)
+		p.resize()
+		p.s.saved("Draft pods drawn: " + PodSummary(seating))
+	})
+}
+
+// PodSummary says how a seating splits the players: "23 players in 5
+// pods (5, 5, 5, 4, 4)".
+func PodSummary(s event.DraftSeating) string {
+	sizes := make([]string, len(s.Pods))
+	for i, pod := range s.Pods {
+		sizes[i] = strconv.Itoa(len(pod.Seats))
+	}
+	text := fmt.Sprintf("%s in %s", plural(s.Players(), "player"), plural(len(s.Pods), "pod"))
+	if len(s.Pods) > 1 {
+		text += " (" + strings.Join(sizes, ", ") + ")"
+	}
+	return text
+}
+
+// PassLine says which way each pack passes: "Pack 1 → left · Pack 2 →
+// right · Pack 3 → left".
+func PassLine(passes []event.PassDirection) string {
+	parts := make([]string, len(passes))
+	for i, d := range passes {
+		parts[i] = fmt.Sprintf("Pack %d → %s", i+1, d)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// podBounds is "5 (3 to 5)" for an ideal of 5 within 3 to 5.
+func podBounds(s event.Settings) string {
+	lo, hi := s.DraftMin, s.DraftMax
+	if lo == 0 {
+		lo = s.DraftIdeal
+	}
+	if hi == 0 {
+		hi = s.DraftIdeal
+	}
+	if lo == hi {
+		return strconv.Itoa(s.DraftIdeal)
+	}
+	return fmt.Sprintf("%d (%d to %d)", s.DraftIdeal, lo, hi)
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

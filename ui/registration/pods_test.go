@@ -1,0 +1,150 @@
+package registration
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/uitest"
+	"tablekeeper/ui/internal/work"
+)
+
+// setupDraft opens the Registration tab of a Heresy Revelations event
+// (rule H7: a draft in groups of ideally 5) with n players.
+func setupDraft(t *testing.T, n int) fixture {
+	t.Helper()
+	test.NewTempApp(t)
+	d := uitest.Director(t)
+	e := uitest.EventOf(t, d, "Revelations night", "heresy", "revelations")
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprintf("Player %02d", i+1)
+	}
+	uitest.Players(t, d, e.ID, names...)
+	errs := &uitest.Errors{}
+	w := test.NewTempWindow(t, nil)
+	s := New(d, work.Sync{}, errs.Alert, w)
+	w.SetContent(s.Content())
+	w.Resize(fyne.NewSize(1280, 720))
+	s.Load(e.ID)
+	return fixture{d: d, e: e, w: w, s: s, errs: errs}
+}
+
+func TestTheDraftPodsButtonShowsOnlyForADraftFormat(t *testing.T) {
+	f := setup(t)
+	if f.s.draftButton.Visible() {
+		t.Error("a Swiss event without a draft offers draft pods")
+	}
+	g := setupDraft(t, 5)
+	if !g.s.draftButton.Visible() {
+		t.Fatal("a Revelations event does not offer draft pods")
+	}
+}
+
+func TestDrawingDraftPodsShowsThePodsAndThePasses(t *testing.T) {
+	f := setupDraft(t, 23)
+	test.Tap(uitest.Button(t, f.w.Content(), "Draft pods…", 0))
+	f.errs.None(t)
+	top := f.w.Canvas().Overlays().Top()
+	if top == nil || !uitest.HasText(top, "Pods of 5 (3 to 5), 3 packs each.") || !uitest.HasText(top, "Pack 1 → left · Pack 2 → right · Pack 3 → left") {
+		t.Fatalf("before a draw the dialog shows %q", uitest.Texts(top))
+	}
+
+	test.Tap(uitest.Button(t, top, "Draw pods", 0))
+	f.errs.None(t)
+	drawn, err := f.d.DraftPods(context.Background(), f.e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	top = f.w.Canvas().Overlays().Top()
+	texts := uitest.Texts(top)
+	if f.s.pods.summary.Text != "23 players in 5 pods (5, 5, 5, 4, 4)" ||
+		!uitest.HasText(top, fmt.Sprintf("Drawn Sat 14 Jun at 18:30 · seed %d (the same seed and players give the same pods)", drawn.Seed)) {
+		t.Errorf("summary %q", f.s.pods.summary.Text)
+	}
+	for i, pod := range drawn.Pods {
+		if !uitest.HasText(top, fmt.Sprintf("Pod %d", i+1)) || !uitest.HasText(top, fmt.Sprintf("%d players", len(pod.Seats))) {
+			t.Errorf("no card for pod %d in %q", i+1, texts)
+		}
+		first := name(t, f, pod.Seats[0])
+		if !uitest.HasText(top, first) {
+			t.Errorf("pod %d: %s (seat 1) not shown", i+1, first)
+		}
+	}
+	if !uitest.HasText(top, "Pack 1 → left · Pack 2 → right · Pack 3 → left") {
+		t.Errorf("passes not shown: %q", texts)
+	}
+	if f.s.status.Text != "Draft pods drawn: 23 players in 5 pods (5, 5, 5, 4, 4)" {
+		t.Errorf("status %q", f.s.status.Text)
+	}
+
+	// Drawing again asks first; Cancel keeps the pods.
+	test.Tap(uitest.Button(t, top, "Draw again", 0))
+	if f.s.pods.confirm == nil || !uitest.HasText(f.w.Canvas().Overlays().Top(), "Draw the draft pods again?\nThe 5 pods drawn at 18:30 are replaced: every player gets a new seat.") {
+		t.Fatalf("no confirmation: %q", uitest.Texts(f.w.Canvas().Overlays().Top()))
+	}
+	f.s.pods.confirm.Dismiss()
+	if again, _ := f.d.DraftPods(context.Background(), f.e.ID); again.Seed != drawn.Seed {
+		t.Fatal("Cancel drew the pods again")
+	}
+	test.Tap(uitest.Button(t, f.w.Canvas().Overlays().Top(), "Draw again", 0))
+	f.s.pods.confirm.Confirm()
+	f.errs.None(t)
+	again, _ := f.d.DraftPods(context.Background(), f.e.ID)
+	if again.Seed == drawn.Seed {
+		t.Fatal("confirming did not draw again")
+	}
+	if got := f.s.pods.seating; got.Seed != again.Seed {
+		t.Errorf("the dialog shows seed %d, the director has %d", got.Seed, again.Seed)
+	}
+
+	test.Tap(uitest.Button(t, f.w.Canvas().Overlays().Top(), "Close", 0))
+	if f.w.Canvas().Overlays().Top() != nil {
+		t.Error("Close left the dialog open")
+	}
+}
+
+func name(t *testing.T, f fixture, id event.EntryID) string {
+	t.Helper()
+	for _, en := range f.entries(t) {
+		if en.ID == id {
+			return en.Name
+		}
+	}
+	t.Fatalf("no entry %d", id)
+	return ""
+}
+
+func TestAFailedDrawSaysWhyInTheDialog(t *testing.T) {
+	f := setupDraft(t, 2)
+	test.Tap(uitest.Button(t, f.w.Content(), "Draft pods…", 0))
+	test.Tap(uitest.Button(t, f.w.Canvas().Overlays().Top(), "Draw pods", 0))
+	want := "2 players cannot be seated in draft pods of 3 to 5: add a player, or allow pods as small as 2"
+	if !f.s.pods.problem.Visible() || f.s.pods.problem.Text != work.Sentence(event.Invalid(want)) {
+		t.Errorf("problem %q", f.s.pods.problem.Text)
+	}
+	f.errs.None(t)
+}
+
+func TestADroppedPlayerIsMarkedInThePods(t *testing.T) {
+	f := setupDraft(t, 6)
+	ctx := context.Background()
+	s, err := f.d.DrawDraftPods(ctx, f.e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone := s.Pods[1].Seats[2]
+	if err := f.d.Drop(ctx, gone); err != nil {
+		t.Fatal(err)
+	}
+	f.s.Reload()
+	test.Tap(uitest.Button(t, f.w.Content(), "Draft pods…", 0))
+	want := name(t, f, gone) + " (dropped before round 1)"
+	if !uitest.HasText(f.w.Canvas().Overlays().Top(), want) {
+		t.Errorf("no %q in %q", want, uitest.Texts(f.w.Canvas().Overlays().Top()))
+	}
+}
