@@ -42,6 +42,7 @@ func commands() []command {
 		{"sim", "play a whole event with seeded random results", "sim --db PATH --game G --format F --players N [--rounds R] [--seed S]", runSim},
 		{"export", "write a report of an event to a file", "export --db PATH --event ID --report pairings --round N --out FILE.pdf [--paper A4|Letter]", runExport},
 		{"check", "check a database file and summarise what it holds", "check --db PATH", runCheck},
+		{"schedule", "print a fixed multiplayer schedule with the fewest repeat meetings (S12)", "schedule --players N [--table 3|4] [--rounds R] [--seed S]", runSchedule},
 		{"games", "list the games and formats this build supports", "games", runGames},
 		{"bench", "time the Swiss pairing on a simulated event in memory (JSON lines)", "bench swiss --n N [--rounds R] [--seed S]", runBench},
 		{"help", "show this help", "help", nil},

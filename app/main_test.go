@@ -116,3 +116,29 @@ func TestHelpListsEveryCommand(t *testing.T) {
 		}
 	}
 }
+
+// Rule S12: the schedule command prints every round with each player once,
+// and 16 players at tables of 4 run 5 rounds with no repeat meeting.
+func TestScheduleCommand(t *testing.T) {
+	code, out, stderr := runCmd("schedule", "--players", "16", "--table", "4")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if lines[0] != "16 players at tables of 4, 5 rounds" || len(lines) != 7 {
+		t.Fatalf("output:\n%s", out)
+	}
+	for _, l := range lines[1:6] {
+		for c := 'A'; c < 'A'+16; c++ {
+			if strings.Count(l, " "+string(c)) != 1 {
+				t.Errorf("%q seats %c %d times", l, c, strings.Count(l, " "+string(c)))
+			}
+		}
+	}
+	if !strings.HasPrefix(lines[6], "no pair meets twice in the first 5 rounds (at most 5 possible); 0 repeat meetings") {
+		t.Errorf("summary %q", lines[6])
+	}
+	if code, _, stderr := runCmd("schedule", "--players", "16", "--table", "6"); code != 2 || !strings.Contains(stderr, "--table must be 3 or 4") {
+		t.Errorf("bad table: %d %q", code, stderr)
+	}
+}
