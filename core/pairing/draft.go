@@ -184,14 +184,7 @@ func draftNoSplit(n int, r DraftRule) error {
 		bounds = fmt.Sprintf("pods of %d", r.Min)
 	}
 	msg := fmt.Sprintf("%d %s cannot be seated in draft %s", n, podPlural(n, "player"), bounds)
-	switch len(fixes) {
-	case 0:
-	case 1:
-		msg += ": " + fixes[0]
-	default:
-		msg += ": " + strings.Join(fixes[:len(fixes)-1], ", ") + ", or " + fixes[len(fixes)-1]
-	}
-	return event.Invalid(msg)
+	return event.Invalid(withOptions(msg, fixes))
 }
 
 // DraftPasses returns the direction each of packs packs passes, pack 1

@@ -209,14 +209,18 @@ func podNoSplit(n int, r PodRule) error {
 		}
 	}
 	msg := fmt.Sprintf("%d %s cannot be seated at %s", n, podPlural(n, "player"), sizes)
+	return event.Invalid(withOptions(msg, fixes))
+}
+
+// withOptions ends msg with the organizer's options: "…: a, b, or c".
+func withOptions(msg string, fixes []string) string {
 	switch len(fixes) {
 	case 0:
+		return msg
 	case 1:
-		msg += ": " + fixes[0]
-	default:
-		msg += ": " + strings.Join(fixes[:len(fixes)-1], ", ") + ", or " + fixes[len(fixes)-1]
+		return msg + ": " + fixes[0]
 	}
-	return event.Invalid(msg)
+	return msg + ": " + strings.Join(fixes[:len(fixes)-1], ", ") + ", or " + fixes[len(fixes)-1]
 }
 
 func podPlural(n int, word string) string {

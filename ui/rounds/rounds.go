@@ -439,10 +439,15 @@ func (s *Screen) onRepair() {
 	if !s.Draft() {
 		return
 	}
+	s.askDraft("Pair again", fmt.Sprintf("Pair round %d again with a new random seed? The current draft is discarded.", s.number),
+		"Pair again", s.onRepairConfirmed)
+}
+
+// askDraft leaves swap mode and asks before a change to the draft.
+func (s *Screen) askDraft(title, msg, confirm string, then func(bool)) {
 	s.stopSwap()
-	msg := fmt.Sprintf("Pair round %d again with a new random seed? The current draft is discarded.", s.number)
-	s.confirm = dialog.NewConfirm("Pair again", msg, s.onRepairConfirmed, s.win)
-	s.confirm.SetConfirmText("Pair again")
+	s.confirm = dialog.NewConfirm(title, msg, then, s.win)
+	s.confirm.SetConfirmText(confirm)
 	s.confirm.SetDismissText("Cancel")
 	s.confirm.Show()
 }
@@ -470,12 +475,8 @@ func (s *Screen) onWithdraw() {
 	if !s.Draft() {
 		return
 	}
-	s.stopSwap()
-	msg := fmt.Sprintf("Withdraw round %d? Its draft pairings are discarded; nothing else changes.", s.number)
-	s.confirm = dialog.NewConfirm("Withdraw round", msg, s.onWithdrawConfirmed, s.win)
-	s.confirm.SetConfirmText("Withdraw")
-	s.confirm.SetDismissText("Cancel")
-	s.confirm.Show()
+	s.askDraft("Withdraw round", fmt.Sprintf("Withdraw round %d? Its draft pairings are discarded; nothing else changes.", s.number),
+		"Withdraw", s.onWithdrawConfirmed)
 }
 
 func (s *Screen) onWithdrawConfirmed(ok bool) {
