@@ -243,3 +243,75 @@ func TestShadowfistSwissPlusFinal(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Rule S12: a fixed schedule seats 16 players at tables of 4 with no pair
+// meeting twice over its 4 rounds; a player who drops leaves an empty
+// seat and the table plays short.
+func TestFixedScheduleEvent(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "shadowfist", "final-brawl-schedule", nil)
+	es := register(t, d, e.ID, names(16)...)
+	met := map[[2]event.EntryID]int{}
+	dropped := es[5].ID
+	for n := 1; n <= 4; n++ {
+		r, err := pairPublished(ctx, d, e.ID)
+		if err != nil {
+			t.Fatalf("round %d: %v", n, err)
+		}
+		seatedOnce(t, r)
+		for _, tb := range r.Tables {
+			for i, a := range tb.Seats {
+				if a.EntryID == dropped && n > 2 {
+					t.Fatalf("round %d seats a dropped player", n)
+				}
+				for _, b := range tb.Seats[i+1:] {
+					met[[2]event.EntryID{min(a.EntryID, b.EntryID), max(a.EntryID, b.EntryID)}]++
+				}
+			}
+			res := event.Result{}
+			for i := range tb.Seats {
+				st := event.SeatResult{Points: i}
+				if i == 0 {
+					st.Place = 1
+				}
+				res.Seats = append(res.Seats, st)
+			}
+			if tb.Bye {
+				continue
+			}
+			if err := d.RecordResult(ctx, e.ID, n, tb.Number, res); err != nil {
+				t.Fatalf("round %d table %d (%d seats): %v", n, tb.Number, len(tb.Seats), err)
+			}
+		}
+		if n == 1 {
+			if len(r.Tables) != 4 || !strings.Contains(r.Name, "schedule round 1 of 4") {
+				t.Fatalf("round 1: %q %+v", r.Name, r.Tables)
+			}
+		}
+		if n == 2 {
+			if err := d.Drop(ctx, dropped); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n == 3 {
+			short := 0
+			for _, tb := range r.Tables {
+				if len(tb.Seats) == 3 && strings.Contains(tb.Why, "left empty by a drop") {
+					short++
+				}
+			}
+			if short != 1 {
+				t.Errorf("round 3 after a drop: %+v", r.Tables)
+			}
+		}
+	}
+	for k, v := range met {
+		if v > 1 {
+			t.Errorf("%v met %d times", k, v)
+		}
+	}
+	if _, err := d.PairNextRound(ctx, e.ID); !errors.Is(err, director.ErrStructureComplete) {
+		t.Errorf("after the schedule: %v", err)
+	}
+}

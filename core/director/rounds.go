@@ -166,7 +166,7 @@ func (d *Director) RecordResult(ctx context.Context, id event.EventID, round, ta
 		if r.BestOf > 0 {
 			bestOf = r.BestOf
 		}
-		if len(t.Seats) > 2 || len(res.Seats) > 2 {
+		if len(t.Seats) > 2 || len(res.Seats) > 2 || e.Settings.TableSize > 2 {
 			if len(res.Seats) != len(t.Seats) {
 				return event.Invalidf("table %d seats %d players; the result has %d", table, len(t.Seats), len(res.Seats))
 			}

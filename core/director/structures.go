@@ -46,7 +46,7 @@ func planRound(e event.Event, entries []event.Entry, rounds []event.Round, numbe
 		}
 		return planSwiss(e, entries, rounds, number, rng)
 	case event.StructureSingleElimination, event.StructureDoubleElimination, event.StructureRoundRobin,
-		event.StructureKeyForge, event.StructureArmageddon:
+		event.StructureKeyForge, event.StructureArmageddon, event.StructureSchedule:
 		return planBracket(e, entries, rounds, number, rng)
 	}
 	return plan{}, event.Invalidf("unknown structure %q", s.Structure)
@@ -282,6 +282,8 @@ func planBracket(e event.Event, entries []event.Entry, rounds []event.Round, num
 		prog, err = pairing.KeyForge(entrants, rounds, pairing.KeyForgeOptions{Withdrawn: gone}, rng)
 	case event.StructureArmageddon:
 		prog, err = pairing.Armageddon(entrants, rounds, pairing.ArmageddonOptions{Double: s.Double, BestOf: s.GamesPerMatch, Withdrawn: gone}, rng)
+	case event.StructureSchedule:
+		return planSchedule(s, entrants, gone, number, p)
 	}
 	if err != nil {
 		return plan{}, err
@@ -381,6 +383,51 @@ func withPlacements(table []standings.Standing, places []pairing.Placement) []st
 		out = append(out, s)
 	}
 	return out
+}
+
+// planSchedule seats round number of a fixed schedule (S12). The schedule
+// is made once for the entrants fixed at round 1, from the event's own
+// seed, so every round reads the same schedule. It is published in
+// advance, so a player who drops leaves an empty seat: the table plays
+// short, and a player left alone has a bye.
+func planSchedule(s event.Settings, entrants, gone []event.EntryID, number int, p plan) (plan, error) {
+	rounds := rules.RoundsFor(s, len(entrants))
+	if number > rounds {
+		return plan{}, ErrStructureComplete
+	}
+	sched, err := pairing.Schedule(len(entrants), s.TableSize, rounds, rand.New(rand.NewPCG(s.TieSeed, 12)))
+	if err != nil {
+		return plan{}, err
+	}
+	out := map[event.EntryID]bool{}
+	for _, id := range gone {
+		out[id] = true
+	}
+	p.stage = event.StageSwiss
+	p.name = fmt.Sprintf("schedule round %d of %d", number, rounds)
+	for _, t := range sched[number-1] {
+		var seats []event.EntryID
+		empty := 0
+		for _, i := range t {
+			if out[entrants[i]] {
+				empty++
+				continue
+			}
+			seats = append(seats, entrants[i])
+		}
+		why := fmt.Sprintf("fixed schedule: table of %d", len(t))
+		if empty > 0 {
+			why += fmt.Sprintf(", %d seat(s) left empty by a drop", empty)
+		}
+		switch len(seats) {
+		case 0:
+		case 1:
+			p.passes = append(p.passes, pairing.Pass{Entry: seats[0], Kind: pairing.PassBye, Why: "bye: the rest of the scheduled table dropped"})
+		default:
+			p.tables = append(p.tables, pairing.Table{Seats: seats, Why: why})
+		}
+	}
+	return p, nil
 }
 
 // seededEntries returns the entries with a seed, in seed order: the

@@ -144,12 +144,15 @@ const (
 	// StructureArmageddon: Heresy Armageddon elimination with its bye rule
 	// (H6).
 	StructureArmageddon Structure = "armageddon"
+	// StructureSchedule: multiplayer tables by a fixed schedule made
+	// before round 1, with the fewest repeat meetings (S12).
+	StructureSchedule Structure = "fixed-schedule"
 )
 
 // Structures lists every structure, for validation and settings screens.
 func Structures() []Structure {
 	return []Structure{StructureSwiss, StructureSingleElimination, StructureDoubleElimination,
-		StructureRoundRobin, StructureKeyForge, StructureArmageddon}
+		StructureRoundRobin, StructureKeyForge, StructureArmageddon, StructureSchedule}
 }
 
 // Settings are the rules an event runs by. They start as the format's
@@ -290,7 +293,10 @@ func (s Settings) Validate() error {
 	if s.PlayoffMinutes < 0 || s.PlayoffMinutes > 24*60 {
 		return Invalidf("a playoff round lasts 0 to 1440 minutes, not %d", s.PlayoffMinutes)
 	}
-	if s.TableSize != 2 && s.Structure != StructureSwiss {
+	if s.Structure == StructureSchedule && s.TableSize != 3 && s.TableSize != 4 {
+		return Invalid("a fixed schedule seats tables of 3 or 4")
+	}
+	if s.TableSize != 2 && s.Structure != StructureSwiss && s.Structure != StructureSchedule {
 		return Invalidf("%s is for two-player matches", s.Structure)
 	}
 	switch s.Scoring {

@@ -42,6 +42,15 @@ func shadowfist() Game {
 				Defaults: withDraft(finalBrawl(), 4, 3, 5, 6),
 			},
 			{
+				// Rule S12: Final Brawl tables by a fixed schedule made
+				// before round 1 with the fewest repeat meetings.
+				Key:      "final-brawl-schedule",
+				Name:     "Final Brawl, fixed schedule",
+				Summary:  "Final Brawl tables of 4 by a schedule fixed before round 1, repeat opponents kept rare (Appendix I).",
+				Rules:    []string{"S2", "S4", "S6", "S7", "S8", "S12"},
+				Defaults: withStructure(finalBrawl(), event.StructureSchedule),
+			},
+			{
 				// Rule S3: the two-player format; match points as S6.
 				Key:     "big-man",
 				Name:    "Who's the Big Man Now?",
@@ -77,5 +86,10 @@ func finalBrawl() event.Settings {
 
 func withFinalTable(s event.Settings, n int) event.Settings {
 	s.FinalTable = n
+	return s
+}
+
+func withStructure(s event.Settings, st event.Structure) event.Settings {
+	s.Structure = st
 	return s
 }

@@ -31,8 +31,8 @@ const TauStat = "tau"
 // the format derives (Heresy's score into each seat's Points). It returns
 // an error that names the problem in the organizer's words.
 func Check(s event.Settings, r *event.Result) error {
-	if len(r.Seats) < 3 {
-		return event.Invalidf("a multiplayer table needs 3 to %d seats, not %d", event.MaxSeats, len(r.Seats))
+	if len(r.Seats) < 2 {
+		return event.Invalidf("a table needs 2 to %d seats, not %d", event.MaxSeats, len(r.Seats))
 	}
 	leaders := 0
 	for _, st := range r.Seats {

@@ -243,9 +243,11 @@ func (t *tally) collect(rounds []event.Round) (meetings []meeting, pairedRounds 
 				if len(tb.Seats) == 1 {
 					t.bye(t.index.of(tb.Seats[0].EntryID))
 				}
-			case len(tb.Seats) == 2 && len(tb.Result.Seats) == 2:
+			case len(tb.Seats) == 2 && len(tb.Result.Seats) == 2 && t.set.TableSize <= 2:
 				meetings = append(meetings, t.meeting(tb))
-			case len(tb.Seats) > 2 && len(tb.Result.Seats) == len(tb.Seats):
+			case len(tb.Seats) >= 2 && len(tb.Result.Seats) == len(tb.Seats):
+				// A multiplayer table, or a multiplayer event's table left
+				// with two players (a fixed schedule after a drop).
 				t.multiplayer(tb)
 			}
 		}

@@ -105,7 +105,7 @@ func (f *SettingsForm) Show(e event.Event) {
 	if s.Rounds > 0 {
 		f.rounds.SetText(strconv.Itoa(s.Rounds))
 	}
-	f.roundsRow.show(s.Structure == event.StructureSwiss)
+	f.roundsRow.show(s.Structure == event.StructureSwiss || s.Structure == event.StructureSchedule)
 	f.minutes.SetText(strconv.Itoa(s.RoundMinutes))
 	f.structure.set(s)
 	f.tiebreakers.set(s.Tiebreakers)

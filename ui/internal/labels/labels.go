@@ -30,6 +30,8 @@ func Structure(s event.Structure) string {
 		return "KeyForge elimination"
 	case event.StructureArmageddon:
 		return "Armageddon elimination"
+	case event.StructureSchedule:
+		return "Fixed schedule"
 	}
 	return Capital(string(s))
 }
