@@ -85,8 +85,14 @@ func pairingsReport(sh director.Sheet) reports.Pairings {
 	}
 	for _, t := range sh.Tables {
 		pt := reports.PairingsTable{Number: t.Number, Bye: t.Bye}
-		for _, pl := range t.Players {
-			pt.Seats = append(pt.Seats, reports.PairingsSeat{Name: pl.Name, Points: pl.Points})
+		for i, pl := range t.Players {
+			name := pl.Name
+			if len(t.Teams) > 0 {
+				// A team table seats its teams alternately (A1, B1, A2,
+				// B2): each player is named with their team.
+				name += " (" + t.Teams[i%len(t.Teams)].Name + ")"
+			}
+			pt.Seats = append(pt.Seats, reports.PairingsSeat{Name: name, Points: pl.Points})
 		}
 		p.Tables = append(p.Tables, pt)
 	}

@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
 )
 
 func runCmd(args ...string) (code int, stdout, stderr string) {
@@ -140,5 +143,61 @@ func TestScheduleCommand(t *testing.T) {
 	}
 	if code, _, stderr := runCmd("schedule", "--players", "16", "--table", "6"); code != 2 || !strings.Contains(stderr, "--table must be 3 or 4") {
 		t.Errorf("bad table: %d %q", code, stderr)
+	}
+}
+
+// Rule A6: a 2v2 event of 16 players is 8 teams of two, paired Swiss over
+// 3 rounds; the top 8 are teams, named after their players.
+func TestSimOfATeamEvent(t *testing.T) {
+	dir := t.TempDir()
+	code, out, stderr := runCmd("sim", "--db", filepath.Join(dir, "teams.db"), "--game", "altered", "--format", "2v2", "--players", "16", "--seed", "5")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"2v2 (teams of two), 3 rounds", "teams: 8 teams of 2", "round  1:    4 tables, bye none", "round  3:", "final top 8 teams:"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	top := out[strings.Index(out, "final top 8 teams:"):]
+	if lines := strings.Split(strings.TrimSpace(top), "\n"); len(lines) != 9 {
+		t.Fatalf("top 8:\n%s", top)
+	} else {
+		for _, l := range lines[1:] {
+			if !strings.Contains(l, " & ") {
+				t.Errorf("%q names no team of two", l)
+			}
+		}
+	}
+	// An odd player has no teammate and is dropped, with a line saying so.
+	code, out, stderr = runCmd("sim", "--db", filepath.Join(dir, "odd.db"), "--game", "altered", "--format", "2v2", "--players", "7", "--seed", "5")
+	if code != 0 || !strings.Contains(out, "has no teammate and is dropped") || !strings.Contains(out, "teams: 3 teams of 2") {
+		t.Errorf("7 players: exit %d\n%s%s", code, out, stderr)
+	}
+}
+
+// The pairings sheet of a 2v2 round names each player's team.
+func TestTeamPairingsNameTheTeams(t *testing.T) {
+	team := func(name string, ids ...event.EntryID) director.SheetTeam {
+		return director.SheetTeam{Name: name, Entry: ids[0]}
+	}
+	sh := director.Sheet{Tables: []director.SheetTable{{
+		Table:   event.Table{Number: 1, Seats: []event.Seat{{EntryID: 1}, {EntryID: 3}, {EntryID: 2}, {EntryID: 4}}},
+		Players: []director.SheetPlayer{{Entry: 1, Name: "Ada"}, {Entry: 3, Name: "Cy"}, {Entry: 2, Name: "Bob"}, {Entry: 4, Name: "Dee"}},
+		Teams:   []director.SheetTeam{team("Owls", 1, 2), team("Cy & Dee", 3, 4)},
+	}, {
+		Table:   event.Table{Bye: true, Seats: []event.Seat{{EntryID: 5}}},
+		Players: []director.SheetPlayer{{Entry: 5, Name: "Eve"}},
+		Teams:   []director.SheetTeam{team("Larks", 5, 6)},
+	}}}
+	p := pairingsReport(sh)
+	var got []string
+	for _, tb := range p.Tables {
+		for _, s := range tb.Seats {
+			got = append(got, s.Name)
+		}
+	}
+	if want := "Ada (Owls)|Cy (Cy & Dee)|Bob (Owls)|Dee (Cy & Dee)|Eve (Larks)"; strings.Join(got, "|") != want {
+		t.Errorf("seats %q, want %q", strings.Join(got, "|"), want)
 	}
 }

@@ -74,6 +74,7 @@ func (s *simulation) play(ctx context.Context, game, format string, players, rou
 	if err != nil {
 		return err
 	}
+	var entries []event.Entry
 	for _, name := range sampleNames(players, s.names) {
 		en, err := s.d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: name})
 		if err != nil {
@@ -82,6 +83,7 @@ func (s *simulation) play(ctx context.Context, game, format string, players, rou
 		if err := s.d.CheckIn(ctx, en.ID, true); err != nil {
 			return err
 		}
+		entries = append(entries, en)
 	}
 	if rounds > 0 {
 		if e.Settings.Structure != event.StructureSwiss {
@@ -106,6 +108,11 @@ func (s *simulation) play(ctx context.Context, game, format string, players, rou
 		plan = fmt.Sprintf("%d Swiss rounds, then a final table of %d", swiss, e.Settings.FinalTable)
 	}
 	fmt.Fprintf(s.out, "event %d: %s, %s, %s\n", e.ID, e.Name, rules.Describe(game, format), plan)
+	if e.Settings.Teams() {
+		if err := s.makeTeams(ctx, e, entries); err != nil {
+			return err
+		}
+	}
 	if e.Settings.HasDraft() {
 		if err := s.draft(ctx, e.ID); err != nil {
 			return err
@@ -128,18 +135,40 @@ func (s *simulation) play(ctx context.Context, game, format string, players, rou
 		if err := s.playRound(ctx, e, r); err != nil {
 			return err
 		}
-		drops := 0
-		if r.Stage == event.StageSwiss {
-			if drops, err = s.dropSome(ctx, e.ID); err != nil {
-				return err
-			}
-		}
-		if err := s.report(ctx, e.ID, r, drops); err != nil {
+		if err := s.afterRound(ctx, e, r); err != nil {
 			return err
 		}
 	}
 	if err := s.d.FinishEvent(ctx, e.ID); err != nil {
 		return err
+	}
+	return s.top(ctx, e)
+}
+
+// afterRound lets a few players (or teams) out of contention drop after a
+// Swiss round, and prints the round's line.
+func (s *simulation) afterRound(ctx context.Context, e event.Event, r event.Round) error {
+	if e.Settings.Teams() {
+		drops, err := s.dropTeams(ctx, e.ID)
+		if err != nil {
+			return err
+		}
+		return s.teamReport(ctx, e.ID, r, drops)
+	}
+	drops := 0
+	if r.Stage == event.StageSwiss {
+		var err error
+		if drops, err = s.dropSome(ctx, e.ID); err != nil {
+			return err
+		}
+	}
+	return s.report(ctx, e.ID, r, drops)
+}
+
+// top prints the final top 8: players, or teams in a team event.
+func (s *simulation) top(ctx context.Context, e event.Event) error {
+	if e.Settings.Teams() {
+		return s.teamTop(ctx, e)
 	}
 	table, err := s.d.Standings(ctx, e.ID)
 	if err != nil {
@@ -190,7 +219,8 @@ func (s *simulation) playRound(ctx context.Context, e event.Event, r event.Round
 		if t.Bye {
 			continue
 		}
-		if len(t.Seats) > 2 {
+		// A team table's result is a two-player one between its teams.
+		if len(t.Seats) > 2 && !e.Settings.Teams() {
 			if err := s.d.RecordResult(ctx, e.ID, r.Number, t.Number, s.multiplayerResult(e.Settings, len(t.Seats))); err != nil {
 				return fmt.Errorf("round %d table %d: %w", r.Number, t.Number, err)
 			}
@@ -313,4 +343,94 @@ func tiebreakerText(keys []string, st standings.Standing) string {
 		}
 	}
 	return b.String()
+}
+
+// makeTeams teams the players up two by two in registration order (a team
+// format, A6); an odd player out is dropped, with a line saying so.
+func (s *simulation) makeTeams(ctx context.Context, e event.Event, entries []event.Entry) error {
+	size := e.Settings.TeamSize
+	full := len(entries) / size * size
+	for i := 0; i < full; i += size {
+		var members []event.EntryID
+		for _, en := range entries[i : i+size] {
+			members = append(members, en.ID)
+		}
+		if _, err := s.d.CreateTeam(ctx, e.ID, "", members); err != nil {
+			return err
+		}
+	}
+	for _, en := range entries[full:] {
+		if err := s.d.Drop(ctx, en.ID); err != nil {
+			return err
+		}
+		fmt.Fprintf(s.out, "teams: %s has no teammate and is dropped\n", en.Name)
+	}
+	fmt.Fprintf(s.out, "teams: %d teams of %d\n", full/size, size)
+	return nil
+}
+
+// dropTeams drops, as real teams do, a few of those out of contention:
+// each team with at least two more losses than wins leaves with chance
+// 1/8, all its players at once.
+func (s *simulation) dropTeams(ctx context.Context, id event.EventID) (int, error) {
+	table, err := s.d.TeamStandings(ctx, id)
+	if err != nil {
+		return 0, err
+	}
+	drops := 0
+	for _, st := range table {
+		if st.Status != event.EntryActive || st.Losses-st.Wins < 2 || s.results.IntN(8) != 0 {
+			continue
+		}
+		for _, m := range st.Members {
+			if err := s.d.Drop(ctx, m.ID); err != nil {
+				return drops, err
+			}
+		}
+		drops++
+	}
+	return drops, nil
+}
+
+// teamReport is report for a team event: teams, not players.
+func (s *simulation) teamReport(ctx context.Context, id event.EventID, r event.Round, drops int) error {
+	table, err := s.d.TeamStandings(ctx, id)
+	if err != nil {
+		return err
+	}
+	tables, bye := 0, "none"
+	byeEntry, hasBye := byeTable(r)
+	for _, t := range r.Tables {
+		if !t.Bye {
+			tables++
+		}
+	}
+	unbeaten := 0
+	for _, st := range table {
+		for _, m := range st.Members {
+			if hasBye && m.ID == byeEntry {
+				bye = st.Name
+			}
+		}
+		if st.Losses == 0 && st.Draws == 0 && st.Matches == r.Number {
+			unbeaten++
+		}
+	}
+	fmt.Fprintf(s.out, "round %2d: %4d tables, bye %s, %d unbeaten teams, leader %s (%d pts), %d teams dropped\n",
+		r.Number, tables, bye, unbeaten, table[0].Name, table[0].Points, drops)
+	return nil
+}
+
+// teamTop prints the final top 8 teams with their players.
+func (s *simulation) teamTop(ctx context.Context, e event.Event) error {
+	table, err := s.d.TeamStandings(ctx, e.ID)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(s.out, "final top %d teams:\n", min(8, len(table)))
+	for _, st := range table[:min(8, len(table))] {
+		fmt.Fprintf(s.out, "  %3d  %-40s %3d pts  %d-%d-%d%s\n",
+			st.Rank, st.Name, st.Points, st.Wins, st.Losses, st.Draws, tiebreakerText(e.Settings.Tiebreakers, st.Standing))
+	}
+	return nil
 }

@@ -295,6 +295,10 @@ func swissRoundText(st eventState) string {
 	rec := ""
 	if s.Rounds == 0 {
 		rec = fmt.Sprintf(" (recommended for %d players)", st.participants)
+		if s.Teams() {
+			// Rounds follow the teams (rules.RoundsFor).
+			rec = fmt.Sprintf(" (recommended for %d teams)", st.participants/s.TeamSize)
+		}
 	}
 	cut := ""
 	if s.TopCut > 0 && !formatSays(st.event, fmt.Sprintf("top %d", s.TopCut)) {

@@ -531,3 +531,79 @@ func TestAHeresyEventThroughTheWindow(t *testing.T) {
 		t.Errorf("standings tab %q", uitest.Texts(w.Content()))
 	}
 }
+
+// Rule A6: a 2v2 event through the window: make the teams in the Teams
+// dialog, pair, type a team result from the keyboard, read the team
+// standings.
+func TestATeamEventThroughTheWindow(t *testing.T) {
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e := uitest.EventOf(t, d, "Friday 2v2", "altered", "2v2")
+	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
+	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	c := w.Canvas()
+	if !strings.Contains(s.view.subtitle.Text, "1 round planned (recommended for 2 teams)") {
+		t.Errorf("subtitle = %q", s.view.subtitle.Text)
+	}
+
+	// Pairing before the teams are made says who has none.
+	test.Tap(s.view.pairButton)
+	if top := c.Overlays().Top(); top == nil || !uitest.HasText(top, "4 player(s) have no team: Ada Lovelace, Bob Stone, Carol Reed, Dan Brown. Make teams of 2 on the Registration tab, or drop them, before pairing round 1") {
+		t.Fatalf("no refusal shown: %q", uitest.Texts(c.Overlays().Top()))
+	}
+	test.Tap(uitest.Button(t, c.Overlays().Top(), "OK", 0))
+
+	test.Tap(uitest.Button(t, w.Content(), "Teams…", 0))
+	dlg := c.Overlays().Top()
+	pick := func(placeholder, name string) {
+		for _, o := range uitest.Objects(dlg) {
+			if sel, ok := o.(*widget.Select); ok && sel.PlaceHolder == placeholder {
+				sel.SetSelected(name)
+				return
+			}
+		}
+		t.Fatalf("no %q picker", placeholder)
+	}
+	pick("First player", "Ada Lovelace")
+	pick("Second player", "Bob Stone")
+	test.Type(uitest.Entry(t, dlg, "Team name (optional)"), "Les Zoëlles")
+	test.Tap(uitest.Button(t, dlg, "Make team", 0))
+	pick("First player", "Carol Reed")
+	pick("Second player", "Dan Brown")
+	test.Tap(uitest.Button(t, dlg, "Make team", 0))
+	test.Tap(uitest.Button(t, dlg, "Close", 0))
+	if teams, _ := d.Teams(ctx, e.ID); len(teams) != 2 {
+		t.Fatalf("teams %+v", teams)
+	}
+
+	test.Tap(s.view.pairButton)
+	test.Tap(uitest.Button(t, w.Content(), "Publish pairings", 0))
+	sh, err := d.RoundSheet(ctx, e.ID, 1)
+	if err != nil || len(sh.Tables) != 1 || len(sh.Tables[0].Teams) != 2 {
+		t.Fatalf("round 1: %+v, %v", sh.Tables, err)
+	}
+	a, b := rounds.TeamLabel(sh.Tables[0].Teams[0]), rounds.TeamLabel(sh.Tables[0].Teams[1])
+	for _, want := range []string{a, b, "Team A", "Team B"} {
+		if !uitest.HasText(w.Content(), want) {
+			t.Errorf("%q not shown: %q", want, uitest.Texts(w.Content()))
+		}
+	}
+	test.Type(c.Focused(), "1")
+	pressEnter(c)
+	test.Type(c.Focused(), "1-0")
+	pressEnter(c)
+	if !uitest.HasText(w.Content(), "Table 1: "+a+" 1–0 "+b+" saved") {
+		t.Errorf("no saved line: %q", uitest.Texts(w.Content()))
+	}
+
+	s.view.tabs.Select(s.view.standingsTab)
+	rows := s.view.standings.Rows()
+	if len(rows) != 2 || rows[0].Name != sh.Tables[0].Teams[0].Name || rows[0].Points != 3 {
+		t.Fatalf("team standings %+v", rows)
+	}
+	for _, want := range []string{"Players", "Ada Lovelace & Bob Stone", "Carol Reed & Dan Brown", "1-0-0"} {
+		if !uitest.HasText(w.Content(), want) {
+			t.Errorf("%q not shown in the standings: %q", want, uitest.Texts(w.Content()))
+		}
+	}
+}

@@ -103,17 +103,21 @@ func (d *Director) WithdrawRound(ctx context.Context, id event.EventID) error {
 
 // SwapPlayers exchanges the seats of two players in a draft round (either
 // may have the bye). It is how an organizer pairs by hand: any pairing can
-// be reached by swaps. The change is logged.
+// be reached by swaps. The change is logged. In a team event it swaps the
+// two players' teams, member for member.
 func (d *Director) SwapPlayers(ctx context.Context, id event.EventID, number int, a, b event.EntryID) error {
 	if a == b {
 		return event.Invalid("choose two different players to swap")
 	}
 	return d.store.Write(ctx, func(tx Tx) error {
-		_, rounds, err := d.draft(tx, id, number)
+		e, rounds, err := d.draft(tx, id, number)
 		if err != nil {
 			return err
 		}
 		r := rounds[number-1]
+		if e.Settings.Teams() {
+			return d.swapTeams(tx, e, r, a, b)
+		}
 		ta, sa, tb, sb := -1, -1, -1, -1
 		for i, t := range r.Tables {
 			for j, s := range t.Seats {

@@ -156,6 +156,17 @@ func (d *Director) Drop(ctx context.Context, entry event.EntryID) error {
 			return event.Statef("%s has already left the event", en.Name)
 		}
 		en.Status, en.DroppedAfter = event.EntryDropped, rounds
+		if e.Settings.Teams() && en.TeamID != 0 {
+			tm, err := tx.Team(en.TeamID)
+			if err != nil {
+				return err
+			}
+			// A team plays while all its members do.
+			if rounds == 0 {
+				return d.log(tx, e.ID, rounds, "dropped: %s, before round 1; team %s cannot play: dissolve it and make a new one", en.Name, tm.Name)
+			}
+			return d.log(tx, e.ID, rounds, "dropped: %s, after round %d; team %s is no longer paired", en.Name, rounds, tm.Name)
+		}
 		return d.log(tx, e.ID, rounds, "dropped: %s, after round %d", en.Name, rounds)
 	})
 }

@@ -17,7 +17,8 @@ import (
 // again, and publishes it before results are entered. The previous round
 // must be published and have all its results. Round 1 pairs the
 // checked-in players when check-in is in use (someone has checked in);
-// every active player otherwise.
+// every active player otherwise. A team event pairs its teams, and waits
+// for every active player to have one (see teams.go).
 func (d *Director) PairNextRound(ctx context.Context, id event.EventID) (event.Round, error) {
 	var r event.Round
 	err := d.store.Write(ctx, func(tx Tx) error {
@@ -64,7 +65,16 @@ func (d *Director) pairRound(tx Tx, e event.Event, rounds []event.Round) (event.
 	}
 	number := len(rounds) + 1
 	seed := d.nextSeed()
-	p, err := planRound(e, entries, rounds, number, rand.New(rand.NewPCG(uint64(seed), uint64(number))))
+	rng := rand.New(rand.NewPCG(uint64(seed), uint64(number)))
+	var p plan
+	if e.Settings.Teams() {
+		var teams []event.Team
+		if teams, err = tx.Teams(e.ID); err == nil {
+			p, err = planTeams(e, entries, teams, rounds, number, rng)
+		}
+	} else {
+		p, err = planRound(e, entries, rounds, number, rng)
+	}
 	if err != nil {
 		return event.Round{}, err
 	}
@@ -113,11 +123,7 @@ func playersOf(entries []event.Entry, round int, before string) (map[event.Entry
 		out[en.ID] = true
 	}
 	if len(missing) > 0 {
-		list := strings.Join(missing[:min(len(missing), 5)], ", ")
-		if len(missing) > 5 {
-			list += fmt.Sprintf(" and %d more", len(missing)-5)
-		}
-		return nil, event.Statef("%d registered player(s) have not checked in: %s. Check them in or drop them before %s", len(missing), list, before)
+		return nil, event.Statef("%d registered player(s) have not checked in: %s. Check them in or drop them before %s", len(missing), nameList(missing), before)
 	}
 	return out, nil
 }
@@ -166,34 +172,78 @@ func (d *Director) RecordResult(ctx context.Context, id event.EventID, round, ta
 		if r.BestOf > 0 {
 			bestOf = r.BestOf
 		}
-		if len(t.Seats) > 2 || len(res.Seats) > 2 || e.Settings.TableSize > 2 {
-			if len(res.Seats) != len(t.Seats) {
-				return event.Invalidf("table %d seats %d players; the result has %d", table, len(t.Seats), len(res.Seats))
-			}
-			if err := scoring.Check(e.Settings, &res); err != nil {
-				return event.Invalidf("table %d: %s", table, event.Message(err))
-			}
-		} else if err := res.CheckTwoPlayer(bestOf); err != nil {
-			return event.Invalidf("table %d: %s", table, event.Message(err))
+		names, teams, err := seatNames(tx, e, t)
+		if err != nil {
+			return err
+		}
+		if res, err = checkResult(e.Settings, t, res, bestOf, names); err != nil {
+			return err
 		}
 		res.RecordedAt = d.now()
 		if err := tx.SetResult(t.ID, &res); err != nil {
 			return err
 		}
-		names := make(map[event.EntryID]string, len(t.Seats))
-		for _, s := range t.Seats {
-			en, err := tx.Entry(s.EntryID)
-			if err != nil {
-				return err
+		say := func(r event.Result) string { return describe(r, t, names) }
+		if e.Settings.Teams() {
+			// A team table reads as the match between its teams.
+			say = func(r event.Result) string {
+				m := t
+				m.Result = &r
+				m = event.TeamMatch(m)
+				return describe(*m.Result, m, teams)
 			}
-			names[en.ID] = en.Name
 		}
-		now := describe(res, t, names)
+		now := say(res)
 		if t.Result != nil {
-			return d.log(tx, id, round, "round %d table %d corrected: %s (was %s)", round, table, now, describe(*t.Result, t, names))
+			return d.log(tx, id, round, "round %d table %d corrected: %s (was %s)", round, table, now, say(*t.Result))
 		}
 		return d.log(tx, id, round, "round %d table %d: %s", round, table, now)
 	})
+}
+
+// seatNames returns the names of the players at a table and, in a team
+// event, of each player's team.
+func seatNames(tx Tx, e event.Event, t event.Table) (names, teams map[event.EntryID]string, err error) {
+	names = make(map[event.EntryID]string, len(t.Seats))
+	teams = map[event.EntryID]string{}
+	for _, s := range t.Seats {
+		en, err := tx.Entry(s.EntryID)
+		if err != nil {
+			return nil, nil, err
+		}
+		names[en.ID] = en.Name
+		if en.TeamID != 0 && e.Settings.Teams() {
+			tm, err := tx.Team(en.TeamID)
+			if err != nil {
+				return nil, nil, err
+			}
+			teams[en.ID] = tm.Name
+		}
+	}
+	return names, teams, nil
+}
+
+// checkResult checks a result against the table and the format, and
+// returns it as it is saved (a team result spread to the members): a
+// two-player match of best of bestOf, a team match, or a multiplayer table
+// scored by the format.
+func checkResult(s event.Settings, t event.Table, res event.Result, bestOf int, names map[event.EntryID]string) (event.Result, error) {
+	var err error
+	switch {
+	case s.Teams():
+		res, err = teamResult(t, res, bestOf, names)
+	case len(t.Seats) > 2 || len(res.Seats) > 2 || s.TableSize > 2:
+		if len(res.Seats) != len(t.Seats) {
+			return res, event.Invalidf("table %d seats %d players; the result has %d", t.Number, len(t.Seats), len(res.Seats))
+		}
+		err = scoring.Check(s, &res)
+	default:
+		err = res.CheckTwoPlayer(bestOf)
+	}
+	if err != nil {
+		return res, event.Invalidf("table %d: %s", t.Number, event.Message(err))
+	}
+	return res, nil
 }
 
 func nameIndex(entries []event.Entry) map[event.EntryID]string {
@@ -237,7 +287,8 @@ func describe(r event.Result, t event.Table, names map[event.EntryID]string) str
 
 // Standings returns the event's standings after the results saved so far,
 // ranked by the format's points and tiebreakers; once a top cut or bracket
-// is over, its placements come first.
+// is over, its placements come first. In a team event each player's record
+// is their team's (TeamStandings ranks the teams).
 func (d *Director) Standings(ctx context.Context, id event.EventID) ([]standings.Standing, error) {
 	var out []standings.Standing
 	err := d.store.Read(ctx, func(tx Tx) error {
@@ -253,16 +304,8 @@ func (d *Director) Standings(ctx context.Context, id event.EventID) ([]standings
 		if err != nil {
 			return err
 		}
-		// A draft's byes do not count until it is published: swapping or
-		// pairing it again must not move points.
-		published := rounds[:0:0]
-		for _, r := range rounds {
-			if r.Published() {
-				published = append(published, r)
-			}
-		}
-		out = withPlacements(standings.ComputeWith(entries, published, e.Settings, standings.Options{Seed: e.Settings.TieSeed}),
-			placements(e, entries, published))
+		published := publishedRounds(rounds)
+		out = withPlacements(playerStandings(e, entries, published, true), placements(e, entries, published))
 		return nil
 	})
 	return out, err
@@ -280,6 +323,33 @@ type Sheet struct {
 type SheetTable struct {
 	event.Table
 	Players []SheetPlayer // in seat order
+	// Teams are, in a team event, the teams at the table: team A (seats
+	// 1, 3, …) then team B (seats 2, 4, …); at a bye, the team of the
+	// player who has it. Nil in an individual event.
+	Teams []SheetTeam
+}
+
+// SheetTeam is a team at a SheetTable.
+type SheetTeam struct {
+	ID   event.TeamID
+	Name string
+	// Members are the team's players in registration order.
+	Members []SheetPlayer
+	// Points are the team's match points before the round (each member
+	// has the team's).
+	Points int
+	// Entry is the player who stands for the team (its first member):
+	// swapping that player in a draft swaps the whole team.
+	Entry event.EntryID
+}
+
+// MemberNames joins the team's members' names: "Ada & Bob".
+func (t SheetTeam) MemberNames() string {
+	names := make([]string, len(t.Members))
+	for i, m := range t.Members {
+		names[i] = m.Name
+	}
+	return strings.Join(names, " & ")
 }
 
 // SheetPlayer is one seat of a SheetTable.
@@ -309,17 +379,33 @@ func (d *Director) RoundSheet(ctx context.Context, id event.EventID, number int)
 		if err != nil {
 			return err
 		}
-		before := standings.Compute(entries, rounds[:number-1], e.Settings)
+		before := playerStandings(e, entries, rounds[:number-1], false)
 		points := make(map[event.EntryID]int, len(before))
 		for _, s := range before {
 			points[s.EntryID] = s.Points
 		}
 		names := nameIndex(entries)
+		player := func(id event.EntryID) SheetPlayer {
+			return SheetPlayer{Entry: id, Name: names[id], Points: points[id]}
+		}
+		var v teamView
+		if e.Settings.Teams() {
+			teams, err := tx.Teams(id)
+			if err != nil {
+				return err
+			}
+			v = newTeamView(entries, teams)
+		}
 		sh = Sheet{Event: e, Round: rounds[number-1]}
 		for _, t := range sh.Round.Tables {
 			st := SheetTable{Table: t}
 			for _, s := range t.Seats {
-				st.Players = append(st.Players, SheetPlayer{Entry: s.EntryID, Name: names[s.EntryID], Points: points[s.EntryID]})
+				st.Players = append(st.Players, player(s.EntryID))
+			}
+			for k := 0; e.Settings.Teams() && k < min(2, len(t.Seats)); k++ {
+				if tm, ok := v.sheetTeam(t.Seats[k].EntryID, player); ok {
+					st.Teams = append(st.Teams, tm)
+				}
 			}
 			sh.Tables = append(sh.Tables, st)
 		}

@@ -51,6 +51,18 @@ type Tx interface {
 	// registration order.
 	Entries(id event.EventID) ([]event.Entry, error)
 
+	// CreateTeam saves a new team of an event and sets tm.ID; members join
+	// it through UpdateEntry. Two teams of one event cannot share a name.
+	CreateTeam(tm *event.Team) error
+	// Team returns a team with its members in registration order.
+	Team(id event.TeamID) (event.Team, error)
+	// Teams lists an event's teams in the order they were made, each with
+	// its members.
+	Teams(id event.EventID) ([]event.Team, error)
+	// DeleteTeam removes a team; its members stay registered, without a
+	// team.
+	DeleteTeam(id event.TeamID) error
+
 	// CreateRound saves a round with its tables and seats, and sets the
 	// IDs of the round and its tables. Results already on tables (byes)
 	// are saved too.

@@ -225,7 +225,15 @@ type Settings struct {
 	DraftMin   int `json:"draftMin,omitempty"`
 	DraftMax   int `json:"draftMax,omitempty"`
 	DraftPacks int `json:"draftPacks,omitempty"`
+	// TeamSize is the players of a team in a team format (Altered 2v2,
+	// A6: 2); 0 for an individual event. Teams are paired as one, two
+	// teams a table seated alternately (A1, B1, A2, B2), and a table's
+	// result is a two-player result between the teams (see TeamMatch).
+	TeamSize int `json:"teamSize,omitempty"`
 }
+
+// Teams reports whether the event is played by teams (Settings.TeamSize).
+func (s Settings) Teams() bool { return s.TeamSize > 0 }
 
 // HasDraft reports whether the event starts with a draft, whose pods the
 // director seats (DrawDraftPods).
@@ -314,7 +322,31 @@ func (s Settings) Validate() error {
 	if s.TableSizing != "" && s.TableSizing != "heresy" {
 		return Invalidf("unknown table sizing %q", s.TableSizing)
 	}
+	if err := s.validateTeams(); err != nil {
+		return err
+	}
 	return s.validateDraft()
+}
+
+// validateTeams checks the team settings: none, or the 2v2 of rule A6:
+// teams of two, two teams a table, Swiss rounds scored like two-player
+// matches.
+func (s Settings) validateTeams() error {
+	switch {
+	case s.TeamSize == 0:
+		return nil
+	case s.TeamSize != 2:
+		return Invalidf("a team has 2 players (2v2), not %d; 0 for an event of individual players", s.TeamSize)
+	case s.TableSize != 4 || s.MinTableSize != 0 && s.MinTableSize != 4 || s.MaxTableSize != 0 && s.MaxTableSize != 4:
+		return Invalid("a 2v2 event seats tables of exactly 4: two teams of two")
+	case s.Structure != StructureSwiss:
+		return Invalidf("a 2v2 event plays Swiss rounds, not %s", s.Structure)
+	case s.Scoring != ScoringPlacement || s.TableSizing != "":
+		return Invalid("a 2v2 table is scored like a two-player match between the teams; it has no multiplayer scoring or table sizing")
+	case s.FinalTable != 0:
+		return Invalid("a 2v2 event has no final table")
+	}
+	return nil
 }
 
 // validateDraft checks the draft settings: none at all, or an ideal pod
@@ -398,11 +430,26 @@ type Entry struct {
 // Active reports whether the entry can be paired.
 func (e Entry) Active() bool { return e.Status == EntryActive }
 
-// Team is two or more entries registered together (Altered 2v2).
+// Team is two or more entries registered together (Altered 2v2). The link
+// is kept on the entries (Entry.TeamID); Members is read with the team.
 type Team struct {
 	ID      TeamID
 	EventID EventID
 	Name    string
+	// Members are the team's entries in registration order; the first
+	// stands for the team where one entry must (pairing, team standings).
+	Members []EntryID
+}
+
+// Validate reports whether the team can be saved.
+func (t Team) Validate() error {
+	if strings.TrimSpace(t.Name) == "" {
+		return Invalid("a team needs a name")
+	}
+	if len([]rune(t.Name)) > MaxNameLength {
+		return Invalidf("the team name %q is longer than %d characters", short(t.Name), MaxNameLength)
+	}
+	return nil
 }
 
 // Deck is the list a player registered for an event.
@@ -515,6 +562,26 @@ func (t Table) Entries() []EntryID {
 		ids[i] = s.EntryID
 	}
 	return ids
+}
+
+// TeamMatch returns a team table as the two-player match between its
+// teams: a team table seats its two teams alternately (A1, B1, A2, B2),
+// and every member carries the team's games won, so seat 1 of the match
+// is team A (the table's seat 1) and seat 2 team B (the table's seat 2).
+// The result, if any, keeps seats 1 and 2 with the games drawn and the
+// time-out. A table of fewer than two seats (a bye) is returned as it is.
+func TeamMatch(t Table) Table {
+	if len(t.Seats) < 2 {
+		return t
+	}
+	m := t
+	m.Seats = slices.Clone(t.Seats[:2])
+	if t.Result != nil && len(t.Result.Seats) >= 2 {
+		r := *t.Result
+		r.Seats = slices.Clone(t.Result.Seats[:2])
+		m.Result = &r
+	}
+	return m
 }
 
 // Seat is one player's place at a table.

@@ -148,3 +148,63 @@ func TestDraftSeatingCountsItsPlayers(t *testing.T) {
 		t.Errorf("Players() = %d", d.Players())
 	}
 }
+
+// Rule A6: a 2v2 event has teams of two, two teams a table, Swiss rounds
+// and two-player scoring between the teams.
+func TestTeamSettingsAreChecked(t *testing.T) {
+	base := Settings{Structure: StructureSwiss, TableSize: 4, GamesPerMatch: 1, RoundMinutes: 50, TeamSize: 2}
+	for _, c := range []struct {
+		name   string
+		change func(*Settings)
+		want   string // "" when valid
+	}{
+		{"2v2", func(*Settings) {}, ""},
+		{"an individual event", func(s *Settings) { s.TeamSize, s.TableSize = 0, 2 }, ""},
+		{"teams of three", func(s *Settings) { s.TeamSize = 3 }, "a team has 2 players (2v2), not 3"},
+		{"a negative team size", func(s *Settings) { s.TeamSize = -1 }, "not -1"},
+		{"tables of two", func(s *Settings) { s.TableSize = 2 }, "tables of exactly 4"},
+		{"tables of 3 to 4", func(s *Settings) { s.MinTableSize = 3 }, "tables of exactly 4"},
+		{"tables of 4 to 5", func(s *Settings) { s.MaxTableSize = 5 }, "tables of exactly 4"},
+		{"bounds of 4", func(s *Settings) { s.MinTableSize, s.MaxTableSize = 4, 4 }, ""},
+		{"a fixed schedule", func(s *Settings) { s.Structure = StructureSchedule }, "plays Swiss rounds"},
+		{"Shadowfist scoring", func(s *Settings) { s.Scoring = ScoringShadowfist }, "scored like a two-player match"},
+		{"a final table", func(s *Settings) { s.FinalTable = 4 }, "no final table"},
+	} {
+		s := base
+		c.change(&s)
+		err := s.Validate()
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v", c.name, err)
+		case c.want != "" && (err == nil || !errors.Is(err, ErrInvalid) || !strings.Contains(Message(err), c.want)):
+			t.Errorf("%s: want %q, got %v", c.name, c.want, err)
+		}
+	}
+	if !base.Teams() || (Settings{}).Teams() {
+		t.Error("Teams()")
+	}
+}
+
+func TestTeamMatchIsTheMatchBetweenTheTeams(t *testing.T) {
+	tb := Table{Number: 3, Seats: []Seat{{1}, {2}, {3}, {4}}, Result: &Result{
+		Seats:      []SeatResult{{GamesWon: 2}, {GamesWon: 1}, {GamesWon: 2}, {GamesWon: 1}},
+		GamesDrawn: 0, TimeOut: true,
+	}}
+	m := TeamMatch(tb)
+	if m.Number != 3 || len(m.Seats) != 2 || m.Seats[0].EntryID != 1 || m.Seats[1].EntryID != 2 {
+		t.Fatalf("seats %+v", m.Seats)
+	}
+	if len(m.Result.Seats) != 2 || m.Result.Outcome(0) != Win || !m.Result.TimeOut {
+		t.Errorf("result %+v", m.Result)
+	}
+	if len(tb.Seats) != 4 || len(tb.Result.Seats) != 4 {
+		t.Error("TeamMatch changed the table")
+	}
+	bye := Table{Bye: true, Seats: []Seat{{7}}}
+	if got := TeamMatch(bye); len(got.Seats) != 1 {
+		t.Errorf("bye %+v", got)
+	}
+	if (Team{Name: " "}).Validate() == nil || (Team{Name: "Les Zoëlles"}).Validate() != nil {
+		t.Error("team names")
+	}
+}

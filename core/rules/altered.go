@@ -2,7 +2,7 @@ package rules
 
 import "tablekeeper/core/event"
 
-// altered is Altered (documents 001 and 003). 2v2 (A6) comes with teams.
+// altered is Altered (documents 001 and 003).
 func altered() Game {
 	return Game{
 		Key:  "altered",
@@ -42,6 +42,20 @@ func altered() Game {
 					Points:        event.Points{Win: 3, Draw: 1},
 					Tiebreakers:   []string{TieOpponentsMatchWin},
 				},
+			},
+			{
+				// Rule A6: 2v2, teams of two, four players a table,
+				// constructed decks. The document says nothing more: a
+				// table is scored as a two-player match between its two
+				// teams (best of one, 3/1/0, a bye 3, OMW/GW/OGW over
+				// teams, as X1), and the document is silent on time, so
+				// the 50 minutes of a constructed best of three (A3) are
+				// ours, a setting.
+				Key:      "2v2",
+				Name:     "2v2 (teams of two)",
+				Summary:  "Teams of two paired Swiss, two teams a table, constructed decks; best of one, 50-minute rounds.",
+				Rules:    []string{"A1", "A6"},
+				Defaults: teams(storeSwiss(1, 50, 0), 2),
 			},
 			{
 				// Rule A4: 7 boosters, decks of at least 30, Swiss rounds.

@@ -116,13 +116,17 @@ func RecommendedRounds(players int) int {
 
 // RoundsFor is the number of Swiss rounds an event plays when its settings
 // leave it open: Heresy's 4 plus one per full fifteen players (H3), else
-// RecommendedRounds.
+// RecommendedRounds; a team event pairs teams, so its rounds follow the
+// teams the players make (players / TeamSize).
 func RoundsFor(s event.Settings, players int) int {
 	if s.Rounds > 0 {
 		return s.Rounds
 	}
 	if s.Scoring == event.ScoringHeresy {
 		return 4 + players/15
+	}
+	if s.Teams() {
+		return RecommendedRounds(players / s.TeamSize)
 	}
 	return RecommendedRounds(players)
 }
@@ -139,6 +143,13 @@ func storeSwiss(gamesPerMatch, roundMinutes, rounds int) event.Settings {
 		Points:        event.Points{Win: 3, Draw: 1, Loss: 0, Bye: 3},
 		Tiebreakers:   []string{TieOpponentsMatchWin, TieGameWin, TieOpponentsGameWin},
 	}
+}
+
+// teams makes s a team event: teams of size players, two teams a table
+// (A6).
+func teams(s event.Settings, size int) event.Settings {
+	s.TeamSize, s.TableSize = size, 2*size
+	return s
 }
 
 // withDraft adds a draft to s: pods of ideal players (lo to hi), packs

@@ -62,7 +62,7 @@ func TestLookupUnknownListsChoices(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 	_, _, err = Lookup("altered", "vintage")
-	if err == nil || event.Message(err) != `Altered has no format "vintage"; choose one of: standard-bo3, standard-bo1, free-for-all, sealed, booster-draft` {
+	if err == nil || event.Message(err) != `Altered has no format "vintage"; choose one of: standard-bo3, standard-bo1, free-for-all, 2v2, sealed, booster-draft` {
 		t.Errorf("got %v", err)
 	}
 }
@@ -167,5 +167,28 @@ func TestDraftFormats(t *testing.T) {
 	}
 	if drafts != 3 {
 		t.Errorf("%d formats have a draft, want 3", drafts)
+	}
+}
+
+// Rule A6: 2v2 is Swiss over teams of two, two teams a table, best of one
+// scored 3/1/0 with OMW/GW/OGW; rounds follow the number of teams.
+func TestAltered2v2(t *testing.T) {
+	_, f, err := Lookup("altered", "2v2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := f.Defaults
+	if s.Structure != event.StructureSwiss || s.TableSize != 4 || s.TeamSize != 2 || s.GamesPerMatch != 1 || s.RoundMinutes != 50 {
+		t.Errorf("2v2: %+v", s)
+	}
+	if p := s.Points; p.Win != 3 || p.Draw != 1 || p.Loss != 0 || p.Bye != 3 {
+		t.Errorf("points %+v", p)
+	}
+	if got := s.Tiebreakers; len(got) != 3 || got[0] != TieOpponentsMatchWin || got[1] != TieGameWin || got[2] != TieOpponentsGameWin {
+		t.Errorf("tiebreakers %v", got)
+	}
+	// 16 players are 8 teams: 3 rounds, not the 4 of 16 players.
+	if RoundsFor(s, 16) != 3 || RoundsFor(s, 10) != 3 || RoundsFor(s, 4) != 1 {
+		t.Errorf("rounds %d %d %d", RoundsFor(s, 16), RoundsFor(s, 10), RoundsFor(s, 4))
 	}
 }

@@ -212,8 +212,12 @@ func (t *Tx) Entries(id event.EventID) ([]event.Entry, error) {
 }
 
 // CreateTeam saves a new team of an event and sets tm.ID. Two teams of one
-// event cannot share a name.
+// event cannot share a name. Members are not saved here: an entry joins a
+// team through UpdateEntry.
 func (t *Tx) CreateTeam(tm *event.Team) error {
+	if err := tm.Validate(); err != nil {
+		return fmt.Errorf("store: create team: %w", err)
+	}
 	eventName, err := t.eventName(tm.EventID)
 	if err != nil {
 		return fmt.Errorf("store: create team: %w", err)
@@ -229,14 +233,80 @@ func (t *Tx) CreateTeam(tm *event.Team) error {
 	return nil
 }
 
-// Teams lists an event's teams in the order they were created.
+func noTeam(id event.TeamID) error {
+	return event.NotFoundf("there is no team with ID %d", id)
+}
+
+// Team returns the team with that ID, with its members.
+func (t *Tx) Team(id event.TeamID) (event.Team, error) {
+	tm, err := scanTeam(t.queryRow(`SELECT id, event_id, name FROM teams WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		err = noTeam(id)
+	}
+	one := []event.Team{tm}
+	if err == nil {
+		err = t.teamMembers(tm.EventID, one)
+	}
+	if err != nil {
+		return event.Team{}, fmt.Errorf("store: team %d: %w", id, err)
+	}
+	return one[0], nil
+}
+
+// Teams lists an event's teams in the order they were created, each with
+// its members in registration order.
 func (t *Tx) Teams(id event.EventID) ([]event.Team, error) {
 	teams, err := queryAll(t, scanTeam,
 		`SELECT id, event_id, name FROM teams WHERE event_id = ? ORDER BY id`, id)
+	if err == nil {
+		err = t.teamMembers(id, teams)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("store: teams of event %d: %w", id, err)
 	}
 	return teams, nil
+}
+
+// teamMembers fills the Members of teams, teams of event id.
+func (t *Tx) teamMembers(id event.EventID, teams []event.Team) error {
+	if len(teams) == 0 {
+		return nil
+	}
+	at := make(map[event.TeamID]int, len(teams))
+	for i, tm := range teams {
+		at[tm.ID] = i
+	}
+	rows, err := t.query(`SELECT id, team_id FROM entries WHERE event_id = ? AND team_id IS NOT NULL ORDER BY id`, id)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var entry event.EntryID
+		var team event.TeamID
+		if err := rows.Scan(&entry, &team); err != nil {
+			return err
+		}
+		if i, ok := at[team]; ok {
+			teams[i].Members = append(teams[i].Members, entry)
+		}
+	}
+	return rows.Err()
+}
+
+// DeleteTeam removes a team; its members stay registered, without a team.
+func (t *Tx) DeleteTeam(id event.TeamID) error {
+	err := t.atomic(func() error {
+		if _, err := t.exec(`UPDATE entries SET team_id = NULL WHERE team_id = ?`, id); err != nil {
+			return err
+		}
+		res, err := t.exec(`DELETE FROM teams WHERE id = ?`, id)
+		return updated(res, err, func() error { return noTeam(id) })
+	})
+	if err != nil {
+		return fmt.Errorf("store: delete team %d: %w", id, err)
+	}
+	return nil
 }
 
 // SaveDeck saves the deck of d.EntryID, replacing the one saved before (an

@@ -193,6 +193,53 @@ func TestTeamsRoundTrip(t *testing.T) {
 	if !errors.Is(err, event.ErrNotFound) {
 		t.Errorf("a team of no event: %v", err)
 	}
+	err = writeErr(db, func(tx *Tx) error { return tx.CreateTeam(&event.Team{EventID: f.event.ID, Name: "  "}) })
+	if !errors.Is(err, event.ErrInvalid) {
+		t.Errorf("a team without a name: %v", err)
+	}
+}
+
+// A team is read with its members in registration order; deleting it
+// leaves them registered without a team.
+func TestTeamMembersAndDeletion(t *testing.T) {
+	db := openTemp(t)
+	f := newFixture(t, db, 4)
+	teams := []event.Team{{EventID: f.event.ID, Name: "Odd"}, {EventID: f.event.ID, Name: "Even"}}
+	write(t, db, func(tx *Tx) error {
+		for i := range teams {
+			must(t, tx.CreateTeam(&teams[i]))
+		}
+		for i, en := range f.entries {
+			en.TeamID = teams[i%2].ID
+			must(t, tx.UpdateEntry(en))
+		}
+		return nil
+	})
+	teams[0].Members = []event.EntryID{f.entries[0].ID, f.entries[2].ID}
+	teams[1].Members = []event.EntryID{f.entries[1].ID, f.entries[3].ID}
+	read(t, db, func(tx *Tx) error {
+		got, err := tx.Teams(f.event.ID)
+		equal(t, "teams", got, teams)
+		one, err2 := tx.Team(teams[1].ID)
+		equal(t, "team", one, teams[1])
+		if _, err := tx.Team(999); !errors.Is(err, event.ErrNotFound) {
+			t.Errorf("no such team: %v", err)
+		}
+		return errors.Join(err, err2)
+	})
+	write(t, db, func(tx *Tx) error { return tx.DeleteTeam(teams[0].ID) })
+	read(t, db, func(tx *Tx) error {
+		got, err := tx.Teams(f.event.ID)
+		equal(t, "teams left", got, teams[1:])
+		en, err2 := tx.Entry(f.entries[0].ID)
+		if en.TeamID != 0 || en.Status != event.EntryActive {
+			t.Errorf("a member of the deleted team: %+v", en)
+		}
+		return errors.Join(err, err2)
+	})
+	if err := writeErr(db, func(tx *Tx) error { return tx.DeleteTeam(teams[0].ID) }); !errors.Is(err, event.ErrNotFound) {
+		t.Errorf("deleting a team twice: %v", err)
+	}
 }
 
 func TestDecksRoundTrip(t *testing.T) {

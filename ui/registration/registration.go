@@ -1,7 +1,8 @@
 // Package registration is the Registration tab of an event: find players in
 // the directory as you type and register them with one click or Enter, add
-// new players, manage the entries (check in, drop, re-instate), and, for a
-// format with a draft, draw the draft pods.
+// new players, manage the entries (check in, drop, re-instate), for a
+// format with a draft, draw the draft pods, and for a team format (Altered
+// 2v2) make the teams.
 package registration
 
 import (
@@ -37,6 +38,10 @@ type Director interface {
 	Event(ctx context.Context, id event.EventID) (event.Event, error)
 	DrawDraftPods(ctx context.Context, id event.EventID) (event.DraftSeating, error)
 	DraftPods(ctx context.Context, id event.EventID) (event.DraftSeating, error)
+	// The teams of a team format.
+	Teams(ctx context.Context, id event.EventID) ([]event.Team, error)
+	CreateTeam(ctx context.Context, id event.EventID, name string, members []event.EntryID) (event.Team, error)
+	DissolveTeam(ctx context.Context, team event.TeamID) error
 }
 
 // searchLimit bounds the directory matches shown.
@@ -71,6 +76,12 @@ type Screen struct {
 	counts    *widget.Label
 	filter    *widget.Entry
 	entryList *widget.List
+	// A team event's entries: a Team column where the member number was
+	// (the number follows the name), and the status without the team.
+	teamList  *widget.List
+	teamCols  *columns.Layout
+	entryHead *fyne.Container
+	teamHead  *fyne.Container
 	matchCols *columns.Layout
 	entryCols *columns.Layout
 	content   fyne.CanvasObject
@@ -82,6 +93,11 @@ type Screen struct {
 
 	draftButton *widget.Button
 	pods        *podsDialog
+
+	teams       []event.Team // of a team format
+	teamName    map[event.TeamID]string
+	teamsButton *widget.Button
+	teamsDlg    *teamsDialog
 }
 
 // New returns the tab; Load shows an event in it.
@@ -109,6 +125,16 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 		columns.Col{Width: 116},          // drop / re-instate
 	)
 	s.entryList = &widget.List{Length: s.shownCount, CreateItem: s.createEntry, UpdateItem: s.updateEntry}
+	s.teamCols = columns.New(
+		columns.Col{Width: 130, Grow: 2}, // name · member number
+		columns.Col{Width: 150, Grow: 2}, // team
+		columns.Col{Width: 76},           // checked in
+		columns.Col{Width: 100, Grow: 1}, // status (and fixed table)
+		columns.Col{Width: 84},           // fixed table
+		columns.Col{Width: 116},          // drop / re-instate
+	)
+	s.teamList = &widget.List{Length: s.shownCount, CreateItem: s.createTeamEntry, UpdateItem: s.updateEntry}
+	s.teamList.Hide()
 	s.noEntries = &widget.Label{Text: "Nobody is registered yet.", Alignment: fyne.TextAlignCenter, Importance: widget.LowImportance}
 
 	findTitle := &widget.Label{Text: "Register from the directory", TextStyle: fyne.TextStyle{Bold: true}}
@@ -120,10 +146,16 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.draftButton = &widget.Button{Text: "Draft pods…", Icon: theme.GridIcon(), OnTapped: s.ShowDraftPods}
 	s.draftButton.Hide()
 	s.pods = newPodsDialog(s)
+	s.teamsButton = &widget.Button{Text: "Teams…", Icon: theme.AccountIcon(), OnTapped: s.ShowTeams}
+	s.teamsButton.Hide()
+	s.teamsDlg = newTeamsDialog(s)
 
-	header := s.entryCols.Header("Name", "Member", "Present", "Status", "", "")
-	top := container.NewVBox(container.NewBorder(nil, nil, s.counts, s.draftButton, s.filter), header, widget.NewSeparator())
-	right := container.NewBorder(top, nil, nil, nil, container.NewStack(s.entryList, container.NewVBox(s.noEntries)))
+	s.entryHead = s.entryCols.Header("Name", "Member", "Present", "Status", "", "")
+	s.teamHead = s.teamCols.Header("Name", "Team", "Present", "Status", "", "")
+	s.teamHead.Hide()
+	top := container.NewVBox(container.NewBorder(nil, nil, s.counts, container.NewHBox(s.teamsButton, s.draftButton), s.filter),
+		s.entryHead, s.teamHead, widget.NewSeparator())
+	right := container.NewBorder(top, nil, nil, nil, container.NewStack(s.entryList, s.teamList, container.NewVBox(s.noEntries)))
 
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.33
@@ -145,10 +177,11 @@ func (s *Screen) Load(id event.EventID) {
 	s.Reload()
 }
 
-// loaded is what Reload reads: the event and its entries.
+// loaded is what Reload reads: the event, its entries and its teams.
 type loaded struct {
 	event   event.Event
 	entries []event.Entry
+	teams   []event.Team
 }
 
 // Reload re-reads the event, its entries and the directory matches.
@@ -163,7 +196,11 @@ func (s *Screen) Reload() {
 			return loaded{}, err
 		}
 		entries, err := s.d.Entries(ctx, id)
-		return loaded{event: e, entries: entries}, err
+		if err != nil || !e.Settings.Teams() {
+			return loaded{event: e, entries: entries}, err
+		}
+		teams, err := s.d.Teams(ctx, id)
+		return loaded{event: e, entries: entries, teams: teams}, err
 	}, func(l loaded, err error) {
 		if err != nil {
 			s.alert(err)
@@ -173,8 +210,17 @@ func (s *Screen) Reload() {
 			s.event = l.event
 			s.draftButton.Hidden = !l.event.Settings.HasDraft()
 			s.draftButton.Refresh()
+			teams := l.event.Settings.Teams()
+			for _, o := range []fyne.CanvasObject{s.teamsButton, s.teamHead, s.teamList} {
+				setVisible(o, teams)
+			}
+			for _, o := range []fyne.CanvasObject{s.entryHead, s.entryList} {
+				setVisible(o, !teams)
+			}
+			s.setTeams(l.teams)
 			s.showEntries(l.entries)
 			s.find(s.search.Text)
+			s.teamsDlg.refresh()
 		}
 	})
 }
@@ -198,7 +244,11 @@ func (s *Screen) showEntries(entries []event.Entry) {
 			dropped++
 		}
 	}
-	s.counts.SetText(fmt.Sprintf("%d registered · %d checked in · %d dropped", len(entries), checked, dropped))
+	counts := fmt.Sprintf("%d registered · %d checked in · %d dropped", len(entries), checked, dropped)
+	if s.event.Settings.Teams() {
+		counts += " · " + plural(len(s.teams), "team")
+	}
+	s.counts.SetText(counts)
 	s.applyFilter()
 	s.matchList.Refresh()
 }
@@ -218,7 +268,11 @@ func (s *Screen) applyFilter() {
 	}
 	s.noEntries.Hidden = len(s.shown) > 0
 	s.noEntries.Refresh()
-	s.entryList.Refresh()
+	if s.event.Settings.Teams() {
+		s.teamList.Refresh()
+	} else {
+		s.entryList.Refresh()
+	}
 }
 
 func (s *Screen) setStatus(text string, imp widget.Importance) {
@@ -360,16 +414,49 @@ func (s *Screen) createEntry() fyne.CanvasObject {
 	return s.entryCols.Row(columns.Cell(), columns.Cell(), check, columns.Cell(), table, action)
 }
 
+// createTeamEntry is createEntry in a team event's columns.
+func (s *Screen) createTeamEntry() fyne.CanvasObject {
+	check := &widget.Check{}
+	table := &widget.Button{Text: "Table…"}
+	action := &widget.Button{}
+	return s.teamCols.Row(columns.Cell(), columns.Cell(), check, columns.Cell(), table, action)
+}
+
+func setVisible(o fyne.CanvasObject, on bool) {
+	if on {
+		o.Show()
+	} else {
+		o.Hide()
+	}
+}
+
 func (s *Screen) updateEntry(i widget.ListItemID, o fyne.CanvasObject) {
 	if i >= len(s.shown) {
 		return
 	}
 	en := s.shown[i]
 	cells := o.(*fyne.Container).Objects
+	teams := s.event.Settings.Teams()
 	name := cells[0].(*widget.Label)
 	name.SetText(en.Name)
 	member := cells[1].(*widget.Label)
 	member.SetText(en.MemberNo)
+	member.Importance = widget.MediumImportance
+	if teams {
+		// The member number follows the name; the column shows the team.
+		if en.MemberNo != "" {
+			name.SetText(en.Name + " · " + en.MemberNo)
+		}
+		if team, ok := s.teamName[en.TeamID]; ok {
+			member.SetText(team)
+		} else {
+			member.SetText("no team")
+			if en.Active() {
+				member.Importance = widget.WarningImportance
+			}
+		}
+		member.Refresh()
+	}
 	check := cells[2].(*widget.Check)
 	check.OnChanged = nil
 	check.SetChecked(en.CheckedIn)

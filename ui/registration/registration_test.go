@@ -299,3 +299,90 @@ func TestAFixedTableIsSetFromTheEntryRow(t *testing.T) {
 		t.Error("the row still shows the fixed table")
 	}
 }
+
+// setupTeams opens the tab on an Altered 2v2 event (A6) with four players
+// registered.
+func setupTeams(t *testing.T) fixture {
+	t.Helper()
+	test.NewTempApp(t)
+	d := uitest.Director(t)
+	e := uitest.EventOf(t, d, "Friday 2v2", "altered", "2v2")
+	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
+	errs := &uitest.Errors{}
+	w := test.NewTempWindow(t, nil)
+	s := New(d, work.Sync{}, errs.Alert, w)
+	w.SetContent(s.Content())
+	w.Resize(fyne.NewSize(1100, 700))
+	s.Load(e.ID)
+	return fixture{d: d, e: e, w: w, s: s, errs: errs}
+}
+
+// Rule A6: the organizer makes teams of two from registered players in the
+// Teams dialog, named or named after them, and can dissolve one before
+// round 1; the entries show their team.
+func TestTeamsAreMadeInTheTeamsDialog(t *testing.T) {
+	f := setupTeams(t)
+	if !f.s.teamsButton.Visible() || f.s.draftButton.Visible() {
+		t.Fatal("a 2v2 event shows no Teams button")
+	}
+	if !uitest.HasText(f.w.Content(), "no team") || !uitest.HasText(f.w.Content(), "Team") || f.s.counts.Text != "4 registered · 0 checked in · 0 dropped · 0 teams" {
+		t.Errorf("before any team: counts %q, shown %q", f.s.counts.Text, uitest.Texts(f.w.Content()))
+	}
+	test.Tap(f.s.teamsButton)
+	p := f.s.teamsDlg
+	if p.summary.Text != "0 teams · 4 players without a team" || len(p.first.Options) != 4 || !p.makeButton.Disabled() {
+		t.Fatalf("dialog: %q, options %q", p.summary.Text, p.first.Options)
+	}
+	p.first.SetSelected("Bob Stone")
+	p.second.SetSelected("Ada Lovelace")
+	test.Type(p.name, "Les Zoëlles")
+	test.Tap(p.makeButton)
+	f.errs.None(t)
+	p.first.SetSelected("Carol Reed")
+	p.second.SetSelected("Dan Brown")
+	p.name.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) // Enter in the name makes the team
+	f.errs.None(t)
+
+	teams, err := f.d.Teams(context.Background(), f.e.ID)
+	if err != nil || len(teams) != 2 || teams[0].Name != "Les Zoëlles" || teams[1].Name != "Carol Reed & Dan Brown" {
+		t.Fatalf("teams %+v, %v", teams, err)
+	}
+	if p.summary.Text != "2 teams · every player has a team" || len(p.first.Options) != 0 || p.message.Text != "Team Carol Reed & Dan Brown made" {
+		t.Errorf("dialog after: %q, %q, options %q", p.summary.Text, p.message.Text, p.first.Options)
+	}
+	for _, want := range []string{"Les Zoëlles", "Ada Lovelace & Bob Stone", "Carol Reed & Dan Brown"} {
+		if !uitest.HasText(p.body, want) {
+			t.Errorf("the team list lacks %q: %q", want, uitest.Texts(p.body))
+		}
+	}
+	if !uitest.HasText(f.w.Content(), "Les Zoëlles") || uitest.HasText(f.w.Content(), "no team") || f.s.counts.Text != "4 registered · 0 checked in · 0 dropped · 2 teams" {
+		t.Errorf("entries: counts %q, shown %q", f.s.counts.Text, uitest.Texts(f.w.Content()))
+	}
+
+	test.Tap(uitest.Button(t, p.body, "Dissolve", 0))
+	f.errs.None(t)
+	teams, _ = f.d.Teams(context.Background(), f.e.ID)
+	if len(teams) != 1 || p.message.Text != "Team Les Zoëlles dissolved" || len(p.first.Options) != 2 {
+		t.Errorf("after dissolving: %+v, %q, options %q", teams, p.message.Text, p.first.Options)
+	}
+
+	// Once round 1 is paired the teams are fixed.
+	p.first.SetSelected("Ada Lovelace")
+	p.second.SetSelected("Bob Stone")
+	test.Tap(p.makeButton)
+	uitest.Pair(t, f.d, f.e.ID)
+	f.s.Reload()
+	if b := uitest.Button(t, p.body, "Dissolve", 0); !b.Disabled() {
+		t.Error("Dissolve is offered after round 1 is paired")
+	}
+}
+
+// An individual event has no Teams button and shows no team in the entries.
+func TestAnIndividualEventHasNoTeams(t *testing.T) {
+	f := setup(t)
+	uitest.Players(t, f.d, f.e.ID, "Ada Lovelace")
+	f.s.Reload()
+	if f.s.teamsButton.Visible() || uitest.HasText(f.w.Content(), "no team") || uitest.HasText(f.w.Content(), "Team") || !uitest.HasText(f.w.Content(), "active") {
+		t.Errorf("shown %q", uitest.Texts(f.w.Content()))
+	}
+}

@@ -16,8 +16,13 @@ import (
 // apart from the widgets that show them.
 
 // Multiplayer reports whether a round is played at multiplayer tables:
-// the event seats more than two a table, or a table of the round does.
+// the event seats more than two a table, or a table of the round does. A
+// team event's tables of four are not: they are two-player matches between
+// teams (see Teams).
 func Multiplayer(sh director.Sheet) bool {
+	if Teams(sh) {
+		return false
+	}
 	if sh.Event.Settings.TableSize > 2 {
 		return true
 	}

@@ -153,10 +153,10 @@ func (s *Screen) setRowHeights() {
 }
 
 func (s *Screen) updateMultiItem(i widget.ListItemID, o fyne.CanvasObject) {
-	if i >= len(s.sheet.Tables) {
+	t, ok := s.rowTable(i)
+	if !ok {
 		return
 	}
-	t := s.sheet.Tables[i]
 	set := s.sheet.Event.Settings
 	cells := o.(*fyne.Container).Objects
 	objects := func(c int) []fyne.CanvasObject { return cells[c].(*fyne.Container).Objects }

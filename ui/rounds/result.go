@@ -29,6 +29,12 @@ func ResultHint(bestOf int) string {
 		"d or draw = one drawn game (0-0-1); 21 = 2-1. Enter in Table moves to Result; Enter in Result saves."
 }
 
+// TeamResultHint is ResultHint for a team event, whose tables are matches
+// between team A and team B.
+func TeamResultHint(bestOf int) string {
+	return strings.Replace(ResultHint(bestOf), "seat 1 games – seat 2 games", "team A games – team B games", 1)
+}
+
 // ResultPlaceholder is the example in the empty Result field: the
 // closest win of a best of bestOf, "2-1" in a best of three.
 func ResultPlaceholder(bestOf int) string {

@@ -64,6 +64,9 @@ type Screen struct {
 	rounds  []event.Round // as last read, for the selector
 	number  int           // round shown
 	sheet   director.Sheet
+	// rows maps the list's rows to the sheet's tables: one row a table,
+	// except that a team's bye (a bye table per player) is one row.
+	rows []int
 	// focusTable asks for the Table field once the next sheet is shown
 	// (after publishing, when the fields become enabled).
 	focusTable bool
@@ -102,9 +105,18 @@ type Screen struct {
 	mlist         *widget.List
 	twoHeader     *fyne.Container
 	mheader       *fyne.Container
+	seatHeads     [2]*widget.Label // "Seat 1", "Seat 2"; "Team A", "Team B" in a team event
 	resultHeading *widget.Label
 	panel         *resultPanel // the open result panel, if any
 }
+
+// The columns of a two-player round: table, seat 1 (right-aligned towards
+// the result), points, result, points, seat 2, why. A team event's seats
+// name a team and its players, so they take more of the width.
+var (
+	playerCols = []columns.Col{{Width: 56}, {Width: 150, Grow: 2}, {Width: 44}, {Width: 80}, {Width: 44}, {Width: 150, Grow: 2}, {Width: 160, Grow: 3}}
+	teamCols   = []columns.Col{{Width: 56}, {Width: 220, Grow: 3}, {Width: 44}, {Width: 80}, {Width: 44}, {Width: 220, Grow: 3}, {Width: 120, Grow: 1}}
+)
 
 // selectWidth fits "Round 12 · top 16: quarter-final · draft".
 const selectWidth = 340
@@ -119,15 +131,7 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.saveButton = &widget.Button{Text: "Save result", Icon: theme.DocumentSaveIcon(), OnTapped: s.onSave}
 	s.status = &widget.Label{Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Bold: true}}
 	s.hint = columns.Secondary(ResultHint(3), true)
-	s.cols = columns.New(
-		columns.Col{Width: 56},           // table
-		columns.Col{Width: 150, Grow: 2}, // seat 1, right-aligned towards the result
-		columns.Col{Width: 44},           // points
-		columns.Col{Width: 80},           // result
-		columns.Col{Width: 44},           // points
-		columns.Col{Width: 150, Grow: 2}, // seat 2
-		columns.Col{Width: 160, Grow: 3}, // why
-	)
+	s.cols = columns.New(playerCols...)
 	s.list = &widget.List{Length: s.length, CreateItem: s.createItem, UpdateItem: s.updateItem, OnSelected: s.onRowSelected}
 	s.mcols = newMultiColumns()
 	s.mlist = &widget.List{Length: s.length, CreateItem: s.createMultiItem, UpdateItem: s.updateMultiItem, OnSelected: s.onRowSelected}
@@ -186,12 +190,13 @@ func (s *Screen) newBanner() *fyne.Container {
 // header names the columns: the two seats face each other across the
 // result, each with its points before the round.
 func (s *Screen) header() *fyne.Container {
-	cell := func(text string, align fyne.TextAlign) fyne.CanvasObject {
+	cell := func(text string, align fyne.TextAlign) *widget.Label {
 		return &widget.Label{Text: text, Alignment: align, TextStyle: fyne.TextStyle{Bold: true}}
 	}
+	s.seatHeads = [2]*widget.Label{cell("Seat 1", fyne.TextAlignTrailing), cell("Seat 2", fyne.TextAlignLeading)}
 	return s.cols.Row(
-		cell("Table", fyne.TextAlignCenter), cell("Seat 1", fyne.TextAlignTrailing), cell("Pts", fyne.TextAlignCenter),
-		cell("Result", fyne.TextAlignCenter), cell("Pts", fyne.TextAlignCenter), cell("Seat 2", fyne.TextAlignLeading),
+		cell("Table", fyne.TextAlignCenter), s.seatHeads[0], cell("Pts", fyne.TextAlignCenter),
+		cell("Result", fyne.TextAlignCenter), cell("Pts", fyne.TextAlignCenter), s.seatHeads[1],
 		cell("Pairing", fyne.TextAlignLeading),
 	)
 }
@@ -225,7 +230,7 @@ func (s *Screen) Load(id event.EventID) {
 	if id != s.eventID {
 		s.stopSwap()
 		s.eventID, s.rounds, s.number = id, nil, 0
-		s.sheet = director.Sheet{}
+		s.setSheet(director.Sheet{})
 		s.setStatus("", widget.MediumImportance)
 		s.table.SetText("")
 		s.result.SetText("")
@@ -257,7 +262,7 @@ func (s *Screen) showRounds(rounds []event.Round) {
 	s.empty.Refresh()
 	if count == 0 {
 		s.number = 0
-		s.sheet = director.Sheet{}
+		s.setSheet(director.Sheet{})
 		s.roundSelect.ClearSelected()
 		s.progress.SetText("")
 		s.showMode()
@@ -293,7 +298,7 @@ func (s *Screen) loadSheet(n int) {
 		if id != s.eventID || n != s.number {
 			return
 		}
-		s.sheet = sh
+		s.setSheet(sh)
 		s.progress.SetText(Progress(sh, n == len(s.rounds)))
 		s.showMode()
 		if Multiplayer(sh) {
@@ -328,11 +333,26 @@ func (s *Screen) showMode() {
 	s.result.SetPlaceHolder(ResultPlaceholder(bestOf))
 	multi := Multiplayer(s.sheet)
 	s.showMulti(multi)
+	heads, cols := [2]string{"Seat 1", "Seat 2"}, playerCols
+	if Teams(s.sheet) {
+		heads, cols = [2]string{"Team A", "Team B"}, teamCols
+	}
+	for k, l := range s.seatHeads {
+		l.SetText(heads[k])
+	}
+	s.cols.Set(cols...)
+	s.twoHeader.Refresh()
+	s.swapButton.SetText(swapWords(s.sheet, "Swap players"))
+	if !s.swapping {
+		s.bannerText.SetText(swapWords(s.sheet, DraftBanner))
+	}
 	switch {
 	case draft:
 		columns.SetSecondary(s.hint, DraftHint)
 	case multi:
 		columns.SetSecondary(s.hint, MultiHint(s.sheet.Event.Settings))
+	case Teams(s.sheet):
+		columns.SetSecondary(s.hint, TeamResultHint(bestOf))
 	default:
 		columns.SetSecondary(s.hint, ResultHint(bestOf))
 	}
@@ -388,15 +408,22 @@ func Progress(sh director.Sheet, latest bool) string {
 			in++
 		}
 	}
+	if Teams(sh) {
+		byes = teamByes(sh)
+	}
 	if !sh.Round.Published() {
 		s := fmt.Sprintf("Draft: %d tables", played)
 		if played == 1 {
 			s = "Draft: 1 table"
 		}
+		bye := "bye"
+		if Teams(sh) {
+			bye = "team bye"
+		}
 		if byes == 1 {
-			s += " and 1 bye"
+			s += " and 1 " + bye
 		} else if byes > 1 {
-			s += fmt.Sprintf(" and %d byes", byes)
+			s += fmt.Sprintf(" and %d %ss", byes, bye)
 		}
 		return s + ", not published"
 	}
@@ -526,14 +553,23 @@ const swapAgainHelp = "Swap players: click two more players to swap them too. Es
 func (s *Screen) showSwapHelp() {
 	switch {
 	case !s.swapping:
-		s.bannerText.SetText(DraftBanner)
+		s.bannerText.SetText(swapWords(s.sheet, DraftBanner))
 	case s.picked.Entry == 0 && s.swapped:
-		s.bannerText.SetText(swapAgainHelp)
+		s.bannerText.SetText(swapWords(s.sheet, swapAgainHelp))
 	case s.picked.Entry == 0:
-		s.bannerText.SetText(SwapHelp)
+		s.bannerText.SetText(swapWords(s.sheet, SwapHelp))
 	default:
-		s.bannerText.SetText(fmt.Sprintf("Swap players: %s picked. Click the player to swap with (or %s again to unpick).", s.picked.Name, s.picked.Name))
+		s.bannerText.SetText(fmt.Sprintf(swapWords(s.sheet, "Swap players: %s picked. Click the player to swap with (or %s again to unpick)."), s.picked.Name, s.picked.Name))
 	}
+}
+
+// swapWords says "team" for "player" in a team event, where a swap moves
+// whole teams.
+func swapWords(sh director.Sheet, text string) string {
+	if !Teams(sh) {
+		return text
+	}
+	return strings.NewReplacer("players", "teams", "player", "team").Replace(text)
 }
 
 // stopSwap turns swap mode off, if on.
@@ -695,11 +731,14 @@ func Saved(t director.SheetTable, number int, res event.Result) string {
 	now := t.Table
 	now.Result = &res
 	text := ResultText(now)
-	if len(t.Players) == 2 {
+	if sides, ok := teamSides(t); ok {
+		// The result typed is team A's games – team B's.
+		text = fmt.Sprintf("%s %s %s", sides[0].Name, text, sides[1].Name)
+	} else if len(t.Players) == 2 {
 		text = fmt.Sprintf("%s %s %s", t.Players[0].Name, text, t.Players[1].Name)
 	}
 	if t.Result != nil {
-		return fmt.Sprintf("Table %d: %s corrected (was %s)", number, text, ResultText(t.Table))
+		return fmt.Sprintf("Table %d: %s corrected (was %s)", number, text, ResultText(event.TeamMatch(t.Table)))
 	}
 	return fmt.Sprintf("Table %d: %s saved", number, text)
 }
@@ -715,7 +754,31 @@ func (s *Screen) sheetTable(number int) (director.SheetTable, bool) {
 
 // --- the tables ---
 
-func (s *Screen) length() int { return len(s.sheet.Tables) }
+// setSheet shows a round: its tables, a team's bye as one row.
+func (s *Screen) setSheet(sh director.Sheet) {
+	s.sheet = sh
+	s.rows = s.rows[:0]
+	byes := map[event.TeamID]bool{}
+	for i, t := range sh.Tables {
+		if Teams(sh) && t.Bye && len(t.Teams) == 1 {
+			if byes[t.Teams[0].ID] {
+				continue
+			}
+			byes[t.Teams[0].ID] = true
+		}
+		s.rows = append(s.rows, i)
+	}
+}
+
+// rowTable returns the table shown in row i.
+func (s *Screen) rowTable(i int) (director.SheetTable, bool) {
+	if i < 0 || i >= len(s.rows) {
+		return director.SheetTable{}, false
+	}
+	return s.sheet.Tables[s.rows[i]], true
+}
+
+func (s *Screen) length() int { return len(s.rows) }
 
 func (s *Screen) createItem() fyne.CanvasObject {
 	table := &widget.Label{Alignment: fyne.TextAlignCenter, TextStyle: fyne.TextStyle{Bold: true}}
@@ -727,11 +790,13 @@ func (s *Screen) createItem() fyne.CanvasObject {
 }
 
 func (s *Screen) updateItem(i widget.ListItemID, o fyne.CanvasObject) {
-	if i >= len(s.sheet.Tables) {
+	t, ok := s.rowTable(i)
+	if !ok {
 		return
 	}
-	t := s.sheet.Tables[i]
-	cells := o.(*fyne.Container).Objects
+	row := o.(*fyne.Container)
+	row.Layout.Layout(row.Objects, row.Size()) // the columns may have changed (team events)
+	cells := row.Objects
 	label := func(j int) *widget.Label { return cells[j].(*widget.Label) }
 	if t.Bye {
 		label(0).SetText("BYE")
@@ -739,10 +804,19 @@ func (s *Screen) updateItem(i widget.ListItemID, o fyne.CanvasObject) {
 		label(0).SetText(strconv.Itoa(t.Number))
 	}
 	draft := s.Draft()
+	players := t.Players
+	shown := t.Table
+	if sides, ok := teamSides(t); ok {
+		players = sides[:]
+		shown = event.TeamMatch(t.Table)
+	} else if t.Bye && len(t.Teams) == 1 {
+		tm := t.Teams[0]
+		players = []director.SheetPlayer{{Entry: tm.Entry, Name: TeamLabel(tm), Points: tm.Points}}
+	}
 	for seat, cell := range [][2]int{{1, 2}, {5, 4}} { // name, points
 		name := cells[cell[0]].(*seatCell)
-		if seat < len(t.Players) {
-			p := t.Players[seat]
+		if seat < len(players) {
+			p := players[seat]
 			name.set(p.Name, draft, s.swapping && s.picked.Entry == p.Entry)
 			name.OnTapped = func() { s.onSeatTapped(i, p) }
 			label(cell[1]).SetText(strconv.Itoa(p.Points))
@@ -753,7 +827,7 @@ func (s *Screen) updateItem(i widget.ListItemID, o fyne.CanvasObject) {
 		}
 	}
 	result := label(3)
-	result.SetText(ResultText(t.Table))
+	result.SetText(ResultText(shown))
 	if t.Result == nil {
 		result.Importance = widget.WarningImportance
 	} else {
@@ -769,17 +843,18 @@ func (s *Screen) updateItem(i widget.ListItemID, o fyne.CanvasObject) {
 func (s *Screen) onRowSelected(i widget.ListItemID) {
 	s.list.Unselect(i)
 	s.mlist.Unselect(i)
-	if s.Draft() || i >= len(s.sheet.Tables) || s.sheet.Tables[i].Bye {
+	t, ok := s.rowTable(i)
+	if s.Draft() || !ok || t.Bye {
 		return
 	}
 	if Multiplayer(s.sheet) {
 		if !s.table.Disabled() {
-			s.table.SetText(strconv.Itoa(s.sheet.Tables[i].Number))
+			s.table.SetText(strconv.Itoa(t.Number))
 			s.openTable()
 		}
 		return
 	}
-	s.table.SetText(strconv.Itoa(s.sheet.Tables[i].Number))
+	s.table.SetText(strconv.Itoa(t.Number))
 	s.win.Canvas().Focus(s.result)
 }
 

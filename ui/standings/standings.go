@@ -1,16 +1,19 @@
 // Package standings is the Standings tab of an event: rank, points, record
 // and the tiebreakers the event uses, in its order, dropped players marked.
+// A team event (Altered 2v2) ranks its teams, each with its players.
 package standings
 
 import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
 	"tablekeeper/core/standings"
@@ -23,6 +26,7 @@ import (
 type Director interface {
 	Event(ctx context.Context, id event.EventID) (event.Event, error)
 	Standings(ctx context.Context, id event.EventID) ([]standings.Standing, error)
+	TeamStandings(ctx context.Context, id event.EventID) ([]director.TeamStanding, error)
 }
 
 // Screen is the Standings tab.
@@ -33,7 +37,9 @@ type Screen struct {
 
 	eventID event.EventID
 	keys    []string // the tiebreaker columns shown
+	teams   bool     // a team event: one row per team, with its players
 	rows    []standings.Standing
+	members []string // of a team event: each row's players, "Ada & Bob"
 
 	cols    *columns.Layout
 	list    *widget.List
@@ -47,24 +53,30 @@ func New(d Director, run work.Runner, alert work.Alert) *Screen {
 	s := &Screen{d: d, run: run, alert: alert}
 	s.empty = &widget.Label{Text: "Nobody is registered yet.", Alignment: fyne.TextAlignCenter, Importance: widget.LowImportance}
 	s.table = container.NewStack()
-	s.build(nil)
+	s.build(nil, false)
 	s.content = s.table
 	return s
 }
 
-// build lays out the header and the list for the tiebreaker columns keys.
-func (s *Screen) build(keys []string) {
-	s.keys = keys
+// build lays out the header and the list for the tiebreaker columns keys,
+// with a Players column for a team event.
+func (s *Screen) build(keys []string, teams bool) {
+	s.keys, s.teams = keys, teams
 	cols := []columns.Col{
 		{Width: 50},           // rank
 		{Width: 200, Grow: 1}, // name
-		{Width: 60},           // points
-		{Width: 80},           // W-L-D
 	}
-	header := []fyne.CanvasObject{
-		headerCell("Rank", fyne.TextAlignTrailing), headerCell("Name", fyne.TextAlignLeading),
-		headerCell("Points", fyne.TextAlignTrailing), headerCell("W-L-D", fyne.TextAlignCenter),
+	header := []fyne.CanvasObject{headerCell("Rank", fyne.TextAlignTrailing), headerCell("Name", fyne.TextAlignLeading)}
+	if teams {
+		header[1] = headerCell("Team", fyne.TextAlignLeading)
+		cols = append(cols, columns.Col{Width: 220, Grow: 1})
+		header = append(header, headerCell("Players", fyne.TextAlignLeading))
 	}
+	cols = append(cols,
+		columns.Col{Width: 60}, // points
+		columns.Col{Width: 80}, // W-L-D
+	)
+	header = append(header, headerCell("Points", fyne.TextAlignTrailing), headerCell("W-L-D", fyne.TextAlignCenter))
 	for _, k := range keys {
 		title, _ := labels.Tiebreaker(k)
 		cols = append(cols, columns.Col{Width: columnWidth(k)})
@@ -101,9 +113,14 @@ func (s *Screen) Rows() []standings.Standing { return s.rows }
 // Columns returns the tiebreaker keys shown as columns, in order.
 func (s *Screen) Columns() []string { return s.keys }
 
+// Members returns, in a team event, each row's players ("Ada & Bob").
+func (s *Screen) Members() []string { return s.members }
+
 type view struct {
-	keys []string
-	rows []standings.Standing
+	keys    []string
+	teams   bool
+	rows    []standings.Standing
+	members []string
 }
 
 // Load re-reads the event's standings.
@@ -114,8 +131,17 @@ func (s *Screen) Load(id event.EventID) {
 		if err != nil {
 			return view{}, err
 		}
-		rows, err := s.d.Standings(ctx, id)
-		return view{keys: Shown(e.Settings.Tiebreakers), rows: rows}, err
+		v := view{keys: Shown(e.Settings.Tiebreakers), teams: e.Settings.Teams()}
+		if !v.teams {
+			v.rows, err = s.d.Standings(ctx, id)
+			return v, err
+		}
+		teams, err := s.d.TeamStandings(ctx, id)
+		for _, t := range teams {
+			v.rows = append(v.rows, t.Standing)
+			v.members = append(v.members, Members(t))
+		}
+		return v, err
 	}, func(v view, err error) {
 		if err != nil {
 			s.alert(err)
@@ -124,10 +150,14 @@ func (s *Screen) Load(id event.EventID) {
 		if id != s.eventID {
 			return
 		}
-		if !equal(v.keys, s.keys) {
-			s.build(v.keys)
+		if !equal(v.keys, s.keys) || v.teams != s.teams {
+			s.build(v.keys, v.teams)
 		}
-		s.rows = v.rows
+		s.rows, s.members = v.rows, v.members
+		s.empty.Text = "Nobody is registered yet."
+		if v.teams {
+			s.empty.Text = "No team has been made yet."
+		}
 		s.empty.Hidden = len(v.rows) > 0
 		s.empty.Refresh()
 		s.list.Refresh()
@@ -163,9 +193,14 @@ func (s *Screen) length() int { return len(s.rows) }
 func (s *Screen) createItem() fyne.CanvasObject {
 	cells := []fyne.CanvasObject{
 		&widget.Label{Alignment: fyne.TextAlignTrailing, TextStyle: fyne.TextStyle{Bold: true}}, columns.Cell(),
+	}
+	if s.teams {
+		cells = append(cells, columns.Cell())
+	}
+	cells = append(cells,
 		&widget.Label{Alignment: fyne.TextAlignTrailing, TextStyle: fyne.TextStyle{Bold: true}},
 		&widget.Label{Alignment: fyne.TextAlignCenter},
-	}
+	)
 	for range s.keys {
 		cells = append(cells, &widget.Label{Alignment: fyne.TextAlignTrailing})
 	}
@@ -178,7 +213,11 @@ func (s *Screen) updateItem(i widget.ListItemID, o fyne.CanvasObject) {
 	}
 	r := s.rows[i]
 	cells := o.(*fyne.Container).Objects
-	for j, t := range Cells(r, s.keys) {
+	texts := Cells(r, s.keys)
+	if s.teams && i < len(s.members) {
+		texts = TeamCells(r, s.members[i], s.keys)
+	}
+	for j, t := range texts {
 		if j >= len(cells) {
 			break
 		}
@@ -212,6 +251,29 @@ func Cells(r standings.Standing, keys []string) []string {
 		out = append(out, Tiebreaker(r, k))
 	}
 	return out
+}
+
+// TeamCells are Cells for a team: rank, team name (marked when a player
+// dropped), its players, then as Cells.
+func TeamCells(r standings.Standing, members string, keys []string) []string {
+	c := Cells(r, keys)
+	return append(c[:2:2], append([]string{members}, c[2:]...)...)
+}
+
+// Members names a team's players: "Ada Lovelace & Bob Stone", a player
+// who left marked.
+func Members(t director.TeamStanding) string {
+	names := make([]string, len(t.Members))
+	for i, m := range t.Members {
+		names[i] = m.Name
+		switch m.Status {
+		case event.EntryDropped:
+			names[i] += " (dropped)"
+		case event.EntryDisqualified:
+			names[i] += " (disqualified)"
+		}
+	}
+	return strings.Join(names, " & ")
 }
 
 // Tiebreaker shows one tiebreaker of a standing: percentages with two

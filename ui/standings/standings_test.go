@@ -222,3 +222,52 @@ func TestHeresyStandingsHaveNoTiebreakerColumns(t *testing.T) {
 		t.Errorf("last row %q", got)
 	}
 }
+
+// Rule A6: a 2v2 event ranks its teams, each with its players, and the
+// tiebreakers computed over teams.
+func TestTeamStandingsShowTeamsAndTheirPlayers(t *testing.T) {
+	test.NewTempApp(t)
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e := uitest.EventOf(t, d, "Friday 2v2", "altered", "2v2")
+	es := uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
+	if _, err := d.CreateTeam(ctx, e.ID, "Les Zoëlles", []event.EntryID{es[0].ID, es[1].ID}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.CreateTeam(ctx, e.ID, "", []event.EntryID{es[2].ID, es[3].ID}); err != nil {
+		t.Fatal(err)
+	}
+	r := uitest.Pair(t, d, e.ID)
+	// Team A of table 1 wins, whichever it is.
+	if err := d.RecordResult(ctx, e.ID, 1, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 0}}}); err != nil {
+		t.Fatal(err)
+	}
+	winner := "Les Zoëlles"
+	if r.Tables[0].Seats[0].EntryID != es[0].ID {
+		winner = "Carol Reed & Dan Brown"
+	}
+
+	s, w := showStandings(t, d, e.ID)
+	rows := s.Rows()
+	if len(rows) != 2 || rows[0].Name != winner || rows[0].Points != 3 || rows[1].Points != 0 {
+		t.Fatalf("team standings %+v", rows)
+	}
+	content := w.Content()
+	for _, want := range []string{"Team", "Players", "OMW%", "Les Zoëlles", "Ada Lovelace & Bob Stone", "Carol Reed & Dan Brown", "1-0-0", "0-1-0", "100.00"} {
+		if !uitest.HasText(content, want) {
+			t.Errorf("%q not shown: %q", want, uitest.Texts(content))
+		}
+	}
+	if uitest.HasText(content, "Name") {
+		t.Error("a team table is headed Name")
+	}
+	if got := strings.Join(TeamCells(rows[0], s.Members()[0], s.Columns()), "|"); !strings.HasPrefix(got, "1|"+winner+"|") || !strings.Contains(got, "|3|1-0-0|") {
+		t.Errorf("first row %q", got)
+	}
+
+	// Back to an individual event: the columns are the players' again.
+	s.Load(uitest.Event(t, d, "Friday Swiss").ID)
+	if uitest.HasText(w.Content(), "Players") || !uitest.HasText(w.Content(), "Name") {
+		t.Errorf("after opening an individual event: %q", uitest.Texts(w.Content()))
+	}
+}

@@ -26,6 +26,11 @@ type Layout struct {
 // New returns a layout with the given columns.
 func New(cols ...Col) *Layout { return &Layout{cols: cols} }
 
+// Set changes the columns of every row laid out by l (a screen whose
+// columns depend on what it shows). Rows take the new widths when they are
+// laid out again: refresh them.
+func (l *Layout) Set(cols ...Col) { l.cols = cols }
+
 // MinSize is the sum of the column widths with padding between them, and
 // the tallest object's height.
 func (l *Layout) MinSize(objects []fyne.CanvasObject) fyne.Size {
