@@ -212,3 +212,33 @@ func (d *Director) changeEntry(ctx context.Context, id event.EntryID, change fun
 		return tx.UpdateEntry(en)
 	})
 }
+
+// SetSeed gives a player a seed (1 is the top seed; 0 removes it) before
+// round 1. A Swiss event whose players have seeds pairs round 1 by seed,
+// top half against bottom half; a bracket seeds by them.
+func (d *Director) SetSeed(ctx context.Context, entry event.EntryID, seed int) error {
+	if seed < 0 || seed > 100000 {
+		return event.Invalidf("a seed is 1 or more, or 0 for none; not %d", seed)
+	}
+	return d.changeEntry(ctx, entry, func(tx Tx, e event.Event, en *event.Entry, paired int) error {
+		if paired > 0 {
+			return event.Statef("seeds are fixed once round 1 is paired")
+		}
+		if seed > 0 {
+			entries, err := tx.Entries(e.ID)
+			if err != nil {
+				return err
+			}
+			for _, other := range entries {
+				if other.ID != en.ID && other.Seed == seed {
+					return event.Conflictf("seed %d already belongs to %s", seed, other.Name)
+				}
+			}
+		}
+		en.Seed = seed
+		if seed == 0 {
+			return d.log(tx, e.ID, 0, "seed removed for %s", en.Name)
+		}
+		return d.log(tx, e.ID, 0, "seed %d for %s", seed, en.Name)
+	})
+}

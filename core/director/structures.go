@@ -85,10 +85,17 @@ func planSwiss(e event.Event, entries []event.Entry, rounds []event.Round, numbe
 		return plan{}, event.Statef("round %d needs at least two players; %d can play", number, len(playing))
 	}
 	table := standings.ComputeWith(entries, rounds, e.Settings, standings.Options{Seed: e.Settings.TieSeed})
+	// Round 1 pairs by seed when the organizer has seeded players.
+	seedOf := map[event.EntryID]int{}
+	if number == 1 {
+		for _, en := range entries {
+			seedOf[en.ID] = en.Seed
+		}
+	}
 	in := make([]pairing.Player, 0, len(playing))
 	for _, s := range table {
 		if playing[s.EntryID] {
-			in = append(in, pairing.Player{Entry: s.EntryID, Points: s.Points, Opponents: s.Opponents, Byes: s.Byes})
+			in = append(in, pairing.Player{Entry: s.EntryID, Points: s.Points, Opponents: s.Opponents, Byes: s.Byes, Seed: seedOf[s.EntryID]})
 		}
 	}
 	if e.Settings.TableSize > 2 {

@@ -395,3 +395,31 @@ func TestDraftsDoNotCountAndCanBeWithdrawn(t *testing.T) {
 	}
 	_ = r
 }
+
+// Swiss round 1 by seeding: seeded players meet top half against bottom
+// half; seeds are unique and fixed once round 1 is paired.
+func TestSwissRoundOneBySeed(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := mustEvent(t, d, "standard-bo3")
+	es := register(t, d, e.ID, names(8)...)
+	for i, en := range es {
+		if err := d.SetSeed(ctx, en.ID, 8-i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := d.SetSeed(ctx, es[0].ID, 7); !errors.Is(err, event.ErrConflict) {
+		t.Errorf("a seed twice: %v", err)
+	}
+	r, err := d.PairNextRound(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Seed s is es[8-s]: table 1 is seed 1 v seed 5.
+	if a, b := r.Tables[0].Seats[0].EntryID, r.Tables[0].Seats[1].EntryID; a != es[7].ID || b != es[3].ID || !strings.Contains(r.Tables[0].Why, "seed 1 v seed 5") {
+		t.Errorf("table 1: %v v %v (%s)", a, b, r.Tables[0].Why)
+	}
+	if err := d.SetSeed(ctx, es[0].ID, 9); !errors.Is(err, event.ErrState) {
+		t.Errorf("a seed after round 1: %v", err)
+	}
+}

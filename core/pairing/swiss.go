@@ -25,6 +25,9 @@ type Player struct {
 	Opponents []event.EntryID
 	// Byes counts the byes the player has had.
 	Byes int
+	// Seed is the player's seed for a round 1 by seeding (1 is the top
+	// seed; 0 unseeded).
+	Seed int
 }
 
 // Table is a pairing of two or more entries in seat order, with the reason
@@ -110,6 +113,8 @@ type problem struct {
 	wRem    int64
 	k       int64 // the largest cost: weights are k − cost
 	maxGap  int
+	// seeded: round 1 paired by seed, top half against bottom half.
+	seeded bool
 }
 
 func newProblem(players []Player, rng *rand.Rand) *problem {
@@ -128,8 +133,25 @@ func newProblem(players []Player, rng *rand.Rand) *problem {
 	// case a caller gives another order.
 	sort.SliceStable(order, func(a, b int) bool { return players[order[a]].Points > players[order[b]].Points })
 	p := &problem{phantom: -1}
+	seeded := false
+	for _, pl := range players {
+		seeded = seeded || fresh && pl.Seed > 0
+	}
+	// rankOf is each player's rank: the standings order, or in a seeded
+	// round 1 the seed order.
+	rankOf := make([]int, len(players))
+	for i := range rankOf {
+		rankOf[i] = i
+	}
+	if seeded {
+		order = seededOrder(players, rng)
+		for r, i := range order {
+			rankOf[i] = r
+		}
+		order = halvesOrder(order)
+	}
 	// Shuffle inside each points group (the whole field in round 1).
-	for lo := 0; lo < len(order); {
+	for lo := 0; lo < len(order) && !seeded; {
 		hi := lo + 1
 		for hi < len(order) && (fresh || players[order[hi]].Points == players[order[lo]].Points) {
 			hi++
@@ -138,6 +160,7 @@ func newProblem(players []Player, rng *rand.Rand) *problem {
 		rng.Shuffle(len(seg), func(i, j int) { seg[i], seg[j] = seg[j], seg[i] })
 		lo = hi
 	}
+	p.seeded = seeded
 	n := len(players)
 	p.n = n
 	if n%2 == 1 {
@@ -151,7 +174,7 @@ func newProblem(players []Player, rng *rand.Rand) *problem {
 	index := make(map[event.EntryID]int, n)
 	for v, i := range order {
 		p.ps[v] = players[i]
-		p.rank[v] = i
+		p.rank[v] = rankOf[i]
 		p.score[v] = players[i].Points
 		index[players[i].Entry] = v
 		if v > 0 && p.score[v] != p.score[v-1] {
@@ -175,6 +198,35 @@ func newProblem(players []Player, rng *rand.Rand) *problem {
 	p.maxGap = p.score[0] - p.score[n-1]
 	p.setWeights()
 	return p
+}
+
+// seededOrder returns the players in seed order: seeded players by seed,
+// then the unseeded in a random order.
+func seededOrder(players []Player, rng *rand.Rand) []int {
+	var seeded, unseeded []int
+	for i, pl := range players {
+		if pl.Seed > 0 {
+			seeded = append(seeded, i)
+		} else {
+			unseeded = append(unseeded, i)
+		}
+	}
+	sort.SliceStable(seeded, func(a, b int) bool { return players[seeded[a]].Seed < players[seeded[b]].Seed })
+	rng.Shuffle(len(unseeded), func(i, j int) { unseeded[i], unseeded[j] = unseeded[j], unseeded[i] })
+	return append(seeded, unseeded...)
+}
+
+// halvesOrder puts players in seed order into the order the warm start
+// pairs them in, top half against bottom half: 1 v h+1, 2 v h+2, … With
+// an odd count the last seed is left at the end, for the bye.
+func halvesOrder(order []int) []int {
+	m := len(order) - len(order)%2
+	h := m / 2
+	out := make([]int, 0, len(order))
+	for i := 0; i < h; i++ {
+		out = append(out, order[i], order[h+i])
+	}
+	return append(out, order[m:]...)
 }
 
 // setWeights chooses the cost scale so each level of the order outweighs
@@ -586,6 +638,9 @@ func (p *problem) round(mate []int, st Stats) Round {
 }
 
 func (p *problem) why(a, b int, rematch bool) string {
+	if p.seeded {
+		return fmt.Sprintf("round 1 by seeding: seed %d v seed %d", p.rank[a]+1, p.rank[b]+1)
+	}
 	var s string
 	if p.score[a] == p.score[b] {
 		s = fmt.Sprintf("same points (%d)", p.score[a])

@@ -1,8 +1,10 @@
 package pairing
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"sort"
+	"strings"
 	"testing"
 
 	"tablekeeper/core/event"
@@ -263,3 +265,31 @@ func BenchmarkSwiss256(b *testing.B)  { benchmarkSwiss(b, 256, 5) }
 func BenchmarkSwiss1024(b *testing.B) { benchmarkSwiss(b, 1024, 6) }
 func BenchmarkSwiss2048(b *testing.B) { benchmarkSwiss(b, 2048, 7) }
 func BenchmarkSwiss4096(b *testing.B) { benchmarkSwiss(b, 4096, 8) }
+
+// Round 1 by seeding: the top half meets the bottom half (1 v 5, 2 v 6, …),
+// top seeds on the top tables, and with an odd count the last seed has
+// the bye. Unseeded players come after the seeded ones.
+func TestSwissRoundOneBySeeding(t *testing.T) {
+	var ps []Player
+	for i := 8; i >= 1; i-- { // given in any order
+		ps = append(ps, Player{Entry: event.EntryID(100 + i), Seed: i})
+	}
+	out := Swiss(ps, rand.New(rand.NewPCG(1, 1)))
+	for i, tb := range out.Tables {
+		a, b := tb.Seats[0], tb.Seats[1]
+		if a != event.EntryID(101+i) || b != event.EntryID(105+i) || tb.Why != fmt.Sprintf("round 1 by seeding: seed %d v seed %d", i+1, i+5) {
+			t.Errorf("table %d: %d v %d (%s)", i+1, a, b, tb.Why)
+		}
+	}
+	odd := append(ps, Player{Entry: 200}) // unseeded: the ninth seed
+	out = Swiss(odd, rand.New(rand.NewPCG(1, 1)))
+	if out.Bye != 200 || len(out.Tables) != 4 || out.Tables[0].Seats[0] != 101 || out.Tables[0].Seats[1] != 105 {
+		t.Errorf("odd: bye %d, tables %+v", out.Bye, out.Tables)
+	}
+	// Once anyone has played, seeds no longer matter.
+	ps[0].Points = 3
+	ps[0].Opponents = []event.EntryID{101}
+	if out := Swiss(ps, rand.New(rand.NewPCG(1, 1))); strings.HasPrefix(out.Tables[0].Why, "round 1 by seeding") {
+		t.Error("a later round paired by seed")
+	}
+}

@@ -34,6 +34,7 @@ type Director interface {
 	Drop(ctx context.Context, entry event.EntryID) error
 	Reinstate(ctx context.Context, entry event.EntryID) error
 	FixTable(ctx context.Context, entry event.EntryID, table int) error
+	SetSeed(ctx context.Context, entry event.EntryID, seed int) error
 	// The event (whether its format has a draft) and its draft pods.
 	Event(ctx context.Context, id event.EventID) (event.Event, error)
 	DrawDraftPods(ctx context.Context, id event.EventID) (event.DraftSeating, error)
@@ -89,6 +90,7 @@ type Screen struct {
 	noMatches *widget.Label
 
 	fixEntry  *widget.Entry
+	seedEntry *widget.Entry
 	fixDialog *dialog.FormDialog
 
 	draftButton *widget.Button
@@ -466,6 +468,9 @@ func (s *Screen) updateEntry(i widget.ListItemID, o fyne.CanvasObject) {
 	if en.FixedTable > 0 {
 		text += fmt.Sprintf(" · fixed table %d", en.FixedTable)
 	}
+	if en.Seed > 0 {
+		text += fmt.Sprintf(" · seed %d", en.Seed)
+	}
 	status.SetText(text)
 	table := cells[4].(*widget.Button)
 	if en.FixedTable > 0 {
@@ -569,21 +574,41 @@ func (s *Screen) onReinstate(en event.Entry) {
 // --- fixed tables ---
 
 // ShowFixTable opens the dialog that gives en a fixed table (a table near
-// the door, one that takes a wheelchair): a number, or empty or 0 to
-// remove it.
+// the door, one that takes a wheelchair) and a seed: numbers, or empty or
+// 0 to remove them.
 func (s *Screen) ShowFixTable(en event.Entry) {
 	s.fixing = en
 	s.fixEntry = &widget.Entry{PlaceHolder: "none"}
 	if en.FixedTable > 0 {
 		s.fixEntry.SetText(strconv.Itoa(en.FixedTable))
 	}
+	s.seedEntry = &widget.Entry{PlaceHolder: "none"}
+	if en.Seed > 0 {
+		s.seedEntry.SetText(strconv.Itoa(en.Seed))
+	}
 	s.fixEntry.OnSubmitted = func(string) { s.fixDialog.Submit() }
-	hint := fmt.Sprintf("%s plays at this table every round. Empty or 0: none.", en.Name)
-	items := []*widget.FormItem{{Text: "Table", Widget: s.fixEntry, HintText: hint}}
-	s.fixDialog = dialog.NewForm("Fixed table for "+en.Name, "Save", "Cancel", items, s.onFixTableClosed, s.win)
-	s.fixDialog.Resize(fyne.NewSize(460, s.fixDialog.MinSize().Height))
+	s.seedEntry.OnSubmitted = func(string) { s.fixDialog.Submit() }
+	items := []*widget.FormItem{
+		{Text: "Table", Widget: s.fixEntry, HintText: fmt.Sprintf("%s plays at this table every round. Empty or 0: none.", en.Name)},
+		{Text: "Seed", Widget: s.seedEntry, HintText: "Before round 1. Swiss pairs round 1 by seed (1 v the top of the bottom half); brackets seed by it."},
+	}
+	s.fixDialog = dialog.NewForm("Table and seed for "+en.Name, "Save", "Cancel", items, s.onFixTableClosed, s.win)
+	s.fixDialog.Resize(fyne.NewSize(520, s.fixDialog.MinSize().Height))
 	s.fixDialog.Show()
 	s.win.Canvas().Focus(s.fixEntry)
+}
+
+// number reads an optional whole number: empty is 0.
+func number(text, what string) (int, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(text)
+	if err != nil || n < 0 {
+		return 0, event.Invalidf("the %s must be a whole number, not %q; leave it empty for none", what, text)
+	}
+	return n, nil
 }
 
 func (s *Screen) onFixTableClosed(ok bool) {
@@ -591,30 +616,49 @@ func (s *Screen) onFixTableClosed(ok bool) {
 		return
 	}
 	en := s.fixing
-	text := strings.TrimSpace(s.fixEntry.Text)
-	table := 0
-	if text != "" {
-		n, err := strconv.Atoi(text)
-		if err != nil || n < 0 {
-			s.fail(event.Invalidf("a fixed table is a table number, not %q; leave it empty for none", text))
-			return
-		}
-		table = n
+	table, err := number(s.fixEntry.Text, "table number")
+	if err != nil {
+		s.fail(err)
+		return
 	}
-	if table == en.FixedTable {
+	seed, err := number(s.seedEntry.Text, "seed")
+	if err != nil {
+		s.fail(err)
+		return
+	}
+	if table == en.FixedTable && seed == en.Seed {
 		return
 	}
 	work.Do(s.run, func(ctx context.Context) error {
-		return s.d.FixTable(ctx, en.ID, table)
+		if table != en.FixedTable {
+			if err := s.d.FixTable(ctx, en.ID, table); err != nil {
+				return err
+			}
+		}
+		if seed != en.Seed {
+			return s.d.SetSeed(ctx, en.ID, seed)
+		}
+		return nil
 	}, func(err error) {
 		if err != nil {
 			s.fail(err)
 			return
 		}
-		if table == 0 {
-			s.saved(en.Name + ": fixed table removed")
-		} else {
-			s.saved(fmt.Sprintf("%s: table %d fixed", en.Name, table))
+		var parts []string
+		if table != en.FixedTable {
+			if table == 0 {
+				parts = append(parts, "fixed table removed")
+			} else {
+				parts = append(parts, fmt.Sprintf("table %d fixed", table))
+			}
 		}
+		if seed != en.Seed {
+			if seed == 0 {
+				parts = append(parts, "seed removed")
+			} else {
+				parts = append(parts, fmt.Sprintf("seed %d", seed))
+			}
+		}
+		s.saved(en.Name + ": " + strings.Join(parts, ", "))
 	})
 }

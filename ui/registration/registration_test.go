@@ -386,3 +386,24 @@ func TestAnIndividualEventHasNoTeams(t *testing.T) {
 		t.Errorf("shown %q", uitest.Texts(f.w.Content()))
 	}
 }
+
+func TestASeedIsSetFromTheEntryRow(t *testing.T) {
+	f := setup(t)
+	uitest.Players(t, f.d, f.e.ID, "Ada Lovelace", "Bob Stone")
+	f.s.Load(f.e.ID)
+	f.s.ShowFixTable(f.entries(t)[0])
+	test.Type(f.s.seedEntry, "3")
+	f.s.fixDialog.Submit()
+	if got := f.entries(t)[0].Seed; got != 3 {
+		t.Fatalf("seed %d, want 3", got)
+	}
+	if !strings.Contains(f.s.status.Text, "seed 3") {
+		t.Errorf("status = %q", f.s.status.Text)
+	}
+	f.s.ShowFixTable(f.entries(t)[1])
+	test.Type(f.s.seedEntry, "3")
+	f.s.fixDialog.Submit()
+	if f.s.status.Importance != widget.DangerImportance || !strings.Contains(f.s.status.Text, "Seed 3 already belongs to Ada Lovelace") {
+		t.Errorf("a seed twice: status = %q", f.s.status.Text)
+	}
+}
