@@ -43,6 +43,7 @@ func commands() []command {
 		{"export", "write a report of an event to a file", "export --db PATH --event ID --report pairings --round N --out FILE.pdf [--paper A4|Letter]", runExport},
 		{"check", "check a database file and summarise what it holds", "check --db PATH", runCheck},
 		{"schedule", "print a fixed multiplayer schedule with the fewest repeat meetings (S12)", "schedule --players N [--table 3|4] [--rounds R] [--seed S]", runSchedule},
+		{"league", "create a league (S13), add weekly events to it, print its standings and finals", leagueUsage, runLeague},
 		{"games", "list the games and formats this build supports", "games", runGames},
 		{"bench", "time the Swiss pairing on a simulated event in memory (JSON lines)", "bench swiss --n N [--rounds R] [--seed S]", runBench},
 		{"help", "show this help", "help", nil},

@@ -1,6 +1,7 @@
 // Package ui is Tablekeeper's desktop interface, built with Fyne: the main
 // window with the event list on the left and the open event on the right,
-// in tabs for registration, the round, the standings and the activity log.
+// in tabs for registration, the round, the standings and the activity log;
+// the sidebar's Leagues button shows the leagues (S13) there instead.
 //
 // Every action saves at once through the director; screens re-read what
 // they show after each change. Director calls run off the UI thread and
@@ -16,12 +17,14 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/event"
 	"tablekeeper/ui/events"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/leagues"
 	"tablekeeper/ui/registration"
 	"tablekeeper/ui/rounds"
 	"tablekeeper/ui/standings"
@@ -36,6 +39,7 @@ type Director interface {
 	registration.Director
 	rounds.Director
 	standings.Director
+	leagues.Director
 	// The open event's header and log.
 	Event(ctx context.Context, id event.EventID) (event.Event, error)
 	Log(ctx context.Context, id event.EventID) ([]event.LogEntry, error)
@@ -84,6 +88,10 @@ type shell struct {
 	list *events.List
 	form *events.CreateForm
 	view *eventView
+	// leagues is the Leagues screen, shown on the right by the sidebar's
+	// Leagues button.
+	leagues       *leagues.Screen
+	leaguesButton *widget.Button
 
 	placeholder *widget.Label
 	main        *fyne.Container
@@ -100,13 +108,16 @@ func newShell(w fyne.Window, d Director, run work.Runner, now func() time.Time) 
 	s.form.OnCreated = s.onCreated
 	s.view = newEventView(d, run, alert, w)
 	s.view.onChanged = s.list.Reload
+	s.leagues = leagues.New(d, run, alert)
+	s.leaguesButton = &widget.Button{Text: "Leagues", Icon: theme.ListIcon(), OnTapped: s.onLeagues}
 	s.placeholder = &widget.Label{Text: "Select an event on the left, or create one with New event.", Alignment: fyne.TextAlignCenter, Importance: widget.LowImportance}
 	s.main = container.NewStack(container.NewCenter(s.placeholder))
 	s.content = container.New(columns.New(
 		columns.Col{Width: sidebarWidth},
 		columns.Col{Width: 1},
 		columns.Col{Width: 600, Grow: 1},
-	), container.NewPadded(s.list.Content()), widget.NewSeparator(), container.NewPadded(s.main))
+	), container.NewPadded(container.NewBorder(nil, s.leaguesButton, nil, nil, s.list.Content())),
+		widget.NewSeparator(), container.NewPadded(s.main))
 	return s
 }
 
@@ -133,6 +144,14 @@ func (s *shell) onCreated(e event.Event) {
 }
 
 func (s *shell) onOpen(id event.EventID) { s.open(id) }
+
+// onLeagues shows the Leagues screen on the right, with no event selected.
+func (s *shell) onLeagues() {
+	s.list.Select(0)
+	s.main.Objects = []fyne.CanvasObject{s.leagues.Content()}
+	s.main.Refresh()
+	s.leagues.Reload()
+}
 
 // open shows the event on the right and highlights it in the sidebar.
 func (s *shell) open(id event.EventID) {

@@ -95,6 +95,20 @@ type Tx interface {
 	// none have been drawn).
 	DraftSeating(id event.EventID) (event.DraftSeating, error)
 
+	// CreateLeague saves a new league and sets l.ID.
+	CreateLeague(l *event.League) error
+	League(id event.LeagueID) (event.League, error)
+	// Leagues lists every league, the newest first.
+	Leagues() ([]event.League, error)
+	// AddLeagueEvent places an event in a league's week (ErrConflict when
+	// the event is already in a league).
+	AddLeagueEvent(le event.LeagueEvent) error
+	// LeagueEvents lists a league's events by week.
+	LeagueEvents(id event.LeagueID) ([]event.LeagueEvent, error)
+	// EventLeague returns the league and week of an event (ErrNotFound
+	// when it is in none).
+	EventLeague(id event.EventID) (event.LeagueEvent, error)
+
 	// AppendLog adds a line to the event's activity log and sets l.ID.
 	AppendLog(l *event.LogEntry) error
 	// Log returns the event's activity log, oldest first.
