@@ -201,3 +201,20 @@ func TestTeamPairingsNameTheTeams(t *testing.T) {
 		t.Errorf("seats %q, want %q", strings.Join(got, "|"), want)
 	}
 }
+
+// Rule S10, Who Wants Some?: the sim records three challenge games per
+// player and prints the standings by games won.
+func TestSimOfOpenChallenges(t *testing.T) {
+	code, out, stderr := runCmd("sim", "--db", filepath.Join(t.TempDir(), "wws.db"), "--game", "shadowfist", "--format", "who-wants-some", "--players", "6", "--seed", "3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"18 challenge games of 2 to 4 players", "game   1:", "game  18:", "final top 6:"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "game  19:") {
+		t.Errorf("more than 18 games:\n%s", out)
+	}
+}

@@ -100,6 +100,8 @@ func (s *simulation) play(ctx context.Context, game, format string, players, rou
 	}
 	plan := fmt.Sprintf("%d rounds", swiss)
 	switch {
+	case e.Settings.Structure == event.StructureChallenges:
+		plan = fmt.Sprintf("%d challenge games of 2 to 4 players", 3*players)
 	case e.Settings.Structure != event.StructureSwiss:
 		plan = "until the " + string(e.Settings.Structure) + " structure ends"
 	case e.Settings.TopCut > 0:
@@ -117,6 +119,15 @@ func (s *simulation) play(ctx context.Context, game, format string, players, rou
 		if err := s.draft(ctx, e.ID); err != nil {
 			return err
 		}
+	}
+	if e.Settings.Structure == event.StructureChallenges {
+		if err := s.challenges(ctx, e, entries); err != nil {
+			return err
+		}
+		if err := s.d.FinishEvent(ctx, e.ID); err != nil {
+			return err
+		}
+		return s.top(ctx, e)
 	}
 	for n := 1; ; n++ {
 		if e.Settings.Structure == event.StructureSwiss && e.Settings.TopCut == 0 && e.Settings.FinalTable == 0 && n > swiss {
@@ -143,6 +154,30 @@ func (s *simulation) play(ctx context.Context, game, format string, players, rou
 		return err
 	}
 	return s.top(ctx, e)
+}
+
+// challenges plays an event of open challenges (S10, Who Wants Some?):
+// three games per player, each of 2 to 4 players drawn at random with a
+// random winner, and one line a game.
+func (s *simulation) challenges(ctx context.Context, e event.Event, entries []event.Entry) error {
+	names := map[event.EntryID]string{}
+	for _, en := range entries {
+		names[en.ID] = en.Name
+	}
+	for g := 0; g < 3*len(entries); g++ {
+		n := min(len(entries), 2+s.results.IntN(3))
+		var players []event.EntryID
+		for _, i := range s.results.Perm(len(entries))[:n] {
+			players = append(players, entries[i].ID)
+		}
+		winner := players[s.results.IntN(n)]
+		r, err := s.d.RecordChallenge(ctx, e.ID, players, winner)
+		if err != nil {
+			return fmt.Errorf("challenge game %d: %w", g+1, err)
+		}
+		fmt.Fprintf(s.out, "game %3d: %d players, %s won\n", r.Number, n, names[winner])
+	}
+	return nil
 }
 
 // afterRound lets a few players (or teams) out of contention drop after a

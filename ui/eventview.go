@@ -15,6 +15,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
+	"tablekeeper/ui/challenges"
 	"tablekeeper/ui/events"
 	"tablekeeper/ui/internal/labels"
 	"tablekeeper/ui/internal/work"
@@ -55,6 +56,7 @@ type eventView struct {
 
 	registration *registration.Screen
 	round        *rounds.Screen
+	challenges   *challenges.Screen
 	standings    *standings.Screen
 	log          *logTab
 
@@ -96,6 +98,8 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 	v.registration.OnChanged = v.entriesChanged
 	v.round = rounds.New(d, run, alert, win)
 	v.round.OnChanged = v.resultsChanged
+	v.challenges = challenges.New(d, run, alert)
+	v.challenges.OnChanged = v.resultsChanged
 	v.standings = standings.New(d, run, alert)
 	v.log = newLogTab(d, run, alert)
 
@@ -130,6 +134,7 @@ func (v *eventView) reload() {
 func (v *eventView) loadTabs() {
 	v.registration.Load(v.id)
 	v.round.Load(v.id)
+	v.challenges.Load(v.id)
 	v.standings.Load(v.id)
 	v.log.load(v.id)
 }
@@ -202,6 +207,7 @@ func (v *eventView) showState(st eventState) {
 	v.subtitle.SetText(fmt.Sprintf("%s · %s · %s · %s", rules.Describe(e.Game, e.Format), e.Date.Format("Mon 2 Jan 2006"), e.State, roundText(st)))
 
 	finished := e.State == event.StateFinished
+	v.showRoundTab(st.challenges())
 	v.pairButton.SetText(nextStep(st))
 	v.pairButton.Importance = widget.MediumImportance
 	v.finishButton.Importance = widget.MediumImportance
@@ -215,11 +221,33 @@ func (v *eventView) showState(st eventState) {
 	}
 	setEnabled(v.pairButton, !finished)
 	setEnabled(v.finishButton, !finished && st.rounds > 0)
+	// Challenge games are recorded on the Round tab: nothing to pair.
+	v.pairButton.Hidden = st.challenges()
 	// Settings are fixed once round 1 is paired.
 	v.settingsButton.Hidden = e.State != event.StateRegistration
 	v.settingsButton.Refresh()
 	v.pairButton.Refresh()
 	v.finishButton.Refresh()
+}
+
+// showRoundTab puts on the Round tab what the structure needs: the
+// form that records challenge games (S10, Who Wants Some?), or a round's
+// tables.
+func (v *eventView) showRoundTab(challenges bool) {
+	want := v.round.Content()
+	if challenges {
+		want = v.challenges.Content()
+	}
+	if v.roundTab.Content != want {
+		v.roundTab.Content = want
+		v.tabs.Refresh()
+	}
+}
+
+// challenges reports whether the event is open challenges, whose games
+// are recorded one by one instead of paired.
+func (st eventState) challenges() bool {
+	return st.event.Settings.Structure == event.StructureChallenges
 }
 
 // structureDone reports whether the director said the structure has no
@@ -278,6 +306,9 @@ func plannedRounds(s event.Settings, players int) int {
 func roundText(st eventState) string {
 	s := st.event.Settings
 	var text string
+	if st.challenges() {
+		return challenges.GamesText(st.rounds)
+	}
 	if s.Structure == event.StructureSwiss {
 		text = swissRoundText(st)
 	} else {
@@ -356,6 +387,11 @@ func (v *eventView) onTabSelected(t *container.TabItem) {
 	case v.regTab:
 		v.registration.Reload()
 	case v.roundTab:
+		if v.state.challenges() {
+			v.challenges.Load(v.id)
+			v.win.Canvas().Focus(v.challenges.Filter())
+			return
+		}
 		v.round.Load(v.id)
 		v.round.FocusTable()
 	case v.standingsTab:

@@ -21,6 +21,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/challenges"
 	"tablekeeper/ui/events"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/work"
@@ -38,6 +39,7 @@ type Director interface {
 	events.Settler
 	registration.Director
 	rounds.Director
+	challenges.Director
 	standings.Director
 	leagues.Director
 	// The open event's header and log.

@@ -48,6 +48,8 @@ func planRound(e event.Event, entries []event.Entry, rounds []event.Round, numbe
 	case event.StructureSingleElimination, event.StructureDoubleElimination, event.StructureRoundRobin,
 		event.StructureKeyForge, event.StructureArmageddon, event.StructureSchedule:
 		return planBracket(e, entries, rounds, number, rng)
+	case event.StructureChallenges:
+		return plan{}, ErrNoRoundsToPair
 	}
 	return plan{}, event.Invalidf("unknown structure %q", s.Structure)
 }

@@ -147,12 +147,18 @@ const (
 	// StructureSchedule: multiplayer tables by a fixed schedule made
 	// before round 1, with the fewest repeat meetings (S12).
 	StructureSchedule Structure = "fixed-schedule"
+	// StructureChallenges: open challenges over a convention or a long
+	// gaming block (S10, "Who Wants Some?"). Nothing is paired: any
+	// player challenges any others when they like, and each game is
+	// recorded as it is played (director.RecordChallenge), as a round of
+	// its own with one table. Placements come from the games won.
+	StructureChallenges Structure = "challenges"
 )
 
 // Structures lists every structure, for validation and settings screens.
 func Structures() []Structure {
 	return []Structure{StructureSwiss, StructureSingleElimination, StructureDoubleElimination,
-		StructureRoundRobin, StructureKeyForge, StructureArmageddon, StructureSchedule}
+		StructureRoundRobin, StructureKeyForge, StructureArmageddon, StructureSchedule, StructureChallenges}
 }
 
 // Settings are the rules an event runs by. They start as the format's
@@ -304,7 +310,7 @@ func (s Settings) Validate() error {
 	if s.Structure == StructureSchedule && s.TableSize != 3 && s.TableSize != 4 {
 		return Invalid("a fixed schedule seats tables of 3 or 4")
 	}
-	if s.TableSize != 2 && s.Structure != StructureSwiss && s.Structure != StructureSchedule {
+	if s.TableSize != 2 && s.Structure != StructureSwiss && s.Structure != StructureSchedule && s.Structure != StructureChallenges {
 		return Invalidf("%s is for two-player matches", s.Structure)
 	}
 	switch s.Scoring {
@@ -318,6 +324,9 @@ func (s Settings) Validate() error {
 	}
 	if s.FinalTable != 0 && (s.FinalTable < 3 || s.FinalTable > MaxSeats || s.TableSize < 3 || s.Structure != StructureSwiss) {
 		return Invalidf("a final table seats 3 to %d players after multiplayer Swiss rounds, not %d", MaxSeats, s.FinalTable)
+	}
+	if s.Structure == StructureChallenges && (s.TableSize < 3 || s.Teams() || s.HasDraft() || s.TopCut != 0) {
+		return Invalid("open challenges are scored as multiplayer games of individual players (a nominal table size of 3 to 5), with no top cut, teams or draft pods")
 	}
 	if s.TableSizing != "" && s.TableSizing != "heresy" {
 		return Invalidf("unknown table sizing %q", s.TableSizing)

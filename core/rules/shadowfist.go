@@ -51,6 +51,27 @@ func shadowfist() Game {
 				Defaults: withStructure(finalBrawl(), event.StructureSchedule),
 			},
 			{
+				// Rule S10, Who Wants Some?: open challenges through a
+				// convention. Each game recorded is a table whose winner
+				// takes Points.Win = 1 (the "recorded point"); nothing else
+				// scores. There are no tiebreakers and no game points:
+				// players on equal games won share the place (the
+				// standings give them the same rank), as a promo-card
+				// count would.
+				Key:     "who-wants-some",
+				Name:    "Who Wants Some? (open challenges)",
+				Summary: "Challenge anyone, any time, in any format you agree on; each game won is a point; placements from the totals.",
+				Rules:   []string{"S10"},
+				Defaults: event.Settings{
+					Structure:     event.StructureChallenges,
+					TableSize:     4, // nominal: tables are scored as multiplayer games
+					MinTableSize:  2,
+					MaxTableSize:  5,
+					GamesPerMatch: 1,
+					Points:        event.Points{Win: 1},
+				},
+			},
+			{
 				// Rule S3: the two-player format; match points as S6.
 				Key:     "big-man",
 				Name:    "Who's the Big Man Now?",

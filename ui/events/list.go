@@ -131,7 +131,11 @@ func (l *List) updateItem(i widget.ListItemID, o fyne.CanvasObject) {
 // and round.
 func Detail(e director.EventSummary) string {
 	s := fmt.Sprintf("%s · %s · %d player%s", e.Date.Format("Mon 2 Jan 2006"), e.State, e.Players, plural(e.Players))
-	if e.Round > 0 {
+	switch {
+	case e.Settings.Structure == event.StructureChallenges:
+		// Each challenge game is a round of its own.
+		s += fmt.Sprintf(" · %d game%s", e.Round, plural(e.Round))
+	case e.Round > 0:
 		s += fmt.Sprintf(" · round %d", e.Round)
 	}
 	return s

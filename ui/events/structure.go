@@ -233,6 +233,9 @@ func DescribeSettings(s event.Settings) string {
 	case event.StructureKeyForge:
 		parts = append(parts, fmt.Sprintf("Single games in %d-minute rounds, out at two losses", s.RoundMinutes),
 			"then a playoff of eight"+playoffText(s))
+	case event.StructureChallenges:
+		parts = append(parts, "Open challenges: untimed games of 2 to 5 players, recorded as they are played",
+			fmt.Sprintf("%d point(s) for a game won", s.Points.Win))
 	case event.StructureRoundRobin:
 		parts = append(parts, labels.StructureOf(s), bestOfName(s.GamesPerMatch), fmt.Sprintf("%d-minute rounds", s.RoundMinutes), points)
 	default:

@@ -32,6 +32,8 @@ func Structure(s event.Structure) string {
 		return "Armageddon elimination"
 	case event.StructureSchedule:
 		return "Fixed schedule"
+	case event.StructureChallenges:
+		return "Open challenges"
 	}
 	return Capital(string(s))
 }
