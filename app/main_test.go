@@ -218,3 +218,17 @@ func TestSimOfOpenChallenges(t *testing.T) {
 		t.Errorf("more than 18 games:\n%s", out)
 	}
 }
+
+// Rule S10 e, Double Elimination + Final: the sim plays the loss rounds to
+// a final table of four and finishes the event.
+func TestSimOfDoubleEliminationFinal(t *testing.T) {
+	code, out, stderr := runCmd("sim", "--db", filepath.Join(t.TempDir(), "def.db"), "--game", "shadowfist", "--format", "final-brawl-de-final", "--players", "12", "--seed", "4")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"then a final table of 4", "final table", "final top"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}

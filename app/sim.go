@@ -102,6 +102,8 @@ func (s *simulation) play(ctx context.Context, game, format string, players, rou
 	switch {
 	case e.Settings.Structure == event.StructureChallenges:
 		plan = fmt.Sprintf("%d challenge games of 2 to 4 players", 3*players)
+	case e.Settings.Structure == event.StructureDoubleFinal:
+		plan = fmt.Sprintf("loss rounds out at two losses, then a final table of %d", e.Settings.FinalTable)
 	case e.Settings.Structure != event.StructureSwiss:
 		plan = "until the " + string(e.Settings.Structure) + " structure ends"
 	case e.Settings.TopCut > 0:

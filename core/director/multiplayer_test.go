@@ -315,3 +315,130 @@ func TestFixedScheduleEvent(t *testing.T) {
 		t.Errorf("after the schedule: %v", err)
 	}
 }
+
+// Rule S10 e, Double Elimination + Final: 12 players play two-player loss
+// rounds, paired within their loss group, out at two losses, until four
+// remain; the four play a Shadowfist final table (scored by core/scoring
+// in an event of two-player tables) whose placement decides the top ranks,
+// and a secondary table seats the next four.
+func TestShadowfistDoubleEliminationFinal(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "shadowfist", "final-brawl-de-final", func(s *event.Settings) { s.SecondaryTable = true })
+	if e.Settings.Structure != event.StructureDoubleFinal || e.Settings.TableSize != 2 || e.Settings.FinalTable != 4 {
+		t.Fatalf("settings %+v", e.Settings)
+	}
+	register(t, d, e.ID, names(12)...)
+	losses := map[event.EntryID]int{}
+	var final event.Round
+	for n := 1; ; n++ {
+		if n > 20 {
+			t.Fatal("the loss rounds never reach the final table")
+		}
+		r, err := pairPublished(ctx, d, e.ID)
+		if err != nil {
+			t.Fatalf("round %d: %v", n, err)
+		}
+		seatedOnce(t, r)
+		if r.Stage == event.StageFinal {
+			final = r
+			break
+		}
+		for _, tb := range r.Tables {
+			if tb.Bye {
+				continue
+			}
+			a, b := tb.Seats[0].EntryID, tb.Seats[1].EntryID
+			if losses[a] >= 2 || losses[b] >= 2 {
+				t.Fatalf("round %d pairs a player out at two losses", n)
+			}
+			if losses[a] != losses[b] && !strings.Contains(tb.Why, "pair-down") {
+				t.Errorf("round %d table %d pairs %d v %d losses: %s", n, tb.Number, losses[a], losses[b], tb.Why)
+			}
+			// The lower entry id wins.
+			w := 0
+			if b < a {
+				w = 1
+			}
+			res := event.Result{Seats: []event.SeatResult{{}, {}}}
+			res.Seats[w].GamesWon = 1
+			if err := d.RecordResult(ctx, e.ID, n, tb.Number, res); err != nil {
+				t.Fatal(err)
+			}
+			losses[tb.Seats[1-w].EntryID]++
+		}
+	}
+	in := 0
+	for _, l := range losses {
+		if l < 2 {
+			in++
+		}
+	}
+	in += 12 - len(losses)
+	if in != 4 || len(final.Tables) != 2 || len(final.Tables[0].Seats) != 4 || len(final.Tables[1].Seats) != 4 {
+		t.Fatalf("%d still in; final round %+v", in, final)
+	}
+	for _, st := range final.Tables[0].Seats {
+		if losses[st.EntryID] >= 2 {
+			t.Fatalf("the final table seats %d, out at two losses", st.EntryID)
+		}
+	}
+	// A two-player result is refused at the final table: it is scored as
+	// a Shadowfist multiplayer table.
+	if err := d.RecordResult(ctx, e.ID, final.Number, final.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {}}}); err == nil {
+		t.Fatal("a two-seat result at a four-seat final table was accepted")
+	}
+	for _, tb := range final.Tables {
+		res := event.Result{}
+		for i := range tb.Seats {
+			st := event.SeatResult{Points: 2 * i}
+			if i == 2 {
+				st.Place = 1
+			}
+			res.Seats = append(res.Seats, st)
+		}
+		if err := d.RecordResult(ctx, e.ID, final.Number, tb.Number, res); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := d.PairNextRound(ctx, e.ID); !errors.Is(err, director.ErrStructureComplete) {
+		t.Fatalf("after the final: %v", err)
+	}
+	table, err := d.Standings(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []event.EntryID{}
+	for _, tb := range final.Tables {
+		for _, seat := range []int{2, 3, 1, 0} {
+			want = append(want, tb.Seats[seat].EntryID)
+		}
+	}
+	for i, id := range want {
+		if table[i].EntryID != id || table[i].Rank != i+1 {
+			t.Errorf("place %d: %+v, want entry %d", i+1, table[i], id)
+		}
+	}
+	if len(table) != 12 || table[11].Rank != 12 {
+		t.Errorf("standings %d long, last rank %d", len(table), table[len(table)-1].Rank)
+	}
+	if err := d.FinishEvent(ctx, e.ID); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// S10 e needs a final table of 3 to 5.
+func TestDoubleFinalNeedsFinalTable(t *testing.T) {
+	s := event.Settings{Structure: event.StructureDoubleFinal, TableSize: 2, GamesPerMatch: 1, Scoring: event.ScoringShadowfist}
+	if err := s.Validate(); err == nil {
+		t.Error("no final table accepted")
+	}
+	s.FinalTable = 4
+	if err := s.Validate(); err != nil {
+		t.Error(err)
+	}
+	s.TableSize = 4
+	if err := s.Validate(); err == nil {
+		t.Error("multiplayer loss rounds accepted")
+	}
+}

@@ -46,7 +46,7 @@ func planRound(e event.Event, entries []event.Entry, rounds []event.Round, numbe
 		}
 		return planSwiss(e, entries, rounds, number, rng)
 	case event.StructureSingleElimination, event.StructureDoubleElimination, event.StructureRoundRobin,
-		event.StructureKeyForge, event.StructureArmageddon, event.StructureSchedule:
+		event.StructureKeyForge, event.StructureArmageddon, event.StructureSchedule, event.StructureDoubleFinal:
 		return planBracket(e, entries, rounds, number, rng)
 	case event.StructureChallenges:
 		return plan{}, ErrNoRoundsToPair
@@ -293,6 +293,8 @@ func planBracket(e event.Event, entries []event.Entry, rounds []event.Round, num
 		prog, err = pairing.Armageddon(entrants, rounds, pairing.ArmageddonOptions{Double: s.Double, BestOf: s.GamesPerMatch, Withdrawn: gone}, rng)
 	case event.StructureSchedule:
 		return planSchedule(s, entrants, gone, number, p)
+	case event.StructureDoubleFinal:
+		return planDoubleFinal(s, entrants, gone, rounds, p, rng)
 	}
 	if err != nil {
 		return plan{}, err
@@ -343,6 +345,8 @@ func placements(e event.Event, entries []event.Entry, rounds []event.Round) []pa
 		prog, err = pairing.KeyForge(entrants, rounds, pairing.KeyForgeOptions{Withdrawn: gone}, rng)
 	case event.StructureArmageddon:
 		prog, err = pairing.Armageddon(entrants, rounds, pairing.ArmageddonOptions{Double: s.Double, BestOf: s.GamesPerMatch, Withdrawn: gone}, rng)
+	case event.StructureDoubleFinal:
+		return doubleFinalPlacements(s, entrants, gone, rounds)
 	default:
 		return nil
 	}
@@ -587,4 +591,139 @@ func addReason(why, more string) string {
 		return why
 	}
 	return why + "; " + more
+}
+
+// planDoubleFinal plans the next round of a Shadowfist Double Elimination
+// + Final event (S10 e): a loss round (pairing.DoubleFinal) while more
+// than Settings.FinalTable players have fewer than two losses, then the
+// final table of those players in a drawn seat order, and with
+// Settings.SecondaryTable a secondary table of the next players (fewest
+// losses, then most games won, then the later out). The final table is
+// scored as a multiplayer table by the format (director.RecordResult uses
+// core/scoring for any table of more than two seats).
+func planDoubleFinal(s event.Settings, entrants, gone []event.EntryID, rounds []event.Round, p plan, rng *rand.Rand) (plan, error) {
+	if len(stageRounds(rounds, event.StageFinal)) > 0 {
+		return plan{}, ErrStructureComplete
+	}
+	loss := stageRounds(rounds, event.StageElimination)
+	prog, err := pairing.DoubleFinal(entrants, loss, pairing.DoubleFinalOptions{FinalTable: s.FinalTable, BestOf: s.GamesPerMatch, Withdrawn: gone}, rng)
+	if err != nil {
+		return plan{}, err
+	}
+	if !prog.Done {
+		p.stage, p.name = event.StageElimination, prog.Next.Name
+		p.tables, p.passes = prog.Next.Tables, prog.Next.Passes
+		return p, nil
+	}
+	order := doubleFinalOrder(prog.Records, loss)
+	var in, rest []event.EntryID
+	for _, r := range order {
+		switch {
+		case r.Withdrawn:
+		case r.Losses < 2:
+			in = append(in, r.Entry)
+		default:
+			rest = append(rest, r.Entry)
+		}
+	}
+	// Drops can leave fewer than three still in: the next players make the
+	// table up to three.
+	for len(in) < 3 && len(rest) > 0 {
+		in, rest = append(in, rest[0]), rest[1:]
+	}
+	if len(in) < 3 {
+		return plan{}, event.Statef("the final table needs at least three players still in the event")
+	}
+	p.stage, p.name = event.StageFinal, "final table"
+	seat := func(ids []event.EntryID, why string) {
+		ids = append([]event.EntryID(nil), ids...)
+		rng.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+		p.tables = append(p.tables, pairing.Table{Seats: ids, Why: why})
+	}
+	seat(in, fmt.Sprintf("final table (S10 e): the %d players left after the loss rounds; seat order drawn", len(in)))
+	if s.SecondaryTable && len(rest) >= 3 {
+		second := rest[:min(s.FinalTable, len(rest))]
+		seat(second, fmt.Sprintf("secondary table: places %d to %d, the next by fewest losses then most games won; seat order drawn", len(in)+1, len(in)+len(second)))
+		p.name = "final and secondary tables"
+	}
+	return p, nil
+}
+
+// doubleFinalOrder orders the loss records of a Double Elimination + Final
+// event: still in first, then fewest losses, most games won in the loss
+// rounds, the later out, the better seed; withdrawn players last.
+func doubleFinalOrder(recs []pairing.LossRecord, loss []event.Round) []pairing.LossRecord {
+	won := map[event.EntryID]int{}
+	for _, r := range loss {
+		for _, tb := range r.Tables {
+			if tb.Bye || tb.Result == nil || len(tb.Result.Seats) != len(tb.Seats) {
+				continue
+			}
+			for i, st := range tb.Seats {
+				won[st.EntryID] += tb.Result.Seats[i].GamesWon
+			}
+		}
+	}
+	out := append([]pairing.LossRecord(nil), recs...)
+	outRound := func(r pairing.LossRecord) int {
+		if r.Out == 0 {
+			return len(loss) + 1
+		}
+		return r.Out
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Withdrawn != b.Withdrawn {
+			return !a.Withdrawn
+		}
+		if a.Losses != b.Losses {
+			return a.Losses < b.Losses
+		}
+		if won[a.Entry] != won[b.Entry] {
+			return won[a.Entry] > won[b.Entry]
+		}
+		if outRound(a) != outRound(b) {
+			return outRound(a) > outRound(b)
+		}
+		return a.Seed < b.Seed
+	})
+	return out
+}
+
+// doubleFinalPlacements are the places of a Double Elimination + Final
+// event once its final table is played (S10 e): the final table's
+// players first (the winner, then by game points at the table;
+// finalPlacements), the secondary table's after them, then everyone else
+// in doubleFinalOrder.
+func doubleFinalPlacements(s event.Settings, entrants, gone []event.EntryID, rounds []event.Round) []pairing.Placement {
+	final := stageRounds(rounds, event.StageFinal)
+	if len(final) == 0 || !final[0].Complete() {
+		return nil
+	}
+	loss := stageRounds(rounds, event.StageElimination)
+	rng := rand.New(rand.NewPCG(0, 0)) // the loss rounds are over: nothing is drawn
+	prog, err := pairing.DoubleFinal(entrants, loss, pairing.DoubleFinalOptions{FinalTable: s.FinalTable, BestOf: s.GamesPerMatch, Withdrawn: gone}, rng)
+	if err != nil {
+		return nil
+	}
+	order := doubleFinalOrder(prog.Records, loss)
+	ranked := make([]standings.Standing, len(order))
+	for i, r := range order {
+		ranked[i] = standings.Standing{EntryID: r.Entry}
+	}
+	out := finalPlacements(final[0], ranked)
+	placed := map[event.EntryID]bool{}
+	for _, pl := range out {
+		for _, id := range pl.Entries {
+			placed[id] = true
+		}
+	}
+	next := len(out) + 1
+	for _, r := range order {
+		if !placed[r.Entry] {
+			out = append(out, pairing.Placement{Place: next, Entries: []event.EntryID{r.Entry}})
+			next++
+		}
+	}
+	return out
 }

@@ -153,12 +153,18 @@ const (
 	// recorded as it is played (director.RecordChallenge), as a round of
 	// its own with one table. Placements come from the games won.
 	StructureChallenges Structure = "challenges"
+	// StructureDoubleFinal: Shadowfist Double Elimination + Final (S10 e).
+	// Two-player matches paired within equal-loss groups, out at two
+	// losses, until FinalTable players remain; they play a final table
+	// (scored as a multiplayer table by the format) whose placement decides
+	// the top ranks, with an optional secondary table (SecondaryTable).
+	StructureDoubleFinal Structure = "double-elimination-final"
 )
 
 // Structures lists every structure, for validation and settings screens.
 func Structures() []Structure {
 	return []Structure{StructureSwiss, StructureSingleElimination, StructureDoubleElimination,
-		StructureRoundRobin, StructureKeyForge, StructureArmageddon, StructureSchedule, StructureChallenges}
+		StructureRoundRobin, StructureKeyForge, StructureArmageddon, StructureSchedule, StructureChallenges, StructureDoubleFinal}
 }
 
 // Settings are the rules an event runs by. They start as the format's
@@ -218,8 +224,10 @@ type Settings struct {
 	TimeOutBonus int `json:"timeOutBonus,omitempty"`
 	// FinalTable: after the Swiss rounds of a multiplayer event, the top N
 	// (3 to 5, fixed before round 1) play one final table (S10, Swiss +
-	// Final); 0 for none. SecondaryTable seats the next N at a second
-	// table for the places after them.
+	// Final); 0 for none. StructureDoubleFinal requires it: the loss
+	// rounds are played down to N players, who play the final table.
+	// SecondaryTable seats the next N at a second table for the places
+	// after them.
 	FinalTable     int  `json:"finalTable,omitempty"`
 	SecondaryTable bool `json:"secondaryTable,omitempty"`
 	// DraftIdeal is the pod size a draft aims for (A5: 8; H7: 5); 0 means
@@ -322,7 +330,10 @@ func (s Settings) Validate() error {
 	default:
 		return Invalidf("unknown scoring %q", s.Scoring)
 	}
-	if s.FinalTable != 0 && (s.FinalTable < 3 || s.FinalTable > MaxSeats || s.TableSize < 3 || s.Structure != StructureSwiss) {
+	if s.Structure == StructureDoubleFinal && (s.FinalTable < 3 || s.FinalTable > MaxSeats) {
+		return Invalidf("double elimination + final needs a final table of 3 to %d players, not %d", MaxSeats, s.FinalTable)
+	}
+	if s.FinalTable != 0 && s.Structure != StructureDoubleFinal && (s.FinalTable < 3 || s.FinalTable > MaxSeats || s.TableSize < 3 || s.Structure != StructureSwiss) {
 		return Invalidf("a final table seats 3 to %d players after multiplayer Swiss rounds, not %d", MaxSeats, s.FinalTable)
 	}
 	if s.Structure == StructureChallenges && (s.TableSize < 3 || s.Teams() || s.HasDraft() || s.TopCut != 0) {

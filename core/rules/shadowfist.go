@@ -31,6 +31,23 @@ func shadowfist() Game {
 				Defaults: withFinalTable(finalBrawl(), 4),
 			},
 			{
+				// Rule S10 e, Double Elimination + Final: two-player
+				// matches (best of GamesPerMatch, 1 by default) paired
+				// within equal-loss groups, out at two losses, until four
+				// players remain (the organizer may choose 3 to 5). The
+				// matches score as S3's two-player game (a win 4, a tie on
+				// time-out 1, a bye 4; match points only show progress:
+				// losses decide who stays in). The final table is a
+				// Shadowfist multiplayer game (S6, S7: a win 4, at time 2
+				// or 1, game points) whose placement decides the top
+				// ranks: the winner first, then by game points.
+				Key:      "final-brawl-de-final",
+				Name:     "Double Elimination + Final",
+				Summary:  "Two-player matches, out at two losses, until 4 remain; they play a final table that decides the top places.",
+				Rules:    []string{"S3", "S6", "S7", "S10"},
+				Defaults: doubleFinal(),
+			},
+			{
 				// Rules S3, S14: Whirlpool of Blood, a draft at tables of 3
 				// to 5 (we aim for 4, the Final Brawl table), 6 packs by
 				// default (S14 allows 6 to 10), passing alternating by
@@ -102,6 +119,21 @@ func finalBrawl() event.Settings {
 		Scoring:       event.ScoringShadowfist,
 		Points:        event.Points{Win: 4, TimeOutWin: 2, Draw: 1, Loss: 0},
 		Tiebreakers:   []string{TieGamePoints},
+	}
+}
+
+// doubleFinal is the Double Elimination + Final of S10 e: two-player
+// matches scored as S3's, a final table of four scored by S6 and S7.
+func doubleFinal() event.Settings {
+	return event.Settings{
+		Structure:     event.StructureDoubleFinal,
+		TableSize:     2,
+		GamesPerMatch: 1,
+		RoundMinutes:  60,
+		Scoring:       event.ScoringShadowfist,
+		Points:        event.Points{Win: 4, TimeOutWin: 2, Draw: 1, Loss: 0, Bye: 4},
+		Tiebreakers:   []string{TieGameWin, TieGamePoints},
+		FinalTable:    4,
 	}
 }
 

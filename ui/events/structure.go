@@ -156,9 +156,10 @@ func (f *structureFields) showRows() {
 	st := f.structure
 	cut := st == event.StructureSwiss && f.topCut.Selected != "" && f.topCut.Selected != topCutName(0)
 	playoff := cut || st == event.StructureKeyForge
-	final := f.multi && f.finalTable.Selected != "" && f.finalTable.Selected != finalName(0)
+	finalOf := st == event.StructureSwiss && f.multi || st == event.StructureDoubleFinal
+	final := finalOf && f.finalTable.Selected != "" && f.finalTable.Selected != finalName(0)
 	f.topCutRow.show(st == event.StructureSwiss && !f.multi)
-	f.finalRow.show(st == event.StructureSwiss && f.multi)
+	f.finalRow.show(finalOf)
 	f.secondRow.show(final)
 	f.bestOfRow.show(playoff)
 	f.minutesRow.show(playoff)
@@ -233,6 +234,9 @@ func DescribeSettings(s event.Settings) string {
 	case event.StructureKeyForge:
 		parts = append(parts, fmt.Sprintf("Single games in %d-minute rounds, out at two losses", s.RoundMinutes),
 			"then a playoff of eight"+playoffText(s))
+	case event.StructureDoubleFinal:
+		parts = append(parts, fmt.Sprintf("%s in %d-minute rounds, out at two losses", bestOfName(s.GamesPerMatch), s.RoundMinutes),
+			fmt.Sprintf("then a final table of %d", s.FinalTable))
 	case event.StructureChallenges:
 		parts = append(parts, "Open challenges: untimed games of 2 to 5 players, recorded as they are played",
 			fmt.Sprintf("%d point(s) for a game won", s.Points.Win))

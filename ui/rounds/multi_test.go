@@ -1,6 +1,7 @@
 package rounds
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -478,5 +479,41 @@ func TestPlayersAtMultiplayerTablesAreSwappedInADraft(t *testing.T) {
 	}
 	if !strings.Contains(f.s.status.Text, "swapped seats") {
 		t.Errorf("status %q", f.s.status.Text)
+	}
+}
+
+// Rule S10 e: the final table of a Double Elimination + Final event seats
+// four in an event of two-player matches; it takes a Shadowfist
+// multiplayer result (game points, a winner) through the multiplayer
+// panel. Four players go straight to the final table.
+func TestADoubleEliminationFinalTableTakesAShadowfistResult(t *testing.T) {
+	f := openMulti(t, "shadowfist", "final-brawl-de-final", sevenPlayers[:4]...)
+	sh := f.sheet(t, 1)
+	if f.e.Settings.TableSize != 2 || len(sh.Tables) != 1 || len(sh.Tables[0].Players) != 4 || !Multiplayer(sh) {
+		t.Fatalf("tables %+v", sh.Tables)
+	}
+	p := f.openTable(t, "1")
+	if !uitest.HasText(f.w.Canvas().Overlays().Top(), "Game points") {
+		t.Errorf("panel texts %q", uitest.Texts(f.w.Canvas().Overlays().Top()))
+	}
+	f.fill(t, p, []string{"12", "3", "7", "0"}, "1", false)
+	if got := strings.Join(texts(p.previews), " "); got != "4 0 0 0" {
+		t.Errorf("match points preview %q, want 4 0 0 0", got)
+	}
+	pressKey(f.w.Canvas(), fyne.KeyReturn)
+	f.errs.None(t)
+	got := f.table(t, 1).Result
+	if got == nil || !slices.Equal(points(got), []int{12, 3, 7, 0}) || got.Seats[0].Place != 1 {
+		t.Fatalf("saved %+v", got)
+	}
+	table, err := f.d.Standings(context.Background(), f.e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := sh.Tables[0].Players
+	for i, want := range []string{n[0].Name, n[2].Name, n[1].Name, n[3].Name} {
+		if table[i].Name != want || table[i].Rank != i+1 {
+			t.Errorf("place %d: %+v, want %s", i+1, table[i], want)
+		}
 	}
 }

@@ -34,6 +34,8 @@ func Structure(s event.Structure) string {
 		return "Fixed schedule"
 	case event.StructureChallenges:
 		return "Open challenges"
+	case event.StructureDoubleFinal:
+		return "Double elimination + final"
 	}
 	return Capital(string(s))
 }
