@@ -3,8 +3,6 @@ package pairing
 import (
 	"fmt"
 	"math/rand/v2"
-	"slices"
-	"strings"
 
 	"tablekeeper/core/event"
 )
@@ -61,67 +59,15 @@ func DoubleFinal(entrants []event.EntryID, played []event.Round, opt DoubleFinal
 
 // dfLossRound pairs the next loss round (see DoubleFinal).
 func dfLossRound(st *lrStage, active []LossRecord, size int, rng *rand.Rand) NextRound {
-	round := st.rounds + 1
-	nr := NextRound{Name: fmt.Sprintf("loss round %d", round), Stage: event.StageElimination}
-	var g0, g1 []LossRecord
-	for _, r := range active {
-		if r.Losses == 0 {
-			g0 = append(g0, r)
-		} else {
-			g1 = append(g1, r)
-		}
-	}
-	rng.Shuffle(len(g0), func(i, j int) { g0[i], g0[j] = g0[j], g0[i] })
-	rng.Shuffle(len(g1), func(i, j int) { g1[i], g1[j] = g1[j], g1[i] })
-
-	var bye Pass
-	p0, p1 := kfIDs(g0), kfIDs(g1)
-	if len(active)%2 == 1 {
-		bye = kfBye(g0, g1, rng)
-		bye.Why = strings.Replace(bye.Why, "(K6)", "(S10 e)", 1)
-		p0 = slices.DeleteFunc(p0, func(id event.EntryID) bool { return id == bye.Entry })
-		p1 = slices.DeleteFunc(p1, func(id event.EntryID) bool { return id == bye.Entry })
-	}
-	pairs, _ := lrPairGroups(p0, p1, st.met)
-	losses := map[event.EntryID]int{}
-	for _, r := range active {
-		losses[r.Entry] = r.Losses
-	}
-	risky := 0
-	for _, pr := range pairs {
-		if losses[pr[0]]+losses[pr[1]] > 0 {
-			risky++
-		}
-	}
-	if len(active)-risky >= size {
-		for _, pr := range pairs {
-			a, b := losses[pr[0]], losses[pr[1]]
-			why := fmt.Sprintf("loss round %d: %d v %d losses", round, a, b)
-			if a != b {
-				why = fmt.Sprintf("loss round %d: pair-down, %d v %d losses (odd number of unbeaten players)", round, a, b)
-			}
-			nr.Tables = append(nr.Tables, Table{Seats: []event.EntryID{pr[0], pr[1]}, Why: why + kfRematch(st.met, pr)})
-		}
-		if bye.Entry != 0 {
-			nr.Passes = append(nr.Passes, bye)
-		}
-		return nr
-	}
-
-	need := len(active) - size
-	cut := kfCutPairs(kfIDs(g1), need, st.met)
-	seated := map[event.EntryID]bool{}
-	for _, pr := range cut {
-		seated[pr[0]], seated[pr[1]] = true, true
-		nr.Tables = append(nr.Tables, Table{Seats: []event.EntryID{pr[0], pr[1]},
-			Why: fmt.Sprintf("cut round (S10 e): 1 v 1 losses; %d of the %d players left go out to leave %d for the final table", need, len(active), size) + kfRematch(st.met, pr)})
-	}
-	nr.Name = fmt.Sprintf("loss round %d (cut to the final %d)", round, size)
-	for _, r := range active {
-		if !seated[r.Entry] {
-			nr.Passes = append(nr.Passes, Pass{Entry: r.Entry, Kind: PassWait,
-				Why: fmt.Sprintf("waits (cut round): %d table(s) of 1-loss players cut the field to the final %d", need, size)})
-		}
-	}
-	return nr
+	return lossRound(st, active, lossCut{
+		size: size,
+		rule: "S10 e",
+		table: func(need, left int) string {
+			return fmt.Sprintf("cut round (S10 e): 1 v 1 losses; %d of the %d players left go out to leave %d for the final table", need, left, size)
+		},
+		wait: func(need int) string {
+			return fmt.Sprintf("waits (cut round): %d table(s) of 1-loss players cut the field to the final %d", need, size)
+		},
+		name: fmt.Sprintf("cut to the final %d", size),
+	}, rng)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"tablekeeper/core/event"
 )
@@ -136,8 +137,39 @@ func KeyForge(entrants []event.EntryID, played []event.Round, opt KeyForgeOption
 
 // kfLossRound pairs the next loss round (see KeyForge).
 func kfLossRound(st *lrStage, active []LossRecord, rng *rand.Rand) NextRound {
+	return lossRound(st, active, lossCut{
+		size:   KeyForgePlayoffSize,
+		bestOf: 1,
+		rule:   "K6",
+		table: func(need, left int) string {
+			return fmt.Sprintf("cut round (K6): 1 v 1 losses; %d of the %d players left go out to leave eight for the playoff", need, left)
+		},
+		wait: func(need int) string {
+			return fmt.Sprintf("waits (K6 cut round): %d table(s) of 1-loss players cut the field to eight", need)
+		},
+		name: "cut to eight",
+	}, rng)
+}
+
+// lossCut is what a loss-round structure cuts the field to, and how its
+// reasons say so: KeyForge's eight (K6), or the final table of a double
+// elimination + final (S10 e).
+type lossCut struct {
+	size   int
+	bestOf int
+	rule   string // the rule the bye's reason cites
+	table  func(need, left int) string
+	wait   func(need int) string
+	name   string
+}
+
+// lossRound pairs the next loss round: 0-loss with 0-loss and 1-loss with
+// 1-loss (an odd unbeaten player pairing down, an odd field giving a bye),
+// or, when that could leave fewer than c.size players, a cut round of
+// exactly len(active)−c.size tables of 1-loss players, the rest waiting.
+func lossRound(st *lrStage, active []LossRecord, c lossCut, rng *rand.Rand) NextRound {
 	round := st.rounds + 1
-	nr := NextRound{Name: fmt.Sprintf("loss round %d", round), Stage: event.StageElimination, BestOf: 1}
+	nr := NextRound{Name: fmt.Sprintf("loss round %d", round), Stage: event.StageElimination, BestOf: c.bestOf}
 	var g0, g1 []LossRecord
 	for _, r := range active {
 		if r.Losses == 0 {
@@ -153,6 +185,7 @@ func kfLossRound(st *lrStage, active []LossRecord, rng *rand.Rand) NextRound {
 	p0, p1 := kfIDs(g0), kfIDs(g1)
 	if len(active)%2 == 1 {
 		bye = kfBye(g0, g1, rng)
+		bye.Why = strings.Replace(bye.Why, "(K6)", "("+c.rule+")", 1)
 		p0 = slices.DeleteFunc(p0, func(id event.EntryID) bool { return id == bye.Entry })
 		p1 = slices.DeleteFunc(p1, func(id event.EntryID) bool { return id == bye.Entry })
 	}
@@ -167,7 +200,7 @@ func kfLossRound(st *lrStage, active []LossRecord, rng *rand.Rand) NextRound {
 			risky++
 		}
 	}
-	if len(active)-risky >= KeyForgePlayoffSize {
+	if len(active)-risky >= c.size {
 		for _, pr := range pairs {
 			a, b := losses[pr[0]], losses[pr[1]]
 			why := fmt.Sprintf("loss round %d: %d v %d losses", round, a, b)
@@ -182,20 +215,18 @@ func kfLossRound(st *lrStage, active []LossRecord, rng *rand.Rand) NextRound {
 		return nr
 	}
 
-	// Cut round: exactly len(active)-8 tables of two 1-loss players.
-	need := len(active) - KeyForgePlayoffSize
+	// Cut round: exactly len(active)−c.size tables of two 1-loss players.
+	need := len(active) - c.size
 	cut := kfCutPairs(kfIDs(g1), need, st.met)
 	seated := map[event.EntryID]bool{}
 	for _, pr := range cut {
 		seated[pr[0]], seated[pr[1]] = true, true
-		nr.Tables = append(nr.Tables, Table{Seats: []event.EntryID{pr[0], pr[1]},
-			Why: fmt.Sprintf("cut round (K6): 1 v 1 losses; %d of the %d players left go out to leave eight for the playoff", need, len(active)) + kfRematch(st.met, pr)})
+		nr.Tables = append(nr.Tables, Table{Seats: []event.EntryID{pr[0], pr[1]}, Why: c.table(need, len(active)) + kfRematch(st.met, pr)})
 	}
-	nr.Name = fmt.Sprintf("loss round %d (cut to eight)", round)
+	nr.Name = fmt.Sprintf("loss round %d (%s)", round, c.name)
 	for _, r := range active {
 		if !seated[r.Entry] {
-			nr.Passes = append(nr.Passes, Pass{Entry: r.Entry, Kind: PassWait,
-				Why: fmt.Sprintf("waits (K6 cut round): %d table(s) of 1-loss players cut the field to eight", need)})
+			nr.Passes = append(nr.Passes, Pass{Entry: r.Entry, Kind: PassWait, Why: c.wait(need)})
 		}
 	}
 	return nr
