@@ -331,19 +331,27 @@ func (s *simulation) report(ctx context.Context, id event.EventID, r event.Round
 	if err != nil {
 		return err
 	}
-	tables, bye := 0, "none"
-	byeEntry, hasBye := byeTable(r)
+	bye := "none"
+	if byeEntry, ok := byeTable(r); ok {
+		for _, st := range table {
+			if st.EntryID == byeEntry {
+				bye = st.Name
+			}
+		}
+	}
+	s.roundLine(r, table, bye, "", drops)
+	return nil
+}
+
+// roundLine prints one round's line: tables, the bye, how many are
+// unbeaten, the leader and the drops; noun is "" for players or " teams".
+func (s *simulation) roundLine(r event.Round, table []standings.Standing, bye, noun string, drops int) {
+	tables, unbeaten := 0, 0
 	for _, t := range r.Tables {
 		if !t.Bye {
 			tables++
 		}
 	}
-	for _, st := range table {
-		if hasBye && st.EntryID == byeEntry {
-			bye = st.Name
-		}
-	}
-	unbeaten := 0
 	for _, st := range table {
 		if st.Losses == 0 && st.Draws == 0 && st.Matches == r.Number {
 			unbeaten++
@@ -353,9 +361,8 @@ func (s *simulation) report(ctx context.Context, id event.EventID, r event.Round
 	if r.Name != "" && r.Name != fmt.Sprintf("round %d", r.Number) {
 		name = " · " + r.Name
 	}
-	fmt.Fprintf(s.out, "round %2d%s: %4d tables, bye %s, %d unbeaten, leader %s (%d pts), %d dropped\n",
-		r.Number, name, tables, bye, unbeaten, table[0].Name, table[0].Points, drops)
-	return nil
+	fmt.Fprintf(s.out, "round %2d%s: %4d tables, bye %s, %d unbeaten%s, leader %s (%d pts), %d%s dropped\n",
+		r.Number, name, tables, bye, unbeaten, noun, table[0].Name, table[0].Points, drops, noun)
 }
 
 func byeTable(r event.Round) (event.EntryID, bool) {
@@ -435,26 +442,18 @@ func (s *simulation) teamReport(ctx context.Context, id event.EventID, r event.R
 	if err != nil {
 		return err
 	}
-	tables, bye := 0, "none"
+	bye := "none"
 	byeEntry, hasBye := byeTable(r)
-	for _, t := range r.Tables {
-		if !t.Bye {
-			tables++
-		}
-	}
-	unbeaten := 0
-	for _, st := range table {
+	plain := make([]standings.Standing, len(table))
+	for i, st := range table {
+		plain[i] = st.Standing
 		for _, m := range st.Members {
 			if hasBye && m.ID == byeEntry {
 				bye = st.Name
 			}
 		}
-		if st.Losses == 0 && st.Draws == 0 && st.Matches == r.Number {
-			unbeaten++
-		}
 	}
-	fmt.Fprintf(s.out, "round %2d: %4d tables, bye %s, %d unbeaten teams, leader %s (%d pts), %d teams dropped\n",
-		r.Number, tables, bye, unbeaten, table[0].Name, table[0].Points, drops)
+	s.roundLine(r, plain, bye, " teams", drops)
 	return nil
 }
 
