@@ -764,6 +764,12 @@ type JudgeLogEntry struct {
 	Description string
 	// Extension is the time a ruling or deck check added to the table.
 	Extension time.Duration
+	// Points is the number of points a point deduction takes away (S9);
+	// zero for other penalties.
+	Points int
+	// Outcome is how a deck check or an appeal ended, in the judge's
+	// words ("legal", "upheld", "overturned: game loss withdrawn").
+	Outcome string
 	// Corrects is the entry this one corrects (0: none).
 	Corrects JudgeLogID
 }
