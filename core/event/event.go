@@ -230,6 +230,9 @@ type Settings struct {
 	// after them.
 	FinalTable     int  `json:"finalTable,omitempty"`
 	SecondaryTable bool `json:"secondaryTable,omitempty"`
+	// GamePoints are Shadowfist's game-point values per item of rule
+	// 5.3 (S7); nil means the defaults of DefaultGamePoints.
+	GamePoints *GamePointValues `json:"gamePoints,omitempty"`
 	// DraftIdeal is the pod size a draft aims for (A5: 8; H7: 5); 0 means
 	// the event has no draft, and the other draft settings must be 0 too.
 	// DraftMin and DraftMax bound a pod (0 means DraftIdeal): pods are as
@@ -252,6 +255,51 @@ func (s Settings) Teams() bool { return s.TeamSize > 0 }
 // HasDraft reports whether the event starts with a draft, whose pods the
 // director seats (DrawDraftPods).
 func (s Settings) HasDraft() bool { return s.DraftIdeal > 0 }
+
+// GamePointValues are the game points each item of Shadowfist's rule 5.3
+// scores (S7). The document's figures are garbled: its example in 5.7
+// shows a seized site scoring 4, a burned site 3 and a played site 2, and
+// two of the items d) to g) print "-2 game points" without saying which.
+// Every value is therefore a setting; see DefaultGamePoints.
+type GamePointValues struct {
+	// Seized: Feng Shui Sites seized (5.3 a).
+	Seized int `json:"seized"`
+	// Burned: Feng Shui Sites burned for victory (5.3 b).
+	Burned int `json:"burned"`
+	// Played: Feng Shui Sites played (5.3 c); also the value of each
+	// theoretical site of an unconventional win (5.7).
+	Played int `json:"played"`
+	// OtherBurned: non-Feng Shui sites in the burned-for-victory pile
+	// (5.3 d).
+	OtherBurned int `json:"otherBurned"`
+	// Reduce: cards that reduce the Feng Shui Sites needed to win (5.3 e).
+	Reduce int `json:"reduce"`
+	// Controlled: another player's Feng Shui Sites controlled through
+	// card effects (5.3 f).
+	Controlled int `json:"controlled"`
+	// Increase: cards that increase the Feng Shui Sites needed to win
+	// (5.3 g).
+	Increase int `json:"increase"`
+}
+
+// DefaultGamePoints returns the values Tablekeeper assumes for rule 5.3
+// (S7): 4 a seized site, 3 a burned site, 2 a played site (the example in
+// 5.7), and -2 for each card that reduces or increases the sites needed to
+// win, the two items whose "-2 game points" the document prints last. The
+// two items left, non-site cards burned and another player's sites
+// controlled, score 0 until the organizer sets them.
+func DefaultGamePoints() GamePointValues {
+	return GamePointValues{Seized: 4, Burned: 3, Played: 2, Reduce: -2, Increase: -2}
+}
+
+// GamePointValues returns the event's Shadowfist game-point values: its
+// own, or the defaults.
+func (s Settings) GamePointValues() GamePointValues {
+	if s.GamePoints != nil {
+		return *s.GamePoints
+	}
+	return DefaultGamePoints()
+}
 
 // ScoringRule names how multiplayer tables score.
 type ScoringRule string
@@ -278,6 +326,13 @@ type Points struct {
 func (s Settings) Validate() error {
 	if s.Structure == "" {
 		return Invalid("the settings need a structure")
+	}
+	if g := s.GamePoints; g != nil {
+		for _, v := range []int{g.Seized, g.Burned, g.Played, g.OtherBurned, g.Reduce, g.Controlled, g.Increase} {
+			if v < -20 || v > 20 {
+				return Invalidf("a game-point value must be between -20 and 20, not %d", v)
+			}
+		}
 	}
 	if s.TableSize < 2 || s.TableSize > MaxSeats {
 		return Invalidf("a table seats 2 to %d players, not %d", MaxSeats, s.TableSize)

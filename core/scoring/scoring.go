@@ -10,8 +10,11 @@
 //   - Shadowfist (S6–S8): a win is worth 4 match points (two players who
 //     win in the same scene both get a full win), the winner on time-out 2,
 //     the players tied for the lead on time-out 1 each, everyone else 0.
-//     Game points per seat are entered by the table and rank players on
-//     equal match points.
+//     Game points rank players on equal match points. A table enters them
+//     directly, or as the counts of rule 5.3 (sites seized, burned,
+//     played, …) that GamePoints values by the event's settings (S7); a
+//     winner by other means than the last site (5.7) adds 2 points for
+//     each site short of five.
 //   - Placement (any other multiplayer game, Altered Free for All): the
 //     winner takes Points.Win; on time-out the players tied for the lead
 //     take Points.Draw.
@@ -26,6 +29,89 @@ import (
 
 // TauStat is the per-game detail key of Heresy's Tau stored.
 const TauStat = "tau"
+
+// Per-game detail keys of Shadowfist's game-point items (rule 5.3, S7), in
+// the order of the rule, and of an unconventional win (5.7).
+const (
+	SeizedStat         = "seized"
+	BurnedStat         = "burned"
+	PlayedStat         = "played"
+	OtherBurnedStat    = "otherBurned"
+	ReduceStat         = "reduce"
+	ControlledStat     = "controlled"
+	IncreaseStat       = "increase"
+	UnconventionalStat = "unconventional"
+)
+
+// SiteItems returns the detail keys of rule 5.3's items, a) to g).
+func SiteItems() []string {
+	return []string{SeizedStat, BurnedStat, PlayedStat, OtherBurnedStat, ReduceStat, ControlledStat, IncreaseStat}
+}
+
+// SitesToWin is the number of sites a Shadowfist player needs; an
+// unconventional winner scores as if they had played their own sites up
+// to it (5.7 a iii).
+const SitesToWin = 5
+
+// maxItem bounds one count of rule 5.3: no game sees more sites.
+const maxItem = 30
+
+// itemValue is the setting that values one item of rule 5.3.
+func itemValue(v event.GamePointValues, key string) int {
+	switch key {
+	case SeizedStat:
+		return v.Seized
+	case BurnedStat:
+		return v.Burned
+	case PlayedStat:
+		return v.Played
+	case OtherBurnedStat:
+		return v.OtherBurned
+	case ReduceStat:
+		return v.Reduce
+	case ControlledStat:
+		return v.Controlled
+	case IncreaseStat:
+		return v.Increase
+	}
+	return 0
+}
+
+// Counted reports whether a seat's game points were entered as the counts
+// of rule 5.3 rather than as a number.
+func Counted(st event.SeatResult) bool {
+	if len(st.Games) == 0 {
+		return false
+	}
+	for _, k := range SiteItems() {
+		if _, ok := st.Games[len(st.Games)-1].Stats[k]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// Unconventional reports whether a seat won by other means than taking
+// the last site (5.7).
+func Unconventional(st event.SeatResult) bool {
+	n := len(st.Games)
+	return n > 0 && st.Games[n-1].Stats[UnconventionalStat] != 0
+}
+
+// CountGamePoints returns the Shadowfist game points of a seat's counts of rule
+// 5.3 by the values v (S7), with the unconventional win's theoretical
+// sites (5.7 a iii): a winner with one site seized and one burned scores
+// 4 + 3 + 3 × 2 = 13 by the default values.
+func CountGamePoints(v event.GamePointValues, stats map[string]int) int {
+	total := 0
+	for _, k := range SiteItems() {
+		total += stats[k] * itemValue(v, k)
+	}
+	if stats[UnconventionalStat] != 0 {
+		total += max(0, SitesToWin-stats[SeizedStat]-stats[BurnedStat]-stats[PlayedStat]) * v.Played
+	}
+	return total
+}
 
 // Check verifies a multiplayer result against the format and fills in what
 // the format derives (Heresy's score into each seat's Points). It returns
@@ -47,15 +133,7 @@ func Check(s event.Settings, r *event.Result) error {
 	case event.ScoringHeresy:
 		return checkHeresy(s, r, leaders)
 	case event.ScoringShadowfist:
-		if leaders == 0 {
-			return event.Invalid("mark the winner (or, at time, the players tied for the lead)")
-		}
-		for _, st := range r.Seats {
-			if st.Points < -50 || st.Points > 200 {
-				return event.Invalidf("game points %d are out of range (-50 to 200)", st.Points)
-			}
-		}
-		return nil
+		return checkShadowfist(s, r, leaders)
 	default:
 		for _, st := range r.Seats {
 			if st.Points < -50 || st.Points > 200 {
@@ -70,6 +148,60 @@ func Check(s event.Settings, r *event.Result) error {
 		}
 		return nil
 	}
+}
+
+func checkShadowfist(s event.Settings, r *event.Result, leaders int) error {
+	if leaders == 0 {
+		return event.Invalid("mark the winner (or, at time, the players tied for the lead)")
+	}
+	v := s.GamePointValues()
+	for i := range r.Seats {
+		st := &r.Seats[i]
+		if Unconventional(*st) {
+			switch {
+			case st.Place != 1:
+				return event.Invalidf("seat %d is marked as an unconventional win but did not win; only a winner wins by other means (5.7)", i+1)
+			case r.TimeOut:
+				return event.Invalidf("seat %d: an unconventional win is a win in play, not at time (5.7 b); untick Time-out or the unconventional mark", i+1)
+			case !Counted(*st):
+				return event.Invalidf("seat %d won by other means (5.7): type its sites seized, burned and played so the sites short of five can be added", i+1)
+			}
+		}
+		if Counted(*st) {
+			stats := st.Games[len(st.Games)-1].Stats
+			for _, k := range SiteItems() {
+				if n := stats[k]; n < 0 || n > maxItem {
+					return event.Invalidf("seat %d: %d %s is not possible; a count is 0 to %d", i+1, n, itemName(k), maxItem)
+				}
+			}
+			st.Points = CountGamePoints(v, stats)
+		}
+		if st.Points < -50 || st.Points > 200 {
+			return event.Invalidf("game points %d are out of range (-50 to 200)", st.Points)
+		}
+	}
+	return nil
+}
+
+// itemName names an item of rule 5.3 in the organizer's words.
+func itemName(key string) string {
+	switch key {
+	case SeizedStat:
+		return "sites seized"
+	case BurnedStat:
+		return "sites burned for victory"
+	case PlayedStat:
+		return "sites played"
+	case OtherBurnedStat:
+		return "non-Feng Shui sites burned"
+	case ReduceStat:
+		return "cards reducing the sites to win"
+	case ControlledStat:
+		return "other players' sites controlled"
+	case IncreaseStat:
+		return "cards increasing the sites to win"
+	}
+	return key
 }
 
 func checkHeresy(s event.Settings, r *event.Result, winners int) error {

@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"tablekeeper/core/event"
@@ -133,5 +134,94 @@ func TestPlacementPointsAreInRange(t *testing.T) {
 	r := event.Result{Seats: []event.SeatResult{{Place: 1, Points: 500}, {}, {}}}
 	if err := Check(s, &r); !errors.Is(err, event.ErrInvalid) {
 		t.Errorf("500 points accepted: %v", err)
+	}
+}
+
+func counts(place int, c ...int) event.SeatResult {
+	stats := map[string]int{}
+	for i, n := range c {
+		stats[SiteItems()[i]] = n
+	}
+	return event.SeatResult{Place: place, Games: []event.GameDetail{{Stats: stats}}}
+}
+
+// Rule S7: game points from the counts of rule 5.3 by the default values
+// (4 seized, 3 burned, 2 played, -2 for each card reducing or increasing
+// the sites to win), or by the event's own.
+func TestShadowfistGamePointsFromCounts(t *testing.T) {
+	r := event.Result{Seats: []event.SeatResult{
+		counts(1, 3, 2, 0),          // 12 + 6
+		counts(0, 0, 0, 4),          // 8
+		counts(0, 1, 0, 2, 3, 1),    // 4 + 4 + 0×3 − 2
+		counts(0, 0, 1, 1, 0, 0, 2), // 3 + 2 + 0 + 0 (controlled) = 5
+	}}
+	if err := Check(shadowfist(), &r); err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []int{18, 8, 6, 5} {
+		if r.Seats[i].Points != want {
+			t.Errorf("seat %d: %d game points, want %d", i+1, r.Seats[i].Points, want)
+		}
+	}
+	s := shadowfist()
+	s.GamePoints = &event.GamePointValues{Seized: 5, Burned: 5, Played: 1, Controlled: 1}
+	r = event.Result{Seats: []event.SeatResult{counts(1, 3, 2, 0), counts(0, 0, 1, 1, 0, 0, 2)}}
+	if err := Check(s, &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Seats[0].Points != 25 || r.Seats[1].Points != 8 {
+		t.Errorf("own values: %+v", r.Seats)
+	}
+}
+
+// Rule S7 (5.7 a iii): an unconventional winner with one site seized and
+// one burned scores 4 + 3 + 6 for three theoretical sites: 13, and the
+// four match points of a win.
+func TestShadowfistUnconventionalWin(t *testing.T) {
+	win := counts(1, 1, 1, 0)
+	win.Games[0].Stats[UnconventionalStat] = 1
+	r := event.Result{Seats: []event.SeatResult{counts(0, 2, 0, 1), win, counts(0, 0, 0, 3)}}
+	if err := Check(shadowfist(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Seats[1].Points != 13 {
+		t.Errorf("unconventional winner: %d game points, want 13", r.Seats[1].Points)
+	}
+	if MatchPoints(shadowfist(), r, 1) != 4 || MatchPoints(shadowfist(), r, 0) != 0 {
+		t.Errorf("match points %d and %d, want 4 and 0", MatchPoints(shadowfist(), r, 1), MatchPoints(shadowfist(), r, 0))
+	}
+	// Five sites already: nothing theoretical to add.
+	five := counts(1, 2, 1, 2)
+	five.Games[0].Stats[UnconventionalStat] = 1
+	r = event.Result{Seats: []event.SeatResult{five, counts(0)}}
+	if err := Check(shadowfist(), &r); err != nil || r.Seats[0].Points != 15 {
+		t.Errorf("five sites: %d, %v; want 15", r.Seats[0].Points, err)
+	}
+}
+
+// Rule S7: impossible counts and misplaced unconventional marks are
+// refused with a sentence.
+func TestShadowfistCountsRefused(t *testing.T) {
+	loser := counts(0, 1)
+	loser.Games[0].Stats[UnconventionalStat] = 1
+	timed := counts(1, 1)
+	timed.Games[0].Stats[UnconventionalStat] = 1
+	direct := event.SeatResult{Place: 1, Points: 9, Games: []event.GameDetail{{Stats: map[string]int{UnconventionalStat: 1}}}}
+	cases := []struct {
+		name string
+		r    event.Result
+		want string
+	}{
+		{"negative count", event.Result{Seats: []event.SeatResult{counts(1, -1), counts(0)}}, "not possible"},
+		{"huge count", event.Result{Seats: []event.SeatResult{counts(1, 99), counts(0)}}, "0 to 30"},
+		{"loser marked", event.Result{Seats: []event.SeatResult{counts(1), loser}}, "did not win"},
+		{"at time", event.Result{TimeOut: true, Seats: []event.SeatResult{timed, counts(0)}}, "not at time"},
+		{"no counts", event.Result{Seats: []event.SeatResult{direct, counts(0)}}, "sites seized, burned and played"},
+	}
+	for _, c := range cases {
+		err := Check(shadowfist(), &c.r)
+		if !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), c.want) {
+			t.Errorf("%s: %v, want a message with %q", c.name, err, c.want)
+		}
 	}
 }

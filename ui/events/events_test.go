@@ -387,3 +387,44 @@ func TestMultiplayerSwissOffersAFinalTable(t *testing.T) {
 		t.Errorf("saved %+v", e.Settings)
 	}
 }
+
+// Rules S7 and S14: a Shadowfist event's game-point values and a draft's
+// pods and packs are settings, changed before round 1 and refused with a
+// sentence when mistyped.
+func TestTheSettingsFormChangesGamePointsAndTheDraft(t *testing.T) {
+	test.NewTempApp(t)
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e := uitest.EventOf(t, d, "Whirlpool", "shadowfist", "whirlpool-of-blood")
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(fyne.NewSize(1000, 800))
+	f := NewSettingsForm(d, work.Sync{}, w)
+	f.Show(e)
+	if !f.game.gamePointsRow.visible() || !f.game.podsRow.visible() || !f.game.packsRow.visible() {
+		t.Fatal("game points or draft rows hidden for a Shadowfist draft")
+	}
+	if f.game.gamePoints.Text != "4 3 2 0 -2 0 -2" || f.game.pods.Text != "4 3 5" || f.game.packs.Text != "6" {
+		t.Fatalf("form starts with %q, %q, %q", f.game.gamePoints.Text, f.game.pods.Text, f.game.packs.Text)
+	}
+	f.game.gamePoints.SetText("4 3 2 1")
+	test.Tap(f.saveButton)
+	if !f.problem.Visible() || !strings.Contains(f.problem.Text, "seven numbers") {
+		t.Fatalf("problem %q", f.problem.Text)
+	}
+	f.game.gamePoints.SetText("5 3 2 1 -2 1 -2")
+	f.game.pods.SetText("5 4 5")
+	f.game.packs.SetText("8")
+	test.Tap(f.saveButton)
+	got, _ := d.Event(ctx, e.ID)
+	s := got.Settings
+	if s.GamePoints == nil || *s.GamePoints != (event.GamePointValues{Seized: 5, Burned: 3, Played: 2, OtherBurned: 1, Reduce: -2, Controlled: 1, Increase: -2}) ||
+		s.DraftIdeal != 5 || s.DraftMin != 4 || s.DraftMax != 5 || s.DraftPacks != 8 {
+		t.Fatalf("saved %+v (problem %q)", s, f.problem.Text)
+	}
+
+	// A two-player format has neither row.
+	f.Show(uitest.Event(t, d, "Tonight"))
+	if f.game.gamePointsRow.visible() || f.game.podsRow.visible() {
+		t.Error("Shadowfist or draft rows shown for a generic Swiss")
+	}
+}

@@ -42,6 +42,7 @@ type SettingsForm struct {
 	roundsRow     *formRow
 	minutes       *widget.Entry
 	structure     *structureFields
+	game          *gameFields
 	tiebreakers   *tiebreakEditor
 	problem       *widget.Label
 	saveButton    *widget.Button
@@ -68,6 +69,7 @@ func NewSettingsForm(d Settler, run work.Runner, win fyne.Window) *SettingsForm 
 	f.minutes = &widget.Entry{OnSubmitted: f.onSubmitted}
 	f.structure = newStructureFields(f.onSubmitted)
 	f.structure.onResize = f.resize
+	f.game = newGameFields(f.onSubmitted)
 	f.tiebreakers = newTiebreakEditor()
 	f.tiebreakers.onResize = f.resize
 	f.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
@@ -81,6 +83,7 @@ func NewSettingsForm(d Settler, run work.Runner, win fyne.Window) *SettingsForm 
 	f.roundsRow = form.add("Rounds", f.rounds, "Empty: recommended for the players present")
 	form.add("Round minutes", f.minutes, "")
 	f.structure.addTo(form)
+	f.game.addTo(form)
 
 	body := container.NewBorder(nil, nil, nil, nil,
 		container.New(layout.NewGridLayoutWithColumns(2), container.NewVBox(form.box), container.NewVBox(f.tiebreakers.box)))
@@ -108,6 +111,7 @@ func (f *SettingsForm) Show(e event.Event) {
 	f.roundsRow.show(s.Structure == event.StructureSwiss || s.Structure == event.StructureSchedule)
 	f.minutes.SetText(strconv.Itoa(s.RoundMinutes))
 	f.structure.set(s)
+	f.game.set(s)
 	f.tiebreakers.set(s.Tiebreakers)
 	f.problem.Hide()
 	f.dialog.Show()
@@ -144,6 +148,9 @@ func (f *SettingsForm) Settings() (event.Settings, error) {
 		return s, err
 	}
 	if err := f.structure.read(&s); err != nil {
+		return s, err
+	}
+	if err := f.game.read(&s); err != nil {
 		return s, err
 	}
 	s.Tiebreakers = f.tiebreakers.Keys()

@@ -42,7 +42,7 @@ func ValueName(s event.Settings) string {
 	case event.ScoringHeresy:
 		return "Tau stored"
 	case event.ScoringShadowfist:
-		return "Game points"
+		return "Game pts or sites"
 	}
 	return "Points"
 }
@@ -76,8 +76,9 @@ func MultiHint(s event.Settings) string {
 			"the winner scores %d, the others their Tau (at most %d). At time nobody wins: leave Winner blank and tick Time-out (Tau + %d).",
 			s.WinScore, s.TauGoal, s.TimeOutBonus) + keys
 	case event.ScoringShadowfist:
-		return "Type a table number and press Enter, then each seat's game points and the winner's seat number " +
-			"(\"2 3\" for two winners in one scene). At time tick Time-out and type the player(s) in the lead." + keys
+		return "Type a table number and press Enter, then each seat's game points, or its sites as \"seized burned played\" " +
+			"(\"2 1 3\"; rule 5.3's other items may follow), and the winner's seat number " +
+			"(\"2 3\" for two winners in one scene, \"2u\" for a win by other means). At time tick Time-out and type the player(s) in the lead." + keys
 	}
 	return "Type a table number and press Enter, then the winner's seat number (points are optional). " +
 		"At time tick Time-out and type the player(s) in the lead." + keys
@@ -90,13 +91,17 @@ func WinnerHint(s event.Settings) string {
 	case event.ScoringHeresy:
 		return "Winner: the seat number. At time nobody wins: leave it blank and tick Time-out (or type t)." + keys
 	case event.ScoringShadowfist:
-		return "Winner: the seat number, \"2 3\" for two winners in one scene. At time tick Time-out (or type t) and type the player(s) in the lead." + keys
+		return "Winner: the seat number, \"2 3\" for two winners in one scene, \"2u\" for a win by other means (5.7: sites short of five count as played). " +
+			"At time tick Time-out (or type t) and type the player(s) in the lead." + keys
 	}
 	return "Winner: the seat number. At time tick Time-out (or type t) and type the player(s) in the lead." + keys
 }
 
 // MultiInput is what the result panel holds: one value per seat as typed
-// (see ValueName), the Winner field and the Time-out box.
+// (see ValueName), the Winner field and the Time-out box. A Shadowfist
+// value is game points ("12") or the counts of rule 5.3, seized, burned,
+// played and the items after them ("2 1 3"); a Shadowfist winner may be
+// marked "u", a win by other means than the last site (5.7).
 type MultiInput struct {
 	Values  []string
 	Winners string
@@ -107,21 +112,35 @@ type MultiInput struct {
 // separated by spaces or commas ("2", "2 3", "2,3"), in increasing order
 // without repeats. Blank is no winner.
 func ParseWinners(text string, seats int) ([]int, error) {
+	winners, _, err := parseWinners(text, seats)
+	return winners, err
+}
+
+// parseWinners reads the Winner field as ParseWinners does, and also the
+// seats marked "u" for an unconventional win ("2u").
+func parseWinners(text string, seats int) (winners, unconventional []int, err error) {
 	var out []int
 	for _, f := range strings.FieldsFunc(text, isWinnerSeparator) {
+		u := false
+		if t := strings.TrimRight(f, "uU"); t != f && t != "" {
+			f, u = t, true
+		}
 		n, err := strconv.Atoi(f)
 		if err != nil {
-			return nil, event.Invalidf("%q is not a seat number; type the winner's seat, 1 to %d", f, seats)
+			return nil, nil, event.Invalidf("%q is not a seat number; type the winner's seat, 1 to %d", f, seats)
 		}
 		if n < 1 || n > seats {
-			return nil, event.Invalidf("there is no seat %d at this table; type a seat from 1 to %d", n, seats)
+			return nil, nil, event.Invalidf("there is no seat %d at this table; type a seat from 1 to %d", n, seats)
 		}
 		if !slices.Contains(out, n) {
 			out = append(out, n)
 		}
+		if u && !slices.Contains(unconventional, n) {
+			unconventional = append(unconventional, n)
+		}
 	}
 	slices.Sort(out)
-	return out, nil
+	return out, unconventional, nil
 }
 
 func isWinnerSeparator(r rune) bool {
@@ -132,16 +151,50 @@ func isWinnerSeparator(r rune) bool {
 	return false
 }
 
-// winnerRunes are the characters the Winner field accepts.
-const winnerRunes = "0123456789 ,;+&/"
+// winnerRunes are the characters the Winner field accepts: a Shadowfist
+// winner may be marked "u" (5.7).
+func winnerRunes(s event.Settings) string {
+	if s.Scoring == event.ScoringShadowfist {
+		return "0123456789 ,;+&/uU"
+	}
+	return "0123456789 ,;+&/"
+}
 
 // valueRunes are the characters a seat's value accepts: Shadowfist game
-// points can be negative (S7).
+// points can be negative, or counts of sites (S7).
 func valueRunes(s event.Settings) string {
 	if s.Scoring == event.ScoringShadowfist {
-		return "-0123456789"
+		return "-0123456789 /"
 	}
 	return "0123456789"
+}
+
+// parseSites reads a Shadowfist seat's value: one number is its game
+// points; two to seven numbers ("2 1 3", "2/1/3") are the counts of rule
+// 5.3's items in order, seized, burned, played, … (S7).
+func parseSites(seat int, text string) (points int, stats map[string]int, err error) {
+	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '/' })
+	items := scoring.SiteItems()
+	if len(fields) > len(items) {
+		return 0, nil, event.Invalidf("seat %d: %q has %d numbers; type game points, or up to %d counts (seized burned played …)", seat, text, len(fields), len(items))
+	}
+	nums := make([]int, len(fields))
+	for i, f := range fields {
+		if nums[i], err = strconv.Atoi(f); err != nil {
+			return 0, nil, event.Invalidf("seat %d: %q is not a number; type game points, or sites as \"seized burned played\"", seat, f)
+		}
+	}
+	switch len(nums) {
+	case 0:
+		return 0, nil, nil
+	case 1:
+		return nums[0], nil, nil
+	}
+	stats = map[string]int{}
+	for i, n := range nums {
+		stats[items[i]] = n
+	}
+	return 0, stats, nil
 }
 
 // BuildResult turns the panel's input into the result the director
@@ -151,13 +204,33 @@ func valueRunes(s event.Settings) string {
 // Heresy winner, nobody winning at time) is for the director to say.
 func BuildResult(s event.Settings, in MultiInput) (event.Result, error) {
 	seats := len(in.Values)
-	winners, err := ParseWinners(in.Winners, seats)
+	winners, unconventional, err := parseWinners(in.Winners, seats)
 	if err != nil {
 		return event.Result{}, err
 	}
 	r := event.Result{TimeOut: in.TimeOut, Seats: make([]event.SeatResult, seats)}
 	for i, text := range in.Values {
 		text = strings.TrimSpace(text)
+		if s.Scoring == event.ScoringShadowfist {
+			st := &r.Seats[i]
+			var stats map[string]int
+			if st.Points, stats, err = parseSites(i+1, text); err != nil {
+				return event.Result{}, err
+			}
+			if slices.Contains(unconventional, i+1) {
+				if stats == nil {
+					stats = map[string]int{}
+				}
+				stats[scoring.UnconventionalStat] = 1
+			}
+			if stats != nil {
+				st.Games = []event.GameDetail{{Stats: stats}}
+			}
+			if slices.Contains(winners, i+1) {
+				st.Place = 1
+			}
+			continue
+		}
 		v := 0
 		if text != "" {
 			if v, err = strconv.Atoi(text); err != nil {
@@ -292,15 +365,40 @@ func Prefill(s event.Settings, r *event.Result, seats int) MultiInput {
 		switch {
 		case s.Scoring == event.ScoringHeresy:
 			in.Values[i] = strconv.Itoa(scoring.Tau(st))
+		case s.Scoring == event.ScoringShadowfist && scoring.Counted(st):
+			in.Values[i] = siteCounts(st)
 		case s.Scoring == event.ScoringShadowfist || anyPoints:
 			in.Values[i] = strconv.Itoa(st.Points)
 		}
 		if st.Place == 1 {
-			winners = append(winners, strconv.Itoa(i+1))
+			w := strconv.Itoa(i + 1)
+			if scoring.Unconventional(st) {
+				w += "u"
+			}
+			winners = append(winners, w)
 		}
 	}
 	in.Winners = strings.Join(winners, " ")
 	return in
+}
+
+// siteCounts writes a seat's counts of rule 5.3 as typed: "2 1 3", the
+// items after played only when one of them is not zero.
+func siteCounts(st event.SeatResult) string {
+	stats := st.Games[len(st.Games)-1].Stats
+	items := scoring.SiteItems()
+	last := 2
+	for i := len(items) - 1; i > 2; i-- {
+		if stats[items[i]] != 0 {
+			last = i
+			break
+		}
+	}
+	parts := make([]string, last+1)
+	for i := range parts {
+		parts[i] = strconv.Itoa(stats[items[i]])
+	}
+	return strings.Join(parts, " ")
 }
 
 // scored returns res with the scores the director fills in (Heresy's

@@ -329,7 +329,7 @@ func TestAShadowfistTableTakesGamePointsAndTwoWinners(t *testing.T) {
 		t.Fatalf("tables %+v", sh.Tables)
 	}
 	p := f.openTable(t, "1")
-	if p.values[0].PlaceHolder != "0" || !uitest.HasText(f.w.Canvas().Overlays().Top(), "Game points") {
+	if p.values[0].PlaceHolder != "0" || !uitest.HasText(f.w.Canvas().Overlays().Top(), "Game pts or sites") {
 		t.Errorf("panel texts %q", uitest.Texts(f.w.Canvas().Overlays().Top()))
 	}
 	f.fill(t, p, []string{"12", "15", "-2", "0"}, "1 2", false)
@@ -350,6 +350,46 @@ func TestAShadowfistTableTakesGamePointsAndTwoWinners(t *testing.T) {
 	}
 	if !uitest.HasText(f.w.Content(), "Game pts") || !uitest.HasText(f.w.Content(), "15 · won") {
 		t.Errorf("rows %q", uitest.Texts(f.w.Content()))
+	}
+}
+
+// Rule S7: a seat's sites typed as "seized burned played" score by the
+// event's game-point values, and "2u" marks a win by other means, which
+// adds the sites short of five as played (5.7). A correction opens with
+// the counts and the mark as typed.
+func TestAShadowfistTableTakesSiteCountsAndAnUnconventionalWin(t *testing.T) {
+	f := openMulti(t, "shadowfist", "final-brawl", sevenPlayers[:4]...)
+	p := f.openTable(t, "1")
+	f.fill(t, p, []string{"3 2 0", "1 1 0", "0/0/2", "0 1 0 0 1"}, "2u", false)
+	if got := strings.Join(texts(p.previews), " "); got != "0 4 0 0" {
+		t.Errorf("match points preview %q, want 0 4 0 0", got)
+	}
+	pressKey(f.w.Canvas(), fyne.KeyReturn)
+	f.errs.None(t)
+	got := f.table(t, 1).Result
+	if got == nil || !slices.Equal(points(got), []int{18, 13, 4, 1}) || got.Seats[1].Place != 1 {
+		t.Fatalf("saved %+v", got)
+	}
+	p = f.openTable(t, "1")
+	var v []string
+	for _, e := range p.values {
+		v = append(v, e.Text)
+	}
+	if !slices.Equal(v, []string{"3 2 0", "1 1 0", "0 0 2", "0 1 0 0 1"}) || p.winner.Text != "2u" {
+		t.Errorf("correction opens with %q and winner %q", v, p.winner.Text)
+	}
+}
+
+func TestAShadowfistTableRefusesBadSiteCounts(t *testing.T) {
+	f := openMulti(t, "shadowfist", "final-brawl", sevenPlayers[:4]...)
+	p := f.openTable(t, "1")
+	f.fill(t, p, []string{"1 0 0", "2 0 2", "0", "0"}, "3u", false)
+	pressKey(f.w.Canvas(), fyne.KeyReturn)
+	if f.table(t, 1).Result != nil {
+		t.Fatal("an unconventional win without site counts was saved")
+	}
+	if !strings.Contains(strings.Join(uitest.Texts(f.w.Canvas().Overlays().Top()), "\n"), "type its sites seized, burned and played") {
+		t.Errorf("panel %q", uitest.Texts(f.w.Canvas().Overlays().Top()))
 	}
 }
 
@@ -493,7 +533,7 @@ func TestADoubleEliminationFinalTableTakesAShadowfistResult(t *testing.T) {
 		t.Fatalf("tables %+v", sh.Tables)
 	}
 	p := f.openTable(t, "1")
-	if !uitest.HasText(f.w.Canvas().Overlays().Top(), "Game points") {
+	if !uitest.HasText(f.w.Canvas().Overlays().Top(), "Game pts or sites") {
 		t.Errorf("panel texts %q", uitest.Texts(f.w.Canvas().Overlays().Top()))
 	}
 	f.fill(t, p, []string{"12", "3", "7", "0"}, "1", false)

@@ -81,7 +81,7 @@ func newResultPanel(s *Screen, t director.SheetTable) *resultPanel {
 	p.timeOut.Checked = in.TimeOut
 	p.timeOut.OnChanged = func(bool) { p.onChanged("") }
 	p.timeOut.onEscape, p.timeOut.onEnter = p.onCancel, p.onSave
-	p.winner = newKeyEntry("seat", winnerRunes)
+	p.winner = newKeyEntry("seat", winnerRunes(p.set))
 	p.winner.SetText(in.Winners)
 	p.winner.OnChanged = p.onChanged
 	p.winner.OnSubmitted = p.onSubmitted

@@ -1,0 +1,129 @@
+package events
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/core/event"
+)
+
+// gameFields are the settings of a game's own scoring and draft: the
+// Shadowfist game-point values of rule 5.3 (S7), and the draft's pod
+// sizes and packs (A5, H7, S14). Only the ones the event uses are shown.
+type gameFields struct {
+	gamePoints *widget.Entry
+	pods       *widget.Entry
+	packs      *widget.Entry
+
+	gamePointsRow, podsRow, packsRow *formRow
+}
+
+// gamePointsHint explains the seven numbers of the game-points row.
+const gamePointsHint = "Rule 5.3 a–g: seized, burned, played, non-site burned, cards reducing, other players' sites, cards increasing. " +
+	"The document's values are garbled; 4 3 2 0 -2 0 -2 are the defaults."
+
+func newGameFields(onSubmitted func(string)) *gameFields {
+	return &gameFields{
+		gamePoints: &widget.Entry{OnSubmitted: onSubmitted},
+		pods:       &widget.Entry{OnSubmitted: onSubmitted},
+		packs:      &widget.Entry{OnSubmitted: onSubmitted},
+	}
+}
+
+// addTo adds the fields' rows to g.
+func (f *gameFields) addTo(g *formGrid) {
+	f.gamePointsRow = g.add("Game points", f.gamePoints, gamePointsHint)
+	f.podsRow = g.add("Draft pods", f.pods, "Ideal size, or ideal smallest largest: \"8\", \"4 3 5\" (pods of 3 to 5)")
+	f.packsRow = g.add("Packs", f.packs, "Packs per player; they pass left, right, left, …")
+}
+
+// set shows the fields for settings s.
+func (f *gameFields) set(s event.Settings) {
+	f.gamePointsRow.show(s.Scoring == event.ScoringShadowfist)
+	f.gamePoints.SetText(gamePointsText(s.GamePointValues()))
+	f.podsRow.show(s.HasDraft())
+	f.packsRow.show(s.HasDraft())
+	f.pods.SetText(podsText(s))
+	f.packs.SetText(strconv.Itoa(s.DraftPacks))
+}
+
+// gamePointsText writes game-point values in the order of rule 5.3.
+func gamePointsText(v event.GamePointValues) string {
+	return fmt.Sprintf("%d %d %d %d %d %d %d", v.Seized, v.Burned, v.Played, v.OtherBurned, v.Reduce, v.Controlled, v.Increase)
+}
+
+// podsText writes a draft's pod sizes: "8" when the pods are all the
+// ideal size, else "ideal smallest largest".
+func podsText(s event.Settings) string {
+	lo, hi := s.DraftMin, s.DraftMax
+	if lo == 0 {
+		lo = s.DraftIdeal
+	}
+	if hi == 0 {
+		hi = s.DraftIdeal
+	}
+	if lo == s.DraftIdeal && hi == s.DraftIdeal {
+		return strconv.Itoa(s.DraftIdeal)
+	}
+	return fmt.Sprintf("%d %d %d", s.DraftIdeal, lo, hi)
+}
+
+// numbers reads whole numbers separated by spaces or commas.
+func numbers(text, what string) ([]int, error) {
+	var out []int
+	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' }) {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, event.Invalidf("%s: %q is not a whole number", what, f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// read writes the fields shown into s, or says what is wrong.
+func (f *gameFields) read(s *event.Settings) error {
+	if f.gamePointsRow.visible() {
+		n, err := numbers(f.gamePoints.Text, "game points")
+		if err != nil {
+			return err
+		}
+		if len(n) != 7 {
+			return event.Invalidf("game points need seven numbers, one for each item of rule 5.3 (for example 4 3 2 0 -2 0 -2), not %d", len(n))
+		}
+		v := event.GamePointValues{Seized: n[0], Burned: n[1], Played: n[2], OtherBurned: n[3], Reduce: n[4], Controlled: n[5], Increase: n[6]}
+		if v == event.DefaultGamePoints() {
+			s.GamePoints = nil
+		} else {
+			s.GamePoints = &v
+		}
+	}
+	if f.podsRow.visible() {
+		n, err := numbers(f.pods.Text, "draft pods")
+		if err != nil {
+			return err
+		}
+		switch len(n) {
+		case 1:
+			s.DraftIdeal, s.DraftMin, s.DraftMax = n[0], 0, 0
+		case 3:
+			s.DraftIdeal, s.DraftMin, s.DraftMax = n[0], n[1], n[2]
+		default:
+			return event.Invalid("draft pods: type the ideal pod size (\"8\"), or the ideal, smallest and largest (\"4 3 5\")")
+		}
+		if s.DraftIdeal < 1 {
+			return event.Invalid("draft pods: a pod seats at least 2 players; to play without a draft choose a format without one")
+		}
+	}
+	if f.packsRow.visible() {
+		n, err := number(f.packs.Text, "packs", s.DraftPacks)
+		if err != nil {
+			return err
+		}
+		s.DraftPacks = n
+	}
+	return nil
+}
