@@ -2,6 +2,8 @@ package director
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math/rand/v2"
 
 	"tablekeeper/core/event"
@@ -119,4 +121,78 @@ func draftPlayers(tx Tx, e event.Event) ([]event.EntryID, error) {
 		}
 	}
 	return out, nil
+}
+
+// roundOnePods returns the draft pods round 1 is paired in: those of a
+// two-player Swiss event with a draft whose pods have been drawn. ok is
+// false when round number is paired as usual.
+func roundOnePods(tx Tx, e event.Event, number int) (event.DraftSeating, bool, error) {
+	s := e.Settings
+	if number != 1 || !s.HasDraft() || s.TableSize != 2 || s.Teams() || s.Structure != event.StructureSwiss {
+		return event.DraftSeating{}, false, nil
+	}
+	pods, err := tx.DraftSeating(e.ID)
+	if errors.Is(err, event.ErrNotFound) || err == nil && len(pods.Pods) == 0 {
+		return event.DraftSeating{}, false, nil
+	}
+	return pods, err == nil, err
+}
+
+// planPodRoundOne pairs round 1 of a drafted two-player event inside the
+// draft pods, as players of a booster draft expect to play the people they
+// drafted with (A5): each pod is paired at random; the odd player of each
+// odd pod, and anyone who joined after the draw, are paired with each
+// other, and the last of them takes the bye.
+func planPodRoundOne(entries []event.Entry, pods event.DraftSeating, rng *rand.Rand) (plan, error) {
+	playing, err := pairable(entries, 1)
+	if err != nil {
+		return plan{}, err
+	}
+	if len(playing) < 2 {
+		return plan{}, event.Statef("round 1 needs at least two players; %d can play", len(playing))
+	}
+	p := plan{stage: event.StageSwiss}
+	var left []pairing.Player
+	seated := map[event.EntryID]bool{}
+	podOf := map[event.EntryID]int{}
+	for _, pod := range pods.Pods {
+		var in []pairing.Player
+		for _, id := range pod.Seats {
+			if playing[id] && !seated[id] {
+				seated[id] = true
+				podOf[id] = pod.Number
+				in = append(in, pairing.Player{Entry: id})
+			}
+		}
+		out := pairing.Swiss(in, rng)
+		for _, t := range out.Tables {
+			t.Why = fmt.Sprintf("round 1: both drafted in pod %d (A5)", pod.Number)
+			p.tables = append(p.tables, t)
+		}
+		if out.Bye != 0 {
+			left = append(left, pairing.Player{Entry: out.Bye})
+		}
+	}
+	for _, en := range entries {
+		if playing[en.ID] && !seated[en.ID] {
+			left = append(left, pairing.Player{Entry: en.ID})
+		}
+	}
+	out := pairing.Swiss(left, rng)
+	for _, t := range out.Tables {
+		t.Why = "round 1: " + leftoverWhy(podOf[t.Seats[0]]) + " and " + leftoverWhy(podOf[t.Seats[1]])
+		p.tables = append(p.tables, t)
+	}
+	if out.Bye != 0 {
+		p.passes = []pairing.Pass{{Entry: out.Bye, Kind: pairing.PassBye, Why: "round 1: " + leftoverWhy(podOf[out.Bye]) + "; the bye is drawn among the players left over"}}
+	}
+	return p, nil
+}
+
+// leftoverWhy says why a player is paired outside their pod in round 1.
+func leftoverWhy(pod int) string {
+	if pod == 0 {
+		return "joined after the draft pods were drawn"
+	}
+	return fmt.Sprintf("the odd player of pod %d", pod)
 }

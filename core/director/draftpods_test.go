@@ -232,3 +232,72 @@ func TestDraftPodsOfAFinishedEventStayButAreNotDrawnAgain(t *testing.T) {
 		t.Errorf("pods of the finished event: %+v, %v", s, err)
 	}
 }
+
+// Rule A5: round 1 of a booster draft pairs players inside their draft
+// pod; only the odd players of odd pods, and a late entry who joined after
+// the draw, meet players of other pods, and the bye goes to one of them.
+func TestRoundOneIsPairedInsideTheDraftPods(t *testing.T) {
+	ctx := context.Background()
+	for _, n := range []int{8, 9, 13, 17, 21, 30, 41} {
+		t.Run(fmt.Sprint(n, " players"), func(t *testing.T) {
+			d, _ := newDirector(t)
+			e := eventOf(t, d, "altered", "booster-draft", nil)
+			register(t, d, e.ID, names(n)...)
+			seating, err := d.DrawDraftPods(ctx, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			late := register(t, d, e.ID, "Zoë Late")
+			podOf := map[event.EntryID]int{}
+			odd := 0
+			for _, p := range seating.Pods {
+				for _, id := range p.Seats {
+					podOf[id] = p.Number
+				}
+				odd += len(p.Seats) % 2
+			}
+			r, err := d.PairNextRound(ctx, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seen := map[event.EntryID]int{}
+			cross, byes := 0, 0
+			for _, tb := range r.Tables {
+				for _, id := range tb.Entries() {
+					seen[id]++
+				}
+				switch {
+				case tb.Bye:
+					byes++
+					if p := podOf[tb.Seats[0].EntryID]; p != 0 && len(seating.Pods[p-1].Seats)%2 == 0 {
+						t.Errorf("bye to a player of even pod %d", p)
+					}
+				case podOf[tb.Seats[0].EntryID] != podOf[tb.Seats[1].EntryID] || podOf[tb.Seats[0].EntryID] == 0:
+					cross++
+					if !strings.Contains(tb.Why, "odd player") && !strings.Contains(tb.Why, "after the draft pods") {
+						t.Errorf("cross-pod table says %q", tb.Why)
+					}
+				default:
+					if !strings.Contains(tb.Why, fmt.Sprintf("pod %d", podOf[tb.Seats[0].EntryID])) {
+						t.Errorf("table %d says %q", tb.Number, tb.Why)
+					}
+				}
+			}
+			if len(seen) != n+1 {
+				t.Errorf("%d players seated, want %d", len(seen), n+1)
+			}
+			for id, k := range seen {
+				if k != 1 {
+					t.Errorf("entry %d seated %d times", id, k)
+				}
+			}
+			// The odd players and the late entry pair among themselves.
+			if want := (odd + 1) / 2; cross != want || byes != (odd+1)%2 {
+				t.Errorf("%d cross-pod tables and %d byes with %d odd pods and one late entry; want %d and %d", cross, byes, odd, want, (odd+1)%2)
+			}
+			if seen[late[0].ID] != 1 {
+				t.Error("the late entry is not seated")
+			}
+		})
+	}
+}

@@ -72,6 +72,10 @@ func (d *Director) pairRound(tx Tx, e event.Event, rounds []event.Round) (event.
 		if teams, err = tx.Teams(e.ID); err == nil {
 			p, err = planTeams(e, entries, teams, rounds, number, rng)
 		}
+	} else if pods, ok, perr := roundOnePods(tx, e, number); perr != nil {
+		err = perr
+	} else if ok {
+		p, err = planPodRoundOne(entries, pods, rng)
 	} else {
 		p, err = planRound(e, entries, rounds, number, rng)
 	}
