@@ -61,7 +61,7 @@ func TestJudgesAndJudgeLogRoundTrip(t *testing.T) {
 
 	penalty := event.JudgeLogEntry{EventID: f.event.ID, At: t0, Round: 2, Table: 7, JudgeID: judges[1].ID,
 		EntryID: f.entries[0].ID, Kind: event.LogPenalty, Infraction: "Drawing extra cards", Penalty: "Game loss",
-		Description: "drew 2 instead of 1"}
+		Description: "drew 2 instead of 1", Points: 2, Outcome: "appealed: upheld"}
 	ruling := event.JudgeLogEntry{EventID: f.event.ID, At: t0.Add(time.Minute), Round: 2, Table: 3,
 		Kind: event.LogRuling, Description: "Æmber capture timing", Extension: 4 * time.Minute}
 	write(t, db, func(tx *Tx) error {
