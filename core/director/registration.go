@@ -242,3 +242,51 @@ func (d *Director) SetSeed(ctx context.Context, entry event.EntryID, seed int) e
 		return d.log(tx, e.ID, 0, "seed %d for %s", seed, en.Name)
 	})
 }
+
+// DropAbsent drops, before round 1, every active player who has not
+// checked in while others have (check-in is in use), and returns their
+// names: the organizer's "drop them" for the players round 1 waits for.
+func (d *Director) DropAbsent(ctx context.Context, id event.EventID) ([]string, error) {
+	var out []string
+	err := d.store.Write(ctx, func(tx Tx) error {
+		e, err := tx.Event(id)
+		if err != nil {
+			return err
+		}
+		if n, err := tx.RoundCount(id); err != nil || n > 0 {
+			if err == nil {
+				err = event.Statef("round 1 of %s is paired; drop players one by one", e.Name)
+			}
+			return err
+		}
+		entries, err := tx.Entries(id)
+		if err != nil {
+			return err
+		}
+		inUse := false
+		for _, en := range entries {
+			inUse = inUse || en.Active() && en.CheckedIn
+		}
+		if !inUse {
+			return nil
+		}
+		for _, en := range entries {
+			if !en.Active() || en.CheckedIn {
+				continue
+			}
+			en.Status = event.EntryDropped
+			if err := tx.UpdateEntry(en); err != nil {
+				return err
+			}
+			out = append(out, en.Name)
+		}
+		if len(out) == 0 {
+			return nil
+		}
+		return d.log(tx, id, 0, "dropped for not checking in: %s", strings.Join(out, ", "))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}

@@ -32,6 +32,12 @@ type Tx interface {
 	// then by name. An empty query lists the directory by name.
 	FindPlayers(query string, limit int) ([]event.Player, error)
 
+	// SetAppSetting saves a database-wide setting (the kiosk PIN's hash).
+	SetAppSetting(key, value string) error
+	// AppSetting returns a database-wide setting; ok is false when it was
+	// never saved.
+	AppSetting(key string) (value string, ok bool, err error)
+
 	// CreateEvent saves a new event and sets e.ID.
 	CreateEvent(e *event.Event) error
 	// UpdateEvent saves the event's name, date, state and settings.

@@ -1,0 +1,275 @@
+package director
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"strings"
+	"unicode/utf8"
+
+	"tablekeeper/core/event"
+)
+
+// The kiosk (issue 5) lets players check themselves in, sign up and
+// register decks on a second screen. Its operations show nobody else's
+// data beyond the names matching what a player typed, and leaving it needs
+// the organizer's PIN.
+
+// KioskMinQuery is the number of characters a player types before the
+// kiosk shows any name.
+const KioskMinQuery = 3
+
+// kioskLimit is the most names the kiosk shows for one search.
+const kioskLimit = 8
+
+// KioskMatch is a name the kiosk shows for a search: a player of the
+// event, or a regular from the directory who has not entered it yet.
+type KioskMatch struct {
+	PlayerID event.PlayerID
+	// EntryID is the player's entry in the event; 0 for a regular not
+	// entered yet (checking in enters them).
+	EntryID   event.EntryID
+	Name      string
+	CheckedIn bool
+}
+
+// KioskSearch returns the players whose name contains query, or whose
+// member number is exactly query, as names only: nothing for fewer than
+// KioskMinQuery characters, at most eight names, players of the event
+// first. A member number is matched whole, so typing digits never lists
+// other people's numbers.
+func (d *Director) KioskSearch(ctx context.Context, id event.EventID, query string) ([]KioskMatch, error) {
+	query = strings.Join(strings.Fields(query), " ")
+	if utf8.RuneCountInString(query) < KioskMinQuery {
+		return nil, nil
+	}
+	var out []KioskMatch
+	err := d.store.Read(ctx, func(tx Tx) error {
+		entries, err := tx.Entries(id)
+		if err != nil {
+			return err
+		}
+		entered := map[event.PlayerID]event.Entry{}
+		for _, en := range entries {
+			entered[en.PlayerID] = en
+		}
+		add := func(p event.Player) {
+			for _, m := range out {
+				if m.PlayerID == p.ID {
+					return
+				}
+			}
+			m := KioskMatch{PlayerID: p.ID, Name: p.Name}
+			if en, ok := entered[p.ID]; ok {
+				if !en.Active() {
+					return // a dropped player checks in at the desk
+				}
+				m.EntryID, m.CheckedIn = en.ID, en.CheckedIn
+			}
+			out = append(out, m)
+		}
+		fold := strings.ToLower(query)
+		for _, en := range entries {
+			if en.Active() && (strings.Contains(strings.ToLower(en.Name), fold) || en.MemberNo != "" && strings.EqualFold(en.MemberNo, query)) {
+				add(event.Player{ID: en.PlayerID, Name: en.Name})
+			}
+		}
+		found, err := tx.FindPlayers(query, 4*kioskLimit)
+		if err != nil {
+			return err
+		}
+		for _, p := range found {
+			if strings.Contains(strings.ToLower(p.Name), fold) || strings.EqualFold(p.MemberNo, query) {
+				add(p)
+			}
+		}
+		return nil
+	})
+	if len(out) > kioskLimit {
+		out = out[:kioskLimit]
+	}
+	return out, err
+}
+
+// KioskCheckIn checks a player in from the kiosk, entering a regular from
+// the directory first. Check-in closes when round 1 is paired: the player
+// is then sent to the organizer.
+func (d *Director) KioskCheckIn(ctx context.Context, id event.EventID, player event.PlayerID) (event.Entry, error) {
+	var en event.Entry
+	err := d.store.Write(ctx, func(tx Tx) error {
+		e, err := tx.Event(id)
+		if err != nil {
+			return err
+		}
+		if err := kioskOpen(tx, e); err != nil {
+			return err
+		}
+		entries, err := tx.Entries(id)
+		if err != nil {
+			return err
+		}
+		for _, x := range entries {
+			if x.PlayerID == player {
+				en = x
+			}
+		}
+		if en.ID == 0 {
+			p, err := tx.Player(player)
+			if err != nil {
+				return err
+			}
+			if en, err = d.register(tx, id, p); err != nil {
+				return err
+			}
+		}
+		if !en.Active() {
+			return event.Statef("%s has left %s; please see the organizer", en.Name, e.Name)
+		}
+		if en.CheckedIn {
+			return nil
+		}
+		en.CheckedIn = true
+		if err := tx.UpdateEntry(en); err != nil {
+			return err
+		}
+		return d.log(tx, id, 0, "checked in at the kiosk: %s", en.Name)
+	})
+	return en, err
+}
+
+// KioskSignUp adds a new player from the kiosk: into the directory (or, by
+// a member number already there with the same name, that player), entered
+// in the event and checked in, in one transaction.
+func (d *Director) KioskSignUp(ctx context.Context, id event.EventID, np NewPlayer) (event.Entry, error) {
+	np.Email = "" // the kiosk does not ask for it
+	p := np.player(d)
+	if err := p.Validate(); err != nil {
+		return event.Entry{}, err
+	}
+	var en event.Entry
+	err := d.store.Write(ctx, func(tx Tx) error {
+		e, err := tx.Event(id)
+		if err != nil {
+			return err
+		}
+		if err := kioskOpen(tx, e); err != nil {
+			return err
+		}
+		if p.MemberNo != "" {
+			known, err := tx.PlayerByMemberNo(p.MemberNo)
+			switch {
+			case err == nil && strings.EqualFold(known.Name, p.Name):
+				p = known
+			case err == nil:
+				// Never name the number's owner to a stranger.
+				return event.Conflictf("member number %s is already in use under another name; check the number, or leave it blank and see the organizer", p.MemberNo)
+			case !isNotFound(err):
+				return err
+			}
+		}
+		if p.ID == 0 {
+			if err := tx.CreatePlayer(&p); err != nil {
+				return err
+			}
+		}
+		if en, err = d.register(tx, id, p); err != nil {
+			return err
+		}
+		en.CheckedIn = true
+		if err := tx.UpdateEntry(en); err != nil {
+			return err
+		}
+		return d.log(tx, id, 0, "signed up and checked in at the kiosk: %s", en.Name)
+	})
+	return en, err
+}
+
+// kioskOpen refuses kiosk check-in once round 1 is paired or the event is
+// finished.
+func kioskOpen(tx Tx, e event.Event) error {
+	if e.State == event.StateFinished {
+		return event.Statef("%s is finished", e.Name)
+	}
+	n, err := tx.RoundCount(e.ID)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		return event.Statef("check-in for %s closed when round 1 was paired; please see the organizer", e.Name)
+	}
+	return nil
+}
+
+// kioskPINKey is the app setting that holds the kiosk PIN's hash.
+const kioskPINKey = "kiosk.pin"
+
+// pinRounds is how many times the PIN is hashed, so the stored hash is
+// slow to try every PIN against.
+const pinRounds = 20000
+
+// SetKioskPIN sets the organizer's PIN that leaves the kiosk: 4 to 8
+// digits, saved as a salted hash.
+func (d *Director) SetKioskPIN(ctx context.Context, pin string) error {
+	if err := checkPIN(pin); err != nil {
+		return err
+	}
+	salt := make([]byte, 16)
+	if _, err := rand.Read(salt); err != nil {
+		return err
+	}
+	value := hex.EncodeToString(salt) + "$" + hex.EncodeToString(hashPIN(salt, pin))
+	return d.store.Write(ctx, func(tx Tx) error {
+		if err := tx.SetAppSetting(kioskPINKey, value); err != nil {
+			return err
+		}
+		return nil
+	})
+}
+
+// HasKioskPIN reports whether the organizer has set a kiosk PIN: the
+// kiosk does not open without one.
+func (d *Director) HasKioskPIN(ctx context.Context) (bool, error) {
+	var ok bool
+	err := d.store.Read(ctx, func(tx Tx) (err error) {
+		_, ok, err = tx.AppSetting(kioskPINKey)
+		return err
+	})
+	return ok, err
+}
+
+// CheckKioskPIN reports whether pin is the organizer's kiosk PIN.
+func (d *Director) CheckKioskPIN(ctx context.Context, pin string) (bool, error) {
+	var stored string
+	var ok bool
+	err := d.store.Read(ctx, func(tx Tx) (err error) {
+		stored, ok, err = tx.AppSetting(kioskPINKey)
+		return err
+	})
+	if err != nil || !ok {
+		return false, err
+	}
+	saltHex, sumHex, found := strings.Cut(stored, "$")
+	salt, err1 := hex.DecodeString(saltHex)
+	sum, err2 := hex.DecodeString(sumHex)
+	if !found || err1 != nil || err2 != nil {
+		return false, event.Invalid("the saved kiosk PIN is damaged; set a new one from the organizer's screen")
+	}
+	return subtle.ConstantTimeCompare(hashPIN(salt, pin), sum) == 1, nil
+}
+
+func checkPIN(pin string) error {
+	if len(pin) < 4 || len(pin) > 8 || strings.Trim(pin, "0123456789") != "" {
+		return event.Invalid("a kiosk PIN is 4 to 8 digits")
+	}
+	return nil
+}
+
+func hashPIN(salt []byte, pin string) []byte {
+	sum := sha256.Sum256(append(append([]byte{}, salt...), pin...))
+	for range pinRounds {
+		sum = sha256.Sum256(sum[:])
+	}
+	return sum[:]
+}
