@@ -468,6 +468,10 @@ func (v *eventView) pair() {
 			v.structureComplete(id)
 			return
 		}
+		if errors.Is(err, director.ErrNotCheckedIn) && id == v.id {
+			v.askAbsent(err)
+			return
+		}
 		if err != nil {
 			v.alert(err)
 			return
@@ -478,6 +482,34 @@ func (v *eventView) pair() {
 		}
 		v.reload()
 		v.tabs.Select(v.roundTab)
+	})
+}
+
+// askAbsent lists the players round 1 waits for: drop them and pair, or
+// keep them and check them in on the Registration tab.
+func (v *eventView) askAbsent(err error) {
+	msg := event.Message(err) + "\n\nDrop them now and pair round 1, or keep them: check them in on the Registration tab when they arrive."
+	v.confirm = dialog.NewConfirm("Players not checked in", msg, v.onDropAbsentConfirmed, v.win)
+	v.confirm.SetConfirmText("Drop them and pair")
+	v.confirm.SetDismissText("Keep them")
+	v.confirm.Show()
+}
+
+func (v *eventView) onDropAbsentConfirmed(ok bool) {
+	if !ok {
+		v.tabs.Select(v.regTab)
+		return
+	}
+	id := v.id
+	work.Call(v.run, func(ctx context.Context) ([]string, error) {
+		return v.d.DropAbsent(ctx, id)
+	}, func(_ []string, err error) {
+		if err != nil {
+			v.alert(err)
+			return
+		}
+		v.registration.Reload()
+		v.pair()
 	})
 }
 

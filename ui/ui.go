@@ -46,6 +46,8 @@ type Director interface {
 	Event(ctx context.Context, id event.EventID) (event.Event, error)
 	Log(ctx context.Context, id event.EventID) ([]event.LogEntry, error)
 	PairNextRound(ctx context.Context, id event.EventID) (event.Round, error)
+	// DropAbsent drops the players who did not check in, before round 1.
+	DropAbsent(ctx context.Context, id event.EventID) ([]string, error)
 	FinishEvent(ctx context.Context, id event.EventID) error
 }
 

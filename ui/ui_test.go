@@ -607,3 +607,36 @@ func TestATeamEventThroughTheWindow(t *testing.T) {
 		}
 	}
 }
+
+func TestRoundOneWaitingForCheckInOffersToDropTheAbsent(t *testing.T) {
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, "Check-in night")
+	entries := uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
+	for _, en := range entries[:3] {
+		if err := d.CheckIn(ctx, en.ID, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	test.Tap(s.view.pairButton)
+	top := w.Canvas().Overlays().Top()
+	if top == nil || !strings.Contains(strings.Join(uitest.Texts(top), " "), "Dan Brown") {
+		t.Fatalf("no dialog naming Dan Brown: %v", top)
+	}
+	// Keep them: nothing is paired, the Registration tab shows.
+	test.Tap(uitest.Button(t, top, "Keep them", 0))
+	if rs, _ := d.Rounds(ctx, e.ID); len(rs) != 0 || s.view.tabs.Selected() != s.view.regTab {
+		t.Fatalf("kept: %d rounds, tab %v", len(rs), s.view.tabs.Selected().Text)
+	}
+	test.Tap(s.view.pairButton)
+	test.Tap(uitest.Button(t, w.Canvas().Overlays().Top(), "Drop them and pair", 0))
+	rs, _ := d.Rounds(ctx, e.ID)
+	if len(rs) != 1 || len(rs[0].Tables) != 2 { // 3 players: a table and a bye
+		t.Fatalf("rounds %+v", rs)
+	}
+	got, _ := d.Entries(ctx, e.ID)
+	if got[3].Status != event.EntryDropped {
+		t.Errorf("Dan Brown is %v", got[3].Status)
+	}
+}

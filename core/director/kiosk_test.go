@@ -53,7 +53,7 @@ func TestKioskCheckInEntersARegularAndClosesWithRoundOne(t *testing.T) {
 		t.Fatalf("the regular: %+v, %v", got, err)
 	}
 	// Round 1 waits for Bob, who did not check in, and names him.
-	if _, err := d.PairNextRound(ctx, e.ID); !errors.Is(err, event.ErrState) || !strings.Contains(event.Message(err), "Bob Stone") {
+	if _, err := d.PairNextRound(ctx, e.ID); !errors.Is(err, event.ErrState) || !errors.Is(err, director.ErrNotCheckedIn) || !strings.Contains(event.Message(err), "Bob Stone") {
 		t.Fatalf("pairing with Bob absent: %v", err)
 	}
 	dropped, err := d.DropAbsent(ctx, e.ID)

@@ -2,6 +2,7 @@ package director
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -101,6 +102,11 @@ func (d *Director) pairRound(tx Tx, e event.Event, rounds []event.Round) (event.
 	return r, d.log(tx, e.ID, number, "%s paired: %d tables, seed %d", what, len(p.tables), seed)
 }
 
+// ErrNotCheckedIn marks the refusal of round 1 (or of a draft draw) while
+// players registered but did not check in: the organizer checks them in
+// or drops them (DropAbsent). The error's message names them.
+var ErrNotCheckedIn = errors.New("players have not checked in")
+
 // pairable returns the entries that play the given round, or an error
 // naming the players whose check-in is missing before round 1.
 func pairable(entries []event.Entry, round int) (map[event.EntryID]bool, error) {
@@ -127,7 +133,7 @@ func playersOf(entries []event.Entry, round int, before string) (map[event.Entry
 		out[en.ID] = true
 	}
 	if len(missing) > 0 {
-		return nil, event.Statef("%d registered player(s) have not checked in: %s. Check them in or drop them before %s", len(missing), nameList(missing), before)
+		return nil, errors.Join(event.Statef("%d registered player(s) have not checked in: %s. Check them in or drop them before %s", len(missing), nameList(missing), before), ErrNotCheckedIn)
 	}
 	return out, nil
 }
