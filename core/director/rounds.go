@@ -60,7 +60,7 @@ func (d *Director) PairNextRound(ctx context.Context, id event.EventID) (event.R
 
 // pairRound plans, saves and logs the round after rounds.
 func (d *Director) pairRound(tx Tx, e event.Event, rounds []event.Round) (event.Round, error) {
-	entries, err := tx.Entries(e.ID)
+	entries, err := scoredEntries(tx, e.ID)
 	if err != nil {
 		return event.Round{}, err
 	}
@@ -306,7 +306,7 @@ func (d *Director) Standings(ctx context.Context, id event.EventID) ([]standings
 		if err != nil {
 			return err
 		}
-		entries, err := tx.Entries(id)
+		entries, err := scoredEntries(tx, id)
 		if err != nil {
 			return err
 		}
@@ -385,7 +385,7 @@ func (d *Director) RoundSheet(ctx context.Context, id event.EventID, number int)
 		if number < 1 || number > len(rounds) {
 			return event.NotFoundf("%s has no round %d (%d paired)", e.Name, number, len(rounds))
 		}
-		entries, err := tx.Entries(id)
+		entries, err := scoredEntries(tx, id)
 		if err != nil {
 			return err
 		}

@@ -93,6 +93,22 @@ type Tx interface {
 	Rounds(id event.EventID) ([]event.Round, error)
 	// SetResult saves (or with nil, clears) the result of a table.
 	SetResult(table event.TableID, r *event.Result) error
+	// SetClock saves the state of a round's clock.
+	SetClock(round event.RoundID, c event.Clock) error
+	// SetExtension saves the time added to one table on top of the round
+	// clock (it replaces the extension saved before).
+	SetExtension(table event.TableID, d time.Duration) error
+
+	// CreateJudge saves a judge of an event and sets j.ID.
+	CreateJudge(j *event.Judge) error
+	// Judges lists an event's judges in order (head judge first).
+	Judges(id event.EventID) ([]event.Judge, error)
+	// AppendJudgeLog adds an entry to the append-only judge log and sets
+	// e.ID.
+	AppendJudgeLog(e *event.JudgeLogEntry) error
+	// JudgeLog returns the event's judge log, oldest first, corrections
+	// included.
+	JudgeLog(id event.EventID) ([]event.JudgeLogEntry, error)
 
 	// SaveDraftSeating saves an event's draft pods, replacing an earlier
 	// draw.

@@ -194,7 +194,7 @@ func (d *Director) TeamStandings(ctx context.Context, id event.EventID) ([]TeamS
 		if !e.Settings.Teams() {
 			return event.Statef("%s is not a team event; its standings are by player", e.Name)
 		}
-		entries, err := tx.Entries(id)
+		entries, err := scoredEntries(tx, id)
 		if err != nil {
 			return err
 		}

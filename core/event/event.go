@@ -496,6 +496,10 @@ type Entry struct {
 	JoinedRound int
 	// Seed orders players for seeded pairings (0: unseeded).
 	Seed int
+	// Deducted is the points the judge log's point deductions take away
+	// (S9). It is not saved with the entry: the director fills it in from
+	// the judge log before standings are computed.
+	Deducted int
 	// FixedTable is the table the player always sits at, for
 	// accessibility (0: none).
 	FixedTable   int

@@ -68,8 +68,11 @@ type Standing struct {
 	EntryID event.EntryID
 	Name    string
 	Status  event.EntryStatus
-	// Points are match points.
+	// Points are match points, less Deducted.
 	Points int
+	// Deducted is the points taken away by the judge log's point
+	// deductions (S9).
+	Deducted int
 	// Matches counts matches played, byes and late-entry losses included.
 	Matches                 int
 	Wins, Losses, Draws     int
@@ -218,6 +221,12 @@ func compute(entries []event.Entry, rounds []event.Round, set event.Settings, op
 		t.lateEntryLosses(entries, pairedRounds)
 	}
 	t.percentages()
+	// Point deductions (S9) lower the ranking points only: the
+	// percentages and Buchholz above count what was won at the tables.
+	for i, e := range entries {
+		t.out[i].Points -= e.Deducted
+		t.out[i].Deducted = e.Deducted
+	}
 	if seeded {
 		for i := range t.out {
 			t.out[i].RandomKey = randomKey(opt.Seed, t.out[i].EntryID)

@@ -345,3 +345,31 @@ func beatAllOthers(s Standing, group []Standing, beat func(a, b Standing) bool) 
 	}
 	return true
 }
+
+// Rule S9: a point deduction lowers a player's ranking points, not the
+// match-win percentages their opponents count.
+func TestPointDeductionsLowerTheRankingPoints(t *testing.T) {
+	set := event.Settings{TableSize: 2, GamesPerMatch: 1, Points: event.Points{Win: 3, Draw: 1}, Tiebreakers: []string{"omw"}}
+	entries := []event.Entry{{ID: 1, Name: "Ada"}, {ID: 2, Name: "Bob", Deducted: 4}, {ID: 3, Name: "Cy"}, {ID: 4, Name: "Dan"}}
+	win := func(a, b event.EntryID) event.Table {
+		return event.Table{Seats: []event.Seat{{EntryID: a}, {EntryID: b}}, Result: &event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {}}}}
+	}
+	rounds := []event.Round{
+		{Number: 1, Tables: []event.Table{win(2, 1), win(3, 4)}},
+		{Number: 2, Tables: []event.Table{win(2, 3), win(1, 4)}},
+	}
+	got := Compute(entries, rounds, set)
+	byName := map[string]Standing{}
+	for _, s := range got {
+		byName[s.Name] = s
+	}
+	if b := byName["Bob"]; b.Points != 2 || b.Deducted != 4 || b.MatchWin != 1 {
+		t.Errorf("Bob: %d points (%d deducted), MW %.2f; want 2, 4, 1.00", b.Points, b.Deducted, b.MatchWin)
+	}
+	if got[0].Name == "Bob" {
+		t.Errorf("Bob still leads on 6 - 4 points: %+v", got[0])
+	}
+	if a := byName["Ada"]; a.OppMatchWin != (1.0+1.0/3)/2 {
+		t.Errorf("Ada's OMW %.4f counts Bob's deduction", a.OppMatchWin)
+	}
+}

@@ -1,0 +1,171 @@
+package director_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/core/judgelog"
+)
+
+// judgedEvent returns a published round 1 of a four-player event of the
+// game and format, and its head judge.
+func judgedEvent(t *testing.T, game, format string) (*director.Director, event.Event, event.Judge, event.Round) {
+	t.Helper()
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, game, format, nil)
+	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
+	j, err := d.AddJudge(ctx, e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := d.PairNextRound(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.PublishRound(ctx, e.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	return d, e, j, r
+}
+
+func standingOf(t *testing.T, d *director.Director, id event.EventID, entry event.EntryID) (points, deducted int) {
+	t.Helper()
+	st, err := d.Standings(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range st {
+		if s.EntryID == entry {
+			return s.Points, s.Deducted
+		}
+	}
+	t.Fatalf("entry %d not in the standings", entry)
+	return 0, 0
+}
+
+// Rule S9: a stalling point deduction lowers the player's points in the
+// standings; a corrective Void entry gives them back.
+func TestAPointDeductionChangesTheStandingsUntilWithdrawn(t *testing.T) {
+	ctx := context.Background()
+	d, e, j, r := judgedEvent(t, "shadowfist", "big-man")
+	tb := r.Tables[0]
+	a, b := tb.Seats[0].EntryID, tb.Seats[1].EntryID
+	if err := d.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {}}}); err != nil {
+		t.Fatal(err)
+	}
+	ded, err := d.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Round: 1, Table: tb.Number, JudgeID: j.ID, EntryID: a,
+		Kind: event.LogPenalty, Infraction: "stalling", Penalty: judgelog.PointDeduction, Points: 3, Description: "second stall"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, dd := standingOf(t, d, e.ID, a); p != 1 || dd != 3 {
+		t.Errorf("after the deduction %d points, %d deducted; want 1 and 3", p, dd)
+	}
+	if _, err := d.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, JudgeID: j.ID, EntryID: a, Kind: event.LogPenalty,
+		Penalty: judgelog.Void, Corrects: ded.ID, Description: "wrong player"}); err != nil {
+		t.Fatal(err)
+	}
+	if p, dd := standingOf(t, d, e.ID, a); p != 4 || dd != 0 {
+		t.Errorf("after the withdrawal %d points, %d deducted; want 4 and 0", p, dd)
+	}
+	if p, _ := standingOf(t, d, e.ID, b); p != 0 {
+		t.Errorf("the opponent has %d points", p)
+	}
+}
+
+// Rule K10: a disqualification drops the player and, mid-match, gives
+// the match to the opponent; withdrawing it reinstates the player.
+func TestADisqualificationMidMatchGivesTheOpponentTheMatch(t *testing.T) {
+	ctx := context.Background()
+	d, e, j, r := judgedEvent(t, "keyforge", "archon-standard")
+	tb := r.Tables[0]
+	if tb.Bye {
+		tb = r.Tables[1]
+	}
+	cheat, opp := tb.Seats[0].EntryID, tb.Seats[1].EntryID
+	dq, err := d.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Round: 1, Table: tb.Number, JudgeID: j.ID, EntryID: cheat,
+		Kind: event.LogPenalty, Infraction: "cheating", Penalty: judgelog.Disqualification, Description: "marked cards"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := d.Rounds(ctx, e.ID)
+	got := rs[0].Tables[tb.Number-1]
+	if got.Result == nil || got.Result.Seats[1].GamesWon == 0 || got.Seats[1].EntryID != opp {
+		t.Fatalf("table after the disqualification: %+v", got.Result)
+	}
+	entry := func(id event.EntryID) event.Entry {
+		entries, _ := d.Entries(ctx, e.ID)
+		for _, en := range entries {
+			if en.ID == id {
+				return en
+			}
+		}
+		t.Fatalf("no entry %d", id)
+		return event.Entry{}
+	}
+	if en := entry(cheat); en.Status != event.EntryDisqualified {
+		t.Errorf("status %v", en.Status)
+	}
+	if _, err := d.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, JudgeID: j.ID, EntryID: cheat, Kind: event.LogPenalty,
+		Penalty: judgelog.Void, Corrects: dq.ID, Description: "overturned on appeal"}); err != nil {
+		t.Fatal(err)
+	}
+	if en := entry(cheat); en.Status != event.EntryActive {
+		t.Errorf("after the withdrawal: %v", en.Status)
+	}
+}
+
+// A match loss enters the table's result; an extension adds time to the
+// table (S11), and a refused entry changes nothing.
+func TestAMatchLossAndAnExtension(t *testing.T) {
+	ctx := context.Background()
+	d, e, j, r := judgedEvent(t, "generic", "swiss")
+	tb := r.Tables[0]
+	if _, err := d.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Round: 1, Table: tb.Number, JudgeID: j.ID, EntryID: tb.Seats[1].EntryID,
+		Kind: event.LogPenalty, Infraction: "absence", Penalty: judgelog.MatchLoss}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Round: 1, Table: tb.Number, JudgeID: j.ID,
+		Kind: event.LogExtension, Extension: 4 * time.Minute, Description: "long ruling"}); err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := d.Rounds(ctx, e.ID)
+	got := rs[0].Tables[0]
+	if got.Result == nil || got.Result.Seats[0].GamesWon != 2 || got.Extension != 4*time.Minute {
+		t.Errorf("table: result %+v, extension %v", got.Result, got.Extension)
+	}
+	_, err := d.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Kind: event.LogPenalty, Penalty: judgelog.FormalWarning})
+	if !errors.Is(err, event.ErrInvalid) {
+		t.Errorf("an entry without a judge: %v", err)
+	}
+	log, _ := d.JudgeLog(ctx, e.ID)
+	if len(log) != 2 {
+		t.Errorf("%d log entries, want 2", len(log))
+	}
+}
+
+func TestTheJudgeRoster(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "shadowfist", "final-brawl", nil)
+	if msg, _ := d.RosterProblem(ctx, e.ID); msg == "" {
+		t.Error("a Shadowfist event without a head judge has no roster problem")
+	}
+	if _, err := d.AddJudge(ctx, e.ID, director.NewJudge{Name: "Ana", Role: event.RoleHeadJudge}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.AddJudge(ctx, e.ID, director.NewJudge{Name: "Ben", Role: event.RoleHeadJudge}); !errors.Is(err, event.ErrConflict) {
+		t.Errorf("a second head judge: %v", err)
+	}
+	if _, err := d.AddJudge(ctx, e.ID, director.NewJudge{Name: "ana", Role: event.RoleJudge, Order: 2}); !errors.Is(err, event.ErrConflict) {
+		t.Errorf("the same judge twice: %v", err)
+	}
+	if msg, _ := d.RosterProblem(ctx, e.ID); msg != "" {
+		t.Errorf("roster problem %q", msg)
+	}
+}
