@@ -98,6 +98,11 @@ type Tx interface {
 	// SetExtension saves the time added to one table on top of the round
 	// clock (it replaces the extension saved before).
 	SetExtension(table event.TableID, d time.Duration) error
+	// SetAnnounced saves what a round's clock has announced (JSON).
+	SetAnnounced(round event.RoundID, record string) error
+	// Announced returns what a round's clock has announced ("" before
+	// anything was).
+	Announced(round event.RoundID) (string, error)
 
 	// CreateJudge saves a judge of an event and sets j.ID.
 	CreateJudge(j *event.Judge) error

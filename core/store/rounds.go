@@ -487,3 +487,24 @@ func scanRound(r scanner) (event.Round, error) {
 		durCol{&c.Duration}, timeCol{&c.StartedAt}, timeCol{&c.PausedAt}, durCol{&c.Paused}, durCol{&c.Added})
 	return rd, err
 }
+
+// SetAnnounced saves what a round's clock has announced (core/clock's
+// record, as JSON).
+func (t *Tx) SetAnnounced(round event.RoundID, record string) error {
+	res, err := t.exec(`UPDATE rounds SET clock_announced = ? WHERE id = ?`, record, round)
+	if err := updated(res, err, func() error { return noRound(round) }); err != nil {
+		return fmt.Errorf("store: set announcements of round %d: %w", round, err)
+	}
+	return nil
+}
+
+// Announced returns what a round's clock has announced, "" before
+// anything was.
+func (t *Tx) Announced(round event.RoundID) (string, error) {
+	var s string
+	err := t.queryRow(`SELECT clock_announced FROM rounds WHERE id = ?`, round).Scan(&s)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("store: announcements of round %d: %w", round, noRound(round))
+	}
+	return s, err
+}

@@ -10,3 +10,8 @@ CREATE TABLE app_settings (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+
+-- What a round's clock has announced (the 10-minute warning, time, each
+-- extended table's end), as core/clock's JSON record, so that a restart
+-- never repeats or loses an announcement.
+ALTER TABLE rounds ADD COLUMN clock_announced TEXT NOT NULL DEFAULT '';
