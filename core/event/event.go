@@ -230,6 +230,14 @@ type Settings struct {
 	// after them.
 	FinalTable     int  `json:"finalTable,omitempty"`
 	SecondaryTable bool `json:"secondaryTable,omitempty"`
+	// DeckRules names the decklist rules decks are checked against (a
+	// core/deck format: "altered-constructed", "heresy", …); "" checks
+	// nothing. DeckLetters are Ritual of the Unnameable's three letters
+	// (S3), when the organizer fixes them for everyone; "" lets each
+	// player choose theirs. Environment is Shadowfist's card pool (S3,
+	// 6.0 and Appendix V); "" is Classic / Open.
+	DeckRules   string `json:"deckRules,omitempty"`
+	Environment string `json:"environment,omitempty"`
 	// GamePoints are Shadowfist's game-point values per item of rule
 	// 5.3 (S7); nil means the defaults of DefaultGamePoints.
 	GamePoints *GamePointValues `json:"gamePoints,omitempty"`

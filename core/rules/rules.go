@@ -63,6 +63,11 @@ const (
 // The result is a fresh copy: callers may change it.
 func Catalogue() []Game {
 	games := []Game{generic(), altered(), keyforge(), heresy(), shadowfist()}
+	for _, g := range games {
+		for i := range g.Formats {
+			g.Formats[i].Defaults.DeckRules = deckRules(g.Key, g.Formats[i].Key)
+		}
+	}
 	sort.Slice(games, func(i, j int) bool { return games[i].Name < games[j].Name })
 	return games
 }

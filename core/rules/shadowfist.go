@@ -68,6 +68,42 @@ func shadowfist() Game {
 				Defaults: withStructure(finalBrawl(), event.StructureSchedule),
 			},
 			{
+				// Rule S3 b: Final Brawl with decks of at least 23 cards
+				// sharing a designator.
+				Key:      "comrades-in-arms",
+				Name:     "Comrades in Arms",
+				Summary:  "Final Brawl tables; each deck has at least 23 cards that share a designator.",
+				Rules:    []string{"S2", "S3", "S4", "S6", "S7", "S8", "S10"},
+				Defaults: finalBrawl(),
+			},
+			{
+				// Rule S3 c: every title starts with one of three chosen
+				// letters (punctuation ignored, articles counted).
+				Key:      "ritual-of-the-unnameable",
+				Name:     "Ritual of the Unnameable",
+				Summary:  "Final Brawl tables; every card's title starts with one of three chosen letters.",
+				Rules:    []string{"S2", "S3", "S4", "S6", "S7", "S8", "S10"},
+				Defaults: finalBrawl(),
+			},
+			{
+				// Rule S3 d: one copy of every card, No Max included.
+				Key:      "one-hundred-names",
+				Name:     "One Hundred Names",
+				Summary:  "Final Brawl tables; one copy of any card, No Max cards included.",
+				Rules:    []string{"S3", "S4", "S6", "S7", "S8", "S10"},
+				Defaults: finalBrawl(),
+			},
+			{
+				// Rule S3 f: decks built from sealed packs opened at the
+				// event (the same packs for everyone; pods authorized),
+				// then Final Brawl rounds.
+				Key:      "baptism-of-fire",
+				Name:     "Baptism of Fire (sealed)",
+				Summary:  "Decks built from sealed packs opened at the event; then multiplayer Final Brawl rounds.",
+				Rules:    []string{"S2", "S3", "S4", "S6", "S7", "S8", "S10"},
+				Defaults: finalBrawl(),
+			},
+			{
 				// Rule S10, Who Wants Some?: open challenges through a
 				// convention. Each game recorded is a table whose winner
 				// takes Points.Win = 1 (the "recorded point"); nothing else
