@@ -40,6 +40,9 @@ type PairingsSeat struct {
 	Name string
 	// Points are the player's match points before this round.
 	Points int
+	// MemberNumber is the player's membership number with the game's
+	// organized play, for the pairings CSV; the PDF reports leave it out.
+	MemberNumber string
 }
 
 // maxSeats is the most players a table seats (Shadowfist plays five).

@@ -103,12 +103,12 @@ func TestWritePairingsPrintsEveryPlayerAndTable(t *testing.T) {
 	}
 	fourSeats := Pairings{EventName: "Shadowfist Saturday", Game: "Shadowfist · Modern (pods of four)", Round: 1,
 		Tables: []PairingsTable{
-			{Number: 1, Seats: []PairingsSeat{{"Ann Lee", 3}, {"Bo Chan", 2}, {"Cy Dorn", 1}, {"Di Eng", 0}}},
-			{Number: 2, Seats: []PairingsSeat{{"Ed Fox", 3}, {"Flo Gil", 2}, {"Gus Ho", 1}}},
-			{Number: 3, Seats: []PairingsSeat{{"Hal Ito", 0}, {"Ivy Jo", 0}, {"Jan Kerr", 0}, {"Kit Lam", 0}, {"Lu Moss", 0}}},
+			{Number: 1, Seats: []PairingsSeat{{Name: "Ann Lee", Points: 3}, {Name: "Bo Chan", Points: 2}, {Name: "Cy Dorn", Points: 1}, {Name: "Di Eng", Points: 0}}},
+			{Number: 2, Seats: []PairingsSeat{{Name: "Ed Fox", Points: 3}, {Name: "Flo Gil", Points: 2}, {Name: "Gus Ho", Points: 1}}},
+			{Number: 3, Seats: []PairingsSeat{{Name: "Hal Ito", Points: 0}, {Name: "Ivy Jo", Points: 0}, {Name: "Jan Kerr", Points: 0}, {Name: "Kit Lam", Points: 0}, {Name: "Lu Moss", Points: 0}}},
 		}}
 	withBye := twoPlayerRound(3, playerName)
-	withBye.Tables = append(withBye.Tables, PairingsTable{Bye: true, Seats: []PairingsSeat{{"Odd One Out", 6}}})
+	withBye.Tables = append(withBye.Tables, PairingsTable{Bye: true, Seats: []PairingsSeat{{Name: "Odd One Out", Points: 6}}})
 	fiveHundred := twoPlayerRound(250, playerName)
 
 	var allNames []string
@@ -157,7 +157,7 @@ func TestWritePairingsPrintsEveryPlayerAndTable(t *testing.T) {
 
 func TestWritePairingsPrintsByesAfterTheTables(t *testing.T) {
 	p := twoPlayerRound(2, playerName)
-	p.Tables = append([]PairingsTable{{Bye: true, Seats: []PairingsSeat{{"Odd One Out", 6}}}}, p.Tables...)
+	p.Tables = append([]PairingsTable{{Bye: true, Seats: []PairingsSeat{{Name: "Odd One Out", Points: 6}}}}, p.Tables...)
 	text := pdfText(t, writeTestPairings(t, p))
 	bye, last := strings.Index(text, "Odd One Out"), strings.Index(text, playerName(3))
 	if bye < 0 || last < 0 || bye < last {
@@ -168,7 +168,7 @@ func TestWritePairingsPrintsByesAfterTheTables(t *testing.T) {
 func TestWritePairingsIsByteStable(t *testing.T) {
 	p := twoPlayerRound(40, playerName)
 	p.Tables[3].Seats[0].Name = "李小龍"
-	p.Tables = append(p.Tables, PairingsTable{Bye: true, Seats: []PairingsSeat{{"Odd One Out", 6}}})
+	p.Tables = append(p.Tables, PairingsTable{Bye: true, Seats: []PairingsSeat{{Name: "Odd One Out", Points: 6}}})
 	a, b := writeTestPairings(t, p), writeTestPairings(t, p)
 	if !bytes.Equal(a, b) {
 		t.Fatal("two writes of the same pairings with the same creation date differ")
