@@ -115,6 +115,16 @@ type Tx interface {
 	// included.
 	JudgeLog(id event.EventID) ([]event.JudgeLogEntry, error)
 
+	// SaveDeck saves the deck of d.EntryID, replacing the one before, and
+	// sets d.ID.
+	SaveDeck(d *event.Deck) error
+	// Deck returns the deck registered for an entry (ErrNotFound: none).
+	Deck(entry event.EntryID) (event.Deck, error)
+	// Decks lists the decks of an event's entries.
+	Decks(id event.EventID) ([]event.Deck, error)
+	// LockDecks locks every unlocked deck of an event.
+	LockDecks(id event.EventID, at time.Time) error
+
 	// SaveDraftSeating saves an event's draft pods, replacing an earlier
 	// draw.
 	SaveDraftSeating(id event.EventID, s event.DraftSeating) error

@@ -1,6 +1,11 @@
 package store
 
-import "testing"
+import (
+	"testing"
+	"time"
+
+	"tablekeeper/core/event"
+)
 
 func TestAppSettingsRoundTrip(t *testing.T) {
 	db := openTemp(t)
@@ -22,4 +27,23 @@ func TestAppSettingsRoundTrip(t *testing.T) {
 	if err := writeErr(db, func(tx *Tx) error { return tx.SetAppSetting("", "x") }); err == nil {
 		t.Error("a setting without a name was saved")
 	}
+}
+
+func TestDecksListAndLock(t *testing.T) {
+	db := openTemp(t)
+	f := newFixture(t, db, 3)
+	write(t, db, func(tx *Tx) error {
+		for i, en := range f.entries[:2] {
+			d := event.Deck{EntryID: en.ID, Name: "Deck " + string(rune('A'+i)), List: "3 Card", UpdatedAt: t0}
+			must(t, tx.SaveDeck(&d))
+		}
+		return tx.LockDecks(f.event.ID, t0.Add(time.Hour))
+	})
+	read(t, db, func(tx *Tx) error {
+		got, err := tx.Decks(f.event.ID)
+		if len(got) != 2 || got[0].Name != "Deck A" || !got[1].LockedAt.Equal(t0.Add(time.Hour)) {
+			t.Errorf("decks %+v", got)
+		}
+		return err
+	})
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"tablekeeper/core/event"
 )
@@ -350,4 +351,29 @@ func scanTeam(r scanner) (event.Team, error) {
 	var tm event.Team
 	err := r.Scan(&tm.ID, &tm.EventID, &tm.Name)
 	return tm, err
+}
+
+// Decks returns the decks registered for an event's entries, in
+// registration order.
+func (t *Tx) Decks(id event.EventID) ([]event.Deck, error) {
+	out, err := queryAll(t, func(r scanner) (event.Deck, error) {
+		var d event.Deck
+		err := r.Scan(&d.ID, &d.EntryID, &d.Name, &d.List, timeCol{&d.LockedAt}, timeCol{&d.UpdatedAt})
+		return d, err
+	}, `SELECT d.id, d.entry_id, d.name, d.list, d.locked_at, d.updated_at
+		FROM decks d JOIN entries e ON e.id = d.entry_id WHERE e.event_id = ? ORDER BY e.id`, id)
+	if err != nil {
+		return nil, fmt.Errorf("store: decks of event %d: %w", id, err)
+	}
+	return out, nil
+}
+
+// LockDecks locks every unlocked deck of an event at the given time
+// (round 1 starts: S2, A2, K5).
+func (t *Tx) LockDecks(id event.EventID, at time.Time) error {
+	if _, err := t.exec(`UPDATE decks SET locked_at = ? WHERE locked_at IS NULL
+		AND entry_id IN (SELECT id FROM entries WHERE event_id = ?)`, millis(at), id); err != nil {
+		return fmt.Errorf("store: lock decks of event %d: %w", id, err)
+	}
+	return nil
 }
