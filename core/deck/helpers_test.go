@@ -1,0 +1,69 @@
+package deck
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// mustParse parses a decklist that has no line errors.
+func mustParse(t *testing.T, text string) List {
+	t.Helper()
+	l, errs := Parse(text)
+	if len(errs) > 0 {
+		t.Fatalf("Parse: unexpected line errors %v", errs)
+	}
+	return l
+}
+
+// cards writes n lines "copies Prefix i" for i from 1 to n.
+func cards(prefix string, n, copies int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "%d %s %d\n", copies, prefix, i)
+	}
+	return b.String()
+}
+
+// versions returns card list rows for "Prefix 1" to "Prefix n".
+func versions(prefix string, n int, c Card) []Card {
+	var out []Card
+	for i := 1; i <= n; i++ {
+		c.Name = fmt.Sprintf("%s %d", prefix, i)
+		out = append(out, c)
+	}
+	return out
+}
+
+// checkIssues compares issues exactly, reporting both lists in full.
+func checkIssues(t *testing.T, what string, got, want []Issue) {
+	t.Helper()
+	if !slices.Equal(got, want) {
+		t.Errorf("%s:\n got  %s\n want %s", what, issuesString(got), issuesString(want))
+	}
+}
+
+func issuesString(is []Issue) string {
+	if len(is) == 0 {
+		return "(none)"
+	}
+	var b strings.Builder
+	for _, i := range is {
+		fmt.Fprintf(&b, "\n   {Rule: %q, Card: %q, Message: %q}", i.Rule, i.Card, i.Message)
+	}
+	return b.String()
+}
+
+// checkReport compares a report's problems and warnings exactly.
+func checkReport(t *testing.T, got Report, problems, warnings []Issue) {
+	t.Helper()
+	checkIssues(t, "problems", got.Problems, problems)
+	checkIssues(t, "warnings", got.Warnings, warnings)
+	if got.Legal() != (len(problems) == 0) {
+		t.Errorf("Legal() = %v with %d problems", got.Legal(), len(problems))
+	}
+}
+
+// is builds an Issue.
+func is(rule, card, msg string) Issue { return Issue{Rule: rule, Card: card, Message: msg} }
