@@ -80,6 +80,9 @@ func (d *Director) CreateEvent(ctx context.Context, req NewEvent) (event.Event, 
 	if err := standings.ValidTiebreakers(e.Settings.Tiebreakers); err != nil {
 		return event.Event{}, err
 	}
+	if err := checkDeckSettings(e.Settings); err != nil {
+		return event.Event{}, err
+	}
 	if e.Date.IsZero() {
 		e.Date = d.now()
 	}
@@ -102,6 +105,9 @@ func (d *Director) UpdateSettings(ctx context.Context, id event.EventID, s event
 		return err
 	}
 	if err := standings.ValidTiebreakers(s.Tiebreakers); err != nil {
+		return err
+	}
+	if err := checkDeckSettings(s); err != nil {
 		return err
 	}
 	return d.store.Write(ctx, func(tx Tx) error {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"tablekeeper/core/deck"
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/scoring"
@@ -94,6 +95,13 @@ func (d *Director) pairRound(tx Tx, e event.Event, rounds []event.Round) (event.
 	r := buildRound(e, entries, p, number, seed, d.now())
 	if err := tx.CreateRound(&r); err != nil {
 		return event.Round{}, err
+	}
+	if number == 1 && e.Settings.DeckRules != string(deck.FormatAlteredLimited) {
+		// Decks lock when round 1 starts (S2); limited decks may change
+		// between games from the player's pool (A2).
+		if err := tx.LockDecks(e.ID, d.now()); err != nil {
+			return event.Round{}, err
+		}
 	}
 	what := fmt.Sprintf("round %d", number)
 	if r.Name != "" {

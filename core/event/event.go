@@ -232,10 +232,8 @@ type Settings struct {
 	SecondaryTable bool `json:"secondaryTable,omitempty"`
 	// DeckRules names the decklist rules decks are checked against (a
 	// core/deck format: "altered-constructed", "heresy", …); "" checks
-	// nothing. DeckLetters are Ritual of the Unnameable's three letters
-	// (S3), when the organizer fixes them for everyone; "" lets each
-	// player choose theirs. Environment is Shadowfist's card pool (S3,
-	// 6.0 and Appendix V); "" is Classic / Open.
+	// nothing. Environment is Shadowfist's card pool (S3, 6.0 and
+	// Appendix V); "" is Classic / Open.
 	DeckRules   string `json:"deckRules,omitempty"`
 	Environment string `json:"environment,omitempty"`
 	// GamePoints are Shadowfist's game-point values per item of rule

@@ -1,0 +1,202 @@
+package director
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"tablekeeper/core/deck"
+	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
+)
+
+// cardListKey is the app setting that keeps a game's imported card list
+// (the CSV as imported).
+func cardListKey(game string) string { return "cards." + strings.ToLower(game) }
+
+// ImportCardList saves a game's card list from the CSV an organizer
+// imports (the facts deck rules need: rarity, faction, No Max,
+// designators, houses), replacing the one before. The rows that could not
+// be read are returned; the list is saved when at least one row was read.
+func (d *Director) ImportCardList(ctx context.Context, game, csv string) (int, []deck.RowError, error) {
+	cards, rows := deck.ReadCardList(strings.NewReader(csv))
+	if cards.Len() == 0 {
+		msg := "the card list has no card that could be read; it needs a header row with a name column"
+		if len(rows) > 0 {
+			msg += " (" + rows[0].Message + ")"
+		}
+		return 0, rows, event.Invalid(msg)
+	}
+	err := d.store.Write(ctx, func(tx Tx) error {
+		return tx.SetAppSetting(cardListKey(game), csv)
+	})
+	return cards.Len(), rows, err
+}
+
+// cardList returns a game's imported card list (empty when none).
+func cardList(tx Tx, game string) (deck.CardList, error) {
+	text, ok, err := tx.AppSetting(cardListKey(game))
+	if err != nil || !ok {
+		return deck.CardList{}, err
+	}
+	cards, _ := deck.ReadCardList(strings.NewReader(text))
+	return cards, nil
+}
+
+// DeckCheck is a deck and what its check found.
+type DeckCheck struct {
+	Deck event.Deck
+	// Rules are the event's deck rules ("" when it checks none).
+	Rules  deck.Format
+	Report deck.Report
+}
+
+// Legal reports whether the deck passed its check.
+func (c DeckCheck) Legal() bool { return c.Report.Legal() }
+
+// checkDeck parses and validates list by the event's deck rules: lines
+// that cannot be read are problems too, so nothing a player typed is
+// silently dropped.
+func checkDeck(tx Tx, e event.Event, list string) (deck.Format, deck.Report, error) {
+	f, err := deck.ParseFormat(e.Settings.DeckRules)
+	if err != nil {
+		return "", deck.Report{}, err
+	}
+	cards, err := cardList(tx, e.Game)
+	if err != nil {
+		return f, deck.Report{}, err
+	}
+	var rep deck.Report
+	var lineErrs []deck.LineError
+	switch f {
+	case deck.FormatAllianceStandard, deck.FormatAllianceSealed:
+		if strings.Contains(strings.ToLower(list), "pod:") {
+			var reg deck.Alliance
+			var decks []deck.List
+			reg, decks, lineErrs = deck.ParseAlliance(list)
+			rep = deck.ValidateAlliance(f, reg, decks, cards)
+			break
+		}
+		fallthrough // one unmodified Archon deck (K3)
+	case deck.FormatArchonStandard, deck.FormatArchonSealed:
+		var l deck.List
+		l, lineErrs = deck.ParseArchon(list)
+		rep = deck.Validate(f, l, cards)
+	default:
+		var l deck.List
+		l, lineErrs = deck.Parse(list)
+		rep = deck.Validate(f, l, cards)
+	}
+	for _, le := range lineErrs {
+		rep.Problems = append(rep.Problems, deck.Issue{Message: le.Message})
+	}
+	return f, rep, nil
+}
+
+// CheckDeck checks a decklist against an event's deck rules without saving
+// it (the kiosk shows the result as the player types).
+func (d *Director) CheckDeck(ctx context.Context, id event.EventID, list string) (deck.Report, error) {
+	var rep deck.Report
+	err := d.store.Read(ctx, func(tx Tx) error {
+		e, err := tx.Event(id)
+		if err != nil {
+			return err
+		}
+		_, rep, err = checkDeck(tx, e, list)
+		return err
+	})
+	return rep, err
+}
+
+// SaveDeck registers (or replaces) an entry's deck and returns its check.
+// A deck is saved even when it is illegal, so nothing typed is lost, and
+// the check says what to fix. Decks lock when round 1 is paired (S2);
+// limited formats may change between games from the player's pool (A2),
+// so their decks stay open.
+func (d *Director) SaveDeck(ctx context.Context, entry event.EntryID, name, list string) (DeckCheck, error) {
+	var out DeckCheck
+	list = strings.TrimSpace(list)
+	name = strings.Join(strings.Fields(name), " ")
+	if list == "" {
+		return out, event.Invalid("the decklist is empty; paste or type one card per line, such as \"3 Card Name\"")
+	}
+	if len(list) > 64<<10 {
+		return out, event.Invalid("the decklist is longer than 64 KB; paste only the cards, one per line")
+	}
+	err := d.store.Write(ctx, func(tx Tx) error {
+		en, err := tx.Entry(entry)
+		if err != nil {
+			return err
+		}
+		e, err := tx.Event(en.EventID)
+		if err != nil {
+			return err
+		}
+		if e.State == event.StateFinished {
+			return event.Statef("%s is finished; its decks are final", e.Name)
+		}
+		old, err := tx.Deck(entry)
+		switch {
+		case err == nil && !old.LockedAt.IsZero() && e.Settings.DeckRules != string(deck.FormatAlteredLimited):
+			return event.Statef("%s's deck locked when round 1 was paired; a change needs the head judge (S2)", en.Name)
+		case err != nil && !isNotFound(err):
+			return err
+		}
+		f, rep, err := checkDeck(tx, e, list)
+		if err != nil {
+			return err
+		}
+		dk := event.Deck{EntryID: entry, Name: name, List: list, LockedAt: old.LockedAt, UpdatedAt: d.now()}
+		if err := tx.SaveDeck(&dk); err != nil {
+			return err
+		}
+		out = DeckCheck{Deck: dk, Rules: f, Report: rep}
+		status := "legal"
+		if !rep.Legal() {
+			status = fmt.Sprintf("%d problem(s)", len(rep.Problems))
+		}
+		return d.log(tx, e.ID, 0, "deck registered: %s (%s)", en.Name, status)
+	})
+	return out, err
+}
+
+// Decks returns the decks registered in an event with their checks, in
+// registration order.
+func (d *Director) Decks(ctx context.Context, id event.EventID) ([]DeckCheck, error) {
+	var out []DeckCheck
+	err := d.store.Read(ctx, func(tx Tx) error {
+		e, err := tx.Event(id)
+		if err != nil {
+			return err
+		}
+		decks, err := tx.Decks(id)
+		if err != nil {
+			return err
+		}
+		for _, dk := range decks {
+			f, rep, err := checkDeck(tx, e, dk.List)
+			if err != nil {
+				return err
+			}
+			out = append(out, DeckCheck{Deck: dk, Rules: f, Report: rep})
+		}
+		return nil
+	})
+	return out, err
+}
+
+// checkDeckSettings refuses deck rules or a card-pool environment the app
+// does not know.
+func checkDeckSettings(s event.Settings) error {
+	if _, err := deck.ParseFormat(s.DeckRules); err != nil {
+		return err
+	}
+	var keys []string
+	for _, env := range rules.Environments() {
+		if env.Key == s.Environment {
+			return nil
+		}
+		keys = append(keys, env.Name)
+	}
+	return event.Invalidf("the card-pool environment %q is unknown; choose one of %s", s.Environment, strings.Join(keys, ", "))
+}
