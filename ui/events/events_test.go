@@ -411,6 +411,10 @@ func TestTheSettingsFormChangesGamePointsAndTheDraft(t *testing.T) {
 	if !f.problem.Visible() || !strings.Contains(f.problem.Text, "seven numbers") {
 		t.Fatalf("problem %q", f.problem.Text)
 	}
+	if f.game.deckRules.Selected != "Shadowfist (Final Brawl and other formats)" || f.game.pool.Selected != "Classic / Open" {
+		t.Errorf("deck rules %q, pool %q", f.game.deckRules.Selected, f.game.pool.Selected)
+	}
+	f.game.pool.SetSelected("Old Masters")
 	f.game.gamePoints.SetText("5 3 2 1 -2 1 -2")
 	f.game.pods.SetText("5 4 5")
 	f.game.packs.SetText("8")
@@ -418,7 +422,7 @@ func TestTheSettingsFormChangesGamePointsAndTheDraft(t *testing.T) {
 	got, _ := d.Event(ctx, e.ID)
 	s := got.Settings
 	if s.GamePoints == nil || *s.GamePoints != (event.GamePointValues{Seized: 5, Burned: 3, Played: 2, OtherBurned: 1, Reduce: -2, Controlled: 1, Increase: -2}) ||
-		s.DraftIdeal != 5 || s.DraftMin != 4 || s.DraftMax != 5 || s.DraftPacks != 8 {
+		s.DraftIdeal != 5 || s.DraftMin != 4 || s.DraftMax != 5 || s.DraftPacks != 8 || s.Environment != "old-masters" || s.DeckRules != "shadowfist" {
 		t.Fatalf("saved %+v (problem %q)", s, f.problem.Text)
 	}
 

@@ -7,18 +7,46 @@ import (
 
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/core/deck"
 	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
 )
 
 // gameFields are the settings of a game's own scoring and draft: the
 // Shadowfist game-point values of rule 5.3 (S7), and the draft's pod
 // sizes and packs (A5, H7, S14). Only the ones the event uses are shown.
 type gameFields struct {
+	deckRules  *widget.Select
+	pool       *widget.Select
 	gamePoints *widget.Entry
 	pods       *widget.Entry
 	packs      *widget.Entry
 
-	gamePointsRow, podsRow, packsRow *formRow
+	deckRow, poolRow, gamePointsRow, podsRow, packsRow *formRow
+}
+
+// deckRuleNames are the deck-rule choices, as deck.Formats lists them.
+func deckRuleNames() []string {
+	var out []string
+	for _, f := range deck.Formats() {
+		out = append(out, deckRuleName(f))
+	}
+	return out
+}
+
+func deckRuleName(f deck.Format) string {
+	if f == deck.FormatNone {
+		return "None (decks are not checked)"
+	}
+	return f.Name()
+}
+
+func poolNames() []string {
+	var out []string
+	for _, e := range rules.Environments() {
+		out = append(out, e.Name)
+	}
+	return out
 }
 
 // gamePointsHint explains the seven numbers of the game-points row.
@@ -27,6 +55,8 @@ const gamePointsHint = "Rule 5.3 a–g: seized, burned, played, non-site burned,
 
 func newGameFields(onSubmitted func(string)) *gameFields {
 	return &gameFields{
+		deckRules:  &widget.Select{Options: deckRuleNames()},
+		pool:       &widget.Select{Options: poolNames()},
 		gamePoints: &widget.Entry{OnSubmitted: onSubmitted},
 		pods:       &widget.Entry{OnSubmitted: onSubmitted},
 		packs:      &widget.Entry{OnSubmitted: onSubmitted},
@@ -35,6 +65,8 @@ func newGameFields(onSubmitted func(string)) *gameFields {
 
 // addTo adds the fields' rows to g.
 func (f *gameFields) addTo(g *formGrid) {
+	f.deckRow = g.add("Deck rules", f.deckRules, "")
+	f.poolRow = g.add("Card pool", f.pool, "Shadowfist environments (6.0, Appendix V)")
 	f.gamePointsRow = g.add("Game points", f.gamePoints, gamePointsHint)
 	f.podsRow = g.add("Draft pods", f.pods, "Ideal size, or ideal smallest largest: \"8\", \"4 3 5\" (pods of 3 to 5)")
 	f.packsRow = g.add("Packs", f.packs, "Packs per player; they pass left, right, left, …")
@@ -42,6 +74,13 @@ func (f *gameFields) addTo(g *formGrid) {
 
 // set shows the fields for settings s.
 func (f *gameFields) set(s event.Settings) {
+	f.deckRules.SetSelected(deckRuleName(deck.Format(s.DeckRules)))
+	f.poolRow.show(strings.HasPrefix(s.DeckRules, string(deck.FormatShadowfist)))
+	for _, e := range rules.Environments() {
+		if e.Key == s.Environment {
+			f.pool.SetSelected(e.Name)
+		}
+	}
 	f.gamePointsRow.show(s.Scoring == event.ScoringShadowfist)
 	f.gamePoints.SetText(gamePointsText(s.GamePointValues()))
 	f.podsRow.show(s.HasDraft())
@@ -86,6 +125,18 @@ func numbers(text, what string) ([]int, error) {
 
 // read writes the fields shown into s, or says what is wrong.
 func (f *gameFields) read(s *event.Settings) error {
+	for _, d := range deck.Formats() {
+		if deckRuleName(d) == f.deckRules.Selected {
+			s.DeckRules = string(d)
+		}
+	}
+	if f.poolRow.visible() {
+		for _, e := range rules.Environments() {
+			if e.Name == f.pool.Selected {
+				s.Environment = e.Key
+			}
+		}
+	}
 	if f.gamePointsRow.visible() {
 		n, err := numbers(f.gamePoints.Text, "game points")
 		if err != nil {

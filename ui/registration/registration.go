@@ -100,6 +100,9 @@ type Screen struct {
 	teamName    map[event.TeamID]string
 	teamsButton *widget.Button
 	teamsDlg    *teamsDialog
+
+	decksButton *widget.Button
+	decks       *decksDialog
 }
 
 // New returns the tab; Load shows an event in it.
@@ -151,11 +154,13 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.teamsButton = &widget.Button{Text: "Teams…", Icon: theme.AccountIcon(), OnTapped: s.ShowTeams}
 	s.teamsButton.Hide()
 	s.teamsDlg = newTeamsDialog(s)
+	s.decksButton = &widget.Button{Text: "Decks…", Icon: theme.DocumentIcon(), OnTapped: s.ShowDecks}
+	s.decksButton.Hide()
 
 	s.entryHead = s.entryCols.Header("Name", "Member", "Present", "Status", "", "")
 	s.teamHead = s.teamCols.Header("Name", "Team", "Present", "Status", "", "")
 	s.teamHead.Hide()
-	top := container.NewVBox(container.NewBorder(nil, nil, s.counts, container.NewHBox(s.teamsButton, s.draftButton), s.filter),
+	top := container.NewVBox(container.NewBorder(nil, nil, s.counts, container.NewHBox(s.decksButton, s.teamsButton, s.draftButton), s.filter),
 		s.entryHead, s.teamHead, widget.NewSeparator())
 	right := container.NewBorder(top, nil, nil, nil, container.NewStack(s.entryList, s.teamList, container.NewVBox(s.noEntries)))
 
@@ -212,6 +217,9 @@ func (s *Screen) Reload() {
 			s.event = l.event
 			s.draftButton.Hidden = !l.event.Settings.HasDraft()
 			s.draftButton.Refresh()
+			_, decks := s.d.(DeckDirector)
+			s.decksButton.Hidden = !decks || l.event.Settings.DeckRules == ""
+			s.decksButton.Refresh()
 			teams := l.event.Settings.Teams()
 			for _, o := range []fyne.CanvasObject{s.teamsButton, s.teamHead, s.teamList} {
 				setVisible(o, teams)
