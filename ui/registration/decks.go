@@ -53,8 +53,10 @@ type decksDialog struct {
 func newDecksDialog(s *Screen) *decksDialog {
 	g := &decksDialog{s: s, checks: map[event.EntryID]director.DeckCheck{}}
 	g.list = &widget.List{
-		Length:     func() int { return len(g.players) },
-		CreateItem: func() fyne.CanvasObject { return container.NewBorder(nil, nil, nil, &widget.Label{}, &widget.Label{Truncation: fyne.TextTruncateEllipsis}) },
+		Length: func() int { return len(g.players) },
+		CreateItem: func() fyne.CanvasObject {
+			return container.NewBorder(nil, nil, nil, &widget.Label{}, &widget.Label{Truncation: fyne.TextTruncateEllipsis})
+		},
 		UpdateItem: g.updateRow,
 		OnSelected: g.onSelected,
 	}
