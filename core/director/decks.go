@@ -136,8 +136,16 @@ func (d *Director) SaveDeck(ctx context.Context, entry event.EntryID, name, list
 			return event.Statef("%s is finished; its decks are final", e.Name)
 		}
 		old, err := tx.Deck(entry)
+		locked := err == nil && !old.LockedAt.IsZero()
 		switch {
-		case err == nil && !old.LockedAt.IsZero() && e.Settings.DeckRules != string(deck.FormatAlteredLimited):
+		case locked && e.Settings.DeckRules == string(deck.FormatAllianceSealed):
+			// K5: between rounds a player may swap pods for unused ones
+			// of their sealed decks; the result is checked as a
+			// calibration.
+			if err := calibrate(tx, e, list); err != nil {
+				return err
+			}
+		case locked && e.Settings.DeckRules != string(deck.FormatAlteredLimited):
 			return event.Statef("%s's deck locked when round 1 was paired; a change needs the head judge (S2)", en.Name)
 		case err != nil && !isNotFound(err):
 			return err
@@ -199,4 +207,22 @@ func checkDeckSettings(s event.Settings) error {
 		keys = append(keys, env.Name)
 	}
 	return event.Invalidf("the card-pool environment %q is unknown; choose one of %s", s.Environment, strings.Join(keys, ", "))
+}
+
+// calibrate checks an Alliance Sealed deck changed between rounds (K5):
+// its pods must come from the player's sealed decks, listed after the Pod
+// lines, three pods of different houses.
+func calibrate(tx Tx, e event.Event, list string) error {
+	cards, err := cardList(tx, e.Game)
+	if err != nil {
+		return err
+	}
+	reg, sealed, lineErrs := deck.ParseAlliance(list)
+	if len(lineErrs) > 0 {
+		return event.Invalid(lineErrs[0].Message)
+	}
+	if rep := deck.Calibrate(sealed, reg, cards); !rep.Legal() {
+		return rep.Err()
+	}
+	return nil
 }
