@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"tablekeeper/core/deck"
 	"tablekeeper/core/rules"
 )
 
@@ -23,6 +24,19 @@ func runGames(args []string, stdout, _ io.Writer) error {
 			fmt.Fprintf(stdout, "  --format %-14s %s: %s\n", f.Key, f.Name, f.Summary)
 			fmt.Fprintf(stdout, "  %-23s best of %d, %d-minute rounds, %s, points %d/%d/%d, rules %s\n",
 				"", s.GamesPerMatch, s.RoundMinutes, rounds, s.Points.Win, s.Points.Draw, s.Points.Loss, strings.Join(f.Rules, " "))
+			tables := "two-player matches"
+			if s.TableSize > 2 {
+				tables = fmt.Sprintf("tables of %d", s.TableSize)
+			}
+			decks := "decks not checked"
+			if s.DeckRules != "" {
+				decks = "decks: " + deck.Format(s.DeckRules).Name()
+			}
+			var ties []string
+			for _, k := range s.Tiebreakers {
+				ties = append(ties, k)
+			}
+			fmt.Fprintf(stdout, "  %-23s %s, %s, tiebreakers %s, %s\n", "", s.Structure, tables, strings.Join(ties, " "), decks)
 		}
 	}
 	return nil
