@@ -1,0 +1,522 @@
+package timeout
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/core/clock"
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/columns"
+)
+
+// The KeyForge forms: one game at time (K7) and a best-of-three match at
+// time (K8). Both lay out a row per player with the same columns, so the
+// games of a match line up under each other.
+
+const digits = "0123456789"
+
+// Largest counts the forms accept. Keys are checked by the deciders
+// (three keys win the game, so a game at time has at most two); 24 chains
+// is the most a player can have; the other bounds only catch typing
+// slips.
+const (
+	maxTyped  = 99
+	maxChains = 24
+)
+
+// kfColumns lays out a KeyForge row: player, keys, Æmber, chains,
+// creatures, and the mark (first player, or winner of a finished game).
+func kfColumns() *columns.Layout {
+	return columns.New(
+		columns.Col{Width: 190, Grow: 1},
+		columns.Col{Width: 72},
+		columns.Col{Width: 108},
+		columns.Col{Width: 72},
+		columns.Col{Width: 92},
+		columns.Col{Width: 64},
+	)
+}
+
+// counts are one player's count fields of a KeyForge game; creatures is
+// nil in a game finished before time (K8 records keys, Æmber and chains).
+type counts struct {
+	keys, aember, chains, creatures *numberEntry
+}
+
+// newCounts makes the fields of a game at time (with creatures, blanks
+// reading as 0), or of a game finished before time (without, and blank
+// with no placeholder, since a blank game was not played).
+func newCounts(f *form, atTime bool) *counts {
+	placeholder := ""
+	if atTime {
+		placeholder = "0"
+	}
+	c := &counts{keys: newNumberEntry(placeholder, digits), aember: newNumberEntry(placeholder, digits), chains: newNumberEntry(placeholder, digits)}
+	if atTime {
+		c.creatures = newNumberEntry(placeholder, digits)
+	}
+	for _, e := range c.entries() {
+		f.wire(&e.keys)
+		e.OnChanged = func(string) { f.changed() }
+	}
+	return c
+}
+
+func (c *counts) entries() []*numberEntry {
+	out := []*numberEntry{c.keys, c.aember, c.chains}
+	if c.creatures != nil {
+		out = append(out, c.creatures)
+	}
+	return out
+}
+
+// blank reports whether no count has been typed.
+func (c *counts) blank() bool {
+	for _, e := range c.entries() {
+		if strings.TrimSpace(e.Text) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// cells are the row's count cells, a spacer standing in for creatures.
+func (c *counts) cells() []fyne.CanvasObject {
+	var creatures fyne.CanvasObject = layout.NewSpacer()
+	if c.creatures != nil {
+		creatures = c.creatures
+	}
+	return []fyne.CanvasObject{c.keys, c.aember, c.chains, creatures}
+}
+
+// player reads the counts of the player called name; first marks the
+// player who took the first turn.
+func (c *counts) player(name string, first bool) (clock.KeyForgePlayer, error) {
+	p := clock.KeyForgePlayer{Name: name, First: first}
+	var err error
+	if p.Keys, err = count(c.keys.Text, name, "keys forged", maxTyped); err != nil {
+		return p, err
+	}
+	if p.Aember, err = count(c.aember.Text, name, "Æmber", maxTyped); err != nil {
+		return p, err
+	}
+	if p.Chains, err = count(c.chains.Text, name, "chains", maxChains); err != nil {
+		return p, err
+	}
+	if c.creatures != nil {
+		if p.Creatures, err = count(c.creatures.Text, name, "friendly creatures in play", maxTyped); err != nil {
+			return p, err
+		}
+	}
+	return p, nil
+}
+
+// set fills the fields from recorded stats.
+func (c *counts) set(stats map[string]int) {
+	c.keys.SetText(strconv.Itoa(stats[StatKeys]))
+	c.aember.SetText(strconv.Itoa(stats[StatAember]))
+	c.chains.SetText(strconv.Itoa(stats[StatChains]))
+	if c.creatures != nil {
+		c.creatures.SetText(strconv.Itoa(stats[StatCreatures]))
+	}
+}
+
+// count reads a count typed in a field: blank is 0.
+func count(text, who, what string, most int) (int, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(text)
+	if err != nil || n < 0 || n > most {
+		return 0, event.Invalidf("%s: %s %s is not possible; count 0 to %d", who, text, what, most)
+	}
+	return n, nil
+}
+
+// gameStats are the details a game decided at time records for a player:
+// the counts typed, who went first, and whether the tie-breaker forged a
+// key (K7 step 1).
+func gameStats(p clock.KeyForgePlayer, forged bool) map[string]int {
+	return map[string]int{
+		StatKeys: p.Keys, StatAember: p.Aember, StatChains: p.Chains, StatCreatures: p.Creatures,
+		StatFirst: b2i(p.First), StatForged: b2i(forged),
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// atTime is the game in progress when time was called: each player's
+// counts after the turn steps, and who went first.
+type atTime struct {
+	rows  [2]*counts
+	first radioGroup
+	title *widget.Label
+}
+
+func newAtTime(f *form) *atTime {
+	g := &atTime{title: header("", fyne.TextAlignLeading)}
+	g.first.onChange = f.changed
+	for i := range g.rows {
+		g.rows[i] = newCounts(f, true)
+		r := newRadio("")
+		f.wire(&r.keys)
+		g.first.add(r)
+	}
+	return g
+}
+
+func (g *atTime) blank() bool {
+	return g.rows[0].blank() && g.rows[1].blank() && g.first.selected() < 0
+}
+
+// players reads both players' counts.
+func (g *atTime) players(names [2]string) ([2]clock.KeyForgePlayer, error) {
+	var out [2]clock.KeyForgePlayer
+	for i, r := range g.rows {
+		p, err := r.player(names[i], g.first.selected() == i)
+		if err != nil {
+			return out, err
+		}
+		out[i] = p
+	}
+	return out, nil
+}
+
+// lines lays out the game: a heading row, then a row per player.
+func (g *atTime) lines(cols *columns.Layout, names [2]string, title string) []fyne.CanvasObject {
+	g.title.SetText(title)
+	out := []fyne.CanvasObject{cols.Row(g.title, header("Keys", fyne.TextAlignLeading), header("Æmber", fyne.TextAlignLeading),
+		header("Chains", fyne.TextAlignLeading), header("Creatures", fyne.TextAlignLeading), header("First", fyne.TextAlignLeading))}
+	for i, r := range g.rows {
+		cells := append([]fyne.CanvasObject{nameCell(names[i])}, r.cells()...)
+		out = append(out, cols.Row(append(cells, g.first.radios[i])...))
+	}
+	return out
+}
+
+// prefill fills the game from a recorded one.
+func (g *atTime) prefill(stats [2]map[string]int) {
+	for i, s := range stats {
+		g.rows[i].set(s)
+		if s[StatFirst] == 1 {
+			g.first.radios[i].SetSelected(true)
+		}
+	}
+}
+
+// --- K7: one game ---
+
+// gameForm decides a single game at time by K7.
+type gameForm struct {
+	names [2]string
+	game  *atTime
+}
+
+func newGameForm(f *form, t director.SheetTable) *gameForm {
+	g := &gameForm{names: [2]string{t.Players[0].Name, t.Players[1].Name}, game: newAtTime(f)}
+	if stats, ok := recordedGames(t.Result); ok && len(stats[0]) == 1 {
+		g.game.prefill([2]map[string]int{stats[0][0], stats[1][0]})
+	}
+	return g
+}
+
+func (g *gameForm) rule() string {
+	return "K7 · After the turn steps, count each player's keys forged, Æmber in the pool, chains and friendly creatures in play, " +
+		"and mark who took the first turn. A player with 6 Æmber or more forges one key (paying 6); " +
+		"then most keys wins, then most Æmber, fewest chains, most creatures, and last the first player."
+}
+
+func (g *gameForm) content() fyne.CanvasObject {
+	return container.NewVBox(g.game.lines(kfColumns(), g.names, "Player")...)
+}
+
+func (g *gameForm) first() fyne.Focusable { return g.game.rows[0].keys }
+
+func (g *gameForm) blank() bool { return g.game.blank() }
+
+func (g *gameForm) decide() (outcome, error) {
+	players, err := g.game.players(g.names)
+	if err != nil {
+		return outcome{}, err
+	}
+	d, err := clock.KeyForgeGameAtTime(players)
+	if err != nil {
+		return outcome{}, err
+	}
+	res := event.Result{TimeOut: true, Seats: make([]event.SeatResult, 2)}
+	for i, p := range players {
+		won := d.Winner == i+1
+		res.Seats[i] = event.SeatResult{GamesWon: b2i(won), Games: []event.GameDetail{{Won: won, Stats: gameStats(p, d.Forged[i])}}}
+	}
+	return outcome{headline: gameHeadline(d, g.names), detail: d.Explanation, result: res}, nil
+}
+
+// gameHeadline says who wins a game at time and which step of K7 decided:
+// "Zoë wins — step 2, most keys: 2 keys to 1".
+func gameHeadline(d clock.KeyForgeGameDecision, names [2]string) string {
+	w := d.Winner - 1
+	a, b := d.After[w], d.After[1-w]
+	var why string
+	switch d.Step {
+	case clock.StepKeys:
+		why = fmt.Sprintf("step 2, most keys: %s to %d", plural(a.Keys, "key", "keys"), b.Keys)
+	case clock.StepAember:
+		why = fmt.Sprintf("step 3, most Æmber: %d Æmber to %d", a.Aember, b.Aember)
+	case clock.StepChains:
+		why = fmt.Sprintf("step 4, fewest chains: %s to %d", plural(a.Chains, "chain", "chains"), b.Chains)
+	case clock.StepCreatures:
+		why = fmt.Sprintf("step 5, most friendly creatures in play: %d to %d", a.Creatures, b.Creatures)
+	default:
+		why = "step 6, the first player: everything else is tied"
+	}
+	return names[w] + " wins — " + why
+}
+
+// --- K8: best of three ---
+
+// finished is a game finished before time: each player's keys forged,
+// Æmber left and chains as K8 records them, and the winner.
+type finished struct {
+	rows [2]*counts
+	won  radioGroup
+}
+
+func newFinished(f *form) *finished {
+	g := &finished{}
+	g.won.onChange = f.changed
+	for i := range g.rows {
+		g.rows[i] = newCounts(f, false)
+		r := newRadio("")
+		f.wire(&r.keys)
+		g.won.add(r)
+	}
+	return g
+}
+
+func (g *finished) blank() bool {
+	return g.rows[0].blank() && g.rows[1].blank() && g.won.selected() < 0
+}
+
+func (g *finished) lines(cols *columns.Layout, names [2]string, title string) []fyne.CanvasObject {
+	out := []fyne.CanvasObject{cols.Row(header(title, fyne.TextAlignLeading), header("Keys", fyne.TextAlignLeading),
+		header("Æmber left", fyne.TextAlignLeading), header("Chains", fyne.TextAlignLeading), layout.NewSpacer(), header("Won", fyne.TextAlignLeading))}
+	for i, r := range g.rows {
+		cells := append([]fyne.CanvasObject{nameCell(names[i])}, r.cells()...)
+		out = append(out, cols.Row(append(cells, g.won.radios[i])...))
+	}
+	return out
+}
+
+// record reads the game numbered n.
+func (g *finished) record(n int, names [2]string) (clock.KeyForgeGameRecord, error) {
+	rec := clock.KeyForgeGameRecord{Winner: g.won.selected() + 1}
+	if rec.Winner == 0 {
+		return rec, event.Invalidf("game %d: mark its winner in the Won column, or leave the game blank if it was not played", n)
+	}
+	for i, r := range g.rows {
+		p, err := r.player(fmt.Sprintf("game %d, %s", n, names[i]), false)
+		if err != nil {
+			return rec, err
+		}
+		rec.Players[i] = clock.KeyForgeTally{Keys: p.Keys, Aember: p.Aember, Chains: p.Chains}
+	}
+	return rec, nil
+}
+
+func (g *finished) prefill(stats [2]map[string]int, won [2]bool) {
+	for i, s := range stats {
+		g.rows[i].set(s)
+		if won[i] {
+			g.won.radios[i].SetSelected(true)
+		}
+	}
+}
+
+// matchForm decides a best-of-three match at time by K8: the games
+// finished before time (none, one or two) and the game in progress, if
+// any. A game left blank was not played.
+type matchForm struct {
+	names [2]string
+	games [2]*finished
+	now   *atTime
+}
+
+func newMatchForm(f *form, t director.SheetTable) *matchForm {
+	m := &matchForm{names: [2]string{t.Players[0].Name, t.Players[1].Name}, now: newAtTime(f)}
+	for i := range m.games {
+		m.games[i] = newFinished(f)
+	}
+	if stats, ok := recordedGames(t.Result); ok {
+		k := 0
+		for g := range stats[0] {
+			s := [2]map[string]int{stats[0][g], stats[1][g]}
+			if _, atTime := s[0][StatFirst]; atTime {
+				m.now.prefill(s)
+				break
+			}
+			if k < len(m.games) {
+				m.games[k].prefill(s, [2]bool{t.Result.Seats[0].Games[g].Won, t.Result.Seats[1].Games[g].Won})
+				k++
+			}
+		}
+	}
+	m.update()
+	return m
+}
+
+func (m *matchForm) rule() string {
+	return "K8 · Fill in each game finished before time as recorded after it (keys forged, Æmber left, chains, winner), " +
+		"then the game in progress after its turn steps, decided by K7. Leave a game blank if it was not played. " +
+		"The match goes to most games won, then most keys, most Æmber left, fewest chains over the match, and last the winner of game 1."
+}
+
+func (m *matchForm) content() fyne.CanvasObject {
+	cols := kfColumns()
+	var lines []fyne.CanvasObject
+	for i, g := range m.games {
+		lines = append(lines, g.lines(cols, m.names, fmt.Sprintf("Game %d", i+1))...)
+	}
+	lines = append(lines, m.now.lines(cols, m.names, m.now.title.Text)...)
+	return container.NewVBox(lines...)
+}
+
+func (m *matchForm) first() fyne.Focusable { return m.games[0].rows[0].keys }
+
+func (m *matchForm) blank() bool {
+	return m.games[0].blank() && m.games[1].blank() && m.now.blank()
+}
+
+// played counts the finished games filled in.
+func (m *matchForm) played() int {
+	n := 0
+	for _, g := range m.games {
+		if !g.blank() {
+			n++
+		}
+	}
+	return n
+}
+
+// update numbers the game in progress after the finished ones.
+func (m *matchForm) update() {
+	m.now.title.SetText(fmt.Sprintf("Game %d, in progress at time", m.played()+1))
+}
+
+func (m *matchForm) decide() (outcome, error) {
+	match := clock.KeyForgeMatch{Names: m.names}
+	for i, g := range m.games {
+		if g.blank() {
+			continue
+		}
+		if i > 0 && m.games[i-1].blank() {
+			return outcome{}, event.Invalidf("game %d is blank but game %d is filled in: enter the games in the order they were played", i, i+1)
+		}
+		rec, err := g.record(i+1, m.names)
+		if err != nil {
+			return outcome{}, err
+		}
+		match.Games = append(match.Games, rec)
+	}
+	if n := len(match.Games); n == 2 && match.Games[0].Winner == match.Games[1].Winner {
+		return outcome{}, event.Invalidf("%s won games 1 and 2, so the match was over before time: enter the 2–0 as usual", m.names[match.Games[0].Winner-1])
+	}
+	var players [2]clock.KeyForgePlayer
+	if !m.now.blank() {
+		var err error
+		if players, err = m.now.players(m.names); err != nil {
+			return outcome{}, event.Invalidf("game %d, in progress at time: %s", len(match.Games)+1, event.Message(err))
+		}
+		match.InProgress = &players
+	}
+	d, err := clock.KeyForgeMatchAtTime(match)
+	if err != nil {
+		return outcome{}, err
+	}
+	return outcome{headline: matchHeadline(d, m.names), detail: d.Explanation, result: matchResult(match, d)}, nil
+}
+
+// matchResult is the result K8 gives: each player's games won and the
+// details of every game. When the games are level (1–1) a later step
+// gives the match, and the match winner is recorded one game ahead (2–1):
+// the standings know a match win only by games won, and K8 gives that
+// player "a win for the match".
+func matchResult(m clock.KeyForgeMatch, d clock.KeyForgeMatchDecision) event.Result {
+	res := event.Result{TimeOut: true, Seats: make([]event.SeatResult, 2)}
+	won := d.GamesWon
+	if w := d.Winner - 1; won[w] <= won[1-w] {
+		won[w] = won[1-w] + 1
+	}
+	for i := range res.Seats {
+		st := &res.Seats[i]
+		st.GamesWon = won[i]
+		for _, g := range m.Games {
+			p := g.Players[i]
+			st.Games = append(st.Games, event.GameDetail{Won: g.Winner == i+1,
+				Stats: map[string]int{StatKeys: p.Keys, StatAember: p.Aember, StatChains: p.Chains}})
+		}
+		if m.InProgress != nil {
+			st.Games = append(st.Games, event.GameDetail{Won: d.Game.Winner == i+1, Stats: gameStats(m.InProgress[i], d.Game.Forged[i])})
+		}
+	}
+	return res
+}
+
+// matchHeadline says who wins a match at time and which step of K8
+// decided: "Zoë wins the match — step 2, most keys over the match: 5 keys
+// to 4".
+func matchHeadline(d clock.KeyForgeMatchDecision, names [2]string) string {
+	w := d.Winner - 1
+	var keys, aember, chains [2]int
+	for _, g := range d.Games {
+		for i, p := range g.Players {
+			keys[i] += p.Keys
+			aember[i] += p.Aember
+			chains[i] += p.Chains
+		}
+	}
+	var why string
+	switch d.Step {
+	case clock.StepGamesWon:
+		why = fmt.Sprintf("step 1, most games won: %s to %d", plural(d.GamesWon[w], "game", "games"), d.GamesWon[1-w])
+	case clock.StepMatchKeys:
+		why = fmt.Sprintf("step 2, most keys over the match: %s to %d", plural(keys[w], "key", "keys"), keys[1-w])
+	case clock.StepMatchAember:
+		why = fmt.Sprintf("step 3, most Æmber left over the match: %d Æmber to %d", aember[w], aember[1-w])
+	case clock.StepMatchChains:
+		why = fmt.Sprintf("step 4, fewest chains over the match: %s to %d", plural(chains[w], "chain", "chains"), chains[1-w])
+	default:
+		why = "step 5, the winner of game 1: everything else is tied"
+	}
+	return names[w] + " wins the match — " + why
+}
+
+// recordedGames returns each seat's per-game stats of a two-player result
+// a KeyForge form recorded, for a correction; false when r is not one.
+func recordedGames(r *event.Result) ([2][]map[string]int, bool) {
+	var out [2][]map[string]int
+	if r == nil || !r.TimeOut || len(r.Seats) != 2 || len(r.Seats[0].Games) != len(r.Seats[1].Games) || len(r.Seats[0].Games) == 0 {
+		return out, false
+	}
+	for i, st := range r.Seats {
+		for _, g := range st.Games {
+			if _, ok := g.Stats[StatKeys]; !ok {
+				return out, false
+			}
+			out[i] = append(out[i], g.Stats)
+		}
+	}
+	return out, true
+}
