@@ -557,3 +557,28 @@ func TestADoubleEliminationFinalTableTakesAShadowfistResult(t *testing.T) {
 		}
 	}
 }
+
+// Rule S8: a Shadowfist table at time is decided with a form opened from
+// the Table field; a generic event has no such button.
+func TestTimeCalledOpensTheGoingToTimeForm(t *testing.T) {
+	f := openMulti(t, "shadowfist", "final-brawl", sevenPlayers[:4]...)
+	if !f.s.timeCalled.Visible() {
+		t.Fatal("no Time called… button for Shadowfist")
+	}
+	f.s.table.SetText("1")
+	test.Tap(f.s.timeCalled)
+	top := f.w.Canvas().Overlays().Top()
+	if top == nil || !strings.Contains(strings.Join(uitest.Texts(top), " "), "Ada Lovelace") {
+		t.Fatalf("no form for table 1: %v", top)
+	}
+	f.s.table.SetText("9")
+	f.w.Canvas().Overlays().Top().Hide()
+	test.Tap(f.s.timeCalled)
+	if !strings.Contains(f.s.status.Text, "no table 9") {
+		t.Errorf("status %q", f.s.status.Text)
+	}
+	g := setup(t)
+	if g.s.timeCalled.Visible() {
+		t.Error("Time called… shown for a generic Swiss")
+	}
+}

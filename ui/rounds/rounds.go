@@ -78,6 +78,7 @@ type Screen struct {
 	oldKey   func(*fyne.KeyEvent)
 
 	roundSelect  *widget.Select
+	timeCalled   *widget.Button
 	progress     *widget.Label
 	banner       *fyne.Container
 	bannerText   *widget.Label
@@ -129,6 +130,8 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.table = &widget.Entry{PlaceHolder: "Table", OnSubmitted: s.onTableSubmitted}
 	s.result = &widget.Entry{PlaceHolder: "2-1", OnSubmitted: s.onResultSubmitted}
 	s.saveButton = &widget.Button{Text: "Save result", Icon: theme.DocumentSaveIcon(), OnTapped: s.onSave}
+	s.timeCalled = &widget.Button{Text: "Time called…", Icon: theme.HistoryIcon(), OnTapped: s.onTimeCalled}
+	s.timeCalled.Hide()
 	s.status = &widget.Label{Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Bold: true}}
 	s.hint = columns.Secondary(ResultHint(3), true)
 	s.cols = columns.New(playerCols...)
@@ -151,6 +154,7 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 		s.resultLabel,
 		s.resultBox,
 		s.saveButton,
+		s.timeCalled,
 	)
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(selectWidth, s.roundSelect.MinSize().Height), s.roundSelect), nil, s.progress),
@@ -757,6 +761,7 @@ func (s *Screen) sheetTable(number int) (director.SheetTable, bool) {
 // setSheet shows a round: its tables, a team's bye as one row.
 func (s *Screen) setSheet(sh director.Sheet) {
 	s.sheet = sh
+	s.showTimeCalled()
 	s.rows = s.rows[:0]
 	byes := map[event.TeamID]bool{}
 	for i, t := range sh.Tables {

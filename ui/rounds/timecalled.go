@@ -1,0 +1,51 @@
+package rounds
+
+import (
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/timeout"
+)
+
+// timeCalledGames are the games whose tables a judge decides at time with
+// a form (K7, K8, S8).
+func timeCalledGame(game string) bool { return game == "keyforge" || game == "shadowfist" }
+
+// onTimeCalled opens the going-to-time form of the table typed in the
+// Table field.
+func (s *Screen) onTimeCalled() {
+	n, err := strconv.Atoi(strings.TrimSpace(s.table.Text))
+	if err != nil {
+		s.setStatus("Type the table number first, then press Time called…", widget.DangerImportance)
+		s.win.Canvas().Focus(s.table)
+		return
+	}
+	t, ok := s.sheetTable(n)
+	if !ok {
+		s.setStatus("There is no table "+strconv.Itoa(n)+" in this round", widget.DangerImportance)
+		return
+	}
+	id := s.eventID
+	err = timeout.Show(s.d, s.run, s.win, s.sheet, t, func(res event.Result) {
+		s.setStatus("Table "+strconv.Itoa(n)+": decided at time and saved", widget.SuccessImportance)
+		s.changed(id)
+	})
+	if err != nil {
+		s.setStatus(work.Sentence(err), widget.DangerImportance)
+	}
+}
+
+// showTimeCalled shows the Time called… button for the games that have a
+// going-to-time form, once the round is published.
+func (s *Screen) showTimeCalled() {
+	on := timeCalledGame(s.sheet.Event.Game) && s.sheet.Round.Published()
+	if on {
+		s.timeCalled.Show()
+	} else {
+		s.timeCalled.Hide()
+	}
+}
