@@ -32,11 +32,7 @@ func runGames(args []string, stdout, _ io.Writer) error {
 			if s.DeckRules != "" {
 				decks = "decks: " + deck.Format(s.DeckRules).Name()
 			}
-			var ties []string
-			for _, k := range s.Tiebreakers {
-				ties = append(ties, k)
-			}
-			fmt.Fprintf(stdout, "  %-23s %s, %s, tiebreakers %s, %s\n", "", s.Structure, tables, strings.Join(ties, " "), decks)
+			fmt.Fprintf(stdout, "  %-23s %s, %s, tiebreakers %s, %s\n", "", s.Structure, tables, strings.Join(s.Tiebreakers, " "), decks)
 		}
 	}
 	return nil
