@@ -1,13 +1,22 @@
-// Package reports writes Tablekeeper's printed documents as PDF: pairings
-// for the wall, and later standings, match slips and deck-check sheets.
+// Package reports writes Tablekeeper's printed documents as PDF and its
+// exports as CSV: the pairings sheet (WritePairings), the list by name for
+// the wall (WritePairingsByName), match slips (WriteSlips), standings
+// (WriteStandings), the players, pairings, results and standings files
+// (WritePlayersCSV and its siblings), and the import of a players file
+// (ReadPlayersCSV).
 //
 // A report takes plain data, a report model built by its caller from what
 // the director knows, and draws it; it never queries the database and never
 // decides anything about the event. Each report is a model type and a Write
-// function: WritePairings(w, Pairings{…}, Options{…}).
+// function: WritePairings(w, Pairings{…}, Options{…}). The reports after
+// the pairings sheet are laid out first, as pages of drawing operations, and
+// then painted (see canvas.go); the tests compare those layouts with golden
+// files in testdata/ and check that no text leaves its box or overlaps
+// another.
 //
 // Text is set in DejaVu Sans from package assets, falling back rune by rune
 // to Droid Sans Fallback for Chinese and Japanese (Korean Hangul is not yet
-// covered: the fallback font has none, and it prints as U+FFFD). Output is deterministic: with Options.Created set,
-// the same model always gives the same bytes.
+// covered: the fallback font has none, and it prints as U+FFFD). A name too
+// long for its cell shrinks, then is cut with "…". Output is deterministic:
+// with Options.Created set, the same model always gives the same bytes.
 package reports

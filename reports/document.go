@@ -56,7 +56,12 @@ const (
 // catalogues sorted and dates fixed when opt.Created is set, so that the
 // same model gives the same bytes.
 func newDocument(paper, title string, opt Options) *gofpdf.Fpdf {
-	pdf := gofpdf.New("P", "mm", paper, "")
+	return newOrientedDocument("P", paper, title, opt)
+}
+
+// newOrientedDocument is newDocument in portrait ("P") or landscape ("L").
+func newOrientedDocument(orientation, paper, title string, opt Options) *gofpdf.Fpdf {
+	pdf := gofpdf.New(orientation, "mm", paper, "")
 	pdf.SetMargins(pageMargin, pageMargin, pageMargin)
 	pdf.SetAutoPageBreak(false, 0)
 	pdf.SetCatalogSort(true)

@@ -1,0 +1,65 @@
+package reports
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// The list reports (pairings by name, standings) share the pairings sheet's
+// page head: the event and the report's title on the first line, the game,
+// the date and the page number on the second, and a teal rule under them.
+
+// listHead is the text of a list report's page head.
+type listHead struct {
+	event string // left, bold
+	title string // right, bold teal: "Round 3 pairings", "Final standings"
+	game  string // second line, left
+	date  time.Time
+	// note, when set, goes before the page number: the names a page of
+	// the list by name runs from and to.
+	note string
+}
+
+// headHeight is how far below the top margin a list report's content
+// starts.
+const headHeight = 20.0
+
+// subtitleLeft joins the game and the date for the second line of the head.
+func (h listHead) subtitleLeft() string {
+	var parts []string
+	if g := strings.TrimSpace(h.game); g != "" {
+		parts = append(parts, g)
+	}
+	if !h.date.IsZero() {
+		parts = append(parts, h.date.Format("Monday 2 January 2006"))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// drawListHead draws the head of page n of total.
+func drawListHead(c *canvas, h listHead, n, total int) {
+	ts := c.ts
+	left, right := pageMargin, c.pageW-pageMargin
+	line1 := baselineFor(pageMargin+4, titleSize)
+	line2 := line1 + 7
+
+	title, tsize := ts.fit(h.title, styleBold, titleSize, titleMinSize, (right-left)/2)
+	titleW := ts.width(title, tsize)
+	c.text(title, tsize, right-titleW, right, line1, alignRight, colorTeal)
+	c.fitText(h.event, styleBold, titleSize, titleMinSize, left, right-titleW-8, line1, alignLeft, colorInk)
+
+	page := ts.layout(fmt.Sprintf("Page %d of %d", n, total), styleRegular)
+	pageW := ts.width(page, subtitleSize)
+	c.text(page, subtitleSize, right-pageW, right, line2, alignRight, colorMuted)
+	rightEnd := right - pageW
+	if h.note != "" {
+		const gap = 5.0
+		end := rightEnd - gap
+		w := c.fitText(h.note, styleBold, subtitleSize, subtitleSize-2, end-(right-left)/2, end, line2, alignRight, colorInk)
+		rightEnd = end - w
+	}
+	c.fitText(h.subtitleLeft(), styleRegular, subtitleSize, subtitleSize-2, left, rightEnd-8, line2, alignLeft, colorMuted)
+
+	c.line(left, pageMargin+16, right, pageMargin+16, 0.5, colorTeal, false)
+}

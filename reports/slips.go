@@ -1,0 +1,503 @@
+package reports
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"time"
+)
+
+// SlipKind chooses what a match slip asks the players to write, by game.
+type SlipKind int
+
+// The kinds of match slip.
+const (
+	// SlipGeneric is for any two-player match: games won by each player
+	// and drawn games. At a table of three or more it asks for each
+	// player's placement instead.
+	SlipGeneric SlipKind = iota
+	// SlipKeyForge is for a KeyForge match of one game or best of three
+	// (Slips.Games): per game and player the keys forged, Æmber left and
+	// chains, and the game's winner (rule K8); then the match winner, who
+	// reports the result, signs (K9). Two players only.
+	SlipKeyForge
+	// SlipHeresy is for a Heresy: Kingdom Come game: each player's Tau
+	// stored and placement, and whether time was called (H4, H5).
+	SlipHeresy
+	// SlipShadowfist is for a Shadowfist game: each player's Feng Shui
+	// sites seized, burned and played, for the game points (S7), and
+	// placement, and whether time was called (S8).
+	SlipShadowfist
+)
+
+// String returns the kind's name, as in the golden files.
+func (k SlipKind) String() string {
+	switch k {
+	case SlipGeneric:
+		return "generic"
+	case SlipKeyForge:
+		return "KeyForge"
+	case SlipHeresy:
+		return "Heresy"
+	case SlipShadowfist:
+		return "Shadowfist"
+	}
+	return "SlipKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Slips is the model of a round's match slips: one slip per table, on
+// which the players write the result and sign, to be cut apart and handed
+// out. Build it with SlipsFrom or fill it directly.
+type Slips struct {
+	EventName string
+	// Game names the game and format, as on the pairings sheet.
+	Game  string
+	Round int
+	Kind  SlipKind
+	// Games is the number of games a KeyForge match has room for: 1 for
+	// the one-game rounds of rule K6, 3 for best of three (K8). Zero
+	// means 3. Other kinds ignore it.
+	Games int
+	// Tables are printed in the order given, one slip each. A bye gets no
+	// slip: there is no result to write and no one to sign it, and the
+	// pairings already tell the player.
+	Tables []SlipTable
+}
+
+// SlipTable is one table of the round.
+type SlipTable struct {
+	// Number is the table number, from 1.
+	Number int
+	// Bye marks a bye, which gets no slip.
+	Bye bool
+	// Seats are the players in seat order, 2 to 5 (exactly 2 for
+	// KeyForge), with their match points before the round.
+	Seats []PairingsSeat
+	// Extension is extra time the table was given, printed on the slip
+	// ("+5 min extension"); zero prints nothing.
+	Extension time.Duration
+}
+
+// SlipsFrom returns the slips of the round in p, of the given kind, with
+// no extensions: the caller adds those it knows of.
+func SlipsFrom(p Pairings, kind SlipKind) Slips {
+	s := Slips{EventName: p.EventName, Game: p.Game, Round: p.Round, Kind: kind}
+	for _, t := range p.Tables {
+		s.Tables = append(s.Tables, SlipTable{Number: t.Number, Bye: t.Bye, Seats: t.Seats})
+	}
+	return s
+}
+
+// WriteSlips writes the match slips of s as PDF to w: full-width slips
+// stacked down the page with dashed cut lines between them, as many to a
+// page as their height allows (five two-player slips, four KeyForge or
+// four-player slips, three five-player ones on A4). Each slip names the
+// event, round and table, any time extension, and each player with their
+// points, and has boxes for the result as s.Kind says and lines to sign.
+// Byes get no slip. It returns an error, and writes nothing, when the
+// model cannot be printed.
+func WriteSlips(w io.Writer, s Slips, opt Options) error {
+	paper, err := opt.paperSize()
+	if err != nil {
+		return fmt.Errorf("reports: match slips: %w", err)
+	}
+	if err := s.validate(); err != nil {
+		return fmt.Errorf("reports: match slips: %w", err)
+	}
+	pdf := newDocument(paper, slipsTitle(s), opt)
+	c := newCanvas(pdf, newTypesetter(pdf))
+	layoutSlips(c, s)
+	if err := writeCanvas(w, pdf, c); err != nil {
+		return fmt.Errorf("reports: match slips: %w", err)
+	}
+	return nil
+}
+
+// slipsTitle is the document title of the slips.
+func slipsTitle(s Slips) string {
+	title := fmt.Sprintf("Round %d match slips", s.Round)
+	if s.EventName != "" {
+		title = s.EventName + " – " + title
+	}
+	return title
+}
+
+// validate reports whether s can be printed.
+func (s Slips) validate() error {
+	if s.Round < 1 {
+		return fmt.Errorf("round %d: rounds are numbered from 1", s.Round)
+	}
+	switch s.Kind {
+	case SlipGeneric, SlipKeyForge, SlipHeresy, SlipShadowfist:
+	default:
+		return fmt.Errorf("unknown slip kind %d", int(s.Kind))
+	}
+	if s.Games < 0 || s.Games > 5 {
+		return fmt.Errorf("%d games a match: a slip has room for 1 to 5", s.Games)
+	}
+	for i, t := range s.Tables {
+		switch {
+		case t.Bye:
+		case t.Number < 1:
+			return fmt.Errorf("table number %d (entry %d of the tables): tables are numbered from 1", t.Number, i+1)
+		case s.Kind == SlipKeyForge && len(t.Seats) != 2:
+			return fmt.Errorf("table %d has %d seats: a KeyForge match is between 2 players", t.Number, len(t.Seats))
+		case len(t.Seats) < 2 || len(t.Seats) > maxSeats:
+			return fmt.Errorf("table %d has %d seats: a table seats 2 to %d players", t.Number, len(t.Seats), maxSeats)
+		case t.Extension < 0:
+			return fmt.Errorf("table %d has a negative extension (%v)", t.Number, t.Extension)
+		}
+	}
+	return nil
+}
+
+// Sizes of the slips, in points for type and millimetres for space.
+const (
+	slipPad        = 3.5  // at least, between a slip and a cut line
+	slipEdge       = 6.5  // at least, between a slip and the page's edge
+	slipHeadH      = 11.5 // event, round and table
+	slipEventSize  = 11.0
+	slipSubSize    = 8.5
+	slipTableSize  = 14.0
+	slipTableH     = 10.0 // the teal table box
+	slipExtSize    = 9.5
+	slipLabelsH    = 5.0 // the labels above the boxes
+	slipLabelSize  = 7.5
+	slipRowH       = 9.0 // a player's row
+	slipNameSize   = 12.0
+	slipNameMin    = 9.0
+	slipPointsSize = 10.5
+	slipFootH      = 7.5 // draws, time called, or the match total
+	slipNoteSize   = 7.5
+	slipBoxW       = 12.0 // a box to write a number in
+	slipBoxH       = 6.5
+	slipTickBox    = 4.5 // a box to tick
+	slipColW       = 18.0
+	slipSeatW      = 9.0
+	slipPointsW    = 13.0
+	slipSignMin    = 44.0
+	// KeyForge
+	kfHeadingH = 7.0
+	kfLabelsH  = 4.5
+	kfGameH    = 7.0
+	kfLabelW   = 24.0
+	kfSignH    = 10.0
+)
+
+// slipHeight returns the height of the slip of t.
+func slipHeight(s Slips, t SlipTable) float64 {
+	if s.Kind == SlipKeyForge {
+		return slipHeadH + kfHeadingH + kfLabelsH + float64(s.games())*kfGameH + kfGameH + kfSignH
+	}
+	return slipHeadH + slipLabelsH + float64(len(t.Seats))*slipRowH + slipFootH
+}
+
+// games returns the games a KeyForge slip has room for.
+func (s Slips) games() int {
+	if s.Games == 0 {
+		return 3
+	}
+	return s.Games
+}
+
+// layoutSlips stacks the slips down the pages. A page takes slips while
+// they fit with slipPad around each and slipEdge at the top and bottom of
+// the page; the height left over is shared out between them, so that on a
+// page of equal slips the cut lines are evenly spaced.
+func layoutSlips(c *canvas, s Slips) {
+	var tables []SlipTable
+	for _, t := range s.Tables {
+		if !t.Bye {
+			tables = append(tables, t)
+		}
+	}
+	if len(tables) == 0 {
+		c.addPage()
+		c.fitText(fmt.Sprintf("Round %d has no tables to print slips for.", s.Round), styleRegular, noTablesSize, noTablesSize-3,
+			pageMargin, c.pageW-pageMargin, pageMargin+10, alignLeft, colorInk)
+		return
+	}
+	// Each slip takes its height and a pad above and below; the first and
+	// last also take what makes their pad up to the edge margin.
+	edges := 2 * (slipEdge - slipPad)
+	for start := 0; start < len(tables); {
+		end, used := start, edges
+		for end < len(tables) {
+			h := slipHeight(s, tables[end]) + 2*slipPad
+			if end > start && used+h > c.pageH {
+				break
+			}
+			used += h
+			end++
+		}
+		// The last page shares out its height as if it were filled with
+		// more of its last slip, so that its cut lines fall where they do
+		// on the pages before: a stack of pages is cut in one go.
+		cells := end - start
+		if end == len(tables) {
+			last := slipHeight(s, tables[end-1]) + 2*slipPad
+			for used+last <= c.pageH {
+				used += last
+				cells++
+			}
+		}
+		c.addPage()
+		extra := max(0, c.pageH-used) / float64(cells)
+		y := slipEdge - slipPad
+		for i := start; i < end; i++ {
+			h := slipHeight(s, tables[i])
+			cell := h + 2*slipPad + extra
+			if i > start {
+				drawCutLine(c, y)
+			}
+			// The slip sits in the middle of its share of the page.
+			drawSlip(c, s, tables[i], y+(cell-h)/2)
+			y += cell
+		}
+		if cells > end-start {
+			drawCutLine(c, y)
+		}
+		start = end
+	}
+}
+
+// drawCutLine draws a dashed line across the page at y, from edge to edge,
+// with scissors at its left end.
+func drawCutLine(c *canvas, y float64) {
+	const scissorsSize = 11.0
+	sc := c.ts.layout("✂", styleRegular)
+	x := pageMargin / 2
+	w := c.ts.width(sc, scissorsSize)
+	c.line(0, y, x-1, y, 0.25, colorMuted, true)
+	c.line(x+w+1, y, c.pageW, y, 0.25, colorMuted, true)
+	c.text(sc, scissorsSize, x, x+w, baselineFor(y, scissorsSize), alignLeft, colorMuted)
+}
+
+// drawSlip draws the slip of t with its top at top.
+func drawSlip(c *canvas, s Slips, t SlipTable, top float64) {
+	left, right := pageMargin, c.pageW-pageMargin
+	drawSlipHead(c, s, t, top, left, right)
+	y := top + slipHeadH
+	if s.Kind == SlipKeyForge {
+		drawKeyForgeSlip(c, s, t, y, left, right)
+		return
+	}
+	drawSeatsSlip(c, s, t, y, left, right)
+}
+
+// drawSlipHead draws the event and round on the left, the table in a teal
+// box on the right and, left of it, any extension.
+func drawSlipHead(c *canvas, s Slips, t SlipTable, top, left, right float64) {
+	ts := c.ts
+	label := ts.layout("Table "+strconv.Itoa(t.Number), styleBold)
+	boxW := max(30, ts.width(label, slipTableSize)+8)
+	boxX := right - boxW
+	c.fillRect(boxX, top, boxW, slipTableH, colorTeal)
+	c.text(label, slipTableSize, boxX, right, baselineFor(top+slipTableH/2, slipTableSize), alignCenter, colorWhite)
+
+	end := boxX - 4
+	if t.Extension > 0 {
+		ext := ts.layout(extensionText(t.Extension), styleBold)
+		w := ts.width(ext, slipExtSize) + 5
+		c.strokeRect(end-w, top+1.5, w, slipTableH-3, 0.4, colorTeal)
+		c.text(ext, slipExtSize, end-w, end, baselineFor(top+slipTableH/2, slipExtSize), alignCenter, colorTeal)
+		end -= w + 4
+	}
+	c.fitText(s.EventName, styleBold, slipEventSize, slipEventSize-2, left, end, top+4.2, alignLeft, colorInk)
+	sub := "Round " + strconv.Itoa(s.Round)
+	if s.Game != "" {
+		sub += " · " + s.Game
+	}
+	c.fitText(sub, styleRegular, slipSubSize, slipSubSize-1.5, left, end, top+9, alignLeft, colorMuted)
+}
+
+// extensionText returns how an extension prints: "+5 min extension",
+// "+1 min 30 s extension".
+func extensionText(d time.Duration) string {
+	d = d.Round(time.Second)
+	m, sec := int(d/time.Minute), int(d%time.Minute/time.Second)
+	switch {
+	case sec == 0:
+		return fmt.Sprintf("+%d min extension", m)
+	case m == 0:
+		return fmt.Sprintf("+%d s extension", sec)
+	}
+	return fmt.Sprintf("+%d min %d s extension", m, sec)
+}
+
+// seatColumns are the columns of the boxes on a slip with a row a player.
+func seatColumns(s Slips, seats int) []string {
+	switch s.Kind {
+	case SlipHeresy:
+		return []string{"Tau stored", "Placement"}
+	case SlipShadowfist:
+		return []string{"Sites seized", "Burned", "Played", "Placement"}
+	}
+	if seats == 2 {
+		return []string{"Games won"}
+	}
+	return []string{"Placement"}
+}
+
+// drawSeatsSlip draws the rows of a slip with a row a player: seat (at a
+// table of three or more), name, points, the boxes of the kind, and a line
+// to sign on; then the foot: drawn games, or whether time was called.
+func drawSeatsSlip(c *canvas, s Slips, t SlipTable, top, left, right float64) {
+	cols := seatColumns(s, len(t.Seats))
+	seatW := 0.0
+	if len(t.Seats) > 2 {
+		seatW = slipSeatW
+	}
+	// Four boxes leave less room for the names: narrower columns and
+	// the shortest signature line.
+	colW, signW := slipColW, max(slipSignMin, (right-left)*0.28)
+	if len(cols) > 2 {
+		colW, signW = slipColW-2, slipSignMin
+	}
+	boxesW := float64(len(cols)) * colW
+	xName := left + seatW
+	xPoints := right - signW - boxesW - slipPointsW - 3
+	xBoxes := xPoints + slipPointsW
+	xSign := xBoxes + boxesW + 3
+
+	label := func(text string, l, r float64, a align) {
+		c.fitText(text, styleRegular, slipLabelSize, slipLabelSize-1.5, l, r, top+slipLabelsH-1.3, a, colorMuted)
+	}
+	if seatW > 0 {
+		label("Seat", left, xName, alignCenter)
+	}
+	label("Player", xName+1, xPoints, alignLeft)
+	label("Points", xPoints, xBoxes, alignCenter)
+	for i, col := range cols {
+		x := xBoxes + float64(i)*colW
+		label(col, x, x+colW, alignCenter)
+	}
+	label("Signature", xSign, right, alignLeft)
+
+	y := top + slipLabelsH
+	// The rules between the rows stop short of the signature lines.
+	ruleEnd := xSign - 3
+	for n, seat := range t.Seats {
+		mid := y + slipRowH/2
+		c.line(left, y, ruleEnd, y, 0.2, colorRule, false)
+		if seatW > 0 {
+			c.fitText(strconv.Itoa(n+1), styleBold, slipPointsSize, slipPointsSize, left, xName, baselineFor(mid, slipPointsSize), alignCenter, colorMuted)
+		}
+		c.fitText(seat.Name, styleRegular, slipNameSize, slipNameMin, xName+1, xPoints-2, baselineFor(mid, slipNameSize), alignLeft, colorInk)
+		c.fitText(strconv.Itoa(seat.Points), styleRegular, slipPointsSize, labelSize-2, xPoints, xBoxes, baselineFor(mid, slipPointsSize), alignCenter, colorMuted)
+		for i := range cols {
+			x := xBoxes + float64(i)*colW + (colW-slipBoxW)/2
+			c.strokeRect(x, mid-slipBoxH/2, slipBoxW, slipBoxH, 0.3, colorInk)
+		}
+		c.line(xSign, y+slipRowH-1.5, right, y+slipRowH-1.5, 0.3, colorInk, false)
+		y += slipRowH
+	}
+	c.line(left, y, ruleEnd, y, 0.2, colorRule, false)
+
+	mid := y + slipFootH/2
+	// The note takes the room right of what the foot has on its left.
+	var note string
+	noteLeft := xName + 1
+	switch {
+	case s.Kind == SlipGeneric && len(t.Seats) == 2:
+		x := xBoxes + (colW-slipBoxW)/2
+		c.fitText("Drawn games", styleRegular, slipLabelSize+1, slipLabelSize, xName+1, xBoxes-2, baselineFor(mid, slipLabelSize+1), alignRight, colorMuted)
+		c.strokeRect(x, mid-slipBoxH/2, slipBoxW, slipBoxH, 0.3, colorInk)
+		note, noteLeft = "Both players check the result and sign.", xBoxes+colW+3
+	case s.Kind == SlipGeneric:
+		note = "Write each player's placement (1 for the winner); every player signs."
+	default:
+		c.strokeRect(xName+1, mid-slipTickBox/2, slipTickBox, slipTickBox, 0.3, colorInk)
+		noteLeft += slipTickBox + 2 + 4 + c.fitText("Time was called", styleRegular, slipLabelSize+1, slipLabelSize,
+			xName+slipTickBox+3, xBoxes, baselineFor(mid, slipLabelSize+1), alignLeft, colorInk)
+		if s.Kind == SlipHeresy {
+			note = "At time, each player scores Tau stored (at most the goal) plus 2."
+		} else {
+			note = "Count the sites; the game points follow from them."
+		}
+	}
+	c.fitText(note, styleRegular, slipNoteSize, slipNoteSize-1, noteLeft, right, baselineFor(mid, slipNoteSize), alignRight, colorMuted)
+}
+
+// drawKeyForgeSlip draws a KeyForge slip: a block a player, a row a game
+// with the winner ticked and keys, Æmber and chains written, the games won,
+// and the winner's report.
+func drawKeyForgeSlip(c *canvas, s Slips, t SlipTable, top, left, right float64) {
+	// The boxes of a game, per player.
+	keyForgeColumns := [...]string{"Won", "Keys", "Æmber", "Chains"}
+	blockW := (right - left - kfLabelW) / 2
+	colW := blockW / float64(len(keyForgeColumns))
+	blockX := func(p int) float64 { return left + kfLabelW + float64(p)*blockW }
+
+	// Names and points, and the labels of the boxes.
+	y := top
+	for p, seat := range t.Seats {
+		x := blockX(p)
+		pts := c.ts.layout(pointsText(seat.Points), styleRegular)
+		ptsW := c.ts.width(pts, slipPointsSize)
+		base := baselineFor(y+kfHeadingH/2, slipNameSize)
+		c.text(pts, slipPointsSize, x+blockW-cellPad-ptsW, x+blockW-cellPad, base, alignRight, colorMuted)
+		c.fitText(seat.Name, styleBold, slipNameSize, slipNameMin, x+cellPad, x+blockW-cellPad-ptsW-2, base, alignLeft, colorInk)
+		for i, col := range keyForgeColumns {
+			cx := x + float64(i)*colW
+			c.fitText(col, styleRegular, slipLabelSize, slipLabelSize-1.5, cx, cx+colW, y+kfHeadingH+kfLabelsH-1.1, alignCenter, colorMuted)
+		}
+	}
+	c.line(left+kfLabelW+blockW, top, left+kfLabelW+blockW, top+kfHeadingH+kfLabelsH+float64(s.games()+1)*kfGameH, 0.3, colorRule, false)
+	y += kfHeadingH + kfLabelsH
+
+	row := func(label string, bold bool, boxes func(p int, x, mid float64)) {
+		mid := y + kfGameH/2
+		c.line(left, y, right, y, 0.2, colorRule, false)
+		style := styleRegular
+		if bold {
+			style = styleBold
+		}
+		c.fitText(label, style, slipPointsSize, slipLabelSize, left, left+kfLabelW-2, baselineFor(mid, slipPointsSize), alignLeft, colorInk)
+		for p := range t.Seats {
+			boxes(p, blockX(p), mid)
+		}
+		y += kfGameH
+	}
+	for g := range s.games() {
+		row("Game "+strconv.Itoa(g+1), false, func(_ int, x, mid float64) {
+			for i := range keyForgeColumns {
+				cx := x + float64(i)*colW + colW/2
+				if i == 0 {
+					c.strokeRect(cx-slipTickBox/2, mid-slipTickBox/2, slipTickBox, slipTickBox, 0.3, colorInk)
+					continue
+				}
+				c.strokeRect(cx-slipBoxW/2, mid-(slipBoxH-0.5)/2, slipBoxW, slipBoxH-0.5, 0.3, colorInk)
+			}
+		})
+	}
+	label := "Games won"
+	if s.games() == 1 {
+		label = "Won"
+	}
+	row(label, true, func(_ int, x, mid float64) {
+		cx := x + colW/2
+		c.strokeRect(cx-slipBoxW/2, mid-(slipBoxH-0.5)/2, slipBoxW, slipBoxH-0.5, 0.5, colorInk)
+	})
+	c.line(left, y, right, y, 0.2, colorRule, false)
+
+	// The winner reports the result (K9): their name and signature, and
+	// the opponent's.
+	lineY := y + kfSignH - 4.5
+	captionY := lineY + 3
+	third := (right - left) / 3
+	for i, caption := range []string{"Match winner (reports the result)", "Winner's signature", "Opponent's signature"} {
+		l := left + float64(i)*third
+		r := l + third - 5
+		c.line(l, lineY, r, lineY, 0.3, colorInk, false)
+		c.fitText(caption, styleRegular, slipLabelSize, slipLabelSize-1.5, l, r, captionY, alignLeft, colorMuted)
+	}
+}
+
+// pointsText returns match points as a slip prints them: "1 pt", "6 pts".
+func pointsText(n int) string {
+	if n == 1 || n == -1 {
+		return strconv.Itoa(n) + " pt"
+	}
+	return strconv.Itoa(n) + " pts"
+}
