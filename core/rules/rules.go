@@ -163,3 +163,27 @@ func withDraft(s event.Settings, ideal, lo, hi, packs int) event.Settings {
 	s.DraftIdeal, s.DraftMin, s.DraftMax, s.DraftPacks = ideal, lo, hi, packs
 	return s
 }
+
+// TiebreakerName returns a tiebreaker key's column title ("OMW%") and what
+// it means ("opponents' match-win %"). An unknown key is its own title.
+func TiebreakerName(key string) (title, meaning string) {
+	switch key {
+	case TieOpponentsMatchWin:
+		return "OMW%", "opponents' match-win %"
+	case TieGameWin:
+		return "GW%", "game-win %"
+	case TieOpponentsGameWin:
+		return "OGW%", "opponents' game-win %"
+	case TieBuchholz:
+		return "Buchholz", "opponents' total match points"
+	case TieOpponentsOpponentsMatchWin:
+		return "OOMW%", "opponents' opponents' match-win %"
+	case TieHeadToHead:
+		return "H2H", "head-to-head among tied players"
+	case TieGamePoints:
+		return "Game pts", "game points scored at multiplayer tables"
+	case TieRandom:
+		return "Random", "drawn once for the event; always last"
+	}
+	return key, ""
+}

@@ -46,7 +46,9 @@ package standings
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"tablekeeper/core/event"
@@ -721,3 +723,29 @@ func splitmix64(x uint64) uint64 {
 	x = (x ^ x>>27) * 0x94d049bb133111eb
 	return x ^ x>>31
 }
+
+// TiebreakerText shows one tiebreaker of a standing: percentages with two
+// decimals, Buchholz and game points as whole numbers, head-to-head as the
+// number of tied players placed below this one.
+func (r Standing) TiebreakerText(key string) string {
+	switch key {
+	case rules.TieOpponentsMatchWin:
+		return Percent(r.OppMatchWin)
+	case rules.TieGameWin:
+		return Percent(r.GameWin)
+	case rules.TieOpponentsGameWin:
+		return Percent(r.OppGameWin)
+	case rules.TieOpponentsOpponentsMatchWin:
+		return Percent(r.OppOppMatchWin)
+	case rules.TieBuchholz:
+		return strconv.Itoa(r.Buchholz)
+	case rules.TieHeadToHead:
+		return strconv.Itoa(r.HeadToHead)
+	case rules.TieGamePoints:
+		return strconv.Itoa(r.GamePoints)
+	}
+	return fmt.Sprint(r.Tiebreaker(key))
+}
+
+// Percent shows a fraction as a percentage with two decimals: 66.67.
+func Percent(f float64) string { return fmt.Sprintf("%.2f", 100*f) }

@@ -276,28 +276,9 @@ func Members(t director.TeamStanding) string {
 	return strings.Join(names, " & ")
 }
 
-// Tiebreaker shows one tiebreaker of a standing: percentages with two
-// decimals, Buchholz and game points as whole numbers, head-to-head as the
-// number of tied players placed below this one.
-func Tiebreaker(r standings.Standing, key string) string {
-	switch key {
-	case rules.TieOpponentsMatchWin:
-		return Percent(r.OppMatchWin)
-	case rules.TieGameWin:
-		return Percent(r.GameWin)
-	case rules.TieOpponentsGameWin:
-		return Percent(r.OppGameWin)
-	case rules.TieOpponentsOpponentsMatchWin:
-		return Percent(r.OppOppMatchWin)
-	case rules.TieBuchholz:
-		return strconv.Itoa(r.Buchholz)
-	case rules.TieHeadToHead:
-		return strconv.Itoa(r.HeadToHead)
-	case rules.TieGamePoints:
-		return strconv.Itoa(r.GamePoints)
-	}
-	return fmt.Sprint(r.Tiebreaker(key))
-}
+// Tiebreaker shows one tiebreaker of a standing (standings.Standing's
+// TiebreakerText).
+func Tiebreaker(r standings.Standing, key string) string { return r.TiebreakerText(key) }
 
 // Percent shows a fraction as a percentage with two decimals: 66.67.
-func Percent(f float64) string { return fmt.Sprintf("%.2f", 100*f) }
+func Percent(f float64) string { return standings.Percent(f) }

@@ -56,27 +56,7 @@ func StructureOf(s event.Settings) string {
 
 // Tiebreaker returns a tiebreaker key's column title ("OMW%") and what it
 // means ("opponents' match-win %"). An unknown key is its own title.
-func Tiebreaker(key string) (title, meaning string) {
-	switch key {
-	case rules.TieOpponentsMatchWin:
-		return "OMW%", "opponents' match-win %"
-	case rules.TieGameWin:
-		return "GW%", "game-win %"
-	case rules.TieOpponentsGameWin:
-		return "OGW%", "opponents' game-win %"
-	case rules.TieBuchholz:
-		return "Buchholz", "opponents' total match points"
-	case rules.TieOpponentsOpponentsMatchWin:
-		return "OOMW%", "opponents' opponents' match-win %"
-	case rules.TieHeadToHead:
-		return "H2H", "head-to-head among tied players"
-	case rules.TieGamePoints:
-		return "Game pts", "game points scored at multiplayer tables"
-	case rules.TieRandom:
-		return "Random", "drawn once for the event; always last"
-	}
-	return key, ""
-}
+func Tiebreaker(key string) (title, meaning string) { return rules.TiebreakerName(key) }
 
 // TiebreakerLine is a tiebreaker as a list shows it: "OMW% — opponents'
 // match-win %".
