@@ -1,0 +1,105 @@
+package judge
+
+import (
+	"context"
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/core/event"
+	"tablekeeper/core/judgelog"
+	"tablekeeper/ui/internal/work"
+)
+
+// withdrawDialog asks why an entry is withdrawn and who withdraws it, then
+// saves a void correction of it: the entry and its effects no longer hold
+// (a disqualified player is reinstated, a deduction given back).
+type withdrawDialog struct {
+	s *Screen
+
+	target  line
+	what    *widget.Label
+	reason  *widget.Entry
+	judge   *widget.Select
+	judges  []event.JudgeID // parallel to judge.Options
+	errText *widget.Label
+	confirm *widget.Button
+	dlg     *dialog.CustomDialog
+}
+
+func newWithdrawDialog(s *Screen) *withdrawDialog {
+	w := &withdrawDialog{s: s}
+	w.what = &widget.Label{Wrapping: fyne.TextWrapWord}
+	w.reason = &widget.Entry{PlaceHolder: "Why it is withdrawn (required)", OnSubmitted: func(string) { w.onConfirm() }}
+	w.judge = &widget.Select{}
+	w.errText = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
+	w.errText.Hide()
+	w.confirm = &widget.Button{Text: "Withdraw", Icon: theme.DeleteIcon(), Importance: widget.DangerImportance, OnTapped: w.onConfirm}
+	cancel := &widget.Button{Text: "Cancel", Icon: theme.CancelIcon(), OnTapped: func() { w.dlg.Hide() }}
+	form := container.New(layout.NewFormLayout(),
+		&widget.Label{Text: "Reason", TextStyle: fyne.TextStyle{Bold: true}}, w.reason,
+		&widget.Label{Text: "Judge", TextStyle: fyne.TextStyle{Bold: true}}, w.judge,
+	)
+	body := container.NewVBox(w.what, form, w.errText)
+	w.dlg = dialog.NewCustomWithoutButtons("Withdraw entry", container.New(minWidth{w: 480}, body), s.win)
+	w.dlg.SetButtons([]fyne.CanvasObject{cancel, w.confirm})
+	return w
+}
+
+// open asks about withdrawing the entry of line l.
+func (w *withdrawDialog) open(l line) {
+	w.target = l
+	w.what.SetText(fmt.Sprintf("Withdraw entry #%d? %s. Its effects are undone; the entry stays in the log, struck through.", l.entry.ID, l.text))
+	w.judges = w.judges[:0]
+	opts := make([]string, 0, len(w.s.data.judges))
+	for _, j := range w.s.data.judges {
+		opts = append(opts, w.s.judgeChoice(j))
+		w.judges = append(w.judges, j.ID)
+	}
+	w.judge.Options = opts
+	w.judge.ClearSelected()
+	for i, id := range w.judges {
+		if id == w.s.defaultJudge() {
+			w.judge.SetSelectedIndex(i)
+		}
+	}
+	w.reason.SetText("")
+	w.errText.Hide()
+	w.dlg.Show()
+	w.s.win.Canvas().Focus(w.reason)
+}
+
+// onConfirm saves the void correction; a refusal shows in the dialog and
+// nothing is saved.
+func (w *withdrawDialog) onConfirm() {
+	s := w.s
+	e := event.JudgeLogEntry{
+		EventID:     s.eventID,
+		Round:       w.target.entry.Round,
+		Table:       w.target.entry.Table,
+		EntryID:     w.target.entry.EntryID,
+		Kind:        w.target.entry.Kind,
+		Penalty:     judgelog.Void,
+		Description: w.reason.Text,
+		Corrects:    w.target.entry.ID,
+	}
+	if i := w.judge.SelectedIndex(); i >= 0 {
+		e.JudgeID = w.judges[i]
+	}
+	work.Call(s.run, func(ctx context.Context) (event.JudgeLogEntry, error) {
+		return s.d.LogJudgeEntry(ctx, e)
+	}, func(saved event.JudgeLogEntry, err error) {
+		if err != nil {
+			w.errText.SetText(work.Sentence(err))
+			w.errText.Show()
+			return
+		}
+		w.dlg.Hide()
+		s.saved(saved)
+	})
+}
