@@ -1,0 +1,719 @@
+// Package clock is the round clock as the organizer and the players see
+// it: a compact Bar for the top of the Round tab (time left, start, pause,
+// resume, added time, the round's length, reset, sound, the tables on
+// extension) and a Projector window for a screen players read from across
+// the store (a huge clock, the announcements, the pairings by name).
+//
+// Nothing here counts time. The clock is saved by the director as a start,
+// pauses and added time (core/clock); the bar reads it back after every
+// change and recomputes what it shows from it and now on each tick, so a
+// restart of the program shows the running round exactly where it stands.
+// The announcements of rule S5 (the 10-minute warning, time) and S11 (an
+// extended table's end) come from the director, which records each one as
+// made in the same transaction: the bar asks about once a second while
+// the clock runs, shows what is due in a banner that stays until dismissed,
+// and plays a chime (Beeper) when Sound is on.
+package clock
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image/color"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	coreclock "tablekeeper/core/clock"
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/labels"
+	"tablekeeper/ui/internal/work"
+)
+
+// Director is what the clock bar and the projector call.
+type Director interface {
+	RoundClockOf(ctx context.Context, id event.EventID, number int) (director.RoundClock, error)
+	StartClock(ctx context.Context, id event.EventID, number int) (event.Clock, error)
+	PauseClock(ctx context.Context, id event.EventID, number int) (event.Clock, error)
+	ResumeClock(ctx context.Context, id event.EventID, number int) (event.Clock, error)
+	AddRoundTime(ctx context.Context, id event.EventID, number int, add time.Duration) (event.Clock, error)
+	SetRoundTime(ctx context.Context, id event.EventID, number int, length time.Duration) (event.Clock, error)
+	ResetClock(ctx context.Context, id event.EventID, number int) (event.Clock, error)
+	Announcements(ctx context.Context, id event.EventID, number int) ([]coreclock.Announcement, error)
+	RoundSheet(ctx context.Context, id event.EventID, number int) (director.Sheet, error)
+}
+
+// TickEvery is how often the bar redraws the clock. A quarter of a second
+// turns the seconds over close to when they change.
+const TickEvery = 250 * time.Millisecond
+
+// How often the bar reads the director on its own: while the clock runs it
+// asks for announcements (and re-reads the clock, whose extended tables a
+// judge may change from another tab); otherwise it only re-reads now and
+// then. The pairings, for the projector and the published state, change
+// rarely.
+const (
+	pollRunning = time.Second
+	pollIdle    = 5 * time.Second
+	sheetEvery  = 30 * time.Second
+)
+
+// maxNotices is how many announcements the banner keeps (the latest).
+const maxNotices = 4
+
+// Bar is the clock strip over the Round tab.
+type Bar struct {
+	d          Director
+	run        work.Runner
+	alert      work.Alert
+	win        fyne.Window
+	now        func() time.Time
+	app        fyne.App
+	beeper     Beeper
+	ownsBeeper bool
+
+	// The round shown: set by Load, read back from the director.
+	id       event.EventID
+	number   int
+	rc       director.RoundClock
+	loaded   bool // rc is the clock of (id, number)
+	sheet    director.Sheet
+	hasSheet bool
+	// seq numbers the reads of the clock as they are asked for, so that a
+	// slow periodic read never overwrites a newer one.
+	seq, applied uint64
+	// polling: a periodic read is on its way; acting: a button's change.
+	polling   bool
+	acting    bool
+	lastPoll  time.Time
+	lastSheet time.Time
+	notices   []string
+
+	projector *Projector
+
+	stop     chan struct{}
+	stopOnce sync.Once
+	stopped  bool
+
+	timeText   *canvas.Text
+	timeImp    widget.Importance // the colour of timeText
+	roundText  *widget.Label
+	start      *widget.Button
+	pause      *widget.Button
+	resume     *widget.Button
+	plus       *widget.Button
+	minus      *widget.Button
+	setTime    *widget.Button
+	reset      *widget.Button
+	sound      *widget.Check
+	project    *widget.Button
+	banner     *fyne.Container
+	bannerText *widget.Label
+	dismiss    *widget.Button
+	extended   *widget.Label
+	problem    *widget.Label
+	content    fyne.CanvasObject
+
+	// The open dialogs, for tests.
+	confirm    *dialog.ConfirmDialog
+	timeForm   *dialog.FormDialog
+	minutesBox *widget.Entry
+}
+
+// NewBar returns the clock bar of window win; Load shows a round in it.
+// now is the time the clock is read at (time.Now in the app, a fake in
+// tests); app opens the projector window. The bar ticks from now on until
+// Stop; its sound is a SystemBeeper until SetBeeper says otherwise.
+func NewBar(d Director, run work.Runner, alert work.Alert, win fyne.Window, now func() time.Time, app fyne.App) *Bar {
+	b := newBar(d, run, alert, win, now, app)
+	b.beeper, b.ownsBeeper = NewSystemBeeper(), true
+	b.startTicking(TickEvery)
+	return b
+}
+
+// newBar builds the bar without its ticker and without sound, for tests
+// that drive tick themselves.
+func newBar(d Director, run work.Runner, alert work.Alert, win fyne.Window, now func() time.Time, app fyne.App) *Bar {
+	b := &Bar{d: d, run: run, alert: alert, win: win, now: now, app: app, stop: make(chan struct{})}
+	b.timeText = &canvas.Text{Text: "No round", TextSize: timeSize(), TextStyle: fyne.TextStyle{Bold: true}}
+	b.roundText = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis}
+	b.start = &widget.Button{Text: "Start", Icon: theme.MediaPlayIcon(), Importance: widget.HighImportance, OnTapped: b.onStart}
+	b.pause = &widget.Button{Text: "Pause", Icon: theme.MediaPauseIcon(), OnTapped: b.onPause}
+	b.resume = &widget.Button{Text: "Resume", Icon: theme.MediaPlayIcon(), Importance: widget.HighImportance, OnTapped: b.onResume}
+	b.plus = &widget.Button{Text: "+1 min", OnTapped: func() { b.onAdd(time.Minute) }}
+	b.minus = &widget.Button{Text: "−1 min", OnTapped: func() { b.onAdd(-time.Minute) }}
+	b.setTime = &widget.Button{Text: "Set time…", Icon: theme.DocumentCreateIcon(), OnTapped: b.onSetTime}
+	b.reset = &widget.Button{Text: "Reset", Icon: theme.MediaReplayIcon(), OnTapped: b.onReset}
+	b.sound = &widget.Check{Text: "Sound", Checked: true}
+	b.project = &widget.Button{Text: "Projector", Icon: theme.ComputerIcon(), OnTapped: b.OpenProjector}
+	b.extended = &widget.Label{Wrapping: fyne.TextWrapWord}
+	b.extended.Hide()
+	b.problem = &widget.Label{Importance: widget.DangerImportance, Wrapping: fyne.TextWrapWord}
+	b.problem.Hide()
+	b.banner = b.newBanner()
+
+	// The time keeps the width of its usual longest text, so that the
+	// buttons do not move as it changes.
+	slot := middle{ref: &canvas.Text{Text: "paused, 59:59 left", TextSize: timeSize(), TextStyle: fyne.TextStyle{Bold: true}}, pad: theme.Padding()}
+	buttons := container.NewHBox(b.start, b.pause, b.resume, b.minus, b.plus, b.setTime, b.reset,
+		widget.NewSeparator(), b.sound, b.project)
+	row := container.NewBorder(nil, nil, container.New(slot, b.timeText), container.NewCenter(buttons),
+		container.New(middle{}, b.roundText))
+	b.content = container.NewVBox(row, b.banner, b.extended, b.problem)
+	b.render(now())
+	return b
+}
+
+// newBanner builds the announcement banner: the announcements in bold on
+// a tint that reads in light and dark themes, and a button to dismiss them.
+func (b *Bar) newBanner() *fyne.Container {
+	b.bannerText = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord, SizeName: theme.SizeNameSubHeadingText}
+	b.dismiss = &widget.Button{Text: "Dismiss", Icon: theme.CancelIcon(), OnTapped: b.Dismiss}
+	tint := canvas.NewRectangle(color.NRGBA{R: 0xff, G: 0xc4, B: 0x00, A: 0x50})
+	tint.CornerRadius = theme.InputRadiusSize()
+	body := container.NewBorder(nil, nil, widget.NewIcon(theme.WarningIcon()), container.NewCenter(b.dismiss), b.bannerText)
+	c := container.NewStack(tint, container.NewPadded(body))
+	c.Hide()
+	return c
+}
+
+// Content returns the bar's widgets.
+func (b *Bar) Content() fyne.CanvasObject { return b.content }
+
+// SetBeeper sets what plays the chime of an announcement (nil for none).
+func (b *Bar) SetBeeper(beeper Beeper) {
+	if b.ownsBeeper {
+		b.closeBeeper()
+	}
+	b.beeper, b.ownsBeeper = beeper, false
+}
+
+// Load shows round number of event id, re-reading its clock and pairings
+// from the director (also when it is the round already shown: call it
+// after anything that changes the round, such as publishing or a judge's
+// extension). Number 0 shows no round.
+func (b *Bar) Load(id event.EventID, number int) {
+	if id != b.id || number != b.number {
+		b.id, b.number = id, number
+		b.rc, b.loaded = director.RoundClock{}, false
+		b.sheet, b.hasSheet = director.Sheet{}, false
+		b.notices = nil
+		b.showNotices()
+		b.lastPoll, b.lastSheet = time.Time{}, time.Time{}
+		b.setProblem(nil)
+		if b.projector != nil {
+			b.projector.setSheet(director.Sheet{}, false)
+		}
+	}
+	b.render(b.now())
+	if number == 0 {
+		return
+	}
+	b.read(false, true, false)
+}
+
+// Stop stops the bar's ticker and closes the projector window; call it
+// when the window that holds the bar closes. The bar is not used again.
+func (b *Bar) Stop() {
+	b.stopOnce.Do(func() { close(b.stop) })
+	b.stopped = true
+	if b.projector != nil {
+		b.projector.Close()
+	}
+	if b.ownsBeeper {
+		b.closeBeeper()
+	}
+}
+
+func (b *Bar) closeBeeper() {
+	if c, ok := b.beeper.(interface{ Close() error }); ok {
+		_ = c.Close()
+	}
+}
+
+// startTicking redraws the bar every period on the UI thread until Stop.
+func (b *Bar) startTicking(every time.Duration) {
+	stop := b.stop
+	go func() {
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				fyne.Do(b.onTick)
+			}
+		}
+	}()
+}
+
+func (b *Bar) onTick() { b.tick(b.now()) }
+
+// tick redraws the clock for now and, when it is time to, reads the
+// director again: for announcements once a second while the clock runs.
+// The ticker calls it on the UI thread; tests call it with the times they
+// choose.
+func (b *Bar) tick(now time.Time) {
+	if b.stopped {
+		return
+	}
+	b.render(now)
+	if b.projector != nil {
+		b.projector.tick(now)
+	}
+	if b.number == 0 || b.polling {
+		return
+	}
+	r := b.rc.Reading(now)
+	every := pollIdle
+	if b.loaded && r.Running {
+		every = pollRunning
+	}
+	if !due(b.lastPoll, now, every) {
+		return
+	}
+	b.lastPoll = now
+	announce := b.loaded && r.Running && r.Timed
+	// A draft's pairings are re-read sooner: the organizer is about to
+	// publish them.
+	sheetEvery := sheetEvery
+	if b.hasSheet && !b.sheet.Round.Published() {
+		sheetEvery = pollIdle
+	}
+	b.polling = true
+	b.read(announce, due(b.lastSheet, now, sheetEvery), true)
+}
+
+// due reports whether every has passed since last at now (or the time
+// went backwards, or there was no last time).
+func due(last, now time.Time, every time.Duration) bool {
+	return last.IsZero() || now.Before(last) || now.Sub(last) >= every
+}
+
+// poll is what one read of the director brings back.
+type poll struct {
+	due      []coreclock.Announcement
+	rc       director.RoundClock
+	sheet    director.Sheet
+	hasSheet bool
+	err      error
+}
+
+// read re-reads the round's clock (and its pairings when sheet is set),
+// asking first for the announcements due when announce is set; periodic
+// marks the tick's own reads, of which one at a time is on its way. A
+// failed read is shown quietly under the bar, never in a dialog that
+// would come back every second.
+func (b *Bar) read(announce, sheet, periodic bool) {
+	id, n := b.id, b.number
+	b.seq++
+	seq := b.seq
+	if sheet {
+		b.lastSheet = b.now()
+	}
+	var p poll
+	b.run.Go(func() {
+		ctx := context.Background()
+		if announce {
+			if p.due, p.err = b.d.Announcements(ctx, id, n); p.err != nil {
+				return
+			}
+		}
+		if p.rc, p.err = b.d.RoundClockOf(ctx, id, n); p.err != nil {
+			return
+		}
+		if sheet {
+			p.sheet, p.err = b.d.RoundSheet(ctx, id, n)
+			p.hasSheet = p.err == nil
+		}
+	}, func() {
+		if periodic {
+			b.polling = false
+		}
+		if b.stopped || id != b.id {
+			return
+		}
+		// Recorded as made by the director: shown even if the rest failed
+		// or the organizer moved to another round of the event meanwhile.
+		b.announce(p.due)
+		if n != b.number {
+			return
+		}
+		b.setProblem(p.err)
+		if p.err != nil {
+			return
+		}
+		b.applyClock(seq, p.rc)
+		if p.hasSheet {
+			b.setSheet(p.sheet)
+		}
+		b.render(b.now())
+	})
+}
+
+// applyClock keeps rc unless a newer read was applied already.
+func (b *Bar) applyClock(seq uint64, rc director.RoundClock) {
+	if seq < b.applied {
+		return
+	}
+	b.applied = seq
+	b.rc, b.loaded = rc, true
+}
+
+func (b *Bar) setSheet(sh director.Sheet) {
+	b.sheet, b.hasSheet = sh, true
+	if b.projector != nil {
+		b.projector.setSheet(sh, true)
+	}
+}
+
+func (b *Bar) setProblem(err error) {
+	if err == nil {
+		if b.problem.Visible() {
+			b.problem.Hide()
+		}
+		return
+	}
+	b.problem.SetText("Clock not updated: " + work.Sentence(err))
+	b.problem.Show()
+}
+
+// --- announcements ---
+
+// announce shows what the director says is due and plays the chime once
+// for them, when Sound is on.
+func (b *Bar) announce(due []coreclock.Announcement) {
+	if len(due) == 0 {
+		return
+	}
+	for _, a := range due {
+		b.notices = append(b.notices, a.String())
+	}
+	if len(b.notices) > maxNotices {
+		b.notices = b.notices[len(b.notices)-maxNotices:]
+	}
+	b.showNotices()
+	if b.sound.Checked && b.beeper != nil {
+		b.beeper.Beep()
+	}
+}
+
+// Notices returns the announcements shown in the banner, oldest first.
+func (b *Bar) Notices() []string { return append([]string(nil), b.notices...) }
+
+// Dismiss clears the announcement banner (here and on the projector).
+func (b *Bar) Dismiss() {
+	b.notices = nil
+	b.showNotices()
+}
+
+func (b *Bar) showNotices() {
+	if len(b.notices) == 0 {
+		b.banner.Hide()
+	} else {
+		b.bannerText.SetText(strings.Join(b.notices, "\n"))
+		b.banner.Show()
+	}
+	if b.projector != nil {
+		b.projector.setNotices(b.notices)
+	}
+}
+
+// --- what the bar shows ---
+
+// render shows the clock as it stands at now, and enables the buttons
+// that apply to it.
+func (b *Bar) render(now time.Time) {
+	r := b.rc.Reading(now)
+	text, imp := b.timeDisplay(r)
+	if c := timeColor(imp); b.timeText.Text != text || b.timeText.Color != c {
+		b.timeText.Text, b.timeText.Color, b.timeImp = text, c, imp
+		b.timeText.Refresh()
+	}
+	if round := b.roundLabel(); b.roundText.Text != round {
+		b.roundText.SetText(round)
+	}
+	b.showButtons(r)
+	ext := ""
+	if b.loaded && r.Started {
+		ext = ExtendedText(coreclock.OnExtension(b.rc.Clock, b.rc.Extensions, now))
+	}
+	if ext == "" {
+		if b.extended.Visible() {
+			b.extended.Hide()
+		}
+	} else {
+		if b.extended.Text != "On extension: "+ext {
+			b.extended.SetText("On extension: " + ext)
+		}
+		if !b.extended.Visible() {
+			b.extended.Show()
+		}
+	}
+	if b.projector != nil {
+		b.projector.show(b.projectorState(now))
+	}
+}
+
+// timeDisplay is the big text of the bar and its colour.
+func (b *Bar) timeDisplay(r coreclock.Reading) (string, widget.Importance) {
+	switch {
+	case b.number == 0:
+		return "No round", widget.LowImportance
+	case !b.loaded:
+		return "…", widget.LowImportance
+	case r.Expired:
+		return r.String(), widget.DangerImportance
+	case r.Paused || !r.Started:
+		return r.String(), widget.LowImportance
+	case r.Timed && r.Remaining <= director.ClockWarning:
+		return r.String(), widget.WarningImportance
+	}
+	return r.String(), widget.MediumImportance
+}
+
+// roundLabel names the round shown, and what stops its clock from
+// starting.
+func (b *Bar) roundLabel() string {
+	if b.number == 0 {
+		return ""
+	}
+	name := labels.RoundName(event.Round{Number: b.number, Name: b.rc.Name})
+	switch {
+	case !b.hasSheet:
+	case b.sheet.Event.State == event.StateFinished:
+		name += " · the event is finished"
+	case !b.sheet.Round.Published():
+		name += " · draft: publish the pairings to start the clock"
+	}
+	return name
+}
+
+// showButtons shows Start, Pause or Resume as the clock stands and
+// enables what applies to it.
+func (b *Bar) showButtons(r coreclock.Reading) {
+	open := b.number > 0 && b.loaded && !b.acting &&
+		(!b.hasSheet || (b.sheet.Round.Published() && b.sheet.Event.State != event.StateFinished))
+	setVisible(b.start, !r.Started)
+	setVisible(b.pause, r.Running)
+	setVisible(b.resume, r.Paused)
+	setEnabled(b.start, open && b.hasSheet)
+	setEnabled(b.pause, open)
+	setEnabled(b.resume, open)
+	// Time added must leave some time (the clock refuses a minute that
+	// leaves the round still over).
+	setEnabled(b.plus, open && r.Timed && (!r.Expired || r.Remaining+time.Minute > 0))
+	setEnabled(b.minus, open && r.Timed && r.Remaining >= time.Minute)
+	setEnabled(b.setTime, open && !r.Started)
+	setEnabled(b.reset, open && r.Started)
+}
+
+func setVisible(o fyne.CanvasObject, on bool) {
+	if on && !o.Visible() {
+		o.Show()
+	} else if !on && o.Visible() {
+		o.Hide()
+	}
+}
+
+func setEnabled(w fyne.Disableable, on bool) {
+	if on && w.Disabled() {
+		w.Enable()
+	} else if !on && !w.Disabled() {
+		w.Disable()
+	}
+}
+
+// ExtendedText lists the tables on extension: "Table 12 +4:00 — 3:10 left
+// · Table 3 +2:00 — 5:10 left", the first to finish first; "" for none.
+func ExtendedText(tables []coreclock.TableTime) string {
+	parts := make([]string, len(tables))
+	for i, t := range tables {
+		parts[i] = fmt.Sprintf("Table %d +%s — %s left", t.Table, coreclock.Format(t.Extension), coreclock.Format(t.Left))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// --- the buttons ---
+
+func (b *Bar) onStart()  { b.change(b.d.StartClock) }
+func (b *Bar) onPause()  { b.change(b.d.PauseClock) }
+func (b *Bar) onResume() { b.change(b.d.ResumeClock) }
+
+func (b *Bar) onAdd(d time.Duration) {
+	b.change(func(ctx context.Context, id event.EventID, n int) (event.Clock, error) {
+		return b.d.AddRoundTime(ctx, id, n, d)
+	})
+}
+
+// change makes one change to the clock through the director, then reads
+// the clock back (the director's copy is the truth: it saved the change
+// at its own now). A refused change is alerted and the clock re-read.
+func (b *Bar) change(op func(context.Context, event.EventID, int) (event.Clock, error)) {
+	if b.number == 0 || b.acting {
+		return
+	}
+	id, n := b.id, b.number
+	b.acting = true
+	b.seq++
+	seq := b.seq
+	b.render(b.now())
+	work.Call(b.run, func(ctx context.Context) (director.RoundClock, error) {
+		if _, err := op(ctx, id, n); err != nil {
+			return director.RoundClock{}, err
+		}
+		return b.d.RoundClockOf(ctx, id, n)
+	}, func(rc director.RoundClock, err error) {
+		b.acting = false
+		if id != b.id || n != b.number {
+			return
+		}
+		if err != nil {
+			b.alert(err)
+			b.read(false, true, false)
+			return
+		}
+		b.applyClock(seq, rc)
+		b.render(b.now())
+		// Resuming may make an announcement due at once (time taken away
+		// during the pause): ask at the next tick.
+		b.lastPoll = time.Time{}
+	})
+}
+
+// onSetTime asks for the round's length in minutes (0: untimed), before
+// the clock starts.
+func (b *Bar) onSetTime() {
+	if b.number == 0 || !b.loaded {
+		return
+	}
+	minutes := int(b.rc.Clock.Duration / time.Minute)
+	b.minutesBox = &widget.Entry{Text: strconv.Itoa(minutes), Validator: validMinutes}
+	hint := &widget.Label{Text: "0 makes the round untimed (S5: a single final table need not be timed).", Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
+	items := []*widget.FormItem{
+		{Text: "Minutes", Widget: b.minutesBox},
+		{Text: "", Widget: hint},
+	}
+	b.timeForm = dialog.NewForm(fmt.Sprintf("Round %d time", b.number), "Set", "Cancel", items, b.onTimeChosen, b.win)
+	b.minutesBox.OnSubmitted = func(string) { b.timeForm.Submit() }
+	b.timeForm.Resize(fyne.NewSize(420, b.timeForm.MinSize().Height))
+	b.timeForm.Show()
+	// The minutes are selected, so typing replaces them.
+	b.win.Canvas().Focus(b.minutesBox)
+	b.minutesBox.TypedShortcut(&fyne.ShortcutSelectAll{})
+}
+
+func (b *Bar) onTimeChosen(ok bool) {
+	if !ok {
+		return
+	}
+	m, err := parseMinutes(b.minutesBox.Text)
+	if err != nil {
+		b.alert(err)
+		return
+	}
+	b.change(func(ctx context.Context, id event.EventID, n int) (event.Clock, error) {
+		return b.d.SetRoundTime(ctx, id, n, time.Duration(m)*time.Minute)
+	})
+}
+
+// parseMinutes reads a round's length in whole minutes, 0 to 1440.
+func parseMinutes(s string) (int, error) {
+	m, err := strconv.Atoi(strings.TrimSpace(s))
+	switch {
+	case err != nil:
+		return 0, event.Invalidf("type the round's length in whole minutes (%q is not a number); 0 makes it untimed", strings.TrimSpace(s))
+	case m < 0 || m > 1440:
+		return 0, event.Invalidf("a round lasts 0 (untimed) to 1440 minutes, not %d", m)
+	}
+	return m, nil
+}
+
+// validMinutes checks the minutes as they are typed, in the sentence the
+// form shows under the field.
+func validMinutes(s string) error {
+	if _, err := parseMinutes(s); err != nil {
+		return errors.New(work.Sentence(err))
+	}
+	return nil
+}
+
+// onReset asks, then puts the clock back to before its start.
+func (b *Bar) onReset() {
+	if b.number == 0 || !b.loaded || !b.rc.Clock.Started() {
+		return
+	}
+	msg := fmt.Sprintf("Reset round %d's clock to %s, not started? The time played, the pauses and the time added are dropped; press Start again when the players are ready.",
+		b.number, fullTime(b.rc.Clock))
+	b.confirm = dialog.NewConfirm("Reset the clock", msg, b.onResetConfirmed, b.win)
+	b.confirm.SetConfirmText("Reset")
+	b.confirm.SetDismissText("Cancel")
+	b.confirm.Show()
+}
+
+func (b *Bar) onResetConfirmed(ok bool) {
+	if ok {
+		b.change(b.d.ResetClock)
+	}
+}
+
+// fullTime is the round's length as a reset leaves it.
+func fullTime(c event.Clock) string {
+	if c.Duration == 0 {
+		return "untimed"
+	}
+	return coreclock.Format(c.Duration)
+}
+
+// timeSize is the size of the bar's time: twice the text's.
+func timeSize() float32 { return 2 * theme.TextSize() }
+
+// timeColor is the theme's colour for the time shown with importance imp.
+func timeColor(imp widget.Importance) color.Color {
+	switch imp {
+	case widget.LowImportance:
+		return theme.Color(theme.ColorNamePlaceHolder)
+	case widget.WarningImportance:
+		return theme.Color(theme.ColorNameWarning)
+	case widget.DangerImportance:
+		return theme.Color(theme.ColorNameError)
+	}
+	return theme.Color(theme.ColorNameForeground)
+}
+
+// middle is a layout that centres its objects vertically at their own
+// height, across the full width, at least as wide as ref (measured, never
+// shown; nil for none) plus pad on either side.
+type middle struct {
+	ref fyne.CanvasObject
+	pad float32
+}
+
+func (l middle) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objects {
+		s = s.Max(o.MinSize())
+	}
+	if l.ref != nil {
+		s.Width = max(s.Width, l.ref.MinSize().Width)
+	}
+	return fyne.NewSize(s.Width+2*l.pad, s.Height)
+}
+
+func (l middle) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objects {
+		h := min(o.MinSize().Height, size.Height)
+		o.Move(fyne.NewPos(l.pad, (size.Height-h)/2))
+		o.Resize(fyne.NewSize(size.Width-2*l.pad, h))
+	}
+}
