@@ -107,7 +107,7 @@ func Add(c event.Clock, d time.Duration, now time.Time) (event.Clock, error) {
 	if d == 0 {
 		return c, nil
 	}
-	if left := Remaining(c, now); left+d < 0 {
+	if left := Remaining(c, now); d < 0 && left+d < 0 {
 		if left <= 0 {
 			return c, event.Statef("the round's time is already up; time can only be added now")
 		}

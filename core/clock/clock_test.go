@@ -276,3 +276,18 @@ func TestTransitionsDoNotChangeTheirInput(t *testing.T) {
 		t.Errorf("an input clock changed")
 	}
 }
+
+// Time can always be added, even to a round well over its time: the
+// organizer gives everyone a minute more after a long interruption.
+func TestAddToARoundWellOver(t *testing.T) {
+	t0 := time.Date(2026, 11, 21, 18, 0, 0, 0, time.UTC)
+	c, _ := Start(event.Clock{Duration: 50 * time.Minute}, t0)
+	now := t0.Add(55 * time.Minute)
+	c, err := Add(c, time.Minute, now)
+	if err != nil || Remaining(c, now) != -4*time.Minute {
+		t.Errorf("+1 min when 5 over: %v left, %v", Remaining(c, now), err)
+	}
+	if _, err := Add(c, -time.Minute, now); err == nil {
+		t.Error("took time from a round already over")
+	}
+}

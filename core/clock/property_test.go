@@ -72,7 +72,7 @@ func TestRemainingMatchesRunningIntervals(t *testing.T) {
 				d := time.Duration(rng.IntN(60*60+1)-30*60) * time.Second
 				op = "add " + d.String()
 				left := m.remaining(now)
-				wantOK = d == 0 || (left+d >= 0 && m.duration+m.added+d <= MaxDuration)
+				wantOK = d == 0 || ((d > 0 || left+d >= 0) && m.duration+m.added+d <= MaxDuration)
 				next, err = Add(c, d, now)
 				if wantOK {
 					m.added += d
