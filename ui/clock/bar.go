@@ -512,7 +512,7 @@ func (b *Bar) showButtons(r coreclock.Reading) {
 	setEnabled(b.resume, open)
 	// Time added must leave some time (the clock refuses a minute that
 	// leaves the round still over).
-	setEnabled(b.plus, open && r.Timed && (!r.Expired || r.Remaining+time.Minute > 0))
+	setEnabled(b.plus, open && r.Timed)
 	setEnabled(b.minus, open && r.Timed && r.Remaining >= time.Minute)
 	setEnabled(b.setTime, open && !r.Started)
 	setEnabled(b.reset, open && r.Started)
