@@ -7,6 +7,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
+
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
@@ -15,63 +18,49 @@ import (
 
 // runExport writes a report of an event to a file. The write goes to a
 // temporary file renamed into place, so a failed export never leaves half a
-// PDF where the old one was.
+// file where the old one was.
 func runExport(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	dbPath := fs.String("db", "", "database file")
 	id := fs.Int64("event", 0, "event ID")
-	report := fs.String("report", "", "report: pairings")
+	report := fs.String("report", "", "report: "+strings.Join(reportKeys(), ", "))
 	round := fs.Int("round", 0, "round number (default: the latest)")
 	out := fs.String("out", "", "output file")
 	paper := fs.String("paper", "A4", "paper size: A4 or Letter")
 	if err := fs.Parse(args); err != nil {
 		return usagef("%v", err)
 	}
+	known := slices.Contains(reportKeys(), *report)
 	switch {
 	case fs.NArg() > 0:
 		return usagef("unexpected argument %q", fs.Arg(0))
 	case *id <= 0:
 		return usagef("--event is required (an event ID; 'tablekeeper check --db PATH' lists them)")
-	case *report != "pairings":
-		return usagef("--report must be pairings (this build's only report), not %q", *report)
+	case !known:
+		return usagef("--report must be one of %s, not %q", strings.Join(reportKeys(), ", "), *report)
 	case *out == "":
 		return usagef("--out is required")
 	case *paper != "A4" && *paper != "Letter":
 		return usagef("--paper must be A4 or Letter")
+	case *round < 0:
+		return usagef("--round must be a round number")
 	}
 	st, err := openExisting(*dbPath)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	ctx := context.Background()
-	d := newDirector(st)
-	n := *round
-	if n == 0 {
-		rounds, err := d.Rounds(ctx, event.EventID(*id))
-		if err != nil {
-			return err
-		}
-		if len(rounds) == 0 {
-			if _, err := d.Event(ctx, event.EventID(*id)); err != nil {
-				return err
-			}
-			return fmt.Errorf("event %d has no rounds paired yet", *id)
-		}
-		n = len(rounds)
-	}
-	sheet, err := d.RoundSheet(ctx, event.EventID(*id), n)
-	if err != nil {
+	p := printer{d: newDirector(st)}
+	var summary string
+	err = writeAtomically(*out, func(w io.Writer) (err error) {
+		summary, err = p.Write(context.Background(), *report, event.EventID(*id), *round, *paper, w)
 		return err
-	}
-	err = writeAtomically(*out, func(w io.Writer) error {
-		return reports.WritePairings(w, pairingsReport(sheet), reports.Options{Paper: *paper})
 	})
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s: round %d pairings of %s, %d tables\n", *out, n, sheet.Event.Name, len(sheet.Tables))
+	fmt.Fprintf(stdout, "wrote %s: %s\n", *out, summary)
 	return nil
 }
 
@@ -114,4 +103,47 @@ func writeAtomically(path string, write func(io.Writer) error) error {
 		return err
 	}
 	return os.Rename(f.Name(), path)
+}
+
+// runImport registers the players of a CSV file in an event and lists the
+// rows it could not take; it fails (exit 1) when it took none of them.
+func runImport(args []string, stdout, _ io.Writer) error {
+	fs := flag.NewFlagSet("import", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	dbPath := fs.String("db", "", "database file")
+	id := fs.Int64("event", 0, "event ID")
+	file := fs.String("players", "", "CSV file of players")
+	if err := fs.Parse(args); err != nil {
+		return usagef("%v", err)
+	}
+	switch {
+	case fs.NArg() > 0:
+		return usagef("unexpected argument %q", fs.Arg(0))
+	case *id <= 0:
+		return usagef("--event is required (an event ID; 'tablekeeper check --db PATH' lists them)")
+	case *file == "":
+		return usagef("--players is required: a CSV file with a name column, and member number and email if you have them")
+	}
+	f, err := os.Open(*file)
+	if err != nil {
+		return fmt.Errorf("cannot read %s: %w", *file, err)
+	}
+	defer f.Close()
+	st, err := openExisting(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	added, problems, err := printer{d: newDirector(st)}.ImportPlayers(context.Background(), event.EventID(*id), f)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "registered %d player(s) from %s\n", added, *file)
+	for _, p := range problems {
+		fmt.Fprintf(stdout, "  not taken: %s\n", p)
+	}
+	if added == 0 && len(problems) > 0 {
+		return fmt.Errorf("no player could be registered from %s (%d problem(s) above)", *file, len(problems))
+	}
+	return nil
 }

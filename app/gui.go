@@ -52,7 +52,7 @@ func runGUI(args []string, stderr io.Writer) error {
 	}
 	defer st.Close()
 	d := newDirector(st)
-	var opt ui.Options
+	opt := ui.Options{Printer: printer{d: d}}
 	if *demo {
 		id, err := seedDemo(context.Background(), d, 2026)
 		if err != nil {

@@ -8,6 +8,7 @@
 package main
 
 import (
+	"strings"
 	"errors"
 	"fmt"
 	"io"
@@ -40,7 +41,8 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"sim", "play a whole event with seeded random results", "sim --db PATH --game G --format F --players N [--rounds R] [--seed S]", runSim},
-		{"export", "write a report of an event to a file", "export --db PATH --event ID --report pairings --round N --out FILE.pdf [--paper A4|Letter]", runExport},
+		{"export", "write a report of an event to a file (PDF or CSV)", "export --db PATH --event ID --report KIND [--round N] --out FILE [--paper A4|Letter]; KIND: " + strings.Join(reportKeys(), ", "), runExport},
+		{"import", "register the players of a CSV file (name, member number, email) in an event", "import --db PATH --event ID --players FILE.csv", runImport},
 		{"check", "check a database file and summarise what it holds", "check --db PATH", runCheck},
 		{"schedule", "print a fixed multiplayer schedule with the fewest repeat meetings (S12)", "schedule --players N [--table 3|4] [--rounds R] [--seed S]", runSchedule},
 		{"league", "create a league (S13), add weekly events to it, print its standings and finals", leagueUsage, runLeague},

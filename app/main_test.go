@@ -2,10 +2,12 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"tablekeeper/core/store"
 	"testing"
 
 	"tablekeeper/core/director"
@@ -65,7 +67,7 @@ func TestCommandsRejectBadInputWithOneLine(t *testing.T) {
 		{[]string{"check", "--db", filepath.Join(dir, "missing.db")}, 1, "no database at"},
 		{[]string{"check", "--db", notDB}, 1, "not a Tablekeeper database"},
 		{[]string{"export", "--db", notDB, "--event", "1", "--report", "pairings", "--out", filepath.Join(dir, "p.pdf")}, 1, "not a Tablekeeper database"},
-		{[]string{"export", "--db", notDB, "--event", "1", "--report", "standings", "--out", "x.pdf"}, 2, "--report must be pairings"},
+		{[]string{"export", "--db", notDB, "--event", "1", "--report", "scoresheet", "--out", "x.pdf"}, 2, "--report must be one of pairings, pairings-by-name"},
 		{[]string{"games", "extra"}, 2, "takes no arguments"},
 	} {
 		code, _, stderr := runCmd(c.args...)
@@ -230,5 +232,56 @@ func TestSimOfDoubleEliminationFinal(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// Every report the Print menu offers is exported from a simulated event,
+// and each file holds what it says.
+func TestEveryReportExports(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Fatal("pdftotext (poppler-utils) is needed: make test installs it")
+	}
+	dir := t.TempDir()
+	db := filepath.Join(dir, "event.db")
+	if code, _, stderr := runCmd("sim", "--db", db, "--players", "8", "--seed", "3"); code != 0 {
+		t.Fatal(stderr)
+	}
+	for _, k := range reportKinds() {
+		out := filepath.Join(dir, k.Key+"."+k.Ext)
+		code, stdout, stderr := runCmd("export", "--db", db, "--event", "1", "--report", k.Key, "--out", out, "--paper", "Letter")
+		if code != 0 || !strings.HasPrefix(stdout, "wrote ") {
+			t.Errorf("%s: exit %d %q %q", k.Key, code, stdout, stderr)
+			continue
+		}
+		var text []byte
+		var err error
+		if k.Ext == "pdf" {
+			text, err = exec.Command("pdftotext", "-layout", out, "-").Output()
+		} else {
+			text, err = os.ReadFile(out)
+		}
+		low := strings.ToLower(string(text))
+		if err != nil || len(text) < 50 || !strings.Contains(low, "round") && !strings.Contains(low, "name") && !strings.Contains(low, "standings") {
+			t.Errorf("%s: %v\n%.300s", k.Key, err, text)
+		}
+	}
+}
+
+func TestImportPlayersReportsBadRows(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "event.db")
+	st, err := store.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := newDirector(st).CreateEvent(context.Background(), director.NewEvent{Name: "Import night", Game: "generic", Format: "swiss"}); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	csv := filepath.Join(dir, "players.csv")
+	os.WriteFile(csv, []byte("Name,Member #,E-mail\nZoë Ødegård,77,zoe@example.org\n,78,\n李小龍,,li@\nAda Lovelace,,\n"), 0o644)
+	code, out, stderr := runCmd("import", "--db", db, "--event", "1", "--players", csv)
+	if code != 0 || !strings.Contains(out, "registered 2 player(s)") || strings.Count(out, "not taken") != 2 || !strings.Contains(out, "row 3") {
+		t.Errorf("import: exit %d\n%s%s", code, out, stderr)
 	}
 }

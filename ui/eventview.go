@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -16,9 +17,11 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/challenges"
+	"tablekeeper/ui/clock"
 	"tablekeeper/ui/events"
 	"tablekeeper/ui/internal/labels"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/judge"
 	"tablekeeper/ui/registration"
 	"tablekeeper/ui/rounds"
 	"tablekeeper/ui/standings"
@@ -58,11 +61,17 @@ type eventView struct {
 	round        *rounds.Screen
 	challenges   *challenges.Screen
 	standings    *standings.Screen
+	judge        *judge.Screen
+	clock        *clock.Bar
+	print        *printMenu
 	log          *logTab
+	// roundBox is the Round tab's content for paired rounds: the clock
+	// bar over the round's tables.
+	roundBox fyne.CanvasObject
 
-	tabs                                   *container.AppTabs
-	regTab, roundTab, standingsTab, logTab *container.TabItem
-	content                                fyne.CanvasObject
+	tabs                                             *container.AppTabs
+	regTab, roundTab, standingsTab, judgeTab, logTab *container.TabItem
+	content                                          fyne.CanvasObject
 }
 
 // eventState is what the header shows.
@@ -84,7 +93,7 @@ type eventState struct {
 // draft reports whether the latest round is a draft.
 func (st eventState) draft() bool { return st.rounds > 0 && !st.last.Published() }
 
-func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window) *eventView {
+func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window, now func() time.Time) *eventView {
 	v := &eventView{d: d, run: run, alert: alert, win: win}
 	v.title = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Truncation: fyne.TextTruncateEllipsis}
 	v.subtitle = &widget.Label{Wrapping: fyne.TextWrapWord}
@@ -101,17 +110,23 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 	v.challenges = challenges.New(d, run, alert)
 	v.challenges.OnChanged = v.resultsChanged
 	v.standings = standings.New(d, run, alert)
+	v.judge = judge.New(d, run, alert, win)
+	v.judge.OnChanged = v.judgeChanged
+	v.clock = clock.NewBar(d, run, alert, win, now, fyne.CurrentApp())
+	v.print = newPrintMenu(nil, run, alert, win, fyne.CurrentApp())
 	v.log = newLogTab(d, run, alert)
+	v.roundBox = container.NewBorder(container.NewVBox(v.clock.Content(), widget.NewSeparator()), nil, nil, nil, v.round.Content())
 
 	v.regTab = container.NewTabItemWithIcon("Registration", theme.AccountIcon(), v.registration.Content())
-	v.roundTab = container.NewTabItemWithIcon("Round", theme.GridIcon(), v.round.Content())
+	v.roundTab = container.NewTabItemWithIcon("Round", theme.GridIcon(), v.roundBox)
 	v.standingsTab = container.NewTabItemWithIcon("Standings", theme.ListIcon(), v.standings.Content())
+	v.judgeTab = container.NewTabItemWithIcon("Judge", theme.WarningIcon(), v.judge.Content())
 	v.logTab = container.NewTabItemWithIcon("Log", theme.HistoryIcon(), v.log.content)
-	v.tabs = container.NewAppTabs(v.regTab, v.roundTab, v.standingsTab, v.logTab)
+	v.tabs = container.NewAppTabs(v.regTab, v.roundTab, v.standingsTab, v.judgeTab, v.logTab)
 	v.tabs.OnSelected = v.onTabSelected
 
 	header := container.NewBorder(nil, nil, nil,
-		container.NewCenter(container.NewHBox(v.settingsButton, v.pairButton, v.finishButton)),
+		container.NewCenter(container.NewHBox(v.print.button, v.settingsButton, v.pairButton, v.finishButton)),
 		container.NewVBox(v.title, v.subtitle))
 	v.content = container.NewBorder(container.NewVBox(header, widget.NewSeparator()), nil, nil, nil, v.tabs)
 	return v
@@ -136,7 +151,31 @@ func (v *eventView) loadTabs() {
 	v.round.Load(v.id)
 	v.challenges.Load(v.id)
 	v.standings.Load(v.id)
+	v.judge.Load(v.id)
 	v.log.load(v.id)
+}
+
+// setPrinter gives the Print menu its printer (nil hides the menu).
+func (v *eventView) setPrinter(p Printer) {
+	v.print.p = p
+	v.print.button.Hidden = p == nil
+	v.print.button.Refresh()
+	if p == nil {
+		v.registration.SetImport(nil)
+		return
+	}
+	v.registration.SetImport(func() { v.print.importPlayers(v.entriesChangedAndReload) })
+}
+
+// judgeChanged follows a judge log entry: a penalty may change results,
+// entries, standings and table extensions.
+func (v *eventView) judgeChanged() {
+	v.reloadHeader(false)
+	v.registration.Reload()
+	v.round.Load(v.id)
+	v.standings.Load(v.id)
+	v.log.load(v.id)
+	v.changed()
 }
 
 func (v *eventView) reloadHeader(chooseTab bool) {
@@ -203,6 +242,10 @@ func (v *eventView) readState(ctx context.Context, id event.EventID) (eventState
 func (v *eventView) showState(st eventState) {
 	v.state = st
 	e := st.event
+	v.print.event = e
+	if !st.challenges() {
+		v.clock.Load(e.ID, st.rounds)
+	}
 	v.title.SetText(e.Name)
 	v.subtitle.SetText(fmt.Sprintf("%s · %s · %s · %s", rules.Describe(e.Game, e.Format), e.Date.Format("Mon 2 Jan 2006"), e.State, roundText(st)))
 
@@ -234,7 +277,7 @@ func (v *eventView) showState(st eventState) {
 // form that records challenge games (S10, Who Wants Some?), or a round's
 // tables.
 func (v *eventView) showRoundTab(challenges bool) {
-	want := v.round.Content()
+	want := v.roundBox
 	if challenges {
 		want = v.challenges.Content()
 	}
@@ -396,6 +439,8 @@ func (v *eventView) onTabSelected(t *container.TabItem) {
 		v.round.FocusTable()
 	case v.standingsTab:
 		v.standings.Load(v.id)
+	case v.judgeTab:
+		v.judge.Load(v.id)
 	case v.logTab:
 		v.log.load(v.id)
 	}
@@ -409,6 +454,13 @@ func (v *eventView) entriesChanged() {
 	v.standings.Load(v.id)
 	v.log.load(v.id)
 	v.changed()
+}
+
+// entriesChangedAndReload follows players added from outside the
+// Registration tab (a CSV import).
+func (v *eventView) entriesChangedAndReload() {
+	v.registration.Reload()
+	v.entriesChanged()
 }
 
 // resultsChanged follows a result.

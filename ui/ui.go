@@ -22,9 +22,11 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/ui/challenges"
+	"tablekeeper/ui/clock"
 	"tablekeeper/ui/events"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/judge"
 	"tablekeeper/ui/leagues"
 	"tablekeeper/ui/registration"
 	"tablekeeper/ui/rounds"
@@ -42,6 +44,9 @@ type Director interface {
 	challenges.Director
 	standings.Director
 	leagues.Director
+	judge.Director
+	clock.Director
+	registration.DeckDirector
 	// The open event's header and log.
 	Event(ctx context.Context, id event.EventID) (event.Event, error)
 	Log(ctx context.Context, id event.EventID) ([]event.LogEntry, error)
@@ -56,6 +61,8 @@ type Options struct {
 	// OpenEvent is the event to open at start (the --demo flag); 0 opens
 	// none.
 	OpenEvent event.EventID
+	// Printer writes the reports of the Print menu; nil hides the menu.
+	Printer Printer
 }
 
 // Default window size: fits a 1366×768 laptop screen with room for the
@@ -79,6 +86,7 @@ func create(a fyne.App, d Director, opt Options, run work.Runner) fyne.Window {
 	w.Resize(fyne.NewSize(defaultWidth, defaultHeight))
 	w.SetMaster()
 	s := newShell(w, d, run, time.Now)
+	w.SetOnClosed(s.view.clock.Stop)
 	w.SetContent(s.content)
 	s.start(opt)
 	return w
@@ -110,7 +118,7 @@ func newShell(w fyne.Window, d Director, run work.Runner, now func() time.Time) 
 	s.list.OnNew = s.onNew
 	s.form = events.NewCreateForm(d, run, w, now)
 	s.form.OnCreated = s.onCreated
-	s.view = newEventView(d, run, alert, w)
+	s.view = newEventView(d, run, alert, w, now)
 	s.view.onChanged = s.list.Reload
 	s.leagues = leagues.New(d, run, alert)
 	s.leaguesButton = &widget.Button{Text: "Leagues", Icon: theme.ListIcon(), OnTapped: s.onLeagues}
@@ -126,6 +134,7 @@ func newShell(w fyne.Window, d Director, run work.Runner, now func() time.Time) 
 }
 
 func (s *shell) start(opt Options) {
+	s.view.setPrinter(opt.Printer)
 	s.list.Reload()
 	if opt.OpenEvent != 0 {
 		s.open(opt.OpenEvent)

@@ -103,6 +103,16 @@ type Screen struct {
 
 	decksButton *widget.Button
 	decks       *decksDialog
+	// importButton imports players from a CSV file (SetImport).
+	importButton *widget.Button
+	onImport     func()
+}
+
+// SetImport shows an "Import players…" button that calls fn; nil hides it.
+func (s *Screen) SetImport(fn func()) {
+	s.onImport = fn
+	s.importButton.Hidden = fn == nil
+	s.importButton.Refresh()
 }
 
 // New returns the tab; Load shows an event in it.
@@ -156,11 +166,17 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.teamsDlg = newTeamsDialog(s)
 	s.decksButton = &widget.Button{Text: "Decks…", Icon: theme.DocumentIcon(), OnTapped: s.ShowDecks}
 	s.decksButton.Hide()
+	s.importButton = &widget.Button{Text: "Import players…", Icon: theme.UploadIcon(), OnTapped: func() {
+		if s.onImport != nil {
+			s.onImport()
+		}
+	}}
+	s.importButton.Hide()
 
 	s.entryHead = s.entryCols.Header("Name", "Member", "Present", "Status", "", "")
 	s.teamHead = s.teamCols.Header("Name", "Team", "Present", "Status", "", "")
 	s.teamHead.Hide()
-	top := container.NewVBox(container.NewBorder(nil, nil, s.counts, container.NewHBox(s.decksButton, s.teamsButton, s.draftButton), s.filter),
+	top := container.NewVBox(container.NewBorder(nil, nil, s.counts, container.NewHBox(s.importButton, s.decksButton, s.teamsButton, s.draftButton), s.filter),
 		s.entryHead, s.teamHead, widget.NewSeparator())
 	right := container.NewBorder(top, nil, nil, nil, container.NewStack(s.entryList, s.teamList, container.NewVBox(s.noEntries)))
 

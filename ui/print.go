@@ -1,0 +1,241 @@
+package ui
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/work"
+)
+
+// Report is one report the Print menu offers.
+type Report struct {
+	// Key names the report ("pairings", "slips"); Name is the menu's
+	// wording; Ext the file type ("pdf", "csv").
+	Key, Name, Ext string
+	// Round: the report is of one round (the latest).
+	Round bool
+}
+
+// Printer writes an event's reports; app/ provides it (the window never
+// builds a report itself). Write returns a one-line summary of what it
+// wrote.
+type Printer interface {
+	Reports() []Report
+	Write(ctx context.Context, key string, id event.EventID, round int, paper string, w io.Writer) (string, error)
+	// ImportPlayers registers the players of a CSV file (name, member
+	// number, email) in an event, and says which rows it could not read
+	// or register.
+	ImportPlayers(ctx context.Context, id event.EventID, r io.Reader) (added int, problems []string, err error)
+}
+
+// paperKey is the preference that keeps the paper size reports print on.
+const paperKey = "print.paper"
+
+// printMenu is the event header's Print button and what it does.
+type printMenu struct {
+	p     Printer
+	run   work.Runner
+	alert work.Alert
+	win   fyne.Window
+	app   fyne.App
+
+	// event is the open event; round the round a round report prints
+	// (0: the latest).
+	event event.Event
+	round int
+
+	button   *widget.Button
+	progress dialog.Dialog
+	// done is told where the file went (tests; the window opens it).
+	done func(path, summary string)
+	// lastImport is what the last player import said.
+	lastImport string
+}
+
+func newPrintMenu(p Printer, run work.Runner, alert work.Alert, win fyne.Window, app fyne.App) *printMenu {
+	m := &printMenu{p: p, run: run, alert: alert, win: win, app: app}
+	m.button = &widget.Button{Text: "Print", OnTapped: m.show}
+	if p == nil {
+		m.button.Hide()
+	}
+	m.done = m.open
+	return m
+}
+
+func (m *printMenu) paper() string {
+	if m.app == nil {
+		return "A4"
+	}
+	return m.app.Preferences().StringWithFallback(paperKey, "A4")
+}
+
+// show pops up the list of reports, and the paper size to switch to.
+func (m *printMenu) show() {
+	var items []*fyne.MenuItem
+	for _, r := range m.p.Reports() {
+		items = append(items, fyne.NewMenuItem(r.Name+"…", func() { m.choose(r) }))
+	}
+	other := "Letter"
+	if m.paper() == "Letter" {
+		other = "A4"
+	}
+	items = append(items, fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(fmt.Sprintf("Paper: %s (switch to %s)", m.paper(), other), func() {
+			if m.app != nil {
+				m.app.Preferences().SetString(paperKey, other)
+			}
+		}))
+	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(m.button)
+	widget.ShowPopUpMenuAtPosition(fyne.NewMenu("", items...), m.win.Canvas(), pos.Add(fyne.NewPos(0, m.button.Size().Height)))
+}
+
+// fileName suggests a file name: "Friday Swiss - pairings-by-name.pdf".
+func fileName(e event.Event, r Report) string {
+	name := strings.Map(func(c rune) rune {
+		if strings.ContainsRune(`/\:*?"<>|`, c) {
+			return '-'
+		}
+		return c
+	}, e.Name)
+	return fmt.Sprintf("%s - %s.%s", name, strings.TrimSuffix(r.Key, "-csv"), r.Ext)
+}
+
+// choose asks where to save the report, then writes it.
+func (m *printMenu) choose(r Report) {
+	save := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil {
+			m.alert(err)
+			return
+		}
+		if w == nil {
+			return
+		}
+		path := w.URI().Path()
+		w.Close()
+		m.Export(r, path)
+	}, m.win)
+	save.SetFileName(fileName(m.event, r))
+	save.SetFilter(storage.NewExtensionFileFilter([]string{"." + r.Ext}))
+	save.Show()
+}
+
+// Export writes report r of the open event to path, through a temporary
+// file so a failure never leaves half a file, showing progress meanwhile;
+// then opens the file.
+func (m *printMenu) Export(r Report, path string) {
+	id, round, paper := m.event.ID, m.round, m.paper()
+	if !r.Round {
+		round = 0
+	}
+	m.progress = dialog.NewCustomWithoutButtons("Writing "+strings.ToLower(r.Name), widget.NewProgressBarInfinite(), m.win)
+	m.progress.Show()
+	work.Call(m.run, func(ctx context.Context) (string, error) {
+		return writeFile(path, func(w io.Writer) (string, error) {
+			return m.p.Write(ctx, r.Key, id, round, paper, w)
+		})
+	}, func(summary string, err error) {
+		m.progress.Hide()
+		if err != nil {
+			m.alert(err)
+			return
+		}
+		m.done(path, summary)
+	})
+}
+
+// open shows the written file in the system's viewer, and says where it
+// went.
+func (m *printMenu) open(path, summary string) {
+	if m.app != nil {
+		if err := m.app.OpenURL(&url.URL{Scheme: "file", Path: filepath.ToSlash(path)}); err != nil {
+			dialog.ShowInformation("Saved", fmt.Sprintf("Wrote %s to %s.", summary, path), m.win)
+		}
+	}
+}
+
+// writeFile writes a file through a temporary file in the same folder,
+// renamed into place once complete.
+func writeFile(path string, write func(io.Writer) (string, error)) (string, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), ".tablekeeper-*.tmp")
+	if err != nil {
+		return "", event.Invalidf("cannot write in %s: %v; choose another folder", filepath.Dir(path), err)
+	}
+	defer os.Remove(f.Name())
+	summary, err := write(f)
+	if err != nil {
+		f.Close()
+		return "", err
+	}
+	if err := f.Close(); err != nil {
+		return "", err
+	}
+	return summary, os.Rename(f.Name(), path)
+}
+
+// importPlayers asks for a CSV file and registers its players in the open
+// event, then lists the rows it could not take.
+func (m *printMenu) importPlayers(done func()) {
+	open := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			m.alert(err)
+			return
+		}
+		if r == nil {
+			return
+		}
+		data, err := io.ReadAll(io.LimitReader(r, 64<<20))
+		r.Close()
+		if err != nil {
+			m.alert(err)
+			return
+		}
+		m.importData(data, done)
+	}, m.win)
+	open.SetFilter(storage.NewExtensionFileFilter([]string{".csv", ".txt"}))
+	open.Show()
+}
+
+// importResult is what an import did.
+type importResult struct {
+	added    int
+	problems []string
+}
+
+// importData registers the players of a CSV file's bytes.
+func (m *printMenu) importData(data []byte, done func()) {
+	id := m.event.ID
+	work.Call(m.run, func(ctx context.Context) (importResult, error) {
+		n, problems, err := m.p.ImportPlayers(ctx, id, bytes.NewReader(data))
+		return importResult{n, problems}, err
+	}, func(res importResult, err error) {
+		if err != nil {
+			m.alert(err)
+			return
+		}
+		msg := fmt.Sprintf("%d player(s) registered from the file.", res.added)
+		if len(res.problems) > 0 {
+			shown := res.problems
+			if len(shown) > 12 {
+				shown = append(shown[:12:12], fmt.Sprintf("… and %d more", len(res.problems)-12))
+			}
+			msg += fmt.Sprintf("\n\n%d row(s) not taken:\n%s", len(res.problems), strings.Join(shown, "\n"))
+		}
+		m.lastImport = msg
+		dialog.ShowInformation("Import players", msg, m.win)
+		if done != nil {
+			done()
+		}
+	})
+}
