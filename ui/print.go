@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/event"
@@ -66,7 +67,7 @@ type printMenu struct {
 
 func newPrintMenu(p Printer, run work.Runner, alert work.Alert, win fyne.Window, app fyne.App) *printMenu {
 	m := &printMenu{p: p, run: run, alert: alert, win: win, app: app}
-	m.button = &widget.Button{Text: "Print", OnTapped: m.show}
+	m.button = &widget.Button{Text: "Print", Icon: theme.DocumentPrintIcon(), OnTapped: m.show}
 	if p == nil {
 		m.button.Hide()
 	}

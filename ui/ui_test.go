@@ -2,6 +2,10 @@ package ui
 
 import (
 	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -638,5 +642,59 @@ func TestRoundOneWaitingForCheckInOffersToDropTheAbsent(t *testing.T) {
 	got, _ := d.Entries(ctx, e.ID)
 	if got[3].Status != event.EntryDropped {
 		t.Errorf("Dan Brown is %v", got[3].Status)
+	}
+}
+
+// fakePrinter writes a line naming the report and the round asked for.
+type fakePrinter struct{ imported string }
+
+func (fakePrinter) Reports() []Report {
+	return []Report{{Key: "slips", Name: "Match slips", Ext: "pdf", Round: true}, {Key: "standings", Name: "Standings", Ext: "pdf"}}
+}
+
+func (fakePrinter) Write(_ context.Context, key string, id event.EventID, round int, paper string, w io.Writer) (string, error) {
+	if key == "broken" {
+		return "", event.Invalid("the printer is out of paper")
+	}
+	fmt.Fprintf(w, "%s of event %d round %d on %s", key, id, round, paper)
+	return key + " written", nil
+}
+
+func (p *fakePrinter) ImportPlayers(_ context.Context, _ event.EventID, r io.Reader) (int, []string, error) {
+	b, _ := io.ReadAll(r)
+	p.imported = string(b)
+	return 1, []string{"row 3: the name is empty"}, nil
+}
+
+func TestThePrintMenuWritesTheReportAndSaysWhatItWrote(t *testing.T) {
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, "Print night")
+	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
+	p := &fakePrinter{}
+	s, _ := newWindow(t, d, Options{OpenEvent: e.ID, Printer: p})
+	m := s.view.print
+	if !m.button.Visible() {
+		t.Fatal("no Print button with a printer")
+	}
+	var gotPath, gotSummary string
+	m.done = func(path, summary string) { gotPath, gotSummary = path, summary }
+	path := filepath.Join(t.TempDir(), "slips.pdf")
+	m.Export(Report{Key: "slips", Name: "Match slips", Ext: "pdf", Round: true}, path)
+	b, err := os.ReadFile(path)
+	if err != nil || string(b) != fmt.Sprintf("slips of event %d round 0 on A4", e.ID) || gotPath != path || gotSummary != "slips written" {
+		t.Errorf("wrote %q (%v), told %q %q", b, err, gotPath, gotSummary)
+	}
+	// A failure leaves nothing behind and is shown.
+	bad := filepath.Join(t.TempDir(), "bad.pdf")
+	m.Export(Report{Key: "broken", Name: "Broken", Ext: "pdf"}, bad)
+	if _, err := os.Stat(bad); !os.IsNotExist(err) {
+		t.Errorf("a failed export left %s (%v)", bad, err)
+	}
+	m.importData([]byte("name\nZoë\n"), nil)
+	if p.imported != "name\nZoë\n" || !strings.Contains(m.lastImport, "1 player(s) registered") || !strings.Contains(m.lastImport, "row 3") {
+		t.Errorf("import said %q", m.lastImport)
+	}
+	if fileName(e, Report{Key: "pairings-csv", Ext: "csv"}) != "Print night - pairings.csv" {
+		t.Errorf("file name %q", fileName(e, Report{Key: "pairings-csv", Ext: "csv"}))
 	}
 }
