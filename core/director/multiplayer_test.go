@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
@@ -440,5 +441,31 @@ func TestDoubleFinalNeedsFinalTable(t *testing.T) {
 	s.TableSize = 4
 	if err := s.Validate(); err == nil {
 		t.Error("multiplayer loss rounds accepted")
+	}
+}
+
+// Rule S4: with tables of five allowed, a table of five plays 110 minutes
+// against the round's 85: its extension is the difference.
+func TestATableOfFivePlaysLonger(t *testing.T) {
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "shadowfist", "final-brawl", func(s *event.Settings) { s.MaxTableSize = 5 })
+	register(t, d, e.ID, names(5)...)
+	r, err := d.PairNextRound(context.Background(), e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fives := 0
+	for _, tb := range r.Tables {
+		want := time.Duration(0)
+		if len(tb.Seats) == 5 {
+			fives++
+			want = 25 * time.Minute
+		}
+		if tb.Extension != want {
+			t.Errorf("table %d of %d: extension %v, want %v", tb.Number, len(tb.Seats), tb.Extension, want)
+		}
+	}
+	if fives != 1 {
+		t.Errorf("%d tables of five for 5 players", fives)
 	}
 }

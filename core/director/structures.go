@@ -500,6 +500,15 @@ func buildRound(e event.Event, entries []event.Entry, p plan, number int, seed i
 	if p.stage == event.StageSwiss {
 		sortByNumber(r.Tables)
 	}
+	if five := s.FivePlayerMinutes; five > minutes && minutes > 0 {
+		// S4: a table of five plays longer than the round's four-player
+		// time; the difference is the table's own extension.
+		for i := range r.Tables {
+			if len(r.Tables[i].Seats) == 5 {
+				r.Tables[i].Extension = time.Duration(five-minutes) * time.Minute
+			}
+		}
+	}
 	bestOf := p.bestOf
 	if bestOf == 0 {
 		bestOf = s.GamesPerMatch

@@ -236,6 +236,10 @@ type Settings struct {
 	// Appendix V); "" is Classic / Open.
 	DeckRules   string `json:"deckRules,omitempty"`
 	Environment string `json:"environment,omitempty"`
+	// FivePlayerMinutes is how long a table of five plays (S4: "about
+	// 110" minutes against 85 for four); tables of five get the
+	// difference as their own extension. 0: as the round.
+	FivePlayerMinutes int `json:"fivePlayerMinutes,omitempty"`
 	// GamePoints are Shadowfist's game-point values per item of rule
 	// 5.3 (S7); nil means the defaults of DefaultGamePoints.
 	GamePoints *GamePointValues `json:"gamePoints,omitempty"`
@@ -332,6 +336,9 @@ type Points struct {
 func (s Settings) Validate() error {
 	if s.Structure == "" {
 		return Invalid("the settings need a structure")
+	}
+	if s.FivePlayerMinutes < 0 || s.FivePlayerMinutes > 24*60 {
+		return Invalidf("a table of five plays 0 to 1440 minutes, not %d", s.FivePlayerMinutes)
 	}
 	if g := s.GamePoints; g != nil {
 		for _, v := range []int{g.Seized, g.Burned, g.Played, g.OtherBurned, g.Reduce, g.Controlled, g.Increase} {

@@ -152,9 +152,12 @@ func finalBrawl() event.Settings {
 		MaxTableSize:  4,
 		GamesPerMatch: 1,
 		RoundMinutes:  85,
-		Scoring:       event.ScoringShadowfist,
-		Points:        event.Points{Win: 4, TimeOutWin: 2, Draw: 1, Loss: 0},
-		Tiebreakers:   []string{TieGamePoints},
+		// S4: about 110 minutes for five (tables of five only when the
+		// organizer allows them).
+		FivePlayerMinutes: 110,
+		Scoring:           event.ScoringShadowfist,
+		Points:            event.Points{Win: 4, TimeOutWin: 2, Draw: 1, Loss: 0},
+		Tiebreakers:       []string{TieGamePoints},
 	}
 }
 
