@@ -1,9 +1,12 @@
 // Package reports writes Tablekeeper's printed documents as PDF and its
 // exports as CSV: the pairings sheet (WritePairings), the list by name for
 // the wall (WritePairingsByName), match slips (WriteSlips), standings
-// (WriteStandings), the players, pairings, results and standings files
-// (WritePlayersCSV and its siblings), and the import of a players file
-// (ReadPlayersCSV).
+// (WriteStandings), the registered decks for deck checks (WriteDecklists)
+// and blank registration sheets (WriteBlankDecklist), round 1 and draft
+// seating (WriteSeatings), elimination brackets (WriteBracket), the judge
+// log (WriteJudgeLog), the event summary (WriteSummary), the players,
+// pairings, results and standings files (WritePlayersCSV and its
+// siblings), and the import of a players file (ReadPlayersCSV).
 //
 // A report takes plain data, a report model built by its caller from what
 // the director knows, and draws it; it never queries the database and never

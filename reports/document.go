@@ -49,6 +49,9 @@ const (
 	colorZebra rgb = 0xECF3F4
 	colorRule  rgb = 0xBECFD2
 	colorWhite rgb = 0xFFFFFF
+	// colorAlert marks what needs a judge's attention: a deck that is not
+	// legal, a withdrawn penalty.
+	colorAlert rgb = 0xA3342A
 )
 
 // newDocument returns an empty portrait document in millimetres, set up the

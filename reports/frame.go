@@ -63,3 +63,17 @@ func drawListHead(c *canvas, h listHead, n, total int) {
 
 	c.line(left, pageMargin+16, right, pageMargin+16, 0.5, colorTeal, false)
 }
+
+// drawListHeads draws the list head on every page of c once the pages are
+// all laid out and their number is known, ahead of each page's other
+// operations. head returns the head of page i, from 0.
+func drawListHeads(c *canvas, head func(i int) listHead) {
+	total := len(c.pages)
+	for i, pg := range c.pages {
+		body := pg.ops
+		pg.ops = make([]drawOp, 0, len(body)+8)
+		c.cur = pg
+		drawListHead(c, head(i), i+1, total)
+		pg.ops = append(pg.ops, body...)
+	}
+}

@@ -326,3 +326,65 @@ func plainText(s string) string {
 	}
 	return b.String()
 }
+
+// wrap breaks s into lines no wider than maxWidth at size points, for text
+// that runs on over several lines (a judge's description, a deck's
+// problems). Lines break at spaces; a word wider than a line (a long card
+// name, Chinese text, which has no spaces) breaks between its runes.
+// Newlines in s start a new line; runs of spaces become one. An empty s
+// gives no lines.
+func (t *typesetter) wrap(s string, style fontStyle, size, maxWidth float64) []span {
+	limit := int(maxWidth * t.k * 1000 / size)
+	space := t.layout(" ", style).width
+	var lines []span
+	for para := range strings.SplitSeq(s, "\n") {
+		var line strings.Builder
+		used := 0
+		flush := func() {
+			lines = append(lines, t.layout(line.String(), style))
+			line.Reset()
+			used = 0
+		}
+		words := strings.Fields(para)
+		if len(words) == 0 {
+			if len(lines) > 0 && !lines[len(lines)-1].empty() {
+				lines = append(lines, span{}) // a blank line between paragraphs
+			}
+			continue
+		}
+		for _, word := range words {
+			w := t.layout(word, style).width
+			switch {
+			case line.Len() > 0 && used+space+w <= limit:
+				line.WriteByte(' ')
+				line.WriteString(word)
+				used += space + w
+				continue
+			case line.Len() > 0:
+				flush()
+			}
+			if w <= limit {
+				line.WriteString(word)
+				used = w
+				continue
+			}
+			// Too wide for any line: as many runes a line as fit.
+			for _, r := range word {
+				rw := t.layout(string(r), style).width
+				if line.Len() > 0 && used+rw > limit {
+					flush()
+				}
+				line.WriteRune(r)
+				used += rw
+			}
+		}
+		if line.Len() > 0 {
+			flush()
+		}
+	}
+	// No blank line at the end.
+	for len(lines) > 0 && lines[len(lines)-1].empty() {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
