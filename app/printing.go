@@ -28,7 +28,7 @@ type reportKind struct {
 
 // reportKinds lists the reports, in the order the Print menu shows them.
 func reportKinds() []reportKind {
-	return []reportKind{
+	out := []reportKind{
 		{ui.Report{Key: "pairings", Name: "Pairings by table", Ext: "pdf", Round: true}, writePairings},
 		{ui.Report{Key: "pairings-by-name", Name: "Pairings by name (for the wall)", Ext: "pdf", Round: true}, writePairingsByName},
 		{ui.Report{Key: "slips", Name: "Match slips", Ext: "pdf", Round: true}, writeSlips},
@@ -38,6 +38,7 @@ func reportKinds() []reportKind {
 		{ui.Report{Key: "results-csv", Name: "Results (CSV)", Ext: "csv"}, writeResultsCSV},
 		{ui.Report{Key: "standings-csv", Name: "Standings (CSV)", Ext: "csv"}, writeStandingsCSV},
 	}
+	return append(out, moreReportKinds()...)
 }
 
 // reportKeys lists the report keys, for usage messages.
