@@ -1,0 +1,105 @@
+package kiosk
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/work"
+)
+
+// confirmScreen asks "Are you <Name>?" before checking a player in.
+type confirmScreen struct {
+	k        *Kiosk
+	question *widget.Label
+	problem  *widget.Label
+	yes, no  *keyButton
+	content  fyne.CanvasObject
+
+	match director.KioskMatch
+}
+
+func newConfirmScreen(k *Kiosk) *confirmScreen {
+	s := &confirmScreen{k: k}
+	s.question = heading("")
+	s.problem = line("")
+	s.problem.Importance = widget.DangerImportance
+	s.yes = newButton(k, "Yes, check me in", widget.HighImportance, s.onYes)
+	s.yes.Icon = theme.ConfirmIcon()
+	s.no = newButton(k, "No, go back", widget.MediumImportance, s.back)
+	s.no.Icon = theme.NavigateBackIcon()
+	buttons := row(s.yes, s.no)
+	s.content = container.NewVBox(spacer(), s.question, spacer(), buttons, s.problem)
+	return s
+}
+
+func (s *confirmScreen) view() fyne.CanvasObject { return s.content }
+func (s *confirmScreen) first() fyne.Focusable   { return s.yes }
+func (s *confirmScreen) idle() time.Duration     { return IdleAfter }
+func (s *confirmScreen) enter()                  { s.onYes() }
+
+// back returns to the start screen with the search as it was.
+func (s *confirmScreen) back() { s.k.show(s.k.start) }
+
+func (s *confirmScreen) clear() {
+	s.match = director.KioskMatch{}
+	s.question.SetText("")
+	s.problem.SetText("")
+	s.yes.Enable()
+}
+
+// ask shows the question for m.
+func (s *confirmScreen) ask(m director.KioskMatch) {
+	s.clear()
+	s.match = m
+	s.question.SetText("Are you " + m.Name + "?")
+	s.k.show(s)
+}
+
+func (s *confirmScreen) onYes() {
+	if s.match.PlayerID == 0 || s.yes.Disabled() {
+		return
+	}
+	m, id := s.match, s.k.eventID
+	s.yes.Disable()
+	work.Call(s.k.run, func(ctx context.Context) (event.Entry, error) {
+		return s.k.d.KioskCheckIn(ctx, id, m.PlayerID)
+	}, func(en event.Entry, err error) {
+		s.yes.Enable()
+		switch {
+		case errors.Is(err, event.ErrState):
+			s.k.done.closed()
+		case err != nil:
+			s.problem.SetText(sentence(err))
+		default:
+			if !m.CheckedIn {
+				s.k.changed()
+			}
+			s.k.done.checkedIn(en, m.CheckedIn)
+		}
+	})
+}
+
+// spacer is an empty gap the height of a line of text.
+func spacer() fyne.CanvasObject { return line(" ") }
+
+// sentence is what to tell a player about err: the director's message as
+// one sentence with its full stop.
+func sentence(err error) string {
+	s := work.Sentence(err)
+	if s == "" {
+		return ""
+	}
+	switch s[len(s)-1] {
+	case '.', '!', '?':
+		return s
+	}
+	return s + "."
+}

@@ -1,0 +1,347 @@
+// Package kiosk is the players' self-service screen (issue 5): a
+// full-screen window, on the organizer's second screen or the same one,
+// where players find themselves by typing part of their name or member
+// number and check in, new players sign up, and players register a
+// decklist and see at once, in plain words, whether it is legal and what to
+// fix.
+//
+// The kiosk shows nobody's data beyond the names matching at least three
+// typed characters (the director's KioskSearch enforces it), reaches no
+// organizer screen, and goes back to its start screen, forgetting what was
+// typed, after IdleAfter without input. Leaving it needs the organizer's
+// PIN: the small Organizer button, F12 or Ctrl+Shift+Q open the PIN pad,
+// and so does closing the window opened by Open. Every control is large
+// and reachable with Tab and Enter; Esc goes back.
+package kiosk
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/core/deck"
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
+	"tablekeeper/ui/internal/work"
+)
+
+// Director is what the kiosk calls: the kiosk's own operations, which show
+// players nothing beyond the names they search for, and the deck check.
+type Director interface {
+	// Event is read for its name and deck rules.
+	Event(ctx context.Context, id event.EventID) (event.Event, error)
+	KioskSearch(ctx context.Context, id event.EventID, query string) ([]director.KioskMatch, error)
+	KioskCheckIn(ctx context.Context, id event.EventID, player event.PlayerID) (event.Entry, error)
+	KioskSignUp(ctx context.Context, id event.EventID, np director.NewPlayer) (event.Entry, error)
+	CheckDeck(ctx context.Context, id event.EventID, list string) (deck.Report, error)
+	SaveDeck(ctx context.Context, entry event.EntryID, name, list string) (director.DeckCheck, error)
+	HasKioskPIN(ctx context.Context) (bool, error)
+	CheckKioskPIN(ctx context.Context, pin string) (bool, error)
+	SetKioskPIN(ctx context.Context, pin string) error
+}
+
+// Timings of the kiosk.
+const (
+	// IdleAfter is how long the kiosk waits without input before it goes
+	// back to the start screen and forgets what was typed.
+	IdleAfter = 60 * time.Second
+	// DoneAfter is how long a "you're checked in" screen stays without
+	// input before the kiosk is ready for the next player.
+	DoneAfter = 10 * time.Second
+	// CheckDelay is the pause in typing after which a decklist is checked.
+	CheckDelay = 300 * time.Millisecond
+	// PINDelay is how long the PIN pad waits after a wrong PIN; it doubles
+	// from the third wrong PIN in a row, up to a minute.
+	PINDelay = 3 * time.Second
+	// tickEvery is how often the ticker started by StartTicking calls Tick.
+	tickEvery = 500 * time.Millisecond
+)
+
+// screen is one of the kiosk's screens.
+type screen interface {
+	// view is the screen's widgets.
+	view() fyne.CanvasObject
+	// first is what has the keyboard when the screen is shown.
+	first() fyne.Focusable
+	// back is Esc.
+	back()
+	// enter is Enter pressed while no control has the keyboard.
+	enter()
+	// idle is how long the screen stays without input.
+	idle() time.Duration
+	// clear forgets what the screen shows of a player.
+	clear()
+}
+
+// Kiosk is the kiosk's content: a start screen and the screens it leads
+// to. New builds it; Open puts it in a full-screen window of its own.
+type Kiosk struct {
+	// OnExit is called once the organizer has typed the right PIN: close
+	// the kiosk and bring the organizer's window back.
+	OnExit func()
+	// OnChanged is called after every check-in, sign-up and deck save, so
+	// the organizer's list re-reads the entries.
+	OnChanged func()
+
+	d       Director
+	run     work.Runner
+	win     fyne.Window
+	eventID event.EventID
+	now     func() time.Time
+	// after runs f on the UI thread after a delay; tests replace it to
+	// drive the decklist check's debounce without sleeping.
+	after func(delay time.Duration, f func())
+
+	event      event.Event
+	formatName string // "Altered · Standard (best of three)"
+	lastInput  time.Time
+
+	current screen
+	// beforePIN is the screen the PIN pad returns to when cancelled.
+	beforePIN screen
+	screens   []screen
+
+	start   *startScreen
+	confirm *confirmScreen
+	signup  *signupScreen
+	done    *doneScreen
+	deck    *deckScreen
+	pin     *pinPad
+
+	title     *widget.Label
+	organizer *keyButton
+	content   fyne.CanvasObject
+
+	stopOnce sync.Once
+	stop     chan struct{}
+	// closeWindow closes the window Open made, after the right PIN.
+	closeWindow func()
+}
+
+// New builds the kiosk for an event in win, which it takes over: the
+// kiosk's keys are set on its canvas. now is the clock the idle timer
+// reads. Nothing ticks until StartTicking (or Tick is called).
+func New(d Director, run work.Runner, win fyne.Window, eventID event.EventID, now func() time.Time) *Kiosk {
+	k := &Kiosk{d: d, run: run, win: win, eventID: eventID, now: now, stop: make(chan struct{})}
+	k.after = func(delay time.Duration, f func()) { time.AfterFunc(delay, func() { fyne.Do(f) }) }
+	k.start = newStartScreen(k)
+	k.confirm = newConfirmScreen(k)
+	k.signup = newSignupScreen(k)
+	k.done = newDoneScreen(k)
+	k.deck = newDeckScreen(k)
+	k.pin = newPINPad(k)
+	k.screens = []screen{k.start, k.confirm, k.signup, k.done, k.deck, k.pin}
+
+	k.title = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Truncation: fyne.TextTruncateEllipsis}
+	k.organizer = newButton(k, "Organizer", widget.LowImportance, k.ShowPIN)
+	k.organizer.Icon = theme.LoginIcon()
+	hints := &widget.Label{Text: "Tab: next · Enter: choose · Esc: back", Importance: widget.LowImportance}
+	footer := container.NewThemeOverride(container.NewBorder(nil, nil, hints, k.organizer), bigTheme{text: footerSize})
+
+	views := make([]fyne.CanvasObject, len(k.screens))
+	for i, s := range k.screens {
+		views[i] = s.view()
+		views[i].Hide()
+	}
+	body := container.New(column{max: 1400}, container.NewStack(views...))
+	page := vfill(1, k.title, body, footer)
+	k.content = container.NewThemeOverride(
+		container.NewStack(newBackground(k), container.New(layout.NewCustomPaddedLayout(16, 8, 32, 32), page)),
+		bigTheme{text: textSize})
+
+	c := win.Canvas()
+	c.SetOnTypedKey(k.canvasKey)
+	c.SetOnTypedRune(k.canvasRune)
+	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierControl | fyne.KeyModifierShift},
+		func(fyne.Shortcut) { k.input(); k.ShowPIN() })
+	k.Reset()
+	return k
+}
+
+// Content returns the kiosk's widgets.
+func (k *Kiosk) Content() fyne.CanvasObject { return k.content }
+
+// Reset goes back to the start screen and forgets everything a player
+// typed; the event is read again (its name or deck rules may have
+// changed).
+func (k *Kiosk) Reset() {
+	for _, s := range k.screens {
+		s.clear()
+	}
+	k.beforePIN = nil
+	k.show(k.start)
+	k.lastInput = k.now()
+	k.loadEvent()
+}
+
+func (k *Kiosk) loadEvent() {
+	id := k.eventID
+	work.Call(k.run, func(ctx context.Context) (event.Event, error) {
+		return k.d.Event(ctx, id)
+	}, func(e event.Event, err error) {
+		if err != nil {
+			k.title.SetText(work.Sentence(err))
+			return
+		}
+		k.event = e
+		k.formatName = rules.Describe(e.Game, e.Format)
+		k.title.SetText(e.Name)
+	})
+}
+
+// Tick moves the kiosk's clock on: after IdleAfter without input (or
+// DoneAfter on a "done" screen) it goes back to the start screen, and a
+// PIN pad blocked after a wrong PIN opens again. StartTicking calls it
+// twice a second; tests call it with the time they choose.
+func (k *Kiosk) Tick(now time.Time) {
+	k.pin.tick(now)
+	if k.current == k.start && k.start.empty() {
+		return
+	}
+	if now.Sub(k.lastInput) >= k.current.idle() {
+		k.Reset()
+	}
+}
+
+// StartTicking starts calling Tick from a ticker until Stop.
+func (k *Kiosk) StartTicking() {
+	t := time.NewTicker(tickEvery)
+	go func() {
+		defer t.Stop()
+		for {
+			select {
+			case <-k.stop:
+				return
+			case <-t.C:
+				select {
+				case <-k.stop:
+					return
+				default:
+					fyne.Do(func() { k.Tick(k.now()) })
+				}
+			}
+		}
+	}()
+}
+
+// Stop stops the ticker StartTicking started. It may be called more than
+// once.
+func (k *Kiosk) Stop() { k.stopOnce.Do(func() { close(k.stop) }) }
+
+// ShowPIN opens the PIN pad that leaves the kiosk.
+func (k *Kiosk) ShowPIN() {
+	if k.current == k.pin {
+		return
+	}
+	k.beforePIN = k.current
+	k.show(k.pin)
+}
+
+// Window returns the window the kiosk was built in.
+func (k *Kiosk) Window() fyne.Window { return k.win }
+
+// show makes s the screen shown and gives it the keyboard.
+func (k *Kiosk) show(s screen) {
+	if k.current != nil && k.current != s {
+		k.current.view().Hide()
+	}
+	k.current = s
+	s.view().Show()
+	k.focus(s.first())
+}
+
+// focus gives f the keyboard, once the kiosk is in its window.
+func (k *Kiosk) focus(f fyne.Focusable) {
+	if f == nil {
+		return
+	}
+	if a := fyne.CurrentApp(); a == nil || a.Driver().CanvasForObject(k.content) != k.win.Canvas() {
+		return
+	}
+	k.win.Canvas().Focus(f)
+}
+
+// Focus gives the keyboard to the screen shown, for when the kiosk's
+// content has just been put in its window (Open does it).
+func (k *Kiosk) Focus() { k.focus(k.current.first()) }
+
+// input records a key, tap or change: the idle timer starts again.
+func (k *Kiosk) input() { k.lastInput = k.now() }
+
+// key handles the kiosk's own keys, whatever has the keyboard: Esc goes
+// back, F12 opens the PIN pad.
+func (k *Kiosk) key(ev *fyne.KeyEvent) bool {
+	switch ev.Name {
+	case fyne.KeyEscape:
+		k.current.back()
+	case fyne.KeyF12:
+		k.ShowPIN()
+	default:
+		return false
+	}
+	return true
+}
+
+// shortcut handles Ctrl+Shift+Q, which opens the PIN pad.
+func (k *Kiosk) shortcut(s fyne.Shortcut) bool {
+	cs, ok := s.(*desktop.CustomShortcut)
+	if !ok || cs.KeyName != fyne.KeyQ || cs.Modifier != fyne.KeyModifierControl|fyne.KeyModifierShift {
+		return false
+	}
+	k.ShowPIN()
+	return true
+}
+
+// canvasKey takes the keys pressed while no control has the keyboard.
+func (k *Kiosk) canvasKey(ev *fyne.KeyEvent) {
+	k.input()
+	switch {
+	case k.key(ev):
+	case ev.Name == fyne.KeyReturn || ev.Name == fyne.KeyEnter:
+		k.current.enter()
+	default:
+		k.focus(k.current.first())
+	}
+}
+
+// canvasRune sends what is typed while no control has the keyboard to the
+// screen's first field, so a player can just start typing.
+func (k *Kiosk) canvasRune(r rune) {
+	k.input()
+	if f := k.current.first(); f != nil {
+		k.focus(f)
+		if _, ok := f.(*keyEntry); ok {
+			f.TypedRune(r)
+		}
+	}
+}
+
+// changed tells the organizer's window that an entry changed.
+func (k *Kiosk) changed() {
+	if k.OnChanged != nil {
+		k.OnChanged()
+	}
+}
+
+// exit leaves the kiosk after the right PIN.
+func (k *Kiosk) exit() {
+	k.Reset()
+	k.Stop()
+	if k.closeWindow != nil {
+		k.closeWindow()
+	}
+	if k.OnExit != nil {
+		k.OnExit()
+	}
+}
+
+// hasDecks reports whether the event registers decks at the kiosk.
+func (k *Kiosk) hasDecks() bool { return k.event.Settings.DeckRules != "" }
