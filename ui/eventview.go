@@ -22,6 +22,7 @@ import (
 	"tablekeeper/ui/internal/labels"
 	"tablekeeper/ui/internal/work"
 	"tablekeeper/ui/judge"
+	"tablekeeper/ui/kiosk"
 	"tablekeeper/ui/registration"
 	"tablekeeper/ui/rounds"
 	"tablekeeper/ui/standings"
@@ -45,6 +46,8 @@ type eventView struct {
 	subtitle       *widget.Label
 	pairButton     *widget.Button
 	finishButton   *widget.Button
+	kioskButton    *widget.Button
+	now            func() time.Time
 	settingsButton *widget.Button
 	settings       *events.SettingsForm
 	confirm        *dialog.ConfirmDialog
@@ -99,6 +102,8 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 	v.subtitle = &widget.Label{Wrapping: fyne.TextWrapWord}
 	v.pairButton = &widget.Button{Text: "Pair next round", Icon: theme.MediaPlayIcon(), OnTapped: v.onPair}
 	v.finishButton = &widget.Button{Text: "Finish event", Icon: theme.ConfirmIcon(), OnTapped: v.onFinish}
+	v.kioskButton = &widget.Button{Text: "Kiosk", Icon: theme.ComputerIcon(), OnTapped: v.onKiosk}
+	v.now = now
 	v.settingsButton = &widget.Button{Text: "Settings", Icon: theme.SettingsIcon(), OnTapped: v.onSettings}
 	v.settings = events.NewSettingsForm(d, run, win)
 	v.settings.OnSaved = v.settingsSaved
@@ -126,7 +131,7 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 	v.tabs.OnSelected = v.onTabSelected
 
 	header := container.NewBorder(nil, nil, nil,
-		container.NewCenter(container.NewHBox(v.print.button, v.settingsButton, v.pairButton, v.finishButton)),
+		container.NewCenter(container.NewHBox(v.kioskButton, v.print.button, v.settingsButton, v.pairButton, v.finishButton)),
 		container.NewVBox(v.title, v.subtitle))
 	v.content = container.NewBorder(container.NewVBox(header, widget.NewSeparator()), nil, nil, nil, v.tabs)
 	return v
@@ -266,8 +271,11 @@ func (v *eventView) showState(st eventState) {
 	setEnabled(v.finishButton, !finished && st.rounds > 0)
 	// Challenge games are recorded on the Round tab: nothing to pair.
 	v.pairButton.Hidden = st.challenges()
-	// Settings are fixed once round 1 is paired.
+	// Settings are fixed once round 1 is paired; so is check-in, so the
+	// kiosk is offered before round 1 only.
 	v.settingsButton.Hidden = e.State != event.StateRegistration
+	v.kioskButton.Hidden = e.State != event.StateRegistration
+	v.kioskButton.Refresh()
 	v.settingsButton.Refresh()
 	v.pairButton.Refresh()
 	v.finishButton.Refresh()
@@ -580,6 +588,22 @@ func (v *eventView) structureComplete(id event.EventID) {
 	v.info = dialog.NewInformation("Nothing left to pair",
 		fmt.Sprintf("The %s is complete. Finish the event to fix the final standings.", what), v.win)
 	v.info.Show()
+}
+
+// onKiosk opens the self check-in kiosk for the event in its own
+// full-screen window (asking the organizer for a PIN first if none is
+// set); the Registration tab follows what players do there.
+func (v *eventView) onKiosk() {
+	id := v.id
+	kiosk.Launch(fyne.CurrentApp(), v.win, v.d, v.run, id, v.now, func(k *kiosk.Kiosk) {
+		k.OnChanged = func() {
+			if v.id == id {
+				v.registration.Reload()
+				v.entriesChanged()
+			}
+		}
+		k.OnExit = v.win.RequestFocus
+	})
 }
 
 // onSettings opens the settings form (before round 1 only).

@@ -27,6 +27,7 @@ import (
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/work"
 	"tablekeeper/ui/judge"
+	"tablekeeper/ui/kiosk"
 	"tablekeeper/ui/leagues"
 	"tablekeeper/ui/registration"
 	"tablekeeper/ui/rounds"
@@ -47,6 +48,7 @@ type Director interface {
 	judge.Director
 	clock.Director
 	registration.DeckDirector
+	kiosk.Director
 	// The open event's header and log.
 	Event(ctx context.Context, id event.EventID) (event.Event, error)
 	Log(ctx context.Context, id event.EventID) ([]event.LogEntry, error)

@@ -23,8 +23,12 @@ func TestKioskSearchShowsNamesOnlyFromThreeCharacters(t *testing.T) {
 		t.Errorf("two characters list %v", got)
 	}
 	got, err := d.KioskSearch(ctx, e.ID, "ZOË")
-	if err != nil || len(got) != 1 || got[0].Name != "Zoë Ødegård" || got[0].EntryID == 0 {
+	if err != nil || len(got) != 2 || got[0].Name != "Zoë Ødegård" || got[0].EntryID == 0 {
 		t.Fatalf("ZOË finds %+v, %v", got, err)
+	}
+	// Accents are ignored: "zoe od" finds Zoë Ødegård.
+	if got, _ := d.KioskSearch(ctx, e.ID, "zoe od"); len(got) != 1 || got[0].Name != "Zoë Ødegård" {
+		t.Errorf("zoe od finds %+v", got)
 	}
 	got, _ = d.KioskSearch(ctx, e.ID, "zol")
 	if len(got) != 1 || got[0].PlayerID != regular.ID || got[0].EntryID != 0 {
