@@ -8,12 +8,12 @@
 package main
 
 import (
-	"strings"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
+	"strings"
 	"time"
 
 	"tablekeeper/core/director"
