@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/core/deck"
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/labels"
 )
@@ -247,6 +248,9 @@ func DescribeSettings(s event.Settings) string {
 		if s.ThirdPlace {
 			parts = append(parts, "third-place match")
 		}
+	}
+	if s.DeckRules != "" {
+		parts = append(parts, "decks checked as "+deck.Format(s.DeckRules).Name())
 	}
 	if len(s.Tiebreakers) > 0 {
 		var t []string

@@ -46,6 +46,7 @@ type decksDialog struct {
 	verdict  *widget.Label
 	problems *widget.Label
 	save     *widget.Button
+	load     *widget.Button
 	imported *widget.Label
 	dialog   *dialog.CustomDialog
 }
@@ -66,12 +67,14 @@ func newDecksDialog(s *Screen) *decksDialog {
 	g.verdict = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}}
 	g.problems = &widget.Label{Wrapping: fyne.TextWrapWord}
 	g.save = &widget.Button{Text: "Save deck", Icon: theme.DocumentSaveIcon(), Importance: widget.HighImportance, OnTapped: g.onSave}
+	g.load = &widget.Button{Text: "Load from file…", Icon: theme.FolderOpenIcon(), OnTapped: g.onLoad}
+	g.load.Disable()
 	g.save.Disable()
 	g.imported = &widget.Label{Wrapping: fyne.TextWrapWord}
 	importButton := &widget.Button{Text: "Import card list…", Icon: theme.FolderOpenIcon(), OnTapped: g.onImport}
 	hint := columns.Secondary("A card list (CSV with a name column, and rarity, faction, type, no max, designators, set, house as the rules need) lets the checks decide what a decklist alone cannot.", true)
 	left := container.NewBorder(&widget.Label{Text: "Players", TextStyle: fyne.TextStyle{Bold: true}}, nil, nil, nil, g.list)
-	right := container.NewBorder(container.NewVBox(g.who, g.name), container.NewVBox(g.verdict, container.NewVScroll(g.problems), container.NewHBox(g.save)), nil, nil, g.text)
+	right := container.NewBorder(container.NewVBox(g.who, g.name), container.NewVBox(g.verdict, container.NewVScroll(g.problems), container.NewHBox(g.load, g.save)), nil, nil, g.text)
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.3
 	body := container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), container.NewBorder(nil, nil, nil, importButton, hint), g.imported), nil, nil, split)
@@ -162,6 +165,7 @@ func (g *decksDialog) onSelected(i widget.ListItemID) {
 		g.problems.SetText("")
 	}
 	g.save.Enable()
+	g.load.Enable()
 	g.s.win.Canvas().Focus(g.text)
 }
 
@@ -232,6 +236,27 @@ func (g *decksDialog) onSave() {
 			g.s.OnChanged()
 		}
 	})
+}
+
+// onLoad reads a decklist from a text file (as deckbuilding sites export
+// them) into the list, where it is checked like a typed one.
+func (g *decksDialog) onLoad() {
+	open := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil || r == nil {
+			return
+		}
+		defer r.Close()
+		b, err := io.ReadAll(io.LimitReader(r, 64<<10+1))
+		switch {
+		case err != nil:
+			g.s.alert(err)
+		case len(b) > 64<<10:
+			g.verdict.SetText("That file is larger than a decklist (64 KB); choose the text file with the list.")
+		default:
+			g.text.SetText(string(b))
+		}
+	}, g.s.win)
+	open.Show()
 }
 
 func (g *decksDialog) onImport() {
