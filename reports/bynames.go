@@ -1,6 +1,8 @@
 package reports
 
 import (
+	"tablekeeper/core/event"
+
 	"fmt"
 	"io"
 	"slices"
@@ -335,7 +337,7 @@ func drawByNameRow(c *canvas, x float64, cols byNameColumns, top float64, zebra 
 func nameRange(first, last string) string {
 	a, b := strings.Fields(first), strings.Fields(last)
 	k := 1
-	for k < len(a) && k < len(b) && collationKey(strings.Join(a[:k], " ")) == collationKey(strings.Join(b[:k], " ")) {
+	for k < len(a) && k < len(b) && event.FoldName(strings.Join(a[:k], " ")) == event.FoldName(strings.Join(b[:k], " ")) {
 		k++
 	}
 	return strings.Join(a[:min(k, len(a))], " ") + " – " + strings.Join(b[:min(k, len(b))], " ")

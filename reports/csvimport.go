@@ -1,6 +1,8 @@
 package reports
 
 import (
+	"tablekeeper/core/event"
+
 	"bytes"
 	"encoding/csv"
 	"errors"
@@ -69,7 +71,7 @@ func headingColumn(h string) int {
 // letters and digits only ("Member #" → "member", "E-mail" → "email").
 func normalizeHeading(s string) string {
 	var b strings.Builder
-	for _, r := range collationKey(s) {
+	for _, r := range event.FoldName(s) {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
 			b.WriteRune(r)
 		}

@@ -7,10 +7,7 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"strings"
-	"unicode"
 	"unicode/utf8"
-
-	"golang.org/x/text/unicode/norm"
 
 	"tablekeeper/core/event"
 )
@@ -73,9 +70,9 @@ func (d *Director) KioskSearch(ctx context.Context, id event.EventID, query stri
 			}
 			out = append(out, m)
 		}
-		fold := foldName(query)
+		fold := event.FoldName(query)
 		for _, en := range entries {
-			if en.Active() && (strings.Contains(foldName(en.Name), fold) || en.MemberNo != "" && strings.EqualFold(en.MemberNo, query)) {
+			if en.Active() && (strings.Contains(event.FoldName(en.Name), fold) || en.MemberNo != "" && strings.EqualFold(en.MemberNo, query)) {
 				add(event.Player{ID: en.PlayerID, Name: en.Name})
 			}
 		}
@@ -84,7 +81,7 @@ func (d *Director) KioskSearch(ctx context.Context, id event.EventID, query stri
 			return err
 		}
 		for _, p := range found {
-			if strings.Contains(foldName(p.Name), fold) || strings.EqualFold(p.MemberNo, query) {
+			if strings.Contains(event.FoldName(p.Name), fold) || strings.EqualFold(p.MemberNo, query) {
 				add(p)
 			}
 		}
@@ -275,28 +272,4 @@ func hashPIN(salt []byte, pin string) []byte {
 		sum = sha256.Sum256(sum[:])
 	}
 	return sum[:]
-}
-
-// foldName folds a name for the kiosk's search: case and accents are
-// ignored, so "zoe" finds "Zoë Ødegård" and "aemb" finds "Æmber".
-func foldName(s string) string {
-	var b strings.Builder
-	for _, r := range norm.NFD.String(strings.ToLower(s)) {
-		switch {
-		case unicode.Is(unicode.Mn, r):
-		case r == 'æ':
-			b.WriteString("ae")
-		case r == 'ø':
-			b.WriteRune('o')
-		case r == 'ł':
-			b.WriteRune('l')
-		case r == 'ß':
-			b.WriteString("ss")
-		case r == 'œ':
-			b.WriteString("oe")
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }

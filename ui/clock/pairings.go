@@ -1,10 +1,11 @@
 package clock
 
 import (
+	"tablekeeper/core/event"
+
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"tablekeeper/core/director"
 )
@@ -74,7 +75,7 @@ func Pairings(sh director.Sheet) []Pairing {
 func sortByName(ps []Pairing) {
 	keys := make(map[string]string, len(ps))
 	for _, p := range ps {
-		keys[p.Name] = foldName(p.Name)
+		keys[p.Name] = event.FoldName(p.Name)
 	}
 	slices.SortStableFunc(ps, func(a, b Pairing) int {
 		if c := strings.Compare(keys[a.Name], keys[b.Name]); c != 0 {
@@ -82,65 +83,4 @@ func sortByName(ps []Pairing) {
 		}
 		return strings.Compare(a.Name, b.Name)
 	})
-}
-
-// latinFold gives, for each rune from U+00E0 to U+017F after lower casing,
-// the letter it sorts as; '*' marks a ligature spelt out in full, '.' a
-// rune kept as it is. It is the small collation the pairings report sorts
-// the wall list with (package reports), so the wall and the screen agree.
-const latinFold = "" +
-	"aaaaaa*ceeeeiiiidnooooo.ouuuuy*y" + // U+00E0–U+00FF
-	"aaaaaaccccccccddddeeeeeeeeeegggggggghhhh" + // U+0100–U+0127
-	"iiiiiiiiii**jjkkkllllllllllnnnnnnnnnoooooo**" + // U+0128–U+0153
-	"rrrrrrssssssssttttttuuuuuuuuuuuuwwyyyzzzzzzs" // U+0154–U+017F
-
-// foldName returns the key a name sorts by: lower case, Latin accents
-// removed, ligatures spelt out, spaces trimmed and single. Other scripts
-// keep their runes and sort after the Latin letters.
-func foldName(s string) string {
-	var b strings.Builder
-	space := false
-	for _, r := range strings.TrimSpace(s) {
-		if unicode.IsSpace(r) {
-			space = true
-			continue
-		}
-		if space {
-			b.WriteByte(' ')
-			space = false
-		}
-		r = unicode.ToLower(r)
-		switch {
-		case unicode.Is(unicode.Mn, r):
-		case r >= 0xE0 && r <= 0x17F:
-			switch c := latinFold[r-0xE0]; c {
-			case '.':
-				b.WriteRune(r)
-			case '*':
-				b.WriteString(ligature(r))
-			default:
-				b.WriteByte(c)
-			}
-		case r == 'ß':
-			b.WriteString("ss")
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// ligature spells out the runes marked '*' in latinFold.
-func ligature(r rune) string {
-	switch r {
-	case 'æ':
-		return "ae"
-	case 'þ':
-		return "th"
-	case 'ĳ':
-		return "ij"
-	case 'œ':
-		return "oe"
-	}
-	return string(r)
 }

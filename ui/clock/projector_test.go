@@ -219,20 +219,6 @@ func TestPairingsOfMultiplayerAndTeamTables(t *testing.T) {
 	}
 }
 
-func TestFoldName(t *testing.T) {
-	for in, want := range map[string]string{
-		"Zoë Ødegård":   "zoe odegard",
-		"Æmber  Knight": "aember knight",
-		"Straße":        "strasse",
-		"Łukasz":        "lukasz",
-		"李小龍":           "李小龍",
-	} {
-		if got := foldName(in); got != want {
-			t.Errorf("foldName(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func TestProjectorKeys(t *testing.T) {
 	f := setup(t)
 	f.b.OpenProjector()
