@@ -91,33 +91,3 @@ func (c *keyCheck) TypedKey(ev *fyne.KeyEvent) {
 		c.Check.TypedKey(ev)
 	}
 }
-
-// keyButton is a button that Enter presses too, and that passes Esc on.
-type keyButton struct {
-	widget.Button
-
-	onEscape func()
-}
-
-func newKeyButton(text string, icon fyne.Resource, tapped func()) *keyButton {
-	b := &keyButton{}
-	b.Text, b.Icon, b.OnTapped = text, icon, tapped
-	b.ExtendBaseWidget(b)
-	return b
-}
-
-// TypedKey implements fyne.Focusable.
-func (b *keyButton) TypedKey(ev *fyne.KeyEvent) {
-	switch ev.Name {
-	case fyne.KeyEscape:
-		if b.onEscape != nil {
-			b.onEscape()
-		}
-	case fyne.KeyReturn, fyne.KeyEnter:
-		if !b.Disabled() {
-			b.Tapped(nil)
-		}
-	default:
-		b.Button.TypedKey(ev)
-	}
-}

@@ -15,6 +15,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -36,8 +37,8 @@ type resultPanel struct {
 	winner   *keyEntry
 	timeOut  *keyCheck
 	problem  *widget.Label
-	save     *keyButton
-	cancel   *keyButton
+	save     *keys.Button
+	cancel   *keys.Button
 	dialog   *dialog.CustomDialog
 	title    string
 	saving   bool
@@ -90,11 +91,11 @@ func newResultPanel(s *Screen, t director.SheetTable) *resultPanel {
 
 	p.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
 	p.problem.Hide()
-	p.cancel = newKeyButton("Cancel", theme.CancelIcon(), p.onCancel)
-	p.cancel.onEscape = p.onCancel
-	p.save = newKeyButton("Save result", theme.DocumentSaveIcon(), p.onSave)
+	p.cancel = keys.NewButton("Cancel", theme.CancelIcon(), p.onCancel)
+	p.cancel.OnEscape = p.onCancel
+	p.save = keys.NewButton("Save result", theme.DocumentSaveIcon(), p.onSave)
 	p.save.Importance = widget.HighImportance
-	p.save.onEscape = p.onCancel
+	p.save.OnEscape = p.onCancel
 
 	entryHeight := p.winner.MinSize().Height
 	winnerRow := container.NewHBox(

@@ -13,6 +13,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/columns"
+	keyw "tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -59,8 +60,8 @@ type form struct {
 	decision *widget.Label
 	detail   *widget.RichText
 	problem  *widget.Label
-	save     *keyButton
-	cancel   *keyButton
+	save     *keyw.Button
+	cancel   *keyw.Button
 	dialog   *dialog.CustomDialog
 	saving   bool
 }
@@ -89,11 +90,11 @@ func newForm(d Director, run work.Runner, win fyne.Window, sh director.Sheet, t 
 	f.detail = columns.Secondary("", true)
 	f.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
 	f.problem.Hide()
-	f.cancel = newKeyButton("Cancel", theme.CancelIcon(), f.onCancel)
-	f.cancel.onEscape = f.onCancel
-	f.save = newKeyButton("Save result", theme.DocumentSaveIcon(), f.onSave)
+	f.cancel = keyw.NewButton("Cancel", theme.CancelIcon(), f.onCancel)
+	f.cancel.OnEscape = f.onCancel
+	f.save = keyw.NewButton("Save result", theme.DocumentSaveIcon(), f.onSave)
 	f.save.Importance = widget.HighImportance
-	f.save.onEscape = f.onCancel
+	f.save.OnEscape = f.onCancel
 
 	content := container.NewVBox(
 		columns.Secondary(f.body.rule(), true),

@@ -79,36 +79,6 @@ func (e *numberEntry) FocusGained() {
 	}
 }
 
-// keyButton is a button that Enter presses too, and that passes Esc on.
-type keyButton struct {
-	widget.Button
-
-	onEscape func()
-}
-
-func newKeyButton(text string, icon fyne.Resource, tapped func()) *keyButton {
-	b := &keyButton{}
-	b.Text, b.Icon, b.OnTapped = text, icon, tapped
-	b.ExtendBaseWidget(b)
-	return b
-}
-
-// TypedKey implements fyne.Focusable.
-func (b *keyButton) TypedKey(ev *fyne.KeyEvent) {
-	switch ev.Name {
-	case fyne.KeyEscape:
-		if b.onEscape != nil {
-			b.onEscape()
-		}
-	case fyne.KeyReturn, fyne.KeyEnter:
-		if !b.Disabled() {
-			b.Tapped(nil)
-		}
-	default:
-		b.Button.TypedKey(ev)
-	}
-}
-
 // radio is one choice of a radio group that lives in a table cell (the
 // player who went first, the winner of a game): a row of the form holds
 // one radio per group. Tapping it or pressing Space selects it, and the

@@ -1,0 +1,42 @@
+// Package keys holds the widgets that keyboard-driven panels and forms
+// share: Fyne hands keys to the focused widget only, so a panel that saves
+// on Enter and cancels on Esc wherever the focus is needs widgets that
+// pass those keys on.
+package keys
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+)
+
+// Button is a button that Enter presses too, and that passes Esc on.
+type Button struct {
+	widget.Button
+
+	// OnEscape is called when Esc is pressed on the button.
+	OnEscape func()
+}
+
+// NewButton returns a Button with a label, an icon and what a tap does.
+func NewButton(text string, icon fyne.Resource, tapped func()) *Button {
+	b := &Button{}
+	b.Text, b.Icon, b.OnTapped = text, icon, tapped
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+// TypedKey implements fyne.Focusable.
+func (b *Button) TypedKey(ev *fyne.KeyEvent) {
+	switch ev.Name {
+	case fyne.KeyEscape:
+		if b.OnEscape != nil {
+			b.OnEscape()
+		}
+	case fyne.KeyReturn, fyne.KeyEnter:
+		if !b.Disabled() {
+			b.Tapped(nil)
+		}
+	default:
+		b.Button.TypedKey(ev)
+	}
+}
