@@ -5,83 +5,32 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"tablekeeper/core/event"
 )
 
-// foldTable maps letters with marks and ligatures to the plain letters a
-// player types on a keyboard without them, so "Æmber", "AEmber" and "aember"
-// are the same name, and "Zoë" is "Zoe". It is read only.
-var foldTable = [...]struct {
-	from string
-	to   string
-}{
-	{"àáâãäåāăą", "a"},
-	{"æ", "ae"},
-	{"çćĉċč", "c"},
-	{"ďđ", "d"},
-	{"èéêëēĕėęě", "e"},
-	{"ĝğġģ", "g"},
-	{"ĥħ", "h"},
-	{"ìíîïĩīĭįı", "i"},
-	{"ĵ", "j"},
-	{"ķ", "k"},
-	{"ĺļľŀł", "l"},
-	{"ñńņňŉ", "n"},
-	{"òóôõöøōŏő", "o"},
-	{"œ", "oe"},
-	{"ŕŗř", "r"},
-	{"śŝşš", "s"},
-	{"ß", "ss"},
-	{"ţťŧ", "t"},
-	{"ùúûüũūŭůűų", "u"},
-	{"ŵ", "w"},
-	{"ýÿŷ", "y"},
-	{"źżž", "z"},
-	{"’‘ʼ`´", "'"},
-	{"“”„", "\""},
-	{"–—‐", "-"},
-}
-
-// foldRune returns the plain form of one lower-case rune.
-func foldRune(r rune) string {
-	if r < utf8.RuneSelf && r != '`' {
-		return string(r)
-	}
-	for _, f := range foldTable {
-		if strings.ContainsRune(f.from, r) {
-			return f.to
-		}
-	}
-	return string(r)
-}
-
-// foldName is the key two names are compared by: lower case, marks and
-// ligatures folded (Æ = ae, ë = e), curly quotes straightened, runs of
-// spaces made one. Two lines naming the same card under these rules are the
-// same card.
+// foldName is the key two names are compared by: event.FoldName's
+// folding (lower case, marks and ligatures folded: Æ = ae, ë = e, runs of
+// spaces made one), with curly quotes and dashes straightened. Two lines
+// naming the same card under these rules are the same card.
 func foldName(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
-	space := false
 	for _, r := range s {
-		if r == utf8.RuneError || unicode.IsSpace(r) || unicode.IsControl(r) {
-			space = b.Len() > 0
-			continue
-		}
-		if space {
+		switch {
+		case r == utf8.RuneError || unicode.IsControl(r):
 			b.WriteByte(' ')
-			space = false
+		case strings.ContainsRune("’‘ʼ`´", r):
+			b.WriteByte('\'')
+		case strings.ContainsRune("“”„", r):
+			b.WriteByte('"')
+		case strings.ContainsRune("–—‐", r):
+			b.WriteByte('-')
+		default:
+			b.WriteRune(r)
 		}
-		if 'A' <= r && r <= 'Z' {
-			b.WriteByte(byte(r) + 'a' - 'A')
-			continue
-		}
-		if r < utf8.RuneSelf && r != '`' {
-			b.WriteByte(byte(r))
-			continue
-		}
-		b.WriteString(foldRune(unicode.ToLower(r)))
 	}
-	return b.String()
+	return event.FoldName(b.String())
 }
 
 // cleanLine makes a line of player input safe and plain: invalid UTF-8
@@ -114,7 +63,7 @@ func initial(title string) rune {
 		if !unicode.IsLetter(r) {
 			continue
 		}
-		plain := foldRune(unicode.ToLower(r))
+		plain := event.FoldName(string(r))
 		first, _ := utf8.DecodeRuneInString(plain)
 		return unicode.ToUpper(first)
 	}
