@@ -216,7 +216,7 @@ func newAddJudgeDialog(s *Screen) *addJudgeDialog {
 	)
 	hint := columns.Secondary("The multi-judge order says who rules when the ruling judge plays at the table (S11). Link a judge who also plays to their entry.", true)
 	body := container.NewVBox(form, hint, a.errText)
-	a.dlg = dialog.NewCustomWithoutButtons("Add judge", container.New(minWidth{w: 440}, body), s.win)
+	a.dlg = dialog.NewCustomWithoutButtons("Add judge", container.New(columns.MinWidth{Width: 440}, body), s.win)
 	a.dlg.SetButtons([]fyne.CanvasObject{cancel, a.addBtn})
 	return a
 }
@@ -333,23 +333,4 @@ func (a *addJudgeDialog) onAdd() {
 func (a *addJudgeDialog) fail(err error) {
 	a.errText.SetText(work.Sentence(err))
 	a.errText.Show()
-}
-
-// minWidth is a layout for one object that is at least w wide, so a
-// dialog's wrapped hints have room.
-type minWidth struct{ w float32 }
-
-func (l minWidth) MinSize(objects []fyne.CanvasObject) fyne.Size {
-	var s fyne.Size
-	for _, o := range objects {
-		s = s.Max(o.MinSize())
-	}
-	return fyne.NewSize(max(s.Width, l.w), s.Height)
-}
-
-func (l minWidth) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	for _, o := range objects {
-		o.Move(fyne.NewPos(0, 0))
-		o.Resize(size)
-	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/judgelog"
+	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -46,7 +47,7 @@ func newWithdrawDialog(s *Screen) *withdrawDialog {
 		&widget.Label{Text: "Judge", TextStyle: fyne.TextStyle{Bold: true}}, w.judge,
 	)
 	body := container.NewVBox(w.what, form, w.errText)
-	w.dlg = dialog.NewCustomWithoutButtons("Withdraw entry", container.New(minWidth{w: 480}, body), s.win)
+	w.dlg = dialog.NewCustomWithoutButtons("Withdraw entry", container.New(columns.MinWidth{Width: 480}, body), s.win)
 	w.dlg.SetButtons([]fyne.CanvasObject{cancel, w.confirm})
 	return w
 }

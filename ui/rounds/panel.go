@@ -112,7 +112,7 @@ func newResultPanel(s *Screen, t director.SheetTable) *resultPanel {
 		p.problem,
 	)
 	// The rows set the panel's width; the wrapped texts follow it.
-	sized := container.New(minWidth{width: panelWidth}, content)
+	sized := container.New(columns.MinWidth{Width: panelWidth}, content)
 	title := fmt.Sprintf("Table %d · round %d", t.Number, p.round)
 	if t.Result != nil {
 		title = fmt.Sprintf("Correct table %d · round %d", t.Number, p.round)
@@ -234,19 +234,6 @@ func (p *resultPanel) onCancel() {
 	}
 	p.dialog.Hide()
 	p.s.multiCancelled(p)
-}
-
-// minWidth is a layout for one object that is never narrower than width.
-type minWidth struct{ width float32 }
-
-func (l minWidth) MinSize(objects []fyne.CanvasObject) fyne.Size {
-	m := objects[0].MinSize()
-	return fyne.NewSize(max(m.Width, l.width), m.Height)
-}
-
-func (l minWidth) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	objects[0].Move(fyne.NewPos(0, 0))
-	objects[0].Resize(size)
 }
 
 // --- the Round tab's side ---

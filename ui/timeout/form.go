@@ -109,7 +109,7 @@ func newForm(d Director, run work.Runner, win fyne.Window, sh director.Sheet, t 
 	if t.Result != nil {
 		title = fmt.Sprintf("Correct time-out · table %d · round %d", t.Number, f.round)
 	}
-	f.dialog = dialog.NewCustomWithoutButtons(title, container.New(minWidth{width: formWidth}, content), win)
+	f.dialog = dialog.NewCustomWithoutButtons(title, container.New(columns.MinWidth{Width: formWidth}, content), win)
 	f.dialog.SetButtons([]fyne.CanvasObject{f.cancel, f.save})
 	f.refresh()
 	return f, nil
@@ -227,19 +227,6 @@ func (f *form) onCancel() {
 		return
 	}
 	f.dialog.Hide()
-}
-
-// minWidth is a layout for one object that is never narrower than width.
-type minWidth struct{ width float32 }
-
-func (l minWidth) MinSize(objects []fyne.CanvasObject) fyne.Size {
-	m := objects[0].MinSize()
-	return fyne.NewSize(max(m.Width, l.width), m.Height)
-}
-
-func (l minWidth) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	objects[0].Move(fyne.NewPos(0, 0))
-	objects[0].Resize(size)
 }
 
 // header is a bold column heading.

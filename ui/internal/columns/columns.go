@@ -163,3 +163,19 @@ func SetSecondary(rt *widget.RichText, text string) {
 	}}
 	rt.Refresh()
 }
+
+// MinWidth is a layout for one object that is never narrower than Width,
+// so a dialog keeps its width while its text changes.
+type MinWidth struct{ Width float32 }
+
+// MinSize implements fyne.Layout.
+func (l MinWidth) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	m := objects[0].MinSize()
+	return fyne.NewSize(max(m.Width, l.Width), m.Height)
+}
+
+// Layout implements fyne.Layout.
+func (l MinWidth) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	objects[0].Move(fyne.NewPos(0, 0))
+	objects[0].Resize(size)
+}
