@@ -36,13 +36,9 @@ func writeDecklists(ctx context.Context, p printer, id event.EventID, _ int, pap
 	if err != nil {
 		return "", err
 	}
-	entries, err := p.d.Entries(ctx, id)
+	byID, err := p.entriesByID(ctx, id)
 	if err != nil {
 		return "", err
-	}
-	byID := map[event.EntryID]event.Entry{}
-	for _, en := range entries {
-		byID[en.ID] = en
 	}
 	f := deck.Format(e.Settings.DeckRules)
 	out := reports.Decklists{EventName: e.Name, FormatName: f.Name(), Date: e.Date}
@@ -127,13 +123,9 @@ func writeSeatings(ctx context.Context, p printer, id event.EventID, _ int, pape
 		return "", err
 	}
 	s := reports.Seatings{EventName: e.Name, Game: rules.Describe(e.Game, e.Format), Date: e.Date}
-	entries, err := p.d.Entries(ctx, id)
+	byID, err := p.entriesByID(ctx, id)
 	if err != nil {
 		return "", err
-	}
-	names := map[event.EntryID]string{}
-	for _, en := range entries {
-		names[en.ID] = en.Name
 	}
 	if e.Settings.HasDraft() {
 		pods, err := p.d.DraftPods(ctx, id)
@@ -145,7 +137,7 @@ func writeSeatings(ctx context.Context, p printer, id event.EventID, _ int, pape
 			for _, pod := range pods.Pods {
 				sp := reports.SeatingPod{Number: pod.Number}
 				for _, en := range pod.Seats {
-					sp.Seats = append(sp.Seats, names[en])
+					sp.Seats = append(sp.Seats, byID[en].Name)
 				}
 				s.Pods = append(s.Pods, sp)
 			}
@@ -189,13 +181,9 @@ func writeBracket(ctx context.Context, p printer, id event.EventID, _ int, paper
 	if err != nil {
 		return "", err
 	}
-	entries, err := p.d.Entries(ctx, id)
+	byID, err := p.entriesByID(ctx, id)
 	if err != nil {
 		return "", err
-	}
-	seed := map[event.EntryID]int{}
-	for _, en := range entries {
-		seed[en.ID] = en.Seed
 	}
 	b := reports.Bracket{EventName: e.Name, Game: rules.Describe(e.Game, e.Format), Date: e.Date, Kind: reports.SingleElimination}
 	n := 0
@@ -216,11 +204,11 @@ func writeBracket(ctx context.Context, p printer, id event.EventID, _ int, paper
 			}
 			slot++
 			m := reports.BracketMatch{Round: n, Slot: slot}
-			m.A = reports.BracketSide{Name: t.Players[0].Name, Seed: seed[t.Players[0].Entry]}
+			m.A = reports.BracketSide{Name: t.Players[0].Name, Seed: byID[t.Players[0].Entry].Seed}
 			if t.Bye || len(t.Players) < 2 {
 				m.B = reports.BracketSide{Bye: true}
 			} else {
-				m.B = reports.BracketSide{Name: t.Players[1].Name, Seed: seed[t.Players[1].Entry]}
+				m.B = reports.BracketSide{Name: t.Players[1].Name, Seed: byID[t.Players[1].Entry].Seed}
 			}
 			if res := t.Result; res != nil && len(res.Seats) == 2 {
 				a, bb := res.Seats[0].GamesWon, res.Seats[1].GamesWon
@@ -263,13 +251,9 @@ func writeJudgeLog(ctx context.Context, p printer, id event.EventID, _ int, pape
 	if err != nil {
 		return "", err
 	}
-	entries, err := p.d.Entries(ctx, id)
+	byID, err := p.entriesByID(ctx, id)
 	if err != nil {
 		return "", err
-	}
-	names := map[event.EntryID]string{}
-	for _, en := range entries {
-		names[en.ID] = en.Name
 	}
 	jn := map[event.JudgeID]string{}
 	out := reports.JudgeLog{EventName: e.Name, Game: rules.Describe(e.Game, e.Format), Date: e.Date}
@@ -281,7 +265,7 @@ func writeJudgeLog(ctx context.Context, p printer, id event.EventID, _ int, pape
 	for i, l := range log {
 		number[l.ID] = i + 1
 		out.Entries = append(out.Entries, reports.JudgeLogEntry{
-			Number: i + 1, At: l.At, Round: l.Round, Table: l.Table, Kind: string(l.Kind), Player: names[l.EntryID],
+			Number: i + 1, At: l.At, Round: l.Round, Table: l.Table, Kind: string(l.Kind), Player: byID[l.EntryID].Name,
 			Infraction: l.Infraction, Penalty: l.Penalty, Points: l.Points, Extension: l.Extension, Judge: jn[l.JudgeID],
 			Description: l.Description, Outcome: l.Outcome, Corrects: number[l.Corrects], Withdraws: l.Penalty == judgelog.Void,
 		})
@@ -374,4 +358,18 @@ func formatSummary(e event.Event) string {
 		return f.Summary
 	}
 	return string(e.Settings.Structure)
+}
+
+// entriesByID returns an event's entries by ID, for reports that name the
+// players of their rows.
+func (p printer) entriesByID(ctx context.Context, id event.EventID) (map[event.EntryID]event.Entry, error) {
+	entries, err := p.d.Entries(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[event.EntryID]event.Entry, len(entries))
+	for _, en := range entries {
+		out[en.ID] = en
+	}
+	return out, nil
 }
