@@ -44,8 +44,8 @@ func pdfText(t *testing.T, pdf []byte) string {
 	t.Helper()
 	bin, err := exec.LookPath("pdftotext")
 	if err != nil {
-		t.Skip("this test reads the PDF back with pdftotext, which is not installed: " +
-			"install poppler-utils (apt-get install poppler-utils, brew install poppler)")
+		t.Fatal("this test reads the PDF back with pdftotext, which is not installed: " +
+			"install poppler-utils (make test does; or apt-get install poppler-utils, brew install poppler)")
 	}
 	cmd := exec.Command(bin, "-enc", "UTF-8", "-", "-")
 	cmd.Stdin = bytes.NewReader(pdf)
