@@ -155,6 +155,15 @@ func (d *Director) SaveDeck(ctx context.Context, entry event.EntryID, name, list
 			return err
 		}
 		dk := event.Deck{EntryID: entry, Name: name, List: list, LockedAt: old.LockedAt, UpdatedAt: d.now()}
+		if dk.LockedAt.IsZero() && e.Settings.DeckRules != string(deck.FormatAlteredLimited) {
+			// A deck registered after round 1 (a late entry) locks at
+			// once, as the others did when round 1 was paired (S2).
+			if n, err := tx.RoundCount(e.ID); err != nil {
+				return err
+			} else if n > 0 {
+				dk.LockedAt = dk.UpdatedAt
+			}
+		}
 		if err := tx.SaveDeck(&dk); err != nil {
 			return err
 		}

@@ -102,3 +102,22 @@ func TestCardListImportAndDeckSettings(t *testing.T) {
 		t.Errorf("an unknown environment: %v", err)
 	}
 }
+
+// Rule S2: a deck first registered after round 1 (a late entry's) locks
+// at once.
+func TestALateDeckLocksAtOnce(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "heresy", "reascension", nil)
+	en := register(t, d, e.ID, names(7)...)
+	if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	c, err := d.SaveDeck(ctx, en[2].ID, "", heresyDeck(4))
+	if err != nil || c.Deck.LockedAt.IsZero() {
+		t.Fatalf("a late deck: locked %v, %v", c.Deck.LockedAt, err)
+	}
+	if _, err := d.SaveDeck(ctx, en[2].ID, "", heresyDeck(3)); !errors.Is(err, event.ErrState) {
+		t.Errorf("changing it: %v", err)
+	}
+}
