@@ -74,7 +74,10 @@ func newDecksDialog(s *Screen) *decksDialog {
 	importButton := &widget.Button{Text: "Import card list…", Icon: theme.FolderOpenIcon(), OnTapped: g.onImport}
 	hint := columns.Secondary("A card list (CSV with a name column, and rarity, faction, type, no max, designators, set, house as the rules need) lets the checks decide what a decklist alone cannot.", true)
 	left := container.NewBorder(&widget.Label{Text: "Players", TextStyle: fyne.TextStyle{Bold: true}}, nil, nil, nil, g.list)
-	right := container.NewBorder(container.NewVBox(g.who, g.name), container.NewVBox(g.verdict, container.NewVScroll(g.problems), container.NewHBox(g.load, g.save)), nil, nil, g.text)
+	// The problems keep room for several sentences below the list.
+	problems := container.NewVScroll(g.problems)
+	problems.SetMinSize(fyne.NewSize(0, 150))
+	right := container.NewBorder(container.NewVBox(g.who, g.name), container.NewVBox(g.verdict, problems, container.NewHBox(g.load, g.save)), nil, nil, g.text)
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.3
 	body := container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), container.NewBorder(nil, nil, nil, importButton, hint), g.imported), nil, nil, split)
