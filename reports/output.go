@@ -1,0 +1,122 @@
+package reports
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"tablekeeper/core/event"
+)
+
+// sqliteHeader opens every SQLite database file, Tablekeeper's included.
+var sqliteHeader = []byte("SQLite format 3\x00")
+
+// WriteFile writes a report to path through a temporary file in the same
+// folder, renamed into place once it is whole: a failed write leaves the
+// old file as it was and no half-written one. It never writes over a
+// database: an existing SQLite file (Tablekeeper's or any other program's)
+// and the files named in protect (the open database, say) and their -wal and
+// -shm companions are refused with a sentence saying what to do. The
+// report is left readable by others, as an ordinary document is.
+func WriteFile(path string, write func(io.Writer) error, protect ...string) error {
+	if err := CheckTarget(path, protect...); err != nil {
+		return err
+	}
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, ".tablekeeper-*.tmp")
+	if err != nil {
+		return event.Invalidf("Cannot write in the folder %s (%v). Choose another folder.", dir, unwrapPath(err))
+	}
+	defer os.Remove(f.Name())
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Chmod(f.Name(), 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	// Checked again just before the rename: the file may have appeared
+	// while the report was being built.
+	if err := CheckTarget(path, protect...); err != nil {
+		return err
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+// CheckTarget says whether a report may be written to path: not a folder,
+// not a database, not one of the protected files. It reads at most the
+// first 16 bytes of an existing file and changes nothing.
+func CheckTarget(path string, protect ...string) error {
+	if path == "" {
+		return event.Invalid("No file name was given for the report. Choose where to save it.")
+	}
+	info, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return checkFolder(path)
+	case err != nil:
+		return event.Invalidf("Cannot use %s (%v). Choose another file.", path, unwrapPath(err))
+	case info.IsDir():
+		return event.Invalidf("%s is a folder. Give a file name inside it, such as %s.", path, filepath.Join(path, "report.pdf"))
+	}
+	for _, p := range protect {
+		for _, q := range []string{p, p + "-wal", p + "-shm", p + "-journal"} {
+			if other, err := os.Stat(q); err == nil && os.SameFile(info, other) {
+				return event.Invalidf("%s is the open Tablekeeper database; a report never writes over it. Choose another file name for the report.", path)
+			}
+		}
+	}
+	if isSQLite(path) {
+		return event.Invalidf("%s is a database file; a report never writes over one. Choose another file name for the report.", path)
+	}
+	return nil
+}
+
+// checkFolder refuses a new file whose folder does not exist.
+func checkFolder(path string) error {
+	dir := filepath.Dir(path)
+	info, err := os.Stat(dir)
+	if err != nil {
+		return event.Invalidf("The folder %s does not exist. Create it first, or choose another folder.", dir)
+	}
+	if !info.IsDir() {
+		return event.Invalidf("%s is not a folder. Choose another place for the report.", dir)
+	}
+	return nil
+}
+
+// isSQLite reports whether the file at path starts with SQLite's header.
+func isSQLite(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, len(sqliteHeader))
+	n, _ := io.ReadFull(f, head)
+	return n == len(head) && bytes.Equal(head, sqliteHeader)
+}
+
+// unwrapPath drops the operation and path from an *fs.PathError, which the
+// sentence around it already names.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
