@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -18,7 +17,7 @@ import (
 
 // runExport writes a report of an event to a file. The write goes to a
 // temporary file renamed into place, so a failed export never leaves half a
-// file where the old one was.
+// file where the old one was, and it never replaces a database.
 func runExport(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -51,12 +50,8 @@ func runExport(args []string, stdout, _ io.Writer) error {
 		return err
 	}
 	defer st.Close()
-	p := printer{d: newDirector(st)}
-	var summary string
-	err = writeAtomically(*out, func(w io.Writer) (err error) {
-		summary, err = p.Write(context.Background(), *report, event.EventID(*id), *round, *paper, w)
-		return err
-	})
+	p := printer{d: newDirector(st), db: st.Path()}
+	summary, err := p.WriteFile(context.Background(), *report, event.EventID(*id), *round, *paper, *out)
 	if err != nil {
 		return err
 	}
@@ -86,23 +81,6 @@ func pairingsReport(sh director.Sheet) reports.Pairings {
 		p.Tables = append(p.Tables, pt)
 	}
 	return p
-}
-
-// writeAtomically writes a file through a temporary file in the same folder.
-func writeAtomically(path string, write func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".tablekeeper-*.tmp")
-	if err != nil {
-		return fmt.Errorf("cannot write to %s: %w", filepath.Dir(path), err)
-	}
-	defer os.Remove(f.Name())
-	if err := write(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
 }
 
 // runImport registers the players of a CSV file in an event and lists the

@@ -52,7 +52,7 @@ func runGUI(args []string, stderr io.Writer) error {
 	}
 	defer st.Close()
 	d := newDirector(st)
-	opt := ui.Options{Printer: printer{d: d}}
+	opt := ui.Options{Printer: printer{d: d, db: st.Path()}}
 	if *demo {
 		id, err := seedDemo(context.Background(), d, 2026)
 		if err != nil {

@@ -292,3 +292,29 @@ func TestImportPlayersReportsBadRows(t *testing.T) {
 		t.Errorf("import: exit %d\n%s%s", code, out, stderr)
 	}
 }
+
+// The export guard: `export --out X.db` over the open database (or any
+// other SQLite file) is refused and leaves the database byte-identical.
+func TestExportGuardNeverWritesOverADatabase(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "event.db")
+	other := filepath.Join(dir, "other.db")
+	for _, p := range []string{db, other} {
+		if code, _, stderr := runCmd("sim", "--db", p, "--players", "8", "--seed", "3"); code != 0 {
+			t.Fatal(stderr)
+		}
+	}
+	for _, out := range []string{db, other} {
+		before, _ := os.ReadFile(out)
+		code, stdout, stderr := runCmd("export", "--db", db, "--event", "1", "--report", "standings-csv", "--out", out)
+		if code != 1 || strings.Contains(stdout, "wrote") || !strings.Contains(stderr, "database") {
+			t.Errorf("export over %s: exit %d, %q %q", filepath.Base(out), code, stdout, stderr)
+		}
+		if after, _ := os.ReadFile(out); !bytes.Equal(before, after) {
+			t.Errorf("%s changed", filepath.Base(out))
+		}
+	}
+	if code, out, stderr := runCmd("check", "--db", db); code != 0 || !strings.Contains(out, "integrity: ok") {
+		t.Fatalf("check after the refused exports: %d %s %s", code, out, stderr)
+	}
+}

@@ -18,6 +18,19 @@ import (
 // plain data; this is where the director's answers become that data.
 type printer struct {
 	d *director.Director
+	// db is the open database's file: no report is ever written over it.
+	db string
+}
+
+// WriteFile writes the report with the given key to path, whole or not at
+// all, and never over a database (reports.WriteFile).
+func (p printer) WriteFile(ctx context.Context, key string, id event.EventID, round int, paper, path string) (string, error) {
+	var summary string
+	err := reports.WriteFile(path, func(w io.Writer) (err error) {
+		summary, err = p.Write(ctx, key, id, round, paper, w)
+		return err
+	}, p.db)
+	return summary, err
 }
 
 // reportKind is one report the printer writes.

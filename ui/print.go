@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -35,6 +34,9 @@ type Report struct {
 type Printer interface {
 	Reports() []Report
 	Write(ctx context.Context, key string, id event.EventID, round int, paper string, w io.Writer) (string, error)
+	// WriteFile writes a report to a file whole or not at all, never over
+	// a database, and returns what Write returns.
+	WriteFile(ctx context.Context, key string, id event.EventID, round int, paper, path string) (string, error)
 	// ImportPlayers registers the players of a CSV file (name, member
 	// number, email) in an event, and says which rows it could not read
 	// or register.
@@ -102,15 +104,21 @@ func (m *printMenu) show() {
 	widget.ShowPopUpMenuAtPosition(fyne.NewMenu("", items...), m.win.Canvas(), pos.Add(fyne.NewPos(0, m.button.Size().Height)))
 }
 
-// fileName suggests a file name: "Friday Swiss - pairings-by-name.pdf".
-func fileName(e event.Event, r Report) string {
+// fileName suggests a file name that carries the event, the round (for a
+// round's report) and the kind, so round 2's pairings never replace round
+// 1's: "Friday Swiss - round 2 - pairings-by-name.pdf".
+func fileName(e event.Event, round int, r Report) string {
 	name := strings.Map(func(c rune) rune {
 		if strings.ContainsRune(`/\:*?"<>|`, c) {
 			return '-'
 		}
 		return c
 	}, e.Name)
-	return fmt.Sprintf("%s - %s.%s", name, strings.TrimSuffix(r.Key, "-csv"), r.Ext)
+	kind := strings.TrimSuffix(r.Key, "-csv")
+	if r.Round && round > 0 {
+		return fmt.Sprintf("%s - round %d - %s.%s", name, round, kind, r.Ext)
+	}
+	return fmt.Sprintf("%s - %s.%s", name, kind, r.Ext)
 }
 
 // choose asks where to save the report, then writes it.
@@ -127,7 +135,7 @@ func (m *printMenu) choose(r Report) {
 		w.Close()
 		m.Export(r, path)
 	}, m.win)
-	save.SetFileName(fileName(m.event, r))
+	save.SetFileName(fileName(m.event, m.round, r))
 	save.SetFilter(storage.NewExtensionFileFilter([]string{"." + r.Ext}))
 	save.Show()
 }
@@ -143,9 +151,7 @@ func (m *printMenu) Export(r Report, path string) {
 	m.progress = dialog.NewCustomWithoutButtons("Writing "+strings.ToLower(r.Name), widget.NewProgressBarInfinite(), m.win)
 	m.progress.Show()
 	work.Call(m.run, func(ctx context.Context) (string, error) {
-		return writeFile(path, func(w io.Writer) (string, error) {
-			return m.p.Write(ctx, r.Key, id, round, paper, w)
-		})
+		return m.p.WriteFile(ctx, r.Key, id, round, paper, path)
 	}, func(summary string, err error) {
 		m.progress.Hide()
 		if err != nil {
@@ -164,25 +170,6 @@ func (m *printMenu) open(path, summary string) {
 			dialog.ShowInformation("Saved", fmt.Sprintf("Wrote %s to %s.", summary, path), m.win)
 		}
 	}
-}
-
-// writeFile writes a file through a temporary file in the same folder,
-// renamed into place once complete.
-func writeFile(path string, write func(io.Writer) (string, error)) (string, error) {
-	f, err := os.CreateTemp(filepath.Dir(path), ".tablekeeper-*.tmp")
-	if err != nil {
-		return "", event.Invalidf("cannot write in %s: %v; choose another folder", filepath.Dir(path), err)
-	}
-	defer os.Remove(f.Name())
-	summary, err := write(f)
-	if err != nil {
-		f.Close()
-		return "", err
-	}
-	if err := f.Close(); err != nil {
-		return "", err
-	}
-	return summary, os.Rename(f.Name(), path)
 }
 
 // importPlayers asks for a CSV file and registers its players in the open

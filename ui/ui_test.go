@@ -660,6 +660,15 @@ func (fakePrinter) Write(_ context.Context, key string, id event.EventID, round 
 	return key + " written", nil
 }
 
+func (p fakePrinter) WriteFile(ctx context.Context, key string, id event.EventID, round int, paper, path string) (string, error) {
+	var b strings.Builder
+	summary, err := p.Write(ctx, key, id, round, paper, &b)
+	if err != nil {
+		return "", err
+	}
+	return summary, os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
 func (p *fakePrinter) ImportPlayers(_ context.Context, _ event.EventID, r io.Reader) (int, []string, error) {
 	b, _ := io.ReadAll(r)
 	p.imported = string(b)
@@ -694,7 +703,19 @@ func TestThePrintMenuWritesTheReportAndSaysWhatItWrote(t *testing.T) {
 	if p.imported != "name\nZoë\n" || !strings.Contains(m.lastImport, "1 player(s) registered") || !strings.Contains(m.lastImport, "row 3") {
 		t.Errorf("import said %q", m.lastImport)
 	}
-	if fileName(e, Report{Key: "pairings-csv", Ext: "csv"}) != "Print night - pairings.csv" {
-		t.Errorf("file name %q", fileName(e, Report{Key: "pairings-csv", Ext: "csv"}))
+	// Suggested names carry event, round and kind: round 2 never replaces round 1.
+	for _, c := range []struct {
+		round int
+		r     Report
+		want  string
+	}{
+		{0, Report{Key: "pairings-csv", Ext: "csv", Round: true}, "Print night - pairings.csv"},
+		{1, Report{Key: "pairings", Ext: "pdf", Round: true}, "Print night - round 1 - pairings.pdf"},
+		{2, Report{Key: "pairings", Ext: "pdf", Round: true}, "Print night - round 2 - pairings.pdf"},
+		{2, Report{Key: "standings-csv", Ext: "csv"}, "Print night - standings.csv"},
+	} {
+		if got := fileName(e, c.round, c.r); got != c.want {
+			t.Errorf("file name %q, want %q", got, c.want)
+		}
 	}
 }
