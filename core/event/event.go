@@ -61,6 +61,9 @@ func (p Player) Validate() error {
 	if len([]rune(p.Name)) > MaxNameLength {
 		return Invalidf("the name %q is longer than %d characters", short(p.Name), MaxNameLength)
 	}
+	if err := CheckName("player", p.Name); err != nil {
+		return err
+	}
 	if len(p.MemberNo) > 64 {
 		return Invalid("a member number is at most 64 characters")
 	}
@@ -112,6 +115,9 @@ func (e Event) Validate() error {
 	}
 	if len([]rune(e.Name)) > MaxNameLength {
 		return Invalidf("the event name is longer than %d characters", MaxNameLength)
+	}
+	if err := CheckName("event", e.Name); err != nil {
+		return err
 	}
 	if e.Game == "" || e.Format == "" {
 		return Invalid("an event needs a game and a format")
@@ -540,6 +546,9 @@ func (t Team) Validate() error {
 	}
 	if len([]rune(t.Name)) > MaxNameLength {
 		return Invalidf("the team name %q is longer than %d characters", short(t.Name), MaxNameLength)
+	}
+	if err := CheckName("team", t.Name); err != nil {
+		return err
 	}
 	return nil
 }
