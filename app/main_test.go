@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -316,5 +317,27 @@ func TestExportGuardNeverWritesOverADatabase(t *testing.T) {
 	}
 	if code, out, stderr := runCmd("check", "--db", db); code != 0 || !strings.Contains(out, "integrity: ok") {
 		t.Fatalf("check after the refused exports: %d %s %s", code, out, stderr)
+	}
+}
+
+// Standings before round 1 say that no round has been played, not "round 0".
+func TestStandingsBeforeRoundOneSayNoRoundHasBeenPlayed(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "event.db")
+	st, err := store.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newDirector(st)
+	e, err := d.CreateEvent(context.Background(), director.NewEvent{Name: "Friday", Game: "generic", Format: "swiss"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	for _, kind := range []string{"standings", "standings-csv"} {
+		code, _, stderr := runCmd("export", "--db", db, "--event", fmt.Sprint(e.ID), "--report", kind, "--out", filepath.Join(dir, "s."+kind))
+		if code != 1 || !strings.Contains(stderr, "No round has been played yet") || strings.Contains(stderr, "round 0") {
+			t.Errorf("%s before round 1: exit %d, %q", kind, code, stderr)
+		}
 	}
 }

@@ -177,6 +177,9 @@ func standingsReport(ctx context.Context, p printer, id event.EventID) (reports.
 	if err != nil {
 		return reports.Standings{}, err
 	}
+	if len(rounds) == 0 {
+		return reports.Standings{}, event.Statef("No round has been played yet in %s, so there are no standings. Print the players list (players-csv) or the round 1 seating instead.", e.Name)
+	}
 	s := reports.Standings{
 		EventName: e.Name,
 		Game:      rules.Describe(e.Game, e.Format),
