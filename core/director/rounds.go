@@ -9,6 +9,7 @@ import (
 	"tablekeeper/core/deck"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
 	"tablekeeper/core/scoring"
 	"tablekeeper/core/standings"
 )
@@ -197,6 +198,9 @@ func (d *Director) RecordResult(ctx context.Context, id event.EventID, round, ta
 		if res, err = checkResult(e.Settings, t, res, bestOf, names); err != nil {
 			return err
 		}
+		if err := checkDraw(e, r, t, res, names); err != nil {
+			return err
+		}
 		res.RecordedAt = d.now()
 		if err := tx.SetResult(t.ID, &res); err != nil {
 			return err
@@ -262,6 +266,23 @@ func checkResult(s event.Settings, t event.Table, res event.Result, bestOf int, 
 		return res, event.Invalidf("table %d: %s", t.Number, event.Message(err))
 	}
 	return res, nil
+}
+
+// checkDraw refuses a drawn two-player result where the game or the round
+// has no draws (rules.MatchDraws), naming the players.
+func checkDraw(e event.Event, r event.Round, t event.Table, res event.Result, names map[event.EntryID]string) error {
+	if len(t.Seats) != 2 || len(res.Seats) != 2 || e.Settings.Teams() {
+		return nil
+	}
+	ok, why := rules.MatchDraws(e, r)
+	if ok {
+		return nil
+	}
+	drawnGame := res.GamesDrawn > 0 && e.Settings.Structure == event.StructureKeyForge
+	if res.Outcome(0) != event.Draw && !drawnGame {
+		return nil
+	}
+	return event.Invalidf("Table %d (%s v %s): %s", t.Number, names[t.Seats[0].EntryID], names[t.Seats[1].EntryID], why)
 }
 
 func nameIndex(entries []event.Entry) map[event.EntryID]string {

@@ -10,8 +10,9 @@ import (
 
 // ResultHint is the line under the result field for a round of best of
 // bestOf: the match length, the syntax ParseResult reads with examples
-// that fit the match, and the keys that move between the fields.
-func ResultHint(bestOf int) string {
+// that fit the match, and the keys that move between the fields. Where
+// the game or round has no draws (rules.MatchDraws), draws are left out.
+func ResultHint(bestOf int, draws bool) string {
 	if bestOf < 1 {
 		bestOf = 1
 	}
@@ -20,19 +21,27 @@ func ResultHint(bestOf int) string {
 	switch {
 	case bestOf == 1:
 		examples = "e.g. 1-0, 0-1"
-	case bestOf == 2:
+	case bestOf == 2 && draws:
 		examples = "e.g. 2-0, 1-1, 0-2"
-	default:
+	case bestOf == 2:
+		examples = "e.g. 2-0, 0-2"
+	case draws:
 		examples = fmt.Sprintf("e.g. %d-%d, %d-0, 0-%d, %d-%d, 1-1-1", need, need-1, need, need, need-1, need-1)
+	default:
+		examples = fmt.Sprintf("e.g. %d-%d, %d-0, 0-%d", need, need-1, need, need)
+	}
+	keys := "Enter in Table moves to Result; Enter in Result saves."
+	if !draws {
+		return fmt.Sprintf("Best of %d. Result: seat 1 games – seat 2 games, %s; no draws. 21 = 2-1. %s", bestOf, examples, keys)
 	}
 	return fmt.Sprintf("Best of %d. Result: seat 1 games – seat 2 games [– drawn games], %s. ", bestOf, examples) +
-		"d or draw = one drawn game (0-0-1); 21 = 2-1. Enter in Table moves to Result; Enter in Result saves."
+		"d or draw = one drawn game (0-0-1); 21 = 2-1. " + keys
 }
 
 // TeamResultHint is ResultHint for a team event, whose tables are matches
 // between team A and team B.
-func TeamResultHint(bestOf int) string {
-	return strings.Replace(ResultHint(bestOf), "seat 1 games – seat 2 games", "team A games – team B games", 1)
+func TeamResultHint(bestOf int, draws bool) string {
+	return strings.Replace(ResultHint(bestOf, draws), "seat 1 games – seat 2 games", "team A games – team B games", 1)
 }
 
 // ResultPlaceholder is the example in the empty Result field: the

@@ -30,6 +30,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/labels"
 	"tablekeeper/ui/internal/work"
@@ -133,7 +134,7 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.timeCalled = &widget.Button{Text: "Time called…", Icon: theme.HistoryIcon(), OnTapped: s.onTimeCalled}
 	s.timeCalled.Hide()
 	s.status = &widget.Label{Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Bold: true}}
-	s.hint = columns.Secondary(ResultHint(3), true)
+	s.hint = columns.Secondary(ResultHint(3, true), true)
 	s.cols = columns.New(playerCols...)
 	s.list = &widget.List{Length: s.length, CreateItem: s.createItem, UpdateItem: s.updateItem, OnSelected: s.onRowSelected}
 	s.mcols = newMultiColumns()
@@ -350,15 +351,16 @@ func (s *Screen) showMode() {
 	if !s.swapping {
 		s.bannerText.SetText(swapWords(s.sheet, DraftBanner))
 	}
+	draws, _ := rules.MatchDraws(s.sheet.Event, s.sheet.Round)
 	switch {
 	case draft:
 		columns.SetSecondary(s.hint, DraftHint)
 	case multi:
 		columns.SetSecondary(s.hint, MultiHint(s.sheet.Event.Settings))
 	case Teams(s.sheet):
-		columns.SetSecondary(s.hint, TeamResultHint(bestOf))
+		columns.SetSecondary(s.hint, TeamResultHint(bestOf, draws))
 	default:
-		columns.SetSecondary(s.hint, ResultHint(bestOf))
+		columns.SetSecondary(s.hint, ResultHint(bestOf, draws))
 	}
 }
 

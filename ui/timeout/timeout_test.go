@@ -549,11 +549,11 @@ func TestShowOpensTheFormAndACorrectionStartsFromTheSavedCounts(t *testing.T) {
 	}
 }
 
-// Rule S8 at a two-player Shadowfist match (Double Elimination + Final,
-// S10 e): a tie on time-out is saved as a drawn game, a winner one game to
+// Rule S8 at a two-player Shadowfist match (Who's the Big Man Now?, a
+// Swiss): a tie on time-out is saved as a drawn game, a winner one game to
 // none.
 func TestShadowfistTwoPlayerMatchAtTimeIsAGameWonOrDrawn(t *testing.T) {
-	fx := newFixture(t, "shadowfist", "final-brawl-de-final", nil, twelve[:6]...)
+	fx := newFixture(t, "shadowfist", "big-man", nil, twelve[:6]...)
 	tb := fx.table(t, 1)
 	if len(tb.Players) != 2 {
 		t.Fatalf("table 1 seats %d, want a two-player match", len(tb.Players))
@@ -573,6 +573,22 @@ func TestShadowfistTwoPlayerMatchAtTimeIsAGameWonOrDrawn(t *testing.T) {
 	fx.press(fyne.KeyReturn)
 	if r = fx.result(t, 1); r.GamesDrawn != 0 || r.Seats[0].GamesWon != 1 || r.Seats[1].GamesWon != 0 {
 		t.Fatalf("win saved as %+v (problem %q)", r, f.problem.Text)
+	}
+}
+
+// In an elimination round (Double Elimination + Final, S10 e) a tie at
+// time cannot advance anyone: the form stays open with the director's
+// sentence instead of saving a draw the next pairing would reject.
+func TestShadowfistEliminationTieAtTimeIsRefusedWithTheReason(t *testing.T) {
+	fx := newFixture(t, "shadowfist", "final-brawl-de-final", nil, twelve[:6]...)
+	f := fx.open(t, 1)
+	fx.fill("3", "", "8", "3", "", "8")
+	fx.press(fyne.KeyReturn)
+	if r := fx.result(t, 1); r != nil {
+		t.Fatalf("a tie in an elimination round was saved: %+v", r)
+	}
+	if !strings.Contains(f.problem.Text, "elimination match cannot end drawn") {
+		t.Errorf("problem %q", f.problem.Text)
 	}
 }
 

@@ -1,0 +1,78 @@
+package director_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"tablekeeper/core/event"
+)
+
+// Draw refusal (rule K7): KeyForge has no draw, so a drawn result is
+// refused when it is entered, with a sentence naming the players and why,
+// and the round does not look complete. The format's own defaults.
+func TestDrawRefusalKeyForgeAtEntry(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "keyforge", "archon-standard", nil)
+	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
+	r, err := pairPublished(ctx, d, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := r.Tables[0]
+	for _, res := range []event.Result{
+		{Seats: []event.SeatResult{{}, {}}, GamesDrawn: 1},                       // "d"
+		{Seats: []event.SeatResult{{}, {}}, TimeOut: true},                       // 0-0 at time
+		{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 0}}, GamesDrawn: 0}, // a win is fine
+	} {
+		err := d.RecordResult(ctx, e.ID, r.Number, tb.Number, res)
+		if res.Seats[0].GamesWon == 1 {
+			if err != nil {
+				t.Fatalf("a KeyForge win was refused: %v", err)
+			}
+			continue
+		}
+		msg := event.Message(err)
+		if !errors.Is(err, event.ErrInvalid) || !strings.Contains(msg, "KeyForge has no draws") || strings.Contains(msg, "entry ") {
+			t.Fatalf("draw %+v: %v", res, err)
+		}
+		sheet, _ := d.RoundSheet(ctx, e.ID, r.Number)
+		for _, p := range sheet.Tables[0].Players {
+			if !strings.Contains(msg, p.Name) {
+				t.Errorf("the refusal %q does not name %s", msg, p.Name)
+			}
+		}
+		if sheet.Tables[0].Result != nil {
+			t.Fatalf("a refused draw was saved: %+v", sheet.Tables[0].Result)
+		}
+	}
+}
+
+// Draw refusal in an elimination round of any game (X2): a bracket cannot
+// advance a draw, so the top cut refuses one at entry.
+func TestDrawRefusalInEliminationRounds(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "generic", "single-elimination", nil)
+	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
+	r, err := pairPublished(ctx, d, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = d.RecordResult(ctx, e.ID, r.Number, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 1}}})
+	if !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "elimination match cannot end drawn") {
+		t.Fatalf("a drawn elimination match: %v", err)
+	}
+	// Swiss keeps its draws.
+	sw := eventOf(t, d, "generic", "swiss", nil)
+	register(t, d, sw.ID, "Eve Adams", "Finn Cole")
+	r, err = pairPublished(ctx, d, sw.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.RecordResult(ctx, sw.ID, r.Number, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 1}}, GamesDrawn: 1}); err != nil {
+		t.Fatalf("a Swiss draw was refused: %v", err)
+	}
+}
