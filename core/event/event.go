@@ -333,8 +333,9 @@ type Points struct {
 	Draw int `json:"draw"`
 	Loss int `json:"loss"`
 	Bye  int `json:"bye"`
-	// TimeOutWin is what the winner on time-out of a multiplayer table
-	// scores (Shadowfist S6: 2); 0 means a full win.
+	// TimeOutWin is what the winner on time-out of a table scores, at a
+	// multiplayer table or in a two-player match (Shadowfist S6: 2); 0
+	// means a full win.
 	TimeOutWin int `json:"timeOutWin,omitempty"`
 }
 

@@ -128,15 +128,16 @@ func shadowfist() Game {
 				// Rule S3: the two-player format; match points as S6.
 				Key:     "big-man",
 				Name:    "Who's the Big Man Now?",
-				Summary: "Two-player Swiss of single games; a win 4, a tie on time-out 1.",
+				Summary: "Two-player Swiss of single games; a win 4, a win on time-out 2, a tie on time-out 1.",
 				Rules:   []string{"S3", "S6", "S10"},
 				Defaults: event.Settings{
 					Structure:     event.StructureSwiss,
 					TableSize:     2,
 					GamesPerMatch: 1,
 					RoundMinutes:  60,
-					Points:        event.Points{Win: 4, Draw: 1, Loss: 0, Bye: 4},
-					Tiebreakers:   []string{TieOpponentsMatchWin, TieGameWin, TieOpponentsGameWin},
+					// Rule S6: a win on time-out scores 2.
+					Points:      event.Points{Win: 4, TimeOutWin: 2, Draw: 1, Loss: 0, Bye: 4},
+					Tiebreakers: []string{TieOpponentsMatchWin, TieGameWin, TieOpponentsGameWin},
 				},
 			},
 		},

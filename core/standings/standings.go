@@ -194,6 +194,9 @@ type meeting struct {
 	a, b         int32
 	ga, gb, draw int32
 	outcomeA     int8
+	// timeOut: the match ended on time (Shadowfist S6: the winner on
+	// time-out scores Points.TimeOutWin).
+	timeOut bool
 }
 
 // tally holds the per-entry working data, addressed by entry index.
@@ -338,7 +341,7 @@ func (t *tally) meeting(tb event.Table) meeting {
 		idA: tb.Seats[0].EntryID, idB: tb.Seats[1].EntryID,
 		a: t.index.of(tb.Seats[0].EntryID), b: t.index.of(tb.Seats[1].EntryID),
 		ga: int32(res.Seats[0].GamesWon), gb: int32(res.Seats[1].GamesWon),
-		draw: int32(res.GamesDrawn),
+		draw: int32(res.GamesDrawn), timeOut: res.TimeOut,
 	}
 	switch res.Outcome(0) {
 	case event.Win:
@@ -370,7 +373,13 @@ func (t *tally) record(meetings []meeting) {
 	t.outcome = make([]int8, total)
 	ids := make([]event.EntryID, total)
 	next := slices.Clone(t.oppStart[:n])
-	side := func(i, o int32, won, lost, drawn int32, outcome int8, oppID event.EntryID) {
+	winPoints := func(timeOut bool) int {
+		if timeOut && t.set.Points.TimeOutWin > 0 {
+			return t.set.Points.TimeOutWin
+		}
+		return t.set.Points.Win
+	}
+	side := func(i, o int32, won, lost, drawn int32, outcome int8, oppID event.EntryID, timeOut bool) {
 		k := next[i]
 		next[i]++
 		t.opp[k], t.outcome[k], ids[k] = o, outcome, oppID
@@ -382,7 +391,7 @@ func (t *tally) record(meetings []meeting) {
 		switch outcome {
 		case 1:
 			s.Wins++
-			s.Points += t.set.Points.Win
+			s.Points += winPoints(timeOut)
 		case 0:
 			s.Draws++
 			s.Points += t.set.Points.Draw
@@ -393,10 +402,10 @@ func (t *tally) record(meetings []meeting) {
 	}
 	for _, m := range meetings {
 		if m.a >= 0 {
-			side(m.a, m.b, m.ga, m.gb, m.draw, m.outcomeA, m.idB)
+			side(m.a, m.b, m.ga, m.gb, m.draw, m.outcomeA, m.idB, m.timeOut)
 		}
 		if m.b >= 0 {
-			side(m.b, m.a, m.gb, m.ga, m.draw, -m.outcomeA, m.idA)
+			side(m.b, m.a, m.gb, m.ga, m.draw, -m.outcomeA, m.idA, m.timeOut)
 		}
 	}
 	for i := range t.out {
