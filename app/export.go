@@ -112,15 +112,18 @@ func runImport(args []string, stdout, _ io.Writer) error {
 		return err
 	}
 	defer st.Close()
-	added, problems, err := printer{d: newDirector(st)}.ImportPlayers(context.Background(), event.EventID(*id), f)
+	rep, problems, err := printer{d: newDirector(st), db: st.Path()}.importPlayers(context.Background(), event.EventID(*id), f)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "registered %d player(s) from %s\n", added, *file)
+	fmt.Fprintf(stdout, "registered %d player(s) from %s (%d new to the directory)\n", rep.Registered, *file, rep.NewPlayers)
+	if n := len(rep.Already); n > 0 {
+		fmt.Fprintf(stdout, "already registered: %d player(s), left as they were (%s)\n", n, nameList(rep.Already, 10))
+	}
 	for _, p := range problems {
 		fmt.Fprintf(stdout, "  not taken: %s\n", p)
 	}
-	if added == 0 && len(problems) > 0 {
+	if rep.Registered == 0 && len(rep.Already) == 0 && len(problems) > 0 {
 		return fmt.Errorf("no player could be registered from %s (%d problem(s) above)", *file, len(problems))
 	}
 	return nil

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"tablekeeper/core/store"
 	"testing"
+	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
@@ -339,5 +340,75 @@ func TestStandingsBeforeRoundOneSayNoRoundHasBeenPlayed(t *testing.T) {
 		if code != 1 || !strings.Contains(stderr, "No round has been played yet") || strings.Contains(stderr, "round 0") {
 			t.Errorf("%s before round 1: exit %d, %q", kind, code, stderr)
 		}
+	}
+}
+
+// Import atomic: a players import killed at any moment leaves all of its
+// rows or none; the re-import then registers each player once, and a
+// further one changes nothing.
+func TestImportAtomicWhenKilledAndIdempotent(t *testing.T) {
+	if os.Getenv("TK_IMPORT_CHILD") != "" {
+		code, _, stderr := runCmd("import", "--db", os.Getenv("TK_DB"), "--event", "1", "--players", os.Getenv("TK_CSV"))
+		if code != 0 {
+			t.Fatal(stderr)
+		}
+		return
+	}
+	dir := t.TempDir()
+	csv := filepath.Join(dir, "players.csv")
+	var b strings.Builder
+	b.WriteString("name,email\n")
+	const n = 40_000
+	for i := range n {
+		fmt.Fprintf(&b, "Player %05d,p%d@example.org\n", i, i)
+	}
+	if err := os.WriteFile(csv, []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	count := func(db string) int {
+		st, err := store.Open(db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		en, err := newDirector(st).Entries(context.Background(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(en)
+	}
+	for trial, delay := range []time.Duration{50 * time.Millisecond, 250 * time.Millisecond, 600 * time.Millisecond} {
+		db := filepath.Join(dir, fmt.Sprintf("t%d.db", trial))
+		st, err := store.Open(db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := newDirector(st).CreateEvent(context.Background(), director.NewEvent{Name: "Big night", Game: "generic", Format: "swiss"}); err != nil {
+			t.Fatal(err)
+		}
+		st.Close()
+		cmd := exec.Command(os.Args[0], "-test.run=^TestImportAtomicWhenKilledAndIdempotent$")
+		cmd.Env = append(os.Environ(), "TK_IMPORT_CHILD=1", "TK_DB="+db, "TK_CSV="+csv)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(delay)
+		cmd.Process.Kill()
+		cmd.Wait()
+		if got := count(db); got != 0 && got != n {
+			t.Fatalf("killed after %v: %d of %d players registered", delay, got, n)
+		}
+		for range 2 {
+			if code, out, stderr := runCmd("import", "--db", db, "--event", "1", "--players", csv); code != 0 {
+				t.Fatalf("re-import: %d %s %s", code, out, stderr)
+			}
+		}
+		if got := count(db); got != n {
+			t.Fatalf("after re-importing: %d entries, want %d", got, n)
+		}
+	}
+	code, out, _ := runCmd("import", "--db", filepath.Join(dir, "t0.db"), "--event", "1", "--players", csv)
+	if code != 0 || !strings.Contains(out, "registered 0 player(s)") || !strings.Contains(out, "already registered: 40000") {
+		t.Errorf("a third import said %q", out)
 	}
 }

@@ -313,23 +313,48 @@ func resultText(s event.Settings, t director.SheetTable) string {
 	return strings.Join(parts, "; ")
 }
 
-// ImportPlayers registers the players of a CSV in an event: each row a new
-// player, or the directory's player with the same member number and name.
+// ImportPlayers registers the players of a CSV in an event, all in one
+// transaction (director.ImportPlayers): each row joins the directory's
+// player with its member number, or with its name and e-mail, or is a new
+// player; players already registered are left as they are, so importing
+// the same file twice changes nothing.
 func (p printer) ImportPlayers(ctx context.Context, id event.EventID, r io.Reader) (added int, problems []string, err error) {
-	d := p.d
-	if _, err := d.Event(ctx, id); err != nil {
-		return 0, nil, err
+	rep, problems, err := p.importPlayers(ctx, id, r)
+	if err != nil {
+		return 0, problems, err
+	}
+	if n := len(rep.Already); n > 0 {
+		problems = append(problems, fmt.Sprintf("%d player(s) already registered, left as they were: %s", n, nameList(rep.Already, 10)))
+	}
+	return rep.Registered, problems, nil
+}
+
+// importPlayers reads a players CSV and imports its rows; problems holds
+// the rows the file reader and the director could not take.
+func (p printer) importPlayers(ctx context.Context, id event.EventID, r io.Reader) (director.ImportReport, []string, error) {
+	if _, err := p.d.Event(ctx, id); err != nil {
+		return director.ImportReport{}, nil, err
 	}
 	rows, bad := reports.ReadPlayersCSV(r)
+	var problems []string
 	for _, b := range bad {
 		problems = append(problems, b.Error())
 	}
+	players := make([]director.NewPlayer, len(rows))
 	for i, row := range rows {
-		if _, err := d.RegisterNew(ctx, id, director.NewPlayer{Name: row.Name, MemberNo: row.MemberNumber, Email: row.Email}); err != nil {
-			problems = append(problems, fmt.Sprintf("%s (player %d of the file): %s", row.Name, i+1, event.Message(err)))
-			continue
-		}
-		added++
+		players[i] = director.NewPlayer{Name: row.Name, MemberNo: row.MemberNumber, Email: row.Email}
 	}
-	return added, problems, nil
+	rep, err := p.d.ImportPlayers(ctx, id, players)
+	if err != nil {
+		return director.ImportReport{}, problems, err
+	}
+	return rep, append(problems, rep.Problems...), nil
+}
+
+// nameList joins up to limit names, saying how many more there are.
+func nameList(names []string, limit int) string {
+	if len(names) <= limit {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:limit], ", "), len(names)-limit)
 }
