@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
@@ -52,6 +53,7 @@ func runGUI(args []string, stderr io.Writer) error {
 	}
 	defer st.Close()
 	d := newDirector(st)
+	d.SetSnapshot(roundSnapshots(st, time.Now))
 	opt := ui.Options{Printer: printer{d: d, db: st.Path()}}
 	if *demo {
 		id, err := seedDemo(context.Background(), d, 2026)

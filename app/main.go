@@ -43,6 +43,7 @@ func commands() []command {
 		{"sim", "play a whole event with seeded random results", "sim --db PATH --game G --format F --players N [--rounds R] [--seed S]", runSim},
 		{"export", "write a report of an event to a file (PDF or CSV)", "export --db PATH --event ID --report KIND [--round N] --out FILE [--paper A4|Letter]; KIND: " + strings.Join(reportKeys(), ", "), runExport},
 		{"import", "register the players of a CSV file (name, member number, email) in an event", "import --db PATH --event ID --players FILE.csv", runImport},
+		{"backup", "copy a database consistently, even while the app is using it", "backup --db PATH --out FILE", runBackup},
 		{"check", "check a database file and summarise what it holds", "check --db PATH", runCheck},
 		{"schedule", "print a fixed multiplayer schedule with the fewest repeat meetings (S12)", "schedule --players N [--table 3|4] [--rounds R] [--seed S]", runSchedule},
 		{"league", "create a league (S13), add weekly events to it, print its standings and finals", leagueUsage, runLeague},
@@ -124,11 +125,19 @@ func openExisting(path string) (*store.DB, error) {
 	if path == "" {
 		return nil, usagef("--db is required")
 	}
-	if _, err := os.Stat(path); err != nil {
+	info, err := os.Stat(path)
+	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, fmt.Errorf("no database at %s; check the path", path)
 		}
 		return nil, fmt.Errorf("cannot read %s: %w", path, err)
+	}
+	if info.IsDir() {
+		return nil, fmt.Errorf("%s is a folder, not a database; give the path of the .db file inside it", path)
+	}
+	if info.Size() == 0 {
+		// An empty file would silently become a new database.
+		return nil, fmt.Errorf("%s is an empty file, not a Tablekeeper database; it was left as it is. Check the path, or open a backup", path)
 	}
 	return store.Open(path)
 }

@@ -412,3 +412,84 @@ func TestImportAtomicWhenKilledAndIdempotent(t *testing.T) {
 		t.Errorf("a third import said %q", out)
 	}
 }
+
+// Backup at command level: a consistent copy that check reads, never over
+// an existing file; check refuses an empty file and leaves it empty.
+func TestBackupCommandAndEmptyFiles(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "event.db")
+	if code, _, stderr := runCmd("sim", "--db", db, "--players", "8", "--seed", "3"); code != 0 {
+		t.Fatal(stderr)
+	}
+	out := filepath.Join(dir, "copy.db")
+	if code, stdout, stderr := runCmd("backup", "--db", db, "--out", out); code != 0 || !strings.Contains(stdout, "backed up") {
+		t.Fatalf("backup: %d %s %s", code, stdout, stderr)
+	}
+	if code, stdout, _ := runCmd("check", "--db", out); code != 0 || !strings.Contains(stdout, "8 players in the directory") {
+		t.Fatalf("check of the backup: %s", stdout)
+	}
+	if code, _, stderr := runCmd("backup", "--db", db, "--out", out); code != 1 || !strings.Contains(stderr, "already exists") {
+		t.Errorf("backup over a file: %d %s", code, stderr)
+	}
+	empty := filepath.Join(dir, "empty.db")
+	os.WriteFile(empty, nil, 0o600)
+	if code, _, stderr := runCmd("check", "--db", empty); code != 1 || !strings.Contains(stderr, "empty file") {
+		t.Errorf("check of an empty file: %d %s", code, stderr)
+	}
+	if info, _ := os.Stat(empty); info.Size() != 0 {
+		t.Errorf("check changed the empty file: %d bytes", info.Size())
+	}
+}
+
+// Backup: each published round leaves a snapshot in the backups folder
+// beside the database, named by event and round; the newest 20 per event
+// are kept.
+func TestBackupSnapshotEachPublishedRoundKeepsTwenty(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := store.Open(filepath.Join(dir, "event.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	clock := time.Date(2026, 11, 25, 19, 0, 0, 0, time.UTC)
+	now := func() time.Time { clock = clock.Add(time.Second); return clock }
+	d := newDirector(st)
+	d.SetSnapshot(roundSnapshots(st, now))
+	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday: Swiss", Game: "generic", Format: "swiss"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{"Ada", "Bob", "Cy", "Dee"} {
+		if _, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: n}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := d.PairNextRound(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.PublishRound(ctx, e.ID, r.Number); err != nil {
+		t.Fatal(err)
+	}
+	snaps, _ := filepath.Glob(filepath.Join(dir, "backups", "*.db"))
+	if len(snaps) != 1 || !strings.Contains(filepath.Base(snaps[0]), "Friday- Swiss - event 1 - round 01 - ") {
+		t.Fatalf("snapshots after round 1: %q", snaps)
+	}
+	if code, out, _ := runCmd("check", "--db", snaps[0]); code != 0 || !strings.Contains(out, "4 players") {
+		t.Fatalf("check of the snapshot: %s", out)
+	}
+	hook := roundSnapshots(st, now)
+	for i := range 25 {
+		if err := hook(ctx, e, 2+i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	snaps, _ = filepath.Glob(filepath.Join(dir, "backups", "*.db"))
+	if len(snaps) != keepSnapshots {
+		t.Fatalf("%d snapshots kept, want %d", len(snaps), keepSnapshots)
+	}
+	if !strings.Contains(strings.Join(snaps, "\n"), "round 26") || strings.Contains(strings.Join(snaps, "\n"), "round 01") {
+		t.Errorf("kept the wrong snapshots: %q", snaps)
+	}
+}

@@ -30,7 +30,20 @@ type Director struct {
 
 	mu   sync.Mutex // guards seed
 	seed *rand.Rand
+
+	// snapshot, when set, keeps a copy of the database each time a round
+	// is published (SetSnapshot).
+	snapshot Snapshot
 }
+
+// Snapshot keeps a copy of the database after round number of event e was
+// published; the app writes it to a backups folder beside the database.
+type Snapshot func(ctx context.Context, e event.Event, round int) error
+
+// SetSnapshot has the director call snap after each published round. A
+// failed snapshot does not undo the publication: it is written in the
+// event's log, so the organizer can see it and back up by hand.
+func (d *Director) SetSnapshot(snap Snapshot) { d.snapshot = snap }
 
 // New returns a director saving to store, reading the time from now and
 // drawing each round's seed from seeds (the seed is saved with the round,

@@ -35,8 +35,11 @@ func (d *Director) draft(tx Tx, id event.EventID, number int) (event.Event, []ev
 // PublishRound publishes a draft round's pairings: from then on results can
 // be entered, and the pairings no longer change.
 func (d *Director) PublishRound(ctx context.Context, id event.EventID, number int) error {
-	return d.store.Write(ctx, func(tx Tx) error {
-		_, rounds, err := d.draft(tx, id, number)
+	var e event.Event
+	err := d.store.Write(ctx, func(tx Tx) error {
+		var rounds []event.Round
+		var err error
+		e, rounds, err = d.draft(tx, id, number)
 		if err != nil {
 			return err
 		}
@@ -45,6 +48,15 @@ func (d *Director) PublishRound(ctx context.Context, id event.EventID, number in
 		}
 		return d.log(tx, id, number, "round %d published", number)
 	})
+	if err != nil || d.snapshot == nil {
+		return err
+	}
+	if err := d.snapshot(ctx, e, number); err != nil {
+		return d.store.Write(ctx, func(tx Tx) error {
+			return d.log(tx, id, number, "the automatic backup after round %d could not be written: %s", number, event.Message(err))
+		})
+	}
+	return nil
 }
 
 // RepairRound pairs the latest round again, with a new seed, before it is

@@ -30,6 +30,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -110,6 +111,11 @@ func open(ctx context.Context, path string, migs []migration) (*DB, error) {
 	if err := probe(ctx, abs, len(migs)); err != nil {
 		return nil, fmt.Errorf("store: open: %w", err)
 	}
+	// A new database is readable by its user only: it holds e-mails.
+	// SQLite gives the -wal and -shm files the main file's permissions.
+	if err := createPrivate(abs); err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", abs, err)
+	}
 
 	db := &DB{path: abs}
 	// synchronous=FULL: in WAL mode NORMAL already survives a killed
@@ -148,6 +154,19 @@ func open(ctx context.Context, path string, migs []migration) (*DB, error) {
 	}
 	db.reader.SetMaxIdleConns(4)
 	return db, nil
+}
+
+// createPrivate creates an empty file at path, readable and writable by
+// its user only, unless a file is there already.
+func createPrivate(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return f.Close()
 }
 
 // Path returns the absolute path of the database file.
