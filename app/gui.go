@@ -54,7 +54,7 @@ func runGUI(args []string, stderr io.Writer) error {
 	defer st.Close()
 	d := newDirector(st)
 	d.SetSnapshot(roundSnapshots(st, time.Now))
-	opt := ui.Options{Printer: printer{d: d, db: st.Path()}}
+	opt := ui.Options{Printer: printer{d: d, db: st.Path(), st: st}}
 	if *demo {
 		id, err := seedDemo(context.Background(), d, 2026)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/store"
 	"tablekeeper/core/rules"
 	"tablekeeper/reports"
 	"tablekeeper/ui"
@@ -20,6 +21,16 @@ type printer struct {
 	d *director.Director
 	// db is the open database's file: no report is ever written over it.
 	db string
+	// st is the open database, for backups.
+	st *store.DB
+}
+
+// Backup writes a consistent copy of the open database to path.
+func (p printer) Backup(ctx context.Context, path string) error {
+	if p.st == nil {
+		return event.Statef("there is no open database to back up")
+	}
+	return p.st.Backup(ctx, path)
 }
 
 // WriteFile writes the report with the given key to path, whole or not at

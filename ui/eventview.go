@@ -119,6 +119,7 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 	v.judge.OnChanged = v.judgeChanged
 	v.clock = clock.NewBar(d, run, alert, win, now, fyne.CurrentApp())
 	v.print = newPrintMenu(nil, run, alert, win, fyne.CurrentApp())
+	v.print.now = now
 	v.log = newLogTab(d, run, alert)
 	v.roundBox = container.NewBorder(container.NewVBox(v.clock.Content(), widget.NewSeparator()), nil, nil, nil, v.round.Content())
 

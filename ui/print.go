@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -41,6 +43,8 @@ type Printer interface {
 	// number, email) in an event, and says which rows it could not read
 	// or register.
 	ImportPlayers(ctx context.Context, id event.EventID, r io.Reader) (added int, problems []string, err error)
+	// Backup writes a consistent copy of the database to a new file.
+	Backup(ctx context.Context, path string) error
 }
 
 // paperKey is the preference that keeps the paper size reports print on.
@@ -65,10 +69,14 @@ type printMenu struct {
 	done func(path, summary string)
 	// lastImport is what the last player import said.
 	lastImport string
+	// lastBackup is where the last backup went.
+	lastBackup string
+	// now names backups by the time (injected by the event view).
+	now func() time.Time
 }
 
 func newPrintMenu(p Printer, run work.Runner, alert work.Alert, win fyne.Window, app fyne.App) *printMenu {
-	m := &printMenu{p: p, run: run, alert: alert, win: win, app: app}
+	m := &printMenu{p: p, run: run, alert: alert, win: win, app: app, now: time.Now}
 	m.button = &widget.Button{Text: "Print", Icon: theme.DocumentPrintIcon(), OnTapped: m.show}
 	if p == nil {
 		m.button.Hide()
@@ -95,6 +103,7 @@ func (m *printMenu) show() {
 		other = "A4"
 	}
 	items = append(items, fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Back up the database…", m.chooseBackup),
 		fyne.NewMenuItem(fmt.Sprintf("Paper: %s (switch to %s)", m.paper(), other), func() {
 			if m.app != nil {
 				m.app.Preferences().SetString(paperKey, other)
@@ -104,16 +113,21 @@ func (m *printMenu) show() {
 	widget.ShowPopUpMenuAtPosition(fyne.NewMenu("", items...), m.win.Canvas(), pos.Add(fyne.NewPos(0, m.button.Size().Height)))
 }
 
+// safeName replaces the characters no file name may hold on some system.
+func safeName(s string) string {
+	return strings.Map(func(c rune) rune {
+		if strings.ContainsRune(`/\:*?"<>|`, c) || c < 32 {
+			return '-'
+		}
+		return c
+	}, s)
+}
+
 // fileName suggests a file name that carries the event, the round (for a
 // round's report) and the kind, so round 2's pairings never replace round
 // 1's: "Friday Swiss - round 2 - pairings-by-name.pdf".
 func fileName(e event.Event, round int, r Report) string {
-	name := strings.Map(func(c rune) rune {
-		if strings.ContainsRune(`/\:*?"<>|`, c) {
-			return '-'
-		}
-		return c
-	}, e.Name)
+	name := safeName(e.Name)
 	kind := strings.TrimSuffix(r.Key, "-csv")
 	if r.Round && round > 0 {
 		return fmt.Sprintf("%s - round %d - %s.%s", name, round, kind, r.Ext)
@@ -138,6 +152,41 @@ func (m *printMenu) choose(r Report) {
 	save.SetFileName(fileName(m.event, m.round, r))
 	save.SetFilter(storage.NewExtensionFileFilter([]string{"." + r.Ext}))
 	save.Show()
+}
+
+// chooseBackup asks where to save a backup of the database, then writes it.
+func (m *printMenu) chooseBackup() {
+	save := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil {
+			m.alert(err)
+			return
+		}
+		if w == nil {
+			return
+		}
+		path := w.URI().Path()
+		w.Close()
+		// The dialog made an empty file there; the backup writes a new one.
+		os.Remove(path)
+		m.Backup(path)
+	}, m.win)
+	save.SetFileName(fmt.Sprintf("%s - backup %s.db", safeName(m.event.Name), m.now().Format("2006-01-02 1504")))
+	save.Show()
+}
+
+// Backup writes a consistent copy of the database to path and says where
+// it went and how to restore it.
+func (m *printMenu) Backup(path string) {
+	work.Call(m.run, func(ctx context.Context) (struct{}, error) {
+		return struct{}{}, m.p.Backup(ctx, path)
+	}, func(_ struct{}, err error) {
+		if err != nil {
+			m.alert(err)
+			return
+		}
+		m.lastBackup = path
+		dialog.ShowInformation("Backed up", fmt.Sprintf("The database was copied to %s.\nTo restore it, start Tablekeeper with that file (--db), or copy it over the database while Tablekeeper is closed.", path), m.win)
+	})
 }
 
 // Export writes report r of the open event to path, through a temporary

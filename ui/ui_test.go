@@ -646,7 +646,7 @@ func TestRoundOneWaitingForCheckInOffersToDropTheAbsent(t *testing.T) {
 }
 
 // fakePrinter writes a line naming the report and the round asked for.
-type fakePrinter struct{ imported string }
+type fakePrinter struct{ imported, backedUp string }
 
 func (fakePrinter) Reports() []Report {
 	return []Report{{Key: "slips", Name: "Match slips", Ext: "pdf", Round: true}, {Key: "standings", Name: "Standings", Ext: "pdf"}}
@@ -667,6 +667,11 @@ func (p fakePrinter) WriteFile(ctx context.Context, key string, id event.EventID
 		return "", err
 	}
 	return summary, os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+func (p *fakePrinter) Backup(_ context.Context, path string) error {
+	p.backedUp = path
+	return os.WriteFile(path, []byte("backup"), 0o600)
 }
 
 func (p *fakePrinter) ImportPlayers(_ context.Context, _ event.EventID, r io.Reader) (int, []string, error) {
@@ -698,6 +703,11 @@ func TestThePrintMenuWritesTheReportAndSaysWhatItWrote(t *testing.T) {
 	m.Export(Report{Key: "broken", Name: "Broken", Ext: "pdf"}, bad)
 	if _, err := os.Stat(bad); !os.IsNotExist(err) {
 		t.Errorf("a failed export left %s (%v)", bad, err)
+	}
+	backup := filepath.Join(t.TempDir(), "copy.db")
+	m.Backup(backup)
+	if p.backedUp != backup || m.lastBackup != backup {
+		t.Errorf("Back up wrote %q, told %q", p.backedUp, m.lastBackup)
 	}
 	m.importData([]byte("name\nZoë\n"), nil)
 	if p.imported != "name\nZoë\n" || !strings.Contains(m.lastImport, "1 player(s) registered") || !strings.Contains(m.lastImport, "row 3") {
