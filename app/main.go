@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	_ "tablekeeper/app/internal/quietlocale" // before Fyne reads the locale
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
