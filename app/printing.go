@@ -8,8 +8,8 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/store"
 	"tablekeeper/core/rules"
+	"tablekeeper/core/store"
 	"tablekeeper/reports"
 	"tablekeeper/ui"
 )
