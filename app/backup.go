@@ -34,7 +34,7 @@ func runBackup(args []string, stdout, _ io.Writer) error {
 	case *out == "":
 		return usagef("--out is required: the new backup file, such as friday-backup.db")
 	}
-	st, err := openExisting(*dbPath)
+	st, err := openReadOnly(*dbPath)
 	if err != nil {
 		return err
 	}

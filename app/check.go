@@ -22,7 +22,7 @@ func runCheck(args []string, stdout, _ io.Writer) error {
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
-	st, err := openExisting(*db)
+	st, err := openReadOnly(*db)
 	if err != nil {
 		return err
 	}

@@ -45,7 +45,7 @@ func runExport(args []string, stdout, _ io.Writer) error {
 	case *round < 0:
 		return usagef("--round must be a round number")
 	}
-	st, err := openExisting(*dbPath)
+	st, err := openReadOnly(*dbPath)
 	if err != nil {
 		return err
 	}

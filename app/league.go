@@ -124,7 +124,7 @@ func leagueStandings(args []string, stdout io.Writer) error {
 	if id < 1 {
 		return usagef("--league is required")
 	}
-	st, err := openExisting(db)
+	st, err := openReadOnly(db)
 	if err != nil {
 		return err
 	}

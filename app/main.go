@@ -123,6 +123,17 @@ func newDirector(st *store.DB) *director.Director {
 // openExisting opens a database that must already exist: the read-only
 // commands never create a file by accident.
 func openExisting(path string) (*store.DB, error) {
+	return openExistingAs(path, store.Open)
+}
+
+// openReadOnly opens an existing database for a command that only reads
+// (check, export, backup, league standings): it works while a Tablekeeper
+// window has the file open.
+func openReadOnly(path string) (*store.DB, error) {
+	return openExistingAs(path, store.OpenShared)
+}
+
+func openExistingAs(path string, open func(string) (*store.DB, error)) (*store.DB, error) {
 	if path == "" {
 		return nil, usagef("--db is required")
 	}
@@ -140,5 +151,5 @@ func openExisting(path string) (*store.DB, error) {
 		// An empty file would silently become a new database.
 		return nil, fmt.Errorf("%s is an empty file, not a Tablekeeper database; it was left as it is. Check the path, or open a backup", path)
 	}
-	return store.Open(path)
+	return open(path)
 }

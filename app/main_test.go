@@ -530,3 +530,44 @@ func TestQuietCommandsUnderTheCLocale(t *testing.T) {
 		}
 	}
 }
+
+// Second instance: while one Tablekeeper has a database open, sim and
+// import on it are refused with a sentence naming the holder, and the
+// read-only commands (check, export, backup) keep working beside it.
+func TestSecondInstanceIsRefusedReadersWork(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "event.db")
+	if code, _, stderr := runCmd("sim", "--db", db, "--players", "8", "--seed", "3"); code != 0 {
+		t.Fatal(stderr)
+	}
+	holder, err := store.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	csv := filepath.Join(dir, "p.csv")
+	os.WriteFile(csv, []byte("name\nZoë\n"), 0o600)
+	for _, args := range [][]string{
+		{"sim", "--db", db, "--players", "8"},
+		{"import", "--db", db, "--event", "1", "--players", csv},
+	} {
+		code, _, stderr := runCmd(args...)
+		if code != 1 || !strings.Contains(stderr, "already open in another Tablekeeper") || !strings.Contains(stderr, "process") {
+			t.Errorf("%s beside an open database: %d %q", args[0], code, stderr)
+		}
+	}
+	for _, args := range [][]string{
+		{"check", "--db", db},
+		{"export", "--db", db, "--event", "1", "--report", "standings-csv", "--out", filepath.Join(dir, "s.csv")},
+		{"backup", "--db", db, "--out", filepath.Join(dir, "b.db")},
+	} {
+		if code, _, stderr := runCmd(args...); code != 0 {
+			t.Errorf("%s beside an open database: %d %q", args[0], code, stderr)
+		}
+	}
+	// Once it is closed, the next writer opens it.
+	holder.Close()
+	if code, _, stderr := runCmd("import", "--db", db, "--event", "1", "--players", csv); code != 1 || strings.Contains(stderr, "another Tablekeeper") {
+		t.Errorf("import after close: %d %q", code, stderr) // the event is finished: refused for that reason only
+	}
+}

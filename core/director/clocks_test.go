@@ -23,15 +23,25 @@ var clockT0 = time.Date(2026, 11, 21, 19, 0, 0, 0, time.UTC)
 
 // openAt opens the database at path with a director whose clock stands
 // still at now.
+// openAt starts the app again on the database at path, at time now: the
+// database the last openAt opened is closed first, as quitting closes it
+// (a database has one writer).
 func openAt(t *testing.T, path string, now time.Time) *director.Director {
 	t.Helper()
+	if last, ok := lastOpen[t.Name()]; ok {
+		last.Close()
+	}
 	db, err := store.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { db.Close() })
+	lastOpen[t.Name()] = db
+	t.Cleanup(func() { db.Close(); delete(lastOpen, t.Name()) })
 	return director.New(db, func() time.Time { return now }, rand.New(rand.NewPCG(1, 2)))
 }
+
+// lastOpen is the database each test's openAt opened last.
+var lastOpen = map[string]*store.DB{}
 
 // TestClockChild is the process the kill test kills: it starts round 1's
 // clock, says so, and waits to be killed.

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -94,4 +95,32 @@ func TestANewDatabaseIsPrivate(t *testing.T) {
 			t.Errorf("%s mode %v, want 0600", filepath.Base(p), info.Mode().Perm())
 		}
 	}
+}
+
+// Migration lock only when needed: opening an up-to-date database does
+// not wait for the write lock another connection holds.
+func TestMigrationLockOnlyWhenNeeded(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "busy.db")
+	db, err := Open(path)
+	must(t, err)
+	db.Close()
+	other, err := sql.Open("sqlite3", path)
+	must(t, err)
+	defer other.Close()
+	conn, err := other.Conn(context.Background())
+	must(t, err)
+	defer conn.Close()
+	_, err = conn.ExecContext(context.Background(), "BEGIN IMMEDIATE")
+	must(t, err)
+	defer conn.ExecContext(context.Background(), "ROLLBACK")
+	start := time.Now()
+	shared, err := OpenShared(path)
+	if err != nil {
+		t.Fatalf("opening beside a writer: %v", err)
+	}
+	defer shared.Close()
+	if waited := time.Since(start); waited > 5*time.Second {
+		t.Errorf("opened after %v: it waited for the write lock", waited)
+	}
+	read(t, shared, func(tx *Tx) error { _, err := tx.Events(); return err })
 }

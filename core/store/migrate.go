@@ -60,6 +60,13 @@ func loadMigrations(fsys fs.FS) ([]migration, error) {
 // transaction together with its user_version (and, for the first, the
 // application_id): a migration that fails leaves the database as it was.
 func migrate(ctx context.Context, w *sql.DB, path string, migs []migration) error {
+	// A database already up to date needs no write lock: reading the
+	// version first lets check, export and start-up open it while another
+	// process is writing (the probe has checked the header).
+	var version int
+	if err := w.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err == nil && version == len(migs) {
+		return nil
+	}
 	for _, m := range migs {
 		if err := applyMigration(ctx, w, path, len(migs), m); err != nil {
 			return err

@@ -29,8 +29,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"net/url"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,6 +71,9 @@ type DB struct {
 	// reader is a pool of query_only connections; in WAL mode they read
 	// a snapshot while the writer works.
 	reader *sql.DB
+	// lock makes this process the database's one writer (nil for
+	// OpenShared).
+	lock *writerLock
 }
 
 var _ director.Store = (*DB)(nil)
@@ -90,12 +93,51 @@ func DefaultPath() (string, error) {
 // to date. It fails with ErrNotTablekeeper for a file that is not a
 // Tablekeeper database and with ErrTooNew for one written by a newer
 // version; in both cases the file is not modified.
+//
+// Open makes this process the database's one writer: while it is open,
+// another Open of the same file, in any process, fails with ErrLocked
+// naming the holder (OpenShared opens beside it).
 func Open(path string) (*DB, error) {
+	return openLocked(path, true)
+}
+
+// OpenShared opens the database like Open but without becoming its
+// writer, for the commands that only read (check, export, backup): they
+// work while a Tablekeeper window has the file open. It must not be used
+// to change an event.
+func OpenShared(path string) (*DB, error) {
+	return openLocked(path, false)
+}
+
+func openLocked(path string, writer bool) (*DB, error) {
 	migs, err := loadMigrations(migrationFiles)
 	if err != nil {
 		return nil, fmt.Errorf("store: open: %w", err)
 	}
-	return open(context.Background(), path, migs)
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	var lock *writerLock
+	if writer {
+		// Look first: a file that is not ours gets no lock file beside it.
+		if err := probe(context.Background(), abs, len(migs)); err != nil {
+			return nil, fmt.Errorf("store: open: %w", err)
+		}
+		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+			return nil, fmt.Errorf("store: open %s: %w", abs, err)
+		}
+		if lock, err = lockWriter(abs, processName()); err != nil {
+			return nil, fmt.Errorf("store: open: %w", err)
+		}
+	}
+	db, err := open(context.Background(), abs, migs)
+	if err != nil {
+		lock.release()
+		return nil, err
+	}
+	db.lock = lock
+	return db, nil
 }
 
 func open(ctx context.Context, path string, migs []migration) (*DB, error) {
@@ -175,7 +217,7 @@ func (db *DB) Path() string { return db.path }
 // Close closes the database. The last connection to close checkpoints the
 // WAL into the main file.
 func (db *DB) Close() error {
-	return errors.Join(db.reader.Close(), db.writer.Close())
+	return errors.Join(db.reader.Close(), db.writer.Close(), db.lock.release())
 }
 
 // Read runs fn in a read-only snapshot: everything fn reads is as of one
