@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -15,6 +17,7 @@ import (
 	"tablekeeper/assets"
 	"tablekeeper/core/store"
 	"tablekeeper/ui"
+	"tablekeeper/ui/startup"
 )
 
 // runGUI starts the desktop app on the database given by --db (the user's
@@ -47,24 +50,65 @@ func runGUI(args []string, stderr io.Writer) error {
 		}
 		path = def
 	}
-	st, err := store.Open(path)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	d := newDirector(st)
-	d.SetSnapshot(roundSnapshots(st, time.Now))
-	opt := ui.Options{Printer: printer{d: d, db: st.Path(), st: st}}
-	if *demo {
-		id, err := seedDemo(context.Background(), d, 2026)
-		if err != nil {
-			return fmt.Errorf("demo event: %w", err)
-		}
-		opt.OpenEvent = id
-		fmt.Fprintf(stderr, "tablekeeper: demo event in %s\n", path)
-	}
 	a := fyneapp.NewWithID(AppID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.IconPNG))
-	ui.Create(a, d, opt).ShowAndRun()
+	var opened *store.DB
+	defer func() {
+		if opened != nil {
+			opened.Close()
+		}
+	}()
+	openMain := func() error {
+		st, err := store.Open(path)
+		if err != nil {
+			return err
+		}
+		opened = st
+		d := newDirector(st)
+		d.SetSnapshot(roundSnapshots(st, time.Now))
+		opt := ui.Options{Printer: printer{d: d, db: st.Path(), st: st}}
+		if *demo {
+			id, err := seedDemo(context.Background(), d, 2026)
+			if err != nil {
+				return fmt.Errorf("demo event: %w", err)
+			}
+			opt.OpenEvent = id
+			fmt.Fprintf(stderr, "tablekeeper: demo event in %s\n", path)
+		}
+		ui.Create(a, d, opt).Show()
+		return nil
+	}
+	if *dbPath != "" && !*demo {
+		if _, err := os.Stat(path); errors.Is(err, iofs.ErrNotExist) {
+			// A mistyped --db must not quietly make folders and a new
+			// database: ask.
+			showProblem(a, missingProblem(path), openMain)
+			a.Run()
+			return nil
+		}
+	}
+	if err := openMain(); err != nil {
+		showProblem(a, startupProblem(path, err), nil)
+		a.Run()
+		return err
+	}
+	a.Run()
 	return nil
+}
+
+// showProblem shows the start-up window for p; create, when given, is what
+// its Create button does (a failure replaces the window's text with why).
+func showProblem(a fyne.App, p startup.Problem, create func() error) {
+	var w fyne.Window
+	if create != nil {
+		p.Create = func() {
+			if err := create(); err != nil {
+				w.SetContent(startup.Content(startupProblem("", err), w, a.Quit))
+				return
+			}
+			w.Close()
+		}
+	}
+	w = startup.Show(a, p)
+	w.Show()
 }
