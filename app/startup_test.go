@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-
 	"tablekeeper/core/store"
 )
 
@@ -76,4 +75,3 @@ func TestStartupWindowsForEachBadStart(t *testing.T) {
 		t.Errorf("permission: %+v", p)
 	}
 }
-
