@@ -25,6 +25,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -32,6 +33,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/labels"
 	"tablekeeper/ui/internal/work"
 )
@@ -52,6 +54,9 @@ const DraftBanner = "Draft — not published yet: check the pairings, swap playe
 
 // Screen is the Round tab.
 type Screen struct {
+	// correcting is the open "Correct table N?" question, if any.
+	correcting dialog.Dialog
+
 	// OnChanged is called after a saved change: a result, a swap, a new
 	// pairing or a publication.
 	OnChanged func()
@@ -668,14 +673,82 @@ func (s *Screen) changed(id event.EventID) {
 
 // --- result entry ---
 
-// onTableSubmitted moves to the Result field; it never saves, so a result
-// left over from a refused attempt is not saved on the wrong table.
+// onTableSubmitted checks the table typed and moves to the Result field;
+// it never saves. A table that does not exist is refused here, before a
+// result is typed; a table that has a result shows it, so a slip of the
+// finger ("1" for "11") is seen before anything is replaced.
 func (s *Screen) onTableSubmitted(string) {
 	if Multiplayer(s.sheet) {
 		s.openTable()
 		return
 	}
+	t, err := s.typedTable()
+	if err != nil {
+		s.failAndReset(err)
+		return
+	}
+	if t.Result != nil {
+		s.setStatus(fmt.Sprintf("Table %d already has %s: a new result asks before replacing it.",
+			t.Number, describeTable(t)), widget.WarningImportance)
+	} else {
+		s.setStatus(fmt.Sprintf("Table %d: %s", t.Number, describeTable(t)), widget.MediumImportance)
+	}
 	s.win.Canvas().Focus(s.result)
+}
+
+// typedTable is the table of this round whose number is in the Table
+// field, or a sentence saying why there is none.
+func (s *Screen) typedTable() (director.SheetTable, error) {
+	text := strings.TrimSpace(s.table.Text)
+	number, err := strconv.Atoi(text)
+	if err != nil {
+		if text == "" {
+			return director.SheetTable{}, event.Invalid("type the table number first")
+		}
+		return director.SheetTable{}, event.Invalidf("%q is not a table number: type the number on the table", text)
+	}
+	t, ok := s.sheetTable(number)
+	if !ok {
+		return director.SheetTable{}, event.Invalidf("there is no table %d in round %d: its tables are %s", number, s.number, tableRange(s.sheet))
+	}
+	return t, nil
+}
+
+// tableRange says which tables a round has ("1–25").
+func tableRange(sh director.Sheet) string {
+	lo, hi := 0, 0
+	for _, t := range sh.Tables {
+		if t.Bye {
+			continue
+		}
+		if lo == 0 || t.Number < lo {
+			lo = t.Number
+		}
+		hi = max(hi, t.Number)
+	}
+	switch {
+	case hi == 0:
+		return "none (byes only)"
+	case lo == hi:
+		return fmt.Sprintf("only %d", lo)
+	}
+	return fmt.Sprintf("%d–%d", lo, hi)
+}
+
+// describeTable is a table's players and, when it has one, its result.
+func describeTable(t director.SheetTable) string {
+	sides := [2]director.SheetPlayer{}
+	if ts, ok := teamSides(t); ok {
+		sides = ts
+	} else if len(t.Players) == 2 {
+		sides = [2]director.SheetPlayer{t.Players[0], t.Players[1]}
+	} else {
+		return ResultText(t.Table)
+	}
+	if t.Result == nil {
+		return sides[0].Name + " v " + sides[1].Name
+	}
+	return fmt.Sprintf("%s %s %s", sides[0].Name, ResultText(event.TeamMatch(t.Table)), sides[1].Name)
 }
 
 func (s *Screen) onResultSubmitted(string) { s.onSave() }
@@ -688,45 +761,94 @@ func (s *Screen) setStatus(text string, imp widget.Importance) {
 // fail shows the problem in red on the status line; nothing was saved.
 func (s *Screen) fail(err error) { s.setStatus(work.Sentence(err), widget.DangerImportance) }
 
+// failAndReset shows the problem and leaves the fields clean with the
+// cursor in Table, so the next table typed never joins what was there.
+func (s *Screen) failAndReset(err error) {
+	s.fail(err)
+	s.resetEntry()
+}
+
+// resetEntry empties both fields and puts the cursor in Table: the known
+// state after every save, cancel or error.
+func (s *Screen) resetEntry() {
+	s.table.SetText("")
+	s.result.SetText("")
+	s.FocusTable()
+}
+
 func (s *Screen) onSave() {
 	if Multiplayer(s.sheet) {
 		s.openTable()
 		return
 	}
 	if s.number == 0 {
-		s.fail(event.Statef("there is no round to record results for yet"))
+		s.failAndReset(event.Statef("there is no round to record results for yet"))
 		return
 	}
 	if s.Draft() {
-		s.fail(event.Statef("round %d is a draft; publish its pairings before entering results", s.number))
+		s.failAndReset(event.Statef("round %d is a draft; publish its pairings before entering results", s.number))
 		return
 	}
-	number, err := strconv.Atoi(strings.TrimSpace(s.table.Text))
+	before, err := s.typedTable()
 	if err != nil {
-		s.fail(event.Invalidf("type the table number first (%q is not a number)", strings.TrimSpace(s.table.Text)))
-		s.win.Canvas().Focus(s.table)
+		s.failAndReset(err)
 		return
 	}
-	res, err := ParseResult(s.result.Text)
+	typed := strings.TrimSpace(s.result.Text)
+	res, err := ParseResult(typed)
 	if err != nil {
-		s.fail(err)
-		s.win.Canvas().Focus(s.result)
+		s.failAndReset(fmt.Errorf("table %d not saved: %w", before.Number, err))
 		return
 	}
-	id, round := s.eventID, s.number
-	before, _ := s.sheetTable(number)
+	if before.Result != nil {
+		s.confirmCorrection(before, res)
+		return
+	}
+	s.record(before, res)
+}
+
+// confirmCorrection asks before a result replaces the one saved: Enter and
+// Esc keep the saved result, and replacing takes a deliberate Tab and
+// Enter (or a click) on "Replace it".
+func (s *Screen) confirmCorrection(before director.SheetTable, res event.Result) {
+	now := before.Table
+	now.Result = &res
+	msg := widget.NewLabel(fmt.Sprintf("Table %d already has a result:\n    %s\nReplace it with %s?",
+		before.Number, describeTable(before), ResultText(event.TeamMatch(now))))
+	var d dialog.Dialog
+	keep := keys.NewButton("Keep the saved result", theme.CancelIcon(), func() {
+		d.Hide()
+		s.setStatus(fmt.Sprintf("Table %d: the saved result was kept", before.Number), widget.MediumImportance)
+		s.resetEntry()
+	})
+	replace := keys.NewButton("Replace it", theme.ConfirmIcon(), func() {
+		d.Hide()
+		s.record(before, res)
+	})
+	replace.Importance = widget.DangerImportance
+	keep.OnEscape, replace.OnEscape = keep.OnTapped, keep.OnTapped
+	hint := widget.NewLabel("Enter or Esc keeps it; Tab then Enter replaces it.")
+	hint.Importance = widget.LowImportance
+	d = dialog.NewCustomWithoutButtons("Correct table "+strconv.Itoa(before.Number)+"?",
+		container.NewVBox(msg, hint, container.NewHBox(layout.NewSpacer(), keep, replace)), s.win)
+	s.correcting = d
+	d.Show()
+	s.win.Canvas().Focus(keep)
+}
+
+// record saves res on table before and leaves the fields clean.
+func (s *Screen) record(before director.SheetTable, res event.Result) {
+	id, round, number := s.eventID, s.number, before.Number
 	work.Do(s.run, func(ctx context.Context) error {
 		return s.d.RecordResult(ctx, id, round, number, res)
 	}, func(err error) {
 		if err != nil {
 			s.setStatus("Not saved: "+work.Sentence(err), widget.DangerImportance)
-			s.win.Canvas().Focus(s.result)
+			s.resetEntry()
 			return
 		}
 		s.setStatus(Saved(before, number, res), widget.SuccessImportance)
-		s.table.SetText("")
-		s.result.SetText("")
-		s.FocusTable()
+		s.resetEntry()
 		s.changed(id)
 	})
 }

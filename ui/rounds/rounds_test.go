@@ -90,6 +90,22 @@ func (f fixture) enter(t *testing.T, table, result string) {
 	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 }
 
+// correct types a correction of a table that has a result and answers the
+// question: Tab then Enter replaces, Enter alone keeps.
+func (f fixture) correct(t *testing.T, table, result string, replace bool) {
+	t.Helper()
+	f.enter(t, table, result)
+	if f.s.correcting == nil {
+		t.Fatal("no confirmation was asked before a correction")
+	}
+	c := f.w.Canvas()
+	if replace {
+		c.FocusNext()
+	}
+	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	f.s.correcting = nil
+}
+
 func TestTheLatestRoundIsShownWithItsTables(t *testing.T) {
 	f := setup(t)
 	if f.s.roundSelect.Selected != "Round 1" || len(f.s.Sheet().Tables) != 2 {
@@ -153,20 +169,30 @@ func TestAnImpossibleResultIsRefusedAndNothingSaved(t *testing.T) {
 	if f.s.status.Importance != widget.DangerImportance || !strings.Contains(f.s.status.Text, "best of 3") {
 		t.Errorf("status = %q (%v)", f.s.status.Text, f.s.status.Importance)
 	}
-	if f.s.table.Text != "1" || f.s.result.Text != "3-0" {
-		t.Errorf("fields changed: %q %q", f.s.table.Text, f.s.result.Text)
+	// Clean state after an error: both fields empty, the cursor in
+	// Table, so the next result never piles onto this one ("1-050-161-0").
+	if f.s.table.Text != "" || f.s.result.Text != "" {
+		t.Errorf("fields after the error: %q %q", f.s.table.Text, f.s.result.Text)
 	}
-	if f.w.Canvas().Focused() != f.s.result {
-		t.Error("focus left the Result field")
+	if f.w.Canvas().Focused() != f.s.table {
+		t.Error("focus is not back in the Table field")
 	}
 	f.errs.None(t)
 }
 
-func TestAnUnknownTableIsRefused(t *testing.T) {
+// Table check on Enter: a table that does not exist is refused in the Table
+// field, before a result is typed, and the field is left clean.
+func TestTableCheckOnEnterRefusesAnUnknownTable(t *testing.T) {
 	f := setup(t)
-	f.enter(t, "40", "2-0")
-	if f.s.status.Importance != widget.DangerImportance || !strings.Contains(f.s.status.Text, "no table 40") {
+	c := f.w.Canvas()
+	f.s.FocusTable()
+	test.Type(c.Focused(), "40")
+	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if f.s.status.Importance != widget.DangerImportance || !strings.Contains(f.s.status.Text, "no table 40") || !strings.Contains(f.s.status.Text, "1–2") {
 		t.Errorf("status = %q", f.s.status.Text)
+	}
+	if c.Focused() != f.s.table || f.s.table.Text != "" {
+		t.Errorf("after an unknown table: focus %v, table field %q", c.Focused(), f.s.table.Text)
 	}
 	for _, tb := range f.sheet(t, 1).Tables {
 		if tb.Result != nil {
@@ -186,7 +212,7 @@ func TestGibberishIsRefusedBeforeReachingTheDirector(t *testing.T) {
 func TestAResultCanBeCorrectedTheSameWay(t *testing.T) {
 	f := setup(t)
 	f.enter(t, "2", "2-1")
-	f.enter(t, "2", "0–2")
+	f.correct(t, "2", "0–2", true)
 	got := f.sheet(t, 1).Tables[1].Result
 	if got == nil || got.Seats[0].GamesWon != 0 || got.Seats[1].GamesWon != 2 {
 		t.Fatalf("table 2 result = %+v", got)
@@ -262,5 +288,37 @@ func TestParseResultReadsWhatScorekeepersType(t *testing.T) {
 		if r.Seats[0].GamesWon != c.a || r.Seats[1].GamesWon != c.b || r.GamesDrawn != c.drawn {
 			t.Errorf("ParseResult(%q) = %d-%d-%d, want %d-%d-%d", c.in, r.Seats[0].GamesWon, r.Seats[1].GamesWon, r.GamesDrawn, c.a, c.b, c.drawn)
 		}
+	}
+}
+
+// Overwrite confirmation: typing a table that already has a result shows
+// it on Enter in Table, and a new result is saved over it only after a
+// deliberate answer; Enter (and Esc) keep the saved result.
+func TestOverwriteConfirmationKeepsTheSavedResultByDefault(t *testing.T) {
+	f := setup(t)
+	table := f.sheet(t, 1).Tables[0]
+	f.enter(t, "1", "2-0")
+	c := f.w.Canvas()
+	f.s.FocusTable()
+	test.Type(c.Focused(), "1")
+	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	want := "Table 1 already has " + table.Players[0].Name + " 2–0 " + table.Players[1].Name
+	if !strings.HasPrefix(f.s.status.Text, want) {
+		t.Errorf("status on Enter in Table = %q, want it to start %q", f.s.status.Text, want)
+	}
+	f.s.table.SetText("")
+	f.correct(t, "1", "0-2", false) // Enter alone
+	if r := f.sheet(t, 1).Tables[0].Result; r == nil || r.Seats[0].GamesWon != 2 {
+		t.Fatalf("Enter on the question replaced the result: %+v", r)
+	}
+	if f.s.table.Text != "" || f.s.result.Text != "" || c.Focused() != f.s.table {
+		t.Errorf("not clean after keeping: %q %q", f.s.table.Text, f.s.result.Text)
+	}
+	f.correct(t, "1", "1-2", true) // Tab, Enter
+	if r := f.sheet(t, 1).Tables[0].Result; r == nil || r.Seats[1].GamesWon != 2 || r.Seats[0].GamesWon != 1 {
+		t.Fatalf("the deliberate correction was not saved: %+v", r)
+	}
+	if !strings.HasSuffix(f.s.status.Text, "corrected (was 2–0)") {
+		t.Errorf("status = %q", f.s.status.Text)
 	}
 }

@@ -86,12 +86,12 @@ func TestATeamResultIsTypedLikeATwoPlayerResult(t *testing.T) {
 	}
 
 	// A correction: the other team won.
-	f.enter(t, "1", "0-1")
+	f.correct(t, "1", "0-1", true)
 	if want := "Table 1: " + a + " 0–1 " + b + " corrected (was 1–0)"; f.s.status.Text != want {
 		t.Errorf("status = %q, want %q", f.s.status.Text, want)
 	}
 	// Two games in a best of one are refused, nothing saved.
-	f.enter(t, "1", "2-0")
+	f.correct(t, "1", "2-0", true)
 	if f.s.status.Importance != widget.DangerImportance {
 		t.Errorf("2-0 in a best of one: status %q", f.s.status.Text)
 	}

@@ -26,12 +26,13 @@ func (s *Screen) onTimeCalled() {
 	}
 	t, ok := s.sheetTable(n)
 	if !ok {
-		s.setStatus("There is no table "+strconv.Itoa(n)+" in this round", widget.DangerImportance)
+		s.failAndReset(event.Invalidf("there is no table %d in round %d: its tables are %s", n, s.number, tableRange(s.sheet)))
 		return
 	}
 	id := s.eventID
 	err = timeout.Show(s.d, s.run, s.win, s.sheet, t, func(res event.Result) {
 		s.setStatus("Table "+strconv.Itoa(n)+": decided at time and saved", widget.SuccessImportance)
+		s.resetEntry()
 		s.changed(id)
 	})
 	if err != nil {
