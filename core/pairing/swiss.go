@@ -160,6 +160,14 @@ func newProblem(players []Player, rng *rand.Rand) *problem {
 		rng.Shuffle(len(seg), func(i, j int) { seg[i], seg[j] = seg[j], seg[i] })
 		lo = hi
 	}
+	// In an unseeded round 1 the standings order is only the names'
+	// order: rank by the draw instead, so table numbers and seat 1 come
+	// from the round's seed, not from the alphabet.
+	if fresh && !seeded {
+		for r, i := range order {
+			rankOf[i] = r
+		}
+	}
 	p.seeded = seeded
 	n := len(players)
 	p.n = n

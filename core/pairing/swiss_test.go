@@ -293,3 +293,36 @@ func TestSwissRoundOneBySeeding(t *testing.T) {
 		t.Error("a later round paired by seed")
 	}
 }
+
+// Round 1 table order and seats are drawn with the round's seed: the
+// players come in standings order (alphabetical before round 1), yet over
+// many seeds the first player in that order sits at table 1 only about
+// once in every table count, and in seat 1 about half the time.
+func TestSwissRoundOneTablesAndSeatsAreDrawnNotAlphabetical(t *testing.T) {
+	const players, seeds = 16, 400
+	in := make([]Player, players)
+	for i := range in {
+		in[i] = Player{Entry: event.EntryID(i + 1)}
+	}
+	atTable1, inSeat1 := 0, 0
+	for seed := uint64(1); seed <= seeds; seed++ {
+		r := Swiss(in, rand.New(rand.NewPCG(seed, 1)))
+		for n, tb := range r.Tables {
+			if tb.Seats[0] == 1 || tb.Seats[1] == 1 {
+				if n == 0 {
+					atTable1++
+				}
+				if tb.Seats[0] == 1 {
+					inSeat1++
+				}
+			}
+		}
+	}
+	// Expected 400/8 = 50 at table 1 and 200 in seat 1.
+	if atTable1 < 20 || atTable1 > 90 {
+		t.Errorf("the first player in name order sat at table 1 in %d of %d round 1s", atTable1, seeds)
+	}
+	if inSeat1 < 150 || inSeat1 > 250 {
+		t.Errorf("the first player in name order had seat 1 in %d of %d round 1s", inSeat1, seeds)
+	}
+}
