@@ -49,8 +49,8 @@ type Tx interface {
 	// CreateEntry registers a player in an event and sets e.ID; Name and
 	// MemberNo are ignored (they are the directory's).
 	CreateEntry(e *event.Entry) error
-	// UpdateEntry saves check-in, status, dropped-after round, team, seed
-	// and joined round.
+	// UpdateEntry saves check-in, status, dropped-after round, team, seed,
+	// joined round, fixed table and the namesake mark.
 	UpdateEntry(e event.Entry) error
 	Entry(id event.EntryID) (event.Entry, error)
 	// Entries lists an event's entries with the directory's names, in

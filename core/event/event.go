@@ -524,6 +524,10 @@ type Entry struct {
 	// accessibility (0: none).
 	FixedTable   int
 	RegisteredAt time.Time
+	// Namesake marks an entry signed up at the kiosk by a player who said
+	// they are not the player of the same name already registered or in
+	// the directory: the organizer checks it is not one person twice.
+	Namesake bool
 }
 
 // Active reports whether the entry can be paired.

@@ -100,13 +100,13 @@ func (t *Tx) Events() ([]event.Event, error) {
 }
 
 const entryColumns = `e.id, e.event_id, e.player_id, p.name, p.member_no, e.team_id, e.checked_in,
-	e.status, e.dropped_after, e.joined_round, e.seed, e.fixed_table, e.registered_at
+	e.status, e.dropped_after, e.joined_round, e.seed, e.fixed_table, e.registered_at, e.namesake
 	FROM entries e JOIN players p ON p.id = e.player_id`
 
 func scanEntry(s scanner) (event.Entry, error) {
 	var e event.Entry
 	err := s.Scan(&e.ID, &e.EventID, &e.PlayerID, &e.Name, textCol{&e.MemberNo}, idCol[event.TeamID]{&e.TeamID},
-		&e.CheckedIn, &e.Status, &e.DroppedAfter, &e.JoinedRound, &e.Seed, &e.FixedTable, timeCol{&e.RegisteredAt})
+		&e.CheckedIn, &e.Status, &e.DroppedAfter, &e.JoinedRound, &e.Seed, &e.FixedTable, timeCol{&e.RegisteredAt}, &e.Namesake)
 	return e, err
 }
 
@@ -150,10 +150,10 @@ func (t *Tx) createEntry(e *event.Entry) error {
 		return err
 	}
 	res, err := t.exec(`INSERT INTO entries (event_id, player_id, team_id, checked_in, status,
-			dropped_after, joined_round, seed, fixed_table, registered_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			dropped_after, joined_round, seed, fixed_table, registered_at, namesake)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		e.EventID, e.PlayerID, optID(e.TeamID), e.CheckedIn, e.Status,
-		e.DroppedAfter, e.JoinedRound, e.Seed, e.FixedTable, millis(e.RegisteredAt))
+		e.DroppedAfter, e.JoinedRound, e.Seed, e.FixedTable, millis(e.RegisteredAt), e.Namesake)
 	switch {
 	case isUnique(err):
 		return event.Conflictf("%s is already registered in %s", playerName, eventName)
@@ -167,7 +167,7 @@ func (t *Tx) createEntry(e *event.Entry) error {
 }
 
 // UpdateEntry saves check-in, status, dropped-after round, team, seed,
-// joined round and fixed table.
+// joined round, fixed table and the namesake mark.
 func (t *Tx) UpdateEntry(e event.Entry) error {
 	if err := checkStatus(e.Status); err != nil {
 		return fmt.Errorf("store: update entry %d: %w", e.ID, err)
@@ -176,9 +176,9 @@ func (t *Tx) UpdateEntry(e event.Entry) error {
 		return fmt.Errorf("store: update entry %d: %w", e.ID, event.Invalidf("table %d does not exist", e.FixedTable))
 	}
 	res, err := t.exec(`UPDATE entries SET checked_in = ?, status = ?, dropped_after = ?, team_id = ?,
-			seed = ?, joined_round = ?, fixed_table = ?
+			seed = ?, joined_round = ?, fixed_table = ?, namesake = ?
 		WHERE id = ?`,
-		e.CheckedIn, e.Status, e.DroppedAfter, optID(e.TeamID), e.Seed, e.JoinedRound, e.FixedTable, e.ID)
+		e.CheckedIn, e.Status, e.DroppedAfter, optID(e.TeamID), e.Seed, e.JoinedRound, e.FixedTable, e.Namesake, e.ID)
 	if isForeignKey(err) {
 		err = event.NotFoundf("team %d is not a team of this entry's event", e.TeamID)
 	}
