@@ -161,6 +161,42 @@ func (d *Director) Rounds(ctx context.Context, id event.EventID) ([]event.Round,
 // (the correction is logged with the old result). The result is checked
 // against the format: a best of three cannot end 3–0.
 func (d *Director) RecordResult(ctx context.Context, id event.EventID, round, table int, res event.Result) error {
+	return d.recordResult(ctx, id, round, table, res, nil)
+}
+
+// RecordResultSeen is RecordResult for a front-end that showed the table
+// before the result was typed: seen is the result it showed (nil for
+// none). When the table changed since (another screen, a judge, a player
+// reporting), nothing is saved and the error shows the table's current
+// result, so a write based on an outdated view is never applied silently.
+func (d *Director) RecordResultSeen(ctx context.Context, id event.EventID, round, table int, seen *event.Result, res event.Result) error {
+	return d.recordResult(ctx, id, round, table, res, func(t event.Table, names map[event.EntryID]string) error {
+		if sameResult(seen, t.Result) {
+			return nil
+		}
+		now := "no result"
+		if t.Result != nil {
+			now = describe(*t.Result, t, names)
+		}
+		return event.Conflictf("table %d changed while you were typing: it now has %s. Nothing was saved; check it and enter the result again if it is still wrong",
+			table, now)
+	})
+}
+
+// sameResult reports whether two reads of a table's result are the same
+// saved result.
+func sameResult(a, b *event.Result) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.RecordedAt.Equal(b.RecordedAt) && a.GamesDrawn == b.GamesDrawn && a.TimeOut == b.TimeOut &&
+		fmt.Sprint(a.Seats) == fmt.Sprint(b.Seats)
+}
+
+// recordResult is RecordResult with an optional check of the table as it
+// is in the transaction, before anything is written.
+func (d *Director) recordResult(ctx context.Context, id event.EventID, round, table int, res event.Result,
+	unchanged func(event.Table, map[event.EntryID]string) error) error {
 	return d.store.Write(ctx, func(tx Tx) error {
 		e, err := tx.Event(id)
 		if err != nil {
@@ -194,6 +230,11 @@ func (d *Director) RecordResult(ctx context.Context, id event.EventID, round, ta
 		names, teams, err := seatNames(tx, e, t)
 		if err != nil {
 			return err
+		}
+		if unchanged != nil {
+			if err := unchanged(t, names); err != nil {
+				return err
+			}
 		}
 		if res, err = checkResult(e.Settings, t, res, bestOf, names); err != nil {
 			return err

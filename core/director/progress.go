@@ -1,0 +1,200 @@
+package director
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"tablekeeper/core/event"
+)
+
+// Step is what an event needs next, as the header's main button offers it.
+type Step int
+
+// The steps, in the order an event meets them.
+const (
+	// StepPair pairs the next round (NextRound).
+	StepPair Step = iota
+	// StepPublish publishes the latest round, a draft.
+	StepPublish
+	// StepStartCut pairs the first round of the top cut.
+	StepStartCut
+	// StepStartFinal seats the final table (S10).
+	StepStartFinal
+	// StepFinish fixes the final standings: the structure is complete.
+	StepFinish
+	// StepNone: the event is finished, or its games are recorded one by
+	// one (open challenges) and there is nothing to pair.
+	StepNone
+)
+
+// Progress is where an event stands and what comes next, read in one
+// transaction: every front-end (the header, sim, the web pages) shows it
+// instead of working it out again.
+type Progress struct {
+	Event event.Event
+	// Players are the active entries; Participants add those who dropped
+	// after playing (the planned rounds follow them).
+	Players, Participants int
+	// Rounds is the number of rounds paired; Swiss and Cut split them by
+	// stage (Cut counts every round after the Swiss: top cut, final table).
+	Rounds, Swiss, Cut int
+	// Planned is the number of Swiss rounds planned (0 for a structure
+	// without Swiss rounds).
+	Planned int
+	// Latest is the latest round (zero before round 1).
+	Latest event.Round
+	// Draft: the latest round's pairings are not published yet.
+	Draft bool
+	// Missing is the number of tables of the latest round without a
+	// result (0 for a draft or before round 1).
+	Missing int
+	// Next is the next step, NextRound the round it pairs or publishes.
+	Next      Step
+	NextRound int
+	// Ready: Next can be taken now (a draft can be published; a round can
+	// be paired once the latest has every result; Finish once the last
+	// round is complete).
+	Ready bool
+	// Done: the structure has nothing left to pair (the planned Swiss
+	// rounds of a Swiss-only event count as nothing left), so Finish is the
+	// step; FinishEarly says finishing now would cut the event short.
+	Done, FinishEarly bool
+	// ExtraRound: a Swiss-only event past its planned rounds may still
+	// pair another round, which is offered apart from Finish.
+	ExtraRound bool
+	// Finished: the event is finished; its results are final.
+	Finished bool
+}
+
+// Progress reads where an event stands and what its next step is.
+func (d *Director) Progress(ctx context.Context, id event.EventID) (Progress, error) {
+	var p Progress
+	err := d.store.Read(ctx, func(tx Tx) error {
+		e, err := tx.Event(id)
+		if err != nil {
+			return err
+		}
+		entries, err := scoredEntries(tx, id)
+		if err != nil {
+			return err
+		}
+		rounds, err := tx.Rounds(id)
+		if err != nil {
+			return err
+		}
+		p = progressOf(e, entries, rounds)
+		return nil
+	})
+	return p, err
+}
+
+// progressOf works out Progress from what the transaction read.
+func progressOf(e event.Event, entries []event.Entry, rounds []event.Round) Progress {
+	p := Progress{Event: e, Rounds: len(rounds), Finished: e.State == event.StateFinished}
+	for _, en := range entries {
+		if en.Active() {
+			p.Players++
+		}
+		if en.Active() || en.DroppedAfter > 0 {
+			p.Participants++
+		}
+	}
+	for _, r := range rounds {
+		if r.Stage == event.StageSwiss {
+			p.Swiss++
+		} else {
+			p.Cut++
+		}
+	}
+	s := e.Settings
+	if s.Structure == event.StructureSwiss {
+		p.Planned = PlannedRounds(s, entries)
+	}
+	complete := true
+	if p.Rounds > 0 {
+		p.Latest = rounds[p.Rounds-1]
+		p.Draft = !p.Latest.Published()
+		if !p.Draft {
+			p.Missing = p.Latest.Missing()
+		}
+		complete = !p.Draft && p.Missing == 0
+	}
+	p.NextRound = p.Rounds + 1
+	switch {
+	case p.Finished || s.Structure == event.StructureChallenges:
+		p.Next = StepNone
+		return p
+	case p.Draft:
+		p.Next, p.NextRound, p.Ready = StepPublish, p.Rounds, true
+		return p
+	}
+	p.Done = p.Rounds > 0 && structureDone(e, entries, rounds, p)
+	switch {
+	case p.Done:
+		p.Next = StepFinish
+		p.ExtraRound = s.Structure == event.StructureSwiss && s.TopCut == 0 && s.FinalTable == 0
+	case s.Structure == event.StructureSwiss && s.TopCut > 0 && p.Cut == 0 && p.Swiss >= p.Planned:
+		p.Next = StepStartCut
+	case s.Structure == event.StructureSwiss && s.FinalTable > 0 && p.Cut == 0 && p.Swiss >= p.Planned:
+		p.Next = StepStartFinal
+	default:
+		p.Next = StepPair
+	}
+	p.Ready = complete && (p.Rounds > 0 || p.Players >= 2)
+	p.FinishEarly = !p.Done && p.Rounds > 0
+	return p
+}
+
+// structureDone reports whether the structure has no round left: the
+// planned Swiss rounds of a Swiss-only event, or whatever the structure's
+// own planner says (a bracket with its champion, a cut played through).
+func structureDone(e event.Event, entries []event.Entry, rounds []event.Round, p Progress) bool {
+	s := e.Settings
+	if s.Structure == event.StructureSwiss && s.TopCut == 0 && s.FinalTable == 0 {
+		return p.Swiss >= p.Planned
+	}
+	if s.Structure == event.StructureSwiss && p.Swiss < p.Planned {
+		return false
+	}
+	if s.Teams() {
+		// Team events are Swiss (with their own pairing of teams).
+		return p.Swiss >= p.Planned
+	}
+	// The planner is pure: ask it for the next round with a throwaway
+	// random source; only "complete" matters, nothing is saved.
+	_, err := planRound(e, entries, rounds, len(rounds)+1, rand.New(rand.NewPCG(1, 1)))
+	return errors.Is(err, ErrStructureComplete)
+}
+
+// Label is the text of the button that takes the step: "Pair round 4",
+// "Publish round 3", "Start top 8", "Start the final table", "Finish
+// event".
+func (p Progress) Label() string {
+	switch p.Next {
+	case StepPublish:
+		return fmt.Sprintf("Publish round %d", p.NextRound)
+	case StepStartCut:
+		return fmt.Sprintf("Start top %d", p.Event.Settings.TopCut)
+	case StepStartFinal:
+		return "Start the final table"
+	case StepFinish, StepNone:
+		return "Finish event"
+	}
+	return fmt.Sprintf("Pair round %d", p.NextRound)
+}
+
+// Waiting says why the step cannot be taken yet, or "" when it can:
+// "Waiting for 3 results of round 2".
+func (p Progress) Waiting() string {
+	switch {
+	case p.Ready || p.Next == StepNone:
+		return ""
+	case p.Rounds == 0:
+		return fmt.Sprintf("Round 1 needs at least two players; %d registered", p.Players)
+	case p.Missing == 1:
+		return fmt.Sprintf("Waiting for 1 result of round %d", p.Rounds)
+	}
+	return fmt.Sprintf("Waiting for %d results of round %d", p.Missing, p.Rounds)
+}

@@ -1,0 +1,143 @@
+package director_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+)
+
+// progressLine is what a header shows of Progress, for comparing.
+func progressLine(p director.Progress) string {
+	return fmt.Sprintf("%s ready=%v done=%v early=%v extra=%v %q", p.Label(), p.Ready, p.Done, p.FinishEarly, p.ExtraRound, p.Waiting())
+}
+
+func mustProgress(t *testing.T, d *director.Director, id event.EventID) director.Progress {
+	t.Helper()
+	p, err := d.Progress(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// finishTables records a result on every table of round r still out: seat 1
+// wins 2-0 (1-0 in a best of one).
+func finishTables(t *testing.T, d *director.Director, id event.EventID, r event.Round) {
+	t.Helper()
+	sh, err := d.RoundSheet(context.Background(), id, r.Number)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := (max(sh.Round.BestOf, sh.Event.Settings.GamesPerMatch) + 1) / 2
+	for _, tb := range sh.Tables {
+		if tb.Bye || tb.Result != nil {
+			continue
+		}
+		if err := d.RecordResult(context.Background(), id, r.Number, tb.Number, win(games, 0)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// Labels say the truth: a 3-round Swiss offers Pair round 2 and 3, then
+// Finish (never "Pair round 4" during round 3), Finish only once the last
+// result is in, and an extra round apart from it.
+func TestProgressOfAThreeRoundSwissSaysWhatComesNext(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "generic", "swiss", nil)
+	register(t, d, e.ID, "Ada", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+	if got, want := progressLine(mustProgress(t, d, e.ID)), `Pair round 1 ready=true done=false early=false extra=false ""`; got != want {
+		t.Errorf("before round 1: %s, want %s", got, want)
+	}
+	for n := 1; n <= 3; n++ {
+		r, err := d.PairNextRound(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := progressLine(mustProgress(t, d, e.ID)), fmt.Sprintf(`Publish round %d ready=true done=false early=false extra=false ""`, n); got != want {
+			t.Errorf("round %d draft: %s, want %s", n, got, want)
+		}
+		if err := d.PublishRound(ctx, e.ID, n); err != nil {
+			t.Fatal(err)
+		}
+		next := fmt.Sprintf(`Pair round %d ready=false done=false early=true extra=false "Waiting for 4 results of round %d"`, n+1, n)
+		if n == 3 {
+			next = `Finish event ready=false done=true early=false extra=true "Waiting for 4 results of round 3"`
+		}
+		if got := progressLine(mustProgress(t, d, e.ID)); got != next {
+			t.Errorf("round %d published: %s, want %s", n, got, next)
+		}
+		finishTables(t, d, e.ID, r)
+	}
+	p := mustProgress(t, d, e.ID)
+	if got, want := progressLine(p), `Finish event ready=true done=true early=false extra=true ""`; got != want {
+		t.Errorf("after round 3: %s, want %s", got, want)
+	}
+	if p.Planned != 3 || p.Swiss != 3 || p.Cut != 0 {
+		t.Errorf("planned %d, swiss %d, cut %d", p.Planned, p.Swiss, p.Cut)
+	}
+	if err := d.FinishEvent(ctx, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	if p := mustProgress(t, d, e.ID); p.Next != director.StepNone || !p.Finished {
+		t.Errorf("finished: %+v", p)
+	}
+}
+
+// A bracket is done when the planner has no round left: a four-player
+// single elimination after its final, and Finish is early before.
+func TestProgressOfABracketIsDoneAfterTheFinal(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "generic", "single-elimination", nil)
+	register(t, d, e.ID, "Ada", "Bob", "Cy", "Dee")
+	for n := 1; n <= 2; n++ {
+		r, err := pairPublished(ctx, d, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := mustProgress(t, d, e.ID); p.Done || !p.FinishEarly {
+			t.Errorf("round %d under way: %s", n, progressLine(p))
+		}
+		finishTables(t, d, e.ID, r)
+	}
+	if got, want := progressLine(mustProgress(t, d, e.ID)), `Finish event ready=true done=true early=false extra=false ""`; got != want {
+		t.Errorf("after the final: %s, want %s", got, want)
+	}
+}
+
+// A Swiss with a top cut starts the cut after its planned rounds, and is
+// done after the cut's final.
+func TestProgressOfASwissWithATopCut(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "generic", "swiss-top8", nil)
+	names := make([]string, 16)
+	for i := range names {
+		names[i] = fmt.Sprintf("Player %02d", i+1)
+	}
+	register(t, d, e.ID, names...)
+	for guard := 0; guard < 20; guard++ {
+		p := mustProgress(t, d, e.ID)
+		if p.Done {
+			if p.Cut != 3 || p.Label() != "Finish event" || p.ExtraRound {
+				t.Errorf("done after %d Swiss and %d cut rounds: %s", p.Swiss, p.Cut, progressLine(p))
+			}
+			return
+		}
+		wantCut := p.Swiss >= p.Planned && p.Cut == 0
+		if (p.Next == director.StepStartCut) != wantCut || wantCut && p.Label() != "Start top 8" {
+			t.Fatalf("after %d Swiss rounds of %d: %s", p.Swiss, p.Planned, progressLine(p))
+		}
+		r, err := pairPublished(ctx, d, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		finishTables(t, d, e.ID, r)
+	}
+	t.Fatal("the event never came to its end")
+}

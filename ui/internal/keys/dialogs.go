@@ -1,0 +1,135 @@
+package keys
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// Confirm is a question with two answers that the keyboard can give:
+// Enter takes the focused answer (the safe one unless the question says
+// otherwise), Tab moves between them, Esc dismisses. Fyne's own confirm
+// dialog ignores both keys, so a question in the middle of keyboard entry
+// would swallow what the organizer types next.
+type Confirm struct {
+	dialog   *dialog.CustomDialog
+	win      fyne.Window
+	yes, no  *Button
+	first    *Button // the answer Enter gives
+	answer   func(bool)
+	answered bool
+	// restore is what had the focus before the question: it gets it back.
+	restore fyne.Focusable
+}
+
+// ConfirmOptions words a question.
+type ConfirmOptions struct {
+	Title, Message string
+	// Yes and No label the answers ("Finish event", "Cancel").
+	Yes, No string
+	// YesByDefault puts Enter on Yes; otherwise Enter answers No, so a
+	// stray Enter never does what cannot be undone.
+	YesByDefault bool
+	// Danger marks Yes as destructive (red).
+	Danger bool
+}
+
+// NewConfirm builds a question; answer is called once, with true for Yes.
+// Show shows it.
+func NewConfirm(win fyne.Window, o ConfirmOptions, answer func(bool)) *Confirm {
+	c := &Confirm{win: win, answer: answer}
+	if o.No == "" {
+		o.No = "Cancel"
+	}
+	c.yes = NewButton(o.Yes, theme.ConfirmIcon(), c.Confirm)
+	c.no = NewButton(o.No, theme.CancelIcon(), c.Dismiss)
+	c.yes.OnEscape, c.no.OnEscape = c.Dismiss, c.Dismiss
+	switch {
+	case o.Danger:
+		c.yes.Importance = widget.DangerImportance
+	case o.YesByDefault:
+		c.yes.Importance = widget.HighImportance
+	}
+	msg := &widget.Label{Text: o.Message, Wrapping: fyne.TextWrapWord}
+	hint := &widget.Label{Text: "Enter: " + o.No + " · Tab, then Enter: " + o.Yes + " · Esc: " + o.No, Importance: widget.LowImportance}
+	first := c.no
+	if o.YesByDefault {
+		hint.Text = "Enter: " + o.Yes + " · Esc: " + o.No
+		first = c.yes
+	}
+	body := container.NewVBox(
+		container.New(minWidth{480}, msg),
+		hint,
+	)
+	c.dialog = dialog.NewCustomWithoutButtons(o.Title, body, win)
+	c.dialog.SetButtons([]fyne.CanvasObject{container.NewHBox(layout.NewSpacer(), c.no, c.yes)})
+	c.first = first
+	return c
+}
+
+// Show shows the question with the focus on the default answer.
+func (c *Confirm) Show() {
+	c.restore = c.win.Canvas().Focused()
+	c.answered = false
+	c.dialog.Show()
+	c.win.Canvas().Focus(c.first)
+}
+
+// Confirm answers Yes.
+func (c *Confirm) Confirm() { c.close(true) }
+
+// Dismiss answers No.
+func (c *Confirm) Dismiss() { c.close(false) }
+
+func (c *Confirm) close(yes bool) {
+	if c.answered {
+		return
+	}
+	c.answered = true
+	c.dialog.Hide()
+	if c.restore != nil {
+		c.win.Canvas().Focus(c.restore)
+	}
+	if c.answer != nil {
+		c.answer(yes)
+	}
+}
+
+// Visible reports whether the question is on screen.
+func (c *Confirm) Visible() bool { return !c.answered && c.dialog != nil }
+
+// Inform shows a message with one OK button that Enter and Esc press, and
+// gives the focus back to what had it. It returns the dialog.
+func Inform(win fyne.Window, title, message string) *Confirm {
+	c := &Confirm{win: win}
+	c.yes = NewButton("OK", theme.ConfirmIcon(), c.Confirm)
+	c.yes.OnEscape = c.Confirm
+	c.yes.Importance = widget.HighImportance
+	c.no, c.first = c.yes, c.yes
+	msg := &widget.Label{Text: message, Wrapping: fyne.TextWrapWord}
+	c.dialog = dialog.NewCustomWithoutButtons(title, container.New(minWidth{420}, msg), win)
+	c.dialog.SetButtons([]fyne.CanvasObject{c.yes})
+	c.Show()
+	return c
+}
+
+// minWidth lays its objects out stacked, at least width wide.
+type minWidth struct{ width float32 }
+
+func (m minWidth) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	s := fyne.NewSize(m.width, 0)
+	for _, o := range objects {
+		s = s.Max(o.MinSize())
+	}
+	return s
+}
+
+func (m minWidth) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objects {
+		o.Resize(size)
+		o.Move(fyne.NewPos(0, 0))
+	}
+}
