@@ -301,7 +301,7 @@ func checkResult(s event.Settings, t event.Table, res event.Result, bestOf int, 
 		}
 		err = scoring.Check(s, &res)
 	default:
-		err = res.CheckTwoPlayer(bestOf)
+		err = rules.CheckMatch(s, res, bestOf)
 	}
 	if err != nil {
 		return res, event.Invalidf("table %d: %s", t.Number, event.Message(err))

@@ -197,6 +197,11 @@ type Settings struct {
 	// Tiebreakers name, in order, the keys that separate players on equal
 	// match points (see core/standings).
 	Tiebreakers []string `json:"tiebreakers"`
+	// UnflooredGameWin: a player's own game-win % is the games as played,
+	// as melee.gg prints it, instead of being floored at 1/3 as MTR
+	// Appendix C does (the default, false). Opponents' averages always
+	// count each opponent floored.
+	UnflooredGameWin bool `json:"unflooredGameWin,omitempty"`
 	// LateEntryLosses: a late entry is given a loss for each round missed
 	// instead of joining on zero points with no record.
 	LateEntryLosses bool `json:"lateEntryLosses,omitempty"`
@@ -343,6 +348,9 @@ type Points struct {
 func (s Settings) Validate() error {
 	if s.Structure == "" {
 		return Invalid("the settings need a structure")
+	}
+	if s.UnflooredGameWin && s.TableSize > 2 && !s.Teams() {
+		return Invalid("the game-win % floor is a setting of two-player matches: a table of three or more players has no games won; leave the floor on")
 	}
 	if s.FivePlayerMinutes < 0 || s.FivePlayerMinutes > 24*60 {
 		return Invalidf("a table of five plays 0 to 1440 minutes, not %d", s.FivePlayerMinutes)

@@ -83,8 +83,8 @@ func TestArmageddonByeFollowsTheRule(t *testing.T) {
 }
 
 // The records behind 4.2.2 are read from the results: lost games count
-// the games not won in a best of three, unplayed ones included (4.2.5), and
-// the Tau at the last loss comes from the last game lost.
+// the games lost, and at time the unplayed ones too (4.2.6), and the Tau
+// at the last loss comes from the last game lost.
 func TestArmageddonByeFromResults(t *testing.T) {
 	ids := bkIDs(5)
 	games := func(tau ...int) []event.GameDetail { // a lost game for each Tau, then won games
@@ -202,5 +202,67 @@ func TestArmageddonRefusesADraw(t *testing.T) {
 		Result: &event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 1}}, GamesDrawn: 1}}}}
 	if _, err := Armageddon(ids, []event.Round{r}, ArmageddonOptions{}, rand.New(rand.NewPCG(1, 1))); err == nil || !strings.Contains(err.Error(), "draw") {
 		t.Fatalf("error %v", err)
+	}
+}
+
+// H6 (4.2.1–4.2.2, 4.2.5–4.2.7): lost games count the games actually
+// played and lost; only a match decided at time records its unplayed games
+// as losses for both players.
+func TestH6LostGamesCountTheGamesPlayedAndLost(t *testing.T) {
+	res := func(a, b int, timeOut bool) *event.Result {
+		return &event.Result{TimeOut: timeOut, Seats: []event.SeatResult{{GamesWon: a}, {GamesWon: b}}}
+	}
+	cases := []struct {
+		name      string
+		r         *event.Result
+		seat1Lost int
+		seat2Lost int
+	}{
+		{"3–0, all three games played (4.2.1): the sweeper lost none", res(3, 0, false), 0, 3},
+		{"2–1 played out", res(2, 1, false), 1, 2},
+		{"1–2 played out", res(1, 2, false), 2, 1},
+		{"2–0 with the third game not played: the sweeper lost none", res(2, 0, false), 0, 2},
+		{"2–0 at time in game 2 (4.2.6): both record a loss for the third game", res(2, 0, true), 1, 3},
+		{"2–1 at time in game 2 or 3 (4.2.6, 4.2.7): every game played", res(2, 1, true), 1, 2},
+		{"3–0 at time in game 3 (4.2.7)", res(3, 0, true), 0, 3},
+		{"1–0 at time in game 1 (4.2.5): both unplayed games lost by both", res(1, 0, true), 2, 3},
+		{"1–0 without the flag can only be time in game 1 (4.2.5)", res(1, 0, false), 2, 3},
+		{"0–1 at time in game 1 (4.2.5)", res(0, 1, true), 3, 2},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := event.Round{Number: 1, Tables: []event.Table{{Number: 1, Seats: []event.Seat{{EntryID: 101}, {EntryID: 102}}, Result: c.r}}}
+			p, err := Armageddon(bkIDs(2), []event.Round{r}, ArmageddonOptions{}, rand.New(rand.NewPCG(1, 1)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := [2]int{p.Records[0].LostGames, p.Records[1].LostGames}; got != [2]int{c.seat1Lost, c.seat2Lost} {
+				t.Fatalf("lost games %v, want [%d %d]", got, c.seat1Lost, c.seat2Lost)
+			}
+		})
+	}
+}
+
+// H6: a 2–0 sweeper (third game not played) has lost no game, so in round
+// 2 the bye goes to them and not to a 2–1 winner, however much Tau that
+// winner had at their last loss (the old count charged the sweeper the
+// unplayed game and gave the bye to the 2–1 winner on Tau).
+func TestH6ArmageddonSweep2to0GetsTheRound2Bye(t *testing.T) {
+	lostWith := func(tau int) []event.GameDetail {
+		return []event.GameDetail{{Stats: map[string]int{TauStat: tau}}, {Won: true}, {Won: true}}
+	}
+	round1 := event.Round{Number: 1, Tables: []event.Table{
+		{Number: 1, Seats: []event.Seat{{EntryID: 101}, {EntryID: 102}}, Result: &event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}},
+		{Number: 2, Seats: []event.Seat{{EntryID: 103}, {EntryID: 104}}, Result: &event.Result{Seats: []event.SeatResult{{GamesWon: 2, Games: lostWith(6)}, {GamesWon: 1}}}},
+		{Bye: true, Seats: []event.Seat{{EntryID: 105}}},
+	}}
+	for seed := range uint64(32) {
+		p, err := Armageddon(bkIDs(5), []event.Round{round1}, ArmageddonOptions{BestOf: 3}, rand.New(rand.NewPCG(seed, 2)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.Next.Passes) != 1 || p.Next.Passes[0].Entry != 101 || !strings.Contains(p.Next.Passes[0].Why, "fewest lost games (0)") {
+			t.Fatalf("seed %d: passes %+v, want the bye for the 2–0 sweeper (entry 101) by fewest lost games (0)", seed, p.Next.Passes)
+		}
 	}
 }

@@ -26,10 +26,11 @@ type LossRecord struct {
 	Seed int
 	// Losses counts matches lost, walkovers included.
 	Losses int
-	// LostGames counts the games lost over the stage. In a match of BestOf
-	// games the games a player did not win or draw count as lost, played
-	// or not (Heresy 4.2.5–4.2.7: unplayed games are recorded as losses
-	// for both players); never fewer than the games the opponent won.
+	// LostGames counts the games lost over the stage: the games the
+	// opponent won, played and lost (H6: an Armageddon match plays all
+	// three games, and a 2–0 sweeper has lost none). Only a match decided
+	// at time adds its unplayed games as losses for both players (Heresy
+	// 4.2.5–4.2.6); see lrLostGames.
 	LostGames int
 	// LastLossTau is the Tau stored at the end of the player's last lost
 	// game (H6): the TauStat of the last game not won in the last match
@@ -130,10 +131,23 @@ func lrReplay(ids []event.EntryID, played []event.Round, withdrawn map[event.Ent
 	return st, nil
 }
 
-// lrLostGames counts the games seat i lost in a match of bestOf games.
+// lrLostGames counts the games seat i lost in a match of bestOf games: the
+// games the opponent won, plus, when the match was decided at time, the
+// games left unplayed, which Heresy records as losses for both players
+// (4.2.5: time in game 1, both unplayed games; 4.2.6: time in game 2 with
+// the match won 2–0, the third game). A match counts as decided at time
+// when its result says so, or when its winner won fewer games than a
+// match needs (a 1–0 ends a best of three only at time, 4.2.5). A match
+// played out, or stopped after a 2–0 without time, charges nobody for
+// games not played (H6).
 func lrLostGames(r event.Result, i, bestOf int) int {
-	opp := r.Seats[1-i].GamesWon
-	return max(opp, bestOf-r.Seats[i].GamesWon-r.GamesDrawn)
+	lost := r.Seats[1-i].GamesWon
+	played := r.Seats[0].GamesWon + r.Seats[1].GamesWon + r.GamesDrawn
+	won := max(r.Seats[0].GamesWon, r.Seats[1].GamesWon)
+	if r.TimeOut || won < bestOf/2+1 {
+		lost += max(0, bestOf-played)
+	}
+	return lost
 }
 
 // lrTau is the Tau stored at the end of the seat's last lost game.

@@ -3,7 +3,10 @@
 // value kept so a player can check the arithmetic.
 //
 // The percentages follow the common store rules (RULES.md X1): a player's
-// match-win and game-win percentages are floored at 1/3; a bye counts as a
+// match-win and game-win percentages are floored at 1/3 (MTR Appendix C).
+// Settings.UnflooredGameWin shows a player's own game-win % as played
+// instead, as melee.gg prints it; the opponents' averages ("omw", "ogw")
+// still count every opponent floored. A bye counts as a
 // won match (won 2–0 in a best of three) for the player who had it and is
 // left out of opponents' averages.
 //
@@ -469,6 +472,25 @@ func (t *tally) percentages() {
 		}
 		if known > 0 {
 			out[i].OppOppMatchWin = sum / float64(known)
+		}
+	}
+	// The opponents' averages above took each opponent's floored
+	// game-win %; an unfloored own value (melee.gg) replaces it only now.
+	t.unfloorGameWin()
+}
+
+// unfloorGameWin sets every entry's own game-win % to the games as played,
+// without the floor, where the settings ask for it (UnflooredGameWin): 0
+// when no game was played.
+func (t *tally) unfloorGameWin() {
+	if !t.set.UnflooredGameWin {
+		return
+	}
+	for i := range t.out {
+		s := &t.out[i]
+		s.GameWin = 0
+		if games := s.GamesWon + s.GamesLost + s.GamesDrawn; games > 0 {
+			s.GameWin = float64(3*s.GamesWon+s.GamesDrawn) / float64(3*games)
 		}
 	}
 }

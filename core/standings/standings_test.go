@@ -373,3 +373,51 @@ func TestPointDeductionsLowerTheRankingPoints(t *testing.T) {
 		t.Errorf("Ada's OMW %.4f counts Bob's deduction", a.OppMatchWin)
 	}
 }
+
+// Own GW% floor, both ways: MTR Appendix C (the default) floors a player's
+// own game-win % at 1/3; with Settings.UnflooredGameWin (melee.gg) it is
+// the games as played. Either way the opponents' game-win average counts
+// each opponent floored.
+func TestOwnGameWinFloorIsASetting(t *testing.T) {
+	es := entries(4)
+	// Player 1 wins 1 game of 5 (1/5); player 2, their only opponent in
+	// rounds 1 and 2, wins 4 of 5; player 4 loses 0–2 twice to player 3.
+	rounds := []event.Round{
+		{Number: 1, Tables: []event.Table{match(1, 2, 0, 2, 0), match(3, 4, 2, 0, 0)}},
+		{Number: 2, Tables: []event.Table{match(2, 1, 2, 1, 0), match(4, 3, 0, 2, 0)}},
+	}
+	mtr := x1()
+	if mtr.UnflooredGameWin {
+		t.Fatal("the default must be MTR Appendix C's floor")
+	}
+	melee := x1()
+	melee.UnflooredGameWin = true
+	for _, c := range []struct {
+		name       string
+		set        event.Settings
+		own, four  float64
+		ogwOfTwo   float64
+		textOfFour string
+	}{
+		{"MTR Appendix C floors it", mtr, Floor, Floor, Floor, "33.33"},
+		{"melee.gg prints it unfloored", melee, 1.0 / 5.0, 0, Floor, "0.00"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ss := Compute(es, rounds, c.set)
+			one, two, four := find(t, ss, 1), find(t, ss, 2), find(t, ss, 4)
+			if !near(one.GameWin, c.own) || !near(four.GameWin, c.four) {
+				t.Errorf("own GW%% %.4f and %.4f, want %.4f and %.4f", one.GameWin, four.GameWin, c.own, c.four)
+			}
+			if !near(one.Tiebreaker(rules.TieGameWin), c.own) || four.TiebreakerText(rules.TieGameWin) != c.textOfFour {
+				t.Errorf("gw tiebreaker %.4f, text %q", one.Tiebreaker(rules.TieGameWin), four.TiebreakerText(rules.TieGameWin))
+			}
+			// Player 2 met only player 1: the average keeps the floor.
+			if !near(two.OppGameWin, c.ogwOfTwo) {
+				t.Errorf("player 2's OGW%% %.4f, want the floored %.4f", two.OppGameWin, c.ogwOfTwo)
+			}
+			if !near(one.OppGameWin, 4.0/5.0) {
+				t.Errorf("player 1's OGW%% %.4f, want 4/5", one.OppGameWin)
+			}
+		})
+	}
+}
