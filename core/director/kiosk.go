@@ -106,50 +106,85 @@ func (d *Director) KioskCheckIn(ctx context.Context, id event.EventID, player ev
 		if err := kioskOpen(tx, e); err != nil {
 			return err
 		}
-		entries, err := tx.Entries(id)
+		p, err := tx.Player(player)
 		if err != nil {
 			return err
 		}
-		for _, x := range entries {
-			if x.PlayerID == player {
-				en = x
-			}
-		}
-		if en.ID == 0 {
-			p, err := tx.Player(player)
-			if err != nil {
-				return err
-			}
-			if en, err = d.register(tx, id, p); err != nil {
-				return err
-			}
-		}
-		if !en.Active() {
-			return event.Statef("%s has left %s; please see the organizer", en.Name, e.Name)
-		}
-		if en.CheckedIn {
-			return nil
-		}
-		en.CheckedIn = true
-		if err := tx.UpdateEntry(en); err != nil {
-			return err
-		}
-		return d.log(tx, id, 0, "checked in at the kiosk: %s", en.Name)
+		en, err = d.kioskCheckIn(tx, e, p)
+		return err
 	})
 	return en, err
 }
 
-// KioskSignUp adds a new player from the kiosk: into the directory (or, by
-// a member number already there with the same name, that player), entered
-// in the event and checked in, in one transaction.
-func (d *Director) KioskSignUp(ctx context.Context, id event.EventID, np NewPlayer) (event.Entry, error) {
-	np.Email = "" // the kiosk does not ask for it
-	p := np.player(d)
-	if err := p.Validate(); err != nil {
+// kioskCheckIn checks p in, entering them first if they are not entered.
+func (d *Director) kioskCheckIn(tx Tx, e event.Event, p event.Player) (event.Entry, error) {
+	entries, err := tx.Entries(e.ID)
+	if err != nil {
 		return event.Entry{}, err
 	}
 	var en event.Entry
+	for _, x := range entries {
+		if x.PlayerID == p.ID {
+			en = x
+		}
+	}
+	if en.ID == 0 {
+		if en, err = d.register(tx, e.ID, p); err != nil {
+			return event.Entry{}, err
+		}
+	}
+	if !en.Active() {
+		return event.Entry{}, event.Statef("%s has left %s; please see the organizer", en.Name, e.Name)
+	}
+	if en.CheckedIn {
+		return en, nil
+	}
+	en.CheckedIn = true
+	if err := tx.UpdateEntry(en); err != nil {
+		return event.Entry{}, err
+	}
+	return en, d.log(tx, e.ID, 0, "checked in at the kiosk: %s", en.Name)
+}
+
+// KioskSignUp is what a sign-up at the kiosk did.
+type KioskSignUp struct {
+	// Entry is the player's entry, checked in; zero when SameName is set.
+	Entry event.Entry
+	// SameName lists, when nothing was saved, the players of the event and
+	// of the directory whose name is the name typed (case and accents
+	// folded): the kiosk asks "Is this you?" and checks the chosen one in
+	// (KioskCheckIn), or signs a true namesake up (KioskSignUpNamesake).
+	SameName []KioskMatch
+}
+
+// KioskSignUp adds a new player from the kiosk: into the directory,
+// entered in the event and checked in, in one transaction. A member number
+// already in the directory under the same name is that player, checked in
+// (entered first if need be). A name that is already registered in the
+// event or in the directory saves nothing and returns those players in
+// SameName, so that one person is never entered twice ("chris lee" beside
+// "Chris Lee").
+func (d *Director) KioskSignUp(ctx context.Context, id event.EventID, np NewPlayer) (KioskSignUp, error) {
+	return d.kioskSignUp(ctx, id, np, false)
+}
+
+// KioskSignUpNamesake signs up a player who has said they are not the
+// player of the same name that KioskSignUp found: a new player, entered and
+// checked in, with the entry marked Namesake for the organizer to check.
+func (d *Director) KioskSignUpNamesake(ctx context.Context, id event.EventID, np NewPlayer) (event.Entry, error) {
+	out, err := d.kioskSignUp(ctx, id, np, true)
+	return out.Entry, err
+}
+
+func (d *Director) kioskSignUp(ctx context.Context, id event.EventID, np NewPlayer, namesake bool) (KioskSignUp, error) {
+	np.Email = "" // the kiosk does not ask for it
+	p := np.player(d)
+	if err := p.Validate(); err != nil {
+		return KioskSignUp{}, err
+	}
+	var out KioskSignUp
 	err := d.store.Write(ctx, func(tx Tx) error {
+		out = KioskSignUp{}
 		e, err := tx.Event(id)
 		if err != nil {
 			return err
@@ -160,8 +195,10 @@ func (d *Director) KioskSignUp(ctx context.Context, id event.EventID, np NewPlay
 		if p.MemberNo != "" {
 			known, err := tx.PlayerByMemberNo(p.MemberNo)
 			switch {
-			case err == nil && strings.EqualFold(known.Name, p.Name):
-				p = known
+			case err == nil && event.FoldName(known.Name) == event.FoldName(p.Name):
+				// Their own number: they are that player.
+				out.Entry, err = d.kioskCheckIn(tx, e, known)
+				return err
 			case err == nil:
 				// Never name the number's owner to a stranger.
 				return event.Conflictf("member number %s is already in use under another name; check the number, or leave it blank and see the organizer", p.MemberNo)
@@ -169,21 +206,68 @@ func (d *Director) KioskSignUp(ctx context.Context, id event.EventID, np NewPlay
 				return err
 			}
 		}
-		if p.ID == 0 {
-			if err := tx.CreatePlayer(&p); err != nil {
-				return err
-			}
+		same, err := sameName(tx, id, p.Name)
+		if err != nil {
+			return err
 		}
-		if en, err = d.register(tx, id, p); err != nil {
+		if len(same) > 0 && !namesake {
+			out.SameName = same
+			return nil
+		}
+		if err := tx.CreatePlayer(&p); err != nil {
+			return err
+		}
+		en, err := d.register(tx, id, p)
+		if err != nil {
 			return err
 		}
 		en.CheckedIn = true
+		en.Namesake = len(same) > 0
 		if err := tx.UpdateEntry(en); err != nil {
 			return err
 		}
+		out.Entry = en
+		if en.Namesake {
+			return d.log(tx, id, 0, "signed up and checked in at the kiosk as a namesake (not the %s already registered; please check): %s", same[0].Name, en.Name)
+		}
 		return d.log(tx, id, 0, "signed up and checked in at the kiosk: %s", en.Name)
 	})
-	return en, err
+	return out, err
+}
+
+// sameName returns the players of event id, then of the directory, whose
+// name folds (event.FoldName) to the same as name's: the entries first,
+// dropped ones included (they see the organizer).
+func sameName(tx Tx, id event.EventID, name string) ([]KioskMatch, error) {
+	fold := event.FoldName(name)
+	entries, err := tx.Entries(id)
+	if err != nil {
+		return nil, err
+	}
+	var out []KioskMatch
+	seen := map[event.PlayerID]bool{}
+	for _, en := range entries {
+		if event.FoldName(en.Name) == fold {
+			out = append(out, KioskMatch{PlayerID: en.PlayerID, EntryID: en.ID, Name: en.Name, CheckedIn: en.CheckedIn})
+			seen[en.PlayerID] = true
+		}
+	}
+	// The directory sorts names starting with the query first, the exact
+	// ones before longer ones, so they are within the limit.
+	found, err := tx.FindPlayers(strings.Join(strings.Fields(name), " "), 4*kioskLimit)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range found {
+		if !seen[p.ID] && event.FoldName(p.Name) == fold {
+			out = append(out, KioskMatch{PlayerID: p.ID, Name: p.Name})
+			seen[p.ID] = true
+		}
+	}
+	if len(out) > kioskLimit {
+		out = out[:kioskLimit]
+	}
+	return out, nil
 }
 
 // kioskOpen refuses kiosk check-in once round 1 is paired or the event is

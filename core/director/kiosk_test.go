@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
@@ -86,7 +87,8 @@ func TestKioskSignUpNeverNamesAMemberNumbersOwner(t *testing.T) {
 	if !errors.Is(err, event.ErrConflict) || strings.Contains(event.Message(err), "Grace") {
 		t.Errorf("sign-up with another's number: %v", err)
 	}
-	en, err := d.KioskSignUp(ctx, e.ID, director.NewPlayer{Name: "grace hopper", MemberNo: "77", Email: "x@y"})
+	su, err := d.KioskSignUp(ctx, e.ID, director.NewPlayer{Name: "grace hopper", MemberNo: "77", Email: "x@y"})
+	en := su.Entry
 	if err != nil || !en.CheckedIn || en.Name != "Grace Hopper" {
 		t.Errorf("a regular signing up with her own number: %+v, %v", en, err)
 	}
@@ -114,5 +116,208 @@ func TestKioskPIN(t *testing.T) {
 	}
 	if ok, _ := d.CheckKioskPIN(ctx, "2469"); ok {
 		t.Error("a wrong PIN opened the kiosk")
+	}
+}
+
+// Ghost sign-up (issue 11): "chris lee" typed at "I'm new here" while
+// "Chris Lee" is registered and checked in must not register a second
+// player; the kiosk is told who has that name instead.
+func TestKioskGhostSignUpAsksIsThisYouForARegisteredName(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "generic", "swiss", nil)
+	chris := register(t, d, e.ID, "Chris Lee", "Zoë Ødegård")
+	if err := d.CheckIn(ctx, chris[0].ID, true); err != nil {
+		t.Fatal(err)
+	}
+	for _, typed := range []string{"chris lee", "  CHRIS   LEE ", "Chrís Lee"} {
+		got, err := d.KioskSignUp(ctx, e.ID, director.NewPlayer{Name: typed})
+		if err != nil || got.Entry.ID != 0 || len(got.SameName) != 1 {
+			t.Fatalf("%q: %+v, %v", typed, got, err)
+		}
+		if m := got.SameName[0]; m.EntryID != chris[0].ID || m.Name != "Chris Lee" || !m.CheckedIn {
+			t.Errorf("%q: the match is %+v", typed, m)
+		}
+	}
+	// "zoe odegard" is Zoë Ødegård, not checked in yet.
+	got, err := d.KioskSignUp(ctx, e.ID, director.NewPlayer{Name: "zoe odegard"})
+	if err != nil || len(got.SameName) != 1 || got.SameName[0].EntryID != chris[1].ID || got.SameName[0].CheckedIn {
+		t.Fatalf("zoe odegard: %+v, %v", got, err)
+	}
+	// Choosing "that's me" checks the existing entry in: still two entries.
+	en, err := d.KioskCheckIn(ctx, e.ID, got.SameName[0].PlayerID)
+	if err != nil || en.ID != chris[1].ID || !en.CheckedIn {
+		t.Fatalf("checking Zoë in: %+v, %v", en, err)
+	}
+	entries, _ := d.Entries(ctx, e.ID)
+	if len(entries) != 2 {
+		t.Fatalf("%d entries after the sign-ups, want 2 (no ghost)", len(entries))
+	}
+	// A part of the name is somebody else: "Chris" alone signs up.
+	if got, err := d.KioskSignUp(ctx, e.ID, director.NewPlayer{Name: "Chris Leeds"}); err != nil || got.Entry.ID == 0 || got.Entry.Namesake {
+		t.Errorf("Chris Leeds: %+v, %v", got, err)
+	}
+}
+
+// A name only in the directory (a regular from last week) leads to that
+// player, who is entered by checking in; a member number of the same
+// player checks them in straight away.
+func TestKioskGhostSignUpLeadsToTheDirectoryPlayer(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "generic", "swiss", nil)
+	regular, err := d.AddPlayer(ctx, director.NewPlayer{Name: "Ana Ortiz", MemberNo: "KF-9"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := d.KioskSignUp(ctx, e.ID, director.NewPlayer{Name: "ana ortiz"})
+	if err != nil || len(got.SameName) != 1 || got.SameName[0].PlayerID != regular.ID || got.SameName[0].EntryID != 0 {
+		t.Fatalf("ana ortiz: %+v, %v", got, err)
+	}
+	if entries, _ := d.Entries(ctx, e.ID); len(entries) != 0 {
+		t.Fatalf("asking entered %+v", entries)
+	}
+	got, err = d.KioskSignUp(ctx, e.ID, director.NewPlayer{Name: "ANA ORTIZ", MemberNo: "KF-9"})
+	if err != nil || got.Entry.PlayerID != regular.ID || !got.Entry.CheckedIn || got.Entry.Namesake {
+		t.Fatalf("with her member number: %+v, %v", got, err)
+	}
+	// Once more with the number: the same entry, not a conflict.
+	again, err := d.KioskSignUp(ctx, e.ID, director.NewPlayer{Name: "Ana Ortiz", MemberNo: "KF-9"})
+	if err != nil || again.Entry.ID != got.Entry.ID {
+		t.Fatalf("signing up twice with the number: %+v, %v", again, err)
+	}
+}
+
+// A true namesake is added only through KioskSignUpNamesake, and the entry
+// is marked for the organizer; a name nobody has is never marked.
+func TestKioskGhostSignUpANamesakeIsAddedOnlyWhenSaidAndMarked(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "generic", "swiss", nil)
+	chris := register(t, d, e.ID, "Chris Lee")
+	en, err := d.KioskSignUpNamesake(ctx, e.ID, director.NewPlayer{Name: "chris lee"})
+	if err != nil || en.ID == 0 || en.ID == chris[0].ID || !en.CheckedIn || !en.Namesake {
+		t.Fatalf("the namesake: %+v, %v", en, err)
+	}
+	entries, _ := d.Entries(ctx, e.ID)
+	marked := 0
+	for _, x := range entries {
+		if x.Namesake {
+			marked++
+		}
+	}
+	if len(entries) != 2 || marked != 1 {
+		t.Fatalf("entries %+v", entries)
+	}
+	log, err := d.Log(ctx, e.ID)
+	if err != nil || !strings.Contains(log[len(log)-1].Message, "namesake") {
+		t.Errorf("the log does not say so: %+v, %v", log, err)
+	}
+	// Said for a name nobody has: an ordinary sign-up.
+	if en, err := d.KioskSignUpNamesake(ctx, e.ID, director.NewPlayer{Name: "Noor Haddad"}); err != nil || en.Namesake {
+		t.Errorf("Noor: %+v, %v", en, err)
+	}
+}
+
+// After round 1 the kiosk finds a player's table, seat, opponent and the
+// round's clock in one read; a draft round shows no table.
+func TestKioskFindMyTableAfterRoundOne(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "generic", "swiss", nil)
+	entries := register(t, d, e.ID, "Chris Lee", "Zoë Ødegård", "Bob Stone", "Ana Ortiz", "Dev Patel")
+	for _, en := range entries {
+		if err := d.CheckIn(ctx, en.ID, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if v, err := d.KioskFindTable(ctx, e.ID, "chris"); err != nil || v.Round != 0 || len(v.Seats) != 0 {
+		t.Fatalf("before round 1: %+v, %v", v, err)
+	}
+	r, err := d.PairNextRound(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := d.KioskFindTable(ctx, e.ID, "chris"); v.Round != 1 || v.Published || len(v.Seats) != 0 {
+		t.Fatalf("a draft round shows %+v", v)
+	}
+	if err := d.PublishRound(ctx, e.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.StartClock(ctx, e.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := d.KioskFindTable(ctx, e.ID, "ch"); len(v.Seats) != 0 {
+		t.Errorf("two characters find %+v", v.Seats)
+	}
+	names := map[event.EntryID]string{}
+	for _, en := range entries {
+		names[en.ID] = en.Name
+	}
+	for _, want := range r.Tables {
+		for k, s := range want.Seats {
+			name := names[s.EntryID]
+			v, err := d.KioskFindTable(ctx, e.ID, strings.ToLower(event.FoldName(name)))
+			if err != nil || len(v.Seats) != 1 || !v.Published || !v.Clock.Started() {
+				t.Fatalf("%s: %+v, %v", name, v, err)
+			}
+			got := v.Seats[0]
+			if got.Name != name || !got.Playing || got.Table != want.Number || got.Seat != k+1 || got.Bye != want.Bye {
+				t.Errorf("%s: %+v, want table %d seat %d", name, got, want.Number, k+1)
+			}
+			if !want.Bye && (len(got.Opponents) != 1 || got.Opponents[0] != names[want.Seats[1-k].EntryID]) {
+				t.Errorf("%s plays %v", name, got.Opponents)
+			}
+			if want.Bye && len(got.Opponents) != 0 {
+				t.Errorf("%s has the bye and opponents %v", name, got.Opponents)
+			}
+		}
+	}
+	// A dropped player is not playing; a late entry joins later.
+	if err := d.Drop(ctx, entries[4].ID); err != nil {
+		t.Fatal(err)
+	}
+	late, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "Dev Late"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, _ := d.KioskFindTable(ctx, e.ID, "dev")
+	if len(v.Seats) != 2 || !v.Seats[0].Playing || v.Seats[1].Name != late.Name || v.Seats[1].Playing {
+		t.Errorf("dev: %+v", v.Seats)
+	}
+	for _, tb := range r.Tables {
+		if !tb.Bye {
+			if err := d.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if v, _ := d.KioskFindTable(ctx, e.ID, "chris"); len(v.Seats) != 1 || !v.Seats[0].Reported {
+		t.Errorf("a reported table: %+v", v.Seats)
+	}
+	if err := d.FinishEvent(ctx, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := d.KioskFindTable(ctx, e.ID, "chris"); !v.Finished || len(v.Seats) != 0 {
+		t.Errorf("a finished event: %+v", v)
+	}
+}
+
+// The time left at a table is the round's plus the table's extension (S11).
+func TestKioskFindMyTableTimeLeftCountsTheExtension(t *testing.T) {
+	start := time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)
+	v := director.KioskTables{Clock: event.Clock{Duration: 50 * time.Minute, StartedAt: start}}
+	now := start.Add(45 * time.Minute)
+	if r := v.TimeLeft(director.KioskSeat{}, now); r.Remaining != 5*time.Minute || r.Expired {
+		t.Errorf("no extension: %+v", r)
+	}
+	if r := v.TimeLeft(director.KioskSeat{Extension: 3 * time.Minute}, now.Add(6*time.Minute)); r.Remaining != 2*time.Minute || r.Expired {
+		t.Errorf("3 minutes' extension, a minute after time: %+v", r)
+	}
+	if r := v.TimeLeft(director.KioskSeat{}, now.Add(6*time.Minute)); !r.Expired {
+		t.Errorf("time is up: %+v", r)
+	}
+	if r := (director.KioskTables{}).TimeLeft(director.KioskSeat{Extension: time.Minute}, now); r.Timed || r.Remaining != 0 {
+		t.Errorf("untimed: %+v", r)
 	}
 }

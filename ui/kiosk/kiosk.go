@@ -40,7 +40,7 @@ type Director interface {
 	Event(ctx context.Context, id event.EventID) (event.Event, error)
 	KioskSearch(ctx context.Context, id event.EventID, query string) ([]director.KioskMatch, error)
 	KioskCheckIn(ctx context.Context, id event.EventID, player event.PlayerID) (event.Entry, error)
-	KioskSignUp(ctx context.Context, id event.EventID, np director.NewPlayer) (event.Entry, error)
+	KioskSignUp(ctx context.Context, id event.EventID, np director.NewPlayer) (director.KioskSignUp, error)
 	CheckDeck(ctx context.Context, id event.EventID, list string) (deck.Report, error)
 	SaveDeck(ctx context.Context, entry event.EntryID, name, list string) (director.DeckCheck, error)
 	HasKioskPIN(ctx context.Context) (bool, error)

@@ -88,9 +88,10 @@ func (s *signupScreen) submit() {
 	}
 	id := s.k.eventID
 	s.signUp.Disable()
-	work.Call(s.k.run, func(ctx context.Context) (event.Entry, error) {
+	work.Call(s.k.run, func(ctx context.Context) (director.KioskSignUp, error) {
 		return s.k.d.KioskSignUp(ctx, id, np)
-	}, func(en event.Entry, err error) {
+	}, func(su director.KioskSignUp, err error) {
+		en := su.Entry
 		s.signUp.Enable()
 		switch {
 		case errors.Is(err, event.ErrState):
