@@ -11,12 +11,10 @@ package ui
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -25,6 +23,7 @@ import (
 	"tablekeeper/ui/clock"
 	"tablekeeper/ui/events"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/work"
 	"tablekeeper/ui/judge"
 	"tablekeeper/ui/kiosk"
@@ -148,7 +147,7 @@ func (s *shell) alert(err error) {
 	if err == nil {
 		return
 	}
-	dialog.ShowError(errors.New(work.Sentence(err)), s.win)
+	keys.Inform(s.win, "Not done", work.Sentence(err))
 }
 
 func (s *shell) onNew() { s.form.Show() }

@@ -35,6 +35,7 @@ import (
 	coreclock "tablekeeper/core/clock"
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/labels"
 	"tablekeeper/ui/internal/work"
 )
@@ -124,7 +125,7 @@ type Bar struct {
 	content    fyne.CanvasObject
 
 	// The open dialogs, for tests.
-	confirm    *dialog.ConfirmDialog
+	confirm    *keys.Confirm
 	timeForm   *dialog.FormDialog
 	minutesBox *widget.Entry
 }
@@ -655,9 +656,7 @@ func (b *Bar) onReset() {
 	}
 	msg := fmt.Sprintf("Reset round %d's clock to %s, not started? The time played, the pauses and the time added are dropped; press Start again when the players are ready.",
 		b.number, fullTime(b.rc.Clock))
-	b.confirm = dialog.NewConfirm("Reset the clock", msg, b.onResetConfirmed, b.win)
-	b.confirm.SetConfirmText("Reset")
-	b.confirm.SetDismissText("Cancel")
+	b.confirm = keys.NewConfirm(b.win, keys.ConfirmOptions{Title: "Reset the clock", Message: msg, Yes: "Reset", Danger: true}, b.onResetConfirmed)
 	b.confirm.Show()
 }
 

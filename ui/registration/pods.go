@@ -18,6 +18,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/pairing"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -52,7 +53,7 @@ type podsDialog struct {
 	close      *widget.Button
 	body       fyne.CanvasObject
 	dialog     *dialog.CustomDialog
-	confirm    *dialog.ConfirmDialog
+	confirm    *keys.Confirm
 }
 
 func newPodsDialog(s *Screen) *podsDialog {
@@ -204,9 +205,7 @@ func (p *podsDialog) onDraw() {
 	}
 	msg := fmt.Sprintf("Draw the draft pods again?\nThe %s drawn at %s are replaced: every player gets a new seat.",
 		plural(len(p.seating.Pods), "pod"), p.seating.DrawnAt.Local().Format("15:04"))
-	p.confirm = dialog.NewConfirm("Draw again", msg, p.onDrawConfirmed, p.s.win)
-	p.confirm.SetConfirmText("Draw again")
-	p.confirm.SetDismissText("Cancel")
+	p.confirm = keys.NewConfirm(p.s.win, keys.ConfirmOptions{Title: "Draw again", Message: msg, Yes: "Draw again", Danger: true}, p.onDrawConfirmed)
 	p.confirm.Show()
 }
 

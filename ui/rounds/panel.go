@@ -212,9 +212,9 @@ func (p *resultPanel) onSave() {
 	}
 	p.saving = true
 	p.save.Disable()
-	id, round, number := p.id, p.round, p.table.Number
+	id, round, number, seen := p.id, p.round, p.table.Number, p.table.Result
 	work.Do(p.s.run, func(ctx context.Context) error {
-		return p.s.d.RecordResult(ctx, id, round, number, res)
+		return p.s.d.RecordResultSeen(ctx, id, round, number, seen, res)
 	}, func(err error) {
 		p.saving = false
 		p.save.Enable()

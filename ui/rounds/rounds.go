@@ -16,6 +16,7 @@ package rounds
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"image/color"
 	"strconv"
@@ -42,7 +43,7 @@ import (
 type Director interface {
 	Rounds(ctx context.Context, id event.EventID) ([]event.Round, error)
 	RoundSheet(ctx context.Context, id event.EventID, number int) (director.Sheet, error)
-	RecordResult(ctx context.Context, id event.EventID, round, table int, res event.Result) error
+	RecordResultSeen(ctx context.Context, id event.EventID, round, table int, seen *event.Result, res event.Result) error
 	PublishRound(ctx context.Context, id event.EventID, number int) error
 	SwapPlayers(ctx context.Context, id event.EventID, number int, a, b event.EntryID) error
 	RepairRound(ctx context.Context, id event.EventID) (event.Round, error)
@@ -93,7 +94,7 @@ type Screen struct {
 	repairButton *widget.Button
 	withdraw     *widget.Button
 	publish      *widget.Button
-	confirm      *dialog.ConfirmDialog
+	confirm      *keys.Confirm
 	table        *widget.Entry
 	resultLabel  *widget.Label
 	result       *widget.Entry
@@ -262,6 +263,10 @@ func (s *Screen) Load(id event.EventID) {
 func (s *Screen) showRounds(rounds []event.Round) {
 	count := len(rounds)
 	latest := count > len(s.rounds) || s.number == 0 || s.number > count
+	if count > len(s.rounds) && len(s.rounds) > 0 {
+		// A new round: what the status line said was about the last one.
+		s.setStatus("", widget.MediumImportance)
+	}
 	s.rounds = rounds
 	options := make([]string, count)
 	for i, r := range rounds {
@@ -358,6 +363,10 @@ func (s *Screen) showMode() {
 	}
 	draws, _ := rules.MatchDraws(s.sheet.Event, s.sheet.Round)
 	switch {
+	case s.number == 0:
+		// No round yet: no best-of to speak of (the settings' value shows
+		// on the header and in Settings).
+		columns.SetSecondary(s.hint, "Results are typed here once round 1 is paired and its pairings published.")
 	case draft:
 		columns.SetSecondary(s.hint, DraftHint)
 	case multi:
@@ -484,9 +493,7 @@ func (s *Screen) onRepair() {
 // askDraft leaves swap mode and asks before a change to the draft.
 func (s *Screen) askDraft(title, msg, confirm string, then func(bool)) {
 	s.stopSwap()
-	s.confirm = dialog.NewConfirm(title, msg, then, s.win)
-	s.confirm.SetConfirmText(confirm)
-	s.confirm.SetDismissText("Cancel")
+	s.confirm = keys.NewConfirm(s.win, keys.ConfirmOptions{Title: title, Message: msg, Yes: confirm}, then)
 	s.confirm.Show()
 }
 
@@ -840,11 +847,15 @@ func (s *Screen) confirmCorrection(before director.SheetTable, res event.Result)
 func (s *Screen) record(before director.SheetTable, res event.Result) {
 	id, round, number := s.eventID, s.number, before.Number
 	work.Do(s.run, func(ctx context.Context) error {
-		return s.d.RecordResult(ctx, id, round, number, res)
+		return s.d.RecordResultSeen(ctx, id, round, number, before.Result, res)
 	}, func(err error) {
 		if err != nil {
 			s.setStatus("Not saved: "+work.Sentence(err), widget.DangerImportance)
 			s.resetEntry()
+			if errors.Is(err, event.ErrConflict) {
+				// Another writer changed the table: show it as it is now.
+				s.Load(id)
+			}
 			return
 		}
 		s.setStatus(Saved(before, number, res), widget.SuccessImportance)

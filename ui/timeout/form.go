@@ -204,9 +204,9 @@ func (f *form) onSave() {
 	}
 	f.saving = true
 	f.save.Disable()
-	id, round, number, res := f.eventID, f.round, f.table.Number, out.result
+	id, round, number, res, seen := f.eventID, f.round, f.table.Number, out.result, f.table.Result
 	work.Do(f.run, func(ctx context.Context) error {
-		return f.d.RecordResult(ctx, id, round, number, res)
+		return f.d.RecordResultSeen(ctx, id, round, number, seen, res)
 	}, func(err error) {
 		f.saving = false
 		f.save.Enable()

@@ -75,7 +75,7 @@ var ErrNotNeeded = errors.New("no going-to-time form is needed")
 // Director is what the forms need of the director: saving the table's
 // result. *director.Director is one.
 type Director interface {
-	RecordResult(ctx context.Context, id event.EventID, round, table int, res event.Result) error
+	RecordResultSeen(ctx context.Context, id event.EventID, round, table int, seen *event.Result, res event.Result) error
 }
 
 var _ Director = (*director.Director)(nil)

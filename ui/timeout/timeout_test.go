@@ -595,7 +595,7 @@ func TestShadowfistEliminationTieAtTimeIsRefusedWithTheReason(t *testing.T) {
 // refusing is a director that refuses every result.
 type refusing struct{ calls int }
 
-func (r *refusing) RecordResult(context.Context, event.EventID, int, int, event.Result) error {
+func (r *refusing) RecordResultSeen(context.Context, event.EventID, int, int, *event.Result, event.Result) error {
 	r.calls++
 	return fmt.Errorf("store: record result: %w", event.Statef("Saturday is finished; its results are final"))
 }
