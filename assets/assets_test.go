@@ -20,9 +20,11 @@ func TestIconIsA512SquarePNG(t *testing.T) {
 
 func TestFontsAreTrueType(t *testing.T) {
 	for name, font := range map[string][]byte{
-		"FontRegular": FontRegular,
-		"FontBold":    FontBold,
-		"FontCJK":     FontCJK,
+		"FontRegular":    FontRegular,
+		"FontBold":       FontBold,
+		"FontCJK":        FontCJK,
+		"FontHangul":     FontHangul,
+		"FontHangulBold": FontHangulBold,
 	} {
 		// gofpdf reads TrueType outlines only: no CFF, no collections.
 		if len(font) < 12 || binary.BigEndian.Uint32(font) != 0x00010000 {
@@ -37,5 +39,8 @@ func TestLicencesCameWithTheFonts(t *testing.T) {
 	}
 	if !strings.Contains(LicenseCJK, "Apache License") || !strings.Contains(LicenseCJK, "Droid") {
 		t.Error("LicenseCJK does not hold the Apache licence of Droid Sans Fallback")
+	}
+	if !strings.Contains(LicenseHangul, "SIL OPEN FONT LICENSE") || !strings.Contains(LicenseHangul, "fonts-nanum") {
+		t.Error("LicenseHangul does not hold the Open Font License of the Nanum fonts and where they came from")
 	}
 }

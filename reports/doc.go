@@ -18,8 +18,11 @@
 // another.
 //
 // Text is set in DejaVu Sans from package assets, falling back rune by rune
-// to Droid Sans Fallback for Chinese and Japanese (Korean Hangul is not yet
-// covered: the fallback font has none, and it prints as U+FFFD). A name too
-// long for its cell shrinks, then is cut with "…". Output is deterministic:
+// to Droid Sans Fallback for Chinese and Japanese and to NanumSquare for
+// Korean Hangul; a PDF embeds only the fonts it draws with, each cut down to
+// the glyphs it uses. A character none of them has (an emoji, a script such
+// as Ethiopic or Tibetan, private use) prints as its code point in hex in a
+// small box, so two names that differ only there never print alike. A name
+// too long for its cell shrinks, then is cut with "…". Output is deterministic:
 // with Options.Created set, the same model always gives the same bytes.
 package reports

@@ -35,9 +35,30 @@ func TestFontMetricsKnowWhichRunesAFontCovers(t *testing.T) {
 		}
 	}
 	// Droid Sans Fallback has no Hangul syllables (Android ships Korean in
-	// another font): Korean names print as U+FFFD.
-	if cjk.has('한') {
-		t.Errorf("Droid Sans Fallback covers Hangul after all: Korean names no longer print as U+FFFD")
+	// another font); NanumSquare has every one of the 11,172, in both
+	// weights, and the compatibility letters (ㄱ…ㆎ).
+	if cjk.has('한') || dejavu.has('한') {
+		t.Errorf("DejaVu Sans or Droid Sans Fallback covers Hangul after all: the Hangul font may no longer be needed")
+	}
+	for name, ttf := range map[string][]byte{"NanumSquare": assets.FontHangul, "NanumSquare Bold": assets.FontHangulBold} {
+		hangul, err := parseFontMetrics(ttf)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		missing := 0
+		for r := rune(0xAC00); r <= 0xD7A3; r++ {
+			if !hangul.has(r) {
+				missing++
+			}
+		}
+		for r := rune(0x3131); r <= 0x318E; r++ {
+			if !hangul.has(r) {
+				missing++
+			}
+		}
+		if missing > 0 {
+			t.Errorf("%s lacks %d Hangul syllables or letters", name, missing)
+		}
 	}
 	// DejaVu Sans: units per em 2048, "M" advances 1767 units.
 	if got, want := dejavu.width('M'), 863; got != want {

@@ -15,10 +15,14 @@ import (
 // for two reasons. gofpdf draws a string in a single font and does no glyph
 // fallback, while no one font covers every name a store sees: DejaVu Sans
 // has Latin, Greek and Cyrillic but no Chinese, Droid Sans Fallback the
-// reverse. And a report must know how wide a name will be before drawing it,
-// to shrink or cut it to its cell. The typesetter splits a string into runs,
-// each drawn in the first font of a fallback chain that has a glyph for its
-// runes, and measures the runs from the fonts' own metrics.
+// reverse, and only NanumSquare has Korean Hangul. And a report must know
+// how wide a name will be before drawing it, to shrink or cut it to its
+// cell. The typesetter splits a string into runs, each drawn in the first
+// font of a fallback chain that has a glyph for its runes, and measures the
+// runs from the fonts' own metrics. A character that no font has (emoji,
+// Ethiopic, Tibetan, private use…) is drawn as its code point in a box, so
+// that two names that differ only there still print differently (see
+// textcode.go).
 
 // fontStyle is the weight text is set in.
 type fontStyle int
@@ -29,7 +33,8 @@ const (
 	styleBold
 )
 
-// replacementRune stands for a rune that no embedded font can draw.
+// replacementRune stands, in text gofpdf takes directly (the document's
+// title), for a rune gofpdf cannot encode.
 const replacementRune = '\uFFFD'
 
 // textFace is one embedded TrueType font as one document uses it.
@@ -37,8 +42,8 @@ type textFace struct {
 	// family is the name it is registered under in the document (style "").
 	family string
 	ttf    []byte
-	// metrics is parsed on first use; the CJK font is never parsed for a
-	// document whose text DejaVu covers.
+	// metrics is parsed on first use; the CJK and Hangul fonts are never
+	// parsed for a document whose text DejaVu covers.
 	metrics    *fontMetrics
 	broken     bool // the font could not be parsed: it covers nothing
 	registered bool // added to the document
@@ -62,19 +67,24 @@ type typesetter struct {
 
 // newTypesetter returns a typesetter for pdf using the fonts of package
 // assets: DejaVu Sans, then (for bold text, DejaVu Sans Bold first) Droid
-// Sans Fallback for the runes DejaVu lacks.
+// Sans Fallback for the runes DejaVu lacks, then NanumSquare for Hangul,
+// which neither has.
 func newTypesetter(pdf *gofpdf.Fpdf) *typesetter {
 	regular := &textFace{family: "tk-dejavu", ttf: assets.FontRegular}
 	bold := &textFace{family: "tk-dejavu-bold", ttf: assets.FontBold}
 	cjk := &textFace{family: "tk-droid-fallback", ttf: assets.FontCJK}
+	hangul := &textFace{family: "tk-nanum-square", ttf: assets.FontHangul}
+	hangulBold := &textFace{family: "tk-nanum-square-bold", ttf: assets.FontHangulBold}
 	return &typesetter{
 		pdf: pdf,
 		k:   pdf.GetConversionRatio(),
 		chains: [2][]*textFace{
-			styleRegular: {regular, cjk},
+			// Droid Sans Fallback comes before NanumSquare so that Chinese
+			// and Japanese keep one design; NanumSquare only adds Hangul.
+			styleRegular: {regular, cjk, hangul},
 			// DejaVu Bold covers a little less than the regular weight;
-			// Droid Sans Fallback has no bold.
-			styleBold: {bold, regular, cjk},
+			// Droid Sans Fallback has no bold, NanumSquare has.
+			styleBold: {bold, regular, cjk, hangulBold},
 		},
 	}
 }
@@ -115,25 +125,36 @@ type textRun struct {
 	face  *textFace
 	text  string
 	width int
+	// code marks a run that stands for one character no face has: text is
+	// its code point in hex ("1F600"), drawn small in face inside a box.
+	code bool
 }
 
 // empty reports whether the span draws nothing.
 func (s span) empty() bool { return len(s.runs) == 0 }
 
-// String returns the text the span draws.
+// String returns the text the span draws, with a boxed code point as
+// "[1F600]".
 func (s span) String() string {
 	var b strings.Builder
 	for _, r := range s.runs {
+		if r.code {
+			b.WriteString("[" + r.text + "]")
+			continue
+		}
 		b.WriteString(r.text)
 	}
 	return b.String()
 }
 
-// layout splits s into runs for the given style. It never fails: bytes that
-// are not UTF-8 and runes no font has (or that gofpdf cannot encode, outside
-// the Basic Multilingual Plane) become U+FFFD, control characters become
-// spaces, and invisible format characters (soft hyphens, zero-width joiners,
-// variation selectors) are dropped.
+// layout splits s into runs for the given style. It never fails, and two
+// strings that differ in a visible character always give spans that draw
+// differently: a rune no font has (or that gofpdf cannot encode, outside
+// the Basic Multilingual Plane) becomes its code point in a box ("1F600"),
+// and a byte that is not UTF-8 becomes its value in a box ("FF"). Control
+// characters become
+// spaces, and invisible format characters (soft hyphens, zero-width
+// joiners, variation selectors) are dropped.
 func (t *typesetter) layout(s string, style fontStyle) span {
 	chain := t.chains[style]
 	var (
@@ -150,24 +171,34 @@ func (t *typesetter) layout(s string, style fontStyle) span {
 			w = 0
 		}
 	}
-	for _, r := range s {
-		r, ok := drawable(r)
-		if !ok {
-			continue
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		var label string
+		if r == utf8.RuneError && n == 1 {
+			label = byteLabel(s[i])
 		}
-		f := t.faceFor(chain, r)
-		if f == nil {
-			r, f = replacementRune, chain[0]
-			if !t.metrics(f).has(r) {
-				r = '?'
+		i += n
+		if label == "" {
+			var ok bool
+			if r, ok = drawable(r); !ok {
+				continue
 			}
+			if f := t.faceFor(chain, r); f != nil {
+				if f != face {
+					flush()
+					face = f
+				}
+				b.WriteRune(r)
+				w += t.metrics(f).width(r)
+				continue
+			}
+			label = codeLabel(r)
 		}
-		if f != face {
-			flush()
-			face = f
-		}
-		b.WriteRune(r)
-		w += t.metrics(f).width(r)
+		flush()
+		face = nil
+		run := t.codeRun(chain[0], label)
+		sp.runs = append(sp.runs, run)
+		sp.width += run.width
 	}
 	flush()
 	return sp
@@ -181,8 +212,6 @@ func drawable(r rune) (rune, bool) {
 		return ' ', true
 	case unicode.Is(unicode.Cf, r), unicode.Is(unicode.Variation_Selector, r):
 		return 0, false
-	case r > 0xFFFF: // gofpdf writes text as UCS-2
-		return replacementRune, true
 	}
 	return r, true
 }
@@ -236,6 +265,16 @@ func (t *typesetter) cut(sp span, style fontStyle, size, maxWidth float64) span 
 	var out span
 	used := 0
 	for _, run := range sp.runs {
+		if run.code {
+			// A boxed code point is kept whole or not at all.
+			if float64(used+run.width) > limit {
+				break
+			}
+			out.runs = append(out.runs, run)
+			out.width += run.width
+			used += run.width
+			continue
+		}
 		m := t.metrics(run.face)
 		n := 0 // bytes of run.text that fit
 		w := 0
@@ -260,6 +299,9 @@ func (t *typesetter) cut(sp span, style fontStyle, size, maxWidth float64) span 
 	// last letter: "Van den…", not "Van den …" or "Jr.…".
 	for len(out.runs) > 0 {
 		last := &out.runs[len(out.runs)-1]
+		if last.code {
+			break
+		}
 		trimmed := strings.TrimRightFunc(last.text, func(r rune) bool {
 			return unicode.IsSpace(r) || unicode.IsPunct(r)
 		})
@@ -285,8 +327,12 @@ func (t *typesetter) cut(sp span, style fontStyle, size, maxWidth float64) span 
 // at y (both in the document's unit). The text colour is the document's.
 func (t *typesetter) draw(sp span, size, x, y float64) {
 	for _, r := range sp.runs {
-		t.use(r.face, size)
-		t.pdf.Text(x, y, r.text)
+		if r.code {
+			t.drawCode(r, size, x, y)
+		} else {
+			t.use(r.face, size)
+			t.pdf.Text(x, y, r.text)
+		}
 		x += t.units(r.width, size)
 	}
 }
@@ -316,11 +362,15 @@ func (t *typesetter) use(f *textFace, size float64) {
 
 // plainText returns s cleaned as layout cleans it, for text gofpdf takes
 // directly such as the document title: valid UTF-8 in the Basic
-// Multilingual Plane without control or format characters.
+// Multilingual Plane (gofpdf writes it as UCS-2; other runes become U+FFFD)
+// without control or format characters.
 func plainText(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		if r, ok := drawable(r); ok {
+			if r > 0xFFFF {
+				r = replacementRune
+			}
 			b.WriteRune(r)
 		}
 	}

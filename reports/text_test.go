@@ -39,6 +39,12 @@ func TestLayoutSplitsTextIntoRunsByFontCoverage(t *testing.T) {
 			[]string{"tk-dejavu:Bruce ", "tk-droid-fallback:李小龍", "tk-dejavu: Lee"}},
 		{"bold uses the bold face then the fallback", "Zoë 田中", styleBold,
 			[]string{"tk-dejavu-bold:Zoë ", "tk-droid-fallback:田中"}},
+		{"Korean Hangul goes to NanumSquare", "김민준 (Kim)", styleRegular,
+			[]string{"tk-nanum-square:김민준", "tk-dejavu: (Kim)"}},
+		{"bold Hangul uses NanumSquare Bold", "이서연", styleBold,
+			[]string{"tk-nanum-square-bold:이서연"}},
+		{"Chinese beside Hangul keeps Droid Sans Fallback", "李 이", styleRegular,
+			[]string{"tk-droid-fallback:李", "tk-dejavu: ", "tk-nanum-square:이"}},
 		{"empty text has no runs", "", styleRegular, nil},
 	}
 	for _, tt := range tests {
@@ -54,13 +60,15 @@ func TestLayoutSplitsTextIntoRunsByFontCoverage(t *testing.T) {
 
 func TestLayoutCleansWhatNoFontCanDraw(t *testing.T) {
 	tests := []struct {
-		name, in, want string
+		name, in, want, plain string
 	}{
-		{"bytes that are not UTF-8", "Ann\xffe", "Ann\uFFFDe"},
-		{"control characters become spaces", "Ann\tLee\n", "Ann Lee "},
-		{"format characters disappear", "Jo\u00ADhn\u200D\uFE0F", "John"},
-		{"runes beyond the BMP become U+FFFD", "Sam 😀", "Sam \uFFFD"},
-		{"runes no font has become U+FFFD", "김민준", "\uFFFD\uFFFD\uFFFD"},
+		{"bytes that are not UTF-8 print as a boxed byte", "Ann\xffe", "Ann[FF]e", "Ann\uFFFDe"},
+		{"a real U+FFFD prints as itself", "Ann\uFFFDe", "Ann\uFFFDe", "Ann\uFFFDe"},
+		{"control characters become spaces", "Ann\tLee\n", "Ann Lee ", "Ann Lee "},
+		{"format characters disappear", "Jo\u00ADhn\u200D\uFE0F", "John", "John"},
+		{"runes beyond the BMP print as a boxed code point", "Sam 😀", "Sam [1F600]", "Sam \uFFFD"},
+		{"runes no font has print as a boxed code point", "ሰላም", "[1230][120B][121D]", "ሰላም"},
+		{"Hangul prints as itself", "김민준", "김민준", "김민준"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -68,8 +76,8 @@ func TestLayoutCleansWhatNoFontCanDraw(t *testing.T) {
 			if got := ts.layout(tt.in, styleRegular).String(); got != tt.want {
 				t.Errorf("layout(%q) draws %q, want %q", tt.in, got, tt.want)
 			}
-			if got := plainText(tt.in); !strings.HasPrefix(tt.want, "\uFFFD") && got != tt.want {
-				t.Errorf("plainText(%q) = %q, want %q", tt.in, got, tt.want)
+			if got := plainText(tt.in); got != tt.plain {
+				t.Errorf("plainText(%q) = %q, want %q", tt.in, got, tt.plain)
 			}
 		})
 	}
@@ -152,6 +160,14 @@ func TestTypesetterAddsOnlyTheFontsItDrawsWith(t *testing.T) {
 	ts.draw(ts.layout("李小龍", styleRegular), 12, 10, 20)
 	if !cjk.registered {
 		t.Error("the CJK font was not added for Chinese text")
+	}
+	hangul := ts.chains[styleRegular][2]
+	if hangul.registered || hangul.metrics != nil {
+		t.Error("the Hangul font was loaded for Latin and Chinese text")
+	}
+	ts.draw(ts.layout("김민준", styleRegular), 12, 10, 30)
+	if !hangul.registered {
+		t.Error("the Hangul font was not added for Korean text")
 	}
 	if err := ts.pdf.Error(); err != nil {
 		t.Fatal(err)
