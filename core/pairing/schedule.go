@@ -24,18 +24,20 @@ const (
 	ScheduleMaxPlayers = 1000
 	// ScheduleMaxRounds is the most rounds a schedule runs.
 	ScheduleMaxRounds = 64
+	// ScheduleMinTable and ScheduleMaxTable bound the usual table size k.
+	ScheduleMinTable, ScheduleMaxTable = 3, 5
 )
 
 // ScheduleTableSizes returns the table sizes of every round of a schedule
-// for n players at tables of k (3 or 4): as many tables of k as possible,
+// for n players at tables of k (3 to 5): as many tables of k as possible,
 // then tables of k−1, larger tables first (k 4: 9 → 3, 3, 3; 10 → 4, 3, 3;
 // 11 → 4, 4, 3; k 3: 8 → 3, 3, 2). Everyone plays every round: a smaller
 // table is better than a sit-out, and a game of k−1 players is a normal
 // Shadowfist game. It is the split PodSizes makes for usual k and smallest
 // k−1.
 func ScheduleTableSizes(n, k int) ([]int, error) {
-	if k < 3 || k > 4 {
-		return nil, event.Invalidf("fixed schedules seat tables of 3 or 4 players, not %d", k)
+	if k < ScheduleMinTable || k > ScheduleMaxTable {
+		return nil, event.Invalidf("fixed schedules seat tables of %d to %d players, not %d", ScheduleMinTable, ScheduleMaxTable, k)
 	}
 	if n < k || n > ScheduleMaxPlayers {
 		return nil, event.Invalidf("a fixed schedule at tables of %d needs %d to %d players, not %d", k, k, ScheduleMaxPlayers, n)
@@ -56,7 +58,7 @@ func ScheduleTableSizes(n, k int) ([]int, error) {
 	return sizes, nil
 }
 
-// Schedule returns a fixed schedule for n players at tables of k (3 or 4)
+// Schedule returns a fixed schedule for n players at tables of k (3 to 5)
 // for the given number of rounds: each round is a list of tables of player
 // indices 0..n−1, with the sizes of ScheduleTableSizes. Round 1 seats the
 // players in index order (0, 1, 2 at the first table of three, and so on);
@@ -77,12 +79,16 @@ func ScheduleTableSizes(n, k int) ([]int, error) {
 //     pairs come first, and a schedule with no repeat often cannot share
 //     the smaller tables evenly (7 players at 3, 2 and 2 for two rounds).
 //
-// The search has three stages. First, where n = k·g for a prime power g
-// of at least k, a resolvable transversal design seats g rounds in which
-// nobody meets twice, and the players it never brought together (the k
-// groups of g) continue the same way inside each group: this is the
-// affine plane for 9 players at tables of 3 and 16 at tables of 4, and 13
-// perfect rounds for 27 at tables of 3. Second, more perfect rounds are
+// The search has three stages. First, where a resolvable design is known
+// for n players at tables of k (design.go: Kirkman triple systems for
+// n ≡ 3 (mod 6) at tables of 3, the affine planes for 9 at 3, 16 at 4 and
+// 25 at 5, resolvable (n, 4, 1) designs for 16, 28 and 40 at 4), it seats
+// rounds in which nobody meets twice, its players renumbered with rng;
+// where n = k·g for a prime power g of at least k, a resolvable
+// transversal design seats g such rounds, and the players it never
+// brought together (the k groups of g) continue the same way inside each
+// group. docs/schedules.md lists what is reached for 6 to 40 players.
+// Second, more perfect rounds are
 // looked for one at a time: a new round is seated greedily, then a tabu
 // search over all rounds swaps players in conflict (with a player they
 // meet again) with players at other tables of the same round, taking the
@@ -551,7 +557,7 @@ func (s *schSearch) isSmall(t int) bool { return s.sizes[t] < s.sizes[0] }
 // returns how many it seated. When it falls short the state may hold one
 // round more: the best the search found for it.
 func (s *schSearch) perfectRounds(limit int) int {
-	design := schDesign(s.n, s.sizes[0])
+	design := s.design()
 	for _, round := range design[:min(len(design), limit)] {
 		s.addRound(round)
 	}
@@ -571,6 +577,27 @@ func (s *schSearch) perfectRounds(limit int) int {
 		}
 	}
 	return s.rounds()
+}
+
+// design returns the longest resolvable design known for the largest
+// tables (schResolvable), with its players renumbered and its rounds put
+// in an order drawn from s.rng, so that schedules differ from seed to
+// seed; nil when there is none.
+func (s *schSearch) design() [][][]int {
+	d := schResolvable(s.n, s.sizes[0])
+	if len(d) == 0 {
+		return nil
+	}
+	perm := s.rng.Perm(s.n)
+	s.rng.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
+	for _, round := range d {
+		for _, tb := range round {
+			for i, p := range tb {
+				tb[i] = perm[p]
+			}
+		}
+	}
+	return d
 }
 
 // meetAdd changes the meetings of a and b by d (±1).

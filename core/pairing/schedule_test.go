@@ -752,7 +752,7 @@ func schSum(xs []int) int {
 
 func TestScheduleRefusesWhatItCannotSeat(t *testing.T) {
 	for _, c := range []struct{ n, k, rounds int }{
-		{8, 2, 3}, {10, 5, 3}, {2, 3, 1}, {3, 4, 1}, {5, 4, 2}, {9, 3, 0}, {9, 3, ScheduleMaxRounds + 1}, {ScheduleMaxPlayers + 1, 4, 1},
+		{8, 2, 3}, {10, 6, 3}, {7, 5, 1}, {2, 3, 1}, {3, 4, 1}, {5, 4, 2}, {9, 3, 0}, {9, 3, ScheduleMaxRounds + 1}, {ScheduleMaxPlayers + 1, 4, 1},
 	} {
 		_, err := Schedule(c.n, c.k, c.rounds, schSeed())
 		if !errors.Is(err, event.ErrInvalid) {
@@ -792,11 +792,14 @@ func TestScheduleRoundsNamesTheRepeats(t *testing.T) {
 }
 
 // schReportRow is one line of the report's table.
+// The report's table runs from schReportFirst to schReportLast players.
+const schReportFirst, schReportLast = 6, 40
+
 type schReportRow struct {
 	n      int
-	sizes  [2][]int
-	got    [2]int
-	bounds [2]int
+	sizes  [3][]int // nil where n players cannot sit at tables of 3+j
+	got    [3]int
+	bounds [3]int
 }
 
 // TestScheduleReport writes docs/schedules.md with -update and otherwise
@@ -850,18 +853,19 @@ func schReport(t *testing.T) string {
 	return b.String()
 }
 
-// schReportRows measures the rounds without repeat for 8 to 32 players.
+// schReportRows measures the rounds without repeat for 6 to 40 players at
+// tables of 3, 4 and 5.
 func schReportRows(t *testing.T) []schReportRow {
 	t.Helper()
 	var rows []schReportRow
-	for n := 8; n <= 32; n++ {
+	for n := schReportFirst; n <= schReportLast; n++ {
 		rows = append(rows, schReportRow{n: n})
 	}
 	// The rows are independent: measure them on every core.
 	type job struct{ i, j int }
 	jobs := make(chan job)
 	var wg sync.WaitGroup
-	errs := make(chan error, 2*len(rows))
+	errs := make(chan error, 3*len(rows))
 	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
 		go func() {
@@ -871,8 +875,7 @@ func schReportRows(t *testing.T) []schReportRow {
 				k := 3 + jb.j
 				sizes, err := ScheduleTableSizes(r.n, k)
 				if err != nil {
-					errs <- err
-					continue
+					continue // a dash in the table
 				}
 				m, err := schMax(r.n, k)
 				if err != nil {
@@ -884,7 +887,7 @@ func schReportRows(t *testing.T) []schReportRow {
 		}()
 	}
 	for i := range rows {
-		for j := range 2 {
+		for j := range 3 {
 			jobs <- job{i, j}
 		}
 	}
@@ -904,7 +907,7 @@ Rule S12 (Appendix I of the Shadowfist tournament rules, document 004) gives
 fixed schedules for 8, 9, 12, 15 and 16 players at tables of 3 or 4: every
 round's tables are known before the event, chosen so that players meet the
 same opponents as rarely as possible. ` + "`pairing.Schedule(n, k, rounds, rng)`" + ` builds
-such a schedule for any number of players:
+such a schedule for any number of players at tables of 3, 4 or 5:
 
 - Tables are of k players, and of k−1 where n is not a multiple of k
   (10 at tables of 4: 4, 3, 3; 8 at tables of 3: 3, 3, 2), so nobody sits
@@ -914,12 +917,17 @@ such a schedule for any number of players:
   a third time while that can be avoided), then by repeat meetings
   (Σ (m−1)⁺, so the most different opponents), then by how evenly the
   meetings spread, then by the share of the smaller tables.
-- Where n = k·g for a prime power g ≥ k, a resolvable transversal design
-  gives g rounds without a repeat and continues inside its groups (the
-  affine planes for 9 at 3 and 16 at 4; 13 rounds for 27 at 3). A tabu
-  search then adds round after round while no pair meets twice, and for
-  the rounds beyond that minimises repeats. The search is seeded and
-  counts work, not time, so a schedule is the same on every machine.
+- Where a resolvable design is known, it gives the rounds without a
+  repeat, every player meeting every other exactly once: Kirkman triple
+  systems for n ≡ 3 (mod 6) at tables of 3 (10 rounds for 21 players),
+  the affine planes (9 at 3, 16 at 4, 25 at 5), resolvable (n, 4, 1)
+  designs for 16, 28 and 40 at tables of 4, and transversal designs where
+  n = k·g for a prime power g ≥ k. Each is built by a classical algebraic
+  construction and checked before it is used; its players are renumbered
+  with the seed, so schedules differ from seed to seed. A tabu search
+  then adds round after round while no pair meets twice, and for the
+  rounds beyond that minimises repeats. The search is seeded and counts
+  work, not time, so a schedule is the same on every machine.
 
 This file is written by ` + "`go test ./core/pairing -run ScheduleReport -update`" + `; the
 normal test run checks that it still matches the code.
@@ -989,66 +997,124 @@ func schReportRounds(b *strings.Builder, rows []schReportRow) {
 ## Rounds without a repeat
 
 How many rounds the generated schedules run before any pair of players
-meets a second time (` + "`MaxRoundsWithoutRepeat`" + `), against the bound
-floor((n−1)/(k−1)): each round a player meets at most k−1 new opponents, k
-being the largest table. A * marks a schedule that reaches the bound.
+meets a second time (` + "`MaxRoundsWithoutRepeat`" + `, the "reached" figure),
+against the most rounds any schedule can run (the "optimum"). Tables are
+of k and, where n is not a multiple of k, of k−1. The optimum is at most
+the bound floor((n−1)/(k−1)), k being the largest table: each round a
+player meets at most k−1 new opponents. A letter says where the optimum
+comes from; "≤ b" means that only the bound b is known here. A * marks a
+size where Tablekeeper reaches the optimum; a dash, a size that cannot sit
+at those tables.
 
-| Players | Tables (of 3) | Rounds / bound | Tables (of 4) | Rounds / bound |
-|---:|---|---:|---|---:|
+| Players | Tables of 3 | Reached / optimum | Tables of 4 | Reached / optimum | Tables of 5 | Reached / optimum |
+|---:|---|---:|---|---:|---|---:|
 `)
 	for _, r := range rows {
 		fmt.Fprintf(b, "| %d |", r.n)
-		for j := range 2 {
-			mark := ""
-			if r.got[j] == r.bounds[j] {
-				mark = " *"
+		for j := range 3 {
+			if r.sizes[j] == nil {
+				b.WriteString(" — | — |")
+				continue
 			}
-			fmt.Fprintf(b, " %s | %d / %d%s |", schSizesText(r.sizes[j]), r.got[j], r.bounds[j], mark)
+			opt, exact, src := schOptimum(r.n, 3+j, r.got[j])
+			switch {
+			case !exact:
+				fmt.Fprintf(b, " %s | %d / ≤ %d |", schSizesText(r.sizes[j]), r.got[j], opt)
+			case r.got[j] == opt:
+				fmt.Fprintf(b, " %s | %d / %d %s * |", schSizesText(r.sizes[j]), r.got[j], opt, src)
+			default:
+				fmt.Fprintf(b, " %s | %d / %d %s |", schSizesText(r.sizes[j]), r.got[j], opt, src)
+			}
 		}
 		b.WriteString("\n")
 	}
+	b.WriteString(`
+Where the optimum comes from:
+
+- **K**: a Kirkman triple system KTS(n) exists for every n ≡ 3 (mod 6)
+  (Ray-Chaudhuri and Wilson, 1971), (n−1)/2 rounds. Tablekeeper builds
+  them (core/pairing/design.go): AG(2, 3) and AG(3, 3) for 9 and 27,
+  Ray-Chaudhuri and Wilson's KTS(2q+1) for 15 and 39 and KTS(3q) for 21
+  (q ≡ 1 mod 6 a prime power), and for 33 the doubling of the affine
+  plane of order 4 with a KTS(9) on each line (Beth, Jungnickel and Lenz,
+  Design Theory, Lemma IX.6.4).
+- **N**: a nearly Kirkman triple system NKTS(n), every player missing one
+  opponent, exists for every n ≡ 0 (mod 6) from 18 on (Baker and Wilson,
+  1977; Handbook of Combinatorial Designs, II.2.7), (n−2)/2 rounds; none
+  exists for 12, so 12 at tables of 3 stops at 4.
+- **A**: the affine plane AG(2, q) seats q² players at tables of q for
+  q+1 rounds (9 at 3, 16 at 4, 25 at 5).
+- **R**: a resolvable (n, 4, 1) design exists for every n ≡ 4 (mod 12)
+  (Hanani, Ray-Chaudhuri and Wilson, 1972), (n−1)/3 rounds; Tablekeeper
+  builds the ones for n = 3q+1, q ≡ 1 (mod 4) a prime power (Design
+  Theory, VII.7.5): 16, 28 and 40.
+- **S**: the social golfer problem's known results: 5 rounds for 20 at
+  tables of 4 and 7 for 24 (Harvey's table of solutions), 10 for 32
+  (Aguado, 2004).
+- **F**: fewer tables than seats at the largest: a second round must seat
+  two players of one first-round table together, so 1.
+- **B**: the bound, reached by the search.
+`)
 	schReportNotes(b, rows)
 }
 
-// schReportNotes explains where the bound is out of reach.
+// schReportNotes lists the sizes where Tablekeeper stops short of a known
+// optimum.
 func schReportNotes(b *strings.Builder, rows []schReportRow) {
-	var fewTables []string
+	var short []string
 	for _, r := range rows {
-		if len(r.sizes[1]) < r.sizes[1][0] {
-			fewTables = append(fewTables, fmt.Sprint(r.n))
+		for j := range 3 {
+			if r.sizes[j] == nil {
+				continue
+			}
+			if opt, exact, _ := schOptimum(r.n, 3+j, r.got[j]); exact && r.got[j] < opt {
+				short = append(short, fmt.Sprintf("%d at tables of %d (%d of %d)", r.n, 3+j, r.got[j], opt))
+			}
 		}
 	}
-	fmt.Fprintf(b, `
-The bound is not always reachable. With fewer tables than seats at a table
-(%s players at tables of 4) a second round must seat two players of one
-first-round table together. Twelve players at tables of 3 cannot play 5
-rounds: with each player missing one opponent, that would be a nearly
-Kirkman triple system of order 12, and none exists; the appendix's
-12-player schedule at tables of 3 also stops at 4.
-`, schListNames(fewTables))
-	var allSmaller []string
-	for _, r := range rows {
-		if r.sizes[1][0] < 4 {
-			allSmaller = append(allSmaller, fmt.Sprint(r.n))
-		}
-	}
-	if allSmaller != nil {
+	if short != nil {
 		fmt.Fprintf(b, `
-%s players at tables of 4 sit at tables of 3 only, so their bound counts
-tables of 3.
-`, schListNames(allSmaller))
+Known designs go further than Tablekeeper's search for %s: no construction
+of those is built in, and the search stops short of them.
+`, schListNames(short))
 	}
-	var known []string
-	for _, c := range schKnownDesigns() {
-		if r := rows[c.n-8]; r.got[c.k-3] < c.rounds {
-			known = append(known, fmt.Sprintf("%d rounds for %d at tables of %d (%s)", c.rounds, c.n, c.k, c.what))
-		}
+}
+
+// schOptimum returns the most rounds without a repeat that n players at
+// tables of k can play, as known from design theory (exact), or the bound
+// when it is not known here; src is the letter of docs/schedules.md that
+// says where it comes from. reached is what Tablekeeper reaches: when it
+// is the bound, the bound is the optimum.
+func schOptimum(n, k, reached int) (opt int, exact bool, src string) {
+	sizes, err := ScheduleTableSizes(n, k)
+	if err != nil {
+		return 0, false, ""
 	}
-	if known != nil {
-		fmt.Fprintf(b, `
-Known designs go further than the search for some counts: %s.
-`, schListNames(known))
+	big, bound := sizes[0], ScheduleBound(n, k)
+	even := n%big == 0
+	switch {
+	case len(sizes) < big:
+		return 1, true, "F"
+	case even && big == 3 && n%6 == 3:
+		return (n - 1) / 2, true, "K"
+	case even && big == 3 && n == 12:
+		return 4, true, "N"
+	case even && big == 3 && n%6 == 0 && n >= 18:
+		return (n - 2) / 2, true, "N"
+	case even && big == 4 && n%12 == 4:
+		return (n - 1) / 3, true, "R"
+	case even && big == 5 && n == 25:
+		return 6, true, "A"
+	case even && big == 4 && n == 20:
+		return 5, true, "S"
+	case even && big == 4 && n == 24:
+		return 7, true, "S"
+	case even && big == 4 && n == 32:
+		return 10, true, "S"
+	case reached == bound:
+		return bound, true, "B"
 	}
+	return bound, false, ""
 }
 
 // schEightAtFourFloor returns how many seatings of 8 players at two
@@ -1095,25 +1161,6 @@ func schEightAtFourFloor() (sets, least int) {
 
 func schQualityText(q ScheduleQuality) string {
 	return fmt.Sprintf("%d / %d / %d / %d", q.ThirdMeetings, q.RepeatMeetings, q.RepeatPairs, q.MostMeetings)
-}
-
-// schKnownDesigns are schedules known from design theory with more perfect
-// rounds than a plain search tends to find.
-func schKnownDesigns() []struct {
-	n, k, rounds int
-	what         string
-} {
-	return []struct {
-		n, k, rounds int
-		what         string
-	}{
-		{18, 3, 8, "a nearly Kirkman triple system"},
-		{21, 3, 10, "a Kirkman triple system"},
-		{24, 3, 11, "a nearly Kirkman triple system"},
-		{30, 3, 14, "a nearly Kirkman triple system"},
-		{28, 4, 9, "a resolvable 2-(28, 4, 1) design"},
-		{32, 4, 10, "Aguado's 2004 solution of the social golfer problem"},
-	}
 }
 
 // schSizesText is "4, 4, 3" shortened to "2×4 + 3" style counts.

@@ -1,0 +1,365 @@
+package pairing
+
+import "slices"
+
+// Resolvable designs for the fixed schedules (rule S12). A resolvable
+// design on n points with blocks of k is a set of rounds (its parallel
+// classes) in which n players sit at tables of k, every player once a
+// round, and no two players share a table twice. Where one is known, it
+// reaches the most rounds any schedule can: (n−1)/(k−1), when every
+// player meets every other exactly once.
+//
+// The constructions here are the classical algebraic ones, each checked
+// by schValidDesign before it is used (and by the tests for every size):
+//
+//   - the transversal designs and affine planes of schDesign: AG(2, q) for
+//     q² players at tables of q (9 at 3, 16 at 4, 25 at 5), AG(3, 3) for 27
+//     at 3;
+//   - Kirkman triple systems KTS(v), v ≡ 3 (mod 6), (v−1)/2 rounds at tables
+//     of 3: Ray-Chaudhuri and Wilson's direct constructions of KTS(2q+1) and
+//     KTS(3q) for prime powers q ≡ 1 (mod 6) (15, 21, 27, 39, …), and the
+//     doubling of a pairwise balanced design with blocks of 4 or 7
+//     (Beth, Jungnickel and Lenz, Design Theory, Lemma IX.6.4): the lines
+//     of AG(2, 4) give KTS(33);
+//   - resolvable (v, 4, 1) designs for v = 3q+1, q ≡ 1 (mod 4) a prime
+//     power (Design Theory, VII.7.5): 16, 28, 40 at tables of 4, (v−1)/3
+//     rounds.
+//
+// See docs/schedules.md for the sizes each reaches.
+
+// schResolvable returns the longest design known here for n players at
+// tables of k: rounds of tables of k in which no pair meets twice, every
+// player once a round. It returns nil when n is not a multiple of k.
+func schResolvable(n, k int) [][][]int {
+	if n%k != 0 {
+		return nil
+	}
+	var best [][][]int
+	for _, d := range [][][][]int{schDesign(n, k), schKirkman(n, k), schRBIBD4(n, k)} {
+		if len(d) > len(best) && schValidDesign(n, k, d) {
+			best = d
+		}
+	}
+	return best
+}
+
+// schValidDesign tells whether every round seats each of the n players
+// once at tables of k, and no pair shares a table twice.
+func schValidDesign(n, k int, d [][][]int) bool {
+	met := make([]bool, n*n)
+	for _, round := range d {
+		seen := make([]bool, n)
+		for _, tb := range round {
+			if len(tb) != k {
+				return false
+			}
+			for i, a := range tb {
+				if a < 0 || a >= n || seen[a] {
+					return false
+				}
+				seen[a] = true
+				for _, b := range tb[:i] {
+					if met[a*n+b] {
+						return false
+					}
+					met[a*n+b], met[b*n+a] = true, true
+				}
+			}
+		}
+		if slices.Contains(seen, false) {
+			return false
+		}
+	}
+	return true
+}
+
+// schGF is the finite field GF(q) as tables, with a primitive element, for
+// the constructions that need one.
+type schGF struct {
+	q        int
+	add, mul []int // add[a*q+b], mul[a*q+b]
+	pow      []int // pow[i]: the primitive element to the i, i < q−1
+	log      []int // log[pow[i]] = i; log[0] is unused
+}
+
+// newSchGF returns GF(q), or false when q is not a prime power.
+func newSchGF(q int) (*schGF, bool) {
+	f, ok := newSchField(q)
+	if !ok {
+		return nil, false
+	}
+	g := &schGF{q: q, add: make([]int, q*q), mul: make([]int, q*q), log: make([]int, q)}
+	for a := range q {
+		for b := range q {
+			g.add[a*q+b], g.mul[a*q+b] = f.add(a, b), f.mul(a, b)
+		}
+	}
+	for a := 1; a < q; a++ {
+		pow := []int{1}
+		for x := a; x != 1; x = g.mul[x*q+a] {
+			pow = append(pow, x)
+		}
+		if len(pow) == q-1 {
+			g.pow = pow
+			break
+		}
+	}
+	for i, x := range g.pow {
+		g.log[x] = i
+	}
+	return g, true
+}
+
+// exp returns the primitive element to the i, for any integer i.
+func (g *schGF) exp(i int) int {
+	n := g.q - 1
+	return g.pow[((i%n)+n)%n]
+}
+
+// neg returns −a.
+func (g *schGF) neg(a int) int {
+	for b := range g.q {
+		if g.add[a*g.q+b] == 0 {
+			return b
+		}
+	}
+	return 0 // unreachable: every element has a negative
+}
+
+// schDevelop returns the q rounds got by adding each field element s to
+// the first coordinate of every point of a base round. A point (x, c) is
+// the element x in copy c, numbered c·q + x; (−1, c) is a point ∞ that
+// every translation fixes, numbered c·q (the first number after the
+// copies).
+func schDevelop(g *schGF, base [][][2]int) [][][]int {
+	rounds := make([][][]int, g.q)
+	for s := range g.q {
+		for _, blk := range base {
+			tb := make([]int, len(blk))
+			for i, p := range blk {
+				if p[0] < 0 {
+					tb[i] = p[1] * g.q
+				} else {
+					tb[i] = p[1]*g.q + g.add[p[0]*g.q+s]
+				}
+			}
+			rounds[s] = append(rounds[s], tb)
+		}
+	}
+	return rounds
+}
+
+// schKirkman returns a Kirkman triple system on n points, (n−1)/2 rounds
+// at tables of 3, when one of its constructions applies; nil otherwise.
+func schKirkman(n, k int) [][][]int {
+	if k != 3 || n%6 != 3 {
+		return nil
+	}
+	want := (n - 1) / 2
+	if q := (n - 1) / 2; q%6 == 1 {
+		if g, ok := newSchGF(q); ok {
+			return schKTS2q1(g)
+		}
+	}
+	if q := n / 3; q%6 == 1 {
+		if g, ok := newSchGF(q); ok {
+			return schKTS3q(g)
+		}
+	}
+	if d := schDesign(n, 3); len(d) == want {
+		return d // AG(d, 3): 9, 27, 81, …
+	}
+	m := (n - 1) / 2
+	for _, q := range []int{4, 7} {
+		if m == q*q {
+			return schKTSDoubling(m, schAffineLines(q))
+		}
+	}
+	return nil
+}
+
+// schKTS2q1 is Ray-Chaudhuri and Wilson's KTS(2q+1) for a prime power
+// q = 6t+1 (Stinson's survey of Kirkman triple systems, Construction 1.1).
+// With a primitive and a^m = (a^t + 1)/2, the base round has {0₁, 0₂, ∞},
+// {a^i, a^(t+i)}₁ with a^(m+i)₂ for i in [0, t) ∪ [2t, 3t) ∪ [4t, 5t), and
+// {a^(m+t+i), a^(m+3t+i), a^(m+5t+i)}₂ for i in [0, t); the q rounds are
+// its translates by GF(q). Copy 1 is numbered 0..q−1, copy 2 q..2q−1, ∞ 2q.
+func schKTS2q1(g *schGF) [][][]int {
+	q, t := g.q, (g.q-1)/6
+	two := g.add[1*q+1]
+	m := g.log[g.add[g.exp(t)*q+1]] - g.log[two]
+	base := [][][2]int{{{0, 0}, {0, 1}, {-1, 2}}}
+	for _, from := range []int{0, 2 * t, 4 * t} {
+		for i := from; i < from+t; i++ {
+			base = append(base, [][2]int{{g.exp(i), 0}, {g.exp(t + i), 0}, {g.exp(m + i), 1}})
+		}
+	}
+	for i := range t {
+		base = append(base, [][2]int{{g.exp(m + t + i), 1}, {g.exp(m + 3*t + i), 1}, {g.exp(m + 5*t + i), 1}})
+	}
+	return schDevelop(g, base)
+}
+
+// schKTS3q is Ray-Chaudhuri and Wilson's KTS(3q) for a prime power
+// q = 6t+1 (Stinson's survey, Construction 1.2), on GF(q) × {0, 1, 2}.
+// With Aᵢ = {a^i₀, a^(i+2t)₁, a^(i+4t)₂}, the base round {0₀, 0₁, 0₂}, the
+// triples {a^i, a^(i+2t), a^(i+4t)}ⱼ for i < t, and Aᵢ for i in [t, 2t) ∪
+// [3t, 4t) ∪ [5t, 6t) gives q rounds by translation; each other Aᵢ gives
+// one round of its q translates.
+func schKTS3q(g *schGF) [][][]int {
+	t := (g.q - 1) / 6
+	a := func(i int) [][2]int { return [][2]int{{g.exp(i), 0}, {g.exp(i + 2*t), 1}, {g.exp(i + 4*t), 2}} }
+	base := [][][2]int{{{0, 0}, {0, 1}, {0, 2}}}
+	for j := range 3 {
+		for i := range t {
+			base = append(base, [][2]int{{g.exp(i), j}, {g.exp(i + 2*t), j}, {g.exp(i + 4*t), j}})
+		}
+	}
+	for _, from := range []int{t, 3 * t, 5 * t} {
+		for i := from; i < from+t; i++ {
+			base = append(base, a(i))
+		}
+	}
+	rounds := schDevelop(g, base)
+	for _, from := range []int{0, 2 * t, 4 * t} {
+		for i := from; i < from+t; i++ {
+			var round [][]int
+			for _, r := range schDevelop(g, [][][2]int{a(i)}) {
+				round = append(round, r[0])
+			}
+			rounds = append(rounds, round)
+		}
+	}
+	return rounds
+}
+
+// schAffineLines returns the lines of the affine plane AG(2, q), q a prime
+// power: a balanced design on q² points (x, y) numbered x·q + y, every two
+// points on exactly one line of q points.
+func schAffineLines(q int) [][]int {
+	g, ok := newSchGF(q)
+	if !ok {
+		return nil
+	}
+	var lines [][]int
+	for m := range q {
+		for b := range q {
+			line := make([]int, q)
+			for x := range q {
+				line[x] = x*q + g.add[g.mul[m*q+x]*q+b]
+			}
+			lines = append(lines, line)
+		}
+	}
+	for x := range q {
+		line := make([]int, q)
+		for y := range q {
+			line[y] = x*q + y
+		}
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// schKTSDoubling returns a KTS(2m+1) from a balanced design on m points
+// whose blocks have s points, s = 4 or 7, with a KTS(2s+1) pasted on each
+// block (Design Theory, Lemma IX.6.4): point x of the design becomes 2x and
+// 2x+1, and ∞ = 2m is added. KTS(2s+1) is numbered so that its round i
+// holds {2i, 2i+1, ∞}; on block B, round i without that triple goes to the
+// round of B's i-th point, with 2j+e numbered 2·B[j]+e. Round c of the
+// whole also holds {2c, 2c+1, ∞}.
+func schKTSDoubling(m int, blocks [][]int) [][][]int {
+	if len(blocks) == 0 {
+		return nil
+	}
+	s := len(blocks[0])
+	small := schKirkmanPinned(s)
+	if small == nil {
+		return nil
+	}
+	rounds := make([][][]int, m)
+	for c := range m {
+		rounds[c] = [][]int{{2 * c, 2*c + 1, 2 * m}}
+	}
+	for _, blk := range blocks {
+		if len(blk) != s {
+			return nil
+		}
+		for i, c := range blk {
+			for _, tb := range small[i] {
+				out := make([]int, 3)
+				for j, x := range tb {
+					out[j] = 2*blk[x/2] + x%2
+				}
+				rounds[c] = append(rounds[c], out)
+			}
+		}
+	}
+	return rounds
+}
+
+// schKirkmanPinned returns a KTS(2s+1) renumbered so that its round i holds
+// {2i, 2i+1, 2s}, with that triple left out of each round; nil when none
+// is known.
+func schKirkmanPinned(s int) [][][]int {
+	kts := schKirkman(2*s+1, 3)
+	if len(kts) != s {
+		return nil
+	}
+	inf := 2 * s
+	label := make([]int, 2*s+1)
+	label[inf] = inf
+	for i, round := range kts {
+		for _, tb := range round {
+			if slices.Contains(tb, inf) {
+				e := 0
+				for _, x := range tb {
+					if x != inf {
+						label[x] = 2*i + e
+						e++
+					}
+				}
+			}
+		}
+	}
+	out := make([][][]int, s)
+	for i, round := range kts {
+		for _, tb := range round {
+			if slices.Contains(tb, inf) {
+				continue
+			}
+			out[i] = append(out[i], []int{label[tb[0]], label[tb[1]], label[tb[2]]})
+		}
+	}
+	return out
+}
+
+// schRBIBD4 returns a resolvable (n, 4, 1) design, (n−1)/3 rounds at
+// tables of 4, for n = 3q+1 with q ≡ 1 (mod 4) a prime power (Design
+// Theory, VII.7.5): on GF(q) × {0, 1, 2} and ∞, with e = a^((q−1)/4) (so
+// e² = −1), the base round is {0₀, 0₁, 0₂, ∞} and {±a^i}ⱼ ∪ {±e·a^i}ⱼ₊₁
+// for i < (q−1)/4 and each j, and the rounds are its q translates.
+func schRBIBD4(n, k int) [][][]int {
+	if k != 4 || n%3 != 1 {
+		return nil
+	}
+	q := (n - 1) / 3
+	if q%4 != 1 {
+		return nil
+	}
+	g, ok := newSchGF(q)
+	if !ok {
+		return nil
+	}
+	nn := (q - 1) / 4
+	e := g.exp(nn)
+	base := [][][2]int{{{0, 0}, {0, 1}, {0, 2}, {-1, 3}}}
+	for i := range nn {
+		x := g.exp(i)
+		ex := g.mul[e*q+x]
+		for j := range 3 {
+			base = append(base, [][2]int{{x, j}, {g.neg(x), j}, {ex, (j + 1) % 3}, {g.neg(ex), (j + 1) % 3}})
+		}
+	}
+	return schDevelop(g, base)
+}
