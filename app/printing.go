@@ -163,6 +163,7 @@ func writeSlips(ctx context.Context, p printer, id event.EventID, round int, pap
 	if sh.Round.BestOf > 0 {
 		s.Games = sh.Round.BestOf
 	}
+	s.Note = rules.MatchNote(sh.Event, sh.Round)
 	for i, t := range sh.Tables {
 		if i < len(s.Tables) {
 			s.Tables[i].Extension = t.Extension

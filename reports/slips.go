@@ -58,6 +58,12 @@ type Slips struct {
 	// the one-game rounds of rule K6, 3 for best of three (K8). Zero
 	// means 3. Other kinds ignore it.
 	Games int
+	// Note is the sentence the format's rules give the match beyond its
+	// score (rules.MatchNote: who chooses who goes first in a KeyForge
+	// playoff, K6; that an Armageddon match plays all three games, H6),
+	// printed as it is on every slip, above the signatures; "" prints
+	// nothing.
+	Note string
 	// Tables are printed in the order given, one slip each. A bye gets no
 	// slip: there is no result to write and no one to sign it, and the
 	// pairings already tell the player.
@@ -169,6 +175,8 @@ const (
 	slipPointsSize = 10.5
 	slipFootH      = 7.5 // draws, time called, or the match total
 	slipNoteSize   = 7.5
+	slipRuleH      = 4.5 // the line of Slips.Note: four KeyForge slips still fit on A4 (three on Letter)
+	slipRuleSize   = 8.5
 	slipBoxW       = 12.0 // a box to write a number in
 	slipBoxH       = 6.5
 	slipTickBox    = 4.5 // a box to tick
@@ -186,10 +194,14 @@ const (
 
 // slipHeight returns the height of the slip of t.
 func slipHeight(s Slips, t SlipTable) float64 {
-	if s.Kind == SlipKeyForge {
-		return slipHeadH + kfHeadingH + kfLabelsH + float64(s.games())*kfGameH + kfGameH + kfSignH
+	note := 0.0
+	if s.Note != "" {
+		note = slipRuleH
 	}
-	return slipHeadH + slipLabelsH + float64(len(t.Seats))*slipRowH + slipFootH
+	if s.Kind == SlipKeyForge {
+		return slipHeadH + kfHeadingH + kfLabelsH + float64(s.games())*kfGameH + kfGameH + note + kfSignH
+	}
+	return slipHeadH + slipLabelsH + float64(len(t.Seats))*slipRowH + slipFootH + note
 }
 
 // games returns the games a KeyForge slip has room for.
@@ -283,6 +295,15 @@ func drawSlip(c *canvas, s Slips, t SlipTable, top float64) {
 		return
 	}
 	drawSeatsSlip(c, s, t, y, left, right)
+	if s.Note != "" {
+		drawSlipNote(c, s.Note, top+slipHeight(s, t)-slipRuleH, left, right)
+	}
+}
+
+// drawSlipNote prints the format's sentence for the match (Slips.Note) in
+// a line of height slipRuleH from top, shrunk to fit the width.
+func drawSlipNote(c *canvas, note string, top, left, right float64) {
+	c.fitText(note, styleBold, slipRuleSize, slipNoteSize-1, left, right, baselineFor(top+slipRuleH/2, slipRuleSize), alignLeft, colorInk)
 }
 
 // drawSlipHead draws the event and round on the left, the table in a teal
@@ -480,6 +501,10 @@ func drawKeyForgeSlip(c *canvas, s Slips, t SlipTable, top, left, right float64)
 		c.strokeRect(cx-slipBoxW/2, mid-(slipBoxH-0.5)/2, slipBoxW, slipBoxH-0.5, 0.5, colorInk)
 	})
 	c.line(left, y, right, y, 0.2, colorRule, false)
+	if s.Note != "" {
+		drawSlipNote(c, s.Note, y, left, right)
+		y += slipRuleH
+	}
 
 	// The winner reports the result (K9): their name and signature, and
 	// the opponent's.

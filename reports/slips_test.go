@@ -293,3 +293,40 @@ func BenchmarkWriteSlips2048(b *testing.B) {
 		})
 	}
 }
+
+// K6: a KeyForge playoff slip says who chooses who goes first in games 2
+// and 3, in the sentence the rules give (Slips.Note, from
+// rules.MatchNote); it stays inside the slip, four slips still fit on A4
+// (three on Letter, whose page is 18 mm shorter), and a slip without a
+// note prints none. H6's note prints on a two-player slip the same way,
+// five slips a page as before.
+func TestK6PlayoffSlipSaysTheLoserOfThePreviousGameChooses(t *testing.T) {
+	const k6 = "Games 2 and 3: the loser of the previous game chooses who goes first (K6)."
+	const h6 = "Play all 3 games, even after the match is won: byes go to the fewest lost games (H6), so 3-0 is a result."
+	playoff := SlipsFrom(twoPlayerRound(9, playerName), SlipKeyForge)
+	playoff.Note = k6
+	armageddon := SlipsFrom(twoPlayerRound(12, playerName), SlipGeneric)
+	armageddon.Note = h6
+	for _, c := range []struct {
+		s       Slips
+		note    string
+		perPage map[string][]int
+	}{
+		{playoff, k6, map[string][]int{"A4": {4, 4, 1}, "Letter": {3, 3, 3}}},
+		{armageddon, h6, map[string][]int{"A4": {5, 5, 2}, "Letter": {5, 5, 2}}},
+	} {
+		text := pdfText(t, writeTestPDF(t, func(w io.Writer) error { return WriteSlips(w, c.s, testOptions("")) }))
+		if n := strings.Count(text, c.note); n != len(c.s.Tables) {
+			t.Errorf("the note %q is on %d slips, want %d", c.note, n, len(c.s.Tables))
+		}
+		for _, paper := range []string{"A4", "Letter"} {
+			if got := slipsPerPage(t, paper, c.s); !slices.Equal(got, c.perPage[paper]) {
+				t.Errorf("%s: slips per page %v, want %v", paper, got, c.perPage[paper])
+			}
+		}
+	}
+	plain := SlipsFrom(twoPlayerRound(2, playerName), SlipKeyForge)
+	if text := pdfText(t, writeTestPDF(t, func(w io.Writer) error { return WriteSlips(w, plain, testOptions("")) })); strings.Contains(text, "chooses who goes first") {
+		t.Error("a slip without a note prints one")
+	}
+}

@@ -432,3 +432,47 @@ func TestTheSettingsFormChangesGamePointsAndTheDraft(t *testing.T) {
 		t.Error("Shadowfist or draft rows shown for a generic Swiss")
 	}
 }
+
+// Own GW% floor: the settings form shows it ticked by default (MTR
+// Appendix C) with the sentence saying where each choice comes from;
+// unticking saves the unfloored GW% (melee.gg), ticking it again restores
+// the floor; a multiplayer event does not offer it.
+func TestTheSettingsFormOffersTheOwnGameWinFloor(t *testing.T) {
+	test.NewTempApp(t)
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, "Tonight")
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(fyne.NewSize(1000, 700))
+	f := NewSettingsForm(d, work.Sync{}, w)
+
+	f.Show(e)
+	if !f.gwFloor.Checked || !f.gwFloorBox.Visible() {
+		t.Fatalf("floor ticked %v, shown %v; want both by default", f.gwFloor.Checked, f.gwFloorBox.Visible())
+	}
+	if !strings.Contains(gwFloorHint, "MTR Appendix C floors it at 33%") || !strings.Contains(gwFloorHint, "melee.gg prints it unfloored") {
+		t.Errorf("hint %q", gwFloorHint)
+	}
+	for _, floor := range []bool{false, true} {
+		f.gwFloor.SetChecked(floor)
+		test.Tap(f.saveButton)
+		got, _ := d.Event(ctx, e.ID)
+		if got.Settings.UnflooredGameWin == floor {
+			t.Fatalf("floor ticked %v saved UnflooredGameWin %v (problem %q)", floor, got.Settings.UnflooredGameWin, f.problem.Text)
+		}
+		f.Show(got)
+		if f.gwFloor.Checked != floor {
+			t.Fatalf("the form reopens with the floor ticked %v, want %v", f.gwFloor.Checked, floor)
+		}
+	}
+
+	heresy := uitest.EventOf(t, d, "Keep", "heresy", "reascension")
+	f.Show(heresy)
+	if f.gwFloorBox.Visible() {
+		t.Error("a multiplayer event offers the GW% floor")
+	}
+	test.Tap(f.saveButton)
+	if got, _ := d.Event(ctx, heresy.ID); got.Settings.UnflooredGameWin || f.problem.Visible() {
+		t.Errorf("multiplayer settings %+v, problem %q", got.Settings, f.problem.Text)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/labels"
 	"tablekeeper/ui/internal/work"
 )
@@ -44,6 +45,8 @@ type SettingsForm struct {
 	structure     *structureFields
 	game          *gameFields
 	tiebreakers   *tiebreakEditor
+	gwFloor       *widget.Check
+	gwFloorBox    *fyne.Container
 	problem       *widget.Label
 	saveButton    *widget.Button
 	dialog        *dialog.CustomDialog
@@ -72,6 +75,8 @@ func NewSettingsForm(d Settler, run work.Runner, win fyne.Window) *SettingsForm 
 	f.game = newGameFields(f.onSubmitted)
 	f.tiebreakers = newTiebreakEditor()
 	f.tiebreakers.onResize = f.resize
+	f.gwFloor = &widget.Check{Text: "Floor a player's own GW% at 33%"}
+	f.gwFloorBox = container.NewVBox(f.gwFloor, columns.Secondary(gwFloorHint, true))
 	f.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
 	f.problem.Hide()
 	f.saveButton = &widget.Button{Text: "Save settings", Importance: widget.HighImportance, OnTapped: f.onSave}
@@ -86,13 +91,20 @@ func NewSettingsForm(d Settler, run work.Runner, win fyne.Window) *SettingsForm 
 	f.game.addTo(form)
 
 	body := container.NewBorder(nil, nil, nil, nil,
-		container.New(layout.NewGridLayoutWithColumns(2), container.NewVBox(form.box), container.NewVBox(f.tiebreakers.box)))
+		container.New(layout.NewGridLayoutWithColumns(2), container.NewVBox(form.box), container.NewVBox(f.tiebreakers.box, f.gwFloorBox)))
 	f.dialog = dialog.NewCustomWithoutButtons("Event settings", container.NewVBox(body, f.problem), win)
 	f.dialog.SetButtons([]fyne.CanvasObject{cancel, f.saveButton})
 	return f
 }
 
+// gwFloorHint says beside the own GW% floor where each choice comes from.
+const gwFloorHint = "MTR Appendix C floors it at 33% (the default); melee.gg prints it unfloored. Opponents' averages (OMW%, OGW%) always keep the floor."
+
 func bestOfName(n int) string { return fmt.Sprintf("Best of %d", n) }
+
+// twoPlayerMatches reports whether the event's tables are two-player
+// matches (a team match is one), where games won make a GW%.
+func twoPlayerMatches(s event.Settings) bool { return s.TableSize <= 2 || s.Teams() }
 
 // Show opens the form with the event's current settings.
 func (f *SettingsForm) Show(e event.Event) {
@@ -113,6 +125,9 @@ func (f *SettingsForm) Show(e event.Event) {
 	f.structure.set(s)
 	f.game.set(s)
 	f.tiebreakers.set(s.Tiebreakers)
+	f.gwFloor.SetChecked(!s.UnflooredGameWin)
+	f.gwFloorBox.Hidden = !twoPlayerMatches(s)
+	f.gwFloorBox.Refresh()
 	f.problem.Hide()
 	f.dialog.Show()
 	f.resize()
@@ -154,6 +169,9 @@ func (f *SettingsForm) Settings() (event.Settings, error) {
 		return s, err
 	}
 	s.Tiebreakers = f.tiebreakers.Keys()
+	if twoPlayerMatches(s) {
+		s.UnflooredGameWin = !f.gwFloor.Checked
+	}
 	return s, nil
 }
 

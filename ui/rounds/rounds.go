@@ -374,7 +374,7 @@ func (s *Screen) showMode() {
 	case Teams(s.sheet):
 		columns.SetSecondary(s.hint, TeamResultHint(bestOf, draws))
 	default:
-		columns.SetSecondary(s.hint, ResultHint(bestOf, draws))
+		columns.SetSecondary(s.hint, strings.TrimSpace(ResultHint(bestOf, draws)+" "+rules.MatchNote(s.sheet.Event, s.sheet.Round)))
 	}
 }
 
