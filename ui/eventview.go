@@ -9,7 +9,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -19,6 +18,7 @@ import (
 	"tablekeeper/ui/challenges"
 	"tablekeeper/ui/clock"
 	"tablekeeper/ui/events"
+	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/labels"
 	"tablekeeper/ui/internal/work"
 	"tablekeeper/ui/judge"
@@ -42,23 +42,18 @@ type eventView struct {
 	id    event.EventID
 	state eventState
 
-	title          *widget.Label
-	subtitle       *widget.Label
+	title    *widget.Label
+	subtitle *widget.Label
+	// pairButton takes the next step the director names (pair, publish,
+	// start the cut, finish); otherButton is the step beside it that is
+	// rarely meant (finish early, an extra round), kept apart and asked.
 	pairButton     *widget.Button
-	finishButton   *widget.Button
+	otherButton    *widget.Button
 	kioskButton    *widget.Button
 	now            func() time.Time
 	settingsButton *widget.Button
 	settings       *events.SettingsForm
-	confirm        *dialog.ConfirmDialog
-	info           dialog.Dialog
-
-	// done remembers that the director said an event's structure has
-	// nothing left to pair, after the given number of rounds.
-	done struct {
-		id     event.EventID
-		rounds int
-	}
+	confirm        *keys.Confirm
 
 	registration *registration.Screen
 	round        *rounds.Screen
@@ -77,31 +72,16 @@ type eventView struct {
 	content                                          fyne.CanvasObject
 }
 
-// eventState is what the header shows.
-type eventState struct {
-	event   event.Event
-	players int // active entries
-	// participants counts the players who have taken part (active, or
-	// dropped after playing): the planned rounds follow them.
-	participants int
-	rounds       int // rounds paired
-	// last is the latest round (zero before round 1).
-	last event.Round
-	// swiss and cut count the Swiss rounds and the top-cut rounds.
-	swiss, cut int
-	// complete: the latest round is published and has every result.
-	complete bool
-}
-
-// draft reports whether the latest round is a draft.
-func (st eventState) draft() bool { return st.rounds > 0 && !st.last.Published() }
+// eventState is what the header shows: the director's Progress.
+type eventState struct{ director.Progress }
 
 func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window, now func() time.Time) *eventView {
 	v := &eventView{d: d, run: run, alert: alert, win: win}
 	v.title = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Truncation: fyne.TextTruncateEllipsis}
-	v.subtitle = &widget.Label{Wrapping: fyne.TextWrapWord}
-	v.pairButton = &widget.Button{Text: "Pair next round", Icon: theme.MediaPlayIcon(), OnTapped: v.onPair}
-	v.finishButton = &widget.Button{Text: "Finish event", Icon: theme.ConfirmIcon(), OnTapped: v.onFinish}
+	v.subtitle = &widget.Label{Truncation: fyne.TextTruncateEllipsis}
+	v.pairButton = &widget.Button{Text: "Pair round 1", Icon: theme.MediaPlayIcon(), OnTapped: v.onPair}
+	v.otherButton = &widget.Button{Text: "Finish early…", Importance: widget.LowImportance, OnTapped: v.onOther}
+	v.otherButton.Hide()
 	v.kioskButton = &widget.Button{Text: "Kiosk", Icon: theme.ComputerIcon(), OnTapped: v.onKiosk}
 	v.now = now
 	v.settingsButton = &widget.Button{Text: "Settings", Icon: theme.SettingsIcon(), OnTapped: v.onSettings}
@@ -131,8 +111,11 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 	v.tabs = container.NewAppTabs(v.regTab, v.roundTab, v.standingsTab, v.judgeTab, v.logTab)
 	v.tabs.OnSelected = v.onTabSelected
 
+	// The header keeps one height whatever it says (the subtitle is one
+	// line, cut with "…"), so nothing below it moves while the organizer
+	// works. The rarely meant step stands apart from the next step.
 	header := container.NewBorder(nil, nil, nil,
-		container.NewCenter(container.NewHBox(v.kioskButton, v.print.button, v.settingsButton, v.pairButton, v.finishButton)),
+		container.NewCenter(container.NewHBox(v.otherButton, widget.NewSeparator(), v.kioskButton, v.print.button, v.settingsButton, v.pairButton)),
 		container.NewVBox(v.title, v.subtitle))
 	v.content = container.NewBorder(container.NewVBox(header, widget.NewSeparator()), nil, nil, nil, v.tabs)
 	return v
@@ -198,7 +181,7 @@ func (v *eventView) reloadHeader(chooseTab bool) {
 		}
 		v.showState(st)
 		if chooseTab {
-			if st.rounds > 0 {
+			if st.Rounds > 0 {
 				v.tabs.Select(v.roundTab)
 			} else {
 				v.tabs.Select(v.regTab)
@@ -209,77 +192,61 @@ func (v *eventView) reloadHeader(chooseTab bool) {
 }
 
 func (v *eventView) readState(ctx context.Context, id event.EventID) (eventState, error) {
-	var st eventState
-	var err error
-	if st.event, err = v.d.Event(ctx, id); err != nil {
-		return st, err
-	}
-	entries, err := v.d.Entries(ctx, id)
-	if err != nil {
-		return st, err
-	}
-	for _, en := range entries {
-		if en.Active() {
-			st.players++
-		}
-		if en.Active() || en.DroppedAfter > 0 {
-			st.participants++
-		}
-	}
-	rounds, err := v.d.Rounds(ctx, id)
-	if err != nil {
-		return st, err
-	}
-	st.rounds = len(rounds)
-	for _, r := range rounds {
-		if r.Stage == event.StageSwiss {
-			st.swiss++
-		} else {
-			st.cut++
-		}
-	}
-	if st.rounds > 0 {
-		st.last = rounds[st.rounds-1]
-		st.complete = st.last.Published() && st.last.Complete()
-	}
-	return st, nil
+	p, err := v.d.Progress(ctx, id)
+	return eventState{p}, err
 }
 
 func (v *eventView) showState(st eventState) {
 	v.state = st
-	e := st.event
+	e := st.Event
 	v.print.event = e
 	if !st.challenges() {
-		v.clock.Load(e.ID, st.rounds)
+		v.clock.Load(e.ID, st.Rounds)
 	}
 	v.title.SetText(e.Name)
 	v.subtitle.SetText(fmt.Sprintf("%s · %s · %s · %s", rules.Describe(e.Game, e.Format), e.Date.Format("Mon 2 Jan 2006"), e.State, roundText(st)))
-
-	finished := e.State == event.StateFinished
 	v.showRoundTab(st.challenges())
-	v.pairButton.SetText(nextStep(st))
-	v.pairButton.Importance = widget.MediumImportance
-	v.finishButton.Importance = widget.MediumImportance
-	ready := !finished && (st.rounds == 0 && st.players >= 2 || st.complete)
-	if ready {
-		if v.structureDone(st) || st.swissOnly() && st.rounds >= plannedRounds(e.Settings, st.participants) && st.rounds > 0 {
-			v.finishButton.Importance = widget.HighImportance
-		} else {
-			v.pairButton.Importance = widget.HighImportance
-		}
-	}
-	setEnabled(v.pairButton, !finished)
-	setEnabled(v.finishButton, !finished && st.rounds > 0)
-	// Challenge games are recorded on the Round tab: nothing to pair.
-	v.pairButton.Hidden = st.challenges()
-	// Settings are fixed once round 1 is paired; so is check-in, so the
-	// kiosk is offered before round 1 only.
+	v.showSteps(st)
+	// Settings are fixed once round 1 is paired.
 	v.settingsButton.Hidden = e.State != event.StateRegistration
+	// Check-in closes when round 1 is paired, and the kiosk with it.
 	v.kioskButton.Hidden = e.State != event.StateRegistration
 	v.kioskButton.Refresh()
 	v.settingsButton.Refresh()
+}
+
+// showSteps sets the header's two step buttons from the director's
+// Progress: the next step, enabled only when it can be taken (a round
+// still waiting for results says so on the button's disabled state and in
+// the subtitle), and apart from it the step that is rarely meant.
+func (v *eventView) showSteps(st eventState) {
+	v.pairButton.SetText(st.Label())
+	v.pairButton.Icon = theme.MediaPlayIcon()
+	if st.Next == director.StepFinish {
+		v.pairButton.Icon = theme.ConfirmIcon()
+	}
+	v.pairButton.Importance = widget.MediumImportance
+	if st.Ready {
+		v.pairButton.Importance = widget.HighImportance
+	}
+	setEnabled(v.pairButton, st.Ready)
+	// Challenge games are recorded on the Round tab: nothing to pair.
+	v.pairButton.Hidden = st.Next == director.StepNone
 	v.pairButton.Refresh()
-	v.finishButton.Refresh()
+
+	other := ""
+	switch {
+	case st.Finished:
+	case st.challenges() && st.Rounds > 0:
+		other = "Finish event…"
+	case st.ExtraRound && st.Ready:
+		other = fmt.Sprintf("Pair an extra round %d…", st.Rounds+1)
+	case st.FinishEarly && !st.Draft:
+		other = "Finish early…"
+	}
+	v.otherButton.SetText(other)
+	v.otherButton.Hidden = other == ""
+	v.otherButton.Refresh()
 }
 
 // showRoundTab puts on the Round tab what the structure needs: the
@@ -299,39 +266,7 @@ func (v *eventView) showRoundTab(challenges bool) {
 // challenges reports whether the event is open challenges, whose games
 // are recorded one by one instead of paired.
 func (st eventState) challenges() bool {
-	return st.event.Settings.Structure == event.StructureChallenges
-}
-
-// structureDone reports whether the director said the structure has no
-// round left, with no round paired since.
-func (v *eventView) structureDone(st eventState) bool {
-	return v.done.id == st.event.ID && v.done.rounds == st.rounds && st.rounds > 0
-}
-
-// swissOnly reports whether the event is Swiss rounds with nothing after
-// them: the only structure whose end is the planned number of rounds.
-func (st eventState) swissOnly() bool {
-	return st.event.Settings.Structure == event.StructureSwiss && st.event.Settings.TopCut == 0
-}
-
-// cutNext reports whether the next round starts the top cut.
-func (st eventState) cutNext() bool {
-	s := st.event.Settings
-	return s.Structure == event.StructureSwiss && s.TopCut > 0 && st.cut == 0 &&
-		st.swiss > 0 && st.swiss >= plannedRounds(s, st.participants)
-}
-
-// nextStep is the text of the header's round button: "Pair round 3",
-// "Publish round 3" while round 3 is a draft, "Start top 8" after the last
-// Swiss round of an event with a top cut.
-func nextStep(st eventState) string {
-	switch {
-	case st.draft():
-		return fmt.Sprintf("Publish round %d", st.rounds)
-	case st.cutNext():
-		return fmt.Sprintf("Start top %d", st.event.Settings.TopCut)
-	}
-	return fmt.Sprintf("Pair round %d", st.rounds+1)
+	return st.Event.Settings.Structure == event.StructureChallenges
 }
 
 func setEnabled(b *widget.Button, on bool) {
@@ -342,12 +277,6 @@ func setEnabled(b *widget.Button, on bool) {
 	}
 }
 
-// plannedRounds is the event's number of Swiss rounds: its setting, or the
-// recommended number for the players when the setting is 0.
-func plannedRounds(s event.Settings, players int) int {
-	return rules.RoundsFor(s, players)
-}
-
 // roundText is the header's round line. For Swiss: "Round 2 of 4", with
 // "(recommended for 9 players)" when the number of rounds follows the
 // player count, "4 rounds planned" before round 1, and the top cut after
@@ -356,69 +285,69 @@ func plannedRounds(s event.Settings, players int) int {
 // "KeyForge elimination · Round 3 · loss round 3". A draft round says its
 // pairings are not published.
 func roundText(st eventState) string {
-	s := st.event.Settings
+	s := st.Event.Settings
 	var text string
 	if st.challenges() {
-		return challenges.GamesText(st.rounds)
+		return challenges.GamesText(st.Rounds)
 	}
 	if s.Structure == event.StructureSwiss {
 		text = swissRoundText(st)
 	} else {
 		text = bracketRoundText(st)
 	}
-	if st.draft() {
+	if st.Draft {
 		text += " · not published"
 	}
 	return text
 }
 
 func swissRoundText(st eventState) string {
-	s := st.event.Settings
-	planned := plannedRounds(s, st.participants)
+	s := st.Event.Settings
+	planned := st.Planned
 	rec := ""
 	if s.Rounds == 0 {
-		rec = fmt.Sprintf(" (recommended for %d players)", st.participants)
+		rec = fmt.Sprintf(" (recommended for %d players)", st.Participants)
 		if s.Teams() {
 			// Rounds follow the teams (rules.RoundsFor).
-			rec = fmt.Sprintf(" (recommended for %d teams)", st.participants/s.TeamSize)
+			rec = fmt.Sprintf(" (recommended for %d teams)", st.Participants/s.TeamSize)
 		}
 	}
 	cut := ""
-	if s.TopCut > 0 && !formatSays(st.event, fmt.Sprintf("top %d", s.TopCut)) {
+	if s.TopCut > 0 && !formatSays(st.Event, fmt.Sprintf("top %d", s.TopCut)) {
 		cut = fmt.Sprintf(", then a top %d", s.TopCut)
 	}
 	switch {
-	case st.rounds == 0 && planned == 1:
+	case st.Rounds == 0 && planned == 1:
 		return "1 round planned" + rec + cut
-	case st.rounds == 0:
+	case st.Rounds == 0:
 		return fmt.Sprintf("%d rounds planned%s%s", planned, rec, cut)
-	case st.cut > 0:
-		return labels.RoundName(st.last)
+	case st.Cut > 0:
+		return labels.RoundName(st.Latest)
 	}
-	return fmt.Sprintf("Round %d of %d%s%s", st.rounds, planned, rec, cut)
+	return fmt.Sprintf("Round %d of %d%s%s", st.Rounds, planned, rec, cut)
 }
 
 func bracketRoundText(st eventState) string {
-	e := st.event
+	e := st.Event
 	text := labels.StructureOf(e.Settings)
 	// The format's name often says the structure already ("Single
 	// elimination", "Round robin"): no need to say it twice.
 	if formatSays(e, text) {
 		text = ""
 	}
-	if st.rounds > 0 {
-		round := labels.RoundName(st.last)
-		if strings.HasPrefix(st.last.Name, "round ") {
+	if st.Rounds > 0 {
+		round := labels.RoundName(st.Latest)
+		if strings.HasPrefix(st.Latest.Name, "round ") {
 			// "round 3 of 7" says the number itself.
-			round = labels.Capital(st.last.Name)
+			round = labels.Capital(st.Latest.Name)
 		}
 		if text == "" {
 			return round
 		}
 		return text + " · " + round
 	}
-	players := fmt.Sprintf("%d players", st.players)
-	if st.players == 1 {
+	players := fmt.Sprintf("%d players", st.Players)
+	if st.Players == 1 {
 		players = "1 player"
 	}
 	if text == "" {
@@ -486,30 +415,38 @@ func (v *eventView) changed() {
 	}
 }
 
-// onPair takes the next step: publish the draft round, or pair the next
-// round and show it. Past the planned Swiss rounds it asks first: an extra
-// round is allowed, but rarely meant.
+// onPair takes the next step the director names: publish the draft
+// round, pair the next round (or start the cut) and show it, or finish.
 func (v *eventView) onPair() {
 	st := v.state
-	if st.draft() {
+	switch st.Next {
+	case director.StepPublish:
 		v.tabs.Select(v.roundTab)
 		v.round.Publish()
-		return
-	}
-	planned := plannedRounds(st.event.Settings, st.participants)
-	if !st.swissOnly() || planned == 0 || st.rounds < planned {
+	case director.StepFinish:
+		v.onFinish()
+	case director.StepNone:
+	default:
 		v.pair()
+	}
+}
+
+// onOther takes the step beside the next one, after asking: finishing
+// before the structure is complete, or pairing past the planned rounds.
+func (v *eventView) onOther() {
+	st := v.state
+	if st.ExtraRound && st.Ready {
+		msg := fmt.Sprintf("All %d planned rounds have been played.", st.Planned)
+		if st.Planned == 1 {
+			msg = "The planned round has been played."
+		}
+		msg += fmt.Sprintf("\nPair an extra round %d, or finish the event instead?", st.Rounds+1)
+		v.confirm = keys.NewConfirm(v.win, keys.ConfirmOptions{Title: "Extra round", Message: msg,
+			Yes: fmt.Sprintf("Pair round %d", st.Rounds+1)}, v.onExtraRoundConfirmed)
+		v.confirm.Show()
 		return
 	}
-	msg := fmt.Sprintf("All %d planned rounds have been paired.", planned)
-	if planned == 1 {
-		msg = "The planned round has been paired."
-	}
-	msg += fmt.Sprintf("\nPair an extra round %d, or finish the event instead?", st.rounds+1)
-	v.confirm = dialog.NewConfirm("Extra round", msg, v.onExtraRoundConfirmed, v.win)
-	v.confirm.SetConfirmText(fmt.Sprintf("Pair round %d", st.rounds+1))
-	v.confirm.SetDismissText("Cancel")
-	v.confirm.Show()
+	v.onFinish()
 }
 
 func (v *eventView) onExtraRoundConfirmed(ok bool) {
@@ -550,9 +487,8 @@ func (v *eventView) pair() {
 // keep them and check them in on the Registration tab.
 func (v *eventView) askAbsent(err error) {
 	msg := event.Message(err) + "\n\nDrop them now and pair round 1, or keep them: check them in on the Registration tab when they arrive."
-	v.confirm = dialog.NewConfirm("Players not checked in", msg, v.onDropAbsentConfirmed, v.win)
-	v.confirm.SetConfirmText("Drop them and pair")
-	v.confirm.SetDismissText("Keep them")
+	v.confirm = keys.NewConfirm(v.win, keys.ConfirmOptions{Title: "Players not checked in", Message: msg,
+		Yes: "Drop them and pair", No: "Keep them"}, v.onDropAbsentConfirmed)
 	v.confirm.Show()
 }
 
@@ -577,18 +513,9 @@ func (v *eventView) onDropAbsentConfirmed(ok bool) {
 // structureComplete says there is no round left and makes Finish the next
 // step.
 func (v *eventView) structureComplete(id event.EventID) {
-	if id != v.id {
-		return
+	if id == v.id {
+		v.reloadHeader(false)
 	}
-	v.done.id, v.done.rounds = id, v.state.rounds
-	v.showState(v.state)
-	what := "bracket"
-	if v.state.event.Settings.Structure == event.StructureRoundRobin {
-		what = "round robin"
-	}
-	v.info = dialog.NewInformation("Nothing left to pair",
-		fmt.Sprintf("The %s is complete. Finish the event to fix the final standings.", what), v.win)
-	v.info.Show()
 }
 
 // onKiosk opens the self check-in kiosk for the event in its own
@@ -608,7 +535,7 @@ func (v *eventView) onKiosk() {
 }
 
 // onSettings opens the settings form (before round 1 only).
-func (v *eventView) onSettings() { v.settings.Show(v.state.event) }
+func (v *eventView) onSettings() { v.settings.Show(v.state.Event) }
 
 func (v *eventView) settingsSaved() {
 	v.reloadHeader(false)
@@ -616,12 +543,32 @@ func (v *eventView) settingsSaved() {
 	v.changed()
 }
 
-// onFinish asks for confirmation, then closes the event.
+// onFinish asks for confirmation, then closes the event. Finishing
+// before the structure is complete says what is cut short, and Enter
+// keeps the event going.
 func (v *eventView) onFinish() {
-	msg := fmt.Sprintf("Finish %s?\nIts results become final: no more rounds, results or registrations.", v.state.event.Name)
-	v.confirm = dialog.NewConfirm("Finish event", msg, v.onFinishConfirmed, v.win)
-	v.confirm.SetConfirmText("Finish event")
+	st := v.state
+	msg := fmt.Sprintf("Finish %s?\nIts results become final: no more rounds, results or registrations.", st.Event.Name)
+	o := keys.ConfirmOptions{Title: "Finish event", Message: msg, Yes: "Finish event", YesByDefault: true}
+	if !st.Done {
+		o = keys.ConfirmOptions{Title: "Finish early", Yes: "Finish early", No: "Keep playing", Danger: true,
+			Message: fmt.Sprintf("%s is not over: %s.\nFinish it now anyway? Its results become final and no more rounds can be paired.", st.Event.Name, notOver(st))}
+	}
+	v.confirm = keys.NewConfirm(v.win, o, v.onFinishConfirmed)
 	v.confirm.Show()
+}
+
+// notOver says what is left of an event finished early.
+func notOver(st eventState) string {
+	switch {
+	case st.Missing > 0:
+		return st.Waiting()
+	case st.Next == director.StepStartCut:
+		return fmt.Sprintf("its top %d has not been played", st.Event.Settings.TopCut)
+	case st.Planned > 0 && st.Swiss < st.Planned:
+		return fmt.Sprintf("%d of its %d rounds have been played", st.Swiss, st.Planned)
+	}
+	return "its structure has rounds left to play"
 }
 
 func (v *eventView) onFinishConfirmed(ok bool) {

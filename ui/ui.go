@@ -18,6 +18,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/ui/challenges"
 	"tablekeeper/ui/clock"
@@ -52,6 +53,8 @@ type Director interface {
 	Event(ctx context.Context, id event.EventID) (event.Event, error)
 	Log(ctx context.Context, id event.EventID) ([]event.LogEntry, error)
 	PairNextRound(ctx context.Context, id event.EventID) (event.Round, error)
+	// Progress says what the event needs next.
+	Progress(ctx context.Context, id event.EventID) (director.Progress, error)
 	// DropAbsent drops the players who did not check in, before round 1.
 	DropAbsent(ctx context.Context, id event.EventID) ([]string, error)
 	FinishEvent(ctx context.Context, id event.EventID) error

@@ -221,8 +221,8 @@ func TestAWholeEventThroughTheWindow(t *testing.T) {
 			t.Errorf("table %d has no result", tb.Number)
 		}
 	}
-	if s.view.finishButton.Importance != widget.HighImportance {
-		t.Errorf("the last round is complete but Finish event is not highlighted: %+v %q", s.view.state, s.view.subtitle.Text)
+	if s.view.pairButton.Text != "Finish event" || s.view.pairButton.Importance != widget.HighImportance {
+		t.Errorf("the last round is complete but Finish event is not the next step: %q %+v %q", s.view.pairButton.Text, s.view.state, s.view.subtitle.Text)
 	}
 
 	// Standings: the player who won both matches leads.
@@ -236,7 +236,7 @@ func TestAWholeEventThroughTheWindow(t *testing.T) {
 	}
 
 	// Finish, after confirming.
-	test.Tap(s.view.finishButton)
+	test.Tap(s.view.pairButton)
 	s.view.confirm.Confirm()
 	e, _ := d.Event(ctx, id)
 	if e.State != event.StateFinished {
@@ -268,12 +268,15 @@ func TestAnExtraRoundIsPairedOnlyAfterConfirming(t *testing.T) {
 	pressEnter(c)
 	test.Type(c.Focused(), "2-1")
 	pressEnter(c)
-	if s.view.finishButton.Importance != widget.HighImportance {
+	if s.view.pairButton.Text != "Finish event" || s.view.pairButton.Importance != widget.HighImportance {
 		t.Fatal("the planned round is played but Finish event is not the next step")
 	}
+	if s.view.otherButton.Hidden || s.view.otherButton.Text != "Pair an extra round 2…" {
+		t.Fatalf("no extra round offered beside Finish: %q", s.view.otherButton.Text)
+	}
 
-	test.Tap(s.view.pairButton)
-	if s.view.confirm == nil || !uitest.HasText(c.Overlays().Top(), "The planned round has been paired.\nPair an extra round 2, or finish the event instead?") {
+	test.Tap(s.view.otherButton)
+	if s.view.confirm == nil || !uitest.HasText(c.Overlays().Top(), "The planned round has been played.\nPair an extra round 2, or finish the event instead?") {
 		t.Fatal("no confirmation before pairing past the planned rounds")
 	}
 	s.view.confirm.Dismiss()
@@ -281,7 +284,7 @@ func TestAnExtraRoundIsPairedOnlyAfterConfirming(t *testing.T) {
 		t.Fatalf("cancelling still paired: %d rounds", len(rounds))
 	}
 
-	test.Tap(s.view.pairButton)
+	test.Tap(s.view.otherButton)
 	s.view.confirm.Confirm()
 	if rounds, _ := d.Rounds(ctx, e.ID); len(rounds) != 2 {
 		t.Fatalf("confirming did not pair round 2: %d rounds", len(rounds))
@@ -330,11 +333,11 @@ func TestASingleEliminationEventRunsUntilTheBracketIsComplete(t *testing.T) {
 		if v.confirm != nil {
 			t.Fatal("a bracket round asked about an extra round")
 		}
-		if !strings.HasSuffix(v.subtitle.Text, "· running · Round "+strconv.Itoa(v.state.rounds)+" · "+name+" · not published") {
+		if !strings.HasSuffix(v.subtitle.Text, "· running · Round "+strconv.Itoa(v.state.Rounds)+" · "+name+" · not published") {
 			t.Errorf("subtitle = %q", v.subtitle.Text)
 		}
 		if got := v.round.Sheet().Round.Name; got != name {
-			t.Errorf("round %d is a %q", v.state.rounds, got)
+			t.Errorf("round %d is a %q", v.state.Rounds, got)
 		}
 		playRound(t, s, w, e.ID)
 		if v.pairButton.Importance != widget.HighImportance {
@@ -345,21 +348,11 @@ func TestASingleEliminationEventRunsUntilTheBracketIsComplete(t *testing.T) {
 		t.Errorf("the round selector does not name the final: %q", v.round.Sheet().Round.Name)
 	}
 
-	// Nothing left: the director says so, the window says what to do.
+	// Nothing left: the director says so, and Finish is the next step.
+	if v.pairButton.Text != "Finish event" || v.pairButton.Importance != widget.HighImportance || !v.otherButton.Hidden {
+		t.Errorf("after the final the header offers %q (%v), and %q beside it", v.pairButton.Text, v.pairButton.Importance, v.otherButton.Text)
+	}
 	test.Tap(v.pairButton)
-	top := w.Canvas().Overlays().Top()
-	if top == nil || !uitest.HasText(top, "The bracket is complete. Finish the event to fix the final standings.") {
-		t.Fatal("no dialog saying the bracket is complete")
-	}
-	if rounds, _ := d.Rounds(ctx, e.ID); len(rounds) != 2 {
-		t.Fatalf("%d rounds paired", len(rounds))
-	}
-	v.info.Hide()
-	if v.finishButton.Importance != widget.HighImportance || v.pairButton.Importance == widget.HighImportance {
-		t.Error("Finish event is not the highlighted next step")
-	}
-
-	test.Tap(v.finishButton)
 	v.confirm.Confirm()
 	got, _ := d.Event(ctx, e.ID)
 	if got.State != event.StateFinished {
@@ -727,5 +720,58 @@ func TestThePrintMenuWritesTheReportAndSaysWhatItWrote(t *testing.T) {
 		if got := fileName(e, c.round, c.r); got != c.want {
 			t.Errorf("file name %q, want %q", got, c.want)
 		}
+	}
+}
+
+// Finish is offered only when the structure is complete: during the last
+// round the header says Finish event but waits for the results (never
+// "Pair round 3" in a 2-round event), and finishing earlier is a separate,
+// asked step whose Enter keeps the event going.
+func TestFinishIsOfferedOnlyWhenTheStructureIsComplete(t *testing.T) {
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, "Friday Swiss")
+	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
+	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	v := s.view
+	if !v.otherButton.Hidden {
+		t.Errorf("before round 1 the header offers %q", v.otherButton.Text)
+	}
+	test.Tap(v.pairButton)
+	if !v.otherButton.Hidden {
+		t.Errorf("a draft round offers %q beside Publish", v.otherButton.Text)
+	}
+	test.Tap(uitest.Button(t, w.Content(), "Publish pairings", 0))
+	if v.pairButton.Text != "Pair round 2" || !v.pairButton.Disabled() {
+		t.Errorf("round 1 under way: the header offers %q (disabled %v)", v.pairButton.Text, v.pairButton.Disabled())
+	}
+	if v.otherButton.Hidden || v.otherButton.Text != "Finish early…" {
+		t.Fatalf("no Finish early beside the next step: %q", v.otherButton.Text)
+	}
+	test.Tap(v.otherButton)
+	top := w.Canvas().Overlays().Top()
+	if top == nil || !uitest.HasText(top, "Friday Swiss is not over: Waiting for 2 results of round 1.\nFinish it now anyway? Its results become final and no more rounds can be paired.") {
+		t.Fatalf("finishing early did not say what is cut short: %q", uitest.Texts(top))
+	}
+	pressEnter(w.Canvas()) // Enter keeps playing
+	if got, _ := d.Event(ctx, e.ID); got.State == event.StateFinished {
+		t.Fatal("Enter on Finish early finished the event")
+	}
+
+	c := w.Canvas()
+	for _, n := range []string{"1", "2"} {
+		v.round.FocusTable()
+		test.Type(c.Focused(), n)
+		pressEnter(c)
+		test.Type(c.Focused(), "2-0")
+		pressEnter(c)
+	}
+	if v.pairButton.Text != "Pair round 2" || v.pairButton.Disabled() {
+		t.Errorf("round 1 complete: the header offers %q (disabled %v)", v.pairButton.Text, v.pairButton.Disabled())
+	}
+	test.Tap(v.pairButton)
+	test.Tap(uitest.Button(t, w.Content(), "Publish pairings", 0))
+	if v.pairButton.Text != "Finish event" || !v.pairButton.Disabled() {
+		t.Errorf("during the last round the header offers %q (disabled %v)", v.pairButton.Text, v.pairButton.Disabled())
 	}
 }

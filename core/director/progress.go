@@ -53,9 +53,9 @@ type Progress struct {
 	// Next is the next step, NextRound the round it pairs or publishes.
 	Next      Step
 	NextRound int
-	// Ready: Next can be taken now (a draft can be published; a round can
-	// be paired once the latest has every result; Finish once the last
-	// round is complete).
+	// Ready: Next can be taken now (round 1 can always be tried; a draft
+	// can be published; a later round can be paired once the latest has
+	// every result; Finish once the last round is complete).
 	Ready bool
 	// Done: the structure has nothing left to pair (the planned Swiss
 	// rounds of a Swiss-only event count as nothing left), so Finish is the
@@ -142,7 +142,10 @@ func progressOf(e event.Event, entries []event.Entry, rounds []event.Round) Prog
 	default:
 		p.Next = StepPair
 	}
-	p.Ready = complete && (p.Rounds > 0 || p.Players >= 2)
+	// Round 1 is always offered: when it cannot be paired (too few
+	// players, players not checked in, players without a team), pairing
+	// says why in a sentence that names them.
+	p.Ready = complete
 	p.FinishEarly = !p.Done && p.Rounds > 0
 	return p
 }
@@ -191,8 +194,6 @@ func (p Progress) Waiting() string {
 	switch {
 	case p.Ready || p.Next == StepNone:
 		return ""
-	case p.Rounds == 0:
-		return fmt.Sprintf("Round 1 needs at least two players; %d registered", p.Players)
 	case p.Missing == 1:
 		return fmt.Sprintf("Waiting for 1 result of round %d", p.Rounds)
 	}

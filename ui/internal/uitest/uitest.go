@@ -17,6 +17,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
+	"tablekeeper/ui/internal/keys"
 )
 
 // Now is the fixed time the test directors read.
@@ -155,7 +156,11 @@ func HasText(root fyne.CanvasObject, text string) bool {
 func Button(t testing.TB, root fyne.CanvasObject, text string, n int) *widget.Button {
 	t.Helper()
 	for _, o := range Objects(root) {
-		if b, ok := o.(*widget.Button); ok && b.Visible() && b.Text == text {
+		b, ok := o.(*widget.Button)
+		if kb, isKey := o.(*keys.Button); isKey {
+			b, ok = &kb.Button, true
+		}
+		if ok && b.Visible() && b.Text == text {
 			if n == 0 {
 				return b
 			}
