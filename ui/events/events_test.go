@@ -460,6 +460,9 @@ func TestTheSettingsFormOffersTheOwnGameWinFloor(t *testing.T) {
 		if got.Settings.UnflooredGameWin == floor {
 			t.Fatalf("floor ticked %v saved UnflooredGameWin %v (problem %q)", floor, got.Settings.UnflooredGameWin, f.problem.Text)
 		}
+		if said := strings.Contains(DescribeSettings(got.Settings), "own GW% unfloored (melee.gg)"); said == floor {
+			t.Errorf("the summary %q says unfloored: %v", DescribeSettings(got.Settings), said)
+		}
 		f.Show(got)
 		if f.gwFloor.Checked != floor {
 			t.Fatalf("the form reopens with the floor ticked %v, want %v", f.gwFloor.Checked, floor)

@@ -260,6 +260,9 @@ func DescribeSettings(s event.Settings) string {
 		}
 		parts = append(parts, "tiebreakers "+strings.Join(t, ", "))
 	}
+	if s.UnflooredGameWin {
+		parts = append(parts, "own GW% unfloored (melee.gg)")
+	}
 	return strings.Join(parts, " · ")
 }
 
