@@ -17,6 +17,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
 	"tablekeeper/ui/rounds"
@@ -125,7 +126,7 @@ func TestPairingRoundOneFromTheHeaderShowsTheRound(t *testing.T) {
 		t.Errorf("no draft banner, or the header offers %q", v.pairButton.Text)
 	}
 	test.Tap(uitest.Button(t, w.Content(), "Publish pairings", 0))
-	if f, ok := w.Canvas().Focused().(*widget.Entry); !ok || f.PlaceHolder != "Table" {
+	if f, ok := w.Canvas().Focused().(*keys.Entry); !ok || f.PlaceHolder != "Table" {
 		t.Errorf("focus is on %v, not the Table field", w.Canvas().Focused())
 	}
 	if !strings.Contains(v.subtitle.Text, "running · Round 1 of 2") {
@@ -395,7 +396,7 @@ func TestTheHeaderPublishesADraftRound(t *testing.T) {
 	if v.tabs.Selected() != v.roundTab || v.round.Draft() {
 		t.Error("the published round is not shown")
 	}
-	if f, ok := w.Canvas().Focused().(*widget.Entry); !ok || f.PlaceHolder != "Table" {
+	if f, ok := w.Canvas().Focused().(*keys.Entry); !ok || f.PlaceHolder != "Table" {
 		t.Errorf("focus is on %v, not the Table field", w.Canvas().Focused())
 	}
 	if v.pairButton.Text != "Pair round 2" || !strings.HasSuffix(v.subtitle.Text, "Round 1 of 2 (recommended for 4 players)") {
@@ -489,7 +490,7 @@ func TestAHeresyEventThroughTheWindow(t *testing.T) {
 		t.Errorf("subtitle = %q", v.subtitle.Text)
 	}
 	c := w.Canvas()
-	if f, ok := c.Focused().(*widget.Entry); !ok || f.PlaceHolder != "Table" {
+	if f, ok := c.Focused().(*keys.Entry); !ok || f.PlaceHolder != "Table" {
 		t.Fatalf("focus is on %v, not the Table field", c.Focused())
 	}
 	sh, err := d.RoundSheet(ctx, e.ID, 1)

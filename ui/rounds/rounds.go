@@ -95,9 +95,12 @@ type Screen struct {
 	withdraw     *widget.Button
 	publish      *widget.Button
 	confirm      *keys.Confirm
-	table        *widget.Entry
+	table        *keys.Entry
 	resultLabel  *widget.Label
-	result       *widget.Entry
+	result       *keys.Entry
+	missing      *widget.Button
+	// missingList is the open Missing results list, if any.
+	missingList *keys.Confirm
 	resultBox    *fyne.Container
 	saveButton   *widget.Button
 	status       *widget.Label
@@ -134,8 +137,15 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s := &Screen{d: d, run: run, alert: alert, win: win}
 	s.roundSelect = &widget.Select{PlaceHolder: "No rounds", OnChanged: s.onRoundSelected}
 	s.progress = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis}
-	s.table = &widget.Entry{PlaceHolder: "Table", OnSubmitted: s.onTableSubmitted}
-	s.result = &widget.Entry{PlaceHolder: "2-1", OnSubmitted: s.onResultSubmitted}
+	s.table = keys.NewEntry("Table")
+	s.table.OnSubmitted = s.onTableSubmitted
+	s.result = keys.NewEntry("2-1")
+	s.result.OnSubmitted = s.onResultSubmitted
+	// F2 lists the tables still out wherever the cursor is in the entry
+	// fields; the button does the same.
+	s.table.OnKey = map[fyne.KeyName]func(){MissingKey: s.ShowMissing}
+	s.result.OnKey = s.table.OnKey
+	s.missing = &widget.Button{Text: "Missing results (F2)", Icon: theme.ListIcon(), OnTapped: s.ShowMissing}
 	s.saveButton = &widget.Button{Text: "Save result", Icon: theme.DocumentSaveIcon(), OnTapped: s.onSave}
 	s.timeCalled = &widget.Button{Text: "Time called…", Icon: theme.HistoryIcon(), OnTapped: s.onTimeCalled}
 	s.timeCalled.Hide()
@@ -162,6 +172,7 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 		s.resultBox,
 		s.saveButton,
 		s.timeCalled,
+		s.missing,
 	)
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(selectWidth, s.roundSelect.MinSize().Height), s.roundSelect), nil, s.progress),
@@ -1019,4 +1030,32 @@ func (l atLeast) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 		o.Move(fyne.NewPos(0, (size.Height-h)/2))
 		o.Resize(fyne.NewSize(size.Width, h))
 	}
+}
+
+// MissingKey is the key that lists the tables still waiting for a result.
+const MissingKey = fyne.KeyF2
+
+// ShowMissing lists the tables of the round shown that still wait for a
+// result, sorted by table, with their players; Enter or Esc closes it and
+// the cursor goes back to the Table field.
+func (s *Screen) ShowMissing() {
+	if s.number == 0 {
+		s.setStatus("No round yet: nothing is waiting for a result.", widget.MediumImportance)
+		return
+	}
+	out := s.sheet.Outstanding()
+	title := fmt.Sprintf("Round %d: waiting for %d results", s.number, len(out))
+	var lines []string
+	for _, o := range out {
+		lines = append(lines, fmt.Sprintf("Table %d · %s", o.Number, o.Label()))
+	}
+	switch {
+	case s.Draft():
+		title, lines = fmt.Sprintf("Round %d is a draft", s.number), []string{"Publish its pairings first: results are entered after."}
+	case len(out) == 0:
+		title, lines = fmt.Sprintf("Round %d: every result is in", s.number), []string{"No table is waiting for a result."}
+	case len(out) == 1:
+		title = fmt.Sprintf("Round %d: waiting for 1 result", s.number)
+	}
+	s.missingList = keys.Inform(s.win, title, strings.Join(lines, "\n"))
 }

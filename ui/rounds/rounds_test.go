@@ -322,3 +322,29 @@ func TestOverwriteConfirmationKeepsTheSavedResultByDefault(t *testing.T) {
 		t.Errorf("status = %q", f.s.status.Text)
 	}
 }
+
+// Missing results: F2 in the Table field (or the button) lists the tables
+// still out with their players, sorted by table; Enter closes the list and
+// the cursor is back in Table.
+func TestMissingResultsListsTheTablesStillOut(t *testing.T) {
+	f := setup(t)
+	f.enter(t, "1", "2-0")
+	c := f.w.Canvas()
+	f.s.FocusTable()
+	c.Focused().TypedKey(&fyne.KeyEvent{Name: MissingKey})
+	top := c.Overlays().Top()
+	t2 := f.sheet(t, 1).Tables[1]
+	want := "Table 2 · " + t2.Players[0].Name + " v " + t2.Players[1].Name
+	if top == nil || !uitest.HasText(top, "Round 1: waiting for 1 result") || !uitest.HasText(top, want) {
+		t.Fatalf("F2 showed %q, want the line %q", uitest.Texts(top), want)
+	}
+	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if c.Focused() != f.s.table {
+		t.Errorf("after closing the list the focus is on %v", c.Focused())
+	}
+	f.enter(t, "2", "0-2")
+	test.Tap(uitest.Button(t, f.w.Content(), "Missing results (F2)", 0))
+	if top := c.Overlays().Top(); top == nil || !uitest.HasText(top, "Round 1: every result is in") {
+		t.Fatalf("the button showed %q", uitest.Texts(top))
+	}
+}

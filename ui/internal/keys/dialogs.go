@@ -1,6 +1,8 @@
 package keys
 
 import (
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -101,6 +103,9 @@ func (c *Confirm) close(yes bool) {
 // Visible reports whether the question is on screen.
 func (c *Confirm) Visible() bool { return !c.answered && c.dialog != nil }
 
+// longMessage is the number of lines from which Inform scrolls.
+const longMessage = 14
+
 // Inform shows a message with one OK button that Enter and Esc press, and
 // gives the focus back to what had it. It returns the dialog.
 func Inform(win fyne.Window, title, message string) *Confirm {
@@ -110,7 +115,14 @@ func Inform(win fyne.Window, title, message string) *Confirm {
 	c.yes.Importance = widget.HighImportance
 	c.no, c.first = c.yes, c.yes
 	msg := &widget.Label{Text: message, Wrapping: fyne.TextWrapWord}
-	c.dialog = dialog.NewCustomWithoutButtons(title, container.New(minWidth{420}, msg), win)
+	var body fyne.CanvasObject = container.New(minWidth{420}, msg)
+	if strings.Count(message, "\n") >= longMessage {
+		// A long list scrolls inside a dialog that fits the window.
+		scroll := container.NewVScroll(msg)
+		scroll.SetMinSize(fyne.NewSize(520, min(win.Canvas().Size().Height*0.6, 480)))
+		body = scroll
+	}
+	c.dialog = dialog.NewCustomWithoutButtons(title, body, win)
 	c.dialog.SetButtons([]fyne.CanvasObject{c.yes})
 	c.Show()
 	return c

@@ -175,7 +175,11 @@ func Button(t testing.TB, root fyne.CanvasObject, text string, n int) *widget.Bu
 func Entry(t testing.TB, root fyne.CanvasObject, placeholder string) *widget.Entry {
 	t.Helper()
 	for _, o := range Objects(root) {
-		if e, ok := o.(*widget.Entry); ok && e.Visible() && e.PlaceHolder == placeholder {
+		e, ok := o.(*widget.Entry)
+		if ke, isKey := o.(*keys.Entry); isKey {
+			e, ok = &ke.Entry, true
+		}
+		if ok && e.Visible() && e.PlaceHolder == placeholder {
 			return e
 		}
 	}

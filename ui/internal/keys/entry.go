@@ -1,0 +1,32 @@
+package keys
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+)
+
+// Entry is a text field that also answers keys an entry ignores (F2,
+// F5…): Fyne gives keys to the focused widget only, so a key that must
+// work while the cursor is in a field has to be caught there.
+type Entry struct {
+	widget.Entry
+	// OnKey maps a key to what it does; other keys type as usual.
+	OnKey map[fyne.KeyName]func()
+}
+
+// NewEntry returns an Entry with a placeholder.
+func NewEntry(placeholder string) *Entry {
+	e := &Entry{}
+	e.PlaceHolder = placeholder
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+// TypedKey implements fyne.Focusable.
+func (e *Entry) TypedKey(ev *fyne.KeyEvent) {
+	if f, ok := e.OnKey[ev.Name]; ok && f != nil {
+		f()
+		return
+	}
+	e.Entry.TypedKey(ev)
+}
