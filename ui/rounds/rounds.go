@@ -101,14 +101,14 @@ type Screen struct {
 	missing      *widget.Button
 	// missingList is the open Missing results list, if any.
 	missingList *keys.Confirm
-	resultBox    *fyne.Container
-	saveButton   *widget.Button
-	status       *widget.Label
-	hint         *widget.RichText
-	cols         *columns.Layout
-	list         *widget.List
-	empty        *widget.Label
-	content      fyne.CanvasObject
+	resultBox   *fyne.Container
+	saveButton  *widget.Button
+	status      *widget.Label
+	hint        *widget.RichText
+	cols        *columns.Layout
+	list        *widget.List
+	empty       *widget.Label
+	content     fyne.CanvasObject
 
 	// Multiplayer rounds (tables of 3 to 5) have their own rows, header
 	// and result panel; two-player rounds keep the list above.
