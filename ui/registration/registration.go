@@ -21,6 +21,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -92,6 +93,8 @@ type Screen struct {
 	fixEntry  *widget.Entry
 	seedEntry *widget.Entry
 	fixDialog *dialog.FormDialog
+	// confirm is the open Drop question, if any.
+	confirm *keys.Confirm
 
 	draftButton *widget.Button
 	pods        *podsDialog
@@ -571,7 +574,20 @@ func (s *Screen) onCheckIn(en event.Entry, present bool) {
 	})
 }
 
+// onDrop asks before dropping a player: a drop takes them out of the
+// next pairings, and a click on the wrong row must not. Enter keeps them.
 func (s *Screen) onDrop(en event.Entry) {
+	msg := fmt.Sprintf("Drop %s from %s?\nThey are not paired in later rounds; their results so far stay. Re-instate undoes it before the next pairing.", en.Name, s.event.Name)
+	s.confirm = keys.NewConfirm(s.win, keys.ConfirmOptions{Title: "Drop " + en.Name, Message: msg,
+		Yes: "Drop " + en.Name, No: "Keep " + en.Name, Danger: true}, func(yes bool) {
+		if yes {
+			s.drop(en)
+		}
+	})
+	s.confirm.Show()
+}
+
+func (s *Screen) drop(en event.Entry) {
 	work.Do(s.run, func(ctx context.Context) error {
 		return s.d.Drop(ctx, en.ID)
 	}, func(err error) {

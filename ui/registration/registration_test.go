@@ -173,8 +173,18 @@ func TestCheckInDropAndReinstateFromTheEntriesList(t *testing.T) {
 		t.Fatalf("checked in: Ada %v, Bob %v", got[0].CheckedIn, got[1].CheckedIn)
 	}
 
-	// Drop Bob.
+	// Drop Bob: a question first, whose Enter keeps him.
 	test.Tap(uitest.Button(t, f.w.Content(), "Drop", 1))
+	c := f.w.Canvas()
+	if top := c.Overlays().Top(); top == nil || !uitest.HasText(top, "Keep Bob Stone") {
+		t.Fatalf("Drop did not ask first: %q", uitest.Texts(top))
+	}
+	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if got = f.entries(t); got[1].Status != event.EntryActive {
+		t.Fatalf("Enter on the question dropped Bob: %s", got[1].Status)
+	}
+	test.Tap(uitest.Button(t, f.w.Content(), "Drop", 1))
+	f.s.confirm.Confirm()
 	got = f.entries(t)
 	if got[1].Status != event.EntryDropped {
 		t.Fatalf("Bob's status = %s", got[1].Status)
