@@ -11,6 +11,8 @@ package ui
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -90,6 +92,8 @@ func create(a fyne.App, d Director, opt Options, run work.Runner) fyne.Window {
 	w.Resize(fyne.NewSize(defaultWidth, defaultHeight))
 	w.SetMaster()
 	s := newShell(w, d, run, time.Now)
+	s.quit = w.Close
+	w.SetCloseIntercept(s.onCloseRequested)
 	w.SetOnClosed(s.view.clock.Stop)
 	w.SetContent(s.content)
 	s.start(opt)
@@ -108,6 +112,11 @@ type shell struct {
 	// Leagues button.
 	leagues       *leagues.Screen
 	leaguesButton *widget.Button
+
+	// quit closes the window (and so the app); closing asks first while a
+	// round is under way (onCloseRequested).
+	quit    func()
+	confirm *keys.Confirm
 
 	placeholder *widget.Label
 	main        *fyne.Container
@@ -176,4 +185,28 @@ func (s *shell) open(id event.EventID) {
 	s.main.Objects = []fyne.CanvasObject{s.view.content}
 	s.main.Refresh()
 	s.view.open(id)
+}
+
+// onCloseRequested answers the window's close button and Alt+F4 (Cmd+Q):
+// while a round of the open event is under way it asks first, since a
+// stray Alt+F4 would stop the clock and the screen the floor watches.
+// Everything is saved either way.
+func (s *shell) onCloseRequested() {
+	st := s.view.state
+	if s.view.id == 0 || st.Event.ID != s.view.id || st.Finished || st.Rounds == 0 || !st.Draft && st.Missing == 0 {
+		s.quit()
+		return
+	}
+	what := fmt.Sprintf("Round %d of %s is under way: %s.", st.Rounds, st.Event.Name, strings.ToLower(st.Waiting()[:1])+st.Waiting()[1:])
+	if st.Draft {
+		what = fmt.Sprintf("Round %d of %s is a draft, not published yet.", st.Rounds, st.Event.Name)
+	}
+	s.confirm = keys.NewConfirm(s.win, keys.ConfirmOptions{Title: "Quit Tablekeeper?", Yes: "Quit", No: "Keep working",
+		Message: what + "\nQuit anyway? Everything is saved, and the round clock keeps time while Tablekeeper is closed."},
+		func(yes bool) {
+			if yes {
+				s.quit()
+			}
+		})
+	s.confirm.Show()
 }

@@ -776,3 +776,34 @@ func TestFinishIsOfferedOnlyWhenTheStructureIsComplete(t *testing.T) {
 		t.Errorf("during the last round the header offers %q (disabled %v)", v.pairButton.Text, v.pairButton.Disabled())
 	}
 }
+
+// Quit mid-round asks first (Alt+F4 or the close button on the main
+// window): Enter keeps working; with no round under way it quits at once.
+func TestQuitMidRoundAsksToConfirm(t *testing.T) {
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, "Friday Swiss")
+	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
+	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	quits := 0
+	s.quit = func() { quits++ }
+	s.onCloseRequested()
+	if quits != 1 {
+		t.Fatalf("before round 1 closing did not quit at once (%d)", quits)
+	}
+	test.Tap(s.view.pairButton)
+	test.Tap(uitest.Button(t, w.Content(), "Publish pairings", 0))
+	s.onCloseRequested()
+	top := w.Canvas().Overlays().Top()
+	if top == nil || !uitest.HasText(top, "Round 1 of Friday Swiss is under way: waiting for 2 results of round 1.\nQuit anyway? Everything is saved, and the round clock keeps time while Tablekeeper is closed.") {
+		t.Fatalf("no question before quitting mid-round: %q", uitest.Texts(top))
+	}
+	pressEnter(w.Canvas())
+	if quits != 1 {
+		t.Fatal("Enter on the question quit")
+	}
+	s.onCloseRequested()
+	s.confirm.Confirm()
+	if quits != 2 {
+		t.Fatal("Quit did not quit")
+	}
+}
