@@ -151,10 +151,10 @@ func (s span) String() string {
 // strings that differ in a visible character always give spans that draw
 // differently: a rune no font has (or that gofpdf cannot encode, outside
 // the Basic Multilingual Plane) becomes its code point in a box ("1F600"),
-// and a byte that is not UTF-8 becomes its value in a box ("FF"). Control
-// characters become
-// spaces, and invisible format characters (soft hyphens, zero-width
-// joiners, variation selectors) are dropped.
+// and a byte that is not UTF-8 becomes its value in a box ("FF").
+// Decomposed Hangul is composed into syllables first (see texthangul.go),
+// control characters become spaces, and invisible format characters (soft
+// hyphens, zero-width joiners, variation selectors) are dropped.
 func (t *typesetter) layout(s string, style fontStyle) span {
 	chain := t.chains[style]
 	var (
@@ -171,6 +171,7 @@ func (t *typesetter) layout(s string, style fontStyle) span {
 			w = 0
 		}
 	}
+	s = composeHangul(s)
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		var label string

@@ -173,3 +173,38 @@ func TestTypesetterAddsOnlyTheFontsItDrawsWith(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestLayoutComposesDecomposedHangul(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"a name in decomposed jamo (NFD, as a Mac may save it)", "\u1100\u1175\u11B7\u1106\u1175\u11AB\u110C\u116E\u11AB", "김민준"},
+		{"syllables without a final consonant", "\u110B\u1175\u1109\u1165\u110B\u1167\u11AB", "이서연"},
+		{"mixed with precomposed text and Latin", "Kim \u1100\u1175\u11B7 박", "Kim 김 박"},
+		{"a lone leading consonant stays as it is", "\u1100 A", "\u1100 A"},
+		{"a byte that is not UTF-8 after a consonant is kept", "\u1100\xff", "\u1100[FF]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := newTestTypesetter(t)
+			if got := ts.layout(tt.in, styleRegular).String(); got != tt.want {
+				t.Errorf("layout(%q) draws %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+	// Every syllable round-trips through its decomposition.
+	ts := newTestTypesetter(t)
+	for s := rune(0xAC00); s <= 0xD7A3; s++ {
+		i := s - 0xAC00
+		nfd := string([]rune{0x1100 + i/588, 0x1161 + i%588/28})
+		if tail := i % 28; tail > 0 {
+			nfd += string(rune(0x11A7 + tail))
+		}
+		if got := composeHangul(nfd); got != string(s) {
+			t.Fatalf("%U decomposed composes to %q", s, got)
+		}
+	}
+	if got := ts.layout("김", styleRegular).String(); got != "김" {
+		t.Errorf("a composed syllable changed to %q", got)
+	}
+}
