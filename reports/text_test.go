@@ -84,7 +84,7 @@ func TestLayoutCleansWhatNoFontCanDraw(t *testing.T) {
 }
 
 func TestLayoutMeasuresTextAsGofpdfDoes(t *testing.T) {
-	for _, text := range []string{"Æmber Ødegård (12)", "Zoë Łukasz", "李小龍", "W…"} {
+	for _, text := range []string{"Æmber Ødegård (12)", "Zoë Łukasz", "李小龍", "김민준", "W…"} {
 		ts := newTestTypesetter(t)
 		sp := ts.layout(text, styleRegular)
 		if len(sp.runs) != 1 {
