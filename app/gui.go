@@ -59,14 +59,16 @@ func runGUI(args []string, stderr io.Writer) error {
 		}
 	}()
 	openMain := func() error {
-		st, err := store.Open(path)
+		st, readOnly, err := openForGUI(path)
 		if err != nil {
 			return err
 		}
 		opened = st
 		d := newDirector(st)
-		d.SetSnapshot(roundSnapshots(st, time.Now))
-		opt := ui.Options{Printer: printer{d: d, db: st.Path(), st: st}}
+		if readOnly == "" {
+			d.SetSnapshot(roundSnapshots(st, time.Now))
+		}
+		opt := ui.Options{Printer: printer{d: d, db: st.Path(), st: st}, ReadOnly: readOnly}
 		if *demo {
 			id, err := seedDemo(context.Background(), d, 2026)
 			if err != nil {
@@ -111,4 +113,18 @@ func showProblem(a fyne.App, p startup.Problem, create func() error) {
 	}
 	w = startup.Show(a, p)
 	w.Show()
+}
+
+// openForGUI opens the app's database: as its one writer, or, when the
+// file cannot be written (a read-only file, a backup on a locked medium),
+// read-only, with the sentence the window's banner shows.
+func openForGUI(path string) (st *store.DB, readOnly string, err error) {
+	if store.Writable(path) {
+		st, err = store.Open(path)
+		return st, "", err
+	}
+	if st, err = store.OpenReadOnly(path); err != nil {
+		return nil, "", err
+	}
+	return st, fmt.Sprintf("%s cannot be written, so you can look and print but not change anything. To make changes, copy the file somewhere you can write and open the copy.", path), nil
 }

@@ -12,10 +12,12 @@ package ui
 import (
 	"context"
 	"fmt"
+	"image/color"
 	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -69,6 +71,9 @@ type Options struct {
 	OpenEvent event.EventID
 	// Printer writes the reports of the Print menu; nil hides the menu.
 	Printer Printer
+	// ReadOnly, when not empty, says why the database cannot be changed:
+	// a banner across the window shows it, and every change is refused.
+	ReadOnly string
 }
 
 // Default window size: fits a 1366×768 laptop screen with room for the
@@ -95,7 +100,11 @@ func create(a fyne.App, d Director, opt Options, run work.Runner) fyne.Window {
 	s.quit = w.Close
 	w.SetCloseIntercept(s.onCloseRequested)
 	w.SetOnClosed(s.view.clock.Stop)
-	w.SetContent(s.content)
+	content := s.content
+	if opt.ReadOnly != "" {
+		content = container.NewBorder(readOnlyBanner(opt.ReadOnly), nil, nil, nil, s.content)
+	}
+	w.SetContent(content)
 	s.start(opt)
 	return w
 }
@@ -209,4 +218,12 @@ func (s *shell) onCloseRequested() {
 			}
 		})
 	s.confirm.Show()
+}
+
+// readOnlyBanner is the band across the top of a window whose database
+// cannot be changed: it says so before the organizer types anything.
+func readOnlyBanner(why string) fyne.CanvasObject {
+	tint := canvas.NewRectangle(color.NRGBA{R: 0xd3, G: 0x2f, B: 0x2f, A: 0x40})
+	text := &widget.Label{Text: "Read-only: " + why, TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord}
+	return container.NewStack(tint, container.NewPadded(container.NewBorder(nil, nil, widget.NewIcon(theme.WarningIcon()), nil, text)))
 }

@@ -217,7 +217,11 @@ func (db *DB) Path() string { return db.path }
 // Close closes the database. The last connection to close checkpoints the
 // WAL into the main file.
 func (db *DB) Close() error {
-	return errors.Join(db.reader.Close(), db.writer.Close(), db.lock.release())
+	var werr error
+	if db.writer != nil {
+		werr = db.writer.Close()
+	}
+	return errors.Join(db.reader.Close(), werr, db.lock.release())
 }
 
 // Read runs fn in a read-only snapshot: everything fn reads is as of one
@@ -232,6 +236,9 @@ func (db *DB) Read(ctx context.Context, fn func(director.Tx) error) error {
 // are serialized: a Write waits for the one before it. Calling Write inside
 // fn deadlocks.
 func (db *DB) Write(ctx context.Context, fn func(director.Tx) error) error {
+	if db.writer == nil {
+		return db.readOnlyError()
+	}
 	return db.run(ctx, db.writer, "write", func(tx *Tx) error { return fn(tx) })
 }
 
