@@ -16,6 +16,8 @@ type Pairing struct {
 	Name string
 	// Table is "Table 12", or "BYE" for a bye.
 	Table string
+	// Number is the table's number, 0 for a bye.
+	Number int
 	// Opponents is "vs Bob Stone" (a match), "vs Ada, Bob, Carol" (a table
 	// of four, the others in seat order) or "vs Les Zoëlles" (a team
 	// match: the other team); empty for a bye.
@@ -51,7 +53,7 @@ func Pairings(sh director.Sheet) []Pairing {
 			for k, tm := range t.Teams {
 				other := t.Teams[1-k]
 				for _, m := range tm.Members {
-					out = append(out, Pairing{Name: m.Name, Table: table, Opponents: "vs " + other.Name})
+					out = append(out, Pairing{Name: m.Name, Table: table, Number: t.Number, Opponents: "vs " + other.Name})
 				}
 			}
 		default:
@@ -62,7 +64,7 @@ func Pairings(sh director.Sheet) []Pairing {
 						others = append(others, o.Name)
 					}
 				}
-				out = append(out, Pairing{Name: p.Name, Table: table, Opponents: "vs " + strings.Join(others, ", ")})
+				out = append(out, Pairing{Name: p.Name, Table: table, Number: t.Number, Opponents: "vs " + strings.Join(others, ", ")})
 			}
 		}
 	}

@@ -1,7 +1,6 @@
 package clock
 
 import (
-	"fmt"
 	"image/color"
 	"math"
 	"slices"
@@ -194,19 +193,40 @@ func (p *Projector) setNotices(notices []string) {
 }
 
 // setSheet shows a round's pairings from the first page; has is false
-// while they are not read yet.
+// while they are not read yet. The names are measured here, once for each
+// new list, so that a layout (at every resize and every second of the
+// clock) only scales widths.
 func (p *Projector) setSheet(sh director.Sheet, has bool) {
-	lines := Pairings(sh)
 	v := p.view
-	same := v.hasSheet == has && v.draft == (has && !sh.Round.Published()) && len(lines) == len(v.lines)
-	for i := 0; same && i < len(lines); i++ {
-		same = lines[i] == v.lines[i]
+	draft := has && !sh.Round.Published()
+	lines := Pairings(sh)
+	var waiting []director.Outstanding
+	tables := 0
+	if has && !draft {
+		waiting = sh.Outstanding()
+		for _, t := range sh.Tables {
+			if !t.Bye {
+				tables++
+			}
+		}
 	}
-	if same {
+	sameLines := v.hasSheet == has && v.draft == draft && slices.Equal(lines, v.lines)
+	sameWaiting := slices.EqualFunc(waiting, v.waiting, func(a, b director.Outstanding) bool {
+		return a.Number == b.Number && slices.Equal(a.Names, b.Names)
+	})
+	if sameLines && sameWaiting && tables == v.tables {
 		return
 	}
-	v.lines, v.hasSheet, v.draft = lines, has, has && !sh.Round.Published()
-	v.page, v.pageAt = 0, time.Time{}
+	if !sameLines {
+		v.lines, v.hasSheet, v.draft = lines, has, draft
+		v.nameW = v.widths.measure(len(lines), func(i int) string { return lines[i].Name })
+		v.page, v.pageAt = 0, time.Time{}
+	}
+	if !sameWaiting {
+		v.waiting = waiting
+		v.waitW = v.widths.measure(len(waiting), func(i int) string { return waiting[i].Label() })
+	}
+	v.tables = tables
 	v.Refresh()
 }
 
@@ -233,13 +253,25 @@ type projectorView struct {
 	lines    []Pairing
 	hasSheet bool
 	draft    bool
-	// page and pages: the page shown and how many the last layout made.
+	// nameW are the widths of the lines' names in bold at size 100:
+	// measured once per list, scaled at each layout.
+	nameW []float32
+	// waiting are the tables still without a result, by table, and
+	// waitW the widths of their labels as nameW; tables counts the
+	// round's tables that take a result.
+	waiting []director.Outstanding
+	waitW   []float32
+	tables  int
+	widths  runeWidths
+	// page and pages: the page shown and how many the last layout made;
+	// listing what the pages list (a change starts from the first page).
 	page, pages int
+	listing     listing
 	pageAt      time.Time
 }
 
 func newProjectorView() *projectorView {
-	v := &projectorView{pages: 1}
+	v := &projectorView{pages: 1, widths: runeWidths{}}
 	v.ExtendBaseWidget(v)
 	return v
 }
@@ -258,6 +290,9 @@ func (v *projectorView) CreateRenderer() fyne.WidgetRenderer {
 		head:     &canvas.Text{Color: dimInk},
 		empty:    &canvas.Text{Color: dimInk, Alignment: fyne.TextAlignCenter},
 	}
+	for range 3 {
+		r.tableHeads = append(r.tableHeads, &canvas.Text{Color: dimInk, Text: "Table"})
+	}
 	r.bannerBg.CornerRadius = 12
 	for i := range r.banner {
 		r.banner[i] = &canvas.Text{Color: bannerInk, TextStyle: fyne.TextStyle{Bold: true}}
@@ -275,20 +310,25 @@ type projectorRenderer struct {
 	bannerBg              *canvas.Rectangle
 	banner                [2]*canvas.Text
 	extended, head, empty *canvas.Text
-	rows                  []pairingRow
+	rows                  []listRow
+	tableHeads            []*canvas.Text
 	objects               []fyne.CanvasObject
 }
 
-// pairingRow is the drawn line of one Pairing.
-type pairingRow struct {
-	stripe                 *canvas.Rectangle
-	name, table, opponents *canvas.Text
+// listRow is one drawn line of the list: a player's name, table and
+// opponents, or a table waiting for its result and its players.
+type listRow struct {
+	stripe          *canvas.Rectangle
+	lead, num, tail *canvas.Text
 }
 
 func (r *projectorRenderer) rebuild() {
 	r.objects = []fyne.CanvasObject{r.bg, r.event, r.round, r.clock, r.caption, r.bannerBg, r.banner[0], r.banner[1], r.extended, r.head, r.empty}
+	for _, t := range r.tableHeads {
+		r.objects = append(r.objects, t)
+	}
 	for _, row := range r.rows {
-		r.objects = append(r.objects, row.stripe, row.name, row.table, row.opponents)
+		r.objects = append(r.objects, row.stripe, row.lead, row.num, row.tail)
 	}
 }
 
@@ -341,7 +381,7 @@ func (r *projectorRenderer) Layout(size fyne.Size) {
 	// With pairings to show, the clock leaves them most of the screen
 	// (its digits still stand 20 cm high on a 55-inch screen).
 	// Each line of announcement takes a little from it.
-	band := H * (0.30 - 0.04*float32(min(len(v.notices), len(r.banner))))
+	band := H * (0.24 - 0.03*float32(min(len(v.notices), len(r.banner))))
 	if !v.hasSheet || len(v.lines) == 0 {
 		band = H * 0.56
 	}
@@ -357,7 +397,7 @@ func (r *projectorRenderer) Layout(size fyne.Size) {
 
 	r.caption.Text = v.state.caption
 	if r.caption.Text != "" {
-		cs := 44 * u
+		cs := 40 * u
 		setText(r.caption, cs, inner)
 		r.caption.Move(fyne.NewPos(pad, y))
 		r.caption.Resize(fyne.NewSize(inner, lineHeight(cs)))
@@ -376,7 +416,7 @@ func (r *projectorRenderer) Layout(size fyne.Size) {
 	}
 	setVisible(r.extended, r.extended.Text != "")
 
-	r.layoutPairings(y+12*u, H-pad*0.6, pad, inner, u)
+	r.layoutList(y+8*u, H-pad*0.5, pad, inner, u)
 }
 
 // layoutBanner shows the latest two announcements on amber, from y, and
@@ -408,150 +448,6 @@ func (r *projectorRenderer) layoutBanner(y, pad, inner, u float32) float32 {
 	r.bannerBg.Move(fyne.NewPos(pad, top))
 	r.bannerBg.Resize(fyne.NewSize(inner, y-top))
 	return y + 12*u
-}
-
-// layoutPairings fills the band from top to bottom with the page of
-// pairings shown, in as many columns as their lines fit in.
-func (r *projectorRenderer) layoutPairings(top, bottom, pad, inner, u float32) {
-	v := r.v
-	hs := 30 * u
-	r.empty.Text = ""
-	switch {
-	case v.draft:
-		r.empty.Text = "The pairings of this round are not published yet."
-	case v.hasSheet && len(v.lines) == 0:
-		r.empty.Text = "No pairings in this round."
-	}
-	if r.empty.Text != "" {
-		setText(r.empty, 40*u, inner)
-		r.empty.Move(fyne.NewPos(pad, top+20*u))
-		r.empty.Resize(fyne.NewSize(inner, lineHeight(40*u)))
-	}
-	setVisible(r.empty, r.empty.Text != "")
-	setVisible(r.head, len(v.lines) > 0)
-	if len(v.lines) == 0 {
-		v.pages, v.page = 1, 0
-		r.placeRows(0, nil)
-		return
-	}
-
-	rs := 34 * u
-	rowH := rs * 1.4
-	area := bottom - top - lineHeight(hs) - 6*u
-	perCol := max(1, int(area/rowH))
-	g := measureLines(v.lines, rs)
-	gap, gutter := 22*u, 56*u
-	cols := 1
-	for c := 3; c > 1; c-- {
-		colW := (inner - float32(c-1)*gutter) / float32(c)
-		if colW >= g.name+gap+g.table+gap+min(g.opponents, g.name)*0.8 {
-			cols = c
-			break
-		}
-	}
-	// No more columns than the lines need.
-	cols = min(cols, (len(v.lines)+perCol-1)/perCol)
-	perPage := perCol * cols
-	v.pages = (len(v.lines) + perPage - 1) / perPage
-	// Share the lines evenly between the pages (no last page of three)
-	// and each page's between its columns.
-	perPage = (len(v.lines) + v.pages - 1) / v.pages
-	perCol = (perPage + cols - 1) / cols
-	if v.page >= v.pages {
-		v.page = 0
-	}
-	first := v.page * perPage
-	page := v.lines[first:min(first+perPage, len(v.lines))]
-
-	r.head.Text = "Pairings by name"
-	if v.pages > 1 {
-		r.head.Text += fmt.Sprintf(" · page %d of %d", v.page+1, v.pages)
-	}
-	setText(r.head, hs, inner)
-	r.head.Move(fyne.NewPos(pad, top))
-
-	colW := (inner - float32(cols-1)*gutter) / float32(cols)
-	// Names get half of what the table number leaves, or more if most
-	// names need it; the opponents the rest.
-	rest := colW - g.table - 2*gap
-	nameW := min(g.widest, max(g.name, rest*0.5), rest*0.7)
-	rowsTop := top + lineHeight(hs) + 6*u
-	r.placeRows(len(page), func(i int, row pairingRow) {
-		c, k := i/perCol, i%perCol
-		x := pad + float32(c)*(colW+gutter)
-		y := rowsTop + float32(k)*rowH
-		p := page[i]
-		row.stripe.Move(fyne.NewPos(x-8*u, y))
-		row.stripe.Resize(fyne.NewSize(colW+16*u, rowH))
-		setVisible(row.stripe, k%2 == 0)
-		ty := y + (rowH-lineHeight(rs))/2
-		row.name.Text = p.Name
-		clip(row.name, rs, nameW)
-		row.name.Move(fyne.NewPos(x, ty))
-		row.table.Text = p.Table
-		clip(row.table, rs, 0)
-		row.table.Move(fyne.NewPos(x+nameW+gap, ty))
-		row.opponents.Text = p.Opponents
-		ox := x + nameW + gap + g.table + gap
-		clip(row.opponents, rs*0.9, x+colW-ox)
-		row.opponents.Move(fyne.NewPos(ox, ty+(lineHeight(rs)-lineHeight(rs*0.9))/2))
-	})
-}
-
-// placeRows shows n rows, placing each with place, and hides the rest;
-// it makes the rows it lacks.
-func (r *projectorRenderer) placeRows(n int, place func(int, pairingRow)) {
-	if n > len(r.rows) {
-		for len(r.rows) < n {
-			r.rows = append(r.rows, pairingRow{
-				stripe:    canvas.NewRectangle(stripe),
-				name:      &canvas.Text{Color: ink, TextStyle: fyne.TextStyle{Bold: true}},
-				table:     &canvas.Text{Color: accent, TextStyle: fyne.TextStyle{Bold: true}},
-				opponents: &canvas.Text{Color: dimInk},
-			})
-		}
-		r.rebuild()
-	}
-	for i, row := range r.rows {
-		on := i < n
-		for _, o := range []fyne.CanvasObject{row.stripe, row.name, row.table, row.opponents} {
-			setVisible(o, on)
-		}
-		if on {
-			place(i, row)
-		}
-	}
-}
-
-// lineWidths are the widths the columns of pairings are cut to at one
-// size: those of the nine lines in ten that are not the longest, so that
-// one very long name shortens (with an ellipsis) rather than halving the
-// lines a page shows.
-// widest is the widest name.
-type lineWidths struct{ name, table, opponents, widest float32 }
-
-func measureLines(lines []Pairing, size float32) lineWidths {
-	bold := fyne.TextStyle{Bold: true}
-	names := make([]float32, len(lines))
-	opps := make([]float32, len(lines))
-	var g lineWidths
-	for i, p := range lines {
-		names[i] = fyne.MeasureText(p.Name, size, bold).Width
-		g.widest = max(g.widest, names[i])
-		opps[i] = fyne.MeasureText(p.Opponents, size*0.9, fyne.TextStyle{}).Width
-		g.table = max(g.table, fyne.MeasureText(p.Table, size, bold).Width)
-	}
-	g.name, g.opponents = percentile90(names), percentile90(opps)
-	return g
-}
-
-// percentile90 is the width nine in ten of ws are within.
-func percentile90(ws []float32) float32 {
-	if len(ws) == 0 {
-		return 0
-	}
-	slices.Sort(ws)
-	return ws[(len(ws)-1)*9/10]
 }
 
 // setText sets t's size and, when maxW is above 0, shortens its text

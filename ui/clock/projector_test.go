@@ -115,8 +115,8 @@ func TestProjectorClock(t *testing.T) {
 // last.
 func TestProjectorPages(t *testing.T) {
 	var players []string
-	for i := range 40 {
-		players = append(players, "Player "+itoa(i+10))
+	for i := range 140 {
+		players = append(players, "Player "+itoa(i+100))
 	}
 	f := setup(t, players...)
 	f.b.OpenProjector()
@@ -125,9 +125,9 @@ func TestProjectorPages(t *testing.T) {
 	f.b.tick(f.clock.t)
 	page, pages := p.Page()
 	if page != 0 || pages < 2 {
-		t.Fatalf("page %d of %d for 40 players in 1280×720", page, pages)
+		t.Fatalf("page %d of %d for 140 players in 1280×720", page, pages)
 	}
-	if !draws(p, "Player 10") || draws(p, "Player 49") || !draws(p, "Pairings by name · page 1 of "+itoa(pages)) {
+	if !draws(p, "Player 100") || draws(p, "Player 239") || !draws(p, "Pairings by name · page 1 of "+itoa(pages)) {
 		t.Errorf("first page: %q", drawn(p))
 	}
 	f.at(PageEvery - time.Second)
@@ -135,7 +135,7 @@ func TestProjectorPages(t *testing.T) {
 		t.Error("paged too early")
 	}
 	f.at(PageEvery)
-	if page, _ := p.Page(); page != 1 || draws(p, "Player 10") {
+	if page, _ := p.Page(); page != 1 || draws(p, "Player 100") {
 		t.Errorf("page %d after %v", page, PageEvery)
 	}
 	for range pages - 1 {
