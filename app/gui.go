@@ -50,6 +50,7 @@ func runGUI(args []string, stderr io.Writer) error {
 		}
 		path = def
 	}
+	seedPreferences(AppID)
 	a := fyneapp.NewWithID(AppID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.IconPNG))
 	var opened *store.DB
@@ -127,4 +128,25 @@ func openForGUI(path string) (st *store.DB, readOnly string, err error) {
 		return nil, "", err
 	}
 	return st, fmt.Sprintf("%s cannot be written, so you can look and print but not change anything. To make changes, copy the file somewhere you can write and open the copy.", path), nil
+}
+
+// seedPreferences writes an empty preferences file where the toolkit keeps
+// it (<user config dir>/fyne/<app ID>/preferences.json) when there is none
+// yet. On a first start the toolkit writes that file while its own watcher
+// reads it half-written and prints "Preferences load error: EOF"; with the
+// file there, it starts quietly. Failing is harmless: the toolkit creates
+// the file as before.
+func seedPreferences(appID string) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return
+	}
+	path := filepath.Join(dir, "fyne", appID, "preferences.json")
+	if info, err := os.Stat(path); err == nil && info.Size() > 0 {
+		return
+	}
+	if os.MkdirAll(filepath.Dir(path), 0o700) != nil {
+		return
+	}
+	_ = os.WriteFile(path, []byte("{}\n"), 0o600)
 }
