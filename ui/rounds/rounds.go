@@ -177,7 +177,7 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(selectWidth, s.roundSelect.MinSize().Height), s.roundSelect), nil, s.progress),
 		s.banner,
-		container.NewBorder(nil, nil, container.NewVBox(entryBar), nil, s.status),
+		container.NewBorder(nil, nil, container.NewVBox(entryBar), nil, s.statusBox()),
 		s.hint,
 		widget.NewSeparator(),
 		s.twoHeader,
@@ -1058,4 +1058,14 @@ func (s *Screen) ShowMissing() {
 		title = fmt.Sprintf("Round %d: waiting for 1 result", s.number)
 	}
 	s.missingList = keys.Inform(s.win, title, strings.Join(lines, "\n"))
+}
+
+// statusBox holds the status line at a fixed height of two lines: a
+// message that wraps to a second line (or a third, which scrolls) never
+// moves the fields and tables the organizer is clicking.
+func (s *Screen) statusBox() fyne.CanvasObject {
+	two := (&widget.Label{Text: "Two\nlines", TextStyle: fyne.TextStyle{Bold: true}}).MinSize().Height
+	box := container.NewVScroll(s.status)
+	box.SetMinSize(fyne.NewSize(0, two))
+	return box
 }
