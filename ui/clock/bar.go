@@ -127,7 +127,7 @@ type Bar struct {
 	// The open dialogs, for tests.
 	confirm    *keys.Confirm
 	timeForm   *dialog.FormDialog
-	minutesBox *widget.Entry
+	minutesBox *keys.Entry
 }
 
 // NewBar returns the clock bar of window win; Load shows a round in it.
@@ -599,7 +599,10 @@ func (b *Bar) onSetTime() {
 		return
 	}
 	minutes := int(b.rc.Clock.Duration / time.Minute)
-	b.minutesBox = &widget.Entry{Text: strconv.Itoa(minutes), Validator: validMinutes}
+	// Enter sets the time, Esc cancels.
+	b.minutesBox = keys.NewEntry("")
+	b.minutesBox.Text, b.minutesBox.Validator = strconv.Itoa(minutes), validMinutes
+	b.minutesBox.OnKey = map[fyne.KeyName]func(){fyne.KeyEscape: func() { b.timeForm.Dismiss() }}
 	hint := &widget.Label{Text: "0 makes the round untimed (S5: a single final table need not be timed).", Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
 	items := []*widget.FormItem{
 		{Text: "Minutes", Widget: b.minutesBox},

@@ -15,6 +15,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
+	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
 )
@@ -213,6 +214,13 @@ func TestSetTimeAndUntimed(t *testing.T) {
 	f.errs.None(t)
 	f.shows(t, "not started, 1:15:00")
 
+	// Esc cancels: nothing changes.
+	f.tap(t, "Set time…")
+	f.b.minutesBox.SetText("20")
+	f.b.minutesBox.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	f.errs.None(t)
+	f.shows(t, "not started, 1:15:00")
+
 	f.tap(t, "Set time…")
 	f.b.minutesBox.SetText("abc")
 	if f.b.minutesBox.Validate() == nil {
@@ -245,7 +253,8 @@ func TestSetTimeOnlyBeforeTheStart(t *testing.T) {
 		t.Error("Set time… after the start")
 	}
 	// Even if asked, the director refuses and the bar says so.
-	f.b.minutesBox = &widget.Entry{Text: "30"}
+	f.b.minutesBox = keys.NewEntry("")
+	f.b.minutesBox.SetText("30")
 	f.b.onTimeChosen(true)
 	if len(*f.errs) != 1 || !strings.Contains(work.Sentence((*f.errs)[0]), "has started") {
 		t.Errorf("alerts: %v", *f.errs)

@@ -90,8 +90,8 @@ type Screen struct {
 	noEntries *widget.Label
 	noMatches *widget.Label
 
-	fixEntry  *widget.Entry
-	seedEntry *widget.Entry
+	fixEntry  *keys.Entry
+	seedEntry *keys.Entry
 	fixDialog *dialog.FormDialog
 	// confirm is the open Drop question, if any.
 	confirm *keys.Confirm
@@ -618,11 +618,15 @@ func (s *Screen) onReinstate(en event.Entry) {
 // 0 to remove them.
 func (s *Screen) ShowFixTable(en event.Entry) {
 	s.fixing = en
-	s.fixEntry = &widget.Entry{PlaceHolder: "none"}
+	// Enter saves, Esc cancels, from either field.
+	esc := map[fyne.KeyName]func(){fyne.KeyEscape: func() { s.fixDialog.Dismiss() }}
+	s.fixEntry = keys.NewEntry("none")
+	s.fixEntry.OnKey = esc
 	if en.FixedTable > 0 {
 		s.fixEntry.SetText(strconv.Itoa(en.FixedTable))
 	}
-	s.seedEntry = &widget.Entry{PlaceHolder: "none"}
+	s.seedEntry = keys.NewEntry("none")
+	s.seedEntry.OnKey = esc
 	if en.Seed > 0 {
 		s.seedEntry.SetText(strconv.Itoa(en.Seed))
 	}
