@@ -3,21 +3,29 @@ package ui
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/event"
+	"tablekeeper/reports"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -73,10 +81,18 @@ type printMenu struct {
 	lastBackup string
 	// now names backups by the time (injected by the event view).
 	now func() time.Time
+	// printFile hands a written PDF to the system's printing (systemPrint;
+	// tests record instead of printing) and says what became of it.
+	printFile func(ctx context.Context, path, title string) (string, error)
+	// locale names the system's locale, which chooses the paper until
+	// the organizer picks one (systemLocale).
+	locale func() string
+	// lastPrint is what the last Print said.
+	lastPrint string
 }
 
 func newPrintMenu(p Printer, run work.Runner, alert work.Alert, win fyne.Window, app fyne.App) *printMenu {
-	m := &printMenu{p: p, run: run, alert: alert, win: win, app: app, now: time.Now}
+	m := &printMenu{p: p, run: run, alert: alert, win: win, app: app, now: time.Now, printFile: systemPrint, locale: systemLocale}
 	m.button = &widget.Button{Text: "Print", Icon: theme.DocumentPrintIcon(), OnTapped: m.show}
 	if p == nil {
 		m.button.Hide()
@@ -85,30 +101,69 @@ func newPrintMenu(p Printer, run work.Runner, alert work.Alert, win fyne.Window,
 	return m
 }
 
+// paper is the paper reports print on: the organizer's choice once made,
+// else the locale's (Letter in the US, Canada and the other Letter
+// countries, A4 elsewhere).
 func (m *printMenu) paper() string {
+	def := reports.PaperForLocale(m.locale())
 	if m.app == nil {
-		return "A4"
+		return def
 	}
-	return m.app.Preferences().StringWithFallback(paperKey, "A4")
+	return m.app.Preferences().StringWithFallback(paperKey, def)
 }
 
-// show pops up the list of reports, and the paper size to switch to.
-func (m *printMenu) show() {
-	var items []*fyne.MenuItem
+// systemLocale is the locale that chooses the paper: LC_ALL, LC_PAPER or
+// LANG where set (Unix), else the system's (Windows, macOS apps).
+func systemLocale() string {
+	if l := reports.PaperLocale(os.Getenv); l != "" {
+		return l
+	}
+	return string(lang.SystemLocale())
+}
+
+// menuItems are the Print menu's items: print each PDF report; save any
+// report as a file (PDF or CSV); back up; the paper size to switch to.
+func (m *printMenu) menuItems() []*fyne.MenuItem {
+	var items, pdfs, csvs []*fyne.MenuItem
 	for _, r := range m.p.Reports() {
-		items = append(items, fyne.NewMenuItem(r.Name+"…", func() { m.choose(r) }))
+		save := fyne.NewMenuItem(r.Name+"…", func() { m.choose(r) })
+		if r.Ext != "pdf" {
+			csvs = append(csvs, save)
+			continue
+		}
+		pdfs = append(pdfs, save)
+		items = append(items, fyne.NewMenuItem("Print "+lowerFirst(r.Name), func() { m.Print(r) }))
 	}
 	other := "Letter"
 	if m.paper() == "Letter" {
 		other = "A4"
 	}
-	items = append(items, fyne.NewMenuItemSeparator(),
+	items = append(items, fyne.NewMenuItemSeparator())
+	if len(pdfs) > 0 {
+		items = append(items, &fyne.MenuItem{Label: "Save as PDF", ChildMenu: fyne.NewMenu("", pdfs...)})
+	}
+	if len(csvs) > 0 {
+		items = append(items, &fyne.MenuItem{Label: "Save as CSV", ChildMenu: fyne.NewMenu("", csvs...)})
+	}
+	return append(items, fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Back up the database…", m.chooseBackup),
 		fyne.NewMenuItem(fmt.Sprintf("Paper: %s (switch to %s)", m.paper(), other), func() {
 			if m.app != nil {
 				m.app.Preferences().SetString(paperKey, other)
 			}
 		}))
+}
+
+// lowerFirst writes a report's name inside a sentence: "Match slips" as
+// "match slips".
+func lowerFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToLower(r)) + s[n:]
+}
+
+// show pops up the Print menu below its button.
+func (m *printMenu) show() {
+	items := m.menuItems()
 	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(m.button)
 	widget.ShowPopUpMenuAtPosition(fyne.NewMenu("", items...), m.win.Canvas(), pos.Add(fyne.NewPos(0, m.button.Size().Height)))
 }
@@ -139,7 +194,7 @@ func fileName(e event.Event, round int, r Report) string {
 func (m *printMenu) choose(r Report) {
 	save := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil {
-			m.alert(err)
+			m.alert(saveError(err))
 			return
 		}
 		if w == nil {
@@ -204,11 +259,35 @@ func (m *printMenu) Export(r Report, path string) {
 	}, func(summary string, err error) {
 		m.progress.Hide()
 		if err != nil {
-			m.alert(err)
+			m.alert(saveError(err))
 			return
 		}
 		m.done(path, summary)
 	})
+}
+
+// saveError says why a file could not be saved, and what to do, in a
+// sentence: a message of Tablekeeper's own stands; a system error (a
+// folder that does not exist, as when a whole path is typed as the file's
+// name, or one Tablekeeper may not write in) becomes a sentence naming
+// the folder.
+func saveError(err error) error {
+	var own *event.Error
+	if errors.As(err, &own) {
+		return err
+	}
+	folder := "the folder chosen"
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		folder = "the folder " + filepath.Dir(pe.Path)
+	}
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return event.Invalidf("The file could not be saved because %s does not exist: choose the folder in the dialog, then type only the file's name (such as \"round 2 - pairings.pdf\").", folder)
+	case errors.Is(err, fs.ErrPermission):
+		return event.Invalidf("Tablekeeper may not write in %s: choose another folder, such as your Documents.", folder)
+	}
+	return event.Invalidf("The file could not be saved in %s: choose another folder or name, and check that the disk is not full.", folder)
 }
 
 // open shows the written file in the system's viewer, and says where it
@@ -275,4 +354,120 @@ func (m *printMenu) importData(data []byte, done func()) {
 			done()
 		}
 	})
+}
+
+// Print writes report r of the open event to a temporary PDF and hands it
+// to the system's printing (printFile): the Print menu's items. What
+// happened, or why nothing could be printed and what to do instead, is
+// shown in a dialog.
+func (m *printMenu) Print(r Report) {
+	id, round, paper := m.event.ID, m.round, m.paper()
+	if !r.Round {
+		round = 0
+	}
+	name := fileName(m.event, round, r)
+	title := strings.TrimSuffix(name, "."+r.Ext)
+	m.progress = dialog.NewCustomWithoutButtons("Printing "+lowerFirst(r.Name), widget.NewProgressBarInfinite(), m.win)
+	m.progress.Show()
+	work.Call(m.run, func(ctx context.Context) (string, error) {
+		dir, err := os.MkdirTemp("", "tablekeeper-print-")
+		if err != nil {
+			return "", event.Invalidf("Tablekeeper could not make a temporary file to print (the temporary folder is full or not writable): use Save as PDF… and print the file from your PDF viewer.")
+		}
+		path := filepath.Join(dir, name)
+		summary, err := m.p.WriteFile(ctx, r.Key, id, round, paper, path)
+		if err != nil {
+			os.RemoveAll(dir)
+			return "", err
+		}
+		how, err := m.printFile(ctx, path, title)
+		if err != nil {
+			os.RemoveAll(dir)
+			return "", err
+		}
+		return summary + ": " + how, nil
+	}, func(said string, err error) {
+		m.progress.Hide()
+		if err != nil {
+			m.lastPrint = work.Sentence(err)
+			m.alert(err)
+			return
+		}
+		m.lastPrint = upperFirst(said) + "."
+		dialog.ShowInformation("Print", m.lastPrint, m.win)
+	})
+}
+
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// printJob is how the system prints a PDF: the command to run, what to
+// tell the organizer once it ran, and whether the file must stay (a
+// viewer reads it after the command returns; lp has spooled it).
+type printJob struct {
+	args []string
+	how  string
+	keep bool
+}
+
+// printCommand chooses how to print the PDF at path on system goos, given
+// the programs lookPath finds: lp (CUPS: Linux, macOS, the BSDs) sends it
+// to the default printer; without lp, Windows' PowerShell asks the
+// default PDF program to print it (its Print verb), and elsewhere the
+// desktop's opener (xdg-open, open) shows it in the viewer to print from.
+// With none of them it says to save the PDF instead.
+func printCommand(goos string, lookPath func(string) (string, error), path, title string) (printJob, error) {
+	has := func(name string) bool { _, err := lookPath(name); return err == nil }
+	switch {
+	case goos != "windows" && has("lp"):
+		return printJob{args: []string{"lp", "-t", title, "--", path}, how: "sent to the default printer"}, nil
+	case goos == "windows" && has("powershell"):
+		quoted := "'" + strings.ReplaceAll(path, "'", "''") + "'"
+		return printJob{
+			args: []string{"powershell", "-NoProfile", "-NonInteractive", "-Command", "Start-Process -FilePath " + quoted + " -Verb Print"},
+			how:  "sent to the default printer by your PDF program", keep: true,
+		}, nil
+	case goos == "darwin" && has("open"):
+		return printJob{args: []string{"open", path}, how: "opened in Preview; print it from there with ⌘P", keep: true}, nil
+	case goos != "windows" && goos != "darwin" && has("xdg-open"):
+		return printJob{args: []string{"xdg-open", path}, how: "opened in your PDF viewer (there is no lp print command here); print it from there with Ctrl+P", keep: true}, nil
+	}
+	return printJob{}, event.Invalidf("This computer has no print command (lp) and no program to open a PDF with, so Tablekeeper cannot print: use Save as PDF… and print the file from another computer.")
+}
+
+// systemPrint prints the PDF at path the system's way (printCommand) and
+// says what became of it; a failure is a sentence saying what to do.
+func systemPrint(ctx context.Context, path, title string) (string, error) {
+	job, err := printCommand(runtime.GOOS, exec.LookPath, path, title)
+	if err != nil {
+		return "", err
+	}
+	out, err := exec.CommandContext(ctx, job.args[0], job.args[1:]...).CombinedOutput()
+	if err != nil {
+		return "", printError(job.args[0], string(out))
+	}
+	if !job.keep {
+		os.RemoveAll(filepath.Dir(path))
+	}
+	return job.how, nil
+}
+
+// printError says why the print command refused the job, from what it
+// printed, and what to do.
+func printError(command, output string) error {
+	said := strings.TrimSpace(output)
+	if i := strings.IndexByte(said, '\n'); i >= 0 {
+		said = said[:i]
+	}
+	switch {
+	case command == "lp" && strings.Contains(said, "no default destination"):
+		return event.Invalidf("No default printer is set up on this computer: choose one in the system's printer settings, or use Save as PDF… and print the file from your PDF viewer.")
+	case command == "powershell":
+		return event.Invalidf("Windows found no program to print a PDF with: install a PDF reader (such as Adobe Acrobat Reader) and make it the default for PDF files, or use Save as PDF… and print the file.")
+	case said == "":
+		return event.Invalidf("The printer did not take the job (%s failed): check that the printer is on and set up, or use Save as PDF… and print the file from your PDF viewer.", command)
+	}
+	return event.Invalidf("The printer did not take the job (%s said: %s): check that the printer is on and set up, or use Save as PDF… and print the file from your PDF viewer.", command, strings.TrimSuffix(said, "."))
 }

@@ -675,6 +675,7 @@ func (p *fakePrinter) ImportPlayers(_ context.Context, _ event.EventID, r io.Rea
 }
 
 func TestThePrintMenuWritesTheReportAndSaysWhatItWrote(t *testing.T) {
+	t.Setenv("LC_ALL", "en_GB.UTF-8") // A4: the paper follows the locale
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Print night")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")

@@ -1,0 +1,235 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/test"
+
+	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/uitest"
+	"tablekeeper/ui/internal/work"
+)
+
+// printed is what a test's printFile was handed.
+type printed struct{ path, title, content string }
+
+// newTestPrintMenu is a Print menu over the fake printer, in locale
+// locale, whose printing is recorded in jobs instead of printed.
+func newTestPrintMenu(t *testing.T, locale string, jobs *[]printed) (*printMenu, *uitest.Errors) {
+	t.Helper()
+	app := test.NewTempApp(t)
+	errs := &uitest.Errors{}
+	m := newPrintMenu(&fakePrinter{}, work.Sync{}, errs.Alert, test.NewTempWindow(t, nil), app)
+	m.event = event.Event{ID: 7, Name: "Print night"}
+	m.locale = func() string { return locale }
+	m.printFile = func(_ context.Context, path, title string) (string, error) {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Errorf("the file handed to the printer cannot be read: %v", err)
+		}
+		*jobs = append(*jobs, printed{path, title, string(b)})
+		return "sent to the default printer", nil
+	}
+	return m, errs
+}
+
+// Issue 11 §5: Print prints: the report goes to a temporary PDF handed to
+// the system's printing (injected here), on the locale's paper, and the
+// organizer is told it was sent; nothing asks where to save.
+func TestPrintSendsTheReportToThePrinter(t *testing.T) {
+	var jobs []printed
+	m, errs := newTestPrintMenu(t, "en_US.UTF-8", &jobs)
+	m.round = 2
+	m.Print(Report{Key: "slips", Name: "Match slips", Ext: "pdf", Round: true})
+	errs.None(t)
+	if len(jobs) != 1 {
+		t.Fatalf("%d print jobs, want 1", len(jobs))
+	}
+	j := jobs[0]
+	if j.content != "slips of event 7 round 2 on Letter" {
+		t.Errorf("printed %q", j.content)
+	}
+	if filepath.Base(j.path) != "Print night - round 2 - slips.pdf" || j.title != "Print night - round 2 - slips" {
+		t.Errorf("printed %s titled %q", j.path, j.title)
+	}
+	if m.lastPrint != "Slips written: sent to the default printer." {
+		t.Errorf("told %q", m.lastPrint)
+	}
+	_ = os.RemoveAll(filepath.Dir(j.path))
+}
+
+// A report that fails is never handed to the printer, and the temporary
+// file goes.
+func TestPrintOfABrokenReportPrintsNothing(t *testing.T) {
+	var jobs []printed
+	m, errs := newTestPrintMenu(t, "de_DE.UTF-8", &jobs)
+	m.Print(Report{Key: "broken", Name: "Broken", Ext: "pdf"})
+	if len(jobs) != 0 || len(*errs) != 1 || work.Sentence((*errs)[0]) != "The printer is out of paper" {
+		t.Errorf("jobs %v, errors %v", jobs, *errs)
+	}
+}
+
+// With no way to print (no lp, nothing to open a PDF with), Print says so
+// in a sentence that says to save as PDF instead.
+func TestPrintWithNoPrintPathSaysToSaveAsPDF(t *testing.T) {
+	var jobs []printed
+	m, errs := newTestPrintMenu(t, "en_GB", &jobs)
+	nothing := func(string) (string, error) { return "", errors.New("not found") }
+	m.printFile = func(_ context.Context, path, title string) (string, error) {
+		job, err := printCommand("linux", nothing, path, title)
+		if err == nil {
+			t.Errorf("a job %v with no program", job)
+		}
+		return "", err
+	}
+	m.Print(Report{Key: "standings", Name: "Standings", Ext: "pdf"})
+	if len(*errs) != 1 || !strings.Contains(work.Sentence((*errs)[0]), "use Save as PDF…") || !strings.Contains(m.lastPrint, "no print command") {
+		t.Errorf("errors %v, told %q", *errs, m.lastPrint)
+	}
+}
+
+// How each system prints: lp wherever CUPS is (Linux, macOS), the PDF
+// program's Print verb on Windows, else the viewer, else nothing.
+func TestPrintCommand(t *testing.T) {
+	const path = `/tmp/tk/Bob's night - pairings.pdf`
+	for _, c := range []struct {
+		name, goos string
+		has        []string
+		want       string // the command line, "" for none
+		keep       bool
+	}{
+		{"Linux with CUPS", "linux", []string{"lp", "xdg-open"}, "lp -t T -- " + path, false},
+		{"macOS", "darwin", []string{"lp", "open"}, "lp -t T -- " + path, false},
+		{"FreeBSD with CUPS", "freebsd", []string{"lp"}, "lp -t T -- " + path, false},
+		{"Linux without lp", "linux", []string{"xdg-open"}, "xdg-open " + path, true},
+		{"macOS without lp", "darwin", []string{"open"}, "open " + path, true},
+		{"Windows", "windows", []string{"powershell", "lp"}, "powershell -NoProfile -NonInteractive -Command Start-Process -FilePath '/tmp/tk/Bob''s night - pairings.pdf' -Verb Print", true},
+		{"Linux with nothing", "linux", nil, "", false},
+		{"Windows without PowerShell", "windows", []string{"lp"}, "", false},
+	} {
+		look := func(name string) (string, error) {
+			if slices.Contains(c.has, name) {
+				return "/usr/bin/" + name, nil
+			}
+			return "", errors.New("not found")
+		}
+		job, err := printCommand(c.goos, look, path, "T")
+		if c.want == "" {
+			if err == nil || !strings.Contains(work.Sentence(err), "Save as PDF") {
+				t.Errorf("%s: job %v, error %v", c.name, job.args, err)
+			}
+			continue
+		}
+		if got := strings.Join(job.args, " "); err != nil || got != c.want || job.keep != c.keep || job.how == "" {
+			t.Errorf("%s: %q keep %v (%v), want %q keep %v", c.name, got, job.keep, err, c.want, c.keep)
+		}
+	}
+}
+
+// A refused print job says what to do, never the command's raw output alone.
+func TestPrintErrorIsASentence(t *testing.T) {
+	for _, c := range []struct{ command, output, want string }{
+		{"lp", "lp: Error - no default destination available.\n", "No default printer is set up on this computer"},
+		{"lp", "lp: The printer or class does not exist.", "The printer did not take the job (lp said: lp: The printer or class does not exist): check"},
+		{"powershell", "Start-Process : This command cannot be run because no application is associated…", "Windows found no program to print a PDF with"},
+		{"xdg-open", "", "The printer did not take the job (xdg-open failed)"},
+	} {
+		got := work.Sentence(printError(c.command, c.output))
+		if !strings.HasPrefix(got, c.want) || !strings.Contains(got, "Save as PDF") {
+			t.Errorf("%s %q: %q", c.command, c.output, got)
+		}
+	}
+}
+
+// Issue 11 §5: Save as PDF… to a folder that does not exist (as when a
+// whole path is typed as the file's name) or may not be written says so
+// in a sentence naming the folder, never a raw error.
+func TestSaveErrorIsASentence(t *testing.T) {
+	test.NewTempApp(t)
+	missing := filepath.Join(t.TempDir(), "home", "ada", "Documents")
+	_, dialogErr := storage.Writer(storage.NewFileURI(filepath.Join(missing, "pairings.pdf")))
+	if dialogErr == nil {
+		t.Fatal("writing into a missing folder did not fail")
+	}
+	for _, c := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"the save dialog's error for a missing folder", dialogErr, "The file could not be saved because the folder " + missing + " does not exist: choose the folder in the dialog, then type only the file's name"},
+		{"permission", &fs.PathError{Op: "open", Path: "/srv/reports/x.pdf", Err: fs.ErrPermission}, "Tablekeeper may not write in the folder /srv/reports: choose another folder"},
+		{"anything else", errors.New("write /mnt/usb/x.pdf: input/output error"), "The file could not be saved in the folder chosen: choose another folder or name"},
+		{"Tablekeeper's own", event.Invalidf("Cannot write over a database."), "Cannot write over a database."},
+	} {
+		got := work.Sentence(saveError(c.err))
+		if !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s: %q", c.name, got)
+		}
+	}
+}
+
+// The paper follows the locale (Letter in the US and Canada, A4
+// elsewhere) until the organizer chooses one, which is kept.
+func TestPaperFollowsTheLocaleUntilChosen(t *testing.T) {
+	for _, c := range []struct{ locale, stored, want string }{
+		{"en_US.UTF-8", "", "Letter"},
+		{"fr_CA.UTF-8", "", "Letter"},
+		{"en-GB", "", "A4"},
+		{"C.UTF-8", "", "A4"},
+		{"en_US.UTF-8", "A4", "A4"},
+		{"de_DE.UTF-8", "Letter", "Letter"},
+	} {
+		var jobs []printed
+		m, _ := newTestPrintMenu(t, c.locale, &jobs)
+		if c.stored != "" {
+			m.app.Preferences().SetString(paperKey, c.stored)
+		}
+		if got := m.paper(); got != c.want {
+			t.Errorf("locale %q, stored %q: %s, want %s", c.locale, c.stored, got, c.want)
+		}
+	}
+}
+
+// The menu prints each PDF report, and saves any report through Save as
+// PDF and Save as CSV.
+func TestPrintMenuOffersPrintAndSave(t *testing.T) {
+	var jobs []printed
+	m, _ := newTestPrintMenu(t, "en_US", &jobs)
+	m.p = csvPrinter{m.p}
+	var labels []string
+	children := map[string][]string{}
+	for _, it := range m.menuItems() {
+		labels = append(labels, it.Label)
+		if it.ChildMenu != nil {
+			for _, c := range it.ChildMenu.Items {
+				children[it.Label] = append(children[it.Label], c.Label)
+			}
+		}
+	}
+	for _, want := range []string{"Print match slips", "Print standings", "Save as PDF", "Save as CSV", "Back up the database…", "Paper: Letter (switch to A4)"} {
+		if !slices.Contains(labels, want) {
+			t.Errorf("no %q in %q", want, labels)
+		}
+	}
+	if slices.Contains(labels, "Print players") {
+		t.Error("a CSV offered to the printer")
+	}
+	if !slices.Equal(children["Save as PDF"], []string{"Match slips…", "Standings…"}) || !slices.Equal(children["Save as CSV"], []string{"Players…"}) {
+		t.Errorf("save menus %q", children)
+	}
+}
+
+// csvPrinter adds a CSV report to a printer's.
+type csvPrinter struct{ Printer }
+
+func (p csvPrinter) Reports() []Report {
+	return append(p.Printer.Reports(), Report{Key: "players-csv", Name: "Players", Ext: "csv"})
+}
