@@ -117,6 +117,20 @@ type problem struct {
 	seeded bool
 }
 
+// shuffleGroups shuffles order inside each points group (the whole field
+// in round 1, when fresh).
+func shuffleGroups(order []int, players []Player, fresh bool, rng *rand.Rand) {
+	for lo := 0; lo < len(order); {
+		hi := lo + 1
+		for hi < len(order) && (fresh || players[order[hi]].Points == players[order[lo]].Points) {
+			hi++
+		}
+		seg := order[lo:hi]
+		rng.Shuffle(len(seg), func(i, j int) { seg[i], seg[j] = seg[j], seg[i] })
+		lo = hi
+	}
+}
+
 func newProblem(players []Player, rng *rand.Rand) *problem {
 	order := make([]int, len(players))
 	for i := range order {
@@ -150,15 +164,8 @@ func newProblem(players []Player, rng *rand.Rand) *problem {
 		}
 		order = halvesOrder(order)
 	}
-	// Shuffle inside each points group (the whole field in round 1).
-	for lo := 0; lo < len(order) && !seeded; {
-		hi := lo + 1
-		for hi < len(order) && (fresh || players[order[hi]].Points == players[order[lo]].Points) {
-			hi++
-		}
-		seg := order[lo:hi]
-		rng.Shuffle(len(seg), func(i, j int) { seg[i], seg[j] = seg[j], seg[i] })
-		lo = hi
+	if !seeded {
+		shuffleGroups(order, players, fresh, rng)
 	}
 	// In an unseeded round 1 the standings order is only the names'
 	// order: rank by the draw instead, so table numbers and seat 1 come
