@@ -26,6 +26,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/reports"
+	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -240,7 +241,7 @@ func (m *printMenu) Backup(path string) {
 			return
 		}
 		m.lastBackup = path
-		dialog.ShowInformation("Backed up", fmt.Sprintf("The database was copied to %s.\nTo restore it, start Tablekeeper with that file (--db), or copy it over the database while Tablekeeper is closed.", path), m.win)
+		keys.Inform(m.win, "Backed up", fmt.Sprintf("The database was copied to %s.\nTo restore it, start Tablekeeper with that file (--db), or copy it over the database while Tablekeeper is closed.", path))
 	})
 }
 
@@ -295,7 +296,7 @@ func saveError(err error) error {
 func (m *printMenu) open(path, summary string) {
 	if m.app != nil {
 		if err := m.app.OpenURL(&url.URL{Scheme: "file", Path: filepath.ToSlash(path)}); err != nil {
-			dialog.ShowInformation("Saved", fmt.Sprintf("Wrote %s to %s.", summary, path), m.win)
+			keys.Inform(m.win, "Saved", fmt.Sprintf("Wrote %s to %s.", summary, path))
 		}
 	}
 }
@@ -349,7 +350,7 @@ func (m *printMenu) importData(data []byte, done func()) {
 			msg += fmt.Sprintf("\n\n%d row(s) not taken:\n%s", len(res.problems), strings.Join(shown, "\n"))
 		}
 		m.lastImport = msg
-		dialog.ShowInformation("Import players", msg, m.win)
+		keys.Inform(m.win, "Import players", msg)
 		if done != nil {
 			done()
 		}
@@ -394,7 +395,7 @@ func (m *printMenu) Print(r Report) {
 			return
 		}
 		m.lastPrint = upperFirst(said) + "."
-		dialog.ShowInformation("Print", m.lastPrint, m.win)
+		keys.Inform(m.win, "Print", m.lastPrint)
 	})
 }
 
