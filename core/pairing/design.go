@@ -1,6 +1,10 @@
 package pairing
 
-import "slices"
+import (
+	"math/rand/v2"
+	"slices"
+	"sync"
+)
 
 // Resolvable designs for the fixed schedules (rule S12). A resolvable
 // design on n points with blocks of k is a set of rounds (its parallel
@@ -23,7 +27,10 @@ import "slices"
 //     of AG(2, 4) give KTS(33);
 //   - resolvable (v, 4, 1) designs for v = 3q+1, q ≡ 1 (mod 4) a prime
 //     power (Design Theory, VII.7.5): 16, 28, 40 at tables of 4, (v−1)/3
-//     rounds.
+//     rounds;
+//   - nearly resolvable designs found by a 1-rotational difference search
+//     (schRotational): NKTS(24), NKTS(30), NKTS(36) at tables of 3 and 7
+//     rounds for 24 at tables of 4, the bound in each case.
 //
 // See docs/schedules.md for the sizes each reaches.
 
@@ -35,7 +42,7 @@ func schResolvable(n, k int) [][][]int {
 		return nil
 	}
 	var best [][][]int
-	for _, d := range [][][][]int{schDesign(n, k), schKirkman(n, k), schRBIBD4(n, k)} {
+	for _, d := range [][][][]int{schDesign(n, k), schKirkman(n, k), schRBIBD4(n, k), schRotational(n, k)} {
 		if len(d) > len(best) && schValidDesign(n, k, d) {
 			best = d
 		}
@@ -362,4 +369,224 @@ func schRBIBD4(n, k int) [][][]int {
 		}
 	}
 	return schDevelop(g, base)
+}
+
+// schRotational returns m rounds for n players at tables of k in which
+// nobody meets twice and every player misses the fewest opponents that m
+// rounds can leave out: nearly Kirkman triple systems NKTS(n) at tables
+// of 3 (24 → 11 rounds, 30 → 14, 36 → 17: each player misses one
+// opponent) and a resolvable group divisible design of type 3^8 at tables
+// of 4 (24 → 7 rounds: each player misses two). It returns nil for the
+// other sizes (see schRotationalSizes).
+//
+// The construction is the classical 1-rotational one: the players are
+// Z_m × {0, …, k−2} and f fixed players ∞, and the m rounds are the
+// translates of one base round under Z_m. Two players (x, i) and (y, j)
+// meet in the translates of a base table holding a pair with the same
+// difference y − x between the same copies, so the base round must hold
+// every difference at most once; the players who never meet (the leave)
+// are those at the half difference m/2 within a copy when m is even, the
+// players of difference 0 across copies when m is odd, and the ∞ among
+// themselves. Each ∞ sits at a table with one player of each copy, so it
+// meets every other player once. The base round is found by a
+// backtracking search over differences with a fixed seed, restarted with
+// a new order of candidates every schRotTry steps and given up after
+// schRotSteps, so it is the same every time; schResolvable checks the
+// result with schValidDesign before it is used.
+func schRotational(n, k int) [][][]int {
+	c := k - 1
+	if !schRotationalSizes[[2]int{n, k}] {
+		return nil
+	}
+	var m, f int
+	for _, inf := range []int{2, k - 1} {
+		if (n-inf)%c != 0 {
+			continue
+		}
+		mm := (n - inf) / c
+		// The leave must be regular: the degree of a finite player in it
+		// (1 for an even m, c−1 for an odd m) equals the ∞'s (f−1).
+		deg := c - 1
+		if mm%2 == 0 {
+			deg = 1
+		}
+		if mm >= 2 && deg == inf-1 {
+			m, f = mm, inf
+		}
+	}
+	if m == 0 {
+		return nil
+	}
+	var base [][]int
+	if b, ok := schRotMemo.Load([2]int{n, k}); ok {
+		base = b.([][]int)
+	} else {
+		r := &schRot{m: m, c: c, f: f, k: k, rng: rand.New(rand.NewPCG(uint64(n), uint64(k)))}
+		base = r.search()
+		schRotMemo.Store([2]int{n, k}, base)
+	}
+	if base == nil {
+		return nil
+	}
+	rounds := make([][][]int, m)
+	for s := range m {
+		for _, blk := range base {
+			tb := make([]int, len(blk))
+			for i, p := range blk {
+				if p >= c*m {
+					tb[i] = p
+				} else {
+					tb[i] = p/m*m + (p%m+s)%m
+				}
+			}
+			rounds[s] = append(rounds[s], tb)
+		}
+	}
+	return rounds
+}
+
+// schRotationalSizes are the sizes schRotational searches: those up to 40
+// players where its search finds a base round (TestS12NearlyResolvable…
+// holds it). Elsewhere none exists (NKTS(12); 20 at tables of 4, where 5
+// rounds are the most), or none of this form (18 at tables of 3, whose
+// NKTS is not 1-rotational over Z_8), or the search gives up (32 and 36
+// at tables of 4, 40 at tables of 5), and trying would cost up to a
+// second each time.
+var schRotationalSizes = map[[2]int]bool{{24, 3}: true, {30, 3}: true, {36, 3}: true, {24, 4}: true}
+
+// schRotMemo keeps the base round found for each size: the search is
+// deterministic, and 36 at tables of 3 takes some 60 ms.
+var schRotMemo sync.Map // [2]int{n, k} → [][]int
+
+// schRotSteps bounds the search of schRotational, in tables tried: it
+// finds the base rounds up to 40 players well within it, and gives up
+// after it on sizes where none exists (12 at tables of 3, 20 at tables of
+// 4).
+const schRotSteps, schRotTry = 10_000_000, 50_000
+
+// schRot is the search for a base round: point i·m + x is (x, i), points
+// from c·m on are the ∞.
+type schRot struct {
+	m, c, f, k int
+	rng        *rand.Rand
+	used       []bool // used[p]: p is seated in the base round
+	taken      []bool // a difference is taken: see slot
+	blocks     [][]int
+	steps      int
+}
+
+// slot returns where the difference of finite points p and q is kept in
+// taken: ±d within copy i at i·m + d, d from copy i to copy j > i at
+// c·m + (i·c + j)·m + d. It is false for a pair that must never meet (the
+// same point, the leave).
+func (r *schRot) slot(p, q int) (int, bool) {
+	m := r.m
+	i, x, j, y := p/m, p%m, q/m, q%m
+	if i > j {
+		i, j, x, y = j, i, y, x
+	}
+	d := ((y-x)%m + m) % m
+	if i == j {
+		d = min(d, m-d)
+		return i*m + d, d != 0 && 2*d != m
+	}
+	return r.c*m + (i*r.c+j)*m + d, d != 0 || m%2 == 0
+}
+
+// search returns a base round, or nil. It restarts with a new order of
+// candidates when a try has used schRotTry steps.
+func (r *schRot) search() [][]int {
+	for r.steps < schRotSteps {
+		r.used = make([]bool, r.c*r.m+r.f)
+		r.taken = make([]bool, r.c*r.m+r.c*r.c*r.m)
+		r.blocks = nil
+		if r.place(r.steps + schRotTry) {
+			return r.blocks
+		}
+	}
+	return nil
+}
+
+// place seats the next table of the base round, at the first ∞ not yet
+// seated, else at the first free player, with partners whose differences
+// are all free; false when that cannot be finished within limit.
+func (r *schRot) place(limit int) bool {
+	if r.steps++; r.steps > limit {
+		return false
+	}
+	fin := r.c * r.m
+	first := -1
+	for p := fin; p < fin+r.f && first < 0; p++ {
+		if !r.used[p] {
+			first = p
+		}
+	}
+	for p := 0; p < fin && first < 0; p++ {
+		if !r.used[p] {
+			first = p
+		}
+	}
+	if first < 0 {
+		return true
+	}
+	var cands []int
+	for p := range fin {
+		if !r.used[p] && p != first {
+			cands = append(cands, p)
+		}
+	}
+	r.rng.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
+	r.used[first] = true
+	ok := r.extend([]int{first}, cands, 0, limit)
+	r.used[first] = false
+	return ok
+}
+
+// extend adds partners to blk from cands[from:], then places the next
+// table.
+func (r *schRot) extend(blk, cands []int, from, limit int) bool {
+	if len(blk) == r.k {
+		r.blocks = append(r.blocks, slices.Clone(blk))
+		if r.place(limit) {
+			return true
+		}
+		r.blocks = r.blocks[:len(r.blocks)-1]
+		return false
+	}
+	fin := r.c * r.m
+	for ci := from; ci < len(cands) && r.steps <= limit; ci++ {
+		q := cands[ci]
+		r.steps++
+		if r.used[q] {
+			continue
+		}
+		if blk[0] >= fin && slices.ContainsFunc(blk[1:], func(p int) bool { return p/r.m == q/r.m }) {
+			continue // an ∞ sits with one player of each copy
+		}
+		var took []int
+		ok := true
+		for _, p := range blk {
+			if p >= fin {
+				continue
+			}
+			at, allowed := r.slot(p, q)
+			if !allowed || r.taken[at] {
+				ok = false
+				break
+			}
+			r.taken[at] = true
+			took = append(took, at)
+		}
+		if ok {
+			r.used[q] = true
+			if r.extend(append(blk, q), cands, ci+1, limit) {
+				return true
+			}
+			r.used[q] = false
+		}
+		for _, at := range took {
+			r.taken[at] = false
+		}
+	}
+	return false
 }

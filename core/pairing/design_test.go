@@ -29,19 +29,91 @@ var schResolvableSizes = []struct {
 	{25, 5, 6, "AG(2, 5)"},
 }
 
+// schNearlyResolvableSizes are the sizes up to 40 players where a nearly
+// resolvable design is built in (schRotational): the bound of rounds, each
+// player missing the fewest opponents possible.
+var schNearlyResolvableSizes = []struct {
+	n, k, rounds, missed int
+	what                 string
+}{
+	{24, 3, 11, 1, "NKTS(24)"},
+	{30, 3, 14, 1, "NKTS(30)"},
+	{36, 3, 17, 1, "NKTS(36)"},
+	{24, 4, 7, 2, "a resolvable 4-GDD of type 3^8"},
+}
+
 // schEveryPairOnce checks that a schedule of n players seats them
 // correctly and that every pair meets exactly once.
 func schEveryPairOnce(t *testing.T, n, k int, sched [][][]int) {
+	t.Helper()
+	schMissing(t, n, k, sched, 0)
+}
+
+// schMissing checks that a schedule of n players seats them correctly,
+// that no pair meets twice, and that every player misses exactly missed
+// opponents.
+func schMissing(t *testing.T, n, k int, sched [][][]int, missed int) {
 	t.Helper()
 	if err := CheckSchedule(n, k, sched); err != nil {
 		t.Fatal(err)
 	}
 	meet, _, _ := schCount(n, sched)
 	for a := range n {
-		for b := range a {
-			if m := meet[a*n+b]; m != 1 {
-				t.Fatalf("players %d and %d meet %d times, want once", a, b, m)
+		never := 0
+		for b := range n {
+			switch m := meet[a*n+b]; {
+			case m > 1:
+				t.Fatalf("players %d and %d meet %d times", a, b, m)
+			case m == 0 && b != a:
+				never++
 			}
+		}
+		if never != missed {
+			t.Fatalf("player %d never meets %d opponents, want %d", a, never, missed)
+		}
+	}
+}
+
+// S12: where a nearly resolvable design is built in (nearly Kirkman
+// triple systems for 24, 30 and 36 at tables of 3; 24 at tables of 4),
+// the schedule reaches the bound, every player missing only the opponents
+// the bound leaves out; over many seeds too.
+func TestS12NearlyResolvableDesignsReachTheBound(t *testing.T) {
+	for _, c := range schNearlyResolvableSizes {
+		t.Run(fmt.Sprintf("%d at %d", c.n, c.k), func(t *testing.T) {
+			t.Parallel()
+			if b := ScheduleBound(c.n, c.k); b != c.rounds {
+				t.Fatalf("bound %d, want %d (%s)", b, c.rounds, c.what)
+			}
+			d := schRotational(c.n, c.k)
+			if len(d) != c.rounds || !schValidDesign(c.n, c.k, d) {
+				t.Fatalf("%s: %d rounds, valid %v", c.what, len(d), schValidDesign(c.n, c.k, d))
+			}
+			m, err := MaxRoundsWithoutRepeat(c.n, c.k, schSeed())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m != c.rounds {
+				t.Fatalf("%d rounds without a repeat, want %d (%s)", m, c.rounds, c.what)
+			}
+			distinct := map[string]bool{}
+			for seed := uint64(1); seed <= 20; seed++ {
+				sched, err := Schedule(c.n, c.k, c.rounds, rand.New(rand.NewPCG(seed, 3)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				schMissing(t, c.n, c.k, sched, c.missed)
+				distinct[fmt.Sprint(sched)] = true
+			}
+			if len(distinct) < 10 {
+				t.Fatalf("%d different schedules over 20 seeds", len(distinct))
+			}
+		})
+	}
+	// Off its sizes, the search is not tried.
+	for _, c := range [][2]int{{18, 3}, {12, 3}, {32, 4}, {21, 3}} {
+		if d := schRotational(c[0], c[1]); d != nil {
+			t.Errorf("%d at %d: the rotational search ran", c[0], c[1])
 		}
 	}
 }

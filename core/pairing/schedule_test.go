@@ -922,9 +922,11 @@ such a schedule for any number of players at tables of 3, 4 or 5:
   systems for n ≡ 3 (mod 6) at tables of 3 (10 rounds for 21 players),
   the affine planes (9 at 3, 16 at 4, 25 at 5), resolvable (n, 4, 1)
   designs for 16, 28 and 40 at tables of 4, and transversal designs where
-  n = k·g for a prime power g ≥ k. Each is built by a classical algebraic
-  construction and checked before it is used; its players are renumbered
-  with the seed, so schedules differ from seed to seed. A tabu search
+  n = k·g for a prime power g ≥ k; nearly Kirkman triple systems give 24,
+  30 and 36 players at tables of 3 the bound (everyone misses one
+  opponent), and 24 at tables of 4 get 7 rounds. Each is built by a
+  classical construction and checked before it is used; its players are
+  renumbered with the seed, so schedules differ from seed to seed. A tabu search
   then adds round after round while no pair meets twice, and for the
   rounds beyond that minimises repeats. The search is seeded and counts
   work, not time, so a schedule is the same on every machine.
@@ -1040,17 +1042,24 @@ Where the optimum comes from:
   Design Theory, Lemma IX.6.4).
 - **N**: a nearly Kirkman triple system NKTS(n), every player missing one
   opponent, exists for every n ≡ 0 (mod 6) from 18 on (Baker and Wilson,
-  1977; Handbook of Combinatorial Designs, II.2.7), (n−2)/2 rounds; none
-  exists for 12, so 12 at tables of 3 stops at 4.
+  1977; Handbook of Combinatorial Designs), (n−2)/2 rounds; none exists
+  for 12, so 12 at tables of 3 stops at 4. Tablekeeper builds those for
+  24, 30 and 36 (see D); 18 is left to the search.
 - **A**: the affine plane AG(2, q) seats q² players at tables of q for
   q+1 rounds (9 at 3, 16 at 4, 25 at 5).
 - **R**: a resolvable (n, 4, 1) design exists for every n ≡ 4 (mod 12)
   (Hanani, Ray-Chaudhuri and Wilson, 1972), (n−1)/3 rounds; Tablekeeper
   builds the ones for n = 3q+1, q ≡ 1 (mod 4) a prime power (Design
   Theory, VII.7.5): 16, 28 and 40.
+- **D**: a resolvable group divisible design with blocks of 4 and groups
+  of 3 (type 3^8): every player misses only the two others of their
+  group. Tablekeeper finds it, as it finds NKTS(24), NKTS(30) and
+  NKTS(36), by a 1-rotational difference search: the rounds are the
+  translates of one base round under Z_m, and a seeded backtracking
+  search picks the base round so that no difference repeats; the result
+  is checked before it is used.
 - **S**: the social golfer problem's known results: 5 rounds for 20 at
-  tables of 4 and 7 for 24 (Harvey's table of solutions), 10 for 32
-  (Aguado, 2004).
+  tables of 4 (Harvey's table of solutions), 10 for 32 (Aguado, 2004).
 - **F**: fewer tables than seats at the largest: a second round must seat
   two players of one first-round table together, so 1.
 - **B**: the bound, reached by the search.
@@ -1108,7 +1117,7 @@ func schOptimum(n, k, reached int) (opt int, exact bool, src string) {
 	case even && big == 4 && n == 20:
 		return 5, true, "S"
 	case even && big == 4 && n == 24:
-		return 7, true, "S"
+		return 7, true, "D"
 	case even && big == 4 && n == 32:
 		return 10, true, "S"
 	case reached == bound:
