@@ -68,6 +68,13 @@ func (s *doneScreen) signedUp(en event.Entry) {
 	s.show(en, "Welcome, "+en.Name+"! You're signed up and checked in. Good luck!", s.k.hasDecks())
 }
 
+// signedUpNamesake welcomes a new player who shares a registered
+// player's name, and asks them to tell the organizer.
+func (s *doneScreen) signedUpNamesake(en event.Entry) {
+	s.show(en, "Welcome, "+en.Name+"! You're signed up and checked in. Good luck!", s.k.hasDecks())
+	s.detail.SetText("Another player has the same name: please tell the organizer, so that you two are not mixed up.")
+}
+
 // deckSaved says a legal deck is registered.
 func (s *doneScreen) deckSaved(en event.Entry) {
 	s.show(en, "Your deck is registered, "+en.Name+". Good luck!", false)

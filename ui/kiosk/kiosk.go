@@ -3,15 +3,21 @@
 // where players find themselves by typing part of their name or member
 // number and check in, new players sign up, and players register a
 // decklist and see at once, in plain words, whether it is legal and what to
-// fix.
+// fix. A new player typing a name that is already registered or in the
+// directory is asked "Is this you?" first, so one person is never entered
+// twice (issue 11). Once round 1 is paired check-in and sign-up close and
+// the kiosk finds tables: a name leads to the table, seat, opponents and
+// the time left.
 //
 // The kiosk shows nobody's data beyond the names matching at least three
 // typed characters (the director's KioskSearch enforces it), reaches no
 // organizer screen, and goes back to its start screen, forgetting what was
 // typed, after IdleAfter without input. Leaving it needs the organizer's
-// PIN: the small Organizer button, F12 or Ctrl+Shift+Q open the PIN pad,
-// and so does closing the window opened by Open. Every control is large
-// and reachable with Tab and Enter; Esc goes back.
+// PIN: the small Organizer button, F12, Ctrl+Shift+Q, Ctrl+W and Ctrl+Q
+// open the PIN pad, and so does closing the window opened by Open. While
+// it runs the organizer's window is hidden, so Alt+Tab cannot reach it nor
+// Alt+F4 close it. Every control is large and reachable with Tab and
+// Enter; Esc goes back.
 package kiosk
 
 import (
@@ -41,6 +47,8 @@ type Director interface {
 	KioskSearch(ctx context.Context, id event.EventID, query string) ([]director.KioskMatch, error)
 	KioskCheckIn(ctx context.Context, id event.EventID, player event.PlayerID) (event.Entry, error)
 	KioskSignUp(ctx context.Context, id event.EventID, np director.NewPlayer) (director.KioskSignUp, error)
+	KioskSignUpNamesake(ctx context.Context, id event.EventID, np director.NewPlayer) (event.Entry, error)
+	KioskFindTable(ctx context.Context, id event.EventID, query string) (director.KioskTables, error)
 	CheckDeck(ctx context.Context, id event.EventID, list string) (deck.Report, error)
 	SaveDeck(ctx context.Context, entry event.EntryID, name, list string) (director.DeckCheck, error)
 	HasKioskPIN(ctx context.Context) (bool, error)
@@ -109,16 +117,22 @@ type Kiosk struct {
 	beforePIN screen
 	screens   []screen
 
-	start   *startScreen
-	confirm *confirmScreen
-	signup  *signupScreen
-	done    *doneScreen
-	deck    *deckScreen
-	pin     *pinPad
+	start    *startScreen
+	confirm  *confirmScreen
+	signup   *signupScreen
+	done     *doneScreen
+	deck     *deckScreen
+	pin      *pinPad
+	sameName *sameNameScreen
+	table    *tableScreen
 
-	title     *widget.Label
-	organizer *keyButton
-	content   fyne.CanvasObject
+	title        *widget.Label
+	organizerKey *keyButton
+	content      fyne.CanvasObject
+
+	// organizer is the organizer's window, hidden while the kiosk runs
+	// and shown again after the right PIN (nil for none).
+	organizer fyne.Window
 
 	stopOnce sync.Once
 	stop     chan struct{}
@@ -138,13 +152,15 @@ func New(d Director, run work.Runner, win fyne.Window, eventID event.EventID, no
 	k.done = newDoneScreen(k)
 	k.deck = newDeckScreen(k)
 	k.pin = newPINPad(k)
-	k.screens = []screen{k.start, k.confirm, k.signup, k.done, k.deck, k.pin}
+	k.sameName = newSameNameScreen(k)
+	k.table = newTableScreen(k)
+	k.screens = []screen{k.start, k.confirm, k.signup, k.done, k.deck, k.pin, k.sameName, k.table}
 
 	k.title = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Truncation: fyne.TextTruncateEllipsis}
-	k.organizer = newButton(k, "Organizer", widget.LowImportance, k.ShowPIN)
-	k.organizer.Icon = theme.LoginIcon()
+	k.organizerKey = newButton(k, "Organizer", widget.LowImportance, k.ShowPIN)
+	k.organizerKey.Icon = theme.LoginIcon()
 	hints := &widget.Label{Text: "Tab: next · Enter: choose · Esc: back", Importance: widget.LowImportance}
-	footer := container.NewThemeOverride(container.NewBorder(nil, nil, hints, k.organizer), bigTheme{text: footerSize})
+	footer := container.NewThemeOverride(container.NewBorder(nil, nil, hints, k.organizerKey), bigTheme{text: footerSize})
 
 	views := make([]fyne.CanvasObject, len(k.screens))
 	for i, s := range k.screens {
@@ -160,8 +176,9 @@ func New(d Director, run work.Runner, win fyne.Window, eventID event.EventID, no
 	c := win.Canvas()
 	c.SetOnTypedKey(k.canvasKey)
 	c.SetOnTypedRune(k.canvasRune)
-	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierControl | fyne.KeyModifierShift},
-		func(fyne.Shortcut) { k.input(); k.ShowPIN() })
+	for _, s := range pinShortcuts() {
+		c.AddShortcut(s, func(s fyne.Shortcut) { k.input(); k.shortcut(s) })
+	}
 	k.Reset()
 	return k
 }
@@ -194,6 +211,8 @@ func (k *Kiosk) loadEvent() {
 		k.event = e
 		k.formatName = rules.Describe(e.Game, e.Format)
 		k.title.SetText(e.Name)
+		// Round 1 paired: check-in is closed, the kiosk finds tables.
+		k.start.setFindTables(e.State != event.StateRegistration)
 	})
 }
 
@@ -203,6 +222,9 @@ func (k *Kiosk) loadEvent() {
 // twice a second; tests call it with the time they choose.
 func (k *Kiosk) Tick(now time.Time) {
 	k.pin.tick(now)
+	if k.current == k.table {
+		k.table.tick(now)
+	}
 	if k.current == k.start && k.start.empty() {
 		return
 	}
@@ -290,14 +312,30 @@ func (k *Kiosk) key(ev *fyne.KeyEvent) bool {
 	return true
 }
 
-// shortcut handles Ctrl+Shift+Q, which opens the PIN pad.
+// pinShortcuts open the PIN pad: Ctrl+Shift+Q, the organizer's way out,
+// and Ctrl+W and Ctrl+Q, which close or quit elsewhere and must never
+// leave the kiosk without the PIN.
+func pinShortcuts() []*desktop.CustomShortcut {
+	return []*desktop.CustomShortcut{
+		{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierControl | fyne.KeyModifierShift},
+		{KeyName: fyne.KeyW, Modifier: fyne.KeyModifierControl},
+		{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierControl},
+	}
+}
+
+// shortcut handles the pinShortcuts, which open the PIN pad.
 func (k *Kiosk) shortcut(s fyne.Shortcut) bool {
 	cs, ok := s.(*desktop.CustomShortcut)
-	if !ok || cs.KeyName != fyne.KeyQ || cs.Modifier != fyne.KeyModifierControl|fyne.KeyModifierShift {
+	if !ok {
 		return false
 	}
-	k.ShowPIN()
-	return true
+	for _, p := range pinShortcuts() {
+		if cs.KeyName == p.KeyName && cs.Modifier == p.Modifier {
+			k.ShowPIN()
+			return true
+		}
+	}
+	return false
 }
 
 // canvasKey takes the keys pressed while no control has the keyboard.
@@ -331,10 +369,16 @@ func (k *Kiosk) changed() {
 	}
 }
 
-// exit leaves the kiosk after the right PIN.
+// exit leaves the kiosk after the right PIN: its window closes and the
+// organizer's window comes back, focused.
 func (k *Kiosk) exit() {
 	k.Reset()
 	k.Stop()
+	if k.organizer != nil {
+		k.organizer.Show()
+		k.organizer.RequestFocus()
+		k.organizer = nil
+	}
 	if k.closeWindow != nil {
 		k.closeWindow()
 	}

@@ -14,38 +14,57 @@ import (
 )
 
 // Open opens the kiosk for an event in a window of its own, full screen,
-// and starts its idle timer. Closing the window asks for the PIN too; the
-// right PIN closes the window, then calls the kiosk's OnExit. Set OnExit
-// and OnChanged on the result. The organizer must have set a PIN (AskPIN;
-// Launch does both).
-func Open(a fyne.App, d Director, eventID event.EventID, now func() time.Time) *Kiosk {
-	return open(a, d, work.Async{}, eventID, now)
+// and starts its idle timer. While it runs, organizer (the organizer's
+// window; nil for none) is hidden, so that Alt+Tab cannot reach it and
+// Alt+F4 cannot close it: closing the kiosk's window, Ctrl+W and Ctrl+Q
+// only open the PIN pad, and the right PIN closes the kiosk, shows the
+// organizer's window again, focused, then calls the kiosk's OnExit. Set
+// OnExit and OnChanged on the result. The organizer must have set a PIN
+// (AskPIN; Launch does both).
+func Open(a fyne.App, organizer fyne.Window, d Director, eventID event.EventID, now func() time.Time) *Kiosk {
+	return openIn(a.NewWindow(windowTitle), organizer, d, work.Async{}, eventID, now)
 }
 
-// open is Open with the runner of the kiosk's director calls.
-func open(a fyne.App, d Director, run work.Runner, eventID event.EventID, now func() time.Time) *Kiosk {
-	w := a.NewWindow("Tablekeeper kiosk")
+// windowTitle is the kiosk window's title.
+const windowTitle = "Tablekeeper kiosk"
+
+// openIn is Open in the window w, with the runner of the kiosk's director
+// calls.
+func openIn(w, organizer fyne.Window, d Director, run work.Runner, eventID event.EventID, now func() time.Time) *Kiosk {
 	w.SetPadded(false)
 	k := New(d, run, w, eventID, now)
 	w.SetContent(k.Content())
 	k.Focus()
 	w.Resize(fyne.NewSize(1280, 800))
+	// A close request (the window's close button, Alt+F4, the window
+	// list) never closes the kiosk: it asks for the PIN.
 	w.SetCloseIntercept(k.ShowPIN)
 	k.closeWindow = w.Close
 	w.SetOnClosed(k.Stop)
 	w.SetFullScreen(true)
 	k.StartTicking()
 	w.Show()
+	if organizer != nil {
+		k.organizer = organizer
+		organizer.Hide()
+	}
+	w.RequestFocus()
 	return k
 }
 
-// Launch opens the kiosk from the organizer's window: when no PIN is set
-// yet it first asks the organizer for one (AskPIN), then it opens the
-// kiosk (Open, its director calls through run) and hands it to ready,
-// which sets OnExit and OnChanged. Errors show in a dialog on parent.
+// Launch opens the kiosk from the organizer's window parent: when no PIN
+// is set yet it first asks the organizer for one (AskPIN), then it opens
+// the kiosk (Open, its director calls through run), hides parent until the
+// right PIN, and hands the kiosk to ready, which sets OnExit and OnChanged.
+// Errors show in a dialog on parent.
 func Launch(a fyne.App, parent fyne.Window, d Director, run work.Runner, eventID event.EventID, now func() time.Time, ready func(*Kiosk)) {
+	launch(func() fyne.Window { return a.NewWindow(windowTitle) }, parent, d, run, eventID, now, ready)
+}
+
+// launch is Launch with the function that makes the kiosk's window.
+func launch(newWindow func() fyne.Window, parent fyne.Window, d Director, run work.Runner, eventID event.EventID, now func() time.Time, ready func(*Kiosk)) {
 	show := func() {
-		k := open(a, d, run, eventID, now)
+		k := openIn(newWindow(), parent, d, run, eventID, now)
 		if ready != nil {
 			ready(k)
 		}

@@ -98,6 +98,8 @@ func (s *signupScreen) submit() {
 			s.k.done.closed()
 		case err != nil:
 			s.problem.SetText(sentence(err))
+		case len(su.SameName) > 0:
+			s.k.sameName.ask(np, su.SameName)
 		default:
 			s.k.changed()
 			s.k.done.signedUp(en)

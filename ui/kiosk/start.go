@@ -23,17 +23,27 @@ const maxMatches = 8
 // startScreen is where a player finds themself: a big search field, the
 // names matching what they typed (from director.KioskMinQuery characters),
 // and "I'm new here".
+//
+// Once round 1 is paired check-in is closed and the screen finds tables
+// instead (findTables): the names matching what was typed lead to where
+// each plays (director.KioskFindTable), and nobody signs up.
 type startScreen struct {
 	k       *Kiosk
+	welcome *widget.Label
+	prompt  *widget.Label
 	search  *keyEntry
 	hint    *widget.Label
 	buttons []*keyButton
 	newHere *keyButton
 	content fyne.CanvasObject
 
-	matches []director.KioskMatch
-	sel     int // the match Enter picks
-	seq     int // numbers searches so a slow answer never replaces a newer one
+	// findTables: the screen finds tables rather than checking in.
+	findTables bool
+	matches    []director.KioskMatch // check-in: the names found
+	found      director.KioskTables  // find my table: the round and the names found
+	shown      int                   // the names listed
+	sel        int                   // the name Enter picks
+	seq        int                   // numbers searches so a slow answer never replaces a newer one
 }
 
 func newStartScreen(k *Kiosk) *startScreen {
@@ -56,7 +66,9 @@ func newStartScreen(k *Kiosk) *startScreen {
 	}
 	s.newHere = newButton(k, "I'm new here", widget.MediumImportance, s.onNew)
 	s.newHere.Icon = theme.ContentAddIcon()
-	top := container.NewVBox(heading("Welcome! Check in here"), line("Type your name or member number"), s.search, s.hint)
+	s.welcome = heading(checkInTitle)
+	s.prompt = line(checkInPrompt)
+	top := container.NewVBox(s.welcome, s.prompt, s.search, s.hint)
 	s.content = vfill(1, top, container.NewVScroll(list), s.newHere)
 	return s
 }
@@ -70,9 +82,34 @@ func (s *startScreen) back() { s.search.SetText("") }
 
 // enter picks the highlighted match.
 func (s *startScreen) enter() {
-	if len(s.matches) > 0 {
+	if s.shown > 0 {
 		s.pick(s.sel)
 	}
+}
+
+// Texts of the start screen in its two modes.
+const (
+	checkInTitle  = "Welcome! Check in here"
+	checkInPrompt = "Type your name or member number"
+	findTitle     = "Find your table"
+	findPrompt    = "Type your name to see your table and opponent"
+)
+
+// setFindTables switches between checking in (before round 1) and
+// finding tables (from round 1 on).
+func (s *startScreen) setFindTables(on bool) {
+	if s.findTables == on {
+		return
+	}
+	s.findTables = on
+	s.welcome.SetText(checkInTitle)
+	s.prompt.SetText(checkInPrompt)
+	if on {
+		s.welcome.SetText(findTitle)
+		s.prompt.SetText(findPrompt)
+	}
+	setVisible(s.newHere, !on)
+	s.clear()
 }
 
 func (s *startScreen) clear() {
@@ -82,7 +119,7 @@ func (s *startScreen) clear() {
 }
 
 // empty reports whether the screen shows nothing a player typed.
-func (s *startScreen) empty() bool { return s.search.Text == "" && len(s.matches) == 0 }
+func (s *startScreen) empty() bool { return s.search.Text == "" && s.shown == 0 }
 
 func (s *startScreen) onChanged(q string) {
 	s.k.input()
@@ -94,6 +131,10 @@ func (s *startScreen) onChanged(q string) {
 		if n > 0 {
 			s.hint.SetText("Keep typing: names show from 3 letters.")
 		}
+		return
+	}
+	if s.findTables {
+		s.findTable(q, seq)
 		return
 	}
 	id := s.k.eventID
@@ -118,32 +159,85 @@ func (s *startScreen) onChanged(q string) {
 	})
 }
 
-// show lists the matches, the first highlighted.
+// show lists the check-in matches, the first highlighted.
 func (s *startScreen) show(ms []director.KioskMatch) {
 	if len(ms) > maxMatches {
 		ms = ms[:maxMatches]
 	}
-	s.matches, s.sel = ms, 0
+	s.matches, s.found = ms, director.KioskTables{}
+	names := make([]string, len(ms))
+	checked := make([]bool, len(ms))
+	for i, m := range ms {
+		names[i], checked[i] = m.Name, m.CheckedIn
+		if m.CheckedIn {
+			names[i] += " · checked in"
+		}
+	}
+	s.list(names, checked)
+}
+
+// list shows names as buttons (a tick on those marked), the first
+// highlighted.
+func (s *startScreen) list(names []string, marked []bool) {
+	s.shown, s.sel = len(names), 0
 	s.hint.SetText("")
 	for i, b := range s.buttons {
-		if i >= len(ms) {
+		if i >= len(names) {
 			b.Hide()
 			continue
 		}
-		b.Text, b.Icon = ms[i].Name, nil
-		if ms[i].CheckedIn {
-			b.Text, b.Icon = ms[i].Name+" · checked in", theme.ConfirmIcon()
+		b.Text, b.Icon = names[i], nil
+		if marked[i] {
+			b.Icon = theme.ConfirmIcon()
 		}
 		b.Show()
 	}
 	s.highlight()
 }
 
+// findTable lists the players matching q in the round, from one read.
+func (s *startScreen) findTable(q string, seq int) {
+	id := s.k.eventID
+	work.Call(s.k.run, func(ctx context.Context) (director.KioskTables, error) {
+		return s.k.d.KioskFindTable(ctx, id, q)
+	}, func(v director.KioskTables, err error) {
+		if seq != s.seq {
+			return
+		}
+		if err != nil {
+			s.show(nil)
+			s.hint.SetText("Sorry, the search did not work. Please see the organizer.")
+			return
+		}
+		seats := v.Seats
+		if len(seats) > maxMatches {
+			seats = seats[:maxMatches]
+		}
+		v.Seats = seats
+		names := make([]string, len(seats))
+		for i, st := range seats {
+			names[i] = st.Name
+		}
+		s.matches, s.found = nil, v
+		s.list(names, make([]bool, len(names)))
+		switch {
+		case v.Finished:
+			s.hint.SetText(v.EventName + " is finished. Thank you for playing!")
+		case v.Round > 0 && !v.Published:
+			s.hint.SetText("The pairings for " + roundName(v) + " are not out yet. Please wait for the organizer.")
+		case len(seats) > 0:
+			s.hint.SetText("Choose your name, or press Enter for the highlighted one.")
+		default:
+			s.hint.SetText("Nobody by that name is playing. Please see the organizer.")
+		}
+	})
+}
+
 // highlight marks the match Enter picks.
 func (s *startScreen) highlight() {
 	for i, b := range s.buttons {
 		imp := widget.MediumImportance
-		if i == s.sel && i < len(s.matches) {
+		if i == s.sel && i < s.shown {
 			imp = widget.HighImportance
 		}
 		b.Importance = imp
@@ -153,13 +247,13 @@ func (s *startScreen) highlight() {
 
 // move moves the highlight with the arrow keys while typing.
 func (s *startScreen) move(up bool) {
-	if len(s.matches) == 0 {
+	if s.shown == 0 {
 		return
 	}
 	if up {
-		s.sel = (s.sel + len(s.matches) - 1) % len(s.matches)
+		s.sel = (s.sel + s.shown - 1) % s.shown
 	} else {
-		s.sel = (s.sel + 1) % len(s.matches)
+		s.sel = (s.sel + 1) % s.shown
 	}
 	s.highlight()
 }
@@ -173,20 +267,23 @@ func (s *startScreen) moveFocus(i int, up bool) {
 	case up:
 		s.sel = i - 1
 		s.k.focus(s.buttons[i-1])
-	case i+1 < len(s.matches):
+	case i+1 < s.shown:
 		s.sel = i + 1
 		s.k.focus(s.buttons[i+1])
-	default:
+	case s.newHere.Visible():
 		s.k.focus(s.newHere)
 	}
 	s.highlight()
 }
 
 func (s *startScreen) pick(i int) {
-	if i >= len(s.matches) {
-		return
+	switch {
+	case i >= s.shown:
+	case s.findTables:
+		s.k.table.open(s.found, s.found.Seats[i])
+	default:
+		s.k.confirm.ask(s.matches[i])
 	}
-	s.k.confirm.ask(s.matches[i])
 }
 
 // onNew opens the sign-up screen with what was typed as the name, unless

@@ -39,6 +39,10 @@ const (
 	// footerSize is the footer's text (the key hints and the Organizer
 	// button): readable but unobtrusive.
 	footerSize = 17
+	// tableNumberSize is the body size under which the table number, a
+	// heading, is drawn on the "find my table" screen: about 100 px, read
+	// from a few steps away.
+	tableNumberSize = 58
 )
 
 // Color implements fyne.Theme.

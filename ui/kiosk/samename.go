@@ -1,0 +1,161 @@
+package kiosk
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/work"
+)
+
+// sameNameScreen asks "Is this you?" when a player signing up types a name
+// that is already registered or in the directory (issue 11: no ghost
+// entries). Choosing the name checks that player in; only "No, I'm
+// someone else" adds a new player, marked for the organizer as a namesake.
+type sameNameScreen struct {
+	k        *Kiosk
+	detail   *widget.Label
+	problem  *widget.Label
+	buttons  []*keyButton
+	someone  *keyButton
+	backward *keyButton
+	content  fyne.CanvasObject
+
+	np      director.NewPlayer
+	matches []director.KioskMatch
+	busy    bool
+}
+
+// Texts of the screen.
+const (
+	sameNameTitle = "Is this you?"
+	someoneElse   = "No, I'm someone else with this name"
+)
+
+func newSameNameScreen(k *Kiosk) *sameNameScreen {
+	s := &sameNameScreen{k: k}
+	s.detail = line("")
+	s.problem = line("")
+	s.problem.Importance = widget.DangerImportance
+	list := container.NewVBox()
+	for i := range maxMatches {
+		b := newButton(k, "", widget.HighImportance, func() { s.pick(i) })
+		b.Icon = theme.ConfirmIcon()
+		b.Hide()
+		s.buttons = append(s.buttons, b)
+		list.Add(b)
+	}
+	s.someone = newButton(k, someoneElse, widget.MediumImportance, s.onSomeoneElse)
+	s.someone.Icon = theme.ContentAddIcon()
+	s.backward = newButton(k, "Back", widget.MediumImportance, s.back)
+	s.backward.Icon = theme.NavigateBackIcon()
+	s.content = container.New(column{max: 1100}, container.NewVBox(
+		heading(sameNameTitle), s.detail, list, spacer(), s.someone, s.backward, s.problem))
+	return s
+}
+
+func (s *sameNameScreen) view() fyne.CanvasObject { return s.content }
+func (s *sameNameScreen) first() fyne.Focusable   { return s.buttons[0] }
+func (s *sameNameScreen) idle() time.Duration     { return IdleAfter }
+
+// back returns to the sign-up form as it was typed.
+func (s *sameNameScreen) back() { s.k.show(s.k.signup) }
+
+// enter picks the first name, as a tap on it would: Enter never adds a
+// namesake.
+func (s *sameNameScreen) enter() { s.pick(0) }
+
+func (s *sameNameScreen) clear() {
+	s.np, s.matches, s.busy = director.NewPlayer{}, nil, false
+	s.detail.SetText("")
+	s.problem.SetText("")
+	for _, b := range s.buttons {
+		b.Hide()
+	}
+}
+
+// ask shows the players named like np.
+func (s *sameNameScreen) ask(np director.NewPlayer, ms []director.KioskMatch) {
+	s.clear()
+	s.np, s.matches = np, ms
+	if len(ms) > len(s.buttons) {
+		s.matches = ms[:len(s.buttons)]
+	}
+	who := "A player called “" + np.Name + "” is already signed up here."
+	if len(s.matches) > 1 {
+		who = "Players called “" + np.Name + "” are already signed up here."
+	}
+	s.detail.SetText(who + " If one of them is you, choose your name.")
+	for i, b := range s.buttons {
+		if i >= len(s.matches) {
+			continue
+		}
+		m := s.matches[i]
+		b.Text = "Yes, I'm " + m.Name
+		switch {
+		case m.CheckedIn:
+			b.Text += " · checked in"
+		case m.EntryID != 0:
+			b.Text += " · registered"
+		}
+		b.Show()
+		b.Refresh()
+	}
+	s.k.show(s)
+}
+
+// pick checks the chosen player in: the entry already there, or the
+// directory's player, entered now.
+func (s *sameNameScreen) pick(i int) {
+	if i >= len(s.matches) || s.busy {
+		return
+	}
+	m, id := s.matches[i], s.k.eventID
+	s.busy = true
+	work.Call(s.k.run, func(ctx context.Context) (event.Entry, error) {
+		return s.k.d.KioskCheckIn(ctx, id, m.PlayerID)
+	}, func(en event.Entry, err error) {
+		s.busy = false
+		switch {
+		case errors.Is(err, event.ErrState):
+			s.k.done.closed()
+		case err != nil:
+			s.problem.SetText(sentence(err))
+		default:
+			if !m.CheckedIn {
+				s.k.changed()
+			}
+			s.k.done.checkedIn(en, m.CheckedIn)
+		}
+	})
+}
+
+// onSomeoneElse signs up a true namesake, who has said so.
+func (s *sameNameScreen) onSomeoneElse() {
+	if s.np.Name == "" || s.busy {
+		return
+	}
+	np, id := s.np, s.k.eventID
+	s.busy = true
+	work.Call(s.k.run, func(ctx context.Context) (event.Entry, error) {
+		return s.k.d.KioskSignUpNamesake(ctx, id, np)
+	}, func(en event.Entry, err error) {
+		s.busy = false
+		switch {
+		case errors.Is(err, event.ErrState):
+			s.k.done.closed()
+		case err != nil:
+			s.problem.SetText(sentence(err))
+		default:
+			s.k.changed()
+			s.k.done.signedUpNamesake(en)
+		}
+	})
+}
