@@ -49,6 +49,11 @@ type Director interface {
 // searchLimit bounds the directory matches shown.
 const searchLimit = 50
 
+// NamesakeMark is added to the status of an entry signed up at the kiosk
+// by a player who said they are not the player of the same name already
+// registered or in the directory.
+const NamesakeMark = "namesake — check"
+
 // Screen is the Registration tab.
 type Screen struct {
 	// OnChanged is called after every saved change, so the rest of the
@@ -498,6 +503,11 @@ func (s *Screen) updateEntry(i widget.ListItemID, o fyne.CanvasObject) {
 	if en.Seed > 0 {
 		text += fmt.Sprintf(" · seed %d", en.Seed)
 	}
+	// Signed up at the kiosk under a name already here (issue 11): the
+	// organizer checks it is not one person twice.
+	if en.Namesake {
+		text += " · " + NamesakeMark
+	}
 	status.SetText(text)
 	table := cells[4].(*widget.Button)
 	if en.FixedTable > 0 {
@@ -515,6 +525,9 @@ func (s *Screen) updateEntry(i widget.ListItemID, o fyne.CanvasObject) {
 	if en.Active() {
 		check.Enable()
 		status.Importance = widget.MediumImportance
+		if en.Namesake {
+			status.Importance = widget.WarningImportance
+		}
 		action.SetText("Drop")
 		action.SetIcon(theme.ContentRemoveIcon())
 		action.OnTapped = func() { s.onDrop(en) }

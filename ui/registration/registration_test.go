@@ -417,3 +417,26 @@ func TestASeedIsSetFromTheEntryRow(t *testing.T) {
 		t.Errorf("a seed twice: status = %q", f.s.status.Text)
 	}
 }
+
+// Ghost sign-up (issue 11): a namesake signed up at the kiosk is marked on
+// its row for the organizer; the player of the same name is not.
+func TestKioskGhostSignUpNamesakeIsMarkedOnTheRegistrationRow(t *testing.T) {
+	f := setup(t)
+	uitest.Players(t, f.d, f.e.ID, "Chris Lee")
+	if _, err := f.d.KioskSignUpNamesake(context.Background(), f.e.ID, director.NewPlayer{Name: "chris lee"}); err != nil {
+		t.Fatal(err)
+	}
+	f.s.Reload()
+	marked := 0
+	for _, o := range uitest.Objects(f.w.Content()) {
+		if l, ok := o.(*widget.Label); ok && strings.Contains(l.Text, NamesakeMark) {
+			marked++
+			if l.Text != "active · "+NamesakeMark || l.Importance != widget.WarningImportance {
+				t.Errorf("the mark reads %q (importance %v)", l.Text, l.Importance)
+			}
+		}
+	}
+	if marked != 1 {
+		t.Fatalf("%d rows marked, want 1: %q", marked, uitest.Texts(f.w.Content()))
+	}
+}
