@@ -78,7 +78,7 @@ type eventState struct{ director.Progress }
 func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window, now func() time.Time) *eventView {
 	v := &eventView{d: d, run: run, alert: alert, win: win}
 	v.title = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Truncation: fyne.TextTruncateEllipsis}
-	v.subtitle = &widget.Label{Truncation: fyne.TextTruncateEllipsis}
+	v.subtitle = &widget.Label{Wrapping: fyne.TextWrapWord}
 	v.pairButton = &widget.Button{Text: "Pair round 1", Icon: theme.MediaPlayIcon(), OnTapped: v.onPair}
 	v.otherButton = &widget.Button{Text: "Finish early…", Importance: widget.LowImportance, OnTapped: v.onOther}
 	v.otherButton.Hide()
@@ -111,12 +111,12 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 	v.tabs = container.NewAppTabs(v.regTab, v.roundTab, v.standingsTab, v.judgeTab, v.logTab)
 	v.tabs.OnSelected = v.onTabSelected
 
-	// The header keeps one height whatever it says (the subtitle is one
-	// line, cut with "…"), so nothing below it moves while the organizer
+	// The header keeps one height whatever it says (the subtitle always
+	// takes two lines), so nothing below it moves while the organizer
 	// works. The rarely meant step stands apart from the next step.
 	header := container.NewBorder(nil, nil, nil,
 		container.NewCenter(container.NewHBox(v.otherButton, widget.NewSeparator(), v.kioskButton, v.print.button, v.settingsButton, v.pairButton)),
-		container.NewVBox(v.title, v.subtitle))
+		container.NewVBox(v.title, twoLines(v.subtitle)))
 	v.content = container.NewBorder(container.NewVBox(header, widget.NewSeparator()), nil, nil, nil, v.tabs)
 	return v
 }
@@ -590,4 +590,13 @@ func (v *eventView) onFinishConfirmed(ok bool) {
 		v.reload()
 		v.tabs.Select(v.standingsTab)
 	})
+}
+
+// twoLines holds a wrapping label at exactly two lines' height (a longer
+// text scrolls), so a text that grows to a second line moves nothing.
+func twoLines(l *widget.Label) fyne.CanvasObject {
+	two := (&widget.Label{Text: "Two\nlines"}).MinSize().Height
+	box := container.NewVScroll(l)
+	box.SetMinSize(fyne.NewSize(0, two))
+	return box
 }
