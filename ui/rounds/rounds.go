@@ -177,7 +177,8 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(selectWidth, s.roundSelect.MinSize().Height), s.roundSelect), nil, s.progress),
 		s.banner,
-		container.NewBorder(nil, nil, container.NewVBox(entryBar), nil, s.statusBox()),
+		entryBar,
+		s.statusBox(),
 		s.hint,
 		widget.NewSeparator(),
 		s.twoHeader,
@@ -1060,9 +1061,10 @@ func (s *Screen) ShowMissing() {
 	s.missingList = keys.Inform(s.win, title, strings.Join(lines, "\n"))
 }
 
-// statusBox holds the status line at a fixed height of two lines: a
-// message that wraps to a second line (or a third, which scrolls) never
-// moves the fields and tables the organizer is clicking.
+// statusBox holds the status line, the whole width under the fields, at
+// a fixed height of two lines: a message that wraps to a second line (or a
+// third, which scrolls) never moves the fields and tables the organizer is
+// clicking.
 func (s *Screen) statusBox() fyne.CanvasObject {
 	two := (&widget.Label{Text: "Two\nlines", TextStyle: fyne.TextStyle{Bold: true}}).MinSize().Height
 	box := container.NewVScroll(s.status)
