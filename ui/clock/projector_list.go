@@ -209,6 +209,9 @@ func (r *projectorRenderer) layoutList(top, bottom, pad, inner, u float32) {
 	}
 
 	hs := headSize * u
+	if kind == listWaiting { // the title is the news: a line the room reads
+		hs *= 1.5
+	}
 	bold := fyne.TextStyle{Bold: true}
 	rowsTop := top + lineHeight(hs) + 4*u
 	numW100 := fyne.MeasureText(widestNum, 100, bold).Width
@@ -231,7 +234,7 @@ func (r *projectorRenderer) layoutList(top, bottom, pad, inner, u float32) {
 	count := min(perPage, n-first)
 	cols := ceilDiv(count, perCol)
 
-	r.layoutHead(kind, title, g, cols, top, pad, inner, u)
+	r.layoutHead(kind, title, g, cols, top, pad, inner, hs, u)
 
 	r.placeRows(count, func(i int, row listRow) {
 		c, k := i/perCol, i%perCol
@@ -265,12 +268,15 @@ func (r *projectorRenderer) layoutList(top, bottom, pad, inner, u float32) {
 
 // layoutHead writes the list's title (with the page shown) above its
 // first column, and "Table" above each column's table numbers.
-func (r *projectorRenderer) layoutHead(kind listing, title string, g grid, cols int, top, pad, inner, u float32) {
+func (r *projectorRenderer) layoutHead(kind listing, title string, g grid, cols int, top, pad, inner, hs, u float32) {
 	v := r.v
-	hs := headSize * u
 	r.head.Text = title
 	if v.pages > 1 {
 		r.head.Text += fmt.Sprintf(" · page %d of %d", v.page+1, v.pages)
+	}
+	r.head.Color = dimInk
+	if kind == listWaiting {
+		r.head.Color = amber
 	}
 	titleW := inner
 	if kind == listPairings {
