@@ -29,8 +29,8 @@ import (
 //     power (Design Theory, VII.7.5): 16, 28, 40 at tables of 4, (v−1)/3
 //     rounds;
 //   - nearly resolvable designs found by a 1-rotational difference search
-//     (schRotational): NKTS(24), NKTS(30), NKTS(36) at tables of 3 and 7
-//     rounds for 24 at tables of 4, the bound in each case.
+//     (schRotational): NKTS(18), NKTS(24), NKTS(30), NKTS(36) at tables of
+//     3 and 7 rounds for 24 at tables of 4, the bound in each case.
 //
 // See docs/schedules.md for the sizes each reaches.
 
@@ -371,108 +371,104 @@ func schRBIBD4(n, k int) [][][]int {
 	return schDevelop(g, base)
 }
 
-// schRotational returns m rounds for n players at tables of k in which
-// nobody meets twice and every player misses the fewest opponents that m
-// rounds can leave out: nearly Kirkman triple systems NKTS(n) at tables
-// of 3 (24 → 11 rounds, 30 → 14, 36 → 17: each player misses one
-// opponent) and a resolvable group divisible design of type 3^8 at tables
-// of 4 (24 → 7 rounds: each player misses two). It returns nil for the
-// other sizes (see schRotationalSizes).
+// schRotational returns rounds for n players at tables of k in which
+// nobody meets twice and every player misses the fewest opponents that
+// the bound of rounds leaves out: nearly Kirkman triple systems NKTS(n)
+// at tables of 3 (18 → 8 rounds, 24 → 11, 30 → 14, 36 → 17: each player
+// misses one opponent) and a resolvable group divisible design of type
+// 3^8 at tables of 4 (24 → 7 rounds: each player misses two). It returns
+// nil for the other sizes (see schRotationalSizes).
 //
 // The construction is the classical 1-rotational one: the players are
-// Z_m × {0, …, k−2} and f fixed players ∞, and the m rounds are the
-// translates of one base round under Z_m. Two players (x, i) and (y, j)
+// Z_m × {0, …, c−1} and f fixed players ∞, and the rounds are the
+// translates of b base rounds under Z_m. Two players (x, i) and (y, j)
 // meet in the translates of a base table holding a pair with the same
-// difference y − x between the same copies, so the base round must hold
+// difference y − x between the same copies, so the base rounds must hold
 // every difference at most once; the players who never meet (the leave)
 // are those at the half difference m/2 within a copy when m is even, the
 // players of difference 0 across copies when m is odd, and the ∞ among
-// themselves. Each ∞ sits at a table with one player of each copy, so it
-// meets every other player once. The base round is found by a
-// backtracking search over differences with a fixed seed, restarted with
-// a new order of candidates every schRotTry steps and given up after
-// schRotSteps, so it is the same every time; schResolvable checks the
+// themselves. Each ∞ sits, over the base rounds, with one player of each
+// copy, so it meets every other player once. The base rounds are found
+// by a backtracking search over differences with a fixed seed, restarted
+// with a new order of candidates every schRotTry steps and given up after
+// schRotSteps, so they are the same every time; schResolvable checks the
 // result with schValidDesign before it is used.
 func schRotational(n, k int) [][][]int {
-	c := k - 1
-	if !schRotationalSizes[[2]int{n, k}] {
+	pr, ok := schRotationalSizes[[2]int{n, k}]
+	if !ok {
 		return nil
 	}
-	var m, f int
-	for _, inf := range []int{2, k - 1} {
-		if (n-inf)%c != 0 {
-			continue
-		}
-		mm := (n - inf) / c
-		// The leave must be regular: the degree of a finite player in it
-		// (1 for an even m, c−1 for an odd m) equals the ∞'s (f−1).
-		deg := c - 1
-		if mm%2 == 0 {
-			deg = 1
-		}
-		if mm >= 2 && deg == inf-1 {
-			m, f = mm, inf
-		}
-	}
-	if m == 0 {
-		return nil
-	}
-	var base [][]int
+	var base [][][]int
 	if b, ok := schRotMemo.Load([2]int{n, k}); ok {
-		base = b.([][]int)
+		base = b.([][][]int)
 	} else {
-		r := &schRot{m: m, c: c, f: f, k: k, rng: rand.New(rand.NewPCG(uint64(n), uint64(k)))}
+		r := &schRot{m: pr.m, c: pr.c, f: pr.f, b: pr.b, lg: max(pr.lg, 1), k: k, rng: rand.New(rand.NewPCG(uint64(n), uint64(k)))}
 		base = r.search()
 		schRotMemo.Store([2]int{n, k}, base)
 	}
-	if base == nil {
-		return nil
-	}
-	rounds := make([][][]int, m)
-	for s := range m {
-		for _, blk := range base {
-			tb := make([]int, len(blk))
-			for i, p := range blk {
-				if p >= c*m {
-					tb[i] = p
-				} else {
-					tb[i] = p/m*m + (p%m+s)%m
+	m, fin := pr.m, pr.c*pr.m
+	var rounds [][][]int
+	for _, bc := range base {
+		for s := range m {
+			var round [][]int
+			for _, blk := range bc {
+				tb := make([]int, len(blk))
+				for i, p := range blk {
+					if p >= fin {
+						tb[i] = p
+					} else {
+						tb[i] = p/m*m + (p%m+s)%m
+					}
 				}
+				round = append(round, tb)
 			}
-			rounds[s] = append(rounds[s], tb)
+			rounds = append(rounds, round)
 		}
 	}
 	return rounds
 }
 
+// schRotParams are the parameters of schRotational for one size: Z_m, c
+// copies, f points ∞ and b base rounds; n = c·m + f, and b·m rounds.
+type schRotParams struct{ m, c, f, b, lg int }
+
 // schRotationalSizes are the sizes schRotational searches: those up to 40
-// players where its search finds a base round (TestS12NearlyResolvable…
-// holds it). Elsewhere none exists (NKTS(12); 20 at tables of 4, where 5
-// rounds are the most), or none of this form (18 at tables of 3, whose
-// NKTS is not 1-rotational over Z_8), or the search gives up (32 and 36
-// at tables of 4, 40 at tables of 5), and trying would cost up to a
-// second each time.
-var schRotationalSizes = map[[2]int]bool{{24, 3}: true, {30, 3}: true, {36, 3}: true, {24, 4}: true}
+// players where its search finds base rounds (TestS12NearlyResolvable…
+// holds it). NKTS(18) needs two base rounds over Z_4 with four copies
+// (over Z_8 the search finds none). Elsewhere no such design exists
+// (NKTS(12); 20 at tables of 4, where 5 rounds are the most), or the
+// search gives up (32 and 36 at tables of 4, 30 and 40 at tables of 5,
+// in the forms tried), and trying would cost up to a second each time.
+var schRotationalSizes = map[[2]int]schRotParams{
+	{18, 3}: {m: 4, c: 4, f: 2, b: 2},
+	{24, 3}: {m: 11, c: 2, f: 2, b: 1, lg: 2},
+	{30, 3}: {m: 14, c: 2, f: 2, b: 1},
+	{36, 3}: {m: 17, c: 2, f: 2, b: 1, lg: 2},
+	{24, 4}: {m: 7, c: 3, f: 3, b: 1, lg: 3},
+}
 
-// schRotMemo keeps the base round found for each size: the search is
+// schRotMemo keeps the base rounds found for each size: the search is
 // deterministic, and 36 at tables of 3 takes some 60 ms.
-var schRotMemo sync.Map // [2]int{n, k} → [][]int
+var schRotMemo sync.Map // [2]int{n, k} → [][][]int
 
-// schRotSteps bounds the search of schRotational, in tables tried: it
-// finds the base rounds up to 40 players well within it, and gives up
-// after it on sizes where none exists (12 at tables of 3, 20 at tables of
-// 4).
+// schRotSteps bounds the search of schRotational, in candidates tried,
+// and schRotTry each try: the sizes of schRotationalSizes need well under
+// two million steps over 30 seeds.
 const schRotSteps, schRotTry = 10_000_000, 50_000
 
-// schRot is the search for a base round: point i·m + x is (x, i), points
-// from c·m on are the ∞.
+// schRot is the search for the base rounds: point i·m + x is (x, i),
+// points from c·m on are the ∞.
 type schRot struct {
-	m, c, f, k int
-	rng        *rand.Rand
-	used       []bool // used[p]: p is seated in the base round
-	taken      []bool // a difference is taken: see slot
-	blocks     [][]int
-	steps      int
+	m, c, f, b, k int
+	lg            int // for an odd m, copies i and j at difference 0 never meet when i/lg = j/lg
+	rng           *rand.Rand
+	cls           int      // the base round being seated
+	used          [][]bool // used[cls][p]: p is seated in base round cls
+	seated        []int    // seated[cls]: how many are
+	infCopy       []bool   // infCopy[j*c+i]: ∞ j has sat with a player of copy i
+	taken         []bool   // a difference is taken: see slot
+	blocks        [][][]int
+	steps         int
 }
 
 // slot returns where the difference of finite points p and q is kept in
@@ -490,16 +486,23 @@ func (r *schRot) slot(p, q int) (int, bool) {
 		d = min(d, m-d)
 		return i*m + d, d != 0 && 2*d != m
 	}
-	return r.c*m + (i*r.c+j)*m + d, d != 0 || m%2 == 0
+	return r.c*m + (i*r.c+j)*m + d, d != 0 || m%2 == 0 || i/r.lg != j/r.lg
 }
 
-// search returns a base round, or nil. It restarts with a new order of
+// search returns the base rounds, or nil. It restarts with a new order of
 // candidates when a try has used schRotTry steps.
-func (r *schRot) search() [][]int {
+func (r *schRot) search() [][][]int {
+	total := r.c*r.m + r.f
 	for r.steps < schRotSteps {
-		r.used = make([]bool, r.c*r.m+r.f)
+		r.cls = 0
+		r.used = make([][]bool, r.b)
+		for i := range r.used {
+			r.used[i] = make([]bool, total)
+		}
+		r.seated = make([]int, r.b)
+		r.infCopy = make([]bool, r.f*r.c)
 		r.taken = make([]bool, r.c*r.m+r.c*r.c*r.m)
-		r.blocks = nil
+		r.blocks = make([][][]int, r.b)
 		if r.place(r.steps + schRotTry) {
 			return r.blocks
 		}
@@ -507,61 +510,75 @@ func (r *schRot) search() [][]int {
 	return nil
 }
 
-// place seats the next table of the base round, at the first ∞ not yet
+// place seats the next table of the base rounds, at the first ∞ not yet
 // seated, else at the first free player, with partners whose differences
 // are all free; false when that cannot be finished within limit.
 func (r *schRot) place(limit int) bool {
-	if r.steps++; r.steps > limit {
+	fin, total := r.c*r.m, r.c*r.m+r.f
+	if r.seated[r.cls] == total {
+		if r.cls == r.b-1 {
+			return true
+		}
+		r.cls++
+		if r.place(limit) {
+			return true
+		}
+		r.cls--
 		return false
 	}
-	fin := r.c * r.m
+	used := r.used[r.cls]
 	first := -1
-	for p := fin; p < fin+r.f && first < 0; p++ {
-		if !r.used[p] {
+	for p := fin; p < total && first < 0; p++ {
+		if !used[p] {
 			first = p
 		}
 	}
 	for p := 0; p < fin && first < 0; p++ {
-		if !r.used[p] {
+		if !used[p] {
 			first = p
 		}
 	}
-	if first < 0 {
-		return true
-	}
 	var cands []int
 	for p := range fin {
-		if !r.used[p] && p != first {
+		if !used[p] && p != first {
 			cands = append(cands, p)
 		}
 	}
 	r.rng.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
-	r.used[first] = true
+	r.sit(first, true)
 	ok := r.extend([]int{first}, cands, 0, limit)
-	r.used[first] = false
+	r.sit(first, false)
 	return ok
+}
+
+// sit seats p in the current base round, or unseats it.
+func (r *schRot) sit(p int, in bool) {
+	r.used[r.cls][p] = in
+	if in {
+		r.seated[r.cls]++
+	} else {
+		r.seated[r.cls]--
+	}
 }
 
 // extend adds partners to blk from cands[from:], then places the next
 // table.
 func (r *schRot) extend(blk, cands []int, from, limit int) bool {
 	if len(blk) == r.k {
-		r.blocks = append(r.blocks, slices.Clone(blk))
+		r.blocks[r.cls] = append(r.blocks[r.cls], slices.Clone(blk))
 		if r.place(limit) {
 			return true
 		}
-		r.blocks = r.blocks[:len(r.blocks)-1]
+		r.blocks[r.cls] = r.blocks[r.cls][:len(r.blocks[r.cls])-1]
 		return false
 	}
 	fin := r.c * r.m
+	inf := blk[0] - fin // the ∞ at this table, or negative
 	for ci := from; ci < len(cands) && r.steps <= limit; ci++ {
 		q := cands[ci]
 		r.steps++
-		if r.used[q] {
-			continue
-		}
-		if blk[0] >= fin && slices.ContainsFunc(blk[1:], func(p int) bool { return p/r.m == q/r.m }) {
-			continue // an ∞ sits with one player of each copy
+		if r.used[r.cls][q] || inf >= 0 && r.infCopy[inf*r.c+q/r.m] {
+			continue // an ∞ sits once with a player of each copy
 		}
 		var took []int
 		ok := true
@@ -578,11 +595,17 @@ func (r *schRot) extend(blk, cands []int, from, limit int) bool {
 			took = append(took, at)
 		}
 		if ok {
-			r.used[q] = true
+			r.sit(q, true)
+			if inf >= 0 {
+				r.infCopy[inf*r.c+q/r.m] = true
+			}
 			if r.extend(append(blk, q), cands, ci+1, limit) {
 				return true
 			}
-			r.used[q] = false
+			if inf >= 0 {
+				r.infCopy[inf*r.c+q/r.m] = false
+			}
+			r.sit(q, false)
 		}
 		for _, at := range took {
 			r.taken[at] = false

@@ -36,6 +36,7 @@ var schNearlyResolvableSizes = []struct {
 	n, k, rounds, missed int
 	what                 string
 }{
+	{18, 3, 8, 1, "NKTS(18)"},
 	{24, 3, 11, 1, "NKTS(24)"},
 	{30, 3, 14, 1, "NKTS(30)"},
 	{36, 3, 17, 1, "NKTS(36)"},
@@ -75,7 +76,7 @@ func schMissing(t *testing.T, n, k int, sched [][][]int, missed int) {
 }
 
 // S12: where a nearly resolvable design is built in (nearly Kirkman
-// triple systems for 24, 30 and 36 at tables of 3; 24 at tables of 4),
+// triple systems for 18, 24, 30 and 36 at tables of 3; 24 at tables of 4),
 // the schedule reaches the bound, every player missing only the opponents
 // the bound leaves out; over many seeds too.
 func TestS12NearlyResolvableDesignsReachTheBound(t *testing.T) {
@@ -111,7 +112,7 @@ func TestS12NearlyResolvableDesignsReachTheBound(t *testing.T) {
 		})
 	}
 	// Off its sizes, the search is not tried.
-	for _, c := range [][2]int{{18, 3}, {12, 3}, {32, 4}, {21, 3}} {
+	for _, c := range [][2]int{{12, 3}, {20, 4}, {32, 4}, {21, 3}, {42, 3}} {
 		if d := schRotational(c[0], c[1]); d != nil {
 			t.Errorf("%d at %d: the rotational search ran", c[0], c[1])
 		}

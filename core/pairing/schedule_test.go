@@ -922,8 +922,8 @@ such a schedule for any number of players at tables of 3, 4 or 5:
   systems for n ≡ 3 (mod 6) at tables of 3 (10 rounds for 21 players),
   the affine planes (9 at 3, 16 at 4, 25 at 5), resolvable (n, 4, 1)
   designs for 16, 28 and 40 at tables of 4, and transversal designs where
-  n = k·g for a prime power g ≥ k; nearly Kirkman triple systems give 24,
-  30 and 36 players at tables of 3 the bound (everyone misses one
+  n = k·g for a prime power g ≥ k; nearly Kirkman triple systems give 18,
+  24, 30 and 36 players at tables of 3 the bound (everyone misses one
   opponent), and 24 at tables of 4 get 7 rounds. Each is built by a
   classical construction and checked before it is used; its players are
   renumbered with the seed, so schedules differ from seed to seed. A tabu search
@@ -1044,7 +1044,7 @@ Where the optimum comes from:
   opponent, exists for every n ≡ 0 (mod 6) from 18 on (Baker and Wilson,
   1977; Handbook of Combinatorial Designs), (n−2)/2 rounds; none exists
   for 12, so 12 at tables of 3 stops at 4. Tablekeeper builds those for
-  24, 30 and 36 (see D); 18 is left to the search.
+  18, 24, 30 and 36 (see D).
 - **A**: the affine plane AG(2, q) seats q² players at tables of q for
   q+1 rounds (9 at 3, 16 at 4, 25 at 5).
 - **R**: a resolvable (n, 4, 1) design exists for every n ≡ 4 (mod 12)
@@ -1053,11 +1053,11 @@ Where the optimum comes from:
   Theory, VII.7.5): 16, 28 and 40.
 - **D**: a resolvable group divisible design with blocks of 4 and groups
   of 3 (type 3^8): every player misses only the two others of their
-  group. Tablekeeper finds it, as it finds NKTS(24), NKTS(30) and
-  NKTS(36), by a 1-rotational difference search: the rounds are the
-  translates of one base round under Z_m, and a seeded backtracking
-  search picks the base round so that no difference repeats; the result
-  is checked before it is used.
+  group. Tablekeeper finds it, as it finds NKTS(18), NKTS(24), NKTS(30)
+  and NKTS(36), by a 1-rotational difference search: the rounds are the
+  translates of one or two base rounds under Z_m, and a seeded
+  backtracking search picks the base rounds so that no difference
+  repeats; the result is checked before it is used.
 - **S**: the social golfer problem's known results: 5 rounds for 20 at
   tables of 4 (Harvey's table of solutions), 10 for 32 (Aguado, 2004).
 - **F**: fewer tables than seats at the largest: a second round must seat
@@ -1083,8 +1083,8 @@ func schReportNotes(b *strings.Builder, rows []schReportRow) {
 	}
 	if short != nil {
 		fmt.Fprintf(b, `
-Known designs go further than Tablekeeper's search for %s: no construction
-of those is built in, and the search stops short of them.
+Where Tablekeeper stops short of a known optimum, no construction is
+built in and the search does not find one: %s.
 `, schListNames(short))
 	}
 }
