@@ -17,6 +17,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
+	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -42,12 +43,12 @@ type CreateForm struct {
 	today func() time.Time
 	games []rules.Game
 
-	name     *widget.Entry
+	name     *keys.Entry
 	game     *widget.Select
 	format   *widget.Select
-	date     *widget.Entry
-	rounds   *widget.Entry
-	minutes  *widget.Entry
+	date     *keys.Entry
+	rounds   *keys.Entry
+	minutes  *keys.Entry
 	summary  *widget.Label
 	defaults *widget.Label
 	// structure holds the top cut, playoff and bracket options.
@@ -68,12 +69,13 @@ func NewCreateForm(d Creator, run work.Runner, win fyne.Window, today func() tim
 	for i, g := range f.games {
 		gameNames[i] = g.Name
 	}
-	f.name = &widget.Entry{PlaceHolder: "e.g. Friday Night Altered", OnSubmitted: f.onSubmitted}
+	// Enter creates the event, Esc cancels, from any field.
+	f.name = keys.NewFormEntry("e.g. Friday Night Altered", f.onSubmitted, f.onCancel)
 	f.format = &widget.Select{OnChanged: f.onFormatChanged}
 	f.game = &widget.Select{Options: gameNames, OnChanged: f.onGameChanged}
-	f.date = &widget.Entry{PlaceHolder: DateLayout, OnSubmitted: f.onSubmitted}
-	f.rounds = &widget.Entry{PlaceHolder: "recommended", OnSubmitted: f.onSubmitted}
-	f.minutes = &widget.Entry{OnSubmitted: f.onSubmitted}
+	f.date = keys.NewFormEntry(DateLayout, f.onSubmitted, f.onCancel)
+	f.rounds = keys.NewFormEntry("recommended", f.onSubmitted, f.onCancel)
+	f.minutes = keys.NewFormEntry("", f.onSubmitted, f.onCancel)
 	f.summary = &widget.Label{Wrapping: fyne.TextWrapWord}
 	f.defaults = &widget.Label{Wrapping: fyne.TextWrapWord, SizeName: theme.SizeNameCaptionText}
 	f.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}

@@ -479,3 +479,20 @@ func TestTheSettingsFormOffersTheOwnGameWinFloor(t *testing.T) {
 		t.Errorf("multiplayer settings %+v, problem %q", got.Settings, f.problem.Text)
 	}
 }
+
+// Every dialog answers Esc: Esc in any field of the New event form closes
+// it and creates nothing.
+func TestEscCancelsTheCreateForm(t *testing.T) {
+	d, f, created := newForm(t)
+	test.Type(f.name, "Not meant")
+	f.minutes.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if len(*created) != 0 {
+		t.Fatal("Esc created an event")
+	}
+	if es, _ := d.Events(context.Background()); len(es) != 0 {
+		t.Fatalf("%d events saved", len(es))
+	}
+	if top := f.win.Canvas().Overlays().Top(); top != nil {
+		t.Error("the form is still open after Esc")
+	}
+}

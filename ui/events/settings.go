@@ -15,6 +15,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/labels"
 	"tablekeeper/ui/internal/work"
 )
@@ -39,9 +40,9 @@ type SettingsForm struct {
 
 	structureName *widget.Label
 	bestOf        *widget.Select
-	rounds        *widget.Entry
+	rounds        *keys.Entry
 	roundsRow     *formRow
-	minutes       *widget.Entry
+	minutes       *keys.Entry
 	structure     *structureFields
 	game          *gameFields
 	tiebreakers   *tiebreakEditor
@@ -68,8 +69,9 @@ func NewSettingsForm(d Settler, run work.Runner, win fyne.Window) *SettingsForm 
 	}
 	f.structureName = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}}
 	f.bestOf = &widget.Select{Options: options}
-	f.rounds = &widget.Entry{PlaceHolder: "recommended", OnSubmitted: f.onSubmitted}
-	f.minutes = &widget.Entry{OnSubmitted: f.onSubmitted}
+	// Enter saves, Esc cancels.
+	f.rounds = keys.NewFormEntry("recommended", f.onSubmitted, f.onCancel)
+	f.minutes = keys.NewFormEntry("", f.onSubmitted, f.onCancel)
 	f.structure = newStructureFields(f.onSubmitted)
 	f.structure.onResize = f.resize
 	f.game = newGameFields(f.onSubmitted)

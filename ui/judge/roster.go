@@ -17,6 +17,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/judgelog"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -185,7 +186,7 @@ const doesNotPlay = "Does not play"
 type addJudgeDialog struct {
 	s *Screen
 
-	name    *widget.Entry
+	name    *keys.Entry
 	role    *widget.Select
 	order   *widget.Select
 	plays   *widget.Select
@@ -198,7 +199,7 @@ type addJudgeDialog struct {
 
 func newAddJudgeDialog(s *Screen) *addJudgeDialog {
 	a := &addJudgeDialog{s: s}
-	a.name = &widget.Entry{PlaceHolder: "Name", OnSubmitted: func(string) { a.onAdd() }}
+	a.name = keys.NewFormEntry("Name", func(string) { a.onAdd() }, func() { a.dlg.Hide() })
 	a.role = &widget.Select{OnChanged: a.onRole}
 	a.order = &widget.Select{Options: []string{notInOrder, "2", "3", "4", "5"}}
 	a.plays = &widget.Select{}

@@ -14,6 +14,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/judgelog"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -25,7 +26,7 @@ type withdrawDialog struct {
 
 	target  line
 	what    *widget.Label
-	reason  *widget.Entry
+	reason  *keys.Entry
 	judge   *widget.Select
 	judges  []event.JudgeID // parallel to judge.Options
 	errText *widget.Label
@@ -36,7 +37,7 @@ type withdrawDialog struct {
 func newWithdrawDialog(s *Screen) *withdrawDialog {
 	w := &withdrawDialog{s: s}
 	w.what = &widget.Label{Wrapping: fyne.TextWrapWord}
-	w.reason = &widget.Entry{PlaceHolder: "Why it is withdrawn (required)", OnSubmitted: func(string) { w.onConfirm() }}
+	w.reason = keys.NewFormEntry("Why it is withdrawn (required)", func(string) { w.onConfirm() }, func() { w.dlg.Hide() })
 	w.judge = &widget.Select{}
 	w.errText = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
 	w.errText.Hide()

@@ -30,3 +30,12 @@ func (e *Entry) TypedKey(ev *fyne.KeyEvent) {
 	}
 	e.Entry.TypedKey(ev)
 }
+
+// NewFormEntry returns an Entry for a dialog's form: Enter submits, Esc
+// cancels, wherever in the form the cursor is.
+func NewFormEntry(placeholder string, submit func(string), cancel func()) *Entry {
+	e := NewEntry(placeholder)
+	e.OnSubmitted = submit
+	e.OnKey = map[fyne.KeyName]func(){fyne.KeyEscape: cancel}
+	return e
+}
