@@ -402,8 +402,7 @@ func schRotational(n, k int) [][][]int {
 	if b, ok := schRotMemo.Load([2]int{n, k}); ok {
 		base = b.([][][]int)
 	} else {
-		r := &schRot{m: pr.m, c: pr.c, f: pr.f, b: pr.b, lg: max(pr.lg, 1), k: k, rng: rand.New(rand.NewPCG(uint64(n), uint64(k)))}
-		base = r.search()
+		base = newSchRot(n, k, pr).search()
 		schRotMemo.Store([2]int{n, k}, base)
 	}
 	m, fin := pr.m, pr.c*pr.m
@@ -469,6 +468,12 @@ type schRot struct {
 	taken         []bool   // a difference is taken: see slot
 	blocks        [][][]int
 	steps         int
+}
+
+// newSchRot returns the search for n players at tables of k, seeded by n
+// and k alone.
+func newSchRot(n, k int, pr schRotParams) *schRot {
+	return &schRot{m: pr.m, c: pr.c, f: pr.f, b: pr.b, lg: max(pr.lg, 1), k: k, rng: rand.New(rand.NewPCG(uint64(n), uint64(k)))}
 }
 
 // slot returns where the difference of finite points p and q is kept in

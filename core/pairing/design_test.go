@@ -330,6 +330,24 @@ func BenchmarkMaxRoundsWithoutRepeatFortyAtThree(b *testing.B) {
 	}
 }
 
+// The 1-rotational search itself, without its memo: NKTS(36) and NKTS(18).
+func BenchmarkScheduleRotationalSearchThirtySixAtThree(b *testing.B) {
+	schBenchRotational(b, 36, 3)
+}
+
+func BenchmarkScheduleRotationalSearchEighteenAtThree(b *testing.B) {
+	schBenchRotational(b, 18, 3)
+}
+
+func schBenchRotational(b *testing.B, n, k int) {
+	pr := schRotationalSizes[[2]int{n, k}]
+	for b.Loop() {
+		if newSchRot(n, k, pr).search() == nil {
+			b.Fatal("no base round")
+		}
+	}
+}
+
 func schBenchSchedule(b *testing.B, n, k, rounds int) {
 	for b.Loop() {
 		if _, err := Schedule(n, k, rounds, schSeed()); err != nil {

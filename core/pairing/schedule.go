@@ -82,8 +82,10 @@ func ScheduleTableSizes(n, k int) ([]int, error) {
 // The search has three stages. First, where a resolvable design is known
 // for n players at tables of k (design.go: Kirkman triple systems for
 // n ≡ 3 (mod 6) at tables of 3, the affine planes for 9 at 3, 16 at 4 and
-// 25 at 5, resolvable (n, 4, 1) designs for 16, 28 and 40 at 4), it seats
-// rounds in which nobody meets twice, its players renumbered with rng;
+// 25 at 5, resolvable (n, 4, 1) designs for 16, 28 and 40 at 4; nearly
+// Kirkman triple systems for 18, 24, 30 and 36 at 3 and 7 rounds for 24
+// at 4), it seats rounds in which nobody meets twice, its players
+// renumbered with rng;
 // where n = k·g for a prime power g of at least k, a resolvable
 // transversal design seats g such rounds, and the players it never
 // brought together (the k groups of g) continue the same way inside each

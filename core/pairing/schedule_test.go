@@ -530,7 +530,7 @@ func TestScheduleProperties(t *testing.T) {
 	type tc struct{ n, k, rounds int }
 	var cases []tc
 	for n := 3; n <= 40; n++ {
-		for _, k := range []int{3, 4} {
+		for _, k := range []int{3, 4, 5} {
 			if _, err := ScheduleTableSizes(n, k); err != nil {
 				continue
 			}
