@@ -3,6 +3,7 @@ package kiosk
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -57,7 +58,7 @@ func newSameNameScreen(k *Kiosk) *sameNameScreen {
 	s.backward = newButton(k, "Back", widget.MediumImportance, s.back)
 	s.backward.Icon = theme.NavigateBackIcon()
 	s.content = container.New(column{max: 1100}, container.NewVBox(
-		heading(sameNameTitle), s.detail, list, spacer(), s.someone, s.backward, s.problem))
+		heading(sameNameTitle), s.detail, list, s.someone, s.backward, s.problem))
 	return s
 }
 
@@ -88,11 +89,7 @@ func (s *sameNameScreen) ask(np director.NewPlayer, ms []director.KioskMatch) {
 	if len(ms) > len(s.buttons) {
 		s.matches = ms[:len(s.buttons)]
 	}
-	who := "A player called “" + np.Name + "” is already signed up here."
-	if len(s.matches) > 1 {
-		who = "Players called “" + np.Name + "” are already signed up here."
-	}
-	s.detail.SetText(who + " If one of them is you, choose your name.")
+	s.detail.SetText(sameNameDetail(np.Name, s.matches))
 	for i, b := range s.buttons {
 		if i >= len(s.matches) {
 			continue
@@ -158,4 +155,23 @@ func (s *sameNameScreen) onSomeoneElse() {
 			s.k.done.signedUpNamesake(en)
 		}
 	})
+}
+
+// sameNameDetail says who already has the name: "A player called “chris
+// lee” is already signed up for this event. If that's you, choose your
+// name."
+func sameNameDetail(name string, ms []director.KioskMatch) string {
+	entered := false
+	for _, m := range ms {
+		entered = entered || m.EntryID != 0
+	}
+	where := " has played here before."
+	if entered {
+		where = " is already signed up for this event."
+	}
+	if len(ms) == 1 {
+		return "A player called “" + name + "”" + where + " If that's you, choose your name."
+	}
+	where = strings.Replace(strings.Replace(where, " has ", " have ", 1), " is ", " are ", 1)
+	return "Players called “" + name + "”" + where + " If one of them is you, choose your name."
 }

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"tablekeeper/core/director"
 	"tablekeeper/ui/internal/uitest"
 )
 
@@ -23,7 +24,7 @@ func TestKioskGhostSignUpAsksIsThisYouAndLeadsToTheEntry(t *testing.T) {
 	test.Tap(f.button(t, "I'm new here"))
 	test.Tap(f.button(t, "Sign up"))
 	f.mustShow(t, sameNameTitle)
-	f.mustShow(t, "A player called “chris lee” is already signed up here. If one of them is you, choose your name.")
+	f.mustShow(t, "A player called “chris lee” is already signed up for this event. If that's you, choose your name.")
 	if f.w.Canvas().Focused() != f.k.sameName.buttons[0] {
 		t.Error("the name does not have the keyboard")
 	}
@@ -90,6 +91,7 @@ func TestKioskGhostSignUpLeadsARegularToTheirDirectoryPlayer(t *testing.T) {
 	test.Tap(f.button(t, "I'm new here"))
 	test.Type(f.k.signup.name, "ANA ORTIZ")
 	test.Tap(f.button(t, "Sign up"))
+	f.mustShow(t, "A player called “ANA ORTIZ” has played here before. If that's you, choose your name.")
 	test.Tap(f.button(t, "Yes, I'm Ana Ortiz"))
 	f.mustShow(t, "You're checked in, Ana Ortiz. Good luck!")
 	players, err := f.d.FindPlayers(context.Background(), "ana ortiz", 10)
@@ -98,5 +100,23 @@ func TestKioskGhostSignUpLeadsARegularToTheirDirectoryPlayer(t *testing.T) {
 	}
 	if en := f.entry(t, "Ana Ortiz"); en.PlayerID != players[0].ID || !en.CheckedIn {
 		t.Fatalf("Ana's entry %+v", en)
+	}
+}
+
+func TestKioskGhostSignUpSaysWhoHasTheName(t *testing.T) {
+	entered := director.KioskMatch{EntryID: 1}
+	regular := director.KioskMatch{}
+	for _, c := range []struct {
+		ms   []director.KioskMatch
+		want string
+	}{
+		{[]director.KioskMatch{entered}, "A player called “Sam” is already signed up for this event. If that's you, choose your name."},
+		{[]director.KioskMatch{regular}, "A player called “Sam” has played here before. If that's you, choose your name."},
+		{[]director.KioskMatch{regular, entered}, "Players called “Sam” are already signed up for this event. If one of them is you, choose your name."},
+		{[]director.KioskMatch{regular, regular}, "Players called “Sam” have played here before. If one of them is you, choose your name."},
+	} {
+		if got := sameNameDetail("Sam", c.ms); got != c.want {
+			t.Errorf("got %q, want %q", got, c.want)
+		}
 	}
 }

@@ -45,8 +45,8 @@ func newTableScreen(k *Kiosk) *tableScreen {
 	s.clock = line("")
 	s.ok = newButton(k, "Done", widget.MediumImportance, k.Reset)
 	s.ok.Icon = theme.ConfirmIcon()
-	s.content = container.NewVBox(spacer(), s.name,
-		container.NewThemeOverride(s.table, bigTheme{text: tableNumberSize}), s.seat, s.clock, spacer(), row(s.ok))
+	s.content = container.NewVBox(s.name,
+		container.NewThemeOverride(s.table, bigTheme{text: textSize, heading: tableNumberScale}), s.seat, s.clock, spacer(), row(s.ok))
 	return s
 }
 

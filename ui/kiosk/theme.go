@@ -31,6 +31,8 @@ var (
 // footerSize, the deck check's sentences issueSize.
 type bigTheme struct {
 	text float32
+	// heading is the heading's size in body sizes; 0 is the usual 1.75.
+	heading float32
 }
 
 const (
@@ -39,10 +41,9 @@ const (
 	// footerSize is the footer's text (the key hints and the Organizer
 	// button): readable but unobtrusive.
 	footerSize = 17
-	// tableNumberSize is the body size under which the table number, a
-	// heading, is drawn on the "find my table" screen: about 100 px, read
-	// from a few steps away.
-	tableNumberSize = 58
+	// tableNumberScale is the table number's size on the "find my table"
+	// screen, in body sizes: about 100 px, read from a few steps away.
+	tableNumberScale = 3.5
 )
 
 // Color implements fyne.Theme.
@@ -121,6 +122,9 @@ func (t bigTheme) Size(n fyne.ThemeSizeName) float32 {
 	case theme.SizeNameText:
 		return t.text
 	case theme.SizeNameHeadingText:
+		if t.heading > 0 {
+			return t.text * t.heading
+		}
 		return t.text * 1.75
 	case theme.SizeNameSubHeadingText:
 		return t.text * 1.25

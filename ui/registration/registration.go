@@ -505,8 +505,8 @@ func (s *Screen) updateEntry(i widget.ListItemID, o fyne.CanvasObject) {
 	}
 	// Signed up at the kiosk under a name already here (issue 11): the
 	// organizer checks it is not one person twice.
-	if en.Namesake {
-		text += " · " + NamesakeMark
+	if en.Namesake { // first, so a narrow column still shows it
+		text = NamesakeMark + " · " + text
 	}
 	status.SetText(text)
 	table := cells[4].(*widget.Button)

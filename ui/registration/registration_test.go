@@ -431,7 +431,7 @@ func TestKioskGhostSignUpNamesakeIsMarkedOnTheRegistrationRow(t *testing.T) {
 	for _, o := range uitest.Objects(f.w.Content()) {
 		if l, ok := o.(*widget.Label); ok && strings.Contains(l.Text, NamesakeMark) {
 			marked++
-			if l.Text != "active · "+NamesakeMark || l.Importance != widget.WarningImportance {
+			if l.Text != NamesakeMark+" · active" || l.Importance != widget.WarningImportance {
 				t.Errorf("the mark reads %q (importance %v)", l.Text, l.Importance)
 			}
 		}
