@@ -19,7 +19,7 @@ func runSchedule(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("schedule", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	players := fs.Int("players", 0, "number of players")
-	table := fs.Int("table", 4, "table size, 3 or 4")
+	table := fs.Int("table", 4, "table size, 3 to 5")
 	rounds := fs.Int("rounds", 0, "rounds (default: as many as run without a repeat meeting, at least 3)")
 	seed := fs.Uint64("seed", 1, "random seed")
 	if err := fs.Parse(args); err != nil {
@@ -30,8 +30,8 @@ func runSchedule(args []string, stdout, _ io.Writer) error {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	case *players < 3 || *players > 1000:
 		return usagef("--players must be between 3 and 1000")
-	case *table != 3 && *table != 4:
-		return usagef("--table must be 3 or 4")
+	case *table < pairing.ScheduleMinTable || *table > pairing.ScheduleMaxTable:
+		return usagef("--table must be %d to %d", pairing.ScheduleMinTable, pairing.ScheduleMaxTable)
 	case *rounds < 0 || *rounds > 64:
 		return usagef("--rounds must be between 1 and 64")
 	}

@@ -398,8 +398,8 @@ func (s Settings) Validate() error {
 	if s.PlayoffMinutes < 0 || s.PlayoffMinutes > 24*60 {
 		return Invalidf("a playoff round lasts 0 to 1440 minutes, not %d", s.PlayoffMinutes)
 	}
-	if s.Structure == StructureSchedule && s.TableSize != 3 && s.TableSize != 4 {
-		return Invalid("a fixed schedule seats tables of 3 or 4")
+	if s.Structure == StructureSchedule && (s.TableSize < 3 || s.TableSize > 5) {
+		return Invalid("a fixed schedule seats tables of 3, 4 or 5")
 	}
 	if s.TableSize != 2 && s.Structure != StructureSwiss && s.Structure != StructureSchedule && s.Structure != StructureChallenges {
 		return Invalidf("%s is for two-player matches", s.Structure)
