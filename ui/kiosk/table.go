@@ -86,7 +86,7 @@ func (s *tableScreen) open(v director.KioskTables, seat director.KioskSeat) {
 // tick shows the time left at now.
 func (s *tableScreen) tick(now time.Time) {
 	if !s.seatOf.Playing || s.seatOf.Bye {
-		s.clock.SetText(capitalize(roundName(s.round)))
+		s.clock.SetText("") // the line above names the round
 		return
 	}
 	s.clock.SetText(capitalize(roundName(s.round)) + " · " + timeLeft(s.round, s.seatOf, now))

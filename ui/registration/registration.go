@@ -52,7 +52,7 @@ const searchLimit = 50
 // NamesakeMark is added to the status of an entry signed up at the kiosk
 // by a player who said they are not the player of the same name already
 // registered or in the directory.
-const NamesakeMark = "namesake — check"
+const NamesakeMark = "namesake: check"
 
 // Screen is the Registration tab.
 type Screen struct {
