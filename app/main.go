@@ -46,7 +46,7 @@ func commands() []command {
 		{"import", "register the players of a CSV file (name, member number, email) in an event", "import --db PATH --event ID --players FILE.csv", runImport},
 		{"backup", "copy a database consistently, even while the app is using it", "backup --db PATH --out FILE", runBackup},
 		{"check", "check a database file and summarise what it holds", "check --db PATH", runCheck},
-		{"schedule", "print a fixed multiplayer schedule with the fewest repeat meetings (S12)", "schedule --players N [--table 3|4] [--rounds R] [--seed S]", runSchedule},
+		{"schedule", "print a fixed multiplayer schedule with the fewest repeat meetings (S12)", "schedule --players N [--table 3|4|5] [--rounds R] [--seed S]", runSchedule},
 		{"league", "create a league (S13), add weekly events to it, print its standings and finals", leagueUsage, runLeague},
 		{"games", "list the games and formats this build supports", "games", runGames},
 		{"bench", "time the Swiss pairing on a simulated event in memory (JSON lines)", "bench swiss --n N [--rounds R] [--seed S]", runBench},

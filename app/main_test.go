@@ -145,7 +145,7 @@ func TestScheduleCommand(t *testing.T) {
 	if !strings.HasPrefix(lines[6], "no pair meets twice in the first 5 rounds (at most 5 possible); 0 repeat meetings") {
 		t.Errorf("summary %q", lines[6])
 	}
-	if code, _, stderr := runCmd("schedule", "--players", "16", "--table", "6"); code != 2 || !strings.Contains(stderr, "--table must be 3 or 4") {
+	if code, _, stderr := runCmd("schedule", "--players", "16", "--table", "6"); code != 2 || !strings.Contains(stderr, "--table must be 3 to 5") {
 		t.Errorf("bad table: %d %q", code, stderr)
 	}
 }
