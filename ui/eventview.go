@@ -209,8 +209,9 @@ func (v *eventView) showState(st eventState) {
 	v.showSteps(st)
 	// Settings are fixed once round 1 is paired.
 	v.settingsButton.Hidden = e.State != event.StateRegistration
-	// Check-in closes when round 1 is paired, and the kiosk with it.
-	v.kioskButton.Hidden = e.State != event.StateRegistration
+	// Check-in closes when round 1 is paired; the kiosk then finds
+	// players their tables until the event is finished.
+	v.kioskButton.Hidden = e.State == event.StateFinished
 	v.kioskButton.Refresh()
 	v.settingsButton.Refresh()
 }
