@@ -858,12 +858,16 @@ func (s *Screen) confirmCorrection(before director.SheetTable, res event.Result)
 // record saves res on table before and leaves the fields clean.
 func (s *Screen) record(before director.SheetTable, res event.Result) {
 	id, round, number := s.eventID, s.number, before.Number
+	// The fields are cleared at once, not when the save returns: a fast
+	// typist's next table number must land in an empty Table field, never
+	// after the result just typed. The status line then names the table
+	// the answer is about.
+	s.resetEntry()
 	work.Do(s.run, func(ctx context.Context) error {
 		return s.d.RecordResultSeen(ctx, id, round, number, before.Result, res)
 	}, func(err error) {
 		if err != nil {
-			s.setStatus("Not saved: "+work.Sentence(err), widget.DangerImportance)
-			s.resetEntry()
+			s.setStatus(fmt.Sprintf("Table %d not saved: %s", number, work.Sentence(err)), widget.DangerImportance)
 			if errors.Is(err, event.ErrConflict) {
 				// Another writer changed the table: show it as it is now.
 				s.Load(id)
@@ -871,7 +875,6 @@ func (s *Screen) record(before director.SheetTable, res event.Result) {
 			return
 		}
 		s.setStatus(Saved(before, number, res), widget.SuccessImportance)
-		s.resetEntry()
 		s.changed(id)
 	})
 }

@@ -348,3 +348,47 @@ func TestMissingResultsListsTheTablesStillOut(t *testing.T) {
 		t.Fatalf("the button showed %q", uitest.Texts(top))
 	}
 }
+
+// heldRunner runs each job's work at once but holds its apply step until
+// release, like a save still on its way while the organizer types on.
+type heldRunner struct{ held []func() }
+
+func (h *heldRunner) Go(work func(), apply func()) {
+	work()
+	h.held = append(h.held, apply)
+}
+
+func (h *heldRunner) release() {
+	for len(h.held) > 0 {
+		apply := h.held[0]
+		h.held = h.held[1:]
+		apply()
+	}
+}
+
+// A fast typist's next table lands in an empty Table field: the fields
+// are cleared as soon as a result is submitted, before the save returns,
+// and the answer names its table.
+func TestTheNextTableTypedWhileASaveIsOnItsWayLandsInAnEmptyField(t *testing.T) {
+	f := setup(t)
+	h := &heldRunner{}
+	f.s.run = h
+	c := f.w.Canvas()
+	f.s.FocusTable()
+	test.Type(c.Focused(), "1")
+	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	test.Type(c.Focused(), "2-0")
+	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	// The save is still on its way; the organizer types the next table.
+	test.Type(c.Focused(), "2")
+	if f.s.table.Text != "2" || f.s.result.Text != "" {
+		t.Fatalf("typed on during the save: Table %q, Result %q", f.s.table.Text, f.s.result.Text)
+	}
+	h.release()
+	if !strings.HasPrefix(f.s.status.Text, "Table 1: ") || f.s.table.Text != "2" {
+		t.Errorf("after the save: status %q, Table %q", f.s.status.Text, f.s.table.Text)
+	}
+	if r := f.sheet(t, 1).Tables[0].Result; r == nil || r.Seats[0].GamesWon != 2 {
+		t.Errorf("table 1 = %+v", r)
+	}
+}
