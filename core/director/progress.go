@@ -72,22 +72,29 @@ type Progress struct {
 func (d *Director) Progress(ctx context.Context, id event.EventID) (Progress, error) {
 	var p Progress
 	err := d.store.Read(ctx, func(tx Tx) error {
-		e, err := tx.Event(id)
-		if err != nil {
-			return err
+		e, entries, rounds, err := eventWithRounds(tx, id)
+		if err == nil {
+			p = progressOf(e, entries, rounds)
 		}
-		entries, err := scoredEntries(tx, id)
-		if err != nil {
-			return err
-		}
-		rounds, err := tx.Rounds(id)
-		if err != nil {
-			return err
-		}
-		p = progressOf(e, entries, rounds)
-		return nil
+		return err
 	})
 	return p, err
+}
+
+// eventWithRounds reads an event with its scored entries (point
+// deductions applied) and its rounds, the inputs of standings and of the
+// structure's planner.
+func eventWithRounds(tx Tx, id event.EventID) (event.Event, []event.Entry, []event.Round, error) {
+	e, err := tx.Event(id)
+	if err != nil {
+		return e, nil, nil, err
+	}
+	entries, err := scoredEntries(tx, id)
+	if err != nil {
+		return e, nil, nil, err
+	}
+	rounds, err := tx.Rounds(id)
+	return e, entries, rounds, err
 }
 
 // progressOf works out Progress from what the transaction read.

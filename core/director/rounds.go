@@ -372,15 +372,7 @@ func describe(r event.Result, t event.Table, names map[event.EntryID]string) str
 func (d *Director) Standings(ctx context.Context, id event.EventID) ([]standings.Standing, error) {
 	var out []standings.Standing
 	err := d.store.Read(ctx, func(tx Tx) error {
-		e, err := tx.Event(id)
-		if err != nil {
-			return err
-		}
-		entries, err := scoredEntries(tx, id)
-		if err != nil {
-			return err
-		}
-		rounds, err := tx.Rounds(id)
+		e, entries, rounds, err := eventWithRounds(tx, id)
 		if err != nil {
 			return err
 		}
