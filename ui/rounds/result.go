@@ -30,7 +30,7 @@ func ResultHint(bestOf int, draws bool) string {
 	default:
 		examples = fmt.Sprintf("e.g. %d-%d, %d-0, 0-%d", need, need-1, need, need)
 	}
-	keys := "Enter in Table moves to Result; Enter in Result saves."
+	keys := "t after the result: time was called (2-0 t). Enter in Table moves to Result; Enter in Result saves."
 	if !draws {
 		return fmt.Sprintf("Best of %d. Result: seat 1 games – seat 2 games, %s; no draws. 21 = 2-1. %s", bestOf, examples, keys)
 	}
@@ -60,6 +60,9 @@ const DraftHint = "Results can be entered once the pairings are published: until
 //	1-1-1   one game each and one drawn game
 //	d, draw one drawn game (0-0-1), the usual draw of a best of one
 //	21, 111 the same without separators (one digit per number)
+//	2-0 t   t after any of these: time was called before the match
+//	        ended (it decides lost games in Armageddon, H6, and match
+//	        points at a Shadowfist table, S6)
 //
 // The numbers may be separated by a hyphen, an en or em dash, a colon or
 // spaces ("2–1", "2 - 1", "2:1"). Whether the result is possible in the
@@ -68,6 +71,14 @@ func ParseResult(text string) (event.Result, error) {
 	s := strings.ToLower(strings.TrimSpace(text))
 	if s == "" {
 		return event.Result{}, event.Invalid("type a result such as 2-1, 1-1-1 or d")
+	}
+	if rest, ok := strings.CutSuffix(s, "t"); ok && strings.TrimSpace(rest) != "" {
+		res, err := ParseResult(rest)
+		if err != nil {
+			return res, err
+		}
+		res.TimeOut = true
+		return res, nil
 	}
 	if s == "d" || s == "draw" {
 		return twoPlayer(0, 0, 1), nil

@@ -250,6 +250,7 @@ func TestParseResultReadsWhatScorekeepersType(t *testing.T) {
 	cases := []struct {
 		in          string
 		a, b, drawn int
+		timeOut     bool
 		wantErr     bool
 	}{
 		{in: "2-1", a: 2, b: 1},
@@ -272,6 +273,12 @@ func TestParseResultReadsWhatScorekeepersType(t *testing.T) {
 		{in: "2-1-0-1", wantErr: true},
 		{in: "a-b", wantErr: true},
 		{in: "win", wantErr: true},
+		// t after a result: time was called (H6 4.2.6, S6).
+		{in: "2-0 t", a: 2, timeOut: true},
+		{in: "1-0T", a: 1, timeOut: true},
+		{in: "21t", a: 2, b: 1, timeOut: true},
+		{in: "t", wantErr: true},
+		{in: "2 t", wantErr: true},
 	}
 	for _, c := range cases {
 		r, err := ParseResult(c.in)
@@ -285,8 +292,8 @@ func TestParseResultReadsWhatScorekeepersType(t *testing.T) {
 			t.Errorf("ParseResult(%q): %v", c.in, err)
 			continue
 		}
-		if r.Seats[0].GamesWon != c.a || r.Seats[1].GamesWon != c.b || r.GamesDrawn != c.drawn {
-			t.Errorf("ParseResult(%q) = %d-%d-%d, want %d-%d-%d", c.in, r.Seats[0].GamesWon, r.Seats[1].GamesWon, r.GamesDrawn, c.a, c.b, c.drawn)
+		if r.Seats[0].GamesWon != c.a || r.Seats[1].GamesWon != c.b || r.GamesDrawn != c.drawn || r.TimeOut != c.timeOut {
+			t.Errorf("ParseResult(%q) = %d-%d-%d at time %v, want %d-%d-%d at time %v", c.in, r.Seats[0].GamesWon, r.Seats[1].GamesWon, r.GamesDrawn, r.TimeOut, c.a, c.b, c.drawn, c.timeOut)
 		}
 	}
 }
@@ -391,4 +398,16 @@ func TestTheNextTableTypedWhileASaveIsOnItsWayLandsInAnEmptyField(t *testing.T) 
 	if r := f.sheet(t, 1).Tables[0].Result; r == nil || r.Seats[0].GamesWon != 2 {
 		t.Errorf("table 1 = %+v", r)
 	}
+}
+
+// "2-0 t" records a result at time: the result keeps the time-out, which
+// the rules read (H6 4.2.6 lost games, S6 match points).
+func TestAResultAtTimeIsTypedWithT(t *testing.T) {
+	f := setup(t)
+	f.enter(t, "1", "2-0 t")
+	r := f.sheet(t, 1).Tables[0].Result
+	if r == nil || !r.TimeOut || r.Seats[0].GamesWon != 2 {
+		t.Fatalf("table 1 = %+v, want 2-0 at time (status %q)", r, f.s.status.Text)
+	}
+	f.errs.None(t)
 }
