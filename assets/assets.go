@@ -14,6 +14,10 @@
 // syllables and the Hangul letters. None is a superset of another, and PDF
 // libraries such as gofpdf do no glyph fallback, so a report picks between
 // them rune by rune (see package reports).
+//
+// Licenses lists the licence of every part the binary bundles (these
+// fonts, the Go standard library and each linked module), generated into
+// licenses/ by `go generate ./assets` and kept current by a test.
 package assets
 
 import _ "embed" // for the //go:embed directives below

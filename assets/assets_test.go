@@ -44,3 +44,26 @@ func TestLicencesCameWithTheFonts(t *testing.T) {
 		t.Error("LicenseHangul does not hold the Open Font License of the Nanum fonts and where they came from")
 	}
 }
+
+// Every bundled part has a licence text, and the parts the issue names are
+// there: the fonts, Fyne, the SQLite driver with SQLite's notice, gofpdf,
+// flock, x/text.
+func TestLicensesCoverWhatIsBundled(t *testing.T) {
+	byName := map[string]License{}
+	for _, l := range Licenses() {
+		if strings.TrimSpace(l.Text) == "" || l.Kind == "" {
+			t.Errorf("%s has no licence text or kind", l.Name)
+		}
+		byName[l.Name] = l
+	}
+	for _, name := range []string{"DejaVu Sans (font)", "Droid Sans Fallback (font)", "NanumSquare (font)",
+		"Go standard library and runtime", "fyne.io/fyne/v2", "github.com/mattn/go-sqlite3",
+		"github.com/jung-kurt/gofpdf", "github.com/gofrs/flock", "golang.org/x/text"} {
+		if _, ok := byName[name]; !ok {
+			t.Errorf("no licence for %s", name)
+		}
+	}
+	if !strings.Contains(byName["github.com/mattn/go-sqlite3"].Text, "May you do good and not evil") {
+		t.Error("the SQLite driver's licence lacks SQLite's public-domain notice")
+	}
+}
