@@ -23,21 +23,21 @@ func runExport(args []string, stdout, _ io.Writer) error {
 	fs.SetOutput(io.Discard)
 	dbPath := fs.String("db", "", "database file")
 	id := fs.Int64("event", 0, "event ID")
-	report := fs.String("report", "", "report: "+strings.Join(reportKeys(), ", "))
+	report := fs.String("report", "", "report: "+strings.Join(reportKeys(), ", ")+", or "+eventJSONReport)
 	round := fs.Int("round", 0, "round number (default: the latest)")
 	out := fs.String("out", "", "output file")
 	paper := fs.String("paper", "A4", "paper size: A4 or Letter")
 	if err := fs.Parse(args); err != nil {
 		return usagef("%v", err)
 	}
-	known := slices.Contains(reportKeys(), *report)
+	known := slices.Contains(reportKeys(), *report) || *report == eventJSONReport
 	switch {
 	case fs.NArg() > 0:
 		return usagef("unexpected argument %q", fs.Arg(0))
 	case *id <= 0:
 		return usagef("--event is required (an event ID; 'tablekeeper check --db PATH' lists them)")
 	case !known:
-		return usagef("--report must be one of %s, not %q", strings.Join(reportKeys(), ", "), *report)
+		return usagef("--report must be one of %s or %s, not %q", strings.Join(reportKeys(), ", "), eventJSONReport, *report)
 	case *out == "":
 		return usagef("--out is required")
 	case *paper != "A4" && *paper != "Letter":
@@ -51,6 +51,9 @@ func runExport(args []string, stdout, _ io.Writer) error {
 	}
 	defer st.Close()
 	p := printer{d: newDirector(st), db: st.Path()}
+	if *report == eventJSONReport {
+		return exportEventJSON(context.Background(), p, event.EventID(*id), *out, stdout)
+	}
 	summary, err := p.WriteFile(context.Background(), *report, event.EventID(*id), *round, *paper, *out)
 	if err != nil {
 		return err
@@ -91,14 +94,19 @@ func runImport(args []string, stdout, _ io.Writer) error {
 	dbPath := fs.String("db", "", "database file")
 	id := fs.Int64("event", 0, "event ID")
 	file := fs.String("players", "", "CSV file of players")
+	eventJSON := fs.String("event-json", "", "event file to import as a new event (export --report event-json)")
 	if err := fs.Parse(args); err != nil {
 		return usagef("%v", err)
 	}
 	switch {
+	case *eventJSON != "" && (*id != 0 || *file != ""):
+		return usagef("--event-json imports a whole event as a new one; it takes no --event or --players")
+	case *eventJSON != "" && fs.NArg() == 0:
+		return importEventJSON(context.Background(), *dbPath, *eventJSON, stdout)
 	case fs.NArg() > 0:
 		return usagef("unexpected argument %q", fs.Arg(0))
 	case *id <= 0:
-		return usagef("--event is required (an event ID; 'tablekeeper check --db PATH' lists them)")
+		return usagef("--event is required (an event ID; 'tablekeeper check --db PATH' lists them), or --event-json FILE to import a whole event")
 	case *file == "":
 		return usagef("--players is required: a CSV file with a name column, and member number and email if you have them")
 	}

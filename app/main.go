@@ -42,14 +42,15 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"sim", "play a whole event with seeded random results", "sim --db PATH --game G --format F --players N [--rounds R] [--seed S]", runSim},
-		{"export", "write a report of an event to a file (PDF or CSV)", "export --db PATH --event ID --report KIND [--round N] --out FILE [--paper A4|Letter]; KIND: " + strings.Join(reportKeys(), ", "), runExport},
-		{"import", "register the players of a CSV file (name, member number, email) in an event", "import --db PATH --event ID --players FILE.csv", runImport},
+		{"export", "write a report of an event to a file (PDF or CSV), or the whole event as an event file (JSON)", "export --db PATH --event ID --report KIND [--round N] --out FILE [--paper A4|Letter]; KIND: " + strings.Join(reportKeys(), ", ") + ", " + eventJSONReport, runExport},
+		{"import", "register the players of a CSV file (name, member number, email) in an event, or import an event file as a new event", "import --db PATH --event ID --players FILE.csv | import --db PATH --event-json FILE", runImport},
 		{"backup", "copy a database consistently, even while the app is using it", "backup --db PATH --out FILE", runBackup},
 		{"check", "check a database file and summarise what it holds", "check --db PATH", runCheck},
 		{"schedule", "print a fixed multiplayer schedule with the fewest repeat meetings (S12)", "schedule --players N [--table 3|4|5] [--rounds R] [--seed S]", runSchedule},
 		{"league", "create a league (S13), add weekly events to it, print its standings and finals", leagueUsage, runLeague},
 		{"games", "list the games and formats this build supports", "games", runGames},
 		{"bench", "time the Swiss pairing on a simulated event in memory (JSON lines)", "bench swiss --n N [--rounds R] [--seed S]", runBench},
+		{"version", "print the version, the build date and the commit", "version", runVersion},
 		{"help", "show this help", "help", nil},
 	}
 }
@@ -57,6 +58,9 @@ func commands() []command {
 // run dispatches the command line and returns the process exit code: 0 on
 // success, 1 when the command failed, 2 for bad arguments.
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 1 && (args[0] == "--version" || args[0] == "-version") {
+		args = []string{"version"}
+	}
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		for _, c := range commands() {
 			if c.name != args[0] {
@@ -103,6 +107,7 @@ func printHelp(w io.Writer) {
 
 Usage:
   tablekeeper [--db PATH] [--demo]   start the desktop app
+  tablekeeper --version              print the version (as tablekeeper version)
 `)
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  tablekeeper %s\n      %s\n", c.usage, c.summary)

@@ -53,9 +53,6 @@ func Decode(r io.Reader) (Document, error) {
 	if err := dec.Decode(&doc); err != nil {
 		return Document{}, decodeError(err)
 	}
-	if dec.More() {
-		return Document{}, event.Invalid("the file holds more than one JSON value; an event file is one object")
-	}
 	if err := checkRequired(data); err != nil {
 		return Document{}, err
 	}

@@ -148,7 +148,7 @@ func (doc Document) validateDecks() error {
 func (doc Document) validateRounds() error {
 	for i, r := range doc.Rounds {
 		if r.Number != i+1 {
-			return event.Invalidf("the rounds must be numbered 1, 2, 3… in order; the %d. round is numbered %d", i+1, r.Number)
+			return event.Invalidf("the rounds must be numbered 1, 2, 3 and so on in order, but round %d of the file is numbered %d", i+1, r.Number)
 		}
 		switch r.Stage {
 		case event.StageSwiss, event.StageElimination, event.StagePlayoff, event.StageFinal:

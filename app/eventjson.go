@@ -1,0 +1,101 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"tablekeeper/core/event"
+	"tablekeeper/core/store"
+	"tablekeeper/core/transfer"
+	"tablekeeper/reports"
+)
+
+// eventJSONReport is the export --report key of the event file: the whole
+// event as versioned JSON (core/transfer), which import --event-json
+// brings into any database as a new event.
+const eventJSONReport = "event-json"
+
+// exportEventJSON writes event id as an event file at path. Like a report,
+// the file is written whole or not at all and never replaces a database;
+// unlike one it is readable by the user only, as the database is: it holds
+// e-mail addresses.
+func exportEventJSON(ctx context.Context, p printer, id event.EventID, path string, stdout io.Writer) error {
+	doc, err := p.d.ExportEvent(ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := writePrivate(path, func(w io.Writer) error { return transfer.Encode(w, doc) }, p.db); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s: %s, %d players, %d rounds (event file version %d)\n",
+		path, doc.Event.Name, len(doc.Entries), len(doc.Rounds), transfer.Version)
+	return nil
+}
+
+// writePrivate writes a file through a temporary file in the same folder,
+// renamed into place once complete, with permissions for the user only.
+func writePrivate(path string, write func(io.Writer) error, protect ...string) error {
+	if err := reports.CheckTarget(path, protect...); err != nil {
+		return err
+	}
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, ".tablekeeper-*.tmp") // created 0600
+	if err != nil {
+		return event.Invalidf("cannot write in the folder %s (%v); choose another folder", dir, errors.Unwrap(err))
+	}
+	defer os.Remove(f.Name())
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := reports.CheckTarget(path, protect...); err != nil {
+		return err
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+// importEventJSON reads an event file and saves it as a new event of the
+// database at dbPath (created when there is no file there yet, so an event
+// can move to a new computer). A bad file is refused with one sentence and
+// the database is not touched.
+func importEventJSON(ctx context.Context, dbPath, file string, stdout io.Writer) error {
+	f, err := os.Open(file)
+	if err != nil {
+		return fmt.Errorf("cannot read %s: %w", file, err)
+	}
+	defer f.Close()
+	doc, err := transfer.Decode(f)
+	if err != nil {
+		return fmt.Errorf("%s: %s", file, event.Message(err))
+	}
+	var st *store.DB
+	if _, statErr := os.Stat(dbPath); dbPath != "" && errors.Is(statErr, os.ErrNotExist) {
+		st, err = store.Open(dbPath)
+	} else {
+		st, err = openExisting(dbPath)
+	}
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	e, err := newDirector(st).ImportEvent(ctx, doc)
+	if err != nil {
+		return fmt.Errorf("%s was not imported: %s", file, event.Message(err))
+	}
+	fmt.Fprintf(stdout, "imported %s as event %d: %s, %d players, %d rounds\n", file, e.ID, e.Name, len(doc.Entries), len(doc.Rounds))
+	return nil
+}

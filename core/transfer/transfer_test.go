@@ -1,0 +1,120 @@
+package transfer_test
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"tablekeeper/core/event"
+	"tablekeeper/core/transfer"
+)
+
+// small is a valid document: three players, one round of one table and a
+// bye, a judge and a judge log line with its correction.
+func small() transfer.Document {
+	at := time.Date(2026, 3, 1, 18, 0, 0, 0, time.UTC)
+	return transfer.Document{
+		Format: transfer.FormatName, Version: transfer.Version,
+		Event: transfer.Event{Name: "Friday", Game: "generic", Format: "swiss", Date: "2026-03-01", State: event.StateRunning,
+			Settings: event.Settings{Structure: event.StructureSwiss, TableSize: 2, GamesPerMatch: 3, RoundMinutes: 50,
+				Points: event.Points{Win: 3, Draw: 1, Bye: 3}}},
+		Players: []transfer.Player{{Name: "Ada"}, {Name: "Zoë", MemberNo: "7"}, {Name: "Bram", Email: "b@example.org"}},
+		Entries: []transfer.Entry{{Player: 1, Status: event.EntryActive, JoinedRound: 1},
+			{Player: 2, Status: event.EntryActive, JoinedRound: 1}, {Player: 3, Status: event.EntryDropped, JoinedRound: 1, DroppedAfter: 1}},
+		Rounds: []transfer.Round{{Number: 1, Stage: event.StageSwiss, Seed: 9, PairedAt: at, PublishedAt: at,
+			Clock: transfer.Clock{DurationMs: 50 * 60 * 1000, StartedAt: at},
+			Tables: []transfer.Table{
+				{Number: 1, Seats: []int{1, 2}, Result: &transfer.Result{Seats: []transfer.SeatResult{{GamesWon: 2}, {GamesWon: 1}}, RecordedAt: at}},
+				{Bye: true, Seats: []int{3}, Result: &transfer.Result{Seats: []transfer.SeatResult{{GamesWon: 2}}}},
+			}}},
+		Judges:   []transfer.Judge{{Name: "Hedda", Role: event.RoleHeadJudge, Order: 1}},
+		JudgeLog: []transfer.JudgeLogEntry{{At: at, Round: 1, Table: 1, Kind: event.LogPenalty, Judge: 1, Entry: 2, Penalty: "warning"}, {At: at, Kind: event.LogPenalty, Judge: 1, Entry: 2, Corrects: 1}},
+		Log:      []transfer.LogLine{{At: at, Round: 1, Message: "round 1 table 1: Ada 2–1 Zoë"}},
+	}
+}
+
+func encode(t *testing.T, doc transfer.Document) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := transfer.Encode(&b, doc); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func TestEncodeDecodeGivesTheSameFile(t *testing.T) {
+	first := encode(t, small())
+	doc, err := transfer.Decode(bytes.NewReader(first))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again := encode(t, doc); !bytes.Equal(first, again) {
+		t.Fatalf("decode then encode changed the file:\n%s\n---\n%s", first, again)
+	}
+	for _, want := range []string{`"format": "tablekeeper-event"`, `"version": 1`, `"date": "2026-03-01"`, `"startedAt": "2026-03-01T18:00:00Z"`} {
+		if !bytes.Contains(first, []byte(want)) {
+			t.Errorf("file lacks %s", want)
+		}
+	}
+	if bytes.Contains(first, []byte(`"pausedAt"`)) {
+		t.Error("a zero time is written; it should be left out")
+	}
+}
+
+// TestBadFilesAreRefusedWithASentence feeds files that are not JSON, JSON of
+// another program, a newer version, cut-short files and files whose
+// references or results cannot be, and checks the one sentence naming what
+// is wrong.
+func TestBadFilesAreRefusedWithASentence(t *testing.T) {
+	good := string(encode(t, small()))
+	edit := func(f func(*transfer.Document)) string {
+		d := small()
+		f(&d)
+		return string(encode(t, d))
+	}
+	cases := []struct{ name, file, want string }{
+		{"not JSON", "name,member number\nAda,1\n", "not JSON"},
+		{"an array", "[1, 2]", "not an object"},
+		{"another program's JSON", `{"name": "Friday", "players": []}`, `no "format"`},
+		{"another format", `{"format": "melee-export", "version": 1}`, `format is "melee-export"`},
+		{"no version", `{"format": "tablekeeper-event"}`, `no valid "version"`},
+		{"a newer version", strings.Replace(good, `"version": 1`, `"version": 2`, 1), "newer Tablekeeper"},
+		{"a missing list", strings.Replace(good, `"entries":`, `"entrants":`, 1), "does not know"},
+		{"a missing event field", strings.Replace(good, `"date": "2026-03-01",`, ``, 1), `no "date" field`},
+		{"a wrong type", strings.Replace(good, `"seed": 9`, `"seed": "nine"`, 1), "rounds.seed"},
+		{"two values", good + "{}", "after top-level value"},
+		{"a bad date", edit(func(d *transfer.Document) { d.Event.Date = "1/3/2026" }), "not a date"},
+		{"an entry of a player not there", edit(func(d *transfer.Document) { d.Entries[1].Player = 9 }), "entry 2 names player 9, but the file has 3"},
+		{"a player entered twice", edit(func(d *transfer.Document) { d.Entries[1].Player = 1 }), "same player"},
+		{"a seat of an entry not there", edit(func(d *transfer.Document) { d.Rounds[0].Tables[0].Seats[1] = 4 }), "names entry 4"},
+		{"a player seated twice", edit(func(d *transfer.Document) { d.Rounds[0].Tables[1].Seats[0] = 1 }), "seated twice"},
+		{"an impossible result", edit(func(d *transfer.Document) { d.Rounds[0].Tables[0].Result.Seats[1].GamesWon = 2 }), "more games than a best of 3"},
+		{"a negative result", edit(func(d *transfer.Document) { d.Rounds[0].Tables[0].Result.Seats[0].GamesWon = -1 }), "impossible"},
+		{"a result of the wrong seats", edit(func(d *transfer.Document) { d.Rounds[0].Tables[0].Result.Seats = d.Rounds[0].Tables[0].Result.Seats[:1] }), "its result has 1"},
+		{"a correction of a later line", edit(func(d *transfer.Document) { d.JudgeLog[0].Corrects = 2 }), "corrects an earlier one"},
+		{"an unknown judge", edit(func(d *transfer.Document) { d.JudgeLog[0].Judge = 3 }), "names judge 3"},
+		{"rounds out of order", edit(func(d *transfer.Document) { d.Rounds[0].Number = 2 }), "numbered 1, 2, 3 and so on"},
+		{"rounds before round 1", edit(func(d *transfer.Document) { d.Event.State = event.StateRegistration }), "in registration"},
+		{"bad settings", edit(func(d *transfer.Document) { d.Event.Settings.TableSize = 9 }), "the event: a table seats"},
+		{"an unknown status", edit(func(d *transfer.Document) { d.Entries[0].Status = "gone" }), `unknown status "gone"`},
+		{"a league week out of range", edit(func(d *transfer.Document) {
+			d.League = &transfer.League{Name: "Spring", Kind: event.LeagueLackey, Week: 9}
+		}), "week 9"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := transfer.Decode(strings.NewReader(c.file))
+			if err == nil {
+				t.Fatal("accepted")
+			}
+			if !errors.Is(err, event.ErrInvalid) || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("error %q (invalid: %v), want it to say %q", err, errors.Is(err, event.ErrInvalid), c.want)
+			}
+			if strings.Count(strings.TrimSuffix(err.Error(), "."), ". ") > 0 || strings.Contains(err.Error(), "\n") {
+				t.Errorf("more than one sentence: %q", err)
+			}
+		})
+	}
+}
