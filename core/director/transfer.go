@@ -381,7 +381,7 @@ func (im *importer) roundRows() error {
 		c := tr.Clock
 		r := event.Round{EventID: im.ev.ID, Number: tr.Number, Stage: tr.Stage, Name: tr.Name, BestOf: tr.BestOf, Seed: tr.Seed,
 			PairedAt: tr.PairedAt, PublishedAt: tr.PublishedAt,
-			Clock: event.Clock{Duration: ms(c.DurationMs), StartedAt: c.StartedAt, PausedAt: c.PausedAt, Paused: ms(c.PausedMs), Added: ms(c.AddedMs)},
+			Clock:  event.Clock{Duration: ms(c.DurationMs), StartedAt: c.StartedAt, PausedAt: c.PausedAt, Paused: ms(c.PausedMs), Added: ms(c.AddedMs)},
 			Tables: make([]event.Table, len(tr.Tables))}
 		for i, tt := range tr.Tables {
 			t := event.Table{Number: tt.Number, Bye: tt.Bye, Why: tt.Why, Extension: ms(tt.ExtensionMs), Seats: make([]event.Seat, len(tt.Seats))}

@@ -92,7 +92,9 @@ func TestBadFilesAreRefusedWithASentence(t *testing.T) {
 		{"a player seated twice", edit(func(d *transfer.Document) { d.Rounds[0].Tables[1].Seats[0] = 1 }), "seated twice"},
 		{"an impossible result", edit(func(d *transfer.Document) { d.Rounds[0].Tables[0].Result.Seats[1].GamesWon = 2 }), "more games than a best of 3"},
 		{"a negative result", edit(func(d *transfer.Document) { d.Rounds[0].Tables[0].Result.Seats[0].GamesWon = -1 }), "impossible"},
-		{"a result of the wrong seats", edit(func(d *transfer.Document) { d.Rounds[0].Tables[0].Result.Seats = d.Rounds[0].Tables[0].Result.Seats[:1] }), "its result has 1"},
+		{"a result of the wrong seats", edit(func(d *transfer.Document) {
+			d.Rounds[0].Tables[0].Result.Seats = d.Rounds[0].Tables[0].Result.Seats[:1]
+		}), "its result has 1"},
 		{"a correction of a later line", edit(func(d *transfer.Document) { d.JudgeLog[0].Corrects = 2 }), "corrects an earlier one"},
 		{"an unknown judge", edit(func(d *transfer.Document) { d.JudgeLog[0].Judge = 3 }), "names judge 3"},
 		{"rounds out of order", edit(func(d *transfer.Document) { d.Rounds[0].Number = 2 }), "numbered 1, 2, 3 and so on"},
