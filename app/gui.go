@@ -69,7 +69,9 @@ func runGUI(args []string, stderr io.Writer) error {
 		if readOnly == "" {
 			d.SetSnapshot(roundSnapshots(st, time.Now))
 		}
-		opt := ui.Options{Printer: printer{d: d, db: st.Path(), st: st}, ReadOnly: readOnly}
+		about := currentVersion()
+		about.Database = st.Path()
+		opt := ui.Options{Printer: printer{d: d, db: st.Path(), st: st}, ReadOnly: readOnly, About: about}
 		if *demo {
 			id, err := seedDemo(context.Background(), d, 2026)
 			if err != nil {
@@ -78,7 +80,9 @@ func runGUI(args []string, stderr io.Writer) error {
 			opt.OpenEvent = id
 			fmt.Fprintf(stderr, "tablekeeper: demo event in %s\n", path)
 		}
-		ui.Create(a, d, opt).Show()
+		w := ui.Create(a, d, opt)
+		w.Show()
+		ui.RestorePosition(a, w)
 		return nil
 	}
 	if *dbPath != "" && !*demo {

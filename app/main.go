@@ -50,6 +50,7 @@ func commands() []command {
 		{"league", "create a league (S13), add weekly events to it, print its standings and finals", leagueUsage, runLeague},
 		{"games", "list the games and formats this build supports", "games", runGames},
 		{"bench", "time the Swiss pairing on a simulated event in memory (JSON lines)", "bench swiss --n N [--rounds R] [--seed S]", runBench},
+		{"version", "print the version, the build date and the commit", "version", runVersion},
 		{"help", "show this help", "help", nil},
 	}
 }
@@ -57,6 +58,9 @@ func commands() []command {
 // run dispatches the command line and returns the process exit code: 0 on
 // success, 1 when the command failed, 2 for bad arguments.
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 1 && (args[0] == "--version" || args[0] == "-version") {
+		args = []string{"version"}
+	}
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		for _, c := range commands() {
 			if c.name != args[0] {
@@ -103,6 +107,7 @@ func printHelp(w io.Writer) {
 
 Usage:
   tablekeeper [--db PATH] [--demo]   start the desktop app
+  tablekeeper --version              print the version (as tablekeeper version)
 `)
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  tablekeeper %s\n      %s\n", c.usage, c.summary)

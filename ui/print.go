@@ -27,6 +27,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/reports"
 	"tablekeeper/ui/internal/keys"
+	"tablekeeper/ui/internal/prefs"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -55,9 +56,6 @@ type Printer interface {
 	// Backup writes a consistent copy of the database to a new file.
 	Backup(ctx context.Context, path string) error
 }
-
-// paperKey is the preference that keeps the paper size reports print on.
-const paperKey = "print.paper"
 
 // printMenu is the event header's Print button and what it does.
 type printMenu struct {
@@ -106,11 +104,7 @@ func newPrintMenu(p Printer, run work.Runner, alert work.Alert, win fyne.Window,
 // else the locale's (Letter in the US, Canada and the other Letter
 // countries, A4 elsewhere).
 func (m *printMenu) paper() string {
-	def := reports.PaperForLocale(m.locale())
-	if m.app == nil {
-		return def
-	}
-	return m.app.Preferences().StringWithFallback(paperKey, def)
+	return prefs.Of(m.app).Paper(reports.PaperForLocale(m.locale()))
 }
 
 // systemLocale is the locale that chooses the paper: LC_ALL, LC_PAPER or
@@ -150,7 +144,7 @@ func (m *printMenu) menuItems() []*fyne.MenuItem {
 		fyne.NewMenuItem("Back up the database…", m.chooseBackup),
 		fyne.NewMenuItem(fmt.Sprintf("Paper: %s (switch to %s)", m.paper(), other), func() {
 			if m.app != nil {
-				m.app.Preferences().SetString(paperKey, other)
+				prefs.Of(m.app).SetPaper(other)
 			}
 		}))
 }

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/prefs"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
 )
@@ -190,7 +191,7 @@ func TestPaperFollowsTheLocaleUntilChosen(t *testing.T) {
 		var jobs []printed
 		m, _ := newTestPrintMenu(t, c.locale, &jobs)
 		if c.stored != "" {
-			m.app.Preferences().SetString(paperKey, c.stored)
+			m.app.Preferences().SetString(prefs.KeyPaper, c.stored)
 		}
 		if got := m.paper(); got != c.want {
 			t.Errorf("locale %q, stored %q: %s, want %s", c.locale, c.stored, got, c.want)

@@ -29,6 +29,7 @@ import (
 	"tablekeeper/ui/events"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
+	"tablekeeper/ui/internal/prefs"
 	"tablekeeper/ui/internal/work"
 	"tablekeeper/ui/judge"
 	"tablekeeper/ui/kiosk"
@@ -74,6 +75,8 @@ type Options struct {
 	// ReadOnly, when not empty, says why the database cannot be changed:
 	// a banner across the window shows it, and every change is refused.
 	ReadOnly string
+	// About is what the About window says of the program.
+	About AboutInfo
 }
 
 // Default window size: fits a 1366×768 laptop screen with room for the
@@ -93,11 +96,25 @@ func Create(a fyne.App, d Director, opt Options) fyne.Window {
 // create is Create with the runner given, so tests can wait for the work
 // it starts.
 func create(a fyne.App, d Director, opt Options, run work.Runner) fyne.Window {
+	_, w := createShell(a, d, opt, run)
+	return w
+}
+
+// createShell is create, also returning the shell, for tests.
+func createShell(a fyne.App, d Director, opt Options, run work.Runner) (*shell, fyne.Window) {
 	w := a.NewWindow("Tablekeeper")
-	w.Resize(fyne.NewSize(defaultWidth, defaultHeight))
+	size, ok := prefs.Of(a).WindowSize()
+	if !ok {
+		size = fyne.NewSize(defaultWidth, defaultHeight)
+	}
+	w.Resize(size)
 	w.SetMaster()
 	s := newShell(w, d, run, time.Now)
-	s.quit = w.Close
+	s.app, s.prefs, s.aboutInfo = a, prefs.Of(a), opt.About
+	s.quit = func() {
+		s.rememberWindow()
+		w.Close()
+	}
 	w.SetCloseIntercept(s.onCloseRequested)
 	w.SetOnClosed(s.view.clock.Stop)
 	content := s.content
@@ -106,7 +123,7 @@ func create(a fyne.App, d Director, opt Options, run work.Runner) fyne.Window {
 	}
 	w.SetContent(content)
 	s.start(opt)
-	return w
+	return s, w
 }
 
 // shell is the window's content: the sidebar and the open event.
@@ -127,6 +144,14 @@ type shell struct {
 	quit    func()
 	confirm *keys.Confirm
 
+	// app opens the About window; prefs remember the window and the open
+	// event between starts.
+	app         fyne.App
+	prefs       prefs.Prefs
+	aboutInfo   AboutInfo
+	aboutButton *widget.Button
+	aboutWin    *aboutWindow
+
 	placeholder *widget.Label
 	main        *fyne.Container
 	content     fyne.CanvasObject
@@ -144,13 +169,14 @@ func newShell(w fyne.Window, d Director, run work.Runner, now func() time.Time) 
 	s.view.onChanged = s.list.Reload
 	s.leagues = leagues.New(d, run, alert)
 	s.leaguesButton = &widget.Button{Text: "Leagues", Icon: theme.ListIcon(), OnTapped: s.onLeagues}
+	s.aboutButton = &widget.Button{Text: "About", Icon: theme.InfoIcon(), OnTapped: s.showAbout}
 	s.placeholder = &widget.Label{Text: "Select an event on the left, or create one with New event.", Alignment: fyne.TextAlignCenter, Importance: widget.LowImportance}
 	s.main = container.NewStack(container.NewCenter(s.placeholder))
 	s.content = container.New(columns.New(
 		columns.Col{Width: sidebarWidth},
 		columns.Col{Width: 1},
 		columns.Col{Width: 600, Grow: 1},
-	), container.NewPadded(container.NewBorder(nil, s.leaguesButton, nil, nil, s.list.Content())),
+	), container.NewPadded(container.NewBorder(nil, container.NewGridWithColumns(2, s.leaguesButton, s.aboutButton), nil, nil, s.list.Content())),
 		widget.NewSeparator(), container.NewPadded(s.main))
 	return s
 }
@@ -158,8 +184,43 @@ func newShell(w fyne.Window, d Director, run work.Runner, now func() time.Time) 
 func (s *shell) start(opt Options) {
 	s.view.setPrinter(opt.Printer)
 	s.list.Reload()
-	if opt.OpenEvent != 0 {
+	switch {
+	case opt.OpenEvent != 0:
 		s.open(opt.OpenEvent)
+	case s.prefs.LastEvent() != 0:
+		s.reopenLast(event.EventID(s.prefs.LastEvent()))
+	}
+}
+
+// reopenLast opens the event that was open when the app last closed, if
+// it still exists (another database, or a deleted event, opens none).
+func (s *shell) reopenLast(id event.EventID) {
+	work.Call(s.run, func(ctx context.Context) (event.Event, error) { return s.d.Event(ctx, id) },
+		func(_ event.Event, err error) {
+			if err != nil {
+				s.prefs.SetLastEvent(0)
+				return
+			}
+			if s.view.id == 0 {
+				s.open(id)
+			}
+		})
+}
+
+// rememberWindow keeps the window's size and, where the driver tells it,
+// its position for the next start.
+func (s *shell) rememberWindow() {
+	s.prefs.SetWindowSize(s.win.Canvas().Size())
+	if x, y, ok := prefs.Position(s.win); ok {
+		s.prefs.SetWindowPosition(x, y)
+	}
+}
+
+// RestorePosition puts the shown main window w of app a where it was when
+// the app last closed, where the driver allows it (see prefs.Move).
+func RestorePosition(a fyne.App, w fyne.Window) {
+	if x, y, ok := prefs.Of(a).WindowPosition(); ok {
+		prefs.Move(w, x, y)
 	}
 }
 
@@ -183,6 +244,7 @@ func (s *shell) onOpen(id event.EventID) { s.open(id) }
 // onLeagues shows the Leagues screen on the right, with no event selected.
 func (s *shell) onLeagues() {
 	s.list.Select(0)
+	s.prefs.SetLastEvent(0)
 	s.main.Objects = []fyne.CanvasObject{s.leagues.Content()}
 	s.main.Refresh()
 	s.leagues.Reload()
@@ -190,6 +252,7 @@ func (s *shell) onLeagues() {
 
 // open shows the event on the right and highlights it in the sidebar.
 func (s *shell) open(id event.EventID) {
+	s.prefs.SetLastEvent(int64(id))
 	s.list.Select(id)
 	s.main.Objects = []fyne.CanvasObject{s.view.content}
 	s.main.Refresh()

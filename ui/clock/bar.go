@@ -37,6 +37,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/labels"
+	"tablekeeper/ui/internal/prefs"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -154,7 +155,7 @@ func newBar(d Director, run work.Runner, alert work.Alert, win fyne.Window, now 
 	b.minus = &widget.Button{Text: "−1 min", OnTapped: func() { b.onAdd(-time.Minute) }}
 	b.setTime = &widget.Button{Text: "Set time…", Icon: theme.DocumentCreateIcon(), OnTapped: b.onSetTime}
 	b.reset = &widget.Button{Text: "Reset", Icon: theme.MediaReplayIcon(), OnTapped: b.onReset}
-	b.sound = &widget.Check{Text: "Sound", Checked: true}
+	b.sound = &widget.Check{Text: "Sound", Checked: prefs.Of(app).Sound(), OnChanged: prefs.Of(app).SetSound}
 	b.project = &widget.Button{Text: "Projector", Icon: theme.ComputerIcon(), OnTapped: b.OpenProjector}
 	b.extended = &widget.Label{Wrapping: fyne.TextWrapWord}
 	b.extended.Hide()

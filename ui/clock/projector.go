@@ -16,6 +16,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/labels"
+	"tablekeeper/ui/internal/prefs"
 )
 
 // PageEvery is how long the projector shows one page of the pairings.
@@ -125,6 +126,7 @@ func (b *Bar) OpenProjector() {
 	p.show(b.projectorState(now))
 	p.tick(now)
 	p.win.Show()
+	p.restorePlace()
 }
 
 // Projector returns the open projector window, or nil.
@@ -138,10 +140,14 @@ type Projector struct {
 	win      fyne.Window
 	view     *projectorView
 	onClosed func()
+	// prefs remember the screen the window was on and whether it was
+	// full screen, for the next time it opens.
+	prefs prefs.Prefs
 }
 
 func newProjector(app fyne.App, onClosed func()) *Projector {
-	p := &Projector{win: app.NewWindow("Round clock (F11: full screen)"), view: newProjectorView(), onClosed: onClosed}
+	p := &Projector{win: app.NewWindow("Round clock (F11: full screen)"), view: newProjectorView(), onClosed: onClosed, prefs: prefs.Of(app)}
+	p.win.SetCloseIntercept(p.Close)
 	p.win.SetPadded(false)
 	p.win.SetContent(p.view)
 	p.win.Resize(fyne.NewSize(1280, 720))
@@ -158,8 +164,46 @@ func newProjector(app fyne.App, onClosed func()) *Projector {
 // Window returns the projector's window.
 func (p *Projector) Window() fyne.Window { return p.win }
 
-// Close closes the window.
-func (p *Projector) Close() { p.win.Close() }
+// Close closes the window, remembering where it was.
+func (p *Projector) Close() {
+	p.rememberPlace()
+	p.win.Close()
+}
+
+// restorePlace puts the shown window back on the screen it was last on,
+// where the driver allows it (prefs.Move), and full screen if it was.
+func (p *Projector) restorePlace() {
+	if x, y, ok := p.prefs.ProjectorPosition(); ok {
+		prefs.Move(p.win, x, y)
+	}
+	if p.prefs.ProjectorFullScreen() {
+		p.win.SetFullScreen(true)
+	}
+}
+
+// rememberPlace keeps the window's position (a window position, not a
+// full-screen one) and whether it is full screen.
+func (p *Projector) rememberPlace() {
+	if !p.win.FullScreen() {
+		if x, y, ok := prefs.Position(p.win); ok {
+			p.prefs.SetProjectorPosition(x, y)
+		}
+	}
+	p.prefs.SetProjectorFullScreen(p.win.FullScreen())
+}
+
+// setFullScreen switches full screen and remembers the choice; the
+// window's place is kept first, while it is still a window.
+func (p *Projector) setFullScreen(full bool) {
+	if full == p.win.FullScreen() {
+		return
+	}
+	if full {
+		p.rememberPlace()
+	}
+	p.win.SetFullScreen(full)
+	p.prefs.SetProjectorFullScreen(full)
+}
 
 // Pairings returns the lines the projector pages through.
 func (p *Projector) Pairings() []Pairing { return append([]Pairing(nil), p.view.lines...) }
@@ -170,9 +214,9 @@ func (p *Projector) Page() (page, pages int) { return p.view.page, p.view.pages 
 func (p *Projector) onKey(ev *fyne.KeyEvent) {
 	switch ev.Name {
 	case fyne.KeyF11:
-		p.win.SetFullScreen(!p.win.FullScreen())
+		p.setFullScreen(!p.win.FullScreen())
 	case fyne.KeyEscape:
-		p.win.SetFullScreen(false)
+		p.setFullScreen(false)
 	}
 }
 
