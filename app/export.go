@@ -23,21 +23,21 @@ func runExport(args []string, stdout, _ io.Writer) error {
 	fs.SetOutput(io.Discard)
 	dbPath := fs.String("db", "", "database file")
 	id := fs.Int64("event", 0, "event ID")
-	report := fs.String("report", "", "report: "+strings.Join(reportKeys(), ", ")+", or "+eventJSONReport)
+	report := fs.String("report", "", "report: "+strings.Join(reportKeys(), ", ")+", "+eventJSONReport+" or "+tdfReport)
 	round := fs.Int("round", 0, "round number (default: the latest)")
 	out := fs.String("out", "", "output file")
 	paper := fs.String("paper", "A4", "paper size: A4 or Letter")
 	if err := fs.Parse(args); err != nil {
 		return usagef("%v", err)
 	}
-	known := slices.Contains(reportKeys(), *report) || *report == eventJSONReport
+	known := slices.Contains(reportKeys(), *report) || *report == eventJSONReport || *report == tdfReport
 	switch {
 	case fs.NArg() > 0:
 		return usagef("unexpected argument %q", fs.Arg(0))
 	case *id <= 0:
 		return usagef("--event is required (an event ID; 'tablekeeper check --db PATH' lists them)")
 	case !known:
-		return usagef("--report must be one of %s or %s, not %q", strings.Join(reportKeys(), ", "), eventJSONReport, *report)
+		return usagef("--report must be one of %s, %s or %s, not %q", strings.Join(reportKeys(), ", "), eventJSONReport, tdfReport, *report)
 	case *out == "":
 		return usagef("--out is required")
 	case *paper != "A4" && *paper != "Letter":
@@ -53,6 +53,9 @@ func runExport(args []string, stdout, _ io.Writer) error {
 	p := printer{d: newDirector(st), db: st.Path()}
 	if *report == eventJSONReport {
 		return exportEventJSON(context.Background(), p, event.EventID(*id), *out, stdout)
+	}
+	if *report == tdfReport {
+		return exportTDF(context.Background(), p, event.EventID(*id), *out, stdout)
 	}
 	summary, err := p.WriteFile(context.Background(), *report, event.EventID(*id), *round, *paper, *out)
 	if err != nil {
@@ -95,12 +98,18 @@ func runImport(args []string, stdout, _ io.Writer) error {
 	id := fs.Int64("event", 0, "event ID")
 	file := fs.String("players", "", "CSV file of players")
 	eventJSON := fs.String("event-json", "", "event file to import as a new event (export --report event-json)")
+	tdfFile := fs.String("tdf", "", "Pokémon TOM file (.tdf) to import as new generic Swiss events")
+	pods := fs.String("pods", "separate", "with --tdf: separate (one event per age division) or one (all divisions in one event)")
 	if err := fs.Parse(args); err != nil {
 		return usagef("%v", err)
 	}
 	switch {
 	case *eventJSON != "" && (*id != 0 || *file != ""):
 		return usagef("--event-json imports a whole event as a new one; it takes no --event or --players")
+	case *tdfFile != "" && (*id != 0 || *file != "" || *eventJSON != ""):
+		return usagef("--tdf imports a TOM file as new events; it takes no --event, --players or --event-json")
+	case *tdfFile != "" && fs.NArg() == 0:
+		return importTDF(context.Background(), *dbPath, *tdfFile, *pods, stdout)
 	case *eventJSON != "" && fs.NArg() == 0:
 		return importEventJSON(context.Background(), *dbPath, *eventJSON, stdout)
 	case fs.NArg() > 0:

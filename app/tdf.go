@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"tablekeeper/core/event"
+	"tablekeeper/core/store"
+	"tablekeeper/core/tdf"
+)
+
+// tdfReport is the export --report key of a Pokémon TOM file (.tdf), the
+// format community pairing viewers read.
+const tdfReport = "tdf"
+
+// exportTDF writes event id as a TOM file at path, its times in the
+// computer's time zone as TOM writes them. Like the event file, it is
+// written whole or not at all, readable by the user only (it names the
+// players and their member numbers).
+func exportTDF(ctx context.Context, p printer, id event.EventID, path string, stdout io.Writer) error {
+	doc, err := p.d.ExportEvent(ctx, id)
+	if err != nil {
+		return err
+	}
+	f, err := tdf.FromDocument(doc, time.Local)
+	if err != nil {
+		return fmt.Errorf("%s cannot be written as a TOM file: %s", doc.Event.Name, event.Message(err))
+	}
+	if err := writePrivate(path, func(w io.Writer) error { return tdf.Write(w, f) }, p.db); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s: %s, %d players, %d rounds (TOM file)\n", path, doc.Event.Name, len(doc.Entries), len(doc.Rounds))
+	return nil
+}
+
+// importTDF reads a TOM file and saves it as new generic Swiss events of
+// the database at dbPath: one per age-division pod, or one for all (pods).
+// The whole file is checked and converted before anything is saved; each
+// event is then saved in one transaction.
+func importTDF(ctx context.Context, dbPath, file, pods string, stdout io.Writer) error {
+	in, err := os.Open(file)
+	if err != nil {
+		return fmt.Errorf("cannot read %s: %w", file, err)
+	}
+	defer in.Close()
+	f, err := tdf.Parse(in)
+	if err != nil {
+		return fmt.Errorf("%s: %s", file, event.Message(err))
+	}
+	ims, err := tdf.ToDocuments(f, tdf.ImportOptions{Pods: tdf.PodMode(pods), Location: time.Local, Now: time.Now()})
+	if err != nil {
+		return fmt.Errorf("%s was not imported: %s", file, event.Message(err))
+	}
+	var st *store.DB
+	if _, statErr := os.Stat(dbPath); dbPath != "" && errors.Is(statErr, os.ErrNotExist) {
+		st, err = store.Open(dbPath)
+	} else {
+		st, err = openExisting(dbPath)
+	}
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	d := newDirector(st)
+	for _, im := range ims {
+		e, err := d.ImportEvent(ctx, im.Document)
+		if err != nil {
+			return fmt.Errorf("%s: %s was not imported: %s", file, im.Document.Event.Name, event.Message(err))
+		}
+		fmt.Fprintf(stdout, "imported %s as event %d: %s, %d players, %d rounds\n", file, e.ID, e.Name, len(im.Document.Entries), len(im.Document.Rounds))
+		for _, n := range im.Notes {
+			fmt.Fprintf(stdout, "  note: %s\n", n)
+		}
+	}
+	return nil
+}
