@@ -124,11 +124,9 @@ func TestEventFileRoundTripsEveryFormat(t *testing.T) {
 				t.Parallel()
 				dir := t.TempDir()
 				a, b := filepath.Join(dir, "a.db"), filepath.Join(dir, "b.db")
-				players := "17"
-				if f.Defaults.Structure == event.StructureSchedule {
-					players = "16" // sim fails some schedules of other sizes (see the report)
-				}
-				mustRun(t, "sim", "--db", a, "--game", g.Key, "--format", f.Key, "--players", players, "--seed", "5")
+				// 17 players: odd, so schedules and pods are left with short
+				// tables once players drop.
+				mustRun(t, "sim", "--db", a, "--game", g.Key, "--format", f.Key, "--players", "17", "--seed", "5")
 				enrich(t, a, 1)
 				first, second, third := filepath.Join(dir, "1.json"), filepath.Join(dir, "2.json"), filepath.Join(dir, "3.json")
 				mustRun(t, "export", "--db", a, "--event", "1", "--report", "event-json", "--out", first)

@@ -257,7 +257,7 @@ func (s *simulation) playRound(ctx context.Context, e event.Event, r event.Round
 			continue
 		}
 		// A team table's result is a two-player one between its teams.
-		if len(t.Seats) > 2 && !e.Settings.Teams() {
+		if rules.MultiplayerResult(e.Settings, len(t.Seats)) {
 			if err := s.d.RecordResult(ctx, e.ID, r.Number, t.Number, s.multiplayerResult(e.Settings, len(t.Seats))); err != nil {
 				return fmt.Errorf("round %d table %d: %w", r.Number, t.Number, err)
 			}

@@ -295,7 +295,7 @@ func checkResult(s event.Settings, t event.Table, res event.Result, bestOf int, 
 	switch {
 	case s.Teams():
 		res, err = teamResult(t, res, bestOf, names)
-	case len(t.Seats) > 2 || len(res.Seats) > 2 || s.TableSize > 2:
+	case rules.MultiplayerResult(s, len(t.Seats)) || len(res.Seats) > 2:
 		if len(res.Seats) != len(t.Seats) {
 			return res, event.Invalidf("table %d seats %d players; the result has %d", t.Number, len(t.Seats), len(res.Seats))
 		}

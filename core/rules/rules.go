@@ -187,3 +187,13 @@ func TiebreakerName(key string) (title, meaning string) {
 	}
 	return key, ""
 }
+
+// MultiplayerResult reports whether a table of seats players records a
+// multiplayer result (places and points, rule S7/H5) rather than games
+// won: every table of a multiplayer format, even one left with two players
+// after drops, and any table of more than two; never a team table, which
+// is a match between two teams. The director, the round screen and sim all
+// ask this one question.
+func MultiplayerResult(s event.Settings, seats int) bool {
+	return !s.Teams() && (s.TableSize > 2 || seats > 2)
+}

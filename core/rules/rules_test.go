@@ -192,3 +192,27 @@ func TestAltered2v2(t *testing.T) {
 		t.Errorf("rounds %d %d %d", RoundsFor(s, 16), RoundsFor(s, 10), RoundsFor(s, 4))
 	}
 }
+
+// A multiplayer format's table left with two players after drops still
+// records places and points; a two-player format's table games won; a
+// team table is a match between its teams.
+func TestMultiplayerResultFollowsTheFormatNotTheSeats(t *testing.T) {
+	for _, c := range []struct {
+		game, format string
+		seats        int
+		want         bool
+	}{
+		{"shadowfist", "final-brawl-schedule", 2, true},
+		{"shadowfist", "final-brawl-schedule", 4, true},
+		{"generic", "swiss", 2, false},
+		{"altered", "2v2", 4, false},
+	} {
+		_, f, err := Lookup(c.game, c.format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := MultiplayerResult(f.Defaults, c.seats); got != c.want {
+			t.Errorf("%s %s at %d seats: %v, want %v", c.game, c.format, c.seats, got, c.want)
+		}
+	}
+}

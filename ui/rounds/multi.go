@@ -8,6 +8,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
 	"tablekeeper/core/scoring"
 )
 
@@ -23,15 +24,11 @@ func Multiplayer(sh director.Sheet) bool {
 	if Teams(sh) {
 		return false
 	}
-	if sh.Event.Settings.TableSize > 2 {
-		return true
-	}
+	seats := 0
 	for _, t := range sh.Tables {
-		if len(t.Players) > 2 {
-			return true
-		}
+		seats = max(seats, len(t.Players))
 	}
-	return false
+	return rules.MultiplayerResult(sh.Event.Settings, seats)
 }
 
 // ValueName is the heading of the number the result panel asks of each
