@@ -11,6 +11,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
 	"tablekeeper/core/tdf"
+	"tablekeeper/core/transfer"
 )
 
 // tdfReport is the export --report key of a Pokémon TOM file (.tdf), the
@@ -66,11 +67,17 @@ func importTDF(ctx context.Context, dbPath, file, pods string, stdout io.Writer)
 	}
 	defer st.Close()
 	d := newDirector(st)
-	for _, im := range ims {
-		e, err := d.ImportEvent(ctx, im.Document)
-		if err != nil {
-			return fmt.Errorf("%s: %s was not imported: %s", file, im.Document.Event.Name, event.Message(err))
-		}
+	docs := make([]transfer.Document, len(ims))
+	for i, im := range ims {
+		docs[i] = im.Document
+	}
+	// Every pod or none: one transaction.
+	events, err := d.ImportEvents(ctx, docs...)
+	if err != nil {
+		return fmt.Errorf("%s was not imported (nothing was saved): %s", file, event.Message(err))
+	}
+	for i, im := range ims {
+		e := events[i]
 		fmt.Fprintf(stdout, "imported %s as event %d: %s, %d players, %d rounds\n", file, e.ID, e.Name, len(im.Document.Entries), len(im.Document.Rounds))
 		for _, n := range im.Notes {
 			fmt.Fprintf(stdout, "  note: %s\n", n)

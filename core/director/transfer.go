@@ -260,29 +260,60 @@ func (x *exporter) log(e event.Event) error {
 // the database has none. The activity log is copied as it was, with no
 // line added, so exporting the imported event gives the same file.
 func (d *Director) ImportEvent(ctx context.Context, doc transfer.Document) (event.Event, error) {
-	if err := doc.Validate(); err != nil {
+	out, err := d.ImportEvents(ctx, doc)
+	if err != nil {
 		return event.Event{}, err
 	}
+	return out[0], nil
+}
+
+// ImportEvents brings several documents into the database as new events
+// (the age-division pods of one TOM file, say) in ONE transaction: every
+// event or, when any of them fails, none. Each is imported as ImportEvent
+// does.
+func (d *Director) ImportEvents(ctx context.Context, docs ...transfer.Document) ([]event.Event, error) {
+	if len(docs) == 0 {
+		return nil, event.Invalid("the file holds no event to import")
+	}
+	for _, doc := range docs {
+		if err := checkImport(doc); err != nil {
+			return nil, err
+		}
+	}
+	var out []event.Event
+	err := d.store.Write(ctx, func(tx Tx) error {
+		out = out[:0]
+		for _, doc := range docs {
+			im := importer{d: d, tx: tx, doc: doc}
+			e, err := im.run()
+			if err != nil {
+				return err
+			}
+			out = append(out, e)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// checkImport checks a document before anything is written.
+func checkImport(doc transfer.Document) error {
+	if err := doc.Validate(); err != nil {
+		return err
+	}
 	if _, _, err := rules.Lookup(doc.Event.Game, doc.Event.Format); err != nil {
-		return event.Event{}, event.Invalidf("the file's event is %s/%s, which this Tablekeeper does not know: %s",
+		return event.Invalidf("the file's event is %s/%s, which this Tablekeeper does not know: %s",
 			doc.Event.Game, doc.Event.Format, event.Message(err))
 	}
 	for _, r := range doc.Rounds {
 		if r.Announced != "" && !json.Valid([]byte(r.Announced)) {
-			return event.Event{}, event.Invalidf("round %d's clock announcements are not the record Tablekeeper writes", r.Number)
+			return event.Invalidf("round %d's clock announcements are not the record Tablekeeper writes", r.Number)
 		}
 	}
-	var out event.Event
-	err := d.store.Write(ctx, func(tx Tx) error {
-		im := importer{d: d, tx: tx, doc: doc}
-		var err error
-		out, err = im.run()
-		return err
-	})
-	if err != nil {
-		return event.Event{}, err
-	}
-	return out, nil
+	return nil
 }
 
 // importer writes a document, keeping the new ID of every row by its
