@@ -316,3 +316,29 @@ func TestImportNotesAndChoices(t *testing.T) {
 		t.Fatalf("the Masters event has %d rounds, want its 4 Swiss rounds", got)
 	}
 }
+
+// With separate pods, a player of the file who is in no age division's
+// rounds is named in a note instead of vanishing; one event enters them.
+func TestSeparatePodsNameThePlayersInNoPod(t *testing.T) {
+	f, err := tdf.Parse(bytes.NewReader(readSample(t, "sample-cup-two-pods.tdf")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Players.Player = append(f.Players.Player, tdf.Player{UserID: "9999999", FirstName: "Late", LastName: "Arrival"})
+	ims, err := tdf.ToDocuments(f, tdf.ImportOptions{Pods: tdf.PodsSeparate})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if notes := strings.Join(ims[0].Notes, " | "); !strings.Contains(notes, "1 player(s) of the file are in no age division's rounds and were left out: Late Arrival") {
+		t.Errorf("notes %q", notes)
+	}
+	one, err := tdf.ToDocuments(f, tdf.ImportOptions{Pods: tdf.PodsOne})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range one[0].Notes {
+		if strings.Contains(n, "left out: Late") {
+			t.Errorf("one event still leaves a player out: %q", n)
+		}
+	}
+}

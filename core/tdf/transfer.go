@@ -103,7 +103,29 @@ func ToDocuments(f *File, opts ImportOptions) ([]Imported, error) {
 		}
 		out = append(out, im)
 	}
+	if left := unseated(f, out); len(left) > 0 && len(out) > 0 {
+		out[0].Notes = append(out[0].Notes, fmt.Sprintf("%d player(s) of the file are in no age division's rounds and were left out: %s; import with --pods one to enter them",
+			len(left), strings.Join(left, ", ")))
+	}
 	return out, nil
+}
+
+// unseated names the file's players that none of the documents enters
+// (separate pods leave out players who are in no pod).
+func unseated(f *File, docs []Imported) []string {
+	in := map[string]bool{}
+	for _, im := range docs {
+		for _, p := range im.Document.Players {
+			in[p.MemberNo] = true
+		}
+	}
+	var out []string
+	for _, p := range f.Players.Player {
+		if !in[p.UserID] {
+			out = append(out, p.Name())
+		}
+	}
+	return out
 }
 
 func startDate(s string, now time.Time) (string, error) {
