@@ -110,8 +110,11 @@ func newAboutWindow(a fyne.App, info AboutInfo) *aboutWindow {
 	w.list = widget.NewList(
 		func() int { return len(w.licenses) },
 		func() fyne.CanvasObject {
-			return container.NewVBox(&widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
-				&widget.Label{Importance: widget.LowImportance, Truncation: fyne.TextTruncateEllipsis})
+			// The detail in caption size, not dimmed: it stays readable on
+			// the selected row's highlight.
+			return container.New(layout.NewCustomPaddedVBoxLayout(0),
+				&widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
+				&widget.Label{SizeName: theme.SizeNameCaptionText, Truncation: fyne.TextTruncateEllipsis})
 		},
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			l := w.licenses[id]
@@ -129,7 +132,8 @@ func newAboutWindow(a fyne.App, info AboutInfo) *aboutWindow {
 	hint := &widget.Label{Text: "Enter or Esc: close", Importance: widget.LowImportance}
 	bottom := container.NewHBox(hint, layout.NewSpacer(), w.close)
 	w.win.SetContent(container.NewBorder(top, bottom, nil, nil, split))
-	w.win.Resize(fyne.NewSize(820, 600))
+	w.win.Resize(fyne.NewSize(820, 560))
+	w.win.CenterOnScreen()
 	w.list.Select(0)
 	return w
 }
