@@ -344,6 +344,15 @@ type Points struct {
 	TimeOutWin int `json:"timeOutWin,omitempty"`
 }
 
+// WinAtTime is what a win scores when time was called: TimeOutWin where
+// the format sets one (Shadowfist S6, S8), else a full win.
+func (p Points) WinAtTime() int {
+	if p.TimeOutWin > 0 {
+		return p.TimeOutWin
+	}
+	return p.Win
+}
+
 // Validate reports whether the settings describe an event that can run.
 func (s Settings) Validate() error {
 	if s.Structure == "" {

@@ -1,6 +1,12 @@
 package rules
 
-import "tablekeeper/core/event"
+import (
+	"fmt"
+	"strconv"
+
+	"tablekeeper/core/event"
+	"tablekeeper/core/scoring"
+)
 
 // heresy is Heresy: Kingdom Come (document 002).
 func heresy() Game {
@@ -67,4 +73,50 @@ func heresy() Game {
 			},
 		},
 	}
+}
+
+// heresyForm is the result form of a Heresy table (H5): each seat's Tau
+// stored and the winner; at time nobody wins and every seat scores its Tau
+// plus the time-out bonus.
+type heresyForm struct{}
+
+func (heresyForm) valueName() string  { return "Tau stored" }
+func (heresyForm) scoreName() string  { return "Score" }
+func (heresyForm) resultName() string { return "Score" }
+func (heresyForm) rule(s event.Settings) string {
+	return fmt.Sprintf("the winner scores %d, the others their Tau stored (at most %d); at time nobody wins and each scores Tau + %d.",
+		s.WinScore, s.TauGoal, s.TimeOutBonus)
+}
+func (heresyForm) hint(s event.Settings) string {
+	return fmt.Sprintf("Type a table number and press Enter, then each seat's Tau stored and the winner's seat number: "+
+		"the winner scores %d, the others their Tau (at most %d). At time nobody wins: leave Winner blank and tick Time-out (Tau + %d).",
+		s.WinScore, s.TauGoal, s.TimeOutBonus)
+}
+func (heresyForm) winnerHint() string {
+	return "Winner: the seat number. At time nobody wins: leave it blank and tick Time-out (or type t)."
+}
+func (heresyForm) winnerRunes() string { return "0123456789 ,;+&/" }
+func (heresyForm) valueRunes() string  { return "0123456789" }
+func (f heresyForm) seat(_ event.Settings, i int, text string, _ bool) (event.SeatResult, error) {
+	v, err := seatNumber(i, text, f.valueName())
+	return event.SeatResult{Games: []event.GameDetail{{Stats: map[string]int{scoring.TauStat: v}}}}, err
+}
+
+// pending shows each seat's score by rule H5 even before the result is
+// possible (no winner typed yet), so a Tau above the goal shows as the
+// goal.
+func (heresyForm) pending(s event.Settings, r event.Result, i int) string {
+	st := r.Seats[i]
+	tau := min(max(scoring.Tau(st), 0), s.TauGoal)
+	switch {
+	case r.TimeOut:
+		return strconv.Itoa(tau + s.TimeOutBonus)
+	case st.Place == 1:
+		return strconv.Itoa(s.WinScore)
+	}
+	return strconv.Itoa(tau)
+}
+func (heresyForm) shown(r event.Result, i int) string { return strconv.Itoa(r.Seats[i].Points) }
+func (heresyForm) typed(st event.SeatResult, _ bool) string {
+	return strconv.Itoa(scoring.Tau(st))
 }

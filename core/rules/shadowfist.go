@@ -1,6 +1,13 @@
 package rules
 
-import "tablekeeper/core/event"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"tablekeeper/core/event"
+	"tablekeeper/core/scoring"
+)
 
 // shadowfist is Shadowfist, run by the Secret War Society's rules
 // (document 004). The other deck formats (S3) come with the deck rules.
@@ -185,4 +192,103 @@ func withFinalTable(s event.Settings, n int) event.Settings {
 func withStructure(s event.Settings, st event.Structure) event.Settings {
 	s.Structure = st
 	return s
+}
+
+// shadowfistForm is the result form of a Shadowfist table: each seat's
+// game points, or its sites as the counts of rule 5.3 (S7); the winners,
+// "2 3" for two winners in one scene and "2u" for a win by other means
+// (5.7).
+type shadowfistForm struct{}
+
+func (shadowfistForm) valueName() string  { return "Game pts or sites" }
+func (shadowfistForm) scoreName() string  { return "Match pts" }
+func (shadowfistForm) resultName() string { return "Game pts" }
+func (shadowfistForm) rule(s event.Settings) string {
+	return fmt.Sprintf("a win is worth %d match points, the winner at time %d, a lead shared at time %d each; game points rank equal match points.",
+		s.Points.Win, s.Points.WinAtTime(), s.Points.Draw)
+}
+func (shadowfistForm) hint(event.Settings) string {
+	return "Type a table number and press Enter, then each seat's game points, or its sites as \"seized burned played\" " +
+		"(\"2 1 3\"; rule 5.3's other items may follow), and the winner's seat number " +
+		"(\"2 3\" for two winners in one scene, \"2u\" for a win by other means). At time tick Time-out and type the player(s) in the lead."
+}
+func (shadowfistForm) winnerHint() string {
+	return "Winner: the seat number, \"2 3\" for two winners in one scene, \"2u\" for a win by other means (5.7: sites short of five count as played). " +
+		"At time tick Time-out (or type t) and type the player(s) in the lead."
+}
+func (shadowfistForm) winnerRunes() string { return "0123456789 ,;+&/uU" }
+
+// valueRunes: game points can be negative, or counts of sites (S7).
+func (shadowfistForm) valueRunes() string { return "-0123456789 /" }
+func (shadowfistForm) seat(_ event.Settings, i int, text string, unconventional bool) (event.SeatResult, error) {
+	var st event.SeatResult
+	points, stats, err := ParseSites(i+1, text)
+	if err != nil {
+		return st, err
+	}
+	st.Points = points
+	if unconventional {
+		if stats == nil {
+			stats = map[string]int{}
+		}
+		stats[scoring.UnconventionalStat] = 1
+	}
+	if stats != nil {
+		st.Games = []event.GameDetail{{Stats: stats}}
+	}
+	return st, nil
+}
+func (shadowfistForm) pending(event.Settings, event.Result, int) string { return "—" }
+func (shadowfistForm) shown(r event.Result, i int) string               { return strconv.Itoa(r.Seats[i].Points) }
+func (shadowfistForm) typed(st event.SeatResult, _ bool) string {
+	if scoring.Counted(st) {
+		return SiteCounts(st.Games[len(st.Games)-1].Stats)
+	}
+	return strconv.Itoa(st.Points)
+}
+
+// ParseSites reads a Shadowfist seat's value: one number is its game
+// points; two to seven numbers ("2 1 3", "2/1/3") are the counts of rule
+// 5.3's items in order, seized, burned, played, … (S7).
+func ParseSites(seat int, text string) (points int, stats map[string]int, err error) {
+	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '/' })
+	items := scoring.SiteItems()
+	if len(fields) > len(items) {
+		return 0, nil, event.Invalidf("seat %d: %q has %d numbers; type game points, or up to %d counts (seized burned played …)", seat, text, len(fields), len(items))
+	}
+	nums := make([]int, len(fields))
+	for i, f := range fields {
+		if nums[i], err = strconv.Atoi(f); err != nil {
+			return 0, nil, event.Invalidf("seat %d: %q is not a number; type game points, or sites as \"seized burned played\"", seat, f)
+		}
+	}
+	switch len(nums) {
+	case 0:
+		return 0, nil, nil
+	case 1:
+		return nums[0], nil, nil
+	}
+	stats = map[string]int{}
+	for i, n := range nums {
+		stats[items[i]] = n
+	}
+	return 0, stats, nil
+}
+
+// SiteCounts writes a seat's counts of rule 5.3 as they are typed: "2 1
+// 3", the items after played only when one of them is not zero.
+func SiteCounts(stats map[string]int) string {
+	items := scoring.SiteItems()
+	last := 2
+	for i := len(items) - 1; i > 2; i-- {
+		if stats[items[i]] != 0 {
+			last = i
+			break
+		}
+	}
+	parts := make([]string, last+1)
+	for i := range parts {
+		parts[i] = strconv.Itoa(stats[items[i]])
+	}
+	return strings.Join(parts, " ")
 }

@@ -257,11 +257,8 @@ func MatchPoints(s event.Settings, r event.Result, i int) int {
 		return s.Points.Win
 	case leaders > 1:
 		return s.Points.Draw
-	case s.Points.TimeOutWin > 0:
-		return s.Points.TimeOutWin
-	default:
-		return s.Points.Win
 	}
+	return s.Points.WinAtTime()
 }
 
 // GamePoints returns the game points of seat i that rank players on equal

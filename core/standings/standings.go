@@ -377,8 +377,8 @@ func (t *tally) record(meetings []meeting) {
 	ids := make([]event.EntryID, total)
 	next := slices.Clone(t.oppStart[:n])
 	winPoints := func(timeOut bool) int {
-		if timeOut && t.set.Points.TimeOutWin > 0 {
-			return t.set.Points.TimeOutWin
+		if timeOut {
+			return t.set.Points.WinAtTime()
 		}
 		return t.set.Points.Win
 	}

@@ -10,6 +10,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/columns"
 )
 
@@ -229,7 +230,7 @@ func (s *Screen) updateMultiResult(t director.SheetTable, set event.Settings, ob
 
 // seatLine is a seat's result line: "14 · won", "5", "lead".
 func seatLine(s event.Settings, r event.Result, k int) string {
-	score, mark := SeatScore(s, r, k), SeatMark(r, k)
+	score, mark := rules.MultiFormFor(s).SeatScore(r, k), rules.SeatMark(r, k)
 	switch {
 	case score == "":
 		return mark

@@ -14,6 +14,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/work"
@@ -29,6 +30,7 @@ type resultPanel struct {
 	s     *Screen
 	table director.SheetTable
 	set   event.Settings
+	form  rules.MultiForm
 	id    event.EventID
 	round int
 
@@ -49,8 +51,9 @@ type resultPanel struct {
 const panelWidth = 600
 
 func newResultPanel(s *Screen, t director.SheetTable) *resultPanel {
-	p := &resultPanel{s: s, table: t, set: s.sheet.Event.Settings, id: s.eventID, round: s.number}
-	in := Prefill(p.set, t.Result, len(t.Players))
+	set := s.sheet.Event.Settings
+	p := &resultPanel{s: s, table: t, set: set, form: rules.MultiFormFor(set), id: s.eventID, round: s.number}
+	in := p.form.Prefill(t.Result, len(t.Players))
 
 	cols := columns.New(
 		columns.Col{Width: 36},           // seat
@@ -62,9 +65,9 @@ func newResultPanel(s *Screen, t director.SheetTable) *resultPanel {
 		return &widget.Label{Text: text, Alignment: align, TextStyle: fyne.TextStyle{Bold: true}}
 	}
 	rows := []fyne.CanvasObject{cols.Row(head("Seat", fyne.TextAlignTrailing), head("Player", fyne.TextAlignLeading),
-		head(ValueName(p.set), fyne.TextAlignLeading), head(ScoreName(p.set), fyne.TextAlignTrailing))}
+		head(p.form.ValueName(), fyne.TextAlignLeading), head(p.form.ScoreName(), fyne.TextAlignTrailing))}
 	for i, pl := range t.Players {
-		e := newKeyEntry("0", valueRunes(p.set))
+		e := newKeyEntry("0", p.form.ValueRunes())
 		e.SetText(in.Values[i])
 		e.OnChanged = p.onChanged
 		e.OnSubmitted = p.onSubmitted
@@ -82,7 +85,7 @@ func newResultPanel(s *Screen, t director.SheetTable) *resultPanel {
 	p.timeOut.Checked = in.TimeOut
 	p.timeOut.OnChanged = func(bool) { p.onChanged("") }
 	p.timeOut.onEscape, p.timeOut.onEnter = p.onCancel, p.onSave
-	p.winner = newKeyEntry("seat", winnerRunes(p.set))
+	p.winner = newKeyEntry("seat", p.form.WinnerRunes())
 	p.winner.SetText(in.Winners)
 	p.winner.OnChanged = p.onChanged
 	p.winner.OnSubmitted = p.onSubmitted
@@ -104,11 +107,11 @@ func newResultPanel(s *Screen, t director.SheetTable) *resultPanel {
 		p.timeOut,
 	)
 	content := container.NewVBox(
-		columns.Secondary(ruleLine(p.set, t), true),
+		columns.Secondary(p.form.RuleLine(len(t.Players)), true),
 		container.NewVBox(rows...),
 		widget.NewSeparator(),
 		winnerRow,
-		columns.Secondary(WinnerHint(p.set), true),
+		columns.Secondary(p.form.WinnerHint(), true),
 		p.problem,
 	)
 	// The rows set the panel's width; the wrapped texts follow it.
@@ -124,27 +127,6 @@ func newResultPanel(s *Screen, t director.SheetTable) *resultPanel {
 	return p
 }
 
-// ruleLine says how the table scores, above its seats.
-func ruleLine(s event.Settings, t director.SheetTable) string {
-	seats := fmt.Sprintf("%d players", len(t.Players))
-	switch s.Scoring {
-	case event.ScoringHeresy:
-		return fmt.Sprintf("%s · the winner scores %d, the others their Tau stored (at most %d); at time nobody wins and each scores Tau + %d.",
-			seats, s.WinScore, s.TauGoal, s.TimeOutBonus)
-	case event.ScoringShadowfist:
-		return fmt.Sprintf("%s · a win is worth %d match points, the winner at time %d, a lead shared at time %d each; game points rank equal match points.",
-			seats, s.Points.Win, timeOutWin(s), s.Points.Draw)
-	}
-	return fmt.Sprintf("%s · the winner scores %d; at time the players sharing the lead score %d each.", seats, s.Points.Win, s.Points.Draw)
-}
-
-func timeOutWin(s event.Settings) int {
-	if s.Points.TimeOutWin > 0 {
-		return s.Points.TimeOutWin
-	}
-	return s.Points.Win
-}
-
 // show opens the panel with the cursor in the first seat's field.
 func (p *resultPanel) show() {
 	p.dialog.Show()
@@ -152,8 +134,8 @@ func (p *resultPanel) show() {
 }
 
 // input is what the panel holds.
-func (p *resultPanel) input() MultiInput {
-	in := MultiInput{Values: make([]string, len(p.values)), Winners: p.winner.Text, TimeOut: p.timeOut.Checked}
+func (p *resultPanel) input() rules.MultiInput {
+	in := rules.MultiInput{Values: make([]string, len(p.values)), Winners: p.winner.Text, TimeOut: p.timeOut.Checked}
 	for i, e := range p.values {
 		in.Values[i] = e.Text
 	}
@@ -163,7 +145,7 @@ func (p *resultPanel) input() MultiInput {
 // onChanged updates the score preview after any change, and clears a
 // problem that the change may have solved.
 func (p *resultPanel) onChanged(string) {
-	res, err := BuildResult(p.set, p.input())
+	res, err := p.form.Build(p.input())
 	if err != nil {
 		for _, l := range p.previews {
 			l.SetText("—")
@@ -172,7 +154,7 @@ func (p *resultPanel) onChanged(string) {
 		return
 	}
 	p.showProblem("")
-	for i, text := range Preview(p.set, res) {
+	for i, text := range p.form.Preview(res) {
 		l := p.previews[i]
 		l.TextStyle.Bold = res.Seats[i].Place == 1
 		l.SetText(text)
@@ -205,7 +187,7 @@ func (p *resultPanel) onSave() {
 	if p.saving {
 		return
 	}
-	res, err := BuildResult(p.set, p.input())
+	res, err := p.form.Build(p.input())
 	if err != nil {
 		p.showProblem("Not saved: " + work.Sentence(err))
 		return
@@ -223,7 +205,7 @@ func (p *resultPanel) onSave() {
 			return
 		}
 		p.dialog.Hide()
-		p.s.multiSaved(p, scored(p.set, res))
+		p.s.multiSaved(p, p.form.Scored(res))
 	})
 }
 

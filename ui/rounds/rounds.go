@@ -382,7 +382,7 @@ func (s *Screen) showMode() {
 	case draft:
 		columns.SetSecondary(s.hint, DraftHint)
 	case multi:
-		columns.SetSecondary(s.hint, MultiHint(s.sheet.Event.Settings))
+		columns.SetSecondary(s.hint, rules.MultiFormFor(s.sheet.Event.Settings).Hint())
 	case Teams(s.sheet):
 		columns.SetSecondary(s.hint, TeamResultHint(bestOf, draws))
 	default:
@@ -402,7 +402,7 @@ func (s *Screen) showMulti(multi bool) {
 	if multi {
 		s.saveButton.SetText("Enter result")
 		s.saveButton.SetIcon(theme.DocumentCreateIcon())
-		s.resultHeading.SetText(ResultName(s.sheet.Event.Settings))
+		s.resultHeading.SetText(rules.MultiFormFor(s.sheet.Event.Settings).ResultName())
 	} else {
 		s.saveButton.SetText("Save result")
 		s.saveButton.SetIcon(theme.DocumentSaveIcon())

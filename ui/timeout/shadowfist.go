@@ -13,6 +13,7 @@ import (
 	"tablekeeper/core/clock"
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
 	"tablekeeper/core/scoring"
 	"tablekeeper/ui/internal/columns"
 )
@@ -67,20 +68,13 @@ func newShadowfistForm(f *form, set event.Settings, t director.SheetTable) *shad
 }
 
 func (s *shadowfistForm) rule() string {
-	score := fmt.Sprintf("The winner on time-out scores %d match points, players tied for the lead %d each.", timeOutWin(s.set), s.set.Points.Draw)
+	score := fmt.Sprintf("The winner on time-out scores %d match points, players tied for the lead %d each.", s.set.Points.WinAtTime(), s.set.Points.Draw)
 	if !s.multi {
 		score = "The winner on time-out takes the match; a tie is a drawn game."
 	}
 	return "S8 (rule 5.5) · When the attack in progress ends with nobody winning, count each player's Feng Shui Sites, " +
 		"the sites they need to win (5 unless cards change it) and their game points, or their sites seized, burned and played (\"2 1 3\"). " +
 		"The player closest to victory wins on time-out; among players equally close, game points decide; equal on both, they tie. " + score
-}
-
-func timeOutWin(s event.Settings) int {
-	if s.Points.TimeOutWin > 0 {
-		return s.Points.TimeOutWin
-	}
-	return s.Points.Win
 }
 
 func (s *shadowfistForm) content() fyne.CanvasObject {
@@ -290,29 +284,11 @@ func (s *shadowfistForm) prefill(r *event.Result) {
 		row.sites.SetText(strconv.Itoa(stats[StatSites]))
 		row.need.SetText(strconv.Itoa(stats[StatSitesToWin]))
 		if scoring.Counted(st) {
-			row.points.SetText(siteCounts(stats))
+			row.points.SetText(rules.SiteCounts(stats))
 		} else {
 			row.points.SetText(strconv.Itoa(st.Points))
 		}
 	}
-}
-
-// siteCounts writes rule 5.3's counts as typed: "2 1 3", the items after
-// played only up to the last that is not zero.
-func siteCounts(stats map[string]int) string {
-	items := scoring.SiteItems()
-	last := 2
-	for i := len(items) - 1; i > 2; i-- {
-		if stats[items[i]] != 0 {
-			last = i
-			break
-		}
-	}
-	parts := make([]string, last+1)
-	for i := range parts {
-		parts[i] = strconv.Itoa(stats[items[i]])
-	}
-	return strings.Join(parts, " ")
 }
 
 // ordinal writes a place: 1st, 2nd, 3rd, 4th, 5th.

@@ -1,0 +1,295 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"tablekeeper/core/event"
+	"tablekeeper/core/scoring"
+)
+
+// MultiInput is what the result form of a multiplayer table holds: one
+// value per seat as typed (MultiForm.ValueName says what it is), the
+// Winner field and the Time-out box. The Fyne panel and the web form fill
+// it the same way.
+type MultiInput struct {
+	Values  []string
+	Winners string
+	TimeOut bool
+}
+
+// MultiForm is the result form of a multiplayer table of a format: what
+// each seat's value is, how the winner is typed, how the input becomes a
+// result, what the seats would score, and how a saved result is typed
+// back for a correction. Each game's part lives in that game's file
+// (heresy.go, shadowfist.go, generic.go); front-ends only render it.
+type MultiForm struct {
+	set  event.Settings
+	kind multiKind
+}
+
+// multiKind is one game's part of a multiplayer result form.
+type multiKind interface {
+	// valueName heads the seats' values; scoreName the preview; resultName
+	// the result column of the round's tables.
+	valueName() string
+	scoreName() string
+	resultName() string
+	// rule says how a table scores; hint is the line under the Table
+	// field, winnerHint the help under the Winner field (without the keys).
+	rule(s event.Settings) string
+	hint(s event.Settings) string
+	winnerHint() string
+	// winnerRunes and valueRunes are the characters the fields accept.
+	winnerRunes() string
+	valueRunes() string
+	// seat turns seat i's typed value into its result; unconventional
+	// marks a win by other means than the last site (S7).
+	seat(s event.Settings, i int, text string, unconventional bool) (event.SeatResult, error)
+	// pending previews a seat whose result is not possible yet ("—"
+	// unless the game scores every seat anyway).
+	pending(s event.Settings, r event.Result, i int) string
+	// shown is seat i's part of a saved result as the round shows it.
+	shown(r event.Result, i int) string
+	// typed is a saved seat as the form types it back.
+	typed(st event.SeatResult, anyPoints bool) string
+}
+
+// MultiFormFor returns the multiplayer result form of a format's
+// settings.
+func MultiFormFor(s event.Settings) MultiForm {
+	var k multiKind = placementForm{}
+	switch s.Scoring {
+	case event.ScoringHeresy:
+		k = heresyForm{}
+	case event.ScoringShadowfist:
+		k = shadowfistForm{}
+	}
+	return MultiForm{set: s, kind: k}
+}
+
+// formKeys is what the keys do in a result panel.
+const formKeys = " Tab moves · Enter saves · Esc cancels."
+
+// ValueName heads the seats' values ("Tau stored", "Game pts or sites",
+// "Points").
+func (f MultiForm) ValueName() string { return f.kind.valueName() }
+
+// ScoreName heads the preview of what each seat scores.
+func (f MultiForm) ScoreName() string { return f.kind.scoreName() }
+
+// ResultName heads the result column of the round's tables.
+func (f MultiForm) ResultName() string { return f.kind.resultName() }
+
+// RuleLine says how a table of seats players scores, above its seats.
+func (f MultiForm) RuleLine(seats int) string {
+	return strconv.Itoa(seats) + " players · " + f.kind.rule(f.set)
+}
+
+// Hint is the line under the Table field of a multiplayer round.
+func (f MultiForm) Hint() string {
+	return f.kind.hint(f.set) + " In the panel Tab moves, Enter saves, Esc cancels; a click on a table opens it too."
+}
+
+// WinnerHint is the help under the Winner field.
+func (f MultiForm) WinnerHint() string { return f.kind.winnerHint() + formKeys }
+
+// WinnerRunes are the characters the Winner field accepts.
+func (f MultiForm) WinnerRunes() string { return f.kind.winnerRunes() }
+
+// ValueRunes are the characters a seat's value accepts.
+func (f MultiForm) ValueRunes() string { return f.kind.valueRunes() }
+
+// Build turns the form's input into the result the director checks: the
+// winners (or, at time, the players in the lead) in Place 1 and each
+// seat's value as the game reads it. A blank value is 0. Whether the
+// result is possible (one Heresy winner, nobody winning at time) is for
+// the director (scoring.Check) to say.
+func (f MultiForm) Build(in MultiInput) (event.Result, error) {
+	winners, unconventional, err := parseWinners(in.Winners, len(in.Values))
+	if err != nil {
+		return event.Result{}, err
+	}
+	r := event.Result{TimeOut: in.TimeOut, Seats: make([]event.SeatResult, len(in.Values))}
+	for i, text := range in.Values {
+		st, err := f.kind.seat(f.set, i, strings.TrimSpace(text), slices.Contains(unconventional, i+1))
+		if err != nil {
+			return event.Result{}, err
+		}
+		if slices.Contains(winners, i+1) {
+			st.Place = 1
+		}
+		r.Seats[i] = st
+	}
+	return r, nil
+}
+
+// Preview returns what each seat of r would score, as text: the match
+// points the format gives once the result is possible, and before that
+// what the game can already say (Heresy's H5 score) or "—".
+func (f MultiForm) Preview(r event.Result) []string {
+	out := make([]string, len(r.Seats))
+	c := r
+	c.Seats = slices.Clone(r.Seats)
+	if err := scoring.Check(f.set, &c); err == nil {
+		for i := range c.Seats {
+			out[i] = strconv.Itoa(scoring.MatchPoints(f.set, c, i))
+		}
+		return out
+	}
+	for i := range r.Seats {
+		out[i] = f.kind.pending(f.set, r, i)
+	}
+	return out
+}
+
+// Scored returns res with the scores the director fills in (Heresy's
+// Points), for a status line; res itself when it is not possible.
+func (f MultiForm) Scored(res event.Result) event.Result {
+	c := res
+	c.Seats = slices.Clone(res.Seats)
+	if scoring.Check(f.set, &c) != nil {
+		return res
+	}
+	return c
+}
+
+// SeatScore is seat i's part of a saved result as the round shows it:
+// Heresy's score, Shadowfist's game points, a placement format's points
+// when the table gave any (blank otherwise).
+func (f MultiForm) SeatScore(r event.Result, i int) string { return f.kind.shown(r, i) }
+
+// Prefill returns the form's input for a table's saved result, so that a
+// correction starts from what was entered; an empty input for seats seats
+// without one.
+func (f MultiForm) Prefill(r *event.Result, seats int) MultiInput {
+	in := MultiInput{Values: make([]string, seats)}
+	if r == nil || len(r.Seats) != seats {
+		return in
+	}
+	in.TimeOut = r.TimeOut
+	anyPoints := false
+	for _, st := range r.Seats {
+		anyPoints = anyPoints || st.Points != 0
+	}
+	var winners []string
+	for i, st := range r.Seats {
+		in.Values[i] = f.kind.typed(st, anyPoints)
+		if st.Place == 1 {
+			w := strconv.Itoa(i + 1)
+			if scoring.Unconventional(st) {
+				w += "u"
+			}
+			winners = append(winners, w)
+		}
+	}
+	in.Winners = strings.Join(winners, " ")
+	return in
+}
+
+// SeatMark says how seat i finished: "won", "lead" (ahead when time ran
+// out) or nothing.
+func SeatMark(r event.Result, i int) string {
+	switch {
+	case r.Seats[i].Place != 1:
+		return ""
+	case r.TimeOut:
+		return "lead"
+	}
+	return "won"
+}
+
+// ParseWinners reads the Winner field: seat numbers from 1 to seats,
+// separated by spaces or commas ("2", "2 3", "2,3"), in increasing order
+// without repeats. Blank is no winner.
+func ParseWinners(text string, seats int) ([]int, error) {
+	winners, _, err := parseWinners(text, seats)
+	return winners, err
+}
+
+// parseWinners reads the Winner field as ParseWinners does, and also the
+// seats marked "u" for an unconventional win ("2u").
+func parseWinners(text string, seats int) (winners, unconventional []int, err error) {
+	for _, f := range strings.FieldsFunc(text, isWinnerSeparator) {
+		u := false
+		if t := strings.TrimRight(f, "uU"); t != f && t != "" {
+			f, u = t, true
+		}
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, nil, event.Invalidf("%q is not a seat number; type the winner's seat, 1 to %d", f, seats)
+		}
+		if n < 1 || n > seats {
+			return nil, nil, event.Invalidf("there is no seat %d at this table; type a seat from 1 to %d", n, seats)
+		}
+		if !slices.Contains(winners, n) {
+			winners = append(winners, n)
+		}
+		if u && !slices.Contains(unconventional, n) {
+			unconventional = append(unconventional, n)
+		}
+	}
+	slices.Sort(winners)
+	return winners, unconventional, nil
+}
+
+func isWinnerSeparator(r rune) bool {
+	switch r {
+	case ' ', '\t', ',', ';', '+', '&', '/':
+		return true
+	}
+	return false
+}
+
+// seatNumber reads a seat's whole-number value (blank is 0).
+func seatNumber(i int, text, what string) (int, error) {
+	if text == "" {
+		return 0, nil
+	}
+	v, err := strconv.Atoi(text)
+	if err != nil {
+		return 0, event.Invalidf("seat %d: %q is not a number of %s", i+1, text, strings.ToLower(what))
+	}
+	return v, nil
+}
+
+// placementForm is the form of a placement format (any card game's
+// multiplayer Swiss): the winner, points optional.
+type placementForm struct{}
+
+func (placementForm) valueName() string  { return "Points" }
+func (placementForm) scoreName() string  { return "Match pts" }
+func (placementForm) resultName() string { return "Result" }
+func (placementForm) rule(s event.Settings) string {
+	return fmt.Sprintf("the winner scores %d; at time the players sharing the lead score %d each.", s.Points.Win, s.Points.Draw)
+}
+func (placementForm) hint(event.Settings) string {
+	return "Type a table number and press Enter, then the winner's seat number (points are optional). " +
+		"At time tick Time-out and type the player(s) in the lead."
+}
+func (placementForm) winnerHint() string {
+	return "Winner: the seat number. At time tick Time-out (or type t) and type the player(s) in the lead."
+}
+func (placementForm) winnerRunes() string { return "0123456789 ,;+&/" }
+func (placementForm) valueRunes() string  { return "0123456789" }
+func (f placementForm) seat(_ event.Settings, i int, text string, _ bool) (event.SeatResult, error) {
+	v, err := seatNumber(i, text, f.valueName())
+	return event.SeatResult{Points: v}, err
+}
+func (placementForm) pending(event.Settings, event.Result, int) string { return "—" }
+func (placementForm) shown(r event.Result, i int) string {
+	for _, st := range r.Seats {
+		if st.Points != 0 {
+			return strconv.Itoa(r.Seats[i].Points)
+		}
+	}
+	return ""
+}
+func (placementForm) typed(st event.SeatResult, anyPoints bool) string {
+	if !anyPoints {
+		return ""
+	}
+	return strconv.Itoa(st.Points)
+}
