@@ -31,8 +31,9 @@ func heresy() Game {
 		}
 	}
 	return Game{
-		Key:  "heresy",
-		Name: "Heresy: Kingdom Come",
+		Key:    "heresy",
+		Name:   "Heresy: Kingdom Come",
+		atTime: heresyAtTime,
 		Formats: []Format{
 			{
 				// Rules H2–H5: tables of 3 and 4 grouped by score, 4 rounds
@@ -119,4 +120,10 @@ func (heresyForm) pending(s event.Settings, r event.Result, i int) string {
 func (heresyForm) shown(r event.Result, i int) string { return strconv.Itoa(r.Seats[i].Points) }
 func (heresyForm) typed(st event.SeatResult, _ bool) string {
 	return strconv.Itoa(scoring.Tau(st))
+}
+
+// heresyAtTime: at time nobody wins in Heresy (H5); the result panel takes
+// each seat's Tau with Time-out ticked, so no form is needed.
+func heresyAtTime(event.Settings, int, int, int) (AtTime, error) {
+	return noForm("at time nobody wins in Heresy (H5): open the table's result, type each seat's Tau stored and tick Time-out")
 }

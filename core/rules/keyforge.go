@@ -1,6 +1,10 @@
 package rules
 
-import "tablekeeper/core/event"
+import (
+	"fmt"
+
+	"tablekeeper/core/event"
+)
 
 // keyforge is KeyForge (document 000). Every format runs the structure of
 // K6: elimination rounds of one game, 45 minutes, out at two losses, then a
@@ -21,8 +25,10 @@ func keyforge() Game {
 		return Format{Key: key, Name: name, Summary: summary, Rules: append(rules, "K6"), Defaults: k6}
 	}
 	return Game{
-		Key:  "keyforge",
-		Name: "KeyForge",
+		Key:        "keyforge",
+		Name:       "KeyForge",
+		atTime:     keyforgeAtTime,
+		atTimeForm: true,
 		Formats: []Format{
 			format("archon-standard", "Archon Standard", "Archon decks; single-game rounds, out at two losses, then a best-of-three playoff of eight.", "K1", "K2"),
 			format("archon-sealed", "Archon Sealed", "Sealed Archon decks chosen before round 1; single-game rounds, out at two losses, then a playoff of eight.", "K1", "K2"),
@@ -30,4 +36,19 @@ func keyforge() Game {
 			format("alliance-sealed", "Alliance Sealed", "Alliance decks from sealed decks; single-game rounds, out at two losses, then a playoff of eight.", "K1", "K5"),
 		},
 	}
+}
+
+// keyforgeAtTime: the round decides between K7 and K8, since KeyForge plays
+// its loss rounds as single games and its playoff as best of three (K6).
+func keyforgeAtTime(_ event.Settings, bestOf, seats, table int) (AtTime, error) {
+	if seats != 2 {
+		return AtTimeNone, event.Invalidf("table %d seats %d players; a KeyForge game has two", table, seats)
+	}
+	switch bestOf {
+	case 1:
+		return AtTimeKeyForgeGame, nil
+	case 3:
+		return AtTimeKeyForgeMatch, nil
+	}
+	return noForm(fmt.Sprintf("KeyForge decides a single game (K7) or a best of three (K8) at time, not a best of %d: enter the games won with Time-out ticked", bestOf))
 }

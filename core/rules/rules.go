@@ -21,6 +21,10 @@ type Game struct {
 	Key     string
 	Name    string
 	Formats []Format
+	// atTime is the game's at-time procedure (AtTimeFor); atTimeForm says
+	// whether some of its tables need a form (nil and false: none).
+	atTime     atTimeRule
+	atTimeForm bool
 }
 
 // Format is one way of playing a game at an event.

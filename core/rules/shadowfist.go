@@ -13,8 +13,10 @@ import (
 // (document 004). The other deck formats (S3) come with the deck rules.
 func shadowfist() Game {
 	return Game{
-		Key:  "shadowfist",
-		Name: "Shadowfist",
+		Key:        "shadowfist",
+		Name:       "Shadowfist",
+		atTime:     shadowfistAtTime,
+		atTimeForm: true,
 		Formats: []Format{
 			{
 				// Rules S4, S6–S8, S10: tables of 4 (3 where the count
@@ -291,4 +293,16 @@ func SiteCounts(stats map[string]int) string {
 		parts[i] = strconv.Itoa(stats[items[i]])
 	}
 	return strings.Join(parts, " ")
+}
+
+// shadowfistAtTime: S8 places any Shadowfist table by the player closest
+// to victory; an open challenge has no round time to call.
+func shadowfistAtTime(s event.Settings, _, seats, table int) (AtTime, error) {
+	if s.Structure == event.StructureChallenges {
+		return noForm("an open challenge is recorded as it was played; it has no round time to call")
+	}
+	if seats > event.MaxSeats {
+		return AtTimeNone, event.Invalidf("table %d seats %d players; a Shadowfist table has 2 to %d", table, seats, event.MaxSeats)
+	}
+	return AtTimeShadowfist, nil
 }

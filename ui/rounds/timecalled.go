@@ -7,13 +7,10 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/work"
 	"tablekeeper/ui/timeout"
 )
-
-// timeCalledGames are the games whose tables a judge decides at time with
-// a form (K7, K8, S8).
-func timeCalledGame(game string) bool { return game == "keyforge" || game == "shadowfist" }
 
 // onTimeCalled opens the going-to-time form of the table typed in the
 // Table field.
@@ -43,7 +40,7 @@ func (s *Screen) onTimeCalled() {
 // showTimeCalled shows the Time called… button for the games that have a
 // going-to-time form, once the round is published.
 func (s *Screen) showTimeCalled() {
-	on := timeCalledGame(s.sheet.Event.Game) && s.sheet.Round.Published()
+	on := rules.HasAtTimeForm(s.sheet.Event) && s.sheet.Round.Published()
 	if on {
 		s.timeCalled.Show()
 	} else {

@@ -23,54 +23,35 @@ package timeout
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"fyne.io/fyne/v2"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/labels"
 	"tablekeeper/ui/internal/work"
 )
 
-// The rules catalogue's keys of the games with a form (core/rules).
-const (
-	gameKeyForge   = "keyforge"
-	gameShadowfist = "shadowfist"
-	gameHeresy     = "heresy"
-)
-
-// Kind is the going-to-time form a table needs.
-type Kind int
+// Kind is the going-to-time form a table needs: the procedure core/rules
+// names for its game (rules.AtTimeFor).
+type Kind = rules.AtTime
 
 // The forms.
 const (
 	// KeyForgeGame decides one game by K7.
-	KeyForgeGame Kind = iota + 1
+	KeyForgeGame = rules.AtTimeKeyForgeGame
 	// KeyForgeMatch decides a best-of-three match by K8.
-	KeyForgeMatch
+	KeyForgeMatch = rules.AtTimeKeyForgeMatch
 	// Shadowfist places a Shadowfist table by S8.
-	Shadowfist
+	Shadowfist = rules.AtTimeShadowfist
 )
-
-// String names the form as its dialog's heading does.
-func (k Kind) String() string {
-	switch k {
-	case KeyForgeGame:
-		return "KeyForge game at time (K7)"
-	case KeyForgeMatch:
-		return "KeyForge best of three at time (K8)"
-	case Shadowfist:
-		return "Shadowfist time-out (S8)"
-	}
-	return "no form"
-}
 
 // ErrNotNeeded marks a table whose game needs no going-to-time form (a
 // Heresy table, a two-player game of another kind, a bye). The error that
 // wraps it says in a sentence what to do instead.
-var ErrNotNeeded = errors.New("no going-to-time form is needed")
+var ErrNotNeeded = rules.ErrNoAtTimeForm
 
 // Director is what the forms need of the director: saving the table's
 // result. *director.Director is one.
@@ -81,48 +62,22 @@ type Director interface {
 var _ Director = (*director.Director)(nil)
 
 // KindOf returns the form that table t of round sheet sh needs when time
-// is called, or an error saying in one sentence why there is none: an
-// error wrapping ErrNotNeeded when the game needs no form, another when
-// the table cannot take a result now (a draft round).
-//
-// The round decides between K7 and K8: KeyForge plays its loss rounds as
-// single games and its playoff as best of three (K6), so the round's own
-// games per match count, not the event's (labels.BestOf).
+// is called, as core/rules says for its game (rules.AtTimeFor), or an
+// error saying in one sentence why there is none: an error wrapping
+// ErrNotNeeded when the game needs no form, another when the table cannot
+// take a result now (a draft round). The round's own games per match
+// count, not the event's (labels.BestOf): KeyForge plays its loss rounds
+// as single games and its playoff as best of three (K6).
 func KindOf(sh director.Sheet, t director.SheetTable) (Kind, error) {
-	e := sh.Event
-	s := e.Settings
-	notNeeded := func(format string, args ...any) (Kind, error) {
-		return 0, errors.Join(event.Statef(format, args...), ErrNotNeeded)
+	seats := len(t.Players)
+	if t.Bye {
+		seats = 1
 	}
-	switch {
-	case t.Bye || len(t.Players) < 2:
-		return notNeeded("a bye has no game to decide at time")
-	case s.Teams():
-		return notNeeded("a team match at time is entered as usual: each team's games won, with Time-out ticked")
-	case e.Game == gameHeresy:
-		return notNeeded("at time nobody wins in Heresy (H5): open the table's result, type each seat's Tau stored and tick Time-out")
-	case e.Game == gameKeyForge:
-		if len(t.Players) != 2 {
-			return 0, event.Invalidf("table %d seats %d players; a KeyForge game has two", t.Number, len(t.Players))
-		}
-		switch labels.BestOf(sh.Round, s) {
-		case 1:
-			return needed(sh, KeyForgeGame)
-		case 3:
-			return needed(sh, KeyForgeMatch)
-		default:
-			return notNeeded("KeyForge decides a single game (K7) or a best of three (K8) at time, not a best of %d: enter the games won with Time-out ticked", labels.BestOf(sh.Round, s))
-		}
-	case e.Game == gameShadowfist:
-		if s.Structure == event.StructureChallenges {
-			return notNeeded("an open challenge is recorded as it was played; it has no round time to call")
-		}
-		if n := len(t.Players); n > event.MaxSeats {
-			return 0, event.Invalidf("table %d seats %d players; a Shadowfist table has 2 to %d", t.Number, n, event.MaxSeats)
-		}
-		return needed(sh, Shadowfist)
+	k, err := rules.AtTimeFor(sh.Event, labels.BestOf(sh.Round, sh.Event.Settings), seats, t.Number)
+	if err != nil {
+		return k, err
 	}
-	return notNeeded("this game needs no form at time: enter the games won with Time-out ticked (level games are a draw)")
+	return needed(sh, k)
 }
 
 // needed returns kind, unless the round is still a draft.
