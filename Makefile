@@ -11,7 +11,8 @@ BUILD_DEPS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev \
 # What the tests need on top: pdftotext reads the reports back.
 TEST_DEPS := poppler-utils
 
-.PHONY: run demo test lint build package deps test-deps
+.PHONY: run demo test lint build package deps test-deps ci-deps \
+	windows windows-exe windows-check windows-vet windows-deps dmg linux-tarball check-tag
 
 run: deps
 	$(GO) run ./app
@@ -48,6 +49,80 @@ package: deps
 	rm -f app/$(EXE)
 	cd app && $(GO) tool fyne package --release --icon ../assets/icon.png --name Tablekeeper --executable $(EXE); \
 		status=$$?; rm -f FyneApp.toml; exit $$status
+
+# Windows installer, cross-built here on Debian/Ubuntu with mingw-w64 and
+# NSIS (see README, "Packaging an installer"). The program is linked
+# statically (no libwinpthread-1.dll or libgcc DLL to ship) and carries the
+# icon, a manifest and version information from a .syso that go-winres
+# generates for the build and that is removed after it. The version is
+# read from FyneApp.toml, never written twice.
+WIN_DEPS := gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64 nsis
+WIN_ENV := CGO_ENABLED=1 GOOS=windows GOARCH=amd64 CC=x86_64-w64-mingw32-gcc
+APP_VERSION := $(shell sed -n 's/^[[:space:]]*Version[[:space:]]*=[[:space:]]*"\([^"]*\)".*/\1/p' FyneApp.toml)
+APP_BUILD := $(shell sed -n 's/^[[:space:]]*Build[[:space:]]*=[[:space:]]*\([0-9][0-9]*\).*/\1/p' FyneApp.toml)
+# vet and build share these flags, so CI's vet and build share one cache.
+WIN_BUILDFLAGS := -trimpath
+WIN_EXE := app/tablekeeper.exe
+WIN_SYSO := app/rsrc_windows_amd64.syso
+WIN_SETUP := app/Tablekeeper-Setup-$(APP_VERSION).exe
+
+windows: windows-check
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	$(GO) tool go-winres extract --dir "$$tmp" $(WIN_EXE) >/dev/null && \
+	set -- "$$tmp"/*.ico && cp "$$1" "$$tmp/tablekeeper.ico" && \
+	echo "makensis assets/windows/installer.nsi -> $(WIN_SETUP)" && \
+	makensis -V2 -DVERSION=$(APP_VERSION) -DBUILD=$(APP_BUILD) -DEXE="$(CURDIR)/$(WIN_EXE)" \
+		-DICON="$$tmp/tablekeeper.ico" -DOUTFILE="$(CURDIR)/$(WIN_SETUP)" assets/windows/installer.nsi
+	@ls -l $(WIN_EXE) $(WIN_SETUP) | awk '{ printf "%-36s %5.1f MB\n", $$NF, $$5 / 1048576 }'
+
+windows-exe: windows-deps
+	@test -n "$(APP_VERSION)" -a -n "$(APP_BUILD)" || { echo "FyneApp.toml needs Details.Version and Details.Build" >&2; exit 1; }
+	$(GO) tool go-winres simply --arch amd64 --out app/rsrc --manifest gui --icon assets/icon.png \
+		--product-name Tablekeeper --file-description Tablekeeper --original-filename tablekeeper.exe \
+		--product-version $(APP_VERSION).$(APP_BUILD) --file-version $(APP_VERSION).$(APP_BUILD)
+	$(WIN_ENV) $(GO) build $(WIN_BUILDFLAGS) -ldflags "-s -w -H=windowsgui -extldflags=-static" -o $(WIN_EXE) ./app; \
+		status=$$?; rm -f $(WIN_SYSO); exit $$status
+
+windows-check: windows-exe
+	sh .ci/check-windows-exe.sh $(WIN_EXE) $(APP_VERSION).$(APP_BUILD)
+
+windows-vet: windows-deps
+	$(WIN_ENV) $(GO) vet $(WIN_BUILDFLAGS) ./...
+
+windows-deps:
+	@sh .ci/deps.sh $(WIN_DEPS)
+
+# Release files, named by the version in FyneApp.toml. The release workflow
+# (.github/workflows/release.yml) runs these on native runners: make windows
+# and make linux-tarball on Ubuntu, make dmg on macOS (one per architecture).
+LINUX_TARBALL := app/Tablekeeper-$(APP_VERSION)-linux-$(shell uname -m).tar.xz
+DMG := app/Tablekeeper-$(APP_VERSION)-macos-$(shell uname -m).dmg
+
+linux-tarball:
+	@test "$$(uname -s)" = Linux || { echo "make linux-tarball runs on Linux; on macOS use make dmg, for Windows make windows." >&2; exit 1; }
+	$(MAKE) package
+	mv app/Tablekeeper.tar.xz $(LINUX_TARBALL)
+	@ls -l $(LINUX_TARBALL) | awk '{ printf "%-44s %5.1f MB\n", $$NF, $$5 / 1048576 }'
+
+# A disk image holding Tablekeeper.app and a link to /Applications to drag
+# it onto. macOS only: hdiutil is part of macOS.
+dmg:
+	@test "$$(uname -s)" = Darwin || { echo "make dmg runs on macOS (it needs hdiutil); on Linux use make linux-tarball or make windows." >&2; exit 1; }
+	$(MAKE) package
+	rm -rf app/dmg && mkdir app/dmg && cp -R app/Tablekeeper.app app/dmg/ && ln -s /Applications app/dmg/Applications
+	hdiutil create -volname "Tablekeeper $(APP_VERSION)" -srcfolder app/dmg -format UDZO -ov $(DMG); \
+		status=$$?; rm -rf app/dmg; exit $$status
+	@ls -l $(DMG) | awk '{ printf "%-44s %5.1f MB\n", $$NF, $$5 / 1048576 }'
+
+# Refuses a release tag that does not match FyneApp.toml's version
+# (make check-tag TAG=v0.1.0), so a release never carries two versions.
+check-tag:
+	@test "$(TAG)" = "v$(APP_VERSION)" || { echo "tag $(TAG) does not match FyneApp.toml's Details.Version $(APP_VERSION): tag v$(APP_VERSION), or change the version first." >&2; exit 1; }
+	@echo "tag $(TAG) matches FyneApp.toml ($(APP_VERSION) build $(APP_BUILD))"
+
+# Everything CI installs, in one apt-get run.
+ci-deps:
+	@sh .ci/deps.sh $(BUILD_DEPS) $(TEST_DEPS) $(WIN_DEPS)
 
 deps:
 	@sh .ci/deps.sh $(BUILD_DEPS)
