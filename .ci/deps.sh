@@ -19,6 +19,7 @@ sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 echo "installing:$missing" >&2
 export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
+# .ci/run sets TK_APT_UPDATED when it has just run apt-get update itself.
+[ -n "${TK_APT_UPDATED:-}" ] || $sudo apt-get update -qq
 # shellcheck disable=SC2086
 $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
