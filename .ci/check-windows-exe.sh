@@ -40,16 +40,17 @@ echo "subsystem: 64-bit Windows GUI (PE32+)"
 dlls=$(printf "%s\n" "$dump" | sed -n 's/^[[:space:]]*DLL Name: //p' | tr -d '\r' | sort -uf)
 [ -n "$dlls" ] || fail "no import table found"
 for dll in $dlls; do
-	lower=$(echo "$dll" | tr 'A-Z' 'a-z')
+	lower=$(echo "$dll" | tr '[:upper:]' '[:lower:]')
 	case " $allowed " in
 	*" $lower "*) ;;
 	*) fail "imports $dll, which does not ship with Windows (link statically: -extldflags=-static; or, if it is a Windows system DLL, add it to the allow-list in .ci/check-windows-exe.sh with the reason)" ;;
 	esac
 done
-echo "imports: $(echo $dlls) (all ship with Windows; no libwinpthread, no libgcc)"
+echo "imports: $(printf '%s\n' "$dlls" | tr '\n' ' ' | sed 's/ $//') (all ship with Windows; no libwinpthread, no libgcc)"
 
 # Resources: the directory must be there, then read it back with windres.
-printf "%s\n" "$dump" | grep -q "Resource Directory \[\.rsrc\]" || fail "no resource directory: the .syso with icon and version was not linked in"
+rsrc=$(printf "%s\n" "$dump" | sed -n 's/^Entry 2 [0-9a-f]* \([0-9a-f]*\) Resource Directory.*/\1/p')
+case "$rsrc" in "" | 00000000) fail "no resource directory: the .syso with icon and version was not linked in (make windows-exe generates it)" ;; esac
 rc=$("$windres" -J coff -i "$exe" -O rc 2>/dev/null) || fail "windres could not read its resources"
 
 icons=$(printf "%s\n" "$rc" | grep -c "RT_ICON \*/" || true)
