@@ -141,28 +141,13 @@ func writePairingsByName(ctx context.Context, p printer, id event.EventID, round
 }
 
 // slipKind is the slip a game's tables need.
-func slipKind(e event.Event) reports.SlipKind {
-	switch {
-	case e.Game == "keyforge":
-		return reports.SlipKeyForge
-	case e.Settings.Scoring == event.ScoringHeresy:
-		return reports.SlipHeresy
-	case e.Settings.Scoring == event.ScoringShadowfist && e.Settings.TableSize > 2:
-		return reports.SlipShadowfist
-	}
-	return reports.SlipGeneric
-}
-
 func writeSlips(ctx context.Context, p printer, id event.EventID, round int, paper string, w io.Writer) (string, error) {
 	sh, err := p.d.RoundSheet(ctx, id, round)
 	if err != nil {
 		return "", err
 	}
-	s := reports.SlipsFrom(pairingsReport(sh), slipKind(sh.Event))
-	s.Games = sh.Event.Settings.GamesPerMatch
-	if sh.Round.BestOf > 0 {
-		s.Games = sh.Round.BestOf
-	}
+	s := reports.SlipsFrom(pairingsReport(sh), rules.SlipFor(sh.Event))
+	s.Games = sh.Round.GamesPerMatch(sh.Event.Settings)
 	s.Note = rules.MatchNote(sh.Event, sh.Round)
 	for i, t := range sh.Tables {
 		if i < len(s.Tables) {

@@ -245,10 +245,7 @@ func (s *simulation) draft(ctx context.Context, id event.EventID) error {
 // playRound records a random result at every table: in a best of three
 // mostly 2–0, 2–1 and their mirrors, sometimes a 1–1 draw at time.
 func (s *simulation) playRound(ctx context.Context, e event.Event, r event.Round) error {
-	bestOf := e.Settings.GamesPerMatch
-	if r.BestOf > 0 {
-		bestOf = r.BestOf
-	}
+	bestOf := r.GamesPerMatch(e.Settings)
 	need := bestOf/2 + 1
 	// Brackets need a winner: draws only in Swiss and round robin.
 	draws := r.Stage == event.StageSwiss

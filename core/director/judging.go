@@ -298,10 +298,11 @@ func (d *Director) applyPenalties(tx Tx, e event.Event, added, withdrawn judgelo
 
 // bestOfRound is the games per match of round number of event e.
 func bestOfRound(tx Tx, e event.Event, number int) int {
-	if r, err := tx.RoundHead(e.ID, number); err == nil && r.BestOf > 0 {
-		return r.BestOf
+	r, err := tx.RoundHead(e.ID, number)
+	if err != nil {
+		return e.Settings.GamesPerMatch
 	}
-	return e.Settings.GamesPerMatch
+	return r.GamesPerMatch(e.Settings)
 }
 
 // lossResult is the result of two-player table t when entry loses the

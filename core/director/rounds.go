@@ -223,10 +223,7 @@ func (d *Director) recordResult(ctx context.Context, id event.EventID, round, ta
 		if !r.Published() {
 			return event.Statef("round %d is a draft; publish its pairings before entering results", round)
 		}
-		bestOf := e.Settings.GamesPerMatch
-		if r.BestOf > 0 {
-			bestOf = r.BestOf
-		}
+		bestOf := r.GamesPerMatch(e.Settings)
 		names, teams, err := seatNames(tx, e, t)
 		if err != nil {
 			return err

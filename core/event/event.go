@@ -624,6 +624,16 @@ type Round struct {
 	PairedAt time.Time
 }
 
+// GamesPerMatch is the number of games a match of the round plays: the
+// round's own best-of where it has one (a top cut or playoff played at
+// another length), else the event's.
+func (r Round) GamesPerMatch(s Settings) int {
+	if r.BestOf > 0 {
+		return r.BestOf
+	}
+	return s.GamesPerMatch
+}
+
 // Published reports whether the pairings are out.
 func (r Round) Published() bool { return !r.PublishedAt.IsZero() }
 

@@ -34,6 +34,7 @@ func heresy() Game {
 		Key:    "heresy",
 		Name:   "Heresy: Kingdom Come",
 		atTime: heresyAtTime,
+		slip:   heresySlip,
 		Formats: []Format{
 			{
 				// Rules H2–H5: tables of 3 and 4 grouped by score, 4 rounds
@@ -126,4 +127,13 @@ func (heresyForm) typed(st event.SeatResult, _ bool) string {
 // each seat's Tau with Time-out ticked, so no form is needed.
 func heresyAtTime(event.Settings, int, int, int) (AtTime, error) {
 	return noForm("at time nobody wins in Heresy (H5): open the table's result, type each seat's Tau stored and tick Time-out")
+}
+
+// heresySlip: every Heresy table's slip asks for Tau and places; an
+// Armageddon match (two players, games won) uses the generic slip.
+func heresySlip(s event.Settings) SlipKind {
+	if s.Scoring == event.ScoringHeresy {
+		return SlipHeresy
+	}
+	return SlipGeneric
 }

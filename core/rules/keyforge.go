@@ -29,6 +29,7 @@ func keyforge() Game {
 		Name:       "KeyForge",
 		atTime:     keyforgeAtTime,
 		atTimeForm: true,
+		slip:       func(event.Settings) SlipKind { return SlipKeyForge },
 		Formats: []Format{
 			format("archon-standard", "Archon Standard", "Archon decks; single-game rounds, out at two losses, then a best-of-three playoff of eight.", "K1", "K2"),
 			format("archon-sealed", "Archon Sealed", "Sealed Archon decks chosen before round 1; single-game rounds, out at two losses, then a playoff of eight.", "K1", "K2"),

@@ -53,10 +53,7 @@ func CheckMatch(s event.Settings, res event.Result, bestOf int) error {
 //   - H6: an Armageddon match plays all three games (4.2.1), because byes
 //     go by lost games (4.2.2), so a 3–0 is a result.
 func MatchNote(e event.Event, r event.Round) string {
-	bestOf := e.Settings.GamesPerMatch
-	if r.BestOf > 0 {
-		bestOf = r.BestOf
-	}
+	bestOf := r.GamesPerMatch(e.Settings)
 	switch {
 	case e.Settings.Structure == event.StructureKeyForge && r.Stage == event.StagePlayoff && bestOf > 1:
 		return fmt.Sprintf("%s: the loser of the previous game chooses who goes first (K6).", laterGames(bestOf))

@@ -25,6 +25,9 @@ type Game struct {
 	// whether some of its tables need a form (nil and false: none).
 	atTime     atTimeRule
 	atTimeForm bool
+	// slip is the game's match slip for a format's settings (SlipFor);
+	// nil: the generic slip.
+	slip func(event.Settings) SlipKind
 }
 
 // Format is one way of playing a game at an event.

@@ -17,6 +17,7 @@ func shadowfist() Game {
 		Name:       "Shadowfist",
 		atTime:     shadowfistAtTime,
 		atTimeForm: true,
+		slip:       shadowfistSlip,
 		Formats: []Format{
 			{
 				// Rules S4, S6–S8, S10: tables of 4 (3 where the count
@@ -305,4 +306,14 @@ func shadowfistAtTime(s event.Settings, _, seats, table int) (AtTime, error) {
 		return AtTimeNone, event.Invalidf("table %d seats %d players; a Shadowfist table has 2 to %d", table, seats, event.MaxSeats)
 	}
 	return AtTimeShadowfist, nil
+}
+
+// shadowfistSlip: a multiplayer table's slip asks for sites and places; a
+// two-player Shadowfist match (Who's the Big Man Now?) uses the generic
+// games-won slip.
+func shadowfistSlip(s event.Settings) SlipKind {
+	if s.TableSize > 2 {
+		return SlipShadowfist
+	}
+	return SlipGeneric
 }

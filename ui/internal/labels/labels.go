@@ -89,10 +89,7 @@ func Round(r event.Round) string {
 
 // BestOf is the games per match of round r of an event with settings s.
 func BestOf(r event.Round, s event.Settings) int {
-	if r.BestOf > 0 {
-		return r.BestOf
-	}
-	return s.GamesPerMatch
+	return r.GamesPerMatch(s)
 }
 
 // Capital returns s with its first letter in upper case.
