@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
-	"tablekeeper/core/scoring"
 	"tablekeeper/core/standings"
 	"tablekeeper/core/store"
 )
@@ -255,7 +255,11 @@ func (s *simulation) playRound(ctx context.Context, e event.Event, r event.Round
 		}
 		// A team table's result is a two-player one between its teams.
 		if rules.MultiplayerResult(e.Settings, len(t.Seats)) {
-			if err := s.d.RecordResult(ctx, e.ID, r.Number, t.Number, s.multiplayerResult(e.Settings, len(t.Seats))); err != nil {
+			res, err := s.multiplayerResult(e.Settings, len(t.Seats))
+			if err == nil {
+				err = s.d.RecordResult(ctx, e.ID, r.Number, t.Number, res)
+			}
+			if err != nil {
 				return fmt.Errorf("round %d table %d: %w", r.Number, t.Number, err)
 			}
 			continue
@@ -281,27 +285,26 @@ func (s *simulation) playRound(ctx context.Context, e event.Event, r event.Round
 // or one time in ten a game that goes to time (Heresy: nobody wins; the
 // others: one player or two share the lead), with each seat's Tau or game
 // points.
-func (s *simulation) multiplayerResult(set event.Settings, n int) event.Result {
-	res := event.Result{Seats: make([]event.SeatResult, n)}
-	res.TimeOut = s.results.IntN(10) == 0
+func (s *simulation) multiplayerResult(set event.Settings, n int) (event.Result, error) {
+	form := rules.MultiFormFor(set)
+	in := rules.MultiInput{Values: make([]string, n)}
+	in.TimeOut = s.results.IntN(10) == 0
 	winner := s.results.IntN(n)
-	for i := range res.Seats {
-		st := &res.Seats[i]
-		switch set.Scoring {
-		case event.ScoringHeresy:
-			st.Games = []event.GameDetail{{Stats: map[string]int{scoring.TauStat: s.results.IntN(set.TauGoal + 1)}}}
-		default:
-			st.Points = s.results.IntN(16)
+	wins := !in.TimeOut || form.WinnerAtTime()
+	for i := range in.Values {
+		v := s.results.IntN(form.ValueMax() + 1)
+		if i == winner && wins {
+			v += 8
 		}
-		if i == winner && (!res.TimeOut || set.Scoring != event.ScoringHeresy) {
-			st.Place = 1
-			st.Points += 8
+		in.Values[i] = strconv.Itoa(v)
+	}
+	if wins {
+		in.Winners = strconv.Itoa(winner + 1)
+		if in.TimeOut && s.results.IntN(3) == 0 {
+			in.Winners += " " + strconv.Itoa((winner+1)%n+1) // two share the lead at time
 		}
 	}
-	if res.TimeOut && set.Scoring != event.ScoringHeresy && s.results.IntN(3) == 0 {
-		res.Seats[(winner+1)%n].Place = 1 // two share the lead at time
-	}
-	return res
+	return form.Build(in)
 }
 
 // dropSome drops, as real players do, a few of those out of contention:

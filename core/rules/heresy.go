@@ -118,6 +118,8 @@ func (heresyForm) pending(s event.Settings, r event.Result, i int) string {
 	}
 	return strconv.Itoa(tau)
 }
+func (heresyForm) valueMax(s event.Settings) int      { return s.TauGoal }
+func (heresyForm) winnerAtTime() bool                 { return false }
 func (heresyForm) shown(r event.Result, i int) string { return strconv.Itoa(r.Seats[i].Points) }
 func (heresyForm) typed(st event.SeatResult, _ bool) string {
 	return strconv.Itoa(scoring.Tau(st))

@@ -55,6 +55,10 @@ type multiKind interface {
 	shown(r event.Result, i int) string
 	// typed is a saved seat as the form types it back.
 	typed(st event.SeatResult, anyPoints bool) string
+	// valueMax is the largest value a seat usually has; winnerAtTime
+	// says whether a player can lead (and win) when time is called.
+	valueMax(s event.Settings) int
+	winnerAtTime() bool
 }
 
 // MultiFormFor returns the multiplayer result form of a format's
@@ -189,6 +193,14 @@ func (f MultiForm) Prefill(r *event.Result, seats int) MultiInput {
 	return in
 }
 
+// ValueMax is the largest value a seat usually takes (Heresy's Tau goal;
+// 15 game points elsewhere), for simulated events.
+func (f MultiForm) ValueMax() int { return f.kind.valueMax(f.set) }
+
+// WinnerAtTime reports whether a player leads, and so wins, when time is
+// called (not in Heresy, H5: at time nobody wins).
+func (f MultiForm) WinnerAtTime() bool { return f.kind.winnerAtTime() }
+
 // SeatMark says how seat i finished: "won", "lead" (ahead when time ran
 // out) or nothing.
 func SeatMark(r event.Result, i int) string {
@@ -279,6 +291,8 @@ func (f placementForm) seat(_ event.Settings, i int, text string, _ bool) (event
 	return event.SeatResult{Points: v}, err
 }
 func (placementForm) pending(event.Settings, event.Result, int) string { return "—" }
+func (placementForm) valueMax(event.Settings) int                      { return 15 }
+func (placementForm) winnerAtTime() bool                               { return true }
 func (placementForm) shown(r event.Result, i int) string {
 	for _, st := range r.Seats {
 		if st.Points != 0 {

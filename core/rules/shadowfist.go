@@ -242,6 +242,8 @@ func (shadowfistForm) seat(_ event.Settings, i int, text string, unconventional 
 	return st, nil
 }
 func (shadowfistForm) pending(event.Settings, event.Result, int) string { return "—" }
+func (shadowfistForm) valueMax(event.Settings) int                      { return 15 }
+func (shadowfistForm) winnerAtTime() bool                               { return true }
 func (shadowfistForm) shown(r event.Result, i int) string               { return strconv.Itoa(r.Seats[i].Points) }
 func (shadowfistForm) typed(st event.SeatResult, _ bool) string {
 	if scoring.Counted(st) {
