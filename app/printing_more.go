@@ -84,28 +84,13 @@ func deckSections(f deck.Format, text string) []reports.DeckSection {
 	return out
 }
 
-// blankSections are the sections a blank decklist of a format asks for.
-func blankSections(f deck.Format) (fields, sections []string) {
-	switch {
-	case strings.HasPrefix(string(f), "altered"):
-		return []string{"Hero"}, []string{"Characters", "Spells", "Permanents"}
-	case strings.HasPrefix(string(f), "heresy"):
-		return nil, []string{"Cards", "Locations"}
-	case strings.HasPrefix(string(f), "keyforge"):
-		return []string{"Deck name", "Set", "Houses"}, []string{"House 1", "House 2", "House 3"}
-	case strings.HasPrefix(string(f), "shadowfist"):
-		return nil, []string{"Cards", "No Max"}
-	}
-	return nil, []string{"Cards"}
-}
-
 func writeBlankDecklist(ctx context.Context, p printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
 	e, err := p.d.Event(ctx, id)
 	if err != nil {
 		return "", err
 	}
 	f := deck.Format(e.Settings.DeckRules)
-	fields, sections := blankSections(f)
+	fields, sections := f.BlankSections()
 	name := f.Name()
 	if f == deck.FormatNone {
 		name = rules.Describe(e.Game, e.Format)

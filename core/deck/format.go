@@ -158,3 +158,25 @@ func (r Report) Err() error {
 	}
 	return event.Invalidf("%s (and %s)", r.Problems[0].Message, plural(len(r.Problems)-1, "more problem"))
 }
+
+// BlankSections are the fields and sections a blank registration sheet of
+// the format asks for: Altered's hero and card types, Heresy's locations,
+// KeyForge's deck name, set and houses, Shadowfist's No Max cards.
+func (f Format) BlankSections() (fields, sections []string) {
+	switch {
+	case strings.HasPrefix(string(f), "altered"):
+		return []string{"Hero"}, []string{"Characters", "Spells", "Permanents"}
+	case strings.HasPrefix(string(f), "heresy"):
+		return nil, []string{"Cards", "Locations"}
+	case strings.HasPrefix(string(f), "keyforge"):
+		return []string{"Deck name", "Set", "Houses"}, []string{"House 1", "House 2", "House 3"}
+	case strings.HasPrefix(string(f), "shadowfist"):
+		return nil, []string{"Cards", "No Max"}
+	}
+	return nil, []string{"Cards"}
+}
+
+// HasCardPool reports whether the format's decks are drawn from a card
+// pool (an environment, Shadowfist 6.0 and Appendix V) the organizer
+// chooses.
+func (f Format) HasCardPool() bool { return strings.HasPrefix(string(f), string(FormatShadowfist)) }

@@ -2,6 +2,7 @@ package deck
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"tablekeeper/core/event"
@@ -55,5 +56,27 @@ func TestReportErr(t *testing.T) {
 	three := Report{Problems: []Issue{is("H1", "", "H1: too few."), is("H1", "", "b"), is("H1", "", "c")}}
 	if msg := event.Message(three.Err()); msg != "H1: too few. (and 2 more problems)" {
 		t.Errorf("Err() = %q", msg)
+	}
+}
+
+// A blank registration sheet asks for what each game's decklist holds, and
+// only Shadowfist's deck rules draw on a card pool the organizer chooses.
+func TestBlankSectionsAndCardPoolFollowTheDeckRules(t *testing.T) {
+	for _, c := range []struct {
+		f        Format
+		fields   string
+		sections string
+		pool     bool
+	}{
+		{FormatAlteredConstructed, "Hero", "Characters Spells Permanents", false},
+		{FormatHeresyArmageddon, "", "Cards Locations", false},
+		{FormatAllianceSealed, "Deck name Set Houses", "House 1 House 2 House 3", false},
+		{FormatShadowfistRitual, "", "Cards No Max", true},
+		{FormatNone, "", "Cards", false},
+	} {
+		fields, sections := c.f.BlankSections()
+		if strings.Join(fields, " ") != c.fields || strings.Join(sections, " ") != c.sections || c.f.HasCardPool() != c.pool {
+			t.Errorf("%q: %v %v pool %v", c.f, fields, sections, c.f.HasCardPool())
+		}
 	}
 }

@@ -57,7 +57,7 @@ func (d *Director) AddEventToLeague(ctx context.Context, id event.LeagueID, ev e
 		if err != nil {
 			return err
 		}
-		if e.Game != "shadowfist" || e.Settings.Scoring != event.ScoringShadowfist {
+		if !rules.LeagueEvent(e.Game, e.Settings) {
 			return event.Invalidf("%s is played as %s; a league's weeks are Shadowfist multiplayer events", e.Name, rules.Describe(e.Game, e.Format))
 		}
 		if err := tx.AddLeagueEvent(event.LeagueEvent{LeagueID: id, EventID: ev, Week: week}); err != nil {

@@ -313,6 +313,10 @@ func DefaultGamePoints() GamePointValues {
 	return GamePointValues{Seized: 4, Burned: 3, Played: 2, Reduce: -2, Increase: -2}
 }
 
+// UsesGamePoints reports whether the event scores Shadowfist game points
+// (S7), whose values the settings hold.
+func (s Settings) UsesGamePoints() bool { return s.Scoring == ScoringShadowfist }
+
 // GamePointValues returns the event's Shadowfist game-point values: its
 // own, or the defaults.
 func (s Settings) GamePointValues() GamePointValues {

@@ -319,3 +319,9 @@ func shadowfistSlip(s event.Settings) SlipKind {
 	}
 	return SlipGeneric
 }
+
+// LeagueEvent reports whether an event can be a week of a Shadowfist league
+// (S13): a Shadowfist multiplayer event.
+func LeagueEvent(game string, s event.Settings) bool {
+	return game == "shadowfist" && s.Scoring == event.ScoringShadowfist
+}

@@ -29,3 +29,16 @@ func TestSlipForEveryFormat(t *testing.T) {
 		}
 	}
 }
+
+// A league's weeks are Shadowfist multiplayer events (S13): every
+// Shadowfist format scored at multiplayer tables, and nothing else.
+func TestLeagueEventIsAShadowfistMultiplayerEvent(t *testing.T) {
+	for _, g := range Catalogue() {
+		for _, f := range g.Formats {
+			want := g.Key == "shadowfist" && f.Defaults.Scoring == event.ScoringShadowfist
+			if got := LeagueEvent(g.Key, f.Defaults); got != want {
+				t.Errorf("%s %s: %v", g.Key, f.Key, got)
+			}
+		}
+	}
+}

@@ -75,13 +75,13 @@ func (f *gameFields) addTo(g *formGrid) {
 // set shows the fields for settings s.
 func (f *gameFields) set(s event.Settings) {
 	f.deckRules.SetSelected(deckRuleName(deck.Format(s.DeckRules)))
-	f.poolRow.show(strings.HasPrefix(s.DeckRules, string(deck.FormatShadowfist)))
+	f.poolRow.show(deck.Format(s.DeckRules).HasCardPool())
 	for _, e := range rules.Environments() {
 		if e.Key == s.Environment {
 			f.pool.SetSelected(e.Name)
 		}
 	}
-	f.gamePointsRow.show(s.Scoring == event.ScoringShadowfist)
+	f.gamePointsRow.show(s.UsesGamePoints())
 	f.gamePoints.SetText(gamePointsText(s.GamePointValues()))
 	f.podsRow.show(s.HasDraft())
 	f.packsRow.show(s.HasDraft())

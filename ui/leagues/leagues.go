@@ -17,6 +17,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -152,7 +153,7 @@ func (s *Screen) showEvents(es []director.EventSummary, err error) {
 	s.events = s.events[:0]
 	var options []string
 	for _, e := range es {
-		if e.Game == "shadowfist" && e.Settings.Scoring == event.ScoringShadowfist {
+		if rules.LeagueEvent(e.Game, e.Settings) {
 			s.events = append(s.events, e)
 			options = append(options, eventOption(e))
 		}
