@@ -132,7 +132,13 @@ func (s *simulation) play(ctx context.Context, game, format string, players, rou
 		return s.top(ctx, e)
 	}
 	for n := 1; ; n++ {
-		if e.Settings.Structure == event.StructureSwiss && e.Settings.TopCut == 0 && e.Settings.FinalTable == 0 && n > swiss {
+		// The director says when the structure is done, as it tells the
+		// event screen.
+		progress, err := s.d.Progress(ctx, e.ID)
+		if err != nil {
+			return err
+		}
+		if progress.Done {
 			break
 		}
 		r, err := s.d.PairNextRound(ctx, e.ID)
