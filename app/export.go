@@ -9,10 +9,8 @@ import (
 	"slices"
 	"strings"
 
-	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/rules"
-	"tablekeeper/reports"
+	"tablekeeper/reports/printing"
 )
 
 // runExport writes a report of an event to a file. The write goes to a
@@ -23,21 +21,21 @@ func runExport(args []string, stdout, _ io.Writer) error {
 	fs.SetOutput(io.Discard)
 	dbPath := fs.String("db", "", "database file")
 	id := fs.Int64("event", 0, "event ID")
-	report := fs.String("report", "", "report: "+strings.Join(reportKeys(), ", ")+", "+eventJSONReport+" or "+tdfReport)
+	report := fs.String("report", "", "report: "+strings.Join(printing.Keys(), ", ")+", "+eventJSONReport+" or "+tdfReport)
 	round := fs.Int("round", 0, "round number (default: the latest)")
 	out := fs.String("out", "", "output file")
 	paper := fs.String("paper", "A4", "paper size: A4 or Letter")
 	if err := fs.Parse(args); err != nil {
 		return usagef("%v", err)
 	}
-	known := slices.Contains(reportKeys(), *report) || *report == eventJSONReport || *report == tdfReport
+	known := slices.Contains(printing.Keys(), *report) || *report == eventJSONReport || *report == tdfReport
 	switch {
 	case fs.NArg() > 0:
 		return usagef("unexpected argument %q", fs.Arg(0))
 	case *id <= 0:
 		return usagef("--event is required (an event ID; 'tablekeeper check --db PATH' lists them)")
 	case !known:
-		return usagef("--report must be one of %s, %s or %s, not %q", strings.Join(reportKeys(), ", "), eventJSONReport, tdfReport, *report)
+		return usagef("--report must be one of %s, %s or %s, not %q", strings.Join(printing.Keys(), ", "), eventJSONReport, tdfReport, *report)
 	case *out == "":
 		return usagef("--out is required")
 	case *paper != "A4" && *paper != "Letter":
@@ -63,30 +61,6 @@ func runExport(args []string, stdout, _ io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "wrote %s: %s\n", *out, summary)
 	return nil
-}
-
-// pairingsReport turns a round sheet into the pairings report's model.
-func pairingsReport(sh director.Sheet) reports.Pairings {
-	p := reports.Pairings{
-		EventName: sh.Event.Name,
-		Game:      rules.Describe(sh.Event.Game, sh.Event.Format),
-		Round:     sh.Round.Number,
-		Date:      sh.Event.Date,
-	}
-	for _, t := range sh.Tables {
-		pt := reports.PairingsTable{Number: t.Number, Bye: t.Bye}
-		for i, pl := range t.Players {
-			name := pl.Name
-			if len(t.Teams) > 0 {
-				// A team table seats its teams alternately (A1, B1, A2,
-				// B2): each player is named with their team.
-				name += " (" + t.Teams[i%len(t.Teams)].Name + ")"
-			}
-			pt.Seats = append(pt.Seats, reports.PairingsSeat{Name: name, Points: pl.Points})
-		}
-		p.Tables = append(p.Tables, pt)
-	}
-	return p
 }
 
 // runImport registers the players of a CSV file in an event and lists the

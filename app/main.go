@@ -20,6 +20,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
+	"tablekeeper/reports/printing"
 )
 
 // AppID is the application's ID. It must equal Details.ID in FyneApp.toml
@@ -42,7 +43,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"sim", "play a whole event with seeded random results", "sim --db PATH --game G --format F --players N [--rounds R] [--seed S]", runSim},
-		{"export", "write a report of an event to a file (PDF or CSV), or the whole event as an event file (JSON)", "export --db PATH --event ID --report KIND [--round N] --out FILE [--paper A4|Letter]; KIND: " + strings.Join(reportKeys(), ", ") + ", " + eventJSONReport, runExport},
+		{"export", "write a report of an event to a file (PDF or CSV), or the whole event as an event file (JSON)", "export --db PATH --event ID --report KIND [--round N] --out FILE [--paper A4|Letter]; KIND: " + strings.Join(printing.Keys(), ", ") + ", " + eventJSONReport, runExport},
 		{"import", "register the players of a CSV file (name, member number, email) in an event, or import an event file or a Pokémon TOM file as new events", "import --db PATH --event ID --players FILE.csv | import --db PATH --event-json FILE | import --db PATH --tdf FILE [--pods separate|one]", runImport},
 		{"backup", "copy a database consistently, even while the app is using it", "backup --db PATH --out FILE", runBackup},
 		{"check", "check a database file and summarise what it holds", "check --db PATH", runCheck},

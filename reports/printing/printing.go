@@ -1,0 +1,666 @@
+// Package printing turns the director's answers into the models of the
+// reports package and writes them: the export command and the window's
+// Print menu use these same builders. Reports take plain data; this is
+// where one event's data becomes that data.
+package printing
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"tablekeeper/core/deck"
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/core/judgelog"
+	"tablekeeper/core/rules"
+	"tablekeeper/reports"
+)
+
+// Kind is a report the printer writes: its key, its name in the Print
+// menu, its file extension, and whether it is of one round.
+type Kind struct {
+	Key, Name, Ext string
+	Round          bool
+}
+
+// Printer builds and writes an event's reports.
+type Printer struct {
+	D *director.Director
+}
+
+// reportKind is one report the printer writes.
+type reportKind struct {
+	Kind
+	write func(ctx context.Context, p Printer, id event.EventID, round int, paper string, w io.Writer) (string, error)
+}
+
+// reportKinds lists the reports, in the order the Print menu shows them.
+func reportKinds() []reportKind {
+	out := []reportKind{
+		{Kind{Key: "pairings", Name: "Pairings by table", Ext: "pdf", Round: true}, writePairings},
+		{Kind{Key: "pairings-by-name", Name: "Pairings by name (for the wall)", Ext: "pdf", Round: true}, writePairingsByName},
+		{Kind{Key: "slips", Name: "Match slips", Ext: "pdf", Round: true}, writeSlips},
+		{Kind{Key: "standings", Name: "Standings", Ext: "pdf"}, writeStandings},
+		{Kind{Key: "players-csv", Name: "Players (CSV)", Ext: "csv"}, writePlayersCSV},
+		{Kind{Key: "pairings-csv", Name: "Pairings (CSV)", Ext: "csv", Round: true}, writePairingsCSV},
+		{Kind{Key: "results-csv", Name: "Results (CSV)", Ext: "csv"}, writeResultsCSV},
+		{Kind{Key: "standings-csv", Name: "Standings (CSV)", Ext: "csv"}, writeStandingsCSV},
+	}
+	return append(out, moreReportKinds()...)
+}
+
+// Keys lists the report keys, for usage messages.
+func Keys() []string {
+	var out []string
+	for _, k := range reportKinds() {
+		out = append(out, k.Key)
+	}
+	return out
+}
+
+// Kinds lists the reports, in the order the Print menu shows them.
+func Kinds() []Kind {
+	var out []Kind
+	for _, k := range reportKinds() {
+		out = append(out, k.Kind)
+	}
+	return out
+}
+
+// Write writes the report with the given key of an event (round 0: the
+// latest) and returns a one-line summary of what it wrote.
+func (p Printer) Write(ctx context.Context, key string, id event.EventID, round int, paper string, w io.Writer) (string, error) {
+	for _, k := range reportKinds() {
+		if k.Key == key {
+			if k.Round && round == 0 {
+				n, err := p.latestRound(ctx, id)
+				if err != nil {
+					return "", err
+				}
+				round = n
+			}
+			return k.write(ctx, p, id, round, paper, w)
+		}
+	}
+	return "", event.Invalidf("there is no report %q; choose one of %s", key, strings.Join(Keys(), ", "))
+}
+
+// latestRound is the number of an event's latest round.
+func (p Printer) latestRound(ctx context.Context, id event.EventID) (int, error) {
+	e, err := p.D.Event(ctx, id)
+	if err != nil {
+		return 0, err
+	}
+	rounds, err := p.D.Rounds(ctx, id)
+	if err != nil {
+		return 0, err
+	}
+	if len(rounds) == 0 {
+		return 0, event.Statef("%s has no rounds paired yet", e.Name)
+	}
+	return len(rounds), nil
+}
+
+func writePairings(ctx context.Context, p Printer, id event.EventID, round int, paper string, w io.Writer) (string, error) {
+	sh, err := p.D.RoundSheet(ctx, id, round)
+	if err != nil {
+		return "", err
+	}
+	if err := reports.WritePairings(w, PairingsReport(sh), reports.Options{Paper: paper}); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("round %d pairings of %s, %d tables", round, sh.Event.Name, len(sh.Tables)), nil
+}
+
+func writePairingsByName(ctx context.Context, p Printer, id event.EventID, round int, paper string, w io.Writer) (string, error) {
+	sh, err := p.D.RoundSheet(ctx, id, round)
+	if err != nil {
+		return "", err
+	}
+	by := reports.PairingsByNameFrom(PairingsReport(sh))
+	if err := reports.WritePairingsByName(w, by, reports.Options{Paper: paper}); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("round %d pairings of %s by name, %d players", round, sh.Event.Name, len(by.Players)), nil
+}
+
+// slipKind is the slip a game's tables need.
+func writeSlips(ctx context.Context, p Printer, id event.EventID, round int, paper string, w io.Writer) (string, error) {
+	sh, err := p.D.RoundSheet(ctx, id, round)
+	if err != nil {
+		return "", err
+	}
+	s := reports.SlipsFrom(PairingsReport(sh), rules.SlipFor(sh.Event))
+	s.Games = sh.Round.GamesPerMatch(sh.Event.Settings)
+	s.Note = rules.MatchNote(sh.Event, sh.Round)
+	for i, t := range sh.Tables {
+		if i < len(s.Tables) {
+			s.Tables[i].Extension = t.Extension
+		}
+	}
+	if err := reports.WriteSlips(w, s, reports.Options{Paper: paper}); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("round %d match slips of %s, %d tables", round, sh.Event.Name, len(sh.Tables)), nil
+}
+
+// standingsReport turns the director's standings into the report's model.
+func standingsReport(ctx context.Context, p Printer, id event.EventID) (reports.Standings, error) {
+	e, err := p.D.Event(ctx, id)
+	if err != nil {
+		return reports.Standings{}, err
+	}
+	table, err := p.D.Standings(ctx, id)
+	if err != nil {
+		return reports.Standings{}, err
+	}
+	rounds, err := p.D.Rounds(ctx, id)
+	if err != nil {
+		return reports.Standings{}, err
+	}
+	if len(rounds) == 0 {
+		return reports.Standings{}, event.Statef("No round has been played yet in %s, so there are no standings. Print the players list (players-csv) or the round 1 seating instead.", e.Name)
+	}
+	s := reports.Standings{
+		EventName: e.Name,
+		Game:      rules.Describe(e.Game, e.Format),
+		Round:     len(rounds),
+		Final:     e.State == event.StateFinished,
+		Date:      e.Date,
+	}
+	keys := e.Settings.Tiebreakers
+	for _, k := range keys {
+		title, _ := rules.TiebreakerName(k)
+		s.Tiebreakers = append(s.Tiebreakers, title)
+	}
+	for _, st := range table {
+		row := reports.StandingsRow{Rank: st.Rank, Name: st.Name, Points: st.Points, Wins: st.Wins, Losses: st.Losses, Draws: st.Draws,
+			Dropped: st.Status != event.EntryActive}
+		for _, k := range keys {
+			row.Tiebreakers = append(row.Tiebreakers, st.TiebreakerText(k))
+		}
+		s.Rows = append(s.Rows, row)
+	}
+	return s, nil
+}
+
+func writeStandings(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
+	s, err := standingsReport(ctx, p, id)
+	if err != nil {
+		return "", err
+	}
+	if err := reports.WriteStandings(w, s, reports.Options{Paper: paper}); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("standings of %s, %d players", s.EventName, len(s.Rows)), nil
+}
+
+func writeStandingsCSV(ctx context.Context, p Printer, id event.EventID, _ int, _ string, w io.Writer) (string, error) {
+	s, err := standingsReport(ctx, p, id)
+	if err != nil {
+		return "", err
+	}
+	if err := reports.WriteStandingsCSV(w, s); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("standings of %s as CSV, %d players", s.EventName, len(s.Rows)), nil
+}
+
+func writePlayersCSV(ctx context.Context, p Printer, id event.EventID, _ int, _ string, w io.Writer) (string, error) {
+	entries, err := p.D.Entries(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	var rows []reports.PlayerRow
+	for _, en := range entries {
+		rows = append(rows, reports.PlayerRow{Name: en.Name, MemberNumber: en.MemberNo, Status: string(en.Status)})
+	}
+	if err := reports.WritePlayersCSV(w, rows); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%d players as CSV", len(rows)), nil
+}
+
+func writePairingsCSV(ctx context.Context, p Printer, id event.EventID, round int, _ string, w io.Writer) (string, error) {
+	sh, err := p.D.RoundSheet(ctx, id, round)
+	if err != nil {
+		return "", err
+	}
+	if err := reports.WritePairingsCSV(w, PairingsReport(sh)); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("round %d pairings as CSV, %d tables", round, len(sh.Tables)), nil
+}
+
+func writeResultsCSV(ctx context.Context, p Printer, id event.EventID, _ int, _ string, w io.Writer) (string, error) {
+	rounds, err := p.D.Rounds(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	var rows []reports.ResultRow
+	for _, r := range rounds {
+		sh, err := p.D.RoundSheet(ctx, id, r.Number)
+		if err != nil {
+			return "", err
+		}
+		for _, t := range sh.Tables {
+			row := reports.ResultRow{Round: r.Number, Table: t.Number}
+			for _, pl := range t.Players {
+				row.Names = append(row.Names, pl.Name)
+			}
+			row.Result = resultText(sh.Event.Settings, t)
+			rows = append(rows, row)
+		}
+	}
+	if err := reports.WriteResultsCSV(w, rows); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%d results as CSV", len(rows)), nil
+}
+
+// resultText writes a table's result in a line: "2-1", "2-1-1" with a
+// drawn game, "bye", a multiplayer table's points and places, or "" when
+// it has none yet.
+func resultText(s event.Settings, t director.SheetTable) string {
+	switch {
+	case t.Bye:
+		return "bye"
+	case t.Result == nil:
+		return ""
+	}
+	r := *t.Result
+	var parts []string
+	if len(r.Seats) == 2 && s.TableSize <= 2 {
+		text := fmt.Sprintf("%d-%d", r.Seats[0].GamesWon, r.Seats[1].GamesWon)
+		if r.GamesDrawn > 0 {
+			text += fmt.Sprintf("-%d", r.GamesDrawn)
+		}
+		parts = append(parts, text)
+	} else {
+		for i, st := range r.Seats {
+			seat := fmt.Sprintf("seat %d: %d", i+1, st.Points)
+			if st.Place == 1 {
+				seat += " (won)"
+				if r.TimeOut {
+					seat = fmt.Sprintf("seat %d: %d (lead)", i+1, st.Points)
+				}
+			}
+			parts = append(parts, seat)
+		}
+	}
+	if r.TimeOut {
+		parts = append(parts, "time-out")
+	}
+	return strings.Join(parts, "; ")
+}
+
+// moreReportKinds are the reports of the print pack beyond the round
+// sheets: decklists, seatings, the bracket, the judge log and the summary.
+func moreReportKinds() []reportKind {
+	return []reportKind{
+		{newReport("decklists", "Decklists (a page per deck)", "pdf", false), writeDecklists},
+		{newReport("blank-decklist", "Blank decklist sheet", "pdf", false), writeBlankDecklist},
+		{newReport("seatings", "Seatings (round 1 or draft pods)", "pdf", false), writeSeatings},
+		{newReport("bracket", "Bracket", "pdf", false), writeBracket},
+		{newReport("judgelog", "Judge log", "pdf", false), writeJudgeLog},
+		{newReport("summary", "Event summary", "pdf", false), writeSummary},
+	}
+}
+
+func writeDecklists(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
+	e, err := p.D.Event(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	checks, err := p.D.Decks(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	byID, err := p.entriesByID(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	f := deck.Format(e.Settings.DeckRules)
+	out := reports.Decklists{EventName: e.Name, FormatName: f.Name(), Date: e.Date}
+	for _, c := range checks {
+		en := byID[c.Deck.EntryID]
+		dl := reports.Decklist{Player: en.Name, MemberNumber: en.MemberNo, DeckName: c.Deck.Name,
+			Registered: c.Deck.UpdatedAt, Locked: c.Deck.LockedAt, Unchecked: f == deck.FormatNone}
+		for _, is := range c.Report.Problems {
+			dl.Problems = append(dl.Problems, is.Message)
+		}
+		for _, is := range c.Report.Warnings {
+			dl.Warnings = append(dl.Warnings, is.Message)
+		}
+		dl.Sections = deckSections(f, c.Deck.List)
+		out.Decks = append(out.Decks, dl)
+	}
+	if len(out.Decks) == 0 {
+		return "", event.Statef("%s has no decks registered yet; register them on the Registration tab (Decks…)", e.Name)
+	}
+	if err := reports.WriteDecklists(w, out, reports.Options{Paper: paper}); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%d decklists of %s", len(out.Decks), e.Name), nil
+}
+
+// deckSections groups a decklist's cards by the sections the player wrote.
+func deckSections(f deck.Format, text string) []reports.DeckSection {
+	var l deck.List
+	switch f {
+	case deck.FormatArchonStandard, deck.FormatArchonSealed:
+		l, _ = deck.ParseArchon(text)
+	default:
+		l, _ = deck.Parse(text)
+	}
+	var out []reports.DeckSection
+	for _, en := range l.Entries {
+		if len(out) == 0 || out[len(out)-1].Title != en.Section {
+			out = append(out, reports.DeckSection{Title: en.Section})
+		}
+		s := &out[len(out)-1]
+		s.Cards = append(s.Cards, reports.DeckCard{Count: en.Count, Name: en.Name})
+	}
+	return out
+}
+
+func writeBlankDecklist(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
+	e, err := p.D.Event(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	f := deck.Format(e.Settings.DeckRules)
+	fields, sections := f.BlankSections()
+	name := f.Name()
+	if f == deck.FormatNone {
+		name = rules.Describe(e.Game, e.Format)
+	}
+	b := reports.BlankDecklist{EventName: e.Name, FormatName: name, Date: e.Date, Fields: fields, Sections: sections, Notes: f.Rules()}
+	if err := reports.WriteBlankDecklist(w, b, reports.Options{Paper: paper}); err != nil {
+		return "", err
+	}
+	return "a blank " + name + " decklist for " + e.Name, nil
+}
+
+func writeSeatings(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
+	e, err := p.D.Event(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	s := reports.Seatings{EventName: e.Name, Game: rules.Describe(e.Game, e.Format), Date: e.Date}
+	byID, err := p.entriesByID(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	if e.Settings.HasDraft() {
+		pods, err := p.D.DraftPods(ctx, id)
+		if err == nil {
+			s.Draft, s.Title = true, "Draft pods"
+			for _, d := range pods.Passes {
+				s.Passes = append(s.Passes, string(d))
+			}
+			for _, pod := range pods.Pods {
+				sp := reports.SeatingPod{Number: pod.Number}
+				for _, en := range pod.Seats {
+					sp.Seats = append(sp.Seats, byID[en].Name)
+				}
+				s.Pods = append(s.Pods, sp)
+			}
+		}
+	}
+	if !s.Draft {
+		sh, err := p.D.RoundSheet(ctx, id, 1)
+		if err != nil {
+			return "", event.Statef("%s has no round 1 or draft pods to seat yet", e.Name)
+		}
+		s.Title = "Round 1 seating"
+		for _, t := range sh.Tables {
+			if t.Bye {
+				for _, pl := range t.Players {
+					s.Byes = append(s.Byes, pl.Name)
+				}
+				continue
+			}
+			sp := reports.SeatingPod{Number: t.Number}
+			for _, pl := range t.Players {
+				sp.Seats = append(sp.Seats, pl.Name)
+			}
+			s.Pods = append(s.Pods, sp)
+		}
+	}
+	if err := reports.WriteSeatings(w, s, reports.Options{Paper: paper}); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%s of %s, %d tables or pods", strings.ToLower(s.Title), e.Name, len(s.Pods)), nil
+}
+
+// writeBracket prints the elimination or playoff rounds paired so far as
+// a single-elimination bracket: each round's matches in table order, the
+// winners carried to the next round's boxes.
+func writeBracket(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
+	e, err := p.D.Event(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	rounds, err := p.D.Rounds(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	byID, err := p.entriesByID(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	b := reports.Bracket{EventName: e.Name, Game: rules.Describe(e.Game, e.Format), Date: e.Date, Kind: reports.SingleElimination}
+	n := 0
+	for _, r := range rounds {
+		if r.Stage != event.StageElimination && r.Stage != event.StagePlayoff {
+			continue
+		}
+		sh, err := p.D.RoundSheet(ctx, id, r.Number)
+		if err != nil {
+			return "", err
+		}
+		n++
+		b.Winners.Rounds = append(b.Winners.Rounds, r.Name)
+		slot := 0
+		for _, t := range sh.Tables {
+			if len(t.Players) == 0 {
+				continue
+			}
+			slot++
+			m := reports.BracketMatch{Round: n, Slot: slot}
+			m.A = reports.BracketSide{Name: t.Players[0].Name, Seed: byID[t.Players[0].Entry].Seed}
+			if t.Bye || len(t.Players) < 2 {
+				m.B = reports.BracketSide{Bye: true}
+			} else {
+				m.B = reports.BracketSide{Name: t.Players[1].Name, Seed: byID[t.Players[1].Entry].Seed}
+			}
+			if res := t.Result; res != nil && len(res.Seats) == 2 {
+				a, bb := res.Seats[0].GamesWon, res.Seats[1].GamesWon
+				m.Score = fmt.Sprintf("%d–%d", a, bb)
+				switch {
+				case a > bb:
+					m.Winner = 1
+				case bb > a:
+					m.Winner = 2
+				}
+			}
+			b.Winners.Matches = append(b.Winners.Matches, m)
+		}
+		if n == 1 {
+			b.Size = 1
+			for b.Size < 2*slot {
+				b.Size *= 2
+			}
+		}
+	}
+	if n == 0 {
+		return "", event.Statef("%s has no elimination or playoff rounds yet; the bracket prints once one is paired", e.Name)
+	}
+	if err := reports.WriteBracket(w, b, reports.Options{Paper: paper}); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("the bracket of %s, %d rounds paired", e.Name, n), nil
+}
+
+func writeJudgeLog(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
+	e, err := p.D.Event(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	judges, err := p.D.Judges(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	log, err := p.D.JudgeLog(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	byID, err := p.entriesByID(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	jn := map[event.JudgeID]string{}
+	out := reports.JudgeLog{EventName: e.Name, Game: rules.Describe(e.Game, e.Format), Date: e.Date}
+	for _, j := range judges {
+		jn[j.ID] = j.Name
+		out.Judges = append(out.Judges, reports.JudgeLogJudge{Name: j.Name, Role: string(j.Role), Order: j.Order})
+	}
+	number := map[event.JudgeLogID]int{}
+	for i, l := range log {
+		number[l.ID] = i + 1
+		out.Entries = append(out.Entries, reports.JudgeLogEntry{
+			Number: i + 1, At: l.At, Round: l.Round, Table: l.Table, Kind: string(l.Kind), Player: byID[l.EntryID].Name,
+			Infraction: l.Infraction, Penalty: l.Penalty, Points: l.Points, Extension: l.Extension, Judge: jn[l.JudgeID],
+			Description: l.Description, Outcome: l.Outcome, Corrects: number[l.Corrects], Withdraws: l.Penalty == judgelog.Void,
+		})
+	}
+	if err := reports.WriteJudgeLog(w, out, reports.Options{Paper: paper}); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("the judge log of %s, %d entries", e.Name, len(out.Entries)), nil
+}
+
+func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
+	e, err := p.D.Event(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	entries, err := p.D.Entries(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	rounds, err := p.D.Rounds(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	table, err := p.D.Standings(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	log, err := p.D.JudgeLog(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	checks, err := p.D.Decks(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	s := reports.Summary{EventName: e.Name, Game: rules.Describe(e.Game, e.Format), Date: e.Date,
+		Structure: formatSummary(e), Registered: len(entries), RoundsPlayed: len(rounds), TopTitle: "Top 8"}
+	for _, en := range entries {
+		switch en.Status {
+		case event.EntryDropped:
+			s.Dropped++
+		case event.EntryDisqualified:
+			s.Disqualified++
+		}
+	}
+	for _, r := range rounds {
+		for _, t := range r.Tables {
+			if t.Bye {
+				s.Byes++
+			} else if t.Result != nil {
+				s.TablesPlayed++
+			}
+		}
+	}
+	for _, l := range judgelog.Effective(log) {
+		if l.Kind == event.LogPenalty {
+			s.Penalties++
+		}
+	}
+	s.DecksRegistered = len(checks)
+	for _, c := range checks {
+		if c.Legal() {
+			s.DecksLegal++
+		}
+	}
+	if e.State == event.StateFinished && len(table) > 0 {
+		s.Winner = table[0].Name
+	}
+	for i, st := range table {
+		if i == 8 {
+			break
+		}
+		s.Top = append(s.Top, reports.SummaryPlace{Rank: st.Rank, Name: st.Name, Points: st.Points,
+			Record: fmt.Sprintf("%d–%d–%d", st.Wins, st.Losses, st.Draws)})
+	}
+	if err := reports.WriteSummary(w, s, reports.Options{Paper: paper}); err != nil {
+		return "", err
+	}
+	return "the summary of " + e.Name, nil
+}
+
+// newReport describes a report of the Print menu.
+func newReport(key, name, ext string, round bool) Kind {
+	return Kind{Key: key, Name: name, Ext: ext, Round: round}
+}
+
+// formatSummary says in a line how the event's format plays.
+func formatSummary(e event.Event) string {
+	if _, f, err := rules.Lookup(e.Game, e.Format); err == nil {
+		return f.Summary
+	}
+	return string(e.Settings.Structure)
+}
+
+// entriesByID returns an event's entries by ID, for reports that name the
+// players of their rows.
+func (p Printer) entriesByID(ctx context.Context, id event.EventID) (map[event.EntryID]event.Entry, error) {
+	entries, err := p.D.Entries(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[event.EntryID]event.Entry, len(entries))
+	for _, en := range entries {
+		out[en.ID] = en
+	}
+	return out, nil
+}
+
+// PairingsReport turns a round sheet into the pairings report's model.
+func PairingsReport(sh director.Sheet) reports.Pairings {
+	p := reports.Pairings{
+		EventName: sh.Event.Name,
+		Game:      rules.Describe(sh.Event.Game, sh.Event.Format),
+		Round:     sh.Round.Number,
+		Date:      sh.Event.Date,
+	}
+	for _, t := range sh.Tables {
+		pt := reports.PairingsTable{Number: t.Number, Bye: t.Bye}
+		for i, pl := range t.Players {
+			name := pl.Name
+			if len(t.Teams) > 0 {
+				// A team table seats its teams alternately (A1, B1, A2,
+				// B2): each player is named with their team.
+				name += " (" + t.Teams[i%len(t.Teams)].Name + ")"
+			}
+			pt.Seats = append(pt.Seats, reports.PairingsSeat{Name: name, Points: pl.Points})
+		}
+		p.Tables = append(p.Tables, pt)
+	}
+	return p
+}
