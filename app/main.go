@@ -29,6 +29,10 @@ import (
 const AppID = "org.tablekeeper.desktop"
 
 func main() {
+	if len(os.Args) > 1 {
+		// A command or a flag: its lines go to the console it was typed in.
+		attachConsole()
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
