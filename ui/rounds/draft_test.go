@@ -11,6 +11,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/uitest"
 )
 
@@ -214,7 +215,7 @@ func TestPublishingOpensResultEntry(t *testing.T) {
 	if f.s.table.Disabled() || f.s.result.Disabled() || f.w.Canvas().Focused() != f.s.table {
 		t.Error("result entry is not open with the cursor in Table")
 	}
-	if !uitest.HasText(f.w.Content(), ResultHint(3, true)) || f.s.roundSelect.Selected != "Round 1" {
+	if !uitest.HasText(f.w.Content(), rules.ResultHint(3, true)) || f.s.roundSelect.Selected != "Round 1" {
 		t.Errorf("hint or selector not updated: %q", f.s.roundSelect.Selected)
 	}
 	if changed != 1 {
@@ -257,35 +258,13 @@ func TestAPlayoffRoundShowsItsNameAndMatchLength(t *testing.T) {
 	if f.s.roundSelect.Selected != "Round 2 · top 2: final" {
 		t.Errorf("selector = %q (options %q)", f.s.roundSelect.Selected, f.s.roundSelect.Options)
 	}
-	if !uitest.HasText(f.w.Content(), ResultHint(5, false)) || f.s.result.PlaceHolder != "3-2" {
+	if !uitest.HasText(f.w.Content(), rules.ResultHint(5, false)) || f.s.result.PlaceHolder != "3-2" {
 		t.Errorf("hint not for a best of 5: %q, placeholder %q", uitest.Texts(f.w.Content()), f.s.result.PlaceHolder)
 	}
 	f.enter(t, "1", "3-0")
 	f.errs.None(t)
 	if got := f.sheet(t, 2).Tables[0].Result; got == nil || got.Seats[0].GamesWon != 3 {
 		t.Fatalf("a 3–0 in the best-of-five final was not saved: %+v, status %q", got, f.s.status.Text)
-	}
-}
-
-func TestResultHintFitsTheMatchLength(t *testing.T) {
-	for bestOf, want := range map[int]string{1: "Best of 1. Result: seat 1 games – seat 2 games [– drawn games], e.g. 1-0, 0-1. ",
-		3: "e.g. 2-1, 2-0, 0-2, 1-1, 1-1-1", 5: "e.g. 3-2, 3-0, 0-3, 2-2, 1-1-1"} {
-		if got := ResultHint(bestOf, true); !strings.Contains(got, want) {
-			t.Errorf("ResultHint(%d) = %q, want it to contain %q", bestOf, got, want)
-		}
-	}
-	// Draw refusal: where the game or round has no draws the hint never
-	// offers one.
-	for bestOf, want := range map[int]string{1: "e.g. 1-0, 0-1; no draws", 3: "e.g. 2-1, 2-0, 0-2; no draws", 5: "e.g. 3-2, 3-0, 0-3; no draws"} {
-		got := ResultHint(bestOf, false)
-		if !strings.Contains(got, want) || strings.Contains(got, "draw =") || strings.Contains(got, "1-1") {
-			t.Errorf("ResultHint(%d, no draws) = %q, want it to contain %q and offer no draw", bestOf, got, want)
-		}
-	}
-	for bestOf, want := range map[int]string{1: "1-0", 3: "2-1", 5: "3-2"} {
-		if got := ResultPlaceholder(bestOf); got != want {
-			t.Errorf("ResultPlaceholder(%d) = %q, want %q", bestOf, got, want)
-		}
 	}
 }
 

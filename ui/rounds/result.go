@@ -2,128 +2,12 @@ package rounds
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"tablekeeper/core/event"
 )
 
-// ResultHint is the line under the result field for a round of best of
-// bestOf: the match length, the syntax ParseResult reads with examples
-// that fit the match, and the keys that move between the fields. Where
-// the game or round has no draws (rules.MatchDraws), draws are left out.
-func ResultHint(bestOf int, draws bool) string {
-	if bestOf < 1 {
-		bestOf = 1
-	}
-	need := bestOf/2 + 1
-	var examples string
-	switch {
-	case bestOf == 1:
-		examples = "e.g. 1-0, 0-1"
-	case bestOf == 2 && draws:
-		examples = "e.g. 2-0, 1-1, 0-2"
-	case bestOf == 2:
-		examples = "e.g. 2-0, 0-2"
-	case draws:
-		examples = fmt.Sprintf("e.g. %d-%d, %d-0, 0-%d, %d-%d, 1-1-1", need, need-1, need, need, need-1, need-1)
-	default:
-		examples = fmt.Sprintf("e.g. %d-%d, %d-0, 0-%d", need, need-1, need, need)
-	}
-	keys := "t after the result: time was called (2-0 t). Enter in Table moves to Result; Enter in Result saves."
-	if !draws {
-		return fmt.Sprintf("Best of %d. Result: seat 1 games – seat 2 games, %s; no draws. 21 = 2-1. %s", bestOf, examples, keys)
-	}
-	return fmt.Sprintf("Best of %d. Result: seat 1 games – seat 2 games [– drawn games], %s. ", bestOf, examples) +
-		"d or draw = one drawn game (0-0-1); 21 = 2-1. " + keys
-}
-
-// TeamResultHint is ResultHint for a team event, whose tables are matches
-// between team A and team B.
-func TeamResultHint(bestOf int, draws bool) string {
-	return strings.Replace(ResultHint(bestOf, draws), "seat 1 games – seat 2 games", "team A games – team B games", 1)
-}
-
-// ResultPlaceholder is the example in the empty Result field: the
-// closest win of a best of bestOf, "2-1" in a best of three.
-func ResultPlaceholder(bestOf int) string {
-	need := max(bestOf, 1)/2 + 1
-	return fmt.Sprintf("%d-%d", need, need-1)
-}
-
 // DraftHint replaces the result hint while a round is a draft.
 const DraftHint = "Results can be entered once the pairings are published: until then the tables may still change."
-
-// ParseResult reads a two-player result as a scorekeeper types it:
-//
-//	2-1     seat 1 won two games, seat 2 one
-//	1-1-1   one game each and one drawn game
-//	d, draw one drawn game (0-0-1), the usual draw of a best of one
-//	21, 111 the same without separators (one digit per number)
-//	2-0 t   t after any of these: time was called before the match
-//	        ended (it decides lost games in Armageddon, H6, and match
-//	        points at a Shadowfist table, S6)
-//
-// The numbers may be separated by a hyphen, an en or em dash, a colon or
-// spaces ("2–1", "2 - 1", "2:1"). Whether the result is possible in the
-// event's format (no 3–0 in a best of three) is for the director to say.
-func ParseResult(text string) (event.Result, error) {
-	s := strings.ToLower(strings.TrimSpace(text))
-	if s == "" {
-		return event.Result{}, event.Invalid("type a result such as 2-1, 1-1-1 or d")
-	}
-	if rest, ok := strings.CutSuffix(s, "t"); ok && strings.TrimSpace(rest) != "" {
-		res, err := ParseResult(rest)
-		if err != nil {
-			return res, err
-		}
-		res.TimeOut = true
-		return res, nil
-	}
-	if s == "d" || s == "draw" {
-		return twoPlayer(0, 0, 1), nil
-	}
-	if compact(s) {
-		// "21" is 2-1 and "111" is 1-1-1: no match needs ten games.
-		return twoPlayer(int(s[0]-'0'), int(s[1]-'0'), int(s[len(s)-1]-'0')*(len(s)-2)), nil
-	}
-	parts := strings.FieldsFunc(s, func(r rune) bool {
-		switch r {
-		case '-', '–', '—', '‒', '−', ':', ' ', '\t':
-			return true
-		}
-		return false
-	})
-	if len(parts) < 2 || len(parts) > 3 {
-		return event.Result{}, event.Invalidf("%q is not a result; type games won like 2-1, with drawn games third (1-1-1), or d for a draw", text)
-	}
-	var n [3]int
-	for i, p := range parts {
-		v, err := strconv.Atoi(p)
-		if err != nil || v < 0 || v > 99 {
-			return event.Result{}, event.Invalidf("%q is not a result; type games won like 2-1, with drawn games third (1-1-1), or d for a draw", text)
-		}
-		n[i] = v
-	}
-	return twoPlayer(n[0], n[1], n[2]), nil
-}
-
-// compact reports whether s is two or three digits with nothing between.
-func compact(s string) bool {
-	if len(s) < 2 || len(s) > 3 {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-func twoPlayer(a, b, drawn int) event.Result {
-	return event.Result{Seats: []event.SeatResult{{GamesWon: a}, {GamesWon: b}}, GamesDrawn: drawn}
-}
 
 // ResultText shows a table's result: "2–1", "1–1–1" with drawn games, "bye"
 // for a bye and "—" while the result is missing.

@@ -150,7 +150,7 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.timeCalled = &widget.Button{Text: "Time called…", Icon: theme.HistoryIcon(), OnTapped: s.onTimeCalled}
 	s.timeCalled.Hide()
 	s.status = &widget.Label{Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Bold: true}}
-	s.hint = columns.Secondary(ResultHint(3, true), true)
+	s.hint = columns.Secondary(rules.ResultHint(3, true), true)
 	s.cols = columns.New(playerCols...)
 	s.list = &widget.List{Length: s.length, CreateItem: s.createItem, UpdateItem: s.updateItem, OnSelected: s.onRowSelected}
 	s.mcols = newMultiColumns()
@@ -357,7 +357,7 @@ func (s *Screen) showMode() {
 		}
 	}
 	bestOf := labels.BestOf(s.sheet.Round, s.sheet.Event.Settings)
-	s.result.SetPlaceHolder(ResultPlaceholder(bestOf))
+	s.result.SetPlaceHolder(rules.ResultPlaceholder(bestOf))
 	multi := Multiplayer(s.sheet)
 	s.showMulti(multi)
 	heads, cols := [2]string{"Seat 1", "Seat 2"}, playerCols
@@ -384,9 +384,9 @@ func (s *Screen) showMode() {
 	case multi:
 		columns.SetSecondary(s.hint, rules.MultiFormFor(s.sheet.Event.Settings).Hint())
 	case Teams(s.sheet):
-		columns.SetSecondary(s.hint, TeamResultHint(bestOf, draws))
+		columns.SetSecondary(s.hint, rules.TeamResultHint(bestOf, draws))
 	default:
-		columns.SetSecondary(s.hint, strings.TrimSpace(ResultHint(bestOf, draws)+" "+rules.MatchNote(s.sheet.Event, s.sheet.Round)))
+		columns.SetSecondary(s.hint, strings.TrimSpace(rules.ResultHint(bestOf, draws)+" "+rules.MatchNote(s.sheet.Event, s.sheet.Round)))
 	}
 }
 
@@ -814,7 +814,7 @@ func (s *Screen) onSave() {
 		return
 	}
 	typed := strings.TrimSpace(s.result.Text)
-	res, err := ParseResult(typed)
+	res, err := rules.ParseResult(typed)
 	if err != nil {
 		s.failAndReset(fmt.Errorf("table %d not saved: %w", before.Number, err))
 		return

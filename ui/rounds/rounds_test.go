@@ -246,58 +246,6 @@ func TestACompleteRoundSaysWhatComesNext(t *testing.T) {
 	}
 }
 
-func TestParseResultReadsWhatScorekeepersType(t *testing.T) {
-	cases := []struct {
-		in          string
-		a, b, drawn int
-		timeOut     bool
-		wantErr     bool
-	}{
-		{in: "2-1", a: 2, b: 1},
-		{in: "2-0", a: 2},
-		{in: "0-2", b: 2},
-		{in: "1-1", a: 1, b: 1},
-		{in: "1-1-1", a: 1, b: 1, drawn: 1},
-		{in: "2–1", a: 2, b: 1},
-		{in: " 2 – 1 ", a: 2, b: 1},
-		{in: "2:0", a: 2},
-		{in: "2 1", a: 2, b: 1},
-		{in: "21", a: 2, b: 1},
-		{in: "111", a: 1, b: 1, drawn: 1},
-		{in: "02", b: 2},
-		{in: "d", drawn: 1},
-		{in: "Draw", drawn: 1},
-		{in: "", wantErr: true},
-		{in: "2", wantErr: true},
-		{in: "2101", wantErr: true},
-		{in: "2-1-0-1", wantErr: true},
-		{in: "a-b", wantErr: true},
-		{in: "win", wantErr: true},
-		// t after a result: time was called (H6 4.2.6, S6).
-		{in: "2-0 t", a: 2, timeOut: true},
-		{in: "1-0T", a: 1, timeOut: true},
-		{in: "21t", a: 2, b: 1, timeOut: true},
-		{in: "t", wantErr: true},
-		{in: "2 t", wantErr: true},
-	}
-	for _, c := range cases {
-		r, err := ParseResult(c.in)
-		if c.wantErr {
-			if err == nil {
-				t.Errorf("ParseResult(%q) = %+v, want an error", c.in, r)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("ParseResult(%q): %v", c.in, err)
-			continue
-		}
-		if r.Seats[0].GamesWon != c.a || r.Seats[1].GamesWon != c.b || r.GamesDrawn != c.drawn || r.TimeOut != c.timeOut {
-			t.Errorf("ParseResult(%q) = %d-%d-%d at time %v, want %d-%d-%d at time %v", c.in, r.Seats[0].GamesWon, r.Seats[1].GamesWon, r.GamesDrawn, r.TimeOut, c.a, c.b, c.drawn, c.timeOut)
-		}
-	}
-}
-
 // Overwrite confirmation: typing a table that already has a result shows
 // it on Enter in Table, and a new result is saved over it only after a
 // deliberate answer; Enter (and Esc) keep the saved result.
