@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
@@ -28,43 +27,11 @@ func exportEventJSON(ctx context.Context, p printer, id event.EventID, path stri
 	if err != nil {
 		return err
 	}
-	if err := writePrivate(path, func(w io.Writer) error { return transfer.Encode(w, doc) }, p.db); err != nil {
+	if err := reports.WritePrivateFile(path, func(w io.Writer) error { return transfer.Encode(w, doc) }, p.db); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s: %s, %d players, %d rounds (event file version %d)\n",
 		path, doc.Event.Name, len(doc.Entries), len(doc.Rounds), transfer.Version)
-	return nil
-}
-
-// writePrivate writes a file through a temporary file in the same folder,
-// renamed into place once complete, with permissions for the user only.
-func writePrivate(path string, write func(io.Writer) error, protect ...string) error {
-	if err := reports.CheckTarget(path, protect...); err != nil {
-		return err
-	}
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, ".tablekeeper-*.tmp") // created 0600
-	if err != nil {
-		return event.Invalidf("cannot write in the folder %s (%v); choose another folder", dir, errors.Unwrap(err))
-	}
-	defer os.Remove(f.Name())
-	if err := write(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := reports.CheckTarget(path, protect...); err != nil {
-		return err
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
 	return nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"tablekeeper/core/store"
 	"tablekeeper/core/tdf"
 	"tablekeeper/core/transfer"
+	"tablekeeper/reports"
 )
 
 // tdfReport is the export --report key of a Pokémon TOM file (.tdf), the
@@ -31,7 +32,7 @@ func exportTDF(ctx context.Context, p printer, id event.EventID, path string, st
 	if err != nil {
 		return fmt.Errorf("%s cannot be written as a TOM file: %s", doc.Event.Name, event.Message(err))
 	}
-	if err := writePrivate(path, func(w io.Writer) error { return tdf.Write(w, f) }, p.db); err != nil {
+	if err := reports.WritePrivateFile(path, func(w io.Writer) error { return tdf.Write(w, f) }, p.db); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s: %s, %d players, %d rounds (TOM file)\n", path, doc.Event.Name, len(doc.Entries), len(doc.Rounds))

@@ -23,6 +23,16 @@ var sqliteHeader = []byte("SQLite format 3\x00")
 // -shm companions are refused with a sentence saying what to do. The
 // report is left readable by others, as an ordinary document is.
 func WriteFile(path string, write func(io.Writer) error, protect ...string) error {
+	return writeFile(path, 0o644, write, protect...)
+}
+
+// WritePrivateFile is WriteFile for a file that holds e-mails and other
+// players' data (an event file, a TOM file): readable by the user only.
+func WritePrivateFile(path string, write func(io.Writer) error, protect ...string) error {
+	return writeFile(path, 0o600, write, protect...)
+}
+
+func writeFile(path string, mode os.FileMode, write func(io.Writer) error, protect ...string) error {
 	if err := CheckTarget(path, protect...); err != nil {
 		return err
 	}
@@ -43,7 +53,7 @@ func WriteFile(path string, write func(io.Writer) error, protect ...string) erro
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	if err := os.Chmod(f.Name(), 0o644); err != nil {
+	if err := os.Chmod(f.Name(), mode); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	// Checked again just before the rename: the file may have appeared
