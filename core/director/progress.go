@@ -100,6 +100,34 @@ func eventWithRounds(tx Tx, id event.EventID) (event.Event, []event.Entry, []eve
 // progressOf works out Progress from what the transaction read.
 func progressOf(e event.Event, entries []event.Entry, rounds []event.Round) Progress {
 	p := Progress{Event: e, Rounds: len(rounds), Finished: e.State == event.StateFinished}
+	p.count(entries, rounds)
+	s := e.Settings
+	if s.Structure == event.StructureSwiss {
+		p.Planned = PlannedRounds(s, entries)
+	}
+	p.NextRound = p.Rounds + 1
+	switch {
+	case p.Finished || s.Structure == event.StructureChallenges:
+		p.Next = StepNone
+		return p
+	case p.Draft:
+		p.Next, p.NextRound, p.Ready = StepPublish, p.Rounds, true
+		return p
+	}
+	p.Done = p.Rounds > 0 && structureDone(e, entries, rounds, p)
+	p.Next = p.nextStep()
+	p.ExtraRound = p.Done && s.Structure == event.StructureSwiss && s.TopCut == 0 && s.FinalTable == 0
+	// Round 1 is always offered: when it cannot be paired (too few
+	// players, players not checked in, players without a team), pairing
+	// says why in a sentence that names them. A later round waits for the
+	// latest one's results.
+	p.Ready = p.Rounds == 0 || p.Missing == 0
+	p.FinishEarly = !p.Done && p.Rounds > 0
+	return p
+}
+
+// count fills in the players, the rounds by stage and the latest round.
+func (p *Progress) count(entries []event.Entry, rounds []event.Round) {
 	for _, en := range entries {
 		if en.Active() {
 			p.Players++
@@ -115,46 +143,30 @@ func progressOf(e event.Event, entries []event.Entry, rounds []event.Round) Prog
 			p.Cut++
 		}
 	}
-	s := e.Settings
-	if s.Structure == event.StructureSwiss {
-		p.Planned = PlannedRounds(s, entries)
-	}
-	complete := true
 	if p.Rounds > 0 {
 		p.Latest = rounds[p.Rounds-1]
 		p.Draft = !p.Latest.Published()
 		if !p.Draft {
 			p.Missing = p.Latest.Missing()
 		}
-		complete = !p.Draft && p.Missing == 0
 	}
-	p.NextRound = p.Rounds + 1
-	switch {
-	case p.Finished || s.Structure == event.StructureChallenges:
-		p.Next = StepNone
-		return p
-	case p.Draft:
-		p.Next, p.NextRound, p.Ready = StepPublish, p.Rounds, true
-		return p
-	}
-	p.Done = p.Rounds > 0 && structureDone(e, entries, rounds, p)
+}
+
+// nextStep is the step after a published round: finish when the
+// structure is done, start the cut or the final table after the planned
+// Swiss rounds, else pair.
+func (p Progress) nextStep() Step {
+	s := p.Event.Settings
+	afterSwiss := s.Structure == event.StructureSwiss && p.Cut == 0 && p.Swiss >= p.Planned
 	switch {
 	case p.Done:
-		p.Next = StepFinish
-		p.ExtraRound = s.Structure == event.StructureSwiss && s.TopCut == 0 && s.FinalTable == 0
-	case s.Structure == event.StructureSwiss && s.TopCut > 0 && p.Cut == 0 && p.Swiss >= p.Planned:
-		p.Next = StepStartCut
-	case s.Structure == event.StructureSwiss && s.FinalTable > 0 && p.Cut == 0 && p.Swiss >= p.Planned:
-		p.Next = StepStartFinal
-	default:
-		p.Next = StepPair
+		return StepFinish
+	case afterSwiss && s.TopCut > 0:
+		return StepStartCut
+	case afterSwiss && s.FinalTable > 0:
+		return StepStartFinal
 	}
-	// Round 1 is always offered: when it cannot be paired (too few
-	// players, players not checked in, players without a team), pairing
-	// says why in a sentence that names them.
-	p.Ready = complete
-	p.FinishEarly = !p.Done && p.Rounds > 0
-	return p
+	return StepPair
 }
 
 // structureDone reports whether the structure has no round left: the
