@@ -94,24 +94,7 @@ func (s *simulation) play(ctx context.Context, game, format string, players, rou
 			return err
 		}
 	}
-	swiss := e.Settings.Rounds
-	if swiss == 0 {
-		swiss = rules.RoundsFor(e.Settings, players)
-	}
-	plan := fmt.Sprintf("%d rounds", swiss)
-	switch {
-	case e.Settings.Structure == event.StructureChallenges:
-		plan = fmt.Sprintf("%d challenge games of 2 to 4 players", 3*players)
-	case e.Settings.Structure == event.StructureDoubleFinal:
-		plan = fmt.Sprintf("loss rounds out at two losses, then a final table of %d", e.Settings.FinalTable)
-	case e.Settings.Structure != event.StructureSwiss:
-		plan = "until the " + string(e.Settings.Structure) + " structure ends"
-	case e.Settings.TopCut > 0:
-		plan = fmt.Sprintf("%d Swiss rounds, then a top %d", swiss, e.Settings.TopCut)
-	case e.Settings.FinalTable > 0:
-		plan = fmt.Sprintf("%d Swiss rounds, then a final table of %d", swiss, e.Settings.FinalTable)
-	}
-	fmt.Fprintf(s.out, "event %d: %s, %s, %s\n", e.ID, e.Name, rules.Describe(game, format), plan)
+	fmt.Fprintf(s.out, "event %d: %s, %s, %s\n", e.ID, e.Name, rules.Describe(game, format), planText(e.Settings, players))
 	if e.Settings.Teams() {
 		if err := s.makeTeams(ctx, e, entries); err != nil {
 			return err
@@ -131,6 +114,39 @@ func (s *simulation) play(ctx context.Context, game, format string, players, rou
 		}
 		return s.top(ctx, e)
 	}
+	if err := s.playRounds(ctx, e); err != nil {
+		return err
+	}
+	if err := s.d.FinishEvent(ctx, e.ID); err != nil {
+		return err
+	}
+	return s.top(ctx, e)
+}
+
+// planText says in a line what the simulated event will play.
+func planText(set event.Settings, players int) string {
+	swiss := set.Rounds
+	if swiss == 0 {
+		swiss = rules.RoundsFor(set, players)
+	}
+	switch {
+	case set.Structure == event.StructureChallenges:
+		return fmt.Sprintf("%d challenge games of 2 to 4 players", 3*players)
+	case set.Structure == event.StructureDoubleFinal:
+		return fmt.Sprintf("loss rounds out at two losses, then a final table of %d", set.FinalTable)
+	case set.Structure != event.StructureSwiss:
+		return "until the " + string(set.Structure) + " structure ends"
+	case set.TopCut > 0:
+		return fmt.Sprintf("%d Swiss rounds, then a top %d", swiss, set.TopCut)
+	case set.FinalTable > 0:
+		return fmt.Sprintf("%d Swiss rounds, then a final table of %d", swiss, set.FinalTable)
+	}
+	return fmt.Sprintf("%d rounds", swiss)
+}
+
+// playRounds pairs, publishes and plays rounds until the director says the
+// structure is done, as it tells the event screen.
+func (s *simulation) playRounds(ctx context.Context, e event.Event) error {
 	for n := 1; ; n++ {
 		// The director says when the structure is done, as it tells the
 		// event screen.
@@ -158,10 +174,7 @@ func (s *simulation) play(ctx context.Context, game, format string, players, rou
 			return err
 		}
 	}
-	if err := s.d.FinishEvent(ctx, e.ID); err != nil {
-		return err
-	}
-	return s.top(ctx, e)
+	return nil
 }
 
 // challenges plays an event of open challenges (S10, Who Wants Some?):
