@@ -185,6 +185,24 @@ func (d *Director) judgeNames(tx Tx, id event.EventID) (judgelog.Names, error) {
 // applyPenalties carries out the effects a new judge log entry adds and
 // withdraws (see LogJudgeEntry).
 func (d *Director) applyPenalties(tx Tx, e event.Event, added, withdrawn judgelog.Effects, names judgelog.Names) error {
+	steps := []func() error{
+		func() error { return d.withdrawLosses(tx, e, withdrawn, names) },
+		func() error { return d.enterLosses(tx, e, added, names) },
+		func() error { return d.reinstate(tx, e, withdrawn) },
+		func() error { return d.disqualify(tx, e, added) },
+		func() error { return setExtensions(tx, e, added, withdrawn) },
+	}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// withdrawLosses takes back the match losses a withdrawn entry entered:
+// the table reports its result again.
+func (d *Director) withdrawLosses(tx Tx, e event.Event, withdrawn judgelog.Effects, names judgelog.Names) error {
 	for _, l := range withdrawn.Losses {
 		if !l.Match {
 			continue
@@ -193,15 +211,22 @@ func (d *Director) applyPenalties(tx Tx, e event.Event, added, withdrawn judgelo
 		if err != nil {
 			return err
 		}
-		if t.Result != nil {
-			if err := tx.SetResult(t.ID, nil); err != nil {
-				return err
-			}
-			if err := d.log(tx, e.ID, l.Round, "table %d: match loss for %s withdrawn; the table reports its result again", l.Table, names.Entries[l.Entry]); err != nil {
-				return err
-			}
+		if t.Result == nil {
+			continue
+		}
+		if err := tx.SetResult(t.ID, nil); err != nil {
+			return err
+		}
+		if err := d.log(tx, e.ID, l.Round, "table %d: match loss for %s withdrawn; the table reports its result again", l.Table, names.Entries[l.Entry]); err != nil {
+			return err
 		}
 	}
+	return nil
+}
+
+// enterLosses enters a match loss as its table's result (two-player
+// tables; the organizer enters a multiplayer or team table).
+func (d *Director) enterLosses(tx Tx, e event.Event, added judgelog.Effects, names judgelog.Names) error {
 	for _, l := range added.Losses {
 		if !l.Match || l.Table == 0 {
 			continue
@@ -222,21 +247,33 @@ func (d *Director) applyPenalties(tx Tx, e event.Event, added, withdrawn judgelo
 			return err
 		}
 	}
+	return nil
+}
+
+// reinstate puts back the players whose disqualification was withdrawn.
+func (d *Director) reinstate(tx Tx, e event.Event, withdrawn judgelog.Effects) error {
 	for _, r := range withdrawn.Removals {
 		en, err := tx.Entry(r.Entry)
 		if err != nil {
 			return err
 		}
-		if en.Status == event.EntryDisqualified {
-			en.Status, en.DroppedAfter = event.EntryActive, 0
-			if err := tx.UpdateEntry(en); err != nil {
-				return err
-			}
-			if err := d.log(tx, e.ID, r.Round, "reinstated: %s, disqualification withdrawn", en.Name); err != nil {
-				return err
-			}
+		if en.Status != event.EntryDisqualified {
+			continue
+		}
+		en.Status, en.DroppedAfter = event.EntryActive, 0
+		if err := tx.UpdateEntry(en); err != nil {
+			return err
+		}
+		if err := d.log(tx, e.ID, r.Round, "reinstated: %s, disqualification withdrawn", en.Name); err != nil {
+			return err
 		}
 	}
+	return nil
+}
+
+// disqualify drops the disqualified players and gives a match in progress
+// to the opponent (K10).
+func (d *Director) disqualify(tx Tx, e event.Event, added judgelog.Effects) error {
 	rounds, err := tx.RoundCount(e.ID)
 	if err != nil {
 		return err
@@ -257,16 +294,24 @@ func (d *Director) applyPenalties(tx Tx, e event.Event, added, withdrawn judgelo
 		if err != nil {
 			return err
 		}
-		if res, ok := judgelog.Forfeit(r, t, bestOfRound(tx, e, r.Round)); ok {
-			res.RecordedAt = d.now()
-			if err := tx.SetResult(t.ID, &res); err != nil {
-				return err
-			}
-			if err := d.log(tx, e.ID, r.Round, "table %d: %s disqualified mid-match; the opponent wins (K10)", r.Table, en.Name); err != nil {
-				return err
-			}
+		res, ok := judgelog.Forfeit(r, t, bestOfRound(tx, e, r.Round))
+		if !ok {
+			continue
+		}
+		res.RecordedAt = d.now()
+		if err := tx.SetResult(t.ID, &res); err != nil {
+			return err
+		}
+		if err := d.log(tx, e.ID, r.Round, "table %d: %s disqualified mid-match; the opponent wins (K10)", r.Table, en.Name); err != nil {
+			return err
 		}
 	}
+	return nil
+}
+
+// setExtensions sets each table whose extensions changed to the time the
+// whole judge log now gives it.
+func setExtensions(tx Tx, e event.Event, added, withdrawn judgelog.Effects) error {
 	changed := map[judgelog.TableRef]bool{}
 	for ref := range added.Extensions {
 		changed[ref] = true
@@ -274,23 +319,24 @@ func (d *Director) applyPenalties(tx Tx, e event.Event, added, withdrawn judgelo
 	for ref := range withdrawn.Extensions {
 		changed[ref] = true
 	}
-	if len(changed) > 0 {
-		log, err := tx.JudgeLog(e.ID)
+	if len(changed) == 0 {
+		return nil
+	}
+	log, err := tx.JudgeLog(e.ID)
+	if err != nil {
+		return err
+	}
+	now := judgelog.EffectsOf(log).Extensions
+	for ref := range changed {
+		if ref.Table == 0 {
+			continue // the whole round's time is the clock's Add
+		}
+		t, err := tx.Table(e.ID, ref.Round, ref.Table)
 		if err != nil {
 			return err
 		}
-		now := judgelog.EffectsOf(log).Extensions
-		for ref := range changed {
-			if ref.Table == 0 {
-				continue // the whole round's time is the clock's Add
-			}
-			t, err := tx.Table(e.ID, ref.Round, ref.Table)
-			if err != nil {
-				return err
-			}
-			if err := tx.SetExtension(t.ID, now[ref]); err != nil {
-				return err
-			}
+		if err := tx.SetExtension(t.ID, now[ref]); err != nil {
+			return err
 		}
 	}
 	return nil
