@@ -362,18 +362,18 @@ func (s Settings) Validate() error {
 	if s.Structure == "" {
 		return Invalid("the settings need a structure")
 	}
-	if s.UnflooredGameWin && s.TableSize > 2 && !s.Teams() {
-		return Invalid("the game-win % floor is a setting of two-player matches: a table of three or more players has no games won; leave the floor on")
+	for _, check := range []func() error{s.validateTables, s.validateMatches, s.validateStructure, s.validateScoring, s.validateTeams, s.validateDraft} {
+		if err := check(); err != nil {
+			return err
+		}
 	}
+	return nil
+}
+
+// validateTables checks the table sizes and the time of a table of five.
+func (s Settings) validateTables() error {
 	if s.FivePlayerMinutes < 0 || s.FivePlayerMinutes > 24*60 {
 		return Invalidf("a table of five plays 0 to 1440 minutes, not %d", s.FivePlayerMinutes)
-	}
-	if g := s.GamePoints; g != nil {
-		for _, v := range []int{g.Seized, g.Burned, g.Played, g.OtherBurned, g.Reduce, g.Controlled, g.Increase} {
-			if v < -20 || v > 20 {
-				return Invalidf("a game-point value must be between -20 and 20, not %d", v)
-			}
-		}
 	}
 	if s.TableSize < 2 || s.TableSize > MaxSeats {
 		return Invalidf("a table seats 2 to %d players, not %d", MaxSeats, s.TableSize)
@@ -384,6 +384,15 @@ func (s Settings) Validate() error {
 	if s.MaxTableSize != 0 && (s.MaxTableSize < s.TableSize || s.MaxTableSize > MaxSeats) {
 		return Invalidf("the largest table (%d) must be between the usual size %d and %d", s.MaxTableSize, s.TableSize, MaxSeats)
 	}
+	if s.TableSizing != "" && s.TableSizing != "heresy" {
+		return Invalidf("unknown table sizing %q", s.TableSizing)
+	}
+	return nil
+}
+
+// validateMatches checks the games per match, the rounds and their time,
+// and the playoff's.
+func (s Settings) validateMatches() error {
 	if s.GamesPerMatch < 1 || s.GamesPerMatch > 9 || s.GamesPerMatch%2 == 0 && s.GamesPerMatch != 2 {
 		return Invalidf("games per match must be 1, 2, 3, 5, 7 or 9, not %d", s.GamesPerMatch)
 	}
@@ -393,6 +402,19 @@ func (s Settings) Validate() error {
 	if s.Rounds < 0 || s.Rounds > MaxRounds {
 		return Invalidf("an event has 0 to %d rounds, not %d", MaxRounds, s.Rounds)
 	}
+	if s.PlayoffBestOf != 0 && (s.PlayoffBestOf < 1 || s.PlayoffBestOf > 9 || s.PlayoffBestOf%2 == 0) {
+		return Invalidf("playoff games per match must be 1, 3, 5, 7 or 9, not %d", s.PlayoffBestOf)
+	}
+	if s.PlayoffMinutes < 0 || s.PlayoffMinutes > 24*60 {
+		return Invalidf("a playoff round lasts 0 to 1440 minutes, not %d", s.PlayoffMinutes)
+	}
+	return nil
+}
+
+// validateStructure checks the structure and what it allows: a top cut
+// after two-player Swiss rounds, a final table after multiplayer ones,
+// schedules of 3 to 5, open challenges of individual players.
+func (s Settings) validateStructure() error {
 	if !slices.Contains(Structures(), s.Structure) {
 		return Invalidf("unknown structure %q", s.Structure)
 	}
@@ -405,26 +427,11 @@ func (s Settings) Validate() error {
 	if s.TopCut != 0 && s.Structure != StructureSwiss {
 		return Invalid("a top cut follows Swiss rounds; this structure has its own finals")
 	}
-	if s.PlayoffBestOf != 0 && (s.PlayoffBestOf < 1 || s.PlayoffBestOf > 9 || s.PlayoffBestOf%2 == 0) {
-		return Invalidf("playoff games per match must be 1, 3, 5, 7 or 9, not %d", s.PlayoffBestOf)
-	}
-	if s.PlayoffMinutes < 0 || s.PlayoffMinutes > 24*60 {
-		return Invalidf("a playoff round lasts 0 to 1440 minutes, not %d", s.PlayoffMinutes)
-	}
 	if s.Structure == StructureSchedule && (s.TableSize < 3 || s.TableSize > 5) {
 		return Invalid("a fixed schedule seats tables of 3, 4 or 5")
 	}
 	if s.TableSize != 2 && s.Structure != StructureSwiss && s.Structure != StructureSchedule && s.Structure != StructureChallenges {
 		return Invalidf("%s is for two-player matches", s.Structure)
-	}
-	switch s.Scoring {
-	case ScoringPlacement, ScoringShadowfist:
-	case ScoringHeresy:
-		if s.TauGoal < 1 || s.TauGoal > 99 || s.WinScore < s.TauGoal || s.TimeOutBonus < 0 {
-			return Invalidf("Heresy scoring needs a Tau goal of 1 to 99 and a win score of at least the goal (H5), not goal %d, win %d", s.TauGoal, s.WinScore)
-		}
-	default:
-		return Invalidf("unknown scoring %q", s.Scoring)
 	}
 	if s.Structure == StructureDoubleFinal && (s.FinalTable < 3 || s.FinalTable > MaxSeats) {
 		return Invalidf("double elimination + final needs a final table of 3 to %d players, not %d", MaxSeats, s.FinalTable)
@@ -435,13 +442,32 @@ func (s Settings) Validate() error {
 	if s.Structure == StructureChallenges && (s.TableSize < 3 || s.Teams() || s.HasDraft() || s.TopCut != 0) {
 		return Invalid("open challenges are scored as multiplayer games of individual players (a nominal table size of 3 to 5), with no top cut, teams or draft pods")
 	}
-	if s.TableSizing != "" && s.TableSizing != "heresy" {
-		return Invalidf("unknown table sizing %q", s.TableSizing)
+	return nil
+}
+
+// validateScoring checks the scoring kind and its values: Heresy's H5
+// scores, Shadowfist's game points, the own-GW% floor.
+func (s Settings) validateScoring() error {
+	if s.UnflooredGameWin && s.TableSize > 2 && !s.Teams() {
+		return Invalid("the game-win % floor is a setting of two-player matches: a table of three or more players has no games won; leave the floor on")
 	}
-	if err := s.validateTeams(); err != nil {
-		return err
+	if g := s.GamePoints; g != nil {
+		for _, v := range []int{g.Seized, g.Burned, g.Played, g.OtherBurned, g.Reduce, g.Controlled, g.Increase} {
+			if v < -20 || v > 20 {
+				return Invalidf("a game-point value must be between -20 and 20, not %d", v)
+			}
+		}
 	}
-	return s.validateDraft()
+	switch s.Scoring {
+	case ScoringPlacement, ScoringShadowfist:
+	case ScoringHeresy:
+		if s.TauGoal < 1 || s.TauGoal > 99 || s.WinScore < s.TauGoal || s.TimeOutBonus < 0 {
+			return Invalidf("Heresy scoring needs a Tau goal of 1 to 99 and a win score of at least the goal (H5), not goal %d, win %d", s.TauGoal, s.WinScore)
+		}
+	default:
+		return Invalidf("unknown scoring %q", s.Scoring)
+	}
+	return nil
 }
 
 // validateTeams checks the team settings: none, or the 2v2 of rule A6:
