@@ -418,14 +418,8 @@ func (s Settings) validateStructure() error {
 	if !slices.Contains(Structures(), s.Structure) {
 		return Invalidf("unknown structure %q", s.Structure)
 	}
-	if s.TopCut != 0 && (s.TopCut < 2 || s.TopCut > 256) {
-		return Invalidf("a top cut takes 2 to 256 players, not %d", s.TopCut)
-	}
-	if s.TopCut != 0 && s.TableSize > 2 {
-		return Invalid("a top cut is for two-player events; a multiplayer event ends with a final table")
-	}
-	if s.TopCut != 0 && s.Structure != StructureSwiss {
-		return Invalid("a top cut follows Swiss rounds; this structure has its own finals")
+	if err := s.validateTopCut(); err != nil {
+		return err
 	}
 	if s.Structure == StructureSchedule && (s.TableSize < 3 || s.TableSize > 5) {
 		return Invalid("a fixed schedule seats tables of 3, 4 or 5")
@@ -433,14 +427,39 @@ func (s Settings) validateStructure() error {
 	if s.TableSize != 2 && s.Structure != StructureSwiss && s.Structure != StructureSchedule && s.Structure != StructureChallenges {
 		return Invalidf("%s is for two-player matches", s.Structure)
 	}
+	if err := s.validateFinalTable(); err != nil {
+		return err
+	}
+	if s.Structure == StructureChallenges && (s.TableSize < 3 || s.Teams() || s.HasDraft() || s.TopCut != 0) {
+		return Invalid("open challenges are scored as multiplayer games of individual players (a nominal table size of 3 to 5), with no top cut, teams or draft pods")
+	}
+	return nil
+}
+
+// validateTopCut checks a top cut: 2 to 256 players after two-player
+// Swiss rounds.
+func (s Settings) validateTopCut() error {
+	switch {
+	case s.TopCut == 0:
+		return nil
+	case s.TopCut < 2 || s.TopCut > 256:
+		return Invalidf("a top cut takes 2 to 256 players, not %d", s.TopCut)
+	case s.TableSize > 2:
+		return Invalid("a top cut is for two-player events; a multiplayer event ends with a final table")
+	case s.Structure != StructureSwiss:
+		return Invalid("a top cut follows Swiss rounds; this structure has its own finals")
+	}
+	return nil
+}
+
+// validateFinalTable checks a final table: 3 to 5 players, after
+// multiplayer Swiss rounds or the double elimination of S10.
+func (s Settings) validateFinalTable() error {
 	if s.Structure == StructureDoubleFinal && (s.FinalTable < 3 || s.FinalTable > MaxSeats) {
 		return Invalidf("double elimination + final needs a final table of 3 to %d players, not %d", MaxSeats, s.FinalTable)
 	}
 	if s.FinalTable != 0 && s.Structure != StructureDoubleFinal && (s.FinalTable < 3 || s.FinalTable > MaxSeats || s.TableSize < 3 || s.Structure != StructureSwiss) {
 		return Invalidf("a final table seats 3 to %d players after multiplayer Swiss rounds, not %d", MaxSeats, s.FinalTable)
-	}
-	if s.Structure == StructureChallenges && (s.TableSize < 3 || s.Teams() || s.HasDraft() || s.TopCut != 0) {
-		return Invalid("open challenges are scored as multiplayer games of individual players (a nominal table size of 3 to 5), with no top cut, teams or draft pods")
 	}
 	return nil
 }
