@@ -332,107 +332,133 @@ func drawJudgeLogHeadRow(c *canvas, xs []float64, top float64) {
 
 // judgeLogRows lays out the cells of every entry for columns at xs.
 func judgeLogRows(c *canvas, l JudgeLog, xs []float64) []jlRow {
-	ts := c.ts
-	correctedBy := map[int][]int{}
-	withdrawnBy := map[int]int{}
-	for _, e := range l.Entries {
-		if e.Corrects == 0 {
-			continue
-		}
-		if e.Withdraws {
-			withdrawnBy[e.Corrects] = e.Number
-		} else {
-			correctedBy[e.Corrects] = append(correctedBy[e.Corrects], e.Number)
-		}
-	}
+	correctedBy, withdrawnBy := jlLinks(l.Entries)
 	day := l.Date
 	if day.IsZero() && len(l.Entries) > 0 {
 		day = l.Entries[0].At
 	}
-	sameDay := func(t time.Time) bool {
-		y1, m1, d1 := t.Date()
-		y2, m2, d2 := day.Date()
-		return y1 == y2 && m1 == m2 && d1 == d2
-	}
-
 	rows := make([]jlRow, len(l.Entries))
 	for i, e := range l.Entries {
 		r := &rows[i]
 		r.muted = withdrawnBy[e.Number] != 0 || len(correctedBy[e.Number]) > 0
-		ink := colorInk
+		b := jlCells{c: c, r: r, xs: xs, ink: colorInk}
 		if r.muted {
-			ink = colorMuted
+			b.ink = colorMuted
 		}
-		width := func(col int) float64 { return xs[col+1] - xs[col] - cellPad }
-		one := func(col int, s string, style fontStyle, color rgb) {
-			if s == "" {
-				return
-			}
-			sp, size := ts.fit(s, style, jlSize, jlMinSize, width(col))
-			r.cells[col] = append(r.cells[col], jlLine{sp, size, color})
-		}
-		wrapped := func(col int, s string, style fontStyle, color rgb) {
-			for _, sp := range ts.wrap(s, style, jlSize, width(col)) {
-				r.cells[col] = append(r.cells[col], jlLine{sp, jlSize, color})
-			}
-		}
-		// A name: on one line, smaller if it must, or on two with the
-		// rest cut.
-		name := func(col int, s string) {
-			if s == "" {
-				return
-			}
-			sp, size := ts.fit(s, styleRegular, jlSize, jlMinSize, width(col))
-			if size > jlMinSize || sp.String() == plainText(s) {
-				r.cells[col] = append(r.cells[col], jlLine{sp, size, ink})
-				return
-			}
-			lines := ts.wrap(s, styleRegular, jlMinSize, width(col))
-			rest := make([]string, 0, len(lines))
-			for _, l := range lines[1:] {
-				rest = append(rest, l.String())
-			}
-			second, _ := ts.fit(strings.Join(rest, " "), styleRegular, jlMinSize, jlMinSize, width(col))
-			r.cells[col] = append(r.cells[col], jlLine{lines[0], jlMinSize, ink}, jlLine{second, jlMinSize, ink})
-		}
-		one(0, "#"+strconv.Itoa(e.Number), styleBold, colorTeal)
+		b.one(0, "#"+strconv.Itoa(e.Number), styleBold, colorTeal)
 		if !e.At.IsZero() {
-			if !sameDay(e.At) {
-				one(1, e.At.Format("Mon 2 Jan"), styleRegular, ink)
+			if !sameDate(e.At, day) {
+				b.one(1, e.At.Format("Mon 2 Jan"), styleRegular, b.ink)
 			}
-			one(1, e.At.Format("15:04"), styleRegular, ink)
+			b.one(1, e.At.Format("15:04"), styleRegular, b.ink)
 		}
 		if e.Round > 0 {
-			one(2, strconv.Itoa(e.Round), styleRegular, ink)
+			b.one(2, strconv.Itoa(e.Round), styleRegular, b.ink)
 		}
 		if e.Table > 0 {
-			one(3, strconv.Itoa(e.Table), styleRegular, ink)
+			b.one(3, strconv.Itoa(e.Table), styleRegular, b.ink)
 		}
-		name(4, kindLabel(e.Kind))
-		name(5, e.Player)
-		wrapped(6, e.Infraction, styleRegular, ink)
-		wrapped(6, e.penaltyText(), styleBold, ink)
-		name(7, e.Judge)
-		if n := withdrawnBy[e.Number]; n != 0 {
-			wrapped(8, "Withdrawn by #"+strconv.Itoa(n), styleBold, colorAlert)
-		}
-		if ns := correctedBy[e.Number]; len(ns) > 0 {
-			refs := make([]string, len(ns))
-			for j, n := range ns {
-				refs[j] = "#" + strconv.Itoa(n)
-			}
-			wrapped(8, "Corrected by "+strings.Join(refs, ", "), styleBold, colorAlert)
-		}
-		switch {
-		case e.Withdraws:
-			wrapped(8, "Withdraws #"+strconv.Itoa(e.Corrects), styleBold, colorTeal)
-		case e.Corrects != 0:
-			wrapped(8, "Corrects #"+strconv.Itoa(e.Corrects), styleBold, colorTeal)
-		}
-		wrapped(8, e.Description, styleRegular, ink)
-		if e.Outcome != "" {
-			wrapped(8, "Outcome: "+e.Outcome, styleRegular, ink)
-		}
+		b.name(4, kindLabel(e.Kind))
+		b.name(5, e.Player)
+		b.wrapped(6, e.Infraction, styleRegular, b.ink)
+		b.wrapped(6, e.penaltyText(), styleBold, b.ink)
+		b.name(7, e.Judge)
+		b.notes(e, withdrawnBy[e.Number], correctedBy[e.Number])
 	}
 	return rows
+}
+
+// jlLinks maps each entry to the entries that correct it and the one that
+// withdraws it.
+func jlLinks(entries []JudgeLogEntry) (correctedBy map[int][]int, withdrawnBy map[int]int) {
+	correctedBy, withdrawnBy = map[int][]int{}, map[int]int{}
+	for _, e := range entries {
+		switch {
+		case e.Corrects == 0:
+		case e.Withdraws:
+			withdrawnBy[e.Corrects] = e.Number
+		default:
+			correctedBy[e.Corrects] = append(correctedBy[e.Corrects], e.Number)
+		}
+	}
+	return correctedBy, withdrawnBy
+}
+
+// sameDate reports whether a and b fall on the same calendar day.
+func sameDate(a, b time.Time) bool {
+	y1, m1, d1 := a.Date()
+	y2, m2, d2 := b.Date()
+	return y1 == y2 && m1 == m2 && d1 == d2
+}
+
+// jlCells fills the cells of one judge-log row.
+type jlCells struct {
+	c   *canvas
+	r   *jlRow
+	xs  []float64
+	ink rgb
+}
+
+func (b jlCells) width(col int) float64 { return b.xs[col+1] - b.xs[col] - cellPad }
+
+// one puts s on one line of column col, smaller if it must.
+func (b jlCells) one(col int, s string, style fontStyle, color rgb) {
+	if s == "" {
+		return
+	}
+	sp, size := b.c.ts.fit(s, style, jlSize, jlMinSize, b.width(col))
+	b.r.cells[col] = append(b.r.cells[col], jlLine{sp, size, color})
+}
+
+// wrapped puts s on as many lines of column col as it takes.
+func (b jlCells) wrapped(col int, s string, style fontStyle, color rgb) {
+	for _, sp := range b.c.ts.wrap(s, style, jlSize, b.width(col)) {
+		b.r.cells[col] = append(b.r.cells[col], jlLine{sp, jlSize, color})
+	}
+}
+
+// name puts a name on one line, smaller if it must, or on two with the
+// rest cut.
+func (b jlCells) name(col int, s string) {
+	if s == "" {
+		return
+	}
+	ts := b.c.ts
+	sp, size := ts.fit(s, styleRegular, jlSize, jlMinSize, b.width(col))
+	if size > jlMinSize || sp.String() == plainText(s) {
+		b.r.cells[col] = append(b.r.cells[col], jlLine{sp, size, b.ink})
+		return
+	}
+	lines := ts.wrap(s, styleRegular, jlMinSize, b.width(col))
+	rest := make([]string, 0, len(lines))
+	for _, l := range lines[1:] {
+		rest = append(rest, l.String())
+	}
+	second, _ := ts.fit(strings.Join(rest, " "), styleRegular, jlMinSize, jlMinSize, b.width(col))
+	b.r.cells[col] = append(b.r.cells[col], jlLine{lines[0], jlMinSize, b.ink}, jlLine{second, jlMinSize, b.ink})
+}
+
+// notes fills the last column: what withdrew or corrected the entry, what
+// it corrects, its description and its outcome.
+func (b jlCells) notes(e JudgeLogEntry, withdrawnBy int, correctedBy []int) {
+	if withdrawnBy != 0 {
+		b.wrapped(8, "Withdrawn by #"+strconv.Itoa(withdrawnBy), styleBold, colorAlert)
+	}
+	if len(correctedBy) > 0 {
+		refs := make([]string, len(correctedBy))
+		for j, n := range correctedBy {
+			refs[j] = "#" + strconv.Itoa(n)
+		}
+		b.wrapped(8, "Corrected by "+strings.Join(refs, ", "), styleBold, colorAlert)
+	}
+	switch {
+	case e.Withdraws:
+		b.wrapped(8, "Withdraws #"+strconv.Itoa(e.Corrects), styleBold, colorTeal)
+	case e.Corrects != 0:
+		b.wrapped(8, "Corrects #"+strconv.Itoa(e.Corrects), styleBold, colorTeal)
+	}
+	b.wrapped(8, e.Description, styleRegular, b.ink)
+	if e.Outcome != "" {
+		b.wrapped(8, "Outcome: "+e.Outcome, styleRegular, b.ink)
+	}
 }
