@@ -183,13 +183,18 @@ func layoutDecklists(c *canvas, d Decklists) {
 
 // layoutDeck lays one deck out from the top of a new page.
 func layoutDeck(c *canvas, dk Decklist) {
-	ts := c.ts
-	left, right := pageMargin, c.pageW-pageMargin
-	bottom := c.pageH - pageMargin
 	c.addPage()
 	y := pageMargin + headHeight
+	y = drawDeckPlayer(c, dk, y)
+	y = drawDeckFields(c, dk, y)
+	y = drawDeckStatus(c, dk, y)
+	drawDeckItems(c, dk, deckItems(dk), y)
+}
 
-	// The player, and their member number on the right.
+// drawDeckPlayer draws the player, and their member number on the right.
+func drawDeckPlayer(c *canvas, dk Decklist, y float64) float64 {
+	ts := c.ts
+	left, right := pageMargin, c.pageW-pageMargin
 	base := y + 6
 	nameRight := right
 	if dk.MemberNumber != "" {
@@ -208,7 +213,12 @@ func layoutDeck(c *canvas, dk Decklist) {
 	c.fitText(player, styleBold, dlPlayerSize, dlPlayerMin, left, nameRight, base, alignLeft, colorInk)
 	y += 10
 
-	// Deck name, registered, locked.
+	return y
+}
+
+// drawDeckFields draws the deck's name, when it was registered and locked.
+func drawDeckFields(c *canvas, dk Decklist, y float64) float64 {
+	left, right := pageMargin, c.pageW-pageMargin
 	registered, locked := "—", "Not locked"
 	if !dk.Registered.IsZero() {
 		registered = dk.Registered.Format("Mon 2 Jan 2006 15:04")
@@ -235,7 +245,15 @@ func layoutDeck(c *canvas, dk Decklist) {
 	c.line(left, y, right, y, 0.3, colorRule, false)
 	y += 4
 
-	// The status, then the problems and warnings.
+	return y
+}
+
+// drawDeckStatus draws the status, then the problems and warnings.
+func drawDeckStatus(c *canvas, dk Decklist, y float64) float64 {
+	ts := c.ts
+	left, right := pageMargin, c.pageW-pageMargin
+	bottom := c.pageH - pageMargin
+	w := right - left
 	status, col := dk.status()
 	sp, size := ts.fit(status, styleBold, dlStatusSize, dlStatusSize-2, w-8)
 	boxW := ts.width(sp, size) + 8
@@ -276,7 +294,11 @@ func layoutDeck(c *canvas, dk Decklist) {
 	issues("Warnings", dk.Warnings, "–", colorMuted, colorMuted)
 	y += 4
 
-	// The list.
+	return y
+}
+
+// deckItems lists the deck's sections and cards in order.
+func deckItems(dk Decklist) []dlItem {
 	var items []dlItem
 	for _, s := range dk.Sections {
 		if len(s.Cards) == 0 && s.Title == "" {
@@ -293,6 +315,14 @@ func layoutDeck(c *canvas, dk Decklist) {
 			items = append(items, dlItem{text: card.Name, count: card.Count})
 		}
 	}
+	return items
+}
+
+// drawDeckItems draws the list in as many columns and pages as it takes.
+func drawDeckItems(c *canvas, dk Decklist, items []dlItem, y float64) {
+	left, right := pageMargin, c.pageW-pageMargin
+	bottom := c.pageH - pageMargin
+	w := right - left
 	if y+12 > bottom {
 		y = continueDeck(c, dk)
 	}
