@@ -627,9 +627,36 @@ func layoutBracketPage(c *canvas, pg bkPage, st bkStyle) {
 		width = max(width, p.colW*float64(p.r1-p.r0+1))
 	}
 	x0 := left + (right-left-width-gfW)/2
-	gapFor := func(colW float64) float64 { return min(8, colW*0.12) }
 
-	// Share the height out by first-round matches.
+	slotH, rowH, gfSt := sizeBracketPage(c, pg, st, gfW, bottom-top)
+	y := top
+	for _, p := range pg.panels {
+		if p.title != "" {
+			c.fitText(p.title, styleBold, bkTitleSize, bkTitleSize-3, left, right, y+4.5, alignLeft, colorTeal)
+			y += bkTitleH
+		}
+		for r := p.r0; r <= p.r1; r++ {
+			x := x0 + float64(r-p.r0)*p.colW
+			c.fitText(p.sec.rounds[r-1], styleBold, bkRoundSize, bkRoundSize-2, x, x+p.colW-bkGap(p.colW), y+3.5, alignCenter, colorMuted)
+		}
+		y += bkRoundH
+		p.place(y, slotH)
+		p.draw(c, x0, rowH)
+		y += slotH*float64(p.s1-p.s0+1) + bkPanelGap
+	}
+	if pg.final != nil {
+		drawGrandFinal(c, pg, x0, x0+width, gfW, (top+bottom)/2, bottom, rowH, gfSt)
+	}
+}
+
+// bkGap is the room between a round's match boxes and the next column,
+// for the lines between them.
+func bkGap(colW float64) float64 { return min(8, colW*0.12) }
+
+// sizeBracketPage shares the page's height out by first-round matches and
+// fits the names: the height of a first-round slot, of a name's row, and
+// the style of the grand final's names.
+func sizeBracketPage(c *canvas, pg bkPage, st bkStyle, gfW, height float64) (slotH, rowH float64, gfSt bkStyle) {
 	slots, fixed := 0, float64(len(pg.panels)-1)*bkPanelGap
 	for _, p := range pg.panels {
 		slots += p.s1 - p.s0 + 1
@@ -638,88 +665,83 @@ func layoutBracketPage(c *canvas, pg bkPage, st bkStyle) {
 			fixed += bkTitleH
 		}
 	}
-	slotH := (bottom - top - fixed) / float64(slots)
-	rowH := min(bkRowMaxH, max(bkRowMinH, (slotH-bkBoxGap)/2))
+	slotH = (height - fixed) / float64(slots)
+	rowH = min(bkRowMaxH, max(bkRowMinH, (slotH-bkBoxGap)/2))
 	size := min(bkNameMaxSize, max(bkNameMinSize, rowH*1.45))
 	largest := 0.0
 	for _, p := range pg.panels {
 		p.st = st
-		p.st.fitNames(c, p.matches(), p.colW-gapFor(p.colW), size)
+		p.st.fitNames(c, p.matches(), p.colW-bkGap(p.colW), size)
 		largest = max(largest, p.st.size)
 	}
-	var gfSt bkStyle
 	if pg.final != nil {
 		gfSt = st
-		gfSt.fitNames(c, []BracketMatch{pg.final.matches[0][0], pg.final.matches[1][0]}, gfW-gapFor(gfW), size)
+		gfSt.fitNames(c, []BracketMatch{pg.final.matches[0][0], pg.final.matches[1][0]}, gfW-bkGap(gfW), size)
 		largest = max(largest, gfSt.size)
 	}
 	// Rows no taller than the names need.
 	rowH = min(rowH, max(bkRowMinH, largest*25.4/72*1.9+1))
+	return slotH, rowH, gfSt
+}
 
-	y := top
-	for _, p := range pg.panels {
-		colW := p.colW
-		boxW := colW - gapFor(colW)
-		if p.title != "" {
-			c.fitText(p.title, styleBold, bkTitleSize, bkTitleSize-3, left, right, y+4.5, alignLeft, colorTeal)
-			y += bkTitleH
-		}
-		for r := p.r0; r <= p.r1; r++ {
-			x := x0 + float64(r-p.r0)*colW
-			c.fitText(p.sec.rounds[r-1], styleBold, bkRoundSize, bkRoundSize-2, x, x+boxW, y+3.5, alignCenter, colorMuted)
-		}
-		y += bkRoundH
-		n := p.s1 - p.s0 + 1
-		h := slotH * float64(n)
-		p.ys = map[[2]int]float64{}
-		for s := p.s0; s <= p.s1; s++ {
-			p.ys[[2]int{p.r0, s}] = y + (float64(s-p.s0)+0.5)*slotH
-		}
-		for r := p.r0 + 1; r <= p.r1; r++ {
-			lo, hi := p.slots(r)
-			for s := lo; s <= hi; s++ {
-				if !p.sec.halving[r-2] {
-					p.ys[[2]int{r, s}] = p.ys[[2]int{r - 1, s}]
-					continue
-				}
-				sum, k := 0.0, 0
-				for _, f := range []int{2*s - 1, 2 * s} {
-					if fy, ok := p.ys[[2]int{r - 1, f}]; ok {
-						sum += fy
-						k++
-					}
-				}
-				p.ys[[2]int{r, s}] = sum / float64(k)
-			}
-		}
-		for r := p.r0; r <= p.r1; r++ {
-			x := x0 + float64(r-p.r0)*colW
-			lo, hi := p.slots(r)
-			for s := lo; s <= hi; s++ {
-				my := p.ys[[2]int{r, s}]
-				drawMatchBox(c, p.sec.matches[r-1][s-1], x, my, boxW, rowH, p.st)
-				if r == p.r1 {
-					continue
-				}
-				// The line to the match the winner goes on to.
-				ns, row := s, 0
-				if p.sec.halving[r-1] {
-					ns, row = (s+1)/2, 1-s%2
-				}
-				ty := p.ys[[2]int{r + 1, ns}] - rowH/2 + float64(row)*rowH
-				drawConnector(c, x+boxW, my, x+colW, ty)
-			}
-		}
-		y += h + bkPanelGap
+// place sets the middle of each of the panel's matches: the first round's
+// evenly from y, each later match between the two it follows (or level
+// with the one, in a round that does not halve).
+func (p *bkPanel) place(y, slotH float64) {
+	p.ys = map[[2]int]float64{}
+	for s := p.s0; s <= p.s1; s++ {
+		p.ys[[2]int{p.r0, s}] = y + (float64(s-p.s0)+0.5)*slotH
 	}
+	for r := p.r0 + 1; r <= p.r1; r++ {
+		lo, hi := p.slots(r)
+		for s := lo; s <= hi; s++ {
+			if !p.sec.halving[r-2] {
+				p.ys[[2]int{r, s}] = p.ys[[2]int{r - 1, s}]
+				continue
+			}
+			sum, k := 0.0, 0
+			for _, f := range []int{2*s - 1, 2 * s} {
+				if fy, ok := p.ys[[2]int{r - 1, f}]; ok {
+					sum += fy
+					k++
+				}
+			}
+			p.ys[[2]int{r, s}] = sum / float64(k)
+		}
+	}
+}
 
-	if pg.final == nil {
-		return
+// draw draws the panel's match boxes from x0, each joined to the match its
+// winner goes on to.
+func (p *bkPanel) draw(c *canvas, x0, rowH float64) {
+	colW := p.colW
+	boxW := colW - bkGap(colW)
+	for r := p.r0; r <= p.r1; r++ {
+		x := x0 + float64(r-p.r0)*colW
+		lo, hi := p.slots(r)
+		for s := lo; s <= hi; s++ {
+			my := p.ys[[2]int{r, s}]
+			drawMatchBox(c, p.sec.matches[r-1][s-1], x, my, boxW, rowH, p.st)
+			if r == p.r1 {
+				continue
+			}
+			// The line to the match the winner goes on to.
+			ns, row := s, 0
+			if p.sec.halving[r-1] {
+				ns, row = (s+1)/2, 1-s%2
+			}
+			ty := p.ys[[2]int{r + 1, ns}] - rowH/2 + float64(row)*rowH
+			drawConnector(c, x+boxW, my, x+colW, ty)
+		}
 	}
-	// The grand final at the right, level with the finals that lead to
-	// it, joined to those on this page.
-	x := x0 + width
-	boxW := gfW - gapFor(gfW)
+}
+
+// drawGrandFinal draws the grand final at x, right of the panels drawn
+// from x0, level with the finals that lead to it and joined to those on
+// this page (in the middle, mid, when none is), with its second match under
+// it (or over it when there is no room below).
+func drawGrandFinal(c *canvas, pg bkPage, x0, x, gfW, mid, bottom, rowH float64, gfSt bkStyle) {
+	boxW := gfW - bkGap(gfW)
 	type feeder struct {
 		x, y float64
 		side int // of the grand final: 1 from the winners bracket, 2 from the losers
@@ -730,13 +752,13 @@ func layoutBracketPage(c *canvas, pg bkPage, st bkStyle) {
 		if p.r1 != last {
 			continue
 		}
-		f := feeder{x: x0 + float64(p.r1-p.r0)*p.colW + p.colW - gapFor(p.colW), y: p.ys[[2]int{last, 1}], side: 2}
+		f := feeder{x: x0 + float64(p.r1-p.r0)*p.colW + p.colW - bkGap(p.colW), y: p.ys[[2]int{last, 1}], side: 2}
 		if p.sec.name == "winners bracket" {
 			f.side = 1
 		}
 		from = append(from, f)
 	}
-	gy := (top + bottom) / 2
+	gy := mid
 	if len(from) > 0 {
 		gy = 0
 		for _, f := range from {
@@ -748,16 +770,17 @@ func layoutBracketPage(c *canvas, pg bkPage, st bkStyle) {
 	}
 	c.fitText(pg.final.rounds[0], styleBold, bkRoundSize+1, bkRoundSize-1, x, x+boxW, gy-rowH-bkGFLabelSpace+3.5, alignCenter, colorTeal)
 	drawMatchBox(c, pg.final.matches[0][0], x, gy, boxW, rowH, gfSt)
-	if second := pg.final.matches[1][0]; !second.A.empty() || !second.B.empty() || second.Score != "" {
-		// Under the first, or over it when there is no room below.
-		d := 2*rowH + bkGFLabelSpace + 4
-		sy := gy + d
-		if sy+rowH > bottom {
-			sy = gy - d
-		}
-		c.fitText(pg.final.rounds[1], styleBold, bkRoundSize, bkRoundSize-2, x, x+boxW, sy-rowH-bkGFLabelSpace+3.5, alignCenter, colorMuted)
-		drawMatchBox(c, second, x, sy, boxW, rowH, gfSt)
+	second := pg.final.matches[1][0]
+	if second.A.empty() && second.B.empty() && second.Score == "" {
+		return
 	}
+	d := 2*rowH + bkGFLabelSpace + 4
+	sy := gy + d
+	if sy+rowH > bottom {
+		sy = gy - d
+	}
+	c.fitText(pg.final.rounds[1], styleBold, bkRoundSize, bkRoundSize-2, x, x+boxW, sy-rowH-bkGFLabelSpace+3.5, alignCenter, colorMuted)
+	drawMatchBox(c, second, x, sy, boxW, rowH, gfSt)
 }
 
 // drawConnector joins the right of a box at (x1, y1) to the left of the
