@@ -24,6 +24,7 @@ require (
 	github.com/fyne-io/glfw-js v0.3.0 // indirect
 	github.com/fyne-io/image v0.1.1 // indirect
 	github.com/fyne-io/oksvg v0.2.0 // indirect
+	github.com/fzipp/gocyclo v0.6.0 // indirect
 	github.com/go-gl/gl v0.0.0-20231021071112-07e5d0ea2e71 // indirect
 	github.com/go-ole/go-ole v1.3.0 // indirect
 	github.com/go-text/render v0.2.0 // indirect
@@ -68,6 +69,7 @@ require (
 
 tool (
 	fyne.io/tools/cmd/fyne
+	github.com/fzipp/gocyclo/cmd/gocyclo
 	github.com/tc-hib/go-winres
 	honnef.co/go/tools/cmd/staticcheck
 )

@@ -659,6 +659,12 @@ func (s *solver) augmentMatching(k int) {
 	}
 }
 
+// solve runs the stages of Edmonds' algorithm until no augmenting path is
+// left. It is the one function above the project's complexity limit of 25
+// (make lint: gocyclo): it follows the classic published formulation
+// (Galil's, as in Van Rantwijk's mwmatching) step for step, with its dual
+// updates and the four kinds of delta in one loop, so it can be checked
+// line by line against that text; split up, it could not.
 func (s *solver) solve(maxCardinality bool) {
 	n := s.n
 	for range n {
