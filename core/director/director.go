@@ -34,6 +34,9 @@ type Director struct {
 	// snapshot, when set, keeps a copy of the database each time a round
 	// is published (SetSnapshot).
 	snapshot Snapshot
+
+	// changes are told what each committed write changed (Subscribe).
+	changes subscribers
 }
 
 // Snapshot keeps a copy of the database after round number of event e was
@@ -49,7 +52,9 @@ func (d *Director) SetSnapshot(snap Snapshot) { d.snapshot = snap }
 // drawing each round's seed from seeds (the seed is saved with the round,
 // so any pairing can be reproduced).
 func New(store Store, now func() time.Time, seeds *rand.Rand) *Director {
-	return &Director{store: store, now: now, seed: seeds}
+	d := &Director{now: now, seed: seeds}
+	d.store = notifyingStore{Store: store, subs: &d.changes}
+	return d
 }
 
 func (d *Director) nextSeed() int64 {

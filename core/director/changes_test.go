@@ -1,0 +1,93 @@
+package director_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+)
+
+// changeLog collects what subscribers are told.
+type changeLog struct {
+	mu  sync.Mutex
+	got []director.Change
+}
+
+func (l *changeLog) add(c director.Change) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.got = append(l.got, c)
+}
+
+// take returns what was told since the last take.
+func (l *changeLog) take() []director.Change {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := l.got
+	l.got = nil
+	return out
+}
+
+// Change notifications: after each committed write the subscribers hear
+// which event changed and what (registration, round, result, clock, judge
+// log), whoever made the write; a refused write tells nothing, and a
+// cancelled subscription hears nothing more.
+func TestSubscribersHearWhatEachCommittedWriteChanged(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "generic", "swiss", nil)
+	entries := register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
+	var log changeLog
+	cancel := d.Subscribe(log.add)
+
+	expect := func(step string, want director.ChangeKind) {
+		t.Helper()
+		got := log.take()
+		if len(got) != 1 || got[0].Event != e.ID || !got[0].What.Has(want) {
+			t.Errorf("%s: told %+v, want one change of event %d with %b", step, got, e.ID, want)
+		}
+	}
+	for _, en := range entries {
+		if err := d.CheckIn(ctx, en.ID, true); err != nil {
+			t.Fatal(err)
+		}
+		expect("check-in", director.ChangeRegistration)
+	}
+	r, err := pairPublished(ctx, d, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range log.take() { // pairing, then publishing
+		if c.Event != e.ID || !c.What.Has(director.ChangeRound) {
+			t.Errorf("pairing and publishing: told %+v", c)
+		}
+	}
+	if err := d.RecordResult(ctx, e.ID, r.Number, r.Tables[0].Number, win(2, 0)); err != nil {
+		t.Fatal(err)
+	}
+	expect("a result", director.ChangeResult)
+	if err := d.RecordResult(ctx, e.ID, r.Number, r.Tables[0].Number, win(3, 0)); err == nil {
+		t.Fatal("3-0 in a best of three was saved")
+	}
+	if got := log.take(); len(got) != 0 {
+		t.Errorf("a refused write told %+v", got)
+	}
+	if _, err := d.StartClock(ctx, e.ID, r.Number); err != nil {
+		t.Fatal(err)
+	}
+	expect("the clock", director.ChangeClock)
+	if _, err := d.AddJudge(ctx, e.ID, director.NewJudge{Name: "Hana Judge", Role: event.RoleHeadJudge}); err != nil {
+		t.Fatal(err)
+	}
+	expect("a judge", director.ChangeJudgeLog)
+
+	cancel()
+	if err := d.CheckIn(ctx, entries[1].ID, false); err != nil {
+		t.Fatal(err)
+	}
+	if got := log.take(); len(got) != 0 {
+		t.Errorf("a cancelled subscription was told %+v", got)
+	}
+}
