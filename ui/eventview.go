@@ -86,17 +86,12 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 	v.now = now
 	v.settingsButton = &widget.Button{Text: "Settings", Icon: theme.SettingsIcon(), OnTapped: v.onSettings}
 	v.settings = events.NewSettingsForm(d, run, win)
-	v.settings.OnSaved = v.settingsSaved
 
 	v.registration = registration.New(d, run, alert, win)
-	v.registration.OnChanged = v.entriesChanged
 	v.round = rounds.New(d, run, alert, win)
-	v.round.OnChanged = v.resultsChanged
 	v.challenges = challenges.New(d, run, alert)
-	v.challenges.OnChanged = v.resultsChanged
 	v.standings = standings.New(d, run, alert)
 	v.judge = judge.New(d, run, alert, win)
-	v.judge.OnChanged = v.judgeChanged
 	v.clock = clock.NewBar(d, run, alert, win, now, fyne.CurrentApp())
 	v.print = newPrintMenu(nil, run, alert, win, fyne.CurrentApp())
 	v.print.now = now
@@ -118,6 +113,9 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 		container.NewCenter(container.NewHBox(v.otherButton, widget.NewSeparator(), v.kioskButton, v.print.button, v.settingsButton, v.pairButton)),
 		container.NewVBox(v.title, twoLines(v.subtitle)))
 	v.content = container.NewBorder(container.NewVBox(header, widget.NewSeparator()), nil, nil, nil, v.tabs)
+	// Every committed write, whoever made it, reaches the screens here, on
+	// the UI thread.
+	d.Subscribe(func(c director.Change) { fyne.Do(func() { v.onChange(c) }) })
 	return v
 }
 
@@ -153,18 +151,7 @@ func (v *eventView) setPrinter(p Printer) {
 		v.registration.SetImport(nil)
 		return
 	}
-	v.registration.SetImport(func() { v.print.importPlayers(v.entriesChangedAndReload) })
-}
-
-// judgeChanged follows a judge log entry: a penalty may change results,
-// entries, standings and table extensions.
-func (v *eventView) judgeChanged() {
-	v.reloadHeader(false)
-	v.registration.Reload()
-	v.round.Load(v.id)
-	v.standings.Load(v.id)
-	v.log.load(v.id)
-	v.changed()
+	v.registration.SetImport(v.print.importPlayers)
 }
 
 func (v *eventView) reloadHeader(chooseTab bool) {
@@ -385,31 +372,6 @@ func (v *eventView) onTabSelected(t *container.TabItem) {
 	}
 }
 
-// entriesChanged follows a registration change (a fixed table renumbers a
-// draft round).
-func (v *eventView) entriesChanged() {
-	v.reloadHeader(false)
-	v.round.Load(v.id)
-	v.standings.Load(v.id)
-	v.log.load(v.id)
-	v.changed()
-}
-
-// entriesChangedAndReload follows players added from outside the
-// Registration tab (a CSV import).
-func (v *eventView) entriesChangedAndReload() {
-	v.registration.Reload()
-	v.entriesChanged()
-}
-
-// resultsChanged follows a result.
-func (v *eventView) resultsChanged() {
-	v.reloadHeader(false)
-	v.standings.Load(v.id)
-	v.log.load(v.id)
-	v.changed()
-}
-
 func (v *eventView) changed() {
 	if v.onChanged != nil {
 		v.onChanged()
@@ -525,24 +487,12 @@ func (v *eventView) structureComplete(id event.EventID) {
 func (v *eventView) onKiosk() {
 	id := v.id
 	kiosk.Launch(fyne.CurrentApp(), v.win, v.d, v.run, id, v.now, func(k *kiosk.Kiosk) {
-		k.OnChanged = func() {
-			if v.id == id {
-				v.registration.Reload()
-				v.entriesChanged()
-			}
-		}
 		k.OnExit = v.win.RequestFocus
 	})
 }
 
 // onSettings opens the settings form (before round 1 only).
 func (v *eventView) onSettings() { v.settings.Show(v.state.Event) }
-
-func (v *eventView) settingsSaved() {
-	v.reloadHeader(false)
-	v.log.load(v.id)
-	v.changed()
-}
 
 // onFinish asks for confirmation, then closes the event. Finishing
 // before the structure is complete says what is cut short, and Enter
@@ -600,4 +550,32 @@ func twoLines(l *widget.Label) fyne.CanvasObject {
 	box := container.NewVScroll(l)
 	box.SetMinSize(fyne.NewSize(0, two))
 	return box
+}
+
+// onChange refreshes what a committed write changed, whoever made it: this
+// window's tabs, the kiosk, a judge, another front-end of the same
+// director. The sidebar follows every change; the open event's header and
+// tabs follow the kinds that show on them.
+func (v *eventView) onChange(c director.Change) {
+	v.changed()
+	if v.id == 0 || c.Event != 0 && c.Event != v.id {
+		return
+	}
+	w := c.What
+	const scores = director.ChangeRegistration | director.ChangeRound | director.ChangeResult | director.ChangeJudgeLog
+	if w.Has(scores | director.ChangeEvent | director.ChangeClock) {
+		v.reloadHeader(false)
+	}
+	if w.Has(director.ChangeRegistration | director.ChangeJudgeLog | director.ChangeDecks | director.ChangeEvent) {
+		v.registration.Reload()
+	}
+	if w.Has(scores) {
+		v.round.Load(v.id)
+		v.challenges.Load(v.id)
+		v.standings.Load(v.id)
+	}
+	if w.Has(director.ChangeJudgeLog) {
+		v.judge.Load(v.id)
+	}
+	v.log.load(v.id)
 }

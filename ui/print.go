@@ -297,7 +297,7 @@ func (m *printMenu) open(path, summary string) {
 
 // importPlayers asks for a CSV file and registers its players in the open
 // event, then lists the rows it could not take.
-func (m *printMenu) importPlayers(done func()) {
+func (m *printMenu) importPlayers() {
 	open := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
 			m.alert(err)
@@ -312,7 +312,7 @@ func (m *printMenu) importPlayers(done func()) {
 			m.alert(err)
 			return
 		}
-		m.importData(data, done)
+		m.importData(data)
 	}, m.win)
 	open.SetFilter(storage.NewExtensionFileFilter([]string{".csv", ".txt"}))
 	open.Show()
@@ -325,7 +325,7 @@ type importResult struct {
 }
 
 // importData registers the players of a CSV file's bytes.
-func (m *printMenu) importData(data []byte, done func()) {
+func (m *printMenu) importData(data []byte) {
 	id := m.event.ID
 	work.Call(m.run, func(ctx context.Context) (importResult, error) {
 		n, problems, err := m.p.ImportPlayers(ctx, id, bytes.NewReader(data))
@@ -345,9 +345,6 @@ func (m *printMenu) importData(data []byte, done func()) {
 		}
 		m.lastImport = msg
 		keys.Inform(m.win, "Import players", msg)
-		if done != nil {
-			done()
-		}
 	})
 }
 

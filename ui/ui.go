@@ -60,6 +60,8 @@ type Director interface {
 	PairNextRound(ctx context.Context, id event.EventID) (event.Round, error)
 	// Progress says what the event needs next.
 	Progress(ctx context.Context, id event.EventID) (director.Progress, error)
+	// Subscribe tells the window what each committed write changed.
+	Subscribe(fn func(director.Change)) (cancel func())
 	// DropAbsent drops the players who did not check in, before round 1.
 	DropAbsent(ctx context.Context, id event.EventID) ([]string, error)
 	FinishEvent(ctx context.Context, id event.EventID) error

@@ -704,7 +704,7 @@ func TestThePrintMenuWritesTheReportAndSaysWhatItWrote(t *testing.T) {
 	if p.backedUp != backup || m.lastBackup != backup {
 		t.Errorf("Back up wrote %q, told %q", p.backedUp, m.lastBackup)
 	}
-	m.importData([]byte("name\nZoë\n"), nil)
+	m.importData([]byte("name\nZoë\n"))
 	if p.imported != "name\nZoë\n" || !strings.Contains(m.lastImport, "1 player(s) registered") || !strings.Contains(m.lastImport, "row 3") {
 		t.Errorf("import said %q", m.lastImport)
 	}
@@ -806,5 +806,39 @@ func TestQuitMidRoundAsksToConfirm(t *testing.T) {
 	s.confirm.Confirm()
 	if quits != 2 {
 		t.Fatal("Quit did not quit")
+	}
+}
+
+// Change notifications: a write made elsewhere (another front-end of the
+// same director: the kiosk, a judge's phone) shows on the open window
+// without a click: the header, the Registration tab and the Round tab.
+func TestTheWindowFollowsChangesMadeElsewhere(t *testing.T) {
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, "Friday Swiss")
+	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
+	s, _ := newWindow(t, d, Options{OpenEvent: e.ID})
+	v := s.view
+	entries, _ := d.Entries(ctx, e.ID)
+	if err := d.CheckIn(ctx, entries[0].ID, true); err != nil {
+		t.Fatal(err)
+	}
+	if v.registration.CountsText() != "4 registered · 1 checked in · 0 dropped" {
+		t.Errorf("a check-in made elsewhere shows %q", v.registration.CountsText())
+	}
+	for _, en := range entries[1:] {
+		if err := d.CheckIn(ctx, en.ID, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := uitest.Pair(t, d, e.ID)
+	if v.pairButton.Text != "Pair round 2" || len(v.round.Sheet().Tables) != 2 {
+		t.Fatalf("a round paired elsewhere: header %q, %d tables shown", v.pairButton.Text, len(v.round.Sheet().Tables))
+	}
+	if err := d.RecordResult(ctx, e.ID, 1, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := v.round.Sheet().Tables[0].Result; got == nil || got.Seats[0].GamesWon != 2 {
+		t.Errorf("a result entered elsewhere is not on the Round tab: %+v", got)
 	}
 }

@@ -719,3 +719,7 @@ func (s *Screen) onFixTableClosed(ok bool) {
 		s.saved(en.Name + ": " + strings.Join(parts, ", "))
 	})
 }
+
+// CountsText is the line that counts the registered, checked-in and
+// dropped players, as shown.
+func (s *Screen) CountsText() string { return s.counts.Text }
