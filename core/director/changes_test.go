@@ -91,3 +91,34 @@ func TestSubscribersHearWhatEachCommittedWriteChanged(t *testing.T) {
 		t.Errorf("a cancelled subscription was told %+v", got)
 	}
 }
+
+// One read per view: the Judge tab's view comes from one transaction with
+// the event, its entries, judges, the roster's problem, the log and the
+// latest round's sheet.
+func TestJudgeViewIsOneRead(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "generic", "swiss", nil)
+	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
+	v, err := d.JudgeView(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Event.ID != e.ID || len(v.Entries) != 4 || v.Rounds != 0 || len(v.Latest.Tables) != 0 {
+		t.Fatalf("before round 1: %+v", v)
+	}
+	if _, err := pairPublished(ctx, d, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.AddJudge(ctx, e.ID, director.NewJudge{Name: "Hana Judge", Role: event.RoleHeadJudge}); err != nil {
+		t.Fatal(err)
+	}
+	v, err = d.JudgeView(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	problem, _ := d.RosterProblem(ctx, e.ID)
+	if v.Rounds != 1 || len(v.Latest.Tables) != 2 || len(v.Judges) != 1 || v.Problem != problem {
+		t.Errorf("after round 1: rounds %d, %d tables, %d judges, problem %q (roster says %q)", v.Rounds, len(v.Latest.Tables), len(v.Judges), v.Problem, problem)
+	}
+}

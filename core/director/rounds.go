@@ -432,53 +432,60 @@ type SheetPlayer struct {
 // the round screen and the pairings report.
 func (d *Director) RoundSheet(ctx context.Context, id event.EventID, number int) (Sheet, error) {
 	var sh Sheet
-	err := d.store.Read(ctx, func(tx Tx) error {
-		e, err := tx.Event(id)
-		if err != nil {
-			return err
-		}
-		rounds, err := tx.Rounds(id)
-		if err != nil {
-			return err
-		}
-		if number < 1 || number > len(rounds) {
-			return event.NotFoundf("%s has no round %d (%d paired)", e.Name, number, len(rounds))
-		}
-		entries, err := scoredEntries(tx, id)
-		if err != nil {
-			return err
-		}
-		before := playerStandings(e, entries, rounds[:number-1], false)
-		points := make(map[event.EntryID]int, len(before))
-		for _, s := range before {
-			points[s.EntryID] = s.Points
-		}
-		names := nameIndex(entries)
-		player := func(id event.EntryID) SheetPlayer {
-			return SheetPlayer{Entry: id, Name: names[id], Points: points[id]}
-		}
-		var v teamView
-		if e.Settings.Teams() {
-			teams, err := tx.Teams(id)
-			if err != nil {
-				return err
-			}
-			v = newTeamView(entries, teams)
-		}
-		sh = Sheet{Event: e, Round: rounds[number-1]}
-		for _, t := range sh.Round.Tables {
-			st := SheetTable{Table: t}
-			for _, s := range t.Seats {
-				st.Players = append(st.Players, player(s.EntryID))
-			}
-			for k := 0; e.Settings.Teams() && k < min(2, len(t.Seats)); k++ {
-				if tm, ok := v.sheetTeam(t.Seats[k].EntryID, player); ok {
-					st.Teams = append(st.Teams, tm)
-				}
-			}
-			sh.Tables = append(sh.Tables, st)
-		}
-		return nil
+	err := d.store.Read(ctx, func(tx Tx) (err error) {
+		sh, err = roundSheet(tx, id, number)
+		return err
 	})
 	return sh, err
+}
+
+// roundSheet reads round number of event id as a Sheet, inside a read.
+func roundSheet(tx Tx, id event.EventID, number int) (Sheet, error) {
+	var sh Sheet
+	e, err := tx.Event(id)
+	if err != nil {
+		return sh, err
+	}
+	rounds, err := tx.Rounds(id)
+	if err != nil {
+		return sh, err
+	}
+	if number < 1 || number > len(rounds) {
+		return sh, event.NotFoundf("%s has no round %d (%d paired)", e.Name, number, len(rounds))
+	}
+	entries, err := scoredEntries(tx, id)
+	if err != nil {
+		return sh, err
+	}
+	before := playerStandings(e, entries, rounds[:number-1], false)
+	points := make(map[event.EntryID]int, len(before))
+	for _, s := range before {
+		points[s.EntryID] = s.Points
+	}
+	names := nameIndex(entries)
+	player := func(id event.EntryID) SheetPlayer {
+		return SheetPlayer{Entry: id, Name: names[id], Points: points[id]}
+	}
+	var v teamView
+	if e.Settings.Teams() {
+		teams, err := tx.Teams(id)
+		if err != nil {
+			return sh, err
+		}
+		v = newTeamView(entries, teams)
+	}
+	sh = Sheet{Event: e, Round: rounds[number-1]}
+	for _, t := range sh.Round.Tables {
+		st := SheetTable{Table: t}
+		for _, s := range t.Seats {
+			st.Players = append(st.Players, player(s.EntryID))
+		}
+		for k := 0; e.Settings.Teams() && k < min(2, len(t.Seats)); k++ {
+			if tm, ok := v.sheetTeam(t.Seats[k].EntryID, player); ok {
+				st.Teams = append(st.Teams, tm)
+			}
+		}
+		sh.Tables = append(sh.Tables, st)
+	}
+	return sh, nil
 }

@@ -31,18 +31,12 @@ import (
 
 // Director is what the Judge tab calls.
 type Director interface {
-	// The event (its game and state), its players and its rounds, for
-	// the choosers of the entry form.
-	Event(ctx context.Context, id event.EventID) (event.Event, error)
-	Entries(ctx context.Context, id event.EventID) ([]event.Entry, error)
-	Rounds(ctx context.Context, id event.EventID) ([]event.Round, error)
+	// JudgeView reads everything the tab shows in one transaction: the
+	// event, its players, judges and log, and the latest round.
+	JudgeView(ctx context.Context, id event.EventID) (director.JudgeView, error)
+	// RoundSheet reads an earlier round for the table chooser.
 	RoundSheet(ctx context.Context, id event.EventID, number int) (director.Sheet, error)
-	// The roster.
-	Judges(ctx context.Context, id event.EventID) ([]event.Judge, error)
 	AddJudge(ctx context.Context, id event.EventID, nj director.NewJudge) (event.Judge, error)
-	RosterProblem(ctx context.Context, id event.EventID) (string, error)
-	// The log.
-	JudgeLog(ctx context.Context, id event.EventID) ([]event.JudgeLogEntry, error)
 	LogJudgeEntry(ctx context.Context, e event.JudgeLogEntry) (event.JudgeLogEntry, error)
 }
 
@@ -80,7 +74,7 @@ type snapshot struct {
 	event   event.Event
 	entries []event.Entry // sorted by name
 	judges  []event.Judge // head judge first, as the director lists them
-	problem string        // RosterProblem
+	problem string        // what the roster lacks (director.JudgeView)
 	log     []event.JudgeLogEntry
 	rounds  int // rounds paired
 	sheet   director.Sheet
@@ -136,41 +130,20 @@ func (s *Screen) reload() {
 	})
 }
 
-// read reads a snapshot of event id.
+// read reads a snapshot of event id: one director read, so what the tab
+// shows is one consistent moment.
 func (s *Screen) read(ctx context.Context, id event.EventID) (snapshot, error) {
-	var sn snapshot
-	var err error
-	if sn.event, err = s.d.Event(ctx, id); err != nil {
-		return sn, err
+	v, err := s.d.JudgeView(ctx, id)
+	if err != nil {
+		return snapshot{}, err
 	}
-	if sn.entries, err = s.d.Entries(ctx, id); err != nil {
-		return sn, err
-	}
+	sn := snapshot{event: v.Event, entries: v.Entries, judges: v.Judges, problem: v.Problem, log: v.Log, rounds: v.Rounds, sheet: v.Latest}
 	slices.SortStableFunc(sn.entries, func(a, b event.Entry) int {
 		return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
 	})
-	if sn.judges, err = s.d.Judges(ctx, id); err != nil {
-		return sn, err
-	}
 	// The head judge and the multi-judge order first, then the people
 	// outside the order (the organizer).
 	slices.SortStableFunc(sn.judges, func(a, b event.Judge) int { return rank(a) - rank(b) })
-	if sn.problem, err = s.d.RosterProblem(ctx, id); err != nil {
-		return sn, err
-	}
-	if sn.log, err = s.d.JudgeLog(ctx, id); err != nil {
-		return sn, err
-	}
-	rounds, err := s.d.Rounds(ctx, id)
-	if err != nil {
-		return sn, err
-	}
-	sn.rounds = len(rounds)
-	if sn.rounds > 0 {
-		if sn.sheet, err = s.d.RoundSheet(ctx, id, sn.rounds); err != nil {
-			return sn, err
-		}
-	}
 	return sn, nil
 }
 

@@ -1,0 +1,54 @@
+package director
+
+import (
+	"context"
+
+	"tablekeeper/core/event"
+	"tablekeeper/core/judgelog"
+)
+
+// JudgeView is what the Judge tab shows, read in one transaction: the
+// event, its entries, its judges with the roster's problem, the judge log,
+// and the latest round's sheet for the table choosers.
+type JudgeView struct {
+	Event   event.Event
+	Entries []event.Entry // in registration order
+	Judges  []event.Judge
+	// Problem says what the roster lacks for the game's rules (S11: a
+	// head judge), "" when nothing.
+	Problem string
+	Log     []event.JudgeLogEntry
+	// Rounds is the number of rounds paired; Latest is the latest one's
+	// sheet (zero before round 1).
+	Rounds int
+	Latest Sheet
+}
+
+// JudgeView reads the Judge tab's view of an event in one transaction.
+func (d *Director) JudgeView(ctx context.Context, id event.EventID) (JudgeView, error) {
+	var v JudgeView
+	err := d.store.Read(ctx, func(tx Tx) error {
+		var err error
+		if v.Event, err = tx.Event(id); err != nil {
+			return err
+		}
+		if v.Entries, err = tx.Entries(id); err != nil {
+			return err
+		}
+		if v.Judges, err = tx.Judges(id); err != nil {
+			return err
+		}
+		if err := judgelog.CheckRoster(v.Event.Game, v.Judges); err != nil {
+			v.Problem = event.Message(err)
+		}
+		if v.Log, err = tx.JudgeLog(id); err != nil {
+			return err
+		}
+		if v.Rounds, err = tx.RoundCount(id); err != nil || v.Rounds == 0 {
+			return err
+		}
+		v.Latest, err = roundSheet(tx, id, v.Rounds)
+		return err
+	})
+	return v, err
+}
