@@ -122,3 +122,42 @@ func TestJudgeViewIsOneRead(t *testing.T) {
 		t.Errorf("after round 1: rounds %d, %d tables, %d judges, problem %q (roster says %q)", v.Rounds, len(v.Latest.Tables), len(v.Judges), v.Problem, problem)
 	}
 }
+
+// One read per view, the Round tab: RoundView gives every round's head and
+// the sheet of the round shown: the one asked for, or the latest when a
+// round was paired since the screen last looked.
+func TestRoundViewIsOneRead(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "generic", "swiss", nil)
+	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
+	if v, err := d.RoundView(ctx, e.ID, 0, 0); err != nil || len(v.Heads) != 0 || v.Sheet.Round.Number != 0 {
+		t.Fatalf("before round 1: %+v %v", v, err)
+	}
+	r1, err := pairPublished(ctx, d, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range r1.Tables {
+		if err := d.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ number, seen, want int }{
+		{1, 2, 1}, // round 1 asked for, nothing new: round 1
+		{1, 1, 2}, // round 2 paired since: the latest
+		{0, 2, 2}, // nothing asked: the latest
+		{5, 2, 2}, // past the end: the latest
+	} {
+		v, err := d.RoundView(ctx, e.ID, c.number, c.seen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(v.Heads) != 2 || v.Heads[1].Published() || v.Sheet.Round.Number != c.want || len(v.Sheet.Tables) != 2 {
+			t.Errorf("asked %d having seen %d: %d heads, round %d shown, want %d", c.number, c.seen, len(v.Heads), v.Sheet.Round.Number, c.want)
+		}
+	}
+}

@@ -52,3 +52,38 @@ func (d *Director) JudgeView(ctx context.Context, id event.EventID) (JudgeView, 
 	})
 	return v, err
 }
+
+// RoundView is what the Round tab shows, read in one transaction: every
+// round's head (number, stage, name, publication; no tables) for the
+// round selector, and the sheet of the round shown.
+type RoundView struct {
+	Heads []event.Round
+	// Sheet is the round shown (zero before round 1).
+	Sheet Sheet
+}
+
+// RoundView reads the Round tab's view of an event: round number, or the
+// latest round when number is 0, past the last round, or when a round was
+// paired since the screen last saw seen rounds (so a new round shows at
+// once).
+func (d *Director) RoundView(ctx context.Context, id event.EventID, number, seen int) (RoundView, error) {
+	var v RoundView
+	err := d.store.Read(ctx, func(tx Tx) error {
+		count, err := tx.RoundCount(id)
+		if err != nil || count == 0 {
+			return err
+		}
+		v.Heads = make([]event.Round, count)
+		for n := 1; n <= count; n++ {
+			if v.Heads[n-1], err = tx.RoundHead(id, n); err != nil {
+				return err
+			}
+		}
+		if number == 0 || number > count || count > seen {
+			number = count
+		}
+		v.Sheet, err = roundSheet(tx, id, number)
+		return err
+	})
+	return v, err
+}

@@ -41,7 +41,7 @@ import (
 
 // Director is what the round tab calls.
 type Director interface {
-	Rounds(ctx context.Context, id event.EventID) ([]event.Round, error)
+	RoundView(ctx context.Context, id event.EventID, number, seen int) (director.RoundView, error)
 	RoundSheet(ctx context.Context, id event.EventID, number int) (director.Sheet, error)
 	RecordResultSeen(ctx context.Context, id event.EventID, round, table int, seen *event.Result, res event.Result) error
 	PublishRound(ctx context.Context, id event.EventID, number int) error
@@ -68,7 +68,7 @@ type Screen struct {
 	win   fyne.Window
 
 	eventID event.EventID
-	rounds  []event.Round // as last read, for the selector
+	rounds  []event.Round // heads as last read, for the selector
 	number  int           // round shown
 	sheet   director.Sheet
 	// rows maps the list's rows to the sheet's tables: one row a table,
@@ -77,6 +77,9 @@ type Screen struct {
 	// focusTable asks for the Table field once the next sheet is shown
 	// (after publishing, when the fields become enabled).
 	focusTable bool
+	// selecting is on while the screen itself sets the round selector,
+	// which must not read the round again.
+	selecting bool
 
 	// Swap mode: on while the organizer picks players to swap.
 	swapping bool
@@ -248,7 +251,9 @@ func (s *Screen) FocusTable() {
 }
 
 // Load shows the event's latest round (or keeps the round shown when it
-// is the same event and no round was paired since).
+// is the same event and no round was paired since), read in one director
+// call (RoundView): the selector's rounds and the round's tables are one
+// consistent moment.
 func (s *Screen) Load(id event.EventID) {
 	if id != s.eventID {
 		s.stopSwap()
@@ -258,9 +263,10 @@ func (s *Screen) Load(id event.EventID) {
 		s.table.SetText("")
 		s.result.SetText("")
 	}
-	work.Call(s.run, func(ctx context.Context) ([]event.Round, error) {
-		return s.d.Rounds(ctx, id)
-	}, func(rounds []event.Round, err error) {
+	number, seen := s.number, len(s.rounds)
+	work.Call(s.run, func(ctx context.Context) (director.RoundView, error) {
+		return s.d.RoundView(ctx, id, number, seen)
+	}, func(v director.RoundView, err error) {
 		if err != nil {
 			s.alert(err)
 			return
@@ -268,20 +274,21 @@ func (s *Screen) Load(id event.EventID) {
 		if id != s.eventID {
 			return
 		}
-		s.showRounds(rounds)
+		s.showView(v)
 	})
 }
 
-func (s *Screen) showRounds(rounds []event.Round) {
-	count := len(rounds)
-	latest := count > len(s.rounds) || s.number == 0 || s.number > count
+// showView shows a Round tab view: the selector's rounds and the round's
+// tables.
+func (s *Screen) showView(v director.RoundView) {
+	count := len(v.Heads)
 	if count > len(s.rounds) && len(s.rounds) > 0 {
 		// A new round: what the status line said was about the last one.
 		s.setStatus("", widget.MediumImportance)
 	}
-	s.rounds = rounds
+	s.rounds = v.Heads
 	options := make([]string, count)
-	for i, r := range rounds {
+	for i, r := range v.Heads {
 		options[i] = labels.Round(r)
 	}
 	s.roundSelect.Options = options
@@ -296,15 +303,21 @@ func (s *Screen) showRounds(rounds []event.Round) {
 		s.refreshTables()
 		return
 	}
-	n := s.number
-	if latest {
-		n = count
+	n := v.Sheet.Round.Number
+	if n != s.number {
+		s.stopSwap()
 	}
-	s.roundSelect.SetSelectedIndex(n - 1) // calls onRoundSelected
+	s.number = n
+	// Selecting the round shown must not read it again.
+	s.selecting = true
+	s.roundSelect.SetSelectedIndex(n - 1)
+	s.selecting = false
+	s.roundSelect.Refresh()
+	s.showSheet(v.Sheet)
 }
 
 func (s *Screen) onRoundSelected(string) {
-	if i := s.roundSelect.SelectedIndex(); i >= 0 {
+	if i := s.roundSelect.SelectedIndex(); i >= 0 && !s.selecting {
 		s.loadSheet(i + 1)
 	}
 }
@@ -325,18 +338,23 @@ func (s *Screen) loadSheet(n int) {
 		if id != s.eventID || n != s.number {
 			return
 		}
-		s.setSheet(sh)
-		s.progress.SetText(Progress(sh, n == len(s.rounds)))
-		s.showMode()
-		if Multiplayer(sh) {
-			s.setRowHeights()
-		}
-		s.refreshTables()
-		if s.focusTable {
-			s.focusTable = false
-			s.FocusTable()
-		}
+		s.showSheet(sh)
 	})
+}
+
+// showSheet shows a round's tables.
+func (s *Screen) showSheet(sh director.Sheet) {
+	s.setSheet(sh)
+	s.progress.SetText(Progress(sh, sh.Round.Number == len(s.rounds)))
+	s.showMode()
+	if Multiplayer(sh) {
+		s.setRowHeights()
+	}
+	s.refreshTables()
+	if s.focusTable {
+		s.focusTable = false
+		s.FocusTable()
+	}
 }
 
 // showMode shows the draft banner and disables result entry while the
