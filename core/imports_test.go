@@ -9,7 +9,7 @@ import (
 )
 
 // core/** imports no Fyne, no ui/, no reports/; only core/store imports the
-// SQLite driver.
+// SQLite driver, and core/store does not import core/director.
 func TestCoreImportBoundaries(t *testing.T) {
 	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}{{range .Deps}} {{.}}{{end}}`, "./...").CombinedOutput()
 	if err != nil {
@@ -30,6 +30,8 @@ func TestCoreImportBoundaries(t *testing.T) {
 				t.Errorf("%s depends on %s: reports take data from core, never the reverse", pkg, dep)
 			case dep == "github.com/mattn/go-sqlite3" && pkg != "tablekeeper/core/store":
 				t.Errorf("%s depends on the SQLite driver: only core/store may", pkg)
+			case pkg == "tablekeeper/core/store" && dep == "tablekeeper/core/director":
+				t.Errorf("core/store depends on core/director: the store depends on the domain and core/storage's interfaces only")
 			}
 		}
 	}

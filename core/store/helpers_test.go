@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/storage"
 )
 
 // t0 is a time at millisecond precision, in UTC: what the store gives back.
@@ -33,7 +33,7 @@ func openTemp(t testing.TB) *DB {
 // write runs fn in a Write with the full *Tx and fails the test on error.
 func write(t testing.TB, db *DB, fn func(*Tx) error) {
 	t.Helper()
-	if err := db.Write(context.Background(), func(tx director.Tx) error { return fn(tx.(*Tx)) }); err != nil {
+	if err := db.Write(context.Background(), func(tx storage.Tx) error { return fn(tx.(*Tx)) }); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -41,14 +41,14 @@ func write(t testing.TB, db *DB, fn func(*Tx) error) {
 // read runs fn in a Read with the full *Tx and fails the test on error.
 func read(t testing.TB, db *DB, fn func(*Tx) error) {
 	t.Helper()
-	if err := db.Read(context.Background(), func(tx director.Tx) error { return fn(tx.(*Tx)) }); err != nil {
+	if err := db.Read(context.Background(), func(tx storage.Tx) error { return fn(tx.(*Tx)) }); err != nil {
 		t.Fatal(err)
 	}
 }
 
 // writeErr runs fn in a Write and returns its error.
 func writeErr(db *DB, fn func(*Tx) error) error {
-	return db.Write(context.Background(), func(tx director.Tx) error { return fn(tx.(*Tx)) })
+	return db.Write(context.Background(), func(tx storage.Tx) error { return fn(tx.(*Tx)) })
 }
 
 func must(t testing.TB, err error) {

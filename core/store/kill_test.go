@@ -16,8 +16,8 @@ import (
 	"testing"
 	"time"
 
-	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/storage"
 )
 
 // killChildEnv names the database a TestKillChild process writes to.
@@ -55,7 +55,7 @@ func runKillChild(path string) error {
 	var eventID event.EventID
 	var tables []event.Table
 	next := 0
-	err = db.Write(ctx, func(dtx director.Tx) error {
+	err = db.Write(ctx, func(dtx storage.Tx) error {
 		tx := dtx.(*Tx)
 		events, err := tx.Events()
 		if err != nil {
@@ -86,7 +86,7 @@ func runKillChild(path string) error {
 	deadline := time.Now().Add(time.Minute) // in case nobody kills us
 	for i := next; time.Now().Before(deadline); i++ {
 		tb := tables[i%killTables]
-		err := db.Write(ctx, func(tx director.Tx) error {
+		err := db.Write(ctx, func(tx storage.Tx) error {
 			err := tx.SetResult(tb.ID, &event.Result{
 				Seats:      []event.SeatResult{{GamesWon: i % 3, Points: i}, {GamesWon: (i + 1) % 3, Points: i}},
 				RecordedAt: t0.Add(time.Duration(i) * time.Millisecond),

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/storage"
 )
 
 // A read-only database opens read-only: a file without write permission
@@ -46,7 +46,7 @@ func TestAReadOnlyDatabaseOpensReadOnlyAndRefusesWrites(t *testing.T) {
 		}
 		return err
 	})
-	err = ro.Write(context.Background(), func(director.Tx) error {
+	err = ro.Write(context.Background(), func(storage.Tx) error {
 		t.Error("a write ran on a read-only database")
 		return nil
 	})

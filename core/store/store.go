@@ -2,7 +2,7 @@
 // directory, events, entries, rounds with their tables, seats and results,
 // decks, judges, the judge log and the activity log.
 //
-// It implements director.Store: every organizer action is one transaction
+// It implements storage.Store: every organizer action is one transaction
 // (Write), committed only when the action succeeds, and screens read through
 // consistent snapshots (Read). The file is opened in WAL mode with foreign
 // keys on and synchronous=FULL, so nothing confirmed on screen is lost to a
@@ -38,8 +38,8 @@ import (
 	// The SQLite driver; only this package imports it.
 	"github.com/mattn/go-sqlite3"
 
-	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/storage"
 )
 
 // ApplicationID marks a SQLite file as Tablekeeper's ("TKPR"), in the
@@ -76,7 +76,7 @@ type DB struct {
 	lock *writerLock
 }
 
-var _ director.Store = (*DB)(nil)
+var _ storage.Store = (*DB)(nil)
 
 // DefaultPath returns where the app keeps its database:
 // <user config dir>/Tablekeeper/tablekeeper.db. Open creates the folder.
@@ -227,7 +227,7 @@ func (db *DB) Close() error {
 // Read runs fn in a read-only snapshot: everything fn reads is as of one
 // moment, even while a Write commits. Writes inside fn fail. A Read inside a
 // Write's fn does not see that Write's uncommitted changes.
-func (db *DB) Read(ctx context.Context, fn func(director.Tx) error) error {
+func (db *DB) Read(ctx context.Context, fn func(storage.Tx) error) error {
 	return db.run(ctx, db.reader, "read", func(tx *Tx) error { return fn(tx) })
 }
 
@@ -235,7 +235,7 @@ func (db *DB) Read(ctx context.Context, fn func(director.Tx) error) error {
 // rolled back when it returns an error or panics (the panic goes on). Writes
 // are serialized: a Write waits for the one before it. Calling Write inside
 // fn deadlocks.
-func (db *DB) Write(ctx context.Context, fn func(director.Tx) error) error {
+func (db *DB) Write(ctx context.Context, fn func(storage.Tx) error) error {
 	if db.writer == nil {
 		return db.readOnlyError()
 	}

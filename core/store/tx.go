@@ -9,21 +9,18 @@ import (
 
 	"github.com/mattn/go-sqlite3"
 
-	"tablekeeper/core/director"
+	"tablekeeper/core/storage"
 )
 
 // Tx is one transaction, handed to the function given to DB.Read or
-// DB.Write. It implements director.Tx, plus the methods for teams, decks,
-// judges, the judge log, clocks and table extensions that later features
-// use (reach them with a type assertion on the director.Tx, or through an
-// interface that lists them). A Tx is only valid inside that function and
-// is not safe for concurrent use.
+// DB.Write; it implements storage.Tx. A Tx is only valid inside that
+// function and is not safe for concurrent use.
 type Tx struct {
 	ctx context.Context
 	tx  *sql.Tx
 }
 
-var _ director.Tx = (*Tx)(nil)
+var _ storage.Tx = (*Tx)(nil)
 
 func (t *Tx) exec(query string, args ...any) (sql.Result, error) {
 	return t.tx.ExecContext(t.ctx, query, args...)

@@ -7,8 +7,8 @@ import (
 	"sync"
 	"testing"
 
-	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/storage"
 )
 
 func playerCount(t *testing.T, db *DB) int {
@@ -59,7 +59,7 @@ func TestAPanicInAWriteRollsBackAndGoesOn(t *testing.T) {
 				t.Errorf("recovered %v, want the panic to go on", r)
 			}
 		}()
-		_ = db.Write(context.Background(), func(tx director.Tx) error {
+		_ = db.Write(context.Background(), func(tx storage.Tx) error {
 			must(t, tx.CreatePlayer(&event.Player{Name: "Ghost"}))
 			panic("boom")
 		})
@@ -73,7 +73,7 @@ func TestAPanicInAWriteRollsBackAndGoesOn(t *testing.T) {
 
 func TestReadsCannotWrite(t *testing.T) {
 	db := openTemp(t)
-	err := db.Read(context.Background(), func(tx director.Tx) error {
+	err := db.Read(context.Background(), func(tx storage.Tx) error {
 		return tx.CreatePlayer(&event.Player{Name: "Sneaky"})
 	})
 	if err == nil {
@@ -88,7 +88,7 @@ func TestACancelledContextStopsAWrite(t *testing.T) {
 	db := openTemp(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	err := db.Write(ctx, func(tx director.Tx) error {
+	err := db.Write(ctx, func(tx storage.Tx) error {
 		t.Error("fn ran with a cancelled context")
 		return nil
 	})
@@ -107,7 +107,7 @@ func TestConcurrentWritesAndReads(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i := range each {
-				errs <- db.Write(context.Background(), func(tx director.Tx) error {
+				errs <- db.Write(context.Background(), func(tx storage.Tx) error {
 					return tx.CreatePlayer(&event.Player{Name: fmt.Sprintf("P%d-%d", w, i), MemberNo: fmt.Sprintf("%d-%d", w, i)})
 				})
 			}
@@ -115,7 +115,7 @@ func TestConcurrentWritesAndReads(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for range each {
-				errs <- db.Read(context.Background(), func(tx director.Tx) error {
+				errs <- db.Read(context.Background(), func(tx storage.Tx) error {
 					// Two reads in one snapshot agree.
 					a, err := tx.FindPlayers("", 0)
 					if err != nil {
