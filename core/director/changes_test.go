@@ -161,3 +161,31 @@ func TestRoundViewIsOneRead(t *testing.T) {
 		}
 	}
 }
+
+// One read per view, the Registration and Standings tabs: each view gives
+// what the separate reads gave, from one transaction.
+func TestRegistrationAndStandingsViewsAreOneRead(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "generic", "swiss", nil)
+	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
+	r, err := pairPublished(ctx, d, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.RecordResult(ctx, e.ID, 1, r.Tables[0].Number, win(2, 1)); err != nil {
+		t.Fatal(err)
+	}
+	rv, err := d.RegistrationView(ctx, e.ID)
+	if err != nil || rv.Event.ID != e.ID || len(rv.Entries) != 4 || rv.Teams != nil {
+		t.Fatalf("registration view: %+v %v", rv, err)
+	}
+	sv, err := d.StandingsView(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := d.Standings(ctx, e.ID)
+	if len(sv.Players) != len(want) || sv.Players[0].EntryID != want[0].EntryID || sv.Players[0].Points != 3 || sv.Teams != nil {
+		t.Errorf("standings view %+v, standings %+v", sv.Players, want)
+	}
+}

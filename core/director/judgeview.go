@@ -5,6 +5,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/judgelog"
+	"tablekeeper/core/standings"
 )
 
 // JudgeView is what the Judge tab shows, read in one transaction: the
@@ -84,6 +85,61 @@ func (d *Director) RoundView(ctx context.Context, id event.EventID, number, seen
 		}
 		v.Sheet, err = roundSheet(tx, id, number)
 		return err
+	})
+	return v, err
+}
+
+// RegistrationView is what the Registration tab shows, read in one
+// transaction: the event, its entries and, in a team format, its teams.
+type RegistrationView struct {
+	Event   event.Event
+	Entries []event.Entry // in registration order
+	Teams   []event.Team  // nil unless the format plays in teams
+}
+
+// RegistrationView reads the Registration tab's view of an event.
+func (d *Director) RegistrationView(ctx context.Context, id event.EventID) (RegistrationView, error) {
+	var v RegistrationView
+	err := d.store.Read(ctx, func(tx Tx) error {
+		var err error
+		if v.Event, err = tx.Event(id); err != nil {
+			return err
+		}
+		if v.Entries, err = tx.Entries(id); err != nil || !v.Event.Settings.Teams() {
+			return err
+		}
+		v.Teams, err = tx.Teams(id)
+		return err
+	})
+	return v, err
+}
+
+// StandingsView is what the Standings tab shows, read in one transaction:
+// the event, and its standings by player or, in a team format, by team.
+type StandingsView struct {
+	Event event.Event
+	// Players are the standings by player (nil in a team format).
+	Players []standings.Standing
+	// Teams are the standings by team (nil unless the format plays in
+	// teams).
+	Teams []TeamStanding
+}
+
+// StandingsView reads the Standings tab's view of an event.
+func (d *Director) StandingsView(ctx context.Context, id event.EventID) (StandingsView, error) {
+	var v StandingsView
+	err := d.store.Read(ctx, func(tx Tx) error {
+		e, entries, rounds, err := eventWithRounds(tx, id)
+		if err != nil {
+			return err
+		}
+		v.Event = e
+		if e.Settings.Teams() {
+			v.Teams, err = teamStandings(tx, e, entries, rounds)
+			return err
+		}
+		v.Players = finalStandings(e, entries, rounds)
+		return nil
 	})
 	return v, err
 }

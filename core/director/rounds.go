@@ -373,11 +373,17 @@ func (d *Director) Standings(ctx context.Context, id event.EventID) ([]standings
 		if err != nil {
 			return err
 		}
-		published := publishedRounds(rounds)
-		out = withPlacements(playerStandings(e, entries, published, true), placements(e, entries, published))
+		out = finalStandings(e, entries, rounds)
 		return nil
 	})
 	return out, err
+}
+
+// finalStandings are the standings by player over the published rounds,
+// a finished bracket's or cut's placements first.
+func finalStandings(e event.Event, entries []event.Entry, rounds []event.Round) []standings.Standing {
+	published := publishedRounds(rounds)
+	return withPlacements(playerStandings(e, entries, published, true), placements(e, entries, published))
 }
 
 // Sheet is a round as the floor sees it: each table with its players'

@@ -187,32 +187,31 @@ type TeamStanding struct {
 func (d *Director) TeamStandings(ctx context.Context, id event.EventID) ([]TeamStanding, error) {
 	var out []TeamStanding
 	err := d.store.Read(ctx, func(tx Tx) error {
-		e, err := tx.Event(id)
+		e, entries, rounds, err := eventWithRounds(tx, id)
 		if err != nil {
 			return err
 		}
-		if !e.Settings.Teams() {
-			return event.Statef("%s is not a team event; its standings are by player", e.Name)
-		}
-		entries, err := scoredEntries(tx, id)
-		if err != nil {
-			return err
-		}
-		teams, err := tx.Teams(id)
-		if err != nil {
-			return err
-		}
-		rounds, err := tx.Rounds(id)
-		if err != nil {
-			return err
-		}
-		v := newTeamView(entries, teams)
-		for _, st := range v.standings(e.Settings, publishedRounds(rounds)) {
-			out = append(out, TeamStanding{Standing: st, Team: v.team[st.EntryID], Members: v.members[st.EntryID]})
-		}
-		return nil
+		out, err = teamStandings(tx, e, entries, rounds)
+		return err
 	})
 	return out, err
+}
+
+// teamStandings ranks the teams of team event e inside a read.
+func teamStandings(tx Tx, e event.Event, entries []event.Entry, rounds []event.Round) ([]TeamStanding, error) {
+	if !e.Settings.Teams() {
+		return nil, event.Statef("%s is not a team event; its standings are by player", e.Name)
+	}
+	teams, err := tx.Teams(e.ID)
+	if err != nil {
+		return nil, err
+	}
+	var out []TeamStanding
+	v := newTeamView(entries, teams)
+	for _, st := range v.standings(e.Settings, publishedRounds(rounds)) {
+		out = append(out, TeamStanding{Standing: st, Team: v.team[st.EntryID], Members: v.members[st.EntryID]})
+	}
+	return out, nil
 }
 
 // teamView is a team event seen as an individual event of teams.

@@ -40,6 +40,8 @@ type Director interface {
 	Event(ctx context.Context, id event.EventID) (event.Event, error)
 	DrawDraftPods(ctx context.Context, id event.EventID) (event.DraftSeating, error)
 	DraftPods(ctx context.Context, id event.EventID) (event.DraftSeating, error)
+	// RegistrationView reads the event, its entries and teams at once.
+	RegistrationView(ctx context.Context, id event.EventID) (director.RegistrationView, error)
 	// The teams of a team format.
 	Teams(ctx context.Context, id event.EventID) ([]event.Team, error)
 	CreateTeam(ctx context.Context, id event.EventID, name string, members []event.EntryID) (event.Team, error)
@@ -222,16 +224,9 @@ func (s *Screen) Reload() {
 	}
 	id := s.eventID
 	work.Call(s.run, func(ctx context.Context) (loaded, error) {
-		e, err := s.d.Event(ctx, id)
-		if err != nil {
-			return loaded{}, err
-		}
-		entries, err := s.d.Entries(ctx, id)
-		if err != nil || !e.Settings.Teams() {
-			return loaded{event: e, entries: entries}, err
-		}
-		teams, err := s.d.Teams(ctx, id)
-		return loaded{event: e, entries: entries, teams: teams}, err
+		// One read: the event, its entries and teams are one moment.
+		v, err := s.d.RegistrationView(ctx, id)
+		return loaded{event: v.Event, entries: v.Entries, teams: v.Teams}, err
 	}, func(l loaded, err error) {
 		if err != nil {
 			s.alert(err)

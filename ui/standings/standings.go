@@ -24,9 +24,9 @@ import (
 
 // Director is what the standings tab calls.
 type Director interface {
-	Event(ctx context.Context, id event.EventID) (event.Event, error)
-	Standings(ctx context.Context, id event.EventID) ([]standings.Standing, error)
-	TeamStandings(ctx context.Context, id event.EventID) ([]director.TeamStanding, error)
+	// StandingsView reads the event and its standings (by player or by
+	// team) at once.
+	StandingsView(ctx context.Context, id event.EventID) (director.StandingsView, error)
 }
 
 // Screen is the Standings tab.
@@ -127,21 +127,18 @@ type view struct {
 func (s *Screen) Load(id event.EventID) {
 	s.eventID = id
 	work.Call(s.run, func(ctx context.Context) (view, error) {
-		e, err := s.d.Event(ctx, id)
+		// One read: the settings and the standings are one moment.
+		sv, err := s.d.StandingsView(ctx, id)
 		if err != nil {
 			return view{}, err
 		}
-		v := view{keys: Shown(e.Settings.Tiebreakers), teams: e.Settings.Teams()}
-		if !v.teams {
-			v.rows, err = s.d.Standings(ctx, id)
-			return v, err
-		}
-		teams, err := s.d.TeamStandings(ctx, id)
-		for _, t := range teams {
+		e := sv.Event
+		v := view{keys: Shown(e.Settings.Tiebreakers), teams: e.Settings.Teams(), rows: sv.Players}
+		for _, t := range sv.Teams {
 			v.rows = append(v.rows, t.Standing)
 			v.members = append(v.members, Members(t))
 		}
-		return v, err
+		return v, nil
 	}, func(v view, err error) {
 		if err != nil {
 			s.alert(err)
