@@ -1,5 +1,8 @@
 package director
 
+// This file holds the view-shaped reads: each screen's data in one
+// read transaction, so what is shown is one consistent moment.
+
 import (
 	"context"
 
