@@ -189,3 +189,48 @@ func TestRegistrationAndStandingsViewsAreOneRead(t *testing.T) {
 		t.Errorf("standings view %+v, standings %+v", sv.Players, want)
 	}
 }
+
+// A report's reads are one moment: inside InSnapshot every read sees the
+// database as it was at the first one, even when a result is saved in
+// between, and a write through the snapshot is refused.
+func TestInSnapshotReadsOneMoment(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "generic", "swiss", nil)
+	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
+	r, err := pairPublished(ctx, d, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := r.Tables[0].Number
+	err = d.InSnapshot(ctx, func(snap *director.Director) error {
+		before, err := snap.RoundSheet(ctx, e.ID, 1)
+		if err != nil {
+			return err
+		}
+		if err := d.RecordResult(ctx, e.ID, 1, n, win(2, 0)); err != nil {
+			return err
+		}
+		after, err := snap.Standings(ctx, e.ID)
+		if err != nil {
+			return err
+		}
+		again, err := snap.RoundSheet(ctx, e.ID, 1)
+		if err != nil {
+			return err
+		}
+		if before.Tables[0].Result != nil || again.Tables[0].Result != nil || after[0].Points != 0 {
+			t.Errorf("the snapshot saw a result saved after its first read: %+v, leader %d points", again.Tables[0].Result, after[0].Points)
+		}
+		if err := snap.CheckIn(ctx, 1, true); err == nil {
+			t.Error("a write through a snapshot was allowed")
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sh, _ := d.RoundSheet(ctx, e.ID, 1); sh.Tables[0].Result == nil {
+		t.Error("the result saved during the snapshot is lost")
+	}
+}

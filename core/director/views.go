@@ -146,3 +146,22 @@ func (d *Director) StandingsView(ctx context.Context, id event.EventID) (Standin
 	})
 	return v, err
 }
+
+// InSnapshot runs fn with a director whose every read is made in one read
+// transaction: a report (or any view that asks several questions) sees
+// one consistent moment, however many director reads it makes. Writes
+// through that director are refused.
+func (d *Director) InSnapshot(ctx context.Context, fn func(*Director) error) error {
+	return d.store.Read(ctx, func(tx Tx) error {
+		return fn(&Director{store: snapshotStore{tx: tx}, now: d.now})
+	})
+}
+
+// snapshotStore serves every read from one open read transaction.
+type snapshotStore struct{ tx Tx }
+
+func (s snapshotStore) Read(_ context.Context, fn func(Tx) error) error { return fn(s.tx) }
+
+func (s snapshotStore) Write(context.Context, func(Tx) error) error {
+	return event.Statef("a report reads a snapshot of the event and cannot change it")
+}

@@ -73,16 +73,26 @@ func Kinds() []Kind {
 // latest) and returns a one-line summary of what it wrote.
 func (p Printer) Write(ctx context.Context, key string, id event.EventID, round int, paper string, w io.Writer) (string, error) {
 	for _, k := range reportKinds() {
-		if k.Key == key {
+		if k.Key != key {
+			continue
+		}
+		// Every read a report makes is of one moment: one read
+		// transaction, however many questions it asks.
+		var summary string
+		err := p.D.InSnapshot(ctx, func(d *director.Director) error {
+			snap := Printer{D: d}
 			if k.Round && round == 0 {
-				n, err := p.latestRound(ctx, id)
+				n, err := snap.latestRound(ctx, id)
 				if err != nil {
-					return "", err
+					return err
 				}
 				round = n
 			}
-			return k.write(ctx, p, id, round, paper, w)
-		}
+			var err error
+			summary, err = k.write(ctx, snap, id, round, paper, w)
+			return err
+		})
+		return summary, err
 	}
 	return "", event.Invalidf("there is no report %q; choose one of %s", key, strings.Join(Keys(), ", "))
 }
