@@ -49,7 +49,16 @@ func importEventJSON(ctx context.Context, dbPath, file string, stdout io.Writer)
 	if err != nil {
 		return fmt.Errorf("%s: %s", file, event.Message(err))
 	}
+	return importDocuments(ctx, dbPath, file, []transfer.Document{doc}, nil, stdout)
+}
+
+// importDocuments saves event documents read from file as new events of
+// the database at dbPath (created when there is no file there yet, so an
+// event can move to a new computer), all in one transaction: every event
+// or none. It prints a line per event, with its notes (notes[i], if any).
+func importDocuments(ctx context.Context, dbPath, file string, docs []transfer.Document, notes [][]string, stdout io.Writer) error {
 	var st *store.DB
+	var err error
 	if _, statErr := os.Stat(dbPath); dbPath != "" && errors.Is(statErr, os.ErrNotExist) {
 		st, err = store.Open(dbPath)
 	} else {
@@ -59,10 +68,17 @@ func importEventJSON(ctx context.Context, dbPath, file string, stdout io.Writer)
 		return err
 	}
 	defer st.Close()
-	e, err := newDirector(st).ImportEvent(ctx, doc)
+	events, err := newDirector(st).ImportEvents(ctx, docs...)
 	if err != nil {
-		return fmt.Errorf("%s was not imported: %s", file, event.Message(err))
+		return fmt.Errorf("%s was not imported (nothing was saved): %s", file, event.Message(err))
 	}
-	fmt.Fprintf(stdout, "imported %s as event %d: %s, %d players, %d rounds\n", file, e.ID, e.Name, len(doc.Entries), len(doc.Rounds))
+	for i, e := range events {
+		fmt.Fprintf(stdout, "imported %s as event %d: %s, %d players, %d rounds\n", file, e.ID, e.Name, len(docs[i].Entries), len(docs[i].Rounds))
+		if i < len(notes) {
+			for _, n := range notes[i] {
+				fmt.Fprintf(stdout, "  note: %s\n", n)
+			}
+		}
+	}
 	return nil
 }

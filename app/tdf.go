@@ -2,14 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"time"
 
 	"tablekeeper/core/event"
-	"tablekeeper/core/store"
 	"tablekeeper/core/tdf"
 	"tablekeeper/core/transfer"
 	"tablekeeper/reports"
@@ -41,8 +39,8 @@ func exportTDF(ctx context.Context, p printer, id event.EventID, path string, st
 
 // importTDF reads a TOM file and saves it as new generic Swiss events of
 // the database at dbPath: one per age-division pod, or one for all (pods).
-// The whole file is checked and converted before anything is saved; each
-// event is then saved in one transaction.
+// The whole file is checked and converted before anything is saved, and
+// every pod's event is saved in one transaction: all or none.
 func importTDF(ctx context.Context, dbPath, file, pods string, stdout io.Writer) error {
 	in, err := os.Open(file)
 	if err != nil {
@@ -57,32 +55,10 @@ func importTDF(ctx context.Context, dbPath, file, pods string, stdout io.Writer)
 	if err != nil {
 		return fmt.Errorf("%s was not imported: %s", file, event.Message(err))
 	}
-	var st *store.DB
-	if _, statErr := os.Stat(dbPath); dbPath != "" && errors.Is(statErr, os.ErrNotExist) {
-		st, err = store.Open(dbPath)
-	} else {
-		st, err = openExisting(dbPath)
-	}
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	d := newDirector(st)
 	docs := make([]transfer.Document, len(ims))
+	notes := make([][]string, len(ims))
 	for i, im := range ims {
-		docs[i] = im.Document
+		docs[i], notes[i] = im.Document, im.Notes
 	}
-	// Every pod or none: one transaction.
-	events, err := d.ImportEvents(ctx, docs...)
-	if err != nil {
-		return fmt.Errorf("%s was not imported (nothing was saved): %s", file, event.Message(err))
-	}
-	for i, im := range ims {
-		e := events[i]
-		fmt.Fprintf(stdout, "imported %s as event %d: %s, %d players, %d rounds\n", file, e.ID, e.Name, len(im.Document.Entries), len(im.Document.Rounds))
-		for _, n := range im.Notes {
-			fmt.Fprintf(stdout, "  note: %s\n", n)
-		}
-	}
-	return nil
+	return importDocuments(ctx, dbPath, file, docs, notes, stdout)
 }
