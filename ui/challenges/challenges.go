@@ -37,7 +37,8 @@ const Hint = "Type a name and press Enter to add the player (2 to 5 a game; or t
 
 // Screen is the tab.
 type Screen struct {
-	// OnChanged is called after a game is saved.
+	// OnChanged, when set, is called after a game is saved
+	// (the window itself follows the director's change notifications).
 	OnChanged func()
 
 	d     Director

@@ -30,7 +30,8 @@ type Settler interface {
 // the round time, the structure's options (top cut, playoff, third place,
 // double) and the ordered tiebreakers.
 type SettingsForm struct {
-	// OnSaved is called once the settings are saved.
+	// OnSaved, when set, is called once the settings are saved
+	// (the window itself follows the director's change notifications).
 	OnSaved func()
 
 	d   Settler

@@ -43,8 +43,8 @@ type Director interface {
 // Screen is the Judge tab: the log on the left; on the right the judges,
 // or the entry form while it is open.
 type Screen struct {
-	// OnChanged is called after a judge log entry is saved: penalties
-	// change results, entries and standings.
+	// OnChanged, when set, is called after a judge log entry is saved
+	// (the window itself follows the director's change notifications).
 	OnChanged func()
 
 	d     Director

@@ -95,8 +95,8 @@ type Kiosk struct {
 	// OnExit is called once the organizer has typed the right PIN: close
 	// the kiosk and bring the organizer's window back.
 	OnExit func()
-	// OnChanged is called after every check-in, sign-up and deck save, so
-	// the organizer's list re-reads the entries.
+	// OnChanged, when set, is called after every check-in, sign-up and
+	// deck save (the window itself follows the director's change notifications).
 	OnChanged func()
 
 	d       Director

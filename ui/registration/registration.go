@@ -58,8 +58,8 @@ const NamesakeMark = "namesake: check"
 
 // Screen is the Registration tab.
 type Screen struct {
-	// OnChanged is called after every saved change, so the rest of the
-	// window can re-read what it shows.
+	// OnChanged, when set, is called after every change this tab saved
+	// (the window itself follows the director's change notifications).
 	OnChanged func()
 
 	d     Director

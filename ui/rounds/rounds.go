@@ -58,8 +58,8 @@ type Screen struct {
 	// correcting is the open "Correct table N?" question, if any.
 	correcting dialog.Dialog
 
-	// OnChanged is called after a saved change: a result, a swap, a new
-	// pairing or a publication.
+	// OnChanged, when set, is called after a saved change: a result, a
+	// swap, a new pairing or a publication (the window itself follows the director's change notifications).
 	OnChanged func()
 
 	d     Director
