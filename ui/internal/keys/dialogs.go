@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/ui/internal/columns"
 )
 
 // Confirm is a question with two answers that the keyboard can give:
@@ -63,7 +65,7 @@ func NewConfirm(win fyne.Window, o ConfirmOptions, answer func(bool)) *Confirm {
 		first = c.yes
 	}
 	body := container.NewVBox(
-		container.New(minWidth{480}, msg),
+		container.New(columns.MinWidth{Width: 480}, msg),
 		hint,
 	)
 	c.dialog = dialog.NewCustomWithoutButtons(o.Title, body, win)
@@ -115,7 +117,7 @@ func Inform(win fyne.Window, title, message string) *Confirm {
 	c.yes.Importance = widget.HighImportance
 	c.no, c.first = c.yes, c.yes
 	msg := &widget.Label{Text: message, Wrapping: fyne.TextWrapWord}
-	var body fyne.CanvasObject = container.New(minWidth{420}, msg)
+	var body fyne.CanvasObject = container.New(columns.MinWidth{Width: 420}, msg)
 	if strings.Count(message, "\n") >= longMessage {
 		// A long list scrolls inside a dialog that fits the window.
 		scroll := container.NewVScroll(msg)
@@ -126,22 +128,4 @@ func Inform(win fyne.Window, title, message string) *Confirm {
 	c.dialog.SetButtons([]fyne.CanvasObject{c.yes})
 	c.Show()
 	return c
-}
-
-// minWidth lays its objects out stacked, at least width wide.
-type minWidth struct{ width float32 }
-
-func (m minWidth) MinSize(objects []fyne.CanvasObject) fyne.Size {
-	s := fyne.NewSize(m.width, 0)
-	for _, o := range objects {
-		s = s.Max(o.MinSize())
-	}
-	return s
-}
-
-func (m minWidth) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	for _, o := range objects {
-		o.Resize(size)
-		o.Move(fyne.NewPos(0, 0))
-	}
 }
