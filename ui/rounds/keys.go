@@ -5,6 +5,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/ui/internal/keys"
 )
 
 // The result panel of a multiplayer table is filled from the keyboard: Tab
@@ -13,34 +15,24 @@ import (
 // in the panel is wrapped to pass Esc (and Enter where the widget ignores
 // it) to the panel.
 
-// keyEntry is a one-line entry that passes Esc on, selects its text when
-// it gains the focus (so a prefilled value is overwritten by typing, as in
-// a spreadsheet), and accepts only the characters in allow (all when
-// empty).
+// keyEntry is a one-line entry that passes Esc on (keys.Entry's OnKey),
+// selects its text when it gains the focus (so a prefilled value is
+// overwritten by typing, as in a spreadsheet), and accepts only the
+// characters in allow (all when empty).
 type keyEntry struct {
-	widget.Entry
-
-	onEscape func()
+	keys.Entry
 	// onRune, when set, sees each typed rune first; it returns true when
 	// it used the rune (the Winner field's "t" ticks Time-out).
 	onRune func(rune) bool
 	allow  string
 }
 
-func newKeyEntry(placeholder, allow string) *keyEntry {
+func newKeyEntry(placeholder, allow string, onEscape func()) *keyEntry {
 	e := &keyEntry{allow: allow}
 	e.PlaceHolder = placeholder
+	e.OnKey = map[fyne.KeyName]func(){fyne.KeyEscape: onEscape}
 	e.ExtendBaseWidget(e)
 	return e
-}
-
-// TypedKey implements fyne.Focusable.
-func (e *keyEntry) TypedKey(ev *fyne.KeyEvent) {
-	if ev.Name == fyne.KeyEscape && e.onEscape != nil {
-		e.onEscape()
-		return
-	}
-	e.Entry.TypedKey(ev)
 }
 
 // TypedRune implements fyne.Focusable.

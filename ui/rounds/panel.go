@@ -67,11 +67,10 @@ func newResultPanel(s *Screen, t director.SheetTable) *resultPanel {
 	rows := []fyne.CanvasObject{cols.Row(head("Seat", fyne.TextAlignTrailing), head("Player", fyne.TextAlignLeading),
 		head(p.form.ValueName(), fyne.TextAlignLeading), head(p.form.ScoreName(), fyne.TextAlignTrailing))}
 	for i, pl := range t.Players {
-		e := newKeyEntry("0", p.form.ValueRunes())
+		e := newKeyEntry("0", p.form.ValueRunes(), p.onCancel)
 		e.SetText(in.Values[i])
 		e.OnChanged = p.onChanged
 		e.OnSubmitted = p.onSubmitted
-		e.onEscape = p.onCancel
 		preview := &widget.Label{Alignment: fyne.TextAlignTrailing}
 		p.values = append(p.values, e)
 		p.previews = append(p.previews, preview)
@@ -85,11 +84,10 @@ func newResultPanel(s *Screen, t director.SheetTable) *resultPanel {
 	p.timeOut.Checked = in.TimeOut
 	p.timeOut.OnChanged = func(bool) { p.onChanged("") }
 	p.timeOut.onEscape, p.timeOut.onEnter = p.onCancel, p.onSave
-	p.winner = newKeyEntry("seat", p.form.WinnerRunes())
+	p.winner = newKeyEntry("seat", p.form.WinnerRunes(), p.onCancel)
 	p.winner.SetText(in.Winners)
 	p.winner.OnChanged = p.onChanged
 	p.winner.OnSubmitted = p.onSubmitted
-	p.winner.onEscape = p.onCancel
 	p.winner.onRune = p.onWinnerRune
 
 	p.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
