@@ -31,6 +31,7 @@ func Multiplayer(sh director.Sheet) bool {
 // MultiResultText is a multiplayer result in one line, seat by seat:
 // "Ada 5 · Bob 14 (won) · Cy 9", "… · time-out" when time ran out.
 func MultiResultText(players []director.SheetPlayer, s event.Settings, r event.Result) string {
+	form := rules.MultiFormFor(s)
 	parts := make([]string, 0, len(r.Seats)+1)
 	for i := range r.Seats {
 		name := fmt.Sprintf("seat %d", i+1)
@@ -38,7 +39,7 @@ func MultiResultText(players []director.SheetPlayer, s event.Settings, r event.R
 			name = players[i].Name
 		}
 		part := name
-		if score := rules.MultiFormFor(s).SeatScore(r, i); score != "" {
+		if score := form.SeatScore(r, i); score != "" {
 			part += " " + score
 		}
 		if mark := rules.SeatMark(r, i); mark != "" {
