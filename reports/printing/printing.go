@@ -557,7 +557,7 @@ func writeJudgeLog(ctx context.Context, p Printer, id event.EventID, _ int, pape
 		number[l.ID] = i + 1
 		out.Entries = append(out.Entries, reports.JudgeLogEntry{
 			Number: i + 1, At: l.At, Round: l.Round, Table: l.Table, Kind: string(l.Kind), Player: byID[l.EntryID].Name,
-			Infraction: l.Infraction, Penalty: l.Penalty, Points: l.Points, Extension: l.Extension, Judge: jn[l.JudgeID],
+			Infraction: l.Infraction, Penalty: l.Penalty, Points: l.Points, Extension: l.Extension, Judge: jn[l.JudgeID], Source: l.Source,
 			Description: l.Description, Outcome: l.Outcome, Corrects: number[l.Corrects], Withdraws: l.Penalty == judgelog.Void,
 		})
 	}
