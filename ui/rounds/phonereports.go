@@ -49,8 +49,9 @@ func setPairing(rt *widget.RichText, t director.SheetTable) {
 	rt.Refresh()
 }
 
-// phoneRowsShown is how many reports the list shows before it scrolls.
-const phoneRowsShown = 3
+// phoneRowsShown is how many reports the list shows before it scrolls:
+// the tables above keep most of the height on a laptop screen.
+const phoneRowsShown = 2
 
 // phonePanel lists the open phone reports.
 type phonePanel struct {
@@ -120,19 +121,20 @@ func phoneTitle(waiting, check int) string {
 	return "Phone reports: " + strings.Join(parts, ", ")
 }
 
-// PhoneLines are the two lines of a report's row: the table and its
-// players, then what was reported (and what the table has, to check).
+// PhoneLines are the two lines of a report's row: the table, its players
+// and what was typed, when and on which device; then what was reported
+// (and, to check, what the table has on record).
 func PhoneLines(r director.PhoneReport) (head, body string) {
 	sep := " v "
 	if len(r.Players) > 2 {
 		sep = ", "
 	}
-	head = fmt.Sprintf("Round %d, table %d · %s", r.Round, r.Table, strings.Join(r.Players, sep))
-	body = fmt.Sprintf("Reported %s (typed %q)", r.Reported, r.Result)
+	head = fmt.Sprintf("Round %d, table %d · %s · typed %q at %s on device %s",
+		r.Round, r.Table, strings.Join(r.Players, sep), r.Result, r.At.Local().Format("15:04"), r.Device)
+	body = "Reported: " + r.Reported
 	if r.Conflict {
 		body += " · on record: " + r.Recorded
 	}
-	body += fmt.Sprintf(" · %s, device %s", r.At.Local().Format("15:04"), r.Device)
 	return head, body
 }
 

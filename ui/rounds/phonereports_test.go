@@ -96,7 +96,8 @@ func TestReportsToCheckAreAcceptedOnlyAfterAsking(t *testing.T) {
 	}
 	content := f.w.Content()
 	head := "Round 1, table 1 · " + t1.Players[0].Name + " v " + t1.Players[1].Name
-	for _, want := range []string{head, "To check", "on record: " + t1.Players[0].Name + " 2–1 " + t1.Players[1].Name, `(typed "0-2")`, "device phone-9"} {
+	for _, want := range []string{head, "To check", "Reported: " + t1.Players[0].Name + " 0–2 " + t1.Players[1].Name,
+		"on record: " + t1.Players[0].Name + " 2–1 " + t1.Players[1].Name, `typed "0-2" at`, "on device phone-9"} {
 		if !hasTextContaining(content, want) {
 			t.Errorf("no %q among %q", want, uitest.Texts(content))
 		}
