@@ -413,7 +413,7 @@ func TestAfterTheSwissRoundsTheHeaderStartsTheTopCut(t *testing.T) {
 		t.Fatal(err)
 	}
 	set := e.Settings
-	set.Rounds, set.TopCut = 1, 4
+	set.Rounds, set.Playoff.TopCut = 1, 4
 	if err := d.UpdateSettings(ctx, e.ID, set); err != nil {
 		t.Fatal(err)
 	}
