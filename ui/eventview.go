@@ -569,8 +569,10 @@ func (v *eventView) onChange(c director.Change) {
 	if w.Has(director.ChangeRegistration | director.ChangeJudgeLog | director.ChangeDecks | director.ChangeEvent) {
 		v.registration.Reload()
 	}
-	if w.Has(scores) {
+	if w.Has(scores | director.ChangePhoneReports) {
 		v.round.Load(v.id)
+	}
+	if w.Has(scores) {
 		v.challenges.Load(v.id)
 		v.standings.Load(v.id)
 	}

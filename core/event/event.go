@@ -403,6 +403,11 @@ type Result struct {
 	// game) ended; formats score this differently (H5, S6, S8).
 	TimeOut    bool
 	RecordedAt time.Time
+	// ByPlayers marks a result the players reported themselves, from a
+	// phone with their table's code (the store network), rather than one
+	// typed by the organizer or entered by a penalty; the round screens
+	// say "reported by players".
+	ByPlayers bool
 }
 
 // SeatResult is one player's part of a table's result.
@@ -557,6 +562,10 @@ type JudgeLogEntry struct {
 	Outcome string
 	// Corrects is the entry this one corrects (0: none).
 	Corrects JudgeLogID
+	// Source says where the entry was written when it was not at the
+	// organizer's computer: "judge phone, device 4f2a9c" for a judge on
+	// the store network. Empty for the organizer's own screen.
+	Source string
 }
 
 // PassDirection is the way a pack passes in a draft: to the left (the

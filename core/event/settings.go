@@ -61,6 +61,10 @@ type Settings struct {
 	// core/deck format: "altered-constructed", "heresy", …); "" checks
 	// nothing.
 	DeckRules string `json:"deckRules,omitempty"`
+	// PhoneReportsNeedApproval: a result players report from a phone
+	// with their table's code (the store network) waits on the
+	// organizer's screen for approval instead of being recorded at once.
+	PhoneReportsNeedApproval bool `json:"phoneReportsNeedApproval,omitempty"`
 
 	// Playoff is the elimination part of the event: a top cut after
 	// Swiss rounds, KeyForge's playoff of eight, or the bracket of an

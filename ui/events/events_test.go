@@ -151,13 +151,21 @@ func TestTheSettingsFormChangesTheSettingsBeforeRoundOne(t *testing.T) {
 	if f.bestOf.Selected != "Best of 3" || f.rounds.Text != "" || f.minutes.Text != "50" {
 		t.Fatalf("form starts with %q %q %q", f.bestOf.Selected, f.rounds.Text, f.minutes.Text)
 	}
+	if f.phoneApproval.Checked || f.phoneApproval.Text != "Phone reports wait for my approval" {
+		t.Errorf("phone approval %q checked %v", f.phoneApproval.Text, f.phoneApproval.Checked)
+	}
 	f.bestOf.SetSelected("Best of 1")
 	test.Type(f.rounds, "4")
 	f.minutes.SetText("30")
+	test.Tap(f.phoneApproval)
 	test.Tap(f.saveButton)
 	got, _ := d.Event(ctx, e.ID)
-	if saved != 1 || got.Settings.GamesPerMatch != 1 || got.Settings.Rounds != 4 || got.Settings.RoundMinutes != 30 {
+	if saved != 1 || got.Settings.GamesPerMatch != 1 || got.Settings.Rounds != 4 || got.Settings.RoundMinutes != 30 || !got.Settings.PhoneReportsNeedApproval {
 		t.Fatalf("saved %d, settings %+v", saved, got.Settings)
+	}
+	f.Show(got)
+	if !f.phoneApproval.Checked {
+		t.Error("the form does not show that phone reports wait for approval")
 	}
 
 	// Once round 1 is paired the director refuses, and the form says why.
