@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
-	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/tdf"
 	"tablekeeper/core/transfer"
@@ -80,52 +78,4 @@ func (p Printer) writeEventFile(ctx context.Context, key string, id event.EventI
 		return "", err
 	}
 	return fmt.Sprintf("%s, %d players, %d rounds (%s)", doc.Event.Name, len(doc.Entries), len(doc.Rounds), what), nil
-}
-
-// ImportPlayers registers the players of a CSV in an event, all in one
-// transaction (director.ImportPlayers), for the Registration tab: each row
-// joins the directory's player with its member number, or with its name
-// and e-mail, or is a new player; players already registered are left as
-// they are, so importing the same file twice changes nothing. problems
-// says which rows it could not take, and who was already registered.
-func (p Printer) ImportPlayers(ctx context.Context, id event.EventID, r io.Reader) (added int, problems []string, err error) {
-	rep, problems, err := p.ReadPlayers(ctx, id, r)
-	if err != nil {
-		return 0, problems, err
-	}
-	if n := len(rep.Already); n > 0 {
-		problems = append(problems, fmt.Sprintf("%d player(s) already registered, left as they were: %s", n, NameList(rep.Already, 10)))
-	}
-	return rep.Registered, problems, nil
-}
-
-// ReadPlayers reads a players CSV and imports its rows into event id (see
-// ImportPlayers); problems holds the rows the file reader and the director
-// could not take.
-func (p Printer) ReadPlayers(ctx context.Context, id event.EventID, r io.Reader) (director.ImportReport, []string, error) {
-	if _, err := p.D.Event(ctx, id); err != nil {
-		return director.ImportReport{}, nil, err
-	}
-	rows, bad := reports.ReadPlayersCSV(r)
-	var problems []string
-	for _, b := range bad {
-		problems = append(problems, b.Error())
-	}
-	players := make([]director.NewPlayer, len(rows))
-	for i, row := range rows {
-		players[i] = director.NewPlayer{Name: row.Name, MemberNo: row.MemberNumber, Email: row.Email}
-	}
-	rep, err := p.D.ImportPlayers(ctx, id, players)
-	if err != nil {
-		return director.ImportReport{}, problems, err
-	}
-	return rep, append(problems, rep.Problems...), nil
-}
-
-// NameList joins up to limit names, saying how many more there are.
-func NameList(names []string, limit int) string {
-	if len(names) <= limit {
-		return strings.Join(names, ", ")
-	}
-	return fmt.Sprintf("%s and %d more", strings.Join(names[:limit], ", "), len(names)-limit)
 }

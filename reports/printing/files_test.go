@@ -164,3 +164,84 @@ func TestNameListSaysHowManyMore(t *testing.T) {
 		t.Errorf("two of four: %q", got)
 	}
 }
+
+// An event file and a TOM file written by WriteFile read back and import
+// as new events, a line each; a file that is not one is refused with a
+// sentence naming it, and nothing is saved.
+func TestReadEventFileAndImportEvents(t *testing.T) {
+	ctx := context.Background()
+	p, _ := simulated(t)
+	dir := t.TempDir()
+	opt := tdf.ImportOptions{Pods: tdf.PodsSeparate, Location: time.UTC, Now: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
+	for _, key := range []string{printing.EventFileKey, printing.TOMFileKey} {
+		path := filepath.Join(dir, "event."+key)
+		if _, err := p.WriteFile(ctx, key, 1, 0, "", path); err != nil {
+			t.Fatal(err)
+		}
+		ims, err := printing.ReadEventFile(key, path, opt)
+		if err != nil || len(ims) != 1 {
+			t.Fatalf("%s: %d events, %v", key, len(ims), err)
+		}
+		var out strings.Builder
+		if err := p.ImportEvents(ctx, path, ims, &out); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(out.String(), "imported "+path+" as event ") || !strings.Contains(out.String(), ", 8 players, 3 rounds\n") {
+			t.Errorf("%s: %q", key, out.String())
+		}
+	}
+	events, _ := p.D.Events(ctx)
+	if len(events) != 3 {
+		t.Errorf("%d events after two imports, want 3", len(events))
+	}
+
+	junk := filepath.Join(dir, "junk.txt")
+	if err := os.WriteFile(junk, []byte("shopping list: sleeves, dice\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ key, path, want string }{
+		{printing.EventFileKey, junk, junk + ": "},
+		{printing.TOMFileKey, junk, junk + ": "},
+		{printing.EventFileKey, filepath.Join(dir, "missing.json"), "cannot read " + filepath.Join(dir, "missing.json")},
+		{"pairings", junk, `"pairings" is not an event file's kind; choose event-json or tdf`},
+	} {
+		if ims, err := printing.ReadEventFile(c.key, c.path, opt); err == nil || !strings.HasPrefix(err.Error(), c.want) || ims != nil {
+			t.Errorf("%s %s: %v, want %q", c.key, filepath.Base(c.path), err, c.want)
+		}
+	}
+	var out strings.Builder
+	bad := []tdf.Imported{{Document: transfer.Document{}}}
+	if err := p.ImportEvents(ctx, "empty.json", bad, &out); err == nil || !strings.HasPrefix(err.Error(), "empty.json was not imported (nothing was saved): ") || out.Len() != 0 {
+		t.Errorf("an empty document: %v %q", err, out.String())
+	}
+}
+
+// The command's import of a players CSV says what it did, line by line,
+// and fails when it could take no row.
+func TestImportPlayersFromWritesWhatItDid(t *testing.T) {
+	ctx := context.Background()
+	p, _ := simulated(t)
+	e, err := p.D.CreateEvent(ctx, director.NewEvent{Name: "Import night", Game: "generic", Format: "swiss"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	csv := "Name,Member #,E-mail\nZoë Ødegård,77,zoe@example.org\n,78,\n"
+	if err := p.ImportPlayersFrom(ctx, e.ID, strings.NewReader(csv), "players.csv", &out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 || lines[0] != "registered 1 player(s) from players.csv (1 new to the directory)" || !strings.HasPrefix(lines[1], "  not taken: row 3") {
+		t.Errorf("first import:\n%s", out.String())
+	}
+	out.Reset()
+	if err := p.ImportPlayersFrom(ctx, e.ID, strings.NewReader(csv), "players.csv", &out); err != nil ||
+		!strings.Contains(out.String(), "already registered: 1 player(s), left as they were (Zoë Ødegård)\n") {
+		t.Errorf("second import: %v\n%s", err, out.String())
+	}
+	out.Reset()
+	err = p.ImportPlayersFrom(ctx, e.ID, strings.NewReader("Name,Email\n,x@\n"), "bad.csv", &out)
+	if err == nil || err.Error() != "no player could be registered from bad.csv (1 problem(s) above)" {
+		t.Errorf("no good row: %v\n%s", err, out.String())
+	}
+}
