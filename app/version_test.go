@@ -22,10 +22,10 @@ func TestVersionMatchesFyneAppToml(t *testing.T) {
 		t.Fatal("FyneApp.toml has no Details.Version or Details.Build")
 	}
 	if string(v[1]) != Version {
-		t.Errorf("FyneApp.toml Version %q, app/version.go Version %q", v[1], Version)
+		t.Errorf("FyneApp.toml Version %q, app/commands.go Version %q", v[1], Version)
 	}
 	if n, _ := strconv.Atoi(string(b[1])); n != Build {
-		t.Errorf("FyneApp.toml Build %s, app/version.go Build %d", b[1], Build)
+		t.Errorf("FyneApp.toml Build %s, app/commands.go Build %d", b[1], Build)
 	}
 }
 
