@@ -15,7 +15,9 @@ import (
 	fyneapp "fyne.io/fyne/v2/app"
 
 	"tablekeeper/assets"
+	"tablekeeper/core/sim"
 	"tablekeeper/core/store"
+	"tablekeeper/reports/printing"
 	"tablekeeper/ui"
 	"tablekeeper/ui/startup"
 )
@@ -25,14 +27,10 @@ import (
 // scratch database unless --db is given.
 func runGUI(args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("tablekeeper", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	dbPath := fs.String("db", "", "database file")
 	demo := fs.Bool("demo", false, "open a sample event of 24 players in round 3")
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
+	if err := parse(fs, args); err != nil {
+		return err
 	}
 	path := *dbPath
 	switch {
@@ -50,7 +48,7 @@ func runGUI(args []string, stderr io.Writer) error {
 		}
 		path = def
 	}
-	seedPreferences(AppID)
+	ui.SeedPreferences(AppID)
 	a := fyneapp.NewWithID(AppID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.IconPNG))
 	var opened *store.DB
@@ -67,13 +65,13 @@ func runGUI(args []string, stderr io.Writer) error {
 		opened = st
 		d := newDirector(st)
 		if readOnly == "" {
-			d.SetSnapshot(roundSnapshots(st, time.Now))
+			d.SetSnapshot(st.RoundSnapshots(time.Now))
 		}
 		about := currentVersion()
 		about.Database = st.Path()
-		opt := ui.Options{Printer: printer{d: d, db: st.Path(), st: st}, ReadOnly: readOnly, About: about}
+		opt := ui.Options{Printer: printer{printing.Printer{D: d, DB: st.Path(), Store: st}}, ReadOnly: readOnly, About: about}
 		if *demo {
-			id, err := seedDemo(context.Background(), d, 2026)
+			id, err := sim.Demo(context.Background(), d, 2026)
 			if err != nil {
 				return fmt.Errorf("demo event: %w", err)
 			}
@@ -89,35 +87,18 @@ func runGUI(args []string, stderr io.Writer) error {
 		if _, err := os.Stat(path); errors.Is(err, iofs.ErrNotExist) {
 			// A mistyped --db must not quietly make folders and a new
 			// database: ask.
-			showProblem(a, missingProblem(path), openMain)
+			startup.Offer(a, startup.Missing(path), openMain)
 			a.Run()
 			return nil
 		}
 	}
 	if err := openMain(); err != nil {
-		showProblem(a, startupProblem(path, err), nil)
+		startup.Offer(a, startup.ForError(path, err), nil)
 		a.Run()
 		return err
 	}
 	a.Run()
 	return nil
-}
-
-// showProblem shows the start-up window for p; create, when given, is what
-// its Create button does (a failure replaces the window's text with why).
-func showProblem(a fyne.App, p startup.Problem, create func() error) {
-	var w fyne.Window
-	if create != nil {
-		p.Create = func() {
-			if err := create(); err != nil {
-				w.SetContent(startup.Content(startupProblem("", err), w, a.Quit))
-				return
-			}
-			w.Close()
-		}
-	}
-	w = startup.Show(a, p)
-	w.Show()
 }
 
 // openForGUI opens the app's database: as its one writer, or, when the
@@ -134,23 +115,15 @@ func openForGUI(path string) (st *store.DB, readOnly string, err error) {
 	return st, fmt.Sprintf("%s cannot be written, so you can look and print but not change anything. To make changes, copy the file somewhere you can write and open the copy.", path), nil
 }
 
-// seedPreferences writes an empty preferences file where the toolkit keeps
-// it (<user config dir>/fyne/<app ID>/preferences.json) when there is none
-// yet. On a first start the toolkit writes that file while its own watcher
-// reads it half-written and prints "Preferences load error: EOF"; with the
-// file there, it starts quietly. Failing is harmless: the toolkit creates
-// the file as before.
-func seedPreferences(appID string) {
-	dir, err := os.UserConfigDir()
-	if err != nil {
-		return
+// printer is the Print menu's printer: reports/printing's, with its list
+// of reports in the window's terms.
+type printer struct{ printing.Printer }
+
+// Reports lists the reports for the Print menu.
+func (p printer) Reports() []ui.Report {
+	var out []ui.Report
+	for _, k := range printing.Kinds() {
+		out = append(out, ui.Report(k))
 	}
-	path := filepath.Join(dir, "fyne", appID, "preferences.json")
-	if info, err := os.Stat(path); err == nil && info.Size() > 0 {
-		return
-	}
-	if os.MkdirAll(filepath.Dir(path), 0o700) != nil {
-		return
-	}
-	_ = os.WriteFile(path, []byte("{}\n"), 0o600)
+	return out
 }

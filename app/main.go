@@ -1,14 +1,17 @@
 // Command tablekeeper runs trading-card-game tournaments at a store: the
 // desktop app by default, or one of the headless commands (sim, export,
-// check, games) that use the same director the screens use.
+// check, games…) that use the same director the screens use.
 //
 // This is the composition root: the only package that knows every other
-// one. It opens the database, builds the director with the real clock and a
-// seeded random source, and starts the GUI or runs a command.
+// one. It parses the command line, opens the database, builds the director
+// with the real clock and a seeded random source, and starts the GUI or
+// hands a command to the package that does its work (core/sim,
+// core/pairing/bench, reports/printing, reports/text…).
 package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -36,7 +39,8 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// command is one headless command.
+// command is one headless command: its name, what help says of it, and
+// the function that parses its arguments and runs it.
 type command struct {
 	name    string
 	summary string
@@ -46,8 +50,8 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"sim", "play a whole event with seeded random results", "sim --db PATH --game G --format F --players N [--rounds R] [--seed S]", runSim},
-		{"export", "write a report of an event to a file (PDF or CSV), or the whole event as an event file (JSON)", "export --db PATH --event ID --report KIND [--round N] --out FILE [--paper A4|Letter]; KIND: " + strings.Join(printing.Keys(), ", ") + ", " + eventJSONReport, runExport},
+		{"sim", "play a whole event with seeded random results", "sim --db PATH --game G --format F --players N [--rounds R] [--seed S] [--open-round]", runSim},
+		{"export", "write a report of an event to a file (PDF or CSV), or the whole event as an event file (JSON)", "export --db PATH --event ID --report KIND [--round N] --out FILE [--paper A4|Letter]; KIND: " + strings.Join(printing.Keys(), ", ") + ", " + printing.EventFileKey, runExport},
 		{"import", "register the players of a CSV file (name, member number, email) in an event, or import an event file or a Pokémon TOM file as new events", "import --db PATH --event ID --players FILE.csv | import --db PATH --event-json FILE | import --db PATH --tdf FILE [--pods separate|one]", runImport},
 		{"backup", "copy a database consistently, even while the app is using it", "backup --db PATH --out FILE", runBackup},
 		{"check", "check a database file and summarise what it holds", "check --db PATH", runCheck},
@@ -123,43 +127,22 @@ Usage:
 	}
 }
 
+// parse parses a command's flags and refuses arguments left over: each
+// mistake is a usage error.
+func parse(fs *flag.FlagSet, args []string) error {
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil {
+		return usagef("%v", err)
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	return nil
+}
+
 // newDirector builds the director the app and the commands share: the real
 // clock, and round seeds drawn from a source seeded by the time (each seed
 // is saved with its round, so pairings stay reproducible).
 func newDirector(st *store.DB) *director.Director {
 	return director.New(st, time.Now, rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0)))
-}
-
-// openExisting opens a database that must already exist: the read-only
-// commands never create a file by accident.
-func openExisting(path string) (*store.DB, error) {
-	return openExistingAs(path, store.Open)
-}
-
-// openReadOnly opens an existing database for a command that only reads
-// (check, export, backup, league standings): it works while a Tablekeeper
-// window has the file open.
-func openReadOnly(path string) (*store.DB, error) {
-	return openExistingAs(path, store.OpenShared)
-}
-
-func openExistingAs(path string, open func(string) (*store.DB, error)) (*store.DB, error) {
-	if path == "" {
-		return nil, usagef("--db is required")
-	}
-	info, err := os.Stat(path)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("no database at %s; check the path", path)
-		}
-		return nil, fmt.Errorf("cannot read %s: %w", path, err)
-	}
-	if info.IsDir() {
-		return nil, fmt.Errorf("%s is a folder, not a database; give the path of the .db file inside it", path)
-	}
-	if info.Size() == 0 {
-		// An empty file would silently become a new database.
-		return nil, fmt.Errorf("%s is an empty file, not a Tablekeeper database; it was left as it is. Check the path, or open a backup", path)
-	}
-	return open(path)
 }

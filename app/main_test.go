@@ -50,6 +50,28 @@ func TestSimSameSeedSameOutput(t *testing.T) {
 	}
 }
 
+// sim --open-round stops at the last round, published with no results,
+// and export then prints that round's pairings; the event stays open.
+func TestSimOpenRoundLeavesTheLastRoundOpen(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "open.db")
+	code, out, stderr := runCmd("sim", "--db", db, "--game", "generic", "--format", "single-elimination", "--players", "8", "--seed", "4", "--open-round")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "round  3") || !strings.Contains(last, "1 tables, published and open with no results") || strings.Contains(out, "final top") {
+		t.Errorf("output:\n%s", out)
+	}
+	code, out, stderr = runCmd("check", "--db", db)
+	if code != 0 || !strings.Contains(out, ", running, 8 players, 3 rounds") {
+		t.Errorf("check: exit %d\n%s%s", code, out, stderr)
+	}
+	if code, out, stderr := runCmd("export", "--db", db, "--event", "1", "--report", "slips", "--out", filepath.Join(dir, "final.pdf")); code != 0 || !strings.Contains(out, "round 3 match slips") {
+		t.Errorf("export of the open round: exit %d %s%s", code, out, stderr)
+	}
+}
+
 func TestCommandsRejectBadInputWithOneLine(t *testing.T) {
 	dir := t.TempDir()
 	notDB := filepath.Join(dir, "notes.db")
@@ -71,6 +93,17 @@ func TestCommandsRejectBadInputWithOneLine(t *testing.T) {
 		{[]string{"export", "--db", notDB, "--event", "1", "--report", "pairings", "--out", filepath.Join(dir, "p.pdf")}, 1, "not a Tablekeeper database"},
 		{[]string{"export", "--db", notDB, "--event", "1", "--report", "scoresheet", "--out", "x.pdf"}, 2, "--report must be one of pairings, pairings-by-name"},
 		{[]string{"games", "extra"}, 2, "takes no arguments"},
+		{[]string{"sim", "--db", filepath.Join(dir, "x.db"), "--players", "8", "--game", "shadowfist", "--format", "who-wants-some", "--open-round"}, 2, "--open-round needs rounds"},
+		{[]string{"sim", "--db", filepath.Join(dir, "x.db"), "--players", "8", "--format", "single-elimination", "--rounds", "3"}, 2, "--rounds applies to Swiss formats"},
+		{[]string{"bench"}, 2, "name the engine"},
+		{[]string{"bench", "--n", "8"}, 2, "name the engine"},
+		{[]string{"bench", "elimination", "--n", "8"}, 2, `unknown engine "elimination"`},
+		{[]string{"bench", "swiss", "--n", "eight"}, 2, "invalid value"},
+		{[]string{"bench", "swiss", "--n", "1"}, 2, "--n must be between 2"},
+		{[]string{"bench", "swiss", "--n", "8", "--seed", "4294967296"}, 2, "--seed must be between"},
+		{[]string{"bench", "swiss", "--n", "8", "extra"}, 2, `unexpected argument "extra"`},
+		{[]string{"export", "--db", notDB, "--event", "1", "--report", "tdf"}, 2, "--out is required"},
+		{[]string{"import", "--db", notDB, "--tdf", "a.tdf", "--event", "1"}, 2, "--tdf imports a TOM file as new events"},
 	} {
 		code, _, stderr := runCmd(c.args...)
 		if code != c.code || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
@@ -79,6 +112,20 @@ func TestCommandsRejectBadInputWithOneLine(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(notDB); string(data) != "shopping list: sleeves, dice\n" {
 		t.Error("a failed open changed the file")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x.db")); err == nil {
+		t.Error("a refused sim created its database")
+	}
+}
+
+// bench swiss prints the harness's JSON lines: start, a line per round,
+// end.
+func TestBenchSwissPrintsItsLines(t *testing.T) {
+	code, out, stderr := runCmd("bench", "swiss", "--n", "9", "--rounds", "2", "--seed", "3")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 4 || lines[0] != `{"ev":"start","N":9,"R":2,"seed":3}` ||
+		!strings.HasPrefix(lines[1], `{"ev":"round","round":1,"pairMs":`) || !strings.HasPrefix(lines[3], `{"ev":"end","maxRssMB":`) {
+		t.Errorf("exit %d %q\n%s", code, stderr, out)
 	}
 }
 
@@ -147,67 +194,6 @@ func TestScheduleCommand(t *testing.T) {
 	}
 	if code, _, stderr := runCmd("schedule", "--players", "16", "--table", "6"); code != 2 || !strings.Contains(stderr, "--table must be 3 to 5") {
 		t.Errorf("bad table: %d %q", code, stderr)
-	}
-}
-
-// Rule A6: a 2v2 event of 16 players is 8 teams of two, paired Swiss over
-// 3 rounds; the top 8 are teams, named after their players.
-func TestSimOfATeamEvent(t *testing.T) {
-	dir := t.TempDir()
-	code, out, stderr := runCmd("sim", "--db", filepath.Join(dir, "teams.db"), "--game", "altered", "--format", "2v2", "--players", "16", "--seed", "5")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	for _, want := range []string{"2v2 (teams of two), 3 rounds", "teams: 8 teams of 2", "round  1:    4 tables, bye none", "round  3:", "final top 8 teams:"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
-	top := out[strings.Index(out, "final top 8 teams:"):]
-	if lines := strings.Split(strings.TrimSpace(top), "\n"); len(lines) != 9 {
-		t.Fatalf("top 8:\n%s", top)
-	} else {
-		for _, l := range lines[1:] {
-			if !strings.Contains(l, " & ") {
-				t.Errorf("%q names no team of two", l)
-			}
-		}
-	}
-	// An odd player has no teammate and is dropped, with a line saying so.
-	code, out, stderr = runCmd("sim", "--db", filepath.Join(dir, "odd.db"), "--game", "altered", "--format", "2v2", "--players", "7", "--seed", "5")
-	if code != 0 || !strings.Contains(out, "has no teammate and is dropped") || !strings.Contains(out, "teams: 3 teams of 2") {
-		t.Errorf("7 players: exit %d\n%s%s", code, out, stderr)
-	}
-}
-
-// Rule S10, Who Wants Some?: the sim records three challenge games per
-// player and prints the standings by games won.
-func TestSimOfOpenChallenges(t *testing.T) {
-	code, out, stderr := runCmd("sim", "--db", filepath.Join(t.TempDir(), "wws.db"), "--game", "shadowfist", "--format", "who-wants-some", "--players", "6", "--seed", "3")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	for _, want := range []string{"18 challenge games of 2 to 4 players", "game   1:", "game  18:", "final top 6:"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
-	if strings.Contains(out, "game  19:") {
-		t.Errorf("more than 18 games:\n%s", out)
-	}
-}
-
-// Rule S10 e, Double Elimination + Final: the sim plays the loss rounds to
-// a final table of four and finishes the event.
-func TestSimOfDoubleEliminationFinal(t *testing.T) {
-	code, out, stderr := runCmd("sim", "--db", filepath.Join(t.TempDir(), "def.db"), "--game", "shadowfist", "--format", "final-brawl-de-final", "--players", "12", "--seed", "4")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	for _, want := range []string{"then a final table of 4", "final table", "final top"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
 	}
 }
 
@@ -415,10 +401,9 @@ func TestBackupCommandAndEmptyFiles(t *testing.T) {
 	}
 }
 
-// Backup: each published round leaves a snapshot in the backups folder
-// beside the database, named by event and round; the newest 20 per event
-// are kept.
-func TestBackupSnapshotEachPublishedRoundKeepsTwenty(t *testing.T) {
+// Backup: the app's director takes a snapshot after each published round
+// (store.RoundSnapshots), which check reads as the database.
+func TestBackupSnapshotAfterEachPublishedRound(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	st, err := store.Open(filepath.Join(dir, "event.db"))
@@ -426,10 +411,8 @@ func TestBackupSnapshotEachPublishedRoundKeepsTwenty(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	clock := time.Date(2026, 11, 25, 19, 0, 0, 0, time.UTC)
-	now := func() time.Time { clock = clock.Add(time.Second); return clock }
 	d := newDirector(st)
-	d.SetSnapshot(roundSnapshots(st, now))
+	d.SetSnapshot(st.RoundSnapshots(time.Now))
 	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday: Swiss", Game: "generic", Format: "swiss"})
 	if err != nil {
 		t.Fatal(err)
@@ -452,19 +435,6 @@ func TestBackupSnapshotEachPublishedRoundKeepsTwenty(t *testing.T) {
 	}
 	if code, out, _ := runCmd("check", "--db", snaps[0]); code != 0 || !strings.Contains(out, "4 players") {
 		t.Fatalf("check of the snapshot: %s", out)
-	}
-	hook := roundSnapshots(st, now)
-	for i := range 25 {
-		if err := hook(ctx, e, 2+i); err != nil {
-			t.Fatal(err)
-		}
-	}
-	snaps, _ = filepath.Glob(filepath.Join(dir, "backups", "*.db"))
-	if len(snaps) != keepSnapshots {
-		t.Fatalf("%d snapshots kept, want %d", len(snaps), keepSnapshots)
-	}
-	if !strings.Contains(strings.Join(snaps, "\n"), "round 26") || strings.Contains(strings.Join(snaps, "\n"), "round 01") {
-		t.Errorf("kept the wrong snapshots: %q", snaps)
 	}
 }
 

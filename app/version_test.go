@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"os"
 	"regexp"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -23,34 +22,10 @@ func TestVersionMatchesFyneAppToml(t *testing.T) {
 		t.Fatal("FyneApp.toml has no Details.Version or Details.Build")
 	}
 	if string(v[1]) != Version {
-		t.Errorf("FyneApp.toml Version %q, app/version.go Version %q", v[1], Version)
+		t.Errorf("FyneApp.toml Version %q, app/commands.go Version %q", v[1], Version)
 	}
 	if n, _ := strconv.Atoi(string(b[1])); n != Build {
-		t.Errorf("FyneApp.toml Build %s, app/version.go Build %d", b[1], Build)
-	}
-}
-
-// A build from a git checkout names its commit and the commit's date; a
-// checkout with changes says so.
-func TestVersionInfoReadsTheVCSStamp(t *testing.T) {
-	info := &debug.BuildInfo{Settings: []debug.BuildSetting{
-		{Key: "vcs.revision", Value: "86b1809c0ffee1234567890abcdef1234567890a"},
-		{Key: "vcs.time", Value: "2026-05-01T18:30:00Z"},
-		{Key: "vcs.modified", Value: "true"},
-	}}
-	a := versionInfo(info, true)
-	if a.Commit != "86b1809c0ffe (with uncommitted changes)" {
-		t.Errorf("commit %q", a.Commit)
-	}
-	if a.DateLine() != "2026-05-01 (the date of its commit)" {
-		t.Errorf("date line %q", a.DateLine())
-	}
-	if a.VersionLine() != Version+" (build "+strconv.Itoa(Build)+")" {
-		t.Errorf("version line %q", a.VersionLine())
-	}
-	bare := versionInfo(&debug.BuildInfo{}, true)
-	if !strings.HasPrefix(bare.CommitLine(), "unknown") || !strings.HasPrefix(bare.DateLine(), "unknown") {
-		t.Errorf("a build without VCS stamp: commit %q, date %q", bare.CommitLine(), bare.DateLine())
+		t.Errorf("FyneApp.toml Build %s, app/commands.go Build %d", b[1], Build)
 	}
 }
 

@@ -2,6 +2,9 @@ package ui
 
 import (
 	"fmt"
+	"runtime"
+	"runtime/debug"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -28,6 +31,37 @@ type AboutInfo struct {
 	GoVersion string
 	// Database is the database file the window has open.
 	Database string
+}
+
+// WithBuildInfo fills in what the Go toolchain stamped into the binary
+// (debug.ReadBuildInfo's answer): the toolchain, and from a go build in a
+// git checkout the commit, its date, and whether it had uncommitted
+// changes. go run and go test builds carry no commit.
+func (a AboutInfo) WithBuildInfo(info *debug.BuildInfo, ok bool) AboutInfo {
+	a.GoVersion = runtime.Version()
+	if !ok {
+		return a
+	}
+	var modified bool
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			a.Commit = s.Value
+		case "vcs.time":
+			if t, err := time.Parse(time.RFC3339, s.Value); err == nil {
+				a.CommitDate = t.UTC().Format("2006-01-02")
+			}
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	if len(a.Commit) > 12 {
+		a.Commit = a.Commit[:12]
+	}
+	if modified && a.Commit != "" {
+		a.Commit += " (with uncommitted changes)"
+	}
+	return a
 }
 
 // VersionLine is the version with its build number: "0.1.0 (build 1)".

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -84,4 +86,32 @@ func indexOf(t *testing.T, ls []assets.License, name string) int {
 	}
 	t.Fatalf("no licence for %s", name)
 	return -1
+}
+
+// A build from a git checkout names its commit and the commit's date; a
+// checkout with changes says so; a build without the stamp says unknown.
+func TestWithBuildInfoReadsTheVCSStamp(t *testing.T) {
+	info := &debug.BuildInfo{Settings: []debug.BuildSetting{
+		{Key: "vcs.revision", Value: "86b1809c0ffee1234567890abcdef1234567890a"},
+		{Key: "vcs.time", Value: "2026-05-01T18:30:00Z"},
+		{Key: "vcs.modified", Value: "true"},
+	}}
+	a := AboutInfo{Version: "0.1.0", Build: 1}.WithBuildInfo(info, true)
+	if a.Commit != "86b1809c0ffe (with uncommitted changes)" {
+		t.Errorf("commit %q", a.Commit)
+	}
+	if a.DateLine() != "2026-05-01 (the date of its commit)" || a.GoVersion != runtime.Version() {
+		t.Errorf("date line %q, Go %q", a.DateLine(), a.GoVersion)
+	}
+	if a.VersionLine() != "0.1.0 (build 1)" {
+		t.Errorf("version line %q", a.VersionLine())
+	}
+	if dated := (AboutInfo{Date: "2026-06-02"}).WithBuildInfo(info, true); dated.DateLine() != "2026-06-02" {
+		t.Errorf("a build date set by the build: %q", dated.DateLine())
+	}
+	for _, bare := range []AboutInfo{AboutInfo{}.WithBuildInfo(&debug.BuildInfo{}, true), AboutInfo{}.WithBuildInfo(nil, false)} {
+		if !strings.HasPrefix(bare.CommitLine(), "unknown") || !strings.HasPrefix(bare.DateLine(), "unknown") {
+			t.Errorf("a build without VCS stamp: commit %q, date %q", bare.CommitLine(), bare.DateLine())
+		}
+	}
 }

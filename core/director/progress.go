@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"tablekeeper/core/event"
 )
@@ -217,4 +218,52 @@ func (p Progress) Waiting() string {
 		return fmt.Sprintf("Waiting for 1 result of round %d", p.Rounds)
 	}
 	return fmt.Sprintf("Waiting for %d results of round %d", p.Missing, p.Rounds)
+}
+
+// WouldEnd reports whether round number, the latest of event id, would be
+// the structure's last round once its tables had the given results (by
+// table number; a table left out keeps what it has): nothing more to pair,
+// so Finish would be the next step. Nothing is saved. A result its table
+// would refuse is refused as RecordResult refuses it. sim --open-round
+// asks it to leave an event's last round published and open.
+func (d *Director) WouldEnd(ctx context.Context, id event.EventID, number int, results map[int]event.Result) (bool, error) {
+	var done bool
+	err := d.store.Read(ctx, func(tx Tx) error {
+		e, entries, rounds, err := eventWithRounds(tx, id)
+		if err != nil {
+			return err
+		}
+		if number < 1 || number > len(rounds) {
+			return event.NotFoundf("there is no round %d (%d paired)", number, len(rounds))
+		}
+		if number != len(rounds) {
+			return event.Statef("round %d is not the latest round; only round %d can end the event", number, len(rounds))
+		}
+		r := rounds[number-1]
+		if !r.Published() {
+			return event.Statef("round %d is a draft; publish its pairings before asking what its results would do", number)
+		}
+		r.Tables = slices.Clone(r.Tables)
+		for i, t := range r.Tables {
+			res, ok := results[t.Number]
+			if !ok || t.Bye {
+				continue
+			}
+			names, _, err := seatNames(tx, e, t)
+			if err != nil {
+				return err
+			}
+			if res, err = checkResult(e.Settings, t, res, r.GamesPerMatch(e.Settings), names); err != nil {
+				return err
+			}
+			if err := checkDraw(e, r, t, res, names); err != nil {
+				return err
+			}
+			r.Tables[i].Result = &res
+		}
+		rounds[number-1] = r
+		done = progressOf(e, entries, rounds).Done
+		return nil
+	})
+	return done, err
 }

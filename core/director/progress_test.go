@@ -2,7 +2,9 @@ package director_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"tablekeeper/core/director"
@@ -140,4 +142,64 @@ func TestProgressOfASwissWithATopCut(t *testing.T) {
 		finishTables(t, d, e.ID, r)
 	}
 	t.Fatal("the event never came to its end")
+}
+
+// WouldEnd answers, without saving anything, whether results entered in
+// the latest round would end the structure: a bracket's final ends it only
+// once it has its winner; a semi-final never does. A round that is not the
+// latest, a draft, a missing round and a result the table refuses are
+// refused with a sentence.
+func TestWouldEndTellsTheLastRoundWithoutSavingAnything(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "generic", "single-elimination", nil)
+	register(t, d, e.ID, "Ada", "Bob", "Cy", "Dee")
+	r1, err := d.PairNextRound(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.WouldEnd(ctx, e.ID, 1, nil); !errors.Is(err, event.ErrState) || !strings.Contains(err.Error(), "round 1 is a draft") {
+		t.Errorf("a draft: %v", err)
+	}
+	if err := d.PublishRound(ctx, e.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	semis := map[int]event.Result{1: win(2, 0), 2: win(0, 2)}
+	if last, err := d.WouldEnd(ctx, e.ID, 1, semis); err != nil || last {
+		t.Errorf("the semi-finals: last %v, %v", last, err)
+	}
+	if _, err := d.WouldEnd(ctx, e.ID, 1, map[int]event.Result{1: win(3, 0)}); !errors.Is(err, event.ErrInvalid) || !strings.Contains(err.Error(), "table 1") {
+		t.Errorf("3-0 in a best of three: %v", err)
+	}
+	finishTables(t, d, e.ID, r1)
+	r2, err := d.PairNextRound(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.PublishRound(ctx, e.ID, r2.Number); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		number int
+		kind   error
+		want   string
+	}{
+		{1, event.ErrState, "round 1 is not the latest round; only round 2 can end the event"},
+		{3, event.ErrNotFound, "there is no round 3 (2 paired)"},
+		{0, event.ErrNotFound, "there is no round 0 (2 paired)"},
+	} {
+		if _, err := d.WouldEnd(ctx, e.ID, c.number, nil); !errors.Is(err, c.kind) || event.Message(err) != c.want {
+			t.Errorf("round %d: %v, want %q", c.number, err, c.want)
+		}
+	}
+	if last, err := d.WouldEnd(ctx, e.ID, 2, nil); err != nil || last {
+		t.Errorf("the final without its result: last %v, %v", last, err)
+	}
+	if last, err := d.WouldEnd(ctx, e.ID, 2, map[int]event.Result{1: win(2, 1)}); err != nil || !last {
+		t.Errorf("the final with its winner: last %v, %v", last, err)
+	}
+	p := mustProgress(t, d, e.ID)
+	if p.Missing != 1 || p.Done {
+		t.Errorf("WouldEnd saved something: %d results missing, done %v", p.Missing, p.Done)
+	}
 }

@@ -127,6 +127,17 @@ func Schedule(n, k, rounds int, rng *rand.Rand) ([][][]int, error) {
 	return s.canonical(), nil
 }
 
+// DefaultScheduleRounds is how many rounds a schedule runs when the
+// organizer names none: as many as run with no repeat meeting
+// (MaxRoundsWithoutRepeat, given rng in the same state), and at least 3.
+func DefaultScheduleRounds(n, k int, rng *rand.Rand) (int, error) {
+	best, err := MaxRoundsWithoutRepeat(n, k, rng)
+	if err != nil {
+		return 0, err
+	}
+	return max(best, 3), nil
+}
+
 // MaxRoundsWithoutRepeat returns how many rounds the schedules of Schedule
 // for n players at tables of k run with no pair of players meeting twice:
 // Schedule(n, k, r, rng) repeats no pair for any r up to it, given rng in

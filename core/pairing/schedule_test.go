@@ -1213,3 +1213,21 @@ func BenchmarkScheduleTwelveAtFourBeyondTheBound(b *testing.B) {
 		}
 	}
 }
+
+// Rule S12: with no rounds named, a schedule runs as long as no pair meets
+// twice (16 players at tables of 4: 5 rounds), and at least 3 rounds even
+// where a repeat comes sooner (6 players at tables of 3: 2).
+func TestDefaultScheduleRounds(t *testing.T) {
+	for _, c := range []struct{ n, k, want int }{{16, 4, 5}, {6, 3, 3}} {
+		got, err := DefaultScheduleRounds(c.n, c.k, rand.New(rand.NewPCG(1, 0)))
+		if err != nil || got != c.want {
+			t.Errorf("%d players at tables of %d: %d rounds, %v; want %d", c.n, c.k, got, err, c.want)
+		}
+		if best, _ := MaxRoundsWithoutRepeat(c.n, c.k, rand.New(rand.NewPCG(1, 0))); c.want > 3 && best != got {
+			t.Errorf("%d players: %d rounds, %d without a repeat", c.n, got, best)
+		}
+	}
+	if _, err := DefaultScheduleRounds(2, 4, rand.New(rand.NewPCG(1, 0))); err == nil {
+		t.Error("2 players at tables of 4: no error")
+	}
+}

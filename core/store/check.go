@@ -3,34 +3,13 @@ package store
 import (
 	"context"
 	"fmt"
+
+	"tablekeeper/core/storage"
 )
 
 // Summary is what Check found: how much the database holds and whether
-// SQLite finds it sound.
-type Summary struct {
-	// Path is the database file.
-	Path string
-	// SchemaVersion is the database's user_version: the last migration
-	// applied.
-	SchemaVersion int
-
-	// How many of each the database holds (Results: tables with a
-	// result recorded).
-	Players         int
-	Events          int
-	Entries         int
-	Rounds          int
-	Tables          int
-	Results         int
-	JudgeLogEntries int
-
-	// Problems lists what integrity_check and foreign_key_check reported,
-	// one line each; empty when the database is sound.
-	Problems []string
-}
-
-// OK reports whether Check found no problem.
-func (s Summary) OK() bool { return len(s.Problems) == 0 }
+// SQLite finds it sound (storage.Summary).
+type Summary = storage.Summary
 
 // Check runs SQLite's integrity and foreign key checks over the whole file
 // and counts what it holds, for the "check" command and a support report.

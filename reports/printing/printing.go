@@ -25,9 +25,14 @@ type Kind struct {
 	Round          bool
 }
 
-// Printer builds and writes an event's reports.
+// Printer builds and writes an event's reports and files: the export
+// command and the window's Print menu use it alike.
 type Printer struct {
 	D *director.Director
+	// DB is the open database's file: no report is ever written over it.
+	DB string
+	// Store takes the backups (Backup); nil when no database is open.
+	Store Backuper
 	// Address is where the store network serves the event while it is
 	// on, printed on the match slips beside each table's code; "" while
 	// it is off. QR is what the slips' QR code says ("" for none).

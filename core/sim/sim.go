@@ -1,81 +1,112 @@
-package main
+// Package sim plays whole events through the director with seeded random
+// results: the engine of the sim command and of the demo event. It drives
+// a *director.Director it is given (the caller opens the database and
+// builds it with Source), so what it exercises is what the organizer's
+// window uses, and the same seed prints the same lines.
+//
+// The simulation writes its own lines as it goes instead of handing a
+// model to package reports: they are the trace of what it did (the drops
+// it chose, the games it drew, the round it left open), interleaved with
+// the actions themselves, not a document of the event. The event's
+// documents come from reports/printing, for a simulated event as for any.
+package sim
 
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"strconv"
 	"strings"
-	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
 	"tablekeeper/core/standings"
-	"tablekeeper/core/store"
 )
 
-// runSim creates an event and plays it to the end through the director,
-// with seeded random results: one line per round, then the top 8. The same
-// seed prints the same output.
-func runSim(args []string, stdout, _ io.Writer) error {
-	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	dbPath := fs.String("db", "", "database file (created if missing)")
-	game := fs.String("game", "generic", "game key (see 'tablekeeper games')")
-	format := fs.String("format", "swiss", "format key (see 'tablekeeper games')")
-	players := fs.Int("players", 0, "number of players")
-	roundsFlag := fs.Int("rounds", 0, "rounds to play (default: the format's, or by player count)")
-	seed := fs.Uint64("seed", 1, "random seed")
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
-	}
+// Plan is the event a simulation plays: what the sim command's flags say.
+type Plan struct {
+	// Game and Format are the catalogue's keys (rules.Lookup).
+	Game, Format string
+	// Players is how many players register and check in.
+	Players int
+	// Rounds overrides a Swiss format's number of rounds; 0 keeps the
+	// format's (or the count by players).
+	Rounds int
+	// OpenRound leaves the last round the simulation would play published
+	// with no results, and the event unfinished: an open round to serve
+	// and report to in tests and demos.
+	OpenRound bool
+}
+
+// MaxPlayers bounds Plan.Players: larger events are not a store's.
+const MaxPlayers = 100000
+
+// Validate checks a plan before anything is created. Its sentences name
+// the sim command's flags, whose values a Plan holds.
+func (p Plan) Validate() error {
 	switch {
-	case fs.NArg() > 0:
-		return usagef("unexpected argument %q", fs.Arg(0))
-	case *dbPath == "":
-		return usagef("--db is required")
-	case *players < 2 || *players > 100000:
-		return usagef("--players must be between 2 and 100000")
-	case *roundsFlag < 0 || *roundsFlag > event.MaxRounds:
-		return usagef("--rounds must be between 1 and %d", event.MaxRounds)
+	case p.Players < 2 || p.Players > MaxPlayers:
+		return event.Invalidf("--players must be between 2 and %d", MaxPlayers)
+	case p.Rounds < 0 || p.Rounds > event.MaxRounds:
+		return event.Invalidf("--rounds must be between 1 and %d", event.MaxRounds)
 	}
-	if _, _, err := rules.Lookup(*game, *format); err != nil {
-		return usagef("%s", event.Message(err))
-	}
-	st, err := store.Open(*dbPath)
+	_, f, err := rules.Lookup(p.Game, p.Format)
 	if err != nil {
 		return err
 	}
-	defer st.Close()
-	// One seed drives everything: the director's round seeds, the names
-	// and the results, each from its own stream.
-	d := director.New(st, time.Now, rand.New(rand.NewPCG(*seed, 1)))
-	s := &simulation{d: d, out: stdout, names: rand.New(rand.NewPCG(*seed, 2)), results: rand.New(rand.NewPCG(*seed, 3))}
-	return s.play(context.Background(), *game, *format, *players, *roundsFlag)
+	switch structure := f.Defaults.Structure; {
+	case p.Rounds > 0 && structure != event.StructureSwiss:
+		return event.Invalidf("--rounds applies to Swiss formats; %s plays until its bracket or schedule ends", rules.Describe(p.Game, p.Format))
+	case p.OpenRound && structure == event.StructureChallenges:
+		return event.Invalidf("--open-round needs rounds; %s records its games one at a time, so there is no round to leave open", rules.Describe(p.Game, p.Format))
+	}
+	return nil
 }
 
-type simulation struct {
+// Source is the random source to build a simulation's director with. One
+// seed drives everything, each from its own stream: the director's round
+// seeds (this one), the names and the results (New's).
+func Source(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 1)) }
+
+// Simulation plays events through a director with seeded random results,
+// printing a line per step.
+type Simulation struct {
 	d       *director.Director
 	out     io.Writer
 	names   *rand.Rand
 	results *rand.Rand
 }
 
-func (s *simulation) play(ctx context.Context, game, format string, players, rounds int) error {
+// New returns a simulation that drives d (built with Source(seed) for the
+// same seed to print the same lines) and prints to out.
+func New(d *director.Director, out io.Writer, seed uint64) *Simulation {
+	return &Simulation{d: d, out: out, names: rand.New(rand.NewPCG(seed, 2)), results: rand.New(rand.NewPCG(seed, 3))}
+}
+
+// Play creates the plan's event and plays it: one line per round (per game
+// of open challenges), then the final top 8, or with OpenRound the line of
+// the round left open. It returns the event's ID.
+func (s *Simulation) Play(ctx context.Context, p Plan) (event.EventID, error) {
+	if err := p.Validate(); err != nil {
+		return 0, err
+	}
 	e, err := s.d.CreateEvent(ctx, director.NewEvent{
-		Name:   fmt.Sprintf("Simulated event (%d players)", players),
-		Game:   game,
-		Format: format,
+		Name:   fmt.Sprintf("Simulated event (%d players)", p.Players),
+		Game:   p.Game,
+		Format: p.Format,
 	})
 	if err != nil {
-		return err
+		return 0, err
 	}
+	return e.ID, s.play(ctx, e, p)
+}
+
+func (s *Simulation) play(ctx context.Context, e event.Event, p Plan) error {
 	var entries []event.Entry
-	for _, name := range sampleNames(players, s.names) {
+	for _, name := range sampleNames(p.Players, s.names) {
 		en, err := s.d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: name})
 		if err != nil {
 			return err
@@ -85,16 +116,13 @@ func (s *simulation) play(ctx context.Context, game, format string, players, rou
 		}
 		entries = append(entries, en)
 	}
-	if rounds > 0 {
-		if e.Settings.Structure != event.StructureSwiss {
-			return usagef("--rounds applies to Swiss formats; %s plays until its bracket or schedule ends", rules.Describe(game, format))
-		}
-		e.Settings.Rounds = rounds
+	if p.Rounds > 0 {
+		e.Settings.Rounds = p.Rounds
 		if err := s.d.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
 			return err
 		}
 	}
-	fmt.Fprintf(s.out, "event %d: %s, %s, %s\n", e.ID, e.Name, rules.Describe(game, format), planText(e.Settings, players))
+	fmt.Fprintf(s.out, "event %d: %s, %s, %s\n", e.ID, e.Name, rules.Describe(p.Game, p.Format), planText(e.Settings, p.Players))
 	if e.Settings.Teams() {
 		if err := s.makeTeams(ctx, e, entries); err != nil {
 			return err
@@ -105,16 +133,14 @@ func (s *simulation) play(ctx context.Context, game, format string, players, rou
 			return err
 		}
 	}
+	var err error
 	if e.Settings.Structure == event.StructureChallenges {
-		if err := s.challenges(ctx, e, entries); err != nil {
-			return err
-		}
-		if err := s.d.FinishEvent(ctx, e.ID); err != nil {
-			return err
-		}
-		return s.top(ctx, e)
+		err = s.challenges(ctx, e, entries)
+	} else {
+		err = s.playRounds(ctx, e, p.OpenRound)
 	}
-	if err := s.playRounds(ctx, e); err != nil {
+	if err != nil || p.OpenRound {
+		// An open round leaves the event unfinished, with no top 8 yet.
 		return err
 	}
 	if err := s.d.FinishEvent(ctx, e.ID); err != nil {
@@ -145,11 +171,10 @@ func planText(set event.Settings, players int) string {
 }
 
 // playRounds pairs, publishes and plays rounds until the director says the
-// structure is done, as it tells the event screen.
-func (s *simulation) playRounds(ctx context.Context, e event.Event) error {
+// structure is done, as it tells the event screen. With open, the round
+// whose results would end the structure is left published without them.
+func (s *Simulation) playRounds(ctx context.Context, e event.Event, open bool) error {
 	for n := 1; ; n++ {
-		// The director says when the structure is done, as it tells the
-		// event screen.
 		progress, err := s.d.Progress(ctx, e.ID)
 		if err != nil {
 			return err
@@ -167,20 +192,44 @@ func (s *simulation) playRounds(ctx context.Context, e event.Event) error {
 		if err := s.d.PublishRound(ctx, e.ID, r.Number); err != nil {
 			return err
 		}
-		if err := s.playRound(ctx, e, r); err != nil {
+		results, err := s.drawResults(e, r)
+		if err != nil {
+			return err
+		}
+		if open {
+			last, err := s.d.WouldEnd(ctx, e.ID, r.Number, results)
+			if err != nil {
+				return err
+			}
+			if last {
+				s.openLine(r)
+				return nil
+			}
+		}
+		if err := s.record(ctx, e, r, results); err != nil {
 			return err
 		}
 		if err := s.afterRound(ctx, e, r); err != nil {
 			return err
 		}
 	}
+	if open {
+		return event.Statef("the structure ended with every result of its last round in, after the players who dropped, so no round was left open; try another --seed")
+	}
 	return nil
+}
+
+// openLine prints the line of the round left open: its tables, published,
+// none with a result.
+func (s *Simulation) openLine(r event.Round) {
+	fmt.Fprintf(s.out, "round %2d%s: %4d tables, published and open with no results; the event is not finished\n",
+		r.Number, roundName(r), playedTables(r))
 }
 
 // challenges plays an event of open challenges (S10, Who Wants Some?):
 // three games per player, each of 2 to 4 players drawn at random with a
 // random winner, and one line a game.
-func (s *simulation) challenges(ctx context.Context, e event.Event, entries []event.Entry) error {
+func (s *Simulation) challenges(ctx context.Context, e event.Event, entries []event.Entry) error {
 	names := map[event.EntryID]string{}
 	for _, en := range entries {
 		names[en.ID] = en.Name
@@ -203,7 +252,7 @@ func (s *simulation) challenges(ctx context.Context, e event.Event, entries []ev
 
 // afterRound lets a few players (or teams) out of contention drop after a
 // Swiss round, and prints the round's line.
-func (s *simulation) afterRound(ctx context.Context, e event.Event, r event.Round) error {
+func (s *Simulation) afterRound(ctx context.Context, e event.Event, r event.Round) error {
 	if e.Settings.Teams() {
 		drops, err := s.dropTeams(ctx, e.ID)
 		if err != nil {
@@ -222,7 +271,7 @@ func (s *simulation) afterRound(ctx context.Context, e event.Event, r event.Roun
 }
 
 // top prints the final top 8: players, or teams in a team event.
-func (s *simulation) top(ctx context.Context, e event.Event) error {
+func (s *Simulation) top(ctx context.Context, e event.Event) error {
 	if e.Settings.Teams() {
 		return s.teamTop(ctx, e)
 	}
@@ -240,7 +289,7 @@ func (s *simulation) top(ctx context.Context, e event.Event) error {
 
 // draft draws the draft pods before round 1 and prints them in one line:
 // "draft: 5 pods of 5,5,5,4,4; passing left, right, left".
-func (s *simulation) draft(ctx context.Context, id event.EventID) error {
+func (s *Simulation) draft(ctx context.Context, id event.EventID) error {
 	seating, err := s.d.DrawDraftPods(ctx, id)
 	if err != nil {
 		return fmt.Errorf("draft pods: %w", err)
@@ -261,13 +310,26 @@ func (s *simulation) draft(ctx context.Context, id event.EventID) error {
 	return nil
 }
 
-// playRound records a random result at every table: in a best of three
-// mostly 2–0, 2–1 and their mirrors, sometimes a 1–1 draw at time.
-func (s *simulation) playRound(ctx context.Context, e event.Event, r event.Round) error {
+// playRound records a random result at every table of r (see
+// drawResults).
+func (s *Simulation) playRound(ctx context.Context, e event.Event, r event.Round) error {
+	results, err := s.drawResults(e, r)
+	if err != nil {
+		return err
+	}
+	return s.record(ctx, e, r, results)
+}
+
+// drawResults draws a random result for every table of r but the byes, by
+// table number: in a best of three mostly 2–0, 2–1 and their mirrors,
+// sometimes a 1–1 draw at time; at a multiplayer table one winner
+// (multiplayerResult).
+func (s *Simulation) drawResults(e event.Event, r event.Round) (map[int]event.Result, error) {
 	bestOf := r.GamesPerMatch(e.Settings)
 	need := bestOf/2 + 1
 	// Brackets need a winner: draws only in Swiss and round robin.
 	draws := r.Stage == event.StageSwiss
+	out := make(map[int]event.Result, len(r.Tables))
 	for _, t := range r.Tables {
 		if t.Bye {
 			continue
@@ -275,12 +337,10 @@ func (s *simulation) playRound(ctx context.Context, e event.Event, r event.Round
 		// A team table's result is a two-player one between its teams.
 		if rules.MultiplayerResult(e.Settings, len(t.Seats)) {
 			res, err := s.multiplayerResult(e.Settings, len(t.Seats))
-			if err == nil {
-				err = s.d.RecordResult(ctx, e.ID, r.Number, t.Number, res)
-			}
 			if err != nil {
-				return fmt.Errorf("round %d table %d: %w", r.Number, t.Number, err)
+				return nil, fmt.Errorf("round %d table %d: %w", r.Number, t.Number, err)
 			}
+			out[t.Number] = res
 			continue
 		}
 		a, b, drawn, timeOut := need, s.results.IntN(need), 0, false
@@ -292,7 +352,18 @@ func (s *simulation) playRound(ctx context.Context, e event.Event, r event.Round
 		case roll < 10:
 			a, b = b, a
 		}
-		res := event.Result{Seats: []event.SeatResult{{GamesWon: a}, {GamesWon: b}}, GamesDrawn: drawn, TimeOut: timeOut}
+		out[t.Number] = event.Result{Seats: []event.SeatResult{{GamesWon: a}, {GamesWon: b}}, GamesDrawn: drawn, TimeOut: timeOut}
+	}
+	return out, nil
+}
+
+// record enters the drawn results, table by table in the round's order.
+func (s *Simulation) record(ctx context.Context, e event.Event, r event.Round, results map[int]event.Result) error {
+	for _, t := range r.Tables {
+		res, ok := results[t.Number]
+		if !ok {
+			continue
+		}
 		if err := s.d.RecordResult(ctx, e.ID, r.Number, t.Number, res); err != nil {
 			return fmt.Errorf("round %d table %d: %w", r.Number, t.Number, err)
 		}
@@ -304,7 +375,7 @@ func (s *simulation) playRound(ctx context.Context, e event.Event, r event.Round
 // or one time in ten a game that goes to time (Heresy: nobody wins; the
 // others: one player or two share the lead), with each seat's Tau or game
 // points.
-func (s *simulation) multiplayerResult(set event.Settings, n int) (event.Result, error) {
+func (s *Simulation) multiplayerResult(set event.Settings, n int) (event.Result, error) {
 	form := rules.MultiFormFor(set)
 	in := rules.MultiInput{Values: make([]string, n)}
 	in.TimeOut = s.results.IntN(10) == 0
@@ -328,7 +399,7 @@ func (s *simulation) multiplayerResult(set event.Settings, n int) (event.Result,
 
 // dropSome drops, as real players do, a few of those out of contention:
 // each player with at least two more losses than wins drops with chance 1/8.
-func (s *simulation) dropSome(ctx context.Context, id event.EventID) (int, error) {
+func (s *Simulation) dropSome(ctx context.Context, id event.EventID) (int, error) {
 	table, err := s.d.Standings(ctx, id)
 	if err != nil {
 		return 0, err
@@ -345,7 +416,7 @@ func (s *simulation) dropSome(ctx context.Context, id event.EventID) (int, error
 	return drops, nil
 }
 
-func (s *simulation) report(ctx context.Context, id event.EventID, r event.Round, drops int) error {
+func (s *Simulation) report(ctx context.Context, id event.EventID, r event.Round, drops int) error {
 	table, err := s.d.Standings(ctx, id)
 	if err != nil {
 		return err
@@ -364,24 +435,35 @@ func (s *simulation) report(ctx context.Context, id event.EventID, r event.Round
 
 // roundLine prints one round's line: tables, the bye, how many are
 // unbeaten, the leader and the drops; noun is "" for players or " teams".
-func (s *simulation) roundLine(r event.Round, table []standings.Standing, bye, noun string, drops int) {
-	tables, unbeaten := 0, 0
-	for _, t := range r.Tables {
-		if !t.Bye {
-			tables++
-		}
-	}
+func (s *Simulation) roundLine(r event.Round, table []standings.Standing, bye, noun string, drops int) {
+	unbeaten := 0
 	for _, st := range table {
 		if st.Losses == 0 && st.Draws == 0 && st.Matches == r.Number {
 			unbeaten++
 		}
 	}
-	name := ""
-	if r.Name != "" && r.Name != fmt.Sprintf("round %d", r.Number) {
-		name = " · " + r.Name
-	}
 	fmt.Fprintf(s.out, "round %2d%s: %4d tables, bye %s, %d unbeaten%s, leader %s (%d pts), %d%s dropped\n",
-		r.Number, name, tables, bye, unbeaten, noun, table[0].Name, table[0].Points, drops, noun)
+		r.Number, roundName(r), playedTables(r), bye, unbeaten, noun, table[0].Name, table[0].Points, drops, noun)
+}
+
+// playedTables counts a round's tables, byes left out.
+func playedTables(r event.Round) int {
+	tables := 0
+	for _, t := range r.Tables {
+		if !t.Bye {
+			tables++
+		}
+	}
+	return tables
+}
+
+// roundName is " · " and a round's name when it has one of its own (" ·
+// top 8"), else "".
+func roundName(r event.Round) string {
+	if r.Name != "" && r.Name != fmt.Sprintf("round %d", r.Number) {
+		return " · " + r.Name
+	}
+	return ""
 }
 
 func byeTable(r event.Round) (event.EntryID, bool) {
@@ -410,7 +492,7 @@ func tiebreakerText(keys []string, st standings.Standing) string {
 
 // makeTeams teams the players up two by two in registration order (a team
 // format, A6); an odd player out is dropped, with a line saying so.
-func (s *simulation) makeTeams(ctx context.Context, e event.Event, entries []event.Entry) error {
+func (s *Simulation) makeTeams(ctx context.Context, e event.Event, entries []event.Entry) error {
 	size := e.Settings.Team.Size
 	full := len(entries) / size * size
 	for i := 0; i < full; i += size {
@@ -435,7 +517,7 @@ func (s *simulation) makeTeams(ctx context.Context, e event.Event, entries []eve
 // dropTeams drops, as real teams do, a few of those out of contention:
 // each team with at least two more losses than wins leaves with chance
 // 1/8, all its players at once.
-func (s *simulation) dropTeams(ctx context.Context, id event.EventID) (int, error) {
+func (s *Simulation) dropTeams(ctx context.Context, id event.EventID) (int, error) {
 	table, err := s.d.TeamStandings(ctx, id)
 	if err != nil {
 		return 0, err
@@ -456,7 +538,7 @@ func (s *simulation) dropTeams(ctx context.Context, id event.EventID) (int, erro
 }
 
 // teamReport is report for a team event: teams, not players.
-func (s *simulation) teamReport(ctx context.Context, id event.EventID, r event.Round, drops int) error {
+func (s *Simulation) teamReport(ctx context.Context, id event.EventID, r event.Round, drops int) error {
 	table, err := s.d.TeamStandings(ctx, id)
 	if err != nil {
 		return err
@@ -477,7 +559,7 @@ func (s *simulation) teamReport(ctx context.Context, id event.EventID, r event.R
 }
 
 // teamTop prints the final top 8 teams with their players.
-func (s *simulation) teamTop(ctx context.Context, e event.Event) error {
+func (s *Simulation) teamTop(ctx context.Context, e event.Event) error {
 	table, err := s.d.TeamStandings(ctx, e.ID)
 	if err != nil {
 		return err

@@ -1,19 +1,18 @@
-package main
+package sim
 
 import (
 	"context"
 	"io"
-	"math/rand/v2"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 )
 
-// seedDemo creates the sample event --demo opens: a Friday-night Altered
+// Demo creates the sample event --demo opens: a Friday-night Altered
 // Standard event of 24 players, two rounds played and round 3 paired with
 // half of its results in, so a newcomer sees every screen with data.
-func seedDemo(ctx context.Context, d *director.Director, seed uint64) (event.EventID, error) {
-	s := &simulation{d: d, out: io.Discard, names: rand.New(rand.NewPCG(seed, 2)), results: rand.New(rand.NewPCG(seed, 3))}
+func Demo(ctx context.Context, d *director.Director, seed uint64) (event.EventID, error) {
+	s := New(d, io.Discard, seed)
 	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday Night Altered (demo)", Game: "altered", Format: "standard-bo3"})
 	if err != nil {
 		return 0, err

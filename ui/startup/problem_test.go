@@ -1,4 +1,4 @@
-package main
+package startup
 
 import (
 	"database/sql"
@@ -8,7 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
 	"tablekeeper/core/store"
+	"tablekeeper/ui/internal/uitest"
 )
 
 // Start-up windows: each kind of bad start becomes a window's sentence and
@@ -63,15 +67,47 @@ func TestStartupWindowsForEachBadStart(t *testing.T) {
 		if err == nil {
 			t.Fatalf("%s: opened", c.name)
 		}
-		p := startupProblem(c.path, err)
-		if p.Title != startupTitle || !strings.Contains(p.Message, c.message) || !strings.Contains(p.Advice, c.advice) {
+		p := ForError(c.path, err)
+		if p.Title != Title || !strings.Contains(p.Message, c.message) || !strings.Contains(p.Advice, c.advice) {
 			t.Errorf("%s: %+v (from %v)", c.name, p, err)
 		}
 	}
 	// Permission denied cannot be made for root with chmod: the error the
 	// OS gives is used as it comes.
-	p := startupProblem("/srv/tk.db", &fs.PathError{Op: "open", Path: "/srv/tk.db", Err: fs.ErrPermission})
+	p := ForError("/srv/tk.db", &fs.PathError{Op: "open", Path: "/srv/tk.db", Err: fs.ErrPermission})
 	if !strings.Contains(p.Advice, "may not read or write") {
 		t.Errorf("permission: %+v", p)
+	}
+}
+
+// A --db path with no file asks before creating a database there, naming
+// the folder.
+func TestMissingAsksBeforeCreating(t *testing.T) {
+	p := Missing("/home/ada/tk/typo.db")
+	if p.Title != "No database at this path" || p.Message != "There is no Tablekeeper database at /home/ada/tk/typo.db." ||
+		!strings.Contains(p.Advice, "create a new, empty database here, in /home/ada/tk.") {
+		t.Errorf("%+v", p)
+	}
+}
+
+// Offer's Create button runs create: a failure shows why in the same
+// window; a success closes it.
+func TestOfferShowsWhyCreatingFailed(t *testing.T) {
+	a := test.NewTempApp(t)
+	calls := 0
+	w := Offer(a, Missing("/home/ada/tk/typo.db"), func() error {
+		calls++
+		return store.ErrLocked
+	})
+	w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if calls != 1 || !uitest.HasText(w.Content(), Title) || !uitest.HasText(w.Content(), "Close the other Tablekeeper first: look for its window on another desktop or minimised, then start again.") {
+		t.Errorf("after a failed create (%d calls): %q", calls, uitest.Texts(w.Content()))
+	}
+	closed := false
+	w = Offer(a, Missing("/home/ada/tk/new.db"), func() error { calls++; return nil })
+	w.SetOnClosed(func() { closed = true })
+	w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if calls != 2 || !closed {
+		t.Errorf("after a create that worked: %d calls, window closed %v", calls, closed)
 	}
 }

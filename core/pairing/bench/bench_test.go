@@ -1,10 +1,13 @@
-package main
+package bench
 
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
+
+	"tablekeeper/core/event"
 )
 
 // benchLine is any line of the bench contract (shared/bench/README.md).
@@ -19,11 +22,11 @@ type benchLine struct {
 	MaxRssMB *float64 `json:"maxRssMB"`
 }
 
-func runBenchLines(t *testing.T, args ...string) []benchLine {
+func runBenchLines(t *testing.T, n, rounds int, seed uint64) []benchLine {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	if code := run(args, &out, &errOut); code != 0 {
-		t.Fatalf("%v: exit %d: %s", args, code, errOut.String())
+	var out bytes.Buffer
+	if err := Swiss(&out, n, rounds, seed); err != nil {
+		t.Fatalf("%d players, %d rounds, seed %d: %v", n, rounds, seed, err)
 	}
 	var lines []benchLine
 	for i, l := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
@@ -90,25 +93,25 @@ func checkBenchContract(t *testing.T, lines []benchLine, n, r int, seed uint64) 
 }
 
 func TestBenchSwissContract(t *testing.T) {
-	lines := runBenchLines(t, "bench", "swiss", "--n", "64", "--rounds", "5", "--seed", "1")
+	lines := runBenchLines(t, 64, 5, 1)
 	checkBenchContract(t, lines, 64, 5, 1)
 }
 
 func TestBenchSwissOddPlayersAndDefaultRounds(t *testing.T) {
 	// 37 players: a bye every round; rounds default to min(10, ceil(log2 37)+1) = 7.
-	lines := runBenchLines(t, "bench", "swiss", "--n", "37", "--seed", "3")
+	lines := runBenchLines(t, 37, 0, 3)
 	checkBenchContract(t, lines, 37, 7, 3)
 	for n, want := range map[int]int{2: 2, 8: 4, 9: 5, 64: 7, 256: 9, 512: 10, 1024: 10, 4096: 10} {
-		if got := benchDefaultRounds(n); got != want {
+		if got := DefaultRounds(n); got != want {
 			t.Errorf("default rounds for %d players: %d, want %d", n, got, want)
 		}
 	}
 }
 
 func TestBenchSwissSameSeedSamePairs(t *testing.T) {
-	pairs := func(seed string) string {
+	pairs := func(seed uint64) string {
 		var b strings.Builder
-		for _, l := range runBenchLines(t, "bench", "swiss", "--n", "33", "--rounds", "4", "--seed", seed) {
+		for _, l := range runBenchLines(t, 33, 4, seed) {
 			if l.Ev == "round" {
 				js, _ := json.Marshal(l.Pairs)
 				b.Write(js)
@@ -116,7 +119,7 @@ func TestBenchSwissSameSeedSamePairs(t *testing.T) {
 		}
 		return b.String()
 	}
-	a, b, c := pairs("5"), pairs("5"), pairs("6")
+	a, b, c := pairs(5), pairs(5), pairs(6)
 	if a != b {
 		t.Error("the same seed paired differently")
 	}
@@ -143,7 +146,7 @@ func TestBenchResultModel(t *testing.T) {
 		if h := benchMatchHash(v.seed, v.round, v.a, v.b); h != v.hash {
 			t.Errorf("seed=%d round=%d a=%d b=%d: hash %d, want %d", v.seed, v.round, v.a, v.b, h, v.hash)
 		}
-		aw, bw, d := benchResult(v.seed, v.round, v.a, v.b)
+		aw, bw, d := Result(v.seed, v.round, v.a, v.b)
 		if aw != v.aw || bw != v.bw || d != v.d {
 			t.Errorf("seed=%d round=%d a=%d b=%d: %d-%d-%d, want %d-%d-%d", v.seed, v.round, v.a, v.b, aw, bw, d, v.aw, v.bw, v.d)
 		}
@@ -152,7 +155,7 @@ func TestBenchResultModel(t *testing.T) {
 	draws, loWins, n := 0, 0, 0
 	for a := uint32(1); a <= 300; a++ {
 		for b := a + 1; b <= 300; b++ {
-			aw, bw, d := benchResult(1, 1, a, b)
+			aw, bw, d := Result(1, 1, a, b)
 			n++
 			if d == 1 {
 				draws++
@@ -160,7 +163,7 @@ func TestBenchResultModel(t *testing.T) {
 				loWins++
 			}
 			// The outcome must not depend on the order of the ids.
-			if bw2, aw2, d2 := benchResult(1, 1, b, a); aw2 != aw || bw2 != bw || d2 != d {
+			if bw2, aw2, d2 := Result(1, 1, b, a); aw2 != aw || bw2 != bw || d2 != d {
 				t.Fatalf("a=%d b=%d: %d-%d-%d one way, %d-%d-%d the other", a, b, aw, bw, d, bw2, aw2, d2)
 			}
 		}
@@ -170,28 +173,25 @@ func TestBenchResultModel(t *testing.T) {
 	}
 }
 
+// Bad players, rounds and seeds are refused with a sentence naming the
+// flag, before any line is written.
 func TestBenchRejectsBadArguments(t *testing.T) {
 	for _, c := range []struct {
-		args []string
-		want string
+		n, rounds int
+		seed      uint64
+		want      string
 	}{
-		{[]string{"bench"}, "name the engine"},
-		{[]string{"bench", "--n", "8"}, "name the engine"},
-		{[]string{"bench", "elimination", "--n", "8"}, `unknown engine "elimination"`},
-		{[]string{"bench", "swiss"}, "--n must be between 2"},
-		{[]string{"bench", "swiss", "--n", "1"}, "--n must be between 2"},
-		{[]string{"bench", "swiss", "--n", "eight"}, "invalid value"},
-		{[]string{"bench", "swiss", "--n", "8", "--rounds", "-1"}, "--rounds must be between"},
-		{[]string{"bench", "swiss", "--n", "8", "--rounds", "65"}, "--rounds must be between"},
-		{[]string{"bench", "swiss", "--n", "8", "--seed", "-1"}, "invalid value"},
-		{[]string{"bench", "swiss", "--n", "8", "--seed", "4294967296"}, "--seed must be between"},
-		{[]string{"bench", "swiss", "--n", "8", "extra"}, `unexpected argument "extra"`},
+		{0, 0, 1, "--n must be between 2 and 100000"},
+		{1, 0, 1, "--n must be between 2 and 100000"},
+		{MaxPlayers + 1, 0, 1, "--n must be between 2 and 100000"},
+		{8, -1, 1, "--rounds must be between 1 and 64"},
+		{8, event.MaxRounds + 1, 1, "--rounds must be between 1 and 64"},
+		{8, 0, 1 << 32, "--seed must be between 0 and 4294967295 (the result model is 32-bit)"},
 	} {
-		var out, errOut bytes.Buffer
-		code := run(c.args, &out, &errOut)
-		stderr := errOut.String()
-		if code != 2 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 || out.Len() != 0 {
-			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2, no output and one line with %q", c.args, code, out.String(), stderr, c.want)
+		var out bytes.Buffer
+		err := Swiss(&out, c.n, c.rounds, c.seed)
+		if !errors.Is(err, event.ErrInvalid) || event.Message(err) != c.want || out.Len() != 0 {
+			t.Errorf("n=%d rounds=%d seed=%d: %v, %q written; want %q", c.n, c.rounds, c.seed, err, out.String(), c.want)
 		}
 	}
 }

@@ -1,8 +1,12 @@
-package main
+// Package bench times the Swiss pairing on a simulated event held in
+// memory (no database) for the side-by-side harness of shared/bench: each
+// round it computes the standings, pairs them with pairing.Swiss (the only
+// call timed) and records every match's result from the harness's shared
+// result model, writing the JSON lines the harness reads.
+package bench
 
 import (
 	"bufio"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -16,62 +20,49 @@ import (
 	"tablekeeper/core/standings"
 )
 
-// runBench times an engine on a simulated event held in memory (no
-// database) and prints JSON lines for the side-by-side harness of
-// shared/bench: a start line, one line per round with the pairing time and
-// the pairs, and an end line with the peak memory of the process.
-func runBench(args []string, stdout, _ io.Writer) error {
-	if len(args) == 0 || len(args[0]) > 0 && args[0][0] == '-' {
-		return usagef("name the engine to time: swiss")
+// MaxPlayers bounds the players: ids must stay far inside the result
+// model's uint32 arithmetic, and larger events are not a store's.
+const MaxPlayers = 100000
+
+// Validate checks a benchmark's players, rounds (0: DefaultRounds) and
+// seed. Its sentences name the bench command's flags, whose values these
+// are.
+func Validate(n, rounds int, seed uint64) error {
+	switch {
+	case n < 2 || n > MaxPlayers:
+		return event.Invalidf("--n must be between 2 and %d", MaxPlayers)
+	case rounds < 0 || rounds > event.MaxRounds:
+		return event.Invalidf("--rounds must be between 1 and %d", event.MaxRounds)
+	case seed > math.MaxUint32:
+		return event.Invalidf("--seed must be between 0 and %d (the result model is 32-bit)", uint64(math.MaxUint32))
 	}
-	switch args[0] {
-	case "swiss":
-		return runBenchSwiss(args[1:], stdout)
-	default:
-		return usagef("unknown engine %q; the bench times: swiss", args[0])
-	}
+	return nil
 }
 
-// benchMaxPlayers bounds --n: ids must stay far inside the result model's
-// uint32 arithmetic, and larger events are not a store's.
-const benchMaxPlayers = 100000
-
-func runBenchSwiss(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("bench swiss", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	n := fs.Int("n", 0, "number of players")
-	roundsFlag := fs.Int("rounds", 0, "rounds to pair (default min(10, ceil(log2 N)+1))")
-	seed := fs.Uint64("seed", 1, "seed of the pairings and the results")
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
+// Swiss plays an event of n players over rounds rounds (0: DefaultRounds)
+// with the results of the shared result model for seed, and writes its
+// JSON lines to w: a start line, one line per round with the pairing time
+// and the pairs, and an end line with the peak memory of the process.
+func Swiss(w io.Writer, n, rounds int, seed uint64) error {
+	if err := Validate(n, rounds, seed); err != nil {
+		return err
 	}
-	switch {
-	case fs.NArg() > 0:
-		return usagef("unexpected argument %q", fs.Arg(0))
-	case *n < 2 || *n > benchMaxPlayers:
-		return usagef("--n must be between 2 and %d", benchMaxPlayers)
-	case *roundsFlag < 0 || *roundsFlag > event.MaxRounds:
-		return usagef("--rounds must be between 1 and %d", event.MaxRounds)
-	case *seed > math.MaxUint32:
-		return usagef("--seed must be between 0 and %d (the result model is 32-bit)", uint64(math.MaxUint32))
-	}
-	rounds := *roundsFlag
 	if rounds == 0 {
-		rounds = benchDefaultRounds(*n)
+		rounds = DefaultRounds(n)
 	}
 	_, format, err := rules.Lookup("generic", "swiss")
 	if err != nil {
 		return err
 	}
-	w := bufio.NewWriter(stdout)
-	if err := benchSwiss(w, *n, rounds, *seed, format.Defaults); err != nil {
+	bw := bufio.NewWriter(w)
+	if err := benchSwiss(bw, n, rounds, seed, format.Defaults); err != nil {
 		return err
 	}
-	return w.Flush()
+	return bw.Flush()
 }
 
-// benchDefaultRounds is the harness's default: min(10, ceil(log2 n)+1).
-func benchDefaultRounds(n int) int {
+// DefaultRounds is the harness's default: min(10, ceil(log2 n)+1).
+func DefaultRounds(n int) int {
 	r := 0
 	for p := 1; p < n; p *= 2 {
 		r++
@@ -122,7 +113,7 @@ func benchSwiss(w *bufio.Writer, n, rounds int, seed uint64, set event.Settings)
 			line = append(line, ',')
 			line = strconv.AppendInt(line, int64(b), 10)
 			line = append(line, ']')
-			aw, bw, d := benchResult(uint32(seed), uint32(number), uint32(a), uint32(b))
+			aw, bw, d := Result(uint32(seed), uint32(number), uint32(a), uint32(b))
 			r.Tables = append(r.Tables, event.Table{
 				Number: i + 1,
 				Seats:  []event.Seat{{EntryID: a}, {EntryID: b}},
@@ -157,12 +148,12 @@ func benchSwiss(w *bufio.Writer, n, rounds int, seed uint64, set event.Settings)
 	return nil
 }
 
-// benchResult is the shared result model of shared/bench (resultmodel.mjs,
+// Result is the shared result model of shared/bench (resultmodel.mjs,
 // ported from resultmodel_ref.go with the same uint32 arithmetic): the games
 // won by a and b and the drawn games of a best of three. It depends only on
 // (seed, round, lower id, higher id): 4% draws (1–1–1), otherwise the lower
 // id wins when u < 0.52 and the loser takes 0 or 1 game.
-func benchResult(seed, round, a, b uint32) (aWins, bWins, draws int) {
+func Result(seed, round, a, b uint32) (aWins, bWins, draws int) {
 	h := benchMatchHash(seed, round, a, b)
 	u := float64(h) / 4294967296.0
 	if u < 0.04 {

@@ -1,0 +1,255 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/core/store"
+	"tablekeeper/core/tdf"
+	"tablekeeper/reports/printing"
+	"tablekeeper/reports/text"
+)
+
+// withDB opens the database --db names with open, runs fn on it and its
+// director, and closes it. open is store.OpenExisting for a command that
+// changes the database (never creating one by accident) and
+// store.OpenExistingShared for one that only reads (check, export, backup,
+// league standings), which works while a Tablekeeper window has the file
+// open.
+func withDB(path string, open func(string) (*store.DB, error), fn func(*store.DB, *director.Director) error) error {
+	if path == "" {
+		return usagef("--db is required")
+	}
+	st, err := open(path)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return fn(st, newDirector(st))
+}
+
+// runCheck runs SQLite's integrity checks on a database and summarises what
+// it holds, events listed with their IDs (which export takes).
+func runCheck(args []string, stdout, _ io.Writer) error {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	db := fs.String("db", "", "database file")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	return withDB(*db, store.OpenExistingShared, func(st *store.DB, d *director.Director) error {
+		ctx := context.Background()
+		sum, err := st.Check(ctx)
+		if err != nil {
+			return err
+		}
+		var events []director.EventSummary
+		if sum.OK() {
+			if events, err = d.Events(ctx); err != nil {
+				return err
+			}
+		}
+		text.Check(stdout, sum, events)
+		if !sum.OK() {
+			return errors.New("the database has problems (listed above); keep a copy of the file before changing it")
+		}
+		return nil
+	})
+}
+
+// runBackup copies a database with SQLite's online backup (store.Backup):
+// a consistent copy, even while the app writes. It never replaces a file.
+func runBackup(args []string, stdout, _ io.Writer) error {
+	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
+	dbPath := fs.String("db", "", "database file")
+	out := fs.String("out", "", "backup file to write")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if *out == "" {
+		return usagef("--out is required: the new backup file, such as friday-backup.db")
+	}
+	return withDB(*dbPath, store.OpenExistingShared, func(st *store.DB, _ *director.Director) error {
+		if err := st.Backup(context.Background(), *out); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "backed up %s to %s; to restore, start Tablekeeper with --db %s (or copy it over the database while the app is closed)\n", st.Path(), *out, *out)
+		return nil
+	})
+}
+
+// runExport writes a report of an event, or the event file or TOM file,
+// to a file (printing.Printer.WriteFile): whole or not at all, never over
+// a database.
+func runExport(args []string, stdout, _ io.Writer) error {
+	keys := printing.ExportKeys()
+	fs := flag.NewFlagSet("export", flag.ContinueOnError)
+	dbPath := fs.String("db", "", "database file")
+	id := fs.Int64("event", 0, "event ID")
+	report := fs.String("report", "", "report: "+strings.Join(keys, ", "))
+	round := fs.Int("round", 0, "round number (default: the latest)")
+	out := fs.String("out", "", "output file")
+	paper := fs.String("paper", "A4", "paper size: A4 or Letter")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	switch {
+	case *id <= 0:
+		return usagef("--event is required (an event ID; 'tablekeeper check --db PATH' lists them)")
+	case !slices.Contains(keys, *report):
+		return usagef("--report must be one of %s or %s, not %q", strings.Join(keys[:len(keys)-1], ", "), keys[len(keys)-1], *report)
+	case *out == "":
+		return usagef("--out is required")
+	case *paper != "A4" && *paper != "Letter":
+		return usagef("--paper must be A4 or Letter")
+	case *round < 0:
+		return usagef("--round must be a round number")
+	}
+	return withDB(*dbPath, store.OpenExistingShared, func(st *store.DB, d *director.Director) error {
+		summary, err := printing.Printer{D: d, DB: st.Path()}.WriteFile(context.Background(), *report, event.EventID(*id), *round, *paper, *out)
+		if err == nil {
+			fmt.Fprintf(stdout, "wrote %s: %s\n", *out, summary)
+		}
+		return err
+	})
+}
+
+// runImport registers the players of a CSV file in an event and lists the
+// rows it could not take (failing when it took none of them), or imports
+// an event file or a TOM file as new events.
+func runImport(args []string, stdout, _ io.Writer) error {
+	fs := flag.NewFlagSet("import", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	dbPath := fs.String("db", "", "database file")
+	id := fs.Int64("event", 0, "event ID")
+	file := fs.String("players", "", "CSV file of players")
+	eventJSON := fs.String("event-json", "", "event file to import as a new event (export --report event-json)")
+	tdfFile := fs.String("tdf", "", "Pokémon TOM file (.tdf) to import as new generic Swiss events")
+	pods := fs.String("pods", "separate", "with --tdf: separate (one event per age division) or one (all divisions in one event)")
+	if err := fs.Parse(args); err != nil {
+		return usagef("%v", err)
+	}
+	switch {
+	case *eventJSON != "" && (*id != 0 || *file != ""):
+		return usagef("--event-json imports a whole event as a new one; it takes no --event or --players")
+	case *tdfFile != "" && (*id != 0 || *file != "" || *eventJSON != ""):
+		return usagef("--tdf imports a TOM file as new events; it takes no --event, --players or --event-json")
+	case fs.NArg() > 0:
+		return usagef("unexpected argument %q", fs.Arg(0))
+	case *tdfFile != "" || *eventJSON != "":
+		key, file := printing.EventFileKey, *eventJSON
+		if *tdfFile != "" {
+			key, file = printing.TOMFileKey, *tdfFile
+		}
+		ims, err := printing.ReadEventFile(key, file, tdf.ImportOptions{Pods: tdf.PodMode(*pods), Location: time.Local, Now: time.Now()})
+		if err != nil {
+			return err
+		}
+		// An event moves to a new computer: the database is created when
+		// there is no file at --db yet.
+		open := store.OpenExisting
+		if _, err := os.Stat(*dbPath); errors.Is(err, os.ErrNotExist) {
+			open = store.Open
+		}
+		return withDB(*dbPath, open, func(st *store.DB, d *director.Director) error {
+			return printing.Printer{D: d, DB: st.Path()}.ImportEvents(context.Background(), file, ims, stdout)
+		})
+	case *id <= 0:
+		return usagef("--event is required (an event ID; 'tablekeeper check --db PATH' lists them), or --event-json FILE to import a whole event")
+	case *file == "":
+		return usagef("--players is required: a CSV file with a name column, and member number and email if you have them")
+	}
+	f, err := os.Open(*file)
+	if err != nil {
+		return fmt.Errorf("cannot read %s: %w", *file, err)
+	}
+	defer f.Close()
+	return withDB(*dbPath, store.OpenExisting, func(st *store.DB, d *director.Director) error {
+		return printing.Printer{D: d, DB: st.Path()}.ImportPlayersFrom(context.Background(), event.EventID(*id), f, *file, stdout)
+	})
+}
+
+const leagueUsage = "league create --db PATH --name N --kind lackey|proving-ground [--finals N] | league add --db PATH --league ID --event ID --week W | league standings --db PATH --league ID"
+
+// runLeague manages leagues (rule S13): create one, put an event in one of
+// its weeks, print its running standings with the finals tables where the
+// rules seat them.
+func runLeague(args []string, stdout, _ io.Writer) error {
+	if len(args) == 0 {
+		return usagef("say create, add or standings")
+	}
+	var name, kind string
+	var id, ev int64
+	var finals, week int
+	define, ok := map[string]func(fs *flag.FlagSet){
+		"create": func(fs *flag.FlagSet) {
+			fs.StringVar(&name, "name", "", "league name")
+			fs.StringVar(&kind, "kind", "", "lackey or proving-ground")
+			fs.IntVar(&finals, "finals", 0, "Proving Ground: players in the week-13 finals week (0: none)")
+		},
+		"add": func(fs *flag.FlagSet) {
+			fs.Int64Var(&id, "league", 0, "league ID")
+			fs.Int64Var(&ev, "event", 0, "event ID")
+			fs.IntVar(&week, "week", 0, "week number")
+		},
+		"standings": func(fs *flag.FlagSet) { fs.Int64Var(&id, "league", 0, "league ID") },
+	}[args[0]]
+	if !ok {
+		return usagef("unknown league action %q; say create, add or standings", args[0])
+	}
+	fs := flag.NewFlagSet("league "+args[0], flag.ContinueOnError)
+	db := fs.String("db", "", "database file")
+	define(fs)
+	if err := parse(fs, args[1:]); err != nil {
+		return err
+	}
+	if *db == "" {
+		return usagef("--db is required")
+	}
+	ctx := context.Background()
+	switch {
+	case args[0] == "create" && strings.TrimSpace(name) == "":
+		return usagef("--name is required")
+	case args[0] == "create" && kind != string(event.LeagueLackey) && kind != string(event.LeagueProvingGround):
+		return usagef("--kind must be lackey or proving-ground")
+	case args[0] == "create" && finals != 0 && kind == string(event.LeagueLackey):
+		return usagef("--finals is for a proving-ground league; a Lackey League's finals are fixed")
+	case args[0] == "create":
+		return withDB(*db, store.OpenExisting, func(_ *store.DB, d *director.Director) error {
+			l, err := d.CreateLeague(ctx, director.NewLeague{Name: name, Kind: event.LeagueKind(kind), Finals: finals})
+			if err == nil {
+				fmt.Fprintf(stdout, "league %d: %s (%s, %d weeks)\n", l.ID, l.Name, l.Kind.Title(), l.Kind.Weeks())
+			}
+			return err
+		})
+	case id < 1:
+		return usagef("--league is required")
+	case args[0] == "standings":
+		return withDB(*db, store.OpenExistingShared, func(_ *store.DB, d *director.Director) error {
+			table, err := d.LeagueStandings(ctx, event.LeagueID(id))
+			if err == nil {
+				text.League(stdout, table)
+			}
+			return err
+		})
+	case ev < 1:
+		return usagef("--event is required")
+	case week < 1:
+		return usagef("--week is required (from 1)")
+	}
+	return withDB(*db, store.OpenExisting, func(_ *store.DB, d *director.Director) error {
+		err := d.AddEventToLeague(ctx, event.LeagueID(id), event.EventID(ev), week)
+		if err == nil {
+			fmt.Fprintf(stdout, "event %d is week %d of league %d\n", ev, week, id)
+		}
+		return err
+	})
+}
