@@ -9,6 +9,7 @@ package pairing
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"sort"
@@ -537,8 +538,12 @@ func (p *problem) violations(res *blossom.Result, c *edges) int {
 			}
 		}
 	}
+	// Walk the vertices in order, not in the map's random order: the
+	// candidates' order decides which of several optimal pairings the
+	// solver returns, and a round must pair the same from the same seed.
 	added := 0
-	for u, fs := range worst {
+	for _, u := range slices.Sorted(maps.Keys(worst)) {
+		fs := worst[u]
 		slices.SortFunc(fs, func(a, b found) int {
 			switch {
 			case a.slack < b.slack:
