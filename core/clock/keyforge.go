@@ -91,21 +91,13 @@ func KeyForgeGameAtTime(players [2]KeyForgePlayer) (KeyForgeGameDecision, error)
 	a, b := d.After[0], d.After[1]
 	var tied []string
 	decide := func(step KeyForgeStep, x, y int, most bool, what string) bool {
-		if x == y {
+		w, hi, lo, ok := stepDecides(x, y, most)
+		if !ok {
 			tied = append(tied, fmt.Sprintf("%s (%d)", what, x))
 			return false
 		}
-		d.Step = step
-		d.Winner = 1
-		if (x < y) == most {
-			d.Winner = 2
-		}
-		w := d.Winner - 1
-		hi, lo := max(x, y), min(x, y)
-		if !most {
-			hi, lo = lo, hi
-		}
-		d.Explanation = fmt.Sprintf("%s wins on %s, %d to %d.", name(players, w), step, hi, lo)
+		d.Step, d.Winner = step, w
+		d.Explanation = fmt.Sprintf("%s wins on %s, %d to %d.", name(players, w-1), step, hi, lo)
 		return true
 	}
 	switch {
@@ -246,21 +238,13 @@ func KeyForgeMatchAtTime(m KeyForgeMatch) (KeyForgeMatchDecision, error) {
 	}
 	var tied []string
 	decide := func(step KeyForgeStep, v [2]int, most bool, what string) bool {
-		x, y := v[0], v[1]
-		if x == y {
-			tied = append(tied, fmt.Sprintf("%s (%d)", what, x))
+		w, hi, lo, ok := stepDecides(v[0], v[1], most)
+		if !ok {
+			tied = append(tied, fmt.Sprintf("%s (%d)", what, v[0]))
 			return false
 		}
-		d.Step = step
-		d.Winner = 1
-		if (x < y) == most {
-			d.Winner = 2
-		}
-		hi, lo := max(x, y), min(x, y)
-		if !most {
-			hi, lo = lo, hi
-		}
-		d.Explanation = fmt.Sprintf("%s wins the match: %s, %d to %d.", name(names, d.Winner-1), step, hi, lo)
+		d.Step, d.Winner = step, w
+		d.Explanation = fmt.Sprintf("%s wins the match: %s, %d to %d.", name(names, w-1), step, hi, lo)
 		return true
 	}
 	switch {
@@ -345,4 +329,23 @@ func list(items []string) string {
 		return strings.Join(items, "")
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// stepDecides compares the two players' counts at one step of a K7 or K8
+// order: ok is false on a tie; otherwise winner is 1 or 2, and won and
+// lost are the winner's and the loser's counts (with most false, fewest
+// wins, so won is the lower).
+func stepDecides(x, y int, most bool) (winner, won, lost int, ok bool) {
+	if x == y {
+		return 0, 0, 0, false
+	}
+	winner = 1
+	if (x < y) == most {
+		winner = 2
+	}
+	won, lost = max(x, y), min(x, y)
+	if !most {
+		won, lost = lost, won
+	}
+	return winner, won, lost, true
 }
