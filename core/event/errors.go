@@ -2,7 +2,8 @@ package event
 
 import (
 	"errors"
-	"fmt"
+
+	"tablekeeper/core/i18n"
 )
 
 // Sentinel errors. Every package wraps them with what it was doing, and the
@@ -22,38 +23,55 @@ var (
 )
 
 // Error is an error with a message meant for the organizer, wrapping one of
-// the sentinels so callers can still test it with errors.Is.
+// the sentinels so callers can still test it with errors.Is. Its sentence
+// is kept as a key and values (Text), so each front-end says it in its
+// reader's language (i18n.Error); Message is the English.
 type Error struct {
 	Kind    error
 	Message string
+	Text    i18n.Text
 }
 
 func (e *Error) Error() string { return e.Message }
+
+// In says the error's sentence in l.
+func (e *Error) In(l i18n.Lang) string {
+	if e.Text.IsZero() {
+		return i18n.T(l, e.Message)
+	}
+	return e.Text.In(l)
+}
+
+// newError keeps format and args as the sentence of an error of kind.
+func newError(kind error, format string, args []any) error {
+	t := i18n.F(format, args...)
+	return &Error{Kind: kind, Message: t.String(), Text: t}
+}
 
 // Unwrap returns the sentinel.
 func (e *Error) Unwrap() error { return e.Kind }
 
 // Invalid returns an ErrInvalid error with the given message.
-func Invalid(msg string) error { return &Error{Kind: ErrInvalid, Message: msg} }
+func Invalid(msg string) error { return newError(ErrInvalid, msg, nil) }
 
 // Invalidf is Invalid with formatting.
 func Invalidf(format string, args ...any) error {
-	return &Error{Kind: ErrInvalid, Message: fmt.Sprintf(format, args...)}
+	return newError(ErrInvalid, format, args)
 }
 
 // Statef returns an ErrState error: the action does not fit the event's state.
 func Statef(format string, args ...any) error {
-	return &Error{Kind: ErrState, Message: fmt.Sprintf(format, args...)}
+	return newError(ErrState, format, args)
 }
 
 // Conflictf returns an ErrConflict error.
 func Conflictf(format string, args ...any) error {
-	return &Error{Kind: ErrConflict, Message: fmt.Sprintf(format, args...)}
+	return newError(ErrConflict, format, args)
 }
 
 // NotFoundf returns an ErrNotFound error.
 func NotFoundf(format string, args ...any) error {
-	return &Error{Kind: ErrNotFound, Message: fmt.Sprintf(format, args...)}
+	return newError(ErrNotFound, format, args)
 }
 
 // Message returns the sentence to show a person for err: the message of the

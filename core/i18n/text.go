@@ -1,0 +1,70 @@
+package i18n
+
+import "errors"
+
+// Text is a sentence kept to be said later in the reader's language: a
+// key (English, a fmt format where it takes values) and its values. The
+// core returns Texts where a front-end will show the words, so the screen,
+// a phone and a report each say them in their own language.
+type Text struct {
+	// Format is the key: the English text or fmt format.
+	Format string
+	// Args are the values formatted into it; a Text or an error among
+	// them is said in the same language.
+	Args []any
+	// Count, when set, chooses the plural form (see N).
+	Count *int
+}
+
+// F keeps a sentence to say later: Format and its values.
+func F(format string, args ...any) Text { return Text{Format: format, Args: args} }
+
+// FN is F for a message whose words change with the count n (see N).
+func FN(format string, n int, args ...any) Text {
+	return Text{Format: format, Args: args, Count: &n}
+}
+
+// In says the text in l.
+func (t Text) In(l Lang) string {
+	if t.Count != nil {
+		return N(l, t.Format, *t.Count, t.Args...)
+	}
+	return T(l, t.Format, t.Args...)
+}
+
+// String says the text in English.
+func (t Text) String() string { return t.In(English) }
+
+// IsZero reports whether the text is empty.
+func (t Text) IsZero() bool { return t.Format == "" }
+
+// Error returns the sentence to show a person for err, in l: that of the
+// first error of its chain that can say itself (an event.Error, an Errorf),
+// else the error's own text.
+func Error(l Lang, err error) string {
+	if err == nil {
+		return ""
+	}
+	var loc Localizer
+	if errors.As(err, &loc) {
+		return loc.In(l)
+	}
+	return err.Error()
+}
+
+// textError is an error whose sentence is a Text.
+type textError struct {
+	text Text
+	wrap error
+}
+
+func (e *textError) Error() string    { return e.text.String() }
+func (e *textError) In(l Lang) string { return e.text.In(l) }
+func (e *textError) Unwrap() error    { return e.wrap }
+
+// Errorf returns an error whose sentence is format with args, said in the
+// reader's language by Error; wrapped (may be nil) is what errors.Is and
+// errors.As see beneath it.
+func Errorf(wrapped error, format string, args ...any) error {
+	return &textError{text: F(format, args...), wrap: wrapped}
+}
