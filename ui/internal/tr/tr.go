@@ -1,0 +1,71 @@
+// Package tr says the desktop screens' words in the organizer's language.
+//
+// The screens' words go through Fyne's lang package, loaded with the same
+// translation files (assets/translations) that core/i18n reads for the
+// core's messages, the web pages and the reports; a key is the English
+// text, a fmt format where it takes values. L says a plain key, F a format
+// with its values, N a format whose words change with a count, and Err an
+// error's sentence, each in the language Setup chose.
+package tr
+
+import (
+	"sync/atomic"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
+
+	"tablekeeper/assets"
+	"tablekeeper/core/i18n"
+)
+
+var current atomic.Value // i18n.Lang
+
+// Setup loads the translations into Fyne's lang and makes pref the screens'
+// language ("" follows the system's locale). Fyne answers in the shipped
+// language closest to the system's locale; so that it answers in the
+// language chosen, that language's file is also registered for the
+// system's locale. Call it once, before the first window: Fyne keeps what
+// it loaded, so another choice takes effect at the next start.
+func Setup(pref string) i18n.Lang {
+	sys := lang.SystemLocale()
+	l := i18n.Parse(sys.String())
+	if pref != "" {
+		l = i18n.Parse(pref)
+	}
+	if data, err := assets.Translations.ReadFile("translations/" + string(l) + ".json"); err == nil {
+		_ = lang.AddTranslationsForLocale(data, fyne.Locale(l))
+		if l != i18n.Parse(sys.String()) {
+			_ = lang.AddTranslationsForLocale(data, sys)
+		}
+	}
+	current.Store(l)
+	return l
+}
+
+// Lang is the screens' language (English until Setup runs).
+func Lang() i18n.Lang {
+	if l, ok := current.Load().(i18n.Lang); ok {
+		return l
+	}
+	return i18n.English
+}
+
+// L says key in the screens' language.
+func L(key string) string { return lang.L(key) }
+
+// F says format in the screens' language with args formatted into it; a
+// value that can say itself (an i18n.Text, an event.Error) is said in the
+// same language.
+func F(format string, args ...any) string { return i18n.Sprintf(Lang(), lang.L(format), args...) }
+
+// N is F for a format whose words change with the count n.
+func N(format string, n int, args ...any) string { return i18n.N(Lang(), format, n, args...) }
+
+// K marks a key said later with L (a heading kept in a table).
+func K(key string) string { return key }
+
+// Err says an error's sentence in the screens' language.
+func Err(err error) string { return i18n.Error(Lang(), err) }
+
+// Text says a Text in the screens' language.
+func Text(t i18n.Text) string { return t.In(Lang()) }
