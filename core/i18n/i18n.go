@@ -23,6 +23,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -79,7 +80,7 @@ func LoadError() error {
 	return loadErr
 }
 
-// read reads every xx.json of dir.
+// read reads every [prefix.]xx.json of dir, merging a language's files.
 func read(fsys fs.FS, dir string) (catalogue, error) {
 	c := catalogue{msgs: map[Lang]map[string]entry{}}
 	files, err := fs.ReadDir(fsys, dir)
@@ -92,14 +93,17 @@ func read(fsys fs.FS, dir string) (catalogue, error) {
 		if !strings.HasSuffix(name, ".json") {
 			continue
 		}
-		l := Lang(strings.TrimSuffix(name, ".json"))
+		l := FileLang(name)
 		data, err := fs.ReadFile(fsys, path.Join(dir, name))
 		if err == nil {
 			var m map[string]entry
 			m, err = parse(data)
 			if err == nil {
-				c.msgs[l] = m
-				c.langs = append(c.langs, l)
+				if c.msgs[l] == nil {
+					c.msgs[l] = map[string]entry{}
+					c.langs = append(c.langs, l)
+				}
+				maps.Copy(c.msgs[l], m)
 				continue
 			}
 		}
@@ -121,6 +125,16 @@ func read(fsys fs.FS, dir string) (catalogue, error) {
 		return strings.Compare(string(a), string(b))
 	})
 	return c, firstErr
+}
+
+// FileLang is the language of a translation file named as Fyne's lang
+// names them, "[prefix.]xx.json": "fr.json" and "web.fr.json" are French.
+func FileLang(name string) Lang {
+	name = strings.TrimSuffix(name, ".json")
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		name = name[i+1:]
+	}
+	return Lang(name)
 }
 
 // parse reads one file: each value a string, or an object with "other"

@@ -95,3 +95,18 @@ func TestATextAndItsErrorSayThemselvesInTheReadersLanguage(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+func TestAFilesNameSaysItsLanguage(t *testing.T) {
+	for name, want := range map[string]Lang{"fr.json": French, "web.fr.json": French, "core.rules.en.json": English} {
+		if got := FileLang(name); got != want {
+			t.Errorf("%s: %q", name, got)
+		}
+	}
+	c, err := read(fstest.MapFS{
+		"t/fr.json":     {Data: []byte(`{"a": "A"}`)},
+		"t/web.fr.json": {Data: []byte(`{"b": "B"}`)},
+	}, "t")
+	if err != nil || c.lookup(French, "a", -1) != "A" || c.lookup(French, "b", -1) != "B" || len(c.langs) != 2 {
+		t.Errorf("a language's files merge: %v %v", c.langs, err)
+	}
+}

@@ -32,7 +32,15 @@ func Setup(pref string) i18n.Lang {
 	if pref != "" {
 		l = i18n.Parse(pref)
 	}
-	if data, err := assets.Translations.ReadFile("translations/" + string(l) + ".json"); err == nil {
+	files, _ := assets.Translations.ReadDir("translations")
+	for _, f := range files {
+		if i18n.FileLang(f.Name()) != l {
+			continue
+		}
+		data, err := assets.Translations.ReadFile("translations/" + f.Name())
+		if err != nil {
+			continue
+		}
 		_ = lang.AddTranslationsForLocale(data, fyne.Locale(l))
 		if l != i18n.Parse(sys.String()) {
 			_ = lang.AddTranslationsForLocale(data, sys)
