@@ -129,8 +129,8 @@ func (b Board) Find(query string) []KioskSeat {
 // PlayerView is a player's own page: where they sit now, their standing,
 // and the rounds they played.
 type PlayerView struct {
-	Entry  event.Entry
-	Team   string // the player's team in a team format
+	Entry event.Entry
+	Team  string // the player's team in a team format
 	// Seat is where the player sits in the latest round, when it is
 	// published (Playing false otherwise: not paired, dropped, or the
 	// round is still a draft).
