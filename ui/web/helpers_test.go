@@ -1,0 +1,154 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/core/store"
+)
+
+// testClock is an injected clock that stands still until moved.
+type testClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *testClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *testClock) add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// fixture is a server over a real director and a temporary database.
+type fixture struct {
+	t     testing.TB
+	d     *director.Director
+	db    *store.DB
+	clock *testClock
+	srv   *Server
+	http  *httptest.Server
+}
+
+func newFixture(t testing.TB) *fixture {
+	t.Helper()
+	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	c := &testClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
+	d := director.New(db, c.now, rand.New(rand.NewPCG(1, 2)))
+	srv, err := New(Config{Director: d, Now: c.now, BaseURL: "http://192.168.1.20:8080/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() {
+		srv.Close()
+		hs.Close()
+	})
+	return &fixture{t: t, d: d, db: db, clock: c, srv: srv, http: hs}
+}
+
+// event creates an event of a format with players registered.
+func (f *fixture) event(game, format string, names ...string) (event.Event, []event.Entry) {
+	f.t.Helper()
+	ctx := context.Background()
+	e, err := f.d.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: game, Format: format})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	var out []event.Entry
+	for _, n := range names {
+		en, err := f.d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: n})
+		if err != nil {
+			f.t.Fatal(err)
+		}
+		out = append(out, en)
+	}
+	return e, out
+}
+
+// publish pairs and publishes the next round.
+func (f *fixture) publish(id event.EventID) event.Round {
+	f.t.Helper()
+	ctx := context.Background()
+	r, err := f.d.PairNextRound(ctx, id)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	if err := f.d.PublishRound(ctx, id, r.Number); err != nil {
+		f.t.Fatal(err)
+	}
+	return r
+}
+
+// do sends a request to the server and returns the response and its body.
+func (f *fixture) do(method, path string, body io.Reader, header ...string) (*http.Response, string) {
+	f.t.Helper()
+	req, err := http.NewRequest(method, f.http.URL+path, body)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	resp, err := f.http.Client().Do(req)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return resp, string(b)
+}
+
+// getJSON fetches path and decodes its JSON into v, failing on any
+// status but want.
+func (f *fixture) getJSON(path string, want int, v any) {
+	f.t.Helper()
+	resp, body := f.do("GET", path, nil)
+	if resp.StatusCode != want {
+		f.t.Fatalf("GET %s: %d %s, want %d", path, resp.StatusCode, body, want)
+	}
+	if v != nil {
+		if err := json.Unmarshal([]byte(body), v); err != nil {
+			f.t.Fatalf("GET %s: %v in %s", path, err, body)
+		}
+	}
+}
+
+// errorOf is the sentence of a JSON error body.
+func errorOf(t testing.TB, body string) string {
+	t.Helper()
+	var e apiError
+	if err := json.Unmarshal([]byte(body), &e); err != nil || e.Error == "" {
+		t.Fatalf("not a JSON error: %q", body)
+	}
+	if strings.Contains(e.Error, "goroutine") || strings.Contains(e.Error, ".go:") {
+		t.Fatalf("error shows the code: %q", e.Error)
+	}
+	return e.Error
+}
+
+func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
