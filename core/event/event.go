@@ -268,6 +268,10 @@ type Settings struct {
 	// teams a table seated alternately (A1, B1, A2, B2), and a table's
 	// result is a two-player result between the teams (see TeamMatch).
 	TeamSize int `json:"teamSize,omitempty"`
+	// PhoneReportsNeedApproval: a result players report from a phone
+	// with their table's code (the store network) waits on the
+	// organizer's screen for approval instead of being recorded at once.
+	PhoneReportsNeedApproval bool `json:"phoneReportsNeedApproval,omitempty"`
 }
 
 // Teams reports whether the event is played by teams (Settings.TeamSize).
@@ -780,6 +784,11 @@ type Result struct {
 	// game) ended; formats score this differently (H5, S6, S8).
 	TimeOut    bool
 	RecordedAt time.Time
+	// ByPlayers marks a result the players reported themselves, from a
+	// phone with their table's code (the store network), rather than one
+	// typed by the organizer or entered by a penalty; the round screens
+	// say "reported by players".
+	ByPlayers bool
 }
 
 // SeatResult is one player's part of a table's result.
@@ -934,6 +943,10 @@ type JudgeLogEntry struct {
 	Outcome string
 	// Corrects is the entry this one corrects (0: none).
 	Corrects JudgeLogID
+	// Source says where the entry was written when it was not at the
+	// organizer's computer: "judge phone, device 4f2a9c" for a judge on
+	// the store network. Empty for the organizer's own screen.
+	Source string
 }
 
 // PassDirection is the way a pack passes in a draft: to the left (the

@@ -188,6 +188,10 @@ type Table struct {
 	Why string `json:"why,omitempty"`
 	// ExtensionMs is the time added to this table alone.
 	ExtensionMs int64 `json:"extensionMs,omitempty"`
+	// Code is the table's code for reporting its result from a phone
+	// (the store network), kept so the slips already printed stay good;
+	// absent for a bye, a draft round and a round published before codes.
+	Code string `json:"code,omitempty"`
 	// Result is nil until the table reported.
 	Result *Result `json:"result,omitempty"`
 }
@@ -198,6 +202,8 @@ type Result struct {
 	GamesDrawn int          `json:"gamesDrawn,omitempty"`
 	TimeOut    bool         `json:"timeOut,omitempty"`
 	RecordedAt time.Time    `json:"recordedAt,omitzero"`
+	// ByPlayers: the players reported it from a phone.
+	ByPlayers bool `json:"byPlayers,omitempty"`
 }
 
 // SeatResult is one seat's part of a result (event.SeatResult).
@@ -239,6 +245,9 @@ type JudgeLogEntry struct {
 	// Corrects is the 1-based index in JudgeLog of an earlier line this
 	// one corrects or withdraws (0: none).
 	Corrects int `json:"corrects,omitempty"`
+	// Source says where the line was written when not at the organizer's
+	// computer ("judge phone, device …").
+	Source string `json:"source,omitempty"`
 }
 
 // Draft is the event's draft seating.
