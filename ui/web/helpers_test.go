@@ -152,3 +152,53 @@ func errorOf(t testing.TB, body string) string {
 }
 
 func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
+
+// The players of the test events: real-looking names, accents and scripts
+// included, as a store's regulars are.
+var (
+	testFirst = []string{"Ada", "Bram", "Chiara", "Dmitri", "Émile", "Fatima", "Gus", "Hana", "Ines", "Jonas", "Kenji", "Léa",
+		"Mateo", "Nadia", "Oskar", "Priya", "Quentin", "Rosa", "Sven", "Tomás", "Uma", "Viktor", "Wen", "Yusuf", "Zoë"}
+	testLast = []string{"Lovelace", "Berg", "Rossi", "Ivanov", "Zola", "Haddad", "Moss", "Sato", "Ferreira", "Nilsson", "Tanaka",
+		"Dubois", "García", "Kowalski", "Ødegård", "Patel", "Roux", "Schmidt", "Øster", "Reyes", "Okafor", "Novák", "Li", "Demir", "Weiß"}
+)
+
+// testNames returns n distinct player names, Ada Lovelace first.
+func testNames(n int) []string {
+	out := make([]string, 0, n)
+	for i := 0; len(out) < n; i++ {
+		name := testFirst[i%len(testFirst)] + " " + testLast[(i/len(testFirst)+i)%len(testLast)]
+		if k := i / (len(testFirst) * len(testLast)); k > 0 {
+			name += " " + strconv.Itoa(k+1)
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
+// openRound builds an Altered best-of-three event of n players with
+// round 1 published and its clock started: the floor as players see it.
+func (f *fixture) openRound(n int) (event.Event, []event.Entry, event.Round) {
+	f.t.Helper()
+	e, es := f.event("altered", "standard-bo3", testNames(n)...)
+	r := f.publish(e.ID)
+	if _, err := f.d.StartClock(context.Background(), e.ID, r.Number); err != nil {
+		f.t.Fatal(err)
+	}
+	f.clock.add(7*time.Minute + 23*time.Second)
+	return e, es, r
+}
+
+// seatTable returns the table an entry sits at in a round.
+func seatTable(r event.Round, entry event.EntryID) event.Table {
+	for _, t := range r.Tables {
+		for _, s := range t.Seats {
+			if s.EntryID == entry {
+				return t
+			}
+		}
+	}
+	return event.Table{}
+}
+
+// directorPlayer is a new player of that name.
+func directorPlayer(name string) director.NewPlayer { return director.NewPlayer{Name: name} }

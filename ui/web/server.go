@@ -113,7 +113,7 @@ type route struct {
 // (the kiosk tablet, the judges' phones) is a file with its own table,
 // added here.
 func (s *Server) areas() [][]route {
-	return [][]route{s.staticRoutes(), s.playerRoutes(), s.projectorRoutes(), s.apiRoutes()}
+	return [][]route{s.staticRoutes(), s.playerRoutes(), s.projectorRoutes(), s.qrRoutes(), s.apiRoutes()}
 }
 
 // ServeHTTP answers a request: the security headers on every response,
@@ -125,7 +125,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
 	h, pattern := s.mux.Handler(r)
 	if pattern != "" {
-		h.ServeHTTP(w, r)
+		// The mux itself, not h: it sets the path's values.
+		s.mux.ServeHTTP(w, r)
 		return
 	}
 	// No route: the mux's own answer would be a bare 404 or 405.
