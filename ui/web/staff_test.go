@@ -1,6 +1,7 @@
 package web
 
 import (
+	"html"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -104,18 +105,18 @@ var (
 )
 
 // text is a page's visible text, entities decoded, spaces collapsed.
-func pageText(html string) string {
-	s := pageTagRE.ReplaceAllString(html, " ")
-	s = strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">", "&#34;", `"`, "&#39;", "'", "&quot;", `"`).Replace(s)
+func pageText(page string) string {
+	s := pageTagRE.ReplaceAllString(page, " ")
+	s = html.UnescapeString(s)
 	return strings.TrimSpace(pageSpaceRE.ReplaceAllString(s, " "))
 }
 
 // links lists the addresses a page leads to: its links and its forms'
 // actions.
-func pageLinks(html string) []string {
+func pageLinks(page string) []string {
 	re := regexp.MustCompile(`(?:href|action)="([^"]*)"`)
 	var out []string
-	for _, m := range re.FindAllStringSubmatch(html, -1) {
+	for _, m := range re.FindAllStringSubmatch(page, -1) {
 		out = append(out, strings.ReplaceAll(m[1], "&amp;", "&"))
 	}
 	return out
@@ -181,4 +182,24 @@ func TestTextFieldsAreBoundedAndPrintable(t *testing.T) {
 			t.Errorf("%q: error %v, want %q", c.in, err, c.err)
 		}
 	}
+}
+
+// The kiosk's and the judges' pages, files and refusals carry the
+// security headers too.
+func TestStaffPagesCarryTheSecurityHeaders(t *testing.T) {
+	f := newFixture(t)
+	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace")
+	b := f.unlocked(e)
+	for _, p := range []string{kioskOf(e), kioskOf(e) + "?q=ada", kioskOf(e) + "/signup", kioskOf(e) + "/lock", "/judge",
+		"/static/kiosk.css", "/static/kiosk.js", "/static/judge.css", "/static/judge.js"} {
+		a := b.get(p)
+		if a.status != 200 {
+			t.Errorf("GET %s: %d", p, a.status)
+		}
+		checkHeaders(t, "GET "+p, a.header)
+	}
+	a := f.staffClient().post(kioskOf(e)+"/checkin", nil)
+	checkHeaders(t, "refused check-in", a.header)
+	a = f.staffClient().post("/judge/events/1/entry", nil)
+	checkHeaders(t, "refused judge entry", a.header)
 }
