@@ -5,7 +5,7 @@
 // the event changes (its live stream).
 'use strict';
 (function () {
-  const root = document.querySelector('.judge');
+  const root = document.querySelector('.j-app');
   if (!root) return;
   document.documentElement.classList.add('js');
 
@@ -15,7 +15,7 @@
   }
 
   // ---- one tap, one submission ---------------------------------------
-  for (const form of document.querySelectorAll('.judge form[method="post"]')) {
+  for (const form of document.querySelectorAll('.j-app form[method="post"]')) {
     form.addEventListener('submit', () => {
       setTimeout(() => { for (const b of form.querySelectorAll('button')) b.disabled = true; }, 0);
     });

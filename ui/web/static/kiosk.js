@@ -5,7 +5,7 @@
 // is published (the event's live stream).
 'use strict';
 (function () {
-  const root = document.querySelector('.kiosk');
+  const root = document.querySelector('.k-app');
   if (!root) return;
   const base = root.dataset.kiosk || '';
   const eventId = root.dataset.eventId || '';
@@ -23,7 +23,7 @@
   touch();
 
   // ---- one tap, one submission ---------------------------------------
-  for (const form of document.querySelectorAll('.kiosk form[method="post"]')) {
+  for (const form of document.querySelectorAll('.k-app form[method="post"]')) {
     form.addEventListener('submit', () => {
       setTimeout(() => { for (const b of form.querySelectorAll('button')) b.disabled = true; }, 0);
     });
@@ -74,7 +74,7 @@
       if (mine !== seq) return;
       const doc = new DOMParser().parseFromString(await r.text(), 'text/html');
       const fresh = doc.getElementById('k-results');
-      const kiosk = doc.querySelector('.kiosk');
+      const kiosk = doc.querySelector('.k-app');
       if (!fresh || !kiosk || (kiosk.dataset.mode || '') !== (root.dataset.mode || '')) {
         location.assign(url); // locked, or the kiosk changed mode: load the page itself
         return;
