@@ -72,6 +72,11 @@ func (d *Director) RecordChallenge(ctx context.Context, id event.EventID, player
 		if err := tx.CreateRound(&r); err != nil {
 			return err
 		}
+		// A challenge game is published as it is recorded: its table
+		// gets its code like any published table.
+		if err := d.assignTableCodes(tx, id, r); err != nil {
+			return err
+		}
 		if e.State == event.StateRegistration {
 			e.State = event.StateRunning
 			if err := tx.UpdateEvent(e); err != nil {

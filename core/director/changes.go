@@ -32,6 +32,9 @@ const (
 	ChangeDirectory
 	// ChangeLeague: leagues and their weeks.
 	ChangeLeague
+	// ChangePhoneReports: phone reports waiting for the organizer (a
+	// report queued for approval or to check, one accepted or rejected).
+	ChangePhoneReports
 )
 
 // Has reports whether k includes any of the kinds in x.
@@ -299,6 +302,21 @@ func (r *recorder) CreateLeague(l *event.League) error {
 func (r *recorder) AddLeagueEvent(le event.LeagueEvent) error {
 	r.mark(le.EventID, ChangeLeague)
 	return r.Tx.AddLeagueEvent(le)
+}
+
+func (r *recorder) SaveTableCodes(id event.EventID, round int, codes map[int]string) error {
+	r.mark(id, ChangeRound)
+	return r.Tx.SaveTableCodes(id, round, codes)
+}
+
+func (r *recorder) AddPhoneReport(p *event.PhoneReport) error {
+	r.mark(p.EventID, ChangePhoneReports)
+	return r.Tx.AddPhoneReport(p)
+}
+
+func (r *recorder) ClosePhoneReport(id event.EventID, report event.PhoneReportID, at time.Time, accepted bool) error {
+	r.mark(id, ChangePhoneReports)
+	return r.Tx.ClosePhoneReport(id, report, at, accepted)
 }
 
 // AppendLog names the event a write was about, for the changes of rows

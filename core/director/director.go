@@ -13,6 +13,7 @@ package director
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -37,6 +38,11 @@ type Director struct {
 
 	// changes are told what each committed write changed (Subscribe).
 	changes subscribers
+
+	codeMu sync.Mutex // guards codes
+	// codes is where table codes and the judge PIN are drawn from; nil
+	// is crypto/rand (SetCodeSource).
+	codes io.Reader
 }
 
 // Snapshot keeps a copy of the database after round number of event e was

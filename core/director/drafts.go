@@ -33,7 +33,8 @@ func (d *Director) draft(tx Tx, id event.EventID, number int) (event.Event, []ev
 }
 
 // PublishRound publishes a draft round's pairings: from then on results can
-// be entered, and the pairings no longer change.
+// be entered, and the pairings no longer change. Each table gets its code
+// for reporting from a phone (TableCodes) in the same transaction.
 func (d *Director) PublishRound(ctx context.Context, id event.EventID, number int) error {
 	var e event.Event
 	err := d.store.Write(ctx, func(tx Tx) error {
@@ -44,6 +45,9 @@ func (d *Director) PublishRound(ctx context.Context, id event.EventID, number in
 			return err
 		}
 		if err := tx.PublishRound(rounds[number-1].ID, d.now()); err != nil {
+			return err
+		}
+		if err := d.assignTableCodes(tx, id, rounds[number-1]); err != nil {
 			return err
 		}
 		return d.log(tx, id, number, "round %d published", number)

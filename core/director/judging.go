@@ -122,6 +122,9 @@ func (d *Director) JudgeLog(ctx context.Context, id event.EventID) ([]event.Judg
 //   - an extension adds time to the table (S11).
 //
 // A game loss is logged for the table to include in its reported result.
+// An entry written on the store network says where in Source ("judge
+// phone, device …"), kept with the entry and in the activity log; the
+// judge is JudgeID, as at the desk.
 // A correction (Corrects set) replaces the entry it names; a correction
 // whose penalty is judgelog.Void withdraws it, undoing its effects.
 func (d *Director) LogJudgeEntry(ctx context.Context, e event.JudgeLogEntry) (event.JudgeLogEntry, error) {
@@ -138,6 +141,9 @@ func (d *Director) LogJudgeEntry(ctx context.Context, e event.JudgeLogEntry) (ev
 			return err
 		}
 		e.At = d.now()
+		if e.Source, err = checkSource(e.Source); err != nil {
+			return err
+		}
 		if e.Round == 0 {
 			if e.Round, err = tx.RoundCount(e.EventID); err != nil {
 				return err
@@ -156,6 +162,9 @@ func (d *Director) LogJudgeEntry(ctx context.Context, e event.JudgeLogEntry) (ev
 		}
 		if err := d.applyPenalties(tx, ev, added, withdrawn, names); err != nil {
 			return err
+		}
+		if e.Source != "" {
+			return d.log(tx, ev.ID, e.Round, "judge log: %s (%s)", judgelog.Describe(e, names), e.Source)
 		}
 		return d.log(tx, ev.ID, e.Round, "judge log: %s", judgelog.Describe(e, names))
 	})

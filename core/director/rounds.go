@@ -198,67 +198,118 @@ func sameResult(a, b *event.Result) bool {
 func (d *Director) recordResult(ctx context.Context, id event.EventID, round, table int, res event.Result,
 	unchanged func(event.Table, map[event.EntryID]string) error) error {
 	return d.store.Write(ctx, func(tx Tx) error {
-		e, err := tx.Event(id)
-		if err != nil {
-			return err
-		}
-		if e.State == event.StateFinished {
-			return event.Statef("%s is finished; its results are final", e.Name)
-		}
-		paired, err := tx.RoundCount(id)
-		if err != nil {
-			return err
-		}
-		if round < 1 || round > paired {
-			return event.NotFoundf("there is no round %d (%d paired)", round, paired)
-		}
-		t, err := tx.Table(id, round, table)
-		if err != nil {
-			return err
-		}
-		r, err := tx.RoundHead(id, round)
-		if err != nil {
-			return err
-		}
-		if !r.Published() {
-			return event.Statef("round %d is a draft; publish its pairings before entering results", round)
-		}
-		bestOf := r.GamesPerMatch(e.Settings)
-		names, teams, err := seatNames(tx, e, t)
+		tr, err := loadTableResult(tx, id, round, table)
 		if err != nil {
 			return err
 		}
 		if unchanged != nil {
-			if err := unchanged(t, names); err != nil {
+			if err := unchanged(tr.t, tr.names); err != nil {
 				return err
 			}
 		}
-		if res, err = checkResult(e.Settings, t, res, bestOf, names); err != nil {
+		if res, err = tr.check(res); err != nil {
 			return err
 		}
-		if err := checkDraw(e, r, t, res, names); err != nil {
-			return err
-		}
-		res.RecordedAt = d.now()
-		if err := tx.SetResult(t.ID, &res); err != nil {
-			return err
-		}
-		say := func(r event.Result) string { return describe(r, t, names) }
-		if e.Settings.Teams() {
-			// A team table reads as the match between its teams.
-			say = func(r event.Result) string {
-				m := t
-				m.Result = &r
-				m = event.TeamMatch(m)
-				return describe(*m.Result, m, teams)
-			}
-		}
-		now := say(res)
-		if t.Result != nil {
-			return d.log(tx, id, round, "round %d table %d corrected: %s (was %s)", round, table, now, say(*t.Result))
-		}
-		return d.log(tx, id, round, "round %d table %d: %s", round, table, now)
+		return d.saveResult(tx, tr, res, "")
 	})
+}
+
+// tableResult is a table about to be given a result, read inside the
+// write transaction with what its checks and its log line need. Every
+// way a result reaches a table (the keyboard, a phone, an accepted phone
+// report) goes through loadTableResult, check and saveResult, so the
+// same rules hold whoever typed it.
+type tableResult struct {
+	e      event.Event
+	r      event.Round // the round's head, without its tables
+	t      event.Table
+	bestOf int
+	// names are the players' names; teams, in a team event, each
+	// player's team's name.
+	names, teams map[event.EntryID]string
+}
+
+// loadTableResult reads table number table of round round for a result:
+// the event must not be finished, and the round must be published.
+func loadTableResult(tx Tx, id event.EventID, round, table int) (tableResult, error) {
+	var tr tableResult
+	e, err := tx.Event(id)
+	if err != nil {
+		return tr, err
+	}
+	if e.State == event.StateFinished {
+		return tr, event.Statef("%s is finished; its results are final", e.Name)
+	}
+	paired, err := tx.RoundCount(id)
+	if err != nil {
+		return tr, err
+	}
+	if round < 1 || round > paired {
+		return tr, event.NotFoundf("there is no round %d (%d paired)", round, paired)
+	}
+	t, err := tx.Table(id, round, table)
+	if err != nil {
+		return tr, err
+	}
+	r, err := tx.RoundHead(id, round)
+	if err != nil {
+		return tr, err
+	}
+	if !r.Published() {
+		return tr, event.Statef("round %d is a draft; publish its pairings before entering results", round)
+	}
+	names, teams, err := seatNames(tx, e, t)
+	if err != nil {
+		return tr, err
+	}
+	return tableResult{e: e, r: r, t: t, bestOf: r.GamesPerMatch(e.Settings), names: names, teams: teams}, nil
+}
+
+// check checks res against the table, the format and the round (draws),
+// and returns it as it is saved.
+func (tr tableResult) check(res event.Result) (event.Result, error) {
+	res, err := checkResult(tr.e.Settings, tr.t, res, tr.bestOf, tr.names)
+	if err != nil {
+		return res, err
+	}
+	return res, checkDraw(tr.e, tr.r, tr.t, res, tr.names)
+}
+
+// say describes a result of the table for the log: a team table as the
+// match between its teams.
+func (tr tableResult) say(r event.Result) string {
+	if !tr.e.Settings.Teams() {
+		return describe(r, tr.t, tr.names)
+	}
+	m := tr.t
+	m.Result = &r
+	m = event.TeamMatch(m)
+	return describe(*m.Result, m, tr.teams)
+}
+
+// saveResult saves a checked result on the table and logs it, as a
+// correction when the table had one. source, when not empty, says the
+// players reported it ("players, table code, device …"): the result is
+// marked ByPlayers and the log line names the source. Open phone reports
+// of the table that agree with the result are settled with it.
+func (d *Director) saveResult(tx Tx, tr tableResult, res event.Result, source string) error {
+	res.RecordedAt = d.now()
+	res.ByPlayers = source != ""
+	if err := tx.SetResult(tr.t.ID, &res); err != nil {
+		return err
+	}
+	if err := d.settleReports(tx, tr, res); err != nil {
+		return err
+	}
+	round, table := tr.r.Number, tr.t.Number
+	now := tr.say(res)
+	if source != "" {
+		now += " (" + source + ")"
+	}
+	if tr.t.Result != nil {
+		return d.log(tx, tr.e.ID, round, "round %d table %d corrected: %s (was %s)", round, table, now, tr.say(*tr.t.Result))
+	}
+	return d.log(tx, tr.e.ID, round, "round %d table %d: %s", round, table, now)
 }
 
 // seatNames returns the names of the players at a table and, in a team

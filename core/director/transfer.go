@@ -151,15 +151,22 @@ func (x *exporter) rounds(e event.Event) error {
 				PausedMs: c.Paused.Milliseconds(), AddedMs: c.Added.Milliseconds()},
 			Tables: make([]transfer.Table, 0, len(r.Tables)),
 		}
+		codes, err := x.tx.TableCodes(e.ID, r.Number)
+		if err != nil {
+			return err
+		}
 		for _, t := range r.Tables {
 			tt := transfer.Table{Number: t.Number, Bye: t.Bye, Why: t.Why, ExtensionMs: t.Extension.Milliseconds(),
-				Seats: make([]int, len(t.Seats))}
+				Code: codes[t.Number], Seats: make([]int, len(t.Seats))}
+			if t.Bye {
+				tt.Code = ""
+			}
 			for i, s := range t.Seats {
 				tt.Seats[i] = x.entry[s.EntryID]
 			}
 			if res := t.Result; res != nil {
 				tt.Result = &transfer.Result{GamesDrawn: res.GamesDrawn, TimeOut: res.TimeOut, RecordedAt: utc(res.RecordedAt),
-					Seats: make([]transfer.SeatResult, len(res.Seats))}
+					ByPlayers: res.ByPlayers, Seats: make([]transfer.SeatResult, len(res.Seats))}
 				for i, s := range res.Seats {
 					tt.Result.Seats[i] = transfer.SeatResult{GamesWon: s.GamesWon, Points: s.Points, Place: s.Place, Games: s.Games}
 				}
@@ -197,7 +204,7 @@ func (x *exporter) judges(e event.Event) error {
 			At: utc(l.At), Round: l.Round, Table: l.Table, Kind: l.Kind,
 			Judge: x.judge[l.JudgeID], Entry: x.entry[l.EntryID], Corrects: x.logLine[l.Corrects],
 			Infraction: l.Infraction, Penalty: l.Penalty, Description: l.Description,
-			ExtensionMs: l.Extension.Milliseconds(), Points: l.Points, Outcome: l.Outcome,
+			ExtensionMs: l.Extension.Milliseconds(), Points: l.Points, Outcome: l.Outcome, Source: l.Source,
 		})
 		x.logLine[l.ID] = len(x.doc.JudgeLog)
 	}
@@ -421,7 +428,7 @@ func (im *importer) roundRows() error {
 			}
 			if res := tt.Result; res != nil {
 				t.Result = &event.Result{GamesDrawn: res.GamesDrawn, TimeOut: res.TimeOut, RecordedAt: res.RecordedAt,
-					Seats: make([]event.SeatResult, len(res.Seats))}
+					ByPlayers: res.ByPlayers, Seats: make([]event.SeatResult, len(res.Seats))}
 				for j, s := range res.Seats {
 					t.Result.Seats[j] = event.SeatResult{GamesWon: s.GamesWon, Points: s.Points, Place: s.Place, Games: s.Games}
 				}
@@ -430,6 +437,17 @@ func (im *importer) roundRows() error {
 		}
 		if err := im.tx.CreateRound(&r); err != nil {
 			return err
+		}
+		codes := map[int]string{}
+		for _, tt := range tr.Tables {
+			if tt.Code != "" {
+				codes[tt.Number] = tt.Code
+			}
+		}
+		if len(codes) > 0 {
+			if err := im.tx.SaveTableCodes(im.ev.ID, r.Number, codes); err != nil {
+				return err
+			}
 		}
 		if tr.Announced != "" {
 			if err := im.tx.SetAnnounced(r.ID, tr.Announced); err != nil {
@@ -458,7 +476,7 @@ func (im *importer) judgeRows() error {
 	for i, tl := range im.doc.JudgeLog {
 		l := event.JudgeLogEntry{EventID: im.ev.ID, At: tl.At, Round: tl.Round, Table: tl.Table, Kind: tl.Kind,
 			Infraction: tl.Infraction, Penalty: tl.Penalty, Description: tl.Description,
-			Extension: ms(tl.ExtensionMs), Points: tl.Points, Outcome: tl.Outcome}
+			Extension: ms(tl.ExtensionMs), Points: tl.Points, Outcome: tl.Outcome, Source: tl.Source}
 		if tl.Judge > 0 {
 			l.JudgeID = im.judges[tl.Judge-1]
 		}

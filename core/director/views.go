@@ -59,11 +59,16 @@ func (d *Director) JudgeView(ctx context.Context, id event.EventID) (JudgeView, 
 
 // RoundView is what the Round tab shows, read in one transaction: every
 // round's head (number, stage, name, publication; no tables) for the
-// round selector, and the sheet of the round shown.
+// round selector, the sheet of the round shown, and the phone reports
+// waiting for the organizer.
 type RoundView struct {
 	Heads []event.Round
-	// Sheet is the round shown (zero before round 1).
+	// Sheet is the round shown (zero before round 1). A result the
+	// players reported from a phone has Result.ByPlayers set.
 	Sheet Sheet
+	// Reports are the event's open phone reports, waiting for approval
+	// or to check (PhoneReports).
+	Reports []PhoneReport
 }
 
 // RoundView reads the Round tab's view of an event: round number, or the
@@ -75,6 +80,9 @@ func (d *Director) RoundView(ctx context.Context, id event.EventID, number, seen
 	err := d.store.Read(ctx, func(tx Tx) error {
 		count, err := tx.RoundCount(id)
 		if err != nil || count == 0 {
+			return err
+		}
+		if v.Reports, err = phoneReports(tx, id); err != nil {
 			return err
 		}
 		v.Heads = make([]event.Round, count)

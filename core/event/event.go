@@ -136,7 +136,7 @@ type Structure string
 // Structures.
 const (
 	// StructureSwiss: Swiss rounds (X1), optionally followed by a
-	// single-elimination top cut (X2, Settings.TopCut).
+	// single-elimination top cut (X2, Settings.Playoff).
 	StructureSwiss Structure = "swiss"
 	// StructureSingleElimination: a seeded bracket from round 1 (S10).
 	StructureSingleElimination Structure = "single-elimination"
@@ -161,9 +161,10 @@ const (
 	StructureChallenges Structure = "challenges"
 	// StructureDoubleFinal: Shadowfist Double Elimination + Final (S10 e).
 	// Two-player matches paired within equal-loss groups, out at two
-	// losses, until FinalTable players remain; they play a final table
-	// (scored as a multiplayer table by the format) whose placement decides
-	// the top ranks, with an optional secondary table (SecondaryTable).
+	// losses, until Settings.FinalTable.Size players remain; they play a
+	// final table (scored as a multiplayer table by the format) whose
+	// placement decides the top ranks, with an optional secondary table
+	// (FinalTableSettings.Secondary).
 	StructureDoubleFinal Structure = "double-elimination-final"
 )
 
@@ -172,384 +173,6 @@ func Structures() []Structure {
 	return []Structure{StructureSwiss, StructureSingleElimination, StructureDoubleElimination,
 		StructureRoundRobin, StructureKeyForge, StructureArmageddon, StructureSchedule, StructureChallenges, StructureDoubleFinal}
 }
-
-// Settings are the rules an event runs by. They start as the format's
-// defaults from the rules catalogue and can change until round 1 is paired.
-type Settings struct {
-	// Structure is how rounds are organised (Swiss, elimination, …).
-	Structure Structure `json:"structure"`
-	// TableSize is the usual number of seats at a table: 2 for two-player
-	// games, 3 to 5 for multiplayer ones.
-	TableSize int `json:"tableSize"`
-	// MinTableSize and MaxTableSize bound the table size where a player
-	// count needs tables of another size (0 means TableSize).
-	MinTableSize int `json:"minTableSize,omitempty"`
-	MaxTableSize int `json:"maxTableSize,omitempty"`
-	// GamesPerMatch is N in "best of N" (1 or 3).
-	GamesPerMatch int `json:"gamesPerMatch"`
-	// RoundMinutes is the round time.
-	RoundMinutes int `json:"roundMinutes"`
-	// Rounds is the number of Swiss rounds planned; 0 means the
-	// recommended number for the player count.
-	Rounds int `json:"rounds"`
-	// Points is the match-point scoring.
-	Points Points `json:"points"`
-	// Tiebreakers name, in order, the keys that separate players on equal
-	// match points (see core/standings).
-	Tiebreakers []string `json:"tiebreakers"`
-	// UnflooredGameWin: a player's own game-win % is the games as played,
-	// as melee.gg prints it, instead of being floored at 1/3 as MTR
-	// Appendix C does (the default, false). Opponents' averages always
-	// count each opponent floored.
-	UnflooredGameWin bool `json:"unflooredGameWin,omitempty"`
-	// LateEntryLosses: a late entry is given a loss for each round missed
-	// instead of joining on zero points with no record.
-	LateEntryLosses bool `json:"lateEntryLosses,omitempty"`
-	// TopCut: after the Swiss rounds the top N of the standings play a
-	// single-elimination bracket seeded 1 v N (X2); 0 for none.
-	TopCut int `json:"topCut,omitempty"`
-	// PlayoffBestOf is the games per match of the top cut or playoff
-	// (0: GamesPerMatch); PlayoffMinutes its round time (0: RoundMinutes).
-	PlayoffBestOf  int `json:"playoffBestOf,omitempty"`
-	PlayoffMinutes int `json:"playoffMinutes,omitempty"`
-	// ThirdPlace: elimination brackets play a third-place match.
-	ThirdPlace bool `json:"thirdPlace,omitempty"`
-	// Double: a double round robin, a double-elimination Armageddon, or a
-	// grand-final reset in a double-elimination bracket.
-	Double bool `json:"double,omitempty"`
-	// TieSeed seeds the "random" tiebreaker; the director sets it when the
-	// event is created, so the order never changes during the event.
-	TieSeed uint64 `json:"tieSeed,omitempty"`
-	// Scoring is how a multiplayer table is scored: ScoringPlacement (the
-	// winner takes Points.Win), ScoringShadowfist (S6–S8) or ScoringHeresy
-	// (H5, H7). Two-player matches always score by games won.
-	Scoring ScoringRule `json:"scoring,omitempty"`
-	// TableSizing "heresy" seats multiplayer tables by rule H2; otherwise
-	// tables of TableSize, with MinTableSize and MaxTableSize taking the
-	// remainder.
-	TableSizing string `json:"tableSizing,omitempty"`
-	// TauGoal, WinScore and TimeOutBonus are Heresy's scoring (H5: goal 9,
-	// a win scores 14, time-out adds 2; Revelations H7: goal 7, win 11).
-	TauGoal      int `json:"tauGoal,omitempty"`
-	WinScore     int `json:"winScore,omitempty"`
-	TimeOutBonus int `json:"timeOutBonus,omitempty"`
-	// FinalTable: after the Swiss rounds of a multiplayer event, the top N
-	// (3 to 5, fixed before round 1) play one final table (S10, Swiss +
-	// Final); 0 for none. StructureDoubleFinal requires it: the loss
-	// rounds are played down to N players, who play the final table.
-	// SecondaryTable seats the next N at a second table for the places
-	// after them.
-	FinalTable     int  `json:"finalTable,omitempty"`
-	SecondaryTable bool `json:"secondaryTable,omitempty"`
-	// DeckRules names the decklist rules decks are checked against (a
-	// core/deck format: "altered-constructed", "heresy", …); "" checks
-	// nothing. Environment is Shadowfist's card pool (S3, 6.0 and
-	// Appendix V); "" is Classic / Open.
-	DeckRules   string `json:"deckRules,omitempty"`
-	Environment string `json:"environment,omitempty"`
-	// FivePlayerMinutes is how long a table of five plays (S4: "about
-	// 110" minutes against 85 for four); tables of five get the
-	// difference as their own extension. 0: as the round.
-	FivePlayerMinutes int `json:"fivePlayerMinutes,omitempty"`
-	// GamePoints are Shadowfist's game-point values per item of rule
-	// 5.3 (S7); nil means the defaults of DefaultGamePoints.
-	GamePoints *GamePointValues `json:"gamePoints,omitempty"`
-	// DraftIdeal is the pod size a draft aims for (A5: 8; H7: 5); 0 means
-	// the event has no draft, and the other draft settings must be 0 too.
-	// DraftMin and DraftMax bound a pod (0 means DraftIdeal): pods are as
-	// even as possible within them. DraftPacks is the packs each player
-	// opens; they pass left, right, left, … (A5, H7, S14).
-	DraftIdeal int `json:"draftIdeal,omitempty"`
-	DraftMin   int `json:"draftMin,omitempty"`
-	DraftMax   int `json:"draftMax,omitempty"`
-	DraftPacks int `json:"draftPacks,omitempty"`
-	// TeamSize is the players of a team in a team format (Altered 2v2,
-	// A6: 2); 0 for an individual event. Teams are paired as one, two
-	// teams a table seated alternately (A1, B1, A2, B2), and a table's
-	// result is a two-player result between the teams (see TeamMatch).
-	TeamSize int `json:"teamSize,omitempty"`
-}
-
-// Teams reports whether the event is played by teams (Settings.TeamSize).
-func (s Settings) Teams() bool { return s.TeamSize > 0 }
-
-// HasDraft reports whether the event starts with a draft, whose pods the
-// director seats (DrawDraftPods).
-func (s Settings) HasDraft() bool { return s.DraftIdeal > 0 }
-
-// GamePointValues are the game points each item of Shadowfist's rule 5.3
-// scores (S7). The document's figures are garbled: its example in 5.7
-// shows a seized site scoring 4, a burned site 3 and a played site 2, and
-// two of the items d) to g) print "-2 game points" without saying which.
-// Every value is therefore a setting; see DefaultGamePoints.
-type GamePointValues struct {
-	// Seized: Feng Shui Sites seized (5.3 a).
-	Seized int `json:"seized"`
-	// Burned: Feng Shui Sites burned for victory (5.3 b).
-	Burned int `json:"burned"`
-	// Played: Feng Shui Sites played (5.3 c); also the value of each
-	// theoretical site of an unconventional win (5.7).
-	Played int `json:"played"`
-	// OtherBurned: non-Feng Shui sites in the burned-for-victory pile
-	// (5.3 d).
-	OtherBurned int `json:"otherBurned"`
-	// Reduce: cards that reduce the Feng Shui Sites needed to win (5.3 e).
-	Reduce int `json:"reduce"`
-	// Controlled: another player's Feng Shui Sites controlled through
-	// card effects (5.3 f).
-	Controlled int `json:"controlled"`
-	// Increase: cards that increase the Feng Shui Sites needed to win
-	// (5.3 g).
-	Increase int `json:"increase"`
-}
-
-// DefaultGamePoints returns the values Tablekeeper assumes for rule 5.3
-// (S7): 4 a seized site, 3 a burned site, 2 a played site (the example in
-// 5.7), and -2 for each card that reduces or increases the sites needed to
-// win, the two items whose "-2 game points" the document prints last. The
-// two items left, non-site cards burned and another player's sites
-// controlled, score 0 until the organizer sets them.
-func DefaultGamePoints() GamePointValues {
-	return GamePointValues{Seized: 4, Burned: 3, Played: 2, Reduce: -2, Increase: -2}
-}
-
-// UsesGamePoints reports whether the event scores Shadowfist game points
-// (S7), whose values the settings hold.
-func (s Settings) UsesGamePoints() bool { return s.Scoring == ScoringShadowfist }
-
-// GamePointValues returns the event's Shadowfist game-point values: its
-// own, or the defaults.
-func (s Settings) GamePointValues() GamePointValues {
-	if s.GamePoints != nil {
-		return *s.GamePoints
-	}
-	return DefaultGamePoints()
-}
-
-// ScoringRule names how multiplayer tables score.
-type ScoringRule string
-
-// Scoring rules.
-const (
-	ScoringPlacement  ScoringRule = ""
-	ScoringShadowfist ScoringRule = "shadowfist"
-	ScoringHeresy     ScoringRule = "heresy"
-)
-
-// Points is a match-point scale.
-type Points struct {
-	Win  int `json:"win"`
-	Draw int `json:"draw"`
-	Loss int `json:"loss"`
-	Bye  int `json:"bye"`
-	// TimeOutWin is what the winner on time-out of a table scores, at a
-	// multiplayer table or in a two-player match (Shadowfist S6: 2); 0
-	// means a full win.
-	TimeOutWin int `json:"timeOutWin,omitempty"`
-}
-
-// WinAtTime is what a win scores when time was called: TimeOutWin where
-// the format sets one (Shadowfist S6, S8), else a full win.
-func (p Points) WinAtTime() int {
-	if p.TimeOutWin > 0 {
-		return p.TimeOutWin
-	}
-	return p.Win
-}
-
-// Validate reports whether the settings describe an event that can run.
-func (s Settings) Validate() error {
-	if s.Structure == "" {
-		return Invalid("the settings need a structure")
-	}
-	for _, check := range []func() error{s.validateTables, s.validateMatches, s.validateStructure, s.validateScoring, s.validateTeams, s.validateDraft} {
-		if err := check(); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// validateTables checks the table sizes and the time of a table of five.
-func (s Settings) validateTables() error {
-	if s.FivePlayerMinutes < 0 || s.FivePlayerMinutes > 24*60 {
-		return Invalidf("a table of five plays 0 to 1440 minutes, not %d", s.FivePlayerMinutes)
-	}
-	if s.TableSize < 2 || s.TableSize > MaxSeats {
-		return Invalidf("a table seats 2 to %d players, not %d", MaxSeats, s.TableSize)
-	}
-	if s.MinTableSize != 0 && (s.MinTableSize < 2 || s.MinTableSize > s.TableSize) {
-		return Invalidf("the smallest table (%d) must be between 2 and the usual size %d", s.MinTableSize, s.TableSize)
-	}
-	if s.MaxTableSize != 0 && (s.MaxTableSize < s.TableSize || s.MaxTableSize > MaxSeats) {
-		return Invalidf("the largest table (%d) must be between the usual size %d and %d", s.MaxTableSize, s.TableSize, MaxSeats)
-	}
-	if s.TableSizing != "" && s.TableSizing != "heresy" {
-		return Invalidf("unknown table sizing %q", s.TableSizing)
-	}
-	return nil
-}
-
-// validateMatches checks the games per match, the rounds and their time,
-// and the playoff's.
-func (s Settings) validateMatches() error {
-	if s.GamesPerMatch < 1 || s.GamesPerMatch > 9 || s.GamesPerMatch%2 == 0 && s.GamesPerMatch != 2 {
-		return Invalidf("games per match must be 1, 2, 3, 5, 7 or 9, not %d", s.GamesPerMatch)
-	}
-	if s.RoundMinutes < 0 || s.RoundMinutes > 24*60 {
-		return Invalidf("a round lasts 0 to 1440 minutes, not %d", s.RoundMinutes)
-	}
-	if s.Rounds < 0 || s.Rounds > MaxRounds {
-		return Invalidf("an event has 0 to %d rounds, not %d", MaxRounds, s.Rounds)
-	}
-	if s.PlayoffBestOf != 0 && (s.PlayoffBestOf < 1 || s.PlayoffBestOf > 9 || s.PlayoffBestOf%2 == 0) {
-		return Invalidf("playoff games per match must be 1, 3, 5, 7 or 9, not %d", s.PlayoffBestOf)
-	}
-	if s.PlayoffMinutes < 0 || s.PlayoffMinutes > 24*60 {
-		return Invalidf("a playoff round lasts 0 to 1440 minutes, not %d", s.PlayoffMinutes)
-	}
-	return nil
-}
-
-// validateStructure checks the structure and what it allows: a top cut
-// after two-player Swiss rounds, a final table after multiplayer ones,
-// schedules of 3 to 5, open challenges of individual players.
-func (s Settings) validateStructure() error {
-	if !slices.Contains(Structures(), s.Structure) {
-		return Invalidf("unknown structure %q", s.Structure)
-	}
-	if err := s.validateTopCut(); err != nil {
-		return err
-	}
-	if s.Structure == StructureSchedule && (s.TableSize < 3 || s.TableSize > 5) {
-		return Invalid("a fixed schedule seats tables of 3, 4 or 5")
-	}
-	if s.TableSize != 2 && s.Structure != StructureSwiss && s.Structure != StructureSchedule && s.Structure != StructureChallenges {
-		return Invalidf("%s is for two-player matches", s.Structure)
-	}
-	if err := s.validateFinalTable(); err != nil {
-		return err
-	}
-	if s.Structure == StructureChallenges && (s.TableSize < 3 || s.Teams() || s.HasDraft() || s.TopCut != 0) {
-		return Invalid("open challenges are scored as multiplayer games of individual players (a nominal table size of 3 to 5), with no top cut, teams or draft pods")
-	}
-	return nil
-}
-
-// validateTopCut checks a top cut: 2 to 256 players after two-player
-// Swiss rounds.
-func (s Settings) validateTopCut() error {
-	switch {
-	case s.TopCut == 0:
-		return nil
-	case s.TopCut < 2 || s.TopCut > 256:
-		return Invalidf("a top cut takes 2 to 256 players, not %d", s.TopCut)
-	case s.TableSize > 2:
-		return Invalid("a top cut is for two-player events; a multiplayer event ends with a final table")
-	case s.Structure != StructureSwiss:
-		return Invalid("a top cut follows Swiss rounds; this structure has its own finals")
-	}
-	return nil
-}
-
-// validateFinalTable checks a final table: 3 to 5 players, after
-// multiplayer Swiss rounds or the double elimination of S10.
-func (s Settings) validateFinalTable() error {
-	if s.Structure == StructureDoubleFinal && (s.FinalTable < 3 || s.FinalTable > MaxSeats) {
-		return Invalidf("double elimination + final needs a final table of 3 to %d players, not %d", MaxSeats, s.FinalTable)
-	}
-	if s.FinalTable != 0 && s.Structure != StructureDoubleFinal && (s.FinalTable < 3 || s.FinalTable > MaxSeats || s.TableSize < 3 || s.Structure != StructureSwiss) {
-		return Invalidf("a final table seats 3 to %d players after multiplayer Swiss rounds, not %d", MaxSeats, s.FinalTable)
-	}
-	return nil
-}
-
-// validateScoring checks the scoring kind and its values: Heresy's H5
-// scores, Shadowfist's game points, the own-GW% floor.
-func (s Settings) validateScoring() error {
-	if s.UnflooredGameWin && s.TableSize > 2 && !s.Teams() {
-		return Invalid("the game-win % floor is a setting of two-player matches: a table of three or more players has no games won; leave the floor on")
-	}
-	if g := s.GamePoints; g != nil {
-		for _, v := range []int{g.Seized, g.Burned, g.Played, g.OtherBurned, g.Reduce, g.Controlled, g.Increase} {
-			if v < -20 || v > 20 {
-				return Invalidf("a game-point value must be between -20 and 20, not %d", v)
-			}
-		}
-	}
-	switch s.Scoring {
-	case ScoringPlacement, ScoringShadowfist:
-	case ScoringHeresy:
-		if s.TauGoal < 1 || s.TauGoal > 99 || s.WinScore < s.TauGoal || s.TimeOutBonus < 0 {
-			return Invalidf("Heresy scoring needs a Tau goal of 1 to 99 and a win score of at least the goal (H5), not goal %d, win %d", s.TauGoal, s.WinScore)
-		}
-	default:
-		return Invalidf("unknown scoring %q", s.Scoring)
-	}
-	return nil
-}
-
-// validateTeams checks the team settings: none, or the 2v2 of rule A6:
-// teams of two, two teams a table, Swiss rounds scored like two-player
-// matches.
-func (s Settings) validateTeams() error {
-	switch {
-	case s.TeamSize == 0:
-		return nil
-	case s.TeamSize != 2:
-		return Invalidf("a team has 2 players (2v2), not %d; 0 for an event of individual players", s.TeamSize)
-	case s.TableSize != 4 || s.MinTableSize != 0 && s.MinTableSize != 4 || s.MaxTableSize != 0 && s.MaxTableSize != 4:
-		return Invalid("a 2v2 event seats tables of exactly 4: two teams of two")
-	case s.Structure != StructureSwiss:
-		return Invalidf("a 2v2 event plays Swiss rounds, not %s", s.Structure)
-	case s.Scoring != ScoringPlacement || s.TableSizing != "":
-		return Invalid("a 2v2 table is scored like a two-player match between the teams; it has no multiplayer scoring or table sizing")
-	case s.FinalTable != 0:
-		return Invalid("a 2v2 event has no final table")
-	}
-	return nil
-}
-
-// validateDraft checks the draft settings: none at all, or an ideal pod
-// size with bounds around it and a number of packs.
-func (s Settings) validateDraft() error {
-	if !s.HasDraft() {
-		if s.DraftIdeal < 0 || s.DraftMin != 0 || s.DraftMax != 0 || s.DraftPacks != 0 {
-			return Invalid("the draft settings need an ideal pod size; set one, or clear them all for an event without a draft")
-		}
-		return nil
-	}
-	lo, hi := s.DraftMin, s.DraftMax
-	if lo == 0 {
-		lo = s.DraftIdeal
-	}
-	if hi == 0 {
-		hi = s.DraftIdeal
-	}
-	if lo < MinDraftPod || lo > s.DraftIdeal || s.DraftIdeal > hi || hi > MaxDraftPod {
-		return Invalidf("draft pods must run %d ≤ smallest ≤ ideal ≤ largest ≤ %d, not smallest %d, ideal %d, largest %d",
-			MinDraftPod, MaxDraftPod, lo, s.DraftIdeal, hi)
-	}
-	if s.DraftPacks < 1 || s.DraftPacks > MaxDraftPacks {
-		return Invalidf("a draft opens 1 to %d packs per player, not %d", MaxDraftPacks, s.DraftPacks)
-	}
-	return nil
-}
-
-// MaxSeats is the most seats a table can have (Shadowfist allows five).
-const MaxSeats = 5
-
-// MaxRounds bounds the rounds of one event.
-const MaxRounds = 64
-
-// Draft pod bounds: a pod passes packs around at least two players, and
-// MaxDraftPod is well above any pod a rules document recommends (A5: 8).
-// MaxDraftPacks is above S14's ten packs.
-const (
-	MinDraftPod   = 2
-	MaxDraftPod   = 16
-	MaxDraftPacks = 12
-)
 
 // EntryStatus is whether an entry still plays.
 type EntryStatus string
@@ -780,6 +403,11 @@ type Result struct {
 	// game) ended; formats score this differently (H5, S6, S8).
 	TimeOut    bool
 	RecordedAt time.Time
+	// ByPlayers marks a result the players reported themselves, from a
+	// phone with their table's code (the store network), rather than one
+	// typed by the organizer or entered by a penalty; the round screens
+	// say "reported by players".
+	ByPlayers bool
 }
 
 // SeatResult is one player's part of a table's result.
@@ -934,6 +562,10 @@ type JudgeLogEntry struct {
 	Outcome string
 	// Corrects is the entry this one corrects (0: none).
 	Corrects JudgeLogID
+	// Source says where the entry was written when it was not at the
+	// organizer's computer: "judge phone, device 4f2a9c" for a judge on
+	// the store network. Empty for the organizer's own screen.
+	Source string
 }
 
 // PassDirection is the way a pack passes in a draft: to the left (the

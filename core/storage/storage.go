@@ -1,7 +1,7 @@
 // Package storage names what the director asks of the database: Store
 // runs one transaction, and Tx, made of small role interfaces (players,
-// events, entries, teams, rounds, judging, decks, drafts, leagues, logs),
-// is what a transaction reads and writes. core/director calls them and
+// events, entries, teams, rounds, judging, decks, drafts, leagues, logs,
+// network), is what a transaction reads and writes. core/director calls them and
 // core/store implements them; both import this package, so the store
 // depends on the domain and these interfaces only, never on the director.
 package storage
@@ -37,6 +37,7 @@ type Tx interface {
 	Drafts
 	Leagues
 	Logs
+	Network
 }
 
 // Players is the player directory.
@@ -201,4 +202,29 @@ type Logs interface {
 	AppendLog(l *event.LogEntry) error
 	// Log returns the event's activity log, oldest first.
 	Log(id event.EventID) ([]event.LogEntry, error)
+}
+
+// Network is what the store network keeps: the codes of each published
+// round's tables, and the results players reported from their phones
+// that wait for the organizer.
+type Network interface {
+	// SaveTableCodes saves the codes of round number round's tables, by
+	// table number. A code is used once in an event (ErrConflict).
+	SaveTableCodes(id event.EventID, round int, codes map[int]string) error
+	// TableCodes returns the codes of round number round's tables, by
+	// table number (empty before the round has any).
+	TableCodes(id event.EventID, round int) (map[int]string, error)
+	// UsedTableCodes returns every code the event's tables have had.
+	UsedTableCodes(id event.EventID) (map[string]bool, error)
+	// AddPhoneReport saves an open phone report and sets r.ID; its round
+	// and table must exist.
+	AddPhoneReport(r *event.PhoneReport) error
+	// PhoneReport returns one phone report, open or closed.
+	PhoneReport(id event.PhoneReportID) (event.PhoneReport, error)
+	// OpenPhoneReports lists an event's open phone reports by round, then
+	// table, then as reported.
+	OpenPhoneReports(id event.EventID) ([]event.PhoneReport, error)
+	// ClosePhoneReport closes an open phone report of event id, accepted
+	// or not (ErrState when it is already closed).
+	ClosePhoneReport(id event.EventID, report event.PhoneReportID, at time.Time, accepted bool) error
 }

@@ -111,10 +111,10 @@ func (t *Tx) appendJudgeLog(e *event.JudgeLogEntry) error {
 		return event.Invalidf("a point deduction takes away a positive number of points, not %d", e.Points)
 	}
 	res, err := t.exec(`INSERT INTO judge_log (event_id, at, round, table_no, judge_id, entry_id, kind,
-			infraction, penalty, description, extension_ms, points, outcome, corrects)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			infraction, penalty, description, extension_ms, points, outcome, corrects, source)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		e.EventID, millis(e.At), e.Round, e.Table, optID(e.JudgeID), optID(e.EntryID), e.Kind,
-		e.Infraction, e.Penalty, e.Description, durMillis(e.Extension), e.Points, e.Outcome, optID(e.Corrects))
+		e.Infraction, e.Penalty, e.Description, durMillis(e.Extension), e.Points, e.Outcome, optID(e.Corrects), e.Source)
 	if err != nil {
 		return err
 	}
@@ -127,7 +127,7 @@ func (t *Tx) appendJudgeLog(e *event.JudgeLogEntry) error {
 func (t *Tx) JudgeLog(id event.EventID) ([]event.JudgeLogEntry, error) {
 	log, err := queryAll(t, scanJudgeLogEntry,
 		`SELECT id, event_id, at, round, table_no, judge_id, entry_id, kind,
-			infraction, penalty, description, extension_ms, points, outcome, corrects
+			infraction, penalty, description, extension_ms, points, outcome, corrects, source
 		FROM judge_log WHERE event_id = ? ORDER BY id`, id)
 	if err != nil {
 		return nil, fmt.Errorf("store: judge log of event %d: %w", id, err)
@@ -151,6 +151,6 @@ func scanJudgeLogEntry(r scanner) (event.JudgeLogEntry, error) {
 	var e event.JudgeLogEntry
 	err := r.Scan(&e.ID, &e.EventID, timeCol{&e.At}, &e.Round, &e.Table,
 		idCol[event.JudgeID]{&e.JudgeID}, idCol[event.EntryID]{&e.EntryID}, &e.Kind,
-		&e.Infraction, &e.Penalty, &e.Description, durCol{&e.Extension}, &e.Points, &e.Outcome, idCol[event.JudgeLogID]{&e.Corrects})
+		&e.Infraction, &e.Penalty, &e.Description, durCol{&e.Extension}, &e.Points, &e.Outcome, idCol[event.JudgeLogID]{&e.Corrects}, &e.Source)
 	return e, err
 }

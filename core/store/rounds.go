@@ -98,8 +98,8 @@ type resultStmts struct {
 }
 
 func (t *Tx) prepareResults() (*resultStmts, error) {
-	result, err := t.tx.PrepareContext(t.ctx, `INSERT INTO results (table_id, games_drawn, time_out, recorded_at)
-		VALUES (?, ?, ?, ?)`)
+	result, err := t.tx.PrepareContext(t.ctx, `INSERT INTO results (table_id, games_drawn, time_out, recorded_at, by_players)
+		VALUES (?, ?, ?, ?, ?)`)
 	if err != nil {
 		return nil, err
 	}
@@ -118,7 +118,7 @@ func (s *resultStmts) close() {
 }
 
 func (s *resultStmts) insert(t *Tx, table event.TableID, r *event.Result) error {
-	if _, err := s.result.ExecContext(t.ctx, table, r.GamesDrawn, r.TimeOut, millis(r.RecordedAt)); err != nil {
+	if _, err := s.result.ExecContext(t.ctx, table, r.GamesDrawn, r.TimeOut, millis(r.RecordedAt), r.ByPlayers); err != nil {
 		return err
 	}
 	for i, sr := range r.Seats {
@@ -386,7 +386,7 @@ func (t *Tx) rounds(id event.EventID, number, table int) ([]event.Round, error) 
 	// round.
 	ri := 0
 	err = t.each(`SELECT t.id, t.round_id, t.number, t.bye, t.why, t.extension_ms,
-			x.table_id, x.games_drawn, x.time_out, x.recorded_at
+			x.table_id, x.games_drawn, x.time_out, x.recorded_at, x.by_players
 		FROM rounds r JOIN tables t ON t.round_id = r.id LEFT JOIN results x ON x.table_id = t.id
 		WHERE r.event_id = ?1 AND (?2 = 0 OR r.number = ?2) AND (?3 = 0 OR t.number = ?3)
 		ORDER BY r.number, t.id`, []any{id, number, table},
@@ -395,7 +395,7 @@ func (t *Tx) rounds(id event.EventID, number, table int) ([]event.Round, error) 
 			var resultOf sql.NullInt64
 			var res event.Result
 			err := r.Scan(&tb.ID, &tb.RoundID, &tb.Number, &tb.Bye, &tb.Why, durCol{&tb.Extension},
-				&resultOf, nullInt{&res.GamesDrawn}, nullBool{&res.TimeOut}, timeCol{&res.RecordedAt})
+				&resultOf, nullInt{&res.GamesDrawn}, nullBool{&res.TimeOut}, timeCol{&res.RecordedAt}, nullBool{&res.ByPlayers})
 			if err != nil {
 				return err
 			}

@@ -176,6 +176,7 @@ func (doc Document) validateTables(r Round) error {
 	}
 	seated := map[int]int{}
 	numbers := map[int]bool{}
+	codes := map[string]bool{}
 	for _, t := range r.Tables {
 		where := "round " + itoa(r.Number) + " table " + itoa(t.Number)
 		if t.Bye {
@@ -192,7 +193,12 @@ func (doc Document) validateTables(r Round) error {
 			return event.Invalidf("round %d has two tables numbered %d", r.Number, t.Number)
 		case t.ExtensionMs < 0:
 			return event.Invalidf("%s has a negative extension", where)
+		case t.Code != "" && (t.Bye || !tableCode(t.Code)):
+			return event.Invalidf("%s has the code %q; a table's code is 6 capital letters and digits, and a bye has none", where, short(t.Code))
+		case t.Code != "" && codes[t.Code]:
+			return event.Invalidf("round %d gives the code %s to two tables", r.Number, t.Code)
 		}
+		codes[t.Code] = t.Code != ""
 		numbers[t.Number] = !t.Bye
 		for _, s := range t.Seats {
 			if err := ref(where, s, len(doc.Entries), false, "entry"); err != nil {
@@ -208,6 +214,20 @@ func (doc Document) validateTables(r Round) error {
 		}
 	}
 	return nil
+}
+
+// tableCode reports whether s has the shape of a table's code: 6 capital
+// letters and digits.
+func tableCode(s string) bool {
+	if len(s) != 6 {
+		return false
+	}
+	for _, r := range s {
+		if (r < 'A' || r > 'Z') && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // validateResult refuses a result that cannot have happened: seats that do

@@ -1,0 +1,674 @@
+package director
+
+// This file holds what the store network (issue 14) asks of the director:
+// the short codes of each published round's tables, the results players
+// report from their phones with them, the organizer's list of reports
+// that wait (approval, or "to check"), and the judges' PIN.
+
+import (
+	"context"
+	crand "crypto/rand"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
+)
+
+// TableCodeAlphabet holds the characters of a table code: digits and
+// capital letters without the ones a player confuses (0 and O, 1, I and
+// L).
+const TableCodeAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+
+// TableCodeLength is the number of characters of a table code: 31^6,
+// about 887 million codes, so a code cannot be guessed in the few tries
+// the store network allows.
+const TableCodeLength = 6
+
+// SetCodeSource has the director draw table codes and the judge PIN from
+// r instead of crypto/rand, so that tests see the same codes every run;
+// nil goes back to crypto/rand. Real use keeps crypto/rand: a code must
+// not be guessable.
+func (d *Director) SetCodeSource(r io.Reader) {
+	d.codeMu.Lock()
+	defer d.codeMu.Unlock()
+	d.codes = r
+}
+
+// randomBytes fills b from the code source.
+func (d *Director) randomBytes(b []byte) error {
+	d.codeMu.Lock()
+	defer d.codeMu.Unlock()
+	src := d.codes
+	if src == nil {
+		src = crand.Reader
+	}
+	if _, err := io.ReadFull(src, b); err != nil {
+		return fmt.Errorf("director: drawing a random code: %w", err)
+	}
+	return nil
+}
+
+// randomFrom draws n characters of alphabet, each equally likely (bytes
+// past the largest multiple of the alphabet's size are drawn again).
+func (d *Director) randomFrom(alphabet string, n int) (string, error) {
+	limit := 256 - 256%len(alphabet)
+	out := make([]byte, 0, n)
+	buf := make([]byte, 2*n)
+	for tries := 0; len(out) < n; tries++ {
+		if tries == 64 {
+			return "", errors.New("director: the random source gives nothing usable")
+		}
+		if err := d.randomBytes(buf); err != nil {
+			return "", err
+		}
+		for _, b := range buf {
+			if int(b) < limit && len(out) < n {
+				out = append(out, alphabet[int(b)%len(alphabet)])
+			}
+		}
+	}
+	return string(out), nil
+}
+
+// NormalizeTableCode returns a code as typed in the form codes are kept:
+// capitals, without spaces or dashes ("abc-23d" is "ABC23D").
+func NormalizeTableCode(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case unicode.IsSpace(r), r == '-', r == '–', r == '—', r == '‒', r == '−':
+			return -1
+		}
+		return unicode.ToUpper(r)
+	}, s)
+}
+
+// assignTableCodes gives every numbered table of round r of event id a
+// new code, none used before in the event, in the write transaction that
+// publishes the round. A round whose tables have codes keeps them.
+func (d *Director) assignTableCodes(tx Tx, id event.EventID, r event.Round) error {
+	have, err := tx.TableCodes(id, r.Number)
+	if err != nil || len(have) > 0 {
+		return err
+	}
+	used, err := tx.UsedTableCodes(id)
+	if err != nil {
+		return err
+	}
+	codes := map[int]string{}
+	for _, t := range r.Tables {
+		if t.Bye || t.Number < 1 {
+			continue
+		}
+		for tries := 0; ; tries++ {
+			if tries == 100 {
+				return errors.New("director: could not draw a table code not used before; the random source repeats itself")
+			}
+			code, err := d.randomFrom(TableCodeAlphabet, TableCodeLength)
+			if err != nil {
+				return err
+			}
+			if !used[code] {
+				used[code] = true
+				codes[t.Number] = code
+				break
+			}
+		}
+	}
+	if len(codes) == 0 {
+		return nil
+	}
+	return tx.SaveTableCodes(id, r.Number, codes)
+}
+
+// TableCodes returns the codes of round number round's tables, by table
+// number, for the match slips and the pairings CSV: empty while the round
+// is a draft (codes are drawn when it is published) and for a round
+// published before this version of Tablekeeper.
+func (d *Director) TableCodes(ctx context.Context, id event.EventID, round int) (map[int]string, error) {
+	var out map[int]string
+	err := d.store.Read(ctx, func(tx Tx) error {
+		e, err := tx.Event(id)
+		if err != nil {
+			return err
+		}
+		paired, err := tx.RoundCount(id)
+		if err != nil {
+			return err
+		}
+		if round < 1 || round > paired {
+			return event.NotFoundf("%s has no round %d (%d paired)", e.Name, round, paired)
+		}
+		out, err = tx.TableCodes(id, round)
+		return err
+	})
+	return out, err
+}
+
+// TableReport is a result typed on a phone with the table's code.
+type TableReport struct {
+	Event event.EventID
+	Round int // the round the phone saw
+	Table int
+	Code  string
+	// Result is in the same syntax as the keyboard entry for the table's
+	// form (rules.ParseTableResult): "2-1", "1-1-1", "d", "2-0 t" for a
+	// two-player or team match, "2 | 5 | 14 | 9" at a multiplayer table.
+	Result string
+	// Device is an opaque device id from the web layer (its cookie),
+	// recorded with the report.
+	Device string
+}
+
+// ReportOutcome is what a phone report did.
+type ReportOutcome int
+
+// The outcomes of ReportByCode.
+const (
+	// ReportRecorded: applied to the table, marked "reported by players".
+	ReportRecorded ReportOutcome = iota
+	// ReportPending: the event asks for approval: waiting on the
+	// organizer's screen.
+	ReportPending
+	// ReportAlreadyRecorded: the table already holds this same result;
+	// nothing changed.
+	ReportAlreadyRecorded
+)
+
+// String names the outcome.
+func (o ReportOutcome) String() string {
+	switch o {
+	case ReportRecorded:
+		return "recorded"
+	case ReportPending:
+		return "pending"
+	case ReportAlreadyRecorded:
+		return "already recorded"
+	}
+	return fmt.Sprintf("ReportOutcome(%d)", int(o))
+}
+
+// ErrWrongCode marks a phone report whose code is not its table's (the
+// web answers 403). Its sentence names nothing secret.
+var ErrWrongCode = errors.New("wrong table code")
+
+// ErrReportConflict marks a phone report that disagrees with the result
+// the table holds: it is saved to the organizer's "to check" list, not
+// applied (the web answers 409). Its sentence names the result on record.
+var ErrReportConflict = errors.New("the table holds a different result")
+
+// Bounds of what a phone sends.
+const (
+	maxReportText   = 200
+	maxDeviceLength = 64
+)
+
+// reportSource is how the log names a report's source.
+func reportSource(device string) string {
+	return "players, table code, device " + device
+}
+
+// ReportByCode records a result typed on a phone with the table's code,
+// in one transaction. Every refusal is an error wrapping event.ErrInvalid
+// with a sentence (the web answers 400), and nothing changes: an unknown
+// or finished event, a round that is not the event's current published
+// round (an old round, a future one), a table the round does not have
+// (byes have no number), a result the table's form cannot read (the
+// parser's own sentence), or one the format or round refuses (the same
+// checks as RecordResult: a draw where there are none). A wrong code is
+// ErrWrongCode, checked before the result is read, so a wrong code learns
+// nothing about the result's syntax.
+//
+// Then: the table already holding the same result is
+// ReportAlreadyRecorded; a different result is not applied but saved to
+// the organizer's "to check" list and returned as ErrReportConflict; an
+// event whose phone reports need approval queues it (ReportPending);
+// otherwise it is recorded (ReportRecorded) and marked as reported by
+// players. Each report queued or applied is logged with its source.
+// Two phones of one table reporting at once are two transactions one
+// after the other: the second sees the first's result.
+func (d *Director) ReportByCode(ctx context.Context, r TableReport) (ReportOutcome, error) {
+	text := strings.Join(strings.Fields(r.Result), " ")
+	if utf8.RuneCountInString(text) > maxReportText {
+		return 0, event.Invalidf("a result is at most %d characters", maxReportText)
+	}
+	device, err := checkDevice(r.Device)
+	if err != nil {
+		return 0, err
+	}
+	var outcome ReportOutcome
+	var conflict error
+	err = d.store.Write(ctx, func(tx Tx) error {
+		outcome, conflict = ReportRecorded, nil
+		tr, err := phoneTable(tx, r)
+		if err != nil {
+			return err
+		}
+		parsed, err := rules.ParseTableResult(tr.e.Settings, len(tr.t.Seats), text)
+		if err != nil {
+			return event.Invalidf("table %d: %s", tr.t.Number, event.Message(err))
+		}
+		res, err := tr.check(parsed)
+		if err != nil {
+			return err
+		}
+		rep := event.PhoneReport{EventID: tr.e.ID, Round: tr.r.Number, Table: tr.t.Number, Text: text, Parsed: parsed, Device: device, At: d.now()}
+		switch {
+		case tr.t.Result != nil && sameScore(*tr.t.Result, res):
+			outcome = ReportAlreadyRecorded
+			return nil
+		case tr.t.Result != nil:
+			rep.Conflict = true
+			conflict = &event.Error{Kind: ErrReportConflict, Message: fmt.Sprintf(
+				"table %d already has a different result: %s. Your report (%s) was not recorded; it was passed to the organizer to check",
+				tr.t.Number, tr.say(*tr.t.Result), tr.say(res))}
+			return d.queueReport(tx, tr, rep, res, "players reported %s, but the table has %s: saved for the organizer to check (%s)",
+				tr.say(res), tr.say(*tr.t.Result), reportSource(device))
+		case tr.e.Settings.PhoneReportsNeedApproval:
+			outcome = ReportPending
+			return d.queueReport(tx, tr, rep, res, "players reported %s: waiting for the organizer's approval (%s)",
+				tr.say(res), reportSource(device))
+		}
+		return d.saveResult(tx, tr, res, reportSource(device))
+	})
+	if err != nil {
+		return 0, asInvalid(err)
+	}
+	if conflict != nil {
+		return 0, conflict
+	}
+	return outcome, nil
+}
+
+// queueReport saves a phone report for the organizer and logs it, unless
+// an open report of the table already says the same (a player sending
+// twice, or both players).
+func (d *Director) queueReport(tx Tx, tr tableResult, rep event.PhoneReport, res event.Result, format string, args ...any) error {
+	open, err := tx.OpenPhoneReports(tr.e.ID)
+	if err != nil {
+		return err
+	}
+	for _, o := range open {
+		if o.Round != rep.Round || o.Table != rep.Table {
+			continue
+		}
+		if checked, err := tr.check(o.Parsed); err == nil && sameScore(checked, res) {
+			return nil
+		}
+	}
+	if err := tx.AddPhoneReport(&rep); err != nil {
+		return err
+	}
+	return d.log(tx, tr.e.ID, rep.Round, "round %d table %d: %s", rep.Round, rep.Table, fmt.Sprintf(format, args...))
+}
+
+// phoneTable reads the table a phone reports for, refusing with a
+// sentence (event.ErrInvalid, or ErrWrongCode) everything a phone may not
+// report: see ReportByCode.
+func phoneTable(tx Tx, r TableReport) (tableResult, error) {
+	e, err := tx.Event(r.Event)
+	if isNotFound(err) {
+		return tableResult{}, event.Invalidf("there is no event %d here; open the event from the network's first page", r.Event)
+	}
+	if err != nil {
+		return tableResult{}, err
+	}
+	if e.State == event.StateFinished {
+		return tableResult{}, event.Invalidf("%s is finished: its results are final and can no longer be reported", e.Name)
+	}
+	current, err := currentRound(tx, e.ID)
+	if err != nil {
+		return tableResult{}, err
+	}
+	switch {
+	case current == 0:
+		return tableResult{}, event.Invalidf("%s has no published round yet: there is no result to report", e.Name)
+	case r.Round < current:
+		return tableResult{}, event.Invalidf("round %d is over: %s is playing round %d, and only its results can be reported", r.Round, e.Name, current)
+	case r.Round > current:
+		return tableResult{}, event.Invalidf("round %d has not started: %s is playing round %d", r.Round, e.Name, current)
+	}
+	if _, err := tx.Table(e.ID, r.Round, r.Table); isNotFound(err) {
+		return tableResult{}, event.Invalidf("round %d has no table %d; check the table number on your match slip", r.Round, r.Table)
+	} else if err != nil {
+		return tableResult{}, err
+	}
+	codes, err := tx.TableCodes(e.ID, r.Round)
+	if err != nil {
+		return tableResult{}, err
+	}
+	want, ok := codes[r.Table]
+	if !ok {
+		return tableResult{}, event.Invalidf("table %d has no code in round %d: report its result at the organizer's desk", r.Table, r.Round)
+	}
+	if subtle.ConstantTimeCompare([]byte(NormalizeTableCode(r.Code)), []byte(want)) != 1 {
+		return tableResult{}, &event.Error{Kind: ErrWrongCode, Message: fmt.Sprintf(
+			"that is not the code of table %d in round %d; check the code printed on your match slip", r.Table, r.Round)}
+	}
+	return loadTableResult(tx, e.ID, r.Round, r.Table)
+}
+
+// currentRound returns the number of an event's latest published round,
+// 0 when none is.
+func currentRound(tx Tx, id event.EventID) (int, error) {
+	paired, err := tx.RoundCount(id)
+	if err != nil {
+		return 0, err
+	}
+	for n := paired; n >= 1; n-- {
+		r, err := tx.RoundHead(id, n)
+		if err != nil {
+			return 0, err
+		}
+		if r.Published() {
+			return n, nil
+		}
+	}
+	return 0, nil
+}
+
+// asInvalid turns a refusal of another kind (not found, not possible now,
+// a conflict) into event.ErrInvalid with the same sentence, so that every
+// refusal of a phone report is one kind; ErrWrongCode, errors that are
+// already invalid input and errors that are no refusal (the disk) stay as
+// they are.
+func asInvalid(err error) error {
+	var e *event.Error
+	if !errors.As(err, &e) || errors.Is(err, ErrWrongCode) || errors.Is(err, event.ErrInvalid) {
+		return err
+	}
+	if e.Kind == event.ErrNotFound || e.Kind == event.ErrState || e.Kind == event.ErrConflict {
+		return event.Invalid(e.Message)
+	}
+	return err
+}
+
+// checkDevice tidies a device id: "unknown" when there is none, at most
+// maxDeviceLength characters and nothing unprintable.
+func checkDevice(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	switch {
+	case s == "":
+		return "unknown", nil
+	case utf8.RuneCountInString(s) > maxDeviceLength:
+		return "", event.Invalidf("a device id is at most %d characters", maxDeviceLength)
+	case strings.IndexFunc(s, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0:
+		return "", event.Invalid("a device id is printable text")
+	}
+	return s, nil
+}
+
+// sameScore reports whether two results of a table say the same: games,
+// points, places and details, draws and time-out (not when, nor by whom,
+// they were recorded).
+func sameScore(a, b event.Result) bool {
+	return a.GamesDrawn == b.GamesDrawn && a.TimeOut == b.TimeOut && len(a.Seats) == len(b.Seats) &&
+		fmt.Sprint(a.Seats) == fmt.Sprint(b.Seats)
+}
+
+// settleReports closes the open phone reports of the table that agree
+// with the result just saved: they have been dealt with.
+func (d *Director) settleReports(tx Tx, tr tableResult, res event.Result) error {
+	open, err := tx.OpenPhoneReports(tr.e.ID)
+	if err != nil {
+		return err
+	}
+	for _, o := range open {
+		if o.Round != tr.r.Number || o.Table != tr.t.Number {
+			continue
+		}
+		if checked, err := tr.check(o.Parsed); err == nil && sameScore(checked, res) {
+			if err := tx.ClosePhoneReport(tr.e.ID, o.ID, d.now(), true); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// PhoneReport is a report waiting on the organizer: pending approval or
+// in conflict ("to check").
+type PhoneReport struct {
+	ID    int64
+	Event event.EventID
+	Round int
+	Table int
+	// Result is the result as typed, spaces tidied.
+	Result string
+	// Parsed is Result as the table's form reads it.
+	Parsed event.Result
+	Device string
+	// Conflict: the table holds a different result ("to check"); false:
+	// waiting for approval.
+	Conflict bool
+	// Recorded is the result on record, as text, when Conflict.
+	Recorded string
+	At       time.Time
+	// Players are the names at the table in seat order.
+	Players []string
+	// Reported is the report as text, as the log says it ("Ada 2–1
+	// Bob", "Ada 5, Bob 14 (won), Cy 9").
+	Reported string
+}
+
+// PhoneReports lists an event's open phone reports by round, then table.
+// Whether a report is in conflict is read now: a report waiting for
+// approval whose table has since been given another result is one to
+// check.
+func (d *Director) PhoneReports(ctx context.Context, id event.EventID) ([]PhoneReport, error) {
+	var out []PhoneReport
+	err := d.store.Read(ctx, func(tx Tx) (err error) {
+		out, err = phoneReports(tx, id)
+		return err
+	})
+	return out, err
+}
+
+// phoneReports reads an event's open phone reports inside a read.
+func phoneReports(tx Tx, id event.EventID) ([]PhoneReport, error) {
+	e, err := tx.Event(id)
+	if err != nil {
+		return nil, err
+	}
+	open, err := tx.OpenPhoneReports(id)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]PhoneReport, 0, len(open))
+	for _, o := range open {
+		tr, err := readTable(tx, e, o.Round, o.Table)
+		if err != nil {
+			return nil, err
+		}
+		p := PhoneReport{ID: int64(o.ID), Event: id, Round: o.Round, Table: o.Table, Result: o.Text, Parsed: o.Parsed,
+			Device: o.Device, At: o.At, Reported: o.Text}
+		for _, s := range tr.t.Seats {
+			p.Players = append(p.Players, tr.names[s.EntryID])
+		}
+		checked, cerr := tr.check(o.Parsed)
+		if cerr == nil {
+			p.Reported = tr.say(checked)
+		}
+		if tr.t.Result != nil && (cerr != nil || !sameScore(checked, *tr.t.Result)) {
+			p.Conflict, p.Recorded = true, tr.say(*tr.t.Result)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// readTable reads a table and its round as loadTableResult does, without
+// refusing a finished event: for reading, not for writing.
+func readTable(tx Tx, e event.Event, round, table int) (tableResult, error) {
+	t, err := tx.Table(e.ID, round, table)
+	if err != nil {
+		return tableResult{}, err
+	}
+	r, err := tx.RoundHead(e.ID, round)
+	if err != nil {
+		return tableResult{}, err
+	}
+	names, teams, err := seatNames(tx, e, t)
+	if err != nil {
+		return tableResult{}, err
+	}
+	return tableResult{e: e, r: r, t: t, bestOf: r.GamesPerMatch(e.Settings), names: names, teams: teams}, nil
+}
+
+// ResolvePhoneReport accepts or rejects an open phone report of event id,
+// in one transaction, and logs it. Accepting applies the report to its
+// table through the same checks as RecordResult, marked as reported by
+// players; over a different result it replaces it (the organizer's
+// explicit choice: the screen asks first). Rejecting discards it and
+// changes no result. A report already dealt with is refused.
+func (d *Director) ResolvePhoneReport(ctx context.Context, id event.EventID, reportID int64, accept bool) error {
+	return d.store.Write(ctx, func(tx Tx) error {
+		rep, err := tx.PhoneReport(event.PhoneReportID(reportID))
+		if err != nil {
+			return err
+		}
+		if rep.EventID != id {
+			return event.NotFoundf("there is no phone report %d in this event", reportID)
+		}
+		if !rep.Open() {
+			return event.Statef("that phone report was already dealt with")
+		}
+		e, err := tx.Event(id)
+		if err != nil {
+			return err
+		}
+		source := reportSource(rep.Device)
+		if !accept {
+			if err := tx.ClosePhoneReport(id, rep.ID, d.now(), false); err != nil {
+				return err
+			}
+			said := rep.Text
+			if tr, err := readTable(tx, e, rep.Round, rep.Table); err == nil {
+				if checked, err := tr.check(rep.Parsed); err == nil {
+					said = tr.say(checked)
+				}
+			}
+			return d.log(tx, id, rep.Round, "round %d table %d: phone report rejected by the organizer: %s (%s)", rep.Round, rep.Table, said, source)
+		}
+		tr, err := loadTableResult(tx, id, rep.Round, rep.Table)
+		if err != nil {
+			return err
+		}
+		res, err := tr.check(rep.Parsed)
+		if err != nil {
+			return err
+		}
+		if tr.t.Result != nil && sameScore(*tr.t.Result, res) {
+			if err := tx.ClosePhoneReport(id, rep.ID, d.now(), true); err != nil {
+				return err
+			}
+			return d.log(tx, id, rep.Round, "round %d table %d: phone report accepted; the table already had %s (%s)", rep.Round, rep.Table, tr.say(res), source)
+		}
+		// saveResult settles this report with every other one that agrees.
+		return d.saveResult(tx, tr, res, source+", accepted by the organizer")
+	})
+}
+
+// The judges' PIN: judges' phones on the store network log penalties,
+// rulings and extensions after typing it. It is one PIN for the store,
+// kept in clear (the organizer reads it out to the judges), unlike the
+// kiosk PIN.
+
+// judgePINKey is the app setting that holds the judges' PIN.
+const judgePINKey = "network.judge-pin"
+
+// judgePINLength is the digits of a judges' PIN.
+const judgePINLength = 6
+
+// JudgePIN returns the store's judge PIN for the network, drawing one (6
+// digits, crypto/rand) the first time.
+func (d *Director) JudgePIN(ctx context.Context) (string, error) {
+	var pin string
+	var ok bool
+	err := d.store.Read(ctx, func(tx Tx) (err error) {
+		pin, ok, err = tx.AppSetting(judgePINKey)
+		return err
+	})
+	if err != nil || ok {
+		return pin, err
+	}
+	err = d.store.Write(ctx, func(tx Tx) error {
+		if pin, ok, err = tx.AppSetting(judgePINKey); err != nil || ok {
+			return err
+		}
+		if pin, err = d.randomFrom("0123456789", judgePINLength); err != nil {
+			return err
+		}
+		return tx.SetAppSetting(judgePINKey, pin)
+	})
+	return pin, err
+}
+
+// RenewJudgePIN draws a new judge PIN, different from the one before
+// (after a judge leaves, or the PIN got about), and returns it.
+func (d *Director) RenewJudgePIN(ctx context.Context) (string, error) {
+	var pin string
+	err := d.store.Write(ctx, func(tx Tx) error {
+		old, _, err := tx.AppSetting(judgePINKey)
+		if err != nil {
+			return err
+		}
+		for tries := 0; pin == "" || pin == old; tries++ {
+			if tries == 20 {
+				return errors.New("director: could not draw a new judge PIN; the random source repeats itself")
+			}
+			if pin, err = d.randomFrom("0123456789", judgePINLength); err != nil {
+				return err
+			}
+		}
+		return tx.SetAppSetting(judgePINKey, pin)
+	})
+	if err != nil {
+		return "", err
+	}
+	return pin, nil
+}
+
+// CheckJudgePIN reports whether pin is the store's judge PIN, comparing
+// in constant time; false when no PIN was ever drawn.
+func (d *Director) CheckJudgePIN(ctx context.Context, pin string) (bool, error) {
+	var want string
+	var ok bool
+	err := d.store.Read(ctx, func(tx Tx) (err error) {
+		want, ok, err = tx.AppSetting(judgePINKey)
+		return err
+	})
+	if err != nil || !ok {
+		return false, err
+	}
+	pin = strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, pin)
+	return subtle.ConstantTimeCompare([]byte(pin), []byte(want)) == 1, nil
+}
+
+// checkSource tidies the source of a judge log entry: at most
+// maxSourceLength characters of printable text.
+func checkSource(s string) (string, error) {
+	s = strings.Join(strings.Fields(s), " ")
+	if utf8.RuneCountInString(s) > maxSourceLength {
+		return "", event.Invalidf("where a judge log entry comes from is said in at most %d characters", maxSourceLength)
+	}
+	if slices.ContainsFunc([]rune(s), func(r rune) bool { return !unicode.IsPrint(r) }) {
+		return "", event.Invalid("where a judge log entry comes from is said in printable text")
+	}
+	return s, nil
+}
+
+// maxSourceLength bounds JudgeLogEntry.Source.
+const maxSourceLength = 120

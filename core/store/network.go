@@ -1,0 +1,194 @@
+package store
+
+import (
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"tablekeeper/core/event"
+)
+
+// This file keeps what the store network needs: table codes and the phone
+// reports waiting for the organizer.
+
+// SaveTableCodes saves the codes of round number round's tables, by table
+// number, replacing codes those tables had. Every table named must be a
+// numbered table of the round, and a code is used once in an event: a
+// code already given to another table is event.ErrConflict.
+func (t *Tx) SaveTableCodes(id event.EventID, round int, codes map[int]string) error {
+	if err := t.atomic(func() error { return t.saveTableCodes(id, round, codes) }); err != nil {
+		return fmt.Errorf("store: save table codes of round %d of event %d: %w", round, id, err)
+	}
+	return nil
+}
+
+func (t *Tx) saveTableCodes(id event.EventID, round int, codes map[int]string) error {
+	numbers := make([]int, 0, len(codes))
+	for n := range codes {
+		numbers = append(numbers, n)
+	}
+	sort.Ints(numbers)
+	for _, n := range numbers {
+		var table int64
+		err := t.queryRow(`SELECT t.id FROM tables t JOIN rounds r ON r.id = t.round_id
+			WHERE r.event_id = ? AND r.number = ? AND t.number = ? AND t.number <> 0`, id, round, n).Scan(&table)
+		if errors.Is(err, sql.ErrNoRows) {
+			return event.NotFoundf("round %d has no table %d", round, n)
+		}
+		if err != nil {
+			return err
+		}
+		_, err = t.exec(`INSERT INTO table_codes (table_id, event_id, code) VALUES (?, ?, ?)
+			ON CONFLICT (table_id) DO UPDATE SET code = excluded.code`, table, id, codes[n])
+		if isUnique(err) {
+			return event.Conflictf("the code of table %d is already used in this event", n)
+		}
+		if constraint(err) != 0 {
+			return event.Invalidf("the code of table %d must be 6 characters", n)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// TableCodes returns the codes of round number round's tables, by table
+// number; empty when the round has none (a draft, or a round published
+// before codes existed).
+func (t *Tx) TableCodes(id event.EventID, round int) (map[int]string, error) {
+	out := map[int]string{}
+	err := t.each(`SELECT t.number, c.code FROM table_codes c JOIN tables t ON t.id = c.table_id
+		JOIN rounds r ON r.id = t.round_id WHERE r.event_id = ? AND r.number = ?`, []any{id, round},
+		func(r *sql.Rows) error {
+			var n int
+			var code string
+			if err := r.Scan(&n, &code); err != nil {
+				return err
+			}
+			out[n] = code
+			return nil
+		})
+	if err != nil {
+		return nil, fmt.Errorf("store: table codes of round %d of event %d: %w", round, id, err)
+	}
+	return out, nil
+}
+
+// UsedTableCodes returns every code an event's tables have had.
+func (t *Tx) UsedTableCodes(id event.EventID) (map[string]bool, error) {
+	out := map[string]bool{}
+	err := t.each(`SELECT code FROM table_codes WHERE event_id = ?`, []any{id}, func(r *sql.Rows) error {
+		var code string
+		if err := r.Scan(&code); err != nil {
+			return err
+		}
+		out[code] = true
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: table codes of event %d: %w", id, err)
+	}
+	return out, nil
+}
+
+// AddPhoneReport saves an open phone report and sets r.ID. Its round and
+// table must be a numbered table of the event.
+func (t *Tx) AddPhoneReport(r *event.PhoneReport) error {
+	if err := t.addPhoneReport(r); err != nil {
+		return fmt.Errorf("store: save phone report of table %d: %w", r.Table, err)
+	}
+	return nil
+}
+
+func (t *Tx) addPhoneReport(r *event.PhoneReport) error {
+	var table int64
+	err := t.queryRow(`SELECT t.id FROM tables t JOIN rounds r ON r.id = t.round_id
+		WHERE r.event_id = ? AND r.number = ? AND t.number = ? AND t.number <> 0`, r.EventID, r.Round, r.Table).Scan(&table)
+	if errors.Is(err, sql.ErrNoRows) {
+		return event.NotFoundf("round %d has no table %d", r.Round, r.Table)
+	}
+	if err != nil {
+		return err
+	}
+	parsed, err := json.Marshal(r.Parsed)
+	if err != nil {
+		return err
+	}
+	res, err := t.exec(`INSERT INTO phone_reports (event_id, table_id, round, table_no, text, parsed, device, conflict, at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.EventID, table, r.Round, r.Table, r.Text, string(parsed), r.Device, r.Conflict, millis(r.At))
+	if err != nil {
+		return err
+	}
+	r.ID = event.PhoneReportID(lastID(res))
+	r.ClosedAt, r.Accepted = time.Time{}, false
+	return nil
+}
+
+const phoneReportColumns = `id, event_id, round, table_no, text, parsed, device, conflict, at, closed_at, accepted`
+
+func scanPhoneReport(s scanner) (event.PhoneReport, error) {
+	var r event.PhoneReport
+	var parsed string
+	err := s.Scan(&r.ID, &r.EventID, &r.Round, &r.Table, &r.Text, &parsed, &r.Device, &r.Conflict,
+		timeCol{&r.At}, timeCol{&r.ClosedAt}, &r.Accepted)
+	if err != nil {
+		return r, err
+	}
+	if err := json.Unmarshal([]byte(parsed), &r.Parsed); err != nil {
+		return r, fmt.Errorf("phone report %d: %w", r.ID, err)
+	}
+	return r, nil
+}
+
+// PhoneReport returns one phone report, open or closed.
+func (t *Tx) PhoneReport(id event.PhoneReportID) (event.PhoneReport, error) {
+	r, err := scanPhoneReport(t.queryRow(`SELECT `+phoneReportColumns+` FROM phone_reports WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return r, event.NotFoundf("there is no phone report %d", id)
+	}
+	if err != nil {
+		return r, fmt.Errorf("store: phone report %d: %w", id, err)
+	}
+	return r, nil
+}
+
+// OpenPhoneReports lists an event's open phone reports by round, then
+// table, then in the order they came.
+func (t *Tx) OpenPhoneReports(id event.EventID) ([]event.PhoneReport, error) {
+	out, err := queryAll(t, scanPhoneReport, `SELECT `+phoneReportColumns+` FROM phone_reports
+		WHERE event_id = ? AND closed_at IS NULL ORDER BY round, table_no, id`, id)
+	if err != nil {
+		return nil, fmt.Errorf("store: phone reports of event %d: %w", id, err)
+	}
+	return out, nil
+}
+
+// ClosePhoneReport closes an open phone report of event id at the given
+// time, accepted or not. A report of another event is not found; one
+// already closed is event.ErrState.
+func (t *Tx) ClosePhoneReport(id event.EventID, report event.PhoneReportID, at time.Time, accepted bool) error {
+	if at.IsZero() {
+		return fmt.Errorf("store: close phone report %d: %w", report, event.Invalid("closing a phone report needs the time"))
+	}
+	res, err := t.exec(`UPDATE phone_reports SET closed_at = ?, accepted = ?
+		WHERE id = ? AND event_id = ? AND closed_at IS NULL`, millis(at), accepted, report, id)
+	err = updated(res, err, func() error {
+		r, err := t.PhoneReport(report)
+		switch {
+		case err != nil:
+			return err
+		case r.EventID != id:
+			return event.NotFoundf("there is no phone report %d in this event", report)
+		}
+		return event.Statef("that phone report was already dealt with")
+	})
+	if err != nil {
+		return fmt.Errorf("store: close phone report %d: %w", report, err)
+	}
+	return nil
+}
