@@ -133,13 +133,13 @@ func planText(set event.Settings, players int) string {
 	case set.Structure == event.StructureChallenges:
 		return fmt.Sprintf("%d challenge games of 2 to 4 players", 3*players)
 	case set.Structure == event.StructureDoubleFinal:
-		return fmt.Sprintf("loss rounds out at two losses, then a final table of %d", set.FinalTable)
+		return fmt.Sprintf("loss rounds out at two losses, then a final table of %d", set.FinalTable.Size)
 	case set.Structure != event.StructureSwiss:
 		return "until the " + string(set.Structure) + " structure ends"
-	case set.TopCut > 0:
-		return fmt.Sprintf("%d Swiss rounds, then a top %d", swiss, set.TopCut)
-	case set.FinalTable > 0:
-		return fmt.Sprintf("%d Swiss rounds, then a final table of %d", swiss, set.FinalTable)
+	case set.Playoff.TopCut > 0:
+		return fmt.Sprintf("%d Swiss rounds, then a top %d", swiss, set.Playoff.TopCut)
+	case set.HasFinalTable():
+		return fmt.Sprintf("%d Swiss rounds, then a final table of %d", swiss, set.FinalTable.Size)
 	}
 	return fmt.Sprintf("%d rounds", swiss)
 }
@@ -411,7 +411,7 @@ func tiebreakerText(keys []string, st standings.Standing) string {
 // makeTeams teams the players up two by two in registration order (a team
 // format, A6); an odd player out is dropped, with a line saying so.
 func (s *simulation) makeTeams(ctx context.Context, e event.Event, entries []event.Entry) error {
-	size := e.Settings.TeamSize
+	size := e.Settings.Team.Size
 	full := len(entries) / size * size
 	for i := 0; i < full; i += size {
 		var members []event.EntryID

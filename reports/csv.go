@@ -125,10 +125,11 @@ func WritePlayersCSV(w io.Writer, players []PlayerRow) error {
 }
 
 // WritePairingsCSV writes a round's pairings: round, table, seat, name,
-// member number and points before the round, a row a seat. A bye has
+// member number, points before the round and the table's code for
+// reporting from a phone (empty without one), a row a seat. A bye has
 // "BYE" for its table and seat 1.
 func WritePairingsCSV(w io.Writer, p Pairings) error {
-	cw := newCSVWriter(w, "round", "table", "seat", "name", "member number", "points")
+	cw := newCSVWriter(w, "round", "table", "seat", "name", "member number", "points", "code")
 	round := strconv.Itoa(p.Round)
 	for _, t := range p.Tables {
 		table := strconv.Itoa(t.Number)
@@ -136,7 +137,7 @@ func WritePairingsCSV(w io.Writer, p Pairings) error {
 			table = "BYE"
 		}
 		for i, s := range t.Seats {
-			cw.record(round, table, strconv.Itoa(i+1), safeText(s.Name), safeText(s.MemberNumber), strconv.Itoa(s.Points))
+			cw.record(round, table, strconv.Itoa(i+1), safeText(s.Name), safeText(s.MemberNumber), strconv.Itoa(s.Points), safeText(t.Code))
 		}
 	}
 	return cw.finish("pairings")

@@ -74,7 +74,7 @@ func TestPlayersCSVRoundTrip(t *testing.T) {
 
 func TestPairingsCSV(t *testing.T) {
 	p := Pairings{Round: 3, Tables: []PairingsTable{
-		{Number: 1, Seats: []PairingsSeat{{Name: "Æmber Ødegård", Points: 6, MemberNumber: "001"}, {Name: "Zoë Łukasz", Points: -2}}},
+		{Number: 1, Code: "ABC23D", Seats: []PairingsSeat{{Name: "Æmber Ødegård", Points: 6, MemberNumber: "001"}, {Name: "Zoë Łukasz", Points: -2}}},
 		{Number: 2, Seats: []PairingsSeat{{Name: "A"}, {Name: "B"}, {Name: "-C"}}},
 		{Bye: true, Seats: []PairingsSeat{{Name: "李小龍", Points: 3}}},
 	}}
@@ -83,13 +83,13 @@ func TestPairingsCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantRecords(t, readCSV(t, buf.Bytes()), [][]string{
-		{"round", "table", "seat", "name", "member number", "points"},
-		{"3", "1", "1", "Æmber Ødegård", "001", "6"},
-		{"3", "1", "2", "Zoë Łukasz", "", "-2"},
-		{"3", "2", "1", "A", "", "0"},
-		{"3", "2", "2", "B", "", "0"},
-		{"3", "2", "3", "'-C", "", "0"},
-		{"3", "BYE", "1", "李小龍", "", "3"},
+		{"round", "table", "seat", "name", "member number", "points", "code"},
+		{"3", "1", "1", "Æmber Ødegård", "001", "6", "ABC23D"},
+		{"3", "1", "2", "Zoë Łukasz", "", "-2", "ABC23D"},
+		{"3", "2", "1", "A", "", "0", ""},
+		{"3", "2", "2", "B", "", "0", ""},
+		{"3", "2", "3", "'-C", "", "0", ""},
+		{"3", "BYE", "1", "李小龍", "", "3", ""},
 	})
 }
 

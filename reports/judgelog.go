@@ -61,6 +61,10 @@ type JudgeLogEntry struct {
 	Extension time.Duration
 	// Judge is the judge who made the ruling or gave the penalty.
 	Judge string
+	// Source says where the entry was written when not at the
+	// organizer's computer ("judge phone, device 9c1e"), printed under
+	// the judge; "" for none.
+	Source string
 	// Description is the judge's account, as long as it needs: it wraps.
 	Description string
 	// Outcome is how a deck check or an appeal ended.
@@ -106,7 +110,8 @@ func (e JudgeLogEntry) penaltyText() string {
 // WriteJudgeLog writes the judge log l as PDF to w, landscape: the judges
 // with their roles and order, then a row an entry with its number, time,
 // round, table, kind, player, infraction and penalty (points deducted,
-// minutes added), judge, and the description and outcome wrapped over as
+// minutes added), judge (and where the entry was written, when not at the
+// organizer's computer), and the description and outcome wrapped over as
 // many lines as they take. An entry later corrected is marked "corrected
 // by #N", one withdrawn "withdrawn by #N", both in grey. It returns an
 // error, and writes nothing, when the model cannot be printed.
@@ -363,6 +368,7 @@ func judgeLogRows(c *canvas, l JudgeLog, xs []float64) []jlRow {
 		b.wrapped(6, e.Infraction, styleRegular, b.ink)
 		b.wrapped(6, e.penaltyText(), styleBold, b.ink)
 		b.name(7, e.Judge)
+		b.wrapped(7, e.Source, styleRegular, colorMuted)
 		b.notes(e, withdrawnBy[e.Number], correctedBy[e.Number])
 	}
 	return rows

@@ -54,6 +54,7 @@ func TestWriteJudgeLogPrintsEveryEntry(t *testing.T) {
 	l := testJudgeLog(10)
 	l.Entries[2].Player = longName
 	l.Entries[3].Description = strings.Repeat("A long description that runs on. ", 12)
+	l.Entries[4].Source = "judge phone, device 9c1e"
 	pdf := writeTestPDF(t, func(w io.Writer) error { return WriteJudgeLog(w, l, testOptions("")) })
 	if !bytes.Contains(pdf, []byte("/MediaBox [0 0 841.89 595.28]")) {
 		t.Error("the judge log is not landscape A4")
@@ -65,7 +66,10 @@ func TestWriteJudgeLogPrintsEveryEntry(t *testing.T) {
 		"#", "Time", "Round", "Table", "Kind", "Player", "Infraction, penalty", "Judge", "Description, outcome",
 		"#1", "10:05", "Penalty", "Stalling", "Point deduction, −1 point", "−2 points", "Deck check", "Outcome: legal", "Ruling", "+3 min extension",
 		"Appeal", "Outcome: upheld", "+5 min extension", "Corrected by #11", "Withdrawn by #12", "Corrects #1", "Withdraws #6",
-		"Sun 23 Nov", "Maximiliana Alexandrina", "…", "A long description that runs on. A long")
+		"Sun 23 Nov", "Maximiliana Alexandrina", "…", "A long description that runs on. A long", "judge phone, device 9c1e")
+	if strings.Count(flat, "judge phone") != 1 {
+		t.Error("an entry written at the organizer's computer says where it came from")
+	}
 }
 
 func TestJudgeLogWrapsLongDescriptionsOverPages(t *testing.T) {

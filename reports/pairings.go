@@ -33,6 +33,11 @@ type PairingsTable struct {
 	// Seats are the players in seat order: 2 to 5 at a table, exactly one
 	// for a bye.
 	Seats []PairingsSeat
+	// Code is the table's code for reporting its result from a phone
+	// (the store network), for the organizer's pairings CSV and the match
+	// slips handed to the table; "" when it has none. The pairings sheets
+	// for the wall never print it: a code is for its own table only.
+	Code string
 }
 
 // PairingsSeat is a player at a table.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	"tablekeeper/core/rules"
@@ -44,6 +45,14 @@ type Slips struct {
 	// slip: there is no result to write and no one to sign it, and the
 	// pairings already tell the player.
 	Tables []SlipTable
+	// Address is where the store network serves the event
+	// ("http://192.168.1.20:8080/"), printed beside each table's code
+	// ("report at …") while the network is on; "" prints the code alone.
+	Address string
+	// QR is what the QR code on each slip says (the address, for a phone
+	// to open), "" for none. A slip with a QR leaves a square for it in
+	// its head (slipQRRoom); drawing it is the store network's.
+	QR string
 }
 
 // SlipTable is one table of the round.
@@ -58,14 +67,18 @@ type SlipTable struct {
 	// Extension is extra time the table was given, printed on the slip
 	// ("+5 min extension"); zero prints nothing.
 	Extension time.Duration
+	// Code is the table's code for reporting the result from a phone,
+	// printed in a box in the slip's head ("Table code ABC23D"); "" for
+	// none.
+	Code string
 }
 
 // SlipsFrom returns the slips of the round in p, of the given kind, with
-// no extensions: the caller adds those it knows of.
+// the tables' codes and no extensions: the caller adds those it knows of.
 func SlipsFrom(p Pairings, kind SlipKind) Slips {
 	s := Slips{EventName: p.EventName, Game: p.Game, Round: p.Round, Kind: kind}
 	for _, t := range p.Tables {
-		s.Tables = append(s.Tables, SlipTable{Number: t.Number, Bye: t.Bye, Seats: t.Seats})
+		s.Tables = append(s.Tables, SlipTable{Number: t.Number, Bye: t.Bye, Seats: t.Seats, Code: t.Code})
 	}
 	return s
 }
@@ -135,31 +148,36 @@ func (s Slips) validate() error {
 
 // Sizes of the slips, in points for type and millimetres for space.
 const (
-	slipPad        = 3.5  // at least, between a slip and a cut line
-	slipEdge       = 6.5  // at least, between a slip and the page's edge
-	slipHeadH      = 11.5 // event, round and table
-	slipEventSize  = 11.0
-	slipSubSize    = 8.5
-	slipTableSize  = 14.0
-	slipTableH     = 10.0 // the teal table box
-	slipExtSize    = 9.5
-	slipLabelsH    = 5.0 // the labels above the boxes
-	slipLabelSize  = 7.5
-	slipRowH       = 9.0 // a player's row
-	slipNameSize   = 12.0
-	slipNameMin    = 9.0
-	slipPointsSize = 10.5
-	slipFootH      = 7.5 // draws, time called, or the match total
-	slipNoteSize   = 7.5
-	slipRuleH      = 4.5 // the line of Slips.Note: four KeyForge slips still fit on A4 (three on Letter)
-	slipRuleSize   = 8.5
-	slipBoxW       = 12.0 // a box to write a number in
-	slipBoxH       = 6.5
-	slipTickBox    = 4.5 // a box to tick
-	slipColW       = 18.0
-	slipSeatW      = 9.0
-	slipPointsW    = 13.0
-	slipSignMin    = 44.0
+	slipPad           = 3.5  // at least, between a slip and a cut line
+	slipEdge          = 6.5  // at least, between a slip and the page's edge
+	slipHeadH         = 11.5 // event, round and table
+	slipEventSize     = 11.0
+	slipSubSize       = 8.5
+	slipTableSize     = 14.0
+	slipTableH        = 10.0 // the teal table box, and the code box
+	slipCodeSize      = 12.0 // the table's code
+	slipCodeLabelSize = 8.5  // "Table code"
+	slipCodeWhereSize = 7.0  // "report at …"
+	slipCodePad       = 2.5
+	slipQRSize        = 20.0 // the room left for a QR code
+	slipExtSize       = 9.5
+	slipLabelsH       = 5.0 // the labels above the boxes
+	slipLabelSize     = 7.5
+	slipRowH          = 9.0 // a player's row
+	slipNameSize      = 12.0
+	slipNameMin       = 9.0
+	slipPointsSize    = 10.5
+	slipFootH         = 7.5 // draws, time called, or the match total
+	slipNoteSize      = 7.5
+	slipRuleH         = 4.5 // the line of Slips.Note: four KeyForge slips still fit on A4 (three on Letter)
+	slipRuleSize      = 8.5
+	slipBoxW          = 12.0 // a box to write a number in
+	slipBoxH          = 6.5
+	slipTickBox       = 4.5 // a box to tick
+	slipColW          = 18.0
+	slipSeatW         = 9.0
+	slipPointsW       = 13.0
+	slipSignMin       = 44.0
 	// KeyForge
 	kfHeadingH = 7.0
 	kfLabelsH  = 4.5
@@ -174,10 +192,20 @@ func slipHeight(s Slips, t SlipTable) float64 {
 	if s.Note != "" {
 		note = slipRuleH
 	}
+	head := s.headHeight()
 	if s.Kind == SlipKeyForge {
-		return slipHeadH + kfHeadingH + kfLabelsH + float64(s.games())*kfGameH + kfGameH + note + kfSignH
+		return head + kfHeadingH + kfLabelsH + float64(s.games())*kfGameH + kfGameH + note + kfSignH
 	}
-	return slipHeadH + slipLabelsH + float64(len(t.Seats))*slipRowH + slipFootH + note
+	return head + slipLabelsH + float64(len(t.Seats))*slipRowH + slipFootH + note
+}
+
+// headHeight is the height of a slip's head: taller when it leaves room
+// for a QR code.
+func (s Slips) headHeight() float64 {
+	if s.QR != "" {
+		return slipQRSize + slipHeadH - slipTableH
+	}
+	return slipHeadH
 }
 
 // games returns the games a KeyForge slip has room for.
@@ -265,7 +293,7 @@ func drawCutLine(c *canvas, y float64) {
 func drawSlip(c *canvas, s Slips, t SlipTable, top float64) {
 	left, right := pageMargin, c.pageW-pageMargin
 	drawSlipHead(c, s, t, top, left, right)
-	y := top + slipHeadH
+	y := top + s.headHeight()
 	if s.Kind == SlipKeyForge {
 		drawKeyForgeSlip(c, s, t, y, left, right)
 		return
@@ -300,12 +328,66 @@ func drawSlipHead(c *canvas, s Slips, t SlipTable, top, left, right float64) {
 		c.text(ext, slipExtSize, end-w, end, baselineFor(top+slipTableH/2, slipExtSize), alignCenter, colorTeal)
 		end -= w + 4
 	}
+	if s.QR != "" {
+		// The QR code's room comes first; the event and round follow.
+		x, _, size := slipQRRoom(top)
+		left = x + size + 4
+	}
+	if t.Code != "" {
+		// The code box takes at most 60% of what the event's name has.
+		end = drawSlipCode(c, s.Address, t.Code, top, left+(end-left)*0.4, end) - 4
+	}
 	c.fitText(s.EventName, styleBold, slipEventSize, slipEventSize-2, left, end, top+4.2, alignLeft, colorInk)
 	sub := "Round " + strconv.Itoa(s.Round)
 	if s.Game != "" {
 		sub += " · " + s.Game
 	}
 	c.fitText(sub, styleRegular, slipSubSize, slipSubSize-1.5, left, end, top+9, alignLeft, colorMuted)
+}
+
+// drawSlipCode draws the box with the table's code, ending at right and
+// starting no further left than limit: "Table code ABC23D" in bold, and
+// under it "report at <address>" when the address is known. It returns
+// the box's left edge.
+func drawSlipCode(c *canvas, address, code string, top, limit, right float64) float64 {
+	ts := c.ts
+	label := ts.layout("Table code ", styleRegular)
+	value := ts.layout(code, styleBold)
+	labelW, valueW := ts.width(label, slipCodeLabelSize), ts.width(value, slipCodeSize)
+	// Every slip's box is as wide as the widest code's, so the boxes of
+	// a stack of slips line up.
+	widest := max(valueW, ts.width(ts.layout(strings.Repeat("W", len(code)), styleBold), slipCodeSize))
+	where := ""
+	if address != "" {
+		where = "report at " + address
+	}
+	whereW := ts.width(ts.layout(where, styleRegular), slipCodeWhereSize)
+	w := max(labelW+widest, whereW) + 2*slipCodePad
+	left := max(limit, right-w)
+	c.strokeRect(left, top, right-left, slipTableH, 0.5, colorTeal)
+	codeBase := baselineFor(top+slipTableH/2, slipCodeSize)
+	if where != "" {
+		codeBase = top + 5.2
+		c.fitText(where, styleRegular, slipCodeWhereSize, slipCodeWhereSize-1.5, left+slipCodePad, right-slipCodePad, top+8.6, alignLeft, colorInk)
+	}
+	// The code is never shrunk or cut: the label gives way first.
+	x := left + slipCodePad + max(0, (right-left-2*slipCodePad-labelW-valueW)/2)
+	if where != "" {
+		x = left + slipCodePad
+	}
+	if right-slipCodePad-valueW-x >= labelW {
+		c.text(label, slipCodeLabelSize, x, x+labelW, codeBase, alignLeft, colorTeal)
+		x += labelW
+	}
+	c.fitText(code, styleBold, slipCodeSize, slipCodeLabelSize, x, max(x+valueW, right-slipCodePad), codeBase, alignLeft, colorTeal)
+	return left
+}
+
+// slipQRRoom is the square a slip with a QR code (Slips.QR) leaves for it
+// in its head, at the head's left end, for the slip whose top is at top:
+// its left edge, its top and its side, in millimetres.
+func slipQRRoom(top float64) (x, y, size float64) {
+	return pageMargin, top, slipQRSize
 }
 
 // extensionText returns how an extension prints: "+5 min extension",

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -328,5 +329,79 @@ func TestK6PlayoffSlipSaysTheLoserOfThePreviousGameChooses(t *testing.T) {
 	plain := SlipsFrom(twoPlayerRound(2, playerName), SlipKeyForge)
 	if text := pdfText(t, writeTestPDF(t, func(w io.Writer) error { return WriteSlips(w, plain, testOptions("")) })); strings.Contains(text, "chooses who goes first") {
 		t.Error("a slip without a note prints one")
+	}
+}
+
+// withCodes gives the tables of s codes, and s the network's address.
+func withCodes(s Slips, address string) Slips {
+	for i := range s.Tables {
+		if !s.Tables[i].Bye {
+			s.Tables[i].Code = fmt.Sprintf("C%05d", 23456+i)
+		}
+	}
+	s.Address = address
+	return s
+}
+
+// Each table's slip shows its own code in a labelled box, with where to
+// report while the network is on; a slip without a code shows none. The
+// box takes no height: as many slips fit on a page.
+func TestSlipsShowTheTablesCode(t *testing.T) {
+	two := twoPlayerRound(3, func(i int) string { return []string{"Zoë Łukasz", "李小龍", "김민준", longName}[i%4] })
+	for _, kind := range []SlipKind{SlipGeneric, SlipKeyForge} {
+		s := withCodes(SlipsFrom(two, kind), "http://192.168.100.200:8080/")
+		s.Tables[1].Code = ""
+		text := pdfText(t, writeTestPDF(t, func(w io.Writer) error { return WriteSlips(w, s, testOptions("")) }))
+		containsAll(t, "the slips", text, "Table code C23456", "Table code C23458", "report at http://192.168.100.200:8080/")
+		if strings.Contains(text, "C23457") || strings.Count(text, "Table code") != 2 || strings.Count(text, "report at") != 2 {
+			t.Errorf("%v: a table without a code shows one, or a code is shown twice:\n%s", kind, text)
+		}
+		s.Address = ""
+		if text := pdfText(t, writeTestPDF(t, func(w io.Writer) error { return WriteSlips(w, s, testOptions("")) })); strings.Contains(text, "report at") {
+			t.Errorf("%v: where to report without an address", kind)
+		}
+	}
+	for _, paper := range []string{"A4", "Letter"} {
+		kf := withCodes(SlipsFrom(twoPlayerRound(9, playerName), SlipKeyForge), "http://192.168.100.200:8080/")
+		kf.Note = "The higher seed chooses who goes first."
+		plain := kf
+		plain.Tables = SlipsFrom(twoPlayerRound(9, playerName), SlipKeyForge).Tables
+		// slipsPerPage counts "Table ": each slip with a code has it twice.
+		got, want := slipsPerPage(t, paper, kf), slipsPerPage(t, paper, plain)
+		for i := range want {
+			want[i] *= 2
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: %v slips a page with codes, %v without", paper, got, want)
+		}
+	}
+}
+
+// A slip with a QR code (Slips.QR) leaves the square for it in its head,
+// with nothing else in it, and stays in its boxes however long the names.
+func TestSlipsLeaveRoomForAQRCode(t *testing.T) {
+	long := twoPlayerRound(6, func(i int) string { return []string{longName, strings.Repeat("龍", 40), "Zoë"}[i%3] })
+	long.EventName = strings.Repeat("The Grand Autumn Championship ", 8)
+	for _, kind := range []SlipKind{SlipGeneric, SlipKeyForge, SlipShadowfist} {
+		s := withCodes(SlipsFrom(long, kind), "http://192.168.100.200:8080/")
+		s.QR = "http://192.168.100.200:8080/"
+		s.Tables[0].Extension = 125 * time.Minute
+		if kind == SlipShadowfist {
+			s = withCodes(SlipsFrom(podRound(10), kind), "http://[fe80::1234:5678:9abc:def0]:8080/")
+			s.QR = "x"
+		}
+		for _, paper := range []string{"A4", "Letter"} {
+			c := layOut(t, paper, func(c *canvas) { layoutSlips(c, s) })
+			checkLayout(t, c)
+			if slipHeight(s, s.Tables[0]) <= slipHeight(Slips{Kind: s.Kind, Games: s.Games}, s.Tables[0]) {
+				t.Errorf("%v: a slip with a QR code is no taller", kind)
+			}
+			for _, op := range c.pages[0].ops {
+				x, _, size := slipQRRoom(0)
+				if op.kind == opText && op.x < x+size && op.x+c.ts.width(op.sp, op.size) > x && op.y < slipEdge+size {
+					t.Errorf("%v: %q is in the QR code's room", kind, op.sp.String())
+				}
+			}
+		}
 	}
 }

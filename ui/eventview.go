@@ -297,12 +297,12 @@ func swissRoundText(st eventState) string {
 		rec = fmt.Sprintf(" (recommended for %d players)", st.Participants)
 		if s.Teams() {
 			// Rounds follow the teams (rules.RoundsFor).
-			rec = fmt.Sprintf(" (recommended for %d teams)", st.Participants/s.TeamSize)
+			rec = fmt.Sprintf(" (recommended for %d teams)", st.Participants/s.Team.Size)
 		}
 	}
 	cut := ""
-	if s.TopCut > 0 && !formatSays(st.Event, fmt.Sprintf("top %d", s.TopCut)) {
-		cut = fmt.Sprintf(", then a top %d", s.TopCut)
+	if s.Playoff.TopCut > 0 && !formatSays(st.Event, fmt.Sprintf("top %d", s.Playoff.TopCut)) {
+		cut = fmt.Sprintf(", then a top %d", s.Playoff.TopCut)
 	}
 	switch {
 	case st.Rounds == 0 && planned == 1:
@@ -515,7 +515,7 @@ func notOver(st eventState) string {
 	case st.Missing > 0:
 		return st.Waiting()
 	case st.Next == director.StepStartCut:
-		return fmt.Sprintf("its top %d has not been played", st.Event.Settings.TopCut)
+		return fmt.Sprintf("its top %d has not been played", st.Event.Settings.Playoff.TopCut)
 	case st.Planned > 0 && st.Swiss < st.Planned:
 		return fmt.Sprintf("%d of its %d rounds have been played", st.Swiss, st.Planned)
 	}
@@ -569,8 +569,10 @@ func (v *eventView) onChange(c director.Change) {
 	if w.Has(director.ChangeRegistration | director.ChangeJudgeLog | director.ChangeDecks | director.ChangeEvent) {
 		v.registration.Reload()
 	}
-	if w.Has(scores) {
+	if w.Has(scores | director.ChangePhoneReports) {
 		v.round.Load(v.id)
+	}
+	if w.Has(scores) {
 		v.challenges.Load(v.id)
 		v.standings.Load(v.id)
 	}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -412,7 +413,7 @@ func TestAfterTheSwissRoundsTheHeaderStartsTheTopCut(t *testing.T) {
 		t.Fatal(err)
 	}
 	set := e.Settings
-	set.Rounds, set.TopCut = 1, 4
+	set.Rounds, set.Playoff.TopCut = 1, 4
 	if err := d.UpdateSettings(ctx, e.ID, set); err != nil {
 		t.Fatal(err)
 	}
@@ -840,5 +841,39 @@ func TestTheWindowFollowsChangesMadeElsewhere(t *testing.T) {
 	}
 	if got := v.round.Sheet().Tables[0].Result; got == nil || got.Seats[0].GamesWon != 2 {
 		t.Errorf("a result entered elsewhere is not on the Round tab: %+v", got)
+	}
+}
+
+// A report from a phone shows on the open Round tab at once, through the
+// change notifications: the result marked "reported by players", or the
+// report in the Phone reports list when it disagrees with the result on
+// record.
+func TestPhoneReportsShowOnTheRoundTabAtOnce(t *testing.T) {
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, "Friday Swiss")
+	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
+	r := uitest.Pair(t, d, e.ID)
+	s, _ := newWindow(t, d, Options{OpenEvent: e.ID})
+	v := s.view
+	codes, err := d.TableCodes(ctx, e.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	report := func(table int, result string) error {
+		_, err := d.ReportByCode(ctx, director.TableReport{Event: e.ID, Round: 1, Table: table, Code: codes[table], Result: result, Device: "phone-1"})
+		return err
+	}
+	if err := report(r.Tables[0].Number, "2-0"); err != nil {
+		t.Fatal(err)
+	}
+	if got := v.round.Sheet().Tables[0].Result; got == nil || !got.ByPlayers {
+		t.Fatalf("a phone's result is not on the Round tab: %+v", got)
+	}
+	if err := report(r.Tables[0].Number, "0-2"); !errors.Is(err, director.ErrReportConflict) {
+		t.Fatal(err)
+	}
+	if reports := v.round.PhoneReports(); len(reports) != 1 || !reports[0].Conflict {
+		t.Errorf("the report to check is not on the Round tab: %+v", reports)
 	}
 }

@@ -210,12 +210,12 @@ func checkDeckSettings(s event.Settings) error {
 	}
 	var keys []string
 	for _, env := range rules.Environments() {
-		if env.Key == s.Environment {
+		if env.Key == s.Shadowfist.Environment {
 			return nil
 		}
 		keys = append(keys, env.Name)
 	}
-	return event.Invalidf("the card-pool environment %q is unknown; choose one of %s", s.Environment, strings.Join(keys, ", "))
+	return event.Invalidf("the card-pool environment %q is unknown; choose one of %s", s.Shadowfist.Environment, strings.Join(keys, ", "))
 }
 
 // calibrate checks an Alliance Sealed deck changed between rounds (K5):

@@ -93,11 +93,11 @@ func TestCardListImportAndDeckSettings(t *testing.T) {
 	}
 	e := eventOf(t, d, "shadowfist", "final-brawl", nil)
 	s := e.Settings
-	s.Environment = "old-masters"
+	s.Shadowfist.Environment = "old-masters"
 	if err := d.UpdateSettings(ctx, e.ID, s); err != nil {
 		t.Errorf("Old Masters: %v", err)
 	}
-	s.Environment = "future"
+	s.Shadowfist.Environment = "future"
 	if err := d.UpdateSettings(ctx, e.ID, s); !errors.Is(err, event.ErrInvalid) {
 		t.Errorf("an unknown environment: %v", err)
 	}

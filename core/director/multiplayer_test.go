@@ -178,7 +178,7 @@ func TestShadowfistSwissPlusFinal(t *testing.T) {
 	d, _ := newDirector(t)
 	e := eventOf(t, d, "shadowfist", "final-brawl-final", func(s *event.Settings) {
 		s.Rounds = 2
-		s.SecondaryTable = true
+		s.FinalTable.Secondary = true
 	})
 	register(t, d, e.ID, names(11)...)
 	play := func(r event.Round, winnerSeat int) {
@@ -325,8 +325,8 @@ func TestFixedScheduleEvent(t *testing.T) {
 func TestShadowfistDoubleEliminationFinal(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
-	e := eventOf(t, d, "shadowfist", "final-brawl-de-final", func(s *event.Settings) { s.SecondaryTable = true })
-	if e.Settings.Structure != event.StructureDoubleFinal || e.Settings.TableSize != 2 || e.Settings.FinalTable != 4 {
+	e := eventOf(t, d, "shadowfist", "final-brawl-de-final", func(s *event.Settings) { s.FinalTable.Secondary = true })
+	if e.Settings.Structure != event.StructureDoubleFinal || e.Settings.TableSize != 2 || e.Settings.FinalTable.Size != 4 {
 		t.Fatalf("settings %+v", e.Settings)
 	}
 	register(t, d, e.ID, names(12)...)
@@ -434,7 +434,7 @@ func TestDoubleFinalNeedsFinalTable(t *testing.T) {
 	if err := s.Validate(); err == nil {
 		t.Error("no final table accepted")
 	}
-	s.FinalTable = 4
+	s.FinalTable.Size = 4
 	if err := s.Validate(); err != nil {
 		t.Error(err)
 	}

@@ -116,7 +116,7 @@ func progressOf(e event.Event, entries []event.Entry, rounds []event.Round) Prog
 	}
 	p.Done = p.Rounds > 0 && structureDone(e, entries, rounds, p)
 	p.Next = p.nextStep()
-	p.ExtraRound = p.Done && s.Structure == event.StructureSwiss && s.TopCut == 0 && s.FinalTable == 0
+	p.ExtraRound = p.Done && s.Structure == event.StructureSwiss && s.Playoff.TopCut == 0 && !s.HasFinalTable()
 	// Round 1 is always offered: when it cannot be paired (too few
 	// players, players not checked in, players without a team), pairing
 	// says why in a sentence that names them. A later round waits for the
@@ -161,9 +161,9 @@ func (p Progress) nextStep() Step {
 	switch {
 	case p.Done:
 		return StepFinish
-	case afterSwiss && s.TopCut > 0:
+	case afterSwiss && s.Playoff.TopCut > 0:
 		return StepStartCut
-	case afterSwiss && s.FinalTable > 0:
+	case afterSwiss && s.HasFinalTable():
 		return StepStartFinal
 	}
 	return StepPair
@@ -174,7 +174,7 @@ func (p Progress) nextStep() Step {
 // own planner says (a bracket with its champion, a cut played through).
 func structureDone(e event.Event, entries []event.Entry, rounds []event.Round, p Progress) bool {
 	s := e.Settings
-	if s.Structure == event.StructureSwiss && s.TopCut == 0 && s.FinalTable == 0 {
+	if s.Structure == event.StructureSwiss && s.Playoff.TopCut == 0 && !s.HasFinalTable() {
 		return p.Swiss >= p.Planned
 	}
 	if s.Structure == event.StructureSwiss && p.Swiss < p.Planned {
@@ -198,7 +198,7 @@ func (p Progress) Label() string {
 	case StepPublish:
 		return fmt.Sprintf("Publish round %d", p.NextRound)
 	case StepStartCut:
-		return fmt.Sprintf("Start top %d", p.Event.Settings.TopCut)
+		return fmt.Sprintf("Start top %d", p.Event.Settings.Playoff.TopCut)
 	case StepStartFinal:
 		return "Start the final table"
 	case StepFinish, StepNone:

@@ -38,10 +38,10 @@ func planRound(e event.Event, entries []event.Entry, rounds []event.Round, numbe
 	switch s.Structure {
 	case event.StructureSwiss:
 		swiss := stageRounds(rounds, event.StageSwiss)
-		if s.TopCut > 0 && len(swiss) >= PlannedRounds(s, entries) {
+		if s.Playoff.TopCut > 0 && len(swiss) >= PlannedRounds(s, entries) {
 			return planTopCut(e, entries, rounds, rng)
 		}
-		if s.FinalTable > 0 && len(swiss) >= PlannedRounds(s, entries) {
+		if s.HasFinalTable() && len(swiss) >= PlannedRounds(s, entries) {
 			return planFinal(e, entries, rounds, rng)
 		}
 		return planSwiss(e, entries, rounds, number, rng)
@@ -130,7 +130,7 @@ func planFinal(e event.Event, entries []event.Entry, rounds []event.Round, rng *
 			active = append(active, st.EntryID)
 		}
 	}
-	n := s.FinalTable
+	n := s.FinalTable.Size
 	if len(active) < 3 {
 		return plan{}, event.Statef("the final table needs at least three players still in the event")
 	}
@@ -142,7 +142,7 @@ func planFinal(e event.Event, entries []event.Entry, rounds []event.Round, rng *
 	}
 	top := active[:min(n, len(active))]
 	seat(top, fmt.Sprintf("final table: the top %d by match points, then game points; seat order drawn", len(top)))
-	if rest := active[len(top):]; s.SecondaryTable && len(rest) >= 3 {
+	if rest := active[len(top):]; s.FinalTable.Secondary && len(rest) >= 3 {
 		second := rest[:min(n, len(rest))]
 		seat(second, fmt.Sprintf("secondary table: places %d to %d; seat order drawn", len(top)+1, len(top)+len(second)))
 		p.name = "final and secondary tables"
@@ -195,7 +195,7 @@ func finalPlacements(final event.Round, swiss []standings.Standing) []pairing.Pl
 
 // podRule is how the event's settings size multiplayer tables.
 func podRule(s event.Settings) pairing.PodRule {
-	r := pairing.PodRule{Usual: s.TableSize, Min: s.MinTableSize, Max: s.MaxTableSize, Heresy: s.TableSizing == "heresy"}
+	r := pairing.PodRule{Usual: s.TableSize, Min: s.MinTableSize, Max: s.MaxTableSize, Heresy: s.Heresy.H2Tables}
 	if r.Min == 0 {
 		r.Min = s.TableSize
 	}
@@ -211,13 +211,13 @@ func podRule(s event.Settings) pairing.PodRule {
 // corrections cannot reshuffle the bracket.
 func planTopCut(e event.Event, entries []event.Entry, rounds []event.Round, rng *rand.Rand) (plan, error) {
 	cut := stageRounds(rounds, event.StageElimination)
-	p := plan{stage: event.StageElimination, bestOf: e.Settings.PlayoffBestOf}
+	p := plan{stage: event.StageElimination, bestOf: e.Settings.Playoff.BestOf}
 	var seeds []event.EntryID
 	if len(cut) == 0 {
 		table := standings.ComputeWith(entries, stageRounds(rounds, event.StageSwiss), e.Settings, standings.Options{Seed: e.Settings.TieSeed})
 		p.seeds = map[event.EntryID]int{}
 		for _, s := range table {
-			if s.Status == event.EntryActive && len(seeds) < e.Settings.TopCut {
+			if s.Status == event.EntryActive && len(seeds) < e.Settings.Playoff.TopCut {
 				seeds = append(seeds, s.EntryID)
 				p.seeds[s.EntryID] = len(seeds)
 			}
@@ -228,7 +228,7 @@ func planTopCut(e event.Event, entries []event.Entry, rounds []event.Round, rng 
 	} else {
 		seeds = seededEntries(entries)
 	}
-	prog, err := pairing.SingleElimination(seeds, cut, pairing.BracketOptions{ThirdPlace: e.Settings.ThirdPlace, Withdrawn: withdrawn(entries)})
+	prog, err := pairing.SingleElimination(seeds, cut, pairing.BracketOptions{ThirdPlace: e.Settings.Playoff.ThirdPlace, Withdrawn: withdrawn(entries)})
 	if err != nil {
 		return plan{}, err
 	}
@@ -282,9 +282,9 @@ func planBracket(e event.Event, entries []event.Entry, rounds []event.Round, num
 	gone := withdrawn(entries)
 	switch s.Structure {
 	case event.StructureSingleElimination:
-		prog, err = pairing.SingleElimination(entrants, rounds, pairing.BracketOptions{ThirdPlace: s.ThirdPlace, Withdrawn: gone})
+		prog, err = pairing.SingleElimination(entrants, rounds, pairing.BracketOptions{ThirdPlace: s.Playoff.ThirdPlace, Withdrawn: gone})
 	case event.StructureDoubleElimination:
-		prog, err = pairing.DoubleElimination(entrants, rounds, pairing.BracketOptions{ThirdPlace: s.ThirdPlace, Reset: s.Double, Withdrawn: gone})
+		prog, err = pairing.DoubleElimination(entrants, rounds, pairing.BracketOptions{ThirdPlace: s.Playoff.ThirdPlace, Reset: s.Double, Withdrawn: gone})
 	case event.StructureRoundRobin:
 		prog, err = pairing.RoundRobin(entrants, rounds, pairing.RoundRobinOptions{Double: s.Double, Withdrawn: gone})
 	case event.StructureKeyForge:
@@ -311,7 +311,7 @@ func planBracket(e event.Event, entries []event.Entry, rounds []event.Round, num
 	}
 	p.name, p.bestOf = prog.Next.Name, prog.Next.BestOf
 	if p.stage == event.StagePlayoff && p.bestOf == 0 {
-		p.bestOf = s.PlayoffBestOf
+		p.bestOf = s.Playoff.BestOf
 	}
 	p.tables, p.passes = prog.Next.Tables, prog.Next.Passes
 	return p, nil
@@ -329,18 +329,18 @@ func placements(e event.Event, entries []event.Entry, rounds []event.Round) []pa
 	var err error
 	switch s.Structure {
 	case event.StructureSwiss:
-		if final := stageRounds(rounds, event.StageFinal); s.FinalTable > 0 && len(final) > 0 {
+		if final := stageRounds(rounds, event.StageFinal); s.HasFinalTable() && len(final) > 0 {
 			return finalPlacements(final[0], standings.ComputeWith(entries, stageRounds(rounds, event.StageSwiss), s, standings.Options{Seed: s.TieSeed}))
 		}
 		cut := stageRounds(rounds, event.StageElimination)
-		if s.TopCut == 0 || len(cut) == 0 {
+		if s.Playoff.TopCut == 0 || len(cut) == 0 {
 			return nil
 		}
-		prog, err = pairing.SingleElimination(entrants, cut, pairing.BracketOptions{ThirdPlace: s.ThirdPlace, Withdrawn: gone})
+		prog, err = pairing.SingleElimination(entrants, cut, pairing.BracketOptions{ThirdPlace: s.Playoff.ThirdPlace, Withdrawn: gone})
 	case event.StructureSingleElimination:
-		prog, err = pairing.SingleElimination(entrants, rounds, pairing.BracketOptions{ThirdPlace: s.ThirdPlace, Withdrawn: gone})
+		prog, err = pairing.SingleElimination(entrants, rounds, pairing.BracketOptions{ThirdPlace: s.Playoff.ThirdPlace, Withdrawn: gone})
 	case event.StructureDoubleElimination:
-		prog, err = pairing.DoubleElimination(entrants, rounds, pairing.BracketOptions{ThirdPlace: s.ThirdPlace, Reset: s.Double, Withdrawn: gone})
+		prog, err = pairing.DoubleElimination(entrants, rounds, pairing.BracketOptions{ThirdPlace: s.Playoff.ThirdPlace, Reset: s.Double, Withdrawn: gone})
 	case event.StructureKeyForge:
 		prog, err = pairing.KeyForge(entrants, rounds, pairing.KeyForgeOptions{Withdrawn: gone}, rng)
 	case event.StructureArmageddon:
@@ -476,8 +476,8 @@ func withdrawn(entries []event.Entry) []event.EntryID {
 func buildRound(e event.Event, entries []event.Entry, p plan, number int, seed int64, now time.Time) event.Round {
 	s := e.Settings
 	minutes := s.RoundMinutes
-	if (p.stage == event.StagePlayoff || p.stage == event.StageElimination && s.Structure == event.StructureSwiss) && s.PlayoffMinutes > 0 {
-		minutes = s.PlayoffMinutes
+	if (p.stage == event.StagePlayoff || p.stage == event.StageElimination && s.Structure == event.StructureSwiss) && s.Playoff.Minutes > 0 {
+		minutes = s.Playoff.Minutes
 	}
 	r := event.Round{
 		EventID:  e.ID,
@@ -500,7 +500,7 @@ func buildRound(e event.Event, entries []event.Entry, p plan, number int, seed i
 	if p.stage == event.StageSwiss {
 		sortByNumber(r.Tables)
 	}
-	if five := s.FivePlayerMinutes; five > minutes && minutes > 0 {
+	if five := s.Shadowfist.FivePlayerMinutes; five > minutes && minutes > 0 {
 		// S4: a table of five plays longer than the round's four-player
 		// time; the difference is the table's own extension.
 		for i := range r.Tables {
@@ -604,9 +604,9 @@ func addReason(why, more string) string {
 
 // planDoubleFinal plans the next round of a Shadowfist Double Elimination
 // + Final event (S10 e): a loss round (pairing.DoubleFinal) while more
-// than Settings.FinalTable players have fewer than two losses, then the
+// than Settings.FinalTable.Size players have fewer than two losses, then the
 // final table of those players in a drawn seat order, and with
-// Settings.SecondaryTable a secondary table of the next players (fewest
+// Settings.FinalTable.Secondary a secondary table of the next players (fewest
 // losses, then most games won, then the later out). The final table is
 // scored as a multiplayer table by the format (director.RecordResult uses
 // core/scoring for any table of more than two seats).
@@ -615,7 +615,7 @@ func planDoubleFinal(s event.Settings, entrants, gone []event.EntryID, rounds []
 		return plan{}, ErrStructureComplete
 	}
 	loss := stageRounds(rounds, event.StageElimination)
-	prog, err := pairing.DoubleFinal(entrants, loss, pairing.DoubleFinalOptions{FinalTable: s.FinalTable, BestOf: s.GamesPerMatch, Withdrawn: gone}, rng)
+	prog, err := pairing.DoubleFinal(entrants, loss, pairing.DoubleFinalOptions{FinalTable: s.FinalTable.Size, BestOf: s.GamesPerMatch, Withdrawn: gone}, rng)
 	if err != nil {
 		return plan{}, err
 	}
@@ -650,8 +650,8 @@ func planDoubleFinal(s event.Settings, entrants, gone []event.EntryID, rounds []
 		p.tables = append(p.tables, pairing.Table{Seats: ids, Why: why})
 	}
 	seat(in, fmt.Sprintf("final table (S10 e): the %d players left after the loss rounds; seat order drawn", len(in)))
-	if s.SecondaryTable && len(rest) >= 3 {
-		second := rest[:min(s.FinalTable, len(rest))]
+	if s.FinalTable.Secondary && len(rest) >= 3 {
+		second := rest[:min(s.FinalTable.Size, len(rest))]
 		seat(second, fmt.Sprintf("secondary table: places %d to %d, the next by fewest losses then most games won; seat order drawn", len(in)+1, len(in)+len(second)))
 		p.name = "final and secondary tables"
 	}
@@ -711,7 +711,7 @@ func doubleFinalPlacements(s event.Settings, entrants, gone []event.EntryID, rou
 	}
 	loss := stageRounds(rounds, event.StageElimination)
 	rng := rand.New(rand.NewPCG(0, 0)) // the loss rounds are over: nothing is drawn
-	prog, err := pairing.DoubleFinal(entrants, loss, pairing.DoubleFinalOptions{FinalTable: s.FinalTable, BestOf: s.GamesPerMatch, Withdrawn: gone}, rng)
+	prog, err := pairing.DoubleFinal(entrants, loss, pairing.DoubleFinalOptions{FinalTable: s.FinalTable.Size, BestOf: s.GamesPerMatch, Withdrawn: gone}, rng)
 	if err != nil {
 		return nil
 	}

@@ -146,7 +146,7 @@ func TestEveryStructureRunsToTheEnd(t *testing.T) {
 		players      []int
 	}{
 		{"generic", "single-elimination", nil, []int{2, 5, 8, 13}},
-		{"generic", "single-elimination", func(s *event.Settings) { s.ThirdPlace = true }, []int{8}},
+		{"generic", "single-elimination", func(s *event.Settings) { s.Playoff.ThirdPlace = true }, []int{8}},
 		{"generic", "double-elimination", nil, []int{3, 8, 11}},
 		{"generic", "double-elimination", func(s *event.Settings) { s.Double = true }, []int{6}},
 		{"generic", "round-robin", nil, []int{2, 5, 8}},

@@ -1,7 +1,7 @@
 package director
 
 // Team events (Altered 2v2, rule A6). Players register one by one, then
-// the organizer makes teams of Settings.TeamSize from them. Rounds pair
+// the organizer makes teams of Settings.Team.Size from them. Rounds pair
 // teams, two a table seated alternately (A1, B1, A2, B2, so teammates sit
 // opposite), and a table's result is a two-player result between the
 // teams that every member carries (event.TeamMatch).
@@ -43,8 +43,8 @@ func (d *Director) CreateTeam(ctx context.Context, id event.EventID, name string
 			return event.Statef("%s is not a team event; teams are for team formats such as Altered 2v2", e.Name)
 		case e.State == event.StateFinished:
 			return event.Statef("%s is finished; its teams can no longer change", e.Name)
-		case len(members) != e.Settings.TeamSize:
-			return event.Invalidf("a team has %d players; %d chosen", e.Settings.TeamSize, len(members))
+		case len(members) != e.Settings.Team.Size:
+			return event.Invalidf("a team has %d players; %d chosen", e.Settings.Team.Size, len(members))
 		}
 		ens, err := newMembers(tx, e, members)
 		if err != nil {
@@ -395,7 +395,7 @@ func planTeams(e event.Event, entries []event.Entry, teams []event.Team, rounds 
 	if err != nil {
 		return plan{}, err
 	}
-	size := e.Settings.TeamSize
+	size := e.Settings.Team.Size
 	if err := everyoneInATeam(entries, size, number); err != nil {
 		return plan{}, err
 	}

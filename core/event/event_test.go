@@ -128,7 +128,7 @@ func TestDraftSettingsAreCheckedTogether(t *testing.T) {
 		{"a pod of seventeen", 8, 3, 17, 3, "largest ≤ 16", true},
 	} {
 		s := base
-		s.DraftIdeal, s.DraftMin, s.DraftMax, s.DraftPacks = c.ideal, c.lo, c.hi, c.packs
+		s.Draft = DraftSettings{Ideal: c.ideal, Min: c.lo, Max: c.hi, Packs: c.packs}
 		err := s.Validate()
 		switch {
 		case c.want == "" && err != nil:
@@ -152,23 +152,23 @@ func TestDraftSeatingCountsItsPlayers(t *testing.T) {
 // Rule A6: a 2v2 event has teams of two, two teams a table, Swiss rounds
 // and two-player scoring between the teams.
 func TestTeamSettingsAreChecked(t *testing.T) {
-	base := Settings{Structure: StructureSwiss, TableSize: 4, GamesPerMatch: 1, RoundMinutes: 50, TeamSize: 2}
+	base := Settings{Structure: StructureSwiss, TableSize: 4, GamesPerMatch: 1, RoundMinutes: 50, Team: TeamSettings{Size: 2}}
 	for _, c := range []struct {
 		name   string
 		change func(*Settings)
 		want   string // "" when valid
 	}{
 		{"2v2", func(*Settings) {}, ""},
-		{"an individual event", func(s *Settings) { s.TeamSize, s.TableSize = 0, 2 }, ""},
-		{"teams of three", func(s *Settings) { s.TeamSize = 3 }, "a team has 2 players (2v2), not 3"},
-		{"a negative team size", func(s *Settings) { s.TeamSize = -1 }, "not -1"},
+		{"an individual event", func(s *Settings) { s.Team.Size, s.TableSize = 0, 2 }, ""},
+		{"teams of three", func(s *Settings) { s.Team.Size = 3 }, "a team has 2 players (2v2), not 3"},
+		{"a negative team size", func(s *Settings) { s.Team.Size = -1 }, "not -1"},
 		{"tables of two", func(s *Settings) { s.TableSize = 2 }, "tables of exactly 4"},
 		{"tables of 3 to 4", func(s *Settings) { s.MinTableSize = 3 }, "tables of exactly 4"},
 		{"tables of 4 to 5", func(s *Settings) { s.MaxTableSize = 5 }, "tables of exactly 4"},
 		{"bounds of 4", func(s *Settings) { s.MinTableSize, s.MaxTableSize = 4, 4 }, ""},
 		{"a fixed schedule", func(s *Settings) { s.Structure = StructureSchedule }, "plays Swiss rounds"},
 		{"Shadowfist scoring", func(s *Settings) { s.Scoring = ScoringShadowfist }, "scored like a two-player match"},
-		{"a final table", func(s *Settings) { s.FinalTable = 4 }, "no final table"},
+		{"a final table", func(s *Settings) { s.FinalTable.Size = 4 }, "no final table"},
 	} {
 		s := base
 		c.change(&s)

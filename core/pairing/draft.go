@@ -25,7 +25,8 @@ type DraftRule struct {
 // DraftRuleOf returns the draft rule of an event's settings; the zero rule
 // when the event has no draft.
 func DraftRuleOf(s event.Settings) DraftRule {
-	return DraftRule{Ideal: s.DraftIdeal, Min: s.DraftMin, Max: s.DraftMax, Packs: s.DraftPacks}
+	d := s.Draft
+	return DraftRule{Ideal: d.Ideal, Min: d.Min, Max: d.Max, Packs: d.Packs}
 }
 
 // normal fills in a zero Min or Max and checks the sizes.

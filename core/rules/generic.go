@@ -61,7 +61,7 @@ func generic() Game {
 }
 
 func withTopCut(s event.Settings, n int) event.Settings {
-	s.TopCut = n
+	s.Playoff.TopCut = n
 	return s
 }
 

@@ -16,14 +16,11 @@ func heresy() Game {
 			TableSize:    3,
 			MinTableSize: 3,
 			MaxTableSize: 4,
-			TableSizing:  "heresy",
 			// H4: 75-minute rounds recommended.
 			RoundMinutes:  75,
 			GamesPerMatch: 1,
 			Scoring:       event.ScoringHeresy,
-			TauGoal:       goal,
-			WinScore:      win,
-			TimeOutBonus:  2,
+			Heresy:        event.HeresySettings{H2Tables: true, TauGoal: goal, WinScore: win, TimeOutBonus: 2},
 			Points:        event.Points{Win: win},
 			// The document names no tiebreaker: equal scores share a
 			// rank unless the organizer adds one.
@@ -87,12 +84,12 @@ func (heresyForm) scoreName() string  { return "Score" }
 func (heresyForm) resultName() string { return "Score" }
 func (heresyForm) rule(s event.Settings) string {
 	return fmt.Sprintf("the winner scores %d, the others their Tau stored (at most %d); at time nobody wins and each scores Tau + %d.",
-		s.WinScore, s.TauGoal, s.TimeOutBonus)
+		s.Heresy.WinScore, s.Heresy.TauGoal, s.Heresy.TimeOutBonus)
 }
 func (heresyForm) hint(s event.Settings) string {
 	return fmt.Sprintf("Type a table number and press Enter, then each seat's Tau stored and the winner's seat number: "+
 		"the winner scores %d, the others their Tau (at most %d). At time nobody wins: leave Winner blank and tick Time-out (Tau + %d).",
-		s.WinScore, s.TauGoal, s.TimeOutBonus)
+		s.Heresy.WinScore, s.Heresy.TauGoal, s.Heresy.TimeOutBonus)
 }
 func (heresyForm) winnerHint() string {
 	return "Winner: the seat number. At time nobody wins: leave it blank and tick Time-out (or type t)."
@@ -109,16 +106,16 @@ func (f heresyForm) seat(_ event.Settings, i int, text string, _ bool) (event.Se
 // goal.
 func (heresyForm) pending(s event.Settings, r event.Result, i int) string {
 	st := r.Seats[i]
-	tau := min(max(scoring.Tau(st), 0), s.TauGoal)
+	tau := min(max(scoring.Tau(st), 0), s.Heresy.TauGoal)
 	switch {
 	case r.TimeOut:
-		return strconv.Itoa(tau + s.TimeOutBonus)
+		return strconv.Itoa(tau + s.Heresy.TimeOutBonus)
 	case st.Place == 1:
-		return strconv.Itoa(s.WinScore)
+		return strconv.Itoa(s.Heresy.WinScore)
 	}
 	return strconv.Itoa(tau)
 }
-func (heresyForm) valueMax(s event.Settings) int      { return s.TauGoal }
+func (heresyForm) valueMax(s event.Settings) int      { return s.Heresy.TauGoal }
 func (heresyForm) winnerAtTime() bool                 { return false }
 func (heresyForm) shown(r event.Result, i int) string { return strconv.Itoa(r.Seats[i].Points) }
 func (heresyForm) typed(st event.SeatResult, _ bool) string {

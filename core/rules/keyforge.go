@@ -12,14 +12,13 @@ import (
 // registration (K2–K5) comes with the deck rules.
 func keyforge() Game {
 	k6 := event.Settings{
-		Structure:      event.StructureKeyForge,
-		TableSize:      2,
-		GamesPerMatch:  1,
-		RoundMinutes:   45,
-		PlayoffBestOf:  3,
-		PlayoffMinutes: 120,
-		Points:         event.Points{Win: 3, Draw: 1, Loss: 0, Bye: 3},
-		Tiebreakers:    []string{TieOpponentsMatchWin, TieGameWin, TieOpponentsGameWin},
+		Structure:     event.StructureKeyForge,
+		TableSize:     2,
+		GamesPerMatch: 1,
+		RoundMinutes:  45,
+		Playoff:       event.PlayoffSettings{BestOf: 3, Minutes: 120},
+		Points:        event.Points{Win: 3, Draw: 1, Loss: 0, Bye: 3},
+		Tiebreakers:   []string{TieOpponentsMatchWin, TieGameWin, TieOpponentsGameWin},
 	}
 	format := func(key, name, summary string, rules ...string) Format {
 		return Format{Key: key, Name: name, Summary: summary, Rules: append(rules, "K6"), Defaults: k6}

@@ -33,7 +33,7 @@ func TestParseWinnersReadsSeatNumbers(t *testing.T) {
 }
 
 func TestBuildResultAndPrefillAgree(t *testing.T) {
-	heresy := event.Settings{Scoring: event.ScoringHeresy, TauGoal: 9, WinScore: 14, TimeOutBonus: 2}
+	heresy := event.Settings{Scoring: event.ScoringHeresy, Heresy: event.HeresySettings{TauGoal: 9, WinScore: 14, TimeOutBonus: 2}}
 	shadow := event.Settings{Scoring: event.ScoringShadowfist, Points: event.Points{Win: 4, TimeOutWin: 2, Draw: 1}}
 	placement := event.Settings{Points: event.Points{Win: 3, Draw: 1}}
 	for _, c := range []struct {
@@ -62,7 +62,7 @@ func TestBuildResultAndPrefillAgree(t *testing.T) {
 }
 
 func TestHeresyPreviewFollowsRuleH5BeforeAWinnerIsTyped(t *testing.T) {
-	s := event.Settings{Scoring: event.ScoringHeresy, TauGoal: 7, WinScore: 11, TimeOutBonus: 2}
+	s := event.Settings{Scoring: event.ScoringHeresy, Heresy: event.HeresySettings{TauGoal: 7, WinScore: 11, TimeOutBonus: 2}}
 	r, _ := MultiFormFor(s).Build(MultiInput{Values: []string{"3", "9", "7"}})
 	if got := strings.Join(MultiFormFor(s).Preview(r), " "); got != "3 7 7" {
 		t.Errorf("preview %q, want 3 7 7 (Revelations: goal 7)", got)
@@ -79,7 +79,7 @@ func TestRuleLineSaysHowATableScores(t *testing.T) {
 	if got := MultiFormFor(shadow).RuleLine(4); got != "4 players · a win is worth 4 match points, the winner at time 2, a lead shared at time 1 each; game points rank equal match points." {
 		t.Errorf("Shadowfist: %q", got)
 	}
-	heresy := event.Settings{Scoring: event.ScoringHeresy, TauGoal: 9, WinScore: 14, TimeOutBonus: 2}
+	heresy := event.Settings{Scoring: event.ScoringHeresy, Heresy: event.HeresySettings{TauGoal: 9, WinScore: 14, TimeOutBonus: 2}}
 	if got := MultiFormFor(heresy).RuleLine(3); !strings.HasPrefix(got, "3 players · the winner scores 14, the others their Tau stored (at most 9)") {
 		t.Errorf("Heresy: %q", got)
 	}

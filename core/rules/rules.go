@@ -129,7 +129,7 @@ func RecommendedRounds(players int) int {
 // RoundsFor is the number of Swiss rounds an event plays when its settings
 // leave it open: Heresy's 4 plus one per full fifteen players (H3), else
 // RecommendedRounds; a team event pairs teams, so its rounds follow the
-// teams the players make (players / TeamSize).
+// teams the players make (players / Team.Size).
 func RoundsFor(s event.Settings, players int) int {
 	if s.Rounds > 0 {
 		return s.Rounds
@@ -138,7 +138,7 @@ func RoundsFor(s event.Settings, players int) int {
 		return 4 + players/15
 	}
 	if s.Teams() {
-		return RecommendedRounds(players / s.TeamSize)
+		return RecommendedRounds(players / s.Team.Size)
 	}
 	return RecommendedRounds(players)
 }
@@ -160,14 +160,14 @@ func storeSwiss(gamesPerMatch, roundMinutes, rounds int) event.Settings {
 // teams makes s a team event: teams of size players, two teams a table
 // (A6).
 func teams(s event.Settings, size int) event.Settings {
-	s.TeamSize, s.TableSize = size, 2*size
+	s.Team.Size, s.TableSize = size, 2*size
 	return s
 }
 
 // withDraft adds a draft to s: pods of ideal players (lo to hi), packs
 // packs each (A5, H7, S14).
 func withDraft(s event.Settings, ideal, lo, hi, packs int) event.Settings {
-	s.DraftIdeal, s.DraftMin, s.DraftMax, s.DraftPacks = ideal, lo, hi, packs
+	s.Draft.Ideal, s.Draft.Min, s.Draft.Max, s.Draft.Packs = ideal, lo, hi, packs
 	return s
 }
 

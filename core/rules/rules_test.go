@@ -1,7 +1,10 @@
 package rules
 
 import (
+	"encoding/json"
 	"errors"
+	"reflect"
+	"slices"
 	"testing"
 
 	"tablekeeper/core/event"
@@ -21,6 +24,54 @@ func TestEveryFormatHasValidDefaults(t *testing.T) {
 			}
 			if len(f.Rules) == 0 {
 				t.Errorf("%s names no rule", key)
+			}
+		}
+	}
+}
+
+// Every format's defaults read back from their JSON as they were, and the
+// JSON holds the groups of settings the format has and no others.
+func TestEveryFormatsDefaultsSurviveJSON(t *testing.T) {
+	groups := map[string][]string{
+		"generic/swiss":                 nil,
+		"generic/swiss-top8":            {"playoff"},
+		"altered/2v2":                   {"team"},
+		"altered/booster-draft":         {"draft"},
+		"keyforge/archon-standard":      {"playoff"},
+		"heresy/reascension":            {"heresy"},
+		"heresy/revelations":            {"draft", "heresy"},
+		"shadowfist/final-brawl-final":  {"finalTable", "shadowfist"},
+		"shadowfist/whirlpool-of-blood": {"draft", "shadowfist"},
+		"shadowfist/who-wants-some":     nil,
+	}
+	all := []string{"draft", "finalTable", "heresy", "playoff", "shadowfist", "team"}
+	for _, g := range Catalogue() {
+		for _, f := range g.Formats {
+			key := g.Key + "/" + f.Key
+			b, err := json.Marshal(f.Defaults)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := event.DecodeSettingsStrict(b)
+			if err != nil || !reflect.DeepEqual(back, f.Defaults) {
+				t.Errorf("%s: %s read back as %+v (%v)", key, b, back, err)
+			}
+			want, ok := groups[key]
+			if !ok {
+				continue
+			}
+			var keys map[string]json.RawMessage
+			if err := json.Unmarshal(b, &keys); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, k := range all {
+				if _, ok := keys[k]; ok {
+					got = append(got, k)
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: groups %v in %s, want %v", key, got, b, want)
 			}
 		}
 	}
@@ -84,7 +135,7 @@ func TestKeyForgeFormatsRunK6(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := f.Defaults
-		if s.Structure != event.StructureKeyForge || s.GamesPerMatch != 1 || s.RoundMinutes != 45 || s.PlayoffBestOf != 3 || s.PlayoffMinutes != 120 {
+		if s.Structure != event.StructureKeyForge || s.GamesPerMatch != 1 || s.RoundMinutes != 45 || s.Playoff.BestOf != 3 || s.Playoff.Minutes != 120 {
 			t.Errorf("%s: %+v", key, s)
 		}
 	}
@@ -118,7 +169,7 @@ func TestMultiplayerScoringDefaults(t *testing.T) {
 	_, re, _ := Lookup("heresy", "reascension")
 	_, rv, _ := Lookup("heresy", "revelations")
 	_, fb, _ := Lookup("shadowfist", "final-brawl")
-	if re.Defaults.TauGoal != 9 || re.Defaults.WinScore != 14 || rv.Defaults.TauGoal != 7 || rv.Defaults.WinScore != 11 {
+	if re.Defaults.Heresy.TauGoal != 9 || re.Defaults.Heresy.WinScore != 14 || rv.Defaults.Heresy.TauGoal != 7 || rv.Defaults.Heresy.WinScore != 11 {
 		t.Errorf("heresy %+v %+v", re.Defaults, rv.Defaults)
 	}
 	if p := fb.Defaults.Points; p.Win != 4 || p.TimeOutWin != 2 || p.Draw != 1 || fb.Defaults.Tiebreakers[0] != TieGamePoints || fb.Defaults.TableSize != 4 {
@@ -146,7 +197,7 @@ func TestDraftFormats(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := f.Defaults
-		if !s.HasDraft() || s.DraftIdeal != c.ideal || s.DraftMin != c.lo || s.DraftMax != c.hi || s.DraftPacks != c.packs {
+		if !s.HasDraft() || s.Draft.Ideal != c.ideal || s.Draft.Min != c.lo || s.Draft.Max != c.hi || s.Draft.Packs != c.packs {
 			t.Errorf("%s/%s draft: %+v", c.game, c.format, s)
 		}
 		if s.GamesPerMatch != c.bestOf || s.RoundMinutes != c.minutes || s.Rounds != c.rounds {
@@ -178,7 +229,7 @@ func TestAltered2v2(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := f.Defaults
-	if s.Structure != event.StructureSwiss || s.TableSize != 4 || s.TeamSize != 2 || s.GamesPerMatch != 1 || s.RoundMinutes != 50 {
+	if s.Structure != event.StructureSwiss || s.TableSize != 4 || s.Team.Size != 2 || s.GamesPerMatch != 1 || s.RoundMinutes != 50 {
 		t.Errorf("2v2: %+v", s)
 	}
 	if p := s.Points; p.Win != 3 || p.Draw != 1 || p.Loss != 0 || p.Bye != 3 {

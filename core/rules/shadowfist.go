@@ -165,10 +165,10 @@ func finalBrawl() event.Settings {
 		RoundMinutes:  85,
 		// S4: about 110 minutes for five (tables of five only when the
 		// organizer allows them).
-		FivePlayerMinutes: 110,
-		Scoring:           event.ScoringShadowfist,
-		Points:            event.Points{Win: 4, TimeOutWin: 2, Draw: 1, Loss: 0},
-		Tiebreakers:       []string{TieGamePoints},
+		Shadowfist:  event.ShadowfistSettings{FivePlayerMinutes: 110},
+		Scoring:     event.ScoringShadowfist,
+		Points:      event.Points{Win: 4, TimeOutWin: 2, Draw: 1, Loss: 0},
+		Tiebreakers: []string{TieGamePoints},
 	}
 }
 
@@ -183,12 +183,12 @@ func doubleFinal() event.Settings {
 		Scoring:       event.ScoringShadowfist,
 		Points:        event.Points{Win: 4, TimeOutWin: 2, Draw: 1, Loss: 0, Bye: 4},
 		Tiebreakers:   []string{TieGameWin, TieGamePoints},
-		FinalTable:    4,
+		FinalTable:    event.FinalTableSettings{Size: 4},
 	}
 }
 
 func withFinalTable(s event.Settings, n int) event.Settings {
-	s.FinalTable = n
+	s.FinalTable.Size = n
 	return s
 }
 

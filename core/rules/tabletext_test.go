@@ -44,7 +44,7 @@ func TestParseMultiLineReadsTheFormsFields(t *testing.T) {
 // table size.
 func TestMultiLineRoundTrips(t *testing.T) {
 	forms := map[string]event.Settings{
-		"heresy":     {Scoring: event.ScoringHeresy, TauGoal: 9, WinScore: 14, TimeOutBonus: 2},
+		"heresy":     {Scoring: event.ScoringHeresy, Heresy: event.HeresySettings{TauGoal: 9, WinScore: 14, TimeOutBonus: 2}},
 		"shadowfist": {Scoring: event.ScoringShadowfist, Points: event.Points{Win: 4, TimeOutWin: 2, Draw: 1}},
 		"placement":  {Points: event.Points{Win: 3, Draw: 1}},
 	}
@@ -100,11 +100,11 @@ func TestParseTableResultUsesTheTablesForm(t *testing.T) {
 	if err != nil || r.Seats[0].GamesWon != 2 || r.Seats[1].GamesWon != 1 || !r.TimeOut {
 		t.Errorf("two players: %+v, %v", r, err)
 	}
-	team := event.Settings{TableSize: 4, TeamSize: 2, GamesPerMatch: 3}
+	team := event.Settings{TableSize: 4, Team: event.TeamSettings{Size: 2}, GamesPerMatch: 3}
 	if r, err := ParseTableResult(team, 4, "2-0"); err != nil || len(r.Seats) != 2 {
 		t.Errorf("a team table is a match between two teams: %+v, %v", r, err)
 	}
-	heresy := event.Settings{TableSize: 4, Scoring: event.ScoringHeresy, TauGoal: 9, WinScore: 14}
+	heresy := event.Settings{TableSize: 4, Scoring: event.ScoringHeresy, Heresy: event.HeresySettings{TauGoal: 9, WinScore: 14}}
 	r, err = ParseTableResult(heresy, 3, "2 | 5 | 9 | 3")
 	if err != nil || len(r.Seats) != 3 || r.Seats[1].Place != 1 {
 		t.Errorf("heresy: %+v, %v", r, err)

@@ -3,10 +3,11 @@
 // match points each seat takes into the standings.
 //
 // The formats differ (RULES.md):
-//   - Heresy (H5, H7): the winner scores WinScore (14; 11 in Revelations);
-//     every other player scores the Tau they stored, at most the goal; on
-//     time-out nobody wins and every player scores Tau stored (at most the
-//     goal) plus TimeOutBonus (2). The score is the match points.
+//   - Heresy (H5, H7): the winner scores Heresy.WinScore (14; 11 in
+//     Revelations); every other player scores the Tau they stored, at most
+//     the goal; on time-out nobody wins and every player scores Tau stored
+//     (at most the goal) plus Heresy.TimeOutBonus (2). The score is the
+//     match points.
 //   - Shadowfist (S6–S8): a win is worth 4 match points (two players who
 //     win in the same scene both get a full win), the winner on time-out 2,
 //     the players tied for the lead on time-out 1 each, everyone else 0.
@@ -217,12 +218,12 @@ func checkHeresy(s event.Settings, r *event.Result, winners int) error {
 		if tau < 0 || tau > 99 {
 			return event.Invalidf("Tau stored must be 0 to 99, not %d", tau)
 		}
-		tau = min(tau, s.TauGoal)
+		tau = min(tau, s.Heresy.TauGoal)
 		switch {
 		case st.Place == 1:
-			st.Points = s.WinScore
+			st.Points = s.Heresy.WinScore
 		case r.TimeOut:
-			st.Points = tau + s.TimeOutBonus
+			st.Points = tau + s.Heresy.TimeOutBonus
 		default:
 			st.Points = tau
 		}

@@ -9,7 +9,7 @@ import (
 )
 
 func heresy() event.Settings {
-	return event.Settings{Scoring: event.ScoringHeresy, TauGoal: 9, WinScore: 14, TimeOutBonus: 2}
+	return event.Settings{Scoring: event.ScoringHeresy, Heresy: event.HeresySettings{TauGoal: 9, WinScore: 14, TimeOutBonus: 2}}
 }
 
 func shadowfist() event.Settings {
@@ -47,7 +47,7 @@ func TestHeresyScoring(t *testing.T) {
 // Rule H7: Revelations plays to 7 Tau and a win scores 11.
 func TestRevelationsScoring(t *testing.T) {
 	s := heresy()
-	s.TauGoal, s.WinScore = 7, 11
+	s.Heresy.TauGoal, s.Heresy.WinScore = 7, 11
 	r := event.Result{Seats: []event.SeatResult{seat(1, 7), seat(0, 8), seat(0, 3)}}
 	if err := Check(s, &r); err != nil {
 		t.Fatal(err)
@@ -164,7 +164,7 @@ func TestShadowfistGamePointsFromCounts(t *testing.T) {
 		}
 	}
 	s := shadowfist()
-	s.GamePoints = &event.GamePointValues{Seized: 5, Burned: 5, Played: 1, Controlled: 1}
+	s.Shadowfist.GamePoints = &event.GamePointValues{Seized: 5, Burned: 5, Played: 1, Controlled: 1}
 	r = event.Result{Seats: []event.SeatResult{counts(1, 3, 2, 0), counts(0, 0, 1, 1, 0, 0, 2)}}
 	if err := Check(s, &r); err != nil {
 		t.Fatal(err)

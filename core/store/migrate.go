@@ -14,16 +14,32 @@ import (
 
 // migrationFiles are the schema changes, one file per version:
 // migrations/NNN_what.sql, numbered from 001 without gaps. A released
-// migration never changes; a new schema is a new file.
+// migration never changes; a new schema is a new file. A version may add
+// a Go step (migrationStep), run in the same transaction after its SQL.
 //
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
 
-// migration is one schema version's SQL.
+// migration is one schema version's SQL, and the Go step of the versions
+// that have one.
 type migration struct {
 	version int
 	name    string
 	sql     string
+	// step, when set, runs after the SQL in the same transaction: a change
+	// SQL cannot say well (migration 7 rewrites each event's settings
+	// JSON, see rewriteSettings).
+	step func(ctx context.Context, tx *sql.Tx) error
+}
+
+// migrationStep returns the Go step of a schema version, or nil. A step
+// belongs to its version's .sql file, which says what the step does.
+func migrationStep(version int) func(context.Context, *sql.Tx) error {
+	switch version {
+	case 7:
+		return rewriteSettings
+	}
+	return nil
 }
 
 // loadMigrations reads the NNN_name.sql files of fsys's migrations folder
@@ -45,7 +61,7 @@ func loadMigrations(fsys fs.FS) ([]migration, error) {
 		if err != nil {
 			return nil, err
 		}
-		migs = append(migs, migration{version: v, name: base, sql: string(text)})
+		migs = append(migs, migration{version: v, name: base, sql: string(text), step: migrationStep(v)})
 	}
 	sort.Slice(migs, func(i, j int) bool { return migs[i].version < migs[j].version })
 	for i, m := range migs {
@@ -99,6 +115,11 @@ func applyMigration(ctx context.Context, w *sql.DB, path string, known int, m mi
 	}
 	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 		return fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	if m.step != nil {
+		if err := m.step(ctx, tx); err != nil {
+			return fmt.Errorf("migration %s: %w", m.name, err)
+		}
 	}
 	// PRAGMA takes no bound parameters; the values are our own integers.
 	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", m.version)); err != nil {

@@ -35,13 +35,13 @@ func FromDocument(doc transfer.Document, loc *time.Location) (*File, error) {
 	f := &File{
 		Type: "2", Stage: fileStage(doc.Event.State), Version: defaultVersion, GameType: tradingCardGame, Mode: "TCG1DAY",
 		Data: Data{
-			Name: doc.Event.Name, RoundTime: strconv.Itoa(set.RoundMinutes), FinalsRoundTime: strconv.Itoa(max(set.PlayoffMinutes, set.RoundMinutes)),
+			Name: doc.Event.Name, RoundTime: strconv.Itoa(set.RoundMinutes), FinalsRoundTime: strconv.Itoa(max(set.Playoff.Minutes, set.RoundMinutes)),
 			StartDate: day.Format(dateLayout), LessSwiss: "false", AutoTableNumber: "true", OverflowTableStart: "0",
 		},
 		TimeElapsed: "0",
 	}
 	pod := Pod{Category: strconv.Itoa(Masters), Stage: "1",
-		PodData:   &PodData{StartingTable: "1", Playoff3rd4th: strconv.FormatBool(set.ThirdPlace), SubgroupCount: "1", AdditionalRounds: "0"},
+		PodData:   &PodData{StartingTable: "1", Playoff3rd4th: strconv.FormatBool(set.Playoff.ThirdPlace), SubgroupCount: "1", AdditionalRounds: "0"},
 		Subgroups: Subgroups{Subgroup: []Subgroup{{Number: "1"}}}}
 	for i, en := range doc.Entries {
 		p := doc.Players[en.Player-1]

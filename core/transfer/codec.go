@@ -56,6 +56,9 @@ func Decode(r io.Reader) (Document, error) {
 	if err := checkRequired(data); err != nil {
 		return Document{}, err
 	}
+	if err := checkSettings(data); err != nil {
+		return Document{}, err
+	}
 	if err := doc.Validate(); err != nil {
 		return Document{}, err
 	}
@@ -121,6 +124,25 @@ func checkRequired(data []byte) error {
 		if _, ok := ev[f]; !ok {
 			return event.Invalidf("the event file's event has no %q field; it is incomplete", f)
 		}
+	}
+	return nil
+}
+
+// checkSettings reads the event's settings again, refusing a key
+// Tablekeeper does not know: event.Settings reads its own JSON (either
+// shape, see Version), so the decoder's check for unknown fields does not
+// reach inside it.
+func checkSettings(data []byte) error {
+	var top struct {
+		Event struct {
+			Settings json.RawMessage `json:"settings"`
+		} `json:"event"`
+	}
+	if err := json.Unmarshal(data, &top); err != nil {
+		return decodeError(err)
+	}
+	if _, err := event.DecodeSettingsStrict(top.Event.Settings); err != nil {
+		return decodeError(err)
 	}
 	return nil
 }

@@ -1,5 +1,5 @@
 // Package transfer is the document model of one event as one file: a
-// versioned JSON document ("format": "tablekeeper-event", "version": 1)
+// versioned JSON document ("format": "tablekeeper-event", "version": 2)
 // that carries everything about an event from one database to another: the
 // event and its settings, its players and entries, teams, decks, rounds with
 // their clocks, tables, seats and results, the judges and the judge log, the
@@ -40,10 +40,16 @@ import (
 // Tablekeeper event file from any other JSON.
 const FormatName = "tablekeeper-event"
 
-// Version is the version of the document this package writes and reads. A
-// file of a higher version was written by a newer Tablekeeper and is
-// refused with a sentence saying so.
-const Version = 1
+// Version is the version of the document this package writes; it reads
+// every version up to it. A file of a higher version was written by a
+// newer Tablekeeper and is refused with a sentence saying so.
+//
+// Version 2 writes the event's settings in groups per game and structure
+// ("playoff", "finalTable", "heresy", "shadowfist", "draft", "team"; see
+// event.Settings). Version 1 wrote them as one flat object ("topCut",
+// "tauGoal", "draftIdeal", "teamSize", "finalTable": 4, …); such files
+// still import, their flat keys read into the groups.
+const Version = 2
 
 // DateLayout is how Event.Date is written: a calendar date.
 const DateLayout = "2006-01-02"
@@ -89,8 +95,10 @@ type Event struct {
 	Game   string `json:"game"`
 	Format string `json:"format"`
 	// Date is the calendar day of the event, as DateLayout.
-	Date      string         `json:"date"`
-	State     event.State    `json:"state"`
+	Date  string      `json:"date"`
+	State event.State `json:"state"`
+	// Settings are written in groups (version 2); a version-1 file's flat
+	// settings are read into them.
 	Settings  event.Settings `json:"settings"`
 	CreatedAt time.Time      `json:"createdAt,omitzero"`
 }

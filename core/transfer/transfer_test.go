@@ -53,7 +53,7 @@ func TestEncodeDecodeGivesTheSameFile(t *testing.T) {
 	if again := encode(t, doc); !bytes.Equal(first, again) {
 		t.Fatalf("decode then encode changed the file:\n%s\n---\n%s", first, again)
 	}
-	for _, want := range []string{`"format": "tablekeeper-event"`, `"version": 1`, `"date": "2026-03-01"`, `"startedAt": "2026-03-01T18:00:00Z"`} {
+	for _, want := range []string{`"format": "tablekeeper-event"`, `"version": 2`, `"date": "2026-03-01"`, `"startedAt": "2026-03-01T18:00:00Z"`} {
 		if !bytes.Contains(first, []byte(want)) {
 			t.Errorf("file lacks %s", want)
 		}
@@ -80,7 +80,7 @@ func TestBadFilesAreRefusedWithASentence(t *testing.T) {
 		{"another program's JSON", `{"name": "Friday", "players": []}`, `no "format"`},
 		{"another format", `{"format": "melee-export", "version": 1}`, `format is "melee-export"`},
 		{"no version", `{"format": "tablekeeper-event"}`, `no valid "version"`},
-		{"a newer version", strings.Replace(good, `"version": 1`, `"version": 2`, 1), "newer Tablekeeper"},
+		{"a newer version", strings.Replace(good, `"version": 2`, `"version": 3`, 1), "newer Tablekeeper"},
 		{"a missing list", strings.Replace(good, `"entries":`, `"entrants":`, 1), "does not know"},
 		{"a missing event field", strings.Replace(good, `"date": "2026-03-01",`, ``, 1), `no "date" field`},
 		{"a wrong type", strings.Replace(good, `"seed": 9`, `"seed": "nine"`, 1), "rounds.seed"},
@@ -100,6 +100,11 @@ func TestBadFilesAreRefusedWithASentence(t *testing.T) {
 		{"rounds out of order", edit(func(d *transfer.Document) { d.Rounds[0].Number = 2 }), "numbered 1, 2, 3 and so on"},
 		{"rounds before round 1", edit(func(d *transfer.Document) { d.Event.State = event.StateRegistration }), "in registration"},
 		{"bad settings", edit(func(d *transfer.Document) { d.Event.Settings.TableSize = 9 }), "the event: a table seats"},
+		{"an unknown setting", strings.Replace(good, `"tableSize": 2,`, `"tableSize": 2, "tableColour": "green",`, 1), `does not know, "tableColour"`},
+		{"an unknown setting in a group", strings.Replace(good, `"tableSize": 2,`, `"tableSize": 2, "playoff": {"topCut": 4, "seeding": "random"},`, 1), `does not know, "seeding"`},
+		{"a setting of the wrong type", strings.Replace(good, `"tableSize": 2,`, `"tableSize": 2, "playoff": {"topCut": "eight"},`, 1), "event.settings.playoff.topCut"},
+		{"a flat setting beside its group", strings.Replace(good, `"tableSize": 2,`, `"tableSize": 2, "topCut": 4, "playoff": {"bestOf": 3},`, 1), `"playoff" both as a group and as the flat keys`},
+		{"a bad group setting", edit(func(d *transfer.Document) { d.Event.Settings.Draft.Packs = 3 }), "the draft settings need an ideal pod size"},
 		{"an unknown status", edit(func(d *transfer.Document) { d.Entries[0].Status = "gone" }), `unknown status "gone"`},
 		{"a league week out of range", edit(func(d *transfer.Document) {
 			d.League = &transfer.League{Name: "Spring", Kind: event.LeagueLackey, Week: 9}
@@ -118,5 +123,28 @@ func TestBadFilesAreRefusedWithASentence(t *testing.T) {
 				t.Errorf("more than one sentence: %q", err)
 			}
 		})
+	}
+}
+
+// A file of version 1 carries the settings as one flat object: it still
+// decodes, its flat keys read into the groups, and is written again as
+// version 2 with the groups.
+func TestAVersion1FileReadsItsFlatSettings(t *testing.T) {
+	v2 := string(encode(t, small()))
+	v1 := strings.Replace(v2, `"version": 2`, `"version": 1`, 1)
+	v1 = strings.Replace(v1, `"tableSize": 2,`, `"tableSize": 2, "topCut": 4, "playoffBestOf": 5, "playoffMinutes": 75, "thirdPlace": true,`, 1)
+	doc, err := transfer.Decode(strings.NewReader(v1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Version != 1 {
+		t.Errorf("version %d, want the file's 1", doc.Version)
+	}
+	if got, want := doc.Event.Settings.Playoff, (event.PlayoffSettings{TopCut: 4, BestOf: 5, Minutes: 75, ThirdPlace: true}); got != want {
+		t.Errorf("playoff %+v, want %+v", got, want)
+	}
+	again := string(encode(t, doc))
+	if !strings.Contains(again, `"version": 2`) || !strings.Contains(again, `"playoff": {`) || strings.Contains(again, `"playoffBestOf"`) {
+		t.Errorf("written again as:\n%s", again)
 	}
 }

@@ -28,6 +28,11 @@ type Kind struct {
 // Printer builds and writes an event's reports.
 type Printer struct {
 	D *director.Director
+	// Address is where the store network serves the event while it is
+	// on, printed on the match slips beside each table's code; "" while
+	// it is off. QR is what the slips' QR code says ("" for none).
+	Address string
+	QR      string
 }
 
 // reportKind is one report the printer writes.
@@ -80,7 +85,7 @@ func (p Printer) Write(ctx context.Context, key string, id event.EventID, round 
 		// transaction, however many questions it asks.
 		var summary string
 		err := p.D.InSnapshot(ctx, func(d *director.Director) error {
-			snap := Printer{D: d}
+			snap := Printer{D: d, Address: p.Address, QR: p.QR}
 			if k.Round && round == 0 {
 				n, err := snap.latestRound(ctx, id)
 				if err != nil {
@@ -142,7 +147,12 @@ func writeSlips(ctx context.Context, p Printer, id event.EventID, round int, pap
 	if err != nil {
 		return "", err
 	}
-	s := reports.SlipsFrom(PairingsReport(sh), rules.SlipFor(sh.Event))
+	pairings, err := p.withCodes(ctx, id, PairingsReport(sh))
+	if err != nil {
+		return "", err
+	}
+	s := reports.SlipsFrom(pairings, rules.SlipFor(sh.Event))
+	s.Address, s.QR = p.Address, p.QR
 	s.Games = sh.Round.GamesPerMatch(sh.Event.Settings)
 	s.Note = rules.MatchNote(sh.Event, sh.Round)
 	for i, t := range sh.Tables {
@@ -238,7 +248,11 @@ func writePairingsCSV(ctx context.Context, p Printer, id event.EventID, round in
 	if err != nil {
 		return "", err
 	}
-	if err := reports.WritePairingsCSV(w, PairingsReport(sh)); err != nil {
+	pairings, err := p.withCodes(ctx, id, PairingsReport(sh))
+	if err != nil {
+		return "", err
+	}
+	if err := reports.WritePairingsCSV(w, pairings); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("round %d pairings as CSV, %d tables", round, len(sh.Tables)), nil
@@ -543,7 +557,7 @@ func writeJudgeLog(ctx context.Context, p Printer, id event.EventID, _ int, pape
 		number[l.ID] = i + 1
 		out.Entries = append(out.Entries, reports.JudgeLogEntry{
 			Number: i + 1, At: l.At, Round: l.Round, Table: l.Table, Kind: string(l.Kind), Player: byID[l.EntryID].Name,
-			Infraction: l.Infraction, Penalty: l.Penalty, Points: l.Points, Extension: l.Extension, Judge: jn[l.JudgeID],
+			Infraction: l.Infraction, Penalty: l.Penalty, Points: l.Points, Extension: l.Extension, Judge: jn[l.JudgeID], Source: l.Source,
 			Description: l.Description, Outcome: l.Outcome, Corrects: number[l.Corrects], Withdraws: l.Penalty == judgelog.Void,
 		})
 	}
@@ -649,6 +663,22 @@ func (p Printer) entriesByID(ctx context.Context, id event.EventID) (map[event.E
 		out[en.ID] = en
 	}
 	return out, nil
+}
+
+// withCodes adds the tables' codes for reporting from a phone to a round's
+// pairings, for the reports that are the organizer's or the table's own
+// (the match slips, the pairings CSV), never the wall's.
+func (p Printer) withCodes(ctx context.Context, id event.EventID, pr reports.Pairings) (reports.Pairings, error) {
+	codes, err := p.D.TableCodes(ctx, id, pr.Round)
+	if err != nil {
+		return pr, err
+	}
+	for i, t := range pr.Tables {
+		if !t.Bye {
+			pr.Tables[i].Code = codes[t.Number]
+		}
+	}
+	return pr, nil
 }
 
 // PairingsReport turns a round sheet into the pairings report's model.

@@ -1,11 +1,18 @@
 package printing
 
 import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/store"
 )
 
 // The pairings sheet of a 2v2 round names each player's team.
@@ -31,5 +38,93 @@ func TestTeamPairingsNameTheTeams(t *testing.T) {
 	}
 	if want := "Ada (Owls)|Cy (Cy & Dee)|Bob (Owls)|Dee (Cy & Dee)|Eve (Larks)"; strings.Join(got, "|") != want {
 		t.Errorf("seats %q, want %q", strings.Join(got, "|"), want)
+	}
+}
+
+// The tables' codes go to the organizer's pairings CSV and on each
+// table's slip (with the network's address when it is on), never on the
+// sheets for the wall.
+func TestTableCodesGoOnTheSlipsAndTheCSVOnly(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Fatal("pdftotext (poppler-utils) is needed: make test installs it")
+	}
+	ctx := context.Background()
+	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	d := director.New(db, func() time.Time { return time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC) }, rand.New(rand.NewPCG(1, 2)))
+	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"Ada Lovelace", "Zoë Ødegård", "李小龍", "김민준", "Maximiliana Wolkenstein-Abendroth"} {
+		if _, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: name}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := d.PairNextRound(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(p Printer, key string) string {
+		t.Helper()
+		var buf bytes.Buffer
+		if _, err := p.Write(ctx, key, e.ID, 0, "A4", &buf); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasSuffix(key, "csv") {
+			cmd := exec.Command("pdftotext", "-layout", "-", "-")
+			cmd.Stdin = &buf
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return string(out)
+		}
+		return buf.String()
+	}
+	if slips := write(Printer{D: d}, "slips"); strings.Contains(slips, "Table code") {
+		t.Errorf("the slips of a draft show codes:\n%s", slips)
+	}
+	if err := d.PublishRound(ctx, e.ID, r.Number); err != nil {
+		t.Fatal(err)
+	}
+	codes, err := d.TableCodes(ctx, e.ID, r.Number)
+	if err != nil || len(codes) != 2 {
+		t.Fatalf("codes %v, %v", codes, err)
+	}
+	csv := strings.TrimPrefix(write(Printer{D: d}, "pairings-csv"), "\ufeff")
+	if !strings.HasPrefix(csv, "round,table,seat,name,member number,points,code\n") {
+		t.Errorf("pairings CSV header: %.80q", csv)
+	}
+	for n, code := range codes {
+		if strings.Count(csv, ","+code+"\n") != 2 {
+			t.Errorf("table %d's code %s is not on its two rows:\n%s", n, code, csv)
+		}
+	}
+	if bye := csv[strings.Index(csv, "BYE"):]; !strings.HasSuffix(bye, ",0,\n") {
+		t.Errorf("the bye's row:\n%s", csv)
+	}
+	slips := write(Printer{D: d, Address: "http://192.168.1.20:8080/"}, "slips")
+	for _, code := range codes {
+		if !strings.Contains(slips, "Table code "+code) {
+			t.Errorf("the slips lack %q:\n%s", "Table code "+code, slips)
+		}
+	}
+	if strings.Count(slips, "report at http://192.168.1.20:8080/") != 2 {
+		t.Errorf("the slips do not say where to report:\n%s", slips)
+	}
+	if plain := write(Printer{D: d}, "slips"); strings.Contains(plain, "report at") || !strings.Contains(plain, "Table code") {
+		t.Errorf("the slips without the network:\n%s", plain)
+	}
+	for _, key := range []string{"pairings", "pairings-by-name"} {
+		text := write(Printer{D: d, Address: "http://192.168.1.20:8080/"}, key)
+		for _, code := range codes {
+			if strings.Contains(text, code) {
+				t.Errorf("%s shows the code %s:\n%s", key, code, text)
+			}
+		}
 	}
 }

@@ -151,13 +151,21 @@ func TestTheSettingsFormChangesTheSettingsBeforeRoundOne(t *testing.T) {
 	if f.bestOf.Selected != "Best of 3" || f.rounds.Text != "" || f.minutes.Text != "50" {
 		t.Fatalf("form starts with %q %q %q", f.bestOf.Selected, f.rounds.Text, f.minutes.Text)
 	}
+	if f.phoneApproval.Checked || f.phoneApproval.Text != "Phone reports wait for my approval" {
+		t.Errorf("phone approval %q checked %v", f.phoneApproval.Text, f.phoneApproval.Checked)
+	}
 	f.bestOf.SetSelected("Best of 1")
 	test.Type(f.rounds, "4")
 	f.minutes.SetText("30")
+	test.Tap(f.phoneApproval)
 	test.Tap(f.saveButton)
 	got, _ := d.Event(ctx, e.ID)
-	if saved != 1 || got.Settings.GamesPerMatch != 1 || got.Settings.Rounds != 4 || got.Settings.RoundMinutes != 30 {
+	if saved != 1 || got.Settings.GamesPerMatch != 1 || got.Settings.Rounds != 4 || got.Settings.RoundMinutes != 30 || !got.Settings.PhoneReportsNeedApproval {
 		t.Fatalf("saved %d, settings %+v", saved, got.Settings)
+	}
+	f.Show(got)
+	if !f.phoneApproval.Checked {
+		t.Error("the form does not show that phone reports wait for approval")
 	}
 
 	// Once round 1 is paired the director refuses, and the form says why.
@@ -226,7 +234,7 @@ func TestTheSettingsFormSavesATopCutAndTheTiebreakerOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := got.Settings
-	if s.TopCut != 8 || s.PlayoffBestOf != 5 || s.PlayoffMinutes != 90 || strings.Join(s.Tiebreakers, ",") != "buchholz,omw,ogw,h2h,random" {
+	if s.Playoff.TopCut != 8 || s.Playoff.BestOf != 5 || s.Playoff.Minutes != 90 || strings.Join(s.Tiebreakers, ",") != "buchholz,omw,ogw,h2h,random" {
 		t.Fatalf("saved %+v; problem %q", s, f.problem.Text)
 	}
 }
@@ -278,8 +286,8 @@ func TestTheSettingsFormOffersWhatTheStructureHas(t *testing.T) {
 		}
 		test.Tap(f.saveButton)
 		got, _ := d.Event(ctx, e.ID)
-		if got.Settings.Double != c.dbl || got.Settings.ThirdPlace != c.third {
-			t.Errorf("%s: saved double %v, third place %v; problem %q", c.format, got.Settings.Double, got.Settings.ThirdPlace, f.problem.Text)
+		if got.Settings.Double != c.dbl || got.Settings.Playoff.ThirdPlace != c.third {
+			t.Errorf("%s: saved double %v, third place %v; problem %q", c.format, got.Settings.Double, got.Settings.Playoff.ThirdPlace, f.problem.Text)
 		}
 	}
 }
@@ -302,7 +310,7 @@ func TestTheCreateFormTakesTheStructuresOptions(t *testing.T) {
 		t.Fatalf("not created: %q", f.problem.Text)
 	}
 	e, _ := d.Event(context.Background(), (*created)[0].ID)
-	if e.Settings.Structure != event.StructureSingleElimination || !e.Settings.ThirdPlace {
+	if e.Settings.Structure != event.StructureSingleElimination || !e.Settings.Playoff.ThirdPlace {
 		t.Errorf("saved %+v", e.Settings)
 	}
 
@@ -317,8 +325,8 @@ func TestTheCreateFormTakesTheStructuresOptions(t *testing.T) {
 		t.Fatalf("not created: %q", f.problem.Text)
 	}
 	e, _ = d.Event(context.Background(), (*created)[1].ID)
-	if e.Settings.TopCut != 4 {
-		t.Errorf("top cut = %d", e.Settings.TopCut)
+	if e.Settings.Playoff.TopCut != 4 {
+		t.Errorf("top cut = %d", e.Settings.Playoff.TopCut)
 	}
 }
 
@@ -383,7 +391,7 @@ func TestMultiplayerSwissOffersAFinalTable(t *testing.T) {
 		t.Fatalf("not created: %q", f.problem.Text)
 	}
 	e, _ := d.Event(context.Background(), (*created)[0].ID)
-	if e.Settings.FinalTable != 5 || !e.Settings.SecondaryTable || e.Settings.TopCut != 0 {
+	if e.Settings.FinalTable.Size != 5 || !e.Settings.FinalTable.Secondary || e.Settings.Playoff.TopCut != 0 {
 		t.Errorf("saved %+v", e.Settings)
 	}
 }
@@ -421,8 +429,8 @@ func TestTheSettingsFormChangesGamePointsAndTheDraft(t *testing.T) {
 	test.Tap(f.saveButton)
 	got, _ := d.Event(ctx, e.ID)
 	s := got.Settings
-	if s.GamePoints == nil || *s.GamePoints != (event.GamePointValues{Seized: 5, Burned: 3, Played: 2, OtherBurned: 1, Reduce: -2, Controlled: 1, Increase: -2}) ||
-		s.DraftIdeal != 5 || s.DraftMin != 4 || s.DraftMax != 5 || s.DraftPacks != 8 || s.Environment != "old-masters" || s.DeckRules != "shadowfist" {
+	if s.Shadowfist.GamePoints == nil || *s.Shadowfist.GamePoints != (event.GamePointValues{Seized: 5, Burned: 3, Played: 2, OtherBurned: 1, Reduce: -2, Controlled: 1, Increase: -2}) ||
+		s.Draft.Ideal != 5 || s.Draft.Min != 4 || s.Draft.Max != 5 || s.Draft.Packs != 8 || s.Shadowfist.Environment != "old-masters" || s.DeckRules != "shadowfist" {
 		t.Fatalf("saved %+v (problem %q)", s, f.problem.Text)
 	}
 

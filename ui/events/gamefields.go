@@ -77,7 +77,7 @@ func (f *gameFields) set(s event.Settings) {
 	f.deckRules.SetSelected(deckRuleName(deck.Format(s.DeckRules)))
 	f.poolRow.show(deck.Format(s.DeckRules).HasCardPool())
 	for _, e := range rules.Environments() {
-		if e.Key == s.Environment {
+		if e.Key == s.Shadowfist.Environment {
 			f.pool.SetSelected(e.Name)
 		}
 	}
@@ -86,7 +86,7 @@ func (f *gameFields) set(s event.Settings) {
 	f.podsRow.show(s.HasDraft())
 	f.packsRow.show(s.HasDraft())
 	f.pods.SetText(podsText(s))
-	f.packs.SetText(strconv.Itoa(s.DraftPacks))
+	f.packs.SetText(strconv.Itoa(s.Draft.Packs))
 }
 
 // gamePointsText writes game-point values in the order of rule 5.3.
@@ -97,17 +97,11 @@ func gamePointsText(v event.GamePointValues) string {
 // podsText writes a draft's pod sizes: "8" when the pods are all the
 // ideal size, else "ideal smallest largest".
 func podsText(s event.Settings) string {
-	lo, hi := s.DraftMin, s.DraftMax
-	if lo == 0 {
-		lo = s.DraftIdeal
+	lo, hi := s.Draft.Bounds()
+	if lo == s.Draft.Ideal && hi == s.Draft.Ideal {
+		return strconv.Itoa(s.Draft.Ideal)
 	}
-	if hi == 0 {
-		hi = s.DraftIdeal
-	}
-	if lo == s.DraftIdeal && hi == s.DraftIdeal {
-		return strconv.Itoa(s.DraftIdeal)
-	}
-	return fmt.Sprintf("%d %d %d", s.DraftIdeal, lo, hi)
+	return fmt.Sprintf("%d %d %d", s.Draft.Ideal, lo, hi)
 }
 
 // numbers reads whole numbers separated by spaces or commas.
@@ -133,7 +127,7 @@ func (f *gameFields) read(s *event.Settings) error {
 	if f.poolRow.visible() {
 		for _, e := range rules.Environments() {
 			if e.Name == f.pool.Selected {
-				s.Environment = e.Key
+				s.Shadowfist.Environment = e.Key
 			}
 		}
 	}
@@ -147,9 +141,9 @@ func (f *gameFields) read(s *event.Settings) error {
 		}
 		v := event.GamePointValues{Seized: n[0], Burned: n[1], Played: n[2], OtherBurned: n[3], Reduce: n[4], Controlled: n[5], Increase: n[6]}
 		if v == event.DefaultGamePoints() {
-			s.GamePoints = nil
+			s.Shadowfist.GamePoints = nil
 		} else {
-			s.GamePoints = &v
+			s.Shadowfist.GamePoints = &v
 		}
 	}
 	if f.podsRow.visible() {
@@ -159,22 +153,22 @@ func (f *gameFields) read(s *event.Settings) error {
 		}
 		switch len(n) {
 		case 1:
-			s.DraftIdeal, s.DraftMin, s.DraftMax = n[0], 0, 0
+			s.Draft.Ideal, s.Draft.Min, s.Draft.Max = n[0], 0, 0
 		case 3:
-			s.DraftIdeal, s.DraftMin, s.DraftMax = n[0], n[1], n[2]
+			s.Draft.Ideal, s.Draft.Min, s.Draft.Max = n[0], n[1], n[2]
 		default:
 			return event.Invalid("draft pods: type the ideal pod size (\"8\"), or the ideal, smallest and largest (\"4 3 5\")")
 		}
-		if s.DraftIdeal < 1 {
+		if s.Draft.Ideal < 1 {
 			return event.Invalid("draft pods: a pod seats at least 2 players; to play without a draft choose a format without one")
 		}
 	}
 	if f.packsRow.visible() {
-		n, err := number(f.packs.Text, "packs", s.DraftPacks)
+		n, err := number(f.packs.Text, "packs", s.Draft.Packs)
 		if err != nil {
 			return err
 		}
-		s.DraftPacks = n
+		s.Draft.Packs = n
 	}
 	return nil
 }

@@ -49,6 +49,7 @@ type SettingsForm struct {
 	tiebreakers   *tiebreakEditor
 	gwFloor       *widget.Check
 	gwFloorBox    *fyne.Container
+	phoneApproval *widget.Check
 	problem       *widget.Label
 	saveButton    *widget.Button
 	dialog        *dialog.CustomDialog
@@ -80,6 +81,7 @@ func NewSettingsForm(d Settler, run work.Runner, win fyne.Window) *SettingsForm 
 	f.tiebreakers.onResize = f.resize
 	f.gwFloor = &widget.Check{Text: "Floor a player's own GW% at 33%"}
 	f.gwFloorBox = container.NewVBox(f.gwFloor, columns.Secondary(gwFloorHint, true))
+	f.phoneApproval = &widget.Check{Text: PhoneApprovalLabel}
 	f.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
 	f.problem.Hide()
 	f.saveButton = &widget.Button{Text: "Save settings", Importance: widget.HighImportance, OnTapped: f.onSave}
@@ -94,7 +96,8 @@ func NewSettingsForm(d Settler, run work.Runner, win fyne.Window) *SettingsForm 
 	f.game.addTo(form)
 
 	body := container.NewBorder(nil, nil, nil, nil,
-		container.New(layout.NewGridLayoutWithColumns(2), container.NewVBox(form.box), container.NewVBox(f.tiebreakers.box, f.gwFloorBox)))
+		container.New(layout.NewGridLayoutWithColumns(2), container.NewVBox(form.box), container.NewVBox(f.tiebreakers.box, f.gwFloorBox,
+			widget.NewSeparator(), f.phoneApproval, columns.Secondary(phoneApprovalHint, true))))
 	f.dialog = dialog.NewCustomWithoutButtons("Event settings", container.NewVBox(body, f.problem), win)
 	f.dialog.SetButtons([]fyne.CanvasObject{cancel, f.saveButton})
 	return f
@@ -102,6 +105,12 @@ func NewSettingsForm(d Settler, run work.Runner, win fyne.Window) *SettingsForm 
 
 // gwFloorHint says beside the own GW% floor where each choice comes from.
 const gwFloorHint = "MTR Appendix C floors it at 33% (the default); melee.gg prints it unfloored. Opponents' averages (OMW%, OGW%) always keep the floor."
+
+// PhoneApprovalLabel is the check box of Settings.PhoneReportsNeedApproval.
+const PhoneApprovalLabel = "Phone reports wait for my approval"
+
+// phoneApprovalHint says beside it what it does.
+const phoneApprovalHint = "A result the players report from a phone with their table's code (store network) waits in the Round tab's Phone reports list until you accept it, instead of being recorded at once."
 
 func bestOfName(n int) string { return fmt.Sprintf("Best of %d", n) }
 
@@ -131,6 +140,7 @@ func (f *SettingsForm) Show(e event.Event) {
 	f.gwFloor.SetChecked(!s.UnflooredGameWin)
 	f.gwFloorBox.Hidden = !twoPlayerMatches(s)
 	f.gwFloorBox.Refresh()
+	f.phoneApproval.SetChecked(s.PhoneReportsNeedApproval)
 	f.problem.Hide()
 	f.dialog.Show()
 	f.resize()
@@ -175,6 +185,7 @@ func (f *SettingsForm) Settings() (event.Settings, error) {
 	if twoPlayerMatches(s) {
 		s.UnflooredGameWin = !f.gwFloor.Checked
 	}
+	s.PhoneReportsNeedApproval = f.phoneApproval.Checked
 	return s, nil
 }
 

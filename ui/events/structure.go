@@ -116,17 +116,17 @@ func playoffOptions(current int) []string {
 func (f *structureFields) set(s event.Settings) {
 	f.structure = s.Structure
 	f.multi = s.TableSize > 2
-	f.finalTable.SetSelected(finalName(s.FinalTable))
-	f.secondary.SetChecked(s.SecondaryTable)
-	f.topCut.Options = topCutOptions(s.TopCut)
-	f.topCut.SetSelected(topCutName(s.TopCut))
-	f.playoffBestOf.Options = playoffOptions(s.PlayoffBestOf)
-	f.playoffBestOf.SetSelected(playoffName(s.PlayoffBestOf))
+	f.finalTable.SetSelected(finalName(s.FinalTable.Size))
+	f.secondary.SetChecked(s.FinalTable.Secondary)
+	f.topCut.Options = topCutOptions(s.Playoff.TopCut)
+	f.topCut.SetSelected(topCutName(s.Playoff.TopCut))
+	f.playoffBestOf.Options = playoffOptions(s.Playoff.BestOf)
+	f.playoffBestOf.SetSelected(playoffName(s.Playoff.BestOf))
 	f.playoffMinutes.SetText("")
-	if s.PlayoffMinutes > 0 {
-		f.playoffMinutes.SetText(strconv.Itoa(s.PlayoffMinutes))
+	if s.Playoff.Minutes > 0 {
+		f.playoffMinutes.SetText(strconv.Itoa(s.Playoff.Minutes))
 	}
-	f.thirdPlace.SetChecked(s.ThirdPlace)
+	f.thirdPlace.SetChecked(s.Playoff.ThirdPlace)
 	f.double.SetChecked(s.Double)
 	f.lateLosses.SetChecked(s.LateEntryLosses)
 	switch s.Structure {
@@ -179,9 +179,9 @@ func (f *structureFields) read(s *event.Settings) error {
 		if err != nil {
 			n = 0
 		}
-		s.TopCut = n
+		s.Playoff.TopCut = n
 		if n == 0 {
-			s.PlayoffBestOf, s.PlayoffMinutes, s.ThirdPlace = 0, 0, false
+			s.Playoff = event.PlayoffSettings{}
 		}
 	}
 	if f.bestOfRow.visible() {
@@ -189,13 +189,13 @@ func (f *structureFields) read(s *event.Settings) error {
 		if err != nil {
 			n = 0
 		}
-		s.PlayoffBestOf = n
-		if s.PlayoffMinutes, err = number(f.playoffMinutes.Text, "playoff minutes", 0); err != nil {
+		s.Playoff.BestOf = n
+		if s.Playoff.Minutes, err = number(f.playoffMinutes.Text, "playoff minutes", 0); err != nil {
 			return err
 		}
 	}
 	if f.thirdRow.visible() {
-		s.ThirdPlace = f.thirdPlace.Checked
+		s.Playoff.ThirdPlace = f.thirdPlace.Checked
 	}
 	if f.doubleRow.visible() {
 		s.Double = f.double.Checked
@@ -204,13 +204,13 @@ func (f *structureFields) read(s *event.Settings) error {
 		s.LateEntryLosses = f.lateLosses.Checked
 	}
 	if f.finalRow.visible() {
-		s.FinalTable = 0
+		s.FinalTable.Size = 0
 		for _, n := range []int{3, 4, 5} {
 			if f.finalTable.Selected == finalName(n) {
-				s.FinalTable = n
+				s.FinalTable.Size = n
 			}
 		}
-		s.SecondaryTable = s.FinalTable > 0 && f.secondary.Checked
+		s.FinalTable.Secondary = s.HasFinalTable() && f.secondary.Checked
 	}
 	return nil
 }
@@ -228,8 +228,8 @@ func DescribeSettings(s event.Settings) string {
 			rounds = fmt.Sprintf("%d rounds", s.Rounds)
 		}
 		parts = append(parts, bestOfName(s.GamesPerMatch), fmt.Sprintf("%d-minute rounds", s.RoundMinutes), rounds)
-		if s.TopCut > 0 {
-			parts = append(parts, "then a top "+strconv.Itoa(s.TopCut)+playoffText(s))
+		if s.Playoff.TopCut > 0 {
+			parts = append(parts, "then a top "+strconv.Itoa(s.Playoff.TopCut)+playoffText(s))
 		}
 		parts = append(parts, points)
 	case event.StructureKeyForge:
@@ -237,7 +237,7 @@ func DescribeSettings(s event.Settings) string {
 			"then a playoff of eight"+playoffText(s))
 	case event.StructureDoubleFinal:
 		parts = append(parts, fmt.Sprintf("%s in %d-minute rounds, out at two losses", bestOfName(s.GamesPerMatch), s.RoundMinutes),
-			fmt.Sprintf("then a final table of %d", s.FinalTable))
+			fmt.Sprintf("then a final table of %d", s.FinalTable.Size))
 	case event.StructureChallenges:
 		parts = append(parts, "Open challenges: untimed games of 2 to 5 players, recorded as they are played",
 			fmt.Sprintf("%d point(s) for a game won", s.Points.Win))
@@ -245,7 +245,7 @@ func DescribeSettings(s event.Settings) string {
 		parts = append(parts, labels.StructureOf(s), bestOfName(s.GamesPerMatch), fmt.Sprintf("%d-minute rounds", s.RoundMinutes), points)
 	default:
 		parts = append(parts, labels.StructureOf(s), bestOfName(s.GamesPerMatch), fmt.Sprintf("%d-minute rounds", s.RoundMinutes))
-		if s.ThirdPlace {
+		if s.Playoff.ThirdPlace {
 			parts = append(parts, "third-place match")
 		}
 	}
@@ -270,11 +270,11 @@ func DescribeSettings(s event.Settings) string {
 // differs from the rounds, or "".
 func playoffText(s event.Settings) string {
 	var p []string
-	if s.PlayoffBestOf > 0 && s.PlayoffBestOf != s.GamesPerMatch {
-		p = append(p, strings.ToLower(bestOfName(s.PlayoffBestOf)))
+	if s.Playoff.BestOf > 0 && s.Playoff.BestOf != s.GamesPerMatch {
+		p = append(p, strings.ToLower(bestOfName(s.Playoff.BestOf)))
 	}
-	if s.PlayoffMinutes > 0 && s.PlayoffMinutes != s.RoundMinutes {
-		p = append(p, fmt.Sprintf("%d-minute rounds", s.PlayoffMinutes))
+	if s.Playoff.Minutes > 0 && s.Playoff.Minutes != s.RoundMinutes {
+		p = append(p, fmt.Sprintf("%d-minute rounds", s.Playoff.Minutes))
 	}
 	if len(p) == 0 {
 		return ""

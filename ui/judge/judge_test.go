@@ -535,3 +535,23 @@ func TestTabWalksTheFormInReadingOrder(t *testing.T) {
 		t.Errorf("Save is not reached by Tab: %T", c.Focused())
 	}
 }
+
+// An entry a judge logged from a phone on the store network says so in
+// the log and in its detail: which judge (as any entry) and which device.
+func TestAnEntryFromTheNetworkShowsWhereItCameFrom(t *testing.T) {
+	f := open(t, "generic", "swiss", true, fourPlayers...)
+	j := f.judge(t, "Sam Keeper", event.RoleHeadJudge, 1, 0)
+	tb := f.tableOf(t, "Zoë Ødegård")
+	if _, err := f.d.LogJudgeEntry(context.Background(), event.JudgeLogEntry{EventID: f.e.ID, Table: tb.Number, JudgeID: j.ID,
+		Kind: event.LogRuling, Description: "Asked about timing", Source: "judge phone, device 9c1e"}); err != nil {
+		t.Fatal(err)
+	}
+	f.s.Load(f.e.ID)
+	if !f.shows("· judge phone, device 9c1e") {
+		t.Errorf("the log does not say where the entry came from: %q", f.texts())
+	}
+	f.s.log.list.Select(0)
+	if !strings.Contains(f.s.log.detail.Text, "From: judge phone, device 9c1e") || !strings.Contains(f.s.log.detail.Text, "Sam Keeper") {
+		t.Errorf("detail %q", f.s.log.detail.Text)
+	}
+}

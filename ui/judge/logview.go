@@ -97,9 +97,15 @@ func (l line) status() string {
 // struck reports whether the row is no longer in force.
 func (l line) struck() bool { return l.state == stateCorrected || l.state == stateWithdrawn }
 
-// meta is the row's first line: "#12 · 18:30 · Round 3, table 12".
+// meta is the row's first line: "#12 · 18:30 · Round 3, table 12", and
+// where the entry was written when not at this computer ("· judge
+// phone, device 9c1e").
 func (l line) meta() string {
-	return fmt.Sprintf("#%d · %s · %s", l.entry.ID, l.entry.At.Format("15:04"), l.place)
+	s := fmt.Sprintf("#%d · %s · %s", l.entry.ID, l.entry.At.Format("15:04"), l.place)
+	if l.entry.Source != "" {
+		s += " · " + l.entry.Source
+	}
+	return s
 }
 
 // note explains why an entry cannot be corrected, or "" when it can.
@@ -286,6 +292,9 @@ func (p *logPanel) showDetail(l *line) {
 	}
 	e := l.entry
 	text := fmt.Sprintf("#%d, %s — %s.", e.ID, e.At.Format("15:04"), l.text)
+	if e.Source != "" {
+		text += "\nFrom: " + e.Source
+	}
 	if d := strings.TrimSpace(e.Description); d != "" && e.Penalty != judgelog.Void && e.Kind != event.LogRuling && e.Kind != event.LogExtension {
 		text += "\nNotes: " + d
 	}

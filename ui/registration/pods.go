@@ -111,8 +111,8 @@ func (p *podsDialog) set(seating event.DraftSeating, drawn bool) {
 	p.seating, p.drawn = seating, drawn
 	settings := p.s.event.Settings
 	if !drawn {
-		p.summary.SetText(fmt.Sprintf("Pods of %s, %s each.", podBounds(settings), plural(settings.DraftPacks, "pack")))
-		p.passes.SetText(PassLine(pairing.DraftPasses(settings.DraftPacks)))
+		p.summary.SetText(fmt.Sprintf("Pods of %s, %s each.", podBounds(settings), plural(settings.Draft.Packs, "pack")))
+		p.passes.SetText(PassLine(pairing.DraftPasses(settings.Draft.Packs)))
 		p.drawnAt.Hide()
 		p.grid.Objects = nil
 		p.none.Show()
@@ -264,17 +264,11 @@ func PassLine(passes []event.PassDirection) string {
 
 // podBounds is "5 (3 to 5)" for an ideal of 5 within 3 to 5.
 func podBounds(s event.Settings) string {
-	lo, hi := s.DraftMin, s.DraftMax
-	if lo == 0 {
-		lo = s.DraftIdeal
-	}
-	if hi == 0 {
-		hi = s.DraftIdeal
-	}
+	lo, hi := s.Draft.Bounds()
 	if lo == hi {
-		return strconv.Itoa(s.DraftIdeal)
+		return strconv.Itoa(s.Draft.Ideal)
 	}
-	return fmt.Sprintf("%d (%d to %d)", s.DraftIdeal, lo, hi)
+	return fmt.Sprintf("%d (%d to %d)", s.Draft.Ideal, lo, hi)
 }
 
 func plural(n int, word string) string {

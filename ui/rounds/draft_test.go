@@ -241,7 +241,7 @@ func TestAPlayoffRoundShowsItsNameAndMatchLength(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := e.Settings
-	s.Rounds, s.TopCut, s.PlayoffBestOf = 1, 2, 5
+	s.Rounds, s.Playoff.TopCut, s.Playoff.BestOf = 1, 2, 5
 	if err := d.UpdateSettings(ctx, e.ID, s); err != nil {
 		t.Fatal(err)
 	}

@@ -195,7 +195,7 @@ func (s *Screen) updateMultiItem(i widget.ListItemID, o fyne.CanvasObject) {
 	for _, c := range []int{mcSeat, mcName, mcPoints, mcResult} {
 		cells[c].Refresh()
 	}
-	columns.SetSecondary(objects(mcWhy)[0].(*widget.RichText), t.Why)
+	setPairing(objects(mcWhy)[0].(*widget.RichText), t)
 }
 
 // updateMultiResult fills the result lines of table t: each seat's score

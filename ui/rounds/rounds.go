@@ -48,6 +48,7 @@ type Director interface {
 	SwapPlayers(ctx context.Context, id event.EventID, number int, a, b event.EntryID) error
 	RepairRound(ctx context.Context, id event.EventID) (event.Round, error)
 	WithdrawRound(ctx context.Context, id event.EventID) error
+	ResolvePhoneReport(ctx context.Context, id event.EventID, reportID int64, accept bool) error
 }
 
 // DraftBanner is the banner over a draft round.
@@ -122,6 +123,9 @@ type Screen struct {
 	seatHeads     [2]*widget.Label // "Seat 1", "Seat 2"; "Team A", "Team B" in a team event
 	resultHeading *widget.Label
 	panel         *resultPanel // the open result panel, if any
+
+	// phone lists the phone reports waiting for the organizer.
+	phone *phonePanel
 }
 
 // The columns of a two-player round: table, seat 1 (right-aligned towards
@@ -187,7 +191,10 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 		s.twoHeader,
 		s.mheader,
 	)
-	s.content = container.NewBorder(top, nil, nil, nil, container.NewStack(s.list, s.mlist, container.NewVBox(s.empty)))
+	// The phone reports come and go under the tables, never moving the
+	// fields the organizer is typing in.
+	s.phone = newPhonePanel(s)
+	s.content = container.NewBorder(top, s.phone.box, nil, nil, container.NewStack(s.list, s.mlist, container.NewVBox(s.empty)))
 	return s
 }
 
@@ -259,6 +266,7 @@ func (s *Screen) Load(id event.EventID) {
 		s.stopSwap()
 		s.eventID, s.rounds, s.number = id, nil, 0
 		s.setSheet(director.Sheet{})
+		s.phone.set(nil)
 		s.setStatus("", widget.MediumImportance)
 		s.table.SetText("")
 		s.result.SetText("")
@@ -287,6 +295,7 @@ func (s *Screen) showView(v director.RoundView) {
 		s.setStatus("", widget.MediumImportance)
 	}
 	s.rounds = v.Heads
+	s.phone.set(v.Reports)
 	options := make([]string, count)
 	for i, r := range v.Heads {
 		options[i] = labels.Round(r)
@@ -1007,7 +1016,7 @@ func (s *Screen) updateItem(i widget.ListItemID, o fyne.CanvasObject) {
 		result.Importance = widget.MediumImportance
 	}
 	result.Refresh()
-	columns.SetSecondary(cells[6].(*widget.RichText), t.Why)
+	setPairing(cells[6].(*widget.RichText), t)
 }
 
 // onRowSelected fills the Table field from the row clicked and moves to the

@@ -55,21 +55,30 @@ func newCache(d *director.Director) *cache {
 
 // invalidate forgets what a change made stale: its event's board and
 // bodies (every event's for a change of no one event), and the event list.
-func (c *cache) invalidate(ch director.Change) {
+// It returns the events that were being read (had a board): those worth
+// reading again at once.
+func (c *cache) invalidate(ch director.Change) (hot []event.EventID) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.list++
 	if ch.Event == 0 {
+		for id := range c.boards {
+			hot = append(hot, id)
+		}
 		for id := range c.versions {
 			c.versions[id]++
 		}
 		clear(c.boards)
 		clear(c.blobs)
-		return
+		return hot
+	}
+	if _, ok := c.boards[ch.Event]; ok {
+		hot = append(hot, ch.Event)
 	}
 	c.versions[ch.Event]++
 	delete(c.boards, ch.Event)
 	delete(c.blobs, ch.Event)
+	return hot
 }
 
 // board returns the event's Board, read once per version however many

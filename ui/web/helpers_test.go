@@ -202,3 +202,43 @@ func seatTable(r event.Round, entry event.EntryID) event.Table {
 
 // directorPlayer is a new player of that name.
 func directorPlayer(name string) director.NewPlayer { return director.NewPlayer{Name: name} }
+
+// playRound records a result at every table of round n still out: seat 1
+// wins 2–1 at odd tables, seat 2 wins 2–0 at even ones.
+func (f *fixture) playRound(id event.EventID, r event.Round) {
+	f.t.Helper()
+	for _, t := range r.Tables {
+		if t.Bye || t.Result != nil {
+			continue
+		}
+		res := event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}
+		if t.Number%2 == 0 {
+			res = event.Result{Seats: []event.SeatResult{{GamesWon: 0}, {GamesWon: 2}}}
+		}
+		if err := f.d.RecordResult(context.Background(), id, r.Number, t.Number, res); err != nil {
+			f.t.Fatal(err)
+		}
+	}
+}
+
+// topCut plays a Swiss event with a top 8 of n players through its
+// Swiss rounds and into its top cut, leaving the quarter-finals played
+// and the semi-finals published.
+func (f *fixture) topCut(n int) event.Event {
+	f.t.Helper()
+	e, _ := f.event("generic", "swiss-top8", testNames(n)...)
+	for {
+		p, err := f.d.Progress(context.Background(), e.ID)
+		if err != nil {
+			f.t.Fatal(err)
+		}
+		if p.Done {
+			f.t.Fatalf("the event ended before its top cut: %+v", p)
+		}
+		r := f.publish(e.ID)
+		if p.Cut == 1 {
+			return e
+		}
+		f.playRound(e.ID, r)
+	}
+}

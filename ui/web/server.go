@@ -56,6 +56,7 @@ type Server struct {
 	cache  *cache
 	hub    *hub
 	limits *limiter
+	warmer warmer
 	// stop ends the director subscription and the clock ticker.
 	stop func()
 
@@ -99,6 +100,7 @@ func New(cfg Config) (*Server, error) {
 		unsubscribe()
 		ticker()
 		s.hub.closeAll()
+		s.warmer.wg.Wait()
 	})
 	return s, nil
 }

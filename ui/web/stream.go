@@ -247,7 +247,9 @@ func (s *Server) tick(ctx context.Context) {
 // made stale before any stream hears of it, so a page that re-fetches
 // gets the new state.
 func (s *Server) changed(ch director.Change) {
-	s.cache.invalidate(ch)
+	for _, id := range s.cache.invalidate(ch) {
+		s.warm(id)
+	}
 	s.hub.publish(ch)
 }
 

@@ -282,8 +282,11 @@ type standingJSON struct {
 // standingsJSON is GET /api/events/{id}/standings.
 type standingsJSON struct {
 	Event eventHeadJSON `json:"event"`
-	// AfterRound is the last round whose results count (published).
+	// AfterRound is the last round with every result in (0 before);
+	// Playing is the round under way whose results count as they come
+	// (0 when none is).
 	AfterRound int  `json:"after_round"`
+	Playing    int  `json:"playing"`
 	Final      bool `json:"final"`
 	Teams      bool `json:"teams"`
 	// Tiebreakers are the columns after points and record, in the
@@ -307,8 +310,17 @@ func shownTiebreakers(keys []string) []string {
 func standingsOf(b director.Board) standingsJSON {
 	e := b.Event()
 	keys := shownTiebreakers(e.Settings.Tiebreakers)
-	out := standingsJSON{Event: headOf(e), AfterRound: b.Current.Round.Number, Final: b.Progress.Finished, Teams: e.Settings.Teams(),
+	out := standingsJSON{Event: headOf(e), Final: b.Progress.Finished, Teams: e.Settings.Teams(),
 		Tiebreakers: []tiebreakerJSON{}, Rows: []standingJSON{}}
+	for _, r := range b.Rounds {
+		switch {
+		case !r.Published():
+		case r.Complete():
+			out.AfterRound = r.Number
+		default:
+			out.Playing = r.Number
+		}
+	}
 	for _, k := range keys {
 		title, meaning := rules.TiebreakerName(k)
 		out.Tiebreakers = append(out.Tiebreakers, tiebreakerJSON{Key: k, Title: title, Meaning: meaning})

@@ -229,8 +229,11 @@ func outcomeText(o event.Outcome, pr director.PlayerRound) string {
 
 // bracketSeatJSON is a player in a bracket match.
 type bracketSeatJSON struct {
-	Name  string `json:"name"`
-	Seed  int    `json:"seed,omitempty"`
+	Name string `json:"name"`
+	Seed int    `json:"seed,omitempty"`
+	// Games are the games the player won in a match with a result (null
+	// otherwise); Score and Mark are a multiplayer table's.
+	Games *int   `json:"games"`
 	Score string `json:"score,omitempty"`
 	Mark  string `json:"mark,omitempty"`
 }
@@ -286,14 +289,20 @@ func bracketOf(b director.Board) bracketJSON {
 func matchOf(s event.Settings, t director.SheetTable, seeds map[event.EntryID]int) matchJSON {
 	tj := tableOf(s, t)
 	m := matchJSON{Table: t.Number, Bye: t.Bye, Players: []bracketSeatJSON{}, Result: tj.Result}
+	multi := rules.MultiplayerResult(s, len(t.Seats))
 	for i, p := range t.Players {
-		m.Players = append(m.Players, bracketSeatJSON{Name: p.Name, Seed: seeds[p.Entry], Score: tj.Players[i].Score, Mark: tj.Players[i].Mark})
+		bs := bracketSeatJSON{Name: p.Name, Seed: seeds[p.Entry], Score: tj.Players[i].Score, Mark: tj.Players[i].Mark}
+		if t.Result != nil && !multi && i < len(t.Result.Seats) {
+			g := t.Result.Seats[i].GamesWon
+			bs.Games = &g
+		}
+		m.Players = append(m.Players, bs)
 	}
 	if t.Result == nil || t.Bye {
 		return m
 	}
 	switch {
-	case rules.MultiplayerResult(s, len(t.Seats)):
+	case multi:
 		for i := range t.Result.Seats {
 			if t.Result.Seats[i].Place == 1 && m.Winner == 0 {
 				m.Winner = i + 1

@@ -44,8 +44,8 @@ func Structure(s event.Structure) string {
 // changes its shape: "Double round robin", "Swiss with a top 8".
 func StructureOf(s event.Settings) string {
 	switch {
-	case s.Structure == event.StructureSwiss && s.TopCut > 0:
-		return fmt.Sprintf("Swiss with a top %d", s.TopCut)
+	case s.Structure == event.StructureSwiss && s.Playoff.TopCut > 0:
+		return fmt.Sprintf("Swiss with a top %d", s.Playoff.TopCut)
 	case s.Structure == event.StructureRoundRobin && s.Double:
 		return "Double round robin"
 	case s.Structure == event.StructureArmageddon && s.Double:

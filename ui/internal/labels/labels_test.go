@@ -46,7 +46,7 @@ func TestEveryStructureAndTiebreakerHasWords(t *testing.T) {
 			t.Errorf("Tiebreaker(%q) = %q, %q", k, title, meaning)
 		}
 	}
-	if got := StructureOf(event.Settings{Structure: event.StructureSwiss, TopCut: 8}); got != "Swiss with a top 8" {
+	if got := StructureOf(event.Settings{Structure: event.StructureSwiss, Playoff: event.PlayoffSettings{TopCut: 8}}); got != "Swiss with a top 8" {
 		t.Errorf("StructureOf = %q", got)
 	}
 }

@@ -385,7 +385,7 @@
     async function load() {
       let s;
       try { s = await getJSON(api + '/standings'); } catch (e) { msg.textContent = e.message; return; }
-      $('#standings-label').textContent = s.final ? 'Final standings' : s.after_round ? 'Standings after round ' + s.after_round : 'Standings';
+      $('#standings-label').textContent = standingsTitle(s);
       msg.textContent = s.rows.length ? '' : 'Nobody is registered yet.';
       const mine = me();
       const head = el('tr', {}, el('th', { text: '#' }), el('th', { class: 'name', text: s.teams ? 'Team' : 'Name' }),
@@ -407,6 +407,14 @@
     });
   }
 
+  // standingsTitle says which results the standings count.
+  function standingsTitle(s) {
+    if (s.final) return 'Final standings';
+    let t = s.after_round ? 'Standings after round ' + s.after_round : 'Standings';
+    if (s.playing) t += ' (round ' + s.playing + ' under way)';
+    return t;
+  }
+
   // ---- bracket -------------------------------------------------------
 
   function bracketPage() {
@@ -422,7 +430,7 @@
           m.players.map((p, i) => el('div', { class: 'side' + (m.winner === i + 1 ? ' won' : '') },
             el('span', { class: 'seed', text: p.seed ? String(p.seed) : '' }),
             el('span', { text: p.name }),
-            el('span', { text: p.score || (m.players.length === 2 && m.result && i === 0 ? m.result : '') }))))))));
+            el('span', { text: p.score || (p.games === null ? '' : String(p.games)) }))))))));
     }
     load();
     live(api + '/stream', (what) => {
@@ -449,7 +457,7 @@
       title.classList.remove('news');
       if (data.standings && !data.shows_waiting) {
         kind = 'standings';
-        title.textContent = data.standings.final ? 'Final standings' : 'Standings after round ' + data.standings.after_round;
+        title.textContent = standingsTitle(data.standings);
         items = data.standings.rows;
       } else if (data.shows_waiting) {
         kind = 'waiting';

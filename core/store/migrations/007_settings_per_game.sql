@@ -1,0 +1,10 @@
+-- Event settings in groups per game and structure (event.Settings): what
+-- every event has at the top level of the JSON, and "playoff",
+-- "finalTable", "heresy", "shadowfist", "draft" and "team" where they
+-- apply, instead of one flat object ("topCut", "tauGoal", "draftIdeal",
+-- "teamSize", "finalTable": 4, …).
+--
+-- The schema itself does not change: the rewrite of each event's settings
+-- is this migration's Go step (core/store, rewriteSettings), run in this
+-- same transaction, which reads the flat JSON through event.Settings and
+-- writes the new shape back.

@@ -1,0 +1,198 @@
+package rounds
+
+import (
+	"context"
+	"fmt"
+	"image/color"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/core/director"
+	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/keys"
+	"tablekeeper/ui/internal/work"
+)
+
+// This file is the Round tab's part of the store network: results the
+// players reported from their phones show "reported by players" beside
+// their table, and the reports that wait for the organizer (to check: they
+// disagree with the result on record; or waiting for approval, when the
+// event asks for it) are listed under the tables with Accept and Reject.
+// The list follows the director's change notifications through Load: a
+// report shows the moment it is saved, without polling.
+
+// ByPlayers is what a table's row says when the players reported its
+// result from a phone.
+const ByPlayers = "Reported by players"
+
+// setPairing fills a row's pairing cell: "Reported by players" first when
+// they did, then why the pairing was made.
+func setPairing(rt *widget.RichText, t director.SheetTable) {
+	columns.SetSecondary(rt, t.Why)
+	if t.Result == nil || !t.Result.ByPlayers {
+		return
+	}
+	mark := &widget.TextSegment{Text: ByPlayers, Style: widget.RichTextStyle{
+		ColorName: theme.ColorNamePrimary, SizeName: theme.SizeNameCaptionText, Inline: true, TextStyle: fyne.TextStyle{Bold: true}}}
+	segs := []widget.RichTextSegment{mark}
+	if t.Why != "" {
+		rest := *rt.Segments[0].(*widget.TextSegment)
+		rest.Text = " · " + t.Why
+		segs = append(segs, &rest)
+	}
+	rt.Segments = segs
+	rt.Refresh()
+}
+
+// phoneRowsShown is how many reports the list shows before it scrolls:
+// the tables above keep most of the height on a laptop screen.
+const phoneRowsShown = 2
+
+// phonePanel lists the open phone reports.
+type phonePanel struct {
+	s       *Screen
+	box     *fyne.Container
+	title   *widget.Label
+	rows    *fyne.Container
+	scroll  *container.Scroll
+	reports []director.PhoneReport
+	// confirm is the open "Replace the result?" question, if any.
+	confirm *keys.Confirm
+}
+
+func newPhonePanel(s *Screen) *phonePanel {
+	p := &phonePanel{s: s}
+	p.title = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}}
+	p.rows = container.NewVBox()
+	p.scroll = container.NewVScroll(p.rows)
+	tint := canvas.NewRectangle(color.NRGBA{R: 0x21, G: 0x96, B: 0xf3, A: 0x26})
+	tint.CornerRadius = theme.InputRadiusSize()
+	head := container.NewBorder(nil, nil, widget.NewIcon(theme.MailComposeIcon()), nil, p.title)
+	p.box = container.NewStack(tint, container.NewPadded(container.NewBorder(head, nil, nil, nil, p.scroll)))
+	p.box.Hide()
+	return p
+}
+
+// set shows the open reports, the list hidden when there are none.
+func (p *phonePanel) set(reports []director.PhoneReport) {
+	p.reports = reports
+	if len(reports) == 0 {
+		p.rows.RemoveAll()
+		p.box.Hide()
+		return
+	}
+	check := 0
+	for _, r := range reports {
+		if r.Conflict {
+			check++
+		}
+	}
+	p.title.SetText(phoneTitle(len(reports)-check, check))
+	objs := make([]fyne.CanvasObject, len(reports))
+	for i, r := range reports {
+		objs[i] = p.row(r)
+	}
+	p.rows.Objects = objs
+	p.rows.Refresh()
+	h := float32(0)
+	for _, o := range objs[:min(len(objs), phoneRowsShown)] {
+		h += o.MinSize().Height + theme.Padding()
+	}
+	p.scroll.SetMinSize(fyne.NewSize(0, h))
+	p.box.Show()
+	p.box.Refresh()
+}
+
+// phoneTitle heads the list: "Phone reports: 2 to check, 1 waiting for
+// your approval".
+func phoneTitle(waiting, check int) string {
+	var parts []string
+	if check > 0 {
+		parts = append(parts, fmt.Sprintf("%d to check", check))
+	}
+	if waiting > 0 {
+		parts = append(parts, fmt.Sprintf("%d waiting for your approval", waiting))
+	}
+	return "Phone reports: " + strings.Join(parts, ", ")
+}
+
+// PhoneLines are the two lines of a report's row: the table, its players
+// and what was typed, when and on which device; then what was reported
+// (and, to check, what the table has on record).
+func PhoneLines(r director.PhoneReport) (head, body string) {
+	sep := " v "
+	if len(r.Players) > 2 {
+		sep = ", "
+	}
+	head = fmt.Sprintf("Round %d, table %d · %s · typed %q at %s on device %s",
+		r.Round, r.Table, strings.Join(r.Players, sep), r.Result, r.At.Local().Format("15:04"), r.Device)
+	body = "Reported: " + r.Reported
+	if r.Conflict {
+		body += " · on record: " + r.Recorded
+	}
+	return head, body
+}
+
+// row is one report: what it is, and its buttons.
+func (p *phonePanel) row(r director.PhoneReport) fyne.CanvasObject {
+	head, body := PhoneLines(r)
+	tag := &widget.Label{Text: "Waiting", TextStyle: fyne.TextStyle{Bold: true}, Importance: widget.HighImportance}
+	if r.Conflict {
+		tag.Text, tag.Importance = "To check", widget.WarningImportance
+	}
+	accept := &widget.Button{Text: "Accept", Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: func() { p.onAccept(r) }}
+	reject := &widget.Button{Text: "Reject", Icon: theme.CancelIcon(), OnTapped: func() { p.resolve(r, false) }}
+	text := columns.Lines(&widget.Label{Text: head, TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
+		&widget.Label{Text: body, Truncation: fyne.TextTruncateEllipsis})
+	return container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(90, tag.MinSize().Height), tag),
+		container.NewCenter(container.NewHBox(accept, reject)), text)
+}
+
+// onAccept applies a report; over a different result on record it asks
+// first, Enter keeping the result on record.
+func (p *phonePanel) onAccept(r director.PhoneReport) {
+	if !r.Conflict {
+		p.resolve(r, true)
+		return
+	}
+	p.confirm = keys.NewConfirm(p.s.win, keys.ConfirmOptions{
+		Title: fmt.Sprintf("Replace table %d's result?", r.Table),
+		Message: fmt.Sprintf("Round %d, table %d has %s on record.\nThe players reported %s from a phone.\nReplace the result on record with theirs?",
+			r.Round, r.Table, r.Recorded, r.Reported),
+		Yes: "Replace it", No: "Keep the result on record", Danger: true,
+	}, func(yes bool) {
+		if yes {
+			p.resolve(r, true)
+		}
+	})
+	p.confirm.Show()
+}
+
+// resolve accepts or rejects a report and says so on the status line.
+func (p *phonePanel) resolve(r director.PhoneReport, accept bool) {
+	s := p.s
+	id := s.eventID
+	work.Do(s.run, func(ctx context.Context) error {
+		return s.d.ResolvePhoneReport(ctx, id, r.ID, accept)
+	}, func(err error) {
+		if err != nil {
+			s.setStatus(fmt.Sprintf("Table %d's phone report: %s", r.Table, work.Sentence(err)), widget.DangerImportance)
+			s.Load(id)
+			return
+		}
+		if accept {
+			s.setStatus(fmt.Sprintf("Table %d: the players' report was accepted: %s", r.Table, r.Reported), widget.SuccessImportance)
+		} else {
+			s.setStatus(fmt.Sprintf("Table %d: the players' report was rejected; the table keeps what it had", r.Table), widget.MediumImportance)
+		}
+		s.changed(id)
+	})
+}
+
+// PhoneReports returns the open phone reports the tab shows.
+func (s *Screen) PhoneReports() []director.PhoneReport { return s.phone.reports }
