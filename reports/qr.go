@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/jung-kurt/gofpdf"
 	qrcode "github.com/skip2/go-qrcode"
 )
 
@@ -81,13 +82,30 @@ func QRPNG(text string, size int) ([]byte, error) {
 }
 
 // drawQR puts the QR code's modules in the square of side size with its
-// top left corner at (x, y), one rectangle per run of dark modules.
+// top left corner at (x, y) on a canvas.
 func drawQR(c *canvas, m [][]bool, x, y, size float64) {
 	if len(m) == 0 {
 		return
 	}
-	u := size / float64(len(m))
 	c.fillRect(x, y, size, size, colorWhite)
+	qrRuns(m, x, y, size, func(x, y, w, h float64) { c.fillRect(x, y, w, h, colorBlack) })
+}
+
+// drawQRPDF is drawQR straight onto a document.
+func drawQRPDF(pdf *gofpdf.Fpdf, m [][]bool, x, y, size float64) {
+	if len(m) == 0 {
+		return
+	}
+	setFill(pdf, colorWhite)
+	pdf.Rect(x, y, size, size, "F")
+	setFill(pdf, colorBlack)
+	qrRuns(m, x, y, size, func(x, y, w, h float64) { pdf.Rect(x, y, w, h, "F") })
+}
+
+// qrRuns calls rect for each run of dark modules of a code drawn in the
+// square of side size at (x, y): one rectangle a run, not a module.
+func qrRuns(m [][]bool, x, y, size float64, rect func(x, y, w, h float64)) {
+	u := size / float64(len(m))
 	for r, row := range m {
 		for k := 0; k < len(row); {
 			if !row[k] {
@@ -100,7 +118,7 @@ func drawQR(c *canvas, m [][]bool, x, y, size float64) {
 			}
 			// A hair taller than a module, so that no viewer shows a
 			// seam between rows.
-			c.fillRect(x+float64(k)*u, y+float64(r)*u, float64(run)*u, u*1.02, colorBlack)
+			rect(x+float64(k)*u, y+float64(r)*u, float64(run)*u, u*1.02)
 			k += run
 		}
 	}

@@ -108,3 +108,67 @@ func TestPosterPrintsTheEventAndTheAddress(t *testing.T) {
 		t.Error("A3 poster written")
 	}
 }
+
+// Each slip with Slips.QR carries the code in the square its head leaves
+// for it: dark modules inside the room, on every slip.
+func TestSlipsDrawTheirQRCode(t *testing.T) {
+	s := withCodes(SlipsFrom(twoPlayerRound(6, playerName), SlipGeneric), "http://192.168.1.20:8080/")
+	s.QR = "http://192.168.1.20:8080/events/3"
+	m, err := QRModules(s.QR)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.qr = m
+	c := layOut(t, "A4", func(c *canvas) { layoutSlips(c, s) })
+	x, _, size := slipQRRoom(0)
+	slips, dark := 0, 0
+	for _, op := range c.pages[0].ops {
+		if op.kind != opRect || !op.fill {
+			continue
+		}
+		switch op.color {
+		case colorWhite:
+			if op.x == x && op.x2 == size {
+				slips++
+			}
+		case colorBlack:
+			dark++
+			if op.x < x || op.x+op.x2 > x+size+0.01 {
+				t.Fatalf("a module at x %.1f outside the QR code's room", op.x)
+			}
+		}
+	}
+	if slips == 0 || dark < slips*20 {
+		t.Errorf("%d QR codes with %d dark runs on the first page", slips, dark)
+	}
+	pdf := writeTestPDF(t, func(w io.Writer) error { return WriteSlips(w, s, testOptions("")) })
+	if text := pdfText(t, pdf); !strings.Contains(text, "report at http://192.168.1.20:8080/") {
+		t.Errorf("slips text:\n%s", text)
+	}
+	bad := s
+	bad.QR = strings.Repeat("x", maxQRText+1)
+	if err := WriteSlips(io.Discard, bad, testOptions("")); err == nil {
+		t.Error("slips with an impossible QR code were written")
+	}
+}
+
+// The pairings sheet with Pairings.QR prints the code and the address at
+// the foot of every page.
+func TestPairingsSheetCarriesTheQRCode(t *testing.T) {
+	p := twoPlayerRound(60, playerName)
+	p.QR = "http://192.168.1.20:8080/events/3"
+	text := pdfText(t, writeTestPDF(t, func(w io.Writer) error { return WritePairings(w, p, testOptions("")) }))
+	pages := strings.Count(text, "\f")
+	if n := strings.Count(text, "http://192.168.1.20:8080/events/3"); n != pages || pages < 2 {
+		t.Errorf("the address is on %d of %d pages:\n%s", n, pages, text)
+	}
+	if !strings.Contains(text, "Pairings, clock and standings on your phone:") {
+		t.Error("no line beside the code")
+	}
+	without := p
+	without.QR = ""
+	plain := pdfText(t, writeTestPDF(t, func(w io.Writer) error { return WritePairings(w, without, testOptions("")) }))
+	if strings.Contains(plain, "on your phone") {
+		t.Error("a sheet without a QR code speaks of phones")
+	}
+}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"slices"
 	"sync"
 	"time"
 )
@@ -90,6 +91,7 @@ func (l *limiter) sweep(now time.Time) {
 // allow takes a token from each key's bucket if every one has a token,
 // and otherwise takes none and says how long until they all would.
 func (l *limiter) allow(r rate, keys ...string) (ok bool, wait time.Duration) {
+	keys = distinct(keys)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
@@ -133,6 +135,7 @@ func (l *limiter) check(r rate, keys ...string) (ok bool, wait time.Duration) {
 // spend takes a token from each key's bucket, down to none (a failure
 // already happened: it counts even when the bucket is empty).
 func (l *limiter) spend(r rate, keys ...string) {
+	keys = distinct(keys)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
@@ -141,4 +144,16 @@ func (l *limiter) spend(r rate, keys ...string) {
 			b.tokens = max(0, b.tokens-1)
 		}
 	}
+}
+
+// distinct drops repeated keys: a device without a cookie is known by its
+// address, which is also the address key; one request takes one token.
+func distinct(keys []string) []string {
+	out := keys[:0:0]
+	for _, k := range keys {
+		if !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
 }

@@ -535,6 +535,78 @@
     }, setClock);
   }
 
-  const pages = { events: eventsPage, home: homePage, pairings: pairingsPage, standings: standingsPage, bracket: bracketPage, projector: projectorPage };
+  // ---- report ----------------------------------------------------------
+
+  function reportPage() {
+    const table = $('#r-table'), fields = $('#r-fields'), msg = $('#r-message'), send = $('#r-send');
+    let form = null;
+
+    function say(text, ok) {
+      msg.textContent = text ? text.charAt(0).toUpperCase() + text.slice(1) : '';
+      msg.className = ok === undefined ? 'hint' : ok ? 'success' : 'error';
+    }
+
+    // loadForm fetches the table's form; keep leaves the message shown.
+    async function loadForm(keep) {
+      const n = Number(table.value.trim());
+      if (!Number.isInteger(n) || n < 1) { form = null; fields.hidden = true; say(''); return; }
+      try {
+        form = await getJSON(api + '/tables/' + n + '/form');
+      } catch (e) {
+        form = null; fields.hidden = true; say(e.message, false); return;
+      }
+      if (Number(table.value.trim()) !== form.table) return;
+      $('#r-round').textContent = form.label + ' · table ' + form.table;
+      fill($('#r-sides'), form.kind === 'multi'
+        ? form.sides.map((p, i) => 'Seat ' + (i + 1) + ': ' + p).join(' · ')
+        : form.sides[0] + ' (seat 1) v ' + form.sides[1] + ' (seat 2)');
+      $('#r-result-now').textContent = form.result ? 'The table has a result already: ' + form.result + '.' : '';
+      $('#r-match').hidden = form.kind === 'multi';
+      $('#r-multi').hidden = form.kind !== 'multi';
+      if (form.kind === 'multi') {
+        $('#r-rule').textContent = form.rule;
+        $('#r-winner-hint').textContent = form.winner_hint;
+        fill($('#r-values'), form.sides.map((p, i) => el('div', { class: 'form-row' },
+          el('label', { for: 'r-value-' + i, text: form.value_name + ' — seat ' + (i + 1) + ', ' + p }),
+          el('input', { id: 'r-value-' + i, class: 'r-value', maxlength: '40', spellcheck: 'false' }))));
+      } else {
+        $('#r-result').placeholder = form.placeholder || '';
+        $('#r-hint').textContent = form.hint;
+      }
+      fields.hidden = false;
+      if (keep !== true) say('');
+    }
+
+    $('#r-form').addEventListener('submit', async (e) => {
+      e.preventDefault();
+      if (!form) { await loadForm(); if (!form) return; }
+      const body = { round: form.round, table: form.table, code: $('#r-code').value.trim() };
+      if (form.kind === 'multi') {
+        body.multi = { winners: $('#r-winners').value, values: Array.from(document.querySelectorAll('.r-value')).map((i) => i.value), time_out: $('#r-timeout').checked };
+      } else {
+        body.result = $('#r-result').value;
+      }
+      send.disabled = true;
+      say('Sending…');
+      try {
+        const r = await postJSON(api + '/reports', body);
+        if (r.status === 200 || r.status === 202) say(r.data.message, true);
+        else say(r.data.error || 'The organizer\'s computer answered ' + r.status + '; try again.', false);
+        if (r.status === 200) loadForm(true);
+      } catch (x) {
+        say('The report did not reach the organizer\'s computer; check the Wi-Fi and send it again.', false);
+      } finally {
+        send.disabled = false;
+      }
+    });
+    table.addEventListener('input', debounce(() => loadForm(), 300));
+    const q = new URLSearchParams(location.search).get('table');
+    if (q && /^[0-9]{1,4}$/.test(q)) { table.value = q; loadForm(); }
+    live(api + '/stream', (what) => {
+      if (form && what.some((w) => ['round', 'result', 'event'].includes(w))) loadForm(true);
+    });
+  }
+
+  const pages = { report: reportPage, events: eventsPage, home: homePage, pairings: pairingsPage, standings: standingsPage, bracket: bracketPage, projector: projectorPage };
   if (pages[page]) pages[page]();
 })();
