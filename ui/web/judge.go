@@ -264,9 +264,12 @@ func (j *judgeArea) postSignOut(w http.ResponseWriter, r *http.Request) {
 	if !j.s.staffWrite(w, r, j.origin) {
 		return
 	}
-	if token := staffTokenOf(r, judgeCookie); token != "" {
-		j.staffSessions.drop(token)
+	token := staffTokenOf(r, judgeCookie)
+	if _, ok := j.staffSessions.get(token); !ok {
+		j.s.fail(w, r, http.StatusForbidden, msgJudgeSignedOut)
+		return
 	}
+	j.staffSessions.drop(token)
 	clearSessionCookie(w, judgeCookie, "/")
 	seeOther(w, r, "/judge")
 }

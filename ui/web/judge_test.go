@@ -316,6 +316,7 @@ func TestEveryJudgeWriteNeedsTheJudgesPIN(t *testing.T) {
 		form url.Values
 	}{
 		{judgeOf(e) + "/me", url.Values{"judge": {itoa64(int64(judges[0].ID))}}},
+		{"/judge/signout", nil},
 		{fmt.Sprintf("%s/tables/%d/extend", judgeOf(e), tb.Number), url.Values{"minutes": {"5"}}},
 		{judgeOf(e) + "/entry", url.Values{"kind": {"penalty"}, "round": {"1"}, "player": {itoa64(int64(ada.ID))}, "infraction": {"stalling"}, "penalty": {"disqualification"}}},
 	}

@@ -342,7 +342,7 @@ func (k *kioskArea) pageLock(w http.ResponseWriter, r *http.Request) {
 }
 
 // postLock locks the device: its session ends, and the kiosk PIN is
-// needed again.
+// needed again. Only an unlocked kiosk locks.
 func (k *kioskArea) postLock(w http.ResponseWriter, r *http.Request) {
 	if !k.s.staffWrite(w, r, k.origin) {
 		return
@@ -352,9 +352,12 @@ func (k *kioskArea) postLock(w http.ResponseWriter, r *http.Request) {
 		k.s.failErr(w, r, err)
 		return
 	}
-	if token := staffTokenOf(r, kioskCookie); token != "" {
-		k.staffSessions.drop(token)
+	_, token, ok := k.session(r, id)
+	if !ok {
+		k.s.fail(w, r, http.StatusForbidden, msgKioskLocked)
+		return
 	}
+	k.staffSessions.drop(token)
 	clearSessionCookie(w, kioskCookie, "/")
 	seeOther(w, r, kioskBase(id))
 }
