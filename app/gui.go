@@ -71,8 +71,9 @@ func runGUI(args []string, stderr io.Writer) error {
 		}
 		about := currentVersion()
 		about.Database = st.Path()
-		opt := ui.Options{Printer: printer{d: d, db: st.Path(), st: st}, ReadOnly: readOnly, About: about,
-			Network: storeNetwork{d: d, db: st.Path(), logs: stderr}}
+		address := &networkAddress{}
+		opt := ui.Options{Printer: printer{d: d, db: st.Path(), st: st, network: address}, ReadOnly: readOnly, About: about,
+			Network: storeNetwork{d: d, db: st.Path(), logs: stderr, address: address}}
 		if *demo {
 			id, err := seedDemo(context.Background(), d, 2026)
 			if err != nil {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 
 	"tablekeeper/core/director"
@@ -29,6 +30,35 @@ type storeNetwork struct {
 	db string
 	// logs receives what a person need not read (os.Stderr).
 	logs io.Writer
+	// address is set to the network's first address while it runs, for
+	// the printer (nil: kept nowhere).
+	address *networkAddress
+}
+
+// networkAddress is the store network's address while the window's
+// switch has it on, "" while off: the switch sets it, the printer reads
+// it (the slips and the pairings sheet print it and its QR code).
+type networkAddress struct {
+	mu  sync.Mutex
+	url string
+}
+
+func (a *networkAddress) set(url string) {
+	if a == nil {
+		return
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.url = url
+}
+
+func (a *networkAddress) get() string {
+	if a == nil {
+		return ""
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.url
 }
 
 // Start listens on addr and serves the store network until Stop.
@@ -46,8 +76,11 @@ func (n storeNetwork) Start(addr string) (ui.NetworkServer, error) {
 		l.Close()
 		return nil, err
 	}
-	r := &runningNetwork{srv: srv, d: n.d, db: n.db, addr: l.Addr(), served: make(chan error, 1)}
+	r := &runningNetwork{srv: srv, d: n.d, db: n.db, addr: l.Addr(), served: make(chan error, 1), address: n.address}
 	go func() { r.served <- srv.Serve(l) }()
+	if urls := r.URLs(); len(urls) > 0 {
+		n.address.set(urls[0])
+	}
 	return r, nil
 }
 
@@ -72,6 +105,8 @@ type runningNetwork struct {
 	db     string
 	addr   net.Addr
 	served chan error
+	// address is cleared when the network stops.
+	address *networkAddress
 }
 
 // URLs are the addresses phones reach the network at.
@@ -106,6 +141,7 @@ func (r *runningNetwork) WritePoster(ctx context.Context, id event.EventID, pape
 
 // Stop closes the server and its live streams.
 func (r *runningNetwork) Stop(ctx context.Context) error {
+	r.address.set("")
 	if err := r.srv.Shutdown(ctx); err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -30,7 +31,16 @@ func TestTheWindowsStoreNetworkServesTheWindowsDirector(t *testing.T) {
 	t.Cleanup(func() { st.Close() })
 	d := newDirector(st)
 	var logs bytes.Buffer
-	var n ui.StoreNetwork = storeNetwork{d: d, db: st.Path(), logs: &logs}
+	address := &networkAddress{}
+	prn := printer{d: d, db: st.Path(), st: st, network: address}
+	var n ui.StoreNetwork = storeNetwork{d: d, db: st.Path(), logs: &logs, address: address}
+	e, err := d.CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := prn.reports(e.ID); r.Address != "" || r.QR != "" {
+		t.Fatalf("the reports print an address while the network is off: %+v", r)
+	}
 	srv, err := n.Start("127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -39,9 +49,10 @@ func TestTheWindowsStoreNetworkServesTheWindowsDirector(t *testing.T) {
 	if len(urls) != 1 || !strings.HasPrefix(urls[0], "http://127.0.0.1:") {
 		t.Fatalf("URLs = %v", urls)
 	}
-	e, err := d.CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"})
-	if err != nil {
-		t.Fatal(err)
+	// While it is on, the slips and the pairings sheet print its address
+	// and the QR code of the event's page.
+	if r := prn.reports(e.ID); r.Address != urls[0] || r.QR != urls[0]+"events/"+strconv.FormatInt(int64(e.ID), 10) {
+		t.Errorf("the reports print %q and a code of %q", r.Address, r.QR)
 	}
 	body := networkGet(t, urls[0]+"api/events")
 	if !strings.Contains(body, `"Friday Night"`) {
@@ -80,6 +91,9 @@ func TestTheWindowsStoreNetworkServesTheWindowsDirector(t *testing.T) {
 	}
 	if _, err := http.Get(urls[0]); err == nil {
 		t.Error("the network still answers after Stop")
+	}
+	if r := prn.reports(e.ID); r.Address != "" {
+		t.Errorf("the reports still print %q once the network is off", r.Address)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"tablekeeper/core/director"
@@ -23,6 +24,10 @@ type printer struct {
 	db string
 	// st is the open database, for backups.
 	st *store.DB
+	// network is the store network's address while the window's switch
+	// has it on (nil or "" while off): the slips and the pairings sheet
+	// print it and its QR code.
+	network *networkAddress
 }
 
 // Backup writes a consistent copy of the open database to path.
@@ -56,7 +61,18 @@ func (p printer) Reports() []ui.Report {
 // Write writes the report with the given key of an event (round 0: the
 // latest) and returns a one-line summary of what it wrote.
 func (p printer) Write(ctx context.Context, key string, id event.EventID, round int, paper string, w io.Writer) (string, error) {
-	return printing.Printer{D: p.d}.Write(ctx, key, id, round, paper, w)
+	return p.reports(id).Write(ctx, key, id, round, paper, w)
+}
+
+// reports is the report builder for event id: with the store network's
+// address and the QR code of the event's page while the network is on.
+func (p printer) reports(id event.EventID) printing.Printer {
+	out := printing.Printer{D: p.d}
+	if base := p.network.get(); base != "" {
+		out.Address = base
+		out.QR = strings.TrimSuffix(base, "/") + "/events/" + strconv.FormatInt(int64(id), 10)
+	}
+	return out
 }
 
 // ImportPlayers registers the players of a CSV in an event, all in one
