@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -200,8 +201,8 @@ func BenchmarkBoard(b *testing.B) {
 }
 
 // BenchmarkStreams500 holds 500 live streams open; each iteration a table
-// reports, and the time until the last of the 500 streams has the change
-// is measured. It reports the slowest delivery and the process's memory
+// reports or the clock is paused or resumed, and the time until the last
+// of the 500 streams has the change is measured. It reports the slowest delivery and the process's memory
 // with the streams open.
 func BenchmarkStreams500(b *testing.B) {
 	srv, d, e, r := benchEvent(b)
@@ -250,10 +251,23 @@ func BenchmarkStreams500(b *testing.B) {
 	mem := heapMB()
 	var worst time.Duration
 	b.ResetTimer()
+	paused := false
 	for i := 0; i < b.N; i++ {
 		t := r.Tables[i%len(r.Tables)]
 		start := time.Now()
-		if err := d.RecordResult(context.Background(), e.ID, 4, t.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
+		// A result, then a clock change, in turn.
+		var err error
+		switch {
+		case i%2 == 0:
+			err = d.RecordResult(context.Background(), e.ID, 4, t.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}})
+		case paused:
+			_, err = d.ResumeClock(context.Background(), e.ID, 4)
+			paused = false
+		default:
+			_, err = d.PauseClock(context.Background(), e.ID, 4)
+			paused = true
+		}
+		if err != nil {
 			b.Fatal(err)
 		}
 		for range phones {
@@ -281,4 +295,62 @@ func indexBytes(b []byte, s string) int {
 		}
 	}
 	return -1
+}
+
+// BenchmarkSelfReport is a phone's report over HTTP, with its table's
+// code, until the director tells its subscribers (the organizer's round
+// screen among them) that the result changed.
+func BenchmarkSelfReport(b *testing.B) {
+	srv, d, e, r := benchEvent(b)
+	hs := httptest.NewServer(srv)
+	defer hs.Close()
+	codes, err := d.TableCodes(context.Background(), e.ID, 4)
+	if err != nil {
+		b.Fatal(err)
+	}
+	heard := make(chan time.Time, 16)
+	defer d.Subscribe(func(c director.Change) {
+		if c.What.Has(director.ChangeResult) {
+			heard <- time.Now()
+		}
+	})()
+	var tables []event.Table
+	for _, t := range r.Tables {
+		if !t.Bye && t.Result == nil {
+			tables = append(tables, t)
+		}
+	}
+	var lat []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t := tables[i%len(tables)]
+		body := fmt.Sprintf(`{"round":4,"table":%d,"code":%q,"result":"2-%d"}`, t.Number, codes[t.Number], i%2)
+		start := time.Now()
+		req, _ := http.NewRequest("POST", fmt.Sprintf("%s/api/events/%d/reports", hs.URL, e.ID), strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		// Each report from its own phone, as in a store (where each has
+		// its own address too).
+		req.Header.Set("Cookie", fmt.Sprintf("%s=%032x", deviceCookie, i))
+		srv.limits = newLimiter(time.Now)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 && resp.StatusCode != 409 {
+			b.Fatalf("report: %d", resp.StatusCode)
+		}
+		if resp.StatusCode == 200 {
+			select {
+			case at := <-heard:
+				lat = append(lat, at.Sub(start))
+			case <-time.After(5 * time.Second):
+				b.Fatal("the director never told of the result")
+			}
+		}
+	}
+	b.StopTimer()
+	slices.Sort(lat)
+	b.ReportMetric(float64(percentile(lat, 0.99).Microseconds())/1000, "p99-ms")
 }

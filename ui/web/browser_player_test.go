@@ -39,7 +39,6 @@ func TestBrowserPlayerFindsTheirTableAndTheClockTicks(t *testing.T) {
 	if later := textOf(t, ctx, "#clock"); later == first {
 		t.Errorf("the clock did not tick: %q then %q", first, later)
 	}
-	screenshot(t, ctx, "phone.png")
 
 	// The result lands at the organizer's desk: the page hears it.
 	res := event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}
@@ -51,6 +50,8 @@ func TestBrowserPlayerFindsTheirTableAndTheClockTicks(t *testing.T) {
 	}
 	waitText(t, ctx, "#me-card", "Your table's result is in.", 3*time.Second)
 	waitText(t, ctx, "#past", "won 2–1", 3*time.Second)
+	waitText(t, ctx, "#standing", "Rank", 3*time.Second)
+	screenshot(t, ctx, "phone.png")
 
 	// Reopened, the device remembers who she is.
 	run(t, ctx, "reopen", chromedp.Navigate(url))

@@ -52,10 +52,18 @@ func (s *Server) warm(id event.EventID) {
 		defer w.wg.Done()
 		for {
 			ctx, cancel := context.WithTimeout(context.Background(), readTimeout)
-			for _, hb := range hotBodies {
-				if _, err := s.cache.blob(ctx, id, hb.key, hb.build); err != nil {
-					break
+			// The board once, then the bodies side by side: the phones
+			// waiting for them leave the cores free.
+			if _, err := s.cache.board(ctx, id); err == nil {
+				var bodies sync.WaitGroup
+				for _, hb := range hotBodies {
+					bodies.Add(1)
+					go func() {
+						defer bodies.Done()
+						_, _ = s.cache.blob(ctx, id, hb.key, hb.build)
+					}()
 				}
+				bodies.Wait()
 			}
 			cancel()
 			w.mu.Lock()

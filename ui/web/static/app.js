@@ -239,7 +239,7 @@
       switch (n.state) {
         case 'playing': {
           parts.push(el('div', { class: 'seat' },
-            el('span', { class: 'big', id: 'my-table', text: String(n.table) }),
+            el('div', {}, el('div', { class: 'hint', text: 'Table' }), el('span', { class: 'big', id: 'my-table', text: String(n.table) })),
             el('div', {},
               el('div', { class: 'vs', text: n.opponents.length ? 'vs ' + n.opponents.join(', ') : 'Table ' + n.table }),
               el('div', { class: 'hint', text: 'Table ' + n.table + ', seat ' + n.seat + (n.teammates && n.teammates.length ? ', with ' + n.teammates.join(', ') : '') }))));
