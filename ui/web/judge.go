@@ -398,10 +398,16 @@ func (j *judgeArea) pageEvent(w http.ResponseWriter, r *http.Request) {
 	default:
 		p.Round = labels.RoundName(v.Latest.Round)
 		p.Clock = tableClockText(v.Latest.Round.Clock, 0, now)
-		for _, t := range v.Latest.Tables {
-			if !t.Bye && t.Result == nil {
-				p.Out = append(p.Out, judgeTableOf(v.Event.Settings, t, v.Latest.Round.Clock, now))
+		// The tables still out as the Round tab's Missing results and the
+		// projector list them (Sheet.Outstanding), each with its time.
+		for _, o := range v.Latest.Outstanding() {
+			t, err := latestTable(v, o.Number)
+			if err != nil {
+				continue
 			}
+			jt := judgeTableOf(v.Event.Settings, t, v.Latest.Round.Clock, now)
+			jt.Label = o.Label()
+			p.Out = append(p.Out, jt)
 		}
 		p.AllDone = len(p.Out) == 0
 	}

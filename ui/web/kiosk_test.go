@@ -102,6 +102,11 @@ func TestAKioskStaysLockedUntilTheOrganizersPIN(t *testing.T) {
 		t.Fatalf("kiosk cookie = %+v", token)
 	}
 	b.get(kioskOf(e)).must(t, 200, "unlocked").shows(t, "Welcome! Check in here", "I'm new here")
+	// A second tablet unlocks beside it; both stay kiosks.
+	second := f.staffClient()
+	second.post(kioskOf(e)+"/unlock", url.Values{"pin": {kioskPIN}}).must(t, http.StatusSeeOther, "second tablet")
+	second.get(kioskOf(e)).shows(t, "Welcome! Check in here")
+	b.get(kioskOf(e)).shows(t, "Welcome! Check in here")
 
 	// The unlock is for this event only.
 	other, _ := f.event("altered", "standard-bo3")
