@@ -8,8 +8,9 @@ GO ?= go
 # What a cgo build of Fyne (go-gl, GLFW) and go-sqlite3 needs on Debian.
 BUILD_DEPS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev \
 	libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev
-# What the tests need on top: pdftotext reads the reports back.
-TEST_DEPS := poppler-utils
+# What the tests need on top: pdftotext reads the reports back, and the
+# store network's browser tests (ui/web) drive Debian's chromium.
+TEST_DEPS := poppler-utils chromium
 
 .PHONY: run demo test lint build package deps test-deps ci-deps \
 	windows windows-exe windows-check windows-vet windows-deps dmg linux-tarball check-tag

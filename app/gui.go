@@ -9,12 +9,15 @@ import (
 	iofs "io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
 
 	"tablekeeper/assets"
+	"tablekeeper/core/event"
 	"tablekeeper/core/sim"
 	"tablekeeper/core/store"
 	"tablekeeper/reports/printing"
@@ -69,7 +72,9 @@ func runGUI(args []string, stderr io.Writer) error {
 		}
 		about := currentVersion()
 		about.Database = st.Path()
-		opt := ui.Options{Printer: printer{printing.Printer{D: d, DB: st.Path(), Store: st}}, ReadOnly: readOnly, About: about}
+		address := &networkAddress{}
+		opt := ui.Options{Printer: printer{Printer: printing.Printer{D: d, DB: st.Path(), Store: st}, network: address},
+			ReadOnly: readOnly, About: about, Network: storeNetwork{d: d, db: st.Path(), logs: stderr, address: address}}
 		if *demo {
 			id, err := sim.Demo(context.Background(), d, 2026)
 			if err != nil {
@@ -116,8 +121,34 @@ func openForGUI(path string) (st *store.DB, readOnly string, err error) {
 }
 
 // printer is the Print menu's printer: reports/printing's, with its list
-// of reports in the window's terms.
-type printer struct{ printing.Printer }
+// of reports in the window's terms, and while the Store network switch is
+// on, the network's address and the QR code of the event's page on the
+// slips and the pairings sheet.
+type printer struct {
+	printing.Printer
+	network *networkAddress
+}
+
+// Write writes a report (see printing.Printer.Write).
+func (p printer) Write(ctx context.Context, key string, id event.EventID, round int, paper string, w io.Writer) (string, error) {
+	return p.reports(id).Write(ctx, key, id, round, paper, w)
+}
+
+// WriteFile writes a report or file to path (see printing.Printer.WriteFile).
+func (p printer) WriteFile(ctx context.Context, key string, id event.EventID, round int, paper, path string) (string, error) {
+	return p.reports(id).WriteFile(ctx, key, id, round, paper, path)
+}
+
+// reports is the report builder for event id, with the network's address
+// while it is on.
+func (p printer) reports(id event.EventID) printing.Printer {
+	out := p.Printer
+	if base := p.network.get(); base != "" {
+		out.Address = base
+		out.QR = strings.TrimSuffix(base, "/") + "/events/" + strconv.FormatInt(int64(id), 10)
+	}
+	return out
+}
 
 // Reports lists the reports for the Print menu.
 func (p printer) Reports() []ui.Report {

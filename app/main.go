@@ -53,6 +53,7 @@ func commands() []command {
 		{"sim", "play a whole event with seeded random results", "sim --db PATH --game G --format F --players N [--rounds R] [--seed S] [--open-round]", runSim},
 		{"export", "write a report of an event to a file (PDF or CSV), or the whole event as an event file (JSON)", "export --db PATH --event ID --report KIND [--round N] --out FILE [--paper A4|Letter]; KIND: " + strings.Join(printing.Keys(), ", ") + ", " + printing.EventFileKey, runExport},
 		{"import", "register the players of a CSV file (name, member number, email) in an event, or import an event file or a Pokémon TOM file as new events", "import --db PATH --event ID --players FILE.csv | import --db PATH --event-json FILE | import --db PATH --tdf FILE [--pods separate|one]", runImport},
+		{"serve", "serve the store network (pairings, clock, standings and self-reporting on phones) without a window", "serve --db PATH [--addr HOST:PORT]", runServe},
 		{"backup", "copy a database consistently, even while the app is using it", "backup --db PATH --out FILE", runBackup},
 		{"check", "check a database file and summarise what it holds", "check --db PATH", runCheck},
 		{"schedule", "print a fixed multiplayer schedule with the fewest repeat meetings (S12)", "schedule --players N [--table 3|4|5] [--rounds R] [--seed S]", runSchedule},

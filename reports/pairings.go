@@ -23,6 +23,10 @@ type Pairings struct {
 	// Tables are in table order, byes last. WritePairings prints any bye
 	// after the tables wherever it stands.
 	Tables []PairingsTable
+	// QR is what a QR code at the foot of each page says (the store
+	// network's address of the event, while the network is on, printed
+	// beside it), "" for none.
+	QR string
 }
 
 // PairingsTable is one table of the round, or one player's bye.
@@ -75,6 +79,9 @@ const (
 	seatLabelW    = 18.0
 	pointsGap     = 1.5 // between a name and its points
 	footerHeight  = 10.0
+	qrFooterH     = 26.0 // the foot with a QR code
+	qrFootSize    = 18.0 // the QR code's side
+	qrFootText    = 11.0 // the address beside it
 )
 
 // WritePairings writes the pairings sheet for p as PDF to w: a header with
@@ -97,6 +104,11 @@ func WritePairings(w io.Writer, p Pairings, opt Options) error {
 	}
 	pdf := newDocument(paper, title, opt)
 	s := newPairingsSheet(pdf, p)
+	if p.QR != "" {
+		if s.qr, err = QRModules(p.QR); err != nil {
+			return fmt.Errorf("reports: pairings: %w", err)
+		}
+	}
 	s.draw()
 	if err := s.ts.Err(); err != nil {
 		return fmt.Errorf("reports: pairings: %w", err)
@@ -145,6 +157,8 @@ type pairingsSheet struct {
 	xTable, xP1, xVs, xP2, xEnd float64
 	// the vertical extent of the rows on a page.
 	rowsTop, rowsBottom float64
+	// qr is the QR code's modules (Pairings.QR), nil for none.
+	qr [][]bool
 }
 
 // newPairingsSheet lays p out on pdf's pages.
@@ -179,7 +193,7 @@ func newPairingsSheet(pdf *gofpdf.Fpdf, p Pairings) *pairingsSheet {
 	s.xEnd = s.xP2 + playerW
 
 	s.rowsTop = pageMargin + 20 + headRowHeight
-	s.rowsBottom = s.pageH - pageMargin - footerHeight
+	s.rowsBottom = s.pageH - pageMargin - s.footHeight()
 	s.paginate()
 	return s
 }
@@ -338,17 +352,41 @@ func (s *pairingsSheet) drawPlayer(seat PairingsSeat, left, right, y float64) {
 	ts.draw(points, pointsSize, x, y)
 }
 
+// footHeight is the height of a page's foot: taller with a QR code.
+func (s *pairingsSheet) footHeight() float64 {
+	if s.p.QR != "" {
+		return qrFooterH
+	}
+	return footerHeight
+}
+
 // drawFooter draws the rule, "Tablekeeper" and "Page n of total" at the
-// foot of the page.
+// foot of the page and, with Pairings.QR, the QR code with the address
+// beside it.
 func (s *pairingsSheet) drawFooter(n, total int) {
 	ts := s.ts
-	ruleY := s.pageH - pageMargin - footerHeight + 4
+	ruleY := s.pageH - pageMargin - s.footHeight() + 4
 	setDraw(s.pdf, colorRule)
 	s.pdf.SetLineWidth(0.3)
 	s.pdf.Line(pageMargin, ruleY, s.pageW-pageMargin, ruleY)
 	y := ruleY + 5
+	left := pageMargin
+	if s.qr != nil {
+		drawQRPDF(s.pdf, s.qr, left, ruleY+2, qrFootSize)
+		x := left + qrFootSize + 4
+		setText(s.pdf, colorInk)
+		ts.draw(ts.layout("Pairings, clock and standings on your phone:", styleRegular), qrFootText, x, ruleY+9)
+		addr, size := ts.fit(s.p.QR, styleBold, qrFootText, footerSize, s.pageW-pageMargin-x-30)
+		ts.draw(addr, size, x, ruleY+15)
+		y = ruleY + 15
+		left = x
+		setText(s.pdf, colorMuted)
+		page := ts.layout(fmt.Sprintf("Page %d of %d", n, total), styleRegular)
+		ts.drawRight(page, footerSize, s.pageW-pageMargin, y)
+		return
+	}
 	setText(s.pdf, colorMuted)
-	ts.draw(ts.layout("Tablekeeper", styleRegular), footerSize, pageMargin, y)
+	ts.draw(ts.layout("Tablekeeper", styleRegular), footerSize, left, y)
 	page := ts.layout(fmt.Sprintf("Page %d of %d", n, total), styleRegular)
 	ts.drawRight(page, footerSize, s.pageW-pageMargin, y)
 }

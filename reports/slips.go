@@ -50,9 +50,12 @@ type Slips struct {
 	// ("report at …") while the network is on; "" prints the code alone.
 	Address string
 	// QR is what the QR code on each slip says (the address, for a phone
-	// to open), "" for none. A slip with a QR leaves a square for it in
-	// its head (slipQRRoom); drawing it is the store network's.
+	// to open), "" for none: the code is drawn in the square its head
+	// leaves for it (slipQRRoom).
 	QR string
+
+	// qr is the code's modules, made once for every slip by WriteSlips.
+	qr [][]bool
 }
 
 // SlipTable is one table of the round.
@@ -98,6 +101,11 @@ func WriteSlips(w io.Writer, s Slips, opt Options) error {
 	}
 	if err := s.validate(); err != nil {
 		return fmt.Errorf("reports: match slips: %w", err)
+	}
+	if s.QR != "" {
+		if s.qr, err = QRModules(s.QR); err != nil {
+			return fmt.Errorf("reports: match slips: %w", err)
+		}
 	}
 	pdf := newDocument(paper, slipsTitle(s), opt)
 	c := newCanvas(pdf, newTypesetter(pdf))
@@ -330,7 +338,8 @@ func drawSlipHead(c *canvas, s Slips, t SlipTable, top, left, right float64) {
 	}
 	if s.QR != "" {
 		// The QR code's room comes first; the event and round follow.
-		x, _, size := slipQRRoom(top)
+		x, y, size := slipQRRoom(top)
+		drawQR(c, s.qr, x, y, size)
 		left = x + size + 4
 	}
 	if t.Code != "" {

@@ -65,6 +65,9 @@ type Director interface {
 	// DropAbsent drops the players who did not check in, before round 1.
 	DropAbsent(ctx context.Context, id event.EventID) ([]string, error)
 	FinishEvent(ctx context.Context, id event.EventID) error
+	// The judges' PIN the store network panel hands out, and a new one.
+	JudgePIN(ctx context.Context) (string, error)
+	RenewJudgePIN(ctx context.Context) (string, error)
 }
 
 // Options are choices made when the window opens.
@@ -79,6 +82,9 @@ type Options struct {
 	ReadOnly string
 	// About is what the About window says of the program.
 	About AboutInfo
+	// Network starts the store network on the window's director; nil
+	// hides the Store network switch.
+	Network StoreNetwork
 }
 
 // Default window size: fits a 1366×768 laptop screen with room for the
@@ -117,8 +123,12 @@ func createShell(a fyne.App, d Director, opt Options, run work.Runner) (*shell, 
 		s.rememberWindow()
 		w.Close()
 	}
+	s.network.app, s.network.prefs = a, s.prefs
 	w.SetCloseIntercept(s.onCloseRequested)
-	w.SetOnClosed(s.view.clock.Stop)
+	w.SetOnClosed(func() {
+		s.view.clock.Stop()
+		s.network.close()
+	})
 	content := s.content
 	if opt.ReadOnly != "" {
 		content = container.NewBorder(readOnlyBanner(opt.ReadOnly), nil, nil, nil, s.content)
@@ -153,6 +163,8 @@ type shell struct {
 	aboutInfo   AboutInfo
 	aboutButton *widget.Button
 	aboutWin    *aboutWindow
+	// network is the Store network switch and its panel.
+	network *networkPanel
 
 	placeholder *widget.Label
 	main        *fyne.Container
@@ -172,19 +184,25 @@ func newShell(w fyne.Window, d Director, run work.Runner, now func() time.Time) 
 	s.leagues = leagues.New(d, run, alert)
 	s.leaguesButton = &widget.Button{Text: "Leagues", Icon: theme.ListIcon(), OnTapped: s.onLeagues}
 	s.aboutButton = &widget.Button{Text: "About", Icon: theme.InfoIcon(), OnTapped: s.showAbout}
+	s.network = newNetworkPanel(d, run, alert, w)
+	s.network.onShow = s.onNetwork
+	s.network.current = s.openEvent
+	s.network.paper = s.view.print.paper
 	s.placeholder = &widget.Label{Text: "Select an event on the left, or create one with New event.", Alignment: fyne.TextAlignCenter, Importance: widget.LowImportance}
 	s.main = container.NewStack(container.NewCenter(s.placeholder))
 	s.content = container.New(columns.New(
 		columns.Col{Width: sidebarWidth},
 		columns.Col{Width: 1},
 		columns.Col{Width: 600, Grow: 1},
-	), container.NewPadded(container.NewBorder(nil, container.NewGridWithColumns(2, s.leaguesButton, s.aboutButton), nil, nil, s.list.Content())),
+	), container.NewPadded(container.NewBorder(nil, container.NewVBox(s.network.side, container.NewGridWithColumns(2, s.leaguesButton, s.aboutButton)), nil, nil, s.list.Content())),
 		widget.NewSeparator(), container.NewPadded(s.main))
 	return s
 }
 
 func (s *shell) start(opt Options) {
 	s.view.setPrinter(opt.Printer)
+	s.network.setNetwork(opt.Network)
+	s.network.restore()
 	s.list.Reload()
 	switch {
 	case opt.OpenEvent != 0:
@@ -250,6 +268,22 @@ func (s *shell) onLeagues() {
 	s.main.Objects = []fyne.CanvasObject{s.leagues.Content()}
 	s.main.Refresh()
 	s.leagues.Reload()
+}
+
+// onNetwork shows the Store network panel on the right, with no event
+// selected (the poster is of the event open last).
+func (s *shell) onNetwork() {
+	s.list.Select(0)
+	s.main.Objects = []fyne.CanvasObject{s.network.content}
+	s.main.Refresh()
+}
+
+// openEvent is the event open in the window (zero: none).
+func (s *shell) openEvent() event.Event {
+	if s.view.id == 0 || s.view.state.Event.ID != s.view.id {
+		return event.Event{}
+	}
+	return s.view.state.Event
 }
 
 // open shows the event on the right and highlights it in the sidebar.

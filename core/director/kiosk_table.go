@@ -36,7 +36,10 @@ type KioskTables struct {
 
 // KioskSeat is where one player sits in the round.
 type KioskSeat struct {
-	Name string
+	// Entry is the player's entry in the event, so a page can remember who
+	// was found.
+	Entry event.EntryID
+	Name  string
 	// Playing: the player is in the round. False for a player who dropped
 	// or joins in a later round: the kiosk sends them to the organizer.
 	Playing bool
@@ -120,7 +123,7 @@ func findSeats(e event.Event, r event.Round, entries []event.Entry, query string
 		i, ok := at[en.ID]
 		if !ok {
 			if en.Active() {
-				out = append(out, KioskSeat{Name: en.Name})
+				out = append(out, KioskSeat{Entry: en.ID, Name: en.Name})
 			}
 			continue
 		}
@@ -131,7 +134,7 @@ func findSeats(e event.Event, r event.Round, entries []event.Entry, query string
 
 // seatOf is where entry sits at table t.
 func seatOf(e event.Event, t event.Table, entry event.EntryID, names map[event.EntryID]string) KioskSeat {
-	s := KioskSeat{Name: names[entry], Playing: true, Bye: t.Bye, Table: t.Number, Reported: t.Result != nil, Extension: t.Extension}
+	s := KioskSeat{Entry: entry, Name: names[entry], Playing: true, Bye: t.Bye, Table: t.Number, Reported: t.Result != nil, Extension: t.Extension}
 	mine := 0
 	for k, seat := range t.Seats {
 		if seat.EntryID == entry {

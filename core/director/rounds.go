@@ -498,22 +498,34 @@ func (d *Director) RoundSheet(ctx context.Context, id event.EventID, number int)
 
 // roundSheet reads round number of event id as a Sheet, inside a read.
 func roundSheet(tx Tx, id event.EventID, number int) (Sheet, error) {
-	var sh Sheet
 	e, err := tx.Event(id)
 	if err != nil {
-		return sh, err
+		return Sheet{}, err
 	}
 	rounds, err := tx.Rounds(id)
 	if err != nil {
-		return sh, err
+		return Sheet{}, err
 	}
 	if number < 1 || number > len(rounds) {
-		return sh, event.NotFoundf("%s has no round %d (%d paired)", e.Name, number, len(rounds))
+		return Sheet{}, event.NotFoundf("%s has no round %d (%d paired)", e.Name, number, len(rounds))
 	}
 	entries, err := scoredEntries(tx, id)
 	if err != nil {
-		return sh, err
+		return Sheet{}, err
 	}
+	var teams []event.Team
+	if e.Settings.Teams() {
+		if teams, err = tx.Teams(id); err != nil {
+			return Sheet{}, err
+		}
+	}
+	return sheetOf(e, entries, teams, rounds, number), nil
+}
+
+// sheetOf is round number (1 ≤ number ≤ len(rounds)) as a Sheet, from
+// what a read gave: the event, its scored entries, its teams (team
+// formats) and its rounds.
+func sheetOf(e event.Event, entries []event.Entry, teams []event.Team, rounds []event.Round, number int) Sheet {
 	before := playerStandings(e, entries, rounds[:number-1], false)
 	points := make(map[event.EntryID]int, len(before))
 	for _, s := range before {
@@ -525,13 +537,9 @@ func roundSheet(tx Tx, id event.EventID, number int) (Sheet, error) {
 	}
 	var v teamView
 	if e.Settings.Teams() {
-		teams, err := tx.Teams(id)
-		if err != nil {
-			return sh, err
-		}
 		v = newTeamView(entries, teams)
 	}
-	sh = Sheet{Event: e, Round: rounds[number-1]}
+	sh := Sheet{Event: e, Round: rounds[number-1]}
 	for _, t := range sh.Round.Tables {
 		st := SheetTable{Table: t}
 		for _, s := range t.Seats {
@@ -544,5 +552,5 @@ func roundSheet(tx Tx, id event.EventID, number int) (Sheet, error) {
 		}
 		sh.Tables = append(sh.Tables, st)
 	}
-	return sh, nil
+	return sh
 }

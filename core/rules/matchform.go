@@ -17,6 +17,17 @@ import (
 // that fit the match, and the keys that move between the fields. Where
 // the game or round has no draws (rules.MatchDraws), draws are left out.
 func ResultHint(bestOf int, draws bool) string {
+	return ResultSyntax(bestOf, draws) + " " + resultKeys
+}
+
+// resultKeys is what the keys do in the Round tab's Table and Result
+// fields.
+const resultKeys = "Enter in Table moves to Result; Enter in Result saves."
+
+// ResultSyntax is ResultHint without the keys of the organizer's fields:
+// the match length and the syntax ParseResult reads, for a result typed
+// elsewhere (a player's phone).
+func ResultSyntax(bestOf int, draws bool) string {
 	if bestOf < 1 {
 		bestOf = 1
 	}
@@ -34,18 +45,28 @@ func ResultHint(bestOf int, draws bool) string {
 	default:
 		examples = fmt.Sprintf("e.g. %d-%d, %d-0, 0-%d", need, need-1, need, need)
 	}
-	keys := "t after the result: time was called (2-0 t). Enter in Table moves to Result; Enter in Result saves."
+	timeOut := "t after the result: time was called (2-0 t)."
 	if !draws {
-		return fmt.Sprintf("Best of %d. Result: seat 1 games – seat 2 games, %s; no draws. 21 = 2-1. %s", bestOf, examples, keys)
+		return fmt.Sprintf("Best of %d. Result: seat 1 games – seat 2 games, %s; no draws. 21 = 2-1. %s", bestOf, examples, timeOut)
 	}
 	return fmt.Sprintf("Best of %d. Result: seat 1 games – seat 2 games [– drawn games], %s. ", bestOf, examples) +
-		"d or draw = one drawn game (0-0-1); 21 = 2-1. " + keys
+		"d or draw = one drawn game (0-0-1); 21 = 2-1. " + timeOut
 }
 
 // TeamResultHint is ResultHint for a team event, whose tables are matches
 // between team A and team B.
 func TeamResultHint(bestOf int, draws bool) string {
-	return strings.Replace(ResultHint(bestOf, draws), "seat 1 games – seat 2 games", "team A games – team B games", 1)
+	return teamSides(ResultHint(bestOf, draws))
+}
+
+// TeamResultSyntax is ResultSyntax for a team event.
+func TeamResultSyntax(bestOf int, draws bool) string {
+	return teamSides(ResultSyntax(bestOf, draws))
+}
+
+// teamSides names a match's sides as teams.
+func teamSides(hint string) string {
+	return strings.Replace(hint, "seat 1 games – seat 2 games", "team A games – team B games", 1)
 }
 
 // ResultPlaceholder is the example in the empty Result field: the

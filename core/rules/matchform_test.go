@@ -3,6 +3,8 @@ package rules
 import (
 	"strings"
 	"testing"
+
+	"tablekeeper/core/event"
 )
 
 func TestParseResultReadsWhatScorekeepersType(t *testing.T) {
@@ -76,5 +78,31 @@ func TestResultHintFitsTheMatchLength(t *testing.T) {
 		if got := ResultPlaceholder(bestOf); got != want {
 			t.Errorf("ResultPlaceholder(%d) = %q, want %q", bestOf, got, want)
 		}
+	}
+}
+
+// The syntax for a phone is the organizer's hint without the keys of the
+// organizer's fields, for players and for teams.
+func TestResultSyntaxIsTheHintWithoutTheKeys(t *testing.T) {
+	for _, bestOf := range []int{1, 2, 3, 5} {
+		for _, draws := range []bool{true, false} {
+			hint, syntax := ResultHint(bestOf, draws), ResultSyntax(bestOf, draws)
+			if hint != syntax+" Enter in Table moves to Result; Enter in Result saves." || strings.Contains(syntax, "Enter") {
+				t.Errorf("best of %d, draws %v:\nhint   %q\nsyntax %q", bestOf, draws, hint, syntax)
+			}
+			if !strings.Contains(syntax, "t after the result") {
+				t.Errorf("the syntax lost the time-out: %q", syntax)
+			}
+			if team := TeamResultSyntax(bestOf, draws); !strings.Contains(team, "team A games – team B games") || strings.Contains(team, "Enter") {
+				t.Errorf("team syntax %q", team)
+			}
+		}
+	}
+	if got := ResultHint(3, false); got != "Best of 3. Result: seat 1 games – seat 2 games, e.g. 2-1, 2-0, 0-2; no draws. 21 = 2-1. t after the result: time was called (2-0 t). Enter in Table moves to Result; Enter in Result saves." {
+		t.Errorf("ResultHint(3, no draws) changed: %q", got)
+	}
+	f := MultiFormFor(event.Settings{TableSize: 4})
+	if f.WinnerHint() != f.WinnerSyntax()+" Tab moves · Enter saves · Esc cancels." {
+		t.Errorf("winner hint %q, syntax %q", f.WinnerHint(), f.WinnerSyntax())
 	}
 }

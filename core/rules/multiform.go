@@ -100,6 +100,10 @@ func (f MultiForm) Hint() string {
 // WinnerHint is the help under the Winner field.
 func (f MultiForm) WinnerHint() string { return f.kind.winnerHint() + formKeys }
 
+// WinnerSyntax is WinnerHint without the keys of the organizer's panel,
+// for a Winner field on a player's phone.
+func (f MultiForm) WinnerSyntax() string { return f.kind.winnerHint() }
+
 // WinnerRunes are the characters the Winner field accepts.
 func (f MultiForm) WinnerRunes() string { return f.kind.winnerRunes() }
 

@@ -35,7 +35,8 @@ type Printer struct {
 	Store Backuper
 	// Address is where the store network serves the event while it is
 	// on, printed on the match slips beside each table's code; "" while
-	// it is off. QR is what the slips' QR code says ("" for none).
+	// it is off. QR is what the QR codes on the slips and at the foot of
+	// the pairings sheet say ("" for none).
 	Address string
 	QR      string
 }
@@ -128,7 +129,9 @@ func writePairings(ctx context.Context, p Printer, id event.EventID, round int, 
 	if err != nil {
 		return "", err
 	}
-	if err := reports.WritePairings(w, PairingsReport(sh), reports.Options{Paper: paper}); err != nil {
+	pr := PairingsReport(sh)
+	pr.QR = p.QR
+	if err := reports.WritePairings(w, pr, reports.Options{Paper: paper}); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("round %d pairings of %s, %d tables", round, sh.Event.Name, len(sh.Tables)), nil

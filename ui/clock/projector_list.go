@@ -2,8 +2,10 @@ package clock
 
 import (
 	"fmt"
+
 	"strconv"
 	"strings"
+	"tablekeeper/core/director"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -20,12 +22,10 @@ const (
 
 // ShowsWaiting says whether the projector lists the tables still waiting
 // for their result ("Waiting for results:") instead of the pairings by
-// name: once time is called, or once three tables in four have their
-// result, so long as any table is still out. By then every player has
-// found their seat, and the list tells the players still playing, and
-// those waiting on them, where the round stands.
+// name (director.ShowsWaiting, which the store network's projector page
+// follows too).
 func ShowsWaiting(out, tables int, timeUp bool) bool {
-	return out > 0 && (timeUp || 4*(tables-out) >= 3*tables)
+	return director.ShowsWaiting(out, tables, timeUp)
 }
 
 // The list's type, in pixels of a 1080-line screen. Rows are set as big as

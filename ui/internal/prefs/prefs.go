@@ -10,6 +10,7 @@
 package prefs
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -42,6 +43,11 @@ const (
 	// the screen it opens on.
 	KeyProjectorX = "projector.x"
 	KeyProjectorY = "projector.y"
+	// KeyStoreNetwork is whether the store network was on when the app
+	// last closed (off until the organizer turns it on).
+	KeyStoreNetwork = "network.on"
+	// KeyNetworkPort is the port the store network listens on.
+	KeyNetworkPort = "network.port"
 )
 
 // Languages are the languages the program can be set to, by code. Only
@@ -230,4 +236,55 @@ func (p Prefs) SetProjectorFullScreen(full bool) {
 	if p.p != nil {
 		p.p.SetBool(KeyProjectorFullScreen, full)
 	}
+}
+
+// StoreNetwork is whether the store network is to be on: off until the
+// organizer turns it on, then as they left it.
+func (p Prefs) StoreNetwork() bool {
+	if p.p == nil {
+		return false
+	}
+	return p.p.Bool(KeyStoreNetwork)
+}
+
+// SetStoreNetwork remembers whether the store network is on.
+func (p Prefs) SetStoreNetwork(on bool) {
+	if p.p != nil {
+		p.p.SetBool(KeyStoreNetwork, on)
+	}
+}
+
+// DefaultNetworkPort is the store network's port until the organizer
+// chooses another (the same as tablekeeper serve's).
+const DefaultNetworkPort = 8080
+
+// NetworkPort is the port the store network listens on: the organizer's
+// choice, else DefaultNetworkPort.
+func (p Prefs) NetworkPort() int {
+	if p.p == nil {
+		return DefaultNetworkPort
+	}
+	port := p.p.IntWithFallback(KeyNetworkPort, DefaultNetworkPort)
+	if port < 1 || port > 65535 {
+		return DefaultNetworkPort
+	}
+	return port
+}
+
+// SetNetworkPort remembers the store network's port; one outside 1 to
+// 65535 is refused with a sentence.
+func (p Prefs) SetNetworkPort(port int) error {
+	if port < 1 || port > 65535 {
+		return &portError{port}
+	}
+	if p.p != nil {
+		p.p.SetInt(KeyNetworkPort, port)
+	}
+	return nil
+}
+
+type portError struct{ port int }
+
+func (e *portError) Error() string {
+	return fmt.Sprintf("%d is not a port: choose a number from 1 to 65535, such as %d", e.port, DefaultNetworkPort)
 }

@@ -1,6 +1,7 @@
 package prefs
 
 import (
+	"fmt"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -127,5 +128,38 @@ func TestPositionNeedsTheDesktopDriver(t *testing.T) {
 	}
 	if Move(w, 10, 10) {
 		t.Error("Move reports moving a test window")
+	}
+}
+
+// The store network is off until turned on, then stays as left; its port
+// is 8080 until another is chosen, and a number that is no port is
+// refused.
+func TestTheStoreNetworkIsOffUntilTurnedOnAndKeepsItsPort(t *testing.T) {
+	a := test.NewTempApp(t)
+	p := Of(a)
+	if p.StoreNetwork() || p.NetworkPort() != DefaultNetworkPort {
+		t.Fatalf("defaults: on %v, port %d", p.StoreNetwork(), p.NetworkPort())
+	}
+	p.SetStoreNetwork(true)
+	if err := p.SetNetworkPort(8123); err != nil {
+		t.Fatal(err)
+	}
+	q := restart(a)
+	if !q.StoreNetwork() || q.NetworkPort() != 8123 {
+		t.Errorf("after a restart: on %v, port %d", q.StoreNetwork(), q.NetworkPort())
+	}
+	for _, bad := range []int{0, -1, 65536} {
+		err := q.SetNetworkPort(bad)
+		if err == nil || err.Error() != fmt.Sprintf("%d is not a port: choose a number from 1 to 65535, such as 8080", bad) {
+			t.Errorf("port %d: %v", bad, err)
+		}
+	}
+	if q.NetworkPort() != 8123 {
+		t.Error("a refused port replaced the chosen one")
+	}
+	var none Prefs
+	none.SetStoreNetwork(true)
+	if none.StoreNetwork() || none.NetworkPort() != DefaultNetworkPort || none.SetNetworkPort(80) != nil {
+		t.Error("a Prefs of no app keeps something")
 	}
 }

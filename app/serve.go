@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"tablekeeper/core/store"
+	"tablekeeper/reports"
+	"tablekeeper/ui/web"
+)
+
+// defaultServeAddr is where serve listens without --addr: every
+// interface, so phones on the store's Wi-Fi reach it.
+const defaultServeAddr = ":8080"
+
+// runServe runs the store network without a window until SIGINT or
+// SIGTERM: the same pages, API and live updates the GUI's switch serves.
+func runServe(args []string, stdout, stderr io.Writer) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serve(ctx, args, stdout, stderr)
+}
+
+// serve is runServe until ctx ends. Its first line on stdout is
+// "serving http://HOST:PORT/", a LAN address when it listens on every
+// interface; the other addresses follow, one a line.
+func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	dbPath := fs.String("db", "", "database file")
+	addr := fs.String("addr", defaultServeAddr, "HOST:PORT to listen on")
+	if err := fs.Parse(args); err != nil {
+		return usagef("%v", err)
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if _, _, err := net.SplitHostPort(*addr); err != nil {
+		return usagef("--addr %q is not HOST:PORT (e.g. :8080, 0.0.0.0:8080 or 192.168.1.20:8080)", *addr)
+	}
+	// The writer's lock, as the window takes it: one process writes the
+	// database, every other station joins through this network.
+	st, err := store.OpenExisting(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	l, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fmt.Errorf("cannot listen on %s (%v); is another program using the port? Choose another with --addr", *addr, err)
+	}
+	srv, err := web.New(web.Config{
+		Director: newDirector(st),
+		Logf:     func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) },
+		Paper:    reports.PaperForLocale(reports.PaperLocale(os.Getenv)),
+	})
+	if err != nil {
+		l.Close()
+		return err
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(l) }()
+	urls := web.ListenURLs(l.Addr())
+	fmt.Fprintf(stdout, "serving %s\n", urls[0])
+	if len(urls) > 1 {
+		fmt.Fprintf(stdout, "also at %s\n", strings.Join(urls[1:], " "))
+	}
+	select {
+	case err := <-served:
+		srv.Close()
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return <-served
+}

@@ -1,0 +1,212 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/prefs"
+	"tablekeeper/ui/internal/uitest"
+	"tablekeeper/ui/internal/work"
+)
+
+// fakeNetwork records what the switch asks of the store network.
+type fakeNetwork struct {
+	starts []string
+	fail   error
+	srv    *fakeServer
+}
+
+func (n *fakeNetwork) Start(addr string) (NetworkServer, error) {
+	n.starts = append(n.starts, addr)
+	if n.fail != nil {
+		return nil, n.fail
+	}
+	n.srv = &fakeServer{devices: 3}
+	return n.srv, nil
+}
+
+type fakeServer struct {
+	devices int
+	stopped bool
+	posters []string // "id paper path"
+}
+
+func (s *fakeServer) URLs() []string {
+	return []string{"http://192.168.1.20:8080/", "http://127.0.0.1:8080/"}
+}
+func (s *fakeServer) Devices() int { return s.devices }
+func (s *fakeServer) QR(text string, size int) ([]byte, error) {
+	return []byte("\x89PNG fake " + text), nil
+}
+func (s *fakeServer) WritePoster(_ context.Context, id event.EventID, paper, path string) error {
+	s.posters = append(s.posters, strings.Join([]string{itoa(int(id)), paper, filepath.Base(path)}, " "))
+	return os.WriteFile(path, []byte("%PDF-1.3 poster"), 0o644)
+}
+func (s *fakeServer) Stop(context.Context) error { s.stopped = true; return nil }
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func TestTheStoreNetworkSwitchIsHiddenWithoutANetwork(t *testing.T) {
+	d := uitest.Director(t)
+	s, _ := newWindow(t, d, Options{})
+	if s.network.side.Visible() {
+		t.Error("the switch shows with no network to start")
+	}
+}
+
+func TestTheStoreNetworkSwitchStartsShowsAndStopsTheServer(t *testing.T) {
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, "Friday Swiss")
+	n := &fakeNetwork{}
+	s, w := newWindow(t, d, Options{OpenEvent: e.ID, Network: n})
+	p := s.network
+	t.Cleanup(p.close)
+	p.app, p.prefs = fyne.CurrentApp(), prefs.Of(fyne.CurrentApp())
+	p.setNetwork(n)
+	if !p.side.Visible() || p.sideSwitch.Checked || p.sideStatus.Text != "Off" {
+		t.Fatalf("before: visible %v, on %v, %q", p.side.Visible(), p.sideSwitch.Checked, p.sideStatus.Text)
+	}
+
+	test.Tap(p.sideSwitch)
+	if len(n.starts) != 1 || n.starts[0] != ":8080" {
+		t.Fatalf("starts = %v", n.starts)
+	}
+	if !p.sideSwitch.Checked || !p.panelSwitch.Checked || !p.prefs.StoreNetwork() {
+		t.Error("the switch is not on, or not remembered")
+	}
+	if p.sideStatus.Text != "On · 3 connected · 192.168.1.20:8080" {
+		t.Errorf("sidebar says %q", p.sideStatus.Text)
+	}
+	test.Tap(p.showButton)
+	pin, _ := d.JudgePIN(context.Background())
+	for _, want := range []string{"http://192.168.1.20:8080/\nhttp://127.0.0.1:8080/", "3 devices connected (pages open now).", pin,
+		"On a tablet, open http://192.168.1.20:8080/events/" + itoa(int(e.ID)) + "/kiosk", "The poster of Friday Swiss",
+		"allow it on private networks", "Allow incoming connections"} {
+		if !uitest.HasText(w.Content(), want) && !strings.Contains(strings.Join(uitest.Texts(w.Content()), "\n"), want) {
+			t.Errorf("the panel does not show %q: %q", want, uitest.Texts(w.Content()))
+		}
+	}
+	if p.qr.Resource == nil || !strings.Contains(string(p.qr.Resource.Content()), "http://192.168.1.20:8080/") {
+		t.Error("no QR code of the first address")
+	}
+	n.srv.devices = 1
+	p.showDevices()
+	if p.devices.Text != "1 device connected (pages open now)." {
+		t.Errorf("devices = %q", p.devices.Text)
+	}
+
+	// New PIN: a new one, shown.
+	test.Tap(p.newPIN)
+	if now, _ := d.JudgePIN(context.Background()); now == pin || p.pin.Text != now {
+		t.Errorf("new PIN %q shown as %q (was %q)", now, p.pin.Text, pin)
+	}
+
+	// Off: the server and its streams close, and it is remembered.
+	srv := n.srv
+	test.Tap(p.panelSwitch)
+	if !srv.stopped || p.srv != nil || p.sideSwitch.Checked || p.prefs.StoreNetwork() || p.sideStatus.Text != "Off" {
+		t.Errorf("after off: stopped %v, on %v, remembered %v, %q", srv.stopped, p.sideSwitch.Checked, p.prefs.StoreNetwork(), p.sideStatus.Text)
+	}
+}
+
+func TestAStoreNetworkThatCannotStartSaysWhyAndStaysOff(t *testing.T) {
+	d := uitest.Director(t)
+	n := &fakeNetwork{fail: event.Invalidf("port 8080 is already in use on this computer, perhaps by another Tablekeeper or by tablekeeper serve: close that program, or choose another port, then turn the store network on again")}
+	var alerts uitest.Errors
+	s, _ := newWindow(t, d, Options{Network: n})
+	p := s.network
+	p.alert = alerts.Alert
+	p.prefs = prefs.Of(fyne.CurrentApp())
+	test.Tap(p.sideSwitch)
+	if p.sideSwitch.Checked || p.srv != nil || p.prefs.StoreNetwork() {
+		t.Error("a network that could not start shows as on")
+	}
+	if len(alerts) != 1 || !strings.HasPrefix(event.Message(alerts[0]), "port 8080 is already in use") {
+		t.Fatalf("alerts = %v", alerts)
+	}
+
+	// A port that is no port is refused before anything starts.
+	n.fail = nil
+	p.port.SetText("99999")
+	test.Tap(p.sideSwitch)
+	if len(n.starts) != 1 || p.sideSwitch.Checked {
+		t.Errorf("started on a bad port: %v", n.starts)
+	}
+	if len(alerts) != 2 || event.Message(alerts[1]) != "99999 is not a port: choose a number from 1 to 65535, such as 8080" {
+		t.Errorf("alerts = %v", alerts)
+	}
+	p.port.SetText("8123")
+	test.Tap(p.sideSwitch)
+	if len(n.starts) != 2 || n.starts[1] != ":8123" || p.prefs.NetworkPort() != 8123 {
+		t.Errorf("starts = %v, port remembered %d", n.starts, p.prefs.NetworkPort())
+	}
+	p.close()
+	if !n.srv.stopped {
+		t.Error("closing the window left the server running")
+	}
+}
+
+func TestTheStoreNetworkComesBackOnWhenItWasOn(t *testing.T) {
+	d := uitest.Director(t)
+	a := test.NewTempApp(t)
+	prefs.Of(a).SetStoreNetwork(true)
+	n := &fakeNetwork{}
+	w := test.NewTempWindow(t, nil)
+	s := newShell(w, d, work.Sync{}, uitestNow)
+	s.network.app, s.network.prefs = a, prefs.Of(a)
+	s.start(Options{Network: n})
+	t.Cleanup(s.network.close)
+	if len(n.starts) != 1 || !s.network.sideSwitch.Checked {
+		t.Fatalf("a network left on was not started again: %v", n.starts)
+	}
+}
+
+func TestTheQRPosterPrintsAndSavesForTheOpenEvent(t *testing.T) {
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, "Friday Swiss")
+	n := &fakeNetwork{}
+	s, _ := newWindow(t, d, Options{OpenEvent: e.ID, Network: n})
+	p := s.network
+	t.Cleanup(p.close)
+	var printed string
+	p.printFile = func(_ context.Context, path, title string) (string, error) {
+		b, err := os.ReadFile(path)
+		if err != nil || !strings.HasPrefix(string(b), "%PDF") {
+			t.Errorf("printed %s: %q %v", path, b, err)
+		}
+		printed = title
+		return "sent to the default printer", nil
+	}
+	test.Tap(p.sideSwitch)
+	test.Tap(p.printPoster)
+	if printed != "Friday Swiss - QR poster" || p.lastPrint != "The QR poster was sent to the default printer." {
+		t.Errorf("printed %q, said %q", printed, p.lastPrint)
+	}
+	path := filepath.Join(t.TempDir(), "poster.pdf")
+	p.savePosterTo(path)
+	if b, err := os.ReadFile(path); err != nil || !strings.HasPrefix(string(b), "%PDF") {
+		t.Fatalf("saved poster: %q %v", b, err)
+	}
+	want := itoa(int(e.ID)) + " " + p.paper() + " "
+	if len(n.srv.posters) != 2 || !strings.HasPrefix(n.srv.posters[0], want) || n.srv.posters[1] != want+"poster.pdf" {
+		t.Errorf("posters = %q", n.srv.posters)
+	}
+	p.printFile = func(context.Context, string, string) (string, error) {
+		return "", errors.New("no printer")
+	}
+	var alerts uitest.Errors
+	p.alert = alerts.Alert
+	test.Tap(p.printPoster)
+	if len(alerts) != 1 {
+		t.Errorf("a failed print said nothing: %v", alerts)
+	}
+}

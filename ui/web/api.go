@@ -1,0 +1,200 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+)
+
+// apiRoutes is the JSON API the pages use, and a stream overlay or a
+// chat bot may use too (README, "The store network's API").
+func (s *Server) apiRoutes() []route {
+	return []route{
+		{"GET /api/events", s.apiEvents},
+		{"GET /api/stream", s.apiStreamAll},
+		{"GET /api/events/{id}", s.apiEvent},
+		{"GET /api/events/{id}/pairings", s.apiPairings},
+		{"GET /api/events/{id}/standings", s.apiStandings},
+		{"GET /api/events/{id}/clock", s.apiClock},
+		{"GET /api/events/{id}/bracket", s.apiBracket},
+		{"GET /api/events/{id}/stream", s.apiStream},
+		{"GET /api/events/{id}/find", s.apiFind},
+		{"GET /api/events/{id}/players/{entry}", s.apiPlayer},
+		{"GET /api/events/{id}/projector", s.apiProjector},
+	}
+}
+
+// maxQuery bounds a name typed to find a player.
+const maxQuery = 100
+
+// eventID reads the event number of the address.
+func eventID(r *http.Request) (event.EventID, error) {
+	n, err := positive(r.PathValue("id"), "event")
+	return event.EventID(n), err
+}
+
+// positive reads a number of the address or query: 1 to 999,999,999.
+func positive(text, what string) (int64, error) {
+	n, err := strconv.ParseInt(text, 10, 64)
+	if err != nil || n < 1 || n > 999_999_999 || len(text) > 9 {
+		if len(text) > 20 {
+			text = text[:20] + "…"
+		}
+		return 0, event.Invalidf("%q is not %s number; use a whole number such as 1, 2, 3", text, article(what))
+	}
+	return n, nil
+}
+
+// article is "an event" or "a round".
+func article(what string) string {
+	if strings.ContainsRune("aeiou", rune(what[0])) {
+		return "an " + what
+	}
+	return "a " + what
+}
+
+// roundParam reads ?round=N (0 when absent: the current round).
+func roundParam(r *http.Request) (int, error) {
+	text := r.URL.Query().Get("round")
+	if text == "" {
+		return 0, nil
+	}
+	n, err := positive(text, "round")
+	if err != nil || n > event.MaxRounds {
+		return 0, event.Invalidf("round must be a round number from 1 to %d", event.MaxRounds)
+	}
+	return int(n), nil
+}
+
+// sendBlob answers with a JSON body from the cache.
+func sendBlob(w http.ResponseWriter, r *http.Request, bl blob) {
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	bl.write(w, r)
+}
+
+// serveBoard answers with the body key of the event in the address,
+// built from its board once per change.
+func (s *Server) serveBoard(w http.ResponseWriter, r *http.Request, key string, build func(director.Board) (any, error)) {
+	id, err := eventID(r)
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	bl, err := s.cache.blob(r.Context(), id, key, build)
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	sendBlob(w, r, bl)
+}
+
+// withBoard runs fn with the board of the event in the address, or
+// answers the error.
+func (s *Server) withBoard(w http.ResponseWriter, r *http.Request, fn func(director.Board)) {
+	id, err := eventID(r)
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	b, err := s.cache.board(r.Context(), id)
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	fn(b)
+}
+
+func (s *Server) apiEvents(w http.ResponseWriter, r *http.Request) {
+	bl, err := s.cache.events(r.Context(), func(ctx context.Context) (any, error) {
+		list, err := s.d.Events(ctx)
+		return eventsOf(list), err
+	})
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	sendBlob(w, r, bl)
+}
+
+func (s *Server) apiEvent(w http.ResponseWriter, r *http.Request) {
+	s.serveBoard(w, r, "event", func(b director.Board) (any, error) { return eventDetailOf(b), nil })
+}
+
+func (s *Server) apiPairings(w http.ResponseWriter, r *http.Request) {
+	n, err := roundParam(r)
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	s.serveBoard(w, r, "pairings/"+strconv.Itoa(n), func(b director.Board) (any, error) { return pairingsOf(b, n) })
+}
+
+func (s *Server) apiStandings(w http.ResponseWriter, r *http.Request) {
+	s.serveBoard(w, r, "standings", func(b director.Board) (any, error) { return standingsOf(b), nil })
+}
+
+func (s *Server) apiBracket(w http.ResponseWriter, r *http.Request) {
+	s.serveBoard(w, r, "bracket", func(b director.Board) (any, error) { return bracketOf(b), nil })
+}
+
+// apiClock reads the clock at the moment of the request: it is not kept.
+func (s *Server) apiClock(w http.ResponseWriter, r *http.Request) {
+	s.withBoard(w, r, func(b director.Board) {
+		writeJSON(w, http.StatusOK, clockJSON(b.Clock(), s.now(), 0))
+	})
+}
+
+func (s *Server) apiProjector(w http.ResponseWriter, r *http.Request) {
+	s.withBoard(w, r, func(b director.Board) {
+		writeJSON(w, http.StatusOK, projectorOf(b, s.now(), s.URL()))
+	})
+}
+
+func (s *Server) apiStream(w http.ResponseWriter, r *http.Request) {
+	id, err := eventID(r)
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	if _, err := s.cache.board(r.Context(), id); err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	s.serveStream(w, r, id)
+}
+
+func (s *Server) apiStreamAll(w http.ResponseWriter, r *http.Request) { s.serveStream(w, r, 0) }
+
+// apiFind finds players by name as the kiosk does.
+func (s *Server) apiFind(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query().Get("q")
+	if utf8.RuneCountInString(q) > maxQuery || !utf8.ValidString(q) {
+		s.fail(w, r, http.StatusBadRequest, "That is too long for a name; type part of your name (three letters are enough).")
+		return
+	}
+	s.withBoard(w, r, func(b director.Board) {
+		writeJSON(w, http.StatusOK, findOf(b, q))
+	})
+}
+
+func (s *Server) apiPlayer(w http.ResponseWriter, r *http.Request) {
+	n, err := positive(r.PathValue("entry"), "player")
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	s.serveBoard(w, r, "player/"+strconv.FormatInt(n, 10), func(b director.Board) (any, error) {
+		v, ok := b.Player(event.EntryID(n))
+		if !ok {
+			return nil, event.NotFoundf("%s has no player %d; find yourself by name again", b.Event().Name, n)
+		}
+		return playerOf(b, v), nil
+	})
+}

@@ -1,0 +1,42 @@
+package web
+
+import (
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Every page at the three sizes the store has (a phone, a tablet, a TV)
+// draws its content; under -shots each is kept to look at.
+func TestBrowserPagesAtEverySize(t *testing.T) {
+	f := newFixture(t)
+	e := f.topCut(16)
+	id := itoa64(int64(e.ID))
+	for _, size := range []struct {
+		name string
+		w, h int
+	}{{"phone", 390, 844}, {"tablet", 1024, 768}, {"tv", 1920, 1080}} {
+		ctx := browser(t, size.w, size.h)
+		for _, pg := range []struct{ path, sel, want string }{
+			{"/", "#events", "Friday Night"},
+			{"/events/" + id + "/standings", "#standings", "Ada Lovelace"},
+			{"/events/" + id + "/bracket", "#bracket", "Table 1"},
+			{"/events/" + id + "/pairings", "#pairings", "Table"},
+			{"/events/" + id, "#find", "Find your table"},
+		} {
+			run(t, ctx, "open "+pg.path, chromedp.Navigate(f.http.URL+pg.path))
+			waitText(t, ctx, pg.sel, pg.want, 5*time.Second)
+			name := map[string]string{"/": "events"}[pg.path]
+			if name == "" {
+				name = pg.path[len("/events/"+id):]
+				if name == "" {
+					name = "home"
+				} else {
+					name = name[1:]
+				}
+			}
+			screenshot(t, ctx, "look-"+name+"-"+size.name+".png")
+		}
+	}
+}

@@ -1,0 +1,59 @@
+package web
+
+import (
+	"context"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"tablekeeper/core/event"
+)
+
+// A player opens the event on a phone, finds herself by three letters
+// without the accent, and sees her table and opponent; the clock counts
+// down by itself; when her table's result lands, the page says so without
+// a reload; reopened, the page remembers her.
+func TestBrowserPlayerFindsTheirTableAndTheClockTicks(t *testing.T) {
+	f := newFixture(t)
+	e, es, r := f.openRound(12)
+	ada := seatTable(r, es[0].ID)
+	ctx := browser(t, 390, 844)
+	url := f.http.URL + "/events/" + itoa64(int64(e.ID))
+
+	run(t, ctx, "open the event", chromedp.Navigate(url), chromedp.WaitVisible(chromedp.ID("find-q")))
+	run(t, ctx, "type a name", chromedp.SendKeys(chromedp.ID("find-q"), "lovel"))
+	waitText(t, ctx, "#find-results", "Ada Lovelace", 5*time.Second)
+	waitText(t, ctx, "#find-results", "table "+strconv.Itoa(ada.Number), time.Second)
+	run(t, ctx, "tap the name", chromedp.Click(chromedp.CSS("#find-results button")))
+	waitText(t, ctx, "#my-table", strconv.Itoa(ada.Number), 5*time.Second)
+	waitText(t, ctx, "#me-card", "vs ", time.Second)
+	waitText(t, ctx, "#clock-label", "Round 1", 2*time.Second)
+
+	first := textOf(t, ctx, "#clock")
+	if first != "42:37" && first != "42:36" {
+		t.Errorf("clock shows %q, want 42:37 (50 minutes, 7:23 played)", first)
+	}
+	time.Sleep(2100 * time.Millisecond)
+	if later := textOf(t, ctx, "#clock"); later == first {
+		t.Errorf("the clock did not tick: %q then %q", first, later)
+	}
+
+	// The result lands at the organizer's desk: the page hears it.
+	res := event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}
+	if ada.Seats[1].EntryID == es[0].ID {
+		res.Seats[0].GamesWon, res.Seats[1].GamesWon = 1, 2
+	}
+	if err := f.d.RecordResult(context.Background(), e.ID, 1, ada.Number, res); err != nil {
+		t.Fatal(err)
+	}
+	waitText(t, ctx, "#me-card", "Your table's result is in.", 3*time.Second)
+	waitText(t, ctx, "#past", "won 2–1", 3*time.Second)
+	waitText(t, ctx, "#standing", "Rank", 3*time.Second)
+	screenshot(t, ctx, "phone.png")
+
+	// Reopened, the device remembers who she is.
+	run(t, ctx, "reopen", chromedp.Navigate(url))
+	waitText(t, ctx, "#my-table", strconv.Itoa(ada.Number), 5*time.Second)
+}

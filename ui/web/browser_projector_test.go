@@ -1,0 +1,65 @@
+package web
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"tablekeeper/core/event"
+)
+
+// The projector on a TV shows the clock and the pairings by name; once
+// three tables in four have their result it lists the tables still out,
+// as the desktop projector does.
+func TestBrowserProjectorShowsTheMissingResults(t *testing.T) {
+	f := newFixture(t)
+	e, _, r := f.openRound(40)
+	ctx := browser(t, 1920, 1080)
+	run(t, ctx, "open the projector", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))+"/projector"))
+	waitText(t, ctx, "#pj-title", "Pairings by name", 5*time.Second)
+	waitText(t, ctx, "#pj-rows", "Ada Lovelace", time.Second)
+	waitText(t, ctx, "#pj-round", "Round 1", time.Second)
+	waitText(t, ctx, "#pj-url", "http://192.168.1.20:8080/", time.Second)
+	screenshot(t, ctx, "tv.png")
+
+	// Fifteen of the twenty tables report.
+	out := []int{}
+	for i, tb := range r.Tables {
+		if i < 15 {
+			if err := f.d.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			out = append(out, tb.Number)
+		}
+	}
+	waitText(t, ctx, "#pj-title", "Waiting for results: 5 tables", 3*time.Second)
+	for _, n := range out {
+		waitText(t, ctx, "#pj-rows", "Table "+strconv.Itoa(n), time.Second)
+	}
+	screenshot(t, ctx, "tv-waiting.png")
+}
+
+// On a tablet the pairings show by name and by table, and a filter finds
+// a player folding case and accents.
+func TestBrowserPairingsOnATablet(t *testing.T) {
+	f := newFixture(t)
+	e, es, r := f.openRound(24)
+	ctx := browser(t, 1024, 768)
+	run(t, ctx, "open the pairings", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))+"/pairings"))
+	waitText(t, ctx, "#round-label", "Round 1", 5*time.Second)
+	waitText(t, ctx, "#pairings", "Ada Lovelace", time.Second)
+	screenshot(t, ctx, "tablet.png")
+	run(t, ctx, "by table", chromedp.Click(chromedp.ID("by-table")))
+	ada := seatTable(r, es[0].ID)
+	waitText(t, ctx, "#pairings", "Table "+strconv.Itoa(ada.Number), time.Second)
+	run(t, ctx, "filter", chromedp.Click(chromedp.ID("by-name")), chromedp.SendKeys(chromedp.ID("filter"), "EMILE"))
+	waitGone(t, ctx, "#pairings", "Ada Lovelace", 2*time.Second)
+	if got := textOf(t, ctx, "#pairings"); !strings.HasPrefix(got, "Émile Zola") {
+		t.Errorf("the filter EMILE shows %q", got)
+	}
+}

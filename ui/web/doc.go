@@ -1,0 +1,20 @@
+// Package web is the store network: the pages and the JSON API that put an
+// event on the players' phones, a kiosk tablet, judges' phones and a TV,
+// served by net/http on the store's own Wi-Fi, with no internet.
+//
+// Every page reads through the director's view reads (one read transaction
+// each) and refreshes from its change notifications, pushed to the browser
+// by Server-Sent Events; nothing about a game's rules is written here: the
+// result forms, hints and parsers come from core/rules through the
+// director. Reading is open to anyone on the network; every write needs a
+// table code (and, in later areas, an unlocked kiosk device or the judge
+// PIN), is rate-limited per device and per table, and is bounded in size.
+//
+// The package is laid out by area so that areas can be added as files: each
+// area has a route table (playerRoutes, apiRoutes, projectorRoutes), and all
+// share the layout template (templates/layout.html), the device cookie
+// (device.go), the rate limiter (limit.go), the security headers
+// (headers.go) and the event cache and live stream (cache.go, stream.go).
+// Pages, stylesheet and script are embedded: no CDN, no web font, no build
+// step, and a Content-Security-Policy that allows no inline script.
+package web

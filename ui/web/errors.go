@@ -1,0 +1,77 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
+
+	"tablekeeper/core/event"
+)
+
+// msgInternal is what a person reads when the server failed for a reason
+// that is not theirs to fix (the detail goes to the log).
+const msgInternal = "Something went wrong on the organizer's computer; try again in a moment."
+
+// statusOf is the HTTP status of an error from the director: the sentinel
+// it wraps says whose the mistake is.
+func statusOf(err error) int {
+	switch {
+	case errors.Is(err, event.ErrNotFound):
+		return http.StatusNotFound
+	case errors.Is(err, event.ErrInvalid), errors.Is(err, event.ErrState):
+		return http.StatusBadRequest
+	case errors.Is(err, event.ErrConflict):
+		return http.StatusConflict
+	}
+	return http.StatusInternalServerError
+}
+
+// failErr answers a request that failed with err: the director's sentence
+// and the status its kind gives, or, for an error that is not a person's
+// to fix, a general sentence (the error itself goes to the log).
+func (s *Server) failErr(w http.ResponseWriter, r *http.Request, err error) {
+	status := statusOf(err)
+	if status == http.StatusInternalServerError {
+		s.logf("web: %s %s: %v", r.Method, r.URL.Path, err)
+		s.fail(w, r, status, msgInternal)
+		return
+	}
+	s.fail(w, r, status, event.Message(err))
+}
+
+// fail answers a request with a status and a sentence: as JSON
+// ({"error": "…"}) under /api/, as a page elsewhere.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, msg string) {
+	if isAPI(r) {
+		writeError(w, status, msg)
+		return
+	}
+	s.renderStatus(w, r, status, "errorpage", page{Title: http.StatusText(status), Message: msg})
+}
+
+// isAPI reports whether r asks for the JSON API.
+func isAPI(r *http.Request) bool { return strings.HasPrefix(r.URL.Path, "/api/") }
+
+// apiError is the body of every refused API request.
+type apiError struct {
+	Error string `json:"error"`
+}
+
+// writeError writes a JSON error: {"error": "sentence"}.
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, apiError{Error: msg})
+}
+
+// writeJSON writes v as JSON with status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status, b = http.StatusInternalServerError, []byte(`{"error":"`+msgInternal+`"}`)
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_, _ = w.Write(append(b, '\n'))
+}

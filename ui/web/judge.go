@@ -1,0 +1,1024 @@
+package web
+
+import (
+	"crypto/sha256"
+	"crypto/subtle"
+	"fmt"
+	"math"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"tablekeeper/core/clock"
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/core/judgelog"
+	"tablekeeper/ui/internal/labels"
+)
+
+// The judges' phones (/judge): a judge signs in with the judges' PIN the
+// organizer hands out (director.CheckJudgePIN; wrong PINs are rate-limited
+// per device and address), picks their name among the event's judges,
+// and then sees the tables still out with their time, a table's players,
+// adds a time extension to a table, logs a penalty, deck check, ruling or
+// appeal with the escalation the desktop Judge tab suggests
+// (judgelog.Suggest), and reads the event's judge log. Every write is one
+// director.LogJudgeEntry, as at the desk, naming the judge signed in and
+// the device (event.JudgeLogEntry.Source).
+//
+// A sign-in is a session held by the server for judgeTTL; a new judges'
+// PIN (the organizer's "New PIN") signs every phone out.
+
+// Judge session limits.
+const (
+	judgeTTL    = 16 * time.Hour
+	maxJudges   = 256
+	judgeCookie = "tk_judge"
+	// maxMinutes bounds an extension typed, in minutes.
+	maxMinutes = 120
+)
+
+// judgeArea is the judges' routes and their signed-in phones.
+type judgeArea struct {
+	s             *Server
+	staffSessions *staffSessions[judgeSession]
+	origin        *http.CrossOriginProtection
+}
+
+// judgeSession is a phone signed in with the judges' PIN.
+type judgeSession struct {
+	device string
+	// pin is the hash of the PIN it signed in with: once the organizer
+	// draws a new one, the session ends.
+	pin [32]byte
+	// as is who the judge is in each event they opened.
+	as []judgeAs
+}
+
+// judgeAs is the judge a phone acts as in an event.
+type judgeAs struct {
+	event event.EventID
+	judge event.JudgeID
+}
+
+// judgeIn returns the judge the session acts as in event id.
+func (js judgeSession) judgeIn(id event.EventID) (event.JudgeID, bool) {
+	for _, a := range js.as {
+		if a.event == id {
+			return a.judge, true
+		}
+	}
+	return 0, false
+}
+
+// judgeRoutes are the judges' pages and their penalty suggestion.
+func (s *Server) judgeRoutes() []route {
+	j := &judgeArea{s: s, staffSessions: newStaffSessions[judgeSession](s.now, maxJudges, judgeTTL), origin: http.NewCrossOriginProtection()}
+	return []route{
+		{"GET /judge", j.pageHome},
+		{"POST /judge/signin", j.postSignIn},
+		{"POST /judge/signout", j.postSignOut},
+		{"GET /judge/events/{id}", j.pageEvent},
+		{"POST /judge/events/{id}/me", j.postMe},
+		{"GET /judge/events/{id}/tables/{table}", j.pageTable},
+		{"POST /judge/events/{id}/tables/{table}/extend", j.postExtend},
+		{"GET /judge/events/{id}/entry", j.pageEntry},
+		{"POST /judge/events/{id}/entry", j.postEntry},
+		{"GET /api/judge/events/{id}/suggest", j.apiSuggest},
+	}
+}
+
+// judgePage is what every judge template gets; each page fills its part.
+type judgePage struct {
+	// Base is the event's judge address, /judge/events/{id}; "" before
+	// an event is chosen.
+	Base      string
+	EventID   int64
+	EventName string
+	// Judge is the name of the judge signed in for the event.
+	Judge   string
+	Problem string
+	Notice  string
+
+	// The events page.
+	Events []judgeEvent
+	// The "who are you?" page.
+	Judges []judgeChoice
+	// The event page.
+	Round    string
+	Clock    string
+	Draft    bool
+	Out      []judgeTable
+	Log      []judgeLine
+	AllDone  bool
+	NoRounds bool
+	// The table page.
+	Table *judgeTable
+	// The entry form.
+	Form *judgeForm
+}
+
+type judgeEvent struct {
+	ID   int64
+	Name string
+	Line string
+}
+
+type judgeChoice struct {
+	ID   int64
+	Name string
+	Role string
+}
+
+// judgeTable is a table as the judges see it.
+type judgeTable struct {
+	Number  int
+	Players []judgePlayer
+	Label   string // "Ada v Bob"
+	Time    string
+	Timer   bool
+	LeftMS  int64
+	Result  string
+	Ext     string // "+5:00 extension"
+}
+
+type judgePlayer struct {
+	ID   int64
+	Name string
+}
+
+// judgeLine is one judge log entry as the phone lists it.
+type judgeLine struct {
+	ID     int64
+	At     string
+	Text   string
+	Source string
+	Off    bool // corrected or withdrawn: no longer in force
+}
+
+// session returns the phone's judge session while the PIN it signed in
+// with is still the judges' PIN.
+func (j *judgeArea) session(r *http.Request) (judgeSession, string, bool) {
+	token := staffTokenOf(r, judgeCookie)
+	js, ok := j.staffSessions.get(token)
+	if !ok {
+		return js, "", false
+	}
+	pin, err := j.s.d.JudgePIN(r.Context())
+	if err != nil {
+		return js, "", false
+	}
+	now := sha256.Sum256([]byte(pin))
+	if subtle.ConstantTimeCompare(now[:], js.pin[:]) != 1 {
+		j.staffSessions.drop(token)
+		return js, "", false
+	}
+	return js, token, true
+}
+
+// msgJudgeSignedOut refuses a judge write from a phone not signed in.
+const msgJudgeSignedOut = "This phone is not signed in as a judge: open /judge and type the judges' PIN the organizer gave you."
+
+// show renders a judge page.
+func (j *judgeArea) show(w http.ResponseWriter, r *http.Request, status int, name, title string, p judgePage) {
+	if p.EventName != "" {
+		title += " · " + p.EventName
+	}
+	j.s.renderStatus(w, r, status, name, page{Title: title, Nav: "judge", Body: "judge", Data: p})
+}
+
+func judgeBase(id event.EventID) string { return "/judge/events/" + strconv.FormatInt(int64(id), 10) }
+
+// --- sign in, sign out, the events ---
+
+// pageHome is the sign-in page, or the events to judge once signed in.
+func (j *judgeArea) pageHome(w http.ResponseWriter, r *http.Request) {
+	ensureDevice(w, r)
+	if _, _, ok := j.session(r); !ok {
+		j.show(w, r, http.StatusOK, "judge_signin", "Judges", judgePage{})
+		return
+	}
+	list, err := j.s.d.Events(r.Context())
+	if err != nil {
+		j.s.failErr(w, r, err)
+		return
+	}
+	var p judgePage
+	for _, e := range list {
+		if e.State == event.StateFinished {
+			continue
+		}
+		line := fmt.Sprintf("%d players · registration", e.Players)
+		if e.Round > 0 {
+			line = fmt.Sprintf("%d players · round %d", e.Players, e.Round)
+		}
+		p.Events = append(p.Events, judgeEvent{ID: int64(e.ID), Name: e.Name, Line: line})
+	}
+	j.show(w, r, http.StatusOK, "judge_events", "Judges", p)
+}
+
+// postSignIn signs the phone in with the judges' PIN.
+func (j *judgeArea) postSignIn(w http.ResponseWriter, r *http.Request) {
+	if !j.s.staffWrite(w, r, j.origin) || !j.s.staffParseForm(w, r) {
+		return
+	}
+	keys := pinKeys("jpin", r)
+	if ok, wait := j.s.limits.check(rateWrongPIN, keys...); !ok {
+		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(wait.Seconds()))))
+		j.show(w, r, http.StatusTooManyRequests, "judge_signin", "Judges",
+			judgePage{Problem: "Too many wrong PINs from this phone: wait " + staffWait(wait) + ", then try again."})
+		return
+	}
+	pin := r.PostFormValue("pin")
+	right := false
+	if len(pin) <= maxPIN {
+		var err error
+		if right, err = j.s.d.CheckJudgePIN(r.Context(), pin); err != nil {
+			j.s.failErr(w, r, err)
+			return
+		}
+	}
+	if !right {
+		j.s.limits.spend(rateWrongPIN, keys...)
+		j.show(w, r, http.StatusForbidden, "judge_signin", "Judges",
+			judgePage{Problem: "That is not the judges' PIN. Ask the organizer: it is on the Store network panel of their computer."})
+		return
+	}
+	current, err := j.s.d.JudgePIN(r.Context())
+	if err != nil {
+		j.s.failErr(w, r, err)
+		return
+	}
+	if old := staffTokenOf(r, judgeCookie); old != "" {
+		j.staffSessions.drop(old)
+	}
+	token := j.staffSessions.create(judgeSession{device: ensureDevice(w, r), pin: sha256.Sum256([]byte(current))})
+	setSessionCookie(w, judgeCookie, "/", token, judgeTTL)
+	seeOther(w, r, "/judge")
+}
+
+// postSignOut signs the phone out.
+func (j *judgeArea) postSignOut(w http.ResponseWriter, r *http.Request) {
+	if !j.s.staffWrite(w, r, j.origin) {
+		return
+	}
+	token := staffTokenOf(r, judgeCookie)
+	if _, ok := j.staffSessions.get(token); !ok {
+		j.s.fail(w, r, http.StatusForbidden, msgJudgeSignedOut)
+		return
+	}
+	j.staffSessions.drop(token)
+	clearSessionCookie(w, judgeCookie, "/")
+	seeOther(w, r, "/judge")
+}
+
+// --- an event ---
+
+// view reads the event of the address for a judge page: the desk's
+// JudgeView, one read. A phone not signed in goes to the sign-in page; a
+// judge who has not said who they are in this event gets "who are you?".
+func (j *judgeArea) view(w http.ResponseWriter, r *http.Request) (director.JudgeView, event.Judge, bool) {
+	ensureDevice(w, r)
+	js, _, ok := j.session(r)
+	if !ok {
+		seeOther(w, r, "/judge")
+		return director.JudgeView{}, event.Judge{}, false
+	}
+	id, err := eventID(r)
+	if err != nil {
+		j.s.failErr(w, r, err)
+		return director.JudgeView{}, event.Judge{}, false
+	}
+	v, err := j.s.d.JudgeView(r.Context(), id)
+	if err != nil {
+		j.s.failErr(w, r, err)
+		return v, event.Judge{}, false
+	}
+	if jid, ok := js.judgeIn(id); ok {
+		if i := slices.IndexFunc(v.Judges, func(x event.Judge) bool { return x.ID == jid }); i >= 0 {
+			return v, v.Judges[i], true
+		}
+	}
+	j.showWho(w, r, v, http.StatusOK, "")
+	return v, event.Judge{}, false
+}
+
+// showWho asks the judge to pick their name.
+func (j *judgeArea) showWho(w http.ResponseWriter, r *http.Request, v director.JudgeView, status int, problem string) {
+	p := judgePage{Base: judgeBase(v.Event.ID), EventID: int64(v.Event.ID), EventName: v.Event.Name, Problem: problem}
+	for _, x := range v.Judges {
+		p.Judges = append(p.Judges, judgeChoice{ID: int64(x.ID), Name: x.Name, Role: judgeRole(x)})
+	}
+	j.show(w, r, status, "judge_who", "Who are you?", p)
+}
+
+// judgeRole says a judge's role: "head judge", "judge 2", "organizer".
+func judgeRole(x event.Judge) string {
+	var parts []string
+	switch x.Role {
+	case event.RoleHeadJudge:
+		parts = append(parts, "head judge")
+	case event.RoleOrganizer:
+		parts = append(parts, "organizer")
+	}
+	if x.Order > 1 || x.Order == 1 && x.Role != event.RoleHeadJudge {
+		parts = append(parts, "judge "+strconv.Itoa(x.Order))
+	} else if x.Role == event.RoleJudge {
+		parts = append(parts, "judge")
+	}
+	if x.PlayerID != 0 {
+		parts = append(parts, "also plays")
+	}
+	return strings.Join(parts, " · ")
+}
+
+// postMe records which of the event's judges the phone's judge is.
+func (j *judgeArea) postMe(w http.ResponseWriter, r *http.Request) {
+	if !j.s.staffWrite(w, r, j.origin) {
+		return
+	}
+	_, token, ok := j.session(r)
+	if !ok {
+		j.s.fail(w, r, http.StatusForbidden, msgJudgeSignedOut)
+		return
+	}
+	if !j.s.staffParseForm(w, r) {
+		return
+	}
+	id, err := eventID(r)
+	if err != nil {
+		j.s.failErr(w, r, err)
+		return
+	}
+	judges, err := j.s.d.Judges(r.Context(), id)
+	if err != nil {
+		j.s.failErr(w, r, err)
+		return
+	}
+	n, _ := strconv.ParseInt(r.PostFormValue("judge"), 10, 64)
+	i := slices.IndexFunc(judges, func(x event.Judge) bool { return int64(x.ID) == n })
+	if i < 0 {
+		j.s.fail(w, r, http.StatusBadRequest, "Choose your name among the event's judges; if it is missing, the organizer adds you on the Judge tab.")
+		return
+	}
+	j.staffSessions.update(token, func(js *judgeSession) {
+		as := make([]judgeAs, 0, len(js.as)+1)
+		for _, a := range js.as {
+			if a.event != id {
+				as = append(as, a)
+			}
+		}
+		js.as = append(as, judgeAs{event: id, judge: judges[i].ID})
+	})
+	seeOther(w, r, judgeBase(id))
+}
+
+// newJudgePage starts a page of the event for judge me.
+func newJudgePage(v director.JudgeView, me event.Judge) judgePage {
+	return judgePage{Base: judgeBase(v.Event.ID), EventID: int64(v.Event.ID), EventName: v.Event.Name, Judge: me.Name}
+}
+
+// pageEvent is the event for a judge: the tables still out with their
+// time, and the judge log.
+func (j *judgeArea) pageEvent(w http.ResponseWriter, r *http.Request) {
+	v, me, ok := j.view(w, r)
+	if !ok {
+		return
+	}
+	p := newJudgePage(v, me)
+	p.Notice = savedNotice(r)
+	now := j.s.now()
+	switch {
+	case v.Rounds == 0:
+		p.NoRounds = true
+	case !v.Latest.Round.Published():
+		p.Round, p.Draft = labels.RoundName(v.Latest.Round), true
+	default:
+		p.Round = labels.RoundName(v.Latest.Round)
+		p.Clock = tableClockText(v.Latest.Round.Clock, 0, now)
+		// The tables still out as the Round tab's Missing results and the
+		// projector list them (Sheet.Outstanding), each with its time.
+		for _, o := range v.Latest.Outstanding() {
+			t, err := latestTable(v, o.Number)
+			if err != nil {
+				continue
+			}
+			jt := judgeTableOf(v.Event.Settings, t, v.Latest.Round.Clock, now)
+			jt.Label = o.Label()
+			p.Out = append(p.Out, jt)
+		}
+		p.AllDone = len(p.Out) == 0
+	}
+	p.Log = judgeLogLines(v)
+	j.show(w, r, http.StatusOK, "judge", "Judge", p)
+}
+
+// savedNotice says which entry was just saved (?saved=N after a write).
+func savedNotice(r *http.Request) string {
+	n, err := strconv.Atoi(r.URL.Query().Get("saved"))
+	if err != nil || n <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("Saved as judge log entry #%d.", n)
+}
+
+// judgeLogLines lists the judge log newest first, marking the entries no
+// longer in force.
+func judgeLogLines(v director.JudgeView) []judgeLine {
+	names := judgelog.Names{Entries: map[event.EntryID]string{}, Judges: map[event.JudgeID]string{}}
+	for _, en := range v.Entries {
+		names.Entries[en.ID] = en.Name
+	}
+	for _, x := range v.Judges {
+		names.Judges[x.ID] = x.Name
+	}
+	inForce := map[event.JudgeLogID]bool{}
+	for _, e := range judgelog.Effective(v.Log) {
+		inForce[e.ID] = true
+	}
+	out := make([]judgeLine, 0, len(v.Log))
+	for i := len(v.Log) - 1; i >= 0; i-- {
+		e := v.Log[i]
+		out = append(out, judgeLine{ID: int64(e.ID), At: e.At.Local().Format("15:04"), Text: judgelog.Describe(e, names),
+			Source: e.Source, Off: !inForce[e.ID]})
+	}
+	return out
+}
+
+// judgeTableOf is a table of the round for the judges: its players, its
+// time (the round's clock plus the table's own extension) and result.
+func judgeTableOf(s event.Settings, t director.SheetTable, c event.Clock, now time.Time) judgeTable {
+	out := judgeTable{Number: t.Number}
+	names := make([]string, 0, len(t.Players))
+	for _, p := range t.Players {
+		out.Players = append(out.Players, judgePlayer{ID: int64(p.Entry), Name: p.Name})
+		names = append(names, p.Name)
+	}
+	if len(t.Teams) > 0 {
+		names = names[:0]
+		for _, tm := range t.Teams {
+			names = append(names, tm.Name)
+		}
+	}
+	out.Label = strings.Join(names, " · ")
+	if len(names) == 2 {
+		out.Label = names[0] + " v " + names[1]
+	}
+	if t.Extension > 0 {
+		out.Ext = "+" + clock.Format(t.Extension) + " extension"
+	}
+	if t.Result != nil {
+		out.Result = "Result in: " + resultText(s, t)
+		return out
+	}
+	out.Time = tableClockText(c, t.Extension, now)
+	rd := clock.Read(c, now)
+	if rd.Timed && rd.Running {
+		left := clock.TableRemaining(c, t.Extension, now)
+		if left > 0 {
+			out.Timer, out.LeftMS = true, left.Milliseconds()
+		}
+	}
+	return out
+}
+
+// tableClockText says a table's time: the round's clock with the table's
+// extension.
+func tableClockText(c event.Clock, ext time.Duration, now time.Time) string {
+	rd := clock.Read(c, now)
+	left := clock.TableRemaining(c, ext, now)
+	switch {
+	case !rd.Timed:
+		return "untimed"
+	case !rd.Started:
+		return "the clock has not started"
+	case rd.Started && left <= 0:
+		return "time is up"
+	case rd.Paused:
+		return "clock paused, " + clock.Format(left) + " left"
+	}
+	return clock.Format(left) + " left"
+}
+
+// --- a table ---
+
+// latestTable finds table number n of the latest round, published.
+func latestTable(v director.JudgeView, n int) (director.SheetTable, error) {
+	if v.Rounds == 0 || !v.Latest.Round.Published() {
+		return director.SheetTable{}, event.NotFoundf("%s has no published round yet", v.Event.Name)
+	}
+	for _, t := range v.Latest.Tables {
+		if t.Number == n && !t.Bye {
+			return t, nil
+		}
+	}
+	return director.SheetTable{}, event.NotFoundf("%s has no table %d", labels.RoundName(v.Latest.Round), n)
+}
+
+func (j *judgeArea) pageTable(w http.ResponseWriter, r *http.Request) {
+	v, me, ok := j.view(w, r)
+	if !ok {
+		return
+	}
+	j.renderTable(w, r, v, me, http.StatusOK, "")
+}
+
+func (j *judgeArea) renderTable(w http.ResponseWriter, r *http.Request, v director.JudgeView, me event.Judge, status int, problem string) {
+	n, err := positive(r.PathValue("table"), "table")
+	if err != nil {
+		j.s.failErr(w, r, err)
+		return
+	}
+	t, err := latestTable(v, int(n))
+	if err != nil {
+		j.s.failErr(w, r, err)
+		return
+	}
+	p := newJudgePage(v, me)
+	p.Round, p.Problem = labels.RoundName(v.Latest.Round), problem
+	p.Notice = savedNotice(r)
+	jt := judgeTableOf(v.Event.Settings, t, v.Latest.Round.Clock, j.s.now())
+	p.Table = &jt
+	j.show(w, r, status, "judge_table", fmt.Sprintf("Table %d", t.Number), p)
+}
+
+// write checks a judge write: same origin, the device's rate, a phone
+// signed in and named in the event, a form that reads; it reads the
+// event's JudgeView for the write.
+func (j *judgeArea) write(w http.ResponseWriter, r *http.Request) (director.JudgeView, event.Judge, judgeSession, bool) {
+	if !j.s.staffWrite(w, r, j.origin) {
+		return director.JudgeView{}, event.Judge{}, judgeSession{}, false
+	}
+	js, _, ok := j.session(r)
+	if !ok {
+		j.s.fail(w, r, http.StatusForbidden, msgJudgeSignedOut)
+		return director.JudgeView{}, event.Judge{}, js, false
+	}
+	id, err := eventID(r)
+	if err != nil {
+		j.s.failErr(w, r, err)
+		return director.JudgeView{}, event.Judge{}, js, false
+	}
+	jid, ok := js.judgeIn(id)
+	if !ok {
+		j.s.fail(w, r, http.StatusForbidden, "Choose your name among the event's judges first, on the event's judge page.")
+		return director.JudgeView{}, event.Judge{}, js, false
+	}
+	if !j.s.staffParseForm(w, r) {
+		return director.JudgeView{}, event.Judge{}, js, false
+	}
+	v, err := j.s.d.JudgeView(r.Context(), id)
+	if err != nil {
+		j.s.failErr(w, r, err)
+		return v, event.Judge{}, js, false
+	}
+	i := slices.IndexFunc(v.Judges, func(x event.Judge) bool { return x.ID == jid })
+	if i < 0 {
+		j.s.fail(w, r, http.StatusForbidden, "You are no longer among the event's judges; ask the organizer.")
+		return v, event.Judge{}, js, false
+	}
+	return v, v.Judges[i], js, true
+}
+
+// source is how a judge log entry names where it was written.
+func (js judgeSession) source() string { return "judge phone, device " + staffDevice(js.device) }
+
+// postExtend adds time to a table of the latest round: a time extension
+// in the judge log, as the desk's Judge tab logs it.
+func (j *judgeArea) postExtend(w http.ResponseWriter, r *http.Request) {
+	v, me, js, ok := j.write(w, r)
+	if !ok {
+		return
+	}
+	n, err := positive(r.PathValue("table"), "table")
+	if err != nil {
+		j.s.failErr(w, r, err)
+		return
+	}
+	t, err := latestTable(v, int(n))
+	if err != nil {
+		j.s.failErr(w, r, err)
+		return
+	}
+	ext, err := extensionMinutes(r.PostFormValue("minutes"))
+	if err == nil && ext <= 0 {
+		err = event.Invalid("say how many minutes to add, such as 3")
+	}
+	if err != nil {
+		j.renderTable(w, r, v, me, http.StatusBadRequest, staffSentence(err))
+		return
+	}
+	e := event.JudgeLogEntry{EventID: v.Event.ID, Kind: event.LogExtension, Round: v.Latest.Round.Number, Table: t.Number,
+		JudgeID: me.ID, Extension: ext, Source: js.source()}
+	saved, err := j.s.d.LogJudgeEntry(r.Context(), e)
+	if err != nil {
+		j.renderTable(w, r, v, me, statusOf(err), staffSentence(err))
+		return
+	}
+	seeOther(w, r, fmt.Sprintf("%s/tables/%d?saved=%d", judgeBase(v.Event.ID), t.Number, saved.ID))
+}
+
+// extensionMinutes reads minutes typed ("3", "2.5", "" none) as a duration.
+func extensionMinutes(text string) (time.Duration, error) {
+	t := strings.TrimSpace(strings.ReplaceAll(text, ",", "."))
+	if t == "" {
+		return 0, nil
+	}
+	m, err := strconv.ParseFloat(t, 64)
+	if len(t) > 8 || err != nil || math.IsNaN(m) || math.IsInf(m, 0) || m < 0 {
+		return 0, event.Invalidf("the extension is a number of minutes, such as 3, not %q", staffTruncate(t, 12))
+	}
+	if m > maxMinutes {
+		return 0, event.Invalidf("an extension from a phone is at most %d minutes; the organizer gives more at the desk", maxMinutes)
+	}
+	return time.Duration(m * float64(time.Minute)).Round(time.Second), nil
+}
+
+// --- a judge log entry ---
+
+// judgeKinds are the kinds of entry the form offers, as the desk's.
+var judgeKinds = []struct {
+	Kind event.JudgeLogKind
+	Name string
+}{
+	{event.LogPenalty, "Penalty"},
+	{event.LogDeckCheck, "Deck check"},
+	{event.LogRuling, "Ruling"},
+	{event.LogAppeal, "Appeal"},
+	{event.LogExtension, "Time extension"},
+}
+
+// Outcome choices, as the desk's (the field takes free text too).
+var (
+	judgeDeckOutcomes   = []string{"legal", "illegal: corrected before play", "illegal: deck fixed, penalty given"}
+	judgeAppealOutcomes = []string{"upheld", "overturned"}
+)
+
+// judgeForm is the entry form's fields and choices.
+type judgeForm struct {
+	Kind        string
+	Kinds       []formOption
+	Round       string
+	Table       string
+	TableNote   string
+	Player      string
+	Players     []formOption
+	Infraction  string
+	Infractions []string
+	Penalty     string
+	Penalties   []formOption
+	Points      string
+	Minutes     string
+	Outcome     string
+	Outcomes    []string
+	Description string
+	Suggestion  string
+	Seated      string
+}
+
+// formOption is a choice of a select.
+type formOption struct {
+	Value, Text string
+	Selected    bool
+}
+
+// entryValues are what a judge typed into the entry form.
+type entryValues struct {
+	kind, round, table, player, infraction, penalty, points, minutes, outcome, description string
+}
+
+// readEntryForm reads the entry form's fields as typed, each within its
+// bound; a field past its bound is refused.
+func readEntryForm(r *http.Request) (entryValues, error) {
+	var f entryValues
+	var err error
+	fields := []struct {
+		dst   *string
+		name  string
+		what  string
+		limit int
+	}{
+		{&f.kind, "kind", "The kind", 20}, {&f.round, "round", "The round", 4}, {&f.table, "table", "The table", 5},
+		{&f.player, "player", "The player", 12}, {&f.infraction, "infraction", "The infraction", judgelog.MaxInfraction},
+		{&f.penalty, "penalty", "The penalty", 40}, {&f.points, "points", "The points", 4}, {&f.minutes, "minutes", "The minutes", 8},
+		{&f.outcome, "outcome", "The outcome", judgelog.MaxText},
+	}
+	for _, fl := range fields {
+		if *fl.dst, err = staffField(r, fl.name, fl.what, fl.limit); err != nil {
+			return f, err
+		}
+	}
+	f.description, err = staffLines(r, "description", "The description", judgelog.MaxText)
+	return f, err
+}
+
+// kindOf is the kind chosen (a penalty when none or unknown).
+func (f entryValues) kindOf() event.JudgeLogKind {
+	for _, k := range judgeKinds {
+		if string(k.Kind) == f.kind {
+			return k.Kind
+		}
+	}
+	return event.LogPenalty
+}
+
+// entry makes the log entry the form says, for judge me, reading only
+// the fields the kind uses (as the desk's form shows only those).
+func (f entryValues) entry(v director.JudgeView, me event.Judge) (event.JudgeLogEntry, error) {
+	e := event.JudgeLogEntry{EventID: v.Event.ID, Kind: f.kindOf(), JudgeID: me.ID, Description: f.description}
+	var err error
+	if e.Round, err = entryNumber(f.round, "the round"); err != nil {
+		return e, err
+	}
+	if e.Table, err = entryNumber(f.table, "the table"); err != nil {
+		return e, err
+	}
+	player, err := entryNumber(f.player, "the player")
+	if err != nil {
+		return e, err
+	}
+	if player != 0 && !slices.ContainsFunc(v.Entries, func(en event.Entry) bool { return int(en.ID) == player }) {
+		return e, event.Invalid("choose the player among the event's players")
+	}
+	e.EntryID = event.EntryID(player)
+	penalised := e.Kind == event.LogPenalty || e.Kind == event.LogDeckCheck
+	if penalised {
+		e.Infraction, e.Penalty = f.infraction, f.penalty
+	}
+	if penalised && e.Penalty == judgelog.PointDeduction {
+		if e.Points, err = entryNumber(f.points, "the points"); err != nil {
+			return e, err
+		}
+	}
+	if e.Kind == event.LogExtension || e.Kind == event.LogDeckCheck || e.Kind == event.LogRuling {
+		if e.Extension, err = extensionMinutes(f.minutes); err != nil {
+			return e, err
+		}
+	}
+	if e.Kind == event.LogDeckCheck || e.Kind == event.LogAppeal {
+		e.Outcome = f.outcome
+	}
+	return e, nil
+}
+
+// entryNumber reads a whole number typed in a field ("" is 0).
+func entryNumber(text, what string) (int, error) {
+	if text == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(text)
+	if err != nil || n < 0 {
+		return 0, event.Invalidf("%s must be a whole number, not %q", what, staffTruncate(text, 12))
+	}
+	return n, nil
+}
+
+// pageEntry is the form for a new judge log entry, prefilled from the
+// address (?table=4&kind=penalty&player=12).
+func (j *judgeArea) pageEntry(w http.ResponseWriter, r *http.Request) {
+	v, me, ok := j.view(w, r)
+	if !ok {
+		return
+	}
+	q := r.URL.Query()
+	f := entryValues{kind: q.Get("kind"), table: q.Get("table"), player: q.Get("player"), round: strconv.Itoa(v.Rounds)}
+	if v.Rounds == 0 {
+		f.round = ""
+	}
+	for _, s := range []*string{&f.kind, &f.table, &f.player} {
+		*s = staffTruncate(*s, 20)
+	}
+	j.renderEntry(w, r, v, me, f, http.StatusOK, "")
+}
+
+// renderEntry shows the entry form with what was typed, the suggestion
+// for the player and infraction, and a problem.
+func (j *judgeArea) renderEntry(w http.ResponseWriter, r *http.Request, v director.JudgeView, me event.Judge, f entryValues, status int, problem string) {
+	p := newJudgePage(v, me)
+	p.Problem = problem
+	p.Form = entryFormOf(v, me, f)
+	j.show(w, r, status, "judge_entry", "New judge log entry", p)
+}
+
+// entryFormOf fills the form's choices from the event and what was typed.
+func entryFormOf(v director.JudgeView, me event.Judge, f entryValues) *judgeForm {
+	kind := f.kindOf()
+	out := &judgeForm{Kind: string(kind), Round: f.round, Table: f.table, Player: f.player, Infraction: f.infraction,
+		Penalty: f.penalty, Points: f.points, Minutes: f.minutes, Outcome: f.outcome, Description: f.description}
+	for _, k := range judgeKinds {
+		out.Kinds = append(out.Kinds, formOption{Value: string(k.Kind), Text: k.Name, Selected: k.Kind == kind})
+	}
+	at, found := entryTable(v, f)
+	out.TableNote = entryTableNote(v, f, at, found)
+	out.Players = entryPlayers(v, at, found, f.player)
+	for _, inf := range judgelog.Infractions(v.Event.Game) {
+		out.Infractions = append(out.Infractions, inf.Name)
+	}
+	sg, name, ok := entrySuggestion(v, f)
+	if ok {
+		out.Suggestion = sg.Sentence(name)
+		if out.Penalty == "" {
+			out.Penalty = sg.Penalty
+		}
+	}
+	out.Penalties = entryPenalties(kind, out.Penalty)
+	switch kind {
+	case event.LogDeckCheck:
+		out.Outcomes = judgeDeckOutcomes
+	case event.LogAppeal:
+		out.Outcomes = judgeAppealOutcomes
+	}
+	if found {
+		out.Seated = entrySeated(v, me, at)
+	}
+	return out
+}
+
+// entryTable finds the table the form names in the round it names.
+func entryTable(v director.JudgeView, f entryValues) (director.SheetTable, bool) {
+	round, rerr := strconv.Atoi(f.round)
+	table, terr := strconv.Atoi(f.table)
+	if rerr != nil || terr != nil || table <= 0 || round != v.Rounds || v.Rounds == 0 {
+		return director.SheetTable{}, false
+	}
+	i := slices.IndexFunc(v.Latest.Tables, func(t director.SheetTable) bool { return t.Number == table && !t.Bye })
+	if i < 0 {
+		return director.SheetTable{}, false
+	}
+	return v.Latest.Tables[i], true
+}
+
+// entryTableNote names the players at the table typed, or says there is no
+// such table.
+func entryTableNote(v director.JudgeView, f entryValues, at director.SheetTable, found bool) string {
+	switch {
+	case found:
+		names := make([]string, len(at.Players))
+		for i, p := range at.Players {
+			names[i] = p.Name
+		}
+		return strings.Join(names, " · ")
+	case f.table == "" || f.table == "0":
+		return ""
+	case f.round != strconv.Itoa(v.Rounds):
+		return "the players of earlier rounds' tables are all listed"
+	}
+	return "round " + f.round + " has no table " + f.table
+}
+
+// entryPlayers lists the players at the table found, else every player,
+// choosing the one typed.
+func entryPlayers(v director.JudgeView, at director.SheetTable, found bool, chosen string) []formOption {
+	out := []formOption{{Value: "", Text: "(no player)", Selected: chosen == "" || chosen == "0"}}
+	add := func(id event.EntryID, name string) {
+		v := strconv.FormatInt(int64(id), 10)
+		out = append(out, formOption{Value: v, Text: name, Selected: v == chosen})
+	}
+	if found {
+		for _, p := range at.Players {
+			add(p.Entry, p.Name)
+		}
+		return out
+	}
+	entries := slices.Clone(v.Entries)
+	slices.SortStableFunc(entries, func(a, b event.Entry) int { return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)) })
+	for _, en := range entries {
+		name := en.Name
+		if !en.Active() && en.Status != "" {
+			name += " (" + string(en.Status) + ")"
+		}
+		add(en.ID, name)
+	}
+	return out
+}
+
+// entryPenalties lists the penalties for the kind, as the desk's chooser.
+func entryPenalties(kind event.JudgeLogKind, chosen string) []formOption {
+	out := []formOption{{Value: "", Text: "(choose the penalty)", Selected: chosen == ""}}
+	if kind == event.LogDeckCheck {
+		out[0].Text = "No penalty"
+	}
+	for _, p := range judgelog.Penalties() {
+		out = append(out, formOption{Value: p, Text: staffCapital(p), Selected: p == chosen})
+	}
+	return out
+}
+
+// entrySuggestion is the catalogue's suggestion for the player and
+// infraction typed (judgelog.Suggest, as the desk's form asks it), with
+// the player's name; false when the form names no player or infraction.
+func entrySuggestion(v director.JudgeView, f entryValues) (judgelog.Suggestion, string, bool) {
+	kind := f.kindOf()
+	player, err := strconv.ParseInt(f.player, 10, 64)
+	if (kind != event.LogPenalty && kind != event.LogDeckCheck) || err != nil || player <= 0 || f.infraction == "" {
+		return judgelog.Suggestion{}, "", false
+	}
+	i := slices.IndexFunc(v.Entries, func(en event.Entry) bool { return int64(en.ID) == player })
+	if i < 0 {
+		return judgelog.Suggestion{}, "", false
+	}
+	return judgelog.Suggest(v.Event.Game, v.Log, v.Entries[i].ID, f.infraction), v.Entries[i].Name, true
+}
+
+// entrySeated names the judge who rules instead when the judge signed in
+// plays at the table (S11), as the desk's form does.
+func entrySeated(v director.JudgeView, me event.Judge, at director.SheetTable) string {
+	if me.PlayerID == 0 {
+		return ""
+	}
+	seated := map[event.PlayerID]bool{}
+	for _, p := range at.Players {
+		for _, en := range v.Entries {
+			if en.ID == p.Entry {
+				seated[en.PlayerID] = true
+			}
+		}
+	}
+	if !seated[me.PlayerID] {
+		return ""
+	}
+	next, ok := judgelog.NextJudge(v.Judges, seated, me.ID)
+	if !ok {
+		return fmt.Sprintf("You play at table %d and no judge after you in the order is free: the organizer decides (S11).", at.Number)
+	}
+	return fmt.Sprintf("You play at table %d: %s (%s) rules here (S11).", at.Number, next.Name, judgeRole(next))
+}
+
+// postEntry saves a judge log entry; "Suggest" shows the form again with
+// the suggestion instead.
+func (j *judgeArea) postEntry(w http.ResponseWriter, r *http.Request) {
+	v, me, js, ok := j.write(w, r)
+	if !ok {
+		return
+	}
+	f, err := readEntryForm(r)
+	if err != nil {
+		j.renderEntry(w, r, v, me, f, http.StatusBadRequest, staffSentence(err))
+		return
+	}
+	if r.PostFormValue("action") == "suggest" {
+		j.renderEntry(w, r, v, me, f, http.StatusOK, "")
+		return
+	}
+	e, err := f.entry(v, me)
+	if err != nil {
+		j.renderEntry(w, r, v, me, f, http.StatusBadRequest, staffSentence(err))
+		return
+	}
+	e.Source = js.source()
+	saved, err := j.s.d.LogJudgeEntry(r.Context(), e)
+	if err != nil {
+		status := statusOf(err)
+		if status == http.StatusInternalServerError {
+			j.s.failErr(w, r, err)
+			return
+		}
+		j.renderEntry(w, r, v, me, f, status, staffSentence(err))
+		return
+	}
+	seeOther(w, r, fmt.Sprintf("%s?saved=%d", judgeBase(v.Event.ID), saved.ID))
+}
+
+// judgeSuggestJSON is the suggestion the form shows as the judge chooses.
+type judgeSuggestJSON struct {
+	Sentence string `json:"sentence"`
+	Penalty  string `json:"penalty"`
+}
+
+// apiSuggest gives the catalogue's suggestion for a player and an
+// infraction (?player=12&infraction=…&kind=penalty), for a signed-in
+// judge.
+func (j *judgeArea) apiSuggest(w http.ResponseWriter, r *http.Request) {
+	js, _, ok := j.session(r)
+	if !ok {
+		j.s.fail(w, r, http.StatusForbidden, msgJudgeSignedOut)
+		return
+	}
+	id, err := eventID(r)
+	if err != nil {
+		j.s.failErr(w, r, err)
+		return
+	}
+	if _, ok := js.judgeIn(id); !ok {
+		j.s.fail(w, r, http.StatusForbidden, "Choose your name among the event's judges first.")
+		return
+	}
+	q := r.URL.Query()
+	f := entryValues{kind: q.Get("kind"), player: q.Get("player"), infraction: strings.Join(strings.Fields(q.Get("infraction")), " ")}
+	if _, err := staffText(f.infraction, "The infraction", judgelog.MaxInfraction); err != nil || len(f.player) > 12 {
+		j.s.fail(w, r, http.StatusBadRequest, "That infraction or player cannot be read; choose them again.")
+		return
+	}
+	v, err := j.s.d.JudgeView(r.Context(), id)
+	if err != nil {
+		j.s.failErr(w, r, err)
+		return
+	}
+	out := judgeSuggestJSON{}
+	if sg, name, ok := entrySuggestion(v, f); ok {
+		out = judgeSuggestJSON{Sentence: sg.Sentence(name), Penalty: sg.Penalty}
+	}
+	writeJSON(w, http.StatusOK, out)
+}

@@ -1,0 +1,953 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"tablekeeper/core/clock"
+	"tablekeeper/core/deck"
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
+)
+
+// The kiosk on any tablet (/events/{id}/kiosk): the organizer opens the
+// address on a tablet and unlocks it once with the kiosk PIN; the device
+// then offers what the desktop kiosk (ui/kiosk) offers, through the same
+// director calls: check-in (KioskSearch, KioskCheckIn), sign-up with the
+// "Is this you?" match (KioskSignUp, KioskSignUpNamesake) and decklist
+// registration with the legality check as the player types (CheckDeck,
+// SaveDeck); once round 1 is paired it finds tables (KioskFindTable).
+//
+// The pages are plain forms, so a tablet needs no script to use them;
+// kiosk.js adds the search as one types, the deck check as one types,
+// the clock's countdown, the return to the start after a minute without
+// input and the switch to "find my table" when a round is published.
+//
+// Nothing here reaches an organizer function: a kiosk device can check in
+// only a name the kiosk itself offered it (from a search or "Is this
+// you?"), register a deck only for the player who just checked in on it,
+// and lock itself. Its unlock is a session held by the server, bound to
+// the event, lasting a day or until the lock button.
+
+// Kiosk session limits.
+const (
+	// kioskTTL is how long an unlocked kiosk stays unlocked.
+	kioskTTL = 24 * time.Hour
+	// maxKiosks is the most kiosk devices unlocked at once; one more
+	// locks the one unlocked longest ago.
+	maxKiosks = 64
+	// kioskDeckWindow is how long after checking in a player may register
+	// a deck on the kiosk.
+	kioskDeckWindow = 15 * time.Minute
+	// kioskCookie names the kiosk session's cookie.
+	kioskCookie = "tk_kiosk"
+	// maxPIN bounds a PIN typed.
+	maxPIN = 16
+	// maxMemberNo bounds a member number typed.
+	maxMemberNo = 64
+	// maxDeckList bounds a decklist sent (the request body is bounded
+	// at maxBody too).
+	maxDeckList = 12000
+	// maxDeckName bounds a deck's name.
+	maxDeckName = 100
+)
+
+// Idle times of the kiosk's pages, in seconds, after which kiosk.js goes
+// back to the start (as ui/kiosk's IdleAfter, DoneAfter and TableAfter).
+const (
+	kioskIdle      = 60
+	kioskDoneIdle  = 10
+	kioskTableIdle = 20
+)
+
+// kioskArea is the kiosk's routes and its unlocked devices.
+type kioskArea struct {
+	s             *Server
+	staffSessions *staffSessions[kioskSession]
+	origin        *http.CrossOriginProtection
+}
+
+// kioskSession is an unlocked kiosk device.
+type kioskSession struct {
+	event  event.EventID
+	device string
+	// offered are the names the device was last shown (a search, or "Is
+	// this you?"): the only players it may check in.
+	offered []director.KioskMatch
+	// signup is the sign-up waiting for the answer to "Is this you?".
+	signup director.NewPlayer
+	// done is what the last visit's end says.
+	done kioskDone
+	// deck is the player who may register a deck, until deckUntil.
+	deck      event.Entry
+	deckUntil time.Time
+}
+
+// kioskDone is the message that ends a player's visit.
+type kioskDone struct {
+	Message, Detail string
+	// Deck offers to register a deck.
+	Deck bool
+}
+
+// kioskRoutes are the kiosk's pages and its deck check.
+func (s *Server) kioskRoutes() []route {
+	k := &kioskArea{s: s, staffSessions: newStaffSessions[kioskSession](s.now, maxKiosks, kioskTTL), origin: http.NewCrossOriginProtection()}
+	return []route{
+		{"GET /events/{id}/kiosk", k.pageStart},
+		{"POST /events/{id}/kiosk/unlock", k.postUnlock},
+		{"GET /events/{id}/kiosk/lock", k.pageLock},
+		{"POST /events/{id}/kiosk/lock", k.postLock},
+		{"GET /events/{id}/kiosk/confirm", k.pageConfirm},
+		{"POST /events/{id}/kiosk/checkin", k.postCheckIn},
+		{"GET /events/{id}/kiosk/signup", k.pageSignUp},
+		{"POST /events/{id}/kiosk/signup", k.postSignUp},
+		{"GET /events/{id}/kiosk/same", k.pageSameName},
+		{"POST /events/{id}/kiosk/namesake", k.postNamesake},
+		{"GET /events/{id}/kiosk/done", k.pageDone},
+		{"GET /events/{id}/kiosk/deck", k.pageDeck},
+		{"POST /events/{id}/kiosk/deck", k.postDeck},
+		{"POST /api/events/{id}/kiosk/deck-check", k.apiDeckCheck},
+	}
+}
+
+// kioskPage is what every kiosk template gets; each page fills its part.
+type kioskPage struct {
+	EventID   int64
+	EventName string
+	// Base is the kiosk's start address, /events/{id}/kiosk.
+	Base string
+	// Idle is the seconds without input after which the page goes back
+	// to the start (0: never).
+	Idle int
+	// Problem is a sentence in red: what went wrong and what to do.
+	Problem string
+
+	// The unlock page.
+	HasPIN bool
+
+	// The start page.
+	FindTables bool
+	Finished   bool
+	Query      string
+	Hint       string
+	Matches    []kioskMatch
+	Seats      []kioskSeat
+
+	// The confirm, "Is this you?" and done pages.
+	Name     string
+	PlayerID int64
+	Detail   string
+	Message  string
+	Deck     bool
+
+	// The sign-up page.
+	Member string
+
+	// The deck page.
+	Rules     string
+	DeckName  string
+	List      string
+	Report    *kioskDeckReport
+	Saved     string
+	SavedKind string
+}
+
+// kioskMatch is a name offered to check in.
+type kioskMatch struct {
+	PlayerID  int64
+	Name      string
+	Label     string // "· checked in", "· registered"
+	CheckedIn bool
+}
+
+// kioskSeat is where a player found plays.
+type kioskSeat struct {
+	Name   string
+	Table  string // "Table 4", "Bye", ""
+	Line   string // "Seat 1 · against Ana Ortiz"
+	Clock  string // "Round 2 · 31:20 left"
+	Round  string
+	Timer  bool  // the page counts the time down
+	LeftMS int64 // time left when read, for the countdown
+	Paused bool
+}
+
+// session returns the kiosk session of the request when it is unlocked
+// for the event in the address.
+func (k *kioskArea) session(r *http.Request, id event.EventID) (kioskSession, string, bool) {
+	token := staffTokenOf(r, kioskCookie)
+	ks, ok := k.staffSessions.get(token)
+	if !ok || ks.event != id {
+		return kioskSession{}, "", false
+	}
+	return ks, token, true
+}
+
+// msgKioskLocked refuses a kiosk write from a device that is not
+// unlocked.
+const msgKioskLocked = "This device is not an unlocked kiosk: the organizer unlocks it with the kiosk PIN on the kiosk page."
+
+// open reads the event of the address and the device's kiosk session for
+// a kiosk page: a locked device gets the unlock page (ok false).
+func (k *kioskArea) open(w http.ResponseWriter, r *http.Request) (event.Event, kioskSession, string, bool) {
+	ensureDevice(w, r)
+	e, ok := k.event(w, r)
+	if !ok {
+		return e, kioskSession{}, "", false
+	}
+	ks, token, ok := k.session(r, e.ID)
+	if !ok {
+		k.renderUnlock(w, r, e, http.StatusOK, "")
+		return e, ks, "", false
+	}
+	return e, ks, token, true
+}
+
+// write checks a kiosk write: same origin, the device's rate, an unlocked
+// kiosk for this event, a form that reads. It answers and returns false
+// when any fails.
+func (k *kioskArea) write(w http.ResponseWriter, r *http.Request) (event.Event, kioskSession, string, bool) {
+	if !k.s.staffWrite(w, r, k.origin) {
+		return event.Event{}, kioskSession{}, "", false
+	}
+	id, err := eventID(r)
+	if err != nil {
+		k.s.failErr(w, r, err)
+		return event.Event{}, kioskSession{}, "", false
+	}
+	ks, token, ok := k.session(r, id)
+	if !ok {
+		k.s.fail(w, r, http.StatusForbidden, msgKioskLocked)
+		return event.Event{}, kioskSession{}, "", false
+	}
+	if !k.s.staffParseForm(w, r) {
+		return event.Event{}, kioskSession{}, "", false
+	}
+	e, ok := k.event(w, r)
+	return e, ks, token, ok
+}
+
+// event reads the event of the address, answering the error.
+func (k *kioskArea) event(w http.ResponseWriter, r *http.Request) (event.Event, bool) {
+	id, err := eventID(r)
+	if err != nil {
+		k.s.failErr(w, r, err)
+		return event.Event{}, false
+	}
+	e, err := k.s.d.Event(r.Context(), id)
+	if err != nil {
+		k.s.failErr(w, r, err)
+		return event.Event{}, false
+	}
+	return e, true
+}
+
+// base is the kiosk's start address for event id.
+func kioskBase(id event.EventID) string {
+	return "/events/" + strconv.FormatInt(int64(id), 10) + "/kiosk"
+}
+
+// newPage starts a kiosk page of e.
+func newKioskPage(e event.Event) kioskPage {
+	return kioskPage{EventID: int64(e.ID), EventName: e.Name, Base: kioskBase(e.ID), Idle: kioskIdle}
+}
+
+// show renders a kiosk page with status.
+func (k *kioskArea) show(w http.ResponseWriter, r *http.Request, status int, name, title string, p kioskPage) {
+	k.s.renderStatus(w, r, status, name, page{Title: title + " · " + p.EventName, Nav: "kiosk", Body: "kiosk", Data: p})
+}
+
+// seeOther sends the browser to the kiosk page sub (after a write).
+func seeOther(w http.ResponseWriter, r *http.Request, to string) {
+	http.Redirect(w, r, to, http.StatusSeeOther)
+}
+
+// --- unlock and lock ---
+
+func (k *kioskArea) renderUnlock(w http.ResponseWriter, r *http.Request, e event.Event, status int, problem string) {
+	p := newKioskPage(e)
+	p.Idle, p.Problem = 0, problem
+	has, err := k.s.d.HasKioskPIN(r.Context())
+	if err != nil {
+		k.s.failErr(w, r, err)
+		return
+	}
+	p.HasPIN = has
+	k.show(w, r, status, "kiosk_unlock", "Unlock the kiosk", p)
+}
+
+// postUnlock unlocks the device as a kiosk of the event with the
+// organizer's kiosk PIN.
+func (k *kioskArea) postUnlock(w http.ResponseWriter, r *http.Request) {
+	if !k.s.staffWrite(w, r, k.origin) || !k.s.staffParseForm(w, r) {
+		return
+	}
+	e, ok := k.event(w, r)
+	if !ok {
+		return
+	}
+	keys := pinKeys("kpin", r)
+	if ok, wait := k.s.limits.check(rateWrongPIN, keys...); !ok {
+		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(wait.Seconds()))))
+		k.renderUnlock(w, r, e, http.StatusTooManyRequests, "Too many wrong PINs from this device: wait "+staffWait(wait)+", then try again.")
+		return
+	}
+	pin := strings.TrimSpace(r.PostFormValue("pin"))
+	has, err := k.s.d.HasKioskPIN(r.Context())
+	if err != nil {
+		k.s.failErr(w, r, err)
+		return
+	}
+	if !has {
+		k.renderUnlock(w, r, e, http.StatusConflict, "No kiosk PIN is set yet; set one on the organizer's computer first.")
+		return
+	}
+	right := false
+	if pin != "" && len(pin) <= maxPIN {
+		if right, err = k.s.d.CheckKioskPIN(r.Context(), pin); err != nil {
+			k.s.failErr(w, r, err)
+			return
+		}
+	}
+	if !right {
+		k.s.limits.spend(rateWrongPIN, keys...)
+		k.renderUnlock(w, r, e, http.StatusForbidden, "That is not the organizer's kiosk PIN; try again.")
+		return
+	}
+	if old := staffTokenOf(r, kioskCookie); old != "" {
+		k.staffSessions.drop(old)
+	}
+	token := k.staffSessions.create(kioskSession{event: e.ID, device: ensureDevice(w, r)})
+	setSessionCookie(w, kioskCookie, "/", token, kioskTTL)
+	k.s.logf("web: kiosk unlocked for %s on device %s", e.Name, staffDevice(deviceOf(r)))
+	seeOther(w, r, kioskBase(e.ID))
+}
+
+// pageLock asks before locking the kiosk.
+func (k *kioskArea) pageLock(w http.ResponseWriter, r *http.Request) {
+	e, _, _, ok := k.open(w, r)
+	if !ok {
+		return
+	}
+	k.show(w, r, http.StatusOK, "kiosk_lock", "Lock the kiosk", newKioskPage(e))
+}
+
+// postLock locks the device: its session ends, and the kiosk PIN is
+// needed again. Only an unlocked kiosk locks.
+func (k *kioskArea) postLock(w http.ResponseWriter, r *http.Request) {
+	if !k.s.staffWrite(w, r, k.origin) {
+		return
+	}
+	id, err := eventID(r)
+	if err != nil {
+		k.s.failErr(w, r, err)
+		return
+	}
+	_, token, ok := k.session(r, id)
+	if !ok {
+		k.s.fail(w, r, http.StatusForbidden, msgKioskLocked)
+		return
+	}
+	k.staffSessions.drop(token)
+	clearSessionCookie(w, kioskCookie, "/")
+	seeOther(w, r, kioskBase(id))
+}
+
+// --- the start page: check in, or find my table ---
+
+// pageStart is the kiosk's start: a search, and the names (or tables) it
+// finds.
+func (k *kioskArea) pageStart(w http.ResponseWriter, r *http.Request) {
+	e, _, token, ok := k.open(w, r)
+	if !ok {
+		return
+	}
+	p := newKioskPage(e)
+	q := r.URL.Query().Get("q")
+	if utf8.RuneCountInString(q) > maxQuery || !utf8.ValidString(q) {
+		q, p.Problem = "", "That is too long for a name; type part of your name (three letters are enough)."
+	}
+	p.Query = q
+	p.FindTables = e.State != event.StateRegistration
+	p.Finished = e.State == event.StateFinished
+	if strings.TrimSpace(q) == "" {
+		p.Idle = 0
+		k.staffSessions.update(token, func(ks *kioskSession) { ks.offered = nil })
+	}
+	var err error
+	if p.FindTables {
+		err = k.findTables(r.Context(), e, &p)
+	} else {
+		err = k.search(r.Context(), e, token, &p)
+	}
+	if err != nil {
+		k.s.failErr(w, r, err)
+		return
+	}
+	title := "Check in"
+	if p.FindTables {
+		title = "Find your table"
+	}
+	k.show(w, r, http.StatusOK, "kiosk", title, p)
+}
+
+// kioskTooShort reports whether q is below the kiosk's three characters.
+func kioskTooShort(q string) bool {
+	return utf8.RuneCountInString(strings.Join(strings.Fields(q), " ")) < director.KioskMinQuery
+}
+
+// search lists the names matching the query and offers them to the
+// device.
+func (k *kioskArea) search(ctx context.Context, e event.Event, token string, p *kioskPage) error {
+	if strings.TrimSpace(p.Query) == "" {
+		return nil
+	}
+	if kioskTooShort(p.Query) {
+		p.Hint = "Keep typing: names show from 3 letters."
+		return nil
+	}
+	ms, err := k.s.d.KioskSearch(ctx, e.ID, p.Query)
+	if err != nil {
+		return err
+	}
+	k.staffSessions.update(token, func(ks *kioskSession) { ks.offered = ms })
+	for _, m := range ms {
+		km := kioskMatch{PlayerID: int64(m.PlayerID), Name: m.Name, CheckedIn: m.CheckedIn}
+		if m.CheckedIn {
+			km.Label = "checked in"
+		}
+		p.Matches = append(p.Matches, km)
+	}
+	p.Hint = "Choose your name."
+	if len(ms) == 0 {
+		p.Hint = "Nobody by that name yet. New here? Choose “I'm new here”."
+	}
+	return nil
+}
+
+// findTables lists where the players matching the query play.
+func (k *kioskArea) findTables(ctx context.Context, e event.Event, p *kioskPage) error {
+	v, err := k.s.d.KioskFindTable(ctx, e.ID, p.Query)
+	if err != nil {
+		return err
+	}
+	switch {
+	case v.Finished:
+		p.Hint = v.EventName + " is finished. Thank you for playing!"
+		return nil
+	case strings.TrimSpace(p.Query) == "":
+		return nil
+	case kioskTooShort(p.Query):
+		p.Hint = "Keep typing: names show from 3 letters."
+		return nil
+	case v.Round > 0 && !v.Published:
+		p.Hint = "The pairings for " + kioskRoundName(v) + " are not out yet. Please wait for the organizer."
+		return nil
+	case len(v.Seats) == 0:
+		p.Hint = "Nobody by that name is playing. Please see the organizer."
+		return nil
+	}
+	p.Idle = kioskTableIdle
+	now := k.s.now()
+	for _, st := range v.Seats {
+		p.Seats = append(p.Seats, kioskSeatOf(v, st, now))
+	}
+	return nil
+}
+
+// kioskSeatOf says where st's player plays in v's round, as ui/kiosk's table
+// screen does.
+func kioskSeatOf(v director.KioskTables, st director.KioskSeat, now time.Time) kioskSeat {
+	out := kioskSeat{Name: st.Name, Round: staffCapital(kioskRoundName(v))}
+	switch {
+	case !st.Playing:
+		out.Line = "You're not playing in " + kioskRoundName(v) + ". Please see the organizer."
+		return out
+	case st.Bye:
+		out.Table = "Bye"
+		out.Line = "You have a bye in " + kioskRoundName(v) + ": no game to play this round."
+		return out
+	}
+	out.Table = "Table " + strconv.Itoa(st.Table)
+	out.Line = "Seat " + strconv.Itoa(st.Seat)
+	if len(st.Teammates) > 0 {
+		out.Line += " · with " + kioskListNames(st.Teammates)
+	}
+	if len(st.Opponents) > 0 {
+		out.Line += " · against " + kioskListNames(st.Opponents)
+	}
+	rd := v.TimeLeft(st, now)
+	switch {
+	case st.Reported:
+		out.Clock = "your result is in"
+	case !rd.Timed:
+		out.Clock = "untimed"
+	case !rd.Started:
+		out.Clock = "the clock has not started"
+	case rd.Expired:
+		out.Clock = "time is up"
+	case rd.Paused:
+		out.Clock, out.Paused = "clock paused, "+clock.Format(rd.Remaining)+" left", true
+	default:
+		out.Clock, out.Timer, out.LeftMS = clock.Format(rd.Remaining)+" left", true, rd.Remaining.Milliseconds()
+	}
+	return out
+}
+
+// kioskRoundName is "round 2", or "round 5 (top 8)".
+func kioskRoundName(v director.KioskTables) string {
+	out := "round " + strconv.Itoa(v.Round)
+	if v.RoundName != "" {
+		out += " (" + v.RoundName + ")"
+	}
+	return out
+}
+
+// kioskListNames joins names as a sentence: "Ana", "Ana and Bob", "Ana, Bob
+// and Cleo".
+func kioskListNames(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// staffCapital makes the first letter upper case.
+func staffCapital(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// --- check in ---
+
+// offered returns the match of player among the names the device was
+// offered.
+func (ks kioskSession) offeredMatch(player int64) (director.KioskMatch, bool) {
+	for _, m := range ks.offered {
+		if int64(m.PlayerID) == player {
+			return m, true
+		}
+	}
+	return director.KioskMatch{}, false
+}
+
+// msgNotOffered refuses a name the kiosk did not offer.
+const msgNotOffered = "That name is not one this kiosk offered; search for your name again."
+
+// pageConfirm asks "Are you …?" before checking a player in.
+func (k *kioskArea) pageConfirm(w http.ResponseWriter, r *http.Request) {
+	e, ks, _, ok := k.open(w, r)
+	if !ok {
+		return
+	}
+	n, _ := strconv.ParseInt(r.URL.Query().Get("player"), 10, 64)
+	m, found := ks.offeredMatch(n)
+	if !found {
+		seeOther(w, r, kioskBase(e.ID))
+		return
+	}
+	p := newKioskPage(e)
+	p.Name, p.PlayerID, p.Query = m.Name, int64(m.PlayerID), r.URL.Query().Get("q")
+	if len(p.Query) > maxQuery {
+		p.Query = ""
+	}
+	k.show(w, r, http.StatusOK, "kiosk_confirm", "Is this you?", p)
+}
+
+// postCheckIn checks in a player the kiosk offered.
+func (k *kioskArea) postCheckIn(w http.ResponseWriter, r *http.Request) {
+	e, ks, token, ok := k.write(w, r)
+	if !ok {
+		return
+	}
+	n, _ := strconv.ParseInt(r.PostFormValue("player"), 10, 64)
+	m, found := ks.offeredMatch(n)
+	if !found {
+		k.s.fail(w, r, http.StatusBadRequest, msgNotOffered)
+		return
+	}
+	en, err := k.s.d.KioskCheckIn(r.Context(), e.ID, m.PlayerID)
+	k.finish(w, r, e, token, en, err, func(en event.Entry) kioskDone {
+		if m.CheckedIn {
+			return kioskDone{Message: "You're already checked in, " + en.Name + ". Good luck!"}
+		}
+		return kioskDone{Message: "You're checked in, " + en.Name + ". Good luck!"}
+	})
+}
+
+// finish ends a check-in or sign-up: the done page says what happened and
+// offers the deck, or the page shows why nothing was done.
+func (k *kioskArea) finish(w http.ResponseWriter, r *http.Request, e event.Event, token string, en event.Entry, err error, say func(event.Entry) kioskDone) {
+	switch {
+	case errors.Is(err, event.ErrState):
+		// Check-in closed (round 1 paired), the event finished, or the
+		// player dropped: the director's sentence sends them to the
+		// organizer.
+		k.staffSessions.update(token, func(ks *kioskSession) {
+			ks.offered, ks.signup, ks.deck = nil, director.NewPlayer{}, event.Entry{}
+			ks.done = kioskDone{Message: staffSentence(err)}
+		})
+		seeOther(w, r, kioskBase(e.ID)+"/done")
+		return
+	case err != nil:
+		k.s.failErr(w, r, err)
+		return
+	}
+	done := say(en)
+	done.Deck = e.Settings.DeckRules != ""
+	if done.Deck {
+		done.Detail = strings.TrimSpace(done.Detail + " You can register your deck now, or later at the organizer's desk.")
+	}
+	k.staffSessions.update(token, func(ks *kioskSession) {
+		ks.offered, ks.signup, ks.done = nil, director.NewPlayer{}, done
+		ks.deck, ks.deckUntil = event.Entry{}, time.Time{}
+		if done.Deck {
+			ks.deck, ks.deckUntil = en, k.s.now().Add(kioskDeckWindow)
+		}
+	})
+	seeOther(w, r, kioskBase(e.ID)+"/done")
+}
+
+// staffSentence is the director's message as one sentence with its capital
+// and full stop.
+func staffSentence(err error) string {
+	s := staffCapital(strings.TrimSpace(event.Message(err)))
+	if s == "" {
+		return s
+	}
+	switch s[len(s)-1] {
+	case '.', '!', '?':
+		return s
+	}
+	return s + "."
+}
+
+// --- sign up ---
+
+func (k *kioskArea) pageSignUp(w http.ResponseWriter, r *http.Request) {
+	e, _, _, ok := k.open(w, r)
+	if !ok {
+		return
+	}
+	if e.State != event.StateRegistration {
+		seeOther(w, r, kioskBase(e.ID))
+		return
+	}
+	p := newKioskPage(e)
+	name := strings.TrimSpace(r.URL.Query().Get("name"))
+	if strings.IndexFunc(name, unicode.IsLetter) >= 0 && utf8.RuneCountInString(name) <= event.MaxNameLength {
+		p.Name = name
+	}
+	k.show(w, r, http.StatusOK, "kiosk_signup", "Sign up", p)
+}
+
+// postSignUp signs a new player up, or asks "Is this you?" when the name
+// is known.
+func (k *kioskArea) postSignUp(w http.ResponseWriter, r *http.Request) {
+	e, _, token, ok := k.write(w, r)
+	if !ok {
+		return
+	}
+	p := newKioskPage(e)
+	p.Name = strings.Join(strings.Fields(r.PostFormValue("name")), " ")
+	p.Member = strings.TrimSpace(r.PostFormValue("member"))
+	name, err := staffField(r, "name", "Your name", event.MaxNameLength)
+	var member string
+	if err == nil {
+		member, err = staffField(r, "member", "The member number", maxMemberNo)
+	}
+	if err == nil && name == "" {
+		err = event.Invalid("please type your name")
+	}
+	if err != nil {
+		p.Name, p.Member = staffTruncate(p.Name, event.MaxNameLength), staffTruncate(p.Member, maxMemberNo)
+		p.Problem = staffSentence(err)
+		k.show(w, r, http.StatusBadRequest, "kiosk_signup", "Sign up", p)
+		return
+	}
+	np := director.NewPlayer{Name: name, MemberNo: member}
+	su, err := k.s.d.KioskSignUp(r.Context(), e.ID, np)
+	if err != nil && !errors.Is(err, event.ErrState) {
+		p.Problem = staffSentence(err)
+		k.show(w, r, statusOf(err), "kiosk_signup", "Sign up", p)
+		return
+	}
+	if err == nil && len(su.SameName) > 0 {
+		k.staffSessions.update(token, func(ks *kioskSession) { ks.signup, ks.offered = np, su.SameName })
+		seeOther(w, r, kioskBase(e.ID)+"/same")
+		return
+	}
+	k.finish(w, r, e, token, su.Entry, err, func(en event.Entry) kioskDone {
+		return kioskDone{Message: "Welcome, " + en.Name + "! You're signed up and checked in. Good luck!"}
+	})
+}
+
+// staffTruncate cuts s to at most n characters.
+func staffTruncate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n])
+}
+
+// pageSameName asks "Is this you?" with the players of the same name.
+func (k *kioskArea) pageSameName(w http.ResponseWriter, r *http.Request) {
+	e, ks, _, ok := k.open(w, r)
+	if !ok {
+		return
+	}
+	if ks.signup.Name == "" || len(ks.offered) == 0 {
+		seeOther(w, r, kioskBase(e.ID))
+		return
+	}
+	p := newKioskPage(e)
+	p.Name = ks.signup.Name
+	p.Detail = sameNameDetail(ks.signup.Name, ks.offered)
+	for _, m := range ks.offered {
+		km := kioskMatch{PlayerID: int64(m.PlayerID), Name: m.Name, CheckedIn: m.CheckedIn}
+		switch {
+		case m.CheckedIn:
+			km.Label = "checked in"
+		case m.EntryID != 0:
+			km.Label = "registered"
+		}
+		p.Matches = append(p.Matches, km)
+	}
+	k.show(w, r, http.StatusOK, "kiosk_same", "Is this you?", p)
+}
+
+// sameNameDetail says who already has the name, as ui/kiosk does.
+func sameNameDetail(name string, ms []director.KioskMatch) string {
+	entered := false
+	for _, m := range ms {
+		entered = entered || m.EntryID != 0
+	}
+	where := " has played here before."
+	if entered {
+		where = " is already signed up for this event."
+	}
+	if len(ms) == 1 {
+		return "A player called “" + name + "”" + where + " If that's you, choose your name."
+	}
+	where = strings.Replace(strings.Replace(where, " has ", " have ", 1), " is ", " are ", 1)
+	return "Players called “" + name + "”" + where + " If one of them is you, choose your name."
+}
+
+// postNamesake signs up a true namesake, who said they are someone else.
+func (k *kioskArea) postNamesake(w http.ResponseWriter, r *http.Request) {
+	e, ks, token, ok := k.write(w, r)
+	if !ok {
+		return
+	}
+	if ks.signup.Name == "" {
+		k.s.fail(w, r, http.StatusBadRequest, "There is no sign-up waiting on this kiosk; start again with “I'm new here”.")
+		return
+	}
+	en, err := k.s.d.KioskSignUpNamesake(r.Context(), e.ID, ks.signup)
+	k.finish(w, r, e, token, en, err, func(en event.Entry) kioskDone {
+		return kioskDone{Message: "Welcome, " + en.Name + "! You're signed up and checked in. Good luck!",
+			Detail: "Another player has the same name: please tell the organizer, so that you two are not mixed up."}
+	})
+}
+
+// pageDone ends a visit.
+func (k *kioskArea) pageDone(w http.ResponseWriter, r *http.Request) {
+	e, ks, _, ok := k.open(w, r)
+	if !ok {
+		return
+	}
+	if ks.done.Message == "" {
+		seeOther(w, r, kioskBase(e.ID))
+		return
+	}
+	p := newKioskPage(e)
+	p.Idle = kioskDoneIdle
+	p.Message, p.Detail = ks.done.Message, ks.done.Detail
+	p.Deck = ks.done.Deck && ks.deck.ID != 0 && k.s.now().Before(ks.deckUntil)
+	if p.Deck {
+		p.Idle = kioskIdle
+	}
+	k.show(w, r, http.StatusOK, "kiosk_done", "Done", p)
+}
+
+// --- the deck ---
+
+// deckEntry is the player who may register a deck on the device now.
+func (k *kioskArea) deckEntry(ks kioskSession) (event.Entry, bool) {
+	return ks.deck, ks.deck.ID != 0 && k.s.now().Before(ks.deckUntil)
+}
+
+func (k *kioskArea) pageDeck(w http.ResponseWriter, r *http.Request) {
+	e, ks, _, ok := k.open(w, r)
+	if !ok {
+		return
+	}
+	en, ok := k.deckEntry(ks)
+	if !ok || e.Settings.DeckRules == "" {
+		seeOther(w, r, kioskBase(e.ID))
+		return
+	}
+	k.show(w, r, http.StatusOK, "kiosk_deck", "Register your deck", k.deckPage(e, en))
+}
+
+func (k *kioskArea) deckPage(e event.Event, en event.Entry) kioskPage {
+	p := newKioskPage(e)
+	p.Name = en.Name
+	p.Rules = rules.Describe(e.Game, e.Format) + " · one card per line, like “3 Card Name”"
+	return p
+}
+
+// msgNoDeck refuses a deck from a device with no player checked in on
+// it.
+const msgNoDeck = "Check in first: the kiosk registers the deck of the player who has just checked in on it."
+
+// postDeck saves the deck of the player who checked in on the device;
+// an illegal deck is saved too, and the page says what to fix.
+func (k *kioskArea) postDeck(w http.ResponseWriter, r *http.Request) {
+	e, ks, token, ok := k.write(w, r)
+	if !ok {
+		return
+	}
+	en, ok := k.deckEntry(ks)
+	if !ok || e.Settings.DeckRules == "" {
+		k.s.fail(w, r, http.StatusForbidden, msgNoDeck)
+		return
+	}
+	p := k.deckPage(e, en)
+	p.DeckName = staffTruncate(strings.Join(strings.Fields(r.PostFormValue("deckname")), " "), maxDeckName)
+	p.List = staffTruncate(r.PostFormValue("list"), maxDeckList)
+	name, err := staffField(r, "deckname", "The deck's name", maxDeckName)
+	var list string
+	if err == nil {
+		list, err = staffLines(r, "list", "The decklist", maxDeckList)
+	}
+	if err == nil && list == "" {
+		err = event.Invalid("type or paste your list first")
+	}
+	if err != nil {
+		p.Saved, p.SavedKind = staffSentence(err), "error"
+		k.show(w, r, http.StatusBadRequest, "kiosk_deck", "Register your deck", p)
+		return
+	}
+	dc, err := k.s.d.SaveDeck(r.Context(), en.ID, name, list)
+	if err != nil {
+		p.Saved, p.SavedKind = staffSentence(err), "error"
+		k.show(w, r, statusOf(err), "kiosk_deck", "Register your deck", p)
+		return
+	}
+	if dc.Legal() {
+		k.staffSessions.update(token, func(ks *kioskSession) {
+			ks.deck, ks.deckUntil = event.Entry{}, time.Time{}
+			ks.done = kioskDone{Message: "Your deck is registered, " + en.Name + ". Good luck!"}
+		})
+		seeOther(w, r, kioskBase(e.ID)+"/done")
+		return
+	}
+	rep := kioskReportOf(dc.Report)
+	p.Report = &rep
+	p.Saved, p.SavedKind = "Saved. Fix the problems above before round 1, or see the organizer.", "warning"
+	k.show(w, r, http.StatusOK, "kiosk_deck", "Register your deck", p)
+}
+
+// kioskDeckReport is a deck check as the kiosk shows it.
+type kioskDeckReport struct {
+	Empty    bool     `json:"empty"`
+	Legal    bool     `json:"legal"`
+	Verdict  string   `json:"verdict"`
+	Problems []string `json:"problems"`
+	Warnings []string `json:"warnings"`
+}
+
+// kioskReportOf words a deck check: the verdict, then the problems and the
+// warnings, one plain sentence each.
+func kioskReportOf(rep deck.Report) kioskDeckReport {
+	out := kioskDeckReport{Legal: rep.Legal(), Problems: []string{}, Warnings: []string{}}
+	if out.Legal {
+		out.Verdict = "Legal ✓"
+	} else {
+		out.Verdict = fmt.Sprintf("Not legal yet: %s to fix", staffPlural(len(rep.Problems), "problem"))
+	}
+	for _, is := range rep.Problems {
+		out.Problems = append(out.Problems, kioskIssue(is))
+	}
+	for _, is := range rep.Warnings {
+		out.Warnings = append(out.Warnings, kioskIssue(is))
+	}
+	return out
+}
+
+// kioskIssue is a deck issue as a player reads it: the sentence with a
+// capital, the rule ID at the end for the judge.
+func kioskIssue(is deck.Issue) string {
+	msg := strings.TrimSpace(is.Message)
+	rule := ""
+	if is.Rule != "" && strings.HasPrefix(msg, is.Rule+": ") {
+		msg, rule = strings.TrimPrefix(msg, is.Rule+": "), " ("+is.Rule+")"
+	}
+	return staffCapital(msg) + rule
+}
+
+// staffPlural is "1 problem", "2 problems".
+func staffPlural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
+
+// apiDeckCheck checks a decklist as the player types, saving nothing:
+// for an unlocked kiosk with a player checked in on it.
+func (k *kioskArea) apiDeckCheck(w http.ResponseWriter, r *http.Request) {
+	if err := k.origin.Check(r); err != nil {
+		k.s.fail(w, r, http.StatusForbidden, msgCrossSite)
+		return
+	}
+	id, err := eventID(r)
+	if err != nil {
+		k.s.failErr(w, r, err)
+		return
+	}
+	ks, _, ok := k.session(r, id)
+	if !ok {
+		k.s.fail(w, r, http.StatusForbidden, msgKioskLocked)
+		return
+	}
+	if _, ok := k.deckEntry(ks); !ok {
+		k.s.fail(w, r, http.StatusForbidden, msgNoDeck)
+		return
+	}
+	if ok, wait := k.s.limits.allow(rateDeckCheck, "deck:"+deviceKey(r)); !ok {
+		k.s.staffTooMany(w, r, wait, "Checking too often; the check runs again when you pause typing.")
+		return
+	}
+	if !k.s.staffParseForm(w, r) {
+		return
+	}
+	list, err := staffLines(r, "list", "The decklist", maxDeckList)
+	if err != nil {
+		k.s.failErr(w, r, err)
+		return
+	}
+	if list == "" {
+		writeJSON(w, http.StatusOK, kioskDeckReport{Empty: true, Verdict: "Checked as you type", Problems: []string{}, Warnings: []string{}})
+		return
+	}
+	rep, err := k.s.d.CheckDeck(r.Context(), id, list)
+	if err != nil {
+		k.s.failErr(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, kioskReportOf(rep))
+}

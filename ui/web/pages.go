@@ -1,0 +1,80 @@
+package web
+
+import (
+	"net/http"
+
+	"tablekeeper/core/director"
+)
+
+// staticRoutes serve the embedded stylesheet, script and icon.
+func (s *Server) staticRoutes() []route {
+	return []route{
+		{"GET /static/{file}", s.serveStatic},
+	}
+}
+
+// playerRoutes are the players' pages: the event list, an event's "my
+// table" page, its pairings, standings and top cut.
+func (s *Server) playerRoutes() []route {
+	return []route{
+		{"GET /{$}", s.pageEvents},
+		{"GET /events/{id}", s.pageEvent},
+		{"GET /events/{id}/pairings", s.eventPage("pairings", "Pairings")},
+		{"GET /events/{id}/standings", s.eventPage("standings", "Standings")},
+		{"GET /events/{id}/bracket", s.eventPage("bracket", "Top cut")},
+	}
+}
+
+// projectorRoutes are the projector page for a TV.
+func (s *Server) projectorRoutes() []route {
+	return []route{
+		{"GET /events/{id}/projector", s.pageProjector},
+	}
+}
+
+func (s *Server) pageEvents(w http.ResponseWriter, r *http.Request) {
+	ensureDevice(w, r)
+	bl, err := s.d.Events(r.Context())
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	s.render(w, r, "events", page{Title: "Events", Nav: "events", Data: eventsOf(bl).Events})
+}
+
+// boardPage runs fn with the board of the event in the address for a
+// page, or answers the error as a page.
+func (s *Server) boardPage(w http.ResponseWriter, r *http.Request, fn func(director.Board)) {
+	ensureDevice(w, r)
+	s.withBoard(w, r, fn)
+}
+
+func headFor(b director.Board) *eventHead {
+	return &eventHead{ID: int64(b.Event().ID), Name: b.Event().Name}
+}
+
+// pageEvent is the event's home: find yourself, then your table.
+func (s *Server) pageEvent(w http.ResponseWriter, r *http.Request) {
+	s.boardPage(w, r, func(b director.Board) {
+		q := r.URL.Query().Get("q")
+		if len(q) > maxQuery {
+			q = ""
+		}
+		s.render(w, r, "event", page{Title: "My table", Event: headFor(b), Nav: "home", Data: q})
+	})
+}
+
+// eventPage is a page of the event whose content the script fetches.
+func (s *Server) eventPage(name, title string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		s.boardPage(w, r, func(b director.Board) {
+			s.render(w, r, name, page{Title: title, Event: headFor(b), Nav: name})
+		})
+	}
+}
+
+func (s *Server) pageProjector(w http.ResponseWriter, r *http.Request) {
+	s.boardPage(w, r, func(b director.Board) {
+		s.render(w, r, "projector", page{Title: "Projector", Event: headFor(b), Nav: "projector", Body: "projector", Data: s.URL()})
+	})
+}

@@ -1,0 +1,368 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
+	uilabels "tablekeeper/ui/internal/labels"
+)
+
+// A player reports a table's result from a phone with the code printed on
+// the table's match slip: POST /api/events/{id}/reports. The page's form
+// (GET /api/events/{id}/tables/{table}/form) is the table's own, as core's
+// rules give it: a match's result syntax, a team match's, or a multiplayer
+// table's fields. The director checks the code, the round and the result
+// exactly as for the organizer's keyboard; wrong codes are rate-limited
+// per table and per device.
+
+// reportRoutes are the self-report page, its form and the report itself.
+func (s *Server) reportRoutes() []route {
+	return []route{
+		{"GET /events/{id}/report", s.eventPage("report", "Report a result")},
+		{"GET /api/events/{id}/tables/{table}/form", s.apiForm},
+		{"POST /api/events/{id}/reports", s.apiReport},
+	}
+}
+
+// Bounds of a report request.
+const (
+	maxReportBody = 2 << 10
+	maxCodeLen    = 16
+	maxResultLen  = 200
+	maxTable      = 9999
+	maxSeats      = 8
+	maxFieldLen   = 40
+)
+
+// reportRequest is the body of POST /api/events/{id}/reports: the round
+// and table, the table's code, and the result in the syntax of the
+// table's form ("2-1"; "2 | 5 | 14 | 9" at a multiplayer table), or, from
+// the page's multiplayer form, its fields (Multi) instead of Result.
+type reportRequest struct {
+	Round  int         `json:"round"`
+	Table  int         `json:"table"`
+	Code   string      `json:"code"`
+	Result string      `json:"result"`
+	Multi  *multiReply `json:"multi,omitempty"`
+}
+
+// multiReply is a multiplayer table's form as the page sends it: the
+// Winner field, each seat's value and the Time-out box.
+type multiReply struct {
+	Winners string   `json:"winners"`
+	Values  []string `json:"values"`
+	TimeOut bool     `json:"time_out"`
+}
+
+// reportReply is the answer to a report the director took.
+type reportReply struct {
+	// Outcome is "recorded", "pending" (waiting for the organizer's
+	// approval) or "already recorded".
+	Outcome string `json:"outcome"`
+	Message string `json:"message"`
+}
+
+// decodeReport reads and checks a report's body: one JSON object of the
+// known fields, within the bounds; every mistake is a sentence.
+func decodeReport(body io.Reader) (reportRequest, error) {
+	var req reportRequest
+	raw, err := io.ReadAll(io.LimitReader(body, maxReportBody+1))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return req, event.Invalidf("the report is too long: at most %d bytes", maxReportBody)
+		}
+		return req, event.Invalid("the report could not be read; send it again")
+	}
+	if len(raw) > maxReportBody {
+		return req, event.Invalidf("the report is too long: at most %d bytes", maxReportBody)
+	}
+	if !utf8.Valid(raw) {
+		return req, event.Invalid("the report is not UTF-8 text")
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		return req, event.Invalidf("the report is not what this address takes: %s. Send {\"round\":R,\"table\":T,\"code\":\"…\",\"result\":\"2-1\"}", jsonProblem(err))
+	}
+	if dec.More() {
+		return req, event.Invalid("the report holds more than one JSON object; send one")
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return req, event.Invalid("the report has something after its JSON object; send the object alone")
+	}
+	return req, req.check()
+}
+
+// jsonProblem says in words what is wrong with a JSON body.
+func jsonProblem(err error) string {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.Is(err, io.EOF):
+		return "it is empty"
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "it stops in the middle"
+	case errors.As(err, &syntax):
+		return fmt.Sprintf("it is not JSON (at byte %d)", syntax.Offset)
+	case errors.As(err, &typ):
+		if typ.Field != "" {
+			return fmt.Sprintf("%s must be %s, not %s", typ.Field, typeWord(typ.Type.Kind().String()), typ.Value)
+		}
+		return "it must be a JSON object"
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		return "it has the field " + strings.TrimPrefix(err.Error(), "json: unknown field ") + ", which a report does not have"
+	}
+	return "it is not a JSON object"
+}
+
+func typeWord(kind string) string {
+	switch kind {
+	case "int":
+		return "a whole number"
+	case "string":
+		return "text in quotes"
+	case "bool":
+		return "true or false"
+	case "slice":
+		return "a list"
+	case "ptr", "struct":
+		return "an object"
+	}
+	return kind
+}
+
+// check bounds the fields of a report.
+func (r reportRequest) check() error {
+	switch {
+	case r.Round < 1 || r.Round > event.MaxRounds:
+		return event.Invalidf("round must be the round's number, from 1 to %d", event.MaxRounds)
+	case r.Table < 1 || r.Table > maxTable:
+		return event.Invalidf("table must be the table's number from your match slip, from 1 to %d", maxTable)
+	case strings.TrimSpace(r.Code) == "":
+		return event.Invalid("type the table's code printed on your match slip")
+	case utf8.RuneCountInString(r.Code) > maxCodeLen:
+		return event.Invalidf("a table code is at most %d characters; check the code on your match slip", maxCodeLen)
+	case utf8.RuneCountInString(r.Result) > maxResultLen:
+		return event.Invalidf("a result is at most %d characters", maxResultLen)
+	case r.Multi != nil && strings.TrimSpace(r.Result) != "":
+		return event.Invalid("send the result or the multiplayer fields, not both")
+	case r.Multi == nil && strings.TrimSpace(r.Result) == "":
+		return event.Invalid("type the result, such as 2-1")
+	}
+	if m := r.Multi; m != nil {
+		if len(m.Values) < 1 || len(m.Values) > maxSeats {
+			return event.Invalidf("a table has 1 to %d seats; the report has %d values", maxSeats, len(m.Values))
+		}
+		if utf8.RuneCountInString(m.Winners) > maxFieldLen {
+			return event.Invalidf("the winner field is at most %d characters", maxFieldLen)
+		}
+		for i, v := range m.Values {
+			if utf8.RuneCountInString(v) > maxFieldLen {
+				return event.Invalidf("seat %d's value is at most %d characters", i+1, maxFieldLen)
+			}
+		}
+	}
+	return nil
+}
+
+// resultLine is the report's result as one line in the table form's
+// syntax (core's MultiInput.Line for the multiplayer fields).
+func (r reportRequest) resultLine() string {
+	if r.Multi == nil {
+		return r.Result
+	}
+	return rules.MultiInput{Winners: r.Multi.Winners, Values: r.Multi.Values, TimeOut: r.Multi.TimeOut}.Line()
+}
+
+// sameOrigin refuses a write sent by another site's page: a browser names
+// the page's origin, which must be this server. (A request without Origin
+// is no browser's cross-site request.)
+func sameOrigin(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return true
+	}
+	u, err := url.Parse(origin)
+	return err == nil && strings.EqualFold(u.Host, r.Host)
+}
+
+// wantsJSON says whether a request's body is declared as JSON: a page of
+// another site cannot send that without the browser asking first.
+func wantsJSON(r *http.Request) bool {
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	return err == nil && mt == "application/json"
+}
+
+// apiReport takes a player's report.
+func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
+	id, err := eventID(r)
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	switch {
+	case !sameOrigin(r):
+		s.fail(w, r, http.StatusForbidden, "This report comes from another site's page; report from this event's page.")
+		return
+	case !wantsJSON(r):
+		s.fail(w, r, http.StatusBadRequest, "Send the report as JSON (Content-Type: application/json): {\"round\":R,\"table\":T,\"code\":\"…\",\"result\":\"2-1\"}.")
+		return
+	}
+	device, dev, addr := deviceOf(r), deviceKey(r), "ip:"+clientAddr(r)
+	if ok, wait := s.limits.allow(rateDeviceWrites, dev, addr); !ok {
+		s.tooMany(w, r, wait, "This phone has sent many reports in a short time")
+		return
+	}
+	req, err := decodeReport(r.Body)
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	table := fmt.Sprintf("table:%d:%d:%d", id, req.Round, req.Table)
+	if ok, wait := s.limits.check(rateWrongPerTable, table); !ok {
+		s.tooMany(w, r, wait, fmt.Sprintf("Too many wrong codes were tried for table %d", req.Table))
+		return
+	}
+	if ok, wait := s.limits.check(rateWrongPerDevice, dev, addr); !ok {
+		s.tooMany(w, r, wait, "This phone has tried too many wrong codes")
+		return
+	}
+	if device == "" {
+		device = addr
+	}
+	outcome, err := s.d.ReportByCode(r.Context(), director.TableReport{Event: id, Round: req.Round, Table: req.Table, Code: req.Code,
+		Result: req.resultLine(), Device: device})
+	switch {
+	case errors.Is(err, director.ErrWrongCode):
+		s.limits.spend(rateWrongPerTable, table)
+		s.limits.spend(rateWrongPerDevice, dev, addr)
+		s.fail(w, r, http.StatusForbidden, event.Message(err))
+	case errors.Is(err, director.ErrReportConflict):
+		s.fail(w, r, http.StatusConflict, event.Message(err))
+	case err != nil:
+		s.failErr(w, r, err)
+	case outcome == director.ReportPending:
+		writeJSON(w, http.StatusAccepted, reportReply{Outcome: outcome.String(),
+			Message: fmt.Sprintf("Thank you: table %d's result is sent. It counts once the organizer approves it.", req.Table)})
+	case outcome == director.ReportAlreadyRecorded:
+		writeJSON(w, http.StatusOK, reportReply{Outcome: outcome.String(),
+			Message: fmt.Sprintf("Table %d already has this result: nothing more to do.", req.Table)})
+	default:
+		writeJSON(w, http.StatusOK, reportReply{Outcome: outcome.String(),
+			Message: fmt.Sprintf("Thank you: table %d's result is recorded.", req.Table)})
+	}
+}
+
+// tooMany refuses a write for a while, saying how long.
+func (s *Server) tooMany(w http.ResponseWriter, r *http.Request, wait time.Duration, why string) {
+	secs := max(1, int(wait.Round(time.Second)/time.Second))
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	s.fail(w, r, http.StatusTooManyRequests, fmt.Sprintf("%s; wait %s and try again, or ask the organizer.", why, waitWords(secs)))
+}
+
+// waitWords says a wait in words: "40 seconds", "2 minutes".
+func waitWords(secs int) string {
+	switch {
+	case secs == 1:
+		return "a second"
+	case secs < 90:
+		return strconv.Itoa(secs) + " seconds"
+	}
+	return strconv.Itoa((secs+59)/60) + " minutes"
+}
+
+// formJSON is GET /api/events/{id}/tables/{table}/form: the result form
+// of a table of the current round, as core's rules give it.
+type formJSON struct {
+	Event eventHeadJSON `json:"event"`
+	Round int           `json:"round"`
+	Label string        `json:"label"`
+	Table int           `json:"table"`
+	// Kind is "match" (two players: Result as "2-1"), "team" (a match
+	// between two teams, typed the same way) or "multi" (the fields of a
+	// multiplayer table).
+	Kind string `json:"kind"`
+	// Sides are the players in seat order (the two teams of a team
+	// match).
+	Sides []string `json:"sides"`
+	// Hint says how the result is typed; Placeholder is an example.
+	Hint        string `json:"hint"`
+	Placeholder string `json:"placeholder,omitempty"`
+	// ValueName names a multiplayer seat's value ("Tau stored"); Rule
+	// says how the table scores; WinnerHint how the Winner field is typed.
+	ValueName  string `json:"value_name,omitempty"`
+	Rule       string `json:"rule,omitempty"`
+	WinnerHint string `json:"winner_hint,omitempty"`
+	// Result is the table's result when it has one.
+	Result *string `json:"result"`
+}
+
+// apiForm answers a table's result form in the current round.
+func (s *Server) apiForm(w http.ResponseWriter, r *http.Request) {
+	n, err := positive(r.PathValue("table"), "table")
+	if err != nil || n > maxTable {
+		s.fail(w, r, http.StatusBadRequest, "table must be the table's number from your match slip")
+		return
+	}
+	s.withBoard(w, r, func(b director.Board) {
+		f, err := formOf(b, int(n))
+		if err != nil {
+			s.failErr(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, f)
+	})
+}
+
+// formOf is the form of table number of the board's current round.
+func formOf(b director.Board, number int) (formJSON, error) {
+	e, sh := b.Event(), b.Current
+	switch {
+	case b.Progress.Finished:
+		return formJSON{}, event.Invalidf("%s is finished: its results are final", e.Name)
+	case sh.Round.Number == 0:
+		return formJSON{}, event.NotFoundf("%s has no published round yet: there is no result to report", e.Name)
+	}
+	for _, t := range sh.Tables {
+		if t.Number != number || t.Bye {
+			continue
+		}
+		tj := tableOf(e.Settings, t)
+		out := formJSON{Event: headOf(e), Round: sh.Round.Number, Label: uilabels.RoundName(sh.Round), Table: number, Result: tj.Result, Sides: []string{}}
+		bestOf := sh.Round.GamesPerMatch(e.Settings)
+		draws, _ := rules.MatchDraws(e, sh.Round)
+		switch {
+		case rules.MultiplayerResult(e.Settings, len(t.Seats)):
+			form := rules.MultiFormFor(e.Settings)
+			out.Kind, out.ValueName, out.Rule, out.WinnerHint = "multi", form.ValueName(), form.RuleLine(len(t.Seats)), form.WinnerSyntax()
+			out.Hint = form.LineHint(len(t.Seats))
+			for _, p := range t.Players {
+				out.Sides = append(out.Sides, p.Name)
+			}
+		case len(t.Teams) == 2:
+			out.Kind, out.Hint, out.Placeholder = "team", rules.TeamResultSyntax(bestOf, draws), rules.ResultPlaceholder(bestOf)
+			out.Sides = []string{t.Teams[0].Name, t.Teams[1].Name}
+		default:
+			out.Kind, out.Hint, out.Placeholder = "match", rules.ResultSyntax(bestOf, draws), rules.ResultPlaceholder(bestOf)
+			for _, p := range t.Players {
+				out.Sides = append(out.Sides, p.Name)
+			}
+		}
+		return out, nil
+	}
+	return formJSON{}, event.NotFoundf("%s has no table %d in round %d; check the table number on your match slip", e.Name, number, sh.Round.Number)
+}

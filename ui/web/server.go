@@ -1,0 +1,283 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"tablekeeper/core/director"
+)
+
+// Config is what a store network server needs.
+type Config struct {
+	// Director serves every read and write; required.
+	Director *director.Director
+	// Now is the clock the pages' round clocks read (time.Now when nil).
+	Now func() time.Time
+	// BaseURL is the address players are given (QR code, poster), such as
+	// "http://192.168.1.20:8080/". Empty: worked out from the listener
+	// (Serve), a LAN address when it listens on every interface.
+	BaseURL string
+	// Logf receives what a person need not read (a failed read, a panic);
+	// nil discards it.
+	Logf func(format string, args ...any)
+	// MaxStreams bounds the live-update connections open at once
+	// (DefaultMaxStreams when 0); one more is refused with 503 and the
+	// page falls back to refreshing by itself.
+	MaxStreams int
+	// TickEvery is how often each live stream gets the round clock again,
+	// to correct a phone's drift and keep the connection alive through
+	// proxies and sleep (DefaultTick when 0).
+	TickEvery time.Duration
+	// Paper is the paper of the printable poster ("A4" or "Letter"); A4
+	// when empty.
+	Paper string
+}
+
+// Defaults of Config.
+const (
+	DefaultMaxStreams = 1000
+	DefaultTick       = 15 * time.Second
+)
+
+// Server is the store network: an http.Handler with its live streams,
+// its cache of the events' views and, once Serve is called, its listener.
+type Server struct {
+	cfg    Config
+	d      *director.Director
+	now    func() time.Time
+	mux    *http.ServeMux
+	pages  *pageSet
+	cache  *cache
+	hub    *hub
+	limits *limiter
+	warmer warmer
+	// stop ends the director subscription and the clock ticker.
+	stop func()
+
+	mu       sync.Mutex
+	srv      *http.Server
+	listener net.Listener
+}
+
+// New returns a server for cfg. It subscribes to the director's changes
+// at once (the cache and the live streams follow them); Close, or
+// Shutdown after Serve, ends that.
+func New(cfg Config) (*Server, error) {
+	if cfg.Director == nil {
+		return nil, errors.New("web: a server needs a director")
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.MaxStreams <= 0 {
+		cfg.MaxStreams = DefaultMaxStreams
+	}
+	if cfg.TickEvery <= 0 {
+		cfg.TickEvery = DefaultTick
+	}
+	pages, err := loadPages()
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: cfg, d: cfg.Director, now: cfg.Now, pages: pages, limits: newLimiter(cfg.Now)}
+	s.cache = newCache(s.d)
+	s.hub = newHub(cfg.MaxStreams)
+	s.mux = http.NewServeMux()
+	for _, area := range s.areas() {
+		for _, rt := range area {
+			s.mux.Handle(rt.pattern, rt.handle)
+		}
+	}
+	unsubscribe := s.d.Subscribe(s.changed)
+	ticker := s.startTicker()
+	s.stop = sync.OnceFunc(func() {
+		unsubscribe()
+		ticker()
+		s.hub.closeAll()
+		s.warmer.wg.Wait()
+	})
+	return s, nil
+}
+
+// route is one pattern of an area and its handler.
+type route struct {
+	pattern string
+	handle  http.HandlerFunc
+}
+
+// areas lists the route tables, one per area of the network. A new area
+// (the kiosk tablet, the judges' phones) is a file with its own table,
+// added here.
+func (s *Server) areas() [][]route {
+	return [][]route{s.staticRoutes(), s.playerRoutes(), s.projectorRoutes(), s.qrRoutes(), s.reportRoutes(), s.apiRoutes(), s.kioskRoutes(), s.judgeRoutes()}
+}
+
+// ServeHTTP answers a request: the security headers on every response,
+// a sentence for an unknown address or method.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.secure(http.HandlerFunc(s.dispatch)).ServeHTTP(w, r)
+}
+
+func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
+	h, pattern := s.mux.Handler(r)
+	if pattern != "" {
+		// The mux itself, not h: it sets the path's values.
+		s.mux.ServeHTTP(w, r)
+		return
+	}
+	// No route: the mux's own answer would be a bare 404 or 405.
+	probe := &statusProbe{header: http.Header{}}
+	h.ServeHTTP(probe, r)
+	if probe.status == http.StatusMethodNotAllowed {
+		w.Header().Set("Allow", probe.header.Get("Allow"))
+		s.fail(w, r, http.StatusMethodNotAllowed, fmt.Sprintf("%s is not allowed here; this address takes %s.", r.Method, probe.header.Get("Allow")))
+		return
+	}
+	s.fail(w, r, http.StatusNotFound, "There is no page at this address. Start from the event list.")
+}
+
+// statusProbe records what the mux would answer to a request it has no
+// route for.
+type statusProbe struct {
+	header http.Header
+	status int
+}
+
+func (p *statusProbe) Header() http.Header         { return p.header }
+func (p *statusProbe) Write(b []byte) (int, error) { return len(b), nil }
+func (p *statusProbe) WriteHeader(status int)      { p.status = status }
+
+// Serve answers requests on l until Shutdown; it returns nil after a
+// Shutdown and the listener's error otherwise.
+func (s *Server) Serve(l net.Listener) error {
+	srv := &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		// The live stream lifts its own write deadline.
+		WriteTimeout:   30 * time.Second,
+		IdleTimeout:    2 * time.Minute,
+		MaxHeaderBytes: 16 << 10,
+	}
+	s.mu.Lock()
+	if s.srv != nil {
+		s.mu.Unlock()
+		return errors.New("web: the server is already serving")
+	}
+	s.srv, s.listener = srv, l
+	s.mu.Unlock()
+	err := srv.Serve(l)
+	if errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// Shutdown closes the live streams, stops accepting requests and waits
+// for those under way (until ctx ends), then ends the subscription to the
+// director.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.stop()
+	s.mu.Lock()
+	srv := s.srv
+	s.mu.Unlock()
+	if srv == nil {
+		return nil
+	}
+	return srv.Shutdown(ctx)
+}
+
+// Close ends the subscription to the director and the live streams, for
+// a server used as a handler only (tests, or a caller that serves it).
+func (s *Server) Close() { s.stop() }
+
+// Devices is the number of devices with a live page open now (each
+// device counted once however many pages it has open).
+func (s *Server) Devices() int { return s.hub.devices() }
+
+// URL is the address players are given: Config.BaseURL, else the
+// listener's, with a LAN address for a listener on every interface; ""
+// before Serve without a BaseURL.
+func (s *Server) URL() string {
+	if s.cfg.BaseURL != "" {
+		return s.cfg.BaseURL
+	}
+	urls := s.URLs()
+	if len(urls) == 0 {
+		return ""
+	}
+	return urls[0]
+}
+
+// URLs lists the addresses the server answers at: one per LAN interface
+// for a listener on every interface (the organizer's screen shows them
+// all), else the listener's own.
+func (s *Server) URLs() []string {
+	s.mu.Lock()
+	l := s.listener
+	s.mu.Unlock()
+	if l == nil {
+		if s.cfg.BaseURL != "" {
+			return []string{s.cfg.BaseURL}
+		}
+		return nil
+	}
+	return ListenURLs(l.Addr())
+}
+
+// ListenURLs lists the addresses a listener on addr answers at: one per
+// LAN IPv4 address of the machine's interfaces (up, not loopback) when
+// addr is every interface, loopback last, else addr's own.
+func ListenURLs(addr net.Addr) []string {
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok {
+		return []string{"http://" + addr.String() + "/"}
+	}
+	port := strconv.Itoa(tcp.Port)
+	if !tcp.IP.IsUnspecified() {
+		return []string{"http://" + net.JoinHostPort(tcp.IP.String(), port) + "/"}
+	}
+	var out []string
+	for _, ip := range LANAddresses() {
+		out = append(out, "http://"+net.JoinHostPort(ip.String(), port)+"/")
+	}
+	return append(out, "http://"+net.JoinHostPort("127.0.0.1", port)+"/")
+}
+
+// LANAddresses lists the machine's IPv4 addresses a phone on the same
+// network can reach: interfaces that are up, not loopback, private
+// ranges (192.168/16, 10/8, 172.16/12) first.
+func LANAddresses() []net.IP {
+	ifaces, err := net.Interfaces()
+	if err != nil {
+		return nil
+	}
+	var private, other []net.IP
+	for _, ifc := range ifaces {
+		if ifc.Flags&net.FlagUp == 0 || ifc.Flags&net.FlagLoopback != 0 {
+			continue
+		}
+		addrs, err := ifc.Addrs()
+		if err != nil {
+			continue
+		}
+		for _, a := range addrs {
+			n, ok := a.(*net.IPNet)
+			if !ok || n.IP.To4() == nil || n.IP.IsLoopback() || n.IP.IsLinkLocalUnicast() {
+				continue
+			}
+			if n.IP.IsPrivate() {
+				private = append(private, n.IP.To4())
+			} else {
+				other = append(other, n.IP.To4())
+			}
+		}
+	}
+	return append(private, other...)
+}

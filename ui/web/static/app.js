@@ -1,0 +1,612 @@
+// Tablekeeper's store network: live updates and forms for every page.
+// The server renders each page's frame; this script fetches the page's
+// JSON from /api/…, draws it (text only, never HTML from the server), and
+// fetches again when the event's live stream says something changed, when
+// the page becomes visible again (a phone waking up), and on its own every
+// minute if the stream cannot be opened.
+'use strict';
+(function () {
+  const body = document.body;
+  const eventId = body.dataset.event || '';
+  const page = body.dataset.page || '';
+  const api = '/api/events/' + eventId;
+
+  // ---- helpers -------------------------------------------------------
+
+  const $ = (sel) => document.querySelector(sel);
+
+  // el builds an element; children are nodes or strings (text nodes).
+  function el(tag, props, ...children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(props || {})) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === 'class') e.className = v;
+      else if (k === 'text') e.textContent = v;
+      else e.setAttribute(k, v === true ? '' : String(v));
+    }
+    for (const c of children.flat()) {
+      if (c !== undefined && c !== null && c !== false) e.append(c);
+    }
+    return e;
+  }
+
+  function fill(node, ...children) {
+    node.replaceChildren(...children.flat().filter((c) => c !== undefined && c !== null && c !== false));
+  }
+
+  async function getJSON(url) {
+    const r = await fetch(url, { headers: { Accept: 'application/json' }, cache: 'no-cache', credentials: 'same-origin' });
+    const data = await r.json().catch(() => ({}));
+    if (!r.ok) {
+      const err = new Error(data.error || 'The organizer\'s computer answered ' + r.status + '; try again.');
+      err.status = r.status;
+      throw err;
+    }
+    return data;
+  }
+
+  async function postJSON(url, payload) {
+    const r = await fetch(url, {
+      method: 'POST', credentials: 'same-origin', cache: 'no-store',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(payload),
+    });
+    const data = await r.json().catch(() => ({}));
+    return { status: r.status, data };
+  }
+
+  // fold lowers case and drops accents, for filtering lists by name.
+  const fold = (s) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+  // Who this device is in this event: remembered after "find me".
+  const meKey = 'tk.me.' + eventId;
+  function me() {
+    try { return JSON.parse(localStorage.getItem(meKey) || 'null'); } catch (e) { return null; }
+  }
+  function rememberMe(entry, name) {
+    try { localStorage.setItem(meKey, JSON.stringify({ entry, name })); } catch (e) { /* private mode */ }
+  }
+  function forgetMe() {
+    try { localStorage.removeItem(meKey); } catch (e) { /* private mode */ }
+  }
+
+  // debounce runs fn once calls stop for ms.
+  function debounce(fn, ms) {
+    let t = 0;
+    return (...args) => { clearTimeout(t); t = setTimeout(() => fn(...args), ms); };
+  }
+
+  // ---- live stream ---------------------------------------------------
+
+  // live opens the event's stream: onChange(what) after a change (and on
+  // waking up), onClock(clock) with each clock message.
+  function live(url, onChange, onClock) {
+    const dot = $('#live');
+    let es = null;
+    let poll = 0;
+    function open() {
+      if (es) es.close();
+      es = new EventSource(url);
+      es.addEventListener('open', () => {
+        if (dot) { dot.hidden = false; dot.classList.remove('off'); dot.title = 'Live: this page updates by itself'; }
+        clearInterval(poll); poll = 0;
+      });
+      es.addEventListener('change', (e) => { try { onChange(JSON.parse(e.data).what || []); } catch (x) { onChange([]); } });
+      if (onClock) es.addEventListener('clock', (e) => { try { onClock(JSON.parse(e.data)); } catch (x) { /* skip */ } });
+      es.addEventListener('error', () => {
+        if (dot) { dot.hidden = false; dot.classList.add('off'); dot.title = 'Reconnecting…'; }
+        // A closed stream (refused, server gone) is not retried by the
+        // browser: refresh every minute and try the stream again.
+        if (es.readyState === 2 && !poll) {
+          poll = setInterval(() => { onChange(['poll']); open(); }, 60000);
+        }
+      });
+    }
+    open();
+    const wake = () => {
+      if (document.visibilityState !== 'visible') return;
+      onChange(['visible']);
+      if (!es || es.readyState === 2) open();
+    };
+    document.addEventListener('visibilitychange', wake);
+    window.addEventListener('pageshow', (e) => { if (e.persisted) wake(); });
+    window.addEventListener('online', wake);
+  }
+
+  // ---- round clock ---------------------------------------------------
+
+  const clock = { data: null, at: 0, table: 0, onZero: null, zeroSent: false };
+
+  function setClock(c) {
+    clock.data = c;
+    clock.at = performance.now();
+    clock.zeroSent = false;
+    drawClock();
+  }
+
+  // face writes ms as the desktop clock does: 49:59, 1:05:00, rounded up
+  // to the second.
+  function face(ms) {
+    let s = Math.ceil(ms / 1000);
+    const sign = s < 0 ? '-' : '';
+    s = Math.abs(s);
+    const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, sec = s % 60;
+    const pad = (n) => String(n).padStart(2, '0');
+    return h > 0 ? sign + h + ':' + pad(m) + ':' + pad(sec) : sign + m + ':' + pad(sec);
+  }
+
+  function clockLeft(c) {
+    let left = c.remaining_ms;
+    const ext = (c.extensions || []).find((x) => x.table === clock.table);
+    if (ext) left = ext.remaining_ms;
+    if (c.running) left -= performance.now() - clock.at;
+    return left;
+  }
+
+  function drawClock() {
+    const face$ = $('#clock');
+    if (!face$) return;
+    const cap = $('#clock-caption');
+    const label = $('#clock-label') || $('#pj-round');
+    const c = clock.data;
+    let text = '—', state = 'dim', caption = '';
+    if (c && c.round > 0) {
+      const left = clockLeft(c);
+      const ext = (c.extensions || []).find((x) => x.table === clock.table);
+      if (!c.timed) { text = 'Untimed'; }
+      else if (!c.started) { text = face(left); caption = 'Not started'; }
+      else if (left <= 0) {
+        text = 'TIME'; state = 'over';
+        const over = face(-left);
+        if (over !== '0:00') caption = 'over by ' + over;
+        if (!clock.zeroSent && clock.onZero) { clock.zeroSent = true; clock.onZero(); }
+      } else if (c.paused) { text = face(left); caption = 'Paused'; }
+      else { text = face(left); state = left <= c.warning_ms ? 'warn' : 'normal'; }
+      if (ext && c.started && left > 0) caption = (caption ? caption + ' · ' : '') + 'your table has extra time';
+      if (label && label.id === 'clock-label') label.textContent = c.label;
+    } else if (c) {
+      caption = 'No round yet';
+    }
+    if (face$.textContent !== text) face$.textContent = text;
+    face$.dataset.state = state;
+    if (cap && cap.textContent !== caption) cap.textContent = caption;
+    const extLine = $('#pj-ext');
+    if (extLine && c) {
+      const list = (c.extensions || []).filter((x) => x.remaining_ms - (c.running ? performance.now() - clock.at : 0) > 0);
+      extLine.textContent = c.started && list.length ? 'On extension: ' + list.map((x) => 'table ' + x.table + ' ' + face(x.remaining_ms - (c.running ? performance.now() - clock.at : 0))).join(', ') : '';
+    }
+  }
+  setInterval(drawClock, 250);
+
+  async function loadClock() {
+    try { setClock(await getJSON(api + '/clock')); } catch (e) { /* the stream brings it */ }
+  }
+
+  // ---- the event list ------------------------------------------------
+
+  function eventsPage() {
+    const list = $('#events');
+    async function load() {
+      try {
+        const data = await getJSON('/api/events');
+        if (!data.events.length) { fill(list, el('p', { class: 'empty', text: 'No events yet.' })); return; }
+        fill(list, data.events.map((e) => el('a', { class: 'item', href: '/events/' + e.id },
+          el('strong', { text: e.name }),
+          el('span', { text: e.game + ' · ' + e.date + ' · ' + stateWords(e) }))));
+      } catch (e) { /* keep what is shown */ }
+    }
+    live('/api/stream', load);
+  }
+
+  function stateWords(e) {
+    if (e.state === 'finished') return 'finished';
+    if (e.round > 0) return 'round ' + e.round + ', ' + e.players + ' players';
+    return 'registration, ' + e.players + ' players';
+  }
+
+  // ---- my table ------------------------------------------------------
+
+  function homePage() {
+    const card = $('#me-card'), find = $('#find'), mine = $('#mine');
+    const input = $('#find-q'), results = $('#find-results'), msg = $('#find-message');
+    let busy = false, again = false;
+
+    async function loadMe() {
+      const m = me();
+      if (!m) { card.hidden = true; mine.hidden = true; find.hidden = false; clock.table = 0; return; }
+      if (busy) { again = true; return; }
+      busy = true;
+      try {
+        const p = await getJSON(api + '/players/' + m.entry);
+        drawMe(p);
+      } catch (e) {
+        if (e.status === 404) { forgetMe(); loadMe(); }
+      } finally {
+        busy = false;
+        if (again) { again = false; loadMe(); }
+      }
+    }
+
+    function drawMe(p) {
+      find.hidden = true; card.hidden = false; mine.hidden = false;
+      const n = p.now;
+      clock.table = n.state === 'playing' ? n.table : 0;
+      const head = el('div', { class: 'mine-head' },
+        el('h1', { text: p.name }),
+        el('button', { type: 'button', class: 'quiet', id: 'not-me', text: 'Not you?' }));
+      const parts = [head];
+      if (n.label) parts.push(el('h2', { text: n.label }));
+      switch (n.state) {
+        case 'playing': {
+          parts.push(el('div', { class: 'seat' },
+            el('div', {}, el('div', { class: 'hint', text: 'Table' }), el('span', { class: 'big', id: 'my-table', text: String(n.table) })),
+            el('div', {},
+              el('div', { class: 'vs', text: n.opponents.length ? 'vs ' + n.opponents.join(', ') : 'Table ' + n.table }),
+              el('div', { class: 'hint', text: 'Table ' + n.table + ', seat ' + n.seat + (n.teammates && n.teammates.length ? ', with ' + n.teammates.join(', ') : '') }))));
+          parts.push(n.reported
+            ? el('p', { class: 'success', text: 'Your table\'s result is in.' })
+            : el('p', {}, el('a', { class: 'button', href: '/events/' + eventId + '/report?table=' + n.table, text: 'Report your result' })));
+          break;
+        }
+        case 'bye': parts.push(el('p', { class: 'message', text: 'You have a bye this round: no table, and the win is yours.' })); break;
+        case 'draft': parts.push(el('p', { class: 'message', text: n.label + ' is being paired. Your table shows here as soon as the pairings are published.' })); break;
+        case 'registration': parts.push(el('p', { class: 'message', text: n.checked_in ? 'You are registered and checked in. Your table shows here once round 1 is paired.' : 'You are registered. Your table shows here once round 1 is paired.' })); break;
+        case 'dropped': parts.push(el('p', { class: 'message', text: 'You have left this event. See the organizer if that is a mistake.' })); break;
+        case 'not_paired': parts.push(el('p', { class: 'message', text: 'You are not paired in ' + n.label + '. Please see the organizer.' })); break;
+        case 'finished': parts.push(el('p', { class: 'message', text: 'The event is over. Thank you for playing!' })); break;
+      }
+      fill(card, parts);
+      $('#not-me').addEventListener('click', () => { forgetMe(); input.value = ''; fill(results); msg.textContent = ''; loadMe(); input.focus(); });
+      drawStanding(p);
+      drawPast(p);
+      drawClock();
+    }
+
+    function drawStanding(p) {
+      const sc = $('#standing-card');
+      const s = p.team_standing || p.standing;
+      sc.hidden = !s;
+      if (!s) return;
+      const cells = [
+        ['Rank', s.rank + ' of ' + s.of], ['Points', String(s.points)], ['W-L-D', s.record],
+        ...s.tiebreakers.map((t) => [t.title, t.value]),
+      ];
+      fill($('#standing'),
+        p.team_standing ? el('p', { class: 'hint', text: 'Your team: ' + s.name }) : null,
+        el('dl', { class: 'stats' }, cells.map(([k, v]) => el('div', {}, el('dt', { text: k }), el('dd', { text: v })))));
+    }
+
+    function drawPast(p) {
+      const pc = $('#past-card');
+      pc.hidden = !p.rounds.length;
+      fill($('#past'), p.rounds.map((r) => el('li', {},
+        el('span', { text: r.label + (r.bye ? '' : ' · table ' + r.table) }),
+        el('span', { class: 'res ' + (r.outcome || ''), text: r.result }),
+        r.opponents.length ? el('small', { text: 'vs ' + r.opponents.join(', ') }) : null)));
+    }
+
+    const search = debounce(async () => {
+      const q = input.value.trim();
+      if (q.length < 3) { fill(results); msg.textContent = q ? 'Type at least 3 letters of your name.' : ''; return; }
+      try {
+        const data = await getJSON(api + '/find?q=' + encodeURIComponent(q));
+        if (input.value.trim() !== q) return;
+        msg.textContent = data.message || (data.players.length > 1 ? 'Tap your name.' : '');
+        fill(results, data.players.map((f) => {
+          const b = el('button', { type: 'button', class: 'item' },
+            el('strong', { text: f.name }),
+            el('span', { text: f.playing ? (f.bye ? 'bye' : 'table ' + f.table + (f.opponents.length ? ' · vs ' + f.opponents.join(', ') : '')) : 'tap to follow your tables' }));
+          b.addEventListener('click', () => { rememberMe(f.entry, f.name); loadMe(); });
+          return b;
+        }));
+      } catch (e) { msg.textContent = e.message; }
+    }, 250);
+    input.addEventListener('input', search);
+    $('#find-form').addEventListener('submit', (e) => { e.preventDefault(); search(); });
+    if (input.value) search();
+
+    loadMe();
+    loadClock();
+    live(api + '/stream', (what) => {
+      if (what.includes('clock') || what.includes('round') || what.includes('visible') || what.includes('poll')) loadClock();
+      loadMe();
+    }, setClock);
+  }
+
+  // ---- pairings ------------------------------------------------------
+
+  function pairingsPage() {
+    const sel = $('#round-select'), out = $('#pairings'), msg = $('#pairings-message'), filter = $('#filter');
+    const byName = $('#by-name'), byTable = $('#by-table');
+    let data = null, chosen = 0, mode = localStorage.getItem('tk.pairings.mode') || 'name';
+
+    async function load() {
+      try {
+        data = await getJSON(api + '/pairings' + (chosen ? '?round=' + chosen : ''));
+      } catch (e) {
+        if (chosen) { chosen = 0; return load(); }
+        msg.textContent = e.message;
+        return;
+      }
+      draw();
+    }
+
+    function draw() {
+      if (!data) return;
+      $('#round-label').textContent = data.round ? data.label : 'Pairings';
+      sel.hidden = data.published_rounds.length < 2;
+      fill(sel, data.published_rounds.slice().reverse().map((n) => el('option', { value: String(n), selected: n === data.round, text: 'Round ' + n })));
+      byName.setAttribute('aria-pressed', String(mode === 'name'));
+      byTable.setAttribute('aria-pressed', String(mode === 'table'));
+      let note = '';
+      if (!data.round) note = data.draft ? 'Round ' + data.draft + ' is being paired; the pairings show here once they are published.' : 'No pairings are published yet.';
+      else if (data.draft) note = 'Round ' + data.draft + ' is being paired; these are round ' + data.round + '\'s.';
+      msg.textContent = note;
+      const q = fold(filter.value.trim());
+      const mine = me();
+      const isMe = (name) => mine && fold(name) === fold(mine.name);
+      if (mode === 'name') {
+        out.className = 'pairings by-name';
+        fill(out, data.by_name.filter((p) => !q || fold(p.name).includes(q) || String(p.table) === q).map((p) =>
+          el('div', { class: 'row' + (isMe(p.name) ? ' me' : '') },
+            el('span', { class: 'who', text: p.name }),
+            el('span', { class: 'num', text: p.table ? 'Table ' + p.table : 'BYE' }),
+            p.opponents ? el('span', { class: 'opp', text: p.opponents }) : null)));
+      } else {
+        out.className = 'pairings by-table';
+        fill(out, data.tables.filter((t) => !q || String(t.number) === q || t.players.some((p) => fold(p.name).includes(q))).map((t) => {
+          const names = t.teams && t.teams.length
+            ? t.teams.map((tm) => tm.name + ' (' + tm.members.join(' & ') + ')')
+            : t.players.map((p) => p.name + ' (' + p.points + ')');
+          return el('div', { class: 'row' + (t.players.some((p) => isMe(p.name)) ? ' me' : '') },
+            el('span', { class: 'who', text: t.bye ? 'Bye' : 'Table ' + t.number }),
+            el('span', { class: 'num', text: t.bye ? 'BYE' : String(t.number) }),
+            el('span', { class: 'players', text: names.join(t.players.length === 2 ? ' v ' : ' · ') }),
+            t.bye ? null : el('span', { class: 'result' + (t.result === null ? ' out' : ''), text: t.result === null ? 'playing' : t.result }));
+        }));
+      }
+      if (!out.children.length && data.round && q) fill(out, el('p', { class: 'empty', text: 'Nobody matches "' + filter.value.trim() + '".' }));
+    }
+
+    sel.addEventListener('change', () => { chosen = Number(sel.value) === data.published_rounds[data.published_rounds.length - 1] ? 0 : Number(sel.value); load(); });
+    byName.addEventListener('click', () => { mode = 'name'; localStorage.setItem('tk.pairings.mode', mode); draw(); });
+    byTable.addEventListener('click', () => { mode = 'table'; localStorage.setItem('tk.pairings.mode', mode); draw(); });
+    filter.addEventListener('input', debounce(draw, 120));
+    load();
+    live(api + '/stream', (what) => {
+      if (what.some((w) => ['round', 'result', 'registration', 'event', 'visible', 'poll'].includes(w))) load();
+    });
+  }
+
+  // ---- standings -----------------------------------------------------
+
+  function standingsPage() {
+    const table = $('#standings'), msg = $('#standings-message');
+    async function load() {
+      let s;
+      try { s = await getJSON(api + '/standings'); } catch (e) { msg.textContent = e.message; return; }
+      $('#standings-label').textContent = standingsTitle(s);
+      msg.textContent = s.rows.length ? '' : 'Nobody is registered yet.';
+      const mine = me();
+      const head = el('tr', {}, el('th', { text: '#' }), el('th', { class: 'name', text: s.teams ? 'Team' : 'Name' }),
+        s.teams ? el('th', { class: 'name', text: 'Players' }) : null,
+        el('th', { text: 'Pts' }), el('th', { text: 'W-L-D' }),
+        s.tiebreakers.map((t) => el('th', { title: t.meaning, text: t.title })));
+      fill(table, el('thead', {}, head), el('tbody', {}, s.rows.map((r) =>
+        el('tr', { class: (r.status !== 'active' ? 'gone' : '') + (mine && r.entry === mine.entry ? ' me' : '') },
+          el('td', { text: String(r.rank) }),
+          el('td', { class: 'name', text: r.name + (r.status === 'dropped' ? ' (dropped)' : r.status === 'disqualified' ? ' (disqualified)' : '') }),
+          s.teams ? el('td', { class: 'name', text: r.members }) : null,
+          el('td', { text: String(r.points) }), el('td', { text: r.record }),
+          s.tiebreakers.map((t) => el('td', { text: r.tiebreakers[t.key] || '' }))))));
+      fill($('#tiebreakers'), s.tiebreakers.map((t) => [el('dt', { text: t.title }), el('dd', { text: t.meaning })]));
+    }
+    load();
+    live(api + '/stream', (what) => {
+      if (what.some((w) => ['round', 'result', 'registration', 'event', 'judgelog', 'visible', 'poll'].includes(w))) load();
+    });
+  }
+
+  // standingsTitle says which results the standings count.
+  function standingsTitle(s) {
+    if (s.final) return 'Final standings';
+    let t = s.after_round ? 'Standings after round ' + s.after_round : 'Standings';
+    if (s.playing) t += ' (round ' + s.playing + ' under way)';
+    return t;
+  }
+
+  // ---- bracket -------------------------------------------------------
+
+  function bracketPage() {
+    const out = $('#bracket'), msg = $('#bracket-message');
+    async function load() {
+      let b;
+      try { b = await getJSON(api + '/bracket'); } catch (e) { msg.textContent = e.message; return; }
+      msg.textContent = b.rounds.length ? '' : 'No top cut, bracket or final table yet: it shows here once its first round is published.';
+      fill(out, b.rounds.map((r) => el('section', {},
+        el('h2', { text: r.label }),
+        r.matches.map((m) => el('div', { class: 'match' },
+          el('div', { class: 'tno', text: m.bye ? 'Bye' : 'Table ' + m.table + (m.result === null ? ' · playing' : '') }),
+          m.players.map((p, i) => el('div', { class: 'side' + (m.winner === i + 1 ? ' won' : '') },
+            el('span', { class: 'seed', text: p.seed ? String(p.seed) : '' }),
+            el('span', { text: p.name }),
+            el('span', { text: p.score || (p.games === null ? '' : String(p.games)) }))))))));
+    }
+    load();
+    live(api + '/stream', (what) => {
+      if (what.some((w) => ['round', 'result', 'event', 'visible', 'poll'].includes(w))) load();
+    });
+  }
+
+  // ---- projector -----------------------------------------------------
+
+  function projectorPage() {
+    const rows = $('#pj-rows'), title = $('#pj-title'), pageNo = $('#pj-page');
+    let data = null, items = [], kind = '', pageIdx = 0, pages = 1, lastKind = '';
+
+    async function load() {
+      try { data = await getJSON(api + '/projector'); } catch (e) { return; }
+      setClock(data.clock);
+      $('#pj-round').textContent = data.label || '';
+      if (data.url) $('#pj-url').textContent = data.url;
+      build();
+    }
+    clock.onZero = () => load();
+
+    function build() {
+      title.classList.remove('news');
+      if (data.standings && !data.shows_waiting) {
+        kind = 'standings';
+        title.textContent = standingsTitle(data.standings);
+        items = data.standings.rows;
+      } else if (data.shows_waiting) {
+        kind = 'waiting';
+        title.textContent = 'Waiting for results: ' + data.waiting.length + (data.waiting.length === 1 ? ' table' : ' tables');
+        title.classList.add('news');
+        items = data.waiting;
+      } else {
+        kind = 'pairings';
+        title.textContent = data.by_name.length ? 'Pairings by name' : '';
+        items = data.by_name;
+      }
+      if (kind !== lastKind) { pageIdx = 0; lastKind = kind; }
+      layout();
+    }
+
+    // layout picks the largest type that shows the list in the fewest
+    // pages, in one to three columns, and draws the page shown.
+    function layout() {
+      if (!data) return;
+      const box = rows.getBoundingClientRect();
+      const vh = window.innerHeight / 100;
+      if (!items.length) {
+        rows.style.removeProperty('--rows');
+        let text = '';
+        if (data.draft) text = 'The pairings of ' + data.label + ' are not published yet.';
+        else if (!data.round) text = 'No round yet.';
+        else if (kind === 'pairings') text = 'No pairings in this round.';
+        fill(rows, text ? el('div', { class: 'pj-empty', text }) : null);
+        pageNo.textContent = '';
+        return;
+      }
+      let best = null;
+      for (let size = 6; size >= 3; size -= 0.2) {
+        const px = size * vh, rowH = px * 1.3;
+        const perCol = Math.max(1, Math.floor(box.height / rowH));
+        const maxCols = kind === 'standings' ? 1 : Math.max(1, Math.min(3, Math.floor(box.width / (px * 14))));
+        for (let cols = 1; cols <= maxCols; cols++) {
+          const n = Math.ceil(items.length / (perCol * cols));
+          if (!best || n < best.pages || (n === best.pages && size > best.size + 0.01)) best = { size, perCol, cols, pages: n };
+        }
+      }
+      pages = best.pages;
+      if (pageIdx >= pages) pageIdx = 0;
+      const per = Math.ceil(items.length / pages);
+      const shown = items.slice(pageIdx * per, pageIdx * per + per);
+      const perCol = Math.min(best.perCol, Math.ceil(shown.length / best.cols));
+      rows.style.setProperty('--rows', String(perCol));
+      rows.style.setProperty('--cols', String(best.cols));
+      rows.style.setProperty('--size', best.size.toFixed(2) + 'vh');
+      if (kind === 'standings') {
+        const s = data.standings;
+        fill(rows, el('table', { class: 'pj-stand' },
+          el('tr', {}, el('th', { text: '#' }), el('th', { class: 'name', text: s.teams ? 'Team' : 'Name' }), el('th', { text: 'Pts' }), el('th', { text: 'W-L-D' }),
+            s.tiebreakers.slice(0, 3).map((t) => el('th', { text: t.title }))),
+          shown.map((r) => el('tr', {}, el('td', { text: String(r.rank) }), el('td', { class: 'name', text: r.name }), el('td', { text: String(r.points) }),
+            el('td', { text: r.record }), s.tiebreakers.slice(0, 3).map((t) => el('td', { text: r.tiebreakers[t.key] || '' }))))));
+        rows.style.setProperty('--rows', '1');
+        rows.style.setProperty('--cols', '1');
+      } else if (kind === 'waiting') {
+        fill(rows, shown.map((w) => el('div', { class: 'pj-row' }, el('span', { class: 'l', text: w.label }), el('span', { class: 'n', text: 'Table ' + w.table }))));
+      } else {
+        fill(rows, shown.map((p) => el('div', { class: 'pj-row three' },
+          el('span', { class: 'n', text: p.table ? String(p.table) : 'BYE' }),
+          el('span', { class: 'l', text: p.name }),
+          el('span', { class: 't', text: p.opponents }))));
+      }
+      pageNo.textContent = pages > 1 ? 'Page ' + (pageIdx + 1) + ' of ' + pages : '';
+    }
+
+    setInterval(() => { if (pages > 1) { pageIdx = (pageIdx + 1) % pages; layout(); } }, 8000);
+    window.addEventListener('resize', debounce(layout, 150));
+    load();
+    live(api + '/stream', (what) => {
+      if (what.length && !(what.length === 1 && what[0] === 'judgelog')) load();
+    }, setClock);
+  }
+
+  // ---- report ----------------------------------------------------------
+
+  function reportPage() {
+    const table = $('#r-table'), fields = $('#r-fields'), msg = $('#r-message'), send = $('#r-send');
+    let form = null;
+
+    function say(text, ok) {
+      msg.textContent = text ? text.charAt(0).toUpperCase() + text.slice(1) : '';
+      msg.className = ok === undefined ? 'hint' : ok ? 'success' : 'error';
+    }
+
+    // loadForm fetches the table's form; keep leaves the message shown.
+    async function loadForm(keep) {
+      const n = Number(table.value.trim());
+      if (!Number.isInteger(n) || n < 1) { form = null; fields.hidden = true; say(''); return; }
+      try {
+        form = await getJSON(api + '/tables/' + n + '/form');
+      } catch (e) {
+        form = null; fields.hidden = true; say(e.message, false); return;
+      }
+      if (Number(table.value.trim()) !== form.table) return;
+      $('#r-round').textContent = form.label + ' · table ' + form.table;
+      fill($('#r-sides'), form.kind === 'multi'
+        ? form.sides.map((p, i) => 'Seat ' + (i + 1) + ': ' + p).join(' · ')
+        : form.sides[0] + ' (seat 1) v ' + form.sides[1] + ' (seat 2)');
+      $('#r-result-now').textContent = form.result ? 'The table has a result already: ' + form.result + '.' : '';
+      $('#r-match').hidden = form.kind === 'multi';
+      $('#r-multi').hidden = form.kind !== 'multi';
+      if (form.kind === 'multi') {
+        $('#r-rule').textContent = form.rule;
+        $('#r-winner-hint').textContent = form.winner_hint;
+        fill($('#r-values'), form.sides.map((p, i) => el('div', { class: 'form-row' },
+          el('label', { for: 'r-value-' + i, text: form.value_name + ' — seat ' + (i + 1) + ', ' + p }),
+          el('input', { id: 'r-value-' + i, class: 'r-value', maxlength: '40', spellcheck: 'false' }))));
+      } else {
+        $('#r-result').placeholder = form.placeholder || '';
+        $('#r-hint').textContent = form.hint;
+      }
+      fields.hidden = false;
+      if (keep !== true) say('');
+    }
+
+    $('#r-form').addEventListener('submit', async (e) => {
+      e.preventDefault();
+      if (!form) { await loadForm(); if (!form) return; }
+      const body = { round: form.round, table: form.table, code: $('#r-code').value.trim() };
+      if (form.kind === 'multi') {
+        body.multi = { winners: $('#r-winners').value, values: Array.from(document.querySelectorAll('.r-value')).map((i) => i.value), time_out: $('#r-timeout').checked };
+      } else {
+        body.result = $('#r-result').value;
+      }
+      send.disabled = true;
+      say('Sending…');
+      try {
+        const r = await postJSON(api + '/reports', body);
+        if (r.status === 200 || r.status === 202) say(r.data.message, true);
+        else say(r.data.error || 'The organizer\'s computer answered ' + r.status + '; try again.', false);
+        if (r.status === 200) loadForm(true);
+      } catch (x) {
+        say('The report did not reach the organizer\'s computer; check the Wi-Fi and send it again.', false);
+      } finally {
+        send.disabled = false;
+      }
+    });
+    table.addEventListener('input', debounce(() => loadForm(), 300));
+    const q = new URLSearchParams(location.search).get('table');
+    if (q && /^[0-9]{1,4}$/.test(q)) { table.value = q; loadForm(); }
+    live(api + '/stream', (what) => {
+      if (form && what.some((w) => ['round', 'result', 'event'].includes(w))) loadForm(true);
+    });
+  }
+
+  const pages = { report: reportPage, events: eventsPage, home: homePage, pairings: pairingsPage, standings: standingsPage, bracket: bracketPage, projector: projectorPage };
+  if (pages[page]) pages[page]();
+})();

@@ -1,0 +1,116 @@
+// Tablekeeper's judges' phones. The pages work as plain forms; this
+// script adds the countdown of the tables' time, the entry form's rows
+// for the kind chosen (as the desk's Judge tab shows them), the penalty
+// suggestion as the player and infraction are chosen, and a refresh when
+// the event changes (its live stream).
+'use strict';
+(function () {
+  const root = document.querySelector('.j-app');
+  if (!root) return;
+  document.documentElement.classList.add('js');
+
+  function debounce(fn, ms) {
+    let t = 0;
+    return (...args) => { clearTimeout(t); t = setTimeout(() => fn(...args), ms); };
+  }
+
+  // ---- one tap, one submission ---------------------------------------
+  for (const form of document.querySelectorAll('.j-app form[method="post"]')) {
+    form.addEventListener('submit', () => {
+      setTimeout(() => { for (const b of form.querySelectorAll('button')) b.disabled = true; }, 0);
+    });
+  }
+
+  // ---- the tables' countdown -------------------------------------------
+  function face(ms) {
+    let s = Math.ceil(ms / 1000);
+    const sign = s < 0 ? '-' : '';
+    s = Math.abs(s);
+    const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, sec = s % 60;
+    const two = (n) => String(n).padStart(2, '0');
+    return sign + (h > 0 ? h + ':' + two(m) + ':' + two(sec) : m + ':' + two(sec));
+  }
+  const t0 = Date.now();
+  const clocks = Array.from(document.querySelectorAll('[data-left-ms]')).map((el) => ({ el, left: Number(el.dataset.leftMs) }));
+  if (clocks.length) {
+    const tick = () => {
+      for (const c of clocks) {
+        const left = c.left - (Date.now() - t0);
+        c.el.textContent = left > 0 ? face(left) + ' left' : 'time is up';
+      }
+    };
+    tick();
+    setInterval(tick, 1000);
+  }
+
+  // ---- the entry form ----------------------------------------------------
+  const form = document.getElementById('j-entry');
+  if (form) {
+    const kind = form.querySelector('[name="kind"]');
+    const player = form.querySelector('[name="player"]');
+    const infraction = form.querySelector('[name="infraction"]');
+    const penalty = form.querySelector('[name="penalty"]');
+    const table = form.querySelector('[name="table"]');
+    const suggestion = document.getElementById('j-suggestion');
+    let penaltyTouched = penalty.value !== '';
+    penalty.addEventListener('change', () => { penaltyTouched = true; rows(); });
+
+    const rows = () => {
+      for (const row of form.querySelectorAll('.j-when')) {
+        const kinds = (row.dataset.kinds || '').split(' ');
+        let on = kinds.includes(kind.value);
+        if (on && row.dataset.penalty) on = penalty.value === row.dataset.penalty;
+        row.hidden = !on;
+      }
+      const none = penalty.querySelector('option[value=""]');
+      if (none) none.textContent = kind.value === 'deck-check' ? 'No penalty' : '(choose the penalty)';
+    };
+    rows();
+
+    let seq = 0;
+    const suggest = debounce(async () => {
+      const mine = ++seq;
+      const q = new URLSearchParams({ kind: kind.value, player: player.value, infraction: infraction.value });
+      try {
+        const r = await fetch('/api/judge/events/' + form.dataset.eventId + '/suggest?' + q, { credentials: 'same-origin', cache: 'no-store' });
+        if (!r.ok || mine !== seq) return;
+        const s = await r.json();
+        suggestion.textContent = s.sentence || '';
+        if (s.penalty && !penaltyTouched) { penalty.value = s.penalty; rows(); }
+      } catch (e) { /* the Save button still works */ }
+    }, 250);
+    kind.addEventListener('change', () => { rows(); suggest(); });
+    player.addEventListener('change', suggest);
+    infraction.addEventListener('input', suggest);
+
+    // A table typed lists its players: the form's page for that table
+    // gives the list.
+    const players = debounce(async () => {
+      const q = new URLSearchParams({ kind: kind.value, table: table.value, player: player.value });
+      try {
+        const r = await fetch(form.getAttribute('action') + '?' + q, { credentials: 'same-origin', cache: 'no-store' });
+        if (!r.ok) return;
+        const doc = new DOMParser().parseFromString(await r.text(), 'text/html');
+        const fresh = doc.querySelector('#j-entry [name="player"]');
+        if (fresh) player.replaceChildren(...Array.from(fresh.children).map((n) => document.importNode(n, true)));
+        const note = doc.querySelector('#j-entry .j-small');
+        const old = form.querySelector('.j-small');
+        if (old) old.remove();
+        if (note) table.closest('.j-two').after(document.importNode(note, true));
+        suggest();
+      } catch (e) { /* keep the list as it is */ }
+    }, 300);
+    table.addEventListener('input', players);
+  }
+
+  // ---- follow the event --------------------------------------------------
+  const live = root.dataset.live;
+  if (live && 'EventSource' in window) {
+    const es = new EventSource('/api/events/' + live + '/stream');
+    es.addEventListener('change', () => {
+      const a = document.activeElement;
+      if (a && (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA' || a.tagName === 'SELECT')) return;
+      location.reload();
+    });
+  }
+})();

@@ -1,0 +1,159 @@
+// Tablekeeper's kiosk tablet. The pages work as plain forms; this script
+// adds what a kiosk needs on top: names as one types, the deck check as
+// one types, the table's countdown, the return to the start screen after
+// a while without input, and the switch to "find my table" when a round
+// is published (the event's live stream).
+'use strict';
+(function () {
+  const root = document.querySelector('.k-app');
+  if (!root) return;
+  const base = root.dataset.kiosk || '';
+  const eventId = root.dataset.eventId || '';
+  let idle = Number(root.dataset.idle || 0);
+
+  // ---- back to the start after idle seconds without input ----------
+  let idleTimer = 0;
+  function touch() {
+    clearTimeout(idleTimer);
+    if (idle > 0) idleTimer = setTimeout(() => { location.assign(base); }, idle * 1000);
+  }
+  for (const ev of ['pointerdown', 'keydown', 'input', 'scroll', 'touchstart']) {
+    window.addEventListener(ev, touch, { passive: true });
+  }
+  touch();
+
+  // ---- one tap, one submission ---------------------------------------
+  for (const form of document.querySelectorAll('.k-app form[method="post"]')) {
+    form.addEventListener('submit', () => {
+      setTimeout(() => { for (const b of form.querySelectorAll('button')) b.disabled = true; }, 0);
+    });
+  }
+
+  function debounce(fn, ms) {
+    let t = 0;
+    return (...args) => { clearTimeout(t); t = setTimeout(() => fn(...args), ms); };
+  }
+
+  // ---- the table's countdown -------------------------------------------
+  function face(ms) {
+    let s = Math.ceil(ms / 1000);
+    const sign = s < 0 ? '-' : '';
+    s = Math.abs(s);
+    const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, sec = s % 60;
+    const two = (n) => String(n).padStart(2, '0');
+    return sign + (h > 0 ? h + ':' + two(m) + ':' + two(sec) : m + ':' + two(sec));
+  }
+  function startCountdowns() {
+    const t0 = Date.now();
+    const clocks = Array.from(document.querySelectorAll('[data-left-ms]')).map((el) => ({ el, left: Number(el.dataset.leftMs) }));
+    if (!clocks.length) return;
+    const tick = () => {
+      for (const c of clocks) {
+        const left = c.left - (Date.now() - t0);
+        c.el.textContent = left > 0 ? face(left) + ' left' : 'time is up';
+      }
+    };
+    tick();
+    clearInterval(startCountdowns.timer);
+    startCountdowns.timer = setInterval(tick, 1000);
+  }
+  startCountdowns();
+
+  // ---- names (or tables) as one types ----------------------------------
+  const search = document.querySelector('.k-search input[name="q"]');
+  const results = document.getElementById('k-results');
+  const newHere = document.querySelector('.k-new');
+  let seq = 0;
+  async function refreshResults() {
+    if (!search || !results) return;
+    const q = search.value;
+    const mine = ++seq;
+    const url = base + (q.trim() ? '?q=' + encodeURIComponent(q) : '');
+    try {
+      const r = await fetch(url, { credentials: 'same-origin', cache: 'no-store' });
+      if (mine !== seq) return;
+      const doc = new DOMParser().parseFromString(await r.text(), 'text/html');
+      const fresh = doc.getElementById('k-results');
+      const kiosk = doc.querySelector('.k-app');
+      if (!fresh || !kiosk || (kiosk.dataset.mode || '') !== (root.dataset.mode || '')) {
+        location.assign(url); // locked, or the kiosk changed mode: load the page itself
+        return;
+      }
+      results.replaceChildren(...Array.from(fresh.childNodes).map((n) => document.importNode(n, true)));
+      const freshNew = doc.querySelector('.k-new');
+      if (newHere && freshNew) newHere.setAttribute('href', freshNew.getAttribute('href'));
+      idle = Number(kiosk.dataset.idle || 0);
+      touch();
+      history.replaceState(null, '', url);
+      startCountdowns();
+    } catch (e) {
+      /* the network dropped: the Search button still works */
+    }
+  }
+  if (search && results) {
+    search.addEventListener('input', debounce(refreshResults, 250));
+    // The cursor after the text already there.
+    const n = search.value.length;
+    try { search.setSelectionRange(n, n); } catch (e) { /* type=search on old browsers */ }
+  }
+
+  // ---- the deck check as one types -------------------------------------
+  const list = document.getElementById('k-list');
+  const check = document.getElementById('k-check');
+  let checkSeq = 0;
+  function li(cls, text) {
+    const e = document.createElement('li');
+    e.className = cls;
+    e.textContent = text;
+    return e;
+  }
+  async function checkDeck() {
+    const mine = ++checkSeq;
+    const body = new URLSearchParams({ list: list.value });
+    let data;
+    try {
+      const r = await fetch('/api/events/' + eventId + '/kiosk/deck-check', {
+        method: 'POST', credentials: 'same-origin', cache: 'no-store', body,
+        headers: { Accept: 'application/json' },
+      });
+      data = await r.json().catch(() => ({}));
+      if (!r.ok) data = { error: data.error || 'The check did not work; you can still save your deck.' };
+    } catch (e) {
+      data = { error: 'The check did not work; you can still save your deck.' };
+    }
+    if (mine !== checkSeq) return;
+    const verdict = document.createElement('p');
+    const issues = document.createElement('ul');
+    issues.className = 'k-issues';
+    if (data.error) {
+      verdict.className = 'k-verdict k-illegal';
+      verdict.textContent = 'The check did not work';
+      issues.append(li('k-bad', data.error));
+    } else {
+      verdict.className = 'k-verdict ' + (data.empty ? 'k-quiet' : data.legal ? 'k-legal' : 'k-illegal');
+      verdict.textContent = data.verdict;
+      for (const p of data.problems || []) issues.append(li('k-bad', p));
+      if ((data.warnings || []).length) issues.append(li('k-note', 'The organizer checks these by hand:'));
+      for (const w of data.warnings || []) issues.append(li('k-warn', w));
+    }
+    check.replaceChildren(verdict, issues);
+  }
+  if (list && check && eventId) {
+    list.addEventListener('input', debounce(checkDeck, 300));
+    if (list.value.trim() && !check.querySelector('.k-legal, .k-illegal')) checkDeck();
+  }
+
+  // ---- follow the event: a published round turns the kiosk into
+  // "find my table"; a result or the clock updates the tables shown ------
+  if (eventId && search && 'EventSource' in window) {
+    const es = new EventSource('/api/events/' + eventId + '/stream');
+    es.addEventListener('change', (m) => {
+      let what = [];
+      try { what = JSON.parse(m.data).what || []; } catch (e) { return; }
+      if (what.includes('event') || what.includes('round')) {
+        if (!search.value.trim()) { location.reload(); return; }
+      }
+      if (search.value.trim() && (what.includes('result') || what.includes('clock') || what.includes('round'))) refreshResults();
+    });
+  }
+})();

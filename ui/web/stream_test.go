@@ -1,0 +1,167 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"tablekeeper/core/event"
+)
+
+// sseReader reads a stream's messages: "event name" → data.
+type sseReader struct {
+	t    *testing.T
+	resp *http.Response
+	msgs chan [2]string
+}
+
+func openStream(t *testing.T, url string) *sseReader {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &sseReader{t: t, resp: resp, msgs: make(chan [2]string, 64)}
+	if resp.StatusCode != 200 {
+		return s
+	}
+	go func() {
+		defer close(s.msgs)
+		sc := bufio.NewScanner(resp.Body)
+		var name, data string
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case strings.HasPrefix(line, "event: "):
+				name = line[7:]
+			case strings.HasPrefix(line, "data: "):
+				data = line[6:]
+			case strings.HasPrefix(line, "retry: "):
+				s.msgs <- [2]string{"retry", line[7:]}
+			case line == "" && name != "":
+				s.msgs <- [2]string{name, data}
+				name, data = "", ""
+			}
+		}
+	}()
+	return s
+}
+
+// next waits for the next message named name (skipping others).
+func (s *sseReader) next(name string, within time.Duration) string {
+	s.t.Helper()
+	deadline := time.After(within)
+	for {
+		select {
+		case m, ok := <-s.msgs:
+			if !ok {
+				s.t.Fatalf("the stream closed before a %q message", name)
+			}
+			if m[0] == name {
+				return m[1]
+			}
+		case <-deadline:
+			s.t.Fatalf("no %q message within %v", name, within)
+		}
+	}
+}
+
+// A stream opens with the reconnection delay and the clock, and carries
+// each change of its event, named, within a second.
+func TestStreamDeliversChanges(t *testing.T) {
+	f := newFixture(t)
+	e, _, r := f.openRound(8)
+	other, _ := f.event("altered", "standard-bo3", "Someone Else", "Another One")
+	s := openStream(t, f.http.URL+"/api/events/"+itoa64(int64(e.ID))+"/stream")
+	if s.resp.StatusCode != 200 || !strings.HasPrefix(s.resp.Header.Get("Content-Type"), "text/event-stream") {
+		t.Fatalf("stream: %d %s", s.resp.StatusCode, s.resp.Header.Get("Content-Type"))
+	}
+	checkHeaders(t, "stream", s.resp.Header)
+	if got := s.next("retry", time.Second); got != "3000" {
+		t.Errorf("retry %q", got)
+	}
+	if got := s.next("clock", time.Second); !strings.Contains(got, `"round":1`) || !strings.Contains(got, `"running":true`) {
+		t.Errorf("first clock %s", got)
+	}
+	list := openStream(t, f.http.URL+"/api/stream")
+
+	// A change of another event is not this stream's.
+	if _, err := f.d.RegisterNew(context.Background(), other.ID, directorPlayer("Third Person")); err != nil {
+		t.Fatal(err)
+	}
+	if got := list.next("change", time.Second); !strings.Contains(got, "registration") {
+		t.Errorf("list stream: %s", got)
+	}
+	if err := f.d.RecordResult(context.Background(), e.ID, 1, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.next("change", time.Second); got != `{"what":["result"]}` {
+		t.Errorf("change %s (another event's change leaked in?)", got)
+	}
+	if _, err := f.d.PauseClock(context.Background(), e.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.next("change", time.Second); got != `{"what":["clock"]}` {
+		t.Errorf("change %s", got)
+	}
+	if f.srv.Devices() != 1 || f.srv.hub.count() != 2 {
+		t.Errorf("%d devices, %d streams", f.srv.Devices(), f.srv.hub.count())
+	}
+}
+
+// Past MaxStreams a stream is refused with a sentence; the page falls
+// back to refreshing by itself. Shutdown closes every stream.
+func TestStreamsAreBoundedAndEndAtShutdown(t *testing.T) {
+	f := newFixture(t)
+	f.srv.hub.max = 2
+	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg")
+	url := f.http.URL + "/api/events/" + itoa64(int64(e.ID)) + "/stream"
+	a, b := openStream(t, url), openStream(t, url)
+	a.next("retry", time.Second)
+	b.next("retry", time.Second)
+	resp, body := f.do("GET", "/api/events/"+itoa64(int64(e.ID))+"/stream", nil)
+	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(errorOf(t, body), "Too many live pages") {
+		t.Errorf("third stream: %d %s", resp.StatusCode, body)
+	}
+	if resp, _ := f.do("GET", "/api/events/77/stream", nil); resp.StatusCode != 404 {
+		t.Errorf("stream of no event: %d", resp.StatusCode)
+	}
+	f.srv.Close()
+	for _, s := range []*sseReader{a, b} {
+		select {
+		case <-drain(s.msgs):
+		case <-time.After(2 * time.Second):
+			t.Error("a stream stayed open after Close")
+		}
+	}
+}
+
+// drain reads msgs until it closes.
+func drain(msgs chan [2]string) chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		for range msgs {
+		}
+		close(done)
+	}()
+	return done
+}
+
+// Each stream gets the clock again every tick.
+func TestStreamTicksTheClock(t *testing.T) {
+	f := newFixture(t)
+	e, _, _ := f.openRound(4)
+	s := openStream(t, f.http.URL+"/api/events/"+itoa64(int64(e.ID))+"/stream")
+	s.next("clock", time.Second)
+	f.clock.add(time.Minute)
+	f.srv.tick(context.Background())
+	if got := s.next("clock", time.Second); !strings.Contains(got, `"remaining_ms":2497000`) {
+		t.Errorf("tick %s", got)
+	}
+}

@@ -1,0 +1,175 @@
+package web
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+)
+
+//go:embed templates/*.html
+var templateFiles embed.FS
+
+//go:embed static
+var staticFiles embed.FS
+
+// page is what every page template gets: the shared layout reads Title,
+// Event, Nav and Body; each page its own Data.
+type page struct {
+	// Title is the page's title (and the browser tab's, after the event).
+	Title string
+	// Event is the event the page belongs to, nil for the event list.
+	Event *eventHead
+	// Nav is the key of the navigation tab to mark ("home", "pairings",
+	// "standings", "bracket", "report").
+	Nav string
+	// Body is the class of the body element ("projector" drops the frame).
+	Body string
+	// Message is an error page's sentence.
+	Message string
+	// Data is the page's own.
+	Data any
+}
+
+// eventHead names the event a page is about.
+type eventHead struct {
+	ID   int64
+	Name string
+}
+
+// pageSet holds the parsed templates, one set per page sharing the layout,
+// and the static files with their content hashes.
+type pageSet struct {
+	pages  map[string]*template.Template
+	assets map[string]asset
+}
+
+// asset is one embedded static file.
+type asset struct {
+	blob
+	hash string // of the content, for cache-busting URLs
+	kind string // Content-Type
+}
+
+// loadPages parses the layout with each page template and indexes the
+// static files. A template that does not parse is a bug of this package,
+// found by the tests.
+func loadPages() (*pageSet, error) {
+	ps := &pageSet{pages: map[string]*template.Template{}, assets: map[string]asset{}}
+	err := fs.WalkDir(staticFiles, "static", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := staticFiles.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(b)
+		ps.assets[strings.TrimPrefix(p, "static/")] = asset{blob: newBlob(b), hash: hex.EncodeToString(sum[:6]), kind: contentType(p)}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("web: static files: %w", err)
+	}
+	funcs := template.FuncMap{"asset": ps.assetURL}
+	layout, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFiles, "templates/layout.html")
+	if err != nil {
+		return nil, fmt.Errorf("web: layout: %w", err)
+	}
+	names, err := fs.Glob(templateFiles, "templates/*.html")
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range names {
+		name := strings.TrimSuffix(path.Base(n), ".html")
+		if name == "layout" {
+			continue
+		}
+		t, err := template.Must(layout.Clone()).ParseFS(templateFiles, n)
+		if err != nil {
+			return nil, fmt.Errorf("web: page %s: %w", name, err)
+		}
+		ps.pages[name] = t
+	}
+	return ps, nil
+}
+
+// assetURL is the address of a static file with its content hash, so a
+// browser may keep it for good and still sees a new version at once.
+func (ps *pageSet) assetURL(name string) (string, error) {
+	a, ok := ps.assets[name]
+	if !ok {
+		return "", fmt.Errorf("no static file %q", name)
+	}
+	return "/static/" + name + "?v=" + a.hash, nil
+}
+
+func contentType(name string) string {
+	switch path.Ext(name) {
+	case ".css":
+		return "text/css; charset=utf-8"
+	case ".js":
+		return "text/javascript; charset=utf-8"
+	case ".svg":
+		return "image/svg+xml"
+	case ".png":
+		return "image/png"
+	case ".ico":
+		return "image/x-icon"
+	case ".webmanifest":
+		return "application/manifest+json"
+	}
+	return "application/octet-stream"
+}
+
+// render writes page name with p, status 200.
+func (s *Server) render(w http.ResponseWriter, r *http.Request, name string, p page) {
+	s.renderStatus(w, r, http.StatusOK, name, p)
+}
+
+// renderStatus writes page name with p and status. The page is built in
+// a buffer first, so a template error never sends half a page.
+func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, status int, name string, p page) {
+	t, ok := s.pages.pages[name]
+	var buf bytes.Buffer
+	if !ok {
+		s.logf("web: no page template %q", name)
+		status = http.StatusInternalServerError
+		t = s.pages.pages["errorpage"]
+		p = page{Title: "Error", Message: msgInternal}
+	}
+	if err := t.ExecuteTemplate(&buf, "layout", p); err != nil {
+		s.logf("web: %s %s: page %s: %v", r.Method, r.URL.Path, name, err)
+		http.Error(w, msgInternal, http.StatusInternalServerError)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	w.WriteHeader(status)
+	_, _ = w.Write(buf.Bytes())
+}
+
+// serveStatic serves an embedded file; with the current hash in ?v= it
+// may be cached for a year.
+func (s *Server) serveStatic(w http.ResponseWriter, r *http.Request) {
+	a, ok := s.pages.assets[r.PathValue("file")]
+	if !ok {
+		s.fail(w, r, http.StatusNotFound, "There is no such file.")
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", a.kind)
+	if r.URL.Query().Get("v") == a.hash {
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "no-cache")
+	}
+	a.write(w, r)
+}
