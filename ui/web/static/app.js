@@ -499,6 +499,11 @@
           if (!best || n < best.pages || (n === best.pages && size > best.size + 0.01)) best = { size, perCol, cols, pages: n };
         }
       }
+      if (kind === 'standings') {
+        // One line is the table's head.
+        best.perCol = Math.max(1, best.perCol - 1);
+        best.pages = Math.ceil(items.length / best.perCol);
+      }
       pages = best.pages;
       if (pageIdx >= pages) pageIdx = 0;
       const per = Math.ceil(items.length / pages);
