@@ -46,7 +46,7 @@ func TestBrowserFirstRenderOnASlowPhone(t *testing.T) {
 	deadline := time.Now().Add(10 * time.Second)
 	var shown float64
 	for time.Now().Before(deadline) {
-		ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`(() => { const e = document.getElementById('my-table'); return e && e.textContent === '` + strconv.Itoa(ada.Number) + `' ? performance.now() : -1; })()`))
+		ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`(() => { const e = document.getElementById('my-table'); return e && e.textContent === '`+strconv.Itoa(ada.Number)+`' ? performance.now() : -1; })()`))
 		if err == nil && ms >= 0 {
 			shown = ms
 			break
