@@ -192,16 +192,10 @@
         if (!data.events.length) { fill(list, el('p', { class: 'empty', text: 'No events yet.' })); return; }
         fill(list, data.events.map((e) => el('a', { class: 'item', href: '/events/' + e.id },
           el('strong', { text: e.name }),
-          el('span', { text: e.game + ' · ' + e.date + ' · ' + stateWords(e) }))));
+          el('span', { text: e.game + ' · ' + e.date + ' · ' + e.status }))));
       } catch (e) { /* keep what is shown */ }
     }
     live('/api/stream', load);
-  }
-
-  function stateWords(e) {
-    if (e.state === 'finished') return 'finished';
-    if (e.round > 0) return 'round ' + e.round + ', ' + e.players + ' players';
-    return 'registration, ' + e.players + ' players';
   }
 
   // ---- my table ------------------------------------------------------
