@@ -24,14 +24,14 @@
       else if (k === 'text') e.textContent = v;
       else e.setAttribute(k, v === true ? '' : String(v));
     }
-    for (const c of children.flat()) {
+    for (const c of children.flat(Infinity)) {
       if (c !== undefined && c !== null && c !== false) e.append(c);
     }
     return e;
   }
 
   function fill(node, ...children) {
-    node.replaceChildren(...children.flat().filter((c) => c !== undefined && c !== null && c !== false));
+    node.replaceChildren(...children.flat(Infinity).filter((c) => c !== undefined && c !== null && c !== false));
   }
 
   async function getJSON(url) {
