@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"tablekeeper/core/director"
 	"tablekeeper/core/store"
 	"tablekeeper/reports"
 	"tablekeeper/ui/web"
@@ -54,22 +55,10 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer st.Close()
-	l, err := net.Listen("tcp", *addr)
+	srv, urls, served, err := startStoreNetwork(newDirector(st), *addr, func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) })
 	if err != nil {
-		return fmt.Errorf("cannot listen on %s (%v); is another program using the port? Choose another with --addr", *addr, err)
-	}
-	srv, err := web.New(web.Config{
-		Director: newDirector(st),
-		Logf:     func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) },
-		Paper:    reports.PaperForLocale(reports.PaperLocale(os.Getenv)),
-	})
-	if err != nil {
-		l.Close()
 		return err
 	}
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(l) }()
-	urls := web.ListenURLs(l.Addr())
 	fmt.Fprintf(stdout, "serving %s\n", urls[0])
 	if len(urls) > 1 {
 		fmt.Fprintf(stdout, "also at %s\n", strings.Join(urls[1:], " "))
@@ -86,4 +75,27 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return <-served
+}
+
+// startStoreNetwork starts the store network of d on addr, serving in the
+// background: the server, its addresses (a LAN address first when it
+// listens on every interface), and the channel that gets Serve's answer
+// once it stops. serve starts it so, and so can the window's switch.
+func startStoreNetwork(d *director.Director, addr string, logf func(string, ...any)) (*web.Server, []string, <-chan error, error) {
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("cannot listen on %s (%v); is another program using the port? Choose another with --addr", addr, err)
+	}
+	srv, err := web.New(web.Config{
+		Director: d,
+		Logf:     logf,
+		Paper:    reports.PaperForLocale(reports.PaperLocale(os.Getenv)),
+	})
+	if err != nil {
+		l.Close()
+		return nil, nil, nil, err
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(l) }()
+	return srv, web.ListenURLs(l.Addr()), served, nil
 }

@@ -309,3 +309,31 @@ func TestQRAndPoster(t *testing.T) {
 		t.Errorf("QR of no event: %d", resp.StatusCode)
 	}
 }
+
+// Once the last round is complete the projector shows the standings.
+func TestProjectorShowsTheStandingsAfterTheLastRound(t *testing.T) {
+	f := newFixture(t)
+	e, _ := f.event("altered", "standard-bo3", testNames(8)...)
+	for {
+		p, err := f.d.Progress(context.Background(), e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Done {
+			break
+		}
+		f.playRound(e.ID, f.publish(e.ID))
+	}
+	var p projectorJSON
+	f.getJSON("/api/events/"+itoa64(int64(e.ID))+"/projector", http.StatusOK, &p)
+	if p.Standings == nil || len(p.Standings.Rows) != 8 || p.Standings.AfterRound != 3 || p.ShowsWaiting {
+		t.Fatalf("after the last round: %+v", p.Standings)
+	}
+	if err := f.d.FinishEvent(context.Background(), e.ID); err != nil {
+		t.Fatal(err)
+	}
+	f.getJSON("/api/events/"+itoa64(int64(e.ID))+"/projector", http.StatusOK, &p)
+	if p.Standings == nil || !p.Standings.Final {
+		t.Errorf("finished: %+v", p.Standings)
+	}
+}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -37,6 +38,28 @@ func TestBrowserPagesAtEverySize(t *testing.T) {
 				}
 			}
 			screenshot(t, ctx, "look-"+name+"-"+size.name+".png")
+		}
+	}
+}
+
+// No page ever shows a script's object where text belongs.
+func TestBrowserPagesShowOnlyText(t *testing.T) {
+	f := newFixture(t)
+	e := f.topCut(16)
+	id := itoa64(int64(e.ID))
+	ctx := browser(t, 1024, 768)
+	for _, pg := range []struct{ path, sel, want string }{
+		{"/events/" + id + "/standings", "#tiebreakers", "opponents' match-win %"},
+		{"/events/" + id + "/bracket", "#bracket", "Table 1"},
+		{"/events/" + id + "/pairings", "#pairings", "Table"},
+		{"/events/" + id + "/projector", "#pj-rows", "vs "},
+	} {
+		run(t, ctx, "open "+pg.path, chromedp.Navigate(f.http.URL+pg.path))
+		waitText(t, ctx, pg.sel, pg.want, 5*time.Second)
+		for _, bad := range []string{"[object", "undefined", "NaN"} {
+			if got := textOf(t, ctx, "body"); strings.Contains(got, bad) {
+				t.Errorf("%s shows %q: %.300s", pg.path, bad, got)
+			}
 		}
 	}
 }

@@ -63,3 +63,24 @@ func TestBrowserPairingsOnATablet(t *testing.T) {
 		t.Errorf("the filter EMILE shows %q", got)
 	}
 }
+
+// After the last round the projector shows the standings.
+func TestBrowserProjectorShowsTheStandingsAtTheEnd(t *testing.T) {
+	f := newFixture(t)
+	e, _ := f.event("altered", "standard-bo3", testNames(12)...)
+	for {
+		p, err := f.d.Progress(context.Background(), e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Done {
+			break
+		}
+		f.playRound(e.ID, f.publish(e.ID))
+	}
+	ctx := browser(t, 1920, 1080)
+	run(t, ctx, "open the projector", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))+"/projector"))
+	waitText(t, ctx, "#pj-title", "Standings after round 3", 5*time.Second)
+	waitText(t, ctx, "#pj-rows", "OMW%", time.Second)
+	screenshot(t, ctx, "tv-standings.png")
+}

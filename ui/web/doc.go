@@ -11,10 +11,14 @@
 // PIN), is rate-limited per device and per table, and is bounded in size.
 //
 // The package is laid out by area so that areas can be added as files: each
-// area has a route table (playerRoutes, apiRoutes, projectorRoutes), and all
-// share the layout template (templates/layout.html), the device cookie
-// (device.go), the rate limiter (limit.go), the security headers
-// (headers.go) and the event cache and live stream (cache.go, stream.go).
+// area has a route table (playerRoutes and projectorRoutes in pages.go,
+// reportRoutes in report.go, qrRoutes in qr.go, apiRoutes in api.go), listed
+// in Server.areas, and all share the layout template
+// (templates/layout.html), the device cookie (device.go), the rate limiter
+// (limit.go), the security headers (headers.go), the JSON errors
+// (errors.go) and the event cache and live stream (cache.go, warm.go,
+// stream.go). Every page and body is built from one director.Board per
+// change of its event (one read transaction), kept until the next change.
 // Pages, stylesheet and script are embedded: no CDN, no web font, no build
 // step, and a Content-Security-Policy that allows no inline script.
 package web

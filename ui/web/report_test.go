@@ -301,3 +301,23 @@ func FuzzReportRequest(f *testing.F) {
 		}
 	})
 }
+
+// A report for a round that is over gets a sentence and changes nothing,
+// even with that round's right code.
+func TestReportForAnOldRoundIsRefused(t *testing.T) {
+	f := newFixture(t)
+	e, _ := f.event("altered", "standard-bo3", testNames(8)...)
+	r1 := f.publish(e.ID)
+	codes := f.codes(e.ID, 1)
+	f.playRound(e.ID, r1)
+	f.publish(e.ID)
+	before := f.results(e.ID, 1)
+	n := r1.Tables[0].Number
+	status, out := f.report(e.ID, body(1, n, codes[n], "0-2"))
+	if status != 400 || !strings.Contains(errorOf(t, out), "round 1 is over") {
+		t.Errorf("an old round: %d %s", status, out)
+	}
+	if f.results(e.ID, 1) != before {
+		t.Error("a report for an old round changed it")
+	}
+}

@@ -63,6 +63,7 @@ type Server struct {
 	mu       sync.Mutex
 	srv      *http.Server
 	listener net.Listener
+	shut     bool // Shutdown or Close was called: Serve serves no more
 }
 
 // New returns a server for cfg. It subscribes to the director's changes
@@ -166,6 +167,11 @@ func (s *Server) Serve(l net.Listener) error {
 		MaxHeaderBytes: 16 << 10,
 	}
 	s.mu.Lock()
+	if s.shut {
+		s.mu.Unlock()
+		l.Close()
+		return nil
+	}
 	if s.srv != nil {
 		s.mu.Unlock()
 		return errors.New("web: the server is already serving")
@@ -186,6 +192,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.stop()
 	s.mu.Lock()
 	srv := s.srv
+	s.shut = true
 	s.mu.Unlock()
 	if srv == nil {
 		return nil
@@ -193,9 +200,18 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	return srv.Shutdown(ctx)
 }
 
-// Close ends the subscription to the director and the live streams, for
-// a server used as a handler only (tests, or a caller that serves it).
-func (s *Server) Close() { s.stop() }
+// Close ends the subscription to the director and the live streams, and
+// closes the listener and every connection at once (Shutdown waits for
+// the requests under way).
+func (s *Server) Close() {
+	s.stop()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.shut = true
+	if s.srv != nil {
+		s.srv.Close()
+	}
+}
 
 // Devices is the number of devices with a live page open now (each
 // device counted once however many pages it has open).

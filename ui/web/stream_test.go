@@ -3,6 +3,7 @@ package web
 import (
 	"bufio"
 	"context"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -163,5 +164,45 @@ func TestStreamTicksTheClock(t *testing.T) {
 	f.srv.tick(context.Background())
 	if got := s.next("clock", time.Second); !strings.Contains(got, `"remaining_ms":2497000`) {
 		t.Errorf("tick %s", got)
+	}
+}
+
+// Serve after Shutdown serves nothing; Serve then Shutdown returns nil.
+func TestServeAndShutdown(t *testing.T) {
+	f := newFixture(t)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- f.srv.Serve(l) }()
+	urls := ListenURLs(l.Addr())
+	if len(urls) != 1 || !strings.HasPrefix(urls[0], "http://127.0.0.1:") {
+		t.Fatalf("urls %v", urls)
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		resp, err := http.Get(urls[0] + "api/events")
+		if err == nil {
+			resp.Body.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal(err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err := f.srv.Shutdown(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Errorf("Serve after Shutdown: %v", err)
+	}
+	l2, _ := net.Listen("tcp", "127.0.0.1:0")
+	if err := f.srv.Serve(l2); err != nil {
+		t.Errorf("Serve of a shut server: %v", err)
+	}
+	if _, err := http.Get("http://" + l2.Addr().String() + "/"); err == nil {
+		t.Error("a shut server still serves")
 	}
 }

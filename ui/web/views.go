@@ -27,6 +27,20 @@ type eventJSON struct {
 	State   string `json:"state"`
 	Players int    `json:"players"`
 	Round   int    `json:"round"`
+	// Status says where the event stands in a few words: "round 3, 24
+	// players", "registration, 12 players", "finished".
+	Status string `json:"status"`
+}
+
+// statusOf says where an event stands in a few words.
+func (e eventJSON) statusOf() string {
+	switch {
+	case e.State == string(event.StateFinished):
+		return "finished"
+	case e.Round > 0:
+		return fmt.Sprintf("round %d, %d players", e.Round, e.Players)
+	}
+	return fmt.Sprintf("registration, %d players", e.Players)
 }
 
 // eventsJSON is GET /api/events.
@@ -37,8 +51,10 @@ type eventsJSON struct {
 func eventsOf(list []director.EventSummary) eventsJSON {
 	out := eventsJSON{Events: []eventJSON{}}
 	for _, e := range list {
-		out.Events = append(out.Events, eventJSON{ID: int64(e.ID), Name: e.Name, Game: rules.Describe(e.Game, e.Format),
-			Date: e.Date.Format(time.DateOnly), State: string(e.State), Players: e.Players, Round: e.Round})
+		ej := eventJSON{ID: int64(e.ID), Name: e.Name, Game: rules.Describe(e.Game, e.Format),
+			Date: e.Date.Format(time.DateOnly), State: string(e.State), Players: e.Players, Round: e.Round}
+		ej.Status = ej.statusOf()
+		out.Events = append(out.Events, ej)
 	}
 	return out
 }
@@ -79,6 +95,7 @@ func eventDetailOf(b director.Board) eventDetailJSON {
 		Structure: labels.StructureOf(e.Settings), Teams: e.Settings.Teams(), Current: b.Current.Round.Number,
 		Draft: p.Draft, Rounds: []roundJSON{},
 	}
+	out.Status = out.statusOf()
 	for _, r := range b.Rounds {
 		out.Rounds = append(out.Rounds, roundOf(r))
 		out.Bracket = out.Bracket || bracketStage(r.Stage)

@@ -24,14 +24,14 @@
       else if (k === 'text') e.textContent = v;
       else e.setAttribute(k, v === true ? '' : String(v));
     }
-    for (const c of children.flat()) {
+    for (const c of children.flat(Infinity)) {
       if (c !== undefined && c !== null && c !== false) e.append(c);
     }
     return e;
   }
 
   function fill(node, ...children) {
-    node.replaceChildren(...children.flat().filter((c) => c !== undefined && c !== null && c !== false));
+    node.replaceChildren(...children.flat(Infinity).filter((c) => c !== undefined && c !== null && c !== false));
   }
 
   async function getJSON(url) {
@@ -192,16 +192,10 @@
         if (!data.events.length) { fill(list, el('p', { class: 'empty', text: 'No events yet.' })); return; }
         fill(list, data.events.map((e) => el('a', { class: 'item', href: '/events/' + e.id },
           el('strong', { text: e.name }),
-          el('span', { text: e.game + ' · ' + e.date + ' · ' + stateWords(e) }))));
+          el('span', { text: e.game + ' · ' + e.date + ' · ' + e.status }))));
       } catch (e) { /* keep what is shown */ }
     }
     live('/api/stream', load);
-  }
-
-  function stateWords(e) {
-    if (e.state === 'finished') return 'finished';
-    if (e.round > 0) return 'round ' + e.round + ', ' + e.players + ' players';
-    return 'registration, ' + e.players + ' players';
   }
 
   // ---- my table ------------------------------------------------------
@@ -498,6 +492,11 @@
           const n = Math.ceil(items.length / (perCol * cols));
           if (!best || n < best.pages || (n === best.pages && size > best.size + 0.01)) best = { size, perCol, cols, pages: n };
         }
+      }
+      if (kind === 'standings') {
+        // One line is the table's head.
+        best.perCol = Math.max(1, best.perCol - 1);
+        best.pages = Math.ceil(items.length / best.perCol);
       }
       pages = best.pages;
       if (pageIdx >= pages) pageIdx = 0;
