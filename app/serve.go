@@ -42,8 +42,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return usagef("%v", err)
 	}
-	if fs.NArg() > 0 {
+	switch {
+	case fs.NArg() > 0:
 		return usagef("unexpected argument %q", fs.Arg(0))
+	case *dbPath == "":
+		return usagef("--db is required")
 	}
 	if _, _, err := net.SplitHostPort(*addr); err != nil {
 		return usagef("--addr %q is not HOST:PORT (e.g. :8080, 0.0.0.0:8080 or 192.168.1.20:8080)", *addr)
