@@ -54,6 +54,7 @@ func runGUI(args []string, stderr io.Writer) error {
 	ui.SeedPreferences(AppID)
 	a := fyneapp.NewWithID(AppID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.IconPNG))
+	ui.SetupLanguage(a)
 	var opened *store.DB
 	defer func() {
 		if opened != nil {

@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+
+	"tablekeeper/core/i18n"
 )
 
 // The keys the preferences are stored under. A key, once released, keeps
@@ -50,9 +52,15 @@ const (
 	KeyNetworkPort = "network.port"
 )
 
-// Languages are the languages the program can be set to, by code. Only
-// English is written so far; a translation adds its code here.
-var Languages = []string{"en"}
+// Languages are the languages the program can be set to, by code: those
+// of the translation files shipped in assets/translations.
+var Languages = func() []string {
+	var out []string
+	for _, l := range i18n.Langs() {
+		out = append(out, string(l))
+	}
+	return out
+}()
 
 // Prefs are the remembered choices of one app.
 type Prefs struct{ p fyne.Preferences }

@@ -106,16 +106,18 @@ func TestClearingForgets(t *testing.T) {
 // stored choice stays.
 func TestAnUnknownLanguageIsRefused(t *testing.T) {
 	p := Of(test.NewTempApp(t))
-	_ = p.SetLanguage("en")
-	err := p.SetLanguage("fr")
-	if err == nil {
-		t.Fatal("fr is accepted before its translation exists")
+	if err := p.SetLanguage("fr"); err != nil {
+		t.Fatalf("French is shipped: %v", err)
 	}
-	if want := "Tablekeeper has no fr translation; choose one of: en, or none to follow the system"; err.Error() != want {
+	err := p.SetLanguage("de")
+	if err == nil {
+		t.Fatal("de is accepted before its translation exists")
+	}
+	if want := "Tablekeeper has no de translation; choose one of: en, fr, or none to follow the system"; err.Error() != want {
 		t.Errorf("error %q, want %q", err, want)
 	}
-	if p.Language() != "en" {
-		t.Errorf("language %q after a refused change, want en", p.Language())
+	if p.Language() != "fr" {
+		t.Errorf("language %q after a refused change, want fr", p.Language())
 	}
 }
 
