@@ -9,20 +9,20 @@ import (
 	iofs "io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
 
 	"tablekeeper/assets"
-	"tablekeeper/core/event"
+	"tablekeeper/core/director"
 	"tablekeeper/core/sim"
 	"tablekeeper/core/store"
+	"tablekeeper/reports"
 	"tablekeeper/reports/printing"
 	"tablekeeper/ui"
 	"tablekeeper/ui/startup"
+	"tablekeeper/ui/web"
 )
 
 // runGUI starts the desktop app on the database given by --db (the user's
@@ -73,9 +73,9 @@ func runGUI(args []string, stderr io.Writer) error {
 		}
 		about := currentVersion()
 		about.Database = st.Path()
-		address := &networkAddress{}
-		opt := ui.Options{Printer: printer{Printer: printing.Printer{D: d, DB: st.Path(), Store: st}, network: address},
-			ReadOnly: readOnly, About: about, Network: storeNetwork{d: d, db: st.Path(), logs: stderr, address: address}}
+		address := &web.Address{}
+		opt := ui.Options{Printer: printer{printing.Printer{D: d, DB: st.Path(), Store: st, Network: address.Get}},
+			ReadOnly: readOnly, About: about, Network: storeNetwork(networkConfig(d, st.Path(), stderr, address))}
 		if *demo {
 			id, err := sim.Demo(context.Background(), d, 2026)
 			if err != nil {
@@ -122,34 +122,8 @@ func openForGUI(path string) (st *store.DB, readOnly string, err error) {
 }
 
 // printer is the Print menu's printer: reports/printing's, with its list
-// of reports in the window's terms, and while the Store network switch is
-// on, the network's address and the QR code of the event's page on the
-// slips and the pairings sheet.
-type printer struct {
-	printing.Printer
-	network *networkAddress
-}
-
-// Write writes a report (see printing.Printer.Write).
-func (p printer) Write(ctx context.Context, key string, id event.EventID, round int, paper string, w io.Writer) (string, error) {
-	return p.reports(id).Write(ctx, key, id, round, paper, w)
-}
-
-// WriteFile writes a report or file to path (see printing.Printer.WriteFile).
-func (p printer) WriteFile(ctx context.Context, key string, id event.EventID, round int, paper, path string) (string, error) {
-	return p.reports(id).WriteFile(ctx, key, id, round, paper, path)
-}
-
-// reports is the report builder for event id, with the network's address
-// while it is on.
-func (p printer) reports(id event.EventID) printing.Printer {
-	out := p.Printer
-	if base := p.network.get(); base != "" {
-		out.Address = base
-		out.QR = strings.TrimSuffix(base, "/") + "/events/" + strconv.FormatInt(int64(id), 10)
-	}
-	return out
-}
+// of reports in the window's terms.
+type printer struct{ printing.Printer }
 
 // Reports lists the reports for the Print menu.
 func (p printer) Reports() []ui.Report {
@@ -158,4 +132,26 @@ func (p printer) Reports() []ui.Report {
 		out = append(out, ui.Report(k))
 	}
 	return out
+}
+
+// storeNetwork is the window's Store network switch: ui/web's server in
+// this process, on the window's director, so change notifications reach
+// the phones and what the phones do reaches the window.
+type storeNetwork web.Config
+
+// Start listens on addr and serves the store network until Stop.
+func (n storeNetwork) Start(addr string) (ui.NetworkServer, error) {
+	r, err := web.Start(web.Config(n), addr)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// networkConfig is the store network of d, on database file db, its logs
+// to logs (what a person need not read), its address kept in address
+// (nil: nowhere).
+func networkConfig(d *director.Director, db string, logs io.Writer, address *web.Address) web.Config {
+	return web.Config{Director: d, Database: db, Address: address, Paper: reports.PaperForLocale(reports.PaperLocale(os.Getenv)),
+		Logf: func(format string, a ...any) { fmt.Fprintf(logs, format+"\n", a...) }}
 }
