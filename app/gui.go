@@ -62,7 +62,7 @@ func runGUI(args []string, stderr io.Writer) error {
 		}
 	}()
 	openMain := func() error {
-		st, readOnly, err := openForGUI(path)
+		st, readOnly, err := startup.Open(path)
 		if err != nil {
 			return err
 		}
@@ -105,20 +105,6 @@ func runGUI(args []string, stderr io.Writer) error {
 	}
 	a.Run()
 	return nil
-}
-
-// openForGUI opens the app's database: as its one writer, or, when the
-// file cannot be written (a read-only file, a backup on a locked medium),
-// read-only, with the sentence the window's banner shows.
-func openForGUI(path string) (st *store.DB, readOnly string, err error) {
-	if store.Writable(path) {
-		st, err = store.Open(path)
-		return st, "", err
-	}
-	if st, err = store.OpenReadOnly(path); err != nil {
-		return nil, "", err
-	}
-	return st, fmt.Sprintf("%s cannot be written, so you can look and print but not change anything. To make changes, copy the file somewhere you can write and open the copy.", path), nil
 }
 
 // printer is the Print menu's printer: reports/printing's, with its list

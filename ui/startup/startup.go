@@ -6,6 +6,7 @@ package startup
 
 import (
 	"errors"
+	"fmt"
 	"image/color"
 	"io/fs"
 	"path/filepath"
@@ -146,4 +147,18 @@ func Offer(a fyne.App, p Problem, create func() error) fyne.Window {
 	w = Show(a, p)
 	w.Show()
 	return w
+}
+
+// Open opens the window's database: as its one writer, or, when the file
+// cannot be written (a read-only file, a backup on a locked medium),
+// read-only, with the sentence the window's banner shows.
+func Open(path string) (st *store.DB, readOnly string, err error) {
+	if store.Writable(path) {
+		st, err = store.Open(path)
+		return st, "", err
+	}
+	if st, err = store.OpenReadOnly(path); err != nil {
+		return nil, "", err
+	}
+	return st, fmt.Sprintf("%s cannot be written, so you can look and print but not change anything. To make changes, copy the file somewhere you can write and open the copy.", path), nil
 }
