@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	iofs "io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -89,22 +87,7 @@ func runGUI(args []string, stderr io.Writer) error {
 		ui.RestorePosition(a, w)
 		return nil
 	}
-	if *dbPath != "" && !*demo {
-		if _, err := os.Stat(path); errors.Is(err, iofs.ErrNotExist) {
-			// A mistyped --db must not quietly make folders and a new
-			// database: ask.
-			startup.Offer(a, startup.Missing(path), openMain)
-			a.Run()
-			return nil
-		}
-	}
-	if err := openMain(); err != nil {
-		startup.Offer(a, startup.ForError(path, err), nil)
-		a.Run()
-		return err
-	}
-	a.Run()
-	return nil
+	return startup.Run(a, path, *dbPath != "" && !*demo, openMain)
 }
 
 // printer is the Print menu's printer: reports/printing's, with its list
