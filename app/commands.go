@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"runtime/debug"
 	"time"
 
@@ -114,21 +113,10 @@ func runSchedule(args []string, stdout, _ io.Writer) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	switch {
-	case *players < 3 || *players > 1000:
-		return usagef("--players must be between 3 and 1000")
-	case *table < pairing.ScheduleMinTable || *table > pairing.ScheduleMaxTable:
-		return usagef("--table must be %d to %d", pairing.ScheduleMinTable, pairing.ScheduleMaxTable)
-	case *rounds < 0 || *rounds > 64:
-		return usagef("--rounds must be between 1 and 64")
+	if err := pairing.ValidateSchedule(*players, *table, *rounds); err != nil {
+		return usagef("%s", event.Message(err))
 	}
-	r, err := *rounds, error(nil)
-	if r == 0 {
-		if r, err = pairing.DefaultScheduleRounds(*players, *table, rand.New(rand.NewPCG(*seed, 0))); err != nil {
-			return err
-		}
-	}
-	sched, err := pairing.Schedule(*players, *table, r, rand.New(rand.NewPCG(*seed, 0)))
+	sched, err := pairing.SeededSchedule(*players, *table, *rounds, *seed)
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
@@ -90,28 +89,18 @@ func runBackup(args []string, stdout, _ io.Writer) error {
 // to a file (printing.Printer.WriteFile): whole or not at all, never over
 // a database.
 func runExport(args []string, stdout, _ io.Writer) error {
-	keys := printing.ExportKeys()
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	dbPath := fs.String("db", "", "database file")
 	id := fs.Int64("event", 0, "event ID")
-	report := fs.String("report", "", "report: "+strings.Join(keys, ", "))
+	report := fs.String("report", "", "report: "+strings.Join(printing.ExportKeys(), ", "))
 	round := fs.Int("round", 0, "round number (default: the latest)")
 	out := fs.String("out", "", "output file")
 	paper := fs.String("paper", "A4", "paper size: A4 or Letter")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	switch {
-	case *id <= 0:
-		return usagef("--event is required (an event ID; 'tablekeeper check --db PATH' lists them)")
-	case !slices.Contains(keys, *report):
-		return usagef("--report must be one of %s or %s, not %q", strings.Join(keys[:len(keys)-1], ", "), keys[len(keys)-1], *report)
-	case *out == "":
-		return usagef("--out is required")
-	case *paper != "A4" && *paper != "Letter":
-		return usagef("--paper must be A4 or Letter")
-	case *round < 0:
-		return usagef("--round must be a round number")
+	if err := printing.ValidateExport(*id, *report, *out, *paper, *round); err != nil {
+		return usagef("%s", event.Message(err))
 	}
 	return withDB(*dbPath, store.OpenExistingShared, func(st *store.DB, d *director.Director) error {
 		summary, err := printing.Printer{D: d, DB: st.Path()}.WriteFile(context.Background(), *report, event.EventID(*id), *round, *paper, *out)

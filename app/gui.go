@@ -2,27 +2,25 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	iofs "io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
 
 	"tablekeeper/assets"
-	"tablekeeper/core/event"
+	"tablekeeper/core/director"
 	"tablekeeper/core/sim"
 	"tablekeeper/core/store"
+	"tablekeeper/reports"
 	"tablekeeper/reports/printing"
 	"tablekeeper/ui"
 	"tablekeeper/ui/startup"
+	"tablekeeper/ui/web"
 )
 
 // runGUI starts the desktop app on the database given by --db (the user's
@@ -62,7 +60,7 @@ func runGUI(args []string, stderr io.Writer) error {
 		}
 	}()
 	openMain := func() error {
-		st, readOnly, err := openForGUI(path)
+		st, readOnly, err := startup.Open(path)
 		if err != nil {
 			return err
 		}
@@ -73,9 +71,9 @@ func runGUI(args []string, stderr io.Writer) error {
 		}
 		about := currentVersion()
 		about.Database = st.Path()
-		address := &networkAddress{}
-		opt := ui.Options{Printer: printer{Printer: printing.Printer{D: d, DB: st.Path(), Store: st}, network: address},
-			ReadOnly: readOnly, About: about, Network: storeNetwork{d: d, db: st.Path(), logs: stderr, address: address}}
+		address := &web.Address{}
+		opt := ui.Options{Printer: printer{printing.Printer{D: d, DB: st.Path(), Store: st, Network: address.Get}},
+			ReadOnly: readOnly, About: about, Network: storeNetwork(networkConfig(d, st.Path(), stderr, address))}
 		if *demo {
 			id, err := sim.Demo(context.Background(), d, 2026)
 			if err != nil {
@@ -89,67 +87,12 @@ func runGUI(args []string, stderr io.Writer) error {
 		ui.RestorePosition(a, w)
 		return nil
 	}
-	if *dbPath != "" && !*demo {
-		if _, err := os.Stat(path); errors.Is(err, iofs.ErrNotExist) {
-			// A mistyped --db must not quietly make folders and a new
-			// database: ask.
-			startup.Offer(a, startup.Missing(path), openMain)
-			a.Run()
-			return nil
-		}
-	}
-	if err := openMain(); err != nil {
-		startup.Offer(a, startup.ForError(path, err), nil)
-		a.Run()
-		return err
-	}
-	a.Run()
-	return nil
-}
-
-// openForGUI opens the app's database: as its one writer, or, when the
-// file cannot be written (a read-only file, a backup on a locked medium),
-// read-only, with the sentence the window's banner shows.
-func openForGUI(path string) (st *store.DB, readOnly string, err error) {
-	if store.Writable(path) {
-		st, err = store.Open(path)
-		return st, "", err
-	}
-	if st, err = store.OpenReadOnly(path); err != nil {
-		return nil, "", err
-	}
-	return st, fmt.Sprintf("%s cannot be written, so you can look and print but not change anything. To make changes, copy the file somewhere you can write and open the copy.", path), nil
+	return startup.Run(a, path, *dbPath != "" && !*demo, openMain)
 }
 
 // printer is the Print menu's printer: reports/printing's, with its list
-// of reports in the window's terms, and while the Store network switch is
-// on, the network's address and the QR code of the event's page on the
-// slips and the pairings sheet.
-type printer struct {
-	printing.Printer
-	network *networkAddress
-}
-
-// Write writes a report (see printing.Printer.Write).
-func (p printer) Write(ctx context.Context, key string, id event.EventID, round int, paper string, w io.Writer) (string, error) {
-	return p.reports(id).Write(ctx, key, id, round, paper, w)
-}
-
-// WriteFile writes a report or file to path (see printing.Printer.WriteFile).
-func (p printer) WriteFile(ctx context.Context, key string, id event.EventID, round int, paper, path string) (string, error) {
-	return p.reports(id).WriteFile(ctx, key, id, round, paper, path)
-}
-
-// reports is the report builder for event id, with the network's address
-// while it is on.
-func (p printer) reports(id event.EventID) printing.Printer {
-	out := p.Printer
-	if base := p.network.get(); base != "" {
-		out.Address = base
-		out.QR = strings.TrimSuffix(base, "/") + "/events/" + strconv.FormatInt(int64(id), 10)
-	}
-	return out
-}
+// of reports in the window's terms.
+type printer struct{ printing.Printer }
 
 // Reports lists the reports for the Print menu.
 func (p printer) Reports() []ui.Report {
@@ -158,4 +101,26 @@ func (p printer) Reports() []ui.Report {
 		out = append(out, ui.Report(k))
 	}
 	return out
+}
+
+// storeNetwork is the window's Store network switch: ui/web's server in
+// this process, on the window's director, so change notifications reach
+// the phones and what the phones do reaches the window.
+type storeNetwork web.Config
+
+// Start listens on addr and serves the store network until Stop.
+func (n storeNetwork) Start(addr string) (ui.NetworkServer, error) {
+	r, err := web.Start(web.Config(n), addr)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// networkConfig is the store network of d, on database file db, its logs
+// to logs (what a person need not read), its address kept in address
+// (nil: nowhere).
+func networkConfig(d *director.Director, db string, logs io.Writer, address *web.Address) web.Config {
+	return web.Config{Director: d, Database: db, Address: address, Paper: reports.PaperForLocale(reports.PaperLocale(os.Getenv)),
+		Logf: func(format string, a ...any) { fmt.Fprintf(logs, format+"\n", a...) }}
 }

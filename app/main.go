@@ -19,11 +19,11 @@ import (
 	"strings"
 	"time"
 
-	_ "tablekeeper/app/internal/quietlocale" // before Fyne reads the locale
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
 	"tablekeeper/reports/printing"
+	_ "tablekeeper/ui/quietlocale" // before Fyne reads the locale
 )
 
 // AppID is the application's ID. It must equal Details.ID in FyneApp.toml

@@ -11,11 +11,8 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
-	"time"
 
-	"tablekeeper/core/director"
 	"tablekeeper/core/store"
-	"tablekeeper/reports"
 	"tablekeeper/ui/web"
 )
 
@@ -58,47 +55,17 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer st.Close()
-	srv, urls, served, err := startStoreNetwork(newDirector(st), *addr, func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) })
-	if err != nil {
+	r, err := web.Start(networkConfig(newDirector(st), st.Path(), stderr, nil), *addr)
+	var listen *web.ListenError
+	if errors.As(err, &listen) {
+		return fmt.Errorf("cannot listen on %s (%v); is another program using the port? Choose another with --addr", *addr, listen.Err)
+	} else if err != nil {
 		return err
 	}
+	urls := r.URLs()
 	fmt.Fprintf(stdout, "serving %s\n", urls[0])
 	if len(urls) > 1 {
 		fmt.Fprintf(stdout, "also at %s\n", strings.Join(urls[1:], " "))
 	}
-	select {
-	case err := <-served:
-		srv.Close()
-		return err
-	case <-ctx.Done():
-	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		return err
-	}
-	return <-served
-}
-
-// startStoreNetwork starts the store network of d on addr, serving in the
-// background: the server, its addresses (a LAN address first when it
-// listens on every interface), and the channel that gets Serve's answer
-// once it stops. serve starts it so, and so can the window's switch.
-func startStoreNetwork(d *director.Director, addr string, logf func(string, ...any)) (*web.Server, []string, <-chan error, error) {
-	l, err := net.Listen("tcp", addr)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("cannot listen on %s (%v); is another program using the port? Choose another with --addr", addr, err)
-	}
-	srv, err := web.New(web.Config{
-		Director: d,
-		Logf:     logf,
-		Paper:    reports.PaperForLocale(reports.PaperLocale(os.Getenv)),
-	})
-	if err != nil {
-		l.Close()
-		return nil, nil, nil, err
-	}
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(l) }()
-	return srv, web.ListenURLs(l.Addr()), served, nil
+	return r.Run(ctx)
 }

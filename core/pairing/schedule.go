@@ -1084,3 +1084,31 @@ func (s *schSearch) canonical() [][][]int {
 	}
 	return out
 }
+
+// ValidateSchedule checks the numbers the schedule command was given, in
+// its words: n players (--players), tables of k (--table), rounds rounds
+// (--rounds, 0 for DefaultScheduleRounds).
+func ValidateSchedule(n, k, rounds int) error {
+	switch {
+	case n < 3 || n > ScheduleMaxPlayers:
+		return event.Invalidf("--players must be between 3 and %d", ScheduleMaxPlayers)
+	case k < ScheduleMinTable || k > ScheduleMaxTable:
+		return event.Invalidf("--table must be %d to %d", ScheduleMinTable, ScheduleMaxTable)
+	case rounds < 0 || rounds > ScheduleMaxRounds:
+		return event.Invalidf("--rounds must be between 1 and %d", ScheduleMaxRounds)
+	}
+	return nil
+}
+
+// SeededSchedule is Schedule of n players at tables of k over rounds
+// rounds (0: DefaultScheduleRounds), each drawn from a new source seeded
+// by seed: the same seed gives the same schedule.
+func SeededSchedule(n, k, rounds int, seed uint64) ([][][]int, error) {
+	if rounds == 0 {
+		var err error
+		if rounds, err = DefaultScheduleRounds(n, k, rand.New(rand.NewPCG(seed, 0))); err != nil {
+			return nil, err
+		}
+	}
+	return Schedule(n, k, rounds, rand.New(rand.NewPCG(seed, 0)))
+}

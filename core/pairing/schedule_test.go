@@ -1231,3 +1231,46 @@ func TestDefaultScheduleRounds(t *testing.T) {
 		t.Error("2 players at tables of 4: no error")
 	}
 }
+
+// The schedule command's numbers are checked in its words, each mistake
+// naming its flag and the range it takes.
+func TestValidateScheduleNamesTheFlag(t *testing.T) {
+	if err := ValidateSchedule(16, 4, 0); err != nil {
+		t.Errorf("16 players at tables of 4: %v", err)
+	}
+	for _, c := range []struct {
+		n, k, rounds int
+		says         string
+	}{
+		{2, 4, 0, "--players must be between 3 and 1000"},
+		{1001, 4, 0, "--players must be between 3 and 1000"},
+		{16, 6, 0, "--table must be 3 to 5"},
+		{16, 2, 0, "--table must be 3 to 5"},
+		{16, 4, -1, "--rounds must be between 1 and 64"},
+		{16, 4, 65, "--rounds must be between 1 and 64"},
+	} {
+		err := ValidateSchedule(c.n, c.k, c.rounds)
+		if !errors.Is(err, event.ErrInvalid) || event.Message(err) != c.says {
+			t.Errorf("%d players, tables of %d, %d rounds: %v, want %q", c.n, c.k, c.rounds, err, c.says)
+		}
+	}
+}
+
+// A seed gives one schedule; without rounds it runs the default number.
+func TestSeededScheduleIsTheSameForASeed(t *testing.T) {
+	a, err := SeededSchedule(16, 4, 0, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := DefaultScheduleRounds(16, 4, rand.New(rand.NewPCG(7, 0)))
+	if err != nil || len(a) != want {
+		t.Fatalf("%d rounds, want %d (%v)", len(a), want, err)
+	}
+	b, err := SeededSchedule(16, 4, 0, 7)
+	if err != nil || fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Errorf("the same seed gave two schedules (%v)", err)
+	}
+	if c, err := SeededSchedule(16, 4, 3, 7); err != nil || len(c) != 3 {
+		t.Errorf("3 rounds asked: %d (%v)", len(c), err)
+	}
+}

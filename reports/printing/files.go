@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"time"
 
 	"tablekeeper/core/event"
@@ -24,6 +26,27 @@ const (
 // ExportKeys lists what WriteFile writes: the reports (Keys), then the
 // event file and the TOM file.
 func ExportKeys() []string { return append(Keys(), EventFileKey, TOMFileKey) }
+
+// ValidateExport checks what the export command was given, in its words:
+// the event's ID (--event), the report's key (--report), the file to
+// write (--out), the paper (--paper) and the round (--round, 0: the
+// latest).
+func ValidateExport(id int64, key, out, paper string, round int) error {
+	keys := ExportKeys()
+	switch {
+	case id <= 0:
+		return event.Invalidf("--event is required (an event ID; 'tablekeeper check --db PATH' lists them)")
+	case !slices.Contains(keys, key):
+		return event.Invalidf("--report must be one of %s or %s, not %q", strings.Join(keys[:len(keys)-1], ", "), keys[len(keys)-1], key)
+	case out == "":
+		return event.Invalidf("--out is required")
+	case paper != "A4" && paper != "Letter":
+		return event.Invalidf("--paper must be A4 or Letter")
+	case round < 0:
+		return event.Invalidf("--round must be a round number")
+	}
+	return nil
+}
 
 // Backuper takes a consistent copy of the open database (core/store's DB).
 type Backuper interface {

@@ -245,3 +245,30 @@ func TestImportPlayersFromWritesWhatItDid(t *testing.T) {
 		t.Errorf("no good row: %v\n%s", err, out.String())
 	}
 }
+
+// The export command's arguments are checked in its words, in the order
+// it lists them, each mistake saying what to give instead.
+func TestValidateExportSaysWhatToGive(t *testing.T) {
+	if err := printing.ValidateExport(1, "slips", "x.pdf", "Letter", 0); err != nil {
+		t.Errorf("good arguments: %v", err)
+	}
+	for _, c := range []struct {
+		id       int64
+		key, out string
+		paper    string
+		round    int
+		says     string
+	}{
+		{0, "slips", "x.pdf", "A4", 0, "--event is required (an event ID; 'tablekeeper check --db PATH' lists them)"},
+		{1, "scoresheet", "x.pdf", "A4", 0, `--report must be one of pairings, pairings-by-name,`},
+		{1, "scoresheet", "x.pdf", "A4", 0, ` or ` + printing.TOMFileKey + `, not "scoresheet"`},
+		{1, "slips", "", "A4", 0, "--out is required"},
+		{1, "slips", "x.pdf", "A5", 0, "--paper must be A4 or Letter"},
+		{1, "slips", "x.pdf", "A4", -1, "--round must be a round number"},
+	} {
+		err := printing.ValidateExport(c.id, c.key, c.out, c.paper, c.round)
+		if !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), c.says) {
+			t.Errorf("%+v: %v", c, err)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"tablekeeper/core/deck"
@@ -39,6 +40,10 @@ type Printer struct {
 	// the pairings sheet say ("" for none).
 	Address string
 	QR      string
+	// Network, when set, is the store network's address while it is on
+	// ("" while off): Write then prints it as Address, and the QR code of
+	// the event's page as QR.
+	Network func() string
 }
 
 // reportKind is one report the printer writes.
@@ -83,6 +88,7 @@ func Kinds() []Kind {
 // Write writes the report with the given key of an event (round 0: the
 // latest) and returns a one-line summary of what it wrote.
 func (p Printer) Write(ctx context.Context, key string, id event.EventID, round int, paper string, w io.Writer) (string, error) {
+	p = p.onNetwork(id)
 	for _, k := range reportKinds() {
 		if k.Key != key {
 			continue
@@ -106,6 +112,19 @@ func (p Printer) Write(ctx context.Context, key string, id event.EventID, round 
 		return summary, err
 	}
 	return "", event.Invalidf("there is no report %q; choose one of %s", key, strings.Join(Keys(), ", "))
+}
+
+// onNetwork is p with the store network's address and the QR code of
+// event id's page while the network is on.
+func (p Printer) onNetwork(id event.EventID) Printer {
+	if p.Network == nil {
+		return p
+	}
+	if base := p.Network(); base != "" {
+		p.Address = base
+		p.QR = strings.TrimSuffix(base, "/") + "/events/" + strconv.FormatInt(int64(id), 10)
+	}
+	return p
 }
 
 // latestRound is the number of an event's latest round.

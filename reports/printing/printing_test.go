@@ -44,6 +44,23 @@ func TestTeamPairingsNameTheTeams(t *testing.T) {
 // The tables' codes go to the organizer's pairings CSV and on each
 // table's slip (with the network's address when it is on), never on the
 // sheets for the wall.
+// While the store network is on, the reports print its address and the
+// QR code of the event's page; while it is off, neither.
+func TestTheNetworksAddressWhileItIsOn(t *testing.T) {
+	address := ""
+	p := Printer{Network: func() string { return address }}
+	if on := p.onNetwork(7); on.Address != "" || on.QR != "" {
+		t.Errorf("off: %q and a code of %q", on.Address, on.QR)
+	}
+	address = "http://192.168.1.20:8080/"
+	if on := p.onNetwork(7); on.Address != address || on.QR != "http://192.168.1.20:8080/events/7" {
+		t.Errorf("on: %q and a code of %q", on.Address, on.QR)
+	}
+	if on := (Printer{Address: "http://x/"}).onNetwork(7); on.Address != "http://x/" || on.QR != "" {
+		t.Errorf("without Network: %q and a code of %q", on.Address, on.QR)
+	}
+}
+
 func TestTableCodesGoOnTheSlipsAndTheCSVOnly(t *testing.T) {
 	if _, err := exec.LookPath("pdftotext"); err != nil {
 		t.Fatal("pdftotext (poppler-utils) is needed: make test installs it")
@@ -107,7 +124,7 @@ func TestTableCodesGoOnTheSlipsAndTheCSVOnly(t *testing.T) {
 	if bye := csv[strings.Index(csv, "BYE"):]; !strings.HasSuffix(bye, ",0,\n") {
 		t.Errorf("the bye's row:\n%s", csv)
 	}
-	slips := write(Printer{D: d, Address: "http://192.168.1.20:8080/"}, "slips")
+	slips := write(Printer{D: d, Network: func() string { return "http://192.168.1.20:8080/" }}, "slips")
 	for _, code := range codes {
 		if !strings.Contains(slips, "Table code "+code) {
 			t.Errorf("the slips lack %q:\n%s", "Table code "+code, slips)

@@ -6,8 +6,10 @@ package startup
 
 import (
 	"errors"
+	"fmt"
 	"image/color"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -146,4 +148,40 @@ func Offer(a fyne.App, p Problem, create func() error) fyne.Window {
 	w = Show(a, p)
 	w.Show()
 	return w
+}
+
+// Open opens the window's database: as its one writer, or, when the file
+// cannot be written (a read-only file, a backup on a locked medium),
+// read-only, with the sentence the window's banner shows.
+func Open(path string) (st *store.DB, readOnly string, err error) {
+	if store.Writable(path) {
+		st, err = store.Open(path)
+		return st, "", err
+	}
+	if st, err = store.OpenReadOnly(path); err != nil {
+		return nil, "", err
+	}
+	return st, fmt.Sprintf("%s cannot be written, so you can look and print but not change anything. To make changes, copy the file somewhere you can write and open the copy.", path), nil
+}
+
+// Run opens the window's database at path with open and runs a: when ask
+// is set (the path was named on the command line) and there is no file
+// there, it first asks before creating one, since a mistyped --db must not
+// quietly make folders and a new database; a failed open shows the window
+// that says what to do, and is returned once the app ends.
+func Run(a fyne.App, path string, ask bool, open func() error) error {
+	if ask {
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			Offer(a, Missing(path), open)
+			a.Run()
+			return nil
+		}
+	}
+	if err := open(); err != nil {
+		Offer(a, ForError(path, err), nil)
+		a.Run()
+		return err
+	}
+	a.Run()
+	return nil
 }

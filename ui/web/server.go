@@ -37,6 +37,12 @@ type Config struct {
 	// Paper is the paper of the printable poster ("A4" or "Letter"); A4
 	// when empty.
 	Paper string
+	// Database is the open database's file: Running.WritePoster never
+	// writes over it.
+	Database string
+	// Address, when set, holds the network's first address while Start's
+	// network runs.
+	Address *Address
 }
 
 // Defaults of Config.

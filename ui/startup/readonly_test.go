@@ -1,4 +1,4 @@
-package main
+package startup
 
 import (
 	"os"
@@ -7,11 +7,11 @@ import (
 	"testing"
 )
 
-// A read-only database opens read-only in the app, with the banner's
+// A read-only database opens read-only in the window, with the banner's
 // sentence; a writable one opens as the writer with no banner.
 func TestTheAppOpensAReadOnlyDatabaseReadOnly(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "tk.db")
-	st, ro, err := openForGUI(path)
+	st, ro, err := Open(path)
 	if err != nil || ro != "" || st.ReadOnly() {
 		t.Fatalf("a new database: %v, banner %q", err, ro)
 	}
@@ -20,7 +20,7 @@ func TestTheAppOpensAReadOnlyDatabaseReadOnly(t *testing.T) {
 	if err := os.Chmod(path, 0o444); err != nil {
 		t.Fatal(err)
 	}
-	st, ro, err = openForGUI(path)
+	st, ro, err = Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
