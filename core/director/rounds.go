@@ -120,12 +120,12 @@ var ErrNotCheckedIn = errors.New("players have not checked in")
 // pairable returns the entries that play the given round, or an error
 // naming the players whose check-in is missing before round 1.
 func pairable(entries []event.Entry, round int) (map[event.EntryID]bool, error) {
-	return playersOf(entries, round, "pairing round 1")
+	return playersOf(entries, round, i18n.F("pairing round 1"))
 }
 
 // playersOf is pairable, the error saying what waits for the check-in
 // ("pairing round 1", "drawing draft pods").
-func playersOf(entries []event.Entry, round int, before string) (map[event.EntryID]bool, error) {
+func playersOf(entries []event.Entry, round int, before i18n.Text) (map[event.EntryID]bool, error) {
 	useCheckIn := false
 	for _, en := range entries {
 		useCheckIn = useCheckIn || (en.Active() && en.CheckedIn)
