@@ -1,7 +1,6 @@
 package transfer
 
 import (
-	"strconv"
 	"time"
 
 	"tablekeeper/core/event"
@@ -357,5 +356,3 @@ func (doc Document) validateLog() error {
 	}
 	return nil
 }
-
-func itoa(i int) string { return strconv.Itoa(i) }
