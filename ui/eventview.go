@@ -20,6 +20,7 @@ import (
 	"tablekeeper/ui/events"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/labels"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 	"tablekeeper/ui/judge"
 	"tablekeeper/ui/kiosk"
@@ -208,7 +209,7 @@ func (v *eventView) showState(st eventState) {
 // still waiting for results says so on the button's disabled state and in
 // the subtitle), and apart from it the step that is rarely meant.
 func (v *eventView) showSteps(st eventState) {
-	v.pairButton.SetText(st.Label())
+	v.pairButton.SetText(tr.Text(st.Label()))
 	v.pairButton.Icon = theme.MediaPlayIcon()
 	if st.Next == director.StepFinish {
 		v.pairButton.Icon = theme.ConfirmIcon()
@@ -513,7 +514,7 @@ func (v *eventView) onFinish() {
 func notOver(st eventState) string {
 	switch {
 	case st.Missing > 0:
-		return st.Waiting()
+		return tr.Text(st.Waiting())
 	case st.Next == director.StepStartCut:
 		return fmt.Sprintf("its top %d has not been played", st.Event.Settings.Playoff.TopCut)
 	case st.Planned > 0 && st.Swiss < st.Planned:

@@ -30,6 +30,7 @@ import (
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/prefs"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 	"tablekeeper/ui/judge"
 	"tablekeeper/ui/kiosk"
@@ -305,7 +306,7 @@ func (s *shell) onCloseRequested() {
 		s.quit()
 		return
 	}
-	what := fmt.Sprintf("Round %d of %s is under way: %s.", st.Rounds, st.Event.Name, strings.ToLower(st.Waiting()[:1])+st.Waiting()[1:])
+	what := fmt.Sprintf("Round %d of %s is under way: %s.", st.Rounds, st.Event.Name, strings.ToLower(tr.Text(st.Waiting())[:1])+tr.Text(st.Waiting())[1:])
 	if st.Draft {
 		what = fmt.Sprintf("Round %d of %s is a draft, not published yet.", st.Rounds, st.Event.Name)
 	}

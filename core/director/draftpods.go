@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/pairing"
 	"tablekeeper/core/rules"
 )
@@ -111,7 +112,7 @@ func draftPlayers(tx Tx, e event.Event) ([]event.EntryID, error) {
 				playing[id] = true
 			}
 		}
-	} else if playing, err = playersOf(entries, 1, "drawing draft pods"); err != nil {
+	} else if playing, err = playersOf(entries, 1, i18n.F("drawing draft pods")); err != nil {
 		return nil, err
 	}
 	var out []event.EntryID

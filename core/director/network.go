@@ -19,6 +19,7 @@ import (
 	"unicode/utf8"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 )
 
@@ -266,9 +267,9 @@ func (d *Director) ReportByCode(ctx context.Context, r TableReport) (ReportOutco
 			return nil
 		case tr.t.Result != nil:
 			rep.Conflict = true
-			conflict = &event.Error{Kind: ErrReportConflict, Message: fmt.Sprintf(
+			conflict = keyedError(ErrReportConflict, i18n.F(
 				"table %d already has a different result: %s. Your report (%s) was not recorded; it was passed to the organizer to check",
-				tr.t.Number, tr.say(*tr.t.Result), tr.say(res))}
+				tr.t.Number, tr.say(*tr.t.Result), tr.say(res)))
 			return d.queueReport(tx, tr, rep, res, "players reported %s, but the table has %s: saved for the organizer to check (%s)",
 				tr.say(res), tr.say(*tr.t.Result), reportSource(device))
 		case tr.e.Settings.PhoneReportsNeedApproval:
@@ -349,8 +350,8 @@ func phoneTable(tx Tx, r TableReport) (tableResult, error) {
 		return tableResult{}, event.Invalidf("table %d has no code in round %d: report its result at the organizer's desk", r.Table, r.Round)
 	}
 	if subtle.ConstantTimeCompare([]byte(NormalizeTableCode(r.Code)), []byte(want)) != 1 {
-		return tableResult{}, &event.Error{Kind: ErrWrongCode, Message: fmt.Sprintf(
-			"that is not the code of table %d in round %d; check the code printed on your match slip", r.Table, r.Round)}
+		return tableResult{}, keyedError(ErrWrongCode, i18n.F(
+			"that is not the code of table %d in round %d; check the code printed on your match slip", r.Table, r.Round))
 	}
 	return loadTableResult(tx, e.ID, r.Round, r.Table)
 }
@@ -448,14 +449,15 @@ type PhoneReport struct {
 	// Conflict: the table holds a different result ("to check"); false:
 	// waiting for approval.
 	Conflict bool
-	// Recorded is the result on record, as text, when Conflict.
-	Recorded string
+	// Recorded is the result on record, to say, when Conflict.
+	Recorded i18n.Text
 	At       time.Time
 	// Players are the names at the table in seat order.
 	Players []string
-	// Reported is the report as text, as the log says it ("Ada 2–1
-	// Bob", "Ada 5, Bob 14 (won), Cy 9").
-	Reported string
+	// Reported is the report to say, as the log says it ("Ada 2–1
+	// Bob", "Ada 5, Bob 14 (won), Cy 9"); the text as typed when the
+	// table's form cannot read it.
+	Reported i18n.Text
 }
 
 // PhoneReports lists an event's open phone reports by round, then table.
@@ -488,7 +490,7 @@ func phoneReports(tx Tx, id event.EventID) ([]PhoneReport, error) {
 			return nil, err
 		}
 		p := PhoneReport{ID: int64(o.ID), Event: id, Round: o.Round, Table: o.Table, Result: o.Text, Parsed: o.Parsed,
-			Device: o.Device, At: o.At, Reported: o.Text}
+			Device: o.Device, At: o.At, Reported: asTyped(o.Text)}
 		for _, s := range tr.t.Seats {
 			p.Players = append(p.Players, tr.names[s.EntryID])
 		}
@@ -549,7 +551,7 @@ func (d *Director) ResolvePhoneReport(ctx context.Context, id event.EventID, rep
 			if err := tx.ClosePhoneReport(id, rep.ID, d.now(), false); err != nil {
 				return err
 			}
-			said := rep.Text
+			said := asTyped(rep.Text)
 			if tr, err := readTable(tx, e, rep.Round, rep.Table); err == nil {
 				if checked, err := tr.check(rep.Parsed); err == nil {
 					said = tr.say(checked)
@@ -672,3 +674,13 @@ func checkSource(s string) (string, error) {
 
 // maxSourceLength bounds JudgeLogEntry.Source.
 const maxSourceLength = 120
+
+// keyedError is an *event.Error of kind whose sentence is t, said in each
+// reader's language.
+func keyedError(kind error, t i18n.Text) error {
+	return &event.Error{Kind: kind, Message: t.String(), Text: t}
+}
+
+// asTyped keeps a text a player typed as a Text that says it unchanged in
+// every language.
+func asTyped(s string) i18n.Text { return i18n.Text{Format: "%s", Args: []any{s}} }

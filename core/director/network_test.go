@@ -486,7 +486,7 @@ func TestConflictingReportsWaitToBeChecked(t *testing.T) {
 	}
 	p := reports[0]
 	if !p.Conflict || p.Round != 1 || p.Table != t1.Number || p.Result != "1-2" || p.Device != "phone-b" ||
-		!strings.Contains(p.Recorded, "2–0") || !strings.Contains(p.Reported, "1–2") || len(p.Players) != 2 || p.At.IsZero() {
+		!strings.Contains(p.Recorded.String(), "2–0") || !strings.Contains(p.Reported.String(), "1–2") || len(p.Players) != 2 || p.At.IsZero() {
 		t.Errorf("report %+v", p)
 	}
 	logHas(t, d, e.ID, "but the table has")
@@ -580,7 +580,7 @@ func TestPhoneReportsCanWaitForApproval(t *testing.T) {
 	if res := v.Sheet.Tables[0].Result; res == nil || !res.ByPlayers || res.Seats[0].GamesWon != 2 {
 		t.Errorf("after approval: %+v", res)
 	}
-	if len(v.Reports) != 1 || !v.Reports[0].Conflict || !strings.Contains(v.Reports[0].Recorded, "2–1") {
+	if len(v.Reports) != 1 || !v.Reports[0].Conflict || !strings.Contains(v.Reports[0].Recorded.String(), "2–1") {
 		t.Errorf("the other report after approval: %+v", v.Reports)
 	}
 	if err := d.ResolvePhoneReport(ctx, e.ID, v.Reports[0].ID, false); err != nil {

@@ -3,11 +3,11 @@ package director
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // Step is what an event needs next, as the header's main button offers it.
@@ -193,31 +193,28 @@ func structureDone(e event.Event, entries []event.Entry, rounds []event.Round, p
 
 // Label is the text of the button that takes the step: "Pair round 4",
 // "Publish round 3", "Start top 8", "Start the final table", "Finish
-// event".
-func (p Progress) Label() string {
+// event", kept as a Text for the screen to say in its language.
+func (p Progress) Label() i18n.Text {
 	switch p.Next {
 	case StepPublish:
-		return fmt.Sprintf("Publish round %d", p.NextRound)
+		return i18n.F("Publish round %d", p.NextRound)
 	case StepStartCut:
-		return fmt.Sprintf("Start top %d", p.Event.Settings.Playoff.TopCut)
+		return i18n.F("Start top %d", p.Event.Settings.Playoff.TopCut)
 	case StepStartFinal:
-		return "Start the final table"
+		return i18n.F("Start the final table")
 	case StepFinish, StepNone:
-		return "Finish event"
+		return i18n.F("Finish event")
 	}
-	return fmt.Sprintf("Pair round %d", p.NextRound)
+	return i18n.F("Pair round %d", p.NextRound)
 }
 
-// Waiting says why the step cannot be taken yet, or "" when it can:
+// Waiting says why the step cannot be taken yet, or is zero when it can:
 // "Waiting for 3 results of round 2".
-func (p Progress) Waiting() string {
-	switch {
-	case p.Ready || p.Next == StepNone:
-		return ""
-	case p.Missing == 1:
-		return fmt.Sprintf("Waiting for 1 result of round %d", p.Rounds)
+func (p Progress) Waiting() i18n.Text {
+	if p.Ready || p.Next == StepNone {
+		return i18n.Text{}
 	}
-	return fmt.Sprintf("Waiting for %d results of round %d", p.Missing, p.Rounds)
+	return i18n.FN("Waiting for %d results of round %d", p.Missing, p.Missing, p.Rounds)
 }
 
 // WouldEnd reports whether round number, the latest of event id, would be

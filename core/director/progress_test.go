@@ -126,13 +126,13 @@ func TestProgressOfASwissWithATopCut(t *testing.T) {
 	for guard := 0; guard < 20; guard++ {
 		p := mustProgress(t, d, e.ID)
 		if p.Done {
-			if p.Cut != 3 || p.Label() != "Finish event" || p.ExtraRound {
+			if p.Cut != 3 || p.Label().String() != "Finish event" || p.ExtraRound {
 				t.Errorf("done after %d Swiss and %d cut rounds: %s", p.Swiss, p.Cut, progressLine(p))
 			}
 			return
 		}
 		wantCut := p.Swiss >= p.Planned && p.Cut == 0
-		if (p.Next == director.StepStartCut) != wantCut || wantCut && p.Label() != "Start top 8" {
+		if (p.Next == director.StepStartCut) != wantCut || wantCut && p.Label().String() != "Start top 8" {
 			t.Fatalf("after %d Swiss rounds of %d: %s", p.Swiss, p.Planned, progressLine(p))
 		}
 		r, err := pairPublished(ctx, d, e.ID)

@@ -9,6 +9,7 @@ import (
 	"tablekeeper/core/deck"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 	"tablekeeper/core/scoring"
 	"tablekeeper/core/standings"
@@ -119,12 +120,12 @@ var ErrNotCheckedIn = errors.New("players have not checked in")
 // pairable returns the entries that play the given round, or an error
 // naming the players whose check-in is missing before round 1.
 func pairable(entries []event.Entry, round int) (map[event.EntryID]bool, error) {
-	return playersOf(entries, round, "pairing round 1")
+	return playersOf(entries, round, i18n.F("pairing round 1"))
 }
 
 // playersOf is pairable, the error saying what waits for the check-in
 // ("pairing round 1", "drawing draft pods").
-func playersOf(entries []event.Entry, round int, before string) (map[event.EntryID]bool, error) {
+func playersOf(entries []event.Entry, round int, before i18n.Text) (map[event.EntryID]bool, error) {
 	useCheckIn := false
 	for _, en := range entries {
 		useCheckIn = useCheckIn || (en.Active() && en.CheckedIn)
@@ -174,7 +175,7 @@ func (d *Director) RecordResultSeen(ctx context.Context, id event.EventID, round
 		if sameResult(seen, t.Result) {
 			return nil
 		}
-		now := "no result"
+		now := i18n.F("no result")
 		if t.Result != nil {
 			now = describe(*t.Result, t, names)
 		}
@@ -277,7 +278,7 @@ func (tr tableResult) check(res event.Result) (event.Result, error) {
 
 // say describes a result of the table for the log: a team table as the
 // match between its teams.
-func (tr tableResult) say(r event.Result) string {
+func (tr tableResult) say(r event.Result) i18n.Text {
 	if !tr.e.Settings.Teams() {
 		return describe(r, tr.t, tr.names)
 	}
@@ -302,7 +303,7 @@ func (d *Director) saveResult(tx Tx, tr tableResult, res event.Result, source st
 		return err
 	}
 	round, table := tr.r.Number, tr.t.Number
-	now := tr.say(res)
+	now := tr.say(res).String()
 	if source != "" {
 		now += " (" + source + ")"
 	}
@@ -382,36 +383,55 @@ func nameIndex(entries []event.Entry) map[event.EntryID]string {
 	return m
 }
 
-func describe(r event.Result, t event.Table, names map[event.EntryID]string) string {
+// describe says a table's result for a person: "Ada 2–1 Bo (1 drawn)",
+// or each seat's points at a multiplayer table, kept as a Text so each
+// reader gets it in their language.
+func describe(r event.Result, t event.Table, names map[event.EntryID]string) i18n.Text {
 	if len(r.Seats) != len(t.Seats) {
-		return "result"
+		return i18n.F("result")
 	}
 	if len(t.Seats) > 2 {
-		parts := make([]string, len(t.Seats))
+		parts := make(joined, len(t.Seats))
 		for i, s := range t.Seats {
-			parts[i] = fmt.Sprintf("%s %d", names[s.EntryID], r.Seats[i].Points)
-			if r.Seats[i].Place == 1 {
-				parts[i] += " (won)"
-				if r.TimeOut {
-					parts[i] = fmt.Sprintf("%s %d (lead at time)", names[s.EntryID], r.Seats[i].Points)
-				}
+			switch {
+			case r.Seats[i].Place == 1 && r.TimeOut:
+				parts[i] = i18n.F("%s %d (lead at time)", names[s.EntryID], r.Seats[i].Points)
+			case r.Seats[i].Place == 1:
+				parts[i] = i18n.F("%s %d (won)", names[s.EntryID], r.Seats[i].Points)
+			default:
+				parts[i] = i18n.Text{Format: "%s %d", Args: []any{names[s.EntryID], r.Seats[i].Points}}
 			}
 		}
-		s := strings.Join(parts, ", ")
 		if r.TimeOut {
-			s += "; time-out"
+			return i18n.F("%s; time-out", parts)
 		}
-		return s
+		return i18n.Text{Format: "%s", Args: []any{parts}}
 	}
-	s := fmt.Sprintf("%s %d–%d %s", names[t.Seats[0].EntryID], r.Seats[0].GamesWon, r.Seats[1].GamesWon, names[t.Seats[1].EntryID])
+	s := i18n.Text{Format: "%s %d–%d %s", Args: []any{names[t.Seats[0].EntryID], r.Seats[0].GamesWon, r.Seats[1].GamesWon, names[t.Seats[1].EntryID]}}
 	if r.GamesDrawn > 0 {
-		s += fmt.Sprintf(" (%d drawn)", r.GamesDrawn)
+		s = i18n.F("%s (%d drawn)", s, r.GamesDrawn)
 	}
 	if r.TimeOut {
-		s += " at time"
+		s = i18n.F("%s at time", s)
 	}
 	return s
 }
+
+// joined is a list of Texts said one after the other, comma-separated, in
+// the reader's language.
+type joined []i18n.Text
+
+// In says each part in l.
+func (j joined) In(l i18n.Lang) string {
+	said := make([]string, len(j))
+	for i, t := range j {
+		said[i] = t.In(l)
+	}
+	return strings.Join(said, ", ")
+}
+
+// String says the parts in English, for the event's log.
+func (j joined) String() string { return j.In(i18n.English) }
 
 // Standings returns the event's standings after the results saved so far,
 // ranked by the format's points and tiebreakers; once a top cut or bracket

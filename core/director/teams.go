@@ -17,12 +17,12 @@ package director
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/pairing"
 	"tablekeeper/core/standings"
 )
@@ -457,25 +457,25 @@ func everyoneInATeam(entries []event.Entry, size, number int) error {
 
 // teamProblem says why a team cannot play: a member who left, or too few
 // members.
-func teamProblem(members []event.Entry, size int, playing map[event.EntryID]bool) string {
+func teamProblem(members []event.Entry, size int, playing map[event.EntryID]bool) i18n.Text {
 	for _, m := range members {
 		if !m.Active() {
-			return m.Name + " has left the event"
+			return i18n.F("%s has left the event", m.Name)
 		}
 		if !playing[m.ID] {
-			return m.Name + " cannot play this round"
+			return i18n.F("%s cannot play this round", m.Name)
 		}
 	}
-	return fmt.Sprintf("it has %d of its %d players", len(members), size)
+	return i18n.F("it has %d of its %d players", len(members), size)
 }
 
 // nameList joins up to five names, saying how many more there are.
-func nameList(names []string) string {
+func nameList(names []string) i18n.Text {
 	list := strings.Join(names[:min(len(names), 5)], ", ")
 	if len(names) > 5 {
-		list += fmt.Sprintf(" and %d more", len(names)-5)
+		return i18n.F("%s and %d more", list, len(names)-5)
 	}
-	return list
+	return i18n.Text{Format: "%s", Args: []any{list}}
 }
 
 // teamResult checks the result of a team table as a two-player result of

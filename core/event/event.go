@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"tablekeeper/core/i18n"
 )
 
 // PlayerID identifies a person in the player directory.
@@ -61,7 +63,7 @@ func (p Player) Validate() error {
 	if len([]rune(p.Name)) > MaxNameLength {
 		return Invalidf("the name %q is longer than %d characters", short(p.Name), MaxNameLength)
 	}
-	if err := CheckName("player", p.Name); err != nil {
+	if err := CheckName(i18n.K("player"), p.Name); err != nil {
 		return err
 	}
 	if len(p.MemberNo) > 64 {
@@ -116,7 +118,7 @@ func (e Event) Validate() error {
 	if len([]rune(e.Name)) > MaxNameLength {
 		return Invalidf("the event name is longer than %d characters", MaxNameLength)
 	}
-	if err := CheckName("event", e.Name); err != nil {
+	if err := CheckName(i18n.K("event"), e.Name); err != nil {
 		return err
 	}
 	if e.Game == "" || e.Format == "" {
@@ -241,7 +243,7 @@ func (t Team) Validate() error {
 	if len([]rune(t.Name)) > MaxNameLength {
 		return Invalidf("the team name %q is longer than %d characters", short(t.Name), MaxNameLength)
 	}
-	if err := CheckName("team", t.Name); err != nil {
+	if err := CheckName(i18n.K("team"), t.Name); err != nil {
 		return err
 	}
 	return nil

@@ -455,7 +455,7 @@ func (s Settings) validateFinalTable() error {
 // scores them, and the own-GW% floor.
 func (s Settings) validateScoring() error {
 	if s.UnflooredGameWin && s.TableSize > 2 && !s.Teams() {
-		return Invalid("the game-win % floor is a setting of two-player matches: a table of three or more players has no games won; leave the floor on")
+		return Invalid("the game-win percentage floor is a setting of two-player matches: a table of three or more players has no games won; leave the floor on")
 	}
 	switch s.Scoring {
 	case ScoringPlacement, ScoringShadowfist:

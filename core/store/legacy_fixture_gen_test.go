@@ -314,7 +314,7 @@ func (g *fixtureGen) standings(ctx context.Context, id event.EventID, name strin
 		return err
 	}
 	fmt.Fprintf(w, "# %s\n", name)
-	fmt.Fprintln(w, legacyProgressLine(p.Rounds, p.Swiss, p.Cut, p.Planned, int(p.Next), p.NextRound, p.Ready, p.Done, p.Label()))
+	fmt.Fprintln(w, legacyProgressLine(p.Rounds, p.Swiss, p.Cut, p.Planned, int(p.Next), p.NextRound, p.Ready, p.Done, p.Label().String()))
 	for _, st := range table {
 		fmt.Fprintln(w, legacyStandingLine(st.Rank, st.Name, string(st.Status), st.Points, st.Matches, st.Wins, st.Losses, st.Draws, st.Byes,
 			st.GamesWon, st.GamesLost, st.GamesDrawn, st.GamePoints, st.Buchholz, st.HeadToHead,

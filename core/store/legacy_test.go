@@ -295,7 +295,7 @@ func legacyStandings(t *testing.T, d *director.Director, events map[string]event
 			t.Fatal(err)
 		}
 		fmt.Fprintf(&w, "# %s\n", e.Name)
-		fmt.Fprintln(&w, legacyProgressLine(p.Rounds, p.Swiss, p.Cut, p.Planned, int(p.Next), p.NextRound, p.Ready, p.Done, p.Label()))
+		fmt.Fprintln(&w, legacyProgressLine(p.Rounds, p.Swiss, p.Cut, p.Planned, int(p.Next), p.NextRound, p.Ready, p.Done, p.Label().String()))
 		for _, st := range table {
 			fmt.Fprintln(&w, legacyStandingLine(st.Rank, st.Name, string(st.Status), st.Points, st.Matches, st.Wins, st.Losses, st.Draws, st.Byes,
 				st.GamesWon, st.GamesLost, st.GamesDrawn, st.GamePoints, st.Buchholz, st.HeadToHead,

@@ -11,6 +11,7 @@ import (
 	"github.com/gofrs/flock"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // ErrLocked: another running Tablekeeper (a window, sim or import) has the
@@ -48,13 +49,12 @@ func lockWriter(path, who string) (*writerLock, error) {
 	}
 	if !ok {
 		holder, _ := os.ReadFile(lp)
-		h := strings.TrimSpace(string(holder))
+		var h any = strings.TrimSpace(string(holder))
 		if h == "" {
-			h = "another program"
+			h = i18n.F("another program")
 		}
-		return nil, &event.Error{Kind: ErrLocked, Message: fmt.Sprintf(
-			"%s is already open in another Tablekeeper (%s). A database has one writer: close that one first, or open a backup. "+
-				"The check, export and backup commands work beside it.", path, h)}
+		t := i18n.F("%s is already open in another Tablekeeper (%s). A database has one writer: close that one first, or open a backup. The check, export and backup commands work beside it.", path, h)
+		return nil, &event.Error{Kind: ErrLocked, Message: t.String(), Text: t}
 	}
 	// Say who holds it; the lock is on the file, not its contents.
 	host, _ := os.Hostname()

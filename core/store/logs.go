@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // AppendLog adds a line to the event's activity log and sets l.ID. The log
@@ -89,11 +90,11 @@ func (t *Tx) appendJudgeLog(e *event.JudgeLogEntry) error {
 	refs := []struct {
 		id    int64
 		query string
-		what  string
+		what  i18n.Text
 	}{
-		{int64(e.JudgeID), `SELECT 1 FROM judges WHERE id = ? AND event_id = ?`, "judge"},
-		{int64(e.EntryID), `SELECT 1 FROM entries WHERE id = ? AND event_id = ?`, "entry"},
-		{int64(e.Corrects), `SELECT 1 FROM judge_log WHERE id = ? AND event_id = ?`, "judge log entry"},
+		{int64(e.JudgeID), `SELECT 1 FROM judges WHERE id = ? AND event_id = ?`, i18n.F("judge")},
+		{int64(e.EntryID), `SELECT 1 FROM entries WHERE id = ? AND event_id = ?`, i18n.F("entry")},
+		{int64(e.Corrects), `SELECT 1 FROM judge_log WHERE id = ? AND event_id = ?`, i18n.F("judge log entry")},
 	}
 	for _, ref := range refs {
 		if ref.id == 0 {

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // Parse reads a TOM file and checks it: every number Tablekeeper reads is a
@@ -145,7 +146,7 @@ func (pod Pod) validate(known map[string]bool) error {
 		numbers[n] = true
 		t, err := wholeNumber(r.Type)
 		if err != nil || (t != RoundTopCut && t != RoundSwissNoCut && t != RoundSwiss) {
-			return event.Invalidf("round %d of the %s has type %q; %s", n, name, r.Type, roundTypesTold)
+			return event.Invalidf("round %d of the %s has type %q; %s", n, name, r.Type, roundTypesTold())
 		}
 		if err := r.validate(n, name, known); err != nil {
 			return err
@@ -154,11 +155,11 @@ func (pod Pod) validate(known map[string]bool) error {
 	return nil
 }
 
-func (r Round) validate(n int, pod string, known map[string]bool) error {
+func (r Round) validate(n int, pod i18n.Text, known map[string]bool) error {
 	seated := map[string]int{}
 	tables := map[int]int{}
 	for i, m := range r.Matches.Match {
-		where := fmt.Sprintf("match %d of round %d of the %s", i+1, n, pod)
+		where := i18n.F("match %d of round %d of the %s", i+1, n, pod)
 		if err := m.validate(where, known); err != nil {
 			return err
 		}
@@ -178,10 +179,10 @@ func (r Round) validate(n int, pod string, known map[string]bool) error {
 	return nil
 }
 
-func (m Match) validate(where string, known map[string]bool) error {
+func (m Match) validate(where i18n.Text, known map[string]bool) error {
 	o, err := wholeNumber(m.Outcome)
 	if err != nil {
-		return event.Invalidf("%s has outcome %q; %s", where, m.Outcome, outcomesTold)
+		return event.Invalidf("%s has outcome %q; %s", where, m.Outcome, outcomesTold())
 	}
 	switch Outcome(o) {
 	case NotReported, Player1Won, Player2Won, Tie:
@@ -201,7 +202,7 @@ func (m Match) validate(where string, known map[string]bool) error {
 			return event.Invalidf("%s is a bye (outcome 5) but does not name one <player>; a bye names its one player", where)
 		}
 	default:
-		return event.Invalidf("%s has outcome %d; %s", where, o, outcomesTold)
+		return event.Invalidf("%s has outcome %d; %s", where, o, outcomesTold())
 	}
 	for _, id := range m.UserIDs() {
 		if !known[id] {
@@ -252,12 +253,12 @@ func (p Player) DroppedAfter() (round int, dropped bool) {
 // Division is the pod's category (Juniors, Seniors, Masters…).
 func (pod Pod) Division() int { return number(pod.Category) }
 
-func (pod Pod) label() string {
+func (pod Pod) label() i18n.Text {
 	c, err := wholeNumber(pod.Category)
 	if err != nil {
-		return "pod " + strconv.Quote(pod.Category)
+		return i18n.F("pod %q", pod.Category)
 	}
-	return DivisionName(c) + " pod"
+	return i18n.F("%s pod", DivisionName(c))
 }
 
 // No is the round's number.
@@ -283,4 +284,14 @@ func (m Match) UserIDs() []string {
 		}
 	}
 	return ids
+}
+
+// outcomesTold says which outcomes TOM writes, after a refused one.
+func outcomesTold() i18n.Text {
+	return i18n.F("TOM outcomes are 0 (not reported yet), 1 (player 1 won), 2 (player 2 won), 3 (tie) and 5 (bye)")
+}
+
+// roundTypesTold says which round types TOM writes, after a refused one.
+func roundTypesTold() i18n.Text {
+	return i18n.F("TOM round types are 1 (top cut), 2 and 3 (Swiss)")
 }

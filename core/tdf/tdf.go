@@ -262,8 +262,6 @@ const (
 	tradingCardGame = "TRADING_CARD_GAME"
 	maxFileBytes    = 64 << 20
 	maxUserIDLength = 40
-	outcomesTold    = "TOM outcomes are 0 (not reported yet), 1 (player 1 won), 2 (player 2 won), 3 (tie) and 5 (bye)"
-	roundTypesTold  = "TOM round types are 1 (top cut), 2 and 3 (Swiss)"
 )
 
 // DivisionName names a pod category for people: "Masters", "Juniors and

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 	"tablekeeper/core/transfer"
 )
@@ -276,11 +277,11 @@ func (c *converter) swissRounds() ([][]Round, error) {
 	return out, nil
 }
 
-func (c *converter) what() string {
+func (c *converter) what() i18n.Text {
 	if c.group.name != "" {
-		return c.group.name + " pod's"
+		return i18n.F("%s pod's", c.group.name)
 	}
-	return "file's"
+	return i18n.F("file's")
 }
 
 // round converts the matches of round n (of one pod, or of every pod) to

@@ -1,10 +1,10 @@
 package transfer
 
 import (
-	"strconv"
 	"time"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // Validate reports the first thing in doc that a database could not hold
@@ -73,7 +73,7 @@ func (doc Document) validatePlayers() error {
 
 // ref checks a 1-based reference to one of n things; zero is allowed when
 // optional.
-func ref(what string, i, n int, optional bool, of string) error {
+func ref(what i18n.Text, i, n int, optional bool, of i18n.Text) error {
 	if i == 0 && optional || i >= 1 && i <= n {
 		return nil
 	}
@@ -87,7 +87,7 @@ func (doc Document) validateEntries() error {
 	players := map[int]int{}
 	for i, en := range doc.Entries {
 		what := entryName(doc, i+1)
-		if err := ref(what, en.Player, len(doc.Players), false, "player"); err != nil {
+		if err := ref(what, en.Player, len(doc.Players), false, i18n.F("player")); err != nil {
 			return err
 		}
 		if j, ok := players[en.Player]; ok {
@@ -104,7 +104,7 @@ func (doc Document) validateEntries() error {
 			return event.Invalidf("%s has an impossible round, seed or fixed table (joined round %d, dropped after %d, seed %d, table %d)",
 				what, en.JoinedRound, en.DroppedAfter, en.Seed, en.FixedTable)
 		}
-		if err := ref(what, en.Team, len(doc.Teams), true, "team"); err != nil {
+		if err := ref(what, en.Team, len(doc.Teams), true, i18n.F("team")); err != nil {
 			return err
 		}
 	}
@@ -122,19 +122,19 @@ func (doc Document) validateEntries() error {
 }
 
 // entryName names entry i (1-based) for a message: "entry 3 (Ann Lee)".
-func entryName(doc Document, i int) string {
+func entryName(doc Document, i int) i18n.Text {
 	if i >= 1 && i <= len(doc.Entries) {
 		if p := doc.Entries[i-1].Player; p >= 1 && p <= len(doc.Players) {
-			return "entry " + itoa(i) + " (" + short(doc.Players[p-1].Name) + ")"
+			return i18n.F("entry %d (%s)", i, short(doc.Players[p-1].Name))
 		}
 	}
-	return "entry " + itoa(i)
+	return i18n.F("entry %d", i)
 }
 
 func (doc Document) validateDecks() error {
 	seen := map[int]bool{}
 	for i, d := range doc.Decks {
-		if err := ref("deck "+itoa(i+1), d.Entry, len(doc.Entries), false, "entry"); err != nil {
+		if err := ref(i18n.F("deck %d", i+1), d.Entry, len(doc.Entries), false, i18n.F("entry")); err != nil {
 			return err
 		}
 		if seen[d.Entry] {
@@ -178,9 +178,9 @@ func (doc Document) validateTables(r Round) error {
 	numbers := map[int]bool{}
 	codes := map[string]bool{}
 	for _, t := range r.Tables {
-		where := "round " + itoa(r.Number) + " table " + itoa(t.Number)
+		where := i18n.F("round %d table %d", r.Number, t.Number)
 		if t.Bye {
-			where = "round " + itoa(r.Number) + "'s bye"
+			where = i18n.F("round %d's bye", r.Number)
 		}
 		switch {
 		case len(t.Seats) < 1 || len(t.Seats) > event.MaxSeats:
@@ -201,7 +201,7 @@ func (doc Document) validateTables(r Round) error {
 		codes[t.Code] = t.Code != ""
 		numbers[t.Number] = !t.Bye
 		for _, s := range t.Seats {
-			if err := ref(where, s, len(doc.Entries), false, "entry"); err != nil {
+			if err := ref(where, s, len(doc.Entries), false, i18n.F("entry")); err != nil {
 				return err
 			}
 			if n, ok := seated[s]; ok {
@@ -233,7 +233,7 @@ func tableCode(s string) bool {
 // validateResult refuses a result that cannot have happened: seats that do
 // not match the table's, negative counts, a place beyond the table, or a
 // two-player (or team) match with more games than its best-of holds.
-func (doc Document) validateResult(where string, t Table, bestOf int) error {
+func (doc Document) validateResult(where i18n.Text, t Table, bestOf int) error {
 	res := t.Result
 	if res == nil {
 		return nil
@@ -270,7 +270,7 @@ func (doc Document) validateResult(where string, t Table, bestOf int) error {
 
 func (doc Document) validateJudges() error {
 	for i, j := range doc.Judges {
-		what := "judge " + itoa(i+1)
+		what := i18n.F("judge %d", i+1)
 		if j.Name == "" {
 			return event.Invalidf("%s has no name", what)
 		}
@@ -279,21 +279,21 @@ func (doc Document) validateJudges() error {
 		default:
 			return event.Invalidf("%s (%s) has an unknown role %q", what, short(j.Name), short(string(j.Role)))
 		}
-		if err := ref(what, j.Player, len(doc.Players), true, "player"); err != nil {
+		if err := ref(what, j.Player, len(doc.Players), true, i18n.F("player")); err != nil {
 			return err
 		}
 	}
 	for i, l := range doc.JudgeLog {
-		what := "judge log line " + itoa(i+1)
+		what := i18n.F("judge log line %d", i+1)
 		switch l.Kind {
 		case event.LogPenalty, event.LogDeckCheck, event.LogRuling, event.LogAppeal, event.LogExtension:
 		default:
 			return event.Invalidf("%s has an unknown kind %q", what, short(string(l.Kind)))
 		}
-		if err := ref(what, l.Judge, len(doc.Judges), true, "judge"); err != nil {
+		if err := ref(what, l.Judge, len(doc.Judges), true, i18n.F("judge")); err != nil {
 			return err
 		}
-		if err := ref(what, l.Entry, len(doc.Entries), true, "entry"); err != nil {
+		if err := ref(what, l.Entry, len(doc.Entries), true, i18n.F("entry")); err != nil {
 			return err
 		}
 		if l.Corrects < 0 || l.Corrects > i {
@@ -322,7 +322,7 @@ func (doc Document) validateDraft() error {
 	seated := map[int]bool{}
 	for i, pod := range d.Pods {
 		for _, s := range pod {
-			if err := ref("draft pod "+itoa(i+1), s, len(doc.Entries), false, "entry"); err != nil {
+			if err := ref(i18n.F("draft pod %d", i+1), s, len(doc.Entries), false, i18n.F("entry")); err != nil {
 				return err
 			}
 			if seated[s] {
@@ -356,5 +356,3 @@ func (doc Document) validateLog() error {
 	}
 	return nil
 }
-
-func itoa(i int) string { return strconv.Itoa(i) }

@@ -15,6 +15,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -131,9 +132,9 @@ func PhoneLines(r director.PhoneReport) (head, body string) {
 	}
 	head = fmt.Sprintf("Round %d, table %d · %s · typed %q at %s on device %s",
 		r.Round, r.Table, strings.Join(r.Players, sep), r.Result, r.At.Local().Format("15:04"), r.Device)
-	body = "Reported: " + r.Reported
+	body = "Reported: " + tr.Text(r.Reported)
 	if r.Conflict {
-		body += " · on record: " + r.Recorded
+		body += " · on record: " + tr.Text(r.Recorded)
 	}
 	return head, body
 }

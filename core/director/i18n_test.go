@@ -1,0 +1,45 @@
+package director_test
+
+import (
+	"testing"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
+)
+
+// The header's next step and its waiting line are said in the screen's
+// language, with the plural the count asks for.
+func TestTheNextStepIsSaidInFrench(t *testing.T) {
+	for _, c := range []struct {
+		p       director.Progress
+		fr, en  string
+		waitsFr string
+	}{
+		{director.Progress{Next: director.StepPair, NextRound: 4, Rounds: 3, Missing: 1}, "Apparier la ronde 4", "Pair round 4", "En attente de 1 résultat de la ronde 3"},
+		{director.Progress{Next: director.StepPublish, NextRound: 2, Rounds: 2, Missing: 3}, "Publier la ronde 2", "Publish round 2", "En attente de 3 résultats de la ronde 2"},
+		{director.Progress{Next: director.StepFinish, Ready: true}, "Terminer le tournoi", "Finish event", ""},
+	} {
+		if got := c.p.Label().In(i18n.French); got != c.fr {
+			t.Errorf("French label %q, want %q", got, c.fr)
+		}
+		if got := c.p.Label().String(); got != c.en {
+			t.Errorf("English label %q, want %q", got, c.en)
+		}
+		if got := c.p.Waiting().In(i18n.French); got != c.waitsFr {
+			t.Errorf("French waiting line %q, want %q", got, c.waitsFr)
+		}
+	}
+}
+
+// A refusal from the core keeps its values and says them in French; the
+// English sentence is unchanged.
+func TestACoreRefusalIsSaidInFrench(t *testing.T) {
+	err := event.Statef("round %d still lacks %d result(s); enter them before pairing round %d", 2, 3, 3)
+	if got, want := i18n.Error(i18n.French, err), "il manque encore 3 résultat(s) à la ronde 2\u00a0; saisissez-les avant d'apparier la ronde 3"; got != want {
+		t.Errorf("French %q, want %q", got, want)
+	}
+	if got, want := err.Error(), "round 2 still lacks 3 result(s); enter them before pairing round 3"; got != want {
+		t.Errorf("English %q, want %q", got, want)
+	}
+}
