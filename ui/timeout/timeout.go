@@ -23,7 +23,6 @@ package timeout
 
 import (
 	"context"
-	"fmt"
 
 	"fyne.io/fyne/v2"
 
@@ -127,9 +126,4 @@ const (
 	StatSitesToWin = "timeSitesToWin"
 )
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
+
