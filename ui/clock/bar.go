@@ -165,7 +165,7 @@ func newBar(d Director, run work.Runner, alert work.Alert, win fyne.Window, now 
 
 	// The time keeps the width of its usual longest text, so that the
 	// buttons do not move as it changes.
-	slot := middle{ref: &canvas.Text{Text: tr.L("paused, 59:59 left"), TextSize: timeSize(), TextStyle: fyne.TextStyle{Bold: true}}, pad: theme.Padding()}
+	slot := middle{ref: widestTime(), pad: theme.Padding()}
 	buttons := container.NewHBox(b.start, b.pause, b.resume, b.minus, b.plus, b.setTime, b.reset,
 		widget.NewSeparator(), b.sound, b.project)
 	row := container.NewBorder(nil, nil, container.New(slot, b.timeText), container.NewCenter(buttons),
@@ -475,13 +475,44 @@ func (b *Bar) timeDisplay(r coreclock.Reading) (string, widget.Importance) {
 	case !b.loaded:
 		return "…", widget.LowImportance
 	case r.Expired:
-		return r.String(), widget.DangerImportance
+		return readingText(r), widget.DangerImportance
 	case r.Paused || !r.Started:
-		return r.String(), widget.LowImportance
+		return readingText(r), widget.LowImportance
 	case r.Timed && r.Remaining <= director.ClockWarning:
-		return r.String(), widget.WarningImportance
+		return readingText(r), widget.WarningImportance
 	}
-	return r.String(), widget.MediumImportance
+	return readingText(r), widget.MediumImportance
+}
+
+// readingText says a reading of the clock in the screens' language, as
+// coreclock.Reading's String does in English: "49:59", "paused, 12:00
+// left", "not started, 50:00", "over by 2:13", "time", "untimed".
+func readingText(r coreclock.Reading) string {
+	switch {
+	case !r.Timed && !r.Started:
+		return tr.L("untimed")
+	case !r.Timed:
+		return tr.F("untimed, %s played", coreclock.Format(r.Elapsed))
+	case !r.Started:
+		return tr.F("not started, %s", coreclock.Format(r.Remaining))
+	case r.Expired && coreclock.Format(-r.Remaining) == "0:00":
+		return tr.L("time")
+	case r.Expired:
+		return tr.F("over by %s", coreclock.Format(-r.Remaining))
+	case r.Paused:
+		return tr.F("paused, %s left", coreclock.Format(r.Remaining))
+	}
+	return coreclock.Format(r.Remaining)
+}
+
+// widestTime is the longest text the time usually shows, so that its slot
+// keeps one width in every language and the buttons do not move.
+func widestTime() fyne.CanvasObject {
+	box := container.NewVBox()
+	for _, text := range []string{tr.F("paused, %s left", "59:59"), tr.F("not started, %s", "59:59"), tr.F("untimed, %s played", "59:59")} {
+		box.Add(&canvas.Text{Text: text, TextSize: timeSize(), TextStyle: fyne.TextStyle{Bold: true}})
+	}
+	return box
 }
 
 // roundLabel names the round shown, and what stops its clock from
