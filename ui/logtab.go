@@ -36,7 +36,7 @@ type logTab struct {
 
 func newLogTab(d logReader, run work.Runner, alert work.Alert) *logTab {
 	l := &logTab{d: d, run: run, alert: alert}
-	l.cols = columns.New(columns.Col{Width: 150}, columns.Col{Width: 70}, columns.Col{Width: 300, Grow: 1})
+	l.cols = columns.New(columns.Col{Width: 205}, columns.Col{Width: 70}, columns.Col{Width: 300, Grow: 1})
 	l.list = &widget.List{Length: l.length, CreateItem: l.createItem, UpdateItem: l.updateItem}
 	l.content = container.NewBorder(container.NewVBox(l.cols.Header(tr.L("Time"), tr.L("Round"), tr.L("What happened")), widget.NewSeparator()), nil, nil, nil, l.list)
 	return l
