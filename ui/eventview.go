@@ -409,7 +409,10 @@ func (v *eventView) onPair() {
 func (v *eventView) onOther() {
 	st := v.state
 	if st.ExtraRound && st.Ready {
-		msg := tr.N("All %d planned rounds have been played.", st.Planned, st.Planned)
+		msg := tr.F("All %d planned rounds have been played.", st.Planned)
+		if st.Planned == 1 {
+			msg = tr.L("The planned round has been played.")
+		}
 		msg += "\n" + tr.F("Pair an extra round %d, or finish the event instead?", st.Rounds+1)
 		v.confirm = keys.NewConfirm(v.win, keys.ConfirmOptions{Title: tr.L("Extra round"), Message: msg,
 			Yes: tr.F("Pair round %d", st.Rounds+1)}, v.onExtraRoundConfirmed)
