@@ -1,15 +1,15 @@
 package clock
 
 import (
-
 	"strconv"
 	"strings"
-	"tablekeeper/core/director"
-	"tablekeeper/ui/internal/tr"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+
+	"tablekeeper/core/director"
+	"tablekeeper/ui/internal/tr"
 )
 
 // listing is what the projector's list shows.

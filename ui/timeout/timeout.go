@@ -125,5 +125,3 @@ const (
 	StatSites      = "timeSites"
 	StatSitesToWin = "timeSitesToWin"
 )
-
-
