@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"runtime"
 	"runtime/debug"
 	"time"
@@ -14,6 +13,8 @@ import (
 
 	"tablekeeper/assets"
 	"tablekeeper/ui/internal/keys"
+	"tablekeeper/ui/internal/prefs"
+	"tablekeeper/ui/internal/tr"
 )
 
 // AboutInfo is what the About window says of the running program; app/
@@ -59,7 +60,7 @@ func (a AboutInfo) WithBuildInfo(info *debug.BuildInfo, ok bool) AboutInfo {
 		a.Commit = a.Commit[:12]
 	}
 	if modified && a.Commit != "" {
-		a.Commit += " (with uncommitted changes)"
+		a.Commit += " " + tr.L("(with uncommitted changes)")
 	}
 	return a
 }
@@ -69,7 +70,7 @@ func (a AboutInfo) VersionLine() string {
 	if a.Build == 0 {
 		return a.Version
 	}
-	return fmt.Sprintf("%s (build %d)", a.Version, a.Build)
+	return tr.F("%s (build %d)", a.Version, a.Build)
 }
 
 // DateLine is when the binary was built, or the date of its commit when
@@ -79,15 +80,15 @@ func (a AboutInfo) DateLine() string {
 	case a.Date != "":
 		return a.Date
 	case a.CommitDate != "":
-		return a.CommitDate + " (the date of its commit)"
+		return tr.F("%s (the date of its commit)", a.CommitDate)
 	}
-	return "unknown (a development build, made without git information)"
+	return tr.L("unknown (a development build, made without git information)")
 }
 
 // CommitLine is the commit the binary was built from.
 func (a AboutInfo) CommitLine() string {
 	if a.Commit == "" {
-		return "unknown (a development build, made without git information)"
+		return tr.L("unknown (a development build, made without git information)")
 	}
 	return a.Commit
 }
@@ -121,8 +122,8 @@ func (s *shell) showAbout() {
 }
 
 func newAboutWindow(a fyne.App, info AboutInfo) *aboutWindow {
-	w := &aboutWindow{win: a.NewWindow("About Tablekeeper"), licenses: assets.Licenses()}
-	w.close = keys.NewButton("Close", theme.CancelIcon(), w.win.Close)
+	w := &aboutWindow{win: a.NewWindow(tr.L("About Tablekeeper")), licenses: assets.Licenses()}
+	w.close = keys.NewButton(tr.L("Close"), theme.CancelIcon(), w.win.Close)
 	w.close.OnEscape = w.win.Close
 	w.close.Importance = widget.HighImportance
 	w.win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
@@ -134,12 +135,13 @@ func newAboutWindow(a fyne.App, info AboutInfo) *aboutWindow {
 
 	title := &widget.Label{Text: "Tablekeeper " + info.VersionLine(), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameHeadingText}
 	facts := widget.NewForm(
-		widget.NewFormItem("Built", &widget.Label{Text: info.DateLine()}),
-		widget.NewFormItem("Commit", &widget.Label{Text: info.CommitLine()}),
+		widget.NewFormItem(tr.L("Built"), &widget.Label{Text: info.DateLine()}),
+		widget.NewFormItem(tr.L("Commit"), &widget.Label{Text: info.CommitLine()}),
 		widget.NewFormItem("Go", &widget.Label{Text: info.GoVersion}),
-		widget.NewFormItem("Database", &widget.Label{Text: info.Database, Wrapping: fyne.TextWrapBreak}),
+		widget.NewFormItem(tr.L("Database"), &widget.Label{Text: info.Database, Wrapping: fyne.TextWrapBreak}),
+		widget.NewFormItem(tr.L("Language"), newLanguageChoice(prefs.Of(a))),
 	)
-	intro := &widget.Label{Wrapping: fyne.TextWrapWord, Text: "Tablekeeper carries the following fonts and libraries, each under its own licence. Choose one to read its licence in full."}
+	intro := &widget.Label{Wrapping: fyne.TextWrapWord, Text: tr.L("Tablekeeper carries the following fonts and libraries, each under its own licence. Choose one to read its licence in full.")}
 
 	w.list = widget.NewList(
 		func() int { return len(w.licenses) },
@@ -163,7 +165,7 @@ func newAboutWindow(a fyne.App, info AboutInfo) *aboutWindow {
 	split.Offset = 0.38
 
 	top := container.NewVBox(title, facts, widget.NewSeparator(), intro)
-	hint := &widget.Label{Text: "Enter or Esc: close", Importance: widget.LowImportance}
+	hint := &widget.Label{Text: tr.L("Enter or Esc: close"), Importance: widget.LowImportance}
 	bottom := container.NewHBox(hint, layout.NewSpacer(), w.close)
 	w.win.SetContent(container.NewBorder(top, bottom, nil, nil, split))
 	w.win.Resize(fyne.NewSize(820, 560))

@@ -14,6 +14,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/challenges"
 	"tablekeeper/ui/clock"
@@ -80,12 +81,12 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 	v := &eventView{d: d, run: run, alert: alert, win: win}
 	v.title = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Truncation: fyne.TextTruncateEllipsis}
 	v.subtitle = &widget.Label{Wrapping: fyne.TextWrapWord}
-	v.pairButton = &widget.Button{Text: "Pair round 1", Icon: theme.MediaPlayIcon(), OnTapped: v.onPair}
-	v.otherButton = &widget.Button{Text: "Finish early…", Importance: widget.LowImportance, OnTapped: v.onOther}
+	v.pairButton = &widget.Button{Text: tr.F("Pair round %d", 1), Icon: theme.MediaPlayIcon(), OnTapped: v.onPair}
+	v.otherButton = &widget.Button{Text: tr.L("Finish early…"), Importance: widget.LowImportance, OnTapped: v.onOther}
 	v.otherButton.Hide()
-	v.kioskButton = &widget.Button{Text: "Kiosk", Icon: theme.ComputerIcon(), OnTapped: v.onKiosk}
+	v.kioskButton = &widget.Button{Text: tr.L("Kiosk"), Icon: theme.ComputerIcon(), OnTapped: v.onKiosk}
 	v.now = now
-	v.settingsButton = &widget.Button{Text: "Settings", Icon: theme.SettingsIcon(), OnTapped: v.onSettings}
+	v.settingsButton = &widget.Button{Text: tr.L("Settings"), Icon: theme.SettingsIcon(), OnTapped: v.onSettings}
 	v.settings = events.NewSettingsForm(d, run, win)
 
 	v.registration = registration.New(d, run, alert, win)
@@ -99,11 +100,11 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 	v.log = newLogTab(d, run, alert)
 	v.roundBox = container.NewBorder(container.NewVBox(v.clock.Content(), widget.NewSeparator()), nil, nil, nil, v.round.Content())
 
-	v.regTab = container.NewTabItemWithIcon("Registration", theme.AccountIcon(), v.registration.Content())
-	v.roundTab = container.NewTabItemWithIcon("Round", theme.GridIcon(), v.roundBox)
-	v.standingsTab = container.NewTabItemWithIcon("Standings", theme.ListIcon(), v.standings.Content())
-	v.judgeTab = container.NewTabItemWithIcon("Judge", theme.WarningIcon(), v.judge.Content())
-	v.logTab = container.NewTabItemWithIcon("Log", theme.HistoryIcon(), v.log.content)
+	v.regTab = container.NewTabItemWithIcon(tr.L("Registration"), theme.AccountIcon(), v.registration.Content())
+	v.roundTab = container.NewTabItemWithIcon(tr.L("Round"), theme.GridIcon(), v.roundBox)
+	v.standingsTab = container.NewTabItemWithIcon(tr.L("Standings"), theme.ListIcon(), v.standings.Content())
+	v.judgeTab = container.NewTabItemWithIcon(tr.L("Judge"), theme.WarningIcon(), v.judge.Content())
+	v.logTab = container.NewTabItemWithIcon(tr.L("Log"), theme.HistoryIcon(), v.log.content)
 	v.tabs = container.NewAppTabs(v.regTab, v.roundTab, v.standingsTab, v.judgeTab, v.logTab)
 	v.tabs.OnSelected = v.onTabSelected
 
@@ -192,7 +193,7 @@ func (v *eventView) showState(st eventState) {
 		v.clock.Load(e.ID, st.Rounds)
 	}
 	v.title.SetText(e.Name)
-	v.subtitle.SetText(fmt.Sprintf("%s · %s · %s · %s", rules.Describe(e.Game, e.Format), e.Date.Format("Mon 2 Jan 2006"), e.State, roundText(st)))
+	v.subtitle.SetText(fmt.Sprintf("%s · %s · %s · %s", rules.Describe(e.Game, e.Format), i18n.Date(tr.Lang(), e.Date), stateName(e.State), roundText(st)))
 	v.showRoundTab(st.challenges())
 	v.showSteps(st)
 	// Settings are fixed once round 1 is paired.
@@ -227,11 +228,11 @@ func (v *eventView) showSteps(st eventState) {
 	switch {
 	case st.Finished:
 	case st.challenges() && st.Rounds > 0:
-		other = "Finish event…"
+		other = tr.L("Finish event…")
 	case st.ExtraRound && st.Ready:
-		other = fmt.Sprintf("Pair an extra round %d…", st.Rounds+1)
+		other = tr.F("Pair an extra round %d…", st.Rounds+1)
 	case st.FinishEarly && !st.Draft:
-		other = "Finish early…"
+		other = tr.L("Finish early…")
 	}
 	v.otherButton.SetText(other)
 	v.otherButton.Hidden = other == ""
@@ -285,7 +286,7 @@ func roundText(st eventState) string {
 		text = bracketRoundText(st)
 	}
 	if st.Draft {
-		text += " · not published"
+		text += " · " + tr.L("not published")
 	}
 	return text
 }
@@ -295,25 +296,23 @@ func swissRoundText(st eventState) string {
 	planned := st.Planned
 	rec := ""
 	if s.Rounds == 0 {
-		rec = fmt.Sprintf(" (recommended for %d players)", st.Participants)
+		rec = " " + tr.N("(recommended for %d players)", st.Participants, st.Participants)
 		if s.Teams() {
 			// Rounds follow the teams (rules.RoundsFor).
-			rec = fmt.Sprintf(" (recommended for %d teams)", st.Participants/s.Team.Size)
+			rec = " " + tr.N("(recommended for %d teams)", st.Participants/s.Team.Size, st.Participants/s.Team.Size)
 		}
 	}
 	cut := ""
 	if s.Playoff.TopCut > 0 && !formatSays(st.Event, fmt.Sprintf("top %d", s.Playoff.TopCut)) {
-		cut = fmt.Sprintf(", then a top %d", s.Playoff.TopCut)
+		cut = tr.F(", then a top %d", s.Playoff.TopCut)
 	}
 	switch {
-	case st.Rounds == 0 && planned == 1:
-		return "1 round planned" + rec + cut
 	case st.Rounds == 0:
-		return fmt.Sprintf("%d rounds planned%s%s", planned, rec, cut)
+		return tr.N("%d rounds planned", planned, planned) + rec + cut
 	case st.Cut > 0:
 		return labels.RoundName(st.Latest)
 	}
-	return fmt.Sprintf("Round %d of %d%s%s", st.Rounds, planned, rec, cut)
+	return tr.F("Round %d of %d", st.Rounds, planned) + rec + cut
 }
 
 func bracketRoundText(st eventState) string {
@@ -335,14 +334,24 @@ func bracketRoundText(st eventState) string {
 		}
 		return text + " · " + round
 	}
-	players := fmt.Sprintf("%d players", st.Players)
-	if st.Players == 1 {
-		players = "1 player"
-	}
+	players := tr.N("%d players", st.Players, st.Players)
 	if text == "" {
 		return players
 	}
 	return text + " · " + players
+}
+
+// stateName says an event's state in the screens' language.
+func stateName(s event.State) string {
+	switch s {
+	case event.StateRegistration:
+		return tr.L("registration")
+	case event.StateRunning:
+		return tr.L("running")
+	case event.StateFinished:
+		return tr.L("finished")
+	}
+	return string(s)
 }
 
 // formatSays reports whether the name of e's format contains text (in any
@@ -400,13 +409,13 @@ func (v *eventView) onPair() {
 func (v *eventView) onOther() {
 	st := v.state
 	if st.ExtraRound && st.Ready {
-		msg := fmt.Sprintf("All %d planned rounds have been played.", st.Planned)
+		msg := tr.F("All %d planned rounds have been played.", st.Planned)
 		if st.Planned == 1 {
-			msg = "The planned round has been played."
+			msg = tr.L("The planned round has been played.")
 		}
-		msg += fmt.Sprintf("\nPair an extra round %d, or finish the event instead?", st.Rounds+1)
-		v.confirm = keys.NewConfirm(v.win, keys.ConfirmOptions{Title: "Extra round", Message: msg,
-			Yes: fmt.Sprintf("Pair round %d", st.Rounds+1)}, v.onExtraRoundConfirmed)
+		msg += "\n" + tr.F("Pair an extra round %d, or finish the event instead?", st.Rounds+1)
+		v.confirm = keys.NewConfirm(v.win, keys.ConfirmOptions{Title: tr.L("Extra round"), Message: msg,
+			Yes: tr.F("Pair round %d", st.Rounds+1)}, v.onExtraRoundConfirmed)
 		v.confirm.Show()
 		return
 	}
@@ -450,9 +459,9 @@ func (v *eventView) pair() {
 // askAbsent lists the players round 1 waits for: drop them and pair, or
 // keep them and check them in on the Registration tab.
 func (v *eventView) askAbsent(err error) {
-	msg := event.Message(err) + "\n\nDrop them now and pair round 1, or keep them: check them in on the Registration tab when they arrive."
-	v.confirm = keys.NewConfirm(v.win, keys.ConfirmOptions{Title: "Players not checked in", Message: msg,
-		Yes: "Drop them and pair", No: "Keep them"}, v.onDropAbsentConfirmed)
+	msg := tr.Err(err) + "\n\n" + tr.L("Drop them now and pair round 1, or keep them: check them in on the Registration tab when they arrive.")
+	v.confirm = keys.NewConfirm(v.win, keys.ConfirmOptions{Title: tr.L("Players not checked in"), Message: msg,
+		Yes: tr.L("Drop them and pair"), No: tr.L("Keep them")}, v.onDropAbsentConfirmed)
 	v.confirm.Show()
 }
 
@@ -500,11 +509,11 @@ func (v *eventView) onSettings() { v.settings.Show(v.state.Event) }
 // keeps the event going.
 func (v *eventView) onFinish() {
 	st := v.state
-	msg := fmt.Sprintf("Finish %s?\nIts results become final: no more rounds, results or registrations.", st.Event.Name)
-	o := keys.ConfirmOptions{Title: "Finish event", Message: msg, Yes: "Finish event", YesByDefault: true}
+	msg := tr.F("Finish %s?\nIts results become final: no more rounds, results or registrations.", st.Event.Name)
+	o := keys.ConfirmOptions{Title: tr.L("Finish event"), Message: msg, Yes: tr.L("Finish event"), YesByDefault: true}
 	if !st.Done {
-		o = keys.ConfirmOptions{Title: "Finish early", Yes: "Finish early", No: "Keep playing", Danger: true,
-			Message: fmt.Sprintf("%s is not over: %s.\nFinish it now anyway? Its results become final and no more rounds can be paired.", st.Event.Name, notOver(st))}
+		o = keys.ConfirmOptions{Title: tr.L("Finish early"), Yes: tr.L("Finish early"), No: tr.L("Keep playing"), Danger: true,
+			Message: tr.F("%s is not over: %s.\nFinish it now anyway? Its results become final and no more rounds can be paired.", st.Event.Name, notOver(st))}
 	}
 	v.confirm = keys.NewConfirm(v.win, o, v.onFinishConfirmed)
 	v.confirm.Show()
@@ -514,13 +523,13 @@ func (v *eventView) onFinish() {
 func notOver(st eventState) string {
 	switch {
 	case st.Missing > 0:
-		return tr.Text(st.Waiting())
+		return tr.N("waiting for %d results of round %d", st.Missing, st.Missing, st.Rounds)
 	case st.Next == director.StepStartCut:
-		return fmt.Sprintf("its top %d has not been played", st.Event.Settings.Playoff.TopCut)
+		return tr.F("its top %d has not been played", st.Event.Settings.Playoff.TopCut)
 	case st.Planned > 0 && st.Swiss < st.Planned:
-		return fmt.Sprintf("%d of its %d rounds have been played", st.Swiss, st.Planned)
+		return tr.N("%[2]d of its %[1]d rounds have been played", st.Planned, st.Planned, st.Swiss)
 	}
-	return "its structure has rounds left to play"
+	return tr.L("its structure has rounds left to play")
 }
 
 func (v *eventView) onFinishConfirmed(ok bool) {

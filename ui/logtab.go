@@ -9,7 +9,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -34,9 +36,9 @@ type logTab struct {
 
 func newLogTab(d logReader, run work.Runner, alert work.Alert) *logTab {
 	l := &logTab{d: d, run: run, alert: alert}
-	l.cols = columns.New(columns.Col{Width: 150}, columns.Col{Width: 70}, columns.Col{Width: 300, Grow: 1})
+	l.cols = columns.New(columns.Col{Width: 205}, columns.Col{Width: 70}, columns.Col{Width: 300, Grow: 1})
 	l.list = &widget.List{Length: l.length, CreateItem: l.createItem, UpdateItem: l.updateItem}
-	l.content = container.NewBorder(container.NewVBox(l.cols.Header("Time", "Round", "What happened"), widget.NewSeparator()), nil, nil, nil, l.list)
+	l.content = container.NewBorder(container.NewVBox(l.cols.Header(tr.L("Time"), tr.L("Round"), tr.L("What happened")), widget.NewSeparator()), nil, nil, nil, l.list)
 	return l
 }
 
@@ -74,7 +76,7 @@ func (l *logTab) updateItem(i widget.ListItemID, o fyne.CanvasObject) {
 	}
 	e := l.entries[i]
 	cells := o.(*fyne.Container).Objects
-	cells[0].(*widget.Label).SetText(e.At.Local().Format("Mon 2 Jan 15:04:05"))
+	cells[0].(*widget.Label).SetText(i18n.DateTime(tr.Lang(), e.At.Local()))
 	round := "—"
 	if e.Round > 0 {
 		round = strconv.Itoa(e.Round)

@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -23,6 +22,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/prefs"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -117,43 +117,41 @@ type networkPanel struct {
 func newNetworkPanel(d Director, run work.Runner, alert work.Alert, win fyne.Window) *networkPanel {
 	p := &networkPanel{d: d, run: run, alert: alert, win: win, printFile: systemPrint,
 		current: func() event.Event { return event.Event{} }, paper: func() string { return "A4" }}
-	p.sideSwitch = &widget.Check{Text: "Store network", OnChanged: p.onSwitch}
-	p.sideStatus = &widget.Label{Text: "Off", Truncation: fyne.TextTruncateEllipsis}
-	p.showButton = &widget.Button{Text: "Show", Icon: theme.NavigateNextIcon(), IconPlacement: widget.ButtonIconTrailingText, OnTapped: p.show}
+	p.sideSwitch = &widget.Check{Text: tr.L("Store network"), OnChanged: p.onSwitch}
+	p.sideStatus = &widget.Label{Text: tr.L("Off"), Truncation: fyne.TextTruncateEllipsis}
+	p.showButton = &widget.Button{Text: tr.L("Show"), Icon: theme.NavigateNextIcon(), IconPlacement: widget.ButtonIconTrailingText, OnTapped: p.show}
 	p.side = container.NewVBox(widget.NewSeparator(),
 		container.NewBorder(nil, nil, nil, p.showButton, p.sideSwitch), p.sideStatus)
 	p.side.Hide()
 
-	title := &widget.Label{Text: "Store network", TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText}
-	p.panelSwitch = &widget.Check{Text: "Serve the events to phones, tablets and TVs on this computer's network", OnChanged: p.onSwitch}
+	title := &widget.Label{Text: tr.L("Store network"), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText}
+	p.panelSwitch = &widget.Check{Text: tr.L("Serve the events to phones, tablets and TVs on this computer's network"), OnChanged: p.onSwitch}
 	p.state = &widget.Label{Wrapping: fyne.TextWrapWord}
 	p.qr = &canvas.Image{FillMode: canvas.ImageFillContain, ScaleMode: canvas.ImageScalePixels}
 	p.qr.SetMinSize(fyne.NewSize(220, 220))
 	p.addresses = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Selectable: true}
 	p.devices = &widget.Label{}
 	p.pin = &widget.Label{TextStyle: fyne.TextStyle{Monospace: true}, SizeName: theme.SizeNameHeadingText, Selectable: true}
-	p.newPIN = &widget.Button{Text: "New PIN", Icon: theme.ViewRefreshIcon(), OnTapped: p.onNewPIN}
+	p.newPIN = &widget.Button{Text: tr.L("New PIN"), Icon: theme.ViewRefreshIcon(), OnTapped: p.onNewPIN}
 	p.posterFor = &widget.Label{Wrapping: fyne.TextWrapWord}
 	p.kiosk = &widget.Label{Wrapping: fyne.TextWrapWord}
-	p.printPoster = &widget.Button{Text: "Print QR poster", Icon: theme.DocumentPrintIcon(), OnTapped: p.onPrintPoster}
-	p.savePoster = &widget.Button{Text: "Save QR poster as PDF…", Icon: theme.DocumentSaveIcon(), OnTapped: p.onSavePoster}
+	p.printPoster = &widget.Button{Text: tr.L("Print QR poster"), Icon: theme.DocumentPrintIcon(), OnTapped: p.onPrintPoster}
+	p.savePoster = &widget.Button{Text: tr.L("Save QR poster as PDF…"), Icon: theme.DocumentSaveIcon(), OnTapped: p.onSavePoster}
 	p.port = &widget.Entry{PlaceHolder: strconv.Itoa(prefs.DefaultNetworkPort)}
 
 	heading := func(s string) *widget.Label { return &widget.Label{Text: s, TextStyle: fyne.TextStyle{Bold: true}} }
 	details := container.NewVBox(
-		heading("Addresses"), p.addresses, p.devices,
-		heading("Judges' PIN"), container.NewHBox(p.pin, container.NewCenter(p.newPIN)),
-		&widget.Label{Text: "Judges open /judge at the address above and type this PIN. New PIN signs every judge's phone out.", Wrapping: fyne.TextWrapWord},
-		heading("Kiosk tablets"), p.kiosk,
-		heading("Poster"), p.posterFor, container.NewHBox(p.printPoster, p.savePoster))
+		heading(tr.L("Addresses")), p.addresses, p.devices,
+		heading(tr.L("Judges' PIN")), container.NewHBox(p.pin, container.NewCenter(p.newPIN)),
+		&widget.Label{Text: tr.L("Judges open /judge at the address above and type this PIN. New PIN signs every judge's phone out."), Wrapping: fyne.TextWrapWord},
+		heading(tr.L("Kiosk tablets")), p.kiosk,
+		heading(tr.L("Poster")), p.posterFor, container.NewHBox(p.printPoster, p.savePoster))
 	p.onBox = container.NewBorder(nil, nil, container.NewVBox(p.qr), nil, details)
-	portRow := container.NewBorder(nil, nil, &widget.Label{Text: "Port"}, nil, p.port)
+	portRow := container.NewBorder(nil, nil, &widget.Label{Text: tr.L("Port")}, nil, p.port)
 	p.offBox = container.NewVBox(
-		&widget.Label{Text: "Turn it on to put the pairings, the round clock and the standings on players' phones, a kiosk on any tablet, the judges' log on their phones and the projector on a TV, all over this computer's Wi-Fi or network, with no internet.", Wrapping: fyne.TextWrapWord},
+		&widget.Label{Text: tr.L("Turn it on to put the pairings, the round clock and the standings on players' phones, a kiosk on any tablet, the judges' log on their phones and the projector on a TV, all over this computer's Wi-Fi or network, with no internet."), Wrapping: fyne.TextWrapWord},
 		container.New(layout.NewGridWrapLayout(fyne.NewSize(260, portRow.MinSize().Height)), portRow))
-	help := &widget.Label{Wrapping: fyne.TextWrapWord, Text: "The first time, Windows asks whether Tablekeeper may use the network: " +
-		"allow it on private networks. macOS asks whether Tablekeeper may accept incoming network connections: choose Allow (its firewall then lists Tablekeeper as “Allow incoming connections”). " +
-		"Phones must be on the same Wi-Fi as this computer."}
+	help := &widget.Label{Wrapping: fyne.TextWrapWord, Text: tr.L("The first time, Windows asks whether Tablekeeper may use the network: allow it on private networks. macOS asks whether Tablekeeper may accept incoming network connections: choose Allow (its firewall then lists Tablekeeper as “Allow incoming connections”). Phones must be on the same Wi-Fi as this computer.")}
 	p.content = container.NewPadded(container.NewBorder(
 		container.NewVBox(title, p.panelSwitch, p.state, widget.NewSeparator()), help, nil, nil,
 		container.NewVScroll(container.NewVBox(p.onBox, p.offBox))))
@@ -333,14 +331,14 @@ func (p *networkPanel) showState() {
 	setVisible(p.offBox, !on && !p.busy)
 	switch {
 	case p.busy && on:
-		p.state.SetText("Turning off…")
-		p.sideStatus.SetText("Turning off…")
+		p.state.SetText(tr.L("Turning off…"))
+		p.sideStatus.SetText(tr.L("Turning off…"))
 	case p.busy:
-		p.state.SetText("Turning on…")
-		p.sideStatus.SetText("Turning on…")
+		p.state.SetText(tr.L("Turning on…"))
+		p.sideStatus.SetText(tr.L("Turning on…"))
 	case !on:
-		p.state.SetText("Off: nothing on this computer is reachable from the network.")
-		p.sideStatus.SetText("Off")
+		p.state.SetText(tr.L("Off: nothing on this computer is reachable from the network."))
+		p.sideStatus.SetText(tr.L("Off"))
 	}
 	if !on {
 		p.qr.Resource = nil
@@ -350,7 +348,7 @@ func (p *networkPanel) showState() {
 	urls := p.srv.URLs()
 	p.addresses.SetText(strings.Join(urls, "\n"))
 	if len(urls) > 0 {
-		p.state.SetText("On at " + urls[0] + " — players open it on their phones, or scan the code.")
+		p.state.SetText(tr.F("On at %s — players open it on their phones, or scan the code.", urls[0]))
 		if png, err := p.srv.QR(urls[0], 440); err == nil {
 			p.qr.Resource = fyne.NewStaticResource("store-network-qr.png", png)
 		}
@@ -358,14 +356,14 @@ func (p *networkPanel) showState() {
 	p.qr.Refresh()
 	e := p.current()
 	if e.ID != 0 && len(urls) > 0 {
-		p.kiosk.SetText(fmt.Sprintf("On a tablet, open %sevents/%d/kiosk and unlock it with the kiosk PIN (set with Kiosk in the event's header). Several tablets may run at once.", urls[0], e.ID))
+		p.kiosk.SetText(tr.F("On a tablet, open %sevents/%d/kiosk and unlock it with the kiosk PIN (set with Kiosk in the event's header). Several tablets may run at once.", urls[0], e.ID))
 	} else {
-		p.kiosk.SetText("On a tablet, open an event's page, add /kiosk to its address and unlock it with the kiosk PIN (set with Kiosk in the event's header).")
+		p.kiosk.SetText(tr.L("On a tablet, open an event's page, add /kiosk to its address and unlock it with the kiosk PIN (set with Kiosk in the event's header)."))
 	}
 	if e.ID != 0 {
-		p.posterFor.SetText("The poster of " + e.Name + ": its name, the code of its page and the address in large type, for the wall or the door.")
+		p.posterFor.SetText(tr.F("The poster of %s: its name, the code of its page and the address in large type, for the wall or the door.", e.Name))
 	} else {
-		p.posterFor.SetText("The poster of the event list: the code and the address in large type. Open an event first for a poster of that event.")
+		p.posterFor.SetText(tr.L("The poster of the event list: the code and the address in large type. Open an event first for a poster of that event."))
 	}
 	p.showDevices()
 }
@@ -376,16 +374,12 @@ func (p *networkPanel) showDevices() {
 		return
 	}
 	n := p.srv.Devices()
-	text := fmt.Sprintf("%d devices connected", n)
-	if n == 1 {
-		text = "1 device connected"
-	}
-	p.devices.SetText(text + " (pages open now).")
+	p.devices.SetText(tr.N("%d devices connected (pages open now).", n, n))
 	first := ""
 	if urls := p.srv.URLs(); len(urls) > 0 {
 		first = " · " + strings.TrimSuffix(strings.TrimPrefix(urls[0], "http://"), "/")
 	}
-	p.sideStatus.SetText(fmt.Sprintf("On · %d connected%s", n, first))
+	p.sideStatus.SetText(tr.F("On · %d connected", n) + first)
 }
 
 // loadPIN shows the judges' PIN (drawn the first time).
@@ -445,7 +439,7 @@ func (p *networkPanel) onPrintPoster() {
 			os.RemoveAll(dir)
 			return "", err
 		}
-		return "The QR poster was " + how + ".", nil
+		return tr.F("The QR poster was %s.", tr.L(how)), nil
 	}, func(said string, err error) {
 		if err != nil {
 			p.lastPrint = work.Sentence(err)
@@ -453,7 +447,7 @@ func (p *networkPanel) onPrintPoster() {
 			return
 		}
 		p.lastPrint = said
-		keys.Inform(p.win, "Print", said)
+		keys.Inform(p.win, tr.L("Print"), said)
 	})
 }
 
@@ -494,7 +488,7 @@ func (p *networkPanel) savePosterTo(path string) {
 			return
 		}
 		if p.app == nil || p.app.OpenURL(&url.URL{Scheme: "file", Path: filepath.ToSlash(path)}) != nil {
-			keys.Inform(p.win, "Saved", "The QR poster was saved to "+path+".")
+			keys.Inform(p.win, tr.L("Saved"), tr.F("The QR poster was saved to %s.", path))
 		}
 	})
 }

@@ -25,9 +25,11 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/reports"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/prefs"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -92,7 +94,7 @@ type printMenu struct {
 
 func newPrintMenu(p Printer, run work.Runner, alert work.Alert, win fyne.Window, app fyne.App) *printMenu {
 	m := &printMenu{p: p, run: run, alert: alert, win: win, app: app, now: time.Now, printFile: systemPrint, locale: systemLocale}
-	m.button = &widget.Button{Text: "Print", Icon: theme.DocumentPrintIcon(), OnTapped: m.show}
+	m.button = &widget.Button{Text: tr.L("Print"), Icon: theme.DocumentPrintIcon(), OnTapped: m.show}
 	if p == nil {
 		m.button.Hide()
 	}
@@ -121,13 +123,13 @@ func systemLocale() string {
 func (m *printMenu) menuItems() []*fyne.MenuItem {
 	var items, pdfs, csvs []*fyne.MenuItem
 	for _, r := range m.p.Reports() {
-		save := fyne.NewMenuItem(r.Name+"…", func() { m.choose(r) })
+		save := fyne.NewMenuItem(tr.L(r.Name)+"…", func() { m.choose(r) })
 		if r.Ext != "pdf" {
 			csvs = append(csvs, save)
 			continue
 		}
 		pdfs = append(pdfs, save)
-		items = append(items, fyne.NewMenuItem("Print "+lowerFirst(r.Name), func() { m.Print(r) }))
+		items = append(items, fyne.NewMenuItem(tr.F("Print %s", lowerFirst(tr.L(r.Name))), func() { m.Print(r) }))
 	}
 	other := "Letter"
 	if m.paper() == "Letter" {
@@ -135,14 +137,14 @@ func (m *printMenu) menuItems() []*fyne.MenuItem {
 	}
 	items = append(items, fyne.NewMenuItemSeparator())
 	if len(pdfs) > 0 {
-		items = append(items, &fyne.MenuItem{Label: "Save as PDF", ChildMenu: fyne.NewMenu("", pdfs...)})
+		items = append(items, &fyne.MenuItem{Label: tr.L("Save as PDF"), ChildMenu: fyne.NewMenu("", pdfs...)})
 	}
 	if len(csvs) > 0 {
-		items = append(items, &fyne.MenuItem{Label: "Save as CSV", ChildMenu: fyne.NewMenu("", csvs...)})
+		items = append(items, &fyne.MenuItem{Label: tr.L("Save as CSV"), ChildMenu: fyne.NewMenu("", csvs...)})
 	}
 	return append(items, fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem("Back up the database…", m.chooseBackup),
-		fyne.NewMenuItem(fmt.Sprintf("Paper: %s (switch to %s)", m.paper(), other), func() {
+		fyne.NewMenuItem(tr.L("Back up the database…"), m.chooseBackup),
+		fyne.NewMenuItem(tr.F("Paper: %s (switch to %s)", m.paper(), other), func() {
 			if m.app != nil {
 				prefs.Of(m.app).SetPaper(other)
 			}
@@ -235,7 +237,7 @@ func (m *printMenu) Backup(path string) {
 			return
 		}
 		m.lastBackup = path
-		keys.Inform(m.win, "Backed up", fmt.Sprintf("The database was copied to %s.\nTo restore it, start Tablekeeper with that file (--db), or copy it over the database while Tablekeeper is closed.", path))
+		keys.Inform(m.win, tr.L("Backed up"), tr.F("The database was copied to %s.\nTo restore it, start Tablekeeper with that file (--db), or copy it over the database while Tablekeeper is closed.", path))
 	})
 }
 
@@ -247,7 +249,7 @@ func (m *printMenu) Export(r Report, path string) {
 	if !r.Round {
 		round = 0
 	}
-	m.progress = dialog.NewCustomWithoutButtons("Writing "+strings.ToLower(r.Name), widget.NewProgressBarInfinite(), m.win)
+	m.progress = dialog.NewCustomWithoutButtons(tr.F("Writing %s", strings.ToLower(tr.L(r.Name))), widget.NewProgressBarInfinite(), m.win)
 	m.progress.Show()
 	work.Call(m.run, func(ctx context.Context) (string, error) {
 		return m.p.WriteFile(ctx, r.Key, id, round, paper, path)
@@ -271,10 +273,10 @@ func saveError(err error) error {
 	if errors.As(err, &own) {
 		return err
 	}
-	folder := "the folder chosen"
+	folder := i18n.F("the folder chosen")
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		folder = "the folder " + filepath.Dir(pe.Path)
+		folder = i18n.F("the folder %s", filepath.Dir(pe.Path))
 	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -290,7 +292,7 @@ func saveError(err error) error {
 func (m *printMenu) open(path, summary string) {
 	if m.app != nil {
 		if err := m.app.OpenURL(&url.URL{Scheme: "file", Path: filepath.ToSlash(path)}); err != nil {
-			keys.Inform(m.win, "Saved", fmt.Sprintf("Wrote %s to %s.", summary, path))
+			keys.Inform(m.win, tr.L("Saved"), tr.F("Wrote %s to %s.", summary, path))
 		}
 	}
 }
@@ -335,16 +337,16 @@ func (m *printMenu) importData(data []byte) {
 			m.alert(err)
 			return
 		}
-		msg := fmt.Sprintf("%d player(s) registered from the file.", res.added)
+		msg := tr.N("%d players registered from the file.", res.added, res.added)
 		if len(res.problems) > 0 {
 			shown := res.problems
 			if len(shown) > 12 {
-				shown = append(shown[:12:12], fmt.Sprintf("… and %d more", len(res.problems)-12))
+				shown = append(shown[:12:12], tr.F("… and %d more", len(res.problems)-12))
 			}
-			msg += fmt.Sprintf("\n\n%d row(s) not taken:\n%s", len(res.problems), strings.Join(shown, "\n"))
+			msg += "\n\n" + tr.N("%d rows not taken:", len(res.problems), len(res.problems)) + "\n" + strings.Join(shown, "\n")
 		}
 		m.lastImport = msg
-		keys.Inform(m.win, "Import players", msg)
+		keys.Inform(m.win, tr.L("Import players"), msg)
 	})
 }
 
@@ -359,7 +361,7 @@ func (m *printMenu) Print(r Report) {
 	}
 	name := fileName(m.event, round, r)
 	title := strings.TrimSuffix(name, "."+r.Ext)
-	m.progress = dialog.NewCustomWithoutButtons("Printing "+lowerFirst(r.Name), widget.NewProgressBarInfinite(), m.win)
+	m.progress = dialog.NewCustomWithoutButtons(tr.F("Printing %s", lowerFirst(tr.L(r.Name))), widget.NewProgressBarInfinite(), m.win)
 	m.progress.Show()
 	work.Call(m.run, func(ctx context.Context) (string, error) {
 		dir, err := os.MkdirTemp("", "tablekeeper-print-")
@@ -377,7 +379,7 @@ func (m *printMenu) Print(r Report) {
 			os.RemoveAll(dir)
 			return "", err
 		}
-		return summary + ": " + how, nil
+		return summary + ": " + tr.L(how), nil
 	}, func(said string, err error) {
 		m.progress.Hide()
 		if err != nil {
@@ -386,7 +388,7 @@ func (m *printMenu) Print(r Report) {
 			return
 		}
 		m.lastPrint = upperFirst(said) + "."
-		keys.Inform(m.win, "Print", m.lastPrint)
+		keys.Inform(m.win, tr.L("Print"), m.lastPrint)
 	})
 }
 
@@ -414,17 +416,17 @@ func printCommand(goos string, lookPath func(string) (string, error), path, titl
 	has := func(name string) bool { _, err := lookPath(name); return err == nil }
 	switch {
 	case goos != "windows" && has("lp"):
-		return printJob{args: []string{"lp", "-t", title, "--", path}, how: "sent to the default printer"}, nil
+		return printJob{args: []string{"lp", "-t", title, "--", path}, how: tr.K("sent to the default printer")}, nil
 	case goos == "windows" && has("powershell"):
 		quoted := "'" + strings.ReplaceAll(path, "'", "''") + "'"
 		return printJob{
 			args: []string{"powershell", "-NoProfile", "-NonInteractive", "-Command", "Start-Process -FilePath " + quoted + " -Verb Print"},
-			how:  "sent to the default printer by your PDF program", keep: true,
+			how:  tr.K("sent to the default printer by your PDF program"), keep: true,
 		}, nil
 	case goos == "darwin" && has("open"):
-		return printJob{args: []string{"open", path}, how: "opened in Preview; print it from there with ⌘P", keep: true}, nil
+		return printJob{args: []string{"open", path}, how: tr.K("opened in Preview; print it from there with ⌘P"), keep: true}, nil
 	case goos != "windows" && goos != "darwin" && has("xdg-open"):
-		return printJob{args: []string{"xdg-open", path}, how: "opened in your PDF viewer (there is no lp print command here); print it from there with Ctrl+P", keep: true}, nil
+		return printJob{args: []string{"xdg-open", path}, how: tr.K("opened in your PDF viewer (there is no lp print command here); print it from there with Ctrl+P"), keep: true}, nil
 	}
 	return printJob{}, event.Invalidf("This computer has no print command (lp) and no program to open a PDF with, so Tablekeeper cannot print: use Save as PDF… and print the file from another computer.")
 }

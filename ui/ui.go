@@ -11,9 +11,7 @@ package ui
 
 import (
 	"context"
-	"fmt"
 	"image/color"
-	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -183,13 +181,13 @@ func newShell(w fyne.Window, d Director, run work.Runner, now func() time.Time) 
 	s.view = newEventView(d, run, alert, w, now)
 	s.view.onChanged = s.list.Reload
 	s.leagues = leagues.New(d, run, alert)
-	s.leaguesButton = &widget.Button{Text: "Leagues", Icon: theme.ListIcon(), OnTapped: s.onLeagues}
-	s.aboutButton = &widget.Button{Text: "About", Icon: theme.InfoIcon(), OnTapped: s.showAbout}
+	s.leaguesButton = &widget.Button{Text: tr.L("Leagues"), Icon: theme.ListIcon(), OnTapped: s.onLeagues}
+	s.aboutButton = &widget.Button{Text: tr.L("About"), Icon: theme.InfoIcon(), OnTapped: s.showAbout}
 	s.network = newNetworkPanel(d, run, alert, w)
 	s.network.onShow = s.onNetwork
 	s.network.current = s.openEvent
 	s.network.paper = s.view.print.paper
-	s.placeholder = &widget.Label{Text: "Select an event on the left, or create one with New event.", Alignment: fyne.TextAlignCenter, Importance: widget.LowImportance}
+	s.placeholder = &widget.Label{Text: tr.L("Select an event on the left, or create one with New event."), Alignment: fyne.TextAlignCenter, Importance: widget.LowImportance}
 	s.main = container.NewStack(container.NewCenter(s.placeholder))
 	s.content = container.New(columns.New(
 		columns.Col{Width: sidebarWidth},
@@ -250,7 +248,7 @@ func (s *shell) alert(err error) {
 	if err == nil {
 		return
 	}
-	keys.Inform(s.win, "Not done", work.Sentence(err))
+	keys.Inform(s.win, tr.L("Not done"), work.Sentence(err))
 }
 
 func (s *shell) onNew() { s.form.Show() }
@@ -306,12 +304,12 @@ func (s *shell) onCloseRequested() {
 		s.quit()
 		return
 	}
-	what := fmt.Sprintf("Round %d of %s is under way: %s.", st.Rounds, st.Event.Name, strings.ToLower(tr.Text(st.Waiting())[:1])+tr.Text(st.Waiting())[1:])
+	what := tr.N("Round %[2]d of %[3]s is under way: waiting for %[1]d results.", st.Missing, st.Missing, st.Rounds, st.Event.Name)
 	if st.Draft {
-		what = fmt.Sprintf("Round %d of %s is a draft, not published yet.", st.Rounds, st.Event.Name)
+		what = tr.F("Round %d of %s is a draft, not published yet.", st.Rounds, st.Event.Name)
 	}
-	s.confirm = keys.NewConfirm(s.win, keys.ConfirmOptions{Title: "Quit Tablekeeper?", Yes: "Quit", No: "Keep working",
-		Message: what + "\nQuit anyway? Everything is saved, and the round clock keeps time while Tablekeeper is closed."},
+	s.confirm = keys.NewConfirm(s.win, keys.ConfirmOptions{Title: tr.L("Quit Tablekeeper?"), Yes: tr.L("Quit"), No: tr.L("Keep working"),
+		Message: what + "\n" + tr.L("Quit anyway? Everything is saved, and the round clock keeps time while Tablekeeper is closed.")},
 		func(yes bool) {
 			if yes {
 				s.quit()
@@ -324,6 +322,6 @@ func (s *shell) onCloseRequested() {
 // cannot be changed: it says so before the organizer types anything.
 func readOnlyBanner(why string) fyne.CanvasObject {
 	tint := canvas.NewRectangle(color.NRGBA{R: 0xd3, G: 0x2f, B: 0x2f, A: 0x40})
-	text := &widget.Label{Text: "Read-only: " + why, TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord}
+	text := &widget.Label{Text: tr.F("Read-only: %s", why), TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord}
 	return container.NewStack(tint, container.NewPadded(container.NewBorder(nil, nil, widget.NewIcon(theme.WarningIcon()), nil, text)))
 }

@@ -86,7 +86,7 @@ func TestTheWindowOpensTheEventAskedForWithWorkOffTheUIThread(t *testing.T) {
 	if s := w.Canvas().Size(); s.Width < 1280 || s.Height < 720 {
 		t.Errorf("window size %v, want at least 1280×720", s)
 	}
-	for _, want := range []string{"Demo night", "Any card game · Swiss (best of three) · Sat 14 Jun 2025 · registration · 1 round planned (recommended for 2 players)", "2 registered · 0 checked in · 0 dropped"} {
+	for _, want := range []string{"Demo night", "Any card game · Swiss (best of three) · 14 Jun 2025 · registration · 1 round planned (recommended for 2 players)", "2 registered · 0 checked in · 0 dropped"} {
 		if !uitest.HasText(w.Content(), want) {
 			t.Errorf("%q not shown: %q", want, uitest.Texts(w.Content()))
 		}
@@ -102,7 +102,7 @@ func TestPairingRoundOneFromTheHeaderShowsTheRound(t *testing.T) {
 	if v.tabs.Selected() != v.regTab {
 		t.Fatal("an event in registration does not open on the Registration tab")
 	}
-	if v.subtitle.Text != "Any card game · Swiss (best of three) · Sat 14 Jun 2025 · registration · 2 rounds planned (recommended for 4 players)" {
+	if v.subtitle.Text != "Any card game · Swiss (best of three) · 14 Jun 2025 · registration · 2 rounds planned (recommended for 4 players)" {
 		t.Errorf("subtitle = %q", v.subtitle.Text)
 	}
 
@@ -325,7 +325,7 @@ func TestASingleEliminationEventRunsUntilTheBracketIsComplete(t *testing.T) {
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
 	v := s.view
-	if want := "Any card game · Single elimination · Sat 14 Jun 2025 · registration · 4 players"; v.subtitle.Text != want {
+	if want := "Any card game · Single elimination · 14 Jun 2025 · registration · 4 players"; v.subtitle.Text != want {
 		t.Errorf("subtitle = %q, want %q", v.subtitle.Text, want)
 	}
 
@@ -706,7 +706,7 @@ func TestThePrintMenuWritesTheReportAndSaysWhatItWrote(t *testing.T) {
 		t.Errorf("Back up wrote %q, told %q", p.backedUp, m.lastBackup)
 	}
 	m.importData([]byte("name\nZoë\n"))
-	if p.imported != "name\nZoë\n" || !strings.Contains(m.lastImport, "1 player(s) registered") || !strings.Contains(m.lastImport, "row 3") {
+	if p.imported != "name\nZoë\n" || !strings.Contains(m.lastImport, "1 player registered") || !strings.Contains(m.lastImport, "row 3") {
 		t.Errorf("import said %q", m.lastImport)
 	}
 	// Suggested names carry event, round and kind: round 2 never replaces round 1.
@@ -753,7 +753,7 @@ func TestFinishIsOfferedOnlyWhenTheStructureIsComplete(t *testing.T) {
 	}
 	test.Tap(v.otherButton)
 	top := w.Canvas().Overlays().Top()
-	if top == nil || !uitest.HasText(top, "Friday Swiss is not over: Waiting for 2 results of round 1.\nFinish it now anyway? Its results become final and no more rounds can be paired.") {
+	if top == nil || !uitest.HasText(top, "Friday Swiss is not over: waiting for 2 results of round 1.\nFinish it now anyway? Its results become final and no more rounds can be paired.") {
 		t.Fatalf("finishing early did not say what is cut short: %q", uitest.Texts(top))
 	}
 	pressEnter(w.Canvas()) // Enter keeps playing
@@ -796,7 +796,7 @@ func TestQuitMidRoundAsksToConfirm(t *testing.T) {
 	test.Tap(uitest.Button(t, w.Content(), "Publish pairings", 0))
 	s.onCloseRequested()
 	top := w.Canvas().Overlays().Top()
-	if top == nil || !uitest.HasText(top, "Round 1 of Friday Swiss is under way: waiting for 2 results of round 1.\nQuit anyway? Everything is saved, and the round clock keeps time while Tablekeeper is closed.") {
+	if top == nil || !uitest.HasText(top, "Round 1 of Friday Swiss is under way: waiting for 2 results.\nQuit anyway? Everything is saved, and the round clock keeps time while Tablekeeper is closed.") {
 		t.Fatalf("no question before quitting mid-round: %q", uitest.Texts(top))
 	}
 	pressEnter(w.Canvas())

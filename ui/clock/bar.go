@@ -18,7 +18,6 @@ package clock
 import (
 	"context"
 	"errors"
-	"fmt"
 	"image/color"
 	"strconv"
 	"strings"
@@ -38,6 +37,7 @@ import (
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/labels"
 	"tablekeeper/ui/internal/prefs"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -146,17 +146,17 @@ func NewBar(d Director, run work.Runner, alert work.Alert, win fyne.Window, now 
 // that drive tick themselves.
 func newBar(d Director, run work.Runner, alert work.Alert, win fyne.Window, now func() time.Time, app fyne.App) *Bar {
 	b := &Bar{d: d, run: run, alert: alert, win: win, now: now, app: app, stop: make(chan struct{})}
-	b.timeText = &canvas.Text{Text: "No round", TextSize: timeSize(), TextStyle: fyne.TextStyle{Bold: true}}
+	b.timeText = &canvas.Text{Text: tr.L("No round"), TextSize: timeSize(), TextStyle: fyne.TextStyle{Bold: true}}
 	b.roundText = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis}
-	b.start = &widget.Button{Text: "Start", Icon: theme.MediaPlayIcon(), Importance: widget.HighImportance, OnTapped: b.onStart}
-	b.pause = &widget.Button{Text: "Pause", Icon: theme.MediaPauseIcon(), OnTapped: b.onPause}
-	b.resume = &widget.Button{Text: "Resume", Icon: theme.MediaPlayIcon(), Importance: widget.HighImportance, OnTapped: b.onResume}
-	b.plus = &widget.Button{Text: "+1 min", OnTapped: func() { b.onAdd(time.Minute) }}
-	b.minus = &widget.Button{Text: "−1 min", OnTapped: func() { b.onAdd(-time.Minute) }}
-	b.setTime = &widget.Button{Text: "Set time…", Icon: theme.DocumentCreateIcon(), OnTapped: b.onSetTime}
-	b.reset = &widget.Button{Text: "Reset", Icon: theme.MediaReplayIcon(), OnTapped: b.onReset}
-	b.sound = &widget.Check{Text: "Sound", Checked: prefs.Of(app).Sound(), OnChanged: prefs.Of(app).SetSound}
-	b.project = &widget.Button{Text: "Projector", Icon: theme.ComputerIcon(), OnTapped: b.OpenProjector}
+	b.start = &widget.Button{Text: tr.L("Start"), Icon: theme.MediaPlayIcon(), Importance: widget.HighImportance, OnTapped: b.onStart}
+	b.pause = &widget.Button{Text: tr.L("Pause"), Icon: theme.MediaPauseIcon(), OnTapped: b.onPause}
+	b.resume = &widget.Button{Text: tr.L("Resume"), Icon: theme.MediaPlayIcon(), Importance: widget.HighImportance, OnTapped: b.onResume}
+	b.plus = &widget.Button{Text: tr.L("+1 min"), OnTapped: func() { b.onAdd(time.Minute) }}
+	b.minus = &widget.Button{Text: tr.L("−1 min"), OnTapped: func() { b.onAdd(-time.Minute) }}
+	b.setTime = &widget.Button{Text: tr.L("Set time…"), Icon: theme.DocumentCreateIcon(), OnTapped: b.onSetTime}
+	b.reset = &widget.Button{Text: tr.L("Reset"), Icon: theme.MediaReplayIcon(), OnTapped: b.onReset}
+	b.sound = &widget.Check{Text: tr.L("Sound"), Checked: prefs.Of(app).Sound(), OnChanged: prefs.Of(app).SetSound}
+	b.project = &widget.Button{Text: tr.L("Projector"), Icon: theme.ComputerIcon(), OnTapped: b.OpenProjector}
 	b.extended = &widget.Label{Wrapping: fyne.TextWrapWord}
 	b.extended.Hide()
 	b.problem = &widget.Label{Importance: widget.DangerImportance, Wrapping: fyne.TextWrapWord}
@@ -165,7 +165,7 @@ func newBar(d Director, run work.Runner, alert work.Alert, win fyne.Window, now 
 
 	// The time keeps the width of its usual longest text, so that the
 	// buttons do not move as it changes.
-	slot := middle{ref: &canvas.Text{Text: "paused, 59:59 left", TextSize: timeSize(), TextStyle: fyne.TextStyle{Bold: true}}, pad: theme.Padding()}
+	slot := middle{ref: widestTime(), pad: theme.Padding()}
 	buttons := container.NewHBox(b.start, b.pause, b.resume, b.minus, b.plus, b.setTime, b.reset,
 		widget.NewSeparator(), b.sound, b.project)
 	row := container.NewBorder(nil, nil, container.New(slot, b.timeText), container.NewCenter(buttons),
@@ -179,7 +179,7 @@ func newBar(d Director, run work.Runner, alert work.Alert, win fyne.Window, now 
 // a tint that reads in light and dark themes, and a button to dismiss them.
 func (b *Bar) newBanner() *fyne.Container {
 	b.bannerText = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord, SizeName: theme.SizeNameSubHeadingText}
-	b.dismiss = &widget.Button{Text: "Dismiss", Icon: theme.CancelIcon(), OnTapped: b.Dismiss}
+	b.dismiss = &widget.Button{Text: tr.L("Dismiss"), Icon: theme.CancelIcon(), OnTapped: b.Dismiss}
 	tint := canvas.NewRectangle(color.NRGBA{R: 0xff, G: 0xc4, B: 0x00, A: 0x50})
 	tint.CornerRadius = theme.InputRadiusSize()
 	body := container.NewBorder(nil, nil, widget.NewIcon(theme.WarningIcon()), container.NewCenter(b.dismiss), b.bannerText)
@@ -386,7 +386,7 @@ func (b *Bar) setProblem(err error) {
 		}
 		return
 	}
-	b.problem.SetText("Clock not updated: " + work.Sentence(err))
+	b.problem.SetText(tr.F("Clock not updated: %s", work.Sentence(err)))
 	b.problem.Show()
 }
 
@@ -455,8 +455,8 @@ func (b *Bar) render(now time.Time) {
 			b.extended.Hide()
 		}
 	} else {
-		if b.extended.Text != "On extension: "+ext {
-			b.extended.SetText("On extension: " + ext)
+		if said := tr.F("On extension: %s", ext); b.extended.Text != said {
+			b.extended.SetText(said)
 		}
 		if !b.extended.Visible() {
 			b.extended.Show()
@@ -471,17 +471,48 @@ func (b *Bar) render(now time.Time) {
 func (b *Bar) timeDisplay(r coreclock.Reading) (string, widget.Importance) {
 	switch {
 	case b.number == 0:
-		return "No round", widget.LowImportance
+		return tr.L("No round"), widget.LowImportance
 	case !b.loaded:
 		return "…", widget.LowImportance
 	case r.Expired:
-		return r.String(), widget.DangerImportance
+		return readingText(r), widget.DangerImportance
 	case r.Paused || !r.Started:
-		return r.String(), widget.LowImportance
+		return readingText(r), widget.LowImportance
 	case r.Timed && r.Remaining <= director.ClockWarning:
-		return r.String(), widget.WarningImportance
+		return readingText(r), widget.WarningImportance
 	}
-	return r.String(), widget.MediumImportance
+	return readingText(r), widget.MediumImportance
+}
+
+// readingText says a reading of the clock in the screens' language, as
+// coreclock.Reading's String does in English: "49:59", "paused, 12:00
+// left", "not started, 50:00", "over by 2:13", "time", "untimed".
+func readingText(r coreclock.Reading) string {
+	switch {
+	case !r.Timed && !r.Started:
+		return tr.L("untimed")
+	case !r.Timed:
+		return tr.F("untimed, %s played", coreclock.Format(r.Elapsed))
+	case !r.Started:
+		return tr.F("not started, %s", coreclock.Format(r.Remaining))
+	case r.Expired && coreclock.Format(-r.Remaining) == "0:00":
+		return tr.L("time")
+	case r.Expired:
+		return tr.F("over by %s", coreclock.Format(-r.Remaining))
+	case r.Paused:
+		return tr.F("paused, %s left", coreclock.Format(r.Remaining))
+	}
+	return coreclock.Format(r.Remaining)
+}
+
+// widestTime is the longest text the time usually shows, so that its slot
+// keeps one width in every language and the buttons do not move.
+func widestTime() fyne.CanvasObject {
+	box := container.NewVBox()
+	for _, text := range []string{tr.F("paused, %s left", "59:59"), tr.F("not started, %s", "59:59"), tr.F("untimed, %s played", "59:59")} {
+		box.Add(&canvas.Text{Text: text, TextSize: timeSize(), TextStyle: fyne.TextStyle{Bold: true}})
+	}
+	return box
 }
 
 // roundLabel names the round shown, and what stops its clock from
@@ -494,9 +525,9 @@ func (b *Bar) roundLabel() string {
 	switch {
 	case !b.hasSheet:
 	case b.sheet.Event.State == event.StateFinished:
-		name += " · the event is finished"
+		name += " · " + tr.L("the event is finished")
 	case !b.sheet.Round.Published():
-		name += " · draft: publish the pairings to start the clock"
+		name += " · " + tr.L("draft: publish the pairings to start the clock")
 	}
 	return name
 }
@@ -541,7 +572,7 @@ func setEnabled(w fyne.Disableable, on bool) {
 func ExtendedText(tables []coreclock.TableTime) string {
 	parts := make([]string, len(tables))
 	for i, t := range tables {
-		parts[i] = fmt.Sprintf("Table %d +%s — %s left", t.Table, coreclock.Format(t.Extension), coreclock.Format(t.Left))
+		parts[i] = tr.F("Table %d +%s — %s left", t.Table, coreclock.Format(t.Extension), coreclock.Format(t.Left))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -604,12 +635,12 @@ func (b *Bar) onSetTime() {
 	b.minutesBox = keys.NewEntry("")
 	b.minutesBox.Text, b.minutesBox.Validator = strconv.Itoa(minutes), validMinutes
 	b.minutesBox.OnKey = map[fyne.KeyName]func(){fyne.KeyEscape: func() { b.timeForm.Dismiss() }}
-	hint := &widget.Label{Text: "0 makes the round untimed (S5: a single final table need not be timed).", Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
+	hint := &widget.Label{Text: tr.L("0 makes the round untimed (S5: a single final table need not be timed)."), Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
 	items := []*widget.FormItem{
-		{Text: "Minutes", Widget: b.minutesBox},
+		{Text: tr.L("Minutes"), Widget: b.minutesBox},
 		{Text: "", Widget: hint},
 	}
-	b.timeForm = dialog.NewForm(fmt.Sprintf("Round %d time", b.number), "Set", "Cancel", items, b.onTimeChosen, b.win)
+	b.timeForm = dialog.NewForm(tr.F("Round %d time", b.number), tr.L("Set"), tr.L("Cancel"), items, b.onTimeChosen, b.win)
 	b.minutesBox.OnSubmitted = func(string) { b.timeForm.Submit() }
 	b.timeForm.Resize(fyne.NewSize(420, b.timeForm.MinSize().Height))
 	b.timeForm.Show()
@@ -658,9 +689,9 @@ func (b *Bar) onReset() {
 	if b.number == 0 || !b.loaded || !b.rc.Clock.Started() {
 		return
 	}
-	msg := fmt.Sprintf("Reset round %d's clock to %s, not started? The time played, the pauses and the time added are dropped; press Start again when the players are ready.",
+	msg := tr.F("Reset round %d's clock to %s, not started? The time played, the pauses and the time added are dropped; press Start again when the players are ready.",
 		b.number, fullTime(b.rc.Clock))
-	b.confirm = keys.NewConfirm(b.win, keys.ConfirmOptions{Title: "Reset the clock", Message: msg, Yes: "Reset", Danger: true}, b.onResetConfirmed)
+	b.confirm = keys.NewConfirm(b.win, keys.ConfirmOptions{Title: tr.L("Reset the clock"), Message: msg, Yes: tr.L("Reset"), Danger: true}, b.onResetConfirmed)
 	b.confirm.Show()
 }
 
@@ -673,7 +704,7 @@ func (b *Bar) onResetConfirmed(ok bool) {
 // fullTime is the round's length as a reset leaves it.
 func fullTime(c event.Clock) string {
 	if c.Duration == 0 {
-		return "untimed"
+		return tr.L("untimed")
 	}
 	return coreclock.Format(c.Duration)
 }

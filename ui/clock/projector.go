@@ -17,6 +17,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/labels"
 	"tablekeeper/ui/internal/prefs"
+	"tablekeeper/ui/internal/tr"
 )
 
 // PageEvery is how long the projector shows one page of the pairings.
@@ -89,23 +90,23 @@ func (b *Bar) projectorState(now time.Time) projectorState {
 	left := coreclock.Format(r.Remaining)
 	switch {
 	case !r.Timed:
-		s.clock, s.caption = "Untimed", ""
+		s.clock, s.caption = tr.L("Untimed"), ""
 	case !r.Started:
-		s.clock, s.caption = left, "Not started"
+		s.clock, s.caption = left, tr.L("Not started")
 	case r.Expired:
-		s.clock, s.tone = "TIME", toneOver
+		s.clock, s.tone = tr.L("TIME"), toneOver
 		if over := coreclock.Format(-r.Remaining); over != "0:00" {
-			s.caption = "over by " + over
+			s.caption = tr.F("over by %s", over)
 		}
 	case r.Paused:
-		s.clock, s.caption = left, "Paused"
+		s.clock, s.caption = left, tr.L("Paused")
 	case r.Remaining <= director.ClockWarning:
 		s.clock, s.tone = left, toneWarn
 	default:
 		s.clock, s.tone = left, toneNormal
 	}
 	if ext := ExtendedText(coreclock.OnExtension(b.rc.Clock, b.rc.Extensions, now)); ext != "" && r.Started {
-		s.extended = "On extension: " + ext
+		s.extended = tr.F("On extension: %s", ext)
 	}
 	return s
 }
@@ -146,7 +147,7 @@ type Projector struct {
 }
 
 func newProjector(app fyne.App, onClosed func()) *Projector {
-	p := &Projector{win: app.NewWindow("Round clock (F11: full screen)"), view: newProjectorView(), onClosed: onClosed, prefs: prefs.Of(app)}
+	p := &Projector{win: app.NewWindow(tr.L("Round clock (F11: full screen)")), view: newProjectorView(), onClosed: onClosed, prefs: prefs.Of(app)}
 	p.win.SetCloseIntercept(p.Close)
 	p.win.SetPadded(false)
 	p.win.SetContent(p.view)
@@ -225,7 +226,7 @@ func (p *Projector) show(s projectorState) {
 		return
 	}
 	if p.view.state.event != s.event && s.event != "" {
-		p.win.SetTitle("Round clock — " + s.event + " (F11: full screen)")
+		p.win.SetTitle(tr.F("Round clock — %s (F11: full screen)", s.event))
 	}
 	p.view.state = s
 	p.view.Refresh()
@@ -335,7 +336,7 @@ func (v *projectorView) CreateRenderer() fyne.WidgetRenderer {
 		empty:    &canvas.Text{Color: dimInk, Alignment: fyne.TextAlignCenter},
 	}
 	for range 3 {
-		r.tableHeads = append(r.tableHeads, &canvas.Text{Color: dimInk, Text: "Table"})
+		r.tableHeads = append(r.tableHeads, &canvas.Text{Color: dimInk, Text: tr.L("Table")})
 	}
 	r.bannerBg.CornerRadius = 12
 	for i := range r.banner {

@@ -1,15 +1,15 @@
 package clock
 
 import (
-	"fmt"
-
 	"strconv"
 	"strings"
-	"tablekeeper/core/director"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+
+	"tablekeeper/core/director"
+	"tablekeeper/ui/internal/tr"
 )
 
 // listing is what the projector's list shows.
@@ -149,22 +149,19 @@ func (v *projectorView) list() (kind listing, title string, n int, item func(int
 		for _, o := range v.waiting {
 			widest = max(widest, o.Number)
 		}
-		title = fmt.Sprintf("Waiting for results: %d tables", len(v.waiting))
-		if len(v.waiting) == 1 {
-			title = "Waiting for results: 1 table"
-		}
+		title = tr.N("Waiting for results: %d tables", len(v.waiting), len(v.waiting))
 		return listWaiting, title, len(v.waiting), func(i int) listItem {
 			o := v.waiting[i]
-			return listItem{lead: o.Label(), num: "Table " + strconv.Itoa(o.Number)}
-		}, v.waitW, "Table " + zeros(widest)
+			return listItem{lead: o.Label(), num: tr.F("Table %d", o.Number)}
+		}, v.waitW, tr.F("Table %s", zeros(widest))
 	}
 	widest := 0
 	for _, p := range v.lines {
 		widest = max(widest, p.Number)
 	}
-	return listPairings, "Pairings by name", len(v.lines), func(i int) listItem {
+	return listPairings, tr.L("Pairings by name"), len(v.lines), func(i int) listItem {
 		p := v.lines[i]
-		num := "BYE"
+		num := tr.L("BYE")
 		if p.Number > 0 {
 			num = strconv.Itoa(p.Number)
 		}
@@ -184,9 +181,9 @@ func (r *projectorRenderer) layoutList(top, bottom, pad, inner, u float32) {
 	r.empty.Text = ""
 	switch {
 	case v.draft:
-		r.empty.Text = "The pairings of this round are not published yet."
+		r.empty.Text = tr.L("The pairings of this round are not published yet.")
 	case v.hasSheet && len(v.lines) == 0:
-		r.empty.Text = "No pairings in this round."
+		r.empty.Text = tr.L("No pairings in this round.")
 	}
 	if r.empty.Text != "" {
 		setText(r.empty, 40*u, inner)
@@ -217,8 +214,8 @@ func (r *projectorRenderer) layoutList(top, bottom, pad, inner, u float32) {
 	numW100 := fyne.MeasureText(widestNum, 100, bold).Width
 	numMin := float32(0)
 	if kind == listPairings {
-		numW100 = max(numW100, fyne.MeasureText("BYE", 100, bold).Width)
-		numMin = fyne.MeasureText("Table", hs, fyne.TextStyle{}).Width
+		numW100 = max(numW100, fyne.MeasureText(tr.L("BYE"), 100, bold).Width)
+		numMin = fyne.MeasureText(tr.L("Table"), hs, fyne.TextStyle{}).Width
 	}
 	g := chooseGrid(widths, numW100, numMin, kind == listPairings, inner, bottom-rowsTop, u)
 
@@ -272,7 +269,7 @@ func (r *projectorRenderer) layoutHead(kind listing, title string, g grid, cols 
 	v := r.v
 	r.head.Text = title
 	if v.pages > 1 {
-		r.head.Text += fmt.Sprintf(" · page %d of %d", v.page+1, v.pages)
+		r.head.Text += " · " + tr.F("page %d of %d", v.page+1, v.pages)
 	}
 	r.head.Color = dimInk
 	if kind == listWaiting {

@@ -1,12 +1,12 @@
 package rounds
 
 import (
-	"fmt"
 	"strings"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
+	"tablekeeper/ui/internal/tr"
 )
 
 // This file holds the words and the arithmetic of multiplayer results
@@ -34,7 +34,7 @@ func MultiResultText(players []director.SheetPlayer, s event.Settings, r event.R
 	form := rules.MultiFormFor(s)
 	parts := make([]string, 0, len(r.Seats)+1)
 	for i := range r.Seats {
-		name := fmt.Sprintf("seat %d", i+1)
+		name := tr.F("seat %d", i+1)
 		if i < len(players) {
 			name = players[i].Name
 		}
@@ -48,7 +48,7 @@ func MultiResultText(players []director.SheetPlayer, s event.Settings, r event.R
 		parts = append(parts, part)
 	}
 	if r.TimeOut {
-		parts = append(parts, "time-out")
+		parts = append(parts, tr.L("time-out"))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -60,7 +60,7 @@ func MultiResultText(players []director.SheetPlayer, s event.Settings, r event.R
 func MultiSaved(t director.SheetTable, s event.Settings, res event.Result) string {
 	text := MultiResultText(t.Players, s, res)
 	if t.Result != nil {
-		return fmt.Sprintf("Table %d corrected: %s (was %s)", t.Number, text, MultiResultText(t.Players, s, *t.Result))
+		return tr.F("Table %d corrected: %s (was %s)", t.Number, text, MultiResultText(t.Players, s, *t.Result))
 	}
-	return fmt.Sprintf("Table %d saved: %s", t.Number, text)
+	return tr.F("Table %d saved: %s", t.Number, text)
 }

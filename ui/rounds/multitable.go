@@ -12,6 +12,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/tr"
 )
 
 // A multiplayer table is one row of the list, its seats stacked one per
@@ -102,10 +103,10 @@ func (s *Screen) multiHeader() *fyne.Container {
 	cell := func(text string, align fyne.TextAlign) *widget.Label {
 		return &widget.Label{Text: text, Alignment: align, TextStyle: fyne.TextStyle{Bold: true}}
 	}
-	s.resultHeading = cell("Result", fyne.TextAlignLeading)
+	s.resultHeading = cell(tr.L("Result"), fyne.TextAlignLeading)
 	return s.mcols.Row(
-		cell("Table", fyne.TextAlignCenter), cell("#", fyne.TextAlignTrailing), cell("Players", fyne.TextAlignLeading),
-		cell("Pts", fyne.TextAlignTrailing), s.resultHeading, cell("Pairing", fyne.TextAlignLeading),
+		cell(tr.L("Table"), fyne.TextAlignCenter), cell("#", fyne.TextAlignTrailing), cell(tr.L("Players"), fyne.TextAlignLeading),
+		cell(tr.L("Pts"), fyne.TextAlignTrailing), s.resultHeading, cell(tr.L("Pairing"), fyne.TextAlignLeading),
 	)
 }
 
@@ -164,7 +165,7 @@ func (s *Screen) updateMultiItem(i widget.ListItemID, o fyne.CanvasObject) {
 
 	number := objects(mcTable)[0].(*widget.Label)
 	if t.Bye {
-		number.SetText("BYE")
+		number.SetText(tr.L("BYE"))
 	} else {
 		number.SetText(strconv.Itoa(t.Number))
 	}
@@ -210,7 +211,7 @@ func (s *Screen) updateMultiResult(t director.SheetTable, set event.Settings, ob
 		text, show := "", false
 		switch {
 		case t.Bye:
-			text, show = "bye", k == 0
+			text, show = tr.L("bye"), k == 0
 		case r == nil || len(r.Seats) != len(t.Players):
 			text, show = "—", k == 0
 			l.Importance = widget.WarningImportance
@@ -219,7 +220,7 @@ func (s *Screen) updateMultiResult(t director.SheetTable, set event.Settings, ob
 			text, show = seatLine(set, *r, k), true
 			l.TextStyle.Bold = r.Seats[k].Place == 1
 		case k == len(r.Seats) && r.TimeOut:
-			text, show = "time-out", true
+			text, show = tr.L("time-out"), true
 			l.TextStyle.Italic = true
 		}
 		l.Text = text

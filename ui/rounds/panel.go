@@ -2,7 +2,6 @@ package rounds
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -17,6 +16,7 @@ import (
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -64,7 +64,7 @@ func newResultPanel(s *Screen, t director.SheetTable) *resultPanel {
 	head := func(text string, align fyne.TextAlign) fyne.CanvasObject {
 		return &widget.Label{Text: text, Alignment: align, TextStyle: fyne.TextStyle{Bold: true}}
 	}
-	rows := []fyne.CanvasObject{cols.Row(head("Seat", fyne.TextAlignTrailing), head("Player", fyne.TextAlignLeading),
+	rows := []fyne.CanvasObject{cols.Row(head(tr.L("Seat"), fyne.TextAlignTrailing), head(tr.L("Player"), fyne.TextAlignLeading),
 		head(p.form.ValueName(), fyne.TextAlignLeading), head(p.form.ScoreName(), fyne.TextAlignTrailing))}
 	for i, pl := range t.Players {
 		e := newKeyEntry("0", p.form.ValueRunes(), p.onCancel)
@@ -80,11 +80,11 @@ func newResultPanel(s *Screen, t director.SheetTable) *resultPanel {
 			e, preview))
 	}
 
-	p.timeOut = newKeyCheck("Time-out")
+	p.timeOut = newKeyCheck(tr.L("Time-out"))
 	p.timeOut.Checked = in.TimeOut
 	p.timeOut.OnChanged = func(bool) { p.onChanged("") }
 	p.timeOut.onEscape, p.timeOut.onEnter = p.onCancel, p.onSave
-	p.winner = newKeyEntry("seat", p.form.WinnerRunes(), p.onCancel)
+	p.winner = newKeyEntry(tr.L("seat"), p.form.WinnerRunes(), p.onCancel)
 	p.winner.SetText(in.Winners)
 	p.winner.OnChanged = p.onChanged
 	p.winner.OnSubmitted = p.onSubmitted
@@ -92,15 +92,15 @@ func newResultPanel(s *Screen, t director.SheetTable) *resultPanel {
 
 	p.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
 	p.problem.Hide()
-	p.cancel = keys.NewButton("Cancel", theme.CancelIcon(), p.onCancel)
+	p.cancel = keys.NewButton(tr.L("Cancel"), theme.CancelIcon(), p.onCancel)
 	p.cancel.OnEscape = p.onCancel
-	p.save = keys.NewButton("Save result", theme.DocumentSaveIcon(), p.onSave)
+	p.save = keys.NewButton(tr.L("Save result"), theme.DocumentSaveIcon(), p.onSave)
 	p.save.Importance = widget.HighImportance
 	p.save.OnEscape = p.onCancel
 
 	entryHeight := p.winner.MinSize().Height
 	winnerRow := container.NewHBox(
-		&widget.Label{Text: "Winner", TextStyle: fyne.TextStyle{Bold: true}},
+		&widget.Label{Text: tr.L("Winner"), TextStyle: fyne.TextStyle{Bold: true}},
 		container.NewGridWrap(fyne.NewSize(110, entryHeight), p.winner),
 		p.timeOut,
 	)
@@ -114,9 +114,9 @@ func newResultPanel(s *Screen, t director.SheetTable) *resultPanel {
 	)
 	// The rows set the panel's width; the wrapped texts follow it.
 	sized := container.New(columns.MinWidth{Width: panelWidth}, content)
-	title := fmt.Sprintf("Table %d · round %d", t.Number, p.round)
+	title := tr.F("Table %d · round %d", t.Number, p.round)
 	if t.Result != nil {
-		title = fmt.Sprintf("Correct table %d · round %d", t.Number, p.round)
+		title = tr.F("Correct table %d · round %d", t.Number, p.round)
 	}
 	p.title = title
 	p.dialog = dialog.NewCustomWithoutButtons(title, sized, s.win)
@@ -187,7 +187,7 @@ func (p *resultPanel) onSave() {
 	}
 	res, err := p.form.Build(p.input())
 	if err != nil {
-		p.showProblem("Not saved: " + work.Sentence(err))
+		p.showProblem(tr.F("Not saved: %s", work.Sentence(err)))
 		return
 	}
 	p.saving = true
@@ -199,7 +199,7 @@ func (p *resultPanel) onSave() {
 		p.saving = false
 		p.save.Enable()
 		if err != nil {
-			p.showProblem("Not saved: " + work.Sentence(err))
+			p.showProblem(tr.F("Not saved: %s", work.Sentence(err)))
 			return
 		}
 		p.dialog.Hide()
@@ -268,7 +268,7 @@ func (s *Screen) multiCancelled(p *resultPanel) {
 	if s.panel == p {
 		s.panel = nil
 	}
-	s.setStatus(fmt.Sprintf("Table %d: nothing saved", p.table.Number), widget.MediumImportance)
+	s.setStatus(tr.F("Table %d: nothing saved", p.table.Number), widget.MediumImportance)
 	s.table.SetText("")
 	s.FocusTable()
 }

@@ -2,7 +2,6 @@ package rounds
 
 import (
 	"context"
-	"fmt"
 	"image/color"
 	"strings"
 
@@ -13,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/director"
+	"tablekeeper/core/i18n"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/tr"
@@ -29,7 +29,7 @@ import (
 
 // ByPlayers is what a table's row says when the players reported its
 // result from a phone.
-const ByPlayers = "Reported by players"
+var ByPlayers = tr.K("Reported by players")
 
 // setPairing fills a row's pairing cell: "Reported by players" first when
 // they did, then why the pairing was made.
@@ -38,7 +38,7 @@ func setPairing(rt *widget.RichText, t director.SheetTable) {
 	if t.Result == nil || !t.Result.ByPlayers {
 		return
 	}
-	mark := &widget.TextSegment{Text: ByPlayers, Style: widget.RichTextStyle{
+	mark := &widget.TextSegment{Text: tr.L(ByPlayers), Style: widget.RichTextStyle{
 		ColorName: theme.ColorNamePrimary, SizeName: theme.SizeNameCaptionText, Inline: true, TextStyle: fyne.TextStyle{Bold: true}}}
 	segs := []widget.RichTextSegment{mark}
 	if t.Why != "" {
@@ -114,12 +114,12 @@ func (p *phonePanel) set(reports []director.PhoneReport) {
 func phoneTitle(waiting, check int) string {
 	var parts []string
 	if check > 0 {
-		parts = append(parts, fmt.Sprintf("%d to check", check))
+		parts = append(parts, tr.F("%d to check", check))
 	}
 	if waiting > 0 {
-		parts = append(parts, fmt.Sprintf("%d waiting for your approval", waiting))
+		parts = append(parts, tr.F("%d waiting for your approval", waiting))
 	}
-	return "Phone reports: " + strings.Join(parts, ", ")
+	return tr.F("Phone reports: %s", strings.Join(parts, ", "))
 }
 
 // PhoneLines are the two lines of a report's row: the table, its players
@@ -130,11 +130,11 @@ func PhoneLines(r director.PhoneReport) (head, body string) {
 	if len(r.Players) > 2 {
 		sep = ", "
 	}
-	head = fmt.Sprintf("Round %d, table %d · %s · typed %q at %s on device %s",
-		r.Round, r.Table, strings.Join(r.Players, sep), r.Result, r.At.Local().Format("15:04"), r.Device)
-	body = "Reported: " + tr.Text(r.Reported)
+	head = tr.F("Round %d, table %d · %s · typed %q at %s on device %s",
+		r.Round, r.Table, strings.Join(r.Players, sep), r.Result, i18n.Clock(tr.Lang(), r.At.Local()), r.Device)
+	body = tr.F("Reported: %s", r.Reported)
 	if r.Conflict {
-		body += " · on record: " + tr.Text(r.Recorded)
+		body += " · " + tr.F("on record: %s", r.Recorded)
 	}
 	return head, body
 }
@@ -142,12 +142,12 @@ func PhoneLines(r director.PhoneReport) (head, body string) {
 // row is one report: what it is, and its buttons.
 func (p *phonePanel) row(r director.PhoneReport) fyne.CanvasObject {
 	head, body := PhoneLines(r)
-	tag := &widget.Label{Text: "Waiting", TextStyle: fyne.TextStyle{Bold: true}, Importance: widget.HighImportance}
+	tag := &widget.Label{Text: tr.L("Waiting"), TextStyle: fyne.TextStyle{Bold: true}, Importance: widget.HighImportance}
 	if r.Conflict {
-		tag.Text, tag.Importance = "To check", widget.WarningImportance
+		tag.Text, tag.Importance = tr.L("To check"), widget.WarningImportance
 	}
-	accept := &widget.Button{Text: "Accept", Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: func() { p.onAccept(r) }}
-	reject := &widget.Button{Text: "Reject", Icon: theme.CancelIcon(), OnTapped: func() { p.resolve(r, false) }}
+	accept := &widget.Button{Text: tr.L("Accept"), Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: func() { p.onAccept(r) }}
+	reject := &widget.Button{Text: tr.L("Reject"), Icon: theme.CancelIcon(), OnTapped: func() { p.resolve(r, false) }}
 	text := columns.Lines(&widget.Label{Text: head, TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
 		&widget.Label{Text: body, Truncation: fyne.TextTruncateEllipsis})
 	return container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(90, tag.MinSize().Height), tag),
@@ -162,10 +162,10 @@ func (p *phonePanel) onAccept(r director.PhoneReport) {
 		return
 	}
 	p.confirm = keys.NewConfirm(p.s.win, keys.ConfirmOptions{
-		Title: fmt.Sprintf("Replace table %d's result?", r.Table),
-		Message: fmt.Sprintf("Round %d, table %d has %s on record.\nThe players reported %s from a phone.\nReplace the result on record with theirs?",
+		Title: tr.F("Replace table %d's result?", r.Table),
+		Message: tr.F("Round %d, table %d has %s on record.\nThe players reported %s from a phone.\nReplace the result on record with theirs?",
 			r.Round, r.Table, r.Recorded, r.Reported),
-		Yes: "Replace it", No: "Keep the result on record", Danger: true,
+		Yes: tr.L("Replace it"), No: tr.L("Keep the result on record"), Danger: true,
 	}, func(yes bool) {
 		if yes {
 			p.resolve(r, true)
@@ -182,14 +182,14 @@ func (p *phonePanel) resolve(r director.PhoneReport, accept bool) {
 		return s.d.ResolvePhoneReport(ctx, id, r.ID, accept)
 	}, func(err error) {
 		if err != nil {
-			s.setStatus(fmt.Sprintf("Table %d's phone report: %s", r.Table, work.Sentence(err)), widget.DangerImportance)
+			s.setStatus(tr.F("Table %d's phone report: %s", r.Table, work.Sentence(err)), widget.DangerImportance)
 			s.Load(id)
 			return
 		}
 		if accept {
-			s.setStatus(fmt.Sprintf("Table %d: the players' report was accepted: %s", r.Table, r.Reported), widget.SuccessImportance)
+			s.setStatus(tr.F("Table %d: the players' report was accepted: %s", r.Table, r.Reported), widget.SuccessImportance)
 		} else {
-			s.setStatus(fmt.Sprintf("Table %d: the players' report was rejected; the table keeps what it had", r.Table), widget.MediumImportance)
+			s.setStatus(tr.F("Table %d: the players' report was rejected; the table keeps what it had", r.Table), widget.MediumImportance)
 		}
 		s.changed(id)
 	})

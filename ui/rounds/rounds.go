@@ -32,10 +32,12 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/labels"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -52,7 +54,11 @@ type Director interface {
 }
 
 // DraftBanner is the banner over a draft round.
-const DraftBanner = "Draft — not published yet: check the pairings, swap players or pair again, then publish"
+var DraftBanner = tr.K("Draft — not published yet: check the pairings, swap players or pair again, then publish")
+
+// draftBannerTeams is DraftBanner in a team event, where a swap moves
+// whole teams.
+var draftBannerTeams = tr.K("Draft — not published yet: check the pairings, swap teams or pair again, then publish")
 
 // Screen is the Round tab.
 type Screen struct {
@@ -142,9 +148,9 @@ const selectWidth = 340
 // New returns the tab; Load shows an event's rounds in it.
 func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen {
 	s := &Screen{d: d, run: run, alert: alert, win: win}
-	s.roundSelect = &widget.Select{PlaceHolder: "No rounds", OnChanged: s.onRoundSelected}
+	s.roundSelect = &widget.Select{PlaceHolder: tr.L("No rounds"), OnChanged: s.onRoundSelected}
 	s.progress = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis}
-	s.table = keys.NewEntry("Table")
+	s.table = keys.NewEntry(tr.L("Table"))
 	s.table.OnSubmitted = s.onTableSubmitted
 	s.result = keys.NewEntry("2-1")
 	s.result.OnSubmitted = s.onResultSubmitted
@@ -152,9 +158,9 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	// fields; the button does the same.
 	s.table.OnKey = map[fyne.KeyName]func(){MissingKey: s.ShowMissing}
 	s.result.OnKey = s.table.OnKey
-	s.missing = &widget.Button{Text: "Missing results (F2)", Icon: theme.ListIcon(), OnTapped: s.ShowMissing}
-	s.saveButton = &widget.Button{Text: "Save result", Icon: theme.DocumentSaveIcon(), OnTapped: s.onSave}
-	s.timeCalled = &widget.Button{Text: "Time called…", Icon: theme.HistoryIcon(), OnTapped: s.onTimeCalled}
+	s.missing = &widget.Button{Text: tr.L("Missing results (F2)"), Icon: theme.ListIcon(), OnTapped: s.ShowMissing}
+	s.saveButton = &widget.Button{Text: tr.L("Save result"), Icon: theme.DocumentSaveIcon(), OnTapped: s.onSave}
+	s.timeCalled = &widget.Button{Text: tr.L("Time called…"), Icon: theme.HistoryIcon(), OnTapped: s.onTimeCalled}
 	s.timeCalled.Hide()
 	s.status = &widget.Label{Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Bold: true}}
 	s.hint = columns.Secondary(rules.ResultHint(3, true), true)
@@ -166,14 +172,14 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.twoHeader = s.header()
 	s.mheader = s.multiHeader()
 	s.mheader.Hide()
-	s.empty = &widget.Label{Text: "No round paired yet. When registration is done, press Pair round 1 above.", Alignment: fyne.TextAlignCenter, Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
+	s.empty = &widget.Label{Text: tr.L("No round paired yet. When registration is done, press Pair round 1 above."), Alignment: fyne.TextAlignCenter, Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
 
 	s.banner = s.newBanner()
 	entryHeight := s.table.MinSize().Height
-	s.resultLabel = &widget.Label{Text: "Result", TextStyle: fyne.TextStyle{Bold: true}}
+	s.resultLabel = &widget.Label{Text: tr.L("Result"), TextStyle: fyne.TextStyle{Bold: true}}
 	s.resultBox = container.NewGridWrap(fyne.NewSize(140, entryHeight), s.result)
 	entryBar := container.NewHBox(
-		&widget.Label{Text: "Table", TextStyle: fyne.TextStyle{Bold: true}},
+		&widget.Label{Text: tr.L("Table"), TextStyle: fyne.TextStyle{Bold: true}},
 		container.NewGridWrap(fyne.NewSize(90, entryHeight), s.table),
 		s.resultLabel,
 		s.resultBox,
@@ -201,13 +207,13 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 // newBanner builds the draft banner: what to do, and the buttons that do
 // it, on a tinted background that reads in light and dark themes.
 func (s *Screen) newBanner() *fyne.Container {
-	s.bannerText = &widget.Label{Text: DraftBanner, TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord}
-	s.swapButton = &widget.Button{Text: "Swap players", Icon: theme.ViewRefreshIcon(), OnTapped: s.StartSwap}
-	s.cancelSwap = &widget.Button{Text: "Cancel", Icon: theme.CancelIcon(), OnTapped: s.onCancelSwap}
+	s.bannerText = &widget.Label{Text: tr.L(DraftBanner), TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord}
+	s.swapButton = &widget.Button{Text: tr.L("Swap players"), Icon: theme.ViewRefreshIcon(), OnTapped: s.StartSwap}
+	s.cancelSwap = &widget.Button{Text: tr.L("Cancel"), Icon: theme.CancelIcon(), OnTapped: s.onCancelSwap}
 	s.cancelSwap.Hide()
-	s.repairButton = &widget.Button{Text: "Pair again", Icon: theme.MediaReplayIcon(), OnTapped: s.onRepair}
-	s.withdraw = &widget.Button{Text: "Withdraw", Icon: theme.DeleteIcon(), OnTapped: s.onWithdraw}
-	s.publish = &widget.Button{Text: "Publish pairings", Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: s.Publish}
+	s.repairButton = &widget.Button{Text: tr.L("Pair again"), Icon: theme.MediaReplayIcon(), OnTapped: s.onRepair}
+	s.withdraw = &widget.Button{Text: tr.L("Withdraw"), Icon: theme.DeleteIcon(), OnTapped: s.onWithdraw}
+	s.publish = &widget.Button{Text: tr.L("Publish pairings"), Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: s.Publish}
 	tint := canvas.NewRectangle(color.NRGBA{R: 0xff, G: 0x98, B: 0x00, A: 0x38})
 	tint.CornerRadius = theme.InputRadiusSize()
 	buttons := container.NewHBox(s.swapButton, s.cancelSwap, s.withdraw, s.repairButton, s.publish)
@@ -226,11 +232,11 @@ func (s *Screen) header() *fyne.Container {
 	cell := func(text string, align fyne.TextAlign) *widget.Label {
 		return &widget.Label{Text: text, Alignment: align, TextStyle: fyne.TextStyle{Bold: true}}
 	}
-	s.seatHeads = [2]*widget.Label{cell("Seat 1", fyne.TextAlignTrailing), cell("Seat 2", fyne.TextAlignLeading)}
+	s.seatHeads = [2]*widget.Label{cell(tr.F("Seat %d", 1), fyne.TextAlignTrailing), cell(tr.F("Seat %d", 2), fyne.TextAlignLeading)}
 	return s.cols.Row(
-		cell("Table", fyne.TextAlignCenter), s.seatHeads[0], cell("Pts", fyne.TextAlignCenter),
-		cell("Result", fyne.TextAlignCenter), cell("Pts", fyne.TextAlignCenter), s.seatHeads[1],
-		cell("Pairing", fyne.TextAlignLeading),
+		cell(tr.L("Table"), fyne.TextAlignCenter), s.seatHeads[0], cell(tr.L("Pts"), fyne.TextAlignCenter),
+		cell(tr.L("Result"), fyne.TextAlignCenter), cell(tr.L("Pts"), fyne.TextAlignCenter), s.seatHeads[1],
+		cell(tr.L("Pairing"), fyne.TextAlignLeading),
 	)
 }
 
@@ -387,27 +393,27 @@ func (s *Screen) showMode() {
 	s.result.SetPlaceHolder(rules.ResultPlaceholder(bestOf))
 	multi := Multiplayer(s.sheet)
 	s.showMulti(multi)
-	heads, cols := [2]string{"Seat 1", "Seat 2"}, playerCols
+	heads, cols := [2]string{tr.F("Seat %d", 1), tr.F("Seat %d", 2)}, playerCols
 	if Teams(s.sheet) {
-		heads, cols = [2]string{"Team A", "Team B"}, teamCols
+		heads, cols = [2]string{tr.L("Team A"), tr.L("Team B")}, teamCols
 	}
 	for k, l := range s.seatHeads {
 		l.SetText(heads[k])
 	}
 	s.cols.Set(cols...)
 	s.twoHeader.Refresh()
-	s.swapButton.SetText(swapWords(s.sheet, "Swap players"))
+	s.swapButton.SetText(swapWords(s.sheet, tr.K("Swap players"), tr.K("Swap teams")))
 	if !s.swapping {
-		s.bannerText.SetText(swapWords(s.sheet, DraftBanner))
+		s.bannerText.SetText(swapWords(s.sheet, DraftBanner, draftBannerTeams))
 	}
 	draws, _ := rules.MatchDraws(s.sheet.Event, s.sheet.Round)
 	switch {
 	case s.number == 0:
 		// No round yet: no best-of to speak of (the settings' value shows
 		// on the header and in Settings).
-		columns.SetSecondary(s.hint, "Results are typed here once round 1 is paired and its pairings published.")
+		columns.SetSecondary(s.hint, tr.L("Results are typed here once round 1 is paired and its pairings published."))
 	case draft:
-		columns.SetSecondary(s.hint, DraftHint)
+		columns.SetSecondary(s.hint, tr.L(DraftHint))
 	case multi:
 		columns.SetSecondary(s.hint, rules.MultiFormFor(s.sheet.Event.Settings).Hint())
 	case Teams(s.sheet):
@@ -427,11 +433,11 @@ func (s *Screen) showMulti(multi bool) {
 		setVisible(o, multi)
 	}
 	if multi {
-		s.saveButton.SetText("Enter result")
+		s.saveButton.SetText(tr.L("Enter result"))
 		s.saveButton.SetIcon(theme.DocumentCreateIcon())
 		s.resultHeading.SetText(rules.MultiFormFor(s.sheet.Event.Settings).ResultName())
 	} else {
-		s.saveButton.SetText("Save result")
+		s.saveButton.SetText(tr.L("Save result"))
 		s.saveButton.SetIcon(theme.DocumentSaveIcon())
 	}
 }
@@ -471,29 +477,23 @@ func Progress(sh director.Sheet, latest bool) string {
 		byes = teamByes(sh)
 	}
 	if !sh.Round.Published() {
-		s := fmt.Sprintf("Draft: %d tables", played)
-		if played == 1 {
-			s = "Draft: 1 table"
+		s := tr.N("Draft: %d tables", played, played)
+		switch {
+		case byes > 0 && Teams(sh):
+			s = tr.N("%s and %d team byes", byes, s, byes)
+		case byes > 0:
+			s = tr.N("%s and %d byes", byes, s, byes)
 		}
-		bye := "bye"
-		if Teams(sh) {
-			bye = "team bye"
-		}
-		if byes == 1 {
-			s += " and 1 " + bye
-		} else if byes > 1 {
-			s += fmt.Sprintf(" and %d %ss", byes, bye)
-		}
-		return s + ", not published"
+		return tr.F("%s, not published", s)
 	}
-	s := fmt.Sprintf("%d of %d results in", in, played)
+	s := tr.F("%d of %d results in", in, played)
 	if in < played || !latest {
 		return s
 	}
 	if sh.Event.State == event.StateFinished {
-		return s + " · the event is finished"
+		return s + " · " + tr.L("the event is finished")
 	}
-	return s + fmt.Sprintf(" · round complete: pair round %d or finish the event", sh.Round.Number+1)
+	return s + " · " + tr.F("round complete: pair round %d or finish the event", sh.Round.Number+1)
 }
 
 // --- draft: publish, pair again, swap ---
@@ -515,7 +515,7 @@ func (s *Screen) Publish() {
 			s.fail(err)
 			return
 		}
-		s.setStatus(fmt.Sprintf("Round %d published: enter the results as tables report", n), widget.SuccessImportance)
+		s.setStatus(tr.F("Round %d published: enter the results as tables report", n), widget.SuccessImportance)
 		s.focusTable = true
 		s.changed(id)
 	})
@@ -525,8 +525,8 @@ func (s *Screen) onRepair() {
 	if !s.Draft() {
 		return
 	}
-	s.askDraft("Pair again", fmt.Sprintf("Pair round %d again with a new random seed? The current draft is discarded.", s.number),
-		"Pair again", s.onRepairConfirmed)
+	s.askDraft(tr.L("Pair again"), tr.F("Pair round %d again with a new random seed? The current draft is discarded.", s.number),
+		tr.L("Pair again"), s.onRepairConfirmed)
 }
 
 // askDraft leaves swap mode and asks before a change to the draft.
@@ -549,7 +549,7 @@ func (s *Screen) onRepairConfirmed(ok bool) {
 			return
 		}
 		// The new seed is in the log; the organizer needs the next step.
-		s.setStatus(fmt.Sprintf("Round %d paired again: check the new pairings, then publish", r.Number), widget.SuccessImportance)
+		s.setStatus(tr.F("Round %d paired again: check the new pairings, then publish", r.Number), widget.SuccessImportance)
 		s.changed(id)
 	})
 }
@@ -559,8 +559,8 @@ func (s *Screen) onWithdraw() {
 	if !s.Draft() {
 		return
 	}
-	s.askDraft("Withdraw round", fmt.Sprintf("Withdraw round %d? Its draft pairings are discarded; nothing else changes.", s.number),
-		"Withdraw", s.onWithdrawConfirmed)
+	s.askDraft(tr.L("Withdraw round"), tr.F("Withdraw round %d? Its draft pairings are discarded; nothing else changes.", s.number),
+		tr.L("Withdraw"), s.onWithdrawConfirmed)
 }
 
 func (s *Screen) onWithdrawConfirmed(ok bool) {
@@ -575,7 +575,7 @@ func (s *Screen) onWithdrawConfirmed(ok bool) {
 			s.fail(err)
 			return
 		}
-		s.setStatus(fmt.Sprintf("Round %d withdrawn", number), widget.SuccessImportance)
+		s.setStatus(tr.F("Round %d withdrawn", number), widget.SuccessImportance)
 		s.changed(id)
 	})
 }
@@ -593,7 +593,7 @@ func (s *Screen) StartSwap() {
 	c.Unfocus()
 	c.SetOnTypedKey(s.onSwapKey)
 	s.swapButton.Hide()
-	s.cancelSwap.SetText("Cancel")
+	s.cancelSwap.SetText(tr.L("Cancel"))
 	s.cancelSwap.Show()
 	s.setStatus("", widget.MediumImportance)
 	s.showSwapHelp()
@@ -601,32 +601,33 @@ func (s *Screen) StartSwap() {
 }
 
 // SwapHelp is the banner in swap mode before a player is picked.
-const SwapHelp = "Swap players: click a player, then the player to swap with. Esc or Cancel stops."
+var SwapHelp = tr.K("Swap players: click a player, then the player to swap with. Esc or Cancel stops.")
 
 // swapAgainHelp is the banner in swap mode after a swap.
-const swapAgainHelp = "Swap players: click two more players to swap them too. Esc or Done stops."
+var swapAgainHelp = tr.K("Swap players: click two more players to swap them too. Esc or Done stops.")
 
 // showSwapHelp puts what to click next in the banner.
 func (s *Screen) showSwapHelp() {
 	switch {
 	case !s.swapping:
-		s.bannerText.SetText(swapWords(s.sheet, DraftBanner))
+		s.bannerText.SetText(swapWords(s.sheet, DraftBanner, draftBannerTeams))
 	case s.picked.Entry == 0 && s.swapped:
-		s.bannerText.SetText(swapWords(s.sheet, swapAgainHelp))
+		s.bannerText.SetText(swapWords(s.sheet, swapAgainHelp, tr.K("Swap teams: click two more teams to swap them too. Esc or Done stops.")))
 	case s.picked.Entry == 0:
-		s.bannerText.SetText(swapWords(s.sheet, SwapHelp))
+		s.bannerText.SetText(swapWords(s.sheet, SwapHelp, tr.K("Swap teams: click a team, then the team to swap with. Esc or Cancel stops.")))
 	default:
-		s.bannerText.SetText(fmt.Sprintf(swapWords(s.sheet, "Swap players: %s picked. Click the player to swap with (or %s again to unpick)."), s.picked.Name, s.picked.Name))
+		s.bannerText.SetText(i18n.Sprintf(tr.Lang(), swapWords(s.sheet, tr.K("Swap players: %[1]s picked. Click the player to swap with (or %[1]s again to unpick)."),
+			tr.K("Swap teams: %[1]s picked. Click the team to swap with (or %[1]s again to unpick).")), s.picked.Name))
 	}
 }
 
-// swapWords says "team" for "player" in a team event, where a swap moves
-// whole teams.
-func swapWords(sh director.Sheet, text string) string {
-	if !Teams(sh) {
-		return text
+// swapWords says the key for teams in a team event, where a swap moves
+// whole teams, else the key for players.
+func swapWords(sh director.Sheet, players, teams string) string {
+	if Teams(sh) {
+		return tr.L(teams)
 	}
-	return strings.NewReplacer("players", "teams", "player", "team").Replace(text)
+	return tr.L(players)
 }
 
 // stopSwap turns swap mode off, if on.
@@ -651,7 +652,7 @@ func (s *Screen) onCancelSwap() {
 	done := s.swapped
 	s.stopSwap()
 	if !done {
-		s.setStatus("Swap cancelled", widget.MediumImportance)
+		s.setStatus(tr.L("Swap cancelled"), widget.MediumImportance)
 	}
 }
 
@@ -697,14 +698,14 @@ func (s *Screen) swap(a, b director.SheetPlayer) {
 		return s.d.SwapPlayers(ctx, id, n, a.Entry, b.Entry)
 	}, func(err error) {
 		if err != nil {
-			s.setStatus("Not swapped: "+work.Sentence(err), widget.DangerImportance)
+			s.setStatus(tr.F("Not swapped: %s", work.Sentence(err)), widget.DangerImportance)
 			s.refreshTables()
 			return
 		}
 		s.swapped = true
-		s.cancelSwap.SetText("Done")
+		s.cancelSwap.SetText(tr.L("Done"))
 		s.showSwapHelp()
-		s.setStatus(fmt.Sprintf("%s and %s swapped seats", a.Name, b.Name), widget.SuccessImportance)
+		s.setStatus(tr.F("%s and %s swapped seats", a.Name, b.Name), widget.SuccessImportance)
 		s.changed(id)
 	})
 }
@@ -734,10 +735,10 @@ func (s *Screen) onTableSubmitted(string) {
 		return
 	}
 	if t.Result != nil {
-		s.setStatus(fmt.Sprintf("Table %d already has %s: a new result asks before replacing it.",
+		s.setStatus(tr.F("Table %d already has %s: a new result asks before replacing it.",
 			t.Number, describeTable(t)), widget.WarningImportance)
 	} else {
-		s.setStatus(fmt.Sprintf("Table %d: %s", t.Number, describeTable(t)), widget.MediumImportance)
+		s.setStatus(tr.F("Table %d: %s", t.Number, describeTable(t)), widget.MediumImportance)
 	}
 	s.win.Canvas().Focus(s.result)
 }
@@ -761,7 +762,7 @@ func (s *Screen) typedTable() (director.SheetTable, error) {
 }
 
 // tableRange says which tables a round has ("1–25").
-func tableRange(sh director.Sheet) string {
+func tableRange(sh director.Sheet) i18n.Text {
 	lo, hi := 0, 0
 	for _, t := range sh.Tables {
 		if t.Bye {
@@ -774,11 +775,11 @@ func tableRange(sh director.Sheet) string {
 	}
 	switch {
 	case hi == 0:
-		return "none (byes only)"
+		return i18n.F("none (byes only)")
 	case lo == hi:
-		return fmt.Sprintf("only %d", lo)
+		return i18n.F("only %d", lo)
 	}
-	return fmt.Sprintf("%d–%d", lo, hi)
+	return i18n.F("%d–%d", lo, hi)
 }
 
 // describeTable is a table's players and, when it has one, its result.
@@ -792,7 +793,7 @@ func describeTable(t director.SheetTable) string {
 		return ResultText(t.Table)
 	}
 	if t.Result == nil {
-		return sides[0].Name + " v " + sides[1].Name
+		return tr.F("%s v %s", sides[0].Name, sides[1].Name)
 	}
 	return fmt.Sprintf("%s %s %s", sides[0].Name, ResultText(event.TeamMatch(t.Table)), sides[1].Name)
 }
@@ -859,23 +860,23 @@ func (s *Screen) onSave() {
 func (s *Screen) confirmCorrection(before director.SheetTable, res event.Result) {
 	now := before.Table
 	now.Result = &res
-	msg := widget.NewLabel(fmt.Sprintf("Table %d already has a result:\n    %s\nReplace it with %s?",
+	msg := widget.NewLabel(tr.F("Table %d already has a result:\n    %s\nReplace it with %s?",
 		before.Number, describeTable(before), ResultText(event.TeamMatch(now))))
 	var d dialog.Dialog
-	keep := keys.NewButton("Keep the saved result", theme.CancelIcon(), func() {
+	keep := keys.NewButton(tr.L("Keep the saved result"), theme.CancelIcon(), func() {
 		d.Hide()
-		s.setStatus(fmt.Sprintf("Table %d: the saved result was kept", before.Number), widget.MediumImportance)
+		s.setStatus(tr.F("Table %d: the saved result was kept", before.Number), widget.MediumImportance)
 		s.resetEntry()
 	})
-	replace := keys.NewButton("Replace it", theme.ConfirmIcon(), func() {
+	replace := keys.NewButton(tr.L("Replace it"), theme.ConfirmIcon(), func() {
 		d.Hide()
 		s.record(before, res)
 	})
 	replace.Importance = widget.DangerImportance
 	keep.OnEscape, replace.OnEscape = keep.OnTapped, keep.OnTapped
-	hint := widget.NewLabel("Enter or Esc keeps it; Tab then Enter replaces it.")
+	hint := widget.NewLabel(tr.L("Enter or Esc keeps it; Tab then Enter replaces it."))
 	hint.Importance = widget.LowImportance
-	d = dialog.NewCustomWithoutButtons("Correct table "+strconv.Itoa(before.Number)+"?",
+	d = dialog.NewCustomWithoutButtons(tr.F("Correct table %d?", before.Number),
 		container.NewVBox(msg, hint, container.NewHBox(layout.NewSpacer(), keep, replace)), s.win)
 	s.correcting = d
 	d.Show()
@@ -894,7 +895,7 @@ func (s *Screen) record(before director.SheetTable, res event.Result) {
 		return s.d.RecordResultSeen(ctx, id, round, number, before.Result, res)
 	}, func(err error) {
 		if err != nil {
-			s.setStatus(fmt.Sprintf("Table %d not saved: %s", number, work.Sentence(err)), widget.DangerImportance)
+			s.setStatus(tr.F("Table %d not saved: %s", number, work.Sentence(err)), widget.DangerImportance)
 			if errors.Is(err, event.ErrConflict) {
 				// Another writer changed the table: show it as it is now.
 				s.Load(id)
@@ -919,9 +920,9 @@ func Saved(t director.SheetTable, number int, res event.Result) string {
 		text = fmt.Sprintf("%s %s %s", t.Players[0].Name, text, t.Players[1].Name)
 	}
 	if t.Result != nil {
-		return fmt.Sprintf("Table %d: %s corrected (was %s)", number, text, ResultText(event.TeamMatch(t.Table)))
+		return tr.F("Table %d: %s corrected (was %s)", number, text, ResultText(event.TeamMatch(t.Table)))
 	}
-	return fmt.Sprintf("Table %d: %s saved", number, text)
+	return tr.F("Table %d: %s saved", number, text)
 }
 
 func (s *Screen) sheetTable(number int) (director.SheetTable, bool) {
@@ -981,7 +982,7 @@ func (s *Screen) updateItem(i widget.ListItemID, o fyne.CanvasObject) {
 	cells := row.Objects
 	label := func(j int) *widget.Label { return cells[j].(*widget.Label) }
 	if t.Bye {
-		label(0).SetText("BYE")
+		label(0).SetText(tr.L("BYE"))
 	} else {
 		label(0).SetText(strconv.Itoa(t.Number))
 	}
@@ -1071,22 +1072,20 @@ const MissingKey = fyne.KeyF2
 // the cursor goes back to the Table field.
 func (s *Screen) ShowMissing() {
 	if s.number == 0 {
-		s.setStatus("No round yet: nothing is waiting for a result.", widget.MediumImportance)
+		s.setStatus(tr.L("No round yet: nothing is waiting for a result."), widget.MediumImportance)
 		return
 	}
 	out := s.sheet.Outstanding()
-	title := fmt.Sprintf("Round %d: waiting for %d results", s.number, len(out))
+	title := tr.N("Round %[2]d: waiting for %[1]d results", len(out), len(out), s.number)
 	var lines []string
 	for _, o := range out {
-		lines = append(lines, fmt.Sprintf("Table %d · %s", o.Number, o.Label()))
+		lines = append(lines, tr.F("Table %d · %s", o.Number, o.Label()))
 	}
 	switch {
 	case s.Draft():
-		title, lines = fmt.Sprintf("Round %d is a draft", s.number), []string{"Publish its pairings first: results are entered after."}
+		title, lines = tr.F("Round %d is a draft", s.number), []string{tr.L("Publish its pairings first: results are entered after.")}
 	case len(out) == 0:
-		title, lines = fmt.Sprintf("Round %d: every result is in", s.number), []string{"No table is waiting for a result."}
-	case len(out) == 1:
-		title = fmt.Sprintf("Round %d: waiting for 1 result", s.number)
+		title, lines = tr.F("Round %d: every result is in", s.number), []string{tr.L("No table is waiting for a result.")}
 	}
 	s.missingList = keys.Inform(s.win, title, strings.Join(lines, "\n"))
 }

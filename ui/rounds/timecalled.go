@@ -8,6 +8,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 	"tablekeeper/ui/timeout"
 )
@@ -17,7 +18,7 @@ import (
 func (s *Screen) onTimeCalled() {
 	n, err := strconv.Atoi(strings.TrimSpace(s.table.Text))
 	if err != nil {
-		s.setStatus("Type the table number first, then press Time called…", widget.DangerImportance)
+		s.setStatus(tr.L("Type the table number first, then press Time called…"), widget.DangerImportance)
 		s.win.Canvas().Focus(s.table)
 		return
 	}
@@ -28,7 +29,7 @@ func (s *Screen) onTimeCalled() {
 	}
 	id := s.eventID
 	err = timeout.Show(s.d, s.run, s.win, s.sheet, t, func(res event.Result) {
-		s.setStatus("Table "+strconv.Itoa(n)+": decided at time and saved", widget.SuccessImportance)
+		s.setStatus(tr.F("Table %d: decided at time and saved", n), widget.SuccessImportance)
 		s.resetEntry()
 		s.changed(id)
 	})

@@ -15,10 +15,12 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 	"tablekeeper/core/standings"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/labels"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -51,7 +53,7 @@ type Screen struct {
 // New returns the tab; Load shows an event's standings in it.
 func New(d Director, run work.Runner, alert work.Alert) *Screen {
 	s := &Screen{d: d, run: run, alert: alert}
-	s.empty = &widget.Label{Text: "Nobody is registered yet.", Alignment: fyne.TextAlignCenter, Importance: widget.LowImportance}
+	s.empty = &widget.Label{Text: tr.L("Nobody is registered yet."), Alignment: fyne.TextAlignCenter, Importance: widget.LowImportance}
 	s.table = container.NewStack()
 	s.build(nil, false)
 	s.content = s.table
@@ -66,21 +68,21 @@ func (s *Screen) build(keys []string, teams bool) {
 		{Width: 50},           // rank
 		{Width: 200, Grow: 1}, // name
 	}
-	header := []fyne.CanvasObject{headerCell("Rank", fyne.TextAlignTrailing), headerCell("Name", fyne.TextAlignLeading)}
+	header := []fyne.CanvasObject{headerCell(tr.L("Rank"), fyne.TextAlignTrailing), headerCell(tr.L("Name"), fyne.TextAlignLeading)}
 	if teams {
-		header[1] = headerCell("Team", fyne.TextAlignLeading)
+		header[1] = headerCell(tr.L("Team"), fyne.TextAlignLeading)
 		cols = append(cols, columns.Col{Width: 220, Grow: 1})
-		header = append(header, headerCell("Players", fyne.TextAlignLeading))
+		header = append(header, headerCell(tr.L("Players"), fyne.TextAlignLeading))
 	}
 	cols = append(cols,
 		columns.Col{Width: 60}, // points
 		columns.Col{Width: 80}, // W-L-D
 	)
-	header = append(header, headerCell("Points", fyne.TextAlignTrailing), headerCell("W-L-D", fyne.TextAlignCenter))
+	header = append(header, headerCell(tr.L("Points"), fyne.TextAlignTrailing), headerCell(tr.L("W-L-D"), fyne.TextAlignCenter))
 	for _, k := range keys {
 		title, _ := labels.Tiebreaker(k)
 		cols = append(cols, columns.Col{Width: columnWidth(k)})
-		header = append(header, headerCell(title, fyne.TextAlignTrailing))
+		header = append(header, headerCell(tr.L(title), fyne.TextAlignTrailing))
 	}
 	s.cols = columns.New(cols...)
 	s.list = &widget.List{Length: s.length, CreateItem: s.createItem, UpdateItem: s.updateItem}
@@ -151,9 +153,9 @@ func (s *Screen) Load(id event.EventID) {
 			s.build(v.keys, v.teams)
 		}
 		s.rows, s.members = v.rows, v.members
-		s.empty.Text = "Nobody is registered yet."
+		s.empty.Text = tr.L("Nobody is registered yet.")
 		if v.teams {
-			s.empty.Text = "No team has been made yet."
+			s.empty.Text = tr.L("No team has been made yet.")
 		}
 		s.empty.Hidden = len(v.rows) > 0
 		s.empty.Refresh()
@@ -236,9 +238,9 @@ func Cells(r standings.Standing, keys []string) []string {
 	name := r.Name
 	switch r.Status {
 	case event.EntryDropped:
-		name += " (dropped)"
+		name += " " + tr.L("(dropped)")
 	case event.EntryDisqualified:
-		name += " (disqualified)"
+		name += " " + tr.L("(disqualified)")
 	}
 	out := []string{
 		strconv.Itoa(r.Rank), name, strconv.Itoa(r.Points),
@@ -265,17 +267,23 @@ func Members(t director.TeamStanding) string {
 		names[i] = m.Name
 		switch m.Status {
 		case event.EntryDropped:
-			names[i] += " (dropped)"
+			names[i] += " " + tr.L("(dropped)")
 		case event.EntryDisqualified:
-			names[i] += " (disqualified)"
+			names[i] += " " + tr.L("(disqualified)")
 		}
 	}
 	return strings.Join(names, " & ")
 }
 
 // Tiebreaker shows one tiebreaker of a standing (standings.Standing's
-// TiebreakerText).
-func Tiebreaker(r standings.Standing, key string) string { return r.TiebreakerText(key) }
+// TiebreakerText), with the decimal separator of the screens' language.
+func Tiebreaker(r standings.Standing, key string) string { return decimal(r.TiebreakerText(key)) }
 
-// Percent shows a fraction as a percentage with two decimals: 66.67.
-func Percent(f float64) string { return standings.Percent(f) }
+// Percent shows a fraction as a percentage with two decimals: 66.67 (66,67
+// in French).
+func Percent(f float64) string { return decimal(standings.Percent(f)) }
+
+// decimal says a number written with a point in the screens' language.
+func decimal(number string) string {
+	return strings.Replace(number, ".", i18n.T(tr.Lang(), "decimal separator"), 1)
+}

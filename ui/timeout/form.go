@@ -2,7 +2,6 @@ package timeout
 
 import (
 	"context"
-	"fmt"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -14,6 +13,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/columns"
 	keyw "tablekeeper/ui/internal/keys"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -90,9 +90,9 @@ func newForm(d Director, run work.Runner, win fyne.Window, sh director.Sheet, t 
 	f.detail = columns.Secondary("", true)
 	f.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
 	f.problem.Hide()
-	f.cancel = keyw.NewButton("Cancel", theme.CancelIcon(), f.onCancel)
+	f.cancel = keyw.NewButton(tr.L("Cancel"), theme.CancelIcon(), f.onCancel)
 	f.cancel.OnEscape = f.onCancel
-	f.save = keyw.NewButton("Save result", theme.DocumentSaveIcon(), f.onSave)
+	f.save = keyw.NewButton(tr.L("Save result"), theme.DocumentSaveIcon(), f.onSave)
 	f.save.Importance = widget.HighImportance
 	f.save.OnEscape = f.onCancel
 
@@ -105,9 +105,9 @@ func newForm(d Director, run work.Runner, win fyne.Window, sh director.Sheet, t 
 		f.problem,
 		columns.Secondary(hint(kind), true),
 	)
-	title := fmt.Sprintf("Time called · table %d · round %d", t.Number, f.round)
+	title := tr.F("Time called · table %d · round %d", t.Number, f.round)
 	if t.Result != nil {
-		title = fmt.Sprintf("Correct time-out · table %d · round %d", t.Number, f.round)
+		title = tr.F("Correct time-out · table %d · round %d", t.Number, f.round)
 	}
 	f.dialog = dialog.NewCustomWithoutButtons(title, container.New(columns.MinWidth{Width: formWidth}, content), win)
 	f.dialog.SetButtons([]fyne.CanvasObject{f.cancel, f.save})
@@ -119,11 +119,11 @@ func newForm(d Director, run work.Runner, win fyne.Window, sh director.Sheet, t 
 func hint(k Kind) string {
 	switch k {
 	case KeyForgeGame:
-		return "Tab moves · Space marks who went first · Enter saves · Esc cancels. A blank count is 0."
+		return tr.L("Tab moves · Space marks who went first · Enter saves · Esc cancels. A blank count is 0.")
 	case KeyForgeMatch:
-		return "Tab moves · Space marks Won or First · Enter saves · Esc cancels. A blank count is 0; a blank game was not played."
+		return tr.L("Tab moves · Space marks Won or First · Enter saves · Esc cancels. A blank count is 0; a blank game was not played.")
 	}
-	return "Tab moves · Enter saves · Esc cancels. A blank count is 0; \"To win\" stays 5 unless cards change it."
+	return tr.L("Tab moves · Enter saves · Esc cancels. A blank count is 0; \"To win\" stays 5 unless cards change it.")
 }
 
 // wire makes Enter save and Esc cancel in a field.
@@ -152,19 +152,19 @@ func (f *form) show() {
 // form nobody has touched shows neither a decision nor a problem.
 func (f *form) refresh() {
 	if f.body.blank() {
-		f.decision.SetText("Decision: type the counts; the decision follows as you type.")
+		f.decision.SetText(tr.L("Decision: type the counts; the decision follows as you type."))
 		f.showDetail("")
 		f.showProblem("")
 		return
 	}
 	out, err := f.body.decide()
 	if err != nil {
-		f.decision.SetText("Decision: —")
+		f.decision.SetText(tr.L("Decision: —"))
 		f.showDetail("")
 		f.showProblem(work.Sentence(err))
 		return
 	}
-	f.decision.SetText("Decision: " + out.headline)
+	f.decision.SetText(tr.F("Decision: %s", out.headline))
 	f.showDetail(out.detail)
 	f.showProblem("")
 }
@@ -197,9 +197,9 @@ func (f *form) onSave() {
 	}
 	out, err := f.body.decide()
 	if err != nil {
-		f.decision.SetText("Decision: —")
+		f.decision.SetText(tr.L("Decision: —"))
 		f.showDetail("")
-		f.showProblem("Not saved: " + work.Sentence(err))
+		f.showProblem(tr.F("Not saved: %s", work.Sentence(err)))
 		return
 	}
 	f.saving = true
@@ -211,7 +211,7 @@ func (f *form) onSave() {
 		f.saving = false
 		f.save.Enable()
 		if err != nil {
-			f.showProblem("Not saved: " + work.Sentence(err))
+			f.showProblem(tr.F("Not saved: %s", work.Sentence(err)))
 			return
 		}
 		f.dialog.Hide()

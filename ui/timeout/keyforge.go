@@ -1,7 +1,6 @@
 package timeout
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -14,6 +13,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/tr"
 )
 
 // The KeyForge forms: one game at time (K7) and a best-of-three match at
@@ -101,17 +101,17 @@ func (c *counts) cells() []fyne.CanvasObject {
 func (c *counts) player(name string, first bool) (clock.KeyForgePlayer, error) {
 	p := clock.KeyForgePlayer{Name: name, First: first}
 	var err error
-	if p.Keys, err = count(c.keys.Text, name, "keys forged", maxTyped); err != nil {
+	if p.Keys, err = count(c.keys.Text, name, tr.L("keys forged"), maxTyped); err != nil {
 		return p, err
 	}
-	if p.Aember, err = count(c.aember.Text, name, "Æmber", maxTyped); err != nil {
+	if p.Aember, err = count(c.aember.Text, name, tr.L("Æmber"), maxTyped); err != nil {
 		return p, err
 	}
-	if p.Chains, err = count(c.chains.Text, name, "chains", maxChains); err != nil {
+	if p.Chains, err = count(c.chains.Text, name, tr.L("chains"), maxChains); err != nil {
 		return p, err
 	}
 	if c.creatures != nil {
-		if p.Creatures, err = count(c.creatures.Text, name, "friendly creatures in play", maxTyped); err != nil {
+		if p.Creatures, err = count(c.creatures.Text, name, tr.L("friendly creatures in play"), maxTyped); err != nil {
 			return p, err
 		}
 	}
@@ -198,8 +198,8 @@ func (g *atTime) players(names [2]string) ([2]clock.KeyForgePlayer, error) {
 // lines lays out the game: a heading row, then a row per player.
 func (g *atTime) lines(cols *columns.Layout, names [2]string, title string) []fyne.CanvasObject {
 	g.title.SetText(title)
-	out := []fyne.CanvasObject{cols.Row(g.title, header("Keys", fyne.TextAlignLeading), header("Æmber", fyne.TextAlignLeading),
-		header("Chains", fyne.TextAlignLeading), header("Creatures", fyne.TextAlignLeading), header("First", fyne.TextAlignLeading))}
+	out := []fyne.CanvasObject{cols.Row(g.title, header(tr.L("Keys"), fyne.TextAlignLeading), header(tr.L("Æmber"), fyne.TextAlignLeading),
+		header(tr.L("Chains"), fyne.TextAlignLeading), header(tr.L("Creatures"), fyne.TextAlignLeading), header(tr.L("First"), fyne.TextAlignLeading))}
 	for i, r := range g.rows {
 		cells := append([]fyne.CanvasObject{nameCell(names[i])}, r.cells()...)
 		out = append(out, cols.Row(append(cells, g.first.radios[i])...))
@@ -234,13 +234,11 @@ func newGameForm(f *form, t director.SheetTable) *gameForm {
 }
 
 func (g *gameForm) rule() string {
-	return "K7 · After the turn steps, count each player's keys forged, Æmber in the pool, chains and friendly creatures in play, " +
-		"and mark who took the first turn. A player with 6 Æmber or more forges one key (paying 6); " +
-		"then most keys wins, then most Æmber, fewest chains, most creatures, and last the first player."
+	return tr.L("K7 · After the turn steps, count each player's keys forged, Æmber in the pool, chains and friendly creatures in play, and mark who took the first turn. A player with 6 Æmber or more forges one key (paying 6); then most keys wins, then most Æmber, fewest chains, most creatures, and last the first player.")
 }
 
 func (g *gameForm) content() fyne.CanvasObject {
-	return container.NewVBox(g.game.lines(kfColumns(), g.names, "Player")...)
+	return container.NewVBox(g.game.lines(kfColumns(), g.names, tr.L("Player"))...)
 }
 
 func (g *gameForm) first() fyne.Focusable { return g.game.rows[0].keys }
@@ -272,17 +270,17 @@ func gameHeadline(d clock.KeyForgeGameDecision, names [2]string) string {
 	var why string
 	switch d.Step {
 	case clock.StepKeys:
-		why = fmt.Sprintf("step 2, most keys: %s to %d", plural(a.Keys, "key", "keys"), b.Keys)
+		why = tr.N("step 2, most keys: %d keys to %d", a.Keys, a.Keys, b.Keys)
 	case clock.StepAember:
-		why = fmt.Sprintf("step 3, most Æmber: %d Æmber to %d", a.Aember, b.Aember)
+		why = tr.F("step 3, most Æmber: %d Æmber to %d", a.Aember, b.Aember)
 	case clock.StepChains:
-		why = fmt.Sprintf("step 4, fewest chains: %s to %d", plural(a.Chains, "chain", "chains"), b.Chains)
+		why = tr.N("step 4, fewest chains: %d chains to %d", a.Chains, a.Chains, b.Chains)
 	case clock.StepCreatures:
-		why = fmt.Sprintf("step 5, most friendly creatures in play: %d to %d", a.Creatures, b.Creatures)
+		why = tr.F("step 5, most friendly creatures in play: %d to %d", a.Creatures, b.Creatures)
 	default:
-		why = "step 6, the first player: everything else is tied"
+		why = tr.L("step 6, the first player: everything else is tied")
 	}
-	return names[w] + " wins — " + why
+	return tr.F("%s wins — %s", names[w], why)
 }
 
 // --- K8: best of three ---
@@ -311,8 +309,8 @@ func (g *finished) blank() bool {
 }
 
 func (g *finished) lines(cols *columns.Layout, names [2]string, title string) []fyne.CanvasObject {
-	out := []fyne.CanvasObject{cols.Row(header(title, fyne.TextAlignLeading), header("Keys", fyne.TextAlignLeading),
-		header("Æmber left", fyne.TextAlignLeading), header("Chains", fyne.TextAlignLeading), layout.NewSpacer(), header("Won", fyne.TextAlignLeading))}
+	out := []fyne.CanvasObject{cols.Row(header(title, fyne.TextAlignLeading), header(tr.L("Keys"), fyne.TextAlignLeading),
+		header(tr.L("Æmber left"), fyne.TextAlignLeading), header(tr.L("Chains"), fyne.TextAlignLeading), layout.NewSpacer(), header(tr.L("Won"), fyne.TextAlignLeading))}
 	for i, r := range g.rows {
 		cells := append([]fyne.CanvasObject{nameCell(names[i])}, r.cells()...)
 		out = append(out, cols.Row(append(cells, g.won.radios[i])...))
@@ -327,7 +325,7 @@ func (g *finished) record(n int, names [2]string) (clock.KeyForgeGameRecord, err
 		return rec, event.Invalidf("game %d: mark its winner in the Won column, or leave the game blank if it was not played", n)
 	}
 	for i, r := range g.rows {
-		p, err := r.player(fmt.Sprintf("game %d, %s", n, names[i]), false)
+		p, err := r.player(tr.F("game %d, %s", n, names[i]), false)
 		if err != nil {
 			return rec, err
 		}
@@ -378,16 +376,14 @@ func newMatchForm(f *form, t director.SheetTable) *matchForm {
 }
 
 func (m *matchForm) rule() string {
-	return "K8 · Fill in each game finished before time as recorded after it (keys forged, Æmber left, chains, winner), " +
-		"then the game in progress after its turn steps, decided by K7. Leave a game blank if it was not played. " +
-		"The match goes to most games won, then most keys, most Æmber left, fewest chains over the match, and last the winner of game 1."
+	return tr.L("K8 · Fill in each game finished before time as recorded after it (keys forged, Æmber left, chains, winner), then the game in progress after its turn steps, decided by K7. Leave a game blank if it was not played. The match goes to most games won, then most keys, most Æmber left, fewest chains over the match, and last the winner of game 1.")
 }
 
 func (m *matchForm) content() fyne.CanvasObject {
 	cols := kfColumns()
 	var lines []fyne.CanvasObject
 	for i, g := range m.games {
-		lines = append(lines, g.lines(cols, m.names, fmt.Sprintf("Game %d", i+1))...)
+		lines = append(lines, g.lines(cols, m.names, tr.F("Game %d", i+1))...)
 	}
 	lines = append(lines, m.now.lines(cols, m.names, m.now.title.Text)...)
 	return container.NewVBox(lines...)
@@ -412,7 +408,7 @@ func (m *matchForm) played() int {
 
 // update numbers the game in progress after the finished ones.
 func (m *matchForm) update() {
-	m.now.title.SetText(fmt.Sprintf("Game %d, in progress at time", m.played()+1))
+	m.now.title.SetText(tr.F("Game %d, in progress at time", m.played()+1))
 }
 
 func (m *matchForm) decide() (outcome, error) {
@@ -437,7 +433,7 @@ func (m *matchForm) decide() (outcome, error) {
 	if !m.now.blank() {
 		var err error
 		if players, err = m.now.players(m.names); err != nil {
-			return outcome{}, event.Invalidf("game %d, in progress at time: %s", len(match.Games)+1, event.Message(err))
+			return outcome{}, event.Invalidf("game %d, in progress at time: %s", len(match.Games)+1, err)
 		}
 		match.InProgress = &players
 	}
@@ -490,17 +486,17 @@ func matchHeadline(d clock.KeyForgeMatchDecision, names [2]string) string {
 	var why string
 	switch d.Step {
 	case clock.StepGamesWon:
-		why = fmt.Sprintf("step 1, most games won: %s to %d", plural(d.GamesWon[w], "game", "games"), d.GamesWon[1-w])
+		why = tr.N("step 1, most games won: %d games to %d", d.GamesWon[w], d.GamesWon[w], d.GamesWon[1-w])
 	case clock.StepMatchKeys:
-		why = fmt.Sprintf("step 2, most keys over the match: %s to %d", plural(keys[w], "key", "keys"), keys[1-w])
+		why = tr.N("step 2, most keys over the match: %d keys to %d", keys[w], keys[w], keys[1-w])
 	case clock.StepMatchAember:
-		why = fmt.Sprintf("step 3, most Æmber left over the match: %d Æmber to %d", aember[w], aember[1-w])
+		why = tr.F("step 3, most Æmber left over the match: %d Æmber to %d", aember[w], aember[1-w])
 	case clock.StepMatchChains:
-		why = fmt.Sprintf("step 4, fewest chains over the match: %s to %d", plural(chains[w], "chain", "chains"), chains[1-w])
+		why = tr.N("step 4, fewest chains over the match: %d chains to %d", chains[w], chains[w], chains[1-w])
 	default:
-		why = "step 5, the winner of game 1: everything else is tied"
+		why = tr.L("step 5, the winner of game 1: everything else is tied")
 	}
-	return names[w] + " wins the match — " + why
+	return tr.F("%s wins the match — %s", names[w], why)
 }
 
 // recordedGames returns each seat's per-game stats of a two-player result

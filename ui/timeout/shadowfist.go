@@ -1,7 +1,6 @@
 package timeout
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +15,7 @@ import (
 	"tablekeeper/core/rules"
 	"tablekeeper/core/scoring"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/tr"
 )
 
 // maxSites bounds the Feng Shui Sites a player controls, as the decider
@@ -68,13 +68,11 @@ func newShadowfistForm(f *form, set event.Settings, t director.SheetTable) *shad
 }
 
 func (s *shadowfistForm) rule() string {
-	score := fmt.Sprintf("The winner on time-out scores %d match points, players tied for the lead %d each.", s.set.Points.WinAtTime(), s.set.Points.Draw)
+	score := tr.F("The winner on time-out scores %d match points, players tied for the lead %d each.", s.set.Points.WinAtTime(), s.set.Points.Draw)
 	if !s.multi {
-		score = "The winner on time-out takes the match; a tie is a drawn game."
+		score = tr.L("The winner on time-out takes the match; a tie is a drawn game.")
 	}
-	return "S8 (rule 5.5) · When the attack in progress ends with nobody winning, count each player's Feng Shui Sites, " +
-		"the sites they need to win (5 unless cards change it) and their game points, or their sites seized, burned and played (\"2 1 3\"). " +
-		"The player closest to victory wins on time-out; among players equally close, game points decide; equal on both, they tie. " + score
+	return tr.L("S8 (rule 5.5) · When the attack in progress ends with nobody winning, count each player's Feng Shui Sites, the sites they need to win (5 unless cards change it) and their game points, or their sites seized, burned and played (\"2 1 3\"). The player closest to victory wins on time-out; among players equally close, game points decide; equal on both, they tie.") + " " + score
 }
 
 func (s *shadowfistForm) content() fyne.CanvasObject {
@@ -87,9 +85,9 @@ func (s *shadowfistForm) content() fyne.CanvasObject {
 		columns.Col{Width: 56},
 		columns.Col{Width: 88},
 	)
-	rows := []fyne.CanvasObject{cols.Row(header("Seat", fyne.TextAlignTrailing), header("Player", fyne.TextAlignLeading),
-		header("Sites", fyne.TextAlignLeading), header("To win", fyne.TextAlignLeading), header("Game pts or counts", fyne.TextAlignLeading),
-		header("Place", fyne.TextAlignTrailing), header("Match pts", fyne.TextAlignTrailing))}
+	rows := []fyne.CanvasObject{cols.Row(header(tr.L("Seat"), fyne.TextAlignTrailing), header(tr.L("Player"), fyne.TextAlignLeading),
+		header(tr.L("Sites"), fyne.TextAlignLeading), header(tr.L("To win"), fyne.TextAlignLeading), header(tr.L("Game pts or counts"), fyne.TextAlignLeading),
+		header(tr.L("Place"), fyne.TextAlignTrailing), header(tr.L("Match pts"), fyne.TextAlignTrailing))}
 	for i, st := range s.seats {
 		rows = append(rows, cols.Row(
 			&widget.Label{Text: strconv.Itoa(i + 1), Alignment: fyne.TextAlignTrailing, TextStyle: fyne.TextStyle{Bold: true}},
@@ -125,12 +123,12 @@ func (s *shadowfistForm) decide() (outcome, error) {
 	points := make([]int, len(s.seats))
 	stats := make([]map[string]int, len(s.seats))
 	for i, st := range s.seats {
-		who := fmt.Sprintf("seat %d (%s)", i+1, s.names[i])
+		who := tr.F("seat %d (%s)", i+1, s.names[i])
 		var err error
-		if seats[i].Sites, err = count(st.sites.Text, who, "Feng Shui Sites", maxSites); err != nil {
+		if seats[i].Sites, err = count(st.sites.Text, who, tr.L("Feng Shui Sites"), maxSites); err != nil {
 			return outcome{}, err
 		}
-		if seats[i].SitesToWin, err = count(st.need.Text, who, "sites needed to win", maxSitesToWin); err != nil {
+		if seats[i].SitesToWin, err = count(st.need.Text, who, tr.L("sites needed to win"), maxSitesToWin); err != nil {
 			return outcome{}, err
 		}
 		if points[i], stats[i], err = gamePoints(s.set, who, st.points.Text); err != nil {
@@ -212,10 +210,10 @@ func (s *shadowfistForm) headline(seats []clock.ShadowfistSeat, d clock.Shadowfi
 		for k, i := range leaders {
 			names[k] = s.names[i]
 		}
-		return fmt.Sprintf("Tie on time-out: %s — each %s short of victory with %d game points",
-			strings.Join(names, ", "), plural(need(l)-l.Sites, "site", "sites"), l.GamePoints)
+		return tr.N("Tie on time-out: %[2]s — each %[1]d sites short of victory with %[3]d game points",
+			need(l)-l.Sites, need(l)-l.Sites, strings.Join(names, ", "), l.GamePoints)
 	}
-	text := fmt.Sprintf("Winner on time-out: %s — %s of %d", s.names[leaders[0]], plural(l.Sites, "site", "sites"), need(l))
+	text := tr.N("Winner on time-out: %[2]s — %[1]d sites of %[3]d", l.Sites, l.Sites, s.names[leaders[0]], need(l))
 	if d.Decided == clock.DecidedGamePoints {
 		// The best of the others equally close to victory.
 		next := 0
@@ -225,7 +223,7 @@ func (s *shadowfistForm) headline(seats []clock.ShadowfistSeat, d clock.Shadowfi
 				next, first = seat.GamePoints, false
 			}
 		}
-		text += fmt.Sprintf(", ahead on game points %d to %d", l.GamePoints, next)
+		text += tr.F(", ahead on game points %d to %d", l.GamePoints, next)
 	}
 	return text
 }
@@ -295,11 +293,11 @@ func (s *shadowfistForm) prefill(r *event.Result) {
 func ordinal(n int) string {
 	switch n {
 	case 1:
-		return "1st"
+		return tr.L("1st")
 	case 2:
-		return "2nd"
+		return tr.L("2nd")
 	case 3:
-		return "3rd"
+		return tr.L("3rd")
 	}
-	return fmt.Sprintf("%dth", n)
+	return tr.F("%dth", n)
 }

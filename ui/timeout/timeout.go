@@ -23,7 +23,6 @@ package timeout
 
 import (
 	"context"
-	"fmt"
 
 	"fyne.io/fyne/v2"
 
@@ -126,10 +125,3 @@ const (
 	StatSites      = "timeSites"
 	StatSitesToWin = "timeSitesToWin"
 )
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}

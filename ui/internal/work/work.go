@@ -12,7 +12,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/tr"
 )
 
 // Runner runs a job's work and then its apply step. The application uses
@@ -59,10 +59,11 @@ func Do(r Runner, call func(context.Context) error, done func(error)) {
 }
 
 // Sentence returns what to tell the organizer about err: the director's
-// message (event.Message) starting with a capital letter. It is the only
-// place the screens turn an error into text.
+// message, said in the screens' language (tr.Err), starting with a
+// capital letter. It is the only place the screens turn an error into
+// text.
 func Sentence(err error) string {
-	msg := strings.TrimSpace(event.Message(err))
+	msg := strings.TrimSpace(tr.Err(err))
 	if msg == "" {
 		return ""
 	}
