@@ -164,7 +164,7 @@ func WriteBracket(w io.Writer, b Bracket, opt Options) error {
 		title = b.EventName + " – " + title
 	}
 	pdf := newOrientedDocument("L", paper, title, opt)
-	c := newCanvas(pdf, newTypesetter(pdf))
+	c := newCanvas(pdf, opt.typesetter(pdf))
 	layoutBracket(c, b)
 	if err := writeCanvas(w, pdf, c); err != nil {
 		return fmt.Errorf("reports: bracket: %w", err)

@@ -128,7 +128,7 @@ func WriteJudgeLog(w io.Writer, l JudgeLog, opt Options) error {
 		title = l.EventName + " – " + title
 	}
 	pdf := newOrientedDocument("L", paper, title, opt)
-	c := newCanvas(pdf, newTypesetter(pdf))
+	c := newCanvas(pdf, opt.typesetter(pdf))
 	layoutJudgeLog(c, l)
 	if err := writeCanvas(w, pdf, c); err != nil {
 		return fmt.Errorf("reports: judge log: %w", err)

@@ -58,7 +58,7 @@ func WritePoster(w io.Writer, p Poster, opt Options) error {
 		title = p.EventName + " – " + title
 	}
 	pdf := newDocument(paper, title, opt)
-	c := newCanvas(pdf, newTypesetter(pdf))
+	c := newCanvas(pdf, opt.typesetter(pdf))
 	layoutPoster(c, p, modules)
 	if err := writeCanvas(w, pdf, c); err != nil {
 		return fmt.Errorf("reports: poster: %w", err)

@@ -95,7 +95,7 @@ func WriteSeatings(w io.Writer, s Seatings, opt Options) error {
 		title = s.EventName + " – " + title
 	}
 	pdf := newDocument(paper, title, opt)
-	c := newCanvas(pdf, newTypesetter(pdf))
+	c := newCanvas(pdf, opt.typesetter(pdf))
 	layoutSeatings(c, s)
 	if err := writeCanvas(w, pdf, c); err != nil {
 		return fmt.Errorf("reports: seating: %w", err)

@@ -108,7 +108,7 @@ func WriteSlips(w io.Writer, s Slips, opt Options) error {
 		}
 	}
 	pdf := newDocument(paper, slipsTitle(s), opt)
-	c := newCanvas(pdf, newTypesetter(pdf))
+	c := newCanvas(pdf, opt.typesetter(pdf))
 	layoutSlips(c, s)
 	if err := writeCanvas(w, pdf, c); err != nil {
 		return fmt.Errorf("reports: match slips: %w", err)
