@@ -176,7 +176,7 @@ func layoutSummary(c *canvas, s Summary) {
 	lang := c.lang()
 	figures := []figure{
 		{strconv.Itoa(s.Registered), i18n.N(lang, "players registered", s.Registered)},
-		{strconv.Itoa(s.Dropped), i18n.N(lang, "dropped", s.Dropped)},
+		{strconv.Itoa(s.Dropped), i18n.N(lang, "players dropped", s.Dropped)},
 		{strconv.Itoa(s.Disqualified), i18n.N(lang, "disqualified", s.Disqualified)},
 		{strconv.Itoa(s.RoundsPlayed), i18n.N(lang, "rounds played", s.RoundsPlayed)},
 		{strconv.Itoa(s.TablesPlayed), i18n.N(lang, "tables played", s.TablesPlayed)},
