@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"tablekeeper/core/deck"
@@ -216,7 +217,7 @@ func standingsReport(ctx context.Context, p Printer, id event.EventID) (reports.
 		row := reports.StandingsRow{Rank: st.Rank, Name: st.Name, Points: st.Points, Wins: st.Wins, Losses: st.Losses, Draws: st.Draws,
 			Dropped: st.Status != event.EntryActive}
 		for _, k := range keys {
-			row.Tiebreakers = append(row.Tiebreakers, st.TiebreakerText(k))
+			row.Tiebreakers = append(row.Tiebreakers, decimalIn(p.Lang, st.TiebreakerText(k)))
 		}
 		s.Rows = append(s.Rows, row)
 	}
@@ -655,6 +656,21 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 		return "", err
 	}
 	return i18n.T(p.Lang, "the summary of %s", e.Name), nil
+}
+
+// decimalIn says a number the core wrote with a decimal point ("66.67")
+// with the decimal separator of lang ("66,67" in French); any other text
+// is left as it is.
+func decimalIn(lang i18n.Lang, text string) string {
+	dot := strings.IndexByte(text, '.')
+	if dot < 0 {
+		return text
+	}
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil {
+		return text
+	}
+	return i18n.Decimal(lang, f, len(text)-dot-1)
 }
 
 // newReport describes a report of the Print menu.
