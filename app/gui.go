@@ -54,7 +54,7 @@ func runGUI(args []string, stderr io.Writer) error {
 	ui.SeedPreferences(AppID)
 	a := fyneapp.NewWithID(AppID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.IconPNG))
-	ui.SetupLanguage(a)
+	screenLang := ui.SetupLanguage(a)
 	var opened *store.DB
 	defer func() {
 		if opened != nil {
@@ -74,7 +74,7 @@ func runGUI(args []string, stderr io.Writer) error {
 		about := currentVersion()
 		about.Database = st.Path()
 		address := &networkAddress{}
-		opt := ui.Options{Printer: printer{Printer: printing.Printer{D: d, DB: st.Path(), Store: st}, network: address},
+		opt := ui.Options{Printer: printer{Printer: printing.Printer{D: d, DB: st.Path(), Store: st, Lang: screenLang}, network: address},
 			ReadOnly: readOnly, About: about, Network: storeNetwork{d: d, db: st.Path(), logs: stderr, address: address}}
 		if *demo {
 			id, err := sim.Demo(context.Background(), d, 2026)

@@ -17,8 +17,8 @@ import (
 )
 
 // A report is said in the event's print language when it has one, else in
-// the printer's (the screen's), else in English; so is the line that says
-// what was written.
+// the printer's (the screen's), else in English; the line that says what
+// was written is the screen's.
 func TestReportsAreSaidInTheEventsLanguageElseThePrinters(t *testing.T) {
 	if _, err := exec.LookPath("pdftotext"); err != nil {
 		t.Fatal("pdftotext (poppler-utils) is needed: make test installs it")
@@ -76,8 +76,8 @@ func TestReportsAreSaidInTheEventsLanguageElseThePrinters(t *testing.T) {
 	}{
 		{"no language anywhere", Printer{D: d}, none, "round 1 pairings of Friday Night, 2 tables", "Round 1 pairings", "Appariements"},
 		{"the screen's French", Printer{D: d, Lang: i18n.French}, none, "appariements de la ronde 1 de Friday Night, 2 tables", "Appariements de la ronde 1", "Round 1 pairings"},
-		{"the event's French", Printer{D: d}, french, "appariements de la ronde 1 de Vendredi soir, 2 tables", "Appariements de la ronde 1", "Round 1 pairings"},
-		{"the event's English over the screen's French", Printer{D: d, Lang: i18n.French}, english, "round 1 pairings of Sunday Cup, 2 tables", "Round 1 pairings", "Appariements"},
+		{"the event's French", Printer{D: d}, french, "round 1 pairings of Vendredi soir, 2 tables", "Appariements de la ronde 1", "Round 1 pairings"},
+		{"the event's English over the screen's French", Printer{D: d, Lang: i18n.French}, english, "appariements de la ronde 1 de Sunday Cup, 2 tables", "Round 1 pairings", "Appariements"},
 	} {
 		summary, text := write(c.p, c.id)
 		if summary != c.summary {

@@ -42,10 +42,14 @@ type Printer struct {
 	// the pairings sheet say ("" for none).
 	Address string
 	QR      string
-	// Lang is the language the reports are said in when the event has no
-	// print language of its own (Settings.Language): the window sets the
-	// screen's language; "" is English.
+	// Lang is the language of the lines Write returns and of the reports
+	// of an event with no print language of its own (Settings.Language):
+	// the window sets the screen's language; "" is English.
 	Lang i18n.Lang
+
+	// docLang is the language a report is written in: the event's print
+	// language, else Lang.
+	docLang i18n.Lang
 }
 
 // reportKind is one report the printer writes.
@@ -98,9 +102,9 @@ func (p Printer) Write(ctx context.Context, key string, id event.EventID, round 
 		// transaction, however many questions it asks.
 		var summary string
 		err := p.D.InSnapshot(ctx, func(d *director.Director) error {
-			snap := Printer{D: d, Address: p.Address, QR: p.QR, Lang: p.Lang}
+			snap := Printer{D: d, Address: p.Address, QR: p.QR, Lang: p.Lang, docLang: p.Lang}
 			if e, err := d.Event(ctx, id); err == nil && e.Settings.Language != "" {
-				snap.Lang = i18n.Lang(e.Settings.Language)
+				snap.docLang = i18n.Lang(e.Settings.Language)
 			}
 			if k.Round && round == 0 {
 				n, err := snap.latestRound(ctx, id)
@@ -141,7 +145,7 @@ func writePairings(ctx context.Context, p Printer, id event.EventID, round int, 
 	}
 	pr := PairingsReport(sh)
 	pr.QR = p.QR
-	if err := reports.WritePairings(w, pr, reports.Options{Paper: paper, Lang: p.Lang}); err != nil {
+	if err := reports.WritePairings(w, pr, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
 	return i18n.T(p.Lang, "round %d pairings of %s, %d tables", round, sh.Event.Name, len(sh.Tables)), nil
@@ -153,7 +157,7 @@ func writePairingsByName(ctx context.Context, p Printer, id event.EventID, round
 		return "", err
 	}
 	by := reports.PairingsByNameFrom(PairingsReport(sh))
-	if err := reports.WritePairingsByName(w, by, reports.Options{Paper: paper, Lang: p.Lang}); err != nil {
+	if err := reports.WritePairingsByName(w, by, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
 	return i18n.T(p.Lang, "round %d pairings of %s by name, %d players", round, sh.Event.Name, len(by.Players)), nil
@@ -178,7 +182,7 @@ func writeSlips(ctx context.Context, p Printer, id event.EventID, round int, pap
 			s.Tables[i].Extension = t.Extension
 		}
 	}
-	if err := reports.WriteSlips(w, s, reports.Options{Paper: paper, Lang: p.Lang}); err != nil {
+	if err := reports.WriteSlips(w, s, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
 	return i18n.T(p.Lang, "round %d match slips of %s, %d tables", round, sh.Event.Name, len(sh.Tables)), nil
@@ -211,13 +215,13 @@ func standingsReport(ctx context.Context, p Printer, id event.EventID) (reports.
 	keys := e.Settings.Tiebreakers
 	for _, k := range keys {
 		title, _ := rules.TiebreakerName(k)
-		s.Tiebreakers = append(s.Tiebreakers, i18n.T(p.Lang, title))
+		s.Tiebreakers = append(s.Tiebreakers, i18n.T(p.docLang, title))
 	}
 	for _, st := range table {
 		row := reports.StandingsRow{Rank: st.Rank, Name: st.Name, Points: st.Points, Wins: st.Wins, Losses: st.Losses, Draws: st.Draws,
 			Dropped: st.Status != event.EntryActive}
 		for _, k := range keys {
-			row.Tiebreakers = append(row.Tiebreakers, decimalIn(p.Lang, st.TiebreakerText(k)))
+			row.Tiebreakers = append(row.Tiebreakers, decimalIn(p.docLang, st.TiebreakerText(k)))
 		}
 		s.Rows = append(s.Rows, row)
 	}
@@ -229,7 +233,7 @@ func writeStandings(ctx context.Context, p Printer, id event.EventID, _ int, pap
 	if err != nil {
 		return "", err
 	}
-	if err := reports.WriteStandings(w, s, reports.Options{Paper: paper, Lang: p.Lang}); err != nil {
+	if err := reports.WriteStandings(w, s, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
 	return i18n.T(p.Lang, "standings of %s, %d players", s.EventName, len(s.Rows)), nil
@@ -382,7 +386,7 @@ func writeDecklists(ctx context.Context, p Printer, id event.EventID, _ int, pap
 	if len(out.Decks) == 0 {
 		return "", event.Statef("%s has no decks registered yet; register them on the Registration tab (Decks…)", e.Name)
 	}
-	if err := reports.WriteDecklists(w, out, reports.Options{Paper: paper, Lang: p.Lang}); err != nil {
+	if err := reports.WriteDecklists(w, out, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
 	return i18n.T(p.Lang, "%d decklists of %s", len(out.Decks), e.Name), nil
@@ -420,7 +424,7 @@ func writeBlankDecklist(ctx context.Context, p Printer, id event.EventID, _ int,
 		name = rules.Describe(e.Game, e.Format)
 	}
 	b := reports.BlankDecklist{EventName: e.Name, FormatName: name, Date: e.Date, Fields: fields, Sections: sections, Notes: f.Rules()}
-	if err := reports.WriteBlankDecklist(w, b, reports.Options{Paper: paper, Lang: p.Lang}); err != nil {
+	if err := reports.WriteBlankDecklist(w, b, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
 	return "a blank " + name + " decklist for " + e.Name, nil
@@ -471,7 +475,7 @@ func writeSeatings(ctx context.Context, p Printer, id event.EventID, _ int, pape
 			s.Pods = append(s.Pods, sp)
 		}
 	}
-	if err := reports.WriteSeatings(w, s, reports.Options{Paper: paper, Lang: p.Lang}); err != nil {
+	if err := reports.WriteSeatings(w, s, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
 	if s.Draft {
@@ -543,7 +547,7 @@ func writeBracket(ctx context.Context, p Printer, id event.EventID, _ int, paper
 	if n == 0 {
 		return "", event.Statef("%s has no elimination or playoff rounds yet; the bracket prints once one is paired", e.Name)
 	}
-	if err := reports.WriteBracket(w, b, reports.Options{Paper: paper, Lang: p.Lang}); err != nil {
+	if err := reports.WriteBracket(w, b, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
 	return i18n.T(p.Lang, "the bracket of %s, %d rounds paired", e.Name, n), nil
@@ -581,7 +585,7 @@ func writeJudgeLog(ctx context.Context, p Printer, id event.EventID, _ int, pape
 			Description: l.Description, Outcome: l.Outcome, Corrects: number[l.Corrects], Withdraws: l.Penalty == judgelog.Void,
 		})
 	}
-	if err := reports.WriteJudgeLog(w, out, reports.Options{Paper: paper, Lang: p.Lang}); err != nil {
+	if err := reports.WriteJudgeLog(w, out, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
 	return i18n.T(p.Lang, "the judge log of %s, %d entries", e.Name, len(out.Entries)), nil
@@ -613,7 +617,7 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 		return "", err
 	}
 	s := reports.Summary{EventName: e.Name, Game: rules.Describe(e.Game, e.Format), Date: e.Date,
-		Structure: formatSummary(e), Registered: len(entries), RoundsPlayed: len(rounds), TopTitle: i18n.T(p.Lang, "Top %d", 8)}
+		Structure: formatSummary(e), Registered: len(entries), RoundsPlayed: len(rounds), TopTitle: i18n.T(p.docLang, "Top %d", 8)}
 	for _, en := range entries {
 		switch en.Status {
 		case event.EntryDropped:
@@ -652,7 +656,7 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 		s.Top = append(s.Top, reports.SummaryPlace{Rank: st.Rank, Name: st.Name, Points: st.Points,
 			Record: fmt.Sprintf("%d–%d–%d", st.Wins, st.Losses, st.Draws)})
 	}
-	if err := reports.WriteSummary(w, s, reports.Options{Paper: paper, Lang: p.Lang}); err != nil {
+	if err := reports.WriteSummary(w, s, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
 	return i18n.T(p.Lang, "the summary of %s", e.Name), nil
