@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"tablekeeper/core/i18n"
 )
 
 // readCSV reads back a file the package wrote, checking the byte order
@@ -264,4 +266,44 @@ func FuzzReadPlayersCSV(f *testing.F) {
 			t.Errorf("round trip of %q: got %q, problems %v", rows, again, problems)
 		}
 	})
+}
+
+// The import's problems are kept as sentences the window says in its
+// language.
+func TestImportProblemsAreSaidInFrench(t *testing.T) {
+	_, problems := ReadPlayersCSV(strings.NewReader("Name,Email\n,bo@example.org\nAda,ada@\nBo;x,a,b\n"))
+	if len(problems) != 3 {
+		t.Fatalf("problems %v", problems)
+	}
+	for i, want := range []string{
+		"ligne 2\u00a0: Le nom est vide",
+		"ligne 3\u00a0: L'adresse e-mail \"ada@\" n'est pas une adresse comme nom@exemple.com",
+		"ligne 4\u00a0: La ligne a 3 champs mais l'en-tête en a 2\u00a0: mettez entre guillemets un nom ou une adresse e-mail qui contient une virgule",
+	} {
+		if got := problems[i].In(i18n.French); !strings.HasPrefix(got, want) {
+			t.Errorf("problem %d in French: %q, want it to start %q", i, got, want)
+		}
+	}
+	if got, want := problems[0].In(i18n.English), problems[0].Error(); got != want {
+		t.Errorf("in English %q, Error %q", got, want)
+	}
+}
+
+// A players file with French headings imports as one with English ones;
+// "Prénom" beside "Nom" makes Nom the family name.
+func TestPlayersFileWithFrenchHeadings(t *testing.T) {
+	for _, c := range []struct{ file, name string }{
+		{"Prénom;Nom;N° de membre;Courriel\nZoë;Ødegård;77;zoe@example.org\n", "Zoë Ødegård"},
+		{"Nom,Numéro de membre,Adresse e-mail\nZoë Ødegård,77,zoe@example.org\n", "Zoë Ødegård"},
+		{"Joueur\tNuméro\tE-mail\nZoë Ødegård\t77\tzoe@example.org\n", "Zoë Ødegård"},
+	} {
+		rows, problems := ReadPlayersCSV(strings.NewReader(c.file))
+		if len(problems) != 0 || len(rows) != 1 {
+			t.Errorf("%q: rows %v, problems %v", c.file, rows, problems)
+			continue
+		}
+		if got := rows[0]; got.Name != c.name || got.MemberNumber != "77" || got.Email != "zoe@example.org" {
+			t.Errorf("%q: read %+v", c.file, got)
+		}
+	}
 }
