@@ -244,7 +244,7 @@ func writeStandingsCSV(ctx context.Context, p Printer, id event.EventID, _ int, 
 	if err != nil {
 		return "", err
 	}
-	if err := reports.WriteStandingsCSV(w, s); err != nil {
+	if err := reports.WriteStandingsCSV(w, s, reports.Options{Lang: p.docLang}); err != nil {
 		return "", err
 	}
 	return i18n.T(p.Lang, "standings of %s as CSV, %d players", s.EventName, len(s.Rows)), nil
@@ -259,7 +259,7 @@ func writePlayersCSV(ctx context.Context, p Printer, id event.EventID, _ int, _ 
 	for _, en := range entries {
 		rows = append(rows, reports.PlayerRow{Name: en.Name, MemberNumber: en.MemberNo, Status: string(en.Status)})
 	}
-	if err := reports.WritePlayersCSV(w, rows); err != nil {
+	if err := reports.WritePlayersCSV(w, rows, reports.Options{Lang: p.docLang}); err != nil {
 		return "", err
 	}
 	return i18n.T(p.Lang, "%d players as CSV", len(rows)), nil
@@ -274,7 +274,7 @@ func writePairingsCSV(ctx context.Context, p Printer, id event.EventID, round in
 	if err != nil {
 		return "", err
 	}
-	if err := reports.WritePairingsCSV(w, pairings); err != nil {
+	if err := reports.WritePairingsCSV(w, pairings, reports.Options{Lang: p.docLang}); err != nil {
 		return "", err
 	}
 	return i18n.T(p.Lang, "round %d pairings as CSV, %d tables", round, len(sh.Tables)), nil
@@ -300,7 +300,7 @@ func writeResultsCSV(ctx context.Context, p Printer, id event.EventID, _ int, _ 
 			rows = append(rows, row)
 		}
 	}
-	if err := reports.WriteResultsCSV(w, rows); err != nil {
+	if err := reports.WriteResultsCSV(w, rows, reports.Options{Lang: p.docLang}); err != nil {
 		return "", err
 	}
 	return i18n.T(p.Lang, "%d results as CSV", len(rows)), nil
