@@ -296,7 +296,7 @@ func writeResultsCSV(ctx context.Context, p Printer, id event.EventID, _ int, _ 
 			for _, pl := range t.Players {
 				row.Names = append(row.Names, pl.Name)
 			}
-			row.Result = resultText(sh.Event.Settings, t)
+			row.Result = resultText(p.docLang, sh.Event.Settings, t)
 			rows = append(rows, row)
 		}
 	}
@@ -309,10 +309,10 @@ func writeResultsCSV(ctx context.Context, p Printer, id event.EventID, _ int, _ 
 // resultText writes a table's result in a line: "2-1", "2-1-1" with a
 // drawn game, "bye", a multiplayer table's points and places, or "" when
 // it has none yet.
-func resultText(s event.Settings, t director.SheetTable) string {
+func resultText(lang i18n.Lang, s event.Settings, t director.SheetTable) string {
 	switch {
 	case t.Bye:
-		return "bye"
+		return i18n.T(lang, "bye")
 	case t.Result == nil:
 		return ""
 	}
@@ -326,18 +326,18 @@ func resultText(s event.Settings, t director.SheetTable) string {
 		parts = append(parts, text)
 	} else {
 		for i, st := range r.Seats {
-			seat := fmt.Sprintf("seat %d: %d", i+1, st.Points)
+			seat := i18n.T(lang, "seat %d: %d", i+1, st.Points)
 			if st.Place == 1 {
-				seat += " (won)"
+				seat = i18n.T(lang, "seat %d: %d (won)", i+1, st.Points)
 				if r.TimeOut {
-					seat = fmt.Sprintf("seat %d: %d (lead)", i+1, st.Points)
+					seat = i18n.T(lang, "seat %d: %d (lead)", i+1, st.Points)
 				}
 			}
 			parts = append(parts, seat)
 		}
 	}
 	if r.TimeOut {
-		parts = append(parts, "time-out")
+		parts = append(parts, i18n.T(lang, "time-out"))
 	}
 	return strings.Join(parts, "; ")
 }
