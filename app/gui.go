@@ -52,7 +52,7 @@ func runGUI(args []string, stderr io.Writer) error {
 	ui.SeedPreferences(AppID)
 	a := fyneapp.NewWithID(AppID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.IconPNG))
-	ui.SetupLanguage(a)
+	screenLang := ui.SetupLanguage(a)
 	var opened *store.DB
 	defer func() {
 		if opened != nil {
@@ -72,7 +72,7 @@ func runGUI(args []string, stderr io.Writer) error {
 		about := currentVersion()
 		about.Database = st.Path()
 		address := &web.Address{}
-		opt := ui.Options{Printer: printer{printing.Printer{D: d, DB: st.Path(), Store: st, Network: address.Get}},
+		opt := ui.Options{Printer: printer{printing.Printer{D: d, DB: st.Path(), Store: st, Network: address.Get, Lang: screenLang}},
 			ReadOnly: readOnly, About: about, Network: storeNetwork(networkConfig(d, st.Path(), stderr, address))}
 		if *demo {
 			id, err := sim.Demo(context.Background(), d, 2026)

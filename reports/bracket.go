@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"tablekeeper/core/i18n"
 )
 
 // BracketKind is the kind of elimination a bracket shows.
@@ -159,12 +161,12 @@ func WriteBracket(w io.Writer, b Bracket, opt Options) error {
 	if err := b.validate(); err != nil {
 		return fmt.Errorf("reports: bracket: %w", err)
 	}
-	title := b.title()
+	title := b.title(opt.Lang)
 	if b.EventName != "" {
 		title = b.EventName + " – " + title
 	}
 	pdf := newOrientedDocument("L", paper, title, opt)
-	c := newCanvas(pdf, newTypesetter(pdf))
+	c := newCanvas(pdf, opt.typesetter(pdf))
 	layoutBracket(c, b)
 	if err := writeCanvas(w, pdf, c); err != nil {
 		return fmt.Errorf("reports: bracket: %w", err)
@@ -203,16 +205,16 @@ func (b Bracket) size() int {
 }
 
 // title returns the bracket's title.
-func (b Bracket) title() string {
+func (b Bracket) title(lang i18n.Lang) string {
 	switch {
 	case b.Title != "":
 		return b.Title
 	case b.Kind == DoubleElimination:
-		return "Double elimination bracket"
+		return i18n.T(lang, "Double elimination bracket")
 	case b.size() > 0:
-		return fmt.Sprintf("Top %d bracket", b.size())
+		return i18n.T(lang, "Top %d bracket", b.size())
 	}
-	return "Bracket"
+	return i18n.T(lang, "Bracket")
 }
 
 // validate reports whether b is a bracket that can be printed.
@@ -231,7 +233,7 @@ func (b Bracket) validate() error {
 	if b.Kind == SingleElimination && (len(b.Losers.Matches) > 0 || len(b.GrandFinal.Matches) > 0) {
 		return fmt.Errorf("a single elimination bracket has no losers bracket or grand final")
 	}
-	for _, sec := range bracketSections(b) {
+	for _, sec := range bracketSections(b, i18n.English) {
 		seen := map[[2]int]bool{}
 		for _, m := range sec.in.Matches {
 			switch {
@@ -255,6 +257,7 @@ func (b Bracket) validate() error {
 type bkSection struct {
 	in     BracketSection
 	name   string // for errors
+	lang   i18n.Lang
 	title  string
 	rounds []string // titles, round 1 first
 	counts []int    // matches a round
@@ -265,14 +268,15 @@ type bkSection struct {
 }
 
 // bracketSections returns the sections of b with their structure, without
-// matches: single elimination's one, or double elimination's three.
-func bracketSections(b Bracket) []*bkSection {
+// matches: single elimination's one, or double elimination's three. The
+// titles are said in lang.
+func bracketSections(b Bracket, lang i18n.Lang) []*bkSection {
 	n := b.size()
 	k := 0
 	for 1<<k < n {
 		k++
 	}
-	win := &bkSection{in: b.Winners, name: "winners bracket"}
+	win := &bkSection{in: b.Winners, name: "winners bracket", lang: lang}
 	for r := 1; r <= k; r++ {
 		win.counts = append(win.counts, n>>r)
 		win.halving = append(win.halving, true)
@@ -280,17 +284,17 @@ func bracketSections(b Bracket) []*bkSection {
 		var t string
 		switch {
 		case b.Kind == DoubleElimination && r == k:
-			t = "Winners final"
+			t = i18n.T(lang, "Winners final")
 		case b.Kind == DoubleElimination:
-			t = "Winners round " + strconv.Itoa(r)
+			t = i18n.T(lang, "Winners round %d", r)
 		case players == 2:
-			t = "Final"
+			t = i18n.T(lang, "Final")
 		case players == 4:
-			t = "Semifinals"
+			t = i18n.T(lang, "Semifinals")
 		case players == 8:
-			t = "Quarterfinals"
+			t = i18n.T(lang, "Quarterfinals")
 		default:
-			t = "Round of " + strconv.Itoa(players)
+			t = i18n.T(lang, "Round of %d", players)
 		}
 		win.rounds = append(win.rounds, t)
 	}
@@ -299,19 +303,19 @@ func bracketSections(b Bracket) []*bkSection {
 		win.title = b.Winners.Title
 		return []*bkSection{win}
 	}
-	win.title = titleOr(b.Winners.Title, "Winners bracket")
-	lose := &bkSection{in: b.Losers, name: "losers bracket", title: titleOr(b.Losers.Title, "Losers bracket")}
+	win.title = titleOr(b.Winners.Title, i18n.T(lang, "Winners bracket"))
+	lose := &bkSection{in: b.Losers, name: "losers bracket", lang: lang, title: titleOr(b.Losers.Title, i18n.T(lang, "Losers bracket"))}
 	for r := 1; r <= 2*(k-1); r++ {
 		lose.counts = append(lose.counts, n>>(2+(r-1)/2))
 		lose.halving = append(lose.halving, r%2 == 0)
-		t := "Losers round " + strconv.Itoa(r)
+		t := i18n.T(lang, "Losers round %d", r)
 		if r == 2*(k-1) {
-			t = "Losers final"
+			t = i18n.T(lang, "Losers final")
 		}
 		lose.rounds = append(lose.rounds, t)
 	}
-	final := &bkSection{in: b.GrandFinal, name: "grand final", title: titleOr(b.GrandFinal.Title, "Grand final"),
-		counts: []int{1, 1}, halving: []bool{false, false}, rounds: []string{"Grand final", "Grand final, second match"}}
+	final := &bkSection{in: b.GrandFinal, name: "grand final", lang: lang, title: titleOr(b.GrandFinal.Title, i18n.T(lang, "Grand final")),
+		counts: []int{1, 1}, halving: []bool{false, false}, rounds: []string{i18n.T(lang, "Grand final"), i18n.T(lang, "Grand final, second match")}}
 	return []*bkSection{win, lose, final}
 }
 
@@ -462,13 +466,13 @@ func splitSection(s *bkSection, extra int) []bkPage {
 			panel := &bkPanel{sec: s, title: s.title, r0: r0, r1: r1, s0: p*bkMaxSlots + 1, s1: min(n, (p+1)*bkMaxSlots)}
 			var parts []string
 			if runs > 1 {
-				parts = append(parts, fmt.Sprintf("rounds %d–%d", r0, r1))
+				parts = append(parts, i18n.T(s.lang, "rounds %d–%d", r0, r1))
 			}
 			switch {
 			case pieces == 2:
-				parts = append(parts, []string{"top half", "bottom half"}[p])
+				parts = append(parts, []string{i18n.T(s.lang, "top half"), i18n.T(s.lang, "bottom half")}[p])
 			case pieces > 2:
-				parts = append(parts, fmt.Sprintf("part %d of %d", p+1, pieces))
+				parts = append(parts, i18n.T(s.lang, "part %d of %d", p+1, pieces))
 			}
 			switch {
 			case len(parts) == 0:
@@ -493,14 +497,14 @@ func upperFirst(s string) string {
 
 // layoutBracket lays the bracket out on c.
 func layoutBracket(c *canvas, b Bracket) {
-	head := listHead{event: b.EventName, title: b.title(), game: b.Game, date: b.Date}
+	head := listHead{event: b.EventName, title: b.title(c.lang()), game: b.Game, date: b.Date}
 	if b.size() == 0 {
 		c.addPage()
-		c.fitText("No bracket yet", styleRegular, noTablesSize, noTablesSize, pageMargin, c.pageW-pageMargin, pageMargin+headHeight+10, alignLeft, colorInk)
+		c.fitText(i18n.T(c.lang(), "No bracket yet"), styleRegular, noTablesSize, noTablesSize, pageMargin, c.pageW-pageMargin, pageMargin+headHeight+10, alignLeft, colorInk)
 		drawListHeads(c, func(int) listHead { return head })
 		return
 	}
-	secs := bracketSections(b)
+	secs := bracketSections(b, c.lang())
 	for _, s := range secs {
 		s.fill()
 	}
@@ -819,7 +823,7 @@ func drawMatchBox(c *canvas, m BracketMatch, x, my, boxW, rowH float64, st bkSty
 		nameR := x + boxW - st.scoreW - cellPad
 		switch {
 		case side.Bye:
-			c.fitText("BYE", styleBold, size-1, bkNameMinSize-1, nameL, nameR, baselineFor(mid, size-1), alignLeft, colorMuted)
+			c.fitText(i18n.T(c.lang(), "BYE"), styleBold, size-1, bkNameMinSize-1, nameL, nameR, baselineFor(mid, size-1), alignLeft, colorMuted)
 		case side.Name != "":
 			style, ink := styleRegular, colorInk
 			if won {

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"tablekeeper/core/i18n"
 )
 
 // PairingsByName is the model of the pairings list posted on the wall at
@@ -79,12 +81,12 @@ func WritePairingsByName(w io.Writer, p PairingsByName, opt Options) error {
 	if err := p.validate(); err != nil {
 		return fmt.Errorf("reports: pairings by name: %w", err)
 	}
-	title := fmt.Sprintf("Round %d pairings by name", p.Round)
+	title := i18n.T(opt.Lang, "Round %d pairings by name", p.Round)
 	if p.EventName != "" {
 		title = p.EventName + " – " + title
 	}
 	pdf := newDocument(paper, title, opt)
-	c := newCanvas(pdf, newTypesetter(pdf))
+	c := newCanvas(pdf, opt.typesetter(pdf))
 	layoutPairingsByName(c, p)
 	if err := writeCanvas(w, pdf, c); err != nil {
 		return fmt.Errorf("reports: pairings by name: %w", err)
@@ -162,7 +164,7 @@ func layoutPairingsByName(c *canvas, p PairingsByName) {
 		pods = pods || len(pl.Opponents) > 1
 	}
 
-	head := listHead{event: p.EventName, title: fmt.Sprintf("Round %d pairings", p.Round), game: p.Game, date: p.Date}
+	head := listHead{event: p.EventName, title: i18n.T(c.lang(), "Round %d pairings", p.Round), game: p.Game, date: p.Date}
 	top := pageMargin + headHeight
 	rowsTop := top + headRowHeight
 	avail := c.pageH - pageMargin - rowsTop
@@ -179,14 +181,14 @@ func layoutPairingsByName(c *canvas, p PairingsByName) {
 	if len(players) == 0 {
 		c.addPage()
 		drawListHead(c, head, 1, 1)
-		c.fitText("No players in this round", styleRegular, noTablesSize, noTablesSize, pageMargin, c.pageW-pageMargin, top+10, alignLeft, colorInk)
+		c.fitText(i18n.T(c.lang(), "No players in this round"), styleRegular, noTablesSize, noTablesSize, pageMargin, c.pageW-pageMargin, top+10, alignLeft, colorInk)
 		return
 	}
 	perPage := cols.n * cols.perCol
 	total := (len(players) + perPage - 1) / perPage
-	oppLabel := "Opponent"
+	oppLabel := i18n.T(c.lang(), "Opponent")
 	if pods {
-		oppLabel = "Opponents"
+		oppLabel = i18n.T(c.lang(), "Opponents")
 	}
 	for pg := range total {
 		c.addPage()
@@ -304,10 +306,10 @@ func drawByNameHeadRow(c *canvas, x float64, cols byNameColumns, top float64, op
 	xTable := x + cols.nameW
 	xOpp := xTable + cols.tableW()
 	xPoints := x + cols.colW - cols.pointsW()
-	c.fitText("Player", styleBold, headRowSize, headRowSize-2, x+cellPad, xTable-cellPad, y, alignLeft, colorWhite)
-	c.fitText("Table", styleBold, headRowSize, headRowSize-3, xTable, xOpp, y, alignCenter, colorWhite)
+	c.fitText(i18n.T(c.lang(), "Player"), styleBold, headRowSize, headRowSize-2, x+cellPad, xTable-cellPad, y, alignLeft, colorWhite)
+	c.fitText(i18n.T(c.lang(), "Table"), styleBold, headRowSize, headRowSize-3, xTable, xOpp, y, alignCenter, colorWhite)
 	c.fitText(oppLabel, styleBold, headRowSize, headRowSize-2, xOpp+cellPad, xPoints-cellPad, y, alignLeft, colorWhite)
-	c.fitText("Points", styleBold, headRowSize, headRowSize-3, xPoints, x+cols.colW-cellPad, y, alignRight, colorWhite)
+	c.fitText(i18n.T(c.lang(), "Points"), styleBold, headRowSize, headRowSize-3, xPoints, x+cols.colW-cellPad, y, alignRight, colorWhite)
 }
 
 // drawByNameRow draws one player's line at top.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/jung-kurt/gofpdf"
+	"tablekeeper/core/i18n"
 )
 
 // The reports after the pairings sheet are laid out before they are drawn.
@@ -236,3 +237,6 @@ func writeCanvas(w io.Writer, pdf *gofpdf.Fpdf, c *canvas) error {
 	}
 	return nil
 }
+
+// lang is the language the report's own words are said in.
+func (c *canvas) lang() i18n.Lang { return c.ts.lang }

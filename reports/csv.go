@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"tablekeeper/core/i18n"
 )
 
 // The CSV files are for spreadsheets and other programs: UTF-8 with a byte
@@ -115,9 +117,11 @@ func unsafeText(s string) string {
 }
 
 // WritePlayersCSV writes the players file: name, member number, email and
-// status, a row a player in the order given.
-func WritePlayersCSV(w io.Writer, players []PlayerRow) error {
-	cw := newCSVWriter(w, "name", "member number", "email", "status")
+// status, a row a player in the order given. The headings are said in
+// opt.Lang (ReadPlayersCSV reads them back in either language).
+func WritePlayersCSV(w io.Writer, players []PlayerRow, opt Options) error {
+	l := opt.Lang
+	cw := newCSVWriter(w, i18n.T(l, "name"), i18n.T(l, "member number"), i18n.T(l, "email"), i18n.T(l, "status"))
 	for _, p := range players {
 		cw.record(safeText(p.Name), safeText(p.MemberNumber), safeText(p.Email), safeText(p.Status))
 	}
@@ -127,14 +131,17 @@ func WritePlayersCSV(w io.Writer, players []PlayerRow) error {
 // WritePairingsCSV writes a round's pairings: round, table, seat, name,
 // member number, points before the round and the table's code for
 // reporting from a phone (empty without one), a row a seat. A bye has
-// "BYE" for its table and seat 1.
-func WritePairingsCSV(w io.Writer, p Pairings) error {
-	cw := newCSVWriter(w, "round", "table", "seat", "name", "member number", "points", "code")
+// "BYE" for its table and seat 1. The headings and "BYE" are said in
+// opt.Lang.
+func WritePairingsCSV(w io.Writer, p Pairings, opt Options) error {
+	l := opt.Lang
+	cw := newCSVWriter(w, i18n.T(l, "round"), i18n.T(l, "table"), i18n.T(l, "seat"), i18n.T(l, "name"), i18n.T(l, "member number"),
+		i18n.T(l, "points"), i18n.T(l, "code"))
 	round := strconv.Itoa(p.Round)
 	for _, t := range p.Tables {
 		table := strconv.Itoa(t.Number)
 		if t.Bye {
-			table = "BYE"
+			table = i18n.T(l, "BYE")
 		}
 		for i, s := range t.Seats {
 			cw.record(round, table, strconv.Itoa(i+1), safeText(s.Name), safeText(s.MemberNumber), strconv.Itoa(s.Points), safeText(t.Code))
@@ -147,9 +154,11 @@ func WritePairingsCSV(w io.Writer, p Pairings) error {
 const resultNamesJoin = " vs "
 
 // WriteResultsCSV writes results: round, table (empty for a bye), the
-// players' names joined with " vs ", and the result, a row a table.
-func WriteResultsCSV(w io.Writer, results []ResultRow) error {
-	cw := newCSVWriter(w, "round", "table", "players", "result")
+// players' names joined with " vs ", and the result, a row a table; the
+// headings are said in opt.Lang.
+func WriteResultsCSV(w io.Writer, results []ResultRow, opt Options) error {
+	l := opt.Lang
+	cw := newCSVWriter(w, i18n.T(l, "round"), i18n.T(l, "table"), i18n.T(l, "players"), i18n.T(l, "result"))
 	for _, r := range results {
 		table := ""
 		if r.Table > 0 {
@@ -164,8 +173,10 @@ func WriteResultsCSV(w io.Writer, results []ResultRow) error {
 // one), points, the record as wins, losses and draws, a column for each
 // tiebreaker under its heading, and "dropped" for a player who left. The
 // record takes three numeric columns rather than one "3-1-0" cell, which
-// spreadsheets read as a date.
-func WriteStandingsCSV(w io.Writer, s Standings) error {
+// spreadsheets read as a date. The headings and "dropped" are said in
+// opt.Lang.
+func WriteStandingsCSV(w io.Writer, s Standings, opt Options) error {
+	l := opt.Lang
 	if err := s.validate(); err != nil {
 		return fmt.Errorf("reports: standings CSV: %w", err)
 	}
@@ -173,15 +184,15 @@ func WriteStandingsCSV(w io.Writer, s Standings) error {
 	for _, r := range s.Rows {
 		hasTeam = hasTeam || r.Team != ""
 	}
-	header := []string{"rank", "name"}
+	header := []string{i18n.T(l, "rank"), i18n.T(l, "name")}
 	if hasTeam {
-		header = append(header, "team")
+		header = append(header, i18n.T(l, "team"))
 	}
-	header = append(header, "points", "wins", "losses", "draws")
+	header = append(header, i18n.T(l, "points"), i18n.T(l, "wins"), i18n.T(l, "losses"), i18n.T(l, "draws"))
 	for _, h := range s.Tiebreakers {
 		header = append(header, safeText(h))
 	}
-	header = append(header, "dropped")
+	header = append(header, i18n.T(l, "dropped"))
 	cw := newCSVWriter(w, header...)
 	for _, r := range s.Rows {
 		rank := ""
@@ -198,7 +209,7 @@ func WriteStandingsCSV(w io.Writer, s Standings) error {
 		}
 		dropped := ""
 		if r.Dropped {
-			dropped = "dropped"
+			dropped = i18n.T(l, "dropped")
 		}
 		cw.record(append(rec, dropped)...)
 	}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"tablekeeper/core/i18n"
 )
 
 // readCSV reads back a file the package wrote, checking the byte order
@@ -46,7 +48,7 @@ func TestPlayersCSVRoundTrip(t *testing.T) {
 		{Name: "Ann\nLee", MemberNumber: "8"},
 	}
 	var buf bytes.Buffer
-	if err := WritePlayersCSV(&buf, players); err != nil {
+	if err := WritePlayersCSV(&buf, players, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	recs := readCSV(t, buf.Bytes())
@@ -79,7 +81,7 @@ func TestPairingsCSV(t *testing.T) {
 		{Bye: true, Seats: []PairingsSeat{{Name: "李小龍", Points: 3}}},
 	}}
 	var buf bytes.Buffer
-	if err := WritePairingsCSV(&buf, p); err != nil {
+	if err := WritePairingsCSV(&buf, p, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	wantRecords(t, readCSV(t, buf.Bytes()), [][]string{
@@ -100,7 +102,7 @@ func TestResultsCSV(t *testing.T) {
 		{Round: 1, Names: []string{"Zoë Łukasz"}, Result: "Bye"},
 	}
 	var buf bytes.Buffer
-	if err := WriteResultsCSV(&buf, results); err != nil {
+	if err := WriteResultsCSV(&buf, results, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	wantRecords(t, readCSV(t, buf.Bytes()), [][]string{
@@ -118,7 +120,7 @@ func TestStandingsCSV(t *testing.T) {
 		{Name: "Unranked", Tiebreakers: []string{"", "=1+1"}},
 	}}
 	var buf bytes.Buffer
-	if err := WriteStandingsCSV(&buf, s); err != nil {
+	if err := WriteStandingsCSV(&buf, s, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	wantRecords(t, readCSV(t, buf.Bytes()), [][]string{
@@ -129,13 +131,13 @@ func TestStandingsCSV(t *testing.T) {
 	})
 	s.Rows[0].Team = ""
 	buf.Reset()
-	if err := WriteStandingsCSV(&buf, s); err != nil {
+	if err := WriteStandingsCSV(&buf, s, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if recs := readCSV(t, buf.Bytes()); slices.Contains(recs[0], "team") {
 		t.Error("a team column without teams")
 	}
-	if err := WriteStandingsCSV(&buf, Standings{Round: 1, Tiebreakers: []string{"X"}, Rows: []StandingsRow{{}}}); err == nil {
+	if err := WriteStandingsCSV(&buf, Standings{Round: 1, Tiebreakers: []string{"X"}, Rows: []StandingsRow{{}}}, Options{}); err == nil {
 		t.Error("standings with a missing tiebreaker value were written")
 	}
 }
@@ -254,14 +256,81 @@ func FuzzReadPlayersCSV(f *testing.F) {
 				t.Errorf("a problem without a message or row: %+v", p)
 			}
 		}
-		// What was read writes out and reads back the same.
-		var buf bytes.Buffer
-		if err := WritePlayersCSV(&buf, rows); err != nil {
-			t.Fatal(err)
-		}
-		again, problems := ReadPlayersCSV(&buf)
-		if len(problems) > 0 || !slices.Equal(again, rows) && len(rows) > 0 {
-			t.Errorf("round trip of %q: got %q, problems %v", rows, again, problems)
+		// What was read writes out and reads back the same, with English
+		// or French headings.
+		for _, l := range []i18n.Lang{i18n.English, i18n.French} {
+			var buf bytes.Buffer
+			if err := WritePlayersCSV(&buf, rows, Options{Lang: l}); err != nil {
+				t.Fatal(err)
+			}
+			again, problems := ReadPlayersCSV(&buf)
+			if len(problems) > 0 || !slices.Equal(again, rows) && len(rows) > 0 {
+				t.Errorf("round trip in %s of %q: got %q, problems %v", l, rows, again, problems)
+			}
 		}
 	})
+}
+
+// The import's problems are kept as sentences the window says in its
+// language.
+func TestImportProblemsAreSaidInFrench(t *testing.T) {
+	_, problems := ReadPlayersCSV(strings.NewReader("Name,Email\n,bo@example.org\nAda,ada@\nBo;x,a,b\n"))
+	if len(problems) != 3 {
+		t.Fatalf("problems %v", problems)
+	}
+	for i, want := range []string{
+		"ligne 2\u00a0: Le nom est vide",
+		"ligne 3\u00a0: L'adresse e-mail \"ada@\" n'est pas une adresse comme nom@exemple.com",
+		"ligne 4\u00a0: La ligne a 3 champs mais l'en-tête en a 2\u00a0: mettez entre guillemets un nom ou une adresse e-mail qui contient une virgule",
+	} {
+		if got := problems[i].In(i18n.French); !strings.HasPrefix(got, want) {
+			t.Errorf("problem %d in French: %q, want it to start %q", i, got, want)
+		}
+	}
+	if got, want := problems[0].In(i18n.English), problems[0].Error(); got != want {
+		t.Errorf("in English %q, Error %q", got, want)
+	}
+}
+
+// A players file with French headings imports as one with English ones;
+// "Prénom" beside "Nom" makes Nom the family name.
+func TestPlayersFileWithFrenchHeadings(t *testing.T) {
+	for _, c := range []struct{ file, name string }{
+		{"Prénom;Nom;N° de membre;Courriel\nZoë;Ødegård;77;zoe@example.org\n", "Zoë Ødegård"},
+		{"Nom,Numéro de membre,Adresse e-mail\nZoë Ødegård,77,zoe@example.org\n", "Zoë Ødegård"},
+		{"Joueur\tNuméro\tE-mail\nZoë Ødegård\t77\tzoe@example.org\n", "Zoë Ødegård"},
+	} {
+		rows, problems := ReadPlayersCSV(strings.NewReader(c.file))
+		if len(problems) != 0 || len(rows) != 1 {
+			t.Errorf("%q: rows %v, problems %v", c.file, rows, problems)
+			continue
+		}
+		if got := rows[0]; got.Name != c.name || got.MemberNumber != "77" || got.Email != "zoe@example.org" {
+			t.Errorf("%q: read %+v", c.file, got)
+		}
+	}
+}
+
+// The files' headings, a bye and a dropped player are said in the
+// language asked for.
+func TestCSVHeadingsInFrench(t *testing.T) {
+	fr := Options{Lang: i18n.French}
+	var buf bytes.Buffer
+	p := twoPlayerRound(1, playerName)
+	p.Tables = append(p.Tables, PairingsTable{Bye: true, Seats: []PairingsSeat{{Name: "Odd One Out"}}})
+	if err := WritePairingsCSV(&buf, p, fr); err != nil {
+		t.Fatal(err)
+	}
+	rows := readCSV(t, buf.Bytes())
+	if got := strings.Join(rows[0], ","); got != "ronde,table,place,nom,numéro de membre,points,code" || rows[3][1] != "EXEMPT" {
+		t.Errorf("the French pairings file: %q", rows)
+	}
+	buf.Reset()
+	if err := WriteStandingsCSV(&buf, testStandings(3, true, false), fr); err != nil {
+		t.Fatal(err)
+	}
+	rows = readCSV(t, buf.Bytes())
+	if got := strings.Join(rows[0][:7], ","); got != "rang,nom,points,victoires,défaites,nuls,OMW%" || rows[0][len(rows[0])-1] != "abandon" {
+		t.Errorf("the French standings file's headings: %q", rows[0])
+	}
 }

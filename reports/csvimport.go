@@ -12,6 +12,8 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"tablekeeper/core/i18n"
 )
 
 // RowProblem is a row of an imported file that was left out, and why, in a
@@ -21,8 +23,27 @@ type RowProblem struct {
 	// and a spreadsheet do (they differ only after a quoted field that
 	// spans lines). 0 means the file as a whole.
 	Row int
-	// Message says what is wrong and how to fix it.
+	// Message says what is wrong and how to fix it, in English; Text is
+	// the same sentence to say in the reader's language (In).
 	Message string
+	Text    i18n.Text
+}
+
+// rowProblem returns the problem of row told by text.
+func rowProblem(row int, text i18n.Text) RowProblem {
+	return RowProblem{Row: row, Message: text.String(), Text: text}
+}
+
+// In says the problem in l, as Error does in English.
+func (p RowProblem) In(l i18n.Lang) string {
+	msg := p.Message
+	if !p.Text.IsZero() {
+		msg = p.Text.In(l)
+	}
+	if p.Row == 0 {
+		return msg
+	}
+	return i18n.T(l, "row %d: %s", p.Row, msg)
 }
 
 // Error returns the problem as "row N: message", or the message alone for
@@ -52,16 +73,18 @@ const (
 // normalizeHeading, or colNone for one ReadPlayersCSV does not know.
 func headingColumn(h string) int {
 	switch h {
-	case "name", "player", "playername", "players", "fullname", "participant", "playersname":
+	case "name", "player", "playername", "players", "fullname", "participant", "playersname",
+		"nom", "joueur", "joueurs", "nomcomplet", "nomdujoueur", "participants":
 		return colName
-	case "firstname", "givenname", "first", "forename":
+	case "firstname", "givenname", "first", "forename", "prenom":
 		return colFirst
-	case "lastname", "surname", "familyname", "last":
+	case "lastname", "surname", "familyname", "last", "nomdefamille":
 		return colLast
 	case "member", "membernumber", "memberno", "membernr", "memberid", "membership", "membershipnumber",
-		"membershipno", "membershipid", "dci", "dcinumber", "playerid", "playernumber", "id", "number", "no", "nr":
+		"membershipno", "membershipid", "dci", "dcinumber", "playerid", "playernumber", "id", "number", "no", "nr",
+		"numerodemembre", "ndemembre", "nomembre", "membre", "numero", "adherent", "numerodadherent":
 		return colMember
-	case "email", "emailaddress", "mail", "mailaddress":
+	case "email", "emailaddress", "mail", "mailaddress", "courriel", "adresseemail", "adressemail", "adressecourriel":
 		return colEmail
 	}
 	return colNone
@@ -118,6 +141,10 @@ func headerColumns(rec []string) (playerColumns, bool) {
 			*col = i
 		}
 	}
+	if cols.first >= 0 && cols.last < 0 && cols.name >= 0 && normalizeHeading(rec[cols.name]) == "nom" {
+		// French "Prénom" and "Nom": Nom is the family name.
+		cols.last, cols.name = cols.name, -1
+	}
 	return cols, known
 }
 
@@ -143,17 +170,17 @@ func headerColumns(rec []string) (playerColumns, bool) {
 func ReadPlayersCSV(r io.Reader) ([]PlayerRow, []RowProblem) {
 	data, err := io.ReadAll(io.LimitReader(r, maxImportBytes+1))
 	if err != nil {
-		return nil, []RowProblem{{Message: fmt.Sprintf("The file could not be read (%v): try saving it again and importing the copy.", err)}}
+		return nil, []RowProblem{rowProblem(0, i18n.F("The file could not be read (%v): try saving it again and importing the copy.", err))}
 	}
 	if len(data) > maxImportBytes {
-		return nil, []RowProblem{{Message: fmt.Sprintf("The file is larger than %d MB: a players file is far smaller; check that you chose the right file.", maxImportBytes>>20)}}
+		return nil, []RowProblem{rowProblem(0, i18n.F("The file is larger than %d MB: a players file is far smaller; check that you chose the right file.", maxImportBytes>>20))}
 	}
 	if bytes.HasPrefix(data, []byte("PK\x03\x04")) {
-		return nil, []RowProblem{{Message: "This is a spreadsheet workbook (such as .xlsx), not CSV: open it in your spreadsheet and save it as CSV, then import that file."}}
+		return nil, []RowProblem{rowProblem(0, i18n.F("This is a spreadsheet workbook (such as .xlsx), not CSV: open it in your spreadsheet and save it as CSV, then import that file."))}
 	}
 	text := decodeText(data)
 	if strings.ContainsRune(text, 0) {
-		return nil, []RowProblem{{Message: "The file holds binary data, not text: save the player list as CSV from your spreadsheet and import that file."}}
+		return nil, []RowProblem{rowProblem(0, i18n.F("The file holds binary data, not text: save the player list as CSV from your spreadsheet and import that file."))}
 	}
 	if !strings.Contains(text, "\n") {
 		// Old Macintosh line ends: CR alone.
@@ -178,8 +205,8 @@ func parsePlayers(text string) ([]PlayerRow, []RowProblem) {
 		first    = true
 		members  = map[string]memberSeen{}
 	)
-	problem := func(row int, format string, args ...any) {
-		problems = append(problems, RowProblem{Row: row, Message: fmt.Sprintf(format, args...)})
+	problem := func(row int, text i18n.Text) {
+		problems = append(problems, rowProblem(row, text))
 	}
 	for {
 		rec, err := cr.Read()
@@ -190,10 +217,10 @@ func parsePlayers(text string) ([]PlayerRow, []RowProblem) {
 		if err != nil {
 			var pe *csv.ParseError
 			if !errors.As(err, &pe) {
-				problem(0, "The file could not be read past row %d (%v): save it again as CSV and import the copy.", line, err)
+				problem(0, i18n.F("The file could not be read past row %d (%v): save it again as CSV and import the copy.", line, err))
 				break
 			}
-			problem(pe.StartLine, "The row could not be read as CSV (%v): check its double quotes.", pe.Err)
+			problem(pe.StartLine, i18n.F("The row could not be read as CSV (%v): check its double quotes.", pe.Err))
 			continue
 		}
 		if blankRecord(rec) {
@@ -203,7 +230,7 @@ func parsePlayers(text string) ([]PlayerRow, []RowProblem) {
 			first = false
 			if c, ok := headerColumns(rec); ok {
 				if c.name < 0 && (c.first < 0 || c.last < 0) {
-					return nil, []RowProblem{{Row: line, Message: "The header row has no column of player names: head that column \"Name\" (or \"First name\" and \"Last name\") and import again."}}
+					return nil, []RowProblem{rowProblem(line, i18n.F("The header row has no column of player names: head that column \"Name\" (or \"First name\" and \"Last name\") and import again."))}
 				}
 				cols = c
 				continue
@@ -213,8 +240,8 @@ func parsePlayers(text string) ([]PlayerRow, []RowProblem) {
 		if p, ok := readPlayerRow(rec, cols, sep, line, problem); ok {
 			key := strings.ToUpper(p.MemberNumber)
 			if prev, dup := members[key]; dup && key != "" {
-				problem(line, "Member number %s is already on row %d (%s): correct one of the two, or leave this one empty.",
-					p.MemberNumber, prev.row, prev.name)
+				problem(line, i18n.F("Member number %s is already on row %d (%s): correct one of the two, or leave this one empty.",
+					p.MemberNumber, prev.row, prev.name))
 				continue
 			}
 			if key != "" {
@@ -234,25 +261,25 @@ type memberSeen struct {
 
 // readPlayerRow reads the player of one record, or reports through problem
 // why it cannot.
-func readPlayerRow(rec []string, cols playerColumns, sep rune, line int, problem func(int, string, ...any)) (PlayerRow, bool) {
+func readPlayerRow(rec []string, cols playerColumns, sep rune, line int, problem func(int, i18n.Text)) (PlayerRow, bool) {
 	fields := len(rec)
 	for fields > 0 && strings.TrimSpace(rec[fields-1]) == "" {
 		fields--
 	}
 	for _, f := range rec {
 		if strings.ContainsAny(f, "\r\n") {
-			problem(line, "A double quote in this row is never closed, so the rows after it were read as part of it: remove the stray \" or close it, and import again.")
+			problem(line, i18n.F("A double quote in this row is never closed, so the rows after it were read as part of it: remove the stray \" or close it, and import again."))
 			return PlayerRow{}, false
 		}
 	}
 	if fields > cols.width {
-		sepName := map[rune]string{',': "comma", ';': "semicolon", '\t': "tab"}[sep]
+		sepName := i18n.F(map[rune]string{',': i18n.K("comma"), ';': i18n.K("semicolon"), '\t': i18n.K("tab")}[sep])
 		if cols.header {
-			problem(line, "The row has %d fields but the header has %d: put a name or email that contains a %s in double quotes, or remove the extra fields.",
-				fields, cols.width, sepName)
+			problem(line, i18n.F("The row has %d fields but the header has %d: put a name or email that contains a %s in double quotes, or remove the extra fields.",
+				fields, cols.width, sepName))
 		} else {
-			problem(line, "The row has %d fields but a file without a header row has at most 3 (name, member number, email): put a name that contains a %s in double quotes, or add a header row naming the columns.",
-				fields, sepName)
+			problem(line, i18n.F("The row has %d fields but a file without a header row has at most 3 (name, member number, email): put a name that contains a %s in double quotes, or add a header row naming the columns.",
+				fields, sepName))
 		}
 		return PlayerRow{}, false
 	}
@@ -268,33 +295,33 @@ func readPlayerRow(rec []string, cols playerColumns, sep rune, line int, problem
 	}
 	p := PlayerRow{Name: strings.Join(strings.Fields(name), " "), MemberNumber: field(cols.member), Email: field(cols.email)}
 	if p.Name == "" {
-		problem(line, "The name is empty: write the player's name in the name column, or delete the row.")
+		problem(line, i18n.F("The name is empty: write the player's name in the name column, or delete the row."))
 		return PlayerRow{}, false
 	}
-	if msg := emailProblem(p.Email); msg != "" {
-		problem(line, "%s", msg)
+	if msg := emailProblem(p.Email); !msg.IsZero() {
+		problem(line, msg)
 		return PlayerRow{}, false
 	}
 	return p, true
 }
 
-// emailProblem returns what is wrong with an email address, or "" when
+// emailProblem returns what is wrong with an email address, or nothing when
 // nothing is (an empty one is fine: email is optional). The check is
 // deliberately loose: one "@" with something on each side and no spaces.
-func emailProblem(email string) string {
+func emailProblem(email string) i18n.Text {
 	if email == "" {
-		return ""
+		return i18n.Text{}
 	}
 	at := strings.IndexByte(email, '@')
 	switch {
 	case at < 0:
-		return fmt.Sprintf("The email %q has no @: correct it, or leave the email empty.", email)
+		return i18n.F("The email %q has no @: correct it, or leave the email empty.", email)
 	case strings.IndexFunc(email, unicode.IsSpace) >= 0:
-		return fmt.Sprintf("The email %q contains a space: correct it, or leave the email empty.", email)
+		return i18n.F("The email %q contains a space: correct it, or leave the email empty.", email)
 	case at == 0 || at == len(email)-1 || strings.Count(email, "@") > 1:
-		return fmt.Sprintf("The email %q is not an address like name@example.com: correct it, or leave the email empty.", email)
+		return i18n.F("The email %q is not an address like name@example.com: correct it, or leave the email empty.", email)
 	}
-	return ""
+	return i18n.Text{}
 }
 
 // blankRecord reports whether every field of rec is empty or spaces.

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"time"
+
+	"tablekeeper/core/i18n"
 )
 
 // Decklists is the model of an event's registered decks, printed a deck a
@@ -64,16 +66,14 @@ type DeckCard struct {
 }
 
 // status returns the deck's validation status as printed, and its colour.
-func (d Decklist) status() (string, rgb) {
+func (d Decklist) status(lang i18n.Lang) (string, rgb) {
 	switch {
-	case len(d.Problems) == 1:
-		return "Not legal: 1 problem", colorAlert
-	case len(d.Problems) > 1:
-		return fmt.Sprintf("Not legal: %d problems", len(d.Problems)), colorAlert
+	case len(d.Problems) > 0:
+		return i18n.N(lang, "Not legal: %d problems", len(d.Problems), len(d.Problems)), colorAlert
 	case d.Unchecked:
-		return "Not checked", colorMuted
+		return i18n.T(lang, "Not checked"), colorMuted
 	}
-	return "Legal", colorTeal
+	return i18n.T(lang, "Legal"), colorTeal
 }
 
 // cards returns the number of cards in the deck.
@@ -102,12 +102,12 @@ func WriteDecklists(w io.Writer, d Decklists, opt Options) error {
 	if err := d.validate(); err != nil {
 		return fmt.Errorf("reports: deck lists: %w", err)
 	}
-	title := "Registered decks"
+	title := i18n.T(opt.Lang, "Registered decks")
 	if d.EventName != "" {
 		title = d.EventName + " – " + title
 	}
 	pdf := newDocument(paper, title, opt)
-	c := newCanvas(pdf, newTypesetter(pdf))
+	c := newCanvas(pdf, opt.typesetter(pdf))
 	layoutDecklists(c, d)
 	if err := writeCanvas(w, pdf, c); err != nil {
 		return fmt.Errorf("reports: deck lists: %w", err)
@@ -170,10 +170,10 @@ func (it dlItem) height(rowH float64) float64 {
 
 // layoutDecklists lays the decks out on c, a deck (at least) a page.
 func layoutDecklists(c *canvas, d Decklists) {
-	head := listHead{event: d.EventName, title: "Deck registration", game: d.FormatName, date: d.Date}
+	head := listHead{event: d.EventName, title: i18n.T(c.lang(), "Deck registration"), game: d.FormatName, date: d.Date}
 	if len(d.Decks) == 0 {
 		c.addPage()
-		c.fitText("No decks registered", styleRegular, noTablesSize, noTablesSize, pageMargin, c.pageW-pageMargin, pageMargin+headHeight+10, alignLeft, colorInk)
+		c.fitText(i18n.T(c.lang(), "No decks registered"), styleRegular, noTablesSize, noTablesSize, pageMargin, c.pageW-pageMargin, pageMargin+headHeight+10, alignLeft, colorInk)
 	}
 	for _, dk := range d.Decks {
 		layoutDeck(c, dk)
@@ -201,14 +201,14 @@ func drawDeckPlayer(c *canvas, dk Decklist, y float64) float64 {
 		num, size := ts.fit(dk.MemberNumber, styleBold, dlValueSize+1, dlValueMin, (right-left)/3)
 		numW := ts.width(num, size)
 		c.text(num, size, right-numW, right, base, alignRight, colorInk)
-		label := ts.layout("Member no.", styleRegular)
+		label := ts.layout(i18n.T(c.lang(), "Member no."), styleRegular)
 		labelW := ts.width(label, dlLabelSize)
 		c.text(label, dlLabelSize, right-numW-2-labelW, right-numW-2, base, alignRight, colorMuted)
 		nameRight = right - numW - labelW - 8
 	}
 	player := dk.Player
 	if player == "" {
-		player = "(no name)"
+		player = i18n.T(c.lang(), "(no name)")
 	}
 	c.fitText(player, styleBold, dlPlayerSize, dlPlayerMin, left, nameRight, base, alignLeft, colorInk)
 	y += 10
@@ -219,12 +219,12 @@ func drawDeckPlayer(c *canvas, dk Decklist, y float64) float64 {
 // drawDeckFields draws the deck's name, when it was registered and locked.
 func drawDeckFields(c *canvas, dk Decklist, y float64) float64 {
 	left, right := pageMargin, c.pageW-pageMargin
-	registered, locked := "—", "Not locked"
+	registered, locked := "—", i18n.T(c.lang(), "Not locked")
 	if !dk.Registered.IsZero() {
-		registered = dk.Registered.Format("Mon 2 Jan 2006 15:04")
+		registered = i18n.DateTime(c.lang(), dk.Registered)
 	}
 	if !dk.Locked.IsZero() {
-		locked = dk.Locked.Format("Mon 2 Jan 2006 15:04")
+		locked = i18n.DateTime(c.lang(), dk.Locked)
 	}
 	deckName := dk.DeckName
 	if deckName == "" {
@@ -234,7 +234,7 @@ func drawDeckFields(c *canvas, dk Decklist, y float64) float64 {
 	fields := []struct {
 		label, value string
 		width        float64
-	}{{"Deck", deckName, w * 0.5}, {"Registered", registered, w * 0.25}, {"Locked", locked, w * 0.25}}
+	}{{i18n.T(c.lang(), "Deck"), deckName, w * 0.5}, {i18n.T(c.lang(), "Registered"), registered, w * 0.25}, {i18n.T(c.lang(), "Locked"), locked, w * 0.25}}
 	x := left
 	for _, f := range fields {
 		c.fitText(f.label, styleRegular, dlLabelSize, dlLabelSize, x, x+f.width-4, y+3, alignLeft, colorMuted)
@@ -254,16 +254,13 @@ func drawDeckStatus(c *canvas, dk Decklist, y float64) float64 {
 	left, right := pageMargin, c.pageW-pageMargin
 	bottom := c.pageH - pageMargin
 	w := right - left
-	status, col := dk.status()
+	status, col := dk.status(c.lang())
 	sp, size := ts.fit(status, styleBold, dlStatusSize, dlStatusSize-2, w-8)
 	boxW := ts.width(sp, size) + 8
 	c.fillRect(left, y, boxW, dlStatusH, col)
 	c.text(sp, size, left, left+boxW, baselineFor(y+dlStatusH/2, size), alignCenter, colorWhite)
 	if n := len(dk.Warnings); n > 0 {
-		note := "1 warning"
-		if n > 1 {
-			note = strconv.Itoa(n) + " warnings"
-		}
+		note := i18n.N(c.lang(), "%d warnings", n, n)
 		c.fitText(note, styleRegular, dlIssueSize, dlIssueSize-1, left+boxW+4, right, baselineFor(y+dlStatusH/2, dlIssueSize), alignLeft, colorMuted)
 	}
 	y += dlStatusH + 3
@@ -290,8 +287,8 @@ func drawDeckStatus(c *canvas, dk Decklist, y float64) float64 {
 			}
 		}
 	}
-	issues("Problems", dk.Problems, "•", colorAlert, colorInk)
-	issues("Warnings", dk.Warnings, "–", colorMuted, colorMuted)
+	issues(i18n.T(c.lang(), "Problems"), dk.Problems, "•", colorAlert, colorInk)
+	issues(i18n.T(c.lang(), "Warnings"), dk.Warnings, "–", colorMuted, colorMuted)
 	y += 4
 
 	return y
@@ -328,7 +325,7 @@ func drawDeckItems(c *canvas, dk Decklist, items []dlItem, y float64) {
 	}
 	y = drawDeckListHead(c, dk, y)
 	if len(items) == 0 {
-		c.fitText("No cards listed", styleRegular, dlCardSize, dlCardSize, left, right, y+5, alignLeft, colorMuted)
+		c.fitText(i18n.T(c.lang(), "No cards listed"), styleRegular, dlCardSize, dlCardSize, left, right, y+5, alignLeft, colorMuted)
 		return
 	}
 	for len(items) > 0 {
@@ -370,7 +367,7 @@ func drawDeckItems(c *canvas, dk Decklist, items []dlItem, y float64) {
 func continueDeck(c *canvas, dk Decklist) float64 {
 	c.addPage()
 	y := pageMargin + headHeight
-	c.fitText(dk.Player+" (continued)", styleBold, dlValueSize+2, dlValueMin, pageMargin, c.pageW-pageMargin, y+5, alignLeft, colorInk)
+	c.fitText(i18n.T(c.lang(), "%s (continued)", dk.Player), styleBold, dlValueSize+2, dlValueMin, pageMargin, c.pageW-pageMargin, y+5, alignLeft, colorInk)
 	return y + 10
 }
 
@@ -378,20 +375,17 @@ func continueDeck(c *canvas, dk Decklist) float64 {
 // list at y, and returns where the list starts.
 func drawDeckListHead(c *canvas, dk Decklist, y float64) float64 {
 	left, right := pageMargin, c.pageW-pageMargin
-	count := c.ts.layout(cardsText(dk.cards()), styleBold)
+	count := c.ts.layout(cardsText(c.lang(), dk.cards()), styleBold)
 	countW := c.ts.width(count, dlListSize)
 	c.text(count, dlListSize, right-countW, right, y+4, alignRight, colorTeal)
-	c.fitText("Deck list", styleBold, dlListSize, dlListSize, left, right-countW-4, y+4, alignLeft, colorInk)
+	c.fitText(i18n.T(c.lang(), "Deck list"), styleBold, dlListSize, dlListSize, left, right-countW-4, y+4, alignLeft, colorInk)
 	c.line(left, y+6, right, y+6, 0.5, colorTeal, false)
 	return y + 8
 }
 
 // cardsText returns a number of cards: "1 card", "60 cards".
-func cardsText(n int) string {
-	if n == 1 {
-		return "1 card"
-	}
-	return strconv.Itoa(n) + " cards"
+func cardsText(lang i18n.Lang, n int) string {
+	return i18n.N(lang, "%d cards", n, n)
 }
 
 // chooseDeckColumns decides how the items (or as many of them as fit)
@@ -559,12 +553,12 @@ func WriteBlankDecklist(w io.Writer, b BlankDecklist, opt Options) error {
 	if b.Lines < 0 || b.Lines > blMaxLines {
 		return fmt.Errorf("reports: blank deck list: %d lines a section: a sheet has 0 (fill the page) to %d", b.Lines, blMaxLines)
 	}
-	title := "Deck registration"
+	title := i18n.T(opt.Lang, "Deck registration")
 	if b.FormatName != "" {
 		title += " – " + b.FormatName
 	}
 	pdf := newDocument(paper, title, opt)
-	c := newCanvas(pdf, newTypesetter(pdf))
+	c := newCanvas(pdf, opt.typesetter(pdf))
 	layoutBlankDecklist(c, b)
 	if err := writeCanvas(w, pdf, c); err != nil {
 		return fmt.Errorf("reports: blank deck list: %w", err)
@@ -612,7 +606,7 @@ func layoutBlankDecklist(c *canvas, b BlankDecklist) {
 	w := right - left
 	sections := b.Sections
 	if len(sections) == 0 {
-		sections = []string{"Cards"}
+		sections = []string{i18n.T(c.lang(), "Cards")}
 	}
 	c.addPage()
 	y := pageMargin + headHeight + 2
@@ -620,19 +614,19 @@ func layoutBlankDecklist(c *canvas, b BlankDecklist) {
 	// The fields: two a row, the name fields wider.
 	field := func(label string, l, r float64) {
 		c.line(l, y+8, r, y+8, 0.4, colorInk, false)
-		c.fitText(label, styleRegular, blFieldLabel, blFieldLabel-1, l, r, y+11, alignLeft, colorMuted)
+		c.fitText(i18n.T(c.lang(), label), styleRegular, blFieldLabel, blFieldLabel-1, l, r, y+11, alignLeft, colorMuted)
 	}
 	wide := left + w*0.62
-	field("Player name", left, wide-6)
-	field("Member number", wide, right)
+	field(i18n.K("Player name"), left, wide-6)
+	field(i18n.K("Member number"), wide, right)
 	y += blFieldH
 	extra := b.Fields
 	if len(extra) > 0 {
-		field("Deck name", left, wide-6)
+		field(i18n.K("Deck name"), left, wide-6)
 		field(extra[0], wide, right)
 		extra = extra[1:]
 	} else {
-		field("Deck name", left, right)
+		field(i18n.K("Deck name"), left, right)
 	}
 	y += blFieldH
 	for i := 0; i < len(extra); i += 2 {
@@ -679,21 +673,21 @@ func layoutBlankDecklist(c *canvas, b BlankDecklist) {
 		y += blNoteLineH
 	}
 	y = bottom - blJudgesH - 4 - blSignH
-	field("Signature", left, wide-6)
-	field("Date", wide, right)
+	field(i18n.K("Signature"), left, wide-6)
+	field(i18n.K("Date"), wide, right)
 
 	// A box for the judges who receive and check the deck.
 	y = bottom - blJudgesH
 	c.fillRect(left, y, w, blJudgesH, colorZebra)
-	c.fitText("For the judges", styleBold, blFieldLabel, blFieldLabel, left+cellPad, right-cellPad, y+4, alignLeft, colorMuted)
+	c.fitText(i18n.T(c.lang(), "For the judges"), styleBold, blFieldLabel, blFieldLabel, left+cellPad, right-cellPad, y+4, alignLeft, colorMuted)
 	y += 4
 	third := (w - 2*cellPad) / 3
-	for i, label := range []string{"Received by", "Time", "Checked by, result"} {
+	for i, label := range []string{i18n.K("Received by"), i18n.K("Time"), i18n.K("Checked by, result")} {
 		l := left + cellPad + float64(i)*third
 		field(label, l, l+third-6)
 	}
 
-	head := listHead{event: b.EventName, title: "Deck registration", game: b.FormatName, date: b.Date}
+	head := listHead{event: b.EventName, title: i18n.T(c.lang(), "Deck registration"), game: b.FormatName, date: b.Date}
 	drawListHeads(c, func(int) listHead { return head })
 }
 

@@ -84,7 +84,7 @@ func TestWriteDecklistsPrintsEveryDeck(t *testing.T) {
 	text := pdfText(t, pdf)
 	containsAll(t, "the deck lists", text, "Friday Night Altered", "Deck registration", "Altered · Standard constructed",
 		"Page 5 of 5", "Æmber Ødegård", "李小龍", "Maximiliana", "…", "AL-001000", "Member no.", "Deck", "Axiom Rush",
-		"Registered", "Fri 21 Nov 2025 18:00", "Locked", "Sat 22 Nov 2025 09:55", "Not locked",
+		"Registered", "21 Nov 2025, 18:00", "Locked", "22 Nov 2025, 09:55", "Not locked",
 		"Legal", "Not legal: 2 problems", "Problems", "at most 3 cards of the same name",
 		"Deck list", "Hero", "Characters", "Spells", "Permanents", "Sakarabu, Deity of the Deep", "Æmber Imp", "龍の咆哮")
 	if strings.Contains(text, longName) {

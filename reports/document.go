@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"tablekeeper/core/i18n"
+
 	"github.com/jung-kurt/gofpdf"
 )
 
@@ -16,6 +18,10 @@ type Options struct {
 	// zero gofpdf writes the current time, so two writes differ; set it
 	// for byte-stable output (tests, golden files, reprints).
 	Created time.Time
+	// Lang is the language the report is said in: its headings, labels
+	// and dates ("" or an unknown language: English). Player, deck and
+	// card names are printed as they are.
+	Lang i18n.Lang
 }
 
 // paperSize returns gofpdf's name for the paper opt asks for.
@@ -94,3 +100,11 @@ func capHeight(size float64) float64 { return 0.73 * size * 25.4 / 72 }
 // baselineFor returns the baseline that centres capitals at size points on
 // the horizontal line at mid.
 func baselineFor(mid, size float64) float64 { return mid + capHeight(size)/2 }
+
+// typesetter returns a typesetter for pdf that says the report's own words
+// in opt.Lang.
+func (opt Options) typesetter(pdf *gofpdf.Fpdf) *typesetter {
+	ts := newTypesetter(pdf)
+	ts.lang = opt.Lang
+	return ts
+}

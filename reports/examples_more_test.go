@@ -21,24 +21,26 @@ func TestWriteMoreExamples(t *testing.T) {
 	for _, n := range []int{8, 64, 512} {
 		bracketSize := min(n, 64)
 		examples := map[string]func(io.Writer) error{
-			"decklists":       func(w io.Writer) error { return WriteDecklists(w, testDecklists(n), testOptions("")) },
-			"seatings-draft":  func(w io.Writer) error { return WriteSeatings(w, draftSeating(n, 8, playerName), testOptions("")) },
-			"seatings-round1": func(w io.Writer) error { return WriteSeatings(w, tableSeating(n, playerName), testOptions("Letter")) },
+			"decklists":      func(w io.Writer) error { return WriteDecklists(w, testDecklists(n), exampleOptions("")) },
+			"seatings-draft": func(w io.Writer) error { return WriteSeatings(w, draftSeating(n, 8, playerName), exampleOptions("")) },
+			"seatings-round1": func(w io.Writer) error {
+				return WriteSeatings(w, tableSeating(n, playerName), exampleOptions("Letter"))
+			},
 			"bracket": func(w io.Writer) error {
-				return WriteBracket(w, singleBracket(bracketSize, 2, playerName), testOptions(""))
+				return WriteBracket(w, singleBracket(bracketSize, 2, playerName), exampleOptions(""))
 			},
 			"bracket-double": func(w io.Writer) error {
-				return WriteBracket(w, doubleBracket(bracketSize, playerName), testOptions(""))
+				return WriteBracket(w, doubleBracket(bracketSize, playerName), exampleOptions(""))
 			},
 			"bracket-nameless": func(w io.Writer) error {
-				return WriteBracket(w, singleBracket(bracketSize-3, 0, bracketNames), testOptions("Letter"))
+				return WriteBracket(w, singleBracket(bracketSize-3, 0, bracketNames), exampleOptions("Letter"))
 			},
-			"judgelog": func(w io.Writer) error { return WriteJudgeLog(w, testJudgeLog(n), testOptions("")) },
-			"summary":  func(w io.Writer) error { return WriteSummary(w, testSummary(n, 8), testOptions("")) },
+			"judgelog": func(w io.Writer) error { return WriteJudgeLog(w, testJudgeLog(n), exampleOptions("")) },
+			"summary":  func(w io.Writer) error { return WriteSummary(w, testSummary(n, 8), exampleOptions("")) },
 		}
 		if n == 8 {
 			for name, b := range blankSheets {
-				examples["blank-decklist-"+name] = func(w io.Writer) error { return WriteBlankDecklist(w, b, testOptions("")) }
+				examples["blank-decklist-"+name] = func(w io.Writer) error { return WriteBlankDecklist(w, b, exampleOptions("")) }
 			}
 		}
 		for name, write := range examples {

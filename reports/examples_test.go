@@ -1,12 +1,15 @@
 package reports
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"tablekeeper/core/i18n"
 )
 
 // exampleRound returns a two-player round of n players with a bye, a
@@ -41,18 +44,20 @@ func TestWriteExamples(t *testing.T) {
 		heresy := SlipsFrom(pods, SlipHeresy)
 		heresy.EventName, heresy.Game = "Heresy at the Keep", "Heresy · Reascension"
 		examples := map[string]func(io.Writer) error{
-			"pairings":               func(w io.Writer) error { return WritePairings(w, p, testOptions("")) },
-			"pairings-by-name":       func(w io.Writer) error { return WritePairingsByName(w, PairingsByNameFrom(p), testOptions("")) },
-			"pairings-by-name-short": func(w io.Writer) error { return WritePairingsByName(w, PairingsByNameFrom(short), testOptions("")) },
+			"pairings":               func(w io.Writer) error { return WritePairings(w, p, exampleOptions("")) },
+			"pairings-by-name":       func(w io.Writer) error { return WritePairingsByName(w, PairingsByNameFrom(p), exampleOptions("")) },
+			"pairings-by-name-short": func(w io.Writer) error { return WritePairingsByName(w, PairingsByNameFrom(short), exampleOptions("")) },
 			"pairings-by-name-pods": func(w io.Writer) error {
-				return WritePairingsByName(w, PairingsByNameFrom(pods), testOptions("Letter"))
+				return WritePairingsByName(w, PairingsByNameFrom(pods), exampleOptions("Letter"))
 			},
-			"slips-generic":         func(w io.Writer) error { return WriteSlips(w, generic, testOptions("")) },
-			"slips-keyforge":        func(w io.Writer) error { return WriteSlips(w, keyforge, testOptions("Letter")) },
-			"slips-heresy":          func(w io.Writer) error { return WriteSlips(w, heresy, testOptions("")) },
-			"slips-shadowfist":      func(w io.Writer) error { return WriteSlips(w, SlipsFrom(pods, SlipShadowfist), testOptions("")) },
-			"standings":             func(w io.Writer) error { return WriteStandings(w, testStandings(n, false, false), testOptions("")) },
-			"standings-final-teams": func(w io.Writer) error { return WriteStandings(w, testStandings(n, true, true), testOptions("Letter")) },
+			"slips-generic":    func(w io.Writer) error { return WriteSlips(w, generic, exampleOptions("")) },
+			"slips-keyforge":   func(w io.Writer) error { return WriteSlips(w, keyforge, exampleOptions("Letter")) },
+			"slips-heresy":     func(w io.Writer) error { return WriteSlips(w, heresy, exampleOptions("")) },
+			"slips-shadowfist": func(w io.Writer) error { return WriteSlips(w, SlipsFrom(pods, SlipShadowfist), exampleOptions("")) },
+			"standings":        func(w io.Writer) error { return WriteStandings(w, testStandings(n, false, false), exampleOptions("")) },
+			"standings-final-teams": func(w io.Writer) error {
+				return WriteStandings(w, testStandings(n, true, true), exampleOptions("Letter"))
+			},
 		}
 		for name, write := range examples {
 			f, err := os.Create(filepath.Join(*pdfDir, fmt.Sprintf("%s-%d.pdf", name, n)))
@@ -67,4 +72,16 @@ func TestWriteExamples(t *testing.T) {
 			}
 		}
 	}
+}
+
+// exampleLang is the language the examples are written in:
+//
+//	go test ./reports/ -run Examples -args -pdfs=/tmp/reports-look -lang=fr
+var exampleLang = flag.String("lang", "", "the language the -pdfs examples are said in (en, fr)")
+
+// exampleOptions are testOptions in the -lang language.
+func exampleOptions(paper string) Options {
+	opt := testOptions(paper)
+	opt.Lang = i18n.Lang(*exampleLang)
+	return opt
 }

@@ -1,9 +1,10 @@
 package reports
 
 import (
-	"fmt"
 	"strings"
 	"time"
+
+	"tablekeeper/core/i18n"
 )
 
 // The list reports (pairings by name, standings) share the pairings sheet's
@@ -26,13 +27,13 @@ type listHead struct {
 const headHeight = 20.0
 
 // subtitleLeft joins the game and the date for the second line of the head.
-func (h listHead) subtitleLeft() string {
+func (h listHead) subtitleLeft(lang i18n.Lang) string {
 	var parts []string
 	if g := strings.TrimSpace(h.game); g != "" {
 		parts = append(parts, g)
 	}
 	if !h.date.IsZero() {
-		parts = append(parts, h.date.Format("Monday 2 January 2006"))
+		parts = append(parts, i18n.Date(lang, h.date))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -49,7 +50,7 @@ func drawListHead(c *canvas, h listHead, n, total int) {
 	c.text(title, tsize, right-titleW, right, line1, alignRight, colorTeal)
 	c.fitText(h.event, styleBold, titleSize, titleMinSize, left, right-titleW-8, line1, alignLeft, colorInk)
 
-	page := ts.layout(fmt.Sprintf("Page %d of %d", n, total), styleRegular)
+	page := ts.layout(i18n.T(c.lang(), "Page %d of %d", n, total), styleRegular)
 	pageW := ts.width(page, subtitleSize)
 	c.text(page, subtitleSize, right-pageW, right, line2, alignRight, colorMuted)
 	rightEnd := right - pageW
@@ -59,7 +60,7 @@ func drawListHead(c *canvas, h listHead, n, total int) {
 		w := c.fitText(h.note, styleBold, subtitleSize, subtitleSize-2, end-(right-left)/2, end, line2, alignRight, colorInk)
 		rightEnd = end - w
 	}
-	c.fitText(h.subtitleLeft(), styleRegular, subtitleSize, subtitleSize-2, left, rightEnd-8, line2, alignLeft, colorMuted)
+	c.fitText(h.subtitleLeft(c.lang()), styleRegular, subtitleSize, subtitleSize-2, left, rightEnd-8, line2, alignLeft, colorMuted)
 
 	c.line(left, pageMargin+16, right, pageMargin+16, 0.5, colorTeal, false)
 }

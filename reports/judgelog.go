@@ -3,11 +3,14 @@ package reports
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"tablekeeper/core/i18n"
 )
 
 // JudgeLog is the model of an event's judge log (rule G4) as printed for
@@ -88,21 +91,33 @@ func kindLabel(kind string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
+// kindLabels are the labels kindLabel gives the kinds of entry and the
+// judges' roles of core/event, the keys kindLabelIn says them by.
+var kindLabels = []string{i18n.K("Penalty"), i18n.K("Deck check"), i18n.K("Ruling"), i18n.K("Appeal"),
+	i18n.K("Extension"), i18n.K("Organizer"), i18n.K("Head judge"), i18n.K("Judge")}
+
+// kindLabelIn is kindLabel said in lang: a kind or role of core/event in
+// its words, any other as kindLabel writes it.
+func kindLabelIn(lang i18n.Lang, kind string) string {
+	label := kindLabel(kind)
+	if slices.Contains(kindLabels, label) {
+		return i18n.T(lang, label)
+	}
+	return label
+}
+
 // penaltyText returns the penalty of e as printed: the penalty, the points
 // it deducts and the time it adds.
-func (e JudgeLogEntry) penaltyText() string {
+func (e JudgeLogEntry) penaltyText(lang i18n.Lang) string {
 	var parts []string
 	if e.Penalty != "" {
 		parts = append(parts, e.Penalty)
 	}
-	switch {
-	case e.Points == 1:
-		parts = append(parts, "−1 point")
-	case e.Points > 1:
-		parts = append(parts, "−"+strconv.Itoa(e.Points)+" points")
+	if e.Points > 0 {
+		parts = append(parts, i18n.N(lang, "−%d points", e.Points, e.Points))
 	}
 	if e.Extension > 0 {
-		parts = append(parts, extensionText(e.Extension))
+		parts = append(parts, extensionText(lang, e.Extension))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -123,12 +138,12 @@ func WriteJudgeLog(w io.Writer, l JudgeLog, opt Options) error {
 	if err := l.validate(); err != nil {
 		return fmt.Errorf("reports: judge log: %w", err)
 	}
-	title := "Judge log"
+	title := i18n.T(opt.Lang, "Judge log")
 	if l.EventName != "" {
 		title = l.EventName + " – " + title
 	}
 	pdf := newOrientedDocument("L", paper, title, opt)
-	c := newCanvas(pdf, newTypesetter(pdf))
+	c := newCanvas(pdf, opt.typesetter(pdf))
 	layoutJudgeLog(c, l)
 	if err := writeCanvas(w, pdf, c); err != nil {
 		return fmt.Errorf("reports: judge log: %w", err)
@@ -190,14 +205,14 @@ type jlColumn struct {
 // The columns of the log; the description takes what the page leaves.
 var jlColumns = [...]jlColumn{
 	{"#", 12, alignLeft},
-	{"Time", 20, alignLeft},
-	{"Round", 14, alignCenter},
-	{"Table", 12, alignCenter},
-	{"Kind", 21, alignLeft},
-	{"Player", 36, alignLeft},
-	{"Infraction, penalty", 44, alignLeft},
-	{"Judge", 28, alignLeft},
-	{"Description, outcome", 0, alignLeft},
+	{i18n.K("Time"), 20, alignLeft},
+	{i18n.K("Round"), 14, alignCenter},
+	{i18n.K("Table"), 12, alignCenter},
+	{i18n.K("Kind"), 21, alignLeft},
+	{i18n.K("Player"), 36, alignLeft},
+	{i18n.K("Infraction, penalty"), 44, alignLeft},
+	{i18n.K("Judge"), 28, alignLeft},
+	{i18n.K("Description, outcome"), 0, alignLeft},
 }
 
 // jlLine is a line of a cell: text already fitted to its column.
@@ -227,13 +242,13 @@ func layoutJudgeLog(c *canvas, l JudgeLog) {
 	left, right := pageMargin, c.pageW-pageMargin
 	bottom := c.pageH - pageMargin
 	top := pageMargin + headHeight
-	head := listHead{event: l.EventName, title: "Judge log", game: l.Game, date: l.Date}
+	head := listHead{event: l.EventName, title: i18n.T(c.lang(), "Judge log"), game: l.Game, date: l.Date}
 
 	c.addPage()
 	y := top
 	y = drawJudges(c, l.Judges, y)
 	if len(l.Entries) == 0 {
-		c.fitText("Nothing logged", styleRegular, noTablesSize, noTablesSize, left, right, y+10, alignLeft, colorInk)
+		c.fitText(i18n.T(c.lang(), "Nothing logged"), styleRegular, noTablesSize, noTablesSize, left, right, y+10, alignLeft, colorInk)
 		drawListHeads(c, func(int) listHead { return head })
 		return
 	}
@@ -302,7 +317,7 @@ func drawJudges(c *canvas, judges []JudgeLogJudge, y float64) float64 {
 	}
 	ts := c.ts
 	left, right := pageMargin, c.pageW-pageMargin
-	label := ts.layout("Judges", styleBold)
+	label := ts.layout(i18n.T(c.lang(), "Judges"), styleBold)
 	labelW := ts.width(label, jlJudgesSize) + 5
 	c.text(label, jlJudgesSize, left, left+labelW, baselineFor(y+jlJudgeH/2, jlJudgesSize), alignLeft, colorTeal)
 	perLine := max(1, int((right-left-labelW)/jlJudgeW))
@@ -314,12 +329,12 @@ func drawJudges(c *canvas, judges []JudgeLogJudge, y float64) float64 {
 		if j.Order > 0 {
 			c.fitText(strconv.Itoa(j.Order), styleBold, jlJudgesSize, jlMinSize, x, x+6, base, alignLeft, colorTeal)
 		}
-		role := ts.layout(kindLabel(j.Role), styleRegular)
+		role := ts.layout(kindLabelIn(c.lang(), j.Role), styleRegular)
 		roleW := min(ts.width(role, jlJudgesSize-1), cellW/3)
 		nameR := x + cellW - 4 - roleW - 2
 		w := c.fitText(j.Name, styleRegular, jlJudgesSize, jlMinSize, x+6, nameR, base, alignLeft, colorInk)
 		if !role.empty() {
-			c.fitText(kindLabel(j.Role), styleRegular, jlJudgesSize-1, jlMinSize, x+6+w+2, x+cellW-4, base, alignLeft, colorMuted)
+			c.fitText(kindLabelIn(c.lang(), j.Role), styleRegular, jlJudgesSize-1, jlMinSize, x+6+w+2, x+cellW-4, base, alignLeft, colorMuted)
 		}
 	}
 	lines := (len(judges) + perLine - 1) / perLine
@@ -331,7 +346,7 @@ func drawJudgeLogHeadRow(c *canvas, xs []float64, top float64) {
 	c.fillRect(xs[0], top, xs[len(xs)-1]-xs[0], headRowHeight, colorTeal)
 	y := baselineFor(top+headRowHeight/2, jlHeadSize)
 	for i, col := range jlColumns {
-		c.fitText(col.heading, styleBold, jlHeadSize, jlMinSize-1, xs[i]+cellPad/2, xs[i+1]-cellPad/2, y, col.a, colorWhite)
+		c.fitText(i18n.T(c.lang(), col.heading), styleBold, jlHeadSize, jlMinSize-1, xs[i]+cellPad/2, xs[i+1]-cellPad/2, y, col.a, colorWhite)
 	}
 }
 
@@ -353,9 +368,9 @@ func judgeLogRows(c *canvas, l JudgeLog, xs []float64) []jlRow {
 		b.one(0, "#"+strconv.Itoa(e.Number), styleBold, colorTeal)
 		if !e.At.IsZero() {
 			if !sameDate(e.At, day) {
-				b.one(1, e.At.Format("Mon 2 Jan"), styleRegular, b.ink)
+				b.one(1, i18n.Date(b.c.lang(), e.At), styleRegular, b.ink)
 			}
-			b.one(1, e.At.Format("15:04"), styleRegular, b.ink)
+			b.one(1, i18n.Clock(b.c.lang(), e.At), styleRegular, b.ink)
 		}
 		if e.Round > 0 {
 			b.one(2, strconv.Itoa(e.Round), styleRegular, b.ink)
@@ -363,10 +378,10 @@ func judgeLogRows(c *canvas, l JudgeLog, xs []float64) []jlRow {
 		if e.Table > 0 {
 			b.one(3, strconv.Itoa(e.Table), styleRegular, b.ink)
 		}
-		b.name(4, kindLabel(e.Kind))
+		b.name(4, kindLabelIn(b.c.lang(), e.Kind))
 		b.name(5, e.Player)
 		b.wrapped(6, e.Infraction, styleRegular, b.ink)
-		b.wrapped(6, e.penaltyText(), styleBold, b.ink)
+		b.wrapped(6, e.penaltyText(b.c.lang()), styleBold, b.ink)
 		b.name(7, e.Judge)
 		b.wrapped(7, e.Source, styleRegular, colorMuted)
 		b.notes(e, withdrawnBy[e.Number], correctedBy[e.Number])
@@ -448,23 +463,23 @@ func (b jlCells) name(col int, s string) {
 // it corrects, its description and its outcome.
 func (b jlCells) notes(e JudgeLogEntry, withdrawnBy int, correctedBy []int) {
 	if withdrawnBy != 0 {
-		b.wrapped(8, "Withdrawn by #"+strconv.Itoa(withdrawnBy), styleBold, colorAlert)
+		b.wrapped(8, i18n.T(b.c.lang(), "Withdrawn by #%d", withdrawnBy), styleBold, colorAlert)
 	}
 	if len(correctedBy) > 0 {
 		refs := make([]string, len(correctedBy))
 		for j, n := range correctedBy {
 			refs[j] = "#" + strconv.Itoa(n)
 		}
-		b.wrapped(8, "Corrected by "+strings.Join(refs, ", "), styleBold, colorAlert)
+		b.wrapped(8, i18n.T(b.c.lang(), "Corrected by %s", strings.Join(refs, ", ")), styleBold, colorAlert)
 	}
 	switch {
 	case e.Withdraws:
-		b.wrapped(8, "Withdraws #"+strconv.Itoa(e.Corrects), styleBold, colorTeal)
+		b.wrapped(8, i18n.T(b.c.lang(), "Withdraws #%d", e.Corrects), styleBold, colorTeal)
 	case e.Corrects != 0:
-		b.wrapped(8, "Corrects #"+strconv.Itoa(e.Corrects), styleBold, colorTeal)
+		b.wrapped(8, i18n.T(b.c.lang(), "Corrects #%d", e.Corrects), styleBold, colorTeal)
 	}
 	b.wrapped(8, e.Description, styleRegular, b.ink)
 	if e.Outcome != "" {
-		b.wrapped(8, "Outcome: "+e.Outcome, styleRegular, b.ink)
+		b.wrapped(8, i18n.T(b.c.lang(), "Outcome: %s", e.Outcome), styleRegular, b.ink)
 	}
 }

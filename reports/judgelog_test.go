@@ -61,12 +61,12 @@ func TestWriteJudgeLogPrintsEveryEntry(t *testing.T) {
 	}
 	text := pdfText(t, pdf)
 	flat := strings.Join(strings.Fields(text), " ")
-	containsAll(t, "the judge log", flat, "Shadowfist Saturday", "Judge log", "Shadowfist · Final Brawl · Saturday 22 November 2025",
+	containsAll(t, "the judge log", flat, "Shadowfist Saturday", "Judge log", "Shadowfist · Final Brawl · 22 Nov 2025",
 		"Judges", "Ingrid Ødegård", "Head judge", "Zoë Łukasz", "李小龍", "Organizer",
 		"#", "Time", "Round", "Table", "Kind", "Player", "Infraction, penalty", "Judge", "Description, outcome",
 		"#1", "10:05", "Penalty", "Stalling", "Point deduction, −1 point", "−2 points", "Deck check", "Outcome: legal", "Ruling", "+3 min extension",
 		"Appeal", "Outcome: upheld", "+5 min extension", "Corrected by #11", "Withdrawn by #12", "Corrects #1", "Withdraws #6",
-		"Sun 23 Nov", "Maximiliana Alexandrina", "…", "A long description that runs on. A long", "judge phone, device 9c1e")
+		"23 Nov 2025", "Maximiliana Alexandrina", "…", "A long description that runs on. A long", "judge phone, device 9c1e")
 	if strings.Count(flat, "judge phone") != 1 {
 		t.Error("an entry written at the organizer's computer says where it came from")
 	}

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/jung-kurt/gofpdf"
+
+	"tablekeeper/core/i18n"
 )
 
 // Pairings is the model of a round's pairings sheet: who sits at which
@@ -98,12 +100,12 @@ func WritePairings(w io.Writer, p Pairings, opt Options) error {
 	if err := p.validate(); err != nil {
 		return fmt.Errorf("reports: pairings: %w", err)
 	}
-	title := fmt.Sprintf("Round %d pairings", p.Round)
+	title := i18n.T(opt.Lang, "Round %d pairings", p.Round)
 	if p.EventName != "" {
 		title = p.EventName + " – " + title
 	}
 	pdf := newDocument(paper, title, opt)
-	s := newPairingsSheet(pdf, p)
+	s := newPairingsSheet(pdf, p, opt)
 	if p.QR != "" {
 		if s.qr, err = QRModules(p.QR); err != nil {
 			return fmt.Errorf("reports: pairings: %w", err)
@@ -162,8 +164,8 @@ type pairingsSheet struct {
 }
 
 // newPairingsSheet lays p out on pdf's pages.
-func newPairingsSheet(pdf *gofpdf.Fpdf, p Pairings) *pairingsSheet {
-	s := &pairingsSheet{p: p, pdf: pdf, ts: newTypesetter(pdf)}
+func newPairingsSheet(pdf *gofpdf.Fpdf, p Pairings, opt Options) *pairingsSheet {
+	s := &pairingsSheet{p: p, pdf: pdf, ts: opt.typesetter(pdf)}
 	s.pageW, s.pageH = pdf.GetPageSize()
 
 	s.rows = make([]PairingsTable, 0, len(p.Tables))
@@ -229,7 +231,7 @@ func (s *pairingsSheet) draw() {
 		s.drawHeader()
 		if len(s.rows) == 0 {
 			setText(s.pdf, colorInk)
-			sp := s.ts.layout("No tables in this round", styleRegular)
+			sp := s.ts.layout(i18n.T(s.ts.lang, "No tables in this round"), styleRegular)
 			s.ts.draw(sp, noTablesSize, pageMargin, s.rowsTop-headRowHeight+10)
 		} else {
 			s.drawHeadRow()
@@ -255,7 +257,7 @@ func (s *pairingsSheet) drawHeader() {
 	line1 := baselineFor(pageMargin+4, titleSize)
 	line2 := line1 + 7
 
-	round := ts.layout(fmt.Sprintf("Round %d pairings", s.p.Round), styleBold)
+	round := ts.layout(i18n.T(ts.lang, "Round %d pairings", s.p.Round), styleBold)
 	setText(s.pdf, colorTeal)
 	ts.drawRight(round, titleSize, right, line1)
 	avail := right - left - ts.width(round, titleSize) - 8
@@ -266,7 +268,7 @@ func (s *pairingsSheet) drawHeader() {
 	setText(s.pdf, colorMuted)
 	var date span
 	if !s.p.Date.IsZero() {
-		date = ts.layout(s.p.Date.Format("Monday 2 January 2006"), styleRegular)
+		date = ts.layout(i18n.Date(ts.lang, s.p.Date), styleRegular)
 		ts.drawRight(date, subtitleSize, right, line2)
 	}
 	avail = right - left - ts.width(date, subtitleSize) - 8
@@ -286,15 +288,15 @@ func (s *pairingsSheet) drawHeadRow() {
 	s.pdf.Rect(s.xTable, top, s.xEnd-s.xTable, headRowHeight, "F")
 	setText(s.pdf, colorWhite)
 	y := baselineFor(top+headRowHeight/2, headRowSize)
-	label := func(text string) span { return ts.layout(text, styleBold) }
-	ts.drawCentered(label("Table"), headRowSize, s.xTable+tableColW/2, y)
+	label := func(text string) span { return ts.layout(i18n.T(ts.lang, text), styleBold) }
+	ts.drawCentered(label(i18n.K("Table")), headRowSize, s.xTable+tableColW/2, y)
 	if s.pods {
-		ts.draw(label("Seat"), headRowSize, s.xP1+cellPad, y)
-		ts.draw(label("Player (points)"), headRowSize, s.xP1+seatLabelW, y)
+		ts.draw(label(i18n.K("Seat")), headRowSize, s.xP1+cellPad, y)
+		ts.draw(label(i18n.K("Player (points)")), headRowSize, s.xP1+seatLabelW, y)
 		return
 	}
-	ts.draw(label("Player (points)"), headRowSize, s.xP1+cellPad, y)
-	ts.draw(label("Player (points)"), headRowSize, s.xP2+cellPad, y)
+	ts.draw(label(i18n.K("Player (points)")), headRowSize, s.xP1+cellPad, y)
+	ts.draw(label(i18n.K("Player (points)")), headRowSize, s.xP2+cellPad, y)
 }
 
 // drawRow draws row i, table t, from top to top+h.
@@ -308,7 +310,7 @@ func (s *pairingsSheet) drawRow(i int, t PairingsTable, top, h float64) {
 
 	if t.Bye {
 		setText(s.pdf, colorTeal)
-		ts.drawCentered(ts.layout("BYE", styleBold), pointsSize, s.xTable+tableColW/2, baselineFor(mid, pointsSize))
+		ts.drawCentered(ts.layout(i18n.T(ts.lang, "BYE"), styleBold), pointsSize, s.xTable+tableColW/2, baselineFor(mid, pointsSize))
 		s.drawPlayer(t.Seats[0], s.xP1, s.xEnd, baselineFor(mid, nameSize))
 		return
 	}
@@ -321,14 +323,14 @@ func (s *pairingsSheet) drawRow(i int, t PairingsTable, top, h float64) {
 		y := baselineFor(mid, nameSize)
 		s.drawPlayer(t.Seats[0], s.xP1, s.xVs, y)
 		setText(s.pdf, colorMuted)
-		ts.drawCentered(ts.layout("vs", styleRegular), labelSize, s.xVs+vsColW/2, y)
+		ts.drawCentered(ts.layout(i18n.T(ts.lang, "vs"), styleRegular), labelSize, s.xVs+vsColW/2, y)
 		s.drawPlayer(t.Seats[1], s.xP2, s.xEnd, y)
 		return
 	}
 	for n, seat := range t.Seats {
 		y := baselineFor(top+podRowPad+seatLineH*(float64(n)+0.5), nameSize)
 		setText(s.pdf, colorMuted)
-		ts.draw(ts.layout("Seat "+strconv.Itoa(n+1), styleRegular), labelSize, s.xP1+cellPad, y)
+		ts.draw(ts.layout(i18n.T(ts.lang, "Seat %d", n+1), styleRegular), labelSize, s.xP1+cellPad, y)
 		s.drawPlayer(seat, s.xP1+seatLabelW, s.xEnd, y)
 	}
 }
@@ -375,18 +377,18 @@ func (s *pairingsSheet) drawFooter(n, total int) {
 		drawQRPDF(s.pdf, s.qr, left, ruleY+2, qrFootSize)
 		x := left + qrFootSize + 4
 		setText(s.pdf, colorInk)
-		ts.draw(ts.layout("Pairings, clock and standings on your phone:", styleRegular), qrFootText, x, ruleY+9)
+		ts.draw(ts.layout(i18n.T(ts.lang, "Pairings, clock and standings on your phone:"), styleRegular), qrFootText, x, ruleY+9)
 		addr, size := ts.fit(s.p.QR, styleBold, qrFootText, footerSize, s.pageW-pageMargin-x-30)
 		ts.draw(addr, size, x, ruleY+15)
 		y = ruleY + 15
 		left = x
 		setText(s.pdf, colorMuted)
-		page := ts.layout(fmt.Sprintf("Page %d of %d", n, total), styleRegular)
+		page := ts.layout(i18n.T(ts.lang, "Page %d of %d", n, total), styleRegular)
 		ts.drawRight(page, footerSize, s.pageW-pageMargin, y)
 		return
 	}
 	setText(s.pdf, colorMuted)
 	ts.draw(ts.layout("Tablekeeper", styleRegular), footerSize, left, y)
-	page := ts.layout(fmt.Sprintf("Page %d of %d", n, total), styleRegular)
+	page := ts.layout(i18n.T(ts.lang, "Page %d of %d", n, total), styleRegular)
 	ts.drawRight(page, footerSize, s.pageW-pageMargin, y)
 }

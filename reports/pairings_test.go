@@ -123,7 +123,7 @@ func TestWritePairingsPrintsEveryPlayerAndTable(t *testing.T) {
 		pages int
 	}{
 		{"names with diacritics", twoPlayerRound(1, func(i int) string { return []string{"Æmber Ødegård", "Zoë Łukasz"}[i] }),
-			[]string{"Friday Night Altered", "Altered · Standard (best of three)", "Round 3 pairings", "Friday 21 November 2025",
+			[]string{"Friday Night Altered", "Altered · Standard (best of three)", "Round 3 pairings", "21 Nov 2025",
 				"Æmber Ødegård", "(0)", "Zoë Łukasz", "(1)", "vs", "Page 1 of 1", "Tablekeeper"}, 1},
 		{"a Chinese name", twoPlayerRound(1, func(i int) string { return []string{"李小龍", "Bruce Lee 李小龍"}[i] }),
 			[]string{"李小龍", "Bruce Lee 李小龍"}, 1},

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"tablekeeper/core/i18n"
 )
 
 // Poster is the model of the store network's poster: a page for the
@@ -33,9 +35,9 @@ const (
 
 // posterSteps are the poster's instructions, one line each.
 var posterSteps = []string{
-	"1. Join this store's Wi-Fi.",
-	"2. Point your phone's camera at the code, or type the address below.",
-	"3. Find your name: your table, the round clock, the pairings and the standings.",
+	i18n.K("1. Join this store's Wi-Fi."),
+	i18n.K("2. Point your phone's camera at the code, or type the address below."),
+	i18n.K("3. Find your name: your table, the round clock, the pairings and the standings."),
 }
 
 // WritePoster writes the poster as a PDF page to w. It returns an error,
@@ -53,12 +55,12 @@ func WritePoster(w io.Writer, p Poster, opt Options) error {
 	if err != nil {
 		return fmt.Errorf("reports: poster: %w", err)
 	}
-	title := "Store network"
+	title := i18n.T(opt.Lang, "Store network")
 	if p.EventName != "" {
 		title = p.EventName + " – " + title
 	}
 	pdf := newDocument(paper, title, opt)
-	c := newCanvas(pdf, newTypesetter(pdf))
+	c := newCanvas(pdf, opt.typesetter(pdf))
 	layoutPoster(c, p, modules)
 	if err := writeCanvas(w, pdf, c); err != nil {
 		return fmt.Errorf("reports: poster: %w", err)
@@ -73,11 +75,11 @@ func layoutPoster(c *canvas, p Poster, modules [][]bool) {
 	c.addPage()
 	left, right := pageMargin+6, c.pageW-pageMargin-6
 	y := pageMargin + 14
-	c.fitText("Pairings, clock and standings on your phone", styleBold, posterKickerSize, posterKickerSize-6, left, right, y, alignCenter, colorTeal)
+	c.fitText(i18n.T(c.lang(), "Pairings, clock and standings on your phone"), styleBold, posterKickerSize, posterKickerSize-6, left, right, y, alignCenter, colorTeal)
 	y += 20
 	name := p.EventName
 	if name == "" {
-		name = "Tonight's event"
+		name = i18n.T(c.lang(), "Tonight's event")
 	}
 	c.fitText(name, styleBold, posterEventSize, posterEventMin, left, right, y, alignCenter, colorInk)
 	y += 10
@@ -96,8 +98,8 @@ func layoutPoster(c *canvas, p Poster, modules [][]bool) {
 	c.fitText(p.Address, styleBold, posterAddressSize, posterAddressMin, left, right, y, alignCenter, colorInk)
 	y += 14
 	for _, s := range posterSteps {
-		c.fitText(s, styleRegular, posterStepSize, posterStepSize-4, left, right, y, alignLeft, colorInk)
+		c.fitText(i18n.T(c.lang(), s), styleRegular, posterStepSize, posterStepSize-4, left, right, y, alignLeft, colorInk)
 		y += 10
 	}
-	c.fitText("No app, no account and no internet needed.", styleRegular, posterFootSize, posterFootSize-3, left, right, c.pageH-pageMargin-4, alignCenter, colorMuted)
+	c.fitText(i18n.T(c.lang(), "No app, no account and no internet needed."), styleRegular, posterFootSize, posterFootSize-3, left, right, c.pageH-pageMargin-4, alignCenter, colorMuted)
 }

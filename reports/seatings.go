@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"tablekeeper/core/i18n"
 )
 
 // Seatings is the model of a seating list: where each player sits for
@@ -45,35 +47,46 @@ type SeatingPod struct {
 }
 
 // title returns the seating's title.
-func (s Seatings) title() string {
+func (s Seatings) title(lang i18n.Lang) string {
 	switch {
 	case s.Title != "":
 		return s.Title
 	case s.Draft:
-		return "Draft pods"
+		return i18n.T(lang, "Draft pods")
 	}
-	return "Round 1 seating"
+	return i18n.T(lang, "Round 1 seating")
 }
 
 // unit is what the players sit at: "Pod" or "Table".
 func (s Seatings) unit() string {
 	if s.Draft {
-		return "Pod"
+		return i18n.K("Pod")
 	}
-	return "Table"
+	return i18n.K("Table")
 }
+
+// numbered is a pod's or table's name in lang: "Pod 2", "Table 5".
+func (s Seatings) numbered(lang i18n.Lang, n int) string {
+	if s.Draft {
+		return i18n.T(lang, "Pod %d", n)
+	}
+	return i18n.T(lang, "Table %d", n)
+}
+
+// passWords are the directions of a pass, the keys banner says them by.
+var passWords = map[string]string{"left": i18n.K("left"), "right": i18n.K("right")}
 
 // banner is the line over the list: the title and the pass directions,
 // "Draft pods — pass left, right, left".
-func (s Seatings) banner() string {
+func (s Seatings) banner(lang i18n.Lang) string {
 	if len(s.Passes) == 0 {
 		return ""
 	}
 	passes := make([]string, len(s.Passes))
 	for i, p := range s.Passes {
-		passes[i] = strings.ToLower(strings.TrimSpace(p))
+		passes[i] = i18n.T(lang, passWords[strings.ToLower(strings.TrimSpace(p))])
 	}
-	return s.title() + " — pass " + strings.Join(passes, ", ")
+	return i18n.T(lang, "%s — pass %s", s.title(lang), strings.Join(passes, ", "))
 }
 
 // WriteSeatings writes the seating s as PDF to w. The first part lists
@@ -90,12 +103,12 @@ func WriteSeatings(w io.Writer, s Seatings, opt Options) error {
 	if err := s.validate(); err != nil {
 		return fmt.Errorf("reports: seating: %w", err)
 	}
-	title := s.title()
+	title := s.title(opt.Lang)
 	if s.EventName != "" {
 		title = s.EventName + " – " + title
 	}
 	pdf := newDocument(paper, title, opt)
-	c := newCanvas(pdf, newTypesetter(pdf))
+	c := newCanvas(pdf, opt.typesetter(pdf))
 	layoutSeatings(c, s)
 	if err := writeCanvas(w, pdf, c); err != nil {
 		return fmt.Errorf("reports: seating: %w", err)
@@ -171,20 +184,20 @@ func layoutSeatings(c *canvas, s Seatings) {
 
 	top := pageMargin + headHeight
 	left, right := pageMargin, c.pageW-pageMargin
-	head := listHead{event: s.EventName, title: s.title(), game: s.Game, date: s.Date}
+	head := listHead{event: s.EventName, title: s.title(c.lang()), game: s.Game, date: s.Date}
 	notes := map[int]string{} // page index: the names it runs from and to
 	var heads []listHead
 
 	c.addPage()
 	y := top
-	if b := s.banner(); b != "" {
+	if b := s.banner(c.lang()); b != "" {
 		c.fitText(b, styleBold, seBannerSize, seBannerSize-3, left, right, y+5.5, alignLeft, colorTeal)
-		c.fitText("Left passes to the next seat (1 → 2 → 3 …), right to the previous one.", styleRegular, seBannerNote, seBannerNote-1.5,
+		c.fitText(i18n.T(c.lang(), "Left passes to the next seat (1 → 2 → 3 …), right to the previous one."), styleRegular, seBannerNote, seBannerNote-1.5,
 			left, right, y+11, alignLeft, colorMuted)
 		y += seBannerH
 	}
 	if len(names) == 0 {
-		c.fitText("No players seated", styleRegular, noTablesSize, noTablesSize, left, right, y+10, alignLeft, colorInk)
+		c.fitText(i18n.T(c.lang(), "No players seated"), styleRegular, noTablesSize, noTablesSize, left, right, y+10, alignLeft, colorInk)
 		drawListHeads(c, func(int) listHead { return head })
 		return
 	}
@@ -241,7 +254,10 @@ func layoutSeatings(c *canvas, s Seatings) {
 	// Part two: the pods in seat order, on the same page when they all
 	// fit under the list.
 	podsHead := head
-	podsHead.title = s.unit() + "s in seat order"
+	podsHead.title = i18n.T(c.lang(), "Tables in seat order")
+	if s.Draft {
+		podsHead.title = i18n.T(c.lang(), "Pods in seat order")
+	}
 	podsHead.note = ""
 	if len(s.Pods) > 0 {
 		pods := slices.Clone(s.Pods)
@@ -255,13 +271,13 @@ func layoutSeatings(c *canvas, s Seatings) {
 			heads = append(heads, podsHead)
 			y = top
 			if len(s.Passes) > 0 {
-				c.fitText(s.banner(), styleBold, seBannerNote+2, seBannerNote, left, right, y+4.5, alignLeft, colorTeal)
+				c.fitText(s.banner(c.lang()), styleBold, seBannerNote+2, seBannerNote, left, right, y+4.5, alignLeft, colorTeal)
 				y += 8
 			}
 		} else {
 			c.fitText(podsHead.title, styleBold, seBannerSize, seBannerSize-3, left, right, y+5.5, alignLeft, colorTeal)
 			if len(s.Passes) > 0 {
-				c.fitText(s.banner(), styleRegular, seBannerNote, seBannerNote-1.5, left, right, y+11, alignLeft, colorMuted)
+				c.fitText(s.banner(c.lang()), styleRegular, seBannerNote, seBannerNote-1.5, left, right, y+11, alignLeft, colorMuted)
 			}
 			y += seBannerH
 		}
@@ -321,9 +337,9 @@ func drawSeatingHeadRow(c *canvas, s Seatings, x float64, cols seatingColumns, t
 	c.fillRect(x, top, cols.colW, headRowHeight, colorTeal)
 	y := baselineFor(top+headRowHeight/2, headRowSize)
 	xPod := x + cols.nameW
-	c.fitText("Player", styleBold, headRowSize, headRowSize-2, x+cellPad, xPod-cellPad, y, alignLeft, colorWhite)
-	c.fitText(s.unit(), styleBold, headRowSize, headRowSize-3, xPod, xPod+seNumW, y, alignCenter, colorWhite)
-	c.fitText("Seat", styleBold, headRowSize, headRowSize-3, xPod+seNumW, xPod+2*seNumW, y, alignCenter, colorWhite)
+	c.fitText(i18n.T(c.lang(), "Player"), styleBold, headRowSize, headRowSize-2, x+cellPad, xPod-cellPad, y, alignLeft, colorWhite)
+	c.fitText(i18n.T(c.lang(), s.unit()), styleBold, headRowSize, headRowSize-3, xPod, xPod+seNumW, y, alignCenter, colorWhite)
+	c.fitText(i18n.T(c.lang(), "Seat"), styleBold, headRowSize, headRowSize-3, xPod+seNumW, xPod+2*seNumW, y, alignCenter, colorWhite)
 }
 
 // drawSeatingRow draws a player's line of the list at top.
@@ -335,7 +351,7 @@ func drawSeatingRow(c *canvas, x float64, cols seatingColumns, top, rowH float64
 	xPod := x + cols.nameW
 	c.fitText(n.name, styleRegular, seNameSize, seNameMin, x+cellPad, xPod-cellPad, baselineFor(mid, seNameSize), alignLeft, colorInk)
 	if n.bye {
-		c.fitText("BYE", styleBold, seNumSize-2, labelSize, xPod, xPod+2*seNumW, baselineFor(mid, seNumSize-2), alignCenter, colorTeal)
+		c.fitText(i18n.T(c.lang(), "BYE"), styleBold, seNumSize-2, labelSize, xPod, xPod+2*seNumW, baselineFor(mid, seNumSize-2), alignCenter, colorTeal)
 		return
 	}
 	c.fitText(strconv.Itoa(n.pod), styleBold, seNumSize, labelSize-2, xPod+0.5, xPod+seNumW-0.5, baselineFor(mid, seNumSize), alignCenter, colorTeal)
@@ -403,11 +419,11 @@ func drawPodRow(c *canvas, s Seatings, g podGrid, r int, y float64) float64 {
 		// players are all there is to it.
 		var count span
 		if s.Draft {
-			count = ts.layout(playersText(len(p.Seats)), styleRegular)
+			count = ts.layout(playersText(c.lang(), len(p.Seats)), styleRegular)
 		}
 		countW := ts.width(count, headRowSize-1)
 		c.text(count, headRowSize-1, x+g.cardW-cellPad-countW, x+g.cardW-cellPad, base, alignRight, colorWhite)
-		c.fitText(s.unit()+" "+strconv.Itoa(p.Number), styleBold, headRowSize+1, headRowSize-2, x+cellPad, x+g.cardW-cellPad-countW-3, base, alignLeft, colorWhite)
+		c.fitText(s.numbered(c.lang(), p.Number), styleBold, headRowSize+1, headRowSize-2, x+cellPad, x+g.cardW-cellPad-countW-3, base, alignLeft, colorWhite)
 		sy := y + seCardHeadH
 		for j, n := range p.Seats {
 			if j%2 == 1 {
@@ -424,9 +440,6 @@ func drawPodRow(c *canvas, s Seatings, g podGrid, r int, y float64) float64 {
 }
 
 // playersText returns a number of players: "1 player", "5 players".
-func playersText(n int) string {
-	if n == 1 {
-		return "1 player"
-	}
-	return strconv.Itoa(n) + " players"
+func playersText(lang i18n.Lang, n int) string {
+	return i18n.N(lang, "%d players", n, n)
 }

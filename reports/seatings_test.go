@@ -55,7 +55,7 @@ func TestWriteSeatingsListsEveryPlayerByNameThenThePods(t *testing.T) {
 	pdf := writeTestPDF(t, func(w io.Writer) error { return WriteSeatings(w, s, testOptions("")) })
 	text := pdfText(t, pdf)
 	containsAll(t, "the seating", text, "Altered Draft Night", "Draft pods", "Draft pods — pass left, right, left",
-		"Altered · Booster Draft · Saturday 22 November 2025", "Player", "Pod", "Seat", "Pods in seat order", "Pod 1", "8 players",
+		"Altered · Booster Draft · 22 Nov 2025", "Player", "Pod", "Seat", "Pods in seat order", "Pod 1", "8 players",
 		"Æmber Ødegård", "Zoë Łukasz", "李小龍", "Maximiliana", "…")
 	// The list by name first, alphabetically: adam, Æmber, Bo, Émile,
 	// Max…, Ødegård, Zoë, 李; then the pod in seat order.

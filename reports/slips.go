@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"tablekeeper/core/rules"
+
+	"tablekeeper/core/i18n"
 )
 
 // SlipKind chooses what a match slip asks the players to write: the kind
@@ -107,8 +109,8 @@ func WriteSlips(w io.Writer, s Slips, opt Options) error {
 			return fmt.Errorf("reports: match slips: %w", err)
 		}
 	}
-	pdf := newDocument(paper, slipsTitle(s), opt)
-	c := newCanvas(pdf, newTypesetter(pdf))
+	pdf := newDocument(paper, slipsTitle(s, opt.Lang), opt)
+	c := newCanvas(pdf, opt.typesetter(pdf))
 	layoutSlips(c, s)
 	if err := writeCanvas(w, pdf, c); err != nil {
 		return fmt.Errorf("reports: match slips: %w", err)
@@ -117,8 +119,8 @@ func WriteSlips(w io.Writer, s Slips, opt Options) error {
 }
 
 // slipsTitle is the document title of the slips.
-func slipsTitle(s Slips) string {
-	title := fmt.Sprintf("Round %d match slips", s.Round)
+func slipsTitle(s Slips, lang i18n.Lang) string {
+	title := i18n.T(lang, "Round %d match slips", s.Round)
 	if s.EventName != "" {
 		title = s.EventName + " – " + title
 	}
@@ -237,7 +239,7 @@ func layoutSlips(c *canvas, s Slips) {
 	}
 	if len(tables) == 0 {
 		c.addPage()
-		c.fitText(fmt.Sprintf("Round %d has no tables to print slips for.", s.Round), styleRegular, noTablesSize, noTablesSize-3,
+		c.fitText(i18n.T(c.lang(), "Round %d has no tables to print slips for.", s.Round), styleRegular, noTablesSize, noTablesSize-3,
 			pageMargin, c.pageW-pageMargin, pageMargin+10, alignLeft, colorInk)
 		return
 	}
@@ -322,7 +324,7 @@ func drawSlipNote(c *canvas, note string, top, left, right float64) {
 // box on the right and, left of it, any extension.
 func drawSlipHead(c *canvas, s Slips, t SlipTable, top, left, right float64) {
 	ts := c.ts
-	label := ts.layout("Table "+strconv.Itoa(t.Number), styleBold)
+	label := ts.layout(i18n.T(c.lang(), "Table %d", t.Number), styleBold)
 	boxW := max(30, ts.width(label, slipTableSize)+8)
 	boxX := right - boxW
 	c.fillRect(boxX, top, boxW, slipTableH, colorTeal)
@@ -330,7 +332,7 @@ func drawSlipHead(c *canvas, s Slips, t SlipTable, top, left, right float64) {
 
 	end := boxX - 4
 	if t.Extension > 0 {
-		ext := ts.layout(extensionText(t.Extension), styleBold)
+		ext := ts.layout(extensionText(c.lang(), t.Extension), styleBold)
 		w := ts.width(ext, slipExtSize) + 5
 		c.strokeRect(end-w, top+1.5, w, slipTableH-3, 0.4, colorTeal)
 		c.text(ext, slipExtSize, end-w, end, baselineFor(top+slipTableH/2, slipExtSize), alignCenter, colorTeal)
@@ -347,7 +349,7 @@ func drawSlipHead(c *canvas, s Slips, t SlipTable, top, left, right float64) {
 		end = drawSlipCode(c, s.Address, t.Code, top, left+(end-left)*0.4, end) - 4
 	}
 	c.fitText(s.EventName, styleBold, slipEventSize, slipEventSize-2, left, end, top+4.2, alignLeft, colorInk)
-	sub := "Round " + strconv.Itoa(s.Round)
+	sub := i18n.T(c.lang(), "Round %d", s.Round)
 	if s.Game != "" {
 		sub += " · " + s.Game
 	}
@@ -360,7 +362,7 @@ func drawSlipHead(c *canvas, s Slips, t SlipTable, top, left, right float64) {
 // the box's left edge.
 func drawSlipCode(c *canvas, address, code string, top, limit, right float64) float64 {
 	ts := c.ts
-	label := ts.layout("Table code ", styleRegular)
+	label := ts.layout(i18n.T(c.lang(), "Table code")+" ", styleRegular)
 	value := ts.layout(code, styleBold)
 	labelW, valueW := ts.width(label, slipCodeLabelSize), ts.width(value, slipCodeSize)
 	// Every slip's box is as wide as the widest code's, so the boxes of
@@ -368,7 +370,7 @@ func drawSlipCode(c *canvas, address, code string, top, limit, right float64) fl
 	widest := max(valueW, ts.width(ts.layout(strings.Repeat("W", len(code)), styleBold), slipCodeSize))
 	where := ""
 	if address != "" {
-		where = "report at " + address
+		where = i18n.T(c.lang(), "report at %s", address)
 	}
 	whereW := ts.width(ts.layout(where, styleRegular), slipCodeWhereSize)
 	w := max(labelW+widest, whereW) + 2*slipCodePad
@@ -401,30 +403,30 @@ func slipQRRoom(top float64) (x, y, size float64) {
 
 // extensionText returns how an extension prints: "+5 min extension",
 // "+1 min 30 s extension".
-func extensionText(d time.Duration) string {
+func extensionText(lang i18n.Lang, d time.Duration) string {
 	d = d.Round(time.Second)
 	m, sec := int(d/time.Minute), int(d%time.Minute/time.Second)
 	switch {
 	case sec == 0:
-		return fmt.Sprintf("+%d min extension", m)
+		return i18n.T(lang, "+%d min extension", m)
 	case m == 0:
-		return fmt.Sprintf("+%d s extension", sec)
+		return i18n.T(lang, "+%d s extension", sec)
 	}
-	return fmt.Sprintf("+%d min %d s extension", m, sec)
+	return i18n.T(lang, "+%d min %d s extension", m, sec)
 }
 
 // seatColumns are the columns of the boxes on a slip with a row a player.
 func seatColumns(s Slips, seats int) []string {
 	switch s.Kind {
 	case SlipHeresy:
-		return []string{"Tau stored", "Placement"}
+		return []string{i18n.K("Tau stored"), i18n.K("Placement")}
 	case SlipShadowfist:
-		return []string{"Sites seized", "Burned", "Played", "Placement"}
+		return []string{i18n.K("Sites seized"), i18n.K("Burned"), i18n.K("Played"), i18n.K("Placement")}
 	}
 	if seats == 2 {
-		return []string{"Games won"}
+		return []string{i18n.K("Games won")}
 	}
-	return []string{"Placement"}
+	return []string{i18n.K("Placement")}
 }
 
 // drawSeatsSlip draws the rows of a slip with a row a player: seat (at a
@@ -449,18 +451,18 @@ func drawSeatsSlip(c *canvas, s Slips, t SlipTable, top, left, right float64) {
 	xSign := xBoxes + boxesW + 3
 
 	label := func(text string, l, r float64, a align) {
-		c.fitText(text, styleRegular, slipLabelSize, slipLabelSize-1.5, l, r, top+slipLabelsH-1.3, a, colorMuted)
+		c.fitText(i18n.T(c.lang(), text), styleRegular, slipLabelSize, slipLabelSize-1.5, l, r, top+slipLabelsH-1.3, a, colorMuted)
 	}
 	if seatW > 0 {
-		label("Seat", left, xName, alignCenter)
+		label(i18n.K("Seat"), left, xName, alignCenter)
 	}
-	label("Player", xName+1, xPoints, alignLeft)
-	label("Points", xPoints, xBoxes, alignCenter)
+	label(i18n.K("Player"), xName+1, xPoints, alignLeft)
+	label(i18n.K("Points"), xPoints, xBoxes, alignCenter)
 	for i, col := range cols {
 		x := xBoxes + float64(i)*colW
 		label(col, x, x+colW, alignCenter)
 	}
-	label("Signature", xSign, right, alignLeft)
+	label(i18n.K("Signature"), xSign, right, alignLeft)
 
 	y := top + slipLabelsH
 	// The rules between the rows stop short of the signature lines.
@@ -489,19 +491,19 @@ func drawSeatsSlip(c *canvas, s Slips, t SlipTable, top, left, right float64) {
 	switch {
 	case s.Kind == SlipGeneric && len(t.Seats) == 2:
 		x := xBoxes + (colW-slipBoxW)/2
-		c.fitText("Drawn games", styleRegular, slipLabelSize+1, slipLabelSize, xName+1, xBoxes-2, baselineFor(mid, slipLabelSize+1), alignRight, colorMuted)
+		c.fitText(i18n.T(c.lang(), "Drawn games"), styleRegular, slipLabelSize+1, slipLabelSize, xName+1, xBoxes-2, baselineFor(mid, slipLabelSize+1), alignRight, colorMuted)
 		c.strokeRect(x, mid-slipBoxH/2, slipBoxW, slipBoxH, 0.3, colorInk)
-		note, noteLeft = "Both players check the result and sign.", xBoxes+colW+3
+		note, noteLeft = i18n.T(c.lang(), "Both players check the result and sign."), xBoxes+colW+3
 	case s.Kind == SlipGeneric:
-		note = "Write each player's placement (1 for the winner); every player signs."
+		note = i18n.T(c.lang(), "Write each player's placement (1 for the winner); every player signs.")
 	default:
 		c.strokeRect(xName+1, mid-slipTickBox/2, slipTickBox, slipTickBox, 0.3, colorInk)
-		noteLeft += slipTickBox + 2 + 4 + c.fitText("Time was called", styleRegular, slipLabelSize+1, slipLabelSize,
+		noteLeft += slipTickBox + 2 + 4 + c.fitText(i18n.T(c.lang(), "Time was called"), styleRegular, slipLabelSize+1, slipLabelSize,
 			xName+slipTickBox+3, xBoxes, baselineFor(mid, slipLabelSize+1), alignLeft, colorInk)
 		if s.Kind == SlipHeresy {
-			note = "At time, each player scores Tau stored (at most the goal) plus 2."
+			note = i18n.T(c.lang(), "At time, each player scores Tau stored (at most the goal) plus 2.")
 		} else {
-			note = "Count the sites; the game points follow from them."
+			note = i18n.T(c.lang(), "Count the sites; the game points follow from them.")
 		}
 	}
 	c.fitText(note, styleRegular, slipNoteSize, slipNoteSize-1, noteLeft, right, baselineFor(mid, slipNoteSize), alignRight, colorMuted)
@@ -512,7 +514,7 @@ func drawSeatsSlip(c *canvas, s Slips, t SlipTable, top, left, right float64) {
 // and the winner's report.
 func drawKeyForgeSlip(c *canvas, s Slips, t SlipTable, top, left, right float64) {
 	// The boxes of a game, per player.
-	keyForgeColumns := [...]string{"Won", "Keys", "Æmber", "Chains"}
+	keyForgeColumns := [...]string{i18n.T(c.lang(), "Won"), i18n.T(c.lang(), "Keys"), i18n.T(c.lang(), "Æmber"), i18n.T(c.lang(), "Chains")}
 	blockW := (right - left - kfLabelW) / 2
 	colW := blockW / float64(len(keyForgeColumns))
 	blockX := func(p int) float64 { return left + kfLabelW + float64(p)*blockW }
@@ -521,7 +523,7 @@ func drawKeyForgeSlip(c *canvas, s Slips, t SlipTable, top, left, right float64)
 	y := top
 	for p, seat := range t.Seats {
 		x := blockX(p)
-		pts := c.ts.layout(pointsText(seat.Points), styleRegular)
+		pts := c.ts.layout(pointsText(c.lang(), seat.Points), styleRegular)
 		ptsW := c.ts.width(pts, slipPointsSize)
 		base := baselineFor(y+kfHeadingH/2, slipNameSize)
 		c.text(pts, slipPointsSize, x+blockW-cellPad-ptsW, x+blockW-cellPad, base, alignRight, colorMuted)
@@ -548,7 +550,7 @@ func drawKeyForgeSlip(c *canvas, s Slips, t SlipTable, top, left, right float64)
 		y += kfGameH
 	}
 	for g := range s.games() {
-		row("Game "+strconv.Itoa(g+1), false, func(_ int, x, mid float64) {
+		row(i18n.T(c.lang(), "Game %d", g+1), false, func(_ int, x, mid float64) {
 			for i := range keyForgeColumns {
 				cx := x + float64(i)*colW + colW/2
 				if i == 0 {
@@ -559,9 +561,9 @@ func drawKeyForgeSlip(c *canvas, s Slips, t SlipTable, top, left, right float64)
 			}
 		})
 	}
-	label := "Games won"
+	label := i18n.T(c.lang(), "Games won")
 	if s.games() == 1 {
-		label = "Won"
+		label = i18n.T(c.lang(), "Won")
 	}
 	row(label, true, func(_ int, x, mid float64) {
 		cx := x + colW/2
@@ -578,7 +580,7 @@ func drawKeyForgeSlip(c *canvas, s Slips, t SlipTable, top, left, right float64)
 	lineY := y + kfSignH - 4.5
 	captionY := lineY + 3
 	third := (right - left) / 3
-	for i, caption := range []string{"Match winner (reports the result)", "Winner's signature", "Opponent's signature"} {
+	for i, caption := range []string{i18n.T(c.lang(), "Match winner (reports the result)"), i18n.T(c.lang(), "Winner's signature"), i18n.T(c.lang(), "Opponent's signature")} {
 		l := left + float64(i)*third
 		r := l + third - 5
 		c.line(l, lineY, r, lineY, 0.3, colorInk, false)
@@ -587,9 +589,6 @@ func drawKeyForgeSlip(c *canvas, s Slips, t SlipTable, top, left, right float64)
 }
 
 // pointsText returns match points as a slip prints them: "1 pt", "6 pts".
-func pointsText(n int) string {
-	if n == 1 || n == -1 {
-		return strconv.Itoa(n) + " pt"
-	}
-	return strconv.Itoa(n) + " pts"
+func pointsText(lang i18n.Lang, n int) string {
+	return i18n.N(lang, "%d pts", max(n, -n), n)
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tablekeeper/core/i18n"
 )
 
 // slipsPerPage lays out the slips of s and returns how many each page has.
@@ -204,7 +206,7 @@ func TestExtensionText(t *testing.T) {
 		45 * time.Second:                  "+45 s extension",
 		10*time.Minute + time.Millisecond: "+10 min extension",
 	} {
-		if got := extensionText(d); got != want {
+		if got := extensionText(i18n.English, d); got != want {
 			t.Errorf("extensionText(%v) = %q, want %q", d, got, want)
 		}
 	}

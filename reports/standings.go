@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/jung-kurt/gofpdf"
+
+	"tablekeeper/core/i18n"
 )
 
 // Standings is the model of a standings list: the players in rank order
@@ -55,11 +57,11 @@ func (r StandingsRow) record() string {
 
 // title is the standings' title: "Final standings" or "Standings after
 // round N".
-func (s Standings) title() string {
+func (s Standings) title(lang i18n.Lang) string {
 	if s.Final {
-		return "Final standings"
+		return i18n.T(lang, "Final standings")
 	}
-	return fmt.Sprintf("Standings after round %d", s.Round)
+	return i18n.T(lang, "Standings after round %d", s.Round)
 }
 
 // WriteStandings writes the standings s as PDF to w: rank, name, team (when
@@ -74,7 +76,7 @@ func WriteStandings(w io.Writer, s Standings, opt Options) error {
 	if err := s.validate(); err != nil {
 		return fmt.Errorf("reports: standings: %w", err)
 	}
-	title := s.title()
+	title := s.title(opt.Lang)
 	if s.EventName != "" {
 		title = s.EventName + " – " + title
 	}
@@ -125,7 +127,6 @@ const (
 	stNameMinW      = 50.0 // the player column is never narrower
 	stTeamMinW      = 25.0 // nor the team column
 	stTeamShare     = 0.45 // at most, of the room left for names and teams
-	stDroppedLabel  = "dropped"
 	stDroppedGap    = 2.0
 	stNoPlayersSize = 14.0
 )
@@ -142,10 +143,10 @@ type stColumn struct {
 // page at their size.
 func planStandings(paper, title string, s Standings, opt Options) (*gofpdf.Fpdf, *canvas) {
 	pdf := newDocument(paper, title, opt)
-	c := newCanvas(pdf, newTypesetter(pdf))
+	c := newCanvas(pdf, opt.typesetter(pdf))
 	if _, squeezed := standingsColumns(c, s); squeezed {
 		pdf = newOrientedDocument("L", paper, title, opt)
-		c = newCanvas(pdf, newTypesetter(pdf))
+		c = newCanvas(pdf, opt.typesetter(pdf))
 	}
 	return pdf, c
 }
@@ -222,13 +223,13 @@ func standingsColumns(c *canvas, s Standings) ([]stColumn, bool) {
 		cols = append(cols, stColumn{heading, x, x + w, a})
 		x += w
 	}
-	add("Rank", stRankW, alignCenter)
-	add("Player", nameW, alignLeft)
+	add(i18n.T(ts.lang, "Rank"), stRankW, alignCenter)
+	add(i18n.T(ts.lang, "Player"), nameW, alignLeft)
 	if hasTeam {
-		add("Team", teamW, alignLeft)
+		add(i18n.T(ts.lang, "Team"), teamW, alignLeft)
 	}
-	add("Points", stPointsW, alignRight)
-	add("W–L–D", stRecordW, alignCenter)
+	add(i18n.T(ts.lang, "Points"), stPointsW, alignRight)
+	add(i18n.T(ts.lang, "W–L–D"), stRecordW, alignCenter)
 	for i, h := range s.Tiebreakers {
 		add(h, tieW[i], alignRight)
 	}
@@ -239,7 +240,7 @@ func standingsColumns(c *canvas, s Standings) ([]stColumn, bool) {
 func layoutStandingsPages(c *canvas, s Standings, cols []stColumn) {
 	left, right := pageMargin, c.pageW-pageMargin
 	hasTeam := len(cols) > 4+len(s.Tiebreakers) // rank, player, points, record, tiebreakers
-	head := listHead{event: s.EventName, title: s.title(), game: s.Game, date: s.Date}
+	head := listHead{event: s.EventName, title: s.title(c.lang()), game: s.Game, date: s.Date}
 	top := pageMargin + headHeight
 	rowsTop := top + headRowHeight
 	perPage := max(1, int((c.pageH-pageMargin-rowsTop)/stRowH))
@@ -248,7 +249,7 @@ func layoutStandingsPages(c *canvas, s Standings, cols []stColumn) {
 		c.addPage()
 		drawListHead(c, head, pg+1, pages)
 		if len(s.Rows) == 0 {
-			c.fitText("No players yet", styleRegular, stNoPlayersSize, stNoPlayersSize, left, right, top+10, alignLeft, colorInk)
+			c.fitText(i18n.T(c.lang(), "No players yet"), styleRegular, stNoPlayersSize, stNoPlayersSize, left, right, top+10, alignLeft, colorInk)
 			break
 		}
 		drawStandingsHeadRow(c, cols, top)
@@ -335,7 +336,7 @@ func drawStandingsRow(c *canvas, cols []stColumn, hasTeam bool, r StandingsRow, 
 	nl, nr := name.left+cellPad, name.right-cellPad
 	yn := baselineFor(mid, stNameSize)
 	if r.Dropped {
-		tag := ts.layout(stDroppedLabel, styleBold)
+		tag := ts.layout(i18n.T(ts.lang, "dropped"), styleBold)
 		tagW := ts.width(tag, stDroppedSize)
 		sp, size := ts.fit(r.Name, styleRegular, stNameSize, stNameMin, nr-nl-tagW-stDroppedGap)
 		c.text(sp, size, nl, nr-tagW-stDroppedGap, yn, alignLeft, ink)

@@ -33,7 +33,7 @@ func TestWriteStandingsPrintsEveryColumn(t *testing.T) {
 	s.Rows[2].Name = longName
 	s.Rows[3].Draws = 1
 	text := pdfText(t, writeTestPDF(t, func(w io.Writer) error { return WriteStandings(w, s, testOptions("")) }))
-	containsAll(t, "the standings", text, "Friday Night Altered", "Standings after round 5", "Altered · Standard · Friday 21 November 2025",
+	containsAll(t, "the standings", text, "Friday Night Altered", "Standings after round 5", "Altered · Standard · 21 Nov 2025",
 		"Page 1 of 1", "Rank", "Player", "Points", "W–L–D", "OMW%", "GW%", "OGW%",
 		"Æmber Ødegård", "李小龍", "Maximiliana", "…", "5–0–0", "4–1–1", "70.00%", "dropped")
 	if strings.Contains(text, "Team") {

@@ -5,6 +5,8 @@ import (
 	"io"
 	"strconv"
 	"time"
+
+	"tablekeeper/core/i18n"
 )
 
 // Summary is the model of an event's summary: a page for the record or the
@@ -52,11 +54,11 @@ type SummaryPlace struct {
 }
 
 // topTitle returns the title of the top places.
-func (s Summary) topTitle() string {
+func (s Summary) topTitle(lang i18n.Lang) string {
 	if s.TopTitle != "" {
 		return s.TopTitle
 	}
-	return "Top " + strconv.Itoa(len(s.Top))
+	return i18n.T(lang, "Top %d", len(s.Top))
 }
 
 // WriteSummary writes the event summary s as PDF to w: the winner in a
@@ -73,12 +75,12 @@ func WriteSummary(w io.Writer, s Summary, opt Options) error {
 	if err := s.validate(); err != nil {
 		return fmt.Errorf("reports: summary: %w", err)
 	}
-	title := "Event summary"
+	title := i18n.T(opt.Lang, "Event summary")
 	if s.EventName != "" {
 		title = s.EventName + " – " + title
 	}
 	pdf := newDocument(paper, title, opt)
-	c := newCanvas(pdf, newTypesetter(pdf))
+	c := newCanvas(pdf, opt.typesetter(pdf))
 	layoutSummary(c, s)
 	if err := writeCanvas(w, pdf, c); err != nil {
 		return fmt.Errorf("reports: summary: %w", err)
@@ -134,18 +136,18 @@ func layoutSummary(c *canvas, s Summary) {
 	left, right := pageMargin, c.pageW-pageMargin
 	w := right - left
 	top, bottom := pageMargin+headHeight, c.pageH-pageMargin
-	head := listHead{event: s.EventName, title: "Event summary", game: s.Game, date: s.Date}
+	head := listHead{event: s.EventName, title: i18n.T(c.lang(), "Event summary"), game: s.Game, date: s.Date}
 	c.addPage()
 	y := top
 
 	// The winner.
 	if s.Winner != "" {
 		c.fillRect(left, y, w, smBandH, colorTeal)
-		c.fitText("Winner", styleRegular, smBandLabel, smBandLabel, left+5, right-5, y+6.5, alignLeft, colorWhite)
+		c.fitText(i18n.T(c.lang(), "Winner"), styleRegular, smBandLabel, smBandLabel, left+5, right-5, y+6.5, alignLeft, colorWhite)
 		nameRight := right - 5
 		for _, p := range s.Top {
 			if p.Name == s.Winner {
-				pts := ts.layout(pointsWord(p.Points), styleRegular)
+				pts := ts.layout(pointsWord(c.lang(), p.Points), styleRegular)
 				pw := ts.width(pts, smPointsSize)
 				c.text(pts, smPointsSize, right-5-pw, right-5, y+17.5, alignRight, colorWhite)
 				nameRight = right - 5 - pw - 6
@@ -158,7 +160,7 @@ func layoutSummary(c *canvas, s Summary) {
 
 	// The structure.
 	if s.Structure != "" {
-		label := ts.layout("Structure", styleBold)
+		label := ts.layout(i18n.T(c.lang(), "Structure"), styleBold)
 		lw := ts.width(label, smTextSize) + 4
 		lines := ts.wrap(s.Structure, styleRegular, smTextSize, w-lw)
 		c.text(label, smTextSize, left, left+lw, y+smTextLineH-1.2, alignLeft, colorMuted)
@@ -171,17 +173,18 @@ func layoutSummary(c *canvas, s Summary) {
 
 	// The numbers.
 	type figure struct{ value, label string }
+	lang := c.lang()
 	figures := []figure{
-		{strconv.Itoa(s.Registered), "players registered"},
-		{strconv.Itoa(s.Dropped), "dropped"},
-		{strconv.Itoa(s.Disqualified), "disqualified"},
-		{strconv.Itoa(s.RoundsPlayed), "rounds played"},
-		{strconv.Itoa(s.TablesPlayed), "tables played"},
-		{strconv.Itoa(s.Byes), "byes"},
-		{strconv.Itoa(s.Penalties), "penalties logged"},
+		{strconv.Itoa(s.Registered), i18n.N(lang, "players registered", s.Registered)},
+		{strconv.Itoa(s.Dropped), i18n.N(lang, "players dropped", s.Dropped)},
+		{strconv.Itoa(s.Disqualified), i18n.N(lang, "disqualified", s.Disqualified)},
+		{strconv.Itoa(s.RoundsPlayed), i18n.N(lang, "rounds played", s.RoundsPlayed)},
+		{strconv.Itoa(s.TablesPlayed), i18n.N(lang, "tables played", s.TablesPlayed)},
+		{strconv.Itoa(s.Byes), i18n.N(lang, "byes", s.Byes)},
+		{strconv.Itoa(s.Penalties), i18n.N(lang, "penalties logged", s.Penalties)},
 	}
 	if s.DecksRegistered > 0 {
-		figures = append(figures, figure{strconv.Itoa(s.DecksLegal) + " / " + strconv.Itoa(s.DecksRegistered), "decks legal / registered"})
+		figures = append(figures, figure{strconv.Itoa(s.DecksLegal) + " / " + strconv.Itoa(s.DecksRegistered), i18n.T(lang, "decks legal / registered")})
 	}
 	figW := (w - float64(smFigures-1)*smFigureGap) / smFigures
 	for i, f := range figures {
@@ -214,19 +217,19 @@ func layoutSummary(c *canvas, s Summary) {
 		xDetail = xName + (xRecord-xName)*0.55
 	}
 	headRow := func() {
-		c.fitText(s.topTitle(), styleBold, smHeadingSize, smHeadingSize-3, left, right, y+5, alignLeft, colorTeal)
+		c.fitText(s.topTitle(c.lang()), styleBold, smHeadingSize, smHeadingSize-3, left, right, y+5, alignLeft, colorTeal)
 		y += 8
 		c.fillRect(left, y, w, headRowHeight, colorTeal)
 		base := baselineFor(y+headRowHeight/2, headRowSize)
-		c.fitText("Rank", styleBold, headRowSize, headRowSize-3, left, xName, base, alignCenter, colorWhite)
-		c.fitText("Player", styleBold, headRowSize, headRowSize-2, xName+cellPad, xDetail-cellPad, base, alignLeft, colorWhite)
+		c.fitText(i18n.T(lang, "Rank"), styleBold, headRowSize, headRowSize-3, left, xName, base, alignCenter, colorWhite)
+		c.fitText(i18n.T(lang, "Player"), styleBold, headRowSize, headRowSize-2, xName+cellPad, xDetail-cellPad, base, alignLeft, colorWhite)
 		if hasDetail {
-			c.fitText("Deck, team", styleBold, headRowSize, headRowSize-2, xDetail+cellPad, xRecord-cellPad, base, alignLeft, colorWhite)
+			c.fitText(i18n.T(lang, "Deck, team"), styleBold, headRowSize, headRowSize-2, xDetail+cellPad, xRecord-cellPad, base, alignLeft, colorWhite)
 		}
 		if hasRecord {
-			c.fitText("W–L–D", styleBold, headRowSize, headRowSize-3, xRecord, xPoints, base, alignCenter, colorWhite)
+			c.fitText(i18n.T(lang, "W–L–D"), styleBold, headRowSize, headRowSize-3, xRecord, xPoints, base, alignCenter, colorWhite)
 		}
-		c.fitText("Points", styleBold, headRowSize, headRowSize-3, xPoints, right-cellPad, base, alignRight, colorWhite)
+		c.fitText(i18n.T(lang, "Points"), styleBold, headRowSize, headRowSize-3, xPoints, right-cellPad, base, alignRight, colorWhite)
 		y += headRowHeight
 	}
 	if y+8+headRowHeight+smRowH > bottom {
@@ -266,10 +269,8 @@ func layoutSummary(c *canvas, s Summary) {
 	drawListHeads(c, func(int) listHead { return head })
 }
 
-// pointsWord returns a number of points in words: "1 point", "15 points".
-func pointsWord(n int) string {
-	if n == 1 || n == -1 {
-		return strconv.Itoa(n) + " point"
-	}
-	return strconv.Itoa(n) + " points"
+// pointsWord returns a number of points in words in lang: "1 point",
+// "15 points".
+func pointsWord(lang i18n.Lang, n int) string {
+	return i18n.N(lang, "%d points", max(n, -n), n)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/jung-kurt/gofpdf"
 
 	"tablekeeper/assets"
+	"tablekeeper/core/i18n"
 )
 
 // Text in a report goes through a typesetter rather than straight to gofpdf,
@@ -63,6 +64,8 @@ type typesetter struct {
 	curSize float64
 	// err is the first font that could not be read.
 	err error
+	// lang is the language the report's own words are said in.
+	lang i18n.Lang
 }
 
 // newTypesetter returns a typesetter for pdf using the fonts of package

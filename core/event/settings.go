@@ -1,6 +1,11 @@
 package event
 
-import "slices"
+import (
+	"slices"
+	"strings"
+
+	"tablekeeper/core/i18n"
+)
 
 // Settings are the rules an event runs by. They start as the format's
 // defaults from the rules catalogue and can change until round 1 is paired.
@@ -65,6 +70,10 @@ type Settings struct {
 	// with their table's code (the store network) waits on the
 	// organizer's screen for approval instead of being recorded at once.
 	PhoneReportsNeedApproval bool `json:"phoneReportsNeedApproval,omitempty"`
+	// Language is the language the event's reports are printed in, a tag
+	// of a shipped translation (i18n.Langs: "en", "fr"); "" prints them in
+	// the language of the screen they are printed from.
+	Language string `json:"language,omitempty"`
 
 	// Playoff is the elimination part of the event: a top cut after
 	// Swiss rounds, KeyForge's playoff of eight, or the bracket of an
@@ -357,13 +366,30 @@ func (s Settings) Validate() error {
 	for _, check := range []func() error{
 		s.validateTables, s.validateMatches,
 		s.Playoff.Validate, s.FinalTable.Validate, s.Shadowfist.Validate, s.Draft.Validate, s.Team.Validate,
-		s.validateStructure, s.validateScoring, s.validateTeams,
+		s.validateStructure, s.validateScoring, s.validateTeams, s.validateLanguage,
 	} {
 		if err := check(); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// validateLanguage checks that the print language is one Tablekeeper
+// speaks.
+func (s Settings) validateLanguage() error {
+	if s.Language == "" {
+		return nil
+	}
+	var tags []string
+	for _, l := range i18n.Langs() {
+		if string(l) == s.Language {
+			return nil
+		}
+		tags = append(tags, string(l))
+	}
+	return Invalidf("the print language %q is not one Tablekeeper speaks: choose one of %s, or none to print in the screen's language",
+		s.Language, strings.Join(tags, ", "))
 }
 
 // validateTables checks the table sizes.

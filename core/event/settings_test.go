@@ -199,6 +199,9 @@ func TestSettingsValidateChecksTheGroupsAndWhereTheyFit(t *testing.T) {
 		{"H2 tables at a 2v2 event", Settings{Structure: StructureSwiss, TableSize: 4, GamesPerMatch: 1, Team: TeamSettings{Size: 2}},
 			func(s *Settings) { s.Heresy.H2Tables = true }, "no multiplayer scoring or table sizing"},
 		{"Shadowfist's five-player minutes", multi, func(s *Settings) { s.Shadowfist.FivePlayerMinutes = -1 }, "a table of five plays 0 to 1440 minutes"},
+		{"printed in French", swiss, func(s *Settings) { s.Language = "fr" }, ""},
+		{"printed in English", swiss, func(s *Settings) { s.Language = "en" }, ""},
+		{"printed in Klingon", swiss, func(s *Settings) { s.Language = "tlh" }, `the print language "tlh" is not one Tablekeeper speaks: choose one of en, fr`},
 		{"a bad game point", multi, func(s *Settings) { s.Shadowfist.GamePoints = &GamePointValues{Increase: -21} }, "not -21"},
 	} {
 		s := c.base

@@ -18,6 +18,8 @@ import (
 	"tablekeeper/core/tdf"
 	"tablekeeper/core/transfer"
 	"tablekeeper/reports/printing"
+
+	"tablekeeper/core/i18n"
 )
 
 // simulated plays a Swiss event of 8 players to the end in a new database
@@ -144,7 +146,7 @@ func TestImportPlayersSaysWhatItCouldNotTake(t *testing.T) {
 		t.Fatalf("first import: %+v %q %v", rep, problems, err)
 	}
 	added, problems, err := p.ImportPlayers(ctx, e.ID, strings.NewReader(csv))
-	if err != nil || added != 0 || len(problems) != 3 || problems[2] != "2 player(s) already registered, left as they were: Zoë Ødegård, Ada Lovelace" {
+	if err != nil || added != 0 || len(problems) != 3 || problems[2] != "2 players already registered, left as they were: Zoë Ødegård, Ada Lovelace" {
 		t.Errorf("second import: %d %q %v", added, problems, err)
 	}
 	if _, _, err := p.ImportPlayers(ctx, 99, strings.NewReader(csv)); !errors.Is(err, event.ErrNotFound) {
@@ -157,10 +159,10 @@ func TestImportPlayersSaysWhatItCouldNotTake(t *testing.T) {
 
 func TestNameListSaysHowManyMore(t *testing.T) {
 	names := []string{"Ada", "Bob", "Cy", "Dee"}
-	if got := printing.NameList(names, 4); got != "Ada, Bob, Cy, Dee" {
+	if got := printing.NameList(i18n.English, names, 4); got != "Ada, Bob, Cy, Dee" {
 		t.Errorf("all four: %q", got)
 	}
-	if got := printing.NameList(names, 2); got != "Ada, Bob and 2 more" {
+	if got := printing.NameList(i18n.English, names, 2); got != "Ada, Bob and 2 more" {
 		t.Errorf("two of four: %q", got)
 	}
 }

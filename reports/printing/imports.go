@@ -12,6 +12,8 @@ import (
 	"tablekeeper/core/tdf"
 	"tablekeeper/core/transfer"
 	"tablekeeper/reports"
+
+	"tablekeeper/core/i18n"
 )
 
 // ReadEventFile reads the file at path as key says, an event file
@@ -79,7 +81,7 @@ func (p Printer) ImportPlayersFrom(ctx context.Context, id event.EventID, r io.R
 	}
 	fmt.Fprintf(w, "registered %d player(s) from %s (%d new to the directory)\n", rep.Registered, name, rep.NewPlayers)
 	if n := len(rep.Already); n > 0 {
-		fmt.Fprintf(w, "already registered: %d player(s), left as they were (%s)\n", n, NameList(rep.Already, 10))
+		fmt.Fprintf(w, "already registered: %d player(s), left as they were (%s)\n", n, NameList(i18n.English, rep.Already, 10))
 	}
 	for _, pr := range problems {
 		fmt.Fprintf(w, "  not taken: %s\n", pr)
@@ -102,7 +104,7 @@ func (p Printer) ImportPlayers(ctx context.Context, id event.EventID, r io.Reade
 		return 0, problems, err
 	}
 	if n := len(rep.Already); n > 0 {
-		problems = append(problems, fmt.Sprintf("%d player(s) already registered, left as they were: %s", n, NameList(rep.Already, 10)))
+		problems = append(problems, i18n.N(p.Lang, "%d players already registered, left as they were: %s", n, n, NameList(p.Lang, rep.Already, 10)))
 	}
 	return rep.Registered, problems, nil
 }
@@ -117,7 +119,7 @@ func (p Printer) ReadPlayers(ctx context.Context, id event.EventID, r io.Reader)
 	rows, bad := reports.ReadPlayersCSV(r)
 	var problems []string
 	for _, b := range bad {
-		problems = append(problems, b.Error())
+		problems = append(problems, b.In(p.Lang))
 	}
 	players := make([]director.NewPlayer, len(rows))
 	for i, row := range rows {
@@ -130,10 +132,10 @@ func (p Printer) ReadPlayers(ctx context.Context, id event.EventID, r io.Reader)
 	return rep, append(problems, rep.Problems...), nil
 }
 
-// NameList joins up to limit names, saying how many more there are.
-func NameList(names []string, limit int) string {
+// NameList joins up to limit names, saying in lang how many more there are.
+func NameList(lang i18n.Lang, names []string, limit int) string {
 	if len(names) <= limit {
 		return strings.Join(names, ", ")
 	}
-	return fmt.Sprintf("%s and %d more", strings.Join(names[:limit], ", "), len(names)-limit)
+	return i18n.T(lang, "%s and %d more", strings.Join(names[:limit], ", "), len(names)-limit)
 }

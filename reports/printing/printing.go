@@ -17,6 +17,8 @@ import (
 	"tablekeeper/core/judgelog"
 	"tablekeeper/core/rules"
 	"tablekeeper/reports"
+
+	"tablekeeper/core/i18n"
 )
 
 // Kind is a report the printer writes: its key, its name in the Print
@@ -44,6 +46,14 @@ type Printer struct {
 	// ("" while off): Write then prints it as Address, and the QR code of
 	// the event's page as QR.
 	Network func() string
+	// Lang is the language of the lines Write returns and of the reports
+	// of an event with no print language of its own (Settings.Language):
+	// the window sets the screen's language; "" is English.
+	Lang i18n.Lang
+
+	// docLang is the language a report is written in: the event's print
+	// language, else Lang.
+	docLang i18n.Lang
 }
 
 // reportKind is one report the printer writes.
@@ -55,14 +65,14 @@ type reportKind struct {
 // reportKinds lists the reports, in the order the Print menu shows them.
 func reportKinds() []reportKind {
 	out := []reportKind{
-		{Kind{Key: "pairings", Name: "Pairings by table", Ext: "pdf", Round: true}, writePairings},
-		{Kind{Key: "pairings-by-name", Name: "Pairings by name (for the wall)", Ext: "pdf", Round: true}, writePairingsByName},
-		{Kind{Key: "slips", Name: "Match slips", Ext: "pdf", Round: true}, writeSlips},
-		{Kind{Key: "standings", Name: "Standings", Ext: "pdf"}, writeStandings},
-		{Kind{Key: "players-csv", Name: "Players (CSV)", Ext: "csv"}, writePlayersCSV},
-		{Kind{Key: "pairings-csv", Name: "Pairings (CSV)", Ext: "csv", Round: true}, writePairingsCSV},
-		{Kind{Key: "results-csv", Name: "Results (CSV)", Ext: "csv"}, writeResultsCSV},
-		{Kind{Key: "standings-csv", Name: "Standings (CSV)", Ext: "csv"}, writeStandingsCSV},
+		{Kind{Key: "pairings", Name: i18n.K("Pairings by table"), Ext: "pdf", Round: true}, writePairings},
+		{Kind{Key: "pairings-by-name", Name: i18n.K("Pairings by name (for the wall)"), Ext: "pdf", Round: true}, writePairingsByName},
+		{Kind{Key: "slips", Name: i18n.K("Match slips"), Ext: "pdf", Round: true}, writeSlips},
+		{Kind{Key: "standings", Name: i18n.K("Standings"), Ext: "pdf"}, writeStandings},
+		{Kind{Key: "players-csv", Name: i18n.K("Players (CSV)"), Ext: "csv"}, writePlayersCSV},
+		{Kind{Key: "pairings-csv", Name: i18n.K("Pairings (CSV)"), Ext: "csv", Round: true}, writePairingsCSV},
+		{Kind{Key: "results-csv", Name: i18n.K("Results (CSV)"), Ext: "csv"}, writeResultsCSV},
+		{Kind{Key: "standings-csv", Name: i18n.K("Standings (CSV)"), Ext: "csv"}, writeStandingsCSV},
 	}
 	return append(out, moreReportKinds()...)
 }
@@ -97,7 +107,10 @@ func (p Printer) Write(ctx context.Context, key string, id event.EventID, round 
 		// transaction, however many questions it asks.
 		var summary string
 		err := p.D.InSnapshot(ctx, func(d *director.Director) error {
-			snap := Printer{D: d, Address: p.Address, QR: p.QR}
+			snap := Printer{D: d, Address: p.Address, QR: p.QR, Lang: p.Lang, docLang: p.Lang}
+			if e, err := d.Event(ctx, id); err == nil && e.Settings.Language != "" {
+				snap.docLang = i18n.Lang(e.Settings.Language)
+			}
 			if k.Round && round == 0 {
 				n, err := snap.latestRound(ctx, id)
 				if err != nil {
@@ -150,10 +163,10 @@ func writePairings(ctx context.Context, p Printer, id event.EventID, round int, 
 	}
 	pr := PairingsReport(sh)
 	pr.QR = p.QR
-	if err := reports.WritePairings(w, pr, reports.Options{Paper: paper}); err != nil {
+	if err := reports.WritePairings(w, pr, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("round %d pairings of %s, %d tables", round, sh.Event.Name, len(sh.Tables)), nil
+	return i18n.T(p.Lang, "round %d pairings of %s, %d tables", round, sh.Event.Name, len(sh.Tables)), nil
 }
 
 func writePairingsByName(ctx context.Context, p Printer, id event.EventID, round int, paper string, w io.Writer) (string, error) {
@@ -162,10 +175,10 @@ func writePairingsByName(ctx context.Context, p Printer, id event.EventID, round
 		return "", err
 	}
 	by := reports.PairingsByNameFrom(PairingsReport(sh))
-	if err := reports.WritePairingsByName(w, by, reports.Options{Paper: paper}); err != nil {
+	if err := reports.WritePairingsByName(w, by, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("round %d pairings of %s by name, %d players", round, sh.Event.Name, len(by.Players)), nil
+	return i18n.T(p.Lang, "round %d pairings of %s by name, %d players", round, sh.Event.Name, len(by.Players)), nil
 }
 
 // slipKind is the slip a game's tables need.
@@ -187,10 +200,10 @@ func writeSlips(ctx context.Context, p Printer, id event.EventID, round int, pap
 			s.Tables[i].Extension = t.Extension
 		}
 	}
-	if err := reports.WriteSlips(w, s, reports.Options{Paper: paper}); err != nil {
+	if err := reports.WriteSlips(w, s, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("round %d match slips of %s, %d tables", round, sh.Event.Name, len(sh.Tables)), nil
+	return i18n.T(p.Lang, "round %d match slips of %s, %d tables", round, sh.Event.Name, len(sh.Tables)), nil
 }
 
 // standingsReport turns the director's standings into the report's model.
@@ -220,13 +233,13 @@ func standingsReport(ctx context.Context, p Printer, id event.EventID) (reports.
 	keys := e.Settings.Tiebreakers
 	for _, k := range keys {
 		title, _ := rules.TiebreakerName(k)
-		s.Tiebreakers = append(s.Tiebreakers, title)
+		s.Tiebreakers = append(s.Tiebreakers, i18n.T(p.docLang, title))
 	}
 	for _, st := range table {
 		row := reports.StandingsRow{Rank: st.Rank, Name: st.Name, Points: st.Points, Wins: st.Wins, Losses: st.Losses, Draws: st.Draws,
 			Dropped: st.Status != event.EntryActive}
 		for _, k := range keys {
-			row.Tiebreakers = append(row.Tiebreakers, st.TiebreakerText(k))
+			row.Tiebreakers = append(row.Tiebreakers, decimalIn(p.docLang, st.TiebreakerText(k)))
 		}
 		s.Rows = append(s.Rows, row)
 	}
@@ -238,10 +251,10 @@ func writeStandings(ctx context.Context, p Printer, id event.EventID, _ int, pap
 	if err != nil {
 		return "", err
 	}
-	if err := reports.WriteStandings(w, s, reports.Options{Paper: paper}); err != nil {
+	if err := reports.WriteStandings(w, s, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("standings of %s, %d players", s.EventName, len(s.Rows)), nil
+	return i18n.T(p.Lang, "standings of %s, %d players", s.EventName, len(s.Rows)), nil
 }
 
 func writeStandingsCSV(ctx context.Context, p Printer, id event.EventID, _ int, _ string, w io.Writer) (string, error) {
@@ -249,10 +262,10 @@ func writeStandingsCSV(ctx context.Context, p Printer, id event.EventID, _ int, 
 	if err != nil {
 		return "", err
 	}
-	if err := reports.WriteStandingsCSV(w, s); err != nil {
+	if err := reports.WriteStandingsCSV(w, s, reports.Options{Lang: p.docLang}); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("standings of %s as CSV, %d players", s.EventName, len(s.Rows)), nil
+	return i18n.T(p.Lang, "standings of %s as CSV, %d players", s.EventName, len(s.Rows)), nil
 }
 
 func writePlayersCSV(ctx context.Context, p Printer, id event.EventID, _ int, _ string, w io.Writer) (string, error) {
@@ -264,10 +277,10 @@ func writePlayersCSV(ctx context.Context, p Printer, id event.EventID, _ int, _ 
 	for _, en := range entries {
 		rows = append(rows, reports.PlayerRow{Name: en.Name, MemberNumber: en.MemberNo, Status: string(en.Status)})
 	}
-	if err := reports.WritePlayersCSV(w, rows); err != nil {
+	if err := reports.WritePlayersCSV(w, rows, reports.Options{Lang: p.docLang}); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("%d players as CSV", len(rows)), nil
+	return i18n.T(p.Lang, "%d players as CSV", len(rows)), nil
 }
 
 func writePairingsCSV(ctx context.Context, p Printer, id event.EventID, round int, _ string, w io.Writer) (string, error) {
@@ -279,10 +292,10 @@ func writePairingsCSV(ctx context.Context, p Printer, id event.EventID, round in
 	if err != nil {
 		return "", err
 	}
-	if err := reports.WritePairingsCSV(w, pairings); err != nil {
+	if err := reports.WritePairingsCSV(w, pairings, reports.Options{Lang: p.docLang}); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("round %d pairings as CSV, %d tables", round, len(sh.Tables)), nil
+	return i18n.T(p.Lang, "round %d pairings as CSV, %d tables", round, len(sh.Tables)), nil
 }
 
 func writeResultsCSV(ctx context.Context, p Printer, id event.EventID, _ int, _ string, w io.Writer) (string, error) {
@@ -301,23 +314,23 @@ func writeResultsCSV(ctx context.Context, p Printer, id event.EventID, _ int, _ 
 			for _, pl := range t.Players {
 				row.Names = append(row.Names, pl.Name)
 			}
-			row.Result = resultText(sh.Event.Settings, t)
+			row.Result = resultText(p.docLang, sh.Event.Settings, t)
 			rows = append(rows, row)
 		}
 	}
-	if err := reports.WriteResultsCSV(w, rows); err != nil {
+	if err := reports.WriteResultsCSV(w, rows, reports.Options{Lang: p.docLang}); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("%d results as CSV", len(rows)), nil
+	return i18n.T(p.Lang, "%d results as CSV", len(rows)), nil
 }
 
 // resultText writes a table's result in a line: "2-1", "2-1-1" with a
 // drawn game, "bye", a multiplayer table's points and places, or "" when
 // it has none yet.
-func resultText(s event.Settings, t director.SheetTable) string {
+func resultText(lang i18n.Lang, s event.Settings, t director.SheetTable) string {
 	switch {
 	case t.Bye:
-		return "bye"
+		return i18n.T(lang, "bye")
 	case t.Result == nil:
 		return ""
 	}
@@ -331,18 +344,18 @@ func resultText(s event.Settings, t director.SheetTable) string {
 		parts = append(parts, text)
 	} else {
 		for i, st := range r.Seats {
-			seat := fmt.Sprintf("seat %d: %d", i+1, st.Points)
+			seat := i18n.T(lang, "seat %d: %d", i+1, st.Points)
 			if st.Place == 1 {
-				seat += " (won)"
+				seat = i18n.T(lang, "seat %d: %d (won)", i+1, st.Points)
 				if r.TimeOut {
-					seat = fmt.Sprintf("seat %d: %d (lead)", i+1, st.Points)
+					seat = i18n.T(lang, "seat %d: %d (lead)", i+1, st.Points)
 				}
 			}
 			parts = append(parts, seat)
 		}
 	}
 	if r.TimeOut {
-		parts = append(parts, "time-out")
+		parts = append(parts, i18n.T(lang, "time-out"))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -351,12 +364,12 @@ func resultText(s event.Settings, t director.SheetTable) string {
 // sheets: decklists, seatings, the bracket, the judge log and the summary.
 func moreReportKinds() []reportKind {
 	return []reportKind{
-		{newReport("decklists", "Decklists (a page per deck)", "pdf", false), writeDecklists},
-		{newReport("blank-decklist", "Blank decklist sheet", "pdf", false), writeBlankDecklist},
-		{newReport("seatings", "Seatings (round 1 or draft pods)", "pdf", false), writeSeatings},
-		{newReport("bracket", "Bracket", "pdf", false), writeBracket},
-		{newReport("judgelog", "Judge log", "pdf", false), writeJudgeLog},
-		{newReport("summary", "Event summary", "pdf", false), writeSummary},
+		{newReport("decklists", i18n.K("Decklists (a page per deck)"), "pdf", false), writeDecklists},
+		{newReport("blank-decklist", i18n.K("Blank decklist sheet"), "pdf", false), writeBlankDecklist},
+		{newReport("seatings", i18n.K("Seatings (round 1 or draft pods)"), "pdf", false), writeSeatings},
+		{newReport("bracket", i18n.K("Bracket"), "pdf", false), writeBracket},
+		{newReport("judgelog", i18n.K("Judge log"), "pdf", false), writeJudgeLog},
+		{newReport("summary", i18n.K("Event summary"), "pdf", false), writeSummary},
 	}
 }
 
@@ -391,10 +404,10 @@ func writeDecklists(ctx context.Context, p Printer, id event.EventID, _ int, pap
 	if len(out.Decks) == 0 {
 		return "", event.Statef("%s has no decks registered yet; register them on the Registration tab (Decks…)", e.Name)
 	}
-	if err := reports.WriteDecklists(w, out, reports.Options{Paper: paper}); err != nil {
+	if err := reports.WriteDecklists(w, out, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("%d decklists of %s", len(out.Decks), e.Name), nil
+	return i18n.T(p.Lang, "%d decklists of %s", len(out.Decks), e.Name), nil
 }
 
 // deckSections groups a decklist's cards by the sections the player wrote.
@@ -429,7 +442,7 @@ func writeBlankDecklist(ctx context.Context, p Printer, id event.EventID, _ int,
 		name = rules.Describe(e.Game, e.Format)
 	}
 	b := reports.BlankDecklist{EventName: e.Name, FormatName: name, Date: e.Date, Fields: fields, Sections: sections, Notes: f.Rules()}
-	if err := reports.WriteBlankDecklist(w, b, reports.Options{Paper: paper}); err != nil {
+	if err := reports.WriteBlankDecklist(w, b, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
 	return "a blank " + name + " decklist for " + e.Name, nil
@@ -448,7 +461,7 @@ func writeSeatings(ctx context.Context, p Printer, id event.EventID, _ int, pape
 	if e.Settings.HasDraft() {
 		pods, err := p.D.DraftPods(ctx, id)
 		if err == nil {
-			s.Draft, s.Title = true, "Draft pods"
+			s.Draft = true
 			for _, d := range pods.Passes {
 				s.Passes = append(s.Passes, string(d))
 			}
@@ -466,7 +479,6 @@ func writeSeatings(ctx context.Context, p Printer, id event.EventID, _ int, pape
 		if err != nil {
 			return "", event.Statef("%s has no round 1 or draft pods to seat yet", e.Name)
 		}
-		s.Title = "Round 1 seating"
 		for _, t := range sh.Tables {
 			if t.Bye {
 				for _, pl := range t.Players {
@@ -481,10 +493,13 @@ func writeSeatings(ctx context.Context, p Printer, id event.EventID, _ int, pape
 			s.Pods = append(s.Pods, sp)
 		}
 	}
-	if err := reports.WriteSeatings(w, s, reports.Options{Paper: paper}); err != nil {
+	if err := reports.WriteSeatings(w, s, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("%s of %s, %d tables or pods", strings.ToLower(s.Title), e.Name, len(s.Pods)), nil
+	if s.Draft {
+		return i18n.T(p.Lang, "draft pods of %s, %d pods", e.Name, len(s.Pods)), nil
+	}
+	return i18n.T(p.Lang, "round 1 seating of %s, %d tables", e.Name, len(s.Pods)), nil
 }
 
 // writeBracket prints the elimination or playoff rounds paired so far as
@@ -550,10 +565,10 @@ func writeBracket(ctx context.Context, p Printer, id event.EventID, _ int, paper
 	if n == 0 {
 		return "", event.Statef("%s has no elimination or playoff rounds yet; the bracket prints once one is paired", e.Name)
 	}
-	if err := reports.WriteBracket(w, b, reports.Options{Paper: paper}); err != nil {
+	if err := reports.WriteBracket(w, b, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("the bracket of %s, %d rounds paired", e.Name, n), nil
+	return i18n.T(p.Lang, "the bracket of %s, %d rounds paired", e.Name, n), nil
 }
 
 func writeJudgeLog(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
@@ -588,10 +603,10 @@ func writeJudgeLog(ctx context.Context, p Printer, id event.EventID, _ int, pape
 			Description: l.Description, Outcome: l.Outcome, Corrects: number[l.Corrects], Withdraws: l.Penalty == judgelog.Void,
 		})
 	}
-	if err := reports.WriteJudgeLog(w, out, reports.Options{Paper: paper}); err != nil {
+	if err := reports.WriteJudgeLog(w, out, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("the judge log of %s, %d entries", e.Name, len(out.Entries)), nil
+	return i18n.T(p.Lang, "the judge log of %s, %d entries", e.Name, len(out.Entries)), nil
 }
 
 func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
@@ -620,7 +635,7 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 		return "", err
 	}
 	s := reports.Summary{EventName: e.Name, Game: rules.Describe(e.Game, e.Format), Date: e.Date,
-		Structure: formatSummary(e), Registered: len(entries), RoundsPlayed: len(rounds), TopTitle: "Top 8"}
+		Structure: formatSummary(e), Registered: len(entries), RoundsPlayed: len(rounds), TopTitle: i18n.T(p.docLang, "Top %d", 8)}
 	for _, en := range entries {
 		switch en.Status {
 		case event.EntryDropped:
@@ -659,10 +674,25 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 		s.Top = append(s.Top, reports.SummaryPlace{Rank: st.Rank, Name: st.Name, Points: st.Points,
 			Record: fmt.Sprintf("%d–%d–%d", st.Wins, st.Losses, st.Draws)})
 	}
-	if err := reports.WriteSummary(w, s, reports.Options{Paper: paper}); err != nil {
+	if err := reports.WriteSummary(w, s, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
-	return "the summary of " + e.Name, nil
+	return i18n.T(p.Lang, "the summary of %s", e.Name), nil
+}
+
+// decimalIn says a number the core wrote with a decimal point ("66.67")
+// with the decimal separator of lang ("66,67" in French); any other text
+// is left as it is.
+func decimalIn(lang i18n.Lang, text string) string {
+	dot := strings.IndexByte(text, '.')
+	if dot < 0 {
+		return text
+	}
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil {
+		return text
+	}
+	return i18n.Decimal(lang, f, len(text)-dot-1)
 }
 
 // newReport describes a report of the Print menu.

@@ -2,6 +2,7 @@ package events
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -502,5 +503,37 @@ func TestEscCancelsTheCreateForm(t *testing.T) {
 	}
 	if top := f.win.Canvas().Overlays().Top(); top != nil {
 		t.Error("the form is still open after Esc")
+	}
+}
+
+// The print language is one choice: the screen's (saved as none), or a
+// shipped language by its own name; the form reopens on the one saved.
+func TestTheSettingsFormChoosesThePrintLanguage(t *testing.T) {
+	test.NewTempApp(t)
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, "Tonight")
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(fyne.NewSize(1000, 700))
+	f := NewSettingsForm(d, work.Sync{}, w)
+
+	f.Show(e)
+	if f.printLanguage.Selected != "The screen's language" || !slices.Contains(f.printLanguage.Options, "Français") {
+		t.Fatalf("print language %q of %q", f.printLanguage.Selected, f.printLanguage.Options)
+	}
+	f.printLanguage.SetSelected("Français")
+	test.Tap(f.saveButton)
+	got, _ := d.Event(ctx, e.ID)
+	if got.Settings.Language != "fr" {
+		t.Fatalf("saved print language %q (problem %q), want fr", got.Settings.Language, f.problem.Text)
+	}
+	f.Show(got)
+	if f.printLanguage.Selected != "Français" {
+		t.Errorf("the form reopens on %q", f.printLanguage.Selected)
+	}
+	f.printLanguage.SetSelectedIndex(0)
+	test.Tap(f.saveButton)
+	if got, _ := d.Event(ctx, e.ID); got.Settings.Language != "" {
+		t.Errorf("the screen's language saved as %q, want none", got.Settings.Language)
 	}
 }

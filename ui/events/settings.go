@@ -14,9 +14,11 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/labels"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -50,6 +52,8 @@ type SettingsForm struct {
 	gwFloor       *widget.Check
 	gwFloorBox    *fyne.Container
 	phoneApproval *widget.Check
+	printLanguage *widget.Select
+	printLangs    []i18n.Lang // by option: "" (the screen's), then each shipped language
 	problem       *widget.Label
 	saveButton    *widget.Button
 	dialog        *dialog.CustomDialog
@@ -82,6 +86,12 @@ func NewSettingsForm(d Settler, run work.Runner, win fyne.Window) *SettingsForm 
 	f.gwFloor = &widget.Check{Text: "Floor a player's own GW% at 33%"}
 	f.gwFloorBox = container.NewVBox(f.gwFloor, columns.Secondary(gwFloorHint, true))
 	f.phoneApproval = &widget.Check{Text: PhoneApprovalLabel}
+	f.printLanguage = &widget.Select{Options: []string{tr.L("The screen's language")}}
+	f.printLangs = []i18n.Lang{""}
+	for _, l := range i18n.Langs() {
+		f.printLanguage.Options = append(f.printLanguage.Options, i18n.Name(l))
+		f.printLangs = append(f.printLangs, l)
+	}
 	f.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
 	f.problem.Hide()
 	f.saveButton = &widget.Button{Text: "Save settings", Importance: widget.HighImportance, OnTapped: f.onSave}
@@ -92,6 +102,7 @@ func NewSettingsForm(d Settler, run work.Runner, win fyne.Window) *SettingsForm 
 	form.add("Games per match", f.bestOf, "")
 	f.roundsRow = form.add("Rounds", f.rounds, "Empty: recommended for the players present")
 	form.add("Round minutes", f.minutes, "")
+	form.add(tr.L("Print language"), f.printLanguage, "")
 	f.structure.addTo(form)
 	f.game.addTo(form)
 
@@ -141,6 +152,7 @@ func (f *SettingsForm) Show(e event.Event) {
 	f.gwFloorBox.Hidden = !twoPlayerMatches(s)
 	f.gwFloorBox.Refresh()
 	f.phoneApproval.SetChecked(s.PhoneReportsNeedApproval)
+	f.printLanguage.SetSelectedIndex(max(0, slices.Index(f.printLangs, i18n.Lang(s.Language))))
 	f.problem.Hide()
 	f.dialog.Show()
 	f.resize()
@@ -186,6 +198,7 @@ func (f *SettingsForm) Settings() (event.Settings, error) {
 		s.UnflooredGameWin = !f.gwFloor.Checked
 	}
 	s.PhoneReportsNeedApproval = f.phoneApproval.Checked
+	s.Language = string(f.printLangs[max(0, f.printLanguage.SelectedIndex())])
 	return s, nil
 }
 
