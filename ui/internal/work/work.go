@@ -12,7 +12,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/tr"
 )
 
 // Runner runs a job's work and then its apply step. The application uses
@@ -62,7 +62,7 @@ func Do(r Runner, call func(context.Context) error, done func(error)) {
 // message (event.Message) starting with a capital letter. It is the only
 // place the screens turn an error into text.
 func Sentence(err error) string {
-	msg := strings.TrimSpace(event.Message(err))
+	msg := strings.TrimSpace(tr.Err(err))
 	if msg == "" {
 		return ""
 	}
