@@ -171,7 +171,7 @@ func newEntryForm(s *Screen) *entryForm {
 	objs = append(objs, row(fieldPenalty, tr.L("Penalty"), penaltyRow)...)
 	objs = append(objs, row(fieldSuggestion, "", f.suggestion)...)
 	objs = append(objs, row(fieldExtension, tr.L("Extension"), extensionRow)...)
-	objs = append(objs, bold(tr.L("Description")), f.description)
+	objs = append(objs, bold(tr.L("Details")), f.description)
 	grid := container.New(layout.NewFormLayout(), objs...)
 
 	top := container.NewVBox(f.title, f.subtitle, widget.NewSeparator())
