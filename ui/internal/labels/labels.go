@@ -13,12 +13,12 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
-	"tablekeeper/ui/internal/tr"
+	"tablekeeper/ui/internal/screen"
 )
 
 // Structure names a structure as an organizer says it: "Swiss", "Single
 // elimination", "KeyForge elimination", in the screens' language.
-func Structure(s event.Structure) string { return tr.Text(StructureText(s)) }
+func Structure(s event.Structure) string { return screen.Text(StructureText(s)) }
 
 // StructureText is Structure kept to be said in a reader's language (a
 // web page's, a report's).
@@ -49,7 +49,7 @@ func StructureText(s event.Structure) i18n.Text {
 
 // StructureOf names the structure of settings s, with the option that
 // changes its shape: "Double round robin", "Swiss with a top 8".
-func StructureOf(s event.Settings) string { return tr.Text(StructureOfText(s)) }
+func StructureOf(s event.Settings) string { return screen.Text(StructureOfText(s)) }
 
 // StructureOfText is StructureOf kept to be said in a reader's language.
 func StructureOfText(s event.Settings) i18n.Text {
@@ -81,7 +81,7 @@ func TiebreakerLine(key string) string {
 // RoundName is a round's number and, where the structure names it, its
 // name: "Round 3", "Round 5 · top 8: quarter-final", in the screens'
 // language.
-func RoundName(r event.Round) string { return tr.Text(RoundNameText(r)) }
+func RoundName(r event.Round) string { return screen.Text(RoundNameText(r)) }
 
 // RoundNameText is RoundName kept to be said in a reader's language (a
 // web page's, a report's).
@@ -96,7 +96,7 @@ func RoundNameText(r event.Round) i18n.Text {
 // " · draft" while its pairings are not published.
 func Round(r event.Round) string {
 	if !r.Published() {
-		return tr.F("%s · draft", RoundNameText(r))
+		return i18n.T(screen.Lang(), "%s · draft", RoundNameText(r))
 	}
 	return RoundName(r)
 }
@@ -120,11 +120,11 @@ func Capital(s string) string {
 func State(s event.State) string {
 	switch s {
 	case event.StateRegistration:
-		return tr.L("registration")
+		return i18n.T(screen.Lang(), "registration")
 	case event.StateRunning:
-		return tr.L("running")
+		return i18n.T(screen.Lang(), "running")
 	case event.StateFinished:
-		return tr.L("finished")
+		return i18n.T(screen.Lang(), "finished")
 	}
 	return string(s)
 }
