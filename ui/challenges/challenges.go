@@ -11,7 +11,6 @@ package challenges
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -20,6 +19,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -32,8 +32,7 @@ type Director interface {
 }
 
 // Hint says how the form is used.
-const Hint = "Type a name and press Enter to add the player (2 to 5 a game; or tick them). " +
-	"Enter on a player already in the game makes them the winner; Enter on an empty field saves."
+var Hint = tr.K("Type a name and press Enter to add the player (2 to 5 a game; or tick them). Enter on a player already in the game makes them the winner; Enter on an empty field saves.")
 
 // Screen is the tab.
 type Screen struct {
@@ -67,11 +66,11 @@ type Screen struct {
 // New returns the tab; Load shows an event in it.
 func New(d Director, run work.Runner, alert work.Alert) *Screen {
 	s := &Screen{d: d, run: run, alert: alert}
-	s.filter = &widget.Entry{PlaceHolder: "Find a player", OnChanged: s.onFilter, OnSubmitted: s.onFilterSubmitted}
+	s.filter = &widget.Entry{PlaceHolder: tr.L("Find a player"), OnChanged: s.onFilter, OnSubmitted: s.onFilterSubmitted}
 	s.checks = container.NewVBox()
-	s.picked = &widget.Label{Text: "No players chosen yet", Wrapping: fyne.TextWrapWord}
+	s.picked = &widget.Label{Text: tr.L("No players chosen yet"), Wrapping: fyne.TextWrapWord}
 	s.winner = &widget.RadioGroup{}
-	s.save = &widget.Button{Text: "Save game", Icon: theme.DocumentSaveIcon(), Importance: widget.HighImportance, OnTapped: s.Save}
+	s.save = &widget.Button{Text: tr.L("Save game"), Icon: theme.DocumentSaveIcon(), Importance: widget.HighImportance, OnTapped: s.Save}
 	s.status = &widget.Label{Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Bold: true}}
 	s.count = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}}
 	s.list = &widget.List{Length: func() int { return len(s.games) }, CreateItem: func() fyne.CanvasObject {
@@ -81,14 +80,14 @@ func New(d Director, run work.Runner, alert work.Alert) *Screen {
 	bold := func(text string) *widget.Label {
 		return &widget.Label{Text: text, TextStyle: fyne.TextStyle{Bold: true}}
 	}
-	players := container.NewBorder(container.NewVBox(bold("Players"), s.filter), nil, nil, nil,
+	players := container.NewBorder(container.NewVBox(bold(tr.L("Players")), s.filter), nil, nil, nil,
 		container.NewVScroll(s.checks))
-	game := container.NewVBox(bold("In this game"), s.picked, bold("Winner"), s.winner,
+	game := container.NewVBox(bold(tr.L("In this game")), s.picked, bold(tr.L("Winner")), s.winner,
 		container.NewHBox(s.save), s.status)
 	form := container.NewGridWithColumns(2, players, container.NewVScroll(game))
 	record := container.NewBorder(container.NewVBox(
-		&widget.Label{Text: "Record a game", TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText},
-		&widget.Label{Text: Hint, Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance},
+		&widget.Label{Text: tr.L("Record a game"), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText},
+		&widget.Label{Text: tr.L(Hint), Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance},
 	), nil, nil, nil, form)
 	games := container.NewBorder(s.count, nil, nil, nil, s.list)
 	split := container.NewHSplit(record, games)
@@ -196,16 +195,13 @@ func (s *Screen) show(v view) {
 		}
 	}
 	if s.finished {
-		s.status.SetText("The event is finished: its games are final")
+		s.status.SetText(tr.L("The event is finished: its games are final"))
 	}
 }
 
 // GamesText is the count over the list of games: "7 games played".
 func GamesText(n int) string {
-	if n == 1 {
-		return "1 game played"
-	}
-	return fmt.Sprintf("%d games played", n)
+	return tr.N("%d games played", n, n)
 }
 
 func (s *Screen) updateGame(i widget.ListItemID, o fyne.CanvasObject) {
@@ -220,7 +216,7 @@ func (s *Screen) updateGame(i widget.ListItemID, o fyne.CanvasObject) {
 func (s *Screen) GameText(r event.Round) string {
 	tb := r.Tables[0]
 	if tb.Result == nil || len(tb.Result.Seats) != len(tb.Seats) {
-		return fmt.Sprintf("Game %d: no result", r.Number)
+		return tr.F("Game %d: no result", r.Number)
 	}
 	var won, others []string
 	for i, st := range tb.Seats {
@@ -230,7 +226,7 @@ func (s *Screen) GameText(r event.Round) string {
 			others = append(others, s.names[st.EntryID])
 		}
 	}
-	return fmt.Sprintf("Game %d: %s won against %s", r.Number, strings.Join(won, ", "), strings.Join(others, ", "))
+	return tr.F("Game %d: %s won against %s", r.Number, strings.Join(won, ", "), strings.Join(others, ", "))
 }
 
 func (s *Screen) isChosen(id event.EntryID) bool {
@@ -269,7 +265,7 @@ func (s *Screen) onFilterSubmitted(text string) {
 	en, ok := s.match(q)
 	switch {
 	case !ok:
-		s.status.SetText(fmt.Sprintf("No player matches %q", strings.TrimSpace(text)))
+		s.status.SetText(tr.F("No player matches %q", strings.TrimSpace(text)))
 		return
 	case s.isChosen(en.ID):
 		s.winner.SetSelected(en.Name)
@@ -316,7 +312,7 @@ func (s *Screen) onCheck(id event.EntryID, on bool) {
 	switch {
 	case on && s.isChosen(id):
 	case on && len(s.chosen) >= event.MaxSeats:
-		s.status.SetText(fmt.Sprintf("A game has at most %d players", event.MaxSeats))
+		s.status.SetText(tr.F("A game has at most %d players", event.MaxSeats))
 		c := s.byEntry[id]
 		c.OnChanged = nil
 		c.SetChecked(false)
@@ -344,7 +340,7 @@ func (s *Screen) showChosen() {
 		names[i] = s.names[id]
 	}
 	if len(names) == 0 {
-		s.picked.SetText("No players chosen yet")
+		s.picked.SetText(tr.L("No players chosen yet"))
 	} else {
 		s.picked.SetText(strings.Join(names, ", "))
 	}
@@ -375,7 +371,7 @@ func (s *Screen) Save() {
 		return
 	}
 	if len(s.chosen) < 2 {
-		s.status.SetText("Choose at least two players for the game")
+		s.status.SetText(tr.L("Choose at least two players for the game"))
 		return
 	}
 	var winner event.EntryID
@@ -385,7 +381,7 @@ func (s *Screen) Save() {
 		}
 	}
 	if winner == 0 {
-		s.status.SetText("Choose the winner")
+		s.status.SetText(tr.L("Choose the winner"))
 		return
 	}
 	id, players := s.eventID, s.Chosen()
@@ -400,7 +396,7 @@ func (s *Screen) Save() {
 		}
 		s.chosen = nil
 		s.winner.Selected = ""
-		s.status.SetText(fmt.Sprintf("Game %d saved: %s won", r.Number, s.names[winner]))
+		s.status.SetText(tr.F("Game %d saved: %s won", r.Number, s.names[winner]))
 		s.Load(id)
 		if s.OnChanged != nil {
 			s.OnChanged()

@@ -16,8 +16,10 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/keys"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -70,31 +72,31 @@ func NewCreateForm(d Creator, run work.Runner, win fyne.Window, today func() tim
 		gameNames[i] = g.Name
 	}
 	// Enter creates the event, Esc cancels, from any field.
-	f.name = keys.NewFormEntry("e.g. Friday Night Altered", f.onSubmitted, f.onCancel)
+	f.name = keys.NewFormEntry(tr.L("e.g. Friday Night Altered"), f.onSubmitted, f.onCancel)
 	f.format = &widget.Select{OnChanged: f.onFormatChanged}
 	f.game = &widget.Select{Options: gameNames, OnChanged: f.onGameChanged}
 	f.date = keys.NewFormEntry(DateLayout, f.onSubmitted, f.onCancel)
-	f.rounds = keys.NewFormEntry("recommended", f.onSubmitted, f.onCancel)
+	f.rounds = keys.NewFormEntry(tr.L("recommended"), f.onSubmitted, f.onCancel)
 	f.minutes = keys.NewFormEntry("", f.onSubmitted, f.onCancel)
 	f.summary = &widget.Label{Wrapping: fyne.TextWrapWord}
 	f.defaults = &widget.Label{Wrapping: fyne.TextWrapWord, SizeName: theme.SizeNameCaptionText}
 	f.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
 	f.problem.Hide()
-	f.createButton = &widget.Button{Text: "Create event", Importance: widget.HighImportance, OnTapped: f.onCreate}
-	f.cancelButton = &widget.Button{Text: "Cancel", OnTapped: f.onCancel}
+	f.createButton = &widget.Button{Text: tr.L("Create event"), Importance: widget.HighImportance, OnTapped: f.onCreate}
+	f.cancelButton = &widget.Button{Text: tr.L("Cancel"), OnTapped: f.onCancel}
 
 	f.structure = newStructureFields(f.onSubmitted)
 	f.structure.onResize = f.resize
 	form := newFormGrid()
-	form.add("Name", f.name, "")
-	form.add("Game", f.game, "")
-	form.add("Format", f.format, "")
+	form.add(tr.L("Name"), f.name, "")
+	form.add(tr.L("Game"), f.game, "")
+	form.add(tr.L("Format"), f.format, "")
 	form.add("", container.NewVBox(f.summary, f.defaults), "")
-	form.add("Date", f.date, "")
-	f.roundsRow = form.add("Rounds", f.rounds, "Empty: recommended for the players present")
-	form.add("Round minutes", f.minutes, "")
+	form.add(tr.L("Date"), f.date, "")
+	f.roundsRow = form.add(tr.L("Rounds"), f.rounds, tr.L("Empty: recommended for the players present"))
+	form.add(tr.L("Round minutes"), f.minutes, "")
 	f.structure.addTo(form)
-	f.dialog = dialog.NewCustomWithoutButtons("New event", container.NewVBox(form.box, f.problem), win)
+	f.dialog = dialog.NewCustomWithoutButtons(tr.L("New event"), container.NewVBox(form.box, f.problem), win)
 	f.dialog.SetButtons([]fyne.CanvasObject{f.cancelButton, f.createButton})
 	return f
 }
@@ -204,11 +206,11 @@ func (f *CreateForm) Request() (director.NewEvent, error) {
 	s := fm.Defaults
 	s.Tiebreakers = slices.Clone(fm.Defaults.Tiebreakers)
 	if f.roundsRow.visible() {
-		if s.Rounds, err = number(f.rounds.Text, "rounds", 0); err != nil {
+		if s.Rounds, err = number(f.rounds.Text, i18n.F("rounds"), 0); err != nil {
 			return req, err
 		}
 	}
-	if s.RoundMinutes, err = number(f.minutes.Text, "round minutes", fm.Defaults.RoundMinutes); err != nil {
+	if s.RoundMinutes, err = number(f.minutes.Text, i18n.F("round minutes"), fm.Defaults.RoundMinutes); err != nil {
 		return req, err
 	}
 	if err := f.structure.read(&s); err != nil {
@@ -221,7 +223,7 @@ func (f *CreateForm) Request() (director.NewEvent, error) {
 }
 
 // number reads a whole number from a form field; empty means def.
-func number(text, what string, def int) (int, error) {
+func number(text string, what i18n.Text, def int) (int, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return def, nil

@@ -9,7 +9,9 @@ import (
 
 	"tablekeeper/core/deck"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
+	"tablekeeper/ui/internal/tr"
 )
 
 // gameFields are the settings of a game's own scoring and draft: the
@@ -36,7 +38,7 @@ func deckRuleNames() []string {
 
 func deckRuleName(f deck.Format) string {
 	if f == deck.FormatNone {
-		return "None (decks are not checked)"
+		return tr.L("None (decks are not checked)")
 	}
 	return f.Name()
 }
@@ -50,8 +52,7 @@ func poolNames() []string {
 }
 
 // gamePointsHint explains the seven numbers of the game-points row.
-const gamePointsHint = "Rule 5.3 a–g: seized, burned, played, non-site burned, cards reducing, other players' sites, cards increasing. " +
-	"The document's values are garbled; 4 3 2 0 -2 0 -2 are the defaults."
+var gamePointsHint = tr.K("Rule 5.3 a–g: seized, burned, played, non-site burned, cards reducing, other players' sites, cards increasing. The document's values are garbled; 4 3 2 0 -2 0 -2 are the defaults.")
 
 func newGameFields(onSubmitted func(string)) *gameFields {
 	return &gameFields{
@@ -65,11 +66,11 @@ func newGameFields(onSubmitted func(string)) *gameFields {
 
 // addTo adds the fields' rows to g.
 func (f *gameFields) addTo(g *formGrid) {
-	f.deckRow = g.add("Deck rules", f.deckRules, "")
-	f.poolRow = g.add("Card pool", f.pool, "Shadowfist environments (6.0, Appendix V)")
-	f.gamePointsRow = g.add("Game points", f.gamePoints, gamePointsHint)
-	f.podsRow = g.add("Draft pods", f.pods, "Ideal size, or ideal smallest largest: \"8\", \"4 3 5\" (pods of 3 to 5)")
-	f.packsRow = g.add("Packs", f.packs, "Packs per player; they pass left, right, left, …")
+	f.deckRow = g.add(tr.L("Deck rules"), f.deckRules, "")
+	f.poolRow = g.add(tr.L("Card pool"), f.pool, tr.L("Shadowfist environments (6.0, Appendix V)"))
+	f.gamePointsRow = g.add(tr.L("Game points"), f.gamePoints, tr.L(gamePointsHint))
+	f.podsRow = g.add(tr.L("Draft pods"), f.pods, tr.L("Ideal size, or ideal smallest largest: \"8\", \"4 3 5\" (pods of 3 to 5)"))
+	f.packsRow = g.add(tr.L("Packs"), f.packs, tr.L("Packs per player; they pass left, right, left, …"))
 }
 
 // set shows the fields for settings s.
@@ -105,7 +106,7 @@ func podsText(s event.Settings) string {
 }
 
 // numbers reads whole numbers separated by spaces or commas.
-func numbers(text, what string) ([]int, error) {
+func numbers(text string, what i18n.Text) ([]int, error) {
 	var out []int
 	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' }) {
 		n, err := strconv.Atoi(f)
@@ -132,7 +133,7 @@ func (f *gameFields) read(s *event.Settings) error {
 		}
 	}
 	if f.gamePointsRow.visible() {
-		n, err := numbers(f.gamePoints.Text, "game points")
+		n, err := numbers(f.gamePoints.Text, i18n.F("game points"))
 		if err != nil {
 			return err
 		}
@@ -147,7 +148,7 @@ func (f *gameFields) read(s *event.Settings) error {
 		}
 	}
 	if f.podsRow.visible() {
-		n, err := numbers(f.pods.Text, "draft pods")
+		n, err := numbers(f.pods.Text, i18n.F("draft pods"))
 		if err != nil {
 			return err
 		}
@@ -164,7 +165,7 @@ func (f *gameFields) read(s *event.Settings) error {
 		}
 	}
 	if f.packsRow.visible() {
-		n, err := number(f.packs.Text, "packs", s.Draft.Packs)
+		n, err := number(f.packs.Text, i18n.F("packs"), s.Draft.Packs)
 		if err != nil {
 			return err
 		}

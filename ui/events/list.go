@@ -4,7 +4,6 @@ package events
 
 import (
 	"context"
-	"fmt"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -13,8 +12,11 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/labels"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -46,10 +48,10 @@ type List struct {
 // NewList returns the sidebar; call Reload to fill it.
 func NewList(d Lister, run work.Runner, alert work.Alert) *List {
 	l := &List{d: d, run: run, alert: alert}
-	l.newButton = &widget.Button{Text: "New event", Icon: theme.ContentAddIcon(), Importance: widget.HighImportance, OnTapped: l.onNew}
+	l.newButton = &widget.Button{Text: tr.L("New event"), Icon: theme.ContentAddIcon(), Importance: widget.HighImportance, OnTapped: l.onNew}
 	l.list = &widget.List{Length: l.length, CreateItem: l.createItem, UpdateItem: l.updateItem, OnSelected: l.onSelected}
-	l.empty = &widget.Label{Text: "No events yet.\nCreate one with New event.", Alignment: fyne.TextAlignCenter, Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
-	title := &widget.Label{Text: "Events", TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText}
+	l.empty = &widget.Label{Text: tr.L("No events yet.\nCreate one with New event."), Alignment: fyne.TextAlignCenter, Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
+	title := &widget.Label{Text: tr.L("Events"), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText}
 	top := container.NewVBox(container.NewBorder(nil, nil, title, l.newButton), widget.NewSeparator())
 	l.content = container.NewBorder(top, nil, nil, nil, container.NewStack(l.empty, l.list))
 	return l
@@ -130,20 +132,13 @@ func (l *List) updateItem(i widget.ListItemID, o fyne.CanvasObject) {
 // Detail is the sidebar's third line for an event: date, state, players
 // and round.
 func Detail(e director.EventSummary) string {
-	s := fmt.Sprintf("%s · %s · %d player%s", e.Date.Format("Mon 2 Jan 2006"), e.State, e.Players, plural(e.Players))
+	s := i18n.Date(tr.Lang(), e.Date) + " · " + labels.State(e.State) + " · " + tr.N("%d players", e.Players, e.Players)
 	switch {
 	case e.Settings.Structure == event.StructureChallenges:
 		// Each challenge game is a round of its own.
-		s += fmt.Sprintf(" · %d game%s", e.Round, plural(e.Round))
+		s += " · " + tr.N("%d games", e.Round, e.Round)
 	case e.Round > 0:
-		s += fmt.Sprintf(" · round %d", e.Round)
+		s += " · " + tr.F("round %d", e.Round)
 	}
 	return s
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

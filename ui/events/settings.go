@@ -2,10 +2,8 @@ package events
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -76,16 +74,16 @@ func NewSettingsForm(d Settler, run work.Runner, win fyne.Window) *SettingsForm 
 	f.structureName = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}}
 	f.bestOf = &widget.Select{Options: options}
 	// Enter saves, Esc cancels.
-	f.rounds = keys.NewFormEntry("recommended", f.onSubmitted, f.onCancel)
+	f.rounds = keys.NewFormEntry(tr.L("recommended"), f.onSubmitted, f.onCancel)
 	f.minutes = keys.NewFormEntry("", f.onSubmitted, f.onCancel)
 	f.structure = newStructureFields(f.onSubmitted)
 	f.structure.onResize = f.resize
 	f.game = newGameFields(f.onSubmitted)
 	f.tiebreakers = newTiebreakEditor()
 	f.tiebreakers.onResize = f.resize
-	f.gwFloor = &widget.Check{Text: "Floor a player's own GW% at 33%"}
-	f.gwFloorBox = container.NewVBox(f.gwFloor, columns.Secondary(gwFloorHint, true))
-	f.phoneApproval = &widget.Check{Text: PhoneApprovalLabel}
+	f.gwFloor = &widget.Check{Text: tr.F("Floor a player's own %s at 33%%", "GW%")}
+	f.gwFloorBox = container.NewVBox(f.gwFloor, columns.Secondary(tr.L(gwFloorHint), true))
+	f.phoneApproval = &widget.Check{Text: tr.L(PhoneApprovalLabel)}
 	f.printLanguage = &widget.Select{Options: []string{tr.L("The screen's language")}}
 	f.printLangs = []i18n.Lang{""}
 	for _, l := range i18n.Langs() {
@@ -94,36 +92,47 @@ func NewSettingsForm(d Settler, run work.Runner, win fyne.Window) *SettingsForm 
 	}
 	f.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
 	f.problem.Hide()
-	f.saveButton = &widget.Button{Text: "Save settings", Importance: widget.HighImportance, OnTapped: f.onSave}
-	cancel := &widget.Button{Text: "Cancel", OnTapped: f.onCancel}
+	f.saveButton = &widget.Button{Text: tr.L("Save settings"), Importance: widget.HighImportance, OnTapped: f.onSave}
+	cancel := &widget.Button{Text: tr.L("Cancel"), OnTapped: f.onCancel}
 
 	form := newFormGrid()
-	form.add("Structure", f.structureName, "")
-	form.add("Games per match", f.bestOf, "")
-	f.roundsRow = form.add("Rounds", f.rounds, "Empty: recommended for the players present")
-	form.add("Round minutes", f.minutes, "")
+	form.add(tr.L("Structure"), f.structureName, "")
+	form.add(tr.L("Games per match"), f.bestOf, "")
+	f.roundsRow = form.add(tr.L("Rounds"), f.rounds, tr.L("Empty: recommended for the players present"))
+	form.add(tr.L("Round minutes"), f.minutes, "")
 	form.add(tr.L("Print language"), f.printLanguage, "")
 	f.structure.addTo(form)
 	f.game.addTo(form)
 
 	body := container.NewBorder(nil, nil, nil, nil,
 		container.New(layout.NewGridLayoutWithColumns(2), container.NewVBox(form.box), container.NewVBox(f.tiebreakers.box, f.gwFloorBox,
-			widget.NewSeparator(), f.phoneApproval, columns.Secondary(phoneApprovalHint, true))))
-	f.dialog = dialog.NewCustomWithoutButtons("Event settings", container.NewVBox(body, f.problem), win)
+			widget.NewSeparator(), f.phoneApproval, columns.Secondary(tr.L(phoneApprovalHint), true))))
+	f.dialog = dialog.NewCustomWithoutButtons(tr.L("Event settings"), container.NewVBox(body, f.problem), win)
 	f.dialog.SetButtons([]fyne.CanvasObject{cancel, f.saveButton})
 	return f
 }
 
 // gwFloorHint says beside the own GW% floor where each choice comes from.
-const gwFloorHint = "MTR Appendix C floors it at 33% (the default); melee.gg prints it unfloored. Opponents' averages (OMW%, OGW%) always keep the floor."
+var gwFloorHint = tr.K("MTR Appendix C floors it at 33% (the default); melee.gg prints it unfloored. Opponents' averages (OMW%, OGW%) always keep the floor.")
 
 // PhoneApprovalLabel is the check box of Settings.PhoneReportsNeedApproval.
-const PhoneApprovalLabel = "Phone reports wait for my approval"
+var PhoneApprovalLabel = tr.K("Phone reports wait for my approval")
 
 // phoneApprovalHint says beside it what it does.
-const phoneApprovalHint = "A result the players report from a phone with their table's code (store network) waits in the Round tab's Phone reports list until you accept it, instead of being recorded at once."
+var phoneApprovalHint = tr.K("A result the players report from a phone with their table's code (store network) waits in the Round tab's Phone reports list until you accept it, instead of being recorded at once.")
 
-func bestOfName(n int) string { return fmt.Sprintf("Best of %d", n) }
+func bestOfName(n int) string { return tr.F("Best of %d", n) }
+
+// bestOfNumber is the match length a bestOfName names, among choices and
+// current; false when name is none of them.
+func bestOfNumber(name string, choices []int, current int) (int, bool) {
+	for _, n := range append(slices.Clone(choices), current) {
+		if bestOfName(n) == name {
+			return n, true
+		}
+	}
+	return 0, false
+}
 
 // twoPlayerMatches reports whether the event's tables are two-player
 // matches (a team match is one), where games won make a GW%.
@@ -174,17 +183,18 @@ func containsInt(list []int, n int) bool {
 // wrong.
 func (f *SettingsForm) Settings() (event.Settings, error) {
 	s := f.e.Settings
-	n, err := strconv.Atoi(strings.TrimPrefix(f.bestOf.Selected, "Best of "))
-	if err != nil {
+	n, ok := bestOfNumber(f.bestOf.Selected, bestOfChoices, s.GamesPerMatch)
+	if !ok {
 		return s, event.Invalid("choose how many games a match has")
 	}
 	s.GamesPerMatch = n
+	var err error
 	if f.roundsRow.visible() {
-		if s.Rounds, err = number(f.rounds.Text, "rounds", 0); err != nil {
+		if s.Rounds, err = number(f.rounds.Text, i18n.F("rounds"), 0); err != nil {
 			return s, err
 		}
 	}
-	if s.RoundMinutes, err = number(f.minutes.Text, "round minutes", f.e.Settings.RoundMinutes); err != nil {
+	if s.RoundMinutes, err = number(f.minutes.Text, i18n.F("round minutes"), f.e.Settings.RoundMinutes); err != nil {
 		return s, err
 	}
 	if err := f.structure.read(&s); err != nil {

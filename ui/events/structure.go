@@ -1,7 +1,7 @@
 package events
 
 import (
-	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -9,7 +9,9 @@ import (
 
 	"tablekeeper/core/deck"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/ui/internal/labels"
+	"tablekeeper/ui/internal/tr"
 )
 
 // structureFields are the settings that shape an event's structure: the
@@ -47,40 +49,40 @@ func newStructureFields(onSubmitted func(string)) *structureFields {
 	f := &structureFields{}
 	f.topCut = &widget.Select{Options: topCutOptions(0), OnChanged: f.onTopCutChanged}
 	f.playoffBestOf = &widget.Select{Options: playoffOptions(0)}
-	f.playoffMinutes = &widget.Entry{PlaceHolder: "same as the rounds", OnSubmitted: onSubmitted}
-	f.thirdPlace = &widget.Check{Text: "Play a match for third place"}
+	f.playoffMinutes = &widget.Entry{PlaceHolder: tr.L("same as the rounds"), OnSubmitted: onSubmitted}
+	f.thirdPlace = &widget.Check{Text: tr.L("Play a match for third place")}
 	f.double = &widget.Check{}
-	f.lateLosses = &widget.Check{Text: "A loss for each round missed (else they join on 0 points)"}
+	f.lateLosses = &widget.Check{Text: tr.L("A loss for each round missed (else they join on 0 points)")}
 	f.finalTable = &widget.Select{Options: []string{finalName(0), finalName(3), finalName(4), finalName(5)}, OnChanged: f.onTopCutChanged}
-	f.secondary = &widget.Check{Text: "A secondary table for the next players"}
+	f.secondary = &widget.Check{Text: tr.L("A secondary table for the next players")}
 	return f
 }
 
 // addTo adds the fields' rows to g.
 func (f *structureFields) addTo(g *formGrid) {
-	f.topCutRow = g.add("Top cut", f.topCut, "")
-	f.bestOfRow = g.add("Playoff matches", f.playoffBestOf, "")
-	f.minutesRow = g.add("Playoff minutes", f.playoffMinutes, "")
-	f.thirdRow = g.add("Third place", f.thirdPlace, "")
+	f.topCutRow = g.add(tr.L("Top cut"), f.topCut, "")
+	f.bestOfRow = g.add(tr.L("Playoff matches"), f.playoffBestOf, "")
+	f.minutesRow = g.add(tr.L("Playoff minutes"), f.playoffMinutes, "")
+	f.thirdRow = g.add(tr.L("Third place"), f.thirdPlace, "")
 	f.doubleRow = g.add("", f.double, "")
-	f.lateRow = g.add("Late entries", f.lateLosses, "")
-	f.finalRow = g.add("Final table", f.finalTable, "")
+	f.lateRow = g.add(tr.L("Late entries"), f.lateLosses, "")
+	f.finalRow = g.add(tr.L("Final table"), f.finalTable, "")
 	f.secondRow = g.add("", f.secondary, "")
 }
 
 // finalName names a final-table choice (S10, Swiss + Final).
 func finalName(n int) string {
 	if n == 0 {
-		return "None"
+		return tr.L("None")
 	}
-	return fmt.Sprintf("Top %d at a final table", n)
+	return tr.F("Top %d at a final table", n)
 }
 
 func topCutName(n int) string {
 	if n == 0 {
-		return "None"
+		return tr.L("None")
 	}
-	return fmt.Sprintf("Top %d", n)
+	return tr.F("Top %d", n)
 }
 
 func topCutOptions(current int) []string {
@@ -96,7 +98,7 @@ func topCutOptions(current int) []string {
 
 func playoffName(n int) string {
 	if n == 0 {
-		return "Same as the rounds"
+		return tr.L("Same as the rounds")
 	}
 	return bestOfName(n)
 }
@@ -131,14 +133,14 @@ func (f *structureFields) set(s event.Settings) {
 	f.lateLosses.SetChecked(s.LateEntryLosses)
 	switch s.Structure {
 	case event.StructureDoubleElimination:
-		f.doubleRow.label.SetText("Grand final")
-		f.double.Text = "Reset: a second final if the winners' finalist loses"
+		f.doubleRow.label.SetText(tr.L("Grand final"))
+		f.double.Text = tr.L("Reset: a second final if the winners' finalist loses")
 	case event.StructureRoundRobin:
-		f.doubleRow.label.SetText("Schedule")
-		f.double.Text = "Double round robin (everyone meets twice)"
+		f.doubleRow.label.SetText(tr.L("Schedule"))
+		f.double.Text = tr.L("Double round robin (everyone meets twice)")
 	case event.StructureArmageddon:
-		f.doubleRow.label.SetText("Elimination")
-		f.double.Text = "Double elimination (out at two losses)"
+		f.doubleRow.label.SetText(tr.L("Elimination"))
+		f.double.Text = tr.L("Double elimination (out at two losses)")
 	}
 	f.double.Refresh()
 	f.showRows()
@@ -175,9 +177,11 @@ func (f *structureFields) showRows() {
 // read writes the fields shown into s, or says what is wrong.
 func (f *structureFields) read(s *event.Settings) error {
 	if f.topCutRow.visible() {
-		n, err := strconv.Atoi(strings.TrimPrefix(f.topCut.Selected, "Top "))
-		if err != nil {
-			n = 0
+		n := 0
+		for _, c := range append(slices.Clone(topCutChoices), s.Playoff.TopCut) {
+			if topCutName(c) == f.topCut.Selected {
+				n = c
+			}
 		}
 		s.Playoff.TopCut = n
 		if n == 0 {
@@ -185,12 +189,10 @@ func (f *structureFields) read(s *event.Settings) error {
 		}
 	}
 	if f.bestOfRow.visible() {
-		n, err := strconv.Atoi(strings.TrimPrefix(f.playoffBestOf.Selected, "Best of "))
-		if err != nil {
-			n = 0
-		}
+		n, _ := bestOfNumber(f.playoffBestOf.Selected, playoffChoices[1:], s.Playoff.BestOf)
 		s.Playoff.BestOf = n
-		if s.Playoff.Minutes, err = number(f.playoffMinutes.Text, "playoff minutes", 0); err != nil {
+		var err error
+		if s.Playoff.Minutes, err = number(f.playoffMinutes.Text, i18n.F("playoff minutes"), 0); err != nil {
 			return err
 		}
 	}
@@ -220,37 +222,37 @@ func (f *structureFields) read(s *event.Settings) error {
 // points for a win/draw/loss · tiebreakers OMW%, GW%, OGW%".
 func DescribeSettings(s event.Settings) string {
 	var parts []string
-	points := fmt.Sprintf("%d/%d/%d points for a win/draw/loss", s.Points.Win, s.Points.Draw, s.Points.Loss)
+	points := tr.F("%d/%d/%d points for a win/draw/loss", s.Points.Win, s.Points.Draw, s.Points.Loss)
 	switch s.Structure {
 	case event.StructureSwiss:
-		rounds := "recommended number of rounds"
+		rounds := tr.L("recommended number of rounds")
 		if s.Rounds > 0 {
-			rounds = fmt.Sprintf("%d rounds", s.Rounds)
+			rounds = tr.N("%d rounds", s.Rounds, s.Rounds)
 		}
-		parts = append(parts, bestOfName(s.GamesPerMatch), fmt.Sprintf("%d-minute rounds", s.RoundMinutes), rounds)
+		parts = append(parts, bestOfName(s.GamesPerMatch), minuteRounds(s.RoundMinutes), rounds)
 		if s.Playoff.TopCut > 0 {
-			parts = append(parts, "then a top "+strconv.Itoa(s.Playoff.TopCut)+playoffText(s))
+			parts = append(parts, tr.F("then a top %d", s.Playoff.TopCut)+playoffText(s))
 		}
 		parts = append(parts, points)
 	case event.StructureKeyForge:
-		parts = append(parts, fmt.Sprintf("Single games in %d-minute rounds, out at two losses", s.RoundMinutes),
-			"then a playoff of eight"+playoffText(s))
+		parts = append(parts, tr.F("Single games in %d-minute rounds, out at two losses", s.RoundMinutes),
+			tr.L("then a playoff of eight")+playoffText(s))
 	case event.StructureDoubleFinal:
-		parts = append(parts, fmt.Sprintf("%s in %d-minute rounds, out at two losses", bestOfName(s.GamesPerMatch), s.RoundMinutes),
-			fmt.Sprintf("then a final table of %d", s.FinalTable.Size))
+		parts = append(parts, tr.F("%s in %d-minute rounds, out at two losses", bestOfName(s.GamesPerMatch), s.RoundMinutes),
+			tr.F("then a final table of %d", s.FinalTable.Size))
 	case event.StructureChallenges:
-		parts = append(parts, "Open challenges: untimed games of 2 to 5 players, recorded as they are played",
-			fmt.Sprintf("%d point(s) for a game won", s.Points.Win))
+		parts = append(parts, tr.L("Open challenges: untimed games of 2 to 5 players, recorded as they are played"),
+			tr.N("%d points for a game won", s.Points.Win, s.Points.Win))
 	case event.StructureRoundRobin:
-		parts = append(parts, labels.StructureOf(s), bestOfName(s.GamesPerMatch), fmt.Sprintf("%d-minute rounds", s.RoundMinutes), points)
+		parts = append(parts, labels.StructureOf(s), bestOfName(s.GamesPerMatch), minuteRounds(s.RoundMinutes), points)
 	default:
-		parts = append(parts, labels.StructureOf(s), bestOfName(s.GamesPerMatch), fmt.Sprintf("%d-minute rounds", s.RoundMinutes))
+		parts = append(parts, labels.StructureOf(s), bestOfName(s.GamesPerMatch), minuteRounds(s.RoundMinutes))
 		if s.Playoff.ThirdPlace {
-			parts = append(parts, "third-place match")
+			parts = append(parts, tr.L("third-place match"))
 		}
 	}
 	if s.DeckRules != "" {
-		parts = append(parts, "decks checked as "+deck.Format(s.DeckRules).Name())
+		parts = append(parts, tr.F("decks checked as %s", deck.Format(s.DeckRules).Name()))
 	}
 	if len(s.Tiebreakers) > 0 {
 		var t []string
@@ -258,10 +260,10 @@ func DescribeSettings(s event.Settings) string {
 			title, _ := labels.Tiebreaker(k)
 			t = append(t, title)
 		}
-		parts = append(parts, "tiebreakers "+strings.Join(t, ", "))
+		parts = append(parts, tr.F("tiebreakers %s", strings.Join(t, ", ")))
 	}
 	if s.UnflooredGameWin {
-		parts = append(parts, "own GW% unfloored (melee.gg)")
+		parts = append(parts, tr.F("own %s unfloored (melee.gg)", "GW%"))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -271,13 +273,16 @@ func DescribeSettings(s event.Settings) string {
 func playoffText(s event.Settings) string {
 	var p []string
 	if s.Playoff.BestOf > 0 && s.Playoff.BestOf != s.GamesPerMatch {
-		p = append(p, strings.ToLower(bestOfName(s.Playoff.BestOf)))
+		p = append(p, tr.F("best of %d", s.Playoff.BestOf))
 	}
 	if s.Playoff.Minutes > 0 && s.Playoff.Minutes != s.RoundMinutes {
-		p = append(p, fmt.Sprintf("%d-minute rounds", s.Playoff.Minutes))
+		p = append(p, minuteRounds(s.Playoff.Minutes))
 	}
 	if len(p) == 0 {
 		return ""
 	}
-	return " (" + strings.Join(p, ", ") + ")"
+	return tr.F(" (%s)", strings.Join(p, ", "))
 }
+
+// minuteRounds is "50-minute rounds".
+func minuteRounds(minutes int) string { return tr.F("%d-minute rounds", minutes) }

@@ -13,6 +13,7 @@ import (
 	"tablekeeper/core/standings"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/labels"
+	"tablekeeper/ui/internal/tr"
 )
 
 // tiebreakEditor edits an event's ordered list of tiebreakers: each one
@@ -41,10 +42,10 @@ type tieRow struct {
 func newTiebreakEditor() *tiebreakEditor {
 	t := &tiebreakEditor{}
 	t.list = container.NewVBox()
-	t.none = &widget.Label{Text: "None: players on equal points share a rank.", Importance: widget.LowImportance}
-	t.add = &widget.Select{PlaceHolder: "Add a tiebreaker…", OnChanged: t.onAdd}
-	title := &widget.Label{Text: "Tiebreakers, in order", TextStyle: fyne.TextStyle{Bold: true}}
-	hint := columns.Secondary("Players on equal points are ordered by the first, then the next…", false)
+	t.none = &widget.Label{Text: tr.L("None: players on equal points share a rank."), Importance: widget.LowImportance}
+	t.add = &widget.Select{PlaceHolder: tr.L("Add a tiebreaker…"), OnChanged: t.onAdd}
+	title := &widget.Label{Text: tr.L("Tiebreakers, in order"), TextStyle: fyne.TextStyle{Bold: true}}
+	hint := columns.Secondary(tr.L("Players on equal points are ordered by the first, then the next…"), false)
 	t.box = container.NewVBox(title, hint, t.list, t.none, t.add)
 	return t
 }

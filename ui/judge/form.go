@@ -2,7 +2,6 @@ package judge
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -17,8 +16,10 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/judgelog"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -30,21 +31,21 @@ type kindChoice struct {
 
 // kindChoices are the kinds of entry in the Kind chooser's order.
 var kindChoices = []kindChoice{
-	{event.LogPenalty, "Penalty"},
-	{event.LogDeckCheck, "Deck check"},
-	{event.LogRuling, "Ruling"},
-	{event.LogAppeal, "Appeal"},
-	{event.LogExtension, "Time extension"},
+	{event.LogPenalty, tr.K("Penalty")},
+	{event.LogDeckCheck, tr.K("Deck check")},
+	{event.LogRuling, tr.K("Ruling")},
+	{event.LogAppeal, tr.K("Appeal")},
+	{event.LogExtension, tr.K("Time extension")},
 }
 
 // noPenalty is the Penalty choice of a deck check that found nothing to
 // penalise.
-const noPenalty = "No penalty"
+var noPenalty = tr.K("No penalty")
 
 // Outcome choices; the field takes free text too.
 var (
-	deckOutcomes   = []string{"legal", "illegal: corrected before play", "illegal: deck fixed, penalty given"}
-	appealOutcomes = []string{"upheld", "overturned"}
+	deckOutcomes   = []string{tr.K("legal"), tr.K("illegal: corrected before play"), tr.K("illegal: deck fixed, penalty given")}
+	appealOutcomes = []string{tr.K("upheld"), tr.K("overturned")}
 )
 
 // field names the optional rows of the form.
@@ -113,40 +114,40 @@ func newEntryForm(s *Screen) *entryForm {
 
 	kinds := make([]string, len(kindChoices))
 	for i, k := range kindChoices {
-		kinds[i] = k.name
+		kinds[i] = tr.L(k.name)
 	}
 	f.kind = &widget.Select{Options: kinds, OnChanged: func(string) { f.onKind() }}
-	f.round = &widget.Entry{PlaceHolder: "Round", OnChanged: func(string) { f.onTable() }, OnSubmitted: func(string) { f.focus(f.table) }}
-	f.table = &widget.Entry{PlaceHolder: "Table", OnChanged: func(string) { f.onTable() }, OnSubmitted: func(string) { f.focus(f.find) }}
+	f.round = &widget.Entry{PlaceHolder: tr.L("Round"), OnChanged: func(string) { f.onTable() }, OnSubmitted: func(string) { f.focus(f.table) }}
+	f.table = &widget.Entry{PlaceHolder: tr.L("Table"), OnChanged: func(string) { f.onTable() }, OnSubmitted: func(string) { f.focus(f.find) }}
 	f.tableHint = columns.Secondary("", false)
-	f.find = &widget.Entry{PlaceHolder: "Find player", OnChanged: func(string) { f.onFind() }, OnSubmitted: func(string) { f.focusAfterPlayer() }}
-	f.player = &widget.Select{PlaceHolder: "(choose the player)", OnChanged: func(string) { f.onPlayer() }}
+	f.find = &widget.Entry{PlaceHolder: tr.L("Find player"), OnChanged: func(string) { f.onFind() }, OnSubmitted: func(string) { f.focusAfterPlayer() }}
+	f.player = &widget.Select{PlaceHolder: tr.L("(choose the player)"), OnChanged: func(string) { f.onPlayer() }}
 	f.judge = &widget.Select{OnChanged: func(string) { f.onJudge() }}
 	f.seated = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance, TextStyle: fyne.TextStyle{Bold: true}}
 	f.useNext = &widget.Button{Icon: theme.AccountIcon(), OnTapped: f.onUseNext}
 	f.infraction = widget.NewSelectEntry(nil)
-	f.infraction.PlaceHolder = "Choose or type the infraction"
+	f.infraction.PlaceHolder = tr.L("Choose or type the infraction")
 	f.infraction.OnChanged = func(string) { f.onInfraction() }
 	f.infraction.OnSubmitted = func(string) { f.focus(f.penalty) }
-	f.penalty = &widget.Select{PlaceHolder: "(choose the penalty)", OnChanged: func(string) { f.onPenalty() }}
+	f.penalty = &widget.Select{PlaceHolder: tr.L("(choose the penalty)"), OnChanged: func(string) { f.onPenalty() }}
 	f.suggestion = &widget.Label{Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Italic: true}}
-	f.points = &widget.Entry{PlaceHolder: "Points", OnSubmitted: func(string) { f.focus(f.description) }}
-	f.extension = &widget.Entry{PlaceHolder: "Minutes", OnSubmitted: func(string) { f.focus(f.description) }}
+	f.points = &widget.Entry{PlaceHolder: tr.L("Points"), OnSubmitted: func(string) { f.focus(f.description) }}
+	f.extension = &widget.Entry{PlaceHolder: tr.L("Minutes"), OnSubmitted: func(string) { f.focus(f.description) }}
 	f.outcome = widget.NewSelectEntry(nil)
-	f.outcome.PlaceHolder = "Outcome"
-	f.description = &widget.Entry{MultiLine: true, Wrapping: fyne.TextWrapWord, PlaceHolder: "What happened, what was said to the players"}
+	f.outcome.PlaceHolder = tr.L("Outcome")
+	f.description = &widget.Entry{MultiLine: true, Wrapping: fyne.TextWrapWord, PlaceHolder: tr.L("What happened, what was said to the players")}
 	f.description.SetMinRowsVisible(3)
 	f.errText = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
 	f.errText.Hide()
-	f.save = &widget.Button{Text: "Save entry", Icon: theme.DocumentSaveIcon(), Importance: widget.HighImportance, OnTapped: f.onSave}
-	cancel := &widget.Button{Text: "Cancel", Icon: theme.CancelIcon(), OnTapped: s.closeForm}
+	f.save = &widget.Button{Text: tr.L("Save entry"), Icon: theme.DocumentSaveIcon(), Importance: widget.HighImportance, OnTapped: f.onSave}
+	cancel := &widget.Button{Text: tr.L("Cancel"), Icon: theme.CancelIcon(), OnTapped: s.closeForm}
 
 	h := f.round.MinSize().Height
 	small := func(w float32, o fyne.CanvasObject) fyne.CanvasObject {
 		return container.NewGridWrap(fyne.NewSize(w, h), o)
 	}
 	place := container.NewBorder(nil, nil,
-		container.NewHBox(small(64, f.round), bold("Table"), small(64, f.table)), nil, f.tableHint)
+		container.NewHBox(small(64, f.round), bold(tr.L("Table")), small(64, f.table)), nil, f.tableHint)
 	// The search before the chooser, in the tab order too (NewBorder
 	// would put the centre first).
 	find := small(150, f.find)
@@ -154,23 +155,23 @@ func newEntryForm(s *Screen) *entryForm {
 	seatedBox := container.NewBorder(nil, nil, nil, container.NewVBox(f.useNext), f.seated)
 	// Points sit on the penalty's row: they are asked only for a point
 	// deduction, and the form must fit a laptop screen.
-	pointsBox := container.NewHBox(bold("Points"), small(72, f.points))
+	pointsBox := container.NewHBox(bold(tr.L("Points")), small(72, f.points))
 	penaltyRow := container.NewBorder(nil, nil, nil, pointsBox, f.penalty)
 	f.rows[fieldPoints] = [2]fyne.CanvasObject{pointsBox, pointsBox}
-	extensionRow := container.NewBorder(nil, nil, small(90, f.extension), nil, columns.Secondary("minutes added to the table's time (S11)", false))
+	extensionRow := container.NewBorder(nil, nil, small(90, f.extension), nil, columns.Secondary(tr.L("minutes added to the table's time (S11)"), false))
 	row := func(fl field, label string, o fyne.CanvasObject) []fyne.CanvasObject {
 		l := bold(label)
 		f.rows[fl] = [2]fyne.CanvasObject{l, o}
 		return []fyne.CanvasObject{l, o}
 	}
-	objs := []fyne.CanvasObject{bold("Kind"), f.kind, bold("Round"), place, bold("Player"), who, bold("Judge"), f.judge}
+	objs := []fyne.CanvasObject{bold(tr.L("Kind")), f.kind, bold(tr.L("Round")), place, bold(tr.L("Player")), who, bold(tr.L("Judge")), f.judge}
 	objs = append(objs, row(fieldSeated, "", seatedBox)...)
-	objs = append(objs, row(fieldOutcome, "Outcome", f.outcome)...)
-	objs = append(objs, row(fieldInfraction, "Infraction", f.infraction)...)
-	objs = append(objs, row(fieldPenalty, "Penalty", penaltyRow)...)
+	objs = append(objs, row(fieldOutcome, tr.L("Outcome"), f.outcome)...)
+	objs = append(objs, row(fieldInfraction, tr.L("Infraction"), f.infraction)...)
+	objs = append(objs, row(fieldPenalty, tr.L("Penalty"), penaltyRow)...)
 	objs = append(objs, row(fieldSuggestion, "", f.suggestion)...)
-	objs = append(objs, row(fieldExtension, "Extension", extensionRow)...)
-	objs = append(objs, bold("Description"), f.description)
+	objs = append(objs, row(fieldExtension, tr.L("Extension"), extensionRow)...)
+	objs = append(objs, bold(tr.L("Details")), f.description)
 	grid := container.New(layout.NewFormLayout(), objs...)
 
 	top := container.NewVBox(f.title, f.subtitle, widget.NewSeparator())
@@ -187,13 +188,13 @@ func (f *entryForm) open(e event.JudgeLogEntry, corrects event.JudgeLogID) {
 	defer func() { f.filling = false }()
 	f.corrects = corrects
 	if corrects != 0 {
-		f.title.SetText(fmt.Sprintf("Correct entry #%d", corrects))
-		columns.SetSecondary(f.subtitle, fmt.Sprintf("The correction replaces entry #%d and its effects; the log keeps both.", corrects))
-		f.save.SetText("Save correction")
+		f.title.SetText(tr.F("Correct entry #%d", corrects))
+		columns.SetSecondary(f.subtitle, tr.F("The correction replaces entry #%d and its effects; the log keeps both.", corrects))
+		f.save.SetText(tr.L("Save correction"))
 	} else {
-		f.title.SetText("New judge log entry")
+		f.title.SetText(tr.L("New judge log entry"))
 		columns.SetSecondary(f.subtitle, "")
-		f.save.SetText("Save entry")
+		f.save.SetText(tr.L("Save entry"))
 	}
 	setVisible(f.subtitle, corrects != 0)
 	f.errText.Hide()
@@ -318,7 +319,7 @@ func (f *entryForm) penaltyChosen() string {
 
 // judgeChoice names a judge in a chooser: "Grace Hopper (marshal)".
 func (s *Screen) judgeChoice(j event.Judge) string {
-	return fmt.Sprintf("%s (%s)", j.Name, s.roleText(j))
+	return tr.F("%s (%s)", j.Name, s.roleText(j))
 }
 
 // setJudges fills the judge chooser and chooses id.
@@ -343,11 +344,11 @@ func (f *entryForm) setPenalty(p string) {
 	var opts []string
 	if f.kindOf() == event.LogDeckCheck {
 		f.penalties = append(f.penalties, "")
-		opts = append(opts, noPenalty)
+		opts = append(opts, tr.L(noPenalty))
 	}
 	for _, q := range judgelog.Penalties() {
 		f.penalties = append(f.penalties, q)
-		opts = append(opts, capital(q))
+		opts = append(opts, penaltyName(q))
 	}
 	f.penalty.Options = opts
 	if i := slices.Index(f.penalties, p); i >= 0 && (p != "" || f.kindOf() == event.LogDeckCheck) {
@@ -357,11 +358,27 @@ func (f *entryForm) setPenalty(p string) {
 	}
 }
 
-func capital(s string) string {
-	if s == "" {
-		return s
+// penaltyNames name the penalties in the chooser.
+var penaltyNames = map[string]string{
+	judgelog.InformalWarning:  tr.K("Informal warning"),
+	judgelog.FormalWarning:    tr.K("Formal warning"),
+	judgelog.GameLoss:         tr.K("Game loss"),
+	judgelog.MatchLoss:        tr.K("Match loss"),
+	judgelog.ExtraLoss:        tr.K("Extra loss"),
+	judgelog.PointDeduction:   tr.K("Point deduction"),
+	judgelog.Disqualification: tr.K("Disqualification"),
+	judgelog.Ejection:         tr.K("Ejection"),
+}
+
+// penaltyName is a penalty as the chooser shows it: "Game loss".
+func penaltyName(p string) string {
+	if name, ok := penaltyNames[p]; ok {
+		return tr.L(name)
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	if p == "" {
+		return p
+	}
+	return strings.ToUpper(p[:1]) + p[1:]
 }
 
 // resolveTable finds the table typed in the round typed, lists its
@@ -381,13 +398,13 @@ func (f *entryForm) resolveTable(entry event.EntryID) {
 			return // typed on since
 		}
 		if !ok {
-			f.showTable(fmt.Sprintf("no round %d yet", round))
+			f.showTable(tr.F("no round %d yet", round))
 			f.setPlayers(entry)
 			return
 		}
 		i := slices.IndexFunc(sh.Tables, func(t director.SheetTable) bool { return t.Number == table && !t.Bye })
 		if i < 0 {
-			f.showTable(fmt.Sprintf("round %d has no table %d", round, table))
+			f.showTable(tr.F("round %d has no table %d", round, table))
 			f.setPlayers(entry)
 			return
 		}
@@ -435,11 +452,11 @@ func (f *entryForm) setPlayers(entry event.EntryID) {
 	f.player.Options = opts
 	switch {
 	case len(opts) == 0 && f.atFound:
-		f.player.PlaceHolder = fmt.Sprintf("(nobody at table %d matches)", f.at.Number)
+		f.player.PlaceHolder = tr.F("(nobody at table %d matches)", f.at.Number)
 	case len(opts) == 0:
-		f.player.PlaceHolder = "(no player matches)"
+		f.player.PlaceHolder = tr.L("(no player matches)")
 	default:
-		f.player.PlaceHolder = "(choose the player)"
+		f.player.PlaceHolder = tr.L("(choose the player)")
 	}
 	switch i := slices.Index(f.players, entry); {
 	case i >= 0:
@@ -464,7 +481,7 @@ func (s *Screen) playerChoice(en event.Entry) string {
 		}
 	}
 	if !en.Active() && en.Status != "" {
-		text += " (" + string(en.Status) + ")"
+		text += tr.F(" (%s)", entryStatus(en.Status))
 	}
 	return text
 }
@@ -476,9 +493,9 @@ func (f *entryForm) onKind() {
 	f.setPenalty(p)
 	switch f.kindOf() {
 	case event.LogDeckCheck:
-		f.outcome.SetOptions(deckOutcomes)
+		f.outcome.SetOptions(said(deckOutcomes))
 	case event.LogAppeal:
-		f.outcome.SetOptions(appealOutcomes)
+		f.outcome.SetOptions(said(appealOutcomes))
 	}
 	f.update()
 }
@@ -580,7 +597,7 @@ func (f *entryForm) showSeated() {
 	f.seated.SetText(text)
 	if next.ID != 0 {
 		f.next = next.ID
-		f.useNext.SetText("Use " + next.Name)
+		f.useNext.SetText(tr.F("Use %s", next.Name))
 		f.useNext.Show()
 	} else {
 		f.useNext.Hide()
@@ -607,13 +624,13 @@ func (f *entryForm) seatedHint() (string, event.Judge) {
 	}
 	next, ok := judgelog.NextJudge(s.data.judges, seated, j.ID)
 	if !ok {
-		return fmt.Sprintf("%s plays at table %d and no judge after them in the order is free: the organizer decides (S11).", j.Name, f.at.Number), event.Judge{}
+		return tr.F("%s plays at table %d and no judge after them in the order is free: the organizer decides (S11).", j.Name, f.at.Number), event.Judge{}
 	}
-	who := fmt.Sprintf("judge %d, %s,", next.Order, next.Name)
+	who := tr.F("judge %d, %s,", next.Order, next.Name)
 	if next.Role == event.RoleHeadJudge {
-		who = fmt.Sprintf("the %s, %s,", headWord(s.data.event.Game), next.Name)
+		who = tr.F("the %s, %s,", headWord(s.data.event.Game), next.Name)
 	}
-	return fmt.Sprintf("%s plays at table %d: %s rules (S11).", j.Name, f.at.Number, who), next
+	return tr.F("%s plays at table %d: %s rules (S11).", j.Name, f.at.Number, who), next
 }
 
 // --- saving ---
@@ -633,10 +650,10 @@ func (f *entryForm) entry() (event.JudgeLogEntry, error) {
 		Corrects:    f.corrects,
 	}
 	var err error
-	if e.Round, err = whole(f.round.Text, "round"); err != nil {
+	if e.Round, err = whole(f.round.Text, i18n.F("round")); err != nil {
 		return e, err
 	}
-	if e.Table, err = whole(f.table.Text, "table"); err != nil {
+	if e.Table, err = whole(f.table.Text, i18n.F("table")); err != nil {
 		return e, err
 	}
 	if f.shown(fieldInfraction) {
@@ -644,7 +661,7 @@ func (f *entryForm) entry() (event.JudgeLogEntry, error) {
 		e.Penalty = f.penaltyChosen()
 	}
 	if f.shown(fieldPoints) {
-		if e.Points, err = whole(f.points.Text, "points"); err != nil {
+		if e.Points, err = whole(f.points.Text, i18n.F("points")); err != nil {
 			return e, err
 		}
 	}
@@ -660,7 +677,7 @@ func (f *entryForm) entry() (event.JudgeLogEntry, error) {
 }
 
 // whole reads a whole number typed in a field ("" is 0).
-func whole(text, what string) (int, error) {
+func whole(text string, what i18n.Text) (int, error) {
 	t := strings.TrimSpace(text)
 	if t == "" {
 		return 0, nil
@@ -711,4 +728,26 @@ func (f *entryForm) onSave() {
 func (f *entryForm) fail(err error) {
 	f.errText.SetText(work.Sentence(err))
 	f.errText.Show()
+}
+
+// said says each key of keys in the screens' language.
+func said(keys []string) []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = tr.L(k)
+	}
+	return out
+}
+
+// entryStatus says an entry's status beside its name: "dropped".
+func entryStatus(s event.EntryStatus) string {
+	switch s {
+	case event.EntryActive:
+		return tr.L("active")
+	case event.EntryDropped:
+		return tr.L("dropped")
+	case event.EntryDisqualified:
+		return tr.L("disqualified")
+	}
+	return string(s)
 }

@@ -15,7 +15,6 @@ package judge
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -26,6 +25,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/judgelog"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -280,12 +280,12 @@ func (s *Screen) saved(e event.JudgeLogEntry) {
 	s.lastJudge = e.JudgeID
 	s.selected = e.ID
 	s.closeForm()
-	msg := fmt.Sprintf("Entry #%d saved", e.ID)
+	msg := tr.F("Entry #%d saved", e.ID)
 	switch {
 	case e.Penalty == judgelog.Void:
-		msg = fmt.Sprintf("Entry #%d withdrawn (by entry #%d)", e.Corrects, e.ID)
+		msg = tr.F("Entry #%d withdrawn (by entry #%d)", e.Corrects, e.ID)
 	case e.Corrects != 0:
-		msg = fmt.Sprintf("Entry #%d saved: it corrects entry #%d", e.ID, e.Corrects)
+		msg = tr.F("Entry #%d saved: it corrects entry #%d", e.ID, e.Corrects)
 	}
 	s.log.setStatus(msg, widget.SuccessImportance)
 	s.reload()

@@ -13,6 +13,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/judgelog"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
@@ -499,7 +500,7 @@ func TestTypedNumbersAndMinutes(t *testing.T) {
 	if _, err := minutes("soon"); err == nil {
 		t.Error("minutes(soon) accepted")
 	}
-	if _, err := whole("4b", "table"); work.Sentence(err) != `Table must be a whole number, not "4b"` {
+	if _, err := whole("4b", i18n.F("table")); work.Sentence(err) != `Table must be a whole number, not "4b"` {
 		t.Errorf("whole: %v", err)
 	}
 }

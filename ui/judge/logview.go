@@ -12,8 +12,10 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/judgelog"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/tr"
 )
 
 // lineState is where a log entry stands in its correction chain.
@@ -83,13 +85,13 @@ func (l line) status() string {
 	switch l.state {
 	case stateCorrected:
 		if l.by == 0 {
-			return "not in force"
+			return tr.L("not in force")
 		}
-		return fmt.Sprintf("corrected by #%d", l.by)
+		return tr.F("corrected by #%d", l.by)
 	case stateWithdrawn:
-		return fmt.Sprintf("withdrawn by #%d", l.by)
+		return tr.F("withdrawn by #%d", l.by)
 	case stateWithdrawal:
-		return "withdrawal"
+		return tr.L("withdrawal")
 	}
 	return ""
 }
@@ -101,7 +103,7 @@ func (l line) struck() bool { return l.state == stateCorrected || l.state == sta
 // where the entry was written when not at this computer ("· judge
 // phone, device 9c1e").
 func (l line) meta() string {
-	s := fmt.Sprintf("#%d · %s · %s", l.entry.ID, l.entry.At.Format("15:04"), l.place)
+	s := fmt.Sprintf("#%d · %s · %s", l.entry.ID, i18n.Clock(tr.Lang(), l.entry.At), l.place)
 	if l.entry.Source != "" {
 		s += " · " + l.entry.Source
 	}
@@ -112,11 +114,11 @@ func (l line) meta() string {
 func (l line) note() string {
 	switch l.state {
 	case stateCorrected:
-		return fmt.Sprintf("Entry #%d corrects this one: correct or withdraw #%d instead.", l.by, l.by)
+		return tr.F("Entry #%[1]d corrects this one: correct or withdraw #%[1]d instead.", l.by)
 	case stateWithdrawn:
-		return fmt.Sprintf("Withdrawn by entry #%d.", l.by)
+		return tr.F("Withdrawn by entry #%d.", l.by)
 	case stateWithdrawal:
-		return fmt.Sprintf("This entry withdraws entry #%d.", l.entry.Corrects)
+		return tr.F("This entry withdraws entry #%d.", l.entry.Corrects)
 	}
 	return ""
 }
@@ -146,9 +148,9 @@ type logPanel struct {
 
 func newLogPanel(s *Screen) *logPanel {
 	p := &logPanel{s: s}
-	title := &widget.Label{Text: "Judge log", TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText}
+	title := &widget.Label{Text: tr.L("Judge log"), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText}
 	p.count = &widget.Label{}
-	p.newButton = &widget.Button{Text: "New entry…", Icon: theme.DocumentCreateIcon(), Importance: widget.HighImportance, OnTapped: s.NewEntry}
+	p.newButton = &widget.Button{Text: tr.L("New entry…"), Icon: theme.DocumentCreateIcon(), Importance: widget.HighImportance, OnTapped: s.NewEntry}
 	p.status = &widget.Label{Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Bold: true}}
 	p.status.Hide()
 	p.flagRows = container.NewVBox()
@@ -157,12 +159,12 @@ func newLogPanel(s *Screen) *logPanel {
 	p.flags = container.NewStack(tint, container.NewPadded(p.flagRows))
 	p.flags.Hide()
 	p.list = &widget.List{Length: p.length, CreateItem: p.createItem, UpdateItem: p.updateItem, OnSelected: p.onSelected}
-	p.empty = &widget.Label{Text: "The judge log is empty.", Alignment: fyne.TextAlignCenter, Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
+	p.empty = &widget.Label{Text: tr.L("The judge log is empty."), Alignment: fyne.TextAlignCenter, Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
 
 	p.detail = &widget.Label{Wrapping: fyne.TextWrapWord}
 	p.detailNote = columns.Secondary("", true)
-	p.correctBtn = &widget.Button{Text: "Correct…", Icon: theme.DocumentCreateIcon(), OnTapped: p.onCorrect}
-	p.withdrawBtn = &widget.Button{Text: "Withdraw…", Icon: theme.DeleteIcon(), OnTapped: p.onWithdraw}
+	p.correctBtn = &widget.Button{Text: tr.L("Correct…"), Icon: theme.DocumentCreateIcon(), OnTapped: p.onCorrect}
+	p.withdrawBtn = &widget.Button{Text: tr.L("Withdraw…"), Icon: theme.DeleteIcon(), OnTapped: p.onWithdraw}
 	p.detailBox = container.NewVBox(widget.NewSeparator(), p.detail, p.detailNote,
 		container.NewHBox(p.correctBtn, p.withdrawBtn))
 	p.detailBox.Hide()
@@ -194,18 +196,16 @@ func (p *logPanel) show() {
 	switch n := len(s.lines); n {
 	case 0:
 		p.count.SetText("")
-	case 1:
-		p.count.SetText("1 entry")
 	default:
-		p.count.SetText(fmt.Sprintf("%d entries, %d in force", n, inForce))
+		p.count.SetText(tr.N("%d entries, %d in force", n, n, inForce))
 	}
 	switch {
 	case s.closed():
-		p.empty.SetText("The event is finished: its judge log is closed.")
+		p.empty.SetText(tr.L("The event is finished: its judge log is closed."))
 	case len(sn.judges) == 0:
-		p.empty.SetText("The judge log is empty. Add yourself as the organizer (on the right) to log entries.")
+		p.empty.SetText(tr.L("The judge log is empty. Add yourself as the organizer (on the right) to log entries."))
 	default:
-		p.empty.SetText("The judge log is empty. Log penalties, deck checks, rulings, appeals and time extensions with New entry.")
+		p.empty.SetText(tr.L("The judge log is empty. Log penalties, deck checks, rulings, appeals and time extensions with New entry."))
 	}
 	setVisible(p.empty, len(s.lines) == 0)
 	if len(sn.judges) == 0 || s.closed() {
@@ -238,7 +238,7 @@ func (p *logPanel) showFlags() {
 		text := &widget.Label{Text: f.Sentence(names.Entries[f.Entry]), Wrapping: fyne.TextWrapWord,
 			TextStyle: fyne.TextStyle{Bold: true}}
 		entry := f.Entry
-		decide := &widget.Button{Text: "Log decision…", Icon: theme.DocumentCreateIcon(), OnTapped: func() { s.decide(entry) }}
+		decide := &widget.Button{Text: tr.L("Log decision…"), Icon: theme.DocumentCreateIcon(), OnTapped: func() { s.decide(entry) }}
 		if s.closed() {
 			decide.Disable()
 		}
@@ -291,12 +291,12 @@ func (p *logPanel) showDetail(l *line) {
 		return
 	}
 	e := l.entry
-	text := fmt.Sprintf("#%d, %s — %s.", e.ID, e.At.Format("15:04"), l.text)
+	text := fmt.Sprintf("#%d, %s — %s.", e.ID, i18n.Clock(tr.Lang(), e.At), l.text)
 	if e.Source != "" {
-		text += "\nFrom: " + e.Source
+		text += "\n" + tr.F("From: %s", e.Source)
 	}
 	if d := strings.TrimSpace(e.Description); d != "" && e.Penalty != judgelog.Void && e.Kind != event.LogRuling && e.Kind != event.LogExtension {
-		text += "\nNotes: " + d
+		text += "\n" + tr.F("Notes: %s", d)
 	}
 	p.detail.SetText(text)
 	columns.SetSecondary(p.detailNote, l.note())

@@ -2,7 +2,6 @@ package judge
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -18,6 +17,7 @@ import (
 	"tablekeeper/core/judgelog"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -45,22 +45,22 @@ type rosterPanel struct {
 
 func newRosterPanel(s *Screen) *rosterPanel {
 	p := &rosterPanel{s: s}
-	title := &widget.Label{Text: "Judges", TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText}
-	p.addButton = &widget.Button{Text: "Add judge…", Icon: theme.ContentAddIcon(), OnTapped: p.onAdd}
+	title := &widget.Label{Text: tr.L("Judges"), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText}
+	p.addButton = &widget.Button{Text: tr.L("Add judge…"), Icon: theme.ContentAddIcon(), OnTapped: p.onAdd}
 	p.rows = container.NewVBox()
 	p.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance, TextStyle: fyne.TextStyle{Bold: true}}
 	p.problemBx = container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(theme.WarningIcon())), nil, p.problem)
 	p.problemBx.Hide()
 	p.appeals = columns.Secondary("", true)
 
-	p.quickName = &widget.Entry{PlaceHolder: "Your name", OnSubmitted: func(string) { p.onQuick() }}
-	p.quickButton = &widget.Button{Text: "Add me", Icon: theme.AccountIcon(), Importance: widget.HighImportance, OnTapped: p.onQuick}
+	p.quickName = &widget.Entry{PlaceHolder: tr.L("Your name"), OnSubmitted: func(string) { p.onQuick() }}
+	p.quickButton = &widget.Button{Text: tr.L("Add me"), Icon: theme.AccountIcon(), Importance: widget.HighImportance, OnTapped: p.onQuick}
 	p.quickError = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
 	p.quickError.Hide()
-	intro := &widget.Label{Text: "No judges yet. Every log entry names who made it (G4): add yourself as the organizer to start, and your judges when you have them.",
+	intro := &widget.Label{Text: tr.L("No judges yet. Every log entry names who made it (G4): add yourself as the organizer to start, and your judges when you have them."),
 		Wrapping: fyne.TextWrapWord}
 	p.quick = container.NewVBox(intro,
-		container.NewBorder(nil, nil, &widget.Label{Text: "I'm the organizer:", TextStyle: fyne.TextStyle{Bold: true}}, p.quickButton, p.quickName),
+		container.NewBorder(nil, nil, &widget.Label{Text: tr.L("I'm the organizer:"), TextStyle: fyne.TextStyle{Bold: true}}, p.quickButton, p.quickName),
 		p.quickError)
 	p.quick.Hide()
 
@@ -97,34 +97,34 @@ func appealsText(game string, judges []event.Judge) string {
 	var parts []string
 	if head, ok := judgelog.AppealTo(judges); ok {
 		if strings.EqualFold(game, judgelog.GameKeyForge) {
-			parts = append(parts, fmt.Sprintf("Disputes go to the marshal, %s, whose ruling is final (K11).", head.Name))
+			parts = append(parts, tr.F("Disputes go to the marshal, %s, whose ruling is final (K11).", head.Name))
 		} else {
-			parts = append(parts, fmt.Sprintf("Appeals go to the head judge, %s (S11).", head.Name))
+			parts = append(parts, tr.F("Appeals go to the head judge, %s (S11).", head.Name))
 		}
 	}
 	if org, ok := judgelog.Organizer(judges); ok && !strings.EqualFold(game, judgelog.GameKeyForge) {
-		parts = append(parts, fmt.Sprintf("The organizer, %s, has the last word.", org.Name))
+		parts = append(parts, tr.F("The organizer, %s, has the last word.", org.Name))
 	}
 	return strings.Join(parts, " ")
 }
 
 // roleText describes a judge's place: "marshal · judge 1", "judge 2 ·
-// also plays", "organizer".
+// also plays", tr.L("organizer").
 func (s *Screen) roleText(j event.Judge) string {
 	var parts []string
 	switch j.Role {
 	case event.RoleHeadJudge:
 		parts = append(parts, headWord(s.data.event.Game))
 	case event.RoleOrganizer:
-		parts = append(parts, "organizer")
+		parts = append(parts, tr.L("organizer"))
 	}
 	if j.Order > 0 {
-		parts = append(parts, fmt.Sprintf("judge %d", j.Order))
+		parts = append(parts, tr.F("judge %d", j.Order))
 	} else if j.Role == event.RoleJudge {
-		parts = append(parts, "judge")
+		parts = append(parts, tr.L("judge"))
 	}
 	if j.PlayerID != 0 {
-		parts = append(parts, "also plays")
+		parts = append(parts, tr.L("also plays"))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -133,9 +133,9 @@ func (s *Screen) roleText(j event.Judge) string {
 // (K11), everyone else's head judge.
 func headWord(game string) string {
 	if strings.EqualFold(game, judgelog.GameKeyForge) {
-		return "marshal"
+		return tr.L("marshal")
 	}
-	return "head judge"
+	return tr.L("head judge")
 }
 
 func (p *rosterPanel) onAdd() { p.add.open() }
@@ -156,7 +156,7 @@ func (p *rosterPanel) onQuick() {
 		p.quickError.Hide()
 		p.quickName.SetText("")
 		s.lastJudge = j.ID
-		s.log.setStatus(j.Name+" added as the organizer: you can log entries now", widget.SuccessImportance)
+		s.log.setStatus(tr.F("%s added as the organizer: you can log entries now", j.Name), widget.SuccessImportance)
 		s.reload()
 	})
 }
@@ -176,10 +176,10 @@ var roleChoices = []event.JudgeRole{event.RoleHeadJudge, event.RoleJudge, event.
 
 // notInOrder is the Order choice for a judge outside the multi-judge
 // order.
-const notInOrder = "Not in the order"
+var notInOrder = tr.K("Not in the order")
 
 // doesNotPlay is the Plays choice for a judge who is not a player.
-const doesNotPlay = "Does not play"
+var doesNotPlay = tr.K("Does not play")
 
 // addJudgeDialog asks for a judge's name, role, place in the multi-judge
 // order and, for a judge who also plays, which player they are.
@@ -199,25 +199,25 @@ type addJudgeDialog struct {
 
 func newAddJudgeDialog(s *Screen) *addJudgeDialog {
 	a := &addJudgeDialog{s: s}
-	a.name = keys.NewFormEntry("Name", func(string) { a.onAdd() }, func() { a.dlg.Hide() })
+	a.name = keys.NewFormEntry(tr.L("Name"), func(string) { a.onAdd() }, func() { a.dlg.Hide() })
 	a.role = &widget.Select{OnChanged: a.onRole}
-	a.order = &widget.Select{Options: []string{notInOrder, "2", "3", "4", "5"}}
+	a.order = &widget.Select{Options: []string{tr.L(notInOrder), "2", "3", "4", "5"}}
 	a.plays = &widget.Select{}
 	a.errText = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
 	a.errText.Hide()
-	a.addBtn = &widget.Button{Text: "Add", Icon: theme.ContentAddIcon(), Importance: widget.HighImportance, OnTapped: a.onAdd}
-	cancel := &widget.Button{Text: "Cancel", Icon: theme.CancelIcon(), OnTapped: a.close}
-	orderLabel := &widget.Label{Text: "Order", TextStyle: fyne.TextStyle{Bold: true}}
+	a.addBtn = &widget.Button{Text: tr.L("Add"), Icon: theme.ContentAddIcon(), Importance: widget.HighImportance, OnTapped: a.onAdd}
+	cancel := &widget.Button{Text: tr.L("Cancel"), Icon: theme.CancelIcon(), OnTapped: a.close}
+	orderLabel := &widget.Label{Text: tr.L("Order"), TextStyle: fyne.TextStyle{Bold: true}}
 	a.orderRw = [2]fyne.CanvasObject{orderLabel, a.order}
 	form := container.New(layout.NewFormLayout(),
-		&widget.Label{Text: "Name", TextStyle: fyne.TextStyle{Bold: true}}, a.name,
-		&widget.Label{Text: "Role", TextStyle: fyne.TextStyle{Bold: true}}, a.role,
+		&widget.Label{Text: tr.L("Name"), TextStyle: fyne.TextStyle{Bold: true}}, a.name,
+		&widget.Label{Text: tr.L("Role"), TextStyle: fyne.TextStyle{Bold: true}}, a.role,
 		orderLabel, a.order,
-		&widget.Label{Text: "Plays as", TextStyle: fyne.TextStyle{Bold: true}}, a.plays,
+		&widget.Label{Text: tr.L("Plays as"), TextStyle: fyne.TextStyle{Bold: true}}, a.plays,
 	)
-	hint := columns.Secondary("The multi-judge order says who rules when the ruling judge plays at the table (S11). Link a judge who also plays to their entry.", true)
+	hint := columns.Secondary(tr.L("The multi-judge order says who rules when the ruling judge plays at the table (S11). Link a judge who also plays to their entry."), true)
 	body := container.NewVBox(form, hint, a.errText)
-	a.dlg = dialog.NewCustomWithoutButtons("Add judge", container.New(columns.MinWidth{Width: 440}, body), s.win)
+	a.dlg = dialog.NewCustomWithoutButtons(tr.L("Add judge"), container.New(columns.MinWidth{Width: 440}, body), s.win)
 	a.dlg.SetButtons([]fyne.CanvasObject{cancel, a.addBtn})
 	return a
 }
@@ -230,7 +230,7 @@ func (a *addJudgeDialog) open() {
 		opts[i] = roleChoice(sn.event.Game, r)
 	}
 	a.role.Options = opts
-	a.plays.Options = []string{doesNotPlay}
+	a.plays.Options = []string{tr.L(doesNotPlay)}
 	a.players = nil
 	for _, en := range sn.entries {
 		a.plays.Options = append(a.plays.Options, en.Name)
@@ -257,13 +257,13 @@ func roleChoice(game string, r event.JudgeRole) string {
 	switch r {
 	case event.RoleHeadJudge:
 		if strings.EqualFold(game, judgelog.GameKeyForge) {
-			return "Marshal (head judge)"
+			return tr.L("Marshal (head judge)")
 		}
-		return "Head judge"
+		return tr.L("Head judge")
 	case event.RoleOrganizer:
-		return "Organizer"
+		return tr.L("Organizer")
 	}
-	return "Judge"
+	return tr.L("Judge")
 }
 
 // onRole shows the order for a judge, with the next free place chosen.
@@ -288,14 +288,14 @@ func nextOrder(judges []event.Judge) string {
 		head = head || j.Role == event.RoleHeadJudge
 	}
 	if !head {
-		return notInOrder
+		return tr.L(notInOrder)
 	}
 	for o := 2; o <= judgelog.MaxOrder; o++ {
 		if !taken[o] {
 			return strconv.Itoa(o)
 		}
 	}
-	return notInOrder
+	return tr.L(notInOrder)
 }
 
 func (a *addJudgeDialog) close() { a.dlg.Hide() }
@@ -326,7 +326,7 @@ func (a *addJudgeDialog) onAdd() {
 			return
 		}
 		a.close()
-		s.log.setStatus(fmt.Sprintf("%s added (%s)", j.Name, s.roleText(j)), widget.SuccessImportance)
+		s.log.setStatus(tr.F("%s added (%s)", j.Name, s.roleText(j)), widget.SuccessImportance)
 		s.reload()
 	})
 }

@@ -2,7 +2,6 @@ package judge
 
 import (
 	"context"
-	"fmt"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -15,6 +14,7 @@ import (
 	"tablekeeper/core/judgelog"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -37,18 +37,18 @@ type withdrawDialog struct {
 func newWithdrawDialog(s *Screen) *withdrawDialog {
 	w := &withdrawDialog{s: s}
 	w.what = &widget.Label{Wrapping: fyne.TextWrapWord}
-	w.reason = keys.NewFormEntry("Why it is withdrawn (required)", func(string) { w.onConfirm() }, func() { w.dlg.Hide() })
+	w.reason = keys.NewFormEntry(tr.L("Why it is withdrawn (required)"), func(string) { w.onConfirm() }, func() { w.dlg.Hide() })
 	w.judge = &widget.Select{}
 	w.errText = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance}
 	w.errText.Hide()
-	w.confirm = &widget.Button{Text: "Withdraw", Icon: theme.DeleteIcon(), Importance: widget.DangerImportance, OnTapped: w.onConfirm}
-	cancel := &widget.Button{Text: "Cancel", Icon: theme.CancelIcon(), OnTapped: func() { w.dlg.Hide() }}
+	w.confirm = &widget.Button{Text: tr.L("Withdraw"), Icon: theme.DeleteIcon(), Importance: widget.DangerImportance, OnTapped: w.onConfirm}
+	cancel := &widget.Button{Text: tr.L("Cancel"), Icon: theme.CancelIcon(), OnTapped: func() { w.dlg.Hide() }}
 	form := container.New(layout.NewFormLayout(),
-		&widget.Label{Text: "Reason", TextStyle: fyne.TextStyle{Bold: true}}, w.reason,
-		&widget.Label{Text: "Judge", TextStyle: fyne.TextStyle{Bold: true}}, w.judge,
+		&widget.Label{Text: tr.L("Reason"), TextStyle: fyne.TextStyle{Bold: true}}, w.reason,
+		&widget.Label{Text: tr.L("Judge"), TextStyle: fyne.TextStyle{Bold: true}}, w.judge,
 	)
 	body := container.NewVBox(w.what, form, w.errText)
-	w.dlg = dialog.NewCustomWithoutButtons("Withdraw entry", container.New(columns.MinWidth{Width: 480}, body), s.win)
+	w.dlg = dialog.NewCustomWithoutButtons(tr.L("Withdraw entry"), container.New(columns.MinWidth{Width: 480}, body), s.win)
 	w.dlg.SetButtons([]fyne.CanvasObject{cancel, w.confirm})
 	return w
 }
@@ -56,7 +56,7 @@ func newWithdrawDialog(s *Screen) *withdrawDialog {
 // open asks about withdrawing the entry of line l.
 func (w *withdrawDialog) open(l line) {
 	w.target = l
-	w.what.SetText(fmt.Sprintf("Withdraw entry #%d? %s. Its effects are undone; the entry stays in the log, struck through.", l.entry.ID, l.text))
+	w.what.SetText(tr.F("Withdraw entry #%d? %s. Its effects are undone; the entry stays in the log, struck through.", l.entry.ID, l.text))
 	w.judges = w.judges[:0]
 	opts := make([]string, 0, len(w.s.data.judges))
 	for _, j := range w.s.data.judges {

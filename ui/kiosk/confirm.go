@@ -12,6 +12,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -31,9 +32,9 @@ func newConfirmScreen(k *Kiosk) *confirmScreen {
 	s.question = heading("")
 	s.problem = line("")
 	s.problem.Importance = widget.DangerImportance
-	s.yes = newButton(k, "Yes, check me in", widget.HighImportance, s.onYes)
+	s.yes = newButton(k, tr.L("Yes, check me in"), widget.HighImportance, s.onYes)
 	s.yes.Icon = theme.ConfirmIcon()
-	s.no = newButton(k, "No, go back", widget.MediumImportance, s.back)
+	s.no = newButton(k, tr.L("No, go back"), widget.MediumImportance, s.back)
 	s.no.Icon = theme.NavigateBackIcon()
 	buttons := row(s.yes, s.no)
 	s.content = container.NewVBox(spacer(), s.question, spacer(), buttons, s.problem)
@@ -59,7 +60,7 @@ func (s *confirmScreen) clear() {
 func (s *confirmScreen) ask(m director.KioskMatch) {
 	s.clear()
 	s.match = m
-	s.question.SetText("Are you " + m.Name + "?")
+	s.question.SetText(tr.F("Are you %s?", m.Name))
 	s.k.show(s)
 }
 

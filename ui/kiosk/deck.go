@@ -2,7 +2,6 @@ package kiosk
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 	"unicode"
@@ -16,12 +15,13 @@ import (
 	"tablekeeper/core/deck"
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
 // savedIllegal is what the deck screen says after saving a deck that is
 // not legal yet.
-const savedIllegal = "Saved. Fix the problems above before round 1, or see the organizer."
+var savedIllegal = tr.K("Saved. Fix the problems above before round 1, or see the organizer.")
 
 // deckScreen registers a checked-in player's deck: they type or paste the
 // list, the event's deck rules check it as they type (CheckDelay after the
@@ -55,10 +55,10 @@ func newDeckScreen(k *Kiosk) *deckScreen {
 	s.title.SizeName = theme.SizeNameSubHeadingText
 	s.rules = line("")
 	s.rules.Importance = widget.LowImportance
-	s.name = newEntry(k, "Deck name (optional)")
+	s.name = newEntry(k, tr.L("Deck name (optional)"))
 	s.name.OnChanged = func(string) { s.k.input() }
 	s.name.OnSubmitted = func(string) { s.k.focus(s.list) }
-	s.list = newEntry(k, "Type or paste your list here,\none card per line:\n\nHero: Card Name\n3 Card Name\n2x Another Card")
+	s.list = newEntry(k, tr.L("Type or paste your list here,\none card per line:\n\nHero: Card Name\n3 Card Name\n2x Another Card"))
 	s.list.MultiLine = true
 	s.list.Wrapping = fyne.TextWrapWord
 	s.list.OnChanged = s.onListChanged
@@ -73,9 +73,9 @@ func newDeckScreen(k *Kiosk) *deckScreen {
 		issueBox.Add(l)
 	}
 	s.message = line("")
-	s.save = newButton(k, "Save my deck", widget.HighImportance, s.onSave)
+	s.save = newButton(k, tr.L("Save my deck"), widget.HighImportance, s.onSave)
 	s.save.Icon = theme.DocumentSaveIcon()
-	s.finished = newButton(k, "Cancel", widget.MediumImportance, k.Reset)
+	s.finished = newButton(k, tr.L("Cancel"), widget.MediumImportance, k.Reset)
 	s.finished.Icon = theme.CancelIcon()
 
 	left := vfill(1, s.name, s.list)
@@ -101,7 +101,7 @@ func (s *deckScreen) clear() {
 	s.list.SetText("")
 	s.title.SetText("")
 	s.say("", widget.MediumImportance)
-	s.finished.SetText("Cancel")
+	s.finished.SetText(tr.L("Cancel"))
 	s.finished.SetIcon(theme.CancelIcon())
 	s.save.Enable()
 	s.showEmpty()
@@ -112,14 +112,14 @@ func (s *deckScreen) clear() {
 func (s *deckScreen) open(en event.Entry) {
 	s.clear()
 	s.entry = en
-	s.title.SetText("Register your deck, " + en.Name)
-	s.rules.SetText(s.k.formatName + " · one card per line, like “3 Card Name”")
+	s.title.SetText(tr.F("Register your deck, %s", en.Name))
+	s.rules.SetText(s.k.formatName + " · " + tr.L("one card per line, like “3 Card Name”"))
 	s.k.show(s)
 }
 
 func (s *deckScreen) showEmpty() {
 	s.verdict.Importance = widget.LowImportance
-	s.verdict.SetText("Checked as you type")
+	s.verdict.SetText(tr.L("Checked as you type"))
 	s.showIssues(nil)
 }
 
@@ -149,7 +149,7 @@ func (s *deckScreen) check(list string, seq int) {
 		}
 		if err != nil {
 			s.verdict.Importance = widget.DangerImportance
-			s.verdict.SetText("The check did not work")
+			s.verdict.SetText(tr.L("The check did not work"))
 			s.say(sentence(err), widget.DangerImportance)
 			return
 		}
@@ -162,17 +162,17 @@ func (s *deckScreen) check(list string, seq int) {
 func (s *deckScreen) showReport(rep deck.Report) {
 	if rep.Legal() {
 		s.verdict.Importance = widget.SuccessImportance
-		s.verdict.SetText("Legal ✓")
+		s.verdict.SetText(tr.L("Legal ✓"))
 	} else {
 		s.verdict.Importance = widget.DangerImportance
-		s.verdict.SetText(fmt.Sprintf("Not legal yet: %s to fix", plural(len(rep.Problems), "problem")))
+		s.verdict.SetText(tr.N("Not legal yet: %d problems to fix", len(rep.Problems), len(rep.Problems)))
 	}
 	var lines []issueLine
 	for _, is := range rep.Problems {
 		lines = append(lines, issueLine{"• " + Plain(is), widget.DangerImportance, false})
 	}
 	if len(rep.Warnings) > 0 {
-		lines = append(lines, issueLine{"The organizer checks these by hand:", widget.MediumImportance, true})
+		lines = append(lines, issueLine{tr.L("The organizer checks these by hand:"), widget.MediumImportance, true})
 	}
 	for _, is := range rep.Warnings {
 		lines = append(lines, issueLine{"• " + Plain(is), widget.WarningImportance, false})
@@ -198,7 +198,7 @@ type issueLine struct {
 func (s *deckScreen) showIssues(lines []issueLine) {
 	if len(lines) > maxIssues {
 		more := len(lines) - maxIssues + 1
-		lines = append(lines[:maxIssues-1:maxIssues-1], issueLine{fmt.Sprintf("… and %d more. Fix the ones above first.", more), widget.MediumImportance, false})
+		lines = append(lines[:maxIssues-1:maxIssues-1], issueLine{tr.F("… and %d more. Fix the ones above first.", more), widget.MediumImportance, false})
 	}
 	for i, l := range s.issues {
 		if i >= len(lines) {
@@ -228,7 +228,7 @@ func (s *deckScreen) onSave() {
 	}
 	list := s.list.Text
 	if strings.TrimSpace(list) == "" {
-		s.say("Type or paste your list first.", widget.DangerImportance)
+		s.say(tr.L("Type or paste your list first."), widget.DangerImportance)
 		s.k.focus(s.list)
 		return
 	}
@@ -249,8 +249,8 @@ func (s *deckScreen) onSave() {
 			return
 		}
 		s.showReport(dc.Report)
-		s.say(savedIllegal, widget.WarningImportance)
-		s.finished.SetText("Done")
+		s.say(tr.L(savedIllegal), widget.WarningImportance)
+		s.finished.SetText(tr.L("Done"))
 		s.finished.SetIcon(theme.ConfirmIcon())
 		s.k.focus(s.finished)
 	})
@@ -276,12 +276,4 @@ func Plain(is deck.Issue) string {
 		msg = string(unicode.ToUpper(r)) + msg[n:]
 	}
 	return msg + rule
-}
-
-// plural returns "1 problem", "2 problems".
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/tr"
 )
 
 // doneScreen ends a player's visit: checked in, signed up, deck saved, or
@@ -30,9 +31,9 @@ func newDoneScreen(k *Kiosk) *doneScreen {
 	s := &doneScreen{k: k}
 	s.message = heading("")
 	s.detail = line("")
-	s.deckButton = newButton(k, "Register my deck", widget.HighImportance, s.onDeck)
+	s.deckButton = newButton(k, tr.L("Register my deck"), widget.HighImportance, s.onDeck)
 	s.deckButton.Icon = theme.DocumentCreateIcon()
-	s.ok = newButton(k, "Done", widget.MediumImportance, k.Reset)
+	s.ok = newButton(k, tr.L("Done"), widget.MediumImportance, k.Reset)
 	s.ok.Icon = theme.ConfirmIcon()
 	s.content = container.NewVBox(spacer(), s.message, s.detail, spacer(),
 		row(s.deckButton, s.ok))
@@ -56,33 +57,33 @@ func (s *doneScreen) clear() {
 
 // checkedIn tells a player they are checked in.
 func (s *doneScreen) checkedIn(en event.Entry, already bool) {
-	msg := "You're checked in, " + en.Name + ". Good luck!"
+	msg := tr.F("You're checked in, %s. Good luck!", en.Name)
 	if already {
-		msg = "You're already checked in, " + en.Name + ". Good luck!"
+		msg = tr.F("You're already checked in, %s. Good luck!", en.Name)
 	}
 	s.show(en, msg, s.k.hasDecks())
 }
 
 // signedUp welcomes a new player.
 func (s *doneScreen) signedUp(en event.Entry) {
-	s.show(en, "Welcome, "+en.Name+"! You're signed up and checked in. Good luck!", s.k.hasDecks())
+	s.show(en, tr.F("Welcome, %s! You're signed up and checked in. Good luck!", en.Name), s.k.hasDecks())
 }
 
 // signedUpNamesake welcomes a new player who shares a registered
 // player's name, and asks them to tell the organizer.
 func (s *doneScreen) signedUpNamesake(en event.Entry) {
-	s.show(en, "Welcome, "+en.Name+"! You're signed up and checked in. Good luck!", s.k.hasDecks())
-	s.detail.SetText("Another player has the same name: please tell the organizer, so that you two are not mixed up.")
+	s.show(en, tr.F("Welcome, %s! You're signed up and checked in. Good luck!", en.Name), s.k.hasDecks())
+	s.detail.SetText(tr.L("Another player has the same name: please tell the organizer, so that you two are not mixed up."))
 }
 
 // deckSaved says a legal deck is registered.
 func (s *doneScreen) deckSaved(en event.Entry) {
-	s.show(en, "Your deck is registered, "+en.Name+". Good luck!", false)
+	s.show(en, tr.F("Your deck is registered, %s. Good luck!", en.Name), false)
 }
 
 // closed sends the player to the organizer once round 1 is paired.
 func (s *doneScreen) closed() {
-	s.show(event.Entry{}, "Check-in is closed. Please see the organizer.", false)
+	s.show(event.Entry{}, tr.L("Check-in is closed. Please see the organizer."), false)
 }
 
 func (s *doneScreen) show(en event.Entry, msg string, deck bool) {
@@ -90,7 +91,7 @@ func (s *doneScreen) show(en event.Entry, msg string, deck bool) {
 	s.entry = en
 	s.message.SetText(msg)
 	if deck {
-		s.detail.SetText("You can register your deck now, or later at the organizer's desk.")
+		s.detail.SetText(tr.L("You can register your deck now, or later at the organizer's desk."))
 	}
 	setVisible(s.deckButton, deck)
 	s.k.show(s)

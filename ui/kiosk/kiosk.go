@@ -36,6 +36,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -157,9 +158,9 @@ func New(d Director, run work.Runner, win fyne.Window, eventID event.EventID, no
 	k.screens = []screen{k.start, k.confirm, k.signup, k.done, k.deck, k.pin, k.sameName, k.table}
 
 	k.title = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Truncation: fyne.TextTruncateEllipsis}
-	k.organizerKey = newButton(k, "Organizer", widget.LowImportance, k.ShowPIN)
+	k.organizerKey = newButton(k, tr.L("Organizer"), widget.LowImportance, k.ShowPIN)
 	k.organizerKey.Icon = theme.LoginIcon()
-	hints := &widget.Label{Text: "Tab: next · Enter: choose · Esc: back", Importance: widget.LowImportance}
+	hints := &widget.Label{Text: tr.L("Tab: next · Enter: choose · Esc: back"), Importance: widget.LowImportance}
 	footer := container.NewThemeOverride(container.NewBorder(nil, nil, hints, k.organizerKey), bigTheme{text: footerSize})
 
 	views := make([]fyne.CanvasObject, len(k.screens))

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -22,11 +23,11 @@ import (
 // OnExit and OnChanged on the result. The organizer must have set a PIN
 // (AskPIN; Launch does both).
 func Open(a fyne.App, organizer fyne.Window, d Director, eventID event.EventID, now func() time.Time) *Kiosk {
-	return openIn(a.NewWindow(windowTitle), organizer, d, work.Async{}, eventID, now)
+	return openIn(a.NewWindow(tr.L(windowTitle)), organizer, d, work.Async{}, eventID, now)
 }
 
 // windowTitle is the kiosk window's title.
-const windowTitle = "Tablekeeper kiosk"
+var windowTitle = tr.K("Tablekeeper kiosk")
 
 // openIn is Open in the window w, with the runner of the kiosk's director
 // calls.
@@ -58,7 +59,7 @@ func openIn(w, organizer fyne.Window, d Director, run work.Runner, eventID event
 // right PIN, and hands the kiosk to ready, which sets OnExit and OnChanged.
 // Errors show in a dialog on parent.
 func Launch(a fyne.App, parent fyne.Window, d Director, run work.Runner, eventID event.EventID, now func() time.Time, ready func(*Kiosk)) {
-	launch(func() fyne.Window { return a.NewWindow(windowTitle) }, parent, d, run, eventID, now, ready)
+	launch(func() fyne.Window { return a.NewWindow(tr.L(windowTitle)) }, parent, d, run, eventID, now, ready)
 }
 
 // launch is Launch with the function that makes the kiosk's window.
@@ -87,8 +88,8 @@ func launch(newWindow func() fyne.Window, parent fyne.Window, d Director, run wo
 // the kiosk (4 to 8 digits, typed twice), saves it and then calls onSet.
 // Call it before the first Open, or to change the PIN.
 func AskPIN(win fyne.Window, d Director, run work.Runner, onSet func()) {
-	pin := &widget.Entry{Password: true, PlaceHolder: "4 to 8 digits"}
-	again := &widget.Entry{Password: true, PlaceHolder: "The same digits again"}
+	pin := &widget.Entry{Password: true, PlaceHolder: tr.L("4 to 8 digits")}
+	again := &widget.Entry{Password: true, PlaceHolder: tr.L("The same digits again")}
 	pin.Validator = func(s string) error {
 		if len(s) < 4 || len(s) > 8 || !digits(s) {
 			return event.Invalid("a kiosk PIN is 4 to 8 digits")
@@ -103,13 +104,13 @@ func AskPIN(win fyne.Window, d Director, run work.Runner, onSet func()) {
 	}
 	pin.OnChanged = func(string) { _ = again.Validate() }
 	items := []*widget.FormItem{
-		{Text: "PIN", Widget: pin, HintText: "Only you need it: it leaves the kiosk and closes its window."},
-		{Text: "Confirm", Widget: again, HintText: "Type the PIN once more."},
+		{Text: tr.L("PIN"), Widget: pin, HintText: tr.L("Only you need it: it leaves the kiosk and closes its window.")},
+		{Text: tr.L("Confirm"), Widget: again, HintText: tr.L("Type the PIN once more.")},
 	}
 	var dlg *dialog.FormDialog
 	pin.OnSubmitted = func(string) { win.Canvas().Focus(again) }
 	again.OnSubmitted = func(string) { dlg.Submit() }
-	dlg = dialog.NewForm("Set the kiosk PIN", "Set PIN", "Cancel", items, func(ok bool) {
+	dlg = dialog.NewForm(tr.L("Set the kiosk PIN"), tr.L("Set PIN"), tr.L("Cancel"), items, func(ok bool) {
 		if !ok {
 			return
 		}

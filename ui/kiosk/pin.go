@@ -3,7 +3,6 @@ package kiosk
 import (
 	"context"
 	"image/color"
-	"strconv"
 	"strings"
 	"time"
 
@@ -13,11 +12,12 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
 // pinTitle is the PIN pad's heading.
-const pinTitle = "Organizer PIN"
+var pinTitle = tr.K("Organizer PIN")
 
 // maxPIN is the longest PIN (the director takes 4 to 8 digits).
 const maxPIN = 8
@@ -41,7 +41,7 @@ type pinPad struct {
 
 func newPINPad(k *Kiosk) *pinPad {
 	p := &pinPad{k: k}
-	p.field = newEntry(k, "PIN")
+	p.field = newEntry(k, tr.L("PIN"))
 	p.field.Password = true
 	noReveal := canvas.NewRectangle(color.Transparent) // no eye to show the digits to onlookers
 	noReveal.Hide()
@@ -49,19 +49,19 @@ func newPINPad(k *Kiosk) *pinPad {
 	p.field.OnChanged = p.onChanged
 	p.field.OnSubmitted = func(string) { p.submit() }
 	// The heading says what is wrong, so the pad fits a 1280×800 screen.
-	p.message = heading(pinTitle)
+	p.message = heading(tr.L(pinTitle))
 	p.message.SizeName = theme.SizeNameSubHeadingText
 	grid := container.NewGridWithColumns(3)
 	for _, d := range []string{"1", "2", "3", "4", "5", "6", "7", "8", "9"} {
 		grid.Add(p.digit(d))
 	}
-	erase := newButton(k, "Erase", widget.MediumImportance, p.erase)
-	p.ok = newButton(k, "OK", widget.HighImportance, p.submit)
+	erase := newButton(k, tr.L("Erase"), widget.MediumImportance, p.erase)
+	p.ok = newButton(k, tr.L("OK"), widget.HighImportance, p.submit)
 	grid.Add(erase)
 	grid.Add(p.digit("0"))
 	grid.Add(p.ok)
 	p.keys = append(p.keys, erase, p.ok)
-	p.cancel = newButton(k, "Cancel", widget.MediumImportance, p.back)
+	p.cancel = newButton(k, tr.L("Cancel"), widget.MediumImportance, p.back)
 	p.cancel.Icon = theme.CancelIcon()
 	pad := container.NewVBox(p.message, p.field, grid, row(p.cancel))
 	p.content = container.New(column{max: 640}, pad)
@@ -171,7 +171,7 @@ func (p *pinPad) delay() time.Duration {
 func (p *pinPad) block(until time.Time) {
 	p.blockedUntil = until
 	secs := int(p.delay().Round(time.Second) / time.Second)
-	p.say("Wrong PIN. Wait "+strconv.Itoa(secs)+" seconds.", widget.DangerImportance)
+	p.say(tr.N("Wrong PIN. Wait %d seconds.", secs, secs), widget.DangerImportance)
 	p.field.Disable()
 	for _, b := range p.keys {
 		b.Disable()
@@ -199,7 +199,7 @@ func (p *pinPad) tick(now time.Time) {
 // back.
 func (p *pinPad) say(text string, imp widget.Importance) {
 	if text == "" {
-		text, imp = pinTitle, widget.MediumImportance
+		text, imp = tr.L(pinTitle), widget.MediumImportance
 	}
 	p.message.Importance = imp
 	p.message.SetText(text)

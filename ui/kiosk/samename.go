@@ -3,7 +3,6 @@ package kiosk
 import (
 	"context"
 	"errors"
-	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -13,6 +12,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -40,6 +40,13 @@ const (
 	someoneElse   = "No, I'm someone else with this name"
 )
 
+// The keys above, for the translation files (the constants are their
+// English).
+var (
+	_ = tr.K("Is this you?")
+	_ = tr.K("No, I'm someone else with this name")
+)
+
 func newSameNameScreen(k *Kiosk) *sameNameScreen {
 	s := &sameNameScreen{k: k}
 	s.detail = line("")
@@ -53,12 +60,12 @@ func newSameNameScreen(k *Kiosk) *sameNameScreen {
 		s.buttons = append(s.buttons, b)
 		list.Add(b)
 	}
-	s.someone = newButton(k, someoneElse, widget.MediumImportance, s.onSomeoneElse)
+	s.someone = newButton(k, tr.L(someoneElse), widget.MediumImportance, s.onSomeoneElse)
 	s.someone.Icon = theme.ContentAddIcon()
-	s.backward = newButton(k, "Back", widget.MediumImportance, s.back)
+	s.backward = newButton(k, tr.L("Back"), widget.MediumImportance, s.back)
 	s.backward.Icon = theme.NavigateBackIcon()
 	s.content = container.New(column{max: 1100}, container.NewVBox(
-		heading(sameNameTitle), s.detail, list, s.someone, s.backward, s.problem))
+		heading(tr.L(sameNameTitle)), s.detail, list, s.someone, s.backward, s.problem))
 	return s
 }
 
@@ -95,12 +102,12 @@ func (s *sameNameScreen) ask(np director.NewPlayer, ms []director.KioskMatch) {
 			continue
 		}
 		m := s.matches[i]
-		b.Text = "Yes, I'm " + m.Name
+		b.Text = tr.F("Yes, I'm %s", m.Name)
 		switch {
 		case m.CheckedIn:
-			b.Text += " · checked in"
+			b.Text += " · " + tr.L("checked in")
 		case m.EntryID != 0:
-			b.Text += " · registered"
+			b.Text += " · " + tr.L("registered")
 		}
 		b.Show()
 		b.Refresh()
@@ -165,13 +172,13 @@ func sameNameDetail(name string, ms []director.KioskMatch) string {
 	for _, m := range ms {
 		entered = entered || m.EntryID != 0
 	}
-	where := " has played here before."
-	if entered {
-		where = " is already signed up for this event."
+	switch {
+	case len(ms) == 1 && entered:
+		return tr.F("A player called “%s” is already signed up for this event. If that's you, choose your name.", name)
+	case len(ms) == 1:
+		return tr.F("A player called “%s” has played here before. If that's you, choose your name.", name)
+	case entered:
+		return tr.F("Players called “%s” are already signed up for this event. If one of them is you, choose your name.", name)
 	}
-	if len(ms) == 1 {
-		return "A player called “" + name + "”" + where + " If that's you, choose your name."
-	}
-	where = strings.Replace(strings.Replace(where, " has ", " have ", 1), " is ", " are ", 1)
-	return "Players called “" + name + "”" + where + " If one of them is you, choose your name."
+	return tr.F("Players called “%s” have played here before. If one of them is you, choose your name.", name)
 }

@@ -13,6 +13,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -30,25 +31,25 @@ type signupScreen struct {
 
 func newSignupScreen(k *Kiosk) *signupScreen {
 	s := &signupScreen{k: k}
-	s.name = newEntry(k, "Your name")
+	s.name = newEntry(k, tr.L("Your name"))
 	s.name.OnSubmitted = func(string) { s.k.focus(s.member) }
 	s.name.OnChanged = func(string) { s.k.input() }
-	s.member = newEntry(k, "Member number (optional)")
+	s.member = newEntry(k, tr.L("Member number (optional)"))
 	s.member.OnSubmitted = func(string) { s.submit() }
 	s.member.OnChanged = func(string) { s.k.input() }
 	s.problem = line("")
 	s.problem.Importance = widget.DangerImportance
-	s.signUp = newButton(k, "Sign up", widget.HighImportance, s.submit)
+	s.signUp = newButton(k, tr.L("Sign up"), widget.HighImportance, s.submit)
 	s.signUp.Icon = theme.ConfirmIcon()
-	s.backward = newButton(k, "Back", widget.MediumImportance, s.back)
+	s.backward = newButton(k, tr.L("Back"), widget.MediumImportance, s.back)
 	s.backward.Icon = theme.NavigateBackIcon()
 	label := func(text string) *widget.Label {
 		return &widget.Label{Text: text, TextStyle: fyne.TextStyle{Bold: true}}
 	}
 	form := container.NewVBox(
-		heading("New here? Sign up"),
-		label("Your name"), s.name,
-		label("Member number, if you have one"), s.member,
+		heading(tr.L("New here? Sign up")),
+		label(tr.L("Your name")), s.name,
+		label(tr.L("Member number, if you have one")), s.member,
 		s.problem,
 		row(s.signUp, s.backward))
 	s.content = container.New(column{max: 1000}, form)
@@ -82,7 +83,7 @@ func (s *signupScreen) submit() {
 	}
 	np := director.NewPlayer{Name: strings.TrimSpace(s.name.Text), MemberNo: strings.TrimSpace(s.member.Text)}
 	if np.Name == "" {
-		s.problem.SetText("Please type your name.")
+		s.problem.SetText(tr.L("Please type your name."))
 		s.k.focus(s.name)
 		return
 	}

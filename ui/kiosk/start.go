@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/director"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -48,7 +49,7 @@ type startScreen struct {
 
 func newStartScreen(k *Kiosk) *startScreen {
 	s := &startScreen{k: k}
-	s.search = newEntry(k, "Your name or member number")
+	s.search = newEntry(k, tr.L("Your name or member number"))
 	s.search.OnChanged = s.onChanged
 	s.search.OnSubmitted = func(string) { s.enter() }
 	s.search.onArrow = s.move
@@ -64,10 +65,10 @@ func newStartScreen(k *Kiosk) *startScreen {
 		s.buttons = append(s.buttons, b)
 		list.Add(b)
 	}
-	s.newHere = newButton(k, "I'm new here", widget.MediumImportance, s.onNew)
+	s.newHere = newButton(k, tr.L("I'm new here"), widget.MediumImportance, s.onNew)
 	s.newHere.Icon = theme.ContentAddIcon()
-	s.welcome = heading(checkInTitle)
-	s.prompt = line(checkInPrompt)
+	s.welcome = heading(tr.L(checkInTitle))
+	s.prompt = line(tr.L(checkInPrompt))
 	top := container.NewVBox(s.welcome, s.prompt, s.search, s.hint)
 	s.content = vfill(1, top, container.NewVScroll(list), s.newHere)
 	return s
@@ -95,6 +96,11 @@ const (
 	findPrompt    = "Type your name to see your table and opponent"
 )
 
+// The keys above, for the translation files (the constants are their
+// English).
+var _ = []string{tr.K("Welcome! Check in here"), tr.K("Type your name or member number"),
+	tr.K("Find your table"), tr.K("Type your name to see your table and opponent")}
+
 // setFindTables switches between checking in (before round 1) and
 // finding tables (from round 1 on).
 func (s *startScreen) setFindTables(on bool) {
@@ -102,11 +108,11 @@ func (s *startScreen) setFindTables(on bool) {
 		return
 	}
 	s.findTables = on
-	s.welcome.SetText(checkInTitle)
-	s.prompt.SetText(checkInPrompt)
+	s.welcome.SetText(tr.L(checkInTitle))
+	s.prompt.SetText(tr.L(checkInPrompt))
 	if on {
-		s.welcome.SetText(findTitle)
-		s.prompt.SetText(findPrompt)
+		s.welcome.SetText(tr.L(findTitle))
+		s.prompt.SetText(tr.L(findPrompt))
 	}
 	setVisible(s.newHere, !on)
 	s.clear()
@@ -129,7 +135,7 @@ func (s *startScreen) onChanged(q string) {
 	if n < director.KioskMinQuery {
 		s.show(nil)
 		if n > 0 {
-			s.hint.SetText("Keep typing: names show from 3 letters.")
+			s.hint.SetText(tr.L("Keep typing: names show from 3 letters."))
 		}
 		return
 	}
@@ -146,15 +152,15 @@ func (s *startScreen) onChanged(q string) {
 		}
 		if err != nil {
 			s.show(nil)
-			s.hint.SetText("Sorry, the search did not work. Please see the organizer.")
+			s.hint.SetText(tr.L("Sorry, the search did not work. Please see the organizer."))
 			return
 		}
 		s.show(ms)
 		if len(ms) > 0 {
-			s.hint.SetText("Choose your name, or press Enter for the highlighted one.")
+			s.hint.SetText(tr.L("Choose your name, or press Enter for the highlighted one."))
 		}
 		if len(ms) == 0 {
-			s.hint.SetText("Nobody by that name yet. New here? Choose “I'm new here”.")
+			s.hint.SetText(tr.L("Nobody by that name yet. New here? Choose “I'm new here”."))
 		}
 	})
 }
@@ -170,7 +176,7 @@ func (s *startScreen) show(ms []director.KioskMatch) {
 	for i, m := range ms {
 		names[i], checked[i] = m.Name, m.CheckedIn
 		if m.CheckedIn {
-			names[i] += " · checked in"
+			names[i] += " · " + tr.L("checked in")
 		}
 	}
 	s.list(names, checked)
@@ -206,7 +212,7 @@ func (s *startScreen) findTable(q string, seq int) {
 		}
 		if err != nil {
 			s.show(nil)
-			s.hint.SetText("Sorry, the search did not work. Please see the organizer.")
+			s.hint.SetText(tr.L("Sorry, the search did not work. Please see the organizer."))
 			return
 		}
 		seats := v.Seats
@@ -222,13 +228,13 @@ func (s *startScreen) findTable(q string, seq int) {
 		s.list(names, make([]bool, len(names)))
 		switch {
 		case v.Finished:
-			s.hint.SetText(v.EventName + " is finished. Thank you for playing!")
+			s.hint.SetText(tr.F("%s is finished. Thank you for playing!", v.EventName))
 		case v.Round > 0 && !v.Published:
-			s.hint.SetText("The pairings for " + roundName(v) + " are not out yet. Please wait for the organizer.")
+			s.hint.SetText(tr.F("The pairings for %s are not out yet. Please wait for the organizer.", roundName(v)))
 		case len(seats) > 0:
-			s.hint.SetText("Choose your name, or press Enter for the highlighted one.")
+			s.hint.SetText(tr.L("Choose your name, or press Enter for the highlighted one."))
 		default:
-			s.hint.SetText("Nobody by that name is playing. Please see the organizer.")
+			s.hint.SetText(tr.L("Nobody by that name is playing. Please see the organizer."))
 		}
 	})
 }

@@ -1,7 +1,6 @@
 package kiosk
 
 import (
-	"strconv"
 	"strings"
 	"time"
 
@@ -12,6 +11,7 @@ import (
 
 	"tablekeeper/core/clock"
 	"tablekeeper/core/director"
+	"tablekeeper/ui/internal/tr"
 )
 
 // TableAfter is how long the "find my table" answer stays without input
@@ -43,7 +43,7 @@ func newTableScreen(k *Kiosk) *tableScreen {
 	s.table = heading("")
 	s.seat = line("")
 	s.clock = line("")
-	s.ok = newButton(k, "Done", widget.MediumImportance, k.Reset)
+	s.ok = newButton(k, tr.L("Done"), widget.MediumImportance, k.Reset)
 	s.ok.Icon = theme.ConfirmIcon()
 	s.content = container.NewVBox(s.name,
 		container.NewThemeOverride(s.table, bigTheme{text: textSize, heading: tableNumberScale}), s.seat, s.clock, spacer(), row(s.ok))
@@ -71,12 +71,12 @@ func (s *tableScreen) open(v director.KioskTables, seat director.KioskSeat) {
 	switch {
 	case !seat.Playing:
 		s.table.SetText("")
-		s.seat.SetText("You're not playing in " + roundName(v) + ". Please see the organizer.")
+		s.seat.SetText(tr.F("You're not playing in %s. Please see the organizer.", roundName(v)))
 	case seat.Bye:
-		s.table.SetText("Bye")
-		s.seat.SetText("You have a bye in " + roundName(v) + ": no game to play this round.")
+		s.table.SetText(tr.L("Bye"))
+		s.seat.SetText(tr.F("You have a bye in %s: no game to play this round.", roundName(v)))
 	default:
-		s.table.SetText("Table " + strconv.Itoa(seat.Table))
+		s.table.SetText(tr.F("Table %d", seat.Table))
 		s.seat.SetText(seatLine(seat))
 	}
 	s.tick(s.k.now())
@@ -95,12 +95,12 @@ func (s *tableScreen) tick(now time.Time) {
 // seatLine is "Seat 1 · against Ana Ortiz", with the team-mates of a team
 // event.
 func seatLine(seat director.KioskSeat) string {
-	out := "Seat " + strconv.Itoa(seat.Seat)
+	out := tr.F("Seat %d", seat.Seat)
 	if len(seat.Teammates) > 0 {
-		out += " · with " + listNames(seat.Teammates)
+		out += " · " + tr.F("with %s", listNames(seat.Teammates))
 	}
 	if len(seat.Opponents) > 0 {
-		out += " · against " + listNames(seat.Opponents)
+		out += " · " + tr.F("against %s", listNames(seat.Opponents))
 	}
 	return out
 }
@@ -110,26 +110,25 @@ func timeLeft(v director.KioskTables, seat director.KioskSeat, now time.Time) st
 	r := v.TimeLeft(seat, now)
 	switch {
 	case seat.Reported:
-		return "your result is in"
+		return tr.L("your result is in")
 	case !r.Timed:
-		return "untimed"
+		return tr.L("untimed")
 	case !r.Started:
-		return "the clock has not started"
+		return tr.L("the clock has not started")
 	case r.Expired:
-		return "time is up"
+		return tr.L("time is up")
 	case r.Paused:
-		return "clock paused, " + clock.Format(r.Remaining) + " left"
+		return tr.F("clock paused, %s left", clock.Format(r.Remaining))
 	}
-	return clock.Format(r.Remaining) + " left"
+	return tr.F("%s left", clock.Format(r.Remaining))
 }
 
 // roundName is "round 2", or "round 5 (top 8)" where the round has a name.
 func roundName(v director.KioskTables) string {
-	out := "round " + strconv.Itoa(v.Round)
 	if v.RoundName != "" {
-		out += " (" + v.RoundName + ")"
+		return tr.F("round %d (%s)", v.Round, v.RoundName)
 	}
-	return out
+	return tr.F("round %d", v.Round)
 }
 
 // listNames joins names as a sentence: "Ana", "Ana and Bob",
@@ -138,7 +137,7 @@ func listNames(names []string) string {
 	if len(names) < 2 {
 		return strings.Join(names, "")
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return tr.F("%s and %s", strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 }
 
 // capitalize makes the first letter upper case.

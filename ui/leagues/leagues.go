@@ -17,7 +17,9 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -38,6 +40,10 @@ const (
 	CreateText        = "Create league"
 	AddText           = "Add to league"
 )
+
+// The keys above, for the translation files (the constants are their
+// English).
+var _ = []string{tr.K("League name"), tr.K("Finals week players (0: none)"), tr.K("Week"), tr.K("Create league"), tr.K("Add to league")}
 
 // Screen is the Leagues screen.
 type Screen struct {
@@ -66,30 +72,30 @@ type Screen struct {
 // New returns the screen; Reload fills it.
 func New(d Director, run work.Runner, alert work.Alert) *Screen {
 	s := &Screen{d: d, run: run, alert: alert}
-	s.name = &widget.Entry{PlaceHolder: NamePlaceholder}
+	s.name = &widget.Entry{PlaceHolder: tr.L(NamePlaceholder)}
 	s.kind = widget.NewSelect([]string{event.LeagueLackey.Title(), event.LeagueProvingGround.Title()}, s.onKind)
-	s.finals = &widget.Entry{PlaceHolder: FinalsPlaceholder}
-	s.create = &widget.Button{Text: CreateText, Icon: theme.ContentAddIcon(), Importance: widget.HighImportance, OnTapped: s.onCreate}
+	s.finals = &widget.Entry{PlaceHolder: tr.L(FinalsPlaceholder)}
+	s.create = &widget.Button{Text: tr.L(CreateText), Icon: theme.ContentAddIcon(), Importance: widget.HighImportance, OnTapped: s.onCreate}
 	s.league = widget.NewSelect(nil, s.onLeague)
-	s.league.PlaceHolder = "Choose a league"
+	s.league.PlaceHolder = tr.L("Choose a league")
 	s.event = widget.NewSelect(nil, nil)
-	s.event.PlaceHolder = "Choose a Shadowfist event"
-	s.week = &widget.Entry{PlaceHolder: WeekPlaceholder}
-	s.add = &widget.Button{Text: AddText, OnTapped: s.onAdd}
+	s.event.PlaceHolder = tr.L("Choose a Shadowfist event")
+	s.week = &widget.Entry{PlaceHolder: tr.L(WeekPlaceholder)}
+	s.add = &widget.Button{Text: tr.L(AddText), OnTapped: s.onAdd}
 	s.summary = &widget.Label{Wrapping: fyne.TextWrapWord}
 	s.standings = container.NewVBox()
 	s.finalsBox = container.NewVBox()
 	s.kind.SetSelected(event.LeagueLackey.Title())
 
-	title := &widget.Label{Text: "Leagues", TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText}
+	title := &widget.Label{Text: tr.L("Leagues"), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText}
 	newRow := container.NewBorder(nil, nil, nil, s.create,
 		container.NewGridWithColumns(3, s.name, s.kind, s.finals))
 	addRow := container.NewBorder(nil, nil, nil, s.add,
 		container.NewBorder(nil, nil, nil, container.NewGridWrap(fyne.NewSize(90, s.week.MinSize().Height), s.week), s.event))
 	top := container.NewVBox(title,
-		&widget.Label{Text: "New league", TextStyle: fyne.TextStyle{Bold: true}}, newRow,
+		&widget.Label{Text: tr.L("New league"), TextStyle: fyne.TextStyle{Bold: true}}, newRow,
 		widget.NewSeparator(),
-		container.NewBorder(nil, nil, &widget.Label{Text: "League", TextStyle: fyne.TextStyle{Bold: true}}, nil, s.league),
+		container.NewBorder(nil, nil, &widget.Label{Text: tr.L("League"), TextStyle: fyne.TextStyle{Bold: true}}, nil, s.league),
 		addRow, s.summary)
 	s.content = container.NewBorder(top, nil, nil, nil,
 		container.NewVScroll(container.NewVBox(s.finalsBox, widget.NewSeparator(), s.standings)))
@@ -162,7 +168,7 @@ func (s *Screen) showEvents(es []director.EventSummary, err error) {
 }
 
 func eventOption(e director.EventSummary) string {
-	return fmt.Sprintf("%s · %s (event %d)", e.Name, e.Date.Format("2 Jan 2006"), e.ID)
+	return tr.F("%s · %s (event %d)", e.Name, i18n.Date(tr.Lang(), e.Date), e.ID)
 }
 
 func leagueOption(l event.League) string {
@@ -248,26 +254,26 @@ func (s *Screen) showTable(t director.LeagueTable, err error) {
 	s.standings.RemoveAll()
 	s.finalsBox.RemoveAll()
 	if t.League.ID == 0 {
-		s.summary.SetText("Create a league, or choose one, to see its standings.")
+		s.summary.SetText(tr.L("Create a league, or choose one, to see its standings."))
 		return
 	}
 	s.summary.SetText(summary(t))
 	if len(t.Standings) > 0 {
 		grid := container.New(layout.NewGridLayoutWithColumns(7))
-		for _, h := range []string{"Rank", "Player", "Match pts", "Game pts", "4-player wins", "Counted", "Weeks"} {
-			grid.Add(&widget.Label{Text: h, TextStyle: fyne.TextStyle{Bold: true}})
+		for _, h := range []string{tr.K("Rank"), tr.K("Player"), tr.K("Match pts"), tr.K("Game pts"), tr.K("4-player wins"), tr.K("Counted"), tr.K("Weeks")} {
+			grid.Add(&widget.Label{Text: tr.L(h), TextStyle: fyne.TextStyle{Bold: true}})
 		}
 		for _, st := range t.Standings {
 			rank := strconv.Itoa(st.Rank)
 			if st.ByDraw {
-				rank += " (draw)"
+				rank += tr.L(" (draw)")
 			}
 			name := st.Name
 			if st.Finalist {
-				name += fmt.Sprintf(" · finals %d/%d", st.FinalsMatchPoints, st.FinalsGamePoints)
+				name += tr.F(" · finals %d/%d", st.FinalsMatchPoints, st.FinalsGamePoints)
 			}
 			for _, cell := range []string{rank, name, strconv.Itoa(st.MatchPoints), strconv.Itoa(st.GamePoints),
-				strconv.Itoa(st.FourPlayerWins), fmt.Sprintf("%d of %d", st.Counted, st.Played), strconv.Itoa(st.Weeks)} {
+				strconv.Itoa(st.FourPlayerWins), tr.F("%d of %d", st.Counted, st.Played), strconv.Itoa(st.Weeks)} {
 				grid.Add(&widget.Label{Text: cell, Truncation: fyne.TextTruncateEllipsis})
 			}
 		}
@@ -283,16 +289,16 @@ func (s *Screen) showTable(t director.LeagueTable, err error) {
 func summary(t director.LeagueTable) string {
 	l := t.League
 	if len(t.Events) == 0 {
-		return fmt.Sprintf("%s: %d weeks. No events yet: add each week's event above.", l.Kind.Title(), l.Kind.Weeks())
+		return tr.F("%s: %d weeks. No events yet: add each week's event above.", l.Kind.Title(), l.Kind.Weeks())
 	}
 	var weeks []string
 	for _, e := range t.Events {
-		weeks = append(weeks, fmt.Sprintf("week %d: %s", e.Week, e.Event.Name))
+		weeks = append(weeks, tr.F("week %d: %s", e.Week, e.Event.Name))
 	}
-	out := fmt.Sprintf("%s: %d weeks. %s.", l.Kind.Title(), l.Kind.Weeks(), strings.Join(weeks, "; "))
+	out := tr.F("%s: %d weeks. %s.", l.Kind.Title(), l.Kind.Weeks(), strings.Join(weeks, "; "))
 	for _, w := range t.Weeks {
 		if !w.Official {
-			out += fmt.Sprintf(" Week %d had %d players, fewer than %d, so it does not count.", w.Number, w.Players, event.MinLeagueWeekPlayers)
+			out += " " + tr.F("Week %d had %d players, fewer than %d, so it does not count.", w.Number, w.Players, event.MinLeagueWeekPlayers)
 		}
 	}
 	return out
@@ -303,23 +309,25 @@ func finalsLines(t director.LeagueTable) []string {
 	f, l := t.Finals, t.League
 	switch {
 	case l.Kind == event.LeagueLackey && f.Discretion:
-		return []string{"Finals: with fewer than ten players the organizer arranges the finals (S13)."}
+		return []string{tr.L("Finals: with fewer than ten players the organizer arranges the finals (S13).")}
 	case f.Discretion:
-		return []string{"Finals: none; week 13 is an ordinary week."}
+		return []string{tr.L("Finals: none; week 13 is an ordinary week.")}
 	}
-	head := "Finals"
+	head := tr.L("Finals:")
 	if !f.Complete {
-		head = "Finals, if the league ended now"
+		head = tr.L("Finals, if the league ended now:")
 	}
-	out := []string{head + ":"}
+	out := []string{head}
 	for _, tb := range f.Tables {
 		var names []string
 		for _, p := range tb.Players {
 			names = append(names, p.Name)
 		}
-		line := tb.Name + ": " + strings.Join(names, ", ")
+		// The core names the tables and who joins them; their keys are
+		// the core's.
+		line := tr.F("%s: %s", tr.L(tb.Name), strings.Join(names, ", "))
 		if tb.Also != "" {
-			line += ", and " + tb.Also
+			line = tr.F("%s, and %s", line, tr.L(tb.Also))
 		}
 		out = append(out, line)
 	}

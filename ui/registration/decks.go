@@ -2,7 +2,6 @@ package registration
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"strings"
 
@@ -16,6 +15,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -61,19 +61,19 @@ func newDecksDialog(s *Screen) *decksDialog {
 		UpdateItem: g.updateRow,
 		OnSelected: g.onSelected,
 	}
-	g.who = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Text: "Pick a player on the left."}
-	g.name = &widget.Entry{PlaceHolder: "Deck name (optional)"}
-	g.text = &widget.Entry{MultiLine: true, Wrapping: fyne.TextWrapOff, PlaceHolder: "One card per line: 3 Card Name, 3x Card Name, sections like Hero:", OnChanged: g.onTyped}
+	g.who = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Text: tr.L("Pick a player on the left.")}
+	g.name = &widget.Entry{PlaceHolder: tr.L("Deck name (optional)")}
+	g.text = &widget.Entry{MultiLine: true, Wrapping: fyne.TextWrapOff, PlaceHolder: tr.L("One card per line: 3 Card Name, 3x Card Name, sections like Hero:"), OnChanged: g.onTyped}
 	g.verdict = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}}
 	g.problems = &widget.Label{Wrapping: fyne.TextWrapWord}
-	g.save = &widget.Button{Text: "Save deck", Icon: theme.DocumentSaveIcon(), Importance: widget.HighImportance, OnTapped: g.onSave}
-	g.load = &widget.Button{Text: "Load from file…", Icon: theme.FolderOpenIcon(), OnTapped: g.onLoad}
+	g.save = &widget.Button{Text: tr.L("Save deck"), Icon: theme.DocumentSaveIcon(), Importance: widget.HighImportance, OnTapped: g.onSave}
+	g.load = &widget.Button{Text: tr.L("Load from file…"), Icon: theme.FolderOpenIcon(), OnTapped: g.onLoad}
 	g.load.Disable()
 	g.save.Disable()
 	g.imported = &widget.Label{Wrapping: fyne.TextWrapWord}
-	importButton := &widget.Button{Text: "Import card list…", Icon: theme.FolderOpenIcon(), OnTapped: g.onImport}
-	hint := columns.Secondary("A card list (CSV with a name column, and rarity, faction, type, no max, designators, set, house as the rules need) lets the checks decide what a decklist alone cannot.", true)
-	left := container.NewBorder(&widget.Label{Text: "Players", TextStyle: fyne.TextStyle{Bold: true}}, nil, nil, nil, g.list)
+	importButton := &widget.Button{Text: tr.L("Import card list…"), Icon: theme.FolderOpenIcon(), OnTapped: g.onImport}
+	hint := columns.Secondary(tr.L("A card list (CSV with a name column, and rarity, faction, type, no max, designators, set, house as the rules need) lets the checks decide what a decklist alone cannot."), true)
+	left := container.NewBorder(&widget.Label{Text: tr.L("Players"), TextStyle: fyne.TextStyle{Bold: true}}, nil, nil, nil, g.list)
 	// The problems keep room for several sentences below the list.
 	problems := container.NewVScroll(g.problems)
 	problems.SetMinSize(fyne.NewSize(0, 150))
@@ -81,7 +81,7 @@ func newDecksDialog(s *Screen) *decksDialog {
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.3
 	body := container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), container.NewBorder(nil, nil, nil, importButton, hint), g.imported), nil, nil, split)
-	g.dialog = dialog.NewCustom("Decks", "Close", body, s.win)
+	g.dialog = dialog.NewCustom(tr.L("Decks"), tr.L("Close"), body, s.win)
 	return g
 }
 
@@ -137,17 +137,17 @@ func (g *decksDialog) updateRow(i widget.ListItemID, o fyne.CanvasObject) {
 	check, ok := g.checks[en.ID]
 	switch {
 	case !ok:
-		st.SetText("no deck")
+		st.SetText(tr.L("no deck"))
 		st.Importance = widget.LowImportance
 	case check.Legal():
-		st.SetText("legal")
+		st.SetText(tr.L("legal"))
 		st.Importance = widget.SuccessImportance
 	default:
-		st.SetText(plural(len(check.Report.Problems), "problem"))
+		st.SetText(tr.N("%d problems", len(check.Report.Problems), len(check.Report.Problems)))
 		st.Importance = widget.DangerImportance
 	}
 	if ok && !check.Deck.LockedAt.IsZero() {
-		st.SetText(st.Text + " · locked")
+		st.SetText(st.Text + " · " + tr.L("locked"))
 	}
 	st.Refresh()
 }
@@ -199,10 +199,10 @@ func (g *decksDialog) onTyped(text string) {
 // show writes a check's verdict and its problems and warnings.
 func (g *decksDialog) show(rep deck.Report) {
 	if rep.Legal() {
-		g.verdict.SetText("Legal ✓")
+		g.verdict.SetText(tr.L("Legal ✓"))
 		g.verdict.Importance = widget.SuccessImportance
 	} else {
-		g.verdict.SetText(fmt.Sprintf("Not legal: %s", plural(len(rep.Problems), "problem")))
+		g.verdict.SetText(tr.N("Not legal: %d problems", len(rep.Problems), len(rep.Problems)))
 		g.verdict.Importance = widget.DangerImportance
 	}
 	g.verdict.Refresh()
@@ -234,7 +234,7 @@ func (g *decksDialog) onSave() {
 		g.checks[en.ID] = c
 		g.show(c.Report)
 		g.list.Refresh()
-		g.s.setStatus(en.Name+"'s deck saved", widget.SuccessImportance)
+		g.s.setStatus(tr.F("%s's deck saved", en.Name), widget.SuccessImportance)
 		if g.s.OnChanged != nil {
 			g.s.OnChanged()
 		}
@@ -254,7 +254,7 @@ func (g *decksDialog) onLoad() {
 		case err != nil:
 			g.s.alert(err)
 		case len(b) > 64<<10:
-			g.verdict.SetText("That file is larger than a decklist (64 KB); choose the text file with the list.")
+			g.verdict.SetText(tr.L("That file is larger than a decklist (64 KB); choose the text file with the list."))
 		default:
 			g.text.SetText(string(b))
 		}
@@ -297,9 +297,9 @@ func (g *decksDialog) importCSV(text string) {
 			g.imported.SetText(work.Sentence(err))
 			return
 		}
-		msg := fmt.Sprintf("Card list imported: %s.", plural(o.n, "card"))
+		msg := tr.N("Card list imported: %d cards.", o.n, o.n)
 		if len(o.rows) > 0 {
-			msg += fmt.Sprintf(" %s skipped: %s", plural(len(o.rows), "row"), o.rows[0].Message)
+			msg += " " + tr.N("%d rows skipped: %s", len(o.rows), len(o.rows), o.rows[0].Message)
 		}
 		g.imported.SetText(msg)
 		g.reload()

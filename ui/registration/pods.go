@@ -3,7 +3,6 @@ package registration
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -16,9 +15,11 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/pairing"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -61,15 +62,15 @@ func newPodsDialog(s *Screen) *podsDialog {
 	p.summary = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord}
 	p.drawnAt = columns.Secondary("", false)
 	p.passes = &widget.Label{Wrapping: fyne.TextWrapWord}
-	p.hint = columns.Secondary("Seats run clockwise: passing left hands the pack to the next seat (the last seat to seat 1), passing right to the seat before.", true)
-	p.none = &widget.Label{Text: "No pods drawn yet. Draw them once the players are registered (and checked in, if you use check-in).",
+	p.hint = columns.Secondary(tr.L("Seats run clockwise: passing left hands the pack to the next seat (the last seat to seat 1), passing right to the seat before."), true)
+	p.none = &widget.Label{Text: tr.L("No pods drawn yet. Draw them once the players are registered (and checked in, if you use check-in)."),
 		Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
 	p.grid = container.New(layout.NewGridLayoutWithColumns(1))
 	p.scroll = container.NewVScroll(p.grid)
 	p.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
 	p.problem.Hide()
-	p.drawButton = &widget.Button{Text: "Draw pods", Icon: theme.ViewRefreshIcon(), OnTapped: p.onDraw}
-	p.close = &widget.Button{Text: "Close", OnTapped: p.onClose}
+	p.drawButton = &widget.Button{Text: tr.L("Draw pods"), Icon: theme.ViewRefreshIcon(), OnTapped: p.onDraw}
+	p.close = &widget.Button{Text: tr.L("Close"), OnTapped: p.onClose}
 
 	top := container.NewVBox(columns.Lines(p.summary, p.drawnAt), p.passes, p.hint)
 	p.body = container.NewBorder(top, p.problem, nil, nil, container.NewStack(p.scroll, container.NewVBox(p.none)))
@@ -99,7 +100,7 @@ func (s *Screen) ShowDraftPods() {
 // show fills the dialog and opens it.
 func (p *podsDialog) show(seating event.DraftSeating, drawn bool) {
 	p.problem.Hide()
-	p.dialog = dialog.NewCustomWithoutButtons("Draft pods · "+p.s.event.Name, p.body, p.s.win)
+	p.dialog = dialog.NewCustomWithoutButtons(tr.F("Draft pods · %s", p.s.event.Name), p.body, p.s.win)
 	p.dialog.SetButtons([]fyne.CanvasObject{p.close, p.drawButton})
 	p.set(seating, drawn)
 	p.dialog.Show()
@@ -111,25 +112,25 @@ func (p *podsDialog) set(seating event.DraftSeating, drawn bool) {
 	p.seating, p.drawn = seating, drawn
 	settings := p.s.event.Settings
 	if !drawn {
-		p.summary.SetText(fmt.Sprintf("Pods of %s, %s each.", podBounds(settings), plural(settings.Draft.Packs, "pack")))
+		p.summary.SetText(tr.N("Pods of %s, %d packs each.", settings.Draft.Packs, podBounds(settings), settings.Draft.Packs))
 		p.passes.SetText(PassLine(pairing.DraftPasses(settings.Draft.Packs)))
 		p.drawnAt.Hide()
 		p.grid.Objects = nil
 		p.none.Show()
 		p.scroll.Hide()
-		p.drawButton.SetText("Draw pods")
+		p.drawButton.SetText(tr.L("Draw pods"))
 		p.drawButton.Importance = widget.HighImportance
 		p.drawButton.Refresh()
 		return
 	}
 	p.summary.SetText(PodSummary(seating))
-	columns.SetSecondary(p.drawnAt, fmt.Sprintf("Drawn %s · seed %d (the same seed and players give the same pods)",
-		seating.DrawnAt.Local().Format("Mon 2 Jan at 15:04"), seating.Seed))
+	columns.SetSecondary(p.drawnAt, tr.F("Drawn %s · seed %d (the same seed and players give the same pods)",
+		i18n.DateTime(tr.Lang(), seating.DrawnAt.Local()), seating.Seed))
 	p.drawnAt.Show()
 	p.passes.SetText(PassLine(seating.Passes))
 	p.none.Hide()
 	p.scroll.Show()
-	p.drawButton.SetText("Draw again")
+	p.drawButton.SetText(tr.L("Draw again"))
 	p.drawButton.Importance = widget.MediumImportance
 	p.drawButton.Refresh()
 
@@ -153,7 +154,7 @@ func podCard(pod event.DraftPod, entries map[event.EntryID]event.Entry) fyne.Can
 	cols := columns.New(columns.Col{Width: 22}, columns.Col{Width: 120, Grow: 1})
 	rows := make([]fyne.CanvasObject, len(pod.Seats))
 	for i, id := range pod.Seats {
-		name := &widget.Label{Text: fmt.Sprintf("entry %d", id), Truncation: fyne.TextTruncateEllipsis}
+		name := &widget.Label{Text: tr.F("entry %d", id), Truncation: fyne.TextTruncateEllipsis}
 		if en, ok := entries[id]; ok {
 			name.Text = en.Name
 			if !en.Active() {
@@ -164,10 +165,10 @@ func podCard(pod event.DraftPod, entries map[event.EntryID]event.Entry) fyne.Can
 		seat := &widget.Label{Text: strconv.Itoa(i + 1), Alignment: fyne.TextAlignTrailing, TextStyle: fyne.TextStyle{Bold: true}}
 		rows[i] = cols.Row(seat, name)
 	}
-	title := &widget.Label{Text: fmt.Sprintf("Pod %d", pod.Number), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText}
+	title := &widget.Label{Text: tr.F("Pod %d", pod.Number), TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText}
 	// Untruncated, so the count is never cut to "…" beside a wide title.
 	size := &widget.RichText{Scroll: fyne.ScrollNone}
-	columns.SetSecondary(size, plural(len(pod.Seats), "player"))
+	columns.SetSecondary(size, tr.N("%d players", len(pod.Seats), len(pod.Seats)))
 	head := container.NewBorder(nil, nil, title, container.NewCenter(size))
 	body := container.NewVBox(head, widget.NewSeparator(), columns.Lines(rows...))
 	bg := canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
@@ -203,9 +204,9 @@ func (p *podsDialog) onDraw() {
 		p.draw()
 		return
 	}
-	msg := fmt.Sprintf("Draw the draft pods again?\nThe %s drawn at %s are replaced: every player gets a new seat.",
-		plural(len(p.seating.Pods), "pod"), p.seating.DrawnAt.Local().Format("15:04"))
-	p.confirm = keys.NewConfirm(p.s.win, keys.ConfirmOptions{Title: "Draw again", Message: msg, Yes: "Draw again", Danger: true}, p.onDrawConfirmed)
+	msg := tr.N("Draw the draft pods again?\nThe %d pods drawn at %s are replaced: every player gets a new seat.",
+		len(p.seating.Pods), len(p.seating.Pods), i18n.Clock(tr.Lang(), p.seating.DrawnAt.Local()))
+	p.confirm = keys.NewConfirm(p.s.win, keys.ConfirmOptions{Title: tr.L("Draw again"), Message: msg, Yes: tr.L("Draw again"), Danger: true}, p.onDrawConfirmed)
 	p.confirm.Show()
 }
 
@@ -234,7 +235,7 @@ func (p *podsDialog) draw() {
 		p.problem.Hide()
 		p.set(seating, true)
 		p.resize()
-		p.s.saved("Draft pods drawn: " + PodSummary(seating))
+		p.s.saved(tr.F("Draft pods drawn: %s", PodSummary(seating)))
 	})
 }
 
@@ -245,9 +246,9 @@ func PodSummary(s event.DraftSeating) string {
 	for i, pod := range s.Pods {
 		sizes[i] = strconv.Itoa(len(pod.Seats))
 	}
-	text := fmt.Sprintf("%s in %s", plural(s.Players(), "player"), plural(len(s.Pods), "pod"))
+	text := tr.F("%s in %s", tr.N("%d players", s.Players(), s.Players()), tr.N("%d pods", len(s.Pods), len(s.Pods)))
 	if len(s.Pods) > 1 {
-		text += " (" + strings.Join(sizes, ", ") + ")"
+		text += tr.F(" (%s)", strings.Join(sizes, ", "))
 	}
 	return text
 }
@@ -257,7 +258,7 @@ func PodSummary(s event.DraftSeating) string {
 func PassLine(passes []event.PassDirection) string {
 	parts := make([]string, len(passes))
 	for i, d := range passes {
-		parts[i] = fmt.Sprintf("Pack %d → %s", i+1, d)
+		parts[i] = tr.F("Pack %d → %s", i+1, passWord(d))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -268,12 +269,16 @@ func podBounds(s event.Settings) string {
 	if lo == hi {
 		return strconv.Itoa(s.Draft.Ideal)
 	}
-	return fmt.Sprintf("%d (%d to %d)", s.Draft.Ideal, lo, hi)
+	return tr.F("%d (%d to %d)", s.Draft.Ideal, lo, hi)
 }
 
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
+// passWord says a pass direction: "left", "right".
+func passWord(d event.PassDirection) string {
+	switch d {
+	case event.PassLeft:
+		return tr.L("left")
+	case event.PassRight:
+		return tr.L("right")
 	}
-	return fmt.Sprintf("%d %ss", n, word)
+	return string(d)
 }

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
 )
@@ -63,7 +64,7 @@ func TestDrawingDraftPodsShowsThePodsAndThePasses(t *testing.T) {
 	top = f.w.Canvas().Overlays().Top()
 	texts := uitest.Texts(top)
 	if f.s.pods.summary.Text != "23 players in 5 pods (5, 5, 5, 4, 4)" ||
-		!uitest.HasText(top, fmt.Sprintf("Drawn Sat 14 Jun at 18:30 · seed %d (the same seed and players give the same pods)", drawn.Seed)) {
+		!uitest.HasText(top, fmt.Sprintf("Drawn %s · seed %d (the same seed and players give the same pods)", i18n.DateTime(i18n.English, drawn.DrawnAt.Local()), drawn.Seed)) {
 		t.Errorf("summary %q", f.s.pods.summary.Text)
 	}
 	for i, pod := range drawn.Pods {

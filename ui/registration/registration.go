@@ -7,7 +7,6 @@ package registration
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -20,8 +19,10 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -54,7 +55,7 @@ const searchLimit = 50
 // NamesakeMark is added to the status of an entry signed up at the kiosk
 // by a player who said they are not the player of the same name already
 // registered or in the directory.
-const NamesakeMark = "namesake: check"
+var NamesakeMark = tr.K("namesake: check")
 
 // Screen is the Registration tab.
 type Screen struct {
@@ -118,7 +119,7 @@ type Screen struct {
 	onImport     func()
 }
 
-// SetImport shows an "Import players…" button that calls fn; nil hides it.
+// SetImport shows an tr.L("Import players…") button that calls fn; nil hides it.
 func (s *Screen) SetImport(fn func()) {
 	s.onImport = fn
 	s.importButton.Hidden = fn == nil
@@ -128,18 +129,18 @@ func (s *Screen) SetImport(fn func()) {
 // New returns the tab; Load shows an event in it.
 func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen {
 	s := &Screen{d: d, run: run, alert: alert, win: win, registered: map[event.PlayerID]bool{}}
-	s.search = &widget.Entry{PlaceHolder: "Find a player by name or member number", OnChanged: s.onSearchChanged, OnSubmitted: s.onSearchSubmitted}
+	s.search = &widget.Entry{PlaceHolder: tr.L("Find a player by name or member number"), OnChanged: s.onSearchChanged, OnSubmitted: s.onSearchSubmitted}
 	s.search.ActionItem = widget.NewIcon(theme.SearchIcon())
 	s.matchCols = columns.New(columns.Col{Width: 120, Grow: 1}, columns.Col{Width: 130})
 	s.matchList = &widget.List{Length: s.matchCount, CreateItem: s.createMatch, UpdateItem: s.updateMatch}
-	s.noMatches = &widget.Label{Text: "No player in the directory matches. Add them below.", Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
+	s.noMatches = &widget.Label{Text: tr.L("No player in the directory matches. Add them below."), Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
 	s.noMatches.Hide()
-	s.newName = &widget.Entry{PlaceHolder: "Name", OnSubmitted: s.onAddSubmitted}
-	s.newMember = &widget.Entry{PlaceHolder: "Member number (optional)", OnSubmitted: s.onAddSubmitted}
-	s.addButton = &widget.Button{Text: "Add and register", Icon: theme.ContentAddIcon(), OnTapped: s.onAdd}
+	s.newName = &widget.Entry{PlaceHolder: tr.L("Name"), OnSubmitted: s.onAddSubmitted}
+	s.newMember = &widget.Entry{PlaceHolder: tr.L("Member number (optional)"), OnSubmitted: s.onAddSubmitted}
+	s.addButton = &widget.Button{Text: tr.L("Add and register"), Icon: theme.ContentAddIcon(), OnTapped: s.onAdd}
 	s.status = &widget.Label{Wrapping: fyne.TextWrapWord}
 	s.counts = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}}
-	s.filter = &widget.Entry{PlaceHolder: "Filter entries", OnChanged: s.onFilterChanged}
+	s.filter = &widget.Entry{PlaceHolder: tr.L("Filter entries"), OnChanged: s.onFilterChanged}
 	s.filter.ActionItem = widget.NewIcon(theme.SearchIcon())
 	s.entryCols = columns.New(
 		columns.Col{Width: 130, Grow: 3}, // name
@@ -160,31 +161,31 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	)
 	s.teamList = &widget.List{Length: s.shownCount, CreateItem: s.createTeamEntry, UpdateItem: s.updateEntry}
 	s.teamList.Hide()
-	s.noEntries = &widget.Label{Text: "Nobody is registered yet.", Alignment: fyne.TextAlignCenter, Importance: widget.LowImportance}
+	s.noEntries = &widget.Label{Text: tr.L("Nobody is registered yet."), Alignment: fyne.TextAlignCenter, Importance: widget.LowImportance}
 
-	findTitle := &widget.Label{Text: "Register from the directory", TextStyle: fyne.TextStyle{Bold: true}}
-	hint := columns.Secondary("Click Register, or press Enter for the first match.", false)
-	addTitle := &widget.Label{Text: "Add a new player", TextStyle: fyne.TextStyle{Bold: true}}
+	findTitle := &widget.Label{Text: tr.L("Register from the directory"), TextStyle: fyne.TextStyle{Bold: true}}
+	hint := columns.Secondary(tr.L("Click Register, or press Enter for the first match."), false)
+	addTitle := &widget.Label{Text: tr.L("Add a new player"), TextStyle: fyne.TextStyle{Bold: true}}
 	addBox := container.NewVBox(widget.NewSeparator(), addTitle, s.newName, s.newMember, container.NewHBox(layout.NewSpacer(), s.addButton), s.status)
 	left := container.NewBorder(container.NewVBox(findTitle, s.search, hint), addBox, nil, nil, container.NewStack(s.matchList, container.NewVBox(s.noMatches)))
 
-	s.draftButton = &widget.Button{Text: "Draft pods…", Icon: theme.GridIcon(), OnTapped: s.ShowDraftPods}
+	s.draftButton = &widget.Button{Text: tr.L("Draft pods…"), Icon: theme.GridIcon(), OnTapped: s.ShowDraftPods}
 	s.draftButton.Hide()
 	s.pods = newPodsDialog(s)
-	s.teamsButton = &widget.Button{Text: "Teams…", Icon: theme.AccountIcon(), OnTapped: s.ShowTeams}
+	s.teamsButton = &widget.Button{Text: tr.L("Teams…"), Icon: theme.AccountIcon(), OnTapped: s.ShowTeams}
 	s.teamsButton.Hide()
 	s.teamsDlg = newTeamsDialog(s)
-	s.decksButton = &widget.Button{Text: "Decks…", Icon: theme.DocumentIcon(), OnTapped: s.ShowDecks}
+	s.decksButton = &widget.Button{Text: tr.L("Decks…"), Icon: theme.DocumentIcon(), OnTapped: s.ShowDecks}
 	s.decksButton.Hide()
-	s.importButton = &widget.Button{Text: "Import players…", Icon: theme.UploadIcon(), OnTapped: func() {
+	s.importButton = &widget.Button{Text: tr.L("Import players…"), Icon: theme.UploadIcon(), OnTapped: func() {
 		if s.onImport != nil {
 			s.onImport()
 		}
 	}}
 	s.importButton.Hide()
 
-	s.entryHead = s.entryCols.Header("Name", "Member", "Present", "Status", "", "")
-	s.teamHead = s.teamCols.Header("Name", "Team", "Present", "Status", "", "")
+	s.entryHead = s.entryCols.Header(tr.L("Name"), tr.L("Member"), tr.L("Present"), tr.L("Status"), "", "")
+	s.teamHead = s.teamCols.Header(tr.L("Name"), tr.L("Team"), tr.L("Present"), tr.L("Status"), "", "")
 	s.teamHead.Hide()
 	top := container.NewVBox(container.NewBorder(nil, nil, s.counts, container.NewHBox(s.importButton, s.decksButton, s.teamsButton, s.draftButton), s.filter),
 		s.entryHead, s.teamHead, widget.NewSeparator())
@@ -273,9 +274,9 @@ func (s *Screen) showEntries(entries []event.Entry) {
 			dropped++
 		}
 	}
-	counts := fmt.Sprintf("%d registered · %d checked in · %d dropped", len(entries), checked, dropped)
+	counts := tr.F("%d registered · %d checked in · %d dropped", len(entries), checked, dropped)
 	if s.event.Settings.Teams() {
-		counts += " · " + plural(len(s.teams), "team")
+		counts += " · " + tr.N("%d teams", len(s.teams), len(s.teams))
 	}
 	s.counts.SetText(counts)
 	s.applyFilter()
@@ -291,9 +292,9 @@ func (s *Screen) applyFilter() {
 		}
 	}
 	if len(s.entries) == 0 {
-		s.noEntries.SetText("Nobody is registered yet.")
+		s.noEntries.SetText(tr.L("Nobody is registered yet."))
 	} else {
-		s.noEntries.SetText("No entry matches the filter.")
+		s.noEntries.SetText(tr.L("No entry matches the filter."))
 	}
 	s.noEntries.Hidden = len(s.shown) > 0
 	s.noEntries.Refresh()
@@ -353,13 +354,13 @@ func (s *Screen) onSearchSubmitted(string) {
 		}
 	}
 	if len(s.matches) > 0 {
-		s.setStatus("Every matching player is already registered.", widget.WarningImportance)
+		s.setStatus(tr.L("Every matching player is already registered."), widget.WarningImportance)
 	}
 }
 
 func (s *Screen) register(p event.Player) {
 	if s.registered[p.ID] {
-		s.setStatus(p.Name+" is already registered.", widget.WarningImportance)
+		s.setStatus(tr.F("%s is already registered.", p.Name), widget.WarningImportance)
 		return
 	}
 	id := s.eventID
@@ -372,7 +373,7 @@ func (s *Screen) register(p event.Player) {
 		}
 		s.search.SetText("")
 		s.FocusSearch()
-		s.saved(en.Name + " registered")
+		s.saved(tr.F("%s registered", en.Name))
 	})
 }
 
@@ -380,7 +381,7 @@ func (s *Screen) matchCount() int { return len(s.matches) }
 
 func (s *Screen) createMatch() fyne.CanvasObject {
 	name := columns.Cell()
-	button := &widget.Button{Text: "Register", Icon: theme.ContentAddIcon()}
+	button := &widget.Button{Text: tr.L("Register"), Icon: theme.ContentAddIcon()}
 	return s.matchCols.Row(name, button)
 }
 
@@ -397,13 +398,13 @@ func (s *Screen) updateMatch(i widget.ListItemID, o fyne.CanvasObject) {
 	cells[0].(*widget.Label).SetText(text)
 	b := cells[1].(*widget.Button)
 	if s.registered[p.ID] {
-		b.SetText("Registered")
+		b.SetText(tr.L("Registered"))
 		b.SetIcon(theme.ConfirmIcon())
 		b.OnTapped = nil
 		b.Disable()
 		return
 	}
-	b.SetText("Register")
+	b.SetText(tr.L("Register"))
 	b.SetIcon(theme.ContentAddIcon())
 	b.OnTapped = func() { s.register(p) }
 	b.Enable()
@@ -426,7 +427,7 @@ func (s *Screen) onAdd() {
 		s.newName.SetText("")
 		s.newMember.SetText("")
 		s.win.Canvas().Focus(s.newName)
-		s.saved(en.Name + " added and registered")
+		s.saved(tr.F("%s added and registered", en.Name))
 	})
 }
 
@@ -438,7 +439,7 @@ func (s *Screen) shownCount() int { return len(s.shown) }
 
 func (s *Screen) createEntry() fyne.CanvasObject {
 	check := &widget.Check{}
-	table := &widget.Button{Text: "Table…"}
+	table := &widget.Button{Text: tr.L("Table…")}
 	action := &widget.Button{}
 	return s.entryCols.Row(columns.Cell(), columns.Cell(), check, columns.Cell(), table, action)
 }
@@ -446,7 +447,7 @@ func (s *Screen) createEntry() fyne.CanvasObject {
 // createTeamEntry is createEntry in a team event's columns.
 func (s *Screen) createTeamEntry() fyne.CanvasObject {
 	check := &widget.Check{}
-	table := &widget.Button{Text: "Table…"}
+	table := &widget.Button{Text: tr.L("Table…")}
 	action := &widget.Button{}
 	return s.teamCols.Row(columns.Cell(), columns.Cell(), check, columns.Cell(), table, action)
 }
@@ -479,7 +480,7 @@ func (s *Screen) updateEntry(i widget.ListItemID, o fyne.CanvasObject) {
 		if team, ok := s.teamName[en.TeamID]; ok {
 			member.SetText(team)
 		} else {
-			member.SetText("no team")
+			member.SetText(tr.L("no team"))
 			if en.Active() {
 				member.Importance = widget.WarningImportance
 			}
@@ -493,22 +494,22 @@ func (s *Screen) updateEntry(i widget.ListItemID, o fyne.CanvasObject) {
 	status := cells[3].(*widget.Label)
 	text := Status(en)
 	if en.FixedTable > 0 {
-		text += fmt.Sprintf(" · fixed table %d", en.FixedTable)
+		text += " · " + tr.F("fixed table %d", en.FixedTable)
 	}
 	if en.Seed > 0 {
-		text += fmt.Sprintf(" · seed %d", en.Seed)
+		text += " · " + tr.F("seed %d", en.Seed)
 	}
 	// Signed up at the kiosk under a name already here (issue 11): the
 	// organizer checks it is not one person twice.
 	if en.Namesake { // first, so a narrow column still shows it
-		text = NamesakeMark + " · " + text
+		text = tr.L(NamesakeMark) + " · " + text
 	}
 	status.SetText(text)
 	table := cells[4].(*widget.Button)
 	if en.FixedTable > 0 {
-		table.SetText(fmt.Sprintf("Table %d", en.FixedTable))
+		table.SetText(tr.F("Table %d", en.FixedTable))
 	} else {
-		table.SetText("Table…")
+		table.SetText(tr.L("Table…"))
 	}
 	table.OnTapped = func() { s.ShowFixTable(en) }
 	if en.Active() {
@@ -523,14 +524,14 @@ func (s *Screen) updateEntry(i widget.ListItemID, o fyne.CanvasObject) {
 		if en.Namesake {
 			status.Importance = widget.WarningImportance
 		}
-		action.SetText("Drop")
+		action.SetText(tr.L("Drop"))
 		action.SetIcon(theme.ContentRemoveIcon())
 		action.OnTapped = func() { s.onDrop(en) }
 		action.Enable()
 	} else {
 		check.Disable()
 		status.Importance = widget.DangerImportance
-		action.SetText("Re-instate")
+		action.SetText(tr.L("Re-instate"))
 		action.SetIcon(theme.ContentUndoIcon())
 		action.OnTapped = func() { s.onReinstate(en) }
 		if en.Status == event.EntryDropped {
@@ -542,25 +543,25 @@ func (s *Screen) updateEntry(i widget.ListItemID, o fyne.CanvasObject) {
 	status.Refresh()
 }
 
-// Status says where an entry stands: "active", "active from round 3" for a
+// Status says where an entry stands: tr.L("active"), "active from round 3" for a
 // late entry, "dropped after round 2", "disqualified after round 1".
 func Status(en event.Entry) string {
 	switch en.Status {
 	case event.EntryActive:
 		if en.JoinedRound > 1 {
-			return fmt.Sprintf("active from round %d", en.JoinedRound)
+			return tr.F("active from round %d", en.JoinedRound)
 		}
-		return "active"
+		return tr.L("active")
 	case event.EntryDropped:
 		if en.DroppedAfter == 0 {
-			return "dropped before round 1"
+			return tr.L("dropped before round 1")
 		}
-		return fmt.Sprintf("dropped after round %d", en.DroppedAfter)
+		return tr.F("dropped after round %d", en.DroppedAfter)
 	case event.EntryDisqualified:
 		if en.DroppedAfter == 0 {
-			return "disqualified"
+			return tr.L("disqualified")
 		}
-		return fmt.Sprintf("disqualified after round %d", en.DroppedAfter)
+		return tr.F("disqualified after round %d", en.DroppedAfter)
 	}
 	return string(en.Status)
 }
@@ -575,9 +576,9 @@ func (s *Screen) onCheckIn(en event.Entry, present bool) {
 			return
 		}
 		if present {
-			s.saved(en.Name + " checked in")
+			s.saved(tr.F("%s checked in", en.Name))
 		} else {
-			s.saved(en.Name + ": check-in undone")
+			s.saved(tr.F("%s: check-in undone", en.Name))
 		}
 	})
 }
@@ -585,9 +586,9 @@ func (s *Screen) onCheckIn(en event.Entry, present bool) {
 // onDrop asks before dropping a player: a drop takes them out of the
 // next pairings, and a click on the wrong row must not. Enter keeps them.
 func (s *Screen) onDrop(en event.Entry) {
-	msg := fmt.Sprintf("Drop %s from %s?\nThey are not paired in later rounds; their results so far stay. Re-instate undoes it before the next pairing.", en.Name, s.event.Name)
-	s.confirm = keys.NewConfirm(s.win, keys.ConfirmOptions{Title: "Drop " + en.Name, Message: msg,
-		Yes: "Drop " + en.Name, No: "Keep " + en.Name, Danger: true}, func(yes bool) {
+	msg := tr.F("Drop %s from %s?\nThey are not paired in later rounds; their results so far stay. Re-instate undoes it before the next pairing.", en.Name, s.event.Name)
+	s.confirm = keys.NewConfirm(s.win, keys.ConfirmOptions{Title: tr.F("Drop %s", en.Name), Message: msg,
+		Yes: tr.F("Drop %s", en.Name), No: tr.F("Keep %s", en.Name), Danger: true}, func(yes bool) {
 		if yes {
 			s.drop(en)
 		}
@@ -603,7 +604,7 @@ func (s *Screen) drop(en event.Entry) {
 			s.fail(err)
 			return
 		}
-		s.saved(en.Name + " dropped")
+		s.saved(tr.F("%s dropped", en.Name))
 	})
 }
 
@@ -615,7 +616,7 @@ func (s *Screen) onReinstate(en event.Entry) {
 			s.fail(err)
 			return
 		}
-		s.saved(en.Name + " re-instated")
+		s.saved(tr.F("%s re-instated", en.Name))
 	})
 }
 
@@ -628,12 +629,12 @@ func (s *Screen) ShowFixTable(en event.Entry) {
 	s.fixing = en
 	// Enter saves, Esc cancels, from either field.
 	esc := map[fyne.KeyName]func(){fyne.KeyEscape: func() { s.fixDialog.Dismiss() }}
-	s.fixEntry = keys.NewEntry("none")
+	s.fixEntry = keys.NewEntry(tr.L("none"))
 	s.fixEntry.OnKey = esc
 	if en.FixedTable > 0 {
 		s.fixEntry.SetText(strconv.Itoa(en.FixedTable))
 	}
-	s.seedEntry = keys.NewEntry("none")
+	s.seedEntry = keys.NewEntry(tr.L("none"))
 	s.seedEntry.OnKey = esc
 	if en.Seed > 0 {
 		s.seedEntry.SetText(strconv.Itoa(en.Seed))
@@ -641,17 +642,17 @@ func (s *Screen) ShowFixTable(en event.Entry) {
 	s.fixEntry.OnSubmitted = func(string) { s.fixDialog.Submit() }
 	s.seedEntry.OnSubmitted = func(string) { s.fixDialog.Submit() }
 	items := []*widget.FormItem{
-		{Text: "Table", Widget: s.fixEntry, HintText: fmt.Sprintf("%s plays at this table every round. Empty or 0: none.", en.Name)},
-		{Text: "Seed", Widget: s.seedEntry, HintText: "Before round 1. Swiss pairs round 1 by seed (1 v the top of the bottom half); brackets seed by it."},
+		{Text: tr.L("Table"), Widget: s.fixEntry, HintText: tr.F("%s plays at this table every round. Empty or 0: none.", en.Name)},
+		{Text: tr.L("Seed"), Widget: s.seedEntry, HintText: tr.L("Before round 1. Swiss pairs round 1 by seed (1 v the top of the bottom half); brackets seed by it.")},
 	}
-	s.fixDialog = dialog.NewForm("Table and seed for "+en.Name, "Save", "Cancel", items, s.onFixTableClosed, s.win)
+	s.fixDialog = dialog.NewForm(tr.F("Table and seed for %s", en.Name), tr.L("Save"), tr.L("Cancel"), items, s.onFixTableClosed, s.win)
 	s.fixDialog.Resize(fyne.NewSize(520, s.fixDialog.MinSize().Height))
 	s.fixDialog.Show()
 	s.win.Canvas().Focus(s.fixEntry)
 }
 
 // number reads an optional whole number: empty is 0.
-func number(text, what string) (int, error) {
+func number(text string, what i18n.Text) (int, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return 0, nil
@@ -668,12 +669,12 @@ func (s *Screen) onFixTableClosed(ok bool) {
 		return
 	}
 	en := s.fixing
-	table, err := number(s.fixEntry.Text, "table number")
+	table, err := number(s.fixEntry.Text, i18n.F("table number"))
 	if err != nil {
 		s.fail(err)
 		return
 	}
-	seed, err := number(s.seedEntry.Text, "seed")
+	seed, err := number(s.seedEntry.Text, i18n.F("seed"))
 	if err != nil {
 		s.fail(err)
 		return
@@ -699,19 +700,19 @@ func (s *Screen) onFixTableClosed(ok bool) {
 		var parts []string
 		if table != en.FixedTable {
 			if table == 0 {
-				parts = append(parts, "fixed table removed")
+				parts = append(parts, tr.L("fixed table removed"))
 			} else {
-				parts = append(parts, fmt.Sprintf("table %d fixed", table))
+				parts = append(parts, tr.F("table %d fixed", table))
 			}
 		}
 		if seed != en.Seed {
 			if seed == 0 {
-				parts = append(parts, "seed removed")
+				parts = append(parts, tr.L("seed removed"))
 			} else {
-				parts = append(parts, fmt.Sprintf("seed %d", seed))
+				parts = append(parts, tr.F("seed %d", seed))
 			}
 		}
-		s.saved(en.Name + ": " + strings.Join(parts, ", "))
+		s.saved(tr.F("%s: %s", en.Name, strings.Join(parts, ", ")))
 	})
 }
 

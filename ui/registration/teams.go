@@ -2,7 +2,6 @@ package registration
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -13,6 +12,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -47,10 +47,10 @@ type teamsDialog struct {
 
 func newTeamsDialog(s *Screen) *teamsDialog {
 	p := &teamsDialog{s: s}
-	p.first = &widget.Select{PlaceHolder: "First player", OnChanged: p.onPicked}
-	p.second = &widget.Select{PlaceHolder: "Second player", OnChanged: p.onPicked}
-	p.name = &widget.Entry{PlaceHolder: "Team name (optional)", OnSubmitted: func(string) { p.onMake() }}
-	p.makeButton = &widget.Button{Text: "Make team", Icon: theme.ContentAddIcon(), Importance: widget.HighImportance, OnTapped: p.onMake}
+	p.first = &widget.Select{PlaceHolder: tr.L("First player"), OnChanged: p.onPicked}
+	p.second = &widget.Select{PlaceHolder: tr.L("Second player"), OnChanged: p.onPicked}
+	p.name = &widget.Entry{PlaceHolder: tr.L("Team name (optional)"), OnSubmitted: func(string) { p.onMake() }}
+	p.makeButton = &widget.Button{Text: tr.L("Make team"), Icon: theme.ContentAddIcon(), Importance: widget.HighImportance, OnTapped: p.onMake}
 	p.summary = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}}
 	p.loose = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.WarningImportance}
 	p.message = &widget.Label{Wrapping: fyne.TextWrapWord}
@@ -61,14 +61,14 @@ func newTeamsDialog(s *Screen) *teamsDialog {
 		columns.Col{Width: 110},          // dissolve
 	)
 	p.list = &widget.List{Length: p.length, CreateItem: p.createItem, UpdateItem: p.updateItem}
-	p.none = &widget.Label{Text: "No teams yet.", Alignment: fyne.TextAlignCenter, Importance: widget.LowImportance}
-	p.close = &widget.Button{Text: "Close", OnTapped: p.onClose}
+	p.none = &widget.Label{Text: tr.L("No teams yet."), Alignment: fyne.TextAlignCenter, Importance: widget.LowImportance}
+	p.close = &widget.Button{Text: tr.L("Close"), OnTapped: p.onClose}
 
-	makeTitle := &widget.Label{Text: "Make a team", TextStyle: fyne.TextStyle{Bold: true}}
-	hint := columns.Secondary("Pick two registered players without a team. Left empty, the name is the players' names (Ada & Bob).", true)
+	makeTitle := &widget.Label{Text: tr.L("Make a team"), TextStyle: fyne.TextStyle{Bold: true}}
+	hint := columns.Secondary(tr.L("Pick two registered players without a team. Left empty, the name is the players' names (Ada & Bob)."), true)
 	pickers := container.NewGridWithColumns(2, p.first, p.second)
 	nameRow := container.NewBorder(nil, nil, nil, p.makeButton, p.name)
-	header := p.cols.Header("Team", "Players", "")
+	header := p.cols.Header(tr.L("Team"), tr.L("Players"), "")
 	top := container.NewVBox(makeTitle, pickers, nameRow, hint, p.message, widget.NewSeparator(),
 		p.summary, p.loose, header, widget.NewSeparator())
 	p.body = container.NewBorder(top, nil, nil, nil, container.NewStack(p.list, container.NewVBox(p.none)))
@@ -79,7 +79,7 @@ func newTeamsDialog(s *Screen) *teamsDialog {
 func (s *Screen) ShowTeams() {
 	p := s.teamsDlg
 	p.message.Hide()
-	p.dialog = dialog.NewCustomWithoutButtons("Teams · "+s.event.Name, p.body, s.win)
+	p.dialog = dialog.NewCustomWithoutButtons(tr.F("Teams · %s", s.event.Name), p.body, s.win)
 	p.dialog.SetButtons([]fyne.CanvasObject{p.close})
 	p.refresh()
 	p.dialog.Show()
@@ -108,7 +108,7 @@ func (p *teamsDialog) refresh() {
 	for _, en := range p.free {
 		label := en.Name
 		if _, taken := p.pick[label]; taken {
-			label = fmt.Sprintf("%s (entry %d)", en.Name, en.ID)
+			label = tr.F("%s (entry %d)", en.Name, en.ID)
 		}
 		p.pick[label] = en.ID
 		options = append(options, label)
@@ -125,7 +125,7 @@ func (p *teamsDialog) refresh() {
 	for i, en := range p.free {
 		names[i] = en.Name
 	}
-	p.loose.SetText("Without a team: " + strings.Join(names, ", "))
+	p.loose.SetText(tr.F("Without a team: %s", strings.Join(names, ", ")))
 	p.loose.Hidden = len(p.free) == 0
 	p.loose.Refresh()
 	p.none.Hidden = len(p.s.teams) > 0
@@ -137,14 +137,11 @@ func (p *teamsDialog) refresh() {
 // TeamSummary is the count line of the Teams dialog: "6 teams · 1 player
 // without a team".
 func TeamSummary(teams, free int) string {
-	text := plural(teams, "team")
-	switch free {
-	case 0:
-		return text + " · every player has a team"
-	case 1:
-		return text + " · 1 player without a team"
+	text := tr.N("%d teams", teams, teams)
+	if free == 0 {
+		return text + " · " + tr.L("every player has a team")
 	}
-	return text + fmt.Sprintf(" · %d players without a team", free)
+	return text + " · " + tr.N("%d players without a team", free, free)
 }
 
 // onPicked enables Make team once two different players are picked.
@@ -167,7 +164,7 @@ func (p *teamsDialog) show(text string, imp widget.Importance) {
 func (p *teamsDialog) onMake() {
 	a, b := p.pick[p.first.Selected], p.pick[p.second.Selected]
 	if a == 0 || b == 0 {
-		p.show("Pick two players first.", widget.WarningImportance)
+		p.show(tr.L("Pick two players first."), widget.WarningImportance)
 		return
 	}
 	id, name := p.s.eventID, p.name.Text
@@ -181,8 +178,8 @@ func (p *teamsDialog) onMake() {
 		p.first.ClearSelected()
 		p.second.ClearSelected()
 		p.name.SetText("")
-		p.show("Team "+tm.Name+" made", widget.SuccessImportance)
-		p.s.saved("Team " + tm.Name + " made")
+		p.show(tr.F("Team %s made", tm.Name), widget.SuccessImportance)
+		p.s.saved(tr.F("Team %s made", tm.Name))
 	})
 }
 
@@ -191,7 +188,7 @@ func (p *teamsDialog) length() int { return len(p.s.teams) }
 func (p *teamsDialog) createItem() fyne.CanvasObject {
 	name := columns.Cell()
 	name.TextStyle.Bold = true
-	return p.cols.Row(name, columns.Cell(), &widget.Button{Text: "Dissolve", Icon: theme.ContentRemoveIcon()})
+	return p.cols.Row(name, columns.Cell(), &widget.Button{Text: tr.L("Dissolve"), Icon: theme.ContentRemoveIcon()})
 }
 
 func (p *teamsDialog) updateItem(i widget.ListItemID, o fyne.CanvasObject) {
@@ -236,8 +233,8 @@ func (p *teamsDialog) onDissolve(tm event.Team) {
 			p.show(work.Sentence(err), widget.DangerImportance)
 			return
 		}
-		p.show("Team "+tm.Name+" dissolved", widget.SuccessImportance)
-		p.s.saved("Team " + tm.Name + " dissolved")
+		p.show(tr.F("Team %s dissolved", tm.Name), widget.SuccessImportance)
+		p.s.saved(tr.F("Team %s dissolved", tm.Name))
 	})
 }
 

@@ -20,8 +20,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"tablekeeper/core/event"
 	"tablekeeper/core/store"
+	"tablekeeper/ui/internal/tr"
 )
 
 // Problem is what the window says.
@@ -54,11 +54,11 @@ func Content(p Problem, w fyne.Window, quit func()) fyne.CanvasObject {
 	title := &widget.Label{Text: p.Title, TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Wrapping: fyne.TextWrapWord}
 	msg := &widget.Label{Text: p.Message, Wrapping: fyne.TextWrapWord}
 	advice := &widget.Label{Text: p.Advice, Wrapping: fyne.TextWrapWord}
-	quitButton := &widget.Button{Text: "Quit", Icon: theme.CancelIcon(), OnTapped: quit}
+	quitButton := &widget.Button{Text: tr.L("Quit"), Icon: theme.CancelIcon(), OnTapped: quit}
 	buttons := []fyne.CanvasObject{quitButton}
 	def := quit
 	if p.Create != nil {
-		create := &widget.Button{Text: "Create a new database here", Icon: theme.ContentAddIcon(), Importance: widget.HighImportance}
+		create := &widget.Button{Text: tr.L("Create a new database here"), Icon: theme.ContentAddIcon(), Importance: widget.HighImportance}
 		create.OnTapped = func() {
 			create.Disable()
 			p.Create()
@@ -88,45 +88,44 @@ func Content(p Problem, w fyne.Window, quit func()) fyne.CanvasObject {
 }
 
 // Title heads every window of a bad start.
-const Title = "Tablekeeper cannot open its database"
+var Title = tr.K("Tablekeeper cannot open its database")
 
 // Missing asks before a new database is made where --db names no file: a
 // mistyped path must not silently start an empty event list.
 func Missing(path string) Problem {
 	return Problem{
-		Title:   "No database at this path",
-		Message: "There is no Tablekeeper database at " + path + ".",
-		Advice: "If the path is mistyped, quit and start again with the right --db path (your events are still in the file you meant). " +
-			"Otherwise Tablekeeper can create a new, empty database here, in " + filepath.Dir(path) + ".",
+		Title:   tr.L("No database at this path"),
+		Message: tr.F("There is no Tablekeeper database at %s.", path),
+		Advice:  tr.F("If the path is mistyped, quit and start again with the right --db path (your events are still in the file you meant). Otherwise Tablekeeper can create a new, empty database here, in %s.", filepath.Dir(path)),
 	}
 }
 
 // ForError turns a failed open of the database at path into the window's
 // sentences: what is wrong and what to do, for each kind of bad start.
 func ForError(path string, err error) Problem {
-	p := Problem{Title: Title, Message: event.Message(err)}
-	backups := "Or open the newest copy in the backups folder beside it (Tablekeeper keeps one for each published round) with --db."
+	p := Problem{Title: tr.L(Title), Message: tr.Err(err)}
+	backups := tr.L("Or open the newest copy in the backups folder beside it (Tablekeeper keeps one for each published round) with --db.")
 	var pe *fs.PathError
 	switch {
 	case errors.Is(err, store.ErrLocked):
-		p.Advice = "Close the other Tablekeeper first: look for its window on another desktop or minimised, then start again."
+		p.Advice = tr.L("Close the other Tablekeeper first: look for its window on another desktop or minimised, then start again.")
 	case errors.Is(err, store.ErrTooNew):
-		p.Advice = "Install the newer Tablekeeper that wrote this file, or open a backup made before it."
+		p.Advice = tr.L("Install the newer Tablekeeper that wrote this file, or open a backup made before it.")
 	case strings.Contains(err.Error(), "it is a folder") || strings.Contains(err.Error(), "is a directory") || strings.Contains(err.Error(), "not a directory"):
-		p.Advice = "Check the --db path: it must name a database file, not a folder."
+		p.Advice = tr.L("Check the --db path: it must name a database file, not a folder.")
 	case errors.Is(err, store.ErrNotTablekeeper):
-		p.Advice = "Check the --db path: it must name a Tablekeeper database (.db). The file was left as it is. " + backups
+		p.Advice = tr.L("Check the --db path: it must name a Tablekeeper database (.db). The file was left as it is.") + " " + backups
 	case errors.Is(err, fs.ErrPermission):
-		p.Advice = "Your account may not read or write this file or its folder: ask whoever set up this computer, or copy the file into your own folder and open the copy."
+		p.Advice = tr.L("Your account may not read or write this file or its folder: ask whoever set up this computer, or copy the file into your own folder and open the copy.")
 	case strings.Contains(strings.ToLower(err.Error()), "malformed") || strings.Contains(strings.ToLower(err.Error()), "corrupt"):
-		p.Advice = "The file is damaged. " + backups
+		p.Advice = tr.L("The file is damaged.") + " " + backups
 	case errors.As(err, &pe):
-		p.Advice = "Check the --db path: Tablekeeper could not reach that file (" + pe.Err.Error() + ")."
+		p.Advice = tr.F("Check the --db path: Tablekeeper could not reach that file (%s).", pe.Err.Error())
 	default:
-		p.Advice = "Check the --db path. " + backups
+		p.Advice = tr.L("Check the --db path.") + " " + backups
 	}
 	if path != "" && !strings.Contains(p.Message, path) {
-		p.Message = path + ": " + p.Message
+		p.Message = tr.F("%s: %s", path, p.Message)
 	}
 	return p
 }

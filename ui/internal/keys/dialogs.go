@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/tr"
 )
 
 // Confirm is a question with two answers that the keyboard can give:
@@ -46,7 +47,7 @@ type ConfirmOptions struct {
 func NewConfirm(win fyne.Window, o ConfirmOptions, answer func(bool)) *Confirm {
 	c := &Confirm{win: win, answer: answer}
 	if o.No == "" {
-		o.No = "Cancel"
+		o.No = tr.L("Cancel")
 	}
 	c.yes = NewButton(o.Yes, theme.ConfirmIcon(), c.Confirm)
 	c.no = NewButton(o.No, theme.CancelIcon(), c.Dismiss)
@@ -58,10 +59,10 @@ func NewConfirm(win fyne.Window, o ConfirmOptions, answer func(bool)) *Confirm {
 		c.yes.Importance = widget.HighImportance
 	}
 	msg := &widget.Label{Text: o.Message, Wrapping: fyne.TextWrapWord}
-	hint := &widget.Label{Text: "Enter: " + o.No + " · Tab, then Enter: " + o.Yes + " · Esc: " + o.No, Importance: widget.LowImportance}
+	hint := &widget.Label{Text: tr.F("Enter: %[1]s · Tab, then Enter: %[2]s · Esc: %[1]s", o.No, o.Yes), Importance: widget.LowImportance}
 	first := c.no
 	if o.YesByDefault {
-		hint.Text = "Enter: " + o.Yes + " · Esc: " + o.No
+		hint.Text = tr.F("Enter: %[1]s · Esc: %[2]s", o.Yes, o.No)
 		first = c.yes
 	}
 	body := container.NewVBox(
@@ -112,7 +113,7 @@ const longMessage = 14
 // gives the focus back to what had it. It returns the dialog.
 func Inform(win fyne.Window, title, message string) *Confirm {
 	c := &Confirm{win: win}
-	c.yes = NewButton("OK", theme.ConfirmIcon(), c.Confirm)
+	c.yes = NewButton(tr.L("OK"), theme.ConfirmIcon(), c.Confirm)
 	c.yes.OnEscape = c.Confirm
 	c.yes.Importance = widget.HighImportance
 	c.no, c.first = c.yes, c.yes

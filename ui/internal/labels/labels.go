@@ -11,47 +11,57 @@ import (
 	"unicode/utf8"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
+	"tablekeeper/ui/internal/screen"
 )
 
 // Structure names a structure as an organizer says it: "Swiss", "Single
-// elimination", "KeyForge elimination".
-func Structure(s event.Structure) string {
+// elimination", "KeyForge elimination", in the screens' language.
+func Structure(s event.Structure) string { return screen.Text(StructureText(s)) }
+
+// StructureText is Structure kept to be said in a reader's language (a
+// web page's, a report's).
+func StructureText(s event.Structure) i18n.Text {
 	switch s {
 	case event.StructureSwiss:
-		return "Swiss"
+		return i18n.F("Swiss")
 	case event.StructureSingleElimination:
-		return "Single elimination"
+		return i18n.F("Single elimination")
 	case event.StructureDoubleElimination:
-		return "Double elimination"
+		return i18n.F("Double elimination")
 	case event.StructureRoundRobin:
-		return "Round robin"
+		return i18n.F("Round robin")
 	case event.StructureKeyForge:
-		return "KeyForge elimination"
+		return i18n.F("KeyForge elimination")
 	case event.StructureArmageddon:
-		return "Armageddon elimination"
+		return i18n.F("Armageddon elimination")
 	case event.StructureSchedule:
-		return "Fixed schedule"
+		return i18n.F("Fixed schedule")
 	case event.StructureChallenges:
-		return "Open challenges"
+		return i18n.F("Open challenges")
 	case event.StructureDoubleFinal:
-		return "Double elimination + final"
+		return i18n.F("Double elimination + final")
 	}
-	return Capital(string(s))
+	// An unknown structure is its own name, in every language.
+	return i18n.Text{Format: strings.ReplaceAll(Capital(string(s)), "%", "%%")}
 }
 
 // StructureOf names the structure of settings s, with the option that
 // changes its shape: "Double round robin", "Swiss with a top 8".
-func StructureOf(s event.Settings) string {
+func StructureOf(s event.Settings) string { return screen.Text(StructureOfText(s)) }
+
+// StructureOfText is StructureOf kept to be said in a reader's language.
+func StructureOfText(s event.Settings) i18n.Text {
 	switch {
 	case s.Structure == event.StructureSwiss && s.Playoff.TopCut > 0:
-		return fmt.Sprintf("Swiss with a top %d", s.Playoff.TopCut)
+		return i18n.F("Swiss with a top %d", s.Playoff.TopCut)
 	case s.Structure == event.StructureRoundRobin && s.Double:
-		return "Double round robin"
+		return i18n.F("Double round robin")
 	case s.Structure == event.StructureArmageddon && s.Double:
-		return "Armageddon double elimination"
+		return i18n.F("Armageddon double elimination")
 	}
-	return Structure(s.Structure)
+	return StructureText(s.Structure)
 }
 
 // Tiebreaker returns a tiebreaker key's column title ("OMW%") and what it
@@ -69,20 +79,24 @@ func TiebreakerLine(key string) string {
 }
 
 // RoundName is a round's number and, where the structure names it, its
-// name: "Round 3", "Round 5 · top 8: quarter-final".
-func RoundName(r event.Round) string {
-	s := fmt.Sprintf("Round %d", r.Number)
+// name: "Round 3", "Round 5 · top 8: quarter-final", in the screens'
+// language.
+func RoundName(r event.Round) string { return screen.Text(RoundNameText(r)) }
+
+// RoundNameText is RoundName kept to be said in a reader's language (a
+// web page's, a report's).
+func RoundNameText(r event.Round) i18n.Text {
 	if r.Name != "" && !strings.EqualFold(r.Name, fmt.Sprintf("round %d", r.Number)) {
-		s += " · " + r.Name
+		return i18n.F("Round %d · %s", r.Number, r.Name)
 	}
-	return s
+	return i18n.F("Round %d", r.Number)
 }
 
 // Round is a round as the round selector shows it: its RoundName, with
 // " · draft" while its pairings are not published.
 func Round(r event.Round) string {
 	if !r.Published() {
-		return RoundName(r) + " · draft"
+		return i18n.T(screen.Lang(), "%s · draft", RoundNameText(r))
 	}
 	return RoundName(r)
 }
@@ -99,4 +113,18 @@ func Capital(s string) string {
 		return s
 	}
 	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// State names an event's state as the event list shows it: "registration",
+// "running", "finished".
+func State(s event.State) string {
+	switch s {
+	case event.StateRegistration:
+		return i18n.T(screen.Lang(), "registration")
+	case event.StateRunning:
+		return i18n.T(screen.Lang(), "running")
+	case event.StateFinished:
+		return i18n.T(screen.Lang(), "finished")
+	}
+	return string(s)
 }

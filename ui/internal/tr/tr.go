@@ -16,6 +16,7 @@ import (
 
 	"tablekeeper/assets"
 	"tablekeeper/core/i18n"
+	"tablekeeper/ui/internal/screen"
 )
 
 var current atomic.Value // i18n.Lang
@@ -47,6 +48,7 @@ func Setup(pref string) i18n.Lang {
 		}
 	}
 	current.Store(l)
+	screen.Set(l)
 	return l
 }
 

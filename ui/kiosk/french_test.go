@@ -1,0 +1,50 @@
+package kiosk
+
+import (
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+
+	"tablekeeper/core/director"
+	"tablekeeper/ui/internal/tr"
+)
+
+// inFrench runs the test named again in a process of its own with the
+// screens in French: Fyne keeps the language it loaded, so the other
+// tests of the package must not see it.
+func inFrench(t *testing.T) bool {
+	t.Helper()
+	if os.Getenv("TABLEKEEPER_TEST_FRENCH") == "1" {
+		tr.Setup("fr")
+		return true
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.count=1")
+	cmd.Env = append(os.Environ(), "TABLEKEEPER_TEST_FRENCH=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("in French: %v\n%s", err, out)
+	}
+	return false
+}
+
+// Chosen French, the kiosk speaks to the players in French: their seat,
+// their opponents, the round and its clock, a name already taken.
+func TestTheKioskSpeaksFrench(t *testing.T) {
+	if !inFrench(t) {
+		return
+	}
+	seat := director.KioskSeat{Seat: 2, Opponents: []string{"Ana Ortiz", "Bob Stone", "Cleo Wu"}}
+	if got := seatLine(seat); got != "Place 2 · contre Ana Ortiz, Bob Stone et Cleo Wu" {
+		t.Errorf("seat line %q", got)
+	}
+	v := director.KioskTables{Round: 5, RoundName: "top 8"}
+	if got := roundName(v); got != "ronde 5 (top 8)" {
+		t.Errorf("round %q", got)
+	}
+	if got := sameNameDetail("chris lee", []director.KioskMatch{{Name: "Chris Lee", EntryID: 3}}); got != "Un joueur nommé «\u00a0chris lee\u00a0» est déjà inscrit à ce tournoi. Si c'est vous, choisissez votre nom." {
+		t.Errorf("same name %q", got)
+	}
+	if got := timeLeft(v, director.KioskSeat{Reported: true}, time.Time{}); got != "votre résultat est enregistré" {
+		t.Errorf("time left %q", got)
+	}
+}
