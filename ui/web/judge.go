@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"tablekeeper/core/i18n"
 	"time"
 
 	"tablekeeper/core/clock"
@@ -179,7 +180,7 @@ func (j *judgeArea) session(r *http.Request) (judgeSession, string, bool) {
 }
 
 // msgJudgeSignedOut refuses a judge write from a phone not signed in.
-const msgJudgeSignedOut = "This phone is not signed in as a judge: open /judge and type the judges' PIN the organizer gave you."
+var msgJudgeSignedOut = i18n.F("This phone is not signed in as a judge: open /judge and type the judges' PIN the organizer gave you.")
 
 // show renders a judge page.
 func (j *judgeArea) show(w http.ResponseWriter, r *http.Request, status int, name, title string, p judgePage) {
@@ -360,7 +361,7 @@ func (j *judgeArea) postMe(w http.ResponseWriter, r *http.Request) {
 	n, _ := strconv.ParseInt(r.PostFormValue("judge"), 10, 64)
 	i := slices.IndexFunc(judges, func(x event.Judge) bool { return int64(x.ID) == n })
 	if i < 0 {
-		j.s.fail(w, r, http.StatusBadRequest, "Choose your name among the event's judges; if it is missing, the organizer adds you on the Judge tab.")
+		j.s.fail(w, r, http.StatusBadRequest, i18n.F("Choose your name among the event's judges; if it is missing, the organizer adds you on the Judge tab."))
 		return
 	}
 	j.staffSessions.update(token, func(js *judgeSession) {
@@ -563,7 +564,7 @@ func (j *judgeArea) write(w http.ResponseWriter, r *http.Request) (director.Judg
 	}
 	jid, ok := js.judgeIn(id)
 	if !ok {
-		j.s.fail(w, r, http.StatusForbidden, "Choose your name among the event's judges first, on the event's judge page.")
+		j.s.fail(w, r, http.StatusForbidden, i18n.F("Choose your name among the event's judges first, on the event's judge page."))
 		return director.JudgeView{}, event.Judge{}, js, false
 	}
 	if !j.s.staffParseForm(w, r) {
@@ -576,7 +577,7 @@ func (j *judgeArea) write(w http.ResponseWriter, r *http.Request) (director.Judg
 	}
 	i := slices.IndexFunc(v.Judges, func(x event.Judge) bool { return x.ID == jid })
 	if i < 0 {
-		j.s.fail(w, r, http.StatusForbidden, "You are no longer among the event's judges; ask the organizer.")
+		j.s.fail(w, r, http.StatusForbidden, i18n.F("You are no longer among the event's judges; ask the organizer."))
 		return v, event.Judge{}, js, false
 	}
 	return v, v.Judges[i], js, true
@@ -1002,13 +1003,13 @@ func (j *judgeArea) apiSuggest(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if _, ok := js.judgeIn(id); !ok {
-		j.s.fail(w, r, http.StatusForbidden, "Choose your name among the event's judges first.")
+		j.s.fail(w, r, http.StatusForbidden, i18n.F("Choose your name among the event's judges first."))
 		return
 	}
 	q := r.URL.Query()
 	f := entryValues{kind: q.Get("kind"), player: q.Get("player"), infraction: strings.Join(strings.Fields(q.Get("infraction")), " ")}
 	if _, err := staffText(f.infraction, "The infraction", judgelog.MaxInfraction); err != nil || len(f.player) > 12 {
-		j.s.fail(w, r, http.StatusBadRequest, "That infraction or player cannot be read; choose them again.")
+		j.s.fail(w, r, http.StatusBadRequest, i18n.F("That infraction or player cannot be read; choose them again."))
 		return
 	}
 	v, err := j.s.d.JudgeView(r.Context(), id)

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"tablekeeper/core/i18n"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -194,7 +195,7 @@ func (k *kioskArea) session(r *http.Request, id event.EventID) (kioskSession, st
 
 // msgKioskLocked refuses a kiosk write from a device that is not
 // unlocked.
-const msgKioskLocked = "This device is not an unlocked kiosk: the organizer unlocks it with the kiosk PIN on the kiosk page."
+var msgKioskLocked = i18n.F("This device is not an unlocked kiosk: the organizer unlocks it with the kiosk PIN on the kiosk page.")
 
 // open reads the event of the address and the device's kiosk session for
 // a kiosk page: a locked device gets the unlock page (ok false).
@@ -544,7 +545,7 @@ func (ks kioskSession) offeredMatch(player int64) (director.KioskMatch, bool) {
 }
 
 // msgNotOffered refuses a name the kiosk did not offer.
-const msgNotOffered = "That name is not one this kiosk offered; search for your name again."
+var msgNotOffered = i18n.F("That name is not one this kiosk offered; search for your name again.")
 
 // pageConfirm asks "Are you …?" before checking a player in.
 func (k *kioskArea) pageConfirm(w http.ResponseWriter, r *http.Request) {
@@ -752,7 +753,7 @@ func (k *kioskArea) postNamesake(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if ks.signup.Name == "" {
-		k.s.fail(w, r, http.StatusBadRequest, "There is no sign-up waiting on this kiosk; start again with “I'm new here”.")
+		k.s.fail(w, r, http.StatusBadRequest, i18n.F("There is no sign-up waiting on this kiosk; start again with “I'm new here”."))
 		return
 	}
 	en, err := k.s.d.KioskSignUpNamesake(r.Context(), e.ID, ks.signup)
@@ -811,7 +812,7 @@ func (k *kioskArea) deckPage(e event.Event, en event.Entry) kioskPage {
 
 // msgNoDeck refuses a deck from a device with no player checked in on
 // it.
-const msgNoDeck = "Check in first: the kiosk registers the deck of the player who has just checked in on it."
+var msgNoDeck = i18n.F("Check in first: the kiosk registers the deck of the player who has just checked in on it.")
 
 // postDeck saves the deck of the player who checked in on the device;
 // an illegal deck is saved too, and the page says what to fix.
@@ -929,7 +930,7 @@ func (k *kioskArea) apiDeckCheck(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if ok, wait := k.s.limits.allow(rateDeckCheck, "deck:"+deviceKey(r)); !ok {
-		k.s.staffTooMany(w, r, wait, "Checking too often; the check runs again when you pause typing.")
+		k.s.staffTooMany(w, r, wait, i18n.F("Checking too often; the check runs again when you pause typing."))
 		return
 	}
 	if !k.s.staffParseForm(w, r) {

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"tablekeeper/core/i18n"
 	"time"
 	"unicode/utf8"
 
@@ -216,15 +217,15 @@ func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case !sameOrigin(r):
-		s.fail(w, r, http.StatusForbidden, "This report comes from another site's page; report from this event's page.")
+		s.fail(w, r, http.StatusForbidden, i18n.F("This report comes from another site's page; report from this event's page."))
 		return
 	case !wantsJSON(r):
-		s.fail(w, r, http.StatusBadRequest, "Send the report as JSON (Content-Type: application/json): {\"round\":R,\"table\":T,\"code\":\"…\",\"result\":\"2-1\"}.")
+		s.fail(w, r, http.StatusBadRequest, i18n.F("Send the report as JSON (Content-Type: application/json): {\"round\":R,\"table\":T,\"code\":\"…\",\"result\":\"2-1\"}."))
 		return
 	}
 	device, dev, addr := deviceOf(r), deviceKey(r), "ip:"+clientAddr(r)
 	if ok, wait := s.limits.allow(rateDeviceWrites, dev, addr); !ok {
-		s.tooMany(w, r, wait, "This phone has sent many reports in a short time")
+		s.tooMany(w, r, wait, i18n.F("This phone has sent many reports in a short time"))
 		return
 	}
 	req, err := decodeReport(r.Body)
@@ -234,11 +235,11 @@ func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
 	}
 	table := fmt.Sprintf("table:%d:%d:%d", id, req.Round, req.Table)
 	if ok, wait := s.limits.check(rateWrongPerTable, table); !ok {
-		s.tooMany(w, r, wait, fmt.Sprintf("Too many wrong codes were tried for table %d", req.Table))
+		s.tooMany(w, r, wait, i18n.F("Too many wrong codes were tried for table %d", req.Table))
 		return
 	}
 	if ok, wait := s.limits.check(rateWrongPerDevice, dev, addr); !ok {
-		s.tooMany(w, r, wait, "This phone has tried too many wrong codes")
+		s.tooMany(w, r, wait, i18n.F("This phone has tried too many wrong codes"))
 		return
 	}
 	if device == "" {
@@ -250,39 +251,40 @@ func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, director.ErrWrongCode):
 		s.limits.spend(rateWrongPerTable, table)
 		s.limits.spend(rateWrongPerDevice, dev, addr)
-		s.fail(w, r, http.StatusForbidden, event.Message(err))
+		s.fail(w, r, http.StatusForbidden, errText{err})
 	case errors.Is(err, director.ErrReportConflict):
-		s.fail(w, r, http.StatusConflict, event.Message(err))
+		s.fail(w, r, http.StatusConflict, errText{err})
 	case err != nil:
 		s.failErr(w, r, err)
 	case outcome == director.ReportPending:
 		writeJSON(w, http.StatusAccepted, reportReply{Outcome: outcome.String(),
-			Message: fmt.Sprintf("Thank you: table %d's result is sent. It counts once the organizer approves it.", req.Table)})
+			Message: i18n.T(langOf(r), "Thank you: table %d's result is sent. It counts once the organizer approves it.", req.Table)})
 	case outcome == director.ReportAlreadyRecorded:
 		writeJSON(w, http.StatusOK, reportReply{Outcome: outcome.String(),
-			Message: fmt.Sprintf("Table %d already has this result: nothing more to do.", req.Table)})
+			Message: i18n.T(langOf(r), "Table %d already has this result: nothing more to do.", req.Table)})
 	default:
 		writeJSON(w, http.StatusOK, reportReply{Outcome: outcome.String(),
-			Message: fmt.Sprintf("Thank you: table %d's result is recorded.", req.Table)})
+			Message: i18n.T(langOf(r), "Thank you: table %d's result is recorded.", req.Table)})
 	}
 }
 
 // tooMany refuses a write for a while, saying how long.
-func (s *Server) tooMany(w http.ResponseWriter, r *http.Request, wait time.Duration, why string) {
+func (s *Server) tooMany(w http.ResponseWriter, r *http.Request, wait time.Duration, why i18n.Text) {
 	secs := max(1, int(wait.Round(time.Second)/time.Second))
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	s.fail(w, r, http.StatusTooManyRequests, fmt.Sprintf("%s; wait %s and try again, or ask the organizer.", why, waitWords(secs)))
+	s.fail(w, r, http.StatusTooManyRequests, i18n.F("%[1]s; wait %[2]s and try again, or ask the organizer.", why, waitWords(secs)))
 }
 
 // waitWords says a wait in words: "40 seconds", "2 minutes".
-func waitWords(secs int) string {
+func waitWords(secs int) i18n.Text {
 	switch {
 	case secs == 1:
-		return "a second"
+		return i18n.F("a second")
 	case secs < 90:
-		return strconv.Itoa(secs) + " seconds"
+		return i18n.FN("%d seconds", secs, secs)
 	}
-	return strconv.Itoa((secs+59)/60) + " minutes"
+	m := (secs + 59) / 60
+	return i18n.FN("%d minutes", m, m)
 }
 
 // formJSON is GET /api/events/{id}/tables/{table}/form: the result form
@@ -315,7 +317,7 @@ type formJSON struct {
 func (s *Server) apiForm(w http.ResponseWriter, r *http.Request) {
 	n, err := positive(r.PathValue("table"), "table")
 	if err != nil || n > maxTable {
-		s.fail(w, r, http.StatusBadRequest, "table must be the table's number from your match slip")
+		s.fail(w, r, http.StatusBadRequest, i18n.F("table must be the table's number from your match slip"))
 		return
 	}
 	s.withBoard(w, r, func(b director.Board) {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"tablekeeper/core/i18n"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -178,7 +179,7 @@ var rateWrongPIN = rate{burst: 5, per: time.Minute}
 var rateDeckCheck = rate{burst: 20, per: 500 * time.Millisecond}
 
 // msgCrossSite refuses a write sent from another site's page.
-const msgCrossSite = "This form was sent from another web page; open the page on the store network and try again there."
+var msgCrossSite = i18n.F("This form was sent from another web page; open the page on the store network and try again there.")
 
 // staffWrite lets a kiosk or judge write through when it comes from this
 // server's own pages (the browser's Sec-Fetch-Site or Origin says so: a
@@ -191,14 +192,14 @@ func (s *Server) staffWrite(w http.ResponseWriter, r *http.Request, origin *http
 		return false
 	}
 	if ok, wait := s.limits.allow(rateDeviceWrites, deviceKey(r)); !ok {
-		s.staffTooMany(w, r, wait, "This device is sending too much at once; wait a moment and try again.")
+		s.staffTooMany(w, r, wait, i18n.F("This device is sending too much at once; wait a moment and try again."))
 		return false
 	}
 	return true
 }
 
 // staffTooMany answers 429 with how long to wait.
-func (s *Server) staffTooMany(w http.ResponseWriter, r *http.Request, wait time.Duration, msg string) {
+func (s *Server) staffTooMany(w http.ResponseWriter, r *http.Request, wait time.Duration, msg i18n.Text) {
 	secs := int(wait.Round(time.Second).Seconds())
 	w.Header().Set("Retry-After", strconv.Itoa(max(secs, 1)))
 	s.fail(w, r, http.StatusTooManyRequests, msg)
@@ -267,10 +268,10 @@ func (s *Server) staffParseForm(w http.ResponseWriter, r *http.Request) bool {
 	if err := r.ParseForm(); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			s.fail(w, r, http.StatusRequestEntityTooLarge, "That is more than this form takes; send less text.")
+			s.fail(w, r, http.StatusRequestEntityTooLarge, i18n.F("That is more than this form takes; send less text."))
 			return false
 		}
-		s.fail(w, r, http.StatusBadRequest, "The form could not be read; reload the page and try again.")
+		s.fail(w, r, http.StatusBadRequest, i18n.F("The form could not be read; reload the page and try again."))
 		return false
 	}
 	return true

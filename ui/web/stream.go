@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"tablekeeper/core/i18n"
 	"time"
 
 	"tablekeeper/core/director"
@@ -263,7 +264,7 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request, id event.Ev
 	c, err := s.hub.join(id, device)
 	if err != nil {
 		w.Header().Set("Retry-After", "60")
-		s.fail(w, r, http.StatusServiceUnavailable, "Too many live pages are open on the store network; this page refreshes by itself instead.")
+		s.fail(w, r, http.StatusServiceUnavailable, i18n.F("Too many live pages are open on the store network; this page refreshes by itself instead."))
 		return
 	}
 	defer s.hub.leave(c)
