@@ -50,30 +50,30 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, msg i1
 		writeError(w, status, msg.In(lang))
 		return
 	}
-	s.renderStatus(w, r, status, "errorpage", page{Title: statusTitle(status), Message: msg.In(lang)})
+	s.renderStatus(w, r, status, "errorpage", page{Head: statusTitle(status), Message: msg.In(lang)})
 }
 
-// statusTitle is the title (a key) of an error page with status.
-func statusTitle(status int) string {
+// statusTitle is the title of an error page with status.
+func statusTitle(status int) i18n.Text {
 	switch status {
 	case http.StatusBadRequest:
-		return i18n.K("Bad request")
+		return i18n.F("Bad request")
 	case http.StatusForbidden:
-		return i18n.K("Forbidden")
+		return i18n.F("Forbidden")
 	case http.StatusNotFound:
-		return i18n.K("Not found")
+		return i18n.F("Not found")
 	case http.StatusMethodNotAllowed:
-		return i18n.K("Method not allowed")
+		return i18n.F("Method not allowed")
 	case http.StatusConflict:
-		return i18n.K("Conflict")
+		return i18n.F("Conflict")
 	case http.StatusRequestEntityTooLarge:
-		return i18n.K("Too much sent")
+		return i18n.F("Too much sent")
 	case http.StatusTooManyRequests:
-		return i18n.K("Too many requests")
+		return i18n.F("Too many requests")
 	case http.StatusServiceUnavailable:
-		return i18n.K("Busy")
+		return i18n.F("Busy")
 	}
-	return i18n.K("Error")
+	return i18n.F("Error")
 }
 
 // isAPI reports whether r asks for the JSON API.

@@ -32,7 +32,7 @@ import (
 // reportRoutes are the self-report page, its form and the report itself.
 func (s *Server) reportRoutes() []route {
 	return []route{
-		{"GET /events/{id}/report", s.eventPage("report", "Report a result")},
+		{"GET /events/{id}/report", s.eventPage("report", i18n.F("Report a result"))},
 		{"GET /api/events/{id}/tables/{table}/form", s.apiForm},
 		{"POST /api/events/{id}/reports", s.apiReport},
 	}

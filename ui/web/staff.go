@@ -216,30 +216,31 @@ func pinKeys(area string, r *http.Request) []string {
 }
 
 // staffWait says how long to wait: "a minute", "40 seconds".
-func staffWait(d time.Duration) string {
+func staffWait(d time.Duration) i18n.Text {
 	secs := int(d.Round(time.Second).Seconds())
 	switch {
 	case secs <= 1:
-		return "a second"
+		return i18n.F("a second")
 	case secs < 60:
-		return strconv.Itoa(secs) + " seconds"
+		return i18n.FN("%d seconds", secs, secs)
 	case secs < 120:
-		return "a minute"
+		return i18n.F("a minute")
 	}
-	return strconv.Itoa((secs+59)/60) + " minutes"
+	m := (secs + 59) / 60
+	return i18n.FN("%d minutes", m, m)
 }
 
 // staffField reads a form field: trimmed, spaces inside collapsed, at most
 // limit characters of printable text; what says what the field is in the
 // staffSentence that refuses it.
-func staffField(r *http.Request, name, what string, limit int) (string, error) {
+func staffField(r *http.Request, name string, what i18n.Text, limit int) (string, error) {
 	v := strings.Join(strings.Fields(r.PostFormValue(name)), " ")
 	return staffText(v, what, limit)
 }
 
 // staffText refuses text longer than limit characters, or with bytes
 // that are not printable text.
-func staffText(v, what string, limit int) (string, error) {
+func staffText(v string, what i18n.Text, limit int) (string, error) {
 	if !utf8.ValidString(v) {
 		return "", event.Invalidf("%s is not readable text; type it again", what)
 	}
@@ -256,7 +257,7 @@ func staffText(v, what string, limit int) (string, error) {
 
 // staffLines reads a form field of several lines (a decklist, a
 // description): line ends made \n, at most limit characters.
-func staffLines(r *http.Request, name, what string, limit int) (string, error) {
+func staffLines(r *http.Request, name string, what i18n.Text, limit int) (string, error) {
 	v := strings.ReplaceAll(r.PostFormValue(name), "\r\n", "\n")
 	v = strings.ReplaceAll(v, "\r", "\n")
 	return staffText(strings.TrimSpace(v), what, limit)

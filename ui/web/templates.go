@@ -24,8 +24,13 @@ var staticFiles embed.FS
 // page is what every page template gets: the shared layout reads Title,
 // Event, Nav and Body; each page its own Data.
 type page struct {
-	// Title is the page's title (and the browser tab's, after the event).
+	// Head is the page's title (and the browser tab's, after the event),
+	// said in the page's language into Title.
+	Head  i18n.Text
 	Title string
+	// TitleOf, when set, is what the title is about (an event's name),
+	// written after it as it is.
+	TitleOf string
 	// Event is the event the page belongs to, nil for the event list.
 	Event *eventHead
 	// Nav is the key of the navigation tab to mark ("home", "pairings",
@@ -108,6 +113,7 @@ func (ps *pageSet) parse(l i18n.Lang) (map[string]*template.Template, error) {
 		"asset": ps.assetURL,
 		"t":     func(key string, args ...any) string { return i18n.T(l, key, args...) },
 		"tn":    func(key string, n int, args ...any) string { return i18n.N(l, key, n, args...) },
+		"say":   func(v any) string { return sayIn(l, v) },
 	}
 	layout, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFiles, "templates/layout.html")
 	if err != nil {
@@ -130,6 +136,20 @@ func (ps *pageSet) parse(l i18n.Lang) (map[string]*template.Template, error) {
 		pages[name] = t
 	}
 	return pages, nil
+}
+
+// sayIn says v in l for a page: a Text or an error sentence in l, a
+// string as it is, nothing for nil.
+func sayIn(l i18n.Lang, v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case i18n.Localizer:
+		return x.In(l)
+	case string:
+		return x
+	}
+	return fmt.Sprint(v)
 }
 
 // assetURL is the address of a static file with its content hash, so a
@@ -166,7 +186,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, name string, p p
 }
 
 // renderStatus writes page name with p and status, in the language of r
-// (p.Title is a key, said in it). The page is built in a buffer first, so
+// (p.Head is said into p.Title). The page is built in a buffer first, so
 // a template error never sends half a page.
 func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, status int, name string, p page) {
 	lang := langOf(r)
@@ -177,9 +197,9 @@ func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, status int
 		s.logf("web: no page template %q", name)
 		status = http.StatusInternalServerError
 		t = pages["errorpage"]
-		p = page{Title: i18n.K("Error"), Message: msgInternal.In(lang)}
+		p = page{Head: i18n.F("Error"), Message: msgInternal.In(lang)}
 	}
-	p.Title = i18n.T(lang, p.Title)
+	p.Title = p.Head.In(lang)
 	p.Lang, p.Langs, p.Words = lang, langChoices(r, lang), s.pages.words[lang]
 	if err := t.ExecuteTemplate(&buf, "layout", p); err != nil {
 		s.logf("web: %s %s: page %s: %v", r.Method, r.URL.Path, name, err)

@@ -52,7 +52,7 @@
     const tick = () => {
       for (const c of clocks) {
         const left = c.left - (Date.now() - t0);
-        c.el.textContent = left > 0 ? face(left) + ' left' : 'time is up';
+        c.el.textContent = left > 0 ? t("%s left", face(left)) : t("time is up");
       }
     };
     tick();
