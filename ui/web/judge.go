@@ -9,12 +9,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"tablekeeper/core/i18n"
 	"time"
 
 	"tablekeeper/core/clock"
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/judgelog"
 	"tablekeeper/ui/internal/labels"
 )
@@ -536,7 +536,7 @@ func (j *judgeArea) pageTable(w http.ResponseWriter, r *http.Request) {
 }
 
 func (j *judgeArea) renderTable(w http.ResponseWriter, r *http.Request, v director.JudgeView, me event.Judge, status int, problem i18n.Localizer) {
-	n, err := positive(r.PathValue("table"), "table")
+	n, err := positive(r.PathValue("table"), i18n.F("a table"))
 	if err != nil {
 		j.s.failErr(w, r, err)
 		return
@@ -602,7 +602,7 @@ func (j *judgeArea) postExtend(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	n, err := positive(r.PathValue("table"), "table")
+	n, err := positive(r.PathValue("table"), i18n.F("a table"))
 	if err != nil {
 		j.s.failErr(w, r, err)
 		return

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"tablekeeper/core/i18n"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -15,6 +14,7 @@ import (
 	"tablekeeper/core/deck"
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 )
 

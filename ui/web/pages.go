@@ -2,9 +2,9 @@ package web
 
 import (
 	"net/http"
-	"tablekeeper/core/i18n"
 
 	"tablekeeper/core/director"
+	"tablekeeper/core/i18n"
 )
 
 // staticRoutes serve the embedded stylesheet, script and icon.
@@ -40,7 +40,7 @@ func (s *Server) pageEvents(w http.ResponseWriter, r *http.Request) {
 		s.failErr(w, r, err)
 		return
 	}
-	s.render(w, r, "events", page{Head: i18n.F("Events"), Nav: "events", Data: eventsOf(bl).Events})
+	s.render(w, r, "events", page{Head: i18n.F("Events"), Nav: "events", Data: eventsOf(langOf(r), bl).Events})
 }
 
 // boardPage runs fn with the board of the event in the address for a

@@ -11,14 +11,13 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"tablekeeper/core/i18n"
 	"time"
 	"unicode/utf8"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
-	uilabels "tablekeeper/ui/internal/labels"
 )
 
 // A player reports a table's result from a phone with the code printed on
@@ -109,41 +108,25 @@ func decodeReport(body io.Reader) (reportRequest, error) {
 }
 
 // jsonProblem says in words what is wrong with a JSON body.
-func jsonProblem(err error) string {
+func jsonProblem(err error) i18n.Text {
 	var syntax *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.Is(err, io.EOF):
-		return "it is empty"
+		return i18n.F("it is empty")
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return "it stops in the middle"
+		return i18n.F("it stops in the middle")
 	case errors.As(err, &syntax):
-		return fmt.Sprintf("it is not JSON (at byte %d)", syntax.Offset)
+		return i18n.F("it is not JSON (at byte %d)", syntax.Offset)
 	case errors.As(err, &typ):
 		if typ.Field != "" {
-			return fmt.Sprintf("%s must be %s, not %s", typ.Field, typeWord(typ.Type.Kind().String()), typ.Value)
+			return i18n.F("%[1]s must be %[2]s, not %[3]s", typ.Field, typeWord(typ.Type.Kind().String()), typ.Value)
 		}
-		return "it must be a JSON object"
+		return i18n.F("it must be a JSON object")
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		return "it has the field " + strings.TrimPrefix(err.Error(), "json: unknown field ") + ", which a report does not have"
+		return i18n.F("it has the field %s, which a report does not have", strings.TrimPrefix(err.Error(), "json: unknown field "))
 	}
-	return "it is not a JSON object"
-}
-
-func typeWord(kind string) string {
-	switch kind {
-	case "int":
-		return "a whole number"
-	case "string":
-		return "text in quotes"
-	case "bool":
-		return "true or false"
-	case "slice":
-		return "a list"
-	case "ptr", "struct":
-		return "an object"
-	}
-	return kind
+	return i18n.F("it is not a JSON object")
 }
 
 // check bounds the fields of a report.
@@ -315,13 +298,13 @@ type formJSON struct {
 
 // apiForm answers a table's result form in the current round.
 func (s *Server) apiForm(w http.ResponseWriter, r *http.Request) {
-	n, err := positive(r.PathValue("table"), "table")
+	n, err := positive(r.PathValue("table"), i18n.F("a table"))
 	if err != nil || n > maxTable {
 		s.fail(w, r, http.StatusBadRequest, i18n.F("table must be the table's number from your match slip"))
 		return
 	}
 	s.withBoard(w, r, func(b director.Board) {
-		f, err := formOf(b, int(n))
+		f, err := formOf(langOf(r), b, int(n))
 		if err != nil {
 			s.failErr(w, r, err)
 			return
@@ -331,7 +314,7 @@ func (s *Server) apiForm(w http.ResponseWriter, r *http.Request) {
 }
 
 // formOf is the form of table number of the board's current round.
-func formOf(b director.Board, number int) (formJSON, error) {
+func formOf(l i18n.Lang, b director.Board, number int) (formJSON, error) {
 	e, sh := b.Event(), b.Current
 	switch {
 	case b.Progress.Finished:
@@ -343,8 +326,8 @@ func formOf(b director.Board, number int) (formJSON, error) {
 		if t.Number != number || t.Bye {
 			continue
 		}
-		tj := tableOf(e.Settings, t)
-		out := formJSON{Event: headOf(e), Round: sh.Round.Number, Label: uilabels.RoundName(sh.Round), Table: number, Result: tj.Result, Sides: []string{}}
+		tj := tableOf(l, e.Settings, t)
+		out := formJSON{Event: headOf(e), Round: sh.Round.Number, Label: roundLabel(l, sh.Round), Table: number, Result: tj.Result, Sides: []string{}}
 		bestOf := sh.Round.GamesPerMatch(e.Settings)
 		draws, _ := rules.MatchDraws(e, sh.Round)
 		switch {
@@ -367,4 +350,21 @@ func formOf(b director.Board, number int) (formJSON, error) {
 		return out, nil
 	}
 	return formJSON{}, event.NotFoundf("%s has no table %d in round %d; check the table number on your match slip", e.Name, number, sh.Round.Number)
+}
+
+// typeWord names a JSON value's kind as a report's field wants it.
+func typeWord(kind string) i18n.Text {
+	switch kind {
+	case "int":
+		return i18n.F("a whole number")
+	case "string":
+		return i18n.F("text in quotes")
+	case "bool":
+		return i18n.F("true or false")
+	case "slice":
+		return i18n.F("a list")
+	case "ptr", "struct":
+		return i18n.F("an object")
+	}
+	return i18n.Text{Format: kind} // a Go kind, said as it is
 }

@@ -7,10 +7,10 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
-	"tablekeeper/core/i18n"
 	"time"
 
 	"tablekeeper/core/director"
+	"tablekeeper/core/i18n"
 )
 
 // Config is what a store network server needs.

@@ -9,12 +9,12 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"tablekeeper/core/i18n"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // The staff areas, the kiosk tablet (kiosk.go) and the judges' phones
