@@ -4,11 +4,11 @@ import (
 	"context"
 	"net/http"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // apiRoutes is the JSON API the pages use, and a stream overlay or a
@@ -34,28 +34,20 @@ const maxQuery = 100
 
 // eventID reads the event number of the address.
 func eventID(r *http.Request) (event.EventID, error) {
-	n, err := positive(r.PathValue("id"), "event")
+	n, err := positive(r.PathValue("id"), i18n.F("an event"))
 	return event.EventID(n), err
 }
 
 // positive reads a number of the address or query: 1 to 999,999,999.
-func positive(text, what string) (int64, error) {
+func positive(text string, what i18n.Text) (int64, error) {
 	n, err := strconv.ParseInt(text, 10, 64)
 	if err != nil || n < 1 || n > 999_999_999 || len(text) > 9 {
 		if len(text) > 20 {
 			text = text[:20] + "…"
 		}
-		return 0, event.Invalidf("%q is not %s number; use a whole number such as 1, 2, 3", text, article(what))
+		return 0, event.Invalidf("%q is not %s number; use a whole number such as 1, 2, 3", text, what)
 	}
 	return n, nil
-}
-
-// article is "an event" or "a round".
-func article(what string) string {
-	if strings.ContainsRune("aeiou", rune(what[0])) {
-		return "an " + what
-	}
-	return "a " + what
 }
 
 // roundParam reads ?round=N (0 when absent: the current round).
@@ -64,7 +56,7 @@ func roundParam(r *http.Request) (int, error) {
 	if text == "" {
 		return 0, nil
 	}
-	n, err := positive(text, "round")
+	n, err := positive(text, i18n.F("a round"))
 	if err != nil || n > event.MaxRounds {
 		return 0, event.Invalidf("round must be a round number from 1 to %d", event.MaxRounds)
 	}
@@ -81,19 +73,24 @@ func sendBlob(w http.ResponseWriter, r *http.Request, bl blob) {
 
 // serveBoard answers with the body key of the event in the address,
 // built from its board once per change.
-func (s *Server) serveBoard(w http.ResponseWriter, r *http.Request, key string, build func(director.Board) (any, error)) {
+func (s *Server) serveBoard(w http.ResponseWriter, r *http.Request, key string, build func(i18n.Lang, director.Board) (any, error)) {
 	id, err := eventID(r)
 	if err != nil {
 		s.failErr(w, r, err)
 		return
 	}
-	bl, err := s.cache.blob(r.Context(), id, key, build)
+	l := langOf(r)
+	w.Header().Set("Content-Language", string(l))
+	bl, err := s.cache.blob(r.Context(), id, langKey(key, l), func(b director.Board) (any, error) { return build(l, b) })
 	if err != nil {
 		s.failErr(w, r, err)
 		return
 	}
 	sendBlob(w, r, bl)
 }
+
+// langKey names a body of the cache in language l.
+func langKey(key string, l i18n.Lang) string { return key + "@" + string(l) }
 
 // withBoard runs fn with the board of the event in the address, or
 // answers the error.
@@ -112,9 +109,11 @@ func (s *Server) withBoard(w http.ResponseWriter, r *http.Request, fn func(direc
 }
 
 func (s *Server) apiEvents(w http.ResponseWriter, r *http.Request) {
-	bl, err := s.cache.events(r.Context(), func(ctx context.Context) (any, error) {
+	l := langOf(r)
+	w.Header().Set("Content-Language", string(l))
+	bl, err := s.cache.events(r.Context(), l, func(ctx context.Context) (any, error) {
 		list, err := s.d.Events(ctx)
-		return eventsOf(list), err
+		return eventsOf(l, list), err
 	})
 	if err != nil {
 		s.failErr(w, r, err)
@@ -124,7 +123,7 @@ func (s *Server) apiEvents(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) apiEvent(w http.ResponseWriter, r *http.Request) {
-	s.serveBoard(w, r, "event", func(b director.Board) (any, error) { return eventDetailOf(b), nil })
+	s.serveBoard(w, r, "event", func(l i18n.Lang, b director.Board) (any, error) { return eventDetailOf(l, b), nil })
 }
 
 func (s *Server) apiPairings(w http.ResponseWriter, r *http.Request) {
@@ -133,27 +132,27 @@ func (s *Server) apiPairings(w http.ResponseWriter, r *http.Request) {
 		s.failErr(w, r, err)
 		return
 	}
-	s.serveBoard(w, r, "pairings/"+strconv.Itoa(n), func(b director.Board) (any, error) { return pairingsOf(b, n) })
+	s.serveBoard(w, r, "pairings/"+strconv.Itoa(n), func(l i18n.Lang, b director.Board) (any, error) { return pairingsOf(l, b, n) })
 }
 
 func (s *Server) apiStandings(w http.ResponseWriter, r *http.Request) {
-	s.serveBoard(w, r, "standings", func(b director.Board) (any, error) { return standingsOf(b), nil })
+	s.serveBoard(w, r, "standings", func(l i18n.Lang, b director.Board) (any, error) { return standingsOf(l, b), nil })
 }
 
 func (s *Server) apiBracket(w http.ResponseWriter, r *http.Request) {
-	s.serveBoard(w, r, "bracket", func(b director.Board) (any, error) { return bracketOf(b), nil })
+	s.serveBoard(w, r, "bracket", func(l i18n.Lang, b director.Board) (any, error) { return bracketOf(l, b), nil })
 }
 
 // apiClock reads the clock at the moment of the request: it is not kept.
 func (s *Server) apiClock(w http.ResponseWriter, r *http.Request) {
 	s.withBoard(w, r, func(b director.Board) {
-		writeJSON(w, http.StatusOK, clockJSON(b.Clock(), s.now(), 0))
+		writeJSON(w, http.StatusOK, clockJSON(langOf(r), b.Clock(), s.now(), 0))
 	})
 }
 
 func (s *Server) apiProjector(w http.ResponseWriter, r *http.Request) {
 	s.withBoard(w, r, func(b director.Board) {
-		writeJSON(w, http.StatusOK, projectorOf(b, s.now(), s.URL()))
+		writeJSON(w, http.StatusOK, projectorOf(langOf(r), b, s.now(), s.URL()))
 	})
 }
 
@@ -176,25 +175,25 @@ func (s *Server) apiStreamAll(w http.ResponseWriter, r *http.Request) { s.serveS
 func (s *Server) apiFind(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query().Get("q")
 	if utf8.RuneCountInString(q) > maxQuery || !utf8.ValidString(q) {
-		s.fail(w, r, http.StatusBadRequest, "That is too long for a name; type part of your name (three letters are enough).")
+		s.fail(w, r, http.StatusBadRequest, i18n.F("That is too long for a name; type part of your name (three letters are enough)."))
 		return
 	}
 	s.withBoard(w, r, func(b director.Board) {
-		writeJSON(w, http.StatusOK, findOf(b, q))
+		writeJSON(w, http.StatusOK, findOf(langOf(r), b, q))
 	})
 }
 
 func (s *Server) apiPlayer(w http.ResponseWriter, r *http.Request) {
-	n, err := positive(r.PathValue("entry"), "player")
+	n, err := positive(r.PathValue("entry"), i18n.F("a player"))
 	if err != nil {
 		s.failErr(w, r, err)
 		return
 	}
-	s.serveBoard(w, r, "player/"+strconv.FormatInt(n, 10), func(b director.Board) (any, error) {
+	s.serveBoard(w, r, "player/"+strconv.FormatInt(n, 10), func(l i18n.Lang, b director.Board) (any, error) {
 		v, ok := b.Player(event.EntryID(n))
 		if !ok {
 			return nil, event.NotFoundf("%s has no player %d; find yourself by name again", b.Event().Name, n)
 		}
-		return playerOf(b, v), nil
+		return playerOf(l, b, v), nil
 	})
 }

@@ -10,6 +10,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // cache keeps, per event, the director's Board of the moment and the JSON
@@ -29,7 +30,7 @@ type cache struct {
 	list     uint64 // the event list's version
 	boards   map[event.EventID]cachedBoard
 	blobs    map[event.EventID]map[string]blob
-	listBlob *cachedList
+	listBlob map[i18n.Lang]cachedList
 
 	boardFlight flight[director.Board]
 	blobFlight  flight[blob]
@@ -150,17 +151,16 @@ func (c *cache) blob(ctx context.Context, id event.EventID, key string, build fu
 	})
 }
 
-// events returns the event list's body, built once per version.
-func (c *cache) events(ctx context.Context, build func(context.Context) (any, error)) (blob, error) {
+// events returns the event list's body in l, built once per version.
+func (c *cache) events(ctx context.Context, l i18n.Lang, build func(context.Context) (any, error)) (blob, error) {
 	c.mu.Lock()
 	v := c.list
-	if c.listBlob != nil && c.listBlob.version == v {
-		bl := c.listBlob.blob
+	if lb, ok := c.listBlob[l]; ok && lb.version == v {
 		c.mu.Unlock()
-		return bl, nil
+		return lb.blob, nil
 	}
 	c.mu.Unlock()
-	return c.blobFlight.do("events/"+strconv.FormatUint(v, 10), func() (blob, error) {
+	return c.blobFlight.do("events/"+strconv.FormatUint(v, 10)+"/"+string(l), func() (blob, error) {
 		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), readTimeout)
 		defer cancel()
 		val, err := build(rctx)
@@ -174,7 +174,10 @@ func (c *cache) events(ctx context.Context, build func(context.Context) (any, er
 		bl := newBlob(append(raw, '\n'))
 		c.mu.Lock()
 		if c.list == v {
-			c.listBlob = &cachedList{version: v, blob: bl}
+			if c.listBlob == nil {
+				c.listBlob = map[i18n.Lang]cachedList{}
+			}
+			c.listBlob[l] = cachedList{version: v, blob: bl}
 		}
 		c.mu.Unlock()
 		return bl, nil

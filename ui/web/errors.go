@@ -7,11 +7,12 @@ import (
 	"strings"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // msgInternal is what a person reads when the server failed for a reason
 // that is not theirs to fix (the detail goes to the log).
-const msgInternal = "Something went wrong on the organizer's computer; try again in a moment."
+var msgInternal = i18n.F("Something went wrong on the organizer's computer; try again in a moment.")
 
 // statusOf is the HTTP status of an error from the director: the sentinel
 // it wraps says whose the mistake is.
@@ -37,17 +38,42 @@ func (s *Server) failErr(w http.ResponseWriter, r *http.Request, err error) {
 		s.fail(w, r, status, msgInternal)
 		return
 	}
-	s.fail(w, r, status, event.Message(err))
+	s.fail(w, r, status, errText{err})
 }
 
-// fail answers a request with a status and a sentence: as JSON
-// ({"error": "…"}) under /api/, as a page elsewhere.
-func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, msg string) {
+// fail answers a request with a status and a sentence, said in the
+// language of r: as JSON ({"error": "…"}) under /api/, as a page elsewhere.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, msg i18n.Localizer) {
+	lang := langOf(r)
 	if isAPI(r) {
-		writeError(w, status, msg)
+		w.Header().Set("Content-Language", string(lang))
+		writeError(w, status, msg.In(lang))
 		return
 	}
-	s.renderStatus(w, r, status, "errorpage", page{Title: http.StatusText(status), Message: msg})
+	s.renderStatus(w, r, status, "errorpage", page{Head: statusTitle(status), Message: msg.In(lang)})
+}
+
+// statusTitle is the title of an error page with status.
+func statusTitle(status int) i18n.Text {
+	switch status {
+	case http.StatusBadRequest:
+		return i18n.F("Bad request")
+	case http.StatusForbidden:
+		return i18n.F("Forbidden")
+	case http.StatusNotFound:
+		return i18n.F("Not found")
+	case http.StatusMethodNotAllowed:
+		return i18n.F("Method not allowed")
+	case http.StatusConflict:
+		return i18n.F("Conflict")
+	case http.StatusRequestEntityTooLarge:
+		return i18n.F("Too much sent")
+	case http.StatusTooManyRequests:
+		return i18n.F("Too many requests")
+	case http.StatusServiceUnavailable:
+		return i18n.F("Busy")
+	}
+	return i18n.F("Error")
 }
 
 // isAPI reports whether r asks for the JSON API.
@@ -67,7 +93,7 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
-		status, b = http.StatusInternalServerError, []byte(`{"error":"`+msgInternal+`"}`)
+		status, b = http.StatusInternalServerError, []byte(`{"error":"`+msgInternal.String()+`"}`)
 	}
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")

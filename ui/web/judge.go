@@ -14,6 +14,7 @@ import (
 	"tablekeeper/core/clock"
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/judgelog"
 	"tablekeeper/ui/internal/labels"
 )
@@ -99,8 +100,8 @@ type judgePage struct {
 	EventName string
 	// Judge is the name of the judge signed in for the event.
 	Judge   string
-	Problem string
-	Notice  string
+	Problem i18n.Localizer
+	Notice  i18n.Localizer
 
 	// The events page.
 	Events []judgeEvent
@@ -108,7 +109,7 @@ type judgePage struct {
 	Judges []judgeChoice
 	// The event page.
 	Round    string
-	Clock    string
+	Clock    i18n.Localizer
 	Draft    bool
 	Out      []judgeTable
 	Log      []judgeLine
@@ -123,13 +124,13 @@ type judgePage struct {
 type judgeEvent struct {
 	ID   int64
 	Name string
-	Line string
+	Line i18n.Localizer
 }
 
 type judgeChoice struct {
 	ID   int64
 	Name string
-	Role string
+	Role i18n.Localizer
 }
 
 // judgeTable is a table as the judges see it.
@@ -137,11 +138,11 @@ type judgeTable struct {
 	Number  int
 	Players []judgePlayer
 	Label   string // "Ada v Bob"
-	Time    string
+	Time    i18n.Localizer
 	Timer   bool
 	LeftMS  int64
-	Result  string
-	Ext     string // "+5:00 extension"
+	Result  i18n.Localizer
+	Ext     i18n.Localizer // "+5:00 extension"
 }
 
 type judgePlayer struct {
@@ -179,14 +180,11 @@ func (j *judgeArea) session(r *http.Request) (judgeSession, string, bool) {
 }
 
 // msgJudgeSignedOut refuses a judge write from a phone not signed in.
-const msgJudgeSignedOut = "This phone is not signed in as a judge: open /judge and type the judges' PIN the organizer gave you."
+var msgJudgeSignedOut = i18n.F("This phone is not signed in as a judge: open /judge and type the judges' PIN the organizer gave you.")
 
 // show renders a judge page.
-func (j *judgeArea) show(w http.ResponseWriter, r *http.Request, status int, name, title string, p judgePage) {
-	if p.EventName != "" {
-		title += " · " + p.EventName
-	}
-	j.s.renderStatus(w, r, status, name, page{Title: title, Nav: "judge", Body: "judge", Data: p})
+func (j *judgeArea) show(w http.ResponseWriter, r *http.Request, status int, name string, title i18n.Text, p judgePage) {
+	j.s.renderStatus(w, r, status, name, page{Head: title, TitleOf: p.EventName, Nav: "judge", Body: "judge", Data: p})
 }
 
 func judgeBase(id event.EventID) string { return "/judge/events/" + strconv.FormatInt(int64(id), 10) }
@@ -197,7 +195,7 @@ func judgeBase(id event.EventID) string { return "/judge/events/" + strconv.Form
 func (j *judgeArea) pageHome(w http.ResponseWriter, r *http.Request) {
 	ensureDevice(w, r)
 	if _, _, ok := j.session(r); !ok {
-		j.show(w, r, http.StatusOK, "judge_signin", "Judges", judgePage{})
+		j.show(w, r, http.StatusOK, "judge_signin", i18n.F("Judges"), judgePage{})
 		return
 	}
 	list, err := j.s.d.Events(r.Context())
@@ -210,13 +208,13 @@ func (j *judgeArea) pageHome(w http.ResponseWriter, r *http.Request) {
 		if e.State == event.StateFinished {
 			continue
 		}
-		line := fmt.Sprintf("%d players · registration", e.Players)
+		line := i18n.FN("%d players · registration", e.Players, e.Players)
 		if e.Round > 0 {
-			line = fmt.Sprintf("%d players · round %d", e.Players, e.Round)
+			line = i18n.FN("%[1]d players · round %[2]d", e.Players, e.Players, e.Round)
 		}
 		p.Events = append(p.Events, judgeEvent{ID: int64(e.ID), Name: e.Name, Line: line})
 	}
-	j.show(w, r, http.StatusOK, "judge_events", "Judges", p)
+	j.show(w, r, http.StatusOK, "judge_events", i18n.F("Judges"), p)
 }
 
 // postSignIn signs the phone in with the judges' PIN.
@@ -227,8 +225,8 @@ func (j *judgeArea) postSignIn(w http.ResponseWriter, r *http.Request) {
 	keys := pinKeys("jpin", r)
 	if ok, wait := j.s.limits.check(rateWrongPIN, keys...); !ok {
 		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(wait.Seconds()))))
-		j.show(w, r, http.StatusTooManyRequests, "judge_signin", "Judges",
-			judgePage{Problem: "Too many wrong PINs from this phone: wait " + staffWait(wait) + ", then try again."})
+		j.show(w, r, http.StatusTooManyRequests, "judge_signin", i18n.F("Judges"),
+			judgePage{Problem: i18n.F("Too many wrong PINs from this phone: wait %s, then try again.", staffWait(wait))})
 		return
 	}
 	pin := r.PostFormValue("pin")
@@ -242,8 +240,8 @@ func (j *judgeArea) postSignIn(w http.ResponseWriter, r *http.Request) {
 	}
 	if !right {
 		j.s.limits.spend(rateWrongPIN, keys...)
-		j.show(w, r, http.StatusForbidden, "judge_signin", "Judges",
-			judgePage{Problem: "That is not the judges' PIN. Ask the organizer: it is on the Store network panel of their computer."})
+		j.show(w, r, http.StatusForbidden, "judge_signin", i18n.F("Judges"),
+			judgePage{Problem: i18n.F("That is not the judges' PIN. Ask the organizer: it is on the Store network panel of their computer.")})
 		return
 	}
 	current, err := j.s.d.JudgePIN(r.Context())
@@ -301,37 +299,49 @@ func (j *judgeArea) view(w http.ResponseWriter, r *http.Request) (director.Judge
 			return v, v.Judges[i], true
 		}
 	}
-	j.showWho(w, r, v, http.StatusOK, "")
+	j.showWho(w, r, v, http.StatusOK, nil)
 	return v, event.Judge{}, false
 }
 
 // showWho asks the judge to pick their name.
-func (j *judgeArea) showWho(w http.ResponseWriter, r *http.Request, v director.JudgeView, status int, problem string) {
+func (j *judgeArea) showWho(w http.ResponseWriter, r *http.Request, v director.JudgeView, status int, problem i18n.Localizer) {
 	p := judgePage{Base: judgeBase(v.Event.ID), EventID: int64(v.Event.ID), EventName: v.Event.Name, Problem: problem}
 	for _, x := range v.Judges {
 		p.Judges = append(p.Judges, judgeChoice{ID: int64(x.ID), Name: x.Name, Role: judgeRole(x)})
 	}
-	j.show(w, r, status, "judge_who", "Who are you?", p)
+	j.show(w, r, status, "judge_who", i18n.F("Who are you?"), p)
 }
 
 // judgeRole says a judge's role: "head judge", "judge 2", "organizer".
-func judgeRole(x event.Judge) string {
-	var parts []string
+func judgeRole(x event.Judge) i18n.Localizer {
+	var parts joined
 	switch x.Role {
 	case event.RoleHeadJudge:
-		parts = append(parts, "head judge")
+		parts = append(parts, i18n.F("head judge"))
 	case event.RoleOrganizer:
-		parts = append(parts, "organizer")
+		parts = append(parts, i18n.F("organizer"))
 	}
 	if x.Order > 1 || x.Order == 1 && x.Role != event.RoleHeadJudge {
-		parts = append(parts, "judge "+strconv.Itoa(x.Order))
+		parts = append(parts, i18n.F("judge %d", x.Order))
 	} else if x.Role == event.RoleJudge {
-		parts = append(parts, "judge")
+		parts = append(parts, i18n.F("judge"))
 	}
 	if x.PlayerID != 0 {
-		parts = append(parts, "also plays")
+		parts = append(parts, i18n.F("also plays"))
 	}
-	return strings.Join(parts, " · ")
+	return parts
+}
+
+// joined is words said one after the other with " · " between.
+type joined []i18n.Localizer
+
+// In says the words in l.
+func (j joined) In(l i18n.Lang) string {
+	out := make([]string, len(j))
+	for i, w := range j {
+		out[i] = w.In(l)
+	}
+	return strings.Join(out, " · ")
 }
 
 // postMe records which of the event's judges the phone's judge is.
@@ -360,7 +370,7 @@ func (j *judgeArea) postMe(w http.ResponseWriter, r *http.Request) {
 	n, _ := strconv.ParseInt(r.PostFormValue("judge"), 10, 64)
 	i := slices.IndexFunc(judges, func(x event.Judge) bool { return int64(x.ID) == n })
 	if i < 0 {
-		j.s.fail(w, r, http.StatusBadRequest, "Choose your name among the event's judges; if it is missing, the organizer adds you on the Judge tab.")
+		j.s.fail(w, r, http.StatusBadRequest, i18n.F("Choose your name among the event's judges; if it is missing, the organizer adds you on the Judge tab."))
 		return
 	}
 	j.staffSessions.update(token, func(js *judgeSession) {
@@ -412,16 +422,16 @@ func (j *judgeArea) pageEvent(w http.ResponseWriter, r *http.Request) {
 		p.AllDone = len(p.Out) == 0
 	}
 	p.Log = judgeLogLines(v)
-	j.show(w, r, http.StatusOK, "judge", "Judge", p)
+	j.show(w, r, http.StatusOK, "judge", i18n.F("Judge"), p)
 }
 
 // savedNotice says which entry was just saved (?saved=N after a write).
-func savedNotice(r *http.Request) string {
+func savedNotice(r *http.Request) i18n.Localizer {
 	n, err := strconv.Atoi(r.URL.Query().Get("saved"))
 	if err != nil || n <= 0 {
-		return ""
+		return nil
 	}
-	return fmt.Sprintf("Saved as judge log entry #%d.", n)
+	return i18n.F("Saved as judge log entry #%d.", n)
 }
 
 // judgeLogLines lists the judge log newest first, marking the entries no
@@ -467,10 +477,10 @@ func judgeTableOf(s event.Settings, t director.SheetTable, c event.Clock, now ti
 		out.Label = names[0] + " v " + names[1]
 	}
 	if t.Extension > 0 {
-		out.Ext = "+" + clock.Format(t.Extension) + " extension"
+		out.Ext = i18n.F("+%s extension", clock.Format(t.Extension))
 	}
 	if t.Result != nil {
-		out.Result = "Result in: " + resultText(s, t)
+		out.Result = i18n.F("Result in: %s", resultText(s, t))
 		return out
 	}
 	out.Time = tableClockText(c, t.Extension, now)
@@ -486,20 +496,20 @@ func judgeTableOf(s event.Settings, t director.SheetTable, c event.Clock, now ti
 
 // tableClockText says a table's time: the round's clock with the table's
 // extension.
-func tableClockText(c event.Clock, ext time.Duration, now time.Time) string {
+func tableClockText(c event.Clock, ext time.Duration, now time.Time) i18n.Text {
 	rd := clock.Read(c, now)
 	left := clock.TableRemaining(c, ext, now)
 	switch {
 	case !rd.Timed:
-		return "untimed"
+		return i18n.F("untimed")
 	case !rd.Started:
-		return "the clock has not started"
+		return i18n.F("the clock has not started")
 	case rd.Started && left <= 0:
-		return "time is up"
+		return i18n.F("time is up")
 	case rd.Paused:
-		return "clock paused, " + clock.Format(left) + " left"
+		return i18n.F("clock paused, %s left", clock.Format(left))
 	}
-	return clock.Format(left) + " left"
+	return i18n.F("%s left", clock.Format(left))
 }
 
 // --- a table ---
@@ -522,11 +532,11 @@ func (j *judgeArea) pageTable(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	j.renderTable(w, r, v, me, http.StatusOK, "")
+	j.renderTable(w, r, v, me, http.StatusOK, nil)
 }
 
-func (j *judgeArea) renderTable(w http.ResponseWriter, r *http.Request, v director.JudgeView, me event.Judge, status int, problem string) {
-	n, err := positive(r.PathValue("table"), "table")
+func (j *judgeArea) renderTable(w http.ResponseWriter, r *http.Request, v director.JudgeView, me event.Judge, status int, problem i18n.Localizer) {
+	n, err := positive(r.PathValue("table"), i18n.F("a table"))
 	if err != nil {
 		j.s.failErr(w, r, err)
 		return
@@ -541,7 +551,7 @@ func (j *judgeArea) renderTable(w http.ResponseWriter, r *http.Request, v direct
 	p.Notice = savedNotice(r)
 	jt := judgeTableOf(v.Event.Settings, t, v.Latest.Round.Clock, j.s.now())
 	p.Table = &jt
-	j.show(w, r, status, "judge_table", fmt.Sprintf("Table %d", t.Number), p)
+	j.show(w, r, status, "judge_table", i18n.F("Table %d", t.Number), p)
 }
 
 // write checks a judge write: same origin, the device's rate, a phone
@@ -563,7 +573,7 @@ func (j *judgeArea) write(w http.ResponseWriter, r *http.Request) (director.Judg
 	}
 	jid, ok := js.judgeIn(id)
 	if !ok {
-		j.s.fail(w, r, http.StatusForbidden, "Choose your name among the event's judges first, on the event's judge page.")
+		j.s.fail(w, r, http.StatusForbidden, i18n.F("Choose your name among the event's judges first, on the event's judge page."))
 		return director.JudgeView{}, event.Judge{}, js, false
 	}
 	if !j.s.staffParseForm(w, r) {
@@ -576,7 +586,7 @@ func (j *judgeArea) write(w http.ResponseWriter, r *http.Request) (director.Judg
 	}
 	i := slices.IndexFunc(v.Judges, func(x event.Judge) bool { return x.ID == jid })
 	if i < 0 {
-		j.s.fail(w, r, http.StatusForbidden, "You are no longer among the event's judges; ask the organizer.")
+		j.s.fail(w, r, http.StatusForbidden, i18n.F("You are no longer among the event's judges; ask the organizer."))
 		return v, event.Judge{}, js, false
 	}
 	return v, v.Judges[i], js, true
@@ -592,7 +602,7 @@ func (j *judgeArea) postExtend(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	n, err := positive(r.PathValue("table"), "table")
+	n, err := positive(r.PathValue("table"), i18n.F("a table"))
 	if err != nil {
 		j.s.failErr(w, r, err)
 		return
@@ -643,11 +653,11 @@ var judgeKinds = []struct {
 	Kind event.JudgeLogKind
 	Name string
 }{
-	{event.LogPenalty, "Penalty"},
-	{event.LogDeckCheck, "Deck check"},
-	{event.LogRuling, "Ruling"},
-	{event.LogAppeal, "Appeal"},
-	{event.LogExtension, "Time extension"},
+	{event.LogPenalty, i18n.K("Penalty")},
+	{event.LogDeckCheck, i18n.K("Deck check")},
+	{event.LogRuling, i18n.K("Ruling")},
+	{event.LogAppeal, i18n.K("Appeal")},
+	{event.LogExtension, i18n.K("Time extension")},
 }
 
 // Outcome choices, as the desk's (the field takes free text too).
@@ -697,20 +707,20 @@ func readEntryForm(r *http.Request) (entryValues, error) {
 	fields := []struct {
 		dst   *string
 		name  string
-		what  string
+		what  i18n.Text
 		limit int
 	}{
-		{&f.kind, "kind", "The kind", 20}, {&f.round, "round", "The round", 4}, {&f.table, "table", "The table", 5},
-		{&f.player, "player", "The player", 12}, {&f.infraction, "infraction", "The infraction", judgelog.MaxInfraction},
-		{&f.penalty, "penalty", "The penalty", 40}, {&f.points, "points", "The points", 4}, {&f.minutes, "minutes", "The minutes", 8},
-		{&f.outcome, "outcome", "The outcome", judgelog.MaxText},
+		{&f.kind, "kind", i18n.F("The kind"), 20}, {&f.round, "round", i18n.F("The round"), 4}, {&f.table, "table", i18n.F("The table"), 5},
+		{&f.player, "player", i18n.F("The player"), 12}, {&f.infraction, "infraction", i18n.F("The infraction"), judgelog.MaxInfraction},
+		{&f.penalty, "penalty", i18n.F("The penalty"), 40}, {&f.points, "points", i18n.F("The points"), 4}, {&f.minutes, "minutes", i18n.F("The minutes"), 8},
+		{&f.outcome, "outcome", i18n.F("The outcome"), judgelog.MaxText},
 	}
 	for _, fl := range fields {
 		if *fl.dst, err = staffField(r, fl.name, fl.what, fl.limit); err != nil {
 			return f, err
 		}
 	}
-	f.description, err = staffLines(r, "description", "The description", judgelog.MaxText)
+	f.description, err = staffLines(r, "description", i18n.F("The description"), judgelog.MaxText)
 	return f, err
 }
 
@@ -729,13 +739,13 @@ func (f entryValues) kindOf() event.JudgeLogKind {
 func (f entryValues) entry(v director.JudgeView, me event.Judge) (event.JudgeLogEntry, error) {
 	e := event.JudgeLogEntry{EventID: v.Event.ID, Kind: f.kindOf(), JudgeID: me.ID, Description: f.description}
 	var err error
-	if e.Round, err = entryNumber(f.round, "the round"); err != nil {
+	if e.Round, err = entryNumber(f.round, i18n.F("the round")); err != nil {
 		return e, err
 	}
-	if e.Table, err = entryNumber(f.table, "the table"); err != nil {
+	if e.Table, err = entryNumber(f.table, i18n.F("the table")); err != nil {
 		return e, err
 	}
-	player, err := entryNumber(f.player, "the player")
+	player, err := entryNumber(f.player, i18n.F("the player"))
 	if err != nil {
 		return e, err
 	}
@@ -748,7 +758,7 @@ func (f entryValues) entry(v director.JudgeView, me event.Judge) (event.JudgeLog
 		e.Infraction, e.Penalty = f.infraction, f.penalty
 	}
 	if penalised && e.Penalty == judgelog.PointDeduction {
-		if e.Points, err = entryNumber(f.points, "the points"); err != nil {
+		if e.Points, err = entryNumber(f.points, i18n.F("the points")); err != nil {
 			return e, err
 		}
 	}
@@ -764,7 +774,7 @@ func (f entryValues) entry(v director.JudgeView, me event.Judge) (event.JudgeLog
 }
 
 // entryNumber reads a whole number typed in a field ("" is 0).
-func entryNumber(text, what string) (int, error) {
+func entryNumber(text string, what i18n.Text) (int, error) {
 	if text == "" {
 		return 0, nil
 	}
@@ -790,29 +800,29 @@ func (j *judgeArea) pageEntry(w http.ResponseWriter, r *http.Request) {
 	for _, s := range []*string{&f.kind, &f.table, &f.player} {
 		*s = staffTruncate(*s, 20)
 	}
-	j.renderEntry(w, r, v, me, f, http.StatusOK, "")
+	j.renderEntry(w, r, v, me, f, http.StatusOK, nil)
 }
 
 // renderEntry shows the entry form with what was typed, the suggestion
 // for the player and infraction, and a problem.
-func (j *judgeArea) renderEntry(w http.ResponseWriter, r *http.Request, v director.JudgeView, me event.Judge, f entryValues, status int, problem string) {
+func (j *judgeArea) renderEntry(w http.ResponseWriter, r *http.Request, v director.JudgeView, me event.Judge, f entryValues, status int, problem i18n.Localizer) {
 	p := newJudgePage(v, me)
 	p.Problem = problem
-	p.Form = entryFormOf(v, me, f)
-	j.show(w, r, status, "judge_entry", "New judge log entry", p)
+	p.Form = entryFormOf(langOf(r), v, me, f)
+	j.show(w, r, status, "judge_entry", i18n.F("New judge log entry"), p)
 }
 
 // entryFormOf fills the form's choices from the event and what was typed.
-func entryFormOf(v director.JudgeView, me event.Judge, f entryValues) *judgeForm {
+func entryFormOf(l i18n.Lang, v director.JudgeView, me event.Judge, f entryValues) *judgeForm {
 	kind := f.kindOf()
 	out := &judgeForm{Kind: string(kind), Round: f.round, Table: f.table, Player: f.player, Infraction: f.infraction,
 		Penalty: f.penalty, Points: f.points, Minutes: f.minutes, Outcome: f.outcome, Description: f.description}
 	for _, k := range judgeKinds {
-		out.Kinds = append(out.Kinds, formOption{Value: string(k.Kind), Text: k.Name, Selected: k.Kind == kind})
+		out.Kinds = append(out.Kinds, formOption{Value: string(k.Kind), Text: i18n.T(l, k.Name), Selected: k.Kind == kind})
 	}
 	at, found := entryTable(v, f)
-	out.TableNote = entryTableNote(v, f, at, found)
-	out.Players = entryPlayers(v, at, found, f.player)
+	out.TableNote = entryTableNote(l, v, f, at, found)
+	out.Players = entryPlayers(l, v, at, found, f.player)
 	for _, inf := range judgelog.Infractions(v.Event.Game) {
 		out.Infractions = append(out.Infractions, inf.Name)
 	}
@@ -823,7 +833,7 @@ func entryFormOf(v director.JudgeView, me event.Judge, f entryValues) *judgeForm
 			out.Penalty = sg.Penalty
 		}
 	}
-	out.Penalties = entryPenalties(kind, out.Penalty)
+	out.Penalties = entryPenalties(l, kind, out.Penalty)
 	switch kind {
 	case event.LogDeckCheck:
 		out.Outcomes = judgeDeckOutcomes
@@ -831,7 +841,7 @@ func entryFormOf(v director.JudgeView, me event.Judge, f entryValues) *judgeForm
 		out.Outcomes = judgeAppealOutcomes
 	}
 	if found {
-		out.Seated = entrySeated(v, me, at)
+		out.Seated = entrySeated(l, v, me, at)
 	}
 	return out
 }
@@ -852,7 +862,7 @@ func entryTable(v director.JudgeView, f entryValues) (director.SheetTable, bool)
 
 // entryTableNote names the players at the table typed, or says there is no
 // such table.
-func entryTableNote(v director.JudgeView, f entryValues, at director.SheetTable, found bool) string {
+func entryTableNote(l i18n.Lang, v director.JudgeView, f entryValues, at director.SheetTable, found bool) string {
 	switch {
 	case found:
 		names := make([]string, len(at.Players))
@@ -863,15 +873,15 @@ func entryTableNote(v director.JudgeView, f entryValues, at director.SheetTable,
 	case f.table == "" || f.table == "0":
 		return ""
 	case f.round != strconv.Itoa(v.Rounds):
-		return "the players of earlier rounds' tables are all listed"
+		return i18n.T(l, "the players of earlier rounds' tables are all listed")
 	}
-	return "round " + f.round + " has no table " + f.table
+	return i18n.T(l, "round %[1]s has no table %[2]s", f.round, f.table)
 }
 
 // entryPlayers lists the players at the table found, else every player,
 // choosing the one typed.
-func entryPlayers(v director.JudgeView, at director.SheetTable, found bool, chosen string) []formOption {
-	out := []formOption{{Value: "", Text: "(no player)", Selected: chosen == "" || chosen == "0"}}
+func entryPlayers(l i18n.Lang, v director.JudgeView, at director.SheetTable, found bool, chosen string) []formOption {
+	out := []formOption{{Value: "", Text: i18n.T(l, "(no player)"), Selected: chosen == "" || chosen == "0"}}
 	add := func(id event.EntryID, name string) {
 		v := strconv.FormatInt(int64(id), 10)
 		out = append(out, formOption{Value: v, Text: name, Selected: v == chosen})
@@ -887,7 +897,7 @@ func entryPlayers(v director.JudgeView, at director.SheetTable, found bool, chos
 	for _, en := range entries {
 		name := en.Name
 		if !en.Active() && en.Status != "" {
-			name += " (" + string(en.Status) + ")"
+			name = i18n.T(l, "%[1]s (%[2]s)", name, i18n.T(l, string(en.Status)))
 		}
 		add(en.ID, name)
 	}
@@ -895,13 +905,13 @@ func entryPlayers(v director.JudgeView, at director.SheetTable, found bool, chos
 }
 
 // entryPenalties lists the penalties for the kind, as the desk's chooser.
-func entryPenalties(kind event.JudgeLogKind, chosen string) []formOption {
-	out := []formOption{{Value: "", Text: "(choose the penalty)", Selected: chosen == ""}}
+func entryPenalties(l i18n.Lang, kind event.JudgeLogKind, chosen string) []formOption {
+	out := []formOption{{Value: "", Text: i18n.T(l, "(choose the penalty)"), Selected: chosen == ""}}
 	if kind == event.LogDeckCheck {
-		out[0].Text = "No penalty"
+		out[0].Text = i18n.T(l, "No penalty")
 	}
 	for _, p := range judgelog.Penalties() {
-		out = append(out, formOption{Value: p, Text: staffCapital(p), Selected: p == chosen})
+		out = append(out, formOption{Value: p, Text: staffCapital(i18n.T(l, p)), Selected: p == chosen})
 	}
 	return out
 }
@@ -924,7 +934,7 @@ func entrySuggestion(v director.JudgeView, f entryValues) (judgelog.Suggestion, 
 
 // entrySeated names the judge who rules instead when the judge signed in
 // plays at the table (S11), as the desk's form does.
-func entrySeated(v director.JudgeView, me event.Judge, at director.SheetTable) string {
+func entrySeated(l i18n.Lang, v director.JudgeView, me event.Judge, at director.SheetTable) string {
 	if me.PlayerID == 0 {
 		return ""
 	}
@@ -941,9 +951,9 @@ func entrySeated(v director.JudgeView, me event.Judge, at director.SheetTable) s
 	}
 	next, ok := judgelog.NextJudge(v.Judges, seated, me.ID)
 	if !ok {
-		return fmt.Sprintf("You play at table %d and no judge after you in the order is free: the organizer decides (S11).", at.Number)
+		return i18n.T(l, "You play at table %d and no judge after you in the order is free: the organizer decides (S11).", at.Number)
 	}
-	return fmt.Sprintf("You play at table %d: %s (%s) rules here (S11).", at.Number, next.Name, judgeRole(next))
+	return i18n.T(l, "You play at table %[1]d: %[2]s (%[3]s) rules here (S11).", at.Number, next.Name, judgeRole(next))
 }
 
 // postEntry saves a judge log entry; "Suggest" shows the form again with
@@ -959,7 +969,7 @@ func (j *judgeArea) postEntry(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.PostFormValue("action") == "suggest" {
-		j.renderEntry(w, r, v, me, f, http.StatusOK, "")
+		j.renderEntry(w, r, v, me, f, http.StatusOK, nil)
 		return
 	}
 	e, err := f.entry(v, me)
@@ -1002,13 +1012,13 @@ func (j *judgeArea) apiSuggest(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if _, ok := js.judgeIn(id); !ok {
-		j.s.fail(w, r, http.StatusForbidden, "Choose your name among the event's judges first.")
+		j.s.fail(w, r, http.StatusForbidden, i18n.F("Choose your name among the event's judges first."))
 		return
 	}
 	q := r.URL.Query()
 	f := entryValues{kind: q.Get("kind"), player: q.Get("player"), infraction: strings.Join(strings.Fields(q.Get("infraction")), " ")}
-	if _, err := staffText(f.infraction, "The infraction", judgelog.MaxInfraction); err != nil || len(f.player) > 12 {
-		j.s.fail(w, r, http.StatusBadRequest, "That infraction or player cannot be read; choose them again.")
+	if _, err := staffText(f.infraction, i18n.F("The infraction"), judgelog.MaxInfraction); err != nil || len(f.player) > 12 {
+		j.s.fail(w, r, http.StatusBadRequest, i18n.F("That infraction or player cannot be read; choose them again."))
 		return
 	}
 	v, err := j.s.d.JudgeView(r.Context(), id)

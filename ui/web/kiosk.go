@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"tablekeeper/core/deck"
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 )
 
@@ -93,7 +93,7 @@ type kioskSession struct {
 
 // kioskDone is the message that ends a player's visit.
 type kioskDone struct {
-	Message, Detail string
+	Message, Detail i18n.Localizer
 	// Deck offers to register a deck.
 	Deck bool
 }
@@ -129,7 +129,7 @@ type kioskPage struct {
 	// to the start (0: never).
 	Idle int
 	// Problem is a sentence in red: what went wrong and what to do.
-	Problem string
+	Problem i18n.Localizer
 
 	// The unlock page.
 	HasPIN bool
@@ -138,26 +138,26 @@ type kioskPage struct {
 	FindTables bool
 	Finished   bool
 	Query      string
-	Hint       string
+	Hint       i18n.Localizer
 	Matches    []kioskMatch
 	Seats      []kioskSeat
 
 	// The confirm, "Is this you?" and done pages.
 	Name     string
 	PlayerID int64
-	Detail   string
-	Message  string
+	Detail   i18n.Localizer
+	Message  i18n.Localizer
 	Deck     bool
 
 	// The sign-up page.
 	Member string
 
 	// The deck page.
-	Rules     string
+	Rules     i18n.Localizer
 	DeckName  string
 	List      string
 	Report    *kioskDeckReport
-	Saved     string
+	Saved     i18n.Localizer
 	SavedKind string
 }
 
@@ -165,17 +165,17 @@ type kioskPage struct {
 type kioskMatch struct {
 	PlayerID  int64
 	Name      string
-	Label     string // "· checked in", "· registered"
+	Label     i18n.Localizer // "checked in", "registered"
 	CheckedIn bool
 }
 
 // kioskSeat is where a player found plays.
 type kioskSeat struct {
 	Name   string
-	Table  string // "Table 4", "Bye", ""
-	Line   string // "Seat 1 · against Ana Ortiz"
-	Clock  string // "Round 2 · 31:20 left"
-	Round  string
+	Table  i18n.Localizer // "Table 4", "Bye", ""
+	Line   i18n.Localizer // "Seat 1 · against Ana Ortiz"
+	Clock  i18n.Localizer // "Round 2 · 31:20 left"
+	Round  i18n.Localizer
 	Timer  bool  // the page counts the time down
 	LeftMS int64 // time left when read, for the countdown
 	Paused bool
@@ -194,7 +194,7 @@ func (k *kioskArea) session(r *http.Request, id event.EventID) (kioskSession, st
 
 // msgKioskLocked refuses a kiosk write from a device that is not
 // unlocked.
-const msgKioskLocked = "This device is not an unlocked kiosk: the organizer unlocks it with the kiosk PIN on the kiosk page."
+var msgKioskLocked = i18n.F("This device is not an unlocked kiosk: the organizer unlocks it with the kiosk PIN on the kiosk page.")
 
 // open reads the event of the address and the device's kiosk session for
 // a kiosk page: a locked device gets the unlock page (ok false).
@@ -206,7 +206,7 @@ func (k *kioskArea) open(w http.ResponseWriter, r *http.Request) (event.Event, k
 	}
 	ks, token, ok := k.session(r, e.ID)
 	if !ok {
-		k.renderUnlock(w, r, e, http.StatusOK, "")
+		k.renderUnlock(w, r, e, http.StatusOK, nil)
 		return e, ks, "", false
 	}
 	return e, ks, token, true
@@ -262,8 +262,8 @@ func newKioskPage(e event.Event) kioskPage {
 }
 
 // show renders a kiosk page with status.
-func (k *kioskArea) show(w http.ResponseWriter, r *http.Request, status int, name, title string, p kioskPage) {
-	k.s.renderStatus(w, r, status, name, page{Title: title + " · " + p.EventName, Nav: "kiosk", Body: "kiosk", Data: p})
+func (k *kioskArea) show(w http.ResponseWriter, r *http.Request, status int, name string, title i18n.Text, p kioskPage) {
+	k.s.renderStatus(w, r, status, name, page{Head: title, TitleOf: p.EventName, Nav: "kiosk", Body: "kiosk", Data: p})
 }
 
 // seeOther sends the browser to the kiosk page sub (after a write).
@@ -273,7 +273,7 @@ func seeOther(w http.ResponseWriter, r *http.Request, to string) {
 
 // --- unlock and lock ---
 
-func (k *kioskArea) renderUnlock(w http.ResponseWriter, r *http.Request, e event.Event, status int, problem string) {
+func (k *kioskArea) renderUnlock(w http.ResponseWriter, r *http.Request, e event.Event, status int, problem i18n.Localizer) {
 	p := newKioskPage(e)
 	p.Idle, p.Problem = 0, problem
 	has, err := k.s.d.HasKioskPIN(r.Context())
@@ -282,7 +282,7 @@ func (k *kioskArea) renderUnlock(w http.ResponseWriter, r *http.Request, e event
 		return
 	}
 	p.HasPIN = has
-	k.show(w, r, status, "kiosk_unlock", "Unlock the kiosk", p)
+	k.show(w, r, status, "kiosk_unlock", i18n.F("Unlock the kiosk"), p)
 }
 
 // postUnlock unlocks the device as a kiosk of the event with the
@@ -298,7 +298,7 @@ func (k *kioskArea) postUnlock(w http.ResponseWriter, r *http.Request) {
 	keys := pinKeys("kpin", r)
 	if ok, wait := k.s.limits.check(rateWrongPIN, keys...); !ok {
 		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(wait.Seconds()))))
-		k.renderUnlock(w, r, e, http.StatusTooManyRequests, "Too many wrong PINs from this device: wait "+staffWait(wait)+", then try again.")
+		k.renderUnlock(w, r, e, http.StatusTooManyRequests, i18n.F("Too many wrong PINs from this device: wait %s, then try again.", staffWait(wait)))
 		return
 	}
 	pin := strings.TrimSpace(r.PostFormValue("pin"))
@@ -308,7 +308,7 @@ func (k *kioskArea) postUnlock(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !has {
-		k.renderUnlock(w, r, e, http.StatusConflict, "No kiosk PIN is set yet; set one on the organizer's computer first.")
+		k.renderUnlock(w, r, e, http.StatusConflict, i18n.F("No kiosk PIN is set yet; set one on the organizer's computer first."))
 		return
 	}
 	right := false
@@ -320,7 +320,7 @@ func (k *kioskArea) postUnlock(w http.ResponseWriter, r *http.Request) {
 	}
 	if !right {
 		k.s.limits.spend(rateWrongPIN, keys...)
-		k.renderUnlock(w, r, e, http.StatusForbidden, "That is not the organizer's kiosk PIN; try again.")
+		k.renderUnlock(w, r, e, http.StatusForbidden, i18n.F("That is not the organizer's kiosk PIN; try again."))
 		return
 	}
 	if old := staffTokenOf(r, kioskCookie); old != "" {
@@ -338,7 +338,7 @@ func (k *kioskArea) pageLock(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	k.show(w, r, http.StatusOK, "kiosk_lock", "Lock the kiosk", newKioskPage(e))
+	k.show(w, r, http.StatusOK, "kiosk_lock", i18n.F("Lock the kiosk"), newKioskPage(e))
 }
 
 // postLock locks the device: its session ends, and the kiosk PIN is
@@ -374,7 +374,7 @@ func (k *kioskArea) pageStart(w http.ResponseWriter, r *http.Request) {
 	p := newKioskPage(e)
 	q := r.URL.Query().Get("q")
 	if utf8.RuneCountInString(q) > maxQuery || !utf8.ValidString(q) {
-		q, p.Problem = "", "That is too long for a name; type part of your name (three letters are enough)."
+		q, p.Problem = "", i18n.F("That is too long for a name; type part of your name (three letters are enough).")
 	}
 	p.Query = q
 	p.FindTables = e.State != event.StateRegistration
@@ -393,9 +393,9 @@ func (k *kioskArea) pageStart(w http.ResponseWriter, r *http.Request) {
 		k.s.failErr(w, r, err)
 		return
 	}
-	title := "Check in"
+	title := i18n.F("Check in")
 	if p.FindTables {
-		title = "Find your table"
+		title = i18n.F("Find your table")
 	}
 	k.show(w, r, http.StatusOK, "kiosk", title, p)
 }
@@ -412,7 +412,7 @@ func (k *kioskArea) search(ctx context.Context, e event.Event, token string, p *
 		return nil
 	}
 	if kioskTooShort(p.Query) {
-		p.Hint = "Keep typing: names show from 3 letters."
+		p.Hint = i18n.F("Keep typing: names show from %d letters.", director.KioskMinQuery)
 		return nil
 	}
 	ms, err := k.s.d.KioskSearch(ctx, e.ID, p.Query)
@@ -423,13 +423,13 @@ func (k *kioskArea) search(ctx context.Context, e event.Event, token string, p *
 	for _, m := range ms {
 		km := kioskMatch{PlayerID: int64(m.PlayerID), Name: m.Name, CheckedIn: m.CheckedIn}
 		if m.CheckedIn {
-			km.Label = "checked in"
+			km.Label = i18n.F("checked in")
 		}
 		p.Matches = append(p.Matches, km)
 	}
-	p.Hint = "Choose your name."
+	p.Hint = i18n.F("Choose your name.")
 	if len(ms) == 0 {
-		p.Hint = "Nobody by that name yet. New here? Choose “I'm new here”."
+		p.Hint = i18n.F("Nobody by that name yet. New here? Choose “I'm new here”.")
 	}
 	return nil
 }
@@ -442,18 +442,18 @@ func (k *kioskArea) findTables(ctx context.Context, e event.Event, p *kioskPage)
 	}
 	switch {
 	case v.Finished:
-		p.Hint = v.EventName + " is finished. Thank you for playing!"
+		p.Hint = i18n.F("%s is finished. Thank you for playing!", v.EventName)
 		return nil
 	case strings.TrimSpace(p.Query) == "":
 		return nil
 	case kioskTooShort(p.Query):
-		p.Hint = "Keep typing: names show from 3 letters."
+		p.Hint = i18n.F("Keep typing: names show from %d letters.", director.KioskMinQuery)
 		return nil
 	case v.Round > 0 && !v.Published:
-		p.Hint = "The pairings for " + kioskRoundName(v) + " are not out yet. Please wait for the organizer."
+		p.Hint = i18n.F("The pairings for %s are not out yet. Please wait for the organizer.", kioskRoundName(v))
 		return nil
 	case len(v.Seats) == 0:
-		p.Hint = "Nobody by that name is playing. Please see the organizer."
+		p.Hint = i18n.F("Nobody by that name is playing. Please see the organizer.")
 		return nil
 	}
 	p.Idle = kioskTableIdle
@@ -467,49 +467,57 @@ func (k *kioskArea) findTables(ctx context.Context, e event.Event, p *kioskPage)
 // kioskSeatOf says where st's player plays in v's round, as ui/kiosk's table
 // screen does.
 func kioskSeatOf(v director.KioskTables, st director.KioskSeat, now time.Time) kioskSeat {
-	out := kioskSeat{Name: st.Name, Round: staffCapital(kioskRoundName(v))}
+	out := kioskSeat{Name: st.Name, Round: kioskRoundTitle(v)}
 	switch {
 	case !st.Playing:
-		out.Line = "You're not playing in " + kioskRoundName(v) + ". Please see the organizer."
+		out.Line = i18n.F("You're not playing in %s. Please see the organizer.", kioskRoundName(v))
 		return out
 	case st.Bye:
-		out.Table = "Bye"
-		out.Line = "You have a bye in " + kioskRoundName(v) + ": no game to play this round."
+		out.Table = i18n.F("Bye")
+		out.Line = i18n.F("You have a bye in %s: no game to play this round.", kioskRoundName(v))
 		return out
 	}
-	out.Table = "Table " + strconv.Itoa(st.Table)
-	out.Line = "Seat " + strconv.Itoa(st.Seat)
+	out.Table = i18n.F("Table %d", st.Table)
+	line := i18n.F("Seat %d", st.Seat)
 	if len(st.Teammates) > 0 {
-		out.Line += " · with " + kioskListNames(st.Teammates)
+		line = i18n.F("%[1]s · with %[2]s", line, kioskListNames(st.Teammates))
 	}
 	if len(st.Opponents) > 0 {
-		out.Line += " · against " + kioskListNames(st.Opponents)
+		line = i18n.F("%[1]s · against %[2]s", line, kioskListNames(st.Opponents))
 	}
+	out.Line = line
 	rd := v.TimeLeft(st, now)
 	switch {
 	case st.Reported:
-		out.Clock = "your result is in"
+		out.Clock = i18n.F("your result is in")
 	case !rd.Timed:
-		out.Clock = "untimed"
+		out.Clock = i18n.F("untimed")
 	case !rd.Started:
-		out.Clock = "the clock has not started"
+		out.Clock = i18n.F("the clock has not started")
 	case rd.Expired:
-		out.Clock = "time is up"
+		out.Clock = i18n.F("time is up")
 	case rd.Paused:
-		out.Clock, out.Paused = "clock paused, "+clock.Format(rd.Remaining)+" left", true
+		out.Clock, out.Paused = i18n.F("clock paused, %s left", clock.Format(rd.Remaining)), true
 	default:
-		out.Clock, out.Timer, out.LeftMS = clock.Format(rd.Remaining)+" left", true, rd.Remaining.Milliseconds()
+		out.Clock, out.Timer, out.LeftMS = i18n.F("%s left", clock.Format(rd.Remaining)), true, rd.Remaining.Milliseconds()
 	}
 	return out
 }
 
-// kioskRoundName is "round 2", or "round 5 (top 8)".
-func kioskRoundName(v director.KioskTables) string {
-	out := "round " + strconv.Itoa(v.Round)
+// kioskRoundName is "round 2", or "round 5 (top 8)"; kioskRoundTitle the
+// same with a capital, for a heading.
+func kioskRoundName(v director.KioskTables) i18n.Text {
 	if v.RoundName != "" {
-		out += " (" + v.RoundName + ")"
+		return i18n.F("round %[1]d (%[2]s)", v.Round, v.RoundName)
 	}
-	return out
+	return i18n.F("round %d", v.Round)
+}
+
+func kioskRoundTitle(v director.KioskTables) i18n.Text {
+	if v.RoundName != "" {
+		return i18n.F("Round %[1]d (%[2]s)", v.Round, v.RoundName)
+	}
+	return i18n.F("Round %d", v.Round)
 }
 
 // kioskListNames joins names as a sentence: "Ana", "Ana and Bob", "Ana, Bob
@@ -544,7 +552,7 @@ func (ks kioskSession) offeredMatch(player int64) (director.KioskMatch, bool) {
 }
 
 // msgNotOffered refuses a name the kiosk did not offer.
-const msgNotOffered = "That name is not one this kiosk offered; search for your name again."
+var msgNotOffered = i18n.F("That name is not one this kiosk offered; search for your name again.")
 
 // pageConfirm asks "Are you …?" before checking a player in.
 func (k *kioskArea) pageConfirm(w http.ResponseWriter, r *http.Request) {
@@ -563,7 +571,7 @@ func (k *kioskArea) pageConfirm(w http.ResponseWriter, r *http.Request) {
 	if len(p.Query) > maxQuery {
 		p.Query = ""
 	}
-	k.show(w, r, http.StatusOK, "kiosk_confirm", "Is this you?", p)
+	k.show(w, r, http.StatusOK, "kiosk_confirm", i18n.F("Is this you?"), p)
 }
 
 // postCheckIn checks in a player the kiosk offered.
@@ -581,9 +589,9 @@ func (k *kioskArea) postCheckIn(w http.ResponseWriter, r *http.Request) {
 	en, err := k.s.d.KioskCheckIn(r.Context(), e.ID, m.PlayerID)
 	k.finish(w, r, e, token, en, err, func(en event.Entry) kioskDone {
 		if m.CheckedIn {
-			return kioskDone{Message: "You're already checked in, " + en.Name + ". Good luck!"}
+			return kioskDone{Message: i18n.F("You're already checked in, %s. Good luck!", en.Name)}
 		}
-		return kioskDone{Message: "You're checked in, " + en.Name + ". Good luck!"}
+		return kioskDone{Message: i18n.F("You're checked in, %s. Good luck!", en.Name)}
 	})
 }
 
@@ -608,7 +616,12 @@ func (k *kioskArea) finish(w http.ResponseWriter, r *http.Request, e event.Event
 	done := say(en)
 	done.Deck = e.Settings.DeckRules != ""
 	if done.Deck {
-		done.Detail = strings.TrimSpace(done.Detail + " You can register your deck now, or later at the organizer's desk.")
+		deck := i18n.F("You can register your deck now, or later at the organizer's desk.")
+		if done.Detail == nil {
+			done.Detail = deck
+		} else {
+			done.Detail = i18n.F("%[1]s %[2]s", done.Detail, deck)
+		}
 	}
 	k.staffSessions.update(token, func(ks *kioskSession) {
 		ks.offered, ks.signup, ks.done = nil, director.NewPlayer{}, done
@@ -622,8 +635,14 @@ func (k *kioskArea) finish(w http.ResponseWriter, r *http.Request, e event.Event
 
 // staffSentence is the director's message as one sentence with its capital
 // and full stop.
-func staffSentence(err error) string {
-	s := staffCapital(strings.TrimSpace(event.Message(err)))
+func staffSentence(err error) i18n.Localizer { return sentence{err} }
+
+// sentence is an error said as one sentence in the reader's language.
+type sentence struct{ err error }
+
+// In says the error in l with a capital and a full stop.
+func (e sentence) In(l i18n.Lang) string {
+	s := staffCapital(strings.TrimSpace(i18n.Error(l, e.err)))
 	if s == "" {
 		return s
 	}
@@ -650,7 +669,7 @@ func (k *kioskArea) pageSignUp(w http.ResponseWriter, r *http.Request) {
 	if strings.IndexFunc(name, unicode.IsLetter) >= 0 && utf8.RuneCountInString(name) <= event.MaxNameLength {
 		p.Name = name
 	}
-	k.show(w, r, http.StatusOK, "kiosk_signup", "Sign up", p)
+	k.show(w, r, http.StatusOK, "kiosk_signup", i18n.F("Sign up"), p)
 }
 
 // postSignUp signs a new player up, or asks "Is this you?" when the name
@@ -663,10 +682,10 @@ func (k *kioskArea) postSignUp(w http.ResponseWriter, r *http.Request) {
 	p := newKioskPage(e)
 	p.Name = strings.Join(strings.Fields(r.PostFormValue("name")), " ")
 	p.Member = strings.TrimSpace(r.PostFormValue("member"))
-	name, err := staffField(r, "name", "Your name", event.MaxNameLength)
+	name, err := staffField(r, "name", i18n.F("Your name"), event.MaxNameLength)
 	var member string
 	if err == nil {
-		member, err = staffField(r, "member", "The member number", maxMemberNo)
+		member, err = staffField(r, "member", i18n.F("The member number"), maxMemberNo)
 	}
 	if err == nil && name == "" {
 		err = event.Invalid("please type your name")
@@ -674,14 +693,14 @@ func (k *kioskArea) postSignUp(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		p.Name, p.Member = staffTruncate(p.Name, event.MaxNameLength), staffTruncate(p.Member, maxMemberNo)
 		p.Problem = staffSentence(err)
-		k.show(w, r, http.StatusBadRequest, "kiosk_signup", "Sign up", p)
+		k.show(w, r, http.StatusBadRequest, "kiosk_signup", i18n.F("Sign up"), p)
 		return
 	}
 	np := director.NewPlayer{Name: name, MemberNo: member}
 	su, err := k.s.d.KioskSignUp(r.Context(), e.ID, np)
 	if err != nil && !errors.Is(err, event.ErrState) {
 		p.Problem = staffSentence(err)
-		k.show(w, r, statusOf(err), "kiosk_signup", "Sign up", p)
+		k.show(w, r, statusOf(err), "kiosk_signup", i18n.F("Sign up"), p)
 		return
 	}
 	if err == nil && len(su.SameName) > 0 {
@@ -690,7 +709,7 @@ func (k *kioskArea) postSignUp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	k.finish(w, r, e, token, su.Entry, err, func(en event.Entry) kioskDone {
-		return kioskDone{Message: "Welcome, " + en.Name + "! You're signed up and checked in. Good luck!"}
+		return kioskDone{Message: i18n.F("Welcome, %s! You're signed up and checked in. Good luck!", en.Name)}
 	})
 }
 
@@ -719,30 +738,30 @@ func (k *kioskArea) pageSameName(w http.ResponseWriter, r *http.Request) {
 		km := kioskMatch{PlayerID: int64(m.PlayerID), Name: m.Name, CheckedIn: m.CheckedIn}
 		switch {
 		case m.CheckedIn:
-			km.Label = "checked in"
+			km.Label = i18n.F("checked in")
 		case m.EntryID != 0:
-			km.Label = "registered"
+			km.Label = i18n.F("registered")
 		}
 		p.Matches = append(p.Matches, km)
 	}
-	k.show(w, r, http.StatusOK, "kiosk_same", "Is this you?", p)
+	k.show(w, r, http.StatusOK, "kiosk_same", i18n.F("Is this you?"), p)
 }
 
 // sameNameDetail says who already has the name, as ui/kiosk does.
-func sameNameDetail(name string, ms []director.KioskMatch) string {
+func sameNameDetail(name string, ms []director.KioskMatch) i18n.Text {
 	entered := false
 	for _, m := range ms {
 		entered = entered || m.EntryID != 0
 	}
-	where := " has played here before."
-	if entered {
-		where = " is already signed up for this event."
+	switch {
+	case len(ms) == 1 && entered:
+		return i18n.F("A player called “%s” is already signed up for this event. If that's you, choose your name.", name)
+	case len(ms) == 1:
+		return i18n.F("A player called “%s” has played here before. If that's you, choose your name.", name)
+	case entered:
+		return i18n.F("Players called “%s” are already signed up for this event. If one of them is you, choose your name.", name)
 	}
-	if len(ms) == 1 {
-		return "A player called “" + name + "”" + where + " If that's you, choose your name."
-	}
-	where = strings.Replace(strings.Replace(where, " has ", " have ", 1), " is ", " are ", 1)
-	return "Players called “" + name + "”" + where + " If one of them is you, choose your name."
+	return i18n.F("Players called “%s” have played here before. If one of them is you, choose your name.", name)
 }
 
 // postNamesake signs up a true namesake, who said they are someone else.
@@ -752,13 +771,13 @@ func (k *kioskArea) postNamesake(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if ks.signup.Name == "" {
-		k.s.fail(w, r, http.StatusBadRequest, "There is no sign-up waiting on this kiosk; start again with “I'm new here”.")
+		k.s.fail(w, r, http.StatusBadRequest, i18n.F("There is no sign-up waiting on this kiosk; start again with “I'm new here”."))
 		return
 	}
 	en, err := k.s.d.KioskSignUpNamesake(r.Context(), e.ID, ks.signup)
 	k.finish(w, r, e, token, en, err, func(en event.Entry) kioskDone {
-		return kioskDone{Message: "Welcome, " + en.Name + "! You're signed up and checked in. Good luck!",
-			Detail: "Another player has the same name: please tell the organizer, so that you two are not mixed up."}
+		return kioskDone{Message: i18n.F("Welcome, %s! You're signed up and checked in. Good luck!", en.Name),
+			Detail: i18n.F("Another player has the same name: please tell the organizer, so that you two are not mixed up.")}
 	})
 }
 
@@ -768,7 +787,7 @@ func (k *kioskArea) pageDone(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if ks.done.Message == "" {
+	if ks.done.Message == nil {
 		seeOther(w, r, kioskBase(e.ID))
 		return
 	}
@@ -779,7 +798,7 @@ func (k *kioskArea) pageDone(w http.ResponseWriter, r *http.Request) {
 	if p.Deck {
 		p.Idle = kioskIdle
 	}
-	k.show(w, r, http.StatusOK, "kiosk_done", "Done", p)
+	k.show(w, r, http.StatusOK, "kiosk_done", i18n.F("Done"), p)
 }
 
 // --- the deck ---
@@ -799,19 +818,19 @@ func (k *kioskArea) pageDeck(w http.ResponseWriter, r *http.Request) {
 		seeOther(w, r, kioskBase(e.ID))
 		return
 	}
-	k.show(w, r, http.StatusOK, "kiosk_deck", "Register your deck", k.deckPage(e, en))
+	k.show(w, r, http.StatusOK, "kiosk_deck", i18n.F("Register your deck"), k.deckPage(e, en))
 }
 
 func (k *kioskArea) deckPage(e event.Event, en event.Entry) kioskPage {
 	p := newKioskPage(e)
 	p.Name = en.Name
-	p.Rules = rules.Describe(e.Game, e.Format) + " · one card per line, like “3 Card Name”"
+	p.Rules = i18n.F("%s · one card per line, like “3 Card Name”", rules.Describe(e.Game, e.Format))
 	return p
 }
 
 // msgNoDeck refuses a deck from a device with no player checked in on
 // it.
-const msgNoDeck = "Check in first: the kiosk registers the deck of the player who has just checked in on it."
+var msgNoDeck = i18n.F("Check in first: the kiosk registers the deck of the player who has just checked in on it.")
 
 // postDeck saves the deck of the player who checked in on the device;
 // an illegal deck is saved too, and the page says what to fix.
@@ -828,37 +847,37 @@ func (k *kioskArea) postDeck(w http.ResponseWriter, r *http.Request) {
 	p := k.deckPage(e, en)
 	p.DeckName = staffTruncate(strings.Join(strings.Fields(r.PostFormValue("deckname")), " "), maxDeckName)
 	p.List = staffTruncate(r.PostFormValue("list"), maxDeckList)
-	name, err := staffField(r, "deckname", "The deck's name", maxDeckName)
+	name, err := staffField(r, "deckname", i18n.F("The deck's name"), maxDeckName)
 	var list string
 	if err == nil {
-		list, err = staffLines(r, "list", "The decklist", maxDeckList)
+		list, err = staffLines(r, "list", i18n.F("The decklist"), maxDeckList)
 	}
 	if err == nil && list == "" {
 		err = event.Invalid("type or paste your list first")
 	}
 	if err != nil {
 		p.Saved, p.SavedKind = staffSentence(err), "error"
-		k.show(w, r, http.StatusBadRequest, "kiosk_deck", "Register your deck", p)
+		k.show(w, r, http.StatusBadRequest, "kiosk_deck", i18n.F("Register your deck"), p)
 		return
 	}
 	dc, err := k.s.d.SaveDeck(r.Context(), en.ID, name, list)
 	if err != nil {
 		p.Saved, p.SavedKind = staffSentence(err), "error"
-		k.show(w, r, statusOf(err), "kiosk_deck", "Register your deck", p)
+		k.show(w, r, statusOf(err), "kiosk_deck", i18n.F("Register your deck"), p)
 		return
 	}
 	if dc.Legal() {
 		k.staffSessions.update(token, func(ks *kioskSession) {
 			ks.deck, ks.deckUntil = event.Entry{}, time.Time{}
-			ks.done = kioskDone{Message: "Your deck is registered, " + en.Name + ". Good luck!"}
+			ks.done = kioskDone{Message: i18n.F("Your deck is registered, %s. Good luck!", en.Name)}
 		})
 		seeOther(w, r, kioskBase(e.ID)+"/done")
 		return
 	}
-	rep := kioskReportOf(dc.Report)
+	rep := kioskReportOf(langOf(r), dc.Report)
 	p.Report = &rep
-	p.Saved, p.SavedKind = "Saved. Fix the problems above before round 1, or see the organizer.", "warning"
-	k.show(w, r, http.StatusOK, "kiosk_deck", "Register your deck", p)
+	p.Saved, p.SavedKind = i18n.F("Saved. Fix the problems above before round 1, or see the organizer."), "warning"
+	k.show(w, r, http.StatusOK, "kiosk_deck", i18n.F("Register your deck"), p)
 }
 
 // kioskDeckReport is a deck check as the kiosk shows it.
@@ -872,12 +891,12 @@ type kioskDeckReport struct {
 
 // kioskReportOf words a deck check: the verdict, then the problems and the
 // warnings, one plain sentence each.
-func kioskReportOf(rep deck.Report) kioskDeckReport {
+func kioskReportOf(l i18n.Lang, rep deck.Report) kioskDeckReport {
 	out := kioskDeckReport{Legal: rep.Legal(), Problems: []string{}, Warnings: []string{}}
 	if out.Legal {
-		out.Verdict = "Legal ✓"
+		out.Verdict = i18n.T(l, "Legal ✓")
 	} else {
-		out.Verdict = fmt.Sprintf("Not legal yet: %s to fix", staffPlural(len(rep.Problems), "problem"))
+		out.Verdict = i18n.N(l, "Not legal yet: %d problems to fix", len(rep.Problems), len(rep.Problems))
 	}
 	for _, is := range rep.Problems {
 		out.Problems = append(out.Problems, kioskIssue(is))
@@ -897,14 +916,6 @@ func kioskIssue(is deck.Issue) string {
 		msg, rule = strings.TrimPrefix(msg, is.Rule+": "), " ("+is.Rule+")"
 	}
 	return staffCapital(msg) + rule
-}
-
-// staffPlural is "1 problem", "2 problems".
-func staffPlural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
 }
 
 // apiDeckCheck checks a decklist as the player types, saving nothing:
@@ -929,19 +940,19 @@ func (k *kioskArea) apiDeckCheck(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if ok, wait := k.s.limits.allow(rateDeckCheck, "deck:"+deviceKey(r)); !ok {
-		k.s.staffTooMany(w, r, wait, "Checking too often; the check runs again when you pause typing.")
+		k.s.staffTooMany(w, r, wait, i18n.F("Checking too often; the check runs again when you pause typing."))
 		return
 	}
 	if !k.s.staffParseForm(w, r) {
 		return
 	}
-	list, err := staffLines(r, "list", "The decklist", maxDeckList)
+	list, err := staffLines(r, "list", i18n.F("The decklist"), maxDeckList)
 	if err != nil {
 		k.s.failErr(w, r, err)
 		return
 	}
 	if list == "" {
-		writeJSON(w, http.StatusOK, kioskDeckReport{Empty: true, Verdict: "Checked as you type", Problems: []string{}, Warnings: []string{}})
+		writeJSON(w, http.StatusOK, kioskDeckReport{Empty: true, Verdict: i18n.T(langOf(r), "Checked as you type"), Problems: []string{}, Warnings: []string{}})
 		return
 	}
 	rep, err := k.s.d.CheckDeck(r.Context(), id, list)
@@ -949,5 +960,5 @@ func (k *kioskArea) apiDeckCheck(w http.ResponseWriter, r *http.Request) {
 		k.s.failErr(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, kioskReportOf(rep))
+	writeJSON(w, http.StatusOK, kioskReportOf(langOf(r), rep))
 }

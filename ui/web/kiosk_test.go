@@ -117,7 +117,7 @@ func TestAKioskStaysLockedUntilTheOrganizersPIN(t *testing.T) {
 	b.post(kioskOf(e)+"/lock", nil).must(t, http.StatusSeeOther, "lock")
 	b.get(kioskOf(e)).must(t, 200, "locked again").shows(t, "Unlock the kiosk")
 	b.post(kioskOf(e)+"/checkin", url.Values{"player": {"1"}}).must(t, http.StatusForbidden, "check-in after lock").
-		shows(t, msgKioskLocked)
+		shows(t, msgKioskLocked.String())
 }
 
 func (a staffAnswer) headerCookies() []*http.Cookie {
@@ -172,7 +172,7 @@ func TestTheKioskTabletChecksInAPlayerItFound(t *testing.T) {
 	// Only a name the kiosk offered: not Ada, whom nobody searched for.
 	ada, _ := f.entryNamed(e, "Ada Lovelace")
 	b.post(kioskOf(e)+"/checkin", url.Values{"player": {itoa64(int64(ada.PlayerID))}}).must(t, http.StatusBadRequest, "not offered").
-		shows(t, msgNotOffered)
+		shows(t, msgNotOffered.String())
 	b.post(kioskOf(e)+"/checkin", url.Values{"player": {"abc"}}).must(t, http.StatusBadRequest, "not a number")
 	if en, _ := f.entryNamed(e, "Ada Lovelace"); en.CheckedIn {
 		t.Fatal("a player the kiosk never offered was checked in")
@@ -279,7 +279,7 @@ func TestTheKioskRegistersADeckWithItsLegalityAsTyped(t *testing.T) {
 	if a := b.get(kioskOf(e) + "/deck"); a.status != http.StatusSeeOther {
 		t.Errorf("deck page before check-in: %d", a.status)
 	}
-	b.post(kioskOf(e)+"/deck", url.Values{"list": {"1 Card"}}).must(t, http.StatusForbidden, "deck before check-in").shows(t, msgNoDeck)
+	b.post(kioskOf(e)+"/deck", url.Values{"list": {"1 Card"}}).must(t, http.StatusForbidden, "deck before check-in").shows(t, msgNoDeck.String())
 	b.post(deckPath, url.Values{"list": {"1 Card"}}).must(t, http.StatusForbidden, "check before check-in")
 
 	page := b.get(kioskOf(e) + "?q=zoe")
@@ -316,7 +316,7 @@ func TestTheKioskRegistersADeckWithItsLegalityAsTyped(t *testing.T) {
 	// The deck window closed with the save: the next player cannot
 	// replace Zoë's deck from this tablet.
 	b.post(kioskOf(e)+"/deck", url.Values{"list": {four}}).must(t, http.StatusForbidden, "deck after save")
-	b.post(kioskOf(e)+"/deck", url.Values{"list": {"x"}}).shows(t, msgNoDeck)
+	b.post(kioskOf(e)+"/deck", url.Values{"list": {"x"}}).shows(t, msgNoDeck.String())
 }
 
 // alteredDeck is a legal Altered constructed deck without a card list: a

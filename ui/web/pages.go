@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"tablekeeper/core/director"
+	"tablekeeper/core/i18n"
 )
 
 // staticRoutes serve the embedded stylesheet, script and icon.
@@ -19,9 +20,9 @@ func (s *Server) playerRoutes() []route {
 	return []route{
 		{"GET /{$}", s.pageEvents},
 		{"GET /events/{id}", s.pageEvent},
-		{"GET /events/{id}/pairings", s.eventPage("pairings", "Pairings")},
-		{"GET /events/{id}/standings", s.eventPage("standings", "Standings")},
-		{"GET /events/{id}/bracket", s.eventPage("bracket", "Top cut")},
+		{"GET /events/{id}/pairings", s.eventPage("pairings", i18n.F("Pairings"))},
+		{"GET /events/{id}/standings", s.eventPage("standings", i18n.F("Standings"))},
+		{"GET /events/{id}/bracket", s.eventPage("bracket", i18n.F("Top cut"))},
 	}
 }
 
@@ -39,7 +40,7 @@ func (s *Server) pageEvents(w http.ResponseWriter, r *http.Request) {
 		s.failErr(w, r, err)
 		return
 	}
-	s.render(w, r, "events", page{Title: "Events", Nav: "events", Data: eventsOf(bl).Events})
+	s.render(w, r, "events", page{Head: i18n.F("Events"), Nav: "events", Data: eventsOf(langOf(r), bl).Events})
 }
 
 // boardPage runs fn with the board of the event in the address for a
@@ -60,21 +61,21 @@ func (s *Server) pageEvent(w http.ResponseWriter, r *http.Request) {
 		if len(q) > maxQuery {
 			q = ""
 		}
-		s.render(w, r, "event", page{Title: "My table", Event: headFor(b), Nav: "home", Data: q})
+		s.render(w, r, "event", page{Head: i18n.F("My table"), Event: headFor(b), Nav: "home", Data: q})
 	})
 }
 
 // eventPage is a page of the event whose content the script fetches.
-func (s *Server) eventPage(name, title string) http.HandlerFunc {
+func (s *Server) eventPage(name string, title i18n.Text) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		s.boardPage(w, r, func(b director.Board) {
-			s.render(w, r, name, page{Title: title, Event: headFor(b), Nav: name})
+			s.render(w, r, name, page{Head: title, Event: headFor(b), Nav: name})
 		})
 	}
 }
 
 func (s *Server) pageProjector(w http.ResponseWriter, r *http.Request) {
 	s.boardPage(w, r, func(b director.Board) {
-		s.render(w, r, "projector", page{Title: "Projector", Event: headFor(b), Nav: "projector", Body: "projector", Data: s.URL()})
+		s.render(w, r, "projector", page{Head: i18n.F("Projector"), Event: headFor(b), Nav: "projector", Body: "projector", Data: s.URL()})
 	})
 }

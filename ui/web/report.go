@@ -16,8 +16,8 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
-	uilabels "tablekeeper/ui/internal/labels"
 )
 
 // A player reports a table's result from a phone with the code printed on
@@ -31,7 +31,7 @@ import (
 // reportRoutes are the self-report page, its form and the report itself.
 func (s *Server) reportRoutes() []route {
 	return []route{
-		{"GET /events/{id}/report", s.eventPage("report", "Report a result")},
+		{"GET /events/{id}/report", s.eventPage("report", i18n.F("Report a result"))},
 		{"GET /api/events/{id}/tables/{table}/form", s.apiForm},
 		{"POST /api/events/{id}/reports", s.apiReport},
 	}
@@ -108,41 +108,25 @@ func decodeReport(body io.Reader) (reportRequest, error) {
 }
 
 // jsonProblem says in words what is wrong with a JSON body.
-func jsonProblem(err error) string {
+func jsonProblem(err error) i18n.Text {
 	var syntax *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.Is(err, io.EOF):
-		return "it is empty"
+		return i18n.F("it is empty")
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return "it stops in the middle"
+		return i18n.F("it stops in the middle")
 	case errors.As(err, &syntax):
-		return fmt.Sprintf("it is not JSON (at byte %d)", syntax.Offset)
+		return i18n.F("it is not JSON (at byte %d)", syntax.Offset)
 	case errors.As(err, &typ):
 		if typ.Field != "" {
-			return fmt.Sprintf("%s must be %s, not %s", typ.Field, typeWord(typ.Type.Kind().String()), typ.Value)
+			return i18n.F("%[1]s must be %[2]s, not %[3]s", typ.Field, typeWord(typ.Type.Kind().String()), typ.Value)
 		}
-		return "it must be a JSON object"
+		return i18n.F("it must be a JSON object")
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		return "it has the field " + strings.TrimPrefix(err.Error(), "json: unknown field ") + ", which a report does not have"
+		return i18n.F("it has the field %s, which a report does not have", strings.TrimPrefix(err.Error(), "json: unknown field "))
 	}
-	return "it is not a JSON object"
-}
-
-func typeWord(kind string) string {
-	switch kind {
-	case "int":
-		return "a whole number"
-	case "string":
-		return "text in quotes"
-	case "bool":
-		return "true or false"
-	case "slice":
-		return "a list"
-	case "ptr", "struct":
-		return "an object"
-	}
-	return kind
+	return i18n.F("it is not a JSON object")
 }
 
 // check bounds the fields of a report.
@@ -216,15 +200,15 @@ func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case !sameOrigin(r):
-		s.fail(w, r, http.StatusForbidden, "This report comes from another site's page; report from this event's page.")
+		s.fail(w, r, http.StatusForbidden, i18n.F("This report comes from another site's page; report from this event's page."))
 		return
 	case !wantsJSON(r):
-		s.fail(w, r, http.StatusBadRequest, "Send the report as JSON (Content-Type: application/json): {\"round\":R,\"table\":T,\"code\":\"…\",\"result\":\"2-1\"}.")
+		s.fail(w, r, http.StatusBadRequest, i18n.F("Send the report as JSON (Content-Type: application/json): {\"round\":R,\"table\":T,\"code\":\"…\",\"result\":\"2-1\"}."))
 		return
 	}
 	device, dev, addr := deviceOf(r), deviceKey(r), "ip:"+clientAddr(r)
 	if ok, wait := s.limits.allow(rateDeviceWrites, dev, addr); !ok {
-		s.tooMany(w, r, wait, "This phone has sent many reports in a short time")
+		s.tooMany(w, r, wait, i18n.F("This phone has sent many reports in a short time"))
 		return
 	}
 	req, err := decodeReport(r.Body)
@@ -234,11 +218,11 @@ func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
 	}
 	table := fmt.Sprintf("table:%d:%d:%d", id, req.Round, req.Table)
 	if ok, wait := s.limits.check(rateWrongPerTable, table); !ok {
-		s.tooMany(w, r, wait, fmt.Sprintf("Too many wrong codes were tried for table %d", req.Table))
+		s.tooMany(w, r, wait, i18n.F("Too many wrong codes were tried for table %d", req.Table))
 		return
 	}
 	if ok, wait := s.limits.check(rateWrongPerDevice, dev, addr); !ok {
-		s.tooMany(w, r, wait, "This phone has tried too many wrong codes")
+		s.tooMany(w, r, wait, i18n.F("This phone has tried too many wrong codes"))
 		return
 	}
 	if device == "" {
@@ -250,39 +234,40 @@ func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, director.ErrWrongCode):
 		s.limits.spend(rateWrongPerTable, table)
 		s.limits.spend(rateWrongPerDevice, dev, addr)
-		s.fail(w, r, http.StatusForbidden, event.Message(err))
+		s.fail(w, r, http.StatusForbidden, errText{err})
 	case errors.Is(err, director.ErrReportConflict):
-		s.fail(w, r, http.StatusConflict, event.Message(err))
+		s.fail(w, r, http.StatusConflict, errText{err})
 	case err != nil:
 		s.failErr(w, r, err)
 	case outcome == director.ReportPending:
 		writeJSON(w, http.StatusAccepted, reportReply{Outcome: outcome.String(),
-			Message: fmt.Sprintf("Thank you: table %d's result is sent. It counts once the organizer approves it.", req.Table)})
+			Message: i18n.T(langOf(r), "Thank you: table %d's result is sent. It counts once the organizer approves it.", req.Table)})
 	case outcome == director.ReportAlreadyRecorded:
 		writeJSON(w, http.StatusOK, reportReply{Outcome: outcome.String(),
-			Message: fmt.Sprintf("Table %d already has this result: nothing more to do.", req.Table)})
+			Message: i18n.T(langOf(r), "Table %d already has this result: nothing more to do.", req.Table)})
 	default:
 		writeJSON(w, http.StatusOK, reportReply{Outcome: outcome.String(),
-			Message: fmt.Sprintf("Thank you: table %d's result is recorded.", req.Table)})
+			Message: i18n.T(langOf(r), "Thank you: table %d's result is recorded.", req.Table)})
 	}
 }
 
 // tooMany refuses a write for a while, saying how long.
-func (s *Server) tooMany(w http.ResponseWriter, r *http.Request, wait time.Duration, why string) {
+func (s *Server) tooMany(w http.ResponseWriter, r *http.Request, wait time.Duration, why i18n.Text) {
 	secs := max(1, int(wait.Round(time.Second)/time.Second))
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	s.fail(w, r, http.StatusTooManyRequests, fmt.Sprintf("%s; wait %s and try again, or ask the organizer.", why, waitWords(secs)))
+	s.fail(w, r, http.StatusTooManyRequests, i18n.F("%[1]s; wait %[2]s and try again, or ask the organizer.", why, waitWords(secs)))
 }
 
 // waitWords says a wait in words: "40 seconds", "2 minutes".
-func waitWords(secs int) string {
+func waitWords(secs int) i18n.Text {
 	switch {
 	case secs == 1:
-		return "a second"
+		return i18n.F("a second")
 	case secs < 90:
-		return strconv.Itoa(secs) + " seconds"
+		return i18n.FN("%d seconds", secs, secs)
 	}
-	return strconv.Itoa((secs+59)/60) + " minutes"
+	m := (secs + 59) / 60
+	return i18n.FN("%d minutes", m, m)
 }
 
 // formJSON is GET /api/events/{id}/tables/{table}/form: the result form
@@ -313,13 +298,13 @@ type formJSON struct {
 
 // apiForm answers a table's result form in the current round.
 func (s *Server) apiForm(w http.ResponseWriter, r *http.Request) {
-	n, err := positive(r.PathValue("table"), "table")
+	n, err := positive(r.PathValue("table"), i18n.F("a table"))
 	if err != nil || n > maxTable {
-		s.fail(w, r, http.StatusBadRequest, "table must be the table's number from your match slip")
+		s.fail(w, r, http.StatusBadRequest, i18n.F("table must be the table's number from your match slip"))
 		return
 	}
 	s.withBoard(w, r, func(b director.Board) {
-		f, err := formOf(b, int(n))
+		f, err := formOf(langOf(r), b, int(n))
 		if err != nil {
 			s.failErr(w, r, err)
 			return
@@ -329,7 +314,7 @@ func (s *Server) apiForm(w http.ResponseWriter, r *http.Request) {
 }
 
 // formOf is the form of table number of the board's current round.
-func formOf(b director.Board, number int) (formJSON, error) {
+func formOf(l i18n.Lang, b director.Board, number int) (formJSON, error) {
 	e, sh := b.Event(), b.Current
 	switch {
 	case b.Progress.Finished:
@@ -341,8 +326,8 @@ func formOf(b director.Board, number int) (formJSON, error) {
 		if t.Number != number || t.Bye {
 			continue
 		}
-		tj := tableOf(e.Settings, t)
-		out := formJSON{Event: headOf(e), Round: sh.Round.Number, Label: uilabels.RoundName(sh.Round), Table: number, Result: tj.Result, Sides: []string{}}
+		tj := tableOf(l, e.Settings, t)
+		out := formJSON{Event: headOf(e), Round: sh.Round.Number, Label: roundLabel(l, sh.Round), Table: number, Result: tj.Result, Sides: []string{}}
 		bestOf := sh.Round.GamesPerMatch(e.Settings)
 		draws, _ := rules.MatchDraws(e, sh.Round)
 		switch {
@@ -365,4 +350,21 @@ func formOf(b director.Board, number int) (formJSON, error) {
 		return out, nil
 	}
 	return formJSON{}, event.NotFoundf("%s has no table %d in round %d; check the table number on your match slip", e.Name, number, sh.Round.Number)
+}
+
+// typeWord names a JSON value's kind as a report's field wants it.
+func typeWord(kind string) i18n.Text {
+	switch kind {
+	case "int":
+		return i18n.F("a whole number")
+	case "string":
+		return i18n.F("text in quotes")
+	case "bool":
+		return i18n.F("true or false")
+	case "slice":
+		return i18n.F("a list")
+	case "ptr", "struct":
+		return i18n.F("an object")
+	}
+	return i18n.Text{Format: kind} // a Go kind, said as it is
 }

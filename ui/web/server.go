@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net"
 	"net/http"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"tablekeeper/core/director"
+	"tablekeeper/core/i18n"
 )
 
 // Config is what a store network server needs.
@@ -122,7 +122,7 @@ type route struct {
 // (the kiosk tablet, the judges' phones) is a file with its own table,
 // added here.
 func (s *Server) areas() [][]route {
-	return [][]route{s.staticRoutes(), s.playerRoutes(), s.projectorRoutes(), s.qrRoutes(), s.reportRoutes(), s.apiRoutes(), s.kioskRoutes(), s.judgeRoutes()}
+	return [][]route{s.staticRoutes(), s.langRoutes(), s.playerRoutes(), s.projectorRoutes(), s.qrRoutes(), s.reportRoutes(), s.apiRoutes(), s.kioskRoutes(), s.judgeRoutes()}
 }
 
 // ServeHTTP answers a request: the security headers on every response,
@@ -143,10 +143,10 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
 	h.ServeHTTP(probe, r)
 	if probe.status == http.StatusMethodNotAllowed {
 		w.Header().Set("Allow", probe.header.Get("Allow"))
-		s.fail(w, r, http.StatusMethodNotAllowed, fmt.Sprintf("%s is not allowed here; this address takes %s.", r.Method, probe.header.Get("Allow")))
+		s.fail(w, r, http.StatusMethodNotAllowed, i18n.F("%[1]s is not allowed here; this address takes %[2]s.", r.Method, probe.header.Get("Allow")))
 		return
 	}
-	s.fail(w, r, http.StatusNotFound, "There is no page at this address. Start from the event list.")
+	s.fail(w, r, http.StatusNotFound, i18n.F("There is no page at this address. Start from the event list."))
 }
 
 // statusProbe records what the mux would answer to a request it has no

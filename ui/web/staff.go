@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // The staff areas, the kiosk tablet (kiosk.go) and the judges' phones
@@ -178,7 +179,7 @@ var rateWrongPIN = rate{burst: 5, per: time.Minute}
 var rateDeckCheck = rate{burst: 20, per: 500 * time.Millisecond}
 
 // msgCrossSite refuses a write sent from another site's page.
-const msgCrossSite = "This form was sent from another web page; open the page on the store network and try again there."
+var msgCrossSite = i18n.F("This form was sent from another web page; open the page on the store network and try again there.")
 
 // staffWrite lets a kiosk or judge write through when it comes from this
 // server's own pages (the browser's Sec-Fetch-Site or Origin says so: a
@@ -191,14 +192,14 @@ func (s *Server) staffWrite(w http.ResponseWriter, r *http.Request, origin *http
 		return false
 	}
 	if ok, wait := s.limits.allow(rateDeviceWrites, deviceKey(r)); !ok {
-		s.staffTooMany(w, r, wait, "This device is sending too much at once; wait a moment and try again.")
+		s.staffTooMany(w, r, wait, i18n.F("This device is sending too much at once; wait a moment and try again."))
 		return false
 	}
 	return true
 }
 
 // staffTooMany answers 429 with how long to wait.
-func (s *Server) staffTooMany(w http.ResponseWriter, r *http.Request, wait time.Duration, msg string) {
+func (s *Server) staffTooMany(w http.ResponseWriter, r *http.Request, wait time.Duration, msg i18n.Text) {
 	secs := int(wait.Round(time.Second).Seconds())
 	w.Header().Set("Retry-After", strconv.Itoa(max(secs, 1)))
 	s.fail(w, r, http.StatusTooManyRequests, msg)
@@ -215,30 +216,31 @@ func pinKeys(area string, r *http.Request) []string {
 }
 
 // staffWait says how long to wait: "a minute", "40 seconds".
-func staffWait(d time.Duration) string {
+func staffWait(d time.Duration) i18n.Text {
 	secs := int(d.Round(time.Second).Seconds())
 	switch {
 	case secs <= 1:
-		return "a second"
+		return i18n.F("a second")
 	case secs < 60:
-		return strconv.Itoa(secs) + " seconds"
+		return i18n.FN("%d seconds", secs, secs)
 	case secs < 120:
-		return "a minute"
+		return i18n.F("a minute")
 	}
-	return strconv.Itoa((secs+59)/60) + " minutes"
+	m := (secs + 59) / 60
+	return i18n.FN("%d minutes", m, m)
 }
 
 // staffField reads a form field: trimmed, spaces inside collapsed, at most
 // limit characters of printable text; what says what the field is in the
 // staffSentence that refuses it.
-func staffField(r *http.Request, name, what string, limit int) (string, error) {
+func staffField(r *http.Request, name string, what i18n.Text, limit int) (string, error) {
 	v := strings.Join(strings.Fields(r.PostFormValue(name)), " ")
 	return staffText(v, what, limit)
 }
 
 // staffText refuses text longer than limit characters, or with bytes
 // that are not printable text.
-func staffText(v, what string, limit int) (string, error) {
+func staffText(v string, what i18n.Text, limit int) (string, error) {
 	if !utf8.ValidString(v) {
 		return "", event.Invalidf("%s is not readable text; type it again", what)
 	}
@@ -255,7 +257,7 @@ func staffText(v, what string, limit int) (string, error) {
 
 // staffLines reads a form field of several lines (a decklist, a
 // description): line ends made \n, at most limit characters.
-func staffLines(r *http.Request, name, what string, limit int) (string, error) {
+func staffLines(r *http.Request, name string, what i18n.Text, limit int) (string, error) {
 	v := strings.ReplaceAll(r.PostFormValue(name), "\r\n", "\n")
 	v = strings.ReplaceAll(v, "\r", "\n")
 	return staffText(strings.TrimSpace(v), what, limit)
@@ -267,10 +269,10 @@ func (s *Server) staffParseForm(w http.ResponseWriter, r *http.Request) bool {
 	if err := r.ParseForm(); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			s.fail(w, r, http.StatusRequestEntityTooLarge, "That is more than this form takes; send less text.")
+			s.fail(w, r, http.StatusRequestEntityTooLarge, i18n.F("That is more than this form takes; send less text."))
 			return false
 		}
-		s.fail(w, r, http.StatusBadRequest, "The form could not be read; reload the page and try again.")
+		s.fail(w, r, http.StatusBadRequest, i18n.F("The form could not be read; reload the page and try again."))
 		return false
 	}
 	return true

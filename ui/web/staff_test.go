@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tablekeeper/core/i18n"
 )
 
 // browser is a device on the store network: a client with its own
@@ -174,11 +176,11 @@ func TestTextFieldsAreBoundedAndPrintable(t *testing.T) {
 	for _, c := range cases {
 		r, _ := http.NewRequest("POST", "/", strings.NewReader(url.Values{"name": {c.in}}.Encode()))
 		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		got, err := staffField(r, "name", "The name", 12)
+		got, err := staffField(r, "name", i18n.F("The name"), 12)
 		switch {
 		case c.err == "" && (err != nil || got != c.want):
 			t.Errorf("%q: %q, %v; want %q", c.in, got, err, c.want)
-		case c.err != "" && (err == nil || staffSentence(err) != c.err+"."):
+		case c.err != "" && (err == nil || staffSentence(err).In(i18n.English) != c.err+"."):
 			t.Errorf("%q: error %v, want %q", c.in, err, c.err)
 		}
 	}

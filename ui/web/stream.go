@@ -12,6 +12,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // The live stream: each open page holds one Server-Sent Events connection
@@ -48,6 +49,7 @@ type hub struct {
 type client struct {
 	event  event.EventID // 0: the event list's stream, every event
 	device string
+	lang   i18n.Lang // the clock's label is said in it
 	wake   chan struct{}
 	done   chan struct{}
 
@@ -223,17 +225,20 @@ func (s *Server) startTicker() func() {
 // tick sends the clock of every event with a stream open, and a
 // keep-alive to the streams of the event list.
 func (s *Server) tick(ctx context.Context) {
-	clocks := map[event.EventID][]byte{}
+	clocks := map[event.EventID]map[i18n.Lang][]byte{}
 	for _, id := range s.hub.events() {
 		if b, err := s.cache.board(ctx, id); err == nil {
-			if payload, err := json.Marshal(clockJSON(b.Clock(), s.now(), 0)); err == nil {
-				clocks[id] = payload
+			clocks[id] = map[i18n.Lang][]byte{}
+			for _, l := range i18n.Langs() {
+				if payload, err := json.Marshal(clockJSON(l, b.Clock(), s.now(), 0)); err == nil {
+					clocks[id][l] = payload
+				}
 			}
 		}
 	}
 	s.hub.each(0, func(c *client) {
 		c.mu.Lock()
-		if p, ok := clocks[c.event]; ok {
+		if p, ok := clocks[c.event][c.lang]; ok {
 			c.clock = p
 		} else {
 			c.ping = true
@@ -263,10 +268,13 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request, id event.Ev
 	c, err := s.hub.join(id, device)
 	if err != nil {
 		w.Header().Set("Retry-After", "60")
-		s.fail(w, r, http.StatusServiceUnavailable, "Too many live pages are open on the store network; this page refreshes by itself instead.")
+		s.fail(w, r, http.StatusServiceUnavailable, i18n.F("Too many live pages are open on the store network; this page refreshes by itself instead."))
 		return
 	}
 	defer s.hub.leave(c)
+	c.mu.Lock()
+	c.lang = langOf(r)
+	c.mu.Unlock()
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream; charset=utf-8")
@@ -276,7 +284,7 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request, id event.Ev
 	first := fmt.Sprintf("retry: %d\n\n", retryMillis)
 	if id != 0 {
 		if b, err := s.cache.board(r.Context(), id); err == nil {
-			if payload, err := json.Marshal(clockJSON(b.Clock(), s.now(), 0)); err == nil {
+			if payload, err := json.Marshal(clockJSON(langOf(r), b.Clock(), s.now(), 0)); err == nil {
 				first += sse("clock", payload)
 			}
 		}

@@ -11,6 +11,8 @@ import (
 	"net/http"
 	"path"
 	"strings"
+
+	"tablekeeper/core/i18n"
 )
 
 //go:embed templates/*.html
@@ -22,8 +24,13 @@ var staticFiles embed.FS
 // page is what every page template gets: the shared layout reads Title,
 // Event, Nav and Body; each page its own Data.
 type page struct {
-	// Title is the page's title (and the browser tab's, after the event).
+	// Head is the page's title (and the browser tab's, after the event),
+	// said in the page's language into Title.
+	Head  i18n.Text
 	Title string
+	// TitleOf, when set, is what the title is about (an event's name),
+	// written after it as it is.
+	TitleOf string
 	// Event is the event the page belongs to, nil for the event list.
 	Event *eventHead
 	// Nav is the key of the navigation tab to mark ("home", "pairings",
@@ -35,6 +42,12 @@ type page struct {
 	Message string
 	// Data is the page's own.
 	Data any
+
+	// Lang is the page's language, Langs the switch at its foot and Words
+	// what its scripts say in that language (set by renderStatus).
+	Lang  i18n.Lang
+	Langs []langChoice
+	Words map[string]any
 }
 
 // eventHead names the event a page is about.
@@ -46,8 +59,9 @@ type eventHead struct {
 // pageSet holds the parsed templates, one set per page sharing the layout,
 // and the static files with their content hashes.
 type pageSet struct {
-	pages  map[string]*template.Template
+	pages  map[i18n.Lang]map[string]*template.Template
 	assets map[string]asset
+	words  map[i18n.Lang]map[string]any
 }
 
 // asset is one embedded static file.
@@ -61,7 +75,7 @@ type asset struct {
 // static files. A template that does not parse is a bug of this package,
 // found by the tests.
 func loadPages() (*pageSet, error) {
-	ps := &pageSet{pages: map[string]*template.Template{}, assets: map[string]asset{}}
+	ps := &pageSet{pages: map[i18n.Lang]map[string]*template.Template{}, assets: map[string]asset{}}
 	err := fs.WalkDir(staticFiles, "static", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -77,7 +91,30 @@ func loadPages() (*pageSet, error) {
 	if err != nil {
 		return nil, fmt.Errorf("web: static files: %w", err)
 	}
-	funcs := template.FuncMap{"asset": ps.assetURL}
+	static, err := fs.Sub(staticFiles, "static")
+	if err != nil {
+		return nil, err
+	}
+	if ps.words, err = scriptWords(static); err != nil {
+		return nil, fmt.Errorf("web: static files: %w", err)
+	}
+	for _, l := range i18n.Langs() {
+		if ps.pages[l], err = ps.parse(l); err != nil {
+			return nil, err
+		}
+	}
+	return ps, nil
+}
+
+// parse parses the layout with each page template, saying their words
+// in l: {{t "Key" values…}}, {{tn "Key" n values…}}.
+func (ps *pageSet) parse(l i18n.Lang) (map[string]*template.Template, error) {
+	funcs := template.FuncMap{
+		"asset": ps.assetURL,
+		"t":     func(key string, args ...any) string { return i18n.T(l, key, args...) },
+		"tn":    func(key string, n int, args ...any) string { return i18n.N(l, key, n, args...) },
+		"say":   func(v any) string { return sayIn(l, v) },
+	}
 	layout, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFiles, "templates/layout.html")
 	if err != nil {
 		return nil, fmt.Errorf("web: layout: %w", err)
@@ -86,6 +123,7 @@ func loadPages() (*pageSet, error) {
 	if err != nil {
 		return nil, err
 	}
+	pages := map[string]*template.Template{}
 	for _, n := range names {
 		name := strings.TrimSuffix(path.Base(n), ".html")
 		if name == "layout" {
@@ -95,9 +133,23 @@ func loadPages() (*pageSet, error) {
 		if err != nil {
 			return nil, fmt.Errorf("web: page %s: %w", name, err)
 		}
-		ps.pages[name] = t
+		pages[name] = t
 	}
-	return ps, nil
+	return pages, nil
+}
+
+// sayIn says v in l for a page: a Text or an error sentence in l, a
+// string as it is, nothing for nil.
+func sayIn(l i18n.Lang, v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case i18n.Localizer:
+		return x.In(l)
+	case string:
+		return x
+	}
+	return fmt.Sprint(v)
 }
 
 // assetURL is the address of a static file with its content hash, so a
@@ -133,25 +185,32 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, name string, p p
 	s.renderStatus(w, r, http.StatusOK, name, p)
 }
 
-// renderStatus writes page name with p and status. The page is built in
-// a buffer first, so a template error never sends half a page.
+// renderStatus writes page name with p and status, in the language of r
+// (p.Head is said into p.Title). The page is built in a buffer first, so
+// a template error never sends half a page.
 func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, status int, name string, p page) {
-	t, ok := s.pages.pages[name]
+	lang := langOf(r)
+	pages := s.pages.pages[lang]
+	t, ok := pages[name]
 	var buf bytes.Buffer
 	if !ok {
 		s.logf("web: no page template %q", name)
 		status = http.StatusInternalServerError
-		t = s.pages.pages["errorpage"]
-		p = page{Title: "Error", Message: msgInternal}
+		t = pages["errorpage"]
+		p = page{Head: i18n.F("Error"), Message: msgInternal.In(lang)}
 	}
+	p.Title = p.Head.In(lang)
+	p.Lang, p.Langs, p.Words = lang, langChoices(r, lang), s.pages.words[lang]
 	if err := t.ExecuteTemplate(&buf, "layout", p); err != nil {
 		s.logf("web: %s %s: page %s: %v", r.Method, r.URL.Path, name, err)
-		http.Error(w, msgInternal, http.StatusInternalServerError)
+		http.Error(w, msgInternal.In(lang), http.StatusInternalServerError)
 		return
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Language", string(lang))
 	h.Set("Cache-Control", "no-cache")
+	h.Add("Vary", "Accept-Language, Cookie")
 	w.WriteHeader(status)
 	_, _ = w.Write(buf.Bytes())
 }
@@ -161,7 +220,7 @@ func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, status int
 func (s *Server) serveStatic(w http.ResponseWriter, r *http.Request) {
 	a, ok := s.pages.assets[r.PathValue("file")]
 	if !ok {
-		s.fail(w, r, http.StatusNotFound, "There is no such file.")
+		s.fail(w, r, http.StatusNotFound, i18n.F("There is no such file."))
 		return
 	}
 	h := w.Header()

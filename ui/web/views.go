@@ -8,6 +8,7 @@ import (
 	coreclock "tablekeeper/core/clock"
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 	"tablekeeper/core/standings"
 	"tablekeeper/ui/internal/labels"
@@ -32,15 +33,15 @@ type eventJSON struct {
 	Status string `json:"status"`
 }
 
-// statusOf says where an event stands in a few words.
-func (e eventJSON) statusOf() string {
+// statusOf says where an event stands in a few words, in l.
+func (e eventJSON) statusOf(l i18n.Lang) string {
 	switch {
 	case e.State == string(event.StateFinished):
-		return "finished"
+		return i18n.T(l, "finished")
 	case e.Round > 0:
-		return fmt.Sprintf("round %d, %d players", e.Round, e.Players)
+		return i18n.N(l, "round %[1]d, %[2]d players", e.Players, e.Round, e.Players)
 	}
-	return fmt.Sprintf("registration, %d players", e.Players)
+	return i18n.N(l, "registration, %d players", e.Players, e.Players)
 }
 
 // eventsJSON is GET /api/events.
@@ -48,12 +49,12 @@ type eventsJSON struct {
 	Events []eventJSON `json:"events"`
 }
 
-func eventsOf(list []director.EventSummary) eventsJSON {
+func eventsOf(l i18n.Lang, list []director.EventSummary) eventsJSON {
 	out := eventsJSON{Events: []eventJSON{}}
 	for _, e := range list {
-		ej := eventJSON{ID: int64(e.ID), Name: e.Name, Game: rules.Describe(e.Game, e.Format),
+		ej := eventJSON{ID: int64(e.ID), Name: e.Name, Game: i18n.T(l, rules.Describe(e.Game, e.Format)),
 			Date: e.Date.Format(time.DateOnly), State: string(e.State), Players: e.Players, Round: e.Round}
-		ej.Status = ej.statusOf()
+		ej.Status = ej.statusOf(l)
 		out.Events = append(out.Events, ej)
 	}
 	return out
@@ -67,8 +68,8 @@ type roundJSON struct {
 	Published bool   `json:"published"`
 }
 
-func roundOf(r event.Round) roundJSON {
-	return roundJSON{Number: r.Number, Label: labels.RoundName(r), Stage: string(r.Stage), Published: r.Published()}
+func roundOf(l i18n.Lang, r event.Round) roundJSON {
+	return roundJSON{Number: r.Number, Label: roundLabel(l, r), Stage: string(r.Stage), Published: r.Published()}
 }
 
 // eventDetailJSON is GET /api/events/{id}: the event and where it stands.
@@ -87,17 +88,17 @@ type eventDetailJSON struct {
 	Rounds  []roundJSON `json:"rounds"`
 }
 
-func eventDetailOf(b director.Board) eventDetailJSON {
+func eventDetailOf(l i18n.Lang, b director.Board) eventDetailJSON {
 	e, p := b.Event(), b.Progress
 	out := eventDetailJSON{
-		eventJSON: eventJSON{ID: int64(e.ID), Name: e.Name, Game: rules.Describe(e.Game, e.Format), Date: e.Date.Format(time.DateOnly),
+		eventJSON: eventJSON{ID: int64(e.ID), Name: e.Name, Game: i18n.T(l, rules.Describe(e.Game, e.Format)), Date: e.Date.Format(time.DateOnly),
 			State: string(e.State), Players: p.Players, Round: p.Rounds},
-		Structure: labels.StructureOf(e.Settings), Teams: e.Settings.Teams(), Current: b.Current.Round.Number,
+		Structure: i18n.T(l, labels.StructureOf(e.Settings)), Teams: e.Settings.Teams(), Current: b.Current.Round.Number,
 		Draft: p.Draft, Rounds: []roundJSON{},
 	}
-	out.Status = out.statusOf()
+	out.Status = out.statusOf(l)
 	for _, r := range b.Rounds {
-		out.Rounds = append(out.Rounds, roundOf(r))
+		out.Rounds = append(out.Rounds, roundOf(l, r))
 		out.Bracket = out.Bracket || bracketStage(r.Stage)
 	}
 	for _, t := range b.Current.Tables {
@@ -178,7 +179,7 @@ func headOf(e event.Event) eventHeadJSON { return eventHeadJSON{ID: int64(e.ID),
 
 // pairingsOf is round number of the board (0: the current round) as the
 // pairings answer.
-func pairingsOf(b director.Board, number int) (pairingsJSON, error) {
+func pairingsOf(l i18n.Lang, b director.Board, number int) (pairingsJSON, error) {
 	e := b.Event()
 	out := pairingsJSON{Event: headOf(e), Published: []int{}, Tables: []tableJSON{}, ByName: []namePairingJSON{}}
 	for _, r := range b.Rounds {
@@ -191,7 +192,7 @@ func pairingsOf(b director.Board, number int) (pairingsJSON, error) {
 	if number == 0 {
 		number = b.Current.Round.Number
 		if number == 0 {
-			out.Label = "No pairings yet"
+			out.Label = i18n.T(l, "No pairings yet")
 			return out, nil
 		}
 	}
@@ -199,9 +200,9 @@ func pairingsOf(b director.Board, number int) (pairingsJSON, error) {
 	if err != nil {
 		return out, err
 	}
-	out.Round, out.Label, out.Stage, out.BestOf = number, labels.RoundName(sh.Round), string(sh.Round.Stage), sh.Round.GamesPerMatch(e.Settings)
+	out.Round, out.Label, out.Stage, out.BestOf = number, roundLabel(l, sh.Round), string(sh.Round.Stage), sh.Round.GamesPerMatch(e.Settings)
 	for _, t := range sh.Tables {
-		out.Tables = append(out.Tables, tableOf(e.Settings, t))
+		out.Tables = append(out.Tables, tableOf(l, e.Settings, t))
 	}
 	for _, p := range sh.ByName() {
 		out.ByName = append(out.ByName, namePairingJSON{Name: p.Name, Table: p.Number, Opponents: p.Opponents})
@@ -209,14 +210,14 @@ func pairingsOf(b director.Board, number int) (pairingsJSON, error) {
 	return out, nil
 }
 
-func tableOf(s event.Settings, t director.SheetTable) tableJSON {
+func tableOf(l i18n.Lang, s event.Settings, t director.SheetTable) tableJSON {
 	out := tableJSON{Number: t.Number, Bye: t.Bye, Players: make([]seatJSON, len(t.Players)), ExtensionMS: t.Extension.Milliseconds()}
 	multi := rules.MultiplayerResult(s, len(t.Seats)) && !t.Bye
 	for i, p := range t.Players {
 		out.Players[i] = seatJSON{Name: p.Name, Points: p.Points}
 		if multi && t.Result != nil && i < len(t.Result.Seats) {
 			out.Players[i].Score = rules.MultiFormFor(s).SeatScore(*t.Result, i)
-			out.Players[i].Mark = rules.SeatMark(*t.Result, i)
+			out.Players[i].Mark = i18n.T(l, rules.SeatMark(*t.Result, i))
 		}
 	}
 	for _, tm := range t.Teams {
@@ -227,7 +228,7 @@ func tableOf(s event.Settings, t director.SheetTable) tableJSON {
 		out.Teams = append(out.Teams, tj)
 	}
 	if t.Result != nil && !t.Bye {
-		text := resultText(s, t)
+		text := resultText(s, t).In(l)
 		out.Result = &text
 	}
 	return out
@@ -236,40 +237,56 @@ func tableOf(s event.Settings, t director.SheetTable) tableJSON {
 // resultText is a table's result as the round screen writes it: "2–1",
 // "1–1–1", "2–0 (time)" for a match (a team match: team A first), and
 // "Ada 14 (won) · Bob 5 · Cy 9" for a multiplayer table.
-func resultText(s event.Settings, t director.SheetTable) string {
+func resultText(s event.Settings, t director.SheetTable) i18n.Localizer {
 	r := *t.Result
 	if rules.MultiplayerResult(s, len(t.Seats)) {
 		form := rules.MultiFormFor(s)
-		parts := make([]string, 0, len(r.Seats)+1)
+		parts := make(joined, 0, len(r.Seats)+1)
 		for i := range r.Seats {
-			part := fmt.Sprintf("seat %d", i+1)
+			var part i18n.Localizer = i18n.F("seat %d", i+1)
 			if i < len(t.Players) {
-				part = t.Players[i].Name
+				part = i18n.Text{Format: "%s", Args: []any{t.Players[i].Name}}
 			}
 			if score := form.SeatScore(r, i); score != "" {
-				part += " " + score
+				part = i18n.Text{Format: "%[1]s %[2]s", Args: []any{part, score}}
 			}
 			if mark := rules.SeatMark(r, i); mark != "" {
-				part += " (" + mark + ")"
+				part = i18n.F("%[1]s (%[2]s)", part, said(mark))
 			}
 			parts = append(parts, part)
 		}
 		if r.TimeOut {
-			parts = append(parts, "time-out")
+			parts = append(parts, i18n.F("time-out"))
 		}
-		return strings.Join(parts, " · ")
+		return parts
 	}
 	if len(r.Seats) < 2 {
-		return "result in"
+		return i18n.F("result in")
 	}
 	text := fmt.Sprintf("%d–%d", r.Seats[0].GamesWon, r.Seats[1].GamesWon)
 	if r.GamesDrawn > 0 {
 		text += fmt.Sprintf("–%d", r.GamesDrawn)
 	}
 	if r.TimeOut {
-		text += " (time)"
+		return i18n.F("%s (time)", text)
 	}
-	return text
+	return i18n.Text{Format: "%s", Args: []any{text}}
+}
+
+// said is a word of another package (a seat's mark, a status) said in the
+// reader's language when some translation file has it as a key.
+type said string
+
+// In says the word in l.
+func (w said) In(l i18n.Lang) string { return i18n.T(l, string(w)) }
+
+// roundLabel names a round as the desktop's round selector does ("Round
+// 3", "Round 5 · Top 8"), in l.
+func roundLabel(l i18n.Lang, r event.Round) string {
+	if r.Name != "" && !strings.EqualFold(r.Name, fmt.Sprintf("round %d", r.Number)) {
+		return i18n.T(l, "Round %[1]d · %[2]s", r.Number, said(r.Name))
+	}
+	return i18n.T(l, "Round %d", r.Number)
 }
 
 // tiebreakerJSON is a tiebreaker the standings show.
@@ -324,7 +341,7 @@ func shownTiebreakers(keys []string) []string {
 	return out
 }
 
-func standingsOf(b director.Board) standingsJSON {
+func standingsOf(l i18n.Lang, b director.Board) standingsJSON {
 	e := b.Event()
 	keys := shownTiebreakers(e.Settings.Tiebreakers)
 	out := standingsJSON{Event: headOf(e), Final: b.Progress.Finished, Teams: e.Settings.Teams(),
@@ -340,7 +357,7 @@ func standingsOf(b director.Board) standingsJSON {
 	}
 	for _, k := range keys {
 		title, meaning := rules.TiebreakerName(k)
-		out.Tiebreakers = append(out.Tiebreakers, tiebreakerJSON{Key: k, Title: title, Meaning: meaning})
+		out.Tiebreakers = append(out.Tiebreakers, tiebreakerJSON{Key: k, Title: i18n.T(l, title), Meaning: i18n.T(l, meaning)})
 	}
 	if e.Settings.Teams() {
 		for _, t := range b.TeamStandings {
@@ -348,7 +365,7 @@ func standingsOf(b director.Board) standingsJSON {
 			row.Entry = 0
 			names := make([]string, len(t.Members))
 			for i, m := range t.Members {
-				names[i] = m.Name + statusNote(m.Status)
+				names[i] = m.Name + statusNote(l, m.Status)
 			}
 			row.Members = strings.Join(names, " & ")
 			out.Rows = append(out.Rows, row)
@@ -371,12 +388,12 @@ func standingOf(s standings.Standing, keys []string) standingJSON {
 }
 
 // statusNote marks a player who left: " (dropped)".
-func statusNote(s event.EntryStatus) string {
+func statusNote(l i18n.Lang, s event.EntryStatus) string {
 	switch s {
 	case event.EntryDropped:
-		return " (dropped)"
+		return i18n.T(l, " (dropped)")
 	case event.EntryDisqualified:
-		return " (disqualified)"
+		return i18n.T(l, " (disqualified)")
 	}
 	return ""
 }
@@ -408,12 +425,12 @@ type extensionJSON struct {
 
 // clockJSON reads a round clock at now; ext is a table's own extension
 // (0: the round's clock).
-func clockJSON(rc director.RoundClock, now time.Time, ext time.Duration) clockOut {
+func clockJSON(l i18n.Lang, rc director.RoundClock, now time.Time, ext time.Duration) clockOut {
 	r := rc.Reading(now)
 	out := clockOut{Round: rc.Round, Timed: r.Timed, Started: r.Started, Running: r.Running, Paused: r.Paused,
 		Expired: r.Expired, RemainingMS: r.Remaining.Milliseconds(), WarningMS: director.ClockWarning.Milliseconds(), Extensions: []extensionJSON{}}
 	if rc.Round > 0 {
-		out.Label = labels.RoundName(event.Round{Number: rc.Round, Name: rc.Name})
+		out.Label = roundLabel(l, event.Round{Number: rc.Round, Name: rc.Name})
 	}
 	if ext > 0 && r.Timed {
 		left := coreclock.TableRemaining(rc.Clock, ext, now)

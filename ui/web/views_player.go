@@ -7,8 +7,8 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
-	"tablekeeper/ui/internal/labels"
 )
 
 // foundJSON is a player found by name.
@@ -33,16 +33,16 @@ type findJSON struct {
 	Message string `json:"message,omitempty"`
 }
 
-func findOf(b director.Board, q string) findJSON {
+func findOf(l i18n.Lang, b director.Board, q string) findJSON {
 	out := findJSON{Query: q, Players: []foundJSON{}}
 	for _, s := range b.Find(q) {
 		out.Players = append(out.Players, foundOf(s))
 	}
 	switch {
 	case utf8.RuneCountInString(q) < director.KioskMinQuery:
-		out.Message = fmt.Sprintf("Type at least %d letters of your name.", director.KioskMinQuery)
+		out.Message = i18n.T(l, "Type at least %d letters of your name.", director.KioskMinQuery)
 	case len(out.Players) == 0:
-		out.Message = fmt.Sprintf("Nobody in %s matches %q. Try another part of your name, or ask the organizer.", b.Event().Name, q)
+		out.Message = i18n.T(l, "Nobody in %[1]s matches %[2]q. Try another part of your name, or ask the organizer.", b.Event().Name, q)
 	}
 	return out
 }
@@ -118,16 +118,17 @@ type playerJSON struct {
 	Rounds       []pastJSON          `json:"rounds"`
 }
 
-func playerOf(b director.Board, v director.PlayerView) playerJSON {
+func playerOf(l i18n.Lang, b director.Board, v director.PlayerView) playerJSON {
 	e := b.Event()
 	out := playerJSON{Event: headOf(e), Entry: int64(v.Entry.ID), Name: v.Entry.Name, Status: string(v.Entry.Status), Team: v.Team,
-		Now: nowOf(b, v), Rounds: []pastJSON{}}
+		Now: nowOf(l, b, v), Rounds: []pastJSON{}}
 	keys := shownTiebreakers(e.Settings.Tiebreakers)
 	if v.Ranked {
 		out.Standing = &playerStandingJSON{Rank: v.Standing.Rank, Of: len(b.Standings), Name: v.Standing.Name, Points: v.Standing.Points,
 			Record: fmt.Sprintf("%d-%d-%d", v.Standing.Wins, v.Standing.Losses, v.Standing.Draws), Tiebreakers: []tiebreakValue{}}
 		for _, k := range keys {
 			title, _ := rules.TiebreakerName(k)
+			title = i18n.T(l, title)
 			out.Standing.Tiebreakers = append(out.Standing.Tiebreakers, tiebreakValue{Key: k, Title: title, Value: v.Standing.TiebreakerText(k)})
 		}
 	}
@@ -136,21 +137,22 @@ func playerOf(b director.Board, v director.PlayerView) playerJSON {
 			Record: fmt.Sprintf("%d-%d-%d", ts.Wins, ts.Losses, ts.Draws), Tiebreakers: []tiebreakValue{}}
 		for _, k := range keys {
 			title, _ := rules.TiebreakerName(k)
+			title = i18n.T(l, title)
 			out.TeamStanding.Tiebreakers = append(out.TeamStanding.Tiebreakers, tiebreakValue{Key: k, Title: title, Value: ts.TiebreakerText(k)})
 		}
 	}
 	for i := len(v.Rounds) - 1; i >= 0; i-- {
-		out.Rounds = append(out.Rounds, pastOf(e.Settings, v.Rounds[i]))
+		out.Rounds = append(out.Rounds, pastOf(l, e.Settings, v.Rounds[i]))
 	}
 	return out
 }
 
 // nowOf says where the player stands in the latest round.
-func nowOf(b director.Board, v director.PlayerView) nowJSON {
+func nowOf(l i18n.Lang, b director.Board, v director.PlayerView) nowJSON {
 	p := b.Progress
 	out := nowJSON{Round: p.Latest.Number, Opponents: []string{}, CheckedIn: v.Entry.CheckedIn}
 	if p.Latest.Number > 0 {
-		out.Label = labels.RoundName(p.Latest)
+		out.Label = roundLabel(l, p.Latest)
 	}
 	s := v.Seat
 	switch {
@@ -176,8 +178,8 @@ func nowOf(b director.Board, v director.PlayerView) nowJSON {
 }
 
 // pastOf is a round the player played, in words.
-func pastOf(s event.Settings, pr director.PlayerRound) pastJSON {
-	out := pastJSON{Round: pr.Number, Label: labels.RoundName(event.Round{Number: pr.Number, Name: pr.Name}), Table: pr.Seat.Table,
+func pastOf(l i18n.Lang, s event.Settings, pr director.PlayerRound) pastJSON {
+	out := pastJSON{Round: pr.Number, Label: roundLabel(l, event.Round{Number: pr.Number, Name: pr.Name}), Table: pr.Seat.Table,
 		Bye: pr.Seat.Bye, Opponents: pr.Seat.Opponents}
 	if out.Opponents == nil {
 		out.Opponents = []string{}
@@ -185,22 +187,22 @@ func pastOf(s event.Settings, pr director.PlayerRound) pastJSON {
 	t := pr.Table
 	switch {
 	case t.Bye:
-		out.Result = "bye"
+		out.Result = i18n.T(l, "bye")
 	case t.Result == nil:
-		out.Result = "no result yet"
+		out.Result = i18n.T(l, "no result yet")
 	case rules.MultiplayerResult(s, len(t.Seats)):
 		i := pr.Seat.Seat - 1
 		out.Result = rules.MultiFormFor(s).SeatScore(*t.Result, i)
 		if mark := rules.SeatMark(*t.Result, i); mark != "" {
-			out.Result += " (" + mark + ")"
+			out.Result = i18n.T(l, "%[1]s (%[2]s)", out.Result, said(mark))
 		}
 		if t.Result.TimeOut {
-			out.Result += ", time-out"
+			out.Result = i18n.T(l, "%s, time-out", out.Result)
 		}
 	default:
 		if o, ok := pr.Outcome(); ok {
 			out.Outcome = o.String()
-			out.Result = outcomeText(o, pr)
+			out.Result = outcomeText(l, o, pr)
 		}
 	}
 	return out
@@ -208,7 +210,7 @@ func pastOf(s event.Settings, pr director.PlayerRound) pastJSON {
 
 // outcomeText is a match's result from the player's side: "won 2–1",
 // "lost 0–2", "drew 1–1–1", with "at time" when time was called.
-func outcomeText(o event.Outcome, pr director.PlayerRound) string {
+func outcomeText(l i18n.Lang, o event.Outcome, pr director.PlayerRound) string {
 	t := pr.Table
 	side := pr.Seat.Seat - 1
 	if pr.Teams {
@@ -216,13 +218,21 @@ func outcomeText(o event.Outcome, pr director.PlayerRound) string {
 	}
 	r := *t.Result
 	mine, theirs := r.Seats[side].GamesWon, r.Seats[1-side].GamesWon
-	verb := map[event.Outcome]string{event.Win: "won", event.Loss: "lost", event.Draw: "drew"}[o]
-	text := fmt.Sprintf("%s %d–%d", verb, mine, theirs)
+	score := fmt.Sprintf("%d–%d", mine, theirs)
 	if r.GamesDrawn > 0 {
-		text += fmt.Sprintf("–%d", r.GamesDrawn)
+		score += fmt.Sprintf("–%d", r.GamesDrawn)
+	}
+	var text string
+	switch o {
+	case event.Win:
+		text = i18n.T(l, "won %s", score)
+	case event.Loss:
+		text = i18n.T(l, "lost %s", score)
+	default:
+		text = i18n.T(l, "drew %s", score)
 	}
 	if r.TimeOut {
-		text += " at time"
+		text = i18n.T(l, "%s at time", text)
 	}
 	return text
 }
@@ -262,7 +272,7 @@ type bracketJSON struct {
 	Rounds []bracketRoundJSON `json:"rounds"`
 }
 
-func bracketOf(b director.Board) bracketJSON {
+func bracketOf(l i18n.Lang, b director.Board) bracketJSON {
 	e := b.Event()
 	out := bracketJSON{Event: headOf(e), Rounds: []bracketRoundJSON{}}
 	seeds := map[event.EntryID]int{}
@@ -277,17 +287,17 @@ func bracketOf(b director.Board) bracketJSON {
 		if err != nil {
 			continue
 		}
-		br := bracketRoundJSON{roundJSON: roundOf(r), Matches: []matchJSON{}}
+		br := bracketRoundJSON{roundJSON: roundOf(l, r), Matches: []matchJSON{}}
 		for _, t := range sh.Tables {
-			br.Matches = append(br.Matches, matchOf(e.Settings, t, seeds))
+			br.Matches = append(br.Matches, matchOf(l, e.Settings, t, seeds))
 		}
 		out.Rounds = append(out.Rounds, br)
 	}
 	return out
 }
 
-func matchOf(s event.Settings, t director.SheetTable, seeds map[event.EntryID]int) matchJSON {
-	tj := tableOf(s, t)
+func matchOf(l i18n.Lang, s event.Settings, t director.SheetTable, seeds map[event.EntryID]int) matchJSON {
+	tj := tableOf(l, s, t)
 	m := matchJSON{Table: t.Number, Bye: t.Bye, Players: []bracketSeatJSON{}, Result: tj.Result}
 	multi := rules.MultiplayerResult(s, len(t.Seats))
 	for i, p := range t.Players {
@@ -347,17 +357,17 @@ type projectorJSON struct {
 	URL string `json:"url"`
 }
 
-func projectorOf(b director.Board, now time.Time, url string) projectorJSON {
+func projectorOf(l i18n.Lang, b director.Board, now time.Time, url string) projectorJSON {
 	e, p := b.Event(), b.Progress
 	rc := b.Clock()
-	out := projectorJSON{Event: headOf(e), Round: p.Latest.Number, Draft: p.Draft, Clock: clockJSON(rc, now, 0),
+	out := projectorJSON{Event: headOf(e), Round: p.Latest.Number, Draft: p.Draft, Clock: clockJSON(l, rc, now, 0),
 		ByName: []namePairingJSON{}, Waiting: []waitingJSON{}, URL: url}
 	if p.Latest.Number > 0 {
-		out.Label = labels.RoundName(p.Latest)
+		out.Label = roundLabel(l, p.Latest)
 	}
 	if !p.Draft && b.Current.Round.Number > 0 {
-		for _, l := range b.Current.ByName() {
-			out.ByName = append(out.ByName, namePairingJSON{Name: l.Name, Table: l.Number, Opponents: l.Opponents})
+		for _, n := range b.Current.ByName() {
+			out.ByName = append(out.ByName, namePairingJSON{Name: n.Name, Table: n.Number, Opponents: n.Opponents})
 		}
 		for _, o := range b.Current.Outstanding() {
 			out.Waiting = append(out.Waiting, waitingJSON{Table: o.Number, Label: o.Label()})
@@ -370,7 +380,7 @@ func projectorOf(b director.Board, now time.Time, url string) projectorJSON {
 		out.ShowsWaiting = director.ShowsWaiting(len(out.Waiting), out.Tables, out.Clock.Expired)
 	}
 	if p.Finished || (p.Done && !p.Draft && len(out.Waiting) == 0 && p.Rounds > 0) {
-		st := standingsOf(b)
+		st := standingsOf(l, b)
 		out.Standings = &st
 	}
 	return out

@@ -6,6 +6,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // After a change to an event that pages are reading, the server reads it
@@ -26,11 +27,11 @@ type warmer struct {
 // hotBodies are the bodies built ahead: the key and how.
 var hotBodies = []struct {
 	key   string
-	build func(director.Board) (any, error)
+	build func(i18n.Lang, director.Board) (any, error)
 }{
-	{"event", func(b director.Board) (any, error) { return eventDetailOf(b), nil }},
-	{"pairings/0", func(b director.Board) (any, error) { return pairingsOf(b, 0) }},
-	{"standings", func(b director.Board) (any, error) { return standingsOf(b), nil }},
+	{"event", func(l i18n.Lang, b director.Board) (any, error) { return eventDetailOf(l, b), nil }},
+	{"pairings/0", func(l i18n.Lang, b director.Board) (any, error) { return pairingsOf(l, b, 0) }},
+	{"standings", func(l i18n.Lang, b director.Board) (any, error) { return standingsOf(l, b), nil }},
 }
 
 // warm reads event id again in the background.
@@ -56,12 +57,14 @@ func (s *Server) warm(id event.EventID) {
 			// waiting for them leave the cores free.
 			if _, err := s.cache.board(ctx, id); err == nil {
 				var bodies sync.WaitGroup
-				for _, hb := range hotBodies {
-					bodies.Add(1)
-					go func() {
-						defer bodies.Done()
-						_, _ = s.cache.blob(ctx, id, hb.key, hb.build)
-					}()
+				for _, l := range i18n.Langs() {
+					for _, hb := range hotBodies {
+						bodies.Add(1)
+						go func() {
+							defer bodies.Done()
+							_, _ = s.cache.blob(ctx, id, langKey(hb.key, l), func(b director.Board) (any, error) { return hb.build(l, b) })
+						}()
+					}
 				}
 				bodies.Wait()
 			}

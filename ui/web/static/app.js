@@ -11,6 +11,44 @@
   const page = body.dataset.page || '';
   const api = '/api/events/' + eventId;
 
+  // ---- words ---------------------------------------------------------
+
+  // The page's language and the words its scripts say in it, which the
+  // server puts in the page (a JSON block: data, not a script).
+  const lang = document.documentElement.lang || 'en';
+  let words = {};
+  try { words = JSON.parse((document.getElementById('i18n') || {}).textContent || '{}') || {}; } catch (e) { words = {}; }
+
+  // format puts values into a translated format as Go's fmt does for %s,
+  // %d and their indexed forms (%[2]s), and %% for a percent sign.
+  function format(f, args) {
+    let next = 0;
+    return f.replace(/%(?:\[(\d+)\])?([sd%])/g, (m, idx, verb) => {
+      if (verb === '%') return '%';
+      const i = idx ? Number(idx) - 1 : next;
+      next = i + 1;
+      return i < args.length ? String(args[i]) : m;
+    });
+  }
+
+  // t says key (its English text, a format where values go in) in the
+  // page's language.
+  function t(key, ...args) {
+    const w = words[key];
+    return format(typeof w === 'string' ? w : key, args);
+  }
+
+  // tn is t for words that change with a count n: the key's "one" form
+  // for a count of one (zero and one in French), else its "other" form.
+  function tn(key, n, ...args) {
+    const w = words[key];
+    if (!w || typeof w !== 'object') return format(key, args);
+    const one = lang === 'fr' ? (n === 0 || n === 1) : n === 1;
+    return format(one ? w.one : w.other, args);
+  }
+  // The kiosk's and the judges' scripts say their words with these too.
+  window.tk = { t, tn, lang };
+
   // ---- helpers -------------------------------------------------------
 
   const $ = (sel) => document.querySelector(sel);
@@ -38,7 +76,7 @@
     const r = await fetch(url, { headers: { Accept: 'application/json' }, cache: 'no-cache', credentials: 'same-origin' });
     const data = await r.json().catch(() => ({}));
     if (!r.ok) {
-      const err = new Error(data.error || 'The organizer\'s computer answered ' + r.status + '; try again.');
+      const err = new Error(data.error || t("The organizer's computer answered %d; try again.", r.status));
       err.status = r.status;
       throw err;
     }
@@ -72,8 +110,8 @@
 
   // debounce runs fn once calls stop for ms.
   function debounce(fn, ms) {
-    let t = 0;
-    return (...args) => { clearTimeout(t); t = setTimeout(() => fn(...args), ms); };
+    let timer = 0;
+    return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
   }
 
   // ---- live stream ---------------------------------------------------
@@ -88,13 +126,13 @@
       if (es) es.close();
       es = new EventSource(url);
       es.addEventListener('open', () => {
-        if (dot) { dot.hidden = false; dot.classList.remove('off'); dot.title = 'Live: this page updates by itself'; }
+        if (dot) { dot.hidden = false; dot.classList.remove('off'); dot.title = t("Live: this page updates by itself"); }
         clearInterval(poll); poll = 0;
       });
       es.addEventListener('change', (e) => { try { onChange(JSON.parse(e.data).what || []); } catch (x) { onChange([]); } });
       if (onClock) es.addEventListener('clock', (e) => { try { onClock(JSON.parse(e.data)); } catch (x) { /* skip */ } });
       es.addEventListener('error', () => {
-        if (dot) { dot.hidden = false; dot.classList.add('off'); dot.title = 'Reconnecting…'; }
+        if (dot) { dot.hidden = false; dot.classList.add('off'); dot.title = t("Reconnecting…"); }
         // A closed stream (refused, server gone) is not retried by the
         // browser: refresh every minute and try the stream again.
         if (es.readyState === 2 && !poll) {
@@ -153,19 +191,19 @@
     if (c && c.round > 0) {
       const left = clockLeft(c);
       const ext = (c.extensions || []).find((x) => x.table === clock.table);
-      if (!c.timed) { text = 'Untimed'; }
-      else if (!c.started) { text = face(left); caption = 'Not started'; }
+      if (!c.timed) { text = t("Untimed"); }
+      else if (!c.started) { text = face(left); caption = t("Not started"); }
       else if (left <= 0) {
-        text = 'TIME'; state = 'over';
+        text = t("TIME"); state = 'over';
         const over = face(-left);
-        if (over !== '0:00') caption = 'over by ' + over;
+        if (over !== '0:00') caption = t("over by %s", over);
         if (!clock.zeroSent && clock.onZero) { clock.zeroSent = true; clock.onZero(); }
-      } else if (c.paused) { text = face(left); caption = 'Paused'; }
+      } else if (c.paused) { text = face(left); caption = t("Paused"); }
       else { text = face(left); state = left <= c.warning_ms ? 'warn' : 'normal'; }
-      if (ext && c.started && left > 0) caption = (caption ? caption + ' · ' : '') + 'your table has extra time';
+      if (ext && c.started && left > 0) caption = (caption ? caption + ' · ' : '') + t("your table has extra time");
       if (label && label.id === 'clock-label') label.textContent = c.label;
     } else if (c) {
-      caption = 'No round yet';
+      caption = t("No round yet");
     }
     if (face$.textContent !== text) face$.textContent = text;
     face$.dataset.state = state;
@@ -173,7 +211,7 @@
     const extLine = $('#pj-ext');
     if (extLine && c) {
       const list = (c.extensions || []).filter((x) => x.remaining_ms - (c.running ? performance.now() - clock.at : 0) > 0);
-      extLine.textContent = c.started && list.length ? 'On extension: ' + list.map((x) => 'table ' + x.table + ' ' + face(x.remaining_ms - (c.running ? performance.now() - clock.at : 0))).join(', ') : '';
+      extLine.textContent = c.started && list.length ? t("On extension: %s", list.map((x) => t("table %[1]d %[2]s", x.table, face(x.remaining_ms - (c.running ? performance.now() - clock.at : 0)))).join(', ')) : '';
     }
   }
   setInterval(drawClock, 250);
@@ -189,7 +227,7 @@
     async function load() {
       try {
         const data = await getJSON('/api/events');
-        if (!data.events.length) { fill(list, el('p', { class: 'empty', text: 'No events yet.' })); return; }
+        if (!data.events.length) { fill(list, el('p', { class: 'empty', text: t("No events yet.") })); return; }
         fill(list, data.events.map((e) => el('a', { class: 'item', href: '/events/' + e.id },
           el('strong', { text: e.name }),
           el('span', { text: e.game + ' · ' + e.date + ' · ' + e.status }))));
@@ -227,27 +265,27 @@
       clock.table = n.state === 'playing' ? n.table : 0;
       const head = el('div', { class: 'mine-head' },
         el('h1', { text: p.name }),
-        el('button', { type: 'button', class: 'quiet', id: 'not-me', text: 'Not you?' }));
+        el('button', { type: 'button', class: 'quiet', id: 'not-me', text: t("Not you?") }));
       const parts = [head];
       if (n.label) parts.push(el('h2', { text: n.label }));
       switch (n.state) {
         case 'playing': {
           parts.push(el('div', { class: 'seat' },
-            el('div', {}, el('div', { class: 'hint', text: 'Table' }), el('span', { class: 'big', id: 'my-table', text: String(n.table) })),
+            el('div', {}, el('div', { class: 'hint', text: t("Table") }), el('span', { class: 'big', id: 'my-table', text: String(n.table) })),
             el('div', {},
-              el('div', { class: 'vs', text: n.opponents.length ? 'vs ' + n.opponents.join(', ') : 'Table ' + n.table }),
-              el('div', { class: 'hint', text: 'Table ' + n.table + ', seat ' + n.seat + (n.teammates && n.teammates.length ? ', with ' + n.teammates.join(', ') : '') }))));
+              el('div', { class: 'vs', text: n.opponents.length ? t("vs %s", n.opponents.join(', ')) : t("Table %d", n.table) }),
+              el('div', { class: 'hint', text: n.teammates && n.teammates.length ? t("Table %[1]d, seat %[2]d, with %[3]s", n.table, n.seat, n.teammates.join(', ')) : t("Table %[1]d, seat %[2]d", n.table, n.seat) }))));
           parts.push(n.reported
-            ? el('p', { class: 'success', text: 'Your table\'s result is in.' })
-            : el('p', {}, el('a', { class: 'button', href: '/events/' + eventId + '/report?table=' + n.table, text: 'Report your result' })));
+            ? el('p', { class: 'success', text: t("Your table's result is in.") })
+            : el('p', {}, el('a', { class: 'button', href: '/events/' + eventId + '/report?table=' + n.table, text: t("Report your result") })));
           break;
         }
-        case 'bye': parts.push(el('p', { class: 'message', text: 'You have a bye this round: no table, and the win is yours.' })); break;
-        case 'draft': parts.push(el('p', { class: 'message', text: n.label + ' is being paired. Your table shows here as soon as the pairings are published.' })); break;
-        case 'registration': parts.push(el('p', { class: 'message', text: n.checked_in ? 'You are registered and checked in. Your table shows here once round 1 is paired.' : 'You are registered. Your table shows here once round 1 is paired.' })); break;
-        case 'dropped': parts.push(el('p', { class: 'message', text: 'You have left this event. See the organizer if that is a mistake.' })); break;
-        case 'not_paired': parts.push(el('p', { class: 'message', text: 'You are not paired in ' + n.label + '. Please see the organizer.' })); break;
-        case 'finished': parts.push(el('p', { class: 'message', text: 'The event is over. Thank you for playing!' })); break;
+        case 'bye': parts.push(el('p', { class: 'message', text: t("You have a bye this round: no table, and the win is yours.") })); break;
+        case 'draft': parts.push(el('p', { class: 'message', text: t("%s is being paired. Your table shows here as soon as the pairings are published.", n.label) })); break;
+        case 'registration': parts.push(el('p', { class: 'message', text: n.checked_in ? t("You are registered and checked in. Your table shows here once round 1 is paired.") : t("You are registered. Your table shows here once round 1 is paired.") })); break;
+        case 'dropped': parts.push(el('p', { class: 'message', text: t("You have left this event. See the organizer if that is a mistake.") })); break;
+        case 'not_paired': parts.push(el('p', { class: 'message', text: t("You are not paired in %s. Please see the organizer.", n.label) })); break;
+        case 'finished': parts.push(el('p', { class: 'message', text: t("The event is over. Thank you for playing!") })); break;
       }
       fill(card, parts);
       $('#not-me').addEventListener('click', () => { forgetMe(); input.value = ''; fill(results); msg.textContent = ''; loadMe(); input.focus(); });
@@ -262,11 +300,11 @@
       sc.hidden = !s;
       if (!s) return;
       const cells = [
-        ['Rank', s.rank + ' of ' + s.of], ['Points', String(s.points)], ['W-L-D', s.record],
-        ...s.tiebreakers.map((t) => [t.title, t.value]),
+        [t("Rank"), t("%[1]d of %[2]d", s.rank, s.of)], [t("Points"), String(s.points)], [t("W-L-D"), s.record],
+        ...s.tiebreakers.map((tb) => [tb.title, tb.value]),
       ];
       fill($('#standing'),
-        p.team_standing ? el('p', { class: 'hint', text: 'Your team: ' + s.name }) : null,
+        p.team_standing ? el('p', { class: 'hint', text: t("Your team: %s", s.name) }) : null,
         el('dl', { class: 'stats' }, cells.map(([k, v]) => el('div', {}, el('dt', { text: k }), el('dd', { text: v })))));
     }
 
@@ -274,22 +312,22 @@
       const pc = $('#past-card');
       pc.hidden = !p.rounds.length;
       fill($('#past'), p.rounds.map((r) => el('li', {},
-        el('span', { text: r.label + (r.bye ? '' : ' · table ' + r.table) }),
+        el('span', { text: r.bye ? r.label : t("%[1]s · table %[2]d", r.label, r.table) }),
         el('span', { class: 'res ' + (r.outcome || ''), text: r.result }),
-        r.opponents.length ? el('small', { text: 'vs ' + r.opponents.join(', ') }) : null)));
+        r.opponents.length ? el('small', { text: t("vs %s", r.opponents.join(', ')) }) : null)));
     }
 
     const search = debounce(async () => {
       const q = input.value.trim();
-      if (q.length < 3) { fill(results); msg.textContent = q ? 'Type at least 3 letters of your name.' : ''; return; }
+      if (q.length < 3) { fill(results); msg.textContent = q ? t("Type at least %d letters of your name.", 3) : ''; return; }
       try {
         const data = await getJSON(api + '/find?q=' + encodeURIComponent(q));
         if (input.value.trim() !== q) return;
-        msg.textContent = data.message || (data.players.length > 1 ? 'Tap your name.' : '');
+        msg.textContent = data.message || (data.players.length > 1 ? t("Tap your name.") : '');
         fill(results, data.players.map((f) => {
           const b = el('button', { type: 'button', class: 'item' },
             el('strong', { text: f.name }),
-            el('span', { text: f.playing ? (f.bye ? 'bye' : 'table ' + f.table + (f.opponents.length ? ' · vs ' + f.opponents.join(', ') : '')) : 'tap to follow your tables' }));
+            el('span', { text: f.playing ? (f.bye ? t("bye") : f.opponents.length ? t("table %[1]d · vs %[2]s", f.table, f.opponents.join(', ')) : t("table %d", f.table)) : t("tap to follow your tables") }));
           b.addEventListener('click', () => { rememberMe(f.entry, f.name); loadMe(); });
           return b;
         }));
@@ -327,14 +365,14 @@
 
     function draw() {
       if (!data) return;
-      $('#round-label').textContent = data.round ? data.label : 'Pairings';
+      $('#round-label').textContent = data.round ? data.label : t("Pairings");
       sel.hidden = data.published_rounds.length < 2;
-      fill(sel, data.published_rounds.slice().reverse().map((n) => el('option', { value: String(n), selected: n === data.round, text: 'Round ' + n })));
+      fill(sel, data.published_rounds.slice().reverse().map((n) => el('option', { value: String(n), selected: n === data.round, text: t("Round %d", n) })));
       byName.setAttribute('aria-pressed', String(mode === 'name'));
       byTable.setAttribute('aria-pressed', String(mode === 'table'));
       let note = '';
-      if (!data.round) note = data.draft ? 'Round ' + data.draft + ' is being paired; the pairings show here once they are published.' : 'No pairings are published yet.';
-      else if (data.draft) note = 'Round ' + data.draft + ' is being paired; these are round ' + data.round + '\'s.';
+      if (!data.round) note = data.draft ? t("Round %d is being paired; the pairings show here once they are published.", data.draft) : t("No pairings are published yet.");
+      else if (data.draft) note = t("Round %[1]d is being paired; these are round %[2]d's.", data.draft, data.round);
       msg.textContent = note;
       const q = fold(filter.value.trim());
       const mine = me();
@@ -344,22 +382,22 @@
         fill(out, data.by_name.filter((p) => !q || fold(p.name).includes(q) || String(p.table) === q).map((p) =>
           el('div', { class: 'row' + (isMe(p.name) ? ' me' : '') },
             el('span', { class: 'who', text: p.name }),
-            el('span', { class: 'num', text: p.table ? 'Table ' + p.table : 'BYE' }),
+            el('span', { class: 'num', text: p.table ? t("Table %d", p.table) : t("BYE") }),
             p.opponents ? el('span', { class: 'opp', text: p.opponents }) : null)));
       } else {
         out.className = 'pairings by-table';
-        fill(out, data.tables.filter((t) => !q || String(t.number) === q || t.players.some((p) => fold(p.name).includes(q))).map((t) => {
-          const names = t.teams && t.teams.length
-            ? t.teams.map((tm) => tm.name + ' (' + tm.members.join(' & ') + ')')
-            : t.players.map((p) => p.name + ' (' + p.points + ')');
-          return el('div', { class: 'row' + (t.players.some((p) => isMe(p.name)) ? ' me' : '') },
-            el('span', { class: 'who', text: t.bye ? 'Bye' : 'Table ' + t.number }),
-            el('span', { class: 'num', text: t.bye ? 'BYE' : String(t.number) }),
-            el('span', { class: 'players', text: names.join(t.players.length === 2 ? ' v ' : ' · ') }),
-            t.bye ? null : el('span', { class: 'result' + (t.result === null ? ' out' : ''), text: t.result === null ? 'playing' : t.result }));
+        fill(out, data.tables.filter((tb) => !q || String(tb.number) === q || tb.players.some((p) => fold(p.name).includes(q))).map((tb) => {
+          const names = tb.teams && tb.teams.length
+            ? tb.teams.map((tm) => tm.name + ' (' + tm.members.join(' & ') + ')')
+            : tb.players.map((p) => p.name + ' (' + p.points + ')');
+          return el('div', { class: 'row' + (tb.players.some((p) => isMe(p.name)) ? ' me' : '') },
+            el('span', { class: 'who', text: tb.bye ? t("Bye") : t("Table %d", tb.number) }),
+            el('span', { class: 'num', text: tb.bye ? t("BYE") : String(tb.number) }),
+            el('span', { class: 'players', text: names.join(tb.players.length === 2 ? t(" v ") : ' · ') }),
+            tb.bye ? null : el('span', { class: 'result' + (tb.result === null ? ' out' : ''), text: tb.result === null ? t("playing") : tb.result }));
         }));
       }
-      if (!out.children.length && data.round && q) fill(out, el('p', { class: 'empty', text: 'Nobody matches "' + filter.value.trim() + '".' }));
+      if (!out.children.length && data.round && q) fill(out, el('p', { class: 'empty', text: t("Nobody matches “%s”.", filter.value.trim()) }));
     }
 
     sel.addEventListener('change', () => { chosen = Number(sel.value) === data.published_rounds[data.published_rounds.length - 1] ? 0 : Number(sel.value); load(); });
@@ -380,20 +418,20 @@
       let s;
       try { s = await getJSON(api + '/standings'); } catch (e) { msg.textContent = e.message; return; }
       $('#standings-label').textContent = standingsTitle(s);
-      msg.textContent = s.rows.length ? '' : 'Nobody is registered yet.';
+      msg.textContent = s.rows.length ? '' : t("Nobody is registered yet.");
       const mine = me();
-      const head = el('tr', {}, el('th', { text: '#' }), el('th', { class: 'name', text: s.teams ? 'Team' : 'Name' }),
-        s.teams ? el('th', { class: 'name', text: 'Players' }) : null,
-        el('th', { text: 'Pts' }), el('th', { text: 'W-L-D' }),
-        s.tiebreakers.map((t) => el('th', { title: t.meaning, text: t.title })));
+      const head = el('tr', {}, el('th', { text: '#' }), el('th', { class: 'name', text: s.teams ? t("Team") : t("Name") }),
+        s.teams ? el('th', { class: 'name', text: t("Players") }) : null,
+        el('th', { text: t("Pts") }), el('th', { text: t("W-L-D") }),
+        s.tiebreakers.map((tb) => el('th', { title: tb.meaning, text: tb.title })));
       fill(table, el('thead', {}, head), el('tbody', {}, s.rows.map((r) =>
         el('tr', { class: (r.status !== 'active' ? 'gone' : '') + (mine && r.entry === mine.entry ? ' me' : '') },
           el('td', { text: String(r.rank) }),
-          el('td', { class: 'name', text: r.name + (r.status === 'dropped' ? ' (dropped)' : r.status === 'disqualified' ? ' (disqualified)' : '') }),
+          el('td', { class: 'name', text: r.name + (r.status === 'dropped' ? t(" (dropped)") : r.status === 'disqualified' ? t(" (disqualified)") : '') }),
           s.teams ? el('td', { class: 'name', text: r.members }) : null,
           el('td', { text: String(r.points) }), el('td', { text: r.record }),
-          s.tiebreakers.map((t) => el('td', { text: r.tiebreakers[t.key] || '' }))))));
-      fill($('#tiebreakers'), s.tiebreakers.map((t) => [el('dt', { text: t.title }), el('dd', { text: t.meaning })]));
+          s.tiebreakers.map((tb) => el('td', { text: r.tiebreakers[tb.key] || '' }))))));
+      fill($('#tiebreakers'), s.tiebreakers.map((tb) => [el('dt', { text: tb.title }), el('dd', { text: tb.meaning })]));
     }
     load();
     live(api + '/stream', (what) => {
@@ -403,10 +441,9 @@
 
   // standingsTitle says which results the standings count.
   function standingsTitle(s) {
-    if (s.final) return 'Final standings';
-    let t = s.after_round ? 'Standings after round ' + s.after_round : 'Standings';
-    if (s.playing) t += ' (round ' + s.playing + ' under way)';
-    return t;
+    if (s.final) return t("Final standings");
+    const title = s.after_round ? t("Standings after round %d", s.after_round) : t("Standings");
+    return s.playing ? t("%[1]s (round %[2]d under way)", title, s.playing) : title;
   }
 
   // ---- bracket -------------------------------------------------------
@@ -416,11 +453,11 @@
     async function load() {
       let b;
       try { b = await getJSON(api + '/bracket'); } catch (e) { msg.textContent = e.message; return; }
-      msg.textContent = b.rounds.length ? '' : 'No top cut, bracket or final table yet: it shows here once its first round is published.';
+      msg.textContent = b.rounds.length ? '' : t("No top cut, bracket or final table yet: it shows here once its first round is published.");
       fill(out, b.rounds.map((r) => el('section', {},
         el('h2', { text: r.label }),
         r.matches.map((m) => el('div', { class: 'match' },
-          el('div', { class: 'tno', text: m.bye ? 'Bye' : 'Table ' + m.table + (m.result === null ? ' · playing' : '') }),
+          el('div', { class: 'tno', text: m.bye ? t("Bye") : m.result === null ? t("Table %d · playing", m.table) : t("Table %d", m.table) }),
           m.players.map((p, i) => el('div', { class: 'side' + (m.winner === i + 1 ? ' won' : '') },
             el('span', { class: 'seed', text: p.seed ? String(p.seed) : '' }),
             el('span', { text: p.name }),
@@ -455,12 +492,12 @@
         items = data.standings.rows;
       } else if (data.shows_waiting) {
         kind = 'waiting';
-        title.textContent = 'Waiting for results: ' + data.waiting.length + (data.waiting.length === 1 ? ' table' : ' tables');
+        title.textContent = tn("Waiting for results: %d tables", data.waiting.length, data.waiting.length);
         title.classList.add('news');
         items = data.waiting;
       } else {
         kind = 'pairings';
-        title.textContent = data.by_name.length ? 'Pairings by name' : '';
+        title.textContent = data.by_name.length ? t("Pairings by name") : '';
         items = data.by_name;
       }
       if (kind !== lastKind) { pageIdx = 0; lastKind = kind; }
@@ -476,9 +513,9 @@
       if (!items.length) {
         rows.style.removeProperty('--rows');
         let text = '';
-        if (data.draft) text = 'The pairings of ' + data.label + ' are not published yet.';
-        else if (!data.round) text = 'No round yet.';
-        else if (kind === 'pairings') text = 'No pairings in this round.';
+        if (data.draft) text = t("The pairings of %s are not published yet.", data.label);
+        else if (!data.round) text = t("No round yet.");
+        else if (kind === 'pairings') text = t("No pairings in this round.");
         fill(rows, text ? el('div', { class: 'pj-empty', text }) : null);
         pageNo.textContent = '';
         return;
@@ -509,21 +546,21 @@
       if (kind === 'standings') {
         const s = data.standings;
         fill(rows, el('table', { class: 'pj-stand' },
-          el('tr', {}, el('th', { text: '#' }), el('th', { class: 'name', text: s.teams ? 'Team' : 'Name' }), el('th', { text: 'Pts' }), el('th', { text: 'W-L-D' }),
-            s.tiebreakers.slice(0, 3).map((t) => el('th', { text: t.title }))),
+          el('tr', {}, el('th', { text: '#' }), el('th', { class: 'name', text: s.teams ? t("Team") : t("Name") }), el('th', { text: t("Pts") }), el('th', { text: t("W-L-D") }),
+            s.tiebreakers.slice(0, 3).map((tb) => el('th', { text: tb.title }))),
           shown.map((r) => el('tr', {}, el('td', { text: String(r.rank) }), el('td', { class: 'name', text: r.name }), el('td', { text: String(r.points) }),
-            el('td', { text: r.record }), s.tiebreakers.slice(0, 3).map((t) => el('td', { text: r.tiebreakers[t.key] || '' }))))));
+            el('td', { text: r.record }), s.tiebreakers.slice(0, 3).map((tb) => el('td', { text: r.tiebreakers[tb.key] || '' }))))));
         rows.style.setProperty('--rows', '1');
         rows.style.setProperty('--cols', '1');
       } else if (kind === 'waiting') {
-        fill(rows, shown.map((w) => el('div', { class: 'pj-row' }, el('span', { class: 'l', text: w.label }), el('span', { class: 'n', text: 'Table ' + w.table }))));
+        fill(rows, shown.map((w) => el('div', { class: 'pj-row' }, el('span', { class: 'l', text: w.label }), el('span', { class: 'n', text: t("Table %d", w.table) }))));
       } else {
         fill(rows, shown.map((p) => el('div', { class: 'pj-row three' },
-          el('span', { class: 'n', text: p.table ? String(p.table) : 'BYE' }),
+          el('span', { class: 'n', text: p.table ? String(p.table) : t("BYE") }),
           el('span', { class: 'l', text: p.name }),
           el('span', { class: 't', text: p.opponents }))));
       }
-      pageNo.textContent = pages > 1 ? 'Page ' + (pageIdx + 1) + ' of ' + pages : '';
+      pageNo.textContent = pages > 1 ? t("Page %[1]d of %[2]d", pageIdx + 1, pages) : '';
     }
 
     setInterval(() => { if (pages > 1) { pageIdx = (pageIdx + 1) % pages; layout(); } }, 8000);
@@ -555,18 +592,18 @@
         form = null; fields.hidden = true; say(e.message, false); return;
       }
       if (Number(table.value.trim()) !== form.table) return;
-      $('#r-round').textContent = form.label + ' · table ' + form.table;
+      $('#r-round').textContent = t("%[1]s · table %[2]d", form.label, form.table);
       fill($('#r-sides'), form.kind === 'multi'
-        ? form.sides.map((p, i) => 'Seat ' + (i + 1) + ': ' + p).join(' · ')
-        : form.sides[0] + ' (seat 1) v ' + form.sides[1] + ' (seat 2)');
-      $('#r-result-now').textContent = form.result ? 'The table has a result already: ' + form.result + '.' : '';
+        ? form.sides.map((p, i) => t("Seat %[1]d: %[2]s", i + 1, p)).join(' · ')
+        : t("%[1]s (seat 1) v %[2]s (seat 2)", form.sides[0], form.sides[1]));
+      $('#r-result-now').textContent = form.result ? t("The table has a result already: %s.", form.result) : '';
       $('#r-match').hidden = form.kind === 'multi';
       $('#r-multi').hidden = form.kind !== 'multi';
       if (form.kind === 'multi') {
         $('#r-rule').textContent = form.rule;
         $('#r-winner-hint').textContent = form.winner_hint;
         fill($('#r-values'), form.sides.map((p, i) => el('div', { class: 'form-row' },
-          el('label', { for: 'r-value-' + i, text: form.value_name + ' — seat ' + (i + 1) + ', ' + p }),
+          el('label', { for: 'r-value-' + i, text: t("%[1]s — seat %[2]d, %[3]s", form.value_name, i + 1, p) }),
           el('input', { id: 'r-value-' + i, class: 'r-value', maxlength: '40', spellcheck: 'false' }))));
       } else {
         $('#r-result').placeholder = form.placeholder || '';
@@ -586,14 +623,14 @@
         body.result = $('#r-result').value;
       }
       send.disabled = true;
-      say('Sending…');
+      say(t("Sending…"));
       try {
         const r = await postJSON(api + '/reports', body);
         if (r.status === 200 || r.status === 202) say(r.data.message, true);
-        else say(r.data.error || 'The organizer\'s computer answered ' + r.status + '; try again.', false);
+        else say(r.data.error || t("The organizer's computer answered %d; try again.", r.status), false);
         if (r.status === 200) loadForm(true);
       } catch (x) {
-        say('The report did not reach the organizer\'s computer; check the Wi-Fi and send it again.', false);
+        say(t("The report did not reach the organizer's computer; check the Wi-Fi and send it again."), false);
       } finally {
         send.disabled = false;
       }

@@ -5,13 +5,15 @@
 // the event changes (its live stream).
 'use strict';
 (function () {
+  // t says a key in the page's language (app.js, loaded first, reads the words).
+  const t = (window.tk && window.tk.t) || ((key) => key);
   const root = document.querySelector('.j-app');
   if (!root) return;
   document.documentElement.classList.add('js');
 
   function debounce(fn, ms) {
-    let t = 0;
-    return (...args) => { clearTimeout(t); t = setTimeout(() => fn(...args), ms); };
+    let timer = 0;
+    return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
   }
 
   // ---- one tap, one submission ---------------------------------------
@@ -36,7 +38,7 @@
     const tick = () => {
       for (const c of clocks) {
         const left = c.left - (Date.now() - t0);
-        c.el.textContent = left > 0 ? face(left) + ' left' : 'time is up';
+        c.el.textContent = left > 0 ? t("%s left", face(left)) : t("time is up");
       }
     };
     tick();
@@ -63,7 +65,7 @@
         row.hidden = !on;
       }
       const none = penalty.querySelector('option[value=""]');
-      if (none) none.textContent = kind.value === 'deck-check' ? 'No penalty' : '(choose the penalty)';
+      if (none) none.textContent = kind.value === 'deck-check' ? t("No penalty") : t("(choose the penalty)");
     };
     rows();
 

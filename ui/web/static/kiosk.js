@@ -5,6 +5,8 @@
 // is published (the event's live stream).
 'use strict';
 (function () {
+  // t says a key in the page's language (app.js, loaded first, reads the words).
+  const t = (window.tk && window.tk.t) || ((key) => key);
   const root = document.querySelector('.k-app');
   if (!root) return;
   const base = root.dataset.kiosk || '';
@@ -30,8 +32,8 @@
   }
 
   function debounce(fn, ms) {
-    let t = 0;
-    return (...args) => { clearTimeout(t); t = setTimeout(() => fn(...args), ms); };
+    let timer = 0;
+    return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
   }
 
   // ---- the table's countdown -------------------------------------------
@@ -50,7 +52,7 @@
     const tick = () => {
       for (const c of clocks) {
         const left = c.left - (Date.now() - t0);
-        c.el.textContent = left > 0 ? face(left) + ' left' : 'time is up';
+        c.el.textContent = left > 0 ? t("%s left", face(left)) : t("time is up");
       }
     };
     tick();
@@ -117,9 +119,9 @@
         headers: { Accept: 'application/json' },
       });
       data = await r.json().catch(() => ({}));
-      if (!r.ok) data = { error: data.error || 'The check did not work; you can still save your deck.' };
+      if (!r.ok) data = { error: data.error || t("The check did not work; you can still save your deck.") };
     } catch (e) {
-      data = { error: 'The check did not work; you can still save your deck.' };
+      data = { error: t("The check did not work; you can still save your deck.") };
     }
     if (mine !== checkSeq) return;
     const verdict = document.createElement('p');
@@ -127,13 +129,13 @@
     issues.className = 'k-issues';
     if (data.error) {
       verdict.className = 'k-verdict k-illegal';
-      verdict.textContent = 'The check did not work';
+      verdict.textContent = t("The check did not work");
       issues.append(li('k-bad', data.error));
     } else {
       verdict.className = 'k-verdict ' + (data.empty ? 'k-quiet' : data.legal ? 'k-legal' : 'k-illegal');
       verdict.textContent = data.verdict;
       for (const p of data.problems || []) issues.append(li('k-bad', p));
-      if ((data.warnings || []).length) issues.append(li('k-note', 'The organizer checks these by hand:'));
+      if ((data.warnings || []).length) issues.append(li('k-note', t("The organizer checks these by hand:")));
       for (const w of data.warnings || []) issues.append(li('k-warn', w));
     }
     check.replaceChildren(verdict, issues);
