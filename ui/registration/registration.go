@@ -559,7 +559,7 @@ func Status(en event.Entry) string {
 		return tr.F("dropped after round %d", en.DroppedAfter)
 	case event.EntryDisqualified:
 		if en.DroppedAfter == 0 {
-			return tr.L("disqualified")
+			return tr.N("disqualified", 1)
 		}
 		return tr.F("disqualified after round %d", en.DroppedAfter)
 	}
