@@ -38,6 +38,7 @@ import (
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/labels"
 	"tablekeeper/ui/internal/prefs"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -399,7 +400,7 @@ func (b *Bar) announce(due []coreclock.Announcement) {
 		return
 	}
 	for _, a := range due {
-		b.notices = append(b.notices, a.String())
+		b.notices = append(b.notices, a.In(tr.Lang()))
 	}
 	if len(b.notices) > maxNotices {
 		b.notices = b.notices[len(b.notices)-maxNotices:]

@@ -14,6 +14,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/tr"
 )
 
 // The KeyForge forms: one game at time (K7) and a best-of-three match at
@@ -261,7 +262,7 @@ func (g *gameForm) decide() (outcome, error) {
 		won := d.Winner == i+1
 		res.Seats[i] = event.SeatResult{GamesWon: b2i(won), Games: []event.GameDetail{{Won: won, Stats: gameStats(p, d.Forged[i])}}}
 	}
-	return outcome{headline: gameHeadline(d, g.names), detail: d.Explanation, result: res}, nil
+	return outcome{headline: gameHeadline(d, g.names), detail: d.Explanation.In(tr.Lang()), result: res}, nil
 }
 
 // gameHeadline says who wins a game at time and which step of K7 decided:
@@ -445,7 +446,7 @@ func (m *matchForm) decide() (outcome, error) {
 	if err != nil {
 		return outcome{}, err
 	}
-	return outcome{headline: matchHeadline(d, m.names), detail: d.Explanation, result: matchResult(match, d)}, nil
+	return outcome{headline: matchHeadline(d, m.names), detail: d.Explanation.In(tr.Lang()), result: matchResult(match, d)}, nil
 }
 
 // matchResult is the result K8 gives: each player's games won and the
