@@ -19,6 +19,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/judgelog"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -563,7 +564,7 @@ func (f *entryForm) showSuggestion() {
 		f.suggestion.SetText("")
 		return
 	}
-	f.suggestion.SetText(sg.Sentence(name))
+	f.suggestion.SetText(sg.SentenceIn(tr.Lang(), name))
 	if f.filling || sg.Penalty == "" || f.penaltyChosen() == sg.Penalty {
 		return
 	}
