@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // AtTime is the procedure a table follows when time is called and its game
@@ -27,13 +28,13 @@ const (
 func (a AtTime) String() string {
 	switch a {
 	case AtTimeKeyForgeGame:
-		return "KeyForge game at time (K7)"
+		return i18n.K("KeyForge game at time (K7)")
 	case AtTimeKeyForgeMatch:
-		return "KeyForge best of three at time (K8)"
+		return i18n.K("KeyForge best of three at time (K8)")
 	case AtTimeShadowfist:
-		return "Shadowfist time-out (S8)"
+		return i18n.K("Shadowfist time-out (S8)")
 	}
-	return "no form"
+	return i18n.K("no form")
 }
 
 // ErrNoAtTimeForm marks a table that needs no going-to-time form (a

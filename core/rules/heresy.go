@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/scoring"
 )
 
@@ -29,7 +30,7 @@ func heresy() Game {
 	}
 	return Game{
 		Key:    "heresy",
-		Name:   "Heresy: Kingdom Come",
+		Name:   i18n.K("Heresy: Kingdom Come"),
 		atTime: heresyAtTime,
 		slip:   heresySlip,
 		Formats: []Format{
@@ -37,8 +38,8 @@ func heresy() Game {
 				// Rules H2–H5: tables of 3 and 4 grouped by score, 4 rounds
 				// plus one per full 15 players, a win 14, others Tau.
 				Key:      "reascension",
-				Name:     "Reascension",
-				Summary:  "Multiplayer games of 3–4 grouped by score; a win scores 14, others their Tau (goal 9).",
+				Name:     i18n.K("Reascension"),
+				Summary:  i18n.K("Multiplayer games of 3–4 grouped by score; a win scores 14, others their Tau (goal 9)."),
 				Rules:    []string{"H1", "H2", "H3", "H4", "H5"},
 				Defaults: multiplayer(9, 14),
 			},
@@ -49,8 +50,8 @@ func heresy() Game {
 				// group of three still drafts). It is silent on the number
 				// of packs: 3 is a setting the organizer can change.
 				Key:      "revelations",
-				Name:     "Revelations",
-				Summary:  "Draft in groups of 5 (3–5), then multiplayer games as Reascension; a win scores 11, others their Tau (goal 7).",
+				Name:     i18n.K("Revelations"),
+				Summary:  i18n.K("Draft in groups of 5 (3–5), then multiplayer games as Reascension; a win scores 11, others their Tau (goal 7)."),
 				Rules:    []string{"H2", "H3", "H4", "H5", "H7"},
 				Defaults: withDraft(multiplayer(7, 11), 5, 3, 5, 3),
 			},
@@ -58,8 +59,8 @@ func heresy() Game {
 				// Rule H6: matches of three games, single or double
 				// elimination (Settings.Double), the 4.2.2 bye rule.
 				Key:     "armageddon",
-				Name:    "Armageddon",
-				Summary: "Two-player matches of three games, elimination, byes by fewest lost games (4.2.2).",
+				Name:    i18n.K("Armageddon"),
+				Summary: i18n.K("Two-player matches of three games, elimination, byes by fewest lost games (4.2.2)."),
 				Rules:   []string{"H6"},
 				Defaults: event.Settings{
 					Structure:     event.StructureArmageddon,

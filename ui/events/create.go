@@ -18,6 +18,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/keys"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -174,7 +175,7 @@ func (f *CreateForm) onFormatChanged(string) {
 		return
 	}
 	s := fm.Defaults
-	f.summary.SetText(fm.Summary)
+	f.summary.SetText(tr.L(fm.Summary))
 	f.defaults.SetText(DescribeSettings(s))
 	if s.Rounds == 0 {
 		f.rounds.SetText("")
