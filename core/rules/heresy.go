@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"strconv"
 
 	"tablekeeper/core/event"
@@ -80,20 +79,19 @@ func heresy() Game {
 // plus the time-out bonus.
 type heresyForm struct{}
 
-func (heresyForm) valueName() string  { return "Tau stored" }
-func (heresyForm) scoreName() string  { return "Score" }
-func (heresyForm) resultName() string { return "Score" }
-func (heresyForm) rule(s event.Settings) string {
-	return fmt.Sprintf("the winner scores %d, the others their Tau stored (at most %d); at time nobody wins and each scores Tau + %d.",
+func (heresyForm) valueName() string  { return i18n.K("Tau stored") }
+func (heresyForm) scoreName() string  { return i18n.K("Score") }
+func (heresyForm) resultName() string { return i18n.K("Score") }
+func (heresyForm) rule(s event.Settings) i18n.Text {
+	return i18n.F("the winner scores %d, the others their Tau stored (at most %d); at time nobody wins and each scores Tau + %d.",
 		s.Heresy.WinScore, s.Heresy.TauGoal, s.Heresy.TimeOutBonus)
 }
-func (heresyForm) hint(s event.Settings) string {
-	return fmt.Sprintf("Type a table number and press Enter, then each seat's Tau stored and the winner's seat number: "+
-		"the winner scores %d, the others their Tau (at most %d). At time nobody wins: leave Winner blank and tick Time-out (Tau + %d).",
+func (heresyForm) hint(s event.Settings) i18n.Text {
+	return i18n.F("Type a table number and press Enter, then each seat's Tau stored and the winner's seat number: the winner scores %d, the others their Tau (at most %d). At time nobody wins: leave Winner blank and tick Time-out (Tau + %d).",
 		s.Heresy.WinScore, s.Heresy.TauGoal, s.Heresy.TimeOutBonus)
 }
-func (heresyForm) winnerHint() string {
-	return "Winner: the seat number. At time nobody wins: leave it blank and tick Time-out (or type t)."
+func (heresyForm) winnerHint() i18n.Text {
+	return i18n.F("Winner: the seat number. At time nobody wins: leave it blank and tick Time-out (or type t).")
 }
 func (heresyForm) winnerRunes() string { return "0123456789 ,;+&/" }
 func (heresyForm) valueRunes() string  { return "0123456789" }
@@ -126,7 +124,7 @@ func (heresyForm) typed(st event.SeatResult, _ bool) string {
 // heresyAtTime: at time nobody wins in Heresy (H5); the result panel takes
 // each seat's Tau with Time-out ticked, so no form is needed.
 func heresyAtTime(event.Settings, int, int, int) (AtTime, error) {
-	return noForm("at time nobody wins in Heresy (H5): open the table's result, type each seat's Tau stored and tick Time-out")
+	return noForm(i18n.F("at time nobody wins in Heresy (H5): open the table's result, type each seat's Tau stored and tick Time-out"))
 }
 
 // heresySlip: every Heresy table's slip asks for Tau and places; an

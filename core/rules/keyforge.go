@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"fmt"
-
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 )
@@ -51,5 +49,5 @@ func keyforgeAtTime(_ event.Settings, bestOf, seats, table int) (AtTime, error) 
 	case 3:
 		return AtTimeKeyForgeMatch, nil
 	}
-	return noForm(fmt.Sprintf("KeyForge decides a single game (K7) or a best of three (K8) at time, not a best of %d: enter the games won with Time-out ticked", bestOf))
+	return noForm(i18n.F("KeyForge decides a single game (K7) or a best of three (K8) at time, not a best of %d: enter the games won with Time-out ticked", bestOf))
 }

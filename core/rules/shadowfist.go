@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -204,21 +203,18 @@ func withStructure(s event.Settings, st event.Structure) event.Settings {
 // (5.7).
 type shadowfistForm struct{}
 
-func (shadowfistForm) valueName() string  { return "Game pts or sites" }
-func (shadowfistForm) scoreName() string  { return "Match pts" }
-func (shadowfistForm) resultName() string { return "Game pts" }
-func (shadowfistForm) rule(s event.Settings) string {
-	return fmt.Sprintf("a win is worth %d match points, the winner at time %d, a lead shared at time %d each; game points rank equal match points.",
+func (shadowfistForm) valueName() string  { return i18n.K("Game pts or sites") }
+func (shadowfistForm) scoreName() string  { return i18n.K("Match pts") }
+func (shadowfistForm) resultName() string { return i18n.K("Game pts") }
+func (shadowfistForm) rule(s event.Settings) i18n.Text {
+	return i18n.F("a win is worth %d match points, the winner at time %d, a lead shared at time %d each; game points rank equal match points.",
 		s.Points.Win, s.Points.WinAtTime(), s.Points.Draw)
 }
-func (shadowfistForm) hint(event.Settings) string {
-	return "Type a table number and press Enter, then each seat's game points, or its sites as \"seized burned played\" " +
-		"(\"2 1 3\"; rule 5.3's other items may follow), and the winner's seat number " +
-		"(\"2 3\" for two winners in one scene, \"2u\" for a win by other means). At time tick Time-out and type the player(s) in the lead."
+func (shadowfistForm) hint(event.Settings) i18n.Text {
+	return i18n.F("Type a table number and press Enter, then each seat's game points, or its sites as \"seized burned played\" (\"2 1 3\"; rule 5.3's other items may follow), and the winner's seat number (\"2 3\" for two winners in one scene, \"2u\" for a win by other means). At time tick Time-out and type the player(s) in the lead.")
 }
-func (shadowfistForm) winnerHint() string {
-	return "Winner: the seat number, \"2 3\" for two winners in one scene, \"2u\" for a win by other means (5.7: sites short of five count as played). " +
-		"At time tick Time-out (or type t) and type the player(s) in the lead."
+func (shadowfistForm) winnerHint() i18n.Text {
+	return i18n.F("Winner: the seat number, \"2 3\" for two winners in one scene, \"2u\" for a win by other means (5.7: sites short of five count as played). At time tick Time-out (or type t) and type the player(s) in the lead.")
 }
 func (shadowfistForm) winnerRunes() string { return "0123456789 ,;+&/uU" }
 
@@ -303,7 +299,7 @@ func SiteCounts(stats map[string]int) string {
 // to victory; an open challenge has no round time to call.
 func shadowfistAtTime(s event.Settings, _, seats, table int) (AtTime, error) {
 	if s.Structure == event.StructureChallenges {
-		return noForm("an open challenge is recorded as it was played; it has no round time to call")
+		return noForm(i18n.F("an open challenge is recorded as it was played; it has no round time to call"))
 	}
 	if seats > event.MaxSeats {
 		return AtTimeNone, event.Invalidf("table %d seats %d players; a Shadowfist table has 2 to %d", table, seats, event.MaxSeats)

@@ -17,6 +17,7 @@ import (
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -65,7 +66,7 @@ func newResultPanel(s *Screen, t director.SheetTable) *resultPanel {
 		return &widget.Label{Text: text, Alignment: align, TextStyle: fyne.TextStyle{Bold: true}}
 	}
 	rows := []fyne.CanvasObject{cols.Row(head("Seat", fyne.TextAlignTrailing), head("Player", fyne.TextAlignLeading),
-		head(p.form.ValueName(), fyne.TextAlignLeading), head(p.form.ScoreName(), fyne.TextAlignTrailing))}
+		head(tr.L(p.form.ValueName()), fyne.TextAlignLeading), head(tr.L(p.form.ScoreName()), fyne.TextAlignTrailing))}
 	for i, pl := range t.Players {
 		e := newKeyEntry("0", p.form.ValueRunes(), p.onCancel)
 		e.SetText(in.Values[i])
@@ -105,11 +106,11 @@ func newResultPanel(s *Screen, t director.SheetTable) *resultPanel {
 		p.timeOut,
 	)
 	content := container.NewVBox(
-		columns.Secondary(p.form.RuleLine(len(t.Players)), true),
+		columns.Secondary(tr.Text(p.form.RuleLine(len(t.Players))), true),
 		container.NewVBox(rows...),
 		widget.NewSeparator(),
 		winnerRow,
-		columns.Secondary(p.form.WinnerHint(), true),
+		columns.Secondary(tr.Text(p.form.WinnerHint()), true),
 		p.problem,
 	)
 	// The rows set the panel's width; the wrapped texts follow it.
