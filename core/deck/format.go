@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // Format names the deck rules a deck is checked against. The values are
@@ -130,8 +131,22 @@ type Issue struct {
 	// issue is about the deck as a whole.
 	Card string
 	// Message is one sentence for the player, starting with the rule ID:
-	// what is wrong, which card, and how to fix it.
+	// what is wrong, which card, and how to fix it; in English (In says it
+	// in the reader's language).
 	Message string
+	// Text is Message without the rule ID, to say in the reader's language.
+	Text i18n.Text
+}
+
+// String is the issue's English sentence.
+func (is Issue) String() string { return is.Message }
+
+// In says the issue in l, starting with the rule ID.
+func (is Issue) In(l i18n.Lang) string {
+	if is.Text.IsZero() {
+		return is.Message
+	}
+	return prefix(is.Rule) + is.Text.In(l)
 }
 
 // Report is the outcome of a deck check.
@@ -154,9 +169,9 @@ func (r Report) Err() error {
 	case 0:
 		return nil
 	case 1:
-		return event.Invalid(r.Problems[0].Message)
+		return event.Invalidf("%s", r.Problems[0])
 	}
-	return event.Invalidf("%s (and %s)", r.Problems[0].Message, plural(len(r.Problems)-1, "more problem"))
+	return event.Invalidf("%s (and %s)", r.Problems[0], plural(len(r.Problems)-1, "more problem"))
 }
 
 // BlankSections are the fields and sections a blank registration sheet of

@@ -16,6 +16,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
@@ -208,10 +209,10 @@ func (g *decksDialog) show(rep deck.Report) {
 	g.verdict.Refresh()
 	var lines []string
 	for _, p := range rep.Problems {
-		lines = append(lines, "✗ "+p.Message)
+		lines = append(lines, "✗ "+p.In(tr.Lang()))
 	}
 	for _, w := range rep.Warnings {
-		lines = append(lines, "? "+w.Message)
+		lines = append(lines, "? "+w.In(tr.Lang()))
 	}
 	g.problems.SetText(strings.Join(lines, "\n"))
 }
@@ -299,7 +300,7 @@ func (g *decksDialog) importCSV(text string) {
 		}
 		msg := fmt.Sprintf("Card list imported: %s.", plural(o.n, "card"))
 		if len(o.rows) > 0 {
-			msg += fmt.Sprintf(" %s skipped: %s", plural(len(o.rows), "row"), o.rows[0].Message)
+			msg += fmt.Sprintf(" %s skipped: %s", plural(len(o.rows), "row"), o.rows[0].In(tr.Lang()))
 		}
 		g.imported.SetText(msg)
 		g.reload()
