@@ -37,6 +37,22 @@ func PenaltyName(l i18n.Lang, penalty string) string {
 	return penalty
 }
 
+// penaltyText is a penalty to say in the reader's language.
+func penaltyText(penalty string) i18n.Text {
+	if k, ok := penaltyNames[penalty]; ok {
+		return i18n.F(k)
+	}
+	return i18n.Text{Format: penalty}
+}
+
+// kindText is an entry kind to say in the reader's language.
+func kindText(kind event.JudgeLogKind) i18n.Text {
+	if k, ok := kindNames[kind]; ok {
+		return i18n.F(k)
+	}
+	return i18n.Text{Format: string(kind)}
+}
+
 // KindName says an entry kind in l; a kind it does not know is returned
 // as stored.
 func KindName(l i18n.Lang, kind event.JudgeLogKind) string {

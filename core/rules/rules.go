@@ -95,7 +95,7 @@ func Lookup(game, format string) (Game, Format, error) {
 			}
 			formatKeys = append(formatKeys, f.Key)
 		}
-		return Game{}, Format{}, event.Invalidf("%s has no format %q; choose one of: %s", g.Name, format, strings.Join(formatKeys, ", "))
+		return Game{}, Format{}, event.Invalidf("%s has no format %q; choose one of: %s", i18n.F(g.Name), format, strings.Join(formatKeys, ", "))
 	}
 	return Game{}, Format{}, event.Invalidf("unknown game %q; choose one of: %s", game, strings.Join(gameKeys, ", "))
 }
