@@ -53,20 +53,20 @@ var formatInfo = [...]struct {
 	name   string
 	rules  string
 }{
-	{FormatNone, "No deck check", ""},
-	{FormatAlteredConstructed, "Altered constructed", "A1"},
-	{FormatAlteredLimited, "Altered limited (Sealed, Booster Draft)", "A2 A4"},
-	{FormatHeresy, "Heresy Reascension", "H1"},
-	{FormatHeresyArmageddon, "Heresy Armageddon", "H1 H6"},
-	{FormatHeresyRevelations, "Heresy Revelations", "H7"},
-	{FormatShadowfist, "Shadowfist (Final Brawl and other formats)", "S2"},
-	{FormatShadowfistComrades, "Shadowfist Comrades in Arms", "S2 S3"},
-	{FormatShadowfistRitual, "Shadowfist Ritual of the Unnameable", "S2 S3"},
-	{FormatShadowfistHundredNames, "Shadowfist One Hundred Names", "S3"},
-	{FormatArchonStandard, "KeyForge Archon Standard", "K2"},
-	{FormatArchonSealed, "KeyForge Archon Sealed", "K2"},
-	{FormatAllianceStandard, "KeyForge Alliance Standard", "K2 K3 K4"},
-	{FormatAllianceSealed, "KeyForge Alliance Sealed", "K2 K3 K5"},
+	{FormatNone, i18n.K("No deck check"), ""},
+	{FormatAlteredConstructed, i18n.K("Altered constructed"), "A1"},
+	{FormatAlteredLimited, i18n.K("Altered limited (Sealed, Booster Draft)"), "A2 A4"},
+	{FormatHeresy, i18n.K("Heresy Reascension"), "H1"},
+	{FormatHeresyArmageddon, i18n.K("Heresy Armageddon"), "H1 H6"},
+	{FormatHeresyRevelations, i18n.K("Heresy Revelations"), "H7"},
+	{FormatShadowfist, i18n.K("Shadowfist (Final Brawl and other formats)"), "S2"},
+	{FormatShadowfistComrades, i18n.K("Shadowfist Comrades in Arms"), "S2 S3"},
+	{FormatShadowfistRitual, i18n.K("Shadowfist Ritual of the Unnameable"), "S2 S3"},
+	{FormatShadowfistHundredNames, i18n.K("Shadowfist One Hundred Names"), "S3"},
+	{FormatArchonStandard, i18n.K("KeyForge Archon Standard"), "K2"},
+	{FormatArchonSealed, i18n.K("KeyForge Archon Sealed"), "K2"},
+	{FormatAllianceStandard, i18n.K("KeyForge Alliance Standard"), "K2 K3 K4"},
+	{FormatAllianceSealed, i18n.K("KeyForge Alliance Sealed"), "K2 K3 K5"},
 }
 
 // Formats returns every format, FormatNone first.
@@ -88,6 +88,9 @@ func (f Format) Name() string {
 	}
 	return string(f)
 }
+
+// NameIn is Name said in l.
+func (f Format) NameIn(l i18n.Lang) string { return i18n.T(l, f.Name()) }
 
 // Rules returns the RULES.md IDs the format checks.
 func (f Format) Rules() []string {

@@ -40,3 +40,13 @@ func TestDeckMessagesAreSaidInFrench(t *testing.T) {
 		t.Errorf("French row errors %v", rows)
 	}
 }
+
+// The deck rules' names are said in French.
+func TestDeckRulesNamesAreSaidInFrench(t *testing.T) {
+	if got, want := FormatArchonSealed.NameIn(i18n.French), "KeyForge Archonte Scellé"; got != want {
+		t.Errorf("French name %q, want %q", got, want)
+	}
+	if got, want := FormatArchonSealed.Name(), "KeyForge Archon Sealed"; got != want {
+		t.Errorf("English name %q, want %q", got, want)
+	}
+}
