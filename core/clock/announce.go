@@ -2,13 +2,13 @@ package clock
 
 import (
 	"cmp"
-	"fmt"
 	"maps"
 	"slices"
 	"strconv"
 	"time"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // ShadowfistWarning is when the head judge warns before time (S5, rule
@@ -50,17 +50,23 @@ func (a Announcement) Key() string {
 	}
 }
 
-// String is the sentence to announce.
-func (a Announcement) String() string {
+// Text is the sentence to announce, to say in the reader's language.
+func (a Announcement) Text() i18n.Text {
 	switch a.Kind {
 	case Warning:
-		return fmt.Sprintf("Time warning: %s left in the round.", Format(a.Left))
+		return i18n.F("Time warning: %s left in the round.", Format(a.Left))
 	case TimeCalled:
-		return "Time: the round's time is up."
+		return i18n.F("Time: the round's time is up.")
 	default:
-		return fmt.Sprintf("Table %d: your extended time is up.", a.Table)
+		return i18n.F("Table %d: your extended time is up.", a.Table)
 	}
 }
+
+// In is the sentence to announce, in l.
+func (a Announcement) In(l i18n.Lang) string { return a.Text().In(l) }
+
+// String is the sentence to announce, in English.
+func (a Announcement) String() string { return a.In(i18n.English) }
 
 // Announced records which announcements were made for one start of a
 // round's clock. The caller saves it with the round (it is JSON-ready) and

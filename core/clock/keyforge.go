@@ -1,10 +1,10 @@
 package clock
 
 import (
-	"fmt"
 	"strings"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // KeyForgeKeyCost is the Æmber a key costs in the tie-breaker's forging
@@ -32,6 +32,23 @@ const (
 	StepFirstGame   KeyForgeStep = "winner of the first game"
 )
 
+// stepNames are the steps' keys, for the translation files.
+var stepNames = map[KeyForgeStep]string{
+	StepKeys: i18n.K("most keys"), StepAember: i18n.K("most Æmber"), StepChains: i18n.K("fewest chains"),
+	StepCreatures: i18n.K("most friendly creatures in play"), StepFirstPlayer: i18n.K("first player"),
+	StepGamesWon: i18n.K("most games won"), StepMatchKeys: i18n.K("most keys over the match"),
+	StepMatchAember: i18n.K("most Æmber left over the match"), StepMatchChains: i18n.K("fewest chains over the match"),
+	StepFirstGame: i18n.K("winner of the first game"),
+}
+
+// In says the step in l.
+func (s KeyForgeStep) In(l i18n.Lang) string {
+	if k, ok := stepNames[s]; ok {
+		return i18n.T(l, k)
+	}
+	return string(s)
+}
+
 // KeyForgePlayer is what a judge counts for one player of a KeyForge game
 // when time was called and the turn steps are over with nobody at three
 // keys (K7).
@@ -57,7 +74,7 @@ type KeyForgeGameDecision struct {
 	// Step is the step that decided.
 	Step KeyForgeStep
 	// Explanation says in a sentence or two who won and why.
-	Explanation string
+	Explanation Explanation
 	// Forged marks the players who forged a key in the first step.
 	Forged [2]bool
 	// After holds the counts after the first step: keys forged, and Æmber
@@ -78,49 +95,49 @@ func KeyForgeGameAtTime(players [2]KeyForgePlayer) (KeyForgeGameDecision, error)
 		return KeyForgeGameDecision{}, err
 	}
 	d := KeyForgeGameDecision{After: players}
-	var forged []string
+	var forged []any
 	for i := range d.After {
 		p := &d.After[i]
 		if p.Aember >= KeyForgeKeyCost {
 			d.Forged[i] = true
 			p.Keys++
 			p.Aember -= KeyForgeKeyCost
-			forged = append(forged, fmt.Sprintf("%s forged a key (%d of %d Æmber spent)", name(players, i), KeyForgeKeyCost, players[i].Aember))
+			forged = append(forged, i18n.F("%s forged a key (%d of %d Æmber spent)", name(players, i), KeyForgeKeyCost, players[i].Aember))
 		}
 	}
 	a, b := d.After[0], d.After[1]
-	var tied []string
-	decide := func(step KeyForgeStep, x, y int, most bool, what string) bool {
+	var tied []any
+	var won i18n.Text
+	decide := func(step KeyForgeStep, x, y int, most bool, what i18n.Text) bool {
 		w, hi, lo, ok := stepDecides(x, y, most)
 		if !ok {
-			tied = append(tied, fmt.Sprintf("%s (%d)", what, x))
+			tied = append(tied, i18n.F("%s (%d)", what, x))
 			return false
 		}
 		d.Step, d.Winner = step, w
-		d.Explanation = fmt.Sprintf("%s wins on %s, %d to %d.", name(players, w-1), step, hi, lo)
+		won = i18n.F("%s wins on %s, %d to %d.", name(players, w-1), step, hi, lo)
 		return true
 	}
 	switch {
-	case decide(StepKeys, a.Keys, b.Keys, true, "keys"):
-	case decide(StepAember, a.Aember, b.Aember, true, "Æmber"):
-	case decide(StepChains, a.Chains, b.Chains, false, "chains"):
-	case decide(StepCreatures, a.Creatures, b.Creatures, true, "creatures"):
+	case decide(StepKeys, a.Keys, b.Keys, true, i18n.F("keys")):
+	case decide(StepAember, a.Aember, b.Aember, true, i18n.F("Æmber")):
+	case decide(StepChains, a.Chains, b.Chains, false, i18n.F("chains")):
+	case decide(StepCreatures, a.Creatures, b.Creatures, true, i18n.F("creatures")):
 	default:
 		d.Step = StepFirstPlayer
 		d.Winner = 1
 		if b.First {
 			d.Winner = 2
 		}
-		d.Explanation = fmt.Sprintf("%s wins as the first player.", name(players, d.Winner-1))
+		won = i18n.F("%s wins as the first player.", name(players, d.Winner-1))
 	}
-	var pre []string
 	if len(forged) > 0 {
-		pre = append(pre, "At time "+strings.Join(forged, " and ")+".")
+		d.Explanation = append(d.Explanation, i18n.F("At time %s.", list(forged)))
 	}
 	if len(tied) > 0 {
-		pre = append(pre, "Tied on "+list(tied)+".")
+		d.Explanation = append(d.Explanation, i18n.F("Tied on %s.", list(tied)))
 	}
-	d.Explanation = strings.Join(append(pre, d.Explanation), " ")
+	d.Explanation = append(d.Explanation, won)
 	return d, nil
 }
 
@@ -187,7 +204,7 @@ type KeyForgeMatchDecision struct {
 	Step KeyForgeStep
 	// Explanation says who won and why, starting with the game in
 	// progress if there was one.
-	Explanation string
+	Explanation Explanation
 	// Game is the K7 decision of the game in progress; nil if none.
 	Game *KeyForgeGameDecision
 	// Games are all games counted: the finished ones, then the game in
@@ -211,7 +228,7 @@ func KeyForgeMatchAtTime(m KeyForgeMatch) (KeyForgeMatchDecision, error) {
 		return d, err
 	}
 	d.Games = append(d.Games, m.Games...)
-	var pre string
+	var pre Explanation
 	if m.InProgress != nil {
 		players := *m.InProgress
 		players[0].Name, players[1].Name = m.Names[0], m.Names[1]
@@ -225,7 +242,7 @@ func KeyForgeMatchAtTime(m KeyForgeMatch) (KeyForgeMatchDecision, error) {
 			rec.Players[i] = KeyForgeTally{Keys: p.Keys, Aember: p.Aember, Chains: p.Chains}
 		}
 		d.Games = append(d.Games, rec)
-		pre = fmt.Sprintf("Game %d at time: %s ", len(d.Games), g.Explanation)
+		pre = Explanation{i18n.F("Game %d at time: %s", len(d.Games), g.Explanation)}
 	}
 	var keys, aember, chains [2]int
 	for _, g := range d.Games {
@@ -236,31 +253,33 @@ func KeyForgeMatchAtTime(m KeyForgeMatch) (KeyForgeMatchDecision, error) {
 			chains[i] += p.Chains
 		}
 	}
-	var tied []string
-	decide := func(step KeyForgeStep, v [2]int, most bool, what string) bool {
+	var tied []any
+	var won i18n.Text
+	decide := func(step KeyForgeStep, v [2]int, most bool, what i18n.Text) bool {
 		w, hi, lo, ok := stepDecides(v[0], v[1], most)
 		if !ok {
-			tied = append(tied, fmt.Sprintf("%s (%d)", what, v[0]))
+			tied = append(tied, i18n.F("%s (%d)", what, v[0]))
 			return false
 		}
 		d.Step, d.Winner = step, w
-		d.Explanation = fmt.Sprintf("%s wins the match: %s, %d to %d.", name(names, w-1), step, hi, lo)
+		won = i18n.F("%s wins the match: %s, %d to %d.", name(names, w-1), step, hi, lo)
 		return true
 	}
 	switch {
-	case decide(StepGamesWon, d.GamesWon, true, "games won"):
-	case decide(StepMatchKeys, keys, true, "keys"):
-	case decide(StepMatchAember, aember, true, "Æmber left"):
-	case decide(StepMatchChains, chains, false, "chains"):
+	case decide(StepGamesWon, d.GamesWon, true, i18n.F("games won")):
+	case decide(StepMatchKeys, keys, true, i18n.F("keys")):
+	case decide(StepMatchAember, aember, true, i18n.F("Æmber left")):
+	case decide(StepMatchChains, chains, false, i18n.F("chains")):
 	default:
 		d.Step = StepFirstGame
 		d.Winner = d.Games[0].Winner
-		d.Explanation = fmt.Sprintf("%s wins the match as the winner of the first game.", name(names, d.Winner-1))
+		won = i18n.F("%s wins the match as the winner of the first game.", name(names, d.Winner-1))
 	}
+	d.Explanation = pre
 	if len(tied) > 0 {
-		d.Explanation = "Over the match tied on " + list(tied) + ". " + d.Explanation
+		d.Explanation = append(d.Explanation, i18n.F("Over the match tied on %s.", list(tied)))
 	}
-	d.Explanation = pre + d.Explanation
+	d.Explanation = append(d.Explanation, won)
 	return d, nil
 }
 
@@ -315,21 +334,52 @@ func winnerOf(won [2]int) int {
 	return -1
 }
 
-// name is player i's name for an explanation.
-func name(players [2]KeyForgePlayer, i int) string {
+// name is player i's name for an explanation: the name typed, else
+// "Player 1" said in the reader's language.
+func name(players [2]KeyForgePlayer, i int) any {
 	if n := strings.TrimSpace(players[i].Name); n != "" {
 		return n
 	}
-	return fmt.Sprintf("Player %d", i+1)
+	return i18n.F("Player %d", i+1)
 }
 
-// list joins items as "a, b and c".
-func list(items []string) string {
+// Explanation is a decision's sentences, said one after another in the
+// reader's language.
+type Explanation []i18n.Text
+
+// In says the explanation in l.
+func (e Explanation) In(l i18n.Lang) string {
+	parts := make([]string, len(e))
+	for i, t := range e {
+		parts[i] = t.In(l)
+	}
+	return strings.Join(parts, " ")
+}
+
+// String says the explanation in English.
+func (e Explanation) String() string { return e.In(i18n.English) }
+
+// andList is a list said as "a, b and c" in the reader's language; its
+// items are strings or Texts.
+type andList []any
+
+// In says the list in l.
+func (a andList) In(l i18n.Lang) string {
+	items := make([]string, len(a))
+	for i, x := range a {
+		items[i] = i18n.T(l, "%s", x)
+	}
 	if len(items) <= 1 {
 		return strings.Join(items, "")
 	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+	return i18n.T(l, "%s and %s", strings.Join(items[:len(items)-1], ", "), items[len(items)-1])
 }
+
+// String says the list in English.
+func (a andList) String() string { return a.In(i18n.English) }
+
+// list joins items as "a, b and c" in the reader's language.
+func list(items []any) andList { return andList(items) }
 
 // stepDecides compares the two players' counts at one step of a K7 or K8
 // order: ok is false on a tie; otherwise winner is 1 or 2, and won and

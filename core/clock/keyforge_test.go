@@ -4,6 +4,7 @@ import (
 	"errors"
 	"reflect"
 	"strings"
+	"tablekeeper/core/i18n"
 	"testing"
 
 	"tablekeeper/core/event"
@@ -111,8 +112,8 @@ func TestKeyForgeGameAtTime(t *testing.T) {
 					t.Errorf("player %d after step 1: %d keys %d Æmber, want %v", i+1, a.Keys, a.Aember, tt.after[i])
 				}
 			}
-			if !strings.Contains(d.Explanation, tt.explain) {
-				t.Errorf("explanation %q lacks %q", d.Explanation, tt.explain)
+			if !strings.Contains(d.Explanation.String(), tt.explain) {
+				t.Errorf("explanation %q lacks %q", d.Explanation.String(), tt.explain)
 			}
 		})
 	}
@@ -125,8 +126,8 @@ func TestKeyForgeGameNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "At time Bo forged a key (6 of 9 Æmber spent). Bo wins on most keys, 2 to 1."; d.Explanation != want {
-		t.Errorf("explanation %q, want %q", d.Explanation, want)
+	if want := "At time Bo forged a key (6 of 9 Æmber spent). Bo wins on most keys, 2 to 1."; d.Explanation.String() != want {
+		t.Errorf("explanation %q, want %q", d.Explanation.String(), want)
 	}
 }
 
@@ -273,8 +274,8 @@ func TestKeyForgeMatchAtTime(t *testing.T) {
 			if d.Winner != tt.winner || d.Step != tt.step || d.GamesWon != tt.gamesWon {
 				t.Errorf("winner %d on %q, games %v; want %d on %q, games %v", d.Winner, d.Step, d.GamesWon, tt.winner, tt.step, tt.gamesWon)
 			}
-			if !strings.Contains(d.Explanation, tt.explain) {
-				t.Errorf("explanation %q lacks %q", d.Explanation, tt.explain)
+			if !strings.Contains(d.Explanation.String(), tt.explain) {
+				t.Errorf("explanation %q lacks %q", d.Explanation.String(), tt.explain)
 			}
 			wantGames := len(tt.match.Games)
 			if tt.match.InProgress != nil {
@@ -339,5 +340,29 @@ func TestKeyForgeMatchInvalid(t *testing.T) {
 				t.Errorf("err = %v, want ErrInvalid saying %q", err, tt.says)
 			}
 		})
+	}
+}
+
+// The explanation of a decision, the steps and the announcements are said
+// in French when asked.
+func TestDecisionsAreSaidInFrench(t *testing.T) {
+	d, err := KeyForgeGameAtTime([2]KeyForgePlayer{{Name: "Ana", Keys: 1, Aember: 9, First: true}, {Name: "Bo", Keys: 1, Aember: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := d.Explanation.In(i18n.French)
+	if want := "Au temps, Ana a forgé une clé (6 Æmber dépensés sur 9). Ana gagne au critère «\u00a0le plus de clés\u00a0», 2 à 1."; got != want {
+		t.Errorf("French explanation %q, want %q", got, want)
+	}
+	a := Announcement{Kind: TimeCalled}
+	if got := a.In(i18n.French); !strings.HasPrefix(got, "Fin du temps") {
+		t.Errorf("French announcement %q", got)
+	}
+	s, err := ShadowfistAtTime([]ShadowfistSeat{{SitesToWin: 5, Sites: 3, GamePoints: 4}, {SitesToWin: 5, Sites: 3, GamePoints: 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Explanation.In(i18n.French); !strings.HasPrefix(got, "Les places 1 et 2 sont aussi proches") {
+		t.Errorf("French Shadowfist explanation %q", got)
 	}
 }

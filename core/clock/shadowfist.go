@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // ShadowfistSitesToWin is the number of Feng Shui Sites a Shadowfist player
@@ -60,7 +61,7 @@ type ShadowfistTimeOut struct {
 	// Decided says what settled the lead.
 	Decided ShadowfistDecided
 	// Explanation says it in a sentence.
-	Explanation string
+	Explanation Explanation
 }
 
 // ShadowfistAtTime places a Shadowfist table at time by rule 5.5 (S8): a
@@ -117,39 +118,31 @@ func ShadowfistAtTime(seats []ShadowfistSeat) (ShadowfistTimeOut, error) {
 		}
 	}
 	out.Tie = len(leaders) > 1
-	shortBy := plural(best.short(), "site")
+	shortBy := i18n.FN("%d sites", best.short(), best.short())
 	switch {
 	case len(closest) == 1:
 		out.Decided = DecidedCloseness
-		out.Explanation = fmt.Sprintf("Seat %d is closest to victory (%s short) and wins on time-out.", leaders[0]+1, shortBy)
+		out.Explanation = Explanation{i18n.F("Seat %d is closest to victory (%s short) and wins on time-out.", leaders[0]+1, shortBy)}
 	case !out.Tie:
 		out.Decided = DecidedGamePoints
-		out.Explanation = fmt.Sprintf("%s are equally close to victory (%s short); seat %d has the most game points (%d) and wins on time-out.",
-			seatList(closest), shortBy, leaders[0]+1, best.GamePoints)
+		out.Explanation = Explanation{i18n.F("%s are equally close to victory (%s short); seat %d has the most game points (%d) and wins on time-out.",
+			seatList(closest), shortBy, leaders[0]+1, best.GamePoints)}
 	default:
 		out.Decided = DecidedTie
-		out.Explanation = fmt.Sprintf("%s are equally close to victory (%s short) with %d game points each: tie on time-out.",
-			seatList(leaders), shortBy, best.GamePoints)
+		out.Explanation = Explanation{i18n.F("%s are equally close to victory (%s short) with %d game points each: tie on time-out.",
+			seatList(leaders), shortBy, best.GamePoints)}
 	}
 	return out, nil
 }
 
 // seatList names seats by number, in seat order: "Seats 1, 3 and 4".
-func seatList(seats []int) string {
+func seatList(seats []int) i18n.Text {
 	sorted := slices.Sorted(slices.Values(seats))
-	s := make([]string, len(sorted))
+	s := make([]any, len(sorted))
 	for k, i := range sorted {
 		s[k] = fmt.Sprint(i + 1)
 	}
-	return "Seats " + list(s)
-}
-
-// plural writes n with word, in the plural unless n is 1.
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
+	return i18n.F("Seats %s", list(s))
 }
 
 // Venue is where a Shadowfist table plays, for its time limit (S4, rule

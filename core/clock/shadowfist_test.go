@@ -81,8 +81,8 @@ func TestShadowfistAtTime(t *testing.T) {
 			if !reflect.DeepEqual(got.Places, tt.places) || got.Tie != tt.tie || got.Decided != tt.decided {
 				t.Errorf("places %v tie %v decided %q; want %v %v %q", got.Places, got.Tie, got.Decided, tt.places, tt.tie, tt.decided)
 			}
-			if !strings.Contains(got.Explanation, tt.explain) {
-				t.Errorf("explanation %q lacks %q", got.Explanation, tt.explain)
+			if !strings.Contains(got.Explanation.String(), tt.explain) {
+				t.Errorf("explanation %q lacks %q", got.Explanation.String(), tt.explain)
 			}
 		})
 	}

@@ -1,8 +1,10 @@
 package deck
 
 import (
-	"fmt"
+	"slices"
 	"strings"
+
+	"tablekeeper/core/i18n"
 )
 
 // Pod is one house pod of an Alliance deck: the 12 cards of one house from
@@ -53,7 +55,7 @@ func ValidateAlliance(format Format, reg Alliance, decks []List, cards CardList)
 	case FormatAllianceStandard, FormatAllianceSealed:
 		c.alliance(format == FormatAllianceSealed, false, reg, decks)
 	default:
-		c.problem("", "", "The deck rules %s have no Alliance decks; an Alliance is checked with Alliance Standard or Alliance Sealed.", quote(string(format)))
+		c.problem("", "", i18n.F("The deck rules %s have no Alliance decks; an Alliance is checked with Alliance Standard or Alliance Sealed.", quote(string(format))))
 	}
 	return c.report()
 }
@@ -76,25 +78,25 @@ func Calibrate(sealed []List, next Alliance, cards CardList) Report {
 // decks (calibration).
 func (c *checker) alliance(sealed, anyToken bool, reg Alliance, decks []List) {
 	rule := "K3"
-	from := "the registered deck lists"
+	from := i18n.F("the registered deck lists")
 	if sealed {
 		rule = "K5"
-		from = "the player's sealed decks"
+		from = i18n.F("the player's sealed decks")
 		if len(decks) < 2 || len(decks) > 3 {
-			c.problem(rule, "", "Alliance Sealed uses two or three sealed decks per player, and %d %s registered; register every sealed deck the player opened.",
-				len(decks), isAre(len(decks)))
+			c.problem(rule, "", i18n.FN("Alliance Sealed uses two or three sealed decks per player, and %d are registered; register every sealed deck the player opened.",
+				len(decks), len(decks)))
 		}
 	}
 	byName := map[string]int{}
 	for i, d := range decks {
-		c.archon("K2", d, fmt.Sprintf("deck %d", i+1))
+		c.archon("K2", d, i18n.F("deck %d", i+1))
 		if _, dup := byName[foldName(d.Name)]; !dup && d.Name != "" {
 			byName[foldName(d.Name)] = i
 		}
 	}
 
 	if len(reg.Pods) != 3 {
-		c.problem(rule, "", "the Alliance has %s; it needs three house pods, each of a different house.", plural(len(reg.Pods), "pod"))
+		c.problem(rule, "", i18n.F("the Alliance has %s; it needs three house pods, each of a different house.", plural(len(reg.Pods), "pod")))
 	}
 	var used []int // decks whose pods are used, in order
 	var valid []Pod
@@ -103,17 +105,17 @@ func (c *checker) alliance(sealed, anyToken bool, reg Alliance, decks []List) {
 		i, ok := byName[foldName(pod.Deck)]
 		switch {
 		case strings.TrimSpace(pod.Deck) == "":
-			c.problem(rule, "", "the %s pod does not say which deck it comes from; choose the deck for it.", pod.House)
+			c.problem(rule, "", i18n.F("the %s pod does not say which deck it comes from; choose the deck for it.", pod.House))
 			continue
 		case !ok:
-			c.problem(rule, "", "the %s pod comes from %s, which is not among %s; register that deck's list too.", pod.House, quote(pod.Deck), from)
+			c.problem(rule, "", i18n.F("the %s pod comes from %s, which is not among %s; register that deck's list too.", pod.House, quote(pod.Deck), from))
 			continue
 		case houseOf(decks[i], pod.House) == "":
-			c.problem(rule, "", "%s has no %s pod; its houses are %s. Choose one of those.", quote(decks[i].Name), pod.House, joinAnd(decks[i].Houses))
+			c.problem(rule, "", i18n.F("%s has no %s pod; its houses are %s. Choose one of those.", quote(decks[i].Name), pod.House, joinAnd(decks[i].Houses)))
 			continue
 		}
 		if houses[foldName(pod.House)] {
-			c.problem(rule, "", "two pods are %s; each pod of an Alliance must be of a different house. Choose another house for one of them.", houseOf(decks[i], pod.House))
+			c.problem(rule, "", i18n.F("two pods are %s; each pod of an Alliance must be of a different house. Choose another house for one of them.", houseOf(decks[i], pod.House)))
 			continue
 		}
 		houses[foldName(pod.House)] = true
@@ -125,11 +127,11 @@ func (c *checker) alliance(sealed, anyToken bool, reg Alliance, decks []List) {
 
 	sets := c.sets(decks, used, sealed)
 	if len(sets) > 1 {
-		what := "the pods come from decks"
+		msg := i18n.F("the pods come from decks of different sets (%s); an Alliance uses decks of one set only.", joinAnd(sets))
 		if sealed {
-			what = "the sealed decks are"
+			msg = i18n.F("the sealed decks are of different sets (%s); an Alliance uses decks of one set only.", joinAnd(sets))
 		}
-		c.problem(rule, "", "%s of different sets (%s); an Alliance uses decks of one set only.", what, joinAnd(sets))
+		c.problem(rule, "", msg)
 	}
 	if len(sets) == 1 {
 		tokenFrom := used
@@ -146,13 +148,6 @@ func (c *checker) alliance(sealed, anyToken bool, reg Alliance, decks []List) {
 	if !sealed && !unmodified && len(valid) > 0 {
 		c.restrictedList(valid, decks, byName)
 	}
-}
-
-func isAre(n int) string {
-	if n == 1 {
-		return "is"
-	}
-	return "are"
 }
 
 func containsInt(list []int, n int) bool {
@@ -204,23 +199,23 @@ func (c *checker) referenceCards(set string, reg Alliance, decks []List, tokenFr
 	const rule = "K3"
 	switch {
 	case set == setDarkTidings && !reg.Tide:
-		c.problem(rule, "", "a Dark Tidings Alliance deck must include the Tide reference card; add it to the registration.")
+		c.problem(rule, "", i18n.F("a Dark Tidings Alliance deck must include the Tide reference card; add it to the registration."))
 	case set != setDarkTidings && reg.Tide:
-		c.problem(rule, "", "the Tide reference card is only for Dark Tidings decks, and this Alliance is %s; take it out.", set)
+		c.problem(rule, "", i18n.F("the Tide reference card is only for Dark Tidings decks, and this Alliance is %s; take it out.", set))
 	}
 	if set != setWindsOfExchange {
 		for _, t := range reg.Tokens {
-			c.problem(rule, t, "token creature reference cards are only used with Winds of Exchange decks, and this Alliance is %s; take out %s.", set, quote(t))
+			c.problem(rule, t, i18n.F("token creature reference cards are only used with Winds of Exchange decks, and this Alliance is %s; take out %s.", set, quote(t)))
 		}
 		return
 	}
 	switch len(reg.Tokens) {
 	case 0:
-		c.problem(rule, "", "a Winds of Exchange Alliance deck needs exactly one token creature reference card; register the one chosen from the decks used.")
+		c.problem(rule, "", i18n.F("a Winds of Exchange Alliance deck needs exactly one token creature reference card; register the one chosen from the decks used."))
 		return
 	case 1:
 	default:
-		c.problem(rule, "", "the Alliance registers %d token creatures (%s); a Winds of Exchange deck uses exactly one. Keep one.", len(reg.Tokens), listNames(reg.Tokens))
+		c.problem(rule, "", i18n.F("the Alliance registers %d token creatures (%s); a Winds of Exchange deck uses exactly one. Keep one.", len(reg.Tokens), listNames(reg.Tokens)))
 		return
 	}
 	token := reg.Tokens[0]
@@ -231,9 +226,9 @@ func (c *checker) referenceCards(set string, reg Alliance, decks []List, tokenFr
 	}
 	switch {
 	case len(available) == 0:
-		c.warn(rule, token, "cannot check that the token creature %s comes from %s: their deck lists name no token creature; add a \"Token:\" line to each, or check by hand.", quote(token), joinAnd(names))
+		c.warn(rule, token, i18n.F("cannot check that the token creature %s comes from %s: their deck lists name no token creature; add a \"Token:\" line to each, or check by hand.", quote(token), joinAnd(names)))
 	case !containsFold(available, token):
-		c.problem(rule, token, "the token creature %s is not one of the decks' (%s); choose %s.", quote(token), joinAnd(names), orList(available))
+		c.problem(rule, token, i18n.F("the token creature %s is not one of the decks' (%s); choose %s.", quote(token), joinAnd(names), orList(available)))
 	}
 }
 
@@ -257,16 +252,16 @@ func (c *checker) restrictedList(pods []Pod, decks []List, byName map[string]int
 		card   RestrictedCard
 		name   string
 		copies int
-		where  []string
+		where  []i18n.Text
 	}
 	var hits []*hit
 	byCard := map[string]*hit{}
 	for _, pod := range pods {
 		d := decks[byName[foldName(pod.Deck)]]
-		where := fmt.Sprintf("the %s pod of %s", pod.House, quote(d.Name))
+		where := i18n.F("the %s pod of %s", pod.House, quote(d.Name))
 		entries, ok := c.podCards(d, pod.House)
 		if !ok {
-			c.warn(rule, "", "cannot check the Alliance Restricted List for %s: its cards are not listed; paste the deck list with its cards under house titles, or check by hand.", where)
+			c.warn(rule, "", i18n.F("cannot check the Alliance Restricted List for %s: its cards are not listed; paste the deck list with its cards under house titles, or check by hand.", where))
 			continue
 		}
 		for _, e := range entries {
@@ -282,23 +277,23 @@ func (c *checker) restrictedList(pods []Pod, decks []List, byName map[string]int
 				hits = append(hits, h)
 			}
 			h.copies += e.Count
-			if !contains(h.where, where) {
+			if !slices.ContainsFunc(h.where, func(w i18n.Text) bool { return w.String() == where.String() }) {
 				h.where = append(h.where, where)
 			}
 		}
 	}
 	if len(hits) > 1 {
-		var parts []string
+		var parts []i18n.Text
 		for _, h := range hits {
-			parts = append(parts, quote(h.name)+" in "+joinAnd(h.where))
+			parts = append(parts, i18n.F("%s in %s", quote(h.name), joinAnd(h.where)))
 		}
-		c.problem(rule, "", "the Alliance has %d cards from the Alliance Restricted List (%s); it may include only one of them by name. Swap pods so that only one remains.",
-			len(hits), strings.Join(parts, "; "))
+		c.problem(rule, "", i18n.F("the Alliance has %d cards from the Alliance Restricted List (%s); it may include only one of them by name. Swap pods so that only one remains.",
+			len(hits), semicolonList(parts)))
 	}
 	for _, h := range hits {
 		if h.card.PerDeck > 0 && h.copies > h.card.PerDeck {
-			c.problem(rule, h.name, "%s appears %d times; the Alliance Restricted List allows %s. Choose pods with fewer copies.",
-				quote(h.name), h.copies, h.card.Allowed())
+			c.problem(rule, h.name, i18n.F("%s appears %d times; the Alliance Restricted List allows %s. Choose pods with fewer copies.",
+				quote(h.name), h.copies, h.card.Allowed()))
 		}
 	}
 }

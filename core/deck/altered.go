@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"tablekeeper/core/i18n"
 )
 
 // Altered deck sizes and limits (001/003, 1.1.4 and 1.1.5).
@@ -47,17 +49,17 @@ func (c *checker) heroes() heroCount {
 }
 
 // tooManyHeroes reports more than one Hero; limit says for which deck.
-func (c *checker) tooManyHeroes(rule string, h heroCount, deck, fix string) {
+func (c *checker) tooManyHeroes(rule string, h heroCount, deck, fix i18n.Text) {
 	if len(h.entries) == 1 {
 		e := c.list.Entries[h.entries[0]]
-		c.problem(rule, e.Name, "the deck has %d copies of the Hero %s; %s. Remove %d.", e.Count, quote(e.Name), deck, e.Count-1)
+		c.problem(rule, e.Name, i18n.F("the deck has %d copies of the Hero %s; %s. Remove %d.", e.Count, quote(e.Name), deck, e.Count-1))
 		return
 	}
 	var names []string
 	for _, i := range h.entries {
 		names = append(names, c.list.Entries[i].Name)
 	}
-	c.problem(rule, "", "the deck has %d Heroes (%s); %s. %s", h.copies, listNames(names), deck, fix)
+	c.problem(rule, "", i18n.F("the deck has %d Heroes (%s); %s. %s", h.copies, listNames(names), deck, fix))
 }
 
 // alteredConstructed checks A1 (001/003, 1.1.4).
@@ -66,23 +68,23 @@ func (c *checker) alteredConstructed() {
 	h := c.heroes()
 	switch {
 	case h.copies == 0 && h.unmarked:
-		c.warn(rule, "", "no card is marked as the Hero; put your Hero under a \"Hero:\" line (or import a card list) so the deck can be checked.")
+		c.warn(rule, "", i18n.F("no card is marked as the Hero; put your Hero under a \"Hero:\" line (or import a card list) so the deck can be checked."))
 	case h.copies == 0:
-		c.problem(rule, "", "the deck has no Hero; a constructed deck needs exactly one. Add your Hero under a \"Hero:\" line.")
+		c.problem(rule, "", i18n.F("the deck has no Hero; a constructed deck needs exactly one. Add your Hero under a \"Hero:\" line."))
 	case h.copies > 1:
-		c.tooManyHeroes(rule, h, "a constructed deck needs exactly one", "Keep one and remove the others.")
+		c.tooManyHeroes(rule, h, i18n.F("a constructed deck needs exactly one"), i18n.F("Keep one and remove the others."))
 	}
 	if others := c.list.Total() - h.copies; others < alteredConstructedOthers {
-		c.problem(rule, "", "the deck has %s besides the Hero; a constructed deck needs at least %d. Add %d.",
-			plural(others, "card"), alteredConstructedOthers, alteredConstructedOthers-others)
+		c.problem(rule, "", i18n.F("the deck has %s besides the Hero; a constructed deck needs at least %d. Add %d.",
+			plural(others, "card"), alteredConstructedOthers, alteredConstructedOthers-others))
 	}
 	if h.copies == 1 {
 		c.sameFaction(rule, c.list.Entries[h.entries[0]])
 	}
 	for _, g := range c.groups() {
 		if g.count > alteredSameName {
-			c.problem(rule, g.name, "%s has %d copies; a constructed deck may have at most %d of the same name, whatever their rarity. Remove %d.",
-				quote(g.name), g.count, alteredSameName, g.count-alteredSameName)
+			c.problem(rule, g.name, i18n.F("%s has %d copies; a constructed deck may have at most %d of the same name, whatever their rarity. Remove %d.",
+				quote(g.name), g.count, alteredSameName, g.count-alteredSameName))
 		}
 	}
 	c.rarityLimits(rule)
@@ -92,7 +94,7 @@ func (c *checker) alteredConstructed() {
 func (c *checker) sameFaction(rule string, hero Entry) {
 	heroFaction, why := c.fact(hero, "faction", false, func(card Card) string { return card.Faction })
 	if why != "" {
-		c.needFact(rule, hero.Name, "faction", why, "")
+		c.needFact(rule, hero.Name, "faction", why, i18n.Text{})
 		return
 	}
 	for _, e := range c.list.Entries {
@@ -102,10 +104,10 @@ func (c *checker) sameFaction(rule string, hero Entry) {
 		f, why := c.fact(e, "faction", false, func(card Card) string { return card.Faction })
 		switch {
 		case why != "":
-			c.needFact(rule, e.Name, "faction", why, "")
+			c.needFact(rule, e.Name, "faction", why, i18n.Text{})
 		case foldName(f) != foldName(heroFaction):
-			c.problem(rule, e.Name, "%s is %s but your Hero %s is %s; a constructed deck may only hold cards of its Hero's faction. Replace it with %s %s card.",
-				quote(e.Name), f, quote(hero.Name), heroFaction, article(heroFaction), heroFaction)
+			c.problem(rule, e.Name, i18n.F("%s is %s but your Hero %s is %s; a constructed deck may only hold cards of its Hero's faction. Replace it with %s.",
+				quote(e.Name), f, quote(hero.Name), heroFaction, factionCard(heroFaction)))
 		}
 	}
 }
@@ -134,16 +136,16 @@ func (c *checker) rarityLimits(rule string) {
 		}
 	}
 	if rare > alteredRare {
-		c.problem(rule, "", "the deck has %d rare cards; a constructed deck may have at most %d. Remove %s.",
-			rare, alteredRare, plural(rare-alteredRare, "rare card"))
+		c.problem(rule, "", i18n.F("the deck has %d rare cards; a constructed deck may have at most %d. Remove %s.",
+			rare, alteredRare, plural(rare-alteredRare, "rare card")))
 	}
 	if unique > alteredUnique {
-		c.problem(rule, "", "the deck has %d unique cards; a constructed deck may have at most %d. Remove %s.",
-			unique, alteredUnique, plural(unique-alteredUnique, "unique card"))
+		c.problem(rule, "", i18n.F("the deck has %d unique cards; a constructed deck may have at most %d. Remove %s.",
+			unique, alteredUnique, plural(unique-alteredUnique, "unique card")))
 	}
 	if (rare <= alteredRare && rare+unknown > alteredRare) || (unique <= alteredUnique && unique+unknown > alteredUnique) {
 		for i, e := range unknownCards {
-			c.needFact(rule, e.Name, "rarity", whys[i], "write its rarity after the name, e.g. "+quote(fmt.Sprintf("%d %s (R)", e.Count, e.Name))+", or import a card list that has it")
+			c.needFact(rule, e.Name, "rarity", whys[i], i18n.F("write its rarity after the name, e.g. %s, or import a card list that has it", quote(fmt.Sprintf("%d %s (R)", e.Count, e.Name))))
 		}
 	}
 }
@@ -171,19 +173,19 @@ func (c *checker) alteredLimited() {
 	const rule = "A2"
 	h := c.heroes()
 	if h.copies > 1 {
-		c.tooManyHeroes(rule, h, "a limited deck may have at most one", fmt.Sprintf("Remove %d.", h.copies-1))
+		c.tooManyHeroes(rule, h, i18n.F("a limited deck may have at most one"), i18n.F("Remove %d.", h.copies-1))
 	}
 	total := c.list.Total()
 	switch others := total - h.copies; {
 	case h.copies > 0 && others < alteredLimitedOthers:
-		c.problem(rule, "", "the deck has %s besides the Hero; a limited deck needs at least %d. Add %d (any number of Mana Convergence may be added).",
-			plural(others, "card"), alteredLimitedOthers, alteredLimitedOthers-others)
+		c.problem(rule, "", i18n.F("the deck has %s besides the Hero; a limited deck needs at least %d. Add %d (any number of Mana Convergence may be added).",
+			plural(others, "card"), alteredLimitedOthers, alteredLimitedOthers-others))
 	case h.copies == 0 && others < alteredLimitedOthers:
-		c.problem(rule, "", "the deck has %s; a limited deck needs at least %d besides a Hero, and %d in all without one. Add %d (Mana Convergence will do).",
-			plural(total, "card"), alteredLimitedOthers, alteredLimitedTotal, alteredLimitedTotal-total)
+		c.problem(rule, "", i18n.F("the deck has %s; a limited deck needs at least %d besides a Hero, and %d in all without one. Add %d (Mana Convergence will do).",
+			plural(total, "card"), alteredLimitedOthers, alteredLimitedTotal, alteredLimitedTotal-total))
 	case h.copies == 0 && total < alteredLimitedTotal:
-		c.problem("A4", "", "the deck has %s and no Hero; a limited deck needs %d cards in all. Add %d card (Mana Convergence will do) or a Hero.",
-			plural(total, "card"), alteredLimitedTotal, alteredLimitedTotal-total)
+		c.problem("A4", "", i18n.F("the deck has %s and no Hero; a limited deck needs %d cards in all. Add %d card (Mana Convergence will do) or a Hero.",
+			plural(total, "card"), alteredLimitedTotal, alteredLimitedTotal-total))
 	}
 	c.factionCount(rule)
 }
@@ -250,21 +252,22 @@ func (c *checker) factionCount(rule string) {
 			dropNames = append(dropNames, f.name)
 			dropCards = append(dropCards, f.cards...)
 		}
-		c.problem(rule, "", "the deck has cards of %d factions (%s); a limited deck may use at most %d, the Hero's included. Remove or replace the %s cards: %s.",
-			len(factions), joinAnd(names), alteredLimitedFactions, joinAnd(dropNames), listNames(dropCards))
+		c.problem(rule, "", i18n.F("the deck has cards of %d factions (%s); a limited deck may use at most %d, the Hero's included. Remove or replace the %s cards: %s.",
+			len(factions), joinAnd(names), alteredLimitedFactions, joinAnd(dropNames), listNames(dropCards)))
 		return
 	}
 	if len(factions)+len(unknown) > alteredLimitedFactions {
 		for i, e := range unknown {
-			c.needFact(rule, e.Name, "faction", whys[i], "")
+			c.needFact(rule, e.Name, "faction", whys[i], i18n.Text{})
 		}
 	}
 }
 
-// article returns "an" before a word starting with a vowel, else "a".
-func article(word string) string {
-	if word != "" && strings.ContainsRune("AEIOUaeiou", rune(word[0])) {
-		return "an"
+// factionCard says "a Lyra card" (or "an Axiom card": "an" before a vowel)
+// in the reader's language.
+func factionCard(faction string) i18n.Text {
+	if faction != "" && strings.ContainsRune("AEIOUaeiou", rune(faction[0])) {
+		return i18n.F("an %s card", faction)
 	}
-	return "a"
+	return i18n.F("a %s card", faction)
 }

@@ -5,8 +5,9 @@ import (
 	"encoding/csv"
 	"errors"
 	"io"
-	"strconv"
 	"strings"
+
+	"tablekeeper/core/i18n"
 )
 
 // Rarity is a card's rarity, lower case: Common, Rare, Unique, or whatever
@@ -160,12 +161,27 @@ type RowError struct {
 	// file as a whole.
 	Row int
 	// Message is the whole sentence for the organizer: the row and the
-	// reason, and how to fix it.
+	// reason, and how to fix it, in English.
 	Message string
+	// Sentence is Message to say in the reader's language (In).
+	Sentence i18n.Text
 }
 
 // Error returns the message.
 func (e RowError) Error() string { return e.Message }
+
+// In says the error in l.
+func (e RowError) In(l i18n.Lang) string {
+	if e.Sentence.IsZero() {
+		return e.Message
+	}
+	return e.Sentence.In(l)
+}
+
+// rowError is the error of row (0: the file as a whole) saying said.
+func rowError(row int, said i18n.Text) RowError {
+	return RowError{Row: row, Message: said.String(), Sentence: said}
+}
 
 // cardColumns maps folded header names to the field they fill; read only.
 var cardColumns = [...]struct{ header, field string }{
@@ -200,7 +216,7 @@ var cardColumns = [...]struct{ header, field string }{
 func ReadCardList(r io.Reader) (CardList, []RowError) {
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return NewCardList(), []RowError{{Message: "The card list could not be read (" + err.Error() + "); try saving it again as CSV."}}
+		return NewCardList(), []RowError{rowError(0, i18n.F("The card list could not be read (%s); try saving it again as CSV.", err.Error()))}
 	}
 	data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
 	cr := csv.NewReader(bytes.NewReader(data))
@@ -211,7 +227,7 @@ func ReadCardList(r io.Reader) (CardList, []RowError) {
 
 	header, err := cr.Read()
 	if err != nil {
-		return NewCardList(), []RowError{{Row: 1, Message: "Row 1: the card list is empty; its first row must name the columns, e.g. \"name,faction,rarity,type\"."}}
+		return NewCardList(), []RowError{rowError(1, i18n.F("Row 1: the card list is empty; its first row must name the columns, e.g. \"name,faction,rarity,type\"."))}
 	}
 	columns := map[string]int{}
 	for i, h := range header {
@@ -225,7 +241,7 @@ func ReadCardList(r io.Reader) (CardList, []RowError) {
 		}
 	}
 	if _, ok := columns["name"]; !ok {
-		return NewCardList(), []RowError{{Row: 1, Message: "Row 1: no column is called \"name\"; the first row must name the columns, e.g. \"name,faction,rarity,type\"."}}
+		return NewCardList(), []RowError{rowError(1, i18n.F("Row 1: no column is called \"name\"; the first row must name the columns, e.g. \"name,faction,rarity,type\"."))}
 	}
 
 	var cards []Card
@@ -238,19 +254,19 @@ func ReadCardList(r io.Reader) (CardList, []RowError) {
 		if err != nil {
 			var perr *csv.ParseError
 			if !errors.As(err, &perr) {
-				errs = append(errs, RowError{Message: "The card list could not be read to the end (" + err.Error() + "); try saving it again as CSV."})
+				errs = append(errs, rowError(0, i18n.F("The card list could not be read to the end (%s); try saving it again as CSV.", err.Error())))
 				break
 			}
-			errs = append(errs, RowError{Row: perr.StartLine, Message: "Row " + strconv.Itoa(perr.StartLine) + ": " + err.Error() + "; check the quotes in that row."})
+			errs = append(errs, rowError(perr.StartLine, i18n.F("Row %d: %s; check the quotes in that row.", perr.StartLine, err.Error())))
 			continue
 		}
 		row, _ := cr.FieldPos(0)
 		card, fix := cardRow(rec, columns)
 		switch {
-		case fix == "" && card.Name == "":
+		case fix.IsZero() && card.Name == "":
 			// A blank row.
-		case fix != "":
-			errs = append(errs, RowError{Row: row, Message: "Row " + strconv.Itoa(row) + ": " + fix})
+		case !fix.IsZero():
+			errs = append(errs, rowError(row, i18n.F("Row %d: %s", row, fix)))
 		default:
 			cards = append(cards, card)
 		}
@@ -273,7 +289,7 @@ func sniffDelimiter(data []byte) rune {
 
 // cardRow reads one record; fix says what is wrong with it. A blank record
 // gives a card without a name and no fix.
-func cardRow(rec []string, columns map[string]int) (Card, string) {
+func cardRow(rec []string, columns map[string]int) (Card, i18n.Text) {
 	get := func(field string) string {
 		i, ok := columns[field]
 		if !ok || i >= len(rec) {
@@ -304,14 +320,14 @@ func cardRow(rec []string, columns map[string]int) (Card, string) {
 	case "yes", "y", "true", "1", "x", "no max", "nomax", "✓", "✔", "*":
 		card.NoMax = true
 	default:
-		return Card{}, quote(noMax) + " in the \"no max\" column is not yes or no; write yes, or leave it empty."
+		return Card{}, i18n.F("%s in the \"no max\" column is not yes or no; write yes, or leave it empty.", quote(noMax))
 	}
 	if card.Name == "" {
 		for _, f := range rec {
 			if cleanLine(f) != "" {
-				return Card{}, "the row has no card name; fill in the \"name\" column or delete the row."
+				return Card{}, i18n.F("the row has no card name; fill in the \"name\" column or delete the row.")
 			}
 		}
 	}
-	return card, ""
+	return card, i18n.Text{}
 }

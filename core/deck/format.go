@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // Format names the deck rules a deck is checked against. The values are
@@ -52,20 +53,20 @@ var formatInfo = [...]struct {
 	name   string
 	rules  string
 }{
-	{FormatNone, "No deck check", ""},
-	{FormatAlteredConstructed, "Altered constructed", "A1"},
-	{FormatAlteredLimited, "Altered limited (Sealed, Booster Draft)", "A2 A4"},
-	{FormatHeresy, "Heresy Reascension", "H1"},
-	{FormatHeresyArmageddon, "Heresy Armageddon", "H1 H6"},
-	{FormatHeresyRevelations, "Heresy Revelations", "H7"},
-	{FormatShadowfist, "Shadowfist (Final Brawl and other formats)", "S2"},
-	{FormatShadowfistComrades, "Shadowfist Comrades in Arms", "S2 S3"},
-	{FormatShadowfistRitual, "Shadowfist Ritual of the Unnameable", "S2 S3"},
-	{FormatShadowfistHundredNames, "Shadowfist One Hundred Names", "S3"},
-	{FormatArchonStandard, "KeyForge Archon Standard", "K2"},
-	{FormatArchonSealed, "KeyForge Archon Sealed", "K2"},
-	{FormatAllianceStandard, "KeyForge Alliance Standard", "K2 K3 K4"},
-	{FormatAllianceSealed, "KeyForge Alliance Sealed", "K2 K3 K5"},
+	{FormatNone, i18n.K("No deck check"), ""},
+	{FormatAlteredConstructed, i18n.K("Altered constructed"), "A1"},
+	{FormatAlteredLimited, i18n.K("Altered limited (Sealed, Booster Draft)"), "A2 A4"},
+	{FormatHeresy, i18n.K("Heresy Reascension"), "H1"},
+	{FormatHeresyArmageddon, i18n.K("Heresy Armageddon"), "H1 H6"},
+	{FormatHeresyRevelations, i18n.K("Heresy Revelations"), "H7"},
+	{FormatShadowfist, i18n.K("Shadowfist (Final Brawl and other formats)"), "S2"},
+	{FormatShadowfistComrades, i18n.K("Shadowfist Comrades in Arms"), "S2 S3"},
+	{FormatShadowfistRitual, i18n.K("Shadowfist Ritual of the Unnameable"), "S2 S3"},
+	{FormatShadowfistHundredNames, i18n.K("Shadowfist One Hundred Names"), "S3"},
+	{FormatArchonStandard, i18n.K("KeyForge Archon Standard"), "K2"},
+	{FormatArchonSealed, i18n.K("KeyForge Archon Sealed"), "K2"},
+	{FormatAllianceStandard, i18n.K("KeyForge Alliance Standard"), "K2 K3 K4"},
+	{FormatAllianceSealed, i18n.K("KeyForge Alliance Sealed"), "K2 K3 K5"},
 }
 
 // Formats returns every format, FormatNone first.
@@ -87,6 +88,9 @@ func (f Format) Name() string {
 	}
 	return string(f)
 }
+
+// NameIn is Name said in l.
+func (f Format) NameIn(l i18n.Lang) string { return i18n.T(l, f.Name()) }
 
 // Rules returns the RULES.md IDs the format checks.
 func (f Format) Rules() []string {
@@ -130,8 +134,22 @@ type Issue struct {
 	// issue is about the deck as a whole.
 	Card string
 	// Message is one sentence for the player, starting with the rule ID:
-	// what is wrong, which card, and how to fix it.
+	// what is wrong, which card, and how to fix it; in English (In says it
+	// in the reader's language).
 	Message string
+	// Text is Message without the rule ID, to say in the reader's language.
+	Text i18n.Text
+}
+
+// String is the issue's English sentence.
+func (is Issue) String() string { return is.Message }
+
+// In says the issue in l, starting with the rule ID.
+func (is Issue) In(l i18n.Lang) string {
+	if is.Text.IsZero() {
+		return is.Message
+	}
+	return prefix(is.Rule) + is.Text.In(l)
 }
 
 // Report is the outcome of a deck check.
@@ -154,9 +172,9 @@ func (r Report) Err() error {
 	case 0:
 		return nil
 	case 1:
-		return event.Invalid(r.Problems[0].Message)
+		return event.Invalidf("%s", r.Problems[0])
 	}
-	return event.Invalidf("%s (and %s)", r.Problems[0].Message, plural(len(r.Problems)-1, "more problem"))
+	return event.Invalidf("%s (and %s)", r.Problems[0], plural(len(r.Problems)-1, "more problem"))
 }
 
 // BlankSections are the fields and sections a blank registration sheet of

@@ -1,5 +1,7 @@
 package deck
 
+import "tablekeeper/core/i18n"
+
 // heresyCopies is Heresy's copy limit for cards other than locations
 // (002, 2.2.1).
 const heresyCopies = 4
@@ -36,13 +38,11 @@ func ultracommon(name string) bool {
 // 4.3.1).
 func (c *checker) heresy(rule string, min int, limit, noApocalypse bool) {
 	if total := c.list.Total(); total < min {
-		what := "a Heresy deck"
-		extra := ""
+		msg := i18n.F("the deck has %s; a Heresy deck needs at least %d. Add %d.", plural(total, "card"), min, min-total)
 		if rule == "H7" {
-			what = "a Revelations deck"
-			extra = "; any number of Ultracommon locations may be added"
+			msg = i18n.F("the deck has %s; a Revelations deck needs at least %d. Add %d; any number of Ultracommon locations may be added.", plural(total, "card"), min, min-total)
 		}
-		c.problem(rule, "", "the deck has %s; %s needs at least %d. Add %d%s.", plural(total, "card"), what, min, min-total, extra)
+		c.problem(rule, "", msg)
 	}
 	if limit {
 		for _, g := range c.groups() {
@@ -53,10 +53,10 @@ func (c *checker) heresy(rule string, min int, limit, noApocalypse bool) {
 			location, why := c.isType(e, TypeLocation)
 			switch {
 			case why != "":
-				c.needFact(rule, g.name, "type", why, "list it under a \"Locations:\" line if it is a location (only locations may have more than 4 copies), or import a card list that has it")
+				c.needFact(rule, g.name, "type", why, i18n.F("list it under a \"Locations:\" line if it is a location (only locations may have more than 4 copies), or import a card list that has it"))
 			case !location:
-				c.problem(rule, g.name, "%s has %d copies; a Heresy deck may have at most %d of a card, locations excepted. Remove %d.",
-					quote(g.name), g.count, heresyCopies, g.count-heresyCopies)
+				c.problem(rule, g.name, i18n.F("%s has %d copies; a Heresy deck may have at most %d of a card, locations excepted. Remove %d.",
+					quote(g.name), g.count, heresyCopies, g.count-heresyCopies))
 			}
 		}
 	}
@@ -65,9 +65,9 @@ func (c *checker) heresy(rule string, min int, limit, noApocalypse bool) {
 			apocalypse, why := c.isType(e, TypeApocalypse)
 			switch {
 			case why != "":
-				c.needFact("H6", e.Name, "type", why, "")
+				c.needFact("H6", e.Name, "type", why, i18n.Text{})
 			case apocalypse:
-				c.problem("H6", e.Name, "%s is an Apocalypse card, and Apocalypse cards are banned in Armageddon tournaments. Remove it.", quote(e.Name))
+				c.problem("H6", e.Name, i18n.F("%s is an Apocalypse card, and Apocalypse cards are banned in Armageddon tournaments. Remove it.", quote(e.Name)))
 			}
 		}
 	}

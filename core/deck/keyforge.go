@@ -3,6 +3,8 @@ package deck
 import (
 	"fmt"
 	"strings"
+
+	"tablekeeper/core/i18n"
 )
 
 // PodSize is the number of cards of one house in an Archon deck: a house
@@ -107,30 +109,30 @@ func restricted(name string) (RestrictedCard, bool) {
 // archon checks an Archon deck's identity (K2): a name, a set and three
 // different houses; and, when its cards are listed under house titles, 12
 // cards a house. label names the deck in messages.
-func (c *checker) archon(rule string, d List, label string) {
+func (c *checker) archon(rule string, d List, label i18n.Text) {
 	if strings.TrimSpace(d.Name) == "" {
-		c.problem(rule, "", "%s has no name; write the deck's name, as on its Archon card, on the first line.", label)
+		c.problem(rule, "", i18n.F("%s has no name; write the deck's name, as on its Archon card, on the first line.", label))
 	}
 	if strings.TrimSpace(d.Set) == "" {
-		c.problem(rule, "", "%s has no set; write it on a \"Set:\" line, e.g. \"Set: Call of the Archons\".", deckLabel(d, label))
+		c.problem(rule, "", i18n.F("%s has no set; write it on a \"Set:\" line, e.g. \"Set: Call of the Archons\".", deckLabel(d, label)))
 	}
 	var houses []string
 	seen := map[string]bool{}
 	for _, h := range d.Houses {
 		key := foldName(h)
 		if seen[key] {
-			c.problem(rule, "", "%s lists the house %s twice; an Archon deck has three different houses. Check the \"Houses:\" line.", deckLabel(d, label), h)
+			c.problem(rule, "", i18n.F("%s lists the house %s twice; an Archon deck has three different houses. Check the \"Houses:\" line.", deckLabel(d, label), h))
 			continue
 		}
 		seen[key] = true
 		houses = append(houses, h)
 	}
 	if len(d.Houses) != 3 {
-		listed := "no houses"
+		listed := i18n.F("no houses")
 		if len(d.Houses) > 0 {
-			listed = plural(len(d.Houses), "house") + " (" + joinAnd(d.Houses) + ")"
+			listed = i18n.F("%s (%s)", plural(len(d.Houses), "house"), joinAnd(d.Houses))
 		}
-		c.problem(rule, "", "%s lists %s; an Archon deck has three. Write all three on a \"Houses:\" line, e.g. \"Houses: Brobnar, Dis, Logos\".", deckLabel(d, label), listed)
+		c.problem(rule, "", i18n.F("%s lists %s; an Archon deck has three. Write all three on a \"Houses:\" line, e.g. \"Houses: Brobnar, Dis, Logos\".", deckLabel(d, label), listed))
 	}
 	if !hasHouseSections(d) {
 		return
@@ -143,14 +145,14 @@ func (c *checker) archon(rule string, d List, label string) {
 			}
 		}
 		if n != PodSize {
-			c.warn(rule, "", "the %s pod of %s lists %s; an Archon deck has %d in each house. Check the list against the deck list card.",
-				h, deckLabel(d, label), plural(n, "card"), PodSize)
+			c.warn(rule, "", i18n.F("the %s pod of %s lists %s; an Archon deck has %d in each house. Check the list against the deck list card.",
+				h, deckLabel(d, label), plural(n, "card"), PodSize))
 		}
 	}
 }
 
 // deckLabel names a deck in a message: by its name when it has one.
-func deckLabel(d List, label string) string {
+func deckLabel(d List, label i18n.Text) any {
 	if d.Name != "" {
 		return quote(d.Name)
 	}

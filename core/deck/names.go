@@ -1,12 +1,12 @@
 package deck
 
 import (
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // foldName is the key two names are compared by: event.FoldName's
@@ -70,22 +70,78 @@ func initial(title string) rune {
 	return 0
 }
 
-// plural returns n and the noun, with an "s" unless n is 1 ("1 card",
-// "3 cards").
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
+// plural returns n and the noun, said in the reader's language with the
+// noun's plural form unless n is 1 ("1 card", "3 cards"). The nouns are
+// those of the messages of this package; another noun is left as given.
+func plural(n int, noun string) i18n.Text {
+	switch noun {
+	case "card":
+		return i18n.FN("%d cards", n, n)
+	case "pod":
+		return i18n.FN("%d pods", n, n)
+	case "house":
+		return i18n.FN("%d houses", n, n)
+	case "rare card":
+		return i18n.FN("%d rare cards", n, n)
+	case "unique card":
+		return i18n.FN("%d unique cards", n, n)
+	case "more problem":
+		return i18n.FN("%d more problems", n, n)
 	}
-	return strconv.Itoa(n) + " " + noun + "s"
+	return i18n.F("%d %s", n, noun)
 }
 
-// joinAnd joins words as a sentence does: "a", "a and b", "a, b and c".
-func joinAnd(words []string) string {
-	switch len(words) {
+// wordList is a list said as a sentence does in the reader's language: "a",
+// "a and b", "a, b and c" (or, when or is set, "a, b or c"); its items are
+// strings (names, said as written) or Texts.
+type wordList struct {
+	items []any
+	or    bool
+}
+
+// In says the list in l.
+func (w wordList) In(l i18n.Lang) string {
+	items := make([]string, len(w.items))
+	for i, x := range w.items {
+		items[i] = i18n.T(l, "%s", x)
+	}
+	switch len(items) {
 	case 0:
 		return ""
 	case 1:
-		return words[0]
+		return items[0]
 	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+	head, last := strings.Join(items[:len(items)-1], ", "), items[len(items)-1]
+	if w.or {
+		return i18n.T(l, "%s or %s", head, last)
+	}
+	return i18n.T(l, "%s and %s", head, last)
+}
+
+// String says the list in English.
+func (w wordList) String() string { return w.In(i18n.English) }
+
+// semicolonList is a list of texts said one after another, separated by
+// semicolons.
+type semicolonList []i18n.Text
+
+// In says the list in l.
+func (s semicolonList) In(l i18n.Lang) string {
+	parts := make([]string, len(s))
+	for i, t := range s {
+		parts[i] = t.In(l)
+	}
+	return strings.Join(parts, i18n.T(l, "; "))
+}
+
+// String says the list in English.
+func (s semicolonList) String() string { return s.In(i18n.English) }
+
+// joinAnd joins words as a sentence does: "a", "a and b", "a, b and c".
+func joinAnd[T any](words []T) wordList {
+	items := make([]any, len(words))
+	for i, w := range words {
+		items[i] = w
+	}
+	return wordList{items: items}
 }

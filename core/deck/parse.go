@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"tablekeeper/core/i18n"
 )
 
 // MaxQuantity is the largest number of copies one decklist line may ask
@@ -82,12 +84,22 @@ type LineError struct {
 	// Text is the line as it reads after spaces are tidied.
 	Text string
 	// Message is the whole sentence for the player: the line number, the
-	// text and how to fix it.
+	// text and how to fix it, in English.
 	Message string
+	// Sentence is Message to say in the reader's language (In).
+	Sentence i18n.Text
 }
 
 // Error returns the message.
 func (e LineError) Error() string { return e.Message }
+
+// In says the error in l.
+func (e LineError) In(l i18n.Lang) string {
+	if e.Sentence.IsZero() {
+		return e.Message
+	}
+	return e.Sentence.In(l)
+}
 
 // Parse reads a decklist in the forms players and deckbuilding sites use,
 // one card per line:
@@ -184,12 +196,9 @@ func newParser() *parser {
 }
 
 // fail records a line error.
-func (p *parser) fail(n int, s, fix string) {
-	p.errs = append(p.errs, LineError{
-		Line:    n,
-		Text:    s,
-		Message: "Line " + strconv.Itoa(n) + " " + quote(s) + ": " + fix,
-	})
+func (p *parser) fail(n int, s string, fix i18n.Text) {
+	said := i18n.F("Line %d %s: %s", n, quote(s), fix)
+	p.errs = append(p.errs, LineError{Line: n, Text: s, Message: said.String(), Sentence: said})
 }
 
 // ignorable reports whether a cleaned line carries nothing: blank, a
@@ -232,9 +241,8 @@ func (p *parser) line(n int, s string) {
 			p.section = title
 			return
 		}
-		p.fail(n, s, "cannot tell whether this is a section title or "+count+
-			" copies of "+quote(title)+"; write "+quote(count+" "+title)+
-			" for cards, or "+quote(title+":")+" for a section.")
+		p.fail(n, s, i18n.F("cannot tell whether this is a section title or %s copies of %s; write %s for cards, or %s for a section.",
+			count, quote(title), quote(count+" "+title), quote(title+":")))
 		return
 	}
 	if p.isSection(s) {
@@ -291,17 +299,17 @@ func (p *parser) meta(n int, s string) bool {
 			return false // "Deck:" alone is a section title
 		}
 		if p.list.Name != "" {
-			p.fail(n, s, "the deck already has a name, "+quote(p.list.Name)+"; keep one name line.")
+			p.fail(n, s, i18n.F("the deck already has a name, %s; keep one name line.", quote(p.list.Name)))
 			return true
 		}
 		p.list.Name = value
 	case "set":
 		if value == "" {
-			p.fail(n, s, "no set is written after \"Set:\"; write e.g. \"Set: Mass Mutation\".")
+			p.fail(n, s, i18n.F("no set is written after \"Set:\"; write e.g. \"Set: Mass Mutation\"."))
 			return true
 		}
 		if p.list.Set != "" {
-			p.fail(n, s, "the deck already has a set, "+quote(p.list.Set)+"; keep one set line.")
+			p.fail(n, s, i18n.F("the deck already has a set, %s; keep one set line.", quote(p.list.Set)))
 			return true
 		}
 		p.list.Set = value
@@ -330,7 +338,7 @@ func (p *parser) setLetters(n int, s, value string) {
 		}
 	}
 	if len(letters) == 0 {
-		p.fail(n, s, "no letters are written; write the three letters the titles start with, e.g. \"Letters: A B T\".")
+		p.fail(n, s, i18n.F("no letters are written; write the three letters the titles start with, e.g. \"Letters: A B T\"."))
 		return
 	}
 	p.list.Letters = letters
@@ -339,7 +347,7 @@ func (p *parser) setLetters(n int, s, value string) {
 // setHouses reads a list of houses.
 func (p *parser) setHouses(n int, s, value string) {
 	if len(p.list.Houses) > 0 {
-		p.fail(n, s, "the deck's houses are already given ("+strings.Join(p.list.Houses, ", ")+"); keep one houses line.")
+		p.fail(n, s, i18n.F("the deck's houses are already given (%s); keep one houses line.", strings.Join(p.list.Houses, ", ")))
 		return
 	}
 	houses := strings.FieldsFunc(value, func(r rune) bool {
@@ -352,7 +360,7 @@ func (p *parser) setHouses(n int, s, value string) {
 		}
 	}
 	if len(p.list.Houses) == 0 {
-		p.fail(n, s, "no houses are written; write the deck's three houses, e.g. \"Houses: Brobnar, Dis, Logos\".")
+		p.fail(n, s, i18n.F("no houses are written; write the deck's three houses, e.g. \"Houses: Brobnar, Dis, Logos\"."))
 	}
 }
 
@@ -423,7 +431,7 @@ func sectionWord(word string) string {
 func (p *parser) card(n int, s, text, section string) {
 	fields := strings.Split(text, " ")
 	if text == "" {
-		p.fail(n, s, "no card is named; write e.g. \"1 Card Name\", or delete the line.")
+		p.fail(n, s, i18n.F("no card is named; write e.g. \"1 Card Name\", or delete the line."))
 		return
 	}
 	count := 1
@@ -431,33 +439,32 @@ func (p *parser) card(n int, s, text, section string) {
 	trail, rest2, hasTrail := trailingQuantity(rest)
 	switch {
 	case hasLead && hasTrail:
-		p.fail(n, s, "the line gives two quantities; keep one, e.g. "+quote(trail+" "+strings.Join(rest2, " "))+".")
+		p.fail(n, s, i18n.F("the line gives two quantities; keep one, e.g. %s.", quote(trail+" "+strings.Join(rest2, " "))))
 		return
 	case hasTrail:
 		lead, rest = trail, rest2
 		fallthrough
 	case hasLead:
 		c, fix := quantity(lead, strings.Join(rest, " "))
-		if fix != "" {
+		if !fix.IsZero() {
 			p.fail(n, s, fix)
 			return
 		}
 		count = c
 	default:
 		if _, _, alone := leadingQuantity(append(fields[:1:1], "name")); alone && len(fields) == 1 {
-			p.fail(n, s, "no card name is written; write the line as \"3 Card Name\".")
+			p.fail(n, s, i18n.F("no card name is written; write the line as \"3 Card Name\"."))
 			return
 		}
 		if f := fields[0]; len(f) > 1 && (f[0] == '-' || f[0] == '+') && allDigits(f[1:]) {
-			p.fail(n, s, "a quantity must be from 1 to "+strconv.Itoa(MaxQuantity)+"; write e.g. "+
-				quote("1 "+strings.Join(fields[1:], " "))+", or delete the line.")
+			p.fail(n, s, i18n.F("a quantity must be from 1 to %d; write e.g. %s, or delete the line.", MaxQuantity, quote("1 "+strings.Join(fields[1:], " "))))
 			return
 		}
 	}
 	name := strings.Join(rest, " ")
 	name, rarity := rarityTag(name)
 	if ignorable(name) {
-		p.fail(n, s, "no card name is written; write the line as \"3 Card Name\".")
+		p.fail(n, s, i18n.F("no card name is written; write the line as \"3 Card Name\"."))
 		return
 	}
 	key := foldName(name) + "\x00" + string(rarity)
@@ -511,18 +518,17 @@ func trailingQuantity(fields []string) (digits string, rest []string, ok bool) {
 
 // quantity checks a quantity's digits; fix is the message when it is out
 // of range.
-func quantity(digits, name string) (n int, fix string) {
+func quantity(digits, name string) (n int, fix i18n.Text) {
 	trimmed := strings.TrimLeft(digits, "0")
 	if trimmed == "" {
-		return 0, "0 copies is not a quantity; write a number from 1 to " + strconv.Itoa(MaxQuantity) + ", or delete the line."
+		return 0, i18n.F("0 copies is not a quantity; write a number from 1 to %d, or delete the line.", MaxQuantity)
 	}
 	if len(trimmed) <= 2 {
 		n, _ = strconv.Atoi(trimmed)
-		return n, ""
+		return n, i18n.Text{}
 	}
-	return 0, digits + " copies is more than a deck can hold; a quantity must be from 1 to " +
-		strconv.Itoa(MaxQuantity) + ". If the number is part of the card's name, put the quantity first, e.g. " +
-		quote("1 "+digits+" "+name) + "."
+	return 0, i18n.F("%s copies is more than a deck can hold; a quantity must be from 1 to %d. If the number is part of the card's name, put the quantity first, e.g. %s.",
+		digits, MaxQuantity, quote("1 "+digits+" "+name))
 }
 
 // rarityTag takes a trailing rarity tag, "(R)", "[rare]", off a name.

@@ -109,7 +109,7 @@ func TestParseErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			l, errs := Parse(tt.text)
-			if !slices.Equal(errs, tt.want) {
+			if !slices.EqualFunc(errs, tt.want, sameLineError) {
 				t.Errorf("errors\n got  %+v\n want %+v", errs, tt.want)
 			}
 			if l.Total() != tt.kept {

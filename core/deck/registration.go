@@ -3,6 +3,8 @@ package deck
 import (
 	"fmt"
 	"strings"
+
+	"tablekeeper/core/i18n"
 )
 
 // ParseAlliance reads a KeyForge Alliance registration typed or pasted as
@@ -37,6 +39,9 @@ func ParseAlliance(text string) (Alliance, []List, []LineError) {
 		for i := range e {
 			e[i].Line += start
 			e[i].Message = fmt.Sprintf("line %d%s", e[i].Line, strings.TrimPrefix(e[i].Message, fmt.Sprintf("line %d", e[i].Line-start)))
+			if !e[i].Sentence.IsZero() {
+				e[i].Sentence = i18n.F(e[i].Sentence.Format, append([]any{e[i].Line}, e[i].Sentence.Args[1:]...)...)
+			}
 		}
 		errs = append(errs, e...)
 		if l.Name != "" || len(l.Entries) > 0 {
@@ -64,7 +69,8 @@ func ParseAlliance(text string) (Alliance, []List, []LineError) {
 		case ok && key == "pod":
 			house, from, found := strings.Cut(value, " from ")
 			if !found || strings.TrimSpace(house) == "" || strings.TrimSpace(from) == "" {
-				errs = append(errs, LineError{Line: i + 1, Text: raw, Message: fmt.Sprintf("line %d: write a pod as \"Pod: House from Deck name\", not %q", i+1, s)})
+				said := i18n.F("line %d: write a pod as \"Pod: House from Deck name\", not %q", i+1, s)
+				errs = append(errs, LineError{Line: i + 1, Text: raw, Message: said.String(), Sentence: said})
 				continue
 			}
 			reg.Pods = append(reg.Pods, Pod{House: strings.TrimSpace(house), Deck: strings.TrimSpace(from)})
@@ -74,7 +80,8 @@ func ParseAlliance(text string) (Alliance, []List, []LineError) {
 			v := strings.ToLower(value)
 			reg.Tide = v == "yes" || v == "y" || v == "true" || v == "1"
 		default:
-			errs = append(errs, LineError{Line: i + 1, Text: raw, Message: fmt.Sprintf("line %d: %q is not a Pod:, Token: or Tide: line; put the Archon deck lists after a line of dashes (---)", i+1, s)})
+			said := i18n.F("line %d: %q is not a Pod:, Token: or Tide: line; put the Archon deck lists after a line of dashes (---)", i+1, s)
+			errs = append(errs, LineError{Line: i + 1, Text: raw, Message: said.String(), Sentence: said})
 		}
 	}
 	flush()

@@ -1,9 +1,10 @@
 package deck
 
 import (
-	"fmt"
 	"sort"
 	"strings"
+
+	"tablekeeper/core/i18n"
 )
 
 // Shadowfist limits (004, 3.0 a and 6.1 b, c).
@@ -41,10 +42,10 @@ func (c *checker) fiveCopies() {
 		noMax, why := c.noMax(c.list.Entries[g.first])
 		switch {
 		case why != "":
-			c.needFact(rule, g.name, "No Max marking", why, "list it under a \"No Max:\" line if the card says No Max, or import a card list that has it")
+			c.needFact(rule, g.name, "No Max marking", why, i18n.F("list it under a \"No Max:\" line if the card says No Max, or import a card list that has it"))
 		case !noMax:
-			c.problem(rule, g.name, "%s has %d copies; a deck may have at most %d of a title unless the card says No Max. Remove %d.",
-				quote(g.name), g.count, shadowfistCopies, g.count-shadowfistCopies)
+			c.problem(rule, g.name, i18n.F("%s has %d copies; a deck may have at most %d of a title unless the card says No Max. Remove %d.",
+				quote(g.name), g.count, shadowfistCopies, g.count-shadowfistCopies))
 		}
 	}
 }
@@ -54,8 +55,8 @@ func (c *checker) fiveCopies() {
 func (c *checker) hundredNames() {
 	for _, g := range c.groups() {
 		if g.count > hundredNamesCopies {
-			c.problem("S3", g.name, "%s has %d copies; a One Hundred Names deck may hold only one of each card, No Max cards and Feng Shui Sites included. Remove %d.",
-				quote(g.name), g.count, g.count-hundredNamesCopies)
+			c.problem("S3", g.name, i18n.F("%s has %d copies; a One Hundred Names deck may hold only one of each card, No Max cards and Feng Shui Sites included. Remove %d.",
+				quote(g.name), g.count, g.count-hundredNamesCopies))
 		}
 	}
 }
@@ -80,7 +81,7 @@ func (c *checker) ritual() {
 	for _, e := range c.list.Entries {
 		r := initial(e.Name)
 		if r == 0 {
-			c.problem(rule, e.Name, "%s has no letter to start with, so it cannot start with a chosen letter; check its spelling.", quote(e.Name))
+			c.problem(rule, e.Name, i18n.F("%s has no letter to start with, so it cannot start with a chosen letter; check its spelling.", quote(e.Name)))
 			continue
 		}
 		l := seen[r]
@@ -94,15 +95,15 @@ func (c *checker) ritual() {
 	}
 	chosen := c.list.Letters
 	if len(chosen) > ritualLetters {
-		c.problem(rule, "", "the list chooses %d letters (%s); Ritual of the Unnameable allows three. Keep three on the \"Letters:\" line.",
-			len(chosen), runeList(chosen))
+		c.problem(rule, "", i18n.F("the list chooses %d letters (%s); Ritual of the Unnameable allows three. Keep three on the \"Letters:\" line.",
+			len(chosen), runeList(chosen)))
 		chosen = nil
 	}
 	if len(chosen) > 0 {
 		for _, e := range c.list.Entries {
 			if r := initial(e.Name); r != 0 && !strings.ContainsRune(string(chosen), r) {
-				c.problem(rule, e.Name, "%s starts with %c, which is not one of your letters (%s); replace the card or change your letters.",
-					quote(e.Name), r, runeList(chosen))
+				c.problem(rule, e.Name, i18n.F("%s starts with %c, which is not one of your letters (%s); replace the card or change your letters.",
+					quote(e.Name), r, runeList(chosen)))
 			}
 		}
 		return
@@ -116,20 +117,21 @@ func (c *checker) ritual() {
 		}
 		return letters[i].r < letters[j].r
 	})
-	var counts, off, offCards []string
+	var counts []i18n.Text
+	var off, offCards []string
 	for i, l := range letters {
-		counts = append(counts, fmt.Sprintf("%c (%s)", l.r, plural(l.copies, "card")))
+		counts = append(counts, i18n.F("%c (%s)", l.r, plural(l.copies, "card")))
 		if i >= ritualLetters {
 			off = append(off, string(l.r))
 			offCards = append(offCards, l.cards...)
 		}
 	}
-	c.problem(rule, "", "the titles start with %d letters: %s; Ritual of the Unnameable allows three. Replace the cards starting with %s: %s, or write your three letters on a \"Letters:\" line.",
-		len(letters), joinAnd(counts), joinAnd(off), listNames(offCards))
+	c.problem(rule, "", i18n.F("the titles start with %d letters: %s; Ritual of the Unnameable allows three. Replace the cards starting with %s: %s, or write your three letters on a \"Letters:\" line.",
+		len(letters), joinAnd(counts), joinAnd(off), listNames(offCards)))
 }
 
 // runeList writes letters as "A, B and T".
-func runeList(rs []rune) string {
+func runeList(rs []rune) wordList {
 	var s []string
 	for _, r := range rs {
 		s = append(s, string(r))
@@ -189,12 +191,12 @@ func (c *checker) comrades() {
 	case bestCopies >= comradesMin:
 	case bestCopies+unknownCopies >= comradesMin:
 		for i, e := range unknown {
-			c.needFact(rule, e.Name, "designators", whys[i], "")
+			c.needFact(rule, e.Name, "designators", whys[i], i18n.Text{})
 		}
 	case best == nil:
-		c.problem(rule, "", "no card has a designator; a Comrades in Arms deck needs at least %d cards that share one.", comradesMin)
+		c.problem(rule, "", i18n.F("no card has a designator; a Comrades in Arms deck needs at least %d cards that share one.", comradesMin))
 	default:
-		c.problem(rule, "", "at most %d cards share a designator (%s); a Comrades in Arms deck needs at least %d that share one. Add %s.",
-			bestCopies, best.name, comradesMin, plural(comradesMin-bestCopies, "more "+best.name+" card"))
+		c.problem(rule, "", i18n.F("at most %d cards share a designator (%s); a Comrades in Arms deck needs at least %d that share one. Add %s.",
+			bestCopies, best.name, comradesMin, i18n.FN("%d more %s cards", comradesMin-bestCopies, comradesMin-bestCopies, best.name)))
 	}
 }

@@ -1,8 +1,9 @@
 package deck
 
 import (
-	"fmt"
 	"strings"
+
+	"tablekeeper/core/i18n"
 )
 
 // Validate checks a decklist against a format's deck rules and returns what
@@ -40,9 +41,9 @@ func Validate(format Format, list List, cards CardList) Report {
 	case FormatShadowfistHundredNames:
 		c.hundredNames()
 	case FormatArchonStandard, FormatArchonSealed, FormatAllianceStandard, FormatAllianceSealed:
-		c.archon("K2", list, "the deck")
+		c.archon("K2", list, i18n.F("the deck"))
 	default:
-		c.problem("", "", "The deck rules %s are unknown; ask the organizer to choose the event's deck rules.", quote(string(format)))
+		c.problem("", "", i18n.F("The deck rules %s are unknown; ask the organizer to choose the event's deck rules.", quote(string(format))))
 	}
 	return c.report()
 }
@@ -61,16 +62,16 @@ type need struct {
 	card  string
 	fact  string
 	why   string
-	hint  string
+	hint  i18n.Text
 	order int
 }
 
-func (c *checker) problem(rule, card, format string, args ...any) {
-	c.rep.Problems = append(c.rep.Problems, Issue{Rule: rule, Card: card, Message: prefix(rule) + fmt.Sprintf(format, args...)})
+func (c *checker) problem(rule, card string, msg i18n.Text) {
+	c.rep.Problems = append(c.rep.Problems, Issue{Rule: rule, Card: card, Message: prefix(rule) + msg.String(), Text: msg})
 }
 
-func (c *checker) warn(rule, card, format string, args ...any) {
-	c.rep.Warnings = append(c.rep.Warnings, Issue{Rule: rule, Card: card, Message: prefix(rule) + fmt.Sprintf(format, args...)})
+func (c *checker) warn(rule, card string, msg i18n.Text) {
+	c.rep.Warnings = append(c.rep.Warnings, Issue{Rule: rule, Card: card, Message: prefix(rule) + msg.String(), Text: msg})
 }
 
 func prefix(rule string) string {
@@ -95,9 +96,49 @@ func pluralFact(fact string) string {
 	return fact + "s"
 }
 
+// factNames are the facts a rule may need, said in a message.
+var factNames = map[string]string{
+	"faction": i18n.K("faction"), "rarity": i18n.K("rarity"), "type": i18n.K("type"),
+	"No Max marking": i18n.K("No Max marking"), "designator": i18n.K("designator"),
+	"designators": i18n.K("designators"), "house": i18n.K("house"),
+}
+
+// factText is a fact's name to say in the reader's language.
+func factText(fact string) i18n.Text {
+	if k, ok := factNames[fact]; ok {
+		return i18n.F(k)
+	}
+	return i18n.Text{Format: fact}
+}
+
+// whyText says why a fact is unknown in the reader's language.
+func whyText(why string) i18n.Text {
+	switch {
+	case why == whyNoCardList:
+		return i18n.F("no card list is loaded")
+	case why == whyNotListed:
+		return i18n.F("it is not in the card list")
+	case strings.HasPrefix(why, whyVersions):
+		fact := strings.TrimPrefix(why, whyVersions)
+		switch fact {
+		case "rarities":
+			return i18n.F("the card list has versions of it with different rarities")
+		case "factions":
+			return i18n.F("the card list has versions of it with different factions")
+		case "types":
+			return i18n.F("the card list has versions of it with different types")
+		case "houses":
+			return i18n.F("the card list has versions of it with different houses")
+		case "designators":
+			return i18n.F("the card list has versions of it with different designators")
+		}
+	}
+	return i18n.Text{Format: why}
+}
+
 // needFact records that rule needed fact about the card and could not
 // find it, why, and a hint for the player.
-func (c *checker) needFact(rule, card, fact, why, hint string) {
+func (c *checker) needFact(rule, card, fact, why string, hint i18n.Text) {
 	c.needs = append(c.needs, need{rule: rule, card: card, fact: fact, why: why, hint: hint, order: len(c.needs)})
 }
 
@@ -107,8 +148,9 @@ func (c *checker) needFact(rule, card, fact, why, hint string) {
 // report.
 func (c *checker) report() Report {
 	type group struct {
-		rule, card, why, hint string
-		facts                 []string
+		rule, card, why string
+		hint            i18n.Text
+		facts           []string
 	}
 	var groups []*group
 	byKey := map[string]*group{}
@@ -129,8 +171,8 @@ func (c *checker) report() Report {
 		if n.why == whyNoCardList && len(noList[n.rule]) > 3 {
 			if !consolidated[n.rule] {
 				consolidated[n.rule] = true
-				c.warn(n.rule, "", "cannot check the %s of %d cards: no card list is loaded; import one, or check the deck by hand.",
-					joinAnd(noListFacts[n.rule]), len(noList[n.rule]))
+				c.warn(n.rule, "", i18n.F("cannot check the %s of %d cards: no card list is loaded; import one, or check the deck by hand.",
+					joinAnd(factTexts(noListFacts[n.rule])), len(noList[n.rule])))
 			}
 			continue
 		}
@@ -149,13 +191,22 @@ func (c *checker) report() Report {
 		hint := g.hint
 		switch {
 		case strings.HasPrefix(g.why, whyVersions):
-			hint = "write the rarity you play after the name, e.g. " + quote(g.card+" (R)")
-		case hint == "" || len(g.facts) > 1:
-			hint = "import a card list that has it, or check by hand"
+			hint = i18n.F("write the rarity you play after the name, e.g. %s", quote(g.card+" (R)"))
+		case hint.IsZero() || len(g.facts) > 1:
+			hint = i18n.F("import a card list that has it, or check by hand")
 		}
-		c.warn(g.rule, g.card, "cannot check the %s of %s: %s; %s.", joinAnd(g.facts), quote(g.card), g.why, hint)
+		c.warn(g.rule, g.card, i18n.F("cannot check the %s of %s: %s; %s.", joinAnd(factTexts(g.facts)), quote(g.card), whyText(g.why), hint))
 	}
 	return c.rep
+}
+
+// factTexts are facts' names to say in the reader's language.
+func factTexts(facts []string) []i18n.Text {
+	out := make([]i18n.Text, len(facts))
+	for i, f := range facts {
+		out[i] = factText(f)
+	}
+	return out
 }
 
 func contains(list []string, s string) bool {
@@ -287,12 +338,12 @@ func (c *checker) groups() []group {
 }
 
 // listNames quotes up to six names for a sentence, then says how many more.
-func listNames(names []string) string {
+func listNames(names []string) wordList {
 	const shown = 6
-	var q []string
+	var q []any
 	for i, n := range names {
 		if i == shown {
-			q = append(q, fmt.Sprintf("%d more", len(names)-shown))
+			q = append(q, i18n.F("%d more", len(names)-shown))
 			break
 		}
 		q = append(q, quote(n))

@@ -2,6 +2,8 @@ package judgelog
 
 import (
 	"strings"
+
+	"tablekeeper/core/i18n"
 )
 
 // Infraction is one entry of a game's list of infractions, with the penalty
@@ -96,45 +98,45 @@ func ladder(penalties ...string) []Step {
 // after "at least one formal warning" in most cases, or at once when the
 // transgression is serious enough. The ladders follow those principles.
 func keyforge() []Infraction {
-	const (
-		rules   = "rules infraction"
-		conduct = "unsporting conduct"
-		k10     = "K10"
-		dq      = "the marshal alone disqualifies or ejects"
+	const k10 = "K10"
+	var (
+		rules   = i18n.K("rules infraction")
+		conduct = i18n.K("unsporting conduct")
+		dq      = i18n.K("the marshal alone disqualifies or ejects")
 	)
 	return []Infraction{
-		{Key: "gameplay-error", Name: "gameplay error", Category: rules, Rule: k10,
+		{Key: "gameplay-error", Name: i18n.K("gameplay error"), Category: rules, Rule: k10,
 			Ladder: ladder(InformalWarning, FormalWarning, GameLoss),
-			Note:   "missed game steps or mandatory abilities, an incorrect game state not corrected: correct the game where possible"},
-		{Key: "tardiness", Name: "tardiness (5 minutes or more)", Category: rules, Rule: k10,
+			Note:   i18n.K("missed game steps or mandatory abilities, an incorrect game state not corrected: correct the game where possible")},
+		{Key: "tardiness", Name: i18n.K("tardiness (5 minutes or more)"), Category: rules, Rule: k10,
 			Ladder: ladder(FormalWarning, GameLoss)},
-		{Key: "absence", Name: "absence at the start of a match", Category: rules, Rule: k10,
+		{Key: "absence", Name: i18n.K("absence at the start of a match"), Category: rules, Rule: k10,
 			Ladder: ladder(GameLoss)},
-		{Key: "failed-deck-check", Name: "failing a deck check", Category: rules, Rule: k10,
+		{Key: "failed-deck-check", Name: i18n.K("failing a deck check"), Category: rules, Rule: k10,
 			Ladder: ladder(GameLoss)},
-		{Key: "slow-play", Name: "intentional slow play", Category: rules, Rule: k10,
+		{Key: "slow-play", Name: i18n.K("intentional slow play"), Category: rules, Rule: k10,
 			Ladder: ladder(FormalWarning, GameLoss, Disqualification), Note: dq},
-		{Key: "ignoring-instructions", Name: "ignoring instructions or warnings from a judge, marshal or organizer", Category: rules, Rule: k10,
+		{Key: "ignoring-instructions", Name: i18n.K("ignoring instructions or warnings from a judge, marshal or organizer"), Category: rules, Rule: k10,
 			Ladder: ladder(FormalWarning, Disqualification), Note: dq},
-		{Key: "cheating", Name: "cheating", Category: rules, Rule: k10,
-			Ladder: ladder(Disqualification), Note: "including colluding to manipulate results; " + dq},
-		{Key: "offensive-behaviour", Name: "aggressive or offensive behaviour", Category: conduct, Rule: k10,
+		{Key: "cheating", Name: i18n.K("cheating"), Category: rules, Rule: k10,
+			Ladder: ladder(Disqualification), Note: i18n.K("including colluding to manipulate results; the marshal alone disqualifies or ejects")},
+		{Key: "offensive-behaviour", Name: i18n.K("aggressive or offensive behaviour"), Category: conduct, Rule: k10,
 			Ladder: ladder(FormalWarning, Disqualification), Note: dq},
-		{Key: "hygiene", Name: "poor personal hygiene", Category: conduct, Rule: k10,
+		{Key: "hygiene", Name: i18n.K("poor personal hygiene"), Category: conduct, Rule: k10,
 			Ladder: ladder(InformalWarning, FormalWarning)},
-		{Key: "stalling", Name: "stalling a game for time", Category: conduct, Rule: k10,
+		{Key: "stalling", Name: i18n.K("stalling a game for time"), Category: conduct, Rule: k10,
 			Ladder: ladder(FormalWarning, GameLoss, Disqualification), Note: dq},
-		{Key: "throwing-components", Name: "throwing game components", Category: conduct, Rule: k10,
+		{Key: "throwing-components", Name: i18n.K("throwing game components"), Category: conduct, Rule: k10,
 			Ladder: ladder(InformalWarning, FormalWarning)},
-		{Key: "confusing-opponent", Name: "intentionally trying to confuse an opponent", Category: conduct, Rule: k10,
+		{Key: "confusing-opponent", Name: i18n.K("intentionally trying to confuse an opponent"), Category: conduct, Rule: k10,
 			Ladder: ladder(FormalWarning, GameLoss)},
-		{Key: "disrupting-match", Name: "disrupting a match in progress", Category: conduct, Rule: k10,
+		{Key: "disrupting-match", Name: i18n.K("disrupting a match in progress"), Category: conduct, Rule: k10,
 			Ladder: ladder(InformalWarning, FormalWarning)},
-		{Key: "electronic-device", Name: "using an electronic device to gain an advantage", Category: conduct, Rule: k10,
+		{Key: "electronic-device", Name: i18n.K("using an electronic device to gain an advantage"), Category: conduct, Rule: k10,
 			Ladder: ladder(Disqualification), Note: dq},
-		{Key: "property", Name: "mishandling or damaging another participant's property", Category: conduct, Rule: k10,
+		{Key: "property", Name: i18n.K("mishandling or damaging another participant's property"), Category: conduct, Rule: k10,
 			Ladder: ladder(FormalWarning, Disqualification), Note: dq},
-		{Key: "bribery", Name: "bribery or collusion to manipulate results", Category: conduct, Rule: k10,
+		{Key: "bribery", Name: i18n.K("bribery or collusion to manipulate results"), Category: conduct, Rule: k10,
 			Ladder: ladder(Disqualification), Note: dq},
 	}
 }
@@ -144,28 +146,28 @@ func keyforge() []Infraction {
 // that name a penalty.
 func shadowfist() []Infraction {
 	return []Infraction{
-		{Key: "stalling", Name: "stalling", Rule: "S9",
+		{Key: "stalling", Name: i18n.K("stalling"), Rule: "S9",
 			Ladder: ladder(FormalWarning, PointDeduction, Disqualification),
-			Note:   "5.1d: warned, then points deducted, then disqualified"},
-		{Key: "play-to-win", Name: "play-to-win breach", Rule: "S9",
+			Note:   i18n.K("5.1d: warned, then points deducted, then disqualified")},
+		{Key: "play-to-win", Name: i18n.K("play-to-win breach"), Rule: "S9",
 			Ladder: []Step{{Penalty: PointDeduction, Alternative: ExtraLoss}, {Penalty: Disqualification}},
-			Note:   "4.2a: a play purely for another player's advantage"},
-		{Key: "slow-play", Name: "excessively slow play", Rule: "SWS 2.2c",
+			Note:   i18n.K("4.2a: a play purely for another player's advantage")},
+		{Key: "slow-play", Name: i18n.K("excessively slow play"), Rule: "SWS 2.2c",
 			Ladder: ladder(FormalWarning, PointDeduction),
-			Note:   "the head judge may also advance the turn to the next player"},
-		{Key: "too-many-copies", Name: "more than 5 copies of a title", Rule: "SWS 3.0a",
-			Ladder: ladder(Disqualification), Note: "3.0a: the player is disqualified"},
-		{Key: "deck-change", Name: "changing the deck without the head judge's approval", Rule: "SWS 3.0e",
+			Note:   i18n.K("the head judge may also advance the turn to the next player")},
+		{Key: "too-many-copies", Name: i18n.K("more than 5 copies of a title"), Rule: "SWS 3.0a",
+			Ladder: ladder(Disqualification), Note: i18n.K("3.0a: the player is disqualified")},
+		{Key: "deck-change", Name: i18n.K("changing the deck without the head judge's approval"), Rule: "SWS 3.0e",
 			Ladder: ladder(FormalWarning, PointDeduction, Disqualification)},
-		{Key: "marked-cards", Name: "marked cards or sleeves", Rule: "SWS 3.2e",
+		{Key: "marked-cards", Name: i18n.K("marked cards or sleeves"), Rule: "SWS 3.2e",
 			Ladder: ladder(FormalWarning, PointDeduction, Disqualification)},
-		{Key: "repeated-misplays", Name: "repeated misplays, cheating suspected", Rule: "SWS 4.1e",
-			Ladder: ladder(Disqualification), Note: "from the round or from the whole tournament"},
-		{Key: "cheating", Name: "cheating", Rule: "SWS 1.1c",
+		{Key: "repeated-misplays", Name: i18n.K("repeated misplays, cheating suspected"), Rule: "SWS 4.1e",
+			Ladder: ladder(Disqualification), Note: i18n.K("from the round or from the whole tournament")},
+		{Key: "cheating", Name: i18n.K("cheating"), Rule: "SWS 1.1c",
 			Ladder: ladder(Disqualification)},
-		{Key: "harassment", Name: "harassment", Rule: "SWS 2.0e",
-			Ladder: ladder(FormalWarning, Disqualification), Note: "warning or expulsion from the tournament"},
-		{Key: "wagering", Name: "wagering or betting", Rule: "SWS 1.1a",
+		{Key: "harassment", Name: i18n.K("harassment"), Rule: "SWS 2.0e",
+			Ladder: ladder(FormalWarning, Disqualification), Note: i18n.K("warning or expulsion from the tournament")},
+		{Key: "wagering", Name: i18n.K("wagering or betting"), Rule: "SWS 1.1a",
 			Ladder: ladder(FormalWarning, Disqualification)},
 	}
 }
@@ -178,17 +180,17 @@ func shadowfist() []Infraction {
 // tournament, not from the premises). 3.2.4 says the same of intentional
 // delay of game.
 func heresy() []Infraction {
-	const ladderNote = "warning, penalty, or removal from the tournament"
+	ladderNote := i18n.K("warning, penalty, or removal from the tournament")
 	return []Infraction{
-		{Key: "unintentional-violation", Name: "unintentional violation", Rule: "Heresy 2.3.5",
-			Note: "correct it, reversing steps as necessary; no penalty"},
-		{Key: "intentional-violation", Name: "intentional violation", Rule: "Heresy 2.3.5",
+		{Key: "unintentional-violation", Name: i18n.K("unintentional violation"), Rule: "Heresy 2.3.5",
+			Note: i18n.K("correct it, reversing steps as necessary; no penalty")},
+		{Key: "intentional-violation", Name: i18n.K("intentional violation"), Rule: "Heresy 2.3.5",
 			Ladder: ladder(FormalWarning, PointDeduction, Disqualification), Note: ladderNote},
-		{Key: "delay", Name: "intentional delay of game", Rule: "Heresy 3.2.4",
+		{Key: "delay", Name: i18n.K("intentional delay of game"), Rule: "Heresy 3.2.4",
 			Ladder: ladder(FormalWarning, PointDeduction, Disqualification), Note: ladderNote},
-		{Key: "foul-play", Name: "tampering with another player's deck or archive", Rule: "Heresy 2.3.1",
-			Ladder: ladder(FormalWarning, Disqualification), Note: "2.3.1, 2.3.3: an intentional violation"},
-		{Key: "incivility", Name: "uncivil conduct", Rule: "Heresy 2.1.4",
+		{Key: "foul-play", Name: i18n.K("tampering with another player's deck or archive"), Rule: "Heresy 2.3.1",
+			Ladder: ladder(FormalWarning, Disqualification), Note: i18n.K("2.3.1, 2.3.3: an intentional violation")},
+		{Key: "incivility", Name: i18n.K("uncivil conduct"), Rule: "Heresy 2.1.4",
 			Ladder: ladder(InformalWarning, FormalWarning)},
 	}
 }
@@ -197,29 +199,29 @@ func heresy() []Infraction {
 // penalty document here, so it follows common tournament practice (and
 // KeyForge's list, 000).
 func common() []Infraction {
-	const practice = "common practice"
+	practice := i18n.K("common practice")
 	return []Infraction{
-		{Key: "gameplay-error", Name: "gameplay error", Rule: practice,
-			Ladder: ladder(InformalWarning, FormalWarning, GameLoss), Note: "correct the game where possible"},
-		{Key: "tardiness", Name: "tardiness", Rule: practice,
+		{Key: "gameplay-error", Name: i18n.K("gameplay error"), Rule: practice,
+			Ladder: ladder(InformalWarning, FormalWarning, GameLoss), Note: i18n.K("correct the game where possible")},
+		{Key: "tardiness", Name: i18n.K("tardiness"), Rule: practice,
 			Ladder: ladder(FormalWarning, GameLoss)},
-		{Key: "absence", Name: "absence at the start of a match", Rule: practice,
+		{Key: "absence", Name: i18n.K("absence at the start of a match"), Rule: practice,
 			Ladder: ladder(MatchLoss)},
-		{Key: "deck-problem", Name: "illegal deck or failed deck check", Rule: practice,
+		{Key: "deck-problem", Name: i18n.K("illegal deck or failed deck check"), Rule: practice,
 			Ladder: ladder(GameLoss)},
-		{Key: "slow-play", Name: "slow play", Rule: practice,
+		{Key: "slow-play", Name: i18n.K("slow play"), Rule: practice,
 			Ladder: ladder(InformalWarning, FormalWarning, GameLoss)},
-		{Key: "stalling", Name: "stalling", Rule: practice,
+		{Key: "stalling", Name: i18n.K("stalling"), Rule: practice,
 			Ladder: ladder(FormalWarning, GameLoss, Disqualification)},
-		{Key: "ignoring-instructions", Name: "ignoring instructions from a judge or organizer", Rule: practice,
+		{Key: "ignoring-instructions", Name: i18n.K("ignoring instructions from a judge or organizer"), Rule: practice,
 			Ladder: ladder(FormalWarning, GameLoss, Disqualification)},
-		{Key: "unsporting-minor", Name: "unsporting conduct (minor)", Rule: practice,
+		{Key: "unsporting-minor", Name: i18n.K("unsporting conduct (minor)"), Rule: practice,
 			Ladder: ladder(InformalWarning, FormalWarning, GameLoss)},
-		{Key: "unsporting-major", Name: "unsporting conduct (major)", Rule: practice,
+		{Key: "unsporting-major", Name: i18n.K("unsporting conduct (major)"), Rule: practice,
 			Ladder: ladder(GameLoss, Disqualification)},
-		{Key: "collusion", Name: "bribery, wagering or collusion", Rule: practice,
+		{Key: "collusion", Name: i18n.K("bribery, wagering or collusion"), Rule: practice,
 			Ladder: ladder(Disqualification)},
-		{Key: "cheating", Name: "cheating", Rule: practice,
+		{Key: "cheating", Name: i18n.K("cheating"), Rule: practice,
 			Ladder: ladder(Disqualification)},
 	}
 }

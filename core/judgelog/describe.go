@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // Names gives the names Describe writes: players by entry, judges by ID.
@@ -15,11 +16,11 @@ type Names struct {
 	Judges  map[event.JudgeID]string
 }
 
-func (n Names) entry(id event.EntryID) string {
+func (n Names) entry(l i18n.Lang, id event.EntryID) string {
 	if s := n.Entries[id]; s != "" {
 		return s
 	}
-	return fmt.Sprintf("player #%d", id)
+	return i18n.T(l, "player #%d", id)
 }
 
 func (n Names) judge(id event.JudgeID) string {
@@ -30,75 +31,78 @@ func (n Names) judge(id event.JudgeID) string {
 }
 
 // Describe renders one judge log entry as a line for screens and reports,
-// for instance "Round 3, table 12: Zoë — slow play, formal warning (judge
-// Ana)". A correction says which entry it corrects.
-func Describe(e event.JudgeLogEntry, n Names) string {
+// in English (DescribeIn says it in another language), for instance
+// "Round 3, table 12: Zoë — slow play, formal warning (judge Ana)". A
+// correction says which entry it corrects.
+func Describe(e event.JudgeLogEntry, n Names) string { return DescribeIn(i18n.English, e, n) }
+
+// DescribeIn is Describe said in l: the catalogue's infractions and the
+// penalties are translated, what the judge typed is left as typed.
+func DescribeIn(l i18n.Lang, e event.JudgeLogEntry, n Names) string {
 	var b strings.Builder
-	b.WriteString(place(e))
-	b.WriteString(": ")
+	b.WriteString(place(l, e))
+	b.WriteString(i18n.T(l, ": "))
 	if e.Corrects != 0 && e.Penalty != Void {
-		fmt.Fprintf(&b, "correction of log entry %d: ", e.Corrects)
+		b.WriteString(i18n.T(l, "correction of log entry %d: ", e.Corrects))
 	}
-	b.WriteString(body(e, n))
+	b.WriteString(body(l, e, n))
 	if e.Extension > 0 && e.Kind != event.LogExtension {
-		fmt.Fprintf(&b, ", +%s", minutes(e.Extension))
+		b.WriteString(", +" + minutes(l, e.Extension))
 	}
 	if e.JudgeID != 0 {
-		fmt.Fprintf(&b, " (judge %s)", n.judge(e.JudgeID))
+		b.WriteString(i18n.T(l, " (judge %s)", n.judge(e.JudgeID)))
 	}
 	return b.String()
 }
 
-func place(e event.JudgeLogEntry) string {
+func place(l i18n.Lang, e event.JudgeLogEntry) string {
 	switch {
 	case e.Round == 0:
-		return "Before round 1"
+		return i18n.T(l, "Before round 1")
 	case e.Table == 0:
-		return fmt.Sprintf("Round %d", e.Round)
+		return i18n.T(l, "Round %d", e.Round)
 	default:
-		return fmt.Sprintf("Round %d, table %d", e.Round, e.Table)
+		return i18n.T(l, "Round %d, table %d", e.Round, e.Table)
 	}
 }
 
 // body is the middle of the line: who, what and how it ended.
-func body(e event.JudgeLogEntry, n Names) string {
+func body(l i18n.Lang, e event.JudgeLogEntry, n Names) string {
+	colon := i18n.T(l, ": ")
 	if e.Penalty == Void {
-		return joinNonEmpty(": ", fmt.Sprintf("log entry %d withdrawn", e.Corrects), e.Description)
+		return joinNonEmpty(colon, i18n.T(l, "log entry %d withdrawn", e.Corrects), e.Description)
 	}
 	who := ""
 	if e.EntryID != 0 {
-		who = n.entry(e.EntryID)
+		who = n.entry(l, e.EntryID)
 	}
 	switch e.Kind {
 	case event.LogPenalty:
-		return joinNonEmpty(" — ", who, joinNonEmpty(", ", e.Infraction, penalty(e)))
+		return joinNonEmpty(" — ", who, joinNonEmpty(", ", InfractionName(l, e.Infraction), penalty(l, e)))
 	case event.LogDeckCheck:
-		return joinNonEmpty(" — ", who, joinNonEmpty(", ", joinNonEmpty(": ", "deck check", e.Outcome), penalty(e)))
+		return joinNonEmpty(" — ", who, joinNonEmpty(", ", joinNonEmpty(colon, KindName(l, e.Kind), e.Outcome), penalty(l, e)))
 	case event.LogAppeal:
-		return joinNonEmpty(": ", "appeal by "+who, e.Outcome)
+		return joinNonEmpty(colon, i18n.T(l, "appeal by %s", who), e.Outcome)
 	case event.LogExtension:
-		what := "time extended by " + minutes(e.Extension)
+		what := i18n.T(l, "time extended by %s", minutes(l, e.Extension))
 		if who != "" {
-			what += " for " + who
+			what = i18n.T(l, "%s for %s", what, who)
 		}
-		return joinNonEmpty(": ", what, e.Description)
+		return joinNonEmpty(colon, what, e.Description)
 	default:
-		what := string(e.Kind)
+		what := KindName(l, e.Kind)
 		if who != "" {
-			what += " for " + who
+			what = i18n.T(l, "%s for %s", what, who)
 		}
-		return joinNonEmpty(": ", what, joinNonEmpty(" — ", e.Description, e.Outcome))
+		return joinNonEmpty(colon, what, joinNonEmpty(" — ", e.Description, e.Outcome))
 	}
 }
 
-func penalty(e event.JudgeLogEntry) string {
+func penalty(l i18n.Lang, e event.JudgeLogEntry) string {
 	if e.Penalty == PointDeduction {
-		if e.Points == 1 {
-			return "point deduction of 1 point"
-		}
-		return fmt.Sprintf("point deduction of %d points", e.Points)
+		return i18n.N(l, "point deduction of %d points", e.Points, e.Points)
 	}
-	return e.Penalty
+	return PenaltyName(l, e.Penalty)
 }
 
 func joinNonEmpty(sep string, parts ...string) string {
@@ -112,9 +116,9 @@ func joinNonEmpty(sep string, parts ...string) string {
 }
 
 // minutes writes a duration as "5 min", or "4m30s" when not whole minutes.
-func minutes(d time.Duration) string {
+func minutes(l i18n.Lang, d time.Duration) string {
 	if d%time.Minute == 0 {
-		return fmt.Sprintf("%d min", d/time.Minute)
+		return i18n.T(l, "%d min", int(d/time.Minute))
 	}
 	return d.Round(time.Second).String()
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // Suggestion is the penalty the catalogue suggests for a player's next
@@ -77,32 +78,36 @@ func sameInfraction(game, logged string, inf Infraction) bool {
 // marshalGame reports whether K10's two-formal-warnings flag applies.
 func marshalGame(game string) bool { return strings.EqualFold(game, GameKeyForge) }
 
-// Sentence explains the suggestion for the named player, for instance
-// "Second stalling penalty for Zoë: point deduction (S9)."
-func (s Suggestion) Sentence(player string) string {
+// Sentence explains the suggestion for the named player in English
+// (SentenceIn says it in another language), for instance "Second stalling
+// penalty for Zoë: point deduction (S9)."
+func (s Suggestion) Sentence(player string) string { return s.SentenceIn(i18n.English, player) }
+
+// SentenceIn is Sentence said in l.
+func (s Suggestion) SentenceIn(l i18n.Lang, player string) string {
 	if player == "" {
-		player = "this player"
+		player = i18n.T(l, "this player")
 	}
-	name := s.Infraction.Name
-	if name == "" {
-		name = "unnamed infraction"
+	name := InfractionName(l, s.Infraction.Name)
+	if s.Infraction.Name == "" {
+		name = i18n.T(l, "unnamed infraction")
 	}
-	head := fmt.Sprintf("%s %s penalty for %s", ordinal(s.Offence), name, player)
+	rule := i18n.T(l, s.Infraction.Rule)
 	var b strings.Builder
-	b.WriteString(capitalize(head))
+	b.WriteString(capitalize(i18n.T(l, "%s %s penalty for %s", ordinal(l, s.Offence), name, player)))
 	switch {
 	case s.Infraction.Key == "":
-		b.WriteString(": not in this game's list, the judge chooses")
+		b.WriteString(i18n.T(l, ": not in this game's list, the judge chooses"))
 	case s.Penalty == "":
-		fmt.Fprintf(&b, ": %s (%s)", s.Infraction.Note, s.Infraction.Rule)
+		b.WriteString(i18n.T(l, ": %s (%s)", s.Infraction.InNote(l), rule))
 	case s.Alternative != "":
-		fmt.Fprintf(&b, ": %s, or %s in an elimination event (%s)", s.Penalty, withArticle(s.Alternative), s.Infraction.Rule)
+		b.WriteString(i18n.T(l, ": %s, or %s in an elimination event (%s)", PenaltyName(l, s.Penalty), withArticle(l, s.Alternative), rule))
 	default:
-		fmt.Fprintf(&b, ": %s (%s)", s.Penalty, s.Infraction.Rule)
+		b.WriteString(i18n.T(l, ": %s (%s)", PenaltyName(l, s.Penalty), rule))
 	}
 	if s.Marshal {
-		fmt.Fprintf(&b, ". With %s formal warnings in this tournament, the marshal decides a further penalty, up to ejection (K10)",
-			count(s.warningsAfter()))
+		b.WriteString(i18n.T(l, ". With %s formal warnings in this tournament, the marshal decides a further penalty, up to ejection (K10)",
+			count(l, s.warningsAfter())))
 	}
 	b.WriteString(".")
 	return b.String()
@@ -178,40 +183,48 @@ func MarshalFlags(game string, log []event.JudgeLogEntry) []Flag {
 	return flags
 }
 
-// Sentence says why the player is flagged, for instance "Zoë has 2 formal
-// warnings in this tournament: the marshal decides a penalty, up to
-// ejection (K10)."
-func (f Flag) Sentence(player string) string {
+// Sentence says why the player is flagged, in English (SentenceIn says
+// it in another language), for instance "Zoë has 2 formal warnings in this
+// tournament: the marshal decides a penalty, up to ejection (K10)."
+func (f Flag) Sentence(player string) string { return f.SentenceIn(i18n.English, player) }
+
+// SentenceIn is Sentence said in l.
+func (f Flag) SentenceIn(l i18n.Lang, player string) string {
 	if player == "" {
-		player = "This player"
+		player = i18n.T(l, "This player")
 	}
-	return fmt.Sprintf("%s has %s formal warnings in this tournament: the marshal decides a penalty, up to ejection (K10).",
-		player, count(len(f.Warnings)))
+	return i18n.T(l, "%s has %s formal warnings in this tournament: the marshal decides a penalty, up to ejection (K10).",
+		player, count(l, len(f.Warnings)))
 }
 
-func ordinal(n int) string {
-	words := []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
-	if n >= 1 && n <= len(words) {
-		return words[n-1]
+// ordinals are the ordinal words, said before "penalty".
+var ordinals = []string{i18n.K("first"), i18n.K("second"), i18n.K("third"), i18n.K("fourth"), i18n.K("fifth"),
+	i18n.K("sixth"), i18n.K("seventh"), i18n.K("eighth"), i18n.K("ninth"), i18n.K("tenth")}
+
+func ordinal(l i18n.Lang, n int) string {
+	if n >= 1 && n <= len(ordinals) {
+		return i18n.T(l, ordinals[n-1])
 	}
-	suffix := "th"
 	if n%100 < 11 || n%100 > 13 {
 		switch n % 10 {
 		case 1:
-			suffix = "st"
+			return i18n.T(l, "%dst", n)
 		case 2:
-			suffix = "nd"
+			return i18n.T(l, "%dnd", n)
 		case 3:
-			suffix = "rd"
+			return i18n.T(l, "%drd", n)
 		}
 	}
-	return fmt.Sprintf("%d%s", n, suffix)
+	return i18n.T(l, "%dth", n)
 }
 
-func count(n int) string {
-	words := []string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
-	if n >= 0 && n < len(words) {
-		return words[n]
+// counts are the numbers said in words.
+var counts = []string{i18n.K("no"), i18n.K("one"), i18n.K("two"), i18n.K("three"), i18n.K("four"), i18n.K("five"),
+	i18n.K("six"), i18n.K("seven"), i18n.K("eight"), i18n.K("nine"), i18n.K("ten")}
+
+func count(l i18n.Lang, n int) string {
+	if n >= 0 && n < len(counts) {
+		return i18n.T(l, counts[n])
 	}
 	return fmt.Sprint(n)
 }
@@ -223,9 +236,9 @@ func capitalize(s string) string {
 	return s
 }
 
-func withArticle(penalty string) string {
+func withArticle(l i18n.Lang, penalty string) string {
 	if penalty != "" && strings.ContainsRune("aeiou", rune(penalty[0])) {
-		return "an " + penalty
+		return i18n.T(l, "an %s", PenaltyName(l, penalty))
 	}
-	return "a " + penalty
+	return i18n.T(l, "a %s", PenaltyName(l, penalty))
 }

@@ -3,6 +3,7 @@ package judgelog
 import (
 	"slices"
 	"strings"
+	"tablekeeper/core/i18n"
 	"testing"
 
 	"tablekeeper/core/event"
@@ -163,7 +164,7 @@ func TestMarshalFlags(t *testing.T) {
 
 func TestOrdinals(t *testing.T) {
 	for n, want := range map[int]string{1: "first", 10: "tenth", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 22: "22nd", 23: "23rd", 111: "111th"} {
-		if got := ordinal(n); got != want {
+		if got := ordinal(i18n.English, n); got != want {
 			t.Errorf("ordinal(%d) = %q, want %q", n, got, want)
 		}
 	}

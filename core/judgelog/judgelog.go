@@ -266,11 +266,11 @@ func checkPenalty(e event.JudgeLogEntry) error {
 	}
 	switch {
 	case e.Kind != event.LogPenalty && e.Kind != event.LogDeckCheck:
-		return event.Invalidf("a %s entry carries no penalty: log the penalty as an entry of its own", e.Kind)
+		return event.Invalidf("a %s entry carries no penalty: log the penalty as an entry of its own", kindText(e.Kind))
 	case e.EntryID == 0:
-		return event.Invalidf("a %s needs the player it is given to", e.Penalty)
+		return event.Invalidf("a %s needs the player it is given to", penaltyText(e.Penalty))
 	case e.Kind == event.LogPenalty && strings.TrimSpace(e.Infraction) == "":
-		return event.Invalidf("a %s needs the infraction: say what the player did", e.Penalty)
+		return event.Invalidf("a %s needs the infraction: say what the player did", penaltyText(e.Penalty))
 	}
 	return checkPenaltyScope(e)
 }
@@ -284,9 +284,9 @@ func checkPenaltyScope(e event.JudgeLogEntry) error {
 	case e.Penalty == PointDeduction && e.Points > MaxDeduction:
 		return event.Invalidf("a point deduction takes at most %d points, not %d", MaxDeduction, e.Points)
 	case e.Penalty != PointDeduction && e.Points != 0:
-		return event.Invalidf("only a point deduction takes points, not a %s", e.Penalty)
+		return event.Invalidf("only a point deduction takes points, not a %s", penaltyText(e.Penalty))
 	case (e.Penalty == GameLoss || e.Penalty == MatchLoss) && (e.Round == 0 || e.Table == 0):
-		return event.Invalidf("a %s needs the round and table of the match it applies to", e.Penalty)
+		return event.Invalidf("a %s needs the round and table of the match it applies to", penaltyText(e.Penalty))
 	}
 	return nil
 }
@@ -303,7 +303,7 @@ func checkHistory(log []event.JudgeLogEntry, e event.JudgeLogEntry) error {
 			continue
 		}
 		if cur.EntryID == e.EntryID && cur.Penalty == e.Penalty {
-			return event.Invalidf("this player already has a %s in force (log entry %d): correct that entry instead", e.Penalty, cur.ID)
+			return event.Invalidf("this player already has a %s in force (log entry %d): correct that entry instead", penaltyText(e.Penalty), cur.ID)
 		}
 	}
 	return nil

@@ -1,11 +1,10 @@
 package pairing
 
 import (
-	"fmt"
 	"math/rand/v2"
-	"strings"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // DraftRule says how a format seats its draft (A5, H7, S14): pods of
@@ -147,25 +146,25 @@ func draftNoSplit(n int, r DraftRule) error {
 		_, ok := draftPodCount(n, r)
 		return ok
 	}
-	var fixes []string
+	var fixes []i18n.Text
 	for k := 1; k <= 2*event.MaxDraftPod; k++ {
 		if fits(n+k, r) {
-			fixes = append(fixes, "add "+podCount(k, "player"))
+			fixes = append(fixes, addPlayers(k))
 			break
 		}
 	}
 	for k := 1; n-k >= r.Min; k++ {
 		if fits(n-k, r) {
-			fixes = append(fixes, fmt.Sprintf("drop %d", k))
+			fixes = append(fixes, i18n.F("drop %d", k))
 			break
 		}
 	}
-	var widen []string
+	smaller, larger := 0, 0
 	for m := r.Min - 1; m >= event.MinDraftPod; m-- {
 		wider := r
 		wider.Min = m
 		if fits(n, wider) {
-			widen = append(widen, fmt.Sprintf("as small as %d", m))
+			smaller = m
 			break
 		}
 	}
@@ -173,19 +172,23 @@ func draftNoSplit(n int, r DraftRule) error {
 		wider := r
 		wider.Max = m
 		if fits(n, wider) {
-			widen = append(widen, fmt.Sprintf("as large as %d", m))
+			larger = m
 			break
 		}
 	}
-	if len(widen) > 0 {
-		fixes = append(fixes, "allow pods "+strings.Join(widen, " or "))
+	switch {
+	case smaller > 0 && larger > 0:
+		fixes = append(fixes, i18n.F("allow pods as small as %d or as large as %d", smaller, larger))
+	case smaller > 0:
+		fixes = append(fixes, i18n.F("allow pods as small as %d", smaller))
+	case larger > 0:
+		fixes = append(fixes, i18n.F("allow pods as large as %d", larger))
 	}
-	bounds := fmt.Sprintf("pods of %d to %d", r.Min, r.Max)
+	msg := i18n.FN("%d players cannot be seated in draft pods of %d to %d", n, n, r.Min, r.Max)
 	if r.Min == r.Max {
-		bounds = fmt.Sprintf("pods of %d", r.Min)
+		msg = i18n.FN("%d players cannot be seated in draft pods of %d", n, n, r.Min)
 	}
-	msg := fmt.Sprintf("%d %s cannot be seated in draft %s", n, podPlural(n, "player"), bounds)
-	return event.Invalid(withOptions(msg, fixes))
+	return withOptions(msg, fixes)
 }
 
 // DraftPasses returns the direction each of packs packs passes, pack 1

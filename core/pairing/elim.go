@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // PassKind says why an entry has no table in a round.
@@ -714,7 +715,10 @@ func (e *elBracket) replay(played []event.Round) error {
 			e.b.Matches[i].RoundNumber, e.b.Matches[i].Table = h.Number, t.Number
 		}
 		if left := e.readyAt(r); !e.walkovers(left, byes) {
-			return event.Invalidf("round %d lacks the match%s %s", h.Number, elPlural(len(left)), e.describe(left))
+			if len(left) == 1 {
+				return event.Invalidf("round %d lacks the match %s", h.Number, e.describe(left))
+			}
+			return event.Invalidf("round %d lacks the matches %s", h.Number, e.describe(left))
 		}
 		e.lastPlay = r
 		e.propagate()
@@ -722,21 +726,30 @@ func (e *elBracket) replay(played []event.Round) error {
 	return nil
 }
 
-func elPlural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "es"
-}
-
-func (e *elBracket) describe(ms []int) string {
-	var parts []string
+// describe names the matches ms for a message, said in its reader's language.
+func (e *elBracket) describe(ms []int) textList {
+	var parts textList
 	for _, i := range ms {
 		m := e.b.Matches[i]
-		parts = append(parts, fmt.Sprintf("%s (entry %d v entry %d)", m.Key, m.Entrants[0], m.Entrants[1]))
+		parts = append(parts, i18n.F("%s (entry %d v entry %d)", m.Key, m.Entrants[0], m.Entrants[1]))
+	}
+	return parts
+}
+
+// textList is a list of texts said one after another, separated by commas.
+type textList []i18n.Text
+
+// In says the list in l.
+func (t textList) In(l i18n.Lang) string {
+	parts := make([]string, len(t))
+	for i, x := range t {
+		parts[i] = x.In(l)
 	}
 	return strings.Join(parts, ", ")
 }
+
+// String says the list in English.
+func (t textList) String() string { return t.In(i18n.English) }
 
 // next decides the walkovers of the next round and returns its tables, or
 // the placements once the bracket is complete.

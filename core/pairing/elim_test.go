@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"tablekeeper/core/i18n"
 	"testing"
 
 	"tablekeeper/core/event"
@@ -510,5 +511,13 @@ func TestBracketsWithRandomDrops(t *testing.T) {
 				bkCheckPlaced(t, ids, p.Placements)
 			}
 		}
+	}
+}
+
+// A refusal to seat players, with its options, is said in French.
+func TestSeatingRefusalsAreSaidInFrench(t *testing.T) {
+	_, err := podHeresySizes(4)
+	if got, want := i18n.Error(i18n.French, err), "4 joueurs ne peuvent pas être placés à des tables de 3 et 4 en Reascension (la règle H2 en demande au moins 6)\u00a0: ajoutez 2 joueurs, ou sortez de la règle H2 et placez tout le monde à une table de 4"; got != want {
+		t.Errorf("French refusal %q, want %q", got, want)
 	}
 }

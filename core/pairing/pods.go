@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // PodRule says how a format sizes its multiplayer tables (pods).
@@ -87,12 +88,12 @@ func podHeresySizes(n int) ([]int, error) {
 		return nil, nil
 	}
 	if n < podMinHeresy {
-		msg := fmt.Sprintf("%d %s cannot be seated at tables of 3 and 4 in Reascension (rule H2 needs at least %d): add %s",
-			n, podPlural(n, "player"), podMinHeresy, podCount(podMinHeresy-n, "player"))
+		msg := i18n.FN("%d players cannot be seated at tables of 3 and 4 in Reascension (rule H2 needs at least %d)", n, n, podMinHeresy)
+		fixes := []i18n.Text{addPlayers(podMinHeresy - n)}
 		if n >= 3 {
-			msg += fmt.Sprintf(", or leave rule H2 and seat everyone at one table of %d", n)
+			fixes = append(fixes, i18n.F("leave rule H2 and seat everyone at one table of %d", n))
 		}
-		return nil, event.Invalid(msg)
+		return nil, withOptions(msg, fixes)
 	}
 	fours := n % 3
 	threes := n/3 - fours
@@ -172,25 +173,25 @@ func podSplit(n int, r PodRule) []int {
 // podNoSplit explains why n players cannot be seated under r and what the
 // organizer can do.
 func podNoSplit(n int, r PodRule) error {
-	var sizes string
+	var msg i18n.Text
 	switch {
 	case r.Min == r.Max:
-		sizes = fmt.Sprintf("tables of %d", r.Min)
+		msg = i18n.FN("%d players cannot be seated at tables of %d", n, n, r.Min)
 	case r.Max == r.Min+1:
-		sizes = fmt.Sprintf("tables of %d and %d", r.Min, r.Max)
+		msg = i18n.FN("%d players cannot be seated at tables of %d and %d", n, n, r.Min, r.Max)
 	default:
-		sizes = fmt.Sprintf("tables of %d to %d", r.Min, r.Max)
+		msg = i18n.FN("%d players cannot be seated at tables of %d to %d", n, n, r.Min, r.Max)
 	}
-	var fixes []string
+	var fixes []i18n.Text
 	for k := 1; k <= 2*event.MaxSeats; k++ {
 		if podSplit(n+k, r) != nil {
-			fixes = append(fixes, "add "+podCount(k, "player"))
+			fixes = append(fixes, addPlayers(k))
 			break
 		}
 	}
 	for k := 1; n-k >= r.Min; k++ {
 		if podSplit(n-k, r) != nil {
-			fixes = append(fixes, fmt.Sprintf("drop %d", k))
+			fixes = append(fixes, i18n.F("drop %d", k))
 			break
 		}
 	}
@@ -198,43 +199,56 @@ func podNoSplit(n int, r PodRule) error {
 		wider := r
 		wider.Max++
 		if podSplit(n, wider) != nil {
-			fixes = append(fixes, fmt.Sprintf("allow a table of %d", wider.Max))
+			fixes = append(fixes, i18n.F("allow a table of %d", wider.Max))
 		}
 	}
 	if r.Min > 2 && len(fixes) < 3 {
 		wider := r
 		wider.Min--
 		if podSplit(n, wider) != nil {
-			fixes = append(fixes, fmt.Sprintf("allow a table of %d", wider.Min))
+			fixes = append(fixes, i18n.F("allow a table of %d", wider.Min))
 		}
 	}
-	msg := fmt.Sprintf("%d %s cannot be seated at %s", n, podPlural(n, "player"), sizes)
-	return event.Invalid(withOptions(msg, fixes))
+	return withOptions(msg, fixes)
 }
 
-// withOptions ends msg with the organizer's options: "…: a, b, or c".
-func withOptions(msg string, fixes []string) string {
+// options is a refusal followed by the organizer's options, "…: a, b, or
+// c", said in the reader's language.
+type options struct {
+	msg   i18n.Text
+	fixes []i18n.Text
+}
+
+// In says the refusal and its options in l.
+func (o options) In(l i18n.Lang) string {
+	msg := o.msg.In(l)
+	fixes := make([]string, len(o.fixes))
+	for i, f := range o.fixes {
+		fixes[i] = f.In(l)
+	}
 	switch len(fixes) {
 	case 0:
 		return msg
 	case 1:
-		return msg + ": " + fixes[0]
+		return i18n.T(l, "%s: %s", msg, fixes[0])
 	}
-	return msg + ": " + strings.Join(fixes[:len(fixes)-1], ", ") + ", or " + fixes[len(fixes)-1]
+	return i18n.T(l, "%s: %s, or %s", msg, strings.Join(fixes[:len(fixes)-1], ", "), fixes[len(fixes)-1])
 }
 
-func podPlural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
+// String says the refusal in English.
+func (o options) String() string { return o.In(i18n.English) }
+
+// withOptions is the error of msg ended with the organizer's options.
+func withOptions(msg i18n.Text, fixes []i18n.Text) error {
+	return event.Invalidf("%s", options{msg: msg, fixes: fixes})
 }
 
-func podCount(n int, word string) string {
+// addPlayers says "add a player", "add 3 players".
+func addPlayers(n int) i18n.Text {
 	if n == 1 {
-		return "a " + word
+		return i18n.F("add a player")
 	}
-	return fmt.Sprintf("%d %ss", n, word)
+	return i18n.F("add %d players", n)
 }
 
 // Pods seats players for a multiplayer round. Players come in standings

@@ -1,26 +1,29 @@
 package rules
 
-import "tablekeeper/core/event"
+import (
+	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
+)
 
 // altered is Altered (documents 001 and 003).
 func altered() Game {
 	return Game{
 		Key:  "altered",
-		Name: "Altered",
+		Name: i18n.K("Altered"),
 		Formats: []Format{
 			{
 				// Rule A3: best of three, 50-minute rounds, 3 rounds.
 				Key:      "standard-bo3",
-				Name:     "Standard (best of three)",
-				Summary:  "Constructed Swiss, best of three, 50-minute rounds, 3 rounds.",
+				Name:     i18n.K("Standard (best of three)"),
+				Summary:  i18n.K("Constructed Swiss, best of three, 50-minute rounds, 3 rounds."),
 				Rules:    []string{"A1", "A3"},
 				Defaults: storeSwiss(3, 50, 3),
 			},
 			{
 				// Rule A3: best of one, 30-minute rounds, 4 rounds.
 				Key:      "standard-bo1",
-				Name:     "Standard (best of one)",
-				Summary:  "Constructed Swiss, best of one, 30-minute rounds, 4 rounds.",
+				Name:     i18n.K("Standard (best of one)"),
+				Summary:  i18n.K("Constructed Swiss, best of one, 30-minute rounds, 4 rounds."),
 				Rules:    []string{"A1", "A3"},
 				Defaults: storeSwiss(1, 30, 4),
 			},
@@ -29,8 +32,8 @@ func altered() Game {
 				// gives no scoring: the winner takes 3, a lead shared at
 				// time 1 each (a setting).
 				Key:     "free-for-all",
-				Name:    "Free for All",
-				Summary: "Multiplayer tables of 4 (3 where needed), constructed decks; the winner scores 3.",
+				Name:    i18n.K("Free for All"),
+				Summary: i18n.K("Multiplayer tables of 4 (3 where needed), constructed decks; the winner scores 3."),
 				Rules:   []string{"A1", "A6"},
 				Defaults: event.Settings{
 					Structure:     event.StructureSwiss,
@@ -52,16 +55,16 @@ func altered() Game {
 				// the 50 minutes of a constructed best of three (A3) are
 				// ours, a setting.
 				Key:      "2v2",
-				Name:     "2v2 (teams of two)",
-				Summary:  "Teams of two paired Swiss, two teams a table, constructed decks; best of one, 50-minute rounds.",
+				Name:     i18n.K("2v2 (teams of two)"),
+				Summary:  i18n.K("Teams of two paired Swiss, two teams a table, constructed decks; best of one, 50-minute rounds."),
 				Rules:    []string{"A1", "A6"},
 				Defaults: teams(storeSwiss(1, 50, 0), 2),
 			},
 			{
 				// Rule A4: 7 boosters, decks of at least 30, Swiss rounds.
 				Key:      "sealed",
-				Name:     "Sealed",
-				Summary:  "Sealed deck Swiss (7 boosters each), best of three, 50-minute rounds.",
+				Name:     i18n.K("Sealed"),
+				Summary:  i18n.K("Sealed deck Swiss (7 boosters each), best of three, 50-minute rounds."),
 				Rules:    []string{"A2", "A4"},
 				Defaults: storeSwiss(3, 50, 0),
 			},
@@ -71,8 +74,8 @@ func altered() Game {
 				// 30 minutes. The document gives only the 8: pods of 3 to
 				// 10 are ours, so any count from 3 drafts in even pods.
 				Key:      "booster-draft",
-				Name:     "Booster Draft",
-				Summary:  "Draft in pods of 8 (3–10), 4 boosters each; then Swiss, best of one, 30-minute rounds, 3 rounds.",
+				Name:     i18n.K("Booster Draft"),
+				Summary:  i18n.K("Draft in pods of 8 (3–10), 4 boosters each; then Swiss, best of one, 30-minute rounds, 3 rounds."),
 				Rules:    []string{"A2", "A5"},
 				Defaults: withDraft(storeSwiss(1, 30, 3), 8, 3, 10, 4),
 			},

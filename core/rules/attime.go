@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // AtTime is the procedure a table follows when time is called and its game
@@ -27,13 +28,13 @@ const (
 func (a AtTime) String() string {
 	switch a {
 	case AtTimeKeyForgeGame:
-		return "KeyForge game at time (K7)"
+		return i18n.K("KeyForge game at time (K7)")
 	case AtTimeKeyForgeMatch:
-		return "KeyForge best of three at time (K8)"
+		return i18n.K("KeyForge best of three at time (K8)")
 	case AtTimeShadowfist:
-		return "Shadowfist time-out (S8)"
+		return i18n.K("Shadowfist time-out (S8)")
 	}
-	return "no form"
+	return i18n.K("no form")
 }
 
 // ErrNoAtTimeForm marks a table that needs no going-to-time form (a
@@ -46,7 +47,7 @@ var ErrNoAtTimeForm = errors.New("no going-to-time form is needed")
 type atTimeRule func(s event.Settings, bestOf, seats, table int) (AtTime, error)
 
 // noForm returns the sentence of a table that needs no form.
-func noForm(sentence string) (AtTime, error) {
+func noForm(sentence i18n.Text) (AtTime, error) {
 	return AtTimeNone, errors.Join(event.Statef("%s", sentence), ErrNoAtTimeForm)
 }
 
@@ -57,14 +58,14 @@ func noForm(sentence string) (AtTime, error) {
 func AtTimeFor(e event.Event, bestOf, seats, table int) (AtTime, error) {
 	switch {
 	case seats < 2:
-		return noForm("a bye has no game to decide at time")
+		return noForm(i18n.F("a bye has no game to decide at time"))
 	case e.Settings.Teams():
-		return noForm("a team match at time is entered as usual: each team's games won, with Time-out ticked")
+		return noForm(i18n.F("a team match at time is entered as usual: each team's games won, with Time-out ticked"))
 	}
 	if rule := atTimeRuleOf(e.Game); rule != nil {
 		return rule(e.Settings, bestOf, seats, table)
 	}
-	return noForm("this game needs no form at time: enter the games won with Time-out ticked (level games are a draw)")
+	return noForm(i18n.F("this game needs no form at time: enter the games won with Time-out ticked (level games are a draw)"))
 }
 
 // HasAtTimeForm reports whether event e's game has a going-to-time form

@@ -1,5 +1,7 @@
 package rules
 
+import "tablekeeper/core/i18n"
+
 // deckRules gives each format the decklist rules of core/deck it checks
 // decks against (RULES.md A1, A2, H1, H7, S2, S3, K2–K5). The keys are
 // core/deck's Format values; core/rules does not import core/deck, and a
@@ -48,13 +50,13 @@ type Environment struct {
 // (every card) first.
 func Environments() []Environment {
 	return []Environment{
-		{"", "Classic / Open", "Every Shadowfist card printed and the Secret War Society's fan cards (6.0 a)."},
-		{"sws-classic", "Secret War Society Classic", "Cards of Daedalus, Z-Man Games, Shadowfist Games and Inner Kingdom Games, the 2020 promos and SWS fan cards (6.0 b)."},
-		{"modern", "Modern", "Cards, promos included, printed from Combat in Kowloon on (6.0 c)."},
-		{"sws-modern", "Secret War Society Modern", "Inner Kingdom Games cards, SWS fan cards without the Buro Blue Spear and the 2020 promos but Golden Gunman (6.0 d)."},
-		{"old-masters", "Old Masters", "Limited, Standard, Netherworld and Flashpoint; White Ninja the only promo (Appendix V a)."},
-		{"golden-comeback", "Golden Comeback", "The Z-Man Games sets and promos (Appendix V b)."},
-		{"new-heroes", "The New Heroes", "The Shadowfist Games sets and promos (Appendix V c)."},
-		{"unbroken-protectorship", "Unbroken Protectorship", "The Inner Kingdom Games sets and promos (Appendix V d)."},
+		{"", i18n.K("Classic / Open"), i18n.K("Every Shadowfist card printed and the Secret War Society's fan cards (6.0 a).")},
+		{"sws-classic", i18n.K("Secret War Society Classic"), i18n.K("Cards of Daedalus, Z-Man Games, Shadowfist Games and Inner Kingdom Games, the 2020 promos and SWS fan cards (6.0 b).")},
+		{"modern", i18n.K("Modern"), i18n.K("Cards, promos included, printed from Combat in Kowloon on (6.0 c).")},
+		{"sws-modern", i18n.K("Secret War Society Modern"), i18n.K("Inner Kingdom Games cards, SWS fan cards without the Buro Blue Spear and the 2020 promos but Golden Gunman (6.0 d).")},
+		{"old-masters", i18n.K("Old Masters"), i18n.K("Limited, Standard, Netherworld and Flashpoint; White Ninja the only promo (Appendix V a).")},
+		{"golden-comeback", i18n.K("Golden Comeback"), i18n.K("The Z-Man Games sets and promos (Appendix V b).")},
+		{"new-heroes", i18n.K("The New Heroes"), i18n.K("The Shadowfist Games sets and promos (Appendix V c).")},
+		{"unbroken-protectorship", i18n.K("Unbroken Protectorship"), i18n.K("The Inner Kingdom Games sets and promos (Appendix V d).")},
 	}
 }

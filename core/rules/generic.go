@@ -1,58 +1,61 @@
 package rules
 
-import "tablekeeper/core/event"
+import (
+	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
+)
 
 // generic is any other card game, run with the common store defaults.
 func generic() Game {
 	return Game{
 		Key:  "generic",
-		Name: "Any card game",
+		Name: i18n.K("Any card game"),
 		Formats: []Format{
 			{
 				// Rule X1.
 				Key:      "swiss",
-				Name:     "Swiss (best of three)",
-				Summary:  "Two-player Swiss, 3 points a win, 1 a draw; OMW%, GW%, OGW% floored at 33%.",
+				Name:     i18n.K("Swiss (best of three)"),
+				Summary:  i18n.K("Two-player Swiss, 3 points a win, 1 a draw; tiebreakers OMW%, GW%, OGW% (at least 33%)."),
 				Rules:    []string{"X1"},
 				Defaults: storeSwiss(3, 50, 0),
 			},
 			{
 				// Rules X1 and X2: Swiss, then the top 8 in a bracket.
 				Key:      "swiss-top8",
-				Name:     "Swiss with a top 8",
-				Summary:  "Two-player Swiss, then the top 8 play single elimination seeded 1 v 8, 4 v 5, 2 v 7, 3 v 6.",
+				Name:     i18n.K("Swiss with a top 8"),
+				Summary:  i18n.K("Two-player Swiss, then the top 8 play single elimination seeded 1 v 8, 4 v 5, 2 v 7, 3 v 6."),
 				Rules:    []string{"X1", "X2"},
 				Defaults: withTopCut(storeSwiss(3, 50, 0), 8),
 			},
 			{
 				// Rule S10: single elimination from round 1.
 				Key:      "single-elimination",
-				Name:     "Single elimination",
-				Summary:  "A seeded bracket from round 1; byes to the top seeds; best of three.",
+				Name:     i18n.K("Single elimination"),
+				Summary:  i18n.K("A seeded bracket from round 1; byes to the top seeds; best of three."),
 				Rules:    []string{"S10"},
 				Defaults: bracket(event.StructureSingleElimination),
 			},
 			{
 				// Rule S10: double elimination.
 				Key:      "double-elimination",
-				Name:     "Double elimination",
-				Summary:  "Winners and losers brackets: out after two losses; best of three.",
+				Name:     i18n.K("Double elimination"),
+				Summary:  i18n.K("Winners and losers brackets: out after two losses; best of three."),
 				Rules:    []string{"S10"},
 				Defaults: bracket(event.StructureDoubleElimination),
 			},
 			{
 				// Rule S10: round robin (Berger tables).
 				Key:      "round-robin",
-				Name:     "Round robin",
-				Summary:  "Everyone plays everyone once; ranked by points and tiebreakers.",
+				Name:     i18n.K("Round robin"),
+				Summary:  i18n.K("Everyone plays everyone once; ranked by points and tiebreakers."),
 				Rules:    []string{"S10"},
 				Defaults: bracket(event.StructureRoundRobin),
 			},
 			{
 				// Rule X1, single-game matches.
 				Key:      "swiss-bo1",
-				Name:     "Swiss (best of one)",
-				Summary:  "Two-player Swiss of single games, 3 points a win, 1 a draw.",
+				Name:     i18n.K("Swiss (best of one)"),
+				Summary:  i18n.K("Two-player Swiss of single games, 3 points a win, 1 a draw."),
 				Rules:    []string{"X1"},
 				Defaults: storeSwiss(1, 30, 0),
 			},

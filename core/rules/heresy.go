@@ -1,10 +1,10 @@
 package rules
 
 import (
-	"fmt"
 	"strconv"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/scoring"
 )
 
@@ -29,7 +29,7 @@ func heresy() Game {
 	}
 	return Game{
 		Key:    "heresy",
-		Name:   "Heresy: Kingdom Come",
+		Name:   i18n.K("Heresy: Kingdom Come"),
 		atTime: heresyAtTime,
 		slip:   heresySlip,
 		Formats: []Format{
@@ -37,8 +37,8 @@ func heresy() Game {
 				// Rules H2–H5: tables of 3 and 4 grouped by score, 4 rounds
 				// plus one per full 15 players, a win 14, others Tau.
 				Key:      "reascension",
-				Name:     "Reascension",
-				Summary:  "Multiplayer games of 3–4 grouped by score; a win scores 14, others their Tau (goal 9).",
+				Name:     i18n.K("Reascension"),
+				Summary:  i18n.K("Multiplayer games of 3–4 grouped by score; a win scores 14, others their Tau (goal 9)."),
 				Rules:    []string{"H1", "H2", "H3", "H4", "H5"},
 				Defaults: multiplayer(9, 14),
 			},
@@ -49,8 +49,8 @@ func heresy() Game {
 				// group of three still drafts). It is silent on the number
 				// of packs: 3 is a setting the organizer can change.
 				Key:      "revelations",
-				Name:     "Revelations",
-				Summary:  "Draft in groups of 5 (3–5), then multiplayer games as Reascension; a win scores 11, others their Tau (goal 7).",
+				Name:     i18n.K("Revelations"),
+				Summary:  i18n.K("Draft in groups of 5 (3–5), then multiplayer games as Reascension; a win scores 11, others their Tau (goal 7)."),
 				Rules:    []string{"H2", "H3", "H4", "H5", "H7"},
 				Defaults: withDraft(multiplayer(7, 11), 5, 3, 5, 3),
 			},
@@ -58,8 +58,8 @@ func heresy() Game {
 				// Rule H6: matches of three games, single or double
 				// elimination (Settings.Double), the 4.2.2 bye rule.
 				Key:     "armageddon",
-				Name:    "Armageddon",
-				Summary: "Two-player matches of three games, elimination, byes by fewest lost games (4.2.2).",
+				Name:    i18n.K("Armageddon"),
+				Summary: i18n.K("Two-player matches of three games, elimination, byes by fewest lost games (4.2.2)."),
 				Rules:   []string{"H6"},
 				Defaults: event.Settings{
 					Structure:     event.StructureArmageddon,
@@ -79,20 +79,19 @@ func heresy() Game {
 // plus the time-out bonus.
 type heresyForm struct{}
 
-func (heresyForm) valueName() string  { return "Tau stored" }
-func (heresyForm) scoreName() string  { return "Score" }
-func (heresyForm) resultName() string { return "Score" }
-func (heresyForm) rule(s event.Settings) string {
-	return fmt.Sprintf("the winner scores %d, the others their Tau stored (at most %d); at time nobody wins and each scores Tau + %d.",
+func (heresyForm) valueName() string  { return i18n.K("Tau stored") }
+func (heresyForm) scoreName() string  { return i18n.K("Score") }
+func (heresyForm) resultName() string { return i18n.K("Score") }
+func (heresyForm) rule(s event.Settings) i18n.Text {
+	return i18n.F("the winner scores %d, the others their Tau stored (at most %d); at time nobody wins and each scores Tau + %d.",
 		s.Heresy.WinScore, s.Heresy.TauGoal, s.Heresy.TimeOutBonus)
 }
-func (heresyForm) hint(s event.Settings) string {
-	return fmt.Sprintf("Type a table number and press Enter, then each seat's Tau stored and the winner's seat number: "+
-		"the winner scores %d, the others their Tau (at most %d). At time nobody wins: leave Winner blank and tick Time-out (Tau + %d).",
+func (heresyForm) hint(s event.Settings) i18n.Text {
+	return i18n.F("Type a table number and press Enter, then each seat's Tau stored and the winner's seat number: the winner scores %d, the others their Tau (at most %d). At time nobody wins: leave Winner blank and tick Time-out (Tau + %d).",
 		s.Heresy.WinScore, s.Heresy.TauGoal, s.Heresy.TimeOutBonus)
 }
-func (heresyForm) winnerHint() string {
-	return "Winner: the seat number. At time nobody wins: leave it blank and tick Time-out (or type t)."
+func (heresyForm) winnerHint() i18n.Text {
+	return i18n.F("Winner: the seat number. At time nobody wins: leave it blank and tick Time-out (or type t).")
 }
 func (heresyForm) winnerRunes() string { return "0123456789 ,;+&/" }
 func (heresyForm) valueRunes() string  { return "0123456789" }
@@ -125,7 +124,7 @@ func (heresyForm) typed(st event.SeatResult, _ bool) string {
 // heresyAtTime: at time nobody wins in Heresy (H5); the result panel takes
 // each seat's Tau with Time-out ticked, so no form is needed.
 func heresyAtTime(event.Settings, int, int, int) (AtTime, error) {
-	return noForm("at time nobody wins in Heresy (H5): open the table's result, type each seat's Tau stored and tick Time-out")
+	return noForm(i18n.F("at time nobody wins in Heresy (H5): open the table's result, type each seat's Tau stored and tick Time-out"))
 }
 
 // heresySlip: every Heresy table's slip asks for Tau and places; an

@@ -1,9 +1,8 @@
 package rules
 
 import (
-	"fmt"
-
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // keyforge is KeyForge (document 000). Every format runs the structure of
@@ -30,10 +29,10 @@ func keyforge() Game {
 		atTimeForm: true,
 		slip:       func(event.Settings) SlipKind { return SlipKeyForge },
 		Formats: []Format{
-			format("archon-standard", "Archon Standard", "Archon decks; single-game rounds, out at two losses, then a best-of-three playoff of eight.", "K1", "K2"),
-			format("archon-sealed", "Archon Sealed", "Sealed Archon decks chosen before round 1; single-game rounds, out at two losses, then a playoff of eight.", "K1", "K2"),
-			format("alliance-standard", "Alliance Standard", "Alliance decks of three pods; single-game rounds, out at two losses, then a playoff of eight.", "K1", "K3", "K4"),
-			format("alliance-sealed", "Alliance Sealed", "Alliance decks from sealed decks; single-game rounds, out at two losses, then a playoff of eight.", "K1", "K5"),
+			format("archon-standard", i18n.K("Archon Standard"), i18n.K("Archon decks; single-game rounds, out at two losses, then a best-of-three playoff of eight."), "K1", "K2"),
+			format("archon-sealed", i18n.K("Archon Sealed"), i18n.K("Sealed Archon decks chosen before round 1; single-game rounds, out at two losses, then a playoff of eight."), "K1", "K2"),
+			format("alliance-standard", i18n.K("Alliance Standard"), i18n.K("Alliance decks of three pods; single-game rounds, out at two losses, then a playoff of eight."), "K1", "K3", "K4"),
+			format("alliance-sealed", i18n.K("Alliance Sealed"), i18n.K("Alliance decks from sealed decks; single-game rounds, out at two losses, then a playoff of eight."), "K1", "K5"),
 		},
 	}
 }
@@ -50,5 +49,5 @@ func keyforgeAtTime(_ event.Settings, bestOf, seats, table int) (AtTime, error) 
 	case 3:
 		return AtTimeKeyForgeMatch, nil
 	}
-	return noForm(fmt.Sprintf("KeyForge decides a single game (K7) or a best of three (K8) at time, not a best of %d: enter the games won with Time-out ticked", bestOf))
+	return noForm(i18n.F("KeyForge decides a single game (K7) or a best of three (K8) at time, not a best of %d: enter the games won with Time-out ticked", bestOf))
 }

@@ -1,9 +1,8 @@
 package rules
 
 import (
-	"fmt"
-
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // PlaysEveryGame reports whether a two-player match of an event with
@@ -52,25 +51,25 @@ func CheckMatch(s event.Settings, res event.Result, bestOf int) error {
 //     the previous game chooses who goes first in the next one.
 //   - H6: an Armageddon match plays all three games (4.2.1), because byes
 //     go by lost games (4.2.2), so a 3–0 is a result.
-func MatchNote(e event.Event, r event.Round) string {
+func MatchNote(e event.Event, r event.Round) i18n.Text {
 	bestOf := r.GamesPerMatch(e.Settings)
 	switch {
 	case e.Settings.Structure == event.StructureKeyForge && r.Stage == event.StagePlayoff && bestOf > 1:
-		return fmt.Sprintf("%s: the loser of the previous game chooses who goes first (K6).", laterGames(bestOf))
+		return i18n.F("%s: the loser of the previous game chooses who goes first (K6).", laterGames(bestOf))
 	case PlaysEveryGame(e.Settings) && bestOf > 1:
-		return fmt.Sprintf("Play all %d games, even after the match is won: byes go to the fewest lost games (H6), so %d-0 is a result.", bestOf, bestOf)
+		return i18n.F("Play all %d games, even after the match is won: byes go to the fewest lost games (H6), so %d-0 is a result.", bestOf, bestOf)
 	}
-	return ""
+	return i18n.Text{}
 }
 
 // laterGames names the games after the first of a match of bestOf games:
 // "Game 2" of two, "Games 2 and 3" of three, "Games 2 to 5" of five.
-func laterGames(bestOf int) string {
+func laterGames(bestOf int) i18n.Text {
 	switch bestOf {
 	case 2:
-		return "Game 2"
+		return i18n.F("Game 2")
 	case 3:
-		return "Games 2 and 3"
+		return i18n.F("Games 2 and 3")
 	}
-	return fmt.Sprintf("Games 2 to %d", bestOf)
+	return i18n.F("Games 2 to %d", bestOf)
 }

@@ -55,21 +55,21 @@ func TestH6CheckMatchAllowsASweepOfThree(t *testing.T) {
 func TestK6MatchNoteSaysWhoChoosesTheFirstPlayer(t *testing.T) {
 	kf := event.Event{Game: "keyforge", Settings: defaults(t, "keyforge", "archon-standard")}
 	playoff := event.Round{Number: 6, Stage: event.StagePlayoff, BestOf: 3}
-	if got := MatchNote(kf, playoff); got != "Games 2 and 3: the loser of the previous game chooses who goes first (K6)." {
+	if got := MatchNote(kf, playoff).String(); got != "Games 2 and 3: the loser of the previous game chooses who goes first (K6)." {
 		t.Errorf("playoff note %q", got)
 	}
-	if got := MatchNote(kf, event.Round{Number: 6, Stage: event.StagePlayoff, BestOf: 5}); !strings.HasPrefix(got, "Games 2 to 5: the loser of the previous game chooses") {
+	if got := MatchNote(kf, event.Round{Number: 6, Stage: event.StagePlayoff, BestOf: 5}).String(); !strings.HasPrefix(got, "Games 2 to 5: the loser of the previous game chooses") {
 		t.Errorf("best-of-five playoff note %q", got)
 	}
-	if got := MatchNote(kf, event.Round{Number: 1, Stage: event.StageElimination, BestOf: 1}); got != "" {
+	if got := MatchNote(kf, event.Round{Number: 1, Stage: event.StageElimination, BestOf: 1}).String(); got != "" {
 		t.Errorf("one-game loss round note %q, want none", got)
 	}
 	arm := event.Event{Game: "heresy", Settings: defaults(t, "heresy", "armageddon")}
-	if got := MatchNote(arm, event.Round{Number: 1, Stage: event.StageElimination}); !strings.Contains(got, "Play all 3 games") || !strings.Contains(got, "3-0") {
+	if got := MatchNote(arm, event.Round{Number: 1, Stage: event.StageElimination}).String(); !strings.Contains(got, "Play all 3 games") || !strings.Contains(got, "3-0") {
 		t.Errorf("Armageddon note %q", got)
 	}
 	swiss := event.Event{Game: "generic", Settings: defaults(t, "generic", "swiss")}
-	if got := MatchNote(swiss, event.Round{Number: 1, Stage: event.StageSwiss}); got != "" {
+	if got := MatchNote(swiss, event.Round{Number: 1, Stage: event.StageSwiss}).String(); got != "" {
 		t.Errorf("store Swiss note %q, want none", got)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // This file is the result form of a two-player match (and of a team
@@ -16,58 +17,55 @@ import (
 // bestOf: the match length, the syntax ParseResult reads with examples
 // that fit the match, and the keys that move between the fields. Where
 // the game or round has no draws (rules.MatchDraws), draws are left out.
-func ResultHint(bestOf int, draws bool) string {
-	return ResultSyntax(bestOf, draws) + " " + resultKeys
+func ResultHint(bestOf int, draws bool) i18n.Text {
+	return i18n.F("%s %s", ResultSyntax(bestOf, draws), i18n.F("Enter in Table moves to Result; Enter in Result saves."))
 }
-
-// resultKeys is what the keys do in the Round tab's Table and Result
-// fields.
-const resultKeys = "Enter in Table moves to Result; Enter in Result saves."
 
 // ResultSyntax is ResultHint without the keys of the organizer's fields:
 // the match length and the syntax ParseResult reads, for a result typed
 // elsewhere (a player's phone).
-func ResultSyntax(bestOf int, draws bool) string {
+func ResultSyntax(bestOf int, draws bool) i18n.Text { return resultSyntax(bestOf, draws, false) }
+
+// resultSyntax is ResultSyntax, its sides named as seats or, for a team
+// match, as teams.
+func resultSyntax(bestOf int, draws, teams bool) i18n.Text {
 	if bestOf < 1 {
 		bestOf = 1
 	}
 	need := bestOf/2 + 1
-	var examples string
+	var examples i18n.Text
 	switch {
 	case bestOf == 1:
-		examples = "e.g. 1-0, 0-1"
+		examples = i18n.F("e.g. 1-0, 0-1")
 	case bestOf == 2 && draws:
-		examples = "e.g. 2-0, 1-1, 0-2"
+		examples = i18n.F("e.g. 2-0, 1-1, 0-2")
 	case bestOf == 2:
-		examples = "e.g. 2-0, 0-2"
+		examples = i18n.F("e.g. 2-0, 0-2")
 	case draws:
-		examples = fmt.Sprintf("e.g. %d-%d, %d-0, 0-%d, %d-%d, 1-1-1", need, need-1, need, need, need-1, need-1)
+		examples = i18n.F("e.g. %d-%d, %d-0, 0-%d, %d-%d, 1-1-1", need, need-1, need, need, need-1, need-1)
 	default:
-		examples = fmt.Sprintf("e.g. %d-%d, %d-0, 0-%d", need, need-1, need, need)
+		examples = i18n.F("e.g. %d-%d, %d-0, 0-%d", need, need-1, need, need)
 	}
-	timeOut := "t after the result: time was called (2-0 t)."
-	if !draws {
-		return fmt.Sprintf("Best of %d. Result: seat 1 games – seat 2 games, %s; no draws. 21 = 2-1. %s", bestOf, examples, timeOut)
+	timeOut := i18n.F("t after the result: time was called (2-0 t).")
+	switch {
+	case !draws && teams:
+		return i18n.F("Best of %d. Result: team A games – team B games, %s; no draws. 21 = 2-1. %s", bestOf, examples, timeOut)
+	case !draws:
+		return i18n.F("Best of %d. Result: seat 1 games – seat 2 games, %s; no draws. 21 = 2-1. %s", bestOf, examples, timeOut)
+	case teams:
+		return i18n.F("Best of %d. Result: team A games – team B games [– drawn games], %s. d or draw = one drawn game (0-0-1); 21 = 2-1. %s", bestOf, examples, timeOut)
 	}
-	return fmt.Sprintf("Best of %d. Result: seat 1 games – seat 2 games [– drawn games], %s. ", bestOf, examples) +
-		"d or draw = one drawn game (0-0-1); 21 = 2-1. " + timeOut
+	return i18n.F("Best of %d. Result: seat 1 games – seat 2 games [– drawn games], %s. d or draw = one drawn game (0-0-1); 21 = 2-1. %s", bestOf, examples, timeOut)
 }
 
 // TeamResultHint is ResultHint for a team event, whose tables are matches
 // between team A and team B.
-func TeamResultHint(bestOf int, draws bool) string {
-	return teamSides(ResultHint(bestOf, draws))
+func TeamResultHint(bestOf int, draws bool) i18n.Text {
+	return i18n.F("%s %s", TeamResultSyntax(bestOf, draws), i18n.F("Enter in Table moves to Result; Enter in Result saves."))
 }
 
 // TeamResultSyntax is ResultSyntax for a team event.
-func TeamResultSyntax(bestOf int, draws bool) string {
-	return teamSides(ResultSyntax(bestOf, draws))
-}
-
-// teamSides names a match's sides as teams.
-func teamSides(hint string) string {
-	return strings.Replace(hint, "seat 1 games – seat 2 games", "team A games – team B games", 1)
-}
+func TeamResultSyntax(bestOf int, draws bool) i18n.Text { return resultSyntax(bestOf, draws, true) }
 
 // ResultPlaceholder is the example in the empty Result field: the
 // closest win of a best of bestOf, "2-1" in a best of three.

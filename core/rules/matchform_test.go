@@ -62,14 +62,14 @@ func TestParseResultReadsWhatScorekeepersType(t *testing.T) {
 func TestResultHintFitsTheMatchLength(t *testing.T) {
 	for bestOf, want := range map[int]string{1: "Best of 1. Result: seat 1 games – seat 2 games [– drawn games], e.g. 1-0, 0-1. ",
 		3: "e.g. 2-1, 2-0, 0-2, 1-1, 1-1-1", 5: "e.g. 3-2, 3-0, 0-3, 2-2, 1-1-1"} {
-		if got := ResultHint(bestOf, true); !strings.Contains(got, want) {
+		if got := ResultHint(bestOf, true).String(); !strings.Contains(got, want) {
 			t.Errorf("ResultHint(%d) = %q, want it to contain %q", bestOf, got, want)
 		}
 	}
 	// Draw refusal: where the game or round has no draws the hint never
 	// offers one.
 	for bestOf, want := range map[int]string{1: "e.g. 1-0, 0-1; no draws", 3: "e.g. 2-1, 2-0, 0-2; no draws", 5: "e.g. 3-2, 3-0, 0-3; no draws"} {
-		got := ResultHint(bestOf, false)
+		got := ResultHint(bestOf, false).String()
 		if !strings.Contains(got, want) || strings.Contains(got, "draw =") || strings.Contains(got, "1-1") {
 			t.Errorf("ResultHint(%d, no draws) = %q, want it to contain %q and offer no draw", bestOf, got, want)
 		}
@@ -86,23 +86,23 @@ func TestResultHintFitsTheMatchLength(t *testing.T) {
 func TestResultSyntaxIsTheHintWithoutTheKeys(t *testing.T) {
 	for _, bestOf := range []int{1, 2, 3, 5} {
 		for _, draws := range []bool{true, false} {
-			hint, syntax := ResultHint(bestOf, draws), ResultSyntax(bestOf, draws)
+			hint, syntax := ResultHint(bestOf, draws).String(), ResultSyntax(bestOf, draws).String()
 			if hint != syntax+" Enter in Table moves to Result; Enter in Result saves." || strings.Contains(syntax, "Enter") {
 				t.Errorf("best of %d, draws %v:\nhint   %q\nsyntax %q", bestOf, draws, hint, syntax)
 			}
 			if !strings.Contains(syntax, "t after the result") {
 				t.Errorf("the syntax lost the time-out: %q", syntax)
 			}
-			if team := TeamResultSyntax(bestOf, draws); !strings.Contains(team, "team A games – team B games") || strings.Contains(team, "Enter") {
+			if team := TeamResultSyntax(bestOf, draws).String(); !strings.Contains(team, "team A games – team B games") || strings.Contains(team, "Enter") {
 				t.Errorf("team syntax %q", team)
 			}
 		}
 	}
-	if got := ResultHint(3, false); got != "Best of 3. Result: seat 1 games – seat 2 games, e.g. 2-1, 2-0, 0-2; no draws. 21 = 2-1. t after the result: time was called (2-0 t). Enter in Table moves to Result; Enter in Result saves." {
+	if got := ResultHint(3, false).String(); got != "Best of 3. Result: seat 1 games – seat 2 games, e.g. 2-1, 2-0, 0-2; no draws. 21 = 2-1. t after the result: time was called (2-0 t). Enter in Table moves to Result; Enter in Result saves." {
 		t.Errorf("ResultHint(3, no draws) changed: %q", got)
 	}
 	f := MultiFormFor(event.Settings{TableSize: 4})
-	if f.WinnerHint() != f.WinnerSyntax()+" Tab moves · Enter saves · Esc cancels." {
+	if f.WinnerHint().String() != f.WinnerSyntax().String()+" Tab moves · Enter saves · Esc cancels." {
 		t.Errorf("winner hint %q, syntax %q", f.WinnerHint(), f.WinnerSyntax())
 	}
 }

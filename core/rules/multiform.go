@@ -1,12 +1,12 @@
 package rules
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/scoring"
 )
 
@@ -39,9 +39,9 @@ type multiKind interface {
 	resultName() string
 	// rule says how a table scores; hint is the line under the Table
 	// field, winnerHint the help under the Winner field (without the keys).
-	rule(s event.Settings) string
-	hint(s event.Settings) string
-	winnerHint() string
+	rule(s event.Settings) i18n.Text
+	hint(s event.Settings) i18n.Text
+	winnerHint() i18n.Text
 	// winnerRunes and valueRunes are the characters the fields accept.
 	winnerRunes() string
 	valueRunes() string
@@ -74,35 +74,34 @@ func MultiFormFor(s event.Settings) MultiForm {
 	return MultiForm{set: s, kind: k}
 }
 
-// formKeys is what the keys do in a result panel.
-const formKeys = " Tab moves · Enter saves · Esc cancels."
-
 // ValueName heads the seats' values ("Tau stored", "Game pts or sites",
-// "Points").
+// "Points"): a key of the translation files, to say with i18n.T.
 func (f MultiForm) ValueName() string { return f.kind.valueName() }
 
-// ScoreName heads the preview of what each seat scores.
+// ScoreName heads the preview of what each seat scores (a key).
 func (f MultiForm) ScoreName() string { return f.kind.scoreName() }
 
-// ResultName heads the result column of the round's tables.
+// ResultName heads the result column of the round's tables (a key).
 func (f MultiForm) ResultName() string { return f.kind.resultName() }
 
 // RuleLine says how a table of seats players scores, above its seats.
-func (f MultiForm) RuleLine(seats int) string {
-	return strconv.Itoa(seats) + " players · " + f.kind.rule(f.set)
+func (f MultiForm) RuleLine(seats int) i18n.Text {
+	return i18n.F("%d players · %s", seats, f.kind.rule(f.set))
 }
 
 // Hint is the line under the Table field of a multiplayer round.
-func (f MultiForm) Hint() string {
-	return f.kind.hint(f.set) + " In the panel Tab moves, Enter saves, Esc cancels; a click on a table opens it too."
+func (f MultiForm) Hint() i18n.Text {
+	return i18n.F("%s In the panel Tab moves, Enter saves, Esc cancels; a click on a table opens it too.", f.kind.hint(f.set))
 }
 
 // WinnerHint is the help under the Winner field.
-func (f MultiForm) WinnerHint() string { return f.kind.winnerHint() + formKeys }
+func (f MultiForm) WinnerHint() i18n.Text {
+	return i18n.F("%s Tab moves · Enter saves · Esc cancels.", f.kind.winnerHint())
+}
 
 // WinnerSyntax is WinnerHint without the keys of the organizer's panel,
 // for a Winner field on a player's phone.
-func (f MultiForm) WinnerSyntax() string { return f.kind.winnerHint() }
+func (f MultiForm) WinnerSyntax() i18n.Text { return f.kind.winnerHint() }
 
 // WinnerRunes are the characters the Winner field accepts.
 func (f MultiForm) WinnerRunes() string { return f.kind.winnerRunes() }
@@ -266,7 +265,7 @@ func seatNumber(i int, text, what string) (int, error) {
 	}
 	v, err := strconv.Atoi(text)
 	if err != nil {
-		return 0, event.Invalidf("seat %d: %q is not a number of %s", i+1, text, strings.ToLower(what))
+		return 0, event.Invalidf("seat %d: %q is not a number of %s", i+1, text, lowerKey(what))
 	}
 	return v, nil
 }
@@ -275,18 +274,17 @@ func seatNumber(i int, text, what string) (int, error) {
 // multiplayer Swiss): the winner, points optional.
 type placementForm struct{}
 
-func (placementForm) valueName() string  { return "Points" }
-func (placementForm) scoreName() string  { return "Match pts" }
-func (placementForm) resultName() string { return "Result" }
-func (placementForm) rule(s event.Settings) string {
-	return fmt.Sprintf("the winner scores %d; at time the players sharing the lead score %d each.", s.Points.Win, s.Points.Draw)
+func (placementForm) valueName() string  { return i18n.K("Points") }
+func (placementForm) scoreName() string  { return i18n.K("Match pts") }
+func (placementForm) resultName() string { return i18n.K("Result") }
+func (placementForm) rule(s event.Settings) i18n.Text {
+	return i18n.F("the winner scores %d; at time the players sharing the lead score %d each.", s.Points.Win, s.Points.Draw)
 }
-func (placementForm) hint(event.Settings) string {
-	return "Type a table number and press Enter, then the winner's seat number (points are optional). " +
-		"At time tick Time-out and type the player(s) in the lead."
+func (placementForm) hint(event.Settings) i18n.Text {
+	return i18n.F("Type a table number and press Enter, then the winner's seat number (points are optional). At time tick Time-out and type the player(s) in the lead.")
 }
-func (placementForm) winnerHint() string {
-	return "Winner: the seat number. At time tick Time-out (or type t) and type the player(s) in the lead."
+func (placementForm) winnerHint() i18n.Text {
+	return i18n.F("Winner: the seat number. At time tick Time-out (or type t) and type the player(s) in the lead.")
 }
 func (placementForm) winnerRunes() string { return "0123456789 ,;+&/" }
 func (placementForm) valueRunes() string  { return "0123456789" }
@@ -311,3 +309,12 @@ func (placementForm) typed(st event.SeatResult, anyPoints bool) string {
 	}
 	return strconv.Itoa(st.Points)
 }
+
+// lowerKey is a key said in lower case, inside a sentence.
+type lowerKey string
+
+// In says the key in l, in lower case.
+func (k lowerKey) In(l i18n.Lang) string { return strings.ToLower(i18n.T(l, string(k))) }
+
+// String says the key in English, in lower case.
+func (k lowerKey) String() string { return k.In(i18n.English) }

@@ -76,11 +76,11 @@ func TestHeresyPreviewFollowsRuleH5BeforeAWinnerIsTyped(t *testing.T) {
 // The rule line above a table's seats comes from the game's form.
 func TestRuleLineSaysHowATableScores(t *testing.T) {
 	shadow := event.Settings{Scoring: event.ScoringShadowfist, Points: event.Points{Win: 4, TimeOutWin: 2, Draw: 1}}
-	if got := MultiFormFor(shadow).RuleLine(4); got != "4 players · a win is worth 4 match points, the winner at time 2, a lead shared at time 1 each; game points rank equal match points." {
+	if got := MultiFormFor(shadow).RuleLine(4).String(); got != "4 players · a win is worth 4 match points, the winner at time 2, a lead shared at time 1 each; game points rank equal match points." {
 		t.Errorf("Shadowfist: %q", got)
 	}
 	heresy := event.Settings{Scoring: event.ScoringHeresy, Heresy: event.HeresySettings{TauGoal: 9, WinScore: 14, TimeOutBonus: 2}}
-	if got := MultiFormFor(heresy).RuleLine(3); !strings.HasPrefix(got, "3 players · the winner scores 14, the others their Tau stored (at most 9)") {
+	if got := MultiFormFor(heresy).RuleLine(3).String(); !strings.HasPrefix(got, "3 players · the winner scores 14, the others their Tau stored (at most 9)") {
 		t.Errorf("Heresy: %q", got)
 	}
 }

@@ -9,11 +9,11 @@
 package rules
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // Game is one game with its formats.
@@ -95,18 +95,23 @@ func Lookup(game, format string) (Game, Format, error) {
 			}
 			formatKeys = append(formatKeys, f.Key)
 		}
-		return Game{}, Format{}, event.Invalidf("%s has no format %q; choose one of: %s", g.Name, format, strings.Join(formatKeys, ", "))
+		return Game{}, Format{}, event.Invalidf("%s has no format %q; choose one of: %s", i18n.F(g.Name), format, strings.Join(formatKeys, ", "))
 	}
 	return Game{}, Format{}, event.Invalidf("unknown game %q; choose one of: %s", game, strings.Join(gameKeys, ", "))
 }
 
-// Describe returns "Game · Format" for display.
-func Describe(game, format string) string {
+// Describe returns "Game · Format" in English, for logs and the command
+// line; DescribeText says it in the reader's language.
+func Describe(game, format string) string { return DescribeText(game, format).String() }
+
+// DescribeText returns "Game · Format" to say in the reader's language:
+// the game's and the format's names are keys of the translation files.
+func DescribeText(game, format string) i18n.Text {
 	g, f, err := Lookup(game, format)
 	if err != nil {
-		return fmt.Sprintf("%s · %s", game, format)
+		return i18n.F("%s · %s", game, format)
 	}
-	return g.Name + " · " + f.Name
+	return i18n.F("%s · %s", i18n.F(g.Name), i18n.F(f.Name))
 }
 
 // RecommendedRounds is the number of Swiss rounds for a player count when
@@ -176,21 +181,21 @@ func withDraft(s event.Settings, ideal, lo, hi, packs int) event.Settings {
 func TiebreakerName(key string) (title, meaning string) {
 	switch key {
 	case TieOpponentsMatchWin:
-		return "OMW%", "opponents' match-win %"
+		return i18n.K("OMW%"), i18n.K("opponents' match-win %")
 	case TieGameWin:
-		return "GW%", "game-win %"
+		return i18n.K("GW%"), i18n.K("game-win %")
 	case TieOpponentsGameWin:
-		return "OGW%", "opponents' game-win %"
+		return i18n.K("OGW%"), i18n.K("opponents' game-win %")
 	case TieBuchholz:
-		return "Buchholz", "opponents' total match points"
+		return i18n.K("Buchholz"), i18n.K("opponents' total match points")
 	case TieOpponentsOpponentsMatchWin:
-		return "OOMW%", "opponents' opponents' match-win %"
+		return i18n.K("OOMW%"), i18n.K("opponents' opponents' match-win %")
 	case TieHeadToHead:
-		return "H2H", "head-to-head among tied players"
+		return i18n.K("H2H"), i18n.K("head-to-head among tied players")
 	case TieGamePoints:
-		return "Game pts", "game points scored at multiplayer tables"
+		return i18n.K("Game pts"), i18n.K("game points scored at multiplayer tables")
 	case TieRandom:
-		return "Random", "drawn once for the event; always last"
+		return i18n.K("Random"), i18n.K("drawn once for the event; always last")
 	}
 	return key, ""
 }

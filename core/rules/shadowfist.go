@@ -1,11 +1,11 @@
 package rules
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/scoring"
 )
 
@@ -14,7 +14,7 @@ import (
 func shadowfist() Game {
 	return Game{
 		Key:        "shadowfist",
-		Name:       "Shadowfist",
+		Name:       i18n.K("Shadowfist"),
 		atTime:     shadowfistAtTime,
 		atTimeForm: true,
 		slip:       shadowfistSlip,
@@ -25,8 +25,8 @@ func shadowfist() Game {
 				// rounds for four, ranked by match points then game
 				// points.
 				Key:      "final-brawl",
-				Name:     "Final Brawl",
-				Summary:  "Multiplayer tables of 4 (3 where needed); a win 4, at time 2 or 1; ranked by match then game points.",
+				Name:     i18n.K("Final Brawl"),
+				Summary:  i18n.K("Multiplayer tables of 4 (3 where needed); a win 4, at time 2 or 1; ranked by match then game points."),
 				Rules:    []string{"S2", "S4", "S6", "S7", "S8", "S10"},
 				Defaults: finalBrawl(),
 			},
@@ -35,8 +35,8 @@ func shadowfist() Game {
 				// four at a final table whose placement decides the top
 				// ranks.
 				Key:      "final-brawl-final",
-				Name:     "Final Brawl, Swiss + Final",
-				Summary:  "Final Brawl rounds, then the top 4 play a final table that decides the top places.",
+				Name:     i18n.K("Final Brawl, Swiss + Final"),
+				Summary:  i18n.K("Final Brawl rounds, then the top 4 play a final table that decides the top places."),
 				Rules:    []string{"S2", "S4", "S6", "S7", "S8", "S10"},
 				Defaults: withFinalTable(finalBrawl(), 4),
 			},
@@ -52,8 +52,8 @@ func shadowfist() Game {
 				// or 1, game points) whose placement decides the top
 				// ranks: the winner first, then by game points.
 				Key:      "final-brawl-de-final",
-				Name:     "Double Elimination + Final",
-				Summary:  "Two-player matches, out at two losses, until 4 remain; they play a final table that decides the top places.",
+				Name:     i18n.K("Double Elimination + Final"),
+				Summary:  i18n.K("Two-player matches, out at two losses, until 4 remain; they play a final table that decides the top places."),
 				Rules:    []string{"S3", "S6", "S7", "S10"},
 				Defaults: doubleFinal(),
 			},
@@ -63,8 +63,8 @@ func shadowfist() Game {
 				// default (S14 allows 6 to 10), passing alternating by
 				// pack; then Final Brawl rounds.
 				Key:      "whirlpool-of-blood",
-				Name:     "Whirlpool of Blood (draft)",
-				Summary:  "Draft at tables of 3–5, 6 packs each; then multiplayer Final Brawl rounds.",
+				Name:     i18n.K("Whirlpool of Blood (draft)"),
+				Summary:  i18n.K("Draft at tables of 3–5, 6 packs each; then multiplayer Final Brawl rounds."),
 				Rules:    []string{"S3", "S4", "S6", "S7", "S8", "S10", "S14"},
 				Defaults: withDraft(finalBrawl(), 4, 3, 5, 6),
 			},
@@ -72,8 +72,8 @@ func shadowfist() Game {
 				// Rule S12: Final Brawl tables by a fixed schedule made
 				// before round 1 with the fewest repeat meetings.
 				Key:      "final-brawl-schedule",
-				Name:     "Final Brawl, fixed schedule",
-				Summary:  "Final Brawl tables of 4 by a schedule fixed before round 1, repeat opponents kept rare (Appendix I).",
+				Name:     i18n.K("Final Brawl, fixed schedule"),
+				Summary:  i18n.K("Final Brawl tables of 4 by a schedule fixed before round 1, repeat opponents kept rare (Appendix I)."),
 				Rules:    []string{"S2", "S4", "S6", "S7", "S8", "S12"},
 				Defaults: withStructure(finalBrawl(), event.StructureSchedule),
 			},
@@ -81,8 +81,8 @@ func shadowfist() Game {
 				// Rule S3 b: Final Brawl with decks of at least 23 cards
 				// sharing a designator.
 				Key:      "comrades-in-arms",
-				Name:     "Comrades in Arms",
-				Summary:  "Final Brawl tables; each deck has at least 23 cards that share a designator.",
+				Name:     i18n.K("Comrades in Arms"),
+				Summary:  i18n.K("Final Brawl tables; each deck has at least 23 cards that share a designator."),
 				Rules:    []string{"S2", "S3", "S4", "S6", "S7", "S8", "S10"},
 				Defaults: finalBrawl(),
 			},
@@ -90,16 +90,16 @@ func shadowfist() Game {
 				// Rule S3 c: every title starts with one of three chosen
 				// letters (punctuation ignored, articles counted).
 				Key:      "ritual-of-the-unnameable",
-				Name:     "Ritual of the Unnameable",
-				Summary:  "Final Brawl tables; every card's title starts with one of three chosen letters.",
+				Name:     i18n.K("Ritual of the Unnameable"),
+				Summary:  i18n.K("Final Brawl tables; every card's title starts with one of three chosen letters."),
 				Rules:    []string{"S2", "S3", "S4", "S6", "S7", "S8", "S10"},
 				Defaults: finalBrawl(),
 			},
 			{
 				// Rule S3 d: one copy of every card, No Max included.
 				Key:      "one-hundred-names",
-				Name:     "One Hundred Names",
-				Summary:  "Final Brawl tables; one copy of any card, No Max cards included.",
+				Name:     i18n.K("One Hundred Names"),
+				Summary:  i18n.K("Final Brawl tables; one copy of any card, No Max cards included."),
 				Rules:    []string{"S3", "S4", "S6", "S7", "S8", "S10"},
 				Defaults: finalBrawl(),
 			},
@@ -108,8 +108,8 @@ func shadowfist() Game {
 				// event (the same packs for everyone; pods authorized),
 				// then Final Brawl rounds.
 				Key:      "baptism-of-fire",
-				Name:     "Baptism of Fire (sealed)",
-				Summary:  "Decks built from sealed packs opened at the event; then multiplayer Final Brawl rounds.",
+				Name:     i18n.K("Baptism of Fire (sealed)"),
+				Summary:  i18n.K("Decks built from sealed packs opened at the event; then multiplayer Final Brawl rounds."),
 				Rules:    []string{"S2", "S3", "S4", "S6", "S7", "S8", "S10"},
 				Defaults: finalBrawl(),
 			},
@@ -122,8 +122,8 @@ func shadowfist() Game {
 				// standings give them the same rank), as a promo-card
 				// count would.
 				Key:     "who-wants-some",
-				Name:    "Who Wants Some? (open challenges)",
-				Summary: "Challenge anyone, any time, in any format you agree on; each game won is a point; placements from the totals.",
+				Name:    i18n.K("Who Wants Some? (open challenges)"),
+				Summary: i18n.K("Challenge anyone, any time, in any format you agree on; each game won is a point; placements from the totals."),
 				Rules:   []string{"S10"},
 				Defaults: event.Settings{
 					Structure:     event.StructureChallenges,
@@ -137,8 +137,8 @@ func shadowfist() Game {
 			{
 				// Rule S3: the two-player format; match points as S6.
 				Key:     "big-man",
-				Name:    "Who's the Big Man Now?",
-				Summary: "Two-player Swiss of single games; a win 4, a win on time-out 2, a tie on time-out 1.",
+				Name:    i18n.K("Who's the Big Man Now?"),
+				Summary: i18n.K("Two-player Swiss of single games; a win 4, a win on time-out 2, a tie on time-out 1."),
 				Rules:   []string{"S3", "S6", "S10"},
 				Defaults: event.Settings{
 					Structure:     event.StructureSwiss,
@@ -203,21 +203,18 @@ func withStructure(s event.Settings, st event.Structure) event.Settings {
 // (5.7).
 type shadowfistForm struct{}
 
-func (shadowfistForm) valueName() string  { return "Game pts or sites" }
-func (shadowfistForm) scoreName() string  { return "Match pts" }
-func (shadowfistForm) resultName() string { return "Game pts" }
-func (shadowfistForm) rule(s event.Settings) string {
-	return fmt.Sprintf("a win is worth %d match points, the winner at time %d, a lead shared at time %d each; game points rank equal match points.",
+func (shadowfistForm) valueName() string  { return i18n.K("Game pts or sites") }
+func (shadowfistForm) scoreName() string  { return i18n.K("Match pts") }
+func (shadowfistForm) resultName() string { return i18n.K("Game pts") }
+func (shadowfistForm) rule(s event.Settings) i18n.Text {
+	return i18n.F("a win is worth %d match points, the winner at time %d, a lead shared at time %d each; game points rank equal match points.",
 		s.Points.Win, s.Points.WinAtTime(), s.Points.Draw)
 }
-func (shadowfistForm) hint(event.Settings) string {
-	return "Type a table number and press Enter, then each seat's game points, or its sites as \"seized burned played\" " +
-		"(\"2 1 3\"; rule 5.3's other items may follow), and the winner's seat number " +
-		"(\"2 3\" for two winners in one scene, \"2u\" for a win by other means). At time tick Time-out and type the player(s) in the lead."
+func (shadowfistForm) hint(event.Settings) i18n.Text {
+	return i18n.F("Type a table number and press Enter, then each seat's game points, or its sites as \"seized burned played\" (\"2 1 3\"; rule 5.3's other items may follow), and the winner's seat number (\"2 3\" for two winners in one scene, \"2u\" for a win by other means). At time tick Time-out and type the player(s) in the lead.")
 }
-func (shadowfistForm) winnerHint() string {
-	return "Winner: the seat number, \"2 3\" for two winners in one scene, \"2u\" for a win by other means (5.7: sites short of five count as played). " +
-		"At time tick Time-out (or type t) and type the player(s) in the lead."
+func (shadowfistForm) winnerHint() i18n.Text {
+	return i18n.F("Winner: the seat number, \"2 3\" for two winners in one scene, \"2u\" for a win by other means (5.7: sites short of five count as played). At time tick Time-out (or type t) and type the player(s) in the lead.")
 }
 func (shadowfistForm) winnerRunes() string { return "0123456789 ,;+&/uU" }
 
@@ -302,7 +299,7 @@ func SiteCounts(stats map[string]int) string {
 // to victory; an open challenge has no round time to call.
 func shadowfistAtTime(s event.Settings, _, seats, table int) (AtTime, error) {
 	if s.Structure == event.StructureChallenges {
-		return noForm("an open challenge is recorded as it was played; it has no round time to call")
+		return noForm(i18n.F("an open challenge is recorded as it was played; it has no round time to call"))
 	}
 	if seats > event.MaxSeats {
 		return AtTimeNone, event.Invalidf("table %d seats %d players; a Shadowfist table has 2 to %d", table, seats, event.MaxSeats)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // This file reads a table's result typed as one line of text, whatever
@@ -107,17 +108,24 @@ func (f MultiForm) ParseLine(text string, seats int) (event.Result, error) {
 	r, err := f.Build(in)
 	if err != nil && !strings.Contains(text, LineSeparator) {
 		// "2-1" at a table of four: say how the line goes.
-		return r, event.Invalidf("%s. %s", strings.TrimSuffix(event.Message(err), "."), f.LineHint(seats))
+		return r, event.Invalidf("%s. %s", trimmedError{err}, f.LineHint(seats))
 	}
 	return r, err
 }
 
 // LineHint says how the result of a table of seats players is typed on
 // one line.
-func (f MultiForm) LineHint(seats int) string {
-	return fmt.Sprintf("Type the winner's seat, then each seat's %s in seat order, separated by %s, e.g. %s; "+
-		"t at the end when time was called.", strings.ToLower(f.ValueName()), LineSeparator, exampleLine(seats))
+func (f MultiForm) LineHint(seats int) i18n.Text {
+	return i18n.F("Type the winner's seat, then each seat's %s in seat order, separated by %s, e.g. %s; t at the end when time was called.",
+		lowerKey(f.ValueName()), LineSeparator, exampleLine(seats))
 }
+
+// trimmedError is an error's sentence without its final full stop, said
+// in the reader's language.
+type trimmedError struct{ err error }
+
+// In says the error in l.
+func (t trimmedError) In(l i18n.Lang) string { return strings.TrimSuffix(i18n.Error(l, t.err), ".") }
 
 // ParseTableResult reads the result of a table of seats players of an
 // event with settings s, typed on one line in the syntax of the table's

@@ -120,7 +120,7 @@ func TestParseTableResultUsesTheTablesForm(t *testing.T) {
 	if _, err := ParseTableResult(two, 2, "two to one"); err == nil || !strings.Contains(event.Message(err), "is not a result") {
 		t.Errorf("words: %v", err)
 	}
-	hint := MultiFormFor(heresy).LineHint(4)
+	hint := MultiFormFor(heresy).LineHint(4).String()
 	if !strings.Contains(hint, "2 | 3 | 5 | 7 | 9") || !strings.Contains(hint, "tau") {
 		t.Errorf("line hint %q", hint)
 	}

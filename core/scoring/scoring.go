@@ -26,6 +26,7 @@ package scoring
 
 import (
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // TauStat is the per-game detail key of Heresy's Tau stored.
@@ -185,24 +186,24 @@ func checkShadowfist(s event.Settings, r *event.Result, leaders int) error {
 }
 
 // itemName names an item of rule 5.3 in the organizer's words.
-func itemName(key string) string {
+func itemName(key string) i18n.Text {
 	switch key {
 	case SeizedStat:
-		return "sites seized"
+		return i18n.F("sites seized")
 	case BurnedStat:
-		return "sites burned for victory"
+		return i18n.F("sites burned for victory")
 	case PlayedStat:
-		return "sites played"
+		return i18n.F("sites played")
 	case OtherBurnedStat:
-		return "non-Feng Shui sites burned"
+		return i18n.F("non-Feng Shui sites burned")
 	case ReduceStat:
-		return "cards reducing the sites to win"
+		return i18n.F("cards reducing the sites to win")
 	case ControlledStat:
-		return "other players' sites controlled"
+		return i18n.F("other players' sites controlled")
 	case IncreaseStat:
-		return "cards increasing the sites to win"
+		return i18n.F("cards increasing the sites to win")
 	}
-	return key
+	return i18n.Text{Format: key}
 }
 
 func checkHeresy(s event.Settings, r *event.Result, winners int) error {

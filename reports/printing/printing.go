@@ -194,7 +194,7 @@ func writeSlips(ctx context.Context, p Printer, id event.EventID, round int, pap
 	s := reports.SlipsFrom(pairings, rules.SlipFor(sh.Event))
 	s.Address, s.QR = p.Address, p.QR
 	s.Games = sh.Round.GamesPerMatch(sh.Event.Settings)
-	s.Note = rules.MatchNote(sh.Event, sh.Round)
+	s.Note = rules.MatchNote(sh.Event, sh.Round).String()
 	for i, t := range sh.Tables {
 		if i < len(s.Tables) {
 			s.Tables[i].Extension = t.Extension

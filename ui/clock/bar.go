@@ -399,7 +399,7 @@ func (b *Bar) announce(due []coreclock.Announcement) {
 		return
 	}
 	for _, a := range due {
-		b.notices = append(b.notices, a.String())
+		b.notices = append(b.notices, a.In(tr.Lang()))
 	}
 	if len(b.notices) > maxNotices {
 		b.notices = b.notices[len(b.notices)-maxNotices:]

@@ -176,7 +176,7 @@ func (f *CreateForm) onFormatChanged(string) {
 		return
 	}
 	s := fm.Defaults
-	f.summary.SetText(fm.Summary)
+	f.summary.SetText(tr.L(fm.Summary))
 	f.defaults.SetText(DescribeSettings(s))
 	if s.Rounds == 0 {
 		f.rounds.SetText("")

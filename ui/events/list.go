@@ -125,7 +125,7 @@ func (l *List) updateItem(i widget.ListItemID, o fyne.CanvasObject) {
 	e := l.events[i]
 	labels := o.(*fyne.Container).Objects
 	labels[0].(*widget.Label).SetText(e.Name)
-	labels[1].(*widget.Label).SetText(rules.Describe(e.Game, e.Format))
+	labels[1].(*widget.Label).SetText(tr.Text(rules.DescribeText(e.Game, e.Format)))
 	columns.SetSecondary(labels[2].(*widget.RichText), Detail(e))
 }
 

@@ -580,7 +580,7 @@ func (f *entryForm) showSuggestion() {
 		f.suggestion.SetText("")
 		return
 	}
-	f.suggestion.SetText(sg.Sentence(name))
+	f.suggestion.SetText(sg.SentenceIn(tr.Lang(), name))
 	if f.filling || sg.Penalty == "" || f.penaltyChosen() == sg.Penalty {
 		return
 	}

@@ -63,7 +63,7 @@ func logLines(log []event.JudgeLogEntry, names judgelog.Names) []line {
 	out := make([]line, 0, len(log))
 	for i := len(log) - 1; i >= 0; i-- {
 		e := log[i]
-		l := line{entry: e, text: judgelog.Describe(e, names)}
+		l := line{entry: e, text: judgelog.DescribeIn(tr.Lang(), e, names)}
 		l.place, l.body, _ = strings.Cut(l.text, ": ")
 		switch next, ok := by[e.ID]; {
 		case ok && void[next]:
@@ -235,7 +235,7 @@ func (p *logPanel) showFlags() {
 	for _, f := range flags {
 		// Bold text on the orange banner, as the Round tab's draft banner:
 		// orange text on it would be hard to read in the light theme.
-		text := &widget.Label{Text: f.Sentence(names.Entries[f.Entry]), Wrapping: fyne.TextWrapWord,
+		text := &widget.Label{Text: f.SentenceIn(tr.Lang(), names.Entries[f.Entry]), Wrapping: fyne.TextWrapWord,
 			TextStyle: fyne.TextStyle{Bold: true}}
 		entry := f.Entry
 		decide := &widget.Button{Text: tr.L("Log decision…"), Icon: theme.DocumentCreateIcon(), OnTapped: func() { s.decide(entry) }}

@@ -267,7 +267,7 @@ func (s *deckScreen) say(text string, imp widget.Importance) {
 // capital letter, the rule ID at the end for the judge ("The deck has 38
 // cards besides the Hero; … Add 1. (A1)").
 func Plain(is deck.Issue) string {
-	msg := strings.TrimSpace(is.Message)
+	msg := strings.TrimSpace(is.In(tr.Lang()))
 	rule := ""
 	if is.Rule != "" && strings.HasPrefix(msg, is.Rule+": ") {
 		msg, rule = strings.TrimPrefix(msg, is.Rule+": "), " ("+is.Rule+")"

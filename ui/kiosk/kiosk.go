@@ -210,7 +210,7 @@ func (k *Kiosk) loadEvent() {
 			return
 		}
 		k.event = e
-		k.formatName = rules.Describe(e.Game, e.Format)
+		k.formatName = tr.Text(rules.DescribeText(e.Game, e.Format))
 		k.title.SetText(e.Name)
 		// Round 1 paired: check-in is closed, the kiosk finds tables.
 		k.start.setFindTables(e.State != event.StateRegistration)

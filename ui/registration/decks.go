@@ -208,10 +208,10 @@ func (g *decksDialog) show(rep deck.Report) {
 	g.verdict.Refresh()
 	var lines []string
 	for _, p := range rep.Problems {
-		lines = append(lines, "✗ "+p.Message)
+		lines = append(lines, "✗ "+p.In(tr.Lang()))
 	}
 	for _, w := range rep.Warnings {
-		lines = append(lines, "? "+w.Message)
+		lines = append(lines, "? "+w.In(tr.Lang()))
 	}
 	g.problems.SetText(strings.Join(lines, "\n"))
 }
@@ -299,7 +299,7 @@ func (g *decksDialog) importCSV(text string) {
 		}
 		msg := tr.N("Card list imported: %d cards.", o.n, o.n)
 		if len(o.rows) > 0 {
-			msg += " " + tr.N("%d rows skipped: %s", len(o.rows), len(o.rows), o.rows[0].Message)
+			msg += " " + tr.N("%d rows skipped: %s", len(o.rows), len(o.rows), o.rows[0].In(tr.Lang()))
 		}
 		g.imported.SetText(msg)
 		g.reload()

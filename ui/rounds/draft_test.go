@@ -215,7 +215,7 @@ func TestPublishingOpensResultEntry(t *testing.T) {
 	if f.s.table.Disabled() || f.s.result.Disabled() || f.w.Canvas().Focused() != f.s.table {
 		t.Error("result entry is not open with the cursor in Table")
 	}
-	if !uitest.HasText(f.w.Content(), rules.ResultHint(3, true)) || f.s.roundSelect.Selected != "Round 1" {
+	if !uitest.HasText(f.w.Content(), rules.ResultHint(3, true).String()) || f.s.roundSelect.Selected != "Round 1" {
 		t.Errorf("hint or selector not updated: %q", f.s.roundSelect.Selected)
 	}
 	if changed != 1 {
@@ -258,7 +258,7 @@ func TestAPlayoffRoundShowsItsNameAndMatchLength(t *testing.T) {
 	if f.s.roundSelect.Selected != "Round 2 · top 2: final" {
 		t.Errorf("selector = %q (options %q)", f.s.roundSelect.Selected, f.s.roundSelect.Options)
 	}
-	if !uitest.HasText(f.w.Content(), rules.ResultHint(5, false)) || f.s.result.PlaceHolder != "3-2" {
+	if !uitest.HasText(f.w.Content(), rules.ResultHint(5, false).String()) || f.s.result.PlaceHolder != "3-2" {
 		t.Errorf("hint not for a best of 5: %q, placeholder %q", uitest.Texts(f.w.Content()), f.s.result.PlaceHolder)
 	}
 	f.enter(t, "1", "3-0")

@@ -65,7 +65,7 @@ func newResultPanel(s *Screen, t director.SheetTable) *resultPanel {
 		return &widget.Label{Text: text, Alignment: align, TextStyle: fyne.TextStyle{Bold: true}}
 	}
 	rows := []fyne.CanvasObject{cols.Row(head(tr.L("Seat"), fyne.TextAlignTrailing), head(tr.L("Player"), fyne.TextAlignLeading),
-		head(p.form.ValueName(), fyne.TextAlignLeading), head(p.form.ScoreName(), fyne.TextAlignTrailing))}
+		head(tr.L(p.form.ValueName()), fyne.TextAlignLeading), head(tr.L(p.form.ScoreName()), fyne.TextAlignTrailing))}
 	for i, pl := range t.Players {
 		e := newKeyEntry("0", p.form.ValueRunes(), p.onCancel)
 		e.SetText(in.Values[i])
@@ -105,11 +105,11 @@ func newResultPanel(s *Screen, t director.SheetTable) *resultPanel {
 		p.timeOut,
 	)
 	content := container.NewVBox(
-		columns.Secondary(p.form.RuleLine(len(t.Players)), true),
+		columns.Secondary(tr.Text(p.form.RuleLine(len(t.Players))), true),
 		container.NewVBox(rows...),
 		widget.NewSeparator(),
 		winnerRow,
-		columns.Secondary(p.form.WinnerHint(), true),
+		columns.Secondary(tr.Text(p.form.WinnerHint()), true),
 		p.problem,
 	)
 	// The rows set the panel's width; the wrapped texts follow it.

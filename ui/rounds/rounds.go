@@ -163,7 +163,7 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.timeCalled = &widget.Button{Text: tr.L("Time called…"), Icon: theme.HistoryIcon(), OnTapped: s.onTimeCalled}
 	s.timeCalled.Hide()
 	s.status = &widget.Label{Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Bold: true}}
-	s.hint = columns.Secondary(rules.ResultHint(3, true), true)
+	s.hint = columns.Secondary(tr.Text(rules.ResultHint(3, true)), true)
 	s.cols = columns.New(playerCols...)
 	s.list = &widget.List{Length: s.length, CreateItem: s.createItem, UpdateItem: s.updateItem, OnSelected: s.onRowSelected}
 	s.mcols = newMultiColumns()
@@ -415,11 +415,11 @@ func (s *Screen) showMode() {
 	case draft:
 		columns.SetSecondary(s.hint, tr.L(DraftHint))
 	case multi:
-		columns.SetSecondary(s.hint, rules.MultiFormFor(s.sheet.Event.Settings).Hint())
+		columns.SetSecondary(s.hint, tr.Text(rules.MultiFormFor(s.sheet.Event.Settings).Hint()))
 	case Teams(s.sheet):
-		columns.SetSecondary(s.hint, rules.TeamResultHint(bestOf, draws))
+		columns.SetSecondary(s.hint, tr.Text(rules.TeamResultHint(bestOf, draws)))
 	default:
-		columns.SetSecondary(s.hint, strings.TrimSpace(rules.ResultHint(bestOf, draws)+" "+rules.MatchNote(s.sheet.Event, s.sheet.Round)))
+		columns.SetSecondary(s.hint, strings.TrimSpace(tr.Text(rules.ResultHint(bestOf, draws))+" "+tr.Text(rules.MatchNote(s.sheet.Event, s.sheet.Round))))
 	}
 }
 
@@ -435,7 +435,7 @@ func (s *Screen) showMulti(multi bool) {
 	if multi {
 		s.saveButton.SetText(tr.L("Enter result"))
 		s.saveButton.SetIcon(theme.DocumentCreateIcon())
-		s.resultHeading.SetText(rules.MultiFormFor(s.sheet.Event.Settings).ResultName())
+		s.resultHeading.SetText(tr.L(rules.MultiFormFor(s.sheet.Event.Settings).ResultName()))
 	} else {
 		s.saveButton.SetText(tr.L("Save result"))
 		s.saveButton.SetIcon(theme.DocumentSaveIcon())

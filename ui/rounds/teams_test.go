@@ -50,7 +50,7 @@ func TestATeamResultIsTypedLikeATwoPlayerResult(t *testing.T) {
 	}
 	a, b := TeamLabel(table.Teams[0]), TeamLabel(table.Teams[1])
 	content := f.w.Content()
-	for _, want := range []string{"Team A", "Team B", a, b, rules.TeamResultHint(1, true), "0 of 1 results in"} {
+	for _, want := range []string{"Team A", "Team B", a, b, rules.TeamResultHint(1, true).String(), "0 of 1 results in"} {
 		if !uitest.HasText(content, want) {
 			t.Errorf("%q not shown: %q", want, uitest.Texts(content))
 		}

@@ -259,7 +259,7 @@ func (g *gameForm) decide() (outcome, error) {
 		won := d.Winner == i+1
 		res.Seats[i] = event.SeatResult{GamesWon: b2i(won), Games: []event.GameDetail{{Won: won, Stats: gameStats(p, d.Forged[i])}}}
 	}
-	return outcome{headline: gameHeadline(d, g.names), detail: d.Explanation, result: res}, nil
+	return outcome{headline: gameHeadline(d, g.names), detail: d.Explanation.In(tr.Lang()), result: res}, nil
 }
 
 // gameHeadline says who wins a game at time and which step of K7 decided:
@@ -441,7 +441,7 @@ func (m *matchForm) decide() (outcome, error) {
 	if err != nil {
 		return outcome{}, err
 	}
-	return outcome{headline: matchHeadline(d, m.names), detail: d.Explanation, result: matchResult(match, d)}, nil
+	return outcome{headline: matchHeadline(d, m.names), detail: d.Explanation.In(tr.Lang()), result: matchResult(match, d)}, nil
 }
 
 // matchResult is the result K8 gives: each player's games won and the

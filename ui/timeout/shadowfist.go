@@ -142,7 +142,7 @@ func (s *shadowfistForm) decide() (outcome, error) {
 	}
 	res := s.result(seats, points, stats, d)
 	s.preview(res, d)
-	return outcome{headline: s.headline(seats, d), detail: d.Explanation, result: res}, nil
+	return outcome{headline: s.headline(seats, d), detail: d.Explanation.In(tr.Lang()), result: res}, nil
 }
 
 // result is what the table records: every seat's game points and place,

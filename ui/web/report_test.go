@@ -222,7 +222,7 @@ func TestFormIsTheTablesOwn(t *testing.T) {
 	ada := seatTable(r, es[0].ID)
 	var form formJSON
 	f.getJSON(fmt.Sprintf("/api/events/%d/tables/%d/form", e.ID, ada.Number), 200, &form)
-	if form.Kind != "match" || form.Hint != rules.ResultSyntax(3, true) || form.Placeholder != "2-1" || len(form.Sides) != 2 || form.Round != 1 {
+	if form.Kind != "match" || form.Hint != rules.ResultSyntax(3, true).String() || form.Placeholder != "2-1" || len(form.Sides) != 2 || form.Round != 1 {
 		t.Errorf("match form %+v", form)
 	}
 	resp, out := f.do("GET", fmt.Sprintf("/api/events/%d/tables/77/form", e.ID), nil)
@@ -234,7 +234,7 @@ func TestFormIsTheTablesOwn(t *testing.T) {
 	hr := f.publish(h.ID)
 	f.getJSON(fmt.Sprintf("/api/events/%d/tables/%d/form", h.ID, hr.Tables[0].Number), 200, &form)
 	mf := rules.MultiFormFor(h.Settings)
-	if form.Kind != "multi" || form.ValueName != mf.ValueName() || form.Rule != mf.RuleLine(len(hr.Tables[0].Seats)) || form.WinnerHint != mf.WinnerSyntax() {
+	if form.Kind != "multi" || form.ValueName != mf.ValueName() || form.Rule != mf.RuleLine(len(hr.Tables[0].Seats)).String() || form.WinnerHint != mf.WinnerSyntax().String() {
 		t.Errorf("multiplayer form %+v", form)
 	}
 	// The page's multiplayer fields report through core's one-line syntax.

@@ -1,0 +1,50 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"tablekeeper/core/event"
+
+	"tablekeeper/core/i18n"
+)
+
+// A game and format are described in French when asked, in English by
+// Describe; an unknown pair is described by its keys in any language.
+func TestFormatsAreDescribedInFrench(t *testing.T) {
+	if got, want := DescribeText("generic", "swiss-bo1").In(i18n.French), "Tout jeu de cartes · Rondes suisses (en une manche)"; got != want {
+		t.Errorf("French description %q, want %q", got, want)
+	}
+	if got, want := Describe("generic", "swiss-bo1"), "Any card game · Swiss (best of one)"; got != want {
+		t.Errorf("English description %q, want %q", got, want)
+	}
+	if got, want := DescribeText("chess", "blitz").In(i18n.French), "chess · blitz"; got != want {
+		t.Errorf("unknown pair %q, want %q", got, want)
+	}
+	title, meaning := TiebreakerName(TieOpponentsMatchWin)
+	if got := i18n.T(i18n.French, title) + " " + i18n.T(i18n.French, meaning); got != "OMW\u202f% pourcentage de victoires des adversaires" {
+		t.Errorf("French tiebreaker %q", got)
+	}
+}
+
+// The result forms' hints and the at-time refusals are said in French.
+func TestResultFormsAreSaidInFrench(t *testing.T) {
+	if got := ResultHint(3, false).In(i18n.French); !strings.HasPrefix(got, "Au meilleur des 3. Résultat\u00a0: parties de la place 1") || !strings.Contains(got, "p. ex. 2-1, 2-0, 0-2") {
+		t.Errorf("French hint %q", got)
+	}
+	if got := TeamResultSyntax(1, true).In(i18n.French); !strings.Contains(got, "l'équipe A") {
+		t.Errorf("French team syntax %q", got)
+	}
+	f := MultiFormFor(event.Settings{Scoring: event.ScoringHeresy, Heresy: event.HeresySettings{WinScore: 14, TauGoal: 9, TimeOutBonus: 2}})
+	if got := f.LineHint(3).In(i18n.French); !strings.Contains(got, "les tau stocké de chaque place") {
+		t.Errorf("French line hint %q", got)
+	}
+	_, err := f.ParseLine("2-1", 3)
+	if got := i18n.Error(i18n.French, err); err == nil || strings.Contains(got, "Type the winner") {
+		t.Errorf("French line error %q", got)
+	}
+	_, err = AtTimeFor(event.Event{Game: "generic", Settings: event.Settings{TableSize: 2}}, 3, 2, 1)
+	if got := i18n.Error(i18n.French, err); !strings.HasPrefix(got, "ce jeu n'a pas besoin de formulaire au temps") {
+		t.Errorf("French at-time refusal %q", got)
+	}
+}
