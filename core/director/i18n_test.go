@@ -1,7 +1,9 @@
 package director_test
 
 import (
+	"slices"
 	"testing"
+	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
@@ -41,5 +43,27 @@ func TestACoreRefusalIsSaidInFrench(t *testing.T) {
 	}
 	if got, want := err.Error(), "round 2 still lacks 3 result(s); enter them before pairing round 3"; got != want {
 		t.Errorf("English %q, want %q", got, want)
+	}
+}
+
+// The pairings by name say their table, bye and opponents in the reader's
+// language, from the same facts.
+func TestThePairingsByNameAreSaidInFrench(t *testing.T) {
+	sh := director.Sheet{
+		Round: event.Round{Number: 1, PublishedAt: time.Date(2026, 11, 25, 18, 0, 0, 0, time.UTC)},
+		Tables: []director.SheetTable{
+			{Table: event.Table{Number: 12}, Players: []director.SheetPlayer{{Name: "Ada"}, {Name: "Bob"}}},
+			{Table: event.Table{Bye: true}, Players: []director.SheetPlayer{{Name: "Eve"}}},
+		},
+	}
+	var fr, en []string
+	for _, p := range sh.ByName() {
+		fr, en = append(fr, p.In(i18n.French)), append(en, p.String())
+	}
+	if want := []string{"Ada — Table 12 — contre Bob", "Bob — Table 12 — contre Ada", "Eve — EXEMPT"}; !slices.Equal(fr, want) {
+		t.Errorf("French %q, want %q", fr, want)
+	}
+	if want := []string{"Ada — Table 12 — vs Bob", "Bob — Table 12 — vs Ada", "Eve — BYE"}; !slices.Equal(en, want) {
+		t.Errorf("English %q, want %q", en, want)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	coreclock "tablekeeper/core/clock"
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 	"tablekeeper/core/standings"
 	"tablekeeper/ui/internal/labels"
@@ -204,7 +205,7 @@ func pairingsOf(b director.Board, number int) (pairingsJSON, error) {
 		out.Tables = append(out.Tables, tableOf(e.Settings, t))
 	}
 	for _, p := range sh.ByName() {
-		out.ByName = append(out.ByName, namePairingJSON{Name: p.Name, Table: p.Number, Opponents: p.Opponents})
+		out.ByName = append(out.ByName, namePairingJSON{Name: p.Name, Table: p.Number, Opponents: p.Opponents.In(i18n.English)})
 	}
 	return out, nil
 }

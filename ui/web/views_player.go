@@ -7,6 +7,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/labels"
 )
@@ -357,7 +358,7 @@ func projectorOf(b director.Board, now time.Time, url string) projectorJSON {
 	}
 	if !p.Draft && b.Current.Round.Number > 0 {
 		for _, l := range b.Current.ByName() {
-			out.ByName = append(out.ByName, namePairingJSON{Name: l.Name, Table: l.Number, Opponents: l.Opponents})
+			out.ByName = append(out.ByName, namePairingJSON{Name: l.Name, Table: l.Number, Opponents: l.Opponents.In(i18n.English)})
 		}
 		for _, o := range b.Current.Outstanding() {
 			out.Waiting = append(out.Waiting, waitingJSON{Table: o.Number, Label: o.Label()})
