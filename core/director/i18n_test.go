@@ -1,6 +1,8 @@
 package director_test
 
 import (
+	"context"
+	"errors"
 	"slices"
 	"testing"
 	"time"
@@ -65,5 +67,25 @@ func TestThePairingsByNameAreSaidInFrench(t *testing.T) {
 	}
 	if want := []string{"Ada — Table 12 — vs Bob", "Bob — Table 12 — vs Ada", "Eve — BYE"}; !slices.Equal(en, want) {
 		t.Errorf("English %q, want %q", en, want)
+	}
+}
+
+// The Judge screen's roster problem is kept as the core's error, so the
+// screen says it in its own language: its key is the rule's sentence, not
+// English text fixed when it was read.
+func TestTheRosterProblemIsSaidInTheScreensLanguage(t *testing.T) {
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "shadowfist", "final-brawl", nil)
+	v, err := d.JudgeView(context.Background(), e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ee *event.Error
+	if !errors.As(v.Problem, &ee) || ee.Text.Format != "a Shadowfist event needs a head judge present during play (S11)" {
+		t.Fatalf("roster problem %#v, want the S11 sentence as a key", v.Problem)
+	}
+	key := "a Shadowfist event needs a head judge present during play (S11)"
+	if got, want := i18n.Error(i18n.French, v.Problem), i18n.T(i18n.French, key); got != want {
+		t.Errorf("French %q, want %q", got, want)
 	}
 }
