@@ -36,14 +36,28 @@ func TestTheNextStepIsSaidInFrench(t *testing.T) {
 	}
 }
 
-// A refusal from the core keeps its values and says them in French; the
-// English sentence is unchanged.
+// A refusal from the core keeps its values and says them in French, its
+// count with the plural it asks for; the English sentence too.
 func TestACoreRefusalIsSaidInFrench(t *testing.T) {
-	err := event.Statef("round %d still lacks %d result(s); enter them before pairing round %d", 2, 3, 3)
-	if got, want := i18n.Error(i18n.French, err), "il manque encore 3 résultat(s) à la ronde 2\u00a0; saisissez-les avant d'apparier la ronde 3"; got != want {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := mustEvent(t, d, "standard-bo3")
+	register(t, d, e.ID, "Ada", "Bob", "Cy", "Dan", "Eve", "Fay")
+	if _, err := pairPublished(ctx, d, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	_, err := d.PairNextRound(ctx, e.ID)
+	if got, want := i18n.Error(i18n.French, err), "il manque encore 3 résultats à la ronde 1\u00a0; saisissez-les avant d'apparier la ronde 2"; got != want {
 		t.Errorf("French %q, want %q", got, want)
 	}
-	if got, want := err.Error(), "round 2 still lacks 3 result(s); enter them before pairing round 3"; got != want {
+	if got, want := err.Error(), "round 1 still lacks 3 results; enter them before pairing round 2"; got != want {
+		t.Errorf("English %q, want %q", got, want)
+	}
+	one := event.Statef("round %[1]d still lacks %[2]s; enter them before finishing the event", 4, i18n.FN("%d result", 1, 1))
+	if got, want := i18n.Error(i18n.French, one), "il manque encore 1 résultat à la ronde 4\u00a0; saisissez-les avant de terminer le tournoi"; got != want {
+		t.Errorf("French %q, want %q", got, want)
+	}
+	if got, want := one.Error(), "round 4 still lacks 1 result; enter them before finishing the event"; got != want {
 		t.Errorf("English %q, want %q", got, want)
 	}
 }
