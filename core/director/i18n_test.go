@@ -103,3 +103,17 @@ func TestTheRosterProblemIsSaidInTheScreensLanguage(t *testing.T) {
 		t.Errorf("French %q, want %q", got, want)
 	}
 }
+
+// A challenge game's round keeps its English name in the database and is
+// said through its key when shown; another name is said as stored.
+func TestAStoredRoundNameIsSaidInFrench(t *testing.T) {
+	for name, want := range map[string]string{"challenge game 3": "partie de défi 3", "final table": "table finale",
+		"top 8: quarter-final": "top 8: quarter-final", "challenge game 3b": "challenge game 3b"} {
+		if got := director.RoundNameText(name).In(i18n.French); got != want {
+			t.Errorf("%q in French: %q, want %q", name, got, want)
+		}
+		if got := director.RoundNameText(name).String(); got != name {
+			t.Errorf("%q in English: %q", name, got)
+		}
+	}
+}
