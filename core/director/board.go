@@ -3,12 +3,12 @@ package director
 import (
 	"context"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"tablekeeper/core/clock"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/standings"
 )
 
@@ -227,26 +227,50 @@ func (b Board) Player(entry event.EntryID) (v PlayerView, ok bool) {
 
 // NamePairing is one player's line of the pairings by name: the player,
 // where they sit and against whom, as the projector and the wall list
-// show it.
+// show it. Its words (Table, Opponents) are Texts, said in the reader's
+// language; Number, Bye and Others are the same facts for a front-end that
+// lays them out itself.
 type NamePairing struct {
 	Name string
 	// Table is "Table 12", or "BYE" for a bye.
-	Table string
+	Table i18n.Text
 	// Number is the table's number, 0 for a bye.
 	Number int
+	// Bye is true for a bye.
+	Bye bool
+	// Others are the names the player faces: the opponent (a match), the
+	// others at the table in seat order (a table of four), or the other
+	// team (a team match); nil for a bye.
+	Others []string
 	// Opponents is "vs Bob Stone" (a match), "vs Ada, Bob, Carol" (a table
-	// of four, the others in seat order) or "vs Les Zoëlles" (a team
-	// match: the other team); empty for a bye.
-	Opponents string
+	// of four) or "vs Les Zoëlles" (a team match: the other team); zero
+	// for a bye.
+	Opponents i18n.Text
 }
 
-// String writes the line as "Ada Lovelace — Table 12 — vs Bob Stone", or
+// In writes the line in l as "Ada Lovelace — Table 12 — vs Bob Stone", or
 // "Eve Moss — BYE".
-func (p NamePairing) String() string {
-	if p.Opponents == "" {
-		return p.Name + " — " + p.Table
+func (p NamePairing) In(l i18n.Lang) string {
+	if p.Opponents.IsZero() {
+		return i18n.T(l, "%[1]s — %[2]s", p.Name, p.Table)
 	}
-	return p.Name + " — " + p.Table + " — " + p.Opponents
+	return i18n.T(l, "%[1]s — %[2]s — %[3]s", p.Name, p.Table, p.Opponents)
+}
+
+// String writes the line in English.
+func (p NamePairing) String() string { return p.In(i18n.English) }
+
+// Equal reports whether two lines say the same: same player, table and
+// opponents.
+func (p NamePairing) Equal(q NamePairing) bool {
+	return p.Name == q.Name && p.Number == q.Number && p.Bye == q.Bye && slices.Equal(p.Others, q.Others)
+}
+
+// pairingLine is one player's line at a table: its words built from the
+// facts.
+func pairingLine(name string, number int, others []string) NamePairing {
+	return NamePairing{Name: name, Table: i18n.F("Table %d", number), Number: number, Others: others,
+		Opponents: i18n.F("vs %s", strings.Join(others, ", "))}
 }
 
 // ByName lists every player of the sheet's round by name, alphabetically
@@ -259,17 +283,16 @@ func (sh Sheet) ByName() []NamePairing {
 	}
 	var out []NamePairing
 	for _, t := range sh.Tables {
-		table := "Table " + strconv.Itoa(t.Number)
 		switch {
 		case t.Bye:
 			for _, p := range t.Players {
-				out = append(out, NamePairing{Name: p.Name, Table: "BYE"})
+				out = append(out, NamePairing{Name: p.Name, Table: i18n.F("BYE"), Bye: true})
 			}
 		case len(t.Teams) == 2:
 			for k, tm := range t.Teams {
 				other := t.Teams[1-k]
 				for _, m := range tm.Members {
-					out = append(out, NamePairing{Name: m.Name, Table: table, Number: t.Number, Opponents: "vs " + other.Name})
+					out = append(out, pairingLine(m.Name, t.Number, []string{other.Name}))
 				}
 			}
 		default:
@@ -280,7 +303,7 @@ func (sh Sheet) ByName() []NamePairing {
 						others = append(others, o.Name)
 					}
 				}
-				out = append(out, NamePairing{Name: p.Name, Table: table, Number: t.Number, Opponents: "vs " + strings.Join(others, ", ")})
+				out = append(out, pairingLine(p.Name, t.Number, others))
 			}
 		}
 	}

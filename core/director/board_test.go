@@ -162,9 +162,9 @@ func TestSheetByNameSortsFolded(t *testing.T) {
 	byes := 0
 	for _, p := range sh.ByName() {
 		names = append(names, p.Name)
-		if p.Table == "BYE" {
+		if p.Bye {
 			byes++
-			if p.Opponents != "" || p.Number != 0 {
+			if !p.Opponents.IsZero() || p.Others != nil || p.Number != 0 || p.String() != p.Name+" — BYE" {
 				t.Errorf("bye line %+v", p)
 			}
 		}

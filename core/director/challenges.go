@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // ErrNoRoundsToPair is returned by PairNextRound for an event of open
@@ -120,4 +121,19 @@ func challengers(tx Tx, id event.EventID, players []event.EntryID, winner event.
 		return nil, event.Invalid("choose the winner among the game's players")
 	}
 	return names, nil
+}
+
+// RoundNameText says a round's stored name in the reader's language: a
+// challenge game's "challenge game 3" (stored in English, as the round's
+// name) through its key with the number; "final table" through its key;
+// any other name (a structure's own, an organizer's) as it is stored.
+func RoundNameText(name string) i18n.Text {
+	var n int
+	if k, err := fmt.Sscanf(name, "challenge game %d", &n); err == nil && k == 1 && fmt.Sprintf("challenge game %d", n) == name {
+		return i18n.F("challenge game %d", n)
+	}
+	if name == "final table" {
+		return i18n.F("final table")
+	}
+	return i18n.Text{Format: name}
 }

@@ -222,7 +222,7 @@ func (d *Director) FinishEvent(ctx context.Context, id event.EventID) error {
 		if last := rounds[len(rounds)-1]; !last.Published() {
 			return event.Statef("round %d is a draft; publish it and enter its results, or withdraw it, before finishing the event", last.Number)
 		} else if !last.Complete() {
-			return event.Statef("round %d still lacks %d result(s); enter them before finishing the event", last.Number, last.Missing())
+			return event.Statef("round %[1]d still lacks %[2]s; enter them before finishing the event", last.Number, results(last.Missing()))
 		}
 		e.State = event.StateFinished
 		if err := tx.UpdateEvent(e); err != nil {

@@ -77,10 +77,10 @@ func (d *Director) Judges(ctx context.Context, id event.EventID) ([]event.Judge,
 
 // RosterProblem returns what the event's judges still lack by its game's
 // rules (a KeyForge marshal, a Shadowfist head judge, a gap in the
-// multi-judge order), or "" when the roster is complete.
-func (d *Director) RosterProblem(ctx context.Context, id event.EventID) (string, error) {
-	var msg string
-	err := d.store.Read(ctx, func(tx Tx) error {
+// multi-judge order) as an error that says itself in the reader's language
+// (i18n.Error), or nil when the roster is complete; err is a failed read.
+func (d *Director) RosterProblem(ctx context.Context, id event.EventID) (problem, err error) {
+	err = d.store.Read(ctx, func(tx Tx) error {
 		e, err := tx.Event(id)
 		if err != nil {
 			return err
@@ -89,12 +89,10 @@ func (d *Director) RosterProblem(ctx context.Context, id event.EventID) (string,
 		if err != nil {
 			return err
 		}
-		if err := judgelog.CheckRoster(e.Game, judges); err != nil {
-			msg = event.Message(err)
-		}
+		problem = judgelog.CheckRoster(e.Game, judges)
 		return nil
 	})
-	return msg, err
+	return problem, err
 }
 
 // JudgeLog returns an event's judge log as appended, corrections included

@@ -153,8 +153,8 @@ func TestTheJudgeRoster(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
 	e := eventOf(t, d, "shadowfist", "final-brawl", nil)
-	if msg, _ := d.RosterProblem(ctx, e.ID); msg == "" {
-		t.Error("a Shadowfist event without a head judge has no roster problem")
+	if problem, err := d.RosterProblem(ctx, e.ID); err != nil || problem == nil {
+		t.Errorf("a Shadowfist event without a head judge has no roster problem (%v)", err)
 	}
 	if _, err := d.AddJudge(ctx, e.ID, director.NewJudge{Name: "Ana", Role: event.RoleHeadJudge}); err != nil {
 		t.Fatal(err)
@@ -165,7 +165,7 @@ func TestTheJudgeRoster(t *testing.T) {
 	if _, err := d.AddJudge(ctx, e.ID, director.NewJudge{Name: "ana", Role: event.RoleJudge, Order: 2}); !errors.Is(err, event.ErrConflict) {
 		t.Errorf("the same judge twice: %v", err)
 	}
-	if msg, _ := d.RosterProblem(ctx, e.ID); msg != "" {
-		t.Errorf("roster problem %q", msg)
+	if problem, err := d.RosterProblem(ctx, e.ID); problem != nil || err != nil {
+		t.Errorf("roster problem %v (%v)", problem, err)
 	}
 }

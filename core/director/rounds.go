@@ -43,7 +43,7 @@ func (d *Director) PairNextRound(ctx context.Context, id event.EventID) (event.R
 				return event.Statef("round %d is not published yet; publish it (or pair it again) first", n)
 			}
 			if !last.Complete() {
-				return event.Statef("round %d still lacks %d result(s); enter them before pairing round %d", n, last.Missing(), n+1)
+				return event.Statef("round %[1]d still lacks %[2]s; enter them before pairing round %[3]d", n, results(last.Missing()), n+1)
 			}
 		}
 		r, err = d.pairRound(tx, e, rounds)
@@ -574,3 +574,6 @@ func sheetOf(e event.Event, entries []event.Entry, teams []event.Team, rounds []
 	}
 	return sh
 }
+
+// results says "1 result" or "3 results", in the reader's language.
+func results(n int) i18n.Text { return i18n.FN("%d result", n, n) }

@@ -19,8 +19,9 @@ type JudgeView struct {
 	Entries []event.Entry // in registration order
 	Judges  []event.Judge
 	// Problem says what the roster lacks for the game's rules (S11: a
-	// head judge), "" when nothing.
-	Problem string
+	// head judge), nil when nothing: an error that says itself in the
+	// screen's language (i18n.Error).
+	Problem error
 	Log     []event.JudgeLogEntry
 	// Rounds is the number of rounds paired; Latest is the latest one's
 	// sheet (zero before round 1).
@@ -42,9 +43,7 @@ func (d *Director) JudgeView(ctx context.Context, id event.EventID) (JudgeView, 
 		if v.Judges, err = tx.Judges(id); err != nil {
 			return err
 		}
-		if err := judgelog.CheckRoster(v.Event.Game, v.Judges); err != nil {
-			v.Problem = event.Message(err)
-		}
+		v.Problem = judgelog.CheckRoster(v.Event.Game, v.Judges)
 		if v.Log, err = tx.JudgeLog(id); err != nil {
 			return err
 		}

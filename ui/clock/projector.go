@@ -255,7 +255,7 @@ func (p *Projector) setSheet(sh director.Sheet, has bool) {
 			}
 		}
 	}
-	sameLines := v.hasSheet == has && v.draft == draft && slices.Equal(lines, v.lines)
+	sameLines := v.hasSheet == has && v.draft == draft && slices.EqualFunc(lines, v.lines, Pairing.Equal)
 	sameWaiting := slices.EqualFunc(waiting, v.waiting, func(a, b director.Outstanding) bool {
 		return a.Number == b.Number && slices.Equal(a.Names, b.Names)
 	})

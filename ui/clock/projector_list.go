@@ -165,7 +165,7 @@ func (v *projectorView) list() (kind listing, title string, n int, item func(int
 		if p.Number > 0 {
 			num = strconv.Itoa(p.Number)
 		}
-		return listItem{lead: p.Name, num: num, tail: p.Opponents}
+		return listItem{lead: p.Name, num: num, tail: tr.Text(p.Opponents)}
 	}, v.nameW, zeros(widest)
 }
 

@@ -137,7 +137,7 @@ func (s *Screen) read(ctx context.Context, id event.EventID) (snapshot, error) {
 	if err != nil {
 		return snapshot{}, err
 	}
-	sn := snapshot{event: v.Event, entries: v.Entries, judges: v.Judges, problem: v.Problem, log: v.Log, rounds: v.Rounds, sheet: v.Latest}
+	sn := snapshot{event: v.Event, entries: v.Entries, judges: v.Judges, problem: tr.Err(v.Problem), log: v.Log, rounds: v.Rounds, sheet: v.Latest}
 	slices.SortStableFunc(sn.entries, func(a, b event.Entry) int {
 		return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
 	})

@@ -205,7 +205,7 @@ func pairingsOf(l i18n.Lang, b director.Board, number int) (pairingsJSON, error)
 		out.Tables = append(out.Tables, tableOf(l, e.Settings, t))
 	}
 	for _, p := range sh.ByName() {
-		out.ByName = append(out.ByName, namePairingJSON{Name: p.Name, Table: p.Number, Opponents: p.Opponents})
+		out.ByName = append(out.ByName, namePairingJSON{Name: p.Name, Table: p.Number, Opponents: p.Opponents.In(l)})
 	}
 	return out, nil
 }

@@ -367,7 +367,7 @@ func projectorOf(l i18n.Lang, b director.Board, now time.Time, url string) proje
 	}
 	if !p.Draft && b.Current.Round.Number > 0 {
 		for _, n := range b.Current.ByName() {
-			out.ByName = append(out.ByName, namePairingJSON{Name: n.Name, Table: n.Number, Opponents: n.Opponents})
+			out.ByName = append(out.ByName, namePairingJSON{Name: n.Name, Table: n.Number, Opponents: n.Opponents.In(l)})
 		}
 		for _, o := range b.Current.Outstanding() {
 			out.Waiting = append(out.Waiting, waitingJSON{Table: o.Number, Label: o.Label()})
