@@ -280,8 +280,8 @@ func TestImportProblemsAreSaidInFrench(t *testing.T) {
 	}
 	for i, want := range []string{
 		"ligne 2\u00a0: Le nom est vide",
-		"ligne 3\u00a0: L'adresse e-mail \"ada@\" n'est pas une adresse comme nom@exemple.com",
-		"ligne 4\u00a0: La ligne a 3 champs mais l'en-tête en a 2\u00a0: mettez entre guillemets un nom ou une adresse e-mail qui contient une virgule",
+		"ligne 3\u00a0: L’adresse e-mail \"ada@\" n’est pas une adresse comme nom@exemple.com",
+		"ligne 4\u00a0: La ligne a 3 champs mais l’en-tête en a 2\u00a0: mettez entre guillemets un nom ou une adresse e-mail qui contient une virgule",
 	} {
 		if got := problems[i].In(i18n.French); !strings.HasPrefix(got, want) {
 			t.Errorf("problem %d in French: %q, want it to start %q", i, got, want)

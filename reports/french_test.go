@@ -36,7 +36,7 @@ func layOutIn(t *testing.T, lang i18n.Lang, orientation, paper string, lay func(
 // short from a player's name cut short.
 func frenchLabels(t *testing.T) []string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "assets", "translations", "reports.fr.json"))
+	data, err := os.ReadFile(filepath.Join("..", "assets", "translations", "fr.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +134,7 @@ func TestReportsInFrenchKeepTheirWordsWhole(t *testing.T) {
 		"blank deck list":    {"Letter", func(c *canvas) { layoutBlankDecklist(c, blankSheets["heresy"]) }, []string{"Nom du joueur", "Réservé aux juges", "Vérifié par, résultat"}},
 		"draft seating":      {"A4", func(c *canvas) { layoutSeatings(c, draftSeating(8, 8, names)) }, []string{"Tables de draft", "Table de draft 1", "8 joueurs", "gauche"}},
 		"round 1 seating":    {"Letter", func(c *canvas) { layoutSeatings(c, tableSeating(21, playerName)) }, []string{"Placement de la ronde 1", "Tables par place", "Table 1"}},
-		"no players in slip": {"A4", func(c *canvas) { layoutSlips(c, Slips{Round: 2}) }, []string{"La ronde 2 n'a aucune table"}},
+		"no players in slip": {"A4", func(c *canvas) { layoutSlips(c, Slips{Round: 2}) }, []string{"La ronde 2 n’a aucune table"}},
 	}
 	landscape := map[string]struct {
 		lay  func(*canvas)

@@ -15,7 +15,7 @@ func TestDeckMessagesAreSaidInFrench(t *testing.T) {
 	if len(errs) != 1 {
 		t.Fatalf("errors %v, want one", errs)
 	}
-	if got := errs[0].In(i18n.French); !strings.HasPrefix(got, "Ligne 2 \"0 Goblin\"\u00a0: 0 exemplaire n'est pas une quantité") {
+	if got := errs[0].In(i18n.French); !strings.HasPrefix(got, "Ligne 2 \"0 Goblin\"\u00a0: 0 exemplaire n’est pas une quantité") {
 		t.Errorf("French line error %q", got)
 	}
 	rep := Validate(FormatAlteredConstructed, list, CardList{})
@@ -36,7 +36,7 @@ func TestDeckMessagesAreSaidInFrench(t *testing.T) {
 		t.Errorf("French error %q", got)
 	}
 	_, rows := ReadCardList(strings.NewReader("title,faction\n,Lyra\n"))
-	if len(rows) != 1 || !strings.HasPrefix(rows[0].In(i18n.French), "Rangée 2\u00a0: la rangée n'a pas de nom de carte") {
+	if len(rows) != 1 || !strings.HasPrefix(rows[0].In(i18n.French), "Rangée 2\u00a0: la rangée n’a pas de nom de carte") {
 		t.Errorf("French row errors %v", rows)
 	}
 }

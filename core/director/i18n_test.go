@@ -47,7 +47,7 @@ func TestACoreRefusalIsSaidInFrench(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := d.PairNextRound(ctx, e.ID)
-	if got, want := i18n.Error(i18n.French, err), "il manque encore 3 résultats à la ronde 1\u00a0; saisissez-les avant d'apparier la ronde 2"; got != want {
+	if got, want := i18n.Error(i18n.French, err), "il manque encore 3 résultats à la ronde 1\u00a0; saisissez-les avant d’apparier la ronde 2"; got != want {
 		t.Errorf("French %q, want %q", got, want)
 	}
 	if got, want := err.Error(), "round 1 still lacks 3 results; enter them before pairing round 2"; got != want {

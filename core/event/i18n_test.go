@@ -13,7 +13,7 @@ func TestARefusedNameIsSaidInFrench(t *testing.T) {
 	if err == nil {
 		t.Fatal("a team name without a letter was accepted")
 	}
-	want := "le nom (équipe) \"--\" n'a ni lettre ni chiffre\u00a0: saisissez le nom (équipe)"
+	want := "le nom (équipe) \"--\" n’a ni lettre ni chiffre\u00a0: saisissez le nom (équipe)"
 	if got := i18n.Error(i18n.French, err); got != want {
 		t.Errorf("French %q, want %q", got, want)
 	}

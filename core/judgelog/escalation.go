@@ -219,8 +219,12 @@ func ordinal(l i18n.Lang, n int) string {
 }
 
 // counts are the numbers said in words.
-var counts = []string{i18n.K("no"), i18n.K("one"), i18n.K("two"), i18n.K("three"), i18n.K("four"), i18n.K("five"),
-	i18n.K("six"), i18n.K("seven"), i18n.K("eight"), i18n.K("nine"), i18n.K("ten")}
+// Their keys name the number, not the word: go-i18n, which reads the
+// translation files for Fyne, refuses a whole file holding a key "one" or
+// "two" (its plural forms), so English says them through en.json too.
+var counts = []string{i18n.K("count 0 in words"), i18n.K("count 1 in words"), i18n.K("count 2 in words"),
+	i18n.K("count 3 in words"), i18n.K("count 4 in words"), i18n.K("count 5 in words"), i18n.K("count 6 in words"),
+	i18n.K("count 7 in words"), i18n.K("count 8 in words"), i18n.K("count 9 in words"), i18n.K("count 10 in words")}
 
 func count(l i18n.Lang, n int) string {
 	if n >= 0 && n < len(counts) {

@@ -32,7 +32,7 @@ func TestResultFormsAreSaidInFrench(t *testing.T) {
 	if got := ResultHint(3, false).In(i18n.French); !strings.HasPrefix(got, "Au meilleur des 3. Résultat\u00a0: parties de la place 1") || !strings.Contains(got, "p. ex. 2-1, 2-0, 0-2") {
 		t.Errorf("French hint %q", got)
 	}
-	if got := TeamResultSyntax(1, true).In(i18n.French); !strings.Contains(got, "l'équipe A") {
+	if got := TeamResultSyntax(1, true).In(i18n.French); !strings.Contains(got, "l’équipe A") {
 		t.Errorf("French team syntax %q", got)
 	}
 	f := MultiFormFor(event.Settings{Scoring: event.ScoringHeresy, Heresy: event.HeresySettings{WinScore: 14, TauGoal: 9, TimeOutBonus: 2}})
@@ -44,7 +44,7 @@ func TestResultFormsAreSaidInFrench(t *testing.T) {
 		t.Errorf("French line error %q", got)
 	}
 	_, err = AtTimeFor(event.Event{Game: "generic", Settings: event.Settings{TableSize: 2}}, 3, 2, 1)
-	if got := i18n.Error(i18n.French, err); !strings.HasPrefix(got, "ce jeu n'a pas besoin de formulaire au temps") {
+	if got := i18n.Error(i18n.French, err); !strings.HasPrefix(got, "ce jeu n’a pas besoin de formulaire au temps") {
 		t.Errorf("French at-time refusal %q", got)
 	}
 }

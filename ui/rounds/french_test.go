@@ -48,7 +48,7 @@ func TestTheRoundTabSpeaksFrench(t *testing.T) {
 		t.Errorf("progress = %q, want %q", f.s.progress.Text, want)
 	}
 	f.s.onSave()
-	if !strings.Contains(f.s.status.Text, "publiez ses appariements avant de saisir les résultats") {
+	if !strings.Contains(f.s.status.Text, "publiez ses appariements avant de saisir des résultats") {
 		t.Errorf("status = %q", f.s.status.Text)
 	}
 	if got := ResultText(event.Table{Bye: true}); got != "exempt" {

@@ -36,11 +36,11 @@ func TestTheBadStartWindowSaysFrench(t *testing.T) {
 		return
 	}
 	p := Missing("/home/ada/tk/typo.db")
-	if p.Title != "Aucune base de données à cet emplacement" || p.Message != "Il n'y a pas de base de données Tablekeeper à l'emplacement /home/ada/tk/typo.db." {
+	if p.Title != "Aucune base de données à cet emplacement" || p.Message != "Il n’y a pas de base de données Tablekeeper à l’emplacement /home/ada/tk/typo.db." {
 		t.Errorf("missing: %+v", p)
 	}
 	p = ForError("/home/ada/tk/tk.db", store.ErrLocked)
-	if p.Title != "Tablekeeper ne peut pas ouvrir sa base de données" || p.Advice != "Fermez d'abord l'autre Tablekeeper\u00a0: cherchez sa fenêtre sur un autre bureau ou réduite, puis relancez." {
+	if p.Title != "Tablekeeper ne peut pas ouvrir sa base de données" || p.Advice != "Fermez d’abord l’autre Tablekeeper\u00a0: cherchez sa fenêtre sur un autre bureau ou réduite, puis relancez." {
 		t.Errorf("locked: %+v", p)
 	}
 	a := test.NewTempApp(t)
