@@ -315,21 +315,9 @@ type standingsJSON struct {
 	Rows        []standingJSON   `json:"rows"`
 }
 
-// shownTiebreakers are the tiebreakers that get a column: every one but
-// the random draw, which means nothing to read.
-func shownTiebreakers(keys []string) []string {
-	out := []string{}
-	for _, k := range keys {
-		if k != rules.TieRandom {
-			out = append(out, k)
-		}
-	}
-	return out
-}
-
 func standingsOf(l i18n.Lang, b director.Board) standingsJSON {
 	e := b.Event()
-	keys := shownTiebreakers(e.Settings.Tiebreakers)
+	keys := rules.ShownTiebreakers(e.Settings.Tiebreakers)
 	out := standingsJSON{Event: headOf(e), Final: b.Progress.Finished, Teams: e.Settings.Teams(),
 		Tiebreakers: []tiebreakerJSON{}, Rows: []standingJSON{}}
 	for _, r := range b.Rounds {
