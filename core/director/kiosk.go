@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // The kiosk (issue 5) lets players check themselves in, sign up and
@@ -33,6 +34,27 @@ type KioskMatch struct {
 	EntryID   event.EntryID
 	Name      string
 	CheckedIn bool
+}
+
+// SameNameText is the kiosk's "Is this you?" sentence, saying who already
+// has the name a player signing up typed (ms, the players named so): one
+// or several, signed up for this event already or known from earlier
+// events. "A player called “chris lee” is already signed up for this
+// event. If that's you, choose your name."
+func SameNameText(name string, ms []KioskMatch) i18n.Text {
+	entered := false
+	for _, m := range ms {
+		entered = entered || m.EntryID != 0
+	}
+	switch {
+	case len(ms) == 1 && entered:
+		return i18n.F("A player called “%s” is already signed up for this event. If that's you, choose your name.", name)
+	case len(ms) == 1:
+		return i18n.F("A player called “%s” has played here before. If that's you, choose your name.", name)
+	case entered:
+		return i18n.F("Players called “%s” are already signed up for this event. If one of them is you, choose your name.", name)
+	}
+	return i18n.F("Players called “%s” have played here before. If one of them is you, choose your name.", name)
 }
 
 // KioskSearch returns the players whose name contains query, or whose

@@ -9,6 +9,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 func TestKioskSearchShowsNamesOnlyFromThreeCharacters(t *testing.T) {
@@ -319,5 +320,35 @@ func TestKioskFindMyTableTimeLeftCountsTheExtension(t *testing.T) {
 	}
 	if r := (director.KioskTables{}).TimeLeft(director.KioskSeat{Extension: time.Minute}, now); r.Timed || r.Remaining != 0 {
 		t.Errorf("untimed: %+v", r)
+	}
+}
+
+// Ghost sign-up (issue 11): the "Is this you?" sentence says whether one
+// player or several have the name, and whether they are signed up for this
+// event or known from earlier ones, in the reader's language.
+func TestSameNameTextSaysWhoHasTheName(t *testing.T) {
+	entered := director.KioskMatch{EntryID: 1}
+	regular := director.KioskMatch{}
+	for _, c := range []struct {
+		ms       []director.KioskMatch
+		english  string
+		inFrench string
+	}{
+		{[]director.KioskMatch{entered}, "A player called “Sam” is already signed up for this event. If that's you, choose your name.",
+			"Un joueur nommé «\u00a0Sam\u00a0» est déjà inscrit à ce tournoi. Si c’est vous, choisissez votre nom."},
+		{[]director.KioskMatch{regular}, "A player called “Sam” has played here before. If that's you, choose your name.",
+			"Un joueur nommé «\u00a0Sam\u00a0» a déjà joué ici. Si c’est vous, choisissez votre nom."},
+		{[]director.KioskMatch{regular, entered}, "Players called “Sam” are already signed up for this event. If one of them is you, choose your name.",
+			"Des joueurs nommés «\u00a0Sam\u00a0» sont déjà inscrits à ce tournoi. Si l’un d’eux est vous, choisissez votre nom."},
+		{[]director.KioskMatch{regular, regular}, "Players called “Sam” have played here before. If one of them is you, choose your name.",
+			"Des joueurs nommés «\u00a0Sam\u00a0» ont déjà joué ici. Si l’un d’eux est vous, choisissez votre nom."},
+	} {
+		text := director.SameNameText("Sam", c.ms)
+		if got := text.In(i18n.English); got != c.english {
+			t.Errorf("got %q, want %q", got, c.english)
+		}
+		if got := text.In(i18n.French); got != c.inFrench {
+			t.Errorf("got %q, want %q", got, c.inFrench)
+		}
 	}
 }

@@ -48,3 +48,30 @@ func TestResultFormsAreSaidInFrench(t *testing.T) {
 		t.Errorf("French at-time refusal %q", got)
 	}
 }
+
+// A multiplayer result line names each seat, its score and mark, in the
+// reader's language; a seat with no name given is called by its number,
+// and a name is never read as a format.
+func TestMultiResultLineIsSaidInEachLanguage(t *testing.T) {
+	heresy := MultiFormFor(event.Settings{Scoring: event.ScoringHeresy})
+	r := event.Result{Seats: []event.SeatResult{{Points: 14, Place: 1}, {Points: 5}, {Points: 7}}}
+	line := MultiResultLine(heresy, r, []string{"Ada", "Bob %d"})
+	if got, want := line.In(i18n.English), "Ada 14 (won) · Bob %d 5 · seat 3 7"; got != want {
+		t.Errorf("English line %q, want %q", got, want)
+	}
+	if got, want := line.In(i18n.French), "Ada 14 (gagné) · Bob %d 5 · place 3 7"; got != want {
+		t.Errorf("French line %q, want %q", got, want)
+	}
+	placement := MultiFormFor(event.Settings{})
+	r = event.Result{TimeOut: true, Seats: []event.SeatResult{{Place: 1}, {}, {Place: 1}}}
+	line = MultiResultLine(placement, r, []string{"Ada", "Bob", "Cy"})
+	if got, want := line.In(i18n.English), "Ada (lead) · Bob · Cy (lead) · time-out"; got != want {
+		t.Errorf("English line %q, want %q", got, want)
+	}
+	if got, want := line.In(i18n.French), "Ada (en tête) · Bob · Cy (en tête) · au temps"; got != want {
+		t.Errorf("French line %q, want %q", got, want)
+	}
+	if got := MultiResultLine(placement, event.Result{}, nil).In(i18n.English); got != "" {
+		t.Errorf("a result with no seats says %q", got)
+	}
+}

@@ -205,15 +205,45 @@ func (f MultiForm) ValueMax() int { return f.kind.valueMax(f.set) }
 func (f MultiForm) WinnerAtTime() bool { return f.kind.winnerAtTime() }
 
 // SeatMark says how seat i finished: "won", "lead" (ahead when time ran
-// out) or nothing.
+// out) or nothing. The mark is a translation key: a front-end says it in
+// the reader's language (i18n.T, tr.L).
 func SeatMark(r event.Result, i int) string {
 	switch {
 	case r.Seats[i].Place != 1:
 		return ""
 	case r.TimeOut:
-		return "lead"
+		return i18n.K("lead")
 	}
-	return "won"
+	return i18n.K("won")
+}
+
+// MultiResultLine is a multiplayer result in one line, seat by seat, to be
+// said in the reader's language: "Ada 5 · Bob 14 (won) · Cy 9", with
+// "· time-out" at the end when time ran out. names are the seats' players
+// in seat order; a seat beyond them is called "seat N".
+func MultiResultLine(form MultiForm, r event.Result, names []string) i18n.Text {
+	parts := make([]any, 0, len(r.Seats)+1)
+	for i := range r.Seats {
+		part := i18n.F("seat %d", i+1)
+		if i < len(names) {
+			part = i18n.Text{Format: "%s", Args: []any{names[i]}}
+		}
+		if score := form.SeatScore(r, i); score != "" {
+			part = i18n.Text{Format: "%[1]s %[2]s", Args: []any{part, score}}
+		}
+		if mark := SeatMark(r, i); mark != "" {
+			part = i18n.F("%[1]s (%[2]s)", part, i18n.Text{Format: mark})
+		}
+		parts = append(parts, part)
+	}
+	if r.TimeOut {
+		parts = append(parts, i18n.F("time-out"))
+	}
+	verbs := make([]string, len(parts))
+	for i := range verbs {
+		verbs[i] = "%s"
+	}
+	return i18n.Text{Format: strings.Join(verbs, " · "), Args: parts}
 }
 
 // ParseWinners reads the Winner field: seat numbers from 1 to seats,

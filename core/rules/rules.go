@@ -200,6 +200,19 @@ func TiebreakerName(key string) (title, meaning string) {
 	return key, ""
 }
 
+// ShownTiebreakers returns the tiebreakers that get a column in the
+// standings, in the event's order: every one but the random draw
+// (TieRandom), whose value means nothing to read.
+func ShownTiebreakers(keys []string) []string {
+	out := []string{}
+	for _, k := range keys {
+		if k != TieRandom {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
 // MultiplayerResult reports whether a table of seats players records a
 // multiplayer result (places and points, rule S7/H5) rather than games
 // won: every table of a multiplayer format, even one left with two players

@@ -267,3 +267,16 @@ func TestMultiplayerResultFollowsTheFormatNotTheSeats(t *testing.T) {
 		}
 	}
 }
+
+// The standings give every tiebreaker a column but the random draw, in the
+// event's order; none is an empty list, never nil (the web sends it as
+// JSON).
+func TestShownTiebreakersLeaveOutTheRandomDraw(t *testing.T) {
+	got := ShownTiebreakers([]string{TieOpponentsMatchWin, TieRandom, TieGameWin})
+	if want := []string{TieOpponentsMatchWin, TieGameWin}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if got := ShownTiebreakers(nil); got == nil || len(got) != 0 {
+		t.Errorf("no tiebreakers gave %#v, want an empty list", got)
+	}
+}

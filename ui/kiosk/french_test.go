@@ -41,7 +41,7 @@ func TestTheKioskSpeaksFrench(t *testing.T) {
 	if got := roundName(v); got != "ronde 5 (top 8)" {
 		t.Errorf("round %q", got)
 	}
-	if got := sameNameDetail("chris lee", []director.KioskMatch{{Name: "Chris Lee", EntryID: 3}}); got != "Un joueur nommé «\u00a0chris lee\u00a0» est déjà inscrit à ce tournoi. Si c’est vous, choisissez votre nom." {
+	if got := tr.Text(director.SameNameText("chris lee", []director.KioskMatch{{Name: "Chris Lee", EntryID: 3}})); got != "Un joueur nommé «\u00a0chris lee\u00a0» est déjà inscrit à ce tournoi. Si c’est vous, choisissez votre nom." {
 		t.Errorf("same name %q", got)
 	}
 	if got := timeLeft(v, director.KioskSeat{Reported: true}, time.Time{}); got != "votre résultat est enregistré" {

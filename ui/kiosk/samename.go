@@ -96,7 +96,7 @@ func (s *sameNameScreen) ask(np director.NewPlayer, ms []director.KioskMatch) {
 	if len(ms) > len(s.buttons) {
 		s.matches = ms[:len(s.buttons)]
 	}
-	s.detail.SetText(sameNameDetail(np.Name, s.matches))
+	s.detail.SetText(tr.Text(director.SameNameText(np.Name, s.matches)))
 	for i, b := range s.buttons {
 		if i >= len(s.matches) {
 			continue
@@ -162,23 +162,4 @@ func (s *sameNameScreen) onSomeoneElse() {
 			s.k.done.signedUpNamesake(en)
 		}
 	})
-}
-
-// sameNameDetail says who already has the name: "A player called “chris
-// lee” is already signed up for this event. If that's you, choose your
-// name."
-func sameNameDetail(name string, ms []director.KioskMatch) string {
-	entered := false
-	for _, m := range ms {
-		entered = entered || m.EntryID != 0
-	}
-	switch {
-	case len(ms) == 1 && entered:
-		return tr.F("A player called “%s” is already signed up for this event. If that's you, choose your name.", name)
-	case len(ms) == 1:
-		return tr.F("A player called “%s” has played here before. If that's you, choose your name.", name)
-	case entered:
-		return tr.F("Players called “%s” are already signed up for this event. If one of them is you, choose your name.", name)
-	}
-	return tr.F("Players called “%s” have played here before. If one of them is you, choose your name.", name)
 }

@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"tablekeeper/core/director"
 	"tablekeeper/ui/internal/uitest"
 )
 
@@ -100,23 +99,5 @@ func TestKioskGhostSignUpLeadsARegularToTheirDirectoryPlayer(t *testing.T) {
 	}
 	if en := f.entry(t, "Ana Ortiz"); en.PlayerID != players[0].ID || !en.CheckedIn {
 		t.Fatalf("Ana's entry %+v", en)
-	}
-}
-
-func TestKioskGhostSignUpSaysWhoHasTheName(t *testing.T) {
-	entered := director.KioskMatch{EntryID: 1}
-	regular := director.KioskMatch{}
-	for _, c := range []struct {
-		ms   []director.KioskMatch
-		want string
-	}{
-		{[]director.KioskMatch{entered}, "A player called “Sam” is already signed up for this event. If that's you, choose your name."},
-		{[]director.KioskMatch{regular}, "A player called “Sam” has played here before. If that's you, choose your name."},
-		{[]director.KioskMatch{regular, entered}, "Players called “Sam” are already signed up for this event. If one of them is you, choose your name."},
-		{[]director.KioskMatch{regular, regular}, "Players called “Sam” have played here before. If one of them is you, choose your name."},
-	} {
-		if got := sameNameDetail("Sam", c.ms); got != c.want {
-			t.Errorf("got %q, want %q", got, c.want)
-		}
 	}
 }

@@ -1,8 +1,6 @@
 package rounds
 
 import (
-	"strings"
-
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
@@ -29,28 +27,14 @@ func Multiplayer(sh director.Sheet) bool {
 }
 
 // MultiResultText is a multiplayer result in one line, seat by seat:
-// "Ada 5 · Bob 14 (won) · Cy 9", "… · time-out" when time ran out.
+// "Ada 5 · Bob 14 (won) · Cy 9", "… · time-out" when time ran out (core's
+// rules.MultiResultLine, said in the screens' language).
 func MultiResultText(players []director.SheetPlayer, s event.Settings, r event.Result) string {
-	form := rules.MultiFormFor(s)
-	parts := make([]string, 0, len(r.Seats)+1)
-	for i := range r.Seats {
-		name := tr.F("seat %d", i+1)
-		if i < len(players) {
-			name = players[i].Name
-		}
-		part := name
-		if score := form.SeatScore(r, i); score != "" {
-			part += " " + score
-		}
-		if mark := rules.SeatMark(r, i); mark != "" {
-			part += " (" + mark + ")"
-		}
-		parts = append(parts, part)
+	names := make([]string, len(players))
+	for i, p := range players {
+		names[i] = p.Name
 	}
-	if r.TimeOut {
-		parts = append(parts, tr.L("time-out"))
-	}
-	return strings.Join(parts, " · ")
+	return tr.Text(rules.MultiResultLine(rules.MultiFormFor(s), r, names))
 }
 
 // MultiSaved is the status line after a multiplayer result is saved:

@@ -232,6 +232,9 @@ func (s *Screen) updateMultiResult(t director.SheetTable, set event.Settings, ob
 // seatLine is a seat's result line: "14 · won", "5", "lead".
 func seatLine(s event.Settings, r event.Result, k int) string {
 	score, mark := rules.MultiFormFor(s).SeatScore(r, k), rules.SeatMark(r, k)
+	if mark != "" {
+		mark = tr.L(mark)
+	}
 	switch {
 	case score == "":
 		return mark

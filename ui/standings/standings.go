@@ -135,7 +135,7 @@ func (s *Screen) Load(id event.EventID) {
 			return view{}, err
 		}
 		e := sv.Event
-		v := view{keys: Shown(e.Settings.Tiebreakers), teams: e.Settings.Teams(), rows: sv.Players}
+		v := view{keys: rules.ShownTiebreakers(e.Settings.Tiebreakers), teams: e.Settings.Teams(), rows: sv.Players}
 		for _, t := range sv.Teams {
 			v.rows = append(v.rows, t.Standing)
 			v.members = append(v.members, Members(t))
@@ -161,18 +161,6 @@ func (s *Screen) Load(id event.EventID) {
 		s.empty.Refresh()
 		s.list.Refresh()
 	})
-}
-
-// Shown returns the tiebreakers that get a column, in the event's order:
-// every one but "random", whose draw means nothing to read.
-func Shown(keys []string) []string {
-	out := []string{}
-	for _, k := range keys {
-		if k != rules.TieRandom {
-			out = append(out, k)
-		}
-	}
-	return out
 }
 
 func equal(a, b []string) bool {

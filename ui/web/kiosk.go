@@ -733,7 +733,7 @@ func (k *kioskArea) pageSameName(w http.ResponseWriter, r *http.Request) {
 	}
 	p := newKioskPage(e)
 	p.Name = ks.signup.Name
-	p.Detail = sameNameDetail(ks.signup.Name, ks.offered)
+	p.Detail = director.SameNameText(ks.signup.Name, ks.offered)
 	for _, m := range ks.offered {
 		km := kioskMatch{PlayerID: int64(m.PlayerID), Name: m.Name, CheckedIn: m.CheckedIn}
 		switch {
@@ -745,23 +745,6 @@ func (k *kioskArea) pageSameName(w http.ResponseWriter, r *http.Request) {
 		p.Matches = append(p.Matches, km)
 	}
 	k.show(w, r, http.StatusOK, "kiosk_same", i18n.F("Is this you?"), p)
-}
-
-// sameNameDetail says who already has the name, as ui/kiosk does.
-func sameNameDetail(name string, ms []director.KioskMatch) i18n.Text {
-	entered := false
-	for _, m := range ms {
-		entered = entered || m.EntryID != 0
-	}
-	switch {
-	case len(ms) == 1 && entered:
-		return i18n.F("A player called “%s” is already signed up for this event. If that's you, choose your name.", name)
-	case len(ms) == 1:
-		return i18n.F("A player called “%s” has played here before. If that's you, choose your name.", name)
-	case entered:
-		return i18n.F("Players called “%s” are already signed up for this event. If one of them is you, choose your name.", name)
-	}
-	return i18n.F("Players called “%s” have played here before. If one of them is you, choose your name.", name)
 }
 
 // postNamesake signs up a true namesake, who said they are someone else.

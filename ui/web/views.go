@@ -240,25 +240,11 @@ func tableOf(l i18n.Lang, s event.Settings, t director.SheetTable) tableJSON {
 func resultText(s event.Settings, t director.SheetTable) i18n.Localizer {
 	r := *t.Result
 	if rules.MultiplayerResult(s, len(t.Seats)) {
-		form := rules.MultiFormFor(s)
-		parts := make(joined, 0, len(r.Seats)+1)
-		for i := range r.Seats {
-			var part i18n.Localizer = i18n.F("seat %d", i+1)
-			if i < len(t.Players) {
-				part = i18n.Text{Format: "%s", Args: []any{t.Players[i].Name}}
-			}
-			if score := form.SeatScore(r, i); score != "" {
-				part = i18n.Text{Format: "%[1]s %[2]s", Args: []any{part, score}}
-			}
-			if mark := rules.SeatMark(r, i); mark != "" {
-				part = i18n.F("%[1]s (%[2]s)", part, said(mark))
-			}
-			parts = append(parts, part)
+		names := make([]string, len(t.Players))
+		for i, p := range t.Players {
+			names[i] = p.Name
 		}
-		if r.TimeOut {
-			parts = append(parts, i18n.F("time-out"))
-		}
-		return parts
+		return rules.MultiResultLine(rules.MultiFormFor(s), r, names)
 	}
 	if len(r.Seats) < 2 {
 		return i18n.F("result in")
@@ -329,21 +315,9 @@ type standingsJSON struct {
 	Rows        []standingJSON   `json:"rows"`
 }
 
-// shownTiebreakers are the tiebreakers that get a column: every one but
-// the random draw, which means nothing to read.
-func shownTiebreakers(keys []string) []string {
-	out := []string{}
-	for _, k := range keys {
-		if k != rules.TieRandom {
-			out = append(out, k)
-		}
-	}
-	return out
-}
-
 func standingsOf(l i18n.Lang, b director.Board) standingsJSON {
 	e := b.Event()
-	keys := shownTiebreakers(e.Settings.Tiebreakers)
+	keys := rules.ShownTiebreakers(e.Settings.Tiebreakers)
 	out := standingsJSON{Event: headOf(e), Final: b.Progress.Finished, Teams: e.Settings.Teams(),
 		Tiebreakers: []tiebreakerJSON{}, Rows: []standingJSON{}}
 	for _, r := range b.Rounds {

@@ -122,7 +122,7 @@ func playerOf(l i18n.Lang, b director.Board, v director.PlayerView) playerJSON {
 	e := b.Event()
 	out := playerJSON{Event: headOf(e), Entry: int64(v.Entry.ID), Name: v.Entry.Name, Status: string(v.Entry.Status), Team: v.Team,
 		Now: nowOf(l, b, v), Rounds: []pastJSON{}}
-	keys := shownTiebreakers(e.Settings.Tiebreakers)
+	keys := rules.ShownTiebreakers(e.Settings.Tiebreakers)
 	if v.Ranked {
 		out.Standing = &playerStandingJSON{Rank: v.Standing.Rank, Of: len(b.Standings), Name: v.Standing.Name, Points: v.Standing.Points,
 			Record: fmt.Sprintf("%d-%d-%d", v.Standing.Wins, v.Standing.Losses, v.Standing.Draws), Tiebreakers: []tiebreakValue{}}
