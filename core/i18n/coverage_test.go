@@ -20,7 +20,7 @@ import (
 // is a translation key. Calls with a string literal there are the keys the
 // code uses; the translation files must hold exactly those.
 var keyArg = map[string]map[string]int{
-	"i18n":  {"T": 1, "N": 1, "F": 0, "FN": 0, "K": 0, "Errorf": 1},
+	"i18n":  {"T": 1, "N": 1, "F": 0, "FN": 0, "K": 0, "Errorf": 1, "Phrase": 0},
 	"event": {"Invalid": 0, "Invalidf": 0, "Statef": 0, "Conflictf": 0, "NotFoundf": 0},
 	"tr":    {"L": 0, "F": 0, "N": 0, "K": 0, "Errorf": 1},
 	"lang":  {"L": 0, "N": 0},

@@ -56,3 +56,17 @@ func TestTheRoundTabSpeaksFrench(t *testing.T) {
 	}
 	f.errs.None(t)
 }
+
+// A pairing reason stored in English ("same points (0)") reads in French
+// in the Pairing column.
+func TestTheStoredPairingReasonReadsInFrench(t *testing.T) {
+	if !inFrench(t, "TestTheStoredPairingReasonReadsInFrench") {
+		return
+	}
+	f := setupDraft(t)
+	texts := strings.Join(uitest.Texts(f.w.Content()), "\n")
+	if !strings.Contains(texts, "mêmes points (0)") || strings.Contains(texts, "same points") {
+		t.Errorf("the Pairing column is not in French:\n%s", texts)
+	}
+	f.errs.None(t)
+}

@@ -34,16 +34,17 @@ var ByPlayers = tr.K("Reported by players")
 // setPairing fills a row's pairing cell: "Reported by players" first when
 // they did, then why the pairing was made.
 func setPairing(rt *widget.RichText, t director.SheetTable) {
-	columns.SetSecondary(rt, t.Why)
+	why := i18n.Resay(tr.Lang(), t.Why)
+	columns.SetSecondary(rt, why)
 	if t.Result == nil || !t.Result.ByPlayers {
 		return
 	}
 	mark := &widget.TextSegment{Text: tr.L(ByPlayers), Style: widget.RichTextStyle{
 		ColorName: theme.ColorNamePrimary, SizeName: theme.SizeNameCaptionText, Inline: true, TextStyle: fyne.TextStyle{Bold: true}}}
 	segs := []widget.RichTextSegment{mark}
-	if t.Why != "" {
+	if why != "" {
 		rest := *rt.Segments[0].(*widget.TextSegment)
-		rest.Text = " · " + t.Why
+		rest.Text = " · " + why
 		segs = append(segs, &rest)
 	}
 	rt.Segments = segs

@@ -25,3 +25,11 @@ func TestRoundsAndStructuresSayThemselvesInFrench(t *testing.T) {
 		t.Errorf("an unknown structure = %q, want its own name", got)
 	}
 }
+
+// A round name stored in English reads in French.
+func TestAStoredRoundNameReadsInFrench(t *testing.T) {
+	got := RoundNameText(event.Round{Number: 5, Name: "top 8: semi-final"}).In(i18n.French)
+	if want := "Ronde 5 · top 8\u00a0: demi-finale"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -10,6 +10,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	// The director (and through it core/pairing) registers the phrases of
+	// the round names and reasons RoundNameText says back (i18n.Resay).
+	_ "tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
@@ -87,7 +90,7 @@ func RoundName(r event.Round) string { return screen.Text(RoundNameText(r)) }
 // web page's, a report's).
 func RoundNameText(r event.Round) i18n.Text {
 	if r.Name != "" && !strings.EqualFold(r.Name, fmt.Sprintf("round %d", r.Number)) {
-		return i18n.F("Round %d · %s", r.Number, r.Name)
+		return i18n.F("Round %d · %s", r.Number, i18n.Stored(r.Name))
 	}
 	return i18n.F("Round %d", r.Number)
 }
