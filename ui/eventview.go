@@ -193,7 +193,7 @@ func (v *eventView) showState(st eventState) {
 		v.clock.Load(e.ID, st.Rounds)
 	}
 	v.title.SetText(e.Name)
-	v.subtitle.SetText(fmt.Sprintf("%s · %s · %s · %s", rules.Describe(e.Game, e.Format), i18n.Date(tr.Lang(), e.Date), stateName(e.State), roundText(st)))
+	v.subtitle.SetText(fmt.Sprintf("%s · %s · %s · %s", tr.Text(rules.DescribeText(e.Game, e.Format)), i18n.Date(tr.Lang(), e.Date), stateName(e.State), roundText(st)))
 	v.showRoundTab(st.challenges())
 	v.showSteps(st)
 	// Settings are fixed once round 1 is paired.

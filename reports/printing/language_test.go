@@ -73,11 +73,12 @@ func TestReportsAreSaidInTheEventsLanguageElseThePrinters(t *testing.T) {
 		id          event.EventID
 		summary     string
 		page, never string
+		game        string
 	}{
-		{"no language anywhere", Printer{D: d}, none, "round 1 pairings of Friday Night, 2 tables", "Round 1 pairings", "Appariements"},
-		{"the screen's French", Printer{D: d, Lang: i18n.French}, none, "appariements de la ronde 1 de Friday Night, 2 tables", "Appariements de la ronde 1", "Round 1 pairings"},
-		{"the event's French", Printer{D: d}, french, "round 1 pairings of Vendredi soir, 2 tables", "Appariements de la ronde 1", "Round 1 pairings"},
-		{"the event's English over the screen's French", Printer{D: d, Lang: i18n.French}, english, "appariements de la ronde 1 de Sunday Cup, 2 tables", "Round 1 pairings", "Appariements"},
+		{"no language anywhere", Printer{D: d}, none, "round 1 pairings of Friday Night, 2 tables", "Round 1 pairings", "Appariements", "Any card game"},
+		{"the screen's French", Printer{D: d, Lang: i18n.French}, none, "appariements de la ronde 1 de Friday Night, 2 tables", "Appariements de la ronde 1", "Round 1 pairings", "Tout jeu de cartes"},
+		{"the event's French", Printer{D: d}, french, "round 1 pairings of Vendredi soir, 2 tables", "Appariements de la ronde 1", "Round 1 pairings", "Tout jeu de cartes"},
+		{"the event's English over the screen's French", Printer{D: d, Lang: i18n.French}, english, "appariements de la ronde 1 de Sunday Cup, 2 tables", "Round 1 pairings", "Appariements", "Any card game"},
 	} {
 		summary, text := write(c.p, c.id)
 		if summary != c.summary {
@@ -85,6 +86,9 @@ func TestReportsAreSaidInTheEventsLanguageElseThePrinters(t *testing.T) {
 		}
 		if !strings.Contains(text, c.page) || strings.Contains(text, c.never) {
 			t.Errorf("%s: the sheet does not say %q (or says %q):\n%s", c.name, c.page, c.never, text)
+		}
+		if !strings.Contains(text, c.game) {
+			t.Errorf("%s: the sheet does not name the game as %q:\n%s", c.name, c.game, text)
 		}
 	}
 }

@@ -161,7 +161,7 @@ func writePairings(ctx context.Context, p Printer, id event.EventID, round int, 
 	if err != nil {
 		return "", err
 	}
-	pr := PairingsReport(sh)
+	pr := p.pairingsReport(sh)
 	pr.QR = p.QR
 	if err := reports.WritePairings(w, pr, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
@@ -174,7 +174,7 @@ func writePairingsByName(ctx context.Context, p Printer, id event.EventID, round
 	if err != nil {
 		return "", err
 	}
-	by := reports.PairingsByNameFrom(PairingsReport(sh))
+	by := reports.PairingsByNameFrom(p.pairingsReport(sh))
 	if err := reports.WritePairingsByName(w, by, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
@@ -187,14 +187,14 @@ func writeSlips(ctx context.Context, p Printer, id event.EventID, round int, pap
 	if err != nil {
 		return "", err
 	}
-	pairings, err := p.withCodes(ctx, id, PairingsReport(sh))
+	pairings, err := p.withCodes(ctx, id, p.pairingsReport(sh))
 	if err != nil {
 		return "", err
 	}
 	s := reports.SlipsFrom(pairings, rules.SlipFor(sh.Event))
 	s.Address, s.QR = p.Address, p.QR
 	s.Games = sh.Round.GamesPerMatch(sh.Event.Settings)
-	s.Note = rules.MatchNote(sh.Event, sh.Round).String()
+	s.Note = rules.MatchNote(sh.Event, sh.Round).In(p.docLang)
 	for i, t := range sh.Tables {
 		if i < len(s.Tables) {
 			s.Tables[i].Extension = t.Extension
@@ -225,7 +225,7 @@ func standingsReport(ctx context.Context, p Printer, id event.EventID) (reports.
 	}
 	s := reports.Standings{
 		EventName: e.Name,
-		Game:      rules.Describe(e.Game, e.Format),
+		Game:      p.game(e),
 		Round:     len(rounds),
 		Final:     e.State == event.StateFinished,
 		Date:      e.Date,
@@ -288,7 +288,7 @@ func writePairingsCSV(ctx context.Context, p Printer, id event.EventID, round in
 	if err != nil {
 		return "", err
 	}
-	pairings, err := p.withCodes(ctx, id, PairingsReport(sh))
+	pairings, err := p.withCodes(ctx, id, p.pairingsReport(sh))
 	if err != nil {
 		return "", err
 	}
@@ -387,7 +387,7 @@ func writeDecklists(ctx context.Context, p Printer, id event.EventID, _ int, pap
 		return "", err
 	}
 	f := deck.Format(e.Settings.DeckRules)
-	out := reports.Decklists{EventName: e.Name, FormatName: f.Name(), Date: e.Date}
+	out := reports.Decklists{EventName: e.Name, FormatName: f.NameIn(p.docLang), Date: e.Date}
 	for _, c := range checks {
 		en := byID[c.Deck.EntryID]
 		dl := reports.Decklist{Player: en.Name, MemberNumber: en.MemberNo, DeckName: c.Deck.Name,
@@ -437,15 +437,19 @@ func writeBlankDecklist(ctx context.Context, p Printer, id event.EventID, _ int,
 	}
 	f := deck.Format(e.Settings.DeckRules)
 	fields, sections := f.BlankSections()
-	name := f.Name()
+	name := f.NameIn(p.docLang)
 	if f == deck.FormatNone {
-		name = rules.Describe(e.Game, e.Format)
+		name = p.game(e)
 	}
 	b := reports.BlankDecklist{EventName: e.Name, FormatName: name, Date: e.Date, Fields: fields, Sections: sections, Notes: f.Rules()}
 	if err := reports.WriteBlankDecklist(w, b, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
-	return "a blank " + name + " decklist for " + e.Name, nil
+	said := f.NameIn(p.Lang)
+	if f == deck.FormatNone {
+		said = rules.DescribeText(e.Game, e.Format).In(p.Lang)
+	}
+	return i18n.T(p.Lang, "a blank %s decklist for %s", said, e.Name), nil
 }
 
 func writeSeatings(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
@@ -453,7 +457,7 @@ func writeSeatings(ctx context.Context, p Printer, id event.EventID, _ int, pape
 	if err != nil {
 		return "", err
 	}
-	s := reports.Seatings{EventName: e.Name, Game: rules.Describe(e.Game, e.Format), Date: e.Date}
+	s := reports.Seatings{EventName: e.Name, Game: p.game(e), Date: e.Date}
 	byID, err := p.entriesByID(ctx, id)
 	if err != nil {
 		return "", err
@@ -518,7 +522,7 @@ func writeBracket(ctx context.Context, p Printer, id event.EventID, _ int, paper
 	if err != nil {
 		return "", err
 	}
-	b := reports.Bracket{EventName: e.Name, Game: rules.Describe(e.Game, e.Format), Date: e.Date, Kind: reports.SingleElimination}
+	b := reports.Bracket{EventName: e.Name, Game: p.game(e), Date: e.Date, Kind: reports.SingleElimination}
 	n := 0
 	for _, r := range rounds {
 		if r.Stage != event.StageElimination && r.Stage != event.StagePlayoff {
@@ -589,7 +593,7 @@ func writeJudgeLog(ctx context.Context, p Printer, id event.EventID, _ int, pape
 		return "", err
 	}
 	jn := map[event.JudgeID]string{}
-	out := reports.JudgeLog{EventName: e.Name, Game: rules.Describe(e.Game, e.Format), Date: e.Date}
+	out := reports.JudgeLog{EventName: e.Name, Game: p.game(e), Date: e.Date}
 	for _, j := range judges {
 		jn[j.ID] = j.Name
 		out.Judges = append(out.Judges, reports.JudgeLogJudge{Name: j.Name, Role: string(j.Role), Order: j.Order})
@@ -634,8 +638,8 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 	if err != nil {
 		return "", err
 	}
-	s := reports.Summary{EventName: e.Name, Game: rules.Describe(e.Game, e.Format), Date: e.Date,
-		Structure: formatSummary(e), Registered: len(entries), RoundsPlayed: len(rounds), TopTitle: i18n.T(p.docLang, "Top %d", 8)}
+	s := reports.Summary{EventName: e.Name, Game: p.game(e), Date: e.Date,
+		Structure: i18n.T(p.docLang, formatSummary(e)), Registered: len(entries), RoundsPlayed: len(rounds), TopTitle: i18n.T(p.docLang, "Top %d", 8)}
 	for _, en := range entries {
 		switch en.Status {
 		case event.EntryDropped:
@@ -738,7 +742,22 @@ func (p Printer) withCodes(ctx context.Context, id event.EventID, pr reports.Pai
 	return pr, nil
 }
 
-// PairingsReport turns a round sheet into the pairings report's model.
+// game names an event's game and format in the report's language.
+func (p Printer) game(e event.Event) string {
+	return rules.DescribeText(e.Game, e.Format).In(p.docLang)
+}
+
+// pairingsReport is PairingsReport with the game said in the report's
+// language.
+func (p Printer) pairingsReport(sh director.Sheet) reports.Pairings {
+	pr := PairingsReport(sh)
+	pr.Game = p.game(sh.Event)
+	return pr
+}
+
+// PairingsReport turns a round sheet into the pairings report's model,
+// its game named in English (Printer.Write says it in the report's
+// language).
 func PairingsReport(sh director.Sheet) reports.Pairings {
 	p := reports.Pairings{
 		EventName: sh.Event.Name,

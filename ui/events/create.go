@@ -69,7 +69,7 @@ func NewCreateForm(d Creator, run work.Runner, win fyne.Window, today func() tim
 	f := &CreateForm{d: d, run: run, win: win, today: today, games: rules.Catalogue()}
 	gameNames := make([]string, len(f.games))
 	for i, g := range f.games {
-		gameNames[i] = g.Name
+		gameNames[i] = tr.L(g.Name)
 	}
 	// Enter creates the event, Esc cancels, from any field.
 	f.name = keys.NewFormEntry(tr.L("e.g. Friday Night Altered"), f.onSubmitted, f.onCancel)
@@ -107,7 +107,7 @@ func (f *CreateForm) Show() {
 	f.date.SetText(f.today().Format(DateLayout))
 	f.hideProblem()
 	if len(f.games) > 0 && f.game.Selected == "" {
-		f.game.SetSelected(f.games[0].Name)
+		f.game.SetSelected(tr.L(f.games[0].Name))
 	} else {
 		f.onFormatChanged(f.format.Selected)
 	}
@@ -132,7 +132,7 @@ func (f *CreateForm) Hide() { f.dialog.Hide() }
 
 func (f *CreateForm) chosenGame() (rules.Game, bool) {
 	for _, g := range f.games {
-		if g.Name == f.game.Selected {
+		if tr.L(g.Name) == f.game.Selected {
 			return g, true
 		}
 	}
@@ -145,7 +145,7 @@ func (f *CreateForm) chosenFormat() (rules.Game, rules.Format, bool) {
 		return g, rules.Format{}, false
 	}
 	for _, fm := range g.Formats {
-		if fm.Name == f.format.Selected {
+		if tr.L(fm.Name) == f.format.Selected {
 			return g, fm, true
 		}
 	}
@@ -159,7 +159,7 @@ func (f *CreateForm) onGameChanged(string) {
 	}
 	names := make([]string, len(g.Formats))
 	for i, fm := range g.Formats {
-		names[i] = fm.Name
+		names[i] = tr.L(fm.Name)
 	}
 	f.format.Options = names
 	f.format.ClearSelected()

@@ -40,13 +40,13 @@ func deckRuleName(f deck.Format) string {
 	if f == deck.FormatNone {
 		return tr.L("None (decks are not checked)")
 	}
-	return f.Name()
+	return f.NameIn(tr.Lang())
 }
 
 func poolNames() []string {
 	var out []string
 	for _, e := range rules.Environments() {
-		out = append(out, e.Name)
+		out = append(out, tr.L(e.Name))
 	}
 	return out
 }
@@ -79,7 +79,7 @@ func (f *gameFields) set(s event.Settings) {
 	f.poolRow.show(deck.Format(s.DeckRules).HasCardPool())
 	for _, e := range rules.Environments() {
 		if e.Key == s.Shadowfist.Environment {
-			f.pool.SetSelected(e.Name)
+			f.pool.SetSelected(tr.L(e.Name))
 		}
 	}
 	f.gamePointsRow.show(s.UsesGamePoints())
@@ -127,7 +127,7 @@ func (f *gameFields) read(s *event.Settings) error {
 	}
 	if f.poolRow.visible() {
 		for _, e := range rules.Environments() {
-			if e.Name == f.pool.Selected {
+			if tr.L(e.Name) == f.pool.Selected {
 				s.Shadowfist.Environment = e.Key
 			}
 		}

@@ -252,7 +252,7 @@ func DescribeSettings(s event.Settings) string {
 		}
 	}
 	if s.DeckRules != "" {
-		parts = append(parts, tr.F("decks checked as %s", deck.Format(s.DeckRules).Name()))
+		parts = append(parts, tr.F("decks checked as %s", deck.Format(s.DeckRules).NameIn(tr.Lang())))
 	}
 	if len(s.Tiebreakers) > 0 {
 		var t []string

@@ -216,7 +216,7 @@ func (f *entryForm) open(e event.JudgeLogEntry, corrects event.JudgeLogID) {
 	}
 	f.setJudges(judge)
 	f.infraction.SetOptions(infractionNames(s.data.event.Game))
-	f.infraction.SetText(e.Infraction)
+	f.infraction.SetText(judgelog.InfractionName(tr.Lang(), e.Infraction))
 	f.resolveTable(e.EntryID)
 	f.setPenalty(e.Penalty)
 	f.points.SetText(number(e.Points))
@@ -276,14 +276,28 @@ func minutesText(d time.Duration) string {
 	return strconv.FormatFloat(d.Minutes(), 'f', -1, 64)
 }
 
-// infractionNames lists a game's infractions by name, for the chooser.
+// infractionNames lists a game's infractions by name, in the screens'
+// language, for the chooser.
 func infractionNames(game string) []string {
 	infs := judgelog.Infractions(game)
 	out := make([]string, len(infs))
 	for i, inf := range infs {
-		out[i] = inf.Name
+		out[i] = inf.InName(tr.Lang())
 	}
 	return out
+}
+
+// storedInfraction is the infraction typed or chosen as the log stores
+// it: a catalogue infraction shown in the screens' language goes back to
+// its English name; a judge's own wording is kept as typed.
+func storedInfraction(game, text string) string {
+	text = strings.TrimSpace(text)
+	for _, inf := range judgelog.Infractions(game) {
+		if strings.EqualFold(inf.InName(tr.Lang()), text) {
+			return inf.Name
+		}
+	}
+	return text
 }
 
 // kindOf is the kind chosen.
@@ -560,7 +574,7 @@ func (f *entryForm) showRows() {
 func (f *entryForm) suggestionFor() (judgelog.Suggestion, string, bool) {
 	k := f.kindOf()
 	entry := f.playerID()
-	inf := strings.TrimSpace(f.infraction.Text)
+	inf := storedInfraction(f.s.data.event.Game, f.infraction.Text)
 	if (k != event.LogPenalty && k != event.LogDeckCheck) || entry == 0 || inf == "" {
 		return judgelog.Suggestion{}, "", false
 	}
@@ -657,7 +671,7 @@ func (f *entryForm) entry() (event.JudgeLogEntry, error) {
 		return e, err
 	}
 	if f.shown(fieldInfraction) {
-		e.Infraction = strings.TrimSpace(f.infraction.Text)
+		e.Infraction = storedInfraction(f.s.data.event.Game, f.infraction.Text)
 		e.Penalty = f.penaltyChosen()
 	}
 	if f.shown(fieldPoints) {

@@ -82,7 +82,7 @@ func (s *Screen) build(keys []string, teams bool) {
 	for _, k := range keys {
 		title, _ := labels.Tiebreaker(k)
 		cols = append(cols, columns.Col{Width: columnWidth(k)})
-		header = append(header, headerCell(tr.L(title), fyne.TextAlignTrailing))
+		header = append(header, headerCell(title, fyne.TextAlignTrailing))
 	}
 	s.cols = columns.New(cols...)
 	s.list = &widget.List{Length: s.length, CreateItem: s.createItem, UpdateItem: s.updateItem}

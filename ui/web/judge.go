@@ -399,14 +399,14 @@ func (j *judgeArea) pageEvent(w http.ResponseWriter, r *http.Request) {
 	}
 	p := newJudgePage(v, me)
 	p.Notice = savedNotice(r)
-	now := j.s.now()
+	now, l := j.s.now(), langOf(r)
 	switch {
 	case v.Rounds == 0:
 		p.NoRounds = true
 	case !v.Latest.Round.Published():
-		p.Round, p.Draft = labels.RoundName(v.Latest.Round), true
+		p.Round, p.Draft = labels.RoundNameText(v.Latest.Round).In(l), true
 	default:
-		p.Round = labels.RoundName(v.Latest.Round)
+		p.Round = labels.RoundNameText(v.Latest.Round).In(l)
 		p.Clock = tableClockText(v.Latest.Round.Clock, 0, now)
 		// The tables still out as the Round tab's Missing results and the
 		// projector list them (Sheet.Outstanding), each with its time.
@@ -421,7 +421,7 @@ func (j *judgeArea) pageEvent(w http.ResponseWriter, r *http.Request) {
 		}
 		p.AllDone = len(p.Out) == 0
 	}
-	p.Log = judgeLogLines(v)
+	p.Log = judgeLogLines(l, v)
 	j.show(w, r, http.StatusOK, "judge", i18n.F("Judge"), p)
 }
 
@@ -436,7 +436,7 @@ func savedNotice(r *http.Request) i18n.Localizer {
 
 // judgeLogLines lists the judge log newest first, marking the entries no
 // longer in force.
-func judgeLogLines(v director.JudgeView) []judgeLine {
+func judgeLogLines(l i18n.Lang, v director.JudgeView) []judgeLine {
 	names := judgelog.Names{Entries: map[event.EntryID]string{}, Judges: map[event.JudgeID]string{}}
 	for _, en := range v.Entries {
 		names.Entries[en.ID] = en.Name
@@ -451,7 +451,7 @@ func judgeLogLines(v director.JudgeView) []judgeLine {
 	out := make([]judgeLine, 0, len(v.Log))
 	for i := len(v.Log) - 1; i >= 0; i-- {
 		e := v.Log[i]
-		out = append(out, judgeLine{ID: int64(e.ID), At: e.At.Local().Format("15:04"), Text: judgelog.Describe(e, names),
+		out = append(out, judgeLine{ID: int64(e.ID), At: e.At.Local().Format("15:04"), Text: judgelog.DescribeIn(l, e, names),
 			Source: e.Source, Off: !inForce[e.ID]})
 	}
 	return out
@@ -524,7 +524,7 @@ func latestTable(v director.JudgeView, n int) (director.SheetTable, error) {
 			return t, nil
 		}
 	}
-	return director.SheetTable{}, event.NotFoundf("%s has no table %d", labels.RoundName(v.Latest.Round), n)
+	return director.SheetTable{}, event.NotFoundf("%s has no table %d", labels.RoundNameText(v.Latest.Round), n)
 }
 
 func (j *judgeArea) pageTable(w http.ResponseWriter, r *http.Request) {
@@ -547,7 +547,7 @@ func (j *judgeArea) renderTable(w http.ResponseWriter, r *http.Request, v direct
 		return
 	}
 	p := newJudgePage(v, me)
-	p.Round, p.Problem = labels.RoundName(v.Latest.Round), problem
+	p.Round, p.Problem = labels.RoundNameText(v.Latest.Round).In(langOf(r)), problem
 	p.Notice = savedNotice(r)
 	jt := judgeTableOf(v.Event.Settings, t, v.Latest.Round.Clock, j.s.now())
 	p.Table = &jt
@@ -828,7 +828,7 @@ func entryFormOf(l i18n.Lang, v director.JudgeView, me event.Judge, f entryValue
 	}
 	sg, name, ok := entrySuggestion(v, f)
 	if ok {
-		out.Suggestion = sg.Sentence(name)
+		out.Suggestion = sg.SentenceIn(l, name)
 		if out.Penalty == "" {
 			out.Penalty = sg.Penalty
 		}
@@ -1028,7 +1028,7 @@ func (j *judgeArea) apiSuggest(w http.ResponseWriter, r *http.Request) {
 	}
 	out := judgeSuggestJSON{}
 	if sg, name, ok := entrySuggestion(v, f); ok {
-		out = judgeSuggestJSON{Sentence: sg.Sentence(name), Penalty: sg.Penalty}
+		out = judgeSuggestJSON{Sentence: sg.SentenceIn(langOf(r), name), Penalty: sg.Penalty}
 	}
 	writeJSON(w, http.StatusOK, out)
 }

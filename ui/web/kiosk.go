@@ -807,7 +807,7 @@ func (k *kioskArea) pageDeck(w http.ResponseWriter, r *http.Request) {
 func (k *kioskArea) deckPage(e event.Event, en event.Entry) kioskPage {
 	p := newKioskPage(e)
 	p.Name = en.Name
-	p.Rules = i18n.F("%s · one card per line, like “3 Card Name”", rules.Describe(e.Game, e.Format))
+	p.Rules = i18n.F("%s · one card per line, like “3 Card Name”", rules.DescribeText(e.Game, e.Format))
 	return p
 }
 

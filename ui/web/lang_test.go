@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tablekeeper/core/i18n"
+	"tablekeeper/core/rules"
 )
 
 func TestAPageSpeaksTheLanguageTheBrowserAsksFor(t *testing.T) {
@@ -127,5 +128,30 @@ func TestTheCachedBodiesAreKeptPerLanguage(t *testing.T) {
 	}
 	if got := i18n.T(i18n.French, "Round %d", 1); got != fr.Label {
 		t.Errorf("%q", got)
+	}
+}
+
+// The words core gives the pages (the game and format, the result form's
+// hints, the structure) are said in the page's language.
+func TestCoresWordsAreSaidInThePagesLanguage(t *testing.T) {
+	f := newFixture(t)
+	e, es, r := f.openRound(8)
+	ada := seatTable(r, es[0].ID)
+	_, body := f.do("GET", "/api/events/"+strconv.Itoa(int(e.ID))+"/tables/"+strconv.Itoa(ada.Number)+"/form", nil, "Accept-Language", "fr")
+	var form formJSON
+	if err := json.Unmarshal([]byte(body), &form); err != nil {
+		t.Fatalf("the form is not JSON: %v\n%s", err, body)
+	}
+	if want := rules.ResultSyntax(3, true).In(i18n.French); form.Hint != want || want == rules.ResultSyntax(3, true).String() {
+		t.Errorf("the French form's hint is %q, want %q", form.Hint, want)
+	}
+	a, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Zoë Ødegård")
+	_, body = f.do("GET", "/api/events/"+strconv.Itoa(int(a.ID)), nil, "Accept-Language", "fr")
+	var detail eventDetailJSON
+	if err := json.Unmarshal([]byte(body), &detail); err != nil {
+		t.Fatalf("the event is not JSON: %v\n%s", err, body)
+	}
+	if detail.Game != "Altered · Standard (en deux manches gagnantes)" || detail.Structure != "Rondes suisses" {
+		t.Errorf("the French event says %q, %q", detail.Game, detail.Structure)
 	}
 }

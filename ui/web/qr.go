@@ -74,8 +74,9 @@ func (s *Server) poster(w http.ResponseWriter, r *http.Request) {
 	s.withBoard(w, r, func(b director.Board) {
 		e := b.Event()
 		var buf bytes.Buffer
-		p := reports.Poster{EventName: e.Name, Game: rules.Describe(e.Game, e.Format), Address: s.eventURL(r, int64(e.ID))}
-		if err := reports.WritePoster(&buf, p, reports.Options{Paper: s.cfg.Paper}); err != nil {
+		l := langOf(r)
+		p := reports.Poster{EventName: e.Name, Game: rules.DescribeText(e.Game, e.Format).In(l), Address: s.eventURL(r, int64(e.ID))}
+		if err := reports.WritePoster(&buf, p, reports.Options{Paper: s.cfg.Paper, Lang: l}); err != nil {
 			s.failErr(w, r, err)
 			return
 		}

@@ -333,16 +333,16 @@ func formOf(l i18n.Lang, b director.Board, number int) (formJSON, error) {
 		switch {
 		case rules.MultiplayerResult(e.Settings, len(t.Seats)):
 			form := rules.MultiFormFor(e.Settings)
-			out.Kind, out.ValueName, out.Rule, out.WinnerHint = "multi", form.ValueName(), form.RuleLine(len(t.Seats)).String(), form.WinnerSyntax().String()
-			out.Hint = form.LineHint(len(t.Seats)).String()
+			out.Kind, out.ValueName, out.Rule, out.WinnerHint = "multi", i18n.T(l, form.ValueName()), form.RuleLine(len(t.Seats)).In(l), form.WinnerSyntax().In(l)
+			out.Hint = form.LineHint(len(t.Seats)).In(l)
 			for _, p := range t.Players {
 				out.Sides = append(out.Sides, p.Name)
 			}
 		case len(t.Teams) == 2:
-			out.Kind, out.Hint, out.Placeholder = "team", rules.TeamResultSyntax(bestOf, draws).String(), rules.ResultPlaceholder(bestOf)
+			out.Kind, out.Hint, out.Placeholder = "team", rules.TeamResultSyntax(bestOf, draws).In(l), rules.ResultPlaceholder(bestOf)
 			out.Sides = []string{t.Teams[0].Name, t.Teams[1].Name}
 		default:
-			out.Kind, out.Hint, out.Placeholder = "match", rules.ResultSyntax(bestOf, draws).String(), rules.ResultPlaceholder(bestOf)
+			out.Kind, out.Hint, out.Placeholder = "match", rules.ResultSyntax(bestOf, draws).In(l), rules.ResultPlaceholder(bestOf)
 			for _, p := range t.Players {
 				out.Sides = append(out.Sides, p.Name)
 			}

@@ -12,8 +12,10 @@ import (
 	"time"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 	"tablekeeper/reports"
+	"tablekeeper/ui/internal/screen"
 )
 
 // Running is the store network while it runs in the background: what
@@ -109,23 +111,28 @@ func (r *Running) Devices() int { return r.srv.Devices() }
 func (r *Running) QR(text string, size int) ([]byte, error) { return reports.QRPNG(text, size) }
 
 // WritePoster writes the QR poster of event id (0: the event list) on
-// paper to path, whole or not at all, never over Config.Database.
+// paper to path, whole or not at all, never over Config.Database. It says
+// its words in the event's print language, else the screens' language, as
+// the desk's reports do.
 func (r *Running) WritePoster(ctx context.Context, id event.EventID, paper, path string) error {
 	urls := r.URLs()
 	if len(urls) == 0 {
 		return event.Statef("the store network has no address to print; turn it off and on again")
 	}
-	p := reports.Poster{Address: urls[0]}
+	p, lang := reports.Poster{Address: urls[0]}, screen.Lang()
 	if id != 0 {
 		e, err := r.cfg.Director.Event(ctx, id)
 		if err != nil {
 			return err
 		}
-		p.EventName, p.Game = e.Name, rules.Describe(e.Game, e.Format)
+		if e.Settings.Language != "" {
+			lang = i18n.Lang(e.Settings.Language)
+		}
+		p.EventName, p.Game = e.Name, rules.DescribeText(e.Game, e.Format).In(lang)
 		p.Address = strings.TrimSuffix(urls[0], "/") + "/events/" + strconv.FormatInt(int64(id), 10)
 	}
 	return reports.WriteFile(path, func(w io.Writer) error {
-		return reports.WritePoster(w, p, reports.Options{Paper: paper})
+		return reports.WritePoster(w, p, reports.Options{Paper: paper, Lang: lang})
 	}, r.cfg.Database)
 }
 

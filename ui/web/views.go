@@ -52,7 +52,7 @@ type eventsJSON struct {
 func eventsOf(l i18n.Lang, list []director.EventSummary) eventsJSON {
 	out := eventsJSON{Events: []eventJSON{}}
 	for _, e := range list {
-		ej := eventJSON{ID: int64(e.ID), Name: e.Name, Game: i18n.T(l, rules.Describe(e.Game, e.Format)),
+		ej := eventJSON{ID: int64(e.ID), Name: e.Name, Game: rules.DescribeText(e.Game, e.Format).In(l),
 			Date: e.Date.Format(time.DateOnly), State: string(e.State), Players: e.Players, Round: e.Round}
 		ej.Status = ej.statusOf(l)
 		out.Events = append(out.Events, ej)
@@ -91,9 +91,9 @@ type eventDetailJSON struct {
 func eventDetailOf(l i18n.Lang, b director.Board) eventDetailJSON {
 	e, p := b.Event(), b.Progress
 	out := eventDetailJSON{
-		eventJSON: eventJSON{ID: int64(e.ID), Name: e.Name, Game: i18n.T(l, rules.Describe(e.Game, e.Format)), Date: e.Date.Format(time.DateOnly),
+		eventJSON: eventJSON{ID: int64(e.ID), Name: e.Name, Game: rules.DescribeText(e.Game, e.Format).In(l), Date: e.Date.Format(time.DateOnly),
 			State: string(e.State), Players: p.Players, Round: p.Rounds},
-		Structure: i18n.T(l, labels.StructureOf(e.Settings)), Teams: e.Settings.Teams(), Current: b.Current.Round.Number,
+		Structure: labels.StructureOfText(e.Settings).In(l), Teams: e.Settings.Teams(), Current: b.Current.Round.Number,
 		Draft: p.Draft, Rounds: []roundJSON{},
 	}
 	out.Status = out.statusOf(l)

@@ -5,6 +5,8 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"tablekeeper/core/rules"
+	"tablekeeper/ui/internal/screen"
 )
 
 // A web page or a report says the round and the structure in its own
@@ -31,5 +33,23 @@ func TestAStoredRoundNameReadsInFrench(t *testing.T) {
 	got := RoundNameText(event.Round{Number: 5, Name: "top 8: semi-final"}).In(i18n.French)
 	if want := "Ronde 5 · top 8\u00a0: demi-finale"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// The screens say a tiebreaker's title and meaning in their language; an
+// unknown key stays as it is.
+func TestTiebreakersAreSaidInTheScreensLanguage(t *testing.T) {
+	defer screen.Set(screen.Lang())
+	screen.Set(i18n.French)
+	title, meaning := Tiebreaker(rules.TieOpponentsMatchWin)
+	if title != i18n.T(i18n.French, "OMW%") || meaning != "pourcentage de victoires des adversaires" {
+		t.Errorf("OMW in French = %q, %q", title, meaning)
+	}
+	if title, meaning := Tiebreaker("mystery"); title != "mystery" || meaning != "" {
+		t.Errorf("an unknown tiebreaker = %q, %q", title, meaning)
+	}
+	screen.Set(i18n.English)
+	if title, meaning := Tiebreaker(rules.TieOpponentsMatchWin); title != "OMW%" || meaning != "opponents' match-win %" {
+		t.Errorf("OMW in English = %q, %q", title, meaning)
 	}
 }

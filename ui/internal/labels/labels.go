@@ -68,8 +68,16 @@ func StructureOfText(s event.Settings) i18n.Text {
 }
 
 // Tiebreaker returns a tiebreaker key's column title ("OMW%") and what it
-// means ("opponents' match-win %"). An unknown key is its own title.
-func Tiebreaker(key string) (title, meaning string) { return rules.TiebreakerName(key) }
+// means ("opponents' match-win %"), in the screens' language. An unknown
+// key is its own title.
+func Tiebreaker(key string) (title, meaning string) {
+	title, meaning = rules.TiebreakerName(key)
+	if meaning == "" {
+		return title, ""
+	}
+	l := screen.Lang()
+	return i18n.T(l, title), i18n.T(l, meaning)
+}
 
 // TiebreakerLine is a tiebreaker as a list shows it: "OMW% — opponents'
 // match-win %".
