@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"tablekeeper/core/i18n"
@@ -20,14 +21,36 @@ const langCookie = "lang"
 // switch (the lang cookie) when it is shipped, else the one the browser's
 // Accept-Language prefers.
 func langOf(r *http.Request) i18n.Lang {
+	l := i18n.Match(r.Header.Get("Accept-Language"))
 	if c, err := r.Cookie(langCookie); err == nil {
-		for _, l := range i18n.Langs() {
-			if string(l) == c.Value {
-				return l
+		for _, shipped := range i18n.Langs() {
+			if string(shipped) == c.Value {
+				l = shipped
 			}
 		}
 	}
-	return i18n.Match(r.Header.Get("Accept-Language"))
+	asked.Store(l, true)
+	return l
+}
+
+// asked holds the languages pages have been asked in since the program
+// started: after a change, only their bodies are built ahead (see warm),
+// so a store whose phones all read English does not build French too.
+var asked sync.Map
+
+// askedLangs lists the shipped languages pages have been asked in,
+// English when none has been yet.
+func askedLangs() []i18n.Lang {
+	var out []i18n.Lang
+	for _, l := range i18n.Langs() {
+		if _, ok := asked.Load(l); ok {
+			out = append(out, l)
+		}
+	}
+	if len(out) == 0 {
+		out = []i18n.Lang{i18n.English}
+	}
+	return out
 }
 
 // langRoutes serve the language switch.

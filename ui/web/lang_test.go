@@ -3,6 +3,8 @@ package web
 import (
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -153,5 +155,21 @@ func TestCoresWordsAreSaidInThePagesLanguage(t *testing.T) {
 	}
 	if detail.Game != "Altered · Standard (en deux manches gagnantes)" || detail.Structure != "Rondes suisses" {
 		t.Errorf("the French event says %q, %q", detail.Game, detail.Structure)
+	}
+}
+
+// After a change the server builds ahead only the languages pages have
+// been asked in: once a phone asks in French, French is among them.
+func TestTheBodiesBuiltAheadAreInTheLanguagesAskedFor(t *testing.T) {
+	if got := askedLangs(); len(got) == 0 {
+		t.Fatal("no language is built ahead")
+	}
+	r := httptest.NewRequest("GET", "/", nil)
+	r.Header.Set("Accept-Language", "fr-FR,fr;q=0.9")
+	if langOf(r) != i18n.French {
+		t.Fatal("the request is not French")
+	}
+	if got := askedLangs(); !slices.Contains(got, i18n.French) {
+		t.Errorf("built ahead: %v, want French among them", got)
 	}
 }

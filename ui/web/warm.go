@@ -13,7 +13,7 @@ import (
 // again at once and builds the bodies every page asks for first (the
 // event, the current pairings, the standings), while the change's
 // notification travels to the phones: most of them then find the new
-// bodies ready. Changes that come while a read is under way make one more
+// bodies ready, in each language pages have been asked in. Changes that come while a read is under way make one more
 // read after it, not one each.
 
 // warmer runs those reads, one at a time per event.
@@ -57,7 +57,7 @@ func (s *Server) warm(id event.EventID) {
 			// waiting for them leave the cores free.
 			if _, err := s.cache.board(ctx, id); err == nil {
 				var bodies sync.WaitGroup
-				for _, l := range i18n.Langs() {
+				for _, l := range askedLangs() {
 					for _, hb := range hotBodies {
 						bodies.Add(1)
 						go func() {
