@@ -42,3 +42,12 @@ func Decimal(l Lang, v float64, prec int) string {
 func Percent(l Lang, share float64, prec int) string {
 	return T(l, "%s%%", Decimal(l, share*100, prec))
 }
+
+// DecimalText puts l's decimal separator into a number already written
+// with a point ("66.67" → "66,67" in French); other text is unchanged.
+func DecimalText(l Lang, s string) string {
+	if sep := T(l, "decimal separator"); sep != "." {
+		return strings.Replace(s, ".", sep, 1)
+	}
+	return s
+}

@@ -110,3 +110,15 @@ func TestAFilesNameSaysItsLanguage(t *testing.T) {
 		t.Errorf("a language's files merge: %v %v", c.langs, err)
 	}
 }
+
+func TestANumberWrittenWithAPointTakesTheLanguagesSeparator(t *testing.T) {
+	if got := DecimalText(French, "66.67"); got != "66,67" {
+		t.Errorf("French %q", got)
+	}
+	if got := DecimalText(English, "66.67"); got != "66.67" {
+		t.Errorf("English %q", got)
+	}
+	if got := DecimalText(French, "12"); got != "12" {
+		t.Errorf("a whole number %q", got)
+	}
+}

@@ -335,7 +335,7 @@ func standingsOf(l i18n.Lang, b director.Board) standingsJSON {
 	}
 	if e.Settings.Teams() {
 		for _, t := range b.TeamStandings {
-			row := standingOf(t.Standing, keys)
+			row := standingOf(l, t.Standing, keys)
 			row.Entry = 0
 			names := make([]string, len(t.Members))
 			for i, m := range t.Members {
@@ -347,16 +347,18 @@ func standingsOf(l i18n.Lang, b director.Board) standingsJSON {
 		return out
 	}
 	for _, s := range b.Standings {
-		out.Rows = append(out.Rows, standingOf(s, keys))
+		out.Rows = append(out.Rows, standingOf(l, s, keys))
 	}
 	return out
 }
 
-func standingOf(s standings.Standing, keys []string) standingJSON {
+// standingOf is one row of the standings, its tiebreakers written with
+// l's decimal separator.
+func standingOf(l i18n.Lang, s standings.Standing, keys []string) standingJSON {
 	row := standingJSON{Rank: s.Rank, Entry: int64(s.EntryID), Name: s.Name, Status: string(s.Status), Points: s.Points, Deducted: s.Deducted,
 		Record: fmt.Sprintf("%d-%d-%d", s.Wins, s.Losses, s.Draws), Matches: s.Matches, Tiebreakers: map[string]string{}}
 	for _, k := range keys {
-		row.Tiebreakers[k] = s.TiebreakerText(k)
+		row.Tiebreakers[k] = i18n.DecimalText(l, s.TiebreakerText(k))
 	}
 	return row
 }

@@ -129,7 +129,7 @@ func playerOf(l i18n.Lang, b director.Board, v director.PlayerView) playerJSON {
 		for _, k := range keys {
 			title, _ := rules.TiebreakerName(k)
 			title = i18n.T(l, title)
-			out.Standing.Tiebreakers = append(out.Standing.Tiebreakers, tiebreakValue{Key: k, Title: title, Value: v.Standing.TiebreakerText(k)})
+			out.Standing.Tiebreakers = append(out.Standing.Tiebreakers, tiebreakValue{Key: k, Title: title, Value: i18n.DecimalText(l, v.Standing.TiebreakerText(k))})
 		}
 	}
 	if ts := v.TeamStanding; ts != nil && ts.Matches > 0 {
@@ -138,7 +138,7 @@ func playerOf(l i18n.Lang, b director.Board, v director.PlayerView) playerJSON {
 		for _, k := range keys {
 			title, _ := rules.TiebreakerName(k)
 			title = i18n.T(l, title)
-			out.TeamStanding.Tiebreakers = append(out.TeamStanding.Tiebreakers, tiebreakValue{Key: k, Title: title, Value: ts.TiebreakerText(k)})
+			out.TeamStanding.Tiebreakers = append(out.TeamStanding.Tiebreakers, tiebreakValue{Key: k, Title: title, Value: i18n.DecimalText(l, ts.TiebreakerText(k))})
 		}
 	}
 	for i := len(v.Rounds) - 1; i >= 0; i-- {
