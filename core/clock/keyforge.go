@@ -348,13 +348,7 @@ func name(players [2]KeyForgePlayer, i int) any {
 type Explanation []i18n.Text
 
 // In says the explanation in l.
-func (e Explanation) In(l i18n.Lang) string {
-	parts := make([]string, len(e))
-	for i, t := range e {
-		parts[i] = t.In(l)
-	}
-	return strings.Join(parts, " ")
-}
+func (e Explanation) In(l i18n.Lang) string { return i18n.JoinIn(l, e, " ") }
 
 // String says the explanation in English.
 func (e Explanation) String() string { return e.In(i18n.English) }

@@ -422,13 +422,7 @@ func describe(r event.Result, t event.Table, names map[event.EntryID]string) i18
 type joined []i18n.Text
 
 // In says each part in l.
-func (j joined) In(l i18n.Lang) string {
-	said := make([]string, len(j))
-	for i, t := range j {
-		said[i] = t.In(l)
-	}
-	return strings.Join(said, ", ")
-}
+func (j joined) In(l i18n.Lang) string { return i18n.JoinIn(l, j, ", ") }
 
 // String says the parts in English, for the event's log.
 func (j joined) String() string { return j.In(i18n.English) }

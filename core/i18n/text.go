@@ -1,6 +1,9 @@
 package i18n
 
-import "errors"
+import (
+	"errors"
+	"strings"
+)
 
 // Text is a sentence kept to be said later in the reader's language: a
 // key (English, a fmt format where it takes values) and its values. The
@@ -67,4 +70,14 @@ func (e *textError) Unwrap() error    { return e.wrap }
 // errors.As see beneath it.
 func Errorf(wrapped error, format string, args ...any) error {
 	return &textError{text: F(format, args...), wrap: wrapped}
+}
+
+// JoinIn says each text in l and joins them with sep, for the lists of
+// sentences and values the core keeps to say later.
+func JoinIn(l Lang, texts []Text, sep string) string {
+	said := make([]string, len(texts))
+	for i, t := range texts {
+		said[i] = t.In(l)
+	}
+	return strings.Join(said, sep)
 }

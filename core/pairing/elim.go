@@ -740,13 +740,7 @@ func (e *elBracket) describe(ms []int) textList {
 type textList []i18n.Text
 
 // In says the list in l.
-func (t textList) In(l i18n.Lang) string {
-	parts := make([]string, len(t))
-	for i, x := range t {
-		parts[i] = x.In(l)
-	}
-	return strings.Join(parts, ", ")
-}
+func (t textList) In(l i18n.Lang) string { return i18n.JoinIn(l, t, ", ") }
 
 // String says the list in English.
 func (t textList) String() string { return t.In(i18n.English) }
