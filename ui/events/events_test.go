@@ -14,6 +14,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
+	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
 )
@@ -535,5 +536,25 @@ func TestTheSettingsFormChoosesThePrintLanguage(t *testing.T) {
 	test.Tap(f.saveButton)
 	if got, _ := d.Event(ctx, e.ID); got.Settings.Language != "" {
 		t.Errorf("the screen's language saved as %q, want none", got.Settings.Language)
+	}
+}
+
+// The settings form opens with the cursor in its first field, so Esc
+// closes it at once, as every dialog does, with nothing saved.
+func TestTheSettingsFormOpensReadyForEsc(t *testing.T) {
+	test.NewTempApp(t)
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, "Tonight")
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(fyne.NewSize(1000, 700))
+	f := NewSettingsForm(d, work.Sync{}, w)
+	f.Show(e)
+	focused, ok := w.Canvas().Focused().(*keys.Entry)
+	if !ok || (focused != f.rounds && focused != f.minutes) {
+		t.Fatalf("focused %T, want the first field", w.Canvas().Focused())
+	}
+	focused.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if top := w.Canvas().Overlays().Top(); top != nil {
+		t.Error("the settings form is still open after Esc")
 	}
 }

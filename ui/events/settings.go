@@ -165,6 +165,13 @@ func (f *SettingsForm) Show(e event.Event) {
 	f.problem.Hide()
 	f.dialog.Show()
 	f.resize()
+	// The cursor starts in the first field, so Esc closes the form and
+	// Enter saves it without a click first.
+	first := f.minutes
+	if f.roundsRow.visible() {
+		first = f.rounds
+	}
+	f.win.Canvas().Focus(first)
 }
 
 // resize fits the dialog to the rows shown.
