@@ -1,36 +1,18 @@
 package kiosk
 
 import (
-	"os"
-	"os/exec"
 	"testing"
 	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/ui/internal/tr"
+	"tablekeeper/ui/internal/uitest"
 )
-
-// inFrench runs the test named again in a process of its own with the
-// screens in French: Fyne keeps the language it loaded, so the other
-// tests of the package must not see it.
-func inFrench(t *testing.T) bool {
-	t.Helper()
-	if os.Getenv("TABLEKEEPER_TEST_FRENCH") == "1" {
-		tr.Setup("fr")
-		return true
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.count=1")
-	cmd.Env = append(os.Environ(), "TABLEKEEPER_TEST_FRENCH=1")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("in French: %v\n%s", err, out)
-	}
-	return false
-}
 
 // Chosen French, the kiosk speaks to the players in French: their seat,
 // their opponents, the round and its clock, a name already taken.
 func TestTheKioskSpeaksFrench(t *testing.T) {
-	if !inFrench(t) {
+	if !uitest.InFrench(t) {
 		return
 	}
 	seat := director.KioskSeat{Seat: 2, Opponents: []string{"Ana Ortiz", "Bob Stone", "Cleo Wu"}}

@@ -1,39 +1,17 @@
 package rounds
 
 import (
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
 
 	"tablekeeper/core/event"
-	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/uitest"
 )
-
-// inFrench runs test name again in a process of its own whose screens
-// speak French (Fyne's lang keeps the language it loaded, so French must
-// not leak into the English tests), and reports whether this process is
-// that one.
-func inFrench(t *testing.T, name string) bool {
-	t.Helper()
-	if os.Getenv("TABLEKEEPER_TEST_FRENCH") == "1" {
-		tr.Setup("fr")
-		return true
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^"+name+"$", "-test.count=1", "-test.v")
-	cmd.Env = append(os.Environ(), "TABLEKEEPER_TEST_FRENCH=1")
-	out, err := cmd.CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "--- PASS: "+name) {
-		t.Errorf("in French: %v\n%s", err, out)
-	}
-	return false
-}
 
 // Chosen French, the Round tab says its buttons, banner, progress and
 // status lines in French, a core error included.
 func TestTheRoundTabSpeaksFrench(t *testing.T) {
-	if !inFrench(t, "TestTheRoundTabSpeaksFrench") {
+	if !uitest.InFrench(t) {
 		return
 	}
 	f := setupDraft(t)
@@ -60,7 +38,7 @@ func TestTheRoundTabSpeaksFrench(t *testing.T) {
 // A pairing reason stored in English ("same points (0)") reads in French
 // in the Pairing column.
 func TestTheStoredPairingReasonReadsInFrench(t *testing.T) {
-	if !inFrench(t, "TestTheStoredPairingReasonReadsInFrench") {
+	if !uitest.InFrench(t) {
 		return
 	}
 	f := setupDraft(t)

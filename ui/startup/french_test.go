@@ -1,38 +1,18 @@
 package startup
 
 import (
-	"os"
-	"os/exec"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
 
 	"tablekeeper/core/store"
-	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/uitest"
 )
-
-// inFrench runs the test named again in a process of its own with the
-// screens in French: Fyne keeps the language it loaded, so the other
-// tests of the package must not see it.
-func inFrench(t *testing.T) bool {
-	t.Helper()
-	if os.Getenv("TABLEKEEPER_TEST_FRENCH") == "1" {
-		tr.Setup("fr")
-		return true
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.count=1")
-	cmd.Env = append(os.Environ(), "TABLEKEEPER_TEST_FRENCH=1")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("in French: %v\n%s", err, out)
-	}
-	return false
-}
 
 // Chosen French, the bad-start window says what is wrong and what to do
 // in French, the core's refusal included.
 func TestTheBadStartWindowSaysFrench(t *testing.T) {
-	if !inFrench(t) {
+	if !uitest.InFrench(t) {
 		return
 	}
 	p := Missing("/home/ada/tk/typo.db")
