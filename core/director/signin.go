@@ -204,6 +204,18 @@ func pausedError(now, until time.Time) error {
 		"Too many wrong PINs were typed on the store network, so PIN sign-in is paused for everyone for %d more minutes. Phones and tablets already signed in keep working; the organizer can resume it on the Store network panel.", m, m))
 }
 
+// NoteRefusedPIN counts in the alert a PIN try the web refused before
+// SignIn (the device's or the address's own limit), so the organizer
+// sees every try; it is logged only in the count of a pause.
+func (d *Director) NoteRefusedPIN(ctx context.Context, device, address string) {
+	if d.loadGuard(ctx) != nil {
+		return
+	}
+	if d.pins.refuse(d.now(), guardKey(device, clipText(address, maxAddress))) {
+		d.flushRefused(ctx)
+	}
+}
+
 // startPause logs the start of a pause, a line the refused tries add to.
 func (d *Director) startPause(ctx context.Context, now time.Time) {
 	line := SignInLine{At: now, Kind: "any", Outcome: "paused"}
@@ -517,6 +529,15 @@ func (g *pinGuard) admit(now time.Time, key string) (ok bool, until time.Time, f
 		g.inflight++
 		return true, time.Time{}, false
 	}
+	if !paused {
+		return false, time.Time{}, g.refuseLocked(now, key, false)
+	}
+	return false, g.until, g.refuseLocked(now, key, paused)
+}
+
+// refuseLocked counts a refused try and its device; true when the
+// refused tries are due to be written to the pause's line.
+func (g *pinGuard) refuseLocked(now time.Time, key string, paused bool) bool {
 	g.refused++
 	g.pendN++
 	if g.refusedDevs == nil {
@@ -528,9 +549,17 @@ func (g *pinGuard) admit(now time.Time, key string) (ok bool, until time.Time, f
 	}
 	if !paused {
 		g.busyAt = now
-		return false, time.Time{}, false
+		return false
 	}
-	return false, g.until, g.pauseLine != 0 && now.Sub(g.flushed) >= flushEvery
+	return g.pauseLine != 0 && now.Sub(g.flushed) >= flushEvery
+}
+
+// refuse counts a try refused before the guard saw it.
+func (g *pinGuard) refuse(now time.Time, key string) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.prune(now)
+	return g.refuseLocked(now, key, now.Before(g.until))
 }
 
 // done frees a try's place and counts it when wrong; true when that
