@@ -438,9 +438,6 @@ type pinGuard struct {
 	loaded bool
 	// tries are the wrong PINs evaluated within the last window.
 	tries []guardTry
-	// countFrom: wrong PINs before it do not count toward the limit (the
-	// organizer resumed).
-	countFrom time.Time
 	// inflight are the tries admitted and not yet evaluated: each holds a
 	// place under the limit.
 	inflight int
@@ -461,10 +458,12 @@ type pinGuard struct {
 	busyAt time.Time
 }
 
-// guardTry is a wrong PIN evaluated.
+// guardTry is a wrong PIN evaluated; forgiven when the organizer
+// resumed sign-in after it (it counts in the alert, not toward the limit).
 type guardTry struct {
-	at  time.Time
-	key string
+	at       time.Time
+	key      string
+	forgiven bool
 }
 
 func (g *pinGuard) isLoaded() bool {
@@ -480,11 +479,11 @@ func (g *pinGuard) load(now time.Time, lines []SignInLine, resumed time.Time) {
 	if g.loaded {
 		return
 	}
-	g.loaded, g.countFrom = true, resumed
+	g.loaded = true
 	for _, l := range lines {
 		switch {
 		case l.Outcome == "wrong":
-			g.tries = append(g.tries, guardTry{at: l.At, key: guardKey(l.Device, l.Address)})
+			g.tries = append(g.tries, guardTry{at: l.At, key: guardKey(l.Device, l.Address), forgiven: !l.At.After(resumed)})
 		case l.Outcome == "paused" && l.At.After(resumed) && now.Before(l.At.Add(PINWindow)):
 			g.pauseAt, g.until, g.pauseLine = l.At, l.At.Add(PINWindow), l.ID
 			g.refused, g.extraDevs, g.refusedDevs = l.Count, l.Devices, map[string]bool{}
@@ -510,7 +509,7 @@ func (g *pinGuard) prune(now time.Time) {
 func (g *pinGuard) counted() int {
 	n := 0
 	for _, t := range g.tries {
-		if !t.at.Before(g.countFrom) {
+		if !t.forgiven {
 			n++
 		}
 	}
@@ -612,7 +611,9 @@ func (g *pinGuard) givePending(n, devices int) {
 func (g *pinGuard) resume(now time.Time) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.countFrom = now
+	for i := range g.tries {
+		g.tries[i].forgiven = true
+	}
 	if now.Before(g.until) {
 		g.until = now
 	}
