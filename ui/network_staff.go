@@ -150,7 +150,7 @@ func (sp *staffPanel) row(s director.StaffSession) fyne.CanvasObject {
 	line := tr.F("%s · device %s · %s · since %s, last seen %s", what, device, s.Address,
 		s.Started.Local().Format("15:04"), s.LastSeen.Local().Format("15:04"))
 	id := s.ID
-	out := &widget.Button{Text: tr.L("Sign out"), Icon: theme.LogoutIcon(), OnTapped: func() { sp.onSignOut(id) }}
+	out := &widget.Button{Text: tr.L("Sign out device"), Icon: theme.LogoutIcon(), OnTapped: func() { sp.onSignOut(id) }}
 	return container.NewBorder(nil, nil, nil, out, &widget.Label{Text: line, Truncation: fyne.TextTruncateEllipsis})
 }
 
