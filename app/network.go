@@ -136,9 +136,19 @@ func runNetwork(args []string, stdout, _ io.Writer) error {
 	if readOnly(a) {
 		open = store.OpenExistingShared
 	}
-	return withDB(a.db, open, func(_ *store.DB, d *director.Director) error {
+	act := func(_ *store.DB, d *director.Director) error {
 		return networkAction(context.Background(), d, nil, a, stdout)
-	})
+	}
+	err = withDB(a.db, open, act)
+	if errors.Is(err, store.ErrLocked) && a.action == "pins" && !a.renewJudge && !a.renewKiosk && a.judgePIN == "" && a.kioskCode == "" {
+		// The window or serve has the database: the secrets they drew
+		// can still be read out.
+		err = withDB(a.db, store.OpenExistingShared, act)
+	}
+	if errors.Is(err, store.ErrLocked) {
+		return fmt.Errorf("%s; while serve runs, start it with --console and type the command there", event.Message(err))
+	}
+	return err
 }
 
 // readOnly reports whether an action only reads (it may run beside a

@@ -42,7 +42,10 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, kind string, id 
 	if len(secret) > maxPIN {
 		secret = "" // wrong, but counted as one
 	}
-	device := ensureDevice(w, r)
+	// The device the request came with: one that sends no cookie is known
+	// by its address (a new cookie each try would count as many devices).
+	device := deviceOf(r)
+	ensureDevice(w, r)
 	token := staffToken()
 	err := s.d.SignIn(r.Context(), director.SignInTry{Kind: kind, Secret: secret, Device: device, Address: clientAddr(r),
 		Event: id, Token: token, TTL: ttl})
