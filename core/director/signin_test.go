@@ -143,26 +143,7 @@ func TestAGuesserWithManyAddressesIsStopped(t *testing.T) {
 	if err := d.ResumePINs(ctx); err != nil {
 		t.Fatal(err)
 	}
-	lines, err := d.SignInLog(ctx, 100)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wrong, refused := 0, 0
-	for _, l := range lines {
-		switch l.Outcome {
-		case "wrong":
-			wrong++
-			if l.Device == "" || !strings.HasPrefix(l.Address, "10.0.") {
-				t.Errorf("a wrong PIN logged without its device or address: %+v", l)
-			}
-		case "paused":
-			refused += l.Count
-		}
-	}
-	if wrong != director.PINLimit || refused != tries-director.PINLimit+1 || len(lines) != director.PINLimit+1 {
-		t.Errorf("log: %d lines, %d wrong, %d refused counted; want %d wrong and %d refused in one line",
-			len(lines), wrong, refused, director.PINLimit, tries-director.PINLimit+1)
-	}
+	checkFloodLog(t, d, director.PINLimit, tries-director.PINLimit+1)
 	if err := d.SignIn(ctx, try(director.KindJudge, pin, "judge", 9999)); err != nil {
 		t.Errorf("the right PIN after the organizer resumed: %v", err)
 	}
@@ -233,32 +214,61 @@ func TestSignedInDevicesAreKeptListedAndSignedOut(t *testing.T) {
 	if err := d.SignOutDevice(ctx, list[1].ID); err != nil {
 		t.Fatal(err)
 	}
-	if s, ok, _ := d.StaffSessionOf(ctx, director.KindJudge, tok(2), ""); ok || s.Why != director.WhyOrganizer {
-		t.Errorf("signed out by the organizer: %v, %q", ok, s.Why)
-	}
+	wantEnded(t, d, director.KindJudge, tok(2), director.WhyOrganizer)
 	if err := d.SignOutDevice(ctx, list[1].ID); !errors.Is(err, event.ErrNotFound) {
 		t.Errorf("signing out twice: %v", err)
 	}
 	if _, err := d.RenewJudgePIN(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if s, ok, _ := d.StaffSessionOf(ctx, director.KindJudge, tok(1), ""); ok || s.Why != director.WhyRenewed {
-		t.Errorf("after a new judges' PIN: %v, %q", ok, s.Why)
-	}
+	wantEnded(t, d, director.KindJudge, tok(1), director.WhyRenewed)
 	if _, ok, _ := d.StaffSessionOf(ctx, director.KindKiosk, tok(3), ""); !ok {
 		t.Error("a new judges' PIN locked the kiosk")
 	}
 	if err := d.EndStaffSession(ctx, tok(3)); err != nil {
 		t.Fatal(err)
 	}
-	if s, ok, _ := d.StaffSessionOf(ctx, director.KindKiosk, tok(3), ""); ok || s.Why != director.WhySignedOut {
-		t.Errorf("locked by itself: %v, %q", ok, s.Why)
-	}
+	wantEnded(t, d, director.KindKiosk, tok(3), director.WhySignedOut)
 	if list, _ := d.SignedInDevices(ctx); len(list) != 0 {
 		t.Errorf("still listed: %+v", list)
 	}
 	lines, _ := d.SignInLog(ctx, 10)
 	if len(lines) != 3 || lines[0].Outcome != "signed-in" || lines[0].Device != "tab1" {
 		t.Errorf("log %+v", lines)
+	}
+}
+
+// checkFloodLog checks that the sign-in log holds the wrong PINs
+// evaluated one a line, with device and address, and the refused tries
+// counted in one line.
+func checkFloodLog(t *testing.T, d *director.Director, wantWrong, wantRefused int) {
+	t.Helper()
+	lines, err := d.SignInLog(context.Background(), 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrong, refused := 0, 0
+	for _, l := range lines {
+		switch l.Outcome {
+		case "wrong":
+			wrong++
+			if l.Device == "" || !strings.HasPrefix(l.Address, "10.0.") {
+				t.Errorf("a wrong PIN logged without its device or address: %+v", l)
+			}
+		case "paused":
+			refused += l.Count
+		}
+	}
+	if wrong != wantWrong || refused != wantRefused || len(lines) != wantWrong+1 {
+		t.Errorf("log: %d lines, %d wrong, %d refused counted; want %d wrong and %d refused in one line",
+			len(lines), wrong, refused, wantWrong, wantRefused)
+	}
+}
+
+// wantEnded checks that the session of token ended, and why.
+func wantEnded(t *testing.T, d *director.Director, kind, token, why string) {
+	t.Helper()
+	if s, ok, err := d.StaffSessionOf(context.Background(), kind, token, ""); ok || err != nil || s.Why != why {
+		t.Errorf("session %s…: open %v, why %q, %v; want ended, %q", token[:8], ok, s.Why, err, why)
 	}
 }

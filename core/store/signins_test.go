@@ -1,11 +1,15 @@
-package store
+package store_test
 
 import (
 	"context"
 	"database/sql"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
+	"tablekeeper/core/director"
+	"tablekeeper/core/store"
 	"tablekeeper/core/storage"
 )
 
@@ -17,7 +21,7 @@ func TestMigration9ReplacesASixDigitJudgePIN(t *testing.T) {
 		replaced bool
 	}{{"123456", true}, {"K7QMX2PA", false}} {
 		path := filepath.Join(t.TempDir(), "t.db")
-		db, err := Open(path)
+		db, err := store.Open(path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -34,7 +38,7 @@ func TestMigration9ReplacesASixDigitJudgePIN(t *testing.T) {
 			}
 		}
 		raw.Close()
-		db, err = Open(path)
+		db, err = store.Open(path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,9 +52,23 @@ func TestMigration9ReplacesASixDigitJudgePIN(t *testing.T) {
 			_, err := tx.OpenStaffSessions()
 			return err
 		})
-		db.Close()
 		if err != nil {
 			t.Error(err)
 		}
+		// The director draws a long PIN and the panel is told once.
+		ctx := context.Background()
+		d := director.New(db, time.Now, nil)
+		told, _ := d.JudgePINReplaced(ctx)
+		pin, err := d.JudgePIN(ctx)
+		if told != c.replaced || err != nil || len(pin) != director.SecretLength || strings.Trim(pin, director.TableCodeAlphabet) != "" {
+			t.Errorf("%s: told %v, PIN %q, %v", c.pin, told, pin, err)
+		}
+		if err := d.AcknowledgeJudgePIN(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if told, _ := d.JudgePINReplaced(ctx); told {
+			t.Error("the panel is told again after the organizer saw it")
+		}
+		db.Close()
 	}
 }
