@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"tablekeeper/core/director"
-	"tablekeeper/core/store"
 	"tablekeeper/core/storage"
+	"tablekeeper/core/store"
 )
 
 // Migration 9 drops a 6-digit judges' PIN and flags it for the panel; a
