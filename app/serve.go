@@ -11,7 +11,9 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
+	"tablekeeper/core/director"
 	"tablekeeper/core/store"
 	"tablekeeper/ui/web"
 )
@@ -25,17 +27,23 @@ const defaultServeAddr = ":8080"
 func runServe(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return serve(ctx, args, stdout, stderr)
+	return serve(ctx, args, os.Stdin, stdout, stderr)
 }
 
 // serve is runServe until ctx ends. Its first line on stdout is
 // "serving http://HOST:PORT/", a LAN address when it listens on every
-// interface; the other addresses follow, one a line.
-func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+// interface; the other addresses follow, then the judges' PIN and the
+// tablet kiosk code (drawn on a fresh database), so a store running it
+// headless can read them out. With --console it reads the network
+// actions (network.go) from stdin while it serves: opt-in, since a
+// server started in the background of a shell would be stopped by the
+// terminal the moment it read.
+func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	dbPath := fs.String("db", "", "database file")
 	addr := fs.String("addr", defaultServeAddr, "HOST:PORT to listen on")
+	withConsole := fs.Bool("console", false, "read network commands (pins, judges, devices…) from standard input")
 	if err := fs.Parse(args); err != nil {
 		return usagef("%v", err)
 	}
@@ -55,7 +63,8 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer st.Close()
-	r, err := web.Start(networkConfig(newDirector(st), st.Path(), stderr, nil), *addr)
+	d := newDirector(st)
+	r, err := web.Start(networkConfig(d, st.Path(), stderr, nil), *addr)
 	var listen *web.ListenError
 	if errors.As(err, &listen) {
 		return fmt.Errorf("cannot listen on %s (%v); is another program using the port? Choose another with --addr", *addr, listen.Err)
@@ -67,5 +76,30 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(urls) > 1 {
 		fmt.Fprintf(stdout, "also at %s\n", strings.Join(urls[1:], " "))
 	}
+	if err := printSecrets(ctx, d, urls[0], stdout); err != nil {
+		stopCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = r.Stop(stopCtx)
+		return err
+	}
+	if *withConsole {
+		go console(ctx, d, r, stdin, stdout)
+	}
 	return r.Run(ctx)
+}
+
+// printSecrets prints the judges' PIN and the tablet kiosk code, drawing
+// them on a fresh database, with where each is typed.
+func printSecrets(ctx context.Context, d *director.Director, url string, w io.Writer) error {
+	pin, err := d.JudgePIN(ctx)
+	if err != nil {
+		return err
+	}
+	code, err := d.KioskCode(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "judges' PIN: %s (judges open %sjudge)\n", director.FormatSecret(pin), url)
+	fmt.Fprintf(w, "kiosk code: %s (a tablet opens an event's page, adds /kiosk, and unlocks with it)\n", director.FormatSecret(code))
+	return nil
 }

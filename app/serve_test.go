@@ -34,7 +34,7 @@ func TestServeAnswersAndHoldsTheWriterLock(t *testing.T) {
 	done := make(chan error, 1)
 	var stderr strings.Builder
 	go func() {
-		done <- serve(ctx, []string{"--db", db, "--addr", "127.0.0.1:0"}, w, &stderr)
+		done <- serve(ctx, []string{"--db", db, "--addr", "127.0.0.1:0"}, strings.NewReader(""), w, &stderr)
 		w.Close()
 	}()
 	lines := bufio.NewScanner(out)

@@ -19,6 +19,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/prefs"
@@ -53,6 +54,22 @@ type NetworkServer interface {
 	// Stop closes the server and its live streams, waiting until ctx
 	// ends for the requests under way.
 	Stop(ctx context.Context) error
+}
+
+// NetworkDirector is what the Store network panel asks of the director
+// for the staff's sign-ins: the judges' PIN and the tablet kiosk code
+// (shown, renewed), the alert of wrong PINs, and the devices signed in.
+type NetworkDirector interface {
+	JudgePIN(ctx context.Context) (string, error)
+	RenewJudgePIN(ctx context.Context) (string, error)
+	KioskCode(ctx context.Context) (string, error)
+	RenewKioskCode(ctx context.Context) (string, error)
+	JudgePINReplaced(ctx context.Context) (bool, error)
+	AcknowledgeJudgePIN(ctx context.Context) error
+	PINAlert(ctx context.Context) (director.PINAlert, error)
+	ResumePINs(ctx context.Context) error
+	SignedInDevices(ctx context.Context) ([]director.StaffSession, error)
+	SignOutDevice(ctx context.Context, id int64) error
 }
 
 // networkTick is how often the panel counts the devices connected.
@@ -104,6 +121,7 @@ type networkPanel struct {
 	devices     *widget.Label
 	pin         *widget.Label
 	newPIN      *widget.Button
+	staff       *staffPanel
 	port        *widget.Entry
 	posterFor   *widget.Label
 	kiosk       *widget.Label
@@ -133,6 +151,7 @@ func newNetworkPanel(d Director, run work.Runner, alert work.Alert, win fyne.Win
 	p.devices = &widget.Label{}
 	p.pin = &widget.Label{TextStyle: fyne.TextStyle{Monospace: true}, SizeName: theme.SizeNameHeadingText, Selectable: true}
 	p.newPIN = &widget.Button{Text: tr.L("New PIN"), Icon: theme.ViewRefreshIcon(), OnTapped: p.onNewPIN}
+	p.staff = newStaffPanel(p)
 	p.posterFor = &widget.Label{Wrapping: fyne.TextWrapWord}
 	p.kiosk = &widget.Label{Wrapping: fyne.TextWrapWord}
 	p.printPoster = &widget.Button{Text: tr.L("Print QR poster"), Icon: theme.DocumentPrintIcon(), OnTapped: p.onPrintPoster}
@@ -141,10 +160,12 @@ func newNetworkPanel(d Director, run work.Runner, alert work.Alert, win fyne.Win
 
 	heading := func(s string) *widget.Label { return &widget.Label{Text: s, TextStyle: fyne.TextStyle{Bold: true}} }
 	details := container.NewVBox(
+		p.staff.alertBox, p.staff.replacedBox,
 		heading(tr.L("Addresses")), p.addresses, p.devices,
 		heading(tr.L("Judges' PIN")), container.NewHBox(p.pin, container.NewCenter(p.newPIN)),
 		&widget.Label{Text: tr.L("Judges open /judge at the address above and type this PIN. New PIN signs every judge's phone out."), Wrapping: fyne.TextWrapWord},
-		heading(tr.L("Kiosk tablets")), p.kiosk,
+		heading(tr.L("Kiosk tablets")), container.NewHBox(p.staff.code, container.NewCenter(p.staff.newCode)), p.kiosk,
+		heading(tr.L("Signed-in phones and tablets")), p.staff.list,
 		heading(tr.L("Poster")), p.posterFor, container.NewHBox(p.printPoster, p.savePoster))
 	p.onBox = container.NewBorder(nil, nil, container.NewVBox(p.qr), nil, details)
 	portRow := container.NewBorder(nil, nil, &widget.Label{Text: tr.L("Port")}, nil, p.port)
@@ -310,6 +331,7 @@ func (p *networkPanel) startTicking() {
 					case <-stop:
 					default:
 						p.showDevices()
+						p.staff.refresh()
 					}
 				})
 			}
@@ -356,9 +378,9 @@ func (p *networkPanel) showState() {
 	p.qr.Refresh()
 	e := p.current()
 	if e.ID != 0 && len(urls) > 0 {
-		p.kiosk.SetText(tr.F("On a tablet, open %sevents/%d/kiosk and unlock it with the kiosk PIN (set with Kiosk in the event's header). Several tablets may run at once.", urls[0], e.ID))
+		p.kiosk.SetText(tr.F("On a tablet, open %sevents/%d/kiosk and unlock it with this kiosk code (not the PIN of the kiosk on this computer). Several tablets may run at once; New code locks them all.", urls[0], e.ID))
 	} else {
-		p.kiosk.SetText(tr.L("On a tablet, open an event's page, add /kiosk to its address and unlock it with the kiosk PIN (set with Kiosk in the event's header)."))
+		p.kiosk.SetText(tr.L("On a tablet, open an event's page, add /kiosk to its address and unlock it with this kiosk code (not the PIN of the kiosk on this computer). New code locks every tablet."))
 	}
 	if e.ID != 0 {
 		p.posterFor.SetText(tr.F("The poster of %s: its name, the code of its page and the address in large type, for the wall or the door.", e.Name))
@@ -382,16 +404,24 @@ func (p *networkPanel) showDevices() {
 	p.sideStatus.SetText(tr.F("On · %d connected", n) + first)
 }
 
-// loadPIN shows the judges' PIN (drawn the first time).
+// loadPIN shows the judges' PIN and the kiosk code (drawn the first
+// time), and the signed-in devices and the alert.
 func (p *networkPanel) loadPIN() {
-	work.Call(p.run, func(ctx context.Context) (string, error) {
-		return p.d.JudgePIN(ctx)
-	}, func(pin string, err error) {
+	work.Call(p.run, func(ctx context.Context) ([2]string, error) {
+		pin, err := p.d.JudgePIN(ctx)
+		if err != nil {
+			return [2]string{}, err
+		}
+		code, err := p.d.KioskCode(ctx)
+		return [2]string{pin, code}, err
+	}, func(s [2]string, err error) {
 		if err != nil {
 			p.alert(err)
 			return
 		}
-		p.pin.SetText(pin)
+		p.pin.SetText(director.FormatSecret(s[0]))
+		p.staff.code.SetText(director.FormatSecret(s[1]))
+		p.staff.refresh()
 	})
 }
 
@@ -404,7 +434,9 @@ func (p *networkPanel) onNewPIN() {
 			p.alert(err)
 			return
 		}
-		p.pin.SetText(pin)
+		p.pin.SetText(director.FormatSecret(pin))
+		p.staff.replacedBox.Hide()
+		p.staff.refresh()
 	})
 }
 

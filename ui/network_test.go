@@ -3,15 +3,19 @@ package ui
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/prefs"
 	"tablekeeper/ui/internal/uitest"
@@ -88,7 +92,9 @@ func TestTheStoreNetworkSwitchStartsShowsAndStopsTheServer(t *testing.T) {
 	}
 	test.Tap(p.showButton)
 	pin, _ := d.JudgePIN(context.Background())
-	for _, want := range []string{"http://192.168.1.20:8080/\nhttp://127.0.0.1:8080/", "3 devices connected (pages open now).", pin,
+	code, _ := d.KioskCode(context.Background())
+	for _, want := range []string{"http://192.168.1.20:8080/\nhttp://127.0.0.1:8080/", "3 devices connected (pages open now).", director.FormatSecret(pin), director.FormatSecret(code),
+		"No judge's phone or kiosk tablet is signed in.",
 		"On a tablet, open http://192.168.1.20:8080/events/" + itoa(int(e.ID)) + "/kiosk", "The poster of Friday Swiss",
 		"allow it on private networks", "Allow incoming connections"} {
 		if !uitest.HasText(w.Content(), want) && !strings.Contains(strings.Join(uitest.Texts(w.Content()), "\n"), want) {
@@ -106,7 +112,7 @@ func TestTheStoreNetworkSwitchStartsShowsAndStopsTheServer(t *testing.T) {
 
 	// New PIN: a new one, shown.
 	test.Tap(p.newPIN)
-	if now, _ := d.JudgePIN(context.Background()); now == pin || p.pin.Text != now {
+	if now, _ := d.JudgePIN(context.Background()); now == pin || p.pin.Text != director.FormatSecret(now) {
 		t.Errorf("new PIN %q shown as %q (was %q)", now, p.pin.Text, pin)
 	}
 
@@ -208,5 +214,74 @@ func TestTheQRPosterPrintsAndSavesForTheOpenEvent(t *testing.T) {
 	test.Tap(p.printPoster)
 	if len(alerts) != 1 {
 		t.Errorf("a failed print said nothing: %v", alerts)
+	}
+}
+
+// The panel lists the phones and tablets signed in and signs one out; New
+// code locks the tablets; wrong PINs raise an alert on the panel and on
+// the Round tab, naming how many from how many devices, and Resume
+// sign-in ends the pause.
+func TestTheStoreNetworkPanelShowsSignInsAndAlerts(t *testing.T) {
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, "Friday Swiss")
+	n := &fakeNetwork{}
+	s, w := newWindow(t, d, Options{OpenEvent: e.ID, Network: n})
+	p := s.network
+	t.Cleanup(p.close)
+	test.Tap(p.sideSwitch)
+	pin, _ := d.JudgePIN(ctx)
+	code, _ := d.KioskCode(ctx)
+	signIn := func(kind, secret string, i int) error {
+		return d.SignIn(ctx, director.SignInTry{Kind: kind, Secret: secret, Device: fmt.Sprintf("device%02d", i), Address: fmt.Sprintf("192.168.1.%d", i),
+			Event: e.ID, Token: fmt.Sprintf("%064x", i), TTL: time.Hour})
+	}
+	if err := signIn(director.KindJudge, pin, 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := signIn(director.KindKiosk, code, 2); err != nil {
+		t.Fatal(err)
+	}
+	test.Tap(p.showButton)
+	p.staff.refresh()
+	texts := strings.Join(uitest.Texts(w.Content()), "\n")
+	for _, want := range []string{"Judge's phone · device device · 192.168.1.1 · since", "Kiosk tablet, event " + itoa(int(e.ID)) + " · device device · 192.168.1.2"} {
+		if !strings.Contains(texts, want) {
+			t.Errorf("the panel does not list %q: %s", want, texts)
+		}
+	}
+	if p.staff.alertBox.Visible() || s.view.round.PINAlert() != "" {
+		t.Error("an alert with no wrong PIN")
+	}
+	// Sign out the judge's phone.
+	row := p.staff.list.Objects[0].(*fyne.Container)
+	test.Tap(row.Objects[1].(*widget.Button))
+	if len(p.staff.devices) != 1 || p.staff.devices[0].Kind != director.KindKiosk {
+		t.Fatalf("after Sign out: %+v", p.staff.devices)
+	}
+	// New code locks the tablet and shows the code.
+	test.Tap(p.staff.newCode)
+	now, _ := d.KioskCode(ctx)
+	if now == code || p.staff.code.Text != director.FormatSecret(now) || len(p.staff.devices) != 0 {
+		t.Errorf("new code %q shown as %q, devices %+v", now, p.staff.code.Text, p.staff.devices)
+	}
+
+	for i := range 23 {
+		_ = signIn(director.KindJudge, "WRONGPIN", 10+i%17)
+	}
+	p.staff.refresh()
+	want := "23 wrong PINs from 17 devices in the last 10 minutes; PIN sign-in is paused for everyone until"
+	if !p.staff.alertBox.Visible() || !strings.Contains(p.staff.alertText.Text, want) || !p.staff.resume.Visible() {
+		t.Errorf("panel alert %q (shown %v)", p.staff.alertText.Text, p.staff.alertBox.Visible())
+	}
+	if !strings.Contains(s.view.round.PINAlert(), want) {
+		t.Errorf("Round tab alert %q", s.view.round.PINAlert())
+	}
+	test.Tap(p.staff.resume)
+	if p.staff.resume.Visible() || strings.Contains(p.staff.alertText.Text, "is paused") {
+		t.Errorf("after Resume sign-in: %q", p.staff.alertText.Text)
+	}
+	if err := signIn(director.KindJudge, pin, 40); err != nil {
+		t.Errorf("the judges' PIN after Resume: %v", err)
 	}
 }

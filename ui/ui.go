@@ -64,9 +64,8 @@ type Director interface {
 	// DropAbsent drops the players who did not check in, before round 1.
 	DropAbsent(ctx context.Context, id event.EventID) ([]string, error)
 	FinishEvent(ctx context.Context, id event.EventID) error
-	// The judges' PIN the store network panel hands out, and a new one.
-	JudgePIN(ctx context.Context) (string, error)
-	RenewJudgePIN(ctx context.Context) (string, error)
+	// What the Store network panel shows of the staff's sign-ins.
+	NetworkDirector
 }
 
 // Options are choices made when the window opens.
@@ -187,6 +186,7 @@ func newShell(w fyne.Window, d Director, run work.Runner, now func() time.Time) 
 	s.network.onShow = s.onNetwork
 	s.network.current = s.openEvent
 	s.network.paper = s.view.print.paper
+	s.network.staff.onAlert = func(text string) { s.view.round.SetPINAlert(text, s.network.show) }
 	s.placeholder = &widget.Label{Text: tr.L("Select an event on the left, or create one with New event."), Alignment: fyne.TextAlignCenter, Importance: widget.LowImportance}
 	s.main = container.NewStack(container.NewCenter(s.placeholder))
 	s.content = container.New(columns.New(

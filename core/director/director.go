@@ -43,6 +43,9 @@ type Director struct {
 	// codes is where table codes and the judge PIN are drawn from; nil
 	// is crypto/rand (SetCodeSource).
 	codes io.Reader
+
+	// pins is the server-wide limit on wrong PINs (signin.go).
+	pins pinGuard
 }
 
 // Snapshot keeps a copy of the database after round number of event e was

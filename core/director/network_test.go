@@ -647,8 +647,9 @@ func TestPhonesReportingAtOnceApplyOneResult(t *testing.T) {
 	}
 }
 
-// The judges' PIN: six digits drawn once and kept, renewed on demand to
-// another, checked in constant time; none before the first is drawn.
+// The judges' PIN: eight characters of the code alphabet drawn once and
+// kept, renewed on demand to another, checked in constant time whatever
+// the case, spaces and dashes; none before the first is drawn.
 func TestJudgePIN(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
@@ -656,24 +657,24 @@ func TestJudgePIN(t *testing.T) {
 		t.Errorf("before any PIN: %v, %v", ok, err)
 	}
 	pin, err := d.JudgePIN(ctx)
-	if err != nil || len(pin) != 6 || strings.Trim(pin, "0123456789") != "" {
+	if err != nil || len(pin) != director.SecretLength || strings.Trim(pin, director.TableCodeAlphabet) != "" {
 		t.Fatalf("PIN %q, %v", pin, err)
 	}
 	if again, err := d.JudgePIN(ctx); again != pin || err != nil {
 		t.Errorf("second call: %q, %v (first %q)", again, err, pin)
 	}
-	for _, typed := range []string{pin, " " + pin[:3] + " " + pin[3:] + " "} {
+	for _, typed := range []string{pin, " " + pin[:3] + " " + pin[3:] + " ", strings.ToLower(director.FormatSecret(pin))} {
 		if ok, err := d.CheckJudgePIN(ctx, typed); !ok || err != nil {
 			t.Errorf("%q: %v, %v", typed, ok, err)
 		}
 	}
-	for _, typed := range []string{"", pin[:5], pin + "0", "abcdef"} {
+	for _, typed := range []string{"", pin[:7], pin + "2", "abcdefgh"} {
 		if ok, _ := d.CheckJudgePIN(ctx, typed); ok {
 			t.Errorf("%q was taken for %q", typed, pin)
 		}
 	}
 	renewed, err := d.RenewJudgePIN(ctx)
-	if err != nil || renewed == pin || len(renewed) != 6 {
+	if err != nil || renewed == pin || len(renewed) != director.SecretLength {
 		t.Fatalf("renewed %q, %v (was %q)", renewed, err, pin)
 	}
 	if ok, _ := d.CheckJudgePIN(ctx, pin); ok {

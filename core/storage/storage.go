@@ -38,6 +38,7 @@ type Tx interface {
 	Leagues
 	Logs
 	Network
+	SignIns
 }
 
 // Players is the player directory.

@@ -69,6 +69,9 @@ type Screen struct {
 	// swap, a new pairing or a publication (the window itself follows the director's change notifications).
 	OnChanged func()
 
+	// pins is the banner of wrong PINs on the store network (pinalert.go).
+	pins *pinAlert
+
 	d     Director
 	run   work.Runner
 	alert work.Alert
@@ -187,8 +190,10 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 		s.timeCalled,
 		s.missing,
 	)
+	s.pins = newPINAlert()
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(selectWidth, s.roundSelect.MinSize().Height), s.roundSelect), nil, s.progress),
+		s.pins.box,
 		s.banner,
 		entryBar,
 		s.statusBox(),

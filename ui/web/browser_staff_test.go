@@ -21,7 +21,7 @@ func TestBrowserKioskTabletChecksInAndRefusesAGhostDuplicate(t *testing.T) {
 	f := newFixture(t)
 	f.event("altered", "standard-bo3", "Chris Lee") // last week's event: Chris is in the directory
 	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Zoë Ødegård")
-	if err := f.d.SetKioskPIN(context.Background(), kioskPIN); err != nil {
+	if _, err := f.d.SetKioskCode(context.Background(), kioskPIN); err != nil {
 		t.Fatal(err)
 	}
 	ctx := browser(t, 1024, 768)
@@ -89,7 +89,7 @@ func TestBrowserKioskTabletChecksInAndRefusesAGhostDuplicate(t *testing.T) {
 func TestBrowserKioskFindsATableAfterRoundOne(t *testing.T) {
 	f := newFixture(t)
 	e, es, r := f.openRound(8)
-	if err := f.d.SetKioskPIN(context.Background(), kioskPIN); err != nil {
+	if _, err := f.d.SetKioskCode(context.Background(), kioskPIN); err != nil {
 		t.Fatal(err)
 	}
 	ada := seatTable(r, es[0].ID)

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"crypto/sha256"
-	"crypto/subtle"
 	"fmt"
 	"math"
 	"net/http"
@@ -20,8 +18,8 @@ import (
 )
 
 // The judges' phones (/judge): a judge signs in with the judges' PIN the
-// organizer hands out (director.CheckJudgePIN; wrong PINs are rate-limited
-// per device and address), picks their name among the event's judges,
+// organizer hands out (signin.go: wrong PINs are limited per device and
+// address, and server-wide), picks their name among the event's judges,
 // and then sees the tables still out with their time, a table's players,
 // adds a time extension to a table, logs a penalty, deck check, ruling or
 // appeal with the escalation the desktop Judge tab suggests
@@ -29,8 +27,9 @@ import (
 // director.LogJudgeEntry, as at the desk, naming the judge signed in and
 // the device (event.JudgeLogEntry.Source).
 //
-// A sign-in is a session held by the server for judgeTTL; a new judges'
-// PIN (the organizer's "New PIN") signs every phone out.
+// A sign-in is a session kept in the database for judgeTTL; a new
+// judges' PIN (the organizer's "New PIN") signs every phone out, and the
+// organizer may sign out any one phone from the Store network panel.
 
 // Judge session limits.
 const (
@@ -51,9 +50,6 @@ type judgeArea struct {
 // judgeSession is a phone signed in with the judges' PIN.
 type judgeSession struct {
 	device string
-	// pin is the hash of the PIN it signed in with: once the organizer
-	// draws a new one, the session ends.
-	pin [32]byte
 	// as is who the judge is in each event they opened.
 	as []judgeAs
 }
@@ -159,24 +155,38 @@ type judgeLine struct {
 	Off    bool // corrected or withdrawn: no longer in force
 }
 
-// session returns the phone's judge session while the PIN it signed in
-// with is still the judges' PIN.
+// session returns the phone's judge session while the database keeps it
+// open (not signed out by the organizer, nor ended by a new judges' PIN).
 func (j *judgeArea) session(r *http.Request) (judgeSession, string, bool) {
-	token := staffTokenOf(r, judgeCookie)
-	js, ok := j.staffSessions.get(token)
-	if !ok {
-		return js, "", false
-	}
-	pin, err := j.s.d.JudgePIN(r.Context())
+	js, c := j.check(r)
+	return js, c.token, c.ok
+}
+
+// check reads the phone's session from the database, and what the server
+// remembers of it; a session ended there is forgotten here.
+func (j *judgeArea) check(r *http.Request) (judgeSession, staffCheck) {
+	c, err := j.s.checkStaff(r, director.KindJudge, judgeCookie)
 	if err != nil {
-		return js, "", false
+		j.s.logf("web: judge session: %v", err)
+		return judgeSession{}, staffCheck{}
 	}
-	now := sha256.Sum256([]byte(pin))
-	if subtle.ConstantTimeCompare(now[:], js.pin[:]) != 1 {
-		j.staffSessions.drop(token)
-		return js, "", false
+	if !c.ok {
+		if c.token != "" {
+			j.staffSessions.drop(c.token)
+		}
+		return judgeSession{}, c
 	}
-	return js, token, true
+	return j.staffSessions.adopt(c.token, judgeSession{device: c.s.Device}), c
+}
+
+// refuse answers a judge request from a phone not signed in: why its
+// session ended when it did, else msgJudgeSignedOut.
+func (j *judgeArea) refuse(w http.ResponseWriter, r *http.Request, c staffCheck) {
+	msg := c.ended(director.KindJudge)
+	if msg == nil {
+		msg = msgJudgeSignedOut
+	}
+	j.s.fail(w, r, http.StatusForbidden, msg)
 }
 
 // msgJudgeSignedOut refuses a judge write from a phone not signed in.
@@ -194,8 +204,13 @@ func judgeBase(id event.EventID) string { return "/judge/events/" + strconv.Form
 // pageHome is the sign-in page, or the events to judge once signed in.
 func (j *judgeArea) pageHome(w http.ResponseWriter, r *http.Request) {
 	ensureDevice(w, r)
-	if _, _, ok := j.session(r); !ok {
-		j.show(w, r, http.StatusOK, "judge_signin", i18n.F("Judges"), judgePage{})
+	if _, c := j.check(r); !c.ok {
+		// Said once: the cookie of an ended session goes.
+		problem := c.ended(director.KindJudge)
+		if problem != nil {
+			clearSessionCookie(w, judgeCookie, "/")
+		}
+		j.show(w, r, http.StatusOK, "judge_signin", i18n.F("Judges"), judgePage{Problem: problem})
 		return
 	}
 	list, err := j.s.d.Events(r.Context())
@@ -217,42 +232,24 @@ func (j *judgeArea) pageHome(w http.ResponseWriter, r *http.Request) {
 	j.show(w, r, http.StatusOK, "judge_events", i18n.F("Judges"), p)
 }
 
-// postSignIn signs the phone in with the judges' PIN.
+// postSignIn signs the phone in with the judges' PIN (signIn: the
+// limits, the log, the session kept in the database).
 func (j *judgeArea) postSignIn(w http.ResponseWriter, r *http.Request) {
 	if !j.s.staffWrite(w, r, j.origin) || !j.s.staffParseForm(w, r) {
 		return
 	}
-	keys := pinKeys("jpin", r)
-	if ok, wait := j.s.limits.check(rateWrongPIN, keys...); !ok {
-		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(wait.Seconds()))))
-		j.show(w, r, http.StatusTooManyRequests, "judge_signin", i18n.F("Judges"),
-			judgePage{Problem: i18n.F("Too many wrong PINs from this phone: wait %s, then try again.", staffWait(wait))})
-		return
-	}
-	pin := r.PostFormValue("pin")
-	right := false
-	if len(pin) <= maxPIN {
-		var err error
-		if right, err = j.s.d.CheckJudgePIN(r.Context(), pin); err != nil {
-			j.s.failErr(w, r, err)
-			return
-		}
-	}
-	if !right {
-		j.s.limits.spend(rateWrongPIN, keys...)
-		j.show(w, r, http.StatusForbidden, "judge_signin", i18n.F("Judges"),
-			judgePage{Problem: i18n.F("That is not the judges' PIN. Ask the organizer: it is on the Store network panel of their computer.")})
-		return
-	}
-	current, err := j.s.d.JudgePIN(r.Context())
-	if err != nil {
-		j.s.failErr(w, r, err)
+	token, status, problem := j.s.signIn(w, r, director.KindJudge, 0, judgeTTL)
+	if problem != nil {
+		j.show(w, r, status, "judge_signin", i18n.F("Judges"), judgePage{Problem: problem})
 		return
 	}
 	if old := staffTokenOf(r, judgeCookie); old != "" {
 		j.staffSessions.drop(old)
+		if err := j.s.d.EndStaffSession(r.Context(), old); err != nil {
+			j.s.logf("web: judge sign-in: %v", err)
+		}
 	}
-	token := j.staffSessions.create(judgeSession{device: ensureDevice(w, r), pin: sha256.Sum256([]byte(current))})
+	j.staffSessions.adopt(token, judgeSession{device: deviceOf(r)})
 	setSessionCookie(w, judgeCookie, "/", token, judgeTTL)
 	seeOther(w, r, "/judge")
 }
@@ -262,12 +259,16 @@ func (j *judgeArea) postSignOut(w http.ResponseWriter, r *http.Request) {
 	if !j.s.staffWrite(w, r, j.origin) {
 		return
 	}
-	token := staffTokenOf(r, judgeCookie)
-	if _, ok := j.staffSessions.get(token); !ok {
-		j.s.fail(w, r, http.StatusForbidden, msgJudgeSignedOut)
+	_, c := j.check(r)
+	if !c.ok {
+		j.refuse(w, r, c)
 		return
 	}
-	j.staffSessions.drop(token)
+	if err := j.s.d.EndStaffSession(r.Context(), c.token); err != nil {
+		j.s.failErr(w, r, err)
+		return
+	}
+	j.staffSessions.drop(c.token)
 	clearSessionCookie(w, judgeCookie, "/")
 	seeOther(w, r, "/judge")
 }
@@ -349,11 +350,12 @@ func (j *judgeArea) postMe(w http.ResponseWriter, r *http.Request) {
 	if !j.s.staffWrite(w, r, j.origin) {
 		return
 	}
-	_, token, ok := j.session(r)
-	if !ok {
-		j.s.fail(w, r, http.StatusForbidden, msgJudgeSignedOut)
+	_, c := j.check(r)
+	if !c.ok {
+		j.refuse(w, r, c)
 		return
 	}
+	token := c.token
 	if !j.s.staffParseForm(w, r) {
 		return
 	}
@@ -561,9 +563,9 @@ func (j *judgeArea) write(w http.ResponseWriter, r *http.Request) (director.Judg
 	if !j.s.staffWrite(w, r, j.origin) {
 		return director.JudgeView{}, event.Judge{}, judgeSession{}, false
 	}
-	js, _, ok := j.session(r)
-	if !ok {
-		j.s.fail(w, r, http.StatusForbidden, msgJudgeSignedOut)
+	js, c := j.check(r)
+	if !c.ok {
+		j.refuse(w, r, c)
 		return director.JudgeView{}, event.Judge{}, js, false
 	}
 	id, err := eventID(r)
@@ -1001,9 +1003,9 @@ type judgeSuggestJSON struct {
 // infraction (?player=12&infraction=…&kind=penalty), for a signed-in
 // judge.
 func (j *judgeArea) apiSuggest(w http.ResponseWriter, r *http.Request) {
-	js, _, ok := j.session(r)
-	if !ok {
-		j.s.fail(w, r, http.StatusForbidden, msgJudgeSignedOut)
+	js, c := j.check(r)
+	if !c.ok {
+		j.refuse(w, r, c)
 		return
 	}
 	id, err := eventID(r)

@@ -96,9 +96,9 @@ func TestAJudgeSignsInWithTheJudgesPINAndPicksTheirName(t *testing.T) {
 	}
 	b := f.staffClient()
 	b.get(judgeOf(e)).must(t, http.StatusSeeOther, "event before signing in")
-	b.post("/judge/signin", url.Values{"pin": {"000000"}}).must(t, http.StatusForbidden, "wrong PIN").
+	b.post("/judge/signin", url.Values{"pin": {"0000-0000"}}).must(t, http.StatusForbidden, "wrong PIN").
 		shows(t, "That is not the judges' PIN.")
-	a := b.post("/judge/signin", url.Values{"pin": {" " + pin[:3] + " " + pin[3:] + " "}}).must(t, http.StatusSeeOther, "right PIN, spaced")
+	a := b.post("/judge/signin", url.Values{"pin": {" " + strings.ToLower(pin[:3]) + " " + pin[3:] + " "}}).must(t, http.StatusSeeOther, "right PIN, spaced, small letters")
 	var c *http.Cookie
 	for _, k := range a.headerCookies() {
 		if k.Name == judgeCookie {
@@ -125,7 +125,7 @@ func TestAJudgeSignsInWithTheJudgesPINAndPicksTheirName(t *testing.T) {
 	if a := b.get(judgeOf(e)); a.status != http.StatusSeeOther || a.location != "/judge" {
 		t.Fatalf("after a new PIN: %d %q", a.status, a.location)
 	}
-	b.get("/judge").shows(t, "Judges' PIN")
+	b.get("/judge").shows(t, "Judges' PIN", "The organizer changed the judges' PIN")
 	// Signing out ends the session.
 	b2 := f.judgePhone(e, judges[0])
 	b2.post("/judge/signout", nil).must(t, http.StatusSeeOther, "sign out")
@@ -137,7 +137,7 @@ func TestWrongJudgePINsAreRateLimitedPerDevice(t *testing.T) {
 	pin, _ := f.d.JudgePIN(context.Background())
 	b := f.staffClient()
 	for i := range 5 {
-		b.post("/judge/signin", url.Values{"pin": {fmt.Sprintf("%06d", i)}}).must(t, http.StatusForbidden, "wrong PIN")
+		b.post("/judge/signin", url.Values{"pin": {fmt.Sprintf("%08d", i)}}).must(t, http.StatusForbidden, "wrong PIN")
 	}
 	a := b.post("/judge/signin", url.Values{"pin": {pin}}).must(t, http.StatusTooManyRequests, "sixth try")
 	a.shows(t, "Too many wrong PINs from this phone: wait a minute, then try again.")

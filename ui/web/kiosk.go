@@ -19,7 +19,8 @@ import (
 )
 
 // The kiosk on any tablet (/events/{id}/kiosk): the organizer opens the
-// address on a tablet and unlocks it once with the kiosk PIN; the device
+// address on a tablet and unlocks it once with the tablet kiosk code
+// (shown on the Store network panel, not the desktop kiosk's PIN); the device
 // then offers what the desktop kiosk (ui/kiosk) offers, through the same
 // director calls: check-in (KioskSearch, KioskCheckIn), sign-up with the
 // "Is this you?" match (KioskSignUp, KioskSignUpNamesake) and decklist
@@ -34,8 +35,9 @@ import (
 // Nothing here reaches an organizer function: a kiosk device can check in
 // only a name the kiosk itself offered it (from a search or "Is this
 // you?"), register a deck only for the player who just checked in on it,
-// and lock itself. Its unlock is a session held by the server, bound to
-// the event, lasting a day or until the lock button.
+// and lock itself. Its unlock is a session kept in the database (so a
+// restart keeps it), bound to the event, lasting a day or until the lock
+// button, a new kiosk code or the organizer's Sign out.
 
 // Kiosk session limits.
 const (
@@ -49,8 +51,9 @@ const (
 	kioskDeckWindow = 15 * time.Minute
 	// kioskCookie names the kiosk session's cookie.
 	kioskCookie = "tk_kiosk"
-	// maxPIN bounds a PIN typed.
-	maxPIN = 16
+	// maxPIN bounds a PIN or code typed (eight characters, with room
+	// for spaces and dashes).
+	maxPIN = 24
 	// maxMemberNo bounds a member number typed.
 	maxMemberNo = 64
 	// maxDeckList bounds a decklist sent (the request body is bounded
@@ -131,9 +134,6 @@ type kioskPage struct {
 	// Problem is a sentence in red: what went wrong and what to do.
 	Problem i18n.Localizer
 
-	// The unlock page.
-	HasPIN bool
-
 	// The start page.
 	FindTables bool
 	Finished   bool
@@ -181,20 +181,47 @@ type kioskSeat struct {
 	Paused bool
 }
 
-// session returns the kiosk session of the request when it is unlocked
-// for the event in the address.
+// session returns the kiosk session of the request when the database
+// keeps it unlocked for the event in the address.
 func (k *kioskArea) session(r *http.Request, id event.EventID) (kioskSession, string, bool) {
-	token := staffTokenOf(r, kioskCookie)
-	ks, ok := k.staffSessions.get(token)
-	if !ok || ks.event != id {
-		return kioskSession{}, "", false
+	ks, c := k.check(r, id)
+	return ks, c.token, c.ok
+}
+
+// check reads the tablet's session from the database, and what the
+// server remembers of it; a session ended there is forgotten here, and
+// one unlocked for another event is no session here.
+func (k *kioskArea) check(r *http.Request, id event.EventID) (kioskSession, staffCheck) {
+	c, err := k.s.checkStaff(r, director.KindKiosk, kioskCookie)
+	if err != nil {
+		k.s.logf("web: kiosk session: %v", err)
+		return kioskSession{}, staffCheck{}
 	}
-	return ks, token, true
+	if !c.ok {
+		if c.token != "" {
+			k.staffSessions.drop(c.token)
+		}
+		return kioskSession{}, c
+	}
+	if event.EventID(c.s.Event) != id {
+		return kioskSession{}, staffCheck{}
+	}
+	return k.staffSessions.adopt(c.token, kioskSession{event: id, device: c.s.Device}), c
+}
+
+// refuse answers a kiosk write from a tablet not unlocked: why its
+// session ended when it did, else msgKioskLocked.
+func (k *kioskArea) refuse(w http.ResponseWriter, r *http.Request, c staffCheck) {
+	msg := c.ended(director.KindKiosk)
+	if msg == nil {
+		msg = msgKioskLocked
+	}
+	k.s.fail(w, r, http.StatusForbidden, msg)
 }
 
 // msgKioskLocked refuses a kiosk write from a device that is not
 // unlocked.
-var msgKioskLocked = i18n.F("This device is not an unlocked kiosk: the organizer unlocks it with the kiosk PIN on the kiosk page.")
+var msgKioskLocked = i18n.F("This device is not an unlocked kiosk: the organizer unlocks it with the kiosk code on the kiosk page.")
 
 // open reads the event of the address and the device's kiosk session for
 // a kiosk page: a locked device gets the unlock page (ok false).
@@ -204,12 +231,17 @@ func (k *kioskArea) open(w http.ResponseWriter, r *http.Request) (event.Event, k
 	if !ok {
 		return e, kioskSession{}, "", false
 	}
-	ks, token, ok := k.session(r, e.ID)
-	if !ok {
-		k.renderUnlock(w, r, e, http.StatusOK, nil)
+	ks, c := k.check(r, e.ID)
+	if !c.ok {
+		// Said once: the cookie of an ended session goes.
+		problem := c.ended(director.KindKiosk)
+		if problem != nil {
+			clearSessionCookie(w, kioskCookie, "/")
+		}
+		k.renderUnlock(w, r, e, http.StatusOK, problem)
 		return e, ks, "", false
 	}
-	return e, ks, token, true
+	return e, ks, c.token, true
 }
 
 // write checks a kiosk write: same origin, the device's rate, an unlocked
@@ -224,11 +256,12 @@ func (k *kioskArea) write(w http.ResponseWriter, r *http.Request) (event.Event, 
 		k.s.failErr(w, r, err)
 		return event.Event{}, kioskSession{}, "", false
 	}
-	ks, token, ok := k.session(r, id)
-	if !ok {
-		k.s.fail(w, r, http.StatusForbidden, msgKioskLocked)
+	ks, c := k.check(r, id)
+	if !c.ok {
+		k.refuse(w, r, c)
 		return event.Event{}, kioskSession{}, "", false
 	}
+	token := c.token
 	if !k.s.staffParseForm(w, r) {
 		return event.Event{}, kioskSession{}, "", false
 	}
@@ -276,17 +309,12 @@ func seeOther(w http.ResponseWriter, r *http.Request, to string) {
 func (k *kioskArea) renderUnlock(w http.ResponseWriter, r *http.Request, e event.Event, status int, problem i18n.Localizer) {
 	p := newKioskPage(e)
 	p.Idle, p.Problem = 0, problem
-	has, err := k.s.d.HasKioskPIN(r.Context())
-	if err != nil {
-		k.s.failErr(w, r, err)
-		return
-	}
-	p.HasPIN = has
 	k.show(w, r, status, "kiosk_unlock", i18n.F("Unlock the kiosk"), p)
 }
 
-// postUnlock unlocks the device as a kiosk of the event with the
-// organizer's kiosk PIN.
+// postUnlock unlocks the device as a kiosk of the event with the tablet
+// kiosk code (signIn: the limits, the log, the session kept in the
+// database). The desktop kiosk's PIN unlocks no tablet.
 func (k *kioskArea) postUnlock(w http.ResponseWriter, r *http.Request) {
 	if !k.s.staffWrite(w, r, k.origin) || !k.s.staffParseForm(w, r) {
 		return
@@ -295,38 +323,18 @@ func (k *kioskArea) postUnlock(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	keys := pinKeys("kpin", r)
-	if ok, wait := k.s.limits.check(rateWrongPIN, keys...); !ok {
-		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(wait.Seconds()))))
-		k.renderUnlock(w, r, e, http.StatusTooManyRequests, i18n.F("Too many wrong PINs from this device: wait %s, then try again.", staffWait(wait)))
-		return
-	}
-	pin := strings.TrimSpace(r.PostFormValue("pin"))
-	has, err := k.s.d.HasKioskPIN(r.Context())
-	if err != nil {
-		k.s.failErr(w, r, err)
-		return
-	}
-	if !has {
-		k.renderUnlock(w, r, e, http.StatusConflict, i18n.F("No kiosk PIN is set yet; set one on the organizer's computer first."))
-		return
-	}
-	right := false
-	if pin != "" && len(pin) <= maxPIN {
-		if right, err = k.s.d.CheckKioskPIN(r.Context(), pin); err != nil {
-			k.s.failErr(w, r, err)
-			return
-		}
-	}
-	if !right {
-		k.s.limits.spend(rateWrongPIN, keys...)
-		k.renderUnlock(w, r, e, http.StatusForbidden, i18n.F("That is not the organizer's kiosk PIN; try again."))
+	token, status, problem := k.s.signIn(w, r, director.KindKiosk, e.ID, kioskTTL)
+	if problem != nil {
+		k.renderUnlock(w, r, e, status, problem)
 		return
 	}
 	if old := staffTokenOf(r, kioskCookie); old != "" {
 		k.staffSessions.drop(old)
+		if err := k.s.d.EndStaffSession(r.Context(), old); err != nil {
+			k.s.logf("web: kiosk unlock: %v", err)
+		}
 	}
-	token := k.staffSessions.create(kioskSession{event: e.ID, device: ensureDevice(w, r)})
+	k.staffSessions.adopt(token, kioskSession{event: e.ID, device: deviceOf(r)})
 	setSessionCookie(w, kioskCookie, "/", token, kioskTTL)
 	k.s.logf("web: kiosk unlocked for %s on device %s", e.Name, staffDevice(deviceOf(r)))
 	seeOther(w, r, kioskBase(e.ID))
@@ -352,12 +360,16 @@ func (k *kioskArea) postLock(w http.ResponseWriter, r *http.Request) {
 		k.s.failErr(w, r, err)
 		return
 	}
-	_, token, ok := k.session(r, id)
-	if !ok {
-		k.s.fail(w, r, http.StatusForbidden, msgKioskLocked)
+	_, c := k.check(r, id)
+	if !c.ok {
+		k.refuse(w, r, c)
 		return
 	}
-	k.staffSessions.drop(token)
+	if err := k.s.d.EndStaffSession(r.Context(), c.token); err != nil {
+		k.s.failErr(w, r, err)
+		return
+	}
+	k.staffSessions.drop(c.token)
 	clearSessionCookie(w, kioskCookie, "/")
 	seeOther(w, r, kioskBase(id))
 }

@@ -13,8 +13,9 @@ import (
 	"tablekeeper/core/event"
 )
 
-// kioskPIN is the organizer's kiosk PIN in these tests.
-const kioskPIN = "2468"
+// kioskPIN is the tablet kiosk code in these tests, typed as a phone's
+// user would (small letters, a dash).
+const kioskPIN = "k7qm-x2pa"
 
 // kioskOf is the kiosk address of an event.
 func kioskOf(e event.Event) string { return "/events/" + itoa64(int64(e.ID)) + "/kiosk" }
@@ -22,7 +23,7 @@ func kioskOf(e event.Event) string { return "/events/" + itoa64(int64(e.ID)) + "
 // unlocked returns a tablet unlocked as the kiosk of e.
 func (f *fixture) unlocked(e event.Event) *staffClient {
 	f.t.Helper()
-	if err := f.d.SetKioskPIN(context.Background(), kioskPIN); err != nil {
+	if _, err := f.d.SetKioskCode(context.Background(), kioskPIN); err != nil {
 		f.t.Fatal(err)
 	}
 	b := f.staffClient()
@@ -76,20 +77,20 @@ func TestAKioskStaysLockedUntilTheOrganizersPIN(t *testing.T) {
 	f := newFixture(t)
 	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace")
 	b := f.staffClient()
-	b.get(kioskOf(e)).must(t, 200, "no PIN set").shows(t, "No kiosk PIN is set yet", "press Kiosk")
-	b.post(kioskOf(e)+"/unlock", url.Values{"pin": {"1234"}}).must(t, http.StatusConflict, "unlock without a PIN").
-		shows(t, "No kiosk PIN is set yet; set one on the organizer's computer first.")
-
-	if err := f.d.SetKioskPIN(context.Background(), kioskPIN); err != nil {
+	// The desktop kiosk's PIN unlocks no tablet.
+	if err := f.d.SetKioskPIN(context.Background(), "2468"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.d.SetKioskCode(context.Background(), kioskPIN); err != nil {
 		t.Fatal(err)
 	}
 	page := b.get(kioskOf(e)+"?q=ada").must(t, 200, "locked kiosk")
-	page.shows(t, "Unlock the kiosk", "Kiosk PIN")
+	page.shows(t, "Unlock the kiosk", "Kiosk code")
 	if strings.Contains(page.body, "Ada Lovelace") {
 		t.Error("a locked kiosk lists players")
 	}
-	b.post(kioskOf(e)+"/unlock", url.Values{"pin": {"9999"}}).must(t, http.StatusForbidden, "wrong PIN").
-		shows(t, "That is not the organizer's kiosk PIN; try again.")
+	b.post(kioskOf(e)+"/unlock", url.Values{"pin": {"2468"}}).must(t, http.StatusForbidden, "the desktop kiosk's PIN").
+		shows(t, "That is not the kiosk code. It is on the organizer's computer")
 	b.post(kioskOf(e)+"/unlock", url.Values{"pin": {strings.Repeat("1", 40)}}).must(t, http.StatusForbidden, "long PIN")
 	a := b.post(kioskOf(e)+"/unlock", url.Values{"pin": {kioskPIN}}).must(t, http.StatusSeeOther, "right PIN")
 	var token *http.Cookie
@@ -130,7 +131,7 @@ func TestWrongKioskPINsAreRateLimitedPerDevice(t *testing.T) {
 	b := f.unlocked(e)
 	b.post(kioskOf(e)+"/lock", nil)
 	for i := range 5 {
-		b.post(kioskOf(e)+"/unlock", url.Values{"pin": {fmt.Sprint(1000 + i)}}).must(t, http.StatusForbidden, "wrong PIN")
+		b.post(kioskOf(e)+"/unlock", url.Values{"pin": {fmt.Sprint("ABCD-EFG", 2+i)}}).must(t, http.StatusForbidden, "wrong PIN")
 	}
 	a := b.post(kioskOf(e)+"/unlock", url.Values{"pin": {kioskPIN}}).must(t, http.StatusTooManyRequests, "sixth try")
 	a.shows(t, "Too many wrong PINs from this device: wait a minute, then try again.")

@@ -1,0 +1,274 @@
+package director_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
+	"tablekeeper/core/store"
+)
+
+// setClock is a clock a test moves by hand.
+type setClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *setClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *setClock) add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// signInDirector is a director on a database file of its own with a
+// clock the test moves; open makes another director on the same file
+// (a restart).
+func signInDirector(t *testing.T) (*director.Director, *setClock, func() *director.Director) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "t.db")
+	c := &setClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
+	var db *store.DB
+	open := func() *director.Director {
+		if db != nil {
+			db.Close()
+		}
+		var err error
+		if db, err = store.Open(path); err != nil {
+			t.Fatal(err)
+		}
+		return director.New(db, c.now, rand.New(rand.NewPCG(1, 2)))
+	}
+	t.Cleanup(func() { db.Close() })
+	return open(), c, open
+}
+
+func try(kind, secret, device string, n int) director.SignInTry {
+	return director.SignInTry{Kind: kind, Secret: secret, Device: device, Address: fmt.Sprintf("10.0.%d.%d", n/250, n%250),
+		Token: fmt.Sprintf("%064x", n), TTL: time.Hour}
+}
+
+// The judges' PIN and the kiosk code are two secrets of eight characters
+// of the code alphabet; each signs in its own kind only.
+func TestTheJudgesPINAndTheKioskCodeAreSeparate(t *testing.T) {
+	ctx := context.Background()
+	d, _, _ := signInDirector(t)
+	pin, err := d.JudgePIN(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, err := d.KioskCode(ctx)
+	if err != nil || code == pin || len(code) != director.SecretLength || strings.Trim(code, director.TableCodeAlphabet) != "" {
+		t.Fatalf("kiosk code %q, %v (PIN %q)", code, err, pin)
+	}
+	if err := d.SignIn(ctx, try(director.KindKiosk, pin, "dev1", 1)); !errors.Is(err, director.ErrWrongPIN) {
+		t.Errorf("the judges' PIN unlocked a kiosk: %v", err)
+	}
+	typed := " " + strings.ToLower(director.FormatSecret(code)) + " "
+	if err := d.SignIn(ctx, try(director.KindKiosk, typed, "dev1", 2)); err != nil {
+		t.Errorf("the kiosk code %q typed as %q: %v", code, typed, err)
+	}
+	for _, bad := range []string{"ABC", "K7QM-X2P0", "k7qm x2pai"} {
+		if _, err := d.SetJudgePIN(ctx, bad); !errors.Is(err, event.ErrInvalid) {
+			t.Errorf("SetJudgePIN(%q): %v", bad, err)
+		}
+	}
+	if got, err := d.SetJudgePIN(ctx, "k7qm-x2pa"); err != nil || got != "K7QMX2PA" {
+		t.Errorf("SetJudgePIN: %q, %v", got, err)
+	}
+}
+
+// A guesser rotating addresses and devices is stopped by the server-wide
+// limit: of 3,000 tries from 3,000 devices at once, at most PINLimit are
+// evaluated; the alert counts them all and their devices; the right PIN
+// is refused during the pause and works after it; the log holds the
+// evaluated tries one by one and the refused ones in one line.
+func TestAGuesserWithManyAddressesIsStopped(t *testing.T) {
+	ctx := context.Background()
+	d, clock, _ := signInDirector(t)
+	pin, _ := d.JudgePIN(ctx)
+	const tries = 3000
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	counts := map[error]int{}
+	for i := range tries {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			err := d.SignIn(ctx, try(director.KindJudge, fmt.Sprintf("GUESS%03d", i%1000), fmt.Sprintf("dev%d", i), i))
+			switch {
+			case errors.Is(err, director.ErrWrongPIN):
+				err = director.ErrWrongPIN
+			case errors.Is(err, director.ErrPINsPaused):
+				err = director.ErrPINsPaused
+			}
+			mu.Lock()
+			counts[err]++
+			mu.Unlock()
+			if i%100 == 0 {
+				clock.add(time.Second) // the flood lasts a while: refused tries are written
+			}
+		}()
+	}
+	wg.Wait()
+	if counts[director.ErrWrongPIN] != director.PINLimit || counts[director.ErrPINsPaused] != tries-director.PINLimit || len(counts) != 2 {
+		t.Fatalf("outcomes %v; want %d wrong and the rest paused", counts, director.PINLimit)
+	}
+	a, err := d.PINAlert(ctx)
+	if err != nil || !a.Paused || a.Wrong != tries || a.Devices != tries || !a.Worrying() {
+		t.Errorf("alert %+v, %v; want %d wrong from %d devices, paused", a, err, tries, tries)
+	}
+	said := a.Text().In(i18n.English)
+	if !strings.Contains(said, "3000 wrong PINs from 3000 devices in the last 10 minutes; PIN sign-in is paused") {
+		t.Errorf("alert says %q", said)
+	}
+	err = d.SignIn(ctx, try(director.KindJudge, pin, "judge", 9999))
+	if !errors.Is(err, director.ErrPINsPaused) || !strings.Contains(event.Message(err), "paused for everyone") {
+		t.Errorf("the right PIN during the pause: %v", err)
+	}
+	if err := d.ResumePINs(ctx); err != nil {
+		t.Fatal(err)
+	}
+	checkFloodLog(t, d, director.PINLimit, tries-director.PINLimit+1)
+	if err := d.SignIn(ctx, try(director.KindJudge, pin, "judge", 9999)); err != nil {
+		t.Errorf("the right PIN after the organizer resumed: %v", err)
+	}
+}
+
+// The pause ends by itself after the window; a restart neither forgets a
+// pause nor the wrong PINs that count toward the next one.
+func TestThePauseEndsAfterItsWindowAndOutlivesARestart(t *testing.T) {
+	ctx := context.Background()
+	d, clock, open := signInDirector(t)
+	pin, _ := d.JudgePIN(ctx)
+	for i := range director.PINLimit - 1 {
+		if err := d.SignIn(ctx, try(director.KindKiosk, "WRONGWRONG", fmt.Sprint("d", i), i)); !errors.Is(err, director.ErrWrongPIN) {
+			t.Fatalf("try %d: %v", i, err)
+		}
+	}
+	if a, _ := d.PINAlert(ctx); a.Paused || a.Wrong != director.PINLimit-1 || !a.Worrying() {
+		t.Errorf("before the limit: %+v", a)
+	}
+	d = open() // a restart: the 19 wrong PINs still count
+	if err := d.SignIn(ctx, try(director.KindJudge, "WRONGWRONG", "x", 50)); !errors.Is(err, director.ErrWrongPIN) {
+		t.Fatalf("the 20th: %v", err)
+	}
+	d = open()
+	if err := d.SignIn(ctx, try(director.KindJudge, pin, "judge", 51)); !errors.Is(err, director.ErrPINsPaused) {
+		t.Errorf("after a restart the pause is forgotten: %v", err)
+	}
+	clock.add(director.PINWindow + time.Second)
+	if err := d.SignIn(ctx, try(director.KindJudge, pin, "judge", 52)); err != nil {
+		t.Errorf("after the window: %v", err)
+	}
+	clock.add(director.PINWindow)
+	if a, _ := d.PINAlert(ctx); a.Wrong != 0 || a.Worrying() {
+		t.Errorf("a window later the alert still says %+v", a)
+	}
+}
+
+// Sessions are kept in the database: listed, kept over a restart, ended
+// by the device itself, by the organizer (the device learns why) and by
+// a new secret of their kind only.
+func TestSignedInDevicesAreKeptListedAndSignedOut(t *testing.T) {
+	ctx := context.Background()
+	d, clock, open := signInDirector(t)
+	pin, _ := d.JudgePIN(ctx)
+	code, _ := d.KioskCode(ctx)
+	for i, tr := range []director.SignInTry{try(director.KindJudge, pin, "phone1", 1), try(director.KindJudge, pin, "phone2", 2), try(director.KindKiosk, code, "tab1", 3)} {
+		if i == 2 {
+			tr.Event = 7
+		}
+		if err := d.SignIn(ctx, tr); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d = open()
+	list, err := d.SignedInDevices(ctx)
+	if err != nil || len(list) != 3 || list[0].Device != "phone1" || list[2].Kind != director.KindKiosk || list[2].Event != 7 {
+		t.Fatalf("devices %+v, %v", list, err)
+	}
+	tok := func(n int) string { return fmt.Sprintf("%064x", n) }
+	clock.add(2 * time.Minute)
+	s, ok, err := d.StaffSessionOf(ctx, director.KindJudge, tok(1), "10.9.9.9")
+	if !ok || err != nil || s.Address != "10.9.9.9" || !s.LastSeen.Equal(clock.now()) {
+		t.Errorf("phone1: %+v %v %v", s, ok, err)
+	}
+	if _, ok, _ := d.StaffSessionOf(ctx, director.KindKiosk, tok(1), ""); ok {
+		t.Error("a judge's session unlocked a kiosk")
+	}
+	if err := d.SignOutDevice(ctx, list[1].ID); err != nil {
+		t.Fatal(err)
+	}
+	wantEnded(t, d, director.KindJudge, tok(2), director.WhyOrganizer)
+	if err := d.SignOutDevice(ctx, list[1].ID); !errors.Is(err, event.ErrNotFound) {
+		t.Errorf("signing out twice: %v", err)
+	}
+	if _, err := d.RenewJudgePIN(ctx); err != nil {
+		t.Fatal(err)
+	}
+	wantEnded(t, d, director.KindJudge, tok(1), director.WhyRenewed)
+	if _, ok, _ := d.StaffSessionOf(ctx, director.KindKiosk, tok(3), ""); !ok {
+		t.Error("a new judges' PIN locked the kiosk")
+	}
+	if err := d.EndStaffSession(ctx, tok(3)); err != nil {
+		t.Fatal(err)
+	}
+	wantEnded(t, d, director.KindKiosk, tok(3), director.WhySignedOut)
+	if list, _ := d.SignedInDevices(ctx); len(list) != 0 {
+		t.Errorf("still listed: %+v", list)
+	}
+	lines, _ := d.SignInLog(ctx, 10)
+	if len(lines) != 3 || lines[0].Outcome != "signed-in" || lines[0].Device != "tab1" {
+		t.Errorf("log %+v", lines)
+	}
+}
+
+// checkFloodLog checks that the sign-in log holds the wrong PINs
+// evaluated one a line, with device and address, and the refused tries
+// counted in one line.
+func checkFloodLog(t *testing.T, d *director.Director, wantWrong, wantRefused int) {
+	t.Helper()
+	lines, err := d.SignInLog(context.Background(), 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrong, refused := 0, 0
+	for _, l := range lines {
+		switch l.Outcome {
+		case "wrong":
+			wrong++
+			if l.Device == "" || !strings.HasPrefix(l.Address, "10.0.") {
+				t.Errorf("a wrong PIN logged without its device or address: %+v", l)
+			}
+		case "paused":
+			refused += l.Count
+		}
+	}
+	if wrong != wantWrong || refused != wantRefused || len(lines) != wantWrong+1 {
+		t.Errorf("log: %d lines, %d wrong, %d refused counted; want %d wrong and %d refused in one line",
+			len(lines), wrong, refused, wantWrong, wantRefused)
+	}
+}
+
+// wantEnded checks that the session of token ended, and why.
+func wantEnded(t *testing.T, d *director.Director, kind, token, why string) {
+	t.Helper()
+	if s, ok, err := d.StaffSessionOf(context.Background(), kind, token, ""); ok || err != nil || s.Why != why {
+		t.Errorf("session %s…: open %v, why %q, %v; want ended, %q", token[:8], ok, s.Why, err, why)
+	}
+}

@@ -1,0 +1,72 @@
+package storage
+
+import "time"
+
+// SignIns is what the store network keeps of its staff sign-ins: the log
+// of every sign-in and wrong PIN, and the devices signed in (judges'
+// phones, kiosk tablets).
+type SignIns interface {
+	// AddSignIn appends a line to the sign-in log and sets l.ID.
+	AddSignIn(l *SignInLine) error
+	// CountPaused adds n refused tries from devices more devices to the
+	// log's line id (an outcome "paused" line).
+	CountPaused(id int64, n, devices int) error
+	// SignInsSince lists the log's lines at or after since, oldest first.
+	SignInsSince(since time.Time) ([]SignInLine, error)
+	// SignInLog lists the newest limit lines of the log, newest first.
+	SignInLog(limit int) ([]SignInLine, error)
+	// TrimSignIns deletes the log's lines but the newest keep.
+	TrimSignIns(keep int) error
+
+	// AddStaffSession saves an open session and sets s.ID; its token hash
+	// is unique.
+	AddStaffSession(s *StaffSession) error
+	// StaffSessionByToken returns the session, open or ended, whose token
+	// hashes to hash (ErrNotFound for none).
+	StaffSessionByToken(hash string) (StaffSession, error)
+	// OpenStaffSessions lists the open sessions, oldest first.
+	OpenStaffSessions() ([]StaffSession, error)
+	// TouchStaffSession sets an open session's last request time and
+	// address.
+	TouchStaffSession(id int64, at time.Time, address string) error
+	// EndStaffSessions ends the open sessions of kind ("" every kind) or,
+	// when id is not 0, the one session id, at a time and for why; it
+	// returns how many it ended.
+	EndStaffSessions(kind string, id int64, at time.Time, why string) (int, error)
+	// PruneStaffSessions deletes the sessions that ended (or expired)
+	// before a time.
+	PruneStaffSessions(before time.Time) error
+}
+
+// SignInLine is a line of the sign-in log.
+type SignInLine struct {
+	ID int64
+	At time.Time
+	// Kind is "judge", "kiosk" or "any" (a pause refuses both).
+	Kind string
+	// Outcome is "signed-in", "wrong" or "paused".
+	Outcome string
+	Device  string
+	Address string
+	// Count is the tries the line stands for: 1, or the refused tries of
+	// a pause; Devices the distinct devices among them.
+	Count, Devices int
+}
+
+// StaffSession is a device signed in to a staff area.
+type StaffSession struct {
+	ID        int64
+	TokenHash string
+	// Kind is "judge" or "kiosk".
+	Kind string
+	// Event is the event a kiosk tablet is unlocked for (0 for a judge).
+	Event    int64
+	Device   string
+	Address  string
+	Started  time.Time
+	LastSeen time.Time
+	Expires  time.Time
+	// Ended is zero while the session is open; Why says who ended it.
+	Ended time.Time
+	Why   string
+}

@@ -1,0 +1,129 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"time"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
+)
+
+// Staff sign-in (issue 19): a judge's phone types the judges' PIN, a
+// tablet the kiosk code. Three limits stand in front of a guesser, in
+// this order: the device's and the address's own (rateWrongPIN, a few
+// slips then one a minute), then the server-wide guard of the director
+// (director.SignIn: 20 wrong PINs in 10 minutes from every address and
+// device together pause PIN sign-in for everyone), which also logs each
+// sign-in and wrong PIN with the device and address. The session the
+// sign-in opens is kept in the database (director.StaffSessionOf), so
+// the organizer sees it on the Store network panel and can end it, and a
+// restart of the network keeps it; what a page remembers between two
+// requests (the names a kiosk offered, the judge a phone acts as) stays
+// in memory (staffSessions), adopted again after a restart.
+
+// signIn checks the secret a staff device typed and, when right, opens
+// its session and returns the token to set in its cookie. Otherwise it
+// returns the status and the sentence to show on the sign-in page (and
+// sets Retry-After on a 429).
+func (s *Server) signIn(w http.ResponseWriter, r *http.Request, kind string, id event.EventID, ttl time.Duration) (string, int, i18n.Localizer) {
+	keys := pinKeys(kind, r)
+	if ok, wait := s.limits.check(rateWrongPIN, keys...); !ok {
+		s.d.NoteRefusedPIN(r.Context(), deviceOf(r), clientAddr(r))
+		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(wait.Seconds()))))
+		if kind == director.KindJudge {
+			return "", http.StatusTooManyRequests, i18n.F("Too many wrong PINs from this phone: wait %s, then try again.", staffWait(wait))
+		}
+		return "", http.StatusTooManyRequests, i18n.F("Too many wrong PINs from this device: wait %s, then try again.", staffWait(wait))
+	}
+	secret := r.PostFormValue("pin")
+	if len(secret) > maxPIN {
+		secret = "" // wrong, but counted as one
+	}
+	// The device the request came with: one that sends no cookie is known
+	// by its address (a new cookie each try would count as many devices).
+	device := deviceOf(r)
+	ensureDevice(w, r)
+	token := staffToken()
+	err := s.d.SignIn(r.Context(), director.SignInTry{Kind: kind, Secret: secret, Device: device, Address: clientAddr(r),
+		Event: id, Token: token, TTL: ttl})
+	switch {
+	case errors.Is(err, director.ErrWrongPIN):
+		s.limits.spend(rateWrongPIN, keys...)
+		if kind == director.KindKiosk {
+			return "", http.StatusForbidden, i18n.F("That is not the kiosk code. It is on the organizer's computer, on the Store network panel (two groups of four letters and digits).")
+		}
+		return "", http.StatusForbidden, i18n.F("That is not the judges' PIN. Ask the organizer: it is on the Store network panel of their computer.")
+	case errors.Is(err, director.ErrPINsPaused):
+		wait := time.Minute
+		if a, aerr := s.d.PINAlert(r.Context()); aerr == nil && a.Paused {
+			wait = a.Until.Sub(s.now())
+		}
+		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(wait.Seconds()))))
+		return "", http.StatusTooManyRequests, staffSentence(err)
+	case err != nil:
+		s.logf("web: %s sign-in: %v", kind, err)
+		return "", http.StatusInternalServerError, i18n.F("The sign-in could not be saved on the organizer's computer; try again in a moment.")
+	}
+	return token, http.StatusOK, nil
+}
+
+// staffCheck is what the database says of a device's session.
+type staffCheck struct {
+	token string
+	s     director.StaffSession
+	ok    bool
+}
+
+// checkStaff reads the session of the device's cookie of kind (an open
+// one touched with the device's address).
+func (s *Server) checkStaff(r *http.Request, kind, cookie string) (staffCheck, error) {
+	token := staffTokenOf(r, cookie)
+	if token == "" {
+		return staffCheck{}, nil
+	}
+	sess, ok, err := s.d.StaffSessionOf(r.Context(), kind, token, clientAddr(r))
+	return staffCheck{token: token, s: sess, ok: ok}, err
+}
+
+// ended says why a device's session ended, or nil when it did not (or
+// the device never had one).
+func (c staffCheck) ended(kind string) i18n.Localizer {
+	if c.ok {
+		return nil
+	}
+	judge := kind == director.KindJudge
+	switch c.s.Why {
+	case director.WhyOrganizer:
+		if judge {
+			return i18n.F("The organizer signed this phone out. To sign in again, ask them for the judges' PIN.")
+		}
+		return i18n.F("The organizer locked this tablet from their computer. To use it as a kiosk again, unlock it with the kiosk code.")
+	case director.WhyRenewed:
+		if judge {
+			return i18n.F("The organizer changed the judges' PIN, so this phone was signed out: type the new PIN they give you.")
+		}
+		return i18n.F("The organizer changed the kiosk code, so this tablet was locked: unlock it with the new code.")
+	case director.WhyExpired:
+		if judge {
+			return i18n.F("This phone's sign-in has expired; type the judges' PIN again.")
+		}
+		return i18n.F("This tablet's unlock has expired; type the kiosk code again.")
+	}
+	return nil
+}
+
+// adopt keeps v as the session of token when the server has none for it
+// (a session kept in the database outlives the server's memory).
+func (st *staffSessions[T]) adopt(token string, v T) T {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	k := staffTokenKey(token)
+	if h, ok := st.m[k]; ok && st.now().Sub(h.start) < st.ttl {
+		return h.v
+	}
+	st.m[k] = &staffHeld[T]{start: st.now(), v: v}
+	return v
+}

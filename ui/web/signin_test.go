@@ -1,0 +1,138 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+
+	"tablekeeper/core/director"
+)
+
+// signInFrom posts a PIN to path through the real handler from an
+// address, with a device cookie when device is not "".
+func (f *fixture) signInFrom(path, pin, addr, device string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest("POST", path, strings.NewReader(url.Values{"pin": {pin}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.RemoteAddr = addr + ":40000"
+	if device != "" {
+		req.AddCookie(&http.Cookie{Name: deviceCookie, Value: device})
+	}
+	w := httptest.NewRecorder()
+	f.srv.ServeHTTP(w, req)
+	return w
+}
+
+// A guesser rotating 300 source addresses and a new device cookie each
+// try sends 3,000 judges' PINs and kiosk codes at once: at most
+// director.PINLimit are evaluated (403), every other is refused (429)
+// with a sentence; the organizer's alert counts all 3,000 from their
+// 3,000 devices; the right PIN is refused during the pause and works
+// after it, and judges signed in before keep working.
+func TestAGuesserRotatingAddressesIsStopped(t *testing.T) {
+	f := newFixture(t)
+	e, _, judges := f.judgeEvent()
+	ctx := context.Background()
+	judge := f.judgePhone(e, judges[0])
+	pin, _ := f.d.JudgePIN(ctx)
+	if _, err := f.d.SetKioskCode(ctx, kioskPIN); err != nil {
+		t.Fatal(err)
+	}
+	const tries, addrs = 3000, 300
+	var mu sync.Mutex
+	status := map[int]int{}
+	var wg sync.WaitGroup
+	work := make(chan int)
+	for range 32 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				path, guess := "/judge/signin", fmt.Sprintf("%04d-%04d", i, i)
+				if i%2 == 1 {
+					path = kioskOf(e) + "/unlock"
+				}
+				w := f.signInFrom(path, guess, fmt.Sprintf("10.1.%d.%d", i%addrs/250, i%addrs%250+1), fmt.Sprintf("%032x", i+1))
+				mu.Lock()
+				status[w.Code]++
+				mu.Unlock()
+				if w.Code == http.StatusTooManyRequests && (w.Header().Get("Retry-After") == "" || !strings.Contains(w.Body.String(), "wait") && !strings.Contains(w.Body.String(), "paused for everyone")) {
+					t.Errorf("a refusal without Retry-After or a sentence: %s", w.Body.String())
+				}
+			}
+		}()
+	}
+	for i := range tries {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	if status[http.StatusForbidden] > director.PINLimit || status[http.StatusForbidden]+status[http.StatusTooManyRequests] != tries {
+		t.Fatalf("answers %v: more than %d evaluated, or other answers", status, director.PINLimit)
+	}
+	a, err := f.d.PINAlert(ctx)
+	if err != nil || !a.Paused || a.Wrong != tries || a.Devices != tries {
+		t.Errorf("alert %+v, %v; want %d wrong from %d devices, paused", a, err, tries, tries)
+	}
+	w := f.signInFrom("/judge/signin", pin, "10.2.0.1", "")
+	if w.Code != http.StatusTooManyRequests || !strings.Contains(w.Body.String(), "PIN sign-in is paused for everyone") {
+		t.Errorf("the right PIN during the pause: %d %s", w.Code, pageText(w.Body.String()))
+	}
+	judge.get(judgeOf(e)).must(t, 200, "a judge signed in before the flood").shows(t, judges[0].Name)
+
+	f.clock.add(director.PINWindow + rateWrongPIN.per)
+	if w := f.signInFrom("/judge/signin", pin, "10.2.0.1", ""); w.Code != http.StatusSeeOther {
+		t.Errorf("the right PIN after the pause: %d %s", w.Code, pageText(w.Body.String()))
+	}
+	if w := f.signInFrom(kioskOf(e)+"/unlock", kioskPIN, "10.2.0.2", ""); w.Code != http.StatusSeeOther {
+		t.Errorf("the kiosk code after the pause: %d %s", w.Code, pageText(w.Body.String()))
+	}
+}
+
+// The organizer signs a phone out, or renews the secret: the device is
+// refused at its next request with a sentence saying why, once.
+func TestSignedOutDevicesAreToldWhy(t *testing.T) {
+	f := newFixture(t)
+	e, _, judges := f.judgeEvent()
+	ctx := context.Background()
+	b := f.judgePhone(e, judges[0])
+	tablet := f.unlocked(e)
+	list, err := f.d.SignedInDevices(ctx)
+	if err != nil || len(list) != 2 || list[0].Kind != director.KindJudge || list[0].Device != b.deviceID() || list[0].Address != "127.0.0.1" {
+		t.Fatalf("devices %+v, %v", list, err)
+	}
+	if err := f.d.SignOutDevice(ctx, list[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	b.post(judgeOf(e)+"/tables/1/extend", url.Values{"minutes": {"3"}}).must(t, http.StatusForbidden, "a write after the organizer's sign-out").
+		shows(t, "The organizer signed this phone out.")
+	b.get("/judge").must(t, 200, "sign-in page").shows(t, "The organizer signed this phone out.", "Judges' PIN")
+	if a := b.get("/judge"); strings.Contains(a.body, "The organizer signed") {
+		t.Error("the sentence is said again after it was shown")
+	}
+
+	if _, err := f.d.RenewKioskCode(ctx); err != nil {
+		t.Fatal(err)
+	}
+	tablet.get(kioskOf(e)).must(t, 200, "kiosk after a new code").shows(t, "The organizer changed the kiosk code, so this tablet was locked")
+	tablet.post(kioskOf(e)+"/unlock", url.Values{"pin": {kioskPIN}}).must(t, http.StatusForbidden, "the old code")
+
+	// A session kept in the database outlives the server's memory.
+	c := f.judgePhone(e, judges[1])
+	srv, err := New(Config{Director: f.d, Now: f.clock.now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	f.srv.Close()
+	f.http.Config.Handler = srv
+	c.get("/judge").must(t, 200, "after a restart").shows(t, "Friday Night")
+	lines, _ := f.d.SignInLog(ctx, 20)
+	if len(lines) < 4 || lines[0].Outcome != "signed-in" || lines[0].Device != c.deviceID() {
+		t.Errorf("sign-in log %+v", lines)
+	}
+}
