@@ -584,7 +584,9 @@
     function say(text, ok, top) {
       fill(msg, keepScores(text ? text.charAt(0).toUpperCase() + text.slice(1) : ''));
       msg.className = ok === undefined ? 'hint' : ok ? 'success' : 'error';
-      if (top && text) { msg.scrollIntoView({ block: 'start' }); msg.focus({ preventScroll: true }); }
+      // The answer sits under the page's title: scrolling to the top
+      // shows it below the sticky menu, however many rows that takes.
+      if (top && text) { window.scrollTo(0, 0); msg.focus({ preventScroll: true }); }
     }
 
     // keepScores puts each score of text ("2–1") in a span that does not
