@@ -128,7 +128,7 @@ func TestBrowserReportWithoutFindingHerselfNamesBoth(t *testing.T) {
 	run(t, ctx, "tap Draw", chromedp.Click(chromedp.CSS("#r-winner-buttons button:nth-child(3)")))
 	waitText(t, ctx, "#r-games-buttons", "1–1", 5*time.Second)
 	run(t, ctx, "tap 1–1", chromedp.Click(chromedp.CSS("#r-games-buttons button:nth-child(1)")))
-	waitText(t, ctx, "#r-confirm", "draw 1–1", 5*time.Second)
+	waitText(t, ctx, "#r-confirm", "Draw 1–1", 5*time.Second)
 	run(t, ctx, "send", chromedp.SendKeys(chromedp.ID("r-code"), f.codes(e.ID, 1)[tb.Number]), chromedp.Click(chromedp.ID("r-send")))
 	waitText(t, ctx, "#r-message", "Recorded: draw 1–1.", 5*time.Second)
 	if got := f.results(e.ID, 1); !strings.Contains(got, strconv.Itoa(tb.Number)+":[{1 0 0") {

@@ -582,12 +582,16 @@
     // and moves the focus there, so a phone and a screen reader get it
     // whatever the form's length.
     function say(text, ok, top) {
-      fill(msg, keepScores(text ? text.charAt(0).toUpperCase() + text.slice(1) : ''));
+      fill(msg, keepScores(sentence(text)));
       msg.className = ok === undefined ? 'hint' : ok ? 'success' : 'error';
       // The answer sits under the page's title: scrolling to the top
       // shows it below the sticky menu, however many rows that takes.
       if (top && text) { window.scrollTo(0, 0); msg.focus({ preventScroll: true }); }
     }
+
+    // sentence starts text with a capital: the server's sentences start
+    // in lower case, to be put after other words too.
+    function sentence(text) { return text ? text.charAt(0).toUpperCase() + text.slice(1) : ''; }
 
     // keepScores puts each score of text ("2–1") in a span that does not
     // break: a narrow phone would otherwise wrap "2–" and "1".
@@ -610,7 +614,7 @@
     function choose(c) {
       chosen = c;
       if (c) other.open = false;
-      fill(confirm, c ? keepScores(c.said) : []);
+      fill(confirm, c ? keepScores(sentence(c.said)) : []);
     }
 
     // pickWinner shows the games of the winner's results (the side, or 0
