@@ -23,8 +23,9 @@ import (
 // A player reports a table's result from a phone with the code printed on
 // the table's match slip: POST /api/events/{id}/reports. The page's form
 // (GET /api/events/{id}/tables/{table}/form) is the table's own, as core's
-// rules give it: a match's result syntax, a team match's, or a multiplayer
-// table's fields. The director checks the code, the round and the result
+// rules give it: a match's (or team match's) results to tap, who won then
+// the games, each with its line in the result syntax, or a multiplayer
+// table's fields. The answer names the winner. The director checks the code, the round and the result
 // exactly as for the organizer's keyboard; wrong codes are rate-limited
 // per table and per device.
 
