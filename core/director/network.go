@@ -236,15 +236,32 @@ func reportSource(device string) string {
 // Two phones of one table reporting at once are two transactions one
 // after the other: the second sees the first's result.
 func (d *Director) ReportByCode(ctx context.Context, r TableReport) (ReportOutcome, error) {
+	rc, err := d.Report(ctx, r)
+	return rc.Outcome, err
+}
+
+// ReportReceipt is what a phone report did, said for the phone.
+type ReportReceipt struct {
+	Outcome ReportOutcome
+	// Said is the result reported (the one on record when it was
+	// already) with the players' names: "Ada won 2–1", a team match
+	// with its teams' (rules.ResultSaid).
+	Said i18n.Text
+}
+
+// Report is ReportByCode, with the result it took said with names, so
+// that the phone's answer names the winner as the table's form did.
+func (d *Director) Report(ctx context.Context, r TableReport) (ReportReceipt, error) {
 	text := strings.Join(strings.Fields(r.Result), " ")
 	if utf8.RuneCountInString(text) > maxReportText {
-		return 0, event.Invalidf("a result is at most %d characters", maxReportText)
+		return ReportReceipt{}, event.Invalidf("a result is at most %d characters", maxReportText)
 	}
 	device, err := checkDevice(r.Device)
 	if err != nil {
-		return 0, err
+		return ReportReceipt{}, err
 	}
 	var outcome ReportOutcome
+	var said i18n.Text
 	var conflict error
 	err = d.store.Write(ctx, func(tx Tx) error {
 		outcome, conflict = ReportRecorded, nil
@@ -260,6 +277,7 @@ func (d *Director) ReportByCode(ctx context.Context, r TableReport) (ReportOutco
 		if err != nil {
 			return err
 		}
+		said = tr.said(res)
 		rep := event.PhoneReport{EventID: tr.e.ID, Round: tr.r.Number, Table: tr.t.Number, Text: text, Parsed: parsed, Device: device, At: d.now()}
 		switch {
 		case tr.t.Result != nil && sameScore(*tr.t.Result, res):
@@ -280,12 +298,12 @@ func (d *Director) ReportByCode(ctx context.Context, r TableReport) (ReportOutco
 		return d.saveResult(tx, tr, res, reportSource(device))
 	})
 	if err != nil {
-		return 0, asInvalid(err)
+		return ReportReceipt{}, asInvalid(err)
 	}
 	if conflict != nil {
-		return 0, conflict
+		return ReportReceipt{}, conflict
 	}
-	return outcome, nil
+	return ReportReceipt{Outcome: outcome, Said: said}, nil
 }
 
 // queueReport saves a phone report for the organizer and logs it, unless

@@ -288,6 +288,23 @@ func (tr tableResult) say(r event.Result) i18n.Text {
 	return describe(*m.Result, m, tr.teams)
 }
 
+// said says a result of the table for the players, with their names and
+// the winner first (rules.ResultSaid): a team table as the match between
+// its teams.
+func (tr tableResult) said(r event.Result) i18n.Text {
+	m := tr.t
+	m.Result = &r
+	names := tr.names
+	if tr.e.Settings.Teams() {
+		m, names = event.TeamMatch(m), tr.teams
+	}
+	sides := make([]string, len(m.Seats))
+	for i, s := range m.Seats {
+		sides[i] = names[s.EntryID]
+	}
+	return rules.ResultSaid(tr.e.Settings, *m.Result, sides)
+}
+
 // saveResult saves a checked result on the table and logs it, as a
 // correction when the table had one. source, when not empty, says the
 // players reported it ("players, table code, device …"): the result is

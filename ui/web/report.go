@@ -23,8 +23,9 @@ import (
 // A player reports a table's result from a phone with the code printed on
 // the table's match slip: POST /api/events/{id}/reports. The page's form
 // (GET /api/events/{id}/tables/{table}/form) is the table's own, as core's
-// rules give it: a match's result syntax, a team match's, or a multiplayer
-// table's fields. The director checks the code, the round and the result
+// rules give it: a match's (or team match's) results to tap, who won then
+// the games, each with its line in the result syntax, or a multiplayer
+// table's fields. The answer names the winner. The director checks the code, the round and the result
 // exactly as for the organizer's keyboard; wrong codes are rate-limited
 // per table and per device.
 
@@ -228,7 +229,7 @@ func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
 	if device == "" {
 		device = addr
 	}
-	outcome, err := s.d.ReportByCode(r.Context(), director.TableReport{Event: id, Round: req.Round, Table: req.Table, Code: req.Code,
+	rc, err := s.d.Report(r.Context(), director.TableReport{Event: id, Round: req.Round, Table: req.Table, Code: req.Code,
 		Result: req.resultLine(), Device: device})
 	switch {
 	case errors.Is(err, director.ErrWrongCode):
@@ -239,16 +240,29 @@ func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusConflict, errText{err})
 	case err != nil:
 		s.failErr(w, r, err)
-	case outcome == director.ReportPending:
-		writeJSON(w, http.StatusAccepted, reportReply{Outcome: outcome.String(),
-			Message: i18n.T(langOf(r), "Thank you: table %d's result is sent. It counts once the organizer approves it.", req.Table)})
-	case outcome == director.ReportAlreadyRecorded:
-		writeJSON(w, http.StatusOK, reportReply{Outcome: outcome.String(),
-			Message: i18n.T(langOf(r), "Table %d already has this result: nothing more to do.", req.Table)})
 	default:
-		writeJSON(w, http.StatusOK, reportReply{Outcome: outcome.String(),
-			Message: i18n.T(langOf(r), "Thank you: table %d's result is recorded.", req.Table)})
+		status, reply := replyOf(langOf(r), rc)
+		writeJSON(w, status, reply)
 	}
+}
+
+// replyOf is the answer to a report the director took: its outcome and a
+// sentence that names the winner, as the form asked ("recorded: Ada won
+// 2–1."), so that a player sees at once the result she meant. Like the
+// API's other sentences it starts in lower case: the page capitalizes
+// what it shows.
+func replyOf(l i18n.Lang, rc director.ReportReceipt) (int, reportReply) {
+	reply := reportReply{Outcome: rc.Outcome.String()}
+	switch rc.Outcome {
+	case director.ReportPending:
+		reply.Message = i18n.T(l, "sent: %s. It counts once the organizer approves it.", rc.Said)
+		return http.StatusAccepted, reply
+	case director.ReportAlreadyRecorded:
+		reply.Message = i18n.T(l, "already recorded: %s. Nothing more to do.", rc.Said)
+	default:
+		reply.Message = i18n.T(l, "recorded: %s.", rc.Said)
+	}
+	return http.StatusOK, reply
 }
 
 // tooMany refuses a write for a while, saying how long.
@@ -292,8 +306,47 @@ type formJSON struct {
 	ValueName  string `json:"value_name,omitempty"`
 	Rule       string `json:"rule,omitempty"`
 	WinnerHint string `json:"winner_hint,omitempty"`
-	// Result is the table's result when it has one.
+	// Result is the table's result when it has one, as the pairings
+	// show it (seat 1's games first).
 	Result *string `json:"result"`
+	// ResultSaid is that result said with the names, the winner first
+	// ("Ada won 2–1"), for the player who reads it on the form.
+	ResultSaid string `json:"result_said,omitempty"`
+	// Members are the entries of each side, in the order of Sides: the
+	// page finds the player who found herself on this phone among them
+	// and calls her "You".
+	Members [][]event.EntryID `json:"members"`
+	// Choices are the results of a match (or team match) a player taps,
+	// as core's rules list them: who won, then the games.
+	Choices []choiceJSON `json:"choices,omitempty"`
+	// Other says how to type a result the choices leave out (time
+	// called, a drawn game), naming the side whose games come first.
+	Other string `json:"other,omitempty"`
+}
+
+// choiceJSON is one result a player can choose on a match's form
+// (rules.MatchChoice).
+type choiceJSON struct {
+	// Winner is the side that won, 1 or 2 (the index in Sides plus one);
+	// 0 is a draw.
+	Winner int `json:"winner"`
+	// Games is the score from the winner's point of view ("2–1").
+	Games string `json:"games"`
+	// Line is the result as the report takes it, seat 1's games first.
+	Line string `json:"line"`
+	// Said is the result with the names, for the line the player
+	// confirms ("Bob won 2–1").
+	Said string `json:"said"`
+}
+
+// choicesOf are a match's choices, said with its sides' names.
+func choicesOf(l i18n.Lang, s event.Settings, bestOf int, draws bool, sides []string) []choiceJSON {
+	cs := rules.MatchChoices(s, bestOf, draws)
+	out := make([]choiceJSON, len(cs))
+	for i, c := range cs {
+		out[i] = choiceJSON{Winner: c.Winner, Games: c.Games(), Line: c.Line(), Said: rules.ResultSaid(s, c.Result(), sides).In(l)}
+	}
+	return out
 }
 
 // apiForm answers a table's result form in the current round.
@@ -337,15 +390,36 @@ func formOf(l i18n.Lang, b director.Board, number int) (formJSON, error) {
 			out.Hint = form.LineHint(len(t.Seats)).In(l)
 			for _, p := range t.Players {
 				out.Sides = append(out.Sides, p.Name)
+				out.Members = append(out.Members, []event.EntryID{p.Entry})
 			}
+			return out, nil
 		case len(t.Teams) == 2:
 			out.Kind, out.Hint, out.Placeholder = "team", rules.TeamResultSyntax(bestOf, draws).In(l), rules.ResultPlaceholder(bestOf)
-			out.Sides = []string{t.Teams[0].Name, t.Teams[1].Name}
+			for _, tm := range t.Teams {
+				out.Sides = append(out.Sides, tm.Name)
+				ids := make([]event.EntryID, len(tm.Members))
+				for i, m := range tm.Members {
+					ids[i] = m.Entry
+				}
+				out.Members = append(out.Members, ids)
+			}
 		default:
 			out.Kind, out.Hint, out.Placeholder = "match", rules.ResultSyntax(bestOf, draws).In(l), rules.ResultPlaceholder(bestOf)
 			for _, p := range t.Players {
 				out.Sides = append(out.Sides, p.Name)
+				out.Members = append(out.Members, []event.EntryID{p.Entry})
 			}
+		}
+		if t.Result != nil {
+			m := t.Table
+			if len(t.Teams) == 2 {
+				m = event.TeamMatch(m)
+			}
+			out.ResultSaid = rules.ResultSaid(e.Settings, *m.Result, out.Sides).In(l)
+		}
+		if len(out.Sides) == 2 {
+			out.Choices = choicesOf(l, e.Settings, bestOf, draws, out.Sides)
+			out.Other = i18n.T(l, "Another result (time called, a drawn game): type %[1]s's games first, then %[2]s's.", out.Sides[0], out.Sides[1])
 		}
 		return out, nil
 	}
