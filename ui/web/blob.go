@@ -5,9 +5,11 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // blob is a response body kept ready to send: as it is, gzipped when that
@@ -26,14 +28,29 @@ func newBlob(b []byte) blob {
 	sum := sha256.Sum256(b)
 	bl := blob{raw: b, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
 	if len(b) > gzipAbove {
-		var buf bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
-		_, _ = zw.Write(b)
-		if zw.Close() == nil && buf.Len() < len(b) {
-			bl.gz = buf.Bytes()
+		if gz := gzipBytes(b); len(gz) < len(b) {
+			bl.gz = gz
 		}
 	}
 	return bl
+}
+
+// gzipWriters are reused: a gzip.Writer costs some 800 KB to make.
+var gzipWriters = sync.Pool{New: func() any {
+	zw, _ := gzip.NewWriterLevel(io.Discard, gzip.BestSpeed)
+	return zw
+}}
+
+// gzipBytes is b gzipped at the fastest level (nil if that failed).
+func gzipBytes(b []byte) []byte {
+	var buf bytes.Buffer
+	zw := gzipWriters.Get().(*gzip.Writer)
+	defer gzipWriters.Put(zw)
+	zw.Reset(&buf)
+	if _, err := zw.Write(b); err != nil || zw.Close() != nil {
+		return nil
+	}
+	return buf.Bytes()
 }
 
 // write sends the blob with its ETag, 304 when the client has it already,
