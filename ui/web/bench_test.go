@@ -33,7 +33,7 @@ import (
 // benchEvent is a 1024-player Altered event with three rounds played and
 // round 4 published with its clock running; the database is on /dev/shm
 // when there is one, so that building it does not wait on the disk.
-func benchEvent(b *testing.B) (*Server, *director.Director, event.Event, event.Round) {
+func benchEvent(b testing.TB) (*Server, *director.Director, event.Event, event.Round) {
 	b.Helper()
 	dir := b.TempDir()
 	if fi, err := os.Stat("/dev/shm"); err == nil && fi.IsDir() {

@@ -81,19 +81,19 @@ func diffBoards(l i18n.Lang, prev, b director.Board, what director.ChangeKind) *
 		p.Reload = true
 		return p
 	}
-	if what.Has(director.ChangeResult) {
-		s := b.Event().Settings
-		for i, t := range b.Current.Tables {
-			if t.Bye || reflect.DeepEqual(t.Result, prev.Current.Tables[i].Result) {
-				continue
-			}
-			p.Tables = append(p.Tables, patchOf(l, s, t))
+	// The tables are compared whatever the kinds say: a change whose
+	// kinds an earlier read took may show only in this board.
+	s := b.Event().Settings
+	for i, t := range b.Current.Tables {
+		if t.Bye || reflect.DeepEqual(t.Result, prev.Current.Tables[i].Result) {
+			continue
 		}
-		if len(p.Tables) > 0 {
-			p.Round = b.Current.Round.Number
-		}
+		p.Tables = append(p.Tables, patchOf(l, s, t))
 	}
-	if what.Has(director.ChangeResult | director.ChangeRegistration) {
+	if len(p.Tables) > 0 {
+		p.Round = b.Current.Round.Number
+	}
+	if len(p.Tables) > 0 || what.Has(director.ChangeResult|director.ChangeRegistration) {
 		in, of := resultsIn(b)
 		p.Standings = &standingsMoved{In: in, Of: of}
 	}

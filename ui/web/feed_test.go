@@ -233,3 +233,32 @@ func TestBodiesETagAndGzip(t *testing.T) {
 		t.Errorf("after a result: %d, ETag %s", resp.StatusCode, resp.Header.Get("ETag"))
 	}
 }
+
+// The diff finds a changed table whatever kinds of change it is told
+// (an earlier read may have taken them), says the standings moved, and
+// finds nothing between a board and itself.
+func TestDiffBoardsFindsResultsWithoutKinds(t *testing.T) {
+	f := newFixture(t)
+	e, _, r := f.openRound(8)
+	prev, err := f.d.Board(context.Background(), e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.d.RecordResult(context.Background(), e.ID, 1, r.Tables[2].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 1}}}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := f.d.Board(context.Background(), e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := diffBoards("en", prev, b, 0)
+	if p == nil || len(p.Tables) != 1 || p.Tables[0].Number != r.Tables[2].Number || p.Standings == nil || p.Standings.In != 1 || p.Reload {
+		t.Fatalf("diff %+v", p)
+	}
+	if p := diffBoards("en", b, b, 0); p != nil {
+		t.Errorf("a board against itself: %+v", p)
+	}
+	if p := diffBoards("fr", prev, b, 0); p == nil || p.Tables[0].Result == nil || *p.Tables[0].Result == "" {
+		t.Errorf("in French: %+v", p)
+	}
+}

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"sync"
 
 	"tablekeeper/core/director"
@@ -120,7 +121,7 @@ func (s *Server) warm(id event.EventID) {
 // holds, and sends the clock to the event's streams when it changed.
 func (s *Server) feedChange(id event.EventID, b director.Board) {
 	what, prev, had := s.warmer.swap(id, b)
-	if !had || what == 0 {
+	if !had {
 		return
 	}
 	langs := askedLangs()
@@ -131,7 +132,7 @@ func (s *Server) feedChange(id event.EventID, b director.Board) {
 		}
 		return p
 	})
-	if what.Has(director.ChangeClock) {
+	if what.Has(director.ChangeClock) || !reflect.DeepEqual(prev.Clock(), b.Clock()) {
 		clocks := map[i18n.Lang][]byte{}
 		for _, l := range i18n.Langs() {
 			if payload, err := json.Marshal(clockJSON(l, b.Clock(), s.now(), 0)); err == nil {
