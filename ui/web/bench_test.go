@@ -91,7 +91,7 @@ func benchEvent(b testing.TB) (*Server, *director.Director, event.Event, event.R
 	if _, err := d.StartClock(ctx, e.ID, 4); err != nil {
 		b.Fatal(err)
 	}
-	srv, err := New(Config{Director: d, Now: clock, MaxStreams: 2000})
+	srv, err := New(Config{Director: d, Now: clock})
 	if err != nil {
 		b.Fatal(err)
 	}

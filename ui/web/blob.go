@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"io"
 	"net/http"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -35,14 +36,22 @@ func newBlob(b []byte) blob {
 	return bl
 }
 
-// gzipWriters are reused: a gzip.Writer costs some 800 KB to make.
-var gzipWriters = sync.Pool{New: func() any {
-	zw, _ := gzip.NewWriterLevel(io.Discard, gzip.BestSpeed)
-	return zw
-}}
+// gzipWriters are reused: a gzip.Writer holds hundreds of KB of
+// tables. gzipSlots bounds how many work at once, so a room of phones
+// opening their pages in the same second does not make one each (the
+// server's peak memory); a page waits some microseconds instead.
+var (
+	gzipWriters = sync.Pool{New: func() any {
+		zw, _ := gzip.NewWriterLevel(io.Discard, gzip.BestSpeed)
+		return zw
+	}}
+	gzipSlots = make(chan struct{}, 2*runtime.NumCPU())
+)
 
 // gzipBytes is b gzipped at the fastest level (nil if that failed).
 func gzipBytes(b []byte) []byte {
+	gzipSlots <- struct{}{}
+	defer func() { <-gzipSlots }()
 	var buf bytes.Buffer
 	zw := gzipWriters.Get().(*gzip.Writer)
 	defer gzipWriters.Put(zw)
