@@ -216,10 +216,12 @@ func BenchmarkStreams500(b *testing.B) {
 	const phones = 500
 	got := make(chan time.Time, phones*4)
 	var ready sync.WaitGroup
-	for range phones {
+	for i := range phones {
 		ready.Add(1)
 		go func() {
 			req, _ := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/events/%d/stream", hs.URL, e.ID), nil)
+			// Each phone its own device (a device holds a few streams).
+			req.Header.Set("Cookie", fmt.Sprintf("%s=%032x", deviceCookie, i+1))
 			resp, err := client.Do(req)
 			if err != nil || resp.StatusCode != 200 {
 				b.Errorf("stream: %v", err)
