@@ -132,3 +132,41 @@ func TestBrowserResultsLandInPlace(t *testing.T) {
 		t.Errorf("the home page fetched a whole list %d times", n-lists)
 	}
 }
+
+// The standings, which one result moves for many rows, are not fetched
+// after each result but once more when the round's last result is in,
+// and then count the whole round.
+func TestBrowserStandingsRefetchAtTheRoundsEnd(t *testing.T) {
+	f := newFixture(t)
+	e, _, r := f.openRound(8)
+	count := &requestCounter{counts: map[string]int{}}
+	hs := httptest.NewServer(count.wrap(f.srv))
+	t.Cleanup(hs.Close)
+	standings := "/api/events/" + itoa64(int64(e.ID)) + "/standings"
+	ctx := browser(t, 390, 844)
+	run(t, ctx, "open the standings", chromedp.Navigate(hs.URL+"/events/"+itoa64(int64(e.ID))+"/standings"))
+	waitText(t, ctx, "#standings", "Ada Lovelace", 5*time.Second)
+	if got := textOf(t, ctx, "#standings"); strings.Contains(got, "1-0-0") {
+		t.Fatalf("the standings count results before any: %s", got)
+	}
+	before := count.of(standings)
+	for _, tb := range r.Tables[:len(r.Tables)-1] {
+		if err := f.d.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	time.Sleep(2 * time.Second)
+	if n := count.of(standings); n != before {
+		t.Errorf("the standings were fetched %d times for results mid-round (at most every ~20 s)", n-before)
+	}
+	last := r.Tables[len(r.Tables)-1]
+	if err := f.d.RecordResult(context.Background(), e.ID, 1, last.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+		t.Fatal(err)
+	}
+	// The title's wording is the standings' own (another test's); the
+	// rows say the round counts.
+	waitText(t, ctx, "#standings", "1-0-0", 6*time.Second)
+	if n := count.of(standings); n != before+1 {
+		t.Errorf("the standings were fetched %d times at the round's end, want once", n-before)
+	}
+}
