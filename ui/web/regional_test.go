@@ -11,6 +11,8 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -30,7 +32,8 @@ import (
 //	make bench-regional                       # 1,000 phones, 60 s
 //	make bench-regional PHONES=200 SECONDS=10 # a quick look
 //
-// It is a benchmark that skips unless REGIONAL_PHONES is set, so neither
+// REGIONAL_HEAP=path writes the server's heap profile there at the end,
+// the phones still on. It is a benchmark that skips unless REGIONAL_PHONES is set, so neither
 // go test ./... nor go test -bench . runs it by accident.
 
 // regionalSetup is what the server child tells the load generator.
@@ -68,7 +71,18 @@ func TestRegionalServer(t *testing.T) {
 	}
 	out, _ := json.Marshal(setup)
 	fmt.Printf("READY %s\n", out)
-	_, _ = io.Copy(io.Discard, os.Stdin)
+	// A line "HEAP path" writes the server's heap profile there (with
+	// REGIONAL_HEAP, while the phones are still on).
+	in := bufio.NewScanner(os.Stdin)
+	for in.Scan() {
+		if path, ok := strings.CutPrefix(in.Text(), "HEAP "); ok {
+			if f, err := os.Create(path); err == nil {
+				runtime.GC()
+				_ = pprof.WriteHeapProfile(f)
+				f.Close()
+			}
+		}
+	}
 	_ = srv.Shutdown(context.Background())
 }
 
@@ -414,7 +428,7 @@ func peakRSS(pid int) float64 {
 func runRegional(b *testing.B, phones int, over time.Duration) {
 	b.Logf("uptime before: %s", uptime())
 	setupStart := time.Now()
-	cmd, _, setup := startRegionalServer(b)
+	cmd, stdin, setup := startRegionalServer(b)
 	g := &regional{base: "http://" + setup.Addr, setup: setup, reported: map[int]time.Time{}, arrived: map[int]time.Time{}, heard: map[int]int{}}
 	b.Logf("event built in %v", time.Since(setupStart).Round(time.Millisecond))
 
@@ -504,6 +518,10 @@ func runRegional(b *testing.B, phones int, over time.Duration) {
 	time.Sleep(6 * time.Second)
 	bytes1, sent1 := g.bytes.Load(), g.sent.Load()
 	rss := peakRSS(cmd.Process.Pid)
+	if path := os.Getenv("REGIONAL_HEAP"); path != "" {
+		fmt.Fprintf(stdin, "HEAP %s\n", path)
+		time.Sleep(2 * time.Second)
+	}
 	load := uptime()
 	cancel()
 
