@@ -12,7 +12,7 @@ BUILD_DEPS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev \
 # store network's browser tests (ui/web) drive Debian's chromium.
 TEST_DEPS := poppler-utils chromium
 
-.PHONY: run demo test lint build package deps test-deps ci-deps \
+.PHONY: run demo test lint build package deps test-deps ci-deps bench-regional \
 	windows windows-exe windows-check windows-vet windows-deps dmg linux-tarball check-tag
 
 run: deps
@@ -34,6 +34,16 @@ lint: deps
 	@out=$$($(GO) tool gocyclo -over 25 -ignore '_test\.go$$' . | grep -v 'blossom (\*solver).solve' || true); \
 		test -z "$$out" || { echo "gocyclo: above 25 (split the function):"; echo "$$out"; exit 1; }
 	@test -z "$$(gofmt -l .)" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
+
+# The regional benchmark (README, "Performance"): a 1,024-player event
+# whose 512 tables report over SECONDS while PHONES phones follow it as
+# the pages do; the server runs in a process of its own. Not part of
+# make test: it takes about three minutes.
+PHONES ?= 1000
+SECONDS ?= 60
+bench-regional: deps
+	REGIONAL_PHONES=$(PHONES) REGIONAL_SECONDS=$(SECONDS) $(GO) test ./ui/web -run '^$$' -bench '^BenchmarkRegional$$' \
+		-benchtime 1x -timeout 15m -v
 
 build: deps
 	$(GO) build -o tablekeeper ./app

@@ -162,10 +162,12 @@ func (s *Server) apiStream(w http.ResponseWriter, r *http.Request) {
 		s.failErr(w, r, err)
 		return
 	}
-	if _, err := s.cache.board(r.Context(), id); err != nil {
+	b, err := s.cache.board(r.Context(), id)
+	if err != nil {
 		s.failErr(w, r, err)
 		return
 	}
+	s.warmer.seed(id, b)
 	s.serveStream(w, r, id)
 }
 

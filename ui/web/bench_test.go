@@ -33,7 +33,7 @@ import (
 // benchEvent is a 1024-player Altered event with three rounds played and
 // round 4 published with its clock running; the database is on /dev/shm
 // when there is one, so that building it does not wait on the disk.
-func benchEvent(b *testing.B) (*Server, *director.Director, event.Event, event.Round) {
+func benchEvent(b testing.TB) (*Server, *director.Director, event.Event, event.Round) {
 	b.Helper()
 	dir := b.TempDir()
 	if fi, err := os.Stat("/dev/shm"); err == nil && fi.IsDir() {
@@ -91,7 +91,7 @@ func benchEvent(b *testing.B) (*Server, *director.Director, event.Event, event.R
 	if _, err := d.StartClock(ctx, e.ID, 4); err != nil {
 		b.Fatal(err)
 	}
-	srv, err := New(Config{Director: d, Now: clock, MaxStreams: 2000})
+	srv, err := New(Config{Director: d, Now: clock})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -216,10 +216,12 @@ func BenchmarkStreams500(b *testing.B) {
 	const phones = 500
 	got := make(chan time.Time, phones*4)
 	var ready sync.WaitGroup
-	for range phones {
+	for i := range phones {
 		ready.Add(1)
 		go func() {
 			req, _ := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/events/%d/stream", hs.URL, e.ID), nil)
+			// Each phone its own device (a device holds a few streams).
+			req.Header.Set("Cookie", fmt.Sprintf("%s=%032x", deviceCookie, i+1))
 			resp, err := client.Do(req)
 			if err != nil || resp.StatusCode != 200 {
 				b.Errorf("stream: %v", err)

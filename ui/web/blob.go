@@ -5,9 +5,12 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"io"
 	"net/http"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // blob is a response body kept ready to send: as it is, gzipped when that
@@ -26,14 +29,37 @@ func newBlob(b []byte) blob {
 	sum := sha256.Sum256(b)
 	bl := blob{raw: b, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
 	if len(b) > gzipAbove {
-		var buf bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
-		_, _ = zw.Write(b)
-		if zw.Close() == nil && buf.Len() < len(b) {
-			bl.gz = buf.Bytes()
+		if gz := gzipBytes(b); len(gz) < len(b) {
+			bl.gz = gz
 		}
 	}
 	return bl
+}
+
+// gzipWriters are reused: a gzip.Writer holds hundreds of KB of
+// tables. gzipSlots bounds how many work at once, so a room of phones
+// opening their pages in the same second does not make one each (the
+// server's peak memory); a page waits some microseconds instead.
+var (
+	gzipWriters = sync.Pool{New: func() any {
+		zw, _ := gzip.NewWriterLevel(io.Discard, gzip.BestSpeed)
+		return zw
+	}}
+	gzipSlots = make(chan struct{}, 2*runtime.NumCPU())
+)
+
+// gzipBytes is b gzipped at the fastest level (nil if that failed).
+func gzipBytes(b []byte) []byte {
+	gzipSlots <- struct{}{}
+	defer func() { <-gzipSlots }()
+	var buf bytes.Buffer
+	zw := gzipWriters.Get().(*gzip.Writer)
+	defer gzipWriters.Put(zw)
+	zw.Reset(&buf)
+	if _, err := zw.Write(b); err != nil || zw.Close() != nil {
+		return nil
+	}
+	return buf.Bytes()
 }
 
 // write sends the blob with its ETag, 304 when the client has it already,

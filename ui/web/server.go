@@ -30,6 +30,13 @@ type Config struct {
 	// (DefaultMaxStreams when 0); one more is refused with 503 and the
 	// page falls back to refreshing by itself.
 	MaxStreams int
+	// MaxStreamsPerDevice bounds the streams of one device (its cookie,
+	// else its address; DefaultMaxStreamsPerDevice when 0), and
+	// MaxStreamsPerAddress those of one address whatever its cookies
+	// (DefaultMaxStreamsPerAddress when 0): one phone or one script cannot
+	// take the room's slots.
+	MaxStreamsPerDevice  int
+	MaxStreamsPerAddress int
 	// TickEvery is how often each live stream gets the round clock again,
 	// to correct a phone's drift and keep the connection alive through
 	// proxies and sleep (DefaultTick when 0).
@@ -47,8 +54,13 @@ type Config struct {
 
 // Defaults of Config.
 const (
-	DefaultMaxStreams = 1000
-	DefaultTick       = 15 * time.Second
+	DefaultMaxStreams = 4000
+	// A phone has a page or two open, a few tabs at most.
+	DefaultMaxStreamsPerDevice = 4
+	// Well above a room of 1,000 players behind one NAT address (a guest
+	// portal), well below DefaultMaxStreams.
+	DefaultMaxStreamsPerAddress = 2000
+	DefaultTick                 = 15 * time.Second
 )
 
 // Server is the store network: an http.Handler with its live streams,
@@ -85,6 +97,12 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxStreams <= 0 {
 		cfg.MaxStreams = DefaultMaxStreams
 	}
+	if cfg.MaxStreamsPerDevice <= 0 {
+		cfg.MaxStreamsPerDevice = DefaultMaxStreamsPerDevice
+	}
+	if cfg.MaxStreamsPerAddress <= 0 {
+		cfg.MaxStreamsPerAddress = DefaultMaxStreamsPerAddress
+	}
 	if cfg.TickEvery <= 0 {
 		cfg.TickEvery = DefaultTick
 	}
@@ -94,7 +112,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, d: cfg.Director, now: cfg.Now, pages: pages, limits: newLimiter(cfg.Now)}
 	s.cache = newCache(s.d)
-	s.hub = newHub(cfg.MaxStreams)
+	s.hub = newHub(cfg.MaxStreams, cfg.MaxStreamsPerDevice, cfg.MaxStreamsPerAddress, strconv.FormatInt(cfg.Now().UnixNano(), 36))
 	s.mux = http.NewServeMux()
 	for _, area := range s.areas() {
 		for _, rt := range area {
@@ -221,7 +239,7 @@ func (s *Server) Close() {
 
 // Devices is the number of devices with a live page open now (each
 // device counted once however many pages it has open).
-func (s *Server) Devices() int { return s.hub.devices() }
+func (s *Server) Devices() int { return s.hub.deviceCount() }
 
 // URL is the address players are given: Config.BaseURL, else the
 // listener's, with a LAN address for a listener on every interface; ""

@@ -19,26 +19,33 @@ type sseReader struct {
 	msgs chan [2]string
 }
 
-func openStream(t *testing.T, url string) *sseReader {
+// openStream opens a stream with the request headers given in pairs. A
+// message with an id is followed by an "id" message holding it.
+func openStream(t *testing.T, url string, header ...string) *sseReader {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &sseReader{t: t, resp: resp, msgs: make(chan [2]string, 64)}
+	s := &sseReader{t: t, resp: resp, msgs: make(chan [2]string, 256)}
 	if resp.StatusCode != 200 {
 		return s
 	}
 	go func() {
 		defer close(s.msgs)
 		sc := bufio.NewScanner(resp.Body)
-		var name, data string
+		var name, data, id string
 		for sc.Scan() {
 			line := sc.Text()
 			switch {
+			case strings.HasPrefix(line, "id: "):
+				id = line[4:]
 			case strings.HasPrefix(line, "event: "):
 				name = line[7:]
 			case strings.HasPrefix(line, "data: "):
@@ -47,7 +54,10 @@ func openStream(t *testing.T, url string) *sseReader {
 				s.msgs <- [2]string{"retry", line[7:]}
 			case line == "" && name != "":
 				s.msgs <- [2]string{name, data}
-				name, data = "", ""
+				if id != "" {
+					s.msgs <- [2]string{"id", id}
+				}
+				name, data, id = "", "", ""
 			}
 		}
 	}()

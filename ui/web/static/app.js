@@ -1,9 +1,11 @@
 // Tablekeeper's store network: live updates and forms for every page.
 // The server renders each page's frame; this script fetches the page's
 // JSON from /api/…, draws it (text only, never HTML from the server), and
-// fetches again when the event's live stream says something changed, when
-// the page becomes visible again (a phone waking up), and on its own every
-// minute if the stream cannot be opened.
+// keeps it current from the event's live stream: a result lands in place
+// from the stream's patch; a whole list is fetched again only when a round
+// is published, when the page lost patches, or (standings, a player's
+// rank) at most every ~25 s while results come. Without a stream the page
+// refreshes by itself every minute.
 'use strict';
 (function () {
   const body = document.body;
@@ -151,6 +153,98 @@
     window.addEventListener('online', wake);
   }
 
+  // How long a page waits, at random, before it refetches after a reset or
+  // a published round: a room of 1,000 phones asks over this many ms, not
+  // in the same second.
+  const reloadJitter = 8000;
+  // How often, at most, a standings view refetches while results come in
+  // (plus up to a fifth of it at random).
+  const standingsEvery = 20000;
+
+  // follow opens the event's patch stream (see the server's feed.go).
+  // on.load() loads what the page shows: at once the first time, after a
+  // random delay when the stream says the page is behind (a round was
+  // published, patches were lost). on.patch(p) gets each patch in order
+  // (those that come while a load runs wait for it, so a load's older
+  // answer never undoes a patch); on.clock(c) each clock message.
+  function follow(on) {
+    const dot = $('#live');
+    let es = null, poll = 0, seq = -1, lastId = '', loaded = false, timer = 0, loading = false;
+    const queued = [];
+    async function run() {
+      if (loading) { queued.push(null); return; }
+      loading = true;
+      try { await on.load(); } catch (e) { /* the page shows its own error */ }
+      loading = false;
+      const later = queued.splice(0);
+      if (later.includes(null)) { run(); return; }
+      later.forEach((p) => on.patch(p));
+    }
+    function reload() {
+      if (!loaded) { loaded = true; run(); return; }
+      if (timer) return;
+      timer = setTimeout(() => { timer = 0; run(); }, Math.random() * reloadJitter);
+    }
+    function patch(p) {
+      if (p.seq !== seq + 1) { seq = p.seq; reload(); return; }
+      seq = p.seq;
+      if (p.reload) { reload(); return; }
+      if (loading || timer) queued.push(p); else on.patch(p);
+    }
+    function open() {
+      if (es) es.close();
+      es = new EventSource(api + '/stream?patch=1' + (lastId ? '&last=' + encodeURIComponent(lastId) : ''));
+      es.addEventListener('open', () => {
+        if (dot) { dot.hidden = false; dot.classList.remove('off'); dot.title = t("Live: this page updates by itself"); }
+        clearInterval(poll); poll = 0;
+      });
+      es.addEventListener('hello', (e) => {
+        lastId = e.lastEventId;
+        let h = {};
+        try { h = JSON.parse(e.data); } catch (x) { h = { reset: true }; }
+        seq = h.seq;
+        if (h.reset || !loaded) reload();
+      });
+      es.addEventListener('patch', (e) => {
+        lastId = e.lastEventId;
+        try { patch(JSON.parse(e.data)); } catch (x) { reload(); }
+      });
+      if (on.clock) es.addEventListener('clock', (e) => { try { on.clock(JSON.parse(e.data)); } catch (x) { /* skip */ } });
+      es.addEventListener('error', () => {
+        if (dot) { dot.hidden = false; dot.classList.add('off'); dot.title = t("Reconnecting…"); }
+        // A closed stream (refused, server gone) is not retried by the
+        // browser: load now if the page has nothing, then refresh every
+        // minute and try the stream again.
+        if (es.readyState === 2) {
+          if (!loaded) { loaded = true; run(); }
+          if (!poll) poll = setInterval(() => { run(); open(); }, 60000);
+        }
+      });
+    }
+    open();
+    // A phone waking up may hold a stream that died in its sleep: open it
+    // again from the last patch it had, which sends only what it missed.
+    const wake = () => { if (document.visibilityState === 'visible') open(); };
+    document.addEventListener('visibilitychange', wake);
+    window.addEventListener('pageshow', (e) => { if (e.persisted) wake(); });
+    window.addEventListener('online', wake);
+  }
+
+  // every returns a function that runs fn at most once per ms (plus up to
+  // a fifth of ms at random, so phones spread their requests), however
+  // often it is called; called with soon, it runs fn within a few seconds
+  // (the round's last result: the final numbers).
+  function every(fn, ms) {
+    let last = Date.now(), timer = 0, soonSet = false;
+    return (soon) => {
+      if (timer && (!soon || soonSet)) return;
+      const wait = soon ? Math.random() * 4000 : Math.max(0, last + ms - Date.now()) + Math.random() * ms / 5;
+      clearTimeout(timer);
+      soonSet = !!soon;
+      timer = setTimeout(() => { timer = 0; soonSet = false; last = Date.now(); fn(); }, wait);
+    };
+  }
+
   // ---- round clock ---------------------------------------------------
 
   const clock = { data: null, at: 0, table: 0, onZero: null, zeroSent: false };
@@ -241,15 +335,16 @@
   function homePage() {
     const card = $('#me-card'), find = $('#find'), mine = $('#mine');
     const input = $('#find-q'), results = $('#find-results'), msg = $('#find-message');
-    let busy = false, again = false;
+    let busy = false, again = false, shown = null;
 
     async function loadMe() {
       const m = me();
-      if (!m) { card.hidden = true; mine.hidden = true; find.hidden = false; clock.table = 0; return; }
+      if (!m) { shown = null; card.hidden = true; mine.hidden = true; find.hidden = false; clock.table = 0; return; }
       if (busy) { again = true; return; }
       busy = true;
       try {
         const p = await getJSON(api + '/players/' + m.entry);
+        shown = p;
         drawMe(p);
       } catch (e) {
         if (e.status === 404) { forgetMe(); loadMe(); }
@@ -337,12 +432,24 @@
     $('#find-form').addEventListener('submit', (e) => { e.preventDefault(); search(); });
     if (input.value) search();
 
-    loadMe();
-    loadClock();
-    live(api + '/stream', (what) => {
-      if (what.includes('clock') || what.includes('round') || what.includes('visible') || what.includes('poll')) loadClock();
-      loadMe();
-    }, setClock);
+    // The player's rank moves with every result: refetched at most every
+    // ~20 s, and once more when the round is complete.
+    const rank = every(loadMe, standingsEvery);
+    follow({
+      load: () => Promise.all([loadMe(), loadClock()]),
+      patch: (p) => {
+        const n = shown && shown.now;
+        const mine = n && n.state === 'playing' && p.round === n.round && (p.tables || []).find((x) => x.number === n.table);
+        if (mine) {
+          // Her own table: said at once, then her rounds and rank fetched
+          // (two phones per result, not the room).
+          n.reported = mine.result !== null;
+          drawMe(shown);
+          setTimeout(loadMe, Math.random() * 1000);
+        } else if (p.standings && me()) rank(p.standings.in === p.standings.of);
+      },
+      clock: setClock,
+    });
   }
 
   // ---- pairings ------------------------------------------------------
@@ -351,6 +458,9 @@
     const sel = $('#round-select'), out = $('#pairings'), msg = $('#pairings-message'), filter = $('#filter');
     const byName = $('#by-name'), byTable = $('#by-table');
     let data = null, chosen = 0, mode = localStorage.getItem('tk.pairings.mode') || 'name';
+    // The result cells of the tables drawn, by table number: a patch
+    // writes into them.
+    let cells = new Map();
 
     async function load() {
       try {
@@ -377,6 +487,7 @@
       const q = fold(filter.value.trim());
       const mine = me();
       const isMe = (name) => mine && fold(name) === fold(mine.name);
+      cells = new Map();
       if (mode === 'name') {
         out.className = 'pairings by-name';
         fill(out, data.by_name.filter((p) => !q || fold(p.name).includes(q) || String(p.table) === q).map((p) =>
@@ -390,24 +501,44 @@
           const names = tb.teams && tb.teams.length
             ? tb.teams.map((tm) => tm.name + ' (' + tm.members.join(' & ') + ')')
             : tb.players.map((p) => p.name + ' (' + p.points + ')');
+          const cell = tb.bye ? null : el('span', { class: 'result' });
+          if (cell) { cells.set(tb.number, cell); drawResult(cell, tb); }
           return el('div', { class: 'row' + (tb.players.some((p) => isMe(p.name)) ? ' me' : '') },
             el('span', { class: 'who', text: tb.bye ? t("Bye") : t("Table %d", tb.number) }),
             el('span', { class: 'num', text: tb.bye ? t("BYE") : String(tb.number) }),
             el('span', { class: 'players', text: names.join(tb.players.length === 2 ? t(" v ") : ' · ') }),
-            tb.bye ? null : el('span', { class: 'result' + (tb.result === null ? ' out' : ''), text: tb.result === null ? t("playing") : tb.result }));
+            cell);
         }));
       }
       if (!out.children.length && data.round && q) fill(out, el('p', { class: 'empty', text: t("Nobody matches “%s”.", filter.value.trim()) }));
+    }
+
+    function drawResult(cell, tb) {
+      cell.className = 'result' + (tb.result === null ? ' out' : '');
+      cell.textContent = tb.result === null ? t("playing") : tb.result;
+    }
+
+    // apply sets a patch's results in the list and in the rows drawn.
+    function apply(p) {
+      if (!data || !p.tables || p.round !== data.round) return;
+      for (const pt of p.tables) {
+        const tb = data.tables.find((x) => x.number === pt.number);
+        if (!tb) continue;
+        tb.result = pt.result;
+        for (const s of pt.seats || []) {
+          const seat = tb.players.find((x) => x.name === s.name);
+          if (seat) { seat.score = s.score; seat.mark = s.mark; }
+        }
+        const cell = cells.get(pt.number);
+        if (cell) drawResult(cell, tb);
+      }
     }
 
     sel.addEventListener('change', () => { chosen = Number(sel.value) === data.published_rounds[data.published_rounds.length - 1] ? 0 : Number(sel.value); load(); });
     byName.addEventListener('click', () => { mode = 'name'; localStorage.setItem('tk.pairings.mode', mode); draw(); });
     byTable.addEventListener('click', () => { mode = 'table'; localStorage.setItem('tk.pairings.mode', mode); draw(); });
     filter.addEventListener('input', debounce(draw, 120));
-    load();
-    live(api + '/stream', (what) => {
-      if (what.some((w) => ['round', 'result', 'registration', 'event', 'visible', 'poll'].includes(w))) load();
-    });
+    follow({ load, patch: apply });
   }
 
   // ---- standings -----------------------------------------------------
@@ -433,10 +564,10 @@
           s.tiebreakers.map((tb) => el('td', { text: r.tiebreakers[tb.key] || '' }))))));
       fill($('#tiebreakers'), s.tiebreakers.map((tb) => [el('dt', { text: tb.title }), el('dd', { text: tb.meaning })]));
     }
-    load();
-    live(api + '/stream', (what) => {
-      if (what.some((w) => ['round', 'result', 'registration', 'event', 'judgelog', 'visible', 'poll'].includes(w))) load();
-    });
+    // One result moves many rows: the rows are refetched at most every
+    // ~20 s while results come, and once more when the round is complete.
+    const moved = every(load, standingsEvery);
+    follow({ load, patch: (p) => { if (p.standings) moved(p.standings.in === p.standings.of); } });
   }
 
   // standingsTitle says which results the standings count.
@@ -463,10 +594,9 @@
             el('span', { text: p.name }),
             el('span', { text: p.score || (p.games === null ? '' : String(p.games)) }))))))));
     }
-    load();
-    live(api + '/stream', (what) => {
-      if (what.some((w) => ['round', 'result', 'event', 'visible', 'poll'].includes(w))) load();
-    });
+    // A bracket is a few tables: a result refetches it within seconds.
+    const soon = every(load, 3000);
+    follow({ load, patch: (p) => { if (p.tables) soon(); } });
   }
 
   // ---- projector -----------------------------------------------------
@@ -565,10 +695,23 @@
 
     setInterval(() => { if (pages > 1) { pageIdx = (pageIdx + 1) % pages; layout(); } }, 8000);
     window.addEventListener('resize', debounce(layout, 150));
-    load();
-    live(api + '/stream', (what) => {
-      if (what.length && !(what.length === 1 && what[0] === 'judgelog')) load();
-    }, setClock);
+    // The TV is one screen: a result leaves its waiting list at once, and
+    // the whole view is refetched within ~2 s (whether it shows the
+    // waiting tables, the pairings or the standings is the server's call).
+    const moved = every(load, 1500);
+    follow({
+      load,
+      patch: (p) => {
+        if (!data) return;
+        if (p.tables && p.round === data.round) {
+          const done = new Set(p.tables.filter((x) => x.result !== null).map((x) => x.number));
+          data.waiting = data.waiting.filter((w) => !done.has(w.table));
+          if (kind === 'waiting') build();
+        }
+        if (p.tables || p.standings) moved(!!p.standings && p.standings.in === p.standings.of);
+      },
+      clock: setClock,
+    });
   }
 
   // ---- report ----------------------------------------------------------
