@@ -154,20 +154,31 @@ func (s *limitSet) get(key string, now time.Time, max int, call uint64) *bucket 
 // spending another's; what bounds a guesser is the per-table budget and
 // the server-wide ones, which are kept limits and never evicted. A kept
 // limit that is full refuses (false). A bucket the same call holds is
-// never dropped: the limit then holds one more than max for a moment.
+// never dropped (the next one goes instead).
 func (s *limitSet) room(now time.Time, max int, call uint64) bool {
-	for len(s.order) > 0 && s.order[0].call != call && !s.order[0].full.After(now) {
-		delete(s.buckets, heap.Pop(&s.order).(*bucket).key)
+	var held []*bucket
+	defer func() {
+		for _, b := range held {
+			heap.Push(&s.order, b)
+		}
+	}()
+	for len(s.order) > 0 {
+		top := s.order[0]
+		switch {
+		case top.call == call:
+			held = append(held, heap.Pop(&s.order).(*bucket))
+		case !top.full.After(now):
+			delete(s.buckets, heap.Pop(&s.order).(*bucket).key)
+		case len(s.buckets) < max:
+			return true
+		case s.r.keep:
+			return false
+		default:
+			delete(s.buckets, heap.Pop(&s.order).(*bucket).key)
+			return true
+		}
 	}
-	switch {
-	case len(s.buckets) < max:
-		return true
-	case s.r.keep:
-		return false
-	case s.order[0].call != call:
-		delete(s.buckets, heap.Pop(&s.order).(*bucket).key)
-	}
-	return true
+	return len(s.buckets) < max || !s.r.keep
 }
 
 // take takes n tokens from b (down to none at most), keeping the heap in
