@@ -109,6 +109,13 @@ func (s *Server) servedHost(r *http.Request) bool {
 	return ok && at.Unmap().WithZone("") == ip
 }
 
+// isStaticRead says whether r reads an embedded file (stylesheet, script,
+// icon): the same for everyone and nothing secret, so served whatever the
+// Host, which lets the refusal page of a wrong host show styled.
+func isStaticRead(r *http.Request) bool {
+	return (r.Method == http.MethodGet || r.Method == http.MethodHead) && strings.HasPrefix(r.URL.Path, "/static/")
+}
+
 // splitHost splits a Host header into host and port (def when it has
 // none), without brackets around an IPv6 address.
 func splitHost(hostport, def string) (host, port string) {

@@ -114,6 +114,13 @@ func TestRequestsForAHostTheServerDoesNotServeAreRefused(t *testing.T) {
 			t.Errorf("GET with Host %s: %d %.200s", host, resp.StatusCode, out)
 		}
 	}
+	// The embedded files hold nothing secret: the refusal page is styled.
+	if resp, _ := f.hostRequest("GET", "/static/app.css", "evil.example", ""); resp.StatusCode != 200 {
+		t.Errorf("the stylesheet for another host: %d", resp.StatusCode)
+	}
+	if resp, _ := f.hostRequest("POST", "/static/app.css", "evil.example", ""); resp.StatusCode != http.StatusMisdirectedRequest {
+		t.Errorf("a POST to a static file for another host: %d", resp.StatusCode)
+	}
 	if resp, out := f.hostRequest("POST", "/api/events/"+id+"/reports", "localhost:"+port, body(1, tb, code, "2-0"), json...); resp.StatusCode != 200 {
 		t.Errorf("a report to localhost: %d %s", resp.StatusCode, out)
 	}

@@ -133,7 +133,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
-	if !s.servedHost(r) {
+	if !s.servedHost(r) && !isStaticRead(r) {
 		s.refuseHost(w, r)
 		return
 	}
