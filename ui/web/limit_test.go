@@ -374,3 +374,29 @@ func TestAFloodOfGuessesRefusesNoHonestReport(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkLimiterTakeWhenFull measures a report's two takes when every
+// device and address limit is full, so that each new key evicts one: the
+// cost a flood puts on every honest report.
+func BenchmarkLimiterTakeWhenFull(b *testing.B) {
+	c := &testClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
+	l := newLimiter(c.now)
+	key := func(i int) (string, string) { return fmt.Sprintf("dev:%032x", i), fmt.Sprintf("ip:10.%d.%d.%d", i>>16&255, i>>8&255, i&255) }
+	for i := range maxBuckets {
+		dev, ip := key(i)
+		l.take(need{rateDeviceWrites, dev}, need{rateAddrWrites, ip})
+		l.spend(rateWrongPerDevice, dev)
+		l.spend(rateWrongPerAddr, ip)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		dev, ip := key(maxBuckets + i)
+		l.take(need{rateDeviceWrites, dev}, need{rateAddrWrites, ip})
+		wrong := []need{{rateWrongPerTable, fmt.Sprint("table:1:1:", i%512)}, {rateWrongPerDevice, dev}, {rateWrongPerAddr, ip}}
+		if refused, _ := l.take(wrong...); refused >= 0 {
+			b.Fatalf("refused by %s", wrong[refused].r.name)
+		}
+		l.give(wrong...)
+	}
+}
