@@ -381,7 +381,9 @@ func TestAFloodOfGuessesRefusesNoHonestReport(t *testing.T) {
 func BenchmarkLimiterTakeWhenFull(b *testing.B) {
 	c := &testClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
 	l := newLimiter(c.now)
-	key := func(i int) (string, string) { return fmt.Sprintf("dev:%032x", i), fmt.Sprintf("ip:10.%d.%d.%d", i>>16&255, i>>8&255, i&255) }
+	key := func(i int) (string, string) {
+		return fmt.Sprintf("dev:%032x", i), fmt.Sprintf("ip:10.%d.%d.%d", i>>16&255, i>>8&255, i&255)
+	}
 	for i := range maxBuckets {
 		dev, ip := key(i)
 		l.take(need{rateDeviceWrites, dev}, need{rateAddrWrites, ip})
