@@ -335,6 +335,7 @@ func TestAFloodOfGuessesRefusesNoHonestReport(t *testing.T) {
 		return rec.Code
 	}
 	flooded := r.Tables[:4]
+	read := 0
 	for a := range addrs {
 		pin := httptest.NewRequest("POST", "/judge/signin", strings.NewReader("pin=000000"))
 		pin.Header.Set("Content-Type", "application/x-www-form-urlencoded")
@@ -349,9 +350,18 @@ func TestAFloodOfGuessesRefusesNoHonestReport(t *testing.T) {
 		}
 		rep := httptest.NewRequest("POST", "/api/events/"+itoa64(int64(e.ID))+"/reports", strings.NewReader(body(1, table, "WRONG", "2-1")))
 		rep.Header.Set("Content-Type", "application/json")
-		if s := send(rep, a); s != 403 && s != 429 && s != 400 {
+		s := send(rep, a)
+		if s != 403 && s != 429 && s != 400 {
 			t.Fatalf("wrong code %d: %d", a, s)
 		}
+		if s == 403 {
+			read++
+		}
+	}
+	// The guesser rotating addresses and devices had each real table's
+	// burst of codes read, no more.
+	if want := len(flooded) * int(rateWrongPerTable.burst); read != want {
+		t.Errorf("%d wrong codes read at %d tables, want %d", read, len(flooded), want)
 	}
 	for _, lim := range []rate{rateDeviceWrites, rateAddrWrites, rateWrongPerDevice, rateWrongPerAddr, rateWrongPIN} {
 		if n := f.srv.limits.buckets(lim); n > maxBuckets+2 {
