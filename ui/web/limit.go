@@ -52,7 +52,8 @@ var (
 	rateWrongPerAddr = rate{name: "wrong codes per address", burst: 300, per: 200 * time.Millisecond}
 )
 
-// maxBuckets bounds each limit's memory (a bucket is some 150 bytes):
+// maxBuckets bounds each limit's memory (a bucket with its key is some
+// 200 bytes, so 4 MB a full limit, some 25 MB for every limit at once):
 // past it a limit keyed by device or address evicts the bucket that holds
 // least, and a kept limit (tables) refuses a new key until one refills.
 const maxBuckets = 20000
