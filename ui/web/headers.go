@@ -71,11 +71,16 @@ func (s *Server) logf(format string, args ...any) {
 // the players' names), and an honest phone always uses the address it was
 // given (QR code, poster, the window's list), so refusing reads costs it
 // nothing. A request without Host (HTTP/1.0) is no browser's, so no
-// rebinding page's; it passes.
+// rebinding page's; it passes. So does a request that came over no
+// connection (net/http names the connection's address on every request
+// it serves; only a handler called directly, as tests do, has none): no
+// page can reach it.
 func (s *Server) servedHost(r *http.Request) bool {
-	if r.Host == "" {
+	addr, connected := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+	if r.Host == "" || !connected {
 		return true
 	}
+	local, _ := addr.(*net.TCPAddr)
 	host, port := splitHost(r.Host, "80")
 	if s.cfg.BaseURL != "" {
 		if u, err := url.Parse(s.cfg.BaseURL); err == nil {
@@ -85,9 +90,6 @@ func (s *Server) servedHost(r *http.Request) bool {
 			}
 		}
 	}
-	// Without the connection's address (a handler called directly), the
-	// loopback names on any port.
-	local, _ := r.Context().Value(http.LocalAddrContextKey).(*net.TCPAddr)
 	if local != nil && strconv.Itoa(local.Port) != port {
 		return false
 	}
