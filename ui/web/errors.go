@@ -66,6 +66,8 @@ func statusTitle(status int) i18n.Text {
 		return i18n.F("Method not allowed")
 	case http.StatusConflict:
 		return i18n.F("Conflict")
+	case http.StatusMisdirectedRequest:
+		return i18n.F("Wrong address")
 	case http.StatusRequestEntityTooLarge:
 		return i18n.F("Too much sent")
 	case http.StatusTooManyRequests:

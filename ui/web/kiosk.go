@@ -934,7 +934,7 @@ func (k *kioskArea) apiDeckCheck(w http.ResponseWriter, r *http.Request) {
 		k.s.fail(w, r, http.StatusForbidden, msgNoDeck)
 		return
 	}
-	if ok, wait := k.s.limits.allow(rateDeckCheck, "deck:"+deviceKey(r)); !ok {
+	if ok, wait := k.s.limits.allow(rateDeckCheck, deviceKey(r)); !ok {
 		k.s.staffTooMany(w, r, wait, i18n.F("Checking too often; the check runs again when you pause typing."))
 		return
 	}

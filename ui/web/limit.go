@@ -1,116 +1,272 @@
 package web
 
 import (
+	"container/heap"
 	"slices"
 	"sync"
 	"time"
 )
 
-// rate is how often something may happen: burst at once, then one more
-// each per.
+// rate is one named limit: burst at once, then one more each per. Each
+// rate has buckets of its own, so that two limits keyed on the same
+// device never share a budget (a device's correct reports must not use
+// up its wrong-code budget).
 type rate struct {
+	// name tells limits with the same numbers apart.
+	name  string
 	burst float64
 	per   time.Duration
+	// keep marks a limit whose buckets are never evicted to make room:
+	// one whose keys are bounded by what exists (the tables of a round),
+	// or a single server-wide key. Every other limit is keyed by device
+	// or address, which a guesser has as many of as they like, and evicts
+	// its least useful bucket when full (see limitSet.room).
+	keep bool
 }
 
 // The rates of the network's writes. A player types a code a few times at
 // most; a guesser needs thousands of tries for one code.
 var (
 	// rateDeviceWrites bounds every write a device (or, without a device
-	// cookie, an address) makes.
-	rateDeviceWrites = rate{burst: 20, per: 6 * time.Second}
+	// cookie, an address) makes: enough for a judge or a helpful player
+	// reporting thirty tables in a minute with a few retries, and for a
+	// kiosk's forms.
+	rateDeviceWrites = rate{name: "device writes", burst: 60, per: 2 * time.Second}
+	// rateAddrWrites is the coarse outer bound of the writes of one
+	// address: a whole room behind one address (a guest portal, a NAT'd
+	// access point) reports 512 tables twice over in a minute within it,
+	// and a single machine minting device cookies stays below what the
+	// laptop can serve.
+	rateAddrWrites = rate{name: "address writes", burst: 1200, per: 25 * time.Millisecond}
 	// rateWrongPerTable bounds the wrong codes tried at one table of one
-	// round, whoever tries them.
-	rateWrongPerTable = rate{burst: 6, per: time.Minute}
-	// rateWrongPerDevice bounds the wrong codes one device (or address)
-	// tries, whatever the table.
-	rateWrongPerDevice = rate{burst: 10, per: 30 * time.Second}
+	// round, whoever tries them: the bound that holds against a guesser
+	// with any number of devices and addresses. Its buckets exist only
+	// for tables that exist (a try at another table gives its token back).
+	rateWrongPerTable = rate{name: "wrong codes per table", burst: 6, per: time.Minute, keep: true}
+	// rateWrongPerDevice bounds the wrong codes one device (or, without a
+	// device cookie, one address) tries, whatever the table.
+	rateWrongPerDevice = rate{name: "wrong codes per device", burst: 10, per: 30 * time.Second}
+	// rateWrongPerAddr is the coarse outer bound of the wrong codes of one
+	// address: a room's typing slips stay far below it, a single machine
+	// minting device cookies cannot drain every table's budget.
+	rateWrongPerAddr = rate{name: "wrong codes per address", burst: 300, per: 200 * time.Millisecond}
 )
 
-// maxBuckets bounds the limiter's memory: past it, full buckets are
-// swept, and when none can go a new key is refused until some refill.
-const maxBuckets = 50000
+// maxBuckets bounds each limit's memory (a bucket with its key is some
+// 200 bytes, so 4 MB a full limit, some 25 MB for every limit at once):
+// past it a limit keyed by device or address evicts the bucket that holds
+// least, and a kept limit (tables) refuses a new key until one refills.
+const maxBuckets = 20000
 
-// limiter is a set of token buckets by key ("dev:…", "ip:…",
-// "table:…"), shared by every area's writes.
+// limiter is a set of named limits (rates), each a set of token buckets
+// by key ("dev:…", "ip:…", "table:…"), shared by every area's writes.
 type limiter struct {
 	now func() time.Time
+	// max is maxBuckets; a test lowers it.
+	max int
 
-	mu      sync.Mutex
+	mu     sync.Mutex
+	limits map[rate]*limitSet
+	// call counts the limiter's calls: a bucket remembers the call that
+	// last got it, so that making room for one key never drops the bucket
+	// of another key the same call holds.
+	call uint64
+}
+
+// limitSet is one limit's buckets, in a heap by the time each is full
+// again: the top holds the least (a full bucket holds nothing a new one
+// would not).
+type limitSet struct {
+	r       rate
 	buckets map[string]*bucket
+	order   bucketHeap
 }
 
 type bucket struct {
+	key    string
 	tokens float64
 	at     time.Time
-	r      rate
+	// full is when the bucket holds its burst again, if nothing is taken.
+	full time.Time
+	i    int    // in the heap
+	call uint64 // the limiter call that last got it
+}
+
+// need is one token a request needs: a limit and a key.
+type need struct {
+	r   rate
+	key string
 }
 
 func newLimiter(now func() time.Time) *limiter {
-	return &limiter{now: now, buckets: map[string]*bucket{}}
+	return &limiter{now: now, max: maxBuckets, limits: map[rate]*limitSet{}}
 }
 
 // refill brings b's tokens up to now.
-func (b *bucket) refill(now time.Time) {
+func (b *bucket) refill(r rate, now time.Time) {
 	if d := now.Sub(b.at); d > 0 {
-		b.tokens = min(b.r.burst, b.tokens+float64(d)/float64(b.r.per))
+		b.tokens = min(r.burst, b.tokens+float64(d)/float64(r.per))
 		b.at = now
 	}
 }
 
-// get returns key's bucket, creating a full one; nil when the limiter is
-// full even after a sweep.
-func (l *limiter) get(key string, r rate, now time.Time) *bucket {
-	b, ok := l.buckets[key]
+// set returns r's buckets, creating the set.
+func (l *limiter) set(r rate) *limitSet {
+	s, ok := l.limits[r]
+	if !ok {
+		s = &limitSet{r: r, buckets: map[string]*bucket{}}
+		l.limits[r] = s
+	}
+	return s
+}
+
+// lookup returns key's bucket refilled to now, nil when it has none.
+func (s *limitSet) lookup(key string, now time.Time) *bucket {
+	b, ok := s.buckets[key]
 	if ok {
-		b.refill(now)
-		return b
+		b.refill(s.r, now)
 	}
-	if len(l.buckets) >= maxBuckets {
-		l.sweep(now)
-		if len(l.buckets) >= maxBuckets {
-			return nil
-		}
-	}
-	b = &bucket{tokens: r.burst, at: now, r: r}
-	l.buckets[key] = b
 	return b
 }
 
-// sweep forgets the buckets that have refilled: they hold nothing a new
-// bucket would not.
-func (l *limiter) sweep(now time.Time) {
-	for k, b := range l.buckets {
-		b.refill(now)
-		if b.tokens >= b.r.burst {
-			delete(l.buckets, k)
+// get returns key's bucket for limiter call call, creating a full one;
+// nil only when a kept limit is full of buckets still in use.
+func (s *limitSet) get(key string, now time.Time, max int, call uint64) *bucket {
+	if b := s.lookup(key, now); b != nil {
+		b.call = call
+		return b
+	}
+	if !s.room(now, max, call) {
+		return nil
+	}
+	b := &bucket{key: key, tokens: s.r.burst, at: now, full: now, call: call}
+	s.buckets[key] = b
+	heap.Push(&s.order, b)
+	return b
+}
+
+// room makes room for one more bucket: it forgets the buckets that have
+// refilled (they hold nothing), and when the limit is still full, a limit
+// keyed by device or address evicts the bucket that will be full soonest,
+// never refusing a new key for lack of room. That eviction gives its key
+// back at most a burst: what a guesser gets anyway by sending a new
+// device cookie or using a new address, which costs nothing. So device
+// and address budgets only keep one honest phone (or one room) from
+// spending another's; what bounds a guesser is the per-table budget and
+// the server-wide ones, which are kept limits and never evicted. A kept
+// limit that is full refuses (false). A bucket the same call holds is
+// never dropped (the next one goes instead).
+func (s *limitSet) room(now time.Time, max int, call uint64) bool {
+	var held []*bucket
+	defer func() {
+		for _, b := range held {
+			heap.Push(&s.order, b)
+		}
+	}()
+	for len(s.order) > 0 {
+		top := s.order[0]
+		switch {
+		case top.call == call:
+			held = append(held, heap.Pop(&s.order).(*bucket))
+		case !top.full.After(now):
+			delete(s.buckets, heap.Pop(&s.order).(*bucket).key)
+		case len(s.buckets) < max:
+			return true
+		case s.r.keep:
+			return false
+		default:
+			delete(s.buckets, heap.Pop(&s.order).(*bucket).key)
+			return true
 		}
 	}
+	return len(s.buckets) < max || !s.r.keep
+}
+
+// take takes n tokens from b (down to none at most), keeping the heap in
+// order.
+func (s *limitSet) take(b *bucket, n float64, now time.Time) {
+	b.tokens = max(0, b.tokens-n)
+	b.full = now.Add(time.Duration((s.r.burst - b.tokens) * float64(s.r.per)))
+	heap.Fix(&s.order, b.i)
+}
+
+// wait is how long until b has a token.
+func (s *limitSet) wait(b *bucket) time.Duration {
+	if b.tokens >= 1 {
+		return 0
+	}
+	return time.Duration((1 - b.tokens) * float64(s.r.per))
 }
 
 // allow takes a token from each key's bucket if every one has a token,
 // and otherwise takes none and says how long until they all would.
 func (l *limiter) allow(r rate, keys ...string) (ok bool, wait time.Duration) {
-	keys = distinct(keys)
+	needs := make([]need, 0, len(keys))
+	for _, k := range keys {
+		needs = append(needs, need{r, k})
+	}
+	refused, wait := l.take(needs...)
+	return refused < 0, wait
+}
+
+// take takes a token from every need's bucket if every one has a token,
+// in one step, so that simultaneous requests cannot all pass a limit
+// they would exceed together. Otherwise it takes none and returns the
+// first need refused (-1 when none was) and how long until every bucket
+// has a token.
+func (l *limiter) take(needs ...need) (refused int, wait time.Duration) {
+	needs = distinct(needs)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
-	bs := make([]*bucket, len(keys))
-	for i, k := range keys {
-		if bs[i] = l.get(k, r, now); bs[i] == nil {
-			return false, r.per
+	l.call++
+	refused = -1
+	bs := make([]*bucket, len(needs))
+	for i, n := range needs {
+		s := l.set(n.r)
+		if bs[i] = s.get(n.key, now, l.max, l.call); bs[i] == nil {
+			return i, n.r.per
 		}
-		if bs[i].tokens < 1 {
-			wait = max(wait, time.Duration((1-bs[i].tokens)*float64(r.per)))
+		if w := s.wait(bs[i]); w > 0 {
+			if refused < 0 {
+				refused = i
+			}
+			wait = max(wait, w)
 		}
 	}
-	if wait > 0 {
-		return false, wait
+	if refused >= 0 {
+		return refused, wait
 	}
-	for _, b := range bs {
-		b.tokens--
+	for i, n := range needs {
+		l.limits[n.r].take(bs[i], 1, now)
 	}
-	return true, 0
+	return -1, 0
+}
+
+// give gives back the tokens a take took, when what they were taken for
+// did not happen (a right code). A bucket full again is forgotten: it
+// holds nothing, and a key that does not exist (a table no round has)
+// leaves no bucket behind.
+func (l *limiter) give(needs ...need) {
+	needs = distinct(needs)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	for _, n := range needs {
+		s, ok := l.limits[n.r]
+		if !ok {
+			continue
+		}
+		b := s.lookup(n.key, now)
+		if b == nil {
+			continue
+		}
+		s.take(b, -1, now)
+		if b.tokens >= s.r.burst {
+			heap.Remove(&s.order, b.i)
+			delete(s.buckets, b.key)
+		}
+	}
 }
 
 // check says whether each key's bucket has a token, taking none, and how
@@ -118,15 +274,14 @@ func (l *limiter) allow(r rate, keys ...string) (ok bool, wait time.Duration) {
 func (l *limiter) check(r rate, keys ...string) (ok bool, wait time.Duration) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	s, found := l.limits[r]
+	if !found {
+		return true, 0
+	}
 	now := l.now()
 	for _, k := range keys {
-		b, ok := l.buckets[k]
-		if !ok {
-			continue
-		}
-		b.refill(now)
-		if b.tokens < 1 {
-			wait = max(wait, time.Duration((1-b.tokens)*float64(b.r.per)))
+		if b := s.lookup(k, now); b != nil {
+			wait = max(wait, s.wait(b))
 		}
 	}
 	return wait == 0, wait
@@ -135,25 +290,67 @@ func (l *limiter) check(r rate, keys ...string) (ok bool, wait time.Duration) {
 // spend takes a token from each key's bucket, down to none (a failure
 // already happened: it counts even when the bucket is empty).
 func (l *limiter) spend(r rate, keys ...string) {
-	keys = distinct(keys)
+	needs := make([]need, 0, len(keys))
+	for _, k := range keys {
+		needs = append(needs, need{r, k})
+	}
+	needs = distinct(needs)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
-	for _, k := range keys {
-		if b := l.get(k, r, now); b != nil {
-			b.tokens = max(0, b.tokens-1)
+	l.call++
+	s := l.set(r)
+	for _, n := range needs {
+		if b := s.get(n.key, now, l.max, l.call); b != nil {
+			s.take(b, 1, now)
 		}
 	}
 }
 
-// distinct drops repeated keys: a device without a cookie is known by its
+// buckets is how many buckets r holds now (for tests and the log).
+func (l *limiter) buckets(r rate) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if s, ok := l.limits[r]; ok {
+		return len(s.buckets)
+	}
+	return 0
+}
+
+// distinct drops repeated needs: a device without a cookie is known by its
 // address, which is also the address key; one request takes one token.
-func distinct(keys []string) []string {
-	out := keys[:0:0]
-	for _, k := range keys {
-		if !slices.Contains(out, k) {
-			out = append(out, k)
+func distinct(needs []need) []need {
+	out := needs[:0:0]
+	for _, n := range needs {
+		if !slices.Contains(out, n) {
+			out = append(out, n)
 		}
 	}
 	return out
+}
+
+// bucketHeap orders a limit's buckets by when each is full again.
+type bucketHeap []*bucket
+
+func (h bucketHeap) Len() int           { return len(h) }
+func (h bucketHeap) Less(i, j int) bool { return h[i].full.Before(h[j].full) }
+func (h bucketHeap) Swap(i, j int) {
+	h[i], h[j] = h[j], h[i]
+	h[i].i, h[j].i = i, j
+}
+
+// Push adds a bucket (container/heap's interface).
+func (h *bucketHeap) Push(x any) {
+	b := x.(*bucket)
+	b.i = len(*h)
+	*h = append(*h, b)
+}
+
+// Pop removes the last bucket (container/heap's interface).
+func (h *bucketHeap) Pop() any {
+	old := *h
+	b := old[len(old)-1]
+	old[len(old)-1] = nil
+	*h = old[:len(old)-1]
+	return b
 }

@@ -2,8 +2,14 @@ package web
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"tablekeeper/core/event"
 )
 
 // A bucket gives its burst at once, then one a period; allow takes from
@@ -61,23 +67,348 @@ func TestLimiterCheckAndSpend(t *testing.T) {
 	}
 }
 
-// The limiter's memory is bounded: full buckets are swept, and a new key
-// is refused while every bucket is in use.
-func TestLimiterIsBounded(t *testing.T) {
+// Each limit has buckets of its own: a device's writes never spend its
+// wrong-code budget, even under the same key, nor do two limits with the
+// same numbers share one.
+func TestEachLimitHasItsOwnBuckets(t *testing.T) {
 	c := &testClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
 	l := newLimiter(c.now)
-	r := rate{burst: 1, per: time.Hour}
-	for i := 0; i < maxBuckets; i++ {
-		l.allow(r, fmt.Sprint("ip:", i))
+	for i := 0; i < int(rateDeviceWrites.burst); i++ {
+		if ok, _ := l.allow(rateDeviceWrites, "dev:a"); !ok {
+			t.Fatalf("write %d refused", i+1)
+		}
 	}
-	if ok, _ := l.allow(r, "ip:new"); ok {
+	if ok, _ := l.allow(rateDeviceWrites, "dev:a"); ok {
+		t.Fatal("the writes' budget has no end")
+	}
+	if ok, _ := l.check(rateWrongPerDevice, "dev:a"); !ok {
+		t.Error("the writes spent the wrong-code budget")
+	}
+	a, b := rate{name: "a", burst: 1, per: time.Hour}, rate{name: "b", burst: 1, per: time.Hour}
+	l.spend(a, "k")
+	if ok, _ := l.allow(b, "k"); !ok {
+		t.Error("two limits with the same numbers share a bucket")
+	}
+}
+
+// take takes from every limit or from none, and says which refused;
+// give returns the tokens and forgets a bucket that is full again.
+func TestTakeAndGiveBack(t *testing.T) {
+	c := &testClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
+	l := newLimiter(c.now)
+	table, dev := rate{name: "t", burst: 2, per: time.Minute, keep: true}, rate{name: "d", burst: 5, per: time.Minute}
+	needs := []need{{table, "table:1"}, {dev, "dev:a"}}
+	for i := 0; i < 2; i++ {
+		if refused, _ := l.take(needs...); refused >= 0 {
+			t.Fatalf("take %d refused by %d", i+1, refused)
+		}
+	}
+	refused, wait := l.take(needs...)
+	if refused != 0 || wait != time.Minute {
+		t.Fatalf("third take: refused %d, wait %v", refused, wait)
+	}
+	if ok, _ := l.check(dev, "dev:a"); !ok || l.buckets(dev) != 1 {
+		t.Fatal("the refused take spent the device's token")
+	}
+	c.add(10 * time.Second)
+	l.give(needs...)
+	l.give(needs...)
+	if l.buckets(table) != 0 {
+		t.Errorf("%d table buckets left after giving every token back", l.buckets(table))
+	}
+	// The device's bucket is full again (10 s refilled a sixth): gone.
+	if l.buckets(dev) != 0 {
+		t.Errorf("%d device buckets left", l.buckets(dev))
+	}
+}
+
+// A limit keyed by device or address never refuses a new key for lack of
+// room: it evicts the bucket that will be full soonest, and keeps the
+// ones that hold the most.
+func TestAFullLimitEvictsTheBucketThatHoldsLeast(t *testing.T) {
+	c := &testClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
+	l := newLimiter(c.now)
+	l.max = 3
+	r := rate{name: "wrong", burst: 5, per: time.Minute}
+	for key, n := range map[string]int{"dev:a": 5, "dev:b": 1, "dev:c": 3} {
+		for range n {
+			l.spend(r, key)
+		}
+	}
+	if ok, _ := l.allow(r, "dev:new"); !ok {
+		t.Fatal("a new key was refused for lack of room")
+	}
+	held := l.limits[r].buckets
+	if _, ok := held["dev:b"]; ok || len(held) != 3 {
+		t.Errorf("dev:b (one token spent) should be the one evicted: %v", keysOf(held))
+	}
+	if _, ok := held["dev:a"]; !ok {
+		t.Error("dev:a (every token spent) was evicted")
+	}
+	if ok, _ := l.check(r, "dev:a"); ok {
+		t.Error("dev:a's budget came back")
+	}
+	// Two keys of one call: making room for the second never drops the
+	// first.
+	if ok, _ := l.allow(r, "dev:x", "dev:y"); !ok || l.buckets(r) > 4 {
+		t.Errorf("two new keys at once: %v, %d buckets", ok, l.buckets(r))
+	}
+	for range 4 {
+		l.allow(r, "dev:x", "dev:y")
+	}
+	if ok, _ := l.check(r, "dev:x"); ok {
+		t.Error("dev:x lost its bucket")
+	}
+	// A flood of new keys, two a call, as a wrong PIN spends: the limit
+	// stays within its bound.
+	for i := range 1000 {
+		l.spend(r, fmt.Sprint("ip:", i), fmt.Sprint("dev:", i))
+	}
+	if l.buckets(r) > l.max {
+		t.Errorf("%d buckets after the flood, bound %d", l.buckets(r), l.max)
+	}
+}
+
+// A kept limit (tables, server-wide) is never evicted: full of buckets
+// in use, it refuses a new key until one refills.
+func TestAKeptLimitIsNeverEvicted(t *testing.T) {
+	c := &testClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
+	l := newLimiter(c.now)
+	r := rate{name: "kept", burst: 1, per: time.Hour, keep: true}
+	for i := 0; i < l.max; i++ {
+		l.allow(r, fmt.Sprint("table:", i))
+	}
+	if ok, _ := l.allow(r, "table:new"); ok {
 		t.Error("a new key was let in past the bound")
 	}
+	if ok, _ := l.check(r, "table:0"); ok {
+		t.Error("table:0 was evicted")
+	}
 	c.add(time.Hour)
-	if ok, _ := l.allow(r, "ip:new"); !ok {
+	if ok, _ := l.allow(r, "table:new"); !ok {
 		t.Error("refilled buckets were not swept")
 	}
-	if len(l.buckets) > 1 {
-		t.Errorf("%d buckets kept after the sweep", len(l.buckets))
+	if l.buckets(r) > 1 {
+		t.Errorf("%d buckets kept after the sweep", l.buckets(r))
+	}
+}
+
+func keysOf(m map[string]*bucket) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+// phone is a device cookie for a test report: the i-th phone's own ID.
+func phone(i int) string { return fmt.Sprintf("Cookie|%s=%032x", deviceCookie, i+1) }
+
+// reportAs posts a report as a phone (a header pair "Cookie|…").
+func (f *fixture) reportAs(id event.EventID, who, b string) (int, string) {
+	f.t.Helper()
+	name, value, _ := strings.Cut(who, "|")
+	return f.report(id, b, name, value)
+}
+
+// One phone reporting every table of a 64-player round with the right
+// codes, as a judge or a helpful player may, is never refused and never
+// told it guessed codes; its wrong-code budget is whole afterwards.
+func TestAPhoneReportingManyTablesWithTheRightCodesIsNeverRefused(t *testing.T) {
+	f := newFixture(t)
+	e, _, r := f.openRound(64)
+	codes := f.codes(e.ID, 1)
+	me := phone(0)
+	for i, tb := range r.Tables {
+		if status, out := f.reportAs(e.ID, me, body(1, tb.Number, codes[tb.Number], "2-1")); status != 200 {
+			t.Fatalf("report %d (table %d): %d %s", i+1, tb.Number, status, out)
+		}
+		f.clock.add(time.Second)
+	}
+	f.clock.add(7 * time.Second)
+	tb := r.Tables[0].Number
+	if status, out := f.reportAs(e.ID, me, body(1, tb, codes[tb], "2-1")); status != 200 || strings.Contains(out, "wrong") {
+		t.Errorf("7 s later: %d %s", status, out)
+	}
+	for i := 0; i < int(rateWrongPerDevice.burst); i++ {
+		tb := r.Tables[i+1].Number
+		if status, out := f.reportAs(e.ID, me, body(1, tb, "WRONG", "2-1")); status != 403 {
+			t.Fatalf("wrong code %d after %d right ones: %d %s (the right ones spent the wrong-code budget)", i+1, len(r.Tables), status, out)
+		}
+	}
+	status, out := f.reportAs(e.ID, me, body(1, tb, codes[tb], "2-1"))
+	if status != http.StatusTooManyRequests || !strings.Contains(errorOf(t, out), "This phone has tried too many wrong codes") {
+		t.Errorf("past its own wrong codes: %d %s", status, out)
+	}
+}
+
+// A 1,024-player room behind one address (a guest portal): both phones
+// of each of the 512 tables report within a minute, every report passes.
+func TestARoomBehindOneAddressReportsEveryTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 1,024-player event")
+	}
+	f := newFixture(t)
+	e, _, r := f.openRound(1024)
+	codes := f.codes(e.ID, 1)
+	if len(r.Tables) != 512 {
+		t.Fatalf("%d tables", len(r.Tables))
+	}
+	step := time.Minute / time.Duration(2*len(r.Tables))
+	for seat := 0; seat < 2; seat++ {
+		for i, tb := range r.Tables {
+			if status, out := f.reportAs(e.ID, phone(2*i+seat), body(1, tb.Number, codes[tb.Number], "2-1")); status != 200 {
+				t.Fatalf("seat %d of table %d: %d %s", seat+1, tb.Number, status, out)
+			}
+			f.clock.add(step)
+		}
+	}
+}
+
+// The wrong-code limit is counted before the code is read: 60 phones
+// trying wrong codes at one table at the same moment, through the real
+// handler and director, have exactly the table's burst read; every other
+// try waits, and so does the right code.
+func TestSimultaneousWrongCodesAreCountedExactly(t *testing.T) {
+	f := newFixture(t)
+	e, _, r := f.openRound(8)
+	tb := r.Tables[0].Number
+	statuses := make([]int, 60)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range statuses {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			statuses[i], _ = f.reportAs(e.ID, phone(i), body(1, tb, fmt.Sprintf("WRONG%d", i), "2-1"))
+		}()
+	}
+	close(start)
+	wg.Wait()
+	count := map[int]int{}
+	for _, s := range statuses {
+		count[s]++
+	}
+	if count[403] != int(rateWrongPerTable.burst) || count[429] != len(statuses)-int(rateWrongPerTable.burst) {
+		t.Errorf("statuses %v: want exactly %v wrong codes read (403), the rest 429", count, rateWrongPerTable.burst)
+	}
+	code := f.codes(e.ID, 1)[tb]
+	status, out := f.reportAs(e.ID, phone(100), body(1, tb, code, "2-1"))
+	if status != 429 || !strings.Contains(errorOf(t, out), fmt.Sprintf("Too many wrong codes were tried for table %d", tb)) {
+		t.Errorf("the right code after them: %d %s", status, out)
+	}
+}
+
+// A table that does not exist leaves no bucket behind, so the table
+// budgets' memory follows the tables in play, not what a guesser sends.
+func TestATableThatDoesNotExistLeavesNoBucket(t *testing.T) {
+	f := newFixture(t)
+	e, _, _ := f.openRound(8)
+	for i := range 50 {
+		if status, out := f.reportAs(e.ID, phone(i), body(1, 100+i, "WRONG", "2-1")); status != 400 {
+			t.Fatalf("table %d: %d %s", 100+i, status, out)
+		}
+	}
+	if n := f.srv.limits.buckets(rateWrongPerTable); n != 0 {
+		t.Errorf("%d table buckets for tables that do not exist", n)
+	}
+}
+
+// A flood of 200,000 wrong PINs and wrong codes from 100,000 addresses,
+// each with a device cookie of its own, leaves the limiter within its
+// bounds, and 20 honest first reports afterwards all pass.
+func TestAFloodOfGuessesRefusesNoHonestReport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("200,000 requests")
+	}
+	f := newFixture(t)
+	e, _, r := f.openRound(64)
+	codes := f.codes(e.ID, 1)
+	const addrs = 100000
+	send := func(req *http.Request, addr int) int {
+		req.RemoteAddr = fmt.Sprintf("10.%d.%d.%d:40000", addr>>16, addr>>8&255, addr&255)
+		req.Host = "192.168.1.20:8080"
+		req.AddCookie(&http.Cookie{Name: deviceCookie, Value: fmt.Sprintf("%032x", addr+1<<40)})
+		rec := httptest.NewRecorder()
+		f.srv.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	flooded := r.Tables[:4]
+	read := 0
+	for a := range addrs {
+		pin := httptest.NewRequest("POST", "/judge/signin", strings.NewReader("pin=000000"))
+		pin.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if s := send(pin, a); s != 403 && s != 429 {
+			t.Fatalf("wrong PIN %d: %d", a, s)
+		}
+		// Half the wrong codes at four real tables, half at tables that
+		// do not exist.
+		table := 100 + a%9000
+		if a%2 == 0 {
+			table = flooded[a/2%len(flooded)].Number
+		}
+		rep := httptest.NewRequest("POST", "/api/events/"+itoa64(int64(e.ID))+"/reports", strings.NewReader(body(1, table, "WRONG", "2-1")))
+		rep.Header.Set("Content-Type", "application/json")
+		s := send(rep, a)
+		if s != 403 && s != 429 && s != 400 {
+			t.Fatalf("wrong code %d: %d", a, s)
+		}
+		if s == 403 {
+			read++
+		}
+	}
+	// The guesser rotating addresses and devices had each real table's
+	// burst of codes read, no more.
+	if want := len(flooded) * int(rateWrongPerTable.burst); read != want {
+		t.Errorf("%d wrong codes read at %d tables, want %d", read, len(flooded), want)
+	}
+	for _, lim := range []rate{rateDeviceWrites, rateAddrWrites, rateWrongPerDevice, rateWrongPerAddr, rateWrongPIN} {
+		if n := f.srv.limits.buckets(lim); n > maxBuckets+2 {
+			t.Errorf("%s: %d buckets, past the bound", lim.name, n)
+		}
+	}
+	if n := f.srv.limits.buckets(rateWrongPerTable); n > len(flooded) {
+		t.Errorf("%d table buckets for %d tables tried", n, len(flooded))
+	}
+	for i, tb := range r.Tables[len(flooded) : len(flooded)+20] {
+		req := httptest.NewRequest("POST", "/api/events/"+itoa64(int64(e.ID))+"/reports", strings.NewReader(body(1, tb.Number, codes[tb.Number], "2-1")))
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		req.RemoteAddr = fmt.Sprintf("192.168.1.%d:50000", 100+i)
+		req.Host = "192.168.1.20:8080"
+		req.AddCookie(&http.Cookie{Name: deviceCookie, Value: fmt.Sprintf("%032x", 7<<60+i)})
+		f.srv.ServeHTTP(rec, req)
+		if rec.Code != 200 {
+			t.Errorf("honest report %d (table %d): %d %s", i+1, tb.Number, rec.Code, rec.Body)
+		}
+	}
+}
+
+// BenchmarkLimiterTakeWhenFull measures a report's two takes when every
+// device and address limit is full, so that each new key evicts one: the
+// cost a flood puts on every honest report.
+func BenchmarkLimiterTakeWhenFull(b *testing.B) {
+	c := &testClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
+	l := newLimiter(c.now)
+	key := func(i int) (string, string) {
+		return fmt.Sprintf("dev:%032x", i), fmt.Sprintf("ip:10.%d.%d.%d", i>>16&255, i>>8&255, i&255)
+	}
+	for i := range maxBuckets {
+		dev, ip := key(i)
+		l.take(need{rateDeviceWrites, dev}, need{rateAddrWrites, ip})
+		l.spend(rateWrongPerDevice, dev)
+		l.spend(rateWrongPerAddr, ip)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		dev, ip := key(maxBuckets + i)
+		l.take(need{rateDeviceWrites, dev}, need{rateAddrWrites, ip})
+		wrong := []need{{rateWrongPerTable, fmt.Sprint("table:1:1:", i%512)}, {rateWrongPerDevice, dev}, {rateWrongPerAddr, ip}}
+		if refused, _ := l.take(wrong...); refused >= 0 {
+			b.Fatalf("refused by %s", wrong[refused].r.name)
+		}
+		l.give(wrong...)
 	}
 }

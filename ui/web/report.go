@@ -207,9 +207,8 @@ func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, i18n.F("Send the report as JSON (Content-Type: application/json): {\"round\":R,\"table\":T,\"code\":\"…\",\"result\":\"2-1\"}."))
 		return
 	}
-	device, dev, addr := deviceOf(r), deviceKey(r), "ip:"+clientAddr(r)
-	if ok, wait := s.limits.allow(rateDeviceWrites, dev, addr); !ok {
-		s.tooMany(w, r, wait, i18n.F("This phone has sent many reports in a short time"))
+	if refused, wait := s.limits.take(reportWrites(r)...); refused >= 0 {
+		s.tooMany(w, r, wait, writeRefusals[refused])
 		return
 	}
 	req, err := decodeReport(r.Body)
@@ -217,24 +216,25 @@ func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
 		s.failErr(w, r, err)
 		return
 	}
-	table := fmt.Sprintf("table:%d:%d:%d", id, req.Round, req.Table)
-	if ok, wait := s.limits.check(rateWrongPerTable, table); !ok {
-		s.tooMany(w, r, wait, i18n.F("Too many wrong codes were tried for table %d", req.Table))
+	// The wrong-code budgets are taken before the code is read and given
+	// back when it was right: simultaneous tries at one table cannot all
+	// be read while its budget lasts.
+	wrong := wrongCodeNeeds(r, id, req.Round, req.Table)
+	if refused, wait := s.limits.take(wrong...); refused >= 0 {
+		s.tooMany(w, r, wait, wrongCodeRefusal(refused, req.Table))
 		return
 	}
-	if ok, wait := s.limits.check(rateWrongPerDevice, dev, addr); !ok {
-		s.tooMany(w, r, wait, i18n.F("This phone has tried too many wrong codes"))
-		return
-	}
+	device := deviceOf(r)
 	if device == "" {
-		device = addr
+		device = "ip:" + clientAddr(r)
 	}
 	rc, err := s.d.Report(r.Context(), director.TableReport{Event: id, Round: req.Round, Table: req.Table, Code: req.Code,
 		Result: req.resultLine(), Device: device})
+	if !errors.Is(err, director.ErrWrongCode) {
+		s.limits.give(wrong...)
+	}
 	switch {
 	case errors.Is(err, director.ErrWrongCode):
-		s.limits.spend(rateWrongPerTable, table)
-		s.limits.spend(rateWrongPerDevice, dev, addr)
 		s.fail(w, r, http.StatusForbidden, errText{err})
 	case errors.Is(err, director.ErrReportConflict):
 		s.fail(w, r, http.StatusConflict, errText{err})
@@ -263,6 +263,40 @@ func replyOf(l i18n.Lang, rc director.ReportReceipt) (int, reportReply) {
 		reply.Message = i18n.T(l, "recorded: %s.", rc.Said)
 	}
 	return http.StatusOK, reply
+}
+
+// reportWrites are the write budgets a report takes from: its device's
+// and, as a coarse outer bound, its address's.
+func reportWrites(r *http.Request) []need {
+	return []need{{rateDeviceWrites, deviceKey(r)}, {rateAddrWrites, "ip:" + clientAddr(r)}}
+}
+
+// writeRefusals say which of reportWrites' budgets is spent.
+var writeRefusals = []i18n.Text{
+	i18n.F("This phone has sent many reports in a short time"),
+	i18n.F("A great many reports came from this network address in a short time"),
+}
+
+// wrongCodeNeeds are the wrong-code budgets a report takes a token from
+// until its code is known to be right: the table's (whoever tries), the
+// device's, and its address's as a coarse outer bound.
+func wrongCodeNeeds(r *http.Request, id event.EventID, round, table int) []need {
+	return []need{
+		{rateWrongPerTable, fmt.Sprintf("table:%d:%d:%d", id, round, table)},
+		{rateWrongPerDevice, deviceKey(r)},
+		{rateWrongPerAddr, "ip:" + clientAddr(r)},
+	}
+}
+
+// wrongCodeRefusal says which of wrongCodeNeeds' budgets is spent.
+func wrongCodeRefusal(refused, table int) i18n.Text {
+	switch refused {
+	case 0:
+		return i18n.F("Too many wrong codes were tried for table %d", table)
+	case 1:
+		return i18n.F("This phone has tried too many wrong codes")
+	}
+	return i18n.F("Too many wrong codes came from this network address")
 }
 
 // tooMany refuses a write for a while, saying how long.

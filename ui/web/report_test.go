@@ -284,6 +284,7 @@ func FuzzReportRequest(f *testing.F) {
 		fx.srv.limits = newLimiter(fx.clock.now)
 		rec := httptest.NewRecorder()
 		hreq := httptest.NewRequest("POST", "/api/events/"+itoa64(int64(e.ID))+"/reports", strings.NewReader(in))
+		hreq.Host = "127.0.0.1:8080" // a host the server serves (see servedHost)
 		hreq.Header.Set("Content-Type", "application/json")
 		fx.srv.ServeHTTP(rec, hreq)
 		switch rec.Code {

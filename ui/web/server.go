@@ -144,12 +144,17 @@ func (s *Server) areas() [][]route {
 }
 
 // ServeHTTP answers a request: the security headers on every response,
-// a sentence for an unknown address or method.
+// a sentence for an unknown address or method, and a refusal for a Host
+// the server does not serve (see servedHost).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.secure(http.HandlerFunc(s.dispatch)).ServeHTTP(w, r)
 }
 
 func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
+	if !s.servedHost(r) && !isStaticRead(r) {
+		s.refuseHost(w, r)
+		return
+	}
 	h, pattern := s.mux.Handler(r)
 	if pattern != "" {
 		// The mux itself, not h: it sets the path's values.
