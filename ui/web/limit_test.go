@@ -202,7 +202,7 @@ func keysOf(m map[string]*bucket) []string {
 }
 
 // phone is a device cookie for a test report: the i-th phone's own ID.
-func phone(i int) string { return fmt.Sprintf("Cookie|%s=%032x", deviceCookie, i+1) }
+func phoneCookie(i int) string { return fmt.Sprintf("Cookie|%s=%032x", deviceCookie, i+1) }
 
 // reportAs posts a report as a phone (a header pair "Cookie|…").
 func (f *fixture) reportAs(id event.EventID, who, b string) (int, string) {
@@ -218,7 +218,7 @@ func TestAPhoneReportingManyTablesWithTheRightCodesIsNeverRefused(t *testing.T) 
 	f := newFixture(t)
 	e, _, r := f.openRound(64)
 	codes := f.codes(e.ID, 1)
-	me := phone(0)
+	me := phoneCookie(0)
 	for i, tb := range r.Tables {
 		if status, out := f.reportAs(e.ID, me, body(1, tb.Number, codes[tb.Number], "2-1")); status != 200 {
 			t.Fatalf("report %d (table %d): %d %s", i+1, tb.Number, status, out)
@@ -257,7 +257,7 @@ func TestARoomBehindOneAddressReportsEveryTable(t *testing.T) {
 	step := time.Minute / time.Duration(2*len(r.Tables))
 	for seat := 0; seat < 2; seat++ {
 		for i, tb := range r.Tables {
-			if status, out := f.reportAs(e.ID, phone(2*i+seat), body(1, tb.Number, codes[tb.Number], "2-1")); status != 200 {
+			if status, out := f.reportAs(e.ID, phoneCookie(2*i+seat), body(1, tb.Number, codes[tb.Number], "2-1")); status != 200 {
 				t.Fatalf("seat %d of table %d: %d %s", seat+1, tb.Number, status, out)
 			}
 			f.clock.add(step)
@@ -281,7 +281,7 @@ func TestSimultaneousWrongCodesAreCountedExactly(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			<-start
-			statuses[i], _ = f.reportAs(e.ID, phone(i), body(1, tb, fmt.Sprintf("WRONG%d", i), "2-1"))
+			statuses[i], _ = f.reportAs(e.ID, phoneCookie(i), body(1, tb, fmt.Sprintf("WRONG%d", i), "2-1"))
 		}()
 	}
 	close(start)
@@ -294,7 +294,7 @@ func TestSimultaneousWrongCodesAreCountedExactly(t *testing.T) {
 		t.Errorf("statuses %v: want exactly %v wrong codes read (403), the rest 429", count, rateWrongPerTable.burst)
 	}
 	code := f.codes(e.ID, 1)[tb]
-	status, out := f.reportAs(e.ID, phone(100), body(1, tb, code, "2-1"))
+	status, out := f.reportAs(e.ID, phoneCookie(100), body(1, tb, code, "2-1"))
 	if status != 429 || !strings.Contains(errorOf(t, out), fmt.Sprintf("Too many wrong codes were tried for table %d", tb)) {
 		t.Errorf("the right code after them: %d %s", status, out)
 	}
@@ -306,7 +306,7 @@ func TestATableThatDoesNotExistLeavesNoBucket(t *testing.T) {
 	f := newFixture(t)
 	e, _, _ := f.openRound(8)
 	for i := range 50 {
-		if status, out := f.reportAs(e.ID, phone(i), body(1, 100+i, "WRONG", "2-1")); status != 400 {
+		if status, out := f.reportAs(e.ID, phoneCookie(i), body(1, 100+i, "WRONG", "2-1")); status != 400 {
 			t.Fatalf("table %d: %d %s", 100+i, status, out)
 		}
 	}
