@@ -18,9 +18,10 @@ type Basis struct {
 	// Round is the latest published round, the last one counted (0 when
 	// none is published: the standings count nothing yet).
 	Round int
-	// In and Of are the results in and the tables of round Round; a bye
-	// is a result in from the moment it is paired. In < Of while the
-	// round is in progress.
+	// In and Of are the results in and the tables played of round Round,
+	// byes left out as the Round tab counts them ("0 of 19 results in"):
+	// a bye is not waited for, and counts in the rows from the moment it
+	// is published. In < Of while the round is in progress.
 	In, Of int
 	// Final: the event is finished and the standings are its final ones.
 	Final bool
@@ -60,9 +61,13 @@ func basisOf(e event.Event, rounds []event.Round) Basis {
 		if !r.Published() {
 			continue
 		}
-		b.Round, b.In, b.Of = r.Number, 0, len(r.Tables)
+		b.Round, b.In, b.Of = r.Number, 0, 0
 		for _, t := range r.Tables {
-			if t.Bye || t.Result != nil {
+			if t.Bye {
+				continue
+			}
+			b.Of++
+			if t.Result != nil {
 				b.In++
 			}
 		}
