@@ -643,7 +643,7 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 		return "", err
 	}
 	s := reports.Summary{EventName: e.Name, Game: p.game(e), Date: e.Date,
-		Structure: i18n.T(p.docLang, formatSummary(e)), Registered: len(entries), RoundsPlayed: len(rounds), TopTitle: i18n.T(p.docLang, "Top %d", 8)}
+		Structure: i18n.T(p.docLang, formatSummary(e)), Registered: len(entries), TopTitle: i18n.T(p.docLang, "Top %d", 8)}
 	for _, en := range entries {
 		switch en.Status {
 		case event.EntryDropped:
@@ -652,7 +652,13 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 			s.Disqualified++
 		}
 	}
+	// A draft round is not played: its pairings may still change, and
+	// the standings of the top list do not count it either.
 	for _, r := range rounds {
+		if !r.Published() {
+			continue
+		}
+		s.RoundsPlayed++
 		for _, t := range r.Tables {
 			if t.Bye {
 				s.Byes++

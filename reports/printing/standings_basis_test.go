@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -95,6 +96,10 @@ func TestTheStandingsReportSaysWhatItCounts(t *testing.T) {
 	}
 	says("the standings with round 2 a draft", write(Printer{D: d}, "standings"), "Standings after round 1", "round 2", "2–0–0", "1–1–0")
 	says("the standings CSV with round 2 a draft", write(Printer{D: d}, "standings-csv"), "Player", ",6,2,0,0,", ",3,1,1,0,")
+	// The summary's counts sit above their words: "1" over "round played".
+	if summary := write(Printer{D: d}, "summary"); !regexp.MustCompile(`\s1\n.*\sround played\n`).MatchString(summary) {
+		t.Errorf("the summary with round 2 a draft does not say 1 round played:\n%s", summary)
+	}
 
 	if err := d.PublishRound(ctx, e.ID, 2); err != nil {
 		t.Fatal(err)
