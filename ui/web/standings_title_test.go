@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"testing"
 	"time"
@@ -90,4 +91,55 @@ func TestBrowserStandingsTitleFollowsTheRound(t *testing.T) {
 	}
 	waitText(t, b, "#standings-label", "Standings — round 2 in progress: 1 of 4 results", 5*time.Second)
 	screenshot(t, b, "standings-in-progress.png")
+}
+
+// Walked through a Swiss event with a top 8 to its end, the standings
+// title names every round as it is played, the top cut's included, and
+// says "Final standings" once the organizer finishes the event.
+func TestStandingsTitleThroughATopCut(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	e, _ := f.event("generic", "swiss-top8", testNames(12)...)
+	path := "/api/events/" + itoa64(int64(e.ID)) + "/standings"
+	cut := 0
+	for n := 1; ; n++ {
+		p, err := f.d.Progress(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Done {
+			break
+		}
+		r := f.publish(e.ID)
+		if r.Stage != event.StageSwiss {
+			cut++
+		}
+		var s standingsJSON
+		f.getJSON(path, http.StatusOK, &s)
+		played := 0
+		for _, tb := range r.Tables {
+			if !tb.Bye {
+				played++
+			}
+		}
+		if want := fmt.Sprintf("Standings — round %d in progress: 0 of %d results", n, played); s.Title != want {
+			t.Errorf("round %d (%s) published: %q, want %q", n, r.Name, s.Title, want)
+		}
+		f.playRound(e.ID, r)
+		f.getJSON(path, http.StatusOK, &s)
+		if want := fmt.Sprintf("Standings after round %d", n); s.Title != want {
+			t.Errorf("round %d (%s) played: %q, want %q", n, r.Name, s.Title, want)
+		}
+	}
+	if cut != 3 {
+		t.Errorf("%d rounds of top cut walked, want 3", cut)
+	}
+	if err := f.d.FinishEvent(ctx, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	var s standingsJSON
+	f.getJSON(path, http.StatusOK, &s)
+	if s.Title != "Final standings" || !s.Final {
+		t.Errorf("finished: %q (final %v)", s.Title, s.Final)
+	}
 }
