@@ -45,7 +45,12 @@ func drawListHead(c *canvas, h listHead, n, total int) {
 	line1 := baselineFor(pageMargin+4, titleSize)
 	line2 := line1 + 7
 
-	title, tsize := ts.fit(h.title, styleBold, titleSize, titleMinSize, (right-left)/2)
+	// The title may take what the event's name leaves, and two thirds of
+	// the line whatever the name: a long title ("Standings — round 3 in
+	// progress: 431 of 512 results") must say all it counts, while the
+	// event's name, shortened, is still recognisable.
+	room := max((right-left)*2/3, right-left-8-ts.width(ts.layout(h.event, styleBold), titleSize))
+	title, tsize := ts.fit(h.title, styleBold, titleSize, titleMinSize, room)
 	titleW := ts.width(title, tsize)
 	c.text(title, tsize, right-titleW, right, line1, alignRight, colorTeal)
 	c.fitText(h.event, styleBold, titleSize, titleMinSize, left, right-titleW-8, line1, alignLeft, colorInk)

@@ -19,8 +19,12 @@ type Standings struct {
 	EventName string
 	// Game names the game and format, as on the pairings sheet.
 	Game string
-	// Round is the last round the standings count. Final prints "Final
-	// standings" instead of "Standings after round N".
+	// Title says what the standings count ("Standings — round 3 in
+	// progress: 431 of 512 results"): the director's Basis.Title, so the
+	// paper says what the screens say. When it is zero, Round and Final
+	// title the model: Round is the last round the standings count, and
+	// Final prints "Final standings" instead of "Standings after round N".
+	Title i18n.Text
 	Round int
 	Final bool
 	// Date is the day printed under the title; zero leaves it off.
@@ -55,9 +59,12 @@ func (r StandingsRow) record() string {
 	return strconv.Itoa(r.Wins) + "–" + strconv.Itoa(r.Losses) + "–" + strconv.Itoa(r.Draws)
 }
 
-// title is the standings' title: "Final standings" or "Standings after
-// round N".
+// title is the standings' title: Title, else "Final standings" or
+// "Standings after round N".
 func (s Standings) title(lang i18n.Lang) string {
+	if !s.Title.IsZero() {
+		return s.Title.In(lang)
+	}
 	if s.Final {
 		return i18n.T(lang, "Final standings")
 	}
@@ -90,7 +97,7 @@ func WriteStandings(w io.Writer, s Standings, opt Options) error {
 
 // validate reports whether s can be printed.
 func (s Standings) validate() error {
-	if !s.Final && s.Round < 1 {
+	if s.Title.IsZero() && !s.Final && s.Round < 1 {
 		return fmt.Errorf("round %d: rounds are numbered from 1", s.Round)
 	}
 	if len(s.Tiebreakers) > maxTiebreakers {

@@ -37,6 +37,9 @@ type Board struct {
 	Standings []standings.Standing
 	// TeamStandings rank the teams of a team format (nil otherwise).
 	TeamStandings []TeamStanding
+	// Basis is what Standings and TeamStandings count: its Title heads
+	// them on every page.
+	Basis Basis
 	// Current is the sheet of the latest published round (Round.Number 0
 	// before one is published): the pairings the floor plays.
 	Current Sheet
@@ -59,7 +62,7 @@ func (d *Director) Board(ctx context.Context, id event.EventID) (Board, error) {
 				return err
 			}
 		}
-		b.Standings = finalStandings(e, entries, rounds)
+		b.Standings, b.Basis = finalStandings(e, entries, rounds), basisOf(e, rounds)
 		if n := b.published(); n > 0 {
 			b.Current = sheetOf(e, entries, b.Teams, rounds, n)
 		}

@@ -133,6 +133,9 @@ type StandingsView struct {
 	// Teams are the standings by team (nil unless the format plays in
 	// teams).
 	Teams []TeamStanding
+	// Basis is what the rows count, decided in the same read: its Title
+	// heads them wherever they are shown.
+	Basis Basis
 }
 
 // StandingsView reads the Standings tab's view of an event.
@@ -143,7 +146,7 @@ func (d *Director) StandingsView(ctx context.Context, id event.EventID) (Standin
 		if err != nil {
 			return err
 		}
-		v.Event = e
+		v.Event, v.Basis = e, basisOf(e, rounds)
 		if e.Settings.Teams() {
 			v.Teams, err = teamStandings(tx, e, entries, rounds)
 			return err

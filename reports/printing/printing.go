@@ -206,28 +206,32 @@ func writeSlips(ctx context.Context, p Printer, id event.EventID, round int, pap
 	return i18n.T(p.Lang, "round %d match slips of %s, %d tables", round, sh.Event.Name, len(sh.Tables)), nil
 }
 
-// standingsReport turns the director's standings into the report's model.
+// standingsReport turns the director's standings into the report's model,
+// titled with what they count (director.Basis): a draft round is not
+// counted, and a round in progress says how many results are in.
 func standingsReport(ctx context.Context, p Printer, id event.EventID) (reports.Standings, error) {
-	e, err := p.D.Event(ctx, id)
+	v, err := p.D.StandingsView(ctx, id)
 	if err != nil {
 		return reports.Standings{}, err
 	}
-	table, err := p.D.Standings(ctx, id)
-	if err != nil {
-		return reports.Standings{}, err
-	}
-	rounds, err := p.D.Rounds(ctx, id)
-	if err != nil {
-		return reports.Standings{}, err
-	}
-	if len(rounds) == 0 {
+	e := v.Event
+	if v.Basis.Round == 0 {
 		return reports.Standings{}, event.Statef("No round has been played yet in %s, so there are no standings. Print the players list (players-csv) or the round 1 seating instead.", e.Name)
+	}
+	// In a team event the report lists players with their team's record
+	// (the view ranks teams); Write reads in one snapshot, so both agree.
+	table := v.Players
+	if e.Settings.Teams() {
+		if table, err = p.D.Standings(ctx, id); err != nil {
+			return reports.Standings{}, err
+		}
 	}
 	s := reports.Standings{
 		EventName: e.Name,
 		Game:      p.game(e),
-		Round:     len(rounds),
-		Final:     e.State == event.StateFinished,
+		Title:     v.Basis.Title(),
+		Round:     v.Basis.Round,
+		Final:     v.Basis.Final,
 		Date:      e.Date,
 	}
 	keys := e.Settings.Tiebreakers
@@ -639,7 +643,7 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 		return "", err
 	}
 	s := reports.Summary{EventName: e.Name, Game: p.game(e), Date: e.Date,
-		Structure: i18n.T(p.docLang, formatSummary(e)), Registered: len(entries), RoundsPlayed: len(rounds), TopTitle: i18n.T(p.docLang, "Top %d", 8)}
+		Structure: i18n.T(p.docLang, formatSummary(e)), Registered: len(entries), TopTitle: i18n.T(p.docLang, "Top %d", 8)}
 	for _, en := range entries {
 		switch en.Status {
 		case event.EntryDropped:
@@ -648,7 +652,13 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 			s.Disqualified++
 		}
 	}
+	// A draft round is not played: its pairings may still change, and
+	// the standings of the top list do not count it either.
 	for _, r := range rounds {
+		if !r.Published() {
+			continue
+		}
+		s.RoundsPlayed++
 		for _, t := range r.Tables {
 			if t.Bye {
 				s.Byes++

@@ -42,6 +42,9 @@ type Screen struct {
 	teams   bool     // a team event: one row per team, with its players
 	rows    []standings.Standing
 	members []string // of a team event: each row's players, "Ada & Bob"
+	// title says what the rows count (director.Basis.Title): the words
+	// the phones, the projector and the paper show too.
+	title *widget.Label
 
 	cols    *columns.Layout
 	list    *widget.List
@@ -54,9 +57,10 @@ type Screen struct {
 func New(d Director, run work.Runner, alert work.Alert) *Screen {
 	s := &Screen{d: d, run: run, alert: alert}
 	s.empty = &widget.Label{Text: tr.L("Nobody is registered yet."), Alignment: fyne.TextAlignCenter, Importance: widget.LowImportance}
+	s.title = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}}
 	s.table = container.NewStack()
 	s.build(nil, false)
-	s.content = s.table
+	s.content = container.NewBorder(s.title, nil, nil, nil, s.table)
 	return s
 }
 
@@ -115,6 +119,9 @@ func (s *Screen) Rows() []standings.Standing { return s.rows }
 // Columns returns the tiebreaker keys shown as columns, in order.
 func (s *Screen) Columns() []string { return s.keys }
 
+// Title returns the heading shown above the rows: what they count.
+func (s *Screen) Title() string { return s.title.Text }
+
 // Members returns, in a team event, each row's players ("Ada & Bob").
 func (s *Screen) Members() []string { return s.members }
 
@@ -123,6 +130,7 @@ type view struct {
 	teams   bool
 	rows    []standings.Standing
 	members []string
+	title   string
 }
 
 // Load re-reads the event's standings.
@@ -135,7 +143,8 @@ func (s *Screen) Load(id event.EventID) {
 			return view{}, err
 		}
 		e := sv.Event
-		v := view{keys: rules.ShownTiebreakers(e.Settings.Tiebreakers), teams: e.Settings.Teams(), rows: sv.Players}
+		v := view{keys: rules.ShownTiebreakers(e.Settings.Tiebreakers), teams: e.Settings.Teams(), rows: sv.Players,
+			title: tr.Text(sv.Basis.Title())}
 		for _, t := range sv.Teams {
 			v.rows = append(v.rows, t.Standing)
 			v.members = append(v.members, Members(t))
@@ -153,6 +162,7 @@ func (s *Screen) Load(id event.EventID) {
 			s.build(v.keys, v.teams)
 		}
 		s.rows, s.members = v.rows, v.members
+		s.title.SetText(v.title)
 		s.empty.Text = tr.L("Nobody is registered yet.")
 		if v.teams {
 			s.empty.Text = tr.L("No team has been made yet.")

@@ -302,9 +302,12 @@ type standingJSON struct {
 // standingsJSON is GET /api/events/{id}/standings.
 type standingsJSON struct {
 	Event eventHeadJSON `json:"event"`
+	// Title says what the rows count, in the page's language: the
+	// director's Basis.Title, the words the window and the paper show.
+	Title string `json:"title"`
 	// AfterRound is the last round with every result in (0 before);
 	// Playing is the round under way whose results count as they come
-	// (0 when none is).
+	// (0 when none is). Both come from the same Basis as Title.
 	AfterRound int  `json:"after_round"`
 	Playing    int  `json:"playing"`
 	Final      bool `json:"final"`
@@ -318,16 +321,13 @@ type standingsJSON struct {
 func standingsOf(l i18n.Lang, b director.Board) standingsJSON {
 	e := b.Event()
 	keys := rules.ShownTiebreakers(e.Settings.Tiebreakers)
-	out := standingsJSON{Event: headOf(e), Final: b.Progress.Finished, Teams: e.Settings.Teams(),
+	out := standingsJSON{Event: headOf(e), Title: b.Basis.Title().In(l), Final: b.Basis.Final, Teams: e.Settings.Teams(),
 		Tiebreakers: []tiebreakerJSON{}, Rows: []standingJSON{}}
-	for _, r := range b.Rounds {
-		switch {
-		case !r.Published():
-		case r.Complete():
-			out.AfterRound = r.Number
-		default:
-			out.Playing = r.Number
-		}
+	switch {
+	case b.Basis.InProgress():
+		out.AfterRound, out.Playing = b.Basis.Round-1, b.Basis.Round
+	case b.Basis.Complete():
+		out.AfterRound = b.Basis.Round
 	}
 	for _, k := range keys {
 		title, meaning := rules.TiebreakerName(k)

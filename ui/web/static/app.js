@@ -570,11 +570,11 @@
     follow({ load, patch: (p) => { if (p.standings) moved(p.standings.in === p.standings.of); } });
   }
 
-  // standingsTitle says which results the standings count.
+  // standingsTitle says which results the standings count: the server's
+  // title, decided in core with the rows (director.Basis), so the page says
+  // what the window and the paper say.
   function standingsTitle(s) {
-    if (s.final) return t("Final standings");
-    const title = s.after_round ? t("Standings after round %d", s.after_round) : t("Standings");
-    return s.playing ? t("%[1]s (round %[2]d under way)", title, s.playing) : title;
+    return s.title;
   }
 
   // ---- bracket -------------------------------------------------------

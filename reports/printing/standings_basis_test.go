@@ -1,0 +1,117 @@
+package printing
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
+	"tablekeeper/core/store"
+)
+
+// The standings PDF says what it counts, as the screens do: with round 2
+// a draft (even one with a result typed in) it counts round 1 and says
+// so; with round 2 published and one result in, it says the round is in
+// progress with how many results, in English and in French; the CSV
+// counts the same rows.
+func TestTheStandingsReportSaysWhatItCounts(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Fatal("pdftotext (poppler-utils) is needed: make test installs it")
+	}
+	ctx := context.Background()
+	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	d := director.New(db, func() time.Time { return time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC) }, rand.New(rand.NewPCG(1, 2)))
+	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 8 {
+		if _, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: fmt.Sprintf("Player %d", i+1)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	win := event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 0}}}
+	r1, err := d.PairNextRound(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.PublishRound(ctx, e.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range r1.Tables {
+		if err := d.RecordResult(ctx, e.ID, 1, tb.Number, win); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write := func(p Printer, key string) string {
+		t.Helper()
+		var buf bytes.Buffer
+		if _, err := p.Write(ctx, key, e.ID, 0, "A4", &buf); err != nil {
+			t.Fatal(err)
+		}
+		if key == "standings-csv" {
+			return buf.String()
+		}
+		cmd := exec.Command("pdftotext", "-layout", "-", "-")
+		cmd.Stdin = &buf
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(out)
+	}
+	says := func(what, text string, want string, never ...string) {
+		t.Helper()
+		if !strings.Contains(text, want) {
+			t.Errorf("%s does not say %q:\n%s", what, want, text)
+		}
+		for _, n := range never {
+			if strings.Contains(text, n) {
+				t.Errorf("%s says %q:\n%s", what, n, text)
+			}
+		}
+	}
+	r2, err := d.PairNextRound(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A result typed into a draft (were the desk to allow it) would not
+	// count either.
+	in := 1
+	if d.RecordResult(ctx, e.ID, 2, r2.Tables[0].Number, win) == nil {
+		in++
+	}
+	says("the standings with round 2 a draft", write(Printer{D: d}, "standings"), "Standings after round 1", "round 2", "2–0–0", "1–1–0")
+	says("the standings CSV with round 2 a draft", write(Printer{D: d}, "standings-csv"), "Player", ",6,2,0,0,", ",3,1,1,0,")
+	// The summary's counts sit above their words: "1" over "round played".
+	if summary := write(Printer{D: d}, "summary"); !regexp.MustCompile(`\s1\n.*\sround played\n`).MatchString(summary) {
+		t.Errorf("the summary with round 2 a draft does not say 1 round played:\n%s", summary)
+	}
+
+	if err := d.PublishRound(ctx, e.ID, 2); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.RecordResult(ctx, e.ID, 2, r2.Tables[len(r2.Tables)-1].Number, win); err != nil {
+		t.Fatal(err)
+	}
+	open := write(Printer{D: d}, "standings")
+	says("the standings with round 2 open", open, fmt.Sprintf("Standings — round 2 in progress: %d of 4 results", in), "after round")
+	// The round's one result counts: two players have played twice.
+	if n := strings.Count(open, "2–0–0") + strings.Count(open, "1–1–0") + strings.Count(open, "0–2–0"); n != 2*(in-1)+2 {
+		t.Errorf("the standings with round 2 open count %d players at two matches, want %d:\n%s", n, 2*(in-1)+2, open)
+	}
+	says("the French standings with round 2 open", write(Printer{D: d, Lang: i18n.French}, "standings"), fmt.Sprintf("Classement — ronde 2 en cours : %d résultat", in), "après la ronde")
+}
