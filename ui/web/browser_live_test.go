@@ -135,10 +135,11 @@ func TestBrowserResultsLandInPlace(t *testing.T) {
 
 // The standings, which one result moves for many rows, are not fetched
 // after each result but once more when the round's last result is in,
-// and then count the whole round.
+// and then count the whole round. A round of 80 tables waits the longest
+// (20 s) between two fetches; a small one follows sooner (the next test).
 func TestBrowserStandingsRefetchAtTheRoundsEnd(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(8)
+	e, _, r := f.openRound(160)
 	count := &requestCounter{counts: map[string]int{}}
 	hs := httptest.NewServer(count.wrap(f.srv))
 	t.Cleanup(hs.Close)

@@ -158,8 +158,10 @@
   // in the same second.
   const reloadJitter = 8000;
   // How often, at most, a standings view refetches while results come in
-  // (plus up to a fifth of it at random).
-  const standingsEvery = 20000;
+  // (plus up to a fifth of it at random): 0.3 s a table of the round,
+  // from 2 s to 20 s, so that a store's 8-table evening follows each
+  // result while a 512-table regional's 1,000 phones ask every 20 s.
+  const standingsEvery = (tables) => Math.min(20000, Math.max(2000, 300 * (tables || 0)));
 
   // follow opens the event's patch stream (see the server's feed.go).
   // on.load() loads what the page shows: at once the first time, after a
@@ -233,12 +235,14 @@
   // every returns a function that runs fn at most once per ms (plus up to
   // a fifth of ms at random, so phones spread their requests), however
   // often it is called; called with soon, it runs fn within a few seconds
-  // (the round's last result: the final numbers).
+  // (the round's last result: the final numbers). ms may be a function of
+  // the size passed with each call (the round's tables).
   function every(fn, ms) {
     let last = Date.now(), timer = 0, soonSet = false;
-    return (soon) => {
+    return (soon, size) => {
       if (timer && (!soon || soonSet)) return;
-      const wait = soon ? Math.random() * 4000 : Math.max(0, last + ms - Date.now()) + Math.random() * ms / 5;
+      const period = typeof ms === 'function' ? ms(size) : ms;
+      const wait = soon ? Math.random() * Math.min(4000, period) : Math.max(0, last + period - Date.now()) + Math.random() * period / 5;
       clearTimeout(timer);
       soonSet = !!soon;
       timer = setTimeout(() => { timer = 0; soonSet = false; last = Date.now(); fn(); }, wait);
@@ -446,7 +450,7 @@
           n.reported = mine.result !== null;
           drawMe(shown);
           setTimeout(loadMe, Math.random() * 1000);
-        } else if (p.standings && me()) rank(p.standings.in === p.standings.of);
+        } else if (p.standings && me()) rank(p.standings.in === p.standings.of, p.standings.of);
       },
       clock: setClock,
     });
@@ -567,7 +571,7 @@
     // One result moves many rows: the rows are refetched at most every
     // ~20 s while results come, and once more when the round is complete.
     const moved = every(load, standingsEvery);
-    follow({ load, patch: (p) => { if (p.standings) moved(p.standings.in === p.standings.of); } });
+    follow({ load, patch: (p) => { if (p.standings) moved(p.standings.in === p.standings.of, p.standings.of); } });
   }
 
   // standingsTitle says which results the standings count: the server's
