@@ -283,17 +283,23 @@ func (p *phone) patched(pt patchJSON) {
 			}
 		}
 		if moved {
-			p.every(20*time.Second, complete)
+			p.every(standingsEvery(pt.Standings.Of), complete)
 		}
 	case "standings":
 		if moved {
-			p.every(20*time.Second, complete)
+			p.every(standingsEvery(pt.Standings.Of), complete)
 		}
 	case "projector":
 		if moved || len(pt.Tables) > 0 {
 			p.every(1500*time.Millisecond, complete)
 		}
 	}
+}
+
+// standingsEvery is app.js's standingsEvery: 0.3 s a table of the
+// round, from 2 s to 20 s.
+func standingsEvery(tables int) time.Duration {
+	return min(20*time.Second, max(2*time.Second, time.Duration(tables)*300*time.Millisecond))
 }
 
 // follow is app.js's follow(): the stream, the hello, the patches in
