@@ -11,7 +11,6 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
-	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/store"
@@ -64,6 +63,12 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	}
 	defer st.Close()
 	d := newDirector(st)
+	// The secrets are drawn before the network answers, so that a
+	// Ctrl-C right after the first line never cuts a write short.
+	pin, code, err := drawSecrets(ctx, d)
+	if err != nil {
+		return err
+	}
 	r, err := web.Start(networkConfig(d, st.Path(), stderr, nil), *addr)
 	var listen *web.ListenError
 	if errors.As(err, &listen) {
@@ -76,30 +81,28 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	if len(urls) > 1 {
 		fmt.Fprintf(stdout, "also at %s\n", strings.Join(urls[1:], " "))
 	}
-	if err := printSecrets(ctx, d, urls[0], stdout); err != nil {
-		stopCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = r.Stop(stopCtx)
-		return err
-	}
+	printSecrets(stdout, urls[0], pin, code)
 	if *withConsole {
 		go console(ctx, d, r, stdin, stdout)
 	}
 	return r.Run(ctx)
 }
 
-// printSecrets prints the judges' PIN and the tablet kiosk code, drawing
-// them on a fresh database, with where each is typed.
-func printSecrets(ctx context.Context, d *director.Director, url string, w io.Writer) error {
-	pin, err := d.JudgePIN(ctx)
-	if err != nil {
-		return err
+// drawSecrets returns the judges' PIN and the tablet kiosk code, drawing
+// them on a fresh database.
+func drawSecrets(ctx context.Context, d *director.Director) (pin, code string, err error) {
+	if pin, err = d.JudgePIN(ctx); err != nil {
+		return "", "", err
 	}
-	code, err := d.KioskCode(ctx)
-	if err != nil {
-		return err
+	if code, err = d.KioskCode(ctx); err != nil {
+		return "", "", err
 	}
+	return pin, code, nil
+}
+
+// printSecrets prints the judges' PIN and the tablet kiosk code with
+// where each is typed.
+func printSecrets(w io.Writer, url, pin, code string) {
 	fmt.Fprintf(w, "judges' PIN: %s (judges open %sjudge)\n", director.FormatSecret(pin), url)
 	fmt.Fprintf(w, "kiosk code: %s (a tablet opens an event's page, adds /kiosk, and unlocks with it)\n", director.FormatSecret(code))
-	return nil
 }
