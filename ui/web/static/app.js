@@ -319,7 +319,9 @@
 
     const search = debounce(async () => {
       const q = input.value.trim();
-      if (q.length < 3) { fill(results); msg.textContent = q ? t("Type at least %d letters of your name.", 3) : ''; return; }
+      // How many letters a name needs depends on its script (two for 王芳,
+      // three for Zoë): the server decides and says so in data.message.
+      if (!q) { fill(results); msg.textContent = ''; return; }
       try {
         const data = await getJSON(api + '/find?q=' + encodeURIComponent(q));
         if (input.value.trim() !== q) return;
