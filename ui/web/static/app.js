@@ -645,6 +645,26 @@
     });
   }
 
+  // A region that scrolls sideways (the standings' tiebreakers, the
+  // bracket's later rounds on a phone) says so: its edge fades (app.css,
+  // .scroll.overflows) and its hint, named by aria-describedby, shows. It
+  // is watched rather than told, so no page's drawing needs to know.
+  function markScrollables() {
+    document.querySelectorAll('.scroll').forEach((s) => {
+      const hint = document.getElementById(s.getAttribute('aria-describedby') || '');
+      const mark = () => {
+        const over = s.scrollWidth > s.clientWidth + 1;
+        s.classList.toggle('overflows', over);
+        if (hint) hint.hidden = !over;
+      };
+      const ro = new ResizeObserver(mark);
+      ro.observe(s);
+      new MutationObserver(() => { for (const c of s.children) ro.observe(c); mark(); }).observe(s, { childList: true, subtree: true });
+      for (const c of s.children) ro.observe(c);
+    });
+  }
+  markScrollables();
+
   const pages = { report: reportPage, events: eventsPage, home: homePage, pairings: pairingsPage, standings: standingsPage, bracket: bracketPage, projector: projectorPage };
   if (pages[page]) pages[page]();
 })();
