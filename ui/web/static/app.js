@@ -523,10 +523,11 @@
         return;
       }
       let best = null;
+      const wantEm = kind === 'waiting' ? waitingEm() : 0;
       for (let size = 6; size >= 3; size -= 0.2) {
         const px = size * vh, rowH = px * 1.3;
         const perCol = Math.max(1, Math.floor(box.height / rowH));
-        const maxCols = kind === 'standings' ? 1 : Math.max(1, Math.min(3, Math.floor(box.width / (px * 14))));
+        const maxCols = kind === 'standings' ? 1 : kind === 'waiting' ? waitingCols(box.width, px, wantEm, size - 0.2 < 3) : Math.max(1, Math.min(3, Math.floor(box.width / (px * 14))));
         for (let cols = 1; cols <= maxCols; cols++) {
           const n = Math.ceil(items.length / (perCol * cols));
           if (!best || n < best.pages || (n === best.pages && size > best.size + 0.01)) best = { size, perCol, cols, pages: n };
@@ -563,6 +564,32 @@
           el('span', { class: 't', text: p.opponents }))));
       }
       pageNo.textContent = pages > 1 ? t("Page %[1]d of %[2]d", pageIdx + 1, pages) : '';
+    }
+
+    // waitingEm is how wide, in em of the list's type, the widest waiting
+    // row is (its names and its table number), measured in the fonts the
+    // row is drawn in over every page, so the type does not jump between
+    // pages and no name is cut while there is room to show it whole.
+    function waitingEm() {
+      const c = document.createElement('canvas').getContext('2d'), family = getComputedStyle(rows).fontFamily;
+      let label = 0, table = 0;
+      c.font = '700 100px ' + family;
+      for (const w of items) label = Math.max(label, c.measureText(w.label).width);
+      c.font = '800 100px ' + family;
+      for (const w of items) table = Math.max(table, c.measureText(t("Table %d", w.table)).width);
+      return (label + table) / 100 * 1.04;
+    }
+
+    // waitingCols is how many columns of waiting rows (at most three) show
+    // the widest one whole at px pixels a line, counting the gaps and
+    // paddings of app.css (.pj-rows, .pj-row); 0 when not even one does,
+    // unless last, at the smallest type, where one column cuts what it must.
+    function waitingCols(width, px, em, last) {
+      const vw = window.innerWidth / 100;
+      for (let cols = 3; cols >= 1; cols--) {
+        if (em * px + 2.4 * vw <= (width - (cols - 1) * 3 * vw) / cols) return cols;
+      }
+      return last ? 1 : 0;
     }
 
     setInterval(() => { if (pages > 1) { pageIdx = (pageIdx + 1) % pages; layout(); } }, 8000);
