@@ -142,5 +142,14 @@ ci-deps:
 deps:
 	@sh .ci/deps.sh $(BUILD_DEPS)
 
+# axe-core, which the accessibility browser test injects into each page,
+# comes from the npm registry at the version pinned in
+# ui/web/testdata/axe/package-lock.json; npm itself is installed when the
+# machine has none (Debian's nodejs and npm).
+AXE_DIR := ui/web/testdata/axe
+
 test-deps:
 	@sh .ci/deps.sh $(TEST_DEPS)
+	@command -v npm >/dev/null 2>&1 || sh .ci/deps.sh nodejs npm
+	@test -f $(AXE_DIR)/node_modules/axe-core/axe.min.js || \
+		(cd $(AXE_DIR) && npm ci --no-audit --no-fund --loglevel=error >/dev/null)

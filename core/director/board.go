@@ -4,7 +4,6 @@ import (
 	"context"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"tablekeeper/core/clock"
 	"tablekeeper/core/event"
@@ -115,11 +114,11 @@ func (b Board) Clock() RoundClock {
 // round) whose name contains query, case and accents folded, or whose
 // member number is exactly query, as the kiosk finds them
 // (KioskFindTable): at most eight, in registration order, nothing for
-// fewer than KioskMinQuery characters. Each carries its entry and, when
+// fewer than MinQuery characters. Each carries its entry and, when
 // the latest round is published, where the player sits in it.
 func (b Board) Find(query string) []KioskSeat {
 	query = strings.Join(strings.Fields(query), " ")
-	if utf8.RuneCountInString(query) < KioskMinQuery {
+	if QueryTooShort(query) {
 		return nil
 	}
 	latest := event.Round{}

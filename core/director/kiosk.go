@@ -7,6 +7,7 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"tablekeeper/core/event"
@@ -19,8 +20,43 @@ import (
 // the organizer's PIN.
 
 // KioskMinQuery is the number of characters a player types before the
-// kiosk shows any name.
+// kiosk shows any name, in a Latin, Cyrillic or other spaced script: one
+// or two letters would list half the room.
 const KioskMinQuery = 3
+
+// kioskMinDense is the minimum in the scripts where one character is a
+// whole syllable and names are written without spaces: 王芳 is a whole
+// name in two characters, and two of them already narrow a room as much
+// as three Latin letters do.
+const kioskMinDense = 2
+
+// denseScripts are those scripts. Hangul is among them although Korean
+// puts spaces between words: a name is written without one (김민준), each
+// block is a syllable, and two-syllable names (이수) are common.
+var denseScripts = []*unicode.RangeTable{
+	unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Bopomofo, unicode.Yi,
+	unicode.Hangul, unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar, unicode.Tibetan,
+}
+
+// MinQuery is how many characters query must have before any search
+// lists a name (the web page, the web kiosk and the desktop kiosk all ask
+// it): 2 when query has a character of a script written without spaces,
+// KioskMinQuery otherwise.
+func MinQuery(query string) int {
+	for _, r := range query {
+		if unicode.IsOneOf(denseScripts, r) {
+			return kioskMinDense
+		}
+	}
+	return KioskMinQuery
+}
+
+// QueryTooShort reports whether query, its spaces folded, is shorter than
+// MinQuery: such a query lists nobody.
+func QueryTooShort(query string) bool {
+	query = strings.Join(strings.Fields(query), " ")
+	return utf8.RuneCountInString(query) < MinQuery(query)
+}
 
 // kioskLimit is the most names the kiosk shows for one search.
 const kioskLimit = 8
@@ -59,12 +95,12 @@ func SameNameText(name string, ms []KioskMatch) i18n.Text {
 
 // KioskSearch returns the players whose name contains query, or whose
 // member number is exactly query, as names only: nothing for fewer than
-// KioskMinQuery characters, at most eight names, players of the event
+// MinQuery characters, at most eight names, players of the event
 // first. A member number is matched whole, so typing digits never lists
 // other people's numbers.
 func (d *Director) KioskSearch(ctx context.Context, id event.EventID, query string) ([]KioskMatch, error) {
 	query = strings.Join(strings.Fields(query), " ")
-	if utf8.RuneCountInString(query) < KioskMinQuery {
+	if QueryTooShort(query) {
 		return nil, nil
 	}
 	var out []KioskMatch

@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"tablekeeper/core/clock"
 	"tablekeeper/core/event"
@@ -30,7 +29,7 @@ type KioskTables struct {
 	// Clock is the round's clock; TimeLeft reads it.
 	Clock event.Clock
 	// Seats are the matching players, at most eight, in registration
-	// order; empty for fewer than KioskMinQuery characters.
+	// order; empty for fewer than MinQuery characters.
 	Seats []KioskSeat
 }
 
@@ -72,7 +71,7 @@ func (v KioskTables) TimeLeft(s KioskSeat, now time.Time) clock.Reading {
 // KioskFindTable returns the event's latest round for the players whose
 // name contains query (case and accents folded), or whose member number is
 // exactly query, in one read: their table, seat, opponents and the clock.
-// Like KioskSearch it shows nothing for fewer than KioskMinQuery characters
+// Like KioskSearch it shows nothing for fewer than MinQuery characters
 // and at most eight players.
 func (d *Director) KioskFindTable(ctx context.Context, id event.EventID, query string) (KioskTables, error) {
 	query = strings.Join(strings.Fields(query), " ")
@@ -89,7 +88,7 @@ func (d *Director) KioskFindTable(ctx context.Context, id event.EventID, query s
 		}
 		r := rounds[len(rounds)-1]
 		v.Round, v.RoundName, v.Published, v.Clock = r.Number, r.Name, r.Published(), r.Clock
-		if !v.Published || utf8.RuneCountInString(query) < KioskMinQuery {
+		if !v.Published || QueryTooShort(query) {
 			return nil
 		}
 		entries, err := tx.Entries(id)

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 	"unicode"
-	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -22,7 +21,7 @@ import (
 const maxMatches = 8
 
 // startScreen is where a player finds themself: a big search field, the
-// names matching what they typed (from director.KioskMinQuery characters),
+// names matching what they typed (from director.MinQuery characters),
 // and "I'm new here".
 //
 // Once round 1 is paired check-in is closed and the screen finds tables
@@ -131,11 +130,10 @@ func (s *startScreen) onChanged(q string) {
 	s.k.input()
 	s.seq++
 	seq := s.seq
-	n := utf8.RuneCountInString(strings.Join(strings.Fields(q), " "))
-	if n < director.KioskMinQuery {
+	if director.QueryTooShort(q) {
 		s.show(nil)
-		if n > 0 {
-			s.hint.SetText(tr.L("Keep typing: names show from 3 letters."))
+		if strings.TrimSpace(q) != "" {
+			s.hint.SetText(tr.F("Keep typing: names show from %d letters.", director.MinQuery(q)))
 		}
 		return
 	}

@@ -180,6 +180,12 @@ func (s *Server) apiFind(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, i18n.F("That is too long for a name; type part of your name (three letters are enough)."))
 		return
 	}
+	if director.QueryTooShort(q) {
+		// Answered without reading the event: the page asks at every
+		// pause in typing, so its first letters cost nothing.
+		writeJSON(w, http.StatusOK, findJSON{Query: q, Players: []foundJSON{}, Message: tooShortMessage(langOf(r), q)})
+		return
+	}
 	s.withBoard(w, r, func(b director.Board) {
 		writeJSON(w, http.StatusOK, findOf(langOf(r), b, q))
 	})

@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -184,6 +185,10 @@ func TestFindAndThePlayersPage(t *testing.T) {
 	f.getJSON(id+"/find?q=lo", http.StatusOK, &found)
 	if len(found.Players) != 0 || !strings.Contains(found.Message, "at least 3") {
 		t.Errorf("two letters: %+v", found)
+	}
+	f.getJSON(id+"/find?q="+url.QueryEscape("王"), http.StatusOK, &found)
+	if len(found.Players) != 0 || !strings.Contains(found.Message, "at least 2") {
+		t.Errorf("one Han character: %+v", found)
 	}
 	f.getJSON(id+"/find?q=nobody", http.StatusOK, &found)
 	if len(found.Players) != 0 || !strings.Contains(found.Message, "Nobody") {

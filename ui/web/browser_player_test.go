@@ -57,3 +57,27 @@ func TestBrowserPlayerFindsTheirTableAndTheClockTicks(t *testing.T) {
 	run(t, ctx, "reopen", chromedp.Navigate(url))
 	waitText(t, ctx, "#my-table", strconv.Itoa(ada.Number), 5*time.Second)
 }
+
+// 王芳 is a whole name in two characters: the page finds her from both,
+// and for one character it says how many it needs (two, not three: the
+// server decides, the page does not count). A Latin name keeps three.
+func TestBrowserTwoCharacterNamesAreFound(t *testing.T) {
+	f := newFixture(t)
+	e, _ := f.event("altered", "standard-bo3", "王芳", "李小龙", "김민준", "Zoë Ødegård")
+	f.publish(e.ID)
+	ctx := browser(t, 390, 844)
+	run(t, ctx, "open the event", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))), chromedp.WaitVisible(chromedp.ID("find-q")))
+	for _, c := range []struct{ typed, where, want string }{
+		{"王", "#find-message", "Type at least 2 letters of your name."},
+		{"王芳", "#find-results", "王芳"},
+		{"민준", "#find-results", "김민준"},
+		{"Zo", "#find-message", "Type at least 3 letters of your name."},
+		{"Zoë", "#find-results", "Zoë Ødegård"},
+	} {
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(document.getElementById('find-q').value = '', true)`)); err != nil {
+			t.Fatal(err)
+		}
+		run(t, ctx, "type "+c.typed, chromedp.SendKeys(chromedp.ID("find-q"), c.typed))
+		waitText(t, ctx, c.where, c.want, 5*time.Second)
+	}
+}

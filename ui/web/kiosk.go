@@ -412,19 +412,14 @@ func (k *kioskArea) pageStart(w http.ResponseWriter, r *http.Request) {
 	k.show(w, r, http.StatusOK, "kiosk", title, p)
 }
 
-// kioskTooShort reports whether q is below the kiosk's three characters.
-func kioskTooShort(q string) bool {
-	return utf8.RuneCountInString(strings.Join(strings.Fields(q), " ")) < director.KioskMinQuery
-}
-
 // search lists the names matching the query and offers them to the
 // device.
 func (k *kioskArea) search(ctx context.Context, e event.Event, token string, p *kioskPage) error {
 	if strings.TrimSpace(p.Query) == "" {
 		return nil
 	}
-	if kioskTooShort(p.Query) {
-		p.Hint = i18n.F("Keep typing: names show from %d letters.", director.KioskMinQuery)
+	if director.QueryTooShort(p.Query) {
+		p.Hint = i18n.F("Keep typing: names show from %d letters.", director.MinQuery(p.Query))
 		return nil
 	}
 	ms, err := k.s.d.KioskSearch(ctx, e.ID, p.Query)
@@ -458,8 +453,8 @@ func (k *kioskArea) findTables(ctx context.Context, e event.Event, p *kioskPage)
 		return nil
 	case strings.TrimSpace(p.Query) == "":
 		return nil
-	case kioskTooShort(p.Query):
-		p.Hint = i18n.F("Keep typing: names show from %d letters.", director.KioskMinQuery)
+	case director.QueryTooShort(p.Query):
+		p.Hint = i18n.F("Keep typing: names show from %d letters.", director.MinQuery(p.Query))
 		return nil
 	case v.Round > 0 && !v.Published:
 		p.Hint = i18n.F("The pairings for %s are not out yet. Please wait for the organizer.", kioskRoundName(v))

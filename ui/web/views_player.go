@@ -2,8 +2,8 @@ package web
 
 import (
 	"fmt"
+	"strings"
 	"time"
-	"unicode/utf8"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
@@ -39,12 +39,21 @@ func findOf(l i18n.Lang, b director.Board, q string) findJSON {
 		out.Players = append(out.Players, foundOf(s))
 	}
 	switch {
-	case utf8.RuneCountInString(q) < director.KioskMinQuery:
-		out.Message = i18n.T(l, "Type at least %d letters of your name.", director.KioskMinQuery)
+	case director.QueryTooShort(q):
+		out.Message = tooShortMessage(l, q)
 	case len(out.Players) == 0:
 		out.Message = i18n.T(l, "Nobody in %[1]s matches %[2]q. Try another part of your name, or ask the organizer.", b.Event().Name, q)
 	}
 	return out
+}
+
+// tooShortMessage says how many letters q needs before names show:
+// empty for an empty q, which the page shows as nothing.
+func tooShortMessage(l i18n.Lang, q string) string {
+	if strings.TrimSpace(q) == "" {
+		return ""
+	}
+	return i18n.T(l, "Type at least %d letters of your name.", director.MinQuery(q))
 }
 
 func foundOf(s director.KioskSeat) foundJSON {

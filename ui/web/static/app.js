@@ -418,7 +418,9 @@
 
     const search = debounce(async () => {
       const q = input.value.trim();
-      if (q.length < 3) { fill(results); msg.textContent = q ? t("Type at least %d letters of your name.", 3) : ''; return; }
+      // How many letters a name needs depends on its script (two for 王芳,
+      // three for Zoë): the server decides and says so in data.message.
+      if (!q) { fill(results); msg.textContent = ''; return; }
       try {
         const data = await getJSON(api + '/find?q=' + encodeURIComponent(q));
         if (input.value.trim() !== q) return;
@@ -655,10 +657,11 @@
         return;
       }
       let best = null;
+      const wantEm = kind === 'waiting' ? waitingEm() : 0;
       for (let size = 6; size >= 3; size -= 0.2) {
         const px = size * vh, rowH = px * 1.3;
         const perCol = Math.max(1, Math.floor(box.height / rowH));
-        const maxCols = kind === 'standings' ? 1 : Math.max(1, Math.min(3, Math.floor(box.width / (px * 14))));
+        const maxCols = kind === 'standings' ? 1 : kind === 'waiting' ? waitingCols(box.width, px, wantEm, size - 0.2 < 3) : Math.max(1, Math.min(3, Math.floor(box.width / (px * 14))));
         for (let cols = 1; cols <= maxCols; cols++) {
           const n = Math.ceil(items.length / (perCol * cols));
           if (!best || n < best.pages || (n === best.pages && size > best.size + 0.01)) best = { size, perCol, cols, pages: n };
@@ -695,6 +698,32 @@
           el('span', { class: 't', text: p.opponents }))));
       }
       pageNo.textContent = pages > 1 ? t("Page %[1]d of %[2]d", pageIdx + 1, pages) : '';
+    }
+
+    // waitingEm is how wide, in em of the list's type, the widest waiting
+    // row is (its names and its table number), measured in the fonts the
+    // row is drawn in over every page, so the type does not jump between
+    // pages and no name is cut while there is room to show it whole.
+    function waitingEm() {
+      const c = document.createElement('canvas').getContext('2d'), family = getComputedStyle(rows).fontFamily;
+      let label = 0, table = 0;
+      c.font = '700 100px ' + family;
+      for (const w of items) label = Math.max(label, c.measureText(w.label).width);
+      c.font = '800 100px ' + family;
+      for (const w of items) table = Math.max(table, c.measureText(t("Table %d", w.table)).width);
+      return (label + table) / 100 * 1.04;
+    }
+
+    // waitingCols is how many columns of waiting rows (at most three) show
+    // the widest one whole at px pixels a line, counting the gaps and
+    // paddings of app.css (.pj-rows, .pj-row); 0 when not even one does,
+    // unless last, at the smallest type, where one column cuts what it must.
+    function waitingCols(width, px, em, last) {
+      const vw = window.innerWidth / 100;
+      for (let cols = 3; cols >= 1; cols--) {
+        if (em * px + 2.4 * vw <= (width - (cols - 1) * 3 * vw) / cols) return cols;
+      }
+      return last ? 1 : 0;
     }
 
     setInterval(() => { if (pages > 1) { pageIdx = (pageIdx + 1) % pages; layout(); } }, 8000);
@@ -897,6 +926,26 @@
       if (form && what.some((w) => ['round', 'result', 'event'].includes(w))) loadForm(true);
     });
   }
+
+  // A region that scrolls sideways (the standings' tiebreakers, the
+  // bracket's later rounds on a phone) says so: its edge fades (app.css,
+  // .scroll.overflows) and its hint, named by aria-describedby, shows. It
+  // is watched rather than told, so no page's drawing needs to know.
+  function markScrollables() {
+    document.querySelectorAll('.scroll').forEach((s) => {
+      const hint = document.getElementById(s.getAttribute('aria-describedby') || '');
+      const mark = () => {
+        const over = s.scrollWidth > s.clientWidth + 1;
+        s.classList.toggle('overflows', over);
+        if (hint) hint.hidden = !over;
+      };
+      const ro = new ResizeObserver(mark);
+      ro.observe(s);
+      new MutationObserver(() => { for (const c of s.children) ro.observe(c); mark(); }).observe(s, { childList: true, subtree: true });
+      for (const c of s.children) ro.observe(c);
+    });
+  }
+  markScrollables();
 
   const pages = { report: reportPage, events: eventsPage, home: homePage, pairings: pairingsPage, standings: standingsPage, bracket: bracketPage, projector: projectorPage };
   if (pages[page]) pages[page]();

@@ -1,0 +1,190 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// axeScript is axe-core, installed from the npm registry at the version
+// pinned in testdata/axe/package-lock.json by make test-deps.
+const axeScript = "testdata/axe/node_modules/axe-core/axe.min.js"
+
+// axeViolation is the part of an axe-core violation the test reports.
+type axeViolation struct {
+	ID     string `json:"id"`
+	Impact string `json:"impact"`
+	Help   string `json:"help"`
+	Nodes  []struct {
+		Target  []any  `json:"target"`
+		Summary string `json:"failureSummary"`
+	} `json:"nodes"`
+}
+
+// axeSource reads axe-core, failing (never skipping) when it is missing:
+// a machine without it would otherwise pass with nothing checked.
+func axeSource(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(axeScript)
+	if err != nil {
+		t.Fatalf("axe-core is missing (%v): run make test-deps, which installs it with npm ci in ui/web/testdata/axe", err)
+	}
+	return string(b)
+}
+
+// axeCheck runs axe-core on the page the browser shows and fails listing
+// every serious or critical violation: its rule, where, and what to fix.
+func axeCheck(t *testing.T, ctx context.Context, axe, page string) {
+	t.Helper()
+	run(t, ctx, "settle "+page, chromedp.Sleep(200*time.Millisecond))
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](axe+`;true`)); err != nil {
+		t.Fatalf("inject axe-core into %s: %v", page, err)
+	}
+	out, err := chromedp.Run(ctx, chromedp.Evaluate[string](`axe.run(document, {resultTypes: ['violations']}).then((r) => JSON.stringify(r.violations))`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("run axe-core on %s: %v", page, err)
+	}
+	var vs []axeViolation
+	if err := json.Unmarshal([]byte(out), &vs); err != nil {
+		t.Fatalf("axe-core's answer on %s: %v", page, err)
+	}
+	for _, v := range vs {
+		if v.Impact != "serious" && v.Impact != "critical" {
+			continue
+		}
+		var where []string
+		for _, n := range v.Nodes {
+			where = append(where, fmt.Sprintf("%v: %s", n.Target, strings.ReplaceAll(n.Summary, "\n", " ")))
+		}
+		t.Errorf("%s: %s (%s) %s\n\t%s", page, v.ID, v.Impact, v.Help, strings.Join(where, "\n\t"))
+	}
+}
+
+// Every page a player, a tablet, a TV or a judge sees, in a realistic
+// state, has no serious or critical axe-core violation.
+func TestBrowserAxeFindsNothingSerious(t *testing.T) {
+	axe := axeSource(t)
+	for _, lang := range []string{"en", "fr"} {
+		t.Run(lang, func(t *testing.T) {
+			f := newFixture(t)
+			// One browser each: a browser's context lasts a minute.
+			for _, pages := range []func(*testing.T, context.Context, *fixture, string){axePublicPages, axeResultPages, axeKioskPages, axeJudgePages} {
+				ctx := browser(t, 390, 844)
+				run(t, ctx, "choose "+lang, chromedp.Navigate(f.http.URL+"/lang/"+lang))
+				pages(t, ctx, f, axe)
+			}
+		})
+	}
+}
+
+// axePublicPages checks the events list, the event's home and pairings.
+func axePublicPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
+	e, _, _ := f.openRound(12)
+	id := itoa64(int64(e.ID))
+	open := func(path, sel string) {
+		t.Helper()
+		run(t, ctx, "open "+path, chromedp.Navigate(f.http.URL+path), chromedp.WaitVisible(chromedp.CSS(sel)))
+	}
+	open("/", "#events")
+	waitText(t, ctx, "#events", e.Name, 5*time.Second)
+	axeCheck(t, ctx, axe, "events list")
+	open("/events/"+id, "#find-q")
+	axeCheck(t, ctx, axe, "event home")
+	run(t, ctx, "find Ada", chromedp.SendKeys(chromedp.ID("find-q"), "lovel"))
+	waitText(t, ctx, "#find-results", "Ada Lovelace", 5*time.Second)
+	axeCheck(t, ctx, axe, "event home, names found")
+	run(t, ctx, "tap Ada", chromedp.Click(chromedp.CSS("#find-results button")))
+	run(t, ctx, "her table", chromedp.WaitVisible(chromedp.ID("my-table")))
+	axeCheck(t, ctx, axe, "event home, found")
+	open("/events/99999", "main")
+	axeCheck(t, ctx, axe, "event not found")
+	open("/events/"+id+"/pairings", "#pairings")
+	waitText(t, ctx, "#pairings", "Ada Lovelace", 5*time.Second)
+	axeCheck(t, ctx, axe, "pairings by name")
+	run(t, ctx, "by table", chromedp.Click(chromedp.ID("by-table")))
+	axeCheck(t, ctx, axe, "pairings by table")
+}
+
+// axeResultPages checks the pages of the results: standings, bracket,
+// report and projector.
+func axeResultPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
+	cut := f.topCut(16)
+	e, _, _ := f.openRound(12)
+	id := itoa64(int64(e.ID))
+	open := func(path, sel string) {
+		t.Helper()
+		run(t, ctx, "open "+path, chromedp.Navigate(f.http.URL+path), chromedp.WaitVisible(chromedp.CSS(sel)))
+	}
+	open("/events/"+itoa64(int64(cut.ID))+"/standings", "#standings")
+	waitText(t, ctx, "#standings", "Ada Lovelace", 5*time.Second)
+	axeCheck(t, ctx, axe, "standings")
+	open("/events/"+itoa64(int64(cut.ID))+"/bracket", "#bracket")
+	waitText(t, ctx, "#bracket", "1", 5*time.Second)
+	axeCheck(t, ctx, axe, "bracket")
+	open("/events/"+id+"/report", "main")
+	axeCheck(t, ctx, axe, "report")
+	open("/events/"+id+"/projector", "main")
+	waitText(t, ctx, "#pj-rows", "Ada Lovelace", 5*time.Second)
+	axeCheck(t, ctx, axe, "projector")
+}
+
+// axeKioskPages checks the kiosk tablet's screens, from locked to done.
+func axeKioskPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
+	f.event("altered", "standard-bo3", "Chris Lee") // Chris is in the directory
+	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Zoë Ødegård")
+	if err := f.d.SetKioskPIN(context.Background(), kioskPIN); err != nil {
+		t.Fatal(err)
+	}
+	base := f.http.URL + kioskOf(e)
+	run(t, ctx, "open the kiosk", chromedp.Navigate(base), chromedp.WaitVisible(chromedp.ID("k-pin")))
+	axeCheck(t, ctx, axe, "kiosk unlock")
+	run(t, ctx, "unlock", chromedp.SendKeys(chromedp.ID("k-pin"), kioskPIN), chromedp.Click(chromedp.CSS("button[type=submit]")))
+	run(t, ctx, "start", chromedp.WaitVisible(chromedp.CSS(".k-search input")))
+	axeCheck(t, ctx, axe, "kiosk start")
+	run(t, ctx, "type a name", chromedp.SendKeys(chromedp.CSS(".k-search input"), "lovel"))
+	waitText(t, ctx, "#k-results", "Ada Lovelace", 5*time.Second)
+	axeCheck(t, ctx, axe, "kiosk start, names found")
+	run(t, ctx, "tap the name", chromedp.Click(chromedp.CSS("#k-results a.k-name")), chromedp.WaitVisible(chromedp.CSS("button.k-primary")))
+	axeCheck(t, ctx, axe, "kiosk confirm")
+	run(t, ctx, "yes", chromedp.Click(chromedp.CSS("button.k-primary")), chromedp.WaitVisible(chromedp.CSS("a.k-primary")))
+	axeCheck(t, ctx, axe, "kiosk done")
+	run(t, ctx, "register a deck", chromedp.Click(chromedp.CSS("a.k-primary")), chromedp.WaitVisible(chromedp.ID("k-list")))
+	run(t, ctx, "type the list", chromedp.SendKeys(chromedp.ID("k-list"), "Hero: Akesha & Taru\n4 Axiom Card 1 (C)\n"))
+	waitText(t, ctx, "#k-check", "", 5*time.Second)
+	axeCheck(t, ctx, axe, "kiosk deck")
+	run(t, ctx, "sign up", chromedp.Navigate(base+"/signup"), chromedp.WaitVisible(chromedp.ID("k-name")))
+	axeCheck(t, ctx, axe, "kiosk sign-up")
+	run(t, ctx, "a known name", chromedp.SendKeys(chromedp.ID("k-name"), "chris lee"), chromedp.Click(chromedp.CSS("button.k-primary")),
+		chromedp.WaitVisible(chromedp.CSS(".k-names button")))
+	axeCheck(t, ctx, axe, "kiosk same name")
+	run(t, ctx, "lock", chromedp.Navigate(base+"/lock"), chromedp.WaitVisible(chromedp.CSS("main")))
+	axeCheck(t, ctx, axe, "kiosk lock")
+}
+
+// axeJudgePages checks a judge's phone from sign-in to a log entry.
+func axeJudgePages(t *testing.T, ctx context.Context, f *fixture, axe string) {
+	e, _, _ := f.judgeEvent()
+	pin, err := f.d.JudgePIN(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, ctx, "open /judge", chromedp.Navigate(f.http.URL+"/judge"), chromedp.WaitVisible(chromedp.ID("j-pin")))
+	axeCheck(t, ctx, axe, "judge sign-in")
+	run(t, ctx, "sign in", chromedp.SendKeys(chromedp.ID("j-pin"), pin), chromedp.Click(chromedp.CSS("button.j-primary")),
+		chromedp.WaitVisible(chromedp.CSS("a.j-item")))
+	axeCheck(t, ctx, axe, "judge events")
+	run(t, ctx, "the event", chromedp.Navigate(f.http.URL+judgeOf(e)), chromedp.WaitVisible(chromedp.CSS("button.j-item")))
+	axeCheck(t, ctx, axe, "judge who")
+	run(t, ctx, "Grace", chromedp.Click(chromedp.CSS("button.j-item")), chromedp.WaitVisible(chromedp.ID("j-out")))
+	axeCheck(t, ctx, axe, "judge main")
+	run(t, ctx, "a table", chromedp.Click(chromedp.CSS("a.j-table")), chromedp.WaitVisible(chromedp.CSS("nav.j-actions")))
+	axeCheck(t, ctx, axe, "judge table")
+	run(t, ctx, "an entry", chromedp.Click(chromedp.CSS("nav.j-actions a.j-primary")), chromedp.WaitVisible(chromedp.ID("j-infraction")))
+	axeCheck(t, ctx, axe, "judge entry")
+}
