@@ -138,7 +138,7 @@ func axeResultPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 func axeKioskPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 	f.event("altered", "standard-bo3", "Chris Lee") // Chris is in the directory
 	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Zoë Ødegård")
-	if err := f.d.SetKioskPIN(context.Background(), kioskPIN); err != nil {
+	if _, err := f.d.SetKioskCode(context.Background(), kioskPIN); err != nil {
 		t.Fatal(err)
 	}
 	base := f.http.URL + kioskOf(e)
