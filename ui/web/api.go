@@ -177,7 +177,7 @@ func (s *Server) apiStreamAll(w http.ResponseWriter, r *http.Request) { s.serveS
 func (s *Server) apiFind(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query().Get("q")
 	if utf8.RuneCountInString(q) > maxQuery || !utf8.ValidString(q) {
-		s.fail(w, r, http.StatusBadRequest, i18n.F("That is too long for a name; type part of your name (three letters are enough)."))
+		s.fail(w, r, http.StatusBadRequest, i18n.F("That is too long for a name; type part of your name (a few letters are enough)."))
 		return
 	}
 	if director.QueryTooShort(q) {

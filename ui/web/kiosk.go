@@ -386,7 +386,7 @@ func (k *kioskArea) pageStart(w http.ResponseWriter, r *http.Request) {
 	p := newKioskPage(e)
 	q := r.URL.Query().Get("q")
 	if utf8.RuneCountInString(q) > maxQuery || !utf8.ValidString(q) {
-		q, p.Problem = "", i18n.F("That is too long for a name; type part of your name (three letters are enough).")
+		q, p.Problem = "", i18n.F("That is too long for a name; type part of your name (a few letters are enough).")
 	}
 	p.Query = q
 	p.FindTables = e.State != event.StateRegistration
