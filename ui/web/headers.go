@@ -82,13 +82,8 @@ func (s *Server) servedHost(r *http.Request) bool {
 	}
 	local, _ := addr.(*net.TCPAddr)
 	host, port := splitHost(r.Host, "80")
-	if s.cfg.BaseURL != "" {
-		if u, err := url.Parse(s.cfg.BaseURL); err == nil {
-			bh, bp := splitHost(u.Host, defaultPort(u.Scheme))
-			if strings.EqualFold(bh, host) && bp == port {
-				return true
-			}
-		}
+	if s.baseHost != "" && strings.EqualFold(s.baseHost, host) && s.basePort == port {
+		return true
 	}
 	if local != nil && strconv.Itoa(local.Port) != port {
 		return false
@@ -109,6 +104,16 @@ func (s *Server) servedHost(r *http.Request) bool {
 	}
 	at, ok := netip.AddrFromSlice(local.IP)
 	return ok && at.Unmap().WithZone("") == ip
+}
+
+// baseHostPort is Config.BaseURL's host and port, "" when it has none or
+// it does not parse.
+func baseHostPort(base string) (host, port string) {
+	u, err := url.Parse(base)
+	if base == "" || err != nil {
+		return "", ""
+	}
+	return splitHost(u.Host, defaultPort(u.Scheme))
 }
 
 // isStaticRead says whether r reads an embedded file (stylesheet, script,

@@ -131,6 +131,7 @@ func TestRequestsForAHostTheServerDoesNotServeAreRefused(t *testing.T) {
 // addresses; the loopback names too; and Config.BaseURL's host and port.
 func TestServedHostFollowsTheConnectionsAddress(t *testing.T) {
 	s := &Server{cfg: Config{BaseURL: "http://tournoi.local/"}}
+	s.baseHost, s.basePort = baseHostPort(s.cfg.BaseURL)
 	on := func(local string, host string) bool {
 		r := httptest.NewRequest("GET", "/", nil)
 		r.Host = host

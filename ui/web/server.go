@@ -75,6 +75,9 @@ type Server struct {
 	hub    *hub
 	limits *limiter
 	warmer warmer
+	// baseHost and basePort are Config.BaseURL's host and port, parsed
+	// once for the Host check every request makes ("" without one).
+	baseHost, basePort string
 	// stop ends the director subscription and the clock ticker.
 	stop func()
 
@@ -111,6 +114,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, d: cfg.Director, now: cfg.Now, pages: pages, limits: newLimiter(cfg.Now)}
+	s.baseHost, s.basePort = baseHostPort(cfg.BaseURL)
 	s.cache = newCache(s.d)
 	s.hub = newHub(cfg.MaxStreams, cfg.MaxStreamsPerDevice, cfg.MaxStreamsPerAddress, strconv.FormatInt(cfg.Now().UnixNano(), 36))
 	s.mux = http.NewServeMux()
