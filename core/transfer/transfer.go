@@ -31,6 +31,7 @@
 package transfer
 
 import (
+	"encoding/json"
 	"time"
 
 	"tablekeeper/core/event"
@@ -86,6 +87,12 @@ type Document struct {
 	// Log is the event's activity log, oldest first: registrations, drops,
 	// pairings, results and their corrections.
 	Log []LogLine `json:"log,omitempty"`
+	// Origins is what the file the event was first imported from held
+	// that the event does not, by kind ("tom": a Pokémon TOM file's
+	// sanction number, divisions, birth dates…, as core/tdf's Origin), so
+	// an export in that format writes it back; absent for an event made in
+	// Tablekeeper.
+	Origins map[string]json.RawMessage `json:"origins,omitempty"`
 }
 
 // Event is the event itself.
