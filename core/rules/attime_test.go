@@ -92,7 +92,7 @@ func TestHeresyAtTimeFinishesTheTurnBeforeScoring(t *testing.T) {
 		}
 		goal := strconv.Itoa(e.Settings.Heresy.TauGoal)
 		says(err, i18n.English, "the current player finishes the turn", "then the game is scored", "at most "+goal+") plus 2", "Once that turn is over")
-		says(err, i18n.French, "le joueur actif finit son tour", "puis la partie est comptée", "au plus "+goal+") plus 2", "Une fois ce tour fini")
+		says(err, i18n.French, "le joueur actif finit son tour", "puis on compte les points de la partie", "au plus "+goal+") plus 2", "Une fois ce tour fini")
 		f := MultiFormFor(e.Settings)
 		for _, text := range []i18n.Text{f.RuleLine(4), f.Hint()} {
 			if en, fr := text.In(i18n.English), text.In(i18n.French); !strings.Contains(en, "the current player finishes the turn, then nobody wins") ||
