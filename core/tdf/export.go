@@ -21,9 +21,11 @@ import (
 // stage, version), its <data> (sanction number, city and country,
 // organizer…), its pods with their categories (Juniors, Seniors, Masters
 // or divisions paired together) and stages, the type and stage of the
-// rounds it had, and each player's element with their birth date. Only
-// what the organizer changed since in Tablekeeper (the name, the date,
-// the round time, names, drops, new rounds and results) is written anew.
+// rounds it had, and each player's element with their birth date; its
+// final standings and top-cut options too, while the event's entries and
+// results are still those of the file. Only what the organizer changed
+// since in Tablekeeper (the name, the date, the round time, names, drops,
+// new rounds and results) is written anew.
 // Any other event is written as one Masters pod of a cup (TCG1DAY).
 //
 // TOM files hold two-player matches between players: an event of

@@ -1,6 +1,8 @@
 package tdf
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -40,6 +42,15 @@ type Origin struct {
 	// Players are the elements of the event's players as the file had
 	// them, in the file's order.
 	Players []Player `json:"players"`
+	// Standings and FinalsOptions are the file's final standings (of
+	// this event's divisions) and top-cut options: written back only
+	// while the event is as the file left it (Played), since TOM's places
+	// come from rounds Tablekeeper would otherwise have changed.
+	Standings     *Standings `json:"standings,omitempty"`
+	FinalsOptions *Raw       `json:"finalsOptions,omitempty"`
+	// Played fingerprints the event's entries and results as imported
+	// (played).
+	Played string `json:"played"`
 }
 
 // OriginAs is what the import made of the file's name, date and round
@@ -89,11 +100,59 @@ func (c *converter) origin() (json.RawMessage, error) {
 			o.Players = append(o.Players, p)
 		}
 	}
+	o.FinalsOptions, o.Standings = c.f.FinalsOptions, c.standings()
+	o.Played = played(c.doc)
 	data, err := json.Marshal(o)
 	if err != nil {
 		return nil, fmt.Errorf("tdf: keep the file's data: %w", err)
 	}
 	return data, nil
+}
+
+// standings keeps the file's standings of the group's divisions.
+func (c *converter) standings() *Standings {
+	if c.f.Standings == nil {
+		return nil
+	}
+	out := &Standings{}
+	for _, sp := range c.f.Standings.Pod {
+		if c.allPlayers || slices.ContainsFunc(c.group.pods, func(p Pod) bool { return holds(number(p.Category), number(sp.Category)) }) {
+			out.Pod = append(out.Pod, sp)
+		}
+	}
+	if len(out.Pod) == 0 {
+		return nil
+	}
+	return out
+}
+
+// played fingerprints an event document's entries (member number and
+// status) and every table's players and outcome: equal fingerprints mean
+// nothing TOM's standings depend on has changed.
+func played(doc transfer.Document) string {
+	var b strings.Builder
+	member := func(seat int) string { return doc.Players[doc.Entries[seat-1].Player-1].MemberNo }
+	for _, en := range doc.Entries {
+		fmt.Fprintf(&b, "%q %s %d;", doc.Players[en.Player-1].MemberNo, en.Status, en.DroppedAfter)
+	}
+	for _, r := range doc.Rounds {
+		fmt.Fprintf(&b, "\nround %d %s:", r.Number, r.Stage)
+		for _, t := range r.Tables {
+			fmt.Fprintf(&b, " [%d", t.Number)
+			for _, s := range t.Seats {
+				fmt.Fprintf(&b, " %q", member(s))
+			}
+			switch {
+			case t.Bye:
+				b.WriteString(" bye")
+			case t.Result != nil && len(t.Result.Seats) == 2:
+				fmt.Fprintf(&b, " %d", outcomeOf(t.Result))
+			}
+			b.WriteString("]")
+		}
+	}
+	sum := sha256.Sum256([]byte(b.String()))
+	return hex.EncodeToString(sum[:])
 }
 
 // podPlayers lists the user IDs of a pod: its subgroups', then its
@@ -172,6 +231,9 @@ func (o *Origin) root(f *File, doc transfer.Document) {
 	if doc.Event.Settings.RoundMinutes != o.As.RoundMinutes {
 		f.Data.RoundTime = minutes
 	}
+	if played(doc) == o.Played {
+		f.Standings, f.FinalsOptions = o.Standings, o.FinalsOptions
+	}
 }
 
 // playerElement is the element of a player the file had, with the name
@@ -198,6 +260,25 @@ func (o *Origin) playerElement(tp Player) Player {
 var divisions = map[int][]int{
 	Juniors: {Juniors}, Seniors: {Seniors}, Masters: {Masters},
 	JuniorsSeniors: {Juniors, Seniors}, SeniorsMasters: {Seniors, Masters}, AllDivisions: {Juniors, Seniors, Masters},
+}
+
+// holds reports whether a pod of category pod pairs the division(s) of
+// category div: the same category, or a combined pod holding them (the
+// standings of a pod of all divisions are written per division).
+func holds(pod, div int) bool {
+	if pod == div {
+		return true
+	}
+	in, ok := divisions[pod]
+	if !ok {
+		return false
+	}
+	for _, d := range divisions[div] {
+		if !slices.Contains(in, d) {
+			return false
+		}
+	}
+	return len(divisions[div]) > 0
 }
 
 // combined is the pod category that pairs every division of cats

@@ -118,6 +118,22 @@ func sameAsTheFile(t *testing.T, what string, orig, out *tdf.File) {
 	if !reflect.DeepEqual(out.Data, orig.Data) {
 		t.Errorf("%s: <data> is\n%+v\nthe file had\n%+v", what, out.Data, orig.Data)
 	}
+	// The standings of the divisions this file holds, as the file had
+	// them; none for a division the file had none of.
+	var want, got []tdf.StandingsPod
+	if orig.Standings != nil {
+		for _, sp := range orig.Standings.Pod {
+			if slices.ContainsFunc(out.Pods.Pod, func(p tdf.Pod) bool { return slices.Contains(heldBy[p.Category], sp.Category) }) {
+				want = append(want, sp)
+			}
+		}
+	}
+	if out.Standings != nil {
+		got = out.Standings.Pod
+	}
+	if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(out.FinalsOptions, orig.FinalsOptions) {
+		t.Errorf("%s: <standings> %+v <finalsoptions> %+v, the file had %+v %+v", what, got, out.FinalsOptions, want, orig.FinalsOptions)
+	}
 	if out.TimeElapsed != orig.TimeElapsed {
 		t.Errorf("%s: <timeelapsed> %q, the file had %q", what, out.TimeElapsed, orig.TimeElapsed)
 	}
@@ -156,6 +172,11 @@ func sameAsTheFile(t *testing.T, what string, orig, out *tdf.File) {
 		}
 	}
 }
+
+// heldBy lists the categories whose standings a pod of each category
+// holds: its own, and each division of a pod of divisions paired
+// together.
+var heldBy = map[string][]string{"0": {"0"}, "1": {"1"}, "2": {"2"}, "8": {"8", "0", "1"}, "9": {"9", "1", "2"}, "10": {"10", "0", "1", "2", "8", "9"}}
 
 // matchLines says each match of a round as "outcome players", sorted.
 func matchLines(r tdf.Round) []string {
@@ -197,6 +218,17 @@ func TestTOMRoundTripKeepsWhatTOMNeeds(t *testing.T) {
 		}
 		files[name] = f
 	}
+	// TOM ranks a pod of divisions paired together per division: the
+	// cup's Juniors-and-Seniors pod (8) with standings for Juniors (0) and
+	// Seniors (1), as a real cup's file has them.
+	cup, err := tdf.Parse(bytes.NewReader(readSample(t, "sample-cup-two-pods.tdf")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cup.Standings.Pod = append(cup.Standings.Pod,
+		tdf.StandingsPod{Category: "0", Type: "finished", Player: []tdf.Placed{{ID: "3100001", Place: "1"}, {ID: "3100005", Place: "2"}}},
+		tdf.StandingsPod{Category: "1", Type: "finished", Player: []tdf.Placed{{ID: "3100002", Place: "1"}, {ID: "3100003", Place: "2"}, {ID: "3100004", Place: "3"}}})
+	files["cup with standings per division"] = cup
 	for name, orig := range files {
 		for _, mode := range []tdf.PodMode{tdf.PodsSeparate, tdf.PodsOne} {
 			what := fmt.Sprintf("%s, pods %s", name, mode)
@@ -251,6 +283,9 @@ func TestTOMExportAfterPlayingOnKeepsTheFileAndWritesWhatChanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := exportTOM(t, d, e.ID)
+	if out.Standings != nil || out.FinalsOptions != nil {
+		t.Errorf("after a round played here the file's standings %+v and finals options %+v are written", out.Standings, out.FinalsOptions)
+	}
 	if out.Data.ID != orig.Data.ID || out.Data.Organizer != orig.Data.Organizer || out.Mode != "LEAGUECHALLENGE" || out.Pods.Pod[0].Category != "2" {
 		t.Errorf("sanction %q organizer %+v mode %q category %q", out.Data.ID, out.Data.Organizer, out.Mode, out.Pods.Pod[0].Category)
 	}
