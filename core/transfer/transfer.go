@@ -3,8 +3,10 @@
 // that carries everything about an event from one database to another: the
 // event and its settings, its players and entries, teams, decks, rounds with
 // their clocks, tables, seats and results, the judges and the judge log, the
-// draft pods, the league it belongs to and the activity log (which holds the
-// history of every result and its corrections).
+// draft pods, the league it belongs to, the activity log (which holds the
+// history of every result and its corrections), and what a file the event
+// was imported from held that the event does not (a Pokémon TOM file's
+// sanction number, pods and birth dates, for its export).
 //
 // The document holds no database IDs. Everything inside it refers to
 // everything else by position, 1-based, in the document's own lists: an
