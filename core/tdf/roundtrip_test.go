@@ -13,6 +13,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/tdf"
+	"tablekeeper/core/transfer"
 )
 
 // exportTOM exports event id as a TOM file, written and parsed back as a
@@ -360,4 +361,50 @@ func playRound(t *testing.T, d *director.Director, id event.EventID) event.Round
 		}
 	}
 	return r
+}
+
+// An event imported from TOM and moved to another database as an event
+// file keeps what the TOM file had: the event file written there is the
+// same, byte for byte, and its TOM export still has the sanction number,
+// the pod and the birth dates.
+func TestTOMDataMovesWithTheEventFile(t *testing.T) {
+	ctx := context.Background()
+	orig, err := tdf.Parse(bytes.NewReader(readSample(t, "sample-cup-two-pods.tdf")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newDirector(t)
+	e := importParsed(t, d, orig, tdf.PodsSeparate)[1]
+	doc, err := d.ExportEvent(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first bytes.Buffer
+	if err := transfer.Encode(&first, doc); err != nil {
+		t.Fatal(err)
+	}
+	back, err := transfer.Decode(bytes.NewReader(first.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := newDirector(t)
+	moved, err := other.ImportEvent(ctx, back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := other.ExportEvent(ctx, moved.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var second bytes.Buffer
+	if err := transfer.Encode(&second, again); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(first.Bytes(), second.Bytes()) {
+		t.Errorf("the event file changed on its way:\n%s\n---\n%s", first.String(), second.String())
+	}
+	if !bytes.Contains(first.Bytes(), []byte(`"origins": {`)) {
+		t.Errorf("the event file has no origins:\n%s", first.String())
+	}
+	sameAsTheFile(t, "moved", orig, exportTOM(t, other, moved.ID))
 }
