@@ -96,8 +96,16 @@ func runExport(args []string, stdout, _ io.Writer) error {
 	round := fs.Int("round", 0, "round number (default: the latest)")
 	out := fs.String("out", "", "output file")
 	paper := fs.String("paper", "A4", "paper size: A4 or Letter")
+	tdfOut := fs.String("tdf", "", "Pokémon TOM file (.tdf) to write: the same as --report tdf --out FILE")
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	if *tdfOut != "" {
+		// --tdf FILE mirrors import --tdf FILE: the TOM file, both ways.
+		if (*report != "" && *report != printing.TOMFileKey) || (*out != "" && *out != *tdfOut) {
+			return usagef("--tdf FILE writes the TOM file; it takes no other --report or --out")
+		}
+		*report, *out = printing.TOMFileKey, *tdfOut
 	}
 	if err := printing.ValidateExport(*id, *report, *out, *paper, *round); err != nil {
 		return usagef("%s", event.Message(err))

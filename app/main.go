@@ -51,8 +51,8 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"sim", "play a whole event with seeded random results", "sim --db PATH --game G --format F --players N [--rounds R] [--seed S] [--open-round]", runSim},
-		{"export", "write a report of an event to a file (PDF or CSV), or the whole event as an event file (JSON)", "export --db PATH --event ID --report KIND [--round N] --out FILE [--paper A4|Letter]; KIND: " + strings.Join(printing.Keys(), ", ") + ", " + printing.EventFileKey, runExport},
-		{"import", "register the players of a CSV file (name, member number, email) in an event, or import an event file or a Pokémon TOM file as new events", "import --db PATH --event ID --players FILE.csv | import --db PATH --event-json FILE | import --db PATH --tdf FILE [--pods separate|one]", runImport},
+		{"export", "write a report of an event to a file (PDF or CSV), the whole event as an event file (JSON), or a Pokémon TOM file (.tdf; an event imported from TOM keeps its sanction number, place, organizer, divisions, mode, stage and birth dates)", "export --db PATH --event ID --report KIND [--round N] --out FILE [--paper A4|Letter] | export --db PATH --event ID --tdf FILE.tdf; KIND: " + strings.Join(printing.ExportKeys(), ", "), runExport},
+		{"import", "register the players of a CSV file (name, member number, email) in an event, or import an event file or a Pokémon TOM file (.tdf) as new events", "import --db PATH --event ID --players FILE.csv | import --db PATH --event-json FILE | import --db PATH --tdf FILE.tdf [--pods separate|one]", runImport},
 		{"serve", "serve the store network (pairings, clock, standings and self-reporting on phones) without a window; prints the judges' PIN and the kiosk code; --console reads the network commands on standard input", "serve --db PATH [--addr HOST:PORT] [--console]", runServe},
 		{"network", "the store network's staff without a window: the judges' PIN and the tablet kiosk code, judges, signed-in phones and tablets, the sign-in log and alert", networkUsage, runNetwork},
 		{"backup", "copy a database consistently, even while the app is using it", "backup --db PATH --out FILE", runBackup},

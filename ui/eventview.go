@@ -400,8 +400,31 @@ func (v *eventView) onPair() {
 		v.onFinish()
 	case director.StepNone:
 	default:
+		if st.Rounds == 0 && !st.FewPlayers.IsZero() {
+			v.askFewPlayers(st)
+			return
+		}
 		v.pair()
 	}
+}
+
+// askFewPlayers tells the organizer, before round 1 is paired, that the
+// event has fewer players than its game's rules recognise (S1: an SWS
+// tournament needs three): pair anyway, or keep registering.
+func (v *eventView) askFewPlayers(st eventState) {
+	msg := tr.Text(st.FewPlayers) + "\n\n" + tr.L("Pair round 1 anyway, or register more players first?")
+	v.confirm = keys.NewConfirm(v.win, keys.ConfirmOptions{Title: tr.L("Not an official tournament"), Message: msg,
+		Yes: tr.L("Pair round 1 anyway"), No: tr.L("Register more players")}, v.onFewPlayersConfirmed)
+	v.confirm.Show()
+}
+
+func (v *eventView) onFewPlayersConfirmed(ok bool) {
+	if ok {
+		v.pair()
+		return
+	}
+	v.tabs.Select(v.regTab)
+	v.registration.FocusSearch()
 }
 
 // onOther takes the step beside the next one, after asking: finishing

@@ -640,6 +640,33 @@ func TestRoundOneWaitingForCheckInOffersToDropTheAbsent(t *testing.T) {
 	}
 }
 
+// Rule S1 (SWS 4.0 a: "All Secret War Society tournaments must have at
+// least three players participating in the event"): pairing round 1 of a
+// two-player Shadowfist event first says it is not an official SWS
+// tournament; "Register more players" pairs nothing, "Pair round 1
+// anyway" pairs.
+func TestPairingTwoPlayerShadowfistAsksFirst(t *testing.T) {
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e := uitest.EventOf(t, d, "Duel night", "shadowfist", "big-man")
+	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
+	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	test.Tap(s.view.pairButton)
+	top := w.Canvas().Overlays().Top()
+	if top == nil || !strings.Contains(strings.Join(uitest.Texts(top), " "), "not an official SWS tournament") {
+		t.Fatalf("no dialog saying the event is not official: %v", top)
+	}
+	test.Tap(uitest.Button(t, top, "Register more players", 0))
+	if rs, _ := d.Rounds(ctx, e.ID); len(rs) != 0 || s.view.tabs.Selected() != s.view.regTab {
+		t.Fatalf("kept registering: %d rounds, tab %v", len(rs), s.view.tabs.Selected().Text)
+	}
+	test.Tap(s.view.pairButton)
+	test.Tap(uitest.Button(t, w.Canvas().Overlays().Top(), "Pair round 1 anyway", 0))
+	if rs, _ := d.Rounds(ctx, e.ID); len(rs) != 1 || len(rs[0].Tables) != 1 {
+		t.Fatalf("rounds %+v", rs)
+	}
+}
+
 // fakePrinter writes a line naming the report and the round asked for.
 type fakePrinter struct{ imported, backedUp string }
 

@@ -31,8 +31,15 @@ func (c *checker) noMax(e Entry) (bool, string) {
 }
 
 // fiveCopies checks S2: at most five of a title, except No Max cards
-// (3.0 a). The No Max fact is asked for only for titles with more than
-// five copies.
+// (3.0 a: "No more than 5 of any card of the same title (except for cards
+// with No Max). Any player with more than 5 of a particular card is
+// disqualified."). Copies are counted by title, which needs no card list;
+// the No Max fact is asked for only for titles with more than five
+// copies. A title over five whose No Max marking nobody can show (no card
+// list, or one that does not have it) is over the limit, as the rule has
+// it, and refused with how to fix it: a "No Max:" line when the card says
+// so. Only the card list saying No Max, or the list's own "No Max:"
+// section, lets it pass.
 func (c *checker) fiveCopies() {
 	const rule = "S2"
 	for _, g := range c.groups() {
@@ -42,7 +49,8 @@ func (c *checker) fiveCopies() {
 		noMax, why := c.noMax(c.list.Entries[g.first])
 		switch {
 		case why != "":
-			c.needFact(rule, g.name, "No Max marking", why, i18n.F("list it under a \"No Max:\" line if the card says No Max, or import a card list that has it"))
+			c.problem(rule, g.name, i18n.F("%s has %d copies; a deck may have at most %d of a title, and a player with more is disqualified (3.0 a). Remove %d, or, if the card says No Max, list it under a \"No Max:\" line.",
+				quote(g.name), g.count, shadowfistCopies, g.count-shadowfistCopies))
 		case !noMax:
 			c.problem(rule, g.name, i18n.F("%s has %d copies; a deck may have at most %d of a title unless the card says No Max. Remove %d.",
 				quote(g.name), g.count, shadowfistCopies, g.count-shadowfistCopies))

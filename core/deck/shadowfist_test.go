@@ -34,9 +34,18 @@ func TestShadowfist(t *testing.T) {
 			format: FormatShadowfist, text: "12 Everyday Hero\n", cards: full},
 		{name: "S2: No Max from the list's section",
 			format: FormatShadowfist, text: "No Max:\n12 Friends of the Dragon\n"},
+		// 3.0 a: "No more than 5 of any card of the same title (except for
+		// cards with No Max). Any player with more than 5 of a particular
+		// card is disqualified." Copies are counted by title, card list or
+		// not: six of a title nobody shows to be No Max is refused.
 		{name: "S2: six of a card the card list does not have",
 			format: FormatShadowfist, text: "6 Friends of the Dragon\n", cards: full,
-			warnings: []Issue{is("S2", "Friends of the Dragon", `S2: cannot check the No Max marking of "Friends of the Dragon": it is not in the card list; list it under a "No Max:" line if the card says No Max, or import a card list that has it.`)}},
+			problems: []Issue{is("S2", "Friends of the Dragon", `S2: "Friends of the Dragon" has 6 copies; a deck may have at most 5 of a title, and a player with more is disqualified (3.0 a). Remove 1, or, if the card says No Max, list it under a "No Max:" line.`)}},
+		{name: "S2: six of a title without a card list, counted by title",
+			format: FormatShadowfist, text: "4 Dim Mak\n2 DIM MAK\n1 Swordsman\n",
+			problems: []Issue{is("S2", "Dim Mak", `S2: "Dim Mak" has 6 copies; a deck may have at most 5 of a title, and a player with more is disqualified (3.0 a). Remove 1, or, if the card says No Max, list it under a "No Max:" line.`)}},
+		{name: "S2: twelve No Max cards without a card list, under a No Max line",
+			format: FormatShadowfist, text: "No Max:\n12 Everyday Hero\n"},
 		{name: "S3: One Hundred Names, one of each",
 			format: FormatShadowfistHundredNames, text: "Dim Mak\nSwordsman\n1 Site 1\n"},
 		{name: "S3: One Hundred Names allows no second copy, not even No Max",

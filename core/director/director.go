@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 	"tablekeeper/core/standings"
 )
@@ -171,6 +172,10 @@ type EventSummary struct {
 	event.Event
 	Players int // entries still playing
 	Round   int // the last round paired (0 before round 1)
+	// FewPlayers says the event has fewer players taking part (playing,
+	// or dropped after playing) than its game's rules recognise
+	// (rules.FewPlayers, S1); zero when it has enough.
+	FewPlayers i18n.Text
 }
 
 // Events lists every event, newest first, with player counts and the
@@ -192,11 +197,16 @@ func (d *Director) Events(ctx context.Context) ([]EventSummary, error) {
 				return err
 			}
 			s := EventSummary{Event: e, Round: rounds}
+			taking := 0
 			for _, en := range entries {
 				if en.Active() {
 					s.Players++
 				}
+				if en.Active() || en.DroppedAfter > 0 {
+					taking++
+				}
 			}
+			s.FewPlayers = rules.FewPlayers(e, taking)
 			out = append(out, s)
 		}
 		return nil

@@ -8,6 +8,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"tablekeeper/core/rules"
 )
 
 // Step is what an event needs next, as the header's main button offers it.
@@ -67,6 +68,11 @@ type Progress struct {
 	ExtraRound bool
 	// Finished: the event is finished; its results are final.
 	Finished bool
+	// FewPlayers says the event has fewer Participants than its game's
+	// rules recognise (rules.FewPlayers: an SWS tournament needs three,
+	// S1); the header says it and pairing round 1 asks first. Zero when
+	// there is nothing to say.
+	FewPlayers i18n.Text
 }
 
 // Progress reads where an event stands and what its next step is.
@@ -102,6 +108,7 @@ func eventWithRounds(tx Tx, id event.EventID) (event.Event, []event.Entry, []eve
 func progressOf(e event.Event, entries []event.Entry, rounds []event.Round) Progress {
 	p := Progress{Event: e, Rounds: len(rounds), Finished: e.State == event.StateFinished}
 	p.count(entries, rounds)
+	p.FewPlayers = rules.FewPlayers(e, p.Participants)
 	s := e.Settings
 	if s.Structure == event.StructureSwiss {
 		p.Planned = PlannedRounds(s, entries)

@@ -60,13 +60,28 @@ func (x *exporter) document(id event.EventID) (transfer.Document, error) {
 			State: e.State, Settings: e.Settings, CreatedAt: utc(e.CreatedAt)},
 		Players: []transfer.Player{}, Entries: []transfer.Entry{},
 	}
-	steps := []func(event.Event) error{x.entries, x.decks, x.rounds, x.judges, x.draft, x.league, x.log}
+	steps := []func(event.Event) error{x.entries, x.decks, x.rounds, x.judges, x.draft, x.league, x.log, x.origins}
 	for _, step := range steps {
 		if err := step(e); err != nil {
 			return transfer.Document{}, err
 		}
 	}
 	return x.doc, nil
+}
+
+// origins copies what the file the event was imported from held that the
+// event does not (a TOM file's sanction number, pods, birth dates), so an
+// export in that format, or to another database, keeps it.
+func (x *exporter) origins(e event.Event) error {
+	kept, err := x.tx.Origins(e.ID)
+	if err != nil || len(kept) == 0 {
+		return err
+	}
+	x.doc.Origins = map[string]json.RawMessage{}
+	for kind, data := range kept {
+		x.doc.Origins[kind] = json.RawMessage(data)
+	}
+	return nil
 }
 
 // addPlayer writes a directory player once and returns its position.
@@ -337,13 +352,24 @@ type importer struct {
 }
 
 func (im *importer) run() (event.Event, error) {
-	steps := []func() error{im.event, im.directory, im.entryRows, im.deckRows, im.roundRows, im.judgeRows, im.draftRows, im.leagueRow, im.logRows}
+	steps := []func() error{im.event, im.directory, im.entryRows, im.deckRows, im.roundRows, im.judgeRows, im.draftRows, im.leagueRow, im.logRows, im.originRows}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return event.Event{}, err
 		}
 	}
 	return im.ev, nil
+}
+
+// originRows keeps the document's origins (a TOM file's own data) with
+// the new event.
+func (im *importer) originRows() error {
+	for kind, data := range im.doc.Origins {
+		if err := im.tx.SaveOrigin(im.ev.ID, kind, string(data)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (im *importer) event() error {

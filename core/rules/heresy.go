@@ -83,11 +83,11 @@ func (heresyForm) valueName() string  { return i18n.K("Tau stored") }
 func (heresyForm) scoreName() string  { return i18n.K("Score") }
 func (heresyForm) resultName() string { return i18n.K("Score") }
 func (heresyForm) rule(s event.Settings) i18n.Text {
-	return i18n.F("the winner scores %d, the others their Tau stored (at most %d); at time nobody wins and each scores Tau + %d.",
+	return i18n.F("the winner scores %d, the others their Tau stored (at most %d); at time the current player finishes the turn, then nobody wins and each scores Tau + %d.",
 		s.Heresy.WinScore, s.Heresy.TauGoal, s.Heresy.TimeOutBonus)
 }
 func (heresyForm) hint(s event.Settings) i18n.Text {
-	return i18n.F("Type a table number and press Enter, then each seat's Tau stored and the winner's seat number: the winner scores %d, the others their Tau (at most %d). At time nobody wins: leave Winner blank and tick Time-out (Tau + %d).",
+	return i18n.F("Type a table number and press Enter, then each seat's Tau stored and the winner's seat number: the winner scores %d, the others their Tau (at most %d). At time the current player finishes the turn, then nobody wins: type the Tau stored after that turn, leave Winner blank and tick Time-out (Tau + %d).",
 		s.Heresy.WinScore, s.Heresy.TauGoal, s.Heresy.TimeOutBonus)
 }
 func (heresyForm) winnerHint() i18n.Text {
@@ -121,10 +121,26 @@ func (heresyForm) typed(st event.SeatResult, _ bool) string {
 	return strconv.Itoa(scoring.Tau(st))
 }
 
-// heresyAtTime: at time nobody wins in Heresy (H5); the result panel takes
-// each seat's Tau with Time-out ticked, so no form is needed.
-func heresyAtTime(event.Settings, int, int, int) (AtTime, error) {
-	return noForm(i18n.F("at time nobody wins in Heresy (H5): open the table's result, type each seat's Tau stored and tick Time-out"))
+// heresyAtTime says what a Heresy table does at time; no form is needed,
+// the result panel takes it.
+//
+// A Reascension or Revelations table (H4, rule 3.2.4: "Should the time
+// limit conclude before the game ends, the current player finishes his
+// turn, and then the game is scored as detailed below") plays the current
+// turn out, and only then is scored: nobody wins and each seat scores its
+// Tau stored plus the time-out bonus (H5, 3.3.3). The Tau typed is the Tau
+// after that turn, so the sentence says the turn comes first.
+//
+// An Armageddon match (H6, rules 4.2.5–4.2.7) is decided "at the
+// conclusion of the current turn" too, but by who has more Tau stored,
+// play going on while the players are level; the match's games won are
+// then entered with Time-out ticked.
+func heresyAtTime(s event.Settings, _, _, _ int) (AtTime, error) {
+	if s.Scoring != event.ScoringHeresy {
+		return noForm(i18n.F("at time in Armageddon the current turn is played to its end (H6, 4.2.5–4.2.7): the player with more Tau stored then wins the game in progress; if they are level, play goes on until one player is ahead at the end of a turn or activates a gateway. Enter the games won, that game included, with Time-out ticked (at one game each after game 2, game 3 goes to the winner of game 1)"))
+	}
+	return noForm(i18n.F("at time the current player finishes the turn, then the game is scored (H4): nobody wins and each player scores Tau stored (at most %d) plus %d. Once that turn is over, open the table's result, type each seat's Tau stored and tick Time-out",
+		s.Heresy.TauGoal, s.Heresy.TimeOutBonus))
 }
 
 // heresySlip: every Heresy table's slip asks for Tau and places; an

@@ -28,6 +28,9 @@ type Game struct {
 	// slip is the game's match slip for a format's settings (SlipFor);
 	// nil: the generic slip.
 	slip func(event.Settings) SlipKind
+	// fewest is the fewest players an event of the game must have to be
+	// one its rules recognise (FewPlayers); 0: no minimum.
+	fewest int
 }
 
 // Format is one way of playing a game at an event.

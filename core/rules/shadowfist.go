@@ -18,6 +18,9 @@ func shadowfist() Game {
 		atTime:     shadowfistAtTime,
 		atTimeForm: true,
 		slip:       shadowfistSlip,
+		// S1, rule 4.0 a: "All Secret War Society tournaments must have
+		// at least three players participating in the event."
+		fewest: 3,
 		Formats: []Format{
 			{
 				// Rules S4, S6–S8, S10: tables of 4 (3 where the count

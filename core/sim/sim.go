@@ -123,6 +123,10 @@ func (s *Simulation) play(ctx context.Context, e event.Event, p Plan) error {
 		}
 	}
 	fmt.Fprintf(s.out, "event %d: %s, %s, %s\n", e.ID, e.Name, rules.Describe(p.Game, p.Format), planText(e.Settings, p.Players))
+	if note := rules.FewPlayers(e, len(entries)); !note.IsZero() {
+		// S1: said, not refused; the event plays on.
+		fmt.Fprintf(s.out, "note: %s\n", note)
+	}
 	if e.Settings.Teams() {
 		if err := s.makeTeams(ctx, e, entries); err != nil {
 			return err

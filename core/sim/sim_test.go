@@ -139,6 +139,19 @@ func TestDoubleEliminationPlaysToItsFinalTable(t *testing.T) {
 }
 
 // A draft format draws its pods before round 1, in one line.
+// Rule S1 (SWS 4.0 a: "at least three players participating"): a
+// two-player Shadowfist event is played to its end, and sim says it is not
+// an official SWS tournament; three players, nothing said.
+func TestATwoPlayerShadowfistEventIsPlayedAndNoted(t *testing.T) {
+	out, _, _ := play(t, sim.Plan{Game: "shadowfist", Format: "big-man", Players: 2}, 3)
+	if !strings.Contains(out, "\nnote: Only 2 players take part: SWS rule 4.0 a") || !strings.Contains(out, "final top 2") {
+		t.Errorf("two players:\n%s", out)
+	}
+	if out, _, _ = play(t, sim.Plan{Game: "shadowfist", Format: "big-man", Players: 3}, 3); strings.Contains(out, "note:") {
+		t.Errorf("three players:\n%s", out)
+	}
+}
+
 func TestADraftFormatDrawsItsPods(t *testing.T) {
 	out, _, _ := play(t, sim.Plan{Game: "altered", Format: "booster-draft", Players: 20}, 2)
 	if !strings.Contains(out, "draft: ") || !strings.Contains(out, "passing left, right") {

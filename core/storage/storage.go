@@ -35,6 +35,7 @@ type Tx interface {
 	Judging
 	Decks
 	Drafts
+	Origins
 	Leagues
 	Logs
 	Network
@@ -168,6 +169,17 @@ type Decks interface {
 	Decks(id event.EventID) ([]event.Deck, error)
 	// LockDecks locks every unlocked deck of an event.
 	LockDecks(id event.EventID, at time.Time) error
+}
+
+// Origins keep what the file an event was imported from held that the
+// event does not (a Pokémon TOM file's sanction number, divisions, birth
+// dates…, kind "tom"), so an export in that format writes it back.
+type Origins interface {
+	// SaveOrigin keeps data (JSON) for the event and kind, replacing an
+	// earlier one; empty data removes it.
+	SaveOrigin(id event.EventID, kind, data string) error
+	// Origins returns what SaveOrigin kept, by kind (empty: nothing).
+	Origins(id event.EventID) (map[string]string, error)
 }
 
 // Drafts are an event's draft pods.

@@ -30,7 +30,8 @@ func TestMigration9ReplacesASixDigitJudgePIN(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, q := range []string{`DROP TABLE signin_log`, `DROP TABLE staff_sessions`,
+		// Back to version 8: the tables of migration 9 and later go.
+		for _, q := range []string{`DROP TABLE signin_log`, `DROP TABLE staff_sessions`, `DROP TABLE event_origins`,
 			`INSERT INTO app_settings (key, value) VALUES ('network.judge-pin', '` + c.pin + `'), ('kiosk.pin', 'hash')`,
 			`PRAGMA user_version = 8`} {
 			if _, err := raw.Exec(q); err != nil {

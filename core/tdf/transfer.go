@@ -1,6 +1,7 @@
 package tdf
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -201,6 +202,11 @@ func (c *converter) convert() (Imported, error) {
 		msg += " (sanction " + id + ")"
 	}
 	c.doc.Log = append(c.doc.Log, transfer.LogLine{At: at.UTC(), Message: msg})
+	kept, err := c.origin()
+	if err != nil {
+		return Imported{}, err
+	}
+	c.doc.Origins = map[string]json.RawMessage{OriginKind: kept}
 	return Imported{Document: c.doc, Notes: c.notes}, nil
 }
 

@@ -3,8 +3,10 @@
 // that carries everything about an event from one database to another: the
 // event and its settings, its players and entries, teams, decks, rounds with
 // their clocks, tables, seats and results, the judges and the judge log, the
-// draft pods, the league it belongs to and the activity log (which holds the
-// history of every result and its corrections).
+// draft pods, the league it belongs to, the activity log (which holds the
+// history of every result and its corrections), and what a file the event
+// was imported from held that the event does not (a Pokémon TOM file's
+// sanction number, pods and birth dates, for its export).
 //
 // The document holds no database IDs. Everything inside it refers to
 // everything else by position, 1-based, in the document's own lists: an
@@ -31,6 +33,7 @@
 package transfer
 
 import (
+	"encoding/json"
 	"time"
 
 	"tablekeeper/core/event"
@@ -86,6 +89,12 @@ type Document struct {
 	// Log is the event's activity log, oldest first: registrations, drops,
 	// pairings, results and their corrections.
 	Log []LogLine `json:"log,omitempty"`
+	// Origins is what the file the event was first imported from held
+	// that the event does not, by kind ("tom": a Pokémon TOM file's
+	// sanction number, divisions, birth dates…, as core/tdf's Origin), so
+	// an export in that format writes it back; absent for an event made in
+	// Tablekeeper.
+	Origins map[string]json.RawMessage `json:"origins,omitempty"`
 }
 
 // Event is the event itself.

@@ -2,6 +2,7 @@ package transfer_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -52,6 +53,13 @@ func TestEncodeDecodeGivesTheSameFile(t *testing.T) {
 	}
 	if again := encode(t, doc); !bytes.Equal(first, again) {
 		t.Fatalf("decode then encode changed the file:\n%s\n---\n%s", first, again)
+	}
+	doc = small()
+	doc.Origins = map[string]json.RawMessage{"tom": json.RawMessage(`{"mode":"TCG1DAY","data":{"ID":"26-05-000001"}}`)}
+	withOrigin := encode(t, doc)
+	back, err := transfer.Decode(bytes.NewReader(withOrigin))
+	if err != nil || !bytes.Equal(encode(t, back), withOrigin) || !bytes.Contains(withOrigin, []byte(`"ID": "26-05-000001"`)) {
+		t.Fatalf("a document with a TOM origin: %v\n%s", err, withOrigin)
 	}
 	for _, want := range []string{`"format": "tablekeeper-event"`, `"version": 2`, `"date": "2026-03-01"`, `"startedAt": "2026-03-01T18:00:00Z"`} {
 		if !bytes.Contains(first, []byte(want)) {
@@ -106,6 +114,8 @@ func TestBadFilesAreRefusedWithASentence(t *testing.T) {
 		{"a flat setting beside its group", strings.Replace(good, `"tableSize": 2,`, `"tableSize": 2, "topCut": 4, "playoff": {"bestOf": 3},`, 1), `"playoff" both as a group and as the flat keys`},
 		{"a bad group setting", edit(func(d *transfer.Document) { d.Event.Settings.Draft.Packs = 3 }), "the draft settings need an ideal pod size"},
 		{"an unknown status", edit(func(d *transfer.Document) { d.Entries[0].Status = "gone" }), `unknown status "gone"`},
+		{"an origin that is not an object", strings.Replace(good, `"log": [`, `"origins": {"tom": [1, 2]}, "log": [`, 1), "tom origin is not a JSON object"},
+		{"an origin without a kind", strings.Replace(good, `"log": [`, `"origins": {"": {}}, "log": [`, 1), "an origin is named by its file kind"},
 		{"a league week out of range", edit(func(d *transfer.Document) {
 			d.League = &transfer.League{Name: "Spring", Kind: event.LeagueLackey, Week: 9}
 		}), "week 9"},

@@ -1,6 +1,7 @@
 package transfer
 
 import (
+	"encoding/json"
 	"time"
 
 	"tablekeeper/core/event"
@@ -20,7 +21,7 @@ func (doc Document) Validate() error {
 		return event.Invalidf("the document is version %d; this Tablekeeper reads versions 1 to %d", doc.Version, Version)
 	}
 	checks := []func() error{doc.validateEvent, doc.validatePlayers, doc.validateEntries,
-		doc.validateDecks, doc.validateRounds, doc.validateJudges, doc.validateDraft, doc.validateLeague, doc.validateLog}
+		doc.validateDecks, doc.validateRounds, doc.validateJudges, doc.validateDraft, doc.validateLeague, doc.validateLog, doc.validateOrigins}
 	for _, check := range checks {
 		if err := check(); err != nil {
 			return err
@@ -352,6 +353,27 @@ func (doc Document) validateLog() error {
 	for i, l := range doc.Log {
 		if l.Round < 0 {
 			return event.Invalidf("log line %d has round %d", i+1, l.Round)
+		}
+	}
+	return nil
+}
+
+// maxOriginBytes bounds one origin: a TOM file's data for a thousand
+// players is far smaller.
+const maxOriginBytes = 16 << 20
+
+// validateOrigins checks that each origin has a kind and holds a JSON
+// object of a sensible size; what is inside belongs to the format's
+// package (core/tdf), which reads it on export.
+func (doc Document) validateOrigins() error {
+	for kind, data := range doc.Origins {
+		switch {
+		case kind == "" || len(kind) > 40:
+			return event.Invalidf("the document has an origin named %q; an origin is named by its file kind, such as tom", short(kind))
+		case len(data) > maxOriginBytes:
+			return event.Invalidf("the document's %s origin is larger than %d MB", kind, maxOriginBytes>>20)
+		case !json.Valid(data) || len(data) == 0 || data[0] != '{':
+			return event.Invalidf("the document's %s origin is not a JSON object", kind)
 		}
 	}
 	return nil

@@ -167,5 +167,8 @@ func Check(w io.Writer, sum storage.Summary, events []director.EventSummary) {
 	for _, e := range events {
 		fmt.Fprintf(w, "  event %d: %s (%s), %s, %s, %d players, %d rounds\n",
 			e.ID, e.Name, rules.Describe(e.Game, e.Format), e.Date.Format("2006-01-02"), e.State, e.Players, e.Round)
+		if !e.FewPlayers.IsZero() {
+			fmt.Fprintf(w, "    note: %s\n", e.FewPlayers)
+		}
 	}
 }

@@ -169,3 +169,16 @@ func TestCheckWritesTheSummaryThenEventsOrProblems(t *testing.T) {
 		t.Errorf("with problems:\n%s", b.String())
 	}
 }
+
+// Rule S1 (SWS 4.0 a: "must have at least three players participating"):
+// the check command's line of a two-player Shadowfist event is followed by
+// the note that it is not an official SWS tournament.
+func TestCheckNotesAShadowfistEventOfTwo(t *testing.T) {
+	e := event.Event{ID: 2, Name: "Duel", Game: "shadowfist", Format: "big-man", Date: time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC), State: event.StateRunning}
+	events := []director.EventSummary{{Event: e, Players: 2, Round: 1, FewPlayers: rules.FewPlayers(e, 2)}}
+	var b bytes.Buffer
+	Check(&b, storage.Summary{Path: "/srv/tk.db"}, events)
+	if !strings.Contains(b.String(), "2 players, 1 rounds\n    note: Only 2 players take part: SWS rule 4.0 a says every Secret War Society tournament must have at least 3 players, so this event is not an official SWS tournament.") {
+		t.Errorf("got\n%s", b.String())
+	}
+}

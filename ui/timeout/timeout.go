@@ -15,10 +15,10 @@
 //     player controls, the sites they need, and their game points; placed
 //     by clock.ShadowfistAtTime.
 //
-// Heresy needs no form: at time nobody wins (H4, H5), and the round's
-// result panel scores the table with Time-out ticked. Other games need
-// none either: their two-player results are entered with Time-out as
-// usual. KindOf and Show say so with an error that wraps ErrNotNeeded.
+// Heresy needs no form: at time the current player finishes the turn,
+// then nobody wins (H4, H5), and the round's result panel scores the
+// table with Time-out ticked. Other games need none either: their
+// two-player results are entered with Time-out as usual. KindOf and Show say so with an error that wraps ErrNotNeeded.
 package timeout
 
 import (

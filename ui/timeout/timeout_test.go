@@ -483,7 +483,7 @@ func TestKindOfSaysWhichFormATableNeeds(t *testing.T) {
 		{"keyforge", "archon-standard", 12, KeyForgeGame, ""},
 		{"keyforge", "archon-sealed", 8, KeyForgeMatch, ""},
 		{"shadowfist", "final-brawl", 7, Shadowfist, ""},
-		{"heresy", "reascension", 7, 0, "nobody wins in Heresy"},
+		{"heresy", "reascension", 7, 0, "the current player finishes the turn, then the game is scored"},
 		{"generic", "swiss", 4, 0, "Time-out ticked"},
 	} {
 		sh := sheetOf(c.game, c.format, c.players)

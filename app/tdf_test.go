@@ -1,0 +1,56 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tablekeeper/core/tdf"
+)
+
+// help names the TOM file both ways: export's kinds include tdf and its
+// --tdf FILE, import its --tdf FILE.
+func TestHelpNamesTheTOMFileBothWays(t *testing.T) {
+	code, out, _ := runCmd("help")
+	for _, want := range []string{"export --db PATH --event ID --tdf FILE.tdf", "event-json, tdf", "import --db PATH --tdf FILE.tdf [--pods separate|one]", "Pokémon TOM file (.tdf; an event imported from TOM keeps its sanction number"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("help lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// A TOM file imported with import --tdf and written again with export
+// --tdf keeps its sanction number, place, organizer, divisions, mode,
+// stage and birth dates; --tdf beside another report is refused.
+func TestImportThenExportTOMFromTheCommandLine(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "t.db")
+	sample := filepath.Join("..", "core", "tdf", "testdata", "sample-cup-two-pods.tdf")
+	code, out, stderr := runCmd("import", "--db", db, "--tdf", sample)
+	if code != 0 || !strings.Contains(out, "as event 2: Sample Spring Cup — Masters") {
+		t.Fatalf("import: exit %d %q %q", code, out, stderr)
+	}
+	written := filepath.Join(dir, "masters.tdf")
+	code, out, stderr = runCmd("export", "--db", db, "--event", "2", "--tdf", written)
+	if code != 0 || !strings.Contains(out, "(TOM file)") {
+		t.Fatalf("export: exit %d %q %q", code, out, stderr)
+	}
+	in, err := os.Open(written)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	f, err := tdf.Parse(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Data.ID != "26-05-000001" || f.Data.City != "Springfield" || f.Data.Organizer.Name != "Sample Organizer" || f.Mode != "TCG1DAY" || f.Stage != "5" ||
+		len(f.Pods.Pod) != 1 || f.Pods.Pod[0].Category != "2" || f.Players.Player[0].BirthDate != "02/27/1990" {
+		t.Errorf("the exported file: data %+v mode %q stage %q pods %d first player %+v", f.Data, f.Mode, f.Stage, len(f.Pods.Pod), f.Players.Player[0])
+	}
+	code, _, stderr = runCmd("export", "--db", db, "--event", "1", "--tdf", written, "--report", "standings")
+	if code != 2 || !strings.Contains(stderr, "--tdf FILE writes the TOM file") {
+		t.Errorf("--tdf with another report: exit %d %q", code, stderr)
+	}
+}
