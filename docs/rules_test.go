@@ -399,3 +399,43 @@ func TestCitedIDs(t *testing.T) {
 		}
 	}
 }
+
+// outside matches a path that leaves the repository: the design folder and
+// the bench harness once lived beside it, where a reader of the repository
+// alone cannot follow them.
+var outside = regexp.MustCompile(`\.\./shared|shared/(design|bench|rules)/|/work/`)
+
+// TestNoReferenceOutsideTheRepository fails when a Markdown file or a Go file
+// points at a file outside the repository: the documents a newcomer needs
+// are docs/ARCHITECTURE.md, docs/RULES.md and .ci/bench.
+func TestNoReferenceOutsideTheRepository(t *testing.T) {
+	root := ".."
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); path != root && (name == ".git" || name == "node_modules" || name == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		// This file names the pattern it looks for.
+		if !strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, ".md") || path == filepath.Join(root, "docs", "rules_test.go") {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if outside.MatchString(line) {
+				t.Errorf("%s:%d points outside the repository: %s\nname the document in docs/ (ARCHITECTURE.md, RULES.md) or .ci/bench instead", path, i+1, strings.TrimSpace(line))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
