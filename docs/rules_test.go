@@ -406,8 +406,9 @@ func TestCitedIDs(t *testing.T) {
 var outside = regexp.MustCompile(`\.\./shared|shared/(design|bench|rules)/|/work/`)
 
 // TestNoReferenceOutsideTheRepository fails when a Markdown file or a Go file
-// points at a file outside the repository: the documents a newcomer needs
-// are docs/ARCHITECTURE.md, docs/RULES.md and .ci/bench.
+// points at a file outside the repository, or a Markdown link names a file
+// the repository does not have: the documents a newcomer needs are
+// docs/ARCHITECTURE.md, docs/RULES.md and .ci/bench, all in the repository.
 func TestNoReferenceOutsideTheRepository(t *testing.T) {
 	root := ".."
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -432,10 +433,33 @@ func TestNoReferenceOutsideTheRepository(t *testing.T) {
 			if outside.MatchString(line) {
 				t.Errorf("%s:%d points outside the repository: %s\nname the document in docs/ (ARCHITECTURE.md, RULES.md) or .ci/bench instead", path, i+1, strings.TrimSpace(line))
 			}
+			if strings.HasSuffix(path, ".md") {
+				checkLinks(t, root, path, i+1, line)
+			}
 		}
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// mdLink is the target of a Markdown link or image: [text](target).
+var mdLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+
+// checkLinks fails on a relative link of a Markdown line that names no file
+// of the repository.
+func checkLinks(t *testing.T, root, path string, line int, text string) {
+	t.Helper()
+	for _, m := range mdLink.FindAllStringSubmatch(text, -1) {
+		target, _, _ := strings.Cut(m[1], "#")
+		if target == "" || strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+			continue
+		}
+		file := filepath.Join(filepath.Dir(path), filepath.FromSlash(target))
+		rel, err := filepath.Rel(root, file)
+		if _, statErr := os.Stat(file); statErr != nil || err != nil || strings.HasPrefix(rel, "..") {
+			t.Errorf("%s:%d links to %s, which is not a file of the repository", path, line, m[1])
+		}
 	}
 }
