@@ -81,7 +81,7 @@ func runSim(args []string, stdout, _ io.Writer) error {
 
 // runBench times an engine on a simulated event held in memory
 // (core/pairing/bench) and prints JSON lines for the side-by-side harness
-// of shared/bench.
+// of .ci/bench.
 func runBench(args []string, stdout, _ io.Writer) error {
 	if len(args) == 0 || len(args[0]) > 0 && args[0][0] == '-' {
 		return usagef("name the engine to time: swiss")

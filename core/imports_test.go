@@ -1,5 +1,5 @@
 // Package core_test holds the test that keeps core/ free of the GUI, the
-// reports and the SQLite driver (ARCHITECTURE.md, "Invariants").
+// reports and the SQLite driver (docs/ARCHITECTURE.md, "Invariants").
 package core_test
 
 import (

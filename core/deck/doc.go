@@ -1,7 +1,7 @@
 // Package deck reads decklists and checks them against each format's deck
 // rules, with messages a player at the self-service kiosk understands: what
 // is wrong, which card, how to fix it, and the rule ID of
-// shared/design/RULES.md ("A1: "Sierra & Oddball" has 4 copies; …").
+// docs/RULES.md ("A1: "Sierra & Oddball" has 4 copies; …").
 //
 // It is pure: no files, no clock, no randomness, no state between calls.
 //

@@ -11,7 +11,7 @@ import (
 // stored in an event's settings (DeckRules), so they never change.
 type Format string
 
-// The deck rules Validate knows, with the rule IDs of RULES.md they check.
+// The deck rules Validate knows, with the rule IDs of docs/RULES.md they check.
 const (
 	// FormatNone: no deck rules; every deck passes.
 	FormatNone Format = ""
@@ -92,7 +92,7 @@ func (f Format) Name() string {
 // NameIn is Name said in l.
 func (f Format) NameIn(l i18n.Lang) string { return i18n.T(l, f.Name()) }
 
-// Rules returns the RULES.md IDs the format checks.
+// Rules returns the docs/RULES.md IDs the format checks.
 func (f Format) Rules() []string {
 	for _, i := range formatInfo {
 		if i.format == f {
@@ -128,7 +128,7 @@ func ParseFormat(s string) (Format, error) {
 
 // Issue is one thing a deck check found.
 type Issue struct {
-	// Rule is the RULES.md ID of the rule concerned ("A1").
+	// Rule is the docs/RULES.md ID of the rule concerned ("A1").
 	Rule string
 	// Card is the card concerned, as the list spells it; empty when the
 	// issue is about the deck as a whole.

@@ -9,7 +9,7 @@ import (
 type LeagueID int64
 
 // LeagueKind names the kind of league, as Shadowfist's Appendices II and
-// III describe them (RULES.md S13).
+// III describe them (docs/RULES.md S13).
 type LeagueKind string
 
 // League kinds.

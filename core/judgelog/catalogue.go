@@ -19,8 +19,8 @@ type Infraction struct {
 	// Category groups a game's infractions where its document does
 	// (KeyForge: "rules infraction" or "unsporting conduct").
 	Category string
-	// Rule is the RULES.md ID, or the document and section where RULES.md
-	// has none ("SWS 3.0e", "Heresy 2.3.5").
+	// Rule is the docs/RULES.md ID, or the document and section where
+	// docs/RULES.md has none ("SWS 3.0e", "Heresy 2.3.5").
 	Rule string
 	// Ladder gives the suggested penalty for the first offence, the second,
 	// and so on; the last step repeats. Empty when the document asks for

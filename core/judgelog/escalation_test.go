@@ -108,8 +108,8 @@ func TestSuggestFlagsSecondFormalWarningForTheMarshal(t *testing.T) {
 
 func TestSuggestWithoutALadder(t *testing.T) {
 	const zoe event.EntryID = 7
-	// Heresy 2.3.5 (002; no RULES.md ID): a violation that can be corrected is corrected,
-	// without penalty.
+	// Heresy 2.3.5 (002; no docs/RULES.md ID): a violation that can be
+	// corrected is corrected, without penalty.
 	s := Suggest("heresy", nil, zoe, "unintentional violation")
 	if s.Penalty != "" || !strings.Contains(s.Sentence("Zoë"), "no penalty (Heresy 2.3.5)") {
 		t.Errorf("unintentional violation: got %q, %q", s.Penalty, s.Sentence("Zoë"))

@@ -1,6 +1,6 @@
 // Package league computes the standings of a league of weekly events and
 // who plays its finals, as Shadowfist's Appendices II (Proving Ground) and
-// III (Lackey League) describe them (RULES.md S13).
+// III (Lackey League) describe them (docs/RULES.md S13).
 //
 // It is pure: the caller hands it, week by week, the games each player
 // played in that week's events, already scored by the format (match and

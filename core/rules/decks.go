@@ -3,7 +3,7 @@ package rules
 import "tablekeeper/core/i18n"
 
 // deckRules gives each format the decklist rules of core/deck it checks
-// decks against (RULES.md A1, A2, H1, H7, S2, S3, K2–K5). The keys are
+// decks against (docs/RULES.md A1, A2, H1, H7, S2, S3, K2–K5). The keys are
 // core/deck's Format values; core/rules does not import core/deck, and a
 // test in core/deck's user, the director, checks every key is known.
 func deckRules(game, format string) string {

@@ -1,7 +1,7 @@
 // Package rules is the catalogue of the games and formats Tablekeeper runs:
 // for each format, the settings an event starts from (table size, games per
 // match, round time, scoring, tiebreakers, structure). The rule IDs in
-// comments are those of shared/design/RULES.md.
+// comments are those of docs/RULES.md.
 //
 // A format is listed only when this build can run it end to end; formats
 // whose structures are not built yet (elimination, multiplayer tables) are
@@ -40,7 +40,7 @@ type Format struct {
 	Name string
 	// Summary says in one line how the format plays.
 	Summary string
-	// Rules lists the RULES.md IDs the format carries out.
+	// Rules lists the docs/RULES.md IDs the format carries out.
 	Rules    []string
 	Defaults event.Settings
 }

@@ -2,7 +2,7 @@
 // the format's rules: who may win, what each seat's points are, and the
 // match points each seat takes into the standings.
 //
-// The formats differ (RULES.md):
+// The formats differ (docs/RULES.md):
 //   - Heresy (H5, H7): the winner scores Heresy.WinScore (14; 11 in
 //     Revelations); every other player scores the Tau they stored, at most
 //     the goal; on time-out nobody wins and every player scores Tau stored

@@ -2,7 +2,7 @@
 // points, records, game counts and the tiebreakers a format names, each
 // value kept so a player can check the arithmetic.
 //
-// The percentages follow the common store rules (RULES.md X1): a player's
+// The percentages follow the common store rules (docs/RULES.md X1): a player's
 // match-win and game-win percentages are floored at 1/3 (MTR Appendix C).
 // Settings.UnflooredGameWin shows a player's own game-win % as played
 // instead, as melee.gg prints it; the opponents' averages ("omw", "ogw")

@@ -1,5 +1,5 @@
 // Package bench times the Swiss pairing on a simulated event held in
-// memory (no database) for the side-by-side harness of shared/bench: each
+// memory (no database) for the side-by-side harness of .ci/bench: each
 // round it computes the standings, pairs them with pairing.Swiss (the only
 // call timed) and records every match's result from the harness's shared
 // result model, writing the JSON lines the harness reads.
@@ -148,7 +148,7 @@ func benchSwiss(w *bufio.Writer, n, rounds int, seed uint64, set event.Settings)
 	return nil
 }
 
-// Result is the shared result model of shared/bench (resultmodel.mjs,
+// Result is the shared result model of .ci/bench (resultmodel.mjs,
 // ported from resultmodel_ref.go with the same uint32 arithmetic): the games
 // won by a and b and the drawn games of a best of three. It depends only on
 // (seed, round, lower id, higher id): 4% draws (1–1–1), otherwise the lower

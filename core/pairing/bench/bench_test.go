@@ -10,7 +10,7 @@ import (
 	"tablekeeper/core/event"
 )
 
-// benchLine is any line of the bench contract (shared/bench/README.md).
+// benchLine is any line of the bench contract (.ci/bench/README.md).
 type benchLine struct {
 	Ev       string   `json:"ev"`
 	N        *int     `json:"N"`
@@ -129,7 +129,7 @@ func TestBenchSwissSameSeedSamePairs(t *testing.T) {
 }
 
 // TestBenchResultModel checks the port against the vectors that
-// `go run shared/bench/resultmodel_ref.go` and `node resultmodel-vectors.mjs`
+// `go run .ci/bench/resultmodel_ref.go` and `node resultmodel-vectors.mjs`
 // print.
 func TestBenchResultModel(t *testing.T) {
 	for _, v := range []struct {

@@ -1,0 +1,86 @@
+package director_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"tablekeeper/core/event"
+)
+
+// Rule G2: "a player registers once per event; late entries; drops (a
+// dropped player is never paired again, keeps results); re-instating a
+// mistaken drop." Registering the same player twice is refused; a player
+// dropped after round 1 sits out round 2 and keeps the points of round 1; a
+// late entry made after round 2 joins round 3; the mistaken drop is
+// re-instated and paired again in round 3.
+func TestG2RegisterOnceLateEntryDropAndReinstate(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := mustEvent(t, d, "standard-bo1")
+	es := register(t, d, e.ID, "Ada", "Bram", "Chiara", "Dmitri", "Elif")
+	if _, err := d.Register(ctx, e.ID, es[0].PlayerID); !errors.Is(err, event.ErrConflict) {
+		t.Errorf("Ada registered twice: %v", err)
+	}
+	playRound := func(n int) event.Round {
+		t.Helper()
+		r, err := pairPublished(ctx, d, e.ID)
+		if err != nil || r.Number != n {
+			t.Fatalf("round %d: %+v %v", n, r, err)
+		}
+		for _, tb := range r.Tables {
+			if len(tb.Seats) == 2 {
+				if err := d.RecordResult(ctx, e.ID, n, tb.Number, win(1, 0)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		return r
+	}
+	seated := func(r event.Round, id event.EntryID) bool {
+		for _, tb := range r.Tables {
+			for _, s := range tb.Seats {
+				if s.EntryID == id {
+					return true
+				}
+			}
+		}
+		return false
+	}
+
+	playRound(1)
+	points, _ := standingOf(t, d, e.ID, es[0].ID)
+	if err := d.Drop(ctx, es[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	r2 := playRound(2)
+	if seated(r2, es[0].ID) {
+		t.Error("Ada, dropped after round 1, is paired in round 2")
+	}
+	if after, _ := standingOf(t, d, e.ID, es[0].ID); after != points {
+		t.Errorf("Ada dropped with %d points and has %d after round 2", points, after)
+	}
+	st, err := d.Standings(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range st {
+		if s.EntryID == es[0].ID && (s.Matches != 1 || s.Status != event.EntryDropped) {
+			t.Errorf("Ada after round 2: %d matches, status %v; want her round-1 match kept and the drop shown", s.Matches, s.Status)
+		}
+	}
+
+	late := register(t, d, e.ID, "Farah")[0]
+	if late.JoinedRound != 3 {
+		t.Errorf("a late entry after round 2 joins round %d, want 3", late.JoinedRound)
+	}
+	if err := d.Reinstate(ctx, es[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	r3 := playRound(3)
+	for _, en := range []event.Entry{es[0], late} {
+		if !seated(r3, en.ID) {
+			t.Errorf("%s is not paired in round 3", en.Name)
+		}
+	}
+}
