@@ -56,6 +56,7 @@ import (
 	"strings"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 	"tablekeeper/core/scoring"
 )
@@ -855,3 +856,19 @@ func (r Standing) TiebreakerText(key string) string {
 
 // Percent shows a fraction as a percentage with two decimals: 66.67.
 func Percent(f float64) string { return fmt.Sprintf("%.2f", 100*f) }
+
+// DrawMark follows the rank of a Drawn row wherever standings are shown
+// (window, pages, paper), DrawNote explaining it below them.
+const DrawMark = "*"
+
+// DrawNote says, under standings that have Drawn rows, how their ties were
+// broken.
+func DrawNote() i18n.Text {
+	return i18n.F("* Equal on points and every tiebreaker: their order was drawn at random, once for the round, not by name.")
+}
+
+// AnyDrawn reports whether a row of table is Drawn, so that DrawNote is
+// shown.
+func AnyDrawn(table []Standing) bool {
+	return slices.ContainsFunc(table, func(s Standing) bool { return s.Drawn })
+}
