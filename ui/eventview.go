@@ -400,7 +400,7 @@ func (v *eventView) onPair() {
 		v.onFinish()
 	case director.StepNone:
 	default:
-		v.pair()
+		v.pairAfterCutTies()
 	}
 }
 
