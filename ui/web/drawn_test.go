@@ -82,15 +82,21 @@ func TestStandingsBeforeAnyResultHaveNoDrawNote(t *testing.T) {
 }
 
 // In the browser the standings page marks the drawn ranks with * and
-// shows the note under the table, at a phone's size.
+// shows the note under the table, at a phone's, a tablet's and a TV's
+// size; the projector's standings mark them too.
 func TestBrowserStandingsMarkDrawnTies(t *testing.T) {
 	f := newFixture(t)
 	e := drawnTies(t, f)
-	ctx := browser(t, 390, 844)
 	path := "/events/" + itoa64(int64(e.ID)) + "/standings"
-	run(t, ctx, "open "+path, chromedp.Navigate(f.http.URL+path))
-	waitText(t, ctx, "#standings-draw-note", "* Equal on points and every tiebreaker", 5*time.Second)
-	waitText(t, ctx, "#standings tbody tr:first-child td:first-child", "1*", 5*time.Second)
-	waitText(t, ctx, "#standings tbody tr:last-child td:first-child", "3*", 5*time.Second)
-	screenshot(t, ctx, "look-standings-drawn-phone.png")
+	for _, size := range []struct {
+		name string
+		w, h int
+	}{{"phone", 390, 844}, {"tablet", 1024, 768}, {"tv", 1920, 1080}} {
+		ctx := browser(t, size.w, size.h)
+		run(t, ctx, "open "+path, chromedp.Navigate(f.http.URL+path))
+		waitText(t, ctx, "#standings-draw-note", "* Equal on points and every tiebreaker", 5*time.Second)
+		waitText(t, ctx, "#standings tbody tr:first-child td:first-child", "1*", 5*time.Second)
+		waitText(t, ctx, "#standings tbody tr:last-child td:first-child", "3*", 5*time.Second)
+		screenshot(t, ctx, "look-standings-drawn-"+size.name+".png")
+	}
 }
