@@ -62,7 +62,7 @@ func New(d Director, run work.Runner, alert work.Alert) *Screen {
 	s := &Screen{d: d, run: run, alert: alert}
 	s.empty = &widget.Label{Text: tr.L("Nobody is registered yet."), Alignment: fyne.TextAlignCenter, Importance: widget.LowImportance}
 	s.title = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}}
-	s.note = &widget.Label{Importance: widget.LowImportance, Wrapping: fyne.TextWrapWord}
+	s.note = &widget.Label{Wrapping: fyne.TextWrapWord}
 	s.note.Hide()
 	s.table = container.NewStack()
 	s.build(nil, false)
