@@ -3,6 +3,7 @@ package director_test
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -12,6 +13,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/sim"
 	"tablekeeper/core/store"
 )
 
@@ -225,4 +227,69 @@ func checkCutFollowsTheDraw(t *testing.T, d *director.Director, id event.EventID
 	if !slices.ContainsFunc(log, func(l event.LogEntry) bool { return l.Message == want && l.Round == r.Number }) {
 		t.Errorf("the log does not say %q: %+v", want, log)
 	}
+}
+
+// A Swiss + Final event (Shadowfist Final Brawl, its defaults) cuts to a
+// final table of four on the standings: over seeded simulated events,
+// wherever a tie reached into that cut the log names the draw, and the
+// final table seats exactly the tied players the draw put in.
+func TestFinalTableFollowsTheTieDraw(t *testing.T) {
+	ctx := context.Background()
+	logged := 0
+	for seed := uint64(1); seed <= 16; seed++ {
+		d, _ := newDirector(t)
+		id, err := sim.New(d, io.Discard, seed).Play(ctx, sim.Plan{Game: "shadowfist", Format: "final-brawl-final", Players: []int{8, 9, 12, 16}[seed%4], OpenRound: true})
+		if err != nil && strings.Contains(err.Error(), "cannot be seated") {
+			// Drops left a count the pods cannot seat (five at tables of
+			// three and four): a real event would stop there too.
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		rounds, err := d.Rounds(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		final := rounds[len(rounds)-1]
+		if final.Stage != event.StageFinal {
+			t.Fatalf("seed %d: the open round is %s, not the final table", seed, final.Stage)
+		}
+		seated := map[string]bool{}
+		entries, err := d.Entries(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tb := range final.Tables {
+			for _, s := range tb.Seats {
+				for _, en := range entries {
+					if en.ID == s.EntryID {
+						seated[en.Name] = true
+					}
+				}
+			}
+		}
+		log, err := d.Log(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range log {
+			rest, ok := strings.CutPrefix(l.Message, "cut of 4: ")
+			if !ok {
+				continue
+			}
+			logged++
+			_, after, _ := strings.Cut(rest, " ordered ")
+			order, in, _ := strings.Cut(after, "; in the cut: ")
+			for _, name := range strings.Split(order, ", ") {
+				if want := slices.Contains(strings.Split(in, ", "), name); seated[name] != want {
+					t.Errorf("seed %d: %s in the cut by the draw %v, at the final table %v (%s)", seed, name, want, seated[name], l.Message)
+				}
+			}
+		}
+	}
+	if logged == 0 {
+		t.Fatal("no simulated event had a tie reaching into the final table: the test tested nothing")
+	}
+	t.Logf("%d ties reached into a final table", logged)
 }
