@@ -9,6 +9,7 @@ import (
 	"github.com/jung-kurt/gofpdf"
 
 	"tablekeeper/core/i18n"
+	"tablekeeper/core/standings"
 )
 
 // Standings is the model of a standings list: the players in rank order
@@ -34,6 +35,10 @@ type Standings struct {
 	Tiebreakers []string
 	// Rows are the players in the order printed, normally by rank.
 	Rows []StandingsRow
+	// DrawNote says how the ties of Drawn rows were broken; it is
+	// printed under the rows of every page that has one, and needed
+	// when a row is Drawn.
+	DrawNote i18n.Text
 }
 
 // StandingsRow is one player's line of the standings.
@@ -52,6 +57,10 @@ type StandingsRow struct {
 	Tiebreakers []string
 	// Dropped marks a player who left the event; they keep their place.
 	Dropped bool
+	// Drawn marks a player whose order among those sharing the rank was
+	// drawn (core/standings): the rank prints with standings.DrawMark
+	// and the page with Standings.DrawNote.
+	Drawn bool
 }
 
 // record formats the row's record as W–L–D.
@@ -110,6 +119,9 @@ func (s Standings) validate() error {
 		if r.Rank < 0 || r.Wins < 0 || r.Losses < 0 || r.Draws < 0 {
 			return fmt.Errorf("row %d (%s) has a negative rank or record", i+1, r.Name)
 		}
+		if r.Drawn && s.DrawNote.IsZero() {
+			return fmt.Errorf("row %d (%s) is marked drawn, but no note says how its tie was broken", i+1, r.Name)
+		}
 	}
 	return nil
 }
@@ -136,6 +148,8 @@ const (
 	stTeamShare     = 0.45 // at most, of the room left for names and teams
 	stDroppedGap    = 2.0
 	stNoPlayersSize = 14.0
+	stNoteSize      = 8.5
+	stNoteMin       = 6.5
 )
 
 // stColumn is a column of the standings table.
@@ -250,7 +264,11 @@ func layoutStandingsPages(c *canvas, s Standings, cols []stColumn) {
 	head := listHead{event: s.EventName, title: s.title(c.lang()), game: s.Game, date: s.Date}
 	top := pageMargin + headHeight
 	rowsTop := top + headRowHeight
-	perPage := max(1, int((c.pageH-pageMargin-rowsTop)/stRowH))
+	bottom := c.pageH - pageMargin
+	if s.anyDrawn() {
+		bottom -= stRowH // room for the note under the rows
+	}
+	perPage := max(1, int((bottom-rowsTop)/stRowH))
 	pages := max(1, (len(s.Rows)+perPage-1)/perPage)
 	for pg := range pages {
 		c.addPage()
@@ -261,12 +279,27 @@ func layoutStandingsPages(c *canvas, s Standings, cols []stColumn) {
 		}
 		drawStandingsHeadRow(c, cols, top)
 		y := rowsTop
+		drawn := false
 		for i := pg * perPage; i < min(len(s.Rows), (pg+1)*perPage); i++ {
 			drawStandingsRow(c, cols, hasTeam, s.Rows[i], y, i%2 == 1)
+			drawn = drawn || s.Rows[i].Drawn
 			y += stRowH
 		}
 		c.line(left, y, right, y, 0.3, colorRule, false)
+		if drawn {
+			c.fitText(s.DrawNote.In(c.lang()), styleRegular, stNoteSize, stNoteMin, left, right, baselineFor(y+stRowH/2, stNoteSize), alignLeft, colorMuted)
+		}
 	}
+}
+
+// anyDrawn reports whether a row is Drawn.
+func (s Standings) anyDrawn() bool {
+	for _, r := range s.Rows {
+		if r.Drawn {
+			return true
+		}
+	}
+	return false
 }
 
 // drawStandingsHeadRow draws the headings at top.
@@ -337,7 +370,11 @@ func drawStandingsRow(c *canvas, cols []stColumn, hasTeam bool, r StandingsRow, 
 
 	rank := next()
 	if r.Rank > 0 {
-		cell(rank, strconv.Itoa(r.Rank), styleBold)
+		text := strconv.Itoa(r.Rank)
+		if r.Drawn {
+			text += standings.DrawMark
+		}
+		cell(rank, text, styleBold)
 	}
 	name := next()
 	nl, nr := name.left+cellPad, name.right-cellPad

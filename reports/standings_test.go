@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tablekeeper/core/i18n"
 )
 
 // testStandings returns standings of n players with three tiebreakers,
@@ -164,5 +166,34 @@ func BenchmarkWriteStandings4096(b *testing.B) {
 		if err := WriteStandings(io.Discard, s, Options{Created: testDate}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// Rows whose order among tied players was drawn print their rank with
+// the mark, and every page with such a row says how the tie was broken
+// under its rows; a page without one does not.
+func TestWriteStandingsMarksDrawnTies(t *testing.T) {
+	s := testStandings(120, false, false)
+	note := i18n.F("* Equal on points and every tiebreaker: their order was drawn at random, once for the round, not by name.")
+	s.DrawNote = note
+	for i := 6; i <= 8; i++ {
+		s.Rows[i].Rank, s.Rows[i].Drawn = 7, true
+	}
+	_, c := planStandings("A4", "test", s, testOptions(""))
+	layoutStandings(c, s)
+	checkLayout(t, c)
+	pages := pageTexts(c)
+	if len(pages) < 2 {
+		t.Fatalf("120 players on %d page", len(pages))
+	}
+	if !strings.Contains(pages[0], "7*") || !strings.Contains(pages[0], note.In(i18n.English)) {
+		t.Errorf("the first page has no mark or no note: %q", pages[0])
+	}
+	if strings.Contains(pages[1], "*") {
+		t.Errorf("a page without drawn rows has the mark or note: %q", pages[1])
+	}
+	s.DrawNote = i18n.Text{}
+	if err := WriteStandings(io.Discard, s, testOptions("")); err == nil || !strings.Contains(err.Error(), "marked drawn") {
+		t.Errorf("drawn rows without a note printed: %v", err)
 	}
 }

@@ -404,7 +404,7 @@ func (v *eventView) onPair() {
 			v.askFewPlayers(st)
 			return
 		}
-		v.pair()
+		v.pairAfterCutTies()
 	}
 }
 

@@ -57,6 +57,9 @@ type Director interface {
 	Event(ctx context.Context, id event.EventID) (event.Event, error)
 	Log(ctx context.Context, id event.EventID) ([]event.LogEntry, error)
 	PairNextRound(ctx context.Context, id event.EventID) (event.Round, error)
+	// CutTies names the ties a draw broke at the cut the next round
+	// takes, for the organizer to read before pairing it.
+	CutTies(ctx context.Context, id event.EventID) ([]director.CutTie, error)
 	// Progress says what the event needs next.
 	Progress(ctx context.Context, id event.EventID) (director.Progress, error)
 	// Subscribe tells the window what each committed write changed.

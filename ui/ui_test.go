@@ -428,9 +428,16 @@ func TestAfterTheSwissRoundsTheHeaderStartsTheTopCut(t *testing.T) {
 	if v.pairButton.Text != "Start top 4" || v.pairButton.Importance != widget.HighImportance {
 		t.Fatalf("after the last Swiss round the header offers %q (%v)", v.pairButton.Text, v.pairButton.Importance)
 	}
+	v.confirm = nil
 	test.Tap(v.pairButton)
 	if v.confirm != nil {
-		t.Fatal("starting the top cut asked about an extra round")
+		// Seat 1 won every table 2–0, so players tie at the cut line:
+		// the only question is about the draw that ordered them.
+		said := strings.Join(uitest.Texts(w.Canvas().Overlays().Top()), "\n")
+		if strings.Contains(said, "extra round") || !strings.Contains(said, "The cut takes 4 players.") {
+			t.Fatalf("starting the top cut asked something else than the ties at the cut: %q", said)
+		}
+		v.confirm.Confirm()
 	}
 	if !strings.HasSuffix(v.subtitle.Text, "· running · Round 2 · top 4: semi-final · not published") {
 		t.Errorf("subtitle = %q", v.subtitle.Text)

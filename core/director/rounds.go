@@ -109,7 +109,10 @@ func (d *Director) pairRound(tx Tx, e event.Event, rounds []event.Round) (event.
 	if r.Name != "" {
 		what += " (" + r.Name + ")"
 	}
-	return r, d.log(tx, e.ID, number, "%s paired: %d tables, seed %d", what, len(p.tables), seed)
+	if err := d.log(tx, e.ID, number, "%s paired: %d tables, seed %d", what, len(p.tables), seed); err != nil {
+		return event.Round{}, err
+	}
+	return r, d.logCutTies(tx, e.ID, number, p.ties)
 }
 
 // ErrNotCheckedIn marks the refusal of round 1 (or of a draft draw) while

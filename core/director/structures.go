@@ -24,6 +24,9 @@ type plan struct {
 	// seeds to save on entries before the round (the first round of a
 	// bracket, a top cut): entry → seed.
 	seeds map[event.EntryID]int
+	// ties are the ties the tie draw broke at the cut this round takes
+	// (a top cut, a final table), logged with the pairing.
+	ties []CutTie
 }
 
 // ErrStructureComplete is returned by PairNextRound when the event's
@@ -123,7 +126,7 @@ func planFinal(e event.Event, entries []event.Entry, rounds []event.Round, rng *
 		return plan{}, ErrStructureComplete
 	}
 	s := e.Settings
-	table := standings.ComputeWith(entries, stageRounds(rounds, event.StageSwiss), s, standings.Options{Seed: s.TieSeed})
+	table := cutStandings(e, entries, rounds)
 	var active []event.EntryID
 	for _, st := range table {
 		if st.Status == event.EntryActive {
@@ -134,7 +137,7 @@ func planFinal(e event.Event, entries []event.Entry, rounds []event.Round, rng *
 	if len(active) < 3 {
 		return plan{}, event.Statef("the final table needs at least three players still in the event")
 	}
-	p := plan{stage: event.StageFinal, name: "final table"}
+	p := plan{stage: event.StageFinal, name: "final table", ties: cutTies(table, n)}
 	seat := func(ids []event.EntryID, why string) {
 		ids = append([]event.EntryID(nil), ids...)
 		rng.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
@@ -214,7 +217,8 @@ func planTopCut(e event.Event, entries []event.Entry, rounds []event.Round, rng 
 	p := plan{stage: event.StageElimination, bestOf: e.Settings.Playoff.BestOf}
 	var seeds []event.EntryID
 	if len(cut) == 0 {
-		table := standings.ComputeWith(entries, stageRounds(rounds, event.StageSwiss), e.Settings, standings.Options{Seed: e.Settings.TieSeed})
+		table := cutStandings(e, entries, rounds)
+		p.ties = cutTies(table, e.Settings.Playoff.TopCut)
 		p.seeds = map[event.EntryID]int{}
 		for _, s := range table {
 			if s.Status == event.EntryActive && len(seeds) < e.Settings.Playoff.TopCut {
@@ -330,7 +334,7 @@ func placements(e event.Event, entries []event.Entry, rounds []event.Round) []pa
 	switch s.Structure {
 	case event.StructureSwiss:
 		if final := stageRounds(rounds, event.StageFinal); s.HasFinalTable() && len(final) > 0 {
-			return finalPlacements(final[0], standings.ComputeWith(entries, stageRounds(rounds, event.StageSwiss), s, standings.Options{Seed: s.TieSeed}))
+			return finalPlacements(final[0], cutStandings(e, entries, rounds))
 		}
 		cut := stageRounds(rounds, event.StageElimination)
 		if s.Playoff.TopCut == 0 || len(cut) == 0 {
@@ -374,7 +378,8 @@ func withPlacements(table []standings.Standing, places []pairing.Placement) []st
 		for _, en := range pl.Entries {
 			if i, ok := at[en]; ok && !placed[en] {
 				s := table[i]
-				s.Rank = pl.Place
+				// The bracket placed this player: no tie draw orders them.
+				s.Rank, s.Drawn, s.DrawRound = pl.Place, false, 0
 				out = append(out, s)
 				placed[en] = true
 			}

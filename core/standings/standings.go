@@ -50,11 +50,13 @@ package standings
 import (
 	"cmp"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 	"tablekeeper/core/scoring"
 )
@@ -108,6 +110,15 @@ type Standing struct {
 	// Opponents lists the entries met, in round order (a rematch appears
 	// twice); byes are not opponents.
 	Opponents []event.EntryID
+	// Drawn reports that this entry is equal on points and every
+	// tiebreaker with the entries of the same Rank beside it, and that
+	// their order among themselves came from the tie draw (see Compute),
+	// not from their names or anything they did. A top cut takes players
+	// in this order, so the screens mark these rows and say why.
+	Drawn bool
+	// DrawRound is the round whose stored seed drew that order (0 before
+	// any result); zero unless Drawn.
+	DrawRound int
 }
 
 // Tiebreaker returns the value of the tiebreaker with the given key
@@ -175,6 +186,17 @@ type Options struct {
 // first. Tables without a result are ignored, so standings during a round
 // show the last complete picture plus the results already in.
 //
+// Entries equal on points and every tiebreaker share a rank, and their
+// order among themselves, which decides who makes a top cut and with which
+// seed, is a tie draw: a shuffle of the group (taken in entry ID order)
+// by a random source seeded from the seed stored with the latest round in
+// which one of them has a result, and from the group's IDs. Reading the
+// standings again, or after a restart, draws the same order; only a change
+// of the tie itself (a result corrected, a new round played) draws anew.
+// Names never order anyone (RULES.md X1), and Standing.Drawn marks the
+// rows the draw ordered. Before any of a group has a result nothing is
+// drawn: they stay in entry ID (registration) order, unmarked.
+//
 // Compute has no seed, so it does not apply the "random" tiebreaker: the
 // players it would separate share a rank. ComputeWith applies it.
 func Compute(entries []event.Entry, rounds []event.Round, set event.Settings) []Standing {
@@ -215,10 +237,16 @@ type tally struct {
 	outcome []int8
 	// multiOpp holds the players each entry met at multiplayer tables.
 	multiOpp map[int32][]event.EntryID
+	// lastRound[i] is the number of the latest round in which entry i has
+	// a result (0: none), lastSeed[i] that round's stored seed: the tie
+	// draw's seed.
+	lastRound []int32
+	lastSeed  []int64
 }
 
 func compute(entries []event.Entry, rounds []event.Round, set event.Settings, opt Options, seeded bool) []Standing {
-	t := &tally{set: set, out: make([]Standing, len(entries)), index: newEntryIndex(entries)}
+	t := &tally{set: set, out: make([]Standing, len(entries)), index: newEntryIndex(entries),
+		lastRound: make([]int32, len(entries)), lastSeed: make([]int64, len(entries))}
 	for i, e := range entries {
 		t.out[i] = Standing{EntryID: e.ID, Name: e.Name, Status: e.Status}
 	}
@@ -254,6 +282,9 @@ func (t *tally) collect(rounds []event.Round) (meetings []meeting, pairedRounds 
 	for _, r := range rounds {
 		pairedRounds = max(pairedRounds, r.Number)
 		for _, tb := range r.Tables {
+			if tb.Result != nil {
+				t.played(r, tb)
+			}
 			switch {
 			case tb.Result == nil:
 			case tb.Bye:
@@ -270,6 +301,16 @@ func (t *tally) collect(rounds []event.Round) (meetings []meeting, pairedRounds 
 		}
 	}
 	return meetings, pairedRounds
+}
+
+// played notes round r as the latest with a result for the entries
+// seated at tb, for the tie draw's seed.
+func (t *tally) played(r event.Round, tb event.Table) {
+	for _, seat := range tb.Seats {
+		if k := t.index.of(seat.EntryID); k >= 0 && int32(r.Number) >= t.lastRound[k] {
+			t.lastRound[k], t.lastSeed[k] = int32(r.Number), r.Seed
+		}
+	}
 }
 
 // multiplayer scores a table of three or more seats by the format
@@ -550,11 +591,18 @@ func (t *tally) rank(keys []string) []Standing {
 		if c := r.compare(a, b, r.cols); c != 0 {
 			return c
 		}
-		if c := strings.Compare(out[a].Name, out[b].Name); c != 0 {
-			return c
-		}
 		return cmp.Compare(out[a].EntryID, out[b].EntryID)
 	})
+	for lo := 0; lo < len(order); {
+		hi := lo + 1
+		for hi < len(order) && r.compare(order[lo], order[hi], r.cols) == 0 {
+			hi++
+		}
+		if hi-lo > 1 {
+			t.draw(order[lo:hi])
+		}
+		lo = hi
+	}
 	ranked := make([]Standing, len(out))
 	for i, j := range order {
 		ranked[i] = out[j]
@@ -565,6 +613,34 @@ func (t *tally) rank(keys []string) []Standing {
 		}
 	}
 	return ranked
+}
+
+// draw orders a group of entries equal on points and every tiebreaker,
+// given in entry ID order, by the tie draw (see Compute), and marks them
+// Drawn.
+func (t *tally) draw(group []int32) {
+	round, seed := int32(0), int64(0)
+	// The group's IDs in order make the stream: the same players tied
+	// after the same round always draw the same order, and any change
+	// of who is tied draws afresh.
+	stream := uint64(len(group))
+	for _, i := range group {
+		if t.lastRound[i] > round {
+			round, seed = t.lastRound[i], t.lastSeed[i]
+		}
+		stream = splitmix64(stream ^ uint64(t.out[i].EntryID))
+	}
+	if round == 0 {
+		// Nobody in the group has a result yet (standings before round
+		// 1): nothing is decided, so registration order stands and no
+		// row is marked.
+		return
+	}
+	rng := rand.New(rand.NewPCG(uint64(seed), stream))
+	rng.Shuffle(len(group), func(a, b int) { group[a], group[b] = group[b], group[a] })
+	for _, i := range group {
+		t.out[i].Drawn, t.out[i].DrawRound = true, int(round)
+	}
 }
 
 // headToHead groups the entries tied on the first col values (points and
@@ -780,3 +856,19 @@ func (r Standing) TiebreakerText(key string) string {
 
 // Percent shows a fraction as a percentage with two decimals: 66.67.
 func Percent(f float64) string { return fmt.Sprintf("%.2f", 100*f) }
+
+// DrawMark follows the rank of a Drawn row wherever standings are shown
+// (window, pages, paper), DrawNote explaining it below them.
+const DrawMark = "*"
+
+// DrawNote says, under standings that have Drawn rows, how their ties were
+// broken.
+func DrawNote() i18n.Text {
+	return i18n.F("* Equal on points and every tiebreaker: their order was drawn at random, once for the round, not by name.")
+}
+
+// AnyDrawn reports whether a row of table is Drawn, so that DrawNote is
+// shown.
+func AnyDrawn(table []Standing) bool {
+	return slices.ContainsFunc(table, func(s Standing) bool { return s.Drawn })
+}

@@ -131,10 +131,11 @@ func TestTiebreakersOrderAndSharedRanks(t *testing.T) {
 	if ss[0].EntryID != 1 || ss[1].EntryID != 3 || ss[0].Rank != 1 || ss[1].Rank != 2 {
 		t.Fatalf("order %v", ss)
 	}
-	// Before any result everyone shares rank 1, in name order.
+	// Before any result everyone shares rank 1, in registration order,
+	// and no draw is made or marked.
 	ss = Compute(es, nil, x1())
 	for i, s := range ss {
-		if s.Rank != 1 || s.EntryID != event.EntryID(i+1) {
+		if s.Rank != 1 || s.EntryID != event.EntryID(i+1) || s.Drawn {
 			t.Errorf("empty standings %d: %+v", i, s)
 		}
 	}

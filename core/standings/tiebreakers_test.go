@@ -1,6 +1,7 @@
 package standings
 
 import (
+	"cmp"
 	"errors"
 	"slices"
 	"testing"
@@ -261,11 +262,11 @@ func TestHeadToHead(t *testing.T) {
 					t.Errorf("entry %d: head-to-head %d, want %d", w.entry, got, w.h2h)
 				}
 			}
-			if got := relativeOrder(ss, c.order); !slices.Equal(got, c.order) {
+			if got := rankOrder(ss, c.order); !slices.Equal(got, c.order) {
 				t.Errorf("with [h2h gw]: order %v, want %v", got, c.order)
 			}
 			set.Tiebreakers = []string{rules.TieGameWin}
-			if got := relativeOrder(Compute(es, rounds, set), c.gwOrder); !slices.Equal(got, c.gwOrder) {
+			if got := rankOrder(Compute(es, rounds, set), c.gwOrder); !slices.Equal(got, c.gwOrder) {
 				t.Errorf("with [gw]: order %v, want %v", got, c.gwOrder)
 			}
 			points := find(t, ss, c.order[0]).Points
@@ -278,13 +279,21 @@ func TestHeadToHead(t *testing.T) {
 	}
 }
 
-// relativeOrder returns ids in the order they appear in ss.
-func relativeOrder(ss []Standing, ids []event.EntryID) []event.EntryID {
-	var out []event.EntryID
+// rankOrder returns ids by their rank in ss, players sharing a rank (whose
+// order among themselves is the tie draw's) by entry ID.
+func rankOrder(ss []Standing, ids []event.EntryID) []event.EntryID {
+	var got []Standing
 	for _, s := range ss {
 		if slices.Contains(ids, s.EntryID) {
-			out = append(out, s.EntryID)
+			got = append(got, s)
 		}
+	}
+	slices.SortStableFunc(got, func(a, b Standing) int {
+		return cmp.Or(cmp.Compare(a.Rank, b.Rank), cmp.Compare(a.EntryID, b.EntryID))
+	})
+	out := make([]event.EntryID, len(got))
+	for i, s := range got {
+		out[i] = s.EntryID
 	}
 	return out
 }

@@ -17,6 +17,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/standings"
 	"tablekeeper/core/store"
 	"tablekeeper/core/transfer"
 )
@@ -293,6 +294,18 @@ func legacyStandings(t *testing.T, d *director.Director, events map[string]event
 		table, err := d.Standings(ctx, e.ID)
 		if err != nil {
 			t.Fatal(err)
+		}
+		// The old code put players equal on points and every tiebreaker
+		// in name order; a tie draw orders them now (issue 20 item 1),
+		// so those rows (Drawn) are compared in name order, everything
+		// else as computed.
+		for lo := 0; lo < len(table); {
+			hi := lo + 1
+			for hi < len(table) && table[hi].Rank == table[lo].Rank && table[hi].Drawn && table[lo].Drawn {
+				hi++
+			}
+			slices.SortStableFunc(table[lo:hi], func(a, b standings.Standing) int { return strings.Compare(a.Name, b.Name) })
+			lo = hi
 		}
 		fmt.Fprintf(&w, "# %s\n", e.Name)
 		fmt.Fprintln(&w, legacyProgressLine(p.Rounds, p.Swiss, p.Cut, p.Planned, int(p.Next), p.NextRound, p.Ready, p.Done, p.Label().String()))

@@ -16,6 +16,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/judgelog"
 	"tablekeeper/core/rules"
+	"tablekeeper/core/standings"
 	"tablekeeper/reports"
 
 	"tablekeeper/core/i18n"
@@ -241,11 +242,14 @@ func standingsReport(ctx context.Context, p Printer, id event.EventID) (reports.
 	}
 	for _, st := range table {
 		row := reports.StandingsRow{Rank: st.Rank, Name: st.Name, Points: st.Points, Wins: st.Wins, Losses: st.Losses, Draws: st.Draws,
-			Dropped: st.Status != event.EntryActive}
+			Dropped: st.Status != event.EntryActive, Drawn: st.Drawn}
 		for _, k := range keys {
 			row.Tiebreakers = append(row.Tiebreakers, decimalIn(p.docLang, st.TiebreakerText(k)))
 		}
 		s.Rows = append(s.Rows, row)
+	}
+	if standings.AnyDrawn(table) {
+		s.DrawNote = standings.DrawNote()
 	}
 	return s, nil
 }

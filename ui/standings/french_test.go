@@ -1,8 +1,10 @@
 package standings
 
 import (
+	"strings"
 	"testing"
 
+	"tablekeeper/core/standings"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/uitest"
 )
@@ -19,5 +21,8 @@ func TestTheStandingsSpeakFrench(t *testing.T) {
 	}
 	if got := tr.L("(dropped)"); got != "(a abandonné)" {
 		t.Errorf("a drop reads %q", got)
+	}
+	if got := tr.Text(standings.DrawNote()); !strings.HasPrefix(got, "* À égalité de points et sur tous les départages : leur ordre a été tiré au sort") {
+		t.Errorf("the note on drawn ties reads %q", got)
 	}
 }

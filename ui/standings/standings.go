@@ -6,6 +6,7 @@ package standings
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -45,6 +46,9 @@ type Screen struct {
 	// title says what the rows count (director.Basis.Title): the words
 	// the phones, the projector and the paper show too.
 	title *widget.Label
+	// note says, under the rows, how ties marked with standings.DrawMark
+	// were broken; hidden when no row is drawn.
+	note *widget.Label
 
 	cols    *columns.Layout
 	list    *widget.List
@@ -58,9 +62,11 @@ func New(d Director, run work.Runner, alert work.Alert) *Screen {
 	s := &Screen{d: d, run: run, alert: alert}
 	s.empty = &widget.Label{Text: tr.L("Nobody is registered yet."), Alignment: fyne.TextAlignCenter, Importance: widget.LowImportance}
 	s.title = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}}
+	s.note = &widget.Label{Wrapping: fyne.TextWrapWord}
+	s.note.Hide()
 	s.table = container.NewStack()
 	s.build(nil, false)
-	s.content = container.NewBorder(s.title, nil, nil, nil, s.table)
+	s.content = container.NewBorder(s.title, s.note, nil, nil, s.table)
 	return s
 }
 
@@ -122,6 +128,15 @@ func (s *Screen) Columns() []string { return s.keys }
 // Title returns the heading shown above the rows: what they count.
 func (s *Screen) Title() string { return s.title.Text }
 
+// Note returns the line under the rows saying how drawn ties were broken,
+// or "" when it is hidden.
+func (s *Screen) Note() string {
+	if s.note.Hidden {
+		return ""
+	}
+	return s.note.Text
+}
+
 // Members returns, in a team event, each row's players ("Ada & Bob").
 func (s *Screen) Members() []string { return s.members }
 
@@ -131,6 +146,7 @@ type view struct {
 	rows    []standings.Standing
 	members []string
 	title   string
+	note    string
 }
 
 // Load re-reads the event's standings.
@@ -145,6 +161,9 @@ func (s *Screen) Load(id event.EventID) {
 		e := sv.Event
 		v := view{keys: rules.ShownTiebreakers(e.Settings.Tiebreakers), teams: e.Settings.Teams(), rows: sv.Players,
 			title: tr.Text(sv.Basis.Title())}
+		if standings.AnyDrawn(sv.Players) || slices.ContainsFunc(sv.Teams, func(t director.TeamStanding) bool { return t.Standing.Drawn }) {
+			v.note = tr.Text(standings.DrawNote())
+		}
 		for _, t := range sv.Teams {
 			v.rows = append(v.rows, t.Standing)
 			v.members = append(v.members, Members(t))
@@ -163,6 +182,8 @@ func (s *Screen) Load(id event.EventID) {
 		}
 		s.rows, s.members = v.rows, v.members
 		s.title.SetText(v.title)
+		s.note.Text, s.note.Hidden = v.note, v.note == ""
+		s.note.Refresh()
 		s.empty.Text = tr.L("Nobody is registered yet.")
 		if v.teams {
 			s.empty.Text = tr.L("No team has been made yet.")
@@ -230,7 +251,8 @@ func (s *Screen) updateItem(i widget.ListItemID, o fyne.CanvasObject) {
 }
 
 // Cells returns a standing's columns as text: rank (shared ranks as
-// given), name (marked when the player dropped), points, W-L-D, then one
+// given, followed by standings.DrawMark where the tie draw ordered the
+// row), name (marked when the player dropped), points, W-L-D, then one
 // column per tiebreaker key in keys.
 func Cells(r standings.Standing, keys []string) []string {
 	name := r.Name
@@ -240,8 +262,12 @@ func Cells(r standings.Standing, keys []string) []string {
 	case event.EntryDisqualified:
 		name += " " + tr.L("(disqualified)")
 	}
+	rank := strconv.Itoa(r.Rank)
+	if r.Drawn {
+		rank += standings.DrawMark
+	}
 	out := []string{
-		strconv.Itoa(r.Rank), name, strconv.Itoa(r.Points),
+		rank, name, strconv.Itoa(r.Points),
 		fmt.Sprintf("%d-%d-%d", r.Wins, r.Losses, r.Draws),
 	}
 	for _, k := range keys {

@@ -271,3 +271,46 @@ func TestTeamStandingsShowTeamsAndTheirPlayers(t *testing.T) {
 		t.Errorf("after opening an individual event: %q", uitest.Texts(w.Content()))
 	}
 }
+
+// Players equal on points and every tiebreaker are ordered by the tie
+// draw, and the tab says so: their ranks carry the mark and a note under
+// the rows explains it; before any result there is neither (issue 20
+// item 1).
+func TestDrawnTiesAreMarkedAndExplained(t *testing.T) {
+	test.NewTempApp(t)
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, "Friday Swiss")
+	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cleo Park", "Dan Ruiz")
+	errs := &uitest.Errors{}
+	w := test.NewTempWindow(t, nil)
+	s := New(d, work.Sync{}, errs.Alert)
+	w.SetContent(s.Content())
+	w.Resize(fyne.NewSize(900, 500))
+	r := uitest.Pair(t, d, e.ID)
+	s.Load(e.ID)
+	errs.None(t)
+	if s.Note() != "" || uitest.HasText(w.Content(), "1"+standings.DrawMark) {
+		t.Fatalf("before any result: note %q, texts %q", s.Note(), uitest.Texts(w.Content()))
+	}
+	// Both tables won 2–0 by their first seat: the winners are equal on
+	// everything, and so are the losers.
+	for _, tb := range r.Tables {
+		if err := d.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Load(e.ID)
+	errs.None(t)
+	for _, row := range s.Rows() {
+		if !row.Drawn {
+			t.Errorf("%s is tied but not drawn: %+v", row.Name, row)
+		}
+	}
+	if !uitest.HasText(w.Content(), "1*") || !uitest.HasText(w.Content(), "3*") {
+		t.Errorf("the drawn ranks are not marked: %q", uitest.Texts(w.Content()))
+	}
+	if want := "* Equal on points and every tiebreaker: their order was drawn at random, once for the round, not by name."; s.Note() != want || !uitest.HasText(w.Content(), want) {
+		t.Errorf("the note reads %q, want %q", s.Note(), want)
+	}
+}

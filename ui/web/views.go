@@ -297,6 +297,10 @@ type standingJSON struct {
 	// Tiebreakers are the values of the event's tiebreakers, by key, as
 	// the Standings tab writes them.
 	Tiebreakers map[string]string `json:"tiebreakers"`
+	// Drawn: the row's order among those sharing its rank was drawn
+	// (standings.Standing.Drawn); the page marks its rank and shows
+	// standingsJSON.DrawNote.
+	Drawn bool `json:"drawn,omitempty"`
 }
 
 // standingsJSON is GET /api/events/{id}/standings.
@@ -316,6 +320,9 @@ type standingsJSON struct {
 	// event's order.
 	Tiebreakers []tiebreakerJSON `json:"tiebreakers"`
 	Rows        []standingJSON   `json:"rows"`
+	// DrawNote says how the ties of drawn rows were broken, in the
+	// page's language; empty when no row is drawn.
+	DrawNote string `json:"draw_note,omitempty"`
 }
 
 func standingsOf(l i18n.Lang, b director.Board) standingsJSON {
@@ -344,10 +351,21 @@ func standingsOf(l i18n.Lang, b director.Board) standingsJSON {
 			row.Members = strings.Join(names, " & ")
 			out.Rows = append(out.Rows, row)
 		}
-		return out
+		return withDrawNote(l, out)
 	}
 	for _, s := range b.Standings {
 		out.Rows = append(out.Rows, standingOf(l, s, keys))
+	}
+	return withDrawNote(l, out)
+}
+
+// withDrawNote adds the note on drawn ties to standings that have one.
+func withDrawNote(l i18n.Lang, out standingsJSON) standingsJSON {
+	for _, r := range out.Rows {
+		if r.Drawn {
+			out.DrawNote = standings.DrawNote().In(l)
+			break
+		}
 	}
 	return out
 }
@@ -356,7 +374,7 @@ func standingsOf(l i18n.Lang, b director.Board) standingsJSON {
 // l's decimal separator.
 func standingOf(l i18n.Lang, s standings.Standing, keys []string) standingJSON {
 	row := standingJSON{Rank: s.Rank, Entry: int64(s.EntryID), Name: s.Name, Status: string(s.Status), Points: s.Points, Deducted: s.Deducted,
-		Record: fmt.Sprintf("%d-%d-%d", s.Wins, s.Losses, s.Draws), Matches: s.Matches, Tiebreakers: map[string]string{}}
+		Record: fmt.Sprintf("%d-%d-%d", s.Wins, s.Losses, s.Draws), Matches: s.Matches, Tiebreakers: map[string]string{}, Drawn: s.Drawn}
 	for _, k := range keys {
 		row.Tiebreakers[k] = i18n.DecimalText(l, s.TiebreakerText(k))
 	}

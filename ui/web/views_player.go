@@ -9,6 +9,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
+	"tablekeeper/core/standings"
 )
 
 // foundJSON is a player found by name.
@@ -92,6 +93,9 @@ type playerStandingJSON struct {
 	Points      int             `json:"points"`
 	Record      string          `json:"record"`
 	Tiebreakers []tiebreakValue `json:"tiebreakers"`
+	// DrawNote, when the line's order among those sharing its rank was
+	// drawn, says how that tie was broken.
+	DrawNote string `json:"draw_note,omitempty"`
 }
 
 // tiebreakValue is one tiebreaker's title and value.
@@ -140,6 +144,9 @@ func playerOf(l i18n.Lang, b director.Board, v director.PlayerView) playerJSON {
 			title = i18n.T(l, title)
 			out.Standing.Tiebreakers = append(out.Standing.Tiebreakers, tiebreakValue{Key: k, Title: title, Value: i18n.DecimalText(l, v.Standing.TiebreakerText(k))})
 		}
+		if v.Standing.Drawn {
+			out.Standing.DrawNote = standings.DrawNote().In(l)
+		}
 	}
 	if ts := v.TeamStanding; ts != nil && ts.Matches > 0 {
 		out.TeamStanding = &playerStandingJSON{Rank: ts.Rank, Of: len(b.TeamStandings), Name: ts.Team.Name, Points: ts.Points,
@@ -148,6 +155,9 @@ func playerOf(l i18n.Lang, b director.Board, v director.PlayerView) playerJSON {
 			title, _ := rules.TiebreakerName(k)
 			title = i18n.T(l, title)
 			out.TeamStanding.Tiebreakers = append(out.TeamStanding.Tiebreakers, tiebreakValue{Key: k, Title: title, Value: i18n.DecimalText(l, ts.TiebreakerText(k))})
+		}
+		if ts.Drawn {
+			out.TeamStanding.DrawNote = standings.DrawNote().In(l)
 		}
 	}
 	for i := len(v.Rounds) - 1; i >= 0; i-- {

@@ -399,12 +399,13 @@
       sc.hidden = !s;
       if (!s) return;
       const cells = [
-        [t("Rank"), t("%[1]d of %[2]d", s.rank, s.of)], [t("Points"), String(s.points)], [t("W-L-D"), s.record],
+        [t("Rank"), t("%[1]d of %[2]d", s.rank, s.of) + (s.draw_note ? ' *' : '')], [t("Points"), String(s.points)], [t("W-L-D"), s.record],
         ...s.tiebreakers.map((tb) => [tb.title, tb.value]),
       ];
       fill($('#standing'),
         p.team_standing ? el('p', { class: 'hint', text: t("Your team: %s", s.name) }) : null,
-        el('dl', { class: 'stats' }, cells.map(([k, v]) => el('div', {}, el('dt', { text: k }), el('dd', { text: v })))));
+        el('dl', { class: 'stats' }, cells.map(([k, v]) => el('div', {}, el('dt', { text: k }), el('dd', { text: v })))),
+        s.draw_note ? el('p', { class: 'hint', id: 'standing-draw-note', text: s.draw_note }) : null);
     }
 
     function drawPast(p) {
@@ -563,18 +564,27 @@
         s.tiebreakers.map((tb) => el('th', { title: tb.meaning, text: tb.title })));
       fill(table, el('thead', {}, head), el('tbody', {}, s.rows.map((r) =>
         el('tr', { class: (r.status !== 'active' ? 'gone' : '') + (mine && r.entry === mine.entry ? ' me' : '') },
-          el('td', { text: String(r.rank) }),
+          el('td', { text: rankText(r) }),
           el('td', { class: 'name', text: r.name + (r.status === 'dropped' ? t(" (dropped)") : r.status === 'disqualified' ? t(" (disqualified)") : '') }),
           s.teams ? el('td', { class: 'name', text: r.members }) : null,
           el('td', { text: String(r.points) }), el('td', { text: r.record }),
           s.tiebreakers.map((tb) => el('td', { text: r.tiebreakers[tb.key] || '' }))))));
       fill($('#tiebreakers'), s.tiebreakers.map((tb) => [el('dt', { text: tb.title }), el('dd', { text: tb.meaning })]));
+      // How the ties marked * were broken: said by the server, in core's
+      // words, as the window and the paper say it.
+      const note = $('#standings-draw-note');
+      note.textContent = s.draw_note || '';
+      note.hidden = !s.draw_note;
     }
     // One result moves many rows: the rows are refetched at most every
     // ~20 s while results come, and once more when the round is complete.
     const moved = every(load, standingsEvery);
     follow({ load, patch: (p) => { if (p.standings) moved(p.standings.in === p.standings.of, p.standings.of); } });
   }
+
+  // rankText is a standings row's rank, marked * when a draw ordered the
+  // players who share it (the note under the table says so).
+  function rankText(r) { return String(r.rank) + (r.drawn ? '*' : ''); }
 
   // standingsTitle says which results the standings count: the server's
   // title, decided in core with the rows (director.Basis), so the page says
@@ -685,7 +695,7 @@
         fill(rows, el('table', { class: 'pj-stand' },
           el('tr', {}, el('th', { text: '#' }), el('th', { class: 'name', text: s.teams ? t("Team") : t("Name") }), el('th', { text: t("Pts") }), el('th', { text: t("W-L-D") }),
             s.tiebreakers.slice(0, 3).map((tb) => el('th', { text: tb.title }))),
-          shown.map((r) => el('tr', {}, el('td', { text: String(r.rank) }), el('td', { class: 'name', text: r.name }), el('td', { text: String(r.points) }),
+          shown.map((r) => el('tr', {}, el('td', { text: rankText(r) }), el('td', { class: 'name', text: r.name }), el('td', { text: String(r.points) }),
             el('td', { text: r.record }), s.tiebreakers.slice(0, 3).map((tb) => el('td', { text: r.tiebreakers[tb.key] || '' }))))));
         rows.style.setProperty('--rows', '1');
         rows.style.setProperty('--cols', '1');
@@ -698,6 +708,9 @@
           el('span', { class: 't', text: p.opponents }))));
       }
       pageNo.textContent = pages > 1 ? t("Page %[1]d of %[2]d", pageIdx + 1, pages) : '';
+      if (kind === 'standings' && data.standings.draw_note && shown.some((r) => r.drawn)) {
+        pageNo.textContent = (pageNo.textContent ? pageNo.textContent + ' · ' : '') + data.standings.draw_note;
+      }
     }
 
     // waitingEm is how wide, in em of the list's type, the widest waiting

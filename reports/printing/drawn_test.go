@@ -1,0 +1,83 @@
+package printing
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
+	"tablekeeper/core/store"
+)
+
+// The standings PDF marks the players whose order among those equal on
+// points and every tiebreaker was drawn, and says how the tie was broken,
+// in English and in French (issue 20 item 1): after one round of 1–0
+// wins, the four winners share first place and the four losers fifth.
+func TestTheStandingsReportMarksDrawnTies(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Fatal("pdftotext (poppler-utils) is needed: make test installs it")
+	}
+	ctx := context.Background()
+	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	d := director.New(db, func() time.Time { return time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC) }, rand.New(rand.NewPCG(1, 2)))
+	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss-top8"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 8 {
+		if _, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: fmt.Sprintf("Player %d", i+1)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r1, err := d.PairNextRound(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.PublishRound(ctx, e.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	write := func(p Printer) string {
+		t.Helper()
+		var buf bytes.Buffer
+		if _, err := p.Write(ctx, "standings", e.ID, 0, "A4", &buf); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command("pdftotext", "-layout", "-", "-")
+		cmd.Stdin = &buf
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(out)
+	}
+	if text := write(Printer{D: d}); strings.Contains(text, "*") {
+		t.Errorf("before any result nothing is drawn, yet the standings mark a tie:\n%s", text)
+	}
+	win := event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}
+	for _, tb := range r1.Tables {
+		if err := d.RecordResult(ctx, e.ID, 1, tb.Number, win); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for lang, note := range map[i18n.Lang]string{
+		i18n.English: "* Equal on points and every tiebreaker: their order was drawn at random",
+		i18n.French:  "* À égalité de points et sur tous les départages : leur ordre a été tiré au sort",
+	} {
+		text := write(Printer{D: d, Lang: lang})
+		if strings.Count(text, "1*") != 4 || strings.Count(text, "5*") != 4 || !strings.Contains(text, note) {
+			t.Errorf("%s: the standings do not mark the eight drawn players (1*, 5*) or lack %q:\n%s", lang, note, text)
+		}
+	}
+}

@@ -1,0 +1,69 @@
+package ui
+
+import (
+	"context"
+	"strings"
+
+	"tablekeeper/core/director"
+	"tablekeeper/ui/internal/keys"
+	"tablekeeper/ui/internal/tr"
+	"tablekeeper/ui/internal/work"
+)
+
+// pairAfterCutTies pairs the next round, first telling the organizer when
+// it is a cut (a top cut, a final table) and players equal on points and
+// every tiebreaker reach into it: the draw that ordered them decides who
+// makes the cut, and a player left out will ask why. Pairing then takes
+// the order shown.
+func (v *eventView) pairAfterCutTies() {
+	id := v.id
+	v.pairButton.Disable()
+	work.Call(v.run, func(ctx context.Context) ([]director.CutTie, error) {
+		return v.d.CutTies(ctx, id)
+	}, func(ties []director.CutTie, err error) {
+		v.pairButton.Enable()
+		switch {
+		case err != nil:
+			v.alert(err)
+		case id != v.id:
+		case len(ties) == 0:
+			v.pair()
+		default:
+			v.confirm = keys.NewConfirm(v.win, keys.ConfirmOptions{Title: tr.L("Ties at the cut"), Message: cutTiesMessage(ties),
+				Yes: tr.L("Pair in this order"), No: tr.L("Not now")}, v.onCutTiesConfirmed)
+			v.confirm.Show()
+		}
+	})
+}
+
+func (v *eventView) onCutTiesConfirmed(ok bool) {
+	if ok {
+		v.pair()
+	}
+}
+
+// cutTiesMessage says, for the question before a cut, who is tied, the
+// order the draw gave them and who makes the cut.
+func cutTiesMessage(ties []director.CutTie) string {
+	var b strings.Builder
+	b.WriteString(tr.F("The cut takes %d players. Some of them are equal on points and every tiebreaker: a random draw, made once and saved with round %d, ordered them.", ties[0].Cut, ties[0].Round))
+	for _, t := range ties {
+		drawn, in := t.Names()
+		b.WriteString("\n\n")
+		last := t.First + len(t.Players) - 1
+		b.WriteString(tr.F("Places %d to %d, in the drawn order: %s.", t.First, last, strings.Join(drawn, ", ")))
+		if t.Straddles() {
+			var out []string
+			for _, p := range t.Players {
+				if !p.In {
+					out = append(out, p.Name)
+				}
+			}
+			b.WriteString("\n")
+			b.WriteString(tr.F("In the cut: %s. Not in the cut: %s.", strings.Join(in, ", "), strings.Join(out, ", ")))
+		}
+	}
+	b.WriteString("\n\n")
+	b.WriteString(tr.L("Pair in this order? The draw is written in the event's log."))
+	return b.String()
+}
