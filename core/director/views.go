@@ -68,6 +68,10 @@ type RoundView struct {
 	// Reports are the event's open phone reports, waiting for approval
 	// or to check (PhoneReports).
 	Reports []PhoneReport
+	// Progress is where the event stands, read with the rest: the status
+	// line says its Status under the latest round, so it offers only the
+	// step the header offers.
+	Progress Progress
 }
 
 // RoundView reads the Round tab's view of an event: round number, or the
@@ -81,6 +85,11 @@ func (d *Director) RoundView(ctx context.Context, id event.EventID, number, seen
 		if err != nil || count == 0 {
 			return err
 		}
+		e, entries, rounds, err := eventWithRounds(tx, id)
+		if err != nil {
+			return err
+		}
+		v.Progress = progressOf(e, entries, rounds)
 		if v.Reports, err = phoneReports(tx, id); err != nil {
 			return err
 		}
