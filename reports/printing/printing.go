@@ -111,8 +111,8 @@ func (p Printer) Write(ctx context.Context, key string, id event.EventID, round 
 			if e, err := d.Event(ctx, id); err == nil && e.Settings.Language != "" {
 				snap.docLang = i18n.Lang(e.Settings.Language)
 			}
-			if k.Round && round == 0 {
-				n, err := snap.latestRound(ctx, id)
+			if k.Round {
+				n, err := snap.printableRound(ctx, id, round)
 				if err != nil {
 					return err
 				}
@@ -140,8 +140,10 @@ func (p Printer) onNetwork(id event.EventID) Printer {
 	return p
 }
 
-// latestRound is the number of an event's latest round.
-func (p Printer) latestRound(ctx context.Context, id event.EventID) (int, error) {
+// printableRound is the round a round's report prints: number, or the
+// latest round when number is 0. A draft prints (to check it on paper, or
+// to have the slips ready), its title saying it is one.
+func (p Printer) printableRound(ctx context.Context, id event.EventID, number int) (int, error) {
 	e, err := p.D.Event(ctx, id)
 	if err != nil {
 		return 0, err
@@ -153,7 +155,13 @@ func (p Printer) latestRound(ctx context.Context, id event.EventID) (int, error)
 	if len(rounds) == 0 {
 		return 0, event.Statef("%s has no rounds paired yet", e.Name)
 	}
-	return len(rounds), nil
+	if number == 0 {
+		number = len(rounds)
+	}
+	if number < 1 || number > len(rounds) {
+		return 0, event.NotFoundf("%s has no round %d (%d paired)", e.Name, number, len(rounds))
+	}
+	return number, nil
 }
 
 func writePairings(ctx context.Context, p Printer, id event.EventID, round int, paper string, w io.Writer) (string, error) {
@@ -308,7 +316,7 @@ func writeResultsCSV(ctx context.Context, p Printer, id event.EventID, _ int, _ 
 		return "", err
 	}
 	var rows []reports.ResultRow
-	for _, r := range rounds {
+	for _, r := range publishedRounds(rounds) {
 		sh, err := p.D.RoundSheet(ctx, id, r.Number)
 		if err != nil {
 			return "", err
@@ -487,6 +495,9 @@ func writeSeatings(ctx context.Context, p Printer, id event.EventID, _ int, pape
 		if err != nil {
 			return "", event.Statef("%s has no round 1 or draft pods to seat yet", e.Name)
 		}
+		if !sh.Round.Published() {
+			s.Title = i18n.T(p.docLang, "Round 1 seating (draft, not published)")
+		}
 		for _, t := range sh.Tables {
 			if t.Bye {
 				for _, pl := range t.Players {
@@ -528,7 +539,7 @@ func writeBracket(ctx context.Context, p Printer, id event.EventID, _ int, paper
 	}
 	b := reports.Bracket{EventName: e.Name, Game: p.game(e), Date: e.Date, Kind: reports.SingleElimination}
 	n := 0
-	for _, r := range rounds {
+	for _, r := range publishedRounds(rounds) {
 		if r.Stage != event.StageElimination && r.Stage != event.StagePlayoff {
 			continue
 		}
@@ -571,7 +582,7 @@ func writeBracket(ctx context.Context, p Printer, id event.EventID, _ int, paper
 		}
 	}
 	if n == 0 {
-		return "", event.Statef("%s has no elimination or playoff rounds yet; the bracket prints once one is paired", e.Name)
+		return "", event.Statef("%s has no published elimination or playoff round yet; the bracket prints once one is paired and published", e.Name)
 	}
 	if err := reports.WriteBracket(w, b, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
@@ -630,9 +641,22 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 	if err != nil {
 		return "", err
 	}
-	table, err := p.D.Standings(ctx, id)
+	// The top places are the standings' rows, headed by what they count
+	// (a draft round is not counted, a round in progress says so); in a
+	// team event each player with their team's record, as the standings
+	// report prints them.
+	v, err := p.D.StandingsView(ctx, id)
 	if err != nil {
 		return "", err
+	}
+	table := v.Players
+	if e.Settings.Teams() {
+		if table, err = p.D.Standings(ctx, id); err != nil {
+			return "", err
+		}
+	}
+	if v.Basis.Round == 0 {
+		table = nil
 	}
 	log, err := p.D.JudgeLog(ctx, id)
 	if err != nil {
@@ -643,7 +667,7 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 		return "", err
 	}
 	s := reports.Summary{EventName: e.Name, Game: p.game(e), Date: e.Date,
-		Structure: i18n.T(p.docLang, formatSummary(e)), Registered: len(entries), TopTitle: i18n.T(p.docLang, "Top %d", 8)}
+		Structure: i18n.T(p.docLang, formatSummary(e)), Registered: len(entries), TopTitle: v.Basis.TopTitle(min(8, len(table))).In(p.docLang)}
 	for _, en := range entries {
 		switch en.Status {
 		case event.EntryDropped:
@@ -654,10 +678,7 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 	}
 	// A draft round is not played: its pairings may still change, and
 	// the standings of the top list do not count it either.
-	for _, r := range rounds {
-		if !r.Published() {
-			continue
-		}
+	for _, r := range publishedRounds(rounds) {
 		s.RoundsPlayed++
 		for _, t := range r.Tables {
 			if t.Bye {
@@ -692,6 +713,18 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 		return "", err
 	}
 	return i18n.T(p.Lang, "the summary of %s", e.Name), nil
+}
+
+// publishedRounds are the rounds whose pairings are out: what every
+// report counts (a draft's pairings may still change).
+func publishedRounds(rounds []event.Round) []event.Round {
+	var out []event.Round
+	for _, r := range rounds {
+		if r.Published() {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // decimalIn says a number the core wrote with a decimal point ("66.67")
@@ -770,10 +803,11 @@ func (p Printer) pairingsReport(sh director.Sheet) reports.Pairings {
 // language).
 func PairingsReport(sh director.Sheet) reports.Pairings {
 	p := reports.Pairings{
-		EventName: sh.Event.Name,
-		Game:      rules.Describe(sh.Event.Game, sh.Event.Format),
-		Round:     sh.Round.Number,
-		Date:      sh.Event.Date,
+		EventName:   sh.Event.Name,
+		Game:        rules.Describe(sh.Event.Game, sh.Event.Format),
+		Round:       sh.Round.Number,
+		Unpublished: !sh.Round.Published(),
+		Date:        sh.Event.Date,
 	}
 	for _, t := range sh.Tables {
 		pt := reports.PairingsTable{Number: t.Number, Bye: t.Bye}
