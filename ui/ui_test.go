@@ -299,11 +299,11 @@ func playRound(t *testing.T, s *shell, w fyne.Window, id event.EventID) {
 	t.Helper()
 	c := w.Canvas()
 	test.Tap(uitest.Button(t, w.Content(), "Publish pairings", 0))
-	rounds, err := s.view.d.Rounds(context.Background(), id)
+	latest, err := s.view.d.RoundView(context.Background(), id, 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tb := range rounds[len(rounds)-1].Tables {
+	for _, tb := range latest.Sheet.Tables {
 		if tb.Bye {
 			continue
 		}

@@ -133,6 +133,32 @@ func (d *Director) RegistrationView(ctx context.Context, id event.EventID) (Regi
 	return v, err
 }
 
+// ChallengesView is what the Round tab of open challenges shows, read in
+// one transaction: the event, its entries, and the games recorded (each a
+// round of one table).
+type ChallengesView struct {
+	Event   event.Event
+	Entries []event.Entry // in registration order
+	Games   []event.Round
+}
+
+// ChallengesView reads the open challenges' view of an event.
+func (d *Director) ChallengesView(ctx context.Context, id event.EventID) (ChallengesView, error) {
+	var v ChallengesView
+	err := d.store.Read(ctx, func(tx Tx) error {
+		var err error
+		if v.Event, err = tx.Event(id); err != nil {
+			return err
+		}
+		if v.Entries, err = tx.Entries(id); err != nil {
+			return err
+		}
+		v.Games, err = tx.Rounds(id)
+		return err
+	})
+	return v, err
+}
+
 // StandingsView is what the Standings tab shows, read in one transaction:
 // the event, and its standings by player or, in a team format, by team.
 type StandingsView struct {
