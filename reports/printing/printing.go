@@ -677,9 +677,13 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 		}
 	}
 	// A draft round is not played: its pairings may still change, and
-	// the standings of the top list do not count it either.
+	// the standings of the top list do not count it either. A round in
+	// progress counts its tables played, and is played once complete (the
+	// top's title says it is in progress).
 	for _, r := range publishedRounds(rounds) {
-		s.RoundsPlayed++
+		if r.Complete() {
+			s.RoundsPlayed++
+		}
 		for _, t := range r.Tables {
 			if t.Bye {
 				s.Byes++

@@ -139,7 +139,8 @@ func TestReportsCountOnlyPublishedRoundsAndSaySo(t *testing.T) {
 	if err := d.RecordResult(ctx, id, 2, r2.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
 		t.Fatal(err)
 	}
-	if summary, _ := writeText(t, d, id, "summary"); !strings.Contains(summary, "Top 8 — round 2 in progress: 1 of 4 results") {
+	if summary, _ := writeText(t, d, id, "summary"); !strings.Contains(summary, "Top 8 — round 2 in progress: 1 of 4 results") ||
+		!regexp.MustCompile(`\s1\n.*\sround played\n`).MatchString(summary) {
 		t.Errorf("the summary with round 2 in progress:\n%s", summary)
 	}
 	if results, _ := writeText(t, d, id, "results-csv"); strings.Count(results, "\n2,") != 4 {
