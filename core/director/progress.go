@@ -218,11 +218,15 @@ func (p Progress) plannerDecides() bool {
 }
 
 // Outcomes ends tries: every combination of winners up to exhaustive, else
-// sampled (a round with that many tables out is rarely the last; the
-// planner is asked a few times, not thousands).
+// sampled (final and secondary tables of many seats; the planner is asked
+// a few times, not thousands). lastTables is the most tables a last round
+// of a structure that pairs by results has: a final and a match for third
+// place, or a final and a secondary table (the catalogue walk in core/sim
+// checks that no structure ends after a larger round).
 const (
 	exhaustive = 16
 	sampled    = 8
+	lastTables = 2
 )
 
 // ends reports, while the latest round's results are out, whether no
@@ -236,21 +240,30 @@ const (
 func ends(e event.Event, entries []event.Entry, rounds []event.Round) (always, open bool) {
 	last := rounds[len(rounds)-1]
 	var out []int // indexes of the tables without a result
-	choices := 1
+	choices, played := 1, 0
 	for i, t := range last.Tables {
+		if !t.Bye {
+			played++
+		}
 		if t.Result == nil && !t.Bye {
 			out = append(out, i)
 			choices *= max(len(t.Seats), 1)
 			choices = min(choices, exhaustive+1)
 		}
 	}
-	if len(out) == 0 {
+	free := resultFree(e.Settings.Structure)
+	if len(out) == 0 || !free && played > lastTables {
+		// A structure that pairs by results ends with its champion (one
+		// player left, a final played): the winners of more tables than
+		// a last round has all still stand, so a round follows whatever
+		// the results, and the planner (tens of milliseconds for a
+		// thousand players) is not asked.
 		return false, false
 	}
 	rng := rand.New(rand.NewPCG(uint64(len(rounds)), uint64(len(out))))
 	tries := choices
 	switch {
-	case resultFree(e.Settings.Structure):
+	case free:
 		tries = 1
 	case choices > exhaustive:
 		tries = sampled
