@@ -85,6 +85,8 @@ func (d *Director) RoundView(ctx context.Context, id event.EventID, number, seen
 		if err != nil || count == 0 {
 			return err
 		}
+		// The rounds are read once: the progress, the heads and the sheet
+		// are all of them.
 		e, entries, rounds, err := eventWithRounds(tx, id)
 		if err != nil {
 			return err
@@ -93,17 +95,23 @@ func (d *Director) RoundView(ctx context.Context, id event.EventID, number, seen
 		if v.Reports, err = phoneReports(tx, id); err != nil {
 			return err
 		}
+		count = len(rounds)
 		v.Heads = make([]event.Round, count)
-		for n := 1; n <= count; n++ {
-			if v.Heads[n-1], err = tx.RoundHead(id, n); err != nil {
-				return err
-			}
+		for i, r := range rounds {
+			r.Tables = nil
+			v.Heads[i] = r
 		}
 		if number == 0 || number > count || count > seen {
 			number = count
 		}
-		v.Sheet, err = roundSheet(tx, id, number)
-		return err
+		var teams []event.Team
+		if e.Settings.Teams() {
+			if teams, err = tx.Teams(id); err != nil {
+				return err
+			}
+		}
+		v.Sheet = sheetOf(e, entries, teams, rounds, number)
+		return nil
 	})
 	return v, err
 }
