@@ -16,6 +16,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/judgelog"
 	"tablekeeper/core/rules"
+	"tablekeeper/core/standings"
 	"tablekeeper/reports"
 
 	"tablekeeper/core/i18n"
@@ -641,22 +642,9 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 	if err != nil {
 		return "", err
 	}
-	// The top places are the standings' rows, headed by what they count
-	// (a draft round is not counted, a round in progress says so); in a
-	// team event each player with their team's record, as the standings
-	// report prints them.
-	v, err := p.D.StandingsView(ctx, id)
+	table, basis, err := p.summaryTop(ctx, e)
 	if err != nil {
 		return "", err
-	}
-	table := v.Players
-	if e.Settings.Teams() {
-		if table, err = p.D.Standings(ctx, id); err != nil {
-			return "", err
-		}
-	}
-	if v.Basis.Round == 0 {
-		table = nil
 	}
 	log, err := p.D.JudgeLog(ctx, id)
 	if err != nil {
@@ -667,7 +655,7 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 		return "", err
 	}
 	s := reports.Summary{EventName: e.Name, Game: p.game(e), Date: e.Date,
-		Structure: i18n.T(p.docLang, formatSummary(e)), Registered: len(entries), TopTitle: v.Basis.TopTitle(min(8, len(table))).In(p.docLang)}
+		Structure: i18n.T(p.docLang, formatSummary(e)), Registered: len(entries), TopTitle: basis.TopTitle(min(8, len(table))).In(p.docLang)}
 	for _, en := range entries {
 		switch en.Status {
 		case event.EntryDropped:
@@ -676,22 +664,7 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 			s.Disqualified++
 		}
 	}
-	// A draft round is not played: its pairings may still change, and
-	// the standings of the top list do not count it either. A round in
-	// progress counts its tables played, and is played once complete (the
-	// top's title says it is in progress).
-	for _, r := range publishedRounds(rounds) {
-		if r.Complete() {
-			s.RoundsPlayed++
-		}
-		for _, t := range r.Tables {
-			if t.Bye {
-				s.Byes++
-			} else if t.Result != nil {
-				s.TablesPlayed++
-			}
-		}
-	}
+	countRounds(&s, rounds)
 	for _, l := range judgelog.Effective(log) {
 		if l.Kind == event.LogPenalty {
 			s.Penalties++
@@ -706,10 +679,7 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 	if e.State == event.StateFinished && len(table) > 0 {
 		s.Winner = table[0].Name
 	}
-	for i, st := range table {
-		if i == 8 {
-			break
-		}
+	for _, st := range table[:min(8, len(table))] {
 		s.Top = append(s.Top, reports.SummaryPlace{Rank: st.Rank, Name: st.Name, Points: st.Points,
 			Record: fmt.Sprintf("%d–%d–%d", st.Wins, st.Losses, st.Draws)})
 	}
@@ -717,6 +687,42 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 		return "", err
 	}
 	return i18n.T(p.Lang, "the summary of %s", e.Name), nil
+}
+
+// summaryTop returns the standings the summary's top places come from,
+// with what they count (a draft round is not counted, a round in progress
+// says so): none before a round is published; in a team event each player
+// with their team's record, as the standings report prints them.
+func (p Printer) summaryTop(ctx context.Context, e event.Event) ([]standings.Standing, director.Basis, error) {
+	v, err := p.D.StandingsView(ctx, e.ID)
+	if err != nil || v.Basis.Round == 0 {
+		return nil, v.Basis, err
+	}
+	if e.Settings.Teams() {
+		table, err := p.D.Standings(ctx, e.ID)
+		return table, v.Basis, err
+	}
+	return v.Players, v.Basis, nil
+}
+
+// countRounds counts the summary's rounds, tables and byes. A draft round
+// is not played: its pairings may still change, and the standings of the
+// top list do not count it either. A round in progress counts its tables
+// played, and is played once complete (the top's title says it is in
+// progress).
+func countRounds(s *reports.Summary, rounds []event.Round) {
+	for _, r := range publishedRounds(rounds) {
+		if r.Complete() {
+			s.RoundsPlayed++
+		}
+		for _, t := range r.Tables {
+			if t.Bye {
+				s.Byes++
+			} else if t.Result != nil {
+				s.TablesPlayed++
+			}
+		}
+	}
 }
 
 // publishedRounds are the rounds whose pairings are out: what every
