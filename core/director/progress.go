@@ -67,9 +67,10 @@ type Progress struct {
 	// pair another round, which is offered apart from Finish.
 	ExtraRound bool
 	// Open: the latest round's missing results decide whether another
-	// round follows (a double-elimination final the unbeaten finalist may
-	// lose, a loss round that may leave one player or two): Next is the
-	// round that follows if it does, and Finish is offered apart from it.
+	// round follows (a double-elimination grand final the unbeaten
+	// finalist may lose, to be replayed): Next is the round that follows
+	// if it does, waiting for them; nothing offers finishing until they
+	// are in (then Next is Finish, or the round).
 	Open bool
 	// Finished: the event is finished; its results are final.
 	Finished bool
