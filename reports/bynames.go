@@ -23,6 +23,9 @@ type PairingsByName struct {
 	// Game names the game and format, as on the pairings sheet.
 	Game  string
 	Round int
+	// Unpublished: the round is a draft whose pairings may still change;
+	// the title says so.
+	Unpublished bool
 	// Date is the day the round is played; zero leaves it off the list.
 	Date time.Time
 	// Players are the players of the round in any order: the list is
@@ -47,7 +50,7 @@ type NamedPairing struct {
 // PairingsByNameFrom turns a round's pairings into the list by name: a line
 // for every seat, whose opponents are the table's other seats.
 func PairingsByNameFrom(p Pairings) PairingsByName {
-	out := PairingsByName{EventName: p.EventName, Game: p.Game, Round: p.Round, Date: p.Date}
+	out := PairingsByName{EventName: p.EventName, Game: p.Game, Round: p.Round, Unpublished: p.Unpublished, Date: p.Date}
 	for _, t := range p.Tables {
 		for i, seat := range t.Seats {
 			np := NamedPairing{Name: seat.Name, Table: t.Number, Bye: t.Bye, Points: seat.Points}
@@ -82,6 +85,9 @@ func WritePairingsByName(w io.Writer, p PairingsByName, opt Options) error {
 		return fmt.Errorf("reports: pairings by name: %w", err)
 	}
 	title := i18n.T(opt.Lang, "Round %d pairings by name", p.Round)
+	if p.Unpublished {
+		title = i18n.T(opt.Lang, "Round %d pairings by name (draft, not published)", p.Round)
+	}
 	if p.EventName != "" {
 		title = p.EventName + " – " + title
 	}
@@ -164,7 +170,7 @@ func layoutPairingsByName(c *canvas, p PairingsByName) {
 		pods = pods || len(pl.Opponents) > 1
 	}
 
-	head := listHead{event: p.EventName, title: i18n.T(c.lang(), "Round %d pairings", p.Round), game: p.Game, date: p.Date}
+	head := listHead{event: p.EventName, title: pairingsTitle(c.lang(), p.Round, p.Unpublished), game: p.Game, date: p.Date}
 	top := pageMargin + headHeight
 	rowsTop := top + headRowHeight
 	avail := c.pageH - pageMargin - rowsTop

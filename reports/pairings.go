@@ -20,6 +20,9 @@ type Pairings struct {
 	// three)".
 	Game  string
 	Round int
+	// Unpublished: the round is a draft whose pairings may still change;
+	// the title says so.
+	Unpublished bool
 	// Date is the day the round is played; zero leaves it off the sheet.
 	Date time.Time
 	// Tables are in table order, byes last. WritePairings prints any bye
@@ -100,7 +103,7 @@ func WritePairings(w io.Writer, p Pairings, opt Options) error {
 	if err := p.validate(); err != nil {
 		return fmt.Errorf("reports: pairings: %w", err)
 	}
-	title := i18n.T(opt.Lang, "Round %d pairings", p.Round)
+	title := pairingsTitle(opt.Lang, p.Round, p.Unpublished)
 	if p.EventName != "" {
 		title = p.EventName + " – " + title
 	}
@@ -257,7 +260,7 @@ func (s *pairingsSheet) drawHeader() {
 	line1 := baselineFor(pageMargin+4, titleSize)
 	line2 := line1 + 7
 
-	round := ts.layout(i18n.T(ts.lang, "Round %d pairings", s.p.Round), styleBold)
+	round := ts.layout(pairingsTitle(ts.lang, s.p.Round, s.p.Unpublished), styleBold)
 	setText(s.pdf, colorTeal)
 	ts.drawRight(round, titleSize, right, line1)
 	avail := right - left - ts.width(round, titleSize) - 8
@@ -391,4 +394,13 @@ func (s *pairingsSheet) drawFooter(n, total int) {
 	ts.draw(ts.layout("Tablekeeper", styleRegular), footerSize, left, y)
 	page := ts.layout(i18n.T(ts.lang, "Page %d of %d", n, total), styleRegular)
 	ts.drawRight(page, footerSize, s.pageW-pageMargin, y)
+}
+
+// pairingsTitle heads a round's pairings: "Round 2 pairings", or "Round 2
+// pairings (draft, not published)" while they may still change.
+func pairingsTitle(lang i18n.Lang, round int, unpublished bool) string {
+	if unpublished {
+		return i18n.T(lang, "Round %d pairings (draft, not published)", round)
+	}
+	return i18n.T(lang, "Round %d pairings", round)
 }

@@ -32,7 +32,10 @@ type Slips struct {
 	// Game names the game and format, as on the pairings sheet.
 	Game  string
 	Round int
-	Kind  SlipKind
+	// Unpublished: the round is a draft whose pairings may still change;
+	// the title and each slip say so.
+	Unpublished bool
+	Kind        SlipKind
 	// Games is the number of games a KeyForge match has room for: 1 for
 	// the one-game rounds of rule K6, 3 for best of three (K8). Zero
 	// means 3. Other kinds ignore it.
@@ -81,7 +84,7 @@ type SlipTable struct {
 // SlipsFrom returns the slips of the round in p, of the given kind, with
 // the tables' codes and no extensions: the caller adds those it knows of.
 func SlipsFrom(p Pairings, kind SlipKind) Slips {
-	s := Slips{EventName: p.EventName, Game: p.Game, Round: p.Round, Kind: kind}
+	s := Slips{EventName: p.EventName, Game: p.Game, Round: p.Round, Unpublished: p.Unpublished, Kind: kind}
 	for _, t := range p.Tables {
 		s.Tables = append(s.Tables, SlipTable{Number: t.Number, Bye: t.Bye, Seats: t.Seats, Code: t.Code})
 	}
@@ -121,6 +124,9 @@ func WriteSlips(w io.Writer, s Slips, opt Options) error {
 // slipsTitle is the document title of the slips.
 func slipsTitle(s Slips, lang i18n.Lang) string {
 	title := i18n.T(lang, "Round %d match slips", s.Round)
+	if s.Unpublished {
+		title = i18n.T(lang, "Round %d match slips (draft, not published)", s.Round)
+	}
 	if s.EventName != "" {
 		title = s.EventName + " – " + title
 	}
@@ -350,6 +356,9 @@ func drawSlipHead(c *canvas, s Slips, t SlipTable, top, left, right float64) {
 	}
 	c.fitText(s.EventName, styleBold, slipEventSize, slipEventSize-2, left, end, top+4.2, alignLeft, colorInk)
 	sub := i18n.T(c.lang(), "Round %d", s.Round)
+	if s.Unpublished {
+		sub = i18n.T(c.lang(), "Round %d (draft, not published)", s.Round)
+	}
 	if s.Game != "" {
 		sub += " · " + s.Game
 	}

@@ -224,16 +224,7 @@ func (v *eventView) showSteps(st eventState) {
 	v.pairButton.Hidden = st.Next == director.StepNone
 	v.pairButton.Refresh()
 
-	other := ""
-	switch {
-	case st.Finished:
-	case st.challenges() && st.Rounds > 0:
-		other = tr.L("Finish event…")
-	case st.ExtraRound && st.Ready:
-		other = tr.F("Pair an extra round %d…", st.Rounds+1)
-	case st.FinishEarly && !st.Draft:
-		other = tr.L("Finish early…")
-	}
+	other := tr.Text(st.Other())
 	v.otherButton.SetText(other)
 	v.otherButton.Hidden = other == ""
 	v.otherButton.Refresh()
@@ -436,9 +427,9 @@ func (v *eventView) onOther() {
 		if st.Planned == 1 {
 			msg = tr.L("The planned round has been played.")
 		}
-		msg += "\n" + tr.F("Pair an extra round %d, or finish the event instead?", st.Rounds+1)
+		msg += "\n" + tr.F("Pair an extra round %d, or finish the event instead?", st.NextRound)
 		v.confirm = keys.NewConfirm(v.win, keys.ConfirmOptions{Title: tr.L("Extra round"), Message: msg,
-			Yes: tr.F("Pair round %d", st.Rounds+1)}, v.onExtraRoundConfirmed)
+			Yes: tr.F("Pair round %d", st.NextRound)}, v.onExtraRoundConfirmed)
 		v.confirm.Show()
 		return
 	}
@@ -534,7 +525,7 @@ func (v *eventView) onFinish() {
 	st := v.state
 	msg := tr.F("Finish %s?\nIts results become final: no more rounds, results or registrations.", st.Event.Name)
 	o := keys.ConfirmOptions{Title: tr.L("Finish event"), Message: msg, Yes: tr.L("Finish event"), YesByDefault: true}
-	if !st.Done {
+	if !st.Done || st.Missing > 0 {
 		o = keys.ConfirmOptions{Title: tr.L("Finish early"), Yes: tr.L("Finish early"), No: tr.L("Keep playing"), Danger: true,
 			Message: tr.F("%s is not over: %s.\nFinish it now anyway? Its results become final and no more rounds can be paired.", st.Event.Name, notOver(st))}
 	}

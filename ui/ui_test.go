@@ -299,11 +299,11 @@ func playRound(t *testing.T, s *shell, w fyne.Window, id event.EventID) {
 	t.Helper()
 	c := w.Canvas()
 	test.Tap(uitest.Button(t, w.Content(), "Publish pairings", 0))
-	rounds, err := s.view.d.Rounds(context.Background(), id)
+	latest, err := s.view.d.RoundView(context.Background(), id, 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tb := range rounds[len(rounds)-1].Tables {
+	for _, tb := range latest.Sheet.Tables {
 		if tb.Bye {
 			continue
 		}
@@ -909,5 +909,53 @@ func TestPhoneReportsShowOnTheRoundTabAtOnce(t *testing.T) {
 	}
 	if reports := v.round.PhoneReports(); len(reports) != 1 || !reports[0].Conflict {
 		t.Errorf("the report to check is not on the Round tab: %+v", reports)
+	}
+}
+
+// During a bracket's final the header offers only finishing, greyed until
+// the final's result is in, and nothing beside it; never a round 3. Once
+// the result is in, the Round tab's status line says the same.
+func TestABracketsFinalOffersOnlyFinishing(t *testing.T) {
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Saturday bracket", Game: "generic", Format: "single-elimination", Date: uitest.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
+	semis, err := d.PairNextRound(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	uitest.Publish(t, d, e.ID, 1)
+	for _, tb := range semis.Tables {
+		if err := d.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	uitest.Publish(t, d, e.ID, 2)
+	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	v := s.view
+	if v.pairButton.Text != "Finish event" || !v.pairButton.Disabled() || !v.otherButton.Hidden {
+		t.Errorf("during the final the header offers %q (disabled %v), and %q beside it", v.pairButton.Text, v.pairButton.Disabled(), v.otherButton.Text)
+	}
+	if uitest.HasText(w.Content(), "round 3") || uitest.HasText(w.Content(), "Round 3") {
+		t.Errorf("a round 3 is offered: %q", uitest.Texts(w.Content()))
+	}
+	c := w.Canvas()
+	v.tabs.Select(v.roundTab)
+	v.round.FocusTable()
+	test.Type(c.Focused(), "1")
+	pressEnter(c)
+	test.Type(c.Focused(), "2-1")
+	pressEnter(c)
+	if !uitest.HasText(w.Content(), "1 of 1 results in · round complete: finish the event") {
+		t.Errorf("the final played: %q", uitest.Texts(w.Content()))
+	}
+	if v.pairButton.Text != "Finish event" || v.pairButton.Disabled() || !v.otherButton.Hidden {
+		t.Errorf("after the final the header offers %q (disabled %v), and %q beside it", v.pairButton.Text, v.pairButton.Disabled(), v.otherButton.Text)
 	}
 }

@@ -51,6 +51,23 @@ func (b Basis) Title() i18n.Text {
 	}
 }
 
+// TopTitle heads the top n places of the same standings, as the event
+// summary prints them: "Final top 8", "Top 8 after round 3", "Top 8 —
+// round 3 in progress: 431 of 512 results"; zero before round 1, when
+// there is no top to speak of.
+func (b Basis) TopTitle(n int) i18n.Text {
+	switch {
+	case b.Final:
+		return i18n.F("Final top %d", n)
+	case b.Round == 0:
+		return i18n.Text{}
+	case b.InProgress():
+		return i18n.FN("Top %[1]d — round %[2]d in progress: %[3]d of %[4]d results", b.In, n, b.Round, b.In, b.Of)
+	default:
+		return i18n.F("Top %d after round %d", n, b.Round)
+	}
+}
+
 // basisOf decides what standings computed from rounds count (they are
 // computed over publishedRounds(rounds)). A round is paired only once the
 // one before is complete, so only the latest published round can be in

@@ -48,6 +48,14 @@ func TestWhoWantsSomeChallenges(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// The Round tab reads the players and the games in one view.
+	v, err := d.ChallengesView(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Event.ID != e.ID || len(v.Entries) != 6 || len(v.Games) != 4 || v.Games[3].Tables[0].Result == nil {
+		t.Errorf("the challenges view: event %d, %d entries, %d games", v.Event.ID, len(v.Entries), len(v.Games))
+	}
 	log, err := d.Log(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)

@@ -66,6 +66,12 @@ type Progress struct {
 	// ExtraRound: a Swiss-only event past its planned rounds may still
 	// pair another round, which is offered apart from Finish.
 	ExtraRound bool
+	// Open: the latest round's missing results decide whether another
+	// round follows (a double-elimination grand final the unbeaten
+	// finalist may lose, to be replayed): Next is the round that follows
+	// if it does, waiting for them; nothing offers finishing until they
+	// are in (then Next is Finish, or the round).
+	Open bool
 	// Finished: the event is finished; its results are final.
 	Finished bool
 	// FewPlayers says the event has fewer Participants than its game's
@@ -122,7 +128,13 @@ func progressOf(e event.Event, entries []event.Entry, rounds []event.Round) Prog
 		p.Next, p.NextRound, p.Ready = StepPublish, p.Rounds, true
 		return p
 	}
-	p.Done = p.Rounds > 0 && structureDone(e, entries, rounds, p)
+	p.Done, p.Open = p.Rounds > 0 && structureDone(e, entries, rounds, p), false
+	if !p.Done && p.Missing > 0 && p.plannerDecides() {
+		// While results are out, the structure may already know that no
+		// round can follow (a final, the last round of a schedule), or
+		// that one may: the results decide (ends).
+		p.Done, p.Open = ends(e, entries, rounds)
+	}
 	p.Next = p.nextStep()
 	p.ExtraRound = p.Done && s.Structure == event.StructureSwiss && s.Playoff.TopCut == 0 && !s.HasFinalTable()
 	// Round 1 is always offered: when it cannot be paired (too few
@@ -130,7 +142,7 @@ func progressOf(e event.Event, entries []event.Entry, rounds []event.Round) Prog
 	// says why in a sentence that names them. A later round waits for the
 	// latest one's results.
 	p.Ready = p.Rounds == 0 || p.Missing == 0
-	p.FinishEarly = !p.Done && p.Rounds > 0
+	p.FinishEarly = !p.Done && !p.Open && p.Rounds > 0
 	return p
 }
 
@@ -192,10 +204,122 @@ func structureDone(e event.Event, entries []event.Entry, rounds []event.Round, p
 		// Team events are Swiss (with their own pairing of teams).
 		return p.Swiss >= p.Planned
 	}
-	// The planner is pure: ask it for the next round with a throwaway
-	// random source; only "complete" matters, nothing is saved.
+	return plannerDone(e, entries, rounds)
+}
+
+// plannerDone asks the structure's planner whether a round follows rounds.
+// The planner is pure: it is asked for the next round with a throwaway
+// random source; only "complete" matters, nothing is saved.
+func plannerDone(e event.Event, entries []event.Entry, rounds []event.Round) bool {
 	_, err := planRound(e, entries, rounds, len(rounds)+1, rand.New(rand.NewPCG(1, 1)))
 	return errors.Is(err, ErrStructureComplete)
+}
+
+// plannerDecides reports whether the structure's planner, rather than the
+// count of Swiss rounds, says whether a round follows the latest: not in a
+// Swiss stage (the planned rounds decide, then the cut or final table
+// follows whatever the results), nor in a team event (Swiss).
+func (p Progress) plannerDecides() bool {
+	s := p.Event.Settings
+	return !s.Teams() && (s.Structure != event.StructureSwiss || p.Cut > 0)
+}
+
+// Outcomes ends tries: every combination of winners up to exhaustive, else
+// sampled (final and secondary tables of many seats; the planner is asked
+// a few times, not thousands). lastTables is the most tables a last round
+// of a structure that pairs by results has: a final and a match for third
+// place, or a final and a secondary table (the catalogue walk in core/sim
+// checks that no structure ends after a larger round).
+const (
+	exhaustive = 16
+	sampled    = 8
+	lastTables = 2
+)
+
+// ends reports, while the latest round's results are out, whether no
+// round can follow it whatever they are (always), and whether some
+// results would end the structure and others not (open). It asks the
+// planner about the round completed with each possible outcome of its
+// missing tables (a winner for each; at a multiplayer table each seat in
+// turn), every combination when there are few, else a fixed sample. Only
+// the winners decide whether a structure goes on: the planners pair by
+// match wins and losses, never by the score.
+func ends(e event.Event, entries []event.Entry, rounds []event.Round) (always, open bool) {
+	last := rounds[len(rounds)-1]
+	var out []int // indexes of the tables without a result
+	choices, played := 1, 0
+	for i, t := range last.Tables {
+		if !t.Bye {
+			played++
+		}
+		if t.Result == nil && !t.Bye {
+			out = append(out, i)
+			choices *= max(len(t.Seats), 1)
+			choices = min(choices, exhaustive+1)
+		}
+	}
+	free := resultFree(e.Settings.Structure)
+	if len(out) == 0 || !free && played > lastTables {
+		// A structure that pairs by results ends with its champion (one
+		// player left, a final played): the winners of more tables than
+		// a last round has all still stand, so a round follows whatever
+		// the results, and the planner (tens of milliseconds for a
+		// thousand players) is not asked.
+		return false, false
+	}
+	rng := rand.New(rand.NewPCG(uint64(len(rounds)), uint64(len(out))))
+	tries := choices
+	switch {
+	case free:
+		tries = 1
+	case choices > exhaustive:
+		tries = sampled
+	}
+	seen := map[bool]bool{}
+	for try := range tries {
+		completed := slices.Clone(rounds)
+		r := last
+		r.Tables = slices.Clone(last.Tables)
+		n := try
+		for _, i := range out {
+			seats := max(len(r.Tables[i].Seats), 1)
+			winner := n % seats
+			n /= seats
+			if choices > exhaustive {
+				winner = rng.IntN(seats)
+			}
+			res := winnerResult(e.Settings, r, len(r.Tables[i].Seats), winner)
+			r.Tables[i].Result = &res
+		}
+		completed[len(completed)-1] = r
+		seen[plannerDone(e, entries, completed)] = true
+		if len(seen) == 2 {
+			return false, true
+		}
+	}
+	return seen[true], false
+}
+
+// resultFree reports whether a structure plays a fixed number of rounds
+// whatever the results: a round robin, a fixed schedule.
+func resultFree(s event.Structure) bool {
+	return s == event.StructureRoundRobin || s == event.StructureSchedule
+}
+
+// winnerResult is a result of a table of seats players that winner wins:
+// at a two-player table by the games a match needs to none, at a
+// multiplayer table with the winner in first place.
+func winnerResult(s event.Settings, r event.Round, seats, winner int) event.Result {
+	out := event.Result{Seats: make([]event.SeatResult, seats)}
+	if rules.MultiplayerResult(s, seats) {
+		for i := range out.Seats {
+			out.Seats[i].Place = 2
+		}
+		out.Seats[winner].Place = 1
+		return out
+	}
+	out.Seats[winner].GamesWon = r.GamesPerMatch(s)/2 + 1
+	return out
 }
 
 // Label is the text of the button that takes the step: "Pair round 4",
@@ -213,6 +337,48 @@ func (p Progress) Label() i18n.Text {
 		return i18n.F("Finish event")
 	}
 	return i18n.F("Pair round %d", p.NextRound)
+}
+
+// Other is the text of the header's second button, the step beside Next
+// that is rarely meant, or zero when there is none: "Finish event…" for
+// open challenges, "Pair an extra round 4…" after the planned rounds of a
+// Swiss, "Finish early…" while the structure has rounds left (not while
+// the latest round's results decide whether it has).
+func (p Progress) Other() i18n.Text {
+	switch {
+	case p.Finished:
+		return i18n.Text{}
+	case p.Event.Settings.Structure == event.StructureChallenges && p.Rounds > 0:
+		return i18n.F("Finish event…")
+	case p.ExtraRound && p.Ready:
+		return i18n.F("Pair an extra round %d…", p.NextRound)
+	case p.FinishEarly && !p.Draft:
+		return i18n.F("Finish early…")
+	}
+	return i18n.Text{}
+}
+
+// Status ends the status line of the latest round once all its results
+// are in (zero before): what comes next, and only what can: "round
+// complete: pair round 4", "round complete: start the top 8", "round
+// complete: finish the event", with the extra round a Swiss may still
+// pair; "the event is finished" once it is.
+func (p Progress) Status() i18n.Text {
+	switch {
+	case p.Finished:
+		return i18n.F("the event is finished")
+	case p.Rounds == 0 || p.Draft || p.Missing > 0 || p.Next == StepNone:
+		return i18n.Text{}
+	case p.Next == StepFinish && p.ExtraRound:
+		return i18n.F("round complete: finish the event, or pair an extra round %d", p.NextRound)
+	case p.Next == StepFinish:
+		return i18n.F("round complete: finish the event")
+	case p.Next == StepStartCut:
+		return i18n.F("round complete: start the top %d", p.Event.Settings.Playoff.TopCut)
+	case p.Next == StepStartFinal:
+		return i18n.F("round complete: seat the final table")
+	}
+	return i18n.F("round complete: pair round %d", p.NextRound)
 }
 
 // Waiting says why the step cannot be taken yet, or is zero when it can:
@@ -266,7 +432,11 @@ func (d *Director) WouldEnd(ctx context.Context, id event.EventID, number int, r
 			r.Tables[i].Result = &res
 		}
 		rounds[number-1] = r
-		done = progressOf(e, entries, rounds).Done
+		// A round with results still out has not ended the event, even
+		// when nothing can follow it (a final): it ends with its last
+		// result.
+		after := progressOf(e, entries, rounds)
+		done = after.Done && after.Missing == 0
 		return nil
 	})
 	return done, err

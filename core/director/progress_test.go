@@ -91,7 +91,8 @@ func TestProgressOfAThreeRoundSwissSaysWhatComesNext(t *testing.T) {
 }
 
 // A bracket is done when the planner has no round left: a four-player
-// single elimination after its final, and Finish is early before.
+// single elimination's final offers only Finish (greyed until its result
+// is in), never a round 3; during the semi-finals Finish is early.
 func TestProgressOfABracketIsDoneAfterTheFinal(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
@@ -102,8 +103,12 @@ func TestProgressOfABracketIsDoneAfterTheFinal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p := mustProgress(t, d, e.ID); p.Done || !p.FinishEarly {
-			t.Errorf("round %d under way: %s", n, progressLine(p))
+		want := `Pair round 2 ready=false done=false early=true extra=false "Waiting for 2 results of round 1"`
+		if n == 2 {
+			want = `Finish event ready=false done=true early=false extra=false "Waiting for 1 result of round 2"`
+		}
+		if got := progressLine(mustProgress(t, d, e.ID)); got != want {
+			t.Errorf("round %d under way: %s, want %s", n, got, want)
 		}
 		finishTables(t, d, e.ID, r)
 	}
@@ -199,7 +204,49 @@ func TestWouldEndTellsTheLastRoundWithoutSavingAnything(t *testing.T) {
 		t.Errorf("the final with its winner: last %v, %v", last, err)
 	}
 	p := mustProgress(t, d, e.ID)
-	if p.Missing != 1 || p.Done {
-		t.Errorf("WouldEnd saved something: %d results missing, done %v", p.Missing, p.Done)
+	if p.Missing != 1 || p.Ready {
+		t.Errorf("WouldEnd saved something: %d results missing, ready %v", p.Missing, p.Ready)
 	}
+}
+
+// A double-elimination grand final with a bracket reset (Double) may be
+// the last round or not: when the unbeaten finalist loses it, it is
+// replayed. While its result is out, Progress says the results decide
+// (Open): the button offers the replay greyed, nothing offers finishing
+// early, and the status line offers nothing yet; once the unbeaten
+// finalist wins, only finishing is offered.
+func TestProgressOfAGrandFinalThatMayBeReplayedIsOpen(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "generic", "double-elimination", func(s *event.Settings) { s.Double = true })
+	register(t, d, e.ID, "Ada", "Bob", "Cy", "Dee")
+	open := 0
+	for guard := 0; guard < 12; guard++ {
+		p := mustProgress(t, d, e.ID)
+		if p.Done && p.Missing == 0 {
+			if p.Label().String() != "Finish event" || p.Status().String() != "round complete: finish the event" || !p.Other().IsZero() {
+				t.Errorf("the end: %s, status %q, other %q", progressLine(p), p.Status(), p.Other())
+			}
+			if open != 1 {
+				t.Errorf("%d rounds were open; want the grand final only", open)
+			}
+			return
+		}
+		r, err := pairPublished(ctx, d, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p = mustProgress(t, d, e.ID)
+		if p.Open {
+			open++
+			want := fmt.Sprintf(`Pair round %d ready=false done=false early=false extra=false "Waiting for 1 result of round %d"`, r.Number+1, r.Number)
+			if got := progressLine(p); got != want || !p.Other().IsZero() || !p.Status().IsZero() {
+				t.Errorf("the open round %d: %s, other %q, status %q; want %s", r.Number, got, p.Other(), p.Status(), want)
+			}
+		}
+		// Seat 1 is the better seed, in the grand final the unbeaten
+		// finalist: it wins every match.
+		finishTables(t, d, e.ID, r)
+	}
+	t.Fatal("the event never came to its end")
 }

@@ -68,6 +68,10 @@ type RoundView struct {
 	// Reports are the event's open phone reports, waiting for approval
 	// or to check (PhoneReports).
 	Reports []PhoneReport
+	// Progress is where the event stands, read with the rest: the status
+	// line says its Status under the latest round, so it offers only the
+	// step the header offers.
+	Progress Progress
 }
 
 // RoundView reads the Round tab's view of an event: round number, or the
@@ -81,20 +85,33 @@ func (d *Director) RoundView(ctx context.Context, id event.EventID, number, seen
 		if err != nil || count == 0 {
 			return err
 		}
+		// The rounds are read once: the progress, the heads and the sheet
+		// are all of them.
+		e, entries, rounds, err := eventWithRounds(tx, id)
+		if err != nil {
+			return err
+		}
+		v.Progress = progressOf(e, entries, rounds)
 		if v.Reports, err = phoneReports(tx, id); err != nil {
 			return err
 		}
+		count = len(rounds)
 		v.Heads = make([]event.Round, count)
-		for n := 1; n <= count; n++ {
-			if v.Heads[n-1], err = tx.RoundHead(id, n); err != nil {
-				return err
-			}
+		for i, r := range rounds {
+			r.Tables = nil
+			v.Heads[i] = r
 		}
 		if number == 0 || number > count || count > seen {
 			number = count
 		}
-		v.Sheet, err = roundSheet(tx, id, number)
-		return err
+		var teams []event.Team
+		if e.Settings.Teams() {
+			if teams, err = tx.Teams(id); err != nil {
+				return err
+			}
+		}
+		v.Sheet = sheetOf(e, entries, teams, rounds, number)
+		return nil
 	})
 	return v, err
 }
@@ -119,6 +136,32 @@ func (d *Director) RegistrationView(ctx context.Context, id event.EventID) (Regi
 			return err
 		}
 		v.Teams, err = tx.Teams(id)
+		return err
+	})
+	return v, err
+}
+
+// ChallengesView is what the Round tab of open challenges shows, read in
+// one transaction: the event, its entries, and the games recorded (each a
+// round of one table).
+type ChallengesView struct {
+	Event   event.Event
+	Entries []event.Entry // in registration order
+	Games   []event.Round
+}
+
+// ChallengesView reads the open challenges' view of an event.
+func (d *Director) ChallengesView(ctx context.Context, id event.EventID) (ChallengesView, error) {
+	var v ChallengesView
+	err := d.store.Read(ctx, func(tx Tx) error {
+		var err error
+		if v.Event, err = tx.Event(id); err != nil {
+			return err
+		}
+		if v.Entries, err = tx.Entries(id); err != nil {
+			return err
+		}
+		v.Games, err = tx.Rounds(id)
 		return err
 	})
 	return v, err

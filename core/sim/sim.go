@@ -78,6 +78,19 @@ type Simulation struct {
 	out     io.Writer
 	names   *rand.Rand
 	results *rand.Rand
+	// Watch, when set, is called after every step of a round: paired,
+	// published, each result entered, and the drops after it; an error
+	// stops the simulation. A test reads there what the event's header
+	// and status line say at each moment.
+	Watch func(ctx context.Context, id event.EventID) error
+}
+
+// watch calls Watch, if any.
+func (s *Simulation) watch(ctx context.Context, id event.EventID) error {
+	if s.Watch == nil {
+		return nil
+	}
+	return s.Watch(ctx, id)
 }
 
 // New returns a simulation that drives d (built with Source(seed) for the
@@ -193,7 +206,13 @@ func (s *Simulation) playRounds(ctx context.Context, e event.Event, open bool) e
 		if err != nil {
 			return fmt.Errorf("round %d: %w", n, err)
 		}
+		if err := s.watch(ctx, e.ID); err != nil {
+			return err
+		}
 		if err := s.d.PublishRound(ctx, e.ID, r.Number); err != nil {
+			return err
+		}
+		if err := s.watch(ctx, e.ID); err != nil {
 			return err
 		}
 		results, err := s.drawResults(e, r)
@@ -214,6 +233,9 @@ func (s *Simulation) playRounds(ctx context.Context, e event.Event, open bool) e
 			return err
 		}
 		if err := s.afterRound(ctx, e, r); err != nil {
+			return err
+		}
+		if err := s.watch(ctx, e.ID); err != nil {
 			return err
 		}
 	}
@@ -370,6 +392,9 @@ func (s *Simulation) record(ctx context.Context, e event.Event, r event.Round, r
 		}
 		if err := s.d.RecordResult(ctx, e.ID, r.Number, t.Number, res); err != nil {
 			return fmt.Errorf("round %d table %d: %w", r.Number, t.Number, err)
+		}
+		if err := s.watch(ctx, e.ID); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -112,8 +112,8 @@ func (p Printer) Write(ctx context.Context, key string, id event.EventID, round 
 			if e, err := d.Event(ctx, id); err == nil && e.Settings.Language != "" {
 				snap.docLang = i18n.Lang(e.Settings.Language)
 			}
-			if k.Round && round == 0 {
-				n, err := snap.latestRound(ctx, id)
+			if k.Round {
+				n, err := snap.printableRound(ctx, id, round)
 				if err != nil {
 					return err
 				}
@@ -141,8 +141,10 @@ func (p Printer) onNetwork(id event.EventID) Printer {
 	return p
 }
 
-// latestRound is the number of an event's latest round.
-func (p Printer) latestRound(ctx context.Context, id event.EventID) (int, error) {
+// printableRound is the round a round's report prints: number, or the
+// latest round when number is 0. A draft prints (to check it on paper, or
+// to have the slips ready), its title saying it is one.
+func (p Printer) printableRound(ctx context.Context, id event.EventID, number int) (int, error) {
 	e, err := p.D.Event(ctx, id)
 	if err != nil {
 		return 0, err
@@ -154,7 +156,13 @@ func (p Printer) latestRound(ctx context.Context, id event.EventID) (int, error)
 	if len(rounds) == 0 {
 		return 0, event.Statef("%s has no rounds paired yet", e.Name)
 	}
-	return len(rounds), nil
+	if number == 0 {
+		number = len(rounds)
+	}
+	if number < 1 || number > len(rounds) {
+		return 0, event.NotFoundf("%s has no round %d (%d paired)", e.Name, number, len(rounds))
+	}
+	return number, nil
 }
 
 func writePairings(ctx context.Context, p Printer, id event.EventID, round int, paper string, w io.Writer) (string, error) {
@@ -312,7 +320,7 @@ func writeResultsCSV(ctx context.Context, p Printer, id event.EventID, _ int, _ 
 		return "", err
 	}
 	var rows []reports.ResultRow
-	for _, r := range rounds {
+	for _, r := range publishedRounds(rounds) {
 		sh, err := p.D.RoundSheet(ctx, id, r.Number)
 		if err != nil {
 			return "", err
@@ -491,6 +499,9 @@ func writeSeatings(ctx context.Context, p Printer, id event.EventID, _ int, pape
 		if err != nil {
 			return "", event.Statef("%s has no round 1 or draft pods to seat yet", e.Name)
 		}
+		if !sh.Round.Published() {
+			s.Title = i18n.T(p.docLang, "Round 1 seating (draft, not published)")
+		}
 		for _, t := range sh.Tables {
 			if t.Bye {
 				for _, pl := range t.Players {
@@ -532,7 +543,7 @@ func writeBracket(ctx context.Context, p Printer, id event.EventID, _ int, paper
 	}
 	b := reports.Bracket{EventName: e.Name, Game: p.game(e), Date: e.Date, Kind: reports.SingleElimination}
 	n := 0
-	for _, r := range rounds {
+	for _, r := range publishedRounds(rounds) {
 		if r.Stage != event.StageElimination && r.Stage != event.StagePlayoff {
 			continue
 		}
@@ -575,7 +586,7 @@ func writeBracket(ctx context.Context, p Printer, id event.EventID, _ int, paper
 		}
 	}
 	if n == 0 {
-		return "", event.Statef("%s has no elimination or playoff rounds yet; the bracket prints once one is paired", e.Name)
+		return "", event.Statef("%s has no published elimination or playoff round yet; the bracket prints once one is paired and published", e.Name)
 	}
 	if err := reports.WriteBracket(w, b, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
@@ -634,7 +645,7 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 	if err != nil {
 		return "", err
 	}
-	table, err := p.D.Standings(ctx, id)
+	table, basis, err := p.summaryTop(ctx, e)
 	if err != nil {
 		return "", err
 	}
@@ -647,7 +658,7 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 		return "", err
 	}
 	s := reports.Summary{EventName: e.Name, Game: p.game(e), Date: e.Date,
-		Structure: i18n.T(p.docLang, formatSummary(e)), Registered: len(entries), TopTitle: i18n.T(p.docLang, "Top %d", 8)}
+		Structure: i18n.T(p.docLang, formatSummary(e)), Registered: len(entries), TopTitle: basis.TopTitle(min(8, len(table))).In(p.docLang)}
 	for _, en := range entries {
 		switch en.Status {
 		case event.EntryDropped:
@@ -656,21 +667,7 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 			s.Disqualified++
 		}
 	}
-	// A draft round is not played: its pairings may still change, and
-	// the standings of the top list do not count it either.
-	for _, r := range rounds {
-		if !r.Published() {
-			continue
-		}
-		s.RoundsPlayed++
-		for _, t := range r.Tables {
-			if t.Bye {
-				s.Byes++
-			} else if t.Result != nil {
-				s.TablesPlayed++
-			}
-		}
-	}
+	countRounds(&s, rounds)
 	for _, l := range judgelog.Effective(log) {
 		if l.Kind == event.LogPenalty {
 			s.Penalties++
@@ -685,10 +682,7 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 	if e.State == event.StateFinished && len(table) > 0 {
 		s.Winner = table[0].Name
 	}
-	for i, st := range table {
-		if i == 8 {
-			break
-		}
+	for _, st := range table[:min(8, len(table))] {
 		s.Top = append(s.Top, reports.SummaryPlace{Rank: st.Rank, Name: st.Name, Points: st.Points,
 			Record: fmt.Sprintf("%d–%d–%d", st.Wins, st.Losses, st.Draws)})
 	}
@@ -696,6 +690,54 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 		return "", err
 	}
 	return i18n.T(p.Lang, "the summary of %s", e.Name), nil
+}
+
+// summaryTop returns the standings the summary's top places come from,
+// with what they count (a draft round is not counted, a round in progress
+// says so): none before a round is published; in a team event each player
+// with their team's record, as the standings report prints them.
+func (p Printer) summaryTop(ctx context.Context, e event.Event) ([]standings.Standing, director.Basis, error) {
+	v, err := p.D.StandingsView(ctx, e.ID)
+	if err != nil || v.Basis.Round == 0 {
+		return nil, v.Basis, err
+	}
+	if e.Settings.Teams() {
+		table, err := p.D.Standings(ctx, e.ID)
+		return table, v.Basis, err
+	}
+	return v.Players, v.Basis, nil
+}
+
+// countRounds counts the summary's rounds, tables and byes. A draft round
+// is not played: its pairings may still change, and the standings of the
+// top list do not count it either. A round in progress counts its tables
+// played, and is played once complete (the top's title says it is in
+// progress).
+func countRounds(s *reports.Summary, rounds []event.Round) {
+	for _, r := range publishedRounds(rounds) {
+		if r.Complete() {
+			s.RoundsPlayed++
+		}
+		for _, t := range r.Tables {
+			if t.Bye {
+				s.Byes++
+			} else if t.Result != nil {
+				s.TablesPlayed++
+			}
+		}
+	}
+}
+
+// publishedRounds are the rounds whose pairings are out: what every
+// report counts (a draft's pairings may still change).
+func publishedRounds(rounds []event.Round) []event.Round {
+	var out []event.Round
+	for _, r := range rounds {
+		if r.Published() {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // decimalIn says a number the core wrote with a decimal point ("66.67")
@@ -774,10 +816,11 @@ func (p Printer) pairingsReport(sh director.Sheet) reports.Pairings {
 // language).
 func PairingsReport(sh director.Sheet) reports.Pairings {
 	p := reports.Pairings{
-		EventName: sh.Event.Name,
-		Game:      rules.Describe(sh.Event.Game, sh.Event.Format),
-		Round:     sh.Round.Number,
-		Date:      sh.Event.Date,
+		EventName:   sh.Event.Name,
+		Game:        rules.Describe(sh.Event.Game, sh.Event.Format),
+		Round:       sh.Round.Number,
+		Unpublished: !sh.Round.Published(),
+		Date:        sh.Event.Date,
 	}
 	for _, t := range sh.Tables {
 		pt := reports.PairingsTable{Number: t.Number, Bye: t.Bye}

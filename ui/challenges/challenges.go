@@ -18,6 +18,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
@@ -25,9 +26,7 @@ import (
 
 // Director is what the tab calls.
 type Director interface {
-	Event(ctx context.Context, id event.EventID) (event.Event, error)
-	Entries(ctx context.Context, id event.EventID) ([]event.Entry, error)
-	Rounds(ctx context.Context, id event.EventID) ([]event.Round, error)
+	ChallengesView(ctx context.Context, id event.EventID) (director.ChallengesView, error)
 	RecordChallenge(ctx context.Context, id event.EventID, players []event.EntryID, winner event.EntryID) (event.Round, error)
 }
 
@@ -124,17 +123,10 @@ func (s *Screen) Load(id event.EventID) {
 		s.filter.SetText("")
 		s.status.SetText("")
 	}
+	// One read: the players and the games are of one moment.
 	work.Call(s.run, func(ctx context.Context) (view, error) {
-		var v view
-		var err error
-		if v.e, err = s.d.Event(ctx, id); err != nil {
-			return v, err
-		}
-		if v.entries, err = s.d.Entries(ctx, id); err != nil {
-			return v, err
-		}
-		v.rounds, err = s.d.Rounds(ctx, id)
-		return v, err
+		cv, err := s.d.ChallengesView(ctx, id)
+		return view{e: cv.Event, entries: cv.Entries, rounds: cv.Games}, err
 	}, func(v view, err error) {
 		if err != nil {
 			s.alert(err)

@@ -79,8 +79,11 @@ type Screen struct {
 
 	eventID event.EventID
 	rounds  []event.Round // heads as last read, for the selector
-	number  int           // round shown
-	sheet   director.Sheet
+	// next is the event's Progress read with the rounds: the status line
+	// ends with what it says comes next.
+	next   director.Progress
+	number int // round shown
+	sheet  director.Sheet
 	// rows maps the list's rows to the sheet's tables: one row a table,
 	// except that a team's bye (a bye table per player) is one row.
 	rows []int
@@ -305,7 +308,7 @@ func (s *Screen) showView(v director.RoundView) {
 		// A new round: what the status line said was about the last one.
 		s.setStatus("", widget.MediumImportance)
 	}
-	s.rounds = v.Heads
+	s.rounds, s.next = v.Heads, v.Progress
 	s.phone.set(v.Reports)
 	options := make([]string, count)
 	for i, r := range v.Heads {
@@ -348,9 +351,10 @@ func (s *Screen) loadSheet(n int) {
 		s.stopSwap()
 	}
 	s.number = n
-	work.Call(s.run, func(ctx context.Context) (director.Sheet, error) {
-		return s.d.RoundSheet(ctx, id, n)
-	}, func(sh director.Sheet, err error) {
+	seen := len(s.rounds)
+	work.Call(s.run, func(ctx context.Context) (director.RoundView, error) {
+		return s.d.RoundView(ctx, id, n, seen)
+	}, func(v director.RoundView, err error) {
 		if err != nil {
 			s.alert(err)
 			return
@@ -358,14 +362,14 @@ func (s *Screen) loadSheet(n int) {
 		if id != s.eventID || n != s.number {
 			return
 		}
-		s.showSheet(sh)
+		s.showView(v)
 	})
 }
 
 // showSheet shows a round's tables.
 func (s *Screen) showSheet(sh director.Sheet) {
 	s.setSheet(sh)
-	s.progress.SetText(Progress(sh, sh.Round.Number == len(s.rounds)))
+	s.progress.SetText(Progress(sh, s.next))
 	s.showMode()
 	if Multiplayer(sh) {
 		s.setRowHeights()
@@ -465,8 +469,10 @@ func (s *Screen) refreshTables() {
 }
 
 // Progress says how many results of a round are in: "5 of 12 results in",
-// and what comes next once they all are. A draft says it is one.
-func Progress(sh director.Sheet, latest bool) string {
+// and, under the latest round once they all are, what comes next as the
+// director's Progress says it (next, read with the sheet). A draft says
+// it is one.
+func Progress(sh director.Sheet, next director.Progress) string {
 	played, in, byes := 0, 0, 0
 	for _, t := range sh.Tables {
 		if t.Bye {
@@ -492,13 +498,10 @@ func Progress(sh director.Sheet, latest bool) string {
 		return tr.F("%s, not published", s)
 	}
 	s := tr.F("%d of %d results in", in, played)
-	if in < played || !latest {
+	if in < played || sh.Round.Number != next.Rounds || next.Status().IsZero() {
 		return s
 	}
-	if sh.Event.State == event.StateFinished {
-		return s + " · " + tr.L("the event is finished")
-	}
-	return s + " · " + tr.F("round complete: pair round %d or finish the event", sh.Round.Number+1)
+	return s + " · " + tr.Text(next.Status())
 }
 
 // --- draft: publish, pair again, swap ---

@@ -241,8 +241,50 @@ func TestACompleteRoundSaysWhatComesNext(t *testing.T) {
 	f := setup(t)
 	f.enter(t, "1", "2-0")
 	f.enter(t, "2", "1-1-1")
-	if want := "2 of 2 results in · round complete: pair round 2 or finish the event"; f.s.progress.Text != want {
+	if want := "2 of 2 results in · round complete: pair round 2"; f.s.progress.Text != want {
 		t.Errorf("progress = %q, want %q", f.s.progress.Text, want)
+	}
+}
+
+// The final of a bracket offers finishing, never a round that cannot
+// exist: the status line says what the director's Progress says.
+func TestABracketsFinalSaysFinishNotAnotherRound(t *testing.T) {
+	test.NewTempApp(t)
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday bracket", Game: "generic", Format: "single-elimination"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
+	for n := 1; n <= 2; n++ {
+		r, err := d.PairNextRound(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		uitest.Publish(t, d, e.ID, n)
+		if n == 2 {
+			break
+		}
+		for _, tb := range r.Tables {
+			if err := d.RecordResult(ctx, e.ID, n, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	f := show(t, d, e)
+	if want := "0 of 1 results in"; f.s.progress.Text != want {
+		t.Errorf("the final under way: %q, want %q", f.s.progress.Text, want)
+	}
+	f.enter(t, "1", "2-1")
+	if want := "1 of 1 results in · round complete: finish the event"; f.s.progress.Text != want {
+		t.Errorf("the final played: %q, want %q", f.s.progress.Text, want)
+	}
+	// Round 1, shown again, says only its count: what comes next is the
+	// latest round's to say.
+	f.s.roundSelect.SetSelectedIndex(0)
+	if want := "2 of 2 results in"; f.s.progress.Text != want {
+		t.Errorf("round 1 shown after the final: %q, want %q", f.s.progress.Text, want)
 	}
 }
 

@@ -82,7 +82,7 @@ func TestATeamResultIsTypedLikeATwoPlayerResult(t *testing.T) {
 	if f.s.status.Text != want || f.s.status.Importance != widget.SuccessImportance {
 		t.Errorf("status = %q, want %q", f.s.status.Text, want)
 	}
-	if !uitest.HasText(f.w.Content(), "1–0") || f.s.progress.Text != "1 of 1 results in · round complete: pair round 2 or finish the event" {
+	if !uitest.HasText(f.w.Content(), "1–0") || f.s.progress.Text != "1 of 1 results in · round complete: pair round 2" {
 		t.Errorf("after the result: progress %q, shown %q", f.s.progress.Text, uitest.Texts(f.w.Content()))
 	}
 
