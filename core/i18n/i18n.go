@@ -29,7 +29,6 @@ import (
 	"strings"
 	"sync"
 
-	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
 
 	"tablekeeper/assets"
@@ -46,12 +45,6 @@ const (
 
 // Tag is the language's tag, for the x/text packages.
 func (l Lang) Tag() language.Tag { return language.Make(string(l)) }
-
-// entry is one message's translation: Other, and One where the count
-// changes the words (see N).
-type entry struct {
-	One, Other string
-}
 
 // catalogue is every shipped language's messages.
 type catalogue struct {
@@ -137,8 +130,8 @@ func FileLang(name string) Lang {
 	return Lang(name)
 }
 
-// parse reads one file: each value a string, or an object with "other"
-// (and "one"; go-i18n's other plural categories are read as "other").
+// parse reads one file: each value a string, or an object of plural
+// forms by CLDR category (see plural.go).
 func parse(data []byte) (map[string]entry, error) {
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
@@ -146,16 +139,11 @@ func parse(data []byte) (map[string]entry, error) {
 	}
 	out := make(map[string]entry, len(raw))
 	for k, v := range raw {
-		var s string
-		if err := json.Unmarshal(v, &s); err == nil {
-			out[k] = entry{Other: s}
-			continue
+		e, err := parseEntry(k, v)
+		if err != nil {
+			return nil, err
 		}
-		var forms map[string]string
-		if err := json.Unmarshal(v, &forms); err != nil || forms["other"] == "" {
-			return nil, fmt.Errorf("the value of %q is neither a string nor an object with \"other\"", k)
-		}
-		out[k] = entry{One: forms["one"], Other: forms["other"]}
+		out[k] = e
 	}
 	return out, nil
 }
@@ -213,8 +201,10 @@ func T(l Lang, format string, args ...any) string {
 }
 
 // N is T for a message whose words change with a count n, such as
-// "%d tables": the files give its "one" and "other" forms, chosen by l's
-// plural rules. n is not formatted on its own: pass it in args too.
+// "%d tables": the files give a form for each CLDR plural category of l
+// ("one" and "other" in English and French, "few" and "many" too in
+// Polish), chosen by l's plural rules. n is not formatted on its own:
+// pass it in args too.
 func N(l Lang, format string, n int, args ...any) string {
 	return sprintf(l, cat().lookup(l, format, n), args)
 }
@@ -226,10 +216,7 @@ func (c *catalogue) lookup(l Lang, format string, n int) string {
 		if !ok {
 			continue
 		}
-		if n >= 0 && e.One != "" && plural.Cardinal.MatchPlural(lang.Tag(), n, 0, 0, 0, 0) == plural.One {
-			return e.One
-		}
-		return e.Other
+		return e.form(lang, n)
 	}
 	return format
 }
