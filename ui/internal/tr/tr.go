@@ -1,8 +1,9 @@
 // Package tr says the desktop screens' words in the organizer's language.
 //
-// The screens' words go through Fyne's lang package, loaded with the same
-// translation files (assets/translations) that core/i18n reads for the
-// core's messages, the web pages and the reports; a key is the English
+// The screens' words are said from core/i18n's catalogue, the translation
+// files (assets/translations) the core's messages, the web pages and the
+// reports are said from too; Setup also loads them into Fyne's lang, which
+// says the toolkit's own words (a dialog's buttons). A key is the English
 // text, a fmt format where it takes values. L says a plain key, F a format
 // with its values, N a format whose words change with a count, and Err an
 // error's sentence, each in the language Setup chose.
@@ -60,13 +61,18 @@ func Lang() i18n.Lang {
 	return i18n.English
 }
 
-// L says key in the screens' language.
-func L(key string) string { return lang.L(key) }
+// L says key in the screens' language. The screens' words are looked up
+// in core/i18n's catalogue, as the pages' and the reports' are, not through
+// Fyne's lang: Fyne logs a "Translation failure" for every key its file
+// lacks, such as a game's name said as itself, and the two would have to
+// agree on each key anyway. Fyne's lang keeps the files (see Setup) for the
+// toolkit's own words.
+func L(key string) string { return i18n.T(Lang(), key) }
 
 // F says format in the screens' language with args formatted into it; a
 // value that can say itself (an i18n.Text, an event.Error) is said in the
 // same language.
-func F(format string, args ...any) string { return i18n.Sprintf(Lang(), lang.L(format), args...) }
+func F(format string, args ...any) string { return i18n.T(Lang(), format, args...) }
 
 // N is F for a format whose words change with the count n.
 func N(format string, n int, args ...any) string { return i18n.N(Lang(), format, n, args...) }
