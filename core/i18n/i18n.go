@@ -62,7 +62,7 @@ var (
 // is a programming error that a test catches; at run time the language is
 // then left out, and English (the keys) is said instead.
 func cat() *catalogue {
-	loadOnce.Do(func() { loaded, loadErr = read(assets.Translations, "translations") })
+	loadOnce.Do(func() { loaded, loadErr = load(assets.Translations) })
 	return &loaded
 }
 
@@ -108,16 +108,19 @@ func read(fsys fs.FS, dir string) (catalogue, error) {
 		c.msgs[English] = map[string]entry{}
 		c.langs = append(c.langs, English)
 	}
-	slices.SortFunc(c.langs, func(a, b Lang) int {
-		switch {
-		case a == English:
-			return -1
-		case b == English:
-			return 1
-		}
-		return strings.Compare(string(a), string(b))
-	})
+	slices.SortFunc(c.langs, langOrder)
 	return c, firstErr
+}
+
+// langOrder orders the languages English first, then by tag.
+func langOrder(a, b Lang) int {
+	switch {
+	case a == English:
+		return -1
+	case b == English:
+		return 1
+	}
+	return strings.Compare(string(a), string(b))
 }
 
 // FileLang is the language of a translation file named as Fyne's lang

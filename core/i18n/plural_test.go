@@ -1,10 +1,14 @@
 package i18n
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"tablekeeper/assets"
 )
 
 // A language whose counts take more than "one" and "other" says each of
@@ -85,5 +89,34 @@ func TestAScriptGetsEveryFormOfItsLanguage(t *testing.T) {
 	slices.Sort(keys)
 	if strings.Join(keys, " ") != "few many one other" {
 		t.Errorf("Polish categories %v", keys)
+	}
+}
+
+// A file in the folder FilesEnv names adds its language to the shipped
+// ones: a language is one file.
+func TestAFileBesideTheShippedOnesAddsItsLanguage(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "pl.json"), []byte(`{"%d players": {"one": "%d gracz", "few": "%d graczy", "many": "%d graczy", "other": "%d gracza"}, "Nov": "lis"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(FilesEnv, dir)
+	c, err := load(assets.Translations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(c.langs[:1], []Lang{English}) || !slices.Contains(c.langs, "pl") || !slices.Contains(c.langs, French) {
+		t.Errorf("languages %v", c.langs)
+	}
+	if got := c.lookup("pl", "%d players", 3); got != "%d graczy" {
+		t.Errorf("%q", got)
+	}
+	if got := c.lookup(French, "Nov", -1); got != "nov." {
+		t.Errorf("the shipped French is lost: %q", got)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "de.json"), []byte(`{"a": 1}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := load(assets.Translations); err == nil || !strings.Contains(err.Error(), FilesEnv+"="+dir+": translations/de.json") {
+		t.Errorf("a broken file is not named: %v", err)
 	}
 }

@@ -10,6 +10,9 @@
 package tr
 
 import (
+	"io/fs"
+	"os"
+	"path"
 	"sync/atomic"
 
 	"fyne.io/fyne/v2"
@@ -23,7 +26,8 @@ import (
 var current atomic.Value // i18n.Lang
 
 // Setup loads the translations into Fyne's lang and makes pref the screens'
-// language ("" follows the system's locale). Fyne answers in the shipped
+// language ("" follows the system's locale). The files are the shipped
+// ones and those of the folder i18n.FilesEnv names. Fyne answers in the shipped
 // language closest to the system's locale; so that it answers in the
 // language chosen, that language's file is also registered for the
 // system's locale. Call it once, before the first window: Fyne keeps what
@@ -34,18 +38,28 @@ func Setup(pref string) i18n.Lang {
 	if pref != "" {
 		l = i18n.Parse(pref)
 	}
-	files, _ := assets.Translations.ReadDir("translations")
-	for _, f := range files {
-		if i18n.FileLang(f.Name()) != l {
-			continue
+	dirs := []fs.FS{assets.Translations}
+	if dir := os.Getenv(i18n.FilesEnv); dir != "" {
+		dirs = append(dirs, os.DirFS(dir))
+	}
+	for i, fsys := range dirs {
+		dir := "translations"
+		if i > 0 {
+			dir = "."
 		}
-		data, err := assets.Translations.ReadFile("translations/" + f.Name())
-		if err != nil {
-			continue
-		}
-		_ = lang.AddTranslationsForLocale(data, fyne.Locale(l))
-		if l != i18n.Parse(sys.String()) {
-			_ = lang.AddTranslationsForLocale(data, sys)
+		files, _ := fs.ReadDir(fsys, dir)
+		for _, f := range files {
+			if i18n.FileLang(f.Name()) != l {
+				continue
+			}
+			data, err := fs.ReadFile(fsys, path.Join(dir, f.Name()))
+			if err != nil {
+				continue
+			}
+			_ = lang.AddTranslationsForLocale(data, fyne.Locale(l))
+			if l != i18n.Parse(sys.String()) {
+				_ = lang.AddTranslationsForLocale(data, sys)
+			}
 		}
 	}
 	current.Store(l)
