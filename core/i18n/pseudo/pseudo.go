@@ -171,15 +171,22 @@ var plain = regexp.MustCompile(`[A-Za-z]+`)
 
 // Untranslated returns the pieces of text a reader sees that did not pass
 // through a translation: each run of plain ASCII letters, with a little of
-// its context, once names (a player's, an event's), codes and addresses,
-// which are said as they are, are taken out. An empty result means every
+// its context, once names (a player's, an event's, whole or cut short with
+// an ellipsis), codes and addresses, which are said as they are, are taken
+// out. An empty result means every
 // word of text was translated.
 func Untranslated(text string, names ...string) []string {
 	// The longest names first, so "Ada Lovelace" goes before "Ada".
 	slices.SortFunc(names, func(a, b string) int { return len(b) - len(a) })
 	for _, n := range names {
-		if n != "" {
-			text = strings.ReplaceAll(text, n, "·")
+		if n == "" {
+			continue
+		}
+		text = strings.ReplaceAll(text, n, "·")
+		// A name cut short to fit its column ("Friday Night Alt…").
+		r := []rune(n)
+		for i := len(r) - 1; i >= 3; i-- {
+			text = strings.ReplaceAll(text, string(r[:i])+"…", "·")
 		}
 	}
 	var out []string
