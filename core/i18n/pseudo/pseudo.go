@@ -160,8 +160,11 @@ func Run(t *testing.T) bool {
 	cmd := exec.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.count=1", "-test.v")
 	cmd.Env = append(os.Environ(), env+"=1", i18n.FilesEnv+"="+dir)
 	out, err := cmd.CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "--- PASS: "+t.Name()) {
+	switch {
+	case err != nil || !strings.Contains(string(out), "--- PASS: "+t.Name()):
 		t.Errorf("in the pseudo-locale %s: %v\n%s", Lang, err, out)
+	case testing.Verbose():
+		t.Logf("in the pseudo-locale %s:\n%s", Lang, out)
 	}
 	return false
 }
