@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 
@@ -17,18 +15,6 @@ import (
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/uitest"
 )
-
-// drawnText is every text drawn under root: the canvas texts its widgets
-// render (labels, buttons, entries' placeholders, tabs, table cells).
-func drawnText(root fyne.CanvasObject) string {
-	var out []string
-	for _, o := range uitest.Objects(root) {
-		if t, ok := o.(*canvas.Text); ok && strings.TrimSpace(t.Text) != "" {
-			out = append(out, t.Text)
-		}
-	}
-	return strings.Join(out, "\n")
-}
 
 // The desktop screens said in the pseudo-locale have no word left in
 // plain English: the sidebar, each tab of an event (the demo: a round open,
@@ -74,7 +60,7 @@ func TestPseudoEveryScreenIsTranslated(t *testing.T) {
 			root = top
 		}
 		seen := map[string]bool{}
-		for _, u := range pseudo.Untranslated(drawnText(root), names...) {
+		for _, u := range pseudo.Untranslated(strings.Join(uitest.Drawn(root), "\n"), names...) {
 			if word, _, _ := strings.Cut(u, " in "); !seen[word] {
 				seen[word] = true
 				t.Errorf("%s: %s", where, u)

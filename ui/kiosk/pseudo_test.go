@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 
 	"tablekeeper/core/i18n/pseudo"
@@ -31,12 +30,7 @@ func TestPseudoEveryKioskScreenIsTranslated(t *testing.T) {
 		if f.k.current != want {
 			t.Fatalf("%s: the kiosk is not on that screen", where)
 		}
-		var drawn []string
-		for _, o := range uitest.Objects(f.root()) {
-			if c, ok := o.(*canvas.Text); ok && strings.TrimSpace(c.Text) != "" {
-				drawn = append(drawn, c.Text)
-			}
-		}
+		drawn := uitest.Drawn(f.root())
 		seen := map[string]bool{}
 		for _, u := range pseudo.Untranslated(strings.Join(drawn, "\n"), names...) {
 			if word, _, _ := strings.Cut(u, " in "); !seen[word] {
