@@ -18,9 +18,10 @@ import (
 
 // The desktop screens said in the pseudo-locale have no word left in
 // plain English: the sidebar, each tab of an event (the demo: a round open,
-// results half in; a Swiss with its top 8 played), the new-event form, the
-// Leagues screen and the store network's panel. Names, numbers and times
-// aside, every word a reader sees passed through a translation.
+// results half in; a Swiss with its top 8 played), the Decks, Set time and
+// Missing results dialogs, the new-event form, the Leagues screen and the
+// store network's panel. Names, numbers and times aside, every word a
+// reader sees passed through a translation.
 func TestPseudoEveryScreenIsTranslated(t *testing.T) {
 	if !pseudo.Run(t) {
 		return
@@ -67,6 +68,23 @@ func TestPseudoEveryScreenIsTranslated(t *testing.T) {
 			}
 		}
 	}
+	// dialog taps the button of key on the open tab and checks what opens
+	// over the window, then closes it.
+	dialog := func(key string) {
+		t.Helper()
+		test.Tap(uitest.Button(t, w.Content(), tr.L(key), 0))
+		if w.Canvas().Overlays().Top() == nil {
+			t.Fatalf("%s opens nothing", key)
+		}
+		check(key)
+		w.Canvas().Overlays().Remove(w.Canvas().Overlays().Top())
+	}
+	s.open(demo)
+	s.view.tabs.Select(s.view.regTab)
+	dialog("Decks…")
+	s.view.tabs.Select(s.view.roundTab)
+	dialog("Set time…")
+	dialog("Missing results (F2)")
 	for _, id := range []event.EventID{demo, swiss} {
 		s.open(id)
 		v := s.view
