@@ -2,10 +2,11 @@
 //
 // A message's key is its English text: a plain string, or a fmt format
 // where it takes values ("Table %d has no result"). The translations are
-// the JSON files of assets/translations, one a language, which Fyne's lang
-// package reads for the desktop screens; this package reads the same files
-// for the core's messages, the store network's pages and the reports, so
-// every front-end says a sentence the same way.
+// the JSON files of assets/translations, one a language (and those of the
+// folder FilesEnv names); this package says from them the desktop screens'
+// words, the core's messages, the store network's pages and the reports,
+// so every front-end says a sentence the same way. (Fyne's lang reads the
+// same files for the toolkit's own words.)
 //
 // The core never glues English into a sentence a person reads: it builds
 // the sentence through T (or keeps it for later as a Text, or inside an
@@ -14,9 +15,12 @@
 // language its browser asks for, a report in the event's print language.
 //
 // Adding a language is one file: copy assets/translations/fr.json to
-// xx.json (xx a language tag) and translate its values. A test fails while
-// a key used in the code lacks a translation in a shipped file, or a file
-// holds a key nothing uses.
+// xx.json (xx a language tag) and translate its values, a message that
+// changes with a count in each CLDR plural category of the language (see
+// plural.go). A test fails while a key used in the code lacks a
+// translation or a plural form in a shipped file, or a file holds a key
+// nothing uses; the pseudo-locale tests (package pseudo) fail on a word a
+// reader sees that did not pass through a file.
 package i18n
 
 import (
