@@ -39,7 +39,8 @@ const visibleText = `(() => {
 // Every page of the store network said in the pseudo-locale, drawn by
 // its script in chromium, has no word left in plain English: the list of
 // events, an event's page, its pairings, standings, top cut, projector and
-// report form (public), and the judges' and the kiosk's pages, signed in.
+// report form (public), a player's own view, and the judges' and the
+// kiosk's pages, signed in.
 // Names, numbers and times aside, every word passed through a translation.
 func TestBrowserPseudoEveryPageIsTranslated(t *testing.T) {
 	if !pseudo.Run(t) {
@@ -78,6 +79,26 @@ func TestBrowserPseudoEveryPageIsTranslated(t *testing.T) {
 		}
 		check(path, text)
 	}
+
+	// A player finds herself on the event's page: her table, opponent,
+	// clock, past result and standing, drawn by the script.
+	e2, es, r := f.openRound(12)
+	ada := seatTable(r, es[0].ID)
+	if err := f.d.RecordResult(ctx, e2.ID, 1, ada.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
+		t.Fatal(err)
+	}
+	mine := "/events/" + itoa64(int64(e2.ID))
+	run(t, b, "find a player", chromedp.Navigate(f.http.URL+mine), chromedp.WaitVisible(chromedp.ID("find-q")),
+		chromedp.SendKeys(chromedp.ID("find-q"), "lovel"), chromedp.WaitVisible(chromedp.CSS("#find-results button")),
+		chromedp.Click(chromedp.CSS("#find-results button")), chromedp.Sleep(1500*time.Millisecond))
+	text, err := chromedp.Run(b, chromedp.Evaluate[string](visibleText))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, "Ada Lovelace") {
+		t.Fatalf("the player's page does not show her: %s", text)
+	}
+	check(mine+" (a player)", text)
 
 	// The judges' and the kiosk's pages, as their server writes them.
 	staff := f.staffClient()
