@@ -40,8 +40,8 @@ const visibleText = `(() => {
 // its script in chromium, has no word left in plain English: the list of
 // events, an event's page, its pairings, standings, top cut, projector and
 // report form (public), a player's own view, and the judges' and the
-// kiosk's pages, signed in.
-// Names, numbers and times aside, every word passed through a translation.
+// kiosk's pages, signed in. Names, numbers and times aside, every word
+// passed through a translation.
 func TestBrowserPseudoEveryPageIsTranslated(t *testing.T) {
 	if !pseudo.Run(t) {
 		return
