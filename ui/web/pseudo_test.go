@@ -137,6 +137,13 @@ func TestBrowserPseudoEveryPageIsTranslated(t *testing.T) {
 	for _, path := range []string{k, k + "/lock"} {
 		staffPage(kiosk.get(path), path)
 	}
+	// Before round 1 the kiosk signs new players up.
+	early, _ := f.event("altered", "standard-bo3", "Ada Lovelace")
+	k = "/events/" + itoa64(int64(early.ID)) + "/kiosk"
+	kiosk.post(k+"/unlock", url.Values{"pin": {kioskPIN}})
+	for _, path := range []string{k, k + "/signup"} {
+		staffPage(kiosk.get(path), path)
+	}
 }
 
 // staffAttrRE finds the attributes a reader sees or hears.
