@@ -21,6 +21,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/store"
 	"tablekeeper/reports/printing"
 	_ "tablekeeper/ui/quietlocale" // before Fyne reads the locale
@@ -69,6 +70,11 @@ func commands() []command {
 // run dispatches the command line and returns the process exit code: 0 on
 // success, 1 when the command failed, 2 for bad arguments.
 func run(args []string, stdout, stderr io.Writer) int {
+	// A translation file being tried (i18n.FilesEnv) that does not read
+	// is named, not silently left out.
+	if err := i18n.LoadError(); err != nil {
+		fmt.Fprintf(stderr, "tablekeeper: %v; that language is left out\n", err)
+	}
 	if len(args) == 1 && (args[0] == "--version" || args[0] == "-version") {
 		args = []string{"version"}
 	}

@@ -331,7 +331,7 @@ func drawByNameRow(c *canvas, x float64, cols byNameColumns, top float64, zebra 
 	c.fitText(pl.Name, styleRegular, nameSize, byNameMinSize, x+cellPad, xTable-cellPad, baselineFor(mid, nameSize), alignLeft, colorInk)
 	if pl.Bye {
 		c.fitText("—", styleBold, tableSize, tableSize, xTable, xOpp, baselineFor(mid, tableSize), alignCenter, colorMuted)
-		c.fitText("BYE", styleBold, cols.oppSize, byOppMinSize, xOpp+cellPad, xPoints-cellPad, baselineFor(mid, cols.oppSize), alignLeft, colorTeal)
+		c.fitText(i18n.T(c.lang(), "BYE"), styleBold, cols.oppSize, byOppMinSize, xOpp+cellPad, xPoints-cellPad, baselineFor(mid, cols.oppSize), alignLeft, colorTeal)
 	} else {
 		c.fitText(strconv.Itoa(pl.Table), styleBold, tableSize, labelSize, xTable, xOpp, baselineFor(mid, tableSize), alignCenter, colorTeal)
 		c.fitText(opponents, styleRegular, cols.oppSize, byOppMinSize, xOpp+cellPad, xPoints-cellPad, baselineFor(mid, cols.oppSize), alignLeft, colorInk)

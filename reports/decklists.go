@@ -357,7 +357,7 @@ func drawDeckItems(c *canvas, dk Decklist, items []dlItem, y float64) {
 		y = continueDeck(c, dk)
 		y = drawDeckListHead(c, dk, y)
 		if heading != nil && !items[0].heading {
-			items = append([]dlItem{{heading: true, text: heading.text + " (continued)", count: heading.count}}, items...)
+			items = append([]dlItem{{heading: true, text: i18n.T(c.lang(), "%s (continued)", heading.text), count: heading.count}}, items...)
 		}
 	}
 }
@@ -589,6 +589,8 @@ const (
 type blItem struct {
 	heading bool
 	title   string
+	// continued marks a heading repeated at the top of a column.
+	continued bool
 }
 
 // units returns the item's height in lines.
@@ -606,7 +608,7 @@ func layoutBlankDecklist(c *canvas, b BlankDecklist) {
 	w := right - left
 	sections := b.Sections
 	if len(sections) == 0 {
-		sections = []string{i18n.T(c.lang(), "Cards")}
+		sections = []string{i18n.K("Cards")}
 	}
 	c.addPage()
 	y := pageMargin + headHeight + 2
@@ -800,7 +802,7 @@ func flowBlank(sections []string, lines, n int, first, rest float64) [][][]blIte
 				}
 			} else if used+1 > capH+1e-9 {
 				next()
-				col = append(col, blItem{heading: true, title: sections[s] + " (continued)"})
+				col = append(col, blItem{heading: true, title: sections[s], continued: true})
 				used += blHeadingUnits
 			}
 			col = append(col, it)
@@ -826,7 +828,11 @@ func drawBlankColumn(c *canvas, items []blItem, x, colW, top, rowH float64) {
 			if i == 0 {
 				h = rowH
 			}
-			c.fitText(it.title, styleBold, blHeadingSize, blHeadingSize-2, x, x+colW, y+h-1.8, alignLeft, colorTeal)
+			title := i18n.T(c.lang(), it.title)
+			if it.continued {
+				title = i18n.T(c.lang(), "%s (continued)", title)
+			}
+			c.fitText(title, styleBold, blHeadingSize, blHeadingSize-2, x, x+colW, y+h-1.8, alignLeft, colorTeal)
 			c.line(x, y+h, x+colW, y+h, 0.5, colorTeal, false)
 			y += h
 			continue

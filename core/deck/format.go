@@ -179,19 +179,21 @@ func (r Report) Err() error {
 
 // BlankSections are the fields and sections a blank registration sheet of
 // the format asks for: Altered's hero and card types, Heresy's locations,
-// KeyForge's deck name, set and houses, Shadowfist's No Max cards.
+// KeyForge's deck name, set and houses, Shadowfist's No Max cards. They
+// are keys, which the sheet says in its language.
 func (f Format) BlankSections() (fields, sections []string) {
 	switch {
 	case strings.HasPrefix(string(f), "altered"):
-		return []string{"Hero"}, []string{"Characters", "Spells", "Permanents"}
+		return []string{i18n.K("Hero")}, []string{i18n.K("Characters"), i18n.K("Spells"), i18n.K("Permanents")}
 	case strings.HasPrefix(string(f), "heresy"):
-		return nil, []string{"Cards", "Locations"}
+		return nil, []string{i18n.K("Cards"), i18n.K("Locations")}
 	case strings.HasPrefix(string(f), "keyforge"):
-		return []string{"Deck name", "Set", "Houses"}, []string{"House 1", "House 2", "House 3"}
+		return []string{i18n.K("Deck name"), i18n.K("Set (of a KeyForge deck)"), i18n.K("Houses")},
+			[]string{i18n.K("House 1"), i18n.K("House 2"), i18n.K("House 3")}
 	case strings.HasPrefix(string(f), "shadowfist"):
-		return nil, []string{"Cards", "No Max"}
+		return nil, []string{i18n.K("Cards"), i18n.K("No Max")}
 	}
-	return nil, []string{"Cards"}
+	return nil, []string{i18n.K("Cards")}
 }
 
 // HasCardPool reports whether the format's decks are drawn from a card

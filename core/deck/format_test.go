@@ -70,7 +70,7 @@ func TestBlankSectionsAndCardPoolFollowTheDeckRules(t *testing.T) {
 	}{
 		{FormatAlteredConstructed, "Hero", "Characters Spells Permanents", false},
 		{FormatHeresyArmageddon, "", "Cards Locations", false},
-		{FormatAllianceSealed, "Deck name Set Houses", "House 1 House 2 House 3", false},
+		{FormatAllianceSealed, "Deck name Set (of a KeyForge deck) Houses", "House 1 House 2 House 3", false},
 		{FormatShadowfistRitual, "", "Cards No Max", true},
 		{FormatNone, "", "Cards", false},
 	} {

@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"golang.org/x/text/feature/plural"
 )
 
 // keyArg tells, per package name and function, which argument of a call
@@ -26,7 +28,8 @@ var keyArg = map[string]map[string]int{
 	"lang":  {"L": 0, "N": 0},
 }
 
-// pluralFuncs are the functions whose key has "one" and "other" forms.
+// pluralFuncs are the functions whose key has a form for each plural
+// category of a language.
 var pluralFuncs = map[string]bool{"N": true, "FN": true}
 
 // templateKey finds the keys of the web pages' templates ({{t "…"}},
@@ -148,11 +151,36 @@ func verbs(s string) []string {
 	return out
 }
 
+// lackedForms names the plural categories of l that e has no form for.
+func lackedForms(l Lang, e entry) []string {
+	var out []string
+	for _, name := range PluralCategories(l) {
+		if form, _ := formNamed(name); form != plural.Other && e.Forms[form] == "" {
+			out = append(out, strconv.Quote(name))
+		}
+	}
+	return out
+}
+
+// keepsValues reports whether every form of e formats the values of key.
+func keepsValues(key string, e entry) bool {
+	if !slices.Equal(verbs(key), verbs(e.Other)) {
+		return false
+	}
+	for _, words := range e.Forms {
+		if !slices.Equal(verbs(key), verbs(words)) {
+			return false
+		}
+	}
+	return true
+}
+
 // The key-coverage test: every key the code uses has a translation in every
 // shipped language (English keys are their own English, so en.json only
 // needs the keys with plural forms or settings such as the decimal
-// separator), every plural key has its "one" form in each file, every
-// translation keeps its key's values, and no file holds a key nothing uses.
+// separator), every plural key has a form for each plural category of
+// each file's language, every translation keeps its key's values, and no
+// file holds a key nothing uses.
 func TestEveryKeyIsTranslatedAndEveryTranslationUsed(t *testing.T) {
 	keys := usedKeys(t, filepath.Join("..", ".."))
 	c := cat()
@@ -167,9 +195,10 @@ func TestEveryKeyIsTranslatedAndEveryTranslationUsed(t *testing.T) {
 			switch {
 			case !ok && (l != English || plural):
 				missing = append(missing, fmt.Sprintf("%q (%s)", key, uses[0].where))
-			case ok && plural && e.One == "":
-				missing = append(missing, fmt.Sprintf("%q has no \"one\" form (%s)", key, uses[0].where))
-			case ok && !slices.Equal(verbs(key), verbs(e.Other)), ok && e.One != "" && !slices.Equal(verbs(key), verbs(e.One)):
+			case ok && plural && len(lackedForms(l, e)) > 0:
+				missing = append(missing, fmt.Sprintf("%q has no %s form (%s)", key, strings.Join(lackedForms(l, e), ", "), uses[0].where))
+			}
+			if ok && !keepsValues(key, e) {
 				t.Errorf("%s.json: %q changes the values of %q (%s)", l, e.Other, key, uses[0].where)
 			}
 		}

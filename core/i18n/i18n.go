@@ -2,10 +2,11 @@
 //
 // A message's key is its English text: a plain string, or a fmt format
 // where it takes values ("Table %d has no result"). The translations are
-// the JSON files of assets/translations, one a language, which Fyne's lang
-// package reads for the desktop screens; this package reads the same files
-// for the core's messages, the store network's pages and the reports, so
-// every front-end says a sentence the same way.
+// the JSON files of assets/translations, one a language (and those of the
+// folder FilesEnv names); this package says from them the desktop screens'
+// words, the core's messages, the store network's pages and the reports,
+// so every front-end says a sentence the same way. (Fyne's lang reads the
+// same files for the toolkit's own words.)
 //
 // The core never glues English into a sentence a person reads: it builds
 // the sentence through T (or keeps it for later as a Text, or inside an
@@ -14,9 +15,12 @@
 // language its browser asks for, a report in the event's print language.
 //
 // Adding a language is one file: copy assets/translations/fr.json to
-// xx.json (xx a language tag) and translate its values. A test fails while
-// a key used in the code lacks a translation in a shipped file, or a file
-// holds a key nothing uses.
+// xx.json (xx a language tag) and translate its values, a message that
+// changes with a count in each CLDR plural category of the language (see
+// plural.go). A test fails while a key used in the code lacks a
+// translation or a plural form in a shipped file, or a file holds a key
+// nothing uses; the pseudo-locale tests (package pseudo) fail on a word a
+// reader sees that did not pass through a file.
 package i18n
 
 import (
@@ -29,7 +33,6 @@ import (
 	"strings"
 	"sync"
 
-	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
 
 	"tablekeeper/assets"
@@ -47,12 +50,6 @@ const (
 // Tag is the language's tag, for the x/text packages.
 func (l Lang) Tag() language.Tag { return language.Make(string(l)) }
 
-// entry is one message's translation: Other, and One where the count
-// changes the words (see N).
-type entry struct {
-	One, Other string
-}
-
 // catalogue is every shipped language's messages.
 type catalogue struct {
 	langs []Lang
@@ -69,7 +66,7 @@ var (
 // is a programming error that a test catches; at run time the language is
 // then left out, and English (the keys) is said instead.
 func cat() *catalogue {
-	loadOnce.Do(func() { loaded, loadErr = read(assets.Translations, "translations") })
+	loadOnce.Do(func() { loaded, loadErr = load(assets.Translations) })
 	return &loaded
 }
 
@@ -115,16 +112,19 @@ func read(fsys fs.FS, dir string) (catalogue, error) {
 		c.msgs[English] = map[string]entry{}
 		c.langs = append(c.langs, English)
 	}
-	slices.SortFunc(c.langs, func(a, b Lang) int {
-		switch {
-		case a == English:
-			return -1
-		case b == English:
-			return 1
-		}
-		return strings.Compare(string(a), string(b))
-	})
+	slices.SortFunc(c.langs, langOrder)
 	return c, firstErr
+}
+
+// langOrder orders the languages English first, then by tag.
+func langOrder(a, b Lang) int {
+	switch {
+	case a == English:
+		return -1
+	case b == English:
+		return 1
+	}
+	return strings.Compare(string(a), string(b))
 }
 
 // FileLang is the language of a translation file named as Fyne's lang
@@ -137,8 +137,8 @@ func FileLang(name string) Lang {
 	return Lang(name)
 }
 
-// parse reads one file: each value a string, or an object with "other"
-// (and "one"; go-i18n's other plural categories are read as "other").
+// parse reads one file: each value a string, or an object of plural
+// forms by CLDR category (see plural.go).
 func parse(data []byte) (map[string]entry, error) {
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
@@ -146,16 +146,11 @@ func parse(data []byte) (map[string]entry, error) {
 	}
 	out := make(map[string]entry, len(raw))
 	for k, v := range raw {
-		var s string
-		if err := json.Unmarshal(v, &s); err == nil {
-			out[k] = entry{Other: s}
-			continue
+		e, err := parseEntry(k, v)
+		if err != nil {
+			return nil, err
 		}
-		var forms map[string]string
-		if err := json.Unmarshal(v, &forms); err != nil || forms["other"] == "" {
-			return nil, fmt.Errorf("the value of %q is neither a string nor an object with \"other\"", k)
-		}
-		out[k] = entry{One: forms["one"], Other: forms["other"]}
+		out[k] = e
 	}
 	return out, nil
 }
@@ -213,8 +208,10 @@ func T(l Lang, format string, args ...any) string {
 }
 
 // N is T for a message whose words change with a count n, such as
-// "%d tables": the files give its "one" and "other" forms, chosen by l's
-// plural rules. n is not formatted on its own: pass it in args too.
+// "%d tables": the files give a form for each CLDR plural category of l
+// ("one" and "other" in English and French, "few" and "many" too in
+// Polish), chosen by l's plural rules. n is not formatted on its own:
+// pass it in args too.
 func N(l Lang, format string, n int, args ...any) string {
 	return sprintf(l, cat().lookup(l, format, n), args)
 }
@@ -226,10 +223,7 @@ func (c *catalogue) lookup(l Lang, format string, n int) string {
 		if !ok {
 			continue
 		}
-		if n >= 0 && e.One != "" && plural.Cardinal.MatchPlural(lang.Tag(), n, 0, 0, 0, 0) == plural.One {
-			return e.One
-		}
-		return e.Other
+		return e.form(lang, n)
 	}
 	return format
 }

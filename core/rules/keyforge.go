@@ -24,7 +24,7 @@ func keyforge() Game {
 	}
 	return Game{
 		Key:        "keyforge",
-		Name:       "KeyForge",
+		Name:       i18n.K("KeyForge"),
 		atTime:     keyforgeAtTime,
 		atTimeForm: true,
 		slip:       func(event.Settings) SlipKind { return SlipKeyForge },

@@ -409,10 +409,10 @@ func writeDecklists(ctx context.Context, p Printer, id event.EventID, _ int, pap
 		dl := reports.Decklist{Player: en.Name, MemberNumber: en.MemberNo, DeckName: c.Deck.Name,
 			Registered: c.Deck.UpdatedAt, Locked: c.Deck.LockedAt, Unchecked: f == deck.FormatNone}
 		for _, is := range c.Report.Problems {
-			dl.Problems = append(dl.Problems, is.Message)
+			dl.Problems = append(dl.Problems, is.In(p.docLang))
 		}
 		for _, is := range c.Report.Warnings {
-			dl.Warnings = append(dl.Warnings, is.Message)
+			dl.Warnings = append(dl.Warnings, is.In(p.docLang))
 		}
 		dl.Sections = deckSections(f, c.Deck.List)
 		out.Decks = append(out.Decks, dl)

@@ -417,8 +417,8 @@ func (j *judgeArea) pageEvent(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				continue
 			}
-			jt := judgeTableOf(v.Event.Settings, t, v.Latest.Round.Clock, now)
-			jt.Label = o.Label()
+			jt := judgeTableOf(l, v.Event.Settings, t, v.Latest.Round.Clock, now)
+			jt.Label = o.Label(l)
 			p.Out = append(p.Out, jt)
 		}
 		p.AllDone = len(p.Out) == 0
@@ -461,7 +461,7 @@ func judgeLogLines(l i18n.Lang, v director.JudgeView) []judgeLine {
 
 // judgeTableOf is a table of the round for the judges: its players, its
 // time (the round's clock plus the table's own extension) and result.
-func judgeTableOf(s event.Settings, t director.SheetTable, c event.Clock, now time.Time) judgeTable {
+func judgeTableOf(l i18n.Lang, s event.Settings, t director.SheetTable, c event.Clock, now time.Time) judgeTable {
 	out := judgeTable{Number: t.Number}
 	names := make([]string, 0, len(t.Players))
 	for _, p := range t.Players {
@@ -474,10 +474,7 @@ func judgeTableOf(s event.Settings, t director.SheetTable, c event.Clock, now ti
 			names = append(names, tm.Name)
 		}
 	}
-	out.Label = strings.Join(names, " · ")
-	if len(names) == 2 {
-		out.Label = names[0] + " v " + names[1]
-	}
+	out.Label = director.Outstanding{Names: names}.Label(l)
 	if t.Extension > 0 {
 		out.Ext = i18n.F("+%s extension", clock.Format(t.Extension))
 	}
@@ -551,7 +548,7 @@ func (j *judgeArea) renderTable(w http.ResponseWriter, r *http.Request, v direct
 	p := newJudgePage(v, me)
 	p.Round, p.Problem = labels.RoundNameText(v.Latest.Round).In(langOf(r)), problem
 	p.Notice = savedNotice(r)
-	jt := judgeTableOf(v.Event.Settings, t, v.Latest.Round.Clock, j.s.now())
+	jt := judgeTableOf(langOf(r), v.Event.Settings, t, v.Latest.Round.Clock, j.s.now())
 	p.Table = &jt
 	j.show(w, r, status, "judge_table", i18n.F("Table %d", t.Number), p)
 }

@@ -117,15 +117,10 @@ func langChoices(r *http.Request, current i18n.Lang) []langChoice {
 // key-coverage test of core/i18n does.
 var scriptKey = regexp.MustCompile(`\b(t|tn)\(\s*"((?:[^"\\]|\\.)*)"`)
 
-// plural is a key's forms for a script: the one to say for a count of one
-// (and for zero in French) and the other.
-type plural struct {
-	One   string `json:"one"`
-	Other string `json:"other"`
-}
-
 // scriptWords returns, for each language, the words the scripts of static
-// say: a key's translation, or its plural forms for tn.
+// say: a key's translation, or for tn its forms by CLDR plural category
+// (the page's Intl.PluralRules chooses among them), so a language the
+// files add needs nothing of the scripts.
 func scriptWords(static fs.FS) (map[i18n.Lang]map[string]any, error) {
 	keys := map[string]bool{} // key → plural
 	err := fs.WalkDir(static, ".", func(p string, d fs.DirEntry, err error) error {
@@ -153,7 +148,7 @@ func scriptWords(static fs.FS) (map[i18n.Lang]map[string]any, error) {
 		words := map[string]any{}
 		for key, pl := range keys {
 			if pl {
-				words[key] = plural{One: i18n.N(l, key, 1), Other: i18n.N(l, key, 2)}
+				words[key] = i18n.Plurals(l, key)
 			} else {
 				words[key] = i18n.T(l, key)
 			}

@@ -1,14 +1,18 @@
 // Package tr says the desktop screens' words in the organizer's language.
 //
-// The screens' words go through Fyne's lang package, loaded with the same
-// translation files (assets/translations) that core/i18n reads for the
-// core's messages, the web pages and the reports; a key is the English
+// The screens' words are said from core/i18n's catalogue, the translation
+// files (assets/translations) the core's messages, the web pages and the
+// reports are said from too; Setup also loads them into Fyne's lang, which
+// says the toolkit's own words (a dialog's buttons). A key is the English
 // text, a fmt format where it takes values. L says a plain key, F a format
 // with its values, N a format whose words change with a count, and Err an
 // error's sentence, each in the language Setup chose.
 package tr
 
 import (
+	"io/fs"
+	"os"
+	"path"
 	"sync/atomic"
 
 	"fyne.io/fyne/v2"
@@ -22,7 +26,8 @@ import (
 var current atomic.Value // i18n.Lang
 
 // Setup loads the translations into Fyne's lang and makes pref the screens'
-// language ("" follows the system's locale). Fyne answers in the shipped
+// language ("" follows the system's locale). The files are the shipped
+// ones and those of the folder i18n.FilesEnv names. Fyne answers in the shipped
 // language closest to the system's locale; so that it answers in the
 // language chosen, that language's file is also registered for the
 // system's locale. Call it once, before the first window: Fyne keeps what
@@ -33,18 +38,28 @@ func Setup(pref string) i18n.Lang {
 	if pref != "" {
 		l = i18n.Parse(pref)
 	}
-	files, _ := assets.Translations.ReadDir("translations")
-	for _, f := range files {
-		if i18n.FileLang(f.Name()) != l {
-			continue
+	dirs := []fs.FS{assets.Translations}
+	if dir := os.Getenv(i18n.FilesEnv); dir != "" {
+		dirs = append(dirs, os.DirFS(dir))
+	}
+	for i, fsys := range dirs {
+		dir := "translations"
+		if i > 0 {
+			dir = "."
 		}
-		data, err := assets.Translations.ReadFile("translations/" + f.Name())
-		if err != nil {
-			continue
-		}
-		_ = lang.AddTranslationsForLocale(data, fyne.Locale(l))
-		if l != i18n.Parse(sys.String()) {
-			_ = lang.AddTranslationsForLocale(data, sys)
+		files, _ := fs.ReadDir(fsys, dir)
+		for _, f := range files {
+			if i18n.FileLang(f.Name()) != l {
+				continue
+			}
+			data, err := fs.ReadFile(fsys, path.Join(dir, f.Name()))
+			if err != nil {
+				continue
+			}
+			_ = lang.AddTranslationsForLocale(data, fyne.Locale(l))
+			if l != i18n.Parse(sys.String()) {
+				_ = lang.AddTranslationsForLocale(data, sys)
+			}
 		}
 	}
 	current.Store(l)
@@ -60,13 +75,18 @@ func Lang() i18n.Lang {
 	return i18n.English
 }
 
-// L says key in the screens' language.
-func L(key string) string { return lang.L(key) }
+// L says key in the screens' language. The screens' words are looked up
+// in core/i18n's catalogue, as the pages' and the reports' are, not through
+// Fyne's lang: Fyne logs a "Translation failure" for every key its file
+// lacks, such as a game's name said as itself, and the two would have to
+// agree on each key anyway. Fyne's lang keeps the files (see Setup) for the
+// toolkit's own words.
+func L(key string) string { return i18n.T(Lang(), key) }
 
 // F says format in the screens' language with args formatted into it; a
 // value that can say itself (an i18n.Text, an event.Error) is said in the
 // same language.
-func F(format string, args ...any) string { return i18n.Sprintf(Lang(), lang.L(format), args...) }
+func F(format string, args ...any) string { return i18n.T(Lang(), format, args...) }
 
 // N is F for a format whose words change with the count n.
 func N(format string, n int, args ...any) string { return i18n.N(Lang(), format, n, args...) }

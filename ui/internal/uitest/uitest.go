@@ -8,10 +8,12 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/director"
@@ -200,4 +202,17 @@ func (e *Errors) None(t testing.TB) {
 	if len(*e) > 0 {
 		t.Fatalf("unexpected errors: %v", fmt.Sprint(*e))
 	}
+}
+
+// Drawn returns every text drawn under root: the canvas texts its widgets
+// render (labels, buttons, entries and their placeholders, selects, tabs,
+// table cells), what a reader of the screen sees.
+func Drawn(root fyne.CanvasObject) []string {
+	var out []string
+	for _, o := range Objects(root) {
+		if t, ok := o.(*canvas.Text); ok && strings.TrimSpace(t.Text) != "" {
+			out = append(out, t.Text)
+		}
+	}
+	return out
 }
