@@ -452,12 +452,12 @@ func (f *entryForm) setPlayers(entry event.EntryID) {
 			base = append(base, en.ID)
 		}
 	}
-	q := strings.ToLower(strings.TrimSpace(f.find.Text))
+	q := strings.TrimSpace(f.find.Text)
 	f.players = f.players[:0]
 	var opts []string
 	for _, id := range base {
 		en, _ := s.entry(id)
-		if q != "" && !strings.Contains(strings.ToLower(en.Name), q) && !strings.Contains(strings.ToLower(en.MemberNo), q) {
+		if q != "" && !event.MatchesName(en.Name, q) && !strings.Contains(strings.ToLower(en.MemberNo), strings.ToLower(q)) {
 			continue
 		}
 		f.players = append(f.players, id)

@@ -895,7 +895,7 @@ func entryPlayers(l i18n.Lang, v director.JudgeView, at director.SheetTable, fou
 		return out
 	}
 	entries := slices.Clone(v.Entries)
-	slices.SortStableFunc(entries, func(a, b event.Entry) int { return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)) })
+	event.SortByName(entries, func(e event.Entry) string { return e.Name })
 	for _, en := range entries {
 		name := en.Name
 		if !en.Active() && en.Status != "" {
