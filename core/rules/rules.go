@@ -28,6 +28,11 @@ type Game struct {
 	// slip is the game's match slip for a format's settings (SlipFor);
 	// nil: the generic slip.
 	slip func(event.Settings) SlipKind
+	// marshal says that the game's head judge is its marshal, whose
+	// ruling on a dispute is final (KeyForge, K11): the roles are said
+	// with the game's word (RoleName) and appeals stop with the marshal
+	// (Appeals).
+	marshal bool
 }
 
 // Format is one way of playing a game at an event.

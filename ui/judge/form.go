@@ -18,6 +18,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/judgelog"
+	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
@@ -642,7 +643,7 @@ func (f *entryForm) seatedHint() (string, event.Judge) {
 	}
 	who := tr.F("judge %d, %s,", next.Order, next.Name)
 	if next.Role == event.RoleHeadJudge {
-		who = tr.F("the %s, %s,", headWord(s.data.event.Game), next.Name)
+		who = tr.F("the %s, %s,", tr.Text(rules.RoleName(s.data.event.Game, event.RoleHeadJudge)), next.Name)
 	}
 	return tr.F("%s plays at table %d: %s rules (S11).", j.Name, f.at.Number, who), next
 }

@@ -5,7 +5,6 @@ package standings
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -242,7 +241,7 @@ func Cells(r standings.Standing, keys []string) []string {
 	}
 	out := []string{
 		strconv.Itoa(r.Rank), name, strconv.Itoa(r.Points),
-		fmt.Sprintf("%d-%d-%d", r.Wins, r.Losses, r.Draws),
+		tr.Text(rules.Record(r.Wins, r.Losses, r.Draws)),
 	}
 	for _, k := range keys {
 		out = append(out, Tiebreaker(r, k))
