@@ -314,18 +314,6 @@ func (j *judgeArea) showWho(w http.ResponseWriter, r *http.Request, v director.J
 	j.show(w, r, status, "judge_who", i18n.F("Who are you?"), p)
 }
 
-// joined is words said one after the other with " · " between.
-type joined []i18n.Localizer
-
-// In says the words in l.
-func (j joined) In(l i18n.Lang) string {
-	out := make([]string, len(j))
-	for i, w := range j {
-		out[i] = w.In(l)
-	}
-	return strings.Join(out, " · ")
-}
-
 // postMe records which of the event's judges the phone's judge is.
 func (j *judgeArea) postMe(w http.ResponseWriter, r *http.Request) {
 	if !j.s.staffWrite(w, r, j.origin) {
