@@ -105,6 +105,11 @@ func MatchesName(name, query string) bool {
 	return strings.Contains(FoldName(name), FoldName(query))
 }
 
+// SameName reports whether a and b name the same person as far as typing
+// can tell: equal once folded ("Nguyen" and "Nguyễn", "chris lee" and
+// "Chris  Lee").
+func SameName(a, b string) bool { return FoldName(a) == FoldName(b) }
+
 // CompareNames orders two names by their folded keys, then by their exact
 // bytes, so that a list sorted by it is in the same order on every surface.
 func CompareNames(a, b string) int {

@@ -77,3 +77,9 @@ func BenchmarkFoldName(b *testing.B) {
 		})
 	}
 }
+
+func TestSameNameIsTheFoldedName(t *testing.T) {
+	if !SameName("Nguyễn Văn An", "nguyen  van an") || !SameName("Chris Lee", "chris lee") || SameName("Ann Lee", "Anne Lee") {
+		t.Error("SameName does not compare folded names")
+	}
+}

@@ -490,7 +490,7 @@ func (f *entryForm) setPlayers(entry event.EntryID) {
 func (s *Screen) playerChoice(en event.Entry) string {
 	text := en.Name
 	for _, o := range s.data.entries {
-		if o.ID != en.ID && strings.EqualFold(o.Name, en.Name) && en.MemberNo != "" {
+		if o.ID != en.ID && event.SameName(o.Name, en.Name) && en.MemberNo != "" {
 			text += " · " + en.MemberNo
 			break
 		}
