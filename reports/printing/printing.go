@@ -570,7 +570,9 @@ func writeJudgeLog(ctx context.Context, p Printer, id event.EventID, _ int, pape
 	out := reports.JudgeLog{EventName: e.Name, Game: p.game(e), Date: e.Date}
 	for _, j := range judges {
 		jn[j.ID] = j.Name
-		out.Judges = append(out.Judges, reports.JudgeLogJudge{Name: j.Name, Role: string(j.Role), Order: j.Order})
+		// The role in the game's word (KeyForge's marshal), as the desk
+		// and the judges' phones say it.
+		out.Judges = append(out.Judges, reports.JudgeLogJudge{Name: j.Name, Role: rules.RoleChoice(e.Game, j.Role).In(p.docLang), Order: j.Order})
 	}
 	number := map[event.JudgeLogID]int{}
 	for i, l := range log {
