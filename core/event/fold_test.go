@@ -83,3 +83,17 @@ func TestSameNameIsTheFoldedName(t *testing.T) {
 		t.Error("SameName does not compare folded names")
 	}
 }
+
+// A 1,000-player list (the wall list, the judge's roster) sorted by name.
+func BenchmarkSortByName1000(b *testing.B) {
+	first := []string{"Ada", "Émile", "Nguyễn", "Søren", "Łukasz", "Zoë", "Chloé", "Björn"}
+	last := []string{"Lovelace", "Ødegård", "Trần", "Wiśniewska", "Dubois", "Müller", "Smith"}
+	names := make([]string, 1000)
+	for i := range names {
+		names[i] = first[i%len(first)] + " " + last[(i/len(first))%len(last)]
+	}
+	for b.Loop() {
+		list := slices.Clone(names)
+		SortByName(list, func(s string) string { return s })
+	}
+}
