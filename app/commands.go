@@ -54,8 +54,9 @@ func runSim(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	dbPath := fs.String("db", "", "database file (created if missing)")
 	var p sim.Plan
-	fs.StringVar(&p.Game, "game", "generic", "game key (see 'tablekeeper games')")
-	fs.StringVar(&p.Format, "format", "swiss", "format key (see 'tablekeeper games')")
+	game, format := rules.DefaultFormat()
+	fs.StringVar(&p.Game, "game", game, "game key (see 'tablekeeper games')")
+	fs.StringVar(&p.Format, "format", format, "format key (see 'tablekeeper games')")
 	fs.IntVar(&p.Players, "players", 0, "number of players")
 	fs.IntVar(&p.Rounds, "rounds", 0, "rounds to play (default: the format's, or by player count)")
 	fs.BoolVar(&p.OpenRound, "open-round", false, "leave the last round published with no results, the event unfinished")

@@ -162,7 +162,7 @@ func (cols byNameColumns) pointsW() float64 { return byPointsW * cols.scale }
 // layoutPairingsByName lays the list out on c.
 func layoutPairingsByName(c *canvas, p PairingsByName) {
 	players := slices.Clone(p.Players)
-	sortByName(players, func(np NamedPairing) string { return np.Name })
+	event.SortByName(players, func(np NamedPairing) string { return np.Name })
 	opponents := make([]string, len(players))
 	pods := false
 	for i, pl := range players {

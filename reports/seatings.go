@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 )
 
@@ -180,7 +181,7 @@ func layoutSeatings(c *canvas, s Seatings) {
 	for _, n := range s.Byes {
 		names = append(names, seatedName{name: n, bye: true})
 	}
-	sortByName(names, func(n seatedName) string { return n.name })
+	event.SortByName(names, func(n seatedName) string { return n.name })
 
 	top := pageMargin + headHeight
 	left, right := pageMargin, c.pageW-pageMargin

@@ -9,6 +9,7 @@ import (
 	"github.com/jung-kurt/gofpdf"
 
 	"tablekeeper/core/i18n"
+	"tablekeeper/core/rules"
 	"tablekeeper/core/standings"
 )
 
@@ -63,9 +64,10 @@ type StandingsRow struct {
 	Drawn bool
 }
 
-// record formats the row's record as W–L–D.
-func (r StandingsRow) record() string {
-	return strconv.Itoa(r.Wins) + "–" + strconv.Itoa(r.Losses) + "–" + strconv.Itoa(r.Draws)
+// record formats the row's record as every surface does (rules.Record:
+// W–L–D), in l.
+func (r StandingsRow) record(l i18n.Lang) string {
+	return rules.Record(r.Wins, r.Losses, r.Draws).In(l)
 }
 
 // title is the standings' title: Title, else "Final standings" or
@@ -396,7 +398,7 @@ func drawStandingsRow(c *canvas, cols []stColumn, hasTeam bool, r StandingsRow, 
 		cell(next(), r.Team, styleRegular)
 	}
 	cell(next(), strconv.Itoa(r.Points), styleBold)
-	cell(next(), r.record(), styleRegular)
+	cell(next(), r.record(ts.lang), styleRegular)
 	for _, v := range r.Tiebreakers {
 		cell(next(), v, styleRegular)
 	}

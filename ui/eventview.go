@@ -247,7 +247,7 @@ func (v *eventView) showRoundTab(challenges bool) {
 // challenges reports whether the event is open challenges, whose games
 // are recorded one by one instead of paired.
 func (st eventState) challenges() bool {
-	return st.Event.Settings.Structure == event.StructureChallenges
+	return rules.OpenChallenges(st.Event.Settings)
 }
 
 func setEnabled(b *widget.Button, on bool) {
@@ -271,7 +271,7 @@ func roundText(st eventState) string {
 	if st.challenges() {
 		return challenges.GamesText(st.Rounds)
 	}
-	if s.Structure == event.StructureSwiss {
+	if rules.SwissRounds(s) {
 		text = swissRoundText(st)
 	} else {
 		text = bracketRoundText(st)

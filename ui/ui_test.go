@@ -233,7 +233,7 @@ func TestAWholeEventThroughTheWindow(t *testing.T) {
 	if len(rows) != 4 || rows[0].Points != 6 || rows[0].Rank != 1 {
 		t.Fatalf("standings %+v", rows)
 	}
-	if !uitest.HasText(w.Content(), rows[0].Name) || !uitest.HasText(w.Content(), "2-0-0") {
+	if !uitest.HasText(w.Content(), rows[0].Name) || !uitest.HasText(w.Content(), "2–0–0") {
 		t.Errorf("standings not shown: %q", uitest.Texts(w.Content()))
 	}
 
@@ -607,7 +607,7 @@ func TestATeamEventThroughTheWindow(t *testing.T) {
 	if len(rows) != 2 || rows[0].Name != sh.Tables[0].Teams[0].Name || rows[0].Points != 3 {
 		t.Fatalf("team standings %+v", rows)
 	}
-	for _, want := range []string{"Players", "Ada Lovelace & Bob Stone", "Carol Reed & Dan Brown", "1-0-0"} {
+	for _, want := range []string{"Players", "Ada Lovelace & Bob Stone", "Carol Reed & Dan Brown", "1–0–0"} {
 		if !uitest.HasText(w.Content(), want) {
 			t.Errorf("%q not shown in the standings: %q", want, uitest.Texts(w.Content()))
 		}

@@ -309,23 +309,8 @@ func (sh Sheet) ByName() []NamePairing {
 			}
 		}
 	}
-	sortByName(out)
+	event.SortByName(out, func(p NamePairing) string { return p.Name })
 	return out
-}
-
-// sortByName sorts the lines by their players' names, folded for sorting,
-// then by their exact bytes, so that the order is total.
-func sortByName(ps []NamePairing) {
-	keys := make(map[string]string, len(ps))
-	for _, p := range ps {
-		keys[p.Name] = event.FoldName(p.Name)
-	}
-	slices.SortStableFunc(ps, func(a, b NamePairing) int {
-		if c := strings.Compare(keys[a.Name], keys[b.Name]); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Name, b.Name)
-	})
 }
 
 // ShowsWaiting says whether a projector lists the tables still waiting

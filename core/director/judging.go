@@ -47,7 +47,7 @@ func (d *Director) AddJudge(ctx context.Context, id event.EventID, nj NewJudge) 
 			return event.Invalidf("the judges' order runs 1 (head judge) to %d, not %d", judgelog.MaxOrder, j.Order)
 		}
 		for _, o := range judges {
-			if strings.EqualFold(o.Name, j.Name) {
+			if event.SameName(o.Name, j.Name) {
 				return event.Conflictf("%s is already among the judges of %s", o.Name, e.Name)
 			}
 			if j.Order > 0 && o.Order == j.Order {

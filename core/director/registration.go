@@ -72,7 +72,7 @@ func (d *Director) RegisterNew(ctx context.Context, id event.EventID, np NewPlay
 		if p.MemberNo != "" {
 			known, err := tx.PlayerByMemberNo(p.MemberNo)
 			switch {
-			case err == nil && strings.EqualFold(known.Name, p.Name):
+			case err == nil && event.SameName(known.Name, p.Name):
 				p = known
 			case err == nil:
 				return event.Conflictf("member number %s belongs to %s; pick %s from the directory or check the number", p.MemberNo, known.Name, known.Name)

@@ -5,6 +5,11 @@ import (
 	"tablekeeper/core/i18n"
 )
 
+// DefaultFormat returns the game and format an event starts from when
+// nobody chose one (the command line's sim): any card game, Swiss. A
+// front-end asks for it rather than naming a game.
+func DefaultFormat() (game, format string) { return "generic", "swiss" }
+
 // generic is any other card game, run with the common store defaults.
 func generic() Game {
 	return Game{

@@ -28,6 +28,7 @@ func keyforge() Game {
 		atTime:     keyforgeAtTime,
 		atTimeForm: true,
 		slip:       func(event.Settings) SlipKind { return SlipKeyForge },
+		marshal:    true,
 		Formats: []Format{
 			format("archon-standard", i18n.K("Archon Standard"), i18n.K("Archon decks; single-game rounds, out at two losses, then a best-of-three playoff of eight."), "K1", "K2"),
 			format("archon-sealed", i18n.K("Archon Sealed"), i18n.K("Sealed Archon decks chosen before round 1; single-game rounds, out at two losses, then a playoff of eight."), "K1", "K2"),

@@ -31,6 +31,11 @@ type Game struct {
 	// fewest is the fewest players an event of the game must have to be
 	// one its rules recognise (FewPlayers); 0: no minimum.
 	fewest int
+	// marshal says that the game's head judge is its marshal, whose
+	// ruling on a dispute is final (KeyForge, K11): the roles are said
+	// with the game's word (RoleName) and appeals stop with the marshal
+	// (Appeals).
+	marshal bool
 }
 
 // Format is one way of playing a game at an event.

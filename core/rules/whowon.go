@@ -25,8 +25,8 @@ type MatchChoice struct {
 }
 
 // Games says the score from the winner's point of view: "2–1", "1–1–1"
-// with drawn games.
-func (c MatchChoice) Games() string { return games(c.Won, c.Lost, c.Drawn) }
+// with drawn games (Score).
+func (c MatchChoice) Games() i18n.Text { return Score(c.Won, c.Lost, c.Drawn) }
 
 // Line is the choice in the seat-ordered syntax ParseResult reads and the
 // report API takes: seat 1's games first, "1-2" when seat 2 won 2–1.
@@ -105,14 +105,6 @@ func matchDraws(bestOf int) []MatchChoice {
 	return out
 }
 
-// games says a score: "2–1", or "1–1–1" with drawn games.
-func games(a, b, drawn int) string {
-	if drawn > 0 {
-		return fmt.Sprintf("%d–%d–%d", a, b, drawn)
-	}
-	return fmt.Sprintf("%d–%d", a, b)
-}
-
 // ResultSaid says a table's result with its players' names, in the
 // reader's language: "Ada won 2–1" (the winner's games first, whatever
 // her seat), "draw 1–1", "draw" for a best of one's drawn game, with
@@ -134,14 +126,14 @@ func ResultSaid(s event.Settings, r event.Result, names []string) i18n.Text {
 	var said i18n.Text
 	switch r.Outcome(0) {
 	case event.Win:
-		said = i18n.F("%[1]s won %[2]s", side(0), games(a, b, r.GamesDrawn))
+		said = i18n.F("%[1]s won %[2]s", side(0), Score(a, b, r.GamesDrawn))
 	case event.Loss:
-		said = i18n.F("%[1]s won %[2]s", side(1), games(b, a, r.GamesDrawn))
+		said = i18n.F("%[1]s won %[2]s", side(1), Score(b, a, r.GamesDrawn))
 	case event.Draw:
 		if a == 0 && r.GamesDrawn <= 1 {
 			said = i18n.F("draw")
 		} else {
-			said = i18n.F("draw %s", games(a, b, r.GamesDrawn))
+			said = i18n.F("draw %s", Score(a, b, r.GamesDrawn))
 		}
 	}
 	if r.TimeOut {

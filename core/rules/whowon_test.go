@@ -56,7 +56,7 @@ func TestMatchChoicesOfTheCatalogue(t *testing.T) {
 				t.Errorf("choices %q, want %q", got, c.want)
 			}
 			for i, ch := range cs {
-				if i < len(c.games) && ch.Games() != c.games[i] {
+				if i < len(c.games) && ch.Games().String() != c.games[i] {
 					t.Errorf("choice %d says %q, want %q", i, ch.Games(), c.games[i])
 				}
 				res, err := ParseResult(ch.Line())

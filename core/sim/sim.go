@@ -307,8 +307,8 @@ func (s *Simulation) top(ctx context.Context, e event.Event) error {
 	}
 	fmt.Fprintf(s.out, "final top %d:\n", min(8, len(table)))
 	for _, st := range table[:min(8, len(table))] {
-		fmt.Fprintf(s.out, "  %3d  %-32s %3d pts  %d-%d-%d%s\n",
-			st.Rank, st.Name, st.Points, st.Wins, st.Losses, st.Draws, tiebreakerText(e.Settings.Tiebreakers, st))
+		fmt.Fprintf(s.out, "  %3d  %-32s %3d pts  %s%s\n",
+			st.Rank, st.Name, st.Points, rules.Record(st.Wins, st.Losses, st.Draws), tiebreakerText(e.Settings.Tiebreakers, st))
 	}
 	return nil
 }
@@ -595,8 +595,8 @@ func (s *Simulation) teamTop(ctx context.Context, e event.Event) error {
 	}
 	fmt.Fprintf(s.out, "final top %d teams:\n", min(8, len(table)))
 	for _, st := range table[:min(8, len(table))] {
-		fmt.Fprintf(s.out, "  %3d  %-40s %3d pts  %d-%d-%d%s\n",
-			st.Rank, st.Name, st.Points, st.Wins, st.Losses, st.Draws, tiebreakerText(e.Settings.Tiebreakers, st.Standing))
+		fmt.Fprintf(s.out, "  %3d  %-40s %3d pts  %s%s\n",
+			st.Rank, st.Name, st.Points, rules.Record(st.Wins, st.Losses, st.Draws), tiebreakerText(e.Settings.Tiebreakers, st.Standing))
 	}
 	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 
 	"tablekeeper/core/event"
 )
@@ -26,7 +25,7 @@ func (t *Tx) CreatePlayer(p *event.Player) error {
 	}
 	res, err := t.exec(`INSERT INTO players (name, name_fold, member_no, email, created_at)
 		VALUES (?, ?, ?, ?, ?)`,
-		p.Name, fold(p.Name), optString(p.MemberNo), p.Email, millis(p.CreatedAt))
+		p.Name, event.FoldName(p.Name), optString(p.MemberNo), p.Email, millis(p.CreatedAt))
 	if isUnique(err) {
 		err = t.memberNoConflict(p.MemberNo, 0)
 	}
@@ -43,7 +42,7 @@ func (t *Tx) UpdatePlayer(p event.Player) error {
 		return fmt.Errorf("store: update player %d: %w", p.ID, err)
 	}
 	res, err := t.exec(`UPDATE players SET name = ?, name_fold = ?, member_no = ?, email = ? WHERE id = ?`,
-		p.Name, fold(p.Name), optString(p.MemberNo), p.Email, p.ID)
+		p.Name, event.FoldName(p.Name), optString(p.MemberNo), p.Email, p.ID)
 	if isUnique(err) {
 		err = t.memberNoConflict(p.MemberNo, p.ID)
 	}
@@ -94,12 +93,12 @@ func (t *Tx) PlayerByMemberNo(memberNo string) (event.Player, error) {
 }
 
 // FindPlayers returns up to limit players whose name or member number
-// contains query, ignoring case and the accents of Latin letters ("zoe"
+// contains query, folded as every name search folds (event.FoldName: "zoe"
 // finds "Zoë"), names that start with it first, then by name. An empty
 // query lists the directory by name. A limit of zero or less means no
 // limit.
 func (t *Tx) FindPlayers(query string, limit int) ([]event.Player, error) {
-	q := fold(strings.TrimSpace(query))
+	q := event.FoldName(query)
 	if limit <= 0 {
 		limit = -1 // SQLite: no limit
 	}

@@ -6,7 +6,6 @@ package printing
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -340,40 +339,11 @@ func writeResultsCSV(ctx context.Context, p Printer, id event.EventID, _ int, _ 
 	return i18n.T(p.Lang, "%d results as CSV", len(rows)), nil
 }
 
-// resultText writes a table's result in a line: "2-1", "2-1-1" with a
-// drawn game, "bye", a multiplayer table's points and places, or "" when
-// it has none yet.
+// resultText writes a table's result in a line as every surface does
+// (rules.ResultText): "2–1", "1–1–1" with a drawn game, "bye", a
+// multiplayer table's seats, or "" when it has none yet.
 func resultText(lang i18n.Lang, s event.Settings, t director.SheetTable) string {
-	switch {
-	case t.Bye:
-		return i18n.T(lang, "bye")
-	case t.Result == nil:
-		return ""
-	}
-	r := *t.Result
-	var parts []string
-	if len(r.Seats) == 2 && s.TableSize <= 2 {
-		text := fmt.Sprintf("%d-%d", r.Seats[0].GamesWon, r.Seats[1].GamesWon)
-		if r.GamesDrawn > 0 {
-			text += fmt.Sprintf("-%d", r.GamesDrawn)
-		}
-		parts = append(parts, text)
-	} else {
-		for i, st := range r.Seats {
-			seat := i18n.T(lang, "seat %d: %d", i+1, st.Points)
-			if st.Place == 1 {
-				seat = i18n.T(lang, "seat %d: %d (won)", i+1, st.Points)
-				if r.TimeOut {
-					seat = i18n.T(lang, "seat %d: %d (lead)", i+1, st.Points)
-				}
-			}
-			parts = append(parts, seat)
-		}
-	}
-	if r.TimeOut {
-		parts = append(parts, i18n.T(lang, "time-out"))
-	}
-	return strings.Join(parts, "; ")
+	return rules.ResultText(s, t.Table, nil).In(lang)
 }
 
 // moreReportKinds are the reports of the print pack beyond the round
@@ -568,7 +538,7 @@ func writeBracket(ctx context.Context, p Printer, id event.EventID, _ int, paper
 			}
 			if res := t.Result; res != nil && len(res.Seats) == 2 {
 				a, bb := res.Seats[0].GamesWon, res.Seats[1].GamesWon
-				m.Score = fmt.Sprintf("%d–%d", a, bb)
+				m.Score = rules.Score(a, bb, res.GamesDrawn).In(p.docLang)
 				switch {
 				case a > bb:
 					m.Winner = 1
@@ -615,7 +585,9 @@ func writeJudgeLog(ctx context.Context, p Printer, id event.EventID, _ int, pape
 	out := reports.JudgeLog{EventName: e.Name, Game: p.game(e), Date: e.Date}
 	for _, j := range judges {
 		jn[j.ID] = j.Name
-		out.Judges = append(out.Judges, reports.JudgeLogJudge{Name: j.Name, Role: string(j.Role), Order: j.Order})
+		// The role in the game's word (KeyForge's marshal), as the desk
+		// and the judges' phones say it.
+		out.Judges = append(out.Judges, reports.JudgeLogJudge{Name: j.Name, Role: rules.RoleChoice(e.Game, j.Role).In(p.docLang), Order: j.Order})
 	}
 	number := map[event.JudgeLogID]int{}
 	for i, l := range log {
@@ -684,7 +656,7 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 	}
 	for _, st := range table[:min(8, len(table))] {
 		s.Top = append(s.Top, reports.SummaryPlace{Rank: st.Rank, Name: st.Name, Points: st.Points,
-			Record: fmt.Sprintf("%d–%d–%d", st.Wins, st.Losses, st.Draws)})
+			Record: rules.Record(st.Wins, st.Losses, st.Draws).In(p.docLang)})
 	}
 	if err := reports.WriteSummary(w, s, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err

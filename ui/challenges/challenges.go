@@ -232,10 +232,10 @@ func (s *Screen) isChosen(id event.EntryID) bool {
 
 // onFilter shows the players whose name contains the text.
 func (s *Screen) onFilter(text string) {
-	q := strings.ToLower(strings.TrimSpace(text))
+	q := strings.TrimSpace(text)
 	for _, en := range s.entries {
 		c := s.byEntry[en.ID]
-		if q == "" || strings.Contains(strings.ToLower(en.Name), q) {
+		if q == "" || event.MatchesName(en.Name, q) {
 			c.Show()
 		} else {
 			c.Hide()
@@ -249,7 +249,7 @@ func (s *Screen) onFilter(text string) {
 // clears the filter for the next name; Enter on a player already in the
 // game makes them the winner; Enter on an empty filter saves the game.
 func (s *Screen) onFilterSubmitted(text string) {
-	q := strings.ToLower(strings.TrimSpace(text))
+	q := event.FoldName(text)
 	if q == "" {
 		s.Save()
 		return
@@ -267,7 +267,7 @@ func (s *Screen) onFilterSubmitted(text string) {
 	s.filter.SetText("")
 }
 
-// match returns the player the filter text q (lower case) finds: the
+// match returns the player the filter text q (folded by event.FoldName) finds: the
 // first whose name starts with it, else whose name has a word starting
 // with it, else whose name contains it; players not in the game yet win a
 // tie, so typing the same letters again reaches the next player.
@@ -280,7 +280,7 @@ func (s *Screen) match(q string) (event.Entry, bool) {
 	var found []event.Entry
 	for _, ok := range tests {
 		for _, en := range s.entries {
-			if ok(strings.ToLower(en.Name)) {
+			if ok(event.FoldName(en.Name)) {
 				found = append(found, en)
 			}
 		}

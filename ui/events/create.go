@@ -184,7 +184,7 @@ func (f *CreateForm) onFormatChanged(string) {
 		f.rounds.SetText(strconv.Itoa(s.Rounds))
 	}
 	f.minutes.SetText(strconv.Itoa(s.RoundMinutes))
-	f.roundsRow.show(s.Structure == event.StructureSwiss || s.Structure == event.StructureSchedule)
+	f.roundsRow.show(rules.SetsRoundCount(s))
 	f.structure.set(s)
 }
 

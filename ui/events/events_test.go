@@ -334,7 +334,7 @@ func TestTheCreateFormTakesTheStructuresOptions(t *testing.T) {
 
 func TestDescribeSettingsSaysHowTheStructurePlays(t *testing.T) {
 	cases := map[string]string{
-		"keyforge/archon-standard": "Single games in 45-minute rounds, out at two losses · then a playoff of eight (best of 3, 120-minute rounds) · decks checked as KeyForge Archon Standard · tiebreakers OMW%, GW%, OGW%",
+		"keyforge/archon-standard": "Single games in 45-minute rounds, out at two losses · then a playoff of 8 (best of 3, 120-minute rounds) · decks checked as KeyForge Archon Standard · tiebreakers OMW%, GW%, OGW%",
 		"generic/swiss-top8":       "Best of 3 · 50-minute rounds · recommended number of rounds · then a top 8 · 3/1/0 points for a win/draw/loss · tiebreakers OMW%, GW%, OGW%",
 		"heresy/armageddon":        "Armageddon elimination · Best of 3 · 75-minute rounds · decks checked as Heresy Armageddon · tiebreakers GW%",
 	}

@@ -134,7 +134,7 @@ func (l *List) updateItem(i widget.ListItemID, o fyne.CanvasObject) {
 func Detail(e director.EventSummary) string {
 	s := i18n.Date(tr.Lang(), e.Date) + " · " + labels.State(e.State) + " · " + tr.N("%d players", e.Players, e.Players)
 	switch {
-	case e.Settings.Structure == event.StructureChallenges:
+	case rules.OpenChallenges(e.Settings):
 		// Each challenge game is a round of its own.
 		s += " · " + tr.N("%d games", e.Round, e.Round)
 	case e.Round > 0:

@@ -13,6 +13,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/labels"
@@ -152,7 +153,7 @@ func (f *SettingsForm) Show(e event.Event) {
 	if s.Rounds > 0 {
 		f.rounds.SetText(strconv.Itoa(s.Rounds))
 	}
-	f.roundsRow.show(s.Structure == event.StructureSwiss || s.Structure == event.StructureSchedule)
+	f.roundsRow.show(rules.SetsRoundCount(s))
 	f.minutes.SetText(strconv.Itoa(s.RoundMinutes))
 	f.structure.set(s)
 	f.game.set(s)

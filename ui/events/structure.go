@@ -10,6 +10,7 @@ import (
 	"tablekeeper/core/deck"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/labels"
 	"tablekeeper/ui/internal/tr"
 )
@@ -23,9 +24,10 @@ type structureFields struct {
 	// onResize is called when rows appear or disappear.
 	onResize func()
 
-	structure event.Structure
-	// multi: tables of three or more (a final table instead of a top cut).
-	multi bool
+	// settings are the event's settings as last set, the top cut and the
+	// final table as chosen: core says which rows they offer
+	// (rules.StructureOptionsFor).
+	settings event.Settings
 
 	topCut         *widget.Select
 	playoffBestOf  *widget.Select
@@ -39,11 +41,10 @@ type structureFields struct {
 	topCutRow, bestOfRow, minutesRow, thirdRow, doubleRow, lateRow, finalRow, secondRow *formRow
 }
 
-// topCutChoices are the top cuts offered (0: none).
-var topCutChoices = []int{0, 4, 8, 16, 32}
-
-// playoffChoices are the playoff match lengths offered (0: as the rounds).
-var playoffChoices = []int{0, 1, 3, 5}
+// choices are the options core offers for any structure, for the lists
+// of choices (the sizes of a top cut, of a final table, the playoff
+// lengths).
+var choices = rules.StructureOptionsFor(event.Settings{})
 
 func newStructureFields(onSubmitted func(string)) *structureFields {
 	f := &structureFields{}
@@ -53,7 +54,11 @@ func newStructureFields(onSubmitted func(string)) *structureFields {
 	f.thirdPlace = &widget.Check{Text: tr.L("Play a match for third place")}
 	f.double = &widget.Check{}
 	f.lateLosses = &widget.Check{Text: tr.L("A loss for each round missed (else they join on 0 points)")}
-	f.finalTable = &widget.Select{Options: []string{finalName(0), finalName(3), finalName(4), finalName(5)}, OnChanged: f.onTopCutChanged}
+	var finals []string
+	for _, n := range choices.FinalTables {
+		finals = append(finals, finalName(n))
+	}
+	f.finalTable = &widget.Select{Options: finals, OnChanged: f.onTopCutChanged}
 	f.secondary = &widget.Check{Text: tr.L("A secondary table for the next players")}
 	return f
 }
@@ -87,10 +92,10 @@ func topCutName(n int) string {
 
 func topCutOptions(current int) []string {
 	var out []string
-	for _, n := range topCutChoices {
+	for _, n := range choices.TopCuts {
 		out = append(out, topCutName(n))
 	}
-	if !containsInt(topCutChoices, current) {
+	if !containsInt(choices.TopCuts, current) {
 		out = append(out, topCutName(current))
 	}
 	return out
@@ -105,10 +110,10 @@ func playoffName(n int) string {
 
 func playoffOptions(current int) []string {
 	var out []string
-	for _, n := range playoffChoices {
+	for _, n := range choices.PlayoffBestOf {
 		out = append(out, playoffName(n))
 	}
-	if !containsInt(playoffChoices, current) {
+	if !containsInt(choices.PlayoffBestOf, current) {
 		out = append(out, playoffName(current))
 	}
 	return out
@@ -116,8 +121,7 @@ func playoffOptions(current int) []string {
 
 // set shows the fields for settings s.
 func (f *structureFields) set(s event.Settings) {
-	f.structure = s.Structure
-	f.multi = s.TableSize > 2
+	f.settings = s
 	f.finalTable.SetSelected(finalName(s.FinalTable.Size))
 	f.secondary.SetChecked(s.FinalTable.Secondary)
 	f.topCut.Options = topCutOptions(s.Playoff.TopCut)
@@ -131,16 +135,9 @@ func (f *structureFields) set(s event.Settings) {
 	f.thirdPlace.SetChecked(s.Playoff.ThirdPlace)
 	f.double.SetChecked(s.Double)
 	f.lateLosses.SetChecked(s.LateEntryLosses)
-	switch s.Structure {
-	case event.StructureDoubleElimination:
-		f.doubleRow.label.SetText(tr.L("Grand final"))
-		f.double.Text = tr.L("Reset: a second final if the winners' finalist loses")
-	case event.StructureRoundRobin:
-		f.doubleRow.label.SetText(tr.L("Schedule"))
-		f.double.Text = tr.L("Double round robin (everyone meets twice)")
-	case event.StructureArmageddon:
-		f.doubleRow.label.SetText(tr.L("Elimination"))
-		f.double.Text = tr.L("Double elimination (out at two losses)")
+	if o := rules.StructureOptionsFor(s); !o.DoubleText.IsZero() {
+		f.doubleRow.label.SetText(tr.Text(o.DoubleLabel))
+		f.double.Text = tr.Text(o.DoubleText)
 	}
 	f.double.Refresh()
 	f.showRows()
@@ -150,46 +147,51 @@ func (f *structureFields) onTopCutChanged(string) {
 	f.showRows()
 }
 
-// showRows shows the rows that apply to the structure (and, for Swiss, to
-// the top cut chosen).
+// showRows shows the rows core offers for the structure and the top cut
+// and final table chosen (rules.StructureOptionsFor).
 func (f *structureFields) showRows() {
 	if f.topCutRow == nil {
 		return
 	}
-	st := f.structure
-	cut := st == event.StructureSwiss && f.topCut.Selected != "" && f.topCut.Selected != topCutName(0)
-	playoff := cut || st == event.StructureKeyForge
-	finalOf := st == event.StructureSwiss && f.multi || st == event.StructureDoubleFinal
-	final := finalOf && f.finalTable.Selected != "" && f.finalTable.Selected != finalName(0)
-	f.topCutRow.show(st == event.StructureSwiss && !f.multi)
-	f.finalRow.show(finalOf)
-	f.secondRow.show(final)
-	f.bestOfRow.show(playoff)
-	f.minutesRow.show(playoff)
-	f.thirdRow.show(cut || st == event.StructureSingleElimination || st == event.StructureDoubleElimination)
-	f.doubleRow.show(st == event.StructureDoubleElimination || st == event.StructureRoundRobin || st == event.StructureArmageddon)
-	f.lateRow.show(st == event.StructureSwiss)
+	s := f.settings
+	s.Playoff.TopCut = chosen(f.topCut.Selected, choices.TopCuts, f.settings.Playoff.TopCut, topCutName)
+	s.FinalTable.Size = chosen(f.finalTable.Selected, choices.FinalTables, f.settings.FinalTable.Size, finalName)
+	o := rules.StructureOptionsFor(s)
+	f.topCutRow.show(o.TopCut)
+	f.finalRow.show(o.FinalTable)
+	f.secondRow.show(o.Secondary)
+	f.bestOfRow.show(o.Playoff)
+	f.minutesRow.show(o.Playoff)
+	f.thirdRow.show(o.ThirdPlace)
+	f.doubleRow.show(!o.DoubleText.IsZero())
+	f.lateRow.show(o.LateEntries)
 	if f.onResize != nil {
 		f.onResize()
 	}
 }
 
+// chosen is the number whose name is selected among the choices and the
+// settings' own (which may be none of them), 0 for none.
+func chosen(selected string, among []int, own int, name func(int) string) int {
+	for _, c := range append(slices.Clone(among), own) {
+		if selected != "" && name(c) == selected {
+			return c
+		}
+	}
+	return 0
+}
+
 // read writes the fields shown into s, or says what is wrong.
 func (f *structureFields) read(s *event.Settings) error {
 	if f.topCutRow.visible() {
-		n := 0
-		for _, c := range append(slices.Clone(topCutChoices), s.Playoff.TopCut) {
-			if topCutName(c) == f.topCut.Selected {
-				n = c
-			}
-		}
+		n := chosen(f.topCut.Selected, choices.TopCuts, f.settings.Playoff.TopCut, topCutName)
 		s.Playoff.TopCut = n
 		if n == 0 {
 			s.Playoff = event.PlayoffSettings{}
 		}
 	}
 	if f.bestOfRow.visible() {
-		n, _ := bestOfNumber(f.playoffBestOf.Selected, playoffChoices[1:], s.Playoff.BestOf)
+		n, _ := bestOfNumber(f.playoffBestOf.Selected, choices.PlayoffBestOf[1:], s.Playoff.BestOf)
 		s.Playoff.BestOf = n
 		var err error
 		if s.Playoff.Minutes, err = number(f.playoffMinutes.Text, i18n.F("playoff minutes"), 0); err != nil {
@@ -206,12 +208,7 @@ func (f *structureFields) read(s *event.Settings) error {
 		s.LateEntryLosses = f.lateLosses.Checked
 	}
 	if f.finalRow.visible() {
-		s.FinalTable.Size = 0
-		for _, n := range []int{3, 4, 5} {
-			if f.finalTable.Selected == finalName(n) {
-				s.FinalTable.Size = n
-			}
-		}
+		s.FinalTable.Size = chosen(f.finalTable.Selected, choices.FinalTables, f.settings.FinalTable.Size, finalName)
 		s.FinalTable.Secondary = s.HasFinalTable() && f.secondary.Checked
 	}
 	return nil
@@ -219,37 +216,13 @@ func (f *structureFields) read(s *event.Settings) error {
 
 // DescribeSettings says in one line how an event with settings s plays:
 // "Best of 3 · 50-minute rounds · recommended number of rounds · 3/1/0
-// points for a win/draw/loss · tiebreakers OMW%, GW%, OGW%".
+// points for a win/draw/loss · tiebreakers OMW%, GW%, OGW%". How the
+// structure plays is core's to say (rules.DescribeStructure); the deck
+// rules and the tiebreakers follow.
 func DescribeSettings(s event.Settings) string {
 	var parts []string
-	points := tr.F("%d/%d/%d points for a win/draw/loss", s.Points.Win, s.Points.Draw, s.Points.Loss)
-	switch s.Structure {
-	case event.StructureSwiss:
-		rounds := tr.L("recommended number of rounds")
-		if s.Rounds > 0 {
-			rounds = tr.N("%d rounds", s.Rounds, s.Rounds)
-		}
-		parts = append(parts, bestOfName(s.GamesPerMatch), minuteRounds(s.RoundMinutes), rounds)
-		if s.Playoff.TopCut > 0 {
-			parts = append(parts, tr.F("then a top %d", s.Playoff.TopCut)+playoffText(s))
-		}
-		parts = append(parts, points)
-	case event.StructureKeyForge:
-		parts = append(parts, tr.F("Single games in %d-minute rounds, out at two losses", s.RoundMinutes),
-			tr.L("then a playoff of eight")+playoffText(s))
-	case event.StructureDoubleFinal:
-		parts = append(parts, tr.F("%s in %d-minute rounds, out at two losses", bestOfName(s.GamesPerMatch), s.RoundMinutes),
-			tr.F("then a final table of %d", s.FinalTable.Size))
-	case event.StructureChallenges:
-		parts = append(parts, tr.L("Open challenges: untimed games of 2 to 5 players, recorded as they are played"),
-			tr.N("%d points for a game won", s.Points.Win, s.Points.Win))
-	case event.StructureRoundRobin:
-		parts = append(parts, labels.StructureOf(s), bestOfName(s.GamesPerMatch), minuteRounds(s.RoundMinutes), points)
-	default:
-		parts = append(parts, labels.StructureOf(s), bestOfName(s.GamesPerMatch), minuteRounds(s.RoundMinutes))
-		if s.Playoff.ThirdPlace {
-			parts = append(parts, tr.L("third-place match"))
-		}
+	for _, p := range rules.DescribeStructure(s) {
+		parts = append(parts, tr.Text(p))
 	}
 	if s.DeckRules != "" {
 		parts = append(parts, tr.F("decks checked as %s", deck.Format(s.DeckRules).NameIn(tr.Lang())))
@@ -267,22 +240,3 @@ func DescribeSettings(s event.Settings) string {
 	}
 	return strings.Join(parts, " · ")
 }
-
-// playoffText is " (best of 3, 120-minute rounds)" for a playoff that
-// differs from the rounds, or "".
-func playoffText(s event.Settings) string {
-	var p []string
-	if s.Playoff.BestOf > 0 && s.Playoff.BestOf != s.GamesPerMatch {
-		p = append(p, tr.F("best of %d", s.Playoff.BestOf))
-	}
-	if s.Playoff.Minutes > 0 && s.Playoff.Minutes != s.RoundMinutes {
-		p = append(p, minuteRounds(s.Playoff.Minutes))
-	}
-	if len(p) == 0 {
-		return ""
-	}
-	return tr.F(" (%s)", strings.Join(p, ", "))
-}
-
-// minuteRounds is "50-minute rounds".
-func minuteRounds(minutes int) string { return tr.F("%d-minute rounds", minutes) }

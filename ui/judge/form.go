@@ -18,6 +18,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/judgelog"
+	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
@@ -452,12 +453,12 @@ func (f *entryForm) setPlayers(entry event.EntryID) {
 			base = append(base, en.ID)
 		}
 	}
-	q := strings.ToLower(strings.TrimSpace(f.find.Text))
+	q := strings.TrimSpace(f.find.Text)
 	f.players = f.players[:0]
 	var opts []string
 	for _, id := range base {
 		en, _ := s.entry(id)
-		if q != "" && !strings.Contains(strings.ToLower(en.Name), q) && !strings.Contains(strings.ToLower(en.MemberNo), q) {
+		if q != "" && !event.MatchesName(en.Name, q) && !strings.Contains(strings.ToLower(en.MemberNo), strings.ToLower(q)) {
 			continue
 		}
 		f.players = append(f.players, id)
@@ -489,7 +490,7 @@ func (f *entryForm) setPlayers(entry event.EntryID) {
 func (s *Screen) playerChoice(en event.Entry) string {
 	text := en.Name
 	for _, o := range s.data.entries {
-		if o.ID != en.ID && strings.EqualFold(o.Name, en.Name) && en.MemberNo != "" {
+		if o.ID != en.ID && event.SameName(o.Name, en.Name) && en.MemberNo != "" {
 			text += " · " + en.MemberNo
 			break
 		}
@@ -642,7 +643,7 @@ func (f *entryForm) seatedHint() (string, event.Judge) {
 	}
 	who := tr.F("judge %d, %s,", next.Order, next.Name)
 	if next.Role == event.RoleHeadJudge {
-		who = tr.F("the %s, %s,", headWord(s.data.event.Game), next.Name)
+		who = tr.F("the %s, %s,", tr.Text(rules.RoleName(s.data.event.Game, event.RoleHeadJudge)), next.Name)
 	}
 	return tr.F("%s plays at table %d: %s rules (S11).", j.Name, f.at.Number, who), next
 }

@@ -16,7 +16,6 @@ package judge
 import (
 	"context"
 	"slices"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -138,9 +137,7 @@ func (s *Screen) read(ctx context.Context, id event.EventID) (snapshot, error) {
 		return snapshot{}, err
 	}
 	sn := snapshot{event: v.Event, entries: v.Entries, judges: v.Judges, problem: tr.Err(v.Problem), log: v.Log, rounds: v.Rounds, sheet: v.Latest}
-	slices.SortStableFunc(sn.entries, func(a, b event.Entry) int {
-		return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
-	})
+	event.SortByName(sn.entries, func(e event.Entry) string { return e.Name })
 	// The head judge and the multi-judge order first, then the people
 	// outside the order (the organizer).
 	slices.SortStableFunc(sn.judges, func(a, b event.Judge) int { return rank(a) - rank(b) })

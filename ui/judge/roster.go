@@ -3,7 +3,6 @@ package judge
 import (
 	"context"
 	"strconv"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -15,6 +14,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/judgelog"
+	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/tr"
@@ -85,57 +85,14 @@ func (p *rosterPanel) show() {
 	p.problem.SetText(sentence(sn.problem))
 	setVisible(p.problemBx, sn.problem != "")
 	setVisible(p.quick, len(sn.judges) == 0 && !p.s.closed())
-	columns.SetSecondary(p.appeals, appealsText(sn.event.Game, sn.judges))
+	columns.SetSecondary(p.appeals, tr.Text(rules.Appeals(sn.event.Game, sn.judges)))
 	p.content.Refresh() // the rows changed: lay the panel out again
 }
 
-// appealsText says who hears appeals (S11, K11) and who has the last word.
-func appealsText(game string, judges []event.Judge) string {
-	if len(judges) == 0 {
-		return ""
-	}
-	var parts []string
-	if head, ok := judgelog.AppealTo(judges); ok {
-		if strings.EqualFold(game, judgelog.GameKeyForge) {
-			parts = append(parts, tr.F("Disputes go to the marshal, %s, whose ruling is final (K11).", head.Name))
-		} else {
-			parts = append(parts, tr.F("Appeals go to the head judge, %s (S11).", head.Name))
-		}
-	}
-	if org, ok := judgelog.Organizer(judges); ok && !strings.EqualFold(game, judgelog.GameKeyForge) {
-		parts = append(parts, tr.F("The organizer, %s, has the last word.", org.Name))
-	}
-	return strings.Join(parts, " ")
-}
-
-// roleText describes a judge's place: "marshal · judge 1", "judge 2 ·
-// also plays", tr.L("organizer").
+// roleText describes a judge's place in the game's words
+// (rules.JudgeRole): "marshal", "judge 2 · also plays", "organizer".
 func (s *Screen) roleText(j event.Judge) string {
-	var parts []string
-	switch j.Role {
-	case event.RoleHeadJudge:
-		parts = append(parts, headWord(s.data.event.Game))
-	case event.RoleOrganizer:
-		parts = append(parts, tr.L("organizer"))
-	}
-	if j.Order > 0 {
-		parts = append(parts, tr.F("judge %d", j.Order))
-	} else if j.Role == event.RoleJudge {
-		parts = append(parts, tr.L("judge"))
-	}
-	if j.PlayerID != 0 {
-		parts = append(parts, tr.L("also plays"))
-	}
-	return strings.Join(parts, " · ")
-}
-
-// headWord is what the game calls its head judge: KeyForge's marshal
-// (K11), everyone else's head judge.
-func headWord(game string) string {
-	if strings.EqualFold(game, judgelog.GameKeyForge) {
-		return tr.L("marshal")
-	}
-	return tr.L("head judge")
+	return tr.Text(rules.JudgeRole(s.data.event.Game, j))
 }
 
 func (p *rosterPanel) onAdd() { p.add.open() }
@@ -227,7 +184,7 @@ func (a *addJudgeDialog) open() {
 	sn := a.s.data
 	opts := make([]string, len(roleChoices))
 	for i, r := range roleChoices {
-		opts[i] = roleChoice(sn.event.Game, r)
+		opts[i] = tr.Text(rules.RoleChoice(sn.event.Game, r))
 	}
 	a.role.Options = opts
 	a.plays.Options = []string{tr.L(doesNotPlay)}
@@ -250,20 +207,6 @@ func (a *addJudgeDialog) open() {
 	a.plays.SetSelectedIndex(0)
 	a.dlg.Show()
 	a.s.win.Canvas().Focus(a.name)
-}
-
-// roleChoice names a role in the dialog.
-func roleChoice(game string, r event.JudgeRole) string {
-	switch r {
-	case event.RoleHeadJudge:
-		if strings.EqualFold(game, judgelog.GameKeyForge) {
-			return tr.L("Marshal (head judge)")
-		}
-		return tr.L("Head judge")
-	case event.RoleOrganizer:
-		return tr.L("Organizer")
-	}
-	return tr.L("Judge")
 }
 
 // onRole shows the order for a judge, with the next free place chosen.

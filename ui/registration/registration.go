@@ -284,10 +284,12 @@ func (s *Screen) showEntries(entries []event.Entry) {
 }
 
 func (s *Screen) applyFilter() {
-	q := strings.ToLower(strings.TrimSpace(s.filter.Text))
+	q := strings.TrimSpace(s.filter.Text)
 	s.shown = s.shown[:0:0]
 	for _, e := range s.entries {
-		if q == "" || strings.Contains(strings.ToLower(e.Name), q) || strings.Contains(strings.ToLower(e.MemberNo), q) {
+		// The name as the kiosk and the player directory search it
+		// (event.MatchesName: "nguyen" finds "Nguyễn").
+		if q == "" || event.MatchesName(e.Name, q) || strings.Contains(strings.ToLower(e.MemberNo), strings.ToLower(q)) {
 			s.shown = append(s.shown, e)
 		}
 	}

@@ -226,6 +226,34 @@ func TestTheFilterNarrowsTheEntries(t *testing.T) {
 	}
 }
 
+// The desk finds a regular as the kiosk does (one name fold, issue 20):
+// "nguyen" typed on the store's keyboard finds "Nguyễn", in the directory
+// search and in the entries filter.
+func TestTheDeskFindsNamesWithoutTheirAccents(t *testing.T) {
+	f := setup(t)
+	ctx := context.Background()
+	for _, n := range []string{"Nguyễn Thị Ánh", "Søren Ødegård", "Bob Stone"} {
+		if _, err := f.d.AddPlayer(ctx, director.NewPlayer{Name: n}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	test.Type(f.s.search, "nguyen")
+	if len(f.s.matches) != 1 || f.s.matches[0].Name != "Nguyễn Thị Ánh" {
+		t.Fatalf("directory matches for nguyen = %+v", f.s.matches)
+	}
+	f.s.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	f.errs.None(t)
+	uitest.Players(t, f.d, f.e.ID, "Søren Ødegård")
+	f.s.Reload()
+	for q, want := range map[string]string{"nguyen thi": "Nguyễn Thị Ánh", "SOREN ODE": "Søren Ødegård"} {
+		f.s.filter.SetText("")
+		test.Type(f.s.filter, q)
+		if got := names(f.s.Entries()); got != want {
+			t.Errorf("filter %q = %q, want %q", q, got, want)
+		}
+	}
+}
+
 func TestStatusSaysWhenAPlayerLeft(t *testing.T) {
 	cases := []struct {
 		entry event.Entry

@@ -1,17 +1,19 @@
 package rounds
 
 import (
-	"fmt"
-
 	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/tr"
 )
 
 // DraftHint replaces the result hint while a round is a draft.
 var DraftHint = tr.K("Results can be entered once the pairings are published: until then the tables may still change.")
 
-// ResultText shows a table's result: "2–1", "1–1–1" with drawn games, "bye"
-// for a bye and "—" while the result is missing.
+// ResultText shows a table's result as every surface writes it
+// (rules.ResultText): "2–1", "1–1–1" with drawn games, "bye" for a bye and
+// "—" while the result is missing. A table of more than two seats shows
+// "result in": the round's grid has no room for every seat, which the
+// table's detail says (MultiResultText).
 func ResultText(t event.Table) string {
 	switch {
 	case t.Bye:
@@ -21,13 +23,5 @@ func ResultText(t event.Table) string {
 	case len(t.Result.Seats) != 2:
 		return tr.L("result in")
 	}
-	r := t.Result
-	s := fmt.Sprintf("%d–%d", r.Seats[0].GamesWon, r.Seats[1].GamesWon)
-	if r.GamesDrawn > 0 {
-		s += fmt.Sprintf("–%d", r.GamesDrawn)
-	}
-	if r.TimeOut {
-		s += " " + tr.L("(time)")
-	}
-	return s
+	return tr.Text(rules.MatchResultText(*t.Result))
 }

@@ -5,7 +5,6 @@ package standings
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -268,7 +267,7 @@ func Cells(r standings.Standing, keys []string) []string {
 	}
 	out := []string{
 		rank, name, strconv.Itoa(r.Points),
-		fmt.Sprintf("%d-%d-%d", r.Wins, r.Losses, r.Draws),
+		tr.Text(rules.Record(r.Wins, r.Losses, r.Draws)),
 	}
 	for _, k := range keys {
 		out = append(out, Tiebreaker(r, k))

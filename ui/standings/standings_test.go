@@ -53,7 +53,7 @@ func TestTheWinnerIsFirstAndDroppedPlayersAreMarked(t *testing.T) {
 		t.Fatalf("standings = %+v", rows)
 	}
 	content := w.Content()
-	for _, want := range []string{"1", winner, "3", "1-0-0", "100.00", "33.33", "2", sh.Tables[0].Players[0].Name + " (dropped)", "0-1-0"} {
+	for _, want := range []string{"1", winner, "3", "1–0–0", "100.00", "33.33", "2", sh.Tables[0].Players[0].Name + " (dropped)", "0–1–0"} {
 		if !uitest.HasText(content, want) {
 			t.Errorf("%q not shown; shown: %q", want, uitest.Texts(content))
 		}
@@ -109,7 +109,7 @@ func TestTheColumnsFollowTheEventsTiebreakers(t *testing.T) {
 	}
 	rows := s.Rows()
 	// A winner met a loser: Buchholz 0, as an integer; GW% 66.67.
-	want := []string{"1", rows[0].Name, "3", "1-0-0", "0", Percent(rows[0].OppOppMatchWin), "0", "66.67"}
+	want := []string{"1", rows[0].Name, "3", "1–0–0", "0", Percent(rows[0].OppOppMatchWin), "0", "66.67"}
 	if got := Cells(rows[0], s.Columns()); strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("cells %q, want %q", got, want)
 	}
@@ -132,7 +132,7 @@ func TestTheColumnsFollowTheEventsTiebreakers(t *testing.T) {
 func TestSharedRanksAreShownAsGiven(t *testing.T) {
 	r := standings.Standing{Rank: 3, Name: "Carol Reed", Points: 6, Wins: 2, Losses: 1, Buchholz: 12, HeadToHead: 1, OppMatchWin: 0.5}
 	got := Cells(r, []string{"omw", "buchholz", "h2h"})
-	if want := "3|Carol Reed|6|2-1-0|50.00|12|1"; strings.Join(got, "|") != want {
+	if want := "3|Carol Reed|6|2–1–0|50.00|12|1"; strings.Join(got, "|") != want {
 		t.Errorf("cells %q, want %q", strings.Join(got, "|"), want)
 	}
 }
@@ -172,7 +172,7 @@ func TestShadowfistStandingsShowGamePoints(t *testing.T) {
 		t.Errorf("no Game pts header: %q", uitest.Texts(w.Content()))
 	}
 	rows := s.Rows()
-	if got := strings.Join(Cells(rows[0], s.Columns()), "|"); !strings.HasSuffix(got, "|4|1-0-0|15") {
+	if got := strings.Join(Cells(rows[0], s.Columns()), "|"); !strings.HasSuffix(got, "|4|1–0–0|15") {
 		t.Errorf("first row %q, want 4 match points and 15 game points", got)
 	}
 	if !uitest.HasText(w.Content(), "15") || !uitest.HasText(w.Content(), "12") {
@@ -218,7 +218,7 @@ func TestHeresyStandingsHaveNoTiebreakerColumns(t *testing.T) {
 	if rows[0].Points != 14 || rows[0].Rank != 1 || rows[1].Rank != 1 || rows[0].Wins != 1 {
 		t.Errorf("the two winners share rank 1 on 14: %+v", rows[:2])
 	}
-	if got := strings.Join(Cells(rows[len(rows)-1], nil), "|"); !strings.HasSuffix(got, "|5|0-1-0") {
+	if got := strings.Join(Cells(rows[len(rows)-1], nil), "|"); !strings.HasSuffix(got, "|5|0–1–0") {
 		t.Errorf("last row %q", got)
 	}
 }
@@ -253,7 +253,7 @@ func TestTeamStandingsShowTeamsAndTheirPlayers(t *testing.T) {
 		t.Fatalf("team standings %+v", rows)
 	}
 	content := w.Content()
-	for _, want := range []string{"Team", "Players", "OMW%", "Les Zoëlles", "Ada Lovelace & Bob Stone", "Carol Reed & Dan Brown", "1-0-0", "0-1-0", "100.00"} {
+	for _, want := range []string{"Team", "Players", "OMW%", "Les Zoëlles", "Ada Lovelace & Bob Stone", "Carol Reed & Dan Brown", "1–0–0", "0–1–0", "100.00"} {
 		if !uitest.HasText(content, want) {
 			t.Errorf("%q not shown: %q", want, uitest.Texts(content))
 		}
@@ -261,7 +261,7 @@ func TestTeamStandingsShowTeamsAndTheirPlayers(t *testing.T) {
 	if uitest.HasText(content, "Name") {
 		t.Error("a team table is headed Name")
 	}
-	if got := strings.Join(TeamCells(rows[0], s.Members()[0], s.Columns()), "|"); !strings.HasPrefix(got, "1|"+winner+"|") || !strings.Contains(got, "|3|1-0-0|") {
+	if got := strings.Join(TeamCells(rows[0], s.Members()[0], s.Columns()), "|"); !strings.HasPrefix(got, "1|"+winner+"|") || !strings.Contains(got, "|3|1–0–0|") {
 		t.Errorf("first row %q", got)
 	}
 

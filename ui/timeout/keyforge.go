@@ -12,6 +12,7 @@ import (
 	"tablekeeper/core/clock"
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/tr"
 )
@@ -141,23 +142,6 @@ func count(text, who, what string, most int) (int, error) {
 	return n, nil
 }
 
-// gameStats are the details a game decided at time records for a player:
-// the counts typed, who went first, and whether the tie-breaker forged a
-// key (K7 step 1).
-func gameStats(p clock.KeyForgePlayer, forged bool) map[string]int {
-	return map[string]int{
-		StatKeys: p.Keys, StatAember: p.Aember, StatChains: p.Chains, StatCreatures: p.Creatures,
-		StatFirst: b2i(p.First), StatForged: b2i(forged),
-	}
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // atTime is the game in progress when time was called: each player's
 // counts after the turn steps, and who went first.
 type atTime struct {
@@ -227,7 +211,7 @@ type gameForm struct {
 
 func newGameForm(f *form, t director.SheetTable) *gameForm {
 	g := &gameForm{names: [2]string{t.Players[0].Name, t.Players[1].Name}, game: newAtTime(f)}
-	if stats, ok := recordedGames(t.Result); ok && len(stats[0]) == 1 {
+	if stats, ok := rules.KeyForgeRecordedGames(t.Result); ok && len(stats[0]) == 1 {
 		g.game.prefill([2]map[string]int{stats[0][0], stats[1][0]})
 	}
 	return g
@@ -254,33 +238,7 @@ func (g *gameForm) decide() (outcome, error) {
 	if err != nil {
 		return outcome{}, err
 	}
-	res := event.Result{TimeOut: true, Seats: make([]event.SeatResult, 2)}
-	for i, p := range players {
-		won := d.Winner == i+1
-		res.Seats[i] = event.SeatResult{GamesWon: b2i(won), Games: []event.GameDetail{{Won: won, Stats: gameStats(p, d.Forged[i])}}}
-	}
-	return outcome{headline: gameHeadline(d, g.names), detail: d.Explanation.In(tr.Lang()), result: res}, nil
-}
-
-// gameHeadline says who wins a game at time and which step of K7 decided:
-// "Zoë wins — step 2, most keys: 2 keys to 1".
-func gameHeadline(d clock.KeyForgeGameDecision, names [2]string) string {
-	w := d.Winner - 1
-	a, b := d.After[w], d.After[1-w]
-	var why string
-	switch d.Step {
-	case clock.StepKeys:
-		why = tr.N("step 2, most keys: %d keys to %d", a.Keys, a.Keys, b.Keys)
-	case clock.StepAember:
-		why = tr.F("step 3, most Æmber: %d Æmber to %d", a.Aember, b.Aember)
-	case clock.StepChains:
-		why = tr.N("step 4, fewest chains: %d chains to %d", a.Chains, a.Chains, b.Chains)
-	case clock.StepCreatures:
-		why = tr.F("step 5, most friendly creatures in play: %d to %d", a.Creatures, b.Creatures)
-	default:
-		why = tr.L("step 6, the first player: everything else is tied")
-	}
-	return tr.F("%s wins — %s", names[w], why)
+	return outcome{headline: tr.Text(rules.KeyForgeGameHeadline(d, g.names)), detail: d.Explanation.In(tr.Lang()), result: rules.KeyForgeGameResult(players, d)}, nil
 }
 
 // --- K8: best of three ---
@@ -357,7 +315,7 @@ func newMatchForm(f *form, t director.SheetTable) *matchForm {
 	for i := range m.games {
 		m.games[i] = newFinished(f)
 	}
-	if stats, ok := recordedGames(t.Result); ok {
+	if stats, ok := rules.KeyForgeRecordedGames(t.Result); ok {
 		k := 0
 		for g := range stats[0] {
 			s := [2]map[string]int{stats[0][g], stats[1][g]}
@@ -441,78 +399,5 @@ func (m *matchForm) decide() (outcome, error) {
 	if err != nil {
 		return outcome{}, err
 	}
-	return outcome{headline: matchHeadline(d, m.names), detail: d.Explanation.In(tr.Lang()), result: matchResult(match, d)}, nil
-}
-
-// matchResult is the result K8 gives: each player's games won and the
-// details of every game. When the games are level (1–1) a later step
-// gives the match, and the match winner is recorded one game ahead (2–1):
-// the standings know a match win only by games won, and K8 gives that
-// player "a win for the match".
-func matchResult(m clock.KeyForgeMatch, d clock.KeyForgeMatchDecision) event.Result {
-	res := event.Result{TimeOut: true, Seats: make([]event.SeatResult, 2)}
-	won := d.GamesWon
-	if w := d.Winner - 1; won[w] <= won[1-w] {
-		won[w] = won[1-w] + 1
-	}
-	for i := range res.Seats {
-		st := &res.Seats[i]
-		st.GamesWon = won[i]
-		for _, g := range m.Games {
-			p := g.Players[i]
-			st.Games = append(st.Games, event.GameDetail{Won: g.Winner == i+1,
-				Stats: map[string]int{StatKeys: p.Keys, StatAember: p.Aember, StatChains: p.Chains}})
-		}
-		if m.InProgress != nil {
-			st.Games = append(st.Games, event.GameDetail{Won: d.Game.Winner == i+1, Stats: gameStats(m.InProgress[i], d.Game.Forged[i])})
-		}
-	}
-	return res
-}
-
-// matchHeadline says who wins a match at time and which step of K8
-// decided: "Zoë wins the match — step 2, most keys over the match: 5 keys
-// to 4".
-func matchHeadline(d clock.KeyForgeMatchDecision, names [2]string) string {
-	w := d.Winner - 1
-	var keys, aember, chains [2]int
-	for _, g := range d.Games {
-		for i, p := range g.Players {
-			keys[i] += p.Keys
-			aember[i] += p.Aember
-			chains[i] += p.Chains
-		}
-	}
-	var why string
-	switch d.Step {
-	case clock.StepGamesWon:
-		why = tr.N("step 1, most games won: %d games to %d", d.GamesWon[w], d.GamesWon[w], d.GamesWon[1-w])
-	case clock.StepMatchKeys:
-		why = tr.N("step 2, most keys over the match: %d keys to %d", keys[w], keys[w], keys[1-w])
-	case clock.StepMatchAember:
-		why = tr.F("step 3, most Æmber left over the match: %d Æmber to %d", aember[w], aember[1-w])
-	case clock.StepMatchChains:
-		why = tr.N("step 4, fewest chains over the match: %d chains to %d", chains[w], chains[w], chains[1-w])
-	default:
-		why = tr.L("step 5, the winner of game 1: everything else is tied")
-	}
-	return tr.F("%s wins the match — %s", names[w], why)
-}
-
-// recordedGames returns each seat's per-game stats of a two-player result
-// a KeyForge form recorded, for a correction; false when r is not one.
-func recordedGames(r *event.Result) ([2][]map[string]int, bool) {
-	var out [2][]map[string]int
-	if r == nil || !r.TimeOut || len(r.Seats) != 2 || len(r.Seats[0].Games) != len(r.Seats[1].Games) || len(r.Seats[0].Games) == 0 {
-		return out, false
-	}
-	for i, st := range r.Seats {
-		for _, g := range st.Games {
-			if _, ok := g.Stats[StatKeys]; !ok {
-				return out, false
-			}
-			out[i] = append(out[i], g.Stats)
-		}
-	}
-	return out, true
+	return outcome{headline: tr.Text(rules.KeyForgeMatchHeadline(d, m.names)), detail: d.Explanation.In(tr.Lang()), result: rules.KeyForgeMatchResult(match, d)}, nil
 }

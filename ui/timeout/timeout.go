@@ -109,16 +109,14 @@ func Show(d Director, run work.Runner, win fyne.Window, sh director.Sheet, t dir
 // Stats keys of the per-game details (event.GameDetail.Stats) the forms
 // record, so that a decision can be checked and recomputed later.
 const (
-	// KeyForge (K7, K8): the counts the judge typed. For a game decided at
-	// time they are the counts before the tie-breaker's first step; Forged
-	// is 1 when that step forged a key for the player (6 Æmber paid). For
-	// a game finished before time they are what K8 records after it.
-	StatKeys      = "keys"
-	StatAember    = "aember"
-	StatChains    = "chains"
-	StatCreatures = "creatures"
-	StatFirst     = "first"
-	StatForged    = "forged"
+	// KeyForge (K7, K8): the counts the judge typed, as core/rules
+	// records them (rules.StatKeys …).
+	StatKeys      = rules.StatKeys
+	StatAember    = rules.StatAember
+	StatChains    = rules.StatChains
+	StatCreatures = rules.StatCreatures
+	StatFirst     = rules.StatFirst
+	StatForged    = rules.StatForged
 	// Shadowfist (S8): the Feng Shui Sites the player controlled at time
 	// and the sites they needed to win. The game points go in Points, and
 	// their counts of rule 5.3, when typed, under scoring's keys.

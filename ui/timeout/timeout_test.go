@@ -615,3 +615,11 @@ func TestARefusedSaveKeepsTheFormOpenWithTheReason(t *testing.T) {
 		t.Fatalf("calls %d saved %d texts %q", d.calls, saved, uitest.Texts(top))
 	}
 }
+
+// b2i is 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

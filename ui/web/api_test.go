@@ -157,7 +157,7 @@ func TestStandingsCarryTheTiebreakers(t *testing.T) {
 		t.Fatalf("standings %+v", s)
 	}
 	top := s.Rows[0]
-	if top.Rank != 1 || top.Points != 3 || top.Record != "1-0-0" {
+	if top.Rank != 1 || top.Points != 3 || top.Record != "1–0–0" {
 		t.Errorf("leader %+v", top)
 	}
 	for _, tb := range s.Tiebreakers {
@@ -207,7 +207,7 @@ func TestFindAndThePlayersPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.getJSON(id+"/players/"+itoa64(int64(es[0].ID)), http.StatusOK, &p)
-	if !p.Now.Reported || p.Standing == nil || p.Standing.Points != 3 || p.Standing.Record != "1-0-0" || p.Rounds[0].Outcome != "win" || p.Rounds[0].Result != "won 2–0" {
+	if !p.Now.Reported || p.Standing == nil || p.Standing.Points != 3 || p.Standing.Record != "1–0–0" || p.Rounds[0].Outcome != "win" || p.Rounds[0].Result != "won 2–0" {
 		t.Errorf("Ada after her win: %+v %+v", p.Standing, p.Rounds)
 	}
 }

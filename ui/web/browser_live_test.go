@@ -147,7 +147,7 @@ func TestBrowserStandingsRefetchAtTheRoundsEnd(t *testing.T) {
 	ctx := browser(t, 390, 844)
 	run(t, ctx, "open the standings", chromedp.Navigate(hs.URL+"/events/"+itoa64(int64(e.ID))+"/standings"))
 	waitText(t, ctx, "#standings", "Ada Lovelace", 5*time.Second)
-	if got := textOf(t, ctx, "#standings"); strings.Contains(got, "1-0-0") {
+	if got := textOf(t, ctx, "#standings"); strings.Contains(got, "1–0–0") {
 		t.Fatalf("the standings count results before any: %s", got)
 	}
 	before := count.of(standings)
@@ -166,7 +166,7 @@ func TestBrowserStandingsRefetchAtTheRoundsEnd(t *testing.T) {
 	}
 	// The title's wording is the standings' own (another test's); the
 	// rows say the round counts.
-	waitText(t, ctx, "#standings", "1-0-0", 6*time.Second)
+	waitText(t, ctx, "#standings", "1–0–0", 6*time.Second)
 	if n := count.of(standings); n != before+1 {
 		t.Errorf("the standings were fetched %d times at the round's end, want once", n-before)
 	}

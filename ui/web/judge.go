@@ -14,6 +14,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/judgelog"
+	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/labels"
 )
 
@@ -308,41 +309,9 @@ func (j *judgeArea) view(w http.ResponseWriter, r *http.Request) (director.Judge
 func (j *judgeArea) showWho(w http.ResponseWriter, r *http.Request, v director.JudgeView, status int, problem i18n.Localizer) {
 	p := judgePage{Base: judgeBase(v.Event.ID), EventID: int64(v.Event.ID), EventName: v.Event.Name, Problem: problem}
 	for _, x := range v.Judges {
-		p.Judges = append(p.Judges, judgeChoice{ID: int64(x.ID), Name: x.Name, Role: judgeRole(x)})
+		p.Judges = append(p.Judges, judgeChoice{ID: int64(x.ID), Name: x.Name, Role: rules.JudgeRole(v.Event.Game, x)})
 	}
 	j.show(w, r, status, "judge_who", i18n.F("Who are you?"), p)
-}
-
-// judgeRole says a judge's role: "head judge", "judge 2", "organizer".
-func judgeRole(x event.Judge) i18n.Localizer {
-	var parts joined
-	switch x.Role {
-	case event.RoleHeadJudge:
-		parts = append(parts, i18n.F("head judge"))
-	case event.RoleOrganizer:
-		parts = append(parts, i18n.F("organizer"))
-	}
-	if x.Order > 1 || x.Order == 1 && x.Role != event.RoleHeadJudge {
-		parts = append(parts, i18n.F("judge %d", x.Order))
-	} else if x.Role == event.RoleJudge {
-		parts = append(parts, i18n.F("judge"))
-	}
-	if x.PlayerID != 0 {
-		parts = append(parts, i18n.F("also plays"))
-	}
-	return parts
-}
-
-// joined is words said one after the other with " · " between.
-type joined []i18n.Localizer
-
-// In says the words in l.
-func (j joined) In(l i18n.Lang) string {
-	out := make([]string, len(j))
-	for i, w := range j {
-		out[i] = w.In(l)
-	}
-	return strings.Join(out, " · ")
 }
 
 // postMe records which of the event's judges the phone's judge is.
@@ -892,7 +861,7 @@ func entryPlayers(l i18n.Lang, v director.JudgeView, at director.SheetTable, fou
 		return out
 	}
 	entries := slices.Clone(v.Entries)
-	slices.SortStableFunc(entries, func(a, b event.Entry) int { return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)) })
+	event.SortByName(entries, func(e event.Entry) string { return e.Name })
 	for _, en := range entries {
 		name := en.Name
 		if !en.Active() && en.Status != "" {
@@ -952,7 +921,7 @@ func entrySeated(l i18n.Lang, v director.JudgeView, me event.Judge, at director.
 	if !ok {
 		return i18n.T(l, "You play at table %d and no judge after you in the order is free: the organizer decides (S11).", at.Number)
 	}
-	return i18n.T(l, "You play at table %[1]d: %[2]s (%[3]s) rules here (S11).", at.Number, next.Name, judgeRole(next))
+	return i18n.T(l, "You play at table %[1]d: %[2]s (%[3]s) rules here (S11).", at.Number, next.Name, rules.JudgeRole(v.Event.Game, next))
 }
 
 // postEntry saves a judge log entry; "Suggest" shows the form again with

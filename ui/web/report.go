@@ -378,7 +378,7 @@ func choicesOf(l i18n.Lang, s event.Settings, bestOf int, draws bool, sides []st
 	cs := rules.MatchChoices(s, bestOf, draws)
 	out := make([]choiceJSON, len(cs))
 	for i, c := range cs {
-		out[i] = choiceJSON{Winner: c.Winner, Games: c.Games(), Line: c.Line(), Said: rules.ResultSaid(s, c.Result(), sides).In(l)}
+		out[i] = choiceJSON{Winner: c.Winner, Games: c.Games().In(l), Line: c.Line(), Said: rules.ResultSaid(s, c.Result(), sides).In(l)}
 	}
 	return out
 }

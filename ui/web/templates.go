@@ -12,6 +12,7 @@ import (
 	"path"
 	"strings"
 
+	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 )
 
@@ -114,6 +115,8 @@ func (ps *pageSet) parse(l i18n.Lang) (map[string]*template.Template, error) {
 		"t":     func(key string, args ...any) string { return i18n.T(l, key, args...) },
 		"tn":    func(key string, n int, args ...any) string { return i18n.N(l, key, n, args...) },
 		"say":   func(v any) string { return sayIn(l, v) },
+		// The letters the page script folds names by (app.js, fold).
+		"foldLetters": event.ScriptFoldLetters,
 	}
 	layout, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFiles, "templates/layout.html")
 	if err != nil {

@@ -234,29 +234,16 @@ func tableOf(l i18n.Lang, s event.Settings, t director.SheetTable) tableJSON {
 	return out
 }
 
-// resultText is a table's result as the round screen writes it: "2–1",
-// "1–1–1", "2–0 (time)" for a match (a team match: team A first), and
-// "Ada 14 (won) · Bob 5 · Cy 9" for a multiplayer table.
-func resultText(s event.Settings, t director.SheetTable) i18n.Localizer {
-	r := *t.Result
-	if rules.MultiplayerResult(s, len(t.Seats)) {
-		names := make([]string, len(t.Players))
-		for i, p := range t.Players {
-			names[i] = p.Name
-		}
-		return rules.MultiResultLine(rules.MultiFormFor(s), r, names)
+// resultText is a table's result as every surface writes it
+// (rules.ResultText): "2–1", "1–1–1", "2–0 (time)" for a match (a team
+// match: team A first), and "Ada 14 (won) · Bob 5 · Cy 9" for a
+// multiplayer table.
+func resultText(s event.Settings, t director.SheetTable) i18n.Text {
+	names := make([]string, len(t.Players))
+	for i, p := range t.Players {
+		names[i] = p.Name
 	}
-	if len(r.Seats) < 2 {
-		return i18n.F("result in")
-	}
-	text := fmt.Sprintf("%d–%d", r.Seats[0].GamesWon, r.Seats[1].GamesWon)
-	if r.GamesDrawn > 0 {
-		text += fmt.Sprintf("–%d", r.GamesDrawn)
-	}
-	if r.TimeOut {
-		return i18n.F("%s (time)", text)
-	}
-	return i18n.Text{Format: "%s", Args: []any{text}}
+	return rules.ResultText(s, t.Table, names)
 }
 
 // said is a word of another package (a seat's mark, a status) said in the
@@ -374,7 +361,7 @@ func withDrawNote(l i18n.Lang, out standingsJSON) standingsJSON {
 // l's decimal separator.
 func standingOf(l i18n.Lang, s standings.Standing, keys []string) standingJSON {
 	row := standingJSON{Rank: s.Rank, Entry: int64(s.EntryID), Name: s.Name, Status: string(s.Status), Points: s.Points, Deducted: s.Deducted,
-		Record: fmt.Sprintf("%d-%d-%d", s.Wins, s.Losses, s.Draws), Matches: s.Matches, Tiebreakers: map[string]string{}, Drawn: s.Drawn}
+		Record: rules.Record(s.Wins, s.Losses, s.Draws).In(l), Matches: s.Matches, Tiebreakers: map[string]string{}, Drawn: s.Drawn}
 	for _, k := range keys {
 		row.Tiebreakers[k] = i18n.DecimalText(l, s.TiebreakerText(k))
 	}

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -138,7 +137,7 @@ func playerOf(l i18n.Lang, b director.Board, v director.PlayerView) playerJSON {
 	keys := rules.ShownTiebreakers(e.Settings.Tiebreakers)
 	if v.Ranked {
 		out.Standing = &playerStandingJSON{Rank: v.Standing.Rank, Of: len(b.Standings), Name: v.Standing.Name, Points: v.Standing.Points,
-			Record: fmt.Sprintf("%d-%d-%d", v.Standing.Wins, v.Standing.Losses, v.Standing.Draws), Tiebreakers: []tiebreakValue{}}
+			Record: rules.Record(v.Standing.Wins, v.Standing.Losses, v.Standing.Draws).In(l), Tiebreakers: []tiebreakValue{}}
 		for _, k := range keys {
 			title, _ := rules.TiebreakerName(k)
 			title = i18n.T(l, title)
@@ -150,7 +149,7 @@ func playerOf(l i18n.Lang, b director.Board, v director.PlayerView) playerJSON {
 	}
 	if ts := v.TeamStanding; ts != nil && ts.Matches > 0 {
 		out.TeamStanding = &playerStandingJSON{Rank: ts.Rank, Of: len(b.TeamStandings), Name: ts.Team.Name, Points: ts.Points,
-			Record: fmt.Sprintf("%d-%d-%d", ts.Wins, ts.Losses, ts.Draws), Tiebreakers: []tiebreakValue{}}
+			Record: rules.Record(ts.Wins, ts.Losses, ts.Draws).In(l), Tiebreakers: []tiebreakValue{}}
 		for _, k := range keys {
 			title, _ := rules.TiebreakerName(k)
 			title = i18n.T(l, title)
@@ -237,10 +236,7 @@ func outcomeText(l i18n.Lang, o event.Outcome, pr director.PlayerRound) string {
 	}
 	r := *t.Result
 	mine, theirs := r.Seats[side].GamesWon, r.Seats[1-side].GamesWon
-	score := fmt.Sprintf("%d–%d", mine, theirs)
-	if r.GamesDrawn > 0 {
-		score += fmt.Sprintf("–%d", r.GamesDrawn)
-	}
+	score := rules.Score(mine, theirs, r.GamesDrawn)
 	var text string
 	switch o {
 	case event.Win:

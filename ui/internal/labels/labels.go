@@ -24,48 +24,16 @@ import (
 func Structure(s event.Structure) string { return screen.Text(StructureText(s)) }
 
 // StructureText is Structure kept to be said in a reader's language (a
-// web page's, a report's).
-func StructureText(s event.Structure) i18n.Text {
-	switch s {
-	case event.StructureSwiss:
-		return i18n.F("Swiss")
-	case event.StructureSingleElimination:
-		return i18n.F("Single elimination")
-	case event.StructureDoubleElimination:
-		return i18n.F("Double elimination")
-	case event.StructureRoundRobin:
-		return i18n.F("Round robin")
-	case event.StructureKeyForge:
-		return i18n.F("KeyForge elimination")
-	case event.StructureArmageddon:
-		return i18n.F("Armageddon elimination")
-	case event.StructureSchedule:
-		return i18n.F("Fixed schedule")
-	case event.StructureChallenges:
-		return i18n.F("Open challenges")
-	case event.StructureDoubleFinal:
-		return i18n.F("Double elimination + final")
-	}
-	// An unknown structure is its own name, in every language.
-	return i18n.Text{Format: strings.ReplaceAll(Capital(string(s)), "%", "%%")}
-}
+// web page's, a report's): core's name for it (rules.StructureName).
+func StructureText(s event.Structure) i18n.Text { return rules.StructureName(s) }
 
 // StructureOf names the structure of settings s, with the option that
 // changes its shape: "Double round robin", "Swiss with a top 8".
 func StructureOf(s event.Settings) string { return screen.Text(StructureOfText(s)) }
 
-// StructureOfText is StructureOf kept to be said in a reader's language.
-func StructureOfText(s event.Settings) i18n.Text {
-	switch {
-	case s.Structure == event.StructureSwiss && s.Playoff.TopCut > 0:
-		return i18n.F("Swiss with a top %d", s.Playoff.TopCut)
-	case s.Structure == event.StructureRoundRobin && s.Double:
-		return i18n.F("Double round robin")
-	case s.Structure == event.StructureArmageddon && s.Double:
-		return i18n.F("Armageddon double elimination")
-	}
-	return StructureText(s.Structure)
-}
+// StructureOfText is StructureOf kept to be said in a reader's language
+// (rules.StructureOfText).
+func StructureOfText(s event.Settings) i18n.Text { return rules.StructureOfText(s) }
 
 // Tiebreaker returns a tiebreaker key's column title ("OMW%") and what it
 // means ("opponents' match-win %"), in the screens' language. An unknown

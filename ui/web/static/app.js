@@ -99,8 +99,14 @@
     return { status: r.status, data };
   }
 
-  // fold lowers case and drops accents, for filtering lists by name.
-  const fold = (s) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  // fold is the server's name fold (event.FoldName) for filtering lists by
+  // name: compatibility decomposition, accents dropped, lower case, the
+  // letters Unicode does not decompose (ø, ł, æ, ß …) spelt out as the
+  // server says in #fold, runs of spaces made one. "nguyen" finds "Nguyễn".
+  let foldLetters = {};
+  try { foldLetters = JSON.parse(($('#fold') || {}).textContent || '{}') || {}; } catch (e) { foldLetters = {}; }
+  const fold = (s) => Array.from(s.normalize('NFKD').replace(/\p{Mn}/gu, '').toLowerCase(), (c) => foldLetters[c] || c)
+    .join('').replace(/\s+/g, ' ').trim();
 
   // Who this device is in this event: remembered after "find me".
   const meKey = 'tk.me.' + eventId;

@@ -1,4 +1,4 @@
-package reports
+package event
 
 import (
 	"slices"
@@ -10,7 +10,7 @@ func TestSortByNameOrdersNamesAsPeopleRead(t *testing.T) {
 	want := []string{"adam", "Æmber", "Ann Lee", "Anna", "emil", "Émile", "Lukas", "Łukasz", "Ødegård", "Zoe", "Zoë", "zoë", "李小龍"}
 	for range 5 {
 		got := slices.Clone(names)
-		sortByName(got, func(s string) string { return s })
+		SortByName(got, func(s string) string { return s })
 		if !slices.Equal(got, want) {
 			t.Fatalf("sorted %q,\nwant   %q", got, want)
 		}

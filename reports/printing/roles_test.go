@@ -1,0 +1,56 @@
+package printing
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/core/store"
+)
+
+// The printed judge log names KeyForge's head judge as the desk and the
+// judges' phones do: the marshal (K11).
+func TestTheJudgeLogSaysTheGamesWordForTheHeadJudge(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Fatal("pdftotext (poppler-utils) is needed: make test installs it")
+	}
+	ctx := context.Background()
+	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	d := director.New(db, func() time.Time { return time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC) }, rand.New(rand.NewPCG(1, 2)))
+	for _, c := range []struct{ game, format, want, never string }{
+		{"keyforge", "archon-standard", "Marshal (head judge)", ""},
+		{"shadowfist", "final-brawl", "Head judge", "Marshal"},
+	} {
+		e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Judged", Game: c.game, Format: c.format})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.AddJudge(ctx, e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge}); err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if _, err := (Printer{D: d}).Write(ctx, "judgelog", e.ID, 0, "A4", &buf); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command("pdftotext", "-layout", "-", "-")
+		cmd.Stdin = &buf
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := string(out); !strings.Contains(text, c.want) || c.never != "" && strings.Contains(text, c.never) {
+			t.Errorf("%s: the judge log does not say %q (or says %q):\n%s", c.game, c.want, c.never, text)
+		}
+	}
+}
