@@ -154,7 +154,7 @@ func TestResultsAreCheckedAndCorrectionsLogged(t *testing.T) {
 	}
 	log, _ := d.Log(ctx, e.ID)
 	last := log[len(log)-1].Message
-	if !strings.Contains(last, "corrected") || !strings.Contains(last, "1–2") || !strings.Contains(last, "(was ") {
+	if !strings.Contains(last.String(), "corrected") || !strings.Contains(last.String(), "1–2") || !strings.Contains(last.String(), "(was ") {
 		t.Errorf("correction log: %q", last)
 	}
 	sheet, err := d.RoundSheet(ctx, e.ID, 1)

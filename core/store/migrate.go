@@ -38,6 +38,8 @@ func migrationStep(version int) func(context.Context, *sql.Tx) error {
 	switch version {
 	case 7:
 		return rewriteSettings
+	case 10:
+		return convertMessages
 	}
 	return nil
 }

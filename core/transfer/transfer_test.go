@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"strings"
+	"tablekeeper/core/i18n"
 	"testing"
 	"time"
 
@@ -31,7 +32,7 @@ func small() transfer.Document {
 			}}},
 		Judges:   []transfer.Judge{{Name: "Hedda", Role: event.RoleHeadJudge, Order: 1}},
 		JudgeLog: []transfer.JudgeLogEntry{{At: at, Round: 1, Table: 1, Kind: event.LogPenalty, Judge: 1, Entry: 2, Penalty: "warning"}, {At: at, Kind: event.LogPenalty, Judge: 1, Entry: 2, Corrects: 1}},
-		Log:      []transfer.LogLine{{At: at, Round: 1, Message: "round 1 table 1: Ada 2–1 Zoë"}},
+		Log:      []transfer.LogLine{{At: at, Round: 1, Message: i18n.F("round %d table %d: %s", 1, 1, i18n.Text{Format: "%s %d–%d %s", Args: []any{"Ada", 2, 1, "Zoë"}})}},
 	}
 }
 
