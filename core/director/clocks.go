@@ -1,9 +1,9 @@
 package director
 
 import (
-	"tablekeeper/core/i18n"
 	"context"
 	"encoding/json"
+	"tablekeeper/core/i18n"
 	"time"
 
 	"tablekeeper/core/clock"

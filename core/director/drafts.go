@@ -1,8 +1,8 @@
 package director
 
 import (
-	"tablekeeper/core/i18n"
 	"context"
+	"tablekeeper/core/i18n"
 
 	"tablekeeper/core/event"
 )

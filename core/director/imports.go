@@ -1,11 +1,11 @@
 package director
 
 import (
-	"tablekeeper/core/i18n"
 	"context"
 	"errors"
 	"fmt"
 	"strings"
+	"tablekeeper/core/i18n"
 
 	"tablekeeper/core/event"
 )

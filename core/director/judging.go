@@ -1,10 +1,10 @@
 package director
 
 import (
-	"tablekeeper/core/i18n"
 	"context"
 	"fmt"
 	"strings"
+	"tablekeeper/core/i18n"
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/judgelog"

@@ -1,9 +1,9 @@
 package director
 
 import (
-	"tablekeeper/core/i18n"
 	"context"
 	"strings"
+	"tablekeeper/core/i18n"
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/league"

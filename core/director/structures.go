@@ -1,10 +1,10 @@
 package director
 
 import (
-	"tablekeeper/core/i18n"
 	"fmt"
 	"math/rand/v2"
 	"sort"
+	"tablekeeper/core/i18n"
 	"time"
 
 	"tablekeeper/core/event"
