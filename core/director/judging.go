@@ -163,9 +163,9 @@ func (d *Director) LogJudgeEntry(ctx context.Context, e event.JudgeLogEntry) (ev
 			return err
 		}
 		if e.Source != "" {
-			return d.log(tx, ev.ID, e.Round, i18n.F("judge log: %s (%s)", judgelog.Describe(e, names), e.Source))
+			return d.log(tx, ev.ID, e.Round, i18n.F("judge log: %s (%s)", judgelog.DescribeText(e, names), e.Source))
 		}
-		return d.log(tx, ev.ID, e.Round, i18n.F("judge log: %s", judgelog.Describe(e, names)))
+		return d.log(tx, ev.ID, e.Round, i18n.F("judge log: %s", judgelog.DescribeText(e, names)))
 	})
 	return e, err
 }
