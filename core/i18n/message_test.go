@@ -50,3 +50,14 @@ func TestWordsThatAreNoStoredTextStayWords(t *testing.T) {
 		t.Errorf("a fraction read as a value: %#v", bad)
 	}
 }
+
+// BenchmarkDecode reads a table's stored reason, as the store does for
+// every table of every round it reads.
+func BenchmarkDecode(b *testing.B) {
+	stored := Encode(F("%s; %s", F("pair-down: %d v %d points", 6, 3), F("rematch: no pairing without one exists")))
+	for b.Loop() {
+		if Decode(stored).IsZero() {
+			b.Fatal("nothing decoded")
+		}
+	}
+}

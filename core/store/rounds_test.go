@@ -299,7 +299,8 @@ func bigEvent(t testing.TB, db *DB, players, rounds int) event.EventID {
 			r := event.Round{EventID: f.event.ID, Number: n, Stage: event.StageSwiss, Seed: int64(n), PairedAt: t0}
 			for i := 0; i+1 < players; i += 2 {
 				a, b := f.entries[(i+n)%players], f.entries[(i+1+n)%players]
-				r.Tables = append(r.Tables, event.Table{Number: i/2 + 1,
+				// A Swiss round's reasons: a few messages for many tables.
+				r.Tables = append(r.Tables, event.Table{Number: i/2 + 1, Why: i18n.F("same points (%d)", 3*(i*n/players)),
 					Seats: []event.Seat{{EntryID: a.ID}, {EntryID: b.ID}},
 					Result: &event.Result{Seats: []event.SeatResult{{GamesWon: 2, Points: i}, {GamesWon: 1}},
 						RecordedAt: t0}})

@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"sync"
 
 	"tablekeeper/core/i18n"
 )
@@ -18,11 +19,42 @@ func (c messageCol) Scan(v any) error {
 	case nil:
 		*c.t = i18n.Text{}
 	case string:
-		*c.t = i18n.Decode(v)
+		*c.t = decodeMessage(v)
 	case []byte:
-		*c.t = i18n.Decode(string(v))
+		*c.t = decodeMessage(string(v))
 	default:
 		return fmt.Errorf("message column holds %T, not text", v)
 	}
 	return nil
+}
+
+// decoded remembers the messages read lately: a round of a regional holds
+// hundreds of tables whose reasons are a few messages ("same points (6)"),
+// read again at every change, and decoding JSON costs microseconds each.
+// The texts are shared, so nothing may change a read text's Args in place
+// (the code builds new texts instead).
+var decoded = struct {
+	sync.Mutex
+	m map[string]i18n.Text
+}{m: map[string]i18n.Text{}}
+
+// decodedMax bounds the memory the remembered messages take; past it the
+// store forgets them all and starts again.
+const decodedMax = 4096
+
+func decodeMessage(stored string) i18n.Text {
+	decoded.Lock()
+	t, ok := decoded.m[stored]
+	decoded.Unlock()
+	if ok {
+		return t
+	}
+	t = i18n.Decode(stored)
+	decoded.Lock()
+	if len(decoded.m) >= decodedMax {
+		clear(decoded.m)
+	}
+	decoded.m[stored] = t
+	decoded.Unlock()
+	return t
 }
