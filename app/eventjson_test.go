@@ -286,7 +286,7 @@ func TestBadEventFilesChangeNothing(t *testing.T) {
 	cases := []struct{ name, file, want string }{
 		{"not JSON", write("a.csv", []byte("name;member\nAda;1\n")), "not JSON"},
 		{"another program's JSON", write("b.json", []byte(`{"tournament": {"name": "x"}}`)), "not a Tablekeeper event"},
-		{"a newer version", write("c.json", bytes.Replace(raw, []byte(`"version": 2`), []byte(`"version": 7`), 1)), "newer Tablekeeper"},
+		{"a newer version", write("c.json", bytes.Replace(raw, []byte(`"version": 3`), []byte(`"version": 7`), 1)), "newer Tablekeeper"},
 		{"a missing field", write("d.json", bytes.Replace(raw, []byte(`"state": "finished",`), nil, 1)), `no "state" field`},
 		{"an entry of a player not there", write("e.json", edit(func(d *transfer.Document) { d.Entries[3].Player = 99 })), "names player 99"},
 		{"an impossible result", write("f.json", edit(func(d *transfer.Document) {

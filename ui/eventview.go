@@ -316,9 +316,10 @@ func bracketRoundText(st eventState) string {
 	}
 	if st.Rounds > 0 {
 		round := labels.RoundName(st.Latest)
-		if strings.HasPrefix(st.Latest.Name, "round ") {
-			// "round 3 of 7" says the number itself.
-			round = labels.Capital(st.Latest.Name)
+		if strings.HasPrefix(st.Latest.Name.Format, "round %d") {
+			// "round 3 of 7" says the number itself (the name's key
+			// starts with the round's number).
+			round = labels.Capital(st.Latest.Name.In(tr.Lang()))
 		}
 		if text == "" {
 			return round

@@ -82,5 +82,5 @@ func (l *logTab) updateItem(i widget.ListItemID, o fyne.CanvasObject) {
 		round = strconv.Itoa(e.Round)
 	}
 	cells[1].(*widget.Label).SetText(round)
-	cells[2].(*widget.Label).SetText(e.Message)
+	cells[2].(*widget.Label).SetText(e.Message.In(tr.Lang()))
 }

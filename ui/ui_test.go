@@ -248,7 +248,7 @@ func TestAWholeEventThroughTheWindow(t *testing.T) {
 		t.Error("the header does not show the event finished")
 	}
 	s.view.tabs.Select(s.view.logTab)
-	if got := s.view.log.entries[0].Message; got != "event finished" {
+	if got := s.view.log.entries[0].Message; got.String() != "event finished" {
 		t.Errorf("newest log line = %q", got)
 	}
 	if !uitest.HasText(w.Content(), "event finished") {
@@ -338,7 +338,7 @@ func TestASingleEliminationEventRunsUntilTheBracketIsComplete(t *testing.T) {
 		if !strings.HasSuffix(v.subtitle.Text, "· running · Round "+strconv.Itoa(v.state.Rounds)+" · "+name+" · not published") {
 			t.Errorf("subtitle = %q", v.subtitle.Text)
 		}
-		if got := v.round.Sheet().Round.Name; got != name {
+		if got := v.round.Sheet().Round.Name; got.String() != name {
 			t.Errorf("round %d is a %q", v.state.Rounds, got)
 		}
 		playRound(t, s, w, e.ID)

@@ -151,7 +151,7 @@ type PlayerView struct {
 // its result once in) and where the player sat at it.
 type PlayerRound struct {
 	Number int
-	Name   string
+	Name   i18n.Text
 	Stage  event.Stage
 	Table  event.Table
 	// Seat is the player's seat as the kiosk shows it (table, seat from 1,

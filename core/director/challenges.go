@@ -15,7 +15,7 @@ import (
 var ErrNoRoundsToPair error = event.Statef("Who Wants Some? has no rounds to pair: record each challenge game as it is played")
 
 // ChallengeWhy is the Why of a challenge game's table.
-const ChallengeWhy = "challenge game"
+func ChallengeWhy() i18n.Text { return i18n.F("challenge game") }
 
 // RecordChallenge records one game of an open-challenge event (S10, Who
 // Wants Some?) as it was played: 2 to 5 active players of the event,
@@ -47,7 +47,7 @@ func (d *Director) RecordChallenge(ctx context.Context, id event.EventID, player
 		}
 		number++
 		now := d.now()
-		tb := event.Table{Number: 1, Why: ChallengeWhy}
+		tb := event.Table{Number: 1, Why: ChallengeWhy()}
 		res := event.Result{RecordedAt: now}
 		var losers []string
 		for _, p := range players {
@@ -65,7 +65,7 @@ func (d *Director) RecordChallenge(ctx context.Context, id event.EventID, player
 			EventID:     id,
 			Number:      number,
 			Stage:       event.StageSwiss,
-			Name:        fmt.Sprintf("challenge game %d", number),
+			Name:        i18n.F("challenge game %d", number),
 			PublishedAt: now,
 			PairedAt:    now,
 			Tables:      []event.Table{tb},
@@ -84,7 +84,7 @@ func (d *Director) RecordChallenge(ctx context.Context, id event.EventID, player
 				return err
 			}
 		}
-		return d.log(tx, id, number, "challenge game %d: %s won against %s", number, names[winner], nameList(losers))
+		return d.log(tx, id, number, i18n.F("challenge game %d: %s won against %s", number, names[winner], nameList(losers)))
 	})
 	return r, err
 }

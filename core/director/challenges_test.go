@@ -27,7 +27,7 @@ func TestWhoWantsSomeChallenges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Number != 1 || !r.Published() || len(r.Tables) != 1 || r.Tables[0].Why != director.ChallengeWhy || r.Tables[0].Result == nil {
+	if r.Number != 1 || !r.Published() || len(r.Tables) != 1 || r.Tables[0].Why.String() != director.ChallengeWhy().String() || r.Tables[0].Result == nil {
 		t.Fatalf("challenge round %+v", r)
 	}
 	if got := r.Tables[0].Entries(); len(got) != 3 || got[0] != ada || got[1] != bob || got[2] != cy {
@@ -62,7 +62,7 @@ func TestWhoWantsSomeChallenges(t *testing.T) {
 	}
 	var all []string
 	for _, l := range log {
-		all = append(all, l.Message)
+		all = append(all, l.Message.String())
 	}
 	if !strings.Contains(strings.Join(all, "\n"), "challenge game 1: Ada won against Bob, Cy") {
 		t.Errorf("log %q lacks the first game", all)

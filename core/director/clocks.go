@@ -3,7 +3,7 @@ package director
 import (
 	"context"
 	"encoding/json"
-	"fmt"
+	"tablekeeper/core/i18n"
 	"time"
 
 	"tablekeeper/core/clock"
@@ -20,7 +20,7 @@ type RoundClock struct {
 	EventName string
 	Round     int
 	// Name is the round's own name ("top 8", "final table"), if any.
-	Name       string
+	Name       i18n.Text
 	Clock      event.Clock
 	Extensions clock.Extensions
 }
@@ -60,21 +60,21 @@ func roundOf(tx Tx, e event.Event, number int) (event.Round, error) {
 
 // StartClock starts the clock of a published round.
 func (d *Director) StartClock(ctx context.Context, id event.EventID, number int) (event.Clock, error) {
-	return d.changeClock(ctx, id, number, "clock started", func(c event.Clock, now time.Time) (event.Clock, error) {
+	return d.changeClock(ctx, id, number, i18n.F("clock started"), func(c event.Clock, now time.Time) (event.Clock, error) {
 		return clock.Start(c, now)
 	})
 }
 
 // PauseClock pauses a running round clock.
 func (d *Director) PauseClock(ctx context.Context, id event.EventID, number int) (event.Clock, error) {
-	return d.changeClock(ctx, id, number, "clock paused", func(c event.Clock, now time.Time) (event.Clock, error) {
+	return d.changeClock(ctx, id, number, i18n.F("clock paused"), func(c event.Clock, now time.Time) (event.Clock, error) {
 		return clock.Pause(c, now)
 	})
 }
 
 // ResumeClock resumes a paused round clock.
 func (d *Director) ResumeClock(ctx context.Context, id event.EventID, number int) (event.Clock, error) {
-	return d.changeClock(ctx, id, number, "clock resumed", func(c event.Clock, now time.Time) (event.Clock, error) {
+	return d.changeClock(ctx, id, number, i18n.F("clock resumed"), func(c event.Clock, now time.Time) (event.Clock, error) {
 		return clock.Resume(c, now)
 	})
 }
@@ -82,9 +82,9 @@ func (d *Director) ResumeClock(ctx context.Context, id event.EventID, number int
 // AddRoundTime adds time to the whole round (negative takes it away, down
 // to none left).
 func (d *Director) AddRoundTime(ctx context.Context, id event.EventID, number int, add time.Duration) (event.Clock, error) {
-	what := fmt.Sprintf("%s added to the round", clock.Format(add))
+	what := i18n.F("%s added to the round", clock.Format(add))
 	if add < 0 {
-		what = fmt.Sprintf("%s taken from the round", clock.Format(-add))
+		what = i18n.F("%s taken from the round", clock.Format(-add))
 	}
 	return d.changeClock(ctx, id, number, what, func(c event.Clock, now time.Time) (event.Clock, error) {
 		return clock.Add(c, add, now)
@@ -94,9 +94,9 @@ func (d *Director) AddRoundTime(ctx context.Context, id event.EventID, number in
 // SetRoundTime sets a round's time before its clock starts; 0 makes the
 // round untimed (S5: a single final table need not be timed).
 func (d *Director) SetRoundTime(ctx context.Context, id event.EventID, number int, length time.Duration) (event.Clock, error) {
-	what := "round time set to " + clock.Format(length)
+	what := i18n.F("round time set to %s", clock.Format(length))
 	if length == 0 {
-		what = "round untimed"
+		what = i18n.F("round untimed")
 	}
 	return d.changeClock(ctx, id, number, what, func(c event.Clock, _ time.Time) (event.Clock, error) {
 		return clock.SetDuration(c, length)
@@ -105,14 +105,14 @@ func (d *Director) SetRoundTime(ctx context.Context, id event.EventID, number in
 
 // ResetClock stops a round clock and sets it back to its full time.
 func (d *Director) ResetClock(ctx context.Context, id event.EventID, number int) (event.Clock, error) {
-	return d.changeClock(ctx, id, number, "clock reset", func(c event.Clock, _ time.Time) (event.Clock, error) {
+	return d.changeClock(ctx, id, number, i18n.F("clock reset"), func(c event.Clock, _ time.Time) (event.Clock, error) {
 		return clock.Reset(c), nil
 	})
 }
 
 // changeClock applies one clock transition to a published round and saves
 // and logs it in one transaction.
-func (d *Director) changeClock(ctx context.Context, id event.EventID, number int, what string,
+func (d *Director) changeClock(ctx context.Context, id event.EventID, number int, what i18n.Text,
 	change func(event.Clock, time.Time) (event.Clock, error)) (event.Clock, error) {
 	var out event.Clock
 	err := d.store.Write(ctx, func(tx Tx) error {
@@ -137,7 +137,7 @@ func (d *Director) changeClock(ctx context.Context, id event.EventID, number int
 		if err := tx.SetClock(r.ID, out); err != nil {
 			return err
 		}
-		return d.log(tx, id, number, "round %d: %s (%s)", number, what, clock.Read(out, now))
+		return d.log(tx, id, number, i18n.F("round %d: %s (%s)", number, what, clock.Read(out, now).Text()))
 	})
 	return out, err
 }
@@ -180,7 +180,7 @@ func (d *Director) Announcements(ctx context.Context, id event.EventID, number i
 			return err
 		}
 		for _, a := range due {
-			if err := d.log(tx, id, number, "round %d: %s", number, a); err != nil {
+			if err := d.log(tx, id, number, i18n.F("round %d: %s", number, a.Text())); err != nil {
 				return err
 			}
 		}

@@ -141,7 +141,7 @@ func TestClockOperationsAreCheckedAndLogged(t *testing.T) {
 		t.Error("started the clock of a round that does not exist")
 	}
 	log, _ := d.Log(ctx, e.ID)
-	if last := log[len(log)-1].Message; !strings.Contains(last, "clock started") {
+	if last := log[len(log)-1].Message; !strings.Contains(last.String(), "clock started") {
 		t.Errorf("last log line %q", last)
 	}
 }

@@ -2,8 +2,8 @@ package director
 
 import (
 	"context"
-	"fmt"
 	"strings"
+	"tablekeeper/core/i18n"
 
 	"tablekeeper/core/deck"
 	"tablekeeper/core/event"
@@ -168,11 +168,11 @@ func (d *Director) SaveDeck(ctx context.Context, entry event.EntryID, name, list
 			return err
 		}
 		out = DeckCheck{Deck: dk, Rules: f, Report: rep}
-		status := "legal"
+		status := i18n.F("legal")
 		if !rep.Legal() {
-			status = fmt.Sprintf("%d problem(s)", len(rep.Problems))
+			status = i18n.FN("%d problems", len(rep.Problems), len(rep.Problems))
 		}
-		return d.log(tx, e.ID, 0, "deck registered: %s (%s)", en.Name, status)
+		return d.log(tx, e.ID, 0, i18n.F("deck registered: %s (%s)", en.Name, status))
 	})
 	return out, err
 }

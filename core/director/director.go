@@ -12,7 +12,7 @@ package director
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"io"
 	"math/rand/v2"
 	"strings"
@@ -122,7 +122,7 @@ func (d *Director) CreateEvent(ctx context.Context, req NewEvent) (event.Event, 
 		if err := tx.CreateEvent(&e); err != nil {
 			return err
 		}
-		return d.log(tx, e.ID, 0, "event created: %s (%s)", e.Name, rules.Describe(e.Game, e.Format))
+		return d.log(tx, e.ID, 0, i18n.F("event created: %s (%s)", e.Name, rules.DescribeText(e.Game, e.Format)))
 	})
 	return e, err
 }
@@ -153,7 +153,7 @@ func (d *Director) UpdateSettings(ctx context.Context, id event.EventID, s event
 		if err := tx.UpdateEvent(e); err != nil {
 			return err
 		}
-		return d.log(tx, id, 0, "settings changed")
+		return d.log(tx, id, 0, i18n.F("settings changed"))
 	})
 }
 
@@ -241,7 +241,7 @@ func (d *Director) FinishEvent(ctx context.Context, id event.EventID) error {
 		if err := tx.UpdateEvent(e); err != nil {
 			return err
 		}
-		return d.log(tx, id, len(rounds), "event finished")
+		return d.log(tx, id, len(rounds), i18n.F("event finished"))
 	})
 }
 
@@ -255,6 +255,20 @@ func (d *Director) Log(ctx context.Context, id event.EventID) ([]event.LogEntry,
 	return out, err
 }
 
-func (d *Director) log(tx Tx, id event.EventID, round int, format string, args ...any) error {
-	return tx.AppendLog(&event.LogEntry{EventID: id, At: d.now(), Round: round, Message: fmt.Sprintf(format, args...)})
+// log appends a line to the event's activity log, kept as its key and
+// values so that each reader (the desk's Journal, a report, an export)
+// says it in their own language.
+func (d *Director) log(tx Tx, id event.EventID, round int, msg i18n.Text) error {
+	return tx.AppendLog(&event.LogEntry{EventID: id, At: d.now(), Round: round, Message: msg})
+}
+
+// errorText is an error's sentence kept to say in a reader's language (an
+// event.Error's Text), or its words as they are for an error of the
+// system (a full disk, a missing folder), which has no translation.
+func errorText(err error) i18n.Text {
+	var e *event.Error
+	if errors.As(err, &e) && !e.Text.IsZero() {
+		return e.Text
+	}
+	return i18n.Plain(err.Error())
 }

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
+	"tablekeeper/core/i18n"
 	"testing"
 	"time"
 
@@ -154,8 +155,19 @@ func TestResultsAreCheckedAndCorrectionsLogged(t *testing.T) {
 	}
 	log, _ := d.Log(ctx, e.ID)
 	last := log[len(log)-1].Message
-	if !strings.Contains(last, "corrected") || !strings.Contains(last, "1–2") || !strings.Contains(last, "(was ") {
+	if !strings.Contains(last.String(), "corrected") || !strings.Contains(last.String(), "1–2") || !strings.Contains(last.String(), "(was ") {
 		t.Errorf("correction log: %q", last)
+	}
+	// The line is kept as data, the results inside as messages, and a
+	// French reader reads French (stored, then read back from the store).
+	if last.Format != "round %d table %d corrected: %s (was %s)" || len(last.Args) != 4 {
+		t.Fatalf("correction log stored as %#v", last)
+	}
+	if _, nested := last.Args[3].(i18n.Text); !nested {
+		t.Errorf("the earlier result is stored as %#v, not as a message", last.Args[3])
+	}
+	if fr := last.In(i18n.French); !strings.HasPrefix(fr, "ronde 1 table 1 corrigée") || !strings.Contains(fr, "(avant\u00a0: ") {
+		t.Errorf("correction log in French: %q", fr)
 	}
 	sheet, err := d.RoundSheet(ctx, e.ID, 1)
 	if err != nil || sheet.Tables[0].Result.Seats[1].GamesWon != 2 {

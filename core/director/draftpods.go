@@ -3,7 +3,6 @@ package director
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 
 	"tablekeeper/core/event"
@@ -53,11 +52,7 @@ func (d *Director) DrawDraftPods(ctx context.Context, id event.EventID) (event.D
 			return err
 		}
 		s = drawn
-		pods := "pods"
-		if len(drawn.Pods) == 1 {
-			pods = "pod"
-		}
-		return d.log(tx, id, 0, "draft pods drawn: %d %s, seed %d", len(drawn.Pods), pods, seed)
+		return d.log(tx, id, 0, i18n.FN("draft pods drawn: %d pods, seed %d", len(drawn.Pods), len(drawn.Pods), seed))
 	})
 	return s, err
 }
@@ -167,7 +162,7 @@ func planPodRoundOne(entries []event.Entry, pods event.DraftSeating, rng *rand.R
 		}
 		out := pairing.Swiss(in, rng)
 		for _, t := range out.Tables {
-			t.Why = fmt.Sprintf("round 1: both drafted in pod %d (A5)", pod.Number)
+			t.Why = i18n.F("round 1: both drafted in pod %d (A5)", pod.Number)
 			p.tables = append(p.tables, t)
 		}
 		if out.Bye != 0 {
@@ -181,19 +176,19 @@ func planPodRoundOne(entries []event.Entry, pods event.DraftSeating, rng *rand.R
 	}
 	out := pairing.Swiss(left, rng)
 	for _, t := range out.Tables {
-		t.Why = "round 1: " + leftoverWhy(podOf[t.Seats[0]]) + " and " + leftoverWhy(podOf[t.Seats[1]])
+		t.Why = i18n.F("round 1: %s and %s", leftoverWhy(podOf[t.Seats[0]]), leftoverWhy(podOf[t.Seats[1]]))
 		p.tables = append(p.tables, t)
 	}
 	if out.Bye != 0 {
-		p.passes = []pairing.Pass{{Entry: out.Bye, Kind: pairing.PassBye, Why: "round 1: " + leftoverWhy(podOf[out.Bye]) + "; the bye is drawn among the players left over"}}
+		p.passes = []pairing.Pass{{Entry: out.Bye, Kind: pairing.PassBye, Why: addReason(i18n.F("round 1: %s", leftoverWhy(podOf[out.Bye])), i18n.F("the bye is drawn among the players left over"))}}
 	}
 	return p, nil
 }
 
 // leftoverWhy says why a player is paired outside their pod in round 1.
-func leftoverWhy(pod int) string {
+func leftoverWhy(pod int) i18n.Text {
 	if pod == 0 {
-		return "joined after the draft pods were drawn"
+		return i18n.F("joined after the draft pods were drawn")
 	}
-	return fmt.Sprintf("the odd player of pod %d", pod)
+	return i18n.F("the odd player of pod %d", pod)
 }

@@ -75,7 +75,7 @@ func TestDrawDraftPodsForRevelations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if last := log[len(log)-1].Message; last != fmt.Sprintf("draft pods drawn: 5 pods, seed %d", s.Seed) {
+	if last := log[len(log)-1].Message; last.String() != fmt.Sprintf("draft pods drawn: 5 pods, seed %d", s.Seed) {
 		t.Errorf("log %q", last)
 	}
 
@@ -274,11 +274,11 @@ func TestRoundOneIsPairedInsideTheDraftPods(t *testing.T) {
 					}
 				case podOf[tb.Seats[0].EntryID] != podOf[tb.Seats[1].EntryID] || podOf[tb.Seats[0].EntryID] == 0:
 					cross++
-					if !strings.Contains(tb.Why, "odd player") && !strings.Contains(tb.Why, "after the draft pods") {
+					if !strings.Contains(tb.Why.String(), "odd player") && !strings.Contains(tb.Why.String(), "after the draft pods") {
 						t.Errorf("cross-pod table says %q", tb.Why)
 					}
 				default:
-					if !strings.Contains(tb.Why, fmt.Sprintf("pod %d", podOf[tb.Seats[0].EntryID])) {
+					if !strings.Contains(tb.Why.String(), fmt.Sprintf("pod %d", podOf[tb.Seats[0].EntryID])) {
 						t.Errorf("table %d says %q", tb.Number, tb.Why)
 					}
 				}

@@ -2,6 +2,7 @@ package director
 
 import (
 	"context"
+	"tablekeeper/core/i18n"
 
 	"tablekeeper/core/event"
 )
@@ -50,14 +51,14 @@ func (d *Director) PublishRound(ctx context.Context, id event.EventID, number in
 		if err := d.assignTableCodes(tx, id, rounds[number-1]); err != nil {
 			return err
 		}
-		return d.log(tx, id, number, "round %d published", number)
+		return d.log(tx, id, number, i18n.F("round %d published", number))
 	})
 	if err != nil || d.snapshot == nil {
 		return err
 	}
 	if err := d.snapshot(ctx, e, number); err != nil {
 		return d.store.Write(ctx, func(tx Tx) error {
-			return d.log(tx, id, number, "the automatic backup after round %d could not be written: %s", number, event.Message(err))
+			return d.log(tx, id, number, i18n.F("the automatic backup after round %d could not be written: %s", number, errorText(err)))
 		})
 	}
 	return nil
@@ -81,7 +82,7 @@ func (d *Director) RepairRound(ctx context.Context, id event.EventID) (event.Rou
 		if err := tx.DeleteRound(last.ID); err != nil {
 			return err
 		}
-		if err := d.log(tx, id, last.Number, "round %d pairings withdrawn to pair again", last.Number); err != nil {
+		if err := d.log(tx, id, last.Number, i18n.F("round %d pairings withdrawn to pair again", last.Number)); err != nil {
 			return err
 		}
 		r, err = d.pairRound(tx, e, rounds[:len(rounds)-1])
@@ -113,7 +114,7 @@ func (d *Director) WithdrawRound(ctx context.Context, id event.EventID) error {
 				return err
 			}
 		}
-		return d.log(tx, id, paired, "round %d withdrawn before it was published", paired)
+		return d.log(tx, id, paired, i18n.F("round %d withdrawn before it was published", paired))
 	})
 }
 
@@ -162,12 +163,12 @@ func (d *Director) SwapPlayers(ctx context.Context, id event.EventID, number int
 		}
 		r.Tables[ta].Seats[sa].EntryID, r.Tables[tb].Seats[sb].EntryID = b, a
 		for _, i := range []int{ta, tb} {
-			r.Tables[i].Why = addReason(r.Tables[i].Why, "changed by the organizer")
+			r.Tables[i].Why = addReason(r.Tables[i].Why, i18n.F("changed by the organizer"))
 		}
 		if err := tx.ReplaceTables(r.ID, r.Tables); err != nil {
 			return err
 		}
-		return d.log(tx, id, number, "round %d: %s and %s swapped seats", number, names[a], names[b])
+		return d.log(tx, id, number, i18n.F("round %d: %s and %s swapped seats", number, names[a], names[b]))
 	})
 }
 
@@ -220,8 +221,8 @@ func (d *Director) FixTable(ctx context.Context, entry event.EntryID, table int)
 			}
 		}
 		if table == 0 {
-			return d.log(tx, e.ID, paired, "fixed table removed for %s", en.Name)
+			return d.log(tx, e.ID, paired, i18n.F("fixed table removed for %s", en.Name))
 		}
-		return d.log(tx, e.ID, paired, "table %d fixed for %s", table, en.Name)
+		return d.log(tx, e.ID, paired, i18n.F("table %d fixed for %s", table, en.Name))
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"tablekeeper/core/i18n"
 
 	"tablekeeper/core/event"
 )
@@ -68,7 +69,7 @@ func (d *Director) ImportPlayers(ctx context.Context, id event.EventID, rows []N
 		if rep.Registered == 0 {
 			return nil
 		}
-		return d.log(tx, id, rounds, "imported %d player(s) from a file (%d new to the directory)", rep.Registered, rep.NewPlayers)
+		return d.log(tx, id, rounds, i18n.FN("imported %d players from a file (%d new to the directory)", rep.Registered, rep.Registered, rep.NewPlayers))
 	})
 	if err != nil {
 		return ImportReport{}, err

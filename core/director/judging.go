@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"tablekeeper/core/i18n"
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/judgelog"
@@ -60,7 +61,7 @@ func (d *Director) AddJudge(ctx context.Context, id event.EventID, nj NewJudge) 
 		if err := tx.CreateJudge(&j); err != nil {
 			return err
 		}
-		return d.log(tx, id, 0, "judge added: %s (%s)", j.Name, j.Role)
+		return d.log(tx, id, 0, i18n.F("judge added: %s (%s)", j.Name, j.Role))
 	})
 	return j, err
 }
@@ -162,9 +163,9 @@ func (d *Director) LogJudgeEntry(ctx context.Context, e event.JudgeLogEntry) (ev
 			return err
 		}
 		if e.Source != "" {
-			return d.log(tx, ev.ID, e.Round, "judge log: %s (%s)", judgelog.Describe(e, names), e.Source)
+			return d.log(tx, ev.ID, e.Round, i18n.F("judge log: %s (%s)", judgelog.DescribeText(e, names), e.Source))
 		}
-		return d.log(tx, ev.ID, e.Round, "judge log: %s", judgelog.Describe(e, names))
+		return d.log(tx, ev.ID, e.Round, i18n.F("judge log: %s", judgelog.DescribeText(e, names)))
 	})
 	return e, err
 }
@@ -224,7 +225,7 @@ func (d *Director) withdrawLosses(tx Tx, e event.Event, withdrawn judgelog.Effec
 		if err := tx.SetResult(t.ID, nil); err != nil {
 			return err
 		}
-		if err := d.log(tx, e.ID, l.Round, "table %d: match loss for %s withdrawn; the table reports its result again", l.Table, names.Entries[l.Entry]); err != nil {
+		if err := d.log(tx, e.ID, l.Round, i18n.F("table %d: match loss for %s withdrawn; the table reports its result again", l.Table, names.Entries[l.Entry])); err != nil {
 			return err
 		}
 	}
@@ -250,7 +251,7 @@ func (d *Director) enterLosses(tx Tx, e event.Event, added judgelog.Effects, nam
 		if err := tx.SetResult(t.ID, &res); err != nil {
 			return err
 		}
-		if err := d.log(tx, e.ID, l.Round, "table %d: match loss for %s entered as the result", l.Table, names.Entries[l.Entry]); err != nil {
+		if err := d.log(tx, e.ID, l.Round, i18n.F("table %d: match loss for %s entered as the result", l.Table, names.Entries[l.Entry])); err != nil {
 			return err
 		}
 	}
@@ -271,7 +272,7 @@ func (d *Director) reinstate(tx Tx, e event.Event, withdrawn judgelog.Effects) e
 		if err := tx.UpdateEntry(en); err != nil {
 			return err
 		}
-		if err := d.log(tx, e.ID, r.Round, "reinstated: %s, disqualification withdrawn", en.Name); err != nil {
+		if err := d.log(tx, e.ID, r.Round, i18n.F("reinstated: %s, disqualification withdrawn", en.Name)); err != nil {
 			return err
 		}
 	}
@@ -309,7 +310,7 @@ func (d *Director) disqualify(tx Tx, e event.Event, added judgelog.Effects) erro
 		if err := tx.SetResult(t.ID, &res); err != nil {
 			return err
 		}
-		if err := d.log(tx, e.ID, r.Round, "table %d: %s disqualified mid-match; the opponent wins (K10)", r.Table, en.Name); err != nil {
+		if err := d.log(tx, e.ID, r.Round, i18n.F("table %d: %s disqualified mid-match; the opponent wins (K10)", r.Table, en.Name)); err != nil {
 			return err
 		}
 	}

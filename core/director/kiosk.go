@@ -201,7 +201,7 @@ func (d *Director) kioskCheckIn(tx Tx, e event.Event, p event.Player) (event.Ent
 	if err := tx.UpdateEntry(en); err != nil {
 		return event.Entry{}, err
 	}
-	return en, d.log(tx, e.ID, 0, "checked in at the kiosk: %s", en.Name)
+	return en, d.log(tx, e.ID, 0, i18n.F("checked in at the kiosk: %s", en.Name))
 }
 
 // KioskSignUp is what a sign-up at the kiosk did.
@@ -286,9 +286,9 @@ func (d *Director) kioskSignUp(ctx context.Context, id event.EventID, np NewPlay
 		}
 		out.Entry = en
 		if en.Namesake {
-			return d.log(tx, id, 0, "signed up and checked in at the kiosk as a namesake (not the %s already registered; please check): %s", same[0].Name, en.Name)
+			return d.log(tx, id, 0, i18n.F("signed up and checked in at the kiosk as a namesake (not the %s already registered; please check): %s", same[0].Name, en.Name))
 		}
-		return d.log(tx, id, 0, "signed up and checked in at the kiosk: %s", en.Name)
+		return d.log(tx, id, 0, i18n.F("signed up and checked in at the kiosk: %s", en.Name))
 	})
 	return out, err
 }

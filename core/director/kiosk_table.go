@@ -3,6 +3,7 @@ package director
 import (
 	"context"
 	"strings"
+	"tablekeeper/core/i18n"
 	"time"
 
 	"tablekeeper/core/clock"
@@ -22,7 +23,7 @@ type KioskTables struct {
 	// Round is the latest round's number; 0 before round 1 is paired.
 	Round int
 	// RoundName is the round's own name ("top 8", "final table"), if any.
-	RoundName string
+	RoundName i18n.Text
 	// Published: the round's pairings are out. While they are a draft the
 	// kiosk shows no table (they may still change) and Seats is empty.
 	Published bool

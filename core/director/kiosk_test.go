@@ -211,7 +211,7 @@ func TestKioskGhostSignUpANamesakeIsAddedOnlyWhenSaidAndMarked(t *testing.T) {
 		t.Fatalf("entries %+v", entries)
 	}
 	log, err := d.Log(ctx, e.ID)
-	if err != nil || !strings.Contains(log[len(log)-1].Message, "namesake") {
+	if err != nil || !strings.Contains(log[len(log)-1].Message.String(), "namesake") {
 		t.Errorf("the log does not say so: %+v, %v", log, err)
 	}
 	// Said for a name nobody has: an ordinary sign-up.

@@ -3,6 +3,7 @@ package director
 import (
 	"context"
 	"strings"
+	"tablekeeper/core/i18n"
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/league"
@@ -63,7 +64,7 @@ func (d *Director) AddEventToLeague(ctx context.Context, id event.LeagueID, ev e
 		if err := tx.AddLeagueEvent(event.LeagueEvent{LeagueID: id, EventID: ev, Week: week}); err != nil {
 			return err
 		}
-		return d.log(tx, ev, 0, "added to the league %s as week %d", l.Name, week)
+		return d.log(tx, ev, 0, i18n.F("added to the league %s as week %d", l.Name, week))
 	})
 }
 

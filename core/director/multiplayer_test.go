@@ -113,7 +113,7 @@ func TestMultiplayerResultsAreChecked(t *testing.T) {
 		t.Errorf("time-out scores %+v", p)
 	}
 	log, _ := d.Log(ctx, e.ID)
-	if last := log[len(log)-1].Message; !strings.Contains(last, "time-out") {
+	if last := log[len(log)-1].Message; !strings.Contains(last.String(), "time-out") {
 		t.Errorf("log %q", last)
 	}
 	// A game that went to time with nobody winning is a draw for all.
@@ -286,7 +286,7 @@ func TestFixedScheduleEvent(t *testing.T) {
 			}
 		}
 		if n == 1 {
-			if len(r.Tables) != 4 || !strings.Contains(r.Name, "schedule round 1 of 4") {
+			if len(r.Tables) != 4 || !strings.Contains(r.Name.String(), "schedule round 1 of 4") {
 				t.Fatalf("round 1: %q %+v", r.Name, r.Tables)
 			}
 		}
@@ -298,7 +298,7 @@ func TestFixedScheduleEvent(t *testing.T) {
 		if n == 3 {
 			short := 0
 			for _, tb := range r.Tables {
-				if len(tb.Seats) == 3 && strings.Contains(tb.Why, "left empty by a drop") {
+				if len(tb.Seats) == 3 && strings.Contains(tb.Why.String(), "left empty by a drop") {
 					short++
 				}
 			}
@@ -353,7 +353,7 @@ func TestShadowfistDoubleEliminationFinal(t *testing.T) {
 			if losses[a] >= 2 || losses[b] >= 2 {
 				t.Fatalf("round %d pairs a player out at two losses", n)
 			}
-			if losses[a] != losses[b] && !strings.Contains(tb.Why, "pair-down") {
+			if losses[a] != losses[b] && !strings.Contains(tb.Why.String(), "pair-down") {
 				t.Errorf("round %d table %d pairs %d v %d losses: %s", n, tb.Number, losses[a], losses[b], tb.Why)
 			}
 			// The lower entry id wins.

@@ -212,8 +212,8 @@ const (
 )
 
 // reportSource is how the log names a report's source.
-func reportSource(device string) string {
-	return "players, table code, device " + device
+func reportSource(device string) i18n.Text {
+	return i18n.F("players, table code, device %s", device)
 }
 
 // ReportByCode records a result typed on a phone with the table's code,
@@ -288,12 +288,12 @@ func (d *Director) Report(ctx context.Context, r TableReport) (ReportReceipt, er
 			conflict = keyedError(ErrReportConflict, i18n.F(
 				"table %d already has a different result: %s. Your report (%s) was not recorded; it was passed to the organizer to check",
 				tr.t.Number, tr.say(*tr.t.Result), tr.say(res)))
-			return d.queueReport(tx, tr, rep, res, "players reported %s, but the table has %s: saved for the organizer to check (%s)",
-				tr.say(res), tr.say(*tr.t.Result), reportSource(device))
+			return d.queueReport(tx, tr, rep, res, i18n.F("players reported %s, but the table has %s: saved for the organizer to check (%s)",
+				tr.say(res), tr.say(*tr.t.Result), reportSource(device)))
 		case tr.e.Settings.PhoneReportsNeedApproval:
 			outcome = ReportPending
-			return d.queueReport(tx, tr, rep, res, "players reported %s: waiting for the organizer's approval (%s)",
-				tr.say(res), reportSource(device))
+			return d.queueReport(tx, tr, rep, res, i18n.F("players reported %s: waiting for the organizer's approval (%s)",
+				tr.say(res), reportSource(device)))
 		}
 		return d.saveResult(tx, tr, res, reportSource(device))
 	})
@@ -309,7 +309,7 @@ func (d *Director) Report(ctx context.Context, r TableReport) (ReportReceipt, er
 // queueReport saves a phone report for the organizer and logs it, unless
 // an open report of the table already says the same (a player sending
 // twice, or both players).
-func (d *Director) queueReport(tx Tx, tr tableResult, rep event.PhoneReport, res event.Result, format string, args ...any) error {
+func (d *Director) queueReport(tx Tx, tr tableResult, rep event.PhoneReport, res event.Result, msg i18n.Text) error {
 	open, err := tx.OpenPhoneReports(tr.e.ID)
 	if err != nil {
 		return err
@@ -325,7 +325,7 @@ func (d *Director) queueReport(tx Tx, tr tableResult, rep event.PhoneReport, res
 	if err := tx.AddPhoneReport(&rep); err != nil {
 		return err
 	}
-	return d.log(tx, tr.e.ID, rep.Round, "round %d table %d: %s", rep.Round, rep.Table, fmt.Sprintf(format, args...))
+	return d.log(tx, tr.e.ID, rep.Round, i18n.F("round %d table %d: %s", rep.Round, rep.Table, msg))
 }
 
 // phoneTable reads the table a phone reports for, refusing with a
@@ -575,7 +575,7 @@ func (d *Director) ResolvePhoneReport(ctx context.Context, id event.EventID, rep
 					said = tr.say(checked)
 				}
 			}
-			return d.log(tx, id, rep.Round, "round %d table %d: phone report rejected by the organizer: %s (%s)", rep.Round, rep.Table, said, source)
+			return d.log(tx, id, rep.Round, i18n.F("round %d table %d: phone report rejected by the organizer: %s (%s)", rep.Round, rep.Table, said, source))
 		}
 		tr, err := loadTableResult(tx, id, rep.Round, rep.Table)
 		if err != nil {
@@ -589,10 +589,10 @@ func (d *Director) ResolvePhoneReport(ctx context.Context, id event.EventID, rep
 			if err := tx.ClosePhoneReport(id, rep.ID, d.now(), true); err != nil {
 				return err
 			}
-			return d.log(tx, id, rep.Round, "round %d table %d: phone report accepted; the table already had %s (%s)", rep.Round, rep.Table, tr.say(res), source)
+			return d.log(tx, id, rep.Round, i18n.F("round %d table %d: phone report accepted; the table already had %s (%s)", rep.Round, rep.Table, tr.say(res), source))
 		}
 		// saveResult settles this report with every other one that agrees.
-		return d.saveResult(tx, tr, res, source+", accepted by the organizer")
+		return d.saveResult(tx, tr, res, i18n.F("%s, accepted by the organizer", source))
 	})
 }
 

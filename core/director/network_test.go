@@ -637,7 +637,7 @@ func TestPhonesReportingAtOnceApplyOneResult(t *testing.T) {
 		lines, _ := d.Log(ctx, e.ID)
 		applied := 0
 		for _, l := range lines {
-			if strings.HasPrefix(l.Message, fmt.Sprintf("round 1 table %d: ", tb.Number)) && !strings.Contains(l.Message, "reported") {
+			if strings.HasPrefix(l.Message.String(), fmt.Sprintf("round 1 table %d: ", tb.Number)) && !strings.Contains(l.Message.String(), "reported") {
 				applied++
 			}
 		}

@@ -3,6 +3,7 @@ package director
 import (
 	"context"
 	"strings"
+	"tablekeeper/core/i18n"
 
 	"tablekeeper/core/event"
 )
@@ -118,9 +119,9 @@ func (d *Director) register(tx Tx, id event.EventID, p event.Player) (event.Entr
 	}
 	en.Name, en.MemberNo = p.Name, p.MemberNo
 	if rounds > 0 {
-		return en, d.log(tx, id, rounds, "late entry: %s, paired from round %d", p.Name, en.JoinedRound)
+		return en, d.log(tx, id, rounds, i18n.F("late entry: %s, paired from round %d", p.Name, en.JoinedRound))
 	}
-	return en, d.log(tx, id, 0, "registered: %s", p.Name)
+	return en, d.log(tx, id, 0, i18n.F("registered: %s", p.Name))
 }
 
 // Entries lists an event's entries in registration order.
@@ -141,9 +142,9 @@ func (d *Director) CheckIn(ctx context.Context, entry event.EntryID, present boo
 		}
 		en.CheckedIn = present
 		if present {
-			return d.log(tx, e.ID, rounds, "checked in: %s", en.Name)
+			return d.log(tx, e.ID, rounds, i18n.F("checked in: %s", en.Name))
 		}
-		return d.log(tx, e.ID, rounds, "check-in undone: %s", en.Name)
+		return d.log(tx, e.ID, rounds, i18n.F("check-in undone: %s", en.Name))
 	})
 }
 
@@ -163,11 +164,11 @@ func (d *Director) Drop(ctx context.Context, entry event.EntryID) error {
 			}
 			// A team plays while all its members do.
 			if rounds == 0 {
-				return d.log(tx, e.ID, rounds, "dropped: %s, before round 1; team %s cannot play: dissolve it and make a new one", en.Name, tm.Name)
+				return d.log(tx, e.ID, rounds, i18n.F("dropped: %s, before round 1; team %s cannot play: dissolve it and make a new one", en.Name, tm.Name))
 			}
-			return d.log(tx, e.ID, rounds, "dropped: %s, after round %d; team %s is no longer paired", en.Name, rounds, tm.Name)
+			return d.log(tx, e.ID, rounds, i18n.F("dropped: %s, after round %d; team %s is no longer paired", en.Name, rounds, tm.Name))
 		}
-		return d.log(tx, e.ID, rounds, "dropped: %s, after round %d", en.Name, rounds)
+		return d.log(tx, e.ID, rounds, i18n.F("dropped: %s, after round %d", en.Name, rounds))
 	})
 }
 
@@ -179,7 +180,7 @@ func (d *Director) Reinstate(ctx context.Context, entry event.EntryID) error {
 			return event.Statef("%s is not dropped", en.Name)
 		}
 		en.Status, en.DroppedAfter = event.EntryActive, 0
-		return d.log(tx, e.ID, rounds, "re-instated: %s", en.Name)
+		return d.log(tx, e.ID, rounds, i18n.F("re-instated: %s", en.Name))
 	})
 }
 
@@ -237,9 +238,9 @@ func (d *Director) SetSeed(ctx context.Context, entry event.EntryID, seed int) e
 		}
 		en.Seed = seed
 		if seed == 0 {
-			return d.log(tx, e.ID, 0, "seed removed for %s", en.Name)
+			return d.log(tx, e.ID, 0, i18n.F("seed removed for %s", en.Name))
 		}
-		return d.log(tx, e.ID, 0, "seed %d for %s", seed, en.Name)
+		return d.log(tx, e.ID, 0, i18n.F("seed %d for %s", seed, en.Name))
 	})
 }
 
@@ -283,7 +284,7 @@ func (d *Director) DropAbsent(ctx context.Context, id event.EventID) ([]string, 
 		if len(out) == 0 {
 			return nil
 		}
-		return d.log(tx, id, 0, "dropped for not checking in: %s", strings.Join(out, ", "))
+		return d.log(tx, id, 0, i18n.F("dropped for not checking in: %s", strings.Join(out, ", ")))
 	})
 	if err != nil {
 		return nil, err

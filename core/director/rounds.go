@@ -105,11 +105,11 @@ func (d *Director) pairRound(tx Tx, e event.Event, rounds []event.Round) (event.
 			return event.Round{}, err
 		}
 	}
-	what := fmt.Sprintf("round %d", number)
-	if r.Name != "" {
-		what += " (" + r.Name + ")"
+	what := i18n.F("round %d", number)
+	if !r.Name.IsZero() {
+		what = i18n.F("round %d (%s)", number, r.Name)
 	}
-	if err := d.log(tx, e.ID, number, "%s paired: %d tables, seed %d", what, len(p.tables), seed); err != nil {
+	if err := d.log(tx, e.ID, number, i18n.F("%s paired: %d tables, seed %d", what, len(p.tables), seed)); err != nil {
 		return event.Round{}, err
 	}
 	return r, d.logCutTies(tx, e.ID, number, p.ties)
@@ -214,7 +214,7 @@ func (d *Director) recordResult(ctx context.Context, id event.EventID, round, ta
 		if res, err = tr.check(res); err != nil {
 			return err
 		}
-		return d.saveResult(tx, tr, res, "")
+		return d.saveResult(tx, tr, res, i18n.Text{})
 	})
 }
 
@@ -313,9 +313,9 @@ func (tr tableResult) said(r event.Result) i18n.Text {
 // players reported it ("players, table code, device …"): the result is
 // marked ByPlayers and the log line names the source. Open phone reports
 // of the table that agree with the result are settled with it.
-func (d *Director) saveResult(tx Tx, tr tableResult, res event.Result, source string) error {
+func (d *Director) saveResult(tx Tx, tr tableResult, res event.Result, source i18n.Text) error {
 	res.RecordedAt = d.now()
-	res.ByPlayers = source != ""
+	res.ByPlayers = !source.IsZero()
 	if err := tx.SetResult(tr.t.ID, &res); err != nil {
 		return err
 	}
@@ -323,14 +323,14 @@ func (d *Director) saveResult(tx Tx, tr tableResult, res event.Result, source st
 		return err
 	}
 	round, table := tr.r.Number, tr.t.Number
-	now := tr.say(res).String()
-	if source != "" {
-		now += " (" + source + ")"
+	now := tr.say(res)
+	if !source.IsZero() {
+		now = i18n.F("%s (%s)", now, source)
 	}
 	if tr.t.Result != nil {
-		return d.log(tx, tr.e.ID, round, "round %d table %d corrected: %s (was %s)", round, table, now, tr.say(*tr.t.Result))
+		return d.log(tx, tr.e.ID, round, i18n.F("round %d table %d corrected: %s (was %s)", round, table, now, tr.say(*tr.t.Result)))
 	}
-	return d.log(tx, tr.e.ID, round, "round %d table %d: %s", round, table, now)
+	return d.log(tx, tr.e.ID, round, i18n.F("round %d table %d: %s", round, table, now))
 }
 
 // seatNames returns the names of the players at a table and, in a team
@@ -411,7 +411,7 @@ func describe(r event.Result, t event.Table, names map[event.EntryID]string) i18
 		return i18n.F("result")
 	}
 	if len(t.Seats) > 2 {
-		parts := make(joined, len(t.Seats))
+		parts := make([]i18n.Text, len(t.Seats))
 		for i, s := range t.Seats {
 			switch {
 			case r.Seats[i].Place == 1 && r.TimeOut:
@@ -423,9 +423,9 @@ func describe(r event.Result, t event.Table, names map[event.EntryID]string) i18
 			}
 		}
 		if r.TimeOut {
-			return i18n.F("%s; time-out", parts)
+			return i18n.F("%s; time-out", listText(parts))
 		}
-		return i18n.Text{Format: "%s", Args: []any{parts}}
+		return listText(parts)
 	}
 	s := i18n.Text{Format: "%s %d–%d %s", Args: []any{names[t.Seats[0].EntryID], r.Seats[0].GamesWon, r.Seats[1].GamesWon, names[t.Seats[1].EntryID]}}
 	if r.GamesDrawn > 0 {
@@ -437,15 +437,18 @@ func describe(r event.Result, t event.Table, names map[event.EntryID]string) i18
 	return s
 }
 
-// joined is a list of Texts said one after the other, comma-separated, in
-// the reader's language.
-type joined []i18n.Text
-
-// In says each part in l.
-func (j joined) In(l i18n.Lang) string { return i18n.JoinIn(l, j, ", ") }
-
-// String says the parts in English, for the event's log.
-func (j joined) String() string { return j.In(i18n.English) }
+// listText keeps texts said one after the other, comma-separated, as one
+// text (the stored log nests each part as a message).
+func listText(parts []i18n.Text) i18n.Text {
+	if len(parts) == 0 {
+		return i18n.Text{}
+	}
+	out := parts[0]
+	for _, p := range parts[1:] {
+		out = i18n.F("%s, %s", out, p)
+	}
+	return out
+}
 
 // Standings returns the event's standings after the results saved so far,
 // ranked by the format's points and tiebreakers; once a top cut or bracket

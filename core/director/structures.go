@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sort"
-	"strings"
+	"tablekeeper/core/i18n"
 	"time"
 
 	"tablekeeper/core/event"
@@ -17,7 +17,7 @@ import (
 // table numbers.
 type plan struct {
 	stage  event.Stage
-	name   string
+	name   i18n.Text
 	bestOf int // 0: the event's games per match
 	tables []pairing.Table
 	passes []pairing.Pass // byes and walkovers, stored as bye tables
@@ -137,18 +137,18 @@ func planFinal(e event.Event, entries []event.Entry, rounds []event.Round, rng *
 	if len(active) < 3 {
 		return plan{}, event.Statef("the final table needs at least three players still in the event")
 	}
-	p := plan{stage: event.StageFinal, name: "final table", ties: cutTies(table, n)}
-	seat := func(ids []event.EntryID, why string) {
+	p := plan{stage: event.StageFinal, name: i18n.F("final table"), ties: cutTies(table, n)}
+	seat := func(ids []event.EntryID, why i18n.Text) {
 		ids = append([]event.EntryID(nil), ids...)
 		rng.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
 		p.tables = append(p.tables, pairing.Table{Seats: ids, Why: why})
 	}
 	top := active[:min(n, len(active))]
-	seat(top, fmt.Sprintf("final table: the top %d by match points, then game points; seat order drawn", len(top)))
+	seat(top, i18n.F("final table: the top %d by match points, then game points; seat order drawn", len(top)))
 	if rest := active[len(top):]; s.FinalTable.Secondary && len(rest) >= 3 {
 		second := rest[:min(n, len(rest))]
-		seat(second, fmt.Sprintf("secondary table: places %d to %d; seat order drawn", len(top)+1, len(top)+len(second)))
-		p.name = "final and secondary tables"
+		seat(second, i18n.F("secondary table: places %d to %d; seat order drawn", len(top)+1, len(top)+len(second)))
+		p.name = i18n.F("final and secondary tables")
 	}
 	return p, nil
 }
@@ -239,7 +239,7 @@ func planTopCut(e event.Event, entries []event.Entry, rounds []event.Round, rng 
 	if prog.Done {
 		return plan{}, ErrStructureComplete
 	}
-	p.name = "top " + fmt.Sprint(len(seeds)) + ": " + prog.Next.Name
+	p.name = i18n.F("top %d: %s", len(seeds), prog.Next.Name)
 	p.tables, p.passes = prog.Next.Tables, prog.Next.Passes
 	return p, nil
 }
@@ -422,7 +422,7 @@ func planSchedule(s event.Settings, entrants, gone []event.EntryID, number int, 
 		out[id] = true
 	}
 	p.stage = event.StageSwiss
-	p.name = fmt.Sprintf("schedule round %d of %d", number, rounds)
+	p.name = i18n.F("schedule round %d of %d", number, rounds)
 	for _, t := range sched[number-1] {
 		var seats []event.EntryID
 		empty := 0
@@ -433,14 +433,14 @@ func planSchedule(s event.Settings, entrants, gone []event.EntryID, number int, 
 			}
 			seats = append(seats, entrants[i])
 		}
-		why := fmt.Sprintf("fixed schedule: table of %d", len(t))
+		why := i18n.F("fixed schedule: table of %d", len(t))
 		if empty > 0 {
-			why += fmt.Sprintf(", %d seat(s) left empty by a drop", empty)
+			why = i18n.F("fixed schedule: table of %d, %d seat(s) left empty by a drop", len(t), empty)
 		}
 		switch len(seats) {
 		case 0:
 		case 1:
-			p.passes = append(p.passes, pairing.Pass{Entry: seats[0], Kind: pairing.PassBye, Why: "bye: the rest of the scheduled table dropped"})
+			p.passes = append(p.passes, pairing.Pass{Entry: seats[0], Kind: pairing.PassBye, Why: i18n.F("bye: the rest of the scheduled table dropped")})
 		default:
 			p.tables = append(p.tables, pairing.Table{Seats: seats, Why: why})
 		}
@@ -544,7 +544,7 @@ func numberTables(tables []event.Table, entries []event.Entry) {
 	}
 	taken := map[int]bool{}
 	for i := range tables {
-		tables[i].Why = dropReason(tables[i].Why, "fixed table for ")
+		tables[i].Why = dropReason(tables[i].Why, "fixed table for %s")
 		tables[i].Number = 0
 		if tables[i].Bye {
 			continue
@@ -556,7 +556,7 @@ func numberTables(tables []event.Table, entries []event.Entry) {
 			}
 			tables[i].Number = en.FixedTable
 			taken[en.FixedTable] = true
-			tables[i].Why = addReason(tables[i].Why, fmt.Sprintf("fixed table for %s", en.Name))
+			tables[i].Why = addReason(tables[i].Why, i18n.F("fixed table for %s", en.Name))
 			break
 		}
 	}
@@ -585,26 +585,53 @@ func sortByNumber(tables []event.Table) {
 	})
 }
 
-// dropReason removes the "; "-separated reasons that start with prefix.
-func dropReason(why, prefix string) string {
-	parts := strings.Split(why, "; ")
-	kept := parts[:0]
-	for _, p := range parts {
-		if !strings.HasPrefix(p, prefix) {
-			kept = append(kept, p)
-		}
+// dropReason removes the reasons whose key is key from why, alone or
+// among the reasons it lists.
+func dropReason(why i18n.Text, key string) i18n.Text {
+	if why.Format == key {
+		return i18n.Text{}
 	}
-	return strings.Join(kept, "; ")
-}
-
-func addReason(why, more string) string {
-	if why == "" {
-		return more
-	}
-	if strings.Contains(why, more) {
+	if why.Format != "%s; %s" || len(why.Args) != 2 {
 		return why
 	}
-	return why + "; " + more
+	var kept i18n.Text
+	for _, a := range why.Args {
+		t, ok := a.(i18n.Text)
+		if !ok {
+			t = i18n.Plain(fmt.Sprint(a))
+		}
+		if t = dropReason(t, key); !t.IsZero() {
+			kept = addReason(kept, t)
+		}
+	}
+	return kept
+}
+
+func addReason(why, more i18n.Text) i18n.Text {
+	if why.IsZero() {
+		return more
+	}
+	if hasReason(why, more) {
+		return why
+	}
+	return i18n.F("%s; %s", why, more)
+}
+
+// hasReason reports whether why already gives the reason more, alone or
+// among the reasons it lists.
+func hasReason(why, more i18n.Text) bool {
+	if why.Format == more.Format && i18n.Encode(why) == i18n.Encode(more) {
+		return true
+	}
+	if why.Format != "%s; %s" || len(why.Args) != 2 {
+		return false
+	}
+	for _, a := range why.Args {
+		if t, ok := a.(i18n.Text); ok && hasReason(t, more) {
+			return true
+		}
+	}
+	return false
 }
 
 // planDoubleFinal plans the next round of a Shadowfist Double Elimination
@@ -648,17 +675,17 @@ func planDoubleFinal(s event.Settings, entrants, gone []event.EntryID, rounds []
 	if len(in) < 3 {
 		return plan{}, event.Statef("the final table needs at least three players still in the event")
 	}
-	p.stage, p.name = event.StageFinal, "final table"
-	seat := func(ids []event.EntryID, why string) {
+	p.stage, p.name = event.StageFinal, i18n.F("final table")
+	seat := func(ids []event.EntryID, why i18n.Text) {
 		ids = append([]event.EntryID(nil), ids...)
 		rng.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
 		p.tables = append(p.tables, pairing.Table{Seats: ids, Why: why})
 	}
-	seat(in, fmt.Sprintf("final table (S10 e): the %d players left after the loss rounds; seat order drawn", len(in)))
+	seat(in, i18n.F("final table (S10 e): the %d players left after the loss rounds; seat order drawn", len(in)))
 	if s.FinalTable.Secondary && len(rest) >= 3 {
 		second := rest[:min(s.FinalTable.Size, len(rest))]
-		seat(second, fmt.Sprintf("secondary table: places %d to %d, the next by fewest losses then most games won; seat order drawn", len(in)+1, len(in)+len(second)))
-		p.name = "final and secondary tables"
+		seat(second, i18n.F("secondary table: places %d to %d, the next by fewest losses then most games won; seat order drawn", len(in)+1, len(in)+len(second)))
+		p.name = i18n.F("final and secondary tables")
 	}
 	return p, nil
 }

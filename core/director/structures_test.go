@@ -105,7 +105,7 @@ func TestSwissWithTopCut(t *testing.T) {
 		}
 	}
 	qf := rounds[4]
-	if len(qf.Tables) != 4 || !strings.Contains(qf.Name, "top 8") || !strings.Contains(qf.Tables[0].Why, "seed 1 v seed 8") {
+	if len(qf.Tables) != 4 || !strings.Contains(qf.Name.String(), "top 8") || !strings.Contains(qf.Tables[0].Why.String(), "seed 1 v seed 8") {
 		t.Errorf("quarter-finals %q %+v", qf.Name, qf.Tables)
 	}
 	table, err := d.Standings(ctx, e.ID)
@@ -235,7 +235,7 @@ func TestBracketDropIsAWalkover(t *testing.T) {
 		}
 		if tb.Bye {
 			walkovers++
-			if tb.Result == nil || !strings.Contains(tb.Why, "walkover") && !strings.Contains(tb.Why, "withdr") {
+			if tb.Result == nil || !strings.Contains(tb.Why.String(), "walkover") && !strings.Contains(tb.Why.String(), "withdr") {
 				t.Errorf("walkover table %+v", tb)
 			}
 		}
@@ -273,7 +273,7 @@ func TestDraftsCanBeSwappedFixedAndPairedAgain(t *testing.T) {
 	if got := rounds[0].Tables[0].Seats[0].EntryID; got != bye || rounds[0].Tables[3].Seats[0].EntryID != a || rounds[0].Tables[3].Result == nil {
 		t.Errorf("after the swap: %+v", rounds[0].Tables)
 	}
-	if !strings.Contains(rounds[0].Tables[0].Why, "changed by the organizer") {
+	if !strings.Contains(rounds[0].Tables[0].Why.String(), "changed by the organizer") {
 		t.Errorf("why %q", rounds[0].Tables[0].Why)
 	}
 	same := r.Tables[1].Seats
@@ -289,7 +289,7 @@ func TestDraftsCanBeSwappedFixedAndPairedAgain(t *testing.T) {
 		t.Errorf("two players fixed at table 9: %v", err)
 	}
 	rounds, _ = d.Rounds(ctx, e.ID)
-	if tb, ok := rounds[0].TableNumbered(9); !ok || (tb.Seats[0].EntryID != fixed && tb.Seats[1].EntryID != fixed) || !strings.Contains(tb.Why, "fixed table for") {
+	if tb, ok := rounds[0].TableNumbered(9); !ok || (tb.Seats[0].EntryID != fixed && tb.Seats[1].EntryID != fixed) || !strings.Contains(tb.Why.String(), "fixed table for") {
 		t.Errorf("fixed table: %+v", rounds[0].Tables)
 	}
 	for i := 1; i < len(rounds[0].Tables); i++ {
@@ -324,7 +324,7 @@ func TestDraftsCanBeSwappedFixedAndPairedAgain(t *testing.T) {
 	log, _ := d.Log(ctx, e.ID)
 	var all []string
 	for _, l := range log {
-		all = append(all, l.Message)
+		all = append(all, l.Message.String())
 	}
 	joined := strings.Join(all, "\n")
 	for _, want := range []string{"swapped seats", "table 9 fixed for", "withdrawn to pair again", "round 1 published"} {
@@ -416,7 +416,7 @@ func TestSwissRoundOneBySeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Seed s is es[8-s]: table 1 is seed 1 v seed 5.
-	if a, b := r.Tables[0].Seats[0].EntryID, r.Tables[0].Seats[1].EntryID; a != es[7].ID || b != es[3].ID || !strings.Contains(r.Tables[0].Why, "seed 1 v seed 5") {
+	if a, b := r.Tables[0].Seats[0].EntryID, r.Tables[0].Seats[1].EntryID; a != es[7].ID || b != es[3].ID || !strings.Contains(r.Tables[0].Why.String(), "seed 1 v seed 5") {
 		t.Errorf("table 1: %v v %v (%s)", a, b, r.Tables[0].Why)
 	}
 	if err := d.SetSeed(ctx, es[0].ID, 9); !errors.Is(err, event.ErrState) {

@@ -72,7 +72,7 @@ func (d *Director) CreateTeam(ctx context.Context, id event.EventID, name string
 		if err != nil {
 			return err
 		}
-		return d.log(tx, id, rounds, "team made: %s (%s)", tm.Name, memberNames(ens, ", "))
+		return d.log(tx, id, rounds, i18n.F("team made: %s (%s)", tm.Name, memberNames(ens, ", ")))
 	})
 	if err != nil {
 		return event.Team{}, err
@@ -157,7 +157,7 @@ func (d *Director) DissolveTeam(ctx context.Context, team event.TeamID) error {
 		if err := tx.DeleteTeam(tm.ID); err != nil {
 			return err
 		}
-		return d.log(tx, e.ID, 0, "team dissolved: %s (%s)", tm.Name, memberNames(members, ", "))
+		return d.log(tx, e.ID, 0, i18n.F("team dissolved: %s (%s)", tm.Name, memberNames(members, ", ")))
 	})
 }
 
@@ -430,13 +430,24 @@ func planTeams(e event.Event, entries []event.Entry, teams []event.Team, rounds 
 		p.tables = append(p.tables, pairing.Table{Seats: seats, Why: t.Why})
 	}
 	if out.Bye != 0 {
-		// The engine paired teams: its "player" is a team.
-		why := strings.ReplaceAll(out.ByeWhy, "player", "team")
+		why := teamByeWhy(out.ByeWhy)
 		for _, m := range v.members[out.Bye] {
 			p.passes = append(p.passes, pairing.Pass{Entry: m.ID, Kind: pairing.PassBye, Why: why})
 		}
 	}
 	return p, nil
+}
+
+// teamByeWhy says the Swiss engine's bye reason for a team: the engine
+// paired teams, so its "player" is a team.
+func teamByeWhy(why i18n.Text) i18n.Text {
+	switch why.Format {
+	case "bye: lowest-ranked player without a bye":
+		return i18n.F("bye: lowest-ranked team without a bye")
+	case "bye: every player has had one; lowest-ranked player with the fewest":
+		return i18n.F("bye: every team has had one; lowest-ranked team with the fewest")
+	}
+	return why
 }
 
 // everyoneInATeam refuses to pair round number while an active player has
@@ -556,11 +567,11 @@ func (d *Director) swapTeams(tx Tx, e event.Event, r event.Round, a, b event.Ent
 		r.Tables[pa.table].Seats[pa.seat].EntryID = mb[k].ID
 		r.Tables[pb.table].Seats[pb.seat].EntryID = ma[k].ID
 		for _, i := range []int{pa.table, pb.table} {
-			r.Tables[i].Why = addReason(r.Tables[i].Why, "changed by the organizer")
+			r.Tables[i].Why = addReason(r.Tables[i].Why, i18n.F("changed by the organizer"))
 		}
 	}
 	if err := tx.ReplaceTables(r.ID, r.Tables); err != nil {
 		return err
 	}
-	return d.log(tx, e.ID, r.Number, "round %d: teams %s and %s swapped seats", r.Number, v.team[ta].Name, v.team[tb].Name)
+	return d.log(tx, e.ID, r.Number, i18n.F("round %d: teams %s and %s swapped seats", r.Number, v.team[ta].Name, v.team[tb].Name))
 }

@@ -38,13 +38,13 @@ func logHas(t *testing.T, d *director.Director, id event.EventID, want string) {
 		t.Fatal(err)
 	}
 	for _, l := range lines {
-		if strings.Contains(l.Message, want) {
+		if strings.Contains(l.Message.String(), want) {
 			return
 		}
 	}
 	var all []string
 	for _, l := range lines {
-		all = append(all, l.Message)
+		all = append(all, l.Message.String())
 	}
 	t.Errorf("the log has no line with %q:\n%s", want, strings.Join(all, "\n"))
 }
@@ -218,7 +218,7 @@ func TestTeamRoundsSeatTeamsAlternatelyWithoutRematches(t *testing.T) {
 			if a == 0 || b == 0 || a == b || of[s[2]] != a || of[s[3]] != b || s[0] != first[a] || s[1] != first[b] {
 				t.Errorf("round %d table %d: seats %v are not A1, B1, A2, B2", n, tb.Number, s)
 			}
-			if tb.Why == "" {
+			if tb.Why.String() == "" {
 				t.Errorf("round %d table %d has no reason", n, tb.Number)
 			}
 			met[[2]event.TeamID{min(a, b), max(a, b)}]++
@@ -260,7 +260,7 @@ func TestATeamByeIsAByeForEachMember(t *testing.T) {
 	var byes []event.EntryID
 	for _, tb := range r.Tables {
 		if tb.Bye {
-			if len(tb.Seats) != 1 || tb.Result == nil || tb.Result.Seats[0].GamesWon != 1 || tb.Why != "bye: lowest-ranked team without a bye" {
+			if len(tb.Seats) != 1 || tb.Result == nil || tb.Result.Seats[0].GamesWon != 1 || tb.Why.String() != "bye: lowest-ranked team without a bye" {
 				t.Errorf("bye table %+v", tb)
 			}
 			byes = append(byes, tb.Seats[0].EntryID)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/standings"
 )
 
@@ -133,8 +134,8 @@ func (d *Director) CutTies(ctx context.Context, id event.EventID) ([]CutTie, err
 func (d *Director) logCutTies(tx Tx, id event.EventID, round int, ties []CutTie) error {
 	for _, t := range ties {
 		drawn, in := t.Names()
-		if err := d.log(tx, id, round, "cut of %d: tied on points and every tiebreaker from place %d, a draw from round %d's seed ordered %s; in the cut: %s",
-			t.Cut, t.First, t.Round, strings.Join(drawn, ", "), strings.Join(in, ", ")); err != nil {
+		if err := d.log(tx, id, round, i18n.F("cut of %d: tied on points and every tiebreaker from place %d, a draw from round %d's seed ordered %s; in the cut: %s",
+			t.Cut, t.First, t.Round, strings.Join(drawn, ", "), strings.Join(in, ", "))); err != nil {
 			return err
 		}
 	}

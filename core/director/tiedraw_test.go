@@ -13,6 +13,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/sim"
 	"tablekeeper/core/store"
 )
@@ -224,7 +225,7 @@ func checkCutFollowsTheDraw(t *testing.T, d *director.Director, id event.EventID
 	drawn, in := line.Names()
 	want := fmt.Sprintf("cut of 8: tied on points and every tiebreaker from place %d, a draw from round 3's seed ordered %s; in the cut: %s",
 		line.First, strings.Join(drawn, ", "), strings.Join(in, ", "))
-	if !slices.ContainsFunc(log, func(l event.LogEntry) bool { return l.Message == want && l.Round == r.Number }) {
+	if !slices.ContainsFunc(log, func(l event.LogEntry) bool { return l.Message.In(i18n.English) == want && l.Round == r.Number }) {
 		t.Errorf("the log does not say %q: %+v", want, log)
 	}
 }
@@ -274,7 +275,7 @@ func TestFinalTableFollowsTheTieDraw(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, l := range log {
-			rest, ok := strings.CutPrefix(l.Message, "cut of 4: ")
+			rest, ok := strings.CutPrefix(l.Message.In(i18n.English), "cut of 4: ")
 			if !ok {
 				continue
 			}

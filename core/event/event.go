@@ -281,8 +281,9 @@ type Round struct {
 	Number  int
 	Stage   Stage
 	// Name says which round it is where the structure names it
-	// ("quarter-final", "loss round 3"); empty for Swiss rounds.
-	Name string
+	// ("quarter-final", "loss round 3"), kept as data to be said in each
+	// reader's language; empty for Swiss rounds.
+	Name i18n.Text
 	// BestOf is the games per match of this round (K6 plays loss rounds of
 	// one game and a best-of-three playoff); 0 means the event's.
 	BestOf int
@@ -353,8 +354,9 @@ type Table struct {
 	Seats []Seat
 	// Bye marks the single-seat "table" of a player without an opponent.
 	Bye bool
-	// Why explains the pairing (same points, pair-down, bye, fixed seat).
-	Why string
+	// Why explains the pairing (same points, pair-down, bye, fixed seat),
+	// kept as data to be said in each reader's language.
+	Why i18n.Text
 	// Extension is time added to this table alone (a long ruling, a deck
 	// check), on top of the round clock.
 	Extension time.Duration
@@ -622,7 +624,9 @@ type LogEntry struct {
 	EventID EventID
 	At      time.Time
 	Round   int
-	Message string
+	// Message is the line, kept as data (a key and its values) to be said
+	// in each reader's language.
+	Message i18n.Text
 }
 
 func short(s string) string {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"tablekeeper/core/i18n"
 
 	"tablekeeper/core/event"
 )
@@ -80,9 +81,9 @@ func Armageddon(entrants []event.EntryID, played []event.Round, opt ArmageddonOp
 	}
 
 	round := st.rounds + 1
-	nr := NextRound{Name: fmt.Sprintf("round %d", round)}
+	nr := NextRound{Name: i18n.F("round %d", round)}
 	if len(active) == 2 {
-		nr.Name += " (final)"
+		nr.Name = i18n.F("round %d (final)", round)
 	}
 	players := active
 	if len(active)%2 == 1 {
@@ -107,18 +108,18 @@ func Armageddon(entrants []event.EntryID, played []event.Round, opt ArmageddonOp
 		if seed[b] < seed[a] {
 			a, b = b, a
 		}
-		why := fmt.Sprintf("round %d: seed %d v seed %d", round, seed[a], seed[b])
+		why := i18n.F("round %d: seed %d v seed %d", round, seed[a], seed[b])
 		if opt.Double {
 			switch losses[a] + losses[b] {
 			case 0:
-				why = fmt.Sprintf("round %d, unbeaten: seed %d v seed %d", round, seed[a], seed[b])
+				why = i18n.F("round %d, unbeaten: seed %d v seed %d", round, seed[a], seed[b])
 			case 2:
-				why = fmt.Sprintf("round %d, one loss each: seed %d v seed %d", round, seed[a], seed[b])
+				why = i18n.F("round %d, one loss each: seed %d v seed %d", round, seed[a], seed[b])
 			default:
-				why = fmt.Sprintf("round %d, pair-down, unbeaten v one loss: seed %d v seed %d", round, seed[a], seed[b])
+				why = i18n.F("round %d, pair-down, unbeaten v one loss: seed %d v seed %d", round, seed[a], seed[b])
 			}
 		}
-		nr.Tables = append(nr.Tables, Table{Seats: []event.EntryID{a, b}, Why: why + kfRematch(st.met, pr)})
+		nr.Tables = append(nr.Tables, Table{Seats: []event.EntryID{a, b}, Why: kfRematch(why, st.met, pr)})
 	}
 	return Progress{Next: nr, Records: st.records()}, nil
 }
@@ -145,36 +146,44 @@ func Armageddon(entrants []event.EntryID, played []event.Round, opt ArmageddonOp
 // compared first; among equals who have lost a game, the most Tau at the
 // last loss; the rest is drawn with rng among the tied players in seed
 // order. It returns the entry and a one-line reason.
-func ArmageddonBye(records []LossRecord, double bool, rng *rand.Rand) (event.EntryID, string) {
+func ArmageddonBye(records []LossRecord, double bool, rng *rand.Rand) (event.EntryID, i18n.Text) {
 	var eligible []LossRecord
 	for _, r := range records {
 		if r.Byes == 0 && !r.Withdrawn {
 			eligible = append(eligible, r)
 		}
 	}
-	why := "bye (H6, 4.2.2): "
+	// head says the reason around the criteria that picked the player (a
+	// list said "first, then second").
+	head := func(criteria i18n.Text) i18n.Text { return i18n.F("bye (H6, 4.2.2): %s", criteria) }
+	var criteria []i18n.Text
 	pool := eligible
 	if double {
 		pool = slices.DeleteFunc(slices.Clone(eligible), func(r LossRecord) bool { return !r.JustLostMatch })
 		switch {
 		case len(pool) > 0:
-			why += "just lost a match, "
+			criteria = append(criteria, i18n.F("just lost a match"))
 		default:
+			head = func(c i18n.Text) i18n.Text {
+				return i18n.F("bye (H6, 4.2.2): nobody eligible just lost a match; %s", c)
+			}
 			pool = slices.DeleteFunc(slices.Clone(eligible), func(r LossRecord) bool { return r.Losses == 0 })
 			if len(pool) > 0 {
-				why += "nobody eligible just lost a match; one loss, "
+				criteria = append(criteria, i18n.F("one loss"))
 			} else {
 				pool = eligible
-				why += "nobody eligible just lost a match; "
 			}
 		}
 	}
 	if len(pool) == 0 {
 		pool = slices.DeleteFunc(slices.Clone(records), func(r LossRecord) bool { return r.Withdrawn })
-		why = "bye (H6, 4.2.2): every player left has had a bye; "
+		head = func(c i18n.Text) i18n.Text {
+			return i18n.F("bye (H6, 4.2.2): every player left has had a bye; %s", c)
+		}
+		criteria = nil
 	}
 	if len(pool) == 0 {
-		return 0, ""
+		return 0, i18n.Text{}
 	}
 	slices.SortStableFunc(pool, func(a, b LossRecord) int { return a.Seed - b.Seed })
 	fewest := pool[0].LostGames
@@ -182,19 +191,19 @@ func ArmageddonBye(records []LossRecord, double bool, rng *rand.Rand) (event.Ent
 		fewest = min(fewest, r.LostGames)
 	}
 	pool = slices.DeleteFunc(pool, func(r LossRecord) bool { return r.LostGames != fewest })
-	why += fmt.Sprintf("fewest lost games (%d)", fewest)
+	criteria = append(criteria, i18n.F("fewest lost games (%d)", fewest))
 	if len(pool) > 1 && fewest > 0 {
 		most := pool[0].LastLossTau
 		for _, r := range pool {
 			most = max(most, r.LastLossTau)
 		}
 		pool = slices.DeleteFunc(pool, func(r LossRecord) bool { return r.LastLossTau != most })
-		why += fmt.Sprintf(", then most Tau stored at the last loss (%d)", most)
+		criteria = append(criteria, i18n.F("then most Tau stored at the last loss (%d)", most))
 	}
 	pick := pool[0]
 	if len(pool) > 1 {
 		pick = pool[rng.IntN(len(pool))]
-		why += fmt.Sprintf(", then drawn at random among %d", len(pool))
+		criteria = append(criteria, i18n.F("then drawn at random among %d", len(pool)))
 	}
-	return pick.Entry, why
+	return pick.Entry, head(nameList(criteria))
 }

@@ -70,7 +70,7 @@ func TestArmageddonByeFollowsTheRule(t *testing.T) {
 				if !ok {
 					t.Fatalf("seed %d: bye to %d (%s), want one of %v", seed, id, why, c.want)
 				}
-				if !strings.HasPrefix(why, "bye (H6, 4.2.2): ") || !strings.Contains(why, c.why) {
+				if !strings.HasPrefix(why.String(), "bye (H6, 4.2.2): ") || !strings.Contains(why.String(), c.why) {
 					t.Fatalf("why %q, want it to say %q", why, c.why)
 				}
 				picked[id] = true
@@ -167,7 +167,7 @@ func TestArmageddonProperties(t *testing.T) {
 						t.Fatalf("n=%d: %d left, passes %+v", n, left, p.Next.Passes)
 					}
 					for _, ps := range p.Next.Passes {
-						if byes[ps.Entry] > 0 && !strings.Contains(ps.Why, "every player left has had a bye") {
+						if byes[ps.Entry] > 0 && !strings.Contains(ps.Why.String(), "every player left has had a bye") {
 							t.Fatalf("n=%d double=%v: second bye for %d: %s", n, double, ps.Entry, ps.Why)
 						}
 					}
@@ -261,7 +261,7 @@ func TestH6ArmageddonSweep2to0GetsTheRound2Bye(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(p.Next.Passes) != 1 || p.Next.Passes[0].Entry != 101 || !strings.Contains(p.Next.Passes[0].Why, "fewest lost games (0)") {
+		if len(p.Next.Passes) != 1 || p.Next.Passes[0].Entry != 101 || !strings.Contains(p.Next.Passes[0].Why.String(), "fewest lost games (0)") {
 			t.Fatalf("seed %d: passes %+v, want the bye for the 2–0 sweeper (entry 101) by fewest lost games (0)", seed, p.Next.Passes)
 		}
 	}

@@ -18,7 +18,7 @@ func TestDoubleEliminationEightRoundByRound(t *testing.T) {
 		return DoubleElimination(ids, pl, BracketOptions{Reset: true})
 	}, bkFavourite, rng, nil, func(_ []event.Round, p Progress) {
 		if !p.Done {
-			names = append(names, p.Next.Name)
+			names = append(names, p.Next.Name.String())
 		}
 	})
 	want := []string{
@@ -177,7 +177,7 @@ func TestDoubleEliminationResetIsPlayedWhenTheLosersChampionWins(t *testing.T) {
 	// Seed 1 wins the winners bracket, seed 2 the losers bracket, then
 	// seed 2 beats seed 1 twice.
 	win := func(tb Table) int {
-		if strings.HasPrefix(tb.Why, "grand final") {
+		if strings.HasPrefix(tb.Why.String(), "grand final") {
 			if tb.Seats[0] == 102 {
 				return 0
 			}
@@ -189,7 +189,7 @@ func TestDoubleEliminationResetIsPlayedWhenTheLosersChampionWins(t *testing.T) {
 		return DoubleElimination(ids, pl, BracketOptions{Reset: true})
 	}, win, rng, nil, nil)
 	last := bkTablesOf(played[len(played)-1])
-	if len(last) != 1 || !strings.HasPrefix(last[0].Why, "grand final reset: seed 1 v seed 2") {
+	if len(last) != 1 || !strings.HasPrefix(last[0].Why.String(), "grand final reset: seed 1 v seed 2") {
 		t.Fatalf("last round %+v", last)
 	}
 	if p.Placements[0].Entries[0] != 102 || p.Placements[1].Entries[0] != 101 {

@@ -3,6 +3,7 @@ package pairing
 import (
 	"fmt"
 	"math/rand/v2"
+	"tablekeeper/core/i18n"
 
 	"tablekeeper/core/event"
 )
@@ -62,12 +63,12 @@ func dfLossRound(st *lrStage, active []LossRecord, size int, rng *rand.Rand) Nex
 	return lossRound(st, active, lossCut{
 		size: size,
 		rule: "S10 e",
-		table: func(need, left int) string {
-			return fmt.Sprintf("cut round (S10 e): 1 v 1 losses; %d of the %d players left go out to leave %d for the final table", need, left, size)
+		table: func(need, left int) i18n.Text {
+			return i18n.F("cut round (S10 e): 1 v 1 losses; %d of the %d players left go out to leave %d for the final table", need, left, size)
 		},
-		wait: func(need int) string {
-			return fmt.Sprintf("waits (cut round): %d table(s) of 1-loss players cut the field to the final %d", need, size)
+		wait: func(need int) i18n.Text {
+			return i18n.F("waits (cut round): %d table(s) of 1-loss players cut the field to the final %d", need, size)
 		},
-		name: fmt.Sprintf("cut to the final %d", size),
+		name: i18n.F("cut to the final %d", size),
 	}, rng)
 }

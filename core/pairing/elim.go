@@ -17,7 +17,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strings"
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
@@ -45,7 +44,7 @@ const (
 type Pass struct {
 	Entry event.EntryID
 	Kind  PassKind
-	Why   string
+	Why   i18n.Text
 }
 
 // NextRound is the next round of a stage: its tables in table order (top
@@ -53,7 +52,7 @@ type Pass struct {
 type NextRound struct {
 	// Name says which round it is ("quarter-final", "winners round 2,
 	// losers round 1", "loss round 3", …), for the round's title.
-	Name string
+	Name i18n.Text
 	// Stage is set by the engines whose stage has more than one phase
 	// (KeyForge, K6: loss rounds, then the playoff); empty means the stage
 	// the caller is running.
@@ -756,7 +755,7 @@ func (e *elBracket) next() Progress {
 			return Progress{Done: true, Placements: elPlacements(e.b.Entrants, e.placeKey), Bracket: e.bracket()}
 		}
 		var tables []Table
-		var names []string
+		var names []i18n.Text
 		for _, i := range e.readyAt(r) {
 			m := e.b.Matches[i]
 			a, b := m.Entrants[0], m.Entrants[1]
@@ -771,15 +770,15 @@ func (e *elBracket) next() Progress {
 				}
 				e.decide(i, w, l, MatchWalkover)
 				passes = append(passes, Pass{Entry: w, Kind: PassWalkover,
-					Why: fmt.Sprintf("walkover (K10): %s, entry %d was dropped or disqualified", name, l)})
+					Why: i18n.F("walkover (K10): %s, entry %d was dropped or disqualified", name, l)})
 			default:
 				if m.Side != SideFinal && m.Side != SideReset && e.seedOf[b] < e.seedOf[a] {
 					a, b = b, a
 				}
 				tables = append(tables, Table{Seats: []event.EntryID{a, b},
-					Why: fmt.Sprintf("%s: %s %d v %s %d", name, e.label, e.seedOf[a], e.label, e.seedOf[b])})
-				if !slices.Contains(names, e.roundName(m)) {
-					names = append(names, e.roundName(m))
+					Why: e.matchWhy(name, a, b)})
+				if rn := e.roundName(m); !slices.ContainsFunc(names, func(t i18n.Text) bool { return t.String() == rn.String() }) {
+					names = append(names, rn)
 				}
 			}
 		}
@@ -788,11 +787,11 @@ func (e *elBracket) next() Progress {
 			for _, m := range e.b.Matches {
 				if m.Status == MatchBye && m.Play > from && m.Play <= r && !e.withdrawn[m.Winner] {
 					byes = append(byes, Pass{Entry: m.Winner, Kind: PassBye,
-						Why: fmt.Sprintf("bye: %s, %s %d has no opponent", e.matchName(m), e.label, e.seedOf[m.Winner])})
+						Why: e.byeWhy(e.matchName(m), m.Winner)})
 				}
 			}
 			return Progress{
-				Next:    NextRound{Name: strings.Join(names, ", "), Tables: tables, Passes: append(byes, passes...)},
+				Next:    NextRound{Name: nameList(names), Tables: tables, Passes: append(byes, passes...)},
 				Bracket: e.bracket(),
 			}
 		}
@@ -809,52 +808,96 @@ func (e *elBracket) bracket() *Bracket {
 }
 
 // roundName names the round a match belongs to, as players say it.
-func (e *elBracket) roundName(m BracketMatch) string {
+func (e *elBracket) roundName(m BracketMatch) i18n.Text {
 	switch m.Side {
 	case SideThirdPlace:
-		return "third-place match"
+		return i18n.F("third-place match")
 	case SideFinal:
-		return "grand final"
+		return i18n.F("grand final")
 	case SideReset:
-		return "grand final reset"
+		return i18n.F("grand final reset")
 	case SideLosers:
 		if m.Round == 2*e.k-2 {
-			return "losers final"
+			return i18n.F("losers final")
 		}
-		return fmt.Sprintf("losers round %d", m.Round)
+		return i18n.F("losers round %d", m.Round)
 	}
 	if e.b.Kind == DoubleBracket {
 		if m.Round == e.k && e.k >= 2 {
-			return "winners final"
+			return i18n.F("winners final")
 		}
-		return fmt.Sprintf("winners round %d", m.Round)
+		return i18n.F("winners round %d", m.Round)
 	}
 	switch e.k - m.Round {
 	case 0:
-		return "final"
+		return i18n.F("final")
 	case 1:
-		return "semi-final"
+		return i18n.F("semi-final")
 	case 2:
-		return "quarter-final"
+		return i18n.F("quarter-final")
 	}
-	return fmt.Sprintf("round %d", m.Round)
+	return i18n.F("round %d", m.Round)
 }
 
 // matchName is the round name, with the match's key where the round has
-// more than one match.
-func (e *elBracket) matchName(m BracketMatch) string {
+// more than one match. Each name with a key is its own message, so a
+// language can put the key where its grammar wants it.
+func (e *elBracket) matchName(m BracketMatch) i18n.Text {
 	name := e.roundName(m)
 	switch m.Side {
 	case SideThirdPlace, SideFinal, SideReset:
 		return name
+	case SideLosers:
+		if m.Round == 2*e.k-2 {
+			return name
+		}
+		return i18n.F("losers round %d %s", m.Round, m.Key)
 	}
-	if m.Side == SideWinners && m.Round == e.k {
+	if e.b.Kind == DoubleBracket {
+		if m.Round == e.k {
+			return name
+		}
+		return i18n.F("winners round %d %s", m.Round, m.Key)
+	}
+	switch e.k - m.Round {
+	case 0:
 		return name
+	case 1:
+		return i18n.F("semi-final %s", m.Key)
+	case 2:
+		return i18n.F("quarter-final %s", m.Key)
 	}
-	if m.Side == SideLosers && m.Round == 2*e.k-2 {
-		return name
+	return i18n.F("round %d %s", m.Round, m.Key)
+}
+
+// matchWhy is the reason of a match's table: its name and the two seeds
+// (or draws, in a bracket drawn at random).
+func (e *elBracket) matchWhy(name i18n.Text, a, b event.EntryID) i18n.Text {
+	if e.label == "draw" {
+		return i18n.F("%s: draw %d v draw %d", name, e.seedOf[a], e.seedOf[b])
 	}
-	return name + " " + m.Key
+	return i18n.F("%s: seed %d v seed %d", name, e.seedOf[a], e.seedOf[b])
+}
+
+// byeWhy is the reason of a match's bye.
+func (e *elBracket) byeWhy(name i18n.Text, id event.EntryID) i18n.Text {
+	if e.label == "draw" {
+		return i18n.F("bye: %s, draw %d has no opponent", name, e.seedOf[id])
+	}
+	return i18n.F("bye: %s, seed %d has no opponent", name, e.seedOf[id])
+}
+
+// nameList is the names of a round's matches, said one after the other
+// ("winners round 2, losers round 1").
+func nameList(names []i18n.Text) i18n.Text {
+	if len(names) == 0 {
+		return i18n.Text{}
+	}
+	out := names[0]
+	for _, n := range names[1:] {
+		out = i18n.F("%s, %s", out, n)
+	}
+	return out
 }
 
 // elPlacements ranks entrants by placement key, highest first; equal keys

@@ -157,7 +157,7 @@ func TestSingleEliminationSeedsEightAsX2(t *testing.T) {
 	if got := bkSeats(p.Next.Tables); !slices.Equal(got, want) {
 		t.Fatalf("round 1 = %v, want %v", got, want)
 	}
-	if p.Next.Name != "quarter-final" || p.Next.Tables[0].Why != "quarter-final W1-1: seed 1 v seed 8" {
+	if p.Next.Name.String() != "quarter-final" || p.Next.Tables[0].Why.String() != "quarter-final W1-1: seed 1 v seed 8" {
 		t.Fatalf("name %q, why %q", p.Next.Name, p.Next.Tables[0].Why)
 	}
 	if len(p.Next.Passes) != 0 || p.Bracket == nil || p.Bracket.Size != 8 || len(p.Bracket.Matches) != 7 {
@@ -231,7 +231,7 @@ func TestSingleEliminationByesGoToTopSeeds(t *testing.T) {
 		size := elPow2(n)
 		var byes []int
 		for _, ps := range p.Next.Passes {
-			if ps.Kind != PassBye || !strings.HasPrefix(ps.Why, "bye: ") {
+			if ps.Kind != PassBye || !strings.HasPrefix(ps.Why.String(), "bye: ") {
 				t.Fatalf("n=%d: pass %+v", n, ps)
 			}
 			byes = append(byes, bkSeed(ps.Entry))
@@ -299,7 +299,7 @@ func TestSingleEliminationProperties(t *testing.T) {
 							continue
 						}
 						a, b := tb.Seats[0].EntryID, tb.Seats[1].EntryID
-						third := strings.HasPrefix(tb.Why, "third-place")
+						third := strings.HasPrefix(tb.Why.String(), "third-place")
 						if !third && (lost[a] > 0 || lost[b] > 0) {
 							t.Fatalf("n=%d: %s played after a loss", n, tb.Why)
 						}
@@ -341,10 +341,10 @@ func TestSingleEliminationPlacesEight(t *testing.T) {
 				t.Fatalf("placements %v, want %v", p.Placements, c.want)
 			}
 			last := played[len(played)-1]
-			if c.third && (len(last.Tables) != 2 || !strings.HasPrefix(last.Tables[1].Why, "third-place match: seed 3 v seed 4")) {
+			if c.third && (len(last.Tables) != 2 || !strings.HasPrefix(last.Tables[1].Why.String(), "third-place match: seed 3 v seed 4")) {
 				t.Fatalf("last round %+v", last.Tables)
 			}
-			if !strings.HasPrefix(last.Tables[0].Why, "final: seed 1 v seed 2") {
+			if !strings.HasPrefix(last.Tables[0].Why.String(), "final: seed 1 v seed 2") {
 				t.Fatalf("final: %q", last.Tables[0].Why)
 			}
 		})

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
+	"tablekeeper/core/i18n"
 
 	"tablekeeper/core/event"
 )
@@ -128,9 +128,9 @@ func KeyForge(entrants []event.EntryID, played []event.Round, opt KeyForgeOption
 		return p, nil
 	}
 	p.Next.Stage, p.Next.BestOf = event.StagePlayoff, 3
-	p.Next.Name = "playoff " + p.Next.Name
+	p.Next.Name = i18n.F("playoff %s", p.Next.Name)
 	for i := range p.Next.Tables {
-		p.Next.Tables[i].Why = "playoff " + p.Next.Tables[i].Why + " (best of three, K6)"
+		p.Next.Tables[i].Why = i18n.F("playoff %s (best of three, K6)", p.Next.Tables[i].Why)
 	}
 	return p, nil
 }
@@ -141,13 +141,13 @@ func kfLossRound(st *lrStage, active []LossRecord, rng *rand.Rand) NextRound {
 		size:   KeyForgePlayoffSize,
 		bestOf: 1,
 		rule:   "K6",
-		table: func(need, left int) string {
-			return fmt.Sprintf("cut round (K6): 1 v 1 losses; %d of the %d players left go out to leave eight for the playoff", need, left)
+		table: func(need, left int) i18n.Text {
+			return i18n.F("cut round (K6): 1 v 1 losses; %d of the %d players left go out to leave eight for the playoff", need, left)
 		},
-		wait: func(need int) string {
-			return fmt.Sprintf("waits (K6 cut round): %d table(s) of 1-loss players cut the field to eight", need)
+		wait: func(need int) i18n.Text {
+			return i18n.F("waits (K6 cut round): %d table(s) of 1-loss players cut the field to eight", need)
 		},
-		name: "cut to eight",
+		name: i18n.F("cut to eight"),
 	}, rng)
 }
 
@@ -158,9 +158,9 @@ type lossCut struct {
 	size   int
 	bestOf int
 	rule   string // the rule the bye's reason cites
-	table  func(need, left int) string
-	wait   func(need int) string
-	name   string
+	table  func(need, left int) i18n.Text
+	wait   func(need int) i18n.Text
+	name   i18n.Text
 }
 
 // lossRound pairs the next loss round: 0-loss with 0-loss and 1-loss with
@@ -169,7 +169,7 @@ type lossCut struct {
 // exactly len(active)−c.size tables of 1-loss players, the rest waiting.
 func lossRound(st *lrStage, active []LossRecord, c lossCut, rng *rand.Rand) NextRound {
 	round := st.rounds + 1
-	nr := NextRound{Name: fmt.Sprintf("loss round %d", round), Stage: event.StageElimination, BestOf: c.bestOf}
+	nr := NextRound{Name: i18n.F("loss round %d", round), Stage: event.StageElimination, BestOf: c.bestOf}
 	var g0, g1 []LossRecord
 	for _, r := range active {
 		if r.Losses == 0 {
@@ -184,8 +184,7 @@ func lossRound(st *lrStage, active []LossRecord, c lossCut, rng *rand.Rand) Next
 	var bye Pass
 	p0, p1 := kfIDs(g0), kfIDs(g1)
 	if len(active)%2 == 1 {
-		bye = kfBye(g0, g1, rng)
-		bye.Why = strings.Replace(bye.Why, "(K6)", "("+c.rule+")", 1)
+		bye = kfBye(g0, g1, c.rule, rng)
 		p0 = slices.DeleteFunc(p0, func(id event.EntryID) bool { return id == bye.Entry })
 		p1 = slices.DeleteFunc(p1, func(id event.EntryID) bool { return id == bye.Entry })
 	}
@@ -203,11 +202,11 @@ func lossRound(st *lrStage, active []LossRecord, c lossCut, rng *rand.Rand) Next
 	if len(active)-risky >= c.size {
 		for _, pr := range pairs {
 			a, b := losses[pr[0]], losses[pr[1]]
-			why := fmt.Sprintf("loss round %d: %d v %d losses", round, a, b)
+			why := i18n.F("loss round %d: %d v %d losses", round, a, b)
 			if a != b {
-				why = fmt.Sprintf("loss round %d: pair-down, %d v %d losses (odd number of unbeaten players)", round, a, b)
+				why = i18n.F("loss round %d: pair-down, %d v %d losses (odd number of unbeaten players)", round, a, b)
 			}
-			nr.Tables = append(nr.Tables, Table{Seats: []event.EntryID{pr[0], pr[1]}, Why: why + kfRematch(st.met, pr)})
+			nr.Tables = append(nr.Tables, Table{Seats: []event.EntryID{pr[0], pr[1]}, Why: kfRematch(why, st.met, pr)})
 		}
 		if bye.Entry != 0 {
 			nr.Passes = append(nr.Passes, bye)
@@ -221,9 +220,9 @@ func lossRound(st *lrStage, active []LossRecord, c lossCut, rng *rand.Rand) Next
 	seated := map[event.EntryID]bool{}
 	for _, pr := range cut {
 		seated[pr[0]], seated[pr[1]] = true, true
-		nr.Tables = append(nr.Tables, Table{Seats: []event.EntryID{pr[0], pr[1]}, Why: c.table(need, len(active)) + kfRematch(st.met, pr)})
+		nr.Tables = append(nr.Tables, Table{Seats: []event.EntryID{pr[0], pr[1]}, Why: kfRematch(c.table(need, len(active)), st.met, pr)})
 	}
-	nr.Name = fmt.Sprintf("loss round %d (%s)", round, c.name)
+	nr.Name = i18n.F("loss round %d (%s)", round, c.name)
 	for _, r := range active {
 		if !seated[r.Entry] {
 			nr.Passes = append(nr.Passes, Pass{Entry: r.Entry, Kind: PassWait, Why: c.wait(need)})
@@ -240,33 +239,43 @@ func kfIDs(rs []LossRecord) []event.EntryID {
 	return out
 }
 
-func kfRematch(met map[[2]event.EntryID]bool, pr [2]event.EntryID) string {
+// kfRematch adds to a table's reason that its players meet again, when
+// they do.
+func kfRematch(why i18n.Text, met map[[2]event.EntryID]bool, pr [2]event.EntryID) i18n.Text {
 	if met[elPair(pr[0], pr[1])] {
-		return "; rematch, no pairing without one was found"
+		return reasons(why, i18n.F("rematch, no pairing without one was found"))
 	}
-	return ""
+	return why
 }
 
 // kfBye draws the bye of a loss round with an odd number of players (see
 // KeyForge). The groups come shuffled.
-func kfBye(g0, g1 []LossRecord, rng *rand.Rand) Pass {
+// rule is the rule the reason cites (K6, S10 e).
+func kfBye(g0, g1 []LossRecord, rule string, rng *rand.Rand) Pass {
 	noBye := func(rs []LossRecord) []LossRecord {
 		return slices.DeleteFunc(slices.Clone(rs), func(r LossRecord) bool { return r.Byes > 0 })
 	}
 	tries := []struct {
 		pool []LossRecord
-		why  string
+		why  func(n int) i18n.Text
 	}{
-		{noBye(g1), "1-loss player(s) without a bye"},
-		{noBye(g0), "unbeaten player(s) without a bye, as no 1-loss player is without one"},
-		{g1, "1-loss player(s), as every player has had a bye"},
-		{g0, "unbeaten player(s), as every player has had a bye"},
+		{noBye(g1), func(n int) i18n.Text {
+			return i18n.FN("bye (%[1]s): odd number of players; drawn at random among %[2]d 1-loss players without a bye", n, rule, n)
+		}},
+		{noBye(g0), func(n int) i18n.Text {
+			return i18n.FN("bye (%[1]s): odd number of players; drawn at random among %[2]d unbeaten players without a bye, as no 1-loss player is without one", n, rule, n)
+		}},
+		{g1, func(n int) i18n.Text {
+			return i18n.FN("bye (%[1]s): odd number of players; drawn at random among %[2]d 1-loss players, as every player has had a bye", n, rule, n)
+		}},
+		{g0, func(n int) i18n.Text {
+			return i18n.FN("bye (%[1]s): odd number of players; drawn at random among %[2]d unbeaten players, as every player has had a bye", n, rule, n)
+		}},
 	}
 	for _, t := range tries {
 		if len(t.pool) > 0 {
 			r := t.pool[rng.IntN(len(t.pool))]
-			return Pass{Entry: r.Entry, Kind: PassBye,
-				Why: fmt.Sprintf("bye (K6): odd number of players; drawn at random among %d %s", len(t.pool), t.why)}
+			return Pass{Entry: r.Entry, Kind: PassBye, Why: t.why(len(t.pool))}
 		}
 	}
 	return Pass{}

@@ -88,7 +88,7 @@ func (k *kfTestRun) checkLossRound(nr NextRound) {
 		if k.losses[a]+k.losses[b] > 0 {
 			risky++
 		}
-		if rematch := k.met[elPair(a, b)]; rematch != strings.Contains(tb.Why, "rematch") {
+		if rematch := k.met[elPair(a, b)]; rematch != strings.Contains(tb.Why.String(), "rematch") {
 			t.Fatalf("rematch %v but why %q", rematch, tb.Why)
 		}
 	}
@@ -111,7 +111,7 @@ func (k *kfTestRun) checkLossRound(nr NextRound) {
 	if len(placed) != len(active) {
 		t.Fatalf("%d of %d players have a table or a pass", len(placed), len(active))
 	}
-	if strings.Contains(nr.Name, "cut") {
+	if strings.Contains(nr.Name.String(), "cut") {
 		k.cuts++
 		need := len(active) - KeyForgePlayoffSize
 		if len(nr.Tables) != need || bye != 0 {
@@ -337,7 +337,7 @@ func TestKeyForgeCutsTheFieldToEight(t *testing.T) {
 	k := kfNewTestRun(t, 10)
 	rng := rand.New(rand.NewPCG(7, 7))
 	p := k.step(1)
-	if len(p.Next.Tables) != 5 || p.Next.Name != "loss round 1" {
+	if len(p.Next.Tables) != 5 || p.Next.Name.String() != "loss round 1" {
 		t.Fatalf("round 1: %+v", p.Next)
 	}
 	r := bkStore(p.Next, 1, bkFavourite, rng)
@@ -346,7 +346,7 @@ func TestKeyForgeCutsTheFieldToEight(t *testing.T) {
 
 	p = k.step(1)
 	k.checkLossRound(p.Next)
-	if len(p.Next.Tables) != 2 || len(p.Next.Passes) != 6 || p.Next.Name != "loss round 2 (cut to eight)" {
+	if len(p.Next.Tables) != 2 || len(p.Next.Passes) != 6 || p.Next.Name.String() != "loss round 2 (cut to eight)" {
 		t.Fatalf("round 2: %+v", p.Next)
 	}
 	for _, ps := range p.Next.Passes {
@@ -377,7 +377,7 @@ func TestKeyForgeCutsTheFieldToEight(t *testing.T) {
 	if out != 2 {
 		t.Fatalf("%d players out after the cut round, want 2", out)
 	}
-	if !strings.HasPrefix(p.Next.Tables[0].Why, "playoff quarter-final W1-1: draw 1 v draw 8") {
+	if !strings.HasPrefix(p.Next.Tables[0].Why.String(), "playoff quarter-final W1-1: draw 1 v draw 8") {
 		t.Fatalf("why %q", p.Next.Tables[0].Why)
 	}
 }

@@ -1,7 +1,6 @@
 package pairing
 
 import (
-	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -796,21 +795,21 @@ func (s *podSeating) round(rng *rand.Rand) Round {
 	return out
 }
 
-func (s *podSeating) why(t int) string {
+func (s *podSeating) why(t int) i18n.Text {
 	size := len(s.tables[t])
-	var b strings.Builder
+	var w i18n.Text
 	switch {
 	case s.fresh:
-		fmt.Fprintf(&b, "pod of %d drawn at random", size)
+		w = i18n.F("pod of %d drawn at random", size)
 	case s.lo[t] == s.hi[t]:
-		fmt.Fprintf(&b, "pod of %d on %d points", size, s.hi[t])
+		w = i18n.F("pod of %d on %d points", size, s.hi[t])
 	default:
-		fmt.Fprintf(&b, "pod of %d on %d–%d points", size, s.hi[t], s.lo[t])
+		w = i18n.F("pod of %d on %d–%d points", size, s.hi[t], s.lo[t])
 	}
 	if s.heresy && size == 4 {
-		b.WriteString(" (rule H2: tables of four take the top scores)")
+		w = i18n.F("%s (rule H2: tables of four take the top scores)", w)
 	}
-	b.WriteString("; seat order drawn")
+	w = reasons(w, i18n.F("seat order drawn"))
 	if s.rep[t] > 0 {
 		again := 0
 		for _, v := range s.tables[t] {
@@ -818,10 +817,11 @@ func (s *podSeating) why(t int) string {
 				again++
 			}
 		}
-		fmt.Fprintf(&b, "; %d players meet again", again)
 		if s.rep[t] > 1 {
-			fmt.Fprintf(&b, " (%d pairs)", s.rep[t])
+			w = reasons(w, i18n.F("%d players meet again (%d pairs)", again, s.rep[t]))
+		} else {
+			w = reasons(w, i18n.F("%d players meet again", again))
 		}
 	}
-	return b.String()
+	return w
 }

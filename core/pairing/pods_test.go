@@ -482,11 +482,11 @@ func podCheckRound(t *testing.T, where string, ps []Player, rule PodRule, sizes 
 				highestAtThree = max(highestAtThree, points[e])
 			}
 		}
-		if tb.Why == "" || !strings.Contains(tb.Why, fmt.Sprintf("pod of %d", len(tb.Seats))) {
+		if tb.Why.String() == "" || !strings.Contains(tb.Why.String(), fmt.Sprintf("pod of %d", len(tb.Seats))) {
 			t.Fatalf("%s: table %d explains %q", where, i+1, tb.Why)
 		}
 		reps, _ := podMeasure(ps, Round{Tables: []Table{tb}})
-		if (reps > 0) != strings.Contains(tb.Why, "meet again") {
+		if (reps > 0) != strings.Contains(tb.Why.String(), "meet again") {
 			t.Fatalf("%s: table %d has %d repeat pairs and says %q", where, i+1, reps, tb.Why)
 		}
 	}
@@ -536,7 +536,7 @@ func TestPodsRoundOneIsDrawnAtRandom(t *testing.T) {
 		t.Fatal("two seeds drew the same round 1")
 	}
 	for _, tb := range a.Tables {
-		if tb.Why != "pod of 4 drawn at random; seat order drawn" {
+		if tb.Why.String() != "pod of 4 drawn at random; seat order drawn" {
 			t.Fatalf("round 1 table explains %q", tb.Why)
 		}
 	}
@@ -577,7 +577,7 @@ func TestPodsExplainTables(t *testing.T) {
 		"pod of 3 on 14–9 points; seat order drawn; 2 players meet again",
 	}
 	for i, tb := range out.Tables {
-		if tb.Why != want[i] {
+		if tb.Why.String() != want[i] {
 			t.Fatalf("table %d explains\n %q\nwant %q", i+1, tb.Why, want[i])
 		}
 	}
@@ -593,7 +593,7 @@ func TestPodsExplainTables(t *testing.T) {
 	if reps, _ := podMeasure(ps, out); reps != 0 {
 		t.Fatalf("%d repeat pairs: %+v", reps, out.Tables)
 	}
-	if got := out.Tables[1].Why; got != "pod of 3 on 24–9 points; seat order drawn" {
+	if got := out.Tables[1].Why; got.String() != "pod of 3 on 24–9 points; seat order drawn" {
 		t.Fatalf("second table explains %q: %+v", got, out.Tables)
 	}
 }

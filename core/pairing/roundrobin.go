@@ -1,7 +1,7 @@
 package pairing
 
 import (
-	"fmt"
+	"tablekeeper/core/i18n"
 
 	"tablekeeper/core/event"
 )
@@ -77,12 +77,12 @@ func RoundRobinSchedule(entrants []event.EntryID, double bool) ([]Round, error) 
 			a, b := id(pr[0]), id(pr[1])
 			switch {
 			case a == 0:
-				rd.Bye, rd.ByeWhy = b, rrByeWhy
+				rd.Bye, rd.ByeWhy = b, rrByeWhy()
 			case b == 0:
-				rd.Bye, rd.ByeWhy = a, rrByeWhy
+				rd.Bye, rd.ByeWhy = a, rrByeWhy()
 			default:
 				rd.Tables = append(rd.Tables, Table{Seats: []event.EntryID{a, b},
-					Why: fmt.Sprintf("round robin (S10): Berger table %d of round %d, seed %d v seed %d", ti+1, r, pr[0], pr[1])})
+					Why: i18n.F("round robin (S10): Berger table %d of round %d, seed %d v seed %d", ti+1, r, pr[0], pr[1])})
 			}
 		}
 		out = append(out, rd)
@@ -93,7 +93,7 @@ func RoundRobinSchedule(entrants []event.EntryID, double bool) ([]Round, error) 
 			rd := Round{Bye: first.Bye, ByeWhy: first.ByeWhy}
 			for _, t := range first.Tables {
 				rd.Tables = append(rd.Tables, Table{Seats: []event.EntryID{t.Seats[1], t.Seats[0]},
-					Why: t.Why + ", seats swapped (second cycle)"})
+					Why: i18n.F("%s, seats swapped (second cycle)", t.Why)})
 			}
 			out = append(out, rd)
 		}
@@ -101,7 +101,10 @@ func RoundRobinSchedule(entrants []event.EntryID, double bool) ([]Round, error) 
 	return out, nil
 }
 
-const rrByeWhy = "bye: odd number of players, each has one bye per cycle (round robin)"
+// rrByeWhy is the reason of a round robin's bye.
+func rrByeWhy() i18n.Text {
+	return i18n.F("bye: odd number of players, each has one bye per cycle (round robin)")
+}
 
 // RoundRobin returns the next round of a round robin (see
 // RoundRobinSchedule): round len(played)+1 of the schedule, or Done after
@@ -139,7 +142,7 @@ func RoundRobin(entrants []event.EntryID, played []event.Round, opt RoundRobinOp
 	r := len(played) + 1
 	rd := sched[r-1]
 	withdrawn := elSet(opt.Withdrawn)
-	nr := NextRound{Name: fmt.Sprintf("round %d of %d", r, len(sched))}
+	nr := NextRound{Name: i18n.F("round %d of %d", r, len(sched))}
 	for _, t := range rd.Tables {
 		a, b := t.Seats[0], t.Seats[1]
 		switch {
@@ -150,7 +153,7 @@ func RoundRobin(entrants []event.EntryID, played []event.Round, opt RoundRobinOp
 				w, l = b, a
 			}
 			nr.Passes = append(nr.Passes, Pass{Entry: w, Kind: PassWalkover,
-				Why: fmt.Sprintf("walkover (K10): the scheduled opponent, entry %d, was dropped or disqualified", l)})
+				Why: i18n.F("walkover (K10): the scheduled opponent, entry %d, was dropped or disqualified", l)})
 		default:
 			nr.Tables = append(nr.Tables, t)
 		}

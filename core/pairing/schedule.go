@@ -1,12 +1,10 @@
 package pairing
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
-
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // Fixed multiplayer schedules (rule S12, Appendix I of the Shadowfist
@@ -310,22 +308,20 @@ func ScheduleRounds(entrants []event.EntryID, k, rounds int, rng *rand.Rand) ([]
 	for r, round := range sched {
 		for _, tb := range round {
 			seats := make([]event.EntryID, len(tb))
-			var again []string
+			var again []i18n.Text
 			for i, a := range tb {
 				seats[i] = entrants[a]
 				for _, b := range tb[:i] {
 					met[a*n+b]++
 					met[b*n+a]++
 					if m := met[a*n+b]; m > 1 {
-						again = append(again, fmt.Sprintf("entries %d and %d (%s meeting)", entrants[b], entrants[a], schOrdinal(m)))
+						again = append(again, i18n.F("entries %d and %d (%s meeting)", entrants[b], entrants[a], schOrdinal(m)))
 					}
 				}
 			}
-			why := fmt.Sprintf("fixed schedule (S12), round %d of %d", r+1, len(sched))
-			if again == nil {
-				why += ": no opponents met before"
-			} else {
-				why += "; rematches, no schedule without them was found: " + strings.Join(again, ", ")
+			why := i18n.F("fixed schedule (S12), round %d of %d: no opponents met before", r+1, len(sched))
+			if again != nil {
+				why = i18n.F("fixed schedule (S12), round %d of %d; rematches, no schedule without them was found: %s", r+1, len(sched), nameList(again))
 			}
 			out[r].Tables = append(out[r].Tables, Table{Seats: seats, Why: why})
 		}
@@ -333,14 +329,15 @@ func ScheduleRounds(entrants []event.EntryID, k, rounds int, rng *rand.Rand) ([]
 	return out, nil
 }
 
-func schOrdinal(m int) string {
+// schOrdinal says which meeting of a pair it is (2nd, 3rd, …).
+func schOrdinal(m int) i18n.Text {
 	switch m {
 	case 2:
-		return "2nd"
+		return i18n.F("2nd")
 	case 3:
-		return "3rd"
+		return i18n.F("3rd")
 	}
-	return fmt.Sprintf("%dth", m)
+	return i18n.F("%dth", m)
 }
 
 // schDesign returns rounds for n players at tables of k in which no pair

@@ -781,11 +781,11 @@ func TestScheduleRoundsNamesTheRepeats(t *testing.T) {
 	if len(rounds) != 2 || len(rounds[0].Tables) != 2 || !slices.Equal(rounds[0].Tables[0].Seats, ids[:4]) {
 		t.Fatalf("rounds %+v", rounds)
 	}
-	if !strings.Contains(rounds[0].Tables[0].Why, "no opponents met before") {
+	if !strings.Contains(rounds[0].Tables[0].Why.String(), "no opponents met before") {
 		t.Errorf("round 1: %q", rounds[0].Tables[0].Why)
 	}
 	for _, tb := range rounds[1].Tables {
-		if !strings.Contains(tb.Why, "rematches") || !strings.Contains(tb.Why, "2nd meeting") {
+		if !strings.Contains(tb.Why.String(), "rematches") || !strings.Contains(tb.Why.String(), "2nd meeting") {
 			t.Errorf("round 2 (8 at tables of 4 must repeat): %q", tb.Why)
 		}
 	}

@@ -8,11 +8,11 @@
 package pairing
 
 import (
-	"fmt"
 	"maps"
 	"math/rand/v2"
 	"slices"
 	"sort"
+	"tablekeeper/core/i18n"
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/pairing/blossom"
@@ -35,7 +35,7 @@ type Player struct {
 // the pairer chose it.
 type Table struct {
 	Seats []event.EntryID
-	Why   string
+	Why   i18n.Text
 }
 
 // Round is the outcome of a pairing: tables in table order (top tables
@@ -43,7 +43,7 @@ type Table struct {
 type Round struct {
 	Tables []Table
 	Bye    event.EntryID
-	ByeWhy string
+	ByeWhy i18n.Text
 	// Stats says how the matching was found, for benchmarks and tests.
 	Stats Stats
 }
@@ -613,9 +613,9 @@ func (p *problem) round(mate []int, st Stats) Round {
 		if u == p.phantom {
 			out.Bye = p.ps[v].Entry
 			if p.ps[v].Byes == 0 {
-				out.ByeWhy = "bye: lowest-ranked player without a bye"
+				out.ByeWhy = i18n.F("bye: lowest-ranked player without a bye")
 			} else {
-				out.ByeWhy = "bye: every player has had one; lowest-ranked player with the fewest"
+				out.ByeWhy = i18n.F("bye: every player has had one; lowest-ranked player with the fewest")
 			}
 			st.Cost += p.cost(v, u)
 			continue
@@ -657,20 +657,29 @@ func (p *problem) round(mate []int, st Stats) Round {
 	return out
 }
 
-func (p *problem) why(a, b int, rematch bool) string {
+func (p *problem) why(a, b int, rematch bool) i18n.Text {
 	if p.seeded {
-		return fmt.Sprintf("round 1 by seeding: seed %d v seed %d", p.rank[a]+1, p.rank[b]+1)
+		return i18n.F("round 1 by seeding: seed %d v seed %d", p.rank[a]+1, p.rank[b]+1)
 	}
-	var s string
+	var s i18n.Text
 	if p.score[a] == p.score[b] {
-		s = fmt.Sprintf("same points (%d)", p.score[a])
+		s = i18n.F("same points (%d)", p.score[a])
 	} else {
-		s = fmt.Sprintf("pair-down: %d v %d points", p.score[a], p.score[b])
+		s = i18n.F("pair-down: %d v %d points", p.score[a], p.score[b])
 	}
 	if rematch {
-		s += "; rematch: no pairing without one exists"
+		s = reasons(s, i18n.F("rematch: no pairing without one exists"))
 	}
 	return s
+}
+
+// reasons keeps a table's reasons as one text, said "first; second" (the
+// sentence inside each is said in the reader's language).
+func reasons(first i18n.Text, more ...i18n.Text) i18n.Text {
+	for _, m := range more {
+		first = i18n.F("%s; %s", first, m)
+	}
+	return first
 }
 
 // metSet records who has met whom: a bit matrix for events up to a few

@@ -230,13 +230,13 @@ func TestSwissExplainsTables(t *testing.T) {
 		{Entry: 5, Points: 0, Byes: 1},
 	}
 	out := Swiss(ps, rand.New(rand.NewPCG(1, 1)))
-	if out.Bye != 4 || out.ByeWhy != "bye: lowest-ranked player without a bye" {
+	if out.Bye != 4 || out.ByeWhy.String() != "bye: lowest-ranked player without a bye" {
 		t.Fatalf("bye %d (%s)", out.Bye, out.ByeWhy)
 	}
 	want := []string{"same points (3)", "pair-down: 6 v 0 points"}
 	got := map[string]bool{}
 	for _, tb := range out.Tables {
-		got[tb.Why] = true
+		got[tb.Why.String()] = true
 	}
 	for _, w := range want {
 		if !got[w] {
@@ -277,7 +277,7 @@ func TestSwissRoundOneBySeeding(t *testing.T) {
 	out := Swiss(ps, rand.New(rand.NewPCG(1, 1)))
 	for i, tb := range out.Tables {
 		a, b := tb.Seats[0], tb.Seats[1]
-		if a != event.EntryID(101+i) || b != event.EntryID(105+i) || tb.Why != fmt.Sprintf("round 1 by seeding: seed %d v seed %d", i+1, i+5) {
+		if a != event.EntryID(101+i) || b != event.EntryID(105+i) || tb.Why.String() != fmt.Sprintf("round 1 by seeding: seed %d v seed %d", i+1, i+5) {
 			t.Errorf("table %d: %d v %d (%s)", i+1, a, b, tb.Why)
 		}
 	}
@@ -289,7 +289,7 @@ func TestSwissRoundOneBySeeding(t *testing.T) {
 	// Once anyone has played, seeds no longer matter.
 	ps[0].Points = 3
 	ps[0].Opponents = []event.EntryID{101}
-	if out := Swiss(ps, rand.New(rand.NewPCG(1, 1))); strings.HasPrefix(out.Tables[0].Why, "round 1 by seeding") {
+	if out := Swiss(ps, rand.New(rand.NewPCG(1, 1))); strings.HasPrefix(out.Tables[0].Why.String(), "round 1 by seeding") {
 		t.Error("a later round paired by seed")
 	}
 }

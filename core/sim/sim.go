@@ -489,8 +489,10 @@ func playedTables(r event.Round) int {
 // roundName is " · " and a round's name when it has one of its own (" ·
 // top 8"), else "".
 func roundName(r event.Round) string {
-	if r.Name != "" && r.Name != fmt.Sprintf("round %d", r.Number) {
-		return " · " + r.Name
+	// sim reports in English, the language of its log (fmt, no reader's
+	// language); the name is said from its key and values.
+	if name := r.Name.String(); name != "" && name != fmt.Sprintf("round %d", r.Number) {
+		return " · " + name
 	}
 	return ""
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"path/filepath"
+	"tablekeeper/core/i18n"
 	"testing"
 
 	"tablekeeper/core/event"
@@ -19,9 +20,9 @@ func TestReplaceTablesKeepsTheRoundChecked(t *testing.T) {
 
 	// The organizer swaps players 0 and 2 between tables 1 and 2.
 	edited := []event.Table{
-		{Number: 1, Seats: []event.Seat{e(3), e(2), e(5), e(1)}, Why: "swapped by the organizer"},
-		{Number: 2, Seats: []event.Seat{e(0), e(4)}, Why: "swapped by the organizer"},
-		{Number: 0, Bye: true, Seats: []event.Seat{e(6)}, Why: "bye",
+		{Number: 1, Seats: []event.Seat{e(3), e(2), e(5), e(1)}, Why: i18n.F("changed by the organizer")},
+		{Number: 2, Seats: []event.Seat{e(0), e(4)}, Why: i18n.F("changed by the organizer")},
+		{Number: 0, Bye: true, Seats: []event.Seat{e(6)}, Why: i18n.F("bye"),
 			Result: &event.Result{Seats: []event.SeatResult{{GamesWon: 1}}, RecordedAt: t0}},
 	}
 	write(t, db, func(tx *Tx) error { return tx.ReplaceTables(r.ID, edited) })
@@ -56,12 +57,12 @@ func TestReplaceTablesKeepsTheRoundChecked(t *testing.T) {
 func TestPublishAndFixedTableRoundTrip(t *testing.T) {
 	db := openTemp(t)
 	f := newFixture(t, db, 4)
-	r := event.Round{EventID: f.event.ID, Number: 1, Stage: event.StagePlayoff, Name: "semi-final", BestOf: 3, PairedAt: t0,
+	r := event.Round{EventID: f.event.ID, Number: 1, Stage: event.StagePlayoff, Name: i18n.F("semi-final"), BestOf: 3, PairedAt: t0,
 		Tables: []event.Table{{Number: 1, Seats: []event.Seat{{EntryID: f.entries[0].ID}, {EntryID: f.entries[1].ID}}}}}
 	write(t, db, func(tx *Tx) error { return tx.CreateRound(&r) })
 	read(t, db, func(tx *Tx) error {
 		rounds, err := tx.Rounds(f.event.ID)
-		if rounds[0].Published() || rounds[0].Name != "semi-final" || rounds[0].BestOf != 3 {
+		if rounds[0].Published() || rounds[0].Name.String() != "semi-final" || rounds[0].BestOf != 3 {
 			t.Errorf("draft round %+v", rounds[0])
 		}
 		return err

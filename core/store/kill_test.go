@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+	"tablekeeper/core/i18n"
 	"testing"
 	"time"
 
@@ -94,7 +95,7 @@ func runKillChild(path string) error {
 			if err != nil {
 				return err
 			}
-			return tx.AppendLog(&event.LogEntry{EventID: eventID, Round: 1, Message: fmt.Sprintf("table %d points %d", tb.ID, i)})
+			return tx.AppendLog(&event.LogEntry{EventID: eventID, Round: 1, Message: i18n.Plain(fmt.Sprintf("table %d points %d", tb.ID, i))})
 		})
 		if err != nil {
 			return err
@@ -308,7 +309,7 @@ func verifyAfterKill(t *testing.T, path string, known map[event.TableID]int, top
 		t.Fatalf("%d log lines for commits 0 to %d", len(log), last)
 	}
 	for i, l := range log {
-		if !strings.HasSuffix(l.Message, fmt.Sprintf(" points %d", i)) {
+		if !strings.HasSuffix(l.Message.String(), fmt.Sprintf(" points %d", i)) {
 			t.Fatalf("log line %d is %q", i, l.Message)
 		}
 	}

@@ -481,7 +481,7 @@ func TestAVersion1EventFileImports(t *testing.T) {
 	if err := transfer.Encode(&out, again); err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Contains(out.Bytes(), []byte(`"version": 2,`)) || !bytes.Contains(out.Bytes(), []byte(`"finalTable": {`)) ||
+	if !bytes.Contains(out.Bytes(), []byte(`"version": 3,`)) || !bytes.Contains(out.Bytes(), []byte(`"finalTable": {`)) ||
 		bytes.Contains(out.Bytes(), []byte(`"secondaryTable"`)) {
 		t.Errorf("exported again as:\n%s", out.Bytes()[:min(out.Len(), 1500)])
 	}

@@ -11,7 +11,7 @@ import (
 // is append-only: there is no way to change or remove a line.
 func (t *Tx) AppendLog(l *event.LogEntry) error {
 	res, err := t.exec(`INSERT INTO event_log (event_id, at, round, message) VALUES (?, ?, ?, ?)`,
-		l.EventID, millis(l.At), l.Round, l.Message)
+		l.EventID, millis(l.At), l.Round, i18n.Encode(l.Message))
 	if isForeignKey(err) {
 		err = noEvent(l.EventID)
 	}
@@ -138,7 +138,7 @@ func (t *Tx) JudgeLog(id event.EventID) ([]event.JudgeLogEntry, error) {
 
 func scanLogEntry(r scanner) (event.LogEntry, error) {
 	var l event.LogEntry
-	err := r.Scan(&l.ID, &l.EventID, timeCol{&l.At}, &l.Round, &l.Message)
+	err := r.Scan(&l.ID, &l.EventID, timeCol{&l.At}, &l.Round, messageCol{&l.Message})
 	return l, err
 }
 

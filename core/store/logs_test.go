@@ -2,6 +2,7 @@ package store
 
 import (
 	"errors"
+	"tablekeeper/core/i18n"
 	"testing"
 	"time"
 
@@ -12,9 +13,9 @@ func TestActivityLogRoundTrip(t *testing.T) {
 	db := openTemp(t)
 	f := newFixture(t, db, 1)
 	lines := []event.LogEntry{
-		{EventID: f.event.ID, At: t0.Add(time.Minute), Message: "Zoë Ødegård 李小龍 registered"},
-		{EventID: f.event.ID, At: t0, Round: 1, Message: "round 1 paired"}, // an earlier time, appended later
-		{EventID: f.event.ID, At: t0.Add(2 * time.Minute), Round: 1, Message: "table 3: 2–1 corrected to 1–2"},
+		{EventID: f.event.ID, At: t0.Add(time.Minute), Message: i18n.F("registered: %s", "Zoë Ødegård 李小龍")},
+		{EventID: f.event.ID, At: t0, Round: 1, Message: i18n.F("%s paired: %d tables, seed %d", i18n.F("round %d", 1), 4, -7)}, // an earlier time, appended later
+		{EventID: f.event.ID, At: t0.Add(2 * time.Minute), Round: 1, Message: i18n.Plain("table 3: 2–1 corrected to 1–2 (the organizer's words)")},
 	}
 	write(t, db, func(tx *Tx) error {
 		for i := range lines {
@@ -27,7 +28,7 @@ func TestActivityLogRoundTrip(t *testing.T) {
 		equal(t, "log in the order appended", got, lines)
 		return err
 	})
-	if err := writeErr(db, func(tx *Tx) error { return tx.AppendLog(&event.LogEntry{EventID: 999, Message: "x"}) }); !errors.Is(err, event.ErrNotFound) {
+	if err := writeErr(db, func(tx *Tx) error { return tx.AppendLog(&event.LogEntry{EventID: 999, Message: i18n.Plain("x")}) }); !errors.Is(err, event.ErrNotFound) {
 		t.Errorf("a log line for no event: %v", err)
 	}
 	// Append-only, even to SQL typed by hand.

@@ -40,6 +40,8 @@ func migrationStep(version int) func(context.Context, *sql.Tx) error {
 		return rewriteSettings
 	case 11:
 		return refoldPlayerNames
+	case 12:
+		return convertMessages
 	}
 	return nil
 }

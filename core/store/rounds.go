@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"tablekeeper/core/i18n"
 	"time"
 
 	"tablekeeper/core/event"
@@ -61,7 +62,7 @@ func (t *Tx) createRound(r *event.Round) error {
 	res, err := t.exec(`INSERT INTO rounds (event_id, number, stage, name, best_of, seed, paired_at, published_at,
 			clock_duration_ms, clock_started_at, clock_paused_at, clock_paused_ms, clock_added_ms)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		r.EventID, r.Number, r.Stage, r.Name, r.BestOf, r.Seed, millis(r.PairedAt), millis(r.PublishedAt),
+		r.EventID, r.Number, r.Stage, i18n.Encode(r.Name), r.BestOf, r.Seed, millis(r.PairedAt), millis(r.PublishedAt),
 		durMillis(c.Duration), millis(c.StartedAt), millis(c.PausedAt), durMillis(c.Paused), durMillis(c.Added))
 	if isUnique(err) {
 		return event.Conflictf("round %d of %s is already paired", r.Number, eventName)
@@ -160,7 +161,7 @@ func (t *Tx) insertTables(roundID event.RoundID, eventID event.EventID, number i
 
 	tableIDs := make([]event.TableID, len(tables))
 	for i, tb := range tables {
-		res, err := insTable.ExecContext(t.ctx, roundID, tb.Number, tb.Bye, tb.Why, durMillis(tb.Extension))
+		res, err := insTable.ExecContext(t.ctx, roundID, tb.Number, tb.Bye, i18n.Encode(tb.Why), durMillis(tb.Extension))
 		if isUnique(err) {
 			return nil, event.Conflictf("table %d appears twice in round %d", tb.Number, number)
 		}
@@ -394,7 +395,7 @@ func (t *Tx) rounds(id event.EventID, number, table int) ([]event.Round, error) 
 			var tb event.Table
 			var resultOf sql.NullInt64
 			var res event.Result
-			err := r.Scan(&tb.ID, &tb.RoundID, &tb.Number, &tb.Bye, &tb.Why, durCol{&tb.Extension},
+			err := r.Scan(&tb.ID, &tb.RoundID, &tb.Number, &tb.Bye, messageCol{&tb.Why}, durCol{&tb.Extension},
 				&resultOf, nullInt{&res.GamesDrawn}, nullBool{&res.TimeOut}, timeCol{&res.RecordedAt}, nullBool{&res.ByPlayers})
 			if err != nil {
 				return err
@@ -483,7 +484,7 @@ func (t *Tx) each(query string, args []any, fn func(*sql.Rows) error) error {
 func scanRound(r scanner) (event.Round, error) {
 	var rd event.Round
 	c := &rd.Clock
-	err := r.Scan(&rd.ID, &rd.EventID, &rd.Number, &rd.Stage, &rd.Name, &rd.BestOf, &rd.Seed, timeCol{&rd.PairedAt}, timeCol{&rd.PublishedAt},
+	err := r.Scan(&rd.ID, &rd.EventID, &rd.Number, &rd.Stage, messageCol{&rd.Name}, &rd.BestOf, &rd.Seed, timeCol{&rd.PairedAt}, timeCol{&rd.PublishedAt},
 		durCol{&c.Duration}, timeCol{&c.StartedAt}, timeCol{&c.PausedAt}, durCol{&c.Paused}, durCol{&c.Added})
 	return rd, err
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"fmt"
+	"tablekeeper/core/i18n"
 	"testing"
 	"time"
 
@@ -21,8 +22,8 @@ func sampleRound(f fixture) event.Round {
 		PairedAt: t0,
 		Clock:    event.Clock{Duration: 50 * time.Minute},
 		Tables: []event.Table{
-			{Number: 1, Seats: []event.Seat{e(3), e(0), e(5), e(1)}, Why: "pod of 4 on 0 points"},
-			{Number: 2, Seats: []event.Seat{e(2), e(4)}, Why: "same points", Extension: 3*time.Minute + 30*time.Second,
+			{Number: 1, Seats: []event.Seat{e(3), e(0), e(5), e(1)}, Why: i18n.F("pod of %d on %d points", 4, 0)},
+			{Number: 2, Seats: []event.Seat{e(2), e(4)}, Why: i18n.F("same points (%d)", 3), Extension: 3*time.Minute + 30*time.Second,
 				Result: &event.Result{
 					Seats: []event.SeatResult{
 						{GamesWon: 2, Points: 6, Games: []event.GameDetail{
@@ -35,7 +36,7 @@ func sampleRound(f fixture) event.Round {
 					GamesDrawn: 0,
 					RecordedAt: t0.Add(40 * time.Minute),
 				}},
-			{Number: 0, Bye: true, Seats: []event.Seat{e(6)}, Why: "bye: lowest ranked",
+			{Number: 0, Bye: true, Seats: []event.Seat{e(6)}, Why: i18n.F("bye: lowest-ranked player without a bye"),
 				Result: &event.Result{Seats: []event.SeatResult{{GamesWon: 1, Points: 3}}, RecordedAt: t0}},
 		},
 	}
@@ -298,7 +299,8 @@ func bigEvent(t testing.TB, db *DB, players, rounds int) event.EventID {
 			r := event.Round{EventID: f.event.ID, Number: n, Stage: event.StageSwiss, Seed: int64(n), PairedAt: t0}
 			for i := 0; i+1 < players; i += 2 {
 				a, b := f.entries[(i+n)%players], f.entries[(i+1+n)%players]
-				r.Tables = append(r.Tables, event.Table{Number: i/2 + 1,
+				// A Swiss round's reasons: a few messages for many tables.
+				r.Tables = append(r.Tables, event.Table{Number: i/2 + 1, Why: i18n.F("same points (%d)", 3*(i*n/players)),
 					Seats: []event.Seat{{EntryID: a.ID}, {EntryID: b.ID}},
 					Result: &event.Result{Seats: []event.SeatResult{{GamesWon: 2, Points: i}, {GamesWon: 1}},
 						RecordedAt: t0}})

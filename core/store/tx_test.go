@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"tablekeeper/core/i18n"
 	"testing"
 
 	"tablekeeper/core/event"
@@ -31,7 +32,7 @@ func TestAFailedWriteLeavesNothingBehind(t *testing.T) {
 		must(t, tx.CreatePlayer(&event.Player{Name: "Ghost", MemberNo: "666"}))
 		r := sampleRound(f)
 		must(t, tx.CreateRound(&r))
-		must(t, tx.AppendLog(&event.LogEntry{EventID: f.event.ID, Message: "round 1 paired"}))
+		must(t, tx.AppendLog(&event.LogEntry{EventID: f.event.ID, Message: i18n.F("round %d published", 1)}))
 		return oops
 	})
 	if err != oops {

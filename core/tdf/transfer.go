@@ -197,9 +197,9 @@ func (c *converter) convert() (Imported, error) {
 	}
 	c.doc.Event.Settings.Rounds = max(len(c.doc.Rounds), rules.RecommendedRounds(len(c.doc.Entries)))
 	at, _ := time.ParseInLocation(dateLayout, c.f.Data.StartDate, c.loc)
-	msg := "imported from the TOM file of " + strconv.Quote(strings.TrimSpace(c.f.Data.Name))
+	msg := i18n.F("imported from the TOM file of %q", strings.TrimSpace(c.f.Data.Name))
 	if id := strings.TrimSpace(c.f.Data.ID); id != "" {
-		msg += " (sanction " + id + ")"
+		msg = i18n.F("imported from the TOM file of %q (sanction %s)", strings.TrimSpace(c.f.Data.Name), id)
 	}
 	c.doc.Log = append(c.doc.Log, transfer.LogLine{At: at.UTC(), Message: msg})
 	kept, err := c.origin()
@@ -355,7 +355,7 @@ func (c *converter) table(m Match) transfer.Table {
 	}
 	ids := m.UserIDs()
 	if m.Result() == Bye {
-		return transfer.Table{Bye: true, Seats: []int{c.entryOf[ids[0]]}, Why: "bye (from the TOM file)",
+		return transfer.Table{Bye: true, Seats: []int{c.entryOf[ids[0]]}, Why: i18n.F("bye (from the TOM file)"),
 			Result: &transfer.Result{Seats: []transfer.SeatResult{{GamesWon: 1}}, RecordedAt: recorded}}
 	}
 	t := transfer.Table{Number: m.Table(), Seats: []int{c.entryOf[ids[0]], c.entryOf[ids[1]]}}

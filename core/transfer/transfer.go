@@ -34,6 +34,8 @@ package transfer
 
 import (
 	"encoding/json"
+
+	"tablekeeper/core/i18n"
 	"time"
 
 	"tablekeeper/core/event"
@@ -52,7 +54,12 @@ const FormatName = "tablekeeper-event"
 // event.Settings). Version 1 wrote them as one flat object ("topCut",
 // "tauGoal", "draftIdeal", "teamSize", "finalTable": 4, …); such files
 // still import, their flat keys read into the groups.
-const Version = 2
+//
+// Version 3 writes round names, tables' reasons and log lines as messages
+// (i18n.Text's JSON: a key and its values), so the importing desk says them
+// in its own language. Versions 1 and 2 wrote them as English sentences,
+// which import as plain words.
+const Version = 3
 
 // DateLayout is how Event.Date is written: a calendar date.
 const DateLayout = "2006-01-02"
@@ -170,7 +177,7 @@ type Round struct {
 	Number int         `json:"number"`
 	Stage  event.Stage `json:"stage"`
 	// Name names the round where the structure does ("quarter-final").
-	Name string `json:"name,omitempty"`
+	Name i18n.Text `json:"name,omitzero"`
 	// BestOf is the round's games per match (0: the event's).
 	BestOf int `json:"bestOf,omitempty"`
 	// Seed is the seed the round was paired with.
@@ -202,7 +209,7 @@ type Table struct {
 	Seats []int `json:"seats"`
 	Bye   bool  `json:"bye,omitempty"`
 	// Why says why the pairing was made.
-	Why string `json:"why,omitempty"`
+	Why i18n.Text `json:"why,omitzero"`
 	// ExtensionMs is the time added to this table alone.
 	ExtensionMs int64 `json:"extensionMs,omitempty"`
 	// Code is the table's code for reporting its result from a phone
@@ -296,5 +303,5 @@ type League struct {
 type LogLine struct {
 	At      time.Time `json:"at,omitzero"`
 	Round   int       `json:"round,omitempty"`
-	Message string    `json:"message"`
+	Message i18n.Text `json:"message"`
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"tablekeeper/core/i18n"
 	"testing"
 	"time"
 
@@ -32,7 +33,7 @@ func small() transfer.Document {
 			}}},
 		Judges:   []transfer.Judge{{Name: "Hedda", Role: event.RoleHeadJudge, Order: 1}},
 		JudgeLog: []transfer.JudgeLogEntry{{At: at, Round: 1, Table: 1, Kind: event.LogPenalty, Judge: 1, Entry: 2, Penalty: "warning"}, {At: at, Kind: event.LogPenalty, Judge: 1, Entry: 2, Corrects: 1}},
-		Log:      []transfer.LogLine{{At: at, Round: 1, Message: "round 1 table 1: Ada 2–1 Zoë"}},
+		Log:      []transfer.LogLine{{At: at, Round: 1, Message: i18n.F("round %d table %d: %s", 1, 1, i18n.Text{Format: "%s %d–%d %s", Args: []any{"Ada", 2, 1, "Zoë"}})}},
 	}
 }
 
@@ -61,7 +62,7 @@ func TestEncodeDecodeGivesTheSameFile(t *testing.T) {
 	if err != nil || !bytes.Equal(encode(t, back), withOrigin) || !bytes.Contains(withOrigin, []byte(`"ID": "26-05-000001"`)) {
 		t.Fatalf("a document with a TOM origin: %v\n%s", err, withOrigin)
 	}
-	for _, want := range []string{`"format": "tablekeeper-event"`, `"version": 2`, `"date": "2026-03-01"`, `"startedAt": "2026-03-01T18:00:00Z"`} {
+	for _, want := range []string{`"format": "tablekeeper-event"`, `"version": 3`, `"date": "2026-03-01"`, `"startedAt": "2026-03-01T18:00:00Z"`} {
 		if !bytes.Contains(first, []byte(want)) {
 			t.Errorf("file lacks %s", want)
 		}
@@ -88,7 +89,7 @@ func TestBadFilesAreRefusedWithASentence(t *testing.T) {
 		{"another program's JSON", `{"name": "Friday", "players": []}`, `no "format"`},
 		{"another format", `{"format": "melee-export", "version": 1}`, `format is "melee-export"`},
 		{"no version", `{"format": "tablekeeper-event"}`, `no valid "version"`},
-		{"a newer version", strings.Replace(good, `"version": 2`, `"version": 3`, 1), "newer Tablekeeper"},
+		{"a newer version", strings.Replace(good, `"version": 3`, `"version": 4`, 1), "newer Tablekeeper"},
 		{"a missing list", strings.Replace(good, `"entries":`, `"entrants":`, 1), "does not know"},
 		{"a missing event field", strings.Replace(good, `"date": "2026-03-01",`, ``, 1), `no "date" field`},
 		{"a wrong type", strings.Replace(good, `"seed": 9`, `"seed": "nine"`, 1), "rounds.seed"},
@@ -138,10 +139,10 @@ func TestBadFilesAreRefusedWithASentence(t *testing.T) {
 
 // A file of version 1 carries the settings as one flat object: it still
 // decodes, its flat keys read into the groups, and is written again as
-// version 2 with the groups.
+// the current version with the groups.
 func TestAVersion1FileReadsItsFlatSettings(t *testing.T) {
-	v2 := string(encode(t, small()))
-	v1 := strings.Replace(v2, `"version": 2`, `"version": 1`, 1)
+	v3 := string(encode(t, small()))
+	v1 := strings.Replace(v3, `"version": 3`, `"version": 1`, 1)
 	v1 = strings.Replace(v1, `"tableSize": 2,`, `"tableSize": 2, "topCut": 4, "playoffBestOf": 5, "playoffMinutes": 75, "thirdPlace": true,`, 1)
 	doc, err := transfer.Decode(strings.NewReader(v1))
 	if err != nil {
@@ -154,7 +155,30 @@ func TestAVersion1FileReadsItsFlatSettings(t *testing.T) {
 		t.Errorf("playoff %+v, want %+v", got, want)
 	}
 	again := string(encode(t, doc))
-	if !strings.Contains(again, `"version": 2`) || !strings.Contains(again, `"playoff": {`) || strings.Contains(again, `"playoffBestOf"`) {
+	if !strings.Contains(again, `"version": 3`) || !strings.Contains(again, `"playoff": {`) || strings.Contains(again, `"playoffBestOf"`) {
 		t.Errorf("written again as:\n%s", again)
+	}
+}
+
+// A file of version 2 wrote round names, reasons and log lines as English
+// sentences: they import as plain words, said as written in every
+// language, and are written again as messages.
+func TestAVersion2FileReadsItsSentencesAsWords(t *testing.T) {
+	v3 := string(encode(t, small()))
+	msg := `"message": {
+        "k": "round %d table %d: %s",`
+	if !strings.Contains(v3, msg) {
+		t.Fatalf("the log line is not written as a message:\n%s", v3)
+	}
+	start := strings.Index(v3, `"log": [`)
+	v2 := strings.Replace(v3[:start], `"version": 3`, `"version": 2`, 1) +
+		`"log": [{"at": "2026-03-01T18:00:00Z", "round": 1, "message": "round 1 table 1: Ada 2–1 Zoë"}]}`
+	doc, err := transfer.Decode(strings.NewReader(v2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := doc.Log[0].Message
+	if !line.IsPlain() || line.In(i18n.French) != "round 1 table 1: Ada 2–1 Zoë" {
+		t.Errorf("a version 2 log line reads as %#v", line)
 	}
 }

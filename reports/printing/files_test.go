@@ -61,7 +61,7 @@ func TestWriteFileWritesReportsAndEventFiles(t *testing.T) {
 
 	js := filepath.Join(dir, "event.json")
 	summary, err = p.WriteFile(ctx, printing.EventFileKey, 1, 0, "", js)
-	if err != nil || summary != "Simulated event (8 players), 8 players, 3 rounds (event file version 2)" {
+	if err != nil || summary != "Simulated event (8 players), 8 players, 3 rounds (event file version 3)" {
 		t.Errorf("event file: %q, %v", summary, err)
 	}
 	f, err := os.Open(js)

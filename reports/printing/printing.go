@@ -522,7 +522,7 @@ func writeBracket(ctx context.Context, p Printer, id event.EventID, _ int, paper
 			return "", err
 		}
 		n++
-		b.Winners.Rounds = append(b.Winners.Rounds, r.Name)
+		b.Winners.Rounds = append(b.Winners.Rounds, r.Name.In(p.docLang))
 		slot := 0
 		for _, t := range sh.Tables {
 			if len(t.Players) == 0 {

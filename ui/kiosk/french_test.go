@@ -1,6 +1,7 @@
 package kiosk
 
 import (
+	"tablekeeper/core/i18n"
 	"testing"
 	"time"
 
@@ -19,8 +20,8 @@ func TestTheKioskSpeaksFrench(t *testing.T) {
 	if got := seatLine(seat); got != "Place 2 · contre Ana Ortiz, Bob Stone et Cleo Wu" {
 		t.Errorf("seat line %q", got)
 	}
-	v := director.KioskTables{Round: 5, RoundName: "top 8"}
-	if got := roundName(v); got != "ronde 5 (top 8)" {
+	v := director.KioskTables{Round: 5, RoundName: i18n.F("top %d: %s", 8, i18n.F("final"))}
+	if got := roundName(v); got != "ronde 5 (top 8\u00a0: finale)" {
 		t.Errorf("round %q", got)
 	}
 	if got := tr.Text(director.SameNameText("chris lee", []director.KioskMatch{{Name: "Chris Lee", EntryID: 3}})); got != "Un joueur nommé «\u00a0chris lee\u00a0» est déjà inscrit à ce tournoi. Si c’est vous, choisissez votre nom." {

@@ -11,7 +11,6 @@ import (
 
 	"tablekeeper/core/clock"
 	"tablekeeper/core/director"
-	"tablekeeper/core/i18n"
 	"tablekeeper/ui/internal/tr"
 )
 
@@ -126,8 +125,8 @@ func timeLeft(v director.KioskTables, seat director.KioskSeat, now time.Time) st
 
 // roundName is "round 2", or "round 5 (top 8)" where the round has a name.
 func roundName(v director.KioskTables) string {
-	if v.RoundName != "" {
-		return tr.F("round %d (%s)", v.Round, i18n.Stored(v.RoundName))
+	if !v.RoundName.IsZero() {
+		return tr.F("round %d (%s)", v.Round, v.RoundName)
 	}
 	return tr.F("round %d", v.Round)
 }

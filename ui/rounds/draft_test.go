@@ -119,7 +119,7 @@ func TestClickingTwoNamesSwapsThePlayers(t *testing.T) {
 		t.Error("the banner did not go back to the draft text")
 	}
 	log, _ := f.d.Log(context.Background(), f.e.ID)
-	if last := log[len(log)-1].Message; !strings.Contains(last, "swapped") {
+	if last := log[len(log)-1].Message; !strings.Contains(last.String(), "swapped") {
 		t.Errorf("last log line = %q", last)
 	}
 }

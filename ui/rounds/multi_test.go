@@ -133,7 +133,7 @@ func TestAMultiplayerRoundListsEachTablesSeatsInSeatOrder(t *testing.T) {
 		for _, p := range tb.Players {
 			want = append(want, p.Name)
 		}
-		if !uitest.HasText(content, tb.Why) {
+		if !uitest.HasText(content, tb.Why.String()) {
 			t.Errorf("pairing reason %q not shown", tb.Why)
 		}
 	}

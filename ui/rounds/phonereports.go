@@ -34,7 +34,7 @@ var ByPlayers = tr.K("Reported by players")
 // setPairing fills a row's pairing cell: "Reported by players" first when
 // they did, then why the pairing was made.
 func setPairing(rt *widget.RichText, t director.SheetTable) {
-	why := i18n.Resay(tr.Lang(), t.Why)
+	why := t.Why.In(tr.Lang())
 	columns.SetSecondary(rt, why)
 	if t.Result == nil || !t.Result.ByPlayers {
 		return

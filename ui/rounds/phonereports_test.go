@@ -45,7 +45,7 @@ func TestAResultFromAPhoneIsMarkedReportedByPlayers(t *testing.T) {
 	}
 	f.enter(t, "2", "2-1")
 	f.s.Load(f.e.ID)
-	want := ByPlayers + " · " + sh.Tables[0].Why
+	want := ByPlayers + " · " + sh.Tables[0].Why.String()
 	if !uitest.HasText(f.w.Content(), want) {
 		t.Errorf("no %q among %q", want, uitest.Texts(f.w.Content()))
 	}

@@ -122,7 +122,7 @@ func TestTheLatestRoundIsShownWithItsTables(t *testing.T) {
 				t.Errorf("%s not shown", p.Name)
 			}
 		}
-		if !uitest.HasText(content, tb.Why) {
+		if !uitest.HasText(content, tb.Why.String()) {
 			t.Errorf("the pairing explanation %q is not shown", tb.Why)
 		}
 	}
@@ -224,7 +224,7 @@ func TestAResultCanBeCorrectedTheSameWay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if last := log[len(log)-1].Message; !strings.Contains(last, "corrected") {
+	if last := log[len(log)-1].Message; !strings.Contains(last.String(), "corrected") {
 		t.Errorf("last log line = %q", last)
 	}
 }

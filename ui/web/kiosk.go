@@ -514,15 +514,15 @@ func kioskSeatOf(v director.KioskTables, st director.KioskSeat, now time.Time) k
 // kioskRoundName is "round 2", or "round 5 (top 8)"; kioskRoundTitle the
 // same with a capital, for a heading.
 func kioskRoundName(v director.KioskTables) i18n.Text {
-	if v.RoundName != "" {
-		return i18n.F("round %[1]d (%[2]s)", v.Round, i18n.Stored(v.RoundName))
+	if !v.RoundName.IsZero() {
+		return i18n.F("round %[1]d (%[2]s)", v.Round, v.RoundName)
 	}
 	return i18n.F("round %d", v.Round)
 }
 
 func kioskRoundTitle(v director.KioskTables) i18n.Text {
-	if v.RoundName != "" {
-		return i18n.F("Round %[1]d (%[2]s)", v.Round, i18n.Stored(v.RoundName))
+	if !v.RoundName.IsZero() {
+		return i18n.F("Round %[1]d (%[2]s)", v.Round, v.RoundName)
 	}
 	return i18n.F("Round %d", v.Round)
 }

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -256,8 +255,8 @@ func (w said) In(l i18n.Lang) string { return i18n.T(l, string(w)) }
 // roundLabel names a round as the desktop's round selector does ("Round
 // 3", "Round 5 · Top 8"), in l.
 func roundLabel(l i18n.Lang, r event.Round) string {
-	if r.Name != "" && !strings.EqualFold(r.Name, fmt.Sprintf("round %d", r.Number)) {
-		return i18n.T(l, "Round %[1]d · %[2]s", r.Number, i18n.Stored(r.Name))
+	if labels.OwnName(r) {
+		return i18n.T(l, "Round %[1]d · %[2]s", r.Number, r.Name)
 	}
 	return i18n.T(l, "Round %d", r.Number)
 }

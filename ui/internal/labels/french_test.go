@@ -28,9 +28,9 @@ func TestRoundsAndStructuresSayThemselvesInFrench(t *testing.T) {
 	}
 }
 
-// A round name stored in English reads in French.
+// A stored round name (a key and its values) reads in French.
 func TestAStoredRoundNameReadsInFrench(t *testing.T) {
-	got := RoundNameText(event.Round{Number: 5, Name: "top 8: semi-final"}).In(i18n.French)
+	got := RoundNameText(event.Round{Number: 5, Name: i18n.F("top %d: %s", 8, i18n.F("semi-final"))}).In(i18n.French)
 	if want := "Ronde 5 · top 8\u00a0: demi-finale"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}

@@ -5,14 +5,9 @@
 package labels
 
 import (
-	"fmt"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
-	// The director (and through it core/pairing) registers the phrases of
-	// the round names and reasons RoundNameText says back (i18n.Resay).
-	_ "tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
@@ -62,11 +57,20 @@ func TiebreakerLine(key string) string {
 // language.
 func RoundName(r event.Round) string { return screen.Text(RoundNameText(r)) }
 
+// OwnName reports whether the round has a name of its own, other than
+// its number ("round 3" says nothing "Round 3" does not).
+func OwnName(r event.Round) bool {
+	if r.Name.IsZero() {
+		return false
+	}
+	return r.Name.Format != "round %d" || len(r.Name.Args) != 1 || r.Name.Args[0] != any(r.Number)
+}
+
 // RoundNameText is RoundName kept to be said in a reader's language (a
 // web page's, a report's).
 func RoundNameText(r event.Round) i18n.Text {
-	if r.Name != "" && !strings.EqualFold(r.Name, fmt.Sprintf("round %d", r.Number)) {
-		return i18n.F("Round %d · %s", r.Number, i18n.Stored(r.Name))
+	if OwnName(r) {
+		return i18n.F("Round %d · %s", r.Number, r.Name)
 	}
 	return i18n.F("Round %d", r.Number)
 }

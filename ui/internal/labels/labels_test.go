@@ -1,6 +1,7 @@
 package labels
 
 import (
+	"tablekeeper/core/i18n"
 	"testing"
 	"time"
 
@@ -15,10 +16,10 @@ func TestRoundNamesTheRoundAndMarksADraft(t *testing.T) {
 		want  string
 	}{
 		{event.Round{Number: 3, PublishedAt: published}, "Round 3"},
-		{event.Round{Number: 5, Name: "top 8: quarter-final", PublishedAt: published}, "Round 5 · top 8: quarter-final"},
-		{event.Round{Number: 3, Name: "loss round 3", PublishedAt: published}, "Round 3 · loss round 3"},
-		{event.Round{Number: 4, Name: "round 4", PublishedAt: published}, "Round 4"},
-		{event.Round{Number: 2, Name: "final"}, "Round 2 · final · draft"},
+		{event.Round{Number: 5, Name: i18n.F("top %d: %s", 8, i18n.F("quarter-final")), PublishedAt: published}, "Round 5 · top 8: quarter-final"},
+		{event.Round{Number: 3, Name: i18n.F("loss round %d", 3), PublishedAt: published}, "Round 3 · loss round 3"},
+		{event.Round{Number: 4, Name: i18n.F("round %d", 4), PublishedAt: published}, "Round 4"},
+		{event.Round{Number: 2, Name: i18n.F("final")}, "Round 2 · final · draft"},
 		{event.Round{Number: 1}, "Round 1 · draft"},
 	}
 	for _, c := range cases {

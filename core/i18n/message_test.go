@@ -1,0 +1,63 @@
+package i18n
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// A stored text keeps its key and the type of each value: numbers come
+// back as numbers, words as words, a text inside as a text, so it is said
+// in any language as it was built, nested values included.
+func TestAStoredTextComesBackAsBuilt(t *testing.T) {
+	n := 3
+	built := F("%s paired: %d tables, seed %d", F("round %d (%s)", 2, F("top %d: %s", 8, F("quarter-final"))), 4, int64(-9007199254740993))
+	plural := Text{Format: "%d problems", Args: []any{n}, Count: &n}
+	for _, text := range []Text{built, plural, Plain("Coffee break; back at 15:30"), F("registered: %s", `Zoë "Z" Ødegård`)} {
+		stored := Encode(text)
+		back := Decode(stored)
+		for _, l := range []Lang{English, French} {
+			if got, want := back.In(l), text.In(l); got != want {
+				t.Errorf("%s: %s reads back as %q, want %q", l, stored, got, want)
+			}
+		}
+		if again := Encode(back); again != stored {
+			t.Errorf("%s is stored again as %s", stored, again)
+		}
+	}
+	if got := Decode(Encode(built)).In(French); got != "ronde 2 (top 8\u00a0: quart de finale) appariée\u00a0: 4 tables, graine -9007199254740993" {
+		t.Errorf("French %q", got)
+	}
+	if Encode(Text{}) != "" || !Decode("").IsZero() {
+		t.Error("no text is not stored as nothing")
+	}
+}
+
+// Words that are not a stored text (an organizer's own, a file of an older
+// version) are kept as plain words, said as written in every language.
+func TestWordsThatAreNoStoredTextStayWords(t *testing.T) {
+	for _, s := range []string{"round 3 published", "{not json", `{"k": 3}`} {
+		got := Decode(s)
+		if !got.IsPlain() || got.In(French) != s {
+			t.Errorf("%q decodes as %#v", s, got)
+		}
+	}
+	var fromFile Text
+	if err := json.Unmarshal([]byte(`"round 1 table 1: Ada 2–1 Zoë"`), &fromFile); err != nil || !fromFile.IsPlain() {
+		t.Errorf("a JSON string reads as %#v, %v", fromFile, err)
+	}
+	var bad Text
+	if err := json.Unmarshal([]byte(`{"k": "round %d", "a": [1.5]}`), &bad); err == nil {
+		t.Errorf("a fraction read as a value: %#v", bad)
+	}
+}
+
+// BenchmarkDecode reads a table's stored reason, as the store does for
+// every table of every round it reads.
+func BenchmarkDecode(b *testing.B) {
+	stored := Encode(F("%s; %s", F("pair-down: %d v %d points", 6, 3), F("rematch: no pairing without one exists")))
+	for b.Loop() {
+		if Decode(stored).IsZero() {
+			b.Fatal("nothing decoded")
+		}
+	}
+}

@@ -1,0 +1,15 @@
+-- Log lines, tables' reasons and round names kept as data: each of
+-- event_log.message, tables.why and rounds.name holds a message's key and
+-- values as JSON (i18n.Text: {"k": key, "a": [values]}), said in each
+-- reader's language when it is shown, instead of an English sentence.
+--
+-- The schema itself does not change: the conversion of the English that
+-- earlier versions stored is this migration's Go step (core/store,
+-- convertMessages), run in this same transaction. It reads each sentence
+-- against the formats that built it, one last time; a sentence no format
+-- reads (an organizer's own words) is kept as plain words, marked so.
+--
+-- The activity log stays append-only for everything else: its trigger is
+-- dropped here for the conversion and made again, unchanged, at the end
+-- of the Go step, in this same transaction.
+DROP TRIGGER event_log_append_only;
