@@ -346,6 +346,12 @@ func (s *bkSection) fill() {
 	for _, m := range s.in.Matches {
 		s.matches[m.Round-1][m.Slot-1] = m
 	}
+	if s.name == "grand final" {
+		// Its second match is played only when the event plays a reset
+		// and the losers bracket's winner took the first: the model says
+		// so by giving it, never by the first's winner alone.
+		return
+	}
 	for r := 0; r+1 < len(s.counts); r++ {
 		for i, m := range s.matches[r] {
 			w := m.winner()

@@ -264,3 +264,28 @@ func BenchmarkWriteBracketDouble64(b *testing.B) {
 		}
 	}
 }
+
+// The grand final's second match is drawn only when the model gives it
+// (a reset played after the losers bracket's winner took the first): the
+// winner of the first alone, or a first won by B in an event without a
+// reset, drew an empty second match with the champion carried into it.
+func TestTheGrandFinalsSecondMatchOnlyWhenPlayed(t *testing.T) {
+	a, b := BracketSide{Name: "Ann Lee", Seed: 1}, BracketSide{Name: "Bo Chan", Seed: 2}
+	for _, tc := range []struct {
+		name   string
+		final  []BracketMatch
+		second bool
+	}{
+		{"won by A", []BracketMatch{{Round: 1, Slot: 1, A: a, B: b, Winner: 1, Score: "2–0"}}, false},
+		{"won by B, no reset", []BracketMatch{{Round: 1, Slot: 1, A: a, B: b, Winner: 2, Score: "0–2"}}, false},
+		{"won by B, reset played", []BracketMatch{{Round: 1, Slot: 1, A: a, B: b, Winner: 2, Score: "0–2"},
+			{Round: 2, Slot: 1, A: a, B: b, Winner: 1, Score: "2–1"}}, true},
+	} {
+		br := doubleBracket(8, bracketNames)
+		br.GrandFinal.Matches = tc.final
+		text := pageTexts(layOutBracket(t, "A4", br))[0]
+		if got := strings.Contains(text, "Grand final, second match"); got != tc.second {
+			t.Errorf("%s: the second match drawn %v, want %v:\n%s", tc.name, got, tc.second, text)
+		}
+	}
+}

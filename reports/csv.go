@@ -171,7 +171,10 @@ func WriteResultsCSV(w io.Writer, results []ResultRow, opt Options) error {
 
 // WriteStandingsCSV writes standings: rank, name, team (when any player has
 // one), points, the record as wins, losses and draws, a column for each
-// tiebreaker under its heading, and "dropped" for a player who left. The
+// tiebreaker under its heading, "drawn" under "tie order" for a player
+// whose place among those equal on everything came from the tie draw
+// (what the standings PDF marks with standings.DrawMark), and "dropped"
+// for a player who left. The
 // record takes three numeric columns rather than one "3-1-0" cell, which
 // spreadsheets read as a date. The headings and "dropped" are said in
 // opt.Lang.
@@ -192,7 +195,7 @@ func WriteStandingsCSV(w io.Writer, s Standings, opt Options) error {
 	for _, h := range s.Tiebreakers {
 		header = append(header, safeText(h))
 	}
-	header = append(header, i18n.T(l, "dropped"))
+	header = append(header, i18n.T(l, "tie order"), i18n.T(l, "dropped"))
 	cw := newCSVWriter(w, header...)
 	for _, r := range s.Rows {
 		rank := ""
@@ -207,11 +210,14 @@ func WriteStandingsCSV(w io.Writer, s Standings, opt Options) error {
 		for _, v := range r.Tiebreakers {
 			rec = append(rec, safeText(v))
 		}
-		dropped := ""
+		drawn, dropped := "", ""
+		if r.Drawn {
+			drawn = i18n.T(l, "drawn")
+		}
 		if r.Dropped {
 			dropped = i18n.T(l, "dropped")
 		}
-		cw.record(append(rec, dropped)...)
+		cw.record(append(rec, drawn, dropped)...)
 	}
 	return cw.finish("standings")
 }

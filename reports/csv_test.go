@@ -114,9 +114,9 @@ func TestResultsCSV(t *testing.T) {
 }
 
 func TestStandingsCSV(t *testing.T) {
-	s := Standings{Round: 4, Tiebreakers: []string{"OMW%", "Game points"}, Rows: []StandingsRow{
+	s := Standings{Round: 4, Tiebreakers: []string{"OMW%", "Game points"}, DrawNote: i18n.F("* drawn"), Rows: []StandingsRow{
 		{Rank: 1, Name: "Æmber Ødegård", Team: "Les Dragons", Points: 12, Wins: 4, Tiebreakers: []string{"62.50%", "-3"}},
-		{Rank: 2, Name: "Zoë Łukasz", Points: 9, Wins: 3, Losses: 1, Draws: 0, Tiebreakers: []string{"55.00%", "+4"}, Dropped: true},
+		{Rank: 2, Name: "Zoë Łukasz", Points: 9, Wins: 3, Losses: 1, Draws: 0, Tiebreakers: []string{"55.00%", "+4"}, Dropped: true, Drawn: true},
 		{Name: "Unranked", Tiebreakers: []string{"", "=1+1"}},
 	}}
 	var buf bytes.Buffer
@@ -124,10 +124,10 @@ func TestStandingsCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantRecords(t, readCSV(t, buf.Bytes()), [][]string{
-		{"rank", "name", "team", "points", "wins", "losses", "draws", "OMW%", "Game points", "dropped"},
-		{"1", "Æmber Ødegård", "Les Dragons", "12", "4", "0", "0", "62.50%", "-3", ""},
-		{"2", "Zoë Łukasz", "", "9", "3", "1", "0", "55.00%", "+4", "dropped"},
-		{"", "Unranked", "", "0", "0", "0", "0", "", "'=1+1", ""},
+		{"rank", "name", "team", "points", "wins", "losses", "draws", "OMW%", "Game points", "tie order", "dropped"},
+		{"1", "Æmber Ødegård", "Les Dragons", "12", "4", "0", "0", "62.50%", "-3", "", ""},
+		{"2", "Zoë Łukasz", "", "9", "3", "1", "0", "55.00%", "+4", "drawn", "dropped"},
+		{"", "Unranked", "", "0", "0", "0", "0", "", "'=1+1", "", ""},
 	})
 	s.Rows[0].Team = ""
 	buf.Reset()
@@ -330,7 +330,8 @@ func TestCSVHeadingsInFrench(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows = readCSV(t, buf.Bytes())
-	if got := strings.Join(rows[0][:7], ","); got != "rang,nom,points,victoires,défaites,nuls,OMW%" || rows[0][len(rows[0])-1] != "abandon" {
+	if got := strings.Join(rows[0][:7], ","); got != "rang,nom,points,victoires,défaites,nuls,OMW%" || rows[0][len(rows[0])-1] != "abandon" ||
+		rows[0][len(rows[0])-2] != "ordre à égalité" {
 		t.Errorf("the French standings file's headings: %q", rows[0])
 	}
 }

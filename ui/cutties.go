@@ -46,7 +46,11 @@ func (v *eventView) onCutTiesConfirmed(ok bool) {
 // order the draw gave them and who makes the cut.
 func cutTiesMessage(ties []director.CutTie) string {
 	var b strings.Builder
-	b.WriteString(tr.F("The cut takes %d players. Some of them are equal on points and every tiebreaker: a random draw, made once and saved with round %d, ordered them.", ties[0].Cut, ties[0].Round))
+	if ties[0].Secondary {
+		b.WriteString(tr.F("The final and secondary tables take %d players. Some of them are equal on points and every tiebreaker: a random draw, made once and saved with round %d, ordered them.", ties[0].Cut, ties[0].Round))
+	} else {
+		b.WriteString(tr.F("The cut takes %d players. Some of them are equal on points and every tiebreaker: a random draw, made once and saved with round %d, ordered them.", ties[0].Cut, ties[0].Round))
+	}
 	for _, t := range ties {
 		drawn, in := t.Names()
 		b.WriteString("\n\n")
@@ -60,7 +64,12 @@ func cutTiesMessage(ties []director.CutTie) string {
 				}
 			}
 			b.WriteString("\n")
-			b.WriteString(tr.F("In the cut: %s. Not in the cut: %s.", strings.Join(in, ", "), strings.Join(out, ", ")))
+			if t.Secondary {
+				// The line below the secondary table.
+				b.WriteString(tr.F("At the final and secondary tables: %s. At neither: %s.", strings.Join(in, ", "), strings.Join(out, ", ")))
+			} else {
+				b.WriteString(tr.F("In the cut: %s. Not in the cut: %s.", strings.Join(in, ", "), strings.Join(out, ", ")))
+			}
 		}
 	}
 	b.WriteString("\n\n")

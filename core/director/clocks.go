@@ -46,6 +46,41 @@ func (d *Director) RoundClockOf(ctx context.Context, id event.EventID, number in
 	return out, err
 }
 
+// ClockBarView is what the clock bar reads of a round at each poll: its
+// clock and, when asked, its pairings, both of one moment.
+type ClockBarView struct {
+	Clock RoundClock
+	// Sheet is the round's pairings when they were asked for (HasSheet).
+	Sheet    Sheet
+	HasSheet bool
+}
+
+// ClockBar reads round number's clock and, with sheet, its pairings, in
+// one read: the bar's poll sees the clock and the pairings of one moment
+// and holds the database once. (Its announcements are a write of their
+// own: Announcements.)
+func (d *Director) ClockBar(ctx context.Context, id event.EventID, number int, sheet bool) (ClockBarView, error) {
+	var out ClockBarView
+	err := d.store.Read(ctx, func(tx Tx) error {
+		e, err := tx.Event(id)
+		if err != nil {
+			return err
+		}
+		r, err := roundOf(tx, e, number)
+		if err != nil {
+			return err
+		}
+		out.Clock = RoundClock{EventName: e.Name, Round: r.Number, Name: r.Name, Clock: r.Clock, Extensions: clock.ExtensionsOf(r.Tables)}
+		if !sheet {
+			return nil
+		}
+		out.Sheet, err = roundSheet(tx, id, number)
+		out.HasSheet = err == nil
+		return err
+	})
+	return out, err
+}
+
 // roundOf returns round number of e with its tables.
 func roundOf(tx Tx, e event.Event, number int) (event.Round, error) {
 	rounds, err := tx.Rounds(e.ID)

@@ -183,46 +183,61 @@ func nameOr(names map[event.EntryID]string, id event.EntryID) string {
 // door, one that takes a wheelchair); 0 removes it. Later rounds seat the
 // player's match at that table; a draft round is renumbered at once.
 func (d *Director) FixTable(ctx context.Context, entry event.EntryID, table int) error {
+	if err := checkFixedTable(table); err != nil {
+		return err
+	}
+	return d.changeEntry(ctx, entry, func(tx Tx, e event.Event, en *event.Entry, paired int) error {
+		return d.fixTable(tx, e, en, paired, table)
+	})
+}
+
+// checkFixedTable reports whether table can be fixed: 1 to 9999, or 0
+// for none.
+func checkFixedTable(table int) error {
 	if table < 0 || table > 9999 {
 		return event.Invalidf("table %d does not exist; use 1 to 9999, or 0 for none", table)
 	}
-	return d.changeEntry(ctx, entry, func(tx Tx, e event.Event, en *event.Entry, paired int) error {
-		entries, err := tx.Entries(e.ID)
+	return nil
+}
+
+// fixTable gives en the fixed table inside the write tx (see FixTable);
+// the caller saves en.
+func (d *Director) fixTable(tx Tx, e event.Event, en *event.Entry, paired, table int) error {
+	entries, err := tx.Entries(e.ID)
+	if err != nil {
+		return err
+	}
+	for i, other := range entries {
+		if table > 0 && other.ID != en.ID && other.FixedTable == table && other.Active() {
+			return event.Conflictf("table %d is already fixed for %s", table, other.Name)
+		}
+		if other.ID == en.ID {
+			entries[i].FixedTable = table
+		}
+	}
+	en.FixedTable = table
+	if paired > 0 {
+		last, err := tx.RoundHead(e.ID, paired)
 		if err != nil {
 			return err
 		}
-		for i, other := range entries {
-			if table > 0 && other.ID != en.ID && other.FixedTable == table && other.Active() {
-				return event.Conflictf("table %d is already fixed for %s", table, other.Name)
-			}
-			if other.ID == en.ID {
-				entries[i].FixedTable = table
-			}
-		}
-		en.FixedTable = table
-		if paired > 0 {
-			last, err := tx.RoundHead(e.ID, paired)
+		if !last.Published() {
+			rounds, err := tx.Rounds(e.ID)
 			if err != nil {
 				return err
 			}
-			if !last.Published() {
-				rounds, err := tx.Rounds(e.ID)
-				if err != nil {
-					return err
-				}
-				r := rounds[paired-1]
-				numberTables(r.Tables, entries)
-				if r.Stage == event.StageSwiss {
-					sortByNumber(r.Tables)
-				}
-				if err := tx.ReplaceTables(r.ID, r.Tables); err != nil {
-					return err
-				}
+			r := rounds[paired-1]
+			numberTables(r.Tables, entries)
+			if r.Stage == event.StageSwiss {
+				sortByNumber(r.Tables)
+			}
+			if err := tx.ReplaceTables(r.ID, r.Tables); err != nil {
+				return err
 			}
 		}
-		if table == 0 {
-			return d.log(tx, e.ID, paired, i18n.F("fixed table removed for %s", en.Name))
-		}
-		return d.log(tx, e.ID, paired, i18n.F("table %d fixed for %s", table, en.Name))
-	})
+	}
+	if table == 0 {
+		return d.log(tx, e.ID, paired, i18n.F("fixed table removed for %s", en.Name))
+	}
+	return d.log(tx, e.ID, paired, i18n.F("table %d fixed for %s", table, en.Name))
 }

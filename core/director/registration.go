@@ -218,30 +218,68 @@ func (d *Director) changeEntry(ctx context.Context, id event.EntryID, change fun
 // round 1. A Swiss event whose players have seeds pairs round 1 by seed,
 // top half against bottom half; a bracket seeds by them.
 func (d *Director) SetSeed(ctx context.Context, entry event.EntryID, seed int) error {
+	if err := checkSeed(seed); err != nil {
+		return err
+	}
+	return d.changeEntry(ctx, entry, func(tx Tx, e event.Event, en *event.Entry, paired int) error {
+		return d.setSeed(tx, e, en, paired, seed)
+	})
+}
+
+// SetTableAndSeed gives a player a fixed table and a seed at once, as the
+// Registration tab's dialog asks for both (see FixTable and SetSeed): in
+// one write, so that either both change or neither does, and only what
+// differs from the entry's own is changed and logged.
+func (d *Director) SetTableAndSeed(ctx context.Context, entry event.EntryID, table, seed int) error {
+	if err := checkFixedTable(table); err != nil {
+		return err
+	}
+	if err := checkSeed(seed); err != nil {
+		return err
+	}
+	return d.changeEntry(ctx, entry, func(tx Tx, e event.Event, en *event.Entry, paired int) error {
+		if table != en.FixedTable {
+			if err := d.fixTable(tx, e, en, paired, table); err != nil {
+				return err
+			}
+		}
+		if seed != en.Seed {
+			return d.setSeed(tx, e, en, paired, seed)
+		}
+		return nil
+	})
+}
+
+// checkSeed reports whether seed is one: 1 or more, or 0 for none.
+func checkSeed(seed int) error {
 	if seed < 0 || seed > 100000 {
 		return event.Invalidf("a seed is 1 or more, or 0 for none; not %d", seed)
 	}
-	return d.changeEntry(ctx, entry, func(tx Tx, e event.Event, en *event.Entry, paired int) error {
-		if paired > 0 {
-			return event.Statef("seeds are fixed once round 1 is paired")
+	return nil
+}
+
+// setSeed gives en the seed inside the write tx (see SetSeed); the caller
+// saves en.
+func (d *Director) setSeed(tx Tx, e event.Event, en *event.Entry, paired, seed int) error {
+	if paired > 0 {
+		return event.Statef("seeds are fixed once round 1 is paired")
+	}
+	if seed > 0 {
+		entries, err := tx.Entries(e.ID)
+		if err != nil {
+			return err
 		}
-		if seed > 0 {
-			entries, err := tx.Entries(e.ID)
-			if err != nil {
-				return err
+		for _, other := range entries {
+			if other.ID != en.ID && other.Seed == seed {
+				return event.Conflictf("seed %d already belongs to %s", seed, other.Name)
 			}
-			for _, other := range entries {
-				if other.ID != en.ID && other.Seed == seed {
-					return event.Conflictf("seed %d already belongs to %s", seed, other.Name)
-				}
-			}
 		}
-		en.Seed = seed
-		if seed == 0 {
-			return d.log(tx, e.ID, 0, i18n.F("seed removed for %s", en.Name))
-		}
-		return d.log(tx, e.ID, 0, i18n.F("seed %d for %s", seed, en.Name))
-	})
+	}
+	en.Seed = seed
+	if seed == 0 {
+		return d.log(tx, e.ID, 0, i18n.F("seed removed for %s", en.Name))
+	}
+	return d.log(tx, e.ID, 0, i18n.F("seed %d for %s", seed, en.Name))
 }
 
 // DropAbsent drops, before round 1, every active player who has not

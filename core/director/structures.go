@@ -137,7 +137,7 @@ func planFinal(e event.Event, entries []event.Entry, rounds []event.Round, rng *
 	if len(active) < 3 {
 		return plan{}, event.Statef("the final table needs at least three players still in the event")
 	}
-	p := plan{stage: event.StageFinal, name: i18n.F("final table"), ties: cutTies(table, n)}
+	p := plan{stage: event.StageFinal, name: i18n.F("final table"), ties: finalTableTies(table, n, s.FinalTable.Secondary)}
 	seat := func(ids []event.EntryID, why i18n.Text) {
 		ids = append([]event.EntryID(nil), ids...)
 		rng.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })

@@ -367,10 +367,43 @@ func playerStandings(e event.Event, entries []event.Entry, rounds []event.Round,
 		rounds = playerRounds(rounds)
 		s.TableSize = 2
 	}
-	if seeded {
-		return standings.ComputeWith(entries, rounds, s, standings.Options{Seed: s.TieSeed})
+	if !seeded {
+		return standings.Compute(entries, rounds, s)
 	}
-	return standings.Compute(entries, rounds, s)
+	table := standings.ComputeWith(entries, rounds, s, standings.Options{Seed: s.TieSeed})
+	if s.Teams() {
+		onlyDrawnAcrossTeams(table, entries)
+	}
+	return table
+}
+
+// onlyDrawnAcrossTeams keeps the draw's mark (Standing.Drawn) of a team
+// event's players only where the draw ordered them against a player of
+// another team. Teammates score their team's matches, so they are always
+// equal with each other: a tied group that is one team alone was not
+// drawn against anyone, and marking it would mark every player.
+func onlyDrawnAcrossTeams(table []standings.Standing, entries []event.Entry) {
+	team := make(map[event.EntryID]event.TeamID, len(entries))
+	for _, en := range entries {
+		team[en.ID] = en.TeamID
+		if en.TeamID == 0 {
+			// A player without a team is a team of their own.
+			team[en.ID] = -event.TeamID(en.ID)
+		}
+	}
+	for lo := 0; lo < len(table); {
+		hi := lo + 1
+		for hi < len(table) && table[hi].Drawn && table[hi].Rank == table[lo].Rank {
+			hi++
+		}
+		group := table[lo:hi]
+		if !slices.ContainsFunc(group, func(s standings.Standing) bool { return team[s.EntryID] != team[group[0].EntryID] }) {
+			for i := range group {
+				group[i].Drawn, group[i].DrawRound = false, 0
+			}
+		}
+		lo = hi
+	}
 }
 
 // publishedRounds returns the published rounds: a draft's byes do not

@@ -507,3 +507,49 @@ func TestATeamWithADroppedPlayerIsNotPaired(t *testing.T) {
 		}
 	}
 }
+
+// In a team event a player's place is marked as drawn only where the draw
+// ordered them against a player of another team: teammates score their
+// team's matches and are always equal with each other, so a team alone
+// at its rank is not marked, while two teams equal on everything are.
+func TestTeammatesAloneAtTheirRankAreNotMarkedDrawn(t *testing.T) {
+	ctx := context.Background()
+	for _, players := range []int{6, 8} {
+		d, _ := newDirector(t)
+		e, _, teams := teamEvent(t, d, players)
+		r, err := pairPublished(ctx, d, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tb := range r.Tables {
+			if !tb.Bye {
+				if err := d.RecordResult(ctx, e.ID, 1, tb.Number, win(1, 0)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		table, err := d.Standings(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		team := teamOf(teams)
+		marked := 0
+		for _, s := range table {
+			across := false
+			for _, o := range table {
+				across = across || o.Rank == s.Rank && team[o.EntryID] != team[s.EntryID]
+			}
+			if s.Drawn != across {
+				t.Errorf("%d players: %s (rank %d) marked drawn %v; tied with another team's player %v", players, s.Name, s.Rank, s.Drawn, across)
+			}
+			if s.Drawn {
+				marked++
+			}
+		}
+		// Six players: the losing team is alone at the bottom. Eight: the
+		// two winning teams are equal, and the two losing teams.
+		if players == 8 && marked != 8 {
+			t.Errorf("8 players: %d marked drawn, want all 8", marked)
+		}
+	}
+}

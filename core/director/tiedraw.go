@@ -24,6 +24,10 @@ type CutTie struct {
 	First int
 	// Players are the group in the drawn order.
 	Players []TiedPlayer
+	// Secondary says the cut is the line of a Swiss + Final event's
+	// secondary table (Cut is then the places both tables take): In says
+	// who sits at the two tables rather than below them.
+	Secondary bool
 }
 
 // TiedPlayer is one player of a CutTie.
@@ -80,24 +84,47 @@ func cutTies(table []standings.Standing, n int) []CutTie {
 	return out
 }
 
-// nextCut returns the standings and the size of the cut that the next
-// round of the event takes on them (a Swiss event's top cut or final
-// table, once its Swiss rounds are played); ok is false when the next
-// round is no such cut.
-func nextCut(e event.Event, entries []event.Entry, rounds []event.Round) (table []standings.Standing, n int, ok bool) {
+// finalTableTies returns the ties the draw broke at the lines of a final
+// table of n taken from table: the final table's, then with a secondary
+// table (secondary, seated when at least three players are left for it)
+// the groups of its places and those crossing its line, which the final
+// table's line alone does not cover.
+func finalTableTies(table []standings.Standing, n int, secondary bool) []CutTie {
+	ties := cutTies(table, n)
+	active := 0
+	for _, s := range table {
+		if s.Status == event.EntryActive {
+			active++
+		}
+	}
+	if !secondary || active-n < 3 {
+		return ties
+	}
+	line := n + min(n, active-n)
+	for _, t := range cutTies(table, line) {
+		if t.First > n || t.First+len(t.Players)-1 > line {
+			t.Secondary = true
+			ties = append(ties, t)
+		}
+	}
+	return ties
+}
+
+// nextCutTies returns the ties the draw broke at the cut that the next
+// round of the event takes (a Swiss event's top cut or final table, once
+// its Swiss rounds are played); none when the next round is no such cut.
+func nextCutTies(e event.Event, entries []event.Entry, rounds []event.Round) []CutTie {
 	s := e.Settings
 	if s.Structure != event.StructureSwiss || s.Teams() || len(stageRounds(rounds, event.StageSwiss)) < PlannedRounds(s, entries) {
-		return nil, 0, false
+		return nil
 	}
 	switch {
 	case s.Playoff.TopCut > 0 && len(stageRounds(rounds, event.StageElimination)) == 0:
-		n = s.Playoff.TopCut
+		return cutTies(cutStandings(e, entries, rounds), s.Playoff.TopCut)
 	case s.Playoff.TopCut == 0 && s.HasFinalTable() && len(stageRounds(rounds, event.StageFinal)) == 0:
-		n = s.FinalTable.Size
-	default:
-		return nil, 0, false
+		return finalTableTies(cutStandings(e, entries, rounds), s.FinalTable.Size, s.FinalTable.Secondary)
 	}
-	return cutStandings(e, entries, rounds), n, true
+	return nil
 }
 
 // cutStandings are the Swiss standings a cut is taken from.
@@ -120,9 +147,7 @@ func (d *Director) CutTies(ctx context.Context, id event.EventID) ([]CutTie, err
 		if n := len(rounds); n > 0 && (!rounds[n-1].Published() || !rounds[n-1].Complete()) {
 			return nil
 		}
-		if table, n, ok := nextCut(e, entries, rounds); ok {
-			out = cutTies(table, n)
-		}
+		out = nextCutTies(e, entries, rounds)
 		return nil
 	})
 	return out, err

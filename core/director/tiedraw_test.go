@@ -294,3 +294,82 @@ func TestFinalTableFollowsTheTieDraw(t *testing.T) {
 	}
 	t.Logf("%d ties reached into a final table", logged)
 }
+
+// With a secondary table (Swiss + Final, S10), the line under it is a cut
+// too: ties the draw broke there are told before pairing (CutTies, marked
+// Secondary) and logged as a cut of both tables' places, and the two
+// tables seat exactly the tied players the draw put at them.
+func TestSecondaryTableFollowsTheTieDraw(t *testing.T) {
+	ctx := context.Background()
+	secondary := 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		d, _ := newDirector(t)
+		e := eventOf(t, d, "shadowfist", "final-brawl-final", func(s *event.Settings) {
+			s.Rounds = 2
+			s.FinalTable.Secondary = true
+		})
+		register(t, d, e.ID, names(13)...)
+		results := rand.New(rand.NewPCG(seed, 5))
+		for range 2 {
+			r, err := pairPublished(ctx, d, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, tb := range r.Tables {
+				if tb.Bye {
+					continue
+				}
+				res := event.Result{Seats: make([]event.SeatResult, len(tb.Seats))}
+				res.Seats[results.IntN(len(tb.Seats))].Place = 1
+				if err := d.RecordResult(ctx, e.ID, r.Number, tb.Number, res); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		ties, err := d.CutTies(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		final, err := d.PairNextRound(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(final.Tables) != 2 {
+			t.Fatalf("seed %d: the final round seats %d tables, want the final and the secondary", seed, len(final.Tables))
+		}
+		at := map[event.EntryID]int{}
+		for i, tb := range final.Tables {
+			for _, s := range tb.Seats {
+				at[s.EntryID] = i + 1
+			}
+		}
+		log, err := d.Log(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range ties {
+			if !c.Secondary {
+				continue
+			}
+			secondary++
+			if c.Cut != 8 {
+				t.Errorf("seed %d: the secondary table's line is a cut of %d, want 8", seed, c.Cut)
+			}
+			for _, p := range c.Players {
+				if seated := at[p.Entry] > 0; seated != p.In {
+					t.Errorf("seed %d: %s at the two tables by the draw %v, seated %v", seed, p.Name, p.In, seated)
+				}
+			}
+			drawn, in := c.Names()
+			want := fmt.Sprintf("cut of 8: tied on points and every tiebreaker from place %d, a draw from round %d's seed ordered %s; in the cut: %s",
+				c.First, c.Round, strings.Join(drawn, ", "), strings.Join(in, ", "))
+			if !slices.ContainsFunc(log, func(l event.LogEntry) bool { return l.Message.In(i18n.English) == want && l.Round == final.Number }) {
+				t.Errorf("seed %d: the log does not say %q", seed, want)
+			}
+		}
+	}
+	if secondary == 0 {
+		t.Fatal("no tie reached the secondary table's line: the test tested nothing")
+	}
+	t.Logf("%d ties at the secondary table's line", secondary)
+}

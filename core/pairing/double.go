@@ -38,7 +38,7 @@ func DoubleElimination(seeds []event.EntryID, played []event.Round, opt BracketO
 		return Progress{}, err
 	}
 	e := elDouble(seeds, opt.Reset, "seed")
-	e.withdrawn = elSet(opt.Withdrawn)
+	e.withdrawn, e.unfinished = elSet(opt.Withdrawn), opt.Unfinished
 	if err := e.replay(played); err != nil {
 		return Progress{}, fmt.Errorf("double elimination: %w", err)
 	}

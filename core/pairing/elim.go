@@ -190,6 +190,12 @@ type BracketOptions struct {
 	// matches already in the rounds played keep their results. Entries not
 	// in the bracket are ignored.
 	Withdrawn []event.EntryID
+	// Unfinished lets the last round played be still in progress: its
+	// tables without a result are left undecided, at the round and table
+	// they are played at, as a chart of the bracket so far shows them.
+	// Pairing never sets it: the next round is paired once every result
+	// is in.
+	Unfinished bool
 }
 
 // SingleElimination is a single-elimination bracket (X2, S10): the
@@ -221,7 +227,7 @@ func SingleElimination(seeds []event.EntryID, played []event.Round, opt BracketO
 		return Progress{}, err
 	}
 	e := elSingle(seeds, opt.ThirdPlace, "seed")
-	e.withdrawn = elSet(opt.Withdrawn)
+	e.withdrawn, e.unfinished = elSet(opt.Withdrawn), opt.Unfinished
 	if err := e.replay(played); err != nil {
 		return Progress{}, fmt.Errorf("single elimination: %w", err)
 	}
@@ -307,6 +313,7 @@ type elBracket struct {
 	known      [][2]bool
 	seedOf     map[event.EntryID]int
 	withdrawn  map[event.EntryID]bool
+	unfinished bool   // the last round played may be in progress (BracketOptions)
 	label      string // "seed", or "draw" for a randomly drawn bracket
 	k          int    // winners rounds
 	thirdPlace int    // index of the third-place match, or -1
@@ -654,7 +661,7 @@ func (e *elBracket) walkovers(ms []int, byes map[event.EntryID]bool) bool {
 // replay applies the rounds played so far, in order.
 func (e *elBracket) replay(played []event.Round) error {
 	e.propagate()
-	for _, h := range played {
+	for hi, h := range played {
 		tables, byes, err := elTables(h)
 		if err != nil {
 			return err
@@ -693,14 +700,21 @@ func (e *elBracket) replay(played []event.Round) error {
 			e.propagate()
 		}
 		r := e.nextPlay()
+		inPlay := map[int]bool{}
 		for _, t := range tables {
 			p := elPair(t.Seats[0].EntryID, t.Seats[1].EntryID)
 			i, ok := at[p]
 			if !ok {
 				return event.Invalidf("round %d, table %d: entry %d v entry %d is not a match of this bracket's round", h.Number, t.Number, p[0], p[1])
 			}
-			if e.decided(i) {
+			if e.decided(i) || inPlay[i] {
 				return event.Invalidf("round %d, table %d: entry %d v entry %d is entered twice", h.Number, t.Number, p[0], p[1])
+			}
+			if t.Result == nil && e.unfinished && hi == len(played)-1 && !e.withdrawn[p[0]] && !e.withdrawn[p[1]] {
+				// Still being played: where, but not who won.
+				inPlay[i] = true
+				e.b.Matches[i].RoundNumber, e.b.Matches[i].Table = h.Number, t.Number
+				continue
 			}
 			w, l, wo, err := elWinner(h, t, e.withdrawn)
 			if err != nil {
@@ -713,7 +727,8 @@ func (e *elBracket) replay(played []event.Round) error {
 			e.decide(i, w, l, st)
 			e.b.Matches[i].RoundNumber, e.b.Matches[i].Table = h.Number, t.Number
 		}
-		if left := e.readyAt(r); !e.walkovers(left, byes) {
+		left := slices.DeleteFunc(e.readyAt(r), func(i int) bool { return inPlay[i] })
+		if !e.walkovers(left, byes) {
 			if len(left) == 1 {
 				return event.Invalidf("round %d lacks the match %s", h.Number, e.describe(left))
 			}

@@ -521,3 +521,52 @@ func TestSeatingRefusalsAreSaidInFrench(t *testing.T) {
 		t.Errorf("French refusal %q, want %q", got, want)
 	}
 }
+
+// With Unfinished, the last round played may be in progress: its matches
+// with a result are decided, those without are left to be played at
+// their round and table, and nothing is carried from them; without it
+// the same round is refused, as pairing the next round needs every
+// result.
+func TestABracketSoFarWithItsLastRoundInProgress(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	ids := bkIDs(8)
+	for _, double := range []bool{false, true} {
+		bracket := func(played []event.Round, opt BracketOptions) (Progress, error) {
+			if double {
+				return DoubleElimination(ids, played, opt)
+			}
+			return SingleElimination(ids, played, opt)
+		}
+		first, err := bracket(nil, BracketOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r1 := bkStore(first.Next, 1, bkFavourite, rng)
+		r1.Tables[1].Result, r1.Tables[3].Result = nil, nil
+		if _, err := bracket([]event.Round{r1}, BracketOptions{}); !errors.Is(err, event.ErrState) {
+			t.Errorf("double %v: a round without all its results, not unfinished: %v", double, err)
+		}
+		p, err := bracket([]event.Round{r1}, BracketOptions{Unfinished: true})
+		if err != nil {
+			t.Fatalf("double %v: %v", double, err)
+		}
+		var played, playing int
+		for _, m := range p.Bracket.Matches {
+			switch {
+			case m.Side != SideWinners || m.Round != 1:
+				if m.Status == MatchPlayed {
+					t.Errorf("double %v: %s is played", double, m.Key)
+				}
+			case m.Status == MatchPlayed:
+				played++
+			case m.Status == MatchReady && m.RoundNumber == 1 && m.Table > 0:
+				playing++
+			default:
+				t.Errorf("double %v: %s is %s at round %d, table %d", double, m.Key, m.Status, m.RoundNumber, m.Table)
+			}
+		}
+		if played != 2 || playing != 2 {
+			t.Errorf("double %v: round 1 has %d matches played and %d in play, want 2 and 2", double, played, playing)
+		}
+	}
+}

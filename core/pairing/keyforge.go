@@ -19,6 +19,10 @@ type KeyForgeOptions struct {
 	// never paired again in the loss rounds; in the playoff their opponent
 	// advances by walkover.
 	Withdrawn []event.EntryID
+	// Unfinished lets the last playoff round played be still in
+	// progress, as BracketOptions.Unfinished does; the loss rounds
+	// played must be complete.
+	Unfinished bool
 }
 
 // KeyForge runs the structure of KeyForge tournaments (K6; document 000,
@@ -112,7 +116,7 @@ func KeyForge(entrants []event.EntryID, played []event.Round, opt KeyForgeOption
 		return Progress{Done: true, Placements: elPlacements(entrants, key), Records: st.records()}, nil
 	}
 	e := elSingle(draw, false, "draw")
-	e.withdrawn = withdrawn
+	e.withdrawn, e.unfinished = withdrawn, opt.Unfinished
 	if err := e.replay(playoff); err != nil {
 		return Progress{}, fmt.Errorf("keyforge playoff: %w", err)
 	}

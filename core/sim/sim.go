@@ -199,6 +199,12 @@ func (s *Simulation) playRounds(ctx context.Context, e event.Event, open bool) e
 		if progress.Done {
 			break
 		}
+		// The organizer is told of ties drawn at a cut before pairing
+		// it; the simulation says them on the way.
+		ties, err := s.d.CutTies(ctx, e.ID)
+		if err != nil {
+			return err
+		}
 		r, err := s.d.PairNextRound(ctx, e.ID)
 		if errors.Is(err, director.ErrStructureComplete) {
 			break
@@ -206,6 +212,7 @@ func (s *Simulation) playRounds(ctx context.Context, e event.Event, open bool) e
 		if err != nil {
 			return fmt.Errorf("round %d: %w", n, err)
 		}
+		s.cutTies(ties)
 		if err := s.watch(ctx, e.ID); err != nil {
 			return err
 		}
@@ -243,6 +250,16 @@ func (s *Simulation) playRounds(ctx context.Context, e event.Event, open bool) e
 		return event.Statef("the structure ended with every result of its last round in, after the players who dropped, so no round was left open; try another --seed")
 	}
 	return nil
+}
+
+// cutTies prints a line for each tie the draw broke at the cut just
+// paired: who was tied from which place, the drawn order, who made it.
+func (s *Simulation) cutTies(ties []director.CutTie) {
+	for _, t := range ties {
+		drawn, in := t.Names()
+		fmt.Fprintf(s.out, "cut of %d: tied on points and every tiebreaker from place %d, ordered by a draw from round %d's seed: %s; in the cut: %s\n",
+			t.Cut, t.First, t.Round, strings.Join(drawn, ", "), strings.Join(in, ", "))
+	}
 }
 
 // openLine prints the line of the round left open: its tables, published,
@@ -305,10 +322,19 @@ func (s *Simulation) top(ctx context.Context, e event.Event) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(s.out, "final top %d:\n", min(8, len(table)))
-	for _, st := range table[:min(8, len(table))] {
-		fmt.Fprintf(s.out, "  %3d  %-32s %3d pts  %s%s\n",
-			st.Rank, st.Name, st.Points, rules.Record(st.Wins, st.Losses, st.Draws), tiebreakerText(e.Settings.Tiebreakers, st))
+	top := table[:min(8, len(table))]
+	fmt.Fprintf(s.out, "final top %d:\n", len(top))
+	for _, st := range top {
+		// A place the tie draw decided is marked as on the standings.
+		mark := " "
+		if st.Drawn {
+			mark = standings.DrawMark
+		}
+		fmt.Fprintf(s.out, "  %3d%s %-32s %3d pts  %s%s\n",
+			st.Rank, mark, st.Name, st.Points, rules.Record(st.Wins, st.Losses, st.Draws), tiebreakerText(e.Settings.Tiebreakers, st))
+	}
+	if standings.AnyDrawn(top) {
+		fmt.Fprintf(s.out, "%s\n", standings.DrawNote())
 	}
 	return nil
 }

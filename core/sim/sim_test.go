@@ -291,3 +291,27 @@ func TestTheDemoEventIsInRoundThree(t *testing.T) {
 		t.Errorf("demo: %d rounds, %d players, %d of %d tables missing", p.Rounds, p.Players, p.Missing, len(p.Latest.Tables))
 	}
 }
+
+// The simulation says the ties the draw broke at a cut line, as the
+// organizer is told before pairing the cut, and marks the drawn places of
+// the final standings with the note that explains the mark.
+func TestTheSimulationSaysDrawnTies(t *testing.T) {
+	cutLine := false
+	for seed := uint64(1); seed <= 10 && !cutLine; seed++ {
+		out, _, _ := play(t, sim.Plan{Game: "generic", Format: "swiss-top8", Players: 10, Rounds: 3}, seed)
+		for _, line := range strings.Split(out, "\n") {
+			if strings.HasPrefix(line, "cut of 8: tied on points and every tiebreaker from place ") &&
+				strings.Contains(line, "ordered by a draw from round 3's seed: ") && strings.Contains(line, "; in the cut: ") {
+				cutLine = true
+			}
+		}
+	}
+	if !cutLine {
+		t.Error("no seed from 1 to 10 printed a tie at the cut of a 10-player top 8")
+	}
+	out, _, _ := play(t, sim.Plan{Game: "generic", Format: "swiss", Players: 6, Rounds: 1}, 1)
+	if strings.Count(out, "    1* ") != 3 || strings.Count(out, "    4* ") != 3 ||
+		!strings.Contains(out, "\n* Equal on points and every tiebreaker: their order was drawn at random") {
+		t.Errorf("six players after one round: three share 1st and three 4th by the draw, yet:\n%s", out)
+	}
+}

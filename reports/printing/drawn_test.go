@@ -3,10 +3,12 @@ package printing
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"fmt"
 	"math/rand/v2"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -78,6 +80,26 @@ func TestTheStandingsReportMarksDrawnTies(t *testing.T) {
 		text := write(Printer{D: d, Lang: lang})
 		if strings.Count(text, "1*") != 4 || strings.Count(text, "5*") != 4 || !strings.Contains(text, note) {
 			t.Errorf("%s: the standings do not mark the eight drawn players (1*, 5*) or lack %q:\n%s", lang, note, text)
+		}
+	}
+	// The CSV says it in a column of its own, under a translated heading.
+	for lang, want := range map[i18n.Lang][2]string{i18n.English: {"tie order", "drawn"}, i18n.French: {"ordre à égalité", "tiré au sort"}} {
+		var buf bytes.Buffer
+		if _, err := (Printer{D: d, Lang: lang}).Write(ctx, "standings-csv", e.ID, 0, "", &buf); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := csv.NewReader(&buf).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		col := slices.Index(rows[0], want[0])
+		if col < 0 {
+			t.Fatalf("%s: the standings CSV has no column %q: %q", lang, want[0], rows[0])
+		}
+		for _, r := range rows[1:] {
+			if r[col] != want[1] {
+				t.Errorf("%s: the standings CSV does not say %q of %s: %q", lang, want[1], r[1], r)
+			}
 		}
 	}
 }

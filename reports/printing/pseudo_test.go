@@ -26,10 +26,9 @@ import (
 // aside). The events are the demo (a round open, results half in, two
 // decks) and, played to their end, a Swiss with a top 8, a KeyForge event,
 // a Heresy Reascension, a Shadowfist Final Brawl with its final and an
-// Altered 2v2. (The bracket of a KeyForge event of 12 or 16 players and of
-// any double elimination fails, "round 2, slot 5: the round has slots 1 to
-// 4": a bug of its own, left out here. The CSV files are data for a
-// spreadsheet; their headings are translated, their values are not.)
+// Altered 2v2, and a double elimination of 12 for its bracket's three
+// parts. (The CSV files are data for a spreadsheet; their headings are
+// translated, their values are not.)
 func TestPseudoEveryReportIsTranslated(t *testing.T) {
 	if !pseudo.Run(t) {
 		return
@@ -53,7 +52,8 @@ func TestPseudoEveryReportIsTranslated(t *testing.T) {
 	ids = append(ids, id)
 	for _, plan := range []sim.Plan{{Game: "generic", Format: "swiss-top8", Players: 12}, {Game: "keyforge", Format: "archon-standard", Players: 8},
 		{Game: "heresy", Format: "reascension", Players: 11}, {Game: "shadowfist", Format: "final-brawl-final", Players: 9},
-		{Game: "altered", Format: "2v2", Players: 12}} {
+		{Game: "altered", Format: "2v2", Players: 12},
+		{Game: "generic", Format: "double-elimination", Players: 12}} {
 		id, err := sim.New(d, io.Discard, 7).Play(ctx, plan)
 		if err != nil {
 			t.Fatal(err)

@@ -51,7 +51,9 @@ type Director interface {
 	SetRoundTime(ctx context.Context, id event.EventID, number int, length time.Duration) (event.Clock, error)
 	ResetClock(ctx context.Context, id event.EventID, number int) (event.Clock, error)
 	Announcements(ctx context.Context, id event.EventID, number int) ([]coreclock.Announcement, error)
-	RoundSheet(ctx context.Context, id event.EventID, number int) (director.Sheet, error)
+	// ClockBar reads the round's clock and, when asked, its pairings in
+	// one read.
+	ClockBar(ctx context.Context, id event.EventID, number int, sheet bool) (director.ClockBarView, error)
 }
 
 // TickEvery is how often the bar redraws the clock. A quarter of a second
@@ -331,13 +333,10 @@ func (b *Bar) read(announce, sheet, periodic bool) {
 				return
 			}
 		}
-		if p.rc, p.err = b.d.RoundClockOf(ctx, id, n); p.err != nil {
-			return
-		}
-		if sheet {
-			p.sheet, p.err = b.d.RoundSheet(ctx, id, n)
-			p.hasSheet = p.err == nil
-		}
+		// The clock and the pairings in one read, of one moment.
+		var v director.ClockBarView
+		v, p.err = b.d.ClockBar(ctx, id, n, sheet)
+		p.rc, p.sheet, p.hasSheet = v.Clock, v.Sheet, v.HasSheet
 	}, func() {
 		if periodic {
 			b.polling = false

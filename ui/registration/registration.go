@@ -35,8 +35,9 @@ type Director interface {
 	CheckIn(ctx context.Context, entry event.EntryID, present bool) error
 	Drop(ctx context.Context, entry event.EntryID) error
 	Reinstate(ctx context.Context, entry event.EntryID) error
-	FixTable(ctx context.Context, entry event.EntryID, table int) error
-	SetSeed(ctx context.Context, entry event.EntryID, seed int) error
+	// SetTableAndSeed saves the fixed table and the seed of the Table
+	// and seed dialog in one write.
+	SetTableAndSeed(ctx context.Context, entry event.EntryID, table, seed int) error
 	// The event (whether its format has a draft) and its draft pods.
 	Event(ctx context.Context, id event.EventID) (event.Event, error)
 	DrawDraftPods(ctx context.Context, id event.EventID) (event.DraftSeating, error)
@@ -685,15 +686,7 @@ func (s *Screen) onFixTableClosed(ok bool) {
 		return
 	}
 	work.Do(s.run, func(ctx context.Context) error {
-		if table != en.FixedTable {
-			if err := s.d.FixTable(ctx, en.ID, table); err != nil {
-				return err
-			}
-		}
-		if seed != en.Seed {
-			return s.d.SetSeed(ctx, en.ID, seed)
-		}
-		return nil
+		return s.d.SetTableAndSeed(ctx, en.ID, table, seed)
 	}, func(err error) {
 		if err != nil {
 			s.fail(err)

@@ -438,11 +438,16 @@ func TestASeedIsSetFromTheEntryRow(t *testing.T) {
 	if !strings.Contains(f.s.status.Text, "seed 3") {
 		t.Errorf("status = %q", f.s.status.Text)
 	}
+	// A table with a taken seed: one write, so neither is saved.
 	f.s.ShowFixTable(f.entries(t)[1])
+	test.Type(f.s.fixEntry, "4")
 	test.Type(f.s.seedEntry, "3")
 	f.s.fixDialog.Submit()
 	if f.s.status.Importance != widget.DangerImportance || !strings.Contains(f.s.status.Text, "Seed 3 already belongs to Ada Lovelace") {
 		t.Errorf("a seed twice: status = %q", f.s.status.Text)
+	}
+	if got := f.entries(t)[1].FixedTable; got != 0 {
+		t.Errorf("the seed was refused, yet table %d was fixed", got)
 	}
 }
 
