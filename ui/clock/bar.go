@@ -147,7 +147,7 @@ func NewBar(d Director, run work.Runner, alert work.Alert, win fyne.Window, now 
 func newBar(d Director, run work.Runner, alert work.Alert, win fyne.Window, now func() time.Time, app fyne.App) *Bar {
 	b := &Bar{d: d, run: run, alert: alert, win: win, now: now, app: app, stop: make(chan struct{})}
 	b.timeText = &canvas.Text{Text: tr.L("No round"), TextSize: timeSize(), TextStyle: fyne.TextStyle{Bold: true}}
-	b.roundText = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis}
+	b.roundText = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord, Truncation: fyne.TextTruncateEllipsis}
 	b.start = &widget.Button{Text: tr.L("Start"), Icon: theme.MediaPlayIcon(), Importance: widget.HighImportance, OnTapped: b.onStart}
 	b.pause = &widget.Button{Text: tr.L("Pause"), Icon: theme.MediaPauseIcon(), OnTapped: b.onPause}
 	b.resume = &widget.Button{Text: tr.L("Resume"), Icon: theme.MediaPlayIcon(), Importance: widget.HighImportance, OnTapped: b.onResume}
@@ -169,7 +169,7 @@ func newBar(d Director, run work.Runner, alert work.Alert, win fyne.Window, now 
 	buttons := container.NewHBox(b.start, b.pause, b.resume, b.minus, b.plus, b.setTime, b.reset,
 		widget.NewSeparator(), b.sound, b.project)
 	row := container.NewBorder(nil, nil, container.New(slot, b.timeText), container.NewCenter(buttons),
-		container.New(middle{}, b.roundText))
+		container.New(middle{lines: 2}, b.roundText))
 	b.content = container.NewVBox(row, b.banner, b.extended, b.problem)
 	b.render(now())
 	return b
@@ -731,6 +731,11 @@ func timeColor(imp widget.Importance) color.Color {
 type middle struct {
 	ref fyne.CanvasObject
 	pad float32
+	// lines, when set, is how many lines of text the slot keeps room
+	// for: a round's name too long for one line beside the buttons (a
+	// French top cut's "Ronde 5 · top 8 : quart de finale") wraps onto a
+	// second line rather than being cut to "R…".
+	lines int
 }
 
 func (l middle) MinSize(objects []fyne.CanvasObject) fyne.Size {
@@ -741,12 +746,24 @@ func (l middle) MinSize(objects []fyne.CanvasObject) fyne.Size {
 	if l.ref != nil {
 		s.Width = max(s.Width, l.ref.MinSize().Width)
 	}
+	if l.lines > 1 {
+		s.Height = max(s.Height, linesHeight(l.lines))
+	}
 	return fyne.NewSize(s.Width+2*l.pad, s.Height)
+}
+
+// linesHeight is the height of a label of n lines.
+func linesHeight(n int) float32 {
+	return (&widget.Label{Text: strings.Repeat("\n", n-1)}).MinSize().Height
 }
 
 func (l middle) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	for _, o := range objects {
 		h := min(o.MinSize().Height, size.Height)
+		if l.lines > 1 {
+			// A wrapped name takes the lines it needs, up to the slot's.
+			h = min(linesHeight(l.lines), size.Height)
+		}
 		o.Move(fyne.NewPos(l.pad, (size.Height-h)/2))
 		o.Resize(fyne.NewSize(size.Width-2*l.pad, h))
 	}
