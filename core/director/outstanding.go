@@ -3,6 +3,8 @@ package director
 import (
 	"sort"
 	"strings"
+
+	"tablekeeper/core/i18n"
 )
 
 // Outstanding is one table still waiting for its result, as the Round
@@ -15,11 +17,12 @@ type Outstanding struct {
 	Names []string
 }
 
-// Label is the table's players joined for one line: "Ada v Bob", or
+// Label is the table's players joined for one line in l: "Ada v Bob"
+// ("Ada contre Bob" in French, where a lone "v" means nothing), or
 // "Ada · Bob · Cy" at a multiplayer table.
-func (o Outstanding) Label() string {
+func (o Outstanding) Label(l i18n.Lang) string {
 	if len(o.Names) == 2 {
-		return o.Names[0] + " v " + o.Names[1]
+		return o.Names[0] + i18n.T(l, " v ") + o.Names[1]
 	}
 	return strings.Join(o.Names, " · ")
 }
