@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -9,8 +10,10 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/assets"
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/uitest"
+	"tablekeeper/ui/internal/work"
 )
 
 // At 1366×768 in French, the event's header and the Round tab's clock
@@ -125,4 +128,79 @@ func TestEveryFrenchSubtitleFitsTwoLines(t *testing.T) {
 			}
 		}
 	}
+}
+
+// In French the save dialog is French throughout: its title, its button,
+// the places Fyne names in English ("Home", "Computer"), and the file
+// name it suggests; the Paper item says Lettre US; a refused print job
+// says what to do in French and gives the system's words on a line of
+// their own; About names the fonts and the Go library in French.
+func TestFilesPrintingAndAboutSpeakFrench(t *testing.T) {
+	if !uitest.InFrench(t) {
+		return
+	}
+	var jobs []printed
+	m, errs := newTestPrintMenu(t, "fr_FR.UTF-8", &jobs)
+	m.round = 2
+	m.choose(Report{Key: "pairings-by-name", Name: "Pairings by name (for the wall)", Ext: "pdf", Round: true})
+	top := m.win.Canvas().Overlays().Top()
+	if top == nil {
+		t.Fatal("Save as PDF showed no dialog")
+	}
+	texts := uitest.Texts(top)
+	for _, want := range []string{"Enregistrer un fichier", "Dossier personnel"} {
+		if !slices.Contains(texts, want) {
+			t.Errorf("the save dialog does not say %q: %q", want, texts)
+		}
+	}
+	for _, english := range []string{"Home", "Computer", "Save File", "Enregistrer File", "Desktop", "Downloads"} {
+		if slices.Contains(texts, english) {
+			t.Errorf("the save dialog says %q: %q", english, texts)
+		}
+	}
+	uitest.Button(t, top, "Enregistrer", 0)
+	uitest.Button(t, top, "Annuler", 0)
+	var name string
+	for _, o := range uitest.Objects(top) {
+		if e, ok := o.(*widget.Entry); ok {
+			name = e.Text
+		}
+	}
+	if want := "Print night - ronde 2 - appariements-par-nom.pdf"; name != want {
+		t.Errorf("the suggested file name is %q, want %q", name, want)
+	}
+	if got := fileName(m.event, 0, Report{Key: "standings-csv", Ext: "csv"}); got != "Print night - classement.csv" {
+		t.Errorf("the standings CSV is suggested as %q", got)
+	}
+
+	var paper string
+	for _, it := range m.menuItems() {
+		if strings.HasPrefix(it.Label, "Papier") {
+			paper = it.Label
+		}
+	}
+	if paper != "Papier\u00a0: A4 (passer au format Lettre US)" {
+		t.Errorf("the paper item reads %q", paper)
+	}
+
+	got := work.Sentence(printError("lp", "lp: The printer or class does not exist."))
+	first, detail, _ := strings.Cut(got, "\n")
+	if !strings.HasPrefix(first, "L’impression a échoué\u00a0: vérifiez que l’imprimante") || strings.Contains(first, "lp") ||
+		detail != "Réponse du système (lp)\u00a0: lp: The printer or class does not exist." {
+		t.Errorf("the print error reads %q", got)
+	}
+
+	for _, c := range []struct {
+		l    assets.License
+		want string
+	}{
+		{assets.License{Name: "DejaVu Sans", Font: true}, "DejaVu Sans (police)"},
+		{assets.License{Name: "Go standard library and runtime", Std: true}, "Bibliothèque standard et environnement d’exécution de Go"},
+		{assets.License{Name: "golang.org/x/text"}, "golang.org/x/text"},
+	} {
+		if got := licenseName(c.l); got != c.want {
+			t.Errorf("About names %q as %q, want %q", c.l.Name, got, c.want)
+		}
+	}
+	errs.None(t)
 }
