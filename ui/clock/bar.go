@@ -109,6 +109,7 @@ type Bar struct {
 	timeText   *canvas.Text
 	timeImp    widget.Importance // the colour of timeText
 	roundText  *widget.Label
+	roundSlot  *fyne.Container // lays the round's name out on one line or two
 	start      *widget.Button
 	pause      *widget.Button
 	resume     *widget.Button
@@ -166,10 +167,11 @@ func newBar(d Director, run work.Runner, alert work.Alert, win fyne.Window, now 
 	// The time keeps the width of its usual longest text, so that the
 	// buttons do not move as it changes.
 	slot := middle{ref: widestTime(), pad: theme.Padding()}
+	b.roundSlot = container.New(middle{lines: 2}, b.roundText)
 	buttons := container.NewHBox(b.start, b.pause, b.resume, b.minus, b.plus, b.setTime, b.reset,
 		widget.NewSeparator(), b.sound, b.project)
 	row := container.NewBorder(nil, nil, container.New(slot, b.timeText), container.NewCenter(buttons),
-		container.New(middle{lines: 2}, b.roundText))
+		b.roundSlot)
 	b.content = container.NewVBox(row, b.banner, b.extended, b.problem)
 	b.render(now())
 	return b
@@ -444,6 +446,7 @@ func (b *Bar) render(now time.Time) {
 	}
 	if round := b.roundLabel(); b.roundText.Text != round {
 		b.roundText.SetText(round)
+		b.roundSlot.Refresh() // one line or two: lay it out again
 	}
 	b.showButtons(r)
 	ext := ""
@@ -752,6 +755,25 @@ func (l middle) MinSize(objects []fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(s.Width+2*l.pad, s.Height)
 }
 
+// wrapLines counts the lines label's words wrap to in width.
+func wrapLines(label *widget.Label, width float32) int {
+	avail := width - 2*theme.InnerPadding()
+	measure := func(s string) float32 { return fyne.MeasureText(s, theme.TextSize(), label.TextStyle).Width }
+	lines, line := 1, ""
+	for _, word := range strings.Fields(label.Text) {
+		next := word
+		if line != "" {
+			next = line + " " + word
+		}
+		if line != "" && measure(next) > avail {
+			lines++
+			next = word
+		}
+		line = next
+	}
+	return lines
+}
+
 // linesHeight is the height of a label of n lines.
 func linesHeight(n int) float32 {
 	return (&widget.Label{Text: strings.Repeat("\n", n-1)}).MinSize().Height
@@ -760,9 +782,11 @@ func linesHeight(n int) float32 {
 func (l middle) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	for _, o := range objects {
 		h := min(o.MinSize().Height, size.Height)
-		if l.lines > 1 {
-			// A wrapped name takes the lines it needs, up to the slot's.
-			h = min(linesHeight(l.lines), size.Height)
+		if label, ok := o.(*widget.Label); ok && l.lines > 1 {
+			// A truncated label says it needs one line: count the lines
+			// its words wrap to, up to the slot's, centred like one.
+			n := min(wrapLines(label, size.Width-2*l.pad), l.lines)
+			h = min(linesHeight(n), size.Height)
 		}
 		o.Move(fyne.NewPos(l.pad, (size.Height-h)/2))
 		o.Resize(fyne.NewSize(size.Width-2*l.pad, h))
