@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/ui/internal/tr"
@@ -70,7 +71,26 @@ func Open(callback func(fyne.URIReadCloser, error), win fyne.Window) *dialog.Fil
 func Show(d *dialog.FileDialog, win fyne.Window) {
 	d.Show()
 	if top := win.Canvas().Overlays().Top(); top != nil {
-		walk(top, sayPlaces)
+		walk(top, sayPlaces, widenPlaces)
+	}
+}
+
+// widenPlaces makes the places list of split wide enough for the longest
+// place said ("Dossier personnel" is wider than Fyne's "Home", and the
+// list keeps the width of its English template).
+func widenPlaces(split *container.Split) {
+	if _, ok := split.Leading.(*widget.List); !ok || split.Size().Width <= 0 {
+		return
+	}
+	var widest float32
+	for _, key := range places {
+		widest = max(widest, fyne.MeasureText(tr.L(key), theme.TextSize(), fyne.TextStyle{}).Width)
+	}
+	// The row's icon, the label's padding on both sides and the list's
+	// scroll bar come on top of the text.
+	need := widest + theme.IconInlineSize() + 4*theme.InnerPadding() + 2*theme.Padding() + theme.ScrollBarSize()
+	if offset := float64(need / split.Size().Width); offset > split.Offset {
+		split.SetOffset(min(offset, 0.5))
 	}
 }
 
@@ -97,22 +117,23 @@ func sayPlaces(l *widget.List) {
 	l.Refresh()
 }
 
-// walk calls found for every list under o, through the containers the
-// file dialog is built of.
-func walk(o fyne.CanvasObject, found func(*widget.List)) {
+// walk calls list for every list and split for every split under o,
+// through the containers the file dialog is built of.
+func walk(o fyne.CanvasObject, list func(*widget.List), split func(*container.Split)) {
 	switch x := o.(type) {
 	case *widget.List:
-		found(x)
+		list(x)
 	case *widget.PopUp:
-		walk(x.Content, found)
+		walk(x.Content, list, split)
 	case *fyne.Container:
 		for _, c := range x.Objects {
-			walk(c, found)
+			walk(c, list, split)
 		}
 	case *container.Split:
-		walk(x.Leading, found)
-		walk(x.Trailing, found)
+		split(x)
+		walk(x.Leading, list, split)
+		walk(x.Trailing, list, split)
 	case *container.Scroll:
-		walk(x.Content, found)
+		walk(x.Content, list, split)
 	}
 }
