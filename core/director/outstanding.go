@@ -3,8 +3,6 @@ package director
 import (
 	"sort"
 	"strings"
-
-	"tablekeeper/core/i18n"
 )
 
 // Outstanding is one table still waiting for its result, as the Round
@@ -17,12 +15,11 @@ type Outstanding struct {
 	Names []string
 }
 
-// Label is the table's players joined for one line in l: "Ada v Bob"
-// ("Ada contre Bob" in French, where a lone "v" means nothing), or
+// Label is the table's players joined for one line: "Ada v Bob", or
 // "Ada · Bob · Cy" at a multiplayer table.
-func (o Outstanding) Label(l i18n.Lang) string {
+func (o Outstanding) Label() string {
 	if len(o.Names) == 2 {
-		return o.Names[0] + i18n.T(l, " v ") + o.Names[1]
+		return o.Names[0] + " v " + o.Names[1]
 	}
 	return strings.Join(o.Names, " · ")
 }

@@ -269,7 +269,7 @@ func (p *Projector) setSheet(sh director.Sheet, has bool) {
 	}
 	if !sameWaiting {
 		v.waiting = waiting
-		v.waitW = v.widths.measure(len(waiting), func(i int) string { return waiting[i].Label(tr.Lang()) })
+		v.waitW = v.widths.measure(len(waiting), func(i int) string { return waiting[i].Label() })
 	}
 	v.tables = tables
 	v.Refresh()

@@ -152,7 +152,7 @@ func (v *projectorView) list() (kind listing, title string, n int, item func(int
 		title = tr.N("Waiting for results: %d tables", len(v.waiting), len(v.waiting))
 		return listWaiting, title, len(v.waiting), func(i int) listItem {
 			o := v.waiting[i]
-			return listItem{lead: o.Label(tr.Lang()), num: tr.F("Table %d", o.Number)}
+			return listItem{lead: o.Label(), num: tr.F("Table %d", o.Number)}
 		}, v.waitW, tr.F("Table %s", zeros(widest))
 	}
 	widest := 0

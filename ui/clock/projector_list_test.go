@@ -13,7 +13,6 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/i18n"
 )
 
 // screens are the projector sizes the tests hold the layout at.
@@ -175,7 +174,7 @@ func TestProjectorWaitingForResults(t *testing.T) {
 	}
 	var wantOrder []string
 	for _, o := range want {
-		wantOrder = append(wantOrder, "Table "+itoa(o.Number)+" "+o.Label(i18n.English))
+		wantOrder = append(wantOrder, "Table "+itoa(o.Number)+" "+o.Label())
 	}
 	if !slices.Equal(order, wantOrder) {
 		t.Errorf("waiting rows %q, want %q", order, wantOrder)
@@ -190,7 +189,7 @@ func TestProjectorWaitingForResults(t *testing.T) {
 	}
 	f.b.Load(f.e.ID, 1)
 	last := want[3]
-	if !draws(p, "Waiting for results: 1 table") || !draws(p, "Table "+itoa(last.Number)) || !draws(p, last.Label(i18n.English)) {
+	if !draws(p, "Waiting for results: 1 table") || !draws(p, "Table "+itoa(last.Number)) || !draws(p, last.Label()) {
 		t.Errorf("one table out: %q", drawn(p))
 	}
 	if err := f.d.RecordResult(ctx, f.e.ID, 1, last.Number, res); err != nil {

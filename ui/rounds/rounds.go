@@ -1084,7 +1084,7 @@ func (s *Screen) ShowMissing() {
 	title := tr.N("Round %[2]d: waiting for %[1]d results", len(out), len(out), s.number)
 	var lines []string
 	for _, o := range out {
-		lines = append(lines, tr.F("Table %d · %s", o.Number, o.Label(tr.Lang())))
+		lines = append(lines, tr.F("Table %d · %s", o.Number, o.Label()))
 	}
 	switch {
 	case s.Draft():

@@ -418,7 +418,7 @@ func (j *judgeArea) pageEvent(w http.ResponseWriter, r *http.Request) {
 				continue
 			}
 			jt := judgeTableOf(v.Event.Settings, t, v.Latest.Round.Clock, now)
-			jt.Label = o.Label(l)
+			jt.Label = o.Label()
 			p.Out = append(p.Out, jt)
 		}
 		p.AllDone = len(p.Out) == 0

@@ -379,7 +379,7 @@ func projectorOf(l i18n.Lang, b director.Board, now time.Time, url string) proje
 			out.ByName = append(out.ByName, namePairingJSON{Name: n.Name, Table: n.Number, Opponents: n.Opponents.In(l)})
 		}
 		for _, o := range b.Current.Outstanding() {
-			out.Waiting = append(out.Waiting, waitingJSON{Table: o.Number, Label: o.Label(l)})
+			out.Waiting = append(out.Waiting, waitingJSON{Table: o.Number, Label: o.Label()})
 		}
 		for _, t := range b.Current.Tables {
 			if !t.Bye {
