@@ -201,8 +201,18 @@ func licenseName(l assets.License) string {
 
 // licenseDetail is a licence's second line in the list: version and kind.
 func licenseDetail(l assets.License) string {
-	if l.Version == "" {
-		return l.Kind
+	kind := l.Kind
+	if key, ok := saidKinds[kind]; ok {
+		kind = tr.L(key)
 	}
-	return l.Version + " · " + l.Kind
+	if l.Version == "" {
+		return kind
+	}
+	return l.Version + " · " + kind
+}
+
+// saidKinds are the licence kinds written in words rather than as a
+// licence's short name (MIT, OFL-1.1), said in the reader's language.
+var saidKinds = map[string]string{
+	"Bitstream Vera, public domain": tr.K("Bitstream Vera, public domain"),
 }

@@ -217,5 +217,8 @@ func TestFilesPrintingAndAboutSpeakFrench(t *testing.T) {
 			t.Errorf("About names %q as %q, want %q", c.l.Name, got, c.want)
 		}
 	}
+	if got := licenseDetail(assets.License{Name: "DejaVu Sans", Kind: "Bitstream Vera, public domain", Font: true}); got != "Bitstream Vera, domaine public" {
+		t.Errorf("About says DejaVu's licence as %q", got)
+	}
 	errs.None(t)
 }
