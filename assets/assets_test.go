@@ -56,7 +56,7 @@ func TestLicensesCoverWhatIsBundled(t *testing.T) {
 		}
 		byName[l.Name] = l
 	}
-	for _, name := range []string{"DejaVu Sans (font)", "Droid Sans Fallback (font)", "NanumSquare (font)",
+	for _, name := range []string{"DejaVu Sans", "Droid Sans Fallback", "NanumSquare",
 		"Go standard library and runtime", "fyne.io/fyne/v2", "github.com/mattn/go-sqlite3",
 		"github.com/jung-kurt/gofpdf", "github.com/gofrs/flock", "golang.org/x/text"} {
 		if _, ok := byName[name]; !ok {

@@ -24,6 +24,9 @@ type License struct {
 	Kind string
 	// Text is the licence in full, as its authors wrote it.
 	Text string
+	// Font marks a font, and Std the Go standard library, so the About
+	// window can say what they are in the reader's language.
+	Font, Std bool
 }
 
 // Licenses returns the licences of everything bundled into the binary: the
@@ -32,9 +35,9 @@ type License struct {
 // them.
 func Licenses() []License {
 	out := []License{
-		{Name: "DejaVu Sans (font)", Kind: "Bitstream Vera, public domain", Text: LicenseDejaVu},
-		{Name: "Droid Sans Fallback (font)", Kind: "Apache-2.0", Text: LicenseCJK},
-		{Name: "NanumSquare (font)", Kind: "OFL-1.1", Text: LicenseHangul},
+		{Name: "DejaVu Sans", Kind: "Bitstream Vera, public domain", Text: LicenseDejaVu, Font: true},
+		{Name: "Droid Sans Fallback", Kind: "Apache-2.0", Text: LicenseCJK, Font: true},
+		{Name: "NanumSquare", Kind: "OFL-1.1", Text: LicenseHangul, Font: true},
 	}
 	index, err := licenseFiles.ReadFile("licenses/MODULES.txt")
 	if err != nil {
@@ -49,11 +52,11 @@ func Licenses() []License {
 		if err != nil {
 			panic("assets: the embedded licence " + f[3] + " is missing: " + err.Error())
 		}
-		name := f[0]
-		if name == "std" {
+		name, std := f[0], f[0] == "std"
+		if std {
 			name = "Go standard library and runtime"
 		}
-		out = append(out, License{Name: name, Version: f[1], Kind: f[2], Text: string(text)})
+		out = append(out, License{Name: name, Version: f[1], Kind: f[2], Text: string(text), Std: std})
 	}
 	return out
 }

@@ -155,7 +155,7 @@ func newAboutWindow(a fyne.App, info AboutInfo) *aboutWindow {
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			l := w.licenses[id]
 			rows := o.(*fyne.Container).Objects
-			rows[0].(*widget.Label).SetText(l.Name)
+			rows[0].(*widget.Label).SetText(licenseName(l))
 			rows[1].(*widget.Label).SetText(licenseDetail(l))
 		})
 	w.text = &widget.Label{TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapWord}
@@ -185,10 +185,34 @@ func (w *aboutWindow) show(id widget.ListItemID) {
 	w.win.Canvas().Focus(w.close)
 }
 
+// licenseName is a licence's first line in the list: what the part is
+// called, said in the reader's language where it is our wording ("DejaVu
+// Sans (police)", "Bibliothèque standard et environnement d'exécution de
+// Go") and as its authors call it otherwise (a module's path).
+func licenseName(l assets.License) string {
+	switch {
+	case l.Font:
+		return tr.F("%s (font)", l.Name)
+	case l.Std:
+		return tr.L("Go standard library and runtime")
+	}
+	return l.Name
+}
+
 // licenseDetail is a licence's second line in the list: version and kind.
 func licenseDetail(l assets.License) string {
-	if l.Version == "" {
-		return l.Kind
+	kind := l.Kind
+	if key, ok := saidKinds[kind]; ok {
+		kind = tr.L(key)
 	}
-	return l.Version + " · " + l.Kind
+	if l.Version == "" {
+		return kind
+	}
+	return l.Version + " · " + kind
+}
+
+// saidKinds are the licence kinds written in words rather than as a
+// licence's short name (MIT, OFL-1.1), said in the reader's language.
+var saidKinds = map[string]string{
+	"Bitstream Vera, public domain": tr.K("Bitstream Vera, public domain"),
 }

@@ -13,7 +13,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
@@ -21,6 +20,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/files"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/prefs"
 	"tablekeeper/ui/internal/tr"
@@ -443,9 +443,9 @@ func (p *networkPanel) onNewPIN() {
 // posterName is the poster's file name.
 func (p *networkPanel) posterName() string {
 	if e := p.current(); e.ID != 0 {
-		return safeName(e.Name) + " - QR poster.pdf"
+		return tr.F("%s - QR poster.pdf", safeName(e.Name))
 	}
-	return "Tablekeeper - QR poster.pdf"
+	return tr.L("Tablekeeper - QR poster.pdf")
 }
 
 // onPrintPoster writes the poster to a temporary PDF and prints it the
@@ -488,7 +488,7 @@ func (p *networkPanel) onSavePoster() {
 	if p.srv == nil {
 		return
 	}
-	save := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+	save := files.Save(func(w fyne.URIWriteCloser, err error) {
 		if err != nil {
 			p.alert(saveError(err))
 			return
@@ -502,7 +502,7 @@ func (p *networkPanel) onSavePoster() {
 	}, p.win)
 	save.SetFileName(p.posterName())
 	save.SetFilter(storage.NewExtensionFileFilter([]string{".pdf"}))
-	save.Show()
+	files.Show(save, p.win)
 }
 
 // savePosterTo writes the poster to path, then opens it.

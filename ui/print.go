@@ -27,6 +27,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 	"tablekeeper/reports"
+	"tablekeeper/ui/internal/files"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/prefs"
 	"tablekeeper/ui/internal/tr"
@@ -144,11 +145,20 @@ func (m *printMenu) menuItems() []*fyne.MenuItem {
 	}
 	return append(items, fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(tr.L("Back up the database…"), m.chooseBackup),
-		fyne.NewMenuItem(tr.F("Paper: %s (switch to %s)", m.paper(), other), func() {
+		fyne.NewMenuItem(tr.F("Paper: %s (switch to %s)", paperName(m.paper()), paperName(other)), func() {
 			if m.app != nil {
 				prefs.Of(m.app).SetPaper(other)
 			}
 		}))
+}
+
+// paperName says a paper size the organizer's way: A4 is A4 everywhere,
+// Letter is "Lettre US" in French.
+func paperName(paper string) string {
+	if paper == "Letter" {
+		return tr.L("Letter")
+	}
+	return paper
 }
 
 // lowerFirst writes a report's name inside a sentence: "Match slips" as
@@ -177,19 +187,28 @@ func safeName(s string) string {
 
 // fileName suggests a file name that carries the event, the round (for a
 // round's report) and the kind, so round 2's pairings never replace round
-// 1's: "Friday Swiss - round 2 - pairings-by-name.pdf".
+// 1's: "Friday Swiss - round 2 - pairings-by-name.pdf", in the screens'
+// language ("Tournoi du vendredi - ronde 2 - appariements-par-nom.pdf").
 func fileName(e event.Event, round int, r Report) string {
 	name := safeName(e.Name)
-	kind := strings.TrimSuffix(r.Key, "-csv")
+	kind := safeName(tr.L(strings.TrimSuffix(r.Key, "-csv")))
 	if r.Round && round > 0 {
-		return fmt.Sprintf("%s - round %d - %s.%s", name, round, kind, r.Ext)
+		return tr.F("%s - round %d - %s.%s", name, round, kind, r.Ext)
 	}
 	return fmt.Sprintf("%s - %s.%s", name, kind, r.Ext)
 }
 
+// The reports' keys as a file's name says them (fileName): each report
+// of reports/printing, its "-csv" left out.
+var _ = []string{
+	tr.K("pairings"), tr.K("pairings-by-name"), tr.K("slips"), tr.K("standings"),
+	tr.K("players"), tr.K("results"), tr.K("decklists"), tr.K("blank-decklist"),
+	tr.K("seatings"), tr.K("bracket"), tr.K("judgelog"), tr.K("summary"),
+}
+
 // choose asks where to save the report, then writes it.
 func (m *printMenu) choose(r Report) {
-	save := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+	save := files.Save(func(w fyne.URIWriteCloser, err error) {
 		if err != nil {
 			m.alert(saveError(err))
 			return
@@ -203,12 +222,12 @@ func (m *printMenu) choose(r Report) {
 	}, m.win)
 	save.SetFileName(fileName(m.event, m.round, r))
 	save.SetFilter(storage.NewExtensionFileFilter([]string{"." + r.Ext}))
-	save.Show()
+	files.Show(save, m.win)
 }
 
 // chooseBackup asks where to save a backup of the database, then writes it.
 func (m *printMenu) chooseBackup() {
-	save := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+	save := files.Save(func(w fyne.URIWriteCloser, err error) {
 		if err != nil {
 			m.alert(err)
 			return
@@ -222,8 +241,8 @@ func (m *printMenu) chooseBackup() {
 		os.Remove(path)
 		m.Backup(path)
 	}, m.win)
-	save.SetFileName(fmt.Sprintf("%s - backup %s.db", safeName(m.event.Name), m.now().Format("2006-01-02 1504")))
-	save.Show()
+	save.SetFileName(tr.F("%s - backup %s.db", safeName(m.event.Name), m.now().Format("2006-01-02 1504")))
+	files.Show(save, m.win)
 }
 
 // Backup writes a consistent copy of the database to path and says where
@@ -300,7 +319,7 @@ func (m *printMenu) open(path, summary string) {
 // importPlayers asks for a CSV file and registers its players in the open
 // event, then lists the rows it could not take.
 func (m *printMenu) importPlayers() {
-	open := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+	open := files.Open(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
 			m.alert(err)
 			return
@@ -317,7 +336,7 @@ func (m *printMenu) importPlayers() {
 		m.importData(data)
 	}, m.win)
 	open.SetFilter(storage.NewExtensionFileFilter([]string{".csv", ".txt"}))
-	open.Show()
+	files.Show(open, m.win)
 }
 
 // importResult is what an import did.
@@ -449,7 +468,9 @@ func systemPrint(ctx context.Context, path, title string) (string, error) {
 }
 
 // printError says why the print command refused the job, from what it
-// printed, and what to do.
+// printed, and what to do: the sentence in the organizer's language, and
+// what the command printed (in the system's words) on a line of its own
+// below it, for whoever looks after the printer.
 func printError(command, output string) error {
 	said := strings.TrimSpace(output)
 	if i := strings.IndexByte(said, '\n'); i >= 0 {
@@ -461,7 +482,7 @@ func printError(command, output string) error {
 	case command == "powershell":
 		return event.Invalidf("Windows found no program to print a PDF with: install a PDF reader (such as Adobe Acrobat Reader) and make it the default for PDF files, or use Save as PDF… and print the file.")
 	case said == "":
-		return event.Invalidf("The printer did not take the job (%s failed): check that the printer is on and set up, or use Save as PDF… and print the file from your PDF viewer.", command)
+		return event.Invalidf("The printer did not take the job: check that the printer is on and set up, or use Save as PDF… and print the file from your PDF viewer.\n(%s stopped without a message.)", command)
 	}
-	return event.Invalidf("The printer did not take the job (%s said: %s): check that the printer is on and set up, or use Save as PDF… and print the file from your PDF viewer.", command, strings.TrimSuffix(said, "."))
+	return event.Invalidf("The printer did not take the job: check that the printer is on and set up, or use Save as PDF… and print the file from your PDF viewer.\nThe system said (%s): %s", command, said)
 }

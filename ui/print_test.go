@@ -139,14 +139,20 @@ func TestPrintCommand(t *testing.T) {
 func TestPrintErrorIsASentence(t *testing.T) {
 	for _, c := range []struct{ command, output, want string }{
 		{"lp", "lp: Error - no default destination available.\n", "No default printer is set up on this computer"},
-		{"lp", "lp: The printer or class does not exist.", "The printer did not take the job (lp said: lp: The printer or class does not exist): check"},
+		{"lp", "lp: The printer or class does not exist.", "The printer did not take the job: check"},
 		{"powershell", "Start-Process : This command cannot be run because no application is associated…", "Windows found no program to print a PDF with"},
-		{"xdg-open", "", "The printer did not take the job (xdg-open failed)"},
+		{"xdg-open", "", "The printer did not take the job: check"},
 	} {
 		got := work.Sentence(printError(c.command, c.output))
 		if !strings.HasPrefix(got, c.want) || !strings.Contains(got, "Save as PDF") {
 			t.Errorf("%s %q: %q", c.command, c.output, got)
 		}
+	}
+	// The system's own words stand on a line of their own, after the
+	// sentence, never inside it.
+	got := work.Sentence(printError("lp", "lp: The printer or class does not exist.\nmore"))
+	if first, detail, ok := strings.Cut(got, "\n"); !ok || strings.Contains(first, "lp:") || detail != "The system said (lp): lp: The printer or class does not exist." {
+		t.Errorf("the system's words are not on a line of their own: %q", got)
 	}
 }
 

@@ -554,7 +554,7 @@ func TestATeamEventThroughTheWindow(t *testing.T) {
 
 	// Pairing before the teams are made says who has none.
 	test.Tap(s.view.pairButton)
-	if top := c.Overlays().Top(); top == nil || !uitest.HasText(top, "4 player(s) have no team: Ada Lovelace, Bob Stone, Carol Reed, Dan Brown. Make teams of 2 on the Registration tab, or drop them, before pairing round 1") {
+	if top := c.Overlays().Top(); top == nil || !uitest.HasText(top, "4 players have no team: Ada Lovelace, Bob Stone, Carol Reed, Dan Brown. Make teams of 2 on the Registration tab, or drop them, before pairing round 1") {
 		t.Fatalf("no refusal shown: %q", uitest.Texts(c.Overlays().Top()))
 	}
 	test.Tap(uitest.Button(t, c.Overlays().Top(), "OK", 0))

@@ -146,7 +146,7 @@ func playersOf(entries []event.Entry, round int, before i18n.Text) (map[event.En
 		out[en.ID] = true
 	}
 	if len(missing) > 0 {
-		return nil, errors.Join(event.Statef("%d registered player(s) have not checked in: %s. Check them in or drop them before %s", len(missing), nameList(missing), before), ErrNotCheckedIn)
+		return nil, errors.Join(event.Statef("%s", i18n.FN("%d registered players have not checked in: %s. Check them in or drop them before %s", len(missing), len(missing), nameList(missing), before)), ErrNotCheckedIn)
 	}
 	return out, nil
 }

@@ -495,8 +495,8 @@ func everyoneInATeam(entries []event.Entry, size, number int) error {
 	if len(loose) == 0 {
 		return nil
 	}
-	return event.Statef("%d player(s) have no team: %s. Make teams of %d on the Registration tab, or drop them, before pairing round %d",
-		len(loose), nameList(loose), size, number)
+	return event.Statef("%s", i18n.FN("%d players have no team: %s. Make teams of %d on the Registration tab, or drop them, before pairing round %d",
+		len(loose), len(loose), nameList(loose), size, number))
 }
 
 // teamProblem says why a team cannot play: a member who left, or too few

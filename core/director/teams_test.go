@@ -154,7 +154,7 @@ func TestTeamPairingNeedsEveryPlayerInATeam(t *testing.T) {
 	e, es, _ := teamEvent(t, d, 4)
 	late := register(t, d, e.ID, "Zed Lonely")[0]
 	_, err := d.PairNextRound(ctx, e.ID)
-	if !errors.Is(err, event.ErrState) || event.Message(err) != "1 player(s) have no team: Zed Lonely. Make teams of 2 on the Registration tab, or drop them, before pairing round 1" {
+	if !errors.Is(err, event.ErrState) || event.Message(err) != "1 player has no team: Zed Lonely. Make teams of 2 on the Registration tab, or drop them, before pairing round 1" {
 		t.Fatalf("pairing with a player without a team: %v", err)
 	}
 	if err := d.Drop(ctx, late.ID); err != nil {

@@ -29,8 +29,13 @@ func TestFormatsAreDescribedInFrench(t *testing.T) {
 
 // The result forms' hints and the at-time refusals are said in French.
 func TestResultFormsAreSaidInFrench(t *testing.T) {
-	if got := ResultHint(3, false).In(i18n.French); !strings.HasPrefix(got, "Au meilleur des 3. Résultat\u00a0: parties de la place 1") || !strings.Contains(got, "p. ex. 2-1, 2-0, 0-2") {
+	if got := ResultHint(3, false).In(i18n.French); !strings.HasPrefix(got, "Au meilleur des 3. Résultat\u00a0: parties du joueur 1 – parties du joueur 2") || !strings.Contains(got, "p. ex. 2-1, 2-0, 0-2") {
 		t.Errorf("French hint %q", got)
+	}
+	// The French hint offers the letter a French scorekeeper types for a
+	// drawn game, which ParseResult reads, and no English word.
+	if got := ResultHint(1, true).In(i18n.French); !strings.Contains(got, "n (ou nul) = une partie nulle") || strings.Contains(got, "draw") {
+		t.Errorf("French hint with draws %q", got)
 	}
 	if got := TeamResultSyntax(1, true).In(i18n.French); !strings.Contains(got, "l’équipe A") {
 		t.Errorf("French team syntax %q", got)

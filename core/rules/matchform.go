@@ -78,7 +78,8 @@ func ResultPlaceholder(bestOf int) string {
 //
 //	2-1     seat 1 won two games, seat 2 one
 //	1-1-1   one game each and one drawn game
-//	d, draw one drawn game (0-0-1), the usual draw of a best of one
+//	d, draw one drawn game (0-0-1), the usual draw of a best of one;
+//	        n and nul too, the words a French scorekeeper types
 //	21, 111 the same without separators (one digit per number)
 //	2-0 t   t after any of these: time was called before the match
 //	        ended (it decides lost games in Armageddon, H6, and match
@@ -100,7 +101,8 @@ func ParseResult(text string) (event.Result, error) {
 		res.TimeOut = true
 		return res, nil
 	}
-	if s == "d" || s == "draw" {
+	switch s {
+	case "d", "draw", "n", "nul":
 		return gamesWon(0, 0, 1), nil
 	}
 	if compact(s) {

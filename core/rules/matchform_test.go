@@ -28,6 +28,11 @@ func TestParseResultReadsWhatScorekeepersType(t *testing.T) {
 		{in: "02", b: 2},
 		{in: "d", drawn: 1},
 		{in: "Draw", drawn: 1},
+		// The French hint offers n or nul (match nul).
+		{in: "n", drawn: 1},
+		{in: "Nul", drawn: 1},
+		{in: "nul t", drawn: 1, timeOut: true},
+		{in: "nuls", wantErr: true},
 		{in: "", wantErr: true},
 		{in: "2", wantErr: true},
 		{in: "2101", wantErr: true},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -49,20 +50,32 @@ func lockWriter(path, who string) (*writerLock, error) {
 	}
 	if !ok {
 		holder, _ := os.ReadFile(lp)
-		var h any = strings.TrimSpace(string(holder))
-		if h == "" {
-			h = i18n.F("another program")
-		}
+		h := holderText(strings.TrimSpace(string(holder)))
 		t := i18n.F("%s is already open in another Tablekeeper (%s). A database has one writer: close that one first, or open a backup. The check, export and backup commands work beside it.", path, h)
 		return nil, &event.Error{Kind: ErrLocked, Message: t.String(), Text: t}
 	}
-	// Say who holds it; the lock is on the file, not its contents.
+	// Say who holds it; the lock is on the file, not its contents. The
+	// note is data (who, process, computer, since, between tabs), said in
+	// the language of whoever finds the database taken (holderText).
 	host, _ := os.Hostname()
-	note := fmt.Sprintf("%s, process %d on %s, since %s", who, os.Getpid(), host, time.Now().Format("2006-01-02 15:04"))
+	note := strings.Join([]string{who, strconv.Itoa(os.Getpid()), host, time.Now().Format("2006-01-02 15:04")}, "\t")
 	// Best effort: where the OS locks the bytes themselves (Windows) the
 	// note cannot be written, and the lock still holds.
 	_ = os.WriteFile(lp, []byte(note+"\n"), 0o600)
 	return &writerLock{f: f}, nil
+}
+
+// holderText says the lock file's note on who holds the database: its
+// four values in the reader's language, a note written before they were
+// data as it stands, an empty one as "another program".
+func holderText(note string) i18n.Localizer {
+	if f := strings.Split(note, "\t"); len(f) == 4 {
+		return i18n.F("%s, process %s on %s, since %s", f[0], f[1], f[2], f[3])
+	}
+	if note == "" {
+		return i18n.F("another program")
+	}
+	return i18n.F("%s", note)
 }
 
 // release lets the next Tablekeeper open the database.

@@ -111,6 +111,7 @@ type Bar struct {
 	timeText   *canvas.Text
 	timeImp    widget.Importance // the colour of timeText
 	roundText  *widget.Label
+	roundSlot  *fyne.Container // lays the round's name out on one line or two
 	start      *widget.Button
 	pause      *widget.Button
 	resume     *widget.Button
@@ -149,7 +150,7 @@ func NewBar(d Director, run work.Runner, alert work.Alert, win fyne.Window, now 
 func newBar(d Director, run work.Runner, alert work.Alert, win fyne.Window, now func() time.Time, app fyne.App) *Bar {
 	b := &Bar{d: d, run: run, alert: alert, win: win, now: now, app: app, stop: make(chan struct{})}
 	b.timeText = &canvas.Text{Text: tr.L("No round"), TextSize: timeSize(), TextStyle: fyne.TextStyle{Bold: true}}
-	b.roundText = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis}
+	b.roundText = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord, Truncation: fyne.TextTruncateEllipsis}
 	b.start = &widget.Button{Text: tr.L("Start"), Icon: theme.MediaPlayIcon(), Importance: widget.HighImportance, OnTapped: b.onStart}
 	b.pause = &widget.Button{Text: tr.L("Pause"), Icon: theme.MediaPauseIcon(), OnTapped: b.onPause}
 	b.resume = &widget.Button{Text: tr.L("Resume"), Icon: theme.MediaPlayIcon(), Importance: widget.HighImportance, OnTapped: b.onResume}
@@ -168,10 +169,11 @@ func newBar(d Director, run work.Runner, alert work.Alert, win fyne.Window, now 
 	// The time keeps the width of its usual longest text, so that the
 	// buttons do not move as it changes.
 	slot := middle{ref: widestTime(), pad: theme.Padding()}
+	b.roundSlot = container.New(middle{lines: 2}, b.roundText)
 	buttons := container.NewHBox(b.start, b.pause, b.resume, b.minus, b.plus, b.setTime, b.reset,
 		widget.NewSeparator(), b.sound, b.project)
 	row := container.NewBorder(nil, nil, container.New(slot, b.timeText), container.NewCenter(buttons),
-		container.New(middle{}, b.roundText))
+		b.roundSlot)
 	b.content = container.NewVBox(row, b.banner, b.extended, b.problem)
 	b.render(now())
 	return b
@@ -443,6 +445,7 @@ func (b *Bar) render(now time.Time) {
 	}
 	if round := b.roundLabel(); b.roundText.Text != round {
 		b.roundText.SetText(round)
+		b.roundSlot.Refresh() // one line or two: lay it out again
 	}
 	b.showButtons(r)
 	ext := ""
@@ -730,6 +733,11 @@ func timeColor(imp widget.Importance) color.Color {
 type middle struct {
 	ref fyne.CanvasObject
 	pad float32
+	// lines, when set, is how many lines of text the slot keeps room
+	// for: a round's name too long for one line beside the buttons (a
+	// French top cut's "Ronde 5 · top 8 : quart de finale") wraps onto a
+	// second line rather than being cut to "R…".
+	lines int
 }
 
 func (l middle) MinSize(objects []fyne.CanvasObject) fyne.Size {
@@ -740,12 +748,45 @@ func (l middle) MinSize(objects []fyne.CanvasObject) fyne.Size {
 	if l.ref != nil {
 		s.Width = max(s.Width, l.ref.MinSize().Width)
 	}
+	if l.lines > 1 {
+		s.Height = max(s.Height, linesHeight(l.lines))
+	}
 	return fyne.NewSize(s.Width+2*l.pad, s.Height)
+}
+
+// wrapLines counts the lines label's words wrap to in width.
+func wrapLines(label *widget.Label, width float32) int {
+	avail := width - 2*theme.InnerPadding()
+	measure := func(s string) float32 { return fyne.MeasureText(s, theme.TextSize(), label.TextStyle).Width }
+	lines, line := 1, ""
+	for _, word := range strings.Fields(label.Text) {
+		next := word
+		if line != "" {
+			next = line + " " + word
+		}
+		if line != "" && measure(next) > avail {
+			lines++
+			next = word
+		}
+		line = next
+	}
+	return lines
+}
+
+// linesHeight is the height of a label of n lines.
+func linesHeight(n int) float32 {
+	return (&widget.Label{Text: strings.Repeat("\n", n-1)}).MinSize().Height
 }
 
 func (l middle) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	for _, o := range objects {
 		h := min(o.MinSize().Height, size.Height)
+		if label, ok := o.(*widget.Label); ok && l.lines > 1 {
+			// A truncated label says it needs one line: count the lines
+			// its words wrap to, up to the slot's, centred like one.
+			n := min(wrapLines(label, size.Width-2*l.pad), l.lines)
+			h = min(linesHeight(n), size.Height)
+		}
 		o.Move(fyne.NewPos(l.pad, (size.Height-h)/2))
 		o.Resize(fyne.NewSize(size.Width-2*l.pad, h))
 	}

@@ -122,7 +122,9 @@ var PhoneApprovalLabel = tr.K("Phone reports wait for my approval")
 // phoneApprovalHint says beside it what it does.
 var phoneApprovalHint = tr.K("A result the players report from a phone with their table's code (store network) waits in the Round tab's Phone reports list until you accept it, instead of being recorded at once.")
 
-func bestOfName(n int) string { return tr.F("Best of %d", n) }
+// bestOfName names a match length: "Best of 3"; French says "En 1 manche"
+// for a single game rather than "Au meilleur des 1".
+func bestOfName(n int) string { return tr.N("Best of %d", n, n) }
 
 // bestOfNumber is the match length a bestOfName names, among choices and
 // current; false when name is none of them.

@@ -15,6 +15,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/files"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
@@ -244,7 +245,7 @@ func (g *decksDialog) onSave() {
 // onLoad reads a decklist from a text file (as deckbuilding sites export
 // them) into the list, where it is checked like a typed one.
 func (g *decksDialog) onLoad() {
-	open := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+	open := files.Open(func(r fyne.URIReadCloser, err error) {
 		if err != nil || r == nil {
 			return
 		}
@@ -259,11 +260,11 @@ func (g *decksDialog) onLoad() {
 			g.text.SetText(string(b))
 		}
 	}, g.s.win)
-	open.Show()
+	files.Show(open, g.s.win)
 }
 
 func (g *decksDialog) onImport() {
-	open := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+	open := files.Open(func(r fyne.URIReadCloser, err error) {
 		if err != nil || r == nil {
 			return
 		}
@@ -275,7 +276,7 @@ func (g *decksDialog) onImport() {
 		}
 		g.importCSV(string(b))
 	}, g.s.win)
-	open.Show()
+	files.Show(open, g.s.win)
 }
 
 // importCSV saves the card list and says how it went.

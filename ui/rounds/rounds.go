@@ -240,7 +240,7 @@ func (s *Screen) header() *fyne.Container {
 	cell := func(text string, align fyne.TextAlign) *widget.Label {
 		return &widget.Label{Text: text, Alignment: align, TextStyle: fyne.TextStyle{Bold: true}}
 	}
-	s.seatHeads = [2]*widget.Label{cell(tr.F("Seat %d", 1), fyne.TextAlignTrailing), cell(tr.F("Seat %d", 2), fyne.TextAlignLeading)}
+	s.seatHeads = [2]*widget.Label{cell(tr.F("Player %d", 1), fyne.TextAlignTrailing), cell(tr.F("Player %d", 2), fyne.TextAlignLeading)}
 	return s.cols.Row(
 		cell(tr.L("Table"), fyne.TextAlignCenter), s.seatHeads[0], cell(tr.L("Pts"), fyne.TextAlignCenter),
 		cell(tr.L("Result"), fyne.TextAlignCenter), cell(tr.L("Pts"), fyne.TextAlignCenter), s.seatHeads[1],
@@ -402,7 +402,7 @@ func (s *Screen) showMode() {
 	s.result.SetPlaceHolder(rules.ResultPlaceholder(bestOf))
 	multi := Multiplayer(s.sheet)
 	s.showMulti(multi)
-	heads, cols := [2]string{tr.F("Seat %d", 1), tr.F("Seat %d", 2)}, playerCols
+	heads, cols := [2]string{tr.F("Player %d", 1), tr.F("Player %d", 2)}, playerCols
 	if Teams(s.sheet) {
 		heads, cols = [2]string{tr.L("Team A"), tr.L("Team B")}, teamCols
 	}
