@@ -435,7 +435,7 @@ func planSchedule(s event.Settings, entrants, gone []event.EntryID, number int, 
 		}
 		why := i18n.F("fixed schedule: table of %d", len(t))
 		if empty > 0 {
-			why = i18n.F("fixed schedule: table of %d, %d seat(s) left empty by a drop", len(t), empty)
+			why = i18n.FN("fixed schedule: table of %d, %d seat(s) left empty by a drop", empty, len(t), empty)
 		}
 		switch len(seats) {
 		case 0:

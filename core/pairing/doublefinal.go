@@ -67,7 +67,7 @@ func dfLossRound(st *lrStage, active []LossRecord, size int, rng *rand.Rand) Nex
 			return i18n.F("cut round (S10 e): 1 v 1 losses; %d of the %d players left go out to leave %d for the final table", need, left, size)
 		},
 		wait: func(need int) i18n.Text {
-			return i18n.F("waits (cut round): %d table(s) of 1-loss players cut the field to the final %d", need, size)
+			return i18n.FN("waits (cut round): %d table(s) of 1-loss players cut the field to the final %d", need, need, size)
 		},
 		name: i18n.F("cut to the final %d", size),
 	}, rng)

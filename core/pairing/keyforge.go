@@ -149,7 +149,7 @@ func kfLossRound(st *lrStage, active []LossRecord, rng *rand.Rand) NextRound {
 			return i18n.F("cut round (K6): 1 v 1 losses; %d of the %d players left go out to leave eight for the playoff", need, left)
 		},
 		wait: func(need int) i18n.Text {
-			return i18n.F("waits (K6 cut round): %d table(s) of 1-loss players cut the field to eight", need)
+			return i18n.FN("waits (K6 cut round): %d table(s) of 1-loss players cut the field to eight", need, need)
 		},
 		name: i18n.F("cut to eight"),
 	}, rng)

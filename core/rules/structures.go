@@ -187,7 +187,7 @@ func playoffText(s event.Settings) i18n.Text {
 }
 
 // bestOf is "Best of 3".
-func bestOf(n int) i18n.Text { return i18n.F("Best of %d", n) }
+func bestOf(n int) i18n.Text { return i18n.FN("Best of %d", n, n) }
 
 // minuteRounds is "50-minute rounds".
 func minuteRounds(minutes int) i18n.Text { return i18n.F("%d-minute rounds", minutes) }

@@ -297,11 +297,13 @@ func legacyStandings(t *testing.T, d *director.Director, events map[string]event
 		}
 		// The old code put players equal on points and every tiebreaker
 		// in name order; a tie draw orders them now (issue 20 item 1),
-		// so those rows (Drawn) are compared in name order, everything
-		// else as computed.
+		// so those rows (Drawn) are compared in name order, and so are a
+		// team's players, who always share their team's rank and are not
+		// marked (the draw orders them, but only among teammates);
+		// everything else as computed.
 		for lo := 0; lo < len(table); {
 			hi := lo + 1
-			for hi < len(table) && table[hi].Rank == table[lo].Rank && table[hi].Drawn && table[lo].Drawn {
+			for hi < len(table) && table[hi].Rank == table[lo].Rank && (table[hi].Drawn && table[lo].Drawn || e.Settings.Teams()) {
 				hi++
 			}
 			slices.SortStableFunc(table[lo:hi], func(a, b standings.Standing) int { return strings.Compare(a.Name, b.Name) })

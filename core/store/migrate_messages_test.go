@@ -128,7 +128,7 @@ func TestMigration12StoresTheEnglishOfSchema9AsMessages(t *testing.T) {
 		"round 2: clock paused (paused, 12:00 left)":                              "ronde 2\u00a0: horloge en pause (en pause, 12:00)",
 		"deck registered: Ada (2 problem(s))":                                     "deck enregistré\u00a0: Ada (2 problèmes)",
 		"imported 12 player(s) from a file (3 new to the directory)":              "12 joueurs importés d’un fichier (nouveaux dans l’annuaire\u00a0: 3)",
-		"round 3 table 5 corrected: Bo 1–1 Cy (1 drawn) at time (was Bo 2–0 Cy)":  "ronde 3 table 5 corrigée\u00a0: Bo 1–1 Cy (1 nulle(s)) au temps (avant\u00a0: Bo 2–0 Cy)",
+		"round 3 table 5 corrected: Bo 1–1 Cy (1 drawn) at time (was Bo 2–0 Cy)":  "ronde 3 table 5 corrigée\u00a0: Bo 1–1 Cy (nulles\u00a0: 1) au temps (avant\u00a0: Bo 2–0 Cy)",
 		`imported from the TOM file of "Regional; Day 1" (sanction 24-01-000123)`: `importé du fichier TOM de "Regional; Day 1" (homologation 24-01-000123)`,
 	} {
 		if got := french[old]; got != want {
