@@ -88,10 +88,7 @@ func TestPseudoEveryScreenIsTranslated(t *testing.T) {
 	for _, id := range []event.EventID{demo, swiss} {
 		s.open(id)
 		v := s.view
-		// The Log tab is left out until engineer msgdata's part of issue
-		// 20 is merged: its lines are stored as English sentences today,
-		// and that part stores them as a key and values said at display.
-		for _, tab := range []*container.TabItem{v.regTab, v.roundTab, v.standingsTab, v.judgeTab} {
+		for _, tab := range []*container.TabItem{v.regTab, v.roundTab, v.standingsTab, v.judgeTab, v.logTab} {
 			v.tabs.Select(tab)
 			check(string(rune('0'+id)) + " " + tab.Text)
 		}
