@@ -109,7 +109,7 @@ func (d *Director) pairRound(tx Tx, e event.Event, rounds []event.Round) (event.
 	if !r.Name.IsZero() {
 		what = i18n.F("round %d (%s)", number, r.Name)
 	}
-	if err := d.log(tx, e.ID, number, i18n.F("%s paired: %d tables, seed %d", what, len(p.tables), seed)); err != nil {
+	if err := d.log(tx, e.ID, number, i18n.FN("%s paired: %d tables, seed %d", len(p.tables), what, len(p.tables), seed)); err != nil {
 		return event.Round{}, err
 	}
 	return r, d.logCutTies(tx, e.ID, number, p.ties)

@@ -39,7 +39,7 @@ func writeBracket(ctx context.Context, p Printer, id event.EventID, _ int, paper
 	if err := reports.WriteBracket(w, b, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
-	return i18n.T(p.Lang, "the bracket of %s, %d rounds paired", e.Name, played), nil
+	return i18n.N(p.Lang, "the bracket of %s, %d rounds paired", played, e.Name, played), nil
 }
 
 // bracketReport turns the engine's bracket into the report's model: each

@@ -174,7 +174,7 @@ func writePairings(ctx context.Context, p Printer, id event.EventID, round int, 
 	if err := reports.WritePairings(w, pr, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
-	return i18n.T(p.Lang, "round %d pairings of %s, %d tables", round, sh.Event.Name, len(sh.Tables)), nil
+	return i18n.N(p.Lang, "round %d pairings of %s, %d tables", len(sh.Tables), round, sh.Event.Name, len(sh.Tables)), nil
 }
 
 func writePairingsByName(ctx context.Context, p Printer, id event.EventID, round int, paper string, w io.Writer) (string, error) {
@@ -186,7 +186,7 @@ func writePairingsByName(ctx context.Context, p Printer, id event.EventID, round
 	if err := reports.WritePairingsByName(w, by, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
-	return i18n.T(p.Lang, "round %d pairings of %s by name, %d players", round, sh.Event.Name, len(by.Players)), nil
+	return i18n.N(p.Lang, "round %d pairings of %s by name, %d players", len(by.Players), round, sh.Event.Name, len(by.Players)), nil
 }
 
 // slipKind is the slip a game's tables need.
@@ -211,7 +211,7 @@ func writeSlips(ctx context.Context, p Printer, id event.EventID, round int, pap
 	if err := reports.WriteSlips(w, s, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
-	return i18n.T(p.Lang, "round %d match slips of %s, %d tables", round, sh.Event.Name, len(sh.Tables)), nil
+	return i18n.N(p.Lang, "round %d match slips of %s, %d tables", len(sh.Tables), round, sh.Event.Name, len(sh.Tables)), nil
 }
 
 // standingsReport turns the director's standings into the report's model,
@@ -269,7 +269,7 @@ func writeStandings(ctx context.Context, p Printer, id event.EventID, _ int, pap
 	if err := reports.WriteStandings(w, s, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
 		return "", err
 	}
-	return i18n.T(p.Lang, "standings of %s, %d players", s.EventName, len(s.Rows)), nil
+	return i18n.N(p.Lang, "standings of %s, %d players", len(s.Rows), s.EventName, len(s.Rows)), nil
 }
 
 func writeStandingsCSV(ctx context.Context, p Printer, id event.EventID, _ int, _ string, w io.Writer) (string, error) {
@@ -280,7 +280,7 @@ func writeStandingsCSV(ctx context.Context, p Printer, id event.EventID, _ int, 
 	if err := reports.WriteStandingsCSV(w, s, reports.Options{Lang: p.docLang}); err != nil {
 		return "", err
 	}
-	return i18n.T(p.Lang, "standings of %s as CSV, %d players", s.EventName, len(s.Rows)), nil
+	return i18n.N(p.Lang, "standings of %s as CSV, %d players", len(s.Rows), s.EventName, len(s.Rows)), nil
 }
 
 func writePlayersCSV(ctx context.Context, p Printer, id event.EventID, _ int, _ string, w io.Writer) (string, error) {
@@ -295,7 +295,7 @@ func writePlayersCSV(ctx context.Context, p Printer, id event.EventID, _ int, _ 
 	if err := reports.WritePlayersCSV(w, rows, reports.Options{Lang: p.docLang}); err != nil {
 		return "", err
 	}
-	return i18n.T(p.Lang, "%d players as CSV", len(rows)), nil
+	return i18n.N(p.Lang, "%d players as CSV", len(rows), len(rows)), nil
 }
 
 func writePairingsCSV(ctx context.Context, p Printer, id event.EventID, round int, _ string, w io.Writer) (string, error) {
@@ -310,7 +310,7 @@ func writePairingsCSV(ctx context.Context, p Printer, id event.EventID, round in
 	if err := reports.WritePairingsCSV(w, pairings, reports.Options{Lang: p.docLang}); err != nil {
 		return "", err
 	}
-	return i18n.T(p.Lang, "round %d pairings as CSV, %d tables", round, len(sh.Tables)), nil
+	return i18n.N(p.Lang, "round %d pairings as CSV, %d tables", len(sh.Tables), round, len(sh.Tables)), nil
 }
 
 func writeResultsCSV(ctx context.Context, p Printer, id event.EventID, _ int, _ string, w io.Writer) (string, error) {
@@ -336,7 +336,7 @@ func writeResultsCSV(ctx context.Context, p Printer, id event.EventID, _ int, _ 
 	if err := reports.WriteResultsCSV(w, rows, reports.Options{Lang: p.docLang}); err != nil {
 		return "", err
 	}
-	return i18n.T(p.Lang, "%d results as CSV", len(rows)), nil
+	return i18n.N(p.Lang, "%d results as CSV", len(rows), len(rows)), nil
 }
 
 // resultText writes a table's result in a line as every surface does
@@ -490,9 +490,9 @@ func writeSeatings(ctx context.Context, p Printer, id event.EventID, _ int, pape
 		return "", err
 	}
 	if s.Draft {
-		return i18n.T(p.Lang, "draft pods of %s, %d pods", e.Name, len(s.Pods)), nil
+		return i18n.N(p.Lang, "draft pods of %s, %d pods", len(s.Pods), e.Name, len(s.Pods)), nil
 	}
-	return i18n.T(p.Lang, "round 1 seating of %s, %d tables", e.Name, len(s.Pods)), nil
+	return i18n.N(p.Lang, "round 1 seating of %s, %d tables", len(s.Pods), e.Name, len(s.Pods)), nil
 }
 
 func writeJudgeLog(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {

@@ -162,7 +162,7 @@ func TestReportsCountOnlyPublishedRoundsAndSaySo(t *testing.T) {
 // final a draft, one round.
 func TestTheBracketLeavesADraftRoundOut(t *testing.T) {
 	d, _, id, _ := snapshotEvent(t, "single-elimination")
-	if _, said := writeText(t, d, id, "bracket"); !strings.Contains(said, "1 rounds paired") {
+	if _, said := writeText(t, d, id, "bracket"); !strings.Contains(said, "1 round paired") {
 		t.Errorf("the bracket with the final a draft: %q", said)
 	}
 	if err := d.PublishRound(context.Background(), id, 2); err != nil {
