@@ -85,9 +85,9 @@ func (s *Screen) build(keys []string, teams bool) {
 	}
 	cols = append(cols,
 		columns.Col{Width: 60}, // points
-		columns.Col{Width: 80}, // W-L-D
+		columns.Col{Width: 80}, // W–L–D
 	)
-	header = append(header, headerCell(tr.L("Points"), fyne.TextAlignTrailing), headerCell(tr.L("W-L-D"), fyne.TextAlignCenter))
+	header = append(header, headerCell(tr.L("Points"), fyne.TextAlignTrailing), headerCell(tr.L("W–L–D"), fyne.TextAlignCenter))
 	for _, k := range keys {
 		title, _ := labels.Tiebreaker(k)
 		cols = append(cols, columns.Col{Width: columnWidth(k)})
@@ -251,7 +251,7 @@ func (s *Screen) updateItem(i widget.ListItemID, o fyne.CanvasObject) {
 
 // Cells returns a standing's columns as text: rank (shared ranks as
 // given, followed by standings.DrawMark where the tie draw ordered the
-// row), name (marked when the player dropped), points, W-L-D, then one
+// row), name (marked when the player dropped), points, W–L–D, then one
 // column per tiebreaker key in keys.
 func Cells(r standings.Standing, keys []string) []string {
 	name := r.Name

@@ -99,12 +99,12 @@ func TestTheColumnsFollowTheEventsTiebreakers(t *testing.T) {
 	}
 	texts := uitest.Texts(w.Content())
 	var header []string
-	for _, h := range []string{"Rank", "Name", "Points", "W-L-D", "Buchholz", "OOMW%", "H2H", "GW%", "Random"} {
+	for _, h := range []string{"Rank", "Name", "Points", "W–L–D", "Buchholz", "OOMW%", "H2H", "GW%", "Random"} {
 		if uitest.HasText(w.Content(), h) {
 			header = append(header, h)
 		}
 	}
-	if strings.Join(header, " ") != "Rank Name Points W-L-D Buchholz OOMW% H2H GW%" {
+	if strings.Join(header, " ") != "Rank Name Points W–L–D Buchholz OOMW% H2H GW%" {
 		t.Errorf("header %q; shown %q", header, texts)
 	}
 	rows := s.Rows()
@@ -206,12 +206,12 @@ func TestHeresyStandingsHaveNoTiebreakerColumns(t *testing.T) {
 		t.Fatalf("columns %q", s.Columns())
 	}
 	var header []string
-	for _, h := range []string{"Rank", "Name", "Points", "W-L-D", "Game pts", "OMW%"} {
+	for _, h := range []string{"Rank", "Name", "Points", "W–L–D", "Game pts", "OMW%"} {
 		if uitest.HasText(w.Content(), h) {
 			header = append(header, h)
 		}
 	}
-	if strings.Join(header, " ") != "Rank Name Points W-L-D" {
+	if strings.Join(header, " ") != "Rank Name Points W–L–D" {
 		t.Errorf("header %q", header)
 	}
 	rows := s.Rows()

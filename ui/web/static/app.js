@@ -409,7 +409,7 @@
       sc.hidden = !s;
       if (!s) return;
       const cells = [
-        [t("Rank"), t("%[1]d of %[2]d", s.rank, s.of) + (s.draw_note ? ' *' : '')], [t("Points"), String(s.points)], [t("W-L-D"), s.record],
+        [t("Rank"), t("%[1]d of %[2]d", s.rank, s.of) + (s.draw_note ? ' *' : '')], [t("Points"), String(s.points)], [t("W–L–D"), s.record],
         ...s.tiebreakers.map((tb) => [tb.title, tb.value]),
       ];
       fill($('#standing'),
@@ -570,7 +570,7 @@
       const mine = me();
       const head = el('tr', {}, el('th', { text: '#' }), el('th', { class: 'name', text: s.teams ? t("Team") : t("Name") }),
         s.teams ? el('th', { class: 'name', text: t("Players") }) : null,
-        el('th', { text: t("Pts") }), el('th', { text: t("W-L-D") }),
+        el('th', { text: t("Pts") }), el('th', { text: t("W–L–D") }),
         s.tiebreakers.map((tb) => el('th', { title: tb.meaning, text: tb.title })));
       fill(table, el('thead', {}, head), el('tbody', {}, s.rows.map((r) =>
         el('tr', { class: (r.status !== 'active' ? 'gone' : '') + (mine && r.entry === mine.entry ? ' me' : '') },
@@ -703,7 +703,7 @@
       if (kind === 'standings') {
         const s = data.standings;
         fill(rows, el('table', { class: 'pj-stand' },
-          el('tr', {}, el('th', { text: '#' }), el('th', { class: 'name', text: s.teams ? t("Team") : t("Name") }), el('th', { text: t("Pts") }), el('th', { text: t("W-L-D") }),
+          el('tr', {}, el('th', { text: '#' }), el('th', { class: 'name', text: s.teams ? t("Team") : t("Name") }), el('th', { text: t("Pts") }), el('th', { text: t("W–L–D") }),
             s.tiebreakers.slice(0, 3).map((tb) => el('th', { text: tb.title }))),
           shown.map((r) => el('tr', {}, el('td', { text: rankText(r) }), el('td', { class: 'name', text: r.name }), el('td', { text: String(r.points) }),
             el('td', { text: r.record }), s.tiebreakers.slice(0, 3).map((tb) => el('td', { text: r.tiebreakers[tb.key] || '' }))))));
