@@ -32,18 +32,24 @@ func (c RoundClock) Reading(now time.Time) clock.Reading { return clock.Read(c.C
 func (d *Director) RoundClockOf(ctx context.Context, id event.EventID, number int) (RoundClock, error) {
 	var out RoundClock
 	err := d.store.Read(ctx, func(tx Tx) error {
-		e, err := tx.Event(id)
-		if err != nil {
-			return err
-		}
-		r, err := roundOf(tx, e, number)
-		if err != nil {
-			return err
-		}
-		out = RoundClock{EventName: e.Name, Round: r.Number, Name: r.Name, Clock: r.Clock, Extensions: clock.ExtensionsOf(r.Tables)}
-		return nil
+		var err error
+		out, err = roundClockIn(tx, id, number)
+		return err
 	})
 	return out, err
+}
+
+// roundClockIn reads round number's clock inside tx.
+func roundClockIn(tx Tx, id event.EventID, number int) (RoundClock, error) {
+	e, err := tx.Event(id)
+	if err != nil {
+		return RoundClock{}, err
+	}
+	r, err := roundOf(tx, e, number)
+	if err != nil {
+		return RoundClock{}, err
+	}
+	return RoundClock{EventName: e.Name, Round: r.Number, Name: r.Name, Clock: r.Clock, Extensions: clock.ExtensionsOf(r.Tables)}, nil
 }
 
 // ClockBarView is what the clock bar reads of a round at each poll: its
@@ -62,17 +68,9 @@ type ClockBarView struct {
 func (d *Director) ClockBar(ctx context.Context, id event.EventID, number int, sheet bool) (ClockBarView, error) {
 	var out ClockBarView
 	err := d.store.Read(ctx, func(tx Tx) error {
-		e, err := tx.Event(id)
-		if err != nil {
+		var err error
+		if out.Clock, err = roundClockIn(tx, id, number); err != nil || !sheet {
 			return err
-		}
-		r, err := roundOf(tx, e, number)
-		if err != nil {
-			return err
-		}
-		out.Clock = RoundClock{EventName: e.Name, Round: r.Number, Name: r.Name, Clock: r.Clock, Extensions: clock.ExtensionsOf(r.Tables)}
-		if !sheet {
-			return nil
 		}
 		out.Sheet, err = roundSheet(tx, id, number)
 		out.HasSheet = err == nil
