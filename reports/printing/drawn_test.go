@@ -2,21 +2,16 @@ package printing
 
 import (
 	"bytes"
-	"context"
 	"encoding/csv"
 	"fmt"
-	"math/rand/v2"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
-	"tablekeeper/core/store"
 )
 
 // The standings PDF marks the players whose order among those equal on
@@ -24,16 +19,7 @@ import (
 // in English and in French (issue 20 item 1): after one round of 1–0
 // wins, the four winners share first place and the four losers fifth.
 func TestTheStandingsReportMarksDrawnTies(t *testing.T) {
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Fatal("pdftotext (poppler-utils) is needed: make test installs it")
-	}
-	ctx := context.Background()
-	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	d := director.New(db, func() time.Time { return time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC) }, rand.New(rand.NewPCG(1, 2)))
+	ctx, d := pdfDirector(t)
 	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss-top8"})
 	if err != nil {
 		t.Fatal(err)

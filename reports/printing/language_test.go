@@ -3,33 +3,20 @@ package printing
 import (
 	"bytes"
 	"context"
-	"math/rand/v2"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
-	"tablekeeper/core/store"
 )
 
 // A report is said in the event's print language when it has one, else in
 // the printer's (the screen's), else in English; the line that says what
 // was written is the screen's.
 func TestReportsAreSaidInTheEventsLanguageElseThePrinters(t *testing.T) {
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Fatal("pdftotext (poppler-utils) is needed: make test installs it")
-	}
-	ctx := context.Background()
-	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	d := director.New(db, func() time.Time { return time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC) }, rand.New(rand.NewPCG(1, 2)))
+	ctx, d := pdfDirector(t)
 	event1 := func(name, language string) event.EventID {
 		t.Helper()
 		e, err := d.CreateEvent(ctx, director.NewEvent{Name: name, Game: "generic", Format: "swiss"})

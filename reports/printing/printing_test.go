@@ -2,17 +2,12 @@ package printing
 
 import (
 	"bytes"
-	"context"
-	"math/rand/v2"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/store"
 )
 
 // The pairings sheet of a 2v2 round names each player's team.
@@ -62,16 +57,7 @@ func TestTheNetworksAddressWhileItIsOn(t *testing.T) {
 }
 
 func TestTableCodesGoOnTheSlipsAndTheCSVOnly(t *testing.T) {
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Fatal("pdftotext (poppler-utils) is needed: make test installs it")
-	}
-	ctx := context.Background()
-	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	d := director.New(db, func() time.Time { return time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC) }, rand.New(rand.NewPCG(1, 2)))
+	ctx, d := pdfDirector(t)
 	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss"})
 	if err != nil {
 		t.Fatal(err)

@@ -2,32 +2,18 @@ package printing
 
 import (
 	"bytes"
-	"context"
-	"math/rand/v2"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/store"
 )
 
 // The printed judge log names KeyForge's head judge as the desk and the
 // judges' phones do: the marshal (K11).
 func TestTheJudgeLogSaysTheGamesWordForTheHeadJudge(t *testing.T) {
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Fatal("pdftotext (poppler-utils) is needed: make test installs it")
-	}
-	ctx := context.Background()
-	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	d := director.New(db, func() time.Time { return time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC) }, rand.New(rand.NewPCG(1, 2)))
+	ctx, d := pdfDirector(t)
 	for _, c := range []struct{ game, format, want, never string }{
 		{"keyforge", "archon-standard", "Marshal (head judge)", ""},
 		{"shadowfist", "final-brawl", "Head judge", "Marshal"},

@@ -2,20 +2,15 @@ package printing
 
 import (
 	"bytes"
-	"context"
 	"fmt"
-	"math/rand/v2"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
-	"tablekeeper/core/store"
 )
 
 // The standings PDF says what it counts, as the screens do: with round 2
@@ -24,16 +19,7 @@ import (
 // progress with how many results, in English and in French; the CSV
 // counts the same rows.
 func TestTheStandingsReportSaysWhatItCounts(t *testing.T) {
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Fatal("pdftotext (poppler-utils) is needed: make test installs it")
-	}
-	ctx := context.Background()
-	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	d := director.New(db, func() time.Time { return time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC) }, rand.New(rand.NewPCG(1, 2)))
+	ctx, d := pdfDirector(t)
 	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss"})
 	if err != nil {
 		t.Fatal(err)
