@@ -22,22 +22,7 @@ import (
 // go test ./core/director -run '^$' -bench ProgressWhile -benchtime 20x
 func BenchmarkProgressWhileAnEliminationRoundIsOut(b *testing.B) {
 	ctx := context.Background()
-	db, err := store.Open(filepath.Join(b.TempDir(), "b.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
-	clock := time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)
-	d := director.New(db, func() time.Time { clock = clock.Add(time.Second); return clock }, rand.New(rand.NewPCG(1, 2)))
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Regional", Game: "keyforge", Format: "archon-standard"})
-	if err != nil {
-		b.Fatal(err)
-	}
-	for i := range 1000 {
-		if _, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: fmt.Sprintf("Player %04d", i+1)}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	d, e := regionalOf(b, "keyforge", "archon-standard")
 	r, err := pairPublished(ctx, d, e.ID)
 	if err != nil {
 		b.Fatal(err)
@@ -65,22 +50,7 @@ func BenchmarkProgressWhileAnEliminationRoundIsOut(b *testing.B) {
 // go test ./core/director -run '^$' -bench RoundViewOfARegional -benchtime 20x
 func BenchmarkRoundViewOfARegional(b *testing.B) {
 	ctx := context.Background()
-	db, err := store.Open(filepath.Join(b.TempDir(), "b.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
-	clock := time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)
-	d := director.New(db, func() time.Time { clock = clock.Add(time.Second); return clock }, rand.New(rand.NewPCG(1, 2)))
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Regional", Game: "generic", Format: "swiss"})
-	if err != nil {
-		b.Fatal(err)
-	}
-	for i := range 1000 {
-		if _, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: fmt.Sprintf("Player %04d", i+1)}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	d, e := regionalOf(b, "generic", "swiss")
 	for n := 1; n <= 3; n++ {
 		r, err := pairPublished(ctx, d, e.ID)
 		if err != nil {
@@ -101,4 +71,28 @@ func BenchmarkRoundViewOfARegional(b *testing.B) {
 			b.Fatalf("%d tables: %v", len(v.Sheet.Tables), err)
 		}
 	}
+}
+
+// regionalOf opens a director on a new database in b's folder and
+// registers 1,000 players in an event of game and format.
+func regionalOf(b *testing.B, game, format string) (*director.Director, event.Event) {
+	b.Helper()
+	ctx := context.Background()
+	db, err := store.Open(filepath.Join(b.TempDir(), "b.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	clock := time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)
+	d := director.New(db, func() time.Time { clock = clock.Add(time.Second); return clock }, rand.New(rand.NewPCG(1, 2)))
+	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Regional", Game: game, Format: format})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := range 1000 {
+		if _, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: fmt.Sprintf("Player %04d", i+1)}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return d, e
 }
