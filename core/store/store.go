@@ -114,9 +114,11 @@ func openLocked(path string, writer bool) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open: %w", err)
 	}
-	abs, err := filepath.Abs(path)
+	// The lock and the -wal follow the file itself, not the name it was
+	// given: a symbolic link is followed, a second hard link refused.
+	abs, err := resolvePath(path, writer)
 	if err != nil {
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
+		return nil, err
 	}
 	var lock *writerLock
 	if writer {
