@@ -57,7 +57,7 @@ func errExists(path string) error {
 // copyDatabase copies the database behind src into the empty file at
 // dest, in one step of SQLite's backup API (a consistent snapshot).
 func copyDatabase(ctx context.Context, src *sql.DB, dest string) error {
-	out, err := sql.Open("sqlite3", fileURI(dest, nil))
+	out, err := sql.Open(driverName, fileURI(dest, nil))
 	if err != nil {
 		return err
 	}

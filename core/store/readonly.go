@@ -63,7 +63,7 @@ func OpenReadOnly(path string) (*DB, error) {
 		// keeps SQLite from creating -shm beside a file it cannot write.
 		params.Set("immutable", "1")
 	}
-	reader, err := sql.Open("sqlite3", fileURI(abs, params))
+	reader, err := sql.Open(driverName, fileURI(abs, params))
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", abs, err)
 	}

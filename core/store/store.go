@@ -167,7 +167,7 @@ func open(ctx context.Context, path string, migs []migration) (*DB, error) {
 	// which the organizer saw confirmed. FULL syncs the WAL on every
 	// commit; at the pace of people typing results that costs nothing
 	// anyone notices.
-	db.writer, err = sql.Open("sqlite3", fileURI(abs, url.Values{
+	db.writer, err = sql.Open(driverName, fileURI(abs, url.Values{
 		"_journal_mode": {"WAL"},
 		"_synchronous":  {"FULL"},
 		"_foreign_keys": {"1"},
@@ -187,7 +187,7 @@ func open(ctx context.Context, path string, migs []migration) (*DB, error) {
 		return nil, fmt.Errorf("store: open: %w", err)
 	}
 
-	db.reader, err = sql.Open("sqlite3", fileURI(abs, url.Values{
+	db.reader, err = sql.Open(driverName, fileURI(abs, url.Values{
 		"_foreign_keys": {"1"},
 		"_busy_timeout": {fmt.Sprint(busyTimeoutMS)},
 		"_query_only":   {"1"},
@@ -323,7 +323,7 @@ func probe(ctx context.Context, path string, known int) error {
 	if _, err := os.Stat(path + "-wal"); err != nil {
 		params.Set("immutable", "1")
 	}
-	ro, err := sql.Open("sqlite3", fileURI(path, params))
+	ro, err := sql.Open(driverName, fileURI(path, params))
 	if err != nil {
 		return err
 	}
