@@ -50,36 +50,7 @@ func TestTheLockFollowsTheFile(t *testing.T) {
 	}
 	db.Close()
 
-	cmd := exec.Command(os.Args[0], "-test.run=^TestHoldChild$", "-test.count=1")
-	cmd.Env = append(os.Environ(), holdChildEnv+"="+path)
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
-	ready := make(chan bool)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			if sc.Text() == "open" {
-				ready <- true
-			}
-		}
-		close(ready)
-	}()
-	select {
-	case ok := <-ready:
-		if !ok {
-			t.Fatalf("the child did not open the database: %s", stderr.String())
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatalf("the child did not open the database in 20s: %s", stderr.String())
-	}
+	cmd, stderr := startHolder(t, path)
 
 	// A symbolic link, from another folder, leads to the holder's lock.
 	other := t.TempDir()
@@ -99,21 +70,7 @@ func TestTheLockFollowsTheFile(t *testing.T) {
 	if err := os.Link(path, hard); err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []string{hard, path, sym} {
-		db, err := Open(p)
-		if !errors.Is(err, ErrLinked) {
-			if db != nil {
-				db.Close()
-			}
-			t.Fatalf("a writer through %s got %v, want ErrLinked", filepath.Base(p), err)
-		}
-		if en := i18n.Error(i18n.English, err); !strings.Contains(en, "2 names") || !strings.Contains(en, "backup --db") {
-			t.Errorf("the refusal says %q", en)
-		}
-		if fr := i18n.Error(i18n.French, err); !strings.Contains(fr, "liens physiques") {
-			t.Errorf("the French refusal says %q", fr)
-		}
-	}
+	refusedAsLinked(t, hard, path, sym)
 	// The copy the sentence asks for can be made.
 	ro, err := OpenShared(hard)
 	if err != nil {
@@ -151,5 +108,63 @@ func TestTheLockFollowsTheFile(t *testing.T) {
 	}
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// startHolder starts a TestHoldChild on path and waits until it holds the
+// database; the test kills it.
+func startHolder(t *testing.T, path string) (*exec.Cmd, *strings.Builder) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHoldChild$", "-test.count=1")
+	cmd.Env = append(os.Environ(), holdChildEnv+"="+path)
+	stderr := &strings.Builder{}
+	cmd.Stderr = stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	ready := make(chan bool)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			if sc.Text() == "open" {
+				ready <- true
+			}
+		}
+		close(ready)
+	}()
+	select {
+	case ok := <-ready:
+		if !ok {
+			t.Fatalf("the child did not open the database: %s", stderr.String())
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatalf("the child did not open the database in 20s: %s", stderr.String())
+	}
+	return cmd, stderr
+}
+
+// refusedAsLinked checks that a writer through each path is refused
+// with ErrLinked and a sentence that says how to make a copy.
+func refusedAsLinked(t *testing.T, paths ...string) {
+	t.Helper()
+	for _, p := range paths {
+		db, err := Open(p)
+		if !errors.Is(err, ErrLinked) {
+			if db != nil {
+				db.Close()
+			}
+			t.Fatalf("a writer through %s got %v, want ErrLinked", filepath.Base(p), err)
+		}
+		if en := i18n.Error(i18n.English, err); !strings.Contains(en, "2 names") || !strings.Contains(en, "backup --db") {
+			t.Errorf("the refusal says %q", en)
+		}
+		if fr := i18n.Error(i18n.French, err); !strings.Contains(fr, "liens physiques") {
+			t.Errorf("the French refusal says %q", fr)
+		}
 	}
 }
