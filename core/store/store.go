@@ -95,8 +95,9 @@ func DefaultPath() (string, error) {
 // version; in both cases the file is not modified.
 //
 // Open makes this process the database's one writer: while it is open,
-// another Open of the same file, in any process, fails with ErrLocked
-// naming the holder (OpenShared opens beside it).
+// another Open of the same file, in any process and through any symbolic
+// link, fails with ErrLocked naming the holder (OpenShared opens beside
+// it). A file with a second name (a hard link) is refused with ErrLinked.
 func Open(path string) (*DB, error) {
 	return openLocked(path, true)
 }
