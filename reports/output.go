@@ -33,10 +33,13 @@ func WritePrivateFile(path string, write func(io.Writer) error, protect ...strin
 }
 
 func writeFile(path string, mode os.FileMode, write func(io.Writer) error, protect ...string) error {
-	if err := CheckTarget(path, protect...); err != nil {
+	// dest is where the bytes go: path, or the regular file a symbolic
+	// link at path points to (the link stays a link).
+	dest, err := target(path, protect...)
+	if err != nil {
 		return err
 	}
-	dir := filepath.Dir(path)
+	dir := filepath.Dir(dest)
 	f, err := os.CreateTemp(dir, ".tablekeeper-*.tmp")
 	if err != nil {
 		return event.Invalidf("Cannot write in the folder %s (%v). Choose another folder.", dir, unwrapPath(err))
@@ -56,44 +59,68 @@ func writeFile(path string, mode os.FileMode, write func(io.Writer) error, prote
 	if err := os.Chmod(f.Name(), mode); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	// Checked again just before the rename: the file may have appeared
-	// while the report was being built.
-	if err := CheckTarget(path, protect...); err != nil {
+	// Checked again just before the rename: the file may have appeared,
+	// or been replaced by a link or a device, while the report was being
+	// built.
+	if again, err := target(path, protect...); err != nil {
 		return err
+	} else if again != dest {
+		return event.Invalidf("%s changed while the report was being written. Save it again.", path)
 	}
-	if err := os.Rename(f.Name(), path); err != nil {
+	if err := os.Rename(f.Name(), dest); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
 }
 
 // CheckTarget says whether a report may be written to path: not a folder,
-// not a database, not one of the protected files. It reads at most the
-// first 16 bytes of an existing file and changes nothing.
+// not a device or anything else that is not a regular file, not a
+// database, not one of the protected files. It reads at most the first 16
+// bytes of an existing file and changes nothing.
 func CheckTarget(path string, protect ...string) error {
+	_, err := target(path, protect...)
+	return err
+}
+
+// target is the file a report for path is written to, or why none may
+// be. Renaming a finished report into place replaces whatever has the
+// name, so only a regular file or no file at all may be there: a device
+// (/dev/null, /dev/stdout), a pipe or a socket would be replaced by a
+// file. A symbolic link is written through: the report replaces the
+// regular file it points to and the link stays.
+func target(path string, protect ...string) (string, error) {
 	if path == "" {
-		return event.Invalid("No file name was given for the report. Choose where to save it.")
+		return "", event.Invalid("No file name was given for the report. Choose where to save it.")
 	}
 	info, err := os.Stat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return checkFolder(path)
+		if _, lerr := os.Lstat(path); lerr == nil {
+			return "", event.Invalidf("%s is a link to a file that does not exist; a report is not written through it. Choose another file name for the report.", path)
+		}
+		return filepath.Clean(path), checkFolder(path)
 	case err != nil:
-		return event.Invalidf("Cannot use %s (%v). Choose another file.", path, unwrapPath(err))
+		return "", event.Invalidf("Cannot use %s (%v). Choose another file.", path, unwrapPath(err))
 	case info.IsDir():
-		return event.Invalidf("%s is a folder. Give a file name inside it, such as %s.", path, filepath.Join(path, "report.pdf"))
+		return "", event.Invalidf("%s is a folder. Give a file name inside it, such as %s.", path, filepath.Join(path, "report.pdf"))
+	case !info.Mode().IsRegular():
+		return "", event.Invalidf("%s is not an ordinary file (a device, a pipe or the like); a report is only saved as a file. Choose a file name for the report.", path)
 	}
 	for _, p := range protect {
 		for _, q := range []string{p, p + "-wal", p + "-shm", p + "-journal"} {
 			if other, err := os.Stat(q); err == nil && os.SameFile(info, other) {
-				return event.Invalidf("%s is the open Tablekeeper database; a report never writes over it. Choose another file name for the report.", path)
+				return "", event.Invalidf("%s is the open Tablekeeper database; a report never writes over it. Choose another file name for the report.", path)
 			}
 		}
 	}
 	if isSQLite(path) {
-		return event.Invalidf("%s is a database file; a report never writes over one. Choose another file name for the report.", path)
+		return "", event.Invalidf("%s is a database file; a report never writes over one. Choose another file name for the report.", path)
 	}
-	return nil
+	dest, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return "", event.Invalidf("Cannot use %s (%v). Choose another file.", path, unwrapPath(err))
+	}
+	return dest, nil
 }
 
 // checkFolder refuses a new file whose folder does not exist.

@@ -217,9 +217,10 @@ func reportSource(device string) i18n.Text {
 }
 
 // ReportByCode records a result typed on a phone with the table's code,
-// in one transaction. Every refusal is an error wrapping event.ErrInvalid
-// with a sentence (the web answers 400), and nothing changes: an unknown
-// or finished event, a round that is not the event's current published
+// in one transaction. An unknown event is event.ErrNotFound (the web
+// answers 404); every other refusal is an error wrapping event.ErrInvalid
+// with a sentence (the web answers 400), and nothing changes: a finished
+// event, a round that is not the event's current published
 // round (an old round, a future one), a table the round does not have
 // (byes have no number), a result the table's form cannot read (the
 // parser's own sentence), or one the format or round refuses (the same
@@ -329,12 +330,15 @@ func (d *Director) queueReport(tx Tx, tr tableResult, rep event.PhoneReport, res
 }
 
 // phoneTable reads the table a phone reports for, refusing with a
-// sentence (event.ErrInvalid, or ErrWrongCode) everything a phone may not
+// sentence (event.ErrNotFound, event.ErrInvalid, or ErrWrongCode) everything a phone may not
 // report: see ReportByCode.
 func phoneTable(tx Tx, r TableReport) (tableResult, error) {
 	e, err := tx.Event(r.Event)
 	if isNotFound(err) {
-		return tableResult{}, event.Invalidf("there is no event %d here; open the event from the network's first page", r.Event)
+		// Not found (404), as for every other question about an event
+		// that is not there: the report itself was well formed.
+		t := i18n.F("there is no event %d here; open the event from the network's first page", r.Event)
+		return tableResult{}, &event.Error{Kind: errNoEvent, Message: t.String(), Text: t}
 	}
 	if err != nil {
 		return tableResult{}, err
@@ -404,10 +408,16 @@ func asInvalid(err error) error {
 		return err
 	}
 	if e.Kind == event.ErrNotFound || e.Kind == event.ErrState || e.Kind == event.ErrConflict {
-		return event.Invalid(e.Message)
+		// The sentence is kept as key and values, so that a French
+		// phone reads it in French.
+		return &event.Error{Kind: event.ErrInvalid, Message: e.Message, Text: e.Text}
 	}
 	return err
 }
+
+// errNoEvent is the kind of a report to an event that is not there: a
+// not found that asInvalid leaves as it is, so the web answers 404.
+var errNoEvent = fmt.Errorf("%w: no such event", event.ErrNotFound)
 
 // checkDevice tidies a device id: "unknown" when there is none, at most
 // maxDeviceLength characters and nothing unprintable.

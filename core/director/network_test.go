@@ -299,7 +299,7 @@ func TestReportByCodeRefusals(t *testing.T) {
 		kind   error
 		says   string
 	}{
-		{"an unknown event", func(r *director.TableReport) { r.Event = 999 }, event.ErrInvalid, "no event 999"},
+		{"an unknown event", func(r *director.TableReport) { r.Event = 999 }, event.ErrNotFound, "no event 999"},
 		{"a future round", func(r *director.TableReport) { r.Round = 2 }, event.ErrInvalid, "round 2 has not started"},
 		{"round 0", func(r *director.TableReport) { r.Round = 0 }, event.ErrInvalid, "round 0 is over"},
 		{"a table the round lacks", func(r *director.TableReport) { r.Table = 9 }, event.ErrInvalid, "round 1 has no table 9"},

@@ -74,6 +74,15 @@ func MultiFormFor(s event.Settings) MultiForm {
 	return MultiForm{set: s, kind: k}
 }
 
+// NegativePoints reports whether a seat's game points can be below zero
+// in a format with settings s (Shadowfist's can: a player may lose more
+// than they made). The result field is the one door to points, so the
+// minus it accepts is the rule; an event file with a negative count
+// elsewhere holds a result that cannot have happened.
+func NegativePoints(s event.Settings) bool {
+	return strings.ContainsRune(MultiFormFor(s).ValueRunes(), '-')
+}
+
 // ValueName heads the seats' values ("Tau stored", "Game pts or sites",
 // "Points"): a key of the translation files, to say with i18n.T.
 func (f MultiForm) ValueName() string { return f.kind.valueName() }

@@ -23,7 +23,7 @@ func (db *DB) Backup(ctx context.Context, dest string) error {
 	if err != nil {
 		return fmt.Errorf("store: backup: %w", err)
 	}
-	if _, err := os.Stat(abs); err == nil {
+	if _, err := os.Lstat(abs); err == nil {
 		return fmt.Errorf("store: backup: %w", errExists(abs))
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("store: backup to %s: %w", abs, err)
@@ -41,7 +41,7 @@ func (db *DB) Backup(ctx context.Context, dest string) error {
 	if err := copyDatabase(ctx, db.reader, tmpPath); err != nil {
 		return fmt.Errorf("store: backup to %s: %w", abs, err)
 	}
-	if _, err := os.Stat(abs); err == nil {
+	if _, err := os.Lstat(abs); err == nil {
 		return fmt.Errorf("store: backup: %w", errExists(abs))
 	}
 	if err := os.Rename(tmpPath, abs); err != nil {
@@ -57,7 +57,7 @@ func errExists(path string) error {
 // copyDatabase copies the database behind src into the empty file at
 // dest, in one step of SQLite's backup API (a consistent snapshot).
 func copyDatabase(ctx context.Context, src *sql.DB, dest string) error {
-	out, err := sql.Open("sqlite3", fileURI(dest, nil))
+	out, err := sql.Open(driverName, fileURI(dest, nil))
 	if err != nil {
 		return err
 	}

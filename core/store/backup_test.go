@@ -124,3 +124,32 @@ func TestMigrationLockOnlyWhenNeeded(t *testing.T) {
 	}
 	read(t, shared, func(tx *Tx) error { _, err := tx.Events(); return err })
 }
+
+// A backup never replaces a name that is taken, whatever it is: a
+// symbolic link (dangling or not) or a device stays as it was.
+func TestBackupNeverReplacesALinkOrADevice(t *testing.T) {
+	db := openTemp(t)
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real.db")
+	must(t, os.WriteFile(real, []byte("keep"), 0o600))
+	link := filepath.Join(dir, "link.db")
+	must(t, os.Symlink(real, link))
+	dangling := filepath.Join(dir, "dangling.db")
+	must(t, os.Symlink(filepath.Join(dir, "nowhere.db"), dangling))
+	for _, dest := range []string{link, dangling, os.DevNull} {
+		before, _ := os.Lstat(dest)
+		err := db.Backup(context.Background(), dest)
+		if err == nil || !strings.Contains(err.Error(), "a backup never replaces a file") {
+			t.Errorf("backup to %s: %v", dest, err)
+		}
+		if after, _ := os.Lstat(dest); after == nil || after.Mode() != before.Mode() {
+			t.Errorf("%s was replaced", dest)
+		}
+	}
+	if got, _ := os.ReadFile(real); string(got) != "keep" {
+		t.Errorf("the file behind the link holds %q", got)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "nowhere.db")); err == nil {
+		t.Error("the backup was written through the dangling link")
+	}
+}

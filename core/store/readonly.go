@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/url"
 	"os"
-	"path/filepath"
 
 	"tablekeeper/core/event"
 )
@@ -47,9 +46,9 @@ func OpenReadOnly(path string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open: %w", err)
 	}
-	abs, err := filepath.Abs(path)
+	abs, err := resolvePath(path, false)
 	if err != nil {
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
+		return nil, err
 	}
 	if _, err := os.Stat(abs); err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", abs, err)
@@ -64,7 +63,7 @@ func OpenReadOnly(path string) (*DB, error) {
 		// keeps SQLite from creating -shm beside a file it cannot write.
 		params.Set("immutable", "1")
 	}
-	reader, err := sql.Open("sqlite3", fileURI(abs, params))
+	reader, err := sql.Open(driverName, fileURI(abs, params))
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", abs, err)
 	}

@@ -95,8 +95,9 @@ func DefaultPath() (string, error) {
 // version; in both cases the file is not modified.
 //
 // Open makes this process the database's one writer: while it is open,
-// another Open of the same file, in any process, fails with ErrLocked
-// naming the holder (OpenShared opens beside it).
+// another Open of the same file, in any process and through any symbolic
+// link, fails with ErrLocked naming the holder (OpenShared opens beside
+// it). A file with a second name (a hard link) is refused with ErrLinked.
 func Open(path string) (*DB, error) {
 	return openLocked(path, true)
 }
@@ -114,9 +115,11 @@ func openLocked(path string, writer bool) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open: %w", err)
 	}
-	abs, err := filepath.Abs(path)
+	// The lock and the -wal follow the file itself, not the name it was
+	// given: a symbolic link is followed, a second hard link refused.
+	abs, err := resolvePath(path, writer)
 	if err != nil {
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
+		return nil, err
 	}
 	var lock *writerLock
 	if writer {
@@ -165,7 +168,7 @@ func open(ctx context.Context, path string, migs []migration) (*DB, error) {
 	// which the organizer saw confirmed. FULL syncs the WAL on every
 	// commit; at the pace of people typing results that costs nothing
 	// anyone notices.
-	db.writer, err = sql.Open("sqlite3", fileURI(abs, url.Values{
+	db.writer, err = sql.Open(driverName, fileURI(abs, url.Values{
 		"_journal_mode": {"WAL"},
 		"_synchronous":  {"FULL"},
 		"_foreign_keys": {"1"},
@@ -185,7 +188,7 @@ func open(ctx context.Context, path string, migs []migration) (*DB, error) {
 		return nil, fmt.Errorf("store: open: %w", err)
 	}
 
-	db.reader, err = sql.Open("sqlite3", fileURI(abs, url.Values{
+	db.reader, err = sql.Open(driverName, fileURI(abs, url.Values{
 		"_foreign_keys": {"1"},
 		"_busy_timeout": {fmt.Sprint(busyTimeoutMS)},
 		"_query_only":   {"1"},
@@ -321,7 +324,7 @@ func probe(ctx context.Context, path string, known int) error {
 	if _, err := os.Stat(path + "-wal"); err != nil {
 		params.Set("immutable", "1")
 	}
-	ro, err := sql.Open("sqlite3", fileURI(path, params))
+	ro, err := sql.Open(driverName, fileURI(path, params))
 	if err != nil {
 		return err
 	}

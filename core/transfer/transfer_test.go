@@ -101,6 +101,7 @@ func TestBadFilesAreRefusedWithASentence(t *testing.T) {
 		{"a player seated twice", edit(func(d *transfer.Document) { d.Rounds[0].Tables[1].Seats[0] = 1 }), "seated twice"},
 		{"an impossible result", edit(func(d *transfer.Document) { d.Rounds[0].Tables[0].Result.Seats[1].GamesWon = 2 }), "more games than a best of 3"},
 		{"a negative result", edit(func(d *transfer.Document) { d.Rounds[0].Tables[0].Result.Seats[0].GamesWon = -1 }), "impossible"},
+		{"negative points", edit(func(d *transfer.Document) { d.Rounds[0].Tables[0].Result.Seats[0].Points = -3 }), "gives a seat -3 points, below zero"},
 		{"a result of the wrong seats", edit(func(d *transfer.Document) {
 			d.Rounds[0].Tables[0].Result.Seats = d.Rounds[0].Tables[0].Result.Seats[:1]
 		}), "its result has 1"},
@@ -180,5 +181,22 @@ func TestAVersion2FileReadsItsSentencesAsWords(t *testing.T) {
 	line := doc.Log[0].Message
 	if !line.IsPlain() || line.In(i18n.French) != "round 1 table 1: Ada 2–1 Zoë" {
 		t.Errorf("a version 2 log line reads as %#v", line)
+	}
+}
+
+// Points below zero are a game's rule, not a file's choice: Shadowfist's
+// game points go below zero and its event files keep them; another
+// game's file with them is refused (the case in
+// TestBadFilesAreRefusedWithASentence).
+func TestNegativePointsOnlyWhereTheGameHasThem(t *testing.T) {
+	d := small()
+	d.Event.Settings.Scoring = event.ScoringShadowfist
+	d.Rounds[0].Tables[0].Result.Seats[0].Points = -3
+	if err := d.Validate(); err != nil {
+		t.Fatalf("a Shadowfist file with negative game points: %v", err)
+	}
+	d.Event.Settings.Scoring = small().Event.Settings.Scoring
+	if err := d.Validate(); err == nil || !strings.Contains(err.Error(), "below zero") {
+		t.Fatalf("a file of another game with negative points: %v", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"tablekeeper/core/rules"
 )
 
 // Validate reports the first thing in doc that a database could not hold
@@ -245,12 +246,18 @@ func (doc Document) validateResult(where i18n.Text, t Table, bestOf int) error {
 	if res.GamesDrawn < 0 {
 		return event.Invalidf("%s's result has a negative number of drawn games", where)
 	}
+	set := doc.Event.Settings
 	for _, s := range res.Seats {
 		if s.GamesWon < 0 || s.Place < 0 || s.Place > len(t.Seats) {
 			return event.Invalidf("%s's result is impossible: %d games won, place %d at a table of %d", where, s.GamesWon, s.Place, len(t.Seats))
 		}
+		// Negative points would take a player below what the game
+		// allows and reorder the standings; only a game whose points go
+		// below zero may hold them.
+		if s.Points < 0 && !rules.NegativePoints(set) {
+			return event.Invalidf("%s's result gives a seat %d points, below zero, where this game's points never go", where, s.Points)
+		}
 	}
-	set := doc.Event.Settings
 	twoPlayer := !t.Bye && (len(t.Seats) == 2 && set.TableSize == 2 || set.Teams() && len(t.Seats) >= 2)
 	if !twoPlayer {
 		return nil

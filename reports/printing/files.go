@@ -65,20 +65,29 @@ func (p Printer) Backup(ctx context.Context, path string) error {
 // WriteFile writes what key names of event id to path (round 0: the
 // latest), whole or not at all and never over a database (the open one,
 // Printer.DB, or any other), and returns a one-line summary of what it
-// wrote. A report is an ordinary document; the event file and the TOM file
-// hold players' e-mails and member numbers, so like the database they are
-// readable by the user only.
+// wrote. A report is an ordinary document; the event file, the TOM file
+// and the players CSV hold players' e-mails and member numbers, so like
+// the database they are readable by the user only.
 func (p Printer) WriteFile(ctx context.Context, key string, id event.EventID, round int, paper, path string) (string, error) {
 	if key == EventFileKey || key == TOMFileKey {
 		return p.writeEventFile(ctx, key, id, path)
 	}
 	var summary string
-	err := reports.WriteFile(path, func(w io.Writer) (err error) {
+	write := reports.WriteFile
+	if privateReports[key] {
+		write = reports.WritePrivateFile
+	}
+	err := write(path, func(w io.Writer) (err error) {
 		summary, err = p.Write(ctx, key, id, round, paper, w)
 		return err
 	}, p.DB)
 	return summary, err
 }
+
+// privateReports are the reports written for the user's eyes only, like
+// the database: the players list holds member numbers and e-mails,
+// which a shared computer's other accounts have no business reading.
+var privateReports = map[string]bool{"players-csv": true}
 
 // writeEventFile writes event id as an event file or, its times in the
 // computer's time zone as TOM writes them, a TOM file.

@@ -40,8 +40,8 @@ func simulated(t *testing.T) (printing.Printer, string) {
 }
 
 // WriteFile writes a report, the event file and the TOM file with a line
-// saying what each holds; the two event files are the user's only, and
-// read back as what they claim to be.
+// saying what each holds; the two event files and the players CSV are
+// the user's only, and the event files read back as what they claim to be.
 func TestWriteFileWritesReportsAndEventFiles(t *testing.T) {
 	ctx := context.Background()
 	p, _ := simulated(t)
@@ -86,7 +86,11 @@ func TestWriteFileWritesReportsAndEventFiles(t *testing.T) {
 	if _, err := tdf.Parse(g); err != nil {
 		t.Errorf("the TOM file does not parse: %v", err)
 	}
-	for _, path := range []string{js, tom} {
+	players := filepath.Join(dir, "players.csv")
+	if _, err := p.WriteFile(ctx, "players-csv", 1, 0, "", players); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{js, tom, players} {
 		if info, err := os.Stat(path); err != nil || info.Mode().Perm() != 0o600 {
 			t.Errorf("%s: %v %v, want readable by the user only", filepath.Base(path), info, err)
 		}

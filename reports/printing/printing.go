@@ -7,6 +7,7 @@ package printing
 import (
 	"context"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -313,13 +314,27 @@ func writePairingsCSV(ctx context.Context, p Printer, id event.EventID, round in
 	return i18n.N(p.Lang, "round %d pairings as CSV, %d tables", len(sh.Tables), round, len(sh.Tables)), nil
 }
 
-func writeResultsCSV(ctx context.Context, p Printer, id event.EventID, _ int, _ string, w io.Writer) (string, error) {
+// writeResultsCSV writes the results of every published round, or of
+// round only when it is not 0 (export --round N): a round that is not
+// there, or a draft (it has no results yet), is refused with a sentence
+// rather than answered with an empty or whole-event file.
+func writeResultsCSV(ctx context.Context, p Printer, id event.EventID, round int, _ string, w io.Writer) (string, error) {
 	rounds, err := p.D.Rounds(ctx, id)
 	if err != nil {
 		return "", err
 	}
+	published := publishedRounds(rounds)
+	if round != 0 {
+		if _, err := p.printableRound(ctx, id, round); err != nil {
+			return "", err
+		}
+		published = slices.DeleteFunc(published, func(r event.Round) bool { return r.Number != round })
+		if len(published) == 0 {
+			return "", event.Statef("Round %d is a draft, not published yet, so it has no results. Publish it first, or leave out --round for the results of every published round.", round)
+		}
+	}
 	var rows []reports.ResultRow
-	for _, r := range publishedRounds(rounds) {
+	for _, r := range published {
 		sh, err := p.D.RoundSheet(ctx, id, r.Number)
 		if err != nil {
 			return "", err

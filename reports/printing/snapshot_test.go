@@ -3,6 +3,7 @@ package printing
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os/exec"
@@ -199,5 +200,48 @@ func TestEveryReportReadsOneSnapshot(t *testing.T) {
 		if r, w := cs.reads.Load()-reads, cs.writes.Load()-writes; r != 1 || w != 0 {
 			t.Errorf("%s: %d read and %d write transactions, want 1 and 0", key, r, w)
 		}
+	}
+}
+
+// results-csv with a round (export --round N) holds that round's tables
+// only; a draft round (no results yet) and a round that is not there are
+// refused with a sentence, not answered with the whole event.
+func TestTheResultsCSVOfOneRound(t *testing.T) {
+	ctx := context.Background()
+	d, _, id, r2 := snapshotEvent(t, "swiss")
+	write := func(round int) (string, error) {
+		var buf bytes.Buffer
+		_, err := Printer{D: d}.Write(ctx, "results-csv", id, round, "A4", &buf)
+		return buf.String(), err
+	}
+	if _, err := write(2); !errors.Is(err, event.ErrState) || !strings.Contains(err.Error(), "Round 2 is a draft") {
+		t.Errorf("round 2, a draft: %v", err)
+	}
+	if _, err := write(9); !errors.Is(err, event.ErrNotFound) {
+		t.Errorf("round 9: %v", err)
+	}
+	if err := d.PublishRound(ctx, id, 2); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.RecordResult(ctx, id, 2, r2.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
+		t.Fatal(err)
+	}
+	for round, want := range map[int]string{1: "1,", 2: "2,"} {
+		csv, err := write(round)
+		if err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+		lines := strings.Split(strings.TrimSpace(csv), "\n")[1:]
+		if len(lines) != 4 {
+			t.Errorf("round %d: %d rows, want its 4 tables:\n%s", round, len(lines), csv)
+		}
+		for _, l := range lines {
+			if !strings.HasPrefix(l, want) {
+				t.Errorf("round %d holds the row %q", round, l)
+			}
+		}
+	}
+	if all, err := write(0); err != nil || strings.Count(all, "\n") != 9 {
+		t.Errorf("every round: %v\n%s", err, all)
 	}
 }

@@ -109,6 +109,9 @@ func ForError(path string, err error) Problem {
 	switch {
 	case errors.Is(err, store.ErrLocked):
 		p.Advice = tr.L("Close the other Tablekeeper first: look for its window on another desktop or minimised, then start again.")
+	case errors.Is(err, store.ErrLinked):
+		// The sentence says how to make the copy; a backup is the other way.
+		p.Advice = backups
 	case errors.Is(err, store.ErrTooNew):
 		p.Advice = tr.L("Install the newer Tablekeeper that wrote this file, or open a backup made before it.")
 	case strings.Contains(err.Error(), "it is a folder") || strings.Contains(err.Error(), "is a directory") || strings.Contains(err.Error(), "not a directory"):
