@@ -74,4 +74,3 @@ func ringShown(b *presentBox) bool {
 	_, _, _, a := r.ring.StrokeColor.RGBA()
 	return a > 0 && r.ring.StrokeWidth > 0 && r.ring.Size().Width > 0
 }
-
