@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
@@ -88,8 +89,12 @@ func launch(newWindow func() fyne.Window, parent fyne.Window, d Director, run wo
 // the kiosk (4 to 8 digits, typed twice), saves it and then calls onSet.
 // Call it before the first Open, or to change the PIN.
 func AskPIN(win fyne.Window, d Director, run work.Runner, onSet func()) {
-	pin := &widget.Entry{Password: true, PlaceHolder: tr.L("4 to 8 digits")}
-	again := &widget.Entry{Password: true, PlaceHolder: tr.L("The same digits again")}
+	// Entries that pass Esc on, so that Esc cancels wherever the cursor is.
+	var dlg *dialog.FormDialog
+	cancel := func() { dlg.Hide() }
+	pin := keys.NewFormEntry(tr.L("4 to 8 digits"), nil, cancel)
+	again := keys.NewFormEntry(tr.L("The same digits again"), nil, cancel)
+	pin.Password, again.Password = true, true
 	pin.Validator = func(s string) error {
 		if len(s) < 4 || len(s) > 8 || !digits(s) {
 			return event.Invalid("a kiosk PIN is 4 to 8 digits")
@@ -107,7 +112,6 @@ func AskPIN(win fyne.Window, d Director, run work.Runner, onSet func()) {
 		{Text: tr.L("PIN"), Widget: pin, HintText: tr.L("Only you need it: it leaves the kiosk and closes its window.")},
 		{Text: tr.L("Confirm"), Widget: again, HintText: tr.L("Type the PIN once more.")},
 	}
-	var dlg *dialog.FormDialog
 	pin.OnSubmitted = func(string) { win.Canvas().Focus(again) }
 	again.OnSubmitted = func(string) { dlg.Submit() }
 	dlg = dialog.NewForm(tr.L("Set the kiosk PIN"), tr.L("Set PIN"), tr.L("Cancel"), items, func(ok bool) {
