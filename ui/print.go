@@ -508,7 +508,7 @@ func notPrinted(err error) bool {
 // with a button that saves the PDF instead (save, labelled label): Enter
 // saves, Esc closes.
 func offerSave(win fyne.Window, sentence, label string, save func()) *keys.Confirm {
-	c := keys.NewConfirm(win, keys.ConfirmOptions{Title: tr.L("Nothing was printed"), Message: sentence,
+	c := keys.NewConfirm(win, keys.ConfirmOptions{Title: tr.L("Print"), Message: sentence,
 		Yes: label, No: tr.L("Close"), YesByDefault: true}, func(yes bool) {
 		if yes {
 			save()
