@@ -42,13 +42,27 @@ func openIn(w, organizer fyne.Window, d Director, run work.Runner, eventID event
 	// list) never closes the kiosk: it asks for the PIN.
 	w.SetCloseIntercept(k.ShowPIN)
 	k.closeWindow = w.Close
-	w.SetOnClosed(k.Stop)
+	// A window destroyed without the PIN (killed by the window manager)
+	// still gives the organizer's window back: hidden, with the kiosk gone,
+	// the app would run on with no window anyone can reach.
+	w.SetOnClosed(k.closed)
 	w.SetFullScreen(true)
 	k.StartTicking()
 	w.Show()
 	if organizer != nil {
 		k.organizer = organizer
 		organizer.Hide()
+	}
+	// Show desktop (Super+D) or a minimise takes the focus from every
+	// window of the app: the kiosk comes back on top (and again at each
+	// tick while it is away) rather than leave a black screen.
+	if a := fyne.CurrentApp(); a != nil {
+		a.Lifecycle().SetOnExitedForeground(func() { k.setAway(true) })
+		a.Lifecycle().SetOnEnteredForeground(func() { k.setAway(false) })
+		k.unhook = func() {
+			a.Lifecycle().SetOnExitedForeground(nil)
+			a.Lifecycle().SetOnEnteredForeground(nil)
+		}
 	}
 	w.RequestFocus()
 	return k
