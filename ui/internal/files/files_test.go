@@ -27,8 +27,8 @@ func TestEscCancelsTheSaveDialogFromItsFileName(t *testing.T) {
 	}
 	_, orig := fileName(top)
 	escape(d, w, top)
-	name, ok := c.Focused().(fyne.Focusable)
-	if !ok || name == nil || name == fyne.Focusable(orig) {
+	name := c.Focused()
+	if name == nil || name == fyne.Focusable(orig) {
 		t.Fatal("the Save dialog's focus is not on an entry that passes Esc")
 	}
 	// Typing in the field still names the file the dialog saves.
