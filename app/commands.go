@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
 	"time"
 
@@ -70,7 +72,13 @@ func runSim(args []string, stdout, _ io.Writer) error {
 	if err := p.Validate(); err != nil {
 		return usagef("%s", event.Message(err))
 	}
-	st, err := store.Open(*dbPath)
+	// Created when missing; a file that is there must be a database: an
+	// empty one (a failed copy) is refused rather than filled.
+	open := store.OpenExisting
+	if _, err := os.Stat(*dbPath); errors.Is(err, os.ErrNotExist) {
+		open = store.Open
+	}
+	st, err := open(*dbPath)
 	if err != nil {
 		return err
 	}

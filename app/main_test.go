@@ -374,7 +374,7 @@ func TestImportAtomicWhenKilledAndIdempotent(t *testing.T) {
 }
 
 // Backup at command level: a consistent copy that check reads, never over
-// an existing file; check refuses an empty file and leaves it empty.
+// an existing file; check and sim refuse an empty file and leave it empty.
 func TestBackupCommandAndEmptyFiles(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "event.db")
@@ -398,6 +398,14 @@ func TestBackupCommandAndEmptyFiles(t *testing.T) {
 	}
 	if info, _ := os.Stat(empty); info.Size() != 0 {
 		t.Errorf("check changed the empty file: %d bytes", info.Size())
+	}
+	// sim creates a missing database, but does not fill an empty file (a
+	// failed copy): every headless command refuses it.
+	if code, _, stderr := runCmd("sim", "--db", empty, "--players", "8"); code != 1 || !strings.Contains(stderr, "empty file") {
+		t.Errorf("sim on an empty file: %d %s", code, stderr)
+	}
+	if info, _ := os.Stat(empty); info.Size() != 0 {
+		t.Errorf("sim filled the empty file: %d bytes", info.Size())
 	}
 }
 

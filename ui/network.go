@@ -459,7 +459,7 @@ func (p *networkPanel) onPrintPoster() {
 	work.Call(p.run, func(ctx context.Context) (string, error) {
 		dir, err := os.MkdirTemp("", "tablekeeper-print-")
 		if err != nil {
-			return "", event.Invalidf("Tablekeeper could not make a temporary file to print (the temporary folder is full or not writable): use Save QR poster as PDF… and print the file from your PDF viewer.")
+			return "", errNoTempFile
 		}
 		path := filepath.Join(dir, name)
 		if err := srv.WritePoster(ctx, id, paper, path); err != nil {
@@ -475,6 +475,10 @@ func (p *networkPanel) onPrintPoster() {
 	}, func(said string, err error) {
 		if err != nil {
 			p.lastPrint = work.Sentence(err)
+			if notPrinted(err) {
+				offerSave(p.win, p.lastPrint, tr.L("Save QR poster as PDF…"), p.onSavePoster)
+				return
+			}
 			p.alert(err)
 			return
 		}

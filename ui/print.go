@@ -86,6 +86,8 @@ type printMenu struct {
 	// printFile hands a written PDF to the system's printing (systemPrint;
 	// tests record instead of printing) and says what became of it.
 	printFile func(ctx context.Context, path, title string) (string, error)
+	// offer is the last dialog that said nothing was printed (offerSave).
+	offer *keys.Confirm
 	// locale names the system's locale, which chooses the paper until
 	// the organizer picks one (systemLocale).
 	locale func() string
@@ -385,7 +387,7 @@ func (m *printMenu) Print(r Report) {
 	work.Call(m.run, func(ctx context.Context) (string, error) {
 		dir, err := os.MkdirTemp("", "tablekeeper-print-")
 		if err != nil {
-			return "", event.Invalidf("Tablekeeper could not make a temporary file to print (the temporary folder is full or not writable): use Save as PDF… and print the file from your PDF viewer.")
+			return "", errNoTempFile
 		}
 		path := filepath.Join(dir, name)
 		summary, err := m.p.WriteFile(ctx, r.Key, id, round, paper, path)
@@ -403,6 +405,10 @@ func (m *printMenu) Print(r Report) {
 		m.progress.Hide()
 		if err != nil {
 			m.lastPrint = work.Sentence(err)
+			if notPrinted(err) {
+				m.offer = offerSave(m.win, m.lastPrint, tr.L("Save as PDF…"), func() { m.choose(r) })
+				return
+			}
 			m.alert(err)
 			return
 		}
@@ -447,7 +453,7 @@ func printCommand(goos string, lookPath func(string) (string, error), path, titl
 	case goos != "windows" && goos != "darwin" && has("xdg-open"):
 		return printJob{args: []string{"xdg-open", path}, how: tr.K("opened in your PDF viewer (there is no lp print command here); print it from there with Ctrl+P"), keep: true}, nil
 	}
-	return printJob{}, event.Invalidf("This computer has no print command (lp) and no program to open a PDF with, so Tablekeeper cannot print: use Save as PDF… and print the file from another computer.")
+	return printJob{}, printFailure{event.Invalidf("Nothing was printed: this computer has no print command (lp) and no program to open a PDF with.")}
 }
 
 // systemPrint prints the PDF at path the system's way (printCommand) and
@@ -467,22 +473,47 @@ func systemPrint(ctx context.Context, path, title string) (string, error) {
 	return job.how, nil
 }
 
-// printError says why the print command refused the job, from what it
-// printed, and what to do: the sentence in the organizer's language, and
-// what the command printed (in the system's words) on a line of its own
-// below it, for whoever looks after the printer.
+// printError says, in one sentence, why the print command refused the
+// job and what to do; what the command printed is for whoever looks after
+// the printer, not the organizer, and is left out: "lp: Error - ..." in
+// the middle of an event says nothing a person at the desk can act on.
 func printError(command, output string) error {
 	said := strings.TrimSpace(output)
-	if i := strings.IndexByte(said, '\n'); i >= 0 {
-		said = said[:i]
-	}
 	switch {
 	case command == "lp" && strings.Contains(said, "no default destination"):
-		return event.Invalidf("No default printer is set up on this computer: choose one in the system's printer settings, or use Save as PDF… and print the file from your PDF viewer.")
+		return printFailure{event.Invalidf("Nothing was printed: no default printer is set up on this computer (choose one in the system's printer settings).")}
 	case command == "powershell":
-		return event.Invalidf("Windows found no program to print a PDF with: install a PDF reader (such as Adobe Acrobat Reader) and make it the default for PDF files, or use Save as PDF… and print the file.")
-	case said == "":
-		return event.Invalidf("The printer did not take the job: check that the printer is on and set up, or use Save as PDF… and print the file from your PDF viewer.\n(%s stopped without a message.)", command)
+		return printFailure{event.Invalidf("Nothing was printed: Windows found no program to print a PDF with (install a PDF reader and make it the default for PDF files).")}
 	}
-	return event.Invalidf("The printer did not take the job: check that the printer is on and set up, or use Save as PDF… and print the file from your PDF viewer.\nThe system said (%s): %s", command, said)
+	return printFailure{event.Invalidf("Nothing was printed: the printer did not take the job (check that it is on, connected and set up).")}
+}
+
+// printFailure is a print that did not happen for a reason of the
+// computer's (no printer, no program): the dialog that says so offers to
+// save the PDF instead, in the same dialog.
+type printFailure struct{ error }
+
+func (e printFailure) Unwrap() error { return e.error }
+
+// errNoTempFile: the temporary PDF to print could not be made.
+var errNoTempFile = printFailure{event.Invalidf("Nothing was printed: Tablekeeper could not make a temporary file (the temporary folder is full or not writable).")}
+
+// notPrinted reports whether err is a print the computer could not do.
+func notPrinted(err error) bool {
+	var f printFailure
+	return errors.As(err, &f)
+}
+
+// offerSave says on win, in a dialog, that nothing was printed and why,
+// with a button that saves the PDF instead (save, labelled label): Enter
+// saves, Esc closes.
+func offerSave(win fyne.Window, sentence, label string, save func()) *keys.Confirm {
+	c := keys.NewConfirm(win, keys.ConfirmOptions{Title: tr.L("Print"), Message: sentence,
+		Yes: label, No: tr.L("Close"), YesByDefault: true}, func(yes bool) {
+		if yes {
+			save()
+		}
+	})
+	c.Show()
+	return c
 }

@@ -10,10 +10,13 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/prefs"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
@@ -78,9 +81,10 @@ func TestPrintOfABrokenReportPrintsNothing(t *testing.T) {
 	}
 }
 
-// With no way to print (no lp, nothing to open a PDF with), Print says so
-// in a sentence that says to save as PDF instead.
-func TestPrintWithNoPrintPathSaysToSaveAsPDF(t *testing.T) {
+// With no way to print (no lp, nothing to open a PDF with), Print says in
+// one sentence that nothing was printed, and its dialog offers Save as
+// PDF, which asks where to save the same report.
+func TestPrintWithNoPrintPathOffersSaveAsPDF(t *testing.T) {
 	var jobs []printed
 	m, errs := newTestPrintMenu(t, "en_GB", &jobs)
 	nothing := func(string) (string, error) { return "", errors.New("not found") }
@@ -92,9 +96,40 @@ func TestPrintWithNoPrintPathSaysToSaveAsPDF(t *testing.T) {
 		return "", err
 	}
 	m.Print(Report{Key: "standings", Name: "Standings", Ext: "pdf"})
-	if len(*errs) != 1 || !strings.Contains(work.Sentence((*errs)[0]), "use Save as PDF…") || !strings.Contains(m.lastPrint, "no print command") {
-		t.Errorf("errors %v, told %q", *errs, m.lastPrint)
+	errs.None(t)
+	const want = "Nothing was printed: this computer has no print command (lp) and no program to open a PDF with."
+	if m.lastPrint != want {
+		t.Errorf("told %q, want %q", m.lastPrint, want)
 	}
+	c := m.win.Canvas()
+	top := c.Overlays().Top()
+	if top == nil || !uitest.HasText(top, want) {
+		t.Fatalf("no dialog says nothing was printed: %q", uitest.Texts(top))
+	}
+	save := uitest.Button(t, top, "Save as PDF…", 0)
+	if b, ok := c.Focused().(*keys.Button); !ok || b.Text != "Save as PDF…" {
+		t.Errorf("Enter is not on Save as PDF…")
+	}
+	test.Tap(save)
+	if top = c.Overlays().Top(); top == nil || !uitest.HasText(top, "Save a file") {
+		t.Fatalf("Save as PDF… did not ask where to save: %q", uitest.Texts(top))
+	}
+	if !hasEntryText(top, "Print night - standings.pdf") {
+		t.Errorf("the save dialog does not suggest the report's file name: %q", uitest.Texts(top))
+	}
+}
+
+// hasEntryText reports whether an entry under o holds text.
+func hasEntryText(o fyne.CanvasObject, text string) bool {
+	for _, x := range uitest.Objects(o) {
+		if e, ok := x.(*keys.Entry); ok && e.Text == text {
+			return true
+		}
+		if e, ok := x.(*widget.Entry); ok && e.Text == text {
+			return true
+		}
+	}
+	return false
 }
 
 // How each system prints: lp wherever CUPS is (Linux, macOS), the PDF
@@ -124,7 +159,7 @@ func TestPrintCommand(t *testing.T) {
 		}
 		job, err := printCommand(c.goos, look, path, "T")
 		if c.want == "" {
-			if err == nil || !strings.Contains(work.Sentence(err), "Save as PDF") {
+			if err == nil || !notPrinted(err) || !strings.HasPrefix(work.Sentence(err), "Nothing was printed: ") {
 				t.Errorf("%s: job %v, error %v", c.name, job.args, err)
 			}
 			continue
@@ -135,24 +170,20 @@ func TestPrintCommand(t *testing.T) {
 	}
 }
 
-// A refused print job says what to do, never the command's raw output alone.
+// A refused print job says in one sentence what happened and what to
+// check, never the command's own words, and is a print failure (its
+// dialog offers Save as PDF).
 func TestPrintErrorIsASentence(t *testing.T) {
 	for _, c := range []struct{ command, output, want string }{
-		{"lp", "lp: Error - no default destination available.\n", "No default printer is set up on this computer"},
-		{"lp", "lp: The printer or class does not exist.", "The printer did not take the job: check"},
-		{"powershell", "Start-Process : This command cannot be run because no application is associated…", "Windows found no program to print a PDF with"},
-		{"xdg-open", "", "The printer did not take the job: check"},
+		{"lp", "lp: Error - no default destination available.\n", "Nothing was printed: no default printer is set up on this computer (choose one in the system's printer settings)."},
+		{"lp", "lp: The printer or class does not exist.", "Nothing was printed: the printer did not take the job (check that it is on, connected and set up)."},
+		{"powershell", "Start-Process : This command cannot be run because no application is associated…", "Nothing was printed: Windows found no program to print a PDF with (install a PDF reader and make it the default for PDF files)."},
+		{"xdg-open", "", "Nothing was printed: the printer did not take the job (check that it is on, connected and set up)."},
 	} {
-		got := work.Sentence(printError(c.command, c.output))
-		if !strings.HasPrefix(got, c.want) || !strings.Contains(got, "Save as PDF") {
-			t.Errorf("%s %q: %q", c.command, c.output, got)
+		err := printError(c.command, c.output)
+		if got := work.Sentence(err); got != c.want || !notPrinted(err) {
+			t.Errorf("%s %q: %q (a print failure: %v)", c.command, c.output, got, notPrinted(err))
 		}
-	}
-	// The system's own words stand on a line of their own, after the
-	// sentence, never inside it.
-	got := work.Sentence(printError("lp", "lp: The printer or class does not exist.\nmore"))
-	if first, detail, ok := strings.Cut(got, "\n"); !ok || strings.Contains(first, "lp:") || detail != "The system said (lp): lp: The printer or class does not exist." {
-		t.Errorf("the system's words are not on a line of their own: %q", got)
 	}
 }
 

@@ -112,6 +112,7 @@ type Bar struct {
 	timeImp    widget.Importance // the colour of timeText
 	roundText  *widget.Label
 	roundSlot  *fyne.Container // lays the round's name out on one line or two
+	row        *barRow         // the time, the buttons and the round's name
 	start      *widget.Button
 	pause      *widget.Button
 	resume     *widget.Button
@@ -172,8 +173,8 @@ func newBar(d Director, run work.Runner, alert work.Alert, win fyne.Window, now 
 	b.roundSlot = container.New(middle{lines: 2}, b.roundText)
 	buttons := container.NewHBox(b.start, b.pause, b.resume, b.minus, b.plus, b.setTime, b.reset,
 		widget.NewSeparator(), b.sound, b.project)
-	row := container.NewBorder(nil, nil, container.New(slot, b.timeText), container.NewCenter(buttons),
-		b.roundSlot)
+	b.row = &barRow{label: b.roundText}
+	row := container.New(b.row, container.New(slot, b.timeText), container.NewCenter(buttons), b.roundSlot)
 	b.content = container.NewVBox(row, b.banner, b.extended, b.problem)
 	b.render(now())
 	return b
@@ -771,6 +772,61 @@ func wrapLines(label *widget.Label, width float32) int {
 		line = next
 	}
 	return lines
+}
+
+// barRow lays the bar's row out: the time on the left, the buttons on
+// the right, and the round's name between them when it fits there in at
+// most two lines without a word cut; otherwise (a window 1366 pixels wide
+// leaves the name a few pixels: "R…", "…") on a line of its own under
+// them, across the whole width. Its objects are the time, the buttons and
+// the name's slot.
+type barRow struct {
+	label *widget.Label
+	// below is where the last layout put the name: the row's MinSize
+	// follows, and the window lays the row out again at that height.
+	below bool
+}
+
+func (l *barRow) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	t, b, r := objects[0].MinSize(), objects[1].MinSize(), objects[2].MinSize()
+	h := max(t.Height, b.Height, r.Height)
+	if l.below {
+		h = max(t.Height, b.Height) + linesHeight(1)
+	}
+	return fyne.NewSize(t.Width+b.Width, h)
+}
+
+func (l *barRow) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	t, b := objects[0].MinSize(), objects[1].MinSize()
+	room := size.Width - t.Width - b.Width
+	l.below = l.label.Text != "" && !fitsBeside(l.label, room)
+	top := size.Height
+	if l.below {
+		top = size.Height - linesHeight(1)
+	}
+	objects[0].Move(fyne.NewPos(0, 0))
+	objects[0].Resize(fyne.NewSize(t.Width, top))
+	objects[1].Move(fyne.NewPos(size.Width-b.Width, 0))
+	objects[1].Resize(fyne.NewSize(b.Width, top))
+	if l.below {
+		objects[2].Move(fyne.NewPos(0, top))
+		objects[2].Resize(fyne.NewSize(size.Width, size.Height-top))
+		return
+	}
+	objects[2].Move(fyne.NewPos(t.Width, 0))
+	objects[2].Resize(fyne.NewSize(max(room, 0), size.Height))
+}
+
+// fitsBeside reports whether label's words fit width in two lines at most,
+// none of them cut.
+func fitsBeside(label *widget.Label, width float32) bool {
+	avail := width - 2*theme.InnerPadding()
+	for _, word := range strings.Fields(label.Text) {
+		if fyne.MeasureText(word, theme.TextSize(), label.TextStyle).Width > avail {
+			return false
+		}
+	}
+	return wrapLines(label, width) <= 2
 }
 
 // linesHeight is the height of a label of n lines.

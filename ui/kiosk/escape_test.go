@@ -181,3 +181,43 @@ func TestKioskEscapeShortcutsNeverLeave(t *testing.T) {
 		t.Fatal("Esc left the start screen")
 	}
 }
+
+// Show desktop (Super+D) takes the focus from the kiosk: it is raised
+// again, full screen and focused, at once and at each tick while it is
+// away; once it has the focus back the ticks leave it alone.
+func TestKioskEscapeShowDesktopBringsTheKioskBack(t *testing.T) {
+	x := launchKiosk(t)
+	x.kiosk.hidden = true // what the window manager did
+	x.kiosk.SetFullScreen(false)
+	before := x.kiosk.focused
+	x.k.setAway(true)
+	if x.kiosk.hidden || !x.kiosk.FullScreen() || x.kiosk.focused != before+1 {
+		t.Fatalf("after show desktop the kiosk: hidden %v, full screen %v, focused %d times",
+			x.kiosk.hidden, x.kiosk.FullScreen(), x.kiosk.focused-before)
+	}
+	x.k.Tick(uitest.Now)
+	if x.kiosk.focused != before+2 {
+		t.Fatal("a tick while the kiosk is away did not raise it again")
+	}
+	x.k.setAway(false)
+	x.k.Tick(uitest.Now)
+	if x.kiosk.focused != before+2 {
+		t.Fatal("a tick raised the kiosk that has the focus")
+	}
+	x.locked(t, "show desktop")
+}
+
+// A kiosk window destroyed without the PIN (killed by the window manager)
+// gives the organizer's window back, focused; it cannot stay hidden.
+func TestKioskEscapeAKioskWindowDestroyedGivesTheOrganizerBack(t *testing.T) {
+	x := launchKiosk(t)
+	before := x.organizer.focused
+	x.kiosk.Close() // not requestClose: no intercept, as a kill
+	if x.organizer.hidden || x.organizer.focused != before+1 {
+		t.Fatalf("after the kiosk window went, the organizer's window: hidden %v, focused %d times",
+			x.organizer.hidden, x.organizer.focused-before)
+	}
+	if x.k.away || x.k.unhook != nil {
+		t.Error("the kiosk still watches the app's foreground after its window went")
+	}
+}

@@ -139,6 +139,11 @@ type Kiosk struct {
 	stop     chan struct{}
 	// closeWindow closes the window Open made, after the right PIN.
 	closeWindow func()
+	// away: the kiosk's window lost the screen (show desktop, minimised)
+	// and is raised again at each tick until it has the focus back.
+	away bool
+	// unhook takes the app's foreground hooks back when the kiosk ends.
+	unhook func()
 }
 
 // New builds the kiosk for an event in win, which it takes over: the
@@ -222,6 +227,9 @@ func (k *Kiosk) loadEvent() {
 // PIN pad blocked after a wrong PIN opens again. StartTicking calls it
 // twice a second; tests call it with the time they choose.
 func (k *Kiosk) Tick(now time.Time) {
+	if k.away {
+		k.raise()
+	}
 	k.pin.tick(now)
 	if k.current == k.table {
 		k.table.tick(now)
@@ -370,16 +378,51 @@ func (k *Kiosk) changed() {
 	}
 }
 
-// exit leaves the kiosk after the right PIN: its window closes and the
-// organizer's window comes back, focused.
-func (k *Kiosk) exit() {
-	k.Reset()
+// setAway records that the app lost (true) or got back (false) the
+// keyboard; losing it raises the kiosk's window at once.
+func (k *Kiosk) setAway(away bool) {
+	k.away = away
+	if away {
+		k.raise()
+	}
+}
+
+// raise brings the kiosk's window back on top, full screen, with the
+// keyboard (the window manager restores a minimised window it activates).
+func (k *Kiosk) raise() {
+	k.win.Show()
+	k.win.SetFullScreen(true)
+	k.win.RequestFocus()
+}
+
+// closed is the kiosk's window closing, after the PIN or not: the ticker
+// stops, the foreground hooks go, and the organizer's window comes back.
+func (k *Kiosk) closed() {
 	k.Stop()
+	k.away = false
+	if k.unhook != nil {
+		k.unhook()
+		k.unhook = nil
+	}
+	k.giveBack()
+}
+
+// giveBack shows the organizer's window again, focused, once.
+func (k *Kiosk) giveBack() {
 	if k.organizer != nil {
 		k.organizer.Show()
 		k.organizer.RequestFocus()
 		k.organizer = nil
 	}
+}
+
+// exit leaves the kiosk after the right PIN: its window closes and the
+// organizer's window comes back, focused.
+func (k *Kiosk) exit() {
+	k.Reset()
+	k.Stop()
+	k.away = false
+	k.giveBack()
 	if k.closeWindow != nil {
 		k.closeWindow()
 	}

@@ -666,3 +666,26 @@ func TestLaunchAsksForAPINFirstThenOpensTheKioskFullScreen(t *testing.T) {
 		t.Fatalf("after the PIN: OnExit %d times, %d of %d windows open", exited, len(a.Driver().AllWindows()), open)
 	}
 }
+
+func TestEscClosesTheSetPINDialogWithoutSaving(t *testing.T) {
+	test.NewTempApp(t)
+	d := uitest.Director(t)
+	w := test.NewTempWindow(t, nil)
+	w.Resize(fyne.NewSize(900, 600))
+	set := 0
+	AskPIN(w, d, work.Sync{}, func() { set++ })
+	c := w.Canvas()
+	if c.Overlays().Top() == nil {
+		t.Fatal("no dialog")
+	}
+	test.Type(c.Focused(), "1357")
+	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) // on to Confirm
+	test.Type(c.Focused(), "1357")
+	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if c.Overlays().Top() != nil {
+		t.Fatal("Esc left the Set the kiosk PIN dialog open")
+	}
+	if has, err := d.HasKioskPIN(context.Background()); has || err != nil || set != 0 {
+		t.Fatalf("Esc saved the PIN (saved %v, onSet %d times, %v)", has, set, err)
+	}
+}

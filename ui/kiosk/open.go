@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
@@ -41,13 +42,27 @@ func openIn(w, organizer fyne.Window, d Director, run work.Runner, eventID event
 	// list) never closes the kiosk: it asks for the PIN.
 	w.SetCloseIntercept(k.ShowPIN)
 	k.closeWindow = w.Close
-	w.SetOnClosed(k.Stop)
+	// A window destroyed without the PIN (killed by the window manager)
+	// still gives the organizer's window back: hidden, with the kiosk gone,
+	// the app would run on with no window anyone can reach.
+	w.SetOnClosed(k.closed)
 	w.SetFullScreen(true)
 	k.StartTicking()
 	w.Show()
 	if organizer != nil {
 		k.organizer = organizer
 		organizer.Hide()
+	}
+	// Show desktop (Super+D) or a minimise takes the focus from every
+	// window of the app: the kiosk comes back on top (and again at each
+	// tick while it is away) rather than leave a black screen.
+	if a := fyne.CurrentApp(); a != nil {
+		a.Lifecycle().SetOnExitedForeground(func() { k.setAway(true) })
+		a.Lifecycle().SetOnEnteredForeground(func() { k.setAway(false) })
+		k.unhook = func() {
+			a.Lifecycle().SetOnExitedForeground(nil)
+			a.Lifecycle().SetOnEnteredForeground(nil)
+		}
 	}
 	w.RequestFocus()
 	return k
@@ -88,8 +103,12 @@ func launch(newWindow func() fyne.Window, parent fyne.Window, d Director, run wo
 // the kiosk (4 to 8 digits, typed twice), saves it and then calls onSet.
 // Call it before the first Open, or to change the PIN.
 func AskPIN(win fyne.Window, d Director, run work.Runner, onSet func()) {
-	pin := &widget.Entry{Password: true, PlaceHolder: tr.L("4 to 8 digits")}
-	again := &widget.Entry{Password: true, PlaceHolder: tr.L("The same digits again")}
+	// Entries that pass Esc on, so that Esc cancels wherever the cursor is.
+	var dlg *dialog.FormDialog
+	cancel := func() { dlg.Hide() }
+	pin := keys.NewFormEntry(tr.L("4 to 8 digits"), nil, cancel)
+	again := keys.NewFormEntry(tr.L("The same digits again"), nil, cancel)
+	pin.Password, again.Password = true, true
 	pin.Validator = func(s string) error {
 		if len(s) < 4 || len(s) > 8 || !digits(s) {
 			return event.Invalid("a kiosk PIN is 4 to 8 digits")
@@ -107,7 +126,6 @@ func AskPIN(win fyne.Window, d Director, run work.Runner, onSet func()) {
 		{Text: tr.L("PIN"), Widget: pin, HintText: tr.L("Only you need it: it leaves the kiosk and closes its window.")},
 		{Text: tr.L("Confirm"), Widget: again, HintText: tr.L("Type the PIN once more.")},
 	}
-	var dlg *dialog.FormDialog
 	pin.OnSubmitted = func(string) { win.Canvas().Focus(again) }
 	again.OnSubmitted = func(string) { dlg.Submit() }
 	dlg = dialog.NewForm(tr.L("Set the kiosk PIN"), tr.L("Set PIN"), tr.L("Cancel"), items, func(ok bool) {

@@ -87,6 +87,8 @@ type Screen struct {
 	counts    *widget.Label
 	filter    *widget.Entry
 	entryList *widget.List
+	// The Present boxes the lists made, to move the focus between rows.
+	entryBoxes, teamBoxes []*presentBox
 	// A team event's entries: a Team column where the member number was
 	// (the number follows the name), and the status without the team.
 	teamList  *widget.List
@@ -168,7 +170,7 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	hint := columns.Secondary(tr.L("Click Register, or press Enter for the first match."), false)
 	addTitle := &widget.Label{Text: tr.L("Add a new player"), TextStyle: fyne.TextStyle{Bold: true}}
 	addBox := container.NewVBox(widget.NewSeparator(), addTitle, s.newName, s.newMember, container.NewHBox(layout.NewSpacer(), s.addButton), s.status)
-	left := container.NewBorder(container.NewVBox(findTitle, s.search, hint), addBox, nil, nil, container.NewStack(s.matchList, container.NewVBox(s.noMatches)))
+	left := topFirst(container.NewVBox(findTitle, s.search, hint), addBox, container.NewStack(s.matchList, container.NewVBox(s.noMatches)))
 
 	s.draftButton = &widget.Button{Text: tr.L("Draft pods…"), Icon: theme.GridIcon(), OnTapped: s.ShowDraftPods}
 	s.draftButton.Hide()
@@ -190,7 +192,7 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.teamHead.Hide()
 	top := container.NewVBox(container.NewBorder(nil, nil, s.counts, container.NewHBox(s.importButton, s.decksButton, s.teamsButton, s.draftButton), s.filter),
 		s.entryHead, s.teamHead, widget.NewSeparator())
-	right := container.NewBorder(top, nil, nil, nil, container.NewStack(s.entryList, s.teamList, container.NewVBox(s.noEntries)))
+	right := topFirst(top, nil, container.NewStack(s.entryList, s.teamList, container.NewVBox(s.noEntries)))
 
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.33
@@ -441,7 +443,8 @@ func (s *Screen) onFilterChanged(string) { s.applyFilter() }
 func (s *Screen) shownCount() int { return len(s.shown) }
 
 func (s *Screen) createEntry() fyne.CanvasObject {
-	check := &widget.Check{}
+	check := newPresentBox(s.focusPresent)
+	s.entryBoxes = append(s.entryBoxes, check)
 	table := &widget.Button{Text: tr.L("Table…")}
 	action := &widget.Button{}
 	return s.entryCols.Row(columns.Cell(), columns.Cell(), check, columns.Cell(), table, action)
@@ -449,10 +452,48 @@ func (s *Screen) createEntry() fyne.CanvasObject {
 
 // createTeamEntry is createEntry in a team event's columns.
 func (s *Screen) createTeamEntry() fyne.CanvasObject {
-	check := &widget.Check{}
+	check := newPresentBox(s.focusPresent)
+	s.teamBoxes = append(s.teamBoxes, check)
 	table := &widget.Button{Text: tr.L("Table…")}
 	action := &widget.Button{}
 	return s.teamCols.Row(columns.Cell(), columns.Cell(), check, columns.Cell(), table, action)
+}
+
+// topFirst is container.NewBorder with a top, a bottom and a centre, its
+// objects in reading order: Fyne's Tab follows the order of the objects,
+// and NewBorder puts the centre first, so Tab went from the filter past
+// the entries list and never reached a Present box.
+func topFirst(top, bottom, center fyne.CanvasObject) *fyne.Container {
+	objs := []fyne.CanvasObject{top, center}
+	if bottom != nil {
+		objs = append(objs, bottom)
+	}
+	return container.New(layout.NewBorderLayout(top, bottom, nil, nil), objs...)
+}
+
+// focusPresent scrolls the shown entries list to row and focuses its
+// Present box (Up and Down on a box), so the whole list can be checked in
+// from the keyboard, not only the rows on screen.
+func (s *Screen) focusPresent(row int) {
+	if row < 0 || row >= len(s.shown) {
+		return
+	}
+	list, boxes := s.entryList, s.entryBoxes
+	if !s.teamList.Hidden {
+		list, boxes = s.teamList, s.teamBoxes
+	}
+	list.ScrollTo(row)
+	// A box the list recycled may still carry an old row; the canvas
+	// focuses only a box it shows.
+	c := s.win.Canvas()
+	for _, b := range boxes {
+		if b.row != row {
+			continue
+		}
+		if c.Focus(b); c.Focused() == fyne.Focusable(b) {
+			return
+		}
+	}
 }
 
 func setVisible(o fyne.CanvasObject, on bool) {
@@ -490,7 +531,8 @@ func (s *Screen) updateEntry(i widget.ListItemID, o fyne.CanvasObject) {
 		}
 		member.Refresh()
 	}
-	check := cells[2].(*widget.Check)
+	check := cells[2].(*presentBox)
+	check.row = i
 	check.OnChanged = nil
 	check.SetChecked(en.CheckedIn)
 	check.OnChanged = func(on bool) { s.onCheckIn(en, on) }

@@ -157,9 +157,9 @@ func TestCheckInDropAndReinstateFromTheEntriesList(t *testing.T) {
 	f.s.Reload()
 
 	// Check Ada in with the check box of her row.
-	var checks []*widget.Check
+	var checks []*presentBox
 	for _, o := range uitest.Objects(f.w.Content()) {
-		if c, ok := o.(*widget.Check); ok && c.Visible() {
+		if c, ok := o.(*presentBox); ok && c.Visible() {
 			checks = append(checks, c)
 		}
 	}
@@ -200,7 +200,7 @@ func TestCheckInDropAndReinstateFromTheEntriesList(t *testing.T) {
 	test.Tap(uitest.Button(t, f.w.Content(), "Re-instate", 0))
 	checks = checks[:0]
 	for _, o := range uitest.Objects(f.w.Content()) {
-		if c, ok := o.(*widget.Check); ok && c.Visible() {
+		if c, ok := o.(*presentBox); ok && c.Visible() {
 			checks = append(checks, c)
 		}
 	}

@@ -162,7 +162,9 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.result.OnSubmitted = s.onResultSubmitted
 	// F2 lists the tables still out wherever the cursor is in the entry
 	// fields; the button does the same.
-	s.table.OnKey = map[fyne.KeyName]func(){MissingKey: s.ShowMissing}
+	// Esc gives up the table and result being typed: both fields empty,
+	// the cursor back in Table, as after a save.
+	s.table.OnKey = map[fyne.KeyName]func(){MissingKey: s.ShowMissing, fyne.KeyEscape: s.cancelEntry}
 	s.result.OnKey = s.table.OnKey
 	s.missing = &widget.Button{Text: tr.L("Missing results (F2)"), Icon: theme.ListIcon(), OnTapped: s.ShowMissing}
 	s.saveButton = &widget.Button{Text: tr.L("Save result"), Icon: theme.DocumentSaveIcon(), OnTapped: s.onSave}
@@ -829,6 +831,16 @@ func (s *Screen) resetEntry() {
 	s.table.SetText("")
 	s.result.SetText("")
 	s.FocusTable()
+}
+
+// cancelEntry is Esc in the Table or Result field: what was typed goes,
+// and so does the status line about that table, which no longer applies.
+func (s *Screen) cancelEntry() {
+	if s.table.Text == "" && s.result.Text == "" {
+		return
+	}
+	s.setStatus("", widget.MediumImportance)
+	s.resetEntry()
 }
 
 func (s *Screen) onSave() {

@@ -37,12 +37,28 @@ func TestRunAsksOpensOrSaysWhy(t *testing.T) {
 
 	// A file that is there opens without asking.
 	there := filepath.Join(dir, "there.db")
-	if err := os.WriteFile(there, nil, 0o600); err != nil {
+	if err := os.WriteFile(there, []byte("SQLite format 3\x00"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	a = test.NewTempApp(t)
 	if err := Run(a, there, true, open); err != nil || opened != 2 {
 		t.Fatalf("an existing file: %v, opened %d times", err, opened)
+	}
+
+	// An empty file (a failed copy) is asked about, named or not, and
+	// opened (made a new database) only when the organizer says so.
+	empty := filepath.Join(dir, "empty.db")
+	if err := os.WriteFile(empty, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, named := range []bool{true, false} {
+		a = test.NewTempApp(t)
+		if err := Run(a, empty, named, open); err != nil || opened != 2 {
+			t.Fatalf("an empty file (named %v): %v, opened %d times", named, err, opened)
+		}
+		if !shows(a, "The database file is empty") || !shows(a, "Create a new database here") {
+			t.Fatalf("no window asks before making a database in the empty file (named %v)", named)
+		}
 	}
 
 	// A failed open says what is wrong and is returned.

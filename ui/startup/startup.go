@@ -100,6 +100,17 @@ func Missing(path string) Problem {
 	}
 }
 
+// Empty asks before a new database is made in an empty file at path: a
+// failed copy or a broken backup leaves a 0-byte file, which SQLite would
+// quietly take for a new database and start an empty event list in.
+func Empty(path string) Problem {
+	return Problem{
+		Title:   tr.L("The database file is empty"),
+		Message: tr.F("%s is empty (0 bytes): it holds no events. A copy or a backup that failed leaves such a file.", path),
+		Advice:  tr.L("If your events are in another file or in a backup, quit and start again with --db and that file's path (the backups folder beside the database keeps a copy for each published round). Otherwise Tablekeeper can create a new, empty database in this file."),
+	}
+}
+
 // ForError turns a failed open of the database at path into the window's
 // sentences: what is wrong and what to do, for each kind of bad start.
 func ForError(path string, err error) Problem {
@@ -169,15 +180,22 @@ func Open(path string) (st *store.DB, readOnly string, err error) {
 // Run opens the window's database at path with open and runs a: when ask
 // is set (the path was named on the command line) and there is no file
 // there, it first asks before creating one, since a mistyped --db must not
-// quietly make folders and a new database; a failed open shows the window
+// quietly make folders and a new database; an empty file is asked about
+// the same way, named or not; a failed open shows the window
 // that says what to do, and is returned once the app ends.
 func Run(a fyne.App, path string, ask bool, open func() error) error {
-	if ask {
-		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-			Offer(a, Missing(path), open)
-			a.Run()
-			return nil
-		}
+	info, err := os.Stat(path)
+	switch {
+	case ask && errors.Is(err, fs.ErrNotExist):
+		Offer(a, Missing(path), open)
+		a.Run()
+		return nil
+	case err == nil && info.Mode().IsRegular() && info.Size() == 0:
+		// Asked whether or not the path was named: the app-data folder's
+		// file can be the broken copy too.
+		Offer(a, Empty(path), open)
+		a.Run()
+		return nil
 	}
 	if err := open(); err != nil {
 		Offer(a, ForError(path, err), nil)

@@ -19,6 +19,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/tr"
 )
 
@@ -67,12 +68,88 @@ func Open(callback func(fyne.URIReadCloser, error), win fyne.Window) *dialog.Fil
 	return d
 }
 
-// Show shows d over win and says its places in the screens' language.
+// Show shows d over win, says its places in the screens' language, and
+// makes Esc cancel it, as it does every other dialog of the desk.
 func Show(d *dialog.FileDialog, win fyne.Window) {
 	d.Show()
 	if top := win.Canvas().Overlays().Top(); top != nil {
 		walk(top, sayPlaces, widenPlaces)
+		escape(d, win, top)
 	}
+}
+
+// escape makes Esc dismiss d, shown as the overlay top. Fyne's file
+// dialog ignores Esc: with nothing focused (Open) the key goes to the
+// window's canvas, which passes it on here; in Save the cursor is in the
+// file name, a Fyne entry that swallows Esc, so an entry of ours that
+// passes Esc on takes its place and keeps the dialog's in step, the one
+// the dialog reads when it saves.
+func escape(d *dialog.FileDialog, win fyne.Window, top fyne.CanvasObject) {
+	c := win.Canvas()
+	prev := c.OnTypedKey()
+	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		if ev.Name == fyne.KeyEscape && c.Overlays().Top() == top {
+			d.Dismiss()
+			return
+		}
+		if prev != nil {
+			prev(ev)
+		}
+	})
+	d.SetOnClosed(func() { c.SetOnTypedKey(prev) })
+
+	scroll, name := fileName(top)
+	if name == nil {
+		return
+	}
+	proxy := keys.NewEntry(name.PlaceHolder)
+	proxy.SetText(name.Text)
+	proxy.OnKey = map[fyne.KeyName]func(){fyne.KeyEscape: d.Dismiss}
+	proxy.OnSubmitted = name.OnSubmitted
+	proxy.OnChanged = func(s string) {
+		if name.Text != s {
+			name.SetText(s)
+		}
+	}
+	// The dialog sets its entry when a file is clicked: the proxy follows.
+	changed := name.OnChanged
+	name.OnChanged = func(s string) {
+		if changed != nil {
+			changed(s)
+		}
+		if proxy.Text != s {
+			proxy.SetText(s)
+		}
+	}
+	scroll.Content = proxy
+	scroll.Refresh()
+	c.Focus(proxy)
+}
+
+// fileName finds the Save dialog's file-name entry under o, and the
+// scroller that holds it.
+func fileName(o fyne.CanvasObject) (*container.Scroll, *widget.Entry) {
+	switch x := o.(type) {
+	case *widget.PopUp:
+		return fileName(x.Content)
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			if s, e := fileName(c); e != nil {
+				return s, e
+			}
+		}
+	case *container.Split:
+		if s, e := fileName(x.Leading); e != nil {
+			return s, e
+		}
+		return fileName(x.Trailing)
+	case *container.Scroll:
+		if e, ok := x.Content.(*widget.Entry); ok {
+			return x, e
+		}
+		return fileName(x.Content)
+	}
+	return nil, nil
 }
 
 // widenPlaces makes the places list of split wide enough for the longest
