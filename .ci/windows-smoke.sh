@@ -19,7 +19,8 @@
 # Usage: windows-smoke.sh app/Tablekeeper-Setup-VERSION.exe VERSION
 # Needs wine, Xvfb, ImageMagick, curl, pdftotext and the mingw gcc (make
 # windows-smoke installs them). Each step says what it does; a failure says
-# what broke and exits 1. TK_SMOKE_SHOT=FILE.png keeps the screenshot.
+# what broke and exits 1. TK_SMOKE_SHOT=FILE.png keeps the screenshot;
+# TK_SMOKE_KEEP=1 keeps the prefix (its path is printed) to look into.
 set -euo pipefail
 
 setup=${1:?usage: windows-smoke.sh app/Tablekeeper-Setup-VERSION.exe VERSION}
