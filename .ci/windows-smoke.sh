@@ -89,12 +89,14 @@ Xvfb -displayfd 3 -screen 0 1366x768x24 -br -nolisten tcp >"$WINEPREFIX/xvfb.log
 xvfb_pid=$!
 exec 3>&-
 wait_for 10 test -s "$WINEPREFIX/display" || fail "Xvfb did not start: $(cat "$WINEPREFIX/xvfb.log")"
-export DISPLAY=":$(cat "$WINEPREFIX/display")"
+DISPLAY=":$(cat "$WINEPREFIX/display")"
+export DISPLAY
 
 step "fresh Wine prefix in $WINEPREFIX ($(wine --version)), screen $DISPLAY"
 # One wineserver for the whole run, started first: each command then
 # starts in half a second instead of three.
-wineserver -p || fail "wineserver -p did not start"
+# Its own log: on wineserver -k it dumps the objects still open.
+wineserver -p >"$WINEPREFIX/wineserver.log" 2>&1 || fail "wineserver -p did not start: $(cat "$WINEPREFIX/wineserver.log")"
 wineboot -i >"$WINEPREFIX/wineboot.log" 2>&1 || fail "wineboot -i could not make a Wine prefix: $(tail -3 "$WINEPREFIX/wineboot.log")"
 system32="$WINEPREFIX/drive_c/windows/system32"
 [ -d "$system32" ] || fail "wineboot made no drive_c/windows/system32"
