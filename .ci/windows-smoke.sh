@@ -22,6 +22,9 @@
 # what broke and exits 1. TK_SMOKE_SHOT=FILE.png keeps the screenshot;
 # TK_SMOKE_KEEP=1 keeps the prefix (its path is printed) to look into.
 set -euo pipefail
+# Wine needs a standard input that is open: with none, the next file opened
+# takes descriptor 0 and Wine's client mistakes it for its socket.
+exec </dev/null
 
 setup=${1:?usage: windows-smoke.sh app/Tablekeeper-Setup-VERSION.exe VERSION}
 version=${2:?usage: windows-smoke.sh app/Tablekeeper-Setup-VERSION.exe VERSION}
