@@ -15,7 +15,10 @@
 #      is refused while it runs), its screenshot not blank; closed as a user
 #      would (WM_CLOSE);
 #   6. the uninstaller, silently: the program, its shortcut and its registry
-#      entry gone, the database in %AppData%\Tablekeeper kept and intact.
+#      entry gone, the database in %AppData%\Tablekeeper kept and intact;
+#   7. the same installer for all users (/S /AllUsers): Program Files, the
+#      machine's uninstall entry, the program runs, the uninstall keeps the
+#      database.
 # Usage: windows-smoke.sh app/Tablekeeper-Setup-VERSION.exe VERSION
 # Needs wine, Xvfb, ImageMagick, curl, pdftotext and the mingw gcc (make
 # windows-smoke installs them). Each step says what it does; a failure says
@@ -253,4 +256,23 @@ if find "$(unix "$appdata")" -name 'Tablekeeper.lnk' | grep -q .; then fail "the
 [ "$(sha256sum <"$(unix "$db")")" = "$dbsum" ] || fail "the database changed during the uninstall"
 [ -f "$reportsdir/backup.db" ] || fail "the uninstaller removed the backup"
 step "uninstalled: program, shortcut and registry entry gone; $db kept unchanged"
+
+# For all users too (Wine's user is an administrator): Program Files, the
+# machine's registry, and the same uninstall.
+step "installing for all users (/S /AllUsers)"
+wine "$setup" /S /AllUsers || fail "the silent all-users install exited with status $?"
+programfiles=$(wine cmd /c echo %ProgramW6432% | tr -d '\r')
+instdir="$programfiles\\Tablekeeper"
+exe="$instdir\\tablekeeper.exe"
+wait_for 30 test -f "$(unix "$exe")" || fail "the all-users install put no tablekeeper.exe in $instdir"
+machinekey='HKLM\Software\Microsoft\Windows\CurrentVersion\Uninstall\Tablekeeper'
+reg=$(wine reg query "$machinekey" 2>/dev/null | tr -d '\r') || fail "the all-users install registered no uninstaller under $machinekey"
+case "$reg" in *"QuietUninstallString"*"/AllUsers /S"*) ;; *) fail "the all-users uninstall entry has no QuietUninstallString with /AllUsers: $reg" ;; esac
+tk --version || fail "the all-users tablekeeper.exe --version exited with status $?: $out"
+tk check --db "$db" || fail "the all-users tablekeeper.exe could not check $db: $out"
+wine "$instdir\\uninstall.exe" /AllUsers /S || fail "the silent all-users uninstall exited with status $?"
+wait_for 30 sh -c "! test -e \"$(unix "$instdir")\"" || fail "the all-users uninstaller left $instdir"
+if wine reg query "$machinekey" >/dev/null 2>&1; then fail "the all-users uninstaller left $machinekey"; fi
+[ -f "$(unix "$db")" ] || fail "the all-users uninstaller removed the database $db"
+step "all users: installed in $instdir, ran, uninstalled; $db kept"
 echo "windows-smoke: OK in $(($(date +%s) - start))s"
