@@ -13,7 +13,7 @@ BUILD_DEPS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev \
 TEST_DEPS := poppler-utils chromium
 
 .PHONY: run demo test lint build package deps test-deps ci-deps bench-regional \
-	windows windows-exe windows-check windows-vet windows-deps dmg linux-tarball check-tag
+	windows windows-exe windows-check windows-vet windows-deps windows-smoke dmg linux-tarball check-tag
 
 run: deps
 	$(GO) run ./app
@@ -106,6 +106,15 @@ windows-vet: windows-deps
 
 windows-deps:
 	@sh .ci/deps.sh $(WIN_DEPS)
+
+# Runs the installer built by make windows under Wine (README, "Packaging
+# an installer"): install, the headless commands, serve answered with curl,
+# the window under Xvfb, uninstall. It does not rebuild the installer, so
+# CI runs it right after make windows; about 20 s on a warm machine.
+SMOKE_DEPS := wine wine64 xvfb imagemagick curl poppler-utils gcc-mingw-w64-x86-64
+windows-smoke:
+	@sh .ci/deps.sh $(SMOKE_DEPS)
+	bash .ci/windows-smoke.sh $(WIN_SETUP) $(APP_VERSION)
 
 # Release files, named by the version in FyneApp.toml. The release workflow
 # (.github/workflows/release.yml) runs these on native runners: make windows
