@@ -30,6 +30,7 @@ import (
 	"tablekeeper/ui/internal/files"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/prefs"
+	"tablekeeper/ui/internal/quietcmd"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
@@ -457,7 +458,7 @@ func systemPrint(ctx context.Context, path, title string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	out, err := exec.CommandContext(ctx, job.args[0], job.args[1:]...).CombinedOutput()
+	out, err := quietcmd.Command(ctx, job.args[0], job.args[1:]...).CombinedOutput()
 	if err != nil {
 		return "", printError(job.args[0], string(out))
 	}
