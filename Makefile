@@ -13,12 +13,19 @@ BUILD_DEPS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev \
 TEST_DEPS := poppler-utils chromium
 
 .PHONY: run demo test lint build package deps test-deps ci-deps bench-regional \
-	windows windows-exe windows-check windows-vet windows-deps dmg linux-tarball check-tag
+	windows windows-exe windows-check windows-vet windows-deps dmg linux-tarball check-tag \
+	go-version
+
+# The first build compiles GLFW and SQLite with cgo: minutes without a
+# line of output on a fresh machine, so run and demo say so first.
+BUILD_NOTE := echo "Building Tablekeeper: the first build compiles GLFW and SQLite with cgo and takes 3 to 4 minutes without output; later builds take seconds." >&2
 
 run: deps
+	@$(BUILD_NOTE)
 	$(GO) run ./app
 
 demo: deps
+	@$(BUILD_NOTE)
 	$(GO) run ./app --demo
 
 test: deps test-deps
@@ -139,8 +146,19 @@ check-tag:
 ci-deps:
 	@sh .ci/deps.sh $(BUILD_DEPS) $(TEST_DEPS) $(WIN_DEPS)
 
-deps:
+deps: go-version
 	@sh .ci/deps.sh $(BUILD_DEPS)
+
+# An older Go than go.mod's "go" line fails on its tool block with
+# "unknown block type: tool", which says nothing of the cause: say it.
+# GOTOOLCHAIN=local asks the Go that is installed, not one it would try
+# to download (the store's computer is often offline).
+GO_NEED := $(shell sed -n 's/^go[[:space:]]*\([0-9][0-9.]*\).*/\1/p' go.mod)
+go-version:
+	@have=$$(GOTOOLCHAIN=local $(GO) env GOVERSION 2>/dev/null | sed 's/^go//; s/[^0-9.].*//'); \
+	echo "$${have:-0} $(GO_NEED)" | awk '{ n = split($$1, h, "."); split($$2, w, "."); \
+		for (i = 1; i <= 3; i++) { if (h[i] + 0 > w[i] + 0) exit 0; if (h[i] + 0 < w[i] + 0) exit 1 } }' || \
+	{ echo "Tablekeeper needs Go $(GO_NEED) or newer (go.mod), but $(GO) is Go $${have:-of an unknown version}: install a newer Go from https://go.dev/dl/ and run make again." >&2; exit 1; }
 
 # axe-core, which the accessibility browser test injects into each page,
 # comes from the npm registry at the version pinned in
