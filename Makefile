@@ -87,6 +87,11 @@ WIN_BUILDFLAGS := -trimpath
 WIN_EXE := app/tablekeeper.exe
 WIN_SYSO := app/rsrc_windows_amd64.syso
 WIN_SETUP := app/Tablekeeper-Setup-$(APP_VERSION).exe
+# A command that signs an .exe in place, run on the program and on the
+# installer when set: make windows WIN_SIGN="sh .ci/sign-windows.sh" (the
+# release workflow, when a certificate is configured). Unset, nothing is
+# signed and SmartScreen warns (README, "Installing on Windows").
+WIN_SIGN ?=
 
 windows: windows-check
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
@@ -95,6 +100,7 @@ windows: windows-check
 	echo "makensis assets/windows/installer.nsi -> $(WIN_SETUP)" && \
 	makensis -V2 -DVERSION=$(APP_VERSION) -DBUILD=$(APP_BUILD) -DEXE="$(CURDIR)/$(WIN_EXE)" \
 		-DICON="$$tmp/tablekeeper.ico" -DOUTFILE="$(CURDIR)/$(WIN_SETUP)" assets/windows/installer.nsi
+	$(if $(WIN_SIGN),$(WIN_SIGN) $(WIN_SETUP))
 	@ls -l $(WIN_EXE) $(WIN_SETUP) | awk '{ printf "%-36s %5.1f MB\n", $$NF, $$5 / 1048576 }'
 
 windows-exe: windows-deps
@@ -104,6 +110,7 @@ windows-exe: windows-deps
 		--product-version $(APP_VERSION).$(APP_BUILD) --file-version $(APP_VERSION).$(APP_BUILD)
 	$(WIN_ENV) $(GO) build $(WIN_BUILDFLAGS) -ldflags "-s -w -H=windowsgui -extldflags=-static" -o $(WIN_EXE) ./app; \
 		status=$$?; rm -f $(WIN_SYSO); exit $$status
+	$(if $(WIN_SIGN),$(WIN_SIGN) $(WIN_EXE))
 
 windows-check: windows-exe
 	sh .ci/check-windows-exe.sh $(WIN_EXE) $(APP_VERSION).$(APP_BUILD)
