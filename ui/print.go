@@ -458,7 +458,7 @@ func printCommand(goos string, lookPath func(string) (string, error), path, titl
 	case goos == "windows" && has("rundll32"):
 		return printJob{args: []string{"rundll32", "url.dll,FileProtocolHandler", path}, how: tr.K("opened in your PDF viewer (no program on this computer prints a PDF directly); print it from there with Ctrl+P"), keep: true}, nil
 	case goos == "darwin" && has("open"):
-		return printJob{args: []string{"open", path}, how: tr.K("opened in Preview; print it from there with ⌘P"), keep: true}, nil
+		return printJob{args: []string{"open", path}, how: tr.K("opened in Preview; print it from there with Command-P"), keep: true}, nil
 	case goos != "windows" && goos != "darwin" && has("xdg-open"):
 		return printJob{args: []string{"xdg-open", path}, how: tr.K("opened in your PDF viewer (there is no lp print command here); print it from there with Ctrl+P"), keep: true}, nil
 	}
