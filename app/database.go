@@ -90,8 +90,8 @@ func runBackup(args []string, stdout, _ io.Writer) error {
 // system goos as one argument: as it is when it holds only letters,
 // digits and - _ . / : (and \ on Windows), which no shell reads; else in
 // double quotes on Windows (cmd and PowerShell; no Windows path holds a
-// double quote), in single quotes elsewhere (sh, a quote inside written
-// '\”).
+// double quote), in single quotes elsewhere (sh; a single quote inside
+// closes the quotes, is escaped with a backslash, and reopens them).
 func shellQuote(path, goos string) string {
 	safe := "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:"
 	if goos == "windows" {
