@@ -53,6 +53,7 @@ bench-regional: deps
 		-benchtime 1x -timeout 15m -v
 
 build: deps
+	@$(BUILD_NOTE)
 	$(GO) build -o tablekeeper ./app
 
 # Installer for the machine you are on (Linux .tar.xz, macOS .app, Windows
