@@ -81,7 +81,8 @@ VIAddVersionKey "LegalCopyright" "${PUBLISHER}"
 ; or removing tablekeeper.exe under it would fail halfway, so the
 ; installer and the uninstaller wait until it is closed: Retry looks
 ; again, Cancel (the answer of a silent /S run) stops with nothing
-; changed and exit code 2.
+; changed and exit code 2 (the uninstaller's copy in %TEMP% exits so; the
+; uninstall.exe that started it returns 0 all the same).
 !define RUNNING_MUTEX "TablekeeperRunning"
 !macro REFUSE_WHILE_RUNNING
   running_check:
