@@ -13,12 +13,19 @@ BUILD_DEPS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev \
 TEST_DEPS := poppler-utils chromium
 
 .PHONY: run demo test lint build package deps test-deps ci-deps bench-regional \
-	windows windows-exe windows-check windows-vet windows-deps windows-smoke dmg linux-tarball check-tag
+	windows windows-exe windows-check windows-vet windows-deps windows-smoke dmg linux-tarball check-tag \
+	go-version
+
+# The first build compiles GLFW and SQLite with cgo: minutes without a
+# line of output on a fresh machine, so run and demo say so first.
+BUILD_NOTE := echo "Building Tablekeeper: the first build compiles GLFW and SQLite with cgo and takes 3 to 4 minutes without output; later builds take seconds." >&2
 
 run: deps
+	@$(BUILD_NOTE)
 	$(GO) run ./app
 
 demo: deps
+	@$(BUILD_NOTE)
 	$(GO) run ./app --demo
 
 test: deps test-deps
@@ -46,6 +53,7 @@ bench-regional: deps
 		-benchtime 1x -timeout 15m -v
 
 build: deps
+	@$(BUILD_NOTE)
 	$(GO) build -o tablekeeper ./app
 
 # Installer for the machine you are on (Linux .tar.xz, macOS .app, Windows
@@ -80,6 +88,11 @@ WIN_BUILDFLAGS := -trimpath
 WIN_EXE := app/tablekeeper.exe
 WIN_SYSO := app/rsrc_windows_amd64.syso
 WIN_SETUP := app/Tablekeeper-Setup-$(APP_VERSION).exe
+# A command that signs an .exe in place, run on the program and on the
+# installer when set: make windows WIN_SIGN="sh .ci/sign-windows.sh" (the
+# release workflow, when a certificate is configured). Unset, nothing is
+# signed and SmartScreen warns (README, "Installing on Windows").
+WIN_SIGN ?=
 
 windows: windows-check
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
@@ -88,6 +101,7 @@ windows: windows-check
 	echo "makensis assets/windows/installer.nsi -> $(WIN_SETUP)" && \
 	makensis -V2 -DVERSION=$(APP_VERSION) -DBUILD=$(APP_BUILD) -DEXE="$(CURDIR)/$(WIN_EXE)" \
 		-DICON="$$tmp/tablekeeper.ico" -DOUTFILE="$(CURDIR)/$(WIN_SETUP)" assets/windows/installer.nsi
+	$(if $(WIN_SIGN),$(WIN_SIGN) $(WIN_SETUP))
 	@ls -l $(WIN_EXE) $(WIN_SETUP) | awk '{ printf "%-36s %5.1f MB\n", $$NF, $$5 / 1048576 }'
 
 windows-exe: windows-deps
@@ -97,6 +111,7 @@ windows-exe: windows-deps
 		--product-version $(APP_VERSION).$(APP_BUILD) --file-version $(APP_VERSION).$(APP_BUILD)
 	$(WIN_ENV) $(GO) build $(WIN_BUILDFLAGS) -ldflags "-s -w -H=windowsgui -extldflags=-static" -o $(WIN_EXE) ./app; \
 		status=$$?; rm -f $(WIN_SYSO); exit $$status
+	$(if $(WIN_SIGN),$(WIN_SIGN) $(WIN_EXE))
 
 windows-check: windows-exe
 	sh .ci/check-windows-exe.sh $(WIN_EXE) $(APP_VERSION).$(APP_BUILD)
@@ -148,8 +163,19 @@ check-tag:
 ci-deps:
 	@sh .ci/deps.sh $(BUILD_DEPS) $(TEST_DEPS) $(WIN_DEPS)
 
-deps:
+deps: go-version
 	@sh .ci/deps.sh $(BUILD_DEPS)
+
+# An older Go than go.mod's "go" line fails on its tool block with
+# "unknown block type: tool", which says nothing of the cause: say it.
+# GOTOOLCHAIN=local asks the Go that is installed, not one it would try
+# to download (the store's computer is often offline).
+GO_NEED := $(shell sed -n 's/^go[[:space:]]*\([0-9][0-9.]*\).*/\1/p' go.mod)
+go-version:
+	@have=$$(GOTOOLCHAIN=local $(GO) env GOVERSION 2>/dev/null | sed 's/^go//; s/[^0-9.].*//'); \
+	echo "$${have:-0} $(GO_NEED)" | awk '{ n = split($$1, h, "."); split($$2, w, "."); \
+		for (i = 1; i <= 3; i++) { if (h[i] + 0 > w[i] + 0) exit 0; if (h[i] + 0 < w[i] + 0) exit 1 } }' || \
+	{ echo "Tablekeeper needs Go $(GO_NEED) or newer (go.mod), but $(GO) is Go $${have:-of an unknown version}: install a newer Go from https://go.dev/dl/ and run make again." >&2; exit 1; }
 
 # axe-core, which the accessibility browser test injects into each page,
 # comes from the npm registry at the version pinned in

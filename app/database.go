@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 	"time"
 
@@ -80,9 +81,29 @@ func runBackup(args []string, stdout, _ io.Writer) error {
 		if err := st.Backup(context.Background(), *out); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "backed up %s to %s; to restore, start Tablekeeper with --db %s (or copy it over the database while the app is closed)\n", st.Path(), *out, *out)
+		fmt.Fprintf(stdout, "backed up %s to %s; to restore, start Tablekeeper with --db %s (or copy it over the database while the app is closed)\n", st.Path(), *out, shellQuote(*out, runtime.GOOS))
 		return nil
 	})
+}
+
+// shellQuote writes path so that it can be pasted into the shell of
+// system goos as one argument: as it is when it holds only letters,
+// digits and - _ . / : (and \ on Windows), which no shell reads; else in
+// double quotes on Windows (cmd and PowerShell; no Windows path holds a
+// double quote), in single quotes elsewhere (sh; a single quote inside
+// closes the quotes, is escaped with a backslash, and reopens them).
+func shellQuote(path, goos string) string {
+	safe := "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:"
+	if goos == "windows" {
+		safe += `\`
+	}
+	switch {
+	case path != "" && strings.Trim(path, safe) == "":
+		return path
+	case goos == "windows":
+		return `"` + path + `"`
+	}
+	return "'" + strings.ReplaceAll(path, "'", `'\''`) + "'"
 }
 
 // runExport writes a report of an event, or the event file or TOM file,

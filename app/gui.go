@@ -11,6 +11,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/lang"
 
 	"tablekeeper/assets"
 	"tablekeeper/core/director"
@@ -117,10 +118,26 @@ func (n storeNetwork) Start(addr string) (ui.NetworkServer, error) {
 	return r, nil
 }
 
+// systemPaper is the computer's paper, which the QR poster prints on:
+// the locale's of LC_ALL, LC_PAPER or LANG where one is set (Unix), else
+// the system's own locale's (Windows and macOS set none of them, and a
+// store in the US or Canada wants Letter there too), as the Print menu
+// chooses before the organizer picks a paper.
+func systemPaper(getenv func(string) string, system func() string) string {
+	if l := reports.PaperLocale(getenv); l != "" {
+		return reports.PaperForLocale(l)
+	}
+	return reports.PaperForLocale(system())
+}
+
+// systemLocale is the system's locale as Fyne reads it (Windows' user
+// locale, macOS' preferences), "en-US" or "fr-CA".
+func systemLocale() string { return string(lang.SystemLocale()) }
+
 // networkConfig is the store network of d, on database file db, its logs
 // to logs (what a person need not read), its address kept in address
 // (nil: nowhere).
 func networkConfig(d *director.Director, db string, logs io.Writer, address *web.Address) web.Config {
-	return web.Config{Director: d, Database: db, Address: address, Paper: reports.PaperForLocale(reports.PaperLocale(os.Getenv)),
+	return web.Config{Director: d, Database: db, Address: address, Paper: systemPaper(os.Getenv, systemLocale),
 		Logf: func(format string, a ...any) { fmt.Fprintf(logs, format+"\n", a...) }}
 }

@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"tablekeeper/app/running"
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
@@ -37,6 +38,9 @@ func main() {
 		// A command or a flag: its lines go to the console it was typed in.
 		attachConsole()
 	}
+	// Tells the Windows installer Tablekeeper runs; without the mark only
+	// its check is lost, so a failure does not stop the program.
+	_ = running.Mark()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

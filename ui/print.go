@@ -30,6 +30,7 @@ import (
 	"tablekeeper/ui/internal/files"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/prefs"
+	"tablekeeper/ui/internal/quietcmd"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
@@ -376,7 +377,7 @@ func (m *printMenu) importData(data []byte) {
 // happened, or why nothing could be printed and what to do instead, is
 // shown in a dialog.
 func (m *printMenu) Print(r Report) {
-	id, round, paper := m.event.ID, m.round, m.paper()
+	id, round, paper, now := m.event.ID, m.round, m.paper(), m.now()
 	if !r.Round {
 		round = 0
 	}
@@ -385,7 +386,8 @@ func (m *printMenu) Print(r Report) {
 	m.progress = dialog.NewCustomWithoutButtons(tr.F("Printing %s", lowerFirst(tr.L(r.Name))), widget.NewProgressBarInfinite(), m.win)
 	m.progress.Show()
 	work.Call(m.run, func(ctx context.Context) (string, error) {
-		dir, err := os.MkdirTemp("", "tablekeeper-print-")
+		sweepPrints(os.TempDir(), now)
+		dir, err := os.MkdirTemp("", printDirPattern)
 		if err != nil {
 			return "", errNoTempFile
 		}
@@ -425,18 +427,23 @@ func upperFirst(s string) string {
 // printJob is how the system prints a PDF: the command to run, what to
 // tell the organizer once it ran, and whether the file must stay (a
 // viewer reads it after the command returns; lp has spooled it).
+// fallback is what to run when the command fails: on Windows, opening
+// the PDF in the viewer when no program prints it directly.
 type printJob struct {
-	args []string
-	how  string
-	keep bool
+	args     []string
+	how      string
+	keep     bool
+	fallback *printJob
 }
 
 // printCommand chooses how to print the PDF at path on system goos, given
 // the programs lookPath finds: lp (CUPS: Linux, macOS, the BSDs) sends it
 // to the default printer; without lp, Windows' PowerShell asks the
-// default PDF program to print it (its Print verb), and elsewhere the
-// desktop's opener (xdg-open, open) shows it in the viewer to print from.
-// With none of them it says to save the PDF instead.
+// default PDF program to print it (its Print verb), and opens it in the
+// viewer when no program has that verb; elsewhere the desktop's opener
+// (rundll32's file handler on Windows without PowerShell, xdg-open, open)
+// shows it in the viewer to print from. With none of them it says to
+// save the PDF instead.
 func printCommand(goos string, lookPath func(string) (string, error), path, title string) (printJob, error) {
 	has := func(name string) bool { _, err := lookPath(name); return err == nil }
 	switch {
@@ -444,12 +451,20 @@ func printCommand(goos string, lookPath func(string) (string, error), path, titl
 		return printJob{args: []string{"lp", "-t", title, "--", path}, how: tr.K("sent to the default printer")}, nil
 	case goos == "windows" && has("powershell"):
 		quoted := "'" + strings.ReplaceAll(path, "'", "''") + "'"
+		ps := func(script string) []string {
+			return []string{"powershell", "-NoProfile", "-NonInteractive", "-Command", script}
+		}
+		// Start-Process returns once the PDF program has the file, before
+		// it prints: the sentence says the file was handed over, no more.
 		return printJob{
-			args: []string{"powershell", "-NoProfile", "-NonInteractive", "-Command", "Start-Process -FilePath " + quoted + " -Verb Print"},
-			how:  tr.K("sent to the default printer by your PDF program"), keep: true,
+			args: ps("Start-Process -FilePath " + quoted + " -Verb Print"),
+			how:  tr.K("handed to your PDF program to print on the default printer"), keep: true,
+			fallback: &printJob{args: ps("Start-Process -FilePath " + quoted), how: tr.K("opened in your PDF viewer (no program on this computer prints a PDF directly); print it from there with Ctrl+P"), keep: true},
 		}, nil
+	case goos == "windows" && has("rundll32"):
+		return printJob{args: []string{"rundll32", "url.dll,FileProtocolHandler", path}, how: tr.K("opened in your PDF viewer (no program on this computer prints a PDF directly); print it from there with Ctrl+P"), keep: true}, nil
 	case goos == "darwin" && has("open"):
-		return printJob{args: []string{"open", path}, how: tr.K("opened in Preview; print it from there with ⌘P"), keep: true}, nil
+		return printJob{args: []string{"open", path}, how: tr.K("opened in Preview; print it from there with Command-P"), keep: true}, nil
 	case goos != "windows" && goos != "darwin" && has("xdg-open"):
 		return printJob{args: []string{"xdg-open", path}, how: tr.K("opened in your PDF viewer (there is no lp print command here); print it from there with Ctrl+P"), keep: true}, nil
 	}
@@ -463,7 +478,25 @@ func systemPrint(ctx context.Context, path, title string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	out, err := exec.CommandContext(ctx, job.args[0], job.args[1:]...).CombinedOutput()
+	return runPrint(ctx, job, path, func(ctx context.Context, args []string) ([]byte, error) {
+		return quietcmd.Command(ctx, args[0], args[1:]...).CombinedOutput()
+	})
+}
+
+// runPrint runs a print job with run, then its fallback if it failed, and
+// says what the one that worked did. The PDF's folder goes once the job
+// no longer needs it (lp has spooled it); a viewer's is swept by a later
+// Print (sweepPrints).
+func runPrint(ctx context.Context, job printJob, path string, run func(context.Context, []string) ([]byte, error)) (string, error) {
+	out, err := run(ctx, job.args)
+	if err != nil && job.fallback != nil {
+		first := job.args[0]
+		job = *job.fallback
+		if out, err = run(ctx, job.args); err != nil {
+			// Neither printing nor opening worked: say why the first failed.
+			return "", printError(first, string(out))
+		}
+	}
 	if err != nil {
 		return "", printError(job.args[0], string(out))
 	}
@@ -471,6 +504,28 @@ func systemPrint(ctx context.Context, path, title string) (string, error) {
 		os.RemoveAll(filepath.Dir(path))
 	}
 	return job.how, nil
+}
+
+// printDirPattern names the temporary folders Print writes its PDFs in.
+const printDirPattern = "tablekeeper-print-"
+
+// sweepPrints removes from dir the folders of earlier Prints older than
+// an hour: a PDF handed to a viewer or to Windows' PDF program must stay
+// while it reads it, so it cannot go when the command returns, but by
+// the next Print an hour later it has been read.
+func sweepPrints(dir string, now time.Time) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), printDirPattern) {
+			continue
+		}
+		if info, err := e.Info(); err == nil && now.Sub(info.ModTime()) > time.Hour {
+			os.RemoveAll(filepath.Join(dir, e.Name()))
+		}
+	}
 }
 
 // printError says, in one sentence, why the print command refused the

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
@@ -149,7 +150,8 @@ func TestPrintCommand(t *testing.T) {
 		{"macOS without lp", "darwin", []string{"open"}, "open " + path, true},
 		{"Windows", "windows", []string{"powershell", "lp"}, "powershell -NoProfile -NonInteractive -Command Start-Process -FilePath '/tmp/tk/Bob''s night - pairings.pdf' -Verb Print", true},
 		{"Linux with nothing", "linux", nil, "", false},
-		{"Windows without PowerShell", "windows", []string{"lp"}, "", false},
+		{"Windows without PowerShell", "windows", []string{"lp", "rundll32"}, "rundll32 url.dll,FileProtocolHandler " + path, true},
+		{"Windows with nothing", "windows", []string{"lp"}, "", false},
 	} {
 		look := func(name string) (string, error) {
 			if slices.Contains(c.has, name) {
@@ -166,6 +168,99 @@ func TestPrintCommand(t *testing.T) {
 		}
 		if got := strings.Join(job.args, " "); err != nil || got != c.want || job.keep != c.keep || job.how == "" {
 			t.Errorf("%s: %q keep %v (%v), want %q keep %v", c.name, got, job.keep, err, c.want, c.keep)
+		}
+	}
+}
+
+// Windows prints with the PDF program's Print verb and, when no program
+// has one, opens the PDF in the viewer: the fallback is the same file
+// opened without the verb.
+func TestPrintCommandOnWindowsFallsBackToTheViewer(t *testing.T) {
+	const path = `C:\Users\Bob\AppData\Local\Temp\tablekeeper-print-1\night.pdf`
+	look := func(string) (string, error) { return `C:\Windows\System32\x.exe`, nil }
+	job, err := printCommand("windows", look, path, "T")
+	if err != nil || job.fallback == nil {
+		t.Fatalf("job %+v, %v: want a fallback", job, err)
+	}
+	want := "powershell -NoProfile -NonInteractive -Command Start-Process -FilePath '" + path + "'"
+	if got := strings.Join(job.fallback.args, " "); got != want || !job.fallback.keep {
+		t.Errorf("fallback %q keep %v, want %q kept", got, job.fallback.keep, want)
+	}
+	if strings.Contains(job.how, "sent") || !strings.Contains(job.fallback.how, "print it from there") {
+		t.Errorf("told %q, then %q", job.how, job.fallback.how)
+	}
+}
+
+// runPrint says what the command that worked did: the printer's
+// sentence when printing worked, the viewer's when only opening did,
+// never a print when none happened; and a PDF lp spooled goes at once.
+func TestRunPrint(t *testing.T) {
+	printJ := printJob{args: []string{"powershell", "print"}, how: "handed to print", keep: true,
+		fallback: &printJob{args: []string{"powershell", "open"}, how: "opened", keep: true}}
+	fails := func(word string) func(context.Context, []string) ([]byte, error) {
+		return func(_ context.Context, args []string) ([]byte, error) {
+			if word == "" || args[1] == word {
+				return []byte("Start-Process : no application is associated"), errors.New("exit status 1")
+			}
+			return nil, nil
+		}
+	}
+	for _, c := range []struct {
+		name, fail, want string
+	}{
+		{"prints", "none", "handed to print"},
+		{"only opens", "print", "opened"},
+		{"neither", "", ""},
+	} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "x.pdf")
+		how, err := runPrint(context.Background(), printJ, path, fails(c.fail))
+		if how != c.want || (c.want == "") != (err != nil) {
+			t.Errorf("%s: told %q, %v", c.name, how, err)
+		}
+		if err != nil && !notPrinted(err) {
+			t.Errorf("%s: %q is not a print failure (its dialog offers Save as PDF)", c.name, work.Sentence(err))
+		}
+		if _, err := os.Stat(dir); err != nil {
+			t.Errorf("%s: the viewer's PDF went before it was read", c.name)
+		}
+	}
+	dir := filepath.Join(t.TempDir(), "tablekeeper-print-1")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	lp := printJob{args: []string{"lp", "x"}, how: "sent"}
+	if how, err := runPrint(context.Background(), lp, filepath.Join(dir, "x.pdf"), fails("none")); how != "sent" || err != nil {
+		t.Errorf("lp: %q, %v", how, err)
+	}
+	if _, err := os.Stat(dir); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the PDF lp spooled stayed: %v", err)
+	}
+}
+
+// The temporary PDFs a viewer kept are removed by a later Print once an
+// hour old; a recent one, and any other folder, stay.
+func TestSweepPrints(t *testing.T) {
+	tmp := t.TempDir()
+	now := time.Date(2026, 11, 27, 20, 0, 0, 0, time.UTC)
+	for name, age := range map[string]time.Duration{
+		"tablekeeper-print-old": 2 * time.Hour, "tablekeeper-print-new": 10 * time.Minute, "other-old": 5 * time.Hour,
+	} {
+		dir := filepath.Join(tmp, name)
+		if err := os.Mkdir(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "x.pdf"), []byte("%PDF"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(dir, now.Add(-age), now.Add(-age)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sweepPrints(tmp, now)
+	for name, stays := range map[string]bool{"tablekeeper-print-old": false, "tablekeeper-print-new": true, "other-old": true} {
+		if _, err := os.Stat(filepath.Join(tmp, name)); (err == nil) != stays {
+			t.Errorf("%s: stays %v, want %v", name, err == nil, stays)
 		}
 	}
 }

@@ -76,8 +76,28 @@ VIAddVersionKey "LegalCopyright" "${PUBLISHER}"
 
 !insertmacro MUI_LANGUAGE "English"
 
+; Every running Tablekeeper (the window, or a command such as serve in a
+; console) holds a mutex of this name (app/running.MutexName). Replacing
+; or removing tablekeeper.exe under it would fail halfway, so the
+; installer and the uninstaller wait until it is closed: Retry looks
+; again, Cancel (the answer of a silent /S run) stops with nothing
+; changed and exit code 2 (the uninstaller's copy in %TEMP% exits so; the
+; uninstall.exe that started it returns 0 all the same).
+!define RUNNING_MUTEX "TablekeeperRunning"
+!macro REFUSE_WHILE_RUNNING
+  running_check:
+  System::Call 'kernel32::OpenMutexW(i 0x00100000, i 0, w "${RUNNING_MUTEX}") p .r0'
+  StrCmp $0 0 running_none
+  System::Call 'kernel32::CloseHandle(p r0)'
+  MessageBox MB_RETRYCANCEL|MB_ICONEXCLAMATION "Tablekeeper is running. Close its window (and any command such as serve running in a console), then click Retry: everything it shows is already saved." /SD IDCANCEL IDRETRY running_check
+  SetErrorLevel 2
+  Quit
+  running_none:
+!macroend
+
 Function .onInit
   !insertmacro MULTIUSER_INIT
+  !insertmacro REFUSE_WHILE_RUNNING
 FunctionEnd
 
 ; Starts the app through Explorer, so it runs as the user who is logged in
@@ -89,6 +109,7 @@ FunctionEnd
 
 Function un.onInit
   !insertmacro MULTIUSER_UNINIT
+  !insertmacro REFUSE_WHILE_RUNNING
 FunctionEnd
 
 Section "${APPNAME} (program and Start-menu shortcut)" SecApp

@@ -124,8 +124,8 @@ func TestDraftSettingsAreCheckedTogether(t *testing.T) {
 		{"too many packs", 5, 3, 5, 13, "1 to 12 packs per player, not 13", true},
 		{"smallest above ideal", 5, 6, 8, 3, "smallest 6, ideal 5, largest 8", true},
 		{"largest below ideal", 5, 3, 4, 3, "smallest 3, ideal 5, largest 4", true},
-		{"a pod of one", 5, 1, 5, 3, "2 ≤ smallest", true},
-		{"a pod of seventeen", 8, 3, 17, 3, "largest ≤ 16", true},
+		{"a pod of one", 5, 1, 5, 3, "from 2 to 16 players, with smallest, ideal and largest in that order, not smallest 1,", true},
+		{"a pod of seventeen", 8, 3, 17, 3, "from 2 to 16 players, with smallest, ideal and largest in that order, not smallest 3, ideal 8, largest 17", true},
 	} {
 		s := base
 		s.Draft = DraftSettings{Ideal: c.ideal, Min: c.lo, Max: c.hi, Packs: c.packs}

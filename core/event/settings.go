@@ -238,7 +238,7 @@ func (d DraftSettings) Validate() error {
 	}
 	lo, hi := d.Bounds()
 	if lo < MinDraftPod || lo > d.Ideal || d.Ideal > hi || hi > MaxDraftPod {
-		return Invalidf("draft pods must run %d ≤ smallest ≤ ideal ≤ largest ≤ %d, not smallest %d, ideal %d, largest %d",
+		return Invalidf("draft pods must be from %d to %d players, with smallest, ideal and largest in that order, not smallest %d, ideal %d, largest %d",
 			MinDraftPod, MaxDraftPod, lo, d.Ideal, hi)
 	}
 	if d.Packs < 1 || d.Packs > MaxDraftPacks {

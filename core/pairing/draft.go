@@ -37,7 +37,7 @@ func (r DraftRule) normal() (DraftRule, error) {
 		r.Max = r.Ideal
 	}
 	if r.Min < event.MinDraftPod || r.Min > r.Ideal || r.Ideal > r.Max || r.Max > event.MaxDraftPod {
-		return r, event.Invalidf("draft pods must run %d ≤ smallest ≤ ideal ≤ largest ≤ %d, not smallest %d, ideal %d, largest %d",
+		return r, event.Invalidf("draft pods must be from %d to %d players, with smallest, ideal and largest in that order, not smallest %d, ideal %d, largest %d",
 			event.MinDraftPod, event.MaxDraftPod, r.Min, r.Ideal, r.Max)
 	}
 	return r, nil

@@ -75,7 +75,7 @@ func (r PodRule) normal() (PodRule, error) {
 		r.Max = r.Usual
 	}
 	if r.Min < 2 || r.Min > r.Usual || r.Usual > r.Max || r.Max > event.MaxSeats {
-		return r, event.Invalidf("table sizes must run 2 ≤ smallest ≤ usual ≤ largest ≤ %d, not smallest %d, usual %d, largest %d",
+		return r, event.Invalidf("table sizes must be from 2 to %d players, with smallest, usual and largest in that order, not smallest %d, usual %d, largest %d",
 			event.MaxSeats, r.Min, r.Usual, r.Max)
 	}
 	return r, nil

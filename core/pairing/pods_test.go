@@ -142,10 +142,10 @@ func TestPodSizesSayWhatTheOrganizerCanDo(t *testing.T) {
 		{2, PodRule{Usual: 3, Min: 3, Max: 5}, "2 players cannot be seated at tables of 3 to 5: add a player, or allow a table of 2"},
 		{3, PodRule{Usual: 4, Min: 4, Max: 5}, "3 players cannot be seated at tables of 4 and 5: add a player, or allow a table of 3"},
 		{-1, PodRule{Usual: 4}, "cannot seat -1 players"},
-		{8, PodRule{Usual: 4, Min: 3, Max: 6}, "table sizes must run 2 ≤ smallest ≤ usual ≤ largest ≤ 5, not smallest 3, usual 4, largest 6"},
-		{8, PodRule{Usual: 4, Min: 1}, "table sizes must run 2 ≤ smallest ≤ usual ≤ largest ≤ 5, not smallest 1, usual 4, largest 4"},
-		{8, PodRule{Usual: 3, Min: 4, Max: 4}, "table sizes must run 2 ≤ smallest ≤ usual ≤ largest ≤ 5, not smallest 4, usual 3, largest 4"},
-		{8, PodRule{}, "table sizes must run 2 ≤ smallest ≤ usual ≤ largest ≤ 5, not smallest 0, usual 0, largest 0"},
+		{8, PodRule{Usual: 4, Min: 3, Max: 6}, "table sizes must be from 2 to 5 players, with smallest, usual and largest in that order, not smallest 3, usual 4, largest 6"},
+		{8, PodRule{Usual: 4, Min: 1}, "table sizes must be from 2 to 5 players, with smallest, usual and largest in that order, not smallest 1, usual 4, largest 4"},
+		{8, PodRule{Usual: 3, Min: 4, Max: 4}, "table sizes must be from 2 to 5 players, with smallest, usual and largest in that order, not smallest 4, usual 3, largest 4"},
+		{8, PodRule{}, "table sizes must be from 2 to 5 players, with smallest, usual and largest in that order, not smallest 0, usual 0, largest 0"},
 	}
 	for _, tc := range tests {
 		t.Run(fmt.Sprintf("%d players, %+v", tc.n, tc.rule), func(t *testing.T) {

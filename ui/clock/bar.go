@@ -156,7 +156,7 @@ func newBar(d Director, run work.Runner, alert work.Alert, win fyne.Window, now 
 	b.pause = &widget.Button{Text: tr.L("Pause"), Icon: theme.MediaPauseIcon(), OnTapped: b.onPause}
 	b.resume = &widget.Button{Text: tr.L("Resume"), Icon: theme.MediaPlayIcon(), Importance: widget.HighImportance, OnTapped: b.onResume}
 	b.plus = &widget.Button{Text: tr.L("+1 min"), OnTapped: func() { b.onAdd(time.Minute) }}
-	b.minus = &widget.Button{Text: tr.L("−1 min"), OnTapped: func() { b.onAdd(-time.Minute) }}
+	b.minus = &widget.Button{Text: tr.L("-1 min"), OnTapped: func() { b.onAdd(-time.Minute) }}
 	b.setTime = &widget.Button{Text: tr.L("Set time…"), Icon: theme.DocumentCreateIcon(), OnTapped: b.onSetTime}
 	b.reset = &widget.Button{Text: tr.L("Reset"), Icon: theme.MediaReplayIcon(), OnTapped: b.onReset}
 	b.sound = &widget.Check{Text: tr.L("Sound"), Checked: prefs.Of(app).Sound(), OnChanged: prefs.Of(app).SetSound}

@@ -188,8 +188,8 @@ func TestAddAndTakeAwayTime(t *testing.T) {
 	f.tap(t, "Start")
 	f.at(time.Second)
 	f.shows(t, "50:59")
-	f.tap(t, "−1 min")
-	f.tap(t, "−1 min")
+	f.tap(t, "-1 min")
+	f.tap(t, "-1 min")
 	f.shows(t, "48:59")
 	rc, err := f.d.RoundClockOf(context.Background(), f.e.ID, 1)
 	if err != nil || rc.Clock.Added != -time.Minute {
@@ -197,7 +197,7 @@ func TestAddAndTakeAwayTime(t *testing.T) {
 	}
 	f.at(mins(48) + 30*time.Second)
 	if !f.b.minus.Disabled() {
-		t.Error("−1 min with 30 seconds left")
+		t.Error("-1 min with 30 seconds left")
 	}
 }
 

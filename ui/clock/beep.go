@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"tablekeeper/ui/internal/quietcmd"
 )
 
 // Beeper plays the chime that goes with an announcement. Beep must not
@@ -97,7 +99,7 @@ func (b *SystemBeeper) play() error {
 			continue
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		out, err := exec.CommandContext(ctx, cmd[0], cmd[1:]...).CombinedOutput()
+		out, err := quietcmd.Command(ctx, cmd[0], cmd[1:]...).CombinedOutput()
 		cancel()
 		if err == nil {
 			b.mu.Lock()

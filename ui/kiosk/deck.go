@@ -162,7 +162,7 @@ func (s *deckScreen) check(list string, seq int) {
 func (s *deckScreen) showReport(rep deck.Report) {
 	if rep.Legal() {
 		s.verdict.Importance = widget.SuccessImportance
-		s.verdict.SetText(tr.L("Legal ✓"))
+		s.verdict.SetText(tr.L("Legal"))
 	} else {
 		s.verdict.Importance = widget.DangerImportance
 		s.verdict.SetText(tr.N("Not legal yet: %d problems to fix", len(rep.Problems), len(rep.Problems)))

@@ -394,7 +394,7 @@ func TestADeckIsCheckedAsItIsTypedAndSaved(t *testing.T) {
 	test.Type(f.k.deck.name, "Axiom tempo")
 	f.k.deck.list.SetText(alteredList())
 	f.flush()
-	f.mustShow(t, "Legal ✓")
+	f.mustShow(t, "Legal")
 	if got := f.k.deck.issueText(); strings.Contains(got, "copies") {
 		t.Errorf("a fixed deck still shows %q", got)
 	}

@@ -200,7 +200,7 @@ func (g *decksDialog) onTyped(text string) {
 // show writes a check's verdict and its problems and warnings.
 func (g *decksDialog) show(rep deck.Report) {
 	if rep.Legal() {
-		g.verdict.SetText(tr.L("Legal ✓"))
+		g.verdict.SetText(tr.L("Legal"))
 		g.verdict.Importance = widget.SuccessImportance
 	} else {
 		g.verdict.SetText(tr.N("Not legal: %d problems", len(rep.Problems), len(rep.Problems)))
@@ -209,7 +209,7 @@ func (g *decksDialog) show(rep deck.Report) {
 	g.verdict.Refresh()
 	var lines []string
 	for _, p := range rep.Problems {
-		lines = append(lines, "✗ "+p.In(tr.Lang()))
+		lines = append(lines, "× "+p.In(tr.Lang()))
 	}
 	for _, w := range rep.Warnings {
 		lines = append(lines, "? "+w.In(tr.Lang()))

@@ -253,12 +253,13 @@ func PodSummary(s event.DraftSeating) string {
 	return text
 }
 
-// PassLine says which way each pack passes: "Pack 1 → left · Pack 2 →
-// right · Pack 3 → left".
+// PassLine says which way each pack passes: "Pack 1: left · Pack 2:
+// right · Pack 3: left" (no arrow: the desktop's font has none, and
+// Windows would draw one from another font, garbled).
 func PassLine(passes []event.PassDirection) string {
 	parts := make([]string, len(passes))
 	for i, d := range passes {
-		parts[i] = tr.F("Pack %d → %s", i+1, passWord(d))
+		parts[i] = tr.F("Pack %d: %s", i+1, passWord(d))
 	}
 	return strings.Join(parts, " · ")
 }

@@ -51,7 +51,7 @@ func TestDrawingDraftPodsShowsThePodsAndThePasses(t *testing.T) {
 	test.Tap(uitest.Button(t, f.w.Content(), "Draft pods…", 0))
 	f.errs.None(t)
 	top := f.w.Canvas().Overlays().Top()
-	if top == nil || !uitest.HasText(top, "Pods of 5 (3 to 5), 3 packs each.") || !uitest.HasText(top, "Pack 1 → left · Pack 2 → right · Pack 3 → left") {
+	if top == nil || !uitest.HasText(top, "Pods of 5 (3 to 5), 3 packs each.") || !uitest.HasText(top, "Pack 1: left · Pack 2: right · Pack 3: left") {
 		t.Fatalf("before a draw the dialog shows %q", uitest.Texts(top))
 	}
 
@@ -76,7 +76,7 @@ func TestDrawingDraftPodsShowsThePodsAndThePasses(t *testing.T) {
 			t.Errorf("pod %d: %s (seat 1) not shown", i+1, first)
 		}
 	}
-	if !uitest.HasText(top, "Pack 1 → left · Pack 2 → right · Pack 3 → left") {
+	if !uitest.HasText(top, "Pack 1: left · Pack 2: right · Pack 3: left") {
 		t.Errorf("passes not shown: %q", texts)
 	}
 	if f.s.status.Text != "Draft pods drawn: 23 players in 5 pods (5, 5, 5, 4, 4)" {
