@@ -12,6 +12,7 @@ import (
 
 	"tablekeeper/assets"
 	"tablekeeper/core/rules"
+	"tablekeeper/ui/clock"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
@@ -106,23 +107,7 @@ func lineHeight(l *widget.Label) float32 {
 
 // wrappedLines counts the lines l's text takes when wrapped at word
 // boundaries in l's width, as Fyne wraps it.
-func wrappedLines(l *widget.Label) int {
-	avail := l.Size().Width - 2*theme.InnerPadding()
-	measure := func(s string) float32 { return fyne.MeasureText(s, theme.TextSize(), l.TextStyle).Width }
-	lines, line := 1, ""
-	for _, word := range strings.Fields(l.Text) {
-		try := word
-		if line != "" {
-			try = line + " " + word
-		}
-		if line != "" && measure(try) > avail {
-			lines++
-			try = word
-		}
-		line = try
-	}
-	return lines
-}
+func wrappedLines(l *widget.Label) int { return clock.WrapLines(l, l.Size().Width) }
 
 // At 1366×768 in French, every format's header subtitle (game, format,
 // date, state and what the rounds will be) fits its two lines.

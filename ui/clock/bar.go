@@ -755,8 +755,10 @@ func (l middle) MinSize(objects []fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(s.Width+2*l.pad, s.Height)
 }
 
-// wrapLines counts the lines label's words wrap to in width.
-func wrapLines(label *widget.Label, width float32) int {
+// WrapLines counts the lines label's words wrap to in width, as Fyne
+// wraps them at word boundaries (the bar's layout and the French layout
+// tests ask it).
+func WrapLines(label *widget.Label, width float32) int {
 	avail := width - 2*theme.InnerPadding()
 	measure := func(s string) float32 { return fyne.MeasureText(s, theme.TextSize(), label.TextStyle).Width }
 	lines, line := 1, ""
@@ -826,7 +828,7 @@ func fitsBeside(label *widget.Label, width float32) bool {
 			return false
 		}
 	}
-	return wrapLines(label, width) <= 2
+	return WrapLines(label, width) <= 2
 }
 
 // linesHeight is the height of a label of n lines.
@@ -840,7 +842,7 @@ func (l middle) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 		if label, ok := o.(*widget.Label); ok && l.lines > 1 {
 			// A truncated label says it needs one line: count the lines
 			// its words wrap to, up to the slot's, centred like one.
-			n := min(wrapLines(label, size.Width-2*l.pad), l.lines)
+			n := min(WrapLines(label, size.Width-2*l.pad), l.lines)
 			h = min(linesHeight(n), size.Height)
 		}
 		o.Move(fyne.NewPos(l.pad, (size.Height-h)/2))
