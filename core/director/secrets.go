@@ -40,10 +40,13 @@ import (
 // kiosk code, drawn from TableCodeAlphabet (see the arithmetic above).
 const SecretLength = 8
 
-// The kinds of staff sign-in: a judge's phone, a kiosk tablet.
+// The kinds of sign-in: a judge's phone, a kiosk tablet, a scorekeeper
+// station, and a player's own phone (SignInPlayer, with her player code).
 const (
-	KindJudge = "judge"
-	KindKiosk = "kiosk"
+	KindJudge       = "judge"
+	KindKiosk       = "kiosk"
+	KindScorekeeper = "scorekeeper"
+	KindPlayer      = "player"
 )
 
 // App settings holding the secrets, in clear, and the flag set by

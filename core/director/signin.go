@@ -82,6 +82,9 @@ type SignInTry struct {
 	Device, Address string
 	// Event is the event a kiosk tablet unlocks for (0 for a judge).
 	Event event.EventID
+	// Name is the name a scorekeeper station signs in with ("" for the
+	// other kinds), kept with its session.
+	Name string
 	// Token is the session's token, drawn by the caller and given to the
 	// device; only its hash is kept.
 	Token string
@@ -143,7 +146,8 @@ func (d *Director) SignIn(ctx context.Context, t SignInTry) error {
 		if wrong {
 			return nil
 		}
-		return d.keepSession(tx, t, device, address, now)
+		return d.keepSession(tx, StaffSession{TokenHash: TokenHash(t.Token), Kind: t.Kind, Event: int64(t.Event), Name: t.Name,
+			Device: device, Address: address, Started: now, LastSeen: now, Expires: now.Add(t.TTL)})
 	})
 	if d.pins.done(now, key, err == nil && wrong) {
 		d.startPause(ctx, now)
@@ -157,15 +161,14 @@ func (d *Director) SignIn(ctx context.Context, t SignInTry) error {
 	return nil
 }
 
-// keepSession saves the session of a device that typed the right secret,
-// forgetting sessions ended a day ago and signing out the oldest past
-// maxOpenSessions.
-func (d *Director) keepSession(tx Tx, t SignInTry, device, address string, now time.Time) error {
-	if err := tx.PruneStaffSessions(now.Add(-24 * time.Hour)); err != nil {
+// keepSession saves the session of a device that typed the right secret
+// (s, with its times), forgetting sessions ended a day ago and signing out
+// the oldest of its kind past the kind's bound (maxOpenSessions for staff,
+// maxPlayerSessions for players' phones).
+func (d *Director) keepSession(tx Tx, s StaffSession) error {
+	if err := tx.PruneStaffSessions(s.Started.Add(-24 * time.Hour)); err != nil {
 		return err
 	}
-	s := StaffSession{TokenHash: TokenHash(t.Token), Kind: t.Kind, Event: int64(t.Event), Device: device, Address: address,
-		Started: now, LastSeen: now, Expires: now.Add(t.TTL)}
 	if err := tx.AddStaffSession(&s); err != nil {
 		return err
 	}
@@ -173,18 +176,22 @@ func (d *Director) keepSession(tx Tx, t SignInTry, device, address string, now t
 	if err != nil {
 		return err
 	}
+	limit := maxOpenSessions
+	if s.Kind == KindPlayer {
+		limit = maxPlayerSessions
+	}
 	n := 0
 	for _, o := range open {
-		if o.Kind == t.Kind {
+		if o.Kind == s.Kind {
 			n++
 		}
 	}
 	for _, o := range open {
-		if n <= maxOpenSessions {
+		if n <= limit {
 			break
 		}
-		if o.Kind == t.Kind {
-			if _, err := tx.EndStaffSessions("", o.ID, now, WhyExpired); err != nil {
+		if o.Kind == s.Kind {
+			if _, err := tx.EndStaffSessions("", o.ID, s.Started, WhyExpired); err != nil {
 				return err
 			}
 			n--
@@ -369,8 +376,9 @@ func (d *Director) EndStaffSession(ctx context.Context, token string) error {
 	})
 }
 
-// SignedInDevices lists the devices signed in now, judges' phones and
-// kiosk tablets, oldest sign-in first.
+// SignedInDevices lists the staff devices signed in now (judges' phones,
+// kiosk tablets, scorekeeper stations; not players' phones), oldest
+// sign-in first.
 func (d *Director) SignedInDevices(ctx context.Context) ([]StaffSession, error) {
 	var open []StaffSession
 	err := d.store.Read(ctx, func(tx Tx) (err error) {
@@ -380,7 +388,8 @@ func (d *Director) SignedInDevices(ctx context.Context) ([]StaffSession, error) 
 	now := d.now()
 	out := open[:0]
 	for _, s := range open {
-		if now.Before(s.Expires) {
+		// Players' phones are not staff devices: the panel lists staff.
+		if now.Before(s.Expires) && s.Kind != KindPlayer {
 			out = append(out, s)
 		}
 	}

@@ -42,7 +42,8 @@ type SignIns interface {
 type SignInLine struct {
 	ID int64
 	At time.Time
-	// Kind is "judge", "kiosk" or "any" (a pause refuses both).
+	// Kind is "judge", "kiosk", "scorekeeper", "player" or "any" (a
+	// pause refuses every staff kind).
 	Kind string
 	// Outcome is "signed-in", "wrong" or "paused".
 	Outcome string
@@ -57,10 +58,16 @@ type SignInLine struct {
 type StaffSession struct {
 	ID        int64
 	TokenHash string
-	// Kind is "judge" or "kiosk".
+	// Kind is "judge", "kiosk", "scorekeeper" or "player".
 	Kind string
-	// Event is the event a kiosk tablet is unlocked for (0 for a judge).
-	Event    int64
+	// Event is the event a kiosk tablet is unlocked for, or a player's
+	// phone signed in to (0 for a judge or a scorekeeper station).
+	Event int64
+	// Entry is the entry a player's phone signed in as (0 for staff).
+	Entry int64
+	// Name is the name a scorekeeper station signed in with ("" for the
+	// other kinds).
+	Name     string
 	Device   string
 	Address  string
 	Started  time.Time

@@ -229,6 +229,13 @@ type Network interface {
 	TableCodes(id event.EventID, round int) (map[int]string, error)
 	// UsedTableCodes returns every code the event's tables have had.
 	UsedTableCodes(id event.EventID) (map[string]bool, error)
+	// SavePlayerCode gives an entry of event id its own code; a code
+	// another entry of the event has is ErrConflict, and an entry that
+	// has a code keeps it (ErrConflict too).
+	SavePlayerCode(id event.EventID, entry event.EntryID, code string) error
+	// PlayerCodes returns the codes of event id's entries that have one,
+	// by entry.
+	PlayerCodes(id event.EventID) (map[event.EntryID]string, error)
 	// AddPhoneReport saves an open phone report and sets r.ID; its round
 	// and table must exist.
 	AddPhoneReport(r *event.PhoneReport) error

@@ -192,3 +192,40 @@ func (t *Tx) ClosePhoneReport(id event.EventID, report event.PhoneReportID, at t
 	}
 	return nil
 }
+
+// SavePlayerCode gives an entry of event id its own code. A code another
+// entry of the event has, or an entry that already has one, is
+// event.ErrConflict: a player's code never changes under her.
+func (t *Tx) SavePlayerCode(id event.EventID, entry event.EntryID, code string) error {
+	res, err := t.exec(`INSERT INTO player_codes (entry_id, event_id, code)
+		SELECT id, event_id, ? FROM entries WHERE id = ? AND event_id = ?`, code, entry, id)
+	err = updated(res, err, func() error { return event.NotFoundf("event %d has no entry %d", id, entry) })
+	switch {
+	case isUnique(err):
+		err = event.Conflictf("that player code is already used in this event, or the player has one")
+	case constraint(err) != 0:
+		err = event.Invalidf("a player code must be 6 characters")
+	}
+	if err != nil {
+		return fmt.Errorf("store: save the player code of entry %d: %w", entry, err)
+	}
+	return nil
+}
+
+// PlayerCodes returns the codes of event id's entries that have one.
+func (t *Tx) PlayerCodes(id event.EventID) (map[event.EntryID]string, error) {
+	out := map[event.EntryID]string{}
+	err := t.each(`SELECT entry_id, code FROM player_codes WHERE event_id = ?`, []any{id}, func(r *sql.Rows) error {
+		var e event.EntryID
+		var code string
+		if err := r.Scan(&e, &code); err != nil {
+			return err
+		}
+		out[e] = code
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: player codes of event %d: %w", id, err)
+	}
+	return out, nil
+}

@@ -73,25 +73,25 @@ func (t *Tx) TrimSignIns(keep int) error {
 	return nil
 }
 
-const staffSessionColumns = `id, token_hash, kind, event_id, device, address, started, last_seen, expires, ended_at, why`
+const staffSessionColumns = `id, token_hash, kind, event_id, entry_id, name, device, address, started, last_seen, expires, ended_at, why`
 
 func scanStaffSession(s scanner) (storage.StaffSession, error) {
 	var x storage.StaffSession
-	err := s.Scan(&x.ID, &x.TokenHash, &x.Kind, &x.Event, &x.Device, &x.Address,
+	err := s.Scan(&x.ID, &x.TokenHash, &x.Kind, &x.Event, &x.Entry, &x.Name, &x.Device, &x.Address,
 		timeCol{&x.Started}, timeCol{&x.LastSeen}, timeCol{&x.Expires}, timeCol{&x.Ended}, &x.Why)
 	return x, err
 }
 
 // AddStaffSession saves an open session and sets s.ID.
 func (t *Tx) AddStaffSession(s *storage.StaffSession) error {
-	res, err := t.exec(`INSERT INTO staff_sessions (token_hash, kind, event_id, device, address, started, last_seen, expires)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, s.TokenHash, s.Kind, s.Event, s.Device, s.Address,
+	res, err := t.exec(`INSERT INTO staff_sessions (token_hash, kind, event_id, entry_id, name, device, address, started, last_seen, expires)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, s.TokenHash, s.Kind, s.Event, s.Entry, s.Name, s.Device, s.Address,
 		millis(s.Started), millis(s.LastSeen), millis(s.Expires))
 	switch {
 	case isUnique(err):
 		err = event.Conflictf("that session token is already used")
 	case constraint(err) != 0:
-		err = event.Invalidf("a session needs a token, a kind (judge or kiosk) and its times")
+		err = event.Invalidf("a session needs a token, a kind (judge, kiosk, scorekeeper or player) and its times")
 	}
 	if err != nil {
 		return fmt.Errorf("store: save a signed-in device: %w", err)

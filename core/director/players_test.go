@@ -1,0 +1,136 @@
+package director_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+)
+
+// playerEvent is an event of n players on a director of its own.
+func playerEvent(t *testing.T, n int) (*director.Director, *setClock, event.Event, []event.Entry) {
+	t.Helper()
+	d, c, _ := signInDirector(t)
+	ctx := context.Background()
+	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday", Game: "KeyForge", Format: "archon-standard"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entries []event.Entry
+	for i := range n {
+		en, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "Player " + string(rune('A'+i))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		entries = append(entries, en)
+	}
+	return d, c, e, entries
+}
+
+func TestPlayerCodesAreDrawnOnceEachAndDifferent(t *testing.T) {
+	d, _, e, entries := playerEvent(t, 20)
+	ctx := context.Background()
+	first, err := d.PlayerCode(ctx, entries[3].ID)
+	if err != nil || len(first) != director.PlayerCodeLength {
+		t.Fatalf("PlayerCode = %q, %v; want %d characters", first, err, director.PlayerCodeLength)
+	}
+	again, err := d.PlayerCode(ctx, entries[3].ID)
+	if err != nil || again != first {
+		t.Fatalf("asked again: %q, %v; want the same %q", again, err, first)
+	}
+	all, err := d.PlayerCodes(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != len(entries) || all[entries[3].ID] != first {
+		t.Fatalf("PlayerCodes gave %d codes (entry 3: %q); want %d with %q", len(all), all[entries[3].ID], len(entries), first)
+	}
+	seen := map[string]bool{}
+	for _, c := range all {
+		if seen[c] {
+			t.Fatalf("code %q given twice", c)
+		}
+		seen[c] = true
+		if director.NormalizeTableCode(c) != c {
+			t.Fatalf("code %q is not in the kept form", c)
+		}
+	}
+}
+
+func signInPlayer(d *director.Director, e event.EventID, entry event.EntryID, code, token string) (string, error) {
+	return d.SignInPlayer(context.Background(), director.PlayerSignInTry{Event: e, Entry: entry, Code: code,
+		Device: "0123456789abcdef0123456789abcdef", Address: "192.168.1.50", Token: token, TTL: time.Hour})
+}
+
+func TestAPlayerSignsInWithHerCodeOnly(t *testing.T) {
+	d, c, e, entries := playerEvent(t, 4)
+	ctx := context.Background()
+	ada := entries[0]
+	// Nobody was shown a code yet: no code works, not even an empty one.
+	if _, err := signInPlayer(d, e.ID, ada.ID, "", "t0"); !errors.Is(err, director.ErrWrongPlayerCode) {
+		t.Fatalf("sign-in before any code was drawn: %v; want ErrWrongPlayerCode", err)
+	}
+	code, err := d.PlayerCode(ctx, ada.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := d.PlayerCode(ctx, entries[1].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := signInPlayer(d, e.ID, ada.ID, other, "t1"); !errors.Is(err, director.ErrWrongPlayerCode) {
+		t.Fatalf("another player's code: %v; want ErrWrongPlayerCode", err)
+	}
+	if _, err := signInPlayer(d, e.ID+1, ada.ID, code, "t1"); !errors.Is(err, event.ErrNotFound) {
+		t.Fatalf("her code at another event: %v; want ErrNotFound", err)
+	}
+	typed := code[:3] + "-" + code[3:]
+	name, err := signInPlayer(d, e.ID, ada.ID, " "+typed+" ", "t2")
+	if err != nil || name != ada.Name {
+		t.Fatalf("her own code as typed %q: %q, %v", typed, name, err)
+	}
+	ps, ok, err := d.PlayerSessionOf(ctx, e.ID, "t2", "192.168.1.50")
+	if err != nil || !ok || ps.Entry != ada.ID || ps.Name != ada.Name || ps.Device == "" {
+		t.Fatalf("session = %+v, %v, %v; want Ada's with her device", ps, ok, err)
+	}
+	if _, ok, _ := d.PlayerSessionOf(ctx, e.ID+1, "t2", ""); ok {
+		t.Fatal("a player's session opened another event")
+	}
+	if _, ok, _ := d.PlayerSessionOf(ctx, e.ID, "t1", ""); ok {
+		t.Fatal("a refused sign-in left a session")
+	}
+	// A player's session is no staff session.
+	if _, ok, _ := d.StaffSessionOf(ctx, director.KindJudge, "t2", ""); ok {
+		t.Fatal("a player's session signed in as a judge")
+	}
+	devices, err := d.SignedInDevices(ctx)
+	if err != nil || len(devices) != 0 {
+		t.Fatalf("staff devices = %v, %v; players' phones are not staff", devices, err)
+	}
+	// The session ends with its time.
+	c.add(2 * time.Hour)
+	if _, ok, _ := d.PlayerSessionOf(ctx, e.ID, "t2", ""); ok {
+		t.Fatal("a session outlived its time")
+	}
+}
+
+func TestSignedOutPlayerPhoneIsRefused(t *testing.T) {
+	d, _, e, entries := playerEvent(t, 2)
+	ctx := context.Background()
+	code, err := d.PlayerCode(ctx, entries[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := signInPlayer(d, e.ID, entries[0].ID, code, "tok"); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.EndStaffSession(ctx, "tok"); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, _ := d.PlayerSessionOf(ctx, e.ID, "tok", ""); ok {
+		t.Fatal("a signed-out phone kept its session")
+	}
+}

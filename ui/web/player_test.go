@@ -1,0 +1,174 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"strings"
+	"testing"
+
+	"tablekeeper/core/event"
+)
+
+// playerPhone is a client with cookies of its own, as one phone is.
+type playerPhone struct {
+	f *fixture
+	c *http.Client
+}
+
+func (f *fixture) playerPhone() *playerPhone {
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	c := *f.http.Client()
+	c.Jar = jar
+	return &playerPhone{f: f, c: &c}
+}
+
+// post sends JSON to path and returns the status and body.
+func (p *playerPhone) post(path, body string, header ...string) (int, string) {
+	p.f.t.Helper()
+	req, err := http.NewRequest("POST", p.f.http.URL+path, strings.NewReader(body))
+	if err != nil {
+		p.f.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	return p.send(req)
+}
+
+func (p *playerPhone) get(path string) (int, string) {
+	p.f.t.Helper()
+	req, err := http.NewRequest("GET", p.f.http.URL+path, nil)
+	if err != nil {
+		p.f.t.Fatal(err)
+	}
+	return p.send(req)
+}
+
+func (p *playerPhone) send(req *http.Request) (int, string) {
+	p.f.t.Helper()
+	resp, err := p.c.Do(req)
+	if err != nil {
+		p.f.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		p.f.t.Fatal(err)
+	}
+	return resp.StatusCode, string(b)
+}
+
+// signIn signs the phone in as entry with code.
+func (p *playerPhone) signIn(id event.EventID, entry event.EntryID, code string) (int, string) {
+	return p.post(fmt.Sprintf("/api/events/%d/me/signin", id), fmt.Sprintf(`{"entry":%d,"code":%q}`, entry, code))
+}
+
+func TestAPlayerSignsInOnHerPhoneWithHerCode(t *testing.T) {
+	f := newFixture(t)
+	e, entries := f.event("KeyForge", "archon-standard", "Ada", "Bob", "Cy")
+	ctx := context.Background()
+	code, err := f.d.PlayerCode(ctx, entries[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	me := fmt.Sprintf("/api/events/%d/me", e.ID)
+	p := f.playerPhone()
+	if status, body := p.get(me); status != 200 || !strings.Contains(body, `"signedIn":false`) {
+		t.Fatalf("before sign-in: %d %s", status, body)
+	}
+	if status, body := p.signIn(e.ID, entries[0].ID, "ZZZZZZ"); status != 403 || !strings.Contains(errorOf(t, body), "not your player code") {
+		t.Fatalf("wrong code: %d %s", status, body)
+	}
+	if status, body := p.signIn(e.ID, 9999, code); status != 404 {
+		t.Fatalf("a player of no event: %d %s", status, body)
+	}
+	if status, body := p.signIn(e.ID, entries[0].ID, strings.ToLower(code)); status != 200 || !strings.Contains(body, `"name":"Ada"`) {
+		t.Fatalf("her code in lower case: %d %s", status, body)
+	}
+	if status, body := p.get(me); status != 200 || !strings.Contains(body, `"signedIn":true`) || !strings.Contains(body, `"name":"Ada"`) {
+		t.Fatalf("after sign-in: %d %s", status, body)
+	}
+	// Another phone is not signed in; another event does not know her.
+	if _, body := f.playerPhone().get(me); !strings.Contains(body, `"signedIn":false`) {
+		t.Fatalf("another phone: %s", body)
+	}
+	if status, body := p.post(me+"/signout", ""); status != 200 {
+		t.Fatalf("sign out: %d %s", status, body)
+	}
+	if _, body := p.get(me); !strings.Contains(body, `"signedIn":false`) {
+		t.Fatalf("after sign-out: %s", body)
+	}
+}
+
+func TestPlayerSignInRefusesBadRequests(t *testing.T) {
+	f := newFixture(t)
+	e, entries := f.event("KeyForge", "archon-standard", "Ada", "Bob")
+	path := fmt.Sprintf("/api/events/%d/me/signin", e.ID)
+	p := f.playerPhone()
+	for _, c := range []struct {
+		name, body string
+		header     []string
+		status     int
+		says       string
+	}{
+		{"another site's page", fmt.Sprintf(`{"entry":%d,"code":"AAAAAA"}`, entries[0].ID), []string{"Origin", "http://evil.example"}, 403, "another web page"},
+		{"not JSON", `entry=1`, []string{"Content-Type", "application/x-www-form-urlencoded"}, 400, "JSON"},
+		{"an unknown field", `{"entry":1,"code":"A","pin":"x"}`, nil, 400, "pin"},
+		{"no entry", `{"code":"AAAAAA"}`, nil, 400, "entry"},
+		{"two objects", `{"entry":1,"code":"A"}{}`, nil, 400, "alone"},
+	} {
+		status, body := p.post(path, c.body, c.header...)
+		if status != c.status || !strings.Contains(errorOf(t, body), c.says) {
+			t.Errorf("%s: %d %s; want %d saying %q", c.name, status, body, c.status, c.says)
+		}
+	}
+	// A write that needs a sign-in says how to get one.
+	status, body := p.post(path[:len(path)-len("/signin")]+"/signout", "")
+	if status != 200 {
+		t.Errorf("sign out without a session: %d %s", status, body)
+	}
+}
+
+// A guesser with a new phone and address for every try still gets only
+// the per-player budget of tries at one player's code, and a right code
+// from the player herself spends none of it.
+func TestPlayerCodeGuessesAreBoundedPerPlayer(t *testing.T) {
+	f := newFixture(t)
+	e, entries := f.event("KeyForge", "archon-standard", "Ada", "Bob")
+	code, err := f.d.PlayerCode(context.Background(), entries[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := 0
+	for i := range 20 {
+		p := f.playerPhone()
+		status, body := p.post(fmt.Sprintf("/api/events/%d/me/signin", e.ID), fmt.Sprintf(`{"entry":%d,"code":"%06d"}`, entries[0].ID, i))
+		if status == 429 {
+			if !strings.Contains(errorOf(t, body), "for this player") {
+				t.Fatalf("guess %d refused saying %s; want the player's budget named", i, body)
+			}
+			refused++
+		} else if status != 403 {
+			t.Fatalf("guess %d: status %d", i, status)
+		}
+	}
+	if refused != 20-int(rateWrongPerPlayer.burst) {
+		t.Fatalf("%d of 20 guesses refused; want all but the %v of the budget", refused, rateWrongPerPlayer.burst)
+	}
+	// Bob's budget is his own.
+	if status, body := f.playerPhone().signIn(e.ID, entries[1].ID, "AAAAAA"); status != 403 {
+		t.Fatalf("a wrong code for Bob: %d %s", status, body)
+	}
+	// Ada waits out the guesser's minute, then her right code works.
+	f.clock.add(rateWrongPerPlayer.per)
+	if status, body := f.playerPhone().signIn(e.ID, entries[0].ID, code); status != 200 {
+		t.Fatalf("Ada's own code after a minute: %d %s", status, body)
+	}
+}
