@@ -96,7 +96,7 @@ func checkList(f deck.Format, cards deck.CardList, list string) deck.Report {
 		rep = deck.Validate(f, l, cards)
 	}
 	for _, le := range lineErrs {
-		rep.Problems = append(rep.Problems, deck.Issue{Message: le.Message})
+		rep.Problems = append(rep.Problems, deck.Issue{Message: le.Message, Text: le.Sentence})
 	}
 	return rep
 }

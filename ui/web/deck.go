@@ -60,10 +60,10 @@ func deckReportOf(l i18n.Lang, rep deck.Report) deckReport {
 		out.Verdict = i18n.N(l, "Not legal yet: %d problems to fix", len(rep.Problems), len(rep.Problems))
 	}
 	for _, is := range rep.Problems {
-		out.Problems = append(out.Problems, deckIssue(is))
+		out.Problems = append(out.Problems, deckIssue(l, is))
 	}
 	for _, is := range rep.Warnings {
-		out.Warnings = append(out.Warnings, deckIssue(is))
+		out.Warnings = append(out.Warnings, deckIssue(l, is))
 	}
 	return out
 }
@@ -73,10 +73,10 @@ func emptyDeckReport(l i18n.Lang) deckReport {
 	return deckReport{Empty: true, Verdict: i18n.T(l, "Checked as you type"), Problems: []string{}, Warnings: []string{}}
 }
 
-// deckIssue is a deck issue as a player reads it: the sentence with a
-// capital, the rule ID at the end for the judge.
-func deckIssue(is deck.Issue) string {
-	msg := strings.TrimSpace(is.Message)
+// deckIssue is a deck issue as a player reads it, in l: the sentence with
+// a capital, the rule ID at the end for the judge.
+func deckIssue(l i18n.Lang, is deck.Issue) string {
+	msg := strings.TrimSpace(is.In(l))
 	rule := ""
 	if is.Rule != "" && strings.HasPrefix(msg, is.Rule+": ") {
 		msg, rule = strings.TrimPrefix(msg, is.Rule+": "), " ("+is.Rule+")"

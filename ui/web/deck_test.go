@@ -172,7 +172,7 @@ func TestPlayerDeckRefusals(t *testing.T) {
 	req, _ := http.NewRequest("POST", f.http.URL+path, strings.NewReader(deckBody("", alteredDeck())))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept-Language", "fr")
-	if status, body := ada.send(req); status != http.StatusBadRequest || !strings.Contains(errorOf(t, body), "l’enregistrement des decks est fermé") {
+	if status, body := ada.send(req); status != http.StatusBadRequest || !strings.Contains(errorOf(t, body), "l’enregistrement des decks est fermé\u00a0; pour enregistrer ou changer votre deck, adressez-vous à l’organisateur") {
 		t.Errorf("in French: %d %s", status, body)
 	}
 }

@@ -26,8 +26,9 @@
 
   // text sets node's words, a sentence of the server's starting with a
   // capital (they start in lower case, to follow other words too).
+  const cap = (words) => (words ? words.charAt(0).toUpperCase() + words.slice(1) : '');
   function text(node, words, cls) {
-    node.textContent = words ? words.charAt(0).toUpperCase() + words.slice(1) : '';
+    node.textContent = cap(words);
     if (cls !== undefined) node.className = cls;
   }
 
@@ -100,7 +101,9 @@
     const parts = [];
     if (!d.open) {
       parts.push(Object.assign(document.createElement('p'), { className: 'deck-closed', textContent: t("Deck registration is closed") }));
-      parts.push(Object.assign(document.createElement('p'), { className: 'hint', textContent: d.why }));
+      // The headline says it is closed; below, what to do (and, once
+      // round 1 is paired, that it closed for good).
+      parts.push(Object.assign(document.createElement('p'), { className: 'hint', textContent: d.paired ? cap(d.why) : t("To register or change your deck, see the organizer.") }));
     }
     if (d.has) parts.push(Object.assign(document.createElement('p'), { className: 'hint', textContent: d.open ? t("Saved at %s. You can change it until deck registration closes.", d.updated) : t("Saved at %s.", d.updated) }));
     else if (!d.open) parts.push(Object.assign(document.createElement('p'), { className: 'hint', textContent: t("You have not registered a decklist.") }));
