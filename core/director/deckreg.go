@@ -53,6 +53,22 @@ func (w DeckWindow) Refusal() error {
 	return nil
 }
 
+// Status says the window to the staff (the desk, the judges): whether
+// players' phones may still send lists, and if not since when or why.
+func (w DeckWindow) Status() i18n.Text {
+	switch {
+	case !w.Asked:
+		return i18n.F("This event does not ask for decklists.")
+	case w.Finished:
+		return i18n.F("The event is over; its decks are final.")
+	case w.Paired:
+		return i18n.F("Decks locked when round 1 was paired (S2); a change needs the head judge.")
+	case !w.ClosedAt.IsZero():
+		return i18n.F("Deck registration from phones closed at %s; the desk can still register or change a list.", w.ClosedAt.Local().Format("15:04"))
+	}
+	return i18n.F("Players can still send or change their lists from their phones.")
+}
+
 // deckWindow reads event e's deck window in tx.
 func deckWindow(tx Tx, e event.Event) (DeckWindow, error) {
 	w := DeckWindow{Asked: e.Settings.DeckRules != "", Finished: e.State == event.StateFinished}

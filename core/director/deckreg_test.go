@@ -83,6 +83,9 @@ func TestPhoneDecksFollowTheWindow(t *testing.T) {
 	if got := lastLog(t, d, e.ID); got != "deck registration from phones closed" {
 		t.Errorf("log line %q", got)
 	}
+	if w, _ := d.DeckRegistration(ctx, e.ID); w.Open() || !strings.Contains(w.Status().In(i18n.English), "closed at ") {
+		t.Errorf("the window after the close: %+v, %q", w, w.Status().In(i18n.English))
+	}
 	_, err = d.SavePlayerDeck(ctx, bob, "", heresyDeck(4))
 	if !errors.Is(err, event.ErrState) || !strings.Contains(event.Message(err), "closed") || !strings.Contains(event.Message(err), "organizer") {
 		t.Fatalf("Bob after the close: %v; want the closed sentence", err)

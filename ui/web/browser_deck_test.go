@@ -8,6 +8,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 )
 
@@ -132,4 +133,22 @@ func axeDeckPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 	axeCheck(t, ctx, axe, "decklist, closed")
 	run(t, ctx, "the Me page", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))), chromedp.WaitVisible(chromedp.ID("deck-card")))
 	axeCheck(t, ctx, axe, "event home, decklist card")
+
+	// A judge on the same phone reads the lists.
+	if _, err := f.d.AddJudge(context.Background(), e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge}); err != nil {
+		t.Fatal(err)
+	}
+	pin, err := f.d.JudgePIN(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, ctx, "judge sign-in", chromedp.Navigate(f.http.URL+"/judge"), chromedp.WaitVisible(chromedp.ID("j-pin")),
+		chromedp.SendKeys(chromedp.ID("j-pin"), pin), chromedp.Click(chromedp.CSS("button.j-primary")), chromedp.WaitVisible(chromedp.CSS("a.j-item")))
+	run(t, ctx, "Grace", chromedp.Navigate(f.http.URL+judgeOf(e)), chromedp.Click(chromedp.CSS("button.j-item")), chromedp.WaitVisible(chromedp.ID("j-out")))
+	run(t, ctx, "decklists", chromedp.Navigate(f.http.URL+judgeOf(e)+"/decks"), chromedp.WaitVisible(chromedp.ID("j-deck-q")))
+	axeCheck(t, ctx, axe, "judge decklists")
+	screenshot(t, ctx, "judge-decks-390.png")
+	run(t, ctx, "Ada's list", chromedp.Click(chromedp.CSS("a.j-item")), chromedp.WaitVisible(chromedp.CSS("pre.j-decklist")))
+	axeCheck(t, ctx, axe, "judge decklist")
+	screenshot(t, ctx, "judge-deck-390.png")
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 )
@@ -205,4 +206,55 @@ func (f *fixture) publishIf(do bool, id event.EventID) {
 	if do {
 		f.publish(id)
 	}
+}
+
+// A judge signed in opens the decklists: the counts, who has sent what,
+// and a player's list with its check; a player's phone, the kiosk's
+// tablet and a phone not signed in get the judges' sign-in, never a list.
+func TestOnlyJudgesReadAPlayersList(t *testing.T) {
+	f, e, entries, ada, _ := deckPhones(t)
+	grace, err := f.d.AddJudge(context.Background(), e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
+	if err != nil {
+		t.Fatal(err)
+	}
+	four := strings.Replace(alteredDeck(), "3 Axiom Card 13", "4 Axiom Card 13", 1)
+	if status, _ := ada.post(deckPath(e.ID), deckBody("Zephyr Axiom", four)); status != http.StatusOK {
+		t.Fatal("Ada's save")
+	}
+	if _, err := f.d.SaveDeck(context.Background(), entries[1].ID, "", alteredDeck()); err != nil {
+		t.Fatal(err)
+	}
+	list := judgeOf(e) + "/decks"
+	one := list + "/" + itoa64(int64(entries[0].ID))
+
+	// Nobody else: each is sent to the judges' sign-in, with no list.
+	for who, get := range map[string]func(string) (int, string){
+		"a phone not signed in": func(p string) (int, string) { r, b := f.do("GET", p, nil); return r.StatusCode, b },
+		"Ada's own phone":       ada.get,
+		"the kiosk":             func(p string) (int, string) { a := f.unlocked(e).get(p); return a.status, a.body },
+	} {
+		for _, p := range []string{list, one} {
+			status, body := get(p)
+			if strings.Contains(body, "Zephyr") || strings.Contains(body, "Axiom Card") || strings.Contains(body, "Decklists") {
+				t.Errorf("%s reads %s: %d", who, p, status)
+			}
+			if status != http.StatusSeeOther && !strings.Contains(body, `id="j-pin"`) {
+				t.Errorf("%s asking %s: %d, not the judges' sign-in", who, p, status)
+			}
+		}
+	}
+
+	j := f.judgePhone(e, grace)
+	j.get(judgeOf(e)).must(t, 200, "event").shows(t, "Decklists")
+	j.get(list).must(t, 200, "decklists").shows(t, "2 lists registered · 1 with problems · 2 missing",
+		"Players can still send or change their lists from their phones.", "Ada", "1 problem", "Bob", "Legal ✓", "Cy", "No list registered")
+	j.get(list+"?q=bo").must(t, 200, "filtered").shows(t, "Bob")
+	if a := j.get(list + "?q=bo"); strings.Contains(pageText(a.body), "Ada") {
+		t.Error("the filter kept Ada")
+	}
+	j.get(one).must(t, 200, "Ada's list").shows(t, "Zephyr Axiom", "4 Axiom Card 13 (C)", "Not legal yet: 1 problem to fix", "Registered or changed at")
+	j.get(list + "/" + itoa64(int64(entries[2].ID))).must(t, 200, "Cy's").shows(t, "No list registered")
+	_, eve := f.event("altered", "standard-bo3", "Eve")
+	j.get(list+"/"+itoa64(int64(eve[0].ID))).must(t, http.StatusNotFound, "a player of another event")
+	j.get(list+"/999999").must(t, http.StatusNotFound, "an entry of no event")
 }
