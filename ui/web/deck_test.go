@@ -253,7 +253,7 @@ func TestOnlyJudgesReadAPlayersList(t *testing.T) {
 		t.Error("the filter kept Ada")
 	}
 	j.get(one).must(t, 200, "Ada's list").shows(t, "Zephyr Axiom", "4 Axiom Card 13 (C)", "Not legal yet: 1 problem to fix", "Registered or changed at")
-	j.get(list + "/" + itoa64(int64(entries[2].ID))).must(t, 200, "Cy's").shows(t, "No list registered")
+	j.get(list+"/"+itoa64(int64(entries[2].ID))).must(t, 200, "Cy's").shows(t, "No list registered")
 	_, eve := f.event("altered", "standard-bo3", "Eve")
 	j.get(list+"/"+itoa64(int64(eve[0].ID))).must(t, http.StatusNotFound, "a player of another event")
 	j.get(list+"/999999").must(t, http.StatusNotFound, "an entry of no event")
