@@ -294,6 +294,11 @@ func (r *recorder) LockDecks(id event.EventID, at time.Time) error {
 	return r.Tx.LockDecks(id, at)
 }
 
+func (r *recorder) SetDeckRegistrationClosed(id event.EventID, at time.Time) error {
+	r.mark(id, ChangeDecks)
+	return r.Tx.SetDeckRegistrationClosed(id, at)
+}
+
 func (r *recorder) CreateLeague(l *event.League) error {
 	r.mark(0, ChangeLeague)
 	return r.Tx.CreateLeague(l)

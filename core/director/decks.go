@@ -66,6 +66,14 @@ func checkDeck(tx Tx, e event.Event, list string) (deck.Format, deck.Report, err
 	if err != nil {
 		return f, deck.Report{}, err
 	}
+	return f, checkList(f, cards, list), nil
+}
+
+// checkList is the one deck check every front-end shows (the desk, the
+// kiosk, a player's phone, a judge's phone): list parsed and validated
+// by format f against the game's card list. A view of many decks reads
+// the card list once and calls it for each.
+func checkList(f deck.Format, cards deck.CardList, list string) deck.Report {
 	var rep deck.Report
 	var lineErrs []deck.LineError
 	switch f {
@@ -88,9 +96,9 @@ func checkDeck(tx Tx, e event.Event, list string) (deck.Format, deck.Report, err
 		rep = deck.Validate(f, l, cards)
 	}
 	for _, le := range lineErrs {
-		rep.Problems = append(rep.Problems, deck.Issue{Message: le.Message})
+		rep.Problems = append(rep.Problems, deck.Issue{Message: le.Message, Text: le.Sentence})
 	}
-	return f, rep, nil
+	return rep
 }
 
 // CheckDeck checks a decklist against an event's deck rules without saving
@@ -108,22 +116,20 @@ func (d *Director) CheckDeck(ctx context.Context, id event.EventID, list string)
 	return rep, err
 }
 
-// SaveDeck registers (or replaces) an entry's deck and returns its check.
-// A deck is saved even when it is illegal, so nothing typed is lost, and
-// the check says what to fix. Decks lock when round 1 is paired (S2);
-// limited formats may change between games from the player's pool (A2),
-// so their decks stay open.
+// SaveDeck registers (or replaces) an entry's deck at the desk or the
+// kiosk and returns its check. A deck is saved even when it is illegal,
+// so nothing typed is lost, and the check says what to fix. Decks lock
+// when round 1 is paired (S2); limited formats may change between games
+// from the player's pool (A2), so their decks stay open. The desk may
+// register a deck whether or not deck registration from phones is
+// closed.
 func (d *Director) SaveDeck(ctx context.Context, entry event.EntryID, name, list string) (DeckCheck, error) {
 	var out DeckCheck
-	list = strings.TrimSpace(list)
-	name = strings.Join(strings.Fields(name), " ")
-	if list == "" {
-		return out, event.Invalid("the decklist is empty; paste or type one card per line, such as \"3 Card Name\"")
+	list, name, err := tidyDeck(name, list)
+	if err != nil {
+		return out, err
 	}
-	if len(list) > 64<<10 {
-		return out, event.Invalid("the decklist is longer than 64 KB; paste only the cards, one per line")
-	}
-	err := d.store.Write(ctx, func(tx Tx) error {
+	err = d.store.Write(ctx, func(tx Tx) error {
 		en, err := tx.Entry(entry)
 		if err != nil {
 			return err
@@ -132,49 +138,76 @@ func (d *Director) SaveDeck(ctx context.Context, entry event.EntryID, name, list
 		if err != nil {
 			return err
 		}
-		if e.State == event.StateFinished {
-			return event.Statef("%s is finished; its decks are final", e.Name)
-		}
-		old, err := tx.Deck(entry)
-		locked := err == nil && !old.LockedAt.IsZero()
-		switch {
-		case locked && e.Settings.DeckRules == string(deck.FormatAllianceSealed):
-			// K5: between rounds a player may swap pods for unused ones
-			// of their sealed decks; the result is checked as a
-			// calibration.
-			if err := calibrate(tx, e, list); err != nil {
-				return err
-			}
-		case locked && e.Settings.DeckRules != string(deck.FormatAlteredLimited):
-			return event.Statef("%s's deck locked when round 1 was paired; a change needs the head judge (S2)", en.Name)
-		case err != nil && !isNotFound(err):
-			return err
-		}
-		f, rep, err := checkDeck(tx, e, list)
+		out, err = d.saveDeck(tx, e, en, name, list)
 		if err != nil {
 			return err
 		}
-		dk := event.Deck{EntryID: entry, Name: name, List: list, LockedAt: old.LockedAt, UpdatedAt: d.now()}
-		if dk.LockedAt.IsZero() && e.Settings.DeckRules != string(deck.FormatAlteredLimited) {
-			// A deck registered after round 1 (a late entry) locks at
-			// once, as the others did when round 1 was paired (S2).
-			if n, err := tx.RoundCount(e.ID); err != nil {
-				return err
-			} else if n > 0 {
-				dk.LockedAt = dk.UpdatedAt
-			}
-		}
-		if err := tx.SaveDeck(&dk); err != nil {
-			return err
-		}
-		out = DeckCheck{Deck: dk, Rules: f, Report: rep}
-		status := i18n.F("legal")
-		if !rep.Legal() {
-			status = i18n.FN("%d problems", len(rep.Problems), len(rep.Problems))
-		}
-		return d.log(tx, e.ID, 0, i18n.F("deck registered: %s (%s)", en.Name, status))
+		return d.log(tx, e.ID, 0, i18n.F("deck registered: %s (%s)", en.Name, deckStatusText(out.Report)))
 	})
 	return out, err
+}
+
+// tidyDeck trims a decklist and a deck's name as they are kept, and
+// refuses an empty or overlong list.
+func tidyDeck(name, list string) (string, string, error) {
+	list = strings.TrimSpace(list)
+	name = strings.Join(strings.Fields(name), " ")
+	if list == "" {
+		return "", "", event.Invalid("the decklist is empty; paste or type one card per line, such as \"3 Card Name\"")
+	}
+	if len(list) > 64<<10 {
+		return "", "", event.Invalid("the decklist is longer than 64 KB; paste only the cards, one per line")
+	}
+	return list, name, nil
+}
+
+// deckStatusText is a check's verdict as the activity log says it.
+func deckStatusText(rep deck.Report) i18n.Text {
+	if rep.Legal() {
+		return i18n.F("legal")
+	}
+	return i18n.FN("%d problems", len(rep.Problems), len(rep.Problems))
+}
+
+// saveDeck saves en's deck in tx under the lock rules (S2, A2, K5) and
+// returns its check; the caller logs it with its source.
+func (d *Director) saveDeck(tx Tx, e event.Event, en event.Entry, name, list string) (DeckCheck, error) {
+	if e.State == event.StateFinished {
+		return DeckCheck{}, event.Statef("%s is finished; its decks are final", e.Name)
+	}
+	old, err := tx.Deck(en.ID)
+	locked := err == nil && !old.LockedAt.IsZero()
+	switch {
+	case locked && e.Settings.DeckRules == string(deck.FormatAllianceSealed):
+		// K5: between rounds a player may swap pods for unused ones
+		// of their sealed decks; the result is checked as a
+		// calibration.
+		if err := calibrate(tx, e, list); err != nil {
+			return DeckCheck{}, err
+		}
+	case locked && e.Settings.DeckRules != string(deck.FormatAlteredLimited):
+		return DeckCheck{}, event.Statef("%s's deck locked when round 1 was paired; a change needs the head judge (S2)", en.Name)
+	case err != nil && !isNotFound(err):
+		return DeckCheck{}, err
+	}
+	f, rep, err := checkDeck(tx, e, list)
+	if err != nil {
+		return DeckCheck{}, err
+	}
+	dk := event.Deck{EntryID: en.ID, Name: name, List: list, LockedAt: old.LockedAt, UpdatedAt: d.now()}
+	if dk.LockedAt.IsZero() && e.Settings.DeckRules != string(deck.FormatAlteredLimited) {
+		// A deck registered after round 1 (a late entry) locks at
+		// once, as the others did when round 1 was paired (S2).
+		if n, err := tx.RoundCount(e.ID); err != nil {
+			return DeckCheck{}, err
+		} else if n > 0 {
+			dk.LockedAt = dk.UpdatedAt
+		}
+	}
+	if err := tx.SaveDeck(&dk); err != nil {
+		return DeckCheck{}, err
+	}
+	return DeckCheck{Deck: dk, Rules: f, Report: rep}, nil
 }
 
 // Decks returns the decks registered in an event with their checks, in
@@ -190,16 +223,32 @@ func (d *Director) Decks(ctx context.Context, id event.EventID) ([]DeckCheck, er
 		if err != nil {
 			return err
 		}
+		check, err := deckChecker(tx, e)
+		if err != nil {
+			return err
+		}
 		for _, dk := range decks {
-			f, rep, err := checkDeck(tx, e, dk.List)
-			if err != nil {
-				return err
-			}
-			out = append(out, DeckCheck{Deck: dk, Rules: f, Report: rep})
+			out = append(out, check(dk))
 		}
 		return nil
 	})
 	return out, err
+}
+
+// deckChecker reads an event's deck rules and its game's card list once
+// and returns the check of one deck by them (the views of every deck).
+func deckChecker(tx Tx, e event.Event) (func(event.Deck) DeckCheck, error) {
+	f, err := deck.ParseFormat(e.Settings.DeckRules)
+	if err != nil {
+		return nil, err
+	}
+	cards, err := cardList(tx, e.Game)
+	if err != nil {
+		return nil, err
+	}
+	return func(dk event.Deck) DeckCheck {
+		return DeckCheck{Deck: dk, Rules: f, Report: checkList(f, cards, dk.List)}
+	}, nil
 }
 
 // checkDeckSettings refuses deck rules or a card-pool environment the app

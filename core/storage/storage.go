@@ -169,6 +169,12 @@ type Decks interface {
 	Decks(id event.EventID) ([]event.Deck, error)
 	// LockDecks locks every unlocked deck of an event.
 	LockDecks(id event.EventID, at time.Time) error
+	// DeckRegistrationClosed returns when the organizer closed deck
+	// registration from players' phones for event id (zero: not closed).
+	DeckRegistrationClosed(id event.EventID) (time.Time, error)
+	// SetDeckRegistrationClosed closes deck registration from phones at
+	// at, or reopens it when at is zero.
+	SetDeckRegistrationClosed(id event.EventID, at time.Time) error
 }
 
 // Origins keep what the file an event was imported from held that the

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"errors"
 	"testing"
 	"time"
 
@@ -46,4 +47,39 @@ func TestDecksListAndLock(t *testing.T) {
 		}
 		return err
 	})
+}
+
+func TestDeckRegistrationClosesAndReopens(t *testing.T) {
+	db := openTemp(t)
+	f := newFixture(t, db, 1)
+	read(t, db, func(tx *Tx) error {
+		at, err := tx.DeckRegistrationClosed(f.event.ID)
+		if !at.IsZero() {
+			t.Errorf("a new event's deck registration is closed at %v", at)
+		}
+		return err
+	})
+	write(t, db, func(tx *Tx) error {
+		must(t, tx.SetDeckRegistrationClosed(f.event.ID, t0))
+		// Closing again keeps the first close.
+		return tx.SetDeckRegistrationClosed(f.event.ID, t0.Add(time.Hour))
+	})
+	read(t, db, func(tx *Tx) error {
+		at, err := tx.DeckRegistrationClosed(f.event.ID)
+		if !at.Equal(t0) {
+			t.Errorf("closed at %v, want %v", at, t0)
+		}
+		return err
+	})
+	write(t, db, func(tx *Tx) error { return tx.SetDeckRegistrationClosed(f.event.ID, time.Time{}) })
+	read(t, db, func(tx *Tx) error {
+		at, err := tx.DeckRegistrationClosed(f.event.ID)
+		if !at.IsZero() {
+			t.Errorf("reopened, still closed at %v", at)
+		}
+		return err
+	})
+	if err := writeErr(db, func(tx *Tx) error { return tx.SetDeckRegistrationClosed(9999, t0) }); !errors.Is(err, event.ErrNotFound) {
+		t.Errorf("closing an unknown event: %v", err)
+	}
 }

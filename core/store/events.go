@@ -377,3 +377,37 @@ func (t *Tx) LockDecks(id event.EventID, at time.Time) error {
 	}
 	return nil
 }
+
+// DeckRegistrationClosed returns when the organizer closed deck
+// registration from players' phones for event id; zero when it is open.
+func (t *Tx) DeckRegistrationClosed(id event.EventID) (time.Time, error) {
+	var at time.Time
+	err := t.queryRow(`SELECT closed_at FROM deck_registration_closed WHERE event_id = ?`, id).Scan(timeCol{&at})
+	if errors.Is(err, sql.ErrNoRows) {
+		return time.Time{}, nil
+	}
+	if err != nil {
+		return time.Time{}, fmt.Errorf("store: deck registration of event %d: %w", id, err)
+	}
+	return at, nil
+}
+
+// SetDeckRegistrationClosed closes deck registration from phones for
+// event id at at (closing again keeps the first time), or reopens it
+// when at is zero.
+func (t *Tx) SetDeckRegistrationClosed(id event.EventID, at time.Time) error {
+	var err error
+	if at.IsZero() {
+		_, err = t.exec(`DELETE FROM deck_registration_closed WHERE event_id = ?`, id)
+	} else {
+		_, err = t.exec(`INSERT INTO deck_registration_closed (event_id, closed_at) VALUES (?, ?)
+			ON CONFLICT (event_id) DO NOTHING`, id, millis(at))
+	}
+	if isForeignKey(err) {
+		err = noEvent(id)
+	}
+	if err != nil {
+		return fmt.Errorf("store: close deck registration of event %d: %w", id, err)
+	}
+	return nil
+}

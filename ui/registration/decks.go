@@ -16,13 +16,16 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/files"
+	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
 // DeckDirector is what the Decks dialog calls.
 type DeckDirector interface {
-	Decks(ctx context.Context, id event.EventID) ([]director.DeckCheck, error)
+	DeckStatus(ctx context.Context, id event.EventID) (director.DeckStatus, error)
+	CloseDeckRegistration(ctx context.Context, id event.EventID) error
+	ReopenDeckRegistration(ctx context.Context, id event.EventID) error
 	CheckDeck(ctx context.Context, id event.EventID, list string) (deck.Report, error)
 	SaveDeck(ctx context.Context, entry event.EntryID, name, list string) (director.DeckCheck, error)
 	ImportCardList(ctx context.Context, game, csv string) (int, []deck.RowError, error)
@@ -31,14 +34,29 @@ type DeckDirector interface {
 // decksDialog registers the players' decklists (issue 5): a list of the
 // event's players with their deck's status on the left, the selected
 // player's deck on the right, checked against the event's deck rules as it
-// is typed, and the import of the game's card list.
+// is typed, and the import of the game's card list. Above them (issue 22)
+// the counts of lists registered, with problems and missing, whether
+// players' phones may still send lists, and the button that closes deck
+// registration from phones or reopens it; the list follows what phones
+// send while the dialog is open.
 type decksDialog struct {
 	s *Screen
 
 	checks  map[event.EntryID]director.DeckCheck
+	status  director.DeckStatus
 	players []event.Entry
 	current event.Entry
 	seq     int // numbers checks so a slow answer never replaces a newer one
+	shown   bool
+	// quiet marks the list's selection made again after a reload: the
+	// list being typed stays as it is.
+	quiet bool
+
+	counts  *widget.Label
+	window  *widget.Label
+	closeBn *widget.Button
+	filter  *widget.Select
+	confirm *keys.Confirm
 
 	list     *widget.List
 	who      *widget.Label
@@ -74,16 +92,148 @@ func newDecksDialog(s *Screen) *decksDialog {
 	g.imported = &widget.Label{Wrapping: fyne.TextWrapWord}
 	importButton := &widget.Button{Text: tr.L("Import card list…"), Icon: theme.FolderOpenIcon(), OnTapped: g.onImport}
 	hint := columns.Secondary(tr.L("A card list (CSV with a name column, and rarity, faction, type, no max, designators, set, house as the rules need) lets the checks decide what a decklist alone cannot."), true)
-	left := container.NewBorder(&widget.Label{Text: tr.L("Players"), TextStyle: fyne.TextStyle{Bold: true}}, nil, nil, nil, g.list)
+	g.counts = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord}
+	g.window = &widget.Label{Wrapping: fyne.TextWrapWord}
+	g.closeBn = &widget.Button{Text: tr.L("Close deck registration"), Icon: theme.CancelIcon(), OnTapped: g.onCloseTapped}
+	g.filter = widget.NewSelect(filterNames(), func(string) { g.applyFilter() })
+	g.filter.SetSelectedIndex(0)
+	head := container.NewBorder(nil, nil, nil, container.NewCenter(g.closeBn), container.NewVBox(g.counts, g.window))
+	left := container.NewBorder(container.NewVBox(&widget.Label{Text: tr.L("Players"), TextStyle: fyne.TextStyle{Bold: true}}, g.filter), nil, nil, nil, g.list)
 	// The problems keep room for several sentences below the list.
 	problems := container.NewVScroll(g.problems)
 	problems.SetMinSize(fyne.NewSize(0, 150))
 	right := container.NewBorder(container.NewVBox(g.who, g.name), container.NewVBox(g.verdict, problems, container.NewHBox(g.load, g.save)), nil, nil, g.text)
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.3
-	body := container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), container.NewBorder(nil, nil, nil, importButton, hint), g.imported), nil, nil, split)
+	body := container.NewBorder(container.NewVBox(head, widget.NewSeparator()), container.NewVBox(widget.NewSeparator(), container.NewBorder(nil, nil, nil, importButton, hint), g.imported), nil, nil, split)
 	g.dialog = dialog.NewCustom(tr.L("Decks"), tr.L("Close"), body, s.win)
+	g.dialog.SetOnClosed(func() { g.shown = false })
 	return g
+}
+
+// The filters of the players' list, in the order filterNames gives.
+const (
+	showEveryone = iota
+	showMissing
+	showProblems
+	showRegistered
+)
+
+func filterNames() []string {
+	return []string{tr.L("Every player"), tr.L("No list yet"), tr.L("Lists with problems"), tr.L("Lists registered")}
+}
+
+// keeps reports whether the filter chosen shows a player whose list is in
+// state st.
+func (g *decksDialog) keeps(st director.DeckState) bool {
+	switch g.filter.SelectedIndex() {
+	case showMissing:
+		return st == director.DeckMissing
+	case showProblems:
+		return st == director.DeckProblems
+	case showRegistered:
+		return st != director.DeckMissing
+	}
+	return true
+}
+
+// applyFilter lists the players the filter keeps, keeping the player
+// being edited selected.
+func (g *decksDialog) applyFilter() {
+	if g.list == nil {
+		return
+	}
+	g.players = g.players[:0]
+	for _, row := range g.status.Rows {
+		if g.keeps(row.State) {
+			g.players = append(g.players, row.Entry)
+		}
+	}
+	g.quiet = true
+	g.list.UnselectAll()
+	for i, en := range g.players {
+		if en.ID == g.current.ID {
+			g.list.Select(i)
+		}
+	}
+	g.quiet = false
+	g.list.Refresh()
+}
+
+// refresh reloads the statuses while the dialog is open (a phone sent a
+// list, the organizer closed registration at another window).
+func (g *decksDialog) refresh() {
+	if g != nil && g.shown {
+		g.reload()
+	}
+}
+
+// showStatus writes the counts, the window and the close button's label.
+func (g *decksDialog) showStatus() {
+	st := g.status
+	all := st.Submitted + st.Missing
+	g.counts.SetText(tr.F("%[1]s · %[2]s · %[3]s",
+		tr.N("%[1]d of %[2]d lists registered", st.Submitted, st.Submitted, all),
+		tr.N("%d with problems", st.Problems, st.Problems),
+		tr.N("%d missing", st.Missing, st.Missing)))
+	g.window.SetText(st.Window.Status().In(tr.Lang()))
+	closed := !st.Window.ClosedAt.IsZero()
+	if closed {
+		g.closeBn.SetText(tr.L("Reopen deck registration"))
+		g.closeBn.SetIcon(theme.ViewRefreshIcon())
+	} else {
+		g.closeBn.SetText(tr.L("Close deck registration"))
+		g.closeBn.SetIcon(theme.CancelIcon())
+	}
+	// Once round 1 is paired phones are closed for good (S2): nothing to
+	// close or reopen.
+	if st.Window.Paired || st.Window.Finished {
+		g.closeBn.Disable()
+	} else {
+		g.closeBn.Enable()
+	}
+}
+
+// onCloseTapped asks before closing (or reopening) deck registration from
+// phones: players mid-list would lose the chance to send it.
+func (g *decksDialog) onCloseTapped() {
+	closing := g.status.Window.ClosedAt.IsZero()
+	title, msg, yes := tr.L("Close deck registration"), tr.N("Close deck registration from phones?\n%d players have no list yet. After this, players see their lists read-only; you can still register or change a list here.", g.status.Missing, g.status.Missing), tr.L("Close deck registration")
+	if !closing {
+		title, msg, yes = tr.L("Reopen deck registration"), tr.L("Reopen deck registration from phones?\nPlayers can send or change their lists again until round 1 is paired."), tr.L("Reopen deck registration")
+	}
+	g.confirm = keys.NewConfirm(g.s.win, keys.ConfirmOptions{Title: title, Message: msg, Yes: yes, Danger: closing}, func(ok bool) {
+		if ok {
+			g.setRegistration(closing)
+		}
+	})
+	g.confirm.Show()
+}
+
+// setRegistration closes or reopens deck registration from phones.
+func (g *decksDialog) setRegistration(closing bool) {
+	dd, ok := g.s.d.(DeckDirector)
+	if !ok {
+		return
+	}
+	id := g.s.eventID
+	work.Call(g.s.run, func(ctx context.Context) (struct{}, error) {
+		if closing {
+			return struct{}{}, dd.CloseDeckRegistration(ctx, id)
+		}
+		return struct{}{}, dd.ReopenDeckRegistration(ctx, id)
+	}, func(_ struct{}, err error) {
+		if err != nil {
+			g.s.alert(err)
+			return
+		}
+		if closing {
+			g.s.setStatus(tr.L("Deck registration from phones closed"), widget.SuccessImportance)
+		} else {
+			g.s.setStatus(tr.L("Deck registration from phones reopened"), widget.SuccessImportance)
+		}
+		g.reload()
+	})
 }
 
 // ShowDecks opens the Decks dialog.
@@ -95,12 +245,7 @@ func (s *Screen) ShowDecks() {
 }
 
 func (g *decksDialog) open() {
-	g.players = g.players[:0]
-	for _, en := range g.s.entries {
-		if en.Active() {
-			g.players = append(g.players, en)
-		}
-	}
+	g.shown = true
 	g.dialog.Resize(fyne.NewSize(min(g.s.win.Canvas().Size().Width-40, 1100), min(g.s.win.Canvas().Size().Height-40, 680)))
 	g.dialog.Show()
 	g.reload()
@@ -112,18 +257,25 @@ func (g *decksDialog) reload() {
 	if !ok {
 		return
 	}
-	work.Call(g.s.run, func(ctx context.Context) ([]director.DeckCheck, error) {
-		return dd.Decks(ctx, id)
-	}, func(checks []director.DeckCheck, err error) {
+	work.Call(g.s.run, func(ctx context.Context) (director.DeckStatus, error) {
+		return dd.DeckStatus(ctx, id)
+	}, func(st director.DeckStatus, err error) {
 		if err != nil {
 			g.s.alert(err)
 			return
 		}
-		g.checks = map[event.EntryID]director.DeckCheck{}
-		for _, c := range checks {
-			g.checks[c.Deck.EntryID] = c
+		if id != g.s.eventID {
+			return
 		}
-		g.list.Refresh()
+		g.status = st
+		g.checks = map[event.EntryID]director.DeckCheck{}
+		for _, row := range st.Rows {
+			if row.State != director.DeckMissing {
+				g.checks[row.Entry.ID] = row.Check
+			}
+		}
+		g.showStatus()
+		g.applyFilter()
 	})
 }
 
@@ -154,7 +306,7 @@ func (g *decksDialog) updateRow(i widget.ListItemID, o fyne.CanvasObject) {
 }
 
 func (g *decksDialog) onSelected(i widget.ListItemID) {
-	if i >= len(g.players) {
+	if i >= len(g.players) || g.quiet {
 		return
 	}
 	g.current = g.players[i]
@@ -234,7 +386,7 @@ func (g *decksDialog) onSave() {
 		}
 		g.checks[en.ID] = c
 		g.show(c.Report)
-		g.list.Refresh()
+		g.reload()
 		g.s.setStatus(tr.F("%s's deck saved", en.Name), widget.SuccessImportance)
 		if g.s.OnChanged != nil {
 			g.s.OnChanged()

@@ -254,6 +254,7 @@ func (s *Screen) Reload() {
 			s.showEntries(l.entries)
 			s.find(s.search.Text)
 			s.teamsDlg.refresh()
+			s.decks.refresh()
 		}
 	})
 }

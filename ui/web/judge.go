@@ -74,7 +74,7 @@ func (js judgeSession) judgeIn(id event.EventID) (event.JudgeID, bool) {
 // judgeRoutes are the judges' pages and their penalty suggestion.
 func (s *Server) judgeRoutes() []route {
 	j := &judgeArea{s: s, staffSessions: newStaffSessions[judgeSession](s.now, maxJudges, judgeTTL), origin: http.NewCrossOriginProtection()}
-	return []route{
+	return append([]route{
 		{"GET /judge", j.pageHome},
 		{"POST /judge/signin", j.postSignIn},
 		{"POST /judge/signout", j.postSignOut},
@@ -85,7 +85,7 @@ func (s *Server) judgeRoutes() []route {
 		{"GET /judge/events/{id}/entry", j.pageEntry},
 		{"POST /judge/events/{id}/entry", j.postEntry},
 		{"GET /api/judge/events/{id}/suggest", j.apiSuggest},
-	}
+	}, j.decksRoutes()...)
 }
 
 // judgePage is what every judge template gets; each page fills its part.

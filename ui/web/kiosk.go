@@ -11,7 +11,6 @@ import (
 	"unicode/utf8"
 
 	"tablekeeper/core/clock"
-	"tablekeeper/core/deck"
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
@@ -156,7 +155,7 @@ type kioskPage struct {
 	Rules     i18n.Localizer
 	DeckName  string
 	List      string
-	Report    *kioskDeckReport
+	Report    *deckReport
 	Saved     i18n.Localizer
 	SavedKind string
 }
@@ -864,48 +863,10 @@ func (k *kioskArea) postDeck(w http.ResponseWriter, r *http.Request) {
 		seeOther(w, r, kioskBase(e.ID)+"/done")
 		return
 	}
-	rep := kioskReportOf(langOf(r), dc.Report)
+	rep := deckReportOf(langOf(r), dc.Report)
 	p.Report = &rep
 	p.Saved, p.SavedKind = i18n.F("Saved. Fix the problems above before round 1, or see the organizer."), "warning"
 	k.show(w, r, http.StatusOK, "kiosk_deck", i18n.F("Register your deck"), p)
-}
-
-// kioskDeckReport is a deck check as the kiosk shows it.
-type kioskDeckReport struct {
-	Empty    bool     `json:"empty"`
-	Legal    bool     `json:"legal"`
-	Verdict  string   `json:"verdict"`
-	Problems []string `json:"problems"`
-	Warnings []string `json:"warnings"`
-}
-
-// kioskReportOf words a deck check: the verdict, then the problems and the
-// warnings, one plain sentence each.
-func kioskReportOf(l i18n.Lang, rep deck.Report) kioskDeckReport {
-	out := kioskDeckReport{Legal: rep.Legal(), Problems: []string{}, Warnings: []string{}}
-	if out.Legal {
-		out.Verdict = i18n.T(l, "Legal ✓")
-	} else {
-		out.Verdict = i18n.N(l, "Not legal yet: %d problems to fix", len(rep.Problems), len(rep.Problems))
-	}
-	for _, is := range rep.Problems {
-		out.Problems = append(out.Problems, kioskIssue(is))
-	}
-	for _, is := range rep.Warnings {
-		out.Warnings = append(out.Warnings, kioskIssue(is))
-	}
-	return out
-}
-
-// kioskIssue is a deck issue as a player reads it: the sentence with a
-// capital, the rule ID at the end for the judge.
-func kioskIssue(is deck.Issue) string {
-	msg := strings.TrimSpace(is.Message)
-	rule := ""
-	if is.Rule != "" && strings.HasPrefix(msg, is.Rule+": ") {
-		msg, rule = strings.TrimPrefix(msg, is.Rule+": "), " ("+is.Rule+")"
-	}
-	return staffCapital(msg) + rule
 }
 
 // apiDeckCheck checks a decklist as the player types, saving nothing:
@@ -942,7 +903,7 @@ func (k *kioskArea) apiDeckCheck(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if list == "" {
-		writeJSON(w, http.StatusOK, kioskDeckReport{Empty: true, Verdict: i18n.T(langOf(r), "Checked as you type"), Problems: []string{}, Warnings: []string{}})
+		writeJSON(w, http.StatusOK, emptyDeckReport(langOf(r)))
 		return
 	}
 	rep, err := k.s.d.CheckDeck(r.Context(), id, list)
@@ -950,5 +911,5 @@ func (k *kioskArea) apiDeckCheck(w http.ResponseWriter, r *http.Request) {
 		k.s.failErr(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, kioskReportOf(langOf(r), rep))
+	writeJSON(w, http.StatusOK, deckReportOf(langOf(r), rep))
 }

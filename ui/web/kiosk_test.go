@@ -288,7 +288,7 @@ func TestTheKioskRegistersADeckWithItsLegalityAsTyped(t *testing.T) {
 	b.get(kioskOf(e)+"/deck").must(t, 200, "deck page").
 		shows(t, "Register your deck, Zoë Ødegård", "Altered · Standard (best of three) · one card per line", "Checked as you type")
 
-	var rep kioskDeckReport
+	var rep deckReport
 	four := strings.Replace(alteredDeck(), "3 Axiom Card 13", "4 Axiom Card 13", 1)
 	a := b.post(deckPath, url.Values{"list": {four}}).must(t, 200, "deck check")
 	if err := json.Unmarshal([]byte(a.body), &rep); err != nil {

@@ -52,8 +52,9 @@
     const f = w[plurals.select(n)];
     return format(typeof f === 'string' ? f : w.other, args);
   }
-  // The kiosk's and the judges' scripts say their words with these too.
-  window.tk = { t, tn, lang };
+  // The kiosk's, the judges' and the decklist's scripts say their words
+  // with these too, and show a deck check with the one drawing below.
+  window.tk = { t, tn, lang, drawDeckCheck, checkAsTyped };
 
   // ---- helpers -------------------------------------------------------
 
@@ -124,6 +125,51 @@
   function debounce(fn, ms) {
     let timer = 0;
     return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
+  }
+
+  // ---- a deck check --------------------------------------------------
+
+  // drawDeckCheck shows a deck check in box as the server words it (its
+  // verdict, the problems, then the warnings the organizer checks by
+  // hand), or the error that kept it from running. The kiosk's tablet and
+  // the player's phone both draw with it, each with its classes' prefix
+  // (pre: "k-" or "d-").
+  function drawDeckCheck(box, data, pre) {
+    const item = (cls, text) => el('li', { class: pre + cls, text });
+    const issues = el('ul', { class: pre + 'issues' });
+    let verdict;
+    if (data.error) {
+      verdict = el('p', { class: pre + 'verdict ' + pre + 'illegal', text: t("The check did not work") });
+      issues.append(item('bad', data.error));
+    } else {
+      verdict = el('p', { class: pre + 'verdict ' + pre + (data.empty ? 'quiet' : data.legal ? 'legal' : 'illegal'), text: data.verdict });
+      for (const p of data.problems || []) issues.append(item('bad', p));
+      if ((data.warnings || []).length) issues.append(item('note', t("The organizer checks these by hand:")));
+      for (const w of data.warnings || []) issues.append(item('warn', w));
+    }
+    box.replaceChildren(verdict, issues);
+  }
+
+  // checkAsTyped checks list's text with send(text) (a promise of
+  // { ok, data }) after each pause in typing and draws the answer in box;
+  // an answer overtaken by a later one is dropped. It returns the check,
+  // to run it at once.
+  function checkAsTyped(list, box, pre, send) {
+    let seq = 0;
+    async function run() {
+      const mine = ++seq;
+      let data;
+      try {
+        const r = await send(list.value);
+        data = r.data || {};
+        if (!r.ok) data = { error: data.error || t("The check did not work; you can still save your deck.") };
+      } catch (e) {
+        data = { error: t("The check did not work; you can still save your deck.") };
+      }
+      if (mine === seq) drawDeckCheck(box, data, pre);
+    }
+    list.addEventListener('input', debounce(run, 300));
+    return run;
   }
 
   // ---- live stream ---------------------------------------------------

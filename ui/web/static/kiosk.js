@@ -99,50 +99,18 @@
     try { search.setSelectionRange(n, n); } catch (e) { /* type=search on old browsers */ }
   }
 
-  // ---- the deck check as one types -------------------------------------
+  // ---- the deck check as one types (drawn as on a player's phone) ------
   const list = document.getElementById('k-list');
   const check = document.getElementById('k-check');
-  let checkSeq = 0;
-  function li(cls, text) {
-    const e = document.createElement('li');
-    e.className = cls;
-    e.textContent = text;
-    return e;
-  }
-  async function checkDeck() {
-    const mine = ++checkSeq;
-    const body = new URLSearchParams({ list: list.value });
-    let data;
-    try {
+  if (list && check && eventId && window.tk && window.tk.checkAsTyped) {
+    const run = window.tk.checkAsTyped(list, check, 'k-', async (text) => {
       const r = await fetch('/api/events/' + eventId + '/kiosk/deck-check', {
-        method: 'POST', credentials: 'same-origin', cache: 'no-store', body,
+        method: 'POST', credentials: 'same-origin', cache: 'no-store', body: new URLSearchParams({ list: text }),
         headers: { Accept: 'application/json' },
       });
-      data = await r.json().catch(() => ({}));
-      if (!r.ok) data = { error: data.error || t("The check did not work; you can still save your deck.") };
-    } catch (e) {
-      data = { error: t("The check did not work; you can still save your deck.") };
-    }
-    if (mine !== checkSeq) return;
-    const verdict = document.createElement('p');
-    const issues = document.createElement('ul');
-    issues.className = 'k-issues';
-    if (data.error) {
-      verdict.className = 'k-verdict k-illegal';
-      verdict.textContent = t("The check did not work");
-      issues.append(li('k-bad', data.error));
-    } else {
-      verdict.className = 'k-verdict ' + (data.empty ? 'k-quiet' : data.legal ? 'k-legal' : 'k-illegal');
-      verdict.textContent = data.verdict;
-      for (const p of data.problems || []) issues.append(li('k-bad', p));
-      if ((data.warnings || []).length) issues.append(li('k-note', t("The organizer checks these by hand:")));
-      for (const w of data.warnings || []) issues.append(li('k-warn', w));
-    }
-    check.replaceChildren(verdict, issues);
-  }
-  if (list && check && eventId) {
-    list.addEventListener('input', debounce(checkDeck, 300));
-    if (list.value.trim() && !check.querySelector('.k-legal, .k-illegal')) checkDeck();
+      return { ok: r.ok, data: await r.json().catch(() => ({})) };
+    });
+    if (list.value.trim() && !check.querySelector('.k-legal, .k-illegal')) run();
   }
 
   // ---- follow the event: a published round turns the kiosk into
