@@ -112,33 +112,7 @@ func TestARequestToDropWaitsForTheOrganizer(t *testing.T) {
 		t.Fatal(err)
 	}
 	ada := phoneOf(e, entries[0])
-	if v := dropView(t, d, ada); v.View != director.DropCanAsk || v.Rounds != 1 {
-		t.Fatalf("before asking: %+v; want can-ask with 1 round paired", v)
-	}
-	q, err := d.RequestDrop(ctx, ada)
-	if err != nil || !q.Open() || q.Round != 1 || q.EntryID != entries[0].ID || q.Device != ada.Device {
-		t.Fatalf("RequestDrop = %+v, %v; want an open request after round 1 from her phone", q, err)
-	}
-	// Twice, or from her second phone: the same request.
-	ada2 := ada
-	ada2.Device = "her-tablet"
-	if again, err := d.RequestDrop(ctx, ada2); err != nil || again.ID != q.ID {
-		t.Fatalf("asked again: %+v, %v; want request %d again", again, err, q.ID)
-	}
-	open, err := d.OpenDropRequests(ctx, e.ID)
-	if err != nil || len(open) != 1 || open[0].Name != entries[0].Name || open[0].ID != q.ID {
-		t.Fatalf("OpenDropRequests = %+v, %v; want Ada's one request", open, err)
-	}
-	if v := dropView(t, d, ada); v.View != director.DropWaiting || v.Round != 1 {
-		t.Fatalf("waiting: %+v", v)
-	}
-	if en := entryOf(t, d, e.ID, entries[0].ID); !en.Active() {
-		t.Fatalf("an open request dropped her: %+v", en)
-	}
-	log := logText(t, d, e.ID)
-	if !strings.Contains(log, "Player 00 asked to drop after round 1: waiting for the organizer (player's phone, device "+ada.Device+")") {
-		t.Fatalf("the log does not say who asked from which phone:\n%s", log)
-	}
+	q := askAndWait(t, d, e, ada)
 	// The desk accepts during round 1: she keeps round 1 and its result.
 	if err := d.AcceptDrop(ctx, e.ID, q.ID); err != nil {
 		t.Fatal(err)
@@ -169,6 +143,41 @@ func TestARequestToDropWaitsForTheOrganizer(t *testing.T) {
 	if _, err := d.RequestDrop(ctx, ada); err == nil || !strings.Contains(err.Error(), "you have already left Regional, after round 1") {
 		t.Fatalf("asked after dropping: %v; want a sentence saying she left", err)
 	}
+}
+
+// askAndWait has ada ask to drop, twice, during round 1 and checks that
+// her request waits for the organizer, changing nothing yet.
+func askAndWait(t *testing.T, d *director.Director, e event.Event, ada director.PlayerSession) event.DropRequest {
+	t.Helper()
+	ctx := context.Background()
+	if v := dropView(t, d, ada); v.View != director.DropCanAsk || v.Rounds != 1 {
+		t.Fatalf("before asking: %+v; want can-ask with 1 round paired", v)
+	}
+	q, err := d.RequestDrop(ctx, ada)
+	if err != nil || !q.Open() || q.Round != 1 || q.EntryID != ada.Entry || q.Device != ada.Device {
+		t.Fatalf("RequestDrop = %+v, %v; want an open request after round 1 from her phone", q, err)
+	}
+	// Twice, or from her second phone: the same request.
+	ada2 := ada
+	ada2.Device = "her-tablet"
+	if again, err := d.RequestDrop(ctx, ada2); err != nil || again.ID != q.ID {
+		t.Fatalf("asked again: %+v, %v; want request %d again", again, err, q.ID)
+	}
+	open, err := d.OpenDropRequests(ctx, e.ID)
+	if err != nil || len(open) != 1 || open[0].Name != ada.Name || open[0].ID != q.ID {
+		t.Fatalf("OpenDropRequests = %+v, %v; want Ada's one request", open, err)
+	}
+	if v := dropView(t, d, ada); v.View != director.DropWaiting || v.Round != 1 {
+		t.Fatalf("waiting: %+v", v)
+	}
+	if en := entryOf(t, d, e.ID, ada.Entry); !en.Active() {
+		t.Fatalf("an open request dropped her: %+v", en)
+	}
+	log := logText(t, d, e.ID)
+	if !strings.Contains(log, "Player 00 asked to drop after round 1: waiting for the organizer (player's phone, device "+ada.Device+")") {
+		t.Fatalf("the log does not say who asked from which phone:\n%s", log)
+	}
+	return q
 }
 
 func TestRefusedAndWithdrawnRequestsKeepThePlayerIn(t *testing.T) {
