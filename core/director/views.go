@@ -72,6 +72,9 @@ type RoundView struct {
 	// line says its Status under the latest round, so it offers only the
 	// step the header offers.
 	Progress Progress
+	// Drops are the players' open requests to drop, sent from their
+	// phones (OpenDropRequests), before round 1 too.
+	Drops []DropRequest
 }
 
 // RoundView reads the Round tab's view of an event: round number, or the
@@ -82,6 +85,9 @@ func (d *Director) RoundView(ctx context.Context, id event.EventID, number, seen
 	var v RoundView
 	err := d.store.Read(ctx, func(tx Tx) error {
 		count, err := tx.RoundCount(id)
+		if err == nil {
+			v.Drops, err = openDropRequests(tx, id)
+		}
 		if err != nil || count == 0 {
 			return err
 		}

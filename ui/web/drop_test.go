@@ -23,7 +23,9 @@ func (f *fixture) signedPhone(id event.EventID, entry event.EntryID) *playerPhon
 	return p
 }
 
-func TestAPlayerAsksToDropFromHerPhone(t *testing.T) {
+// Only a phone signed in as the player asks for her, from the event's own
+// page, and a request names no one.
+func TestADropNeedsHerOwnSignedInPhone(t *testing.T) {
 	f := newFixture(t)
 	e, entries := f.event("KeyForge", "archon-standard", "Ada", "Bob", "Cy", "Di")
 	f.publish(e.ID)
@@ -49,6 +51,20 @@ func TestAPlayerAsksToDropFromHerPhone(t *testing.T) {
 	if status, body := ada.post(drop, `{}`, "Origin", "http://evil.example"); status != 403 {
 		t.Fatalf("from another site: %d %s", status, body)
 	}
+	if open, _ := f.d.OpenDropRequests(context.Background(), e.ID); len(open) != 0 {
+		t.Fatalf("a refused request was kept: %+v", open)
+	}
+}
+
+// She asks (twice: one request), Bob's phone sees only his own, she
+// withdraws, asks again; the desk accepts and her phone says she dropped;
+// the log names her phone.
+func TestAPlayerAsksToDropFromHerPhone(t *testing.T) {
+	f := newFixture(t)
+	e, entries := f.event("KeyForge", "archon-standard", "Ada", "Bob", "Cy", "Di")
+	f.publish(e.ID)
+	drop := fmt.Sprintf("/api/events/%d/me/drop", e.ID)
+	ada := f.signedPhone(e.ID, entries[0].ID)
 	for range 2 { // twice: the same request
 		if status, body := ada.post(drop, `{}`); status != 200 || !strings.Contains(body, `"state":"waiting"`) || !strings.Contains(body, `"round":1`) {
 			t.Fatalf("asked: %d %s", status, body)
@@ -81,7 +97,14 @@ func TestAPlayerAsksToDropFromHerPhone(t *testing.T) {
 	if status, body := ada.post(drop, `{}`); status != 400 || !strings.Contains(errorOf(t, body), "already left") {
 		t.Fatalf("asked after dropping: %d %s", status, body)
 	}
-	log, err := f.d.Log(context.Background(), e.ID)
+	logHas(t, f, e.ID, "Ada asked to drop after round 1: waiting for the organizer (player's phone, device "+open[0].Device+")",
+		"Ada withdrew the request to drop (player's phone, device "+open[0].Device+")")
+}
+
+// logHas fails unless the event's log has every line of want.
+func logHas(t *testing.T, f *fixture, id event.EventID, want ...string) {
+	t.Helper()
+	log, err := f.d.Log(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,9 +112,11 @@ func TestAPlayerAsksToDropFromHerPhone(t *testing.T) {
 	for _, l := range log {
 		lines = append(lines, l.Message.String())
 	}
-	if all := strings.Join(lines, "\n"); !strings.Contains(all, "Ada asked to drop after round 1: waiting for the organizer (player's phone, device "+open[0].Device+")") ||
-		!strings.Contains(all, "Ada withdrew the request to drop (player's phone, device ") {
-		t.Fatalf("the log does not name her phone:\n%s", all)
+	all := strings.Join(lines, "\n")
+	for _, w := range want {
+		if !strings.Contains(all, w) {
+			t.Fatalf("the log lacks %q:\n%s", w, all)
+		}
 	}
 }
 
