@@ -7,11 +7,46 @@ package web
 // ask for the player it signed in as.
 
 import (
+	"fmt"
 	"net/http"
 	"time"
 
 	"tablekeeper/core/director"
+	"tablekeeper/core/i18n"
 )
+
+// rateDropsPerPlayer bounds a player's asks and withdrawals, whatever
+// the phone: a player changes her mind once or twice; asking and
+// withdrawing in a loop would only fill the event's log. Its buckets are
+// the signed-in entries of the event, which exist, so none is evicted.
+var rateDropsPerPlayer = rate{name: "drop requests per player", burst: 6, per: 5 * time.Minute, keep: true}
+
+// msgTooManyDrops says that budget is spent.
+var msgTooManyDrops = i18n.F("You have asked to drop and withdrawn many times")
+
+// dropWrite lets a player's ask or withdrawal through (see playerWrite),
+// within her own budget of drop writes, with its empty body read.
+func (s *Server) dropWrite(w http.ResponseWriter, r *http.Request) (director.PlayerSession, bool) {
+	id, err := eventID(r)
+	if err != nil {
+		s.failErr(w, r, err)
+		return director.PlayerSession{}, false
+	}
+	ps, ok := s.playerWrite(w, r, id)
+	if !ok {
+		return ps, false
+	}
+	if refused, wait := s.limits.take(need{rateDropsPerPlayer, fmt.Sprintf("drop:%d:%d", id, ps.Entry)}); refused >= 0 {
+		s.tooMany(w, r, wait, msgTooManyDrops)
+		return ps, false
+	}
+	var req struct{}
+	if err := decodeJSON(r.Body, maxPlayerBody, &req, dropShape); err != nil {
+		s.failErr(w, r, err)
+		return ps, false
+	}
+	return ps, true
+}
 
 // dropRoutes are a player's own drop.
 func (s *Server) dropRoutes() []route {
@@ -73,27 +108,12 @@ func (s *Server) writeDrop(w http.ResponseWriter, r *http.Request, ps director.P
 	writeJSON(w, http.StatusOK, out)
 }
 
-// readDropBody reads the empty object a drop write sends.
-func readDropBody(r *http.Request) error {
-	var req struct{}
-	return decodeJSON(r.Body, maxPlayerBody, &req, dropShape)
-}
-
 // apiAskDrop records the signed-in player's request to drop after this
 // round (applied at once when the event is set so), logged with her
 // phone; asking again while a request waits changes nothing.
 func (s *Server) apiAskDrop(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
-		return
-	}
-	ps, ok := s.playerWrite(w, r, id)
+	ps, ok := s.dropWrite(w, r)
 	if !ok {
-		return
-	}
-	if err := readDropBody(r); err != nil {
-		s.failErr(w, r, err)
 		return
 	}
 	if _, err := s.d.RequestDrop(r.Context(), ps); err != nil {
@@ -105,17 +125,8 @@ func (s *Server) apiAskDrop(w http.ResponseWriter, r *http.Request) {
 
 // apiWithdrawDrop withdraws the signed-in player's waiting request.
 func (s *Server) apiWithdrawDrop(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
-		return
-	}
-	ps, ok := s.playerWrite(w, r, id)
+	ps, ok := s.dropWrite(w, r)
 	if !ok {
-		return
-	}
-	if err := readDropBody(r); err != nil {
-		s.failErr(w, r, err)
 		return
 	}
 	if err := s.d.WithdrawDrop(r.Context(), ps); err != nil {

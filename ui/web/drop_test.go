@@ -164,3 +164,29 @@ func TestAPhoneDropAppliesAtOnceWhenTheEventSaysSo(t *testing.T) {
 		t.Fatalf("round 1 of Bob and Cy has %d tables", len(r.Tables))
 	}
 }
+
+// Asking and withdrawing in a loop is bounded per player, whatever the
+// phone: the seventh write within minutes is refused with a wait, and
+// her other phone shares the budget.
+func TestDropRequestsAreBoundedPerPlayer(t *testing.T) {
+	f := newFixture(t)
+	e, entries := f.event("KeyForge", "archon-standard", "Ada", "Bob")
+	drop := fmt.Sprintf("/api/events/%d/me/drop", e.ID)
+	ada := f.signedPhone(e.ID, entries[0].ID)
+	for i := range 6 {
+		path := drop
+		if i%2 == 1 {
+			path += "/withdraw"
+		}
+		if status, body := ada.post(path, `{}`); status != 200 {
+			t.Fatalf("write %d: %d %s", i+1, status, body)
+		}
+	}
+	tablet := f.signedPhone(e.ID, entries[0].ID)
+	if status, body := tablet.post(drop, `{}`); status != 429 || !strings.Contains(errorOf(t, body), "asked to drop and withdrawn many times") {
+		t.Fatalf("seventh write: %d %s", status, body)
+	}
+	if status, body := f.signedPhone(e.ID, entries[1].ID).post(drop, `{}`); status != 200 {
+		t.Fatalf("Bob is not bounded by Ada: %d %s", status, body)
+	}
+}

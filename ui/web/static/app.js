@@ -415,6 +415,13 @@
     async function refresh() {
       const m = me();
       if (!m) { card.hidden = true; return; }
+      // With the sign-in box (window.tkPlayer), a phone it knows is not
+      // signed in as her asks nothing: most phones of a room never sign in.
+      const known = window.tkPlayer;
+      if (known) {
+        await known.ready;
+        if (!known.signedIn || known.entry !== m.entry) { card.hidden = true; return; }
+      }
       if (busy) { again = true; return; }
       busy = true;
       try {
