@@ -273,6 +273,15 @@ func openDropRequests(tx Tx, id event.EventID) ([]DropRequest, error) {
 	if err != nil {
 		return nil, err
 	}
+	return namedDrops(open, entries), nil
+}
+
+// namedDrops gives each open request its player's name from the event's
+// entries (read once by the caller's view).
+func namedDrops(open []event.DropRequest, entries []event.Entry) []DropRequest {
+	if len(open) == 0 {
+		return nil
+	}
 	names := make(map[event.EntryID]string, len(entries))
 	for _, en := range entries {
 		names[en.ID] = en.Name
@@ -281,7 +290,7 @@ func openDropRequests(tx Tx, id event.EventID) ([]DropRequest, error) {
 	for i, q := range open {
 		out[i] = DropRequest{DropRequest: q, Name: names[q.EntryID]}
 	}
-	return out, nil
+	return out
 }
 
 // DropView is where a player stands with dropping, as her phone shows it.

@@ -85,10 +85,11 @@ func (d *Director) RoundView(ctx context.Context, id event.EventID, number, seen
 	var v RoundView
 	err := d.store.Read(ctx, func(tx Tx) error {
 		count, err := tx.RoundCount(id)
-		if err == nil {
-			v.Drops, err = openDropRequests(tx, id)
+		if err != nil {
+			return err
 		}
-		if err != nil || count == 0 {
+		if count == 0 {
+			v.Drops, err = openDropRequests(tx, id)
 			return err
 		}
 		// The rounds are read once: the progress, the heads and the sheet
@@ -98,6 +99,11 @@ func (d *Director) RoundView(ctx context.Context, id event.EventID, number, seen
 			return err
 		}
 		v.Progress = progressOf(e, entries, rounds)
+		drops, err := tx.OpenDropRequests(id)
+		if err != nil {
+			return err
+		}
+		v.Drops = namedDrops(drops, entries)
 		if v.Reports, err = phoneReports(tx, id); err != nil {
 			return err
 		}
