@@ -56,6 +56,8 @@ type eventView struct {
 	settingsButton *widget.Button
 	settings       *events.SettingsForm
 	confirm        *keys.Confirm
+	// drops is the open "players asked to drop" question (drops.go).
+	drops *dropsQuestion
 
 	registration *registration.Screen
 	round        *rounds.Screen
@@ -392,11 +394,13 @@ func (v *eventView) onPair() {
 		v.onFinish()
 	case director.StepNone:
 	default:
-		if st.Rounds == 0 && !st.FewPlayers.IsZero() {
-			v.askFewPlayers(st)
-			return
-		}
-		v.pairAfterCutTies()
+		v.pairAfterDrops(func() {
+			if st.Rounds == 0 && !st.FewPlayers.IsZero() {
+				v.askFewPlayers(st)
+				return
+			}
+			v.pairAfterCutTies()
+		})
 	}
 }
 
@@ -439,7 +443,7 @@ func (v *eventView) onOther() {
 
 func (v *eventView) onExtraRoundConfirmed(ok bool) {
 	if ok {
-		v.pair()
+		v.pairAfterDrops(v.pair)
 	}
 }
 

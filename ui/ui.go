@@ -69,6 +69,8 @@ type Director interface {
 	FinishEvent(ctx context.Context, id event.EventID) error
 	// What the Store network panel shows of the staff's sign-ins.
 	NetworkDirector
+	// What the header asks before pairing (drops.go).
+	DropPairing
 }
 
 // Options are choices made when the window opens.

@@ -152,24 +152,35 @@ func (d *Director) CheckIn(ctx context.Context, entry event.EntryID, present boo
 // again. A player dropped during a round still plays (or concedes) that
 // round's match.
 func (d *Director) Drop(ctx context.Context, entry event.EntryID) error {
-	return d.changeEntry(ctx, entry, func(tx Tx, e event.Event, en *event.Entry, rounds int) error {
-		if !en.Active() {
-			return event.Statef("%s has already left the event", en.Name)
+	return d.changeEntry(ctx, entry, d.dropEntry)
+}
+
+// dropEntry drops en inside the write tx (see Drop) and closes the
+// player's open request to drop, if she sent one from her phone: the desk
+// has done what she asked. The caller saves en.
+func (d *Director) dropEntry(tx Tx, e event.Event, en *event.Entry, rounds int) error {
+	if !en.Active() {
+		return event.Statef("%s has already left the event", en.Name)
+	}
+	if err := d.settleDropRequest(tx, e.ID, en.ID); err != nil {
+		return err
+	}
+	en.Status, en.DroppedAfter = event.EntryDropped, rounds
+	if e.Settings.Teams() && en.TeamID != 0 {
+		tm, err := tx.Team(en.TeamID)
+		if err != nil {
+			return err
 		}
-		en.Status, en.DroppedAfter = event.EntryDropped, rounds
-		if e.Settings.Teams() && en.TeamID != 0 {
-			tm, err := tx.Team(en.TeamID)
-			if err != nil {
-				return err
-			}
-			// A team plays while all its members do.
-			if rounds == 0 {
-				return d.log(tx, e.ID, rounds, i18n.F("dropped: %s, before round 1; team %s cannot play: dissolve it and make a new one", en.Name, tm.Name))
-			}
-			return d.log(tx, e.ID, rounds, i18n.F("dropped: %s, after round %d; team %s is no longer paired", en.Name, rounds, tm.Name))
+		// A team plays while all its members do.
+		if rounds == 0 {
+			return d.log(tx, e.ID, rounds, i18n.F("dropped: %s, before round 1; team %s cannot play: dissolve it and make a new one", en.Name, tm.Name))
 		}
-		return d.log(tx, e.ID, rounds, i18n.F("dropped: %s, after round %d", en.Name, rounds))
-	})
+		return d.log(tx, e.ID, rounds, i18n.F("dropped: %s, after round %d; team %s is no longer paired", en.Name, rounds, tm.Name))
+	}
+	if rounds == 0 {
+		return d.log(tx, e.ID, rounds, i18n.F("dropped: %s, before round 1", en.Name))
+	}
+	return d.log(tx, e.ID, rounds, i18n.F("dropped: %s, after round %d", en.Name, rounds))
 }
 
 // Reinstate undoes a mistaken drop: the player is paired again from the

@@ -72,6 +72,9 @@ type RoundView struct {
 	// line says its Status under the latest round, so it offers only the
 	// step the header offers.
 	Progress Progress
+	// Drops are the players' open requests to drop, sent from their
+	// phones (OpenDropRequests), before round 1 too.
+	Drops []DropRequest
 }
 
 // RoundView reads the Round tab's view of an event: round number, or the
@@ -82,7 +85,11 @@ func (d *Director) RoundView(ctx context.Context, id event.EventID, number, seen
 	var v RoundView
 	err := d.store.Read(ctx, func(tx Tx) error {
 		count, err := tx.RoundCount(id)
-		if err != nil || count == 0 {
+		if err != nil {
+			return err
+		}
+		if count == 0 {
+			v.Drops, err = openDropRequests(tx, id)
 			return err
 		}
 		// The rounds are read once: the progress, the heads and the sheet
@@ -92,6 +99,11 @@ func (d *Director) RoundView(ctx context.Context, id event.EventID, number, seen
 			return err
 		}
 		v.Progress = progressOf(e, entries, rounds)
+		drops, err := tx.OpenDropRequests(id)
+		if err != nil {
+			return err
+		}
+		v.Drops = namedDrops(drops, entries)
 		if v.Reports, err = phoneReports(tx, id); err != nil {
 			return err
 		}

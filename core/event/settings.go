@@ -66,6 +66,11 @@ type Settings struct {
 	// core/deck format: "altered-constructed", "heresy", …); "" checks
 	// nothing.
 	DeckRules string `json:"deckRules,omitempty"`
+	// PhoneDropsWithoutApproval: a player's request to drop, sent from
+	// her phone signed in with her player code, drops her at once (after
+	// the current round) instead of waiting on the Round tab for the
+	// organizer.
+	PhoneDropsWithoutApproval bool `json:"phoneDropsWithoutApproval,omitempty"`
 	// PhoneReportsNeedApproval: a result players report from a phone
 	// with their table's code (the store network) waits on the
 	// organizer's screen for approval instead of being recorded at once.

@@ -37,6 +37,7 @@ type Tx interface {
 	Drafts
 	Origins
 	Leagues
+	DropRequests
 	Logs
 	Network
 	SignIns

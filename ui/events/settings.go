@@ -51,6 +51,7 @@ type SettingsForm struct {
 	gwFloor       *widget.Check
 	gwFloorBox    *fyne.Container
 	phoneApproval *widget.Check
+	phoneDrops    *widget.Check
 	printLanguage *widget.Select
 	printLangs    []i18n.Lang // by option: "" (the screen's), then each shipped language
 	problem       *widget.Label
@@ -85,6 +86,7 @@ func NewSettingsForm(d Settler, run work.Runner, win fyne.Window) *SettingsForm 
 	f.gwFloor = &widget.Check{Text: tr.F("Floor a player's own %s at 33%%", "GW%")}
 	f.gwFloorBox = container.NewVBox(f.gwFloor, columns.Secondary(tr.L(gwFloorHint), true))
 	f.phoneApproval = &widget.Check{Text: tr.L(PhoneApprovalLabel)}
+	f.phoneDrops = &widget.Check{Text: tr.L(PhoneDropsLabel)}
 	f.printLanguage = &widget.Select{Options: []string{tr.L("The screen's language")}}
 	f.printLangs = []i18n.Lang{""}
 	for _, l := range i18n.Langs() {
@@ -107,7 +109,8 @@ func NewSettingsForm(d Settler, run work.Runner, win fyne.Window) *SettingsForm 
 
 	body := container.NewBorder(nil, nil, nil, nil,
 		container.New(layout.NewGridLayoutWithColumns(2), container.NewVBox(form.box), container.NewVBox(f.tiebreakers.box, f.gwFloorBox,
-			widget.NewSeparator(), f.phoneApproval, columns.Secondary(tr.L(phoneApprovalHint), true))))
+			widget.NewSeparator(), f.phoneApproval, columns.Secondary(tr.L(phoneApprovalHint), true),
+			f.phoneDrops, columns.Secondary(tr.L(phoneDropsHint), true))))
 	f.dialog = dialog.NewCustomWithoutButtons(tr.L("Event settings"), container.NewVBox(body, f.problem), win)
 	f.dialog.SetButtons([]fyne.CanvasObject{cancel, f.saveButton})
 	return f
@@ -121,6 +124,12 @@ var PhoneApprovalLabel = tr.K("Phone reports wait for my approval")
 
 // phoneApprovalHint says beside it what it does.
 var phoneApprovalHint = tr.K("A result the players report from a phone with their table's code (store network) waits in the Round tab's Phone reports list until you accept it, instead of being recorded at once.")
+
+// PhoneDropsLabel is the check box of Settings.PhoneDropsWithoutApproval.
+var PhoneDropsLabel = tr.K("Drops from phones apply without my approval")
+
+// phoneDropsHint says beside it what it does, and what happens without it.
+var phoneDropsHint = tr.K("A player signed in with her player code who asks on her phone to drop leaves after the current round at once. Unchecked, her request waits in the Round tab's Drop requests until you accept or refuse it.")
 
 // bestOfName names a match length: "Best of 3"; French says "En 1 manche"
 // for a single game rather than "Au meilleur des 1".
@@ -164,6 +173,7 @@ func (f *SettingsForm) Show(e event.Event) {
 	f.gwFloorBox.Hidden = !twoPlayerMatches(s)
 	f.gwFloorBox.Refresh()
 	f.phoneApproval.SetChecked(s.PhoneReportsNeedApproval)
+	f.phoneDrops.SetChecked(s.PhoneDropsWithoutApproval)
 	f.printLanguage.SetSelectedIndex(max(0, slices.Index(f.printLangs, i18n.Lang(s.Language))))
 	f.problem.Hide()
 	f.dialog.Show()
@@ -218,6 +228,7 @@ func (f *SettingsForm) Settings() (event.Settings, error) {
 		s.UnflooredGameWin = !f.gwFloor.Checked
 	}
 	s.PhoneReportsNeedApproval = f.phoneApproval.Checked
+	s.PhoneDropsWithoutApproval = f.phoneDrops.Checked
 	s.Language = string(f.printLangs[max(0, f.printLanguage.SelectedIndex())])
 	return s, nil
 }

@@ -51,6 +51,7 @@ type Director interface {
 	RepairRound(ctx context.Context, id event.EventID) (event.Round, error)
 	WithdrawRound(ctx context.Context, id event.EventID) error
 	ResolvePhoneReport(ctx context.Context, id event.EventID, reportID int64, accept bool) error
+	DropDirector
 }
 
 // DraftBanner is the banner over a draft round.
@@ -138,6 +139,8 @@ type Screen struct {
 
 	// phone lists the phone reports waiting for the organizer.
 	phone *phonePanel
+	// drops lists the players' requests to drop (drops.go).
+	drops *dropPanel
 }
 
 // The columns of a two-player round: table, seat 1 (right-aligned towards
@@ -210,7 +213,8 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	// The phone reports come and go under the tables, never moving the
 	// fields the organizer is typing in.
 	s.phone = newPhonePanel(s)
-	s.content = container.NewBorder(top, s.phone.box, nil, nil, container.NewStack(s.list, s.mlist, container.NewVBox(s.empty)))
+	s.drops = newDropPanel(s)
+	s.content = container.NewBorder(top, container.NewVBox(s.phone.box, s.drops.box), nil, nil, container.NewStack(s.list, s.mlist, container.NewVBox(s.empty)))
 	return s
 }
 
@@ -283,6 +287,7 @@ func (s *Screen) Load(id event.EventID) {
 		s.eventID, s.rounds, s.number = id, nil, 0
 		s.setSheet(director.Sheet{})
 		s.phone.set(nil)
+		s.drops.set(nil)
 		s.setStatus("", widget.MediumImportance)
 		s.table.SetText("")
 		s.result.SetText("")
@@ -312,6 +317,7 @@ func (s *Screen) showView(v director.RoundView) {
 	}
 	s.rounds, s.next = v.Heads, v.Progress
 	s.phone.set(v.Reports)
+	s.drops.set(v.Drops)
 	options := make([]string, count)
 	for i, r := range v.Heads {
 		options[i] = labels.Round(r)
@@ -1099,7 +1105,7 @@ func (s *Screen) ShowMissing() {
 	title := tr.N("Round %[2]d: waiting for %[1]d results", len(out), len(out), s.number)
 	var lines []string
 	for _, o := range out {
-		lines = append(lines, tr.F("Table %d · %s", o.Number, o.Label(tr.Lang())))
+		lines = append(lines, tr.F("Table %d · %s", o.Number, o.Label(tr.Lang()))+s.drops.missingMark(s.sheet, o.Number))
 	}
 	switch {
 	case s.Draft():

@@ -390,6 +390,105 @@
     live('/api/stream', load);
   }
 
+  // ---- the player's drop (issue 22) ---------------------------------
+
+  // A player signed in with her player code asks here to drop after this
+  // round, in two steps (the second says what it means), then follows her
+  // request: waiting for the organizer (she can withdraw it), dropped, or
+  // kept in. The card shows only on the Me view of the entry the phone is
+  // signed in as; the server says who that is (GET …/me/drop), so the card
+  // needs nothing from the sign-in box but its events. dropCard() is made
+  // once, on the first refresh.
+  let dropBox = null;
+  function dropCard() {
+    const card = $('#drop-card'), body = $('#drop-body');
+    if (!card) return { refresh() {} };
+    let asking = false, busy = false, again = false;
+
+    function say(text, cls) { return el('p', { class: cls || 'message', id: 'drop-state', text }); }
+    function button(id, text, cls, onclick) {
+      const b = el('button', { type: 'button', id, class: cls || '', text });
+      b.addEventListener('click', onclick);
+      return b;
+    }
+    // send posts an ask or a withdrawal and draws the answer (or the
+    // server's sentence).
+    async function send(path) {
+      let note = null;
+      try {
+        const r = await postJSON(api + '/me/drop' + path, {});
+        if (r.status === 200) { asking = false; draw(r.data); return; }
+        note = r.data.error || t("The organizer's computer answered %d; try again.", r.status);
+      } catch (e) {
+        note = t("Your request did not reach the organizer's computer; check the Wi-Fi and try again.");
+      }
+      asking = false;
+      await refresh();
+      body.append(el('p', { class: 'error', role: 'alert', text: note }));
+    }
+    function askButton(d) {
+      return button('drop-ask', d.rounds > 0 ? t("Drop after this round") : t("Drop before round 1"), 'quiet', () => { asking = true; draw(d); });
+    }
+    function draw(d) {
+      card.hidden = false;
+      const parts = [];
+      switch (d.state) {
+        case 'waiting':
+          parts.push(say(t("Asked to drop — waiting for the organizer")),
+            el('p', { class: 'hint', text: d.round > 0 ? t("You leave after round %d once the organizer accepts.", d.round) : t("You leave the event once the organizer accepts.") }),
+            button('drop-withdraw', t("Withdraw"), 'quiet', () => send('/withdraw')));
+          break;
+        case 'dropped':
+          parts.push(say(d.droppedAfter > 0 ? t("Dropped after round %d", d.droppedAfter) : t("Dropped before round 1"), 'message success'),
+            el('p', { class: 'hint', text: t("You will not be paired again; your results so far stay.") }));
+          break;
+        case 'kept-in':
+        case 'can-ask':
+          if (d.state === 'kept-in') parts.push(say(t("The organizer kept you in: see the desk")));
+          if (!asking) { parts.push(askButton(d)); break; }
+          parts.push(el('p', { class: 'message', id: 'drop-confirm', text: t("You will not be paired again; your results so far stay.") }),
+            el('div', { class: 'drop-actions' },
+              button('drop-yes', t("Yes, drop"), '', () => send('')),
+              button('drop-cancel', t("Cancel"), 'quiet', () => { asking = false; draw(d); })));
+          break;
+        default:
+          card.hidden = true;
+      }
+      fill(body, parts);
+      const focus = $('#drop-yes');
+      if (focus) focus.focus();
+    }
+    async function refresh() {
+      const m = me();
+      if (!m) { card.hidden = true; return; }
+      // With the sign-in box (window.tkPlayer), a phone it knows is not
+      // signed in as her asks nothing: most phones of a room never sign in.
+      const known = window.tkPlayer;
+      if (known) {
+        await known.ready;
+        if (!known.signedIn || known.entry !== m.entry) { card.hidden = true; return; }
+      }
+      if (busy) { again = true; return; }
+      busy = true;
+      try {
+        const d = await getJSON(api + '/me/drop');
+        if (!d.signedIn || d.entry !== m.entry) card.hidden = true;
+        else if (!asking) draw(d);
+      } catch (e) { /* the card keeps what it showed */ }
+      finally {
+        busy = false;
+        if (again) { again = false; refresh(); }
+      }
+    }
+    document.addEventListener('tk:signedin', refresh);
+    document.addEventListener('tk:signedout', refresh);
+    return { refresh };
+  }
+  function refreshDrop() {
+    if (!dropBox) dropBox = dropCard();
+    dropBox.refresh();
+  }
+
   // ---- my table ------------------------------------------------------
 
   function homePage() {
@@ -447,6 +546,7 @@
       drawStanding(p);
       drawPast(p);
       drawClock();
+      refreshDrop();
     }
 
     function drawStanding(p) {

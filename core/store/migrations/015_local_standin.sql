@@ -1,0 +1,2 @@
+-- Local stand-in for another branch's migration 015, never committed.
+SELECT 1;

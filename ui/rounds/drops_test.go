@@ -1,0 +1,74 @@
+package rounds
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/uitest"
+)
+
+// ask has the player of entry en ask from her phone to drop.
+func (f fixture) ask(t *testing.T, en event.Entry) {
+	t.Helper()
+	if _, err := f.d.RequestDrop(context.Background(), director.PlayerSession{Event: f.e.ID, Entry: en.ID, Name: en.Name, Device: "dev-" + en.Name[:3]}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (f fixture) entries(t *testing.T) []event.Entry {
+	t.Helper()
+	es, err := f.d.Entries(context.Background(), f.e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return es
+}
+
+// The Round tab lists a request to drop with who, after which round,
+// when and from which device; the Missing results list marks her table;
+// Accept drops her after this round, Refuse keeps her in, and the list
+// goes when nothing waits.
+func TestTheRoundTabListsDropRequests(t *testing.T) {
+	f := setup(t)
+	es := f.entries(t)
+	if f.s.drops.box.Visible() {
+		t.Fatal("the list shows with no request")
+	}
+	f.ask(t, es[0])
+	f.ask(t, es[1])
+	f.s.Load(f.e.ID)
+	if !f.s.drops.box.Visible() || !uitest.HasText(f.w.Content(), "Drop requests: 2 players asked to drop") {
+		t.Fatalf("no list: %q", uitest.Texts(f.w.Content()))
+	}
+	if !hasTextContaining(f.w.Content(), "Ada Lovelace · after round 1 · asked at ") || !hasTextContaining(f.w.Content(), "from device dev-Ada") {
+		t.Errorf("the row does not say who, when and from where: %q", uitest.Texts(f.w.Content()))
+	}
+	test.Tap(f.s.missing)
+	top := f.w.Canvas().Overlays().Top()
+	if said := strings.Join(uitest.Texts(top), "\n"); !strings.Contains(said, "asked to drop: Ada Lovelace") {
+		t.Errorf("the missing list does not mark Ada: %q", said)
+	}
+	pressKey(f.w.Canvas(), fyne.KeyReturn)
+
+	test.Tap(uitest.Button(t, f.w.Content(), "Accept", 0))
+	f.s.Load(f.e.ID)
+	got := f.entries(t)
+	if got[0].Status != event.EntryDropped || got[0].DroppedAfter != 1 {
+		t.Fatalf("accepted: %+v", got[0])
+	}
+	test.Tap(uitest.Button(t, f.w.Content(), "Refuse", 0))
+	f.s.Load(f.e.ID)
+	if got := f.entries(t); !got[1].Active() {
+		t.Fatalf("refused, yet %+v", got[1])
+	}
+	if f.s.drops.box.Visible() || len(f.s.DropRequests()) != 0 {
+		t.Error("the list still shows with nothing waiting")
+	}
+	f.errs.None(t)
+}
