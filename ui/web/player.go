@@ -205,11 +205,15 @@ func (s *Server) apiPlayerSignOut(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusForbidden, msgCrossSite)
 		return
 	}
-	if token := staffTokenOf(r, playerCookie(id)); token != "" {
-		if err := s.d.EndStaffSession(r.Context(), token); err != nil {
-			s.failErr(w, r, err)
-			return
-		}
+	token := staffTokenOf(r, playerCookie(id))
+	if token == "" {
+		// Nothing to end: said, so that no write passes without a session.
+		s.fail(w, r, http.StatusBadRequest, i18n.F("This phone is not signed in for this event."))
+		return
+	}
+	if err := s.d.EndStaffSession(r.Context(), token); err != nil {
+		s.failErr(w, r, err)
+		return
 	}
 	clearSessionCookie(w, playerCookie(id), "/")
 	writeJSON(w, http.StatusOK, meJSON{})
