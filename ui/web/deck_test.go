@@ -159,6 +159,20 @@ func TestPlayerDeckRefusals(t *testing.T) {
 		t.Errorf("not JSON: %d", status)
 	}
 
+	// The check as she types is bounded per phone, as the kiosk's: a
+	// burst of 20, then 2 a second (the test's clock stands still).
+	checks := 0
+	for range 25 {
+		if status, _ := ada.post(path+"/check", deckBody("", "1 Card")); status == http.StatusOK {
+			checks++
+		} else if status != http.StatusTooManyRequests {
+			t.Fatalf("check: %d", status)
+		}
+	}
+	if checks != 20 {
+		t.Errorf("%d checks went through in a burst; want 20", checks)
+	}
+
 	if err := f.d.CloseDeckRegistration(context.Background(), e.ID); err != nil {
 		t.Fatal(err)
 	}
