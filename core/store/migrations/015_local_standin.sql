@@ -1,2 +1,0 @@
--- Local stand-in for another branch's migration 015, never committed.
-SELECT 1;
