@@ -127,9 +127,13 @@ func (h *Histories) Of(ctx context.Context, id event.EventID, entry event.EntryI
 	var out []PastEvent
 	err := h.d.store.Read(ctx, func(tx Tx) error {
 		out = nil
+		e, err := tx.Event(id)
+		if err != nil {
+			return err
+		}
 		en, err := tx.Entry(entry)
 		if err != nil || en.EventID != id {
-			return event.NotFoundf("this event has no player %d; find yourself by name again", entry)
+			return event.NotFoundf("%s has no player %d; find yourself by name again", e.Name, entry)
 		}
 		mine, err := tx.PlayerEntries(en.PlayerID)
 		if err != nil {
