@@ -66,18 +66,20 @@ const (
 // Server is the store network: an http.Handler with its live streams,
 // its cache of the events' views and, once Serve is called, its listener.
 type Server struct {
-	cfg   Config
-	d     *director.Director
-	now   func() time.Time
-	mux   *http.ServeMux
-	pages *pageSet
-	cache *cache
-	// histories keeps the past events' standings players' histories
-	// are made of (director.Histories).
+	cfg    Config
+	d      *director.Director
+	now    func() time.Time
+	mux    *http.ServeMux
+	pages  *pageSet
+	cache  *cache
+	hub    *hub
+	limits *limiter
+	warmer warmer
+
+	// histories keeps the past events' standings that players'
+	// histories are made of (director.Histories).
 	histories *director.Histories
-	hub       *hub
-	limits    *limiter
-	warmer    warmer
+
 	// baseHost and basePort are Config.BaseURL's host and port, parsed
 	// once for the Host check every request makes ("" without one).
 	baseHost, basePort string
