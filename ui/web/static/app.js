@@ -492,7 +492,7 @@
       if (entry !== e || !data.events.length) return;
       count.textContent = tn("%d earlier events", data.events.length, data.events.length);
       fill(list, data.events.map((p) => {
-        const where = [p.teams ? tn("rank %[1]d of %[2]d teams", p.of, p.rank, p.of) : tn("rank %[1]d of %[2]d players", p.of, p.rank, p.of)];
+        const where = [p.teams ? tn("Rank %[1]d of %[2]d teams", p.of, p.rank, p.of) : tn("Rank %[1]d of %[2]d players", p.of, p.rank, p.of)];
         if (!p.finished) where.push(t("in progress, round %d", p.round));
         if (p.status === 'dropped') where.push(p.dropped_after ? t("you dropped after round %d", p.dropped_after) : t("you dropped"));
         if (p.status === 'disqualified') where.push(p.dropped_after ? t("you were disqualified after round %d", p.dropped_after) : t("you were disqualified"));
