@@ -260,6 +260,9 @@ type standingsLine = standings.Standing
 type countingStore struct {
 	*store.DB
 	rounds atomic.Int64
+	// slow, when set, makes each read of rounds take that long: a big
+	// event's standings, so that phones asking at once overlap.
+	slow time.Duration
 }
 
 func (c *countingStore) Read(ctx context.Context, fn func(storage.Tx) error) error {
@@ -273,6 +276,7 @@ type countingTx struct {
 
 func (t countingTx) Rounds(id event.EventID) ([]event.Round, error) {
 	t.c.rounds.Add(1)
+	time.Sleep(t.c.slow)
 	return t.Tx.Rounds(id)
 }
 
@@ -476,5 +480,55 @@ func TestHistoryOfATeamEventIsHerTeamsLine(t *testing.T) {
 		if g := got[0]; !g.Teams || g.Rank != tm.Rank || g.Of != len(ts) || g.Record.String() != rules.Record(tm.Wins, tm.Losses, tm.Draws).String() {
 			t.Errorf("%s: line %+v, team %s %d of %d, %d–%d–%d", en.Name, g, tm.Team.Name, tm.Rank, len(ts), tm.Wins, tm.Losses, tm.Draws)
 		}
+	}
+}
+
+// A room of phones asking at once, before anything is kept, works out
+// each past event once: the others wait for that one computation.
+func TestHistoryOfManyPhonesAtOnceWorksOutEachEventOnce(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(t.TempDir() + "/h.db")
+	noErr(t, err)
+	t.Cleanup(func() { db.Close() })
+	cs := &countingStore{DB: db}
+	c := &fakeClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
+	d := director.New(cs, c.now, rand.New(rand.NewPCG(1, 2)))
+	rng := rand.New(rand.NewPCG(8, 8))
+	var regulars []event.Player
+	for i := range 8 {
+		p, err := d.AddPlayer(ctx, director.NewPlayer{Name: fmt.Sprintf("Regular %d", i)})
+		noErr(t, err)
+		regulars = append(regulars, p)
+	}
+	for k := range 3 {
+		e := eventOn(t, d, fmt.Sprintf("Week %d", k), "altered", "standard-bo3", day(time.October, 1+7*k))
+		enter(t, d, e.ID, regulars...)
+		playPastRound(t, d, e.ID, rng)
+	}
+	now := eventOn(t, d, "Tonight", "altered", "standard-bo3", day(time.November, 27))
+	tonight := enter(t, d, now.ID, regulars...)
+	cs.rounds.Store(0)
+	cs.slow = 50 * time.Millisecond
+
+	h := d.Histories()
+	defer h.Close()
+	errs := make(chan error, 80)
+	start := make(chan struct{})
+	for i := range cap(errs) {
+		go func() {
+			<-start
+			got, err := h.Of(ctx, now.ID, tonight[i%len(tonight)].ID)
+			if err == nil && len(got) != 3 {
+				err = fmt.Errorf("%d events, want 3", len(got))
+			}
+			errs <- err
+		}()
+	}
+	close(start)
+	for range cap(errs) {
+		noErr(t, <-errs)
+	}
+	if n := cs.rounds.Load(); n != 3 {
+		t.Errorf("80 phones at once read %d events' rounds, want 3 (each past event once)", n)
 	}
 }
