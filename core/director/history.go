@@ -78,6 +78,26 @@ type Histories struct {
 	// flights are the computations under way, so that a room of phones
 	// asking at once for the same event waits for one.
 	flights map[event.EventID]*historyFlight
+
+	// answers keeps each entry's whole history. Only another event's
+	// change, or a change of the entry's own event's registrations,
+	// can change it: tonight's results do not, so the phones of a
+	// running event reopening their page ask the database nothing.
+	// lastEvent is the event changed last, at lastAt; otherAt is the
+	// latest change of an event other than lastEvent; registered holds
+	// per event the clock at its latest change of registrations.
+	answers         map[event.EntryID]historyAnswer
+	lastEvent       event.EventID
+	lastAt, otherAt uint64
+	registered      map[event.EventID]uint64
+}
+
+// historyAnswer is an entry's history, asked through its event at clock
+// start.
+type historyAnswer struct {
+	event event.EventID
+	start uint64
+	past  []PastEvent
 }
 
 type historyFlight struct {
@@ -91,7 +111,7 @@ type historyFlight struct {
 // Close it when done.
 func (d *Director) Histories() *Histories {
 	h := &Histories{d: d, changed: map[event.EventID]uint64{}, lines: map[event.EventID]map[event.EntryID]PastEvent{},
-		flights: map[event.EventID]*historyFlight{}}
+		flights: map[event.EventID]*historyFlight{}, answers: map[event.EntryID]historyAnswer{}, registered: map[event.EventID]uint64{}}
 	h.cancel = d.Subscribe(h.forget)
 	return h
 }
@@ -99,11 +119,34 @@ func (d *Director) Histories() *Histories {
 // Close stops listening to the director.
 func (h *Histories) Close() { h.cancel() }
 
+// historyDeaf are the changes no history hears: a standings line holds
+// no clock, deck, phone report, league or name from the directory (a
+// point deduction in the judge log, though, moves standings).
+const historyDeaf = ChangeClock | ChangeDecks | ChangePhoneReports | ChangeLeague | ChangeDirectory
+
 // forget drops what a change made stale.
 func (h *Histories) forget(ch Change) {
+	if ch.What&^historyDeaf == 0 {
+		return
+	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.clock++
+	if ch.Event != h.lastEvent {
+		h.lastEvent, h.otherAt = ch.Event, h.lastAt
+	}
+	h.lastAt = h.clock
+	// A change of no one event (0) may be any event's: it is "another
+	// event" to every answer, and its registrations too.
+	mine := ch.What.Has(ChangeRegistration|ChangeDirectory) || ch.Event == 0
+	if mine {
+		h.registered[ch.Event] = h.clock
+	}
+	for k, a := range h.answers {
+		if a.event != ch.Event || mine {
+			delete(h.answers, k)
+		}
+	}
 	if ch.Event == 0 {
 		h.all = h.clock
 		clear(h.lines)
@@ -111,6 +154,17 @@ func (h *Histories) forget(ch Change) {
 	}
 	h.changed[ch.Event] = h.clock
 	delete(h.lines, ch.Event)
+}
+
+// answerFresh reports whether an answer for an entry of event id, asked
+// at clock start, still holds: no other event changed since, nor id's
+// registrations. h.mu is held.
+func (h *Histories) answerFresh(id event.EventID, start uint64) bool {
+	other := h.lastAt
+	if h.lastEvent == id {
+		other = h.otherAt
+	}
+	return other <= start && h.registered[id] <= start && h.registered[0] <= start
 }
 
 // Of returns the history of entry (of event id): the other events of
@@ -123,6 +177,10 @@ func (h *Histories) forget(ch Change) {
 func (h *Histories) Of(ctx context.Context, id event.EventID, entry event.EntryID) ([]PastEvent, error) {
 	h.mu.Lock()
 	start := h.clock
+	if a, ok := h.answers[entry]; ok && a.event == id && h.answerFresh(id, a.start) {
+		h.mu.Unlock()
+		return slices.Clone(a.past), nil
+	}
 	h.mu.Unlock()
 	var out []PastEvent
 	err := h.d.store.Read(ctx, func(tx Tx) error {
@@ -153,10 +211,18 @@ func (h *Histories) Of(ctx context.Context, id event.EventID, entry event.EntryI
 		}
 		return nil
 	})
+	if err != nil {
+		return nil, err
+	}
 	slices.SortFunc(out, func(a, b PastEvent) int {
 		return cmp.Or(b.Date.Compare(a.Date), cmp.Compare(b.Event, a.Event))
 	})
-	return out, err
+	h.mu.Lock()
+	if h.answerFresh(id, start) {
+		h.answers[entry] = historyAnswer{event: id, start: start, past: slices.Clone(out)}
+	}
+	h.mu.Unlock()
+	return out, nil
 }
 
 // event returns event id's lines, kept or worked out in tx (whose

@@ -259,6 +259,7 @@ type standingsLine = standings.Standing
 // works out again.
 type countingStore struct {
 	*store.DB
+	reads  atomic.Int64 // read transactions
 	rounds atomic.Int64
 	// slow, when set, makes each read of rounds take that long: a big
 	// event's standings, so that phones asking at once overlap.
@@ -266,6 +267,7 @@ type countingStore struct {
 }
 
 func (c *countingStore) Read(ctx context.Context, fn func(storage.Tx) error) error {
+	c.reads.Add(1)
 	return c.DB.Read(ctx, func(tx storage.Tx) error { return fn(countingTx{tx, c}) })
 }
 
@@ -323,15 +325,27 @@ func TestHistoryKeepsPastStandingsUntilTheirEventChanges(t *testing.T) {
 	if n := reads(); n != 2 {
 		t.Errorf("six players' histories read %d events' rounds, want 2 (each past event once)", n)
 	}
-	// Tonight's results change nothing of the past.
-	if _, err := pairPublished(ctx, d, now.ID); err != nil {
-		t.Fatal(err)
-	}
+	// Tonight's rounds and results change nothing of the past: her
+	// answer is kept whole, the database is not asked.
+	r2, err := pairPublished(ctx, d, now.ID)
+	noErr(t, err)
+	noErr(t, d.RecordResult(ctx, now.ID, r2.Number, r2.Tables[0].Number, win(1, 0)))
+	cs.reads.Store(0)
 	if _, err := h.Of(ctx, now.ID, tonight[0].ID); err != nil {
 		t.Fatal(err)
 	}
-	if n := reads(); n != 0 {
-		t.Errorf("after a change of tonight's event, %d events read again", n)
+	if n, tx := reads(), cs.reads.Load(); n != 0 || tx != 0 {
+		t.Errorf("after tonight's round and result, %d events read again in %d transactions", n, tx)
+	}
+	// A registration tonight reads her entries again (she might be the
+	// one whose entry changed), not the past events' standings.
+	enter(t, d, now.ID, event.Player{ID: mustPlayer(t, d, "Late Comer")})
+	cs.reads.Store(0)
+	if _, err := h.Of(ctx, now.ID, tonight[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	if n, tx := reads(), cs.reads.Load(); n != 0 || tx != 1 {
+		t.Errorf("after a registration tonight, %d events read again in %d transactions, want 0 in 1", n, tx)
 	}
 	// A correction in the running event is seen at once, and only that
 	// event is read again.
@@ -531,4 +545,12 @@ func TestHistoryOfManyPhonesAtOnceWorksOutEachEventOnce(t *testing.T) {
 	if n := cs.rounds.Load(); n != 3 {
 		t.Errorf("80 phones at once read %d events' rounds, want 3 (each past event once)", n)
 	}
+}
+
+// mustPlayer adds a player to the directory.
+func mustPlayer(t *testing.T, d *director.Director, name string) event.PlayerID {
+	t.Helper()
+	p, err := d.AddPlayer(context.Background(), director.NewPlayer{Name: name})
+	noErr(t, err)
+	return p.ID
 }
