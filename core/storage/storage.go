@@ -90,6 +90,9 @@ type Entries interface {
 	// Entries lists an event's entries with the directory's names, in
 	// registration order.
 	Entries(id event.EventID) ([]event.Entry, error)
+	// PlayerEntries lists a directory player's entries in every event,
+	// the oldest first.
+	PlayerEntries(id event.PlayerID) ([]event.Entry, error)
 }
 
 // Teams are an event's teams.

@@ -212,6 +212,19 @@ func (t *Tx) Entries(id event.EventID) ([]event.Entry, error) {
 	return entries, nil
 }
 
+// PlayerEntries lists a player's entries in every event, the oldest
+// entry first: what the player's history at this store is made of. The
+// index on entries (player_id) keeps it one short lookup however large
+// the directory grows.
+func (t *Tx) PlayerEntries(id event.PlayerID) ([]event.Entry, error) {
+	entries, err := queryAll(t, scanEntry,
+		`SELECT `+entryColumns+` WHERE e.player_id = ? ORDER BY e.id`, id)
+	if err != nil {
+		return nil, fmt.Errorf("store: entries of player %d: %w", id, err)
+	}
+	return entries, nil
+}
+
 // CreateTeam saves a new team of an event and sets tm.ID. Two teams of one
 // event cannot share a name. Members are not saved here: an entry joins a
 // team through UpdateEntry.

@@ -275,3 +275,29 @@ func TestDecksRoundTrip(t *testing.T) {
 		t.Errorf("a deck for no entry: %v", err)
 	}
 }
+
+func TestPlayerEntriesAreOnePlayersAcrossEvents(t *testing.T) {
+	db := openTemp(t)
+	f := newFixture(t, db, 3)
+	var later event.Event
+	var again event.Entry
+	write(t, db, func(tx *Tx) error {
+		later = event.Event{Name: "Saturday", Game: "keyforge", Format: "archon",
+			Date: t0.AddDate(0, 0, 1), State: event.StateRegistration, Settings: swissSettings(), CreatedAt: t0}
+		if err := tx.CreateEvent(&later); err != nil {
+			return err
+		}
+		again = event.Entry{EventID: later.ID, PlayerID: f.players[1].ID, Status: event.EntryActive, JoinedRound: 1, RegisteredAt: t0}
+		return tx.CreateEntry(&again)
+	})
+	again.Name, again.MemberNo = f.players[1].Name, f.players[1].MemberNo
+	read(t, db, func(tx *Tx) error {
+		got, err := tx.PlayerEntries(f.players[1].ID)
+		equal(t, "player 1's entries", got, []event.Entry{f.entries[1], again})
+		none, err2 := tx.PlayerEntries(f.players[2].ID + 100)
+		if len(none) != 0 {
+			t.Errorf("a player who does not exist has entries %+v", none)
+		}
+		return errors.Join(err, err2)
+	})
+}

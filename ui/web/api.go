@@ -25,6 +25,7 @@ func (s *Server) apiRoutes() []route {
 		{"GET /api/events/{id}/stream", s.apiStream},
 		{"GET /api/events/{id}/find", s.apiFind},
 		{"GET /api/events/{id}/players/{entry}", s.apiPlayer},
+		{"GET /api/events/{id}/players/{entry}/history", s.apiHistory},
 		{"GET /api/events/{id}/projector", s.apiProjector},
 	}
 }
@@ -204,4 +205,28 @@ func (s *Server) apiPlayer(w http.ResponseWriter, r *http.Request) {
 		}
 		return playerOf(l, b, v), nil
 	})
+}
+
+// apiHistory is a player's earlier events at this store. It is its own
+// request, apart from the player's page: the page fetches it once when it
+// loads, while the player's page is fetched again as results come.
+func (s *Server) apiHistory(w http.ResponseWriter, r *http.Request) {
+	id, err := eventID(r)
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	n, err := positive(r.PathValue("entry"), i18n.F("a player"))
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	past, err := s.histories.Of(r.Context(), id, event.EntryID(n))
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	l := langOf(r)
+	w.Header().Set("Content-Language", string(l))
+	writeJSON(w, http.StatusOK, historyOf(l, past))
 }

@@ -85,7 +85,8 @@ func TestBrowserAxeFindsNothingSerious(t *testing.T) {
 
 // axePublicPages checks the events list, the event's home and pairings.
 func axePublicPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
-	e, _, _ := f.openRound(12)
+	e, es, _ := f.openRound(12)
+	f.pastSeason(es[:6]) // Ada's earlier events: her "At this store" card
 	id := itoa64(int64(e.ID))
 	open := func(path, sel string) {
 		t.Helper()
@@ -101,7 +102,8 @@ func axePublicPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 	axeCheck(t, ctx, axe, "event home, names found")
 	run(t, ctx, "tap Ada", chromedp.Click(chromedp.CSS("#find-results button")))
 	run(t, ctx, "her table", chromedp.WaitVisible(chromedp.ID("my-table")))
-	axeCheck(t, ctx, axe, "event home, found")
+	waitText(t, ctx, "#history", "Altered league night", 5*time.Second)
+	axeCheck(t, ctx, axe, "event home, found, with her events at this store")
 	open("/events/99999", "main")
 	axeCheck(t, ctx, axe, "event not found")
 	open("/events/"+id+"/pairings", "#pairings")

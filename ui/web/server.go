@@ -75,6 +75,11 @@ type Server struct {
 	hub    *hub
 	limits *limiter
 	warmer warmer
+
+	// histories keeps the past events' standings that players'
+	// histories are made of (director.Histories).
+	histories *director.Histories
+
 	// baseHost and basePort are Config.BaseURL's host and port, parsed
 	// once for the Host check every request makes ("" without one).
 	baseHost, basePort string
@@ -116,6 +121,7 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, d: cfg.Director, now: cfg.Now, pages: pages, limits: newLimiter(cfg.Now)}
 	s.baseHost, s.basePort = baseHostPort(cfg.BaseURL)
 	s.cache = newCache(s.d)
+	s.histories = s.d.Histories()
 	s.hub = newHub(cfg.MaxStreams, cfg.MaxStreamsPerDevice, cfg.MaxStreamsPerAddress, strconv.FormatInt(cfg.Now().UnixNano(), 36))
 	s.mux = http.NewServeMux()
 	for _, area := range s.areas() {
@@ -127,6 +133,7 @@ func New(cfg Config) (*Server, error) {
 	ticker := s.startTicker()
 	s.stop = sync.OnceFunc(func() {
 		unsubscribe()
+		s.histories.Close()
 		ticker()
 		s.hub.closeAll()
 		s.warmer.wg.Wait()

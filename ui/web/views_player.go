@@ -400,3 +400,47 @@ func projectorOf(l i18n.Lang, b director.Board, now time.Time, url string) proje
 	}
 	return out
 }
+
+// pastEventJSON is one of a player's earlier events at this store: the
+// event's public facts and her line of its standings, which its
+// standings page shows anyone (no opponent, nothing private of hers).
+type pastEventJSON struct {
+	Event int64  `json:"event"`
+	Name  string `json:"name"`
+	// Date is the event's day (2026-11-07); DateText says it in the
+	// reader's language.
+	Date     string `json:"date"`
+	DateText string `json:"date_text"`
+	// Kind is the game and format as the desk names them.
+	Kind string `json:"kind"`
+	// Teams: Rank and Of count teams, and the record is her team's.
+	Teams bool `json:"teams,omitempty"`
+	// Finished: the event is over; otherwise it is still running, after
+	// Round (its latest published round).
+	Finished bool   `json:"finished"`
+	Round    int    `json:"round"`
+	Rank     int    `json:"rank"`
+	Of       int    `json:"of"`
+	Points   int    `json:"points"`
+	Record   string `json:"record"`
+	// Status is "active", "dropped" or "disqualified", after round
+	// DroppedAfter.
+	Status       string `json:"status"`
+	DroppedAfter int    `json:"dropped_after,omitempty"`
+}
+
+// historyJSON is GET /api/events/{id}/players/{entry}/history: the
+// player's other events in this database, newest first.
+type historyJSON struct {
+	Events []pastEventJSON `json:"events"`
+}
+
+func historyOf(l i18n.Lang, past []director.PastEvent) historyJSON {
+	out := historyJSON{Events: make([]pastEventJSON, 0, len(past))}
+	for _, p := range past {
+		out.Events = append(out.Events, pastEventJSON{Event: int64(p.Event), Name: p.Name, Date: p.Date.Format(time.DateOnly),
+			DateText: i18n.Date(l, p.Date), Kind: p.Kind.In(l), Teams: p.Teams, Finished: p.Finished, Round: p.Round,
+			Rank: p.Rank, Of: p.Of, Points: p.Points, Record: p.Record.In(l), Status: string(p.Status), DroppedAfter: p.DroppedAfter})
+	}
+	return out
+}

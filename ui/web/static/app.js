@@ -492,19 +492,21 @@
   // ---- my table ------------------------------------------------------
 
   function homePage() {
+    const atStore = storeHistory();
     const card = $('#me-card'), find = $('#find'), mine = $('#mine');
     const input = $('#find-q'), results = $('#find-results'), msg = $('#find-message');
     let busy = false, again = false, shown = null;
 
     async function loadMe() {
       const m = me();
-      if (!m) { shown = null; card.hidden = true; mine.hidden = true; find.hidden = false; clock.table = 0; return; }
+      if (!m) { shown = null; card.hidden = true; mine.hidden = true; find.hidden = false; clock.table = 0; atStore.show(0); return; }
       if (busy) { again = true; return; }
       busy = true;
       try {
         const p = await getJSON(api + '/players/' + m.entry);
         shown = p;
         drawMe(p);
+        atStore.show(m.entry);
       } catch (e) {
         if (e.status === 404) { forgetMe(); loadMe(); }
       } finally {
@@ -613,6 +615,42 @@
       },
       clock: setClock,
     });
+  }
+
+  // ---- a player's history at this store ------------------------------
+
+  // storeHistory draws the Me view's "At this store" card: the player's
+  // earlier events in this database. show(entry) fetches them once per
+  // player and page load: they do not move with tonight's results, so
+  // the live stream never asks for them again. A player with none sees no
+  // card at all.
+  function storeHistory() {
+    const hc = $('#history-card'), list = $('#history'), count = $('#history-count');
+    let entry = 0;
+    async function show(e) {
+      if (e === entry) return;
+      entry = e;
+      hc.hidden = true;
+      fill(list);
+      if (!e) return;
+      let data;
+      try { data = await getJSON(api + '/players/' + e + '/history'); } catch (x) { return; }
+      if (entry !== e || !data.events.length) return;
+      count.textContent = tn("%d earlier events", data.events.length, data.events.length);
+      fill(list, data.events.map((p) => {
+        const where = [p.teams ? tn("Rank %[1]d of %[2]d teams", p.of, p.rank, p.of) : tn("Rank %[1]d of %[2]d players", p.of, p.rank, p.of)];
+        if (!p.finished) where.push(t("in progress, round %d", p.round));
+        if (p.status === 'dropped') where.push(p.dropped_after ? t("you dropped after round %d", p.dropped_after) : t("you dropped"));
+        if (p.status === 'disqualified') where.push(p.dropped_after ? t("you were disqualified after round %d", p.dropped_after) : t("you were disqualified"));
+        return el('li', {},
+          el('a', { href: '/events/' + p.event + '/standings', text: p.name }),
+          el('span', { class: 'res', text: p.record }),
+          el('small', { text: p.date_text + ' · ' + p.kind }),
+          el('small', { text: where.join(' · ') }));
+      }));
+      hc.hidden = false;
+    }
+    return { show };
   }
 
   // ---- pairings ------------------------------------------------------

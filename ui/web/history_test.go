@@ -1,0 +1,243 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+)
+
+// oneGame is a result any match length takes: seat 1 wins one game to
+// none, or seat 2 does.
+func oneGame(seat1Wins bool) event.Result {
+	if seat1Wins {
+		return event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 0}}}
+	}
+	return event.Result{Seats: []event.SeatResult{{GamesWon: 0}, {GamesWon: 1}}}
+}
+
+// pastSeason plays two earlier events of the directory's players (taken
+// from entries of tonight's event): "Altered league night" in October,
+// two rounds and finished; "KeyForge Saturday" in November, round 1
+// played and round 2 published, still running, the second player
+// dropped after round 1.
+func (f *fixture) pastSeason(players []event.Entry) (league, saturday event.Event) {
+	f.t.Helper()
+	ctx := context.Background()
+	create := func(name, game, format string, day time.Time) event.Event {
+		e, err := f.d.CreateEvent(ctx, director.NewEvent{Name: name, Game: game, Format: format, Date: day})
+		if err != nil {
+			f.t.Fatal(err)
+		}
+		for _, p := range players {
+			if _, err := f.d.Register(ctx, e.ID, p.PlayerID); err != nil {
+				f.t.Fatal(err)
+			}
+		}
+		return e
+	}
+	play := func(e event.Event) event.Round {
+		r := f.publish(e.ID)
+		for _, tb := range r.Tables {
+			if !tb.Bye {
+				if err := f.d.RecordResult(ctx, e.ID, r.Number, tb.Number, oneGame(tb.Number%2 == 1)); err != nil {
+					f.t.Fatal(err)
+				}
+			}
+		}
+		return r
+	}
+	league = create("Altered league night", "altered", "standard-bo3", time.Date(2026, 10, 9, 0, 0, 0, 0, time.UTC))
+	play(league)
+	play(league)
+	if err := f.d.FinishEvent(ctx, league.ID); err != nil {
+		f.t.Fatal(err)
+	}
+	saturday = create("KeyForge Saturday", "keyforge", "archon-standard", time.Date(2026, 11, 14, 0, 0, 0, 0, time.UTC))
+	play(saturday)
+	sat, err := f.d.Entries(ctx, saturday.ID)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	if err := f.d.Drop(ctx, sat[1].ID); err != nil {
+		f.t.Fatal(err)
+	}
+	f.publish(saturday.ID)
+	return league, saturday
+}
+
+// A player's history is its own request: her earlier events, newest
+// first, in her language, nothing of anyone else; her page (fetched
+// again as results come) does not carry it.
+func TestHistoryAPIListsHerEarlierEvents(t *testing.T) {
+	f := newFixture(t)
+	e, es, _ := f.openRound(8)
+	league, saturday := f.pastSeason(es[:6])
+	base := "/api/events/" + itoa64(int64(e.ID)) + "/players/"
+
+	var h historyJSON
+	f.getJSON(base+itoa64(int64(es[1].ID))+"/history", http.StatusOK, &h)
+	if len(h.Events) != 2 {
+		t.Fatalf("Bram's history %+v", h)
+	}
+	sat, lg := h.Events[0], h.Events[1]
+	// Her rank, points and record are the standings' (the director's tests
+	// check them against each event's); the rest is known.
+	want := pastEventJSON{Event: int64(saturday.ID), Name: "KeyForge Saturday", Date: "2026-11-14", DateText: "14 Nov 2026",
+		Kind: "KeyForge · Archon Standard", Round: 2, Of: 6, Status: "dropped", DroppedAfter: 1,
+		Rank: sat.Rank, Points: sat.Points, Record: sat.Record}
+	if sat != want || sat.Rank < 1 || sat.Record == "" {
+		t.Errorf("Saturday:\n got %+v\nwant %+v", sat, want)
+	}
+	if lg.Event != int64(league.ID) || !lg.Finished || lg.Of != 6 || lg.Rank < 1 || lg.Rank > 6 || lg.Record == "" || lg.Status != "active" {
+		t.Errorf("the league night: %+v", lg)
+	}
+
+	resp, body := f.do("GET", base+itoa64(int64(es[1].ID))+"/history", nil, "Accept-Language", "fr")
+	if resp.StatusCode != http.StatusOK || !strings.Contains(body, "14 nov. 2026") || !strings.Contains(body, `"Altered · `) {
+		t.Errorf("in French: %d %s", resp.StatusCode, body)
+	}
+	for _, n := range testNames(8) {
+		if strings.Contains(body, n) {
+			t.Errorf("her history names %s: %s", n, body)
+		}
+	}
+	t.Logf("the history of two events is %d bytes", len(body))
+
+	// Her page, fetched again after results, has none of it.
+	_, page := f.do("GET", base+itoa64(int64(es[1].ID)), nil)
+	if strings.Contains(page, "league night") || strings.Contains(page, "Saturday") {
+		t.Errorf("her page carries her history: %s", page)
+	}
+}
+
+// A player whose first event this is has an empty list; a history asked
+// wrongly is refused with a sentence that says why.
+func TestHistoryAPINewcomerAndRefusals(t *testing.T) {
+	f := newFixture(t)
+	e, es, _ := f.openRound(8)
+	league, _ := f.pastSeason(es[:6])
+	base := "/api/events/" + itoa64(int64(e.ID)) + "/players/"
+	if resp, body := f.do("GET", base+itoa64(int64(es[7].ID))+"/history", nil); resp.StatusCode != http.StatusOK || body != "{\"events\":[]}\n" {
+		t.Errorf("a newcomer's history: %d %q", resp.StatusCode, body)
+	}
+	for _, c := range []struct {
+		path   string
+		status int
+		says   string
+	}{
+		{"/api/events/" + itoa64(int64(league.ID)) + "/players/" + itoa64(int64(es[1].ID)) + "/history", http.StatusNotFound, "find yourself by name again"},
+		{base + "99999/history", http.StatusNotFound, "has no player 99999"},
+		{base + "abc/history", http.StatusBadRequest, "is not a player number"},
+		{"/api/events/99999/players/1/history", http.StatusNotFound, "no event"},
+	} {
+		resp, body := f.do("GET", c.path, nil)
+		if resp.StatusCode != c.status || !strings.Contains(errorOf(t, body), c.says) {
+			t.Errorf("GET %s: %d %s, want %d saying %q", c.path, resp.StatusCode, body, c.status, c.says)
+		}
+	}
+}
+
+// resourceCount counts the requests the page made to addresses holding
+// part.
+func resourceCount(t *testing.T, ctx context.Context, part string) int {
+	t.Helper()
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`performance.getEntriesByType('resource').filter((r) => r.name.includes(`+jsString(part)+`)).length`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// hiddenOf reports whether the element with that id is hidden.
+func hiddenOf(t *testing.T, ctx context.Context, id string) bool {
+	t.Helper()
+	h, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById(`+jsString(id)+`).hidden`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// notMe taps "Not you?". It is clicked from the page's script: after the
+// screenshots' window sizes, a click at coordinates may land elsewhere.
+func notMe(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(document.getElementById('not-me').click(), true)`)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A regular finds herself and sees her earlier events at this store,
+// newest first, in English and in French, fetched once however many of
+// tonight's results come; a player whose first event this is sees no
+// such card at all.
+func TestBrowserPlayerSeesHerEventsAtThisStore(t *testing.T) {
+	f := newFixture(t)
+	e, es, r := f.openRound(8)
+	f.pastSeason(es[:6])
+	ctx := browser(t, 390, 844)
+	url := f.http.URL + "/events/" + itoa64(int64(e.ID))
+	find := func(typed, name string) {
+		t.Helper()
+		run(t, ctx, "find "+name, chromedp.WaitVisible(chromedp.ID("find-q")), chromedp.SendKeys(chromedp.ID("find-q"), typed))
+		waitText(t, ctx, "#find-results", name, 5*time.Second)
+		run(t, ctx, "tap "+name, chromedp.Click(chromedp.CSS("#find-results button")), chromedp.WaitVisible(chromedp.ID("my-table")))
+	}
+
+	run(t, ctx, "open the event", chromedp.Navigate(url))
+	find("lovel", "Ada Lovelace")
+	waitText(t, ctx, "#history-card", "At this store", 5*time.Second)
+	waitText(t, ctx, "#history-count", "2 earlier events", time.Second)
+	waitText(t, ctx, "#history li:first-child", "KeyForge Saturday", time.Second)
+	waitText(t, ctx, "#history li:first-child", "14 Nov 2026 · KeyForge · ", time.Second)
+	waitText(t, ctx, "#history li:first-child", "of 6 players · in progress, round 2", time.Second)
+	waitText(t, ctx, "#history li:last-child", "Altered league night", time.Second)
+	if last := textOf(t, ctx, "#history li:last-child"); strings.Contains(last, "in progress") || !strings.Contains(last, "Rank ") {
+		t.Errorf("the finished league night reads %q", last)
+	}
+	for _, size := range [][2]int64{{390, 844}, {1024, 768}, {1920, 1080}} {
+		run(t, ctx, "resize", chromedp.EmulateViewport(size[0], size[1]), chromedp.ScrollIntoView(chromedp.ID("history-card")))
+		screenshot(t, ctx, "history-en-"+itoa64(size[0])+".png")
+	}
+	run(t, ctx, "back to a phone", chromedp.EmulateViewport(390, 844))
+
+	// Tonight's results move her page, not her history.
+	ada := seatTable(r, es[0].ID)
+	if err := f.d.RecordResult(context.Background(), e.ID, 1, ada.Number, oneGame(true)); err != nil {
+		t.Fatal(err)
+	}
+	waitText(t, ctx, "#me-card", "Your table's result is in.", 3*time.Second)
+	waitText(t, ctx, "#past", "won", 3*time.Second)
+	if n := resourceCount(t, ctx, "/history"); n != 1 {
+		t.Errorf("her history was fetched %d times in one page load, want 1", n)
+	}
+
+	// Hana plays her first event here: no card.
+	notMe(t, ctx)
+	find("hana", "Hana Sato")
+	time.Sleep(500 * time.Millisecond)
+	if !hiddenOf(t, ctx, "history-card") || textOf(t, ctx, "#history") != "" {
+		t.Errorf("a newcomer sees the card: %q", textOf(t, ctx, "#history-card"))
+	}
+
+	// In French, Bram, who dropped from Saturday's.
+	notMe(t, ctx)
+	find("bram", "Bram Berg")
+	run(t, ctx, "choose French", chromedp.Navigate(f.http.URL+"/lang/fr?back=/"), chromedp.Navigate(url))
+	waitText(t, ctx, "#history-card", "Dans cette boutique", 5*time.Second)
+	waitText(t, ctx, "#history-count", "2 tournois précédents", time.Second)
+	waitText(t, ctx, "#history li:first-child", "14 nov. 2026", time.Second)
+	waitText(t, ctx, "#history li:first-child", "sur 6 joueurs · en cours, ronde 2 · abandon après la ronde 1", time.Second)
+	waitText(t, ctx, "#history li:last-child", "Rang 6 sur 6 joueurs", time.Second)
+	for _, size := range [][2]int64{{390, 844}, {1024, 768}, {1920, 1080}} {
+		run(t, ctx, "resize", chromedp.EmulateViewport(size[0], size[1]), chromedp.ScrollIntoView(chromedp.ID("history-card")))
+		screenshot(t, ctx, "history-fr-"+itoa64(size[0])+".png")
+	}
+}
