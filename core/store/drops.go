@@ -10,7 +10,7 @@ import (
 )
 
 // This file keeps the players' requests, from their phones, to drop after
-// the current round (migration 017).
+// the current round (migration 016).
 
 // AddDropRequest saves a drop request and sets r.ID. The entry must be of
 // the event; an entry that already has an open request is
