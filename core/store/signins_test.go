@@ -31,7 +31,7 @@ func TestMigration9ReplacesASixDigitJudgePIN(t *testing.T) {
 			t.Fatal(err)
 		}
 		// Back to version 8: the tables of migration 9 and later go.
-		for _, q := range []string{`DROP TABLE signin_log`, `DROP TABLE staff_sessions`, `DROP TABLE event_origins`, `DROP TABLE player_codes`,
+		for _, q := range []string{`DROP TABLE signin_log`, `DROP TABLE staff_sessions`, `DROP TABLE event_origins`, `DROP TABLE player_codes`, `DROP TABLE player_reports`,
 			`INSERT INTO app_settings (key, value) VALUES ('network.judge-pin', '` + c.pin + `'), ('kiosk.pin', 'hash')`,
 			`PRAGMA user_version = 8`} {
 			if _, err := raw.Exec(q); err != nil {
@@ -89,7 +89,7 @@ func TestMigration13KeepsSessionsAndTheLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Back to version 12, with a session and a log line of that schema.
-	for _, q := range []string{`DROP TABLE player_codes`, `DROP TABLE signin_log`, `DROP TABLE staff_sessions`,
+	for _, q := range []string{`DROP TABLE player_reports`, `DROP TABLE player_codes`, `DROP TABLE signin_log`, `DROP TABLE staff_sessions`,
 		`CREATE TABLE signin_log (id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL,
 			kind TEXT NOT NULL CHECK (kind IN ('judge', 'kiosk', 'any')), outcome TEXT NOT NULL,
 			device TEXT NOT NULL DEFAULT '', address TEXT NOT NULL DEFAULT '', count INTEGER NOT NULL DEFAULT 1, devices INTEGER NOT NULL DEFAULT 1)`,

@@ -51,6 +51,7 @@ type SettingsForm struct {
 	gwFloor       *widget.Check
 	gwFloorBox    *fyne.Container
 	phoneApproval *widget.Check
+	confirmBoth   *widget.Check
 	printLanguage *widget.Select
 	printLangs    []i18n.Lang // by option: "" (the screen's), then each shipped language
 	problem       *widget.Label
@@ -85,6 +86,7 @@ func NewSettingsForm(d Settler, run work.Runner, win fyne.Window) *SettingsForm 
 	f.gwFloor = &widget.Check{Text: tr.F("Floor a player's own %s at 33%%", "GW%")}
 	f.gwFloorBox = container.NewVBox(f.gwFloor, columns.Secondary(tr.L(gwFloorHint), true))
 	f.phoneApproval = &widget.Check{Text: tr.L(PhoneApprovalLabel)}
+	f.confirmBoth = &widget.Check{Text: tr.L(ConfirmResultsLabel)}
 	f.printLanguage = &widget.Select{Options: []string{tr.L("The screen's language")}}
 	f.printLangs = []i18n.Lang{""}
 	for _, l := range i18n.Langs() {
@@ -107,7 +109,8 @@ func NewSettingsForm(d Settler, run work.Runner, win fyne.Window) *SettingsForm 
 
 	body := container.NewBorder(nil, nil, nil, nil,
 		container.New(layout.NewGridLayoutWithColumns(2), container.NewVBox(form.box), container.NewVBox(f.tiebreakers.box, f.gwFloorBox,
-			widget.NewSeparator(), f.phoneApproval, columns.Secondary(tr.L(phoneApprovalHint), true))))
+			widget.NewSeparator(), f.phoneApproval, columns.Secondary(tr.L(phoneApprovalHint), true),
+			f.confirmBoth, columns.Secondary(tr.L(confirmResultsHint), true))))
 	f.dialog = dialog.NewCustomWithoutButtons(tr.L("Event settings"), container.NewVBox(body, f.problem), win)
 	f.dialog.SetButtons([]fyne.CanvasObject{cancel, f.saveButton})
 	return f
@@ -164,6 +167,7 @@ func (f *SettingsForm) Show(e event.Event) {
 	f.gwFloorBox.Hidden = !twoPlayerMatches(s)
 	f.gwFloorBox.Refresh()
 	f.phoneApproval.SetChecked(s.PhoneReportsNeedApproval)
+	f.confirmBoth.SetChecked(s.PlayersConfirmResults)
 	f.printLanguage.SetSelectedIndex(max(0, slices.Index(f.printLangs, i18n.Lang(s.Language))))
 	f.problem.Hide()
 	f.dialog.Show()
@@ -218,6 +222,7 @@ func (f *SettingsForm) Settings() (event.Settings, error) {
 		s.UnflooredGameWin = !f.gwFloor.Checked
 	}
 	s.PhoneReportsNeedApproval = f.phoneApproval.Checked
+	s.PlayersConfirmResults = f.confirmBoth.Checked
 	s.Language = string(f.printLangs[max(0, f.printLanguage.SelectedIndex())])
 	return s, nil
 }

@@ -51,6 +51,7 @@ type Director interface {
 	RepairRound(ctx context.Context, id event.EventID) (event.Round, error)
 	WithdrawRound(ctx context.Context, id event.EventID) error
 	ResolvePhoneReport(ctx context.Context, id event.EventID, reportID int64, accept bool) error
+	PlayerAccepter
 }
 
 // DraftBanner is the banner over a draft round.
@@ -138,6 +139,11 @@ type Screen struct {
 
 	// phone lists the phone reports waiting for the organizer.
 	phone *phonePanel
+	// reported counts, by table, the sides that reported from their own
+	// phones (confirm.go).
+	reported map[int]director.ReportedCount
+	// loneTimer reads the view again while a lone report waits for time.
+	loneTimer interface{ Stop() bool }
 }
 
 // The columns of a two-player round: table, seat 1 (right-aligned towards
@@ -312,6 +318,8 @@ func (s *Screen) showView(v director.RoundView) {
 	}
 	s.rounds, s.next = v.Heads, v.Progress
 	s.phone.set(v.Reports)
+	s.reported = v.Reported
+	s.recheckLone(v)
 	options := make([]string, count)
 	for i, r := range v.Heads {
 		options[i] = labels.Round(r)
@@ -1099,7 +1107,7 @@ func (s *Screen) ShowMissing() {
 	title := tr.N("Round %[2]d: waiting for %[1]d results", len(out), len(out), s.number)
 	var lines []string
 	for _, o := range out {
-		lines = append(lines, tr.F("Table %d · %s", o.Number, o.Label(tr.Lang())))
+		lines = append(lines, tr.F("Table %d · %s", o.Number, o.Label(tr.Lang()))+reportedLine(s.reported[o.Number]))
 	}
 	switch {
 	case s.Draft():
