@@ -99,6 +99,9 @@ type Confirmation struct {
 	// team match), Reported how many of them have reported.
 	Sides    []string
 	Reported int
+	// Side is the index in Sides of the player the confirmation was read
+	// for.
+	Side int
 	// Reports are the table's open reports, as sent.
 	Reports []SideReport
 	// Silent are the names of the sides that have not reported.
@@ -379,6 +382,7 @@ func (d *Director) confirmationOf(tx Tx, tr tableResult, entry event.EntryID) (C
 	// has.
 	side, seated := rs.sideOf[entry]
 	mine := seated && rs.reported[side]
+	out.Side = side
 	for i, o := range rs.reports {
 		out.Reports = append(out.Reports, SideReport{ID: o.ID, Entry: o.Entry, Name: tr.names[o.Entry], Side: rs.sideOf[o.Entry],
 			Text: o.Text, Said: tr.said(rs.checked[i]), At: o.At, Device: o.Device})

@@ -171,6 +171,14 @@ func myTableOf(l i18n.Lang, c director.Confirmation, entry event.EntryID) myTabl
 // the players whose report differs from hers.
 func confirmMessage(l i18n.Lang, c director.Confirmation, others []string, sent bool) i18n.Text {
 	switch c.State {
+	case director.ConfirmOpen:
+		var opponents []string
+		for i, name := range c.Sides {
+			if i != c.Side {
+				opponents = append(opponents, name)
+			}
+		}
+		return i18n.F("Send your table's result: %s then confirms it.", joinNames(l, opponents))
 	case director.ConfirmRecorded:
 		return i18n.F("Recorded: %s.", c.Recorded)
 	case director.ConfirmWaiting:

@@ -68,13 +68,13 @@ func TestBothPlayersConfirmFromTheirPhones(t *testing.T) {
 	ada, bob := tb.Seats[0].EntryID, tb.Seats[1].EntryID
 	pa, pb := f.signedPhone(e.ID, ada, codes[ada]), f.signedPhone(e.ID, bob, codes[bob])
 	a := pa.myTable(e.ID)
-	if !a.Confirm || !a.SignedIn || a.Table != tb.Number || a.State != "open" || a.Round != 1 {
+	bobName, adaName := nameAt(t, f, e.ID, bob), nameAt(t, f, e.ID, ada)
+	if !a.Confirm || !a.SignedIn || a.Table != tb.Number || a.State != "open" || a.Round != 1 || a.Message != "Send your table's result: "+bobName+" then confirms it." {
 		t.Fatalf("Ada's table before anyone reported: %+v", a)
 	}
 	status, body := pa.report(e.ID, `{"round":1,"result":"2-0"}`)
 	var got myTableJSON
 	_ = json.Unmarshal([]byte(body), &got)
-	bobName, adaName := nameAt(t, f, e.ID, bob), nameAt(t, f, e.ID, ada)
 	if status != 200 || got.State != "waiting" || got.Message != "Sent. Waiting for "+bobName+" to confirm." {
 		t.Fatalf("Ada's report: %d %s", status, body)
 	}

@@ -967,7 +967,7 @@
       $('#r-code-row').hidden = true;
       $('#r-table-row').hidden = true;
       fill($('#r-mine-message'), keepScores(m.message || ''));
-      $('#r-mine-message').className = 'mine-message ' + (m.state || 'none');
+      $('#r-mine-message').className = 'mine-message st-' + (m.state || 'none');
       // At the organizer, each player's report is listed.
       fill($('#r-mine-reports'), m.state === 'organizer' ? (m.reports || []).map((r) => el('li', {}, keepScores(t("%[1]s: %[2]s", r.mine ? t("You") : r.name, r.said)))) : []);
       $('#r-mine-signin').hidden = !!m.signedIn;
