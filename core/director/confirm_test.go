@@ -489,3 +489,60 @@ func resultLine(e event.Event, r event.Round, tb event.Table, rng *rand.Rand) st
 	}
 	return []string{"1-0", "0-1"}[rng.IntN(2)]
 }
+
+// Both players sending at once are two writes one after the other: the
+// table is recorded once, with what both sent, whichever came first.
+func TestBothPlayersSendingAtOnceRecordOnce(t *testing.T) {
+	ctx := context.Background()
+	d, _, e, r := confirmEvent(t, "generic", "swiss", 16)
+	var heard changeLog
+	defer d.Subscribe(heard.add)()
+	errs := make(chan error, 2*len(r.Tables))
+	for _, tb := range r.Tables {
+		for _, s := range tb.Seats {
+			go func() {
+				_, err := d.ReportAsPlayer(ctx, director.PlayerResult{Event: e.ID, Entry: s.EntryID, Round: 1, Result: "2-1", Device: "d"})
+				errs <- err
+			}()
+		}
+	}
+	for range 2 * len(r.Tables) {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	recorded := 0
+	for _, c := range heard.take() {
+		if c.What.Has(director.ChangeResult) {
+			recorded++
+		}
+	}
+	for _, tb := range d2rounds(t, d, e.ID)[0].Tables {
+		if tb.Result == nil || tb.Result.Seats[0].GamesWon != 2 || tb.Result.Seats[1].GamesWon != 1 {
+			t.Errorf("table %d: %+v", tb.Number, tb.Result)
+		}
+	}
+	if recorded != len(r.Tables) {
+		t.Errorf("%d results recorded for %d tables", recorded, len(r.Tables))
+	}
+	log, _ := d.Log(ctx, e.ID)
+	corrected := 0
+	for _, l := range log {
+		if strings.Contains(l.Message.String(), "corrected") {
+			corrected++
+		}
+	}
+	if corrected != 0 {
+		t.Errorf("%d results recorded twice (corrected)", corrected)
+	}
+}
+
+// d2rounds reads an event's rounds.
+func d2rounds(t *testing.T, d *director.Director, id event.EventID) []event.Round {
+	t.Helper()
+	rs, err := d.Rounds(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs
+}
