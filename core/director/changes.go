@@ -35,6 +35,11 @@ const (
 	// ChangePhoneReports: phone reports waiting for the organizer (a
 	// report queued for approval or to check, one accepted or rejected).
 	ChangePhoneReports
+	// ChangePlayerReports: a player's own report of her table's result
+	// (an event whose results both players confirm) was sent or closed.
+	// Change.Players names the players of the tables concerned: only
+	// their phones need to hear of it.
+	ChangePlayerReports
 )
 
 // Has reports whether k includes any of the kinds in x.
@@ -47,6 +52,10 @@ type Change struct {
 	// directory, a league) or one whose event the write did not name.
 	Event event.EventID
 	What  ChangeKind
+	// Players are, for ChangePlayerReports, the players of the tables
+	// whose players' reports changed, so that a front-end tells their
+	// phones alone.
+	Players []event.EntryID
 }
 
 // Subscribe has fn called after every committed write with what it
@@ -120,10 +129,22 @@ type recorder struct {
 	what   map[event.EventID]ChangeKind
 	loose  ChangeKind // changes of rows that name no event
 	events []event.EventID
+	// players are the players told of a change of their reports, by
+	// event (tellPlayers).
+	players map[event.EventID][]event.EntryID
 }
 
 func (r *recorder) reset(tx Tx) {
-	r.Tx, r.what, r.loose, r.events = tx, map[event.EventID]ChangeKind{}, 0, nil
+	r.Tx, r.what, r.loose, r.events, r.players = tx, map[event.EventID]ChangeKind{}, 0, nil, nil
+}
+
+// tellPlayers names the players a change of their own reports concerns
+// (see Change.Players).
+func (r *recorder) tellPlayers(id event.EventID, entries []event.EntryID) {
+	if r.players == nil {
+		r.players = map[event.EventID][]event.EntryID{}
+	}
+	r.players[id] = append(r.players[id], entries...)
 }
 
 func (r *recorder) mark(id event.EventID, k ChangeKind) {
@@ -159,12 +180,12 @@ func (r *recorder) changes() []Change {
 	out := make([]Change, 0, len(r.what))
 	for _, id := range r.events {
 		if k, ok := r.what[id]; ok {
-			out = append(out, Change{Event: id, What: k})
+			out = append(out, Change{Event: id, What: k, Players: r.players[id]})
 			delete(r.what, id)
 		}
 	}
 	for id, k := range r.what {
-		out = append(out, Change{Event: id, What: k})
+		out = append(out, Change{Event: id, What: k, Players: r.players[id]})
 	}
 	return out
 }
@@ -322,6 +343,16 @@ func (r *recorder) AddPhoneReport(p *event.PhoneReport) error {
 func (r *recorder) ClosePhoneReport(id event.EventID, report event.PhoneReportID, at time.Time, accepted bool) error {
 	r.mark(id, ChangePhoneReports)
 	return r.Tx.ClosePhoneReport(id, report, at, accepted)
+}
+
+func (r *recorder) SavePlayerReport(p *event.PlayerReport) error {
+	r.mark(p.EventID, ChangePlayerReports)
+	return r.Tx.SavePlayerReport(p)
+}
+
+func (r *recorder) ClosePlayerReport(id event.EventID, report event.PlayerReportID, at time.Time, accepted bool) error {
+	r.mark(id, ChangePlayerReports)
+	return r.Tx.ClosePlayerReport(id, report, at, accepted)
 }
 
 // AppendLog names the event a write was about, for the changes of rows

@@ -346,6 +346,10 @@ func phoneTable(tx Tx, r TableReport) (tableResult, error) {
 	if e.State == event.StateFinished {
 		return tableResult{}, event.Invalidf("%s is finished: its results are final and can no longer be reported", e.Name)
 	}
+	if e.Settings.PlayersConfirmResults {
+		return tableResult{}, event.Invalid(
+			"in this event each player confirms the result from her own phone, after signing in with her player code; the table's code alone is not enough. Or hand the match slip to the organizer")
+	}
 	current, err := currentRound(tx, e.ID)
 	if err != nil {
 		return tableResult{}, err
@@ -486,6 +490,15 @@ type PhoneReport struct {
 	// Bob", "Ada 5, Bob 14 (won), Cy 9"); the text as typed when the
 	// table's form cannot read it.
 	Reported i18n.Text
+	// Entry and Player are who sent the report from her own phone, in an
+	// event whose results both players confirm (confirm.go): ID is then
+	// a player report's, accepted with AcceptPlayerReport. Zero and ""
+	// for a report typed with the table's code.
+	Entry  event.EntryID
+	Player string
+	// Disagree: the table's players reported different results. Late:
+	// the table's time is up and a side has not reported.
+	Disagree, Late bool
 }
 
 // PhoneReports lists an event's open phone reports by round, then table.
@@ -495,10 +508,22 @@ type PhoneReport struct {
 func (d *Director) PhoneReports(ctx context.Context, id event.EventID) ([]PhoneReport, error) {
 	var out []PhoneReport
 	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		out, err = phoneReports(tx, id)
+		out, err = d.organizerReports(tx, id)
 		return err
 	})
 	return out, err
+}
+
+// organizerReports are the reports on the organizer's list: the phone
+// reports typed with a table code, then the players' own reports of the
+// tables that wait on her.
+func (d *Director) organizerReports(tx Tx, id event.EventID) ([]PhoneReport, error) {
+	out, err := phoneReports(tx, id)
+	if err != nil {
+		return nil, err
+	}
+	mine, err := d.playerReportsForOrganizer(tx, id)
+	return append(out, mine...), err
 }
 
 // phoneReports reads an event's open phone reports inside a read.

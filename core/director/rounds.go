@@ -322,6 +322,9 @@ func (d *Director) saveResult(tx Tx, tr tableResult, res event.Result, source i1
 	if err := d.settleReports(tx, tr, res); err != nil {
 		return err
 	}
+	if err := d.closePlayerReports(tx, tr, res); err != nil {
+		return err
+	}
 	round, table := tr.r.Number, tr.t.Number
 	now := tr.say(res)
 	if !source.IsZero() {

@@ -68,6 +68,10 @@ type RoundView struct {
 	// Reports are the event's open phone reports, waiting for approval
 	// or to check (PhoneReports).
 	Reports []PhoneReport
+	// Reported counts, by table of the round shown, the sides that
+	// reported from their own phones when the event's results are
+	// confirmed by both players (nil otherwise): "1 of 2 reported".
+	Reported map[int]ReportedCount
 	// Progress is where the event stands, read with the rest: the status
 	// line says its Status under the latest round, so it offers only the
 	// step the header offers.
@@ -104,7 +108,7 @@ func (d *Director) RoundView(ctx context.Context, id event.EventID, number, seen
 			return err
 		}
 		v.Drops = namedDrops(drops, entries)
-		if v.Reports, err = phoneReports(tx, id); err != nil {
+		if v.Reports, err = d.organizerReports(tx, id); err != nil {
 			return err
 		}
 		count = len(rounds)
@@ -123,7 +127,8 @@ func (d *Director) RoundView(ctx context.Context, id event.EventID, number, seen
 			}
 		}
 		v.Sheet = sheetOf(e, entries, teams, rounds, number)
-		return nil
+		v.Reported, err = reportedCounts(tx, e, number)
+		return err
 	})
 	return v, err
 }

@@ -75,6 +75,12 @@ type Settings struct {
 	// with their table's code (the store network) waits on the
 	// organizer's screen for approval instead of being recorded at once.
 	PhoneReportsNeedApproval bool `json:"phoneReportsNeedApproval,omitempty"`
+	// PlayersConfirmResults: each player reports her table's result from
+	// her own phone, signed in with her player code, and the result is
+	// recorded when every side of the table reported the same; a
+	// disagreement, or a side still silent at time, goes to the
+	// organizer. A report with the table's code alone is refused.
+	PlayersConfirmResults bool `json:"playersConfirmResults,omitempty"`
 	// Language is the language the event's reports are printed in, a tag
 	// of a shipped translation (i18n.Langs: "en", "fr"); "" prints them in
 	// the language of the screen they are printed from.

@@ -41,6 +41,7 @@ type Tx interface {
 	Logs
 	Network
 	SignIns
+	PlayerReports
 }
 
 // Players is the player directory.
@@ -257,4 +258,26 @@ type Network interface {
 	// ClosePhoneReport closes an open phone report of event id, accepted
 	// or not (ErrState when it is already closed).
 	ClosePhoneReport(id event.EventID, report event.PhoneReportID, at time.Time, accepted bool) error
+}
+
+// PlayerReports keeps the results players report from their own phones
+// in an event whose results both players confirm: one per player per
+// table, open until the table is settled.
+type PlayerReports interface {
+	// SavePlayerReport saves r as its player's open report of its table,
+	// replacing the one she sent before, and sets r.ID; a report of a
+	// table already settled is ErrState. Its round and table must exist.
+	SavePlayerReport(r *event.PlayerReport) error
+	// SeatedAt returns the number of the numbered table entry sits at in
+	// round number round of event id; 0 when she sits at none (a bye, not
+	// paired).
+	SeatedAt(id event.EventID, round int, entry event.EntryID) (int, error)
+	// OpenPlayerReports lists event id's open player reports by round,
+	// then table, then as sent.
+	OpenPlayerReports(id event.EventID) ([]event.PlayerReport, error)
+	// PlayerReport returns one player report, open or closed.
+	PlayerReport(id event.PlayerReportID) (event.PlayerReport, error)
+	// ClosePlayerReport closes an open player report of event id at the
+	// given time, accepted or not (ErrState when it is already closed).
+	ClosePlayerReport(id event.EventID, report event.PlayerReportID, at time.Time, accepted bool) error
 }

@@ -159,15 +159,20 @@ func TestTheSettingsFormChangesTheSettingsBeforeRoundOne(t *testing.T) {
 	f.bestOf.SetSelected("Best of 1")
 	test.Type(f.rounds, "4")
 	f.minutes.SetText("30")
+	if f.confirmBoth.Checked || f.confirmBoth.Text != "Both players confirm results on their phones" {
+		t.Errorf("players confirm %q checked %v", f.confirmBoth.Text, f.confirmBoth.Checked)
+	}
 	test.Tap(f.phoneApproval)
+	test.Tap(f.confirmBoth)
 	test.Tap(f.saveButton)
 	got, _ := d.Event(ctx, e.ID)
-	if saved != 1 || got.Settings.GamesPerMatch != 1 || got.Settings.Rounds != 4 || got.Settings.RoundMinutes != 30 || !got.Settings.PhoneReportsNeedApproval {
+	if saved != 1 || got.Settings.GamesPerMatch != 1 || got.Settings.Rounds != 4 || got.Settings.RoundMinutes != 30 || !got.Settings.PhoneReportsNeedApproval ||
+		!got.Settings.PlayersConfirmResults {
 		t.Fatalf("saved %d, settings %+v", saved, got.Settings)
 	}
 	f.Show(got)
-	if !f.phoneApproval.Checked {
-		t.Error("the form does not show that phone reports wait for approval")
+	if !f.phoneApproval.Checked || !f.confirmBoth.Checked {
+		t.Error("the form does not show that phone reports wait for approval and players confirm")
 	}
 
 	// Once round 1 is paired the director refuses, and the form says why.

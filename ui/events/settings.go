@@ -52,6 +52,7 @@ type SettingsForm struct {
 	gwFloorBox    *fyne.Container
 	phoneApproval *widget.Check
 	phoneDrops    *widget.Check
+	confirmBoth   *widget.Check
 	printLanguage *widget.Select
 	printLangs    []i18n.Lang // by option: "" (the screen's), then each shipped language
 	problem       *widget.Label
@@ -87,6 +88,7 @@ func NewSettingsForm(d Settler, run work.Runner, win fyne.Window) *SettingsForm 
 	f.gwFloorBox = container.NewVBox(f.gwFloor, columns.Secondary(tr.L(gwFloorHint), true))
 	f.phoneApproval = &widget.Check{Text: tr.L(PhoneApprovalLabel)}
 	f.phoneDrops = &widget.Check{Text: tr.L(PhoneDropsLabel)}
+	f.confirmBoth = &widget.Check{Text: tr.L(ConfirmResultsLabel)}
 	f.printLanguage = &widget.Select{Options: []string{tr.L("The screen's language")}}
 	f.printLangs = []i18n.Lang{""}
 	for _, l := range i18n.Langs() {
@@ -110,7 +112,9 @@ func NewSettingsForm(d Settler, run work.Runner, win fyne.Window) *SettingsForm 
 	body := container.NewBorder(nil, nil, nil, nil,
 		container.New(layout.NewGridLayoutWithColumns(2), container.NewVBox(form.box), container.NewVBox(f.tiebreakers.box, f.gwFloorBox,
 			widget.NewSeparator(), f.phoneApproval, columns.Secondary(tr.L(phoneApprovalHint), true),
-			f.phoneDrops, columns.Secondary(tr.L(phoneDropsHint), true))))
+			f.phoneDrops, columns.Secondary(tr.L(phoneDropsHint), true),
+
+			f.confirmBoth, columns.Secondary(tr.L(confirmResultsHint), true))))
 	f.dialog = dialog.NewCustomWithoutButtons(tr.L("Event settings"), container.NewVBox(body, f.problem), win)
 	f.dialog.SetButtons([]fyne.CanvasObject{cancel, f.saveButton})
 	return f
@@ -174,6 +178,7 @@ func (f *SettingsForm) Show(e event.Event) {
 	f.gwFloorBox.Refresh()
 	f.phoneApproval.SetChecked(s.PhoneReportsNeedApproval)
 	f.phoneDrops.SetChecked(s.PhoneDropsWithoutApproval)
+	f.confirmBoth.SetChecked(s.PlayersConfirmResults)
 	f.printLanguage.SetSelectedIndex(max(0, slices.Index(f.printLangs, i18n.Lang(s.Language))))
 	f.problem.Hide()
 	f.dialog.Show()
@@ -229,6 +234,7 @@ func (f *SettingsForm) Settings() (event.Settings, error) {
 	}
 	s.PhoneReportsNeedApproval = f.phoneApproval.Checked
 	s.PhoneDropsWithoutApproval = f.phoneDrops.Checked
+	s.PlayersConfirmResults = f.confirmBoth.Checked
 	s.Language = string(f.printLangs[max(0, f.printLanguage.SelectedIndex())])
 	return s, nil
 }

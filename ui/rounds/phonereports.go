@@ -88,13 +88,16 @@ func (p *phonePanel) set(reports []director.PhoneReport) {
 		p.box.Hide()
 		return
 	}
-	check := 0
+	check, players := 0, 0
 	for _, r := range reports {
-		if r.Conflict {
+		switch {
+		case r.Entry != 0:
+			players++
+		case r.Conflict:
 			check++
 		}
 	}
-	p.title.SetText(phoneTitle(len(reports)-check, check))
+	p.title.SetText(phoneTitle(len(reports)-check-players, check, playerTables(reports)))
 	objs := make([]fyne.CanvasObject, len(reports))
 	for i, r := range reports {
 		objs[i] = p.row(r)
@@ -111,9 +114,13 @@ func (p *phonePanel) set(reports []director.PhoneReport) {
 }
 
 // phoneTitle heads the list: "Phone reports: 2 to check, 1 waiting for
-// your approval".
-func phoneTitle(waiting, check int) string {
+// your approval", and the tables whose players' own reports wait on the
+// organizer.
+func phoneTitle(waiting, check, players int) string {
 	var parts []string
+	if players > 0 {
+		parts = append(parts, tr.N("%d table for you to decide", players, players))
+	}
 	if check > 0 {
 		parts = append(parts, tr.F("%d to check", check))
 	}
@@ -127,6 +134,9 @@ func phoneTitle(waiting, check int) string {
 // and what was typed, when and on which device; then what was reported
 // (and, to check, what the table has on record).
 func PhoneLines(r director.PhoneReport) (head, body string) {
+	if r.Entry != 0 {
+		return playerLines(r)
+	}
 	sep := " v "
 	if len(r.Players) > 2 {
 		sep = ", "
@@ -142,6 +152,9 @@ func PhoneLines(r director.PhoneReport) (head, body string) {
 
 // row is one report: what it is, and its buttons.
 func (p *phonePanel) row(r director.PhoneReport) fyne.CanvasObject {
+	if r.Entry != 0 {
+		return p.playerRow(r)
+	}
 	head, body := PhoneLines(r)
 	tag := &widget.Label{Text: tr.L("Waiting"), TextStyle: fyne.TextStyle{Bold: true}, Importance: widget.HighImportance}
 	if r.Conflict {

@@ -52,6 +52,7 @@ type Director interface {
 	WithdrawRound(ctx context.Context, id event.EventID) error
 	ResolvePhoneReport(ctx context.Context, id event.EventID, reportID int64, accept bool) error
 	DropDirector
+	PlayerAccepter
 }
 
 // DraftBanner is the banner over a draft round.
@@ -141,6 +142,11 @@ type Screen struct {
 	phone *phonePanel
 	// drops lists the players' requests to drop (drops.go).
 	drops *dropPanel
+	// reported counts, by table, the sides that reported from their own
+	// phones (confirm.go).
+	reported map[int]director.ReportedCount
+	// loneTimer reads the view again while a lone report waits for time.
+	loneTimer interface{ Stop() bool }
 }
 
 // The columns of a two-player round: table, seat 1 (right-aligned towards
@@ -318,6 +324,8 @@ func (s *Screen) showView(v director.RoundView) {
 	s.rounds, s.next = v.Heads, v.Progress
 	s.phone.set(v.Reports)
 	s.drops.set(v.Drops)
+	s.reported = v.Reported
+	s.recheckLone(v)
 	options := make([]string, count)
 	for i, r := range v.Heads {
 		options[i] = labels.Round(r)
@@ -1105,7 +1113,7 @@ func (s *Screen) ShowMissing() {
 	title := tr.N("Round %[2]d: waiting for %[1]d results", len(out), len(out), s.number)
 	var lines []string
 	for _, o := range out {
-		lines = append(lines, tr.F("Table %d · %s", o.Number, o.Label(tr.Lang()))+s.drops.missingMark(s.sheet, o.Number))
+		lines = append(lines, tr.F("Table %d · %s", o.Number, o.Label(tr.Lang()))+s.drops.missingMark(s.sheet, o.Number)+reportedLine(s.reported[o.Number]))
 	}
 	switch {
 	case s.Draft():

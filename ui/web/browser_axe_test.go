@@ -74,7 +74,7 @@ func TestBrowserAxeFindsNothingSerious(t *testing.T) {
 		t.Run(lang, func(t *testing.T) {
 			f := newFixture(t)
 			// One browser each: a browser's context lasts a minute.
-			for _, pages := range []func(*testing.T, context.Context, *fixture, string){axePublicPages, axeResultPages, axeKioskPages, axeJudgePages, axeDeckPages, axeDropPages} {
+			for _, pages := range []func(*testing.T, context.Context, *fixture, string){axePublicPages, axeResultPages, axeKioskPages, axeJudgePages, axeDeckPages, axeDropPages, axeConfirmPages} {
 				ctx := browser(t, 390, 844)
 				run(t, ctx, "choose "+lang, chromedp.Navigate(f.http.URL+"/lang/"+lang))
 				pages(t, ctx, f, axe)

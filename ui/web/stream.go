@@ -71,13 +71,17 @@ type client struct {
 	addr   string
 	lang   i18n.Lang // the clock's label and the patches are said in it
 	patch  bool      // the patch protocol, not "change"
-	wake   chan struct{}
-	done   chan struct{}
+	// entry is the player the phone is signed in as for the event (0:
+	// none); mine, that her table's reports changed (confirm.go).
+	entry event.EntryID
+	wake  chan struct{}
+	done  chan struct{}
 
 	mu    sync.Mutex
 	what  director.ChangeKind
 	clock []byte
 	ping  bool
+	mine  bool
 	sent  uint64 // patch protocol: the last patch sent
 }
 
@@ -292,6 +296,9 @@ func (s *Server) tick(ctx context.Context) {
 // gets the new state. An event being read or followed is read again at
 // once (warm.go), and that read makes the feed's patch.
 func (s *Server) changed(ch director.Change) {
+	if ch = s.tellPlayers(ch); ch.What == 0 {
+		return // only players' own reports: no page of the room shows them
+	}
 	hot := s.cache.invalidate(ch)
 	followed := s.hub.events()
 	for _, id := range followed {
@@ -333,8 +340,10 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request, id event.Ev
 	defer s.hub.leave(c)
 	l := langOf(r)
 	first := fmt.Sprintf("retry: %d\n\n", retryMillis)
+	entry := s.streamEntry(r, id)
 	c.mu.Lock()
 	c.lang = l
+	c.entry = entry
 	c.patch = id != 0 && r.URL.Query().Get("patch") == "1"
 	if c.patch {
 		first += s.hub.resume(c, lastEventID(r))
@@ -375,6 +384,7 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request, id event.Ev
 func (s *Server) pending(c *client) string {
 	what, clock, ping := c.take()
 	var msg strings.Builder
+	msg.WriteString(c.takeMine())
 	if c.patch {
 		msg.WriteString(s.hub.since(c))
 	} else if what != 0 {

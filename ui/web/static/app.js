@@ -188,6 +188,9 @@
         clearInterval(poll); poll = 0;
       });
       es.addEventListener('change', (e) => { try { onChange(JSON.parse(e.data).what || []); } catch (x) { onChange([]); } });
+      // Only a signed-in player's phone hears "mine": her table's reports
+      // changed (results both players confirm).
+      es.addEventListener('mine', () => onChange(['mine']));
       if (onClock) es.addEventListener('clock', (e) => { try { onClock(JSON.parse(e.data)); } catch (x) { /* skip */ } });
       es.addEventListener('error', () => {
         if (dot) { dot.hidden = false; dot.classList.add('off'); dot.title = t("Reconnecting…"); }
@@ -1095,6 +1098,7 @@
     $('#r-form').addEventListener('submit', async (e) => {
       e.preventDefault();
       if (!form) { await loadForm(); if (!form) return; }
+      if (own.on) { await sendMine(); return; }
       const body = { round: form.round, table: form.table, code: $('#r-code').value.trim() };
       if (form.kind === 'multi') {
         body.multi = { winners: $('#r-winners').value, values: Array.from(document.querySelectorAll('.r-value')).map((i) => i.value), time_out: $('#r-timeout').checked };
@@ -1120,16 +1124,109 @@
     });
     typed.addEventListener('input', () => { if (typed.value.trim() !== '') { chosen = null; confirm.textContent = ''; pressed($('#r-winner-buttons')); $('#r-games').hidden = true; } });
     table.addEventListener('input', debounce(() => loadForm(), 300));
-    const q = new URLSearchParams(location.search).get('table');
-    if (q && /^[0-9]{1,4}$/.test(q)) {
-      table.value = q; loadForm();
-    } else if (me()) {
-      // A player who found herself gets her own table.
-      getJSON(api + '/players/' + me().entry).then((p) => {
-        if (p.now && p.now.state === 'playing' && table.value.trim() === '') { table.value = String(p.now.table); loadForm(); }
-      }).catch(() => {});
+
+    // ---- results both players confirm (the server's confirm.go) ----
+    // In an event whose results both players confirm, a signed-in player
+    // reports her own table without its code; her opponent's page shows
+    // her report to confirm. own.on: the event confirms; own.last: the
+    // server's last word on her table; own.other: she asked to report
+    // something else.
+    const own = { on: false, last: null, other: false };
+
+    // bodyOf is what the form sends as a result: the tapped or typed
+    // line, or a multiplayer table's fields; null when nothing is chosen.
+    function bodyOf() {
+      if (form.kind === 'multi') {
+        return { multi: { winners: $('#r-winners').value, values: Array.from(document.querySelectorAll('.r-value')).map((i) => i.value), time_out: $('#r-timeout').checked } };
+      }
+      const result = resultOf();
+      return result ? { result } : null;
     }
+
+    // drawMine shows her table's state; the form shows while nothing is
+    // reported, or when she asked to report something else.
+    function drawMine(m) {
+      own.last = m;
+      $('#r-mine').hidden = false;
+      $('#r-code-row').hidden = true;
+      $('#r-table-row').hidden = true;
+      fill($('#r-mine-message'), keepScores(m.message || ''));
+      $('#r-mine-message').className = 'mine-message st-' + (m.state || 'none');
+      // At the organizer, each player's report is listed.
+      fill($('#r-mine-reports'), m.state === 'organizer' ? (m.reports || []).map((r) => el('li', {}, keepScores(t("%[1]s: %[2]s", r.mine ? t("You") : r.name, r.said)))) : []);
+      $('#r-mine-signin').hidden = !!m.signedIn;
+      $('#r-mine-signin-link').setAttribute('href', '/events/' + eventId);
+      const going = !!m.table && m.state !== 'recorded';
+      const theirs = (m.reports || []).some((r) => !r.mine);
+      // Confirm takes the other side's report; Report something else
+      // opens the form, also to change her own report until the table is
+      // settled.
+      $('#r-mine-actions').hidden = !going || m.state === 'open' || own.other;
+      $('#r-mine-confirm').hidden = m.state !== 'confirm' || !theirs;
+      $('#r-form').hidden = !going || (m.state !== 'open' && !own.other);
+    }
+
+    // loadMine asks the server for her table; false when the event takes
+    // table codes (the page works as before).
+    async function loadMine() {
+      let m;
+      try { m = await getJSON(api + '/me/table'); } catch (e) { return own.on; }
+      if (!m.confirm) { own.on = false; return false; }
+      own.on = true;
+      if (m.table && (!form || form.table !== m.table || form.round !== m.round)) {
+        table.value = String(m.table);
+        await loadForm(true);
+      }
+      drawMine(m);
+      return true;
+    }
+
+    // sendMine sends her report: body (a result chosen on the form), or
+    // the one she confirms.
+    async function sendMine(line) {
+      let body = line ? { result: line } : bodyOf();
+      if (!body) {
+        say(winner === null ? t("Tap who won, then send.") : t("Tap the score, then send."), false, true);
+        return;
+      }
+      body = Object.assign({ round: (own.last && own.last.round) || form.round }, body);
+      send.disabled = true;
+      say(t("Sending…"));
+      try {
+        const r = await postJSON(api + '/me/report', body);
+        if (r.status === 200) { own.other = false; say(''); drawMine(r.data); }
+        else say(r.data.error || t("The organizer's computer answered %d; try again.", r.status), false, true);
+      } catch (x) {
+        say(t("The report did not reach the organizer's computer; check the Wi-Fi and send it again."), false, true);
+      } finally {
+        send.disabled = false;
+      }
+    }
+    $('#r-mine-confirm').addEventListener('click', () => {
+      const theirs = ((own.last && own.last.reports) || []).find((r) => !r.mine);
+      if (theirs) sendMine(theirs.line);
+    });
+    $('#r-mine-other').addEventListener('click', () => {
+      own.other = true;
+      drawMine(own.last);
+      const first = document.querySelector('#r-winner-buttons button, .r-value');
+      if (first) first.focus();
+    });
+
+    loadMine().then((confirming) => {
+      if (confirming) return;
+      const q = new URLSearchParams(location.search).get('table');
+      if (q && /^[0-9]{1,4}$/.test(q)) {
+        table.value = q; loadForm();
+      } else if (me()) {
+        // A player who found herself gets her own table.
+        getJSON(api + '/players/' + me().entry).then((p) => {
+          if (p.now && p.now.state === 'playing' && table.value.trim() === '') { table.value = String(p.now.table); loadForm(); }
+        }).catch(() => {});
+      }
+    });
     live(api + '/stream', (what) => {
+      if (own.on && what.some((w) => ['mine', 'round', 'result', 'event', 'visible', 'poll'].includes(w))) { loadMine(); return; }
       if (form && what.some((w) => ['round', 'result', 'event'].includes(w))) loadForm(true);
     });
   }

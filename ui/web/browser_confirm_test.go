@@ -1,0 +1,146 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"tablekeeper/core/event"
+)
+
+// phoneSignIn opens the event's report page on a phone in lang and signs
+// it in as entry with her player code, as the page's script does.
+func phoneSignIn(t *testing.T, ctx context.Context, f *fixture, lang string, id event.EventID, entry event.EntryID, code string) {
+	t.Helper()
+	run(t, ctx, "choose "+lang, chromedp.Navigate(f.http.URL+"/lang/"+lang))
+	run(t, ctx, "open the event", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(id))))
+	ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`fetch('/api/events/%d/me/signin', {method: 'POST', headers: {'Content-Type': 'application/json'},
+		body: JSON.stringify({entry: %d, code: %q})}).then((r) => r.ok)`, id, entry, code), chromedp.EvalAwaitPromise))
+	if err != nil || !ok {
+		t.Fatalf("sign-in: %v %v", ok, err)
+	}
+	run(t, ctx, "open the report page", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(id))+"/report"), chromedp.WaitVisible(chromedp.ID("r-mine")))
+}
+
+// confirmWords are the sentences the two phones show, in each language.
+var confirmWords = map[string]struct{ waiting, reported, confirm, recorded, organizer string }{
+	"en": {"Sent. Waiting for %s to confirm.", "%s reported: ", "Confirm", "Recorded: ", "Sent to the organizer: you and %s reported different results."},
+	"fr": {"Envoyé. En attente de la confirmation de %s.", "%s a déclaré\u00a0: ", "Confirmer", "Enregistré\u00a0: ", "Transmis à l’organisateur\u00a0: vous et %s avez déclaré des résultats différents."},
+}
+
+// Two phones of two players, each signed in with her player code: on
+// table 1, Ada taps her win and sends it without any code ("waiting for
+// Bob"); Bob's page shows her report live and he confirms it; both then
+// read it recorded. On table 2 the players send different results: both
+// pages say it went to the organizer, and the organizer's list holds both
+// reports. In English and in French.
+func TestBrowserTwoPhonesConfirmAndDisagree(t *testing.T) {
+	for _, lang := range []string{"en", "fr"} {
+		t.Run(lang, func(t *testing.T) {
+			w := confirmWords[lang]
+			f := newFixture(t)
+			e, r, codes := f.confirmingRound(true)
+			t1, t2 := r.Tables[0], r.Tables[1]
+			ada, bob := t1.Seats[0].EntryID, t1.Seats[1].EntryID
+			adaName, bobName := nameAt(t, f, e.ID, ada), nameAt(t, f, e.ID, bob)
+			pa, pb := browser(t, 390, 844), browser(t, 390, 844)
+			phoneSignIn(t, pa, f, lang, e.ID, ada, codes[ada])
+			phoneSignIn(t, pb, f, lang, e.ID, bob, codes[bob])
+			if !evalBool(t, pa, `document.getElementById('r-code-row').hidden && document.getElementById('r-table-row').hidden`) {
+				t.Error("the table and code fields show on a signed-in phone")
+			}
+			waitText(t, pa, "#r-winner-buttons", adaName, 5*time.Second)
+			if lang == "en" {
+				screenshot(t, pa, "confirm-open.png")
+			}
+			run(t, pa, "Ada taps her win 2–0", chromedp.Click(chromedp.CSS("#r-winner-buttons button:nth-child(1)")))
+			waitText(t, pa, "#r-games-buttons", "2–0", 5*time.Second)
+			run(t, pa, "2–0 and send", chromedp.Click(chromedp.CSS("#r-games-buttons button:nth-child(1)")), chromedp.Click(chromedp.ID("r-send")))
+			waitText(t, pa, "#r-mine-message", fmt.Sprintf(w.waiting, bobName), 5*time.Second)
+			if f.results(e.ID, 1) != "" {
+				t.Fatal("one player's report was recorded")
+			}
+			// Bob's page hears of it on its stream, without a reload.
+			waitText(t, pb, "#r-mine-message", fmt.Sprintf(w.reported, adaName)+adaName, 5*time.Second)
+			waitText(t, pb, "#r-mine-confirm", w.confirm, 5*time.Second)
+			if lang == "en" {
+				screenshot(t, pb, "confirm-opponent.png")
+			}
+			run(t, pb, "Bob confirms", chromedp.Click(chromedp.ID("r-mine-confirm")))
+			waitText(t, pb, "#r-mine-message", w.recorded+adaName, 5*time.Second)
+			waitText(t, pa, "#r-mine-message", w.recorded+adaName, 5*time.Second)
+			got := seatTable(f.rounds(e.ID)[0], ada).Result
+			if got == nil || got.Seats[0].GamesWon != 2 || got.Seats[1].GamesWon != 0 || !got.ByPlayers {
+				t.Fatalf("recorded %+v", got)
+			}
+
+			cy, dee := t2.Seats[0].EntryID, t2.Seats[1].EntryID
+			cyName, deeName := nameAt(t, f, e.ID, cy), nameAt(t, f, e.ID, dee)
+			pc, pd := browser(t, 390, 844), browser(t, 390, 844)
+			phoneSignIn(t, pc, f, lang, e.ID, cy, codes[cy])
+			phoneSignIn(t, pd, f, lang, e.ID, dee, codes[dee])
+			waitText(t, pc, "#r-winner-buttons", cyName, 5*time.Second)
+			run(t, pc, "Cy taps her win", chromedp.Click(chromedp.CSS("#r-winner-buttons button:nth-child(1)")))
+			waitText(t, pc, "#r-games-buttons", "2–1", 5*time.Second)
+			run(t, pc, "2–1 and send", chromedp.Click(chromedp.CSS("#r-games-buttons button:nth-child(2)")), chromedp.Click(chromedp.ID("r-send")))
+			waitText(t, pc, "#r-mine-message", fmt.Sprintf(w.waiting, deeName), 5*time.Second)
+			// Dee sees Cy's report and reports something else: her own win.
+			waitText(t, pd, "#r-mine-message", fmt.Sprintf(w.reported, cyName)+cyName, 5*time.Second)
+			run(t, pd, "Dee reports something else", chromedp.Click(chromedp.ID("r-mine-other")),
+				chromedp.Click(chromedp.CSS("#r-winner-buttons button:nth-child(2)")))
+			waitText(t, pd, "#r-games-buttons", "2–1", 5*time.Second)
+			run(t, pd, "2–1 and send", chromedp.Click(chromedp.CSS("#r-games-buttons button:nth-child(2)")), chromedp.Click(chromedp.ID("r-send")))
+			waitText(t, pd, "#r-mine-message", fmt.Sprintf(w.organizer, cyName), 5*time.Second)
+			waitText(t, pc, "#r-mine-message", fmt.Sprintf(w.organizer, deeName), 5*time.Second)
+			waitText(t, pc, "#r-mine-reports", deeName, 5*time.Second)
+			if lang == "en" {
+				screenshot(t, pc, "confirm-organizer.png")
+			}
+			reps, err := f.d.PhoneReports(context.Background(), e.ID)
+			if err != nil || len(reps) != 2 || reps[0].Table != t2.Number || !reps[0].Disagree || reps[0].Player == reps[1].Player {
+				t.Fatalf("the organizer's list: %+v, %v", reps, err)
+			}
+		})
+	}
+}
+
+// rounds reads an event's rounds.
+func (f *fixture) rounds(id event.EventID) []event.Round {
+	f.t.Helper()
+	rs, err := f.d.Rounds(context.Background(), id)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return rs
+}
+
+// axeConfirmPages checks the report page of an event whose results both
+// players confirm: signed out, open, waiting, to confirm, something else,
+// at the organizer.
+func axeConfirmPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
+	e, r, codes := f.confirmingRound(true)
+	tb := r.Tables[0]
+	ada, bob := tb.Seats[0].EntryID, tb.Seats[1].EntryID
+	lang := textOfJS(t, ctx, `document.documentElement.lang`)
+	run(t, ctx, "signed out", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))+"/report"), chromedp.WaitVisible(chromedp.ID("r-mine-signin")))
+	axeCheck(t, ctx, axe, "report, players confirm, signed out")
+	phoneSignIn(t, ctx, f, lang, e.ID, ada, codes[ada])
+	run(t, ctx, "her form", chromedp.WaitVisible(chromedp.CSS("#r-winner-buttons button")))
+	axeCheck(t, ctx, axe, "report, players confirm, open")
+	run(t, ctx, "send 2–0", chromedp.Click(chromedp.CSS("#r-winner-buttons button:nth-child(1)")),
+		chromedp.Click(chromedp.CSS("#r-games-buttons button:nth-child(1)")), chromedp.Click(chromedp.ID("r-send")),
+		chromedp.WaitVisible(chromedp.ID("r-mine-other")))
+	axeCheck(t, ctx, axe, "report, players confirm, waiting")
+	phoneSignIn(t, ctx, f, lang, e.ID, bob, codes[bob])
+	run(t, ctx, "to confirm", chromedp.WaitVisible(chromedp.ID("r-mine-confirm")))
+	axeCheck(t, ctx, axe, "report, players confirm, to confirm")
+	run(t, ctx, "something else", chromedp.Click(chromedp.ID("r-mine-other")), chromedp.WaitVisible(chromedp.CSS("#r-winner-buttons button")))
+	axeCheck(t, ctx, axe, "report, players confirm, something else")
+	run(t, ctx, "send 0–2", chromedp.Click(chromedp.CSS("#r-winner-buttons button:nth-child(2)")),
+		chromedp.Click(chromedp.CSS("#r-games-buttons button:nth-child(1)")), chromedp.Click(chromedp.ID("r-send")),
+		chromedp.WaitVisible(chromedp.CSS("#r-mine-reports li")))
+	axeCheck(t, ctx, axe, "report, players confirm, at the organizer")
+}
