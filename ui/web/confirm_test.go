@@ -31,16 +31,6 @@ func (f *fixture) confirmingRound(confirm bool) (event.Event, event.Round, map[e
 	return e, r, codes
 }
 
-// signedPhone is a phone signed in as entry.
-func (f *fixture) signedPhone(id event.EventID, entry event.EntryID, code string) *playerPhone {
-	f.t.Helper()
-	p := f.playerPhone()
-	if status, body := p.signIn(id, entry, code); status != 200 {
-		f.t.Fatalf("sign-in: %d %s", status, body)
-	}
-	return p
-}
-
 // myTable reads the phone's table.
 func (p *playerPhone) myTable(id event.EventID) myTableJSON {
 	p.f.t.Helper()
@@ -63,10 +53,10 @@ func (p *playerPhone) report(id event.EventID, body string) (int, string) {
 // on record named.
 func TestBothPlayersConfirmFromTheirPhones(t *testing.T) {
 	f := newFixture(t)
-	e, r, codes := f.confirmingRound(true)
+	e, r, _ := f.confirmingRound(true)
 	tb := r.Tables[0]
 	ada, bob := tb.Seats[0].EntryID, tb.Seats[1].EntryID
-	pa, pb := f.signedPhone(e.ID, ada, codes[ada]), f.signedPhone(e.ID, bob, codes[bob])
+	pa, pb := f.signedPhone(e.ID, ada), f.signedPhone(e.ID, bob)
 	a := pa.myTable(e.ID)
 	bobName, adaName := nameAt(t, f, e.ID, bob), nameAt(t, f, e.ID, ada)
 	if !a.Confirm || !a.SignedIn || a.Table != tb.Number || a.State != "open" || a.Round != 1 || a.Message != "Send your table's result: "+bobName+" then confirms it." {
@@ -125,7 +115,7 @@ func nameAt(t *testing.T, f *fixture, id event.EventID, entry event.EntryID) str
 // before the table is settled; a disagreement is said on both phones.
 func TestPlayersReportsRefusalsAndChanges(t *testing.T) {
 	f := newFixture(t)
-	e, r, codes := f.confirmingRound(true)
+	e, r, _ := f.confirmingRound(true)
 	tb := r.Tables[0]
 	ada, bob := tb.Seats[0].EntryID, tb.Seats[1].EntryID
 	stranger := f.playerPhone()
@@ -140,7 +130,7 @@ func TestPlayersReportsRefusalsAndChanges(t *testing.T) {
 	if status != 400 || !strings.Contains(errorOf(t, body), "each player confirms the result from her own phone") {
 		t.Errorf("a table code alone: %d %s", status, body)
 	}
-	pa := f.signedPhone(e.ID, ada, codes[ada])
+	pa := f.signedPhone(e.ID, ada)
 	if status, body := pa.report(e.ID, fmt.Sprintf(`{"round":1,"entry":%d,"result":"0-2"}`, bob)); status != 400 || !strings.Contains(errorOf(t, body), "entry") {
 		t.Errorf("naming the opponent's entry: %d %s", status, body)
 	}
@@ -153,7 +143,7 @@ func TestPlayersReportsRefusalsAndChanges(t *testing.T) {
 	if status, body := pa.report(e.ID, `{"round":1,"result":"2-1"}`); status != 200 || !strings.Contains(body, `"state":"waiting"`) {
 		t.Fatalf("she changes hers: %d %s", status, body)
 	}
-	pb := f.signedPhone(e.ID, bob, codes[bob])
+	pb := f.signedPhone(e.ID, bob)
 	if b := pb.myTable(e.ID); len(b.Reports) != 1 || b.Reports[0].Line != "2-1" {
 		t.Fatalf("Bob sees her report changed: %+v", b)
 	}
@@ -170,9 +160,9 @@ func TestPlayersReportsRefusalsAndChanges(t *testing.T) {
 	}
 
 	// An event that takes table codes refuses a player's own report.
-	off, or, ocodes := f.confirmingRound(false)
+	off, or, _ := f.confirmingRound(false)
 	oa := or.Tables[0].Seats[0].EntryID
-	po := f.signedPhone(off.ID, oa, ocodes[oa])
+	po := f.signedPhone(off.ID, oa)
 	if status, body := po.report(off.ID, `{"round":1,"result":"2-0"}`); status != 409 || !strings.Contains(errorOf(t, body), "table's code") {
 		t.Errorf("a player's report where table codes are used: %d %s", status, body)
 	}
@@ -186,10 +176,10 @@ func TestPlayersReportsRefusalsAndChanges(t *testing.T) {
 // the bytes each receives per report.
 func TestOnlyTheTablesPhonesHearOfItsReports(t *testing.T) {
 	f := newFixture(t)
-	e, r, codes := f.confirmingRound(true)
+	e, r, _ := f.confirmingRound(true)
 	t1, t2 := r.Tables[0], r.Tables[1]
 	ada, bob, cy := t1.Seats[0].EntryID, t1.Seats[1].EntryID, t2.Seats[0].EntryID
-	pa, pb, pc := f.signedPhone(e.ID, ada, codes[ada]), f.signedPhone(e.ID, bob, codes[bob]), f.signedPhone(e.ID, cy, codes[cy])
+	pa, pb, pc := f.signedPhone(e.ID, ada), f.signedPhone(e.ID, bob), f.signedPhone(e.ID, cy)
 	streams := map[string]*bufio.Reader{}
 	for name, p := range map[string]*playerPhone{"Bob": pb, "Cy": pc} {
 		req, _ := http.NewRequest("GET", f.http.URL+fmt.Sprintf("/api/events/%d/stream", e.ID), nil)

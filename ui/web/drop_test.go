@@ -9,20 +9,6 @@ import (
 	"tablekeeper/core/event"
 )
 
-// signedPhone is a phone signed in as entry.
-func (f *fixture) signedPhone(id event.EventID, entry event.EntryID) *playerPhone {
-	f.t.Helper()
-	code, err := f.d.PlayerCode(context.Background(), entry)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	p := f.playerPhone()
-	if status, body := p.signIn(id, entry, code); status != 200 {
-		f.t.Fatalf("sign-in: %d %s", status, body)
-	}
-	return p
-}
-
 // Only a phone signed in as the player asks for her, from the event's own
 // page, and a request names no one.
 func TestADropNeedsHerOwnSignedInPhone(t *testing.T) {

@@ -172,3 +172,17 @@ func TestPlayerCodeGuessesAreBoundedPerPlayer(t *testing.T) {
 		t.Fatalf("Ada's own code after a minute: %d %s", status, body)
 	}
 }
+
+// signedPhone is a phone signed in as entry.
+func (f *fixture) signedPhone(id event.EventID, entry event.EntryID) *playerPhone {
+	f.t.Helper()
+	code, err := f.d.PlayerCode(context.Background(), entry)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	p := f.playerPhone()
+	if status, body := p.signIn(id, entry, code); status != 200 {
+		f.t.Fatalf("sign-in: %d %s", status, body)
+	}
+	return p
+}
