@@ -85,7 +85,7 @@ func TestBrowserAxeFindsNothingSerious(t *testing.T) {
 
 // axePublicPages checks the events list, the event's home and pairings.
 func axePublicPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
-	e, _, _ := f.openRound(12)
+	e, es, _ := f.openRound(12)
 	id := itoa64(int64(e.ID))
 	open := func(path, sel string) {
 		t.Helper()
@@ -102,6 +102,12 @@ func axePublicPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 	run(t, ctx, "tap Ada", chromedp.Click(chromedp.CSS("#find-results button")))
 	run(t, ctx, "her table", chromedp.WaitVisible(chromedp.ID("my-table")))
 	axeCheck(t, ctx, axe, "event home, found")
+	run(t, ctx, "a wrong player code", chromedp.SendKeys(chromedp.ID("signin-code"), "ZZZ-ZZZ"), chromedp.Click(chromedp.ID("signin-go")),
+		chromedp.WaitVisible(chromedp.ID("signin-message")))
+	axeCheck(t, ctx, axe, "event home, wrong player code")
+	run(t, ctx, "her player code", chromedp.SetValue(chromedp.ID("signin-code"), f.playerCodeOf(es[0].ID)), chromedp.Click(chromedp.ID("signin-go")),
+		chromedp.WaitVisible(chromedp.ID("signed-in")))
+	axeCheck(t, ctx, axe, "event home, signed in")
 	open("/events/99999", "main")
 	axeCheck(t, ctx, axe, "event not found")
 	open("/events/"+id+"/pairings", "#pairings")
