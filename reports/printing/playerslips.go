@@ -18,6 +18,25 @@ import (
 // codes: every player of the event, or one (Printer.Entry).
 const PlayerSlipsKey = "player-slips"
 
+// PlayerSlipKey is the key of entry's slip alone: "player-slips/N".
+func PlayerSlipKey(entry event.EntryID) string {
+	return PlayerSlipsKey + "/" + strconv.FormatInt(int64(entry), 10)
+}
+
+// oneSlip splits a key of PlayerSlipKey into PlayerSlipsKey and its
+// entry; any other key is returned as it is, with entry 0.
+func oneSlip(key string) (string, event.EntryID) {
+	base, n, ok := strings.Cut(key, "/")
+	if !ok || base != PlayerSlipsKey {
+		return key, 0
+	}
+	entry, err := strconv.ParseInt(n, 10, 64)
+	if err != nil || entry < 1 {
+		return key, 0
+	}
+	return base, event.EntryID(entry)
+}
+
 // drawPlayerCodes draws the player codes a player-slips report prints,
 // before the report's read-only snapshot: the codes of every entry of
 // event id, those not drawn yet drawn now, in one write.

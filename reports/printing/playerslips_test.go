@@ -37,10 +37,10 @@ func TestPlayerSlipsHoldEachPlayersOwnCode(t *testing.T) {
 	if err := d.Drop(ctx, entries[5].ID); err != nil {
 		t.Fatal(err)
 	}
-	text := func(p Printer) (string, string) {
+	text := func(p Printer, key string) (string, string) {
 		t.Helper()
 		var buf bytes.Buffer
-		summary, err := p.Write(ctx, PlayerSlipsKey, e.ID, 0, "A4", &buf)
+		summary, err := p.Write(ctx, key, e.ID, 0, "A4", &buf)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -52,7 +52,7 @@ func TestPlayerSlipsHoldEachPlayersOwnCode(t *testing.T) {
 		}
 		return string(out), summary
 	}
-	all, summary := text(Printer{D: d, Network: func() string { return "http://192.168.1.20:8080/" }})
+	all, summary := text(Printer{D: d, Network: func() string { return "http://192.168.1.20:8080/" }}, PlayerSlipsKey)
 	if summary != "player slips of Friday Night, 5 players" {
 		t.Errorf("summary %q", summary)
 	}
@@ -76,7 +76,8 @@ func TestPlayerSlipsHoldEachPlayersOwnCode(t *testing.T) {
 		t.Errorf("the slips do not have the event page's address:\n%s", all)
 	}
 
-	one, summary := text(Printer{D: d, Entry: entries[1].ID})
+	// The Print menu asks for one player's slip by its key.
+	one, summary := text(Printer{D: d}, PlayerSlipKey(entries[1].ID))
 	if summary != "the player slip of Zoë Ødegård" {
 		t.Errorf("summary %q", summary)
 	}

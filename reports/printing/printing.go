@@ -107,6 +107,9 @@ func Kinds() []Kind {
 // latest) and returns a one-line summary of what it wrote.
 func (p Printer) Write(ctx context.Context, key string, id event.EventID, round int, paper string, w io.Writer) (string, error) {
 	p = p.onNetwork(id)
+	if base, entry := oneSlip(key); entry != 0 {
+		key, p.Entry = base, entry
+	}
 	for _, k := range reportKinds() {
 		if k.Key != key {
 			continue
