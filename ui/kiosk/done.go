@@ -26,9 +26,9 @@ type doneScreen struct {
 	deckButton *keyButton
 	ok         *keyButton
 	content    fyne.CanvasObject
-	// codeTitle, code and codeWhy show the player her player code after
-	// a check-in or a sign-up, for her phone.
-	codeTitle, code, codeWhy *widget.Label
+	// code and codeWhy show the player her player code after a check-in
+	// or a sign-up, for her phone.
+	code, codeWhy *widget.Label
 
 	entry event.Entry
 	// after is how long the screen stays without input.
@@ -43,11 +43,10 @@ func newDoneScreen(k *Kiosk) *doneScreen {
 	s.deckButton.Icon = theme.DocumentCreateIcon()
 	s.ok = newButton(k, tr.L("Done"), widget.MediumImportance, k.Reset)
 	s.ok.Icon = theme.ConfirmIcon()
-	s.codeTitle = line(tr.L("Your player code"))
-	s.code = &widget.Label{Alignment: fyne.TextAlignCenter, SizeName: theme.SizeNameHeadingText, TextStyle: fyne.TextStyle{Monospace: true}}
+	s.code = heading("")
 	s.codeWhy = line(tr.L("Use it on your phone to send your decklist and report results: find your name on the event's page and type the code. Keep it to yourself."))
 	s.content = container.NewVBox(spacer(), s.message, s.detail, spacer(),
-		s.codeTitle, s.code, s.codeWhy, spacer(),
+		s.code, s.codeWhy,
 		row(s.deckButton, s.ok))
 	return s
 }
@@ -67,7 +66,7 @@ func (s *doneScreen) clear() {
 	s.detail.SetText("")
 	s.deckButton.Hide()
 	s.code.SetText("")
-	for _, o := range []fyne.CanvasObject{s.codeTitle, s.code, s.codeWhy} {
+	for _, o := range []fyne.CanvasObject{s.code, s.codeWhy} {
 		o.Hide()
 	}
 }
@@ -107,10 +106,15 @@ func (s *doneScreen) showCode(en event.Entry) {
 		if err != nil || s.entry.ID != en.ID || s.k.current != screen(s) {
 			return
 		}
-		s.code.SetText(director.FormatPlayerCode(code))
-		for _, o := range []fyne.CanvasObject{s.codeTitle, s.code, s.codeWhy} {
+		s.code.SetText(tr.F("Your player code: %s", director.FormatPlayerCode(code)))
+		for _, o := range []fyne.CanvasObject{s.code, s.codeWhy} {
 			o.Show()
 		}
+		// Shown after the screen was laid out: laid out again with them,
+		// twice, since a wrapped label knows its height (two lines on a
+		// tablet) only once it has its width.
+		s.content.Refresh()
+		s.content.Refresh()
 		s.after = CodeAfter
 	})
 }

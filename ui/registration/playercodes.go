@@ -38,7 +38,10 @@ type codesDialog struct {
 	why      *widget.Label
 	printOne *widget.Button
 	printAll *widget.Button
-	dialog   *dialog.CustomDialog
+	// right holds who, the code and the buttons: laid out again when
+	// they change (a long name wraps to two lines).
+	right  *fyne.Container
+	dialog *dialog.CustomDialog
 }
 
 // SetPrintSlips shows the dialog's print buttons, which call fn with a
@@ -79,8 +82,8 @@ func newCodesDialog(s *Screen) *codesDialog {
 		}
 	}}
 	left := container.NewBorder(&widget.Label{Text: tr.L("Players"), TextStyle: fyne.TextStyle{Bold: true}}, nil, nil, nil, g.list)
-	right := container.NewVBox(g.who, g.code, g.printOne, widget.NewSeparator(), g.why, container.NewHBox(g.printAll))
-	split := container.NewHSplit(left, right)
+	g.right = container.NewVBox(g.who, g.code, g.printOne, widget.NewSeparator(), g.why, container.NewHBox(g.printAll))
+	split := container.NewHSplit(left, g.right)
 	split.Offset = 0.35
 	g.dialog = dialog.NewCustom(tr.L("Player codes"), tr.L("Close"), split, s.win)
 	// Closed, it forgets the code it showed.
@@ -111,7 +114,6 @@ func (g *codesDialog) clear() {
 	g.current = event.Entry{}
 	g.who.SetText(tr.L("Pick a player on the left to see her player code."))
 	g.code.SetText("")
-	g.code.Hide()
 	g.refreshButtons()
 }
 
@@ -123,6 +125,7 @@ func (g *codesDialog) refreshButtons() {
 	} else {
 		g.printOne.Enable()
 	}
+	g.right.Refresh()
 }
 
 func (g *codesDialog) onSelected(i widget.ListItemID) {
@@ -146,7 +149,6 @@ func (g *codesDialog) onSelected(i widget.ListItemID) {
 		g.current = en
 		g.who.SetText(tr.F("%s's player code", en.Name))
 		g.code.SetText(director.FormatPlayerCode(code))
-		g.code.Show()
 		g.refreshButtons()
 	})
 }
