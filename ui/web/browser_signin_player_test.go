@@ -159,3 +159,32 @@ func TestBrowserPlayerLinkSignsInAndDropsTheFragment(t *testing.T) {
 		t.Fatal("another player's code signed the phone in")
 	}
 }
+
+// Guessing is bounded per player whoever guesses: after six wrong codes
+// in a minute the box says so and how long to wait, in place, and her
+// right code waits too.
+func TestBrowserPlayerSignInSaysToWaitAfterTooManyTries(t *testing.T) {
+	f := newFixture(t)
+	e, es, _ := f.openRound(8)
+	code := f.playerCodeOf(es[0].ID)
+	ctx := browser(t, 390, 844)
+	run(t, ctx, "open the event", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))), chromedp.WaitVisible(chromedp.ID("find-q")))
+	run(t, ctx, "type a name", chromedp.SendKeys(chromedp.ID("find-q"), "lovel"))
+	waitText(t, ctx, "#find-results", "Ada Lovelace", 5*time.Second)
+	run(t, ctx, "tap the name", chromedp.Click(chromedp.CSS("#find-results button")), chromedp.WaitVisible(chromedp.ID("signin-code")))
+	wrong := "ZZZZZZ"
+	if code == wrong {
+		wrong = "YYYYYY"
+	}
+	for range 6 {
+		awaitBool(t, ctx, "clear", `(document.getElementById('signin-message').textContent = '', document.getElementById('signin-code').value = '', true)`)
+		run(t, ctx, "a wrong code", chromedp.SendKeys(chromedp.ID("signin-code"), wrong), chromedp.Click(chromedp.ID("signin-go")))
+		waitText(t, ctx, "#signin-message", "That is not your player code.", 5*time.Second)
+	}
+	awaitBool(t, ctx, "clear", `(document.getElementById('signin-message').textContent = '', document.getElementById('signin-code').value = '', true)`)
+	run(t, ctx, "her code, too late", chromedp.SendKeys(chromedp.ID("signin-code"), code), chromedp.Click(chromedp.ID("signin-go")))
+	waitText(t, ctx, "#signin-message", "Too many wrong codes were tried for this player; wait ", 5*time.Second)
+	if serverSignedIn(t, ctx, e.ID) {
+		t.Fatal("a seventh try in the minute signed the phone in")
+	}
+}

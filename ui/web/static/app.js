@@ -400,10 +400,12 @@
         return t("The sign-in did not reach the organizer's computer; check the Wi-Fi and try again.");
       }
     }
+    // signOut ends the session on the server, then says so: a block
+    // that hears tk:signedout can count on the phone being signed out.
     async function signOut() {
       if (!tkPlayer.signedIn) return;
-      set(0, '');
       try { await postJSON(api + '/me/signout', {}); } catch (e) { /* the session ends by itself */ }
+      set(0, '');
     }
 
     form.addEventListener('submit', async (e) => {
