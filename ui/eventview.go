@@ -153,9 +153,11 @@ func (v *eventView) setPrinter(p Printer) {
 	v.print.button.Refresh()
 	if p == nil {
 		v.registration.SetImport(nil)
+		v.registration.SetPrintSlips(nil)
 		return
 	}
 	v.registration.SetImport(v.print.importPlayers)
+	v.registration.SetPrintSlips(v.print.printPlayerSlips)
 }
 
 func (v *eventView) reloadHeader(chooseTab bool) {

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -194,7 +195,8 @@ func safeName(s string) string {
 // language ("Tournoi du vendredi - ronde 2 - appariements-par-nom.pdf").
 func fileName(e event.Event, round int, r Report) string {
 	name := safeName(e.Name)
-	kind := safeName(tr.L(strings.TrimSuffix(r.Key, "-csv")))
+	key, _, _ := strings.Cut(r.Key, "/") // one player's slip: "player-slips/N"
+	kind := safeName(tr.L(strings.TrimSuffix(key, "-csv")))
 	if r.Round && round > 0 {
 		return tr.F("%s - round %d - %s.%s", name, round, kind, r.Ext)
 	}
@@ -207,6 +209,19 @@ var _ = []string{
 	tr.K("pairings"), tr.K("pairings-by-name"), tr.K("slips"), tr.K("standings"),
 	tr.K("players"), tr.K("results"), tr.K("decklists"), tr.K("blank-decklist"),
 	tr.K("seatings"), tr.K("bracket"), tr.K("judgelog"), tr.K("summary"),
+	tr.K("player-slips"),
+}
+
+// printPlayerSlips prints the open event's player slips with the players'
+// codes: entry's alone (the Registration tab's Player codes dialog), or
+// every player's (0). One player's slip is the report
+// "player-slips/N" (reports/printing's PlayerSlipKey).
+func (m *printMenu) printPlayerSlips(entry event.EntryID) {
+	r := Report{Key: "player-slips", Name: tr.K("Player slips (player codes)"), Ext: "pdf"}
+	if entry != 0 {
+		r.Key += "/" + strconv.FormatInt(int64(entry), 10)
+	}
+	m.Print(r)
 }
 
 // choose asks where to save the report, then writes it.

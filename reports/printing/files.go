@@ -74,7 +74,7 @@ func (p Printer) WriteFile(ctx context.Context, key string, id event.EventID, ro
 	}
 	var summary string
 	write := reports.WriteFile
-	if privateReports[key] {
+	if base, _ := oneSlip(key); privateReports[base] {
 		write = reports.WritePrivateFile
 	}
 	err := write(path, func(w io.Writer) (err error) {
@@ -85,9 +85,10 @@ func (p Printer) WriteFile(ctx context.Context, key string, id event.EventID, ro
 }
 
 // privateReports are the reports written for the user's eyes only, like
-// the database: the players list holds member numbers and e-mails,
-// which a shared computer's other accounts have no business reading.
-var privateReports = map[string]bool{"players-csv": true}
+// the database: the players list holds member numbers and e-mails, the
+// player slips the codes that sign phones in, which a shared computer's
+// other accounts have no business reading.
+var privateReports = map[string]bool{"players-csv": true, PlayerSlipsKey: true}
 
 // writeEventFile writes event id as an event file or, its times in the
 // computer's time zone as TOM writes them, a TOM file.

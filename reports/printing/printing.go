@@ -52,9 +52,16 @@ type Printer struct {
 	// the window sets the screen's language; "" is English.
 	Lang i18n.Lang
 
+	// Entry, when set, limits the player slips (PlayerSlipsKey) to that
+	// player: the Registration tab prints one.
+	Entry event.EntryID
+
 	// docLang is the language a report is written in: the event's print
 	// language, else Lang.
 	docLang i18n.Lang
+	// codes are the player codes the player slips print, drawn before
+	// the report's snapshot (which cannot write).
+	codes map[event.EntryID]string
 }
 
 // reportKind is one report the printer writes.
@@ -100,15 +107,25 @@ func Kinds() []Kind {
 // latest) and returns a one-line summary of what it wrote.
 func (p Printer) Write(ctx context.Context, key string, id event.EventID, round int, paper string, w io.Writer) (string, error) {
 	p = p.onNetwork(id)
+	if base, entry := oneSlip(key); entry != 0 {
+		key, p.Entry = base, entry
+	}
 	for _, k := range reportKinds() {
 		if k.Key != key {
 			continue
+		}
+		var codes map[event.EntryID]string
+		if key == PlayerSlipsKey {
+			var err error
+			if codes, err = p.drawPlayerCodes(ctx, id); err != nil {
+				return "", err
+			}
 		}
 		// Every read a report makes is of one moment: one read
 		// transaction, however many questions it asks.
 		var summary string
 		err := p.D.InSnapshot(ctx, func(d *director.Director) error {
-			snap := Printer{D: d, Address: p.Address, QR: p.QR, Lang: p.Lang, docLang: p.Lang}
+			snap := Printer{D: d, Address: p.Address, QR: p.QR, Lang: p.Lang, docLang: p.Lang, Entry: p.Entry, codes: codes}
 			if e, err := d.Event(ctx, id); err == nil && e.Settings.Language != "" {
 				snap.docLang = i18n.Lang(e.Settings.Language)
 			}
@@ -371,6 +388,7 @@ func moreReportKinds() []reportKind {
 		{newReport("bracket", i18n.K("Bracket"), "pdf", false), writeBracket},
 		{newReport("judgelog", i18n.K("Judge log"), "pdf", false), writeJudgeLog},
 		{newReport("summary", i18n.K("Event summary"), "pdf", false), writeSummary},
+		{newReport(PlayerSlipsKey, i18n.K("Player slips (player codes)"), "pdf", false), writePlayerSlips},
 	}
 }
 

@@ -105,6 +105,18 @@ func TestPseudoEveryReportIsTranslated(t *testing.T) {
 				// players wrote them, and the rarity a list writes, "(R)".
 				said = append(slices.Clone(names), "Akesha & Taru", "Some Character", "Some Spell", "Too Many", "Characters", "Spells", "Hero", "(R)")
 			}
+			if k.Key == PlayerSlipsKey {
+				// The players' codes are data, as their names are.
+				codes, err := d.PlayerCodes(ctx, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				said = slices.Clone(names)
+				for _, c := range codes {
+					// and its halves, when dataRE took the other for a number
+					said = append(said, director.FormatPlayerCode(c), c[:3], c[3:])
+				}
+			}
 			for _, u := range pseudo.Untranslated(summary+"\n"+text, said...) {
 				if word, _, _ := strings.Cut(u, " in "); !seen[word] {
 					seen[word] = true

@@ -197,8 +197,14 @@ func TestEveryReportReadsOneSnapshot(t *testing.T) {
 		if err != nil && (key != "bracket" || !strings.Contains(err.Error(), "not on a bracket chart")) {
 			t.Errorf("%s: %v", key, err)
 		}
-		if r, w := cs.reads.Load()-reads, cs.writes.Load()-writes; r != 1 || w != 0 {
-			t.Errorf("%s: %d read and %d write transactions, want 1 and 0", key, r, w)
+		// The player slips draw the codes not drawn yet, in one write
+		// before their snapshot.
+		wantW := int64(0)
+		if key == PlayerSlipsKey {
+			wantW = 1
+		}
+		if r, w := cs.reads.Load()-reads, cs.writes.Load()-writes; r != 1 || w != wantW {
+			t.Errorf("%s: %d read and %d write transactions, want 1 and %d", key, r, w, wantW)
 		}
 	}
 }

@@ -55,6 +55,9 @@ type Director interface {
 	HasKioskPIN(ctx context.Context) (bool, error)
 	CheckKioskPIN(ctx context.Context, pin string) (bool, error)
 	SetKioskPIN(ctx context.Context, pin string) error
+	// PlayerCode is the code a player signs in with on her phone, shown
+	// once she checked in or signed up.
+	PlayerCode(ctx context.Context, entry event.EntryID) (string, error)
 }
 
 // Timings of the kiosk.
@@ -65,6 +68,10 @@ const (
 	// DoneAfter is how long a "you're checked in" screen stays without
 	// input before the kiosk is ready for the next player.
 	DoneAfter = 10 * time.Second
+	// CodeAfter is how long the screen showing a player her player code
+	// stays without input: time to copy it, not enough for the next in
+	// the queue to read it (Enter or Done clears it at once).
+	CodeAfter = 30 * time.Second
 	// CheckDelay is the pause in typing after which a decklist is checked.
 	CheckDelay = 300 * time.Millisecond
 	// PINDelay is how long the PIN pad waits after a wrong PIN; it doubles

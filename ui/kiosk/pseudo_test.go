@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"tablekeeper/core/director"
 	"tablekeeper/core/i18n/pseudo"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/uitest"
@@ -53,6 +54,11 @@ func TestPseudoEveryKioskScreenIsTranslated(t *testing.T) {
 	test.Tap(f.button(t, tr.L("I'm new here")))
 	check("sign-up", f.k.signup)
 	test.Tap(f.button(t, tr.L("Sign up")))
+	for _, en := range f.entries(t) { // her player code is data, as her name is
+		if code, err := f.d.PlayerCode(context.Background(), en.ID); err == nil {
+			names = append(names, director.FormatPlayerCode(code))
+		}
+	}
 	check("signed up", f.k.done)
 
 	// After round 1: a player finds their table.

@@ -75,8 +75,9 @@ func TestKioskGhostSignUpANamesakeSaysSoAndIsMarked(t *testing.T) {
 	if f.changed != 1 {
 		t.Errorf("OnChanged called %d times", f.changed)
 	}
-	// After the idle time the question is forgotten.
-	f.wait(DoneAfter)
+	// After the idle time (the done screen shows her player code) the
+	// question is forgotten.
+	f.wait(CodeAfter)
 	if f.k.current != f.k.start || f.shows(sameNameTitle) {
 		t.Fatal("the kiosk did not go back to the start")
 	}

@@ -120,6 +120,12 @@ type Screen struct {
 	// importButton imports players from a CSV file (SetImport).
 	importButton *widget.Button
 	onImport     func()
+
+	// codesButton opens the Player codes dialog (a director with
+	// player codes); onPrintSlips prints players' slips (SetPrintSlips).
+	codesButton  *widget.Button
+	codes        *codesDialog
+	onPrintSlips func(entry event.EntryID)
 }
 
 // SetImport shows an tr.L("Import players…") button that calls fn; nil hides it.
@@ -186,11 +192,14 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 		}
 	}}
 	s.importButton.Hide()
+	s.codesButton = &widget.Button{Text: tr.L("Player codes…"), Icon: theme.VisibilityIcon(), OnTapped: s.ShowPlayerCodes}
+	_, codes := d.(CodeDirector)
+	s.codesButton.Hidden = !codes
 
 	s.entryHead = s.entryCols.Header(tr.L("Name"), tr.L("Member"), tr.L("Present"), tr.L("Status"), "", "")
 	s.teamHead = s.teamCols.Header(tr.L("Name"), tr.L("Team"), tr.L("Present"), tr.L("Status"), "", "")
 	s.teamHead.Hide()
-	top := container.NewVBox(container.NewBorder(nil, nil, s.counts, container.NewHBox(s.importButton, s.decksButton, s.teamsButton, s.draftButton), s.filter),
+	top := container.NewVBox(container.NewBorder(nil, nil, s.counts, container.NewHBox(s.importButton, s.codesButton, s.decksButton, s.teamsButton, s.draftButton), s.filter),
 		s.entryHead, s.teamHead, widget.NewSeparator())
 	right := topFirst(top, nil, container.NewStack(s.entryList, s.teamList, container.NewVBox(s.noEntries)))
 

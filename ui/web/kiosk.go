@@ -2,7 +2,9 @@ package web
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
+	"html/template"
 	"net/http"
 	"strconv"
 	"strings"
@@ -15,6 +17,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
+	"tablekeeper/reports"
 )
 
 // The kiosk on any tablet (/events/{id}/kiosk): the organizer opens the
@@ -65,8 +68,12 @@ const (
 // Idle times of the kiosk's pages, in seconds, after which kiosk.js goes
 // back to the start (as ui/kiosk's IdleAfter, DoneAfter and TableAfter).
 const (
-	kioskIdle      = 60
-	kioskDoneIdle  = 10
+	kioskIdle     = 60
+	kioskDoneIdle = 10
+	// kioskCodeIdle is how long the done page shows a player her code:
+	// long enough to copy it or scan it, short enough that the next in
+	// the queue does not read it (she can tap Done at once).
+	kioskCodeIdle  = 30
 	kioskTableIdle = 20
 )
 
@@ -91,6 +98,9 @@ type kioskSession struct {
 	// deck is the player who may register a deck, until deckUntil.
 	deck      event.Entry
 	deckUntil time.Time
+	// codeUntil is when the done page stops showing the player's code
+	// (done.Code): the next visitor must not find it by going back.
+	codeUntil time.Time
 }
 
 // kioskDone is the message that ends a player's visit.
@@ -98,6 +108,11 @@ type kioskDone struct {
 	Message, Detail i18n.Localizer
 	// Deck offers to register a deck.
 	Deck bool
+	// Entry and Code are the player's entry and player code, shown on the
+	// done page so that she can sign in on her phone ("" when it could
+	// not be drawn).
+	Entry event.EntryID
+	Code  string
 }
 
 // kioskRoutes are the kiosk's pages and its deck check.
@@ -147,6 +162,11 @@ type kioskPage struct {
 	Detail   i18n.Localizer
 	Message  i18n.Localizer
 	Deck     bool
+	// Code is the player's code on the done page ("ABC-234"), CodeQR the
+	// QR code of the link that signs her phone in (an SVG data address:
+	// the code must be in no address the server logs).
+	Code   string
+	CodeQR template.URL
 
 	// The sign-up page.
 	Member string
@@ -620,6 +640,7 @@ func (k *kioskArea) finish(w http.ResponseWriter, r *http.Request, e event.Event
 		return
 	}
 	done := say(en)
+	done.Entry, done.Code = en.ID, k.playerCode(r, en.ID)
 	done.Deck = e.Settings.DeckRules != ""
 	if done.Deck {
 		deck := i18n.F("You can register your deck now, or later at the organizer's desk.")
@@ -632,6 +653,7 @@ func (k *kioskArea) finish(w http.ResponseWriter, r *http.Request, e event.Event
 	k.staffSessions.update(token, func(ks *kioskSession) {
 		ks.offered, ks.signup, ks.done = nil, director.NewPlayer{}, done
 		ks.deck, ks.deckUntil = event.Entry{}, time.Time{}
+		ks.codeUntil = k.s.now().Add(kioskCodeIdle * time.Second)
 		if done.Deck {
 			ks.deck, ks.deckUntil = en, k.s.now().Add(kioskDeckWindow)
 		}
@@ -784,10 +806,40 @@ func (k *kioskArea) pageDone(w http.ResponseWriter, r *http.Request) {
 	p.Idle = kioskDoneIdle
 	p.Message, p.Detail = ks.done.Message, ks.done.Detail
 	p.Deck = ks.done.Deck && ks.deck.ID != 0 && k.s.now().Before(ks.deckUntil)
+	if ks.done.Code != "" && k.s.now().Before(ks.codeUntil) {
+		k.showCode(w, r, e, ks.done, &p)
+	}
 	if p.Deck {
 		p.Idle = kioskIdle
 	}
 	k.show(w, r, http.StatusOK, "kiosk_done", i18n.F("Done"), p)
+}
+
+// playerCode is the code of a player who just checked in or signed up,
+// drawn the first time; "" (and a line in the log) when it could not be:
+// she is checked in all the same, and the organizer can print her slip.
+func (k *kioskArea) playerCode(r *http.Request, entry event.EntryID) string {
+	code, err := k.s.d.PlayerCode(r.Context(), entry)
+	if err != nil {
+		k.s.logf("web: kiosk: player code of entry %d: %v", entry, err)
+		return ""
+	}
+	return code
+}
+
+// showCode puts the player's code on the done page, with the QR code of
+// the link that signs her phone in. The page is then kept by no cache,
+// nor the browser's history (Back must not show it to the next player).
+func (k *kioskArea) showCode(w http.ResponseWriter, r *http.Request, e event.Event, done kioskDone, p *kioskPage) {
+	w.Header().Set("Cache-Control", "no-store")
+	p.Code = director.FormatPlayerCode(done.Code)
+	p.Idle = kioskCodeIdle
+	svg, err := reports.QRSVG(director.PlayerLink(k.s.eventURL(r, int64(e.ID)), done.Entry, done.Code))
+	if err != nil {
+		k.s.logf("web: kiosk: QR code of a player's link: %v", err)
+		return
+	}
+	p.CodeQR = template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg))
 }
 
 // --- the deck ---

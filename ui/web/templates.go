@@ -212,7 +212,9 @@ func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, status int
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Content-Language", string(lang))
-	h.Set("Cache-Control", "no-cache")
+	if h.Get("Cache-Control") == "" { // a page with a secret says no-store
+		h.Set("Cache-Control", "no-cache")
+	}
 	h.Add("Vary", "Accept-Language, Cookie, Accept-Encoding")
 	body := buf.Bytes()
 	// A page is built per request (it names the device's language and

@@ -492,6 +492,128 @@
     dropBox.refresh();
   }
 
+  // ---- the player's sign-in (her player code) ------------------------
+
+  // A player who found herself by name follows her tables; to write from
+  // her phone (her decklist, confirming a result, dropping) she signs in
+  // with her player code, something she has (shown at check-in, printed on
+  // her slip), since anyone can tap her name. The other blocks of the Me
+  // view show themselves only when she is signed in, from:
+  //   window.tkPlayer: { signedIn, entry, name } as it is now, and
+  //     tkPlayer.ready, a promise settled once the phone knows whether it
+  //     is signed in (after GET …/me);
+  //   the document's events 'tk:signedin' (detail: { entry, name }) and
+  //     'tk:signedout', fired on each change (signing in as another entry
+  //     fires 'tk:signedin' again).
+  // Signed in is always as the player the page follows: following another
+  // (the slip of someone else, "Not you?") signs the phone out.
+  // A link whose fragment is #entry=N&code=ABC234 (the QR code of her slip
+  // or of the kiosk) signs in on open. The code is in the fragment, which
+  // the browser never sends, so it stays out of every log; the page takes
+  // it out of the address bar and history at once.
+  const tkPlayer = { signedIn: false, entry: 0, name: '', ready: Promise.resolve() };
+  window.tkPlayer = tkPlayer;
+
+  // playerSignIn draws the sign-in box of the entry the page follows and
+  // returns { follow(entry), signOut() }; found(entry, name) is called when
+  // a sign-in makes the page follow an entry (the slip's link, or the
+  // phone signed in as someone else than it remembered).
+  function playerSignIn(found) {
+    const box = $('#signin-card');
+    if (!box) return { follow() {}, signOut() {} };
+    const form = $('#signin-form'), input = $('#signin-code'), msg = $('#signin-message'), signed = $('#signed-in');
+    let following = 0;
+
+    function set(entry, name) {
+      const was = tkPlayer.signedIn ? tkPlayer.entry : 0;
+      Object.assign(tkPlayer, { signedIn: entry > 0, entry, name: entry > 0 ? name : '' });
+      draw();
+      if (was !== entry) document.dispatchEvent(new CustomEvent(entry > 0 ? 'tk:signedin' : 'tk:signedout', { detail: { entry, name } }));
+    }
+    function draw() {
+      box.hidden = !following;
+      const mine = tkPlayer.signedIn && tkPlayer.entry === following;
+      form.hidden = mine;
+      signed.hidden = !mine;
+      $('#signed-in-as').textContent = mine ? t("Signed in as %s", tkPlayer.name) : '';
+    }
+    // signIn sends a code for entry: '' when signed in, else the sentence
+    // to show (the server's: a wrong code, too many tries and the wait).
+    async function signIn(entry, code) {
+      try {
+        const r = await postJSON(api + '/me/signin', { entry, code });
+        if (r.status === 200 && r.data.signedIn) { set(r.data.entry, r.data.name); return ''; }
+        return r.data.error || t("The organizer's computer answered %d; try again.", r.status);
+      } catch (e) {
+        return t("The sign-in did not reach the organizer's computer; check the Wi-Fi and try again.");
+      }
+    }
+    // signOut ends the session on the server, then says so: a block
+    // that hears tk:signedout can count on the phone being signed out.
+    async function signOut() {
+      if (!tkPlayer.signedIn) return;
+      try { await postJSON(api + '/me/signout', {}); } catch (e) { /* the session ends by itself */ }
+      set(0, '');
+    }
+
+    form.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      // "abc-234", "ABC 234": the server keeps the letters and digits.
+      const code = input.value.trim();
+      if (!code) { msg.textContent = t("Type your player code: 6 letters and digits, as on your player slip."); input.focus(); return; }
+      const btn = $('#signin-go');
+      btn.disabled = true;
+      msg.textContent = '';
+      const why = await signIn(following, code);
+      btn.disabled = false;
+      msg.textContent = why;
+      if (why) { input.select(); input.focus(); } else input.value = '';
+    });
+    $('#signout').addEventListener('click', signOut);
+
+    // fromLink signs in from a link's #entry=N&code=… (the slip's QR
+    // code), read and removed from the address before anything else; true
+    // when there was one. Without N, the entry the page follows.
+    async function fromLink() {
+      const frag = new URLSearchParams(location.hash.slice(1));
+      if (!frag.has('code')) return false;
+      history.replaceState(history.state, '', location.pathname + location.search);
+      const entry = Number(frag.get('entry')) || (me() || {}).entry || 0;
+      if (!entry) return false;
+      const why = await signIn(entry, frag.get('code'));
+      // A wrong or spent code: her page anyway, and the sentence in the box.
+      found(entry, why ? '' : tkPlayer.name);
+      msg.textContent = why;
+      return true;
+    }
+    // A phone on the page that opens another link to it (a second scan).
+    window.addEventListener('hashchange', fromLink);
+
+    tkPlayer.ready = (async () => {
+      if (await fromLink()) return;
+      try {
+        const m = await getJSON(api + '/me');
+        if (m.signedIn) {
+          set(m.entry, m.name);
+          const r = me();
+          if (!r || r.entry !== m.entry) found(m.entry, m.name);
+        }
+      } catch (e) { /* not known: the box offers to sign in */ }
+    })();
+
+    return {
+      // follow shows the box for the entry the page shows (0: none).
+      // A phone signed in as someone else than the page now follows is
+      // signed out: the blocks' writes would be hers, not this player's.
+      follow(entry) {
+        if (entry !== following) { following = entry; msg.textContent = ''; }
+        if (entry && tkPlayer.signedIn && tkPlayer.entry !== entry) signOut();
+        draw();
+      },
+      signOut,
+    };
+  }
+
   // ---- my table ------------------------------------------------------
 
   function homePage() {
@@ -499,14 +621,17 @@
     const card = $('#me-card'), find = $('#find'), mine = $('#mine');
     const input = $('#find-q'), results = $('#find-results'), msg = $('#find-message');
     let busy = false, again = false, shown = null;
+    const signin = playerSignIn((entry, name) => { rememberMe(entry, name); loadMe(); });
 
     async function loadMe() {
       const m = me();
+      signin.follow(m ? m.entry : 0);
       if (!m) { shown = null; card.hidden = true; mine.hidden = true; find.hidden = false; clock.table = 0; atStore.show(0); return; }
       if (busy) { again = true; return; }
       busy = true;
       try {
         const p = await getJSON(api + '/players/' + m.entry);
+        if (m.name !== p.name) rememberMe(m.entry, p.name);
         shown = p;
         drawMe(p);
         atStore.show(m.entry);
@@ -547,7 +672,7 @@
         case 'finished': parts.push(el('p', { class: 'message', text: t("The event is over. Thank you for playing!") })); break;
       }
       fill(card, parts);
-      $('#not-me').addEventListener('click', () => { forgetMe(); input.value = ''; fill(results); msg.textContent = ''; loadMe(); input.focus(); });
+      $('#not-me').addEventListener('click', () => { signin.signOut(); forgetMe(); input.value = ''; fill(results); msg.textContent = ''; loadMe(); input.focus(); });
       drawStanding(p);
       drawPast(p);
       drawClock();

@@ -1,0 +1,154 @@
+package registration
+
+import (
+	"context"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/tr"
+	"tablekeeper/ui/internal/work"
+)
+
+// CodeDirector is what the Player codes dialog calls: a player's code,
+// drawn the first time it is asked for.
+type CodeDirector interface {
+	PlayerCode(ctx context.Context, entry event.EntryID) (string, error)
+}
+
+// codesDialog shows the organizer a player's code (issue 22), on demand
+// and one player at a time: the code signs a phone in as her, so it is on
+// no list, projector or public page; the organizer tells it to a player
+// who lost it, or prints her slip (or everyone's).
+type codesDialog struct {
+	s *Screen
+
+	players []event.Entry
+	current event.Entry
+	seq     int // numbers reads so a slow answer never replaces a newer one
+
+	list     *widget.List
+	who      *widget.Label
+	code     *widget.Label
+	why      *widget.Label
+	printOne *widget.Button
+	printAll *widget.Button
+	// right holds who, the code and the buttons: laid out again when
+	// they change (a long name wraps to two lines).
+	right  *fyne.Container
+	dialog *dialog.CustomDialog
+}
+
+// SetPrintSlips shows the dialog's print buttons, which call fn with a
+// player's entry (her slip) or 0 (every player's); nil hides them.
+func (s *Screen) SetPrintSlips(fn func(entry event.EntryID)) {
+	s.onPrintSlips = fn
+	if s.codes != nil {
+		s.codes.refreshButtons()
+	}
+}
+
+func newCodesDialog(s *Screen) *codesDialog {
+	g := &codesDialog{s: s}
+	g.list = &widget.List{
+		Length: func() int { return len(g.players) },
+		CreateItem: func() fyne.CanvasObject {
+			return &widget.Label{Truncation: fyne.TextTruncateEllipsis}
+		},
+		UpdateItem: func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i < len(g.players) {
+				o.(*widget.Label).SetText(g.players[i].Name)
+			}
+		},
+		OnSelected: g.onSelected,
+	}
+	g.who = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord, Text: tr.L("Pick a player on the left to see her player code.")}
+	g.code = &widget.Label{SizeName: theme.SizeNameHeadingText, TextStyle: fyne.TextStyle{Monospace: true}}
+	g.why = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance,
+		Text: tr.L("A player signs in on her phone with her code to send her decklist, confirm results and ask to drop. It is shown at the kiosk when she checks in and printed on her slip; tell it to her only, never aloud to the room.")}
+	g.printOne = &widget.Button{Text: tr.L("Print her slip"), Icon: theme.DocumentPrintIcon(), OnTapped: func() {
+		if g.current.ID != 0 && g.s.onPrintSlips != nil {
+			g.s.onPrintSlips(g.current.ID)
+		}
+	}}
+	g.printAll = &widget.Button{Text: tr.L("Print every player's slip"), Icon: theme.DocumentPrintIcon(), OnTapped: func() {
+		if g.s.onPrintSlips != nil {
+			g.s.onPrintSlips(0)
+		}
+	}}
+	left := container.NewBorder(&widget.Label{Text: tr.L("Players"), TextStyle: fyne.TextStyle{Bold: true}}, nil, nil, nil, g.list)
+	g.right = container.NewVBox(g.who, g.code, g.printOne, widget.NewSeparator(), g.why, container.NewHBox(g.printAll))
+	split := container.NewHSplit(left, g.right)
+	split.Offset = 0.35
+	g.dialog = dialog.NewCustom(tr.L("Player codes"), tr.L("Close"), split, s.win)
+	// Closed, it forgets the code it showed.
+	g.dialog.SetOnClosed(g.clear)
+	return g
+}
+
+// ShowPlayerCodes opens the Player codes dialog.
+func (s *Screen) ShowPlayerCodes() {
+	if s.codes == nil {
+		s.codes = newCodesDialog(s)
+	}
+	s.codes.open()
+}
+
+func (g *codesDialog) open() {
+	g.players = append(g.players[:0], g.s.entries...)
+	g.clear()
+	g.list.UnselectAll()
+	g.list.Refresh()
+	g.dialog.Resize(fyne.NewSize(min(g.s.win.Canvas().Size().Width-40, 760), min(g.s.win.Canvas().Size().Height-40, 520)))
+	g.dialog.Show()
+}
+
+// clear shows no player and no code.
+func (g *codesDialog) clear() {
+	g.seq++
+	g.current = event.Entry{}
+	g.who.SetText(tr.L("Pick a player on the left to see her player code."))
+	g.code.SetText("")
+	g.refreshButtons()
+}
+
+func (g *codesDialog) refreshButtons() {
+	setVisible(g.printOne, g.s.onPrintSlips != nil)
+	setVisible(g.printAll, g.s.onPrintSlips != nil)
+	if g.current.ID == 0 {
+		g.printOne.Disable()
+	} else {
+		g.printOne.Enable()
+	}
+	g.right.Refresh()
+}
+
+func (g *codesDialog) onSelected(i widget.ListItemID) {
+	cd, ok := g.s.d.(CodeDirector)
+	if !ok || i < 0 || i >= len(g.players) {
+		return
+	}
+	en := g.players[i]
+	g.seq++
+	seq := g.seq
+	work.Call(g.s.run, func(ctx context.Context) (string, error) {
+		return cd.PlayerCode(ctx, en.ID)
+	}, func(code string, err error) {
+		if seq != g.seq {
+			return
+		}
+		if err != nil {
+			g.s.alert(err)
+			return
+		}
+		g.current = en
+		g.who.SetText(tr.F("%s's player code", en.Name))
+		g.code.SetText(director.FormatPlayerCode(code))
+		g.refreshButtons()
+	})
+}

@@ -1,0 +1,78 @@
+package registration
+
+import (
+	"context"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/uitest"
+)
+
+// The organizer sees a player's code only on demand: the Registration
+// tab lists no code; the Player codes dialog shows none until she picks a
+// player, then that player's alone (drawn then if nobody drew it), and
+// forgets it when closed. Its buttons print her slip or everyone's.
+func TestThePlayerCodeShowsOnDemand(t *testing.T) {
+	f := setup(t)
+	entries := uitest.Players(t, f.d, f.e.ID, "Ada Lovelace", "Zoë Ødegård", "김민준")
+	var printed []event.EntryID
+	f.s.SetPrintSlips(func(entry event.EntryID) { printed = append(printed, entry) })
+	f.s.Reload()
+	codes, err := f.d.PlayerCodes(context.Background(), f.e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shows := func(code string) bool {
+		for _, o := range f.w.Canvas().Overlays().List() {
+			if uitest.HasText(o, director.FormatPlayerCode(code)) {
+				return true
+			}
+		}
+		return uitest.HasText(f.w.Content(), director.FormatPlayerCode(code))
+	}
+	for _, en := range entries {
+		if shows(codes[en.ID]) {
+			t.Fatalf("the Registration tab shows %s's code unasked", en.Name)
+		}
+	}
+
+	if f.s.codesButton.Hidden {
+		t.Fatal("no Player codes button")
+	}
+	test.Tap(f.s.codesButton)
+	g := f.s.codes
+	if g.code.Text != "" || !g.printOne.Disabled() {
+		t.Error("the dialog shows a code, or offers to print a slip, before a player is picked")
+	}
+	for _, en := range entries {
+		if shows(codes[en.ID]) {
+			t.Fatalf("the dialog shows %s's code before she is picked", en.Name)
+		}
+	}
+	g.list.Select(1) // Zoë
+	f.errs.None(t)
+	if g.code.Text != director.FormatPlayerCode(codes[entries[1].ID]) {
+		t.Fatalf("after picking Zoë the dialog shows %q; her code is %s", g.code.Text, codes[entries[1].ID])
+	}
+	if g.who.Text != "Zoë Ødegård's player code" {
+		t.Errorf("the dialog says %q", g.who.Text)
+	}
+	for _, i := range []int{0, 2} {
+		if shows(codes[entries[i].ID]) {
+			t.Errorf("with Zoë picked the dialog shows %s's code too", entries[i].Name)
+		}
+	}
+	test.Tap(g.printOne)
+	test.Tap(g.printAll)
+	if len(printed) != 2 || printed[0] != entries[1].ID || printed[1] != 0 {
+		t.Errorf("the print buttons asked for %v, want Zoë's slip then everyone's", printed)
+	}
+
+	g.dialog.Hide()
+	if g.code.Text != "" || shows(codes[entries[1].ID]) {
+		t.Error("closed, the dialog keeps Zoë's code")
+	}
+}
