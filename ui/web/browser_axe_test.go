@@ -104,7 +104,7 @@ func axePublicPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 	run(t, ctx, "her table", chromedp.WaitVisible(chromedp.ID("my-table")))
 	waitText(t, ctx, "#history", "Altered league night", 5*time.Second)
 	axeCheck(t, ctx, axe, "event home, found, with her events at this store")
-		run(t, ctx, "a wrong player code", chromedp.SendKeys(chromedp.ID("signin-code"), "ZZZ-ZZZ"), chromedp.Click(chromedp.ID("signin-go")),
+	run(t, ctx, "a wrong player code", chromedp.SendKeys(chromedp.ID("signin-code"), "ZZZ-ZZZ"), chromedp.Click(chromedp.ID("signin-go")),
 		chromedp.WaitVisible(chromedp.ID("signin-message")))
 	axeCheck(t, ctx, axe, "event home, wrong player code")
 	run(t, ctx, "her player code", chromedp.SetValue(chromedp.ID("signin-code"), f.playerCodeOf(es[0].ID)), chromedp.Click(chromedp.ID("signin-go")),
