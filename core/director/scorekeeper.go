@@ -190,10 +190,10 @@ func (d *Director) RecordSlip(ctx context.Context, s Slip) (SlipReceipt, error) 
 		case old != nil && sameScore(*old, res):
 			out.Outcome, out.Said, out.Mark = SlipAlreadyRecorded, tr.said(*old), ResultMark(old)
 			return nil
+		case old != nil && (s.Seen == "" || !s.Replace && ResultMark(old) == s.Seen):
+			return d.hasResultError(tx, tr)
 		case ResultMark(old) != s.Seen:
 			return d.changedError(tx, tr)
-		case old != nil && !s.Replace:
-			return d.hasResultError(tx, tr)
 		case old != nil:
 			out.Outcome = SlipReplaced
 		}
@@ -432,6 +432,24 @@ func (d *Director) StationViewOf(ctx context.Context, id event.EventID, st Stati
 				v.Mine = append(v.Mine, StationEntry{At: lines[i].At.Local().Format("15:04"), Round: round, Table: table, Text: textArg(m.Args[2])})
 			}
 		}
+		return nil
+	})
+	return v, err
+}
+
+// StationMissing reads the current round and its tables still out, for a
+// station's list as the event changes (StationViewOf without the rest).
+func (d *Director) StationMissing(ctx context.Context, id event.EventID) (StationView, error) {
+	var v StationView
+	err := d.store.Read(ctx, func(tx Tx) error {
+		var err error
+		if v.Round, err = currentRound(tx, id); err != nil || v.Round == 0 {
+			return err
+		}
+		if v.Sheet, err = roundSheet(tx, id, v.Round); err != nil {
+			return err
+		}
+		v.Missing = v.Sheet.Outstanding()
 		return nil
 	})
 	return v, err
