@@ -158,7 +158,9 @@ func (a *scoreArea) show(w http.ResponseWriter, r *http.Request, status int, nam
 	a.s.renderStatus(w, r, status, name, page{Head: title, TitleOf: p.EventName, Nav: "scorekeeper", Body: "scorekeeper", Data: p})
 }
 
-func scoreBase(id event.EventID) string { return "/scorekeeper/events/" + strconv.FormatInt(int64(id), 10) }
+func scoreBase(id event.EventID) string {
+	return "/scorekeeper/events/" + strconv.FormatInt(int64(id), 10)
+}
 
 // pageHome is the sign-in page, or the events once signed in.
 func (a *scoreArea) pageHome(w http.ResponseWriter, r *http.Request) {
@@ -581,4 +583,3 @@ func (a *scoreArea) writeFailed(w http.ResponseWriter, r *http.Request, c staffC
 	}
 	a.render(w, r, c, id, statusOf(err), scoreForm{}, staffSentence(err), false)
 }
-

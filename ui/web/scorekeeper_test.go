@@ -160,7 +160,7 @@ func TestEveryStationWriteNeedsTheScorekeeperCode(t *testing.T) {
 		}
 	}
 	stranger.get(fmt.Sprintf("/api%s/tables/%d", scoreOf(e), r.Tables[0].Number)).must(t, http.StatusForbidden, "table without signing in")
-	stranger.get("/api" + scoreOf(e) + "/missing").must(t, http.StatusForbidden, "missing without signing in")
+	stranger.get("/api"+scoreOf(e)+"/missing").must(t, http.StatusForbidden, "missing without signing in")
 	if state := fmt.Sprint(f.d.Log(context.Background(), e.ID)); strings.Contains(state, "scorekeeper station") {
 		t.Errorf("a refused write was logged: %s", state)
 	}
