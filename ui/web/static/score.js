@@ -107,11 +107,14 @@
     }
   }
 
+  // ask shows the question and keeps the focus in the Result field: the
+  // Enter that asked must not also answer (a button focused during its
+  // keydown would take its keypress as a click).
   function ask() {
     asking = true;
+    say(notice, '');
     confirmText.textContent = t("Table %[1]s already has %[2]s (%[3]s). Replace it with %[4]s?", known.table, known.result, known.by, result.value.trim());
     confirmBox.hidden = false;
-    replaceButton.focus();
   }
 
   async function submit() {
@@ -132,8 +135,12 @@
     if (await lookup()) result.focus();
   });
   result.addEventListener('keydown', (ev) => {
-    if (ev.key === 'Enter') { ev.preventDefault(); submit(); }
+    if (ev.key !== 'Enter' || ev.repeat) return;
+    ev.preventDefault();
+    if (asking) { hideConfirm(); send(true); return; }
+    submit();
   });
+  result.addEventListener('input', hideConfirm);
   replaceButton.addEventListener('click', () => { hideConfirm(); send(true); });
   cancelButton.addEventListener('click', () => { hideConfirm(); result.focus(); });
   form.addEventListener('keydown', (ev) => {
