@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"testing"
@@ -116,4 +117,76 @@ func typeSlipNoEnter(t *testing.T, ctx context.Context, table int) {
 	n := strconv.Itoa(table)
 	run(t, ctx, "table "+n, chromedp.Focus(chromedp.ID("s-table")), chromedp.SendKeys(chromedp.ID("s-table"), n+"\r"))
 	waitText(t, ctx, "#s-note", "Table "+n, 5*time.Second)
+}
+
+// Three station browsers type the 32 slips of a round of 64 players with
+// the keyboard while phones report a quarter of the tables: every table
+// ends with one result that someone typed, none replaced, every phone
+// report that disagrees on the organizer's list. A station shown a
+// result already in cancels (Esc), as its operator would.
+func TestBrowserThreeStationsAndPhonesOnOneRound(t *testing.T) {
+	f := newFixture(t)
+	e, _, r := f.openRound(64)
+	tables := r.Tables
+	sides := floorSides(tables, 11)
+	codes, err := f.d.TableCodes(context.Background(), e.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("floor", func(t *testing.T) {
+		for k := range 3 {
+			t.Run("station"+strconv.Itoa(k+1), func(t *testing.T) {
+				t.Parallel()
+				ctx := stationBrowser(t, f, e, 1024, 768, "en", "Keeper "+strconv.Itoa(k+1))
+				for i := k; i < len(tables); i += 3 {
+					n := tables[i].Number
+					typeSlip(t, ctx, n, sides.slips[n])
+					stationSettles(t, ctx, n)
+				}
+			})
+		}
+		t.Run("phones", func(t *testing.T) {
+			t.Parallel()
+			i := 0
+			for n, rs := range sides.phones {
+				for _, res := range rs {
+					i++
+					time.Sleep(150 * time.Millisecond)
+					_, err := f.d.ReportByCode(context.Background(), director.TableReport{Event: e.ID, Round: 1, Table: n, Code: codes[n], Result: res, Device: "phone" + strconv.Itoa(i)})
+					if err != nil && !errors.Is(err, director.ErrReportConflict) {
+						t.Errorf("phone report of table %d: %v", n, err)
+					}
+				}
+			}
+		})
+	})
+	checkScoreFloor(t, f.d, e, r, tables, sides, nil)
+}
+
+// stationSettles waits for the slip of table n to be saved, refused or
+// asked about; a refusal or a question is cancelled with Esc.
+func stationSettles(t *testing.T, ctx context.Context, n int) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		state, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+			if (!document.getElementById('s-confirm').hidden) return 'ask';
+			const p = document.getElementById('s-problem');
+			if (!p.hidden && p.textContent) return 'refused';
+			if (document.getElementById('s-table').value === '') return 'saved';
+			return '';
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch state {
+		case "ask", "refused":
+			run(t, ctx, "Esc, Esc", chromedp.KeyEvent("\x1b"), chromedp.KeyEvent("\x1b"))
+			return
+		case "saved":
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("the slip of table %d never settled", n)
 }
