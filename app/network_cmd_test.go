@@ -183,3 +183,24 @@ func TestServePrintsTheSecretsAndTakesCommandsOnItsConsole(t *testing.T) {
 		t.Fatal("serve did not stop")
 	}
 }
+
+// `network devices` names a scorekeeper station by its operator.
+func TestTheNetworkCommandListsScorekeeperStations(t *testing.T) {
+	db := networkDB(t)
+	st, err := store.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newDirector(st)
+	code, _ := d.ScorekeeperCode(context.Background())
+	err = d.SignIn(context.Background(), director.SignInTry{Kind: director.KindScorekeeper, Secret: code, Name: "Bea", Device: "fedcba654321",
+		Address: "192.168.1.41", Token: strings.Repeat("cd", 32), TTL: time.Hour})
+	st.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	code2, out, stderr := runCmd("network", "devices", "--db", db)
+	if code2 != 0 || !strings.Contains(out, "\tscorekeeper station of Bea\tdevice fedcba\t192.168.1.41\t") {
+		t.Errorf("devices: exit %d, %q %s", code2, out, stderr)
+	}
+}
