@@ -32,14 +32,17 @@ const networkUsage = "network pins|judges|devices|log|alert --db PATH [flags]: s
 
 // networkHelp lists the actions, for `network help` and the console's
 // help.
-const networkHelp = `pins [--renew-judge] [--renew-kiosk] [--judge-pin CODE] [--kiosk-code CODE]
-    print the judges' PIN and the tablet kiosk code; renew either (a new
-    judges' PIN signs every judge's phone out, a new kiosk code locks every
-    tablet), or set one you chose (8 letters and digits, 2-9 A-Z without I L O)
+const networkHelp = `pins [--renew-judge] [--renew-kiosk] [--renew-scorekeeper] [--judge-pin CODE] [--kiosk-code CODE] [--scorekeeper-code CODE]
+    print the judges' PIN, the tablet kiosk code and the scorekeeper code;
+    renew any (a new judges' PIN signs every judge's phone out, a new kiosk
+    code locks every tablet, a new scorekeeper code signs every scorekeeper
+    station out), or set one you chose (8 letters and digits, 2-9 A-Z
+    without I L O)
 judges --event ID [--add NAME [--role judge|head-judge|organizer] [--order N]]
     list an event's judges, or add one (judges pick their name on /judge)
 devices [--sign-out ID]
-    list the judges' phones and kiosk tablets signed in, or sign one out
+    list the judges' phones, kiosk tablets and scorekeeper stations signed
+    in, or sign one out
 log [--n N]
     print the newest N lines of the sign-in log (every sign-in, every wrong PIN)
 alert [--resume]
@@ -56,7 +59,9 @@ type networkArgs struct {
 	action                 string
 	db                     string
 	renewJudge, renewKiosk bool
+	renewScorekeeper       bool
 	judgePIN, kioskCode    string
+	scorekeeperCode        string
 	event                  int64
 	add, role              string
 	order                  int
@@ -84,6 +89,8 @@ func parseNetwork(args []string, withDB bool) (networkArgs, error) {
 		fs.BoolVar(&a.renewKiosk, "renew-kiosk", false, "draw a new kiosk code")
 		fs.StringVar(&a.judgePIN, "judge-pin", "", "set the judges' PIN")
 		fs.StringVar(&a.kioskCode, "kiosk-code", "", "set the kiosk code")
+		fs.BoolVar(&a.renewScorekeeper, "renew-scorekeeper", false, "draw a new scorekeeper code")
+		fs.StringVar(&a.scorekeeperCode, "scorekeeper-code", "", "set the scorekeeper code")
 	case "judges":
 		fs.Int64Var(&a.event, "event", 0, "event ID")
 		fs.StringVar(&a.add, "add", "", "name of a judge to add")
@@ -197,7 +204,7 @@ func networkAction(ctx context.Context, d *director.Director, run *web.Running, 
 	return usagef("unknown network action %q", a.action)
 }
 
-// networkPins prints the two secrets, after renewing or setting them.
+// networkPins prints the three secrets, after renewing or setting them.
 func networkPins(ctx context.Context, d *director.Director, a networkArgs, w io.Writer) error {
 	var pin, code string
 	var err error
@@ -232,7 +239,23 @@ func networkPins(ctx context.Context, d *director.Director, a networkArgs, w io.
 	}
 	say("judges' PIN", pin, a.renewJudge || a.judgePIN != "", "every judge's phone was signed out")
 	say("kiosk code", code, a.renewKiosk || a.kioskCode != "", "every kiosk tablet was locked")
+	score, err := scorekeeperCode(ctx, d, a)
+	if err != nil {
+		return err
+	}
+	say("scorekeeper code", score, a.renewScorekeeper || a.scorekeeperCode != "", "every scorekeeper station was signed out")
 	return nil
+}
+
+// scorekeeperCode is the scorekeeper code, after renewing or setting it.
+func scorekeeperCode(ctx context.Context, d *director.Director, a networkArgs) (string, error) {
+	switch {
+	case a.scorekeeperCode != "":
+		return d.SetScorekeeperCode(ctx, a.scorekeeperCode)
+	case a.renewScorekeeper:
+		return d.RenewScorekeeperCode(ctx)
+	}
+	return d.ScorekeeperCode(ctx)
 }
 
 // networkJudges lists an event's judges, after adding one.
@@ -275,12 +298,15 @@ func networkDevices(ctx context.Context, d *director.Director, a networkArgs, w 
 		return err
 	}
 	if len(list) == 0 {
-		fmt.Fprintln(w, "no judge's phone or kiosk tablet is signed in")
+		fmt.Fprintln(w, "no judge's phone, kiosk tablet or scorekeeper station is signed in")
 	}
 	for _, s := range list {
 		what := "judge's phone"
-		if s.Kind == director.KindKiosk {
+		switch s.Kind {
+		case director.KindKiosk:
 			what = fmt.Sprintf("kiosk tablet, event %d", s.Event)
+		case director.KindScorekeeper:
+			what = fmt.Sprintf("scorekeeper station of %s", s.Name)
 		}
 		fmt.Fprintf(w, "%d\t%s\tdevice %s\t%s\tsince %s\tlast seen %s\n", s.ID, what, shortDevice(s.Device), s.Address,
 			clockTime(s.Started), clockTime(s.LastSeen))

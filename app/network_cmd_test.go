@@ -16,7 +16,7 @@ import (
 )
 
 // secretLine matches a line printing a secret: two groups of four.
-var secretLine = regexp.MustCompile(`^(judges' PIN|kiosk code): ([2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4})`)
+var secretLine = regexp.MustCompile(`^(judges' PIN|kiosk code|scorekeeper code): ([2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4})`)
 
 // networkDB is a database with one event and a judge's phone signed in.
 func networkDB(t *testing.T) string {
@@ -54,7 +54,7 @@ func TestTheNetworkCommandDoesWhatThePanelDoes(t *testing.T) {
 		return out
 	}
 	first := strings.Split(must("pins", "--db", db), "\n")
-	if len(first) != 3 || !secretLine.MatchString(first[0]) || !secretLine.MatchString(first[1]) {
+	if len(first) != 4 || !secretLine.MatchString(first[0]) || !secretLine.MatchString(first[1]) || !secretLine.MatchString(first[2]) {
 		t.Fatalf("pins printed %q", first)
 	}
 	renewed := must("pins", "--db", db, "--renew-judge")
@@ -64,6 +64,13 @@ func TestTheNetworkCommandDoesWhatThePanelDoes(t *testing.T) {
 	if out := must("pins", "--db", db, "--kiosk-code", "k7qm x2pa"); !strings.Contains(out, "kiosk code: K7QM-X2PA (new: every kiosk tablet was locked)") {
 		t.Errorf("set kiosk code: %q", out)
 	}
+	renewed = must("pins", "--db", db, "--renew-scorekeeper")
+	if !strings.Contains(renewed, "(new: every scorekeeper station was signed out)") || strings.Contains(renewed, first[2]) {
+		t.Errorf("renewed scorekeeper code: %q (before %q)", renewed, first)
+	}
+	if out := must("pins", "--db", db, "--scorekeeper-code", "M7QK-X2PB"); !strings.Contains(out, "scorekeeper code: M7QK-X2PB (new: every scorekeeper station was signed out)") {
+		t.Errorf("set scorekeeper code: %q", out)
+	}
 	if code, _, stderr := runCmd("network", "pins", "--db", db, "--judge-pin", "1234"); code != 1 || !strings.Contains(stderr, "a PIN or code is 8 characters") {
 		t.Errorf("a short PIN: exit %d, %q", code, stderr)
 	}
@@ -72,7 +79,7 @@ func TestTheNetworkCommandDoesWhatThePanelDoes(t *testing.T) {
 		t.Errorf("judges: %q", out)
 	}
 	// The new judges' PIN signed the phone out; the log says it signed in.
-	if out := must("devices", "--db", db); out != "no judge's phone or kiosk tablet is signed in\n" {
+	if out := must("devices", "--db", db); out != "no judge's phone, kiosk tablet or scorekeeper station is signed in\n" {
 		t.Errorf("devices: %q", out)
 	}
 	if out := must("log", "--db", db); !strings.Contains(out, "judge\tsigned-in\tdevice abcdef\t192.168.1.40") {
@@ -129,6 +136,9 @@ func TestServePrintsTheSecretsAndTakesCommandsOnItsConsole(t *testing.T) {
 	if l := next(); !strings.HasPrefix(l, "kiosk code: ") {
 		t.Errorf("third line %q", l)
 	}
+	if l := next(); !strings.HasPrefix(l, "scorekeeper code: ") || !strings.Contains(l, url+"scorekeeper") {
+		t.Errorf("fourth line %q", l)
+	}
 	if l := next(); l != "console: type help for the network's commands" {
 		t.Errorf("fourth line %q", l)
 	}
@@ -171,5 +181,26 @@ func TestServePrintsTheSecretsAndTakesCommandsOnItsConsole(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("serve did not stop")
+	}
+}
+
+// `network devices` names a scorekeeper station by its operator.
+func TestTheNetworkCommandListsScorekeeperStations(t *testing.T) {
+	db := networkDB(t)
+	st, err := store.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newDirector(st)
+	code, _ := d.ScorekeeperCode(context.Background())
+	err = d.SignIn(context.Background(), director.SignInTry{Kind: director.KindScorekeeper, Secret: code, Name: "Bea", Device: "fedcba654321",
+		Address: "192.168.1.41", Token: strings.Repeat("cd", 32), TTL: time.Hour})
+	st.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	code2, out, stderr := runCmd("network", "devices", "--db", db)
+	if code2 != 0 || !strings.Contains(out, "\tscorekeeper station of Bea\tdevice fedcba\t192.168.1.41\t") {
+		t.Errorf("devices: exit %d, %q %s", code2, out, stderr)
 	}
 }

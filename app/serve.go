@@ -69,6 +69,10 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	if err != nil {
 		return err
 	}
+	score, err := d.ScorekeeperCode(ctx)
+	if err != nil {
+		return err
+	}
 	r, err := web.Start(networkConfig(d, st.Path(), stderr, nil), *addr)
 	var listen *web.ListenError
 	if errors.As(err, &listen) {
@@ -82,6 +86,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		fmt.Fprintf(stdout, "also at %s\n", strings.Join(urls[1:], " "))
 	}
 	printSecrets(stdout, urls[0], pin, code)
+	fmt.Fprintf(stdout, "scorekeeper code: %s (a scorekeeper station opens %sscorekeeper and types it with its operator's name)\n", director.FormatSecret(score), urls[0])
 	if *withConsole {
 		go console(ctx, d, r, stdin, stdout)
 	}

@@ -64,6 +64,8 @@ type NetworkDirector interface {
 	RenewJudgePIN(ctx context.Context) (string, error)
 	KioskCode(ctx context.Context) (string, error)
 	RenewKioskCode(ctx context.Context) (string, error)
+	ScorekeeperCode(ctx context.Context) (string, error)
+	RenewScorekeeperCode(ctx context.Context) (string, error)
 	JudgePINReplaced(ctx context.Context) (bool, error)
 	AcknowledgeJudgePIN(ctx context.Context) error
 	PINAlert(ctx context.Context) (director.PINAlert, error)
@@ -165,6 +167,8 @@ func newNetworkPanel(d Director, run work.Runner, alert work.Alert, win fyne.Win
 		heading(tr.L("Judges' PIN")), container.NewHBox(p.pin, container.NewCenter(p.newPIN)),
 		&widget.Label{Text: tr.L("Judges open /judge at the address above and type this PIN. New PIN signs every judge's phone out."), Wrapping: fyne.TextWrapWord},
 		heading(tr.L("Kiosk tablets")), container.NewHBox(p.staff.code, container.NewCenter(p.staff.newCode)), p.kiosk,
+		heading(tr.L("Scorekeeper stations")), container.NewHBox(p.staff.scoreCode, container.NewCenter(p.staff.newScoreCode)),
+		&widget.Label{Text: tr.L("On a laptop or tablet, open /scorekeeper at the address above and type this code and the name of the person typing; results entered there are logged under that name. New code signs every station out."), Wrapping: fyne.TextWrapWord},
 		heading(tr.L("Signed-in phones and tablets")), p.staff.list,
 		heading(tr.L("Poster")), p.posterFor, container.NewHBox(p.printPoster, p.savePoster))
 	p.onBox = container.NewBorder(nil, nil, container.NewVBox(p.qr), nil, details)
@@ -404,23 +408,28 @@ func (p *networkPanel) showDevices() {
 	p.sideStatus.SetText(tr.F("On · %d connected", n) + first)
 }
 
-// loadPIN shows the judges' PIN and the kiosk code (drawn the first
-// time), and the signed-in devices and the alert.
+// loadPIN shows the judges' PIN, the kiosk code and the scorekeeper code
+// (drawn the first time), and the signed-in devices and the alert.
 func (p *networkPanel) loadPIN() {
-	work.Call(p.run, func(ctx context.Context) ([2]string, error) {
+	work.Call(p.run, func(ctx context.Context) ([3]string, error) {
 		pin, err := p.d.JudgePIN(ctx)
 		if err != nil {
-			return [2]string{}, err
+			return [3]string{}, err
 		}
 		code, err := p.d.KioskCode(ctx)
-		return [2]string{pin, code}, err
-	}, func(s [2]string, err error) {
+		if err != nil {
+			return [3]string{}, err
+		}
+		score, err := p.d.ScorekeeperCode(ctx)
+		return [3]string{pin, code, score}, err
+	}, func(s [3]string, err error) {
 		if err != nil {
 			p.alert(err)
 			return
 		}
 		p.pin.SetText(director.FormatSecret(s[0]))
 		p.staff.code.SetText(director.FormatSecret(s[1]))
+		p.staff.scoreCode.SetText(director.FormatSecret(s[2]))
 		p.staff.refresh()
 	})
 }

@@ -16,7 +16,8 @@ import (
 )
 
 // staffPanel is the Store network panel's part about the staff's
-// sign-ins (issue 19): the tablet kiosk code with New code, the alert of
+// sign-ins (issue 19): the tablet kiosk code and (issue 22) the
+// scorekeeper code, each with New code, the alert of
 // wrong PINs with Resume sign-in, the one-time notice that the judges'
 // PIN was lengthened, and the judges' phones and kiosk tablets signed in,
 // each with Sign out. It reads them again at each tick of the panel, and
@@ -26,6 +27,9 @@ type staffPanel struct {
 
 	code    *widget.Label
 	newCode *widget.Button
+
+	scoreCode    *widget.Label
+	newScoreCode *widget.Button
 
 	alertBox  *fyne.Container
 	alertText *widget.Label
@@ -55,6 +59,8 @@ func newStaffPanel(p *networkPanel) *staffPanel {
 	sp := &staffPanel{p: p}
 	sp.code = &widget.Label{TextStyle: fyne.TextStyle{Monospace: true}, SizeName: theme.SizeNameHeadingText, Selectable: true}
 	sp.newCode = &widget.Button{Text: tr.L("New code"), Icon: theme.ViewRefreshIcon(), OnTapped: sp.onNewCode}
+	sp.scoreCode = &widget.Label{TextStyle: fyne.TextStyle{Monospace: true}, SizeName: theme.SizeNameHeadingText, Selectable: true}
+	sp.newScoreCode = &widget.Button{Text: tr.L("New code"), Icon: theme.ViewRefreshIcon(), OnTapped: sp.onNewScoreCode}
 	sp.alertText = &widget.Label{Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Bold: true}}
 	sp.resume = &widget.Button{Text: tr.L("Resume sign-in"), Icon: theme.MediaPlayIcon(), OnTapped: sp.onResume}
 	sp.alertBox = tinted(color.NRGBA{R: 0xf4, G: 0x43, B: 0x36, A: 0x30}, theme.WarningIcon(), sp.alertText, sp.resume)
@@ -127,7 +133,7 @@ func (sp *staffPanel) show(st staffState) {
 	sp.devices = st.devices
 	rows := make([]fyne.CanvasObject, 0, len(st.devices)+1)
 	if len(st.devices) == 0 {
-		rows = append(rows, &widget.Label{Text: tr.L("No judge's phone or kiosk tablet is signed in."), Importance: widget.LowImportance})
+		rows = append(rows, &widget.Label{Text: tr.L("No judge's phone, kiosk tablet or scorekeeper station is signed in."), Importance: widget.LowImportance})
 	}
 	for _, s := range st.devices {
 		rows = append(rows, sp.row(s))
@@ -140,8 +146,11 @@ func (sp *staffPanel) show(st staffState) {
 // when and its last request, and Sign out.
 func (sp *staffPanel) row(s director.StaffSession) fyne.CanvasObject {
 	what := tr.L("Judge's phone")
-	if s.Kind == director.KindKiosk {
+	switch s.Kind {
+	case director.KindKiosk:
 		what = tr.F("Kiosk tablet, event %d", s.Event)
+	case director.KindScorekeeper:
+		what = tr.F("Scorekeeper station of %s", s.Name)
 	}
 	device := s.Device
 	if len(device) > 6 {
@@ -176,6 +185,21 @@ func (sp *staffPanel) onNewCode() {
 			return
 		}
 		sp.code.SetText(director.FormatSecret(code))
+		sp.refresh()
+	})
+}
+
+// onNewScoreCode draws a new scorekeeper code, which signs every station
+// out.
+func (sp *staffPanel) onNewScoreCode() {
+	work.Call(sp.p.run, func(ctx context.Context) (string, error) {
+		return sp.p.d.RenewScorekeeperCode(ctx)
+	}, func(code string, err error) {
+		if err != nil {
+			sp.p.alert(err)
+			return
+		}
+		sp.scoreCode.SetText(director.FormatSecret(code))
 		sp.refresh()
 	})
 }

@@ -94,7 +94,7 @@ func TestTheStoreNetworkSwitchStartsShowsAndStopsTheServer(t *testing.T) {
 	pin, _ := d.JudgePIN(context.Background())
 	code, _ := d.KioskCode(context.Background())
 	for _, want := range []string{"http://192.168.1.20:8080/\nhttp://127.0.0.1:8080/", "3 devices connected (pages open now).", director.FormatSecret(pin), director.FormatSecret(code),
-		"No judge's phone or kiosk tablet is signed in.",
+		"No judge's phone, kiosk tablet or scorekeeper station is signed in.",
 		"On a tablet, open http://192.168.1.20:8080/events/" + itoa(int(e.ID)) + "/kiosk", "The poster of Friday Swiss",
 		"allow it on private networks", "Allow incoming connections"} {
 		if !uitest.HasText(w.Content(), want) && !strings.Contains(strings.Join(uitest.Texts(w.Content()), "\n"), want) {
@@ -214,6 +214,42 @@ func TestTheQRPosterPrintsAndSavesForTheOpenEvent(t *testing.T) {
 	test.Tap(p.printPoster)
 	if len(alerts) != 1 {
 		t.Errorf("a failed print said nothing: %v", alerts)
+	}
+}
+
+// The panel shows the scorekeeper code and lists the stations signed in
+// by their operator's name; its New code signs them out, and no judge.
+func TestTheStoreNetworkPanelShowsTheScorekeeperCodeAndStations(t *testing.T) {
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, "Friday Swiss")
+	s, w := newWindow(t, d, Options{OpenEvent: e.ID, Network: &fakeNetwork{}})
+	p := s.network
+	t.Cleanup(p.close)
+	test.Tap(p.sideSwitch)
+	pin, _ := d.JudgePIN(ctx)
+	code, _ := d.ScorekeeperCode(ctx)
+	for i, try := range []director.SignInTry{{Kind: director.KindJudge, Secret: pin}, {Kind: director.KindScorekeeper, Secret: code, Name: "Bea"}} {
+		try.Device, try.Address, try.Token, try.TTL = fmt.Sprintf("station%02d", i), fmt.Sprintf("192.168.1.%d", i+1), fmt.Sprintf("%064x", i+1), time.Hour
+		if err := d.SignIn(ctx, try); err != nil {
+			t.Fatal(err)
+		}
+	}
+	test.Tap(p.showButton)
+	p.staff.refresh()
+	texts := strings.Join(uitest.Texts(w.Content()), "\n")
+	for _, want := range []string{"Scorekeeper stations", director.FormatSecret(code), "open /scorekeeper", "Scorekeeper station of Bea · device statio · 192.168.1.2"} {
+		if !strings.Contains(texts, want) {
+			t.Errorf("the panel does not show %q: %s", want, texts)
+		}
+	}
+	test.Tap(p.staff.newScoreCode)
+	now, _ := d.ScorekeeperCode(ctx)
+	if now == code || p.staff.scoreCode.Text != director.FormatSecret(now) {
+		t.Errorf("new code %q shown as %q", now, p.staff.scoreCode.Text)
+	}
+	if len(p.staff.devices) != 1 || p.staff.devices[0].Kind != director.KindJudge {
+		t.Errorf("after New code: %+v", p.staff.devices)
 	}
 }
 

@@ -1,8 +1,9 @@
 package director
 
-// The store network's two staff secrets (issue 19): the judges' PIN, which
+// The store network's staff secrets (issue 19): the judges' PIN, which
 // signs a judge's phone in, and the tablet kiosk code, which unlocks a
-// tablet as a kiosk. Both are kept in clear, since the organizer reads
+// tablet as a kiosk, and (issue 22) the scorekeeper code, which signs a
+// scorekeeper station in. Both are kept in clear, since the organizer reads
 // them out; the desktop kiosk's exit PIN (kiosk.go) is another secret,
 // typed only at the desk, and unlocks no tablet.
 //
@@ -22,8 +23,9 @@ package director
 // TableCodeAlphabet is one of 31^8 = 852,891,037,441. The chance to find
 // it is at most 1,220 / 852,891,037,441 ≈ 1.4 in a billion with the guard,
 // and 151,250 / 852,891,037,441 ≈ 1.8 in ten million without it; trying
-// both secrets at most doubles that, 3.6 in ten million: below one in a
-// million either way. Seven characters (31^7 ≈ 2.75×10^10) would give
+// the three secrets (the judges' PIN, the kiosk code, the scorekeeper
+// code, scorekeeper.go) at most triples that, 5.3 in ten million: below
+// one in a million either way. Seven characters (31^7 ≈ 2.75×10^10) would give
 // 5.5 in a million without the guard, so eight it is.
 
 import (
@@ -36,8 +38,8 @@ import (
 	"tablekeeper/core/i18n"
 )
 
-// SecretLength is the characters of the judges' PIN and of the tablet
-// kiosk code, drawn from TableCodeAlphabet (see the arithmetic above).
+// SecretLength is the characters of the judges' PIN, of the tablet
+// kiosk code and of the scorekeeper code, drawn from TableCodeAlphabet (see the arithmetic above).
 const SecretLength = 8
 
 // The kinds of sign-in: a judge's phone, a kiosk tablet, a scorekeeper
@@ -54,13 +56,17 @@ const (
 const (
 	judgePINKey      = "network.judge-pin"
 	kioskCodeKey     = "network.kiosk-code"
+	scorekeeperKey   = "network.scorekeeper-code"
 	judgePINReplaced = "network.judge-pin-replaced"
 )
 
 // secretKey is the setting of a kind's secret.
 func secretKey(kind string) string {
-	if kind == KindKiosk {
+	switch kind {
+	case KindKiosk:
 		return kioskCodeKey
+	case KindScorekeeper:
+		return scorekeeperKey
 	}
 	return judgePINKey
 }

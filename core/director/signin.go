@@ -106,9 +106,14 @@ func TokenHash(token string) string {
 // guard admits at most PINLimit wrong PINs per window however many try
 // at once: a try that could exceed it waits its turn as refused.
 func (d *Director) SignIn(ctx context.Context, t SignInTry) error {
-	if t.Kind != KindJudge && t.Kind != KindKiosk {
-		return event.Invalidf("a sign-in is a judge's or a kiosk's, not %q", t.Kind)
+	if t.Kind != KindJudge && t.Kind != KindKiosk && t.Kind != KindScorekeeper {
+		return event.Invalidf("a sign-in is a judge's, a kiosk's or a scorekeeper station's, not %q", t.Kind)
 	}
+	name, err := stationName(t.Kind, t.Name)
+	if err != nil {
+		return err
+	}
+	t.Name = name
 	device, err := checkDevice(t.Device)
 	if err != nil {
 		return err

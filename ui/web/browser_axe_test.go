@@ -74,7 +74,7 @@ func TestBrowserAxeFindsNothingSerious(t *testing.T) {
 		t.Run(lang, func(t *testing.T) {
 			f := newFixture(t)
 			// One browser each: a browser's context lasts a minute.
-			for _, pages := range []func(*testing.T, context.Context, *fixture, string){axePublicPages, axeResultPages, axeKioskPages, axeJudgePages, axeDeckPages, axeDropPages, axeConfirmPages} {
+			for _, pages := range []func(*testing.T, context.Context, *fixture, string){axePublicPages, axeResultPages, axeKioskPages, axeJudgePages, axeDeckPages, axeDropPages, axeConfirmPages, axeScorekeeperPages} {
 				ctx := browser(t, 390, 844)
 				run(t, ctx, "choose "+lang, chromedp.Navigate(f.http.URL+"/lang/"+lang))
 				pages(t, ctx, f, axe)
@@ -195,4 +195,25 @@ func axeJudgePages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 	axeCheck(t, ctx, axe, "judge table")
 	run(t, ctx, "an entry", chromedp.Click(chromedp.CSS("nav.j-actions a.j-primary")), chromedp.WaitVisible(chromedp.ID("j-infraction")))
 	axeCheck(t, ctx, axe, "judge entry")
+}
+
+// axeScorekeeperPages checks a station's sign-in, events and entry page,
+// with a replacement asked about.
+func axeScorekeeperPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
+	e, _, r := f.openRound(12)
+	code, err := f.d.ScorekeeperCode(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, ctx, "open /scorekeeper", chromedp.Navigate(f.http.URL+"/scorekeeper"), chromedp.WaitVisible(chromedp.ID("s-pin")))
+	axeCheck(t, ctx, axe, "scorekeeper sign-in")
+	run(t, ctx, "sign in", chromedp.SendKeys(chromedp.ID("s-pin"), code), chromedp.SendKeys(chromedp.ID("s-name"), "Bea"),
+		chromedp.Click(chromedp.CSS("button.j-primary")), chromedp.WaitVisible(chromedp.CSS("a.j-item")))
+	axeCheck(t, ctx, axe, "scorekeeper events")
+	run(t, ctx, "the event", chromedp.Navigate(f.http.URL+scoreOf(e)), chromedp.WaitVisible(chromedp.ID("s-table")))
+	typeSlip(t, ctx, r.Tables[0].Number, "2-0")
+	waitText(t, ctx, "#s-mine", "2–0", 5*time.Second)
+	typeSlip(t, ctx, r.Tables[0].Number, "0-2")
+	waitText(t, ctx, "#s-confirm-text", "0-2", 5*time.Second)
+	axeCheck(t, ctx, axe, "scorekeeper entry")
 }

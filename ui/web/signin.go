@@ -47,15 +47,26 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, kind string, id 
 	device := deviceOf(r)
 	ensureDevice(w, r)
 	token := staffToken()
+	// A scorekeeper station signs in with its operator's name too.
+	name := ""
+	if kind == director.KindScorekeeper {
+		name = r.PostFormValue("name")
+	}
 	err := s.d.SignIn(r.Context(), director.SignInTry{Kind: kind, Secret: secret, Device: device, Address: clientAddr(r),
-		Event: id, Token: token, TTL: ttl})
+		Event: id, Name: name, Token: token, TTL: ttl})
 	switch {
 	case errors.Is(err, director.ErrWrongPIN):
 		s.limits.spend(rateWrongPIN, keys...)
 		if kind == director.KindKiosk {
 			return "", http.StatusForbidden, i18n.F("That is not the kiosk code. It is on the organizer's computer, on the Store network panel (two groups of four letters and digits).")
 		}
+		if kind == director.KindScorekeeper {
+			return "", http.StatusForbidden, i18n.F("That is not the scorekeeper code. Ask the organizer: it is on the Store network panel of their computer (two groups of four letters and digits).")
+		}
 		return "", http.StatusForbidden, i18n.F("That is not the judges' PIN. Ask the organizer: it is on the Store network panel of their computer.")
+	case errors.Is(err, event.ErrInvalid):
+		// The name a station typed: said before any secret is checked.
+		return "", http.StatusBadRequest, staffSentence(err)
 	case errors.Is(err, director.ErrPINsPaused):
 		wait := time.Minute
 		if a, aerr := s.d.PINAlert(r.Context()); aerr == nil && a.Paused {
