@@ -546,3 +546,32 @@ func d2rounds(t *testing.T, d *director.Director, id event.EventID) []event.Roun
 	}
 	return rs
 }
+
+// A scorekeeper station's slip settles a table as the desk's result does:
+// a player's lone report closes, and the organizer's list keeps nothing of
+// the table.
+func TestAStationSlipClosesThePlayersReports(t *testing.T) {
+	ctx := context.Background()
+	d, clk, e, r := confirmEvent(t, "generic", "swiss", 4)
+	t1 := r.Tables[0]
+	if _, err := d.ReportAsPlayer(ctx, director.PlayerResult{Event: e.ID, Entry: t1.Seats[0].EntryID, Round: 1, Result: "2-0", Device: "dev-0"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.StartClock(ctx, e.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	clk.t = clk.t.Add(time.Duration(e.Settings.RoundMinutes+1) * time.Minute)
+	if reps, _ := d.PhoneReports(ctx, e.ID); len(reps) != 1 {
+		t.Fatalf("at time, the lone report is on the list: %+v", reps)
+	}
+	if _, err := d.RecordSlip(ctx, director.Slip{Event: e.ID, Round: 1, Table: t1.Number, Result: "0-2",
+		Station: director.Station{Device: "0123456789abcdef0123456789abcdef", Name: "Sam"}}); err != nil {
+		t.Fatal(err)
+	}
+	if reps, _ := d.PhoneReports(ctx, e.ID); len(reps) != 0 {
+		t.Errorf("after the station's slip: %+v", reps)
+	}
+	if c, _ := d.ConfirmationOf(ctx, e.ID, t1.Seats[0].EntryID); c.State != director.ConfirmRecorded || len(c.Reports) != 0 {
+		t.Errorf("her phone after the station's slip: %+v", c)
+	}
+}

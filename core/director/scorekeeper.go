@@ -245,6 +245,11 @@ func (d *Director) saveStationResult(tx Tx, tr tableResult, res event.Result, st
 	if err := d.settleReports(tx, tr, res); err != nil {
 		return res, err
 	}
+	// A slip settles the table as the desk's result does: the players'
+	// own reports (results both players confirm) close too.
+	if err := d.closePlayerReports(tx, tr, res); err != nil {
+		return res, err
+	}
 	round, table := tr.r.Number, tr.t.Number
 	msg := i18n.F("round %d table %d: %s (entered by %s at scorekeeper station %s)", round, table, tr.say(res), st.Name, st.Device)
 	if tr.t.Result != nil {
