@@ -29,7 +29,7 @@ import (
 //
 // Every page works as plain forms; score.js makes the entry fast (the
 // table looked up as it is typed, the result sent without a page load).
-// Every write passes staffWrite (same origin, the device's rate) and the
+// Every write passes staffWriteAt (same origin, the station rate) and the
 // station's session, kept in the database like a judge's phone's.
 
 // Station session limits.
@@ -196,7 +196,7 @@ func (a *scoreArea) pageHome(w http.ResponseWriter, r *http.Request) {
 // postSignIn signs the station in with the scorekeeper code and its
 // operator's name.
 func (a *scoreArea) postSignIn(w http.ResponseWriter, r *http.Request) {
-	if !a.s.staffWrite(w, r, a.origin) || !a.s.staffParseForm(w, r) {
+	if !a.s.staffWriteAt(w, r, a.origin, rateStationWrites) || !a.s.staffParseForm(w, r) {
 		return
 	}
 	token, status, problem := a.s.signIn(w, r, director.KindScorekeeper, 0, scoreTTL)
@@ -215,7 +215,7 @@ func (a *scoreArea) postSignIn(w http.ResponseWriter, r *http.Request) {
 
 // postSignOut signs the station out.
 func (a *scoreArea) postSignOut(w http.ResponseWriter, r *http.Request) {
-	if !a.s.staffWrite(w, r, a.origin) {
+	if !a.s.staffWriteAt(w, r, a.origin, rateStationWrites) {
 		return
 	}
 	c := a.check(r)
@@ -368,7 +368,7 @@ func slipOf(r *http.Request, id event.EventID, c staffCheck) (director.Slip, sco
 // write checks a station write: origin, rate, session, form; it returns
 // the session and the event.
 func (a *scoreArea) write(w http.ResponseWriter, r *http.Request) (staffCheck, event.EventID, bool) {
-	if !a.s.staffWrite(w, r, a.origin) {
+	if !a.s.staffWriteAt(w, r, a.origin, rateStationWrites) {
 		return staffCheck{}, 0, false
 	}
 	c := a.check(r)

@@ -187,11 +187,23 @@ var msgCrossSite = i18n.F("This form was sent from another web page; open the pa
 // device's rate; otherwise it answers 403 or 429 with a sentence and
 // returns false.
 func (s *Server) staffWrite(w http.ResponseWriter, r *http.Request, origin *http.CrossOriginProtection) bool {
+	return s.staffWriteAt(w, r, origin, rateDeviceWrites)
+}
+
+// rateStationWrites bounds a scorekeeper station's writes: a station is
+// signed in with the scorekeeper code and types slips as fast as hands
+// can (a slip every second or so for minutes at the end of a round), so
+// it gets more than a phone, still bounded so that a station left signed
+// in is no fire hose.
+var rateStationWrites = rate{name: "station writes", burst: 120, per: 250 * time.Millisecond}
+
+// staffWriteAt is staffWrite with the device's writes bounded by rt.
+func (s *Server) staffWriteAt(w http.ResponseWriter, r *http.Request, origin *http.CrossOriginProtection, rt rate) bool {
 	if err := origin.Check(r); err != nil {
 		s.fail(w, r, http.StatusForbidden, msgCrossSite)
 		return false
 	}
-	if ok, wait := s.limits.allow(rateDeviceWrites, deviceKey(r)); !ok {
+	if ok, wait := s.limits.allow(rt, deviceKey(r)); !ok {
 		s.staffTooMany(w, r, wait, i18n.F("This device is sending too much at once; wait a moment and try again."))
 		return false
 	}
