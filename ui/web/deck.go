@@ -243,12 +243,7 @@ func (s *Server) apiCheckMyDeck(w http.ResponseWriter, r *http.Request) {
 		s.failErr(w, r, err)
 		return
 	}
-	switch {
-	case !sameOrigin(r):
-		s.fail(w, r, http.StatusForbidden, msgCrossSite)
-		return
-	case !wantsJSON(r):
-		s.fail(w, r, http.StatusBadRequest, i18n.F("Send this as JSON (Content-Type: application/json), as the event's page does."))
+	if !s.ownPageJSON(w, r) {
 		return
 	}
 	ps, ok := s.signedPlayer(r, id)

@@ -86,12 +86,7 @@ var msgSignInFirst = i18n.F("Sign in with your player code first: it was shown w
 // phone signed in for the event; otherwise it answers with a sentence and
 // returns false. The player's session is returned.
 func (s *Server) playerWrite(w http.ResponseWriter, r *http.Request, id event.EventID) (director.PlayerSession, bool) {
-	switch {
-	case !sameOrigin(r):
-		s.fail(w, r, http.StatusForbidden, msgCrossSite)
-		return director.PlayerSession{}, false
-	case !wantsJSON(r):
-		s.fail(w, r, http.StatusBadRequest, i18n.F("Send this as JSON (Content-Type: application/json), as the event's page does."))
+	if !s.ownPageJSON(w, r) {
 		return director.PlayerSession{}, false
 	}
 	if refused, wait := s.limits.take(reportWrites(r)...); refused >= 0 {
@@ -104,6 +99,20 @@ func (s *Server) playerWrite(w http.ResponseWriter, r *http.Request, id event.Ev
 		return ps, false
 	}
 	return ps, true
+}
+
+// ownPageJSON refuses, with a sentence, a player's request that is not
+// JSON sent from this server's own page.
+func (s *Server) ownPageJSON(w http.ResponseWriter, r *http.Request) bool {
+	switch {
+	case !sameOrigin(r):
+		s.fail(w, r, http.StatusForbidden, msgCrossSite)
+		return false
+	case !wantsJSON(r):
+		s.fail(w, r, http.StatusBadRequest, i18n.F("Send this as JSON (Content-Type: application/json), as the event's page does."))
+		return false
+	}
+	return true
 }
 
 // apiMe says whom this phone is signed in as for the event.
