@@ -25,7 +25,7 @@ import (
 // every other table's players confirm from their phones. Every table of
 // the round is recorded once, round 2 leaves the dropped player out, and
 // the event is played to its end and its final standings read on a phone.
-func TestBrowserA64PlayerEventFromThePhonesSide(t *testing.T) {
+func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
 	e, entries := f.event("altered", "standard-bo3", testNames(64)...)
