@@ -29,7 +29,6 @@ import (
 	"errors"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"tablekeeper/core/clock"
 	"tablekeeper/core/event"
@@ -130,11 +129,7 @@ var ErrNotConfirming = errors.New("this event does not take players' own reports
 // saved (replacing hers) and logged with her device, and when every side
 // agrees the result is recorded with it.
 func (d *Director) ReportAsPlayer(ctx context.Context, p PlayerResult) (Confirmation, error) {
-	text := strings.Join(strings.Fields(p.Result), " ")
-	if utf8.RuneCountInString(text) > maxReportText {
-		return Confirmation{}, event.Invalidf("a result is at most %d characters", maxReportText)
-	}
-	device, err := checkDevice(p.Device)
+	text, device, err := tidyReport(p.Result, p.Device)
 	if err != nil {
 		return Confirmation{}, err
 	}

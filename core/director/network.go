@@ -250,14 +250,22 @@ type ReportReceipt struct {
 	Said i18n.Text
 }
 
+// tidyReport is a result typed on a phone with its spaces tidied, within
+// maxReportText, and the phone's device checked: what every phone report
+// (by table code, or a player's own) starts with.
+func tidyReport(result, device string) (string, string, error) {
+	text := strings.Join(strings.Fields(result), " ")
+	if utf8.RuneCountInString(text) > maxReportText {
+		return "", "", event.Invalidf("a result is at most %d characters", maxReportText)
+	}
+	device, err := checkDevice(device)
+	return text, device, err
+}
+
 // Report is ReportByCode, with the result it took said with names, so
 // that the phone's answer names the winner as the table's form did.
 func (d *Director) Report(ctx context.Context, r TableReport) (ReportReceipt, error) {
-	text := strings.Join(strings.Fields(r.Result), " ")
-	if utf8.RuneCountInString(text) > maxReportText {
-		return ReportReceipt{}, event.Invalidf("a result is at most %d characters", maxReportText)
-	}
-	device, err := checkDevice(r.Device)
+	text, device, err := tidyReport(r.Result, r.Device)
 	if err != nil {
 		return ReportReceipt{}, err
 	}

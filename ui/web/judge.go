@@ -219,7 +219,14 @@ func (j *judgeArea) pageHome(w http.ResponseWriter, r *http.Request) {
 		j.s.failErr(w, r, err)
 		return
 	}
-	var p judgePage
+	p := judgePage{Events: staffEvents(list)}
+	j.show(w, r, http.StatusOK, "judge_events", i18n.F("Judges"), p)
+}
+
+// staffEvents lists the events a staff device may open: every one not
+// finished, with its players and round.
+func staffEvents(list []director.EventSummary) []judgeEvent {
+	var out []judgeEvent
 	for _, e := range list {
 		if e.State == event.StateFinished {
 			continue
@@ -228,9 +235,9 @@ func (j *judgeArea) pageHome(w http.ResponseWriter, r *http.Request) {
 		if e.Round > 0 {
 			line = i18n.FN("%[1]d players · round %[2]d", e.Players, e.Players, e.Round)
 		}
-		p.Events = append(p.Events, judgeEvent{ID: int64(e.ID), Name: e.Name, Line: line})
+		out = append(out, judgeEvent{ID: int64(e.ID), Name: e.Name, Line: line})
 	}
-	j.show(w, r, http.StatusOK, "judge_events", i18n.F("Judges"), p)
+	return out
 }
 
 // postSignIn signs the phone in with the judges' PIN (signIn: the

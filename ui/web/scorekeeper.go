@@ -179,17 +179,7 @@ func (a *scoreArea) pageHome(w http.ResponseWriter, r *http.Request) {
 		a.s.failErr(w, r, err)
 		return
 	}
-	p := scorePage{Name: c.s.Name}
-	for _, e := range list {
-		if e.State == event.StateFinished {
-			continue
-		}
-		line := i18n.FN("%d players · registration", e.Players, e.Players)
-		if e.Round > 0 {
-			line = i18n.FN("%[1]d players · round %[2]d", e.Players, e.Players, e.Round)
-		}
-		p.Events = append(p.Events, judgeEvent{ID: int64(e.ID), Name: e.Name, Line: line})
-	}
+	p := scorePage{Name: c.s.Name, Events: staffEvents(list)}
 	a.show(w, r, http.StatusOK, "score_events", i18n.F("Scorekeepers"), p)
 }
 
