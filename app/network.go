@@ -308,7 +308,7 @@ func networkDevices(ctx context.Context, d *director.Director, a networkArgs, w 
 		case director.KindScorekeeper:
 			what = fmt.Sprintf("scorekeeper station of %s", s.Name)
 		}
-		fmt.Fprintf(w, "%d\t%s\tdevice %s\t%s\tsince %s\tlast seen %s\n", s.ID, what, shortDevice(s.Device), s.Address,
+		fmt.Fprintf(w, "%d\t%s\tdevice %s\t%s\tsince %s\tlast seen %s\n", s.ID, what, director.ShortDevice(s.Device), s.Address,
 			clockTime(s.Started), clockTime(s.LastSeen))
 	}
 	return nil
@@ -329,7 +329,7 @@ func networkLog(ctx context.Context, d *director.Director, a networkArgs, w io.W
 			fmt.Fprintf(w, "%s\tPIN sign-in paused\t%d tries refused from %d devices\n", at, l.Count, l.Devices)
 			continue
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\tdevice %s\t%s\n", at, l.Kind, l.Outcome, shortDevice(l.Device), l.Address)
+		fmt.Fprintf(w, "%s\t%s\t%s\tdevice %s\t%s\n", at, l.Kind, l.Outcome, director.ShortDevice(l.Device), l.Address)
 	}
 	return nil
 }
@@ -352,13 +352,6 @@ func networkAlert(ctx context.Context, d *director.Director, a networkArgs, w io
 	}
 	fmt.Fprintln(w, al.Text().In(i18n.English))
 	return nil
-}
-
-func shortDevice(id string) string {
-	if len(id) > 6 {
-		return id[:6]
-	}
-	return id
 }
 
 func clockTime(t time.Time) string { return t.Local().Format("15:04") }

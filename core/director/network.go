@@ -250,6 +250,17 @@ type ReportReceipt struct {
 	Said i18n.Text
 }
 
+// ShortDevice is how a device is named to people (the Round tab, the Store
+// network panel, the logs): the first 6 characters of its id, enough to
+// tell a store's phones apart. A device known by its address ("ip:…", a
+// phone without a cookie) keeps the whole address.
+func ShortDevice(id string) string {
+	if len(id) > 6 && !strings.HasPrefix(id, "ip:") {
+		return id[:6]
+	}
+	return id
+}
+
 // tidyReport is a result typed on a phone with its spaces tidied, within
 // maxReportText, and the phone's device checked: what every phone report
 // (by table code, or a player's own) starts with.

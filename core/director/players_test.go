@@ -134,3 +134,16 @@ func TestSignedOutPlayerPhoneIsRefused(t *testing.T) {
 		t.Fatal("a signed-out phone kept its session")
 	}
 }
+
+func TestShortDeviceNamesAPhoneForPeople(t *testing.T) {
+	for in, want := range map[string]string{
+		"1e0a5eb9245e653c0ea2567c522e9ede": "1e0a5e",
+		"ip:192.168.1.57":                  "ip:192.168.1.57",
+		"abc":                              "abc",
+		"":                                 "",
+	} {
+		if got := director.ShortDevice(in); got != want {
+			t.Errorf("ShortDevice(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -51,8 +51,8 @@ func TestPlayersWhoDisagreeAreListedAndOneIsAccepted(t *testing.T) {
 	f := openConfirming(t)
 	sh := f.sheet(t, 1)
 	t1, t2 := sh.Tables[0], sh.Tables[1]
-	f.sendAs(t, 1, 0, "2-0", "phone-ada")
-	f.sendAs(t, 1, 1, "1-2", "phone-bob")
+	f.sendAs(t, 1, 0, "2-0", "ada0c1f3e2")
+	f.sendAs(t, 1, 1, "1-2", "b0b7c1f3e2")
 	f.sendAs(t, 2, 0, "2-1", "phone-cy")
 	f.s.Load(f.e.ID)
 	if !f.s.phone.box.Visible() || f.s.phone.title.Text != "Phone reports: 1 table for you to decide" || len(f.s.PhoneReports()) != 2 {
@@ -60,7 +60,7 @@ func TestPlayersWhoDisagreeAreListedAndOneIsAccepted(t *testing.T) {
 	}
 	content := f.w.Content()
 	a, b := t1.Players[0].Name, t1.Players[1].Name
-	for _, want := range []string{"Round 1, table 1 · " + a + " v " + b + " · " + a + " reported at", "on device phone-ada", "on device phone-bob",
+	for _, want := range []string{"Round 1, table 1 · " + a + " v " + b + " · " + a + " reported at", "on device ada0c1", "on device b0b7c1",
 		a + ": " + a + " 2–0 " + b + " · the players reported different results", b + ": " + a + " 1–2 " + b, "Players differ"} {
 		if !hasTextContaining(content, want) {
 			t.Errorf("no %q among %q", want, uitest.Texts(content))

@@ -16,7 +16,7 @@ import (
 // ask has the player of entry en ask from her phone to drop.
 func (f fixture) ask(t *testing.T, en event.Entry) {
 	t.Helper()
-	if _, err := f.d.RequestDrop(context.Background(), director.PlayerSession{Event: f.e.ID, Entry: en.ID, Name: en.Name, Device: "dev-" + en.Name[:3]}); err != nil {
+	if _, err := f.d.RequestDrop(context.Background(), director.PlayerSession{Event: f.e.ID, Entry: en.ID, Name: en.Name, Device: strings.ToLower(en.Name[:3]) + "0f9e8d7c"}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -46,7 +46,7 @@ func TestTheRoundTabListsDropRequests(t *testing.T) {
 	if !f.s.drops.box.Visible() || !uitest.HasText(f.w.Content(), "Drop requests: 2 players asked to drop") {
 		t.Fatalf("no list: %q", uitest.Texts(f.w.Content()))
 	}
-	if !hasTextContaining(f.w.Content(), "Ada Lovelace · after round 1 · asked at ") || !hasTextContaining(f.w.Content(), "from device dev-Ada") {
+	if !hasTextContaining(f.w.Content(), "Ada Lovelace · after round 1 · asked at ") || !hasTextContaining(f.w.Content(), "from device ada0f9") {
 		t.Errorf("the row does not say who, when and from where: %q", uitest.Texts(f.w.Content()))
 	}
 	test.Tap(f.s.missing)

@@ -86,7 +86,7 @@ func TestReportsToCheckAreAcceptedOnlyAfterAsking(t *testing.T) {
 		t.Fatal("the phone reports show with none open")
 	}
 	for _, n := range []int{t1.Number, t2.Number} {
-		if _, err := f.report(t, n, "0-2", "phone-9"); err == nil {
+		if _, err := f.report(t, n, "0-2", "f9e8d7c6b5"); err == nil {
 			t.Fatal("a conflicting report was recorded")
 		}
 	}
@@ -97,7 +97,7 @@ func TestReportsToCheckAreAcceptedOnlyAfterAsking(t *testing.T) {
 	content := f.w.Content()
 	head := "Round 1, table 1 · " + t1.Players[0].Name + " v " + t1.Players[1].Name
 	for _, want := range []string{head, "To check", "Reported: " + t1.Players[0].Name + " 0–2 " + t1.Players[1].Name,
-		"on record: " + t1.Players[0].Name + " 2–1 " + t1.Players[1].Name, `typed "0-2" at`, "on device phone-9"} {
+		"on record: " + t1.Players[0].Name + " 2–1 " + t1.Players[1].Name, `typed "0-2" at`, "on device f9e8d7"} {
 		if !hasTextContaining(content, want) {
 			t.Errorf("no %q among %q", want, uitest.Texts(content))
 		}
@@ -169,7 +169,7 @@ func TestReportsWaitingForApprovalAreAcceptedAtOnce(t *testing.T) {
 func TestAReportDealtWithElsewhereSaysSo(t *testing.T) {
 	f := setup(t)
 	f.enter(t, "1", "2-1")
-	if _, err := f.report(t, 1, "0-2", "phone-9"); err == nil {
+	if _, err := f.report(t, 1, "0-2", "f9e8d7c6b5"); err == nil {
 		t.Fatal("a conflicting report was recorded")
 	}
 	f.s.Load(f.e.ID)

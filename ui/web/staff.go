@@ -13,6 +13,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 )
@@ -290,14 +291,11 @@ func (s *Server) staffParseForm(w http.ResponseWriter, r *http.Request) bool {
 	return true
 }
 
-// staffDevice is how a log entry names a device: the first 6 characters
-// of its cookie, enough to tell a store's phones apart.
+// staffDevice is how a log entry names a device (director.ShortDevice),
+// "unknown" for none.
 func staffDevice(id string) string {
-	if len(id) > 6 {
-		return id[:6]
-	}
 	if id == "" {
 		return "unknown"
 	}
-	return id
+	return director.ShortDevice(id)
 }
