@@ -33,7 +33,6 @@ import (
 	"tablekeeper/core/clock"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
-	"tablekeeper/core/rules"
 )
 
 // PlayerResult is a result a player sends from her own phone.
@@ -139,11 +138,7 @@ func (d *Director) ReportAsPlayer(ctx context.Context, p PlayerResult) (Confirma
 		if err != nil {
 			return err
 		}
-		parsed, err := rules.ParseTableResult(tr.e.Settings, len(tr.t.Seats), text)
-		if err != nil {
-			return event.Invalidf("table %d: %s", tr.t.Number, event.Message(err))
-		}
-		res, err := tr.check(parsed)
+		parsed, res, err := tr.read(text)
 		if err != nil {
 			return err
 		}

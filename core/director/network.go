@@ -20,7 +20,6 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
-	"tablekeeper/core/rules"
 )
 
 // TableCodeAlphabet holds the characters of a table code: digits and
@@ -289,11 +288,7 @@ func (d *Director) Report(ctx context.Context, r TableReport) (ReportReceipt, er
 		if err != nil {
 			return err
 		}
-		parsed, err := rules.ParseTableResult(tr.e.Settings, len(tr.t.Seats), text)
-		if err != nil {
-			return event.Invalidf("table %d: %s", tr.t.Number, event.Message(err))
-		}
-		res, err := tr.check(parsed)
+		parsed, res, err := tr.read(text)
 		if err != nil {
 			return err
 		}

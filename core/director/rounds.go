@@ -269,6 +269,18 @@ func loadTableResult(tx Tx, id event.EventID, round, table int) (tableResult, er
 	return tableResult{e: e, r: r, t: t, bestOf: r.GamesPerMatch(e.Settings), names: names, teams: teams}, nil
 }
 
+// read reads a result typed on a phone or at a station in the table's
+// form (rules.ParseTableResult): the result as typed, which a waiting
+// report keeps, and as checked and saved (check).
+func (tr tableResult) read(text string) (parsed, res event.Result, err error) {
+	parsed, err = rules.ParseTableResult(tr.e.Settings, len(tr.t.Seats), text)
+	if err != nil {
+		return parsed, res, event.Invalidf("table %d: %s", tr.t.Number, event.Message(err))
+	}
+	res, err = tr.check(parsed)
+	return parsed, res, err
+}
+
 // check checks res against the table, the format and the round (draws),
 // and returns it as it is saved.
 func (tr tableResult) check(res event.Result) (event.Result, error) {

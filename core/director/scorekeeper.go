@@ -29,7 +29,6 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
-	"tablekeeper/core/rules"
 )
 
 // MaxStationName is the most characters of the name a scorekeeper station
@@ -178,11 +177,7 @@ func (d *Director) RecordSlip(ctx context.Context, s Slip) (SlipReceipt, error) 
 		if err != nil {
 			return err
 		}
-		parsed, err := rules.ParseTableResult(tr.e.Settings, len(tr.t.Seats), text)
-		if err != nil {
-			return event.Invalidf("table %d: %s", tr.t.Number, event.Message(err))
-		}
-		res, err := tr.check(parsed)
+		_, res, err := tr.read(text)
 		if err != nil {
 			return err
 		}
