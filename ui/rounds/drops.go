@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -38,25 +37,13 @@ const dropRowsShown = 2
 
 // dropPanel lists the open drop requests.
 type dropPanel struct {
-	s        *Screen
-	box      *fyne.Container
-	title    *widget.Label
-	rows     *fyne.Container
-	scroll   *container.Scroll
+	s *Screen
+	tintedList
 	requests []director.DropRequest
 }
 
 func newDropPanel(s *Screen) *dropPanel {
-	p := &dropPanel{s: s}
-	p.title = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}}
-	p.rows = container.NewVBox()
-	p.scroll = container.NewVScroll(p.rows)
-	tint := canvas.NewRectangle(color.NRGBA{R: 0xe9, G: 0x1e, B: 0x63, A: 0x22})
-	tint.CornerRadius = theme.InputRadiusSize()
-	head := container.NewBorder(nil, nil, widget.NewIcon(theme.LogoutIcon()), nil, p.title)
-	p.box = container.NewStack(tint, container.NewPadded(container.NewBorder(head, nil, nil, nil, p.scroll)))
-	p.box.Hide()
-	return p
+	return &dropPanel{s: s, tintedList: newTintedList(color.NRGBA{R: 0xe9, G: 0x1e, B: 0x63, A: 0x22}, theme.LogoutIcon())}
 }
 
 // set shows the open requests, the list hidden when there are none.

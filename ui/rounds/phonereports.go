@@ -57,27 +57,36 @@ const phoneRowsShown = 2
 
 // phonePanel lists the open phone reports.
 type phonePanel struct {
-	s       *Screen
-	box     *fyne.Container
-	title   *widget.Label
-	rows    *fyne.Container
-	scroll  *container.Scroll
+	s *Screen
+	tintedList
 	reports []director.PhoneReport
 	// confirm is the open "Replace the result?" question, if any.
 	confirm *keys.Confirm
 }
 
 func newPhonePanel(s *Screen) *phonePanel {
-	p := &phonePanel{s: s}
-	p.title = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}}
-	p.rows = container.NewVBox()
-	p.scroll = container.NewVScroll(p.rows)
-	tint := canvas.NewRectangle(color.NRGBA{R: 0x21, G: 0x96, B: 0xf3, A: 0x26})
+	return &phonePanel{s: s, tintedList: newTintedList(color.NRGBA{R: 0x21, G: 0x96, B: 0xf3, A: 0x26}, theme.MailComposeIcon())}
+}
+
+// tintedList is a list under the round's tables that the organizer must
+// see (phone reports, drop requests): a tinted box with an icon and a bold
+// title over rows that scroll, hidden until it has rows.
+type tintedList struct {
+	box    *fyne.Container
+	title  *widget.Label
+	rows   *fyne.Container
+	scroll *container.Scroll
+}
+
+func newTintedList(c color.NRGBA, icon fyne.Resource) tintedList {
+	l := tintedList{title: &widget.Label{TextStyle: fyne.TextStyle{Bold: true}}, rows: container.NewVBox()}
+	l.scroll = container.NewVScroll(l.rows)
+	tint := canvas.NewRectangle(c)
 	tint.CornerRadius = theme.InputRadiusSize()
-	head := container.NewBorder(nil, nil, widget.NewIcon(theme.MailComposeIcon()), nil, p.title)
-	p.box = container.NewStack(tint, container.NewPadded(container.NewBorder(head, nil, nil, nil, p.scroll)))
-	p.box.Hide()
-	return p
+	head := container.NewBorder(nil, nil, widget.NewIcon(icon), nil, l.title)
+	l.box = container.NewStack(tint, container.NewPadded(container.NewBorder(head, nil, nil, nil, l.scroll)))
+	l.box.Hide()
+	return l
 }
 
 // set shows the open reports, the list hidden when there are none.
