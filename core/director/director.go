@@ -111,6 +111,9 @@ func (d *Director) CreateEvent(ctx context.Context, req NewEvent) (event.Event, 
 	if err := checkDeckSettings(e.Settings); err != nil {
 		return event.Event{}, err
 	}
+	if err := rules.CheckSettings(e.Game, e.Format, e.Settings); err != nil {
+		return event.Event{}, err
+	}
 	if e.Date.IsZero() {
 		e.Date = d.now()
 	}
@@ -145,6 +148,9 @@ func (d *Director) UpdateSettings(ctx context.Context, id event.EventID, s event
 		}
 		if e.State != event.StateRegistration {
 			return event.Statef("the settings of %s are fixed once round 1 is paired", e.Name)
+		}
+		if err := rules.CheckSettings(e.Game, e.Format, s); err != nil {
+			return err
 		}
 		if s.TieSeed == 0 {
 			s.TieSeed = e.Settings.TieSeed

@@ -423,3 +423,26 @@ func TestSwissRoundOneBySeed(t *testing.T) {
 		t.Errorf("a seed after round 1: %v", err)
 	}
 }
+
+// Rule S14, SWS 7.0 b: "Players will draft with no fewer than six packs and
+// no more than 10 packs." The director refuses a Whirlpool of Blood event
+// made or changed to 5 or 11 packs, and keeps the settings it had.
+func TestS14WhirlpoolOfBloodRefusesFiveAndElevenPacks(t *testing.T) {
+	d, _ := newDirector(t)
+	ctx := context.Background()
+	e := eventOf(t, d, "shadowfist", "whirlpool-of-blood", func(s *event.Settings) { s.Draft.Packs = 10 })
+	for _, packs := range []int{5, 11} {
+		s := e.Settings
+		s.Draft.Packs = packs
+		if err := d.UpdateSettings(ctx, e.ID, s); !errors.Is(err, event.ErrInvalid) || !strings.Contains(err.Error(), "7.0 b") {
+			t.Errorf("%d packs: %v", packs, err)
+		}
+		if _, err := d.CreateEvent(ctx, director.NewEvent{Name: "W", Game: "shadowfist", Format: "whirlpool-of-blood", Settings: &s}); !errors.Is(err, event.ErrInvalid) {
+			t.Errorf("a new event of %d packs: %v", packs, err)
+		}
+	}
+	got, err := d.Event(ctx, e.ID)
+	if err != nil || got.Settings.Draft.Packs != 10 {
+		t.Errorf("the settings kept: %+v, %v", got.Settings.Draft, err)
+	}
+}

@@ -48,6 +48,9 @@ type Format struct {
 	// Rules lists the docs/RULES.md IDs the format carries out.
 	Rules    []string
 	Defaults event.Settings
+	// check refuses settings the format's rules do not allow (nil: any
+	// settings event.Settings.Validate accepts); see CheckSettings.
+	check func(event.Settings) error
 }
 
 // Tiebreaker keys understood by core/standings, which defines each one
@@ -106,6 +109,19 @@ func Lookup(game, format string) (Game, Format, error) {
 		return Game{}, Format{}, event.Invalidf("%s has no format %q; choose one of: %s", i18n.F(g.Name), format, strings.Join(formatKeys, ", "))
 	}
 	return Game{}, Format{}, event.Invalidf("unknown game %q; choose one of: %s", game, strings.Join(gameKeys, ", "))
+}
+
+// CheckSettings refuses settings that the rules of a game's format do not
+// allow, in a sentence that cites the rule (Whirlpool of Blood's 6 to 10
+// packs, S14). An unknown game or format, or one without such rules,
+// accepts any settings: event.Settings.Validate checks what every event
+// must hold.
+func CheckSettings(game, format string, s event.Settings) error {
+	_, f, err := Lookup(game, format)
+	if err != nil || f.check == nil {
+		return nil
+	}
+	return f.check(s)
 }
 
 // Describe returns "Game · Format" in English, for logs and the command

@@ -63,13 +63,14 @@ func shadowfist() Game {
 			{
 				// Rules S3, S14: Whirlpool of Blood, a draft at tables of 3
 				// to 5 (we aim for 4, the Final Brawl table), 6 packs by
-				// default (S14 allows 6 to 10), passing alternating by
-				// pack; then Final Brawl rounds.
+				// default (S14 allows 6 to 10: whirlpoolPacks), passing
+				// alternating by pack; then Final Brawl rounds.
 				Key:      "whirlpool-of-blood",
 				Name:     i18n.K("Whirlpool of Blood (draft)"),
 				Summary:  i18n.K("Draft at tables of 3–5, 6 packs each; then multiplayer Final Brawl rounds."),
 				Rules:    []string{"S3", "S4", "S6", "S7", "S8", "S10", "S14"},
 				Defaults: withDraft(finalBrawl(), 4, 3, 5, 6),
+				check:    whirlpoolPacks,
 			},
 			{
 				// Rule S12: Final Brawl tables by a fixed schedule made
@@ -155,6 +156,22 @@ func shadowfist() Game {
 			},
 		},
 	}
+}
+
+// The packs a Whirlpool of Blood draft opens (S14, SWS 7.0 b: "Players
+// will draft with no fewer than six packs and no more than 10 packs").
+const (
+	whirlpoolMinPacks = 6
+	whirlpoolMaxPacks = 10
+)
+
+// whirlpoolPacks refuses a Whirlpool of Blood draft of fewer than 6 or
+// more than 10 packs a player (S14, SWS 7.0 b).
+func whirlpoolPacks(s event.Settings) error {
+	if p := s.Draft.Packs; p < whirlpoolMinPacks || p > whirlpoolMaxPacks {
+		return event.Invalidf("a Whirlpool of Blood draft uses %d to %d packs a player, not %d (SWS 7.0 b, S14)", whirlpoolMinPacks, whirlpoolMaxPacks, p)
+	}
+	return nil
 }
 
 // finalBrawl is the multiplayer Swiss of SWS events.
