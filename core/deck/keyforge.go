@@ -134,20 +134,53 @@ func (c *checker) archon(rule string, d List, label i18n.Text) {
 		}
 		c.problem(rule, "", i18n.F("%s lists %s; an Archon deck has three. Write all three on a \"Houses:\" line, e.g. \"Houses: Brobnar, Dis, Logos\".", deckLabel(d, label), listed))
 	}
-	if !hasHouseSections(d) {
-		return
+	c.archonCards(rule, d, label, houses)
+}
+
+// ArchonSize is the number of cards of an Archon deck: three house pods
+// of PodSize (000, "Alliance Standard": "each Archon deck always consists
+// of three house pods of three different houses").
+const ArchonSize = 3 * PodSize
+
+// archonCards checks the cards an Archon deck lists, when it lists them:
+// 12 under each house's title, 36 in all, reference cards aside. Every
+// KeyForge format plays Archon decks as printed (000: "The Archon deck must
+// be complete and unmodified"; an Alliance is made of their whole pods, and
+// a single Archon deck brought to an Alliance event is "unmodified"), so a
+// list that differs is a problem, never a warning: it is not the deck on
+// the deck list card.
+func (c *checker) archonCards(rule string, d List, label i18n.Text, houses []string) {
+	total := 0
+	for _, e := range d.Entries {
+		if !c.referenceCard(e) {
+			total += e.Count
+		}
 	}
-	for _, h := range houses {
-		n := 0
-		for _, e := range d.Entries {
-			if foldName(e.Section) == foldName(h) && !c.referenceCard(e) {
-				n += e.Count
+	if total == 0 {
+		return // the identity alone: the deck list card stands for the cards
+	}
+	if hasHouseSections(d) {
+		short := false
+		for _, h := range houses {
+			n := 0
+			for _, e := range d.Entries {
+				if foldName(e.Section) == foldName(h) && !c.referenceCard(e) {
+					n += e.Count
+				}
+			}
+			if n != PodSize {
+				short = true
+				c.problem(rule, "", i18n.F("the %s pod of %s lists %s; an Archon deck is complete and unmodified, %d cards in each house. Check the list against the deck list card.",
+					h, deckLabel(d, label), plural(n, "card"), PodSize))
 			}
 		}
-		if n != PodSize {
-			c.warn(rule, "", i18n.F("the %s pod of %s lists %s; an Archon deck has %d in each house. Check the list against the deck list card.",
-				h, deckLabel(d, label), plural(n, "card"), PodSize))
+		if short {
+			return
 		}
+	}
+	if total != ArchonSize {
+		c.problem(rule, "", i18n.F("%s lists %s; an Archon deck is complete and unmodified: %d cards, %d in each of its three houses. Check the list against the deck list card.",
+			deckLabel(d, label), plural(total, "card"), ArchonSize, PodSize))
 	}
 }
 

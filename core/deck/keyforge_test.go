@@ -52,20 +52,22 @@ func TestArchonDeck(t *testing.T) {
 			text:     "Set: CotA\nHouses: Brobnar, Dis, Logos\n",
 			problems: []Issue{is("K2", "", "K2: the deck has no name; write the deck's name, as on its Archon card, on the first line.")}},
 		{name: "no set",
-			text:     "Deck: Tuca\nHouses: Brobnar, Dis, Logos\n1 Anger",
-			problems: []Issue{is("K2", "", `K2: "Tuca" has no set; write it on a "Set:" line, e.g. "Set: Call of the Archons".`)}},
+			text: "Deck: Tuca\nHouses: Brobnar, Dis, Logos\n1 Anger",
+			problems: []Issue{is("K2", "", `K2: "Tuca" has no set; write it on a "Set:" line, e.g. "Set: Call of the Archons".`),
+				is("K2", "", `K2: "Tuca" lists 1 card; an Archon deck is complete and unmodified: 36 cards, 12 in each of its three houses. Check the list against the deck list card.`)}},
 		{name: "two houses",
 			text:     "Tuca\nCotA\nBrobnar, Dis\n",
 			problems: []Issue{is("K2", "", `K2: "Tuca" lists 2 houses (Brobnar and Dis); an Archon deck has three. Write all three on a "Houses:" line, e.g. "Houses: Brobnar, Dis, Logos".`)}},
 		{name: "no houses",
-			text:     "Tuca\nCotA\n1 Anger\n",
-			problems: []Issue{is("K2", "", `K2: "Tuca" lists no houses; an Archon deck has three. Write all three on a "Houses:" line, e.g. "Houses: Brobnar, Dis, Logos".`)}},
+			text: "Tuca\nCotA\n1 Anger\n",
+			problems: []Issue{is("K2", "", `K2: "Tuca" lists no houses; an Archon deck has three. Write all three on a "Houses:" line, e.g. "Houses: Brobnar, Dis, Logos".`),
+				is("K2", "", `K2: "Tuca" lists 1 card; an Archon deck is complete and unmodified: 36 cards, 12 in each of its three houses. Check the list against the deck list card.`)}},
 		{name: "a house twice",
 			text:     "Tuca\nCotA\nBrobnar, Dis, dis\n",
 			problems: []Issue{is("K2", "", `K2: "Tuca" lists the house dis twice; an Archon deck has three different houses. Check the "Houses:" line.`)}},
 		{name: "a pod of 11 cards",
 			text:     strings.Replace(archonText(t, "Tuca", "CotA", []string{"Brobnar", "Dis", "Logos"}, nil), "1 Tuca Dis card 12\n", "", 1),
-			warnings: []Issue{is("K2", "", `K2: the Dis pod of "Tuca" lists 11 cards; an Archon deck has 12 in each house. Check the list against the deck list card.`)}},
+			problems: []Issue{is("K2", "", `K2: the Dis pod of "Tuca" lists 11 cards; an Archon deck is complete and unmodified, 12 cards in each house. Check the list against the deck list card.`)}},
 		{name: "the token creature is in no pod",
 			text: archonText(t, "Tuca", "WoE", []string{"Brobnar", "Dis", "Logos"}, map[string]string{"Token": "1 Grumpus\n"})},
 	}
@@ -182,7 +184,8 @@ func TestAllianceStandard(t *testing.T) {
 			reg:   Alliance{Pods: pods("Shadows@Plain", "Logos@Alpha", "Mars@Beta")},
 			decks: append(decks("Alpha", "Beta"), mustParse(t, "Deck: Plain\nSet: CotA\nHouses: Shadows, Untamed, Sanctum\n1 Timetraveller\n1 Sneak\n")),
 			cards: NewCardList(Card{Name: "Timetraveller", House: "Shadows"}, Card{Name: "Sneak", House: "Untamed"}),
-			problems: []Issue{is("K4", "", `K4: the Alliance has 3 cards from the Alliance Restricted List ("Timetraveller" in the Shadows pod of "Plain"; "Library Access" in the Logos pod of "Alpha"; "Martian Generosity" in the Mars pod of "Beta"); it may include only one of them by name. Swap pods so that only one remains.`),
+			problems: []Issue{is("K2", "", `K2: "Plain" lists 2 cards; an Archon deck is complete and unmodified: 36 cards, 12 in each of its three houses. Check the list against the deck list card.`),
+				is("K4", "", `K4: the Alliance has 3 cards from the Alliance Restricted List ("Timetraveller" in the Shadows pod of "Plain"; "Library Access" in the Logos pod of "Alpha"; "Martian Generosity" in the Mars pod of "Beta"); it may include only one of them by name. Swap pods so that only one remains.`),
 				is("K4", "Library Access", `K4: "Library Access" appears 2 times; the Alliance Restricted List allows 1 per deck. Choose pods with fewer copies.`)}},
 		{name: "K3: the same house twice",
 			reg: Alliance{Pods: pods("Brobnar@Alpha", "brobnar@Alpha", "Sanctum@Beta")}, decks: decks("Alpha", "Beta"),
@@ -305,6 +308,62 @@ func TestSetName(t *testing.T) {
 	for in, want := range map[string]string{"dt": "Dark Tidings", "WINDS OF EXCHANGE": "Winds of Exchange", "cota": "Call of the Archons", "  Grim  Reminders ": "Grim Reminders"} {
 		if got := SetName(in); got != want {
 			t.Errorf("SetName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Rule K2, 000 "Archon Standard": "The Archon deck must be complete and
+// unmodified." An Archon deck is 36 cards, 12 of each of its 3 houses ("each
+// Archon deck always consists of three house pods of three different
+// houses"; "A house pod is the group of 12 cards dedicated to a single
+// house"). A 35-card list, or 11 in one house, is not the deck on the deck
+// list card: it is a problem, not a warning, in every KeyForge format, for
+// no format lets an Archon deck be changed (an Alliance takes whole pods,
+// and a single Archon deck brought to an Alliance event is "unmodified").
+func TestK2AnArchonDeckIsCompleteAndUnmodified(t *testing.T) {
+	full := archonText(t, "Tuca", "CotA", []string{"Brobnar", "Dis", "Logos"}, nil)
+	// The same deck without house titles: 36 lines of one card each.
+	var flat strings.Builder
+	flat.WriteString("Deck: Tuca\nSet: CotA\nHouses: Brobnar, Dis, Logos\n")
+	for i := 1; i <= 36; i++ {
+		fmt.Fprintf(&flat, "1 Tuca card %d\n", i)
+	}
+	tests := []struct {
+		name, text    string
+		problem, more string
+	}{
+		{name: "36 cards, 12 a house", text: full},
+		{name: "36 cards without house titles", text: flat.String()},
+		{name: "35 cards, 11 in Dis", text: strings.Replace(full, "1 Tuca Dis card 12\n", "", 1),
+			problem: `K2: the Dis pod of "Tuca" lists 11 cards; an Archon deck is complete and unmodified, 12 cards in each house. Check the list against the deck list card.`},
+		{name: "13 in Dis, 11 in Logos", text: strings.Replace(strings.Replace(full, "1 Tuca Logos card 12\n", "", 1), "1 Tuca Dis card 12\n", "2 Tuca Dis card 12\n", 1),
+			problem: `K2: the Dis pod of "Tuca" lists 13 cards; an Archon deck is complete and unmodified, 12 cards in each house. Check the list against the deck list card.`,
+			more:    `K2: the Logos pod of "Tuca" lists 11 cards; an Archon deck is complete and unmodified, 12 cards in each house. Check the list against the deck list card.`},
+		{name: "35 cards without house titles", text: strings.Replace(flat.String(), "1 Tuca card 36\n", "", 1),
+			problem: `K2: "Tuca" lists 35 cards; an Archon deck is complete and unmodified: 36 cards, 12 in each of its three houses. Check the list against the deck list card.`},
+		{name: "a 37th card outside the houses", text: full + "Extra:\n1 Anger\n",
+			problem: `K2: "Tuca" lists 37 cards; an Archon deck is complete and unmodified: 36 cards, 12 in each of its three houses. Check the list against the deck list card.`},
+	}
+	for _, format := range []Format{FormatArchonStandard, FormatArchonSealed, FormatAllianceStandard, FormatAllianceSealed} {
+		for _, tt := range tests {
+			t.Run(string(format)+"/"+tt.name, func(t *testing.T) {
+				l, errs := ParseArchon(tt.text)
+				if len(errs) > 0 {
+					t.Fatalf("ParseArchon: %v", errs)
+				}
+				rep := Validate(format, l, CardList{})
+				var want []Issue
+				if tt.problem != "" {
+					want = []Issue{is("K2", "", tt.problem)}
+				}
+				if tt.more != "" {
+					want = append(want, is("K2", "", tt.more))
+				}
+				checkReport(t, rep, want, nil)
+				if rep.Legal() != (tt.problem == "") {
+					t.Errorf("Legal() = %v", rep.Legal())
+				}
+			})
 		}
 	}
 }
