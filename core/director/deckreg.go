@@ -6,7 +6,8 @@ package director
 // players.go) registers or changes her own deck. The entry is always her
 // session's, never one the phone names, and each save is logged with her
 // device. After the close she sees her list read-only; the desk can still
-// register or change any deck as before (S2 unchanged). The desk sees who
+// register or change any deck as before (the game's deck rules
+// unchanged: S2, H1, H7, K2, K5, A2). The desk sees who
 // has submitted, who has not and which lists have problems, by the one
 // check every front-end shows (checkList).
 
@@ -16,6 +17,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"tablekeeper/core/rules"
 )
 
 // DeckWindow says whether players' phones may register decks, and if
@@ -23,8 +25,12 @@ import (
 type DeckWindow struct {
 	// Asked: the event asks for decklists (its deck rules are set).
 	Asked bool
-	// Paired: round 1 is paired, so decks are locked (S2).
+	// Paired: round 1 is paired, so phones may no longer send lists, and
+	// decks are locked unless the game's rules keep them open (Policy).
 	Paired bool
+	// Policy is the game's rule on changing a deck once round 1 is paired
+	// (S2, H1, H7, K2, K5, A2).
+	Policy rules.DeckPolicy
 	// Finished: the event is over.
 	Finished bool
 	// ClosedAt is when the organizer closed deck registration (zero:
@@ -62,7 +68,7 @@ func (w DeckWindow) Status() i18n.Text {
 	case w.Finished:
 		return i18n.F("The event is over; its decks are final.")
 	case w.Paired:
-		return i18n.F("Decks locked when round 1 was paired (S2); a change needs the head judge.")
+		return w.Policy.Said()
 	case !w.ClosedAt.IsZero():
 		return i18n.F("Deck registration from phones closed at %s; the desk can still register or change a list.", w.ClosedAt.Local().Format("15:04"))
 	}
@@ -71,7 +77,8 @@ func (w DeckWindow) Status() i18n.Text {
 
 // deckWindow reads event e's deck window in tx.
 func deckWindow(tx Tx, e event.Event) (DeckWindow, error) {
-	w := DeckWindow{Asked: e.Settings.DeckRules != "", Finished: e.State == event.StateFinished}
+	w := DeckWindow{Asked: e.Settings.DeckRules != "", Finished: e.State == event.StateFinished,
+		Policy: rules.DeckPolicyFor(e.Game, e.Settings)}
 	n, err := tx.RoundCount(e.ID)
 	if err != nil {
 		return w, err

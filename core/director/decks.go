@@ -119,8 +119,10 @@ func (d *Director) CheckDeck(ctx context.Context, id event.EventID, list string)
 // SaveDeck registers (or replaces) an entry's deck at the desk or the
 // kiosk and returns its check. A deck is saved even when it is illegal,
 // so nothing typed is lost, and the check says what to fix. Decks lock
-// when round 1 is paired (S2); limited formats may change between games
-// from the player's pool (A2), so their decks stay open. The desk may
+// when round 1 is paired (S2, H1, K2) unless the game's rules keep them
+// open (rules.DeckPolicyFor): limited formats may change between games
+// from the player's pool (A2), Revelations decks may be tuned between
+// matches unless the judges said otherwise before the event (H7). The desk may
 // register a deck whether or not deck registration from phones is
 // closed.
 func (d *Director) SaveDeck(ctx context.Context, entry event.EntryID, name, list string) (DeckCheck, error) {
@@ -169,7 +171,7 @@ func deckStatusText(rep deck.Report) i18n.Text {
 	return i18n.FN("%d problems", len(rep.Problems), len(rep.Problems))
 }
 
-// saveDeck saves en's deck in tx under the lock rules (S2, A2, K5) and
+// saveDeck saves en's deck in tx under the lock rules (S2, A2, H7, K5) and
 // returns its check; the caller logs it with its source.
 func (d *Director) saveDeck(tx Tx, e event.Event, en event.Entry, name, list string) (DeckCheck, error) {
 	if e.State == event.StateFinished {
@@ -177,16 +179,17 @@ func (d *Director) saveDeck(tx Tx, e event.Event, en event.Entry, name, list str
 	}
 	old, err := tx.Deck(en.ID)
 	locked := err == nil && !old.LockedAt.IsZero()
+	policy := rules.DeckPolicyFor(e.Game, e.Settings)
 	switch {
-	case locked && e.Settings.DeckRules == string(deck.FormatAllianceSealed):
+	case locked && policy.Change == rules.DecksCalibrate:
 		// K5: between rounds a player may swap pods for unused ones
 		// of their sealed decks; the result is checked as a
 		// calibration.
 		if err := calibrate(tx, e, list); err != nil {
 			return DeckCheck{}, err
 		}
-	case locked && e.Settings.DeckRules != string(deck.FormatAlteredLimited):
-		return DeckCheck{}, event.Statef("%s's deck locked when round 1 was paired; a change needs the head judge (S2)", en.Name)
+	case locked && policy.Locks():
+		return DeckCheck{}, policy.Refusal(en.Name)
 	case err != nil && !isNotFound(err):
 		return DeckCheck{}, err
 	}
@@ -195,9 +198,10 @@ func (d *Director) saveDeck(tx Tx, e event.Event, en event.Entry, name, list str
 		return DeckCheck{}, err
 	}
 	dk := event.Deck{EntryID: en.ID, Name: name, List: list, LockedAt: old.LockedAt, UpdatedAt: d.now()}
-	if dk.LockedAt.IsZero() && e.Settings.DeckRules != string(deck.FormatAlteredLimited) {
+	if dk.LockedAt.IsZero() && policy.Locks() {
 		// A deck registered after round 1 (a late entry) locks at
-		// once, as the others did when round 1 was paired (S2).
+		// once, as the others did when round 1 was paired (S2, H1,
+		// K2).
 		if n, err := tx.RoundCount(e.ID); err != nil {
 			return DeckCheck{}, err
 		} else if n > 0 {

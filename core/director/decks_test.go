@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -119,5 +120,101 @@ func TestALateDeckLocksAtOnce(t *testing.T) {
 	}
 	if _, err := d.SaveDeck(ctx, en[2].ID, "", heresyDeck(3)); !errors.Is(err, event.ErrState) {
 		t.Errorf("changing it: %v", err)
+	}
+}
+
+// revelationsDeck is a Revelations deck of 50 cards (H7: "the minimum
+// number of cards is dropped to 50"), the last card named as given.
+func revelationsDeck(last string) string {
+	var b strings.Builder
+	for i := 0; i < 49; i++ {
+		fmt.Fprintf(&b, "1 Drafted Card %02d\n", i)
+	}
+	fmt.Fprintf(&b, "1 %s\n", last)
+	return b.String()
+}
+
+// Rule H7, Heresy 5.3.2: "any player may spend 5 minutes tuning his or her
+// deck between matches, adding only Ultracommon domains and those cards
+// from the draft currently not in the deck, and removing any cards he or
+// she desires, so long as the minimum size is maintained. This rule may be
+// negated by the judges if they so desire, but must be announced in advance
+// of the tournament." A Revelations deck stays open once round 1 is paired,
+// and still checked (the minimum of 50); an event whose judges negated the
+// rule before round 1 (logged) locks its decks, and the refusal cites H7,
+// not Shadowfist's S2.
+func TestH7RevelationsDecksMayBeTunedBetweenMatches(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	open := eventOf(t, d, "heresy", "revelations", nil)
+	en := register(t, d, open.ID, names(6)...)
+	if _, err := d.SaveDeck(ctx, en[0].ID, "", revelationsDeck("Urban Sprawl")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.PairNextRound(ctx, open.ID); err != nil {
+		t.Fatal(err)
+	}
+	c, err := d.SaveDeck(ctx, en[0].ID, "", revelationsDeck("Euroreach"))
+	if err != nil || !c.Legal() || !c.Deck.LockedAt.IsZero() {
+		t.Fatalf("tuning after round 1: %+v, %v", c, err)
+	}
+	if c, err = d.SaveDeck(ctx, en[0].ID, "", "49 Drafted Card\n"); err != nil || c.Legal() {
+		t.Errorf("a tuned deck below 50 cards is saved and shown illegal: %+v, %v", c.Report, err)
+	}
+	if c, err = d.SaveDeck(ctx, en[1].ID, "", revelationsDeck("Free City")); err != nil || !c.Deck.LockedAt.IsZero() {
+		t.Errorf("a deck registered after round 1 stays open too: %+v, %v", c.Deck, err)
+	}
+	w, err := d.DeckRegistration(ctx, open.ID)
+	if err != nil || !strings.Contains(w.Status().String(), "H7") {
+		t.Errorf("the desk is told decks may be tuned: %q, %v", w.Status(), err)
+	}
+
+	negated := eventOf(t, d, "heresy", "revelations", func(s *event.Settings) { s.Heresy.NoTuning = true })
+	en = register(t, d, negated.ID, names(6)...)
+	if _, err := d.SaveDeck(ctx, en[0].ID, "", revelationsDeck("Urban Sprawl")); err != nil {
+		t.Fatal(err)
+	}
+	log, err := d.Log(ctx, negated.ID)
+	if err != nil || !slices.ContainsFunc(log, func(l event.LogEntry) bool { return strings.Contains(l.Message.String(), "negated deck tuning") }) {
+		t.Errorf("the judges' choice is logged: %v, %v", log, err)
+	}
+	if _, err := d.PairNextRound(ctx, negated.ID); err != nil {
+		t.Fatal(err)
+	}
+	_, err = d.SaveDeck(ctx, en[0].ID, "", revelationsDeck("Euroreach"))
+	if msg := event.Message(err); !errors.Is(err, event.ErrState) || !strings.Contains(msg, "(H7)") || strings.Contains(msg, "S2") {
+		t.Errorf("a change once the judges negated tuning: %v", err)
+	}
+	s := negated.Settings
+	s.Heresy.NoTuning = false
+	if err := d.UpdateSettings(ctx, negated.ID, s); !errors.Is(err, event.ErrState) {
+		t.Errorf("the choice is made in advance; after round 1 it stands: %v", err)
+	}
+}
+
+// Rules H1, S2, K2: once round 1 is paired a locked deck's refusal cites
+// the rule of the event's own game: Heresy 2.2.2 ("No cards may be added to
+// or removed from the deck between games, except where noted"), SWS 3.0 d.
+func TestALockedDeckCitesItsOwnGamesRule(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	for _, c := range []struct {
+		game, format, list, rule string
+	}{
+		{"heresy", "reascension", heresyDeck(4), "(H1)"},
+		{"shadowfist", "final-brawl", "5 Some Card\n", "(S2)"},
+	} {
+		e := eventOf(t, d, c.game, c.format, nil)
+		en := register(t, d, e.ID, names(6)...)
+		if _, err := d.SaveDeck(ctx, en[0].ID, "", c.list); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+			t.Fatal(err)
+		}
+		_, err := d.SaveDeck(ctx, en[0].ID, "", c.list)
+		if msg := event.Message(err); !errors.Is(err, event.ErrState) || !strings.HasSuffix(msg, c.rule) {
+			t.Errorf("%s/%s: a change after round 1: %v", c.game, c.format, err)
+		}
 	}
 }

@@ -125,7 +125,13 @@ func (d *Director) CreateEvent(ctx context.Context, req NewEvent) (event.Event, 
 		if err := tx.CreateEvent(&e); err != nil {
 			return err
 		}
-		return d.log(tx, e.ID, 0, i18n.F("event created: %s (%s)", e.Name, rules.DescribeText(e.Game, e.Format)))
+		if err := d.log(tx, e.ID, 0, i18n.F("event created: %s (%s)", e.Name, rules.DescribeText(e.Game, e.Format))); err != nil {
+			return err
+		}
+		if p := rules.DeckPolicyFor(e.Game, e.Settings); p.Negatable && p.Locks() {
+			return d.log(tx, e.ID, 0, p.Announced())
+		}
+		return nil
 	})
 	return e, err
 }
@@ -155,11 +161,20 @@ func (d *Director) UpdateSettings(ctx context.Context, id event.EventID, s event
 		if s.TieSeed == 0 {
 			s.TieSeed = e.Settings.TieSeed
 		}
+		was := rules.DeckPolicyFor(e.Game, e.Settings)
 		e.Settings = s
 		if err := tx.UpdateEvent(e); err != nil {
 			return err
 		}
-		return d.log(tx, id, 0, i18n.F("settings changed"))
+		if err := d.log(tx, id, 0, i18n.F("settings changed")); err != nil {
+			return err
+		}
+		// The judges' choice on Revelations' deck tuning is announced in
+		// advance (H7, 5.3.2): the log keeps when it was made.
+		if now := rules.DeckPolicyFor(e.Game, s); now.Negatable && now != was {
+			return d.log(tx, id, 0, now.Announced())
+		}
+		return nil
 	})
 }
 

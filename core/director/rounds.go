@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
-	"tablekeeper/core/deck"
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
@@ -98,9 +97,10 @@ func (d *Director) pairRound(tx Tx, e event.Event, rounds []event.Round) (event.
 	if err := tx.CreateRound(&r); err != nil {
 		return event.Round{}, err
 	}
-	if number == 1 && e.Settings.DeckRules != string(deck.FormatAlteredLimited) {
-		// Decks lock when round 1 starts (S2); limited decks may change
-		// between games from the player's pool (A2).
+	if number == 1 && rules.DeckPolicyFor(e.Game, e.Settings).Locks() {
+		// Decks lock when round 1 starts (S2, H1, K2); limited decks may
+		// change between games from the player's pool (A2), Revelations
+		// decks may be tuned between matches (H7).
 		if err := tx.LockDecks(e.ID, d.now()); err != nil {
 			return event.Round{}, err
 		}

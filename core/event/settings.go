@@ -169,6 +169,12 @@ type HeresySettings struct {
 	TauGoal      int `json:"tauGoal,omitempty"`
 	WinScore     int `json:"winScore,omitempty"`
 	TimeOutBonus int `json:"timeOutBonus,omitempty"`
+	// NoTuning says the judges negated Revelations' deck tuning between
+	// matches (H7, 5.3.2: "This rule may be negated by the judges if they
+	// so desire, but must be announced in advance of the tournament"), so
+	// that decks lock when round 1 is paired. Like every setting it is
+	// fixed once round 1 is paired: the choice is made in advance.
+	NoTuning bool `json:"noTuning,omitempty"`
 }
 
 // Validate reports whether the Heresy scoring values can be (H5): a Tau

@@ -8,8 +8,9 @@ import (
 // altered is Altered (documents 001 and 003).
 func altered() Game {
 	return Game{
-		Key:  "altered",
-		Name: i18n.K("Altered"),
+		Key:        "altered",
+		Name:       i18n.K("Altered"),
+		deckPolicy: alteredDecks,
 		Formats: []Format{
 			{
 				// Rule A3: best of three, 50-minute rounds, 3 rounds.
@@ -81,4 +82,16 @@ func altered() Game {
 			},
 		},
 	}
+}
+
+// alteredDecks is Altered's rule on changing decks: limited decks change
+// freely between games from the player's pool (A2, 001: "Players can freely
+// modify their deck using their pool of drafted cards between games when
+// playing in limited formats"); the documents say nothing of constructed
+// decks, which lock as at any store.
+func alteredDecks(s event.Settings) DeckPolicy {
+	if s.DeckRules == "altered-limited" {
+		return DeckPolicy{Change: DecksOpen, Rule: "A2"}
+	}
+	return DeckPolicy{Change: DecksLock}
 }

@@ -28,10 +28,11 @@ func heresy() Game {
 		}
 	}
 	return Game{
-		Key:    "heresy",
-		Name:   i18n.K("Heresy: Kingdom Come"),
-		atTime: heresyAtTime,
-		slip:   heresySlip,
+		Key:        "heresy",
+		Name:       i18n.K("Heresy: Kingdom Come"),
+		atTime:     heresyAtTime,
+		slip:       heresySlip,
+		deckPolicy: heresyDecks,
 		Formats: []Format{
 			{
 				// Rules H2–H5: tables of 3 and 4 grouped by score, 4 rounds
@@ -150,4 +151,22 @@ func heresySlip(s event.Settings) SlipKind {
 		return SlipHeresy
 	}
 	return SlipGeneric
+}
+
+// heresyDecks is Heresy's rule on changing decks. Every deck keeps its
+// cards from game to game (H1, 2.2.2: "No cards may be added to or removed
+// from the deck between games, except where noted"), except in Revelations
+// (H7, 5.3.2): "any player may spend 5 minutes tuning his or her deck
+// between matches [...] This rule may be negated by the judges if they so
+// desire, but must be announced in advance of the tournament." The judges'
+// choice is the setting HeresySettings.NoTuning, fixed with the others when
+// round 1 is paired.
+func heresyDecks(s event.Settings) DeckPolicy {
+	if s.DeckRules == "heresy-revelations" {
+		if s.Heresy.NoTuning {
+			return DeckPolicy{Change: DecksLock, Rule: "H7", Negatable: true}
+		}
+		return DeckPolicy{Change: DecksOpen, Rule: "H7", Negatable: true}
+	}
+	return DeckPolicy{Change: DecksLock, Rule: "H1"}
 }

@@ -29,6 +29,7 @@ func keyforge() Game {
 		atTimeForm: true,
 		slip:       func(event.Settings) SlipKind { return SlipKeyForge },
 		marshal:    true,
+		deckPolicy: keyforgeDecks,
 		Formats: []Format{
 			format("archon-standard", i18n.K("Archon Standard"), i18n.K("Archon decks; single-game rounds, out at two losses, then a best-of-three playoff of eight."), "K1", "K2"),
 			format("archon-sealed", i18n.K("Archon Sealed"), i18n.K("Sealed Archon decks chosen before round 1; single-game rounds, out at two losses, then a playoff of eight."), "K1", "K2"),
@@ -51,4 +52,18 @@ func keyforgeAtTime(_ event.Settings, bestOf, seats, table int) (AtTime, error) 
 		return AtTimeKeyForgeMatch, nil
 	}
 	return noForm(i18n.F("KeyForge decides a single game (K7) or a best of three (K8) at time, not a best of %d: enter the games won with Time-out ticked", bestOf))
+}
+
+// keyforgeDecks is KeyForge's rule on changing decks: an Archon deck is
+// played "complete and unmodified" (K2), an Alliance as registered (K3);
+// between rounds of Alliance Sealed a player may calibrate (K5: swap pods
+// for unused pods of her sealed decks).
+func keyforgeDecks(s event.Settings) DeckPolicy {
+	switch s.DeckRules {
+	case "keyforge-alliance-sealed":
+		return DeckPolicy{Change: DecksCalibrate, Rule: "K5"}
+	case "keyforge-alliance":
+		return DeckPolicy{Change: DecksLock, Rule: "K3"}
+	}
+	return DeckPolicy{Change: DecksLock, Rule: "K2"}
 }

@@ -36,6 +36,9 @@ type Game struct {
 	// with the game's word (RoleName) and appeals stop with the marshal
 	// (Appeals).
 	marshal bool
+	// deckPolicy says whether a deck may change once round 1 is paired
+	// (DeckPolicyFor); nil: decks lock.
+	deckPolicy func(event.Settings) DeckPolicy
 }
 
 // Format is one way of playing a game at an event.

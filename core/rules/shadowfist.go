@@ -18,6 +18,10 @@ func shadowfist() Game {
 		atTime:     shadowfistAtTime,
 		atTimeForm: true,
 		slip:       shadowfistSlip,
+		// S2, rule 3.0 d: "Players may not add or remove cards from their
+		// decks during the tournament unless specifically authorized by
+		// the Head Judge in advance."
+		deckPolicy: func(event.Settings) DeckPolicy { return DeckPolicy{Change: DecksLock, Rule: "S2"} },
 		// S1, rule 4.0 a: "All Secret War Society tournaments must have
 		// at least three players participating in the event."
 		fewest: 3,

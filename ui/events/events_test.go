@@ -563,3 +563,32 @@ func TestTheSettingsFormOpensReadyForEsc(t *testing.T) {
 		t.Error("the settings form is still open after Esc")
 	}
 }
+
+// Rule H7, Heresy 5.3.2: "This rule may be negated by the judges if they so
+// desire, but must be announced in advance of the tournament." The settings
+// form of a Revelations event offers deck tuning, ticked by default;
+// unticking it before round 1 saves the judges' choice; other formats do
+// not offer it.
+func TestTheSettingsFormLetsTheJudgesNegateRevelationsDeckTuning(t *testing.T) {
+	test.NewTempApp(t)
+	ctx := context.Background()
+	d := uitest.Director(t)
+	e := uitest.EventOf(t, d, "Revelations", "heresy", "revelations")
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(fyne.NewSize(1000, 800))
+	f := NewSettingsForm(d, work.Sync{}, w)
+	f.Show(e)
+	if !f.game.tuningRow.visible() || !f.game.tuning.Checked {
+		t.Fatalf("deck tuning shown %v, ticked %v; want both for Revelations", f.game.tuningRow.visible(), f.game.tuning.Checked)
+	}
+	f.game.tuning.SetChecked(false)
+	test.Tap(f.saveButton)
+	got, _ := d.Event(ctx, e.ID)
+	if !got.Settings.Heresy.NoTuning {
+		t.Fatalf("saved %+v (problem %q)", got.Settings.Heresy, f.problem.Text)
+	}
+	f.Show(uitest.EventOf(t, d, "Reascension", "heresy", "reascension"))
+	if f.game.tuningRow.visible() {
+		t.Error("deck tuning offered for Reascension, whose decks never change (2.2.2)")
+	}
+}

@@ -14,17 +14,21 @@ import (
 	"tablekeeper/ui/internal/tr"
 )
 
-// gameFields are the settings of a game's own scoring and draft: the
-// Shadowfist game-point values of rule 5.3 (S7), and the draft's pod
-// sizes and packs (A5, H7, S14). Only the ones the event uses are shown.
+// gameFields are the settings of a game's own scoring, draft and decks:
+// the Shadowfist game-point values of rule 5.3 (S7), the draft's pod
+// sizes and packs (A5, H7, S14), and whether Revelations decks may be
+// tuned between matches (H7). Only the ones the event uses are shown.
 type gameFields struct {
 	deckRules  *widget.Select
 	pool       *widget.Select
 	gamePoints *widget.Entry
 	pods       *widget.Entry
 	packs      *widget.Entry
+	// tuning is Heresy Revelations' deck tuning between matches (H7,
+	// 5.3.2), which the judges may negate before the event.
+	tuning *widget.Check
 
-	deckRow, poolRow, gamePointsRow, podsRow, packsRow *formRow
+	deckRow, poolRow, gamePointsRow, podsRow, packsRow, tuningRow *formRow
 }
 
 // deckRuleNames are the deck-rule choices, as deck.Formats lists them.
@@ -61,8 +65,12 @@ func newGameFields(onSubmitted func(string)) *gameFields {
 		gamePoints: &widget.Entry{OnSubmitted: onSubmitted},
 		pods:       &widget.Entry{OnSubmitted: onSubmitted},
 		packs:      &widget.Entry{OnSubmitted: onSubmitted},
+		tuning:     &widget.Check{Text: tr.L("Players may tune their decks between matches")},
 	}
 }
+
+// tuningHint says beside the deck-tuning box whose rule it is.
+var tuningHint = tr.K("Heresy 5.3.2: the judges may negate it, announced before the tournament; unchecked, decks lock when round 1 is paired.")
 
 // addTo adds the fields' rows to g.
 func (f *gameFields) addTo(g *formGrid) {
@@ -71,10 +79,11 @@ func (f *gameFields) addTo(g *formGrid) {
 	f.gamePointsRow = g.add(tr.L("Game points"), f.gamePoints, tr.L(gamePointsHint))
 	f.podsRow = g.add(tr.L("Draft pods"), f.pods, tr.L("Ideal size, or ideal smallest largest: \"8\", \"4 3 5\" (pods of 3 to 5)"))
 	f.packsRow = g.add(tr.L("Packs"), f.packs, tr.L("Packs per player; they pass left, right, left, …"))
+	f.tuningRow = g.add(tr.L("Deck tuning"), f.tuning, tr.L(tuningHint))
 }
 
-// set shows the fields for settings s.
-func (f *gameFields) set(s event.Settings) {
+// set shows the fields for settings s of an event of game.
+func (f *gameFields) set(game string, s event.Settings) {
 	f.deckRules.SetSelected(deckRuleName(deck.Format(s.DeckRules)))
 	f.poolRow.show(deck.Format(s.DeckRules).HasCardPool())
 	for _, e := range rules.Environments() {
@@ -88,6 +97,8 @@ func (f *gameFields) set(s event.Settings) {
 	f.packsRow.show(s.HasDraft())
 	f.pods.SetText(podsText(s))
 	f.packs.SetText(strconv.Itoa(s.Draft.Packs))
+	f.tuningRow.show(rules.DeckPolicyFor(game, s).Negatable)
+	f.tuning.SetChecked(!s.Heresy.NoTuning)
 }
 
 // gamePointsText writes game-point values in the order of rule 5.3.
@@ -170,6 +181,9 @@ func (f *gameFields) read(s *event.Settings) error {
 			return err
 		}
 		s.Draft.Packs = n
+	}
+	if f.tuningRow.visible() {
+		s.Heresy.NoTuning = !f.tuning.Checked
 	}
 	return nil
 }

@@ -171,7 +171,7 @@ func (f *SettingsForm) Show(e event.Event) {
 	f.roundsRow.show(rules.SetsRoundCount(s))
 	f.minutes.SetText(strconv.Itoa(s.RoundMinutes))
 	f.structure.set(s)
-	f.game.set(s)
+	f.game.set(e.Game, s)
 	f.tiebreakers.set(s.Tiebreakers)
 	f.gwFloor.SetChecked(!s.UnflooredGameWin)
 	f.gwFloorBox.Hidden = !twoPlayerMatches(s)

@@ -185,7 +185,7 @@ func (g *decksDialog) showStatus() {
 		g.closeBn.SetText(tr.L("Close deck registration"))
 		g.closeBn.SetIcon(theme.CancelIcon())
 	}
-	// Once round 1 is paired phones are closed for good (S2): nothing to
+	// Once round 1 is paired phones are closed for good (DeckWindow): nothing to
 	// close or reopen.
 	if st.Window.Paired || st.Window.Finished {
 		g.closeBn.Disable()
