@@ -240,6 +240,14 @@ func TestShadowfistSwissPlusFinal(t *testing.T) {
 	if table[4].EntryID != final.Tables[1].Seats[2].EntryID || table[4].Rank != 5 {
 		t.Errorf("the secondary table's winner is not 5th: %+v", table[4])
 	}
+	// Rules S10, X2: "only the players of the top final round may place in
+	// the top ranks"; the players at neither table keep their Swiss
+	// order and points, placed after the eight seated at the two tables.
+	for i := 8; i < len(table); i++ {
+		if table[i].EntryID != swiss[i].EntryID || table[i].Rank < 9 || table[i].GamePoints != swiss[i].GamePoints {
+			t.Errorf("place %d: %+v, at the cut %+v", i+1, table[i], swiss[i])
+		}
+	}
 	if err := d.FinishEvent(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}

@@ -483,10 +483,28 @@ func (d *Director) Standings(ctx context.Context, id event.EventID) ([]standings
 }
 
 // finalStandings are the standings by player over the published rounds,
-// a finished bracket's or cut's placements first.
+// a finished bracket's or cut's placements first: the one computation of
+// an event's standings that the window, the pages, the printed reports,
+// the exports and a player's history all read.
+//
+// A Swiss event with a top cut or a final table (X2, S10) ranks everyone
+// by the Swiss standings at the cut, frozen: the elimination or final
+// table's results only order the players in the cut (its placements), and
+// never reach the points and tiebreakers of the players below it, who keep
+// their Swiss places.
 func finalStandings(e event.Event, entries []event.Entry, rounds []event.Round) []standings.Standing {
 	published := publishedRounds(rounds)
-	return withPlacements(playerStandings(e, entries, published, true), placements(e, entries, published))
+	return withPlacements(playerStandings(e, entries, rankedRounds(e.Settings, published), true), placements(e, entries, published))
+}
+
+// rankedRounds are the rounds the standings rank by: a Swiss event with a
+// cut counts its Swiss rounds only (the cut's placements order the players
+// in it, see finalStandings); every other event, all of them.
+func rankedRounds(s event.Settings, rounds []event.Round) []event.Round {
+	if s.Structure == event.StructureSwiss && (s.Playoff.TopCut > 0 || s.HasFinalTable()) {
+		return stageRounds(rounds, event.StageSwiss)
+	}
+	return rounds
 }
 
 // Sheet is a round as the floor sees it: each table with its players'
