@@ -8,6 +8,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/judgelog"
+	"tablekeeper/core/rules"
 )
 
 // NewJudge is a person to add to an event's judges (G1, S11).
@@ -243,7 +244,7 @@ func (d *Director) enterLosses(tx Tx, e event.Event, added judgelog.Effects, nam
 		if err != nil {
 			return err
 		}
-		res, ok := lossResult(t, l.Entry, bestOfRound(tx, e, l.Round))
+		res, ok := lossResult(t, l.Entry, bestOfRound(tx, e, l.Round), rules.MultiplayerResult(e.Settings, len(t.Seats)))
 		if !ok {
 			continue // a multiplayer or team table: the organizer enters it
 		}
@@ -360,8 +361,10 @@ func bestOfRound(tx Tx, e event.Event, number int) int {
 }
 
 // lossResult is the result of two-player table t when entry loses the
-// match by penalty: the opponent wins by the majority of the games.
-func lossResult(t event.Table, entry event.EntryID, bestOf int) (event.Result, bool) {
+// match by penalty: the opponent wins by the majority of the games, or,
+// where the table is scored as a game (placed: a game of Who's the Big
+// Man Now?), the opponent wins the game, with no game points.
+func lossResult(t event.Table, entry event.EntryID, bestOf int, placed bool) (event.Result, bool) {
 	if t.Bye || len(t.Seats) != 2 {
 		return event.Result{}, false
 	}
@@ -375,6 +378,10 @@ func lossResult(t event.Table, entry event.EntryID, bestOf int) (event.Result, b
 		return event.Result{}, false
 	}
 	res := event.Result{Seats: make([]event.SeatResult, 2)}
+	if placed {
+		res.Seats[1-i].Place = 1
+		return res, true
+	}
 	res.Seats[1-i].GamesWon = max(bestOf, 1)/2 + 1
 	return res, true
 }

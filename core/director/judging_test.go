@@ -55,7 +55,8 @@ func TestAPointDeductionChangesTheStandingsUntilWithdrawn(t *testing.T) {
 	d, e, j, r := judgedEvent(t, "shadowfist", "big-man")
 	tb := r.Tables[0]
 	a, b := tb.Seats[0].EntryID, tb.Seats[1].EntryID
-	if err := d.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {}}}); err != nil {
+	// A game of Who's the Big Man Now? is placed (S10): seat 1 wins.
+	if err := d.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{Place: 1}, {}}}); err != nil {
 		t.Fatal(err)
 	}
 	ded, err := d.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Round: 1, Table: tb.Number, JudgeID: j.ID, EntryID: a,

@@ -243,9 +243,11 @@ func ShownTiebreakers(keys []string) []string {
 // MultiplayerResult reports whether a table of seats players records a
 // multiplayer result (places and points, rule S7/H5) rather than games
 // won: every table of a multiplayer format, even one left with two players
-// after drops, and any table of more than two; never a team table, which
-// is a match between two teams. The director, the round screen and sim all
-// ask this one question.
+// after drops, any table of more than two, and every game of a Shadowfist
+// Swiss, two-player ones included (shadowfistGames: Who's the Big Man
+// Now?, ranked by game points after match points); never a team table,
+// which is a match between two teams. The director, the standings, the
+// round screen and sim all ask this one question.
 func MultiplayerResult(s event.Settings, seats int) bool {
-	return !s.Teams() && (s.TableSize > 2 || seats > 2)
+	return !s.Teams() && (s.TableSize > 2 || seats > 2 || shadowfistGames(s))
 }

@@ -143,20 +143,27 @@ func shadowfist() Game {
 				},
 			},
 			{
-				// Rule S3: the two-player format; match points as S6.
+				// Rule S3: the two-player format; match points as S6. Rule
+				// S10, SWS 6.2 a: "The winner and subsequent places come
+				// from the rankings of match points, with game points
+				// breaking ties": each game is scored as a Shadowfist
+				// table of two (S7's game points, S8 at time), so that
+				// game points rank equal match points.
 				Key:     "big-man",
 				Name:    i18n.K("Who's the Big Man Now?"),
-				Summary: i18n.K("Two-player Swiss of single games; a win 4, a win on time-out 2, a tie on time-out 1."),
-				Rules:   []string{"S3", "S6", "S10"},
+				Summary: i18n.K("Two-player Swiss of single games; a win 4, a win on time-out 2, a tie on time-out 1; game points break ties."),
+				Rules:   []string{"S3", "S6", "S7", "S8", "S10"},
 				Defaults: event.Settings{
 					Structure:     event.StructureSwiss,
 					TableSize:     2,
 					GamesPerMatch: 1,
 					RoundMinutes:  60,
+					Scoring:       event.ScoringShadowfist,
 					// Rule S6: a win on time-out scores 2.
 					Points:      event.Points{Win: 4, TimeOutWin: 2, Draw: 1, Loss: 0, Bye: 4},
-					Tiebreakers: []string{TieOpponentsMatchWin, TieGameWin, TieOpponentsGameWin},
+					Tiebreakers: []string{TieGamePoints},
 				},
+				check: bigManSettings,
 			},
 		},
 	}
@@ -174,6 +181,27 @@ const (
 func whirlpoolPacks(s event.Settings) error {
 	if p := s.Draft.Packs; p < whirlpoolMinPacks || p > whirlpoolMaxPacks {
 		return event.Invalidf("a Whirlpool of Blood draft uses %d to %d packs a player, not %d (SWS 7.0 b, S14)", whirlpoolMinPacks, whirlpoolMaxPacks, p)
+	}
+	return nil
+}
+
+// shadowfistGames reports whether every table of an event, two-player
+// ones included, is scored as a Shadowfist game (places, match points and
+// game points: S6–S8) rather than as a match of games won: a Shadowfist
+// Swiss, whose places come "from the rankings of match points, with game
+// points breaking ties" (S10, SWS 6.2 a). A double elimination's matches
+// (S10 e) stay matches: their losses decide who goes on.
+func shadowfistGames(s event.Settings) bool {
+	return s.Scoring == event.ScoringShadowfist && s.Structure == event.StructureSwiss
+}
+
+// bigManSettings refuses a top cut in Who's the Big Man Now?: its games
+// are scored as Shadowfist tables (shadowfistGames), whose places come
+// from match points and game points (SWS 6.2 a), not from a bracket of
+// games won.
+func bigManSettings(s event.Settings) error {
+	if s.Playoff.TopCut > 0 && shadowfistGames(s) {
+		return event.Invalid("Who's the Big Man Now? ranks players by match points, then game points (SWS 6.2 a); it has no top cut")
 	}
 	return nil
 }
@@ -331,11 +359,12 @@ func shadowfistAtTime(s event.Settings, _, seats, table int) (AtTime, error) {
 	return AtTimeShadowfist, nil
 }
 
-// shadowfistSlip: a multiplayer table's slip asks for sites and places; a
-// two-player Shadowfist match (Who's the Big Man Now?) uses the generic
-// games-won slip.
+// shadowfistSlip: a table scored as a Shadowfist game (a multiplayer
+// table, or a game of Who's the Big Man Now?) has the slip that asks for
+// sites and places; a two-player match of a double elimination (S10 e)
+// uses the generic games-won slip.
 func shadowfistSlip(s event.Settings) SlipKind {
-	if s.TableSize > 2 {
+	if MultiplayerResult(s, s.TableSize) {
 		return SlipShadowfist
 	}
 	return SlipGeneric

@@ -8,8 +8,10 @@ import (
 
 // Every format of the catalogue gets the slip its game's rules need: K8's
 // boxes for KeyForge, Tau for a Heresy table (H4, H5), sites for a
-// Shadowfist table (S7, S8), games won for two-player matches of the
-// others, Armageddon and Shadowfist's two-player formats included.
+// Shadowfist table (S7, S8), a game of Who's the Big Man Now? included
+// (S10: ranked by game points after match points), games won for
+// two-player matches of the others, Armageddon and Shadowfist's double
+// elimination included.
 func TestSlipForEveryFormat(t *testing.T) {
 	for _, g := range Catalogue() {
 		for _, f := range g.Formats {
@@ -20,7 +22,7 @@ func TestSlipForEveryFormat(t *testing.T) {
 				want = SlipKeyForge
 			case g.Key == "heresy" && s.TableSize > 2:
 				want = SlipHeresy
-			case g.Key == "shadowfist" && s.TableSize > 2:
+			case g.Key == "shadowfist" && (s.TableSize > 2 || f.Key == "big-man"):
 				want = SlipShadowfist
 			}
 			if got := SlipFor(event.Event{Game: g.Key, Format: f.Key, Settings: s}); got != want {

@@ -109,10 +109,14 @@ type StructureOptions struct {
 func StructureOptionsFor(s event.Settings) StructureOptions {
 	st := s.Structure
 	multi := s.TableSize > 2
-	cut := st == event.StructureSwiss && !multi && s.Playoff.TopCut > 0
+	// A top cut is a bracket of matches: not for events whose every table
+	// is scored as a game (MultiplayerResult: multiplayer tables, Who's
+	// the Big Man Now?).
+	matches := st == event.StructureSwiss && !MultiplayerResult(s, s.TableSize)
+	cut := matches && s.Playoff.TopCut > 0
 	finalOf := st == event.StructureSwiss && multi || st == event.StructureDoubleFinal
 	o := StructureOptions{
-		TopCut:        st == event.StructureSwiss && !multi,
+		TopCut:        matches,
 		TopCuts:       []int{0, 4, 8, 16, 32},
 		Playoff:       cut || st == event.StructureKeyForge,
 		PlayoffBestOf: []int{0, 1, 3, 5},

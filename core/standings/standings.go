@@ -291,11 +291,13 @@ func (t *tally) collect(rounds []event.Round) (meetings []meeting, pairedRounds 
 				if len(tb.Seats) == 1 {
 					t.bye(t.index.of(tb.Seats[0].EntryID))
 				}
-			case len(tb.Seats) == 2 && len(tb.Result.Seats) == 2 && t.set.TableSize <= 2:
+			case len(tb.Seats) == 2 && len(tb.Result.Seats) == 2 && !rules.MultiplayerResult(t.set, 2):
 				meetings = append(meetings, t.meeting(tb))
 			case len(tb.Seats) >= 2 && len(tb.Result.Seats) == len(tb.Seats):
-				// A multiplayer table, or a multiplayer event's table left
-				// with two players (a fixed schedule after a drop).
+				// A multiplayer table, a multiplayer event's table left
+				// with two players (a fixed schedule after a drop), or a
+				// two-player game scored as a Shadowfist table (Who's the
+				// Big Man Now?, S10).
 				t.multiplayer(tb)
 			}
 		}

@@ -258,7 +258,7 @@ func (doc Document) validateResult(where i18n.Text, t Table, bestOf int) error {
 			return event.Invalidf("%s's result gives a seat %d points, below zero, where this game's points never go", where, s.Points)
 		}
 	}
-	twoPlayer := !t.Bye && (len(t.Seats) == 2 && set.TableSize == 2 || set.Teams() && len(t.Seats) >= 2)
+	twoPlayer := !t.Bye && (len(t.Seats) == 2 && !rules.MultiplayerResult(set, 2) || set.Teams() && len(t.Seats) >= 2)
 	if !twoPlayer {
 		return nil
 	}

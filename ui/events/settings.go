@@ -152,7 +152,9 @@ func bestOfNumber(name string, choices []int, current int) (int, bool) {
 
 // twoPlayerMatches reports whether the event's tables are two-player
 // matches (a team match is one), where games won make a GW%.
-func twoPlayerMatches(s event.Settings) bool { return s.TableSize <= 2 || s.Teams() }
+func twoPlayerMatches(s event.Settings) bool {
+	return !rules.MultiplayerResult(s, s.TableSize) || s.Teams()
+}
 
 // Show opens the form with the event's current settings.
 func (f *SettingsForm) Show(e event.Event) {

@@ -38,15 +38,16 @@ type shadowfistForm struct {
 	set   event.Settings
 	names []string
 	seats []*sfSeat
-	// multi: the table's result is a multiplayer one, placed by seat; a
-	// two-seat table of a two-player event (Double Elimination + Final,
-	// Who's the Big Man Now?) records a match instead: the winner on
-	// time-out one game to none, a tie one game drawn.
+	// multi: the table's result is a multiplayer one, placed by seat (a
+	// game of Who's the Big Man Now? too, rules.MultiplayerResult); a
+	// two-seat match of Double Elimination + Final records a match
+	// instead: the winner on time-out one game to none, a tie one game
+	// drawn.
 	multi bool
 }
 
 func newShadowfistForm(f *form, set event.Settings, t director.SheetTable) *shadowfistForm {
-	s := &shadowfistForm{set: set, multi: len(t.Players) > 2 || set.TableSize > 2}
+	s := &shadowfistForm{set: set, multi: rules.MultiplayerResult(set, len(t.Players))}
 	for _, p := range t.Players {
 		st := &sfSeat{
 			sites:  newNumberEntry("0", digits),

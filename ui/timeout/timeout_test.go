@@ -549,29 +549,30 @@ func TestShowOpensTheFormAndACorrectionStartsFromTheSavedCounts(t *testing.T) {
 	}
 }
 
-// Rule S8 at a two-player Shadowfist match (Who's the Big Man Now?, a
-// Swiss): a tie on time-out is saved as a drawn game, a winner one game to
-// none.
-func TestShadowfistTwoPlayerMatchAtTimeIsAGameWonOrDrawn(t *testing.T) {
+// Rules S8 and S10 at a game of Who's the Big Man Now? (a Swiss scored as
+// Shadowfist tables of two, SWS 6.2 a: "match points, with game points
+// breaking ties"): a tie on time-out saves both players in the lead with
+// their game points, a winner on time-out the one closer to victory.
+func TestShadowfistBigManAtTimeIsATableOfTwo(t *testing.T) {
 	fx := newFixture(t, "shadowfist", "big-man", nil, twelve[:6]...)
 	tb := fx.table(t, 1)
 	if len(tb.Players) != 2 {
-		t.Fatalf("table 1 seats %d, want a two-player match", len(tb.Players))
+		t.Fatalf("table 1 seats %d, want a two-player game", len(tb.Players))
 	}
 	f := fx.open(t, 1)
-	if !strings.Contains(f.body.rule(), "a tie is a drawn game") {
+	if !strings.Contains(f.body.rule(), "players tied for the lead 1 each") {
 		t.Errorf("rule line %q", f.body.rule())
 	}
 	fx.fill("3", "", "8", "3", "", "8")
 	fx.press(fyne.KeyReturn)
 	r := fx.result(t, 1)
-	if r == nil || !r.TimeOut || r.GamesDrawn != 1 || r.Seats[0].GamesWon+r.Seats[1].GamesWon != 0 {
-		t.Fatalf("tie saved as %+v, want one drawn game at time (problem %q)", r, f.problem.Text)
+	if r == nil || !r.TimeOut || r.Seats[0].Place != 1 || r.Seats[1].Place != 1 || r.Seats[0].Points != 8 || r.Seats[1].Points != 8 {
+		t.Fatalf("tie saved as %+v, want both in the lead at time with 8 game points (problem %q)", r, f.problem.Text)
 	}
 	f = fx.open(t, 1)
-	fx.fill("3", "", "8", "2", "", "8")
+	fx.fill("3", "", "8", "2", "", "9")
 	fx.press(fyne.KeyReturn)
-	if r = fx.result(t, 1); r.GamesDrawn != 0 || r.Seats[0].GamesWon != 1 || r.Seats[1].GamesWon != 0 {
+	if r = fx.result(t, 1); !r.TimeOut || r.Seats[0].Place != 1 || r.Seats[1].Place == 1 || r.Seats[1].Points != 9 {
 		t.Fatalf("win saved as %+v (problem %q)", r, f.problem.Text)
 	}
 }
