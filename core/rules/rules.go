@@ -220,7 +220,7 @@ func TiebreakerName(key string) (title, meaning string) {
 	case TieHeadToHead:
 		return i18n.K("H2H"), i18n.K("head-to-head among tied players")
 	case TieGamePoints:
-		return i18n.K("Game pts"), i18n.K("game points scored at multiplayer tables")
+		return i18n.K("Game pts"), i18n.K("game points scored at the tables (sites seized, burned, played…)")
 	case TieRandom:
 		return i18n.K("Random"), i18n.K("drawn once for the event; always last")
 	}

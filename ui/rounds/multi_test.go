@@ -518,3 +518,21 @@ func TestTimeCalledOpensTheGoingToTimeForm(t *testing.T) {
 		t.Error("Time called… shown for a generic Swiss")
 	}
 }
+
+// Rule S10, SWS 6.2 a ("match points, with game points breaking ties"): a
+// game of Who's the Big Man Now? is a Shadowfist table of two, typed in
+// the same panel with each seat's game points or sites and the winner.
+func TestABigManGameIsTypedAsAShadowfistTableOfTwo(t *testing.T) {
+	f := openMulti(t, "shadowfist", "big-man", sevenPlayers[:4]...)
+	p := f.openTable(t, "1")
+	f.fill(t, p, []string{"2 1 3", "0 0 2"}, "1", false)
+	if got := strings.Join(texts(p.previews), " "); got != "4 0" {
+		t.Errorf("match points preview %q, want 4 0", got)
+	}
+	pressKey(f.w.Canvas(), fyne.KeyReturn)
+	f.errs.None(t)
+	got := f.table(t, 1).Result
+	if got == nil || !slices.Equal(points(got), []int{17, 4}) || got.Seats[0].Place != 1 {
+		t.Fatalf("saved %+v", got)
+	}
+}

@@ -242,8 +242,11 @@ func (s *Screen) openTable() {
 		s.FocusTable()
 		return
 	}
-	if len(t.Players) < 3 {
-		s.fail(event.Invalidf("table %d seats %d players; a multiplayer result needs 3 to %d", number, len(t.Players), event.MaxSeats))
+	// A table of two takes the panel too where its result is placed
+	// (rules.MultiplayerResult: a multiplayer event's table left short, a
+	// game of Who's the Big Man Now?).
+	if len(t.Players) < 2 {
+		s.fail(event.Invalidf("table %d seats %d players; a result needs 2 to %d", number, len(t.Players), event.MaxSeats))
 		s.FocusTable()
 		return
 	}
