@@ -60,8 +60,6 @@ func (p DeckPolicy) Refusal(player string) error {
 // Said says the policy to the staff, once round 1 is paired.
 func (p DeckPolicy) Said() i18n.Text {
 	switch {
-	case p.Change == DecksOpen && p.Rule == "H7":
-		return i18n.F("Decks stay open: a player may tune her deck between matches at the desk (H7, 5.3.2).")
 	case p.Change == DecksOpen:
 		return i18n.F("Decks stay open: a player may change her deck between rounds at the desk (%s).", p.Rule)
 	case p.Change == DecksCalibrate:
