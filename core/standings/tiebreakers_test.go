@@ -551,3 +551,43 @@ func TestSparseEntryIDs(t *testing.T) {
 		t.Errorf("B with E unknown: %+v", b)
 	}
 }
+
+// Rule S10, SWS 6.2 a: "The winner and subsequent places come from the
+// rankings of match points, with game points breaking ties." A game of
+// Who's the Big Man Now? is a two-seat table scored as a Shadowfist game:
+// its match points (4, 2 at time, 1 for a lead shared at time) and game
+// points count, and game points order players equal on match points, where
+// the opponents' match-win % would order them the other way.
+func TestS10TwoPlayerShadowfistGamesRankByGamePoints(t *testing.T) {
+	_, f, err := rules.Lookup("shadowfist", "big-man")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := f.Defaults
+	game := func(a, b event.EntryID, placeA, placeB, gpA, gpB int, timeOut bool) event.Table {
+		return event.Table{Seats: []event.Seat{{EntryID: a}, {EntryID: b}},
+			Result: &event.Result{TimeOut: timeOut, Seats: []event.SeatResult{{Place: placeA, Points: gpA}, {Place: placeB, Points: gpB}}}}
+	}
+	es := entries(4)
+	rounds := []event.Round{
+		// A beats B 20–6; C beats D 9–8.
+		{Number: 1, Tables: []event.Table{game(1, 2, 1, 0, 20, 6, false), game(3, 4, 1, 0, 9, 8, false)}},
+		// C and A tie at time (1 each); B wins at time against D (2).
+		{Number: 2, Tables: []event.Table{game(3, 1, 1, 1, 5, 5, true), game(2, 4, 1, 0, 7, 7, true)}},
+	}
+	ss := Compute(es, rounds, set)
+	want := []struct {
+		id                   event.EntryID
+		points, games, ranks int
+	}{{1, 5, 25, 1}, {3, 5, 14, 2}, {2, 2, 13, 3}, {4, 0, 15, 4}}
+	for i, w := range want {
+		s := ss[i]
+		if s.EntryID != w.id || s.Points != w.points || s.GamePoints != w.games || s.Rank != w.ranks {
+			t.Errorf("place %d: %s %d points, %d game points, rank %d; want entry %d: %d, %d, rank %d",
+				i+1, s.Name, s.Points, s.GamePoints, s.Rank, w.id, w.points, w.games, w.ranks)
+		}
+	}
+	if s := find(t, ss, 1); s.Wins != 1 || s.Draws != 1 || len(s.Opponents) != 2 {
+		t.Errorf("A's record %+v", s)
+	}
+}
