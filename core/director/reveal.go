@@ -95,9 +95,9 @@ func (d *Director) RevealPlayerCode(ctx context.Context, entry event.EntryID, ho
 	return out, err
 }
 
-// RevealPlayerCodes returns the codes and link tokens of every entry of
-// event id (those not drawn yet drawn now) for the organizer's printed
-// slips, and logs the reveal, in one write.
+// RevealPlayerCodes returns the codes and link tokens of every player
+// still in event id (those not drawn yet drawn now) for the organizer's
+// printed slips, and logs the reveal, in one write.
 func (d *Director) RevealPlayerCodes(ctx context.Context, id event.EventID, _ CodeReveal) (map[event.EntryID]PlayerCredential, error) {
 	var out map[event.EntryID]PlayerCredential
 	err := d.store.Write(ctx, func(tx Tx) error {
@@ -105,9 +105,11 @@ func (d *Director) RevealPlayerCodes(ctx context.Context, id event.EventID, _ Co
 		if err != nil {
 			return err
 		}
-		ids := make([]event.EntryID, len(entries))
-		for i, en := range entries {
-			ids[i] = en.ID
+		var ids []event.EntryID
+		for _, en := range entries {
+			if en.Active() {
+				ids = append(ids, en.ID)
+			}
 		}
 		if out, err = d.credentials(tx, id, ids); err != nil {
 			return err

@@ -74,6 +74,25 @@ func TestAKioskWalkingEveryNameHarvestsNoPlayerCode(t *testing.T) {
 		t.Fatal("no codes were drawn")
 	}
 
+	seen := walkTheKiosk(t, d, e.ID, names)
+	// The regulars' entries now have codes too: none was shown.
+	for s, who := range secretsOf(t, d, e.ID) {
+		secrets[s] = who
+	}
+	if got := harvested(secrets, seen); len(got) > 0 {
+		t.Fatalf("the kiosk gave away %d codes of existing players: %v", len(got), got)
+	}
+
+	namesakeGetsHerOwnCode(t, d, e.ID, names[3], secrets)
+}
+
+// walkTheKiosk claims every name at the kiosk, as someone at an
+// unlocked kiosk would: each match checked in, a sign-up under each name,
+// every other from a tablet, and a regular's own member number; it
+// returns all the kiosk answered.
+func walkTheKiosk(t *testing.T, d *director.Director, id event.EventID, names []string) string {
+	t.Helper()
+	ctx := context.Background()
 	var seen strings.Builder
 	say := func(what string, v any, err error) {
 		if err != nil && !errors.Is(err, event.ErrState) {
@@ -86,13 +105,13 @@ func TestAKioskWalkingEveryNameHarvestsNoPlayerCode(t *testing.T) {
 		if i%2 == 1 {
 			tablet = "0123456789abcdef0123456789abcdef"
 		}
-		ms, err := d.KioskSearch(ctx, e.ID, n)
+		ms, err := d.KioskSearch(ctx, id, n)
 		say("search "+n, ms, err)
 		for _, m := range ms {
-			en, err := d.KioskCheckIn(ctx, e.ID, m.PlayerID)
+			en, err := d.KioskCheckIn(ctx, id, m.PlayerID)
 			say("check in "+m.Name, en, err)
 		}
-		su, err := d.KioskSignUp(ctx, e.ID, tablet, director.NewPlayer{Name: n})
+		su, err := d.KioskSignUp(ctx, id, tablet, director.NewPlayer{Name: n})
 		say("sign up as "+n, su, err)
 		if su.Entry.ID != 0 || su.Code.Code != "" {
 			t.Fatalf("signing up as %s, who is known, gave %+v", n, su)
@@ -100,21 +119,20 @@ func TestAKioskWalkingEveryNameHarvestsNoPlayerCode(t *testing.T) {
 	}
 	// Her own member number with her name: the regular, checked in,
 	// without a code.
-	su, err := d.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: "regular una", MemberNo: "M-77"})
+	su, err := d.KioskSignUp(ctx, id, "", director.NewPlayer{Name: "regular una", MemberNo: "M-77"})
 	say("sign up with the member number", su, err)
 	if su.Entry.ID == 0 || su.Code != (director.PlayerCredential{}) {
 		t.Fatalf("the regular's own member number: %+v; want her entry, checked in, no code", su)
 	}
-	// The regulars' entries now have codes too: none was shown.
-	for s, who := range secretsOf(t, d, e.ID) {
-		secrets[s] = who
-	}
-	if got := harvested(secrets, seen.String()); len(got) > 0 {
-		t.Fatalf("the kiosk gave away %d codes of existing players: %v", len(got), got)
-	}
+	return seen.String()
+}
 
-	// A true namesake is someone new: her code, only hers, once.
-	nm, err := d.KioskSignUpNamesake(ctx, e.ID, "0123456789abcdef0123456789abcdef", director.NewPlayer{Name: names[3]})
+// namesakeGetsHerOwnCode signs up a true namesake of name: someone new,
+// shown her own new code (none of secrets), once, logged with the tablet.
+func namesakeGetsHerOwnCode(t *testing.T, d *director.Director, id event.EventID, name string, secrets map[string]string) {
+	t.Helper()
+	ctx := context.Background()
+	nm, err := d.KioskSignUpNamesake(ctx, id, "0123456789abcdef0123456789abcdef", director.NewPlayer{Name: name})
 	if err != nil || nm.Entry.ID == 0 || len(nm.Code.Code) != director.PlayerCodeLength || len(nm.Code.Token) != director.PlayerLinkTokenLength {
 		t.Fatalf("the namesake: %+v, %v", nm, err)
 	}
@@ -125,7 +143,7 @@ func TestAKioskWalkingEveryNameHarvestsNoPlayerCode(t *testing.T) {
 		t.Fatalf("the namesake was shown %q; her entry's code is %q", nm.Code.Code, code)
 	}
 	// The log says every reveal: one to the namesake, on the tablet.
-	log, err := d.Log(ctx, e.ID)
+	log, err := d.Log(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +151,7 @@ func TestAKioskWalkingEveryNameHarvestsNoPlayerCode(t *testing.T) {
 	for _, l := range log {
 		if strings.HasPrefix(l.Message.Format, "player code shown to the new player") {
 			kiosk++
-			if got := l.Message.In(i18n.English); got != "player code shown to the new player on kiosk tablet 012345: "+names[3] {
+			if got := l.Message.In(i18n.English); got != "player code shown to the new player on kiosk tablet 012345: "+name {
 				t.Errorf("the reveal is logged as %q", got)
 			}
 		}

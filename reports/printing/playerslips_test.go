@@ -2,6 +2,7 @@ package printing
 
 import (
 	"bytes"
+	"fmt"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // The player slips print each player's own code exactly once (drawing
@@ -88,6 +90,20 @@ func TestPlayerSlipsHoldEachPlayersOwnCode(t *testing.T) {
 	}
 	if strings.Contains(one, "http://") {
 		t.Error("with the network off the slip has an address")
+	}
+	// Each printing is in the event's activity log.
+	log, err := d.Log(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var said []string
+	for _, l := range log {
+		if strings.Contains(l.Message.Format, "player slip") {
+			said = append(said, l.Message.In(i18n.English))
+		}
+	}
+	if want := "[player slips printed with the player codes of 5 players player slip printed with her player code: Zoë Ødegård]"; fmt.Sprint(said) != want {
+		t.Errorf("the log says %q, want %s", said, want)
 	}
 
 	var buf bytes.Buffer
