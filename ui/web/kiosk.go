@@ -37,7 +37,8 @@ import (
 // Nothing here reaches an organizer function: a kiosk device can check in
 // only a name the kiosk itself offered it (from a search or "Is this
 // you?"), register a deck only for the player who just checked in on it,
-// and lock itself. Its unlock is a session kept in the database (so a
+// and lock itself. It shows no existing player's code (anyone can tap a
+// name): only a brand-new player's, to her, as she signs up. Its unlock is a session kept in the database (so a
 // restart keeps it), bound to the event, lasting a day or until the lock
 // button, a new kiosk code or the organizer's Sign out.
 

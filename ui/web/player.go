@@ -2,7 +2,7 @@ package web
 
 // A player on her own phone (issue 22): she found herself by name on the
 // event's page; to send her decklist, confirm a result or ask to drop she
-// signs in with her player code (shown at check-in, printed on her slip),
+// signs in with her player code (printed on her slip, given at the desk),
 // and the phone keeps a session for that entry in a cookie of its own per
 // event. Reading stays open to anyone; only these writes need the code.
 

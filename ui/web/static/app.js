@@ -496,8 +496,8 @@
 
   // A player who found herself by name follows her tables; to write from
   // her phone (her decklist, confirming a result, dropping) she signs in
-  // with her player code, something she has (shown at check-in, printed on
-  // her slip), since anyone can tap her name. The other blocks of the Me
+  // with her player code, something she has (printed on her slip, given at
+  // the desk), since anyone can tap her name. The other blocks of the Me
   // view show themselves only when she is signed in, from:
   //   window.tkPlayer: { signedIn, entry, name } as it is now, and
   //     tkPlayer.ready, a promise settled once the phone knows whether it
