@@ -165,6 +165,13 @@ func TestAnUnlockedKioskTabletWalkingEveryNameHarvestsNoCode(t *testing.T) {
 		}
 		keep(b.get(kioskOf(e)+"/same").must(t, 200, "is this you"))
 	}
+	// The pages and the API the tablet can read besides.
+	id := itoa64(int64(e.ID))
+	for _, path := range []string{"/", "/events/" + id, "/events/" + id + "/pairings", "/events/" + id + "/standings",
+		"/api/events", "/api/events/" + id, "/api/events/" + id + "/find?q=" + url.QueryEscape(names[0]), "/api/events/" + id + "/me",
+		"/api/events/" + id + "/me/table", "/api/events/" + id + "/me/deck", "/api/events/" + id + "/me/drop"} {
+		keep(b.get(path))
+	}
 	keep(b.post(kioskOf(e)+"/signup", url.Values{"name": {"regular una"}, "member": {"M-Una"}}).must(t, http.StatusSeeOther, "her member number"))
 	keep(b.get(kioskOf(e)+"/done").must(t, 200, "done")).shows(t, "You're checked in, Regular Una.")
 	if taps < len(names) {
