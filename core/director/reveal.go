@@ -97,8 +97,8 @@ func (d *Director) RevealPlayerCode(ctx context.Context, entry event.EntryID, ho
 
 // RevealPlayerCodes returns the codes and link tokens of every player
 // still in event id (those not drawn yet drawn now) for the organizer's
-// printed slips, and logs the reveal, in one write.
-func (d *Director) RevealPlayerCodes(ctx context.Context, id event.EventID, _ CodeReveal) (map[event.EntryID]PlayerCredential, error) {
+// printed slips, and logs the printing, in one write.
+func (d *Director) RevealPlayerCodes(ctx context.Context, id event.EventID) (map[event.EntryID]PlayerCredential, error) {
 	var out map[event.EntryID]PlayerCredential
 	err := d.store.Write(ctx, func(tx Tx) error {
 		entries, err := tx.Entries(id)

@@ -17,7 +17,7 @@ import (
 // and link token, drawn (and revealed to the desk) before the walk.
 func secretsOf(t *testing.T, d *director.Director, id event.EventID) map[string]string {
 	t.Helper()
-	creds, err := d.RevealPlayerCodes(context.Background(), id, director.CodeReveal{Via: director.RevealSlip})
+	creds, err := d.RevealPlayerCodes(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +196,7 @@ func TestEveryRevealAtTheDeskIsLogged(t *testing.T) {
 	if err != nil || slip != desk {
 		t.Fatalf("revealed again: %+v, %v; want the same %+v", slip, err, desk)
 	}
-	all, err := d.RevealPlayerCodes(ctx, e.ID, director.CodeReveal{Via: director.RevealSlip})
+	all, err := d.RevealPlayerCodes(ctx, e.ID)
 	if err != nil || len(all) != 3 || all[entries[0].ID] != desk {
 		t.Fatalf("all: %+v, %v", all, err)
 	}

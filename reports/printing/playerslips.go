@@ -39,7 +39,7 @@ func oneSlip(key string) (string, event.EntryID) {
 
 // drawPlayerCodes draws the player codes and link tokens a player-slips
 // report prints, before the report's read-only snapshot: the codes of
-// every entry of event id (or of Printer.Entry), those not drawn yet
+// every player still in event id (or of Printer.Entry), those not drawn yet
 // drawn now, in one write that logs the slips printed.
 func (p Printer) drawPlayerCodes(ctx context.Context, id event.EventID) (map[event.EntryID]director.PlayerCredential, error) {
 	how := director.CodeReveal{Via: director.RevealSlip}
@@ -47,7 +47,7 @@ func (p Printer) drawPlayerCodes(ctx context.Context, id event.EventID) (map[eve
 		c, err := p.D.RevealPlayerCode(ctx, p.Entry, how)
 		return map[event.EntryID]director.PlayerCredential{p.Entry: c}, err
 	}
-	return p.D.RevealPlayerCodes(ctx, id, how)
+	return p.D.RevealPlayerCodes(ctx, id)
 }
 
 // writePlayerSlips writes the players' slips: every player still in the

@@ -69,7 +69,7 @@ func TestTheDesktopKioskWalkingEveryNameHarvestsNoCode(t *testing.T) {
 		names = append(names, fmt.Sprintf("Player %c%c", 'A'+i%4, 'a'+i))
 	}
 	register(t, f, names...)
-	creds, err := f.d.RevealPlayerCodes(ctx, f.e.ID, director.CodeReveal{Via: director.RevealSlip})
+	creds, err := f.d.RevealPlayerCodes(ctx, f.e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

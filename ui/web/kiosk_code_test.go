@@ -180,7 +180,7 @@ func TestAnUnlockedKioskTabletWalkingEveryNameHarvestsNoCode(t *testing.T) {
 
 	// Every existing player's secrets, drawn now (the regulars were
 	// entered by the walk), in every form they could be shown.
-	creds, err := f.d.RevealPlayerCodes(ctx, e.ID, director.CodeReveal{Via: director.RevealSlip})
+	creds, err := f.d.RevealPlayerCodes(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
