@@ -16,8 +16,9 @@ import (
 
 // The kiosk (issue 5) lets players check themselves in, sign up and
 // register decks on a second screen. Its operations show nobody else's
-// data beyond the names matching what a player typed, and leaving it needs
-// the organizer's PIN.
+// data beyond the names matching what a player typed, never an existing
+// player's code (only a brand-new player's, to her: reveal.go), and
+// leaving it needs the organizer's PIN.
 
 // KioskMinQuery is the number of characters a player types before the
 // kiosk shows any name, in a Latin, Cyrillic or other spaced script: one
@@ -153,7 +154,8 @@ func (d *Director) KioskSearch(ctx context.Context, id event.EventID, query stri
 
 // KioskCheckIn checks a player in from the kiosk, entering a regular from
 // the directory first. Check-in closes when round 1 is paired: the player
-// is then sent to the organizer.
+// is then sent to the organizer. It gives no code: anyone can claim a
+// name.
 func (d *Director) KioskCheckIn(ctx context.Context, id event.EventID, player event.PlayerID) (event.Entry, error) {
 	var en event.Entry
 	err := d.store.Write(ctx, func(tx Tx) error {
@@ -208,6 +210,12 @@ func (d *Director) kioskCheckIn(tx Tx, e event.Event, p event.Player) (event.Ent
 type KioskSignUp struct {
 	// Entry is the player's entry, checked in; zero when SameName is set.
 	Entry event.Entry
+	// Code is the new player's code and link token, drawn now for the
+	// kiosk to show her once (its reveal logged): set only when the
+	// sign-up created the player. A player already known (her member
+	// number) is checked in without it: she takes hers from her slip or
+	// the desk.
+	Code PlayerCredential
 	// SameName lists, when nothing was saved, the players of the event and
 	// of the directory whose name is the name typed (case and accents
 	// folded): the kiosk asks "Is this you?" and checks the chosen one in
@@ -216,25 +224,27 @@ type KioskSignUp struct {
 }
 
 // KioskSignUp adds a new player from the kiosk: into the directory,
-// entered in the event and checked in, in one transaction. A member number
-// already in the directory under the same name is that player, checked in
-// (entered first if need be). A name that is already registered in the
+// entered in the event and checked in, with her new code (Code) drawn and
+// its reveal logged, in one transaction. tablet is the kiosk tablet's
+// device id, "" for the desktop kiosk. A member number already in the
+// directory under the same name is that player, checked in (entered first
+// if need be), without a code. A name that is already registered in the
 // event or in the directory saves nothing and returns those players in
 // SameName, so that one person is never entered twice ("chris lee" beside
 // "Chris Lee").
-func (d *Director) KioskSignUp(ctx context.Context, id event.EventID, np NewPlayer) (KioskSignUp, error) {
-	return d.kioskSignUp(ctx, id, np, false)
+func (d *Director) KioskSignUp(ctx context.Context, id event.EventID, tablet string, np NewPlayer) (KioskSignUp, error) {
+	return d.kioskSignUp(ctx, id, tablet, np, false)
 }
 
 // KioskSignUpNamesake signs up a player who has said they are not the
 // player of the same name that KioskSignUp found: a new player, entered and
-// checked in, with the entry marked Namesake for the organizer to check.
-func (d *Director) KioskSignUpNamesake(ctx context.Context, id event.EventID, np NewPlayer) (event.Entry, error) {
-	out, err := d.kioskSignUp(ctx, id, np, true)
-	return out.Entry, err
+// checked in, with the entry marked Namesake for the organizer to check,
+// and her own new code.
+func (d *Director) KioskSignUpNamesake(ctx context.Context, id event.EventID, tablet string, np NewPlayer) (KioskSignUp, error) {
+	return d.kioskSignUp(ctx, id, tablet, np, true)
 }
 
-func (d *Director) kioskSignUp(ctx context.Context, id event.EventID, np NewPlayer, namesake bool) (KioskSignUp, error) {
+func (d *Director) kioskSignUp(ctx context.Context, id event.EventID, tablet string, np NewPlayer, namesake bool) (KioskSignUp, error) {
 	np.Email = "" // the kiosk does not ask for it
 	p := np.player(d)
 	if err := p.Validate(); err != nil {
@@ -285,10 +295,15 @@ func (d *Director) kioskSignUp(ctx context.Context, id event.EventID, np NewPlay
 			return err
 		}
 		out.Entry = en
+		msg := i18n.F("signed up and checked in at the kiosk: %s", en.Name)
 		if en.Namesake {
-			return d.log(tx, id, 0, i18n.F("signed up and checked in at the kiosk as a namesake (not the %s already registered; please check): %s", same[0].Name, en.Name))
+			msg = i18n.F("signed up and checked in at the kiosk as a namesake (not the %s already registered; please check): %s", same[0].Name, en.Name)
 		}
-		return d.log(tx, id, 0, i18n.F("signed up and checked in at the kiosk: %s", en.Name))
+		if err := d.log(tx, id, 0, msg); err != nil {
+			return err
+		}
+		out.Code, err = d.revealNewPlayer(tx, en, tablet)
+		return err
 	})
 	return out, err
 }

@@ -19,12 +19,12 @@ func FormatPlayerCode(code string) string {
 	return code[:3] + "-" + code[3:]
 }
 
-// PlayerLink is the address that signs a phone in as entry with her code:
-// the event's page with #entry=N&code=… (the event page's script reads
-// it). The code is in the fragment, which browsers never send, so it is
-// in no server's or proxy's log, and the page takes it out of the address
-// bar at once. eventURL is the event page's address
-// (http://host:port/events/ID).
-func PlayerLink(eventURL string, entry event.EntryID, code string) string {
-	return strings.TrimSuffix(eventURL, "/") + "#entry=" + strconv.FormatInt(int64(entry), 10) + "&code=" + url.QueryEscape(code)
+// PlayerLink is the address that signs a phone in as entry with her link
+// token (PlayerCredential.Token, not the code she types): the event's page
+// with #entry=N&token=… (the event page's script reads it). The token is
+// in the fragment, which browsers never send, so it is in no server's or
+// proxy's log, and the page takes it out of the address bar at once.
+// eventURL is the event page's address (http://host:port/events/ID).
+func PlayerLink(eventURL string, entry event.EntryID, token string) string {
+	return strings.TrimSuffix(eventURL, "/") + "#entry=" + strconv.FormatInt(int64(entry), 10) + "&token=" + url.QueryEscape(token)
 }

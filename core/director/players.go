@@ -1,8 +1,8 @@
 package director
 
 // Players on their own phones (issue 22): a player proves she is an entry
-// with her player code, something she has (shown at check-in, printed on
-// her slip), not her name, which anyone can type. The phone then holds a
+// with her player code, something she has (printed on her slip; who sees
+// it: reveal.go), not her name, which anyone can type. The phone then holds a
 // session for that entry, kept like a staff device's (staff_sessions,
 // kind "player"), with which she sends her decklist, confirms a result or
 // asks to drop. Wrong codes are bounded by the web server per entry
@@ -33,7 +33,10 @@ const maxPlayerSessions = 8192
 var ErrWrongPlayerCode = errors.New("wrong player code")
 
 // PlayerCode returns entry's player code, drawing it the first time it is
-// asked for (the kiosk's check-in, the desk, the printed slip).
+// asked for. It logs nothing, so no front-end shows what it returns: the
+// desk and the slips show a code through RevealPlayerCode and
+// RevealPlayerCodes, which log the reveal, and a kiosk only a brand-new
+// player's (KioskSignUp).
 func (d *Director) PlayerCode(ctx context.Context, entry event.EntryID) (string, error) {
 	var code string
 	err := d.store.Write(ctx, func(tx Tx) error {
@@ -49,7 +52,8 @@ func (d *Director) PlayerCode(ctx context.Context, entry event.EntryID) (string,
 }
 
 // PlayerCodes returns the player codes of every entry of event id, drawing
-// those not drawn yet, in one write (the printed slips of the players).
+// those not drawn yet, in one write. Like PlayerCode it logs nothing; the
+// printed slips call RevealPlayerCodes.
 func (d *Director) PlayerCodes(ctx context.Context, id event.EventID) (map[event.EntryID]string, error) {
 	var out map[event.EntryID]string
 	err := d.store.Write(ctx, func(tx Tx) error {

@@ -37,21 +37,24 @@ func oneSlip(key string) (string, event.EntryID) {
 	return base, event.EntryID(entry)
 }
 
-// drawPlayerCodes draws the player codes a player-slips report prints,
-// before the report's read-only snapshot: the codes of every entry of
-// event id, those not drawn yet drawn now, in one write.
-func (p Printer) drawPlayerCodes(ctx context.Context, id event.EventID) (map[event.EntryID]string, error) {
+// drawPlayerCodes draws the player codes and link tokens a player-slips
+// report prints, before the report's read-only snapshot: the codes of
+// every player still in event id (or of Printer.Entry), those not drawn yet
+// drawn now, in one write that logs the slips printed.
+func (p Printer) drawPlayerCodes(ctx context.Context, id event.EventID) (map[event.EntryID]director.PlayerCredential, error) {
+	how := director.CodeReveal{Via: director.RevealSlip}
 	if p.Entry != 0 {
-		code, err := p.D.PlayerCode(ctx, p.Entry)
-		return map[event.EntryID]string{p.Entry: code}, err
+		c, err := p.D.RevealPlayerCode(ctx, p.Entry, how)
+		return map[event.EntryID]director.PlayerCredential{p.Entry: c}, err
 	}
-	return p.D.PlayerCodes(ctx, id)
+	return p.D.RevealPlayerCodes(ctx, id)
 }
 
 // writePlayerSlips writes the players' slips: every player still in the
 // event by name, or Printer.Entry alone (who may have dropped: she asked
 // for it), each with her code and, while the network is on, the event
-// page's address and the QR code of the link that signs her phone in.
+// page's address and the QR code of the link (her link token) that signs
+// her phone in.
 func writePlayerSlips(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
 	e, err := p.D.Event(ctx, id)
 	if err != nil {
@@ -78,13 +81,13 @@ func writePlayerSlips(ctx context.Context, p Printer, id event.EventID, _ int, p
 		s.Address = page
 	}
 	for _, en := range entries {
-		code := p.codes[en.ID]
-		if code == "" {
+		c := p.codes[en.ID]
+		if c.Code == "" {
 			return "", event.Conflictf("%s was registered while the slips were being printed; print them again", en.Name)
 		}
-		slip := reports.PlayerSlip{Name: en.Name, Code: director.FormatPlayerCode(code)}
+		slip := reports.PlayerSlip{Name: en.Name, Code: director.FormatPlayerCode(c.Code)}
 		if page != "" {
-			slip.Link = director.PlayerLink(page, en.ID, code)
+			slip.Link = director.PlayerLink(page, en.ID, c.Token)
 		}
 		s.Players = append(s.Players, slip)
 	}

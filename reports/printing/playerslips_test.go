@@ -2,13 +2,18 @@ package printing
 
 import (
 	"bytes"
+	"fmt"
 	"os/exec"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
+	"tablekeeper/core/rules"
+	"tablekeeper/reports"
 )
 
 // The player slips print each player's own code exactly once (drawing
@@ -89,9 +94,65 @@ func TestPlayerSlipsHoldEachPlayersOwnCode(t *testing.T) {
 	if strings.Contains(one, "http://") {
 		t.Error("with the network off the slip has an address")
 	}
+	// Each printing is in the event's activity log.
+	log, err := d.Log(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var said []string
+	for _, l := range log {
+		if strings.Contains(l.Message.Format, "player slip") {
+			said = append(said, l.Message.In(i18n.English))
+		}
+	}
+	if want := "[player slips printed with the player codes of 5 players player slip printed with her player code: Zoë Ødegård]"; fmt.Sprint(said) != want {
+		t.Errorf("the log says %q, want %s", said, want)
+	}
 
 	var buf bytes.Buffer
 	if _, err := (Printer{D: d, Entry: 9999}).Write(ctx, PlayerSlipsKey, e.ID, 0, "A4", &buf); err == nil {
 		t.Error("the slip of a player not in the event printed")
 	}
 }
+
+// The QR code of a slip holds the link with the player's link token, not
+// her code: the slips printed are those of the model with the token links.
+func TestPlayerSlipsQRCodesCarryTheLinkToken(t *testing.T) {
+	ctx, d := pdfDirector(t)
+	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	en, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "Ada Lovelace"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got bytes.Buffer
+	if _, err := (Printer{D: d, Network: func() string { return "http://192.168.1.20:8080/" }}).Write(ctx, PlayerSlipKey(en.ID), e.ID, 0, "A4", &got); err != nil {
+		t.Fatal(err)
+	}
+	c, err := d.RevealPlayerCode(ctx, en.ID, director.CodeReveal{Via: director.RevealDesk})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := "http://192.168.1.20:8080/events/" + strconv.FormatInt(int64(e.ID), 10)
+	model := func(link string) []byte {
+		var b bytes.Buffer
+		s := reports.PlayerSlips{EventName: e.Name, Game: rules.DescribeText(e.Game, e.Format).In(""), Address: page,
+			Players: []reports.PlayerSlip{{Name: en.Name, Code: director.FormatPlayerCode(c.Code), Link: link}}}
+		if err := reports.WritePlayerSlips(&b, s, reports.Options{Paper: "A4"}); err != nil {
+			t.Fatal(err)
+		}
+		return pdfDates.ReplaceAll(b.Bytes(), nil)
+	}
+	printed := pdfDates.ReplaceAll(got.Bytes(), nil)
+	if !bytes.Equal(printed, model(director.PlayerLink(page, en.ID, c.Token))) {
+		t.Fatal("the slip printed is not the one whose QR code holds the link token")
+	}
+	if bytes.Equal(printed, model(page+"#entry="+strconv.FormatInt(int64(en.ID), 10)+"&code="+c.Code)) {
+		t.Fatal("the slip's QR code holds the code")
+	}
+}
+
+// pdfDates are a PDF's dates, which differ from one writing to the next.
+var pdfDates = regexp.MustCompile(`/(CreationDate|ModDate) \(D:[^)]*\)`)

@@ -59,9 +59,9 @@ type Printer struct {
 	// docLang is the language a report is written in: the event's print
 	// language, else Lang.
 	docLang i18n.Lang
-	// codes are the player codes the player slips print, drawn before
-	// the report's snapshot (which cannot write).
-	codes map[event.EntryID]string
+	// codes are the player codes and link tokens the player slips print,
+	// drawn before the report's snapshot (which cannot write).
+	codes map[event.EntryID]director.PlayerCredential
 }
 
 // reportKind is one report the printer writes.
@@ -114,7 +114,7 @@ func (p Printer) Write(ctx context.Context, key string, id event.EventID, round 
 		if k.Key != key {
 			continue
 		}
-		var codes map[event.EntryID]string
+		var codes map[event.EntryID]director.PlayerCredential
 		if key == PlayerSlipsKey {
 			var err error
 			if codes, err = p.drawPlayerCodes(ctx, id); err != nil {

@@ -1,7 +1,6 @@
 package kiosk
 
 import (
-	"context"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -12,7 +11,6 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/tr"
-	"tablekeeper/ui/internal/work"
 )
 
 // doneScreen ends a player's visit: checked in, signed up, deck saved, or
@@ -26,8 +24,9 @@ type doneScreen struct {
 	deckButton *keyButton
 	ok         *keyButton
 	content    fyne.CanvasObject
-	// code and codeWhy show the player her player code after a check-in
-	// or a sign-up, for her phone.
+	// code and codeWhy show a brand-new player her player code after
+	// her sign-up, for her phone; a player found by name is told where
+	// hers is (atDesk), never shown it.
 	code, codeWhy *widget.Label
 
 	entry event.Entry
@@ -44,7 +43,7 @@ func newDoneScreen(k *Kiosk) *doneScreen {
 	s.ok = newButton(k, tr.L("Done"), widget.MediumImportance, k.Reset)
 	s.ok.Icon = theme.ConfirmIcon()
 	s.code = heading("")
-	s.codeWhy = line(tr.L("Use it on your phone to send your decklist and report results: find your name on the event's page and type the code. Keep it to yourself."))
+	s.codeWhy = line(tr.L(codeWhy))
 	s.content = container.NewVBox(spacer(), s.message, s.detail, spacer(),
 		s.code, s.codeWhy,
 		row(s.deckButton, s.ok))
@@ -66,58 +65,71 @@ func (s *doneScreen) clear() {
 	s.detail.SetText("")
 	s.deckButton.Hide()
 	s.code.SetText("")
+	s.codeWhy.SetText("")
 	for _, o := range []fyne.CanvasObject{s.code, s.codeWhy} {
 		o.Hide()
 	}
 }
 
-// checkedIn tells a player they are checked in.
+// checkedIn tells a player found by name they are checked in, and where
+// their code is: anyone can tap a name, so the kiosk never shows it.
 func (s *doneScreen) checkedIn(en event.Entry, already bool) {
 	msg := tr.F("You're checked in, %s. Good luck!", en.Name)
 	if already {
 		msg = tr.F("You're already checked in, %s. Good luck!", en.Name)
 	}
 	s.show(en, msg, s.k.hasDecks())
-	s.showCode(en)
+	s.atDesk()
 }
 
-// signedUp welcomes a new player.
-func (s *doneScreen) signedUp(en event.Entry) {
-	s.show(en, tr.F("Welcome, %s! You're signed up and checked in. Good luck!", en.Name), s.k.hasDecks())
-	s.showCode(en)
+// signedUp welcomes a new player with her new code; one known by her
+// member number is checked in, without it.
+func (s *doneScreen) signedUp(su director.KioskSignUp) {
+	if su.Code.Code == "" {
+		s.checkedIn(su.Entry, false)
+		return
+	}
+	s.show(su.Entry, tr.F("Welcome, %s! You're signed up and checked in. Good luck!", su.Entry.Name), s.k.hasDecks())
+	s.showCode(su.Code)
 }
 
 // signedUpNamesake welcomes a new player who shares a registered
 // player's name, and asks them to tell the organizer.
-func (s *doneScreen) signedUpNamesake(en event.Entry) {
-	s.show(en, tr.F("Welcome, %s! You're signed up and checked in. Good luck!", en.Name), s.k.hasDecks())
+func (s *doneScreen) signedUpNamesake(su director.KioskSignUp) {
+	s.show(su.Entry, tr.F("Welcome, %s! You're signed up and checked in. Good luck!", su.Entry.Name), s.k.hasDecks())
 	s.detail.SetText(tr.L("Another player has the same name: please tell the organizer, so that you two are not mixed up."))
-	s.showCode(en)
+	s.showCode(su.Code)
 }
 
-// showCode fetches the player's code (drawn the first time) and shows it
-// while the screen is still hers. Without it (the database failed) the
-// screen says nothing of a code: she is checked in all the same, and the
-// organizer can print her slip.
-func (s *doneScreen) showCode(en event.Entry) {
-	work.Call(s.k.run, func(ctx context.Context) (string, error) {
-		return s.k.d.PlayerCode(ctx, en.ID)
-	}, func(code string, err error) {
-		if err != nil || s.entry.ID != en.ID || s.k.current != screen(s) {
-			return
-		}
-		s.code.SetText(tr.F("Your player code: %s", director.FormatPlayerCode(code)))
-		for _, o := range []fyne.CanvasObject{s.code, s.codeWhy} {
-			o.Show()
-		}
-		// Shown after the screen was laid out: laid out again with them,
-		// twice, since a wrapped label knows its height (two lines on a
-		// tablet) only once it has its width.
-		s.content.Refresh()
-		s.content.Refresh()
-		s.after = CodeAfter
-	})
+// atDesk says where a player found by name gets her code.
+func (s *doneScreen) atDesk() {
+	s.codeWhy.SetText(tr.L("Your player code, for your phone, is on your player slip; the organizer gives it to you at the desk."))
+	s.codeWhy.Show()
+	s.content.Refresh()
 }
+
+// showCode shows a brand-new player the code the sign-up drew for her.
+func (s *doneScreen) showCode(c director.PlayerCredential) {
+	if c.Code == "" {
+		return
+	}
+	s.code.SetText(tr.F("Your player code: %s", director.FormatPlayerCode(c.Code)))
+	s.codeWhy.SetText(tr.L(codeWhy))
+	for _, o := range []fyne.CanvasObject{s.code, s.codeWhy} {
+		o.Show()
+	}
+	// Laid out again with them, twice, since a wrapped label knows its
+	// height (two lines on a tablet) only once it has its width.
+	s.content.Refresh()
+	s.content.Refresh()
+	s.after = CodeAfter
+}
+
+// codeWhy says what a new player's code is for.
+const codeWhy = "Use it on your phone to send your decklist and report results: find your name on the event's page and type the code. Keep it to yourself."
+
+// The key above, for the translation files (the constant is its English).
+var _ = tr.K("Use it on your phone to send your decklist and report results: find your name on the event's page and type the code. Keep it to yourself.")
 
 // deckSaved says a legal deck is registered.
 func (s *doneScreen) deckSaved(en event.Entry) {

@@ -10,10 +10,12 @@
 // the time left.
 //
 // The kiosk shows nobody's data beyond the names matching at least three
-// typed characters (the director's KioskSearch enforces it), reaches no
+// typed characters (the director's KioskSearch enforces it), never the
+// code of a player found by name (only a brand-new player's, to her, as
+// she signs up: the director gives it with the sign-up), reaches no
 // organizer screen, and goes back to its start screen, forgetting what was
-// typed, after IdleAfter without input. Leaving it needs the organizer's
-// PIN: the small Organizer button, F12, Ctrl+Shift+Q, Ctrl+W and Ctrl+Q
+// typed, after each player and after IdleAfter without input. Leaving it
+// needs the organizer's PIN: the small Organizer button, F12, Ctrl+Shift+Q, Ctrl+W and Ctrl+Q
 // open the PIN pad, and so does closing the window opened by Open. While
 // it runs the organizer's window is hidden, so Alt+Tab cannot reach it nor
 // Alt+F4 close it. Every control is large and reachable with Tab and
@@ -47,17 +49,16 @@ type Director interface {
 	Event(ctx context.Context, id event.EventID) (event.Event, error)
 	KioskSearch(ctx context.Context, id event.EventID, query string) ([]director.KioskMatch, error)
 	KioskCheckIn(ctx context.Context, id event.EventID, player event.PlayerID) (event.Entry, error)
-	KioskSignUp(ctx context.Context, id event.EventID, np director.NewPlayer) (director.KioskSignUp, error)
-	KioskSignUpNamesake(ctx context.Context, id event.EventID, np director.NewPlayer) (event.Entry, error)
+	// KioskSignUp and KioskSignUpNamesake give a brand-new player her
+	// code, the only code the kiosk ever shows (tablet "": this kiosk).
+	KioskSignUp(ctx context.Context, id event.EventID, tablet string, np director.NewPlayer) (director.KioskSignUp, error)
+	KioskSignUpNamesake(ctx context.Context, id event.EventID, tablet string, np director.NewPlayer) (director.KioskSignUp, error)
 	KioskFindTable(ctx context.Context, id event.EventID, query string) (director.KioskTables, error)
 	CheckDeck(ctx context.Context, id event.EventID, list string) (deck.Report, error)
 	SaveDeck(ctx context.Context, entry event.EntryID, name, list string) (director.DeckCheck, error)
 	HasKioskPIN(ctx context.Context) (bool, error)
 	CheckKioskPIN(ctx context.Context, pin string) (bool, error)
 	SetKioskPIN(ctx context.Context, pin string) error
-	// PlayerCode is the code a player signs in with on her phone, shown
-	// once she checked in or signed up.
-	PlayerCode(ctx context.Context, entry event.EntryID) (string, error)
 }
 
 // Timings of the kiosk.

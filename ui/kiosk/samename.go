@@ -148,9 +148,9 @@ func (s *sameNameScreen) onSomeoneElse() {
 	}
 	np, id := s.np, s.k.eventID
 	s.busy = true
-	work.Call(s.k.run, func(ctx context.Context) (event.Entry, error) {
-		return s.k.d.KioskSignUpNamesake(ctx, id, np)
-	}, func(en event.Entry, err error) {
+	work.Call(s.k.run, func(ctx context.Context) (director.KioskSignUp, error) {
+		return s.k.d.KioskSignUpNamesake(ctx, id, "", np)
+	}, func(su director.KioskSignUp, err error) {
 		s.busy = false
 		switch {
 		case errors.Is(err, event.ErrState):
@@ -159,7 +159,7 @@ func (s *sameNameScreen) onSomeoneElse() {
 			s.problem.SetText(sentence(err))
 		default:
 			s.k.changed()
-			s.k.done.signedUpNamesake(en)
+			s.k.done.signedUpNamesake(su)
 		}
 	})
 }

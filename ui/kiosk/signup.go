@@ -90,9 +90,8 @@ func (s *signupScreen) submit() {
 	id := s.k.eventID
 	s.signUp.Disable()
 	work.Call(s.k.run, func(ctx context.Context) (director.KioskSignUp, error) {
-		return s.k.d.KioskSignUp(ctx, id, np)
+		return s.k.d.KioskSignUp(ctx, id, "", np)
 	}, func(su director.KioskSignUp, err error) {
-		en := su.Entry
 		s.signUp.Enable()
 		switch {
 		case errors.Is(err, event.ErrState):
@@ -103,7 +102,7 @@ func (s *signupScreen) submit() {
 			s.k.sameName.ask(np, su.SameName)
 		default:
 			s.k.changed()
-			s.k.done.signedUp(en)
+			s.k.done.signedUp(su)
 		}
 	})
 }

@@ -16,9 +16,10 @@ import (
 )
 
 // CodeDirector is what the Player codes dialog calls: a player's code,
-// drawn the first time it is asked for.
+// drawn the first time it is asked for, each showing logged in the
+// event's activity log.
 type CodeDirector interface {
-	PlayerCode(ctx context.Context, entry event.EntryID) (string, error)
+	RevealPlayerCode(ctx context.Context, entry event.EntryID, how director.CodeReveal) (director.PlayerCredential, error)
 }
 
 // codesDialog shows the organizer a player's code (issue 22), on demand
@@ -70,7 +71,7 @@ func newCodesDialog(s *Screen) *codesDialog {
 	g.who = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord, Text: tr.L("Pick a player on the left to see her player code.")}
 	g.code = &widget.Label{SizeName: theme.SizeNameHeadingText, TextStyle: fyne.TextStyle{Monospace: true}}
 	g.why = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance,
-		Text: tr.L("A player signs in on her phone with her code to send her decklist, confirm results and ask to drop. It is shown at the kiosk when she checks in and printed on her slip; tell it to her only, never aloud to the room.")}
+		Text: tr.L("A player signs in on her phone with her code to send her decklist, confirm results and ask to drop. It is printed on her slip, and the kiosk shows it only to a new player as she signs up; tell it to her only, never aloud to the room. Each code shown here is noted in the Log tab.")}
 	g.printOne = &widget.Button{Text: tr.L("Print her slip"), Icon: theme.DocumentPrintIcon(), OnTapped: func() {
 		if g.current.ID != 0 && g.s.onPrintSlips != nil {
 			g.s.onPrintSlips(g.current.ID)
@@ -136,9 +137,9 @@ func (g *codesDialog) onSelected(i widget.ListItemID) {
 	en := g.players[i]
 	g.seq++
 	seq := g.seq
-	work.Call(g.s.run, func(ctx context.Context) (string, error) {
-		return cd.PlayerCode(ctx, en.ID)
-	}, func(code string, err error) {
+	work.Call(g.s.run, func(ctx context.Context) (director.PlayerCredential, error) {
+		return cd.RevealPlayerCode(ctx, en.ID, director.CodeReveal{Via: director.RevealDesk})
+	}, func(c director.PlayerCredential, err error) {
 		if seq != g.seq {
 			return
 		}
@@ -148,7 +149,7 @@ func (g *codesDialog) onSelected(i widget.ListItemID) {
 		}
 		g.current = en
 		g.who.SetText(tr.F("%s's player code", en.Name))
-		g.code.SetText(director.FormatPlayerCode(code))
+		g.code.SetText(director.FormatPlayerCode(c.Code))
 		g.refreshButtons()
 	})
 }

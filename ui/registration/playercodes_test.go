@@ -8,6 +8,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/ui/internal/uitest"
 )
 
@@ -59,6 +60,11 @@ func TestThePlayerCodeShowsOnDemand(t *testing.T) {
 	}
 	if g.who.Text != "Zoë Ødegård's player code" {
 		t.Errorf("the dialog says %q", g.who.Text)
+	}
+	// Shown at the desk: the activity log says so.
+	log, err := f.d.Log(context.Background(), f.e.ID)
+	if err != nil || len(log) == 0 || log[len(log)-1].Message.In(i18n.English) != "player code shown at the desk: Zoë Ødegård" {
+		t.Errorf("the log does not say Zoë's code was shown at the desk: %+v, %v", log, err)
 	}
 	for _, i := range []int{0, 2} {
 		if shows(codes[entries[i].ID]) {

@@ -456,7 +456,7 @@ func TestASeedIsSetFromTheEntryRow(t *testing.T) {
 func TestKioskGhostSignUpNamesakeIsMarkedOnTheRegistrationRow(t *testing.T) {
 	f := setup(t)
 	uitest.Players(t, f.d, f.e.ID, "Chris Lee")
-	if _, err := f.d.KioskSignUpNamesake(context.Background(), f.e.ID, director.NewPlayer{Name: "chris lee"}); err != nil {
+	if _, err := f.d.KioskSignUpNamesake(context.Background(), f.e.ID, "", director.NewPlayer{Name: "chris lee"}); err != nil {
 		t.Fatal(err)
 	}
 	f.s.Reload()

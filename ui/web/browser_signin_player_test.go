@@ -8,6 +8,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 )
 
@@ -118,18 +119,22 @@ func jsText(t *testing.T, ctx context.Context, script string) string {
 	return s
 }
 
-// The slip's QR code opens the event with #entry=N&code=… : the phone is
-// signed in as her at once, follows her tables, and the code is gone from
-// the address bar (and from the history, so Back does not show it). A
-// wrong code in a link says so in the box; "Sign out" signs out.
+// The slip's QR code opens the event with #entry=N&token=… (her link
+// token): the phone is signed in as her at once, follows her tables, and
+// the token is gone from the address bar (and from the history, so Back
+// does not show it). A wrong code in a link (#entry=N&code=…, as older
+// slips carry) says so in the box; "Sign out" signs out.
 func TestBrowserPlayerLinkSignsInAndDropsTheFragment(t *testing.T) {
 	f := newFixture(t)
 	e, es, _ := f.openRound(8)
-	code := f.playerCodeOf(es[1].ID)
+	cred, err := f.d.RevealPlayerCode(context.Background(), es[1].ID, director.CodeReveal{Via: director.RevealSlip})
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx := browser(t, 390, 844)
 	url := f.http.URL + "/events/" + itoa64(int64(e.ID))
 
-	run(t, ctx, "open the slip's link", chromedp.Navigate(url+"#entry="+itoa64(int64(es[1].ID))+"&code="+code))
+	run(t, ctx, "open the slip's link", chromedp.Navigate(director.PlayerLink(url, es[1].ID, cred.Token)))
 	waitText(t, ctx, "#signed-in", "Signed in as "+es[1].Name, 5*time.Second)
 	waitText(t, ctx, "#me-card", es[1].Name, 5*time.Second)
 	if href := jsText(t, ctx, `location.href`); href != url {

@@ -37,7 +37,8 @@ import (
 // Nothing here reaches an organizer function: a kiosk device can check in
 // only a name the kiosk itself offered it (from a search or "Is this
 // you?"), register a deck only for the player who just checked in on it,
-// and lock itself. Its unlock is a session kept in the database (so a
+// and lock itself. It shows no existing player's code (anyone can tap a
+// name): only a brand-new player's, to her, as she signs up. Its unlock is a session kept in the database (so a
 // restart keeps it), bound to the event, lasting a day or until the lock
 // button, a new kiosk code or the organizer's Sign out.
 
@@ -98,9 +99,17 @@ type kioskSession struct {
 	// deck is the player who may register a deck, until deckUntil.
 	deck      event.Entry
 	deckUntil time.Time
-	// codeUntil is when the done page stops showing the player's code
+	// codeUntil is when the done page stops showing a new player's code
 	// (done.Code): the next visitor must not find it by going back.
 	codeUntil time.Time
+}
+
+// tablet names the kiosk tablet in the log of what it shows: its device.
+func (ks kioskSession) tablet() string {
+	if ks.device == "" {
+		return "unknown"
+	}
+	return ks.device
 }
 
 // kioskDone is the message that ends a player's visit.
@@ -108,11 +117,11 @@ type kioskDone struct {
 	Message, Detail i18n.Localizer
 	// Deck offers to register a deck.
 	Deck bool
-	// Entry and Code are the player's entry and player code, shown on the
-	// done page so that she can sign in on her phone ("" when it could
-	// not be drawn).
+	// Entry and Code are a brand-new player's entry and her code and
+	// link token, shown on the done page so that she can sign in on her
+	// phone; a player found by name is never shown one (Code is zero).
 	Entry event.EntryID
-	Code  string
+	Code  director.PlayerCredential
 }
 
 // kioskRoutes are the kiosk's pages and its deck check.
@@ -614,15 +623,21 @@ func (k *kioskArea) postCheckIn(w http.ResponseWriter, r *http.Request) {
 	}
 	en, err := k.s.d.KioskCheckIn(r.Context(), e.ID, m.PlayerID)
 	k.finish(w, r, e, token, en, err, func(en event.Entry) kioskDone {
+		// Anyone can tap a name: her code is on her slip, or at the desk.
 		if m.CheckedIn {
-			return kioskDone{Message: i18n.F("You're already checked in, %s. Good luck!", en.Name)}
+			return kioskDone{Message: i18n.F("You're already checked in, %s. Good luck!", en.Name), Detail: msgCodeAtDesk}
 		}
-		return kioskDone{Message: i18n.F("You're checked in, %s. Good luck!", en.Name)}
+		return kioskDone{Message: i18n.F("You're checked in, %s. Good luck!", en.Name), Detail: msgCodeAtDesk}
 	})
 }
 
+// msgCodeAtDesk tells a player found by name where her player code is:
+// the kiosk never shows it to whoever taps a name.
+var msgCodeAtDesk = i18n.F("Your player code, for your phone, is on your player slip; the organizer gives it to you at the desk.")
+
 // finish ends a check-in or sign-up: the done page says what happened and
-// offers the deck, or the page shows why nothing was done.
+// offers the deck, or the page shows why nothing was done. A brand-new
+// player's code comes in done.Code (say's answer).
 func (k *kioskArea) finish(w http.ResponseWriter, r *http.Request, e event.Event, token string, en event.Entry, err error, say func(event.Entry) kioskDone) {
 	switch {
 	case errors.Is(err, event.ErrState):
@@ -640,7 +655,7 @@ func (k *kioskArea) finish(w http.ResponseWriter, r *http.Request, e event.Event
 		return
 	}
 	done := say(en)
-	done.Entry, done.Code = en.ID, k.playerCode(r, en.ID)
+	done.Entry = en.ID
 	done.Deck = e.Settings.DeckRules != ""
 	if done.Deck {
 		deck := i18n.F("You can register your deck now, or later at the organizer's desk.")
@@ -653,7 +668,10 @@ func (k *kioskArea) finish(w http.ResponseWriter, r *http.Request, e event.Event
 	k.staffSessions.update(token, func(ks *kioskSession) {
 		ks.offered, ks.signup, ks.done = nil, director.NewPlayer{}, done
 		ks.deck, ks.deckUntil = event.Entry{}, time.Time{}
-		ks.codeUntil = k.s.now().Add(kioskCodeIdle * time.Second)
+		ks.codeUntil = time.Time{}
+		if done.Code.Code != "" {
+			ks.codeUntil = k.s.now().Add(kioskCodeIdle * time.Second)
+		}
 		if done.Deck {
 			ks.deck, ks.deckUntil = en, k.s.now().Add(kioskDeckWindow)
 		}
@@ -703,7 +721,7 @@ func (k *kioskArea) pageSignUp(w http.ResponseWriter, r *http.Request) {
 // postSignUp signs a new player up, or asks "Is this you?" when the name
 // is known.
 func (k *kioskArea) postSignUp(w http.ResponseWriter, r *http.Request) {
-	e, _, token, ok := k.write(w, r)
+	e, ks, token, ok := k.write(w, r)
 	if !ok {
 		return
 	}
@@ -725,7 +743,7 @@ func (k *kioskArea) postSignUp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	np := director.NewPlayer{Name: name, MemberNo: member}
-	su, err := k.s.d.KioskSignUp(r.Context(), e.ID, np)
+	su, err := k.s.d.KioskSignUp(r.Context(), e.ID, ks.tablet(), np)
 	if err != nil && !errors.Is(err, event.ErrState) {
 		p.Problem = staffSentence(err)
 		k.show(w, r, statusOf(err), "kiosk_signup", i18n.F("Sign up"), p)
@@ -737,7 +755,11 @@ func (k *kioskArea) postSignUp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	k.finish(w, r, e, token, su.Entry, err, func(en event.Entry) kioskDone {
-		return kioskDone{Message: i18n.F("Welcome, %s! You're signed up and checked in. Good luck!", en.Name)}
+		if su.Code.Code == "" {
+			// Her own member number: a player known already.
+			return kioskDone{Message: i18n.F("You're checked in, %s. Good luck!", en.Name), Detail: msgCodeAtDesk}
+		}
+		return kioskDone{Message: i18n.F("Welcome, %s! You're signed up and checked in. Good luck!", en.Name), Code: su.Code}
 	})
 }
 
@@ -785,10 +807,10 @@ func (k *kioskArea) postNamesake(w http.ResponseWriter, r *http.Request) {
 		k.s.fail(w, r, http.StatusBadRequest, i18n.F("There is no sign-up waiting on this kiosk; start again with “I'm new here”."))
 		return
 	}
-	en, err := k.s.d.KioskSignUpNamesake(r.Context(), e.ID, ks.signup)
-	k.finish(w, r, e, token, en, err, func(en event.Entry) kioskDone {
+	su, err := k.s.d.KioskSignUpNamesake(r.Context(), e.ID, ks.tablet(), ks.signup)
+	k.finish(w, r, e, token, su.Entry, err, func(en event.Entry) kioskDone {
 		return kioskDone{Message: i18n.F("Welcome, %s! You're signed up and checked in. Good luck!", en.Name),
-			Detail: i18n.F("Another player has the same name: please tell the organizer, so that you two are not mixed up.")}
+			Detail: i18n.F("Another player has the same name: please tell the organizer, so that you two are not mixed up."), Code: su.Code}
 	})
 }
 
@@ -806,7 +828,7 @@ func (k *kioskArea) pageDone(w http.ResponseWriter, r *http.Request) {
 	p.Idle = kioskDoneIdle
 	p.Message, p.Detail = ks.done.Message, ks.done.Detail
 	p.Deck = ks.done.Deck && ks.deck.ID != 0 && k.s.now().Before(ks.deckUntil)
-	if ks.done.Code != "" && k.s.now().Before(ks.codeUntil) {
+	if ks.done.Code.Code != "" && k.s.now().Before(ks.codeUntil) {
 		k.showCode(w, r, e, ks.done, &p)
 	}
 	if p.Deck {
@@ -815,26 +837,15 @@ func (k *kioskArea) pageDone(w http.ResponseWriter, r *http.Request) {
 	k.show(w, r, http.StatusOK, "kiosk_done", i18n.F("Done"), p)
 }
 
-// playerCode is the code of a player who just checked in or signed up,
-// drawn the first time; "" (and a line in the log) when it could not be:
-// she is checked in all the same, and the organizer can print her slip.
-func (k *kioskArea) playerCode(r *http.Request, entry event.EntryID) string {
-	code, err := k.s.d.PlayerCode(r.Context(), entry)
-	if err != nil {
-		k.s.logf("web: kiosk: player code of entry %d: %v", entry, err)
-		return ""
-	}
-	return code
-}
-
-// showCode puts the player's code on the done page, with the QR code of
-// the link that signs her phone in. The page is then kept by no cache,
-// nor the browser's history (Back must not show it to the next player).
+// showCode puts a brand-new player's code on the done page, with the QR
+// code of the link (her link token, not the code) that signs her phone
+// in. The page is then kept by no cache, nor the browser's history (Back
+// must not show it to the next player).
 func (k *kioskArea) showCode(w http.ResponseWriter, r *http.Request, e event.Event, done kioskDone, p *kioskPage) {
 	w.Header().Set("Cache-Control", "no-store")
-	p.Code = director.FormatPlayerCode(done.Code)
+	p.Code = director.FormatPlayerCode(done.Code.Code)
 	p.Idle = kioskCodeIdle
-	svg, err := reports.QRSVG(director.PlayerLink(k.s.eventURL(r, int64(e.ID)), done.Entry, done.Code))
+	svg, err := reports.QRSVG(director.PlayerLink(k.s.eventURL(r, int64(e.ID)), done.Entry, done.Code.Token))
 	if err != nil {
 		k.s.logf("web: kiosk: QR code of a player's link: %v", err)
 		return

@@ -350,6 +350,10 @@ func TestAfterRoundOneTheKioskFindsTables(t *testing.T) {
 		}
 	}
 	page.shows(t, fmt.Sprintf("Table %d", table), "the clock has not started")
+	// Done leads to an empty start for the next player.
+	if !strings.Contains(page.body, `class="k-button k-primary k-seats-done" href="`+kioskOf(e)+`"`) {
+		t.Error("the table found offers no Done back to an empty start")
+	}
 	if _, err := f.d.StartClock(context.Background(), e.ID, r.Number); err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,7 @@ package web
 
 // A player on her own phone (issue 22): she found herself by name on the
 // event's page; to send her decklist, confirm a result or ask to drop she
-// signs in with her player code (shown at check-in, printed on her slip),
+// signs in with her player code (printed on her slip, given at the desk),
 // and the phone keeps a session for that entry in a cookie of its own per
 // event. Reading stays open to anyone; only these writes need the code.
 
@@ -79,7 +79,7 @@ func (s *Server) signedPlayer(r *http.Request, id event.EventID) (director.Playe
 }
 
 // msgSignInFirst refuses a player's write from a phone not signed in.
-var msgSignInFirst = i18n.F("Sign in with your player code first: it was shown when you checked in and is printed on your player slip. The organizer can tell it to you.")
+var msgSignInFirst = i18n.F("Sign in with your player code first: it is printed on your player slip. The organizer can tell it to you.")
 
 // playerWrite lets a player's write through when it comes from this
 // server's own page, as JSON, within the phone's write budget, from a
@@ -182,7 +182,7 @@ func (s *Server) apiPlayerSignIn(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case errors.Is(err, director.ErrWrongPlayerCode):
-		s.fail(w, r, http.StatusForbidden, i18n.F("That is not your player code. It was shown when you checked in and is printed on your player slip; the organizer can tell it to you."))
+		s.fail(w, r, http.StatusForbidden, i18n.F("That is not your player code. It is printed on your player slip; the organizer can tell it to you."))
 	case err != nil:
 		s.failErr(w, r, err)
 	default:

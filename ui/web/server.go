@@ -151,7 +151,7 @@ type route struct {
 // (the kiosk tablet, the judges' phones) is a file with its own table,
 // added here.
 func (s *Server) areas() [][]route {
-	return [][]route{s.staticRoutes(), s.langRoutes(), s.playerRoutes(), s.projectorRoutes(), s.qrRoutes(), s.reportRoutes(), s.apiRoutes(), s.kioskRoutes(), s.judgeRoutes(), s.playerSignInRoutes(), s.deckRoutes(), s.dropRoutes(), s.confirmRoutes(), s.scorekeeperRoutes()}
+	return [][]route{s.staticRoutes(), s.langRoutes(), s.playerRoutes(), s.projectorRoutes(), s.qrRoutes(), s.reportRoutes(), s.apiRoutes(), s.kioskRoutes(), s.judgeRoutes(), s.playerSignInRoutes(), s.playerLinkRoutes(), s.deckRoutes(), s.dropRoutes(), s.confirmRoutes(), s.scorekeeperRoutes()}
 }
 
 // ServeHTTP answers a request: the security headers on every response,

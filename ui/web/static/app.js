@@ -496,8 +496,8 @@
 
   // A player who found herself by name follows her tables; to write from
   // her phone (her decklist, confirming a result, dropping) she signs in
-  // with her player code, something she has (shown at check-in, printed on
-  // her slip), since anyone can tap her name. The other blocks of the Me
+  // with her player code, something she has (printed on her slip, given at
+  // the desk), since anyone can tap her name. The other blocks of the Me
   // view show themselves only when she is signed in, from:
   //   window.tkPlayer: { signedIn, entry, name } as it is now, and
   //     tkPlayer.ready, a promise settled once the phone knows whether it
@@ -507,10 +507,12 @@
   //     fires 'tk:signedin' again).
   // Signed in is always as the player the page follows: following another
   // (the slip of someone else, "Not you?") signs the phone out.
-  // A link whose fragment is #entry=N&code=ABC234 (the QR code of her slip
-  // or of the kiosk) signs in on open. The code is in the fragment, which
-  // the browser never sends, so it stays out of every log; the page takes
-  // it out of the address bar and history at once.
+  // A link whose fragment is #entry=N&token=… (the QR code of her slip or
+  // of the kiosk: her long link token, not the code she types) signs in on
+  // open; #entry=N&code=ABC234, as slips printed before said, too. The
+  // secret is in the fragment, which the browser never sends, so it stays
+  // out of every log; the page takes it out of the address bar and history
+  // at once.
   const tkPlayer = { signedIn: false, entry: 0, name: '', ready: Promise.resolve() };
   window.tkPlayer = tkPlayer;
 
@@ -537,11 +539,12 @@
       signed.hidden = !mine;
       $('#signed-in-as').textContent = mine ? t("Signed in as %s", tkPlayer.name) : '';
     }
-    // signIn sends a code for entry: '' when signed in, else the sentence
-    // to show (the server's: a wrong code, too many tries and the wait).
-    async function signIn(entry, code) {
+    // signIn sends a code for entry (or a link's token, with byLink): ''
+    // when signed in, else the sentence to show (the server's: a wrong
+    // code, too many tries and the wait).
+    async function signIn(entry, code, byLink) {
       try {
-        const r = await postJSON(api + '/me/signin', { entry, code });
+        const r = byLink ? await postJSON(api + '/me/link', { entry, token: code }) : await postJSON(api + '/me/signin', { entry, code });
         if (r.status === 200 && r.data.signedIn) { set(r.data.entry, r.data.name); return ''; }
         return r.data.error || t("The organizer's computer answered %d; try again.", r.status);
       } catch (e) {
@@ -571,16 +574,18 @@
     });
     $('#signout').addEventListener('click', signOut);
 
-    // fromLink signs in from a link's #entry=N&code=… (the slip's QR
-    // code), read and removed from the address before anything else; true
-    // when there was one. Without N, the entry the page follows.
+    // fromLink signs in from a link's #entry=N&token=… (the QR code of
+    // the slip or the kiosk) or #entry=N&code=…, read and removed from the
+    // address before anything else; true when there was one. Without N,
+    // the entry the page follows.
     async function fromLink() {
       const frag = new URLSearchParams(location.hash.slice(1));
-      if (!frag.has('code')) return false;
+      const byLink = frag.has('token');
+      if (!byLink && !frag.has('code')) return false;
       history.replaceState(history.state, '', location.pathname + location.search);
       const entry = Number(frag.get('entry')) || (me() || {}).entry || 0;
       if (!entry) return false;
-      const why = await signIn(entry, frag.get('code'));
+      const why = await signIn(entry, byLink ? frag.get('token') : frag.get('code'), byLink);
       // A wrong or spent code: her page anyway, and the sentence in the box.
       found(entry, why ? '' : tkPlayer.name);
       msg.textContent = why;
