@@ -308,7 +308,7 @@ func networkDevices(ctx context.Context, d *director.Director, a networkArgs, w 
 		case director.KindScorekeeper:
 			what = fmt.Sprintf("scorekeeper station of %s", s.Name)
 		}
-		fmt.Fprintf(w, "%d\t%s\tdevice %s\t%s\tsince %s\tlast seen %s\n", s.ID, what, director.ShortDevice(s.Device), s.Address,
+		fmt.Fprintf(w, "%d\t%s\tdevice %s\t%s\tsince %s\tlast seen %s\n", s.ID, what, director.DeviceName(s.Device), s.Address,
 			clockTime(s.Started), clockTime(s.LastSeen))
 	}
 	return nil
@@ -329,7 +329,7 @@ func networkLog(ctx context.Context, d *director.Director, a networkArgs, w io.W
 			fmt.Fprintf(w, "%s\tPIN sign-in paused\t%d tries refused from %d devices\n", at, l.Count, l.Devices)
 			continue
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\tdevice %s\t%s\n", at, l.Kind, l.Outcome, director.ShortDevice(l.Device), l.Address)
+		fmt.Fprintf(w, "%s\t%s\t%s\tdevice %s\t%s\n", at, l.Kind, l.Outcome, director.DeviceName(l.Device), l.Address)
 	}
 	return nil
 }
