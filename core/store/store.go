@@ -98,14 +98,18 @@ func DefaultPath() (string, error) {
 // another Open of the same file, in any process and through any symbolic
 // link, fails with ErrLocked naming the holder (OpenShared opens beside
 // it). A file with a second name (a hard link) is refused with ErrLinked.
+// The lock follows the file through renames (see writerLock); a write
+// after the file was moved away from path is refused with ErrMoved.
 func Open(path string) (*DB, error) {
 	return openLocked(path, true)
 }
 
 // OpenShared opens the database like Open but without becoming its
 // writer, for the commands that only read (check, export, backup): they
-// work while a Tablekeeper window has the file open. It must not be used
-// to change an event.
+// work while a Tablekeeper window has the file open. A write through it
+// (a code drawn the first time it is asked for) takes the writer lock
+// for its moment and is refused with ErrLocked while another Tablekeeper
+// holds the database.
 func OpenShared(path string) (*DB, error) {
 	return openLocked(path, false)
 }
@@ -241,6 +245,18 @@ func (db *DB) Read(ctx context.Context, fn func(storage.Tx) error) error {
 func (db *DB) Write(ctx context.Context, fn func(storage.Tx) error) error {
 	if db.writer == nil {
 		return db.readOnlyError()
+	}
+	if db.lock == nil {
+		// Opened to read beside a writer (OpenShared): a write is the
+		// database's one writer's for its moment, refused while another
+		// Tablekeeper holds it.
+		l, err := lockWriter(db.path, processName())
+		if err != nil {
+			return fmt.Errorf("store: write: %w", err)
+		}
+		defer l.release()
+	} else if err := db.lock.moved(); err != nil {
+		return err
 	}
 	return db.run(ctx, db.writer, "write", func(tx *Tx) error { return fn(tx) })
 }
