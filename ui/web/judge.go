@@ -51,24 +51,16 @@ type judgeArea struct {
 // judgeSession is a phone signed in with the judges' PIN.
 type judgeSession struct {
 	device string
-	// as is who the judge is in each event they opened.
-	as []judgeAs
-}
-
-// judgeAs is the judge a phone acts as in an event.
-type judgeAs struct {
-	event event.EventID
-	judge event.JudgeID
+	// as is who the judge is in each event they opened, as the
+	// database keeps it with the session (director.ChooseJudge), so
+	// that a restart of the network keeps it.
+	as map[event.EventID]event.JudgeID
 }
 
 // judgeIn returns the judge the session acts as in event id.
 func (js judgeSession) judgeIn(id event.EventID) (event.JudgeID, bool) {
-	for _, a := range js.as {
-		if a.event == id {
-			return a.judge, true
-		}
-	}
-	return 0, false
+	j, ok := js.as[id]
+	return j, ok
 }
 
 // judgeRoutes are the judges' pages and their penalty suggestion.
@@ -177,7 +169,9 @@ func (j *judgeArea) check(r *http.Request) (judgeSession, staffCheck) {
 		}
 		return judgeSession{}, c
 	}
-	return j.staffSessions.adopt(c.token, judgeSession{device: c.s.Device}), c
+	js := j.staffSessions.adopt(c.token, judgeSession{device: c.s.Device})
+	js.as = c.s.Judges
+	return js, c
 }
 
 // refuse answers a judge request from a phone not signed in: why its
@@ -351,15 +345,10 @@ func (j *judgeArea) postMe(w http.ResponseWriter, r *http.Request) {
 		j.s.fail(w, r, http.StatusBadRequest, i18n.F("Choose your name among the event's judges; if it is missing, the organizer adds you on the Judge tab."))
 		return
 	}
-	j.staffSessions.update(token, func(js *judgeSession) {
-		as := make([]judgeAs, 0, len(js.as)+1)
-		for _, a := range js.as {
-			if a.event != id {
-				as = append(as, a)
-			}
-		}
-		js.as = append(as, judgeAs{event: id, judge: judges[i].ID})
-	})
+	if err := j.s.d.ChooseJudge(r.Context(), token, id, judges[i].ID); err != nil {
+		j.s.failErr(w, r, err)
+		return
+	}
 	seeOther(w, r, judgeBase(id))
 }
 

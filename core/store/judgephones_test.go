@@ -1,0 +1,67 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"tablekeeper/core/event"
+	"tablekeeper/core/storage"
+)
+
+// A database of schema version 16 keeps its judges' phones signed in and
+// takes, from migration 17, the judge each acts as in each event: one
+// choice per event (a new one replaces it), only one of that event's
+// judges, gone with the session when it is pruned.
+func TestMigration17KeepsTheJudgeAPhoneChose(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tk.db")
+	migs, err := loadMigrations(migrationFiles)
+	must(t, err)
+	old, err := open(context.Background(), path, migs[:16])
+	must(t, err)
+	f := newFixture(t, old, 2)
+	var grace, ben, other event.Judge
+	var session storage.StaffSession
+	write(t, old, func(tx *Tx) error {
+		second := event.Event{Name: "Saturday", Game: "keyforge", Format: "archon", Date: t0, State: event.StateRegistration, Settings: swissSettings(), CreatedAt: t0}
+		must(t, tx.CreateEvent(&second))
+		grace = event.Judge{EventID: f.event.ID, Name: "Grace", Role: event.RoleHeadJudge}
+		ben = event.Judge{EventID: f.event.ID, Name: "Ben", Role: event.RoleJudge}
+		other = event.Judge{EventID: second.ID, Name: "Ida", Role: event.RoleHeadJudge}
+		for _, j := range []*event.Judge{&grace, &ben, &other} {
+			must(t, tx.CreateJudge(j))
+		}
+		session = storage.StaffSession{TokenHash: "h", Kind: "judge", Device: "dev", Started: t0, LastSeen: t0, Expires: t0.Add(time.Hour)}
+		return tx.AddStaffSession(&session)
+	})
+	must(t, old.Close())
+
+	db, err := Open(path)
+	must(t, err)
+	defer db.Close()
+	write(t, db, func(tx *Tx) error {
+		if got, err := tx.StaffJudges(session.ID); err != nil || len(got) != 0 {
+			t.Errorf("an old session's judges: %v, %v", got, err)
+		}
+		must(t, tx.SetStaffJudge(session.ID, f.event.ID, grace.ID))
+		must(t, tx.SetStaffJudge(session.ID, f.event.ID, ben.ID))
+		if err := tx.SetStaffJudge(session.ID, f.event.ID, other.ID); !errors.Is(err, event.ErrNotFound) {
+			t.Errorf("another event's judge: %v, want ErrNotFound", err)
+		}
+		must(t, tx.SetStaffJudge(session.ID, other.EventID, other.ID))
+		got, err := tx.StaffJudges(session.ID)
+		if err != nil || len(got) != 2 || got[f.event.ID] != ben.ID || got[other.EventID] != other.ID {
+			t.Errorf("the phone's judges: %v, %v", got, err)
+		}
+		if _, err := tx.EndStaffSessions("", session.ID, t0, "signed-out"); err != nil {
+			return err
+		}
+		must(t, tx.PruneStaffSessions(t0.Add(time.Minute)))
+		if got, err := tx.StaffJudges(session.ID); err != nil || len(got) != 0 {
+			t.Errorf("a pruned session's judges: %v, %v", got, err)
+		}
+		return nil
+	})
+}
