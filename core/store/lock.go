@@ -118,9 +118,11 @@ func lockWriter(path, who string) (*writerLock, error) {
 	}
 	// Say who holds it; the lock is on the file, not its contents. The
 	// note is data (who, process, computer, since, between tabs), said in
-	// the language of whoever finds the database taken (holderText).
+	// the language of whoever finds the database taken (holderText), and
+	// the path it was opened under, which tells a reader under another
+	// name that the writer's -wal is not beside it (heldElsewhere).
 	host, _ := os.Hostname()
-	note := strings.Join([]string{who, strconv.Itoa(os.Getpid()), host, time.Now().Format("2006-01-02 15:04")}, "\t")
+	note := strings.Join([]string{who, strconv.Itoa(os.Getpid()), host, time.Now().Format("2006-01-02 15:04"), path}, "\t")
 	for _, f := range []*flock.Flock{l.file, l.name} {
 		if f != nil {
 			// Best effort: where the OS locks the bytes themselves
@@ -160,10 +162,11 @@ func takeLock(path, lp string) (*flock.Flock, error) {
 }
 
 // holderText says the lock file's note on who holds the database: its
-// four values in the reader's language, a note written before they were
-// data as it stands, an empty one as "another program".
+// first four values in the reader's language (the fifth, the path, is
+// not said), a note written before they were data as it stands, an
+// empty one as "another program".
 func holderText(note string) i18n.Localizer {
-	if f := strings.Split(note, "\t"); len(f) == 4 {
+	if f := strings.SplitN(note, "\t", 5); len(f) == 4 || len(f) == 5 {
 		return i18n.F("%s, process %s on %s, since %s", f[0], f[1], f[2], f[3])
 	}
 	if note == "" {
@@ -184,6 +187,39 @@ func (l *writerLock) moved() error {
 		return nil
 	}
 	t := i18n.F("%s was moved, renamed or replaced while Tablekeeper had it open, so nothing more is saved: a change now could be lost. Put the file back where it was, or close Tablekeeper and open the database where it is now.", l.path)
+	return &event.Error{Kind: ErrMoved, Message: t.String(), Text: t}
+}
+
+// heldElsewhere refuses (ErrMoved) to read the database at path while a
+// writer holds the file under another name: moved or renamed while open,
+// its recent commits wait in the -wal beside the name it was opened
+// under, so a reader here would see an older state without knowing.
+func heldElsewhere(path string) error {
+	id, ok, err := identify(path)
+	if err != nil || !ok {
+		return nil
+	}
+	if _, err := os.Stat(fileLockPath(id)); err != nil {
+		return nil // no writer has taken it
+	}
+	f := flock.New(fileLockPath(id), flock.SetPermissions(0o600))
+	free, err := f.TryLock()
+	if err != nil {
+		return nil
+	}
+	if free {
+		// No writer: the lock file of one that was killed. Removed
+		// while held, as release does.
+		_ = os.Remove(f.Path())
+		f.Close()
+		return nil
+	}
+	holder, _ := os.ReadFile(fileLockPath(id))
+	note := strings.TrimSpace(string(holder))
+	if f := strings.SplitN(note, "\t", 5); len(f) < 5 || f[4] == path {
+		return nil // the writer holds it under this name (or does not say)
+	}
+	t := i18n.F("%s is open in another Tablekeeper (%s) under another name: it was moved or renamed while open, and its latest changes are still beside its old name. Put the file back where it was, or close that Tablekeeper first.", path, holderText(note))
 	return &event.Error{Kind: ErrMoved, Message: t.String(), Text: t}
 }
 

@@ -73,8 +73,16 @@ func TestTheLockFollowsTheFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	refusedAsLinked(t, hard, path, sym)
-	// The copy the sentence asks for can be made.
-	ro, err := OpenShared(hard)
+	// The copy the sentence asks for can be made, through the name the
+	// holder has it open under (its -wal is beside that name: through
+	// the other one, the reader is refused).
+	if ro, err := OpenShared(hard); !errors.Is(err, ErrMoved) {
+		if ro != nil {
+			ro.Close()
+		}
+		t.Fatalf("a reader through the holder's other name got %v, want ErrMoved", err)
+	}
+	ro, err := OpenShared(path)
 	if err != nil {
 		t.Fatalf("backup cannot read a file with two names: %v", err)
 	}
@@ -201,6 +209,15 @@ func TestTheLockFollowsTheFileThroughRenameAndReplacedLockFiles(t *testing.T) {
 	} else if !strings.Contains(err.Error(), "process ") {
 		t.Errorf("the refusal names no holder: %v", err)
 	}
+	// A reader there would see the file without the holder's -wal.
+	if db, err := OpenShared(moved); !errors.Is(err, ErrMoved) {
+		if db != nil {
+			db.Close()
+		}
+		t.Fatalf("a reader of the renamed file got %v, want ErrMoved", err)
+	} else if fr := i18n.Error(i18n.French, err); !strings.Contains(fr, "sous un autre nom") {
+		t.Errorf("the French refusal says %q", fr)
+	}
 	other := t.TempDir()
 	elsewhere := filepath.Join(other, "elsewhere.db")
 	must(t, os.Rename(moved, elsewhere))
@@ -223,7 +240,8 @@ func TestTheLockFollowsTheFileThroughRenameAndReplacedLockFiles(t *testing.T) {
 		t.Fatalf("a second writer after the lock file was replaced got %v, want ErrLocked", err)
 	}
 
-	// Opened to read, a write is refused while the holder runs.
+	// Under its own name, it is read beside the holder; a write is
+	// refused while the holder runs.
 	shared, err := OpenShared(path)
 	if err != nil {
 		t.Fatal(err)

@@ -137,6 +137,8 @@ func openLocked(path string, writer bool) (*DB, error) {
 		if lock, err = lockWriter(abs, processName()); err != nil {
 			return nil, fmt.Errorf("store: open: %w", err)
 		}
+	} else if err := heldElsewhere(abs); err != nil {
+		return nil, fmt.Errorf("store: open: %w", err)
 	}
 	db, err := open(context.Background(), abs, migs)
 	if err != nil {
