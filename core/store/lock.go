@@ -208,9 +208,8 @@ func heldElsewhere(path string) error {
 		return nil
 	}
 	if free {
-		// No writer: the lock file of one that was killed. Removed
-		// while held, as release does.
-		_ = os.Remove(f.Path())
+		// No writer: the lock file of one that was killed, left as it
+		// is (removing it here could remove the next writer's).
 		f.Close()
 		return nil
 	}
@@ -233,7 +232,13 @@ func (l *writerLock) release() error {
 	}
 	var errs []error
 	if l.file != nil {
-		_ = os.Remove(l.file.Path()) // Windows refuses while it is open: it stays
+		// Only the file this lock holds: where the system refuses to
+		// remove an open file (Windows), it stays.
+		if held, err := l.file.Stat(); err == nil {
+			if now, err := os.Stat(l.file.Path()); err == nil && os.SameFile(held, now) {
+				_ = os.Remove(l.file.Path())
+			}
+		}
 		errs = append(errs, l.file.Close())
 	}
 	if l.name != nil {
