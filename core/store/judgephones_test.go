@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gofrs/flock"
+
 	"tablekeeper/core/event"
 	"tablekeeper/core/storage"
 )
@@ -64,4 +66,38 @@ func TestMigration17KeepsTheJudgeAPhoneChose(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// A reader (check, export, backup) of a database an older Tablekeeper
+// holds does not bring its schema up to date under it: that writes, and
+// is refused with the holder named; once the holder has closed, the
+// reader migrates it.
+func TestAReaderDoesNotMigrateADatabaseAnOlderWriterHolds(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tk.db")
+	migs, err := loadMigrations(migrationFiles)
+	must(t, err)
+	old, err := open(context.Background(), path, migs[:16])
+	must(t, err)
+	must(t, old.Close())
+	// An older Tablekeeper locks the name only.
+	held := flock.New(lockPath(path))
+	if ok, err := held.TryLock(); !ok || err != nil {
+		t.Fatalf("the older writer's lock: %v %v", ok, err)
+	}
+	if db, err := OpenShared(path); !errors.Is(err, ErrLocked) {
+		if db != nil {
+			db.Close()
+		}
+		t.Fatalf("a reader of an older database held by its writer got %v, want ErrLocked", err)
+	}
+	if _, version := fileHeader(t, path); version != 16 {
+		t.Fatalf("user_version %d under the older writer", version)
+	}
+	must(t, held.Close())
+	db, err := OpenShared(path)
+	must(t, err)
+	must(t, db.Close())
+	if _, version := fileHeader(t, path); version != int64(len(migs)) {
+		t.Errorf("user_version %d once the writer closed, want %d", version, len(migs))
+	}
 }
