@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/gofrs/flock"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/storage"
 )
 
@@ -89,6 +91,10 @@ func TestAReaderDoesNotMigrateADatabaseAnOlderWriterHolds(t *testing.T) {
 			db.Close()
 		}
 		t.Fatalf("a reader of an older database held by its writer got %v, want ErrLocked", err)
+	} else if en := i18n.Error(i18n.English, err); !strings.Contains(en, "open in an older Tablekeeper") {
+		t.Errorf("the refusal says %q", en)
+	} else if fr := i18n.Error(i18n.French, err); !strings.Contains(fr, "Tablekeeper plus ancien") {
+		t.Errorf("the French refusal says %q", fr)
 	}
 	if _, version := fileHeader(t, path); version != 16 {
 		t.Fatalf("user_version %d under the older writer", version)

@@ -39,6 +39,7 @@ import (
 	"github.com/mattn/go-sqlite3"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/storage"
 )
 
@@ -153,6 +154,10 @@ func openLocked(path string, writer bool) (*DB, error) {
 				return nil, fmt.Errorf("store: open %s: %w", abs, err)
 			}
 			l, err := lockWriter(abs, processName())
+			if errors.Is(err, ErrLocked) {
+				t := i18n.F("%s is open in an older Tablekeeper: this one must update the database before it reads it, and does not do that beside another. Close the other Tablekeeper first, or use the same version in both.", abs)
+				return nil, &event.Error{Kind: ErrLocked, Message: t.String(), Text: t}
+			}
 			if err != nil {
 				return nil, fmt.Errorf("store: open: %w", err)
 			}
