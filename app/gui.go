@@ -74,7 +74,7 @@ func runGUI(args []string, stderr io.Writer) error {
 		about.Database = st.Path()
 		address := &web.Address{}
 		opt := ui.Options{Printer: printer{printing.Printer{D: d, DB: st.Path(), Store: st, Network: address.Get, Lang: screenLang}},
-			ReadOnly: readOnly, About: about, Network: storeNetwork(networkConfig(d, st.Path(), stderr, address))}
+			ReadOnly: readOnly, About: about, Network: storeNetwork(networkConfig(d, st, stderr, address))}
 		if *demo {
 			id, err := sim.Demo(context.Background(), d, 2026)
 			if err != nil {
@@ -134,10 +134,11 @@ func systemPaper(getenv func(string) string, system func() string) string {
 // locale, macOS' preferences), "en-US" or "fr-CA".
 func systemLocale() string { return string(lang.SystemLocale()) }
 
-// networkConfig is the store network of d, on database file db, its logs
-// to logs (what a person need not read), its address kept in address
-// (nil: nowhere).
-func networkConfig(d *director.Director, db string, logs io.Writer, address *web.Address) web.Config {
-	return web.Config{Director: d, Database: db, Address: address, Paper: systemPaper(os.Getenv, systemLocale),
+// networkConfig is the store network of d, on database st (read-only
+// when st is: its pages read, its writes are refused), its logs to logs
+// (what a person need not read), its address kept in address (nil:
+// nowhere).
+func networkConfig(d *director.Director, st *store.DB, logs io.Writer, address *web.Address) web.Config {
+	return web.Config{Director: d, Database: st.Path(), ReadOnly: st.ReadOnly(), Address: address, Paper: systemPaper(os.Getenv, systemLocale),
 		Logf: func(format string, a ...any) { fmt.Fprintf(logs, format+"\n", a...) }}
 }

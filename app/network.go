@@ -147,15 +147,22 @@ func runNetwork(args []string, stdout, _ io.Writer) error {
 		return networkAction(context.Background(), d, nil, a, stdout)
 	}
 	err = withDB(a.db, open, act)
-	if errors.Is(err, store.ErrLocked) && a.action == "pins" && !a.renewJudge && !a.renewKiosk && a.judgePIN == "" && a.kioskCode == "" {
+	if errors.Is(err, store.ErrLocked) && a.action == "pins" && !changesSecrets(a) {
 		// The window or serve has the database: the secrets they drew
-		// can still be read out.
+		// can still be read out (renewing or setting one is theirs to
+		// do, and the store refuses this process's write beside them).
 		err = withDB(a.db, store.OpenExistingShared, act)
 	}
 	if errors.Is(err, store.ErrLocked) {
 		return fmt.Errorf("%s; while serve runs, start it with --console and type the command there", event.Message(err))
 	}
 	return err
+}
+
+// changesSecrets reports whether a pins action renews or sets any of the
+// three secrets.
+func changesSecrets(a networkArgs) bool {
+	return a.renewJudge || a.renewKiosk || a.renewScorekeeper || a.judgePIN != "" || a.kioskCode != "" || a.scorekeeperCode != ""
 }
 
 // readOnly reports whether an action only reads (it may run beside a
@@ -308,7 +315,7 @@ func networkDevices(ctx context.Context, d *director.Director, a networkArgs, w 
 		case director.KindScorekeeper:
 			what = fmt.Sprintf("scorekeeper station of %s", s.Name)
 		}
-		fmt.Fprintf(w, "%d\t%s\tdevice %s\t%s\tsince %s\tlast seen %s\n", s.ID, what, director.ShortDevice(s.Device), s.Address,
+		fmt.Fprintf(w, "%d\t%s\tdevice %s\t%s\tsince %s\tlast seen %s\n", s.ID, what, director.DeviceName(s.Device), s.Address,
 			clockTime(s.Started), clockTime(s.LastSeen))
 	}
 	return nil
@@ -329,7 +336,7 @@ func networkLog(ctx context.Context, d *director.Director, a networkArgs, w io.W
 			fmt.Fprintf(w, "%s\tPIN sign-in paused\t%d tries refused from %d devices\n", at, l.Count, l.Devices)
 			continue
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\tdevice %s\t%s\n", at, l.Kind, l.Outcome, director.ShortDevice(l.Device), l.Address)
+		fmt.Fprintf(w, "%s\t%s\t%s\tdevice %s\t%s\n", at, l.Kind, l.Outcome, director.DeviceName(l.Device), l.Address)
 	}
 	return nil
 }

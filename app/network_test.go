@@ -30,7 +30,7 @@ func TestTheWindowsStoreNetworkServesTheWindowsDirector(t *testing.T) {
 	var logs bytes.Buffer
 	address := &web.Address{}
 	prn := printer{printing.Printer{D: d, DB: st.Path(), Store: st, Network: address.Get}}
-	var n ui.StoreNetwork = storeNetwork(networkConfig(d, st.Path(), &logs, address))
+	var n ui.StoreNetwork = storeNetwork(networkConfig(d, st, &logs, address))
 	_, err = d.CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"})
 	if err != nil {
 		t.Fatal(err)

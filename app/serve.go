@@ -55,25 +55,21 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	if _, _, err := net.SplitHostPort(*addr); err != nil {
 		return usagef("--addr %q is not HOST:PORT (e.g. :8080, 0.0.0.0:8080 or 192.168.1.20:8080)", *addr)
 	}
-	// The writer's lock, as the window takes it: one process writes the
-	// database, every other station joins through this network.
-	st, err := store.OpenExisting(*dbPath)
+	st, err := openServed(*dbPath)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
 	d := newDirector(st)
-	// The secrets are drawn before the network answers, so that a
-	// Ctrl-C right after the first line never cuts a write short.
-	pin, code, err := drawSecrets(ctx, d)
-	if err != nil {
-		return err
+	var secrets []string
+	if !st.ReadOnly() {
+		// The secrets are drawn before the network answers, so that a
+		// Ctrl-C right after the first line never cuts a write short.
+		if secrets, err = serveSecrets(ctx, d); err != nil {
+			return err
+		}
 	}
-	score, err := d.ScorekeeperCode(ctx)
-	if err != nil {
-		return err
-	}
-	r, err := web.Start(networkConfig(d, st.Path(), stderr, nil), *addr)
+	r, err := web.Start(networkConfig(d, st, stderr, nil), *addr)
 	var listen *web.ListenError
 	if errors.As(err, &listen) {
 		return fmt.Errorf("cannot listen on %s (%v); is another program using the port? Choose another with --addr", *addr, listen.Err)
@@ -85,12 +81,41 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	if len(urls) > 1 {
 		fmt.Fprintf(stdout, "also at %s\n", strings.Join(urls[1:], " "))
 	}
-	printSecrets(stdout, urls[0], pin, code)
-	fmt.Fprintf(stdout, "scorekeeper code: %s (a scorekeeper station opens %sscorekeeper and types it with its operator's name)\n", director.FormatSecret(score), urls[0])
+	if st.ReadOnly() {
+		fmt.Fprintf(stdout, "%s cannot be written, so the network serves the read pages only (events, pairings, standings, the projector) and refuses every result, sign-in and other change; to take them, copy the file somewhere you can write and serve the copy\n", st.Path())
+	} else {
+		printSecrets(stdout, urls[0], secrets[0], secrets[1])
+		fmt.Fprintf(stdout, "scorekeeper code: %s (a scorekeeper station opens %sscorekeeper and types it with its operator's name)\n", director.FormatSecret(secrets[2]), urls[0])
+	}
 	if *withConsole {
 		go console(ctx, d, r, stdin, stdout)
 	}
 	return r.Run(ctx)
+}
+
+// openServed opens the database serve serves: as its one writer, as the
+// window does (one process writes the database, every other station
+// joins through this network), or read-only when the file cannot be
+// written, as the window opens such a file.
+func openServed(path string) (*store.DB, error) {
+	if _, err := os.Stat(path); err == nil && !store.Writable(path) {
+		return store.OpenReadOnly(path)
+	}
+	return store.OpenExisting(path)
+}
+
+// serveSecrets returns the judges' PIN, the tablet kiosk code and the
+// scorekeeper code, drawing them on a fresh database.
+func serveSecrets(ctx context.Context, d *director.Director) ([]string, error) {
+	pin, code, err := drawSecrets(ctx, d)
+	if err != nil {
+		return nil, err
+	}
+	score, err := d.ScorekeeperCode(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return []string{pin, code, score}, nil
 }
 
 // drawSecrets returns the judges' PIN and the tablet kiosk code, drawing

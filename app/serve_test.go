@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -100,5 +101,88 @@ func TestServeRefusesBadArguments(t *testing.T) {
 		if code != c.code || !strings.Contains(stderr, c.says) || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("%v: exit %d, %q; want %d and %q", c.args, code, stderr, c.code, c.says)
 		}
+	}
+}
+
+// serve on a database file that cannot be written opens it read-only, as
+// the window does, instead of ending on SQLite's own words: it says why at
+// start, serves the read pages and refuses every write with a sentence,
+// and leaves nothing beside the file.
+func TestServeOnAReadOnlyFileServesTheReadPages(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "t.db")
+	st, err := store.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := newDirector(st).CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"}); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	if err := os.Remove(db + "-lock"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(db, 0o400); err != nil {
+		t.Fatal(err)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out, w := io.Pipe()
+	done := make(chan error, 1)
+	var stderr strings.Builder
+	go func() {
+		done <- serve(ctx, []string{"--db", db, "--addr", "127.0.0.1:0"}, strings.NewReader(""), w, &stderr)
+		w.Close()
+	}()
+	lines := bufio.NewScanner(out)
+	var said []string
+	for len(said) < 2 && lines.Scan() {
+		said = append(said, lines.Text())
+	}
+	go func() {
+		for lines.Scan() {
+		}
+	}()
+	if len(said) < 2 {
+		t.Fatalf("serve said %q (%v, %s)", said, <-done, stderr.String())
+	}
+	url, ok := strings.CutPrefix(said[0], "serving ")
+	if !ok || !strings.Contains(said[1], "cannot be written, so the network serves the read pages only") {
+		t.Fatalf("serve said %q", said)
+	}
+	resp, err := http.Get(url + "api/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), "Friday Night") {
+		t.Errorf("the event list: %d %s", resp.StatusCode, body)
+	}
+	resp, err = http.Post(url+"api/events/1/reports", "application/json", strings.NewReader(`{"round":1,"table":1,"code":"ABC234","result":"2-0"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden || !strings.Contains(string(body), "open read-only, so nothing can be saved from here") {
+		t.Errorf("a report: %d %s", resp.StatusCode, body)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("serve ended with %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+	if strings.Contains(stderr.String(), "readonly") {
+		t.Errorf("the logs: %s", stderr.String())
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("beside the read-only file: %v", entries)
 	}
 }

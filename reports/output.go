@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"tablekeeper/core/event"
 )
@@ -92,6 +93,9 @@ func target(path string, protect ...string) (string, error) {
 	if path == "" {
 		return "", event.Invalid("No file name was given for the report. Choose where to save it.")
 	}
+	if companionName(path) {
+		return "", event.Invalidf("%s is named like a file kept beside a database (its -wal, -shm, -journal or -lock file); a report is never saved under such a name, which could replace one. Choose another file name for the report.", path)
+	}
 	info, err := os.Stat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -121,6 +125,22 @@ func target(path string, protect ...string) (string, error) {
 		return "", event.Invalidf("Cannot use %s (%v). Choose another file.", path, unwrapPath(err))
 	}
 	return dest, nil
+}
+
+// companionName reports whether path is named like a file SQLite or
+// Tablekeeper keeps beside a database: its write-ahead log (-wal), shared
+// memory (-shm), rollback journal (-journal) or writer lock (-lock, and
+// the lock folder's files, named the same way). Replaced by a report, a
+// lock would let a second writer in and a log would lose commits, so no
+// report takes such a name, whether or not the file is there yet.
+func companionName(path string) bool {
+	base := filepath.Base(path)
+	for _, suffix := range []string{"-wal", "-shm", "-journal", "-lock"} {
+		if strings.HasSuffix(base, suffix) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkFolder refuses a new file whose folder does not exist.

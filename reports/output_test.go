@@ -101,3 +101,31 @@ func TestWriteFileNamesBadTargets(t *testing.T) {
 		}
 	}
 }
+
+// No report takes the name of a file kept beside a database, there or not
+// yet: replacing a lock would let a second writer in, a log lose commits.
+func TestAReportIsNeverSavedAsADatabasesCompanion(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "f.db")
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(os.WriteFile(db, nil, 0o600))
+	must(os.WriteFile(db+"-lock", []byte("tablekeeper serve\t7\ttill\t2026-12-01 20:00\n"), 0o600))
+	for _, out := range []string{db + "-lock", db + "-wal", db + "-shm", db + "-journal", filepath.Join(dir, "1f-2a-lock")} {
+		before, _ := os.ReadFile(out)
+		err := WriteFile(out, writeText("name,points\n"))
+		if !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "kept beside a database") {
+			t.Errorf("a report saved as %s: %v", filepath.Base(out), err)
+		}
+		if after, _ := os.ReadFile(out); string(before) != string(after) {
+			t.Errorf("%s changed", filepath.Base(out))
+		}
+	}
+	if err := WriteFile(filepath.Join(dir, "deadlock-standings.csv"), writeText("x\n")); err != nil {
+		t.Errorf("an ordinary name: %v", err)
+	}
+}

@@ -152,7 +152,7 @@ func (sp *staffPanel) row(s director.StaffSession) fyne.CanvasObject {
 	case director.KindScorekeeper:
 		what = tr.F("Scorekeeper station of %s", s.Name)
 	}
-	line := tr.F("%s · device %s · %s · since %s, last seen %s", what, director.ShortDevice(s.Device), s.Address,
+	line := tr.F("%s · device %s · %s · since %s, last seen %s", what, director.DeviceName(s.Device), s.Address,
 		s.Started.Local().Format("15:04"), s.LastSeen.Local().Format("15:04"))
 	id := s.ID
 	out := &widget.Button{Text: tr.L("Sign out device"), Icon: theme.LogoutIcon(), OnTapped: func() { sp.onSignOut(id) }}

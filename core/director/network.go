@@ -249,15 +249,30 @@ type ReportReceipt struct {
 	Said i18n.Text
 }
 
+// NoDevice is the device kept for a request that came with no device
+// (a phone without the device cookie): checkDevice's "" tidied.
+const NoDevice = "unknown"
+
 // ShortDevice is how a device is named to people (the Round tab, the Store
 // network panel, the logs): the first 6 characters of its id, enough to
 // tell a store's phones apart. A device known by its address ("ip:…", a
-// phone without a cookie) keeps the whole address.
+// phone without a cookie) keeps the whole address, and NoDevice stays
+// whole; a screen says it with DeviceName.
 func ShortDevice(id string) string {
-	if len(id) > 6 && !strings.HasPrefix(id, "ip:") {
+	if len(id) > 6 && id != NoDevice && !strings.HasPrefix(id, "ip:") {
 		return id[:6]
 	}
 	return id
+}
+
+// DeviceName is ShortDevice said in the reader's language: a request that
+// came with no device (NoDevice, or none kept) is "unknown (no cookie)",
+// translated like every other word of the line it is in.
+func DeviceName(id string) i18n.Text {
+	if id == "" || id == NoDevice {
+		return i18n.F("unknown (no cookie)")
+	}
+	return i18n.Plain(ShortDevice(id))
 }
 
 // tidyReport is a result typed on a phone with its spaces tidied, within
@@ -443,7 +458,7 @@ func checkDevice(s string) (string, error) {
 	s = strings.TrimSpace(s)
 	switch {
 	case s == "":
-		return "unknown", nil
+		return NoDevice, nil
 	case utf8.RuneCountInString(s) > maxDeviceLength:
 		return "", event.Invalidf("a device id is at most %d characters", maxDeviceLength)
 	case strings.IndexFunc(s, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0:

@@ -8,6 +8,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // playerEvent is an event of n players on a director of its own.
@@ -141,9 +142,32 @@ func TestShortDeviceNamesAPhoneForPeople(t *testing.T) {
 		"ip:192.168.1.57":                  "ip:192.168.1.57",
 		"abc":                              "abc",
 		"":                                 "",
+		director.NoDevice:                  director.NoDevice,
 	} {
 		if got := director.ShortDevice(in); got != want {
 			t.Errorf("ShortDevice(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// A sign-in that came with no device cookie is kept with NoDevice; people
+// read it whole and in their language, never cut to "unknow".
+func TestASignInWithoutADeviceIsNamedInTheReadersLanguage(t *testing.T) {
+	d, _ := newDirector(t)
+	ctx := t.Context()
+	if err := d.SignIn(ctx, director.SignInTry{Kind: director.KindJudge, Secret: "wrong", Address: "192.168.1.9"}); !errors.Is(err, director.ErrWrongPIN) {
+		t.Fatalf("a wrong PIN: %v", err)
+	}
+	log, err := d.SignInLog(ctx, 10)
+	if err != nil || len(log) != 1 {
+		t.Fatalf("the sign-in log: %v %v", log, err)
+	}
+	for lang, want := range map[i18n.Lang]string{i18n.English: "unknown (no cookie)", i18n.French: "inconnu (sans cookie)"} {
+		if got := director.DeviceName(log[0].Device).In(lang); got != want {
+			t.Errorf("%s: a sign-in without a device is named %q, want %q", lang, got, want)
+		}
+	}
+	if got := director.DeviceName("1e0a5eb9245e653c0ea2567c522e9ede").In(i18n.French); got != "1e0a5e" {
+		t.Errorf("a phone is named %q", got)
 	}
 }

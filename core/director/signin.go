@@ -331,12 +331,16 @@ func (d *Director) ResumePINs(ctx context.Context) error {
 // and true; ended (signed out, renewed secret, expired), the session with
 // its Why and false; unknown, the zero session and false. The session's
 // last request is written at most every touchEvery, or when its address
-// changes.
+// changes. A judge's phone's session comes with the judge it acts as in
+// each event (ChooseJudge), read in the same transaction.
 func (d *Director) StaffSessionOf(ctx context.Context, kind, token, address string) (StaffSession, bool, error) {
 	var s StaffSession
 	hash := TokenHash(token)
 	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		s, err = tx.StaffSessionByToken(hash)
+		if s, err = tx.StaffSessionByToken(hash); err != nil || s.Kind != KindJudge {
+			return err
+		}
+		s.Judges, err = tx.StaffJudges(s.ID)
 		return err
 	})
 	switch {
@@ -363,6 +367,24 @@ func (d *Director) StaffSessionOf(ctx context.Context, kind, token, address stri
 		s.LastSeen, s.Address = now, address
 	}
 	return s, true, nil
+}
+
+// ChooseJudge keeps which of event e's judges the phone signed in with
+// token acts as there (its "Who are you?"), in place of its earlier
+// choice: kept with the session in the database, so that a restart of
+// the network keeps it. A token of no open judge's session is refused
+// (ErrState), a judge who is not one of e's is ErrNotFound.
+func (d *Director) ChooseJudge(ctx context.Context, token string, e event.EventID, j event.JudgeID) error {
+	return d.store.Write(ctx, func(tx Tx) error {
+		s, err := tx.StaffSessionByToken(TokenHash(token))
+		if isNotFound(err) || err == nil && (s.Kind != KindJudge || !s.Ended.IsZero() || !d.now().Before(s.Expires)) {
+			return event.Statef("this phone is not signed in as a judge; sign in with the judges' PIN first")
+		}
+		if err != nil {
+			return err
+		}
+		return tx.SetStaffJudge(s.ID, e, j)
+	})
 }
 
 // EndStaffSession signs out the device of token itself (the judge's Sign

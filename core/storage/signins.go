@@ -1,6 +1,10 @@
 package storage
 
-import "time"
+import (
+	"time"
+
+	"tablekeeper/core/event"
+)
 
 // SignIns is what the store network keeps of its staff sign-ins: the log
 // of every sign-in and wrong PIN, and the devices signed in (judges'
@@ -36,6 +40,13 @@ type SignIns interface {
 	// PruneStaffSessions deletes the sessions that ended (or expired)
 	// before a time.
 	PruneStaffSessions(before time.Time) error
+	// SetStaffJudge keeps the judge a judge's phone (session id) acts as
+	// in event e, in place of the one it chose there before; the judge
+	// must be one of e's (ErrNotFound otherwise).
+	SetStaffJudge(session int64, e event.EventID, j event.JudgeID) error
+	// StaffJudges returns the judge a judge's phone (session id) acts as,
+	// in each event where it chose one.
+	StaffJudges(session int64) (map[event.EventID]event.JudgeID, error)
 }
 
 // SignInLine is a line of the sign-in log.
@@ -76,4 +87,7 @@ type StaffSession struct {
 	// Ended is zero while the session is open; Why says who ended it.
 	Ended time.Time
 	Why   string
+	// Judges is, for a judge's phone, the judge it acts as in each event
+	// where it chose one (SignIns.StaffJudges; nil where not read).
+	Judges map[event.EventID]event.JudgeID
 }

@@ -56,3 +56,7 @@ func resolvePath(path string, single bool) (string, error) {
 	}
 	return real, nil
 }
+
+// fileID is a file's identity on this computer, the same under every name
+// it has: device and inode on Unix, volume and file index on Windows.
+type fileID struct{ dev, ino uint64 }

@@ -4,6 +4,7 @@ package store
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"tablekeeper/core/i18n"
+	"tablekeeper/core/storage"
 )
 
 // holdChildEnv names the database a TestHoldChild process opens.
@@ -71,8 +73,16 @@ func TestTheLockFollowsTheFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	refusedAsLinked(t, hard, path, sym)
-	// The copy the sentence asks for can be made.
-	ro, err := OpenShared(hard)
+	// The copy the sentence asks for can be made, through the name the
+	// holder has it open under (its -wal is beside that name: through
+	// the other one, the reader is refused).
+	if ro, err := OpenShared(hard); !errors.Is(err, ErrMoved) {
+		if ro != nil {
+			ro.Close()
+		}
+		t.Fatalf("a reader through the holder's other name got %v, want ErrMoved", err)
+	}
+	ro, err := OpenShared(path)
 	if err != nil {
 		t.Fatalf("backup cannot read a file with two names: %v", err)
 	}
@@ -166,5 +176,135 @@ func refusedAsLinked(t *testing.T, paths ...string) {
 		if fr := i18n.Error(i18n.French, err); !strings.Contains(fr, "liens physiques") {
 			t.Errorf("the French refusal says %q", fr)
 		}
+	}
+}
+
+// setting writes an app setting through db: the smallest write there is.
+func setting(db *DB, value string) error {
+	return db.Write(context.Background(), func(tx storage.Tx) error { return tx.SetAppSetting("test.value", value) })
+}
+
+// The lock follows the file, not its name: a database renamed while
+// another process holds it is refused to a second writer under its new
+// name, and so is its first name's lock file replaced by another file
+// (what a report saved as f.db-lock would do). A write of a process that
+// opened the database only to read is refused beside the holder too.
+func TestTheLockFollowsTheFileThroughRenameAndReplacedLockFiles(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f.db")
+	db, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	cmd, stderr := startHolder(t, path)
+
+	moved := filepath.Join(dir, "moved.db")
+	must(t, os.Rename(path, moved))
+	if db, err := Open(moved); !errors.Is(err, ErrLocked) {
+		if db != nil {
+			db.Close()
+		}
+		t.Fatalf("a second writer on the renamed file got %v, want ErrLocked", err)
+	} else if !strings.Contains(err.Error(), "process ") {
+		t.Errorf("the refusal names no holder: %v", err)
+	}
+	// A reader there would see the file without the holder's -wal.
+	if db, err := OpenShared(moved); !errors.Is(err, ErrMoved) {
+		if db != nil {
+			db.Close()
+		}
+		t.Fatalf("a reader of the renamed file got %v, want ErrMoved", err)
+	} else if fr := i18n.Error(i18n.French, err); !strings.Contains(fr, "sous un autre nom") {
+		t.Errorf("the French refusal says %q", fr)
+	}
+	other := t.TempDir()
+	elsewhere := filepath.Join(other, "elsewhere.db")
+	must(t, os.Rename(moved, elsewhere))
+	if db, err := Open(elsewhere); !errors.Is(err, ErrLocked) {
+		if db != nil {
+			db.Close()
+		}
+		t.Fatalf("a second writer on the file moved to another folder got %v, want ErrLocked", err)
+	}
+	must(t, os.Rename(elsewhere, path))
+
+	// A new file put over the name lock does not let a writer in.
+	tmp := filepath.Join(dir, "report.tmp")
+	must(t, os.WriteFile(tmp, []byte("a report\n"), 0o600))
+	must(t, os.Rename(tmp, lockPath(path)))
+	if db, err := Open(path); !errors.Is(err, ErrLocked) {
+		if db != nil {
+			db.Close()
+		}
+		t.Fatalf("a second writer after the lock file was replaced got %v, want ErrLocked", err)
+	}
+
+	// Under its own name, it is read beside the holder; a write is
+	// refused while the holder runs.
+	shared, err := OpenShared(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer shared.Close()
+	if err := setting(shared, "beside"); !errors.Is(err, ErrLocked) {
+		t.Fatalf("a write beside the holder got %v, want ErrLocked", err)
+	}
+
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	_ = stderr
+	// The holder gone, the reader's write takes the lock for its moment.
+	if err := setting(shared, "alone"); err != nil {
+		t.Fatalf("a write with no holder: %v", err)
+	}
+	db, err = Open(path)
+	if err != nil {
+		t.Fatalf("after the holder died the file does not open: %v", err)
+	}
+	must(t, db.Close())
+}
+
+// The holder of a database moved away from its name saves nothing more
+// (its -wal stays beside the old name, so a commit could be lost), with a
+// sentence saying why; put back, the file takes writes again. No lock
+// file of it is left in the lock folder once it is closed.
+func TestAWriteToAMovedDatabaseIsRefusedUntilItIsBack(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f.db")
+	db, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	must(t, setting(db, "1"))
+	id, _, err := identify(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := filepath.Join(dir, "moved.db")
+	must(t, os.Rename(path, moved))
+	err = setting(db, "2")
+	if !errors.Is(err, ErrMoved) {
+		t.Fatalf("a write to the moved file got %v, want ErrMoved", err)
+	}
+	if fr := i18n.Error(i18n.French, err); !strings.Contains(fr, "déplacé") {
+		t.Errorf("the French refusal says %q", fr)
+	}
+	// Another file under the old name is not the one opened either.
+	must(t, os.WriteFile(path, nil, 0o600))
+	if err := setting(db, "3"); !errors.Is(err, ErrMoved) {
+		t.Fatalf("a write with another file at the name got %v, want ErrMoved", err)
+	}
+	must(t, os.Remove(path))
+	must(t, os.Rename(moved, path))
+	must(t, setting(db, "4"))
+	if _, err := os.Stat(fileLockPath(id)); err != nil {
+		t.Errorf("no file lock while open: %v", err)
+	}
+	must(t, db.Close())
+	if _, err := os.Stat(fileLockPath(id)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the file lock outlived the database's close: %v", err)
 	}
 }

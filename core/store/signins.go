@@ -151,3 +151,40 @@ func (t *Tx) PruneStaffSessions(before time.Time) error {
 	}
 	return nil
 }
+
+// SetStaffJudge keeps the judge a judge's phone (session id) acts as in
+// event e (migration 17), in place of the one it chose there before. A
+// judge who is not one of e's is ErrNotFound.
+func (t *Tx) SetStaffJudge(session int64, e event.EventID, j event.JudgeID) error {
+	_, err := t.exec(`INSERT INTO staff_session_judges (session_id, event_id, judge_id) VALUES (?, ?, ?)
+		ON CONFLICT (session_id, event_id) DO UPDATE SET judge_id = excluded.judge_id`, session, int64(e), int64(j))
+	if isForeignKey(err) {
+		return event.NotFoundf("no judge %d in event %d", j, e)
+	}
+	if err != nil {
+		return fmt.Errorf("store: judge of signed-in device %d: %w", session, err)
+	}
+	return nil
+}
+
+// StaffJudges returns the judge a judge's phone (session id) acts as, in
+// each event where it chose one.
+func (t *Tx) StaffJudges(session int64) (map[event.EventID]event.JudgeID, error) {
+	rows, err := t.query(`SELECT event_id, judge_id FROM staff_session_judges WHERE session_id = ?`, session)
+	if err != nil {
+		return nil, fmt.Errorf("store: judges of signed-in device %d: %w", session, err)
+	}
+	defer rows.Close()
+	out := map[event.EventID]event.JudgeID{}
+	for rows.Next() {
+		var e, j int64
+		if err := rows.Scan(&e, &j); err != nil {
+			return nil, fmt.Errorf("store: judges of signed-in device %d: %w", session, err)
+		}
+		out[event.EventID(e)] = event.JudgeID(j)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: judges of signed-in device %d: %w", session, err)
+	}
+	return out, nil
+}

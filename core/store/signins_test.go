@@ -32,7 +32,7 @@ func TestMigration9ReplacesASixDigitJudgePIN(t *testing.T) {
 		}
 		// Back to version 8: the tables of migration 9 and later go.
 		for _, q := range []string{`DROP TABLE signin_log`, `DROP TABLE staff_sessions`, `DROP TABLE event_origins`, `DROP TABLE player_codes`, `DROP TABLE player_reports`, `DROP TABLE deck_registration_closed`,
-			`DROP TABLE drop_requests`,
+			`DROP TABLE drop_requests`, `DROP TABLE staff_session_judges`,
 			`INSERT INTO app_settings (key, value) VALUES ('network.judge-pin', '` + c.pin + `'), ('kiosk.pin', 'hash')`,
 			`PRAGMA user_version = 8`} {
 			if _, err := raw.Exec(q); err != nil {
@@ -92,7 +92,7 @@ func TestMigration13KeepsSessionsAndTheLog(t *testing.T) {
 	// Back to version 12, with a session and a log line of that schema
 	// (the tables of later migrations go too, so that they run again).
 	for _, q := range []string{`DROP TABLE player_reports`, `DROP TABLE player_codes`, `DROP TABLE deck_registration_closed`, `DROP TABLE signin_log`, `DROP TABLE staff_sessions`,
-		`DROP TABLE drop_requests`,
+		`DROP TABLE drop_requests`, `DROP TABLE staff_session_judges`,
 		`CREATE TABLE signin_log (id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL,
 			kind TEXT NOT NULL CHECK (kind IN ('judge', 'kiosk', 'any')), outcome TEXT NOT NULL,
 			device TEXT NOT NULL DEFAULT '', address TEXT NOT NULL DEFAULT '', count INTEGER NOT NULL DEFAULT 1, devices INTEGER NOT NULL DEFAULT 1)`,

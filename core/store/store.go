@@ -39,6 +39,7 @@ import (
 	"github.com/mattn/go-sqlite3"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 	"tablekeeper/core/storage"
 )
 
@@ -98,14 +99,18 @@ func DefaultPath() (string, error) {
 // another Open of the same file, in any process and through any symbolic
 // link, fails with ErrLocked naming the holder (OpenShared opens beside
 // it). A file with a second name (a hard link) is refused with ErrLinked.
+// The lock follows the file through renames (see writerLock); a write
+// after the file was moved away from path is refused with ErrMoved.
 func Open(path string) (*DB, error) {
 	return openLocked(path, true)
 }
 
 // OpenShared opens the database like Open but without becoming its
 // writer, for the commands that only read (check, export, backup): they
-// work while a Tablekeeper window has the file open. It must not be used
-// to change an event.
+// work while a Tablekeeper window has the file open. A write through it
+// (a code drawn the first time it is asked for) takes the writer lock
+// for its moment and is refused with ErrLocked while another Tablekeeper
+// holds the database.
 func OpenShared(path string) (*DB, error) {
 	return openLocked(path, false)
 }
@@ -132,6 +137,31 @@ func openLocked(path string, writer bool) (*DB, error) {
 		}
 		if lock, err = lockWriter(abs, processName()); err != nil {
 			return nil, fmt.Errorf("store: open: %w", err)
+		}
+	} else {
+		if err := heldElsewhere(abs); err != nil {
+			return nil, fmt.Errorf("store: open: %w", err)
+		}
+		// Bringing an older schema up to date writes: it is the
+		// writer's to do, for its moment, and refused while another
+		// Tablekeeper (an older one, then) holds the database.
+		version, err := probeVersion(context.Background(), abs, len(migs))
+		if err != nil {
+			return nil, fmt.Errorf("store: open: %w", err)
+		}
+		if version < len(migs) {
+			if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+				return nil, fmt.Errorf("store: open %s: %w", abs, err)
+			}
+			l, err := lockWriter(abs, processName())
+			if errors.Is(err, ErrLocked) {
+				t := i18n.F("%s is open in an older Tablekeeper: this one must update the database before it reads it, and does not do that beside another. Close the other Tablekeeper first, or use the same version in both.", abs)
+				return nil, &event.Error{Kind: ErrLocked, Message: t.String(), Text: t}
+			}
+			if err != nil {
+				return nil, fmt.Errorf("store: open: %w", err)
+			}
+			defer l.release()
 		}
 	}
 	db, err := open(context.Background(), abs, migs)
@@ -242,6 +272,18 @@ func (db *DB) Write(ctx context.Context, fn func(storage.Tx) error) error {
 	if db.writer == nil {
 		return db.readOnlyError()
 	}
+	if db.lock == nil {
+		// Opened to read beside a writer (OpenShared): a write is the
+		// database's one writer's for its moment, refused while another
+		// Tablekeeper holds it.
+		l, err := lockWriter(db.path, processName())
+		if err != nil {
+			return fmt.Errorf("store: write: %w", err)
+		}
+		defer l.release()
+	} else if err := db.lock.moved(); err != nil {
+		return err
+	}
 	return db.run(ctx, db.writer, "write", func(tx *Tx) error { return fn(tx) })
 }
 
@@ -286,21 +328,28 @@ const sqliteMagic = "SQLite format 3\x00"
 // a Tablekeeper database whose schema this build knows (known migrations).
 // A missing or empty file is fine: Open creates it.
 func probe(ctx context.Context, path string, known int) error {
+	_, err := probeVersion(ctx, path, known)
+	return err
+}
+
+// probeVersion is probe, which also returns the file's schema version (0
+// for no file, or an empty one).
+func probeVersion(ctx context.Context, path string, known int) (int, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil
+		return 0, nil
 	}
 	if err != nil {
-		return err
+		return 0, err
 	}
 	info, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return err
+		return 0, err
 	}
 	if info.IsDir() {
 		f.Close()
-		return notTablekeeper(path, "it is a folder")
+		return 0, notTablekeeper(path, "it is a folder")
 	}
 	head := make([]byte, len(sqliteMagic))
 	n, _ := f.Read(head)
@@ -309,10 +358,10 @@ func probe(ctx context.Context, path string, known int) error {
 		// An empty file; a WAL beside it would be odd, so let SQLite look
 		// if there is one, else there is nothing to check.
 		if _, err := os.Stat(path + "-wal"); err != nil {
-			return nil
+			return 0, nil
 		}
 	} else if n < len(head) || string(head) != sqliteMagic {
-		return notTablekeeper(path, "it is not a SQLite database")
+		return 0, notTablekeeper(path, "it is not a SQLite database")
 	}
 
 	// Read-only, and immutable unless a WAL file is there: a read-only
@@ -326,19 +375,19 @@ func probe(ctx context.Context, path string, known int) error {
 	}
 	ro, err := sql.Open(driverName, fileURI(path, params))
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer ro.Close()
 	var h header
 	err = ro.QueryRowContext(ctx, headerQuery).Scan(&h.appID, &h.version, &h.objects)
 	var se sqlite3.Error
 	if errors.As(err, &se) && se.Code == sqlite3.ErrNotADB {
-		return notTablekeeper(path, "it is not a SQLite database")
+		return 0, notTablekeeper(path, "it is not a SQLite database")
 	}
 	if err != nil {
-		return fmt.Errorf("read %s: %w", path, err)
+		return 0, fmt.Errorf("read %s: %w", path, err)
 	}
-	return h.check(path, known)
+	return h.version, h.check(path, known)
 }
 
 // header is what decides whether a file is a Tablekeeper database.

@@ -115,6 +115,14 @@ func TestBadFilesAreRefusedWithASentence(t *testing.T) {
 		{"a setting of the wrong type", strings.Replace(good, `"tableSize": 2,`, `"tableSize": 2, "playoff": {"topCut": "eight"},`, 1), "event.settings.playoff.topCut"},
 		{"a flat setting beside its group", strings.Replace(good, `"tableSize": 2,`, `"tableSize": 2, "topCut": 4, "playoff": {"bestOf": 3},`, 1), `"playoff" both as a group and as the flat keys`},
 		{"a bad group setting", edit(func(d *transfer.Document) { d.Event.Settings.Draft.Packs = 3 }), "the draft settings need an ideal pod size"},
+		{"a drop after a round the event does not have", edit(func(d *transfer.Document) { d.Entries[2].DroppedAfter = 50 }),
+			"entry 3 (Bram) dropped after round 50, but the event has 1 round"},
+		{"a drop in an event with no rounds", edit(func(d *transfer.Document) {
+			d.Event.State, d.Rounds, d.JudgeLog, d.Log = event.StateRegistration, nil, nil, nil
+			d.Entries[2].DroppedAfter = 1
+		}), "entry 3 (Bram) dropped after round 1, but the event has no rounds; a drop before round 1 is dropped after 0"},
+		{"a late entry after the last round", edit(func(d *transfer.Document) { d.Entries[0].JoinedRound = 5 }),
+			"entry 1 (Ada) joined in round 5, but the event has 1 round"},
 		{"an unknown status", edit(func(d *transfer.Document) { d.Entries[0].Status = "gone" }), `unknown status "gone"`},
 		{"an origin that is not an object", strings.Replace(good, `"log": [`, `"origins": {"tom": [1, 2]}, "log": [`, 1), "tom origin is not a JSON object"},
 		{"an origin without a kind", strings.Replace(good, `"log": [`, `"origins": {"": {}}, "log": [`, 1), "an origin is named by its file kind"},
@@ -198,5 +206,29 @@ func TestNegativePointsOnlyWhereTheGameHasThem(t *testing.T) {
 	d.Event.Settings.Scoring = small().Event.Settings.Scoring
 	if err := d.Validate(); err == nil || !strings.Contains(err.Error(), "below zero") {
 		t.Fatalf("a file of another game with negative points: %v", err)
+	}
+}
+
+// The rounds an entry joins and leaves in are the event's: a player who
+// left before round 1 (dropped after 0) imports, in an event with no
+// rounds too, and one who joined after the last round paired, waiting
+// for the next; the refusal of a drop after a round there is not is said
+// in French too.
+func TestAnEntryJoinsAndLeavesInTheEventsRounds(t *testing.T) {
+	doc := small()
+	doc.Entries[0].JoinedRound = 2
+	if err := doc.Validate(); err != nil {
+		t.Errorf("a late entry waiting for round 2: %v", err)
+	}
+	doc = small()
+	doc.Event.State, doc.Rounds, doc.JudgeLog, doc.Log = event.StateRegistration, nil, nil, nil
+	doc.Entries[2].DroppedAfter = 0
+	if err := doc.Validate(); err != nil {
+		t.Errorf("a drop before round 1 in registration: %v", err)
+	}
+	doc.Entries[2].DroppedAfter = 3
+	err := doc.Validate()
+	if fr := i18n.Error(i18n.French, err); !strings.Contains(fr, "Bram") || !strings.Contains(fr, "ronde 3") || strings.Contains(fr, "dropped") {
+		t.Errorf("the French refusal says %q", fr)
 	}
 }

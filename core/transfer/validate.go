@@ -106,6 +106,9 @@ func (doc Document) validateEntries() error {
 			return event.Invalidf("%s has an impossible round, seed or fixed table (joined round %d, dropped after %d, seed %d, table %d)",
 				what, en.JoinedRound, en.DroppedAfter, en.Seed, en.FixedTable)
 		}
+		if err := doc.validateEntryRounds(what, en); err != nil {
+			return err
+		}
 		if err := ref(what, en.Team, len(doc.Teams), true, i18n.F("team")); err != nil {
 			return err
 		}
@@ -119,6 +122,23 @@ func (doc Document) validateEntries() error {
 			return event.Invalidf("teams %d and %d have the same name, %s", j, i+1, tm.Name)
 		}
 		names[tm.Name] = i + 1
+	}
+	return nil
+}
+
+// validateEntryRounds refuses an entry that joined or left in a round the
+// event does not have: it joins at the latest in the round after the last
+// one paired, and leaves after a round it had (0: before round 1, the
+// only drop an event with no rounds can have).
+func (doc Document) validateEntryRounds(what i18n.Text, en Entry) error {
+	n := len(doc.Rounds)
+	switch {
+	case en.DroppedAfter > n && n == 0:
+		return event.Invalidf("%s dropped after round %d, but the event has no rounds; a drop before round 1 is dropped after 0", what, en.DroppedAfter)
+	case en.DroppedAfter > n:
+		return event.Invalidf("%s dropped after round %d, but the event has %s", what, en.DroppedAfter, i18n.FN("%d rounds", n, n))
+	case en.JoinedRound > n+1:
+		return event.Invalidf("%s joined in round %d, but the event has %s; a late entry joins at the latest in the round after the last one paired", what, en.JoinedRound, i18n.FN("%d rounds", n, n))
 	}
 	return nil
 }

@@ -52,7 +52,7 @@ func playerLines(r director.PhoneReport) (head, body string) {
 		sep = ", "
 	}
 	head = tr.F("Round %d, table %d · %s · %s reported at %s on device %s",
-		r.Round, r.Table, strings.Join(r.Players, sep), r.Player, i18n.Clock(tr.Lang(), r.At.Local()), director.ShortDevice(r.Device))
+		r.Round, r.Table, strings.Join(r.Players, sep), r.Player, i18n.Clock(tr.Lang(), r.At.Local()), director.DeviceName(r.Device))
 	why := tr.L("the players reported different results")
 	if !r.Disagree {
 		why = tr.L("time is up and not every player has reported")

@@ -75,9 +75,9 @@ func (p *dropPanel) set(reqs []director.DropRequest) {
 func DropLine(q director.DropRequest) string {
 	when := i18n.Clock(tr.Lang(), q.At.Local())
 	if q.Round == 0 {
-		return tr.F("%[1]s · before round 1 · asked at %[2]s from device %[3]s", q.Name, when, director.ShortDevice(q.Device))
+		return tr.F("%[1]s · before round 1 · asked at %[2]s from device %[3]s", q.Name, when, director.DeviceName(q.Device))
 	}
-	return tr.F("%[1]s · after round %[2]d · asked at %[3]s from device %[4]s", q.Name, q.Round, when, director.ShortDevice(q.Device))
+	return tr.F("%[1]s · after round %[2]d · asked at %[3]s from device %[4]s", q.Name, q.Round, when, director.DeviceName(q.Device))
 }
 
 // row is one request with its buttons.

@@ -151,7 +151,7 @@ func PhoneLines(r director.PhoneReport) (head, body string) {
 		sep = ", "
 	}
 	head = tr.F("Round %d, table %d · %s · typed %q at %s on device %s",
-		r.Round, r.Table, strings.Join(r.Players, sep), r.Result, i18n.Clock(tr.Lang(), r.At.Local()), director.ShortDevice(r.Device))
+		r.Round, r.Table, strings.Join(r.Players, sep), r.Result, i18n.Clock(tr.Lang(), r.At.Local()), director.DeviceName(r.Device))
 	body = tr.F("Reported: %s", r.Reported)
 	if r.Conflict {
 		body += " · " + tr.F("on record: %s", r.Recorded)

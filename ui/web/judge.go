@@ -51,24 +51,16 @@ type judgeArea struct {
 // judgeSession is a phone signed in with the judges' PIN.
 type judgeSession struct {
 	device string
-	// as is who the judge is in each event they opened.
-	as []judgeAs
-}
-
-// judgeAs is the judge a phone acts as in an event.
-type judgeAs struct {
-	event event.EventID
-	judge event.JudgeID
+	// as is who the judge is in each event they opened, as the
+	// database keeps it with the session (director.ChooseJudge), so
+	// that a restart of the network keeps it.
+	as map[event.EventID]event.JudgeID
 }
 
 // judgeIn returns the judge the session acts as in event id.
 func (js judgeSession) judgeIn(id event.EventID) (event.JudgeID, bool) {
-	for _, a := range js.as {
-		if a.event == id {
-			return a.judge, true
-		}
-	}
-	return 0, false
+	j, ok := js.as[id]
+	return j, ok
 }
 
 // judgeRoutes are the judges' pages and their penalty suggestion.
@@ -102,8 +94,10 @@ type judgePage struct {
 
 	// The events page.
 	Events []judgeEvent
-	// The "who are you?" page.
+	// The "who are you?" page, and the entry typed before the judge
+	// said who she is, carried through her choice (Keep).
 	Judges []judgeChoice
+	Keep   []keptField
 	// The event page.
 	Round    string
 	Clock    i18n.Localizer
@@ -123,6 +117,10 @@ type judgeEvent struct {
 	Name string
 	Line i18n.Localizer
 }
+
+// keptField is a field of a judge log entry typed before the judge chose
+// her name, sent again with her choice.
+type keptField struct{ Name, Value string }
 
 type judgeChoice struct {
 	ID   int64
@@ -177,7 +175,9 @@ func (j *judgeArea) check(r *http.Request) (judgeSession, staffCheck) {
 		}
 		return judgeSession{}, c
 	}
-	return j.staffSessions.adopt(c.token, judgeSession{device: c.s.Device}), c
+	js := j.staffSessions.adopt(c.token, judgeSession{device: c.s.Device})
+	js.as = c.s.Judges
+	return js, c
 }
 
 // refuse answers a judge request from a phone not signed in: why its
@@ -314,11 +314,16 @@ func (j *judgeArea) view(w http.ResponseWriter, r *http.Request) (director.Judge
 
 // showWho asks the judge to pick their name.
 func (j *judgeArea) showWho(w http.ResponseWriter, r *http.Request, v director.JudgeView, status int, problem i18n.Localizer) {
+	j.show(w, r, status, "judge_who", i18n.F("Who are you?"), whoPage(v, problem))
+}
+
+// whoPage is the "Who are you?" page of the event of v.
+func whoPage(v director.JudgeView, problem i18n.Localizer) judgePage {
 	p := judgePage{Base: judgeBase(v.Event.ID), EventID: int64(v.Event.ID), EventName: v.Event.Name, Problem: problem}
 	for _, x := range v.Judges {
 		p.Judges = append(p.Judges, judgeChoice{ID: int64(x.ID), Name: x.Name, Role: rules.JudgeRole(v.Event.Game, x)})
 	}
-	j.show(w, r, status, "judge_who", i18n.F("Who are you?"), p)
+	return p
 }
 
 // postMe records which of the event's judges the phone's judge is.
@@ -351,16 +356,36 @@ func (j *judgeArea) postMe(w http.ResponseWriter, r *http.Request) {
 		j.s.fail(w, r, http.StatusBadRequest, i18n.F("Choose your name among the event's judges; if it is missing, the organizer adds you on the Judge tab."))
 		return
 	}
-	j.staffSessions.update(token, func(js *judgeSession) {
-		as := make([]judgeAs, 0, len(js.as)+1)
-		for _, a := range js.as {
-			if a.event != id {
-				as = append(as, a)
-			}
-		}
-		js.as = append(as, judgeAs{event: id, judge: judges[i].ID})
-	})
+	if err := j.s.d.ChooseJudge(r.Context(), token, id, judges[i].ID); err != nil {
+		j.s.failErr(w, r, err)
+		return
+	}
+	if r.PostFormValue("then") == "entry" {
+		// The entry she typed before saying who she is, to check and
+		// save.
+		j.keptEntry(w, r, id, judges[i])
+		return
+	}
 	seeOther(w, r, judgeBase(id))
+}
+
+// keptEntry shows again the judge log entry judge me typed before she
+// chose her name, for her to save.
+func (j *judgeArea) keptEntry(w http.ResponseWriter, r *http.Request, id event.EventID, me event.Judge) {
+	v, err := j.s.d.JudgeView(r.Context(), id)
+	if err != nil {
+		j.s.failErr(w, r, err)
+		return
+	}
+	f, err := readEntryForm(r)
+	if err != nil {
+		j.renderEntry(w, r, v, me, f, http.StatusBadRequest, staffSentence(err))
+		return
+	}
+	p := newJudgePage(v, me)
+	p.Notice = i18n.F("Your name is chosen. Here is what you typed: check it and save it.")
+	p.Form = entryFormOf(langOf(r), v, me, f)
+	j.show(w, r, http.StatusOK, "judge_entry", i18n.F("New judge log entry"), p)
 }
 
 // newJudgePage starts a page of the event for judge me.
@@ -546,12 +571,12 @@ func (j *judgeArea) write(w http.ResponseWriter, r *http.Request) (director.Judg
 		j.s.failErr(w, r, err)
 		return director.JudgeView{}, event.Judge{}, js, false
 	}
-	jid, ok := js.judgeIn(id)
-	if !ok {
-		j.s.fail(w, r, http.StatusForbidden, i18n.F("Choose your name among the event's judges first, on the event's judge page."))
+	if !j.s.staffParseForm(w, r) {
 		return director.JudgeView{}, event.Judge{}, js, false
 	}
-	if !j.s.staffParseForm(w, r) {
+	jid, ok := js.judgeIn(id)
+	if !ok {
+		j.unnamed(w, r, id)
 		return director.JudgeView{}, event.Judge{}, js, false
 	}
 	v, err := j.s.d.JudgeView(r.Context(), id)
@@ -565,6 +590,39 @@ func (j *judgeArea) write(w http.ResponseWriter, r *http.Request) (director.Judg
 		return v, event.Judge{}, js, false
 	}
 	return v, v.Judges[i], js, true
+}
+
+// unnamed answers a write from a phone whose judge has not said who she
+// is in event id: the "Who are you?" page, and for a judge log entry what
+// she typed, carried through her choice and shown again to save.
+func (j *judgeArea) unnamed(w http.ResponseWriter, r *http.Request, id event.EventID) {
+	v, err := j.s.d.JudgeView(r.Context(), id)
+	if err != nil {
+		j.s.failErr(w, r, err)
+		return
+	}
+	p := whoPage(v, i18n.F("Choose your name among the event's judges first."))
+	if strings.HasSuffix(r.URL.Path, "/entry") {
+		p.Problem = i18n.F("Choose your name among the event's judges first; what you typed is kept, to save once you have.")
+		if f, err := readEntryForm(r); err == nil {
+			p.Keep = f.kept()
+		}
+	}
+	j.show(w, r, http.StatusForbidden, "judge_who", i18n.F("Who are you?"), p)
+}
+
+// kept is the typed fields of an entry, to send again with the judge's
+// choice of her name (then=entry).
+func (f entryValues) kept() []keptField {
+	out := []keptField{{"then", "entry"}}
+	for _, x := range []keptField{{"kind", f.kind}, {"round", f.round}, {"table", f.table}, {"player", f.player},
+		{"infraction", f.infraction}, {"penalty", f.penalty}, {"points", f.points}, {"minutes", f.minutes},
+		{"outcome", f.outcome}, {"description", f.description}} {
+		if x.Value != "" {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // source is how a judge log entry names where it was written.

@@ -50,7 +50,15 @@ type Config struct {
 	// Address, when set, holds the network's first address while Start's
 	// network runs.
 	Address *Address
+	// ReadOnly serves a database that cannot be written (opened with
+	// store.OpenReadOnly): every page and the API read as usual, and
+	// every write (a result, a sign-in, a decklist…) is refused at once
+	// with msgReadOnly, before any director call.
+	ReadOnly bool
 }
+
+// msgReadOnly refuses a write to a network serving a read-only database.
+var msgReadOnly = i18n.F("The organizer's computer has this database open read-only, so nothing can be saved from here (no result, sign-in or other change). Tell the organizer.")
 
 // Defaults of Config.
 const (
@@ -164,6 +172,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
 	if !s.servedHost(r) && !isStaticRead(r) {
 		s.refuseHost(w, r)
+		return
+	}
+	if s.cfg.ReadOnly && r.Method != http.MethodGet && r.Method != http.MethodHead {
+		s.fail(w, r, http.StatusForbidden, msgReadOnly)
 		return
 	}
 	h, pattern := s.mux.Handler(r)

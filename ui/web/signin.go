@@ -20,9 +20,10 @@ import (
 // sign-in and wrong PIN with the device and address. The session the
 // sign-in opens is kept in the database (director.StaffSessionOf), so
 // the organizer sees it on the Store network panel and can end it, and a
-// restart of the network keeps it; what a page remembers between two
-// requests (the names a kiosk offered, the judge a phone acts as) stays
-// in memory (staffSessions), adopted again after a restart.
+// restart of the network keeps it, with the judge a judge's phone acts as
+// in each event (director.ChooseJudge); what a page remembers between two
+// requests (the names a kiosk offered) stays in memory (staffSessions),
+// adopted again after a restart.
 
 // signIn checks the secret a staff device typed and, when right, opens
 // its session and returns the token to set in its cookie. Otherwise it
