@@ -242,3 +242,15 @@ func (f *fixture) topCut(n int) event.Event {
 		f.playRound(e.ID, r)
 	}
 }
+
+// entryName returns the name of an entry of es.
+func entryName(t *testing.T, es []event.Entry, id event.EntryID) string {
+	t.Helper()
+	for _, en := range es {
+		if en.ID == id {
+			return en.Name
+		}
+	}
+	t.Fatalf("no entry %d", id)
+	return ""
+}

@@ -1,4 +1,4 @@
-package web
+package browser
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 
 // axeScript is axe-core, installed from the npm registry at the version
 // pinned in testdata/axe/package-lock.json by make test-deps.
-const axeScript = "testdata/axe/node_modules/axe-core/axe.min.js"
+const axeScript = "../testdata/axe/node_modules/axe-core/axe.min.js"
 
 // axeViolation is the part of an axe-core violation the test reports.
 type axeViolation struct {
