@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"flag"
+	"os"
 	"testing"
 	"time"
 
@@ -50,3 +51,11 @@ func waitText(t *testing.T, ctx context.Context, sel, want string, within time.D
 
 // jsString quotes s for a script.
 func jsString(s string) string { return browsertest.JSString(s) }
+
+// TestMain stops the one chromium the browser tests share once they are
+// run.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	browsertest.Close()
+	os.Exit(code)
+}

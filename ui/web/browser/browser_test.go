@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"flag"
+	"os"
 	"testing"
 	"time"
 
@@ -55,4 +56,12 @@ func jsString(s string) string { return browsertest.JSString(s) }
 func waitGone(t *testing.T, ctx context.Context, sel, text string, within time.Duration) {
 	t.Helper()
 	browsertest.WaitGone(t, ctx, sel, text, within)
+}
+
+// TestMain stops the one chromium the browser tests share once they are
+// run.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	browsertest.Close()
+	os.Exit(code)
 }

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -34,12 +35,23 @@ func Chromium(t testing.TB) string {
 	return ""
 }
 
-// Open starts a headless chromium with a window of w×h and returns a
-// context to run actions in, stopped when the test ends.
-func Open(t testing.TB, w, h int) context.Context {
-	t.Helper()
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(Chromium(t)),
+// shared is the one chromium of a test binary, started by the first
+// Open and stopped by Close: starting a browser costs more than most
+// tests' pages, and every test gets a context of its own in it anyway.
+var shared struct {
+	mu     sync.Mutex
+	ctx    context.Context // the browser's first tab, never used to browse
+	cancel func()
+	dir    string // the browser's profile
+	err    error
+}
+
+// browserFlags are the command line of the shared chromium. Each tab is a
+// window of its own (chromedp's default), so no page is hidden behind
+// another and none is throttled as a background tab.
+func browserFlags(path, dir string) []chromedp.ExecAllocatorOption {
+	return []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
 		chromedp.Flag("headless", true),
 		chromedp.Flag("no-sandbox", true),
 		chromedp.Flag("disable-gpu", true),
@@ -50,19 +62,75 @@ func Open(t testing.TB, w, h int) context.Context {
 		chromedp.Flag("no-default-browser-check", true),
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.Flag("mute-audio", true),
-		chromedp.WindowSize(w, h),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
+		chromedp.WindowSize(1920, 1080),
+		chromedp.UserDataDir(dir),
 	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+}
+
+// start returns the shared chromium's first tab, starting the browser
+// the first time.
+func start(t testing.TB) (context.Context, error) {
+	path := Chromium(t)
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	if shared.ctx != nil || shared.err != nil {
+		return shared.ctx, shared.err
+	}
+	dir, err := os.MkdirTemp("", "tablekeeper-chromium-")
+	if err != nil {
+		shared.err = err
+		return nil, err
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), browserFlags(path, dir)...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
+	if err := chromedp.Do(ctx); err != nil {
+		cancelCtx()
+		cancelAlloc()
+		os.RemoveAll(dir)
+		shared.err = err
+		return nil, err
+	}
+	shared.ctx, shared.dir = ctx, dir
+	shared.cancel = func() {
+		cancelCtx()
+		cancelAlloc()
+	}
+	return ctx, nil
+}
+
+// Close stops the shared chromium, if a test started it. A test
+// package's TestMain calls it once its tests are run.
+func Close() {
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	if shared.cancel != nil {
+		shared.cancel()
+		os.RemoveAll(shared.dir)
+	}
+	shared.ctx, shared.cancel, shared.err = nil, nil, nil
+}
+
+// Open returns a context to run actions in: a tab of w×h in the shared
+// headless chromium, in a browser context of its own (cookies, storage
+// and cache of its own, as a fresh browser has), closed when the test
+// ends.
+func Open(t testing.TB, w, h int) context.Context {
+	t.Helper()
+	root, err := start(t)
+	if err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	ctx, cancelCtx := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
 	ctx, cancelTime := context.WithTimeout(ctx, 60*time.Second)
 	t.Cleanup(func() {
 		cancelTime()
 		cancelCtx()
-		cancelAlloc()
 	})
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(w), int64(h))); err != nil {
-		t.Fatalf("start chromium: %v", err)
+		t.Fatalf("open a tab: %v", err)
 	}
 	return ctx
 }
