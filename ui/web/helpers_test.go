@@ -17,6 +17,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 )
 
 // testClock is an injected clock that stands still until moved.
@@ -49,7 +50,7 @@ type fixture struct {
 
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
-	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
+	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 	"tablekeeper/ui/web"
 )
 
@@ -46,7 +47,7 @@ type fixture struct {
 
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
-	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
+	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
 	if err != nil {
 		t.Fatal(err)
 	}
