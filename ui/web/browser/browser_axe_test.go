@@ -72,6 +72,9 @@ func TestBrowserAxeFindsNothingSerious(t *testing.T) {
 	axe := axeSource(t)
 	for _, lang := range []string{"en", "fr"} {
 		t.Run(lang, func(t *testing.T) {
+			// Each language has its own server and tabs: they run side by
+			// side, as axe-core's work is chromium's.
+			t.Parallel()
 			f := newFixture(t)
 			// One browser each: a browser's context lasts a minute.
 			for _, pages := range []func(*testing.T, context.Context, *fixture, string){axePublicPages, axeResultPages, axeKioskPages, axeJudgePages, axeDeckPages, axeDropPages, axeConfirmPages, axeScorekeeperPages} {
