@@ -1,3 +1,11 @@
+// Package browser holds the store network's browser tests: each drives
+// the pages of a real ui/web server in a tab of one shared headless
+// chromium (ui/web/internal/browsertest). They are a package of their own
+// so that their minutes have their own timeout and run beside ui/web's.
+//
+// To move a new browser test file here from ui/web: git mv it, change its
+// package line to browser, and copy into shared_test.go any helper of
+// ui/web's tests it uses that is not here yet.
 package browser
 
 import (
