@@ -76,6 +76,13 @@ func start(t testing.TB) (context.Context, error) {
 	path := Chromium(t)
 	shared.mu.Lock()
 	defer shared.mu.Unlock()
+	if shared.ctx != nil && shared.ctx.Err() != nil {
+		// The browser went away (it crashed or was killed): the next
+		// tests get a new one rather than all failing after it.
+		shared.cancel()
+		os.RemoveAll(shared.dir)
+		shared.ctx, shared.cancel = nil, nil
+	}
 	if shared.ctx != nil || shared.err != nil {
 		return shared.ctx, shared.err
 	}
