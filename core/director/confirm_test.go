@@ -15,6 +15,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 )
 
 // stillClock is an injected clock that stands still until moved.
@@ -27,7 +28,7 @@ func (c *stillClock) now() time.Time { return c.t }
 func confirmEvent(t *testing.T, game, format string, players int) (*director.Director, *stillClock, event.Event, event.Round) {
 	t.Helper()
 	ctx := context.Background()
-	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
+	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 )
 
 var _ director.Store = (*store.DB)(nil)
@@ -28,7 +29,7 @@ func (c *fakeClock) now() time.Time {
 
 func newDirector(t *testing.T) (*director.Director, *store.DB) {
 	t.Helper()
-	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
+	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
 	if err != nil {
 		t.Fatal(err)
 	}

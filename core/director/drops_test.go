@@ -14,6 +14,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 )
 
 // phoneOf is the session of a player's phone, as the web gives the
@@ -27,7 +28,7 @@ func phoneOf(e event.Event, en event.Entry) director.PlayerSession {
 // its director made with the random source seeded by seed.
 func dropEvent(t *testing.T, seed uint64, n int, change func(*event.Settings)) (*director.Director, event.Event, []event.Entry) {
 	t.Helper()
-	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
+	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/storage"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 )
 
 // writeCounter counts the write transactions the director opens.
@@ -30,7 +31,7 @@ func (c *writeCounter) Write(ctx context.Context, fn func(storage.Tx) error) err
 // taken seed no longer leaves the table fixed without it).
 func TestATableAndASeedAreSavedInOneWrite(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
+	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/sim"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 )
 
 // tcEvent plays the event: swiss-top8 in its default settings but
@@ -32,7 +33,7 @@ func swissTop8Event(t *testing.T, dir string, players int, reversed bool, seed u
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(dir, "tc.db")
-	db, err := store.Open(path)
+	db, err := store.Open(testdb.Fresh(t, path))
 	if err != nil {
 		t.Fatal(err)
 	}

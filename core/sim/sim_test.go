@@ -14,6 +14,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/sim"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 )
 
 // newDirector builds a director on a new database, as the sim command
@@ -21,7 +22,7 @@ import (
 // steps a second a call.
 func newDirector(t *testing.T, seed uint64) *director.Director {
 	t.Helper()
-	st, err := store.Open(filepath.Join(t.TempDir(), "sim.db"))
+	st, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "sim.db")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,13 +4,12 @@ import (
 	"context"
 	"flag"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"tablekeeper/ui/web/internal/browsertest"
 )
 
 // shots, when set, is where the browser tests write their screenshots
@@ -19,125 +18,44 @@ import (
 //	go test ./ui/web -run Browser -args -shots=../../docs/network
 var shots = flag.String("shots", "", "write the browser tests' screenshots to this directory")
 
-// chromium returns Debian's chromium, or skips the test saying how to
-// install it. make test installs it, so in CI these tests run.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, p := range []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"} {
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	t.Skip("the browser tests drive chromium, which is not installed: apt-get install chromium (make test installs it)")
-	return ""
-}
-
 // browser starts a headless chromium with a window of w×h and returns a
 // context to run actions in.
 func browser(t *testing.T, w, h int) context.Context {
 	t.Helper()
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromium(t)),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("no-default-browser-check", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.Flag("mute-audio", true),
-		chromedp.WindowSize(w, h),
-		chromedp.UserDataDir(t.TempDir()),
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 60*time.Second)
-	t.Cleanup(func() {
-		cancelTime()
-		cancelCtx()
-		cancelAlloc()
-	})
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(w), int64(h))); err != nil {
-		t.Fatalf("start chromium: %v", err)
-	}
-	return ctx
+	return browsertest.Open(t, w, h)
 }
 
 // run runs browser actions, failing the test on error.
 func run(t *testing.T, ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
-	if err := chromedp.Do(ctx, actions...); err != nil {
-		t.Fatalf("%s: %v", what, err)
-	}
+	browsertest.Run(t, ctx, what, actions...)
 }
 
 // screenshot takes a picture of the page and, under -shots, writes it.
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
-	run(t, ctx, "settle before "+name, chromedp.Sleep(300*time.Millisecond))
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatalf("screenshot %s: %v", name, err)
-	}
-	if len(png) < 1000 {
-		t.Fatalf("screenshot %s: %d bytes", name, len(png))
-	}
-	if *shots != "" {
-		if err := os.WriteFile(filepath.Join(*shots, name), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	browsertest.Screenshot(t, ctx, *shots, name)
 }
 
 // textOf reads an element's text.
 func textOf(t *testing.T, ctx context.Context, sel string) string {
 	t.Helper()
-	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const e = document.querySelector(`+jsString(sel)+`); return e ? e.textContent : ""; })()`))
-	if err != nil {
-		t.Fatalf("text of %s: %v", sel, err)
-	}
-	return strings.TrimSpace(s)
+	return browsertest.TextOf(t, ctx, sel)
 }
 
 // waitText waits until an element's text contains want.
 func waitText(t *testing.T, ctx context.Context, sel, want string, within time.Duration) {
 	t.Helper()
-	deadline := time.Now().Add(within)
-	last := ""
-	for time.Now().Before(deadline) {
-		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const e = document.querySelector(`+jsString(sel)+`); return e ? e.textContent : ""; })()`))
-		if err == nil {
-			last = s
-			if strings.Contains(s, want) {
-				return
-			}
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	t.Fatalf("%s never showed %q within %v; it shows %q", sel, want, within, last)
+	browsertest.WaitText(t, ctx, sel, want, within)
 }
 
 // jsString quotes s for a script.
-func jsString(s string) string {
-	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
-}
+func jsString(s string) string { return browsertest.JSString(s) }
 
-// waitGone waits until an element's text no longer contains text.
-func waitGone(t *testing.T, ctx context.Context, sel, text string, within time.Duration) {
-	t.Helper()
-	deadline := time.Now().Add(within)
-	for time.Now().Before(deadline) {
-		if !strings.Contains(textOf(t, ctx, sel), text) {
-			return
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	t.Fatalf("%s still shows %q after %v", sel, text, within)
+// TestMain stops the one chromium the browser tests share once they are
+// run.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	browsertest.Close()
+	os.Exit(code)
 }

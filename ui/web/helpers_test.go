@@ -17,6 +17,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 )
 
 // testClock is an injected clock that stands still until moved.
@@ -49,7 +50,7 @@ type fixture struct {
 
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
-	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
+	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,4 +242,16 @@ func (f *fixture) topCut(n int) event.Event {
 		}
 		f.playRound(e.ID, r)
 	}
+}
+
+// entryName returns the name of an entry of es.
+func entryName(t *testing.T, es []event.Entry, id event.EntryID) string {
+	t.Helper()
+	for _, en := range es {
+		if en.ID == id {
+			return en.Name
+		}
+	}
+	t.Fatalf("no entry %d", id)
+	return ""
 }

@@ -1,10 +1,11 @@
-package web
+package browser
 
 import (
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -15,7 +16,7 @@ import (
 // 1, 2–4 and 22–24, and 5–21 each their own way, French 0 as 1, and a form
 // the file left out is said with "other". No language is named in app.js.
 func TestBrowserPageScriptsFollowEachLanguagesPluralRules(t *testing.T) {
-	app, err := staticFiles.ReadFile("static/app.js")
+	app, err := os.ReadFile("../static/app.js") // the file ui/web embeds
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package web
+package browser
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 
 // axeScript is axe-core, installed from the npm registry at the version
 // pinned in testdata/axe/package-lock.json by make test-deps.
-const axeScript = "testdata/axe/node_modules/axe-core/axe.min.js"
+const axeScript = "../testdata/axe/node_modules/axe-core/axe.min.js"
 
 // axeViolation is the part of an axe-core violation the test reports.
 type axeViolation struct {
@@ -72,6 +72,9 @@ func TestBrowserAxeFindsNothingSerious(t *testing.T) {
 	axe := axeSource(t)
 	for _, lang := range []string{"en", "fr"} {
 		t.Run(lang, func(t *testing.T) {
+			// Each language has its own server and tabs: they run side by
+			// side, as axe-core's work is chromium's.
+			t.Parallel()
 			f := newFixture(t)
 			// One browser each: a browser's context lasts a minute.
 			for _, pages := range []func(*testing.T, context.Context, *fixture, string){axePublicPages, axeResultPages, axeKioskPages, axeJudgePages, axeDeckPages, axeDropPages, axeConfirmPages, axeScorekeeperPages} {
