@@ -74,6 +74,9 @@ type eventView struct {
 	tabs                                             *container.AppTabs
 	regTab, roundTab, standingsTab, judgeTab, logTab *container.TabItem
 	content                                          fyne.CanvasObject
+
+	// challengesFor is the event the challenges form was last read for.
+	challengesFor event.EventID
 }
 
 // eventState is what the header shows: the director's Progress.
@@ -140,7 +143,7 @@ func (v *eventView) reload() {
 func (v *eventView) loadTabs() {
 	v.registration.Load(v.id)
 	v.round.Load(v.id)
-	v.challenges.Load(v.id)
+	v.loadChallenges()
 	v.standings.Load(v.id)
 	v.judge.Load(v.id)
 	v.log.load(v.id)
@@ -198,6 +201,9 @@ func (v *eventView) showState(st eventState) {
 	}
 	v.title.SetText(e.Name)
 	v.subtitle.SetText(fmt.Sprintf("%s · %s · %s · %s", tr.Text(rules.DescribeText(e.Game, e.Format)), i18n.Date(tr.Lang(), e.Date), stateName(e.State), roundText(st)))
+	if st.challenges() && v.challengesFor != e.ID {
+		v.loadChallenges()
+	}
 	v.showRoundTab(st.challenges())
 	v.showSteps(st)
 	// Settings are fixed once round 1 is paired.
@@ -245,6 +251,17 @@ func (v *eventView) showRoundTab(challenges bool) {
 	if v.roundTab.Content != want {
 		v.roundTab.Content = want
 		v.tabs.Refresh()
+	}
+}
+
+// loadChallenges reads the open-challenges form again, in an event of
+// open challenges only: the form holds a box per player, and reading it for
+// every change of a 1,024-player Swiss event kept the UI thread busy for
+// seconds (showState loads it once the state says the event is one).
+func (v *eventView) loadChallenges() {
+	if v.state.Event.ID == v.id && v.state.challenges() {
+		v.challengesFor = v.id
+		v.challenges.Load(v.id)
 	}
 }
 
@@ -604,7 +621,7 @@ func (v *eventView) onChange(c director.Change) {
 		v.round.Load(v.id)
 	}
 	if w.Has(scores) {
-		v.challenges.Load(v.id)
+		v.loadChallenges()
 		v.standings.Load(v.id)
 	}
 	if w.Has(director.ChangeJudgeLog) {
