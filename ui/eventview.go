@@ -77,6 +77,13 @@ type eventView struct {
 
 	// challengesFor is the event the challenges form was last read for.
 	challengesFor event.EventID
+	// chooseTab is on from opening an event until its header is read,
+	// which chooses the tab to show.
+	chooseTab bool
+	// pairing is the round being paired, 0 when none is.
+	pairing int
+	// headerReads runs the header's reads one at a time.
+	headerReads work.Reads
 }
 
 // eventState is what the header shows: the director's Progress.
@@ -128,6 +135,9 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 
 // open shows an event: the Round tab while it runs, Registration before.
 func (v *eventView) open(id event.EventID) {
+	if id != v.id {
+		v.showLoading()
+	}
 	v.id = id
 	v.reloadHeader(true)
 	v.loadTabs()
@@ -165,7 +175,10 @@ func (v *eventView) setPrinter(p Printer) {
 
 func (v *eventView) reloadHeader(chooseTab bool) {
 	id := v.id
-	work.Call(v.run, func(ctx context.Context) (eventState, error) {
+	// Kept on the view: a later read asked while this one waits replaces
+	// it, and must still choose the tab.
+	v.chooseTab = v.chooseTab || chooseTab
+	work.Read(&v.headerReads, v.run, func(ctx context.Context) (eventState, error) {
 		return v.readState(ctx, id)
 	}, func(st eventState, err error) {
 		if err != nil {
@@ -176,7 +189,8 @@ func (v *eventView) reloadHeader(chooseTab bool) {
 			return
 		}
 		v.showState(st)
-		if chooseTab {
+		if v.chooseTab {
+			v.chooseTab = false
 			if st.Rounds > 0 {
 				v.tabs.Select(v.roundTab)
 			} else {
@@ -185,6 +199,18 @@ func (v *eventView) reloadHeader(chooseTab bool) {
 			}
 		}
 	})
+}
+
+// showLoading is the header of an event opened whose state is not read
+// yet: it offers no step, rather than the steps of another state (a
+// round-10 event offered "Pair round 1" and Settings until its read came).
+func (v *eventView) showLoading() {
+	v.state = eventState{}
+	v.title.SetText(tr.L("Loading…"))
+	v.subtitle.SetText("")
+	for _, b := range []*widget.Button{v.pairButton, v.otherButton, v.settingsButton, v.kioskButton} {
+		b.Hide()
+	}
 }
 
 func (v *eventView) readState(ctx context.Context, id event.EventID) (eventState, error) {
@@ -220,6 +246,14 @@ func (v *eventView) showState(st eventState) {
 // still waiting for results says so on the button's disabled state and in
 // the subtitle), and apart from it the step that is rarely meant.
 func (v *eventView) showSteps(st eventState) {
+	if v.pairing > 0 {
+		// Off until the round is paired, whatever a read says meanwhile.
+		v.pairButton.SetText(tr.F("Pairing round %d…", v.pairing))
+		v.pairButton.Disable()
+		v.pairButton.Show()
+		v.otherButton.Hide()
+		return
+	}
 	v.pairButton.SetText(tr.Text(st.Label()))
 	v.pairButton.Icon = theme.MediaPlayIcon()
 	if st.Next == director.StepFinish {
@@ -468,11 +502,28 @@ func (v *eventView) onExtraRoundConfirmed(ok bool) {
 
 func (v *eventView) pair() {
 	id := v.id
-	v.pairButton.Disable()
+	// Seen at once: the button is off and says what is under way, and the
+	// Round tab says the round is being paired.
+	v.pairing = v.state.NextRound
+	v.showSteps(v.state)
+	v.round.ShowPairing(v.pairing)
+	was := v.tabs.Selected()
+	v.tabs.Select(v.roundTab)
 	work.Call(v.run, func(ctx context.Context) (event.Round, error) {
 		return v.d.PairNextRound(ctx, id)
 	}, func(_ event.Round, err error) {
-		v.pairButton.Enable()
+		v.pairing = 0
+		// Paired, the Round tab says it is pairing until it shows the
+		// round; refused, it stops saying it now.
+		if err != nil {
+			v.round.ShowPairing(0)
+		}
+		if err != nil && id == v.id {
+			// Not paired: back where the organizer was, to fix what the
+			// refusal says.
+			v.showSteps(v.state)
+			v.tabs.Select(was)
+		}
 		if errors.Is(err, director.ErrStructureComplete) {
 			v.structureComplete(id)
 			return

@@ -147,6 +147,19 @@ type Screen struct {
 	reported map[int]director.ReportedCount
 	// loneTimer reads the view again while a lone report waits for time.
 	loneTimer interface{ Stop() bool }
+
+	// reads runs the tab's reads one at a time (a result from a phone
+	// every second at 1,024 players must not pile them up).
+	reads work.Reads
+	// loading is on from opening an event until its first read arrives;
+	// pairing is the round the window is pairing, 0 when none.
+	loading bool
+	pairing int
+	// publishing is the round being published, until a read shows it
+	// published (its buttons stay off meanwhile).
+	publishing int
+	// working says what is under way: pairing or publishing.
+	working *widget.ProgressBarInfinite
 }
 
 // The columns of a two-player round: table, seat 1 (right-aligned towards
@@ -189,7 +202,10 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.twoHeader = s.header()
 	s.mheader = s.multiHeader()
 	s.mheader.Hide()
-	s.empty = &widget.Label{Text: tr.L("No round paired yet. When registration is done, press Pair round 1 above."), Alignment: fyne.TextAlignCenter, Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
+	s.empty = &widget.Label{Text: tr.L(noRound), Alignment: fyne.TextAlignCenter, Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
+	s.working = widget.NewProgressBarInfinite()
+	s.working.Stop()
+	s.working.Hide()
 
 	s.banner = s.newBanner()
 	entryHeight := s.table.MinSize().Height
@@ -207,6 +223,7 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.pins = newPINAlert()
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(selectWidth, s.roundSelect.MinSize().Height), s.roundSelect), nil, s.progress),
+		s.working,
 		s.pins.box,
 		s.banner,
 		entryBar,
@@ -222,6 +239,52 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.drops = newDropPanel(s)
 	s.content = container.NewBorder(top, container.NewVBox(s.phone.box, s.drops.box), nil, nil, container.NewStack(s.list, s.mlist, container.NewVBox(s.empty)))
 	return s
+}
+
+// noRound is the Round tab of an event with no round paired.
+var noRound = tr.K("No round paired yet. When registration is done, press Pair round 1 above.")
+
+// ShowPairing says, over the tables, that round n is being paired (the
+// window calls it when the organizer pairs); 0 says it is done.
+func (s *Screen) ShowPairing(n int) {
+	was := tr.F("Pairing round %d…", s.pairing)
+	s.pairing = n
+	switch {
+	case n > 0 && len(s.rounds) > 0:
+		// The tables of the round before stay; the status line says it.
+		s.setStatus(tr.F("Pairing round %d…", n), widget.MediumImportance)
+	case n == 0 && s.status.Text == was:
+		s.setStatus("", widget.MediumImportance)
+	}
+	s.showEmpty()
+}
+
+// showEmpty says why there are no tables: the event is being read, a
+// round is being paired, or none is paired yet.
+func (s *Screen) showEmpty() {
+	busy := s.loading || s.pairing > 0
+	switch {
+	case s.pairing > 0:
+		s.empty.SetText(tr.F("Pairing round %d…", s.pairing))
+	case s.loading:
+		s.empty.SetText(tr.L("Loading…"))
+	default:
+		s.empty.SetText(tr.L(noRound))
+	}
+	s.empty.Hidden = len(s.rounds) > 0
+	s.empty.Refresh()
+	s.showWorking(busy || s.publishing > 0)
+}
+
+// showWorking shows the bar that says work is under way.
+func (s *Screen) showWorking(on bool) {
+	if on {
+		s.working.Show()
+		s.working.Start()
+		return
+	}
+	s.working.Stop()
+	s.working.Hide()
 }
 
 // newBanner builds the draft banner: what to do, and the buttons that do
@@ -297,20 +360,35 @@ func (s *Screen) Load(id event.EventID) {
 		s.setStatus("", widget.MediumImportance)
 		s.table.SetText("")
 		s.result.SetText("")
+		// Nothing of the event is known until its first read arrives.
+		s.loading, s.publishing = true, 0
+		s.showMode()
+		s.refreshTables()
+		s.showEmpty()
 	}
-	number, seen := s.number, len(s.rounds)
-	work.Call(s.run, func(ctx context.Context) (director.RoundView, error) {
-		return s.d.RoundView(ctx, id, number, seen)
-	}, func(v director.RoundView, err error) {
+	s.reads.Start(s.run, s.readView)
+}
+
+// readView reads the event, the round shown and the selector's rounds at
+// once (RoundView), when the read starts: reads run one at a time, and
+// one that waited reads what is shown by then.
+func (s *Screen) readView() (func(), func()) {
+	id, number, seen := s.eventID, s.number, len(s.rounds)
+	var (
+		v   director.RoundView
+		err error
+	)
+	return func() { v, err = s.d.RoundView(context.Background(), id, number, seen) }, func() {
 		if err != nil {
 			s.alert(err)
 			return
 		}
-		if id != s.eventID {
+		// The organizer chose another round meanwhile: its read follows.
+		if id != s.eventID || number != s.number {
 			return
 		}
 		s.showView(v)
-	})
+	}
 }
 
 // showView shows a Round tab view: the selector's rounds and the round's
@@ -322,6 +400,11 @@ func (s *Screen) showView(v director.RoundView) {
 		s.setStatus("", widget.MediumImportance)
 	}
 	s.rounds, s.next = v.Heads, v.Progress
+	s.loading = false
+	if s.pairing > 0 && count >= s.pairing {
+		// The round paired is here.
+		s.ShowPairing(0)
+	}
 	s.phone.set(v.Reports)
 	s.drops.set(v.Drops)
 	s.reported = v.Reported
@@ -331,8 +414,7 @@ func (s *Screen) showView(v director.RoundView) {
 		options[i] = labels.Round(r)
 	}
 	s.roundSelect.Options = options
-	s.empty.Hidden = count > 0
-	s.empty.Refresh()
+	s.showEmpty()
 	if count == 0 {
 		s.number = 0
 		s.setSheet(director.Sheet{})
@@ -362,28 +444,20 @@ func (s *Screen) onRoundSelected(string) {
 }
 
 func (s *Screen) loadSheet(n int) {
-	id := s.eventID
 	if n != s.number {
 		s.stopSwap()
 	}
 	s.number = n
-	seen := len(s.rounds)
-	work.Call(s.run, func(ctx context.Context) (director.RoundView, error) {
-		return s.d.RoundView(ctx, id, n, seen)
-	}, func(v director.RoundView, err error) {
-		if err != nil {
-			s.alert(err)
-			return
-		}
-		if id != s.eventID || n != s.number {
-			return
-		}
-		s.showView(v)
-	})
+	s.reads.Start(s.run, s.readView)
 }
 
 // showSheet shows a round's tables.
 func (s *Screen) showSheet(sh director.Sheet) {
+	if s.publishing > 0 && (sh.Round.Number != s.publishing || sh.Round.Published()) {
+		s.publishing = 0
+		s.showBanner()
+		s.showEmpty()
+	}
 	s.setSheet(sh)
 	s.progress.SetText(Progress(sh, s.next))
 	s.showMode()
@@ -405,7 +479,7 @@ func (s *Screen) showMode() {
 		s.stopSwap()
 	}
 	s.banner.Hidden = !draft
-	s.banner.Refresh()
+	s.showBanner()
 	finished := s.sheet.Event.State == event.StateFinished
 	for _, w := range []fyne.Disableable{s.table, s.result, s.saveButton} {
 		if draft || s.number == 0 || finished {
@@ -446,6 +520,19 @@ func (s *Screen) showMode() {
 	default:
 		columns.SetSecondary(s.hint, strings.TrimSpace(tr.Text(rules.ResultHint(bestOf, draws))+" "+tr.Text(rules.MatchNote(s.sheet.Event, s.sheet.Round))))
 	}
+}
+
+// showBanner turns the draft's buttons off while the round is being
+// published.
+func (s *Screen) showBanner() {
+	for _, b := range []*widget.Button{s.swapButton, s.cancelSwap, s.withdraw, s.repairButton, s.publish} {
+		if s.publishing > 0 {
+			b.Disable()
+		} else {
+			b.Enable()
+		}
+	}
+	s.banner.Refresh()
 }
 
 // showMulti switches between the two-player rows and result field, and
@@ -525,17 +612,24 @@ func Progress(sh director.Sheet, next director.Progress) string {
 // Publish publishes the draft round shown; result entry then opens, with
 // the cursor in the Table field.
 func (s *Screen) Publish() {
-	if !s.Draft() {
+	if !s.Draft() || s.publishing > 0 {
 		return
 	}
 	s.stopSwap()
 	id, n := s.eventID, s.number
-	s.publish.Disable()
+	// Seen at once: the draft's buttons are off and the status line says
+	// what is under way, until the round is read back published.
+	s.publishing = n
+	s.setStatus(tr.F("Publishing round %d…", n), widget.MediumImportance)
+	s.showBanner()
+	s.showEmpty()
 	work.Do(s.run, func(ctx context.Context) error {
 		return s.d.PublishRound(ctx, id, n)
 	}, func(err error) {
-		s.publish.Enable()
 		if err != nil {
+			s.publishing = 0
+			s.showBanner()
+			s.showEmpty()
 			s.fail(err)
 			return
 		}

@@ -66,24 +66,29 @@ func Do(r Runner, call func(context.Context) error, done func(error)) {
 // apply steps piled up on the UI thread. Use it from the UI thread only.
 type Reads struct {
 	busy bool
-	next *read
+	next func() (func(), func())
 }
-
-type read struct{ work, apply func() }
 
 // Go runs work and then apply through r, after the read running, if any.
 func (q *Reads) Go(r Runner, work func(), apply func()) {
+	q.Start(r, func() (func(), func()) { return work, apply })
+}
+
+// Start is Go for a read that decides what to read when it starts, not
+// when it is asked for: start runs on the UI thread just before the work.
+func (q *Reads) Start(r Runner, start func() (work func(), apply func())) {
 	if q.busy {
-		q.next = &read{work, apply}
+		q.next = start
 		return
 	}
 	q.busy = true
+	work, apply := start()
 	r.Go(work, func() {
 		apply()
 		q.busy = false
 		if n := q.next; n != nil {
 			q.next = nil
-			q.Go(r, n.work, n.apply)
+			q.Start(r, n)
 		}
 	})
 }
