@@ -160,6 +160,10 @@ type Screen struct {
 	publishing int
 	// working says what is under way: pairing or publishing.
 	working *widget.ProgressBarInfinite
+	// entryBar holds the Table and Result fields, hidden while the round
+	// is a draft (nothing can be typed in it then, and at 1366×768 its
+	// line left room for five tables only).
+	entryBar *fyne.Container
 }
 
 // The columns of a two-player round: table, seat 1 (right-aligned towards
@@ -211,7 +215,7 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	entryHeight := s.table.MinSize().Height
 	s.resultLabel = &widget.Label{Text: tr.L("Result"), TextStyle: fyne.TextStyle{Bold: true}}
 	s.resultBox = container.NewGridWrap(fyne.NewSize(140, entryHeight), s.result)
-	entryBar := container.NewHBox(
+	s.entryBar = container.NewHBox(
 		&widget.Label{Text: tr.L("Table"), TextStyle: fyne.TextStyle{Bold: true}},
 		container.NewGridWrap(fyne.NewSize(90, entryHeight), s.table),
 		s.resultLabel,
@@ -226,7 +230,7 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 		s.working,
 		s.pins.box,
 		s.banner,
-		entryBar,
+		s.entryBar,
 		s.statusBox(),
 		s.hint,
 		widget.NewSeparator(),
@@ -480,6 +484,8 @@ func (s *Screen) showMode() {
 	}
 	s.banner.Hidden = !draft
 	s.showBanner()
+	s.entryBar.Hidden = draft
+	s.entryBar.Refresh()
 	finished := s.sheet.Event.State == event.StateFinished
 	for _, w := range []fyne.Disableable{s.table, s.result, s.saveButton} {
 		if draft || s.number == 0 || finished {
