@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 
 	"tablekeeper/core/director"
@@ -68,6 +69,13 @@ func TestAnEventOpensOnLoadingNeverOnAWrongState(t *testing.T) {
 	}
 	if !uitest.HasText(v.registration.Content(), "Loading…") || uitest.HasText(v.registration.Content(), "Nobody is registered yet.") {
 		t.Errorf("the Registration tab before its read: %q", uitest.Texts(v.registration.Content()))
+	}
+
+	for _, tab := range []*container.TabItem{v.standingsTab, v.judgeTab} {
+		v.tabs.Select(tab) // its read waits too
+		if c := tab.Content; !uitest.HasText(c, "Loading…") || uitest.HasText(c, "Nobody is registered yet.") {
+			t.Errorf("the %s tab before its read: %q", tab.Text, uitest.Texts(c))
+		}
 	}
 
 	h.runAll()
