@@ -130,4 +130,14 @@ func TestPairingShowsItIsUnderWayAtOnceAndTheButtonStaysOff(t *testing.T) {
 	if !v.round.Draft() || len(v.round.Sheet().Tables) != 2 || uitest.HasText(v.round.Content(), "Pairing round 1…") {
 		t.Errorf("after pairing the Round tab shows %d tables (draft %v): %q", len(v.round.Sheet().Tables), v.round.Draft(), uitest.Texts(v.round.Content()))
 	}
+
+	// Publish from the header: off at once, until the round is read back.
+	test.Tap(v.pairButton)
+	if !v.pairButton.Disabled() || v.pairButton.Text != "Publishing round 1…" {
+		t.Errorf("during publishing the button says %q (disabled %v)", v.pairButton.Text, v.pairButton.Disabled())
+	}
+	h.runAll()
+	if v.round.Draft() || v.state.Draft || v.pairButton.Text != "Pair round 2" {
+		t.Errorf("after publishing: draft shown %v, header draft %v, button %q", v.round.Draft(), v.state.Draft, v.pairButton.Text)
+	}
 }

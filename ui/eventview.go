@@ -80,8 +80,9 @@ type eventView struct {
 	// chooseTab is on from opening an event until its header is read,
 	// which chooses the tab to show.
 	chooseTab bool
-	// pairing is the round being paired, 0 when none is.
-	pairing int
+	// pairing is the round being paired, publishing the round the Round
+	// tab is publishing; 0 when none is.
+	pairing, publishing int
 	// headerReads runs the header's reads one at a time.
 	headerReads work.Reads
 }
@@ -103,6 +104,12 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 
 	v.registration = registration.New(d, run, alert, win)
 	v.round = rounds.New(d, run, alert, win)
+	v.round.OnPublishing = func(n int) {
+		v.publishing = n
+		if v.state.Event.ID == v.id {
+			v.showSteps(v.state)
+		}
+	}
 	v.challenges = challenges.New(d, run, alert)
 	v.standings = standings.New(d, run, alert)
 	v.judge = judge.New(d, run, alert, win)
@@ -246,9 +253,14 @@ func (v *eventView) showState(st eventState) {
 // still waiting for results says so on the button's disabled state and in
 // the subtitle), and apart from it the step that is rarely meant.
 func (v *eventView) showSteps(st eventState) {
-	if v.pairing > 0 {
-		// Off until the round is paired, whatever a read says meanwhile.
-		v.pairButton.SetText(tr.F("Pairing round %d…", v.pairing))
+	if v.pairing > 0 || v.publishing > 0 {
+		// Off until the round is paired or published, whatever a read
+		// says meanwhile.
+		if v.pairing > 0 {
+			v.pairButton.SetText(tr.F("Pairing round %d…", v.pairing))
+		} else {
+			v.pairButton.SetText(tr.F("Publishing round %d…", v.publishing))
+		}
 		v.pairButton.Disable()
 		v.pairButton.Show()
 		v.otherButton.Hide()

@@ -67,6 +67,11 @@ type Screen struct {
 	// correcting is the open "Correct table N?" question, if any.
 	correcting dialog.Dialog
 
+	// OnPublishing, when set, is called when the tab starts publishing
+	// round n, and with 0 once the round is read back published or the
+	// director refused (the window's header button follows it).
+	OnPublishing func(n int)
+
 	// OnChanged, when set, is called after a saved change: a result, a
 	// swap, a new pairing or a publication (the window itself follows the director's change notifications).
 	OnChanged func()
@@ -365,7 +370,8 @@ func (s *Screen) Load(id event.EventID) {
 		s.table.SetText("")
 		s.result.SetText("")
 		// Nothing of the event is known until its first read arrives.
-		s.loading, s.publishing = true, 0
+		s.loading = true
+		s.setPublishing(0)
 		s.showMode()
 		s.refreshTables()
 		s.showEmpty()
@@ -458,7 +464,7 @@ func (s *Screen) loadSheet(n int) {
 // showSheet shows a round's tables.
 func (s *Screen) showSheet(sh director.Sheet) {
 	if s.publishing > 0 && (sh.Round.Number != s.publishing || sh.Round.Published()) {
-		s.publishing = 0
+		s.setPublishing(0)
 		s.showBanner()
 		s.showEmpty()
 	}
@@ -525,6 +531,18 @@ func (s *Screen) showMode() {
 		columns.SetSecondary(s.hint, tr.Text(rules.TeamResultHint(bestOf, draws)))
 	default:
 		columns.SetSecondary(s.hint, strings.TrimSpace(tr.Text(rules.ResultHint(bestOf, draws))+" "+tr.Text(rules.MatchNote(s.sheet.Event, s.sheet.Round))))
+	}
+}
+
+// setPublishing notes the round being published (0: none) and tells
+// OnPublishing.
+func (s *Screen) setPublishing(n int) {
+	if n == s.publishing {
+		return
+	}
+	s.publishing = n
+	if s.OnPublishing != nil {
+		s.OnPublishing(n)
 	}
 }
 
@@ -625,7 +643,7 @@ func (s *Screen) Publish() {
 	id, n := s.eventID, s.number
 	// Seen at once: the draft's buttons are off and the status line says
 	// what is under way, until the round is read back published.
-	s.publishing = n
+	s.setPublishing(n)
 	s.setStatus(tr.F("Publishing round %d…", n), widget.MediumImportance)
 	s.showBanner()
 	s.showEmpty()
@@ -633,7 +651,7 @@ func (s *Screen) Publish() {
 		return s.d.PublishRound(ctx, id, n)
 	}, func(err error) {
 		if err != nil {
-			s.publishing = 0
+			s.setPublishing(0)
 			s.showBanner()
 			s.showEmpty()
 			s.fail(err)
