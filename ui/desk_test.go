@@ -102,6 +102,9 @@ func TestPairingShowsItIsUnderWayAtOnceAndTheButtonStaysOff(t *testing.T) {
 	h.runAll()
 	v := s.view
 	test.Tap(v.pairButton)
+	if !v.pairButton.Disabled() || v.pairButton.Text != "Pairing round 1…" {
+		t.Errorf("at the click the button says %q (disabled %v)", v.pairButton.Text, v.pairButton.Disabled())
+	}
 	// The checks before pairing (drop requests, ties at the cut) run
 	// first; then the pairing itself is under way.
 	for v.pairing == 0 && len(h.jobs) > 0 {

@@ -512,6 +512,14 @@ func (v *eventView) onExtraRoundConfirmed(ok bool) {
 	}
 }
 
+// checkingBeforePairing turns the Pair button off at once while the
+// window checks what the pairing must ask first (drop requests, ties at
+// the cut), saying the round is being paired.
+func (v *eventView) checkingBeforePairing() {
+	v.pairButton.SetText(tr.F("Pairing round %d…", v.state.NextRound))
+	v.pairButton.Disable()
+}
+
 func (v *eventView) pair() {
 	id := v.id
 	// Seen at once: the button is off and says what is under way, and the
