@@ -144,3 +144,28 @@ func TestPairingShowsItIsUnderWayAtOnceAndTheButtonStaysOff(t *testing.T) {
 		t.Errorf("after publishing: draft shown %v, header draft %v, button %q", v.round.Draft(), v.state.Draft, v.pairButton.Text)
 	}
 }
+
+// Opening another event never shows the log of the one before while the
+// new one's is read.
+func TestTheLogTabNeverShowsTheEventBefore(t *testing.T) {
+	d := uitest.Director(t)
+	first := uitest.Event(t, d, "Friday Swiss")
+	uitest.Players(t, d, first.ID, "Ada Lovelace", "Bob Stone")
+	second := uitest.Event(t, d, "Tuesday Swiss")
+	s, h := heldWindow(t, d)
+	s.open(first.ID)
+	h.runAll()
+	if len(s.view.log.entries) == 0 {
+		t.Fatal("the first event's log is empty")
+	}
+	s.open(second.ID)
+	if n := len(s.view.log.entries); n != 0 {
+		t.Errorf("before the second event's log is read, the tab shows %d entries of the first", n)
+	}
+	h.runAll()
+	for _, e := range s.view.log.entries {
+		if e.EventID != second.ID {
+			t.Errorf("the log shows an entry of event %d", e.EventID)
+		}
+	}
+}
