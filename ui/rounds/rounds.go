@@ -370,7 +370,7 @@ func (s *Screen) Load(id event.EventID) {
 		s.table.SetText("")
 		s.result.SetText("")
 		// Nothing of the event is known until its first read arrives.
-		s.loading = true
+		s.loading, s.pairing = true, 0
 		s.setPublishing(0)
 		s.showMode()
 		s.refreshTables()
