@@ -93,6 +93,10 @@ func (s *Screen) nextCheckIn() {
 
 // checkInDone settles a check-in the director answered.
 func (s *Screen) checkInDone(c checkIn, err error) {
+	if c.en.EventID != s.eventID {
+		// Another event is shown now; the read of this one says the rest.
+		return
+	}
 	w, mine := s.wanted[c.en.ID]
 	mine = mine && w.ask == c.ask
 	if err != nil {

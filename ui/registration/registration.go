@@ -217,7 +217,8 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.teamHead.Hide()
 	// The filter has a line of its own, the width of the list: beside the
 	// counts and the buttons it was squeezed to an icon at 1366×768. The
-	// buttons come first, so Tab goes from the filter to the list.
+	// buttons come before it, and Tab from it goes to the first Present
+	// box (filterEntry).
 	top := container.NewVBox(container.NewBorder(nil, nil, nil, container.NewHBox(s.importButton, s.codesButton, s.decksButton, s.teamsButton, s.draftButton), s.counts),
 		s.filter, s.entryHead, s.teamHead, widget.NewSeparator())
 	right := topFirst(top, nil, container.NewStack(s.entryList, s.teamList, container.NewVBox(s.noEntries)))
