@@ -55,7 +55,16 @@ func TestPublishingShowsItIsUnderWayUntilTheRoundIsReadBack(t *testing.T) {
 		t.Fatalf("the draft is not shown (or the bar still is)")
 	}
 
+	// The draft's hint is in its empty status line, not on a line of its
+	// own, and gives way to what the status line has to say.
+	if !s.draftHint.Visible() || s.hint.Visible() || s.entryBar.Visible() {
+		t.Errorf("in a draft: hint in the status line %v, hint line %v, entry fields %v; want true, false, false", s.draftHint.Visible(), s.hint.Visible(), s.entryBar.Visible())
+	}
+
 	test.Tap(s.publish)
+	if s.draftHint.Visible() {
+		t.Error("the draft's hint is over the status line's Publishing…")
+	}
 	if !s.publish.Disabled() || !s.repairButton.Disabled() || !s.swapButton.Disabled() || s.status.Text != "Publishing round 1…" || !s.working.Visible() {
 		t.Fatalf("at the click: publish disabled %v, pair again disabled %v, status %q, bar %v", s.publish.Disabled(), s.repairButton.Disabled(), s.status.Text, s.working.Visible())
 	}
@@ -66,6 +75,9 @@ func TestPublishingShowsItIsUnderWayUntilTheRoundIsReadBack(t *testing.T) {
 	h.runAll() // the read
 	if s.Draft() || s.working.Visible() || s.table.Disabled() {
 		t.Errorf("after the read: draft %v, bar %v, Table field disabled %v", s.Draft(), s.working.Visible(), s.table.Disabled())
+	}
+	if s.draftHint.Visible() || !s.hint.Visible() || !s.entryBar.Visible() {
+		t.Errorf("published: draft hint %v, hint line %v, entry fields %v; want false, true, true", s.draftHint.Visible(), s.hint.Visible(), s.entryBar.Visible())
 	}
 	if s.status.Text != "Round 1 published: enter the results as tables report" {
 		t.Errorf("status %q", s.status.Text)

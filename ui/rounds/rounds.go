@@ -169,6 +169,8 @@ type Screen struct {
 	// is a draft (nothing can be typed in it then, and at 1366×768 its
 	// line left room for five tables only).
 	entryBar *fyne.Container
+	// draftHint says, in a draft's empty status line, why results wait.
+	draftHint *widget.RichText
 }
 
 // The columns of a two-player round: table, seat 1 (right-aligned towards
@@ -532,6 +534,7 @@ func (s *Screen) showMode() {
 	default:
 		columns.SetSecondary(s.hint, strings.TrimSpace(tr.Text(rules.ResultHint(bestOf, draws))+" "+tr.Text(rules.MatchNote(s.sheet.Event, s.sheet.Round))))
 	}
+	s.showDraftHint()
 }
 
 // setPublishing notes the round being published (0: none) and tells
@@ -945,6 +948,15 @@ func (s *Screen) onResultSubmitted(string) { s.onSave() }
 func (s *Screen) setStatus(text string, imp widget.Importance) {
 	s.status.Importance = imp
 	s.status.SetText(text)
+	s.showDraftHint()
+}
+
+// showDraftHint shows the draft's hint in the empty status line of a
+// draft, and the usual hint line otherwise.
+func (s *Screen) showDraftHint() {
+	draft := s.Draft()
+	setVisible(s.draftHint, draft && s.status.Text == "")
+	setVisible(s.hint, !draft)
 }
 
 // fail shows the problem in red on the status line; nothing was saved.
@@ -1248,7 +1260,12 @@ func (s *Screen) ShowMissing() {
 // clicking.
 func (s *Screen) statusBox() fyne.CanvasObject {
 	two := (&widget.Label{Text: "Two\nlines", TextStyle: fyne.TextStyle{Bold: true}}).MinSize().Height
-	box := container.NewVScroll(s.status)
+	// A draft has no results to type: its hint sits in the status line
+	// while the line is empty, and the hint's own line goes, which leaves
+	// the tables one more row at 1366×768.
+	s.draftHint = columns.Secondary(tr.L(DraftHint), true)
+	s.draftHint.Hide()
+	box := container.NewVScroll(container.NewStack(s.status, s.draftHint))
 	box.SetMinSize(fyne.NewSize(0, two))
 	return box
 }
