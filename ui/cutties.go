@@ -17,11 +17,11 @@ import (
 // the order shown.
 func (v *eventView) pairAfterCutTies() {
 	id := v.id
-	v.pairButton.Disable()
+	v.checkingBeforePairing()
 	work.Call(v.run, func(ctx context.Context) ([]director.CutTie, error) {
 		return v.d.CutTies(ctx, id)
 	}, func(ties []director.CutTie, err error) {
-		v.pairButton.Enable()
+		v.showSteps(v.state)
 		switch {
 		case err != nil:
 			v.alert(err)

@@ -43,11 +43,11 @@ type dropsQuestion struct {
 // not pair someone who asked to leave without seeing it.
 func (v *eventView) pairAfterDrops(next func()) {
 	id := v.id
-	v.pairButton.Disable()
+	v.checkingBeforePairing()
 	work.Call(v.run, func(ctx context.Context) ([]director.DropRequest, error) {
 		return v.d.OpenDropRequests(ctx, id)
 	}, func(open []director.DropRequest, err error) {
-		v.pairButton.Enable()
+		v.showSteps(v.state)
 		switch {
 		case err != nil:
 			v.alert(err)

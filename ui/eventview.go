@@ -74,6 +74,17 @@ type eventView struct {
 	tabs                                             *container.AppTabs
 	regTab, roundTab, standingsTab, judgeTab, logTab *container.TabItem
 	content                                          fyne.CanvasObject
+
+	// challengesFor is the event the challenges form was last read for.
+	challengesFor event.EventID
+	// chooseTab is on from opening an event until its header is read,
+	// which chooses the tab to show.
+	chooseTab bool
+	// pairing is the round being paired, publishing the round the Round
+	// tab is publishing; 0 when none is.
+	pairing, publishing int
+	// headerReads runs the header's reads one at a time.
+	headerReads work.Reads
 }
 
 // eventState is what the header shows: the director's Progress.
@@ -93,6 +104,12 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 
 	v.registration = registration.New(d, run, alert, win)
 	v.round = rounds.New(d, run, alert, win)
+	v.round.OnPublishing = func(n int) {
+		v.publishing = n
+		if v.state.Event.ID == v.id {
+			v.showSteps(v.state)
+		}
+	}
 	v.challenges = challenges.New(d, run, alert)
 	v.standings = standings.New(d, run, alert)
 	v.judge = judge.New(d, run, alert, win)
@@ -125,6 +142,9 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 
 // open shows an event: the Round tab while it runs, Registration before.
 func (v *eventView) open(id event.EventID) {
+	if id != v.id {
+		v.showLoading()
+	}
 	v.id = id
 	v.reloadHeader(true)
 	v.loadTabs()
@@ -140,7 +160,7 @@ func (v *eventView) reload() {
 func (v *eventView) loadTabs() {
 	v.registration.Load(v.id)
 	v.round.Load(v.id)
-	v.challenges.Load(v.id)
+	v.loadChallenges()
 	v.standings.Load(v.id)
 	v.judge.Load(v.id)
 	v.log.load(v.id)
@@ -162,7 +182,10 @@ func (v *eventView) setPrinter(p Printer) {
 
 func (v *eventView) reloadHeader(chooseTab bool) {
 	id := v.id
-	work.Call(v.run, func(ctx context.Context) (eventState, error) {
+	// Kept on the view: a later read asked while this one waits replaces
+	// it, and must still choose the tab.
+	v.chooseTab = v.chooseTab || chooseTab
+	work.Read(&v.headerReads, v.run, func(ctx context.Context) (eventState, error) {
 		return v.readState(ctx, id)
 	}, func(st eventState, err error) {
 		if err != nil {
@@ -173,7 +196,8 @@ func (v *eventView) reloadHeader(chooseTab bool) {
 			return
 		}
 		v.showState(st)
-		if chooseTab {
+		if v.chooseTab {
+			v.chooseTab = false
 			if st.Rounds > 0 {
 				v.tabs.Select(v.roundTab)
 			} else {
@@ -182,6 +206,18 @@ func (v *eventView) reloadHeader(chooseTab bool) {
 			}
 		}
 	})
+}
+
+// showLoading is the header of an event opened whose state is not read
+// yet: it offers no step, rather than the steps of another state (a
+// round-10 event offered "Pair round 1" and Settings until its read came).
+func (v *eventView) showLoading() {
+	v.state = eventState{}
+	v.title.SetText(tr.L("Loading…"))
+	v.subtitle.SetText("")
+	for _, b := range []*widget.Button{v.pairButton, v.otherButton, v.settingsButton, v.kioskButton} {
+		b.Hide()
+	}
 }
 
 func (v *eventView) readState(ctx context.Context, id event.EventID) (eventState, error) {
@@ -198,6 +234,9 @@ func (v *eventView) showState(st eventState) {
 	}
 	v.title.SetText(e.Name)
 	v.subtitle.SetText(fmt.Sprintf("%s · %s · %s · %s", tr.Text(rules.DescribeText(e.Game, e.Format)), i18n.Date(tr.Lang(), e.Date), stateName(e.State), roundText(st)))
+	if st.challenges() && v.challengesFor != e.ID {
+		v.loadChallenges()
+	}
 	v.showRoundTab(st.challenges())
 	v.showSteps(st)
 	// Settings are fixed once round 1 is paired.
@@ -214,6 +253,19 @@ func (v *eventView) showState(st eventState) {
 // still waiting for results says so on the button's disabled state and in
 // the subtitle), and apart from it the step that is rarely meant.
 func (v *eventView) showSteps(st eventState) {
+	if v.pairing > 0 || v.publishing > 0 {
+		// Off until the round is paired or published, whatever a read
+		// says meanwhile.
+		if v.pairing > 0 {
+			v.pairButton.SetText(tr.F("Pairing round %d…", v.pairing))
+		} else {
+			v.pairButton.SetText(tr.F("Publishing round %d…", v.publishing))
+		}
+		v.pairButton.Disable()
+		v.pairButton.Show()
+		v.otherButton.Hide()
+		return
+	}
 	v.pairButton.SetText(tr.Text(st.Label()))
 	v.pairButton.Icon = theme.MediaPlayIcon()
 	if st.Next == director.StepFinish {
@@ -245,6 +297,17 @@ func (v *eventView) showRoundTab(challenges bool) {
 	if v.roundTab.Content != want {
 		v.roundTab.Content = want
 		v.tabs.Refresh()
+	}
+}
+
+// loadChallenges reads the open-challenges form again, in an event of
+// open challenges only: the form holds a box per player, and reading it for
+// every change of a 1,024-player Swiss event kept the UI thread busy for
+// seconds (showState loads it once the state says the event is one).
+func (v *eventView) loadChallenges() {
+	if v.state.Event.ID == v.id && v.state.challenges() {
+		v.challengesFor = v.id
+		v.challenges.Load(v.id)
 	}
 }
 
@@ -449,13 +512,38 @@ func (v *eventView) onExtraRoundConfirmed(ok bool) {
 	}
 }
 
+// checkingBeforePairing turns the Pair button off at once while the
+// window checks what the pairing must ask first (drop requests, ties at
+// the cut), saying the round is being paired.
+func (v *eventView) checkingBeforePairing() {
+	v.pairButton.SetText(tr.F("Pairing round %d…", v.state.NextRound))
+	v.pairButton.Disable()
+}
+
 func (v *eventView) pair() {
 	id := v.id
-	v.pairButton.Disable()
+	// Seen at once: the button is off and says what is under way, and the
+	// Round tab says the round is being paired.
+	v.pairing = v.state.NextRound
+	v.showSteps(v.state)
+	v.round.ShowPairing(v.pairing)
+	was := v.tabs.Selected()
+	v.tabs.Select(v.roundTab)
 	work.Call(v.run, func(ctx context.Context) (event.Round, error) {
 		return v.d.PairNextRound(ctx, id)
 	}, func(_ event.Round, err error) {
-		v.pairButton.Enable()
+		v.pairing = 0
+		// Paired, the Round tab says it is pairing until it shows the
+		// round; refused, it stops saying it now.
+		if err != nil {
+			v.round.ShowPairing(0)
+		}
+		if err != nil && id == v.id {
+			// Not paired: back where the organizer was, to fix what the
+			// refusal says.
+			v.showSteps(v.state)
+			v.tabs.Select(was)
+		}
 		if errors.Is(err, director.ErrStructureComplete) {
 			v.structureComplete(id)
 			return
@@ -604,7 +692,7 @@ func (v *eventView) onChange(c director.Change) {
 		v.round.Load(v.id)
 	}
 	if w.Has(scores) {
-		v.challenges.Load(v.id)
+		v.loadChallenges()
 		v.standings.Load(v.id)
 	}
 	if w.Has(director.ChangeJudgeLog) {

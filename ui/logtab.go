@@ -32,6 +32,9 @@ type logTab struct {
 	cols    *columns.Layout
 	list    *widget.List
 	content fyne.CanvasObject
+
+	// reads runs the tab's reads one at a time.
+	reads work.Reads
 }
 
 func newLogTab(d logReader, run work.Runner, alert work.Alert) *logTab {
@@ -43,8 +46,13 @@ func newLogTab(d logReader, run work.Runner, alert work.Alert) *logTab {
 }
 
 func (l *logTab) load(id event.EventID) {
+	if id != l.id {
+		// Never the log of the event shown before while this one's is read.
+		l.entries = nil
+		l.list.Refresh()
+	}
 	l.id = id
-	work.Call(l.run, func(ctx context.Context) ([]event.LogEntry, error) {
+	work.Read(&l.reads, l.run, func(ctx context.Context) ([]event.LogEntry, error) {
 		return l.d.Log(ctx, id)
 	}, func(entries []event.LogEntry, err error) {
 		if err != nil {

@@ -167,16 +167,20 @@ func (s *Screen) show(v view) {
 	}
 	s.count.SetText(GamesText(len(s.games)))
 	s.list.Refresh()
-	s.byEntry = map[event.EntryID]*widget.Check{}
-	s.checks.RemoveAll()
+	s.byEntry = make(map[event.EntryID]*widget.Check, len(s.entries))
+	// The boxes are set in one go: Add lays the box out again each time,
+	// which made 1,024 players take seconds of the UI thread.
+	checks := make([]fyne.CanvasObject, 0, len(s.entries))
 	for _, en := range s.entries {
 		id := en.ID
 		c := widget.NewCheck(en.Name, nil)
 		c.Checked = s.isChosen(id)
 		c.OnChanged = func(on bool) { s.onCheck(id, on) }
 		s.byEntry[id] = c
-		s.checks.Add(c)
+		checks = append(checks, c)
 	}
+	s.checks.Objects = checks
+	s.checks.Refresh()
 	s.onFilter(s.filter.Text)
 	s.showChosen()
 	for _, w := range []fyne.Disableable{s.filter, s.winner, s.save} {

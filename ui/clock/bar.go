@@ -113,6 +113,7 @@ type Bar struct {
 	roundText  *widget.Label
 	roundSlot  *fyne.Container // lays the round's name out on one line or two
 	row        *barRow         // the time, the buttons and the round's name
+	rowBox     *fyne.Container // the row laid out by row
 	start      *widget.Button
 	pause      *widget.Button
 	resume     *widget.Button
@@ -174,8 +175,8 @@ func newBar(d Director, run work.Runner, alert work.Alert, win fyne.Window, now 
 	buttons := container.NewHBox(b.start, b.pause, b.resume, b.minus, b.plus, b.setTime, b.reset,
 		widget.NewSeparator(), b.sound, b.project)
 	b.row = &barRow{label: b.roundText}
-	row := container.New(b.row, container.New(slot, b.timeText), container.NewCenter(buttons), b.roundSlot)
-	b.content = container.NewVBox(row, b.banner, b.extended, b.problem)
+	b.rowBox = container.New(b.row, container.New(slot, b.timeText), container.NewCenter(buttons), b.roundSlot)
+	b.content = container.NewVBox(b.rowBox, b.banner, b.extended, b.problem)
 	b.render(now())
 	return b
 }
@@ -446,7 +447,10 @@ func (b *Bar) render(now time.Time) {
 	}
 	if round := b.roundLabel(); b.roundText.Text != round {
 		b.roundText.SetText(round)
-		b.roundSlot.Refresh() // one line or two: lay it out again
+		// Beside the clock or below it, in one line or two: the row lays
+		// it out again (a name that grew since the last layout was cut to
+		// "R…" beside the clock).
+		b.rowBox.Refresh()
 	}
 	b.showButtons(r)
 	ext := ""

@@ -44,3 +44,20 @@ func TestTheRoundNameIsNeverCutBesideTheClock(t *testing.T) {
 		}
 	}
 }
+
+// A name that grows after the row was laid out (the bar is laid out
+// before its round is read, with no name) goes below the buttons too.
+func TestARoundNameThatGrowsAfterTheLayoutIsNotCut(t *testing.T) {
+	f := setup(t)
+	name := f.b.roundText.Text
+	f.w.Resize(fyne.NewSize(956, 260))
+	f.b.roundText.SetText("")
+	f.b.rowBox.Layout.Layout(f.b.rowBox.Objects, f.b.rowBox.Size())
+	if f.b.row.below {
+		t.Fatal("an empty name is laid out below the buttons")
+	}
+	f.b.render(f.clock.now())
+	if f.b.roundText.Text != name || !f.b.row.below {
+		t.Errorf("after the name %q came back at 956 px, below the buttons: %v, want true", f.b.roundText.Text, f.b.row.below)
+	}
+}

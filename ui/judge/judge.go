@@ -105,6 +105,8 @@ func (s *Screen) Load(id event.EventID) {
 		s.lastJudge, s.selected = 0, 0
 		s.closeForm()
 		s.log.setStatus("", widget.MediumImportance)
+		s.lines = nil
+		s.log.loading()
 	}
 	s.reload()
 }

@@ -183,6 +183,16 @@ func (p *logPanel) setStatus(text string, imp widget.Importance) {
 	setVisible(p.status, text != "")
 }
 
+// loading says the log is being read (an event just opened): no entries,
+// no New entry, and no word on an empty log it has not read.
+func (p *logPanel) loading() {
+	p.count.SetText("")
+	p.empty.SetText(tr.L("Loading…"))
+	setVisible(p.empty, true)
+	p.newButton.Disable()
+	p.list.Refresh()
+}
+
 // show shows the snapshot's log and flags, keeping the entry selected.
 func (p *logPanel) show() {
 	s := p.s

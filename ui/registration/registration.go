@@ -77,6 +77,19 @@ type Screen struct {
 	matches    []event.Player
 	searchSeq  int // numbers searches so a slow answer never replaces a newer one
 	fixing     event.Entry
+	// loading is on from opening an event until its first read arrives:
+	// the list says "Loading…", not that nobody is registered.
+	loading bool
+	// reads runs the reads of the registration one at a time; readsAsked
+	// numbers them as they are asked (checkin.go).
+	reads      work.Reads
+	readsAsked int
+	// The check-ins asked for and not yet read back, and the queue of
+	// their writes (checkin.go).
+	wanted     map[event.EntryID]wanted
+	asks       int
+	checkQueue []checkIn
+	checking   bool
 
 	search    *widget.Entry
 	matchList *widget.List
@@ -85,7 +98,7 @@ type Screen struct {
 	addButton *widget.Button
 	status    *widget.Label
 	counts    *widget.Label
-	filter    *widget.Entry
+	filter    *filterEntry
 	entryList *widget.List
 	// The Present boxes the lists made, to move the focus between rows.
 	entryBoxes, teamBoxes []*presentBox
@@ -137,7 +150,7 @@ func (s *Screen) SetImport(fn func()) {
 
 // New returns the tab; Load shows an event in it.
 func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen {
-	s := &Screen{d: d, run: run, alert: alert, win: win, registered: map[event.PlayerID]bool{}}
+	s := &Screen{d: d, run: run, alert: alert, win: win, registered: map[event.PlayerID]bool{}, wanted: map[event.EntryID]wanted{}}
 	s.search = &widget.Entry{PlaceHolder: tr.L("Find a player by name or member number"), OnChanged: s.onSearchChanged, OnSubmitted: s.onSearchSubmitted}
 	s.search.ActionItem = widget.NewIcon(theme.SearchIcon())
 	s.matchCols = columns.New(columns.Col{Width: 120, Grow: 1}, columns.Col{Width: 130})
@@ -148,8 +161,11 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.newMember = &widget.Entry{PlaceHolder: tr.L("Member number (optional)"), OnSubmitted: s.onAddSubmitted}
 	s.addButton = &widget.Button{Text: tr.L("Add and register"), Icon: theme.ContentAddIcon(), OnTapped: s.onAdd}
 	s.status = &widget.Label{Wrapping: fyne.TextWrapWord}
-	s.counts = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}}
-	s.filter = &widget.Entry{PlaceHolder: tr.L("Filter entries"), OnChanged: s.onFilterChanged}
+	// The counts wrap rather than lose their end beside the buttons.
+	s.counts = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord}
+	s.filter = newFilterEntry(s.focusFirstPresent)
+	s.filter.PlaceHolder = tr.L("Filter entries")
+	s.filter.OnChanged = s.onFilterChanged
 	s.filter.ActionItem = widget.NewIcon(theme.SearchIcon())
 	s.entryCols = columns.New(
 		columns.Col{Width: 130, Grow: 3}, // name
@@ -199,8 +215,12 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.entryHead = s.entryCols.Header(tr.L("Name"), tr.L("Member"), tr.L("Present"), tr.L("Status"), "", "")
 	s.teamHead = s.teamCols.Header(tr.L("Name"), tr.L("Team"), tr.L("Present"), tr.L("Status"), "", "")
 	s.teamHead.Hide()
-	top := container.NewVBox(container.NewBorder(nil, nil, s.counts, container.NewHBox(s.importButton, s.codesButton, s.decksButton, s.teamsButton, s.draftButton), s.filter),
-		s.entryHead, s.teamHead, widget.NewSeparator())
+	// The filter has a line of its own, the width of the list: beside the
+	// counts and the buttons it was squeezed to an icon at 1366×768. The
+	// buttons come before it, and Tab from it goes to the first Present
+	// box (filterEntry).
+	top := container.NewVBox(container.NewBorder(nil, nil, nil, container.NewHBox(s.importButton, s.codesButton, s.decksButton, s.teamsButton, s.draftButton), s.counts),
+		s.filter, s.entryHead, s.teamHead, widget.NewSeparator())
 	right := topFirst(top, nil, container.NewStack(s.entryList, s.teamList, container.NewVBox(s.noEntries)))
 
 	split := container.NewHSplit(left, right)
@@ -219,6 +239,10 @@ func (s *Screen) Load(id event.EventID) {
 		s.search.SetText("")
 		s.filter.SetText("")
 		s.setStatus("", widget.MediumImportance)
+		// Nothing of the event is known until its first read arrives.
+		s.loading = true
+		s.wanted = map[event.EntryID]wanted{}
+		s.showEntries(nil)
 	}
 	s.Reload()
 }
@@ -236,7 +260,9 @@ func (s *Screen) Reload() {
 		return
 	}
 	id := s.eventID
-	work.Call(s.run, func(ctx context.Context) (loaded, error) {
+	s.readsAsked++
+	n := s.readsAsked
+	work.Read(&s.reads, s.run, func(ctx context.Context) (loaded, error) {
 		// One read: the event, its entries and teams are one moment.
 		v, err := s.d.RegistrationView(ctx, id)
 		return loaded{event: v.Event, entries: v.Entries, teams: v.Teams}, err
@@ -246,6 +272,8 @@ func (s *Screen) Reload() {
 			return
 		}
 		if id == s.eventID {
+			s.loading = false
+			s.settle(n)
 			s.event = l.event
 			s.draftButton.Hidden = !l.event.Settings.HasDraft()
 			s.draftButton.Refresh()
@@ -277,21 +305,10 @@ func (s *Screen) FocusSearch() { s.win.Canvas().Focus(s.search) }
 func (s *Screen) showEntries(entries []event.Entry) {
 	s.entries = entries
 	s.registered = make(map[event.PlayerID]bool, len(entries))
-	checked, dropped := 0, 0
 	for _, e := range entries {
 		s.registered[e.PlayerID] = true
-		if e.CheckedIn && e.Active() {
-			checked++
-		}
-		if !e.Active() {
-			dropped++
-		}
 	}
-	counts := tr.F("%d registered · %d checked in · %d dropped", len(entries), checked, dropped)
-	if s.event.Settings.Teams() {
-		counts += " · " + tr.N("%d teams", len(s.teams), len(s.teams))
-	}
-	s.counts.SetText(counts)
+	s.showCounts()
 	s.applyFilter()
 	s.matchList.Refresh()
 }
@@ -306,18 +323,17 @@ func (s *Screen) applyFilter() {
 			s.shown = append(s.shown, e)
 		}
 	}
-	if len(s.entries) == 0 {
+	switch {
+	case s.loading:
+		s.noEntries.SetText(tr.L("Loading…"))
+	case len(s.entries) == 0:
 		s.noEntries.SetText(tr.L("Nobody is registered yet."))
-	} else {
+	default:
 		s.noEntries.SetText(tr.L("No entry matches the filter."))
 	}
 	s.noEntries.Hidden = len(s.shown) > 0
 	s.noEntries.Refresh()
-	if s.event.Settings.Teams() {
-		s.teamList.Refresh()
-	} else {
-		s.entryList.Refresh()
-	}
+	s.refreshEntries()
 }
 
 func (s *Screen) setStatus(text string, imp widget.Importance) {
@@ -506,6 +522,17 @@ func (s *Screen) focusPresent(row int) {
 	}
 }
 
+// focusFirstPresent focuses the first shown row's Present box (Tab from
+// the filter), reporting whether there is one.
+func (s *Screen) focusFirstPresent() bool {
+	if len(s.shown) == 0 {
+		return false
+	}
+	s.focusPresent(0)
+	_, ok := s.win.Canvas().Focused().(*presentBox)
+	return ok
+}
+
 func setVisible(o fyne.CanvasObject, on bool) {
 	if on {
 		o.Show()
@@ -544,8 +571,10 @@ func (s *Screen) updateEntry(i widget.ListItemID, o fyne.CanvasObject) {
 	check := cells[2].(*presentBox)
 	check.row = i
 	check.OnChanged = nil
-	check.SetChecked(en.CheckedIn)
-	check.OnChanged = func(on bool) { s.onCheckIn(en, on) }
+	check.SetChecked(s.present(en))
+	// Whatever the box's own state, the key sets the opposite of what
+	// the screen shows (checkin.go).
+	check.OnChanged = func(bool) { s.togglePresent(en.ID) }
 	status := cells[3].(*widget.Label)
 	text := Status(en)
 	if en.FixedTable > 0 {
@@ -619,23 +648,6 @@ func Status(en event.Entry) string {
 		return tr.F("disqualified after round %d", en.DroppedAfter)
 	}
 	return string(en.Status)
-}
-
-func (s *Screen) onCheckIn(en event.Entry, present bool) {
-	work.Do(s.run, func(ctx context.Context) error {
-		return s.d.CheckIn(ctx, en.ID, present)
-	}, func(err error) {
-		if err != nil {
-			s.fail(err)
-			s.Reload()
-			return
-		}
-		if present {
-			s.saved(tr.F("%s checked in", en.Name))
-		} else {
-			s.saved(tr.F("%s: check-in undone", en.Name))
-		}
-	})
 }
 
 // onDrop asks before dropping a player: a drop takes them out of the

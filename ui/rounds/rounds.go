@@ -67,6 +67,11 @@ type Screen struct {
 	// correcting is the open "Correct table N?" question, if any.
 	correcting dialog.Dialog
 
+	// OnPublishing, when set, is called when the tab starts publishing
+	// round n, and with 0 once the round is read back published or the
+	// director refused (the window's header button follows it).
+	OnPublishing func(n int)
+
 	// OnChanged, when set, is called after a saved change: a result, a
 	// swap, a new pairing or a publication (the window itself follows the director's change notifications).
 	OnChanged func()
@@ -147,6 +152,25 @@ type Screen struct {
 	reported map[int]director.ReportedCount
 	// loneTimer reads the view again while a lone report waits for time.
 	loneTimer interface{ Stop() bool }
+
+	// reads runs the tab's reads one at a time (a result from a phone
+	// every second at 1,024 players must not pile them up).
+	reads work.Reads
+	// loading is on from opening an event until its first read arrives;
+	// pairing is the round the window is pairing, 0 when none.
+	loading bool
+	pairing int
+	// publishing is the round being published, until a read shows it
+	// published (its buttons stay off meanwhile).
+	publishing int
+	// working says what is under way: pairing or publishing.
+	working *widget.ProgressBarInfinite
+	// entryBar holds the Table and Result fields, hidden while the round
+	// is a draft (nothing can be typed in it then, and at 1366×768 its
+	// line left room for five tables only).
+	entryBar *fyne.Container
+	// draftHint says, in a draft's empty status line, why results wait.
+	draftHint *widget.RichText
 }
 
 // The columns of a two-player round: table, seat 1 (right-aligned towards
@@ -189,13 +213,16 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.twoHeader = s.header()
 	s.mheader = s.multiHeader()
 	s.mheader.Hide()
-	s.empty = &widget.Label{Text: tr.L("No round paired yet. When registration is done, press Pair round 1 above."), Alignment: fyne.TextAlignCenter, Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
+	s.empty = &widget.Label{Text: tr.L(noRound), Alignment: fyne.TextAlignCenter, Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
+	s.working = widget.NewProgressBarInfinite()
+	s.working.Stop()
+	s.working.Hide()
 
 	s.banner = s.newBanner()
 	entryHeight := s.table.MinSize().Height
 	s.resultLabel = &widget.Label{Text: tr.L("Result"), TextStyle: fyne.TextStyle{Bold: true}}
 	s.resultBox = container.NewGridWrap(fyne.NewSize(140, entryHeight), s.result)
-	entryBar := container.NewHBox(
+	s.entryBar = container.NewHBox(
 		&widget.Label{Text: tr.L("Table"), TextStyle: fyne.TextStyle{Bold: true}},
 		container.NewGridWrap(fyne.NewSize(90, entryHeight), s.table),
 		s.resultLabel,
@@ -207,9 +234,10 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.pins = newPINAlert()
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(selectWidth, s.roundSelect.MinSize().Height), s.roundSelect), nil, s.progress),
+		s.working,
 		s.pins.box,
 		s.banner,
-		entryBar,
+		s.entryBar,
 		s.statusBox(),
 		s.hint,
 		widget.NewSeparator(),
@@ -222,6 +250,52 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.drops = newDropPanel(s)
 	s.content = container.NewBorder(top, container.NewVBox(s.phone.box, s.drops.box), nil, nil, container.NewStack(s.list, s.mlist, container.NewVBox(s.empty)))
 	return s
+}
+
+// noRound is the Round tab of an event with no round paired.
+var noRound = tr.K("No round paired yet. When registration is done, press Pair round 1 above.")
+
+// ShowPairing says, over the tables, that round n is being paired (the
+// window calls it when the organizer pairs); 0 says it is done.
+func (s *Screen) ShowPairing(n int) {
+	was := tr.F("Pairing round %d…", s.pairing)
+	s.pairing = n
+	switch {
+	case n > 0 && len(s.rounds) > 0:
+		// The tables of the round before stay; the status line says it.
+		s.setStatus(tr.F("Pairing round %d…", n), widget.MediumImportance)
+	case n == 0 && s.status.Text == was:
+		s.setStatus("", widget.MediumImportance)
+	}
+	s.showEmpty()
+}
+
+// showEmpty says why there are no tables: the event is being read, a
+// round is being paired, or none is paired yet.
+func (s *Screen) showEmpty() {
+	busy := s.loading || s.pairing > 0
+	switch {
+	case s.pairing > 0:
+		s.empty.SetText(tr.F("Pairing round %d…", s.pairing))
+	case s.loading:
+		s.empty.SetText(tr.L("Loading…"))
+	default:
+		s.empty.SetText(tr.L(noRound))
+	}
+	s.empty.Hidden = len(s.rounds) > 0
+	s.empty.Refresh()
+	s.showWorking(busy || s.publishing > 0)
+}
+
+// showWorking shows the bar that says work is under way.
+func (s *Screen) showWorking(on bool) {
+	if on {
+		s.working.Show()
+		s.working.Start()
+		return
+	}
+	s.working.Stop()
+	s.working.Hide()
 }
 
 // newBanner builds the draft banner: what to do, and the buttons that do
@@ -297,20 +371,36 @@ func (s *Screen) Load(id event.EventID) {
 		s.setStatus("", widget.MediumImportance)
 		s.table.SetText("")
 		s.result.SetText("")
+		// Nothing of the event is known until its first read arrives.
+		s.loading, s.pairing = true, 0
+		s.setPublishing(0)
+		s.showMode()
+		s.refreshTables()
+		s.showEmpty()
 	}
-	number, seen := s.number, len(s.rounds)
-	work.Call(s.run, func(ctx context.Context) (director.RoundView, error) {
-		return s.d.RoundView(ctx, id, number, seen)
-	}, func(v director.RoundView, err error) {
+	s.reads.Start(s.run, s.readView)
+}
+
+// readView reads the event, the round shown and the selector's rounds at
+// once (RoundView), when the read starts: reads run one at a time, and
+// one that waited reads what is shown by then.
+func (s *Screen) readView() (func(), func()) {
+	id, number, seen := s.eventID, s.number, len(s.rounds)
+	var (
+		v   director.RoundView
+		err error
+	)
+	return func() { v, err = s.d.RoundView(context.Background(), id, number, seen) }, func() {
 		if err != nil {
 			s.alert(err)
 			return
 		}
-		if id != s.eventID {
+		// The organizer chose another round meanwhile: its read follows.
+		if id != s.eventID || number != s.number {
 			return
 		}
 		s.showView(v)
-	})
+	}
 }
 
 // showView shows a Round tab view: the selector's rounds and the round's
@@ -322,6 +412,11 @@ func (s *Screen) showView(v director.RoundView) {
 		s.setStatus("", widget.MediumImportance)
 	}
 	s.rounds, s.next = v.Heads, v.Progress
+	s.loading = false
+	if s.pairing > 0 && count >= s.pairing {
+		// The round paired is here.
+		s.ShowPairing(0)
+	}
 	s.phone.set(v.Reports)
 	s.drops.set(v.Drops)
 	s.reported = v.Reported
@@ -331,8 +426,7 @@ func (s *Screen) showView(v director.RoundView) {
 		options[i] = labels.Round(r)
 	}
 	s.roundSelect.Options = options
-	s.empty.Hidden = count > 0
-	s.empty.Refresh()
+	s.showEmpty()
 	if count == 0 {
 		s.number = 0
 		s.setSheet(director.Sheet{})
@@ -362,28 +456,20 @@ func (s *Screen) onRoundSelected(string) {
 }
 
 func (s *Screen) loadSheet(n int) {
-	id := s.eventID
 	if n != s.number {
 		s.stopSwap()
 	}
 	s.number = n
-	seen := len(s.rounds)
-	work.Call(s.run, func(ctx context.Context) (director.RoundView, error) {
-		return s.d.RoundView(ctx, id, n, seen)
-	}, func(v director.RoundView, err error) {
-		if err != nil {
-			s.alert(err)
-			return
-		}
-		if id != s.eventID || n != s.number {
-			return
-		}
-		s.showView(v)
-	})
+	s.reads.Start(s.run, s.readView)
 }
 
 // showSheet shows a round's tables.
 func (s *Screen) showSheet(sh director.Sheet) {
+	if s.publishing > 0 && (sh.Round.Number != s.publishing || sh.Round.Published()) {
+		s.setPublishing(0)
+		s.showBanner()
+		s.showEmpty()
+	}
 	s.setSheet(sh)
 	s.progress.SetText(Progress(sh, s.next))
 	s.showMode()
@@ -405,7 +491,9 @@ func (s *Screen) showMode() {
 		s.stopSwap()
 	}
 	s.banner.Hidden = !draft
-	s.banner.Refresh()
+	s.showBanner()
+	s.entryBar.Hidden = draft
+	s.entryBar.Refresh()
 	finished := s.sheet.Event.State == event.StateFinished
 	for _, w := range []fyne.Disableable{s.table, s.result, s.saveButton} {
 		if draft || s.number == 0 || finished {
@@ -446,6 +534,32 @@ func (s *Screen) showMode() {
 	default:
 		columns.SetSecondary(s.hint, strings.TrimSpace(tr.Text(rules.ResultHint(bestOf, draws))+" "+tr.Text(rules.MatchNote(s.sheet.Event, s.sheet.Round))))
 	}
+	s.showDraftHint()
+}
+
+// setPublishing notes the round being published (0: none) and tells
+// OnPublishing.
+func (s *Screen) setPublishing(n int) {
+	if n == s.publishing {
+		return
+	}
+	s.publishing = n
+	if s.OnPublishing != nil {
+		s.OnPublishing(n)
+	}
+}
+
+// showBanner turns the draft's buttons off while the round is being
+// published.
+func (s *Screen) showBanner() {
+	for _, b := range []*widget.Button{s.swapButton, s.cancelSwap, s.withdraw, s.repairButton, s.publish} {
+		if s.publishing > 0 {
+			b.Disable()
+		} else {
+			b.Enable()
+		}
+	}
+	s.banner.Refresh()
 }
 
 // showMulti switches between the two-player rows and result field, and
@@ -525,17 +639,24 @@ func Progress(sh director.Sheet, next director.Progress) string {
 // Publish publishes the draft round shown; result entry then opens, with
 // the cursor in the Table field.
 func (s *Screen) Publish() {
-	if !s.Draft() {
+	if !s.Draft() || s.publishing > 0 {
 		return
 	}
 	s.stopSwap()
 	id, n := s.eventID, s.number
-	s.publish.Disable()
+	// Seen at once: the draft's buttons are off and the status line says
+	// what is under way, until the round is read back published.
+	s.setPublishing(n)
+	s.setStatus(tr.F("Publishing round %d…", n), widget.MediumImportance)
+	s.showBanner()
+	s.showEmpty()
 	work.Do(s.run, func(ctx context.Context) error {
 		return s.d.PublishRound(ctx, id, n)
 	}, func(err error) {
-		s.publish.Enable()
 		if err != nil {
+			s.setPublishing(0)
+			s.showBanner()
+			s.showEmpty()
 			s.fail(err)
 			return
 		}
@@ -827,6 +948,15 @@ func (s *Screen) onResultSubmitted(string) { s.onSave() }
 func (s *Screen) setStatus(text string, imp widget.Importance) {
 	s.status.Importance = imp
 	s.status.SetText(text)
+	s.showDraftHint()
+}
+
+// showDraftHint shows the draft's hint in the empty status line of a
+// draft, and the usual hint line otherwise.
+func (s *Screen) showDraftHint() {
+	draft := s.Draft()
+	setVisible(s.draftHint, draft && s.status.Text == "")
+	setVisible(s.hint, !draft)
 }
 
 // fail shows the problem in red on the status line; nothing was saved.
@@ -1130,7 +1260,12 @@ func (s *Screen) ShowMissing() {
 // clicking.
 func (s *Screen) statusBox() fyne.CanvasObject {
 	two := (&widget.Label{Text: "Two\nlines", TextStyle: fyne.TextStyle{Bold: true}}).MinSize().Height
-	box := container.NewVScroll(s.status)
+	// A draft has no results to type: its hint sits in the status line
+	// while the line is empty, and the hint's own line goes, which leaves
+	// the tables one more row at 1366×768.
+	s.draftHint = columns.Secondary(tr.L(DraftHint), true)
+	s.draftHint.Hide()
+	box := container.NewVScroll(container.NewStack(s.status, s.draftHint))
 	box.SetMinSize(fyne.NewSize(0, two))
 	return box
 }

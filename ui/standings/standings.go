@@ -54,6 +54,9 @@ type Screen struct {
 	empty   *widget.Label
 	table   *fyne.Container // header and list, rebuilt when the columns change
 	content fyne.CanvasObject
+
+	// reads runs the tab's reads one at a time.
+	reads work.Reads
 }
 
 // New returns the tab; Load shows an event's standings in it.
@@ -150,8 +153,18 @@ type view struct {
 
 // Load re-reads the event's standings.
 func (s *Screen) Load(id event.EventID) {
+	if id != s.eventID {
+		// Nothing of the event is known until its first read arrives.
+		s.rows, s.members = nil, nil
+		s.title.SetText("")
+		s.note.Hidden = true
+		s.note.Refresh()
+		s.empty.Text, s.empty.Hidden = tr.L("Loading…"), false
+		s.empty.Refresh()
+		s.list.Refresh()
+	}
 	s.eventID = id
-	work.Call(s.run, func(ctx context.Context) (view, error) {
+	work.Read(&s.reads, s.run, func(ctx context.Context) (view, error) {
 		// One read: the settings and the standings are one moment.
 		sv, err := s.d.StandingsView(ctx, id)
 		if err != nil {

@@ -58,6 +58,53 @@ func Do(r Runner, call func(context.Context) error, done func(error)) {
 	r.Go(func() { err = call(context.Background()) }, func() { done(err) })
 }
 
+// Reads runs a screen's reads one at a time: a read asked for while one
+// is running waits and runs once that one is applied, and of several asked
+// for meanwhile only the last runs. Changes can come faster than a
+// 1,024-player event is read (a check-in a second, results from phones);
+// without it every change started its own read, and the reads and their
+// apply steps piled up on the UI thread. Use it from the UI thread only.
+type Reads struct {
+	busy bool
+	next func() (func(), func())
+}
+
+// Go runs work and then apply through r, after the read running, if any.
+func (q *Reads) Go(r Runner, work func(), apply func()) {
+	q.Start(r, func() (func(), func()) { return work, apply })
+}
+
+// Start is Go for a read that decides what to read when it starts, not
+// when it is asked for: start runs on the UI thread just before the work.
+func (q *Reads) Start(r Runner, start func() (work func(), apply func())) {
+	if q.busy {
+		q.next = start
+		return
+	}
+	q.busy = true
+	work, apply := start()
+	r.Go(work, func() {
+		apply()
+		q.busy = false
+		if n := q.next; n != nil {
+			q.next = nil
+			q.Start(r, n)
+		}
+	})
+}
+
+// Busy reports whether a read is running.
+func (q *Reads) Busy() bool { return q.busy }
+
+// Read is Call through q.
+func Read[T any](q *Reads, r Runner, call func(context.Context) (T, error), done func(T, error)) {
+	var (
+		v   T
+		err error
+	)
+	q.Go(r, func() { v, err = call(context.Background()) }, func() { done(v, err) })
+}
+
 // Sentence returns what to tell the organizer about err: the director's
 // message, said in the screens' language (tr.Err), starting with a
 // capital letter. It is the only place the screens turn an error into

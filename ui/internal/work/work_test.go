@@ -53,3 +53,46 @@ func TestSentenceIsTheDirectorsMessageCapitalised(t *testing.T) {
 		}
 	}
 }
+
+// manual is a Runner whose jobs run when the test says.
+type manual struct{ jobs []func() }
+
+func (m *manual) Go(work func(), apply func()) {
+	m.jobs = append(m.jobs, func() { work(); apply() })
+}
+
+func (m *manual) runOne() {
+	j := m.jobs[0]
+	m.jobs = m.jobs[1:]
+	j()
+}
+
+func TestReadsRunOneAtATimeAndOnlyTheLastOfThoseWaiting(t *testing.T) {
+	var (
+		m    manual
+		q    Reads
+		read []int
+	)
+	ask := func(n int) {
+		Read(&q, &m, func(context.Context) (int, error) { return n, nil }, func(v int, _ error) { read = append(read, v) })
+	}
+	ask(1)
+	ask(2)
+	ask(3)
+	if len(m.jobs) != 1 || !q.Busy() {
+		t.Fatalf("%d reads started while one runs, want 1", len(m.jobs))
+	}
+	m.runOne()
+	if len(m.jobs) != 1 {
+		t.Fatalf("after the first read, %d reads started, want the last one asked", len(m.jobs))
+	}
+	m.runOne()
+	if fmt.Sprint(read) != "[1 3]" || q.Busy() || len(m.jobs) != 0 {
+		t.Errorf("read %v (busy %v, %d waiting), want [1 3] and nothing left", read, q.Busy(), len(m.jobs))
+	}
+	ask(4)
+	m.runOne()
+	if fmt.Sprint(read) != "[1 3 4]" {
+		t.Errorf("a read asked when none runs: read %v", read)
+	}
+}
