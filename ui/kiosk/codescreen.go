@@ -66,8 +66,10 @@ func newCodeScreen(k *Kiosk) *codeScreen {
 	s.ok.Icon = theme.NavigateNextIcon()
 	s.cancel = newButton(k, tr.L("Cancel"), widget.MediumImportance, k.Reset)
 	s.cancel.Icon = theme.CancelIcon()
-	form := container.NewVBox(s.field, s.message, row(s.ok, s.cancel))
-	s.content = container.NewVBox(spacer(), s.title, why, spacer(), container.New(column{max: 640}, form))
+	// The field and buttons are narrow; the sentences take the width, so
+	// that a refusal fits in two lines at 1366×768.
+	narrow := func(o fyne.CanvasObject) fyne.CanvasObject { return container.New(column{max: 640}, o) }
+	s.content = container.NewVBox(spacer(), s.title, why, narrow(s.field), s.message, narrow(row(s.ok, s.cancel)))
 	return s
 }
 
