@@ -54,6 +54,7 @@ func TestAStrangerAtTheDesktopKioskChangesNoPlayersDeck(t *testing.T) {
 	tries := 0
 	try := func(who string) {
 		t.Helper()
+		f.mustShow(t, "You can register your deck now with the player code on your slip, or later at the organizer's desk.")
 		test.Tap(f.button(t, "Register my deck"))
 		if f.k.current != f.k.code {
 			t.Fatalf("Register my deck for %s shows %q", who, f.texts())

@@ -82,6 +82,10 @@ func (s *doneScreen) checkedIn(en event.Entry, already bool) {
 		msg = tr.F("You're already checked in, %s. Good luck!", en.Name)
 	}
 	s.show(en, msg, s.k.hasDecks())
+	if s.k.hasDecks() {
+		// "Register my deck" will ask for her code.
+		s.detail.SetText(tr.L("You can register your deck now with the player code on your slip, or later at the organizer's desk."))
+	}
 	s.atDesk()
 }
 

@@ -667,6 +667,9 @@ func (k *kioskArea) finish(w http.ResponseWriter, r *http.Request, e event.Event
 	done.Deck = e.Settings.DeckRules != ""
 	if done.Deck {
 		deck := i18n.F("You can register your deck now, or later at the organizer's desk.")
+		if done.Code.Code == "" {
+			deck = msgDeckWithCode
+		}
 		if done.Detail == nil {
 			done.Detail = deck
 		} else {
@@ -898,6 +901,10 @@ func (k *kioskArea) showDeckCode(w http.ResponseWriter, r *http.Request, status 
 	p.Name, p.Problem = en.Name, problem
 	k.show(w, r, status, "kiosk_deck_code", i18n.F("Register your deck"), p)
 }
+
+// msgDeckWithCode offers the deck to a player found by name: she will
+// need her code.
+var msgDeckWithCode = i18n.F("You can register your deck now with the player code on your slip, or later at the organizer's desk.")
 
 // msgDeckCodeFirst refuses a deck, or its check, from a device that
 // does not have the player's code.

@@ -76,7 +76,7 @@ func TestAStrangerAtTheKioskTabletChangesNoPlayersDeck(t *testing.T) {
 		page := b.get(kioskOf(e)+"?q="+url.QueryEscape(n)).must(t, 200, "search "+n)
 		for _, m := range kioskNameIDs(page.body) {
 			b.post(kioskOf(e)+"/checkin", url.Values{"player": {m}}).must(t, http.StatusSeeOther, "check in "+m)
-			b.get(kioskOf(e)+"/done").must(t, 200, "done").shows(t, "Register my deck")
+			b.get(kioskOf(e)+"/done").must(t, 200, "done").shows(t, "Register my deck", msgDeckWithCode.String())
 			try(n)
 		}
 	}
