@@ -143,23 +143,11 @@ func (d *Director) SignInPlayer(ctx context.Context, t PlayerSignInTry) (string,
 		return "", event.Invalid("a player sign-in needs a session token and a lifetime")
 	}
 	address := clipText(t.Address, maxAddress)
-	typed := NormalizeTableCode(t.Code)
 	var name string
 	err = d.store.Write(ctx, func(tx Tx) error {
-		en, err := tx.Entry(t.Entry)
-		if isNotFound(err) || (err == nil && en.EventID != t.Event) {
-			return event.NotFoundf("this event has no player number %d; find yourself again by name", t.Entry)
-		}
+		en, err := entryWithCode(tx, t.Event, t.Entry, t.Code)
 		if err != nil {
 			return err
-		}
-		codes, err := tx.PlayerCodes(t.Event)
-		if err != nil {
-			return err
-		}
-		want := codes[t.Entry]
-		if want == "" || len(typed) != len(want) || subtle.ConstantTimeCompare([]byte(typed), []byte(want)) != 1 {
-			return ErrWrongPlayerCode
 		}
 		name = en.Name
 		now := d.now()
@@ -207,4 +195,29 @@ func (d *Director) PlayerSessionOf(ctx context.Context, id event.EventID, token,
 		return PlayerSession{}, false, err
 	}
 	return PlayerSession{Event: id, Entry: en.ID, Name: en.Name, Device: s.Device}, true, nil
+}
+
+// entryWithCode returns entry of event id when code (as typed: spaces,
+// dashes and case do not matter) is its player code: the one check of a
+// typed player code, for a phone's sign-in and a kiosk's. A wrong code,
+// or an entry with no code yet (nobody was shown one), is
+// ErrWrongPlayerCode; an entry not of the event is event.ErrNotFound
+// (the players of an event are public; only their codes are not).
+func entryWithCode(tx Tx, id event.EventID, entry event.EntryID, code string) (event.Entry, error) {
+	en, err := tx.Entry(entry)
+	if isNotFound(err) || (err == nil && en.EventID != id) {
+		return event.Entry{}, event.NotFoundf("this event has no player number %d; find yourself again by name", entry)
+	}
+	if err != nil {
+		return event.Entry{}, err
+	}
+	codes, err := tx.PlayerCodes(id)
+	if err != nil {
+		return event.Entry{}, err
+	}
+	typed, want := NormalizeTableCode(code), codes[entry]
+	if want == "" || len(typed) != len(want) || subtle.ConstantTimeCompare([]byte(typed), []byte(want)) != 1 {
+		return event.Entry{}, ErrWrongPlayerCode
+	}
+	return en, nil
 }

@@ -29,9 +29,11 @@ var savedIllegal = tr.K("Saved. Fix the problems above before round 1, or see th
 // beside it. Save keeps the deck even when it is not legal, so nothing
 // typed is lost.
 //
-// It opens only from a check-in or a sign-up, which the director refuses
-// once round 1 is paired, the moment decks lock; a deck saved later than
-// that is refused by SaveDeck, and the screen says so.
+// It opens only after a check-in or a sign-up, which the director refuses
+// once round 1 is paired, the moment decks lock, and only with the
+// player's code: the code screen's (a player found by name types hers),
+// or the one a brand-new player's sign-up just gave her. A deck saved
+// later than round 1 is refused by KioskSaveDeck, and the screen says so.
 type deckScreen struct {
 	k        *Kiosk
 	title    *widget.Label
@@ -46,7 +48,9 @@ type deckScreen struct {
 	content  fyne.CanvasObject
 
 	entry event.Entry
-	seq   int // numbers checks so only the latest list's answer shows
+	// code is the player's code, which KioskSaveDeck needs.
+	code string
+	seq  int // numbers checks so only the latest list's answer shows
 }
 
 func newDeckScreen(k *Kiosk) *deckScreen {
@@ -96,7 +100,7 @@ func (s *deckScreen) enter()                  {}
 
 func (s *deckScreen) clear() {
 	s.seq++
-	s.entry = event.Entry{}
+	s.entry, s.code = event.Entry{}, ""
 	s.name.SetText("")
 	s.list.SetText("")
 	s.title.SetText("")
@@ -107,11 +111,12 @@ func (s *deckScreen) clear() {
 	s.showEmpty()
 }
 
-// open shows the screen for en's deck. A deck saved before is not shown:
+// open shows the screen for en's deck, with her player code (typed by
+// her, or given by her sign-up here). A deck saved before is not shown:
 // anyone can type a name, so the kiosk never shows a deck back.
-func (s *deckScreen) open(en event.Entry) {
+func (s *deckScreen) open(en event.Entry, code string) {
 	s.clear()
-	s.entry = en
+	s.entry, s.code = en, code
 	s.title.SetText(tr.F("Register your deck, %s", en.Name))
 	s.rules.SetText(s.k.formatName + " · " + tr.L("one card per line, like “3 Card Name”"))
 	s.k.show(s)
@@ -223,7 +228,7 @@ func (s *deckScreen) issueText() string {
 }
 
 func (s *deckScreen) onSave() {
-	if s.entry.ID == 0 || s.save.Disabled() {
+	if s.entry.ID == 0 || s.code == "" || s.save.Disabled() {
 		return
 	}
 	list := s.list.Text
@@ -232,11 +237,11 @@ func (s *deckScreen) onSave() {
 		s.k.focus(s.list)
 		return
 	}
-	en, name := s.entry, s.name.Text
+	en, kd := s.entry, director.KioskDeck{Event: s.k.eventID, Entry: s.entry.ID, Code: s.code, Name: s.name.Text, List: list}
 	s.seq++ // the saved check replaces any check under way
 	s.save.Disable()
 	work.Call(s.k.run, func(ctx context.Context) (director.DeckCheck, error) {
-		return s.k.d.SaveDeck(ctx, en.ID, name, list)
+		return s.k.d.KioskSaveDeck(ctx, kd)
 	}, func(dc director.DeckCheck, err error) {
 		s.save.Enable()
 		if err != nil {

@@ -30,6 +30,9 @@ type doneScreen struct {
 	code, codeWhy *widget.Label
 
 	entry event.Entry
+	// newCode is the code a brand-new player's sign-up just gave her:
+	// her deck opens with it. Anyone else types hers (codeScreen).
+	newCode string
 	// after is how long the screen stays without input.
 	after time.Duration
 }
@@ -59,7 +62,7 @@ func (s *doneScreen) back()                 { s.k.Reset() }
 func (s *doneScreen) enter()                { s.k.Reset() }
 
 func (s *doneScreen) clear() {
-	s.entry = event.Entry{}
+	s.entry, s.newCode = event.Entry{}, ""
 	s.after = DoneAfter
 	s.message.SetText("")
 	s.detail.SetText("")
@@ -79,6 +82,10 @@ func (s *doneScreen) checkedIn(en event.Entry, already bool) {
 		msg = tr.F("You're already checked in, %s. Good luck!", en.Name)
 	}
 	s.show(en, msg, s.k.hasDecks())
+	if s.k.hasDecks() {
+		// "Register my deck" will ask for her code.
+		s.detail.SetText(tr.L("You can register your deck now with the player code on your slip, or later at the organizer's desk."))
+	}
 	s.atDesk()
 }
 
@@ -113,6 +120,7 @@ func (s *doneScreen) showCode(c director.PlayerCredential) {
 	if c.Code == "" {
 		return
 	}
+	s.newCode = c.Code
 	s.code.SetText(tr.F("Your player code: %s", director.FormatPlayerCode(c.Code)))
 	s.codeWhy.SetText(tr.L(codeWhy))
 	for _, o := range []fyne.CanvasObject{s.code, s.codeWhy} {
@@ -152,8 +160,14 @@ func (s *doneScreen) show(en event.Entry, msg string, deck bool) {
 	s.k.show(s)
 }
 
+// onDeck opens a brand-new player's deck at once, and asks anyone else
+// for her code first.
 func (s *doneScreen) onDeck() {
-	if s.entry.ID != 0 {
-		s.k.deck.open(s.entry)
+	switch {
+	case s.entry.ID == 0:
+	case s.newCode != "":
+		s.k.deck.open(s.entry, s.newCode)
+	default:
+		s.k.code.open(s.entry)
 	}
 }

@@ -12,8 +12,9 @@
 // The kiosk shows nobody's data beyond the names matching at least three
 // typed characters (the director's KioskSearch enforces it), never the
 // code of a player found by name (only a brand-new player's, to her, as
-// she signs up: the director gives it with the sign-up), reaches no
-// organizer screen, and goes back to its start screen, forgetting what was
+// she signs up: the director gives it with the sign-up), changes a
+// player's deck only with her player code (typed by her, or the one her
+// sign-up here just gave her: KioskSaveDeck), reaches no organizer screen, and goes back to its start screen, forgetting what was
 // typed, after each player and after IdleAfter without input. Leaving it
 // needs the organizer's PIN: the small Organizer button, F12, Ctrl+Shift+Q, Ctrl+W and Ctrl+Q
 // open the PIN pad, and so does closing the window opened by Open. While
@@ -55,7 +56,12 @@ type Director interface {
 	KioskSignUpNamesake(ctx context.Context, id event.EventID, tablet string, np director.NewPlayer) (director.KioskSignUp, error)
 	KioskFindTable(ctx context.Context, id event.EventID, query string) (director.KioskTables, error)
 	CheckDeck(ctx context.Context, id event.EventID, list string) (deck.Report, error)
-	SaveDeck(ctx context.Context, entry event.EntryID, name, list string) (director.DeckCheck, error)
+	// CheckPlayerCode and KioskSaveDeck register a deck only with the
+	// player's code: typed by a player found by name, or the one her
+	// sign-up here just gave a brand-new player. The kiosk has no other
+	// way to save a deck.
+	CheckPlayerCode(ctx context.Context, id event.EventID, entry event.EntryID, code string) (event.Entry, error)
+	KioskSaveDeck(ctx context.Context, kd director.KioskDeck) (director.DeckCheck, error)
 	HasKioskPIN(ctx context.Context) (bool, error)
 	CheckKioskPIN(ctx context.Context, pin string) (bool, error)
 	SetKioskPIN(ctx context.Context, pin string) error
@@ -131,6 +137,7 @@ type Kiosk struct {
 	signup   *signupScreen
 	done     *doneScreen
 	deck     *deckScreen
+	code     *codeScreen
 	pin      *pinPad
 	sameName *sameNameScreen
 	table    *tableScreen
@@ -165,10 +172,11 @@ func New(d Director, run work.Runner, win fyne.Window, eventID event.EventID, no
 	k.signup = newSignupScreen(k)
 	k.done = newDoneScreen(k)
 	k.deck = newDeckScreen(k)
+	k.code = newCodeScreen(k)
 	k.pin = newPINPad(k)
 	k.sameName = newSameNameScreen(k)
 	k.table = newTableScreen(k)
-	k.screens = []screen{k.start, k.confirm, k.signup, k.done, k.deck, k.pin, k.sameName, k.table}
+	k.screens = []screen{k.start, k.confirm, k.signup, k.done, k.deck, k.code, k.pin, k.sameName, k.table}
 
 	k.title = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Truncation: fyne.TextTruncateEllipsis}
 	k.organizerKey = newButton(k, tr.L("Organizer"), widget.LowImportance, k.ShowPIN)
@@ -239,6 +247,7 @@ func (k *Kiosk) Tick(now time.Time) {
 		k.raise()
 	}
 	k.pin.tick(now)
+	k.code.tick(now)
 	if k.current == k.table {
 		k.table.tick(now)
 	}

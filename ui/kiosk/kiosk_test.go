@@ -364,6 +364,18 @@ func TestADeckIsCheckedAsItIsTypedAndSaved(t *testing.T) {
 	test.Tap(f.button(t, "Yes, check me in"))
 	test.Tap(f.button(t, "Register my deck"))
 	f.mustShow(t, "Register your deck, Zoë Ødegård")
+	// Found by name, she types her code from her slip first.
+	f.mustShow(t, codeFirst)
+	code, err := f.d.PlayerCode(context.Background(), f.entry(t, "Zoë Ødegård").ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	test.Type(f.k.code.field, "AAAAAA")
+	key(f.k.code.field, fyne.KeyReturn)
+	f.mustShow(t, wrongCode+" Try again in 3 seconds.")
+	f.wait(3 * time.Second)
+	test.Type(f.k.code.field, strings.ToLower(director.FormatPlayerCode(code)))
+	test.Tap(f.button(t, "Continue"))
 	f.mustShow(t, "Altered · Standard (best of three) · one card per line, like “3 Card Name”")
 
 	// Pasted with four copies of a card: checked once, after the pause.

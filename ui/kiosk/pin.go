@@ -159,9 +159,14 @@ func (p *pinPad) submit() {
 }
 
 // delay is how long the pad waits after the latest wrong PIN.
-func (p *pinPad) delay() time.Duration {
+func (p *pinPad) delay() time.Duration { return wrongDelay(p.wrong) }
+
+// wrongDelay is how long the kiosk waits after the wrong-th wrong PIN (or
+// player code) in a row: PINDelay, doubling from the third, up to a
+// minute.
+func wrongDelay(wrong int) time.Duration {
 	d := PINDelay
-	for i := 3; i <= p.wrong && d < time.Minute; i++ {
+	for i := 3; i <= wrong && d < time.Minute; i++ {
 		d *= 2
 	}
 	return min(d, time.Minute)

@@ -16,7 +16,8 @@ import (
 
 // The kiosk said in the pseudo-locale has no word left in plain English
 // on any of its screens: the start, the matches, the confirmation, the
-// sign-up and its welcome, the PIN pad, and after round 1 the table a player
+// sign-up and its welcome, the PIN pad, the player code a deck needs
+// (refused), and after round 1 the table a player
 // finds. Names and numbers aside, every word passed through a translation.
 func TestPseudoEveryKioskScreenIsTranslated(t *testing.T) {
 	if !pseudo.Run(t) {
@@ -48,6 +49,11 @@ func TestPseudoEveryKioskScreenIsTranslated(t *testing.T) {
 	key(f.k.confirm.yes, fyne.KeyF12)
 	check("PIN pad", f.k.pin)
 	key(f.k.pin.field, fyne.KeyEscape)
+	test.Tap(f.button(t, tr.L("Yes, check me in")))
+	test.Tap(f.button(t, tr.L("Register my deck")))
+	test.Type(f.k.code.field, "AAAAAA")
+	key(f.k.code.field, fyne.KeyReturn)
+	check("player code, refused", f.k.code)
 
 	f.k.Reset()
 	f.typeSearch("Noor")

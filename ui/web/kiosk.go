@@ -36,8 +36,11 @@ import (
 //
 // Nothing here reaches an organizer function: a kiosk device can check in
 // only a name the kiosk itself offered it (from a search or "Is this
-// you?"), register a deck only for the player who just checked in on it,
-// and lock itself. It shows no existing player's code (anyone can tap a
+// you?"), register a deck only for the player who just checked in on it
+// and only with her player code (typed from her slip, within the same
+// wrong-code budgets as a phone's sign-in, or the one her sign-up here
+// just gave a brand-new player: KioskSaveDeck checks it), and lock
+// itself. It shows no existing player's code (anyone can tap a
 // name): only a brand-new player's, to her, as she signs up. Its unlock is a session kept in the database (so a
 // restart keeps it), bound to the event, lasting a day or until the lock
 // button, a new kiosk code or the organizer's Sign out.
@@ -99,6 +102,10 @@ type kioskSession struct {
 	// deck is the player who may register a deck, until deckUntil.
 	deck      event.Entry
 	deckUntil time.Time
+	// deckCode is deck's player code once the device has it: typed
+	// right by her, or drawn by her sign-up here. Until then "Register my
+	// deck" asks for it; nothing saves her deck without it.
+	deckCode string
 	// codeUntil is when the done page stops showing a new player's code
 	// (done.Code): the next visitor must not find it by going back.
 	codeUntil time.Time
@@ -141,6 +148,7 @@ func (s *Server) kioskRoutes() []route {
 		{"GET /events/{id}/kiosk/done", k.pageDone},
 		{"GET /events/{id}/kiosk/deck", k.pageDeck},
 		{"POST /events/{id}/kiosk/deck", k.postDeck},
+		{"POST /events/{id}/kiosk/deck/code", k.postDeckCode},
 		{"POST /api/events/{id}/kiosk/deck-check", k.apiDeckCheck},
 	}
 }
@@ -645,7 +653,7 @@ func (k *kioskArea) finish(w http.ResponseWriter, r *http.Request, e event.Event
 		// player dropped: the director's sentence sends them to the
 		// organizer.
 		k.staffSessions.update(token, func(ks *kioskSession) {
-			ks.offered, ks.signup, ks.deck = nil, director.NewPlayer{}, event.Entry{}
+			ks.offered, ks.signup, ks.deck, ks.deckCode = nil, director.NewPlayer{}, event.Entry{}, ""
 			ks.done = kioskDone{Message: staffSentence(err)}
 		})
 		seeOther(w, r, kioskBase(e.ID)+"/done")
@@ -659,6 +667,9 @@ func (k *kioskArea) finish(w http.ResponseWriter, r *http.Request, e event.Event
 	done.Deck = e.Settings.DeckRules != ""
 	if done.Deck {
 		deck := i18n.F("You can register your deck now, or later at the organizer's desk.")
+		if done.Code.Code == "" {
+			deck = msgDeckWithCode
+		}
 		if done.Detail == nil {
 			done.Detail = deck
 		} else {
@@ -667,13 +678,15 @@ func (k *kioskArea) finish(w http.ResponseWriter, r *http.Request, e event.Event
 	}
 	k.staffSessions.update(token, func(ks *kioskSession) {
 		ks.offered, ks.signup, ks.done = nil, director.NewPlayer{}, done
-		ks.deck, ks.deckUntil = event.Entry{}, time.Time{}
+		ks.deck, ks.deckUntil, ks.deckCode = event.Entry{}, time.Time{}, ""
 		ks.codeUntil = time.Time{}
 		if done.Code.Code != "" {
 			ks.codeUntil = k.s.now().Add(kioskCodeIdle * time.Second)
 		}
 		if done.Deck {
-			ks.deck, ks.deckUntil = en, k.s.now().Add(kioskDeckWindow)
+			// A brand-new player has just been given her code; anyone
+			// else types hers before her deck can change.
+			ks.deck, ks.deckUntil, ks.deckCode = en, k.s.now().Add(kioskDeckWindow), done.Code.Code
 		}
 	})
 	seeOther(w, r, kioskBase(e.ID)+"/done")
@@ -855,22 +868,96 @@ func (k *kioskArea) showCode(w http.ResponseWriter, r *http.Request, e event.Eve
 
 // --- the deck ---
 
-// deckEntry is the player who may register a deck on the device now.
-func (k *kioskArea) deckEntry(ks kioskSession) (event.Entry, bool) {
-	return ks.deck, ks.deck.ID != 0 && k.s.now().Before(ks.deckUntil)
+// deckEntry is the player who may register a deck on the device now,
+// and her code when the device has it ("" until she types it).
+func (k *kioskArea) deckEntry(ks kioskSession) (event.Entry, string, bool) {
+	return ks.deck, ks.deckCode, ks.deck.ID != 0 && k.s.now().Before(ks.deckUntil)
 }
 
+// pageDeck is "Register my deck": her player code first, unless the
+// device has it, then the decklist.
 func (k *kioskArea) pageDeck(w http.ResponseWriter, r *http.Request) {
 	e, ks, _, ok := k.open(w, r)
 	if !ok {
 		return
 	}
-	en, ok := k.deckEntry(ks)
+	en, code, ok := k.deckEntry(ks)
 	if !ok || e.Settings.DeckRules == "" {
 		seeOther(w, r, kioskBase(e.ID))
 		return
 	}
+	if code == "" {
+		k.showDeckCode(w, r, http.StatusOK, e, en, nil)
+		return
+	}
 	k.show(w, r, http.StatusOK, "kiosk_deck", i18n.F("Register your deck"), k.deckPage(e, en))
+}
+
+// showDeckCode asks the player for her code before her deck, with what
+// went wrong (problem) if anything. The page keeps nothing typed.
+func (k *kioskArea) showDeckCode(w http.ResponseWriter, r *http.Request, status int, e event.Event, en event.Entry, problem i18n.Localizer) {
+	w.Header().Set("Cache-Control", "no-store")
+	p := newKioskPage(e)
+	p.Name, p.Problem = en.Name, problem
+	k.show(w, r, status, "kiosk_deck_code", i18n.F("Register your deck"), p)
+}
+
+// msgDeckWithCode offers the deck to a player found by name: she will
+// need her code.
+var msgDeckWithCode = i18n.F("You can register your deck now with the player code on your slip, or later at the organizer's desk.")
+
+// msgDeckCodeFirst refuses a deck, or its check, from a device that
+// does not have the player's code.
+var msgDeckCodeFirst = i18n.F("Type your player code first: it is printed on your player slip; the organizer can tell it to you at the desk.")
+
+// postDeckCode checks the player code typed for the player who may
+// register a deck, within the wrong-code budgets of a phone's sign-in
+// (the same buckets: tries here and on phones add up); the right one
+// opens her decklist.
+func (k *kioskArea) postDeckCode(w http.ResponseWriter, r *http.Request) {
+	e, ks, token, ok := k.write(w, r)
+	if !ok {
+		return
+	}
+	en, have, ok := k.deckEntry(ks)
+	switch {
+	case !ok || e.Settings.DeckRules == "":
+		k.s.fail(w, r, http.StatusForbidden, msgNoDeck)
+		return
+	case have != "":
+		seeOther(w, r, kioskBase(e.ID)+"/deck")
+		return
+	}
+	code := r.PostFormValue("code")
+	if len(code) > maxPIN {
+		code = "" // wrong, but counted as one
+	}
+	wrong := playerCodeBudgets(r, e.ID, int64(en.ID))
+	if refused, wait := k.s.limits.take(wrong...); refused >= 0 {
+		secs := max(1, int(wait.Round(time.Second)/time.Second))
+		w.Header().Set("Retry-After", strconv.Itoa(secs))
+		k.showDeckCode(w, r, http.StatusTooManyRequests, e, en,
+			i18n.F("%[1]s; wait %[2]s and try again, or ask the organizer.", playerCodeRefusal(refused), waitWords(secs)))
+		return
+	}
+	_, err := k.s.d.CheckPlayerCode(r.Context(), e.ID, en.ID, code)
+	if !errors.Is(err, director.ErrWrongPlayerCode) {
+		k.s.limits.give(wrong...)
+	}
+	switch {
+	case errors.Is(err, director.ErrWrongPlayerCode):
+		k.showDeckCode(w, r, http.StatusForbidden, e, en, msgWrongPlayerCode)
+		return
+	case err != nil:
+		k.s.failErr(w, r, err)
+		return
+	}
+	k.staffSessions.update(token, func(ks *kioskSession) {
+		if ks.deck.ID == en.ID {
+			ks.deckCode = director.NormalizeTableCode(code)
+		}
+	})
+	seeOther(w, r, kioskBase(e.ID)+"/deck")
 }
 
 func (k *kioskArea) deckPage(e event.Event, en event.Entry) kioskPage {
@@ -891,9 +978,13 @@ func (k *kioskArea) postDeck(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	en, ok := k.deckEntry(ks)
-	if !ok || e.Settings.DeckRules == "" {
+	en, code, ok := k.deckEntry(ks)
+	switch {
+	case !ok || e.Settings.DeckRules == "":
 		k.s.fail(w, r, http.StatusForbidden, msgNoDeck)
+		return
+	case code == "":
+		k.s.fail(w, r, http.StatusForbidden, msgDeckCodeFirst)
 		return
 	}
 	p := k.deckPage(e, en)
@@ -912,7 +1003,11 @@ func (k *kioskArea) postDeck(w http.ResponseWriter, r *http.Request) {
 		k.show(w, r, http.StatusBadRequest, "kiosk_deck", i18n.F("Register your deck"), p)
 		return
 	}
-	dc, err := k.s.d.SaveDeck(r.Context(), en.ID, name, list)
+	dc, err := k.s.d.KioskSaveDeck(r.Context(), director.KioskDeck{Event: e.ID, Entry: en.ID, Code: code, Tablet: ks.tablet(), Name: name, List: list})
+	if errors.Is(err, director.ErrWrongPlayerCode) {
+		k.s.fail(w, r, http.StatusForbidden, msgDeckCodeFirst)
+		return
+	}
 	if err != nil {
 		p.Saved, p.SavedKind = staffSentence(err), "error"
 		k.show(w, r, statusOf(err), "kiosk_deck", i18n.F("Register your deck"), p)
@@ -920,7 +1015,7 @@ func (k *kioskArea) postDeck(w http.ResponseWriter, r *http.Request) {
 	}
 	if dc.Legal() {
 		k.staffSessions.update(token, func(ks *kioskSession) {
-			ks.deck, ks.deckUntil = event.Entry{}, time.Time{}
+			ks.deck, ks.deckUntil, ks.deckCode = event.Entry{}, time.Time{}, ""
 			ks.done = kioskDone{Message: i18n.F("Your deck is registered, %s. Good luck!", en.Name)}
 		})
 		seeOther(w, r, kioskBase(e.ID)+"/done")
@@ -949,7 +1044,7 @@ func (k *kioskArea) apiDeckCheck(w http.ResponseWriter, r *http.Request) {
 		k.s.fail(w, r, http.StatusForbidden, msgKioskLocked)
 		return
 	}
-	if _, ok := k.deckEntry(ks); !ok {
+	if _, code, ok := k.deckEntry(ks); !ok || code == "" {
 		k.s.fail(w, r, http.StatusForbidden, msgNoDeck)
 		return
 	}

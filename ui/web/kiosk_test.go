@@ -285,12 +285,29 @@ func TestTheKioskRegistersADeckWithItsLegalityAsTyped(t *testing.T) {
 
 	page := b.get(kioskOf(e) + "?q=zoe")
 	b.post(kioskOf(e)+"/checkin", url.Values{"player": {matchID(t, page.body, "Zoë Ødegård")}}).must(t, http.StatusSeeOther, "check in")
+
+	// Found by name, she types her player code before her deck.
+	zoe, _ := f.entryNamed(e, "Zoë Ødegård")
+	code, err := f.d.PlayerCode(context.Background(), zoe.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.get(kioskOf(e)+"/deck").must(t, 200, "code page").
+		shows(t, "Register your deck, Zoë Ødegård", "Type your player code first, so that nobody else can change your deck. It is printed on your player slip; the organizer can tell it to you at the desk.")
+	b.post(kioskOf(e)+"/deck", url.Values{"list": {alteredDeck()}}).must(t, http.StatusForbidden, "deck before the code").shows(t, msgDeckCodeFirst.String())
+	b.post(deckPath, url.Values{"list": {"1 Card"}}).must(t, http.StatusForbidden, "check before the code")
+	b.post(kioskOf(e)+"/deck/code", url.Values{"code": {"AAA-AAA"}}).must(t, http.StatusForbidden, "a wrong code").
+		shows(t, "That is not your player code. It is printed on your player slip; the organizer can tell it to you.", "Your player code")
+	a := b.post(kioskOf(e)+"/deck/code", url.Values{"code": {strings.ToLower(director.FormatPlayerCode(code))}}).must(t, http.StatusSeeOther, "her code")
+	if a.location != kioskOf(e)+"/deck" {
+		t.Fatalf("her code leads to %q", a.location)
+	}
 	b.get(kioskOf(e)+"/deck").must(t, 200, "deck page").
 		shows(t, "Register your deck, Zoë Ødegård", "Altered · Standard (best of three) · one card per line", "Checked as you type")
 
 	var rep deckReport
 	four := strings.Replace(alteredDeck(), "3 Axiom Card 13", "4 Axiom Card 13", 1)
-	a := b.post(deckPath, url.Values{"list": {four}}).must(t, 200, "deck check")
+	a = b.post(deckPath, url.Values{"list": {four}}).must(t, 200, "deck check")
 	if err := json.Unmarshal([]byte(a.body), &rep); err != nil {
 		t.Fatal(err)
 	}

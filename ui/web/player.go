@@ -164,11 +164,7 @@ func (s *Server) apiPlayerSignIn(w http.ResponseWriter, r *http.Request) {
 	}
 	// The wrong-code budgets are taken before the code is read and given
 	// back when it was right (or the entry is not the event's).
-	wrong := []need{
-		{rateWrongPerPlayer, fmt.Sprintf("player:%d:%d", id, req.Entry)},
-		{rateWrongPerDevice, deviceKey(r)},
-		{rateWrongPerAddr, "ip:" + clientAddr(r)},
-	}
+	wrong := playerCodeBudgets(r, id, req.Entry)
 	if refused, wait := s.limits.take(wrong...); refused >= 0 {
 		s.tooMany(w, r, wait, playerCodeRefusal(refused))
 		return
@@ -182,7 +178,7 @@ func (s *Server) apiPlayerSignIn(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case errors.Is(err, director.ErrWrongPlayerCode):
-		s.fail(w, r, http.StatusForbidden, i18n.F("That is not your player code. It is printed on your player slip; the organizer can tell it to you."))
+		s.fail(w, r, http.StatusForbidden, msgWrongPlayerCode)
 	case err != nil:
 		s.failErr(w, r, err)
 	default:
@@ -190,6 +186,22 @@ func (s *Server) apiPlayerSignIn(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, meJSON{SignedIn: true, Entry: req.Entry, Name: name})
 	}
 }
+
+// playerCodeBudgets are the wrong-code budgets a player code typed for
+// entry of event id spends, wherever it is typed (a phone's sign-in, a
+// kiosk's "Register my deck"): the entry's whoever tries, the device's
+// and the address's. They are taken before the code is read and given
+// back when it was right.
+func playerCodeBudgets(r *http.Request, id event.EventID, entry int64) []need {
+	return []need{
+		{rateWrongPerPlayer, fmt.Sprintf("player:%d:%d", id, entry)},
+		{rateWrongPerDevice, deviceKey(r)},
+		{rateWrongPerAddr, "ip:" + clientAddr(r)},
+	}
+}
+
+// msgWrongPlayerCode refuses a player code that is not the entry's.
+var msgWrongPlayerCode = i18n.F("That is not your player code. It is printed on your player slip; the organizer can tell it to you.")
 
 // playerCodeRefusal says which of a player sign-in's wrong-code budgets
 // is spent.

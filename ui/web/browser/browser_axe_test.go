@@ -165,7 +165,17 @@ func axeKioskPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 	axeCheck(t, ctx, axe, "kiosk confirm")
 	run(t, ctx, "yes", chromedp.Click(chromedp.CSS("button.k-primary")), chromedp.WaitVisible(chromedp.CSS("a.k-primary")))
 	axeCheck(t, ctx, axe, "kiosk done")
-	run(t, ctx, "register a deck", chromedp.Click(chromedp.CSS("a.k-primary")), chromedp.WaitVisible(chromedp.ID("k-list")))
+	run(t, ctx, "register a deck", chromedp.Click(chromedp.CSS("a.k-primary")), chromedp.WaitVisible(chromedp.ID("k-code-in")))
+	run(t, ctx, "a wrong code", chromedp.SendKeys(chromedp.ID("k-code-in"), "AAA-AAA"), chromedp.Click(chromedp.CSS("button.k-primary")),
+		chromedp.WaitVisible(chromedp.CSS(".k-problem")))
+	axeCheck(t, ctx, axe, "kiosk deck code")
+	ada, _ := f.entryNamed(e, "Ada Lovelace")
+	code, err := f.d.PlayerCode(context.Background(), ada.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, ctx, "her code", chromedp.SendKeys(chromedp.ID("k-code-in"), code), chromedp.Click(chromedp.CSS("button.k-primary")),
+		chromedp.WaitVisible(chromedp.ID("k-list")))
 	run(t, ctx, "type the list", chromedp.SendKeys(chromedp.ID("k-list"), "Hero: Akesha & Taru\n4 Axiom Card 1 (C)\n"))
 	waitText(t, ctx, "#k-check", "", 5*time.Second)
 	axeCheck(t, ctx, axe, "kiosk deck")

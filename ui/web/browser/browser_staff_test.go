@@ -42,8 +42,20 @@ func TestBrowserKioskTabletChecksInAndRefusesAGhostDuplicate(t *testing.T) {
 		t.Fatal("Ada is not checked in")
 	}
 
-	// A deck, checked as it is typed.
+	// A deck, after her player code (a name is anyone's), checked as it
+	// is typed.
+	ada, _ := f.entryNamed(e, "Ada Lovelace")
+	code, err := f.d.PlayerCode(context.Background(), ada.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
 	run(t, ctx, "register a deck", chromedp.Click(chromedp.CSS("a.k-primary")))
+	waitText(t, ctx, ".k-title", "Register your deck, Ada Lovelace", 5*time.Second)
+	waitText(t, ctx, ".k-prompt", "Type your player code first", 5*time.Second)
+	run(t, ctx, "a wrong code", chromedp.SendKeys(chromedp.ID("k-code-in"), "AAA-AAA"), chromedp.Click(chromedp.CSS("button.k-primary")))
+	waitText(t, ctx, ".k-problem", "That is not your player code.", 5*time.Second)
+	screenshot(t, ctx, "kiosk-deck-code-tablet.png")
+	run(t, ctx, "her code", chromedp.SendKeys(chromedp.ID("k-code-in"), strings.ToLower(code)), chromedp.Click(chromedp.CSS("button.k-primary")))
 	waitText(t, ctx, ".k-title", "Register your deck, Ada Lovelace", 5*time.Second)
 	run(t, ctx, "type the list", chromedp.SendKeys(chromedp.ID("k-list"), "Hero: Akesha & Taru\n4 Axiom Card 1 (C)\n"))
 	waitText(t, ctx, "#k-check", "Not legal yet", 5*time.Second)

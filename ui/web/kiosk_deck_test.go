@@ -1,0 +1,128 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+)
+
+// decksOf is each entry's registered deck, as name and list.
+func (f *fixture) decksOf(e event.Event) map[event.EntryID]string {
+	f.t.Helper()
+	decks, err := f.d.Decks(context.Background(), e.ID)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	out := map[event.EntryID]string{}
+	for _, dc := range decks {
+		out[dc.Deck.EntryID] = dc.Deck.Name + "\n" + dc.Deck.List
+	}
+	return out
+}
+
+// A stranger at an unlocked kiosk tablet (issue 27) taps every name,
+// checks each player in and tries every way to her deck: the deck page
+// (which asks for her code), a deck sent straight to the form and to the
+// check, and a code that is not hers (his own). 0 of the players' decks
+// change, and the log has no deck line from the kiosk.
+func TestAStrangerAtTheKioskTabletChangesNoPlayersDeck(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	names := testNames(24)
+	e, entries := f.event("altered", "standard-bo3", names...)
+	for i, en := range entries {
+		if _, err := f.d.SaveDeck(ctx, en.ID, "Own deck "+names[i], alteredDeck()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := f.d.AddPlayer(ctx, director.NewPlayer{Name: "Regular Una", MemberNo: "M-Una"}); err != nil {
+		t.Fatal(err)
+	}
+	creds, err := f.d.RevealPlayerCodes(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := f.decksOf(e)
+	mine := creds[entries[0].ID].Code // the stranger is a player too
+	b := f.unlocked(e)
+	deckCheck := "/api/events/" + itoa64(int64(e.ID)) + "/kiosk/deck-check"
+	stranger := strings.Replace(alteredDeck(), "Akesha & Taru", "Sierra & Oddball", 1)
+
+	tries := 0
+	try := func(who string) {
+		t.Helper()
+		tries++
+		page := b.get(kioskOf(e)+"/deck").must(t, 200, "deck page of "+who)
+		if strings.Contains(page.body, `id="k-list"`) {
+			t.Fatalf("the deck form of %s opens without her code", who)
+		}
+		page.shows(t, "Type your player code first, so that nobody else can change your deck.")
+		b.post(kioskOf(e)+"/deck", url.Values{"deckname": {"Stranger"}, "list": {stranger}}).must(t, http.StatusForbidden, "deck of "+who)
+		b.post(deckCheck, url.Values{"list": {stranger}}).must(t, http.StatusForbidden, "check of "+who)
+		a := b.post(kioskOf(e)+"/deck/code", url.Values{"code": {mine}})
+		if a.status != http.StatusForbidden && a.status != http.StatusTooManyRequests {
+			t.Fatalf("another player's code for %s: %d %s %s", who, a.status, a.location, pageText(a.body))
+		}
+		b.post(kioskOf(e)+"/deck", url.Values{"deckname": {"Stranger"}, "list": {stranger}}).must(t, http.StatusForbidden, "deck of "+who+" after a code")
+	}
+	for _, n := range names[1:] {
+		f.clock.add(20 * time.Second) // within the tablet's budgets of writes and wrong codes
+		page := b.get(kioskOf(e)+"?q="+url.QueryEscape(n)).must(t, 200, "search "+n)
+		for _, m := range kioskNameIDs(page.body) {
+			b.post(kioskOf(e)+"/checkin", url.Values{"player": {m}}).must(t, http.StatusSeeOther, "check in "+m)
+			b.get(kioskOf(e)+"/done").must(t, 200, "done").shows(t, "Register my deck", msgDeckWithCode.String())
+			try(n)
+		}
+	}
+	// A regular's own member number checks her in: she is no new player.
+	f.clock.add(20 * time.Second)
+	b.post(kioskOf(e)+"/signup", url.Values{"name": {"regular una"}, "member": {"M-Una"}}).must(t, http.StatusSeeOther, "her member number")
+	try("Regular Una")
+	if tries < len(names) {
+		t.Fatalf("only %d names were tried of %d", tries, len(names))
+	}
+
+	after := f.decksOf(e)
+	changed := 0
+	for entry, d := range after {
+		if before[entry] != d {
+			changed++
+		}
+	}
+	if changed != 0 || len(after) != len(before) {
+		t.Fatalf("a stranger changed %d decks of %d players (%d decks before, %d after)", changed, len(names), len(before), len(after))
+	}
+	log, _ := f.d.Log(ctx, e.ID)
+	for _, l := range log {
+		if strings.HasPrefix(l.Message.Format, "deck registered on") {
+			t.Errorf("the log says %q", l.Message.String())
+		}
+	}
+}
+
+// A brand-new player who signs up at the kiosk registers her deck at
+// once: the kiosk has just given her her code, and asks for none.
+func TestANewPlayerRegistersHerDeckRightAfterSigningUp(t *testing.T) {
+	f := newFixture(t)
+	e, _ := f.event("altered", "standard-bo3", "Zoë Ødegård")
+	b := f.unlocked(e)
+	b.post(kioskOf(e)+"/signup", url.Values{"name": {"Noor Haddad"}}).must(t, http.StatusSeeOther, "sign up")
+	b.get(kioskOf(e)+"/done").must(t, 200, "done").shows(t, "Welcome, Noor Haddad!", "Register my deck")
+	page := b.get(kioskOf(e)+"/deck").must(t, 200, "deck page").shows(t, "Register your deck, Noor Haddad")
+	if !strings.Contains(page.body, `id="k-list"`) {
+		t.Fatalf("a new player is asked for a code: %s", pageText(page.body))
+	}
+	b.post(kioskOf(e)+"/deck", url.Values{"deckname": {"Axiom"}, "list": {alteredDeck()}}).must(t, http.StatusSeeOther, "save")
+	noor, _ := f.entryNamed(e, "Noor Haddad")
+	if got := f.decksOf(e)[noor.ID]; !strings.HasPrefix(got, "Axiom\n") {
+		t.Fatalf("her deck is %q", got)
+	}
+	// The next visitor at the tablet cannot change it.
+	b.post(kioskOf(e)+"/deck", url.Values{"list": {alteredDeck()}}).must(t, http.StatusForbidden, "deck after save")
+}
