@@ -126,6 +126,10 @@ type Screen struct {
 	codesButton  *widget.Button
 	codes        *codesDialog
 	onPrintSlips func(entry event.EntryID)
+
+	// player is the directory player dialog (a director that edits the
+	// directory: DirectoryDirector).
+	player *playerDialog
 }
 
 // SetImport shows an tr.L("Import players…") button that calls fn; nil hides it.
@@ -140,7 +144,7 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s := &Screen{d: d, run: run, alert: alert, win: win, registered: map[event.PlayerID]bool{}}
 	s.search = &widget.Entry{PlaceHolder: tr.L("Find a player by name or member number"), OnChanged: s.onSearchChanged, OnSubmitted: s.onSearchSubmitted}
 	s.search.ActionItem = widget.NewIcon(theme.SearchIcon())
-	s.matchCols = columns.New(columns.Col{Width: 120, Grow: 1}, columns.Col{Width: 130})
+	s.matchCols = columns.New(columns.Col{Width: 120, Grow: 1}, columns.Col{Width: 130}, columns.Col{Width: 96})
 	s.matchList = &widget.List{Length: s.matchCount, CreateItem: s.createMatch, UpdateItem: s.updateMatch}
 	s.noMatches = &widget.Label{Text: tr.L("No player in the directory matches. Add them below."), Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
 	s.noMatches.Hide()
@@ -397,7 +401,10 @@ func (s *Screen) matchCount() int { return len(s.matches) }
 func (s *Screen) createMatch() fyne.CanvasObject {
 	name := columns.Cell()
 	button := &widget.Button{Text: tr.L("Register"), Icon: theme.ContentAddIcon()}
-	return s.matchCols.Row(name, button)
+	edit := &widget.Button{Text: tr.L("Edit…"), Icon: theme.DocumentCreateIcon(), Importance: widget.LowImportance}
+	_, directory := s.d.(DirectoryDirector)
+	edit.Hidden = !directory
+	return s.matchCols.Row(name, button, edit)
 }
 
 func (s *Screen) updateMatch(i widget.ListItemID, o fyne.CanvasObject) {
@@ -411,6 +418,7 @@ func (s *Screen) updateMatch(i widget.ListItemID, o fyne.CanvasObject) {
 		text += " · " + p.MemberNo
 	}
 	cells[0].(*widget.Label).SetText(text)
+	cells[2].(*widget.Button).OnTapped = func() { s.ShowPlayer(p) }
 	b := cells[1].(*widget.Button)
 	if s.registered[p.ID] {
 		b.SetText(tr.L("Registered"))
