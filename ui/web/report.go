@@ -125,7 +125,7 @@ func jsonProblem(err error) i18n.Text {
 		}
 		return i18n.F("it must be a JSON object")
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		return i18n.F("it has the field %s, which a report does not have", strings.TrimPrefix(err.Error(), "json: unknown field "))
+		return i18n.F("it has the field %s, which this address does not take", strings.TrimPrefix(err.Error(), "json: unknown field "))
 	}
 	return i18n.F("it is not a JSON object")
 }
