@@ -53,11 +53,8 @@ func newTableScreen(k *Kiosk) *tableScreen {
 func (s *tableScreen) view() fyne.CanvasObject { return s.content }
 func (s *tableScreen) first() fyne.Focusable   { return s.ok }
 func (s *tableScreen) idle() time.Duration     { return TableAfter }
+func (s *tableScreen) back()                   { s.k.show(s.k.start) }
 func (s *tableScreen) enter()                  { s.k.Reset() }
-
-// back ends the visit too: the next in the queue must not find this
-// player's search and name on the start screen.
-func (s *tableScreen) back() { s.k.Reset() }
 
 func (s *tableScreen) clear() {
 	s.round, s.seatOf = director.KioskTables{}, director.KioskSeat{}
