@@ -15,14 +15,14 @@ import (
 )
 
 // editMatch opens the directory player dialog of the first directory
-// match for name, as its Edit… button does.
+// match for name, as its pencil button does.
 func (f fixture) editMatch(t *testing.T, name string) *playerDialog {
 	t.Helper()
 	f.s.search.SetText(name)
 	if len(f.s.matches) == 0 {
 		t.Fatalf("no directory match for %q", name)
 	}
-	test.Tap(uitest.Button(t, f.s.matchList, "Edit…", 0))
+	test.Tap(uitest.Button(t, f.s.matchList, "", 0))
 	if f.s.player == nil || f.w.Canvas().Overlays().Top() == nil {
 		t.Fatal("the directory player dialog did not open")
 	}

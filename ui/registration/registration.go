@@ -144,7 +144,7 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s := &Screen{d: d, run: run, alert: alert, win: win, registered: map[event.PlayerID]bool{}}
 	s.search = &widget.Entry{PlaceHolder: tr.L("Find a player by name or member number"), OnChanged: s.onSearchChanged, OnSubmitted: s.onSearchSubmitted}
 	s.search.ActionItem = widget.NewIcon(theme.SearchIcon())
-	s.matchCols = columns.New(columns.Col{Width: 120, Grow: 1}, columns.Col{Width: 130}, columns.Col{Width: 96})
+	s.matchCols = columns.New(columns.Col{Width: 120, Grow: 1}, columns.Col{Width: 130}, columns.Col{Width: 40})
 	s.matchList = &widget.List{Length: s.matchCount, CreateItem: s.createMatch, UpdateItem: s.updateMatch}
 	s.noMatches = &widget.Label{Text: tr.L("No player in the directory matches. Add them below."), Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
 	s.noMatches.Hide()
@@ -177,7 +177,11 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.noEntries = &widget.Label{Text: tr.L("Nobody is registered yet."), Alignment: fyne.TextAlignCenter, Importance: widget.LowImportance}
 
 	findTitle := &widget.Label{Text: tr.L("Register from the directory"), TextStyle: fyne.TextStyle{Bold: true}}
-	hint := columns.Secondary(tr.L("Click Register, or press Enter for the first match."), false)
+	hintText := tr.L("Click Register, or press Enter for the first match.")
+	if _, directory := d.(DirectoryDirector); directory {
+		hintText += "\n" + tr.L("The pencil corrects a player's name or merges a player entered twice.")
+	}
+	hint := columns.Secondary(hintText, true)
 	addTitle := &widget.Label{Text: tr.L("Add a new player"), TextStyle: fyne.TextStyle{Bold: true}}
 	addBox := container.NewVBox(widget.NewSeparator(), addTitle, s.newName, s.newMember, container.NewHBox(layout.NewSpacer(), s.addButton), s.status)
 	left := topFirst(container.NewVBox(findTitle, s.search, hint), addBox, container.NewStack(s.matchList, container.NewVBox(s.noMatches)))
@@ -401,7 +405,9 @@ func (s *Screen) matchCount() int { return len(s.matches) }
 func (s *Screen) createMatch() fyne.CanvasObject {
 	name := columns.Cell()
 	button := &widget.Button{Text: tr.L("Register"), Icon: theme.ContentAddIcon()}
-	edit := &widget.Button{Text: tr.L("Edit…"), Icon: theme.DocumentCreateIcon(), Importance: widget.LowImportance}
+	// The pencil (the hint above the list says what it does) keeps the
+	// names wide in the narrow directory column.
+	edit := &widget.Button{Icon: theme.DocumentCreateIcon(), Importance: widget.LowImportance}
 	_, directory := s.d.(DirectoryDirector)
 	edit.Hidden = !directory
 	return s.matchCols.Row(name, button, edit)
