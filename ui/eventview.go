@@ -693,6 +693,10 @@ func (v *eventView) onChange(c director.Change) {
 	}
 	if w.Has(scores) {
 		v.loadChallenges()
+	}
+	// Finishing the event changes no score but the standings' title
+	// ("Final standings", no longer "after round 5").
+	if w.Has(scores | director.ChangeEvent) {
 		v.standings.Load(v.id)
 	}
 	if w.Has(director.ChangeJudgeLog) {

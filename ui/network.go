@@ -405,7 +405,7 @@ func (p *networkPanel) showDevices() {
 	if urls := p.srv.URLs(); len(urls) > 0 {
 		first = " · " + strings.TrimSuffix(strings.TrimPrefix(urls[0], "http://"), "/")
 	}
-	p.sideStatus.SetText(tr.F("On · %d connected", n) + first)
+	p.sideStatus.SetText(tr.N("On · %d connected", n, n) + first)
 }
 
 // loadPIN shows the judges' PIN, the kiosk code and the scorekeeper code

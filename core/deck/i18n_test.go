@@ -50,3 +50,21 @@ func TestDeckRulesNamesAreSaidInFrench(t *testing.T) {
 		t.Errorf("English name %q, want %q", got, want)
 	}
 }
+
+// A list with no houses is said as French says it: "n'indique aucune
+// maison", not "indique aucune maison".
+func TestAnArchonListWithNoHousesIsSaidInFrench(t *testing.T) {
+	l, errs := ParseArchon("Tuca\nCotA\n1 Anger\n")
+	if len(errs) != 0 {
+		t.Fatal(errs)
+	}
+	rep := Validate(FormatArchonStandard, l, CardList{})
+	var said []string
+	for _, p := range rep.Problems {
+		said = append(said, p.In(i18n.French))
+	}
+	all := strings.Join(said, "\n")
+	if !strings.Contains(all, "n’indique aucune maison") {
+		t.Errorf("French problems:\n%s", all)
+	}
+}

@@ -127,11 +127,14 @@ func (c *checker) archon(rule string, d List, label i18n.Text) {
 		seen[key] = true
 		houses = append(houses, h)
 	}
-	if len(d.Houses) != 3 {
-		listed := i18n.F("no houses")
-		if len(d.Houses) > 0 {
-			listed = i18n.F("%s (%s)", plural(len(d.Houses), "house"), joinAnd(d.Houses))
-		}
+	switch len(d.Houses) {
+	case 3:
+	case 0:
+		// Its own sentence: "lists no houses" is not "lists" a number of
+		// them in every language ("n'indique aucune maison").
+		c.problem(rule, "", i18n.F("%s lists no houses; an Archon deck has three. Write all three on a \"Houses:\" line, e.g. \"Houses: Brobnar, Dis, Logos\".", deckLabel(d, label)))
+	default:
+		listed := i18n.F("%s (%s)", plural(len(d.Houses), "house"), joinAnd(d.Houses))
 		c.problem(rule, "", i18n.F("%s lists %s; an Archon deck has three. Write all three on a \"Houses:\" line, e.g. \"Houses: Brobnar, Dis, Logos\".", deckLabel(d, label), listed))
 	}
 	c.archonCards(rule, d, label, houses)

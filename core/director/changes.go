@@ -214,6 +214,16 @@ func (r *recorder) UpdatePlayer(p event.Player) error {
 	return r.Tx.UpdatePlayer(p)
 }
 
+func (r *recorder) MovePlayer(from, to event.PlayerID) error {
+	r.mark(0, ChangeDirectory)
+	return r.Tx.MovePlayer(from, to)
+}
+
+func (r *recorder) AppendDirectoryLog(l *event.DirectoryLogEntry) error {
+	r.mark(0, ChangeDirectory)
+	return r.Tx.AppendDirectoryLog(l)
+}
+
 func (r *recorder) SetAppSetting(key, value string) error {
 	r.mark(0, ChangeDirectory)
 	return r.Tx.SetAppSetting(key, value)

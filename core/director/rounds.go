@@ -270,10 +270,10 @@ func loadTableResult(tx Tx, id event.EventID, round, table int) (tableResult, er
 }
 
 // read reads a result typed on a phone or at a station in the table's
-// form (rules.ParseTableResult): the result as typed, which a waiting
+// form (rules.ParseTableResultFor): the result as typed, which a waiting
 // report keeps, and as checked and saved (check).
 func (tr tableResult) read(text string) (parsed, res event.Result, err error) {
-	parsed, err = rules.ParseTableResult(tr.e.Settings, len(tr.t.Seats), text)
+	parsed, err = rules.ParseTableResultFor(tr.e, tr.r, len(tr.t.Seats), text)
 	if err != nil {
 		return parsed, res, event.Invalidf("table %d: %s", tr.t.Number, event.Message(err))
 	}

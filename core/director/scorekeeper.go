@@ -574,3 +574,30 @@ func (d *Director) stationCheckIn(tx Tx, e event.Event, rounds int, p event.Play
 	}
 	return en, d.log(tx, e.ID, rounds, i18n.F("checked in: %s (by %s)", en.Name, by))
 }
+
+// SaySlip says a result a station typed for table number table of round
+// round as it would be saved, with the players' names and the winner
+// first ("Ada won 1-0"), in one read and writing nothing: the station's
+// question before it replaces a saved result names the new one as it
+// names the old, never in the slip's seat order. A text that is no result
+// is refused as RecordSlip refuses it.
+func (d *Director) SaySlip(ctx context.Context, id event.EventID, round, table int, text string) (i18n.Text, error) {
+	text = strings.Join(strings.Fields(text), " ")
+	if utf8.RuneCountInString(text) > maxReportText {
+		return i18n.Text{}, event.Invalidf("a result is at most %d characters", maxReportText)
+	}
+	var said i18n.Text
+	err := d.store.Read(ctx, func(tx Tx) error {
+		tr, err := stationTable(tx, id, round, table)
+		if err != nil {
+			return err
+		}
+		_, res, err := tr.read(text)
+		if err != nil {
+			return err
+		}
+		said = tr.said(res)
+		return nil
+	})
+	return said, err
+}

@@ -24,7 +24,7 @@ func TestAStoredTextComesBackAsBuilt(t *testing.T) {
 			t.Errorf("%s is stored again as %s", stored, again)
 		}
 	}
-	if got := Decode(Encode(built)).In(French); got != "ronde 2 (top 8\u00a0: quart de finale) appariée\u00a0: 4 tables, graine -9007199254740993" {
+	if got := Decode(Encode(built)).In(French); got != "ronde 2 (top 8\u00a0: quart de finale) appariée\u00a0: 4 tables, numéro de tirage -9007199254740993" {
 		t.Errorf("French %q", got)
 	}
 	if Encode(Text{}) != "" || !Decode("").IsZero() {

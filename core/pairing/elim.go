@@ -866,30 +866,50 @@ func (e *elBracket) matchName(m BracketMatch) i18n.Text {
 		if m.Round == 2*e.k-2 {
 			return name
 		}
-		return i18n.F("losers round %d %s", m.Round, m.Key)
+		return i18n.F("losers round %d %s", m.Round, matchKey(m))
 	}
 	if e.b.Kind == DoubleBracket {
 		if m.Round == e.k {
 			return name
 		}
-		return i18n.F("winners round %d %s", m.Round, m.Key)
+		return i18n.F("winners round %d %s", m.Round, matchKey(m))
 	}
 	switch e.k - m.Round {
 	case 0:
 		return name
 	case 1:
-		return i18n.F("semi-final %s", m.Key)
+		return i18n.F("semi-final %s", matchKey(m))
 	case 2:
-		return i18n.F("quarter-final %s", m.Key)
+		return i18n.F("quarter-final %s", matchKey(m))
 	}
-	return i18n.F("round %d %s", m.Round, m.Key)
+	return i18n.F("round %d %s", m.Round, matchKey(m))
+}
+
+// These are the reasons a KeyForge playoff's tables had before
+// they named the random draw's places: rounds paired then keep them (a
+// table's reason is stored as its key and values), so they stay
+// translated.
+var _ = []string{i18n.K("%s: draw %d v draw %d"), i18n.K("bye: %s, draw %d has no opponent")}
+
+// matchKey is a match's key as a reader reads it: W2-1 (the winners'
+// side, round 2, match 1) and L3-1 (the losers' side) are said in the
+// reader's language (G2-1 and P3-1 in French, gagnants and perdants).
+func matchKey(m BracketMatch) i18n.Text {
+	switch m.Side {
+	case SideWinners:
+		return i18n.F("W%d-%d", m.Round, m.Index+1)
+	case SideLosers:
+		return i18n.F("L%d-%d", m.Round, m.Index+1)
+	}
+	return i18n.Plain(m.Key)
 }
 
 // matchWhy is the reason of a match's table: its name and the two seeds
-// (or draws, in a bracket drawn at random).
+// (or places in the random draw, in a bracket drawn at random: a
+// KeyForge playoff).
 func (e *elBracket) matchWhy(name i18n.Text, a, b event.EntryID) i18n.Text {
 	if e.label == "draw" {
-		return i18n.F("%s: draw %d v draw %d", name, e.seedOf[a], e.seedOf[b])
+		return i18n.F("%s: places %d and %d of the random draw", name, e.seedOf[a], e.seedOf[b])
 	}
 	return i18n.F("%s: seed %d v seed %d", name, e.seedOf[a], e.seedOf[b])
 }
@@ -897,7 +917,7 @@ func (e *elBracket) matchWhy(name i18n.Text, a, b event.EntryID) i18n.Text {
 // byeWhy is the reason of a match's bye.
 func (e *elBracket) byeWhy(name i18n.Text, id event.EntryID) i18n.Text {
 	if e.label == "draw" {
-		return i18n.F("bye: %s, draw %d has no opponent", name, e.seedOf[id])
+		return i18n.F("bye: %s, place %d of the random draw has no opponent", name, e.seedOf[id])
 	}
 	return i18n.F("bye: %s, seed %d has no opponent", name, e.seedOf[id])
 }

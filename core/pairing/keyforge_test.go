@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // kfTestRun is a KeyForge event driven the way the director would, keeping
@@ -377,8 +378,13 @@ func TestKeyForgeCutsTheFieldToEight(t *testing.T) {
 	if out != 2 {
 		t.Fatalf("%d players out after the cut round, want 2", out)
 	}
-	if !strings.HasPrefix(p.Next.Tables[0].Why.String(), "playoff quarter-final W1-1: draw 1 v draw 8") {
+	if !strings.HasPrefix(p.Next.Tables[0].Why.String(), "playoff quarter-final W1-1: places 1 and 8 of the random draw") {
 		t.Fatalf("why %q", p.Next.Tables[0].Why)
+	}
+	// In French the match is G1-1 (gagnants), not W1-1, and the draw is
+	// the random draw's places.
+	if fr := p.Next.Tables[0].Why.In(i18n.French); !strings.Contains(fr, "G1-1") || strings.Contains(fr, "W1-1") || !strings.Contains(fr, "tirage au sort") {
+		t.Errorf("in French: %q", fr)
 	}
 }
 

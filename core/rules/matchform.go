@@ -29,23 +29,8 @@ func ResultSyntax(bestOf int, draws bool) i18n.Text { return resultSyntax(bestOf
 // resultSyntax is ResultSyntax, its sides named as seats or, for a team
 // match, as teams.
 func resultSyntax(bestOf int, draws, teams bool) i18n.Text {
-	if bestOf < 1 {
-		bestOf = 1
-	}
-	need := bestOf/2 + 1
-	var examples i18n.Text
-	switch {
-	case bestOf == 1:
-		examples = i18n.F("e.g. 1-0, 0-1")
-	case bestOf == 2 && draws:
-		examples = i18n.F("e.g. 2-0, 1-1, 0-2")
-	case bestOf == 2:
-		examples = i18n.F("e.g. 2-0, 0-2")
-	case draws:
-		examples = i18n.F("e.g. %d-%d, %d-0, 0-%d, %d-%d, 1-1-1", need, need-1, need, need, need-1, need-1)
-	default:
-		examples = i18n.F("e.g. %d-%d, %d-0, 0-%d", need, need-1, need, need)
-	}
+	bestOf = max(bestOf, 1)
+	examples := resultExamples(bestOf, draws)
 	timeOut := i18n.F("t after the result: time was called (2-0 t).")
 	switch {
 	case !draws && teams:
@@ -56,6 +41,48 @@ func resultSyntax(bestOf int, draws, teams bool) i18n.Text {
 		return i18n.F("Best of %d. Result: team A games – team B games [– drawn games], %s. d or draw = one drawn game (0-0-1); 21 = 2-1. %s", bestOf, examples, timeOut)
 	}
 	return i18n.F("Best of %d. Result: seat 1 games – seat 2 games [– drawn games], %s. d or draw = one drawn game (0-0-1); 21 = 2-1. %s", bestOf, examples, timeOut)
+}
+
+// resultExamples are the results a match of best of bestOf takes, with
+// or without drawn games ("e.g. 1-0, 0-1" in a best of one).
+func resultExamples(bestOf int, draws bool) i18n.Text {
+	if bestOf < 1 {
+		bestOf = 1
+	}
+	need := bestOf/2 + 1
+	switch {
+	case bestOf == 1:
+		return i18n.F("e.g. 1-0, 0-1")
+	case bestOf == 2 && draws:
+		return i18n.F("e.g. 2-0, 1-1, 0-2")
+	case bestOf == 2:
+		return i18n.F("e.g. 2-0, 0-2")
+	case draws:
+		return i18n.F("e.g. %d-%d, %d-0, 0-%d, %d-%d, 1-1-1", need, need-1, need, need, need-1, need-1)
+	default:
+		return i18n.F("e.g. %d-%d, %d-0, 0-%d", need, need-1, need, need)
+	}
+}
+
+// ParseResultFor is ParseResult for a match of best of bestOf, with or
+// without draws: a text that is no result is refused with the results
+// this match takes (1-0 or 0-1 in a best of one without draws), never
+// with a syntax it would refuse (1-1-1, d).
+func ParseResultFor(text string, bestOf int, draws bool) (event.Result, error) {
+	res, err := ParseResult(text)
+	if err == nil {
+		return res, nil
+	}
+	examples := resultExamples(bestOf, draws)
+	switch {
+	case strings.TrimSpace(text) == "" && draws:
+		return res, event.Invalidf("type a result: the games each side won, %s, or d for a drawn game", examples)
+	case strings.TrimSpace(text) == "":
+		return res, event.Invalidf("type a result: the games each side won, %s", examples)
+	case draws:
+		return res, event.Invalidf("%q is not a result; type the games each side won, %s, or d for a drawn game", text, examples)
+	}
+	return res, event.Invalidf("%q is not a result; type the games each side won, %s", text, examples)
 }
 
 // TeamResultHint is ResultHint for a team event, whose tables are matches

@@ -9,8 +9,12 @@
 package rules
 
 import (
+	"slices"
 	"sort"
 	"strings"
+
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
@@ -90,6 +94,18 @@ func Catalogue() []Game {
 		}
 	}
 	sort.Slice(games, func(i, j int) bool { return games[i].Name < games[j].Name })
+	return games
+}
+
+// CatalogueIn is Catalogue with the games sorted by their names in
+// language l, as a reader looks for one in a list ("Tout jeu de cartes"
+// comes last in French, "Any card game" early in English).
+func CatalogueIn(l i18n.Lang) []Game {
+	games := Catalogue()
+	c := collate.New(language.Make(string(l)), collate.Loose)
+	slices.SortStableFunc(games, func(a, b Game) int {
+		return c.CompareString(i18n.T(l, a.Name), i18n.T(l, b.Name))
+	})
 	return games
 }
 

@@ -139,3 +139,14 @@ func ParseTableResult(s event.Settings, seats int, text string) (event.Result, e
 	}
 	return ParseResult(text)
 }
+
+// ParseTableResultFor is ParseTableResult at a table of round r of event
+// e: a match's text that is no result is refused with the results its
+// length and draws allow (ParseResultFor).
+func ParseTableResultFor(e event.Event, r event.Round, seats int, text string) (event.Result, error) {
+	if MultiplayerResult(e.Settings, seats) {
+		return MultiFormFor(e.Settings).ParseLine(text, seats)
+	}
+	draws, _ := MatchDraws(e, r)
+	return ParseResultFor(text, r.GamesPerMatch(e.Settings), draws)
+}

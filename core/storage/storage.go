@@ -57,6 +57,16 @@ type Players interface {
 	// contains query (case-insensitive), names that start with it first,
 	// then by name. An empty query lists the directory by name.
 	FindPlayers(query string, limit int) ([]event.Player, error)
+	// MovePlayer gives every entry and judge seat of player from to
+	// player to and removes from from the directory (the two must not
+	// share an event).
+	MovePlayer(from, to event.PlayerID) error
+	// AppendDirectoryLog adds a line to the directory's log (renames and
+	// merges) and sets l.ID.
+	AppendDirectoryLog(l *event.DirectoryLogEntry) error
+	// DirectoryLog returns the directory log's lines about a player,
+	// oldest first.
+	DirectoryLog(id event.PlayerID) ([]event.DirectoryLogEntry, error)
 }
 
 // Settings are the database-wide settings (the kiosk PIN's hash).

@@ -124,7 +124,7 @@ func TestMigration12StoresTheEnglishOfSchema9AsMessages(t *testing.T) {
 		french[old] = i18n.Decode(after["event_log"][id]).In(i18n.French)
 	}
 	for old, want := range map[string]string{
-		"round 1 (top 8: quarter-final) paired: 4 tables, seed 99":                "ronde 1 (top 8\u00a0: quart de finale) appariée\u00a0: 4 tables, graine 99",
+		"round 1 (top 8: quarter-final) paired: 4 tables, seed 99":                "ronde 1 (top 8\u00a0: quart de finale) appariée\u00a0: 4 tables, numéro de tirage 99",
 		"round 2: clock paused (paused, 12:00 left)":                              "ronde 2\u00a0: horloge en pause (en pause, 12:00)",
 		"deck registered: Ada (2 problem(s))":                                     "deck enregistré\u00a0: Ada (2 problèmes)",
 		"imported 12 player(s) from a file (3 new to the directory)":              "12 joueurs importés d’un fichier (nouveaux dans l’annuaire\u00a0: 3)",

@@ -66,7 +66,7 @@ type CreateForm struct {
 // NewCreateForm returns the form; Show opens it over win. today gives the
 // date the form starts with.
 func NewCreateForm(d Creator, run work.Runner, win fyne.Window, today func() time.Time) *CreateForm {
-	f := &CreateForm{d: d, run: run, win: win, today: today, games: rules.Catalogue()}
+	f := &CreateForm{d: d, run: run, win: win, today: today, games: rules.CatalogueIn(tr.Lang())}
 	gameNames := make([]string, len(f.games))
 	for i, g := range f.games {
 		gameNames[i] = tr.L(g.Name)

@@ -11,6 +11,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
@@ -33,16 +34,19 @@ type codesDialog struct {
 	current event.Entry
 	seq     int // numbers reads so a slow answer never replaces a newer one
 
-	list     *widget.List
+	list     *keys.List
 	who      *widget.Label
 	code     *widget.Label
 	why      *widget.Label
-	printOne *widget.Button
-	printAll *widget.Button
+	printOne *keys.Button
+	printAll *keys.Button
 	// right holds who, the code and the buttons: laid out again when
 	// they change (a long name wraps to two lines).
 	right  *fyne.Container
 	dialog *dialog.CustomDialog
+	// unkey gives the window's keys back when the dialog closes (Esc
+	// closes it while it is open).
+	unkey func()
 }
 
 // SetPrintSlips shows the dialog's print buttons, which call fn with a
@@ -56,39 +60,47 @@ func (s *Screen) SetPrintSlips(fn func(entry event.EntryID)) {
 
 func newCodesDialog(s *Screen) *codesDialog {
 	g := &codesDialog{s: s}
-	g.list = &widget.List{
-		Length: func() int { return len(g.players) },
-		CreateItem: func() fyne.CanvasObject {
+	g.list = keys.NewList(func() int { return len(g.players) },
+		func() fyne.CanvasObject {
 			return &widget.Label{Truncation: fyne.TextTruncateEllipsis}
 		},
-		UpdateItem: func(i widget.ListItemID, o fyne.CanvasObject) {
+		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if i < len(g.players) {
 				o.(*widget.Label).SetText(g.players[i].Name)
 			}
-		},
-		OnSelected: g.onSelected,
-	}
+		})
+	g.list.OnSelected = g.onSelected
 	g.who = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord, Text: tr.L("Pick a player on the left to see her player code.")}
 	g.code = &widget.Label{SizeName: theme.SizeNameHeadingText, TextStyle: fyne.TextStyle{Monospace: true}}
 	g.why = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance,
 		Text: tr.L("A player signs in on her phone with her code to send her decklist, confirm results and ask to drop. It is printed on her slip, and the kiosk shows it only to a new player as she signs up; tell it to her only, never aloud to the room. Each code shown here is noted in the Log tab.")}
-	g.printOne = &widget.Button{Text: tr.L("Print her slip"), Icon: theme.DocumentPrintIcon(), OnTapped: func() {
+	g.printOne = keys.NewButton(tr.L("Print her slip"), theme.DocumentPrintIcon(), func() {
 		if g.current.ID != 0 && g.s.onPrintSlips != nil {
 			g.s.onPrintSlips(g.current.ID)
 		}
-	}}
-	g.printAll = &widget.Button{Text: tr.L("Print every player's slip"), Icon: theme.DocumentPrintIcon(), OnTapped: func() {
+	})
+	g.printAll = keys.NewButton(tr.L("Print every player's slip"), theme.DocumentPrintIcon(), func() {
 		if g.s.onPrintSlips != nil {
 			g.s.onPrintSlips(0)
 		}
-	}}
+	})
 	left := container.NewBorder(&widget.Label{Text: tr.L("Players"), TextStyle: fyne.TextStyle{Bold: true}}, nil, nil, nil, g.list)
 	g.right = container.NewVBox(g.who, g.code, g.printOne, widget.NewSeparator(), g.why, container.NewHBox(g.printAll))
 	split := container.NewHSplit(left, g.right)
 	split.Offset = 0.35
-	g.dialog = dialog.NewCustom(tr.L("Player codes"), tr.L("Close"), split, s.win)
+	closeButton := keys.NewButton(tr.L("Close"), theme.CancelIcon(), func() { g.dialog.Hide() })
+	g.dialog = dialog.NewCustomWithoutButtons(tr.L("Player codes"), split, s.win)
+	g.dialog.SetButtons([]fyne.CanvasObject{closeButton})
+	// Esc closes it wherever the focus is.
+	g.list.OnEscape, g.printOne.OnEscape, g.printAll.OnEscape, closeButton.OnEscape = g.close, g.close, g.close, g.close
 	// Closed, it forgets the code it showed.
-	g.dialog.SetOnClosed(g.clear)
+	g.dialog.SetOnClosed(func() {
+		g.clear()
+		if g.unkey != nil {
+			g.unkey()
+			g.unkey = nil
+		}
+	})
 	return g
 }
 
@@ -107,7 +119,13 @@ func (g *codesDialog) open() {
 	g.list.Refresh()
 	g.dialog.Resize(fyne.NewSize(min(g.s.win.Canvas().Size().Width-40, 760), min(g.s.win.Canvas().Size().Height-40, 520)))
 	g.dialog.Show()
+	if g.unkey == nil {
+		g.unkey = keys.EscapeDismisses(g.s.win, g.close)
+	}
 }
+
+// close closes the dialog (Esc, or its Close button).
+func (g *codesDialog) close() { g.dialog.Hide() }
 
 // clear shows no player and no code.
 func (g *codesDialog) clear() {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"tablekeeper/core/director"
@@ -80,5 +81,33 @@ func TestThePlayerCodeShowsOnDemand(t *testing.T) {
 	g.dialog.Hide()
 	if g.code.Text != "" || shows(codes[entries[1].ID]) {
 		t.Error("closed, the dialog keeps Zoë's code")
+	}
+}
+
+// Esc closes the Player codes dialog, with nothing focused or with the
+// list of players focused, and gives the window's keys back.
+func TestEscClosesThePlayerCodesDialog(t *testing.T) {
+	f := setup(t)
+	uitest.Players(t, f.d, f.e.ID, "Ada Lovelace", "Zoë Ødegård")
+	f.s.Reload()
+	c := f.w.Canvas()
+	before := c.OnTypedKey()
+	test.Tap(f.s.codesButton)
+	g := f.s.codes
+	if c.Overlays().Top() == nil {
+		t.Fatal("the dialog did not open")
+	}
+	c.OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if c.Overlays().Top() != nil {
+		t.Fatal("Esc with nothing focused left the dialog open")
+	}
+	if (c.OnTypedKey() == nil) != (before == nil) {
+		t.Error("closed, the dialog kept the window's keys")
+	}
+	test.Tap(f.s.codesButton)
+	c.Focus(g.list)
+	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if c.Overlays().Top() != nil {
+		t.Fatal("Esc on the list of players left the dialog open")
 	}
 }

@@ -139,6 +139,10 @@ type Screen struct {
 	codesButton  *widget.Button
 	codes        *codesDialog
 	onPrintSlips func(entry event.EntryID)
+
+	// player is the directory player dialog (a director that edits the
+	// directory: DirectoryDirector).
+	player *playerDialog
 }
 
 // SetImport shows an tr.L("Import players…") button that calls fn; nil hides it.
@@ -153,7 +157,7 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s := &Screen{d: d, run: run, alert: alert, win: win, registered: map[event.PlayerID]bool{}, wanted: map[event.EntryID]wanted{}}
 	s.search = &widget.Entry{PlaceHolder: tr.L("Find a player by name or member number"), OnChanged: s.onSearchChanged, OnSubmitted: s.onSearchSubmitted}
 	s.search.ActionItem = widget.NewIcon(theme.SearchIcon())
-	s.matchCols = columns.New(columns.Col{Width: 120, Grow: 1}, columns.Col{Width: 130})
+	s.matchCols = columns.New(columns.Col{Width: 120, Grow: 1}, columns.Col{Width: 130}, columns.Col{Width: 40})
 	s.matchList = &widget.List{Length: s.matchCount, CreateItem: s.createMatch, UpdateItem: s.updateMatch}
 	s.noMatches = &widget.Label{Text: tr.L("No player in the directory matches. Add them below."), Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
 	s.noMatches.Hide()
@@ -189,7 +193,11 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	s.noEntries = &widget.Label{Text: tr.L("Nobody is registered yet."), Alignment: fyne.TextAlignCenter, Importance: widget.LowImportance}
 
 	findTitle := &widget.Label{Text: tr.L("Register from the directory"), TextStyle: fyne.TextStyle{Bold: true}}
-	hint := columns.Secondary(tr.L("Click Register, or press Enter for the first match."), false)
+	hintText := tr.L("Click Register, or press Enter for the first match.")
+	if _, directory := d.(DirectoryDirector); directory {
+		hintText += "\n" + tr.L("The pencil corrects a player's name or merges a player entered twice.")
+	}
+	hint := columns.Secondary(hintText, true)
 	addTitle := &widget.Label{Text: tr.L("Add a new player"), TextStyle: fyne.TextStyle{Bold: true}}
 	addBox := container.NewVBox(widget.NewSeparator(), addTitle, s.newName, s.newMember, container.NewHBox(layout.NewSpacer(), s.addButton), s.status)
 	left := topFirst(container.NewVBox(findTitle, s.search, hint), addBox, container.NewStack(s.matchList, container.NewVBox(s.noMatches)))
@@ -413,7 +421,12 @@ func (s *Screen) matchCount() int { return len(s.matches) }
 func (s *Screen) createMatch() fyne.CanvasObject {
 	name := columns.Cell()
 	button := &widget.Button{Text: tr.L("Register"), Icon: theme.ContentAddIcon()}
-	return s.matchCols.Row(name, button)
+	// The pencil (the hint above the list says what it does) keeps the
+	// names wide in the narrow directory column.
+	edit := &widget.Button{Icon: theme.DocumentCreateIcon(), Importance: widget.LowImportance}
+	_, directory := s.d.(DirectoryDirector)
+	edit.Hidden = !directory
+	return s.matchCols.Row(name, button, edit)
 }
 
 func (s *Screen) updateMatch(i widget.ListItemID, o fyne.CanvasObject) {
@@ -427,6 +440,7 @@ func (s *Screen) updateMatch(i widget.ListItemID, o fyne.CanvasObject) {
 		text += " · " + p.MemberNo
 	}
 	cells[0].(*widget.Label).SetText(text)
+	cells[2].(*widget.Button).OnTapped = func() { s.ShowPlayer(p) }
 	b := cells[1].(*widget.Button)
 	if s.registered[p.ID] {
 		b.SetText(tr.L("Registered"))

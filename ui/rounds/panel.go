@@ -55,17 +55,21 @@ func newResultPanel(s *Screen, t director.SheetTable) *resultPanel {
 	p := &resultPanel{s: s, table: t, set: set, form: rules.MultiFormFor(set), id: s.eventID, round: s.number}
 	in := p.form.Prefill(t.Result, len(t.Players))
 
-	cols := columns.New(
-		columns.Col{Width: 36},           // seat
-		columns.Col{Width: 200, Grow: 1}, // player
-		columns.Col{Width: 110},          // value
-		columns.Col{Width: 80},           // score
-	)
-	head := func(text string, align fyne.TextAlign) fyne.CanvasObject {
+	head := func(text string, align fyne.TextAlign) *widget.Label {
 		return &widget.Label{Text: text, Alignment: align, TextStyle: fyne.TextStyle{Bold: true}}
 	}
+	valueHead := head(tr.L(p.form.ValueName()), fyne.TextAlignLeading)
+	scoreHead := head(tr.L(p.form.ScoreName()), fyne.TextAlignTrailing)
+	// The value and score columns are as wide as their headings at
+	// least: "Pts de partie ou sites" must not run into "Pts de match".
+	cols := columns.New(
+		columns.Col{Width: 36},                                  // seat
+		columns.Col{Width: 200, Grow: 1},                        // player
+		columns.Col{Width: max(110, valueHead.MinSize().Width)}, // value
+		columns.Col{Width: max(80, scoreHead.MinSize().Width)},  // score
+	)
 	rows := []fyne.CanvasObject{cols.Row(head(tr.L("Seat"), fyne.TextAlignTrailing), head(tr.L("Player"), fyne.TextAlignLeading),
-		head(tr.L(p.form.ValueName()), fyne.TextAlignLeading), head(tr.L(p.form.ScoreName()), fyne.TextAlignTrailing))}
+		valueHead, scoreHead)}
 	for i, pl := range t.Players {
 		e := newKeyEntry("0", p.form.ValueRunes(), p.onCancel)
 		e.SetText(in.Values[i])

@@ -1006,9 +1006,11 @@ func (s *Screen) onSave() {
 		return
 	}
 	typed := strings.TrimSpace(s.result.Text)
-	res, err := rules.ParseResult(typed)
+	draws, _ := rules.MatchDraws(s.sheet.Event, s.sheet.Round)
+	res, err := rules.ParseResultFor(typed, labels.BestOf(s.sheet.Round, s.sheet.Event.Settings), draws)
 	if err != nil {
-		s.failAndReset(fmt.Errorf("table %d not saved: %w", before.Number, err))
+		s.setStatus(notSaved(before.Number, err), widget.DangerImportance)
+		s.resetEntry()
 		return
 	}
 	if before.Result != nil {
@@ -1047,6 +1049,28 @@ func (s *Screen) confirmCorrection(before director.SheetTable, res event.Result)
 	s.win.Canvas().Focus(keep)
 }
 
+// notSaved says that table number was not saved and why, naming the
+// table once: the director's sentence often names it already ("table 1:
+// a best of one…", "Table 1 (Ada v Bob): …").
+func notSaved(number int, err error) string {
+	why := work.Sentence(err)
+	if namesTable(why, number) {
+		return tr.F("Not saved: %s", why)
+	}
+	return tr.F("Table %d not saved: %s", number, why)
+}
+
+// namesTable reports whether sentence s begins by naming table number
+// ("Table 1…", not "Table 12…"), in the reader's language.
+func namesTable(s string, number int) bool {
+	prefix := tr.F("Table %d", number)
+	if len(s) < len(prefix) || !strings.EqualFold(s[:len(prefix)], prefix) {
+		return false
+	}
+	rest := s[len(prefix):]
+	return rest == "" || rest[0] < '0' || rest[0] > '9'
+}
+
 // record saves res on table before and leaves the fields clean.
 func (s *Screen) record(before director.SheetTable, res event.Result) {
 	id, round, number := s.eventID, s.number, before.Number
@@ -1059,7 +1083,7 @@ func (s *Screen) record(before director.SheetTable, res event.Result) {
 		return s.d.RecordResultSeen(ctx, id, round, number, before.Result, res)
 	}, func(err error) {
 		if err != nil {
-			s.setStatus(tr.F("Table %d not saved: %s", number, work.Sentence(err)), widget.DangerImportance)
+			s.setStatus(notSaved(number, err), widget.DangerImportance)
 			if errors.Is(err, event.ErrConflict) {
 				// Another writer changed the table: show it as it is now.
 				s.Load(id)

@@ -108,6 +108,9 @@ type myDeckJSON struct {
 	// a list.
 	Player string `json:"player,omitempty"`
 	Rules  string `json:"rules,omitempty"`
+	// Example is a short list of the event's deck rules, for the empty
+	// list field.
+	Example string `json:"example,omitempty"`
 	// Has: she registered a deck; Name, List, Check and Updated are it.
 	Has     bool        `json:"has"`
 	Name    string      `json:"name,omitempty"`
@@ -132,7 +135,9 @@ func myDeckOf(l i18n.Lang, pd director.PlayerDeck, name string) myDeckJSON {
 	j := myDeckJSON{SignedIn: true, Player: name}
 	j.window(l, pd.Window)
 	if pd.Window.Asked {
-		j.Rules = i18n.F("%s · one card per line, like “3 Card Name”", rules.DescribeText(pd.Event.Game, pd.Event.Format)).In(l)
+		f := deck.Format(pd.Event.Settings.DeckRules)
+		j.Rules = i18n.F("%s · %s", rules.DescribeText(pd.Event.Game, pd.Event.Format), f.ListHint()).In(l)
+		j.Example = f.ListExample().In(l)
 	}
 	if pd.Has {
 		rep := deckReportOf(l, pd.Check.Report)

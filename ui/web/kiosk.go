@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"tablekeeper/core/clock"
+	"tablekeeper/core/deck"
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
@@ -190,6 +191,7 @@ type kioskPage struct {
 
 	// The deck page.
 	Rules     i18n.Localizer
+	Example   i18n.Localizer // a short list of the deck rules
 	DeckName  string
 	List      string
 	Report    *deckReport
@@ -963,7 +965,9 @@ func (k *kioskArea) postDeckCode(w http.ResponseWriter, r *http.Request) {
 func (k *kioskArea) deckPage(e event.Event, en event.Entry) kioskPage {
 	p := newKioskPage(e)
 	p.Name = en.Name
-	p.Rules = i18n.F("%s · one card per line, like “3 Card Name”", rules.DescribeText(e.Game, e.Format))
+	f := deck.Format(e.Settings.DeckRules)
+	p.Rules = i18n.F("%s · %s", rules.DescribeText(e.Game, e.Format), f.ListHint())
+	p.Example = f.ListExample()
 	return p
 }
 

@@ -125,7 +125,7 @@ func jsonProblem(err error) i18n.Text {
 		}
 		return i18n.F("it must be a JSON object")
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		return i18n.F("it has the field %s, which a report does not have", strings.TrimPrefix(err.Error(), "json: unknown field "))
+		return i18n.F("it has the field %s, which this address does not take", strings.TrimPrefix(err.Error(), "json: unknown field "))
 	}
 	return i18n.F("it is not a JSON object")
 }
@@ -273,8 +273,8 @@ func reportWrites(r *http.Request) []need {
 
 // writeRefusals say which of reportWrites' budgets is spent.
 var writeRefusals = []i18n.Text{
-	i18n.F("This phone has sent many reports in a short time"),
-	i18n.F("A great many reports came from this network address in a short time"),
+	i18n.F("This phone has sent a great deal in a short time"),
+	i18n.F("A great deal was sent from this network address in a short time"),
 }
 
 // wrongCodeNeeds are the wrong-code budgets a report takes a token from

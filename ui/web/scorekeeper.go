@@ -58,6 +58,7 @@ func (s *Server) scorekeeperRoutes() []route {
 		{"POST /scorekeeper/events/{id}/drop", a.postDrop},
 		{"POST /scorekeeper/events/{id}/checkin", a.postCheckIn},
 		{"GET /api/scorekeeper/events/{id}/tables/{table}", a.apiTable},
+		{"GET /api/scorekeeper/events/{id}/tables/{table}/say", a.apiSay},
 		{"POST /api/scorekeeper/events/{id}/result", a.apiResult},
 		{"GET /api/scorekeeper/events/{id}/missing", a.apiMissing},
 	}
@@ -504,6 +505,35 @@ func (a *scoreArea) apiResult(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Language", string(l))
 	writeJSON(w, status, out)
+}
+
+// apiSay says a result typed at a station as it would be saved, with the
+// players' names and the winner first, for the question before a saved
+// result is replaced: {"said": "Ada won 1-0"}, or the sentence that
+// refuses the text.
+func (a *scoreArea) apiSay(w http.ResponseWriter, r *http.Request) {
+	c := a.check(r)
+	if !c.ok {
+		a.refuse(w, r, c)
+		return
+	}
+	id, err := eventID(r)
+	if err != nil {
+		a.s.failErr(w, r, err)
+		return
+	}
+	n, err := positive(r.PathValue("table"), i18n.F("a table"))
+	if err != nil {
+		a.s.failErr(w, r, err)
+		return
+	}
+	round, _ := strconv.Atoi(r.URL.Query().Get("round"))
+	said, err := a.s.d.SaySlip(r.Context(), id, round, int(n), r.URL.Query().Get("result"))
+	if err != nil {
+		a.s.failErr(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"said": said.In(langOf(r))})
 }
 
 // apiMissing lists the tables still out of the current round, for the

@@ -130,3 +130,51 @@ func Inform(win fyne.Window, title, message string) *Confirm {
 	c.Show()
 	return c
 }
+
+// EscapeDismisses makes Esc call dismiss while the window's top overlay
+// is the one shown now (call it right after showing a dialog) and nothing
+// in it took the key: Fyne's custom dialogs ignore Esc, and with nothing
+// focused the key goes to the window's canvas. Other keys go on to the
+// canvas's own handler. The returned func puts that handler back: call it
+// when the dialog closes.
+func EscapeDismisses(win fyne.Window, dismiss func()) (restore func()) {
+	c := win.Canvas()
+	top := c.Overlays().Top()
+	prev := c.OnTypedKey()
+	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		if ev.Name == fyne.KeyEscape && top != nil && c.Overlays().Top() == top {
+			dismiss()
+			return
+		}
+		if prev != nil {
+			prev(ev)
+		}
+	})
+	return func() { c.SetOnTypedKey(prev) }
+}
+
+// List is a list that passes Esc on (Fyne's list swallows every key it
+// is given once Tab has focused it).
+type List struct {
+	widget.List
+	// OnEscape is called when Esc is pressed on the list.
+	OnEscape func()
+}
+
+// NewList returns a List of length items made by create and filled by
+// update.
+func NewList(length func() int, create func() fyne.CanvasObject, update func(widget.ListItemID, fyne.CanvasObject)) *List {
+	l := &List{}
+	l.Length, l.CreateItem, l.UpdateItem = length, create, update
+	l.ExtendBaseWidget(l)
+	return l
+}
+
+// TypedKey implements fyne.Focusable.
+func (l *List) TypedKey(ev *fyne.KeyEvent) {
+	if ev.Name == fyne.KeyEscape && l.OnEscape != nil {
+		l.OnEscape()
+		return
+	}
+	l.List.TypedKey(ev)
+}

@@ -68,7 +68,16 @@ func TestBrowserScorekeeperTypesSlipsWithTheKeyboard(t *testing.T) {
 		t.Error("Esc did not close the confirmation")
 	}
 	run(t, ctx, "Enter again", chromedp.SendKeys(chromedp.ID("s-result"), "\r"))
-	waitText(t, ctx, "#s-confirm-text", "Replace it with 0-2", 5*time.Second)
+	// The new result is said as the saved one is, the winner first (not
+	// "0-2" in the slip's seat order).
+	var seat2 string
+	entries, _ := f.d.Entries(context.Background(), e.ID)
+	for _, en := range entries {
+		if en.ID == t1.Seats[1].EntryID {
+			seat2 = en.Name
+		}
+	}
+	waitText(t, ctx, "#s-confirm-text", "Replace it with "+seat2+" won 2–0?", 5*time.Second)
 	screenshot(t, ctx, "score-confirm-tablet.png")
 	run(t, ctx, "Enter replaces", chromedp.KeyEvent("\r"))
 	waitText(t, ctx, "#s-notice", "won 2–0", 5*time.Second)

@@ -994,11 +994,12 @@
         return;
       }
       let best = null;
-      const wantEm = kind === 'waiting' ? waitingEm() : 0;
+      const wantEm = kind === 'waiting' ? waitingEm() : kind === 'pairings' ? pairingsEm() : 0;
       for (let size = 6; size >= 3; size -= 0.2) {
         const px = size * vh, rowH = px * 1.3;
         const perCol = Math.max(1, Math.floor(box.height / rowH));
-        const maxCols = kind === 'standings' ? 1 : kind === 'waiting' ? waitingCols(box.width, px, wantEm, size - 0.2 < 3) : Math.max(1, Math.min(3, Math.floor(box.width / (px * 14))));
+        const last = size - 0.2 < 3;
+        const maxCols = kind === 'standings' ? 1 : kind === 'waiting' ? waitingCols(box.width, px, wantEm, last) : fitCols(box.width, px, wantEm, 3.6, last);
         for (let cols = 1; cols <= maxCols; cols++) {
           const n = Math.ceil(items.length / (perCol * cols));
           if (!best || n < best.pages || (n === best.pages && size > best.size + 0.01)) best = { size, perCol, cols, pages: n };
@@ -1054,14 +1055,35 @@
       return (label + table) / 100 * 1.04;
     }
 
+    // pairingsEm is waitingEm for the pairings by name: the widest row's
+    // table number, name and opponents (drawn at .8em), so that a row's
+    // opponents show whole ("vs Mat…" cut them on a TV of 64 players).
+    function pairingsEm() {
+      const c = document.createElement('canvas').getContext('2d'), family = getComputedStyle(rows).fontFamily;
+      let widest = 0;
+      c.font = '800 100px ' + family;
+      const n = c.measureText('0').width * 3.2;
+      for (const p of items) {
+        c.font = '700 100px ' + family;
+        const name = c.measureText(p.name).width;
+        c.font = '400 80px ' + family;
+        widest = Math.max(widest, n + name + c.measureText(p.opponents || '').width);
+      }
+      return widest / 100 * 1.04;
+    }
+
     // waitingCols is how many columns of waiting rows (at most three) show
     // the widest one whole at px pixels a line, counting the gaps and
     // paddings of app.css (.pj-rows, .pj-row); 0 when not even one does,
     // unless last, at the smallest type, where one column cuts what it must.
-    function waitingCols(width, px, em, last) {
+    function waitingCols(width, px, em, last) { return fitCols(width, px, em, 2.4, last); }
+
+    // fitCols is waitingCols for rows whose gaps and paddings take extraVw
+    // of the window's width (2.4 for two cells, 3.6 for three).
+    function fitCols(width, px, em, extraVw, last) {
       const vw = window.innerWidth / 100;
       for (let cols = 3; cols >= 1; cols--) {
-        if (em * px + 2.4 * vw <= (width - (cols - 1) * 3 * vw) / cols) return cols;
+        if (em * px + extraVw * vw <= (width - (cols - 1) * 3 * vw) / cols) return cols;
       }
       return last ? 1 : 0;
     }

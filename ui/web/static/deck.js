@@ -92,6 +92,7 @@
     }
     form.hidden = false;
     text(rules, d.rules);
+    list.placeholder = d.example || '';
     if (fill || !filled) {
       name.value = d.name || '';
       list.value = d.list || '';

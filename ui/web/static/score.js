@@ -109,16 +109,34 @@
 
   // ask shows the question and keeps the focus in the Result field: the
   // Enter that asked must not also answer (a button focused during its
-  // keydown would take its keypress as a click).
-  function ask() {
-    asking = true;
+  // keydown would take its keypress as a click). The new result is named
+  // as the server saves it (the players' names, the winner first), as the
+  // saved one is, never in the slip's seat order; a text that is no
+  // result is refused instead. While the question is being worded
+  // (pending) Enter waits: it must not replace a result the operator was
+  // not asked about.
+  let pending = false;
+  async function ask() {
+    if (pending) return;
+    pending = true;
     say(notice, '');
-    confirmText.textContent = t("Table %[1]s already has %[2]s (%[3]s). Replace it with %[4]s?", known.table, known.result, known.by, result.value.trim());
-    confirmBox.hidden = false;
+    try {
+      const q = '?round=' + encodeURIComponent(round.value) + '&result=' + encodeURIComponent(result.value.trim());
+      const r = await fetch(apiBase + '/tables/' + encodeURIComponent(known.table) + '/say' + q, { credentials: 'same-origin', cache: 'no-store' });
+      const body = await r.json();
+      if (!r.ok) { say(problem, body.error || ''); result.focus(); return; }
+      asking = true;
+      confirmText.textContent = t("Table %[1]s already has %[2]s (%[3]s). Replace it with %[4]s?", known.table, known.result, known.by, body.said);
+      confirmBox.hidden = false;
+    } catch (e) {
+      say(problem, t("The organizer's computer does not answer; the result was not saved. Check the Wi-Fi and press Enter again."));
+    } finally {
+      pending = false;
+    }
   }
 
   async function submit() {
-    if (asking) return;
+    if (asking || pending) return;
     if (!known || String(known.table) !== table.value.trim()) {
       if (!(await lookup())) { table.focus(); return; }
     }
