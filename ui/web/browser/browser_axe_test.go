@@ -227,6 +227,6 @@ func axeScorekeeperPages(t *testing.T, ctx context.Context, f *fixture, axe stri
 	typeSlip(t, ctx, r.Tables[0].Number, "2-0")
 	waitText(t, ctx, "#s-mine", "2–0", 5*time.Second)
 	typeSlip(t, ctx, r.Tables[0].Number, "0-2")
-	waitText(t, ctx, "#s-confirm-text", "0-2", 5*time.Second)
+	waitText(t, ctx, "#s-confirm-text", "2–0", 5*time.Second)
 	axeCheck(t, ctx, axe, "scorekeeper entry")
 }
