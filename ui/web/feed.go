@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
@@ -44,10 +46,19 @@ import (
 // catch up on: a phone's Wi-Fi gap of a minute at a result every 100 ms.
 const feedKeep = 600
 
-// feedLog is one event's recent patches.
+// feedLog is one event's recent patches. Streams read it without a lock
+// (a thousand of them after each result): each patch is written once, in
+// its own slot, before the last patch's number says it is there.
 type feedLog struct {
-	seq  uint64 // the last patch's number (0: none yet)
-	ring [feedKeep]map[i18n.Lang]string
+	mu   sync.Mutex    // one append at a time
+	seq  atomic.Uint64 // the last patch's number (0: none yet)
+	ring [feedKeep]atomic.Pointer[feedPatch]
+}
+
+// feedPatch is one patch of a feed, said in each language pages asked in.
+type feedPatch struct {
+	seq  uint64
+	msgs map[i18n.Lang]string
 }
 
 // patchJSON is one patch's data.
@@ -165,28 +176,38 @@ func resultsIn(b director.Board) (in, of int) {
 // feedID is a patch's SSE id.
 func (h *hub) feedID(seq uint64) string { return h.epoch + "-" + strconv.FormatUint(seq, 10) }
 
-// append adds the patch built by say (in each language) to event id's
-// feed and wakes its patch streams.
-func (h *hub) append(id event.EventID, langs []i18n.Lang, say func(i18n.Lang, uint64) *patchJSON) {
+// feed is event id's feed, made when first asked for.
+func (h *hub) feed(id event.EventID) *feedLog {
 	h.mu.Lock()
+	defer h.mu.Unlock()
 	f := h.feeds[id]
 	if f == nil {
 		f = &feedLog{}
 		h.feeds[id] = f
 	}
-	seq := f.seq + 1
+	return f
+}
+
+// append adds the patch built by say (in each language) to event id's
+// feed and wakes its patch streams. The patch is made outside the hub's
+// lock: the streams go on sending meanwhile.
+func (h *hub) append(id event.EventID, langs []i18n.Lang, say func(i18n.Lang, uint64) *patchJSON) {
+	f := h.feed(id)
+	f.mu.Lock()
+	seq := f.seq.Load() + 1
 	msgs := map[i18n.Lang]string{}
 	for _, l := range langs {
 		p := say(l, seq)
 		if p == nil {
-			h.mu.Unlock()
+			f.mu.Unlock()
 			return
 		}
 		raw, _ := json.Marshal(p)
 		msgs[l] = "id: " + h.feedID(seq) + "\n" + sse("patch", raw)
 	}
-	f.seq = seq
-	f.ring[seq%feedKeep] = msgs
+	f.put(seq, msgs)
+	f.mu.Unlock()
+	h.mu.Lock()
 	var wake []*client
 	for c := range h.clients {
 		if c.patch && c.event == id {
@@ -199,15 +220,30 @@ func (h *hub) append(id event.EventID, langs []i18n.Lang, say func(i18n.Lang, ui
 	}
 }
 
+// put stores patch seq, then says it is there (f.mu held).
+func (f *feedLog) put(seq uint64, msgs map[i18n.Lang]string) {
+	f.ring[seq%feedKeep].Store(&feedPatch{seq: seq, msgs: msgs})
+	f.seq.Store(seq)
+}
+
+// skip numbers a patch of event id that no stream will carry, as if
+// every page lost it (tests: the next patch comes with a seq one too far).
+func (h *hub) skip(id event.EventID) {
+	f := h.feed(id)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	lost := map[i18n.Lang]string{}
+	for _, l := range i18n.Langs() {
+		lost[l] = ""
+	}
+	f.put(f.seq.Load()+1, lost)
+}
+
 // resume sets where stream c starts in its event's feed, from the id of
 // the last message its page had, and returns its hello (c.mu held).
 func (h *hub) resume(c *client, last string) string {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	var seq uint64
-	if f := h.feeds[c.event]; f != nil {
-		seq = f.seq
-	}
+	c.feed = h.feed(c.event)
+	seq := c.feed.seq.Load()
 	c.sent = seq
 	reset := true
 	if rest, ok := strings.CutPrefix(last, h.epoch+"-"); ok {
@@ -223,30 +259,38 @@ func (h *hub) resume(c *client, last string) string {
 }
 
 // since is the patches stream c has not had yet, in its language (a
-// hello with reset when it fell too far behind to catch up).
+// hello with reset when it fell too far behind to catch up). Only c's
+// own stream calls it; it takes no lock.
 func (h *hub) since(c *client) string {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	f := h.feeds[c.event]
-	if f == nil || c.sent >= f.seq {
+	f := c.feed
+	if f == nil {
 		return ""
 	}
-	if f.seq-c.sent >= feedKeep {
-		c.sent = f.seq
-		return "id: " + h.feedID(f.seq) + "\n" + sse("hello", []byte(`{"seq":`+strconv.FormatUint(f.seq, 10)+`,"reset":true}`))
+	seq := f.seq.Load()
+	if c.sent >= seq {
+		return ""
+	}
+	reset := func() string {
+		c.sent = seq
+		return "id: " + h.feedID(seq) + "\n" + sse("hello", []byte(`{"seq":`+strconv.FormatUint(seq, 10)+`,"reset":true}`))
+	}
+	if seq-c.sent >= feedKeep {
+		return reset()
 	}
 	var b strings.Builder
-	for n := c.sent + 1; n <= f.seq; n++ {
-		msgs := f.ring[n%feedKeep]
-		m, ok := msgs[c.lang]
+	for n := c.sent + 1; n <= seq; n++ {
+		p := f.ring[n%feedKeep].Load()
+		if p == nil || p.seq != n {
+			return reset() // written over while this stream was behind
+		}
+		m, ok := p.msgs[c.lang]
 		if !ok {
 			// A language first asked after the patch was said: the
 			// page reloads instead.
-			c.sent = f.seq
-			return "id: " + h.feedID(f.seq) + "\n" + sse("hello", []byte(`{"seq":`+strconv.FormatUint(f.seq, 10)+`,"reset":true}`))
+			return reset()
 		}
 		b.WriteString(m)
 	}
-	c.sent = f.seq
+	c.sent = seq
 	return b.String()
 }

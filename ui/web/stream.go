@@ -83,6 +83,9 @@ type client struct {
 	ping  bool
 	mine  bool
 	sent  uint64 // patch protocol: the last patch sent
+	// feed is the event's feed (patch protocol), set when the stream
+	// opens; only the stream's own writer reads it after.
+	feed *feedLog
 }
 
 func newHub(max, perDevice, perAddress int, epoch string) *hub {
