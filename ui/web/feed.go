@@ -31,6 +31,11 @@ import (
 //     tiebreakers of many rows, so the rows are not sent: a standings view
 //     refetches them at most every ~25 s (jittered) while results come,
 //     and once more when the round is complete (in == of).
+//   - also: what else changed that no patch carries, for the staff's
+//     pages that show it ("judgelog", "clock"): a judge's phone reloads
+//     for a penalty, not for a result.
+//   - shows_waiting: the projector's list changes (director.ShowsWaiting,
+//     time aside: three tables in four are in, or the last one is).
 //   - reload: a round was paired, published or withdrawn, or the event
 //     changed: a page refetches what it shows, after a random delay so a
 //     room of phones does not ask in the same second.
@@ -67,8 +72,14 @@ type patchJSON struct {
 	Round     int             `json:"round,omitempty"`
 	Tables    []patchTable    `json:"tables,omitempty"`
 	Standings *standingsMoved `json:"standings,omitempty"`
-	Reload    bool            `json:"reload,omitempty"`
+	Also      []string        `json:"also,omitempty"`
+	// ShowsWaiting is set when the projector's list changes.
+	ShowsWaiting *bool `json:"shows_waiting,omitempty"`
+	Reload       bool  `json:"reload,omitempty"`
 }
+
+// alsoKinds are the kinds of change a patch names in Also.
+const alsoKinds = director.ChangeJudgeLog | director.ChangeClock
 
 // patchTable is a table's new result (null: out again); Seats carries
 // each seat's score and mark at a multiplayer table.
@@ -108,10 +119,23 @@ func diffBoards(l i18n.Lang, prev, b director.Board, what director.ChangeKind) *
 		in, of := resultsIn(b)
 		p.Standings = &standingsMoved{In: in, Of: of}
 	}
-	if p.Tables == nil && p.Standings == nil {
+	if also := what & alsoKinds; also != 0 {
+		p.Also = changeWords(also)
+	}
+	if w := showsWaiting(b); w != showsWaiting(prev) {
+		p.ShowsWaiting = &w
+	}
+	if p.Tables == nil && p.Standings == nil && p.Also == nil && p.ShowsWaiting == nil {
 		return nil
 	}
 	return p
+}
+
+// showsWaiting is whether the projector lists the tables still out, the
+// round's clock aside (the page asks again when time is up).
+func showsWaiting(b director.Board) bool {
+	in, of := resultsIn(b)
+	return director.ShowsWaiting(of-in, of, false)
 }
 
 // reshaped reports whether b differs from prev by more than results

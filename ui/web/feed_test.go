@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -50,18 +51,16 @@ func TestPatchStreamCarriesResults(t *testing.T) {
 	if id := s.next("id", time.Second); !strings.HasSuffix(id, "-1") {
 		t.Errorf("id %q", id)
 	}
-	// A clock change is a clock message, not a patch.
+	// A clock change is a clock message, and a patch that names it for
+	// the staff's pages (no table, no standings).
 	if _, err := f.d.PauseClock(context.Background(), e.ID, 1); err != nil {
 		t.Fatal(err)
 	}
-	for {
-		got := s.next("clock", 2*time.Second)
-		if strings.Contains(got, `"paused":true`) {
-			break
-		}
+	if p := readPatch(t, s.next("patch", 2*time.Second)); p.Seq != 2 || !slices.Equal(p.Also, []string{"clock"}) || p.Tables != nil || p.Standings != nil {
+		t.Errorf("the clock's patch %+v", p)
 	}
 	record(r.Tables[0].Number, 0, 2)
-	if p := readPatch(t, s.next("patch", 2*time.Second)); p.Seq != 2 || len(p.Tables) != 1 || *p.Tables[0].Result != "0–2" || p.Standings.In != 2 {
+	if p := readPatch(t, s.next("patch", 2*time.Second)); p.Seq != 3 || len(p.Tables) != 1 || *p.Tables[0].Result != "0–2" || p.Standings.In != 2 || p.Also != nil {
 		t.Errorf("second patch %+v", p)
 	}
 	for _, tb := range r.Tables[2:] {

@@ -104,14 +104,16 @@ type judgePage struct {
 	Events []judgeEvent
 	// The "who are you?" page.
 	Judges []judgeChoice
-	// The event page.
-	Round    string
-	Clock    i18n.Localizer
-	Draft    bool
-	Out      []judgeTable
-	Log      []judgeLine
-	AllDone  bool
-	NoRounds bool
+	// The event page; RoundNumber is its published round's (0: none),
+	// which the page's script follows.
+	RoundNumber int
+	Round       string
+	Clock       i18n.Localizer
+	Draft       bool
+	Out         []judgeTable
+	Log         []judgeLine
+	AllDone     bool
+	NoRounds    bool
 	// The table page.
 	Table *judgeTable
 	// The entry form.
@@ -384,7 +386,7 @@ func (j *judgeArea) pageEvent(w http.ResponseWriter, r *http.Request) {
 	case !v.Latest.Round.Published():
 		p.Round, p.Draft = labels.RoundNameText(v.Latest.Round).In(l), true
 	default:
-		p.Round = labels.RoundNameText(v.Latest.Round).In(l)
+		p.Round, p.RoundNumber = labels.RoundNameText(v.Latest.Round).In(l), v.Latest.Round.Number
 		p.Clock = tableClockText(v.Latest.Round.Clock, 0, now)
 		// The tables still out as the Round tab's Missing results and the
 		// projector list them (Sheet.Outstanding), each with its time.
