@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"net/http"
 	"reflect"
 	"strconv"
 	"strings"
@@ -261,6 +262,23 @@ func (h *hub) skip(id event.EventID) {
 		lost[l] = ""
 	}
 	f.put(f.seq.Load()+1, lost)
+}
+
+// mark is the id of event id's last patch: a page built after it shows
+// what that patch and the ones before say, and opens its stream from it
+// (?last=) to get every patch after, none lost between the page and the
+// stream.
+func (h *hub) mark(id event.EventID) string {
+	return h.feedID(h.feed(id).seq.Load())
+}
+
+// feedMark is mark of the event in r's address ("" for none).
+func (s *Server) feedMark(r *http.Request) string {
+	id, err := eventID(r)
+	if err != nil {
+		return ""
+	}
+	return s.hub.mark(id)
 }
 
 // resume sets where stream c starts in its event's feed, from the id of

@@ -230,12 +230,13 @@
   // published, patches were lost). on.patch(p) gets each patch in order
   // (those that come while a load runs wait for it, so a load's older
   // answer never undoes a patch); on.clock(c) each clock message; on.mine()
-  // says a signed-in player's table's reports changed. event is the event
-  // followed (the page's own when not given).
+  // says a signed-in player's table's reports changed; on.last, the id of
+  // the last patch a page built by the server shows (its stream starts
+  // after it). event is the event followed (the page's own when not given).
   function follow(on, event) {
     const base = event ? '/api/events/' + event : api;
     const dot = $('#live');
-    let es = null, poll = 0, seq = -1, lastId = '', loaded = false, timer = 0, loading = false;
+    let es = null, poll = 0, seq = -1, lastId = on.last || '', loaded = false, timer = 0, loading = false;
     const queued = [];
     async function run() {
       if (loading) { queued.push(null); return; }

@@ -124,8 +124,9 @@
       location.reload();
     };
     follow({
-      // The page came with what it shows: only a later load (a round
-      // published, patches lost) reloads it.
+      // The page came with what it shows, as of patch root.dataset.feed:
+      // only a later load (a round published, patches lost) reloads it.
+      last: root.dataset.feed,
       load: () => { if (opened) reload(); opened = true; },
       patch: (p) => {
         if (p.also && p.also.length) { reload(); return; }

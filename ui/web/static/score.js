@@ -191,6 +191,8 @@
   if (list && follow && 'EventSource' in window) {
     let opened = false;
     follow({
+      // The page came with its list as of patch root.dataset.feed.
+      last: root.dataset.feed,
       load: () => { if (opened) refreshSoon(); opened = true; },
       patch: (p) => {
         if (!p.tables) return;
