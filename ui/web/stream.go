@@ -21,10 +21,11 @@ import (
 // TickEvery each stream also gets the round clock ("clock"), which
 // corrects a phone's drift and keeps the connection open.
 //
-// A stream speaks one of two protocols. The plain one (the kiosk, the
-// judges' pages, a stream overlay) gets a "change" message naming what
-// changed, and re-fetches. The patch one (?patch=1, the players' pages
-// and the projector) gets "patch" messages that say what changed (feed.go):
+// A stream speaks one of two protocols. The plain one (the kiosk, a
+// stream overlay) gets a "change" message naming what changed, and
+// re-fetches. The patch one (?patch=1: the players' pages, the projector,
+// the report page, the judges' phones and the scorekeeper stations) gets
+// "patch" messages that say what changed (feed.go):
 // a page applies them in place, and refetches a whole list only when a
 // round is published or it lost messages. At 1,000 phones that is the
 // difference between 100 bytes and 40 KB per phone per result.
