@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -53,6 +54,9 @@ type cachedList struct {
 	blob    blob
 }
 
+// pageKeys starts the keys of the pages' HTML among an event's bodies.
+const pageKeys = "page/"
+
 // readTimeout bounds one shared read of the database.
 const readTimeout = 15 * time.Second
 
@@ -77,11 +81,25 @@ func (c *cache) invalidate(ch director.Change) (hot []event.EventID) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.list++
+	// A page's HTML says only the event's name (renderEventPage): a
+	// change that leaves the event itself alone keeps it, and a room
+	// reloading its pages during a round's results never waits for the
+	// event to be read again.
+	keepPages := ch.Event != 0 && !ch.What.Has(director.ChangeEvent)
 	renew := func(id event.EventID, old *generation) {
 		if old.board.Load() != nil {
 			hot = append(hot, id)
 		}
-		c.gens.Store(id, &generation{version: old.version + 1})
+		g := &generation{version: old.version + 1}
+		if keepPages {
+			old.blobs.Range(func(k, v any) bool {
+				if strings.HasPrefix(k.(string), pageKeys) {
+					g.blobs.Store(k, v)
+				}
+				return true
+			})
+		}
+		c.gens.Store(id, g)
 	}
 	if ch.Event == 0 {
 		c.gens.Range(func(k, v any) bool {

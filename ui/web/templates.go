@@ -252,9 +252,10 @@ func htmlHeaders(h http.Header, lang i18n.Lang) {
 // from its board by build. A page the same for everyone who reads it in
 // a language (the players' pages and the projector: no secret, no
 // signed-in part, no query) is built once per version of the event and
-// language, kept beside the event's JSON with its gzip and ETag: a room
-// reloading its pages costs copies of bytes (and 304s), not a template
-// each. Any other address of the page is built for its request.
+// language, kept beside the event's JSON with its gzip and ETag (and
+// through changes that leave the event's name alone, cache.invalidate):
+// a room reloading its pages costs copies of bytes (and 304s), not a
+// template each. Any other address of the page is built for its request.
 func (s *Server) renderEventPage(w http.ResponseWriter, r *http.Request, name string, build func(director.Board) page) {
 	ensureDevice(w, r)
 	id, err := eventID(r)
@@ -267,7 +268,7 @@ func (s *Server) renderEventPage(w http.ResponseWriter, r *http.Request, name st
 		return
 	}
 	lang := langOf(r)
-	bl, err := s.cache.body(r.Context(), id, langKey("page/"+name, lang), func(b director.Board) ([]byte, error) {
+	bl, err := s.cache.body(r.Context(), id, langKey(pageKeys+name, lang), func(b director.Board) ([]byte, error) {
 		return s.execute(r, lang, name, build(b))
 	})
 	if err != nil {
