@@ -64,13 +64,14 @@ func newCache(d *director.Director) *cache {
 	return &cache{d: d}
 }
 
-// gen is event id's current generation.
+// gen is event id's current generation. An event the cache has never
+// read gets a first one, kept only once its board is read (boardOf): an
+// address naming no event leaves nothing behind.
 func (c *cache) gen(id event.EventID) *generation {
 	if g, ok := c.gens.Load(id); ok {
 		return g.(*generation)
 	}
-	g, _ := c.gens.LoadOrStore(id, &generation{})
-	return g.(*generation)
+	return &generation{}
 }
 
 // invalidate forgets what a change made stale: its event's board and
@@ -137,6 +138,9 @@ func (c *cache) boardOf(ctx context.Context, id event.EventID, g *generation) (d
 			return b, err
 		}
 		g.board.Store(&b)
+		if g.version == 0 {
+			c.gens.LoadOrStore(id, g) // the event's first read, unless a change came first
+		}
 		return b, nil
 	})
 }

@@ -11,7 +11,8 @@ import (
 
 // A page's HTML is built once per event and language and kept through
 // the round's results (it names only the event); its ETag answers a
-// reload with 304. A change of the event itself builds it again.
+// reload with 304. A change of the event itself builds it again. A read
+// of an event that is not there keeps nothing.
 func TestPagesAreKeptThroughResults(t *testing.T) {
 	f := newFixture(t)
 	e, _, r := f.openRound(8)
@@ -37,6 +38,13 @@ func TestPagesAreKeptThroughResults(t *testing.T) {
 	// A query (a search on the player's page) is built for its request.
 	if resp, body := f.do("GET", "/events/"+itoa64(int64(e.ID))+"?q=ada", nil); resp.StatusCode != http.StatusOK || resp.Header.Get("ETag") != "" {
 		t.Errorf("a search page: %d, ETag %q: %.200s", resp.StatusCode, resp.Header.Get("ETag"), body)
+	}
+	// An address naming no event leaves nothing in the cache.
+	if resp, _ := f.do("GET", "/api/events/999999/pairings", nil); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("no such event: %d", resp.StatusCode)
+	}
+	if _, ok := f.srv.cache.gens.Load(event.EventID(999999)); ok {
+		t.Error("a read of no event is kept in the cache")
 	}
 	f.srv.cache.invalidate(director.Change{Event: e.ID, What: director.ChangeEvent})
 	if _, ok := f.srv.cache.gen(e.ID).blobs.Load(key); ok {
