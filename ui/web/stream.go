@@ -60,8 +60,11 @@ type hub struct {
 	clients map[*client]struct{}
 	devices map[string]int
 	addrs   map[string]int
-	feeds   map[event.EventID]*feedLog
-	closed  bool
+	// followed counts the streams of each event (the event list's
+	// aside): events() after every change need not walk every stream.
+	followed map[event.EventID]int
+	feeds    map[event.EventID]*feedLog
+	closed   bool
 }
 
 // client is one open stream: what it has still to send, gathered while
@@ -91,7 +94,7 @@ type client struct {
 
 func newHub(max, perDevice, perAddress int, epoch string) *hub {
 	return &hub{max: max, perDevice: perDevice, perAddress: perAddress, epoch: epoch, clients: map[*client]struct{}{},
-		devices: map[string]int{}, addrs: map[string]int{}, feeds: map[event.EventID]*feedLog{}}
+		devices: map[string]int{}, addrs: map[string]int{}, followed: map[event.EventID]int{}, feeds: map[event.EventID]*feedLog{}}
 }
 
 // join opens a stream of an event (0: every event) for a device at an
@@ -112,6 +115,9 @@ func (h *hub) join(id event.EventID, device, addr string) (*client, error) {
 	h.clients[c] = struct{}{}
 	h.devices[device]++
 	h.addrs[addr]++
+	if id != 0 {
+		h.followed[id]++
+	}
 	return c, nil
 }
 
@@ -124,6 +130,11 @@ func (h *hub) drop(c *client) {
 	}
 	if h.addrs[c.addr]--; h.addrs[c.addr] <= 0 {
 		delete(h.addrs, c.addr)
+	}
+	if c.event != 0 {
+		if h.followed[c.event]--; h.followed[c.event] <= 0 {
+			delete(h.followed, c.event)
+		}
 	}
 }
 
@@ -179,13 +190,9 @@ func (h *hub) each(id event.EventID, fn func(*client)) {
 func (h *hub) events() []event.EventID {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	seen := map[event.EventID]bool{}
-	var out []event.EventID
-	for c := range h.clients {
-		if c.event != 0 && !seen[c.event] {
-			seen[c.event] = true
-			out = append(out, c.event)
-		}
+	out := make([]event.EventID, 0, len(h.followed))
+	for id := range h.followed {
+		out = append(out, id)
 	}
 	return out
 }
