@@ -59,12 +59,16 @@ lint: deps
 # The regional benchmark (README, "Performance"): a 1,024-player event
 # whose 512 tables report over SECONDS while PHONES phones follow it as
 # the pages do; the server runs in a process of its own. Not part of
-# make test: it takes about three minutes.
+# make test: it takes about three minutes a run. MODE=reload has every
+# phone reload its pages every 10 s meanwhile; MODE=publish publishes a
+# round to the open pages instead of reporting. RUNS=3: three in a row.
 PHONES ?= 1000
 SECONDS ?= 60
+MODE ?= follow
+RUNS ?= 1
 bench-regional: deps
-	REGIONAL_PHONES=$(PHONES) REGIONAL_SECONDS=$(SECONDS) $(GO) test ./ui/web -run '^$$' -bench '^BenchmarkRegional$$' \
-		-benchtime 1x -timeout 15m -v
+	REGIONAL_PHONES=$(PHONES) REGIONAL_SECONDS=$(SECONDS) REGIONAL_MODE=$(MODE) $(GO) test ./ui/web -run '^$$' -bench '^BenchmarkRegional$$' -count $(RUNS) \
+		-benchtime 1x -timeout 45m -v
 
 build: deps
 	@$(BUILD_NOTE)

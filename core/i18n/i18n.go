@@ -185,16 +185,23 @@ func Match(acceptLanguage string) Lang {
 
 func match(tags ...language.Tag) Lang {
 	langs := cat().langs
-	supported := make([]language.Tag, len(langs))
-	for i, l := range langs {
-		supported[i] = l.Tag()
-	}
-	_, i, conf := language.NewMatcher(supported).Match(tags...)
+	_, i, conf := langMatcher().Match(tags...)
 	if conf == language.No {
 		return English
 	}
 	return langs[i]
 }
+
+// langMatcher matches the shipped languages, made once: every page a
+// phone reads asks (making it is most of the cost of a kept page).
+var langMatcher = sync.OnceValue(func() language.Matcher {
+	langs := cat().langs
+	supported := make([]language.Tag, len(langs))
+	for i, l := range langs {
+		supported[i] = l.Tag()
+	}
+	return language.NewMatcher(supported)
+})
 
 // K marks a key whose translation is looked up later (a column heading
 // kept in a table, a label chosen at run time): it returns key unchanged.

@@ -13,7 +13,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablekeeper/core/event"
-	"tablekeeper/core/i18n"
 )
 
 // requestCounter counts the requests a server gets, by path.
@@ -47,16 +46,7 @@ func (c *requestCounter) of(suffix string) int {
 // skipPatch numbers a patch that no stream will carry, as if every page
 // lost it: the next patch comes with a seq one too far.
 func skipPatch(f *fixture, id event.EventID) {
-	h := f.srv.hub
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	fl := h.feeds[id]
-	fl.seq++
-	lost := map[i18n.Lang]string{}
-	for _, l := range i18n.Langs() {
-		lost[l] = ""
-	}
-	fl.ring[fl.seq%feedKeep] = lost
+	f.srv.hub.skip(id)
 }
 
 // A result lands in place on the pairings by table and on "my table"

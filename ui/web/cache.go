@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"tablekeeper/core/director"
@@ -13,32 +15,38 @@ import (
 	"tablekeeper/core/i18n"
 )
 
-// cache keeps, per event, the director's Board of the moment and the JSON
-// bodies built from it, until the director says the event changed. Five
-// hundred phones refreshing after a result cost one read of the database,
-// and each body is built once: the rest are copies of bytes.
+// cache keeps, per event, the director's Board of the moment and the
+// bodies built from it (JSON, and the HTML of the pages), until the
+// director says the event changed. Five hundred phones refreshing after
+// a result cost one read of the database, and each body is built once:
+// the rest are copies of bytes.
 //
-// Each event has a version, bumped by every change (the event list's by a
-// change of any event). A read records the version it started at and keeps
-// its answer only when no change came in between, so a body never outlives
-// the change that made it stale.
+// Each event has a generation: everything cached for one version of the
+// event, replaced whole by every change (the event list's version by a
+// change of any event). A read that started before a change keeps its
+// answer in the generation it started in, which nobody finds any more,
+// so a body never outlives the change that made it stale. Reading a
+// cached body takes no lock (a room of phones reads on every core at
+// once); only changes and the first build of a body do.
 type cache struct {
 	d *director.Director
 
-	mu       sync.Mutex
-	versions map[event.EventID]uint64
-	list     uint64 // the event list's version
-	boards   map[event.EventID]cachedBoard
-	blobs    map[event.EventID]map[string]blob
+	// gens holds each event's current *generation.
+	gens sync.Map
+
+	mu       sync.Mutex // guards the swapping of generations, list and listBlob
+	list     uint64     // the event list's version
 	listBlob map[i18n.Lang]cachedList
 
 	boardFlight flight[director.Board]
 	blobFlight  flight[blob]
 }
 
-type cachedBoard struct {
+// generation is what the cache holds of one version of an event.
+type generation struct {
 	version uint64
-	board   director.Board
+	board   atomic.Pointer[director.Board]
+	blobs   sync.Map // key → blob
 }
 
 type cachedList struct {
@@ -46,12 +54,24 @@ type cachedList struct {
 	blob    blob
 }
 
+// pageKeys starts the keys of the pages' HTML among an event's bodies.
+const pageKeys = "page/"
+
 // readTimeout bounds one shared read of the database.
 const readTimeout = 15 * time.Second
 
 func newCache(d *director.Director) *cache {
-	return &cache{d: d, versions: map[event.EventID]uint64{}, boards: map[event.EventID]cachedBoard{},
-		blobs: map[event.EventID]map[string]blob{}}
+	return &cache{d: d}
+}
+
+// gen is event id's current generation. An event the cache has never
+// read gets a first one, kept only once its board is read (boardOf): an
+// address naming no event leaves nothing behind.
+func (c *cache) gen(id event.EventID) *generation {
+	if g, ok := c.gens.Load(id); ok {
+		return g.(*generation)
+	}
+	return &generation{}
 }
 
 // invalidate forgets what a change made stale: its event's board and
@@ -62,37 +82,53 @@ func (c *cache) invalidate(ch director.Change) (hot []event.EventID) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.list++
-	if ch.Event == 0 {
-		for id := range c.boards {
+	// A page's HTML says only the event's name (renderEventPage): a
+	// change that leaves the event itself alone keeps it, and a room
+	// reloading its pages during a round's results never waits for the
+	// event to be read again.
+	keepPages := ch.Event != 0 && !ch.What.Has(director.ChangeEvent)
+	renew := func(id event.EventID, old *generation) {
+		if old.board.Load() != nil {
 			hot = append(hot, id)
 		}
-		for id := range c.versions {
-			c.versions[id]++
+		g := &generation{version: old.version + 1}
+		if keepPages {
+			old.blobs.Range(func(k, v any) bool {
+				if strings.HasPrefix(k.(string), pageKeys) {
+					g.blobs.Store(k, v)
+				}
+				return true
+			})
 		}
-		clear(c.boards)
-		clear(c.blobs)
+		c.gens.Store(id, g)
+	}
+	if ch.Event == 0 {
+		c.gens.Range(func(k, v any) bool {
+			renew(k.(event.EventID), v.(*generation))
+			return true
+		})
 		return hot
 	}
-	if _, ok := c.boards[ch.Event]; ok {
-		hot = append(hot, ch.Event)
-	}
-	c.versions[ch.Event]++
-	delete(c.boards, ch.Event)
-	delete(c.blobs, ch.Event)
+	renew(ch.Event, c.gen(ch.Event))
 	return hot
 }
 
 // board returns the event's Board, read once per version however many
 // requests ask at once.
 func (c *cache) board(ctx context.Context, id event.EventID) (director.Board, error) {
-	c.mu.Lock()
-	v := c.versions[id]
-	if cb, ok := c.boards[id]; ok && cb.version == v {
-		c.mu.Unlock()
-		return cb.board, nil
+	return c.boardOf(ctx, id, c.gen(id))
+}
+
+// boardOf returns generation g's Board of event id, reading it when g
+// has none yet.
+func (c *cache) boardOf(ctx context.Context, id event.EventID, g *generation) (director.Board, error) {
+	if b := g.board.Load(); b != nil {
+		return *b, nil
 	}
-	c.mu.Unlock()
-	return c.boardFlight.do(boardKey(id, v), func() (director.Board, error) {
+	return c.boardFlight.do(boardKey(id, g.version), func() (director.Board, error) {
+		if b := g.board.Load(); b != nil {
+			return *b, nil
+		}
 		// The read is shared by every request waiting: one request
 		// giving up must not fail the others.
 		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), readTimeout)
@@ -101,11 +137,10 @@ func (c *cache) board(ctx context.Context, id event.EventID) (director.Board, er
 		if err != nil {
 			return b, err
 		}
-		c.mu.Lock()
-		if c.versions[id] == v {
-			c.boards[id] = cachedBoard{version: v, board: b}
+		g.board.Store(&b)
+		if g.version == 0 {
+			c.gens.LoadOrStore(id, g) // the event's first read, unless a change came first
 		}
-		c.mu.Unlock()
 		return b, nil
 	})
 }
@@ -118,35 +153,40 @@ func boardKey(id event.EventID, v uint64) string {
 // blob returns the JSON body named key of an event, built by build from
 // the event's Board once per version.
 func (c *cache) blob(ctx context.Context, id event.EventID, key string, build func(director.Board) (any, error)) (blob, error) {
-	c.mu.Lock()
-	v := c.versions[id]
-	if bl, ok := c.blobs[id][key]; ok {
-		c.mu.Unlock()
-		return bl, nil
-	}
-	c.mu.Unlock()
-	return c.blobFlight.do(boardKey(id, v)+key, func() (blob, error) {
-		b, err := c.board(ctx, id)
-		if err != nil {
-			return blob{}, err
-		}
+	return c.body(ctx, id, key, func(b director.Board) ([]byte, error) {
 		val, err := build(b)
 		if err != nil {
-			return blob{}, err
+			return nil, err
 		}
 		raw, err := json.Marshal(val)
 		if err != nil {
+			return nil, err
+		}
+		return append(raw, '\n'), nil
+	})
+}
+
+// body returns the body named key of an event (JSON, a page's HTML),
+// built by build from the event's Board once per version.
+func (c *cache) body(ctx context.Context, id event.EventID, key string, build func(director.Board) ([]byte, error)) (blob, error) {
+	g := c.gen(id)
+	if bl, ok := g.blobs.Load(key); ok {
+		return bl.(blob), nil
+	}
+	return c.blobFlight.do(boardKey(id, g.version)+key, func() (blob, error) {
+		if bl, ok := g.blobs.Load(key); ok {
+			return bl.(blob), nil
+		}
+		b, err := c.boardOf(ctx, id, g)
+		if err != nil {
 			return blob{}, err
 		}
-		bl := newBlob(append(raw, '\n'))
-		c.mu.Lock()
-		if c.versions[id] == v {
-			if c.blobs[id] == nil {
-				c.blobs[id] = map[string]blob{}
-			}
-			c.blobs[id][key] = bl
+		raw, err := build(b)
+		if err != nil {
+			return blob{}, err
 		}
-		c.mu.Unlock()
+		bl := newBlob(raw)
+		g.blobs.Store(key, bl)
 		return bl, nil
 	})
 }

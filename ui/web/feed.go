@@ -2,9 +2,12 @@ package web
 
 import (
 	"encoding/json"
+	"net/http"
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
@@ -29,6 +32,11 @@ import (
 //     tiebreakers of many rows, so the rows are not sent: a standings view
 //     refetches them at most every ~25 s (jittered) while results come,
 //     and once more when the round is complete (in == of).
+//   - also: what else changed that no patch carries, for the staff's
+//     pages that show it ("judgelog", "clock"): a judge's phone reloads
+//     for a penalty, not for a result.
+//   - shows_waiting: the projector's list changes (director.ShowsWaiting,
+//     time aside: three tables in four are in, or the last one is).
 //   - reload: a round was paired, published or withdrawn, or the event
 //     changed: a page refetches what it shows, after a random delay so a
 //     room of phones does not ask in the same second.
@@ -44,10 +52,19 @@ import (
 // catch up on: a phone's Wi-Fi gap of a minute at a result every 100 ms.
 const feedKeep = 600
 
-// feedLog is one event's recent patches.
+// feedLog is one event's recent patches. Streams read it without a lock
+// (a thousand of them after each result): each patch is written once, in
+// its own slot, before the last patch's number says it is there.
 type feedLog struct {
-	seq  uint64 // the last patch's number (0: none yet)
-	ring [feedKeep]map[i18n.Lang]string
+	mu   sync.Mutex    // one append at a time
+	seq  atomic.Uint64 // the last patch's number (0: none yet)
+	ring [feedKeep]atomic.Pointer[feedPatch]
+}
+
+// feedPatch is one patch of a feed, said in each language pages asked in.
+type feedPatch struct {
+	seq  uint64
+	msgs map[i18n.Lang]string
 }
 
 // patchJSON is one patch's data.
@@ -56,8 +73,14 @@ type patchJSON struct {
 	Round     int             `json:"round,omitempty"`
 	Tables    []patchTable    `json:"tables,omitempty"`
 	Standings *standingsMoved `json:"standings,omitempty"`
-	Reload    bool            `json:"reload,omitempty"`
+	Also      []string        `json:"also,omitempty"`
+	// ShowsWaiting is set when the projector's list changes.
+	ShowsWaiting *bool `json:"shows_waiting,omitempty"`
+	Reload       bool  `json:"reload,omitempty"`
 }
+
+// alsoKinds are the kinds of change a patch names in Also.
+const alsoKinds = director.ChangeJudgeLog | director.ChangeClock
 
 // patchTable is a table's new result (null: out again); Seats carries
 // each seat's score and mark at a multiplayer table.
@@ -97,10 +120,23 @@ func diffBoards(l i18n.Lang, prev, b director.Board, what director.ChangeKind) *
 		in, of := resultsIn(b)
 		p.Standings = &standingsMoved{In: in, Of: of}
 	}
-	if p.Tables == nil && p.Standings == nil {
+	if also := what & alsoKinds; also != 0 {
+		p.Also = changeWords(also)
+	}
+	if w := showsWaiting(b); w != showsWaiting(prev) {
+		p.ShowsWaiting = &w
+	}
+	if p.Tables == nil && p.Standings == nil && p.Also == nil && p.ShowsWaiting == nil {
 		return nil
 	}
 	return p
+}
+
+// showsWaiting is whether the projector lists the tables still out, the
+// round's clock aside (the page asks again when time is up).
+func showsWaiting(b director.Board) bool {
+	in, of := resultsIn(b)
+	return director.ShowsWaiting(of-in, of, false)
 }
 
 // reshaped reports whether b differs from prev by more than results
@@ -165,28 +201,38 @@ func resultsIn(b director.Board) (in, of int) {
 // feedID is a patch's SSE id.
 func (h *hub) feedID(seq uint64) string { return h.epoch + "-" + strconv.FormatUint(seq, 10) }
 
-// append adds the patch built by say (in each language) to event id's
-// feed and wakes its patch streams.
-func (h *hub) append(id event.EventID, langs []i18n.Lang, say func(i18n.Lang, uint64) *patchJSON) {
+// feed is event id's feed, made when first asked for.
+func (h *hub) feed(id event.EventID) *feedLog {
 	h.mu.Lock()
+	defer h.mu.Unlock()
 	f := h.feeds[id]
 	if f == nil {
 		f = &feedLog{}
 		h.feeds[id] = f
 	}
-	seq := f.seq + 1
+	return f
+}
+
+// append adds the patch built by say (in each language) to event id's
+// feed and wakes its patch streams. The patch is made outside the hub's
+// lock: the streams go on sending meanwhile.
+func (h *hub) append(id event.EventID, langs []i18n.Lang, say func(i18n.Lang, uint64) *patchJSON) {
+	f := h.feed(id)
+	f.mu.Lock()
+	seq := f.seq.Load() + 1
 	msgs := map[i18n.Lang]string{}
 	for _, l := range langs {
 		p := say(l, seq)
 		if p == nil {
-			h.mu.Unlock()
+			f.mu.Unlock()
 			return
 		}
 		raw, _ := json.Marshal(p)
 		msgs[l] = "id: " + h.feedID(seq) + "\n" + sse("patch", raw)
 	}
-	f.seq = seq
-	f.ring[seq%feedKeep] = msgs
+	f.put(seq, msgs)
+	f.mu.Unlock()
+	h.mu.Lock()
 	var wake []*client
 	for c := range h.clients {
 		if c.patch && c.event == id {
@@ -199,15 +245,47 @@ func (h *hub) append(id event.EventID, langs []i18n.Lang, say func(i18n.Lang, ui
 	}
 }
 
+// put stores patch seq, then says it is there (f.mu held).
+func (f *feedLog) put(seq uint64, msgs map[i18n.Lang]string) {
+	f.ring[seq%feedKeep].Store(&feedPatch{seq: seq, msgs: msgs})
+	f.seq.Store(seq)
+}
+
+// skip numbers a patch of event id that no stream will carry, as if
+// every page lost it (tests: the next patch comes with a seq one too far).
+func (h *hub) skip(id event.EventID) {
+	f := h.feed(id)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	lost := map[i18n.Lang]string{}
+	for _, l := range i18n.Langs() {
+		lost[l] = ""
+	}
+	f.put(f.seq.Load()+1, lost)
+}
+
+// mark is the id of event id's last patch: a page built after it shows
+// what that patch and the ones before say, and opens its stream from it
+// (?last=) to get every patch after, none lost between the page and the
+// stream.
+func (h *hub) mark(id event.EventID) string {
+	return h.feedID(h.feed(id).seq.Load())
+}
+
+// feedMark is mark of the event in r's address ("" for none).
+func (s *Server) feedMark(r *http.Request) string {
+	id, err := eventID(r)
+	if err != nil {
+		return ""
+	}
+	return s.hub.mark(id)
+}
+
 // resume sets where stream c starts in its event's feed, from the id of
 // the last message its page had, and returns its hello (c.mu held).
 func (h *hub) resume(c *client, last string) string {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	var seq uint64
-	if f := h.feeds[c.event]; f != nil {
-		seq = f.seq
-	}
+	c.feed = h.feed(c.event)
+	seq := c.feed.seq.Load()
 	c.sent = seq
 	reset := true
 	if rest, ok := strings.CutPrefix(last, h.epoch+"-"); ok {
@@ -223,30 +301,38 @@ func (h *hub) resume(c *client, last string) string {
 }
 
 // since is the patches stream c has not had yet, in its language (a
-// hello with reset when it fell too far behind to catch up).
+// hello with reset when it fell too far behind to catch up). Only c's
+// own stream calls it; it takes no lock.
 func (h *hub) since(c *client) string {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	f := h.feeds[c.event]
-	if f == nil || c.sent >= f.seq {
+	f := c.feed
+	if f == nil {
 		return ""
 	}
-	if f.seq-c.sent >= feedKeep {
-		c.sent = f.seq
-		return "id: " + h.feedID(f.seq) + "\n" + sse("hello", []byte(`{"seq":`+strconv.FormatUint(f.seq, 10)+`,"reset":true}`))
+	seq := f.seq.Load()
+	if c.sent >= seq {
+		return ""
+	}
+	reset := func() string {
+		c.sent = seq
+		return "id: " + h.feedID(seq) + "\n" + sse("hello", []byte(`{"seq":`+strconv.FormatUint(seq, 10)+`,"reset":true}`))
+	}
+	if seq-c.sent >= feedKeep {
+		return reset()
 	}
 	var b strings.Builder
-	for n := c.sent + 1; n <= f.seq; n++ {
-		msgs := f.ring[n%feedKeep]
-		m, ok := msgs[c.lang]
+	for n := c.sent + 1; n <= seq; n++ {
+		p := f.ring[n%feedKeep].Load()
+		if p == nil || p.seq != n {
+			return reset() // written over while this stream was behind
+		}
+		m, ok := p.msgs[c.lang]
 		if !ok {
 			// A language first asked after the patch was said: the
 			// page reloads instead.
-			c.sent = f.seq
-			return "id: " + h.feedID(f.seq) + "\n" + sse("hello", []byte(`{"seq":`+strconv.FormatUint(f.seq, 10)+`,"reset":true}`))
+			return reset()
 		}
 		b.WriteString(m)
 	}
-	c.sent = f.seq
+	c.sent = seq
 	return b.String()
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -50,18 +51,9 @@ func TestPatchStreamCarriesResults(t *testing.T) {
 	if id := s.next("id", time.Second); !strings.HasSuffix(id, "-1") {
 		t.Errorf("id %q", id)
 	}
-	// A clock change is a clock message, not a patch.
-	if _, err := f.d.PauseClock(context.Background(), e.ID, 1); err != nil {
-		t.Fatal(err)
-	}
-	for {
-		got := s.next("clock", 2*time.Second)
-		if strings.Contains(got, `"paused":true`) {
-			break
-		}
-	}
+	pauseIsAPatch(t, f, e.ID, s, 2)
 	record(r.Tables[0].Number, 0, 2)
-	if p := readPatch(t, s.next("patch", 2*time.Second)); p.Seq != 2 || len(p.Tables) != 1 || *p.Tables[0].Result != "0–2" || p.Standings.In != 2 {
+	if p := readPatch(t, s.next("patch", 2*time.Second)); p.Seq != 3 || len(p.Tables) != 1 || *p.Tables[0].Result != "0–2" || p.Standings.In != 2 || p.Also != nil {
 		t.Errorf("second patch %+v", p)
 	}
 	for _, tb := range r.Tables[2:] {
@@ -86,6 +78,18 @@ func TestPatchStreamCarriesResults(t *testing.T) {
 		if p.Reload {
 			break
 		}
+	}
+}
+
+// pauseIsAPatch pauses event id's clock: a clock message, and patch seq
+// naming it for the staff's pages (no table, no standings).
+func pauseIsAPatch(t *testing.T, f *fixture, id event.EventID, s *sseReader, seq uint64) {
+	t.Helper()
+	if _, err := f.d.PauseClock(context.Background(), id, 1); err != nil {
+		t.Fatal(err)
+	}
+	if p := readPatch(t, s.next("patch", 2*time.Second)); p.Seq != seq || !slices.Equal(p.Also, []string{"clock"}) || p.Tables != nil || p.Standings != nil {
+		t.Errorf("the clock's patch %+v", p)
 	}
 }
 

@@ -98,14 +98,19 @@ type judgePage struct {
 	// said who she is, carried through her choice (Keep).
 	Judges []judgeChoice
 	Keep   []keptField
-	// The event page.
-	Round    string
-	Clock    i18n.Localizer
-	Draft    bool
-	Out      []judgeTable
-	Log      []judgeLine
-	AllDone  bool
-	NoRounds bool
+	// Feed is the event's last patch when the page was read (feed.go,
+	// mark): the page's script follows the patches after it.
+	Feed string
+	// The event page; RoundNumber is its published round's (0: none),
+	// which the page's script follows.
+	RoundNumber int
+	Round       string
+	Clock       i18n.Localizer
+	Draft       bool
+	Out         []judgeTable
+	Log         []judgeLine
+	AllDone     bool
+	NoRounds    bool
 	// The table page.
 	Table *judgeTable
 	// The entry form.
@@ -396,11 +401,13 @@ func newJudgePage(v director.JudgeView, me event.Judge) judgePage {
 // pageEvent is the event for a judge: the tables still out with their
 // time, and the judge log.
 func (j *judgeArea) pageEvent(w http.ResponseWriter, r *http.Request) {
+	feed := j.s.feedMark(r) // before the read: no patch falls between
 	v, me, ok := j.view(w, r)
 	if !ok {
 		return
 	}
 	p := newJudgePage(v, me)
+	p.Feed = feed
 	p.Notice = savedNotice(r)
 	now, l := j.s.now(), langOf(r)
 	switch {
@@ -409,7 +416,7 @@ func (j *judgeArea) pageEvent(w http.ResponseWriter, r *http.Request) {
 	case !v.Latest.Round.Published():
 		p.Round, p.Draft = labels.RoundNameText(v.Latest.Round).In(l), true
 	default:
-		p.Round = labels.RoundNameText(v.Latest.Round).In(l)
+		p.Round, p.RoundNumber = labels.RoundNameText(v.Latest.Round).In(l), v.Latest.Round.Number
 		p.Clock = tableClockText(v.Latest.Round.Clock, 0, now)
 		// The tables still out as the Round tab's Missing results and the
 		// projector list them (Sheet.Outstanding), each with its time.
@@ -528,14 +535,15 @@ func latestTable(v director.JudgeView, n int) (director.SheetTable, error) {
 }
 
 func (j *judgeArea) pageTable(w http.ResponseWriter, r *http.Request) {
+	feed := j.s.feedMark(r) // before the read: no patch falls between
 	v, me, ok := j.view(w, r)
 	if !ok {
 		return
 	}
-	j.renderTable(w, r, v, me, http.StatusOK, nil)
+	j.renderTable(w, r, v, me, http.StatusOK, nil, feed)
 }
 
-func (j *judgeArea) renderTable(w http.ResponseWriter, r *http.Request, v director.JudgeView, me event.Judge, status int, problem i18n.Localizer) {
+func (j *judgeArea) renderTable(w http.ResponseWriter, r *http.Request, v director.JudgeView, me event.Judge, status int, problem i18n.Localizer, feed string) {
 	n, err := positive(r.PathValue("table"), i18n.F("a table"))
 	if err != nil {
 		j.s.failErr(w, r, err)
@@ -547,6 +555,7 @@ func (j *judgeArea) renderTable(w http.ResponseWriter, r *http.Request, v direct
 		return
 	}
 	p := newJudgePage(v, me)
+	p.Feed = feed
 	p.Round, p.Problem = labels.RoundNameText(v.Latest.Round).In(langOf(r)), problem
 	p.Notice = savedNotice(r)
 	jt := judgeTableOf(langOf(r), v.Event.Settings, t, v.Latest.Round.Clock, j.s.now())
@@ -650,14 +659,14 @@ func (j *judgeArea) postExtend(w http.ResponseWriter, r *http.Request) {
 		err = event.Invalid("say how many minutes to add, such as 3")
 	}
 	if err != nil {
-		j.renderTable(w, r, v, me, http.StatusBadRequest, staffSentence(err))
+		j.renderTable(w, r, v, me, http.StatusBadRequest, staffSentence(err), "")
 		return
 	}
 	e := event.JudgeLogEntry{EventID: v.Event.ID, Kind: event.LogExtension, Round: v.Latest.Round.Number, Table: t.Number,
 		JudgeID: me.ID, Extension: ext, Source: js.source()}
 	saved, err := j.s.d.LogJudgeEntry(r.Context(), e)
 	if err != nil {
-		j.renderTable(w, r, v, me, statusOf(err), staffSentence(err))
+		j.renderTable(w, r, v, me, statusOf(err), staffSentence(err), "")
 		return
 	}
 	seeOther(w, r, fmt.Sprintf("%s/tables/%d?saved=%d", judgeBase(v.Event.ID), t.Number, saved.ID))

@@ -29,7 +29,9 @@ func langOf(r *http.Request) i18n.Lang {
 			}
 		}
 	}
-	asked.Store(l, true)
+	if _, ok := asked.Load(l); !ok {
+		asked.Store(l, true) // once: every request storing would contend
+	}
 	return l
 }
 

@@ -56,26 +56,26 @@ func headFor(b director.Board) *eventHead {
 
 // pageEvent is the event's home: find yourself, then your table.
 func (s *Server) pageEvent(w http.ResponseWriter, r *http.Request) {
-	s.boardPage(w, r, func(b director.Board) {
-		q := r.URL.Query().Get("q")
-		if len(q) > maxQuery {
-			q = ""
-		}
-		s.render(w, r, "event", page{Head: i18n.F("My table"), Event: headFor(b), Nav: "home", Data: q})
+	q := r.URL.Query().Get("q")
+	if len(q) > maxQuery {
+		q = ""
+	}
+	s.renderEventPage(w, r, "event", func(b director.Board) page {
+		return page{Head: i18n.F("My table"), Event: headFor(b), Nav: "home", Data: q}
 	})
 }
 
 // eventPage is a page of the event whose content the script fetches.
 func (s *Server) eventPage(name string, title i18n.Text) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		s.boardPage(w, r, func(b director.Board) {
-			s.render(w, r, name, page{Head: title, Event: headFor(b), Nav: name})
+		s.renderEventPage(w, r, name, func(b director.Board) page {
+			return page{Head: title, Event: headFor(b), Nav: name}
 		})
 	}
 }
 
 func (s *Server) pageProjector(w http.ResponseWriter, r *http.Request) {
-	s.boardPage(w, r, func(b director.Board) {
-		s.render(w, r, "projector", page{Head: i18n.F("Projector"), Event: headFor(b), Nav: "projector", Body: "projector", Data: s.URL()})
+	s.renderEventPage(w, r, "projector", func(b director.Board) page {
+		return page{Head: i18n.F("Projector"), Event: headFor(b), Nav: "projector", Body: "projector", Data: s.URL()}
 	})
 }

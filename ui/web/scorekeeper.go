@@ -69,6 +69,9 @@ type scorePage struct {
 	Base      string
 	EventID   int64
 	EventName string
+	// Feed is the event's last patch when the page was read (feed.go,
+	// mark): the missing list follows the patches after it.
+	Feed string
 	// Name is the operator signed in.
 	Name    string
 	Problem i18n.Localizer
@@ -268,6 +271,7 @@ func (a *scoreArea) scoreNotice(r *http.Request, id event.EventID, v director.St
 
 // render shows the entry page of event id with the form as typed.
 func (a *scoreArea) render(w http.ResponseWriter, r *http.Request, c staffCheck, id event.EventID, status int, f scoreForm, problem i18n.Localizer, notice bool) {
+	feed := a.s.hub.mark(id) // before the read: no patch falls between
 	v, err := a.s.d.StationViewOf(r.Context(), id, station(c))
 	if err != nil {
 		a.s.failErr(w, r, err)
@@ -279,7 +283,7 @@ func (a *scoreArea) render(w http.ResponseWriter, r *http.Request, c staffCheck,
 	}
 	l := langOf(r)
 	p := scorePage{Base: scoreBase(id), EventID: int64(id), EventName: v.Event.Name, Name: c.s.Name, Problem: problem,
-		Round: v.Round, Form: f}
+		Round: v.Round, Form: f, Feed: feed}
 	if notice {
 		p.Notice = a.scoreNotice(r, id, v)
 	}

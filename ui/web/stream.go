@@ -21,10 +21,11 @@ import (
 // TickEvery each stream also gets the round clock ("clock"), which
 // corrects a phone's drift and keeps the connection open.
 //
-// A stream speaks one of two protocols. The plain one (the kiosk, the
-// judges' pages, a stream overlay) gets a "change" message naming what
-// changed, and re-fetches. The patch one (?patch=1, the players' pages
-// and the projector) gets "patch" messages that say what changed (feed.go):
+// A stream speaks one of two protocols. The plain one (the kiosk, a
+// stream overlay) gets a "change" message naming what changed, and
+// re-fetches. The patch one (?patch=1: the players' pages, the projector,
+// the report page, the judges' phones and the scorekeeper stations) gets
+// "patch" messages that say what changed (feed.go):
 // a page applies them in place, and refetches a whole list only when a
 // round is published or it lost messages. At 1,000 phones that is the
 // difference between 100 bytes and 40 KB per phone per result.
@@ -59,8 +60,11 @@ type hub struct {
 	clients map[*client]struct{}
 	devices map[string]int
 	addrs   map[string]int
-	feeds   map[event.EventID]*feedLog
-	closed  bool
+	// followed counts the streams of each event (the event list's
+	// aside): events() after every change need not walk every stream.
+	followed map[event.EventID]int
+	feeds    map[event.EventID]*feedLog
+	closed   bool
 }
 
 // client is one open stream: what it has still to send, gathered while
@@ -83,11 +87,14 @@ type client struct {
 	ping  bool
 	mine  bool
 	sent  uint64 // patch protocol: the last patch sent
+	// feed is the event's feed (patch protocol), set when the stream
+	// opens; only the stream's own writer reads it after.
+	feed *feedLog
 }
 
 func newHub(max, perDevice, perAddress int, epoch string) *hub {
 	return &hub{max: max, perDevice: perDevice, perAddress: perAddress, epoch: epoch, clients: map[*client]struct{}{},
-		devices: map[string]int{}, addrs: map[string]int{}, feeds: map[event.EventID]*feedLog{}}
+		devices: map[string]int{}, addrs: map[string]int{}, followed: map[event.EventID]int{}, feeds: map[event.EventID]*feedLog{}}
 }
 
 // join opens a stream of an event (0: every event) for a device at an
@@ -108,6 +115,9 @@ func (h *hub) join(id event.EventID, device, addr string) (*client, error) {
 	h.clients[c] = struct{}{}
 	h.devices[device]++
 	h.addrs[addr]++
+	if id != 0 {
+		h.followed[id]++
+	}
 	return c, nil
 }
 
@@ -120,6 +130,11 @@ func (h *hub) drop(c *client) {
 	}
 	if h.addrs[c.addr]--; h.addrs[c.addr] <= 0 {
 		delete(h.addrs, c.addr)
+	}
+	if c.event != 0 {
+		if h.followed[c.event]--; h.followed[c.event] <= 0 {
+			delete(h.followed, c.event)
+		}
 	}
 }
 
@@ -175,13 +190,9 @@ func (h *hub) each(id event.EventID, fn func(*client)) {
 func (h *hub) events() []event.EventID {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	seen := map[event.EventID]bool{}
-	var out []event.EventID
-	for c := range h.clients {
-		if c.event != 0 && !seen[c.event] {
-			seen[c.event] = true
-			out = append(out, c.event)
-		}
+	out := make([]event.EventID, 0, len(h.followed))
+	for id := range h.followed {
+		out = append(out, id)
 	}
 	return out
 }

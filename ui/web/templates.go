@@ -10,8 +10,10 @@ import (
 	"io/fs"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 
+	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 )
@@ -193,33 +195,21 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, name string, p p
 // a template error never sends half a page.
 func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, status int, name string, p page) {
 	lang := langOf(r)
-	pages := s.pages.pages[lang]
-	t, ok := pages[name]
-	var buf bytes.Buffer
-	if !ok {
+	if _, ok := s.pages.pages[lang][name]; !ok {
 		s.logf("web: no page template %q", name)
-		status = http.StatusInternalServerError
-		t = pages["errorpage"]
+		status, name = http.StatusInternalServerError, "errorpage"
 		p = page{Head: i18n.F("Error"), Message: msgInternal.In(lang)}
 	}
-	p.Title = p.Head.In(lang)
-	p.Lang, p.Langs, p.Words = lang, langChoices(r, lang), s.pages.words[lang]
-	if err := t.ExecuteTemplate(&buf, "layout", p); err != nil {
+	body, err := s.execute(r, lang, name, p)
+	if err != nil {
 		s.logf("web: %s %s: page %s: %v", r.Method, r.URL.Path, name, err)
 		http.Error(w, msgInternal.In(lang), http.StatusInternalServerError)
 		return
 	}
 	h := w.Header()
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Content-Language", string(lang))
-	if h.Get("Cache-Control") == "" { // a page with a secret says no-store
-		h.Set("Cache-Control", "no-cache")
-	}
-	h.Add("Vary", "Accept-Language, Cookie, Accept-Encoding")
-	body := buf.Bytes()
-	// A page is built per request (it names the device's language and
-	// choices), so it is gzipped per request too, at the fastest level:
-	// a few KB of HTML, a tenth of a millisecond.
+	htmlHeaders(h, lang)
+	// A page built for this request alone is gzipped for it too, at the
+	// fastest level: a few KB of HTML, a tenth of a millisecond.
 	if len(body) > gzipAbove && acceptsGzip(r) {
 		if gz := gzipBytes(body); len(gz) < len(body) {
 			h.Set("Content-Encoding", "gzip")
@@ -230,6 +220,63 @@ func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, status int
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(body)
 	}
+}
+
+// execute builds page name with p in lang, for the page at r (its
+// language switch comes back to r's address).
+func (s *Server) execute(r *http.Request, lang i18n.Lang, name string, p page) ([]byte, error) {
+	t, ok := s.pages.pages[lang][name]
+	if !ok {
+		return nil, fmt.Errorf("no page template %q", name)
+	}
+	p.Title = p.Head.In(lang)
+	p.Lang, p.Langs, p.Words = lang, langChoices(r, lang), s.pages.words[lang]
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, "layout", p); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// htmlHeaders are the headers of a page in lang.
+func htmlHeaders(h http.Header, lang i18n.Lang) {
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Language", string(lang))
+	if h.Get("Cache-Control") == "" { // a page with a secret says no-store
+		h.Set("Cache-Control", "no-cache")
+	}
+	h.Add("Vary", "Accept-Language, Cookie, Accept-Encoding")
+}
+
+// renderEventPage writes page name of the event in the address, made
+// from its board by build. A page the same for everyone who reads it in
+// a language (the players' pages and the projector: no secret, no
+// signed-in part, no query) is built once per version of the event and
+// language, kept beside the event's JSON with its gzip and ETag (and
+// through changes that leave the event's name alone, cache.invalidate):
+// a room reloading its pages costs copies of bytes (and 304s), not a
+// template each. Any other address of the page is built for its request.
+func (s *Server) renderEventPage(w http.ResponseWriter, r *http.Request, name string, build func(director.Board) page) {
+	ensureDevice(w, r)
+	id, err := eventID(r)
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	if r.URL.RawQuery != "" || r.PathValue("id") != strconv.FormatInt(int64(id), 10) {
+		s.withBoard(w, r, func(b director.Board) { s.render(w, r, name, build(b)) })
+		return
+	}
+	lang := langOf(r)
+	bl, err := s.cache.body(r.Context(), id, langKey(pageKeys+name, lang), func(b director.Board) ([]byte, error) {
+		return s.execute(r, lang, name, build(b))
+	})
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	htmlHeaders(w.Header(), lang)
+	bl.write(w, r)
 }
 
 // serveStatic serves an embedded file; with the current hash in ?v= it

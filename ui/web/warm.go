@@ -32,10 +32,15 @@ type warmer struct {
 	wg   sync.WaitGroup
 }
 
-// note records a change of event id for its next diff.
+// note records a change of event id for its next diff, once pages
+// follow it (there is a board to diff against): the kinds of changes
+// before are in the board the first page read.
 func (w *warmer) note(id event.EventID, what director.ChangeKind) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if _, ok := w.prev[id]; !ok {
+		return
+	}
 	if w.what == nil {
 		w.what = map[event.EventID]director.ChangeKind{}
 	}

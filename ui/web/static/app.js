@@ -54,7 +54,9 @@
   }
   // The kiosk's, the judges' and the decklist's scripts say their words
   // with these too, and show a deck check with the one drawing below.
-  window.tk = { t, tn, lang, drawDeckCheck, checkAsTyped };
+  // The judges' phones and the scorekeeper stations follow the event's
+  // patches with follow.
+  window.tk = { t, tn, lang, drawDeckCheck, checkAsTyped, follow };
 
   // ---- helpers -------------------------------------------------------
 
@@ -227,10 +229,14 @@
   // random delay when the stream says the page is behind (a round was
   // published, patches were lost). on.patch(p) gets each patch in order
   // (those that come while a load runs wait for it, so a load's older
-  // answer never undoes a patch); on.clock(c) each clock message.
-  function follow(on) {
+  // answer never undoes a patch); on.clock(c) each clock message; on.mine()
+  // says a signed-in player's table's reports changed; on.last, the id of
+  // the last patch a page built by the server shows (its stream starts
+  // after it). event is the event followed (the page's own when not given).
+  function follow(on, event) {
+    const base = event ? '/api/events/' + event : api;
     const dot = $('#live');
-    let es = null, poll = 0, seq = -1, lastId = '', loaded = false, timer = 0, loading = false;
+    let es = null, poll = 0, seq = -1, lastId = on.last || '', loaded = false, timer = 0, loading = false;
     const queued = [];
     async function run() {
       if (loading) { queued.push(null); return; }
@@ -254,7 +260,7 @@
     }
     function open() {
       if (es) es.close();
-      es = new EventSource(api + '/stream?patch=1' + (lastId ? '&last=' + encodeURIComponent(lastId) : ''));
+      es = new EventSource(base + '/stream?patch=1' + (lastId ? '&last=' + encodeURIComponent(lastId) : ''));
       es.addEventListener('open', () => {
         if (dot) { dot.hidden = false; dot.classList.remove('off'); dot.title = t("Live: this page updates by itself"); }
         clearInterval(poll); poll = 0;
@@ -271,6 +277,7 @@
         try { patch(JSON.parse(e.data)); } catch (x) { reload(); }
       });
       if (on.clock) es.addEventListener('clock', (e) => { try { on.clock(JSON.parse(e.data)); } catch (x) { /* skip */ } });
+      if (on.mine) es.addEventListener('mine', () => on.mine());
       es.addEventListener('error', () => {
         if (dot) { dot.hidden = false; dot.classList.add('off'); dot.title = t("Reconnecting…"); }
         // A closed stream (refused, server gone) is not retried by the
@@ -1090,20 +1097,25 @@
 
     setInterval(() => { if (pages > 1) { pageIdx = (pageIdx + 1) % pages; layout(); } }, 8000);
     window.addEventListener('resize', debounce(layout, 150));
-    // The TV is one screen: a result leaves its waiting list at once, and
-    // the whole view is refetched within ~2 s (whether it shows the
-    // waiting tables, the pairings or the standings is the server's call).
+    // The TV is one screen: a result leaves its waiting list at once. The
+    // whole view is refetched within ~2 s only when what it shows changes
+    // (the server's call): the waiting tables instead of the pairings
+    // (shows_waiting), the standings once the round is complete, a
+    // result taken back.
     const moved = every(load, 1500);
     follow({
       load,
       patch: (p) => {
         if (!data) return;
+        let again = p.shows_waiting !== undefined;
         if (p.tables && p.round === data.round) {
           const done = new Set(p.tables.filter((x) => x.result !== null).map((x) => x.number));
           data.waiting = data.waiting.filter((w) => !done.has(w.table));
+          again = again || p.tables.some((x) => x.result === null);
           if (kind === 'waiting') build();
         }
-        if (p.tables || p.standings) moved(!!p.standings && p.standings.in === p.standings.of);
+        const complete = !!p.standings && p.standings.in === p.standings.of;
+        if (again || complete) moved(complete);
       },
       clock: setClock,
     });
@@ -1377,9 +1389,16 @@
         }).catch(() => {});
       }
     });
-    live(api + '/stream', (what) => {
-      if (own.on && what.some((w) => ['mine', 'round', 'result', 'event', 'visible', 'poll'].includes(w))) { loadMine(); return; }
-      if (form && what.some((w) => ['round', 'result', 'event'].includes(w))) loadForm(true);
+    // The form follows its own table: a result at another table costs a
+    // patch and nothing more; a round published (or patches lost) loads
+    // what the page shows again.
+    const again = () => (own.on ? loadMine() : form ? loadForm(true) : null);
+    follow({
+      load: again,
+      patch: (p) => {
+        if (form && p.round === form.round && (p.tables || []).some((x) => x.number === form.table)) again();
+      },
+      mine: () => { if (own.on) loadMine(); },
     });
   }
 

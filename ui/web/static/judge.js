@@ -106,13 +106,43 @@
   }
 
   // ---- follow the event --------------------------------------------------
+  // The event's patches (app.js, follow): a result takes its table off the
+  // list of tables still out, in place; what the patches do not carry (a
+  // penalty logged, the clock, a round published, a result taken back,
+  // the last table in) reloads the page, unless the judge is typing. A
+  // table's page reloads for its own table's result.
   const live = root.dataset.live;
-  if (live && 'EventSource' in window) {
-    const es = new EventSource('/api/events/' + live + '/stream');
-    es.addEventListener('change', () => {
+  const follow = window.tk && window.tk.follow;
+  if (live && follow && 'EventSource' in window) {
+    const out = document.getElementById('j-out');
+    const list = out && out.querySelector('.j-list');
+    const title = out && out.querySelector('h2');
+    let opened = false;
+    const reload = () => {
       const a = document.activeElement;
       if (a && (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA' || a.tagName === 'SELECT')) return;
       location.reload();
-    });
+    };
+    follow({
+      // The page came with what it shows, as of patch root.dataset.feed:
+      // only a later load (a round published, patches lost) reloads it.
+      last: root.dataset.feed,
+      load: () => { if (opened) reload(); opened = true; },
+      patch: (p) => {
+        if (p.also && p.also.length) { reload(); return; }
+        // A table's page: its own result reloads it.
+        const mine = root.dataset.table;
+        if (mine) { if ((p.tables || []).some((x) => String(x.number) === mine)) reload(); return; }
+        if (!p.tables || !list || String(p.round) !== out.dataset.round) return;
+        if (p.tables.some((x) => x.result === null)) { reload(); return; }
+        for (const x of p.tables) {
+          const li = list.querySelector('li[data-table="' + x.number + '"]');
+          if (li) li.remove();
+        }
+        const n = list.children.length;
+        if (n === 0) { reload(); return; }
+        title.textContent = window.tk.tn("%[1]s · tables still out (%[2]d)", n, out.dataset.label, n);
+      },
+    }, live);
   }
 })();

@@ -3,7 +3,7 @@
 // players and saved result shown), Result, Enter (sent without a page
 // load); a table that has a result asks first (Enter replaces, Esc
 // cancels); Esc clears both fields. The missing results follow the
-// event's live stream.
+// event's patches.
 'use strict';
 (function () {
   const t = (window.tk && window.tk.t) || ((key) => key);
@@ -181,6 +181,10 @@
     allIn.hidden = list.children.length > 0;
   }
   let refreshing = 0;
+  function refreshSoon() {
+    if (refreshing) return;
+    refreshing = setTimeout(() => { refreshing = 0; refresh(); }, 500);
+  }
   async function refresh() {
     try {
       const r = await fetch(apiBase + '/missing', { credentials: 'same-origin', cache: 'no-store' });
@@ -198,12 +202,21 @@
       counted();
     } catch (e) { /* the list stays as it is */ }
   }
-  if (list && 'EventSource' in window) {
-    const es = new EventSource('/api/events/' + id + '/stream');
-    // Many results arrive at once: one refresh at most every half second.
-    es.addEventListener('change', () => {
-      if (refreshing) return;
-      refreshing = setTimeout(() => { refreshing = 0; refresh(); }, 500);
-    });
+  // The event's patches (app.js, follow): a result takes its table off the
+  // list in place; a result taken back, a round published or patches lost
+  // fetch the list again.
+  const follow = window.tk && window.tk.follow;
+  if (list && follow && 'EventSource' in window) {
+    let opened = false;
+    follow({
+      // The page came with its list as of patch root.dataset.feed.
+      last: root.dataset.feed,
+      load: () => { if (opened) refreshSoon(); opened = true; },
+      patch: (p) => {
+        if (!p.tables) return;
+        if (String(p.round) !== round.value || p.tables.some((x) => x.result === null)) { refreshSoon(); return; }
+        for (const x of p.tables) dropMissing(String(x.number));
+      },
+    }, id);
   }
 })();
