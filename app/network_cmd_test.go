@@ -85,7 +85,7 @@ func TestTheNetworkCommandDoesWhatThePanelDoes(t *testing.T) {
 	if out := must("log", "--db", db); !strings.Contains(out, "judge\tsigned-in\tdevice abcdef\t192.168.1.40") {
 		t.Errorf("log: %q", out)
 	}
-	if out := must("alert", "--db", db); out != "no wrong PIN in the last 10 minutes\n" {
+	if out := must("alert", "--db", db); out != "no wrong PIN, player code or table code in the last 10 minutes\n" {
 		t.Errorf("alert: %q", out)
 	}
 	for _, c := range []struct {

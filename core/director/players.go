@@ -141,21 +141,33 @@ func (d *Director) SignInPlayer(ctx context.Context, t PlayerSignInTry) (string,
 	address := clipText(t.Address, maxAddress)
 	typed := NormalizeTableCode(t.Code)
 	var name string
-	err = d.store.Write(ctx, func(tx Tx) error {
+	// A wrong code is found in a read: a flood of them never queues for
+	// the one writer the honest sign-ins and results need.
+	check := func(tx Tx) (event.Entry, error) {
 		en, err := tx.Entry(t.Entry)
 		if isNotFound(err) || (err == nil && en.EventID != t.Event) {
-			return event.NotFoundf("this event has no player number %d; find yourself again by name", t.Entry)
+			return en, event.NotFoundf("this event has no player number %d; find yourself again by name", t.Entry)
 		}
 		if err != nil {
-			return err
+			return en, err
 		}
 		codes, err := tx.PlayerCodes(t.Event)
 		if err != nil {
-			return err
+			return en, err
 		}
 		want := codes[t.Entry]
 		if want == "" || len(typed) != len(want) || subtle.ConstantTimeCompare([]byte(typed), []byte(want)) != 1 {
-			return ErrWrongPlayerCode
+			return en, ErrWrongPlayerCode
+		}
+		return en, nil
+	}
+	if err := d.store.Read(ctx, func(tx Tx) error { _, err := check(tx); return err }); err != nil {
+		return "", err
+	}
+	err = d.store.Write(ctx, func(tx Tx) error {
+		en, err := check(tx)
+		if err != nil {
+			return err
 		}
 		name = en.Name
 		now := d.now()

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"net/http"
@@ -241,4 +242,21 @@ func (f *fixture) topCut(n int) event.Event {
 		}
 		f.playRound(e.ID, r)
 	}
+}
+
+// deviceCookieOf is the value of the i-th test device's cookie, signed as
+// the server signs the ids it gives (device.go).
+func (f *fixture) deviceCookieOf(i int) string {
+	f.t.Helper()
+	return signedDevice(f.t, f.srv, fmt.Sprintf("%032x", i+1))
+}
+
+// signedDevice is id's cookie value, signed with srv's key.
+func signedDevice(t testing.TB, srv *Server, id string) string {
+	t.Helper()
+	key := srv.deviceKeyOf(context.Background())
+	if key == nil {
+		t.Fatal("no device key")
+	}
+	return id + "." + signDevice(key, id)
 }

@@ -86,6 +86,11 @@ type Server struct {
 	// stop ends the director subscription and the clock ticker.
 	stop func()
 
+	// keyMu guards deviceKey, the key device ids are signed with
+	// (device.go), read from the director at first use.
+	keyMu     sync.Mutex
+	deviceKey []byte
+
 	mu       sync.Mutex
 	srv      *http.Server
 	listener net.Listener
@@ -158,7 +163,7 @@ func (s *Server) areas() [][]route {
 // a sentence for an unknown address or method, and a refusal for a Host
 // the server does not serve (see servedHost).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	s.secure(http.HandlerFunc(s.dispatch)).ServeHTTP(w, r)
+	s.secure(http.HandlerFunc(s.dispatch)).ServeHTTP(w, s.withDevice(r))
 }
 
 func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {

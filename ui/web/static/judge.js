@@ -109,6 +109,10 @@
   const live = root.dataset.live;
   if (live && 'EventSource' in window) {
     const es = new EventSource('/api/events/' + live + '/stream');
+    // A page the browser keeps in its back/forward cache holds no stream;
+    // shown again, it loads afresh.
+    window.addEventListener('pagehide', () => es.close());
+    window.addEventListener('pageshow', (e) => { if (e.persisted) location.reload(); });
     es.addEventListener('change', () => {
       const a = document.activeElement;
       if (a && (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA' || a.tagName === 'SELECT')) return;

@@ -182,6 +182,10 @@
   }
   if (list && 'EventSource' in window) {
     const es = new EventSource('/api/events/' + id + '/stream');
+    // A page the browser keeps in its back/forward cache holds no stream;
+    // shown again, it loads afresh.
+    window.addEventListener('pagehide', () => es.close());
+    window.addEventListener('pageshow', (e) => { if (e.persisted) location.reload(); });
     // Many results arrive at once: one refresh at most every half second.
     es.addEventListener('change', () => {
       if (refreshing) return;
