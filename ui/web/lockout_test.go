@@ -420,18 +420,33 @@ func TestAFullHubGivesEachHonestPhoneItsStream(t *testing.T) {
 	}
 }
 
-// BenchmarkHubJoinWhenFull measures a stream's join when the hub is full
-// and the fullest address gives up its oldest: the cost a flood puts on
-// each new stream.
+// BenchmarkHubJoinWhenFull measures a phone's stream joining a hub that
+// two addresses filled, the fullest address giving up its oldest, then
+// the phone leaving and the flood taking the slot again: the cost a
+// flood puts on each new stream.
 func BenchmarkHubJoinWhenFull(b *testing.B) {
 	h := newHub(4000, 4, 2000, "t")
 	for i := range 4000 {
 		_, _ = h.join(1, fmt.Sprint("flood", i), fmt.Sprint("10.0.0.", i%2))
 	}
+	phones := make([][2]string, 4096)
+	for i := range phones {
+		phones[i] = [2]string{fmt.Sprint("phone", i), fmt.Sprint("192.168.", i/250, ".", i%250)}
+	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := range b.N {
-		if _, err := h.join(1, fmt.Sprint("phone", i), fmt.Sprint("192.168.", i%250, ".", i/250%250)); err != nil {
+		p := phones[i%len(phones)]
+		c, err := h.join(1, p[0], p[1])
+		if err != nil {
+			b.Fatal(err)
+		}
+		h.leave(c)
+		flood := "10.0.0.0"
+		if len(h.addrs[flood]) >= h.perAddress {
+			flood = "10.0.0.1"
+		}
+		if _, err := h.join(1, p[0]+"-flood", flood); err != nil {
 			b.Fatal(err)
 		}
 	}
