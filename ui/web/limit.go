@@ -2,6 +2,7 @@ package web
 
 import (
 	"container/heap"
+	"hash/maphash"
 	"slices"
 	"sync"
 	"time"
@@ -92,6 +93,32 @@ var (
 // burst again: a restart is the organizer's act, not a guesser's. Every
 // wrong code and every try a budget refused is counted in the
 // organizer's alert (director.NoteGuess).
+
+// guessStripes is how many locks the code checks of all addresses share
+// (guessLocks).
+const guessStripes = 256
+
+// guessLocks serializes the code checks of one address: a check takes its
+// wrong-code tokens before reading the code and gives them back when it
+// was right, so without it a room behind one address sending six right
+// codes at once would find the sixth refused by the five still being
+// read. One at a time, a refusal is always for wrong codes already
+// counted. The locks are striped by a hash of the address: bounded
+// memory, O(1), and two addresses sharing a stripe only wait a few
+// milliseconds for each other.
+type guessLocks struct {
+	seed  maphash.Seed
+	locks [guessStripes]sync.Mutex
+}
+
+func newGuessLocks() *guessLocks { return &guessLocks{seed: maphash.MakeSeed()} }
+
+// lock holds the lock of addr's stripe and returns its unlock.
+func (g *guessLocks) lock(addr string) func() {
+	m := &g.locks[maphash.String(g.seed, addr)%guessStripes]
+	m.Lock()
+	return m.Unlock
+}
 
 // maxBuckets bounds each limit's memory (a bucket with its key is some
 // 200 bytes, so 4 MB a full limit, some 25 MB for every limit at once):

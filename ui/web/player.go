@@ -164,6 +164,7 @@ func (s *Server) apiPlayerSignIn(w http.ResponseWriter, r *http.Request) {
 	// The device the request came with, for the alert: one that sent no
 	// id the server gave counts by its address.
 	came := deviceOf(r)
+	defer s.guesses.lock(clientAddr(r))()
 	if refused, wait := s.limits.take(wrong...); refused >= 0 {
 		s.d.NoteGuess(r.Context(), director.GuessPlayerCode, came, clientAddr(r))
 		s.tooMany(w, r, wait, playerCodeRefusal(refused))

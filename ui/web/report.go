@@ -219,6 +219,7 @@ func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
 	// back when it was right: simultaneous tries at one table cannot all
 	// be read while its budget lasts.
 	wrong := wrongCodeNeeds(r)
+	defer s.guesses.lock(clientAddr(r))()
 	if refused, wait := s.limits.take(wrong...); refused >= 0 {
 		s.d.NoteGuess(r.Context(), director.GuessTableCode, deviceOf(r), clientAddr(r))
 		s.tooMany(w, r, wait, wrongCodeRefusal(refused))

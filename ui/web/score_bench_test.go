@@ -246,6 +246,12 @@ func runScoreFloor(tb testing.TB, base string, d *director.Director, e event.Eve
 		}
 	}
 	sides := floorSides(tables, 7)
+	// Each phone its own device id, signed as the server gives them.
+	key, err := d.DeviceKey(ctx)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	phoneID := func(i int) string { id := fmt.Sprintf("%032x", i); return id + "." + signDevice(key, id) }
 	codes, err := d.TableCodes(ctx, e.ID, r.Number)
 	if err != nil {
 		tb.Fatal(err)
@@ -329,7 +335,7 @@ func runScoreFloor(tb testing.TB, base string, d *director.Director, e event.Eve
 			status, reply, at := floorPost(tb, c, func() *http.Request {
 				req, _ := http.NewRequest("POST", fmt.Sprintf("%s/api/events/%d/reports", base, e.ID), strings.NewReader(body))
 				req.Header.Set("Content-Type", "application/json")
-				req.Header.Set("Cookie", fmt.Sprintf("%s=%032x", deviceCookie, 1000+i))
+				req.Header.Set("Cookie", deviceCookie+"="+phoneID(1000+i))
 				return req
 			})
 			var got reportReply

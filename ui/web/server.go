@@ -74,6 +74,8 @@ type Server struct {
 	cache  *cache
 	hub    *hub
 	limits *limiter
+	// guesses serializes each address's code checks (limit.go).
+	guesses *guessLocks
 	warmer warmer
 
 	// histories keeps the past events' standings that players'
@@ -123,7 +125,7 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, d: cfg.Director, now: cfg.Now, pages: pages, limits: newLimiter(cfg.Now)}
+	s := &Server{cfg: cfg, d: cfg.Director, now: cfg.Now, pages: pages, limits: newLimiter(cfg.Now), guesses: newGuessLocks()}
 	s.baseHost, s.basePort = baseHostPort(cfg.BaseURL)
 	s.cache = newCache(s.d)
 	s.histories = s.d.Histories()

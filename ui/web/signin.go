@@ -37,6 +37,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, kind string, id 
 	for i, k := range keys {
 		wrong[i] = need{rateWrongPIN, k}
 	}
+	defer s.guesses.lock(clientAddr(r))()
 	if refused, wait := s.limits.take(wrong...); refused >= 0 {
 		s.d.NoteGuess(r.Context(), director.GuessPIN, deviceOf(r), clientAddr(r))
 		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(wait.Seconds()))))
