@@ -76,7 +76,7 @@ type Server struct {
 	limits *limiter
 	// guesses serializes each address's code checks (limit.go).
 	guesses *guessLocks
-	warmer warmer
+	warmer  warmer
 
 	// histories keeps the past events' standings that players'
 	// histories are made of (director.Histories).
