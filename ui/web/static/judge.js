@@ -112,6 +112,8 @@
     // A page the browser keeps in its back/forward cache holds no stream;
     // shown again, it loads afresh.
     window.addEventListener('pagehide', () => es.close());
+    // A newer page of this device took this stream's place: no reconnecting.
+    es.addEventListener('replaced', () => es.close());
     window.addEventListener('pageshow', (e) => { if (e.persisted) location.reload(); });
     es.addEventListener('change', () => {
       const a = document.activeElement;

@@ -185,6 +185,8 @@
     // A page the browser keeps in its back/forward cache holds no stream;
     // shown again, it loads afresh.
     window.addEventListener('pagehide', () => es.close());
+    // A newer page of this device took this stream's place: no reconnecting.
+    es.addEventListener('replaced', () => es.close());
     window.addEventListener('pageshow', (e) => { if (e.persisted) location.reload(); });
     // Many results arrive at once: one refresh at most every half second.
     es.addEventListener('change', () => {
