@@ -131,6 +131,15 @@ func (d *Director) NoteGuess(ctx context.Context, kind GuessKind, device, addres
 	}
 }
 
+// SaveNetworkAlert writes the counts not yet written now, rather than
+// within floodFlushEvery (the network stopping, a test).
+func (d *Director) SaveNetworkAlert(ctx context.Context) {
+	now := d.now()
+	if d.floods.take() {
+		d.flushFloods(ctx, now)
+	}
+}
+
 // flushFloods writes the counts as they are at now.
 func (d *Director) flushFloods(ctx context.Context, now time.Time) {
 	saved := d.floods.saved(now)
@@ -306,6 +315,18 @@ func (w *floodWatch) due(now time.Time) bool {
 		return false
 	}
 	w.flushed, w.dirty = now, false
+	return true
+}
+
+// take reports whether counts are not yet written, and if so takes the
+// turn to write them.
+func (w *floodWatch) take() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.dirty {
+		return false
+	}
+	w.dirty = false
 	return true
 }
 

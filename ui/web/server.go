@@ -139,6 +139,7 @@ func New(cfg Config) (*Server, error) {
 	unsubscribe := s.d.Subscribe(s.changed)
 	ticker := s.startTicker()
 	s.stop = sync.OnceFunc(func() {
+		s.d.SaveNetworkAlert(context.Background())
 		unsubscribe()
 		s.histories.Close()
 		ticker()
