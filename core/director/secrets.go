@@ -204,7 +204,7 @@ func (d *Director) renewSecret(ctx context.Context, kind, chosen string) (string
 
 // CheckJudgePIN reports whether pin is the judges' PIN (case, spaces and
 // dashes aside), comparing in constant time; false when none was drawn.
-// It is no sign-in: SignIn is, with the server-wide limit and the log.
+// It is no sign-in: SignIn is, with the log.
 func (d *Director) CheckJudgePIN(ctx context.Context, pin string) (bool, error) {
 	var want string
 	var ok bool

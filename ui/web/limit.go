@@ -18,7 +18,7 @@ type rate struct {
 	burst float64
 	per   time.Duration
 	// keep marks a limit whose buckets are never evicted to make room:
-	// one whose keys are bounded by what exists (the tables of a round),
+	// one whose keys are bounded by what exists (the players signed in),
 	// or a single server-wide key. Every other limit is keyed by device
 	// or address, which a guesser has as many of as they like, and evicts
 	// its least useful bucket when full (see limitSet.room).
@@ -216,14 +216,14 @@ func (s *limitSet) get(key string, now time.Time, max int, call uint64) *bucket 
 // room makes room for one more bucket: it forgets the buckets that have
 // refilled (they hold nothing), and when the limit is still full, a limit
 // keyed by device or address evicts the bucket that will be full soonest,
-// never refusing a new key for lack of room. That eviction gives its key
-// back at most a burst: what a guesser gets anyway by sending a new
-// device cookie or using a new address, which costs nothing. So device
-// and address budgets only keep one honest phone (or one room) from
-// spending another's; what bounds a guesser is the per-table budget and
-// the server-wide ones, which are kept limits and never evicted. A kept
-// limit that is full refuses (false). A bucket the same call holds is
-// never dropped (the next one goes instead).
+// never refusing a new key for lack of room (a kept limit would refuse an
+// honest newcomer because of strangers). That eviction gives its key back
+// at most a burst, and only once more than maxBuckets addresses are
+// guessing at once: far past the 250 addresses of the arithmetic below,
+// whose budgets are never evicted. A device gains nothing by it, its
+// address's budget binding anyway. A kept limit that is full refuses
+// (false). A bucket the same call holds is never dropped (the next one
+// goes instead).
 func (s *limitSet) room(now time.Time, max int, call uint64) bool {
 	var held []*bucket
 	defer func() {
