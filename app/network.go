@@ -44,10 +44,11 @@ devices [--sign-out ID]
     list the judges' phones, kiosk tablets and scorekeeper stations signed
     in, or sign one out
 log [--n N]
-    print the newest N lines of the sign-in log (every sign-in, every wrong PIN)
-alert [--resume]
-    say how many wrong PINs were typed in the last 10 minutes and whether PIN
-    sign-in is paused; --resume ends the pause
+    print the alert of guesses, then the newest N lines of the sign-in log
+    (every sign-in)
+alert
+    say how many wrong PINs, player codes and table codes were tried in the
+    last 10 minutes, from how many devices and network addresses
 addresses                      (serve --console only)
     print the addresses phones reach the network at
 poster --out FILE [--event ID] [--paper A4|Letter]   (serve --console only)
@@ -67,7 +68,6 @@ type networkArgs struct {
 	order                  int
 	signOut                int64
 	n                      int
-	resume                 bool
 	out, paper             string
 }
 
@@ -101,7 +101,6 @@ func parseNetwork(args []string, withDB bool) (networkArgs, error) {
 	case "log":
 		fs.IntVar(&a.n, "n", 50, "lines")
 	case "alert":
-		fs.BoolVar(&a.resume, "resume", false, "resume PIN sign-in")
 	case "poster":
 		fs.StringVar(&a.out, "out", "", "PDF file to write")
 		fs.Int64Var(&a.event, "event", 0, "event ID (0: the event list)")
@@ -174,7 +173,7 @@ func readOnly(a networkArgs) bool {
 	case "devices":
 		return a.signOut == 0
 	case "log", "alert":
-		return !a.resume
+		return true
 	}
 	return false
 }
@@ -195,7 +194,7 @@ func networkAction(ctx context.Context, d *director.Director, run *web.Running, 
 	case "log":
 		return networkLog(ctx, d, a, w)
 	case "alert":
-		return networkAlert(ctx, d, a, w)
+		return networkAlert(ctx, d, w)
 	case "addresses":
 		for _, u := range run.URLs() {
 			fmt.Fprintln(w, u)
@@ -321,14 +320,24 @@ func networkDevices(ctx context.Context, d *director.Director, a networkArgs, w 
 	return nil
 }
 
-// networkLog prints the newest lines of the sign-in log.
+// networkLog prints the alert of guesses, when there were any (counted,
+// not logged one by one), then the newest lines of the sign-in log.
 func networkLog(ctx context.Context, d *director.Director, a networkArgs, w io.Writer) error {
+	al, err := d.NetworkAlert(ctx)
+	if err != nil {
+		return err
+	}
+	if al.Any() {
+		for _, l := range al.Lines() {
+			fmt.Fprintln(w, l.In(i18n.English))
+		}
+	}
 	lines, err := d.SignInLog(ctx, a.n)
 	if err != nil {
 		return err
 	}
 	if len(lines) == 0 {
-		fmt.Fprintln(w, "nobody has signed in or typed a wrong PIN yet")
+		fmt.Fprintln(w, "nobody has signed in yet")
 	}
 	for _, l := range lines {
 		at := l.At.Local().Format("2006-01-02 15:04:05")
@@ -341,23 +350,20 @@ func networkLog(ctx context.Context, d *director.Director, a networkArgs, w io.W
 	return nil
 }
 
-// networkAlert says the alert of wrong PINs, after resuming sign-in.
-func networkAlert(ctx context.Context, d *director.Director, a networkArgs, w io.Writer) error {
-	if a.resume {
-		if err := d.ResumePINs(ctx); err != nil {
-			return err
-		}
-		fmt.Fprintln(w, "PIN sign-in resumed")
-	}
-	al, err := d.PINAlert(ctx)
+// networkAlert says the alert of guesses: the serving process's counts,
+// which it keeps in one setting of the database.
+func networkAlert(ctx context.Context, d *director.Director, w io.Writer) error {
+	al, err := d.NetworkAlert(ctx)
 	if err != nil {
 		return err
 	}
-	if al.Wrong == 0 {
-		fmt.Fprintf(w, "no wrong PIN in the last %d minutes\n", int(director.PINWindow/time.Minute))
+	if !al.Any() {
+		fmt.Fprintf(w, "no wrong PIN, player code or table code in the last %d minutes\n", int(director.FloodWindow/time.Minute))
 		return nil
 	}
-	fmt.Fprintln(w, al.Text().In(i18n.English))
+	for _, l := range al.Lines() {
+		fmt.Fprintln(w, l.In(i18n.English))
+	}
 	return nil
 }
 

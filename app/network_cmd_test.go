@@ -85,7 +85,7 @@ func TestTheNetworkCommandDoesWhatThePanelDoes(t *testing.T) {
 	if out := must("log", "--db", db); !strings.Contains(out, "judge\tsigned-in\tdevice abcdef\t192.168.1.40") {
 		t.Errorf("log: %q", out)
 	}
-	if out := must("alert", "--db", db); out != "no wrong PIN in the last 10 minutes\n" {
+	if out := must("alert", "--db", db); out != "no wrong PIN, player code or table code in the last 10 minutes\n" {
 		t.Errorf("alert: %q", out)
 	}
 	for _, c := range []struct {
@@ -202,5 +202,33 @@ func TestTheNetworkCommandListsScorekeeperStations(t *testing.T) {
 	code2, out, stderr := runCmd("network", "devices", "--db", db)
 	if code2 != 0 || !strings.Contains(out, "\tscorekeeper station of Bea\tdevice fedcba\t192.168.1.41\t") {
 		t.Errorf("devices: exit %d, %q %s", code2, out, stderr)
+	}
+}
+
+// `network alert` and `network log`, run beside the process serving the
+// network (which holds the database), say the guesses that process
+// counted: it keeps them in one setting rewritten in place.
+func TestTheNetworkAlertCommandReadsTheServingProcesssCounts(t *testing.T) {
+	ctx := context.Background()
+	db := networkDB(t)
+	st, err := store.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	serving := newDirector(st)
+	for i := range 12 {
+		serving.NoteGuess(ctx, director.GuessPlayerCode, fmt.Sprint("device", i%6), fmt.Sprint("10.0.0.", i%3))
+	}
+	serving.NoteGuess(ctx, director.GuessPIN, "", "10.0.0.9")
+	serving.SaveNetworkAlert(ctx) // as it does every few seconds
+
+	code, out, stderr := runCmd("network", "alert", "--db", db)
+	if code != 0 || !strings.Contains(out, "wrong player codes from 6 devices and 3 network addresses in the last 10 minutes") {
+		t.Errorf("alert beside the serving process: exit %d, %q %s", code, out, stderr)
+	}
+	if code, out, _ := runCmd("network", "log", "--db", db); code != 0 || !strings.Contains(out, "network addresses in the last 10 minutes") ||
+		!strings.Contains(out, "judge\tsigned-in") {
+		t.Errorf("log beside the serving process: exit %d, %q", code, out)
 	}
 }

@@ -58,7 +58,7 @@ type NetworkServer interface {
 
 // NetworkDirector is what the Store network panel asks of the director
 // for the staff's sign-ins: the judges' PIN and the tablet kiosk code
-// (shown, renewed), the alert of wrong PINs, and the devices signed in.
+// (shown, renewed), the alert of guesses, and the devices signed in.
 type NetworkDirector interface {
 	JudgePIN(ctx context.Context) (string, error)
 	RenewJudgePIN(ctx context.Context) (string, error)
@@ -68,8 +68,7 @@ type NetworkDirector interface {
 	RenewScorekeeperCode(ctx context.Context) (string, error)
 	JudgePINReplaced(ctx context.Context) (bool, error)
 	AcknowledgeJudgePIN(ctx context.Context) error
-	PINAlert(ctx context.Context) (director.PINAlert, error)
-	ResumePINs(ctx context.Context) error
+	NetworkAlert(ctx context.Context) (director.NetworkAlert, error)
 	SignedInDevices(ctx context.Context) ([]director.StaffSession, error)
 	SignOutDevice(ctx context.Context, id int64) error
 }

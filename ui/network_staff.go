@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"image/color"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -18,7 +19,8 @@ import (
 // staffPanel is the Store network panel's part about the staff's
 // sign-ins (issue 19): the tablet kiosk code and (issue 22) the
 // scorekeeper code, each with New code, the alert of
-// wrong PINs with Resume sign-in, the one-time notice that the judges'
+// guesses (issue 27: wrong PINs, player codes and table codes, with the
+// devices and addresses they came from), the one-time notice that the judges'
 // PIN was lengthened, and the judges' phones and kiosk tablets signed in,
 // each with Sign out. It reads them again at each tick of the panel, and
 // tells the Round tab the alert (onAlert).
@@ -33,7 +35,6 @@ type staffPanel struct {
 
 	alertBox  *fyne.Container
 	alertText *widget.Label
-	resume    *widget.Button
 
 	replacedBox *fyne.Container
 
@@ -50,7 +51,7 @@ type staffPanel struct {
 
 // staffState is what a refresh reads.
 type staffState struct {
-	alert    director.PINAlert
+	alert    director.NetworkAlert
 	devices  []director.StaffSession
 	replaced bool
 }
@@ -62,8 +63,7 @@ func newStaffPanel(p *networkPanel) *staffPanel {
 	sp.scoreCode = &widget.Label{TextStyle: fyne.TextStyle{Monospace: true}, SizeName: theme.SizeNameHeadingText, Selectable: true}
 	sp.newScoreCode = &widget.Button{Text: tr.L("New code"), Icon: theme.ViewRefreshIcon(), OnTapped: sp.onNewScoreCode}
 	sp.alertText = &widget.Label{Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Bold: true}}
-	sp.resume = &widget.Button{Text: tr.L("Resume sign-in"), Icon: theme.MediaPlayIcon(), OnTapped: sp.onResume}
-	sp.alertBox = tinted(color.NRGBA{R: 0xf4, G: 0x43, B: 0x36, A: 0x30}, theme.WarningIcon(), sp.alertText, sp.resume)
+	sp.alertBox = tinted(color.NRGBA{R: 0xf4, G: 0x43, B: 0x36, A: 0x30}, theme.WarningIcon(), sp.alertText, nil)
 	sp.alertBox.Hide()
 	replaced := &widget.Label{Wrapping: fyne.TextWrapWord, Text: tr.L("The judges' PIN is now 8 letters and digits: the old 6-digit PIN was too easy to guess and no longer works. Give your judges the new one below.")}
 	sp.replacedBox = tinted(color.NRGBA{R: 0x21, G: 0x96, B: 0xf3, A: 0x26}, theme.InfoIcon(), replaced,
@@ -95,7 +95,7 @@ func (sp *staffPanel) refresh() {
 	work.Call(sp.p.run, func(ctx context.Context) (staffState, error) {
 		var st staffState
 		var err error
-		if st.alert, err = d.PINAlert(ctx); err != nil {
+		if st.alert, err = d.NetworkAlert(ctx); err != nil {
 			return st, err
 		}
 		if st.devices, err = d.SignedInDevices(ctx); err != nil {
@@ -115,13 +115,9 @@ func (sp *staffPanel) refresh() {
 
 // show puts a refresh's reading on the panel and the Round tab.
 func (sp *staffPanel) show(st staffState) {
-	text := ""
-	if st.alert.Wrong > 0 {
-		text = tr.Text(st.alert.Text())
-	}
+	text := alertText(st.alert)
 	sp.alertText.SetText(text)
 	setVisible(sp.alertBox, text != "")
-	setVisible(sp.resume, st.alert.Paused)
 	setVisible(sp.replacedBox, st.replaced)
 	if sp.onAlert != nil {
 		if st.alert.Worrying() {
@@ -200,16 +196,13 @@ func (sp *staffPanel) onNewScoreCode() {
 	})
 }
 
-// onResume resumes PIN sign-in before the pause ends.
-func (sp *staffPanel) onResume() {
-	work.Do(sp.p.run, func(ctx context.Context) error {
-		return sp.p.d.ResumePINs(ctx)
-	}, func(err error) {
-		if err != nil {
-			sp.p.alert(err)
-		}
-		sp.refresh()
-	})
+// alertText says the alert of guesses, a line a kind, "" without any.
+func alertText(a director.NetworkAlert) string {
+	lines := make([]string, 0, 3)
+	for _, l := range a.Lines() {
+		lines = append(lines, tr.Text(l))
+	}
+	return strings.Join(lines, "\n")
 }
 
 // onAcknowledge hides the notice that the judges' PIN was lengthened,

@@ -45,8 +45,8 @@ type Director struct {
 	// is crypto/rand (SetCodeSource).
 	codes io.Reader
 
-	// pins is the server-wide limit on wrong PINs (signin.go).
-	pins pinGuard
+	// floods counts the guesses on the store network (floods.go).
+	floods floodWatch
 }
 
 // Snapshot keeps a copy of the database after round number of event e was

@@ -294,6 +294,11 @@ func (d *Director) Report(ctx context.Context, r TableReport) (ReportReceipt, er
 	if err != nil {
 		return ReportReceipt{}, err
 	}
+	// A wrong code (or any refusal) is found in a read first: a flood of
+	// them never queues for the one writer the honest results need.
+	if err := d.store.Read(ctx, func(tx Tx) error { _, err := phoneTable(tx, r); return err }); err != nil {
+		return ReportReceipt{}, asInvalid(err)
+	}
 	var outcome ReportOutcome
 	var said i18n.Text
 	var conflict error

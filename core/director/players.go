@@ -144,8 +144,14 @@ func (d *Director) SignInPlayer(ctx context.Context, t PlayerSignInTry) (string,
 	}
 	address := clipText(t.Address, maxAddress)
 	var name string
+	// A wrong code is found in a read: a flood of them never queues for
+	// the one writer the honest sign-ins and results need.
+	check := func(tx Tx) (event.Entry, error) { return entryWithCode(tx, t.Event, t.Entry, t.Code) }
+	if err := d.store.Read(ctx, func(tx Tx) error { _, err := check(tx); return err }); err != nil {
+		return "", err
+	}
 	err = d.store.Write(ctx, func(tx Tx) error {
-		en, err := entryWithCode(tx, t.Event, t.Entry, t.Code)
+		en, err := check(tx)
 		if err != nil {
 			return err
 		}

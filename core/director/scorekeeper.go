@@ -3,7 +3,7 @@ package director
 // Scorekeeper stations (issue 22): any laptop or tablet on the store's
 // network signs in with the scorekeeper code the organizer shows (a third
 // staff secret, kept and renewed as the judges' PIN is, signed in through
-// the same SignIn with its server-wide limit and log) and the name of the
+// the same SignIn with its log) and the name of the
 // person typing, kept on its session. A station enters results from paper
 // slips as the desk's keyboard flow does, drops a player and checks a late
 // one in; pairing, publishing, settings and finishing stay at the desk,

@@ -8,25 +8,21 @@ package director
 // typed only at the desk, and unlocks no tablet.
 //
 // How long a secret must be. A guesser on the store's Wi-Fi may use 250
-// addresses (and as many device cookies) for 10 hours. Two limits hold
-// it back:
-//
-//   - the server-wide guard (signin.go): at most PINLimit = 20 wrong
-//     PINs are evaluated in any PINWindow = 10 minutes, from every
-//     address and device together; 10 hours are 60 windows, so at most
-//     20 + 60×20 = 1,220 guesses;
-//   - even were that guard resumed by the organizer again and again, the
-//     web's per-address limit (5 tries, then 1 a minute) allows
-//     250 × (5 + 600) = 151,250 guesses.
+// addresses (and as many devices as the server mints for them) for 10
+// hours. No budget is shared by everyone (a stranger spending it would
+// lock every new judge, tablet and station out, issue 27): each address
+// has its own, the web's rateWrongPIN (5 tries, then 1 a minute), and so
+// has each device within it. That allows 250 × (5 + 600) = 151,250
+// guesses in 10 hours.
 //
 // A secret of SecretLength = 8 characters of the 31-character
 // TableCodeAlphabet is one of 31^8 = 852,891,037,441. The chance to find
-// it is at most 1,220 / 852,891,037,441 ≈ 1.4 in a billion with the guard,
-// and 151,250 / 852,891,037,441 ≈ 1.8 in ten million without it; trying
+// it is at most 151,250 / 852,891,037,441 ≈ 1.8 in ten million; trying
 // the three secrets (the judges' PIN, the kiosk code, the scorekeeper
-// code, scorekeeper.go) at most triples that, 5.3 in ten million: below
-// one in a million either way. Seven characters (31^7 ≈ 2.75×10^10) would give
-// 5.5 in a million without the guard, so eight it is.
+// code, scorekeeper.go) with those same guesses at most triples that,
+// 5.3 in ten million: below one in a million. Seven characters
+// (31^7 ≈ 2.75×10^10) would give 5.5 in a million, so eight it is. Every
+// wrong PIN is counted in the organizer's alert (floods.go).
 
 import (
 	"context"
@@ -208,7 +204,7 @@ func (d *Director) renewSecret(ctx context.Context, kind, chosen string) (string
 
 // CheckJudgePIN reports whether pin is the judges' PIN (case, spaces and
 // dashes aside), comparing in constant time; false when none was drawn.
-// It is no sign-in: SignIn is, with the server-wide limit and the log.
+// It is no sign-in: SignIn is, with the log.
 func (d *Director) CheckJudgePIN(ctx context.Context, pin string) (bool, error) {
 	var want string
 	var ok bool
@@ -243,4 +239,35 @@ func (d *Director) JudgePINReplaced(ctx context.Context) (bool, error) {
 // was replaced.
 func (d *Director) AcknowledgeJudgePIN(ctx context.Context) error {
 	return d.store.Write(ctx, func(tx Tx) error { return tx.SetAppSetting(judgePINReplaced, "") })
+}
+
+// deviceKeySetting holds the key the store network signs the device ids
+// it gives with (64 hex digits), drawn the first time.
+const deviceKeySetting = "network.device-key"
+
+// DeviceKey returns the key the store network signs its device ids with
+// (HMAC), drawing it the first time: kept with the other secrets, so a
+// restart keeps every phone's id valid. It is never shown.
+func (d *Director) DeviceKey(ctx context.Context) ([]byte, error) {
+	var s string
+	var ok bool
+	err := d.store.Read(ctx, func(tx Tx) (err error) {
+		s, ok, err = tx.AppSetting(deviceKeySetting)
+		return err
+	})
+	if err == nil && !ok {
+		err = d.store.Write(ctx, func(tx Tx) error {
+			if s, ok, err = tx.AppSetting(deviceKeySetting); err != nil || ok {
+				return err
+			}
+			if s, err = d.randomFrom("0123456789abcdef", 64); err != nil {
+				return err
+			}
+			return tx.SetAppSetting(deviceKeySetting, s)
+		})
+	}
+	if err != nil {
+		return nil, err
+	}
+	return []byte(s), nil
 }

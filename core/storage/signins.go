@@ -7,16 +7,11 @@ import (
 )
 
 // SignIns is what the store network keeps of its staff sign-ins: the log
-// of every sign-in and wrong PIN, and the devices signed in (judges'
-// phones, kiosk tablets).
+// of every sign-in (and, from before issue 27, of wrong PINs and pauses),
+// and the devices signed in (judges' phones, kiosk tablets).
 type SignIns interface {
 	// AddSignIn appends a line to the sign-in log and sets l.ID.
 	AddSignIn(l *SignInLine) error
-	// CountPaused adds n refused tries from devices more devices to the
-	// log's line id (an outcome "paused" line).
-	CountPaused(id int64, n, devices int) error
-	// SignInsSince lists the log's lines at or after since, oldest first.
-	SignInsSince(since time.Time) ([]SignInLine, error)
 	// SignInLog lists the newest limit lines of the log, newest first.
 	SignInLog(limit int) ([]SignInLine, error)
 	// TrimSignIns deletes the log's lines but the newest keep.

@@ -36,26 +36,6 @@ func (t *Tx) AddSignIn(l *storage.SignInLine) error {
 	return nil
 }
 
-// CountPaused adds n refused tries from devices more devices to the
-// pause line id.
-func (t *Tx) CountPaused(id int64, n, devices int) error {
-	res, err := t.exec(`UPDATE signin_log SET count = count + ?, devices = devices + ? WHERE id = ? AND outcome = 'paused'`, n, devices, id)
-	err = updated(res, err, func() error { return event.NotFoundf("there is no pause %d in the sign-in log", id) })
-	if err != nil {
-		return fmt.Errorf("store: count refused sign-ins: %w", err)
-	}
-	return nil
-}
-
-// SignInsSince lists the log's lines at or after since, oldest first.
-func (t *Tx) SignInsSince(since time.Time) ([]storage.SignInLine, error) {
-	out, err := queryAll(t, scanSignIn, `SELECT `+signInColumns+` FROM signin_log WHERE at >= ? ORDER BY at, id`, since.UnixMilli())
-	if err != nil {
-		return nil, fmt.Errorf("store: sign-in log: %w", err)
-	}
-	return out, nil
-}
-
 // SignInLog lists the newest limit lines of the log, newest first.
 func (t *Tx) SignInLog(limit int) ([]storage.SignInLine, error) {
 	out, err := queryAll(t, scanSignIn, `SELECT `+signInColumns+` FROM signin_log ORDER BY id DESC LIMIT ?`, limit)

@@ -12,11 +12,11 @@ import (
 	"tablekeeper/ui/internal/tr"
 )
 
-// pinAlert is the Round tab's banner of wrong PINs typed on the store
-// network (issue 19): the organizer spends the event on this tab, so a
-// guesser at the judges' PIN or the kiosk code shows here too, not only
-// on the Store network panel, with a button that opens the panel where
-// the PINs are renewed and sign-in resumed.
+// pinAlert is the Round tab's banner of guesses on the store network
+// (issue 19; issue 27: wrong PINs, player codes and table codes, with
+// their devices and addresses): the organizer spends the event on this
+// tab, so a guesser shows here too, not only on the Store network panel,
+// with a button that opens the panel where the PINs are renewed.
 type pinAlert struct {
 	box  *fyne.Container
 	text *widget.Label
@@ -41,7 +41,7 @@ func newPINAlert() *pinAlert {
 	return a
 }
 
-// SetPINAlert shows the alert of wrong PINs on the store network, with a
+// SetPINAlert shows the alert of guesses on the store network, with a
 // button that calls open (the Store network panel); "" hides it.
 func (s *Screen) SetPINAlert(text string, open func()) {
 	s.pins.onOpen = open

@@ -221,7 +221,7 @@ func BenchmarkStreams500(b *testing.B) {
 		go func() {
 			req, _ := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/events/%d/stream", hs.URL, e.ID), nil)
 			// Each phone its own device (a device holds a few streams).
-			req.Header.Set("Cookie", fmt.Sprintf("%s=%032x", deviceCookie, i+1))
+			req.Header.Set("Cookie", deviceCookie+"="+signedDevice(b, srv, fmt.Sprintf("%032x", i+1)))
 			resp, err := client.Do(req)
 			if err != nil || resp.StatusCode != 200 {
 				b.Errorf("stream: %v", err)
@@ -332,7 +332,7 @@ func BenchmarkSelfReport(b *testing.B) {
 		req.Header.Set("Content-Type", "application/json")
 		// Each report from its own phone, as in a store (where each has
 		// its own address too).
-		req.Header.Set("Cookie", fmt.Sprintf("%s=%032x", deviceCookie, i))
+		req.Header.Set("Cookie", deviceCookie+"="+signedDevice(b, srv, fmt.Sprintf("%032x", i)))
 		srv.limits = newLimiter(time.Now)
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {

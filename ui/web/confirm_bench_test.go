@@ -97,7 +97,7 @@ func BenchmarkConfirmStreams500(b *testing.B) {
 		ready.Add(1)
 		go func() {
 			req, _ := http.NewRequestWithContext(sctx, "GET", fmt.Sprintf("%s/api/events/%d/stream?patch=1", hs.URL, e.ID), nil)
-			req.Header.Set("Cookie", fmt.Sprintf("%s=%s; %s=%s", deviceCookie, device, playerCookie(e.ID), token))
+			req.Header.Set("Cookie", fmt.Sprintf("%s=%s; %s=%s", deviceCookie, signedDevice(b, srv, device), playerCookie(e.ID), token))
 			resp, err := client.Do(req)
 			if err != nil || resp.StatusCode != 200 {
 				b.Errorf("stream: %v", err)

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"net/http"
@@ -254,4 +255,21 @@ func entryName(t *testing.T, es []event.Entry, id event.EntryID) string {
 	}
 	t.Fatalf("no entry %d", id)
 	return ""
+}
+
+// deviceCookieOf is the value of the i-th test device's cookie, signed as
+// the server signs the ids it gives (device.go).
+func (f *fixture) deviceCookieOf(i int) string {
+	f.t.Helper()
+	return signedDevice(f.t, f.srv, fmt.Sprintf("%032x", i+1))
+}
+
+// signedDevice is id's cookie value, signed with srv's key.
+func signedDevice(t testing.TB, srv *Server, id string) string {
+	t.Helper()
+	key := srv.deviceKeyOf(context.Background())
+	if key == nil {
+		t.Fatal("no device key")
+	}
+	return id + "." + signDevice(key, id)
 }

@@ -20,7 +20,7 @@ import (
 
 // The judges' phones (/judge): a judge signs in with the judges' PIN the
 // organizer hands out (signin.go: wrong PINs are limited per device and
-// address, and server-wide), picks their name among the event's judges,
+// address, never for everyone), picks their name among the event's judges,
 // and then sees the tables still out with their time, a table's players,
 // adds a time extension to a table, logs a penalty, deck check, ruling or
 // appeal with the escalation the desktop Judge tab suggests

@@ -190,7 +190,8 @@ func (b *staffClient) deviceID() string {
 	u, _ := url.Parse(b.f.http.URL)
 	for _, c := range b.client.Jar.Cookies(u) {
 		if c.Name == deviceCookie {
-			return c.Value
+			id, _, _ := strings.Cut(c.Value, ".")
+			return id
 		}
 	}
 	b.t.Fatal("no device cookie")

@@ -912,10 +912,38 @@ var msgDeckWithCode = i18n.F("You can register your deck now with the player cod
 // does not have the player's code.
 var msgDeckCodeFirst = i18n.F("Type your player code first: it is printed on your player slip; the organizer can tell it to you at the desk.")
 
+// rateWrongKioskCode bounds the wrong player codes typed at one kiosk
+// tablet, whatever the player: 20, then one every 3 minutes. A tablet is
+// one device at one address, shared by every player at the door, so the
+// phones' budgets (3, then one a day) would let one stranger close
+// "Register my deck" to everyone for a day; here she holds up the next
+// player 3 minutes at most, in front of the desk. The arithmetic (limit.go):
+// 20 + 10 hours × 20 an hour = 220 guesses, 220 / 887,503,681 ≈ 2.5 in ten
+// million, for a guesser standing at the tablet all day.
+var rateWrongKioskCode = rate{name: "wrong player codes per kiosk tablet", burst: 20, per: 3 * time.Minute}
+
+// kioskCodeBudgets are the wrong-code budgets a player code typed at a
+// kiosk tablet for entry spends: the tablet's for that player (three, then
+// one a day, as a phone's), and the tablet's for every player.
+func kioskCodeBudgets(r *http.Request, entry event.EntryID) []need {
+	dev := deviceKey(r)
+	return []need{
+		{rateWrongPlayerPerDevice, dev + ":entry:" + strconv.FormatInt(int64(entry), 10)},
+		{rateWrongKioskCode, dev},
+	}
+}
+
+// kioskCodeRefusal says which of the tablet's wrong-code budgets is spent.
+func kioskCodeRefusal(refused int) i18n.Text {
+	if refused == 0 {
+		return i18n.F("Too many wrong codes were typed for this player at this tablet")
+	}
+	return i18n.F("Too many wrong codes were typed at this tablet")
+}
+
 // postDeckCode checks the player code typed for the player who may
-// register a deck, within the wrong-code budgets of a phone's sign-in
-// (the same buckets: tries here and on phones add up); the right one
-// opens her decklist.
+// register a deck, within the tablet's wrong-code budgets
+// (kioskCodeBudgets); the right one opens her decklist.
 func (k *kioskArea) postDeckCode(w http.ResponseWriter, r *http.Request) {
 	e, ks, token, ok := k.write(w, r)
 	if !ok {
@@ -934,12 +962,14 @@ func (k *kioskArea) postDeckCode(w http.ResponseWriter, r *http.Request) {
 	if len(code) > maxPIN {
 		code = "" // wrong, but counted as one
 	}
-	wrong := playerCodeBudgets(r, e.ID, int64(en.ID))
+	wrong := kioskCodeBudgets(r, en.ID)
+	came := deviceOf(r)
 	if refused, wait := k.s.limits.take(wrong...); refused >= 0 {
+		k.s.d.NoteGuess(r.Context(), director.GuessPlayerCode, came, clientAddr(r))
 		secs := max(1, int(wait.Round(time.Second)/time.Second))
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
 		k.showDeckCode(w, r, http.StatusTooManyRequests, e, en,
-			i18n.F("%[1]s; wait %[2]s and try again, or ask the organizer.", playerCodeRefusal(refused), waitWords(secs)))
+			i18n.F("%[1]s; wait %[2]s and try again, or ask the organizer.", kioskCodeRefusal(refused), waitWords(secs)))
 		return
 	}
 	_, err := k.s.d.CheckPlayerCode(r.Context(), e.ID, en.ID, code)
@@ -948,6 +978,7 @@ func (k *kioskArea) postDeckCode(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case errors.Is(err, director.ErrWrongPlayerCode):
+		k.s.d.NoteGuess(r.Context(), director.GuessPlayerCode, came, clientAddr(r))
 		k.showDeckCode(w, r, http.StatusForbidden, e, en, msgWrongPlayerCode)
 		return
 	case err != nil:

@@ -2,6 +2,7 @@ package web
 
 import (
 	"container/heap"
+	"hash/maphash"
 	"slices"
 	"sync"
 	"time"
@@ -17,7 +18,7 @@ type rate struct {
 	burst float64
 	per   time.Duration
 	// keep marks a limit whose buckets are never evicted to make room:
-	// one whose keys are bounded by what exists (the tables of a round),
+	// one whose keys are bounded by what exists (the players signed in),
 	// or a single server-wide key. Every other limit is keyed by device
 	// or address, which a guesser has as many of as they like, and evicts
 	// its least useful bucket when full (see limitSet.room).
@@ -38,19 +39,86 @@ var (
 	// and a single machine minting device cookies stays below what the
 	// laptop can serve.
 	rateAddrWrites = rate{name: "address writes", burst: 1200, per: 25 * time.Millisecond}
-	// rateWrongPerTable bounds the wrong codes tried at one table of one
-	// round, whoever tries them: the bound that holds against a guesser
-	// with any number of devices and addresses. Its buckets exist only
-	// for tables that exist (a try at another table gives its token back).
-	rateWrongPerTable = rate{name: "wrong codes per table", burst: 6, per: time.Minute, keep: true}
-	// rateWrongPerDevice bounds the wrong codes one device (or, without a
-	// device cookie, one address) tries, whatever the table.
-	rateWrongPerDevice = rate{name: "wrong codes per device", burst: 10, per: 30 * time.Second}
-	// rateWrongPerAddr is the coarse outer bound of the wrong codes of one
-	// address: a room's typing slips stay far below it, a single machine
-	// minting device cookies cannot drain every table's budget.
-	rateWrongPerAddr = rate{name: "wrong codes per address", burst: 300, per: 200 * time.Millisecond}
+	// rateWrongTablePerDevice and rateWrongTablePerAddr bound the wrong
+	// table codes a device and an address try, whatever the table (see
+	// the arithmetic below).
+	rateWrongTablePerDevice = rate{name: "wrong table codes per device", burst: 5, per: time.Hour}
+	rateWrongTablePerAddr   = rate{name: "wrong table codes per address", burst: 5, per: time.Hour}
+	// rateWrongPlayerPerDevice and rateWrongPlayerPerAddr bound the wrong
+	// player codes a device and an address try, whatever the player.
+	rateWrongPlayerPerDevice = rate{name: "wrong player codes per device", burst: 3, per: 24 * time.Hour}
+	rateWrongPlayerPerAddr   = rate{name: "wrong player codes per address", burst: 3, per: 24 * time.Hour}
+	// rateDeviceMints bounds the device ids the server gives one address
+	// (device.go): a phone needs one, and a room behind one address (a
+	// guest portal) a hundred arriving at once, then one a second; a
+	// script asking for millions gets them no faster than this. What a
+	// device's id gets it is bounded by its address's budgets anyway.
+	rateDeviceMints = rate{name: "device ids per address", burst: 100, per: time.Second}
 )
+
+// Why no budget is kept per player or per table (issue 27). A budget of
+// wrong codes shared by everyone who tries one player's code (or one
+// table's) is one a stranger spends for her: 7 wrong tries from anywhere,
+// and the player typing her right code is refused. So the wrong-code
+// budgets are each device's and each address's only, a device's id is
+// given and signed by the server (device.go, bounded per address by
+// rateDeviceMints, so inventing ids gains nothing), and a right code is
+// never refused for what others typed.
+//
+// The arithmetic, for a guesser on the store's Wi-Fi with 250 addresses
+// for 10 hours (a device's budget lies within its address's, so the
+// addresses bound the guesses however many devices they hold). A code is
+// 6 characters of the 31 of director.TableCodeAlphabet: 31^6 =
+// 887,503,681 codes, and a guess at one player (or table) is compared
+// with that one's code only, so each guess finds a code with probability
+// 1 / 887,503,681, whichever player or table it aims at.
+//
+//   - Player codes (rateWrongPlayerPerAddr: 3, then 1 a day): 250 ×
+//     (3 + 10/24) ≈ 854 guesses, spread over any number of players;
+//     854 / 887,503,681 ≈ 9.6 in ten million: under one in a million of
+//     finding any of 1,000 players' codes (or of all of them). Six
+//     characters leave no room for more: 4 tries an address would already
+//     be 1.1 in a million. The QR code of a player's slip carries a long
+//     token that needs no budget; a typed code is the fallback, and a
+//     player who mistyped it three times signs in from the slip's QR code
+//     or at the desk.
+//   - Table codes (rateWrongTablePerAddr: 5, then 1 an hour): 250 ×
+//     (5 + 10) = 3,750 guesses, 3,750 / 887,503,681 ≈ 4.2 in a million of
+//     finding any table's code in 10 hours; a code lives one round, and a
+//     result sent with it is one the players see on their phones and the
+//     organizer on the Round tab.
+//   - Staff PINs: core/director/secrets.go (8 characters, rateWrongPIN).
+//
+// A restart of the network forgets the budgets, giving each address its
+// burst again: a restart is the organizer's act, not a guesser's. Every
+// wrong code and every try a budget refused is counted in the
+// organizer's alert (director.NoteGuess).
+
+// guessStripes is how many locks the code checks of all addresses share
+// (guessLocks).
+const guessStripes = 256
+
+// guessLocks serializes the code checks of one address: a check takes its
+// wrong-code tokens before reading the code and gives them back when it
+// was right, so without it a room behind one address sending six right
+// codes at once would find the sixth refused by the five still being
+// read. One at a time, a refusal is always for wrong codes already
+// counted. The locks are striped by a hash of the address: bounded
+// memory, O(1), and two addresses sharing a stripe only wait a few
+// milliseconds for each other.
+type guessLocks struct {
+	seed  maphash.Seed
+	locks [guessStripes]sync.Mutex
+}
+
+func newGuessLocks() *guessLocks { return &guessLocks{seed: maphash.MakeSeed()} }
+
+// lock holds the lock of addr's stripe and returns its unlock.
+func (g *guessLocks) lock(addr string) func() {
+	m := &g.locks[maphash.String(g.seed, addr)%guessStripes]
+	m.Lock()
+	return m.Unlock
+}
 
 // maxBuckets bounds each limit's memory (a bucket with its key is some
 // 200 bytes, so 4 MB a full limit, some 25 MB for every limit at once):
@@ -148,14 +216,14 @@ func (s *limitSet) get(key string, now time.Time, max int, call uint64) *bucket 
 // room makes room for one more bucket: it forgets the buckets that have
 // refilled (they hold nothing), and when the limit is still full, a limit
 // keyed by device or address evicts the bucket that will be full soonest,
-// never refusing a new key for lack of room. That eviction gives its key
-// back at most a burst: what a guesser gets anyway by sending a new
-// device cookie or using a new address, which costs nothing. So device
-// and address budgets only keep one honest phone (or one room) from
-// spending another's; what bounds a guesser is the per-table budget and
-// the server-wide ones, which are kept limits and never evicted. A kept
-// limit that is full refuses (false). A bucket the same call holds is
-// never dropped (the next one goes instead).
+// never refusing a new key for lack of room (a kept limit would refuse an
+// honest newcomer because of strangers). That eviction gives its key back
+// at most a burst, and only once more than maxBuckets addresses are
+// guessing at once: far past the 250 addresses of the arithmetic below,
+// whose budgets are never evicted. A device gains nothing by it, its
+// address's budget binding anyway. A kept limit that is full refuses
+// (false). A bucket the same call holds is never dropped (the next one
+// goes instead).
 func (s *limitSet) room(now time.Time, max int, call uint64) bool {
 	var held []*bucket
 	defer func() {

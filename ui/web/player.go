@@ -10,7 +10,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -29,13 +28,6 @@ const playerTTL = 20 * time.Hour
 // maxPlayerBody bounds what a player's phone sends in one JSON write
 // (a decklist is the longest).
 const maxPlayerBody = maxBody
-
-// rateWrongPerPlayer bounds the wrong player codes tried for one entry,
-// whoever tries them: the bound that holds against a guesser with any
-// number of phones and addresses (see core/director/players.go for the
-// arithmetic). Its buckets exist only for entries of the event: a try at
-// another is given back.
-var rateWrongPerPlayer = rate{name: "wrong codes per player", burst: 6, per: time.Minute, keep: true}
 
 // playerCookie names the cookie holding a phone's player session for
 // event id: one per event, so a phone at two events keeps both.
@@ -162,10 +154,16 @@ func (s *Server) apiPlayerSignIn(w http.ResponseWriter, r *http.Request) {
 	if len(req.Code) > 32 {
 		req.Code = "" // wrong, but counted as one
 	}
-	// The wrong-code budgets are taken before the code is read and given
+	// The wrong-code budgets (the device's and the address's, never the
+	// player's: see limit.go) are taken before the code is read and given
 	// back when it was right (or the entry is not the event's).
-	wrong := playerCodeBudgets(r, id, req.Entry)
+	wrong := playerCodeBudgets(r)
+	// The device the request came with, for the alert: one that sent no
+	// id the server gave counts by its address.
+	came := deviceOf(r)
+	defer s.guesses.lock(clientAddr(r))()
 	if refused, wait := s.limits.take(wrong...); refused >= 0 {
+		s.d.NoteGuess(r.Context(), director.GuessPlayerCode, came, clientAddr(r))
 		s.tooMany(w, r, wait, playerCodeRefusal(refused))
 		return
 	}
@@ -178,6 +176,7 @@ func (s *Server) apiPlayerSignIn(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case errors.Is(err, director.ErrWrongPlayerCode):
+		s.d.NoteGuess(r.Context(), director.GuessPlayerCode, came, clientAddr(r))
 		s.fail(w, r, http.StatusForbidden, msgWrongPlayerCode)
 	case err != nil:
 		s.failErr(w, r, err)
@@ -187,16 +186,14 @@ func (s *Server) apiPlayerSignIn(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// playerCodeBudgets are the wrong-code budgets a player code typed for
-// entry of event id spends, wherever it is typed (a phone's sign-in, a
-// kiosk's "Register my deck"): the entry's whoever tries, the device's
-// and the address's. They are taken before the code is read and given
-// back when it was right.
-func playerCodeBudgets(r *http.Request, id event.EventID, entry int64) []need {
+// playerCodeBudgets are the wrong-code budgets a player code typed on a
+// phone spends: the device's and the address's, never the player's (see
+// limit.go). They are taken before the code is read and given back when
+// it was right. A kiosk tablet has its own (kioskCodeBudgets).
+func playerCodeBudgets(r *http.Request) []need {
 	return []need{
-		{rateWrongPerPlayer, fmt.Sprintf("player:%d:%d", id, entry)},
-		{rateWrongPerDevice, deviceKey(r)},
-		{rateWrongPerAddr, "ip:" + clientAddr(r)},
+		{rateWrongPlayerPerDevice, deviceKey(r)},
+		{rateWrongPlayerPerAddr, "ip:" + clientAddr(r)},
 	}
 }
 
@@ -206,10 +203,7 @@ var msgWrongPlayerCode = i18n.F("That is not your player code. It is printed on 
 // playerCodeRefusal says which of a player sign-in's wrong-code budgets
 // is spent.
 func playerCodeRefusal(refused int) i18n.Text {
-	switch refused {
-	case 0:
-		return i18n.F("Too many wrong codes were tried for this player")
-	case 1:
+	if refused == 0 {
 		return i18n.F("This phone has tried too many wrong codes")
 	}
 	return i18n.F("Too many wrong codes came from this network address")

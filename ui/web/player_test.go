@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/cookiejar"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -136,10 +137,11 @@ func TestPlayerSignInRefusesBadRequests(t *testing.T) {
 	}
 }
 
-// A guesser with a new phone and address for every try still gets only
-// the per-player budget of tries at one player's code, and a right code
-// from the player herself spends none of it.
-func TestPlayerCodeGuessesAreBoundedPerPlayer(t *testing.T) {
+// A guesser with a new phone for every try gets only its address's
+// budget of tries at player codes, and the player herself, at her own
+// address, signs in with her right code at once: no budget is the
+// player's, so no stranger spends it for her.
+func TestPlayerCodeGuessesAreBoundedPerAddressNotPerPlayer(t *testing.T) {
 	f := newFixture(t)
 	e, entries := f.event("KeyForge", "archon-standard", "Ada", "Bob")
 	code, err := f.d.PlayerCode(context.Background(), entries[0].ID)
@@ -151,25 +153,30 @@ func TestPlayerCodeGuessesAreBoundedPerPlayer(t *testing.T) {
 		p := f.playerPhone()
 		status, body := p.post(fmt.Sprintf("/api/events/%d/me/signin", e.ID), fmt.Sprintf(`{"entry":%d,"code":"%06d"}`, entries[0].ID, i))
 		if status == 429 {
-			if !strings.Contains(errorOf(t, body), "for this player") {
-				t.Fatalf("guess %d refused saying %s; want the player's budget named", i, body)
+			if !strings.Contains(errorOf(t, body), "too many wrong codes") {
+				t.Fatalf("guess %d refused saying %s; want the budget named", i, body)
 			}
 			refused++
 		} else if status != 403 {
 			t.Fatalf("guess %d: status %d", i, status)
 		}
 	}
-	if refused != 20-int(rateWrongPerPlayer.burst) {
-		t.Fatalf("%d of 20 guesses refused; want all but the %v of the budget", refused, rateWrongPerPlayer.burst)
+	if refused != 20-int(rateWrongPlayerPerAddr.burst) {
+		t.Fatalf("%d of 20 guesses refused; want all but the %v of the budget", refused, rateWrongPlayerPerAddr.burst)
 	}
-	// Bob's budget is his own.
-	if status, body := f.playerPhone().signIn(e.ID, entries[1].ID, "AAAAAA"); status != 403 {
-		t.Fatalf("a wrong code for Bob: %d %s", status, body)
+	signIn := func(addr string, entry event.EntryID, code string) int {
+		req := httptest.NewRequest("POST", fmt.Sprintf("/api/events/%d/me/signin", e.ID), strings.NewReader(fmt.Sprintf(`{"entry":%d,"code":%q}`, entry, code)))
+		req.Header.Set("Content-Type", "application/json")
+		req.RemoteAddr, req.Host = addr+":50000", "192.168.1.20:8080"
+		rec := httptest.NewRecorder()
+		f.srv.ServeHTTP(rec, req)
+		return rec.Code
 	}
-	// Ada waits out the guesser's minute, then her right code works.
-	f.clock.add(rateWrongPerPlayer.per)
-	if status, body := f.playerPhone().signIn(e.ID, entries[0].ID, code); status != 200 {
-		t.Fatalf("Ada's own code after a minute: %d %s", status, body)
+	if status := signIn("192.168.1.50", entries[0].ID, code); status != 200 {
+		t.Fatalf("Ada's own code from her phone, at once: %d", status)
+	}
+	if status := signIn("192.168.1.51", entries[1].ID, "AAAAAA"); status != 403 {
+		t.Fatalf("a wrong code for Bob from his phone: %d", status)
 	}
 }
 

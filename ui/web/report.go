@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"mime"
 	"net/http"
@@ -219,9 +218,11 @@ func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
 	// The wrong-code budgets are taken before the code is read and given
 	// back when it was right: simultaneous tries at one table cannot all
 	// be read while its budget lasts.
-	wrong := wrongCodeNeeds(r, id, req.Round, req.Table)
+	wrong := wrongCodeNeeds(r)
+	defer s.guesses.lock(clientAddr(r))()
 	if refused, wait := s.limits.take(wrong...); refused >= 0 {
-		s.tooMany(w, r, wait, wrongCodeRefusal(refused, req.Table))
+		s.d.NoteGuess(r.Context(), director.GuessTableCode, deviceOf(r), clientAddr(r))
+		s.tooMany(w, r, wait, wrongCodeRefusal(refused))
 		return
 	}
 	device := deviceOf(r)
@@ -235,6 +236,7 @@ func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case errors.Is(err, director.ErrWrongCode):
+		s.d.NoteGuess(r.Context(), director.GuessTableCode, deviceOf(r), clientAddr(r))
 		s.fail(w, r, http.StatusForbidden, errText{err})
 	case errors.Is(err, director.ErrReportConflict):
 		s.fail(w, r, http.StatusConflict, errText{err})
@@ -278,22 +280,19 @@ var writeRefusals = []i18n.Text{
 }
 
 // wrongCodeNeeds are the wrong-code budgets a report takes a token from
-// until its code is known to be right: the table's (whoever tries), the
-// device's, and its address's as a coarse outer bound.
-func wrongCodeNeeds(r *http.Request, id event.EventID, round, table int) []need {
+// until its code is known to be right: the device's and its address's,
+// never the table's (a stranger would spend it for the players: see
+// limit.go).
+func wrongCodeNeeds(r *http.Request) []need {
 	return []need{
-		{rateWrongPerTable, fmt.Sprintf("table:%d:%d:%d", id, round, table)},
-		{rateWrongPerDevice, deviceKey(r)},
-		{rateWrongPerAddr, "ip:" + clientAddr(r)},
+		{rateWrongTablePerDevice, deviceKey(r)},
+		{rateWrongTablePerAddr, "ip:" + clientAddr(r)},
 	}
 }
 
 // wrongCodeRefusal says which of wrongCodeNeeds' budgets is spent.
-func wrongCodeRefusal(refused, table int) i18n.Text {
-	switch refused {
-	case 0:
-		return i18n.F("Too many wrong codes were tried for table %d", table)
-	case 1:
+func wrongCodeRefusal(refused int) i18n.Text {
+	if refused == 0 {
 		return i18n.F("This phone has tried too many wrong codes")
 	}
 	return i18n.F("Too many wrong codes came from this network address")
@@ -306,7 +305,7 @@ func (s *Server) tooMany(w http.ResponseWriter, r *http.Request, wait time.Durat
 	s.fail(w, r, http.StatusTooManyRequests, i18n.F("%[1]s; wait %[2]s and try again, or ask the organizer.", why, waitWords(secs)))
 }
 
-// waitWords says a wait in words: "40 seconds", "2 minutes".
+// waitWords says a wait in words: "40 seconds", "2 minutes", "24 hours".
 func waitWords(secs int) i18n.Text {
 	switch {
 	case secs == 1:
@@ -315,7 +314,11 @@ func waitWords(secs int) i18n.Text {
 		return i18n.FN("%d seconds", secs, secs)
 	}
 	m := (secs + 59) / 60
-	return i18n.FN("%d minutes", m, m)
+	if m < 120 {
+		return i18n.FN("%d minutes", m, m)
+	}
+	h := (m + 59) / 60
+	return i18n.FN("%d hours", h, h)
 }
 
 // formJSON is GET /api/events/{id}/tables/{table}/form: the result form

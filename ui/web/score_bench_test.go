@@ -234,6 +234,29 @@ func floorPost(tb testing.TB, c *http.Client, req func() *http.Request) (int, []
 	}
 }
 
+// phoneOpsOf are the phones' reports of sides, in a shuffled order.
+func phoneOpsOf(sides scoreSides) []scoreOp {
+	var phoneOps []scoreOp
+	for n, rs := range sides.phones {
+		for _, res := range rs {
+			phoneOps = append(phoneOps, scoreOp{table: n, result: res})
+		}
+	}
+	slices.SortFunc(phoneOps, func(a, b scoreOp) int { return a.table - b.table })
+	rand.New(rand.NewPCG(8, 9)).Shuffle(len(phoneOps), func(i, j int) { phoneOps[i], phoneOps[j] = phoneOps[j], phoneOps[i] })
+	return phoneOps
+}
+
+// signedIDs gives the i-th phone its device id, signed as the server
+// gives them.
+func signedIDs(tb testing.TB, d *director.Director) func(i int) string {
+	key, err := d.DeviceKey(context.Background())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return func(i int) string { id := fmt.Sprintf("%032x", i); return id + "." + signDevice(key, id) }
+}
+
 // runScoreFloor runs the floor on round r of event e, served at base.
 // Each station types at most perSecond slips a second.
 func runScoreFloor(tb testing.TB, base string, d *director.Director, e event.Event, r event.Round, stations int, perSecond float64) scoreFloor {
@@ -246,6 +269,7 @@ func runScoreFloor(tb testing.TB, base string, d *director.Director, e event.Eve
 		}
 	}
 	sides := floorSides(tables, 7)
+	phoneID := signedIDs(tb, d)
 	codes, err := d.TableCodes(ctx, e.ID, r.Number)
 	if err != nil {
 		tb.Fatal(err)
@@ -310,14 +334,7 @@ func runScoreFloor(tb testing.TB, base string, d *director.Director, e event.Eve
 			}
 		})
 	}
-	var phoneOps []scoreOp
-	for n, rs := range sides.phones {
-		for _, res := range rs {
-			phoneOps = append(phoneOps, scoreOp{table: n, result: res})
-		}
-	}
-	slices.SortFunc(phoneOps, func(a, b scoreOp) int { return a.table - b.table })
-	rand.New(rand.NewPCG(8, 9)).Shuffle(len(phoneOps), func(i, j int) { phoneOps[i], phoneOps[j] = phoneOps[j], phoneOps[i] })
+	phoneOps := phoneOpsOf(sides)
 	out.reports = len(phoneOps)
 	// The phones report over the time the stations take.
 	span := time.Duration(float64(len(tables)) / float64(stations) / perSecond * float64(time.Second))
@@ -329,7 +346,7 @@ func runScoreFloor(tb testing.TB, base string, d *director.Director, e event.Eve
 			status, reply, at := floorPost(tb, c, func() *http.Request {
 				req, _ := http.NewRequest("POST", fmt.Sprintf("%s/api/events/%d/reports", base, e.ID), strings.NewReader(body))
 				req.Header.Set("Content-Type", "application/json")
-				req.Header.Set("Cookie", fmt.Sprintf("%s=%032x", deviceCookie, 1000+i))
+				req.Header.Set("Cookie", deviceCookie+"="+phoneID(1000+i))
 				return req
 			})
 			var got reportReply

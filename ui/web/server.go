@@ -82,7 +82,9 @@ type Server struct {
 	cache  *cache
 	hub    *hub
 	limits *limiter
-	warmer warmer
+	// guesses serializes each address's code checks (limit.go).
+	guesses *guessLocks
+	warmer  warmer
 
 	// histories keeps the past events' standings that players'
 	// histories are made of (director.Histories).
@@ -93,6 +95,11 @@ type Server struct {
 	baseHost, basePort string
 	// stop ends the director subscription and the clock ticker.
 	stop func()
+
+	// keyMu guards deviceKey, the key device ids are signed with
+	// (device.go), read from the director at first use.
+	keyMu     sync.Mutex
+	deviceKey []byte
 
 	mu       sync.Mutex
 	srv      *http.Server
@@ -126,7 +133,7 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, d: cfg.Director, now: cfg.Now, pages: pages, limits: newLimiter(cfg.Now)}
+	s := &Server{cfg: cfg, d: cfg.Director, now: cfg.Now, pages: pages, limits: newLimiter(cfg.Now), guesses: newGuessLocks()}
 	s.baseHost, s.basePort = baseHostPort(cfg.BaseURL)
 	s.cache = newCache(s.d)
 	s.histories = s.d.Histories()
@@ -140,6 +147,7 @@ func New(cfg Config) (*Server, error) {
 	unsubscribe := s.d.Subscribe(s.changed)
 	ticker := s.startTicker()
 	s.stop = sync.OnceFunc(func() {
+		s.d.SaveNetworkAlert(context.Background())
 		unsubscribe()
 		s.histories.Close()
 		ticker()
@@ -166,7 +174,7 @@ func (s *Server) areas() [][]route {
 // a sentence for an unknown address or method, and a refusal for a Host
 // the server does not serve (see servedHost).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	s.secure(http.HandlerFunc(s.dispatch)).ServeHTTP(w, r)
+	s.secure(http.HandlerFunc(s.dispatch)).ServeHTTP(w, s.withDevice(r))
 }
 
 func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {

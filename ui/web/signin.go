@@ -12,17 +12,20 @@ import (
 )
 
 // Staff sign-in (issue 19): a judge's phone types the judges' PIN, a
-// tablet the kiosk code. Three limits stand in front of a guesser, in
-// this order: the device's and the address's own (rateWrongPIN, a few
-// slips then one a minute), then the server-wide guard of the director
-// (director.SignIn: 20 wrong PINs in 10 minutes from every address and
-// device together pause PIN sign-in for everyone), which also logs each
-// sign-in and wrong PIN with the device and address. The session the
-// sign-in opens is kept in the database (director.StaffSessionOf), so
-// the organizer sees it on the Store network panel and can end it, and a
-// restart of the network keeps it, with the judge a judge's phone acts as
-// in each event (director.ChooseJudge); what a page remembers between two
-// requests (the names a kiosk offered) stays in memory (staffSessions),
+// tablet the kiosk code, a station the scorekeeper code. What stands in
+// front of a guesser is the device's and the address's own budget
+// (rateWrongPIN: a few slips, then one a minute), taken before the PIN is
+// read and given back when it was right, so that simultaneous tries from
+// one address cannot all be read. No budget is shared by everyone: a
+// stranger spending it would keep every new judge, tablet and station out
+// (issue 27; core/director/secrets.go has the arithmetic). Every wrong PIN
+// and every try refused is counted in the organizer's alert
+// (director.NoteGuess). The session the sign-in opens is kept in the
+// database (director.StaffSessionOf), so the organizer sees it on the
+// Store network panel and can end it, and a restart of the network keeps
+// it, with the judge a judge's phone acts as in each event
+// (director.ChooseJudge); what a page remembers between two requests (the
+// names a kiosk offered) stays in memory (staffSessions),
 // adopted again after a restart.
 
 // signIn checks the secret a staff device typed and, when right, opens
@@ -31,8 +34,13 @@ import (
 // sets Retry-After on a 429).
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request, kind string, id event.EventID, ttl time.Duration) (string, int, i18n.Localizer) {
 	keys := pinKeys(kind, r)
-	if ok, wait := s.limits.check(rateWrongPIN, keys...); !ok {
-		s.d.NoteRefusedPIN(r.Context(), deviceOf(r), clientAddr(r))
+	wrong := make([]need, len(keys))
+	for i, k := range keys {
+		wrong[i] = need{rateWrongPIN, k}
+	}
+	defer s.guesses.lock(clientAddr(r))()
+	if refused, wait := s.limits.take(wrong...); refused >= 0 {
+		s.d.NoteGuess(r.Context(), director.GuessPIN, deviceOf(r), clientAddr(r))
 		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(wait.Seconds()))))
 		if kind == director.KindJudge {
 			return "", http.StatusTooManyRequests, i18n.F("Too many wrong PINs from this phone: wait %s, then try again.", staffWait(wait))
@@ -55,9 +63,11 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, kind string, id 
 	}
 	err := s.d.SignIn(r.Context(), director.SignInTry{Kind: kind, Secret: secret, Device: device, Address: clientAddr(r),
 		Event: id, Name: name, Token: token, TTL: ttl})
+	if !errors.Is(err, director.ErrWrongPIN) {
+		s.limits.give(wrong...)
+	}
 	switch {
 	case errors.Is(err, director.ErrWrongPIN):
-		s.limits.spend(rateWrongPIN, keys...)
 		if kind == director.KindKiosk {
 			return "", http.StatusForbidden, i18n.F("That is not the kiosk code. It is on the organizer's computer, on the Store network panel (two groups of four letters and digits).")
 		}
@@ -68,13 +78,6 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, kind string, id 
 	case errors.Is(err, event.ErrInvalid):
 		// The name a station typed: said before any secret is checked.
 		return "", http.StatusBadRequest, staffSentence(err)
-	case errors.Is(err, director.ErrPINsPaused):
-		wait := time.Minute
-		if a, aerr := s.d.PINAlert(r.Context()); aerr == nil && a.Paused {
-			wait = a.Until.Sub(s.now())
-		}
-		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(wait.Seconds()))))
-		return "", http.StatusTooManyRequests, staffSentence(err)
 	case err != nil:
 		s.logf("web: %s sign-in: %v", kind, err)
 		return "", http.StatusInternalServerError, i18n.F("The sign-in could not be saved on the organizer's computer; try again in a moment.")

@@ -171,9 +171,10 @@ func clearSessionCookie(w http.ResponseWriter, name, path string) {
 }
 
 // rateWrongPIN bounds the wrong PINs one device, and one address, may
-// try: a few typing slips, then one a minute, so that a 4-digit kiosk PIN
-// takes days to guess and a 6-digit judge PIN years.
-var rateWrongPIN = rate{burst: 5, per: time.Minute}
+// try for each kind of secret: a few typing slips, then one a minute (the
+// arithmetic of core/director/secrets.go: under one in a million for a
+// guesser with 250 addresses for 10 hours).
+var rateWrongPIN = rate{name: "wrong PINs", burst: 5, per: time.Minute}
 
 // rateDeckCheck bounds the decklist checks a kiosk makes while a player
 // types (one after each pause in typing).

@@ -37,20 +37,30 @@ const retryMillis = 3000
 // dropped rather than holding the server's memory.
 const writeWait = 10 * time.Second
 
-// errTooManyStreams refuses a stream past Config.MaxStreams;
-// errDeviceStreams one past a device's or an address's share.
+// errTooManyStreams refuses a stream past Config.MaxStreams when no
+// address holds more than its share; errDeviceStreams one past an
+// address's share.
 var (
 	errTooManyStreams = errors.New("too many live pages are open")
 	errDeviceStreams  = errors.New("too many live pages are open on one device")
 )
 
 // hub holds the open streams and the events' feeds of patches.
+//
+// No one is refused a stream for what others opened (issue 27): a device
+// past its share (perDevice) has its oldest stream replaced, told
+// "replaced" (a page left in the browser's back/forward cache, which
+// opens its stream again when shown); and when the hub is full, a stream
+// from an address holding fewer streams than the address holding most
+// replaces that one's oldest. Two addresses opening every slot leave each
+// honest phone its stream. Only an address past its own share
+// (perAddress) is refused.
 type hub struct {
 	max int
 	// perDevice and perAddress bound the streams of one device (its
-	// cookie, else its address) and of one address: a device cannot take
-	// the room's slots, and neither can a script minting cookies from one
-	// address. perAddress is well above a room behind one NAT address.
+	// verified id, else its address) and of one address: a device cannot
+	// take the room's slots, and neither can a script from one address.
+	// perAddress is well above a room behind one NAT address.
 	perDevice, perAddress int
 	// epoch names this run of the server in the streams' ids, so an id
 	// from an earlier run is never taken for one of this run's.
@@ -58,8 +68,15 @@ type hub struct {
 
 	mu      sync.Mutex
 	clients map[*client]struct{}
-	devices map[string]int
-	addrs   map[string]int
+	// devices and addrs hold each device's and address's streams, oldest
+	// first.
+	devices map[string][]*client
+	addrs   map[string][]*client
+	// byCount holds the addresses by how many streams each has, and
+	// heaviest is the most any has (at least: lowered when found empty),
+	// so the fullest address is found in O(1).
+	byCount  map[int]map[string]struct{}
+	heaviest int
 	// followed counts the streams of each event (the event list's
 	// aside): events() after every change need not walk every stream.
 	followed map[event.EventID]int
@@ -90,45 +107,105 @@ type client struct {
 	// feed is the event's feed (patch protocol), set when the stream
 	// opens; only the stream's own writer reads it after.
 	feed *feedLog
+	// replaced is set when a newer stream took this one's place: the
+	// page is told so, and does not reconnect until it is shown again.
+	replaced bool
 }
 
 func newHub(max, perDevice, perAddress int, epoch string) *hub {
 	return &hub{max: max, perDevice: perDevice, perAddress: perAddress, epoch: epoch, clients: map[*client]struct{}{},
-		devices: map[string]int{}, addrs: map[string]int{}, followed: map[event.EventID]int{}, feeds: map[event.EventID]*feedLog{}}
+		devices: map[string][]*client{}, addrs: map[string][]*client{}, byCount: map[int]map[string]struct{}{},
+		followed: map[event.EventID]int{}, feeds: map[event.EventID]*feedLog{}}
 }
 
 // join opens a stream of an event (0: every event) for a device at an
-// address.
+// address, replacing the device's oldest past its share, or the oldest of
+// the fullest address when the hub is full.
 func (h *hub) join(id event.EventID, device, addr string) (*client, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
 		return nil, http.ErrServerClosed
 	}
-	if len(h.clients) >= h.max {
-		return nil, errTooManyStreams
-	}
-	if h.devices[device] >= h.perDevice || h.addrs[addr] >= h.perAddress {
+	if len(h.addrs[addr]) >= h.perAddress {
 		return nil, errDeviceStreams
+	}
+	if mine := h.devices[device]; len(mine) >= h.perDevice {
+		h.replace(mine[0])
+	}
+	if len(h.clients) >= h.max {
+		full := h.fullest()
+		if full == "" || len(h.addrs[full]) <= len(h.addrs[addr])+1 {
+			return nil, errTooManyStreams
+		}
+		h.replace(h.addrs[full][0])
 	}
 	c := &client{event: id, device: device, addr: addr, wake: make(chan struct{}, 1), done: make(chan struct{})}
 	h.clients[c] = struct{}{}
-	h.devices[device]++
-	h.addrs[addr]++
+	h.devices[device] = append(h.devices[device], c)
+	h.recount(addr, 1)
+	h.addrs[addr] = append(h.addrs[addr], c)
 	if id != 0 {
 		h.followed[id]++
 	}
 	return c, nil
 }
 
+// replace ends c for a newer stream (h.mu held).
+func (h *hub) replace(c *client) {
+	c.mu.Lock()
+	c.replaced = true
+	c.mu.Unlock()
+	h.drop(c)
+}
+
+// fullest is the address holding most streams (h.mu held).
+func (h *hub) fullest() string {
+	for h.heaviest > 0 {
+		for a := range h.byCount[h.heaviest] {
+			return a
+		}
+		h.heaviest--
+	}
+	return ""
+}
+
+// recount moves addr by delta streams in byCount (before addrs changes;
+// h.mu held).
+func (h *hub) recount(addr string, delta int) {
+	n := len(h.addrs[addr])
+	if set := h.byCount[n]; set != nil {
+		delete(set, addr)
+		if len(set) == 0 {
+			delete(h.byCount, n)
+		}
+	}
+	n += delta
+	if n <= 0 {
+		return
+	}
+	set := h.byCount[n]
+	if set == nil {
+		set = map[string]struct{}{}
+		h.byCount[n] = set
+	}
+	set[addr] = struct{}{}
+	h.heaviest = max(h.heaviest, n)
+}
+
 // drop forgets c (h.mu held).
 func (h *hub) drop(c *client) {
 	delete(h.clients, c)
 	close(c.done)
-	if h.devices[c.device]--; h.devices[c.device] <= 0 {
+	if rest := without(h.devices[c.device], c); len(rest) > 0 {
+		h.devices[c.device] = rest
+	} else {
 		delete(h.devices, c.device)
 	}
-	if h.addrs[c.addr]--; h.addrs[c.addr] <= 0 {
+	h.recount(c.addr, -1)
+	if rest := without(h.addrs[c.addr], c); len(rest) > 0 {
+		h.addrs[c.addr] = rest
+	} else {
 		delete(h.addrs, c.addr)
 	}
 	if c.event != 0 {
@@ -136,6 +213,14 @@ func (h *hub) drop(c *client) {
 			delete(h.followed, c.event)
 		}
 	}
+}
+
+// without is cs less c (a device's or an address's few streams).
+func without(cs []*client, c *client) []*client {
+	if i := slices.Index(cs, c); i >= 0 {
+		return slices.Delete(cs, i, i+1)
+	}
+	return cs
 }
 
 // leave closes a stream.
@@ -329,7 +414,7 @@ func (s *Server) changed(ch director.Change) {
 // streamRefusal says why a stream was refused.
 func streamRefusal(err error) i18n.Text {
 	if errors.Is(err, errDeviceStreams) {
-		return i18n.F("This device has too many live pages open; close a tab or two. This page refreshes by itself instead.")
+		return i18n.F("Too many live pages are open from this network address; this page refreshes by itself instead.")
 	}
 	return i18n.F("Too many live pages are open on the store network; this page refreshes by itself instead.")
 }
@@ -382,6 +467,12 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request, id event.Ev
 		case <-r.Context().Done():
 			return
 		case <-c.done:
+			c.mu.Lock()
+			replaced := c.replaced
+			c.mu.Unlock()
+			if replaced {
+				s.send(rc, w, "event: replaced\ndata: {}\n\n")
+			}
 			return
 		case <-c.wake:
 		}

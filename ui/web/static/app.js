@@ -195,6 +195,7 @@
       es.addEventListener('mine', () => onChange(['mine']));
       if (onClock) es.addEventListener('clock', (e) => { try { onClock(JSON.parse(e.data)); } catch (x) { /* skip */ } });
       es.addEventListener('error', () => {
+        if (!es) return;
         if (dot) { dot.hidden = false; dot.classList.add('off'); dot.title = t("Reconnecting…"); }
         // A closed stream (refused, server gone) is not retried by the
         // browser: refresh every minute and try the stream again.
@@ -202,6 +203,17 @@
           poll = setInterval(() => { onChange(['poll']); open(); }, 60000);
         }
       });
+      // A newer page of this phone took this stream's place: this one
+      // waits to be shown again.
+      es.addEventListener('replaced', shut);
+    }
+    // shut closes the stream of a page the phone left (kept in the
+    // back/forward cache) or another page replaced; it opens again when
+    // the page is shown.
+    function shut() {
+      if (es) es.close();
+      es = null;
+      clearInterval(poll); poll = 0;
     }
     open();
     const wake = () => {
@@ -210,6 +222,7 @@
       if (!es || es.readyState === 2) open();
     };
     document.addEventListener('visibilitychange', wake);
+    window.addEventListener('pagehide', shut);
     window.addEventListener('pageshow', (e) => { if (e.persisted) wake(); });
     window.addEventListener('online', wake);
   }
@@ -279,6 +292,7 @@
       if (on.clock) es.addEventListener('clock', (e) => { try { on.clock(JSON.parse(e.data)); } catch (x) { /* skip */ } });
       if (on.mine) es.addEventListener('mine', () => on.mine());
       es.addEventListener('error', () => {
+        if (!es) return;
         if (dot) { dot.hidden = false; dot.classList.add('off'); dot.title = t("Reconnecting…"); }
         // A closed stream (refused, server gone) is not retried by the
         // browser: load now if the page has nothing, then refresh every
@@ -288,12 +302,24 @@
           if (!poll) poll = setInterval(() => { run(); open(); }, 60000);
         }
       });
+      // A newer page of this phone took this stream's place: this one
+      // waits to be shown again.
+      es.addEventListener('replaced', shut);
+    }
+    // shut closes the stream of a page the phone left (kept in the
+    // back/forward cache) or another page replaced; it opens again, from
+    // the last patch it had, when the page is shown.
+    function shut() {
+      if (es) es.close();
+      es = null;
+      clearInterval(poll); poll = 0;
     }
     open();
     // A phone waking up may hold a stream that died in its sleep: open it
     // again from the last patch it had, which sends only what it missed.
     const wake = () => { if (document.visibilityState === 'visible') open(); };
     document.addEventListener('visibilitychange', wake);
+    window.addEventListener('pagehide', shut);
     window.addEventListener('pageshow', (e) => { if (e.persisted) wake(); });
     window.addEventListener('online', wake);
   }

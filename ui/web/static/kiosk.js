@@ -117,6 +117,12 @@
   // "find my table"; a result or the clock updates the tables shown ------
   if (eventId && search && 'EventSource' in window) {
     const es = new EventSource('/api/events/' + eventId + '/stream');
+    // A page the browser keeps in its back/forward cache holds no stream;
+    // shown again, it loads afresh.
+    window.addEventListener('pagehide', () => es.close());
+    // A newer page of this device took this stream's place: no reconnecting.
+    es.addEventListener('replaced', () => es.close());
+    window.addEventListener('pageshow', (e) => { if (e.persisted) location.reload(); });
     es.addEventListener('change', (m) => {
       let what = [];
       try { what = JSON.parse(m.data).what || []; } catch (e) { return; }
