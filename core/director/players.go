@@ -130,11 +130,31 @@ type PlayerSignInTry struct {
 // entry's, keeps the phone's session for that entry and logs the sign-in
 // with the device and address, in one write. A wrong code, or an entry
 // with no code yet (nobody was shown one), is ErrWrongPlayerCode and
-// writes nothing: the web bounds the tries per entry, per phone and per
-// address. An entry not of the event is event.ErrNotFound (the players
+// writes nothing: the web bounds the tries per phone and per address,
+// never per entry. An entry not of the event is event.ErrNotFound (the players
 // of an event are public; only their codes are not). The entry's name is
 // returned.
 func (d *Director) SignInPlayer(ctx context.Context, t PlayerSignInTry) (string, error) {
+	return d.signInPlayerWith(ctx, playerSessionTry{Event: t.Event, Entry: t.Entry, Device: t.Device, Address: t.Address, Token: t.Token, TTL: t.TTL},
+		func(tx Tx) (event.Entry, error) { return entryWithCode(tx, t.Event, t.Entry, t.Code) })
+}
+
+// playerSessionTry is what a player sign-in keeps, whatever proves her
+// (a typed code, a link's token).
+type playerSessionTry struct {
+	Event           event.EventID
+	Entry           event.EntryID
+	Device, Address string
+	Token           string
+	TTL             time.Duration
+}
+
+// signInPlayerWith keeps the phone's session for the entry that check
+// proves, and logs the sign-in with the device and address, in one
+// write. check runs first in a read: a flood of wrong codes or tokens
+// never queues for the one writer the honest sign-ins and results need;
+// then again inside the write. The entry's name is returned.
+func (d *Director) signInPlayerWith(ctx context.Context, t playerSessionTry, check func(Tx) (event.Entry, error)) (string, error) {
 	device, err := checkDevice(t.Device)
 	if err != nil {
 		return "", err
@@ -143,13 +163,10 @@ func (d *Director) SignInPlayer(ctx context.Context, t PlayerSignInTry) (string,
 		return "", event.Invalid("a player sign-in needs a session token and a lifetime")
 	}
 	address := clipText(t.Address, maxAddress)
-	var name string
-	// A wrong code is found in a read: a flood of them never queues for
-	// the one writer the honest sign-ins and results need.
-	check := func(tx Tx) (event.Entry, error) { return entryWithCode(tx, t.Event, t.Entry, t.Code) }
 	if err := d.store.Read(ctx, func(tx Tx) error { _, err := check(tx); return err }); err != nil {
 		return "", err
 	}
+	var name string
 	err = d.store.Write(ctx, func(tx Tx) error {
 		en, err := check(tx)
 		if err != nil {
@@ -168,6 +185,17 @@ func (d *Director) SignInPlayer(ctx context.Context, t PlayerSignInTry) (string,
 			Device: device, Address: address, Started: now, LastSeen: now, Expires: now.Add(t.TTL)})
 	})
 	return name, err
+}
+
+// eventEntry is entry of event id; one of another event is not found, as
+// one that does not exist (the players of an event are public, their
+// numbers too).
+func eventEntry(tx Tx, id event.EventID, entry event.EntryID) (event.Entry, error) {
+	en, err := tx.Entry(entry)
+	if isNotFound(err) || (err == nil && en.EventID != id) {
+		return event.Entry{}, event.NotFoundf("this event has no player number %d; find yourself again by name", entry)
+	}
+	return en, err
 }
 
 // PlayerSession is a player's phone signed in for one entry of one event.
@@ -210,10 +238,7 @@ func (d *Director) PlayerSessionOf(ctx context.Context, id event.EventID, token,
 // ErrWrongPlayerCode; an entry not of the event is event.ErrNotFound
 // (the players of an event are public; only their codes are not).
 func entryWithCode(tx Tx, id event.EventID, entry event.EntryID, code string) (event.Entry, error) {
-	en, err := tx.Entry(entry)
-	if isNotFound(err) || (err == nil && en.EventID != id) {
-		return event.Entry{}, event.NotFoundf("this event has no player number %d; find yourself again by name", entry)
-	}
+	en, err := eventEntry(tx, id, entry)
 	if err != nil {
 		return event.Entry{}, err
 	}

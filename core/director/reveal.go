@@ -211,49 +211,27 @@ type PlayerLinkTry struct {
 // not guessed, so no try is counted. An entry not of the event is
 // event.ErrNotFound. The entry's name is returned.
 func (d *Director) SignInPlayerByLink(ctx context.Context, t PlayerLinkTry) (string, error) {
-	device, err := checkDevice(t.Device)
-	if err != nil {
-		return "", err
-	}
-	if t.Token == "" || t.TTL <= 0 {
-		return "", event.Invalid("a player sign-in needs a session token and a lifetime")
-	}
-	address := clipText(t.Address, maxAddress)
-	var name string
-	err = d.store.Write(ctx, func(tx Tx) error {
-		en, err := tx.Entry(t.Entry)
-		if isNotFound(err) || (err == nil && en.EventID != t.Event) {
-			return event.NotFoundf("this event has no player number %d; find yourself again by name", t.Entry)
-		}
-		if err != nil {
-			return err
-		}
-		key, err := d.linkKey(tx, false)
-		if err != nil {
-			return err
-		}
-		codes, err := tx.PlayerCodes(t.Event)
-		if err != nil {
-			return err
-		}
-		want := ""
-		if key != nil {
-			want = linkToken(key, t.Event, t.Entry, codes[t.Entry])
-		}
-		if want == "" || len(t.LinkToken) != len(want) || subtle.ConstantTimeCompare([]byte(t.LinkToken), []byte(want)) != 1 {
-			return ErrWrongPlayerLink
-		}
-		name = en.Name
-		now := d.now()
-		line := SignInLine{At: now, Kind: KindPlayer, Outcome: "signed-in", Device: device, Address: address, Count: 1, Devices: 1}
-		if err := tx.AddSignIn(&line); err != nil {
-			return err
-		}
-		if err := tx.TrimSignIns(maxSignInLines); err != nil {
-			return err
-		}
-		return d.keepSession(tx, StaffSession{TokenHash: TokenHash(t.Token), Kind: KindPlayer, Event: int64(t.Event), Entry: int64(t.Entry),
-			Device: device, Address: address, Started: now, LastSeen: now, Expires: now.Add(t.TTL)})
-	})
-	return name, err
+	return d.signInPlayerWith(ctx, playerSessionTry{Event: t.Event, Entry: t.Entry, Device: t.Device, Address: t.Address, Token: t.Token, TTL: t.TTL},
+		func(tx Tx) (event.Entry, error) {
+			en, err := eventEntry(tx, t.Event, t.Entry)
+			if err != nil {
+				return en, err
+			}
+			key, err := d.linkKey(tx, false)
+			if err != nil {
+				return en, err
+			}
+			codes, err := tx.PlayerCodes(t.Event)
+			if err != nil {
+				return en, err
+			}
+			want := ""
+			if key != nil {
+				want = linkToken(key, t.Event, t.Entry, codes[t.Entry])
+			}
+			if want == "" || len(t.LinkToken) != len(want) || subtle.ConstantTimeCompare([]byte(t.LinkToken), []byte(want)) != 1 {
+				return en, ErrWrongPlayerLink
+			}
+			return en, nil
+		})
 }
