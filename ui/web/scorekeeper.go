@@ -440,22 +440,32 @@ func scoreTableOf(l i18n.Lang, round int, t director.StationTable) scoreTableJSO
 	return out
 }
 
-// apiTable gives the table typed: its players and saved result, for a
-// signed-in station.
-func (a *scoreArea) apiTable(w http.ResponseWriter, r *http.Request) {
+// tableOf is the event and the table number a signed-in station's
+// request names; false when it was refused (said to the station).
+func (a *scoreArea) tableOf(w http.ResponseWriter, r *http.Request) (event.EventID, int64, bool) {
 	c := a.check(r)
 	if !c.ok {
 		a.refuse(w, r, c)
-		return
+		return 0, 0, false
 	}
 	id, err := eventID(r)
 	if err != nil {
 		a.s.failErr(w, r, err)
-		return
+		return 0, 0, false
 	}
 	n, err := positive(r.PathValue("table"), i18n.F("a table"))
 	if err != nil {
 		a.s.failErr(w, r, err)
+		return 0, 0, false
+	}
+	return id, n, true
+}
+
+// apiTable gives the table typed: its players and saved result, for a
+// signed-in station.
+func (a *scoreArea) apiTable(w http.ResponseWriter, r *http.Request) {
+	id, n, ok := a.tableOf(w, r)
+	if !ok {
 		return
 	}
 	t, err := a.s.d.StationTableOf(r.Context(), id, int(n))
@@ -516,19 +526,8 @@ func (a *scoreArea) apiResult(w http.ResponseWriter, r *http.Request) {
 // result is replaced: {"said": "Ada won 1-0"}, or the sentence that
 // refuses the text.
 func (a *scoreArea) apiSay(w http.ResponseWriter, r *http.Request) {
-	c := a.check(r)
-	if !c.ok {
-		a.refuse(w, r, c)
-		return
-	}
-	id, err := eventID(r)
-	if err != nil {
-		a.s.failErr(w, r, err)
-		return
-	}
-	n, err := positive(r.PathValue("table"), i18n.F("a table"))
-	if err != nil {
-		a.s.failErr(w, r, err)
+	id, n, ok := a.tableOf(w, r)
+	if !ok {
 		return
 	}
 	round, _ := strconv.Atoi(r.URL.Query().Get("round"))
