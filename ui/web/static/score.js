@@ -39,6 +39,9 @@
 
   function clear() {
     table.value = ''; result.value = ''; seen.value = '';
+    // A table's answer still on its way is for a slip cleared: it neither
+    // shows nor takes the focus to Result.
+    lookupSeq++; clearTimeout(timer);
     known = null; note.textContent = '';
     hideConfirm();
     table.focus();
