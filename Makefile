@@ -1,7 +1,7 @@
 # Tablekeeper's everyday commands. `make run` starts the app and `make test`
 # runs the tests; both first install the system packages a Fyne + SQLite
-# build needs when they are missing (Debian and Ubuntu; see README for
-# macOS and Windows).
+# build needs when they are missing (Debian and Ubuntu; see README.md,
+# "What you need", for macOS and Windows).
 
 GO ?= go
 
@@ -56,7 +56,7 @@ lint: deps
 		test -z "$$out" || { echo "gocyclo: above 25 (split the function):"; echo "$$out"; exit 1; }
 	@test -z "$$(gofmt -l .)" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
 
-# The regional benchmark (README, "Performance"): a 1,024-player event
+# The regional benchmark (docs/performance.md): a 1,024-player event
 # whose 512 tables report over SECONDS while PHONES phones follow it as
 # the pages do; the server runs in a process of its own. Not part of
 # make test: it takes about three minutes a run. MODE=reload has every
@@ -92,7 +92,7 @@ package: deps
 		status=$$?; rm -f FyneApp.toml; exit $$status
 
 # Windows installer, cross-built here on Debian/Ubuntu with mingw-w64 and
-# NSIS (see README, "Packaging an installer"). The program is linked
+# NSIS (see docs/packaging.md). The program is linked
 # statically (no libwinpthread-1.dll or libgcc DLL to ship) and carries the
 # icon, a manifest and version information from a .syso that go-winres
 # generates for the build and that is removed after it. The version is
@@ -109,7 +109,7 @@ WIN_SETUP := app/Tablekeeper-Setup-$(APP_VERSION).exe
 # A command that signs an .exe in place, run on the program and on the
 # installer when set: make windows WIN_SIGN="sh .ci/sign-windows.sh" (the
 # release workflow, when a certificate is configured). Unset, nothing is
-# signed and SmartScreen warns (README, "Installing on Windows").
+# signed and SmartScreen warns (README.md, "Install it (store owners)").
 WIN_SIGN ?=
 
 windows: windows-check
@@ -140,8 +140,8 @@ windows-vet: windows-deps
 windows-deps:
 	@sh .ci/deps.sh $(WIN_DEPS)
 
-# Runs the installer built by make windows under Wine (README, "Packaging
-# an installer"): install, the headless commands, serve answered with curl,
+# Runs the installer built by make windows under Wine (docs/packaging.md,
+# "Run under Wine"): install, the headless commands, serve answered with curl,
 # the window under Xvfb, uninstall. It does not rebuild the installer, so
 # CI runs it right after make windows; about 20 s on a warm machine.
 SMOKE_DEPS := wine wine64 xvfb imagemagick curl poppler-utils gcc-mingw-w64-x86-64

@@ -202,10 +202,10 @@ func TestProjectorWaitingForResults(t *testing.T) {
 	}
 }
 
-// The README's figure: at 1920×1080 a page holds 45 names (three columns
-// of 15 at the smallest type), and the pages share the list evenly, so a
-// 512-player round shows 43 a page on 12 pages and a 66-player one 33 a
-// page on 2, at a larger type.
+// The user guide's figure (docs/guide/clocks.md): at 1920×1080 a page
+// holds 45 names (three columns of 15 at the smallest type), and the pages
+// share the list evenly, so a 512-player round shows 43 a page on 12 pages
+// and a 66-player one 33 a page on 2, at a larger type.
 func TestProjectorPageHolds45NamesAt1080p(t *testing.T) {
 	for _, c := range []struct{ players, pages, perPage int }{{512, 12, 43}, {66, 2, 33}} {
 		sh := bigSheet(c.players, 0, "", rand.New(rand.NewPCG(3, 4)))

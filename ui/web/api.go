@@ -12,7 +12,7 @@ import (
 )
 
 // apiRoutes is the JSON API the pages use, and a stream overlay or a
-// chat bot may use too (README, "The store network's API").
+// chat bot may use too (docs/network/api.md).
 func (s *Server) apiRoutes() []route {
 	return []route{
 		{"GET /api/events", s.apiEvents},

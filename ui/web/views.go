@@ -14,7 +14,7 @@ import (
 )
 
 // This file holds the JSON the API answers, built from a director.Board.
-// Field names are the API's (documented in the README): lower case with
+// Field names are the API's (documented in docs/network/api.md): lower case with
 // underscores, times in milliseconds, every text already in the words the
 // screens use.
 
