@@ -28,8 +28,8 @@ var unrecordedWrites = map[string]string{
 		"transaction works on (t.saw), for the changes of rows that name none",
 	"SaveOrigin": "what an imported file held that the event does not (a TOM file's sanction number…) " +
 		"is read by that format's export only; no screen or phone shows it, and it is saved with the import, which tells",
-	"SavePlayerCode": "a player's own code is drawn the first time her phone or the sheet asks for it: " +
-		"it changes no board, and telling every phone of the event at each draw would only have them re-read",
+	"SavePlayerCode": "a player's own code is drawn the first time the codes are asked for (the printed slips): " +
+		"no board or phone shows codes, and telling every phone of the event at each draw would only have them re-read",
 	"AddSignIn":   "the staff sign-in log is read on demand (the sign-in screen), never shown live",
 	"TrimSignIns": "keeps the staff sign-in log short: nothing shown live changes",
 	"AddStaffSession": "a staff phone's session is checked at each of its requests; " +
