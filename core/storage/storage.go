@@ -1,7 +1,8 @@
 // Package storage names what the director asks of the database: Store
 // runs one transaction, and Tx, made of small role interfaces (players,
 // events, entries, teams, rounds, judging, decks, drafts, leagues, logs,
-// network), is what a transaction reads and writes. core/director calls them and
+// network), is what a transaction reads and writes; a committed write's
+// Unit says what it changed (Change, OnCommit). core/director calls them and
 // core/store implements them; both import this package, so the store
 // depends on the domain and these interfaces only, never on the director.
 package storage

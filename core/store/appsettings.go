@@ -6,11 +6,13 @@ import (
 	"fmt"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/storage"
 )
 
 // SetAppSetting saves one of the organizer's database-wide settings (the
 // kiosk PIN's hash), replacing its earlier value.
 func (t *Tx) SetAppSetting(key, value string) error {
+	t.changed(0, storage.ChangeDirectory)
 	if key == "" {
 		return fmt.Errorf("store: save setting: %w", event.Invalid("a setting needs a name"))
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/storage"
 )
 
 // This file keeps the results players report from their own phones in an
@@ -19,10 +20,11 @@ import (
 // event.ErrState; its round and table must be a numbered table of the
 // event.
 func (t *Tx) SavePlayerReport(r *event.PlayerReport) error {
+	t.changed(r.EventID, storage.ChangePlayerReports)
 	if err := t.atomic(func() error { return t.savePlayerReport(r) }); err != nil {
 		return fmt.Errorf("store: save the report of player %d at table %d: %w", r.Entry, r.Table, err)
 	}
-	return nil
+	return t.tellReportPlayers(r.EventID, r.ID)
 }
 
 func (t *Tx) savePlayerReport(r *event.PlayerReport) error {
@@ -121,6 +123,7 @@ func (t *Tx) OpenPlayerReports(id event.EventID) ([]event.PlayerReport, error) {
 // time, accepted or not. A report of another event is not found; one
 // already closed is event.ErrState.
 func (t *Tx) ClosePlayerReport(id event.EventID, report event.PlayerReportID, at time.Time, accepted bool) error {
+	t.changed(id, storage.ChangePlayerReports)
 	if at.IsZero() {
 		return fmt.Errorf("store: close player report %d: %w", report, event.Invalid("closing a player's report needs the time"))
 	}
@@ -139,5 +142,5 @@ func (t *Tx) ClosePlayerReport(id event.EventID, report event.PlayerReportID, at
 	if err != nil {
 		return fmt.Errorf("store: close player report %d: %w", report, err)
 	}
-	return nil
+	return t.tellReportPlayers(id, report)
 }

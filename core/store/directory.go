@@ -5,6 +5,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"tablekeeper/core/storage"
 )
 
 // MovePlayer gives every entry and judge seat of directory player from to
@@ -12,6 +13,7 @@ import (
 // be entered in one event (the caller checks and says so): the entries'
 // UNIQUE (event_id, player_id) refuses it otherwise.
 func (t *Tx) MovePlayer(from, to event.PlayerID) error {
+	t.changed(0, storage.ChangeDirectory)
 	if from == to {
 		return fmt.Errorf("store: move player %d: %w", from, event.Invalid("a player cannot be merged into herself"))
 	}
@@ -37,6 +39,7 @@ func (t *Tx) MovePlayer(from, to event.PlayerID) error {
 // AppendDirectoryLog adds a line to the directory's log and sets l.ID.
 // The log is append-only.
 func (t *Tx) AppendDirectoryLog(l *event.DirectoryLogEntry) error {
+	t.changed(0, storage.ChangeDirectory)
 	res, err := t.exec(`INSERT INTO directory_log (at, player_id, message) VALUES (?, ?, ?)`,
 		millis(l.At), l.Player, i18n.Encode(l.Message))
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/storage"
 )
 
 // SaveDraftSeating saves an event's draft pods (A5, H7, S14), replacing
@@ -14,6 +15,7 @@ import (
 // player seated twice is event.ErrConflict, a player of another event
 // event.ErrInvalid, an unknown event or entry event.ErrNotFound.
 func (t *Tx) SaveDraftSeating(id event.EventID, s event.DraftSeating) error {
+	t.changed(id, storage.ChangeRegistration)
 	if err := t.atomic(func() error { return t.saveDraftSeating(id, s) }); err != nil {
 		return fmt.Errorf("store: save draft pods of event %d: %w", id, err)
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/storage"
 )
 
 // This file keeps the players' requests, from their phones, to drop after
@@ -16,6 +17,7 @@ import (
 // the event; an entry that already has an open request is
 // event.ErrConflict (one open request per player, whatever the phone).
 func (t *Tx) AddDropRequest(r *event.DropRequest) error {
+	t.changed(r.EventID, storage.ChangeRegistration)
 	if r.At.IsZero() {
 		return fmt.Errorf("store: save drop request: %w", event.Invalid("a drop request needs the time it was made"))
 	}
@@ -93,6 +95,7 @@ func (t *Tx) LastDropRequest(entry event.EntryID) (event.DropRequest, error) {
 // time as accepted, refused or withdrawn. A request of another event is
 // not found; one already closed is event.ErrState.
 func (t *Tx) CloseDropRequest(id event.EventID, req event.DropRequestID, state event.DropState, at time.Time) error {
+	t.changed(id, storage.ChangeRegistration)
 	switch {
 	case at.IsZero():
 		return fmt.Errorf("store: close drop request %d: %w", req, event.Invalid("closing a drop request needs the time"))

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/storage"
 )
 
 const eventColumns = `id, name, game, format, date, state, settings, created_at`
@@ -41,6 +42,8 @@ func (t *Tx) eventName(id event.EventID) (string, error) {
 
 // CreateEvent saves a new event and sets e.ID.
 func (t *Tx) CreateEvent(e *event.Event) error {
+	// Recorded once the event has its ID.
+	defer func() { t.changed(e.ID, storage.ChangeEvent) }()
 	if err := e.Validate(); err != nil {
 		return fmt.Errorf("store: create event: %w", err)
 	}
@@ -61,6 +64,7 @@ func (t *Tx) CreateEvent(e *event.Event) error {
 // UpdateEvent saves the event's name, date, state and settings; its game,
 // format and creation time stay as created.
 func (t *Tx) UpdateEvent(e event.Event) error {
+	t.changed(e.ID, storage.ChangeEvent)
 	if err := e.Validate(); err != nil {
 		return fmt.Errorf("store: update event %d: %w", e.ID, err)
 	}
@@ -78,6 +82,7 @@ func (t *Tx) UpdateEvent(e event.Event) error {
 
 // Event returns the event with that ID.
 func (t *Tx) Event(id event.EventID) (event.Event, error) {
+	t.saw(id)
 	e, err := scanEvent(t.queryRow(`SELECT `+eventColumns+` FROM events WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		err = noEvent(id)
@@ -127,6 +132,7 @@ func checkStatus(s event.EntryStatus) error {
 // twice in one event is an event.ErrConflict; a team must be one of the
 // event's teams.
 func (t *Tx) CreateEntry(e *event.Entry) error {
+	t.changed(e.EventID, storage.ChangeRegistration)
 	if err := t.createEntry(e); err != nil {
 		return fmt.Errorf("store: create entry: %w", err)
 	}
@@ -169,6 +175,7 @@ func (t *Tx) createEntry(e *event.Entry) error {
 // UpdateEntry saves check-in, status, dropped-after round, team, seed,
 // joined round, fixed table and the namesake mark.
 func (t *Tx) UpdateEntry(e event.Entry) error {
+	t.changed(e.EventID, storage.ChangeRegistration)
 	if err := checkStatus(e.Status); err != nil {
 		return fmt.Errorf("store: update entry %d: %w", e.ID, err)
 	}
@@ -204,6 +211,7 @@ func (t *Tx) Entry(id event.EntryID) (event.Entry, error) {
 // Entries lists an event's entries with the directory's names, in
 // registration order. An event without entries (or no such event) has none.
 func (t *Tx) Entries(id event.EventID) ([]event.Entry, error) {
+	t.saw(id)
 	entries, err := queryAll(t, scanEntry,
 		`SELECT `+entryColumns+` WHERE e.event_id = ? ORDER BY e.id`, id)
 	if err != nil {
@@ -229,6 +237,7 @@ func (t *Tx) PlayerEntries(id event.PlayerID) ([]event.Entry, error) {
 // event cannot share a name. Members are not saved here: an entry joins a
 // team through UpdateEntry.
 func (t *Tx) CreateTeam(tm *event.Team) error {
+	t.changed(tm.EventID, storage.ChangeRegistration)
 	if err := tm.Validate(); err != nil {
 		return fmt.Errorf("store: create team: %w", err)
 	}
@@ -310,6 +319,7 @@ func (t *Tx) teamMembers(id event.EventID, teams []event.Team) error {
 
 // DeleteTeam removes a team; its members stay registered, without a team.
 func (t *Tx) DeleteTeam(id event.TeamID) error {
+	t.changed(0, storage.ChangeRegistration)
 	err := t.atomic(func() error {
 		if _, err := t.exec(`UPDATE entries SET team_id = NULL WHERE team_id = ?`, id); err != nil {
 			return err
@@ -326,6 +336,7 @@ func (t *Tx) DeleteTeam(id event.TeamID) error {
 // SaveDeck saves the deck of d.EntryID, replacing the one saved before (an
 // entry has one deck), and sets d.ID.
 func (t *Tx) SaveDeck(d *event.Deck) error {
+	t.changed(0, storage.ChangeDecks)
 	ok, err := t.exists(`SELECT 1 FROM entries WHERE id = ?`, d.EntryID)
 	if err == nil && !ok {
 		err = noEntry(d.EntryID)
@@ -384,6 +395,7 @@ func (t *Tx) Decks(id event.EventID) ([]event.Deck, error) {
 // LockDecks locks every unlocked deck of an event at the given time
 // (round 1 starts: S2, A2, K5).
 func (t *Tx) LockDecks(id event.EventID, at time.Time) error {
+	t.changed(id, storage.ChangeDecks)
 	if _, err := t.exec(`UPDATE decks SET locked_at = ? WHERE locked_at IS NULL
 		AND entry_id IN (SELECT id FROM entries WHERE event_id = ?)`, millis(at), id); err != nil {
 		return fmt.Errorf("store: lock decks of event %d: %w", id, err)
@@ -409,6 +421,7 @@ func (t *Tx) DeckRegistrationClosed(id event.EventID) (time.Time, error) {
 // event id at at (closing again keeps the first time), or reopens it
 // when at is zero.
 func (t *Tx) SetDeckRegistrationClosed(id event.EventID, at time.Time) error {
+	t.changed(id, storage.ChangeDecks)
 	var err error
 	if at.IsZero() {
 		_, err = t.exec(`DELETE FROM deck_registration_closed WHERE event_id = ?`, id)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/storage"
 )
 
 func noLeague(id event.LeagueID) error {
@@ -14,6 +15,7 @@ func noLeague(id event.LeagueID) error {
 
 // CreateLeague saves a new league and sets l.ID.
 func (t *Tx) CreateLeague(l *event.League) error {
+	t.changed(0, storage.ChangeLeague)
 	if err := l.Validate(); err != nil {
 		return fmt.Errorf("store: create league: %w", err)
 	}
@@ -61,6 +63,7 @@ func (t *Tx) Leagues() ([]event.League, error) {
 // a league (this one or another) is event.ErrConflict; an unknown league
 // or event event.ErrNotFound. The week's range is the director's to check.
 func (t *Tx) AddLeagueEvent(le event.LeagueEvent) error {
+	t.changed(le.EventID, storage.ChangeLeague)
 	if err := t.addLeagueEvent(le); err != nil {
 		return fmt.Errorf("store: add event %d to league %d: %w", le.EventID, le.LeagueID, err)
 	}

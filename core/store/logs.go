@@ -5,11 +5,18 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"tablekeeper/core/storage"
 )
 
 // AppendLog adds a line to the event's activity log and sets l.ID. The log
 // is append-only: there is no way to change or remove a line.
 func (t *Tx) AppendLog(l *event.LogEntry) error {
+	// A line names the event a write was about, for the changes of rows
+	// that name none (a result, a clock); the log itself is no change
+	// anyone watches live.
+	if l.EventID != 0 {
+		t.saw(l.EventID)
+	}
 	res, err := t.exec(`INSERT INTO event_log (event_id, at, round, message) VALUES (?, ?, ?, ?)`,
 		l.EventID, millis(l.At), l.Round, i18n.Encode(l.Message))
 	if isForeignKey(err) {
@@ -37,6 +44,7 @@ func (t *Tx) Log(id event.EventID) ([]event.LogEntry, error) {
 // CreateJudge saves a judge (or organizer) serving at an event and sets
 // j.ID. A judge who also plays links the player's directory ID.
 func (t *Tx) CreateJudge(j *event.Judge) error {
+	t.changed(j.EventID, storage.ChangeJudgeLog)
 	if err := t.createJudge(j); err != nil {
 		return fmt.Errorf("store: create judge: %w", err)
 	}
@@ -76,6 +84,7 @@ func (t *Tx) Judges(id event.EventID) ([]event.Judge, error) {
 // an earlier entry of the same event; nothing changes or removes an entry.
 // The judge and the entry (player) it names, when set, must be the event's.
 func (t *Tx) AppendJudgeLog(e *event.JudgeLogEntry) error {
+	t.changed(e.EventID, storage.ChangeJudgeLog)
 	if err := t.appendJudgeLog(e); err != nil {
 		return fmt.Errorf("store: append to judge log of event %d: %w", e.EventID, err)
 	}

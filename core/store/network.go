@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/storage"
 )
 
 // This file keeps what the store network needs: table codes and the phone
@@ -19,6 +20,7 @@ import (
 // numbered table of the round, and a code is used once in an event: a
 // code already given to another table is event.ErrConflict.
 func (t *Tx) SaveTableCodes(id event.EventID, round int, codes map[int]string) error {
+	t.changed(id, storage.ChangeRound)
 	if err := t.atomic(func() error { return t.saveTableCodes(id, round, codes) }); err != nil {
 		return fmt.Errorf("store: save table codes of round %d of event %d: %w", round, id, err)
 	}
@@ -98,6 +100,7 @@ func (t *Tx) UsedTableCodes(id event.EventID) (map[string]bool, error) {
 // AddPhoneReport saves an open phone report and sets r.ID. Its round and
 // table must be a numbered table of the event.
 func (t *Tx) AddPhoneReport(r *event.PhoneReport) error {
+	t.changed(r.EventID, storage.ChangePhoneReports)
 	if err := t.addPhoneReport(r); err != nil {
 		return fmt.Errorf("store: save phone report of table %d: %w", r.Table, err)
 	}
@@ -172,6 +175,7 @@ func (t *Tx) OpenPhoneReports(id event.EventID) ([]event.PhoneReport, error) {
 // time, accepted or not. A report of another event is not found; one
 // already closed is event.ErrState.
 func (t *Tx) ClosePhoneReport(id event.EventID, report event.PhoneReportID, at time.Time, accepted bool) error {
+	t.changed(id, storage.ChangePhoneReports)
 	if at.IsZero() {
 		return fmt.Errorf("store: close phone report %d: %w", report, event.Invalid("closing a phone report needs the time"))
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/storage"
 )
 
 const playerColumns = `id, name, member_no, email, created_at`
@@ -20,6 +21,7 @@ func scanPlayer(s scanner) (event.Player, error) {
 // p.CreatedAt is kept as given. A member number already in the directory is
 // an event.ErrConflict naming its holder.
 func (t *Tx) CreatePlayer(p *event.Player) error {
+	t.changed(0, storage.ChangeDirectory)
 	if err := p.Validate(); err != nil {
 		return fmt.Errorf("store: create player: %w", err)
 	}
@@ -38,6 +40,7 @@ func (t *Tx) CreatePlayer(p *event.Player) error {
 
 // UpdatePlayer saves a changed name, member number or email.
 func (t *Tx) UpdatePlayer(p event.Player) error {
+	t.changed(0, storage.ChangeDirectory)
 	if err := p.Validate(); err != nil {
 		return fmt.Errorf("store: update player %d: %w", p.ID, err)
 	}

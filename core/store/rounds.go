@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/storage"
 )
 
 func noRound(id event.RoundID) error {
@@ -42,6 +43,7 @@ func checkResult(number, seats int, r *event.Result) error {
 // event.ErrConflict; a table needs 1 to 5 seats, and a result one SeatResult
 // per seat.
 func (t *Tx) CreateRound(r *event.Round) error {
+	t.changed(r.EventID, storage.ChangeRound)
 	if err := t.atomic(func() error { return t.createRound(r) }); err != nil {
 		return fmt.Errorf("store: create round %d: %w", r.Number, err)
 	}
@@ -208,6 +210,7 @@ func (t *Tx) insertTables(roundID event.RoundID, eventID event.EventID, number i
 // CreateRound, and sets the new tables' IDs. Results on the old tables are
 // deleted with them; the new tables' own results (byes) are saved.
 func (t *Tx) ReplaceTables(round event.RoundID, tables []event.Table) error {
+	t.changed(0, storage.ChangeRound)
 	err := t.atomic(func() error {
 		var eventID event.EventID
 		var number int
@@ -247,6 +250,7 @@ func (t *Tx) ReplaceTables(round event.RoundID, tables []event.Table) error {
 
 // PublishRound marks a round's pairings published at the given time.
 func (t *Tx) PublishRound(round event.RoundID, at time.Time) error {
+	t.changed(0, storage.ChangeRound)
 	res, err := t.exec(`UPDATE rounds SET published_at = ? WHERE id = ?`, millis(at), round)
 	if err := updated(res, err, func() error { return noRound(round) }); err != nil {
 		return fmt.Errorf("store: publish round %d: %w", round, err)
@@ -256,6 +260,7 @@ func (t *Tx) PublishRound(round event.RoundID, at time.Time) error {
 
 // DeleteRound removes a round with its tables, seats and results.
 func (t *Tx) DeleteRound(id event.RoundID) error {
+	t.changed(0, storage.ChangeRound)
 	res, err := t.exec(`DELETE FROM rounds WHERE id = ?`, id)
 	if err := updated(res, err, func() error { return noRound(id) }); err != nil {
 		return fmt.Errorf("store: delete round %d: %w", id, err)
@@ -266,6 +271,7 @@ func (t *Tx) DeleteRound(id event.RoundID) error {
 // SetResult saves (or with nil, clears) the result of a table. The result
 // needs one SeatResult per seat of the table.
 func (t *Tx) SetResult(table event.TableID, r *event.Result) error {
+	t.changed(0, storage.ChangeResult)
 	if err := t.atomic(func() error { return t.setResult(table, r) }); err != nil {
 		return fmt.Errorf("store: record result of table %d: %w", table, err)
 	}
@@ -301,6 +307,7 @@ func (t *Tx) setResult(table event.TableID, r *event.Result) error {
 
 // SetClock saves the state of a round's clock.
 func (t *Tx) SetClock(round event.RoundID, c event.Clock) error {
+	t.changed(0, storage.ChangeClock)
 	res, err := t.exec(`UPDATE rounds SET clock_duration_ms = ?, clock_started_at = ?, clock_paused_at = ?,
 			clock_paused_ms = ?, clock_added_ms = ?
 		WHERE id = ?`,
@@ -314,6 +321,7 @@ func (t *Tx) SetClock(round event.RoundID, c event.Clock) error {
 // SetExtension saves the time added to one table on top of the round clock
 // (it replaces, not adds to, the extension saved before).
 func (t *Tx) SetExtension(table event.TableID, d time.Duration) error {
+	t.changed(0, storage.ChangeClock)
 	res, err := t.exec(`UPDATE tables SET extension_ms = ? WHERE id = ?`, durMillis(d), table)
 	if err := updated(res, err, func() error { return noTable(table) }); err != nil {
 		return fmt.Errorf("store: set extension of table %d: %w", table, err)
@@ -492,6 +500,7 @@ func scanRound(r scanner) (event.Round, error) {
 // SetAnnounced saves what a round's clock has announced (core/clock's
 // record, as JSON).
 func (t *Tx) SetAnnounced(round event.RoundID, record string) error {
+	t.changed(0, storage.ChangeClock)
 	res, err := t.exec(`UPDATE rounds SET clock_announced = ? WHERE id = ?`, record, round)
 	if err := updated(res, err, func() error { return noRound(round) }); err != nil {
 		return fmt.Errorf("store: set announcements of round %d: %w", round, err)

@@ -267,7 +267,9 @@ func (db *DB) Read(ctx context.Context, fn func(storage.Tx) error) error {
 // Write runs fn in one write transaction, committed when fn returns nil and
 // rolled back when it returns an error or panics (the panic goes on). Writes
 // are serialized: a Write waits for the one before it. Calling Write inside
-// fn deadlocks.
+// fn deadlocks. Once committed, what the transaction's writes recorded
+// they changed goes, as one storage.Unit, to the hook ctx carries
+// (storage.OnCommit).
 func (db *DB) Write(ctx context.Context, fn func(storage.Tx) error) error {
 	if db.writer == nil {
 		return db.readOnlyError()
@@ -299,12 +301,18 @@ func (db *DB) run(ctx context.Context, pool *sql.DB, kind string, fn func(*Tx) e
 			_ = sqlTx.Rollback()
 		}
 	}()
-	if err := fn(&Tx{ctx: ctx, tx: sqlTx}); err != nil {
+	tx := &Tx{ctx: ctx, tx: sqlTx}
+	if err := fn(tx); err != nil {
 		return err
 	}
 	done = true
 	if err := sqlTx.Commit(); err != nil {
 		return fmt.Errorf("store: commit %s: %w", kind, err)
+	}
+	if pool == db.writer {
+		// The transaction is one unit, statements and notices: its
+		// notices leave with it, and only once it committed.
+		storage.Committed(ctx, tx.changes.Unit())
 	}
 	return nil
 }

@@ -9,18 +9,40 @@ import (
 
 	"github.com/mattn/go-sqlite3"
 
+	"tablekeeper/core/event"
 	"tablekeeper/core/storage"
 )
 
 // Tx is one transaction, handed to the function given to DB.Read or
 // DB.Write; it implements storage.Tx. A Tx is only valid inside that
 // function and is not safe for concurrent use.
+//
+// Each write method records, where it writes its rows, what it changed
+// (changed); DB.Write hands the committed transaction's storage.Unit to
+// the hook of storage.OnCommit.
 type Tx struct {
 	ctx context.Context
 	tx  *sql.Tx
+	// changes is what the transaction's writes changed so far.
+	changes storage.ChangeSet
 }
 
 var _ storage.Tx = (*Tx)(nil)
+
+// changed records that a write of the transaction changes kind k of event
+// id (0: its rows name no event; the change goes to the events the
+// transaction works on, see saw). Every write method calls it, or is in
+// unrecordedWrites with its reason (notices_test.go checks).
+func (t *Tx) changed(id event.EventID, k storage.ChangeKind) {
+	t.changes.Mark(id, k)
+}
+
+// saw records that the transaction works on event id: a read of the event
+// or its entries, a line of its log. The changes of rows that name no
+// event (a result, a clock) are that event's.
+func (t *Tx) saw(id event.EventID) {
+	t.changes.Saw(id)
+}
 
 func (t *Tx) exec(query string, args ...any) (sql.Result, error) {
 	return t.tx.ExecContext(t.ctx, query, args...)
