@@ -13,7 +13,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/pairing"
-	"tablekeeper/core/pairing/bench"
+	"tablekeeper/core/pairbench"
 	"tablekeeper/core/rules"
 	"tablekeeper/core/sim"
 	"tablekeeper/core/store"
@@ -89,7 +89,7 @@ func runSim(args []string, stdout, _ io.Writer) error {
 }
 
 // runBench times an engine on a simulated event held in memory
-// (core/pairing/bench) and prints JSON lines for the side-by-side harness
+// (core/pairbench) and prints JSON lines for the side-by-side harness
 // of .ci/bench.
 func runBench(args []string, stdout, _ io.Writer) error {
 	if len(args) == 0 || len(args[0]) > 0 && args[0][0] == '-' {
@@ -105,10 +105,10 @@ func runBench(args []string, stdout, _ io.Writer) error {
 	if err := parse(fs, args[1:]); err != nil {
 		return err
 	}
-	if err := bench.Validate(*n, *rounds, *seed); err != nil {
+	if err := pairbench.Validate(*n, *rounds, *seed); err != nil {
 		return usagef("%s", event.Message(err))
 	}
-	return bench.Swiss(stdout, *n, *rounds, *seed)
+	return pairbench.Swiss(stdout, *n, *rounds, *seed)
 }
 
 // runSchedule prints a fixed multiplayer schedule (rule S12) for an

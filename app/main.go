@@ -6,7 +6,7 @@
 // one. It parses the command line, opens the database, builds the director
 // with the real clock and a seeded random source, and starts the GUI or
 // hands a command to the package that does its work (core/sim,
-// core/pairing/bench, reports/printing, reports/text…).
+// core/pairbench, reports/printing, reports/text…).
 package main
 
 import (
