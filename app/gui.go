@@ -144,5 +144,5 @@ func networkConfig(d *director.Director, st *store.DB, logs io.Writer, address *
 
 // runServe is the serve command (ui/web/serve) on the computer's paper.
 func runServe(args []string, stdout, stderr io.Writer) error {
-	return serve.Run(systemPaper(os.Getenv, systemLocale), args, stdout, stderr)
+	return serve.Run(func() string { return systemPaper(os.Getenv, systemLocale) }, args, stdout, stderr)
 }

@@ -5,8 +5,9 @@
 // This is the composition root: the only package that knows every other
 // one. It parses the command line, opens the database, builds the director
 // with the real clock and a seeded random source, and starts the GUI or
-// hands a command to the package that does its work (core/sim,
-// core/pairbench, reports/printing, reports/text…).
+// hands a command to the package that runs it beside what it drives
+// (console for the headless ones, ui/web/serve for the store network's),
+// turning its outcome into an exit code with internal/cli.
 package main
 
 import (

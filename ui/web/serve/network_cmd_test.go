@@ -116,7 +116,7 @@ func TestServePrintsTheSecretsAndTakesCommandsOnItsConsole(t *testing.T) {
 	out, w := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- serve(ctx, "A4", []string{"--db", db, "--addr", "127.0.0.1:0", "--console"}, in, w, io.Discard)
+		done <- serve(ctx, a4, []string{"--db", db, "--addr", "127.0.0.1:0", "--console"}, in, w, io.Discard)
 		w.Close()
 	}()
 	lines := bufio.NewScanner(out)

@@ -27,9 +27,9 @@ const defaultServeAddr = ":8080"
 
 // Run is the serve command: it runs the store network without a window
 // until SIGINT or SIGTERM, the same pages, API and live updates the GUI's
-// switch serves. paper is the computer's paper, which the QR poster
-// prints on.
-func Run(paper string, args []string, stdout, stderr io.Writer) error {
+// switch serves. paper says the computer's paper, which the QR poster
+// prints on; it is asked once the database is open.
+func Run(paper func() string, args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return serve(ctx, paper, args, os.Stdin, stdout, stderr)
@@ -52,7 +52,7 @@ func Config(d *director.Director, st *store.DB, logs io.Writer, address *web.Add
 // actions (network.go) from stdin while it serves: opt-in, since a
 // server started in the background of a shell would be stopped by the
 // terminal the moment it read.
-func serve(ctx context.Context, paper string, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+func serve(ctx context.Context, paper func() string, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	dbPath := fs.String("db", "", "database file")
@@ -84,7 +84,7 @@ func serve(ctx context.Context, paper string, args []string, stdin io.Reader, st
 			return err
 		}
 	}
-	r, err := web.Start(Config(d, st, stderr, nil, paper), *addr)
+	r, err := web.Start(Config(d, st, stderr, nil, paper()), *addr)
 	var listen *web.ListenError
 	if errors.As(err, &listen) {
 		return fmt.Errorf("cannot listen on %s (%v); is another program using the port? Choose another with --addr", *addr, listen.Err)

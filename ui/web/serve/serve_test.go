@@ -36,7 +36,7 @@ func TestServeAnswersAndHoldsTheWriterLock(t *testing.T) {
 	done := make(chan error, 1)
 	var stderr strings.Builder
 	go func() {
-		done <- serve(ctx, "A4", []string{"--db", db, "--addr", "127.0.0.1:0"}, strings.NewReader(""), w, &stderr)
+		done <- serve(ctx, a4, []string{"--db", db, "--addr", "127.0.0.1:0"}, strings.NewReader(""), w, &stderr)
 		w.Close()
 	}()
 	lines := bufio.NewScanner(out)
@@ -133,7 +133,7 @@ func TestServeOnAReadOnlyFileServesTheReadPages(t *testing.T) {
 	done := make(chan error, 1)
 	var stderr strings.Builder
 	go func() {
-		done <- serve(ctx, "A4", []string{"--db", db, "--addr", "127.0.0.1:0"}, strings.NewReader(""), w, &stderr)
+		done <- serve(ctx, a4, []string{"--db", db, "--addr", "127.0.0.1:0"}, strings.NewReader(""), w, &stderr)
 		w.Close()
 	}()
 	lines := bufio.NewScanner(out)
