@@ -14,14 +14,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"tablekeeper/app/running"
 	"tablekeeper/console"
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/store"
 	"tablekeeper/internal/cli"
-	"tablekeeper/reports/printing"
 	_ "tablekeeper/ui/quietlocale" // before Fyne reads the locale
 	"tablekeeper/ui/web/serve"
 )
@@ -54,8 +52,8 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"sim", "play a whole event with seeded random results", "sim --db PATH --game G --format F --players N [--rounds R] [--seed S] [--open-round]", console.Sim},
-		{"export", "write a report of an event to a file (PDF or CSV), the whole event as an event file (JSON), or a Pokémon TOM file (.tdf; an event imported from TOM keeps its sanction number, place, organizer, divisions, mode, stage and birth dates)", "export --db PATH --event ID --report KIND [--round N] --out FILE [--paper A4|Letter] | export --db PATH --event ID --tdf FILE.tdf; KIND: " + strings.Join(printing.ExportKeys(), ", "), console.Export},
-		{"import", "register the players of a CSV file (name, member number, email) in an event, or import an event file or a Pokémon TOM file (.tdf) as new events", "import --db PATH --event ID --players FILE.csv | import --db PATH --event-json FILE | import --db PATH --tdf FILE.tdf [--pods separate|one]", console.Import},
+		{"export", "write a report of an event to a file (PDF or CSV), the whole event as an event file (JSON), or a Pokémon TOM file (.tdf; an event imported from TOM keeps its sanction number, place, organizer, divisions, mode, stage and birth dates)", console.ExportUsage(), console.Export},
+		{"import", "register the players of a CSV file (name, member number, email) in an event, or import an event file or a Pokémon TOM file (.tdf) as new events", console.ImportUsage, console.Import},
 		{"serve", "serve the store network (pairings, clock, standings and self-reporting on phones) without a window; prints the judges' PIN, the kiosk code and the scorekeeper code; --console reads the network commands on standard input", serve.Usage, runServe},
 		{"network", "the store network's staff without a window: the judges' PIN, the tablet kiosk code and the scorekeeper code, judges, signed-in phones, tablets and stations, the sign-in log and alert", serve.NetworkUsage, serve.Network},
 		{"backup", "copy a database consistently, even while the app is using it", "backup --db PATH --out FILE", console.Backup},

@@ -89,6 +89,14 @@ func shellQuote(path, goos string) string {
 	return "'" + strings.ReplaceAll(path, "'", `'\''`) + "'"
 }
 
+// ExportUsage is the export command's usage line.
+func ExportUsage() string {
+	return "export --db PATH --event ID --report KIND [--round N] --out FILE [--paper A4|Letter] | export --db PATH --event ID --tdf FILE.tdf; KIND: " + strings.Join(printing.ExportKeys(), ", ")
+}
+
+// ImportUsage is the import command's usage line.
+const ImportUsage = "import --db PATH --event ID --players FILE.csv | import --db PATH --event-json FILE | import --db PATH --tdf FILE.tdf [--pods separate|one]"
+
 // Export writes a report of an event, or the event file or TOM file,
 // to a file (printing.Printer.WriteFile): whole or not at all, never over
 // a database.
