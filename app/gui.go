@@ -17,11 +17,13 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/sim"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/cli"
 	"tablekeeper/reports"
 	"tablekeeper/reports/printing"
 	"tablekeeper/ui"
 	"tablekeeper/ui/startup"
 	"tablekeeper/ui/web"
+	"tablekeeper/ui/web/serve"
 )
 
 // runGUI starts the desktop app on the database given by --db (the user's
@@ -31,7 +33,7 @@ func runGUI(args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("tablekeeper", flag.ContinueOnError)
 	dbPath := fs.String("db", "", "database file")
 	demo := fs.Bool("demo", false, "open a sample event of 24 players in round 3")
-	if err := parse(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	path := *dbPath
@@ -66,7 +68,7 @@ func runGUI(args []string, stderr io.Writer) error {
 			return err
 		}
 		opened = st
-		d := newDirector(st)
+		d := cli.NewDirector(st)
 		if readOnly == "" {
 			d.SetSnapshot(st.RoundSnapshots(time.Now))
 		}
@@ -134,11 +136,13 @@ func systemPaper(getenv func(string) string, system func() string) string {
 // locale, macOS' preferences), "en-US" or "fr-CA".
 func systemLocale() string { return string(lang.SystemLocale()) }
 
-// networkConfig is the store network of d, on database st (read-only
-// when st is: its pages read, its writes are refused), its logs to logs
-// (what a person need not read), its address kept in address (nil:
-// nowhere).
+// networkConfig is the store network of d (serve.Config), its QR poster
+// printed on the computer's paper.
 func networkConfig(d *director.Director, st *store.DB, logs io.Writer, address *web.Address) web.Config {
-	return web.Config{Director: d, Database: st.Path(), ReadOnly: st.ReadOnly(), Address: address, Paper: systemPaper(os.Getenv, systemLocale),
-		Logf: func(format string, a ...any) { fmt.Fprintf(logs, format+"\n", a...) }}
+	return serve.Config(d, st, logs, address, systemPaper(os.Getenv, systemLocale))
+}
+
+// runServe is the serve command (ui/web/serve) on the computer's paper.
+func runServe(args []string, stdout, stderr io.Writer) error {
+	return serve.Run(func() string { return systemPaper(os.Getenv, systemLocale) }, args, stdout, stderr)
 }

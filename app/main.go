@@ -5,27 +5,23 @@
 // This is the composition root: the only package that knows every other
 // one. It parses the command line, opens the database, builds the director
 // with the real clock and a seeded random source, and starts the GUI or
-// hands a command to the package that does its work (core/sim,
-// core/pairing/bench, reports/printing, reports/text…).
+// hands a command to the package that runs it beside what it drives
+// (console for the headless ones, ui/web/serve for the store network's),
+// turning its outcome into an exit code with internal/cli.
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
-	"strings"
-	"time"
 
 	"tablekeeper/app/running"
-	"tablekeeper/core/director"
-	"tablekeeper/core/event"
+	"tablekeeper/console"
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/store"
-	"tablekeeper/reports/printing"
+	"tablekeeper/internal/cli"
 	_ "tablekeeper/ui/quietlocale" // before Fyne reads the locale
+	"tablekeeper/ui/web/serve"
 )
 
 // AppID is the application's ID. It must equal Details.ID in FyneApp.toml
@@ -55,17 +51,17 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"sim", "play a whole event with seeded random results", "sim --db PATH --game G --format F --players N [--rounds R] [--seed S] [--open-round]", runSim},
-		{"export", "write a report of an event to a file (PDF or CSV), the whole event as an event file (JSON), or a Pokémon TOM file (.tdf; an event imported from TOM keeps its sanction number, place, organizer, divisions, mode, stage and birth dates)", "export --db PATH --event ID --report KIND [--round N] --out FILE [--paper A4|Letter] | export --db PATH --event ID --tdf FILE.tdf; KIND: " + strings.Join(printing.ExportKeys(), ", "), runExport},
-		{"import", "register the players of a CSV file (name, member number, email) in an event, or import an event file or a Pokémon TOM file (.tdf) as new events", "import --db PATH --event ID --players FILE.csv | import --db PATH --event-json FILE | import --db PATH --tdf FILE.tdf [--pods separate|one]", runImport},
-		{"serve", "serve the store network (pairings, clock, standings and self-reporting on phones) without a window; prints the judges' PIN, the kiosk code and the scorekeeper code; --console reads the network commands on standard input", "serve --db PATH [--addr HOST:PORT] [--console]", runServe},
-		{"network", "the store network's staff without a window: the judges' PIN, the tablet kiosk code and the scorekeeper code, judges, signed-in phones, tablets and stations, the sign-in log and alert", networkUsage, runNetwork},
-		{"backup", "copy a database consistently, even while the app is using it", "backup --db PATH --out FILE", runBackup},
-		{"check", "check a database file and summarise what it holds", "check --db PATH", runCheck},
-		{"schedule", "print a fixed multiplayer schedule with the fewest repeat meetings (S12)", "schedule --players N [--table 3|4|5] [--rounds R] [--seed S]", runSchedule},
-		{"league", "create a league (S13), add weekly events to it, print its standings and finals", leagueUsage, runLeague},
-		{"games", "list the games and formats this build supports", "games", runGames},
-		{"bench", "time the Swiss pairing on a simulated event in memory (JSON lines)", "bench swiss --n N [--rounds R] [--seed S]", runBench},
+		{"sim", "play a whole event with seeded random results", "sim --db PATH --game G --format F --players N [--rounds R] [--seed S] [--open-round]", console.Sim},
+		{"export", "write a report of an event to a file (PDF or CSV), the whole event as an event file (JSON), or a Pokémon TOM file (.tdf; an event imported from TOM keeps its sanction number, place, organizer, divisions, mode, stage and birth dates)", console.ExportUsage(), console.Export},
+		{"import", "register the players of a CSV file (name, member number, email) in an event, or import an event file or a Pokémon TOM file (.tdf) as new events", console.ImportUsage, console.Import},
+		{"serve", "serve the store network (pairings, clock, standings and self-reporting on phones) without a window; prints the judges' PIN, the kiosk code and the scorekeeper code; --console reads the network commands on standard input", serve.Usage, runServe},
+		{"network", "the store network's staff without a window: the judges' PIN, the tablet kiosk code and the scorekeeper code, judges, signed-in phones, tablets and stations, the sign-in log and alert", serve.NetworkUsage, serve.Network},
+		{"backup", "copy a database consistently, even while the app is using it", "backup --db PATH --out FILE", console.Backup},
+		{"check", "check a database file and summarise what it holds", "check --db PATH", console.Check},
+		{"schedule", "print a fixed multiplayer schedule with the fewest repeat meetings (S12)", "schedule --players N [--table 3|4|5] [--rounds R] [--seed S]", console.Schedule},
+		{"league", "create a league (S13), add weekly events to it, print its standings and finals", console.LeagueUsage, console.League},
+		{"games", "list the games and formats this build supports", "games", console.Games},
+		{"bench", "time the Swiss pairing on a simulated event in memory (JSON lines)", "bench swiss --n N [--rounds R] [--seed S]", console.Bench},
 		{"version", "print the version, the build date and the commit", "version", runVersion},
 		{"help", "show this help", "help", nil},
 	}
@@ -99,28 +95,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return exitCode(runGUI(args, stderr), command{name: "", usage: "[--db PATH] [--demo]"}, stderr)
 }
 
-// usageError is a mistake in a command's arguments.
-type usageError struct{ msg string }
-
-func (e usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
-
 func exitCode(err error, c command, stderr io.Writer) int {
-	if err == nil {
-		return 0
-	}
-	name := "tablekeeper"
-	if c.name != "" {
-		name += " " + c.name
-	}
-	var u usageError
-	if errors.As(err, &u) {
-		fmt.Fprintf(stderr, "%s: %s (usage: tablekeeper %s)\n", name, u.msg, c.usage)
-		return 2
-	}
-	fmt.Fprintf(stderr, "%s: %s\n", name, event.Message(err))
-	return 1
+	return cli.Exit(err, c.name, c.usage, stderr)
 }
 
 func printHelp(w io.Writer) {
@@ -137,24 +113,4 @@ Usage:
 	if err == nil {
 		fmt.Fprintf(w, "\nThe app's database is %s unless --db names another file.\n", def)
 	}
-}
-
-// parse parses a command's flags and refuses arguments left over: each
-// mistake is a usage error.
-func parse(fs *flag.FlagSet, args []string) error {
-	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
-	}
-	return nil
-}
-
-// newDirector builds the director the app and the commands share: the real
-// clock, and round seeds drawn from a source seeded by the time (each seed
-// is saved with its round, so pairings stay reproducible).
-func newDirector(st *store.DB) *director.Director {
-	return director.New(st, time.Now, rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0)))
 }

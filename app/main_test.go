@@ -13,6 +13,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/cli"
 	"tablekeeper/reports/printing"
 )
 
@@ -243,7 +244,7 @@ func TestImportPlayersReportsBadRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := newDirector(st).CreateEvent(context.Background(), director.NewEvent{Name: "Import night", Game: "generic", Format: "swiss"}); err != nil {
+	if _, err := cli.NewDirector(st).CreateEvent(context.Background(), director.NewEvent{Name: "Import night", Game: "generic", Format: "swiss"}); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()
@@ -289,7 +290,7 @@ func TestStandingsBeforeRoundOneSayNoRoundHasBeenPlayed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := newDirector(st)
+	d := cli.NewDirector(st)
 	e, err := d.CreateEvent(context.Background(), director.NewEvent{Name: "Friday", Game: "generic", Format: "swiss"})
 	if err != nil {
 		t.Fatal(err)
@@ -331,7 +332,7 @@ func TestImportAtomicWhenKilledAndIdempotent(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer st.Close()
-		en, err := newDirector(st).Entries(context.Background(), 1)
+		en, err := cli.NewDirector(st).Entries(context.Background(), 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -343,7 +344,7 @@ func TestImportAtomicWhenKilledAndIdempotent(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := newDirector(st).CreateEvent(context.Background(), director.NewEvent{Name: "Big night", Game: "generic", Format: "swiss"}); err != nil {
+		if _, err := cli.NewDirector(st).CreateEvent(context.Background(), director.NewEvent{Name: "Big night", Game: "generic", Format: "swiss"}); err != nil {
 			t.Fatal(err)
 		}
 		st.Close()
@@ -419,7 +420,7 @@ func TestBackupSnapshotAfterEachPublishedRound(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	d := newDirector(st)
+	d := cli.NewDirector(st)
 	d.SetSnapshot(st.RoundSnapshots(time.Now))
 	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday: Swiss", Game: "generic", Format: "swiss"})
 	if err != nil {

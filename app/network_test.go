@@ -12,6 +12,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/cli"
 	"tablekeeper/reports/printing"
 	"tablekeeper/ui"
 	"tablekeeper/ui/web"
@@ -26,7 +27,7 @@ func TestTheWindowsStoreNetworkServesTheWindowsDirector(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	d := newDirector(st)
+	d := cli.NewDirector(st)
 	var logs bytes.Buffer
 	address := &web.Address{}
 	prn := printer{printing.Printer{D: d, DB: st.Path(), Store: st, Network: address.Get}}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"tablekeeper/core/store"
+	"tablekeeper/internal/cli"
 )
 
 // startServe runs serve on db in another process (TestChildCommand) on
@@ -91,7 +92,7 @@ func TestServeInAnotherProcessKeepsItsLockAndTheJudgesName(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := newDirector(st)
+	d := cli.NewDirector(st)
 	ctx := context.Background()
 	pin, err := d.JudgePIN(ctx)
 	if err != nil {
@@ -149,7 +150,7 @@ func TestServeInAnotherProcessKeepsItsLockAndTheJudgesName(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	log, err := newDirector(st).JudgeLog(ctx, 1)
+	log, err := cli.NewDirector(st).JudgeLog(ctx, 1)
 	if err != nil || len(log) != 2 {
 		t.Fatalf("judge log %+v, %v", log, err)
 	}

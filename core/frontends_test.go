@@ -16,7 +16,7 @@ import (
 
 // frontEnds are the folders that render what core says: the desktop
 // screens, the store network's pages, the command line and the reports.
-var frontEnds = []string{"../ui", "../app", "../reports"}
+var frontEnds = []string{"../ui", "../app", "../console", "../internal/cli", "../reports"}
 
 // A game's behaviour lives in core/rules, and a structure's shape too:
 // no front-end names a game (a game key written out, "keyforge", or a

@@ -10,8 +10,10 @@ import (
 	"io"
 	"strings"
 	"unicode"
-	"unicode/utf16"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
+	textunicode "golang.org/x/text/encoding/unicode"
 
 	"tablekeeper/core/i18n"
 )
@@ -369,48 +371,40 @@ func sniffSeparator(text string) rune {
 }
 
 // decodeText returns data as a Go string: without a UTF-8 byte order mark,
-// decoded from UTF-16 when it starts with a UTF-16 byte order mark, and
-// from Windows-1252 when it is not valid UTF-8.
+// decoded from UTF-16 when it starts with a UTF-16 byte order mark (an odd
+// last byte is dropped), and from Windows-1252 when it is not valid UTF-8.
 func decodeText(data []byte) string {
 	switch {
 	case bytes.HasPrefix(data, []byte{0xEF, 0xBB, 0xBF}):
 		data = data[3:]
 	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
-		return decodeUTF16(data[2:], false)
+		return decodeUTF16(data[2:], textunicode.LittleEndian)
 	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
-		return decodeUTF16(data[2:], true)
+		return decodeUTF16(data[2:], textunicode.BigEndian)
 	}
 	if utf8.Valid(data) {
 		return string(data)
 	}
-	high := []rune(cp1252)
 	var b strings.Builder
 	b.Grow(len(data) + len(data)/4)
 	for _, c := range data {
-		if c >= 0x80 && c < 0xA0 {
-			b.WriteRune(high[c-0x80])
-		} else {
-			b.WriteRune(rune(c))
+		r := charmap.Windows1252.DecodeByte(c)
+		if r == utf8.RuneError {
+			// The five bytes Windows-1252 leaves undefined keep their
+			// code points, as in Latin-1.
+			r = rune(c)
 		}
+		b.WriteRune(r)
 	}
 	return b.String()
 }
 
-// cp1252 is the characters of the bytes 0x80 to 0x9F in Windows-1252, where
-// it differs from Latin-1; the five bytes it leaves undefined keep their
-// code points.
-const cp1252 = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ"
-
-// decodeUTF16 decodes UTF-16 text in the given byte order; an odd last byte
-// is dropped.
-func decodeUTF16(data []byte, bigEndian bool) string {
-	units := make([]uint16, len(data)/2)
-	for i := range units {
-		if bigEndian {
-			units[i] = uint16(data[2*i])<<8 | uint16(data[2*i+1])
-		} else {
-			units[i] = uint16(data[2*i+1])<<8 | uint16(data[2*i])
-		}
-	}
-	return string(utf16.Decode(units))
+// decodeUTF16 decodes UTF-16 text without its byte order mark in the given
+// byte order; an odd last byte is dropped, and what is not UTF-16 becomes
+// U+FFFD.
+func decodeUTF16(data []byte, order textunicode.Endianness) string {
+	data = data[:len(data)&^1]
+	// The decoder never fails: it replaces what it cannot decode.
+	text, _ := textunicode.UTF16(order, textunicode.IgnoreBOM).NewDecoder().Bytes(data)
+	return string(text)
 }

@@ -24,7 +24,7 @@ import (
 // garbled ("−1 min", ≤, →, ✓, ⌘: issue 21). This checks every rune of
 // every string the desktop can show, in English and in French, is in the
 // bundled fonts: the string literals of the desktop's Go code (ui/ but
-// the phones' pages of ui/web, app/, core/ and reports/printing, whose
+// the phones' pages of ui/web, app/ and its commands, core/ and reports/printing, whose
 // messages and summaries the desktop shows) and their translations. The literals a parser compares
 // input with (case clauses) are what people type, not what is shown.
 func TestDesktopTextIsInTheBundledFont(t *testing.T) {
@@ -57,7 +57,9 @@ func TestDesktopTextIsInTheBundledFont(t *testing.T) {
 			}
 		}
 	}
-	for _, dir := range []string{".", "../app", "../core", "../reports/printing"} {
+	// The commands app/ wires run in console/, internal/cli and
+	// web/serve (beside the network, but said on the desktop's terminal).
+	for _, dir := range []string{".", "../app", "../console", "../internal/cli", "web/serve", "../core", "../reports/printing"} {
 		desktopLiterals(t, dir, check)
 	}
 	for r, where := range missing {

@@ -1,6 +1,6 @@
 //go:build linux || darwin
 
-package bench
+package pairbench
 
 import (
 	"runtime"

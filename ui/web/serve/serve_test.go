@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"bufio"
@@ -14,6 +14,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/cli"
 )
 
 // serve prints "serving http://HOST:PORT/" first, answers the API, holds
@@ -24,7 +25,7 @@ func TestServeAnswersAndHoldsTheWriterLock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := newDirector(st).CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"}); err != nil {
+	if _, err := cli.NewDirector(st).CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"}); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()
@@ -35,7 +36,7 @@ func TestServeAnswersAndHoldsTheWriterLock(t *testing.T) {
 	done := make(chan error, 1)
 	var stderr strings.Builder
 	go func() {
-		done <- serve(ctx, []string{"--db", db, "--addr", "127.0.0.1:0"}, strings.NewReader(""), w, &stderr)
+		done <- serve(ctx, a4, []string{"--db", db, "--addr", "127.0.0.1:0"}, strings.NewReader(""), w, &stderr)
 		w.Close()
 	}()
 	lines := bufio.NewScanner(out)
@@ -115,7 +116,7 @@ func TestServeOnAReadOnlyFileServesTheReadPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := newDirector(st).CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"}); err != nil {
+	if _, err := cli.NewDirector(st).CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"}); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()
@@ -132,7 +133,7 @@ func TestServeOnAReadOnlyFileServesTheReadPages(t *testing.T) {
 	done := make(chan error, 1)
 	var stderr strings.Builder
 	go func() {
-		done <- serve(ctx, []string{"--db", db, "--addr", "127.0.0.1:0"}, strings.NewReader(""), w, &stderr)
+		done <- serve(ctx, a4, []string{"--db", db, "--addr", "127.0.0.1:0"}, strings.NewReader(""), w, &stderr)
 		w.Close()
 	}()
 	lines := bufio.NewScanner(out)

@@ -1,9 +1,9 @@
-// Package bench times the Swiss pairing on a simulated event held in
+// Package pairbench times the Swiss pairing on a simulated event held in
 // memory (no database) for the side-by-side harness of .ci/bench: each
 // round it computes the standings, pairs them with pairing.Swiss (the only
 // call timed) and records every match's result from the harness's shared
 // result model, writing the JSON lines the harness reads.
-package bench
+package pairbench
 
 import (
 	"bufio"

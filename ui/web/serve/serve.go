@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"context"
@@ -14,22 +14,37 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/cli"
 	"tablekeeper/ui/web"
 )
+
+// Usage is the serve command's usage line.
+const Usage = "serve --db PATH [--addr HOST:PORT] [--console]"
 
 // defaultServeAddr is where serve listens without --addr: every
 // interface, so phones on the store's Wi-Fi reach it.
 const defaultServeAddr = ":8080"
 
-// runServe runs the store network without a window until SIGINT or
-// SIGTERM: the same pages, API and live updates the GUI's switch serves.
-func runServe(args []string, stdout, stderr io.Writer) error {
+// Run is the serve command: it runs the store network without a window
+// until SIGINT or SIGTERM, the same pages, API and live updates the GUI's
+// switch serves. paper says the computer's paper, which the QR poster
+// prints on; it is asked once the database is open.
+func Run(paper func() string, args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return serve(ctx, args, os.Stdin, stdout, stderr)
+	return serve(ctx, paper, args, os.Stdin, stdout, stderr)
 }
 
-// serve is runServe until ctx ends. Its first line on stdout is
+// Config is the store network of d, on database st (read-only when st
+// is: its pages read, its writes are refused), its logs to logs (what a
+// person need not read), its address kept in address (nil: nowhere), its
+// QR poster printed on paper.
+func Config(d *director.Director, st *store.DB, logs io.Writer, address *web.Address, paper string) web.Config {
+	return web.Config{Director: d, Database: st.Path(), ReadOnly: st.ReadOnly(), Address: address, Paper: paper,
+		Logf: func(format string, a ...any) { fmt.Fprintf(logs, format+"\n", a...) }}
+}
+
+// serve is Run until ctx ends. Its first line on stdout is
 // "serving http://HOST:PORT/", a LAN address when it listens on every
 // interface; the other addresses follow, then the judges' PIN and the
 // tablet kiosk code (drawn on a fresh database), so a store running it
@@ -37,30 +52,30 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 // actions (network.go) from stdin while it serves: opt-in, since a
 // server started in the background of a shell would be stopped by the
 // terminal the moment it read.
-func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+func serve(ctx context.Context, paper func() string, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	dbPath := fs.String("db", "", "database file")
 	addr := fs.String("addr", defaultServeAddr, "HOST:PORT to listen on")
 	withConsole := fs.Bool("console", false, "read network commands (pins, judges, devices…) from standard input")
 	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
+		return cli.Usagef("%v", err)
 	}
 	switch {
 	case fs.NArg() > 0:
-		return usagef("unexpected argument %q", fs.Arg(0))
+		return cli.Usagef("unexpected argument %q", fs.Arg(0))
 	case *dbPath == "":
-		return usagef("--db is required")
+		return cli.Usagef("--db is required")
 	}
 	if _, _, err := net.SplitHostPort(*addr); err != nil {
-		return usagef("--addr %q is not HOST:PORT (e.g. :8080, 0.0.0.0:8080 or 192.168.1.20:8080)", *addr)
+		return cli.Usagef("--addr %q is not HOST:PORT (e.g. :8080, 0.0.0.0:8080 or 192.168.1.20:8080)", *addr)
 	}
 	st, err := openServed(*dbPath)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	d := newDirector(st)
+	d := cli.NewDirector(st)
 	var secrets []string
 	if !st.ReadOnly() {
 		// The secrets are drawn before the network answers, so that a
@@ -69,7 +84,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			return err
 		}
 	}
-	r, err := web.Start(networkConfig(d, st, stderr, nil), *addr)
+	r, err := web.Start(Config(d, st, stderr, nil, paper()), *addr)
 	var listen *web.ListenError
 	if errors.As(err, &listen) {
 		return fmt.Errorf("cannot listen on %s (%v); is another program using the port? Choose another with --addr", *addr, listen.Err)

@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"bufio"
@@ -15,6 +15,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/cli"
 	"tablekeeper/ui/web"
 )
 
@@ -27,8 +28,8 @@ import (
 // database, so the console is how to act on a running network).
 // Organizer actions on rounds stay on the desk.
 
-// networkUsage is the network command's usage line.
-const networkUsage = "network pins|judges|devices|log|alert --db PATH [flags]: see tablekeeper network help"
+// NetworkUsage is the network command's usage line.
+const NetworkUsage = "network pins|judges|devices|log|alert --db PATH [flags]: see tablekeeper network help"
 
 // networkHelp lists the actions, for `network help` and the console's
 // help.
@@ -76,7 +77,7 @@ type networkArgs struct {
 func parseNetwork(args []string, withDB bool) (networkArgs, error) {
 	var a networkArgs
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-		return a, usagef("say pins, judges, devices, log, alert or help")
+		return a, cli.Usagef("say pins, judges, devices, log, alert or help")
 	}
 	a.action = args[0]
 	fs := flag.NewFlagSet("network "+a.action, flag.ContinueOnError)
@@ -107,26 +108,26 @@ func parseNetwork(args []string, withDB bool) (networkArgs, error) {
 		fs.StringVar(&a.paper, "paper", "A4", "A4 or Letter")
 	case "addresses", "help":
 	default:
-		return a, usagef("unknown network action %q; say pins, judges, devices, log, alert or help", a.action)
+		return a, cli.Usagef("unknown network action %q; say pins, judges, devices, log, alert or help", a.action)
 	}
-	if err := parse(fs, args[1:]); err != nil {
+	if err := cli.Parse(fs, args[1:]); err != nil {
 		return a, err
 	}
 	switch {
 	case withDB && a.db == "" && a.action != "help":
-		return a, usagef("--db is required")
+		return a, cli.Usagef("--db is required")
 	case a.action == "judges" && a.event < 1:
-		return a, usagef("--event is required")
+		return a, cli.Usagef("--event is required")
 	case a.action == "log" && (a.n < 1 || a.n > 5000):
-		return a, usagef("--n is a number of lines from 1 to 5000")
+		return a, cli.Usagef("--n is a number of lines from 1 to 5000")
 	case a.action == "poster" && a.out == "":
-		return a, usagef("--out is required")
+		return a, cli.Usagef("--out is required")
 	}
 	return a, nil
 }
 
-// runNetwork is `tablekeeper network ACTION --db PATH …`.
-func runNetwork(args []string, stdout, _ io.Writer) error {
+// Network is `tablekeeper network ACTION --db PATH …`.
+func Network(args []string, stdout, _ io.Writer) error {
 	a, err := parseNetwork(args, true)
 	if err != nil {
 		return err
@@ -145,12 +146,12 @@ func runNetwork(args []string, stdout, _ io.Writer) error {
 	act := func(_ *store.DB, d *director.Director) error {
 		return networkAction(context.Background(), d, nil, a, stdout)
 	}
-	err = withDB(a.db, open, act)
+	err = cli.WithDB(a.db, open, act)
 	if errors.Is(err, store.ErrLocked) && a.action == "pins" && !changesSecrets(a) {
 		// The window or serve has the database: the secrets they drew
 		// can still be read out (renewing or setting one is theirs to
 		// do, and the store refuses this process's write beside them).
-		err = withDB(a.db, store.OpenExistingShared, act)
+		err = cli.WithDB(a.db, store.OpenExistingShared, act)
 	}
 	if errors.Is(err, store.ErrLocked) {
 		return fmt.Errorf("%s; while serve runs, start it with --console and type the command there", event.Message(err))
@@ -207,7 +208,7 @@ func networkAction(ctx context.Context, d *director.Director, run *web.Running, 
 		fmt.Fprintf(w, "QR poster written to %s\n", a.out)
 		return nil
 	}
-	return usagef("unknown network action %q", a.action)
+	return cli.Usagef("unknown network action %q", a.action)
 }
 
 // networkPins prints the three secrets, after renewing or setting them.
@@ -390,9 +391,9 @@ func console(ctx context.Context, d *director.Director, run *web.Running, in io.
 			err = networkAction(ctx, d, run, a, w)
 		}
 		if err != nil {
-			var u usageError
+			var u cli.UsageError
 			if errors.As(err, &u) {
-				fmt.Fprintf(w, "%s (type help)\n", u.msg)
+				fmt.Fprintf(w, "%s (type help)\n", u.Msg)
 			} else {
 				fmt.Fprintf(w, "%s\n", event.Message(err))
 			}
@@ -422,7 +423,7 @@ func splitWords(s string) ([]string, error) {
 		}
 	}
 	if quoted {
-		return nil, usagef("a quote is not closed")
+		return nil, cli.Usagef("a quote is not closed")
 	}
 	if in {
 		out = append(out, word.String())

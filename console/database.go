@@ -1,4 +1,4 @@
-package main
+package console
 
 import (
 	"context"
@@ -15,37 +15,20 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
 	"tablekeeper/core/tdf"
+	"tablekeeper/internal/cli"
 	"tablekeeper/reports/printing"
 	"tablekeeper/reports/text"
 )
 
-// withDB opens the database --db names with open, runs fn on it and its
-// director, and closes it. open is store.OpenExisting for a command that
-// changes the database (never creating one by accident) and
-// store.OpenExistingShared for one that only reads (check, export, backup,
-// league standings), which works while a Tablekeeper window has the file
-// open.
-func withDB(path string, open func(string) (*store.DB, error), fn func(*store.DB, *director.Director) error) error {
-	if path == "" {
-		return usagef("--db is required")
-	}
-	st, err := open(path)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	return fn(st, newDirector(st))
-}
-
-// runCheck runs SQLite's integrity checks on a database and summarises what
+// Check runs SQLite's integrity checks on a database and summarises what
 // it holds, events listed with their IDs (which export takes).
-func runCheck(args []string, stdout, _ io.Writer) error {
+func Check(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	db := fs.String("db", "", "database file")
-	if err := parse(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
-	return withDB(*db, store.OpenExistingShared, func(st *store.DB, d *director.Director) error {
+	return cli.WithDB(*db, store.OpenExistingShared, func(st *store.DB, d *director.Director) error {
 		ctx := context.Background()
 		sum, err := st.Check(ctx)
 		if err != nil {
@@ -65,19 +48,19 @@ func runCheck(args []string, stdout, _ io.Writer) error {
 	})
 }
 
-// runBackup copies a database with SQLite's online backup (store.Backup):
+// Backup copies a database with SQLite's online backup (store.Backup):
 // a consistent copy, even while the app writes. It never replaces a file.
-func runBackup(args []string, stdout, _ io.Writer) error {
+func Backup(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
 	dbPath := fs.String("db", "", "database file")
 	out := fs.String("out", "", "backup file to write")
-	if err := parse(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	if *out == "" {
-		return usagef("--out is required: the new backup file, such as friday-backup.db")
+		return cli.Usagef("--out is required: the new backup file, such as friday-backup.db")
 	}
-	return withDB(*dbPath, store.OpenExistingShared, func(st *store.DB, _ *director.Director) error {
+	return cli.WithDB(*dbPath, store.OpenExistingShared, func(st *store.DB, _ *director.Director) error {
 		if err := st.Backup(context.Background(), *out); err != nil {
 			return err
 		}
@@ -106,10 +89,18 @@ func shellQuote(path, goos string) string {
 	return "'" + strings.ReplaceAll(path, "'", `'\''`) + "'"
 }
 
-// runExport writes a report of an event, or the event file or TOM file,
+// ExportUsage is the export command's usage line.
+func ExportUsage() string {
+	return "export --db PATH --event ID --report KIND [--round N] --out FILE [--paper A4|Letter] | export --db PATH --event ID --tdf FILE.tdf; KIND: " + strings.Join(printing.ExportKeys(), ", ")
+}
+
+// ImportUsage is the import command's usage line.
+const ImportUsage = "import --db PATH --event ID --players FILE.csv | import --db PATH --event-json FILE | import --db PATH --tdf FILE.tdf [--pods separate|one]"
+
+// Export writes a report of an event, or the event file or TOM file,
 // to a file (printing.Printer.WriteFile): whole or not at all, never over
 // a database.
-func runExport(args []string, stdout, _ io.Writer) error {
+func Export(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	dbPath := fs.String("db", "", "database file")
 	id := fs.Int64("event", 0, "event ID")
@@ -118,20 +109,20 @@ func runExport(args []string, stdout, _ io.Writer) error {
 	out := fs.String("out", "", "output file")
 	paper := fs.String("paper", "A4", "paper size: A4 or Letter")
 	tdfOut := fs.String("tdf", "", "Pokémon TOM file (.tdf) to write: the same as --report tdf --out FILE")
-	if err := parse(fs, args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
 	if *tdfOut != "" {
 		// --tdf FILE mirrors import --tdf FILE: the TOM file, both ways.
 		if (*report != "" && *report != printing.TOMFileKey) || (*out != "" && *out != *tdfOut) {
-			return usagef("--tdf FILE writes the TOM file; it takes no other --report or --out")
+			return cli.Usagef("--tdf FILE writes the TOM file; it takes no other --report or --out")
 		}
 		*report, *out = printing.TOMFileKey, *tdfOut
 	}
 	if err := printing.ValidateExport(*id, *report, *out, *paper, *round); err != nil {
-		return usagef("%s", event.Message(err))
+		return cli.Usagef("%s", event.Message(err))
 	}
-	return withDB(*dbPath, store.OpenExistingShared, func(st *store.DB, d *director.Director) error {
+	return cli.WithDB(*dbPath, store.OpenExistingShared, func(st *store.DB, d *director.Director) error {
 		summary, err := printing.Printer{D: d, DB: st.Path()}.WriteFile(context.Background(), *report, event.EventID(*id), *round, *paper, *out)
 		if err == nil {
 			fmt.Fprintf(stdout, "wrote %s: %s\n", *out, summary)
@@ -140,10 +131,10 @@ func runExport(args []string, stdout, _ io.Writer) error {
 	})
 }
 
-// runImport registers the players of a CSV file in an event and lists the
+// Import registers the players of a CSV file in an event and lists the
 // rows it could not take (failing when it took none of them), or imports
 // an event file or a TOM file as new events.
-func runImport(args []string, stdout, _ io.Writer) error {
+func Import(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	dbPath := fs.String("db", "", "database file")
@@ -153,15 +144,15 @@ func runImport(args []string, stdout, _ io.Writer) error {
 	tdfFile := fs.String("tdf", "", "Pokémon TOM file (.tdf) to import as new generic Swiss events")
 	pods := fs.String("pods", "separate", "with --tdf: separate (one event per age division) or one (all divisions in one event)")
 	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
+		return cli.Usagef("%v", err)
 	}
 	switch {
 	case *eventJSON != "" && (*id != 0 || *file != ""):
-		return usagef("--event-json imports a whole event as a new one; it takes no --event or --players")
+		return cli.Usagef("--event-json imports a whole event as a new one; it takes no --event or --players")
 	case *tdfFile != "" && (*id != 0 || *file != "" || *eventJSON != ""):
-		return usagef("--tdf imports a TOM file as new events; it takes no --event, --players or --event-json")
+		return cli.Usagef("--tdf imports a TOM file as new events; it takes no --event, --players or --event-json")
 	case fs.NArg() > 0:
-		return usagef("unexpected argument %q", fs.Arg(0))
+		return cli.Usagef("unexpected argument %q", fs.Arg(0))
 	case *tdfFile != "" || *eventJSON != "":
 		key, file := printing.EventFileKey, *eventJSON
 		if *tdfFile != "" {
@@ -177,32 +168,33 @@ func runImport(args []string, stdout, _ io.Writer) error {
 		if _, err := os.Stat(*dbPath); errors.Is(err, os.ErrNotExist) {
 			open = store.Open
 		}
-		return withDB(*dbPath, open, func(st *store.DB, d *director.Director) error {
+		return cli.WithDB(*dbPath, open, func(st *store.DB, d *director.Director) error {
 			return printing.Printer{D: d, DB: st.Path()}.ImportEvents(context.Background(), file, ims, stdout)
 		})
 	case *id <= 0:
-		return usagef("--event is required (an event ID; 'tablekeeper check --db PATH' lists them), or --event-json FILE to import a whole event")
+		return cli.Usagef("--event is required (an event ID; 'tablekeeper check --db PATH' lists them), or --event-json FILE to import a whole event")
 	case *file == "":
-		return usagef("--players is required: a CSV file with a name column, and member number and email if you have them")
+		return cli.Usagef("--players is required: a CSV file with a name column, and member number and email if you have them")
 	}
 	f, err := os.Open(*file)
 	if err != nil {
 		return fmt.Errorf("cannot read %s: %w", *file, err)
 	}
 	defer f.Close()
-	return withDB(*dbPath, store.OpenExisting, func(st *store.DB, d *director.Director) error {
+	return cli.WithDB(*dbPath, store.OpenExisting, func(st *store.DB, d *director.Director) error {
 		return printing.Printer{D: d, DB: st.Path()}.ImportPlayersFrom(context.Background(), event.EventID(*id), f, *file, stdout)
 	})
 }
 
-const leagueUsage = "league create --db PATH --name N --kind lackey|proving-ground [--finals N] | league add --db PATH --league ID --event ID --week W | league standings --db PATH --league ID"
+// LeagueUsage is the league command's usage line.
+const LeagueUsage = "league create --db PATH --name N --kind lackey|proving-ground [--finals N] | league add --db PATH --league ID --event ID --week W | league standings --db PATH --league ID"
 
-// runLeague manages leagues (rule S13): create one, put an event in one of
+// League manages leagues (rule S13): create one, put an event in one of
 // its weeks, print its running standings with the finals tables where the
 // rules seat them.
-func runLeague(args []string, stdout, _ io.Writer) error {
+func League(args []string, stdout, _ io.Writer) error {
 	if len(args) == 0 {
-		return usagef("say create, add or standings")
+		return cli.Usagef("say create, add or standings")
 	}
 	var name, kind string
 	var id, ev int64
@@ -221,27 +213,27 @@ func runLeague(args []string, stdout, _ io.Writer) error {
 		"standings": func(fs *flag.FlagSet) { fs.Int64Var(&id, "league", 0, "league ID") },
 	}[args[0]]
 	if !ok {
-		return usagef("unknown league action %q; say create, add or standings", args[0])
+		return cli.Usagef("unknown league action %q; say create, add or standings", args[0])
 	}
 	fs := flag.NewFlagSet("league "+args[0], flag.ContinueOnError)
 	db := fs.String("db", "", "database file")
 	define(fs)
-	if err := parse(fs, args[1:]); err != nil {
+	if err := cli.Parse(fs, args[1:]); err != nil {
 		return err
 	}
 	if *db == "" {
-		return usagef("--db is required")
+		return cli.Usagef("--db is required")
 	}
 	ctx := context.Background()
 	switch {
 	case args[0] == "create" && strings.TrimSpace(name) == "":
-		return usagef("--name is required")
+		return cli.Usagef("--name is required")
 	case args[0] == "create" && kind != string(event.LeagueLackey) && kind != string(event.LeagueProvingGround):
-		return usagef("--kind must be lackey or proving-ground")
+		return cli.Usagef("--kind must be lackey or proving-ground")
 	case args[0] == "create" && finals != 0 && kind == string(event.LeagueLackey):
-		return usagef("--finals is for a proving-ground league; a Lackey League's finals are fixed")
+		return cli.Usagef("--finals is for a proving-ground league; a Lackey League's finals are fixed")
 	case args[0] == "create":
-		return withDB(*db, store.OpenExisting, func(_ *store.DB, d *director.Director) error {
+		return cli.WithDB(*db, store.OpenExisting, func(_ *store.DB, d *director.Director) error {
 			l, err := d.CreateLeague(ctx, director.NewLeague{Name: name, Kind: event.LeagueKind(kind), Finals: finals})
 			if err == nil {
 				fmt.Fprintf(stdout, "league %d: %s (%s, %d weeks)\n", l.ID, l.Name, l.Kind.Title(), l.Kind.Weeks())
@@ -249,9 +241,9 @@ func runLeague(args []string, stdout, _ io.Writer) error {
 			return err
 		})
 	case id < 1:
-		return usagef("--league is required")
+		return cli.Usagef("--league is required")
 	case args[0] == "standings":
-		return withDB(*db, store.OpenExistingShared, func(_ *store.DB, d *director.Director) error {
+		return cli.WithDB(*db, store.OpenExistingShared, func(_ *store.DB, d *director.Director) error {
 			table, err := d.LeagueStandings(ctx, event.LeagueID(id))
 			if err == nil {
 				text.League(stdout, table)
@@ -259,11 +251,11 @@ func runLeague(args []string, stdout, _ io.Writer) error {
 			return err
 		})
 	case ev < 1:
-		return usagef("--event is required")
+		return cli.Usagef("--event is required")
 	case week < 1:
-		return usagef("--week is required (from 1)")
+		return cli.Usagef("--week is required (from 1)")
 	}
-	return withDB(*db, store.OpenExisting, func(_ *store.DB, d *director.Director) error {
+	return cli.WithDB(*db, store.OpenExisting, func(_ *store.DB, d *director.Director) error {
 		err := d.AddEventToLeague(ctx, event.LeagueID(id), event.EventID(ev), week)
 		if err == nil {
 			fmt.Fprintf(stdout, "event %d is week %d of league %d\n", ev, week, id)

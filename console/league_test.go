@@ -1,4 +1,4 @@
-package main
+package console
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/cli"
 )
 
 // weeklyEvents saves two Shadowfist events of the same four players in a
@@ -23,7 +24,7 @@ func weeklyEvents(t *testing.T) string {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	d := newDirector(st)
+	d := cli.NewDirector(st)
 	play := func(id event.EventID, winners ...string) {
 		t.Helper()
 		for _, w := range winners {

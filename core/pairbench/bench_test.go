@@ -1,4 +1,4 @@
-package bench
+package pairbench
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package main
+package console
 
 import (
 	"os"
@@ -9,20 +9,6 @@ import (
 	"tablekeeper/core/tdf"
 )
 
-// help names the TOM file both ways: export's kinds include tdf and its
-// --tdf FILE, import its --tdf FILE.
-func TestHelpNamesTheTOMFileBothWays(t *testing.T) {
-	code, out, _ := runCmd("help")
-	for _, want := range []string{"export --db PATH --event ID --tdf FILE.tdf", "event-json, tdf", "import --db PATH --tdf FILE.tdf [--pods separate|one]", "Pokémon TOM file (.tdf; an event imported from TOM keeps its sanction number"} {
-		if code != 0 || !strings.Contains(out, want) {
-			t.Errorf("help lacks %q:\n%s", want, out)
-		}
-	}
-}
-
-// A TOM file imported with import --tdf and written again with export
-// --tdf keeps its sanction number, place, organizer, divisions, mode,
-// stage and birth dates; --tdf beside another report is refused.
 func TestImportThenExportTOMFromTheCommandLine(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "t.db")
