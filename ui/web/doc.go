@@ -19,6 +19,8 @@
 // (errors.go) and the event cache and live stream (cache.go, warm.go,
 // stream.go). Every page and body is built from one director.Board per
 // change of its event (one read transaction), kept until the next change.
-// Pages, stylesheet and script are embedded: no CDN, no web font, no build
-// step, and a Content-Security-Policy that allows no inline script.
+// Pages, stylesheets and scripts are embedded: no CDN, no web font, no
+// build step, and a Content-Security-Policy that allows no inline script.
+// The players' pages run ES modules, one per page over a shared one, each
+// served with its imports' versions (modules.go).
 package web

@@ -20,7 +20,7 @@ func TestEveryResponseCarriesTheSecurityHeaders(t *testing.T) {
 		"/", "/events/" + id, "/events/" + id + "/pairings", "/events/" + id + "/standings", "/events/" + id + "/bracket",
 		"/events/" + id + "/projector", "/api/events", "/api/events/" + id, "/api/events/" + id + "/pairings",
 		"/api/events/" + id + "/standings", "/api/events/" + id + "/clock", "/api/events/" + id + "/bracket",
-		"/api/events/" + id + "/find?q=ada", "/api/events/" + id + "/projector", "/static/app.css", "/static/app.js",
+		"/api/events/" + id + "/find?q=ada", "/api/events/" + id + "/projector", "/static/app.css", "/static/app/tk.js", "/static/app/home.js",
 		"/nowhere", "/api/nowhere", "/events/999", "/api/events/abc", "/events/" + id + "/pairings/../../x",
 	}
 	for _, p := range paths {

@@ -7,10 +7,11 @@ import (
 	"tablekeeper/core/i18n"
 )
 
-// staticRoutes serve the embedded stylesheet, script and icon.
+// staticRoutes serve the embedded stylesheets, scripts (the players'
+// pages' modules in static/app/) and icon.
 func (s *Server) staticRoutes() []route {
 	return []route{
-		{"GET /static/{file}", s.serveStatic},
+		{"GET /static/{file...}", s.serveStatic},
 	}
 }
 

@@ -28,24 +28,24 @@ import (
 
 // The regional: a 1,024-player event in round 4, its 512 tables reported
 // over a minute through the report API with the tables' codes, while
-// phones follow it as app.js does. The server runs in a child process
-// (this test binary again, TestRegionalServer) so that its own peak
-// memory can be read; the phones run here, on the same two cores. Run
-// with
+// phones follow it as the pages' scripts (static/app/) do. The server
+// runs in a child process (this test binary again, TestRegionalServer)
+// so that its own peak memory can be read; the phones run here, on the
+// same two cores. Run with
 //
 //	make bench-regional                       # 1,000 phones, 60 s
 //	make bench-regional PHONES=200 SECONDS=10 # a quick look
 //
 // REGIONAL_MODE chooses what the phones do besides following the stream:
 //
-//   - follow (the default): what app.js does, nothing more;
+//   - follow (the default): what the pages do, nothing more;
 //   - reload: a room that reloads at once, each phone reloading the
 //     player page, the pairings and the standings (each page's HTML,
 //     then its JSON, with the ETags a browser keeps) every 10 s, while
 //     the tables report;
 //   - publish: round 4 complete and round 5 paired, the phones on their
 //     pages, round 5 is published: every page loads the new round
-//     (within app.js's 8 s of jitter). No reports.
+//     (within the pages' 8 s of jitter). No reports.
 //
 // REGIONAL_PROFILE=dir writes the server's CPU, block and mutex profiles
 // there (cpu.prof, block.prof, mutex.prof). REGIONAL_HEAP=path writes the server's heap profile there at the end,
@@ -261,10 +261,10 @@ func (p *phone) api(rest string) string {
 	return "/api/events/" + strconv.FormatInt(p.g.setup.Event, 10) + rest
 }
 
-// load is the page's load(): what app.js fetches for it.
+// load is the page's load(): what the page's module fetches for it.
 func (p *phone) load() { p.loadPage(p.kind) }
 
-// loadPage is what app.js fetches for a page of that kind.
+// loadPage is what the page's module fetches for a page of that kind.
 func (p *phone) loadPage(kind string) {
 	switch kind {
 	case "home":
@@ -291,7 +291,7 @@ func (p *phone) loadPage(kind string) {
 	}
 }
 
-// every is app.js's every(): load at most once per ms (plus up to a
+// every is app/tk.js's every(): load at most once per ms (plus up to a
 // fifth at random), or within 4 s when soon.
 func (p *phone) every(ms time.Duration, soon bool) {
 	p.mu.Lock()
@@ -389,13 +389,13 @@ func (p *phone) patched(pt patchJSON) {
 	}
 }
 
-// standingsEvery is app.js's standingsEvery: 0.3 s a table of the
+// standingsEvery is app/tk.js's standingsEvery: 0.3 s a table of the
 // round, from 2 s to 20 s.
 func standingsEvery(tables int) time.Duration {
 	return min(20*time.Second, max(2*time.Second, time.Duration(tables)*300*time.Millisecond))
 }
 
-// follow is app.js's follow(): the stream, the hello, the patches in
+// follow is app/tk.js's follow(): the stream, the hello, the patches in
 // order, a jittered reload when the page is behind. It returns when the
 // stream ends.
 func (p *phone) follow(ctx context.Context, opened chan<- bool) {
@@ -644,7 +644,7 @@ func (g *regional) publishRound(stdin io.Writer) {
 	g.publishedAt = time.Now()
 	g.mu.Unlock()
 	fmt.Fprintln(stdin, "PUBLISH")
-	// app.js waits up to 8 s at random before it loads the new round.
+	// A page waits up to 8 s at random before it loads the new round.
 	time.Sleep(12 * time.Second)
 }
 

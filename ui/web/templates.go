@@ -2,9 +2,7 @@ package web
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"embed"
-	"encoding/hex"
 	"fmt"
 	"html/template"
 	"io/fs"
@@ -64,7 +62,9 @@ type eventHead struct {
 type pageSet struct {
 	pages  map[i18n.Lang]map[string]*template.Template
 	assets map[string]asset
-	words  map[i18n.Lang]map[string]any
+	// imports are the static files each module imports (modules.go).
+	imports map[string][]string
+	words   map[i18n.Lang]map[string]any
 }
 
 // asset is one embedded static file.
@@ -78,25 +78,13 @@ type asset struct {
 // static files. A template that does not parse is a bug of this package,
 // found by the tests.
 func loadPages() (*pageSet, error) {
-	ps := &pageSet{pages: map[i18n.Lang]map[string]*template.Template{}, assets: map[string]asset{}}
-	err := fs.WalkDir(staticFiles, "static", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := staticFiles.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		sum := sha256.Sum256(b)
-		ps.assets[strings.TrimPrefix(p, "static/")] = asset{blob: newBlob(b), hash: hex.EncodeToString(sum[:6]), kind: contentType(p)}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("web: static files: %w", err)
-	}
+	ps := &pageSet{pages: map[i18n.Lang]map[string]*template.Template{}}
 	static, err := fs.Sub(staticFiles, "static")
 	if err != nil {
 		return nil, err
+	}
+	if ps.assets, ps.imports, err = indexAssets(static); err != nil {
+		return nil, fmt.Errorf("web: static files: %w", err)
 	}
 	if ps.words, err = scriptWords(static); err != nil {
 		return nil, fmt.Errorf("web: static files: %w", err)
@@ -113,11 +101,12 @@ func loadPages() (*pageSet, error) {
 // in l: {{t "Key" values…}}, {{tn "Key" n values…}}.
 func (ps *pageSet) parse(l i18n.Lang) (map[string]*template.Template, error) {
 	funcs := template.FuncMap{
-		"asset": ps.assetURL,
-		"t":     func(key string, args ...any) string { return i18n.T(l, key, args...) },
-		"tn":    func(key string, n int, args ...any) string { return i18n.N(l, key, n, args...) },
-		"say":   func(v any) string { return sayIn(l, v) },
-		// The letters the page script folds names by (app.js, fold).
+		"asset":  ps.assetURL,
+		"script": ps.scriptOf,
+		"t":      func(key string, args ...any) string { return i18n.T(l, key, args...) },
+		"tn":     func(key string, n int, args ...any) string { return i18n.N(l, key, n, args...) },
+		"say":    func(v any) string { return sayIn(l, v) },
+		// The letters the page script folds names by (app/tk.js, fold).
 		"foldLetters": event.ScriptFoldLetters,
 	}
 	layout, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFiles, "templates/layout.html")

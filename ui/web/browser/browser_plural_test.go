@@ -14,9 +14,10 @@ import (
 // The pages' script chooses a plural form with the browser's plural rules
 // of the page's language, among the forms the server gives: Polish says
 // 1, 2–4 and 22–24, and 5–21 each their own way, French 0 as 1, and a form
-// the file left out is said with "other". No language is named in app.js.
+// the file left out is said with "other". No language is named in the
+// pages' modules.
 func TestBrowserPageScriptsFollowEachLanguagesPluralRules(t *testing.T) {
-	app, err := os.ReadFile("../static/app.js") // the file ui/web embeds
+	tk, err := os.ReadFile("../static/app/tk.js") // the module ui/web embeds
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,15 +28,15 @@ func TestBrowserPageScriptsFollowEachLanguagesPluralRules(t *testing.T) {
 		"cy": {"one": "%d bwrdd", "other": "%d byrddau"}, // Welsh's zero, two, few and many left out
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/app.js" {
+		if r.URL.Path == "/tk.js" {
 			w.Header().Set("Content-Type", "text/javascript")
-			w.Write(app)
+			w.Write(tk)
 			return
 		}
 		l := r.URL.Query().Get("lang")
 		words, _ := json.Marshal(map[string]any{"%d tables": forms[l]})
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprintf(w, `<!doctype html><html lang="%s"><body><script type="application/json" id="i18n">%s</script><script src="/app.js"></script></body></html>`, l, words)
+		fmt.Fprintf(w, `<!doctype html><html lang="%s"><body><script type="application/json" id="i18n">%s</script><script type="module" src="/tk.js"></script></body></html>`, l, words)
 	}))
 	defer srv.Close()
 	ctx := browser(t, 400, 300)

@@ -1,6 +1,6 @@
 // A player's decklist on her own phone: the Decklist card of the Me page
 // and the page /events/{id}/deck, where she pastes or types her list,
-// sees it checked as she types (the kiosk's check, drawn by app.js's
+// sees it checked as she types (the kiosk's check, drawn by app/tk.js's
 // drawDeckCheck) and saves it while the event takes decklists from
 // phones; after that she reads it back. Everything comes from
 // /api/events/{id}/me/deck, which answers for the player this phone is

@@ -5,7 +5,7 @@
 // the event changes (its live stream).
 'use strict';
 (function () {
-  // t says a key in the page's language (app.js, loaded first, reads the words).
+  // t says a key in the page's language (app/tk.js, run first, reads the words).
   const t = (window.tk && window.tk.t) || ((key) => key);
   const root = document.querySelector('.j-app');
   if (!root) return;
@@ -106,7 +106,7 @@
   }
 
   // ---- follow the event --------------------------------------------------
-  // The event's patches (app.js, follow): a result takes its table off the
+  // The event's patches (app/tk.js, follow): a result takes its table off the
   // list of tables still out, in place; what the patches do not carry (a
   // penalty logged, the clock, a round published, a result taken back,
   // the last table in) reloads the page, unless the judge is typing. A

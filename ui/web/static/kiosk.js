@@ -5,7 +5,7 @@
 // is published (the event's live stream).
 'use strict';
 (function () {
-  // t says a key in the page's language (app.js, loaded first, reads the words).
+  // t says a key in the page's language (app/tk.js, run first, reads the words).
   const t = (window.tk && window.tk.t) || ((key) => key);
   const root = document.querySelector('.k-app');
   if (!root) return;

@@ -205,7 +205,7 @@
       counted();
     } catch (e) { /* the list stays as it is */ }
   }
-  // The event's patches (app.js, follow): a result takes its table off the
+  // The event's patches (app/tk.js, follow): a result takes its table off the
   // list in place; a result taken back, a round published or patches lost
   // fetch the list again.
   const follow = window.tk && window.tk.follow;
