@@ -7,6 +7,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"tablekeeper/core/rules"
 )
 
 // Suggestion is the penalty the catalogue suggests for a player's next
@@ -76,7 +77,7 @@ func sameInfraction(game, logged string, inf Infraction) bool {
 }
 
 // marshalGame reports whether K10's two-formal-warnings flag applies.
-func marshalGame(game string) bool { return strings.EqualFold(game, GameKeyForge) }
+func marshalGame(game string) bool { return rules.Marshal(game) }
 
 // Sentence explains the suggestion for the named player in English
 // (SentenceIn says it in another language), for instance "Second stalling

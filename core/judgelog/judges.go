@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
 )
 
 // MaxOrder is the last place in SWS's multi-judge order: a head judge
@@ -102,7 +103,7 @@ func CheckRoster(game string, judges []event.Judge) error {
 			return event.Invalidf("judge %d is missing: the multi-judge order runs 2, 3, 4, 5 without gaps (S11)", o)
 		}
 	}
-	if strings.EqualFold(game, GameShadowfist) && orders[2] == "" {
+	if rules.JudgeRosterFor(game).PlayingHeadNeedsSecond && orders[2] == "" {
 		for _, j := range judges {
 			if j.PlayerID != 0 && (j.Role == event.RoleHeadJudge || j.Role == event.RoleOrganizer) {
 				return event.Invalidf("%s plays in the event: SWS allows that only with a multi-judge system (004 2.1c, 2.4c): name a second judge",
@@ -177,13 +178,12 @@ func checkHeads(game string, judges []event.Judge, heads []string, ordered bool)
 			judging++
 		}
 	}
+	roster := rules.JudgeRosterFor(game)
 	switch {
-	case strings.EqualFold(game, GameKeyForge):
-		return event.Invalid("a KeyForge event needs a marshal: name one head judge (K11)")
-	case strings.EqualFold(game, GameShadowfist):
-		return event.Invalid("a Shadowfist event needs a head judge present during play (S11)")
-	case strings.EqualFold(game, GameHeresy) && judging > 1:
-		return event.Invalid("with several judges, Heresy appoints a head judge, whose decision breaks ties (002 2.1.3)")
+	case roster.NeedsHead != "":
+		return event.Invalid(roster.NeedsHead)
+	case roster.HeadWithJudges != "" && judging > 1:
+		return event.Invalid(roster.HeadWithJudges)
 	case ordered:
 		return event.Invalid("the multi-judge order starts with the head judge: name one")
 	}
