@@ -110,3 +110,13 @@ func commonInfractions() []Infraction {
 			Ladder: ladder(Disqualification)},
 	}
 }
+
+// genericSlipSpec is the slip of any game without one of its own: games
+// won and draws at a table of two, placements at a larger one.
+var genericSlipSpec = SlipSpec{
+	Name: "generic",
+	Rows: SlipRows{Columns: []string{i18n.K("Placement")},
+		Note: i18n.K("Write each player's placement (1 for the winner); every player signs.")},
+	TwoSeats: &SlipRows{Columns: []string{i18n.K("Games won")}, Draws: true,
+		Note: i18n.K("Both players check the result and sign.")},
+}

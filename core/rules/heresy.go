@@ -210,3 +210,11 @@ func heresyInfractions() []Infraction {
 			Ladder: ladder(InformalWarning, FormalWarning)},
 	}
 }
+
+// heresySlipSpec is Heresy's slip: each player's Tau stored and placement,
+// and whether time was called (H4, H5).
+var heresySlipSpec = SlipSpec{
+	Name: "Heresy",
+	Rows: SlipRows{Columns: []string{i18n.K("Tau stored"), i18n.K("Placement")}, TimeCalled: true,
+		Note: i18n.K("At time, each player scores Tau stored (at most the goal) plus 2.")},
+}

@@ -136,3 +136,19 @@ func keyforgeInfractions() []Infraction {
 			Ladder: ladder(Disqualification), Note: dq},
 	}
 }
+
+// keyforgeSlipSpec is KeyForge's slip: a block a player and a row a game
+// with the winner ticked and keys, Æmber and chains written (K8), the
+// games won, and the match winner, who reports the result, signing with
+// the opponent (K9).
+var keyforgeSlipSpec = SlipSpec{
+	Name:      "KeyForge",
+	Layout:    SlipByGame,
+	Seats:     2,
+	SeatsRule: "a KeyForge match is between 2 players",
+	GameBoxes: []SlipBox{{Label: i18n.K("Won"), Tick: true}, {Label: i18n.K("Keys")}, {Label: i18n.K("Æmber")}, {Label: i18n.K("Chains")}},
+	Total:     i18n.K("Games won"),
+	TotalOne:  i18n.K("Won"),
+	Signatures: []string{i18n.K("Match winner (reports the result)"), i18n.K("Winner's signature"),
+		i18n.K("Opponent's signature")},
+}

@@ -99,6 +99,10 @@ const (
 // The result is a fresh copy: callers may change it.
 func Catalogue() []Game {
 	games := []Game{generic(), altered(), keyforge(), heresy(), shadowfist()}
+	for _, g := range registeredGames() {
+		g.Formats = slices.Clone(g.Formats)
+		games = append(games, g)
+	}
 	for _, g := range games {
 		if g.deckRules == nil {
 			continue

@@ -450,3 +450,12 @@ func shadowfistInfractions() []Infraction {
 			Ladder: ladder(FormalWarning, Disqualification)},
 	}
 }
+
+// shadowfistSlipSpec is Shadowfist's slip: each player's Feng Shui sites
+// seized, burned and played, for the game points (S7), and placement, and
+// whether time was called (S8).
+var shadowfistSlipSpec = SlipSpec{
+	Name: "Shadowfist",
+	Rows: SlipRows{Columns: []string{i18n.K("Sites seized"), i18n.K("Burned"), i18n.K("Played"), i18n.K("Placement")}, TimeCalled: true,
+		Note: i18n.K("Count the sites; the game points follow from them.")},
+}
