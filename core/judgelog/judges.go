@@ -83,6 +83,7 @@ func withRole(judges []event.Judge, role event.JudgeRole) (event.Judge, bool) {
 // and organizers, with a sentence for the organizer when it may not. Every
 // game: names and known roles, at most one head judge, who is judge 1;
 // multi-judge orders 2 to 5, each once, without gaps, after a head judge.
+// Then what the game's ruleset asks (rules.JudgeRosterFor), for instance:
 // KeyForge needs its marshal (K11) and Shadowfist its head judge (S11) as
 // the head judge; Heresy one when it has several judges (002 2.1.3). In
 // Shadowfist a head judge or organizer who plays needs the multi-judge
@@ -103,11 +104,10 @@ func CheckRoster(game string, judges []event.Judge) error {
 			return event.Invalidf("judge %d is missing: the multi-judge order runs 2, 3, 4, 5 without gaps (S11)", o)
 		}
 	}
-	if rules.JudgeRosterFor(game).PlayingHeadNeedsSecond && orders[2] == "" {
+	if playing := rules.JudgeRosterFor(game).PlayingHeadNeedsSecond; playing != "" && orders[2] == "" {
 		for _, j := range judges {
 			if j.PlayerID != 0 && (j.Role == event.RoleHeadJudge || j.Role == event.RoleOrganizer) {
-				return event.Invalidf("%s plays in the event: SWS allows that only with a multi-judge system (004 2.1c, 2.4c): name a second judge",
-					strings.TrimSpace(j.Name))
+				return event.Invalidf(playing, strings.TrimSpace(j.Name))
 			}
 		}
 	}

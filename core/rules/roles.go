@@ -121,10 +121,11 @@ type JudgeRoster struct {
 	// HeadWithJudges is the sentence of a game that needs a head judge once
 	// it has several judges (Heresy, 002 2.1.3). "": none needed.
 	HeadWithJudges string
-	// PlayingHeadNeedsSecond says that a head judge or organizer who plays
-	// needs the multi-judge system, that is a second judge (SWS, 004 2.1c,
-	// 2.4c).
-	PlayingHeadNeedsSecond bool
+	// PlayingHeadNeedsSecond is the sentence, a format of the person's
+	// name, of a game where a head judge or organizer who plays needs the
+	// multi-judge system, that is a second judge (SWS, 004 2.1c, 2.4c).
+	// "": they may play.
+	PlayingHeadNeedsSecond string
 }
 
 // JudgeRosterFor returns what game asks of its judges; the zero

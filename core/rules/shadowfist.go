@@ -31,7 +31,7 @@ func shadowfist() Game {
 		// second judge (004 2.1c, 2.4c).
 		roster: JudgeRoster{
 			NeedsHead:              i18n.K("a Shadowfist event needs a head judge present during play (S11)"),
-			PlayingHeadNeedsSecond: true,
+			PlayingHeadNeedsSecond: i18n.K("%s plays in the event: SWS allows that only with a multi-judge system (004 2.1c, 2.4c): name a second judge"),
 		},
 		Formats: []Format{
 			{
