@@ -14,7 +14,8 @@ import (
 
 // Penalties, as stored in event.JudgeLogEntry.Penalty. The wording is the
 // rules documents' (000 "Penalties", 004 sections 4.2 and 5.1, 002 2.3.5);
-// a game's list of infractions (Infractions) says which ones its ladders use; core/judgelog keeps the log of them.
+// a game's list of infractions (Infractions) says which ones its ladders
+// use; core/judgelog keeps the log of them.
 const (
 	// InformalWarning is a friendly reminder for a minor infraction (000).
 	InformalWarning = "informal warning"
@@ -104,11 +105,18 @@ func Infractions(game string) []Infraction {
 // LookupInfraction finds an infraction of a game by key or by name,
 // ignoring case and surrounding spaces.
 func LookupInfraction(game, infraction string) (Infraction, bool) {
+	return FindInfraction(Infractions(game), infraction)
+}
+
+// FindInfraction finds an infraction in list, a game's Infractions, by key
+// or by name, ignoring case and surrounding spaces: LookupInfraction for a
+// caller that looks up many in the same game's list.
+func FindInfraction(list []Infraction, infraction string) (Infraction, bool) {
 	s := strings.TrimSpace(infraction)
 	if s == "" {
 		return Infraction{}, false
 	}
-	for _, inf := range Infractions(game) {
+	for _, inf := range list {
 		if strings.EqualFold(inf.Key, s) || strings.EqualFold(inf.Name, s) {
 			return inf, true
 		}
