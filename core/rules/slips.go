@@ -123,7 +123,8 @@ func SlipSpecOf(k SlipKind) (SlipSpec, bool) {
 }
 
 // AddSlip adds the slip spec of a game with a slip of its own and returns
-// its kind, for the game's slip rule (Game.WithSlip) to return.
+// its kind, for the game's slip rule (Game.WithSlip) to return. A kind is
+// never taken back: a spec added twice has two kinds.
 func AddSlip(spec SlipSpec) SlipKind {
 	slipSpecs.Lock()
 	defer slipSpecs.Unlock()
