@@ -20,7 +20,7 @@ var frontEnds = []string{"../ui", "../app", "../console", "../internal/cli", "..
 
 // A game's behaviour lives in core/rules, and a structure's shape too:
 // no front-end names a game (a game key written out, "keyforge", or a
-// constant of core that holds one, judgelog.GameKeyForge) or compares a
+// constant of core that holds one, deck.FormatShadowfist) or compares a
 // structure constant (s.Structure == event.StructureSwiss, a case
 // event.StructureKeyForge). Front-ends ask core/rules instead
 // (rules.JudgeRole, rules.StructureOptionsFor, rules.OpenChallenges …), so

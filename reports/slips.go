@@ -13,7 +13,8 @@ import (
 )
 
 // SlipKind chooses what a match slip asks the players to write: the kind
-// core/rules gives each game (rules.SlipFor).
+// core/rules gives each game (rules.SlipFor), whose spec
+// (rules.SlipSpecOf) the one drawer here prints for every game.
 type SlipKind = rules.SlipKind
 
 // The kinds of match slip (see core/rules).
@@ -138,10 +139,12 @@ func (s Slips) validate() error {
 	if s.Round < 1 {
 		return fmt.Errorf("round %d: rounds are numbered from 1", s.Round)
 	}
-	switch s.Kind {
-	case SlipGeneric, SlipKeyForge, SlipHeresy, SlipShadowfist:
-	default:
+	spec, ok := rules.SlipSpecOf(s.Kind)
+	if !ok {
 		return fmt.Errorf("unknown slip kind %d", int(s.Kind))
+	}
+	if spec.Layout == rules.SlipByGame && (len(spec.GameBoxes) == 0 || len(spec.Signatures) == 0) {
+		return fmt.Errorf("slip kind %v has no boxes of a game or no signatures", s.Kind)
 	}
 	if s.Games < 0 || s.Games > 5 {
 		return fmt.Errorf("%d games a match: a slip has room for 1 to 5", s.Games)
@@ -151,8 +154,8 @@ func (s Slips) validate() error {
 		case t.Bye:
 		case t.Number < 1:
 			return fmt.Errorf("table number %d (entry %d of the tables): tables are numbered from 1", t.Number, i+1)
-		case s.Kind == SlipKeyForge && len(t.Seats) != 2:
-			return fmt.Errorf("table %d has %d seats: a KeyForge match is between 2 players", t.Number, len(t.Seats))
+		case spec.Seats != 0 && len(t.Seats) != spec.Seats:
+			return fmt.Errorf("table %d has %d seats: %s", t.Number, len(t.Seats), spec.SeatsRule)
 		case len(t.Seats) < 2 || len(t.Seats) > maxSeats:
 			return fmt.Errorf("table %d has %d seats: a table seats 2 to %d players", t.Number, len(t.Seats), maxSeats)
 		case t.Extension < 0:
@@ -209,7 +212,7 @@ func slipHeight(s Slips, t SlipTable) float64 {
 		note = slipRuleH
 	}
 	head := s.headHeight()
-	if s.Kind == SlipKeyForge {
+	if s.spec().Layout == rules.SlipByGame {
 		return head + kfHeadingH + kfLabelsH + float64(s.games())*kfGameH + kfGameH + note + kfSignH
 	}
 	return head + slipLabelsH + float64(len(t.Seats))*slipRowH + slipFootH + note
@@ -224,7 +227,14 @@ func (s Slips) headHeight() float64 {
 	return slipHeadH
 }
 
-// games returns the games a KeyForge slip has room for.
+// spec is the spec of the slips' kind (validate refuses a kind without
+// one).
+func (s Slips) spec() rules.SlipSpec {
+	spec, _ := rules.SlipSpecOf(s.Kind)
+	return spec
+}
+
+// games returns the games a slip laid out by game has room for.
 func (s Slips) games() int {
 	if s.Games == 0 {
 		return 3
@@ -310,8 +320,8 @@ func drawSlip(c *canvas, s Slips, t SlipTable, top float64) {
 	left, right := pageMargin, c.pageW-pageMargin
 	drawSlipHead(c, s, t, top, left, right)
 	y := top + s.headHeight()
-	if s.Kind == SlipKeyForge {
-		drawKeyForgeSlip(c, s, t, y, left, right)
+	if s.spec().Layout == rules.SlipByGame {
+		drawGamesSlip(c, s, t, y, left, right)
 		return
 	}
 	drawSeatsSlip(c, s, t, y, left, right)
@@ -424,25 +434,13 @@ func extensionText(lang i18n.Lang, d time.Duration) string {
 	return i18n.T(lang, "+%d min %d s extension", m, sec)
 }
 
-// seatColumns are the columns of the boxes on a slip with a row a player.
-func seatColumns(s Slips, seats int) []string {
-	switch s.Kind {
-	case SlipHeresy:
-		return []string{i18n.K("Tau stored"), i18n.K("Placement")}
-	case SlipShadowfist:
-		return []string{i18n.K("Sites seized"), i18n.K("Burned"), i18n.K("Played"), i18n.K("Placement")}
-	}
-	if seats == 2 {
-		return []string{i18n.K("Games won")}
-	}
-	return []string{i18n.K("Placement")}
-}
-
 // drawSeatsSlip draws the rows of a slip with a row a player: seat (at a
 // table of three or more), name, points, the boxes of the kind, and a line
-// to sign on; then the foot: drawn games, or whether time was called.
+// to sign on; then the foot: drawn games, or whether time was called, and
+// the spec's note.
 func drawSeatsSlip(c *canvas, s Slips, t SlipTable, top, left, right float64) {
-	cols := seatColumns(s, len(t.Seats))
+	rows := s.spec().RowsFor(len(t.Seats))
+	cols := rows.Columns
 	seatW := 0.0
 	if len(t.Seats) > 2 {
 		seatW = slipSeatW
@@ -495,37 +493,31 @@ func drawSeatsSlip(c *canvas, s Slips, t SlipTable, top, left, right float64) {
 
 	mid := y + slipFootH/2
 	// The note takes the room right of what the foot has on its left.
-	var note string
 	noteLeft := xName + 1
 	switch {
-	case s.Kind == SlipGeneric && len(t.Seats) == 2:
+	case rows.Draws:
 		x := xBoxes + (colW-slipBoxW)/2
 		c.fitText(i18n.T(c.lang(), "Drawn games"), styleRegular, slipLabelSize+1, slipLabelSize, xName+1, xBoxes-2, baselineFor(mid, slipLabelSize+1), alignRight, colorMuted)
 		c.strokeRect(x, mid-slipBoxH/2, slipBoxW, slipBoxH, 0.3, colorInk)
-		note, noteLeft = i18n.T(c.lang(), "Both players check the result and sign."), xBoxes+colW+3
-	case s.Kind == SlipGeneric:
-		note = i18n.T(c.lang(), "Write each player's placement (1 for the winner); every player signs.")
-	default:
+		noteLeft = xBoxes + colW + 3
+	case rows.TimeCalled:
 		c.strokeRect(xName+1, mid-slipTickBox/2, slipTickBox, slipTickBox, 0.3, colorInk)
 		noteLeft += slipTickBox + 2 + 4 + c.fitText(i18n.T(c.lang(), "Time was called"), styleRegular, slipLabelSize+1, slipLabelSize,
 			xName+slipTickBox+3, xBoxes, baselineFor(mid, slipLabelSize+1), alignLeft, colorInk)
-		if s.Kind == SlipHeresy {
-			note = i18n.T(c.lang(), "At time, each player scores Tau stored (at most the goal) plus 2.")
-		} else {
-			note = i18n.T(c.lang(), "Count the sites; the game points follow from them.")
-		}
 	}
-	c.fitText(note, styleRegular, slipNoteSize, slipNoteSize-1, noteLeft, right, baselineFor(mid, slipNoteSize), alignRight, colorMuted)
+	if rows.Note == "" {
+		return
+	}
+	c.fitText(i18n.T(c.lang(), rows.Note), styleRegular, slipNoteSize, slipNoteSize-1, noteLeft, right, baselineFor(mid, slipNoteSize), alignRight, colorMuted)
 }
 
-// drawKeyForgeSlip draws a KeyForge slip: a block a player, a row a game
-// with the winner ticked and keys, Æmber and chains written, the games won,
-// and the winner's report.
-func drawKeyForgeSlip(c *canvas, s Slips, t SlipTable, top, left, right float64) {
-	// The boxes of a game, per player.
-	keyForgeColumns := [...]string{i18n.T(c.lang(), "Won"), i18n.T(c.lang(), "Keys"), i18n.T(c.lang(), "Æmber"), i18n.T(c.lang(), "Chains")}
-	blockW := (right - left - kfLabelW) / 2
-	colW := blockW / float64(len(keyForgeColumns))
+// drawGamesSlip draws a slip laid out by game (KeyForge's): a block a
+// player, a row a game with the spec's boxes (the winner ticked; keys,
+// Æmber and chains written), the totals, and the signatures.
+func drawGamesSlip(c *canvas, s Slips, t SlipTable, top, left, right float64) {
+	spec := s.spec()
+	blockW := (right - left - kfLabelW) / float64(len(t.Seats))
+	colW := blockW / float64(len(spec.GameBoxes))
 	blockX := func(p int) float64 { return left + kfLabelW + float64(p)*blockW }
 
 	// Names and points, and the labels of the boxes.
@@ -537,12 +529,15 @@ func drawKeyForgeSlip(c *canvas, s Slips, t SlipTable, top, left, right float64)
 		base := baselineFor(y+kfHeadingH/2, slipNameSize)
 		c.text(pts, slipPointsSize, x+blockW-cellPad-ptsW, x+blockW-cellPad, base, alignRight, colorMuted)
 		c.fitText(seat.Name, styleBold, slipNameSize, slipNameMin, x+cellPad, x+blockW-cellPad-ptsW-2, base, alignLeft, colorInk)
-		for i, col := range keyForgeColumns {
+		for i, box := range spec.GameBoxes {
 			cx := x + float64(i)*colW
-			c.fitText(col, styleRegular, slipLabelSize, slipLabelSize-1.5, cx, cx+colW, y+kfHeadingH+kfLabelsH-1.1, alignCenter, colorMuted)
+			c.fitText(i18n.T(c.lang(), box.Label), styleRegular, slipLabelSize, slipLabelSize-1.5, cx, cx+colW, y+kfHeadingH+kfLabelsH-1.1, alignCenter, colorMuted)
 		}
 	}
-	c.line(left+kfLabelW+blockW, top, left+kfLabelW+blockW, top+kfHeadingH+kfLabelsH+float64(s.games()+1)*kfGameH, 0.3, colorRule, false)
+	for p := 1; p < len(t.Seats); p++ {
+		x := blockX(p)
+		c.line(x, top, x, top+kfHeadingH+kfLabelsH+float64(s.games()+1)*kfGameH, 0.3, colorRule, false)
+	}
 	y += kfHeadingH + kfLabelsH
 
 	row := func(label string, bold bool, boxes func(p int, x, mid float64)) {
@@ -560,9 +555,9 @@ func drawKeyForgeSlip(c *canvas, s Slips, t SlipTable, top, left, right float64)
 	}
 	for g := range s.games() {
 		row(i18n.T(c.lang(), "Game %d", g+1), false, func(_ int, x, mid float64) {
-			for i := range keyForgeColumns {
+			for i, box := range spec.GameBoxes {
 				cx := x + float64(i)*colW + colW/2
-				if i == 0 {
+				if box.Tick {
 					c.strokeRect(cx-slipTickBox/2, mid-slipTickBox/2, slipTickBox, slipTickBox, 0.3, colorInk)
 					continue
 				}
@@ -570,9 +565,9 @@ func drawKeyForgeSlip(c *canvas, s Slips, t SlipTable, top, left, right float64)
 			}
 		})
 	}
-	label := i18n.T(c.lang(), "Games won")
+	label := i18n.T(c.lang(), spec.Total)
 	if s.games() == 1 {
-		label = i18n.T(c.lang(), "Won")
+		label = i18n.T(c.lang(), spec.TotalOne)
 	}
 	row(label, true, func(_ int, x, mid float64) {
 		cx := x + colW/2
@@ -584,16 +579,16 @@ func drawKeyForgeSlip(c *canvas, s Slips, t SlipTable, top, left, right float64)
 		y += slipRuleH
 	}
 
-	// The winner reports the result (K9): their name and signature, and
-	// the opponent's.
+	// The spec's signatures: KeyForge's winner reports the result (K9),
+	// with their name and signature, and the opponent's.
 	lineY := y + kfSignH - 4.5
 	captionY := lineY + 3
-	third := (right - left) / 3
-	for i, caption := range []string{i18n.T(c.lang(), "Match winner (reports the result)"), i18n.T(c.lang(), "Winner's signature"), i18n.T(c.lang(), "Opponent's signature")} {
+	third := (right - left) / float64(len(spec.Signatures))
+	for i, caption := range spec.Signatures {
 		l := left + float64(i)*third
 		r := l + third - 5
 		c.line(l, lineY, r, lineY, 0.3, colorInk, false)
-		c.fitText(caption, styleRegular, slipLabelSize, slipLabelSize-1.5, l, r, captionY, alignLeft, colorMuted)
+		c.fitText(i18n.T(c.lang(), caption), styleRegular, slipLabelSize, slipLabelSize-1.5, l, r, captionY, alignLeft, colorMuted)
 	}
 }
 

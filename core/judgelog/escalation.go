@@ -7,6 +7,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"tablekeeper/core/rules"
 )
 
 // Suggestion is the penalty the catalogue suggests for a player's next
@@ -40,7 +41,8 @@ type Suggestion struct {
 // infraction takes the n-th step of its ladder, the last step repeating.
 // Corrected entries count as corrected; withdrawn ones do not count.
 func Suggest(game string, log []event.JudgeLogEntry, entry event.EntryID, infraction string) Suggestion {
-	inf, listed := Lookup(game, infraction)
+	list := rules.Infractions(game)
+	inf, listed := rules.FindInfraction(list, infraction)
 	if !listed {
 		inf = Infraction{Name: strings.TrimSpace(infraction)}
 	}
@@ -52,7 +54,7 @@ func Suggest(game string, log []event.JudgeLogEntry, entry event.EntryID, infrac
 		if e.Penalty == FormalWarning {
 			s.FormalWarnings++
 		}
-		if sameInfraction(game, e.Infraction, inf) {
+		if sameInfraction(list, e.Infraction, inf) {
 			s.Offence++
 		}
 	}
@@ -66,17 +68,17 @@ func Suggest(game string, log []event.JudgeLogEntry, entry event.EntryID, infrac
 }
 
 // sameInfraction reports whether a logged infraction is inf: the same
-// catalogue entry, or the same wording when inf is not listed.
-func sameInfraction(game, logged string, inf Infraction) bool {
+// entry of the game's list, or the same wording when inf is not listed.
+func sameInfraction(list []Infraction, logged string, inf Infraction) bool {
 	if inf.Key != "" {
-		other, ok := Lookup(game, logged)
+		other, ok := rules.FindInfraction(list, logged)
 		return ok && other.Key == inf.Key
 	}
 	return inf.Name != "" && strings.EqualFold(strings.TrimSpace(logged), inf.Name)
 }
 
 // marshalGame reports whether K10's two-formal-warnings flag applies.
-func marshalGame(game string) bool { return strings.EqualFold(game, GameKeyForge) }
+func marshalGame(game string) bool { return rules.Marshal(game) }
 
 // Sentence explains the suggestion for the named player in English
 // (SentenceIn says it in another language), for instance "Second stalling

@@ -17,50 +17,25 @@ import (
 	"time"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
 )
 
-// Penalties, as stored in event.JudgeLogEntry.Penalty. The wording is the
-// rules documents' (000 "Penalties", 004 sections 4.2 and 5.1, 002 2.3.5);
-// a game's catalogue (Infractions) says which ones its ladders use.
+// Penalties, as stored in event.JudgeLogEntry.Penalty: core/rules'
+// vocabulary (rules.InformalWarning …), named here for the log's readers.
 const (
-	// InformalWarning is a friendly reminder for a minor infraction (000).
-	InformalWarning = "informal warning"
-	// FormalWarning is a logged warning (000). Two in the same KeyForge
-	// tournament flag the player for the marshal (K10). SWS's "warning"
-	// (S9) is logged as a formal warning too.
-	FormalWarning = "formal warning"
-	// GameLoss is an automatic game loss in the player's current match
-	// (000 "Automatic Game Loss").
-	GameLoss = "game loss"
-	// MatchLoss is the loss of the player's whole match at a table.
-	MatchLoss = "match loss"
-	// ExtraLoss is SWS's "additional loss (in an elimination tournament)"
-	// for a play-to-win breach (004 4.2a, S9): a loss added to the player's
-	// record, counted toward elimination, that no opponent wins.
-	ExtraLoss = "extra loss"
-	// PointDeduction takes JudgeLogEntry.Points away from the player's
-	// score (S9; 004 2.2c, 3.0e, 4.2a, 5.1d; Heresy 2.3.5 "penalizing the
-	// player in some manner").
-	PointDeduction = "point deduction"
-	// Disqualification eliminates the player from the tournament; if the
-	// player was in the middle of a match, the opponent wins it (K10).
-	Disqualification = "disqualification"
-	// Ejection removes the person from the event and its premises (000
-	// "Ejection from the Event"); for the tournament it works as a
-	// disqualification.
-	Ejection = "ejection"
-	// Void is not a penalty: a correction whose Penalty is Void withdraws
-	// the entry it corrects (a penalty given by mistake, a ruling logged at
-	// the wrong table). A later correction of the Void entry restores an
-	// entry in its place.
-	Void = "void"
+	InformalWarning  = rules.InformalWarning
+	FormalWarning    = rules.FormalWarning
+	GameLoss         = rules.GameLoss
+	MatchLoss        = rules.MatchLoss
+	ExtraLoss        = rules.ExtraLoss
+	PointDeduction   = rules.PointDeduction
+	Disqualification = rules.Disqualification
+	Ejection         = rules.Ejection
+	Void             = rules.Void
 )
 
 // Penalties lists the penalties, lightest first, for choosers and checks.
-func Penalties() []string {
-	return []string{InformalWarning, FormalWarning, GameLoss, MatchLoss, ExtraLoss,
-		PointDeduction, Disqualification, Ejection}
-}
+func Penalties() []string { return rules.Penalties() }
 
 // Limits on what one entry may hold.
 const (

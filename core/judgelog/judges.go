@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
 )
 
 // MaxOrder is the last place in SWS's multi-judge order: a head judge
@@ -82,6 +83,7 @@ func withRole(judges []event.Judge, role event.JudgeRole) (event.Judge, bool) {
 // and organizers, with a sentence for the organizer when it may not. Every
 // game: names and known roles, at most one head judge, who is judge 1;
 // multi-judge orders 2 to 5, each once, without gaps, after a head judge.
+// Then what the game's ruleset asks (rules.JudgeRosterFor), for instance:
 // KeyForge needs its marshal (K11) and Shadowfist its head judge (S11) as
 // the head judge; Heresy one when it has several judges (002 2.1.3). In
 // Shadowfist a head judge or organizer who plays needs the multi-judge
@@ -102,11 +104,10 @@ func CheckRoster(game string, judges []event.Judge) error {
 			return event.Invalidf("judge %d is missing: the multi-judge order runs 2, 3, 4, 5 without gaps (S11)", o)
 		}
 	}
-	if strings.EqualFold(game, GameShadowfist) && orders[2] == "" {
+	if playing := rules.JudgeRosterFor(game).PlayingHeadNeedsSecond; playing != "" && orders[2] == "" {
 		for _, j := range judges {
 			if j.PlayerID != 0 && (j.Role == event.RoleHeadJudge || j.Role == event.RoleOrganizer) {
-				return event.Invalidf("%s plays in the event: SWS allows that only with a multi-judge system (004 2.1c, 2.4c): name a second judge",
-					strings.TrimSpace(j.Name))
+				return event.Invalidf(playing, strings.TrimSpace(j.Name))
 			}
 		}
 	}
@@ -177,13 +178,12 @@ func checkHeads(game string, judges []event.Judge, heads []string, ordered bool)
 			judging++
 		}
 	}
+	roster := rules.JudgeRosterFor(game)
 	switch {
-	case strings.EqualFold(game, GameKeyForge):
-		return event.Invalid("a KeyForge event needs a marshal: name one head judge (K11)")
-	case strings.EqualFold(game, GameShadowfist):
-		return event.Invalid("a Shadowfist event needs a head judge present during play (S11)")
-	case strings.EqualFold(game, GameHeresy) && judging > 1:
-		return event.Invalid("with several judges, Heresy appoints a head judge, whose decision breaks ties (002 2.1.3)")
+	case roster.NeedsHead != "":
+		return event.Invalid(roster.NeedsHead)
+	case roster.HeadWithJudges != "" && judging > 1:
+		return event.Invalid(roster.HeadWithJudges)
 	case ordered:
 		return event.Invalid("the multi-judge order starts with the head judge: name one")
 	}

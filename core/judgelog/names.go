@@ -68,17 +68,3 @@ func KindName(l i18n.Lang, kind event.JudgeLogKind) string {
 func InfractionName(l i18n.Lang, stored string) string {
 	return i18n.T(l, stored)
 }
-
-// InName is the infraction's name in l.
-func (inf Infraction) InName(l i18n.Lang) string { return i18n.T(l, inf.Name) }
-
-// InNote is the infraction's note in l.
-func (inf Infraction) InNote(l i18n.Lang) string { return i18n.T(l, inf.Note) }
-
-// InCategory is the infraction's category in l ("" for none).
-func (inf Infraction) InCategory(l i18n.Lang) string {
-	if inf.Category == "" {
-		return ""
-	}
-	return i18n.T(l, inf.Category)
-}

@@ -24,7 +24,7 @@ func TestTheJudgeLogIsSaidInFrench(t *testing.T) {
 	if got, want := DescribeIn(i18n.French, e, n), "Ronde 3, table 12\u00a0: Zoë — my own words, retrait de 1 point (juge Ana)"; got != want {
 		t.Errorf("French line %q, want %q", got, want)
 	}
-	sg := Suggest(GameShadowfist, nil, 7, "stalling")
+	sg := Suggest("shadowfist", nil, 7, "stalling")
 	if got, want := sg.SentenceIn(i18n.French, "Zoë"), "Première pénalité de Zoë pour obstruction\u00a0: avertissement officiel (S9)."; got != want {
 		t.Errorf("French suggestion %q, want %q", got, want)
 	}

@@ -11,6 +11,10 @@ func altered() Game {
 		Key:        "altered",
 		Name:       i18n.K("Altered"),
 		deckPolicy: alteredDecks,
+		deckRules:  alteredDeckRules,
+		// Altered's documents name no penalties: the list of common
+		// practice, as any other game.
+		infractions: commonInfractions,
 		Formats: []Format{
 			{
 				// Rule A3: best of three, 50-minute rounds, 3 rounds.
@@ -94,4 +98,15 @@ func alteredDecks(s event.Settings) DeckPolicy {
 		return DeckPolicy{Change: DecksOpen, Rule: "A2"}
 	}
 	return DeckPolicy{Change: DecksLock}
+}
+
+// alteredDeckRules gives each Altered format the decklist rules its decks
+// are checked against: constructed (A1; A6 multiplayer is constructed) or
+// limited (A2).
+func alteredDeckRules(format string) string {
+	switch format {
+	case "sealed", "booster-draft":
+		return "altered-limited" // A2
+	}
+	return "altered-constructed" // A1, A6
 }

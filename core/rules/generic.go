@@ -79,3 +79,44 @@ func bracket(structure event.Structure) event.Settings {
 	s.Structure = structure
 	return s
 }
+
+// commonInfractions is the list for Altered and any other card game. Neither has a
+// penalty document here, so it follows common tournament practice (and
+// KeyForge's list, 000).
+func commonInfractions() []Infraction {
+	practice := i18n.K("common practice")
+	return []Infraction{
+		{Key: "gameplay-error", Name: i18n.K("gameplay error"), Rule: practice,
+			Ladder: ladder(InformalWarning, FormalWarning, GameLoss), Note: i18n.K("correct the game where possible")},
+		{Key: "tardiness", Name: i18n.K("tardiness"), Rule: practice,
+			Ladder: ladder(FormalWarning, GameLoss)},
+		{Key: "absence", Name: i18n.K("absence at the start of a match"), Rule: practice,
+			Ladder: ladder(MatchLoss)},
+		{Key: "deck-problem", Name: i18n.K("illegal deck or failed deck check"), Rule: practice,
+			Ladder: ladder(GameLoss)},
+		{Key: "slow-play", Name: i18n.K("slow play"), Rule: practice,
+			Ladder: ladder(InformalWarning, FormalWarning, GameLoss)},
+		{Key: "stalling", Name: i18n.K("stalling"), Rule: practice,
+			Ladder: ladder(FormalWarning, GameLoss, Disqualification)},
+		{Key: "ignoring-instructions", Name: i18n.K("ignoring instructions from a judge or organizer"), Rule: practice,
+			Ladder: ladder(FormalWarning, GameLoss, Disqualification)},
+		{Key: "unsporting-minor", Name: i18n.K("unsporting conduct (minor)"), Rule: practice,
+			Ladder: ladder(InformalWarning, FormalWarning, GameLoss)},
+		{Key: "unsporting-major", Name: i18n.K("unsporting conduct (major)"), Rule: practice,
+			Ladder: ladder(GameLoss, Disqualification)},
+		{Key: "collusion", Name: i18n.K("bribery, wagering or collusion"), Rule: practice,
+			Ladder: ladder(Disqualification)},
+		{Key: "cheating", Name: i18n.K("cheating"), Rule: practice,
+			Ladder: ladder(Disqualification)},
+	}
+}
+
+// genericSlipSpec is the slip of any game without one of its own: games
+// won and draws at a table of two, placements at a larger one.
+var genericSlipSpec = SlipSpec{
+	Name: "generic",
+	Rows: SlipRows{Columns: []string{i18n.K("Placement")},
+		Note: i18n.K("Write each player's placement (1 for the winner); every player signs.")},
+	TwoSeats: &SlipRows{Columns: []string{i18n.K("Games won")}, Draws: true,
+		Note: i18n.K("Both players check the result and sign.")},
+}

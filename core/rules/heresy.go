@@ -28,11 +28,14 @@ func heresy() Game {
 		}
 	}
 	return Game{
-		Key:        "heresy",
-		Name:       i18n.K("Heresy: Kingdom Come"),
-		atTime:     heresyAtTime,
-		slip:       heresySlip,
-		deckPolicy: heresyDecks,
+		Key:         "heresy",
+		Name:        i18n.K("Heresy: Kingdom Come"),
+		atTime:      heresyAtTime,
+		slip:        heresySlip,
+		deckPolicy:  heresyDecks,
+		roster:      JudgeRoster{HeadWithJudges: i18n.K("with several judges, Heresy appoints a head judge, whose decision breaks ties (002 2.1.3)")},
+		deckRules:   heresyDeckRules,
+		infractions: heresyInfractions,
 		Formats: []Format{
 			{
 				// Rules H2–H5: tables of 3 and 4 grouped by score, 4 rounds
@@ -169,4 +172,49 @@ func heresyDecks(s event.Settings) DeckPolicy {
 		return DeckPolicy{Change: DecksOpen, Rule: "H7", Negatable: true}
 	}
 	return DeckPolicy{Change: DecksLock, Rule: "H1"}
+}
+
+// heresyDeckRules gives each Heresy format the decklist rules of H1 (and
+// H6, H7) its decks are checked against.
+func heresyDeckRules(format string) string {
+	switch format {
+	case "reascension":
+		return "heresy" // H1
+	case "armageddon":
+		return "heresy-armageddon" // H1, H6: Apocalypse cards banned
+	case "revelations":
+		return "heresy-revelations" // H7
+	}
+	return ""
+}
+
+// heresyInfractions lists the violations of the Heresy rules (002). Section 2.3.5: a
+// violation that can be corrected must be; one "deemed intentional by a
+// Judge" may bring "a warning, penalizing the player in some manner, or
+// simply ejecting him from the tournament entirely" — read as a formal
+// warning, a point deduction, then disqualification (ejection from the
+// tournament, not from the premises). 3.2.4 says the same of intentional
+// delay of game.
+func heresyInfractions() []Infraction {
+	ladderNote := i18n.K("warning, penalty, or removal from the tournament")
+	return []Infraction{
+		{Key: "unintentional-violation", Name: i18n.K("unintentional violation"), Rule: "Heresy 2.3.5",
+			Note: i18n.K("correct it, reversing steps as necessary; no penalty")},
+		{Key: "intentional-violation", Name: i18n.K("intentional violation"), Rule: "Heresy 2.3.5",
+			Ladder: ladder(FormalWarning, PointDeduction, Disqualification), Note: ladderNote},
+		{Key: "delay", Name: i18n.K("intentional delay of game"), Rule: "Heresy 3.2.4",
+			Ladder: ladder(FormalWarning, PointDeduction, Disqualification), Note: ladderNote},
+		{Key: "foul-play", Name: i18n.K("tampering with another player's deck or archive"), Rule: "Heresy 2.3.1",
+			Ladder: ladder(FormalWarning, Disqualification), Note: i18n.K("2.3.1, 2.3.3: an intentional violation")},
+		{Key: "incivility", Name: i18n.K("uncivil conduct"), Rule: "Heresy 2.1.4",
+			Ladder: ladder(InformalWarning, FormalWarning)},
+	}
+}
+
+// heresySlipSpec is Heresy's slip: each player's Tau stored and placement,
+// and whether time was called (H4, H5).
+var heresySlipSpec = SlipSpec{
+	Name: "Heresy",
+	Rows: SlipRows{Columns: []string{i18n.K("Tau stored"), i18n.K("Placement")}, TimeCalled: true,
+		Note: i18n.K("At time, each player scores Tau stored (at most the goal) plus 2.")},
 }

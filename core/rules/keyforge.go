@@ -23,13 +23,16 @@ func keyforge() Game {
 		return Format{Key: key, Name: name, Summary: summary, Rules: append(rules, "K6"), Defaults: k6}
 	}
 	return Game{
-		Key:        "keyforge",
-		Name:       i18n.K("KeyForge"),
-		atTime:     keyforgeAtTime,
-		atTimeForm: true,
-		slip:       func(event.Settings) SlipKind { return SlipKeyForge },
-		marshal:    true,
-		deckPolicy: keyforgeDecks,
+		Key:         "keyforge",
+		Name:        i18n.K("KeyForge"),
+		atTime:      keyforgeAtTime,
+		atTimeForm:  true,
+		slip:        func(event.Settings) SlipKind { return SlipKeyForge },
+		marshal:     true,
+		roster:      JudgeRoster{NeedsHead: i18n.K("a KeyForge event needs a marshal: name one head judge (K11)")},
+		deckPolicy:  keyforgeDecks,
+		deckRules:   keyforgeDeckRules,
+		infractions: keyforgeInfractions,
 		Formats: []Format{
 			format("archon-standard", i18n.K("Archon Standard"), i18n.K("Archon decks; single-game rounds, out at two losses, then a best-of-three playoff of eight."), "K1", "K2"),
 			format("archon-sealed", i18n.K("Archon Sealed"), i18n.K("Sealed Archon decks chosen before round 1; single-game rounds, out at two losses, then a playoff of eight."), "K1", "K2"),
@@ -66,4 +69,86 @@ func keyforgeDecks(s event.Settings) DeckPolicy {
 		return DeckPolicy{Change: DecksLock, Rule: "K3"}
 	}
 	return DeckPolicy{Change: DecksLock, Rule: "K2"}
+}
+
+// keyforgeDeckRules gives each KeyForge format the decklist rules of K2–K5
+// its decks are checked against.
+func keyforgeDeckRules(format string) string {
+	switch format {
+	case "archon-standard":
+		return "keyforge-archon"
+	case "archon-sealed":
+		return "keyforge-archon-sealed"
+	case "alliance-standard":
+		return "keyforge-alliance"
+	case "alliance-sealed":
+		return "keyforge-alliance-sealed"
+	}
+	return ""
+}
+
+// keyforgeInfractions lists the rules infractions and unsporting conduct of 000
+// (K10). The document gives principles, not ladders: informal warnings for
+// minor infractions, a formal warning when the same warning repeats, a game
+// loss "not issued lightly", disqualification and ejection by the marshal
+// after "at least one formal warning" in most cases, or at once when the
+// transgression is serious enough. The ladders follow those principles.
+func keyforgeInfractions() []Infraction {
+	const k10 = "K10"
+	var (
+		rules   = i18n.K("rules infraction")
+		conduct = i18n.K("unsporting conduct")
+		dq      = i18n.K("the marshal alone disqualifies or ejects")
+	)
+	return []Infraction{
+		{Key: "gameplay-error", Name: i18n.K("gameplay error"), Category: rules, Rule: k10,
+			Ladder: ladder(InformalWarning, FormalWarning, GameLoss),
+			Note:   i18n.K("missed game steps or mandatory abilities, an incorrect game state not corrected: correct the game where possible")},
+		{Key: "tardiness", Name: i18n.K("tardiness (5 minutes or more)"), Category: rules, Rule: k10,
+			Ladder: ladder(FormalWarning, GameLoss)},
+		{Key: "absence", Name: i18n.K("absence at the start of a match"), Category: rules, Rule: k10,
+			Ladder: ladder(GameLoss)},
+		{Key: "failed-deck-check", Name: i18n.K("failing a deck check"), Category: rules, Rule: k10,
+			Ladder: ladder(GameLoss)},
+		{Key: "slow-play", Name: i18n.K("intentional slow play"), Category: rules, Rule: k10,
+			Ladder: ladder(FormalWarning, GameLoss, Disqualification), Note: dq},
+		{Key: "ignoring-instructions", Name: i18n.K("ignoring instructions or warnings from a judge, marshal or organizer"), Category: rules, Rule: k10,
+			Ladder: ladder(FormalWarning, Disqualification), Note: dq},
+		{Key: "cheating", Name: i18n.K("cheating"), Category: rules, Rule: k10,
+			Ladder: ladder(Disqualification), Note: i18n.K("including colluding to manipulate results; the marshal alone disqualifies or ejects")},
+		{Key: "offensive-behaviour", Name: i18n.K("aggressive or offensive behaviour"), Category: conduct, Rule: k10,
+			Ladder: ladder(FormalWarning, Disqualification), Note: dq},
+		{Key: "hygiene", Name: i18n.K("poor personal hygiene"), Category: conduct, Rule: k10,
+			Ladder: ladder(InformalWarning, FormalWarning)},
+		{Key: "stalling", Name: i18n.K("stalling a game for time"), Category: conduct, Rule: k10,
+			Ladder: ladder(FormalWarning, GameLoss, Disqualification), Note: dq},
+		{Key: "throwing-components", Name: i18n.K("throwing game components"), Category: conduct, Rule: k10,
+			Ladder: ladder(InformalWarning, FormalWarning)},
+		{Key: "confusing-opponent", Name: i18n.K("intentionally trying to confuse an opponent"), Category: conduct, Rule: k10,
+			Ladder: ladder(FormalWarning, GameLoss)},
+		{Key: "disrupting-match", Name: i18n.K("disrupting a match in progress"), Category: conduct, Rule: k10,
+			Ladder: ladder(InformalWarning, FormalWarning)},
+		{Key: "electronic-device", Name: i18n.K("using an electronic device to gain an advantage"), Category: conduct, Rule: k10,
+			Ladder: ladder(Disqualification), Note: dq},
+		{Key: "property", Name: i18n.K("mishandling or damaging another participant's property"), Category: conduct, Rule: k10,
+			Ladder: ladder(FormalWarning, Disqualification), Note: dq},
+		{Key: "bribery", Name: i18n.K("bribery or collusion to manipulate results"), Category: conduct, Rule: k10,
+			Ladder: ladder(Disqualification), Note: dq},
+	}
+}
+
+// keyforgeSlipSpec is KeyForge's slip: a block a player and a row a game
+// with the winner ticked and keys, Æmber and chains written (K8), the
+// games won, and the match winner, who reports the result, signing with
+// the opponent (K9).
+var keyforgeSlipSpec = SlipSpec{
+	Name:      "KeyForge",
+	Layout:    SlipByGame,
+	Seats:     2,
+	SeatsRule: "a KeyForge match is between 2 players",
+	GameBoxes: []SlipBox{{Label: i18n.K("Won"), Tick: true}, {Label: i18n.K("Keys")}, {Label: i18n.K("Æmber")}, {Label: i18n.K("Chains")}},
+	Total:     i18n.K("Games won"),
+	TotalOne:  i18n.K("Won"),
+	Signatures: []string{i18n.K("Match winner (reports the result)"), i18n.K("Winner's signature"),
+		i18n.K("Opponent's signature")},
 }

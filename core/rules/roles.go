@@ -3,7 +3,6 @@ package rules
 import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
-	"tablekeeper/core/judgelog"
 )
 
 // This file says the roles of an event's judges with the game's own words,
@@ -70,14 +69,14 @@ func JudgeRole(game string, j event.Judge) i18n.Text {
 func Appeals(game string, judges []event.Judge) i18n.Text {
 	var parts []any
 	marshal := gameOf(game).marshal
-	if head, ok := judgelog.AppealTo(judges); ok {
+	if head, ok := withRole(judges, event.RoleHeadJudge); ok {
 		if marshal {
 			parts = append(parts, i18n.F("Disputes go to the marshal, %s, whose ruling is final (K11).", head.Name))
 		} else {
 			parts = append(parts, i18n.F("Appeals go to the head judge, %s (S11).", head.Name))
 		}
 	}
-	if org, ok := judgelog.Organizer(judges); ok && !marshal {
+	if org, ok := withRole(judges, event.RoleOrganizer); ok && !marshal {
 		parts = append(parts, i18n.F("The organizer, %s, has the last word.", org.Name))
 	}
 	return joinWith(parts, " ")
@@ -97,3 +96,43 @@ func joinWith(parts []any, sep string) i18n.Text {
 	}
 	return i18n.Text{Format: format, Args: parts}
 }
+
+// withRole returns the first of judges with role r: the head judge who
+// hears appeals, the organizer with the last word (core/judgelog's
+// AppealTo and Organizer read the roster the same way).
+func withRole(judges []event.Judge, role event.JudgeRole) (event.Judge, bool) {
+	for _, j := range judges {
+		if j.Role == role {
+			return j, true
+		}
+	}
+	return event.Judge{}, false
+}
+
+// JudgeRoster is what a game asks of an event's judges beyond the rules of
+// every game that core/judgelog's CheckRoster checks (names, roles, one
+// head judge at most, the multi-judge order). Each sentence is a key of the
+// translation files, said when the roster breaks the rule.
+type JudgeRoster struct {
+	// NeedsHead is the sentence of a game that needs its head judge: an
+	// event without one is refused (KeyForge's marshal, K11; Shadowfist's
+	// head judge present during play, S11). "": none needed.
+	NeedsHead string
+	// HeadWithJudges is the sentence of a game that needs a head judge once
+	// it has several judges (Heresy, 002 2.1.3). "": none needed.
+	HeadWithJudges string
+	// PlayingHeadNeedsSecond is the sentence, a format of the person's
+	// name, of a game where a head judge or organizer who plays needs the
+	// multi-judge system, that is a second judge (SWS, 004 2.1c, 2.4c).
+	// "": they may play.
+	PlayingHeadNeedsSecond string
+}
+
+// JudgeRosterFor returns what game asks of its judges; the zero
+// JudgeRoster for a game that asks nothing more.
+func JudgeRosterFor(game string) JudgeRoster { return gameOf(game).roster }
+
+// Marshal reports whether game's head judge is its marshal (KeyForge,
+// K11), whose ruling is final and who decides a penalty after a second
+// formal warning in the tournament (K10).
+func Marshal(game string) bool { return gameOf(game).marshal }

@@ -43,6 +43,17 @@ type Game struct {
 	// deckPolicy says whether a deck may change once round 1 is paired
 	// (DeckPolicyFor); nil: decks lock.
 	deckPolicy func(event.Settings) DeckPolicy
+	// deckRules names the decklist rules of core/deck a format's decks
+	// are checked against (a core/deck Format value); nil or "": none.
+	// core/rules does not import core/deck, and a test in core/deck's
+	// user, the director, checks every name is known.
+	deckRules func(format string) string
+	// infractions is the game's list of infractions and penalty ladders
+	// (Infractions); nil: the list of common practice.
+	infractions func() []Infraction
+	// roster is what the game asks of its judges beyond every game's
+	// rules (JudgeRosterFor).
+	roster JudgeRoster
 }
 
 // Format is one way of playing a game at an event.
@@ -88,9 +99,16 @@ const (
 // The result is a fresh copy: callers may change it.
 func Catalogue() []Game {
 	games := []Game{generic(), altered(), keyforge(), heresy(), shadowfist()}
+	for _, g := range registeredGames() {
+		g.Formats = slices.Clone(g.Formats)
+		games = append(games, g)
+	}
 	for _, g := range games {
+		if g.deckRules == nil {
+			continue
+		}
 		for i := range g.Formats {
-			g.Formats[i].Defaults.DeckRules = deckRules(g.Key, g.Formats[i].Key)
+			g.Formats[i].Defaults.DeckRules = g.deckRules(g.Formats[i].Key)
 		}
 	}
 	sort.Slice(games, func(i, j int) bool { return games[i].Name < games[j].Name })

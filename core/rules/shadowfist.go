@@ -13,11 +13,13 @@ import (
 // (document 004). The other deck formats (S3) come with the deck rules.
 func shadowfist() Game {
 	return Game{
-		Key:        "shadowfist",
-		Name:       i18n.K("Shadowfist"),
-		atTime:     shadowfistAtTime,
-		atTimeForm: true,
-		slip:       shadowfistSlip,
+		Key:         "shadowfist",
+		Name:        i18n.K("Shadowfist"),
+		atTime:      shadowfistAtTime,
+		atTimeForm:  true,
+		slip:        shadowfistSlip,
+		deckRules:   shadowfistDeckRules,
+		infractions: shadowfistInfractions,
 		// S2, rule 3.0 d: "Players may not add or remove cards from their
 		// decks during the tournament unless specifically authorized by
 		// the Head Judge in advance."
@@ -25,6 +27,12 @@ func shadowfist() Game {
 		// S1, rule 4.0 a: "All Secret War Society tournaments must have
 		// at least three players participating in the event."
 		fewest: 3,
+		// S11: a head judge present during play; one who plays needs a
+		// second judge (004 2.1c, 2.4c).
+		roster: JudgeRoster{
+			NeedsHead:              i18n.K("a Shadowfist event needs a head judge present during play (S11)"),
+			PlayingHeadNeedsSecond: i18n.K("%s plays in the event: SWS allows that only with a multi-judge system (004 2.1c, 2.4c): name a second judge"),
+		},
 		Formats: []Format{
 			{
 				// Rules S4, S6–S8, S10: tables of 4 (3 where the count
@@ -374,4 +382,80 @@ func shadowfistSlip(s event.Settings) SlipKind {
 // (S13): a Shadowfist multiplayer event.
 func LeagueEvent(game string, s event.Settings) bool {
 	return game == "shadowfist" && s.Scoring == event.ScoringShadowfist
+}
+
+// shadowfistDeckRules gives each Shadowfist format the decklist rules its
+// decks are checked against: a format with its own deck rules (S3) has
+// them, every other one but Who Wants Some? the five copies of a title
+// except No Max of S2.
+func shadowfistDeckRules(format string) string {
+	switch format {
+	case "comrades-in-arms", "ritual-of-the-unnameable", "one-hundred-names":
+		return "shadowfist-" + format
+	case "who-wants-some":
+		return ""
+	}
+	return "shadowfist" // S2: five copies of a title except No Max
+}
+
+// Environment is a Shadowfist card pool (S3: 6.0 and Appendix V).
+type Environment struct {
+	Key, Name string
+	// Summary says which cards it allows, in the document's words.
+	Summary string
+}
+
+// Environments lists Shadowfist's card-pool environments, Classic / Open
+// (every card) first.
+func Environments() []Environment {
+	return []Environment{
+		{"", i18n.K("Classic / Open"), i18n.K("Every Shadowfist card printed and the Secret War Society's fan cards (6.0 a).")},
+		{"sws-classic", i18n.K("Secret War Society Classic"), i18n.K("Cards of Daedalus, Z-Man Games, Shadowfist Games and Inner Kingdom Games, the 2020 promos and SWS fan cards (6.0 b).")},
+		{"modern", i18n.K("Modern"), i18n.K("Cards, promos included, printed from Combat in Kowloon on (6.0 c).")},
+		{"sws-modern", i18n.K("Secret War Society Modern"), i18n.K("Inner Kingdom Games cards, SWS fan cards without the Buro Blue Spear and the 2020 promos but Golden Gunman (6.0 d).")},
+		{"old-masters", i18n.K("Old Masters"), i18n.K("Limited, Standard, Netherworld and Flashpoint; White Ninja the only promo (Appendix V a).")},
+		{"golden-comeback", i18n.K("Golden Comeback"), i18n.K("The Z-Man Games sets and promos (Appendix V b).")},
+		{"new-heroes", i18n.K("The New Heroes"), i18n.K("The Shadowfist Games sets and promos (Appendix V c).")},
+		{"unbroken-protectorship", i18n.K("Unbroken Protectorship"), i18n.K("The Inner Kingdom Games sets and promos (Appendix V d).")},
+	}
+}
+
+// shadowfistInfractions lists the penalties of the SWS rules (004): stalling and
+// play-to-win (S9) with their ladders as written, and the other sections
+// that name a penalty.
+func shadowfistInfractions() []Infraction {
+	return []Infraction{
+		{Key: "stalling", Name: i18n.K("stalling"), Rule: "S9",
+			Ladder: ladder(FormalWarning, PointDeduction, Disqualification),
+			Note:   i18n.K("5.1d: warned, then points deducted, then disqualified")},
+		{Key: "play-to-win", Name: i18n.K("play-to-win breach"), Rule: "S9",
+			Ladder: []Step{{Penalty: PointDeduction, Alternative: ExtraLoss}, {Penalty: Disqualification}},
+			Note:   i18n.K("4.2a: a play purely for another player's advantage")},
+		{Key: "slow-play", Name: i18n.K("excessively slow play"), Rule: "SWS 2.2c",
+			Ladder: ladder(FormalWarning, PointDeduction),
+			Note:   i18n.K("the head judge may also advance the turn to the next player")},
+		{Key: "too-many-copies", Name: i18n.K("more than 5 copies of a title"), Rule: "SWS 3.0a",
+			Ladder: ladder(Disqualification), Note: i18n.K("3.0a: the player is disqualified")},
+		{Key: "deck-change", Name: i18n.K("changing the deck without the head judge's approval"), Rule: "SWS 3.0e",
+			Ladder: ladder(FormalWarning, PointDeduction, Disqualification)},
+		{Key: "marked-cards", Name: i18n.K("marked cards or sleeves"), Rule: "SWS 3.2e",
+			Ladder: ladder(FormalWarning, PointDeduction, Disqualification)},
+		{Key: "repeated-misplays", Name: i18n.K("repeated misplays, cheating suspected"), Rule: "SWS 4.1e",
+			Ladder: ladder(Disqualification), Note: i18n.K("from the round or from the whole tournament")},
+		{Key: "cheating", Name: i18n.K("cheating"), Rule: "SWS 1.1c",
+			Ladder: ladder(Disqualification)},
+		{Key: "harassment", Name: i18n.K("harassment"), Rule: "SWS 2.0e",
+			Ladder: ladder(FormalWarning, Disqualification), Note: i18n.K("warning or expulsion from the tournament")},
+		{Key: "wagering", Name: i18n.K("wagering or betting"), Rule: "SWS 1.1a",
+			Ladder: ladder(FormalWarning, Disqualification)},
+	}
+}
+
+// shadowfistSlipSpec is Shadowfist's slip: each player's Feng Shui sites
+// seized, burned and played, for the game points (S7), and placement, and
+// whether time was called (S8).
+var shadowfistSlipSpec = SlipSpec{
+	Name: "Shadowfist",
+	Rows: SlipRows{Columns: []string{i18n.K("Sites seized"), i18n.K("Burned"), i18n.K("Played"), i18n.K("Placement")}, TimeCalled: true,
+		Note: i18n.K("Count the sites; the game points follow from them.")},
 }

@@ -1,4 +1,4 @@
-package judgelog
+package rules
 
 import (
 	"slices"
@@ -8,7 +8,7 @@ import (
 // Every game's list is well formed: keys unique, names unique, every ladder
 // step a known penalty, every infraction traced to a rule.
 func TestCatalogueIsWellFormed(t *testing.T) {
-	for _, game := range []string{GameKeyForge, GameAltered, GameHeresy, GameShadowfist, GameGeneric} {
+	for _, game := range []string{"keyforge", "altered", "heresy", "shadowfist", "generic"} {
 		list := Infractions(game)
 		if len(list) < 5 {
 			t.Errorf("%s lists only %d infractions", game, len(list))
@@ -23,7 +23,7 @@ func TestCatalogueIsWellFormed(t *testing.T) {
 				t.Errorf("%s %s: no ladder and no note saying what to do", game, inf.Key)
 			}
 			for _, s := range inf.Ladder {
-				if !known(s.Penalty) || s.Alternative != "" && !known(s.Alternative) {
+				if !knownPenalty(s.Penalty) || s.Alternative != "" && !knownPenalty(s.Alternative) {
 					t.Errorf("%s %s: unknown penalty in step %+v", game, inf.Key, s)
 				}
 			}
@@ -36,19 +36,19 @@ func TestCatalogueIsWellFormed(t *testing.T) {
 func TestCatalogueFollowsTheDocuments(t *testing.T) {
 	for _, key := range []string{"gameplay-error", "tardiness", "absence", "failed-deck-check", "slow-play",
 		"ignoring-instructions", "cheating", "stalling", "bribery"} {
-		if _, ok := Lookup("keyforge", key); !ok {
+		if _, ok := LookupInfraction("keyforge", key); !ok {
 			t.Errorf("KeyForge lacks %s", key)
 		}
 	}
-	stalling, _ := Lookup("Shadowfist", "  Stalling ")
+	stalling, _ := LookupInfraction("Shadowfist", "  Stalling ")
 	if got := ladderOf(stalling); !slices.Equal(got, []string{FormalWarning, PointDeduction, Disqualification}) {
 		t.Errorf("SWS stalling ladder %v", got)
 	}
-	ptw, _ := Lookup("shadowfist", "play-to-win breach")
+	ptw, _ := LookupInfraction("shadowfist", "play-to-win breach")
 	if got := ladderOf(ptw); !slices.Equal(got, []string{PointDeduction, Disqualification}) || ptw.Ladder[0].Alternative != ExtraLoss {
 		t.Errorf("SWS play-to-win ladder %+v", ptw.Ladder)
 	}
-	if _, ok := Lookup("keyforge", "play-to-win"); ok {
+	if _, ok := LookupInfraction("keyforge", "play-to-win"); ok {
 		t.Error("KeyForge has SWS's play-to-win rule")
 	}
 	if !slices.EqualFunc(Infractions("altered"), Infractions("some other game"), func(a, b Infraction) bool { return a.Key == b.Key }) {
@@ -57,7 +57,7 @@ func TestCatalogueFollowsTheDocuments(t *testing.T) {
 	// The result is a copy: changing it changes nothing for the next caller.
 	list := Infractions("shadowfist")
 	list[0].Ladder[0].Penalty = Ejection
-	if again, _ := Lookup("shadowfist", "stalling"); again.Ladder[0].Penalty != FormalWarning {
+	if again, _ := LookupInfraction("shadowfist", "stalling"); again.Ladder[0].Penalty != FormalWarning {
 		t.Error("the catalogue was changed through a returned list")
 	}
 }
@@ -69,3 +69,6 @@ func ladderOf(inf Infraction) []string {
 	}
 	return out
 }
+
+// knownPenalty reports whether p is one of the judge log's penalties.
+func knownPenalty(p string) bool { return slices.Contains(Penalties(), p) }
