@@ -22,6 +22,7 @@ import (
 	"tablekeeper/ui"
 	"tablekeeper/ui/startup"
 	"tablekeeper/ui/web"
+	"tablekeeper/ui/web/floods"
 )
 
 // runGUI starts the desktop app on the database given by --db (the user's
@@ -118,6 +119,10 @@ func (n storeNetwork) Start(addr string) (ui.NetworkServer, error) {
 	return r, nil
 }
 
+// Alert is the alert of guesses of the network's flood watch, which the
+// server counts in while it runs.
+func (n storeNetwork) Alert(ctx context.Context) (floods.Alert, error) { return n.Floods.Alert(ctx) }
+
 // systemPaper is the computer's paper, which the QR poster prints on:
 // the locale's of LC_ALL, LC_PAPER or LANG where one is set (Unix), else
 // the system's own locale's (Windows and macOS set none of them, and a
@@ -137,8 +142,8 @@ func systemLocale() string { return string(lang.SystemLocale()) }
 // networkConfig is the store network of d, on database st (read-only
 // when st is: its pages read, its writes are refused), its logs to logs
 // (what a person need not read), its address kept in address (nil:
-// nowhere).
+// nowhere), its wrong codes and PINs counted in a flood watch of its own.
 func networkConfig(d *director.Director, st *store.DB, logs io.Writer, address *web.Address) web.Config {
-	return web.Config{Director: d, Database: st.Path(), ReadOnly: st.ReadOnly(), Address: address, Paper: systemPaper(os.Getenv, systemLocale),
+	return web.Config{Director: d, Floods: floods.New(d, time.Now), Database: st.Path(), ReadOnly: st.ReadOnly(), Address: address, Paper: systemPaper(os.Getenv, systemLocale),
 		Logf: func(format string, a ...any) { fmt.Fprintf(logs, format+"\n", a...) }}
 }

@@ -12,6 +12,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
+	"tablekeeper/ui/web/floods"
 )
 
 // The kiosk's deck registration: the player who has just checked in
@@ -112,7 +113,7 @@ func (k *kioskArea) postDeckCode(w http.ResponseWriter, r *http.Request) {
 	wrong := kioskCodeBudgets(r, en.ID)
 	came := deviceOf(r)
 	if refused, wait := k.s.limits.take(wrong...); refused >= 0 {
-		k.s.d.NoteGuess(r.Context(), director.GuessPlayerCode, came, clientAddr(r))
+		k.s.floods.Note(r.Context(), floods.PlayerCode, came, clientAddr(r))
 		secs := max(1, int(wait.Round(time.Second)/time.Second))
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
 		k.showDeckCode(w, r, http.StatusTooManyRequests, e, en,
@@ -125,7 +126,7 @@ func (k *kioskArea) postDeckCode(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case errors.Is(err, director.ErrWrongPlayerCode):
-		k.s.d.NoteGuess(r.Context(), director.GuessPlayerCode, came, clientAddr(r))
+		k.s.floods.Note(r.Context(), floods.PlayerCode, came, clientAddr(r))
 		k.showDeckCode(w, r, http.StatusForbidden, e, en, msgWrongPlayerCode)
 		return
 	case err != nil:

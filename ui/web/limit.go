@@ -95,7 +95,7 @@ var (
 // A restart of the network forgets the budgets, giving each address its
 // burst again: a restart is the organizer's act, not a guesser's. Every
 // wrong code and every try a budget refused is counted in the
-// organizer's alert (director.NoteGuess).
+// organizer's alert (floods.Watch).
 
 // guessStripes is how many locks the code checks of all addresses share
 // (guessLocks).

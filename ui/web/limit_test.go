@@ -308,7 +308,7 @@ func TestSimultaneousWrongCodesAreCountedExactly(t *testing.T) {
 	if rec.Code != 200 {
 		t.Errorf("the right code from the table's player after them: %d %s", rec.Code, rec.Body)
 	}
-	if a, _ := f.d.NetworkAlert(context.Background()); a.TableCode.Tries != len(statuses) || a.TableCode.Addresses != 1 || a.TableCode.Devices != len(statuses) {
+	if a, _ := f.srv.floods.Alert(context.Background()); a.TableCode.Tries != len(statuses) || a.TableCode.Addresses != 1 || a.TableCode.Devices != len(statuses) {
 		t.Errorf("alert %+v; want %d wrong table codes from %d devices and 1 address", a.TableCode, len(statuses), len(statuses))
 	}
 }

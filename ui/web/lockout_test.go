@@ -14,6 +14,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/floods"
 )
 
 // simPhone is a device at an address of its own, keeping the cookies the
@@ -240,14 +241,14 @@ func TestAFloodFromAThousandAddressesLocksNoOneOut(t *testing.T) {
 	if want := int64(addrs) * int64(rateWrongPlayerPerAddr.burst); fl.read.Load() != want {
 		t.Errorf("%d wrong player codes read; want each address's budget, %d", fl.read.Load(), want)
 	}
-	a, err := f.d.NetworkAlert(context.Background())
+	a, err := f.srv.floods.Alert(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
 	pins := int(fl.sent[2].Load() + fl.sent[3].Load() + fl.sent[4].Load())
 	for _, c := range []struct {
 		what  string
-		got   director.Flood
+		got   floods.Flood
 		tries int
 	}{{"player codes", a.PlayerCode, int(fl.sent[0].Load())}, {"table codes", a.TableCode, int(fl.sent[1].Load())}, {"PINs", a.PIN, pins}} {
 		if c.got.Tries != c.tries || c.got.Addresses != addrs || c.got.Devices != addrs {

@@ -84,7 +84,7 @@ func TestAGuesserRotatingAddressesLocksNoStaffOut(t *testing.T) {
 	if status[http.StatusForbidden] != read || status[http.StatusTooManyRequests] != tries-read {
 		t.Fatalf("answers %v: want %d read (each address's budget) and the rest refused", status, read)
 	}
-	a, err := f.d.NetworkAlert(ctx)
+	a, err := f.srv.floods.Alert(ctx)
 	if err != nil || a.PIN.Tries != tries || a.PIN.Addresses != addrs || a.PIN.Devices != addrs {
 		t.Errorf("alert %+v, %v; want %d wrong PINs from %d addresses", a, err, tries, addrs)
 	}
