@@ -13,6 +13,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // byteMeter counts what one tab of Chromium receives, as the browser's
@@ -87,7 +88,7 @@ func (m *byteMeter) asked(n int, part string) []string {
 // again only for its own table's result.
 func TestBrowserStaffPagesAndTheTVPatchEachResult(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(1024)
+	e, _, r := f.OpenRound(1024)
 	ctx := context.Background()
 	if _, err := f.d.AddJudge(ctx, e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge}); err != nil {
 		t.Fatal(err)
@@ -99,7 +100,7 @@ func TestBrowserStaffPagesAndTheTVPatchEachResult(t *testing.T) {
 	// One browser, four tabs, one device: more streams than a phone's.
 	f.srv.hub.perDevice = 8
 	mine := r.Tables[len(r.Tables)-1].Number // the report page's table
-	base := f.http.URL + "/events/" + itoa64(int64(e.ID))
+	base := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID))
 
 	// The station's tab starts the browser; the others are its tabs.
 	station := stationBrowser(t, f, e, 1024, 768, "en", "Bea")

@@ -15,6 +15,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // BenchmarkConfirmStreams500 measures what a room's streams receive for
@@ -45,7 +46,7 @@ func BenchmarkConfirmStreams500(b *testing.B) {
 		b.Fatal(err)
 	}
 	var rows []director.NewPlayer
-	for _, n := range testNames(1024) {
+	for _, n := range webtest.Names(1024) {
 		rows = append(rows, director.NewPlayer{Name: n})
 	}
 	if _, err := d.ImportPlayers(ctx, e.ID, rows); err != nil {

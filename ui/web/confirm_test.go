@@ -18,12 +18,12 @@ import (
 func (f *fixture) confirmingRound(confirm bool) (event.Event, event.Round, map[event.EntryID]string) {
 	f.t.Helper()
 	ctx := context.Background()
-	e, _ := f.event("generic", "swiss", "Ada", "Bob", "Cy", "Dee")
+	e, _ := f.Event("generic", "swiss", "Ada", "Bob", "Cy", "Dee")
 	e.Settings.PlayersConfirmResults = confirm
 	if err := f.d.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
 		f.t.Fatal(err)
 	}
-	r := f.publish(e.ID)
+	r := f.Publish(e.ID)
 	codes, err := f.d.PlayerCodes(ctx, e.ID)
 	if err != nil {
 		f.t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // deckPhones is an Altered event (decks checked) with Ada and Bob signed
@@ -18,7 +19,7 @@ import (
 func deckPhones(t *testing.T) (*fixture, event.Event, []event.Entry, *playerPhone, *playerPhone) {
 	t.Helper()
 	f := newFixture(t)
-	e, entries := f.event("altered", "standard-bo3", "Ada", "Bob", "Cy", "Dee")
+	e, entries := f.Event("altered", "standard-bo3", "Ada", "Bob", "Cy", "Dee")
 	phone := func(en event.Entry) *playerPhone {
 		code, err := f.d.PlayerCode(context.Background(), en.ID)
 		if err != nil {
@@ -199,11 +200,11 @@ func TestPublicPagesCarryNoDecklist(t *testing.T) {
 	if status, body := ada.post(deckPath(e.ID), deckBody("Hidden Tech", secret)); status != http.StatusOK {
 		t.Fatalf("save: %d %s", status, body)
 	}
-	id := itoa64(int64(e.ID))
+	id := webtest.Itoa64(int64(e.ID))
 	paths := []string{"/", "/events/" + id, "/events/" + id + "/deck", "/events/" + id + "/pairings", "/events/" + id + "/standings",
-		"/api/events", "/api/events/" + id, "/api/events/" + id + "/players/" + itoa64(int64(entries[0].ID)),
+		"/api/events", "/api/events/" + id, "/api/events/" + id + "/players/" + webtest.Itoa64(int64(entries[0].ID)),
 		"/api/events/" + id + "/find?q=ada", "/api/events/" + id + "/pairings", "/api/events/" + id + "/standings",
-		"/api/events/" + id + "/me/deck", "/judge/events/" + id + "/decks", "/judge/events/" + id + "/decks/" + itoa64(int64(entries[0].ID))}
+		"/api/events/" + id + "/me/deck", "/judge/events/" + id + "/decks", "/judge/events/" + id + "/decks/" + webtest.Itoa64(int64(entries[0].ID))}
 	for i := 0; i < 2; i++ {
 		f.publishIf(i == 1, e.ID)
 		for _, p := range paths {
@@ -218,7 +219,7 @@ func TestPublicPagesCarryNoDecklist(t *testing.T) {
 // publishIf publishes round 1 when do is true.
 func (f *fixture) publishIf(do bool, id event.EventID) {
 	if do {
-		f.publish(id)
+		f.Publish(id)
 	}
 }
 
@@ -239,7 +240,7 @@ func TestOnlyJudgesReadAPlayersList(t *testing.T) {
 		t.Fatal(err)
 	}
 	list := judgeOf(e) + "/decks"
-	one := list + "/" + itoa64(int64(entries[0].ID))
+	one := list + "/" + webtest.Itoa64(int64(entries[0].ID))
 
 	// Nobody else: each is sent to the judges' sign-in, with no list.
 	for who, get := range map[string]func(string) (int, string){
@@ -267,8 +268,8 @@ func TestOnlyJudgesReadAPlayersList(t *testing.T) {
 		t.Error("the filter kept Ada")
 	}
 	j.get(one).must(t, 200, "Ada's list").shows(t, "Zephyr Axiom", "4 Axiom Card 13 (C)", "Not legal yet: 1 problem to fix", "Registered or changed at")
-	j.get(list+"/"+itoa64(int64(entries[2].ID))).must(t, 200, "Cy's").shows(t, "No list registered")
-	_, eve := f.event("altered", "standard-bo3", "Eve")
-	j.get(list+"/"+itoa64(int64(eve[0].ID))).must(t, http.StatusNotFound, "a player of another event")
+	j.get(list+"/"+webtest.Itoa64(int64(entries[2].ID))).must(t, 200, "Cy's").shows(t, "No list registered")
+	_, eve := f.Event("altered", "standard-bo3", "Eve")
+	j.get(list+"/"+webtest.Itoa64(int64(eve[0].ID))).must(t, http.StatusNotFound, "a player of another event")
 	j.get(list+"/999999").must(t, http.StatusNotFound, "an entry of no event")
 }

@@ -11,6 +11,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // oneGame is a result any match length takes: seat 1 wins one game to
@@ -43,7 +44,7 @@ func (f *fixture) pastSeason(players []event.Entry) (league, saturday event.Even
 		return e
 	}
 	play := func(e event.Event) event.Round {
-		r := f.publish(e.ID)
+		r := f.Publish(e.ID)
 		for _, tb := range r.Tables {
 			if !tb.Bye {
 				if err := f.d.RecordResult(ctx, e.ID, r.Number, tb.Number, oneGame(tb.Number%2 == 1)); err != nil {
@@ -68,7 +69,7 @@ func (f *fixture) pastSeason(players []event.Entry) (league, saturday event.Even
 	if err := f.d.Drop(ctx, sat[1].ID); err != nil {
 		f.t.Fatal(err)
 	}
-	f.publish(saturday.ID)
+	f.Publish(saturday.ID)
 	return league, saturday
 }
 
@@ -77,12 +78,12 @@ func (f *fixture) pastSeason(players []event.Entry) (league, saturday event.Even
 // again as results come) does not carry it.
 func TestHistoryAPIListsHerEarlierEvents(t *testing.T) {
 	f := newFixture(t)
-	e, es, _ := f.openRound(8)
+	e, es, _ := f.OpenRound(8)
 	league, saturday := f.pastSeason(es[:6])
-	base := "/api/events/" + itoa64(int64(e.ID)) + "/players/"
+	base := "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/players/"
 
 	var h historyJSON
-	f.getJSON(base+itoa64(int64(es[1].ID))+"/history", http.StatusOK, &h)
+	f.getJSON(base+webtest.Itoa64(int64(es[1].ID))+"/history", http.StatusOK, &h)
 	if len(h.Events) != 2 {
 		t.Fatalf("Bram's history %+v", h)
 	}
@@ -99,11 +100,11 @@ func TestHistoryAPIListsHerEarlierEvents(t *testing.T) {
 		t.Errorf("the league night: %+v", lg)
 	}
 
-	resp, body := f.do("GET", base+itoa64(int64(es[1].ID))+"/history", nil, "Accept-Language", "fr")
+	resp, body := f.do("GET", base+webtest.Itoa64(int64(es[1].ID))+"/history", nil, "Accept-Language", "fr")
 	if resp.StatusCode != http.StatusOK || !strings.Contains(body, "14 nov. 2026") || !strings.Contains(body, `"Altered · `) {
 		t.Errorf("in French: %d %s", resp.StatusCode, body)
 	}
-	for _, n := range testNames(8) {
+	for _, n := range webtest.Names(8) {
 		if strings.Contains(body, n) {
 			t.Errorf("her history names %s: %s", n, body)
 		}
@@ -111,7 +112,7 @@ func TestHistoryAPIListsHerEarlierEvents(t *testing.T) {
 	t.Logf("the history of two events is %d bytes", len(body))
 
 	// Her page, fetched again after results, has none of it.
-	_, page := f.do("GET", base+itoa64(int64(es[1].ID)), nil)
+	_, page := f.do("GET", base+webtest.Itoa64(int64(es[1].ID)), nil)
 	if strings.Contains(page, "league night") || strings.Contains(page, "Saturday") {
 		t.Errorf("her page carries her history: %s", page)
 	}
@@ -121,10 +122,10 @@ func TestHistoryAPIListsHerEarlierEvents(t *testing.T) {
 // wrongly is refused with a sentence that says why.
 func TestHistoryAPINewcomerAndRefusals(t *testing.T) {
 	f := newFixture(t)
-	e, es, _ := f.openRound(8)
+	e, es, _ := f.OpenRound(8)
 	league, _ := f.pastSeason(es[:6])
-	base := "/api/events/" + itoa64(int64(e.ID)) + "/players/"
-	if resp, body := f.do("GET", base+itoa64(int64(es[7].ID))+"/history", nil); resp.StatusCode != http.StatusOK || body != "{\"events\":[]}\n" {
+	base := "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/players/"
+	if resp, body := f.do("GET", base+webtest.Itoa64(int64(es[7].ID))+"/history", nil); resp.StatusCode != http.StatusOK || body != "{\"events\":[]}\n" {
 		t.Errorf("a newcomer's history: %d %q", resp.StatusCode, body)
 	}
 	for _, c := range []struct {
@@ -132,7 +133,7 @@ func TestHistoryAPINewcomerAndRefusals(t *testing.T) {
 		status int
 		says   string
 	}{
-		{"/api/events/" + itoa64(int64(league.ID)) + "/players/" + itoa64(int64(es[1].ID)) + "/history", http.StatusNotFound, "find yourself by name again"},
+		{"/api/events/" + webtest.Itoa64(int64(league.ID)) + "/players/" + webtest.Itoa64(int64(es[1].ID)) + "/history", http.StatusNotFound, "find yourself by name again"},
 		{base + "99999/history", http.StatusNotFound, "has no player 99999"},
 		{base + "abc/history", http.StatusBadRequest, "is not a player number"},
 		{"/api/events/99999/players/1/history", http.StatusNotFound, "no event"},
@@ -180,10 +181,10 @@ func notMe(t *testing.T, ctx context.Context) {
 // such card at all.
 func TestBrowserPlayerSeesHerEventsAtThisStore(t *testing.T) {
 	f := newFixture(t)
-	e, es, r := f.openRound(8)
+	e, es, r := f.OpenRound(8)
 	f.pastSeason(es[:6])
 	ctx := browser(t, 390, 844)
-	url := f.http.URL + "/events/" + itoa64(int64(e.ID))
+	url := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID))
 	find := func(typed, name string) {
 		t.Helper()
 		run(t, ctx, "find "+name, chromedp.WaitVisible(chromedp.ID("find-q")), chromedp.SendKeys(chromedp.ID("find-q"), typed))
@@ -204,12 +205,12 @@ func TestBrowserPlayerSeesHerEventsAtThisStore(t *testing.T) {
 	}
 	for _, size := range [][2]int64{{390, 844}, {1024, 768}, {1920, 1080}} {
 		run(t, ctx, "resize", chromedp.EmulateViewport(size[0], size[1]), chromedp.ScrollIntoView(chromedp.ID("history-card")))
-		screenshot(t, ctx, "history-en-"+itoa64(size[0])+".png")
+		screenshot(t, ctx, "history-en-"+webtest.Itoa64(size[0])+".png")
 	}
 	run(t, ctx, "back to a phone", chromedp.EmulateViewport(390, 844))
 
 	// Tonight's results move her page, not her history.
-	ada := seatTable(r, es[0].ID)
+	ada := webtest.SeatTable(r, es[0].ID)
 	if err := f.d.RecordResult(context.Background(), e.ID, 1, ada.Number, oneGame(true)); err != nil {
 		t.Fatal(err)
 	}
@@ -238,6 +239,6 @@ func TestBrowserPlayerSeesHerEventsAtThisStore(t *testing.T) {
 	waitText(t, ctx, "#history li:last-child", "Rang 6 sur 6 joueurs", time.Second)
 	for _, size := range [][2]int64{{390, 844}, {1024, 768}, {1920, 1080}} {
 		run(t, ctx, "resize", chromedp.EmulateViewport(size[0], size[1]), chromedp.ScrollIntoView(chromedp.ID("history-card")))
-		screenshot(t, ctx, "history-fr-"+itoa64(size[0])+".png")
+		screenshot(t, ctx, "history-fr-"+webtest.Itoa64(size[0])+".png")
 	}
 }

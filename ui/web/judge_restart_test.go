@@ -10,6 +10,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // The judge a phone chose is kept with its session in the database: after
@@ -29,7 +30,7 @@ func TestAJudgesChosenNameSurvivesARestart(t *testing.T) {
 	path := fmt.Sprintf("%s/tables/%d", judgeOf(e), tb.Number)
 
 	for restart := range 3 {
-		srv, err := New(Config{Director: f.d, Now: f.clock.now})
+		srv, err := New(Config{Director: f.d, Now: f.clock.Now})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -49,7 +50,7 @@ func TestAJudgesChosenNameSurvivesARestart(t *testing.T) {
 			t.Errorf("an extension after a restart was saved as judge %d, want %d", x.JudgeID, judges[1].ID)
 		}
 	}
-	other, _ := f.event("altered", "standard-bo3", "Eve Stone", "Finn Hale")
+	other, _ := f.Event("altered", "standard-bo3", "Eve Stone", "Finn Hale")
 	if _, err := f.d.AddJudge(context.Background(), other.ID, director.NewJudge{Name: "Ida Wells", Role: event.RoleHeadJudge}); err != nil {
 		t.Fatal(err)
 	}
@@ -70,14 +71,14 @@ func TestAPenaltyTypedBeforeChoosingANameIsKept(t *testing.T) {
 	}
 	b := f.staffClient()
 	b.post("/judge/signin", url.Values{"pin": {pin}}).must(t, http.StatusSeeOther, "sign in")
-	typed := url.Values{"kind": {"penalty"}, "round": {"1"}, "player": {itoa64(int64(ada.ID))}, "infraction": {"stalling"},
+	typed := url.Values{"kind": {"penalty"}, "round": {"1"}, "player": {webtest.Itoa64(int64(ada.ID))}, "infraction": {"stalling"},
 		"penalty": {"formal warning"}, "description": {"Slow play at table 1, warned twice"}}
 	who := b.post(judgeOf(e)+"/entry", typed).must(t, http.StatusForbidden, "an entry before choosing a name")
 	who.shows(t, "Who are you?", "what you typed is kept")
 	if !strings.Contains(who.body, `name="description" value="Slow play at table 1, warned twice"`) {
 		t.Errorf("the page does not carry the description: %s", who.body)
 	}
-	kept := url.Values{"judge": {itoa64(int64(judges[1].ID))}, "then": {"entry"}}
+	kept := url.Values{"judge": {webtest.Itoa64(int64(judges[1].ID))}, "then": {"entry"}}
 	for k, v := range typed {
 		kept[k] = v
 	}

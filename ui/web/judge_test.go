@@ -13,16 +13,17 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/judgelog"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // judgeOf is the judges' address of an event.
-func judgeOf(e event.Event) string { return "/judge/events/" + itoa64(int64(e.ID)) }
+func judgeOf(e event.Event) string { return "/judge/events/" + webtest.Itoa64(int64(e.ID)) }
 
 // judgeEvent is an event of four players with a published round 1 and
 // its judges: Grace the head judge, Ben judge 2.
 func (f *fixture) judgeEvent() (event.Event, event.Round, []event.Judge) {
 	f.t.Helper()
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Cleo Park", "Dev Rao")
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Cleo Park", "Dev Rao")
 	var judges []event.Judge
 	for _, nj := range []director.NewJudge{{Name: "Grace Hopper", Role: event.RoleHeadJudge}, {Name: "Ben Okafor", Role: event.RoleJudge, Order: 2}} {
 		j, err := f.d.AddJudge(context.Background(), e.ID, nj)
@@ -31,13 +32,13 @@ func (f *fixture) judgeEvent() (event.Event, event.Round, []event.Judge) {
 		}
 		judges = append(judges, j)
 	}
-	return e, f.publish(e.ID), judges
+	return e, f.Publish(e.ID), judges
 }
 
 // finished is an event of two players played and finished.
 func (f *fixture) finished() event.Event {
 	f.t.Helper()
-	e, _ := f.event("altered", "standard-bo3", "Old Timer", "New Comer")
+	e, _ := f.Event("altered", "standard-bo3", "Old Timer", "New Comer")
 	f.finish(e)
 	return e
 }
@@ -46,7 +47,7 @@ func (f *fixture) finished() event.Event {
 func (f *fixture) finish(e event.Event) {
 	f.t.Helper()
 	ctx := context.Background()
-	r := f.publish(e.ID)
+	r := f.Publish(e.ID)
 	for _, tb := range r.Tables {
 		if tb.Bye {
 			continue
@@ -72,7 +73,7 @@ func (f *fixture) judgePhone(e event.Event, j event.Judge) *staffClient {
 	b.get("/judge").must(f.t, 200, "sign-in page").shows(f.t, "Judges' PIN")
 	b.post("/judge/signin", url.Values{"pin": {pin}}).must(f.t, http.StatusSeeOther, "sign in")
 	b.get(judgeOf(e)).must(f.t, 200, "who are you").shows(f.t, "Who are you?", j.Name)
-	b.post(judgeOf(e)+"/me", url.Values{"judge": {itoa64(int64(j.ID))}}).must(f.t, http.StatusSeeOther, "pick my name")
+	b.post(judgeOf(e)+"/me", url.Values{"judge": {webtest.Itoa64(int64(j.ID))}}).must(f.t, http.StatusSeeOther, "pick my name")
 	return b
 }
 
@@ -83,7 +84,7 @@ func (f *fixture) tableWith(e event.Event, r event.Round, name string) event.Tab
 	if !ok {
 		f.t.Fatalf("no %s", name)
 	}
-	return seatTable(r, en.ID)
+	return webtest.SeatTable(r, en.ID)
 }
 
 func TestAJudgeSignsInWithTheJudgesPINAndPicksTheirName(t *testing.T) {
@@ -115,7 +116,7 @@ func TestAJudgeSignsInWithTheJudgesPINAndPicksTheirName(t *testing.T) {
 	b.get(judgeOf(e)).shows(t, "Who are you?", "Grace Hopper", "head judge", "Ben Okafor", "judge 2")
 	b.post(judgeOf(e)+"/me", url.Values{"judge": {"999"}}).must(t, http.StatusBadRequest, "not a judge").
 		shows(t, "Choose your name among the event's judges")
-	b.post(judgeOf(e)+"/me", url.Values{"judge": {itoa64(int64(judges[1].ID))}}).must(t, http.StatusSeeOther, "Ben")
+	b.post(judgeOf(e)+"/me", url.Values{"judge": {webtest.Itoa64(int64(judges[1].ID))}}).must(t, http.StatusSeeOther, "Ben")
 	b.get(judgeOf(e)).must(t, 200, "event").shows(t, "Ben Okafor", "Round 1 · tables still out (2)", "Judge log", "Nothing logged yet.")
 
 	// A new PIN signs every phone out.
@@ -142,7 +143,7 @@ func TestWrongJudgePINsAreRateLimitedPerDevice(t *testing.T) {
 	a := b.post("/judge/signin", url.Values{"pin": {pin}}).must(t, http.StatusTooManyRequests, "sixth try")
 	a.shows(t, "Too many wrong PINs from this phone: wait a minute, then try again.")
 	f.staffClient().post("/judge/signin", url.Values{"pin": {pin}}).must(t, http.StatusTooManyRequests, "same address, new cookies")
-	f.clock.add(rateWrongPIN.per)
+	f.clock.Add(rateWrongPIN.per)
 	b.post("/judge/signin", url.Values{"pin": {pin}}).must(t, http.StatusSeeOther, "after the wait")
 }
 
@@ -209,10 +210,10 @@ func TestAJudgeLogsAPenaltyWithTheDesksEscalation(t *testing.T) {
 	if !strings.Contains(form.body, `<option value="slow play">`) {
 		t.Error("the form does not offer the game's infractions")
 	}
-	if strings.Contains(form.body, "Cleo Park") && seatTable(r, mustEntry(t, f, e, "Cleo Park")).Number != tb.Number {
+	if strings.Contains(form.body, "Cleo Park") && webtest.SeatTable(r, mustEntry(t, f, e, "Cleo Park")).Number != tb.Number {
 		t.Error("the form lists a player of another table")
 	}
-	entry := url.Values{"kind": {"penalty"}, "round": {"1"}, "table": {itoa64(int64(tb.Number))}, "player": {itoa64(int64(ada.ID))},
+	entry := url.Values{"kind": {"penalty"}, "round": {"1"}, "table": {webtest.Itoa64(int64(tb.Number))}, "player": {webtest.Itoa64(int64(ada.ID))},
 		"infraction": {"slow play"}, "description": {"Took three minutes over one decision."}}
 
 	// The desk's suggestion, shown before saving.
@@ -221,7 +222,7 @@ func TestAJudgeLogsAPenaltyWithTheDesksEscalation(t *testing.T) {
 	withAction.Set("action", "suggest")
 	b.post(judgeOf(e)+"/entry", withAction).must(t, 200, "suggest").shows(t, sg.Sentence("Ada Lovelace"))
 	var sj judgeSuggestJSON
-	a := b.get("/api/judge/events/" + itoa64(int64(e.ID)) + "/suggest?kind=penalty&player=" + itoa64(int64(ada.ID)) + "&infraction=slow+play")
+	a := b.get("/api/judge/events/" + webtest.Itoa64(int64(e.ID)) + "/suggest?kind=penalty&player=" + webtest.Itoa64(int64(ada.ID)) + "&infraction=slow+play")
 	if err := json.Unmarshal([]byte(a.body), &sj); err != nil || sj.Sentence != sg.Sentence("Ada Lovelace") || sj.Penalty != judgelog.InformalWarning {
 		t.Fatalf("suggest API = %s (%v)", a.body, err)
 	}
@@ -291,13 +292,13 @@ func TestTheJudgeFormRefusesBadInputWithASentence(t *testing.T) {
 		t.Fatalf("refused entries were logged: %+v", log)
 	}
 	// A finished event's log is closed.
-	closed, _ := f.event("altered", "standard-bo3", "Old Timer", "New Comer")
+	closed, _ := f.Event("altered", "standard-bo3", "Old Timer", "New Comer")
 	j, err := f.d.AddJudge(context.Background(), closed.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
 	if err != nil {
 		t.Fatal(err)
 	}
 	b.get(judgeOf(closed))
-	b.post(judgeOf(closed)+"/me", url.Values{"judge": {itoa64(int64(j.ID))}}).must(t, http.StatusSeeOther, "name in the closed event")
+	b.post(judgeOf(closed)+"/me", url.Values{"judge": {webtest.Itoa64(int64(j.ID))}}).must(t, http.StatusSeeOther, "name in the closed event")
 	f.finish(closed)
 	b.post(judgeOf(closed)+"/entry", url.Values{"kind": {"ruling"}}).must(t, http.StatusBadRequest, "finished").
 		shows(t, "is finished; its judge log is closed.")
@@ -316,10 +317,10 @@ func TestEveryJudgeWriteNeedsTheJudgesPIN(t *testing.T) {
 		path string
 		form url.Values
 	}{
-		{judgeOf(e) + "/me", url.Values{"judge": {itoa64(int64(judges[0].ID))}}},
+		{judgeOf(e) + "/me", url.Values{"judge": {webtest.Itoa64(int64(judges[0].ID))}}},
 		{"/judge/signout", nil},
 		{fmt.Sprintf("%s/tables/%d/extend", judgeOf(e), tb.Number), url.Values{"minutes": {"5"}}},
-		{judgeOf(e) + "/entry", url.Values{"kind": {"penalty"}, "round": {"1"}, "player": {itoa64(int64(ada.ID))}, "infraction": {"stalling"}, "penalty": {"disqualification"}}},
+		{judgeOf(e) + "/entry", url.Values{"kind": {"penalty"}, "round": {"1"}, "player": {webtest.Itoa64(int64(ada.ID))}, "infraction": {"stalling"}, "penalty": {"disqualification"}}},
 	}
 	stranger := f.staffClient()
 	forged := f.staffClient()
@@ -336,7 +337,7 @@ func TestEveryJudgeWriteNeedsTheJudgesPIN(t *testing.T) {
 		}
 	}
 	forged.post("/judge/signin", url.Values{"pin": {"123456"}}).must(t, http.StatusForbidden, "cross-site sign-in")
-	stranger.get("/api/judge/events/"+itoa64(int64(e.ID))+"/suggest?player=1&infraction=stalling").must(t, http.StatusForbidden, "suggest without signing in")
+	stranger.get("/api/judge/events/"+webtest.Itoa64(int64(e.ID))+"/suggest?player=1&infraction=stalling").must(t, http.StatusForbidden, "suggest without signing in")
 
 	// Signed in but not yet named in this event: no write either.
 	pin, _ := f.d.JudgePIN(context.Background())

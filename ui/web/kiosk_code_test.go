@@ -16,6 +16,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 	"tablekeeper/reports"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // kioskCodeShown returns the player code a kiosk done page shows and the
@@ -38,7 +39,7 @@ func kioskCodeShown(t *testing.T, body string) (code, qr string) {
 // signs entry in with token.
 func wantQR(t *testing.T, e event.Event, entry event.EntryID, token string) string {
 	t.Helper()
-	svg, err := reports.QRSVG(director.PlayerLink("http://192.168.1.20:8080/events/"+itoa64(int64(e.ID)), entry, token))
+	svg, err := reports.QRSVG(director.PlayerLink("http://192.168.1.20:8080/events/"+webtest.Itoa64(int64(e.ID)), entry, token))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +55,7 @@ func wantQR(t *testing.T, e event.Event, entry event.EntryID, token string) stri
 // none. The activity log says the code was shown, and on which tablet.
 func TestTheKioskShowsOnlyANewPlayerHerCode(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Zoë Ødegård")
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Zoë Ødegård")
 	b := f.unlocked(e)
 
 	page := b.get(kioskOf(e)+"?q=zoe").must(t, 200, "search")
@@ -107,7 +108,7 @@ func TestTheKioskShowsOnlyANewPlayerHerCode(t *testing.T) {
 	}
 
 	// 30 seconds on, going back to the done page shows no code.
-	f.clock.add(31 * time.Second)
+	f.clock.Add(31 * time.Second)
 	later := b.get(kioskOf(e)+"/done").must(t, 200, "done, later")
 	if shown, qr := kioskCodeShown(t, later.body); shown != "" || qr != "" {
 		t.Errorf("the done page still shows the code after 30 s: %q", shown)
@@ -129,8 +130,8 @@ func TestTheKioskShowsOnlyANewPlayerHerCode(t *testing.T) {
 func TestAnUnlockedKioskTabletWalkingEveryNameHarvestsNoCode(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	names := testNames(40)
-	e, entries := f.event("altered", "standard-bo3", names...)
+	names := webtest.Names(40)
+	e, entries := f.Event("altered", "standard-bo3", names...)
 	for _, n := range []string{"Regular Una", "Regular Vic"} {
 		if _, err := f.d.AddPlayer(ctx, director.NewPlayer{Name: n, MemberNo: "M-" + n[8:]}); err != nil {
 			t.Fatal(err)
@@ -149,7 +150,7 @@ func TestAnUnlockedKioskTabletWalkingEveryNameHarvestsNoCode(t *testing.T) {
 	}
 	taps := 0
 	for _, n := range names {
-		f.clock.add(5 * time.Second) // within the tablet's write budget
+		f.clock.Add(5 * time.Second) // within the tablet's write budget
 		q := n
 		page := keep(b.get(kioskOf(e)+"?q="+url.QueryEscape(q)).must(t, 200, "search "+q))
 		for _, m := range kioskNameIDs(page.body) {
@@ -166,7 +167,7 @@ func TestAnUnlockedKioskTabletWalkingEveryNameHarvestsNoCode(t *testing.T) {
 		keep(b.get(kioskOf(e)+"/same").must(t, 200, "is this you"))
 	}
 	// The pages and the API the tablet can read besides.
-	id := itoa64(int64(e.ID))
+	id := webtest.Itoa64(int64(e.ID))
 	for _, path := range []string{"/", "/events/" + id, "/events/" + id + "/pairings", "/events/" + id + "/standings",
 		"/api/events", "/api/events/" + id, "/api/events/" + id + "/find?q=" + url.QueryEscape(names[0]), "/api/events/" + id + "/me",
 		"/api/events/" + id + "/me/table", "/api/events/" + id + "/me/deck", "/api/events/" + id + "/me/drop"} {

@@ -10,6 +10,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // decksOf is each entry's registered deck, as name and list.
@@ -34,8 +35,8 @@ func (f *fixture) decksOf(e event.Event) map[event.EntryID]string {
 func TestAStrangerAtTheKioskTabletChangesNoPlayersDeck(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	names := testNames(24)
-	e, entries := f.event("altered", "standard-bo3", names...)
+	names := webtest.Names(24)
+	e, entries := f.Event("altered", "standard-bo3", names...)
 	for i, en := range entries {
 		if _, err := f.d.SaveDeck(ctx, en.ID, "Own deck "+names[i], alteredDeck()); err != nil {
 			t.Fatal(err)
@@ -51,7 +52,7 @@ func TestAStrangerAtTheKioskTabletChangesNoPlayersDeck(t *testing.T) {
 	before := f.decksOf(e)
 	mine := creds[entries[0].ID].Code // the stranger is a player too
 	b := f.unlocked(e)
-	deckCheck := "/api/events/" + itoa64(int64(e.ID)) + "/kiosk/deck-check"
+	deckCheck := "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/kiosk/deck-check"
 	stranger := strings.Replace(alteredDeck(), "Akesha & Taru", "Sierra & Oddball", 1)
 
 	tries := 0
@@ -72,7 +73,7 @@ func TestAStrangerAtTheKioskTabletChangesNoPlayersDeck(t *testing.T) {
 		b.post(kioskOf(e)+"/deck", url.Values{"deckname": {"Stranger"}, "list": {stranger}}).must(t, http.StatusForbidden, "deck of "+who+" after a code")
 	}
 	for _, n := range names[1:] {
-		f.clock.add(20 * time.Second) // within the tablet's budgets of writes and wrong codes
+		f.clock.Add(20 * time.Second) // within the tablet's budgets of writes and wrong codes
 		page := b.get(kioskOf(e)+"?q="+url.QueryEscape(n)).must(t, 200, "search "+n)
 		for _, m := range kioskNameIDs(page.body) {
 			b.post(kioskOf(e)+"/checkin", url.Values{"player": {m}}).must(t, http.StatusSeeOther, "check in "+m)
@@ -81,7 +82,7 @@ func TestAStrangerAtTheKioskTabletChangesNoPlayersDeck(t *testing.T) {
 		}
 	}
 	// A regular's own member number checks her in: she is no new player.
-	f.clock.add(20 * time.Second)
+	f.clock.Add(20 * time.Second)
 	b.post(kioskOf(e)+"/signup", url.Values{"name": {"regular una"}, "member": {"M-Una"}}).must(t, http.StatusSeeOther, "her member number")
 	try("Regular Una")
 	if tries < len(names) {
@@ -110,7 +111,7 @@ func TestAStrangerAtTheKioskTabletChangesNoPlayersDeck(t *testing.T) {
 // once: the kiosk has just given her her code, and asks for none.
 func TestANewPlayerRegistersHerDeckRightAfterSigningUp(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", "Zoë Ødegård")
+	e, _ := f.Event("altered", "standard-bo3", "Zoë Ødegård")
 	b := f.unlocked(e)
 	b.post(kioskOf(e)+"/signup", url.Values{"name": {"Noor Haddad"}}).must(t, http.StatusSeeOther, "sign up")
 	b.get(kioskOf(e)+"/done").must(t, 200, "done").shows(t, "Welcome, Noor Haddad!", "Register my deck")

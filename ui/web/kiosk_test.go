@@ -11,6 +11,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // kioskPIN is the tablet kiosk code in these tests, typed as a phone's
@@ -18,7 +19,7 @@ import (
 const kioskPIN = "k7qm-x2pa"
 
 // kioskOf is the kiosk address of an event.
-func kioskOf(e event.Event) string { return "/events/" + itoa64(int64(e.ID)) + "/kiosk" }
+func kioskOf(e event.Event) string { return "/events/" + webtest.Itoa64(int64(e.ID)) + "/kiosk" }
 
 // unlocked returns a tablet unlocked as the kiosk of e.
 func (f *fixture) unlocked(e event.Event) *staffClient {
@@ -75,7 +76,7 @@ func matchID(t *testing.T, body, name string) string {
 
 func TestAKioskStaysLockedUntilTheOrganizersPIN(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace")
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace")
 	b := f.staffClient()
 	// The desktop kiosk's PIN unlocks no tablet.
 	if err := f.d.SetKioskPIN(context.Background(), "2468"); err != nil {
@@ -110,7 +111,7 @@ func TestAKioskStaysLockedUntilTheOrganizersPIN(t *testing.T) {
 	b.get(kioskOf(e)).shows(t, "Welcome! Check in here")
 
 	// The unlock is for this event only.
-	other, _ := f.event("altered", "standard-bo3")
+	other, _ := f.Event("altered", "standard-bo3")
 	b.get(kioskOf(other)).must(t, 200, "another event").shows(t, "Unlock the kiosk")
 
 	// The lock button asks, then locks.
@@ -127,7 +128,7 @@ func (a staffAnswer) headerCookies() []*http.Cookie {
 
 func TestWrongKioskPINsAreRateLimitedPerDevice(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace")
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace")
 	b := f.unlocked(e)
 	b.post(kioskOf(e)+"/lock", nil)
 	for i := range 5 {
@@ -140,13 +141,13 @@ func TestWrongKioskPINsAreRateLimitedPerDevice(t *testing.T) {
 	}
 	// A new device from the same address gets no new tries.
 	f.staffClient().post(kioskOf(e)+"/unlock", url.Values{"pin": {kioskPIN}}).must(t, http.StatusTooManyRequests, "another device, same address")
-	f.clock.add(rateWrongPIN.per)
+	f.clock.Add(rateWrongPIN.per)
 	b.post(kioskOf(e)+"/unlock", url.Values{"pin": {kioskPIN}}).must(t, http.StatusSeeOther, "after the wait")
 }
 
 func TestTheKioskTabletChecksInAPlayerItFound(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Zoë Ødegård")
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Zoë Ødegård")
 	b := f.unlocked(e)
 
 	b.get(kioskOf(e)+"?q=ad").must(t, 200, "two letters").shows(t, "Keep typing: names show from 3 letters.")
@@ -172,23 +173,23 @@ func TestTheKioskTabletChecksInAPlayerItFound(t *testing.T) {
 
 	// Only a name the kiosk offered: not Ada, whom nobody searched for.
 	ada, _ := f.entryNamed(e, "Ada Lovelace")
-	b.post(kioskOf(e)+"/checkin", url.Values{"player": {itoa64(int64(ada.PlayerID))}}).must(t, http.StatusBadRequest, "not offered").
+	b.post(kioskOf(e)+"/checkin", url.Values{"player": {webtest.Itoa64(int64(ada.PlayerID))}}).must(t, http.StatusBadRequest, "not offered").
 		shows(t, msgNotOffered.String())
 	b.post(kioskOf(e)+"/checkin", url.Values{"player": {"abc"}}).must(t, http.StatusBadRequest, "not a number")
 	if en, _ := f.entryNamed(e, "Ada Lovelace"); en.CheckedIn {
 		t.Fatal("a player the kiosk never offered was checked in")
 	}
 	// A confirm page for a name not offered goes back to the start.
-	if a := b.get(kioskOf(e) + "/confirm?player=" + itoa64(int64(ada.PlayerID))); a.status != http.StatusSeeOther || a.location != kioskOf(e) {
+	if a := b.get(kioskOf(e) + "/confirm?player=" + webtest.Itoa64(int64(ada.PlayerID))); a.status != http.StatusSeeOther || a.location != kioskOf(e) {
 		t.Errorf("confirm of a name not offered: %d %q", a.status, a.location)
 	}
 }
 
 func TestTheKioskTabletRefusesAGhostDuplicate(t *testing.T) {
 	f := newFixture(t)
-	last, _ := f.event("altered", "standard-bo3", "Chris Lee") // in the directory from last week
+	last, _ := f.Event("altered", "standard-bo3", "Chris Lee") // in the directory from last week
 	_ = last
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace")
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace")
 	b := f.unlocked(e)
 	before, err := f.d.FindPlayers(context.Background(), "chris", 10)
 	if err != nil {
@@ -238,7 +239,7 @@ func TestTheKioskTabletRefusesAGhostDuplicate(t *testing.T) {
 
 func TestKioskSignUpRefusesBadInputWithASentence(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace")
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace")
 	b := f.unlocked(e)
 	cases := []struct {
 		form url.Values
@@ -272,9 +273,9 @@ func TestKioskSignUpRefusesBadInputWithASentence(t *testing.T) {
 
 func TestTheKioskRegistersADeckWithItsLegalityAsTyped(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", "Zoë Ødegård")
+	e, _ := f.Event("altered", "standard-bo3", "Zoë Ødegård")
 	b := f.unlocked(e)
-	deckPath := "/api/events/" + itoa64(int64(e.ID)) + "/kiosk/deck-check"
+	deckPath := "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/kiosk/deck-check"
 
 	// No deck before checking in on this kiosk.
 	if a := b.get(kioskOf(e) + "/deck"); a.status != http.StatusSeeOther {
@@ -350,9 +351,9 @@ func alteredDeck() string {
 
 func TestAfterRoundOneTheKioskFindsTables(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Cleo Park", "Dev Rao")
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Cleo Park", "Dev Rao")
 	b := f.unlocked(e)
-	r := f.publish(e.ID)
+	r := f.Publish(e.ID)
 	page := b.get(kioskOf(e)).must(t, 200, "find my table").shows(t, "Find your table", "Type your name to see your table and opponent.")
 	if strings.Contains(page.body, "I'm new here") {
 		t.Error("sign-up is offered after round 1")
@@ -389,7 +390,7 @@ func TestAfterRoundOneTheKioskFindsTables(t *testing.T) {
 // kiosk write either.
 func TestEveryKioskWriteNeedsTheUnlock(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace")
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace")
 	unlocked := f.unlocked(e)
 	page := unlocked.get(kioskOf(e) + "?q=ada")
 	ada := matchID(t, page.body, "Ada Lovelace")
@@ -403,7 +404,7 @@ func TestEveryKioskWriteNeedsTheUnlock(t *testing.T) {
 		{kioskOf(e) + "/namesake", nil},
 		{kioskOf(e) + "/lock", nil},
 		{kioskOf(e) + "/deck", url.Values{"list": {alteredDeck()}}},
-		{"/api/events/" + itoa64(int64(e.ID)) + "/kiosk/deck-check", url.Values{"list": {alteredDeck()}}},
+		{"/api/events/" + webtest.Itoa64(int64(e.ID)) + "/kiosk/deck-check", url.Values{"list": {alteredDeck()}}},
 	}
 	stranger := f.staffClient()
 	forged := f.staffClient()
@@ -438,7 +439,7 @@ func TestEveryKioskWriteNeedsTheUnlock(t *testing.T) {
 // stylesheet hides it.)
 func TestKioskPagesNeverLeadOutOfTheKiosk(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Chris Lee")
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Chris Lee")
 	b := f.unlocked(e)
 	page := b.get(kioskOf(e) + "?q=ada")
 	id := matchID(t, page.body, "Ada Lovelace")

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // Streams against a flood: a full hub, a tapping phone, and the
@@ -21,8 +23,8 @@ import (
 // and told so.
 func TestStreamsHoldAgainstAFloodAndATappingPhone(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg")
-	path := "/api/events/" + itoa64(int64(e.ID)) + "/stream?patch=1"
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg")
+	path := "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/stream?patch=1"
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	t.Cleanup(func() {

@@ -15,6 +15,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/ui/web/floods"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // simPhone is a device at an address of its own, keeping the cookies the
@@ -184,7 +185,7 @@ func (f *fixture) newLockoutFloor() *lockoutFloor {
 	ctx := context.Background()
 	fl := &lockoutFloor{f: f}
 	fl.confirm, fl.cr, fl.playerCodes = f.confirmingRoundOf(40)
-	fl.reports, _, fl.rr = f.openRound(40)
+	fl.reports, _, fl.rr = f.OpenRound(40)
 	fl.tableCodes = f.codes(fl.reports.ID, 1)
 	fl.pin, _ = f.d.JudgePIN(ctx)
 	if _, err := f.d.SetKioskCode(ctx, kioskPIN); err != nil {
@@ -262,12 +263,12 @@ func TestAFloodFromAThousandAddressesLocksNoOneOut(t *testing.T) {
 func (f *fixture) confirmingRoundOf(n int) (event.Event, event.Round, map[event.EntryID]string) {
 	f.t.Helper()
 	ctx := context.Background()
-	e, _ := f.event("generic", "swiss", testNames(n)...)
+	e, _ := f.Event("generic", "swiss", webtest.Names(n)...)
 	e.Settings.PlayersConfirmResults = true
 	if err := f.d.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
 		f.t.Fatal(err)
 	}
-	r := f.publish(e.ID)
+	r := f.Publish(e.ID)
 	codes, err := f.d.PlayerCodes(ctx, e.ID)
 	if err != nil {
 		f.t.Fatal(err)

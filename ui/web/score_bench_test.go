@@ -448,7 +448,7 @@ func checkScoreFloor(tb testing.TB, d *director.Director, e event.Event, r event
 // result seen by the desk and a phone.
 func TestScorekeepersAndPhonesOnOneRound(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(64)
+	e, _, r := f.OpenRound(64)
 	out := runScoreFloor(t, f.http.URL, f.d, e, r, 3, 20)
 	if out.reports == 0 || len(out.desk) != 32 {
 		t.Errorf("%d reports, %d results", out.reports, len(out.desk))

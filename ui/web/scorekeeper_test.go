@@ -12,10 +12,11 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // scoreOf is the station address of an event.
-func scoreOf(e event.Event) string { return "/scorekeeper/events/" + itoa64(int64(e.ID)) }
+func scoreOf(e event.Event) string { return "/scorekeeper/events/" + webtest.Itoa64(int64(e.ID)) }
 
 // station is a device signed in with the scorekeeper code as name.
 func (f *fixture) station(name string) *staffClient {
@@ -46,7 +47,7 @@ func (b *staffClient) slipJSON(e event.Event, form url.Values) (int, scoreResult
 // each entry is logged with the station and shown in its own list.
 func TestAStationEntersSlipsWithTheDesksFlow(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(8)
+	e, _, r := f.OpenRound(8)
 	tb := r.Tables[0]
 	b := f.station("Bea")
 	b.get("/scorekeeper").must(t, 200, "events").shows(t, "Friday Night", "Bea")
@@ -57,7 +58,7 @@ func TestAStationEntersSlipsWithTheDesksFlow(t *testing.T) {
 	if err := json.Unmarshal([]byte(a.body), &tj); err != nil || len(tj.Players) != 2 || tj.Mark != "" || !strings.Contains(tj.Label, " v ") {
 		t.Fatalf("table %s, %v", a.body, err)
 	}
-	status, out := b.slipJSON(e, url.Values{"round": {"1"}, "table": {itoa64(int64(tb.Number))}, "result": {"2-1"}})
+	status, out := b.slipJSON(e, url.Values{"round": {"1"}, "table": {webtest.Itoa64(int64(tb.Number))}, "result": {"2-1"}})
 	if status != 200 || out.Outcome != "recorded" || !strings.Contains(out.Line, "2–1") {
 		t.Fatalf("slip: %d %+v", status, out)
 	}
@@ -68,7 +69,7 @@ func TestAStationEntersSlipsWithTheDesksFlow(t *testing.T) {
 	}
 	// Another result without seeing the saved one: refused, naming it,
 	// with the table as it is now.
-	status, out = b.slipJSON(e, url.Values{"round": {"1"}, "table": {itoa64(int64(tb.Number))}, "result": {"0-2"}})
+	status, out = b.slipJSON(e, url.Values{"round": {"1"}, "table": {webtest.Itoa64(int64(tb.Number))}, "result": {"0-2"}})
 	if status != http.StatusConflict || !strings.Contains(out.Error, "already has") || out.Now == nil || out.Now.Mark == "" || !strings.Contains(out.Now.By, "Bea") {
 		t.Fatalf("over a saved result: %d %+v", status, out)
 	}
@@ -79,12 +80,12 @@ func TestAStationEntersSlipsWithTheDesksFlow(t *testing.T) {
 	if _, err := f.d.ReportByCode(context.Background(), director.TableReport{Event: e.ID, Round: 1, Table: tb.Number, Code: codes[tb.Number], Result: "1-2", Device: "p"}); err == nil {
 		t.Fatal("a disagreeing phone report was recorded")
 	}
-	status, out = b.slipJSON(e, url.Values{"round": {"1"}, "table": {itoa64(int64(tb.Number))}, "result": {"0-2"}, "seen": {mark}, "replace": {"1"}})
+	status, out = b.slipJSON(e, url.Values{"round": {"1"}, "table": {webtest.Itoa64(int64(tb.Number))}, "result": {"0-2"}, "seen": {mark}, "replace": {"1"}})
 	if status != 200 || out.Outcome != "replaced" {
 		t.Fatalf("confirmed replacement: %d %+v", status, out)
 	}
 	// The same confirmation again is stale now.
-	status, out = b.slipJSON(e, url.Values{"round": {"1"}, "table": {itoa64(int64(tb.Number))}, "result": {"2-0"}, "seen": {mark}, "replace": {"1"}})
+	status, out = b.slipJSON(e, url.Values{"round": {"1"}, "table": {webtest.Itoa64(int64(tb.Number))}, "result": {"2-0"}, "seen": {mark}, "replace": {"1"}})
 	if status != http.StatusConflict || !strings.Contains(out.Error, "changed while you were typing") {
 		t.Fatalf("stale replacement: %d %+v", status, out)
 	}
@@ -97,7 +98,7 @@ func TestAStationEntersSlipsWithTheDesksFlow(t *testing.T) {
 	if status != http.StatusBadRequest || !strings.Contains(out.Error, "table number") {
 		t.Errorf("a table that is no number: %d %+v", status, out)
 	}
-	status, out = b.slipJSON(e, url.Values{"round": {"1"}, "table": {itoa64(int64(r.Tables[1].Number))}, "result": {"banana"}})
+	status, out = b.slipJSON(e, url.Values{"round": {"1"}, "table": {webtest.Itoa64(int64(r.Tables[1].Number))}, "result": {"banana"}})
 	if status != http.StatusBadRequest || out.Error == "" {
 		t.Errorf("an unreadable result: %d %+v", status, out)
 	}
@@ -108,8 +109,8 @@ func TestAStationEntersSlipsWithTheDesksFlow(t *testing.T) {
 // and the confirmation holds only for the result it showed.
 func TestAStationWithoutScriptsConfirmsAReplacement(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(8)
-	tb := itoa64(int64(r.Tables[1].Number))
+	e, _, r := f.OpenRound(8)
+	tb := webtest.Itoa64(int64(r.Tables[1].Number))
 	b := f.station("Chris")
 	a := b.post(scoreOf(e)+"/result", url.Values{"round": {"1"}, "table": {tb}, "result": {"2-0"}}).must(t, http.StatusSeeOther, "first slip")
 	b.get(a.location).must(t, 200, "after").shows(t, "Saved: table "+tb)
@@ -130,15 +131,15 @@ func TestAStationWithoutScriptsConfirmsAReplacement(t *testing.T) {
 // pages; pairing and the rest of the desk are not reachable.
 func TestEveryStationWriteNeedsTheScorekeeperCode(t *testing.T) {
 	f := newFixture(t)
-	e, es, r := f.openRound(8)
+	e, es, r := f.OpenRound(8)
 	signedIn := f.station("Dana")
 	writes := []struct {
 		path string
 		form url.Values
 	}{
-		{scoreOf(e) + "/result", url.Values{"round": {"1"}, "table": {itoa64(int64(r.Tables[0].Number))}, "result": {"2-0"}}},
-		{"/api" + scoreOf(e) + "/result", url.Values{"round": {"1"}, "table": {itoa64(int64(r.Tables[0].Number))}, "result": {"2-0"}}},
-		{scoreOf(e) + "/drop", url.Values{"entry": {itoa64(int64(es[0].ID))}}},
+		{scoreOf(e) + "/result", url.Values{"round": {"1"}, "table": {webtest.Itoa64(int64(r.Tables[0].Number))}, "result": {"2-0"}}},
+		{"/api" + scoreOf(e) + "/result", url.Values{"round": {"1"}, "table": {webtest.Itoa64(int64(r.Tables[0].Number))}, "result": {"2-0"}}},
+		{scoreOf(e) + "/drop", url.Values{"entry": {webtest.Itoa64(int64(es[0].ID))}}},
 		{scoreOf(e) + "/checkin", url.Values{"name": {"Late Larry"}}},
 		{"/scorekeeper/signout", nil},
 	}
@@ -185,11 +186,11 @@ func TestEveryStationWriteNeedsTheScorekeeperCode(t *testing.T) {
 // A station drops a player and checks a late one in, logged with it.
 func TestAStationDropsAndChecksInALatePlayer(t *testing.T) {
 	f := newFixture(t)
-	e, es, _ := f.openRound(8)
+	e, es, _ := f.OpenRound(8)
 	b := f.station("Eli")
-	a := b.post(scoreOf(e)+"/drop", url.Values{"entry": {itoa64(int64(es[2].ID))}}).must(t, http.StatusSeeOther, "drop")
+	a := b.post(scoreOf(e)+"/drop", url.Values{"entry": {webtest.Itoa64(int64(es[2].ID))}}).must(t, http.StatusSeeOther, "drop")
 	b.get(a.location).must(t, 200, "after the drop").shows(t, "Dropped: "+es[2].Name)
-	b.post(scoreOf(e)+"/drop", url.Values{"entry": {itoa64(int64(es[2].ID))}}).must(t, http.StatusBadRequest, "twice").shows(t, "already left")
+	b.post(scoreOf(e)+"/drop", url.Values{"entry": {webtest.Itoa64(int64(es[2].ID))}}).must(t, http.StatusBadRequest, "twice").shows(t, "already left")
 	b.post(scoreOf(e)+"/drop", url.Values{"entry": {""}}).must(t, http.StatusBadRequest, "none").shows(t, "Choose the player to drop")
 	a = b.post(scoreOf(e)+"/checkin", url.Values{"name": {"Late Larry"}}).must(t, http.StatusSeeOther, "late")
 	b.get(a.location).must(t, 200, "after the check-in").shows(t, "Checked in: Late Larry")

@@ -121,7 +121,7 @@ func TestSignedOutDevicesAreToldWhy(t *testing.T) {
 
 	// A session kept in the database outlives the server's memory.
 	c := f.judgePhone(e, judges[1])
-	srv, err := New(Config{Director: f.d, Now: f.clock.now})
+	srv, err := New(Config{Director: f.d, Now: f.clock.Now})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"tablekeeper/core/i18n"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // browser is a device on the store network: a client with its own
@@ -125,12 +126,12 @@ func pageLinks(page string) []string {
 }
 
 func TestSessionsEndAfterTheirTimeAndForgetTheOldestPastTheirBound(t *testing.T) {
-	c := &testClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	st := newStaffSessions[int](c.now, 3, time.Hour)
+	c := webtest.NewClock(webtest.Start)
+	st := newStaffSessions[int](c.Now, 3, time.Hour)
 	a := st.create(1)
-	c.add(time.Minute)
+	c.Add(time.Minute)
 	b := st.create(2)
-	c.add(time.Minute)
+	c.Add(time.Minute)
 	st.create(3)
 	if v, ok := st.get(a); !ok || v != 1 {
 		t.Fatalf("session a = %d, %v", v, ok)
@@ -145,7 +146,7 @@ func TestSessionsEndAfterTheirTimeAndForgetTheOldestPastTheirBound(t *testing.T)
 	if v, _ := st.get(b); v != 20 {
 		t.Errorf("session b = %d after update", v)
 	}
-	c.add(time.Hour)
+	c.Add(time.Hour)
 	if _, ok := st.get(b); ok {
 		t.Error("a session outlived its time")
 	}
@@ -190,7 +191,7 @@ func TestTextFieldsAreBoundedAndPrintable(t *testing.T) {
 // security headers too.
 func TestStaffPagesCarryTheSecurityHeaders(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace")
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace")
 	b := f.unlocked(e)
 	for _, p := range []string{kioskOf(e), kioskOf(e) + "?q=ada", kioskOf(e) + "/signup", kioskOf(e) + "/lock", "/judge",
 		"/static/kiosk.css", "/static/kiosk.js", "/static/judge.css", "/static/judge.js"} {

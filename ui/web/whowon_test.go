@@ -10,6 +10,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // A match's form lists who won in words, each choice with its
@@ -18,7 +19,7 @@ import (
 // records seat 2 as the winner, and every answer names the winner.
 func TestFormChoicesAndTheAnswerNameTheWinner(t *testing.T) {
 	f := newFixture(t)
-	e, es, r := f.openRound(4)
+	e, es, r := f.OpenRound(4)
 	tb := r.Tables[0]
 	one, two := entryName(t, es, tb.Seats[0].EntryID), entryName(t, es, tb.Seats[1].EntryID)
 	var form formJSON
@@ -65,13 +66,13 @@ func TestFormChoicesAndTheAnswerNameTheWinner(t *testing.T) {
 // winner's name too.
 func TestPendingAnswerNamesTheWinner(t *testing.T) {
 	f := newFixture(t)
-	e, es := f.event("altered", "standard-bo3", testNames(4)...)
+	e, es := f.Event("altered", "standard-bo3", webtest.Names(4)...)
 	s := e.Settings
 	s.PhoneReportsNeedApproval = true
 	if err := f.d.UpdateSettings(context.Background(), e.ID, s); err != nil {
 		t.Fatal(err)
 	}
-	tb := f.publish(e.ID).Tables[0]
+	tb := f.Publish(e.ID).Tables[0]
 	status, out := f.report(e.ID, body(1, tb.Number, f.codes(e.ID, 1)[tb.Number], "0-2"))
 	var reply reportReply
 	want := "sent: " + entryName(t, es, tb.Seats[1].EntryID) + " won 2–0. It counts once the organizer approves it."
@@ -84,13 +85,13 @@ func TestPendingAnswerNamesTheWinner(t *testing.T) {
 // its choices are said with the teams' names.
 func TestTeamFormNamesTheTeams(t *testing.T) {
 	f := newFixture(t)
-	e, es := f.event("altered", "2v2", testNames(8)...)
+	e, es := f.Event("altered", "2v2", webtest.Names(8)...)
 	for i := 0; i+1 < len(es); i += 2 {
 		if _, err := f.d.CreateTeam(context.Background(), e.ID, "", []event.EntryID{es[i].ID, es[i+1].ID}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	r := f.publish(e.ID)
+	r := f.Publish(e.ID)
 	var form formJSON
 	f.getJSON(fmt.Sprintf("/api/events/%d/tables/%d/form", e.ID, r.Tables[0].Number), 200, &form)
 	if form.Kind != "team" || len(form.Sides) != 2 || len(form.Members) != 2 || len(form.Members[0]) != 2 {

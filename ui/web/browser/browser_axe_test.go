@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"tablekeeper/ui/web/internal/webtest"
+
 	"github.com/chromedp/chromedp"
 )
 
@@ -88,9 +90,9 @@ func TestBrowserAxeFindsNothingSerious(t *testing.T) {
 
 // axePublicPages checks the events list, the event's home and pairings.
 func axePublicPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
-	e, es, _ := f.openRound(12)
+	e, es, _ := f.OpenRound(12)
 	f.pastSeason(es[:6]) // Ada's earlier events: her "At this store" card
-	id := itoa64(int64(e.ID))
+	id := webtest.Itoa64(int64(e.ID))
 	open := func(path, sel string) {
 		t.Helper()
 		run(t, ctx, "open "+path, chromedp.Navigate(f.http.URL+path), chromedp.WaitVisible(chromedp.CSS(sel)))
@@ -125,17 +127,17 @@ func axePublicPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 // axeResultPages checks the pages of the results: standings, bracket,
 // report and projector.
 func axeResultPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
-	cut := f.topCut(16)
-	e, _, _ := f.openRound(12)
-	id := itoa64(int64(e.ID))
+	cut := f.TopCut(16)
+	e, _, _ := f.OpenRound(12)
+	id := webtest.Itoa64(int64(e.ID))
 	open := func(path, sel string) {
 		t.Helper()
 		run(t, ctx, "open "+path, chromedp.Navigate(f.http.URL+path), chromedp.WaitVisible(chromedp.CSS(sel)))
 	}
-	open("/events/"+itoa64(int64(cut.ID))+"/standings", "#standings")
+	open("/events/"+webtest.Itoa64(int64(cut.ID))+"/standings", "#standings")
 	waitText(t, ctx, "#standings", "Ada Lovelace", 5*time.Second)
 	axeCheck(t, ctx, axe, "standings")
-	open("/events/"+itoa64(int64(cut.ID))+"/bracket", "#bracket")
+	open("/events/"+webtest.Itoa64(int64(cut.ID))+"/bracket", "#bracket")
 	waitText(t, ctx, "#bracket", "1", 5*time.Second)
 	axeCheck(t, ctx, axe, "bracket")
 	open("/events/"+id+"/report", "main")
@@ -147,8 +149,8 @@ func axeResultPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 
 // axeKioskPages checks the kiosk tablet's screens, from locked to done.
 func axeKioskPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
-	f.event("altered", "standard-bo3", "Chris Lee") // Chris is in the directory
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Zoë Ødegård")
+	f.Event("altered", "standard-bo3", "Chris Lee") // Chris is in the directory
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Zoë Ødegård")
 	if _, err := f.d.SetKioskCode(context.Background(), kioskPIN); err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +215,7 @@ func axeJudgePages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 // axeScorekeeperPages checks a station's sign-in, events and entry page,
 // with a replacement asked about.
 func axeScorekeeperPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
-	e, _, r := f.openRound(12)
+	e, _, r := f.OpenRound(12)
 	code, err := f.d.ScorekeeperCode(context.Background())
 	if err != nil {
 		t.Fatal(err)

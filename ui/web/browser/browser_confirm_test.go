@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // phoneSignIn opens the event's report page on a phone in lang and signs
@@ -16,13 +17,13 @@ import (
 func phoneSignIn(t *testing.T, ctx context.Context, f *fixture, lang string, id event.EventID, entry event.EntryID, code string) {
 	t.Helper()
 	run(t, ctx, "choose "+lang, chromedp.Navigate(f.http.URL+"/lang/"+lang))
-	run(t, ctx, "open the event", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(id))))
+	run(t, ctx, "open the event", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(id))))
 	ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`fetch('/api/events/%d/me/signin', {method: 'POST', headers: {'Content-Type': 'application/json'},
 		body: JSON.stringify({entry: %d, code: %q})}).then((r) => r.ok)`, id, entry, code), chromedp.EvalAwaitPromise))
 	if err != nil || !ok {
 		t.Fatalf("sign-in: %v %v", ok, err)
 	}
-	run(t, ctx, "open the report page", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(id))+"/report"), chromedp.WaitVisible(chromedp.ID("r-mine")))
+	run(t, ctx, "open the report page", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(id))+"/report"), chromedp.WaitVisible(chromedp.ID("r-mine")))
 }
 
 // confirmWords are the sentences the two phones show, in each language.
@@ -72,7 +73,7 @@ func TestBrowserTwoPhonesConfirmAndDisagree(t *testing.T) {
 			run(t, pb, "Bob confirms", chromedp.Click(chromedp.ID("r-mine-confirm")))
 			waitText(t, pb, "#r-mine-message", w.recorded+adaName, 5*time.Second)
 			waitText(t, pa, "#r-mine-message", w.recorded+adaName, 5*time.Second)
-			got := seatTable(f.rounds(e.ID)[0], ada).Result
+			got := webtest.SeatTable(f.rounds(e.ID)[0], ada).Result
 			if got == nil || got.Seats[0].GamesWon != 2 || got.Seats[1].GamesWon != 0 || !got.ByPlayers {
 				t.Fatalf("recorded %+v", got)
 			}
@@ -125,7 +126,7 @@ func axeConfirmPages(t *testing.T, ctx context.Context, f *fixture, axe string) 
 	tb := r.Tables[0]
 	ada, bob := tb.Seats[0].EntryID, tb.Seats[1].EntryID
 	lang := textOfJS(t, ctx, `document.documentElement.lang`)
-	run(t, ctx, "signed out", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))+"/report"), chromedp.WaitVisible(chromedp.ID("r-mine-signin")))
+	run(t, ctx, "signed out", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/report"), chromedp.WaitVisible(chromedp.ID("r-mine-signin")))
 	axeCheck(t, ctx, axe, "report, players confirm, signed out")
 	phoneSignIn(t, ctx, f, lang, e.ID, ada, codes[ada])
 	run(t, ctx, "her form", chromedp.WaitVisible(chromedp.CSS("#r-winner-buttons button")))

@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // The whole floor from the phones' side (issue 22): a 64-player Altered
@@ -27,7 +28,7 @@ import (
 func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	e, entries := f.event("altered", "standard-bo3", testNames(64)...)
+	e, entries := f.Event("altered", "standard-bo3", webtest.Names(64)...)
 	e.Settings.PlayersConfirmResults = true
 	if err := f.d.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
 		t.Fatal(err)
@@ -74,7 +75,7 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 	// Ada's phone: the sign-in box with the code the kiosk showed, then
 	// her decklist from the phone.
 	pa := browser(t, 390, 844)
-	run(t, pa, "open the event", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))))
+	run(t, pa, "open the event", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))))
 	run(t, pa, "find herself", chromedp.SendKeys(chromedp.ID("find-q"), "Lovelace"))
 	waitText(t, pa, "#find-results", ada.Name, 5*time.Second)
 	run(t, pa, "tap her name", chromedp.Click(chromedp.CSS("#find-results a, #find-results button")))
@@ -82,7 +83,7 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 		chromedp.SendKeys(chromedp.ID("signin-code"), strings.ToLower(codes[ada.ID][:3])+"-"+strings.ToLower(codes[ada.ID][3:])),
 		chromedp.Click(chromedp.ID("signin-go")))
 	waitText(t, pa, "#signed-in-as", ada.Name, 5*time.Second)
-	run(t, pa, "open her deck page", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))+"/deck"), chromedp.WaitVisible(chromedp.ID("deck-list")))
+	run(t, pa, "open her deck page", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/deck"), chromedp.WaitVisible(chromedp.ID("deck-list")))
 	run(t, pa, "paste her list", chromedp.SendKeys(chromedp.ID("deck-list"), alteredDeck()))
 	waitText(t, pa, "#deck-check", "Legal", 5*time.Second)
 	run(t, pa, "save", chromedp.Click(chromedp.ID("deck-save")))
@@ -106,11 +107,11 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 	}
 
 	// The desk pairs round 1.
-	r := f.publish(e.ID)
+	r := f.Publish(e.ID)
 	if len(r.Tables) != 32 {
 		t.Fatalf("round 1 has %d tables", len(r.Tables))
 	}
-	adaTable := seatTable(r, ada.ID)
+	adaTable := webtest.SeatTable(r, ada.ID)
 	opp := adaTable.Seats[1].EntryID
 	if opp == ada.ID {
 		opp = adaTable.Seats[0].EntryID
@@ -119,7 +120,7 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 	pb := browser(t, 390, 844)
 	phoneSignIn(t, pb, f, "en", e.ID, opp, all[opp])
 	// Ada reports her win 2–0 on the report page; her opponent confirms.
-	run(t, pa, "open the report page", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))+"/report"), chromedp.WaitVisible(chromedp.ID("r-mine")))
+	run(t, pa, "open the report page", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/report"), chromedp.WaitVisible(chromedp.ID("r-mine")))
 	waitText(t, pa, "#r-winner-buttons", ada.Name, 5*time.Second)
 	adaFirst := adaTable.Seats[0].EntryID == ada.ID
 	winner := "#r-winner-buttons button:nth-child(2)"
@@ -137,14 +138,14 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 	// accepts.
 	var leaver event.Entry
 	for _, en := range entries[2:] {
-		if en.ID != opp && seatTable(r, en.ID).Number != adaTable.Number {
+		if en.ID != opp && webtest.SeatTable(r, en.ID).Number != adaTable.Number {
 			leaver = en
 			break
 		}
 	}
 	pl := browser(t, 390, 844)
 	phoneSignIn(t, pl, f, "en", e.ID, leaver.ID, all[leaver.ID])
-	run(t, pl, "her page", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))))
+	run(t, pl, "her page", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))))
 	run(t, pl, "ask to drop", chromedp.WaitVisible(chromedp.ID("drop-ask")), chromedp.Click(chromedp.ID("drop-ask")),
 		chromedp.WaitVisible(chromedp.ID("drop-yes")), chromedp.Click(chromedp.ID("drop-yes")))
 	waitText(t, pl, "#drop-state", "waiting for the organizer", 5*time.Second)
@@ -168,7 +169,7 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 	st := stationBrowser(t, f, e, 1366, 768, "en", "Sam")
 	for _, tb := range slips {
 		typeSlip(t, st, tb.Number, "2-1")
-		waitText(t, st, "#s-notice", "table "+itoa64(int64(tb.Number)), 5*time.Second)
+		waitText(t, st, "#s-notice", "table "+webtest.Itoa64(int64(tb.Number)), 5*time.Second)
 	}
 
 	// Every other table: both players confirm from their phones.
@@ -195,7 +196,7 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 	}
 
 	// Round 2 leaves the dropped player out; the event plays to its end.
-	r2 := f.publish(e.ID)
+	r2 := f.Publish(e.ID)
 	for _, tb := range r2.Tables {
 		for _, s := range tb.Seats {
 			if s.EntryID == leaver.ID {
@@ -203,7 +204,7 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 			}
 		}
 	}
-	f.playRound(e.ID, r2)
+	f.PlayRound(e.ID, r2)
 	for {
 		p, err := f.d.Progress(ctx, e.ID)
 		if err != nil {
@@ -212,7 +213,7 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 		if p.Done {
 			break
 		}
-		f.playRound(e.ID, f.publish(e.ID))
+		f.PlayRound(e.ID, f.Publish(e.ID))
 	}
 	if err := f.d.FinishEvent(ctx, e.ID); err != nil {
 		t.Fatal(err)
@@ -221,7 +222,7 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 	if err != nil || len(table) != 64 {
 		t.Fatalf("final standings: %d rows, %v", len(table), err)
 	}
-	run(t, pa, "the final standings", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))+"/standings"))
+	run(t, pa, "the final standings", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/standings"))
 	waitText(t, pa, "main", table[0].Name, 5*time.Second)
 	screenshot(t, pa, "floor-final-standings.png")
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // entryName returns the name of an entry of es.
@@ -58,12 +59,12 @@ func evalBool(t *testing.T, ctx context.Context, expr string) bool {
 // as the winner, and the answer on top of the screen names her.
 func TestBrowserSeatTwoReportsHerOwnWin(t *testing.T) {
 	f := newFixture(t)
-	e, es, r := f.openRound(12)
+	e, es, r := f.OpenRound(12)
 	tb := r.Tables[0]
 	her, opp := entryName(t, es, tb.Seats[1].EntryID), entryName(t, es, tb.Seats[0].EntryID)
 	code := f.codes(e.ID, 1)[tb.Number]
 	ctx := browser(t, 390, 844)
-	url := f.http.URL + "/events/" + itoa64(int64(e.ID))
+	url := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID))
 	findHerself(t, ctx, url, her)
 	run(t, ctx, "tap Report", chromedp.Click(chromedp.CSS("#me-card a.button")))
 	waitText(t, ctx, "#r-sides", "You ("+her+") v "+opp, 5*time.Second)
@@ -101,7 +102,7 @@ func TestBrowserSeatTwoReportsHerOwnWin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := seatTable(rounds[0], tb.Seats[1].EntryID)
+	got := webtest.SeatTable(rounds[0], tb.Seats[1].EntryID)
 	if got.Result == nil || got.Result.Seats[1].GamesWon != 2 || got.Result.Seats[0].GamesWon != 1 {
 		t.Fatalf("the director has %+v, want seat 2 winning 2–1", got.Result)
 	}
@@ -116,11 +117,11 @@ func TestBrowserSeatTwoReportsHerOwnWin(t *testing.T) {
 // address.
 func TestBrowserReportWithoutFindingHerselfNamesBoth(t *testing.T) {
 	f := newFixture(t)
-	e, es, r := f.openRound(8)
+	e, es, r := f.OpenRound(8)
 	tb := r.Tables[1]
 	a, b := entryName(t, es, tb.Seats[0].EntryID), entryName(t, es, tb.Seats[1].EntryID)
 	ctx := browser(t, 390, 844)
-	run(t, ctx, "open the form", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))+"/report?table="+strconv.Itoa(tb.Number)))
+	run(t, ctx, "open the form", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/report?table="+strconv.Itoa(tb.Number)))
 	waitText(t, ctx, "#r-sides", a+" v "+b, 5*time.Second)
 	if got := textOf(t, ctx, "#r-winner-buttons"); strings.Contains(got, "you") || !strings.Contains(got, a) || !strings.Contains(got, b) {
 		t.Errorf("who won? buttons %q", got)
@@ -141,8 +142,8 @@ func TestBrowserReportWithoutFindingHerselfNamesBoth(t *testing.T) {
 // the winner.
 func TestBrowserMultiplayerReportNamesEverySeat(t *testing.T) {
 	f := newFixture(t)
-	e, es := f.event("shadowfist", "final-brawl", testNames(9)...)
-	r := f.publish(e.ID)
+	e, es := f.Event("shadowfist", "final-brawl", webtest.Names(9)...)
+	r := f.Publish(e.ID)
 	tb := r.Tables[0]
 	if len(tb.Seats) < 3 {
 		t.Fatalf("table %d seats %d", tb.Number, len(tb.Seats))
@@ -152,7 +153,7 @@ func TestBrowserMultiplayerReportNamesEverySeat(t *testing.T) {
 		names[i] = entryName(t, es, s.EntryID)
 	}
 	ctx := browser(t, 390, 844)
-	findHerself(t, ctx, f.http.URL+"/events/"+itoa64(int64(e.ID)), names[1])
+	findHerself(t, ctx, f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID)), names[1])
 	run(t, ctx, "tap Report", chromedp.Click(chromedp.CSS("#me-card a.button")))
 	waitText(t, ctx, "label[for=r-value-1]", "You ("+names[1]+"), seat 2", 5*time.Second)
 	for i, n := range names {

@@ -51,7 +51,7 @@ func typeSlip(t *testing.T, ctx context.Context, table int, result string) {
 // (Esc cancels, Enter replaces); Esc clears; the missing list follows.
 func TestBrowserScorekeeperTypesSlipsWithTheKeyboard(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(16)
+	e, _, r := f.OpenRound(16)
 	ctx := stationBrowser(t, f, e, 1024, 768, "en", "Bea")
 	t1, t2 := r.Tables[0], r.Tables[1]
 	waitText(t, ctx, "#s-missing-title", "(8)", 5*time.Second)
@@ -140,7 +140,7 @@ func typeSlipNoEnter(t *testing.T, ctx context.Context, table int) {
 // result already in cancels (Esc), as its operator would.
 func TestBrowserThreeStationsAndPhonesOnOneRound(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(64)
+	e, _, r := f.OpenRound(64)
 	tables := r.Tables
 	sides := floorSides(tables, 11)
 	codes, err := f.d.TableCodes(context.Background(), e.ID, 1)

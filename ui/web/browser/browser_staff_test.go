@@ -11,6 +11,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/judgelog"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // The kiosk on a tablet: the organizer unlocks it with the PIN; a player
@@ -19,8 +20,8 @@ import (
 // player, not entered twice; a deck is checked as it is typed.
 func TestBrowserKioskTabletChecksInAndRefusesAGhostDuplicate(t *testing.T) {
 	f := newFixture(t)
-	f.event("altered", "standard-bo3", "Chris Lee") // last week's event: Chris is in the directory
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Zoë Ødegård")
+	f.Event("altered", "standard-bo3", "Chris Lee") // last week's event: Chris is in the directory
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Zoë Ødegård")
 	if _, err := f.d.SetKioskCode(context.Background(), kioskPIN); err != nil {
 		t.Fatal(err)
 	}
@@ -100,11 +101,11 @@ func TestBrowserKioskTabletChecksInAndRefusesAGhostDuplicate(t *testing.T) {
 // After round 1 the same tablet finds tables, and the countdown ticks.
 func TestBrowserKioskFindsATableAfterRoundOne(t *testing.T) {
 	f := newFixture(t)
-	e, es, r := f.openRound(8)
+	e, es, r := f.OpenRound(8)
 	if _, err := f.d.SetKioskCode(context.Background(), kioskPIN); err != nil {
 		t.Fatal(err)
 	}
-	ada := seatTable(r, es[0].ID)
+	ada := webtest.SeatTable(r, es[0].ID)
 	ctx := browser(t, 1024, 768)
 	run(t, ctx, "open the kiosk", chromedp.Navigate(f.http.URL+kioskOf(e)), chromedp.WaitVisible(chromedp.ID("k-pin")))
 	run(t, ctx, "unlock", chromedp.SendKeys(chromedp.ID("k-pin"), kioskPIN), chromedp.Click(chromedp.CSS("button[type=submit]")))
@@ -133,7 +134,7 @@ func TestBrowserJudgeLogsAPenalty(t *testing.T) {
 		t.Fatal(err)
 	}
 	ada, _ := f.entryNamed(e, "Ada Lovelace")
-	tb := seatTable(r, ada.ID)
+	tb := webtest.SeatTable(r, ada.ID)
 	ctx := browser(t, 390, 844)
 
 	run(t, ctx, "open /judge", chromedp.Navigate(f.http.URL+"/judge"), chromedp.WaitVisible(chromedp.ID("j-pin")))
@@ -148,7 +149,7 @@ func TestBrowserJudgeLogsAPenalty(t *testing.T) {
 	run(t, ctx, "penalty at this table", chromedp.Click(chromedp.CSS("nav.j-actions a.j-primary")))
 	waitText(t, ctx, "h1", "New judge log entry", 5*time.Second)
 
-	run(t, ctx, "choose Ada", chromedp.SetValue(chromedp.ID("j-player"), itoa64(int64(ada.ID))),
+	run(t, ctx, "choose Ada", chromedp.SetValue(chromedp.ID("j-player"), webtest.Itoa64(int64(ada.ID))),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('j-player').dispatchEvent(new Event('change'))`))
 	run(t, ctx, "the infraction", chromedp.SendKeys(chromedp.ID("j-infraction"), "slow play"))
 	want := judgelog.Suggest(e.Game, nil, ada.ID, "slow play").Sentence("Ada Lovelace")

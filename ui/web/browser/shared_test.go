@@ -20,6 +20,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // kioskPIN is the tablet kiosk code in these tests, typed as a phone's
@@ -27,13 +28,13 @@ import (
 const kioskPIN = "k7qm-x2pa"
 
 // kioskOf is the kiosk address of an event.
-func kioskOf(e event.Event) string { return "/events/" + itoa64(int64(e.ID)) + "/kiosk" }
+func kioskOf(e event.Event) string { return "/events/" + webtest.Itoa64(int64(e.ID)) + "/kiosk" }
 
 // judgeOf is the judges' address of an event.
-func judgeOf(e event.Event) string { return "/judge/events/" + itoa64(int64(e.ID)) }
+func judgeOf(e event.Event) string { return "/judge/events/" + webtest.Itoa64(int64(e.ID)) }
 
 // scoreOf is the station address of an event.
-func scoreOf(e event.Event) string { return "/scorekeeper/events/" + itoa64(int64(e.ID)) }
+func scoreOf(e event.Event) string { return "/scorekeeper/events/" + webtest.Itoa64(int64(e.ID)) }
 
 func deckPath(id event.EventID) string { return fmt.Sprintf("/api/events/%d/me/deck", id) }
 
@@ -143,12 +144,12 @@ func (f *fixture) results(id event.EventID, round int) string {
 func (f *fixture) confirmingRound(confirm bool) (event.Event, event.Round, map[event.EntryID]string) {
 	f.t.Helper()
 	ctx := context.Background()
-	e, _ := f.event("generic", "swiss", "Ada", "Bob", "Cy", "Dee")
+	e, _ := f.Event("generic", "swiss", "Ada", "Bob", "Cy", "Dee")
 	e.Settings.PlayersConfirmResults = confirm
 	if err := f.d.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
 		f.t.Fatal(err)
 	}
-	r := f.publish(e.ID)
+	r := f.Publish(e.ID)
 	codes, err := f.d.PlayerCodes(ctx, e.ID)
 	if err != nil {
 		f.t.Fatal(err)
@@ -160,7 +161,7 @@ func (f *fixture) confirmingRound(confirm bool) (event.Event, event.Round, map[e
 // its judges: Grace the head judge, Ben judge 2.
 func (f *fixture) judgeEvent() (event.Event, event.Round, []event.Judge) {
 	f.t.Helper()
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Cleo Park", "Dev Rao")
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Cleo Park", "Dev Rao")
 	var judges []event.Judge
 	for _, nj := range []director.NewJudge{{Name: "Grace Hopper", Role: event.RoleHeadJudge}, {Name: "Ben Okafor", Role: event.RoleJudge, Order: 2}} {
 		j, err := f.d.AddJudge(context.Background(), e.ID, nj)
@@ -169,7 +170,7 @@ func (f *fixture) judgeEvent() (event.Event, event.Round, []event.Judge) {
 		}
 		judges = append(judges, j)
 	}
-	return e, f.publish(e.ID), judges
+	return e, f.Publish(e.ID), judges
 }
 
 // entryNamed returns the entry of a player of e.
@@ -217,7 +218,7 @@ func (f *fixture) pastSeason(players []event.Entry) (league, saturday event.Even
 		return e
 	}
 	play := func(e event.Event) event.Round {
-		r := f.publish(e.ID)
+		r := f.Publish(e.ID)
 		for _, tb := range r.Tables {
 			if !tb.Bye {
 				if err := f.d.RecordResult(ctx, e.ID, r.Number, tb.Number, oneGame(tb.Number%2 == 1)); err != nil {
@@ -242,7 +243,7 @@ func (f *fixture) pastSeason(players []event.Entry) (league, saturday event.Even
 	if err := f.d.Drop(ctx, sat[1].ID); err != nil {
 		f.t.Fatal(err)
 	}
-	f.publish(saturday.ID)
+	f.Publish(saturday.ID)
 	return league, saturday
 }
 
