@@ -114,7 +114,7 @@ func TestBrowserStaffPagesAndTheTVPatchEachResult(t *testing.T) {
 	run(t, judge, "a judge signs in", chromedp.Navigate(f.http.URL+"/judge"), chromedp.WaitVisible(chromedp.ID("j-pin")),
 		chromedp.SendKeys(chromedp.ID("j-pin"), pin), chromedp.Click(chromedp.CSS("button.j-primary")))
 	waitText(t, judge, "h1", "Choose the event", 5*time.Second)
-	run(t, judge, "the event", chromedp.Navigate(f.http.URL+judgeOf(e)))
+	run(t, judge, "the event", chromedp.Navigate(f.http.URL+webtest.JudgeOf(e)))
 	waitText(t, judge, "h1", "Who are you?", 5*time.Second)
 	run(t, judge, "Grace", chromedp.Click(chromedp.CSS("button.j-item")))
 	waitText(t, judge, "#j-out h2", "tables still out (512)", 10*time.Second)
@@ -199,6 +199,6 @@ func stationBrowser(t *testing.T, f *fixture, e event.Event, w, h int, lang, nam
 	run(t, ctx, "open /scorekeeper", chromedp.Navigate(f.http.URL+"/scorekeeper"), chromedp.WaitVisible(chromedp.ID("s-pin")))
 	run(t, ctx, "sign in", chromedp.SendKeys(chromedp.ID("s-pin"), director.FormatSecret(code)), chromedp.SendKeys(chromedp.ID("s-name"), name),
 		chromedp.Click(chromedp.CSS("button.j-primary")), chromedp.WaitVisible(chromedp.CSS("a.j-item")))
-	run(t, ctx, "the event", chromedp.Navigate(f.http.URL+scoreOf(e)), chromedp.WaitVisible(chromedp.ID("s-table")))
+	run(t, ctx, "the event", chromedp.Navigate(f.http.URL+webtest.ScoreOf(e)), chromedp.WaitVisible(chromedp.ID("s-table")))
 	return ctx
 }

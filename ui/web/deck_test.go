@@ -34,8 +34,6 @@ func deckPhones(t *testing.T) (*fixture, event.Event, []event.Entry, *playerPhon
 	return f, e, entries, phone(entries[0]), phone(entries[1])
 }
 
-func deckPath(id event.EventID) string { return fmt.Sprintf("/api/events/%d/me/deck", id) }
-
 func deckBody(name, list string) string {
 	b, _ := json.Marshal(map[string]string{"name": name, "list": list})
 	return string(b)
@@ -43,7 +41,7 @@ func deckBody(name, list string) string {
 
 func myDeck(t *testing.T, p *playerPhone, id event.EventID) myDeckJSON {
 	t.Helper()
-	status, body := p.get(deckPath(id))
+	status, body := p.get(webtest.DeckPath(id))
 	if status != http.StatusOK {
 		t.Fatalf("GET my deck: %d %s", status, body)
 	}
@@ -59,11 +57,11 @@ func myDeck(t *testing.T, p *playerPhone, id event.EventID) myDeckJSON {
 // phone; Bob's phone reads nothing of hers.
 func TestAPlayerSendsHerDecklistFromHerPhone(t *testing.T) {
 	f, e, entries, ada, bob := deckPhones(t)
-	path := deckPath(e.ID)
+	path := webtest.DeckPath(e.ID)
 	if j := myDeck(t, ada, e.ID); !j.SignedIn || !j.Asked || !j.Open || j.Has || j.Player != "Ada" || !strings.Contains(j.Rules, "one card per line") {
 		t.Fatalf("Ada's deck before any = %+v", j)
 	}
-	four := strings.Replace(alteredDeck(), "3 Axiom Card 13", "4 Axiom Card 13", 1)
+	four := strings.Replace(webtest.AlteredDeck(), "3 Axiom Card 13", "4 Axiom Card 13", 1)
 	status, body := ada.post(path+"/check", deckBody("", four))
 	var rep deckReport
 	if err := json.Unmarshal([]byte(body), &rep); status != http.StatusOK || err != nil {
@@ -84,12 +82,12 @@ func TestAPlayerSendsHerDecklistFromHerPhone(t *testing.T) {
 	if status != http.StatusOK || !strings.Contains(body, "Saved. Fix the problems above before round 1") {
 		t.Fatalf("save of an illegal list: %d %s", status, body)
 	}
-	status, body = ada.post(path, deckBody("Axiom", alteredDeck()))
+	status, body = ada.post(path, deckBody("Axiom", webtest.AlteredDeck()))
 	if status != http.StatusOK || !strings.Contains(body, "Your deck is registered, Ada. Good luck!") {
 		t.Fatalf("save of the fixed list: %d %s", status, body)
 	}
 	j := myDeck(t, ada, e.ID)
-	if !j.Has || j.Name != "Axiom" || j.List != strings.TrimSpace(alteredDeck()) || j.Check == nil || !j.Check.Legal || j.Updated == "" {
+	if !j.Has || j.Name != "Axiom" || j.List != strings.TrimSpace(webtest.AlteredDeck()) || j.Check == nil || !j.Check.Legal || j.Updated == "" {
 		t.Fatalf("Ada's deck read back = %+v", j)
 	}
 	log, err := f.d.Log(context.Background(), e.ID)
@@ -106,7 +104,7 @@ func TestAPlayerSendsHerDecklistFromHerPhone(t *testing.T) {
 	if status != http.StatusOK || strings.Contains(body, "Axiom") || strings.Contains(body, `"has":true`) || !strings.Contains(body, `"player":"Bob"`) {
 		t.Fatalf("Bob's phone reads %d %s", status, body)
 	}
-	if status, _ := bob.post(path, deckBody("Bob's", alteredDeck())); status != http.StatusOK {
+	if status, _ := bob.post(path, deckBody("Bob's", webtest.AlteredDeck())); status != http.StatusOK {
 		t.Fatal("Bob's save")
 	}
 	if j := myDeck(t, ada, e.ID); j.Name != "Axiom" {
@@ -122,12 +120,12 @@ func TestAPlayerSendsHerDecklistFromHerPhone(t *testing.T) {
 // bad JSON, a list too long, a page of another site, registration closed.
 func TestPlayerDeckRefusals(t *testing.T) {
 	f, e, entries, ada, _ := deckPhones(t)
-	path := deckPath(e.ID)
+	path := webtest.DeckPath(e.ID)
 	stranger := f.playerPhone()
-	if status, body := stranger.post(path, deckBody("", alteredDeck())); status != http.StatusUnauthorized || !strings.Contains(errorOf(t, body), "Sign in with your player code first") {
+	if status, body := stranger.post(path, deckBody("", webtest.AlteredDeck())); status != http.StatusUnauthorized || !strings.Contains(errorOf(t, body), "Sign in with your player code first") {
 		t.Errorf("save, not signed in: %d %s", status, body)
 	}
-	if status, body := stranger.post(path+"/check", deckBody("", alteredDeck())); status != http.StatusUnauthorized {
+	if status, body := stranger.post(path+"/check", deckBody("", webtest.AlteredDeck())); status != http.StatusUnauthorized {
 		t.Errorf("check, not signed in: %d %s", status, body)
 	}
 	if status, body := stranger.get(path); status != http.StatusOK || strings.Contains(body, `"signedIn":true`) || !strings.Contains(body, `"asked":true`) {
@@ -177,7 +175,7 @@ func TestPlayerDeckRefusals(t *testing.T) {
 	if err := f.d.CloseDeckRegistration(context.Background(), e.ID); err != nil {
 		t.Fatal(err)
 	}
-	status, body := ada.post(path, deckBody("", alteredDeck()))
+	status, body := ada.post(path, deckBody("", webtest.AlteredDeck()))
 	if status != http.StatusBadRequest || errorOf(t, body) != "deck registration is closed; to register or change your deck, see the organizer" {
 		t.Errorf("after the close: %d %s", status, body)
 	}
@@ -185,7 +183,7 @@ func TestPlayerDeckRefusals(t *testing.T) {
 		t.Errorf("Ada's view after the close = %+v", j)
 	}
 	// Said in French to a French phone.
-	req, _ := http.NewRequest("POST", f.http.URL+path, strings.NewReader(deckBody("", alteredDeck())))
+	req, _ := http.NewRequest("POST", f.http.URL+path, strings.NewReader(deckBody("", webtest.AlteredDeck())))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept-Language", "fr")
 	if status, body := ada.send(req); status != http.StatusBadRequest || !strings.Contains(errorOf(t, body), "l’enregistrement des decks est fermé\u00a0; pour enregistrer ou changer votre deck, adressez-vous à l’organisateur") {
@@ -196,8 +194,8 @@ func TestPlayerDeckRefusals(t *testing.T) {
 // The public pages and the public JSON carry no decklist, whoever asks.
 func TestPublicPagesCarryNoDecklist(t *testing.T) {
 	f, e, entries, ada, _ := deckPhones(t)
-	secret := strings.Replace(alteredDeck(), "Axiom Card 7", "Zephyrine Secret", 1)
-	if status, body := ada.post(deckPath(e.ID), deckBody("Hidden Tech", secret)); status != http.StatusOK {
+	secret := strings.Replace(webtest.AlteredDeck(), "Axiom Card 7", "Zephyrine Secret", 1)
+	if status, body := ada.post(webtest.DeckPath(e.ID), deckBody("Hidden Tech", secret)); status != http.StatusOK {
 		t.Fatalf("save: %d %s", status, body)
 	}
 	id := webtest.Itoa64(int64(e.ID))
@@ -232,14 +230,14 @@ func TestOnlyJudgesReadAPlayersList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	four := strings.Replace(alteredDeck(), "3 Axiom Card 13", "4 Axiom Card 13", 1)
-	if status, _ := ada.post(deckPath(e.ID), deckBody("Zephyr Axiom", four)); status != http.StatusOK {
+	four := strings.Replace(webtest.AlteredDeck(), "3 Axiom Card 13", "4 Axiom Card 13", 1)
+	if status, _ := ada.post(webtest.DeckPath(e.ID), deckBody("Zephyr Axiom", four)); status != http.StatusOK {
 		t.Fatal("Ada's save")
 	}
-	if _, err := f.d.SaveDeck(context.Background(), entries[1].ID, "", alteredDeck()); err != nil {
+	if _, err := f.d.SaveDeck(context.Background(), entries[1].ID, "", webtest.AlteredDeck()); err != nil {
 		t.Fatal(err)
 	}
-	list := judgeOf(e) + "/decks"
+	list := webtest.JudgeOf(e) + "/decks"
 	one := list + "/" + webtest.Itoa64(int64(entries[0].ID))
 
 	// Nobody else: each is sent to the judges' sign-in, with no list.
@@ -260,7 +258,7 @@ func TestOnlyJudgesReadAPlayersList(t *testing.T) {
 	}
 
 	j := f.judgePhone(e, grace)
-	j.get(judgeOf(e)).must(t, 200, "event").shows(t, "Decklists")
+	j.get(webtest.JudgeOf(e)).must(t, 200, "event").shows(t, "Decklists")
 	j.get(list).must(t, 200, "decklists").shows(t, "2 lists registered · 1 with problems · 2 missing",
 		"Players can still send or change their lists from their phones.", "Ada", "1 problem", "Bob", "Legal ✓", "Cy", "No list registered")
 	j.get(list+"?q=bo").must(t, 200, "filtered").shows(t, "Bob")

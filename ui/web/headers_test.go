@@ -80,7 +80,7 @@ func TestRequestsForAHostTheServerDoesNotServeAreRefused(t *testing.T) {
 	e, _, r := f.OpenRound(8)
 	id := webtest.Itoa64(int64(e.ID))
 	tb := r.Tables[0].Number
-	code := f.codes(e.ID, 1)[tb]
+	code := f.Codes(e.ID, 1)[tb]
 	_, port, _ := net.SplitHostPort(strings.TrimPrefix(f.http.URL, "http://"))
 	json := []string{"Content-Type", "application/json"}
 	form := []string{"Content-Type", "application/x-www-form-urlencoded"}
@@ -104,7 +104,7 @@ func TestRequestsForAHostTheServerDoesNotServeAreRefused(t *testing.T) {
 			}
 		}
 	}
-	if f.results(e.ID, 1) != "" {
+	if f.Results(e.ID, 1) != "" {
 		t.Fatal("a refused report was recorded")
 	}
 	resp, out := f.hostRequest("POST", "/api/events/"+id+"/reports", "evil.example", body(1, tb, code, "2-0"), "Content-Type", "application/json", "Accept-Language", "fr")

@@ -121,7 +121,7 @@ func writeWeek(tx storage.Tx, rng *rand.Rand, players []event.Player, e event.Ev
 		}
 		entries = append(entries, en)
 	}
-	results := []event.Result{oneGame(true), oneGame(false),
+	results := []event.Result{webtest.OneGame(true), webtest.OneGame(false),
 		{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}, {Seats: []event.SeatResult{{GamesWon: 0}, {GamesWon: 2}}}}
 	for n := 1; n <= 4; n++ {
 		var active []event.EntryID

@@ -9,69 +9,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"tablekeeper/core/director"
-	"tablekeeper/core/event"
 	"tablekeeper/ui/web/internal/webtest"
 )
-
-// oneGame is a result any match length takes: seat 1 wins one game to
-// none, or seat 2 does.
-func oneGame(seat1Wins bool) event.Result {
-	if seat1Wins {
-		return event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 0}}}
-	}
-	return event.Result{Seats: []event.SeatResult{{GamesWon: 0}, {GamesWon: 1}}}
-}
-
-// pastSeason plays two earlier events of the directory's players (taken
-// from entries of tonight's event): "Altered league night" in October,
-// two rounds and finished; "KeyForge Saturday" in November, round 1
-// played and round 2 published, still running, the second player
-// dropped after round 1.
-func (f *fixture) pastSeason(players []event.Entry) (league, saturday event.Event) {
-	f.t.Helper()
-	ctx := context.Background()
-	create := func(name, game, format string, day time.Time) event.Event {
-		e, err := f.d.CreateEvent(ctx, director.NewEvent{Name: name, Game: game, Format: format, Date: day})
-		if err != nil {
-			f.t.Fatal(err)
-		}
-		for _, p := range players {
-			if _, err := f.d.Register(ctx, e.ID, p.PlayerID); err != nil {
-				f.t.Fatal(err)
-			}
-		}
-		return e
-	}
-	play := func(e event.Event) event.Round {
-		r := f.Publish(e.ID)
-		for _, tb := range r.Tables {
-			if !tb.Bye {
-				if err := f.d.RecordResult(ctx, e.ID, r.Number, tb.Number, oneGame(tb.Number%2 == 1)); err != nil {
-					f.t.Fatal(err)
-				}
-			}
-		}
-		return r
-	}
-	league = create("Altered league night", "altered", "standard-bo3", time.Date(2026, 10, 9, 0, 0, 0, 0, time.UTC))
-	play(league)
-	play(league)
-	if err := f.d.FinishEvent(ctx, league.ID); err != nil {
-		f.t.Fatal(err)
-	}
-	saturday = create("KeyForge Saturday", "keyforge", "archon-standard", time.Date(2026, 11, 14, 0, 0, 0, 0, time.UTC))
-	play(saturday)
-	sat, err := f.d.Entries(ctx, saturday.ID)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	if err := f.d.Drop(ctx, sat[1].ID); err != nil {
-		f.t.Fatal(err)
-	}
-	f.Publish(saturday.ID)
-	return league, saturday
-}
 
 // A player's history is its own request: her earlier events, newest
 // first, in her language, nothing of anyone else; her page (fetched
@@ -79,7 +18,7 @@ func (f *fixture) pastSeason(players []event.Entry) (league, saturday event.Even
 func TestHistoryAPIListsHerEarlierEvents(t *testing.T) {
 	f := newFixture(t)
 	e, es, _ := f.OpenRound(8)
-	league, saturday := f.pastSeason(es[:6])
+	league, saturday := f.PastSeason(es[:6])
 	base := "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/players/"
 
 	var h historyJSON
@@ -123,7 +62,7 @@ func TestHistoryAPIListsHerEarlierEvents(t *testing.T) {
 func TestHistoryAPINewcomerAndRefusals(t *testing.T) {
 	f := newFixture(t)
 	e, es, _ := f.OpenRound(8)
-	league, _ := f.pastSeason(es[:6])
+	league, _ := f.PastSeason(es[:6])
 	base := "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/players/"
 	if resp, body := f.do("GET", base+webtest.Itoa64(int64(es[7].ID))+"/history", nil); resp.StatusCode != http.StatusOK || body != "{\"events\":[]}\n" {
 		t.Errorf("a newcomer's history: %d %q", resp.StatusCode, body)
@@ -182,7 +121,7 @@ func notMe(t *testing.T, ctx context.Context) {
 func TestBrowserPlayerSeesHerEventsAtThisStore(t *testing.T) {
 	f := newFixture(t)
 	e, es, r := f.OpenRound(8)
-	f.pastSeason(es[:6])
+	f.PastSeason(es[:6])
 	ctx := browser(t, 390, 844)
 	url := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID))
 	find := func(typed, name string) {
@@ -211,7 +150,7 @@ func TestBrowserPlayerSeesHerEventsAtThisStore(t *testing.T) {
 
 	// Tonight's results move her page, not her history.
 	ada := webtest.SeatTable(r, es[0].ID)
-	if err := f.d.RecordResult(context.Background(), e.ID, 1, ada.Number, oneGame(true)); err != nil {
+	if err := f.d.RecordResult(context.Background(), e.ID, 1, ada.Number, webtest.OneGame(true)); err != nil {
 		t.Fatal(err)
 	}
 	waitText(t, ctx, "#me-card", "Your table's result is in.", 3*time.Second)

@@ -58,19 +58,19 @@ func TestTheKioskShowsOnlyANewPlayerHerCode(t *testing.T) {
 	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Zoë Ødegård")
 	b := f.unlocked(e)
 
-	page := b.get(kioskOf(e)+"?q=zoe").must(t, 200, "search")
-	b.post(kioskOf(e)+"/checkin", url.Values{"player": {matchID(t, page.body, "Zoë Ødegård")}}).must(t, http.StatusSeeOther, "check in")
-	done := b.get(kioskOf(e)+"/done").must(t, 200, "done")
+	page := b.get(webtest.KioskOf(e)+"?q=zoe").must(t, 200, "search")
+	b.post(webtest.KioskOf(e)+"/checkin", url.Values{"player": {matchID(t, page.body, "Zoë Ødegård")}}).must(t, http.StatusSeeOther, "check in")
+	done := b.get(webtest.KioskOf(e)+"/done").must(t, 200, "done")
 	done.shows(t, "You're checked in, Zoë Ødegård.", "Your player code, for your phone, is on your player slip; the organizer gives it to you at the desk.")
 	if shown, qr := kioskCodeShown(t, done.body); shown != "" || qr != "" || strings.Contains(done.body, "k-code") {
 		t.Fatalf("checking in by name shows a code: %q", shown)
 	}
 
 	// A sign-up gets her own code.
-	b.post(kioskOf(e)+"/signup", url.Values{"name": {"Quentin Roux"}}).must(t, http.StatusSeeOther, "sign up")
-	done = b.get(kioskOf(e)+"/done").must(t, 200, "done after sign-up").shows(t, "Welcome, Quentin Roux!", "Your player code",
+	b.post(webtest.KioskOf(e)+"/signup", url.Values{"name": {"Quentin Roux"}}).must(t, http.StatusSeeOther, "sign up")
+	done = b.get(webtest.KioskOf(e)+"/done").must(t, 200, "done after sign-up").shows(t, "Welcome, Quentin Roux!", "Your player code",
 		"Use it on your phone to send your decklist and report results")
-	quentin, ok := f.entryNamed(e, "Quentin Roux")
+	quentin, ok := f.EntryNamed(e, "Quentin Roux")
 	if !ok {
 		t.Fatal("Quentin was not signed up")
 	}
@@ -109,14 +109,14 @@ func TestTheKioskShowsOnlyANewPlayerHerCode(t *testing.T) {
 
 	// 30 seconds on, going back to the done page shows no code.
 	f.clock.Add(31 * time.Second)
-	later := b.get(kioskOf(e)+"/done").must(t, 200, "done, later")
+	later := b.get(webtest.KioskOf(e)+"/done").must(t, 200, "done, later")
 	if shown, qr := kioskCodeShown(t, later.body); shown != "" || qr != "" {
 		t.Errorf("the done page still shows the code after 30 s: %q", shown)
 	}
 	// Quentin checking in again by name is shown no code either.
-	page = b.get(kioskOf(e)+"?q=quentin").must(t, 200, "search again")
-	b.post(kioskOf(e)+"/checkin", url.Values{"player": {matchID(t, page.body, "Quentin Roux")}}).must(t, http.StatusSeeOther, "again")
-	if shown, _ := kioskCodeShown(t, b.get(kioskOf(e)+"/done").body); shown != "" {
+	page = b.get(webtest.KioskOf(e)+"?q=quentin").must(t, 200, "search again")
+	b.post(webtest.KioskOf(e)+"/checkin", url.Values{"player": {matchID(t, page.body, "Quentin Roux")}}).must(t, http.StatusSeeOther, "again")
+	if shown, _ := kioskCodeShown(t, b.get(webtest.KioskOf(e)+"/done").body); shown != "" {
 		t.Errorf("checked in again by name, the kiosk shows %q", shown)
 	}
 }
@@ -152,19 +152,19 @@ func TestAnUnlockedKioskTabletWalkingEveryNameHarvestsNoCode(t *testing.T) {
 	for _, n := range names {
 		f.clock.Add(5 * time.Second) // within the tablet's write budget
 		q := n
-		page := keep(b.get(kioskOf(e)+"?q="+url.QueryEscape(q)).must(t, 200, "search "+q))
+		page := keep(b.get(webtest.KioskOf(e)+"?q="+url.QueryEscape(q)).must(t, 200, "search "+q))
 		for _, m := range kioskNameIDs(page.body) {
-			keep(b.get(kioskOf(e) + "/confirm?player=" + m))
-			keep(b.post(kioskOf(e)+"/checkin", url.Values{"player": {m}}).must(t, http.StatusSeeOther, "check in "+m))
-			keep(b.get(kioskOf(e)+"/done").must(t, 200, "done"))
-			keep(b.get(kioskOf(e) + "/deck"))
+			keep(b.get(webtest.KioskOf(e) + "/confirm?player=" + m))
+			keep(b.post(webtest.KioskOf(e)+"/checkin", url.Values{"player": {m}}).must(t, http.StatusSeeOther, "check in "+m))
+			keep(b.get(webtest.KioskOf(e)+"/done").must(t, 200, "done"))
+			keep(b.get(webtest.KioskOf(e) + "/deck"))
 			taps++
 		}
-		su := keep(b.post(kioskOf(e)+"/signup", url.Values{"name": {n}}))
-		if su.location != kioskOf(e)+"/same" {
+		su := keep(b.post(webtest.KioskOf(e)+"/signup", url.Values{"name": {n}}))
+		if su.location != webtest.KioskOf(e)+"/same" {
 			t.Fatalf("signing up as %s, who is known, led to %q: %d %s", n, su.location, su.status, pageText(su.body))
 		}
-		keep(b.get(kioskOf(e)+"/same").must(t, 200, "is this you"))
+		keep(b.get(webtest.KioskOf(e)+"/same").must(t, 200, "is this you"))
 	}
 	// The pages and the API the tablet can read besides.
 	id := webtest.Itoa64(int64(e.ID))
@@ -173,8 +173,8 @@ func TestAnUnlockedKioskTabletWalkingEveryNameHarvestsNoCode(t *testing.T) {
 		"/api/events/" + id + "/me/table", "/api/events/" + id + "/me/deck", "/api/events/" + id + "/me/drop"} {
 		keep(b.get(path))
 	}
-	keep(b.post(kioskOf(e)+"/signup", url.Values{"name": {"regular una"}, "member": {"M-Una"}}).must(t, http.StatusSeeOther, "her member number"))
-	keep(b.get(kioskOf(e)+"/done").must(t, 200, "done")).shows(t, "You're checked in, Regular Una.")
+	keep(b.post(webtest.KioskOf(e)+"/signup", url.Values{"name": {"regular una"}, "member": {"M-Una"}}).must(t, http.StatusSeeOther, "her member number"))
+	keep(b.get(webtest.KioskOf(e)+"/done").must(t, 200, "done")).shows(t, "You're checked in, Regular Una.")
 	if taps < len(names) {
 		t.Fatalf("only %d names were tapped of %d", taps, len(names))
 	}

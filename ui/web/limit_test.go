@@ -222,7 +222,7 @@ func (f *fixture) reportAs(id event.EventID, who, b string) (int, string) {
 func TestAPhoneReportingManyTablesWithTheRightCodesIsNeverRefused(t *testing.T) {
 	f := newFixture(t)
 	e, _, r := f.OpenRound(64)
-	codes := f.codes(e.ID, 1)
+	codes := f.Codes(e.ID, 1)
 	me := f.phoneCookie(0)
 	for i, tb := range r.Tables {
 		if status, out := f.reportAs(e.ID, me, body(1, tb.Number, codes[tb.Number], "2-1")); status != 200 {
@@ -255,7 +255,7 @@ func TestARoomBehindOneAddressReportsEveryTable(t *testing.T) {
 	}
 	f := newFixture(t)
 	e, _, r := f.OpenRound(1024)
-	codes := f.codes(e.ID, 1)
+	codes := f.Codes(e.ID, 1)
 	if len(r.Tables) != 512 {
 		t.Fatalf("%d tables", len(r.Tables))
 	}
@@ -300,7 +300,7 @@ func TestSimultaneousWrongCodesAreCountedExactly(t *testing.T) {
 	if count[403] != int(rateWrongTablePerAddr.burst) || count[429] != len(statuses)-int(rateWrongTablePerAddr.burst) {
 		t.Errorf("statuses %v: want exactly %v wrong codes read (403), the rest 429", count, rateWrongTablePerAddr.burst)
 	}
-	code := f.codes(e.ID, 1)[tb]
+	code := f.Codes(e.ID, 1)[tb]
 	rec := httptest.NewRecorder()
 	req := httptest.NewRequest("POST", "/api/events/"+webtest.Itoa64(int64(e.ID))+"/reports", strings.NewReader(body(1, tb, code, "2-1")))
 	req.Header.Set("Content-Type", "application/json")
@@ -326,7 +326,7 @@ func TestAFloodOfGuessesRefusesNoHonestReport(t *testing.T) {
 	}
 	f := newFixture(t)
 	e, _, r := f.OpenRound(64)
-	codes := f.codes(e.ID, 1)
+	codes := f.Codes(e.ID, 1)
 	const addrs = maxBuckets + maxBuckets/4
 	send := func(req *http.Request, addr int) int {
 		req.RemoteAddr = fmt.Sprintf("10.%d.%d.%d:40000", addr>>16, addr>>8&255, addr&255)

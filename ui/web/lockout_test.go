@@ -98,7 +98,7 @@ func (fl *lockoutFloor) try(g guess) {
 	case 2:
 		status, _ = p.form("/judge/signin", url.Values{"pin": {fmt.Sprintf("%08d", g.seq)}})
 	case 3:
-		status, _ = p.form(kioskOf(fl.reports)+"/unlock", url.Values{"pin": {fmt.Sprintf("%08d", g.seq)}})
+		status, _ = p.form(webtest.KioskOf(fl.reports)+"/unlock", url.Values{"pin": {fmt.Sprintf("%08d", g.seq)}})
 	default:
 		status, _ = p.form("/scorekeeper/signin", url.Values{"pin": {fmt.Sprintf("%08d", g.seq)}, "name": {"Mallory"}})
 	}
@@ -168,7 +168,7 @@ func (fl *lockoutFloor) staffSteps() []func() {
 				fl.refuse("a new judge's sign-in", status, pageText(out))
 			}
 		}, func() {
-			if status, out := tablet.form(kioskOf(fl.reports)+"/unlock", url.Values{"pin": {kioskPIN}}); status != http.StatusSeeOther {
+			if status, out := tablet.form(webtest.KioskOf(fl.reports)+"/unlock", url.Values{"pin": {webtest.KioskPIN}}); status != http.StatusSeeOther {
 				fl.refuse("a new tablet's unlock", status, pageText(out))
 			}
 		}, func() {
@@ -186,9 +186,9 @@ func (f *fixture) newLockoutFloor() *lockoutFloor {
 	fl := &lockoutFloor{f: f}
 	fl.confirm, fl.cr, fl.playerCodes = f.confirmingRoundOf(40)
 	fl.reports, _, fl.rr = f.OpenRound(40)
-	fl.tableCodes = f.codes(fl.reports.ID, 1)
+	fl.tableCodes = f.Codes(fl.reports.ID, 1)
 	fl.pin, _ = f.d.JudgePIN(ctx)
-	if _, err := f.d.SetKioskCode(ctx, kioskPIN); err != nil {
+	if _, err := f.d.SetKioskCode(ctx, webtest.KioskPIN); err != nil {
 		f.t.Fatal(err)
 	}
 	fl.score, _ = f.d.ScorekeeperCode(ctx)

@@ -127,21 +127,21 @@ func TestBrowserPseudoEveryPageIsTranslated(t *testing.T) {
 	for _, path := range []string{"/judge", judge, judge + "/tables/1", judge + "/entry"} {
 		staffPage(staff.get(path), path)
 	}
-	if _, err := f.d.SetKioskCode(ctx, kioskPIN); err != nil {
+	if _, err := f.d.SetKioskCode(ctx, webtest.KioskPIN); err != nil {
 		t.Fatal(err)
 	}
 	kiosk := f.staffClient()
 	kiosk.client.Jar.SetCookies(mustURL(t, f.http.URL), []*http.Cookie{{Name: langCookie, Value: string(pseudo.Lang), Path: "/"}})
 	k := "/events/" + id + "/kiosk"
 	staffPage(kiosk.get(k), k+" (locked)")
-	kiosk.post(k+"/unlock", url.Values{"pin": {kioskPIN}})
+	kiosk.post(k+"/unlock", url.Values{"pin": {webtest.KioskPIN}})
 	for _, path := range []string{k, k + "/lock"} {
 		staffPage(kiosk.get(path), path)
 	}
 	// Before round 1 the kiosk signs new players up.
 	early, _ := f.Event("altered", "standard-bo3", "Ada Lovelace")
 	k = "/events/" + webtest.Itoa64(int64(early.ID)) + "/kiosk"
-	kiosk.post(k+"/unlock", url.Values{"pin": {kioskPIN}})
+	kiosk.post(k+"/unlock", url.Values{"pin": {webtest.KioskPIN}})
 	for _, path := range []string{k, k + "/signup"} {
 		staffPage(kiosk.get(path), path)
 	}

@@ -22,31 +22,6 @@ func (f *fixture) report(id event.EventID, body string, header ...string) (int, 
 	return resp.StatusCode, out
 }
 
-// codes returns the table codes of a round.
-func (f *fixture) codes(id event.EventID, round int) map[int]string {
-	f.t.Helper()
-	c, err := f.d.TableCodes(context.Background(), id, round)
-	if err != nil || len(c) == 0 {
-		f.t.Fatalf("codes: %v %v", c, err)
-	}
-	return c
-}
-
-// results returns a round's results by table number, as text.
-func (f *fixture) results(id event.EventID, round int) string {
-	rounds, err := f.d.Rounds(context.Background(), id)
-	if err != nil {
-		panic(err)
-	}
-	var b strings.Builder
-	for _, t := range rounds[round-1].Tables {
-		if t.Result != nil {
-			fmt.Fprintf(&b, "%d:%v;", t.Number, t.Result.Seats)
-		}
-	}
-	return b.String()
-}
-
 func body(round, table int, code, result string) string {
 	b, _ := json.Marshal(reportRequest{Round: round, Table: table, Code: code, Result: result})
 	return string(b)
@@ -58,7 +33,7 @@ func body(round, table int, code, result string) string {
 func TestReportWithTheCodeIsRecorded(t *testing.T) {
 	f := newFixture(t)
 	e, _, r := f.OpenRound(8)
-	codes := f.codes(e.ID, 1)
+	codes := f.Codes(e.ID, 1)
 	n := r.Tables[0].Number
 	status, out := f.report(e.ID, body(1, n, strings.ToLower(codes[n]), "2-1"))
 	var reply reportReply
@@ -74,12 +49,12 @@ func TestReportWithTheCodeIsRecorded(t *testing.T) {
 	if status != 200 || !strings.Contains(out, `"already recorded"`) {
 		t.Errorf("the same again: %d %s", status, out)
 	}
-	before := f.results(e.ID, 1)
+	before := f.Results(e.ID, 1)
 	status, out = f.report(e.ID, body(1, n, codes[n], "0-2"))
 	if status != http.StatusConflict || !strings.Contains(errorOf(t, out), "already has a different result") {
 		t.Errorf("a different result: %d %s", status, out)
 	}
-	if f.results(e.ID, 1) != before {
+	if f.Results(e.ID, 1) != before {
 		t.Error("a conflicting report changed the table")
 	}
 	reports, err := f.d.PhoneReports(context.Background(), e.ID)
@@ -100,11 +75,11 @@ func TestReportWaitingForApprovalIsAccepted(t *testing.T) {
 	}
 	r := f.Publish(e.ID)
 	n := r.Tables[0].Number
-	status, out := f.report(e.ID, body(1, n, f.codes(e.ID, 1)[n], "2-0"))
+	status, out := f.report(e.ID, body(1, n, f.Codes(e.ID, 1)[n], "2-0"))
 	if status != http.StatusAccepted || !strings.Contains(out, `"pending"`) || !strings.Contains(out, "approves") {
 		t.Errorf("report: %d %s", status, out)
 	}
-	if f.results(e.ID, 1) != "" {
+	if f.Results(e.ID, 1) != "" {
 		t.Error("a report waiting for approval was applied")
 	}
 }
@@ -116,7 +91,7 @@ func TestEveryWriteWithoutAValidCodeIsRefused(t *testing.T) {
 	f := newFixture(t)
 	e, _, r := f.OpenRound(8)
 	other, _, _ := f.OpenRound(4)
-	codes, otherCodes := f.codes(e.ID, 1), f.codes(other.ID, 1)
+	codes, otherCodes := f.Codes(e.ID, 1), f.Codes(other.ID, 1)
 	n, m := r.Tables[0].Number, r.Tables[1].Number
 	id := webtest.Itoa64(int64(e.ID))
 	f.srv.limits = newLimiter(f.clock.Now)
@@ -135,7 +110,7 @@ func TestEveryWriteWithoutAValidCodeIsRefused(t *testing.T) {
 			}
 		}
 	}
-	before := f.results(e.ID, 1)
+	before := f.Results(e.ID, 1)
 	for _, c := range []struct {
 		name   string
 		body   string
@@ -171,7 +146,7 @@ func TestEveryWriteWithoutAValidCodeIsRefused(t *testing.T) {
 			t.Errorf("%s: %q lacks %q", c.name, msg, c.says)
 		}
 	}
-	if after := f.results(e.ID, 1); after != before {
+	if after := f.Results(e.ID, 1); after != before {
 		t.Errorf("refused reports changed the round: %s → %s", before, after)
 	}
 	// After the event finishes, a report is refused with a sentence.
@@ -194,7 +169,7 @@ func TestEveryWriteWithoutAValidCodeIsRefused(t *testing.T) {
 func TestWrongCodesAreRateLimited(t *testing.T) {
 	f := newFixture(t)
 	e, _, r := f.OpenRound(8)
-	codes := f.codes(e.ID, 1)
+	codes := f.Codes(e.ID, 1)
 	n := r.Tables[0].Number
 	for i := 0; i < int(rateWrongTablePerDevice.burst); i++ {
 		if status, out := f.report(e.ID, body(1, n, fmt.Sprintf("WRONG%d", i), "2-0")); status != 403 {
@@ -239,11 +214,11 @@ func TestFormIsTheTablesOwn(t *testing.T) {
 	for i := range values {
 		values[i] = fmt.Sprint(3 + i)
 	}
-	b, _ := json.Marshal(reportRequest{Round: 1, Table: hr.Tables[0].Number, Code: f.codes(h.ID, 1)[hr.Tables[0].Number], Multi: &multiReply{Winners: "2", Values: values}})
+	b, _ := json.Marshal(reportRequest{Round: 1, Table: hr.Tables[0].Number, Code: f.Codes(h.ID, 1)[hr.Tables[0].Number], Multi: &multiReply{Winners: "2", Values: values}})
 	if status, out := f.report(h.ID, string(b)); status != 200 {
 		t.Errorf("multiplayer report: %d %s", status, out)
 	}
-	if got := f.results(h.ID, 1); !strings.Contains(got, fmt.Sprintf("%d:", hr.Tables[0].Number)) {
+	if got := f.Results(h.ID, 1); !strings.Contains(got, fmt.Sprintf("%d:", hr.Tables[0].Number)) {
 		t.Errorf("multiplayer result not saved: %q", got)
 	}
 }
@@ -264,7 +239,7 @@ func FuzzReportRequest(f *testing.F) {
 	}
 	fx := newFixture(f)
 	e, _, r := fx.OpenRound(4)
-	codes := fx.codes(e.ID, 1)
+	codes := fx.Codes(e.ID, 1)
 	f.Add(body(1, r.Tables[0].Number, codes[r.Tables[0].Number], "2-0"))
 	fx.srv.limits = newLimiter(fx.clock.Now) // each run its own budget below
 	f.Fuzz(func(t *testing.T, in string) {
@@ -276,7 +251,7 @@ func FuzzReportRequest(f *testing.F) {
 		} else if req.check() != nil {
 			t.Fatalf("decodeReport passed a report check refuses: %+v", req)
 		}
-		before := fx.results(e.ID, 1)
+		before := fx.Results(e.ID, 1)
 		fx.srv.limits = newLimiter(fx.clock.Now)
 		rec := httptest.NewRecorder()
 		hreq := httptest.NewRequest("POST", "/api/events/"+webtest.Itoa64(int64(e.ID))+"/reports", strings.NewReader(in))
@@ -290,7 +265,7 @@ func FuzzReportRequest(f *testing.F) {
 			}
 		case 400, 403, 409, 429:
 			errorOf(t, rec.Body.String())
-			if rec.Code != 409 && fx.results(e.ID, 1) != before {
+			if rec.Code != 409 && fx.Results(e.ID, 1) != before {
 				t.Fatalf("a refused report (%d) changed the round", rec.Code)
 			}
 		default:
@@ -305,16 +280,16 @@ func TestReportForAnOldRoundIsRefused(t *testing.T) {
 	f := newFixture(t)
 	e, _ := f.Event("altered", "standard-bo3", webtest.Names(8)...)
 	r1 := f.Publish(e.ID)
-	codes := f.codes(e.ID, 1)
+	codes := f.Codes(e.ID, 1)
 	f.PlayRound(e.ID, r1)
 	f.Publish(e.ID)
-	before := f.results(e.ID, 1)
+	before := f.Results(e.ID, 1)
 	n := r1.Tables[0].Number
 	status, out := f.report(e.ID, body(1, n, codes[n], "0-2"))
 	if status != 400 || !strings.Contains(errorOf(t, out), "round 1 is over") {
 		t.Errorf("an old round: %d %s", status, out)
 	}
-	if f.results(e.ID, 1) != before {
+	if f.Results(e.ID, 1) != before {
 		t.Error("a report for an old round changed it")
 	}
 }

@@ -193,7 +193,7 @@ func TestStaffPagesCarryTheSecurityHeaders(t *testing.T) {
 	f := newFixture(t)
 	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace")
 	b := f.unlocked(e)
-	for _, p := range []string{kioskOf(e), kioskOf(e) + "?q=ada", kioskOf(e) + "/signup", kioskOf(e) + "/lock", "/judge",
+	for _, p := range []string{webtest.KioskOf(e), webtest.KioskOf(e) + "?q=ada", webtest.KioskOf(e) + "/signup", webtest.KioskOf(e) + "/lock", "/judge",
 		"/static/kiosk.css", "/static/kiosk.js", "/static/judge.css", "/static/judge.js"} {
 		a := b.get(p)
 		if a.status != 200 {
@@ -201,7 +201,7 @@ func TestStaffPagesCarryTheSecurityHeaders(t *testing.T) {
 		}
 		checkHeaders(t, "GET "+p, a.header)
 	}
-	a := f.staffClient().post(kioskOf(e)+"/checkin", nil)
+	a := f.staffClient().post(webtest.KioskOf(e)+"/checkin", nil)
 	checkHeaders(t, "refused check-in", a.header)
 	a = f.staffClient().post("/judge/events/1/entry", nil)
 	checkHeaders(t, "refused judge entry", a.header)

@@ -43,13 +43,13 @@ func TestFormChoicesAndTheAnswerNameTheWinner(t *testing.T) {
 		t.Errorf("the other result's label %q does not say whose games come first", form.Other)
 	}
 
-	code := f.codes(e.ID, 1)[tb.Number]
+	code := f.Codes(e.ID, 1)[tb.Number]
 	status, out := f.report(e.ID, body(1, tb.Number, code, line), "Accept-Language", "fr")
 	var reply reportReply
 	if err := json.Unmarshal([]byte(out), &reply); err != nil || status != http.StatusOK || reply.Message != "enregistré\u00a0: "+two+" a gagné 2–1." {
 		t.Errorf("recorded, in French: %d %s", status, out)
 	}
-	if got := f.results(e.ID, 1); !strings.Contains(got, fmt.Sprintf("%d:[{1 ", tb.Number)) || !strings.Contains(got, "} {2 ") {
+	if got := f.Results(e.ID, 1); !strings.Contains(got, fmt.Sprintf("%d:[{1 ", tb.Number)) || !strings.Contains(got, "} {2 ") {
 		t.Errorf("the round has %s, want seat 2 winning 2–1", got)
 	}
 	status, out = f.report(e.ID, body(1, tb.Number, code, line))
@@ -73,7 +73,7 @@ func TestPendingAnswerNamesTheWinner(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb := f.Publish(e.ID).Tables[0]
-	status, out := f.report(e.ID, body(1, tb.Number, f.codes(e.ID, 1)[tb.Number], "0-2"))
+	status, out := f.report(e.ID, body(1, tb.Number, f.Codes(e.ID, 1)[tb.Number], "0-2"))
 	var reply reportReply
 	want := "sent: " + entryName(t, es, tb.Seats[1].EntryID) + " won 2–0. It counts once the organizer approves it."
 	if err := json.Unmarshal([]byte(out), &reply); err != nil || status != http.StatusAccepted || reply.Message != want {

@@ -91,7 +91,7 @@ func TestBrowserAxeFindsNothingSerious(t *testing.T) {
 // axePublicPages checks the events list, the event's home and pairings.
 func axePublicPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 	e, es, _ := f.OpenRound(12)
-	f.pastSeason(es[:6]) // Ada's earlier events: her "At this store" card
+	f.PastSeason(es[:6]) // Ada's earlier events: her "At this store" card
 	id := webtest.Itoa64(int64(e.ID))
 	open := func(path, sel string) {
 		t.Helper()
@@ -151,13 +151,13 @@ func axeResultPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 func axeKioskPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 	f.Event("altered", "standard-bo3", "Chris Lee") // Chris is in the directory
 	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Zoë Ødegård")
-	if _, err := f.d.SetKioskCode(context.Background(), kioskPIN); err != nil {
+	if _, err := f.d.SetKioskCode(context.Background(), webtest.KioskPIN); err != nil {
 		t.Fatal(err)
 	}
-	base := f.http.URL + kioskOf(e)
+	base := f.http.URL + webtest.KioskOf(e)
 	run(t, ctx, "open the kiosk", chromedp.Navigate(base), chromedp.WaitVisible(chromedp.ID("k-pin")))
 	axeCheck(t, ctx, axe, "kiosk unlock")
-	run(t, ctx, "unlock", chromedp.SendKeys(chromedp.ID("k-pin"), kioskPIN), chromedp.Click(chromedp.CSS("button[type=submit]")))
+	run(t, ctx, "unlock", chromedp.SendKeys(chromedp.ID("k-pin"), webtest.KioskPIN), chromedp.Click(chromedp.CSS("button[type=submit]")))
 	run(t, ctx, "start", chromedp.WaitVisible(chromedp.CSS(".k-search input")))
 	axeCheck(t, ctx, axe, "kiosk start")
 	run(t, ctx, "type a name", chromedp.SendKeys(chromedp.CSS(".k-search input"), "lovel"))
@@ -171,7 +171,7 @@ func axeKioskPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 	run(t, ctx, "a wrong code", chromedp.SendKeys(chromedp.ID("k-code-in"), "AAA-AAA"), chromedp.Click(chromedp.CSS("button.k-primary")),
 		chromedp.WaitVisible(chromedp.CSS(".k-problem")))
 	axeCheck(t, ctx, axe, "kiosk deck code")
-	ada, _ := f.entryNamed(e, "Ada Lovelace")
+	ada, _ := f.EntryNamed(e, "Ada Lovelace")
 	code, err := f.d.PlayerCode(context.Background(), ada.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -192,7 +192,7 @@ func axeKioskPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 
 // axeJudgePages checks a judge's phone from sign-in to a log entry.
 func axeJudgePages(t *testing.T, ctx context.Context, f *fixture, axe string) {
-	e, _, _ := f.judgeEvent()
+	e, _, _ := f.JudgeEvent()
 	pin, err := f.d.JudgePIN(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -202,7 +202,7 @@ func axeJudgePages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 	run(t, ctx, "sign in", chromedp.SendKeys(chromedp.ID("j-pin"), pin), chromedp.Click(chromedp.CSS("button.j-primary")),
 		chromedp.WaitVisible(chromedp.CSS("a.j-item")))
 	axeCheck(t, ctx, axe, "judge events")
-	run(t, ctx, "the event", chromedp.Navigate(f.http.URL+judgeOf(e)), chromedp.WaitVisible(chromedp.CSS("button.j-item")))
+	run(t, ctx, "the event", chromedp.Navigate(f.http.URL+webtest.JudgeOf(e)), chromedp.WaitVisible(chromedp.CSS("button.j-item")))
 	axeCheck(t, ctx, axe, "judge who")
 	run(t, ctx, "Grace", chromedp.Click(chromedp.CSS("button.j-item")), chromedp.WaitVisible(chromedp.ID("j-out")))
 	axeCheck(t, ctx, axe, "judge main")
@@ -225,7 +225,7 @@ func axeScorekeeperPages(t *testing.T, ctx context.Context, f *fixture, axe stri
 	run(t, ctx, "sign in", chromedp.SendKeys(chromedp.ID("s-pin"), code), chromedp.SendKeys(chromedp.ID("s-name"), "Bea"),
 		chromedp.Click(chromedp.CSS("button.j-primary")), chromedp.WaitVisible(chromedp.CSS("a.j-item")))
 	axeCheck(t, ctx, axe, "scorekeeper events")
-	run(t, ctx, "the event", chromedp.Navigate(f.http.URL+scoreOf(e)), chromedp.WaitVisible(chromedp.ID("s-table")))
+	run(t, ctx, "the event", chromedp.Navigate(f.http.URL+webtest.ScoreOf(e)), chromedp.WaitVisible(chromedp.ID("s-table")))
 	typeSlip(t, ctx, r.Tables[0].Number, "2-0")
 	waitText(t, ctx, "#s-mine", "2–0", 5*time.Second)
 	typeSlip(t, ctx, r.Tables[0].Number, "0-2")

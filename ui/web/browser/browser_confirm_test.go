@@ -43,10 +43,10 @@ func TestBrowserTwoPhonesConfirmAndDisagree(t *testing.T) {
 		t.Run(lang, func(t *testing.T) {
 			w := confirmWords[lang]
 			f := newFixture(t)
-			e, r, codes := f.confirmingRound(true)
+			e, r, codes := f.ConfirmingRound(true)
 			t1, t2 := r.Tables[0], r.Tables[1]
 			ada, bob := t1.Seats[0].EntryID, t1.Seats[1].EntryID
-			adaName, bobName := nameAt(t, f, e.ID, ada), nameAt(t, f, e.ID, bob)
+			adaName, bobName := webtest.NameAt(t, f.Floor, e.ID, ada), webtest.NameAt(t, f.Floor, e.ID, bob)
 			pa, pb := browser(t, 390, 844), browser(t, 390, 844)
 			phoneSignIn(t, pa, f, lang, e.ID, ada, codes[ada])
 			phoneSignIn(t, pb, f, lang, e.ID, bob, codes[bob])
@@ -61,7 +61,7 @@ func TestBrowserTwoPhonesConfirmAndDisagree(t *testing.T) {
 			waitText(t, pa, "#r-games-buttons", "2–0", 5*time.Second)
 			run(t, pa, "2–0 and send", chromedp.Click(chromedp.CSS("#r-games-buttons button:nth-child(1)")), chromedp.Click(chromedp.ID("r-send")))
 			waitText(t, pa, "#r-mine-message", fmt.Sprintf(w.waiting, bobName), 5*time.Second)
-			if f.results(e.ID, 1) != "" {
+			if f.Results(e.ID, 1) != "" {
 				t.Fatal("one player's report was recorded")
 			}
 			// Bob's page hears of it on its stream, without a reload.
@@ -79,7 +79,7 @@ func TestBrowserTwoPhonesConfirmAndDisagree(t *testing.T) {
 			}
 
 			cy, dee := t2.Seats[0].EntryID, t2.Seats[1].EntryID
-			cyName, deeName := nameAt(t, f, e.ID, cy), nameAt(t, f, e.ID, dee)
+			cyName, deeName := webtest.NameAt(t, f.Floor, e.ID, cy), webtest.NameAt(t, f.Floor, e.ID, dee)
 			pc, pd := browser(t, 390, 844), browser(t, 390, 844)
 			phoneSignIn(t, pc, f, lang, e.ID, cy, codes[cy])
 			phoneSignIn(t, pd, f, lang, e.ID, dee, codes[dee])
@@ -122,7 +122,7 @@ func (f *fixture) rounds(id event.EventID) []event.Round {
 // players confirm: signed out, open, waiting, to confirm, something else,
 // at the organizer.
 func axeConfirmPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
-	e, r, codes := f.confirmingRound(true)
+	e, r, codes := f.ConfirmingRound(true)
 	tb := r.Tables[0]
 	ada, bob := tb.Seats[0].EntryID, tb.Seats[1].EntryID
 	lang := textOfJS(t, ctx, `document.documentElement.lang`)

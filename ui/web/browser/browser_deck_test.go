@@ -55,7 +55,7 @@ func TestBrowserAPlayerSendsHerDecklist(t *testing.T) {
 
 			signInPhone(t, ctx, f, e.ID, es[0].ID)
 			run(t, ctx, "reload", chromedp.Navigate(page), chromedp.WaitVisible(chromedp.ID("deck-list")))
-			typo := strings.Replace(alteredDeck(), "3 Axiom Card 2 (C)", "33 Axiom Card 2 (C)", 1)
+			typo := strings.Replace(webtest.AlteredDeck(), "3 Axiom Card 2 (C)", "33 Axiom Card 2 (C)", 1)
 			run(t, ctx, "type the list", chromedp.SendKeys(chromedp.ID("deck-list"), typo))
 			waitText(t, ctx, "#deck-check", c.typo, 5*time.Second)
 			if dc, has, _ := f.d.EntryDeck(context.Background(), e.ID, es[0].ID); has {
@@ -145,8 +145,8 @@ func axeDeckPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 	}
 	run(t, ctx, "judge sign-in", chromedp.Navigate(f.http.URL+"/judge"), chromedp.WaitVisible(chromedp.ID("j-pin")),
 		chromedp.SendKeys(chromedp.ID("j-pin"), pin), chromedp.Click(chromedp.CSS("button.j-primary")), chromedp.WaitVisible(chromedp.CSS("a.j-item")))
-	run(t, ctx, "Grace", chromedp.Navigate(f.http.URL+judgeOf(e)), chromedp.Click(chromedp.CSS("button.j-item")), chromedp.WaitVisible(chromedp.ID("j-out")))
-	run(t, ctx, "decklists", chromedp.Navigate(f.http.URL+judgeOf(e)+"/decks"), chromedp.WaitVisible(chromedp.ID("j-deck-q")))
+	run(t, ctx, "Grace", chromedp.Navigate(f.http.URL+webtest.JudgeOf(e)), chromedp.Click(chromedp.CSS("button.j-item")), chromedp.WaitVisible(chromedp.ID("j-out")))
+	run(t, ctx, "decklists", chromedp.Navigate(f.http.URL+webtest.JudgeOf(e)+"/decks"), chromedp.WaitVisible(chromedp.ID("j-deck-q")))
 	axeCheck(t, ctx, axe, "judge decklists")
 	screenshot(t, ctx, "judge-decks-390.png")
 	run(t, ctx, "Ada's list", chromedp.Click(chromedp.CSS("a.j-item")), chromedp.WaitVisible(chromedp.CSS("pre.j-decklist")))

@@ -36,12 +36,12 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 	ada, bram := entries[0], entries[1]
 
 	// The kiosk tablet: Ada and Bram check in.
-	if _, err := f.d.SetKioskCode(ctx, kioskPIN); err != nil {
+	if _, err := f.d.SetKioskCode(ctx, webtest.KioskPIN); err != nil {
 		t.Fatal(err)
 	}
 	kt := browser(t, 1024, 768)
-	run(t, kt, "open the kiosk", chromedp.Navigate(f.http.URL+kioskOf(e)), chromedp.WaitVisible(chromedp.ID("k-pin")))
-	run(t, kt, "unlock", chromedp.SendKeys(chromedp.ID("k-pin"), kioskPIN), chromedp.Click(chromedp.CSS("button[type=submit]")))
+	run(t, kt, "open the kiosk", chromedp.Navigate(f.http.URL+webtest.KioskOf(e)), chromedp.WaitVisible(chromedp.ID("k-pin")))
+	run(t, kt, "unlock", chromedp.SendKeys(chromedp.ID("k-pin"), webtest.KioskPIN), chromedp.Click(chromedp.CSS("button[type=submit]")))
 	codes := map[event.EntryID]string{}
 	for _, en := range []event.Entry{ada, bram} {
 		waitText(t, kt, ".k-title", "Welcome! Check in here", 5*time.Second)
@@ -56,7 +56,7 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 		if n := jsText(t, kt, `String(document.querySelectorAll('#k-code').length)`); n != "0" {
 			t.Fatalf("the kiosk shows %s's code to whoever tapped her name", en.Name)
 		}
-		run(t, kt, "back to the start", chromedp.Navigate(f.http.URL+kioskOf(e)))
+		run(t, kt, "back to the start", chromedp.Navigate(f.http.URL+webtest.KioskOf(e)))
 	}
 	for _, en := range entries[2:] {
 		if err := f.d.CheckIn(ctx, en.ID, true); err != nil {
@@ -84,7 +84,7 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 		chromedp.Click(chromedp.ID("signin-go")))
 	waitText(t, pa, "#signed-in-as", ada.Name, 5*time.Second)
 	run(t, pa, "open her deck page", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/deck"), chromedp.WaitVisible(chromedp.ID("deck-list")))
-	run(t, pa, "paste her list", chromedp.SendKeys(chromedp.ID("deck-list"), alteredDeck()))
+	run(t, pa, "paste her list", chromedp.SendKeys(chromedp.ID("deck-list"), webtest.AlteredDeck()))
 	waitText(t, pa, "#deck-check", "Legal", 5*time.Second)
 	run(t, pa, "save", chromedp.Click(chromedp.ID("deck-save")))
 	waitText(t, pa, "#deck-message", "Your deck is registered", 5*time.Second)
@@ -97,7 +97,7 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 			t.Fatalf("%s signs in: %d %s", en.Name, status, body)
 		}
 		phones[en.ID] = p
-		if status, body := p.post(deckPath(e.ID), fmt.Sprintf(`{"name":"Deck of %s","list":%q}`, en.Name, alteredDeck())); status != 200 {
+		if status, body := p.post(webtest.DeckPath(e.ID), fmt.Sprintf(`{"name":"Deck of %s","list":%q}`, en.Name, webtest.AlteredDeck())); status != 200 {
 			t.Fatalf("%s's decklist: %d %s", en.Name, status, body)
 		}
 	}

@@ -62,7 +62,7 @@ func TestBrowserSeatTwoReportsHerOwnWin(t *testing.T) {
 	e, es, r := f.OpenRound(12)
 	tb := r.Tables[0]
 	her, opp := entryName(t, es, tb.Seats[1].EntryID), entryName(t, es, tb.Seats[0].EntryID)
-	code := f.codes(e.ID, 1)[tb.Number]
+	code := f.Codes(e.ID, 1)[tb.Number]
 	ctx := browser(t, 390, 844)
 	url := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID))
 	findHerself(t, ctx, url, her)
@@ -74,7 +74,7 @@ func TestBrowserSeatTwoReportsHerOwnWin(t *testing.T) {
 	}
 	run(t, ctx, "send before choosing", chromedp.SendKeys(chromedp.ID("r-code"), code), chromedp.Click(chromedp.ID("r-send")))
 	waitText(t, ctx, "#r-message", "Tap who won", 5*time.Second)
-	if f.results(e.ID, 1) != "" {
+	if f.Results(e.ID, 1) != "" {
 		t.Fatal("a report without a choice changed the round")
 	}
 	run(t, ctx, "tap her name", chromedp.Click(chromedp.CSS("#r-winner-buttons button:nth-child(2)")))
@@ -89,7 +89,7 @@ func TestBrowserSeatTwoReportsHerOwnWin(t *testing.T) {
 	evalBool(t, ctx, clearCode)
 	run(t, ctx, "type a wrong code", chromedp.SendKeys(chromedp.ID("r-code"), "WRONG2"), chromedp.Click(chromedp.ID("r-send")))
 	waitText(t, ctx, "#r-message", "not the code of table "+strconv.Itoa(tb.Number), 5*time.Second)
-	if got := f.results(e.ID, 1); got != "" {
+	if got := f.Results(e.ID, 1); got != "" {
 		t.Fatalf("a wrong code changed the round: %s", got)
 	}
 	evalBool(t, ctx, clearCode)
@@ -130,9 +130,9 @@ func TestBrowserReportWithoutFindingHerselfNamesBoth(t *testing.T) {
 	waitText(t, ctx, "#r-games-buttons", "1–1", 5*time.Second)
 	run(t, ctx, "tap 1–1", chromedp.Click(chromedp.CSS("#r-games-buttons button:nth-child(1)")))
 	waitText(t, ctx, "#r-confirm", "Draw 1–1", 5*time.Second)
-	run(t, ctx, "send", chromedp.SendKeys(chromedp.ID("r-code"), f.codes(e.ID, 1)[tb.Number]), chromedp.Click(chromedp.ID("r-send")))
+	run(t, ctx, "send", chromedp.SendKeys(chromedp.ID("r-code"), f.Codes(e.ID, 1)[tb.Number]), chromedp.Click(chromedp.ID("r-send")))
 	waitText(t, ctx, "#r-message", "Recorded: draw 1–1.", 5*time.Second)
-	if got := f.results(e.ID, 1); !strings.Contains(got, strconv.Itoa(tb.Number)+":[{1 0 0") {
+	if got := f.Results(e.ID, 1); !strings.Contains(got, strconv.Itoa(tb.Number)+":[{1 0 0") {
 		t.Errorf("the round has %s", got)
 	}
 }
@@ -169,7 +169,7 @@ func TestBrowserMultiplayerReportNamesEverySeat(t *testing.T) {
 		}
 		fillIn = append(fillIn, chromedp.SendKeys(chromedp.ID("r-value-"+strconv.Itoa(i)), v))
 	}
-	fillIn = append(fillIn, chromedp.SendKeys(chromedp.ID("r-winners"), "2"), chromedp.SendKeys(chromedp.ID("r-code"), f.codes(e.ID, 1)[tb.Number]), chromedp.Click(chromedp.ID("r-send")))
+	fillIn = append(fillIn, chromedp.SendKeys(chromedp.ID("r-winners"), "2"), chromedp.SendKeys(chromedp.ID("r-code"), f.Codes(e.ID, 1)[tb.Number]), chromedp.Click(chromedp.ID("r-send")))
 	run(t, ctx, "fill in and send", fillIn...)
 	waitText(t, ctx, "#r-message", "Recorded: ", 5*time.Second)
 	if got := textOf(t, ctx, "#r-message"); !strings.Contains(got, names[1]+" 5 (won)") {
