@@ -62,23 +62,9 @@ func TestAPlayerSendsHerDecklistFromHerPhone(t *testing.T) {
 		t.Fatalf("Ada's deck before any = %+v", j)
 	}
 	four := strings.Replace(webtest.AlteredDeck(), "3 Axiom Card 13", "4 Axiom Card 13", 1)
-	status, body := ada.post(path+"/check", deckBody("", four))
-	var rep deckReport
-	if err := json.Unmarshal([]byte(body), &rep); status != http.StatusOK || err != nil {
-		t.Fatalf("check: %d %s", status, body)
-	}
-	if rep.Legal || rep.Verdict != "Not legal yet: 1 problem to fix" || len(rep.Problems) != 1 {
-		t.Fatalf("check of an illegal list = %+v", rep)
-	}
-	// The phone's check words the problem as the kiosk does: one function.
-	if status, body := ada.post(path+"/check", deckBody("", "")); status != http.StatusOK || !strings.Contains(body, `"empty":true`) {
-		t.Errorf("empty check: %d %s", status, body)
-	}
-	if decks, _ := f.d.Decks(context.Background(), e.ID); len(decks) != 0 {
-		t.Fatal("a check saved a deck")
-	}
+	adaChecksAnIllegalList(t, f, e, ada, four)
 
-	status, body = ada.post(path, deckBody("Axiom", four))
+	status, body := ada.post(path, deckBody("Axiom", four))
 	if status != http.StatusOK || !strings.Contains(body, "Saved. Fix the problems above before round 1") {
 		t.Fatalf("save of an illegal list: %d %s", status, body)
 	}
@@ -98,9 +84,38 @@ func TestAPlayerSendsHerDecklistFromHerPhone(t *testing.T) {
 	if !strings.HasPrefix(last, "deck registered from a phone: Ada (legal), device ") || len(last) < len("deck registered from a phone: Ada (legal), device ")+32 {
 		t.Errorf("log line %q; want Ada's save with her device", last)
 	}
+	bobReadsNothingOfAdas(t, f, e, entries, ada, bob)
+}
 
-	// Bob's phone: his own (none), nothing of Ada's.
-	status, body = bob.get(path)
+// adaChecksAnIllegalList: the check of Ada's list four (one card too
+// many) says what to fix, an empty list is said empty, and a check saves
+// nothing.
+func adaChecksAnIllegalList(t *testing.T, f *fixture, e event.Event, ada *playerPhone, four string) {
+	t.Helper()
+	path := webtest.DeckPath(e.ID)
+	status, body := ada.post(path+"/check", deckBody("", four))
+	var rep deckReport
+	if err := json.Unmarshal([]byte(body), &rep); status != http.StatusOK || err != nil {
+		t.Fatalf("check: %d %s", status, body)
+	}
+	if rep.Legal || rep.Verdict != "Not legal yet: 1 problem to fix" || len(rep.Problems) != 1 {
+		t.Fatalf("check of an illegal list = %+v", rep)
+	}
+	// The phone's check words the problem as the kiosk does: one function.
+	if status, body := ada.post(path+"/check", deckBody("", "")); status != http.StatusOK || !strings.Contains(body, `"empty":true`) {
+		t.Errorf("empty check: %d %s", status, body)
+	}
+	if decks, _ := f.d.Decks(context.Background(), e.ID); len(decks) != 0 {
+		t.Fatal("a check saved a deck")
+	}
+}
+
+// bobReadsNothingOfAdas: Bob's phone reads his own deck (none), nothing
+// of Ada's, and his save leaves hers alone.
+func bobReadsNothingOfAdas(t *testing.T, f *fixture, e event.Event, entries []event.Entry, ada, bob *playerPhone) {
+	t.Helper()
+	path := webtest.DeckPath(e.ID)
+	status, body := bob.get(path)
 	if status != http.StatusOK || strings.Contains(body, "Axiom") || strings.Contains(body, `"has":true`) || !strings.Contains(body, `"player":"Bob"`) {
 		t.Fatalf("Bob's phone reads %d %s", status, body)
 	}
@@ -121,16 +136,7 @@ func TestAPlayerSendsHerDecklistFromHerPhone(t *testing.T) {
 func TestPlayerDeckRefusals(t *testing.T) {
 	f, e, entries, ada, _ := deckPhones(t)
 	path := webtest.DeckPath(e.ID)
-	stranger := f.playerPhone()
-	if status, body := stranger.post(path, deckBody("", webtest.AlteredDeck())); status != http.StatusUnauthorized || !strings.Contains(errorOf(t, body), "Sign in with your player code first") {
-		t.Errorf("save, not signed in: %d %s", status, body)
-	}
-	if status, body := stranger.post(path+"/check", deckBody("", webtest.AlteredDeck())); status != http.StatusUnauthorized {
-		t.Errorf("check, not signed in: %d %s", status, body)
-	}
-	if status, body := stranger.get(path); status != http.StatusOK || strings.Contains(body, `"signedIn":true`) || !strings.Contains(body, `"asked":true`) {
-		t.Errorf("read, not signed in: %d %s", status, body)
-	}
+	aStrangerIsRefused(t, f, e)
 	other := fmt.Sprintf(`{"entry":%d,"name":"","list":"1 Card"}`, entries[1].ID)
 	if status, body := ada.post(path, other); status != http.StatusBadRequest || !strings.Contains(errorOf(t, body), `{"name":"…","list":"…"}`) {
 		t.Errorf("another's entry named: %d %s", status, body)
@@ -172,6 +178,31 @@ func TestPlayerDeckRefusals(t *testing.T) {
 		t.Errorf("%d checks went through in a burst; want 20", checks)
 	}
 
+	closedIsSaid(t, f, e, ada)
+}
+
+// aStrangerIsRefused: a phone not signed in saves and checks nothing, and
+// reads no one's deck.
+func aStrangerIsRefused(t *testing.T, f *fixture, e event.Event) {
+	t.Helper()
+	path := webtest.DeckPath(e.ID)
+	stranger := f.playerPhone()
+	if status, body := stranger.post(path, deckBody("", webtest.AlteredDeck())); status != http.StatusUnauthorized || !strings.Contains(errorOf(t, body), "Sign in with your player code first") {
+		t.Errorf("save, not signed in: %d %s", status, body)
+	}
+	if status, body := stranger.post(path+"/check", deckBody("", webtest.AlteredDeck())); status != http.StatusUnauthorized {
+		t.Errorf("check, not signed in: %d %s", status, body)
+	}
+	if status, body := stranger.get(path); status != http.StatusOK || strings.Contains(body, `"signedIn":true`) || !strings.Contains(body, `"asked":true`) {
+		t.Errorf("read, not signed in: %d %s", status, body)
+	}
+}
+
+// closedIsSaid closes deck registration: Ada's save is refused with why,
+// in English and in French, and her view says it is closed.
+func closedIsSaid(t *testing.T, f *fixture, e event.Event, ada *playerPhone) {
+	t.Helper()
+	path := webtest.DeckPath(e.ID)
 	if err := f.d.CloseDeckRegistration(context.Background(), e.ID); err != nil {
 		t.Fatal(err)
 	}
