@@ -12,6 +12,7 @@ require (
 	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e
 	golang.org/x/image v0.24.0
 	golang.org/x/text v0.42.0
+	golang.org/x/time v0.16.0
 )
 
 require (

@@ -23,6 +23,7 @@ import (
 	"tablekeeper/ui"
 	"tablekeeper/ui/startup"
 	"tablekeeper/ui/web"
+	"tablekeeper/ui/web/floods"
 	"tablekeeper/ui/web/serve"
 )
 
@@ -119,6 +120,10 @@ func (n storeNetwork) Start(addr string) (ui.NetworkServer, error) {
 	}
 	return r, nil
 }
+
+// Alert is the alert of guesses of the network's flood watch, which the
+// server counts in while it runs.
+func (n storeNetwork) Alert(ctx context.Context) (floods.Alert, error) { return n.Floods.Alert(ctx) }
 
 // systemPaper is the computer's paper, which the QR poster prints on:
 // the locale's of LC_ALL, LC_PAPER or LANG where one is set (Unix), else

@@ -25,6 +25,7 @@ import (
 	"tablekeeper/ui/internal/prefs"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/web/floods"
 )
 
 // StoreNetwork starts the store network (ui/web: the players' pages, the
@@ -37,6 +38,10 @@ type StoreNetwork interface {
 	// the server's Stop. A port already in use is an error whose
 	// sentence says so and what to do.
 	Start(addr string) (NetworkServer, error)
+	// Alert is the alert of guesses on the store network (wrong PINs,
+	// player codes and table codes): this process's counts while it
+	// serves, else those the serving process last saved, while recent.
+	Alert(ctx context.Context) (floods.Alert, error)
 }
 
 // NetworkServer is the store network while it runs.
@@ -58,7 +63,8 @@ type NetworkServer interface {
 
 // NetworkDirector is what the Store network panel asks of the director
 // for the staff's sign-ins: the judges' PIN and the tablet kiosk code
-// (shown, renewed), the alert of guesses, and the devices signed in.
+// (shown, renewed) and the devices signed in (the alert of guesses is
+// the StoreNetwork's).
 type NetworkDirector interface {
 	JudgePIN(ctx context.Context) (string, error)
 	RenewJudgePIN(ctx context.Context) (string, error)
@@ -68,7 +74,6 @@ type NetworkDirector interface {
 	RenewScorekeeperCode(ctx context.Context) (string, error)
 	JudgePINReplaced(ctx context.Context) (bool, error)
 	AcknowledgeJudgePIN(ctx context.Context) error
-	NetworkAlert(ctx context.Context) (director.NetworkAlert, error)
 	SignedInDevices(ctx context.Context) ([]director.StaffSession, error)
 	SignOutDevice(ctx context.Context, id int64) error
 }

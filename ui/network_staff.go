@@ -14,6 +14,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/web/floods"
 )
 
 // staffPanel is the Store network panel's part about the staff's
@@ -51,7 +52,7 @@ type staffPanel struct {
 
 // staffState is what a refresh reads.
 type staffState struct {
-	alert    director.NetworkAlert
+	alert    floods.Alert
 	devices  []director.StaffSession
 	replaced bool
 }
@@ -91,12 +92,14 @@ func (sp *staffPanel) refresh() {
 		return
 	}
 	sp.reading = true
-	d := sp.p.d
+	d, net := sp.p.d, sp.p.net
 	work.Call(sp.p.run, func(ctx context.Context) (staffState, error) {
 		var st staffState
 		var err error
-		if st.alert, err = d.NetworkAlert(ctx); err != nil {
-			return st, err
+		if net != nil {
+			if st.alert, err = net.Alert(ctx); err != nil {
+				return st, err
+			}
 		}
 		if st.devices, err = d.SignedInDevices(ctx); err != nil {
 			return st, err
@@ -197,7 +200,7 @@ func (sp *staffPanel) onNewScoreCode() {
 }
 
 // alertText says the alert of guesses, a line a kind, "" without any.
-func alertText(a director.NetworkAlert) string {
+func alertText(a floods.Alert) string {
 	lines := make([]string, 0, 3)
 	for _, l := range a.Lines() {
 		lines = append(lines, tr.Text(l))

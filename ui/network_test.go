@@ -20,6 +20,7 @@ import (
 	"tablekeeper/ui/internal/prefs"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/web/floods"
 )
 
 // fakeNetwork records what the switch asks of the store network.
@@ -27,6 +28,15 @@ type fakeNetwork struct {
 	starts []string
 	fail   error
 	srv    *fakeServer
+	// floods is the alert's watch (nil: no guesses).
+	floods *floods.Watch
+}
+
+func (n *fakeNetwork) Alert(ctx context.Context) (floods.Alert, error) {
+	if n.floods == nil {
+		return floods.Alert{}, nil
+	}
+	return n.floods.Alert(ctx)
 }
 
 func (n *fakeNetwork) Start(addr string) (NetworkServer, error) {
@@ -261,16 +271,22 @@ func TestTheStoreNetworkPanelShowsSignInsAndAlerts(t *testing.T) {
 	ctx := context.Background()
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
-	n := &fakeNetwork{}
+	n := &fakeNetwork{floods: floods.New(d, time.Now)}
 	s, w := newWindow(t, d, Options{OpenEvent: e.ID, Network: n})
 	p := s.network
 	t.Cleanup(p.close)
 	test.Tap(p.sideSwitch)
 	pin, _ := d.JudgePIN(ctx)
 	code, _ := d.KioskCode(ctx)
+	// A sign-in as the web's: a wrong PIN is counted in the alert.
 	signIn := func(kind, secret string, i int) error {
-		return d.SignIn(ctx, director.SignInTry{Kind: kind, Secret: secret, Device: fmt.Sprintf("device%02d", i), Address: fmt.Sprintf("192.168.1.%d", i),
+		device, address := fmt.Sprintf("device%02d", i), fmt.Sprintf("192.168.1.%d", i)
+		err := d.SignIn(ctx, director.SignInTry{Kind: kind, Secret: secret, Device: device, Address: address,
 			Event: e.ID, Token: fmt.Sprintf("%064x", i), TTL: time.Hour})
+		if errors.Is(err, director.ErrWrongPIN) {
+			n.floods.Note(ctx, floods.PIN, device, address)
+		}
+		return err
 	}
 	if err := signIn(director.KindJudge, pin, 1); err != nil {
 		t.Fatal(err)
@@ -306,7 +322,7 @@ func TestTheStoreNetworkPanelShowsSignInsAndAlerts(t *testing.T) {
 		_ = signIn(director.KindJudge, "WRONGPIN", 10+i%17)
 	}
 	for i := range 40 {
-		d.NoteGuess(ctx, director.GuessPlayerCode, fmt.Sprintf("guesser%d", i%8), fmt.Sprintf("10.0.0.%d", i%4))
+		n.floods.Note(ctx, floods.PlayerCode, fmt.Sprintf("guesser%d", i%8), fmt.Sprintf("10.0.0.%d", i%4))
 	}
 	p.staff.refresh()
 	wants := []string{"23 wrong PINs from 17 devices and 17 network addresses in the last 10 minutes. No one is locked out by them",

@@ -44,9 +44,6 @@ type Director struct {
 	// codes is where table codes and the judge PIN are drawn from; nil
 	// is crypto/rand (SetCodeSource).
 	codes io.Reader
-
-	// floods counts the guesses on the store network (floods.go).
-	floods floodWatch
 }
 
 // Snapshot keeps a copy of the database after round number of event e was

@@ -22,7 +22,7 @@ package director
 // code, scorekeeper.go) with those same guesses at most triples that,
 // 5.3 in ten million: below one in a million. Seven characters
 // (31^7 ≈ 2.75×10^10) would give 5.5 in a million, so eight it is. Every
-// wrong PIN is counted in the organizer's alert (floods.go).
+// wrong PIN is counted in the organizer's alert (ui/web/floods).
 
 import (
 	"context"

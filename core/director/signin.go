@@ -8,8 +8,9 @@ package director
 // are bounded by each device's and each address's own budget (the web's
 // rateWrongPIN; secrets.go has the arithmetic), never by one budget
 // shared by everyone: a stranger spending it would keep every new judge,
-// tablet and station out (issue 27). They are counted in the flood watch
-// (floods.go), which the organizer sees, and write nothing one by one.
+// tablet and station out (issue 27). The web counts them in its flood
+// watch (ui/web/floods), which the organizer sees, keeping the counts in
+// one setting (FloodCounts); a wrong PIN writes nothing here.
 
 import (
 	"context"
@@ -82,8 +83,8 @@ func TokenHash(token string) string {
 // SignIn checks a PIN typed on a device and, when it is the kind's
 // secret, keeps the device's session and logs the sign-in with the device
 // and address, in one transaction. A wrong PIN is ErrWrongPIN: it writes
-// nothing and is counted in the flood watch (NoteGuess); the web bounds
-// the tries of each device and address.
+// nothing; the web bounds the tries of each device and address, and
+// counts the wrong ones.
 func (d *Director) SignIn(ctx context.Context, t SignInTry) error {
 	if t.Kind != KindJudge && t.Kind != KindKiosk && t.Kind != KindScorekeeper {
 		return event.Invalidf("a sign-in is a judge's, a kiosk's or a scorekeeper station's, not %q", t.Kind)
@@ -127,9 +128,6 @@ func (d *Director) SignIn(ctx context.Context, t SignInTry) error {
 			return d.keepSession(tx, StaffSession{TokenHash: TokenHash(t.Token), Kind: t.Kind, Event: int64(t.Event), Name: t.Name,
 				Device: device, Address: address, Started: now, LastSeen: now, Expires: now.Add(t.TTL)})
 		})
-	}
-	if errors.Is(err, ErrWrongPIN) {
-		d.NoteGuess(ctx, GuessPIN, t.Device, address)
 	}
 	return err
 }
@@ -292,13 +290,26 @@ func (d *Director) SignInLog(ctx context.Context, limit int) ([]SignInLine, erro
 	return out, err
 }
 
-// guardKey tells devices apart for the alert: the device's cookie, or its
-// address when it sends none.
-func guardKey(device, address string) string {
-	if device != "" {
-		return "d:" + device
-	}
-	return "a:" + address
+// floodCountsKey is the setting holding the web's last counts of
+// guesses (ui/web/floods).
+const floodCountsKey = "network.floods"
+
+// FloodCounts reads the counts of guesses the web last saved ("" when
+// none), for `network alert` beside the serving process and after a
+// restart.
+func (d *Director) FloodCounts(ctx context.Context) (string, error) {
+	var raw string
+	err := d.store.Read(ctx, func(tx Tx) (err error) {
+		raw, _, err = tx.AppSetting(floodCountsKey)
+		return err
+	})
+	return raw, err
+}
+
+// SaveFloodCounts rewrites the counts of guesses in place: one setting,
+// written at most every few seconds, never a row a guess.
+func (d *Director) SaveFloodCounts(ctx context.Context, raw string) error {
+	return d.store.Write(ctx, func(tx Tx) error { return tx.SetAppSetting(floodCountsKey, raw) })
 }
 
 // clipText keeps at most n bytes of s, cut on a character's start.

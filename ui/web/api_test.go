@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 func TestEventsListsEveryEvent(t *testing.T) {
@@ -20,7 +21,7 @@ func TestEventsListsEveryEvent(t *testing.T) {
 	if len(list.Events) != 0 {
 		t.Fatalf("an empty database lists %+v", list)
 	}
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Chiara Rossi")
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Chiara Rossi")
 	f.getJSON("/api/events", http.StatusOK, &list)
 	if len(list.Events) != 1 || list.Events[0].ID != int64(e.ID) || list.Events[0].Players != 3 || list.Events[0].State != "registration" || list.Events[0].Game == "" {
 		t.Errorf("events %+v", list)
@@ -31,15 +32,15 @@ func TestEventsListsEveryEvent(t *testing.T) {
 // number, players and result; the pairings by name; a draft never shows.
 func TestPairingsOfTheCurrentRoundAndOfAnother(t *testing.T) {
 	f := newFixture(t)
-	e, es := f.event("altered", "standard-bo3", testNames(9)...)
-	id := "/api/events/" + itoa64(int64(e.ID))
+	e, es := f.Event("altered", "standard-bo3", webtest.Names(9)...)
+	id := "/api/events/" + webtest.Itoa64(int64(e.ID))
 	var p pairingsJSON
 	f.getJSON(id+"/pairings", http.StatusOK, &p)
 	if p.Round != 0 || len(p.Tables) != 0 || p.Draft != 0 {
 		t.Fatalf("before round 1: %+v", p)
 	}
-	r1 := f.publish(e.ID)
-	ada := seatTable(r1, es[0].ID)
+	r1 := f.Publish(e.ID)
+	ada := webtest.SeatTable(r1, es[0].ID)
 	if err := f.d.RecordResult(context.Background(), e.ID, 1, ada.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
 		t.Fatal(err)
 	}
@@ -47,6 +48,14 @@ func TestPairingsOfTheCurrentRoundAndOfAnother(t *testing.T) {
 	if p.Round != 1 || p.Label != "Round 1" || p.BestOf != 3 || len(p.Tables) != 5 || len(p.ByName) != 9 {
 		t.Fatalf("round 1: %+v", p)
 	}
+	checkRoundOnePairings(t, p, ada)
+	pairingsOfADraftThenPublished(t, f, e, r1, ada)
+}
+
+// checkRoundOnePairings checks round 1's tables as the API gives them:
+// one bye, Ada's table with its result, the others without one.
+func checkRoundOnePairings(t *testing.T, p pairingsJSON, ada event.Table) {
+	t.Helper()
 	var seen, byes int
 	for _, tb := range p.Tables {
 		if tb.Bye {
@@ -71,9 +80,16 @@ func TestPairingsOfTheCurrentRoundAndOfAnother(t *testing.T) {
 	if p.ByName[0].Name != "Ada Lovelace" || p.ByName[0].Table != ada.Number || !strings.HasPrefix(p.ByName[0].Opponents, "vs ") {
 		t.Errorf("by name starts %+v", p.ByName[0])
 	}
+}
 
-	// Round 2 paired but not published: round 1 stays current, the draft
-	// is named and cannot be asked for.
+// pairingsOfADraftThenPublished plays round 1 out and pairs round 2 but
+// does not publish it: round 1 stays current, the draft is named and
+// cannot be asked for; published, round 2 is current and round 1 still
+// asked for.
+func pairingsOfADraftThenPublished(t *testing.T, f *fixture, e event.Event, r1 event.Round, ada event.Table) {
+	t.Helper()
+	id := "/api/events/" + webtest.Itoa64(int64(e.ID))
+	var p pairingsJSON
 	for _, tb := range r1.Tables {
 		if !tb.Bye && tb.Number != ada.Number {
 			if err := f.d.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 0}, {GamesWon: 2}}}); err != nil {
@@ -108,8 +124,8 @@ func TestPairingsOfTheCurrentRoundAndOfAnother(t *testing.T) {
 // Bad addresses and parameters get a sentence and the right status.
 func TestBadRequestsGetASentence(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg")
-	id := itoa64(int64(e.ID))
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg")
+	id := webtest.Itoa64(int64(e.ID))
 	for _, c := range []struct {
 		path   string
 		status int
@@ -144,15 +160,15 @@ func TestBadRequestsGetASentence(t *testing.T) {
 // The standings carry each tiebreaker the event uses, titled, by key.
 func TestStandingsCarryTheTiebreakers(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", testNames(4)...)
-	r := f.publish(e.ID)
+	e, _ := f.Event("altered", "standard-bo3", webtest.Names(4)...)
+	r := f.Publish(e.ID)
 	for _, tb := range r.Tables {
 		if err := f.d.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	var s standingsJSON
-	f.getJSON("/api/events/"+itoa64(int64(e.ID))+"/standings", http.StatusOK, &s)
+	f.getJSON("/api/events/"+webtest.Itoa64(int64(e.ID))+"/standings", http.StatusOK, &s)
 	if len(s.Rows) != 4 || s.AfterRound != 1 || len(s.Tiebreakers) == 0 {
 		t.Fatalf("standings %+v", s)
 	}
@@ -174,11 +190,11 @@ func TestStandingsCarryTheTiebreakers(t *testing.T) {
 // played; find gives the entry to remember.
 func TestFindAndThePlayersPage(t *testing.T) {
 	f := newFixture(t)
-	e, es, r := f.openRound(8)
-	id := "/api/events/" + itoa64(int64(e.ID))
+	e, es, r := f.OpenRound(8)
+	id := "/api/events/" + webtest.Itoa64(int64(e.ID))
 	var found findJSON
 	f.getJSON(id+"/find?q=LOVEL", http.StatusOK, &found)
-	ada := seatTable(r, es[0].ID)
+	ada := webtest.SeatTable(r, es[0].ID)
 	if len(found.Players) != 1 || found.Players[0].Entry != int64(es[0].ID) || found.Players[0].Table != ada.Number || !found.Players[0].Playing {
 		t.Fatalf("find: %+v", found)
 	}
@@ -195,7 +211,7 @@ func TestFindAndThePlayersPage(t *testing.T) {
 		t.Errorf("nobody: %+v", found)
 	}
 	var p playerJSON
-	f.getJSON(id+"/players/"+itoa64(int64(es[0].ID)), http.StatusOK, &p)
+	f.getJSON(id+"/players/"+webtest.Itoa64(int64(es[0].ID)), http.StatusOK, &p)
 	if p.Name != "Ada Lovelace" || p.Now.State != "playing" || p.Now.Table != ada.Number || len(p.Now.Opponents) != 1 || p.Standing != nil || len(p.Rounds) != 1 {
 		t.Fatalf("Ada before her result: %+v", p)
 	}
@@ -206,7 +222,7 @@ func TestFindAndThePlayersPage(t *testing.T) {
 	if err := f.d.RecordResult(context.Background(), e.ID, 1, ada.Number, mine); err != nil {
 		t.Fatal(err)
 	}
-	f.getJSON(id+"/players/"+itoa64(int64(es[0].ID)), http.StatusOK, &p)
+	f.getJSON(id+"/players/"+webtest.Itoa64(int64(es[0].ID)), http.StatusOK, &p)
 	if !p.Now.Reported || p.Standing == nil || p.Standing.Points != 3 || p.Standing.Record != "1–0–0" || p.Rounds[0].Outcome != "win" || p.Rounds[0].Result != "won 2–0" {
 		t.Errorf("Ada after her win: %+v %+v", p.Standing, p.Rounds)
 	}
@@ -215,16 +231,16 @@ func TestFindAndThePlayersPage(t *testing.T) {
 // The clock is read at the moment asked; a paused clock says so.
 func TestClockIsReadNow(t *testing.T) {
 	f := newFixture(t)
-	e, _, _ := f.openRound(4)
+	e, _, _ := f.OpenRound(4)
 	var c clockOut
-	f.getJSON("/api/events/"+itoa64(int64(e.ID))+"/clock", http.StatusOK, &c)
+	f.getJSON("/api/events/"+webtest.Itoa64(int64(e.ID))+"/clock", http.StatusOK, &c)
 	if c.Round != 1 || !c.Timed || !c.Running || c.RemainingMS != (50*60-7*60-23)*1000 {
 		t.Errorf("clock %+v", c)
 	}
 	if _, err := f.d.PauseClock(context.Background(), e.ID, 1); err != nil {
 		t.Fatal(err)
 	}
-	f.getJSON("/api/events/"+itoa64(int64(e.ID))+"/clock", http.StatusOK, &c)
+	f.getJSON("/api/events/"+webtest.Itoa64(int64(e.ID))+"/clock", http.StatusOK, &c)
 	if !c.Paused || c.Running {
 		t.Errorf("paused clock %+v", c)
 	}
@@ -234,8 +250,8 @@ func TestClockIsReadNow(t *testing.T) {
 // it gzipped.
 func TestBodiesAreCachedAndGzipped(t *testing.T) {
 	f := newFixture(t)
-	e, _, _ := f.openRound(64)
-	path := "/api/events/" + itoa64(int64(e.ID)) + "/pairings"
+	e, _, _ := f.OpenRound(64)
+	path := "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/pairings"
 	resp, body := f.do("GET", path, nil)
 	etag := resp.Header.Get("ETag")
 	if resp.StatusCode != 200 || etag == "" {
@@ -276,9 +292,9 @@ func TestBodiesAreCachedAndGzipped(t *testing.T) {
 // The projector lists the tables still out once three in four are in.
 func TestProjectorWaitsForTheLastTables(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(16)
+	e, _, r := f.OpenRound(16)
 	var p projectorJSON
-	f.getJSON("/api/events/"+itoa64(int64(e.ID))+"/projector", http.StatusOK, &p)
+	f.getJSON("/api/events/"+webtest.Itoa64(int64(e.ID))+"/projector", http.StatusOK, &p)
 	if p.ShowsWaiting || len(p.ByName) != 16 || p.Tables != 8 || len(p.Waiting) != 8 || p.URL != "http://192.168.1.20:8080/" {
 		t.Fatalf("start of round: %+v", p)
 	}
@@ -287,7 +303,7 @@ func TestProjectorWaitsForTheLastTables(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	f.getJSON("/api/events/"+itoa64(int64(e.ID))+"/projector", http.StatusOK, &p)
+	f.getJSON("/api/events/"+webtest.Itoa64(int64(e.ID))+"/projector", http.StatusOK, &p)
 	if !p.ShowsWaiting || len(p.Waiting) != 2 || !strings.HasPrefix(p.Waiting[0].Label, "") || p.Waiting[0].Table != r.Tables[6].Number {
 		t.Errorf("six of eight in: %+v", p.Waiting)
 	}
@@ -299,7 +315,7 @@ func TestProjectorWaitsForTheLastTables(t *testing.T) {
 // The QR codes and the poster are served for the network's address.
 func TestQRAndPoster(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg")
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg")
 	id := strconv.FormatInt(int64(e.ID), 10)
 	for _, c := range []struct{ path, kind string }{
 		{"/qr.svg", "image/svg+xml"}, {"/events/" + id + "/qr.svg", "image/svg+xml"}, {"/events/" + id + "/qr.png", "image/png"}, {"/events/" + id + "/poster.pdf", "application/pdf"},
@@ -318,7 +334,7 @@ func TestQRAndPoster(t *testing.T) {
 // Once the last round is complete the projector shows the standings.
 func TestProjectorShowsTheStandingsAfterTheLastRound(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", testNames(8)...)
+	e, _ := f.Event("altered", "standard-bo3", webtest.Names(8)...)
 	for {
 		p, err := f.d.Progress(context.Background(), e.ID)
 		if err != nil {
@@ -327,17 +343,17 @@ func TestProjectorShowsTheStandingsAfterTheLastRound(t *testing.T) {
 		if p.Done {
 			break
 		}
-		f.playRound(e.ID, f.publish(e.ID))
+		f.PlayRound(e.ID, f.Publish(e.ID))
 	}
 	var p projectorJSON
-	f.getJSON("/api/events/"+itoa64(int64(e.ID))+"/projector", http.StatusOK, &p)
+	f.getJSON("/api/events/"+webtest.Itoa64(int64(e.ID))+"/projector", http.StatusOK, &p)
 	if p.Standings == nil || len(p.Standings.Rows) != 8 || p.Standings.AfterRound != 3 || p.ShowsWaiting {
 		t.Fatalf("after the last round: %+v", p.Standings)
 	}
 	if err := f.d.FinishEvent(context.Background(), e.ID); err != nil {
 		t.Fatal(err)
 	}
-	f.getJSON("/api/events/"+itoa64(int64(e.ID))+"/projector", http.StatusOK, &p)
+	f.getJSON("/api/events/"+webtest.Itoa64(int64(e.ID))+"/projector", http.StatusOK, &p)
 	if p.Standings == nil || !p.Standings.Final {
 		t.Errorf("finished: %+v", p.Standings)
 	}

@@ -19,6 +19,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // The store network under a full store: a 1024-player event in round 4,
@@ -56,7 +57,7 @@ func benchEvent(b testing.TB) (*Server, *director.Director, event.Event, event.R
 		b.Fatal(err)
 	}
 	var rows []director.NewPlayer
-	for _, n := range testNames(1024) {
+	for _, n := range webtest.Names(1024) {
 		rows = append(rows, director.NewPlayer{Name: n})
 	}
 	if _, err := d.ImportPlayers(ctx, e.ID, rows); err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // requestCounter counts the requests a server gets, by path.
@@ -54,11 +55,11 @@ func skipPatch(f *fixture, id event.EventID) {
 // fetches its list again, by itself.
 func TestBrowserResultsLandInPlace(t *testing.T) {
 	f := newFixture(t)
-	e, es, r := f.openRound(16)
+	e, es, r := f.OpenRound(16)
 	count := &requestCounter{counts: map[string]int{}}
 	hs := httptest.NewServer(count.wrap(f.srv))
 	t.Cleanup(hs.Close)
-	ada := seatTable(r, es[0].ID)
+	ada := webtest.SeatTable(r, es[0].ID)
 	var others []event.Table
 	for _, tb := range r.Tables {
 		if tb.Number != ada.Number && !tb.Bye {
@@ -71,8 +72,8 @@ func TestBrowserResultsLandInPlace(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	base := hs.URL + "/events/" + itoa64(int64(e.ID))
-	pairings := "/api/events/" + itoa64(int64(e.ID)) + "/pairings"
+	base := hs.URL + "/events/" + webtest.Itoa64(int64(e.ID))
+	pairings := "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/pairings"
 
 	ctx := browser(t, 390, 844)
 	run(t, ctx, "open the pairings by table", chromedp.Navigate(base+"/pairings"),
@@ -104,9 +105,9 @@ func TestBrowserResultsLandInPlace(t *testing.T) {
 	// "My table": another table's result costs no fetch; her own lands
 	// in place.
 	me := ctx
-	player := "/api/events/" + itoa64(int64(e.ID)) + "/players/" + itoa64(int64(es[0].ID))
+	player := "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/players/" + webtest.Itoa64(int64(es[0].ID))
 	run(t, me, "remember her", chromedp.Navigate(base), chromedp.Evaluate[chromedp.Void](
-		`localStorage.setItem('tk.me.`+itoa64(int64(e.ID))+`', JSON.stringify({entry: `+itoa64(int64(es[0].ID))+`, name: 'x'}))`),
+		`localStorage.setItem('tk.me.`+webtest.Itoa64(int64(e.ID))+`', JSON.stringify({entry: `+webtest.Itoa64(int64(es[0].ID))+`, name: 'x'}))`),
 		chromedp.Navigate(base))
 	waitText(t, me, "#my-table", strconv.Itoa(ada.Number), 5*time.Second)
 	time.Sleep(300 * time.Millisecond)
@@ -129,13 +130,13 @@ func TestBrowserResultsLandInPlace(t *testing.T) {
 // (20 s) between two fetches; a small one follows sooner (the next test).
 func TestBrowserStandingsRefetchAtTheRoundsEnd(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(160)
+	e, _, r := f.OpenRound(160)
 	count := &requestCounter{counts: map[string]int{}}
 	hs := httptest.NewServer(count.wrap(f.srv))
 	t.Cleanup(hs.Close)
-	standings := "/api/events/" + itoa64(int64(e.ID)) + "/standings"
+	standings := "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/standings"
 	ctx := browser(t, 390, 844)
-	run(t, ctx, "open the standings", chromedp.Navigate(hs.URL+"/events/"+itoa64(int64(e.ID))+"/standings"))
+	run(t, ctx, "open the standings", chromedp.Navigate(hs.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/standings"))
 	waitText(t, ctx, "#standings", "Ada Lovelace", 5*time.Second)
 	if got := textOf(t, ctx, "#standings"); strings.Contains(got, "1–0–0") {
 		t.Fatalf("the standings count results before any: %s", got)

@@ -13,6 +13,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // byteMeter counts what one tab of Chromium receives, as the browser's
@@ -87,7 +88,7 @@ func (m *byteMeter) asked(n int, part string) []string {
 // again only for its own table's result.
 func TestBrowserStaffPagesAndTheTVPatchEachResult(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(1024)
+	e, _, r := f.OpenRound(1024)
 	ctx := context.Background()
 	if _, err := f.d.AddJudge(ctx, e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge}); err != nil {
 		t.Fatal(err)
@@ -99,7 +100,7 @@ func TestBrowserStaffPagesAndTheTVPatchEachResult(t *testing.T) {
 	// One browser, four tabs, one device: more streams than a phone's.
 	f.srv.hub.perDevice = 8
 	mine := r.Tables[len(r.Tables)-1].Number // the report page's table
-	base := f.http.URL + "/events/" + itoa64(int64(e.ID))
+	base := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID))
 
 	// The station's tab starts the browser; the others are its tabs.
 	station := stationBrowser(t, f, e, 1024, 768, "en", "Bea")
@@ -113,7 +114,7 @@ func TestBrowserStaffPagesAndTheTVPatchEachResult(t *testing.T) {
 	run(t, judge, "a judge signs in", chromedp.Navigate(f.http.URL+"/judge"), chromedp.WaitVisible(chromedp.ID("j-pin")),
 		chromedp.SendKeys(chromedp.ID("j-pin"), pin), chromedp.Click(chromedp.CSS("button.j-primary")))
 	waitText(t, judge, "h1", "Choose the event", 5*time.Second)
-	run(t, judge, "the event", chromedp.Navigate(f.http.URL+judgeOf(e)))
+	run(t, judge, "the event", chromedp.Navigate(f.http.URL+webtest.JudgeOf(e)))
 	waitText(t, judge, "h1", "Who are you?", 5*time.Second)
 	run(t, judge, "Grace", chromedp.Click(chromedp.CSS("button.j-item")))
 	waitText(t, judge, "#j-out h2", "tables still out (512)", 10*time.Second)
@@ -198,6 +199,6 @@ func stationBrowser(t *testing.T, f *fixture, e event.Event, w, h int, lang, nam
 	run(t, ctx, "open /scorekeeper", chromedp.Navigate(f.http.URL+"/scorekeeper"), chromedp.WaitVisible(chromedp.ID("s-pin")))
 	run(t, ctx, "sign in", chromedp.SendKeys(chromedp.ID("s-pin"), director.FormatSecret(code)), chromedp.SendKeys(chromedp.ID("s-name"), name),
 		chromedp.Click(chromedp.CSS("button.j-primary")), chromedp.WaitVisible(chromedp.CSS("a.j-item")))
-	run(t, ctx, "the event", chromedp.Navigate(f.http.URL+scoreOf(e)), chromedp.WaitVisible(chromedp.ID("s-table")))
+	run(t, ctx, "the event", chromedp.Navigate(f.http.URL+webtest.ScoreOf(e)), chromedp.WaitVisible(chromedp.ID("s-table")))
 	return ctx
 }

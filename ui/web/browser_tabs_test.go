@@ -4,6 +4,8 @@ import (
 	"testing"
 	"time"
 
+	"tablekeeper/ui/web/internal/webtest"
+
 	"github.com/chromedp/chromedp"
 )
 
@@ -15,8 +17,8 @@ import (
 func TestBrowserTappingThroughEveryPageKeepsTheStreamLive(t *testing.T) {
 	f := newFixture(t)
 	f.srv.hub.perDevice = 2 // fewer than the pages: the pages must close theirs
-	e, _, _ := f.openRound(8)
-	base := f.http.URL + "/events/" + itoa64(int64(e.ID))
+	e, _, _ := f.OpenRound(8)
+	base := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID))
 	ctx := browser(t, 390, 844)
 	live := func(what string) {
 		t.Helper()

@@ -15,6 +15,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // BenchmarkConfirmStreams500 measures what a room's streams receive for
@@ -36,32 +37,7 @@ func BenchmarkConfirmStreams500(b *testing.B) {
 	now := time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
 	d := director.New(db, clock, rand.New(rand.NewPCG(1, 2)))
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Regional Championship", Game: "altered", Format: "standard-bo3"})
-	if err != nil {
-		b.Fatal(err)
-	}
-	e.Settings.PlayersConfirmResults = true
-	if err := d.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
-		b.Fatal(err)
-	}
-	var rows []director.NewPlayer
-	for _, n := range testNames(1024) {
-		rows = append(rows, director.NewPlayer{Name: n})
-	}
-	if _, err := d.ImportPlayers(ctx, e.ID, rows); err != nil {
-		b.Fatal(err)
-	}
-	r, err := d.PairNextRound(ctx, e.ID)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := d.PublishRound(ctx, e.ID, 1); err != nil {
-		b.Fatal(err)
-	}
-	codes, err := d.PlayerCodes(ctx, e.ID)
-	if err != nil {
-		b.Fatal(err)
-	}
+	e, r, codes := confirmingRegional(b, d)
 	srv, err := New(Config{Director: d, Now: clock, TickEvery: time.Hour})
 	if err != nil {
 		b.Fatal(err)
@@ -184,4 +160,37 @@ func waitMine(b *testing.B, mine []atomic.Int64, i int, want int64) {
 		}
 	}
 	b.Fatalf("phone %d never heard of its table", i)
+}
+
+// confirmingRegional is a 1,024-player event whose players confirm their
+// results, round 1 published, and the player codes.
+func confirmingRegional(b *testing.B, d *director.Director) (event.Event, event.Round, map[event.EntryID]string) {
+	ctx := context.Background()
+	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Regional Championship", Game: "altered", Format: "standard-bo3"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	e.Settings.PlayersConfirmResults = true
+	if err := d.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
+		b.Fatal(err)
+	}
+	var rows []director.NewPlayer
+	for _, n := range webtest.Names(1024) {
+		rows = append(rows, director.NewPlayer{Name: n})
+	}
+	if _, err := d.ImportPlayers(ctx, e.ID, rows); err != nil {
+		b.Fatal(err)
+	}
+	r, err := d.PairNextRound(ctx, e.ID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := d.PublishRound(ctx, e.ID, 1); err != nil {
+		b.Fatal(err)
+	}
+	codes, err := d.PlayerCodes(ctx, e.ID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return e, r, codes
 }

@@ -11,25 +11,8 @@ import (
 	"time"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
-
-// confirmingRound is a generic best-of-three event of four players whose
-// results both players confirm, round 1 published, and the player codes.
-func (f *fixture) confirmingRound(confirm bool) (event.Event, event.Round, map[event.EntryID]string) {
-	f.t.Helper()
-	ctx := context.Background()
-	e, _ := f.event("generic", "swiss", "Ada", "Bob", "Cy", "Dee")
-	e.Settings.PlayersConfirmResults = confirm
-	if err := f.d.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
-		f.t.Fatal(err)
-	}
-	r := f.publish(e.ID)
-	codes, err := f.d.PlayerCodes(ctx, e.ID)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	return e, r, codes
-}
 
 // myTable reads the phone's table.
 func (p *playerPhone) myTable(id event.EventID) myTableJSON {
@@ -53,12 +36,12 @@ func (p *playerPhone) report(id event.EventID, body string) (int, string) {
 // on record named.
 func TestBothPlayersConfirmFromTheirPhones(t *testing.T) {
 	f := newFixture(t)
-	e, r, _ := f.confirmingRound(true)
+	e, r, _ := f.ConfirmingRound(true)
 	tb := r.Tables[0]
 	ada, bob := tb.Seats[0].EntryID, tb.Seats[1].EntryID
 	pa, pb := f.signedPhone(e.ID, ada), f.signedPhone(e.ID, bob)
 	a := pa.myTable(e.ID)
-	bobName, adaName := nameAt(t, f, e.ID, bob), nameAt(t, f, e.ID, ada)
+	bobName, adaName := webtest.NameAt(t, f.Floor, e.ID, bob), webtest.NameAt(t, f.Floor, e.ID, ada)
 	if !a.Confirm || !a.SignedIn || a.Table != tb.Number || a.State != "open" || a.Round != 1 || a.Message != "Send your table's result: "+bobName+" then confirms it." {
 		t.Fatalf("Ada's table before anyone reported: %+v", a)
 	}
@@ -92,22 +75,6 @@ func TestBothPlayersConfirmFromTheirPhones(t *testing.T) {
 	}
 }
 
-// nameAt is an entry's name.
-func nameAt(t *testing.T, f *fixture, id event.EventID, entry event.EntryID) string {
-	t.Helper()
-	es, err := f.d.Entries(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, en := range es {
-		if en.ID == entry {
-			return en.Name
-		}
-	}
-	t.Fatalf("no entry %d", entry)
-	return ""
-}
-
 // The refusals: a phone not signed in; an event that takes table codes
 // (and, in one that confirms, a table code alone); a request naming
 // another entry (her entry is her session's: the field does not exist);
@@ -115,7 +82,7 @@ func nameAt(t *testing.T, f *fixture, id event.EventID, entry event.EntryID) str
 // before the table is settled; a disagreement is said on both phones.
 func TestPlayersReportsRefusalsAndChanges(t *testing.T) {
 	f := newFixture(t)
-	e, r, _ := f.confirmingRound(true)
+	e, r, _ := f.ConfirmingRound(true)
 	tb := r.Tables[0]
 	ada, bob := tb.Seats[0].EntryID, tb.Seats[1].EntryID
 	stranger := f.playerPhone()
@@ -148,7 +115,7 @@ func TestPlayersReportsRefusalsAndChanges(t *testing.T) {
 		t.Fatalf("Bob sees her report changed: %+v", b)
 	}
 	status, body = pb.report(e.ID, `{"round":1,"result":"1-2"}`)
-	adaName, bobName := nameAt(t, f, e.ID, ada), nameAt(t, f, e.ID, bob)
+	adaName, bobName := webtest.NameAt(t, f.Floor, e.ID, ada), webtest.NameAt(t, f.Floor, e.ID, bob)
 	if status != 200 || !strings.Contains(body, "Sent to the organizer: you and "+adaName+" reported different results.") {
 		t.Fatalf("Bob disagrees: %d %s", status, body)
 	}
@@ -160,7 +127,7 @@ func TestPlayersReportsRefusalsAndChanges(t *testing.T) {
 	}
 
 	// An event that takes table codes refuses a player's own report.
-	off, or, _ := f.confirmingRound(false)
+	off, or, _ := f.ConfirmingRound(false)
 	oa := or.Tables[0].Seats[0].EntryID
 	po := f.signedPhone(off.ID, oa)
 	if status, body := po.report(off.ID, `{"round":1,"result":"2-0"}`); status != 409 || !strings.Contains(errorOf(t, body), "table's code") {
@@ -176,7 +143,7 @@ func TestPlayersReportsRefusalsAndChanges(t *testing.T) {
 // the bytes each receives per report.
 func TestOnlyTheTablesPhonesHearOfItsReports(t *testing.T) {
 	f := newFixture(t)
-	e, r, _ := f.confirmingRound(true)
+	e, r, _ := f.ConfirmingRound(true)
 	t1, t2 := r.Tables[0], r.Tables[1]
 	ada, bob, cy := t1.Seats[0].EntryID, t1.Seats[1].EntryID, t2.Seats[0].EntryID
 	pa, pb, pc := f.signedPhone(e.ID, ada), f.signedPhone(e.ID, bob), f.signedPhone(e.ID, cy)

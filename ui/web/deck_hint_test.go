@@ -12,7 +12,7 @@ import (
 // KeyForge example in the empty field.
 func TestAKeyForgeDecklistPageAsksForTheDecksNameSetAndHouses(t *testing.T) {
 	f := newFixture(t)
-	e, entries := f.event("keyforge", "archon-standard", "Ada", "Bob")
+	e, entries := f.Event("keyforge", "archon-standard", "Ada", "Bob")
 	code, err := f.d.PlayerCode(context.Background(), entries[0].ID)
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // deckPhones is an Altered event (decks checked) with Ada and Bob signed
@@ -18,7 +19,7 @@ import (
 func deckPhones(t *testing.T) (*fixture, event.Event, []event.Entry, *playerPhone, *playerPhone) {
 	t.Helper()
 	f := newFixture(t)
-	e, entries := f.event("altered", "standard-bo3", "Ada", "Bob", "Cy", "Dee")
+	e, entries := f.Event("altered", "standard-bo3", "Ada", "Bob", "Cy", "Dee")
 	phone := func(en event.Entry) *playerPhone {
 		code, err := f.d.PlayerCode(context.Background(), en.ID)
 		if err != nil {
@@ -33,8 +34,6 @@ func deckPhones(t *testing.T) (*fixture, event.Event, []event.Entry, *playerPhon
 	return f, e, entries, phone(entries[0]), phone(entries[1])
 }
 
-func deckPath(id event.EventID) string { return fmt.Sprintf("/api/events/%d/me/deck", id) }
-
 func deckBody(name, list string) string {
 	b, _ := json.Marshal(map[string]string{"name": name, "list": list})
 	return string(b)
@@ -42,7 +41,7 @@ func deckBody(name, list string) string {
 
 func myDeck(t *testing.T, p *playerPhone, id event.EventID) myDeckJSON {
 	t.Helper()
-	status, body := p.get(deckPath(id))
+	status, body := p.get(webtest.DeckPath(id))
 	if status != http.StatusOK {
 		t.Fatalf("GET my deck: %d %s", status, body)
 	}
@@ -58,11 +57,42 @@ func myDeck(t *testing.T, p *playerPhone, id event.EventID) myDeckJSON {
 // phone; Bob's phone reads nothing of hers.
 func TestAPlayerSendsHerDecklistFromHerPhone(t *testing.T) {
 	f, e, entries, ada, bob := deckPhones(t)
-	path := deckPath(e.ID)
+	path := webtest.DeckPath(e.ID)
 	if j := myDeck(t, ada, e.ID); !j.SignedIn || !j.Asked || !j.Open || j.Has || j.Player != "Ada" || !strings.Contains(j.Rules, "one card per line") {
 		t.Fatalf("Ada's deck before any = %+v", j)
 	}
-	four := strings.Replace(alteredDeck(), "3 Axiom Card 13", "4 Axiom Card 13", 1)
+	four := strings.Replace(webtest.AlteredDeck(), "3 Axiom Card 13", "4 Axiom Card 13", 1)
+	adaChecksAnIllegalList(t, f, e, ada, four)
+
+	status, body := ada.post(path, deckBody("Axiom", four))
+	if status != http.StatusOK || !strings.Contains(body, "Saved. Fix the problems above before round 1") {
+		t.Fatalf("save of an illegal list: %d %s", status, body)
+	}
+	status, body = ada.post(path, deckBody("Axiom", webtest.AlteredDeck()))
+	if status != http.StatusOK || !strings.Contains(body, "Your deck is registered, Ada. Good luck!") {
+		t.Fatalf("save of the fixed list: %d %s", status, body)
+	}
+	j := myDeck(t, ada, e.ID)
+	if !j.Has || j.Name != "Axiom" || j.List != strings.TrimSpace(webtest.AlteredDeck()) || j.Check == nil || !j.Check.Legal || j.Updated == "" {
+		t.Fatalf("Ada's deck read back = %+v", j)
+	}
+	log, err := f.d.Log(context.Background(), e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := log[len(log)-1].Message.In(i18n.English)
+	if !strings.HasPrefix(last, "deck registered from a phone: Ada (legal), device ") || len(last) < len("deck registered from a phone: Ada (legal), device ")+32 {
+		t.Errorf("log line %q; want Ada's save with her device", last)
+	}
+	bobReadsNothingOfAdas(t, f, e, entries, ada, bob)
+}
+
+// adaChecksAnIllegalList: the check of Ada's list four (one card too
+// many) says what to fix, an empty list is said empty, and a check saves
+// nothing.
+func adaChecksAnIllegalList(t *testing.T, f *fixture, e event.Event, ada *playerPhone, four string) {
+	t.Helper()
+	path := webtest.DeckPath(e.ID)
 	status, body := ada.post(path+"/check", deckBody("", four))
 	var rep deckReport
 	if err := json.Unmarshal([]byte(body), &rep); status != http.StatusOK || err != nil {
@@ -78,34 +108,18 @@ func TestAPlayerSendsHerDecklistFromHerPhone(t *testing.T) {
 	if decks, _ := f.d.Decks(context.Background(), e.ID); len(decks) != 0 {
 		t.Fatal("a check saved a deck")
 	}
+}
 
-	status, body = ada.post(path, deckBody("Axiom", four))
-	if status != http.StatusOK || !strings.Contains(body, "Saved. Fix the problems above before round 1") {
-		t.Fatalf("save of an illegal list: %d %s", status, body)
-	}
-	status, body = ada.post(path, deckBody("Axiom", alteredDeck()))
-	if status != http.StatusOK || !strings.Contains(body, "Your deck is registered, Ada. Good luck!") {
-		t.Fatalf("save of the fixed list: %d %s", status, body)
-	}
-	j := myDeck(t, ada, e.ID)
-	if !j.Has || j.Name != "Axiom" || j.List != strings.TrimSpace(alteredDeck()) || j.Check == nil || !j.Check.Legal || j.Updated == "" {
-		t.Fatalf("Ada's deck read back = %+v", j)
-	}
-	log, err := f.d.Log(context.Background(), e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	last := log[len(log)-1].Message.In(i18n.English)
-	if !strings.HasPrefix(last, "deck registered from a phone: Ada (legal), device ") || len(last) < len("deck registered from a phone: Ada (legal), device ")+32 {
-		t.Errorf("log line %q; want Ada's save with her device", last)
-	}
-
-	// Bob's phone: his own (none), nothing of Ada's.
-	status, body = bob.get(path)
+// bobReadsNothingOfAdas: Bob's phone reads his own deck (none), nothing
+// of Ada's, and his save leaves hers alone.
+func bobReadsNothingOfAdas(t *testing.T, f *fixture, e event.Event, entries []event.Entry, ada, bob *playerPhone) {
+	t.Helper()
+	path := webtest.DeckPath(e.ID)
+	status, body := bob.get(path)
 	if status != http.StatusOK || strings.Contains(body, "Axiom") || strings.Contains(body, `"has":true`) || !strings.Contains(body, `"player":"Bob"`) {
 		t.Fatalf("Bob's phone reads %d %s", status, body)
 	}
-	if status, _ := bob.post(path, deckBody("Bob's", alteredDeck())); status != http.StatusOK {
+	if status, _ := bob.post(path, deckBody("Bob's", webtest.AlteredDeck())); status != http.StatusOK {
 		t.Fatal("Bob's save")
 	}
 	if j := myDeck(t, ada, e.ID); j.Name != "Axiom" {
@@ -121,17 +135,8 @@ func TestAPlayerSendsHerDecklistFromHerPhone(t *testing.T) {
 // bad JSON, a list too long, a page of another site, registration closed.
 func TestPlayerDeckRefusals(t *testing.T) {
 	f, e, entries, ada, _ := deckPhones(t)
-	path := deckPath(e.ID)
-	stranger := f.playerPhone()
-	if status, body := stranger.post(path, deckBody("", alteredDeck())); status != http.StatusUnauthorized || !strings.Contains(errorOf(t, body), "Sign in with your player code first") {
-		t.Errorf("save, not signed in: %d %s", status, body)
-	}
-	if status, body := stranger.post(path+"/check", deckBody("", alteredDeck())); status != http.StatusUnauthorized {
-		t.Errorf("check, not signed in: %d %s", status, body)
-	}
-	if status, body := stranger.get(path); status != http.StatusOK || strings.Contains(body, `"signedIn":true`) || !strings.Contains(body, `"asked":true`) {
-		t.Errorf("read, not signed in: %d %s", status, body)
-	}
+	path := webtest.DeckPath(e.ID)
+	aStrangerIsRefused(t, f, e)
 	other := fmt.Sprintf(`{"entry":%d,"name":"","list":"1 Card"}`, entries[1].ID)
 	if status, body := ada.post(path, other); status != http.StatusBadRequest || !strings.Contains(errorOf(t, body), `{"name":"…","list":"…"}`) {
 		t.Errorf("another's entry named: %d %s", status, body)
@@ -173,10 +178,35 @@ func TestPlayerDeckRefusals(t *testing.T) {
 		t.Errorf("%d checks went through in a burst; want 20", checks)
 	}
 
+	closedIsSaid(t, f, e, ada)
+}
+
+// aStrangerIsRefused: a phone not signed in saves and checks nothing, and
+// reads no one's deck.
+func aStrangerIsRefused(t *testing.T, f *fixture, e event.Event) {
+	t.Helper()
+	path := webtest.DeckPath(e.ID)
+	stranger := f.playerPhone()
+	if status, body := stranger.post(path, deckBody("", webtest.AlteredDeck())); status != http.StatusUnauthorized || !strings.Contains(errorOf(t, body), "Sign in with your player code first") {
+		t.Errorf("save, not signed in: %d %s", status, body)
+	}
+	if status, body := stranger.post(path+"/check", deckBody("", webtest.AlteredDeck())); status != http.StatusUnauthorized {
+		t.Errorf("check, not signed in: %d %s", status, body)
+	}
+	if status, body := stranger.get(path); status != http.StatusOK || strings.Contains(body, `"signedIn":true`) || !strings.Contains(body, `"asked":true`) {
+		t.Errorf("read, not signed in: %d %s", status, body)
+	}
+}
+
+// closedIsSaid closes deck registration: Ada's save is refused with why,
+// in English and in French, and her view says it is closed.
+func closedIsSaid(t *testing.T, f *fixture, e event.Event, ada *playerPhone) {
+	t.Helper()
+	path := webtest.DeckPath(e.ID)
 	if err := f.d.CloseDeckRegistration(context.Background(), e.ID); err != nil {
 		t.Fatal(err)
 	}
-	status, body := ada.post(path, deckBody("", alteredDeck()))
+	status, body := ada.post(path, deckBody("", webtest.AlteredDeck()))
 	if status != http.StatusBadRequest || errorOf(t, body) != "deck registration is closed; to register or change your deck, see the organizer" {
 		t.Errorf("after the close: %d %s", status, body)
 	}
@@ -184,7 +214,7 @@ func TestPlayerDeckRefusals(t *testing.T) {
 		t.Errorf("Ada's view after the close = %+v", j)
 	}
 	// Said in French to a French phone.
-	req, _ := http.NewRequest("POST", f.http.URL+path, strings.NewReader(deckBody("", alteredDeck())))
+	req, _ := http.NewRequest("POST", f.http.URL+path, strings.NewReader(deckBody("", webtest.AlteredDeck())))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept-Language", "fr")
 	if status, body := ada.send(req); status != http.StatusBadRequest || !strings.Contains(errorOf(t, body), "l’enregistrement des decks est fermé\u00a0; pour enregistrer ou changer votre deck, adressez-vous à l’organisateur") {
@@ -195,15 +225,15 @@ func TestPlayerDeckRefusals(t *testing.T) {
 // The public pages and the public JSON carry no decklist, whoever asks.
 func TestPublicPagesCarryNoDecklist(t *testing.T) {
 	f, e, entries, ada, _ := deckPhones(t)
-	secret := strings.Replace(alteredDeck(), "Axiom Card 7", "Zephyrine Secret", 1)
-	if status, body := ada.post(deckPath(e.ID), deckBody("Hidden Tech", secret)); status != http.StatusOK {
+	secret := strings.Replace(webtest.AlteredDeck(), "Axiom Card 7", "Zephyrine Secret", 1)
+	if status, body := ada.post(webtest.DeckPath(e.ID), deckBody("Hidden Tech", secret)); status != http.StatusOK {
 		t.Fatalf("save: %d %s", status, body)
 	}
-	id := itoa64(int64(e.ID))
+	id := webtest.Itoa64(int64(e.ID))
 	paths := []string{"/", "/events/" + id, "/events/" + id + "/deck", "/events/" + id + "/pairings", "/events/" + id + "/standings",
-		"/api/events", "/api/events/" + id, "/api/events/" + id + "/players/" + itoa64(int64(entries[0].ID)),
+		"/api/events", "/api/events/" + id, "/api/events/" + id + "/players/" + webtest.Itoa64(int64(entries[0].ID)),
 		"/api/events/" + id + "/find?q=ada", "/api/events/" + id + "/pairings", "/api/events/" + id + "/standings",
-		"/api/events/" + id + "/me/deck", "/judge/events/" + id + "/decks", "/judge/events/" + id + "/decks/" + itoa64(int64(entries[0].ID))}
+		"/api/events/" + id + "/me/deck", "/judge/events/" + id + "/decks", "/judge/events/" + id + "/decks/" + webtest.Itoa64(int64(entries[0].ID))}
 	for i := 0; i < 2; i++ {
 		f.publishIf(i == 1, e.ID)
 		for _, p := range paths {
@@ -218,7 +248,7 @@ func TestPublicPagesCarryNoDecklist(t *testing.T) {
 // publishIf publishes round 1 when do is true.
 func (f *fixture) publishIf(do bool, id event.EventID) {
 	if do {
-		f.publish(id)
+		f.Publish(id)
 	}
 }
 
@@ -231,15 +261,15 @@ func TestOnlyJudgesReadAPlayersList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	four := strings.Replace(alteredDeck(), "3 Axiom Card 13", "4 Axiom Card 13", 1)
-	if status, _ := ada.post(deckPath(e.ID), deckBody("Zephyr Axiom", four)); status != http.StatusOK {
+	four := strings.Replace(webtest.AlteredDeck(), "3 Axiom Card 13", "4 Axiom Card 13", 1)
+	if status, _ := ada.post(webtest.DeckPath(e.ID), deckBody("Zephyr Axiom", four)); status != http.StatusOK {
 		t.Fatal("Ada's save")
 	}
-	if _, err := f.d.SaveDeck(context.Background(), entries[1].ID, "", alteredDeck()); err != nil {
+	if _, err := f.d.SaveDeck(context.Background(), entries[1].ID, "", webtest.AlteredDeck()); err != nil {
 		t.Fatal(err)
 	}
-	list := judgeOf(e) + "/decks"
-	one := list + "/" + itoa64(int64(entries[0].ID))
+	list := webtest.JudgeOf(e) + "/decks"
+	one := list + "/" + webtest.Itoa64(int64(entries[0].ID))
 
 	// Nobody else: each is sent to the judges' sign-in, with no list.
 	for who, get := range map[string]func(string) (int, string){
@@ -259,7 +289,7 @@ func TestOnlyJudgesReadAPlayersList(t *testing.T) {
 	}
 
 	j := f.judgePhone(e, grace)
-	j.get(judgeOf(e)).must(t, 200, "event").shows(t, "Decklists")
+	j.get(webtest.JudgeOf(e)).must(t, 200, "event").shows(t, "Decklists")
 	j.get(list).must(t, 200, "decklists").shows(t, "2 lists registered · 1 with problems · 2 missing",
 		"Players can still send or change their lists from their phones.", "Ada", "1 problem", "Bob", "Legal ✓", "Cy", "No list registered")
 	j.get(list+"?q=bo").must(t, 200, "filtered").shows(t, "Bob")
@@ -267,8 +297,8 @@ func TestOnlyJudgesReadAPlayersList(t *testing.T) {
 		t.Error("the filter kept Ada")
 	}
 	j.get(one).must(t, 200, "Ada's list").shows(t, "Zephyr Axiom", "4 Axiom Card 13 (C)", "Not legal yet: 1 problem to fix", "Registered or changed at")
-	j.get(list+"/"+itoa64(int64(entries[2].ID))).must(t, 200, "Cy's").shows(t, "No list registered")
-	_, eve := f.event("altered", "standard-bo3", "Eve")
-	j.get(list+"/"+itoa64(int64(eve[0].ID))).must(t, http.StatusNotFound, "a player of another event")
+	j.get(list+"/"+webtest.Itoa64(int64(entries[2].ID))).must(t, 200, "Cy's").shows(t, "No list registered")
+	_, eve := f.Event("altered", "standard-bo3", "Eve")
+	j.get(list+"/"+webtest.Itoa64(int64(eve[0].ID))).must(t, http.StatusNotFound, "a player of another event")
 	j.get(list+"/999999").must(t, http.StatusNotFound, "an entry of no event")
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // drawnTies plays round 1 of a swiss-top8 event of four players, every
@@ -19,8 +20,8 @@ import (
 // pair.
 func drawnTies(t *testing.T, f *fixture) event.Event {
 	t.Helper()
-	e, _ := f.event("generic", "swiss-top8", testNames(4)...)
-	r := f.publish(e.ID)
+	e, _ := f.Event("generic", "swiss-top8", webtest.Names(4)...)
+	r := f.Publish(e.ID)
 	for _, tb := range r.Tables {
 		if err := f.d.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 			t.Fatal(err)
@@ -35,7 +36,7 @@ func drawnTies(t *testing.T, f *fixture) event.Event {
 func TestStandingsMarkDrawnTies(t *testing.T) {
 	f := newFixture(t)
 	e := drawnTies(t, f)
-	path := "/api/events/" + itoa64(int64(e.ID)) + "/standings"
+	path := "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/standings"
 	for lang, note := range map[string]string{
 		"en": "* Equal on points and every tiebreaker: their order was drawn at random, once for the round, not by name.",
 		"fr": "* À égalité de points et sur tous les départages : leur ordre a été tiré au sort, une fois pour la ronde, et non par ordre alphabétique.",
@@ -58,7 +59,7 @@ func TestStandingsMarkDrawnTies(t *testing.T) {
 		}
 	}
 	var p playerJSON
-	f.getJSON("/api/events/"+itoa64(int64(e.ID))+"/players/"+itoa64(1), http.StatusOK, &p)
+	f.getJSON("/api/events/"+webtest.Itoa64(int64(e.ID))+"/players/"+webtest.Itoa64(1), http.StatusOK, &p)
 	if p.Standing == nil || !strings.HasPrefix(p.Standing.DrawNote, "* Equal on points") {
 		t.Errorf("the player's line does not say the tie was drawn: %+v", p.Standing)
 	}
@@ -67,10 +68,10 @@ func TestStandingsMarkDrawnTies(t *testing.T) {
 // Before any result no row is drawn and the standings carry no note.
 func TestStandingsBeforeAnyResultHaveNoDrawNote(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("generic", "swiss-top8", testNames(4)...)
-	f.publish(e.ID)
+	e, _ := f.Event("generic", "swiss-top8", webtest.Names(4)...)
+	f.Publish(e.ID)
 	var s standingsJSON
-	f.getJSON("/api/events/"+itoa64(int64(e.ID))+"/standings", http.StatusOK, &s)
+	f.getJSON("/api/events/"+webtest.Itoa64(int64(e.ID))+"/standings", http.StatusOK, &s)
 	if s.DrawNote != "" || len(s.Rows) != 4 {
 		t.Fatalf("standings %+v", s)
 	}
@@ -87,7 +88,7 @@ func TestStandingsBeforeAnyResultHaveNoDrawNote(t *testing.T) {
 func TestBrowserStandingsMarkDrawnTies(t *testing.T) {
 	f := newFixture(t)
 	e := drawnTies(t, f)
-	path := "/events/" + itoa64(int64(e.ID)) + "/standings"
+	path := "/events/" + webtest.Itoa64(int64(e.ID)) + "/standings"
 	for _, size := range []struct {
 		name string
 		w, h int

@@ -13,8 +13,8 @@ import (
 // page, and a request names no one.
 func TestADropNeedsHerOwnSignedInPhone(t *testing.T) {
 	f := newFixture(t)
-	e, entries := f.event("KeyForge", "archon-standard", "Ada", "Bob", "Cy", "Di")
-	f.publish(e.ID)
+	e, entries := f.Event("KeyForge", "archon-standard", "Ada", "Bob", "Cy", "Di")
+	f.Publish(e.ID)
 	drop := fmt.Sprintf("/api/events/%d/me/drop", e.ID)
 
 	// Not signed in: nothing to show, and no write.
@@ -47,8 +47,8 @@ func TestADropNeedsHerOwnSignedInPhone(t *testing.T) {
 // the log names her phone.
 func TestAPlayerAsksToDropFromHerPhone(t *testing.T) {
 	f := newFixture(t)
-	e, entries := f.event("KeyForge", "archon-standard", "Ada", "Bob", "Cy", "Di")
-	f.publish(e.ID)
+	e, entries := f.Event("KeyForge", "archon-standard", "Ada", "Bob", "Cy", "Di")
+	f.Publish(e.ID)
 	drop := fmt.Sprintf("/api/events/%d/me/drop", e.ID)
 	ada := f.signedPhone(e.ID, entries[0].ID)
 	for range 2 { // twice: the same request
@@ -108,10 +108,10 @@ func logHas(t *testing.T, f *fixture, id event.EventID, want ...string) {
 
 func TestNoDropFromThePhoneOnceTheEventIsOver(t *testing.T) {
 	f := newFixture(t)
-	e, entries := f.event("KeyForge", "archon-standard", "Ada", "Bob")
+	e, entries := f.Event("KeyForge", "archon-standard", "Ada", "Bob")
 	ada := f.signedPhone(e.ID, entries[0].ID)
 	ctx := context.Background()
-	r := f.publish(e.ID)
+	r := f.Publish(e.ID)
 	for _, tb := range r.Tables {
 		if tb.Bye {
 			continue
@@ -136,7 +136,7 @@ func TestNoDropFromThePhoneOnceTheEventIsOver(t *testing.T) {
 // drops her at once.
 func TestAPhoneDropAppliesAtOnceWhenTheEventSaysSo(t *testing.T) {
 	f := newFixture(t)
-	e, entries := f.event("KeyForge", "archon-standard", "Ada", "Bob", "Cy")
+	e, entries := f.Event("KeyForge", "archon-standard", "Ada", "Bob", "Cy")
 	s := e.Settings
 	s.PhoneDropsWithoutApproval = true
 	if err := f.d.UpdateSettings(context.Background(), e.ID, s); err != nil {
@@ -146,7 +146,7 @@ func TestAPhoneDropAppliesAtOnceWhenTheEventSaysSo(t *testing.T) {
 	if status, body := ada.post(fmt.Sprintf("/api/events/%d/me/drop", e.ID), `{}`); status != 200 || !strings.Contains(body, `"state":"dropped"`) {
 		t.Fatalf("asked before round 1: %d %s", status, body)
 	}
-	if r := f.publish(e.ID); len(r.Tables) != 1 {
+	if r := f.Publish(e.ID); len(r.Tables) != 1 {
 		t.Fatalf("round 1 of Bob and Cy has %d tables", len(r.Tables))
 	}
 }
@@ -156,7 +156,7 @@ func TestAPhoneDropAppliesAtOnceWhenTheEventSaysSo(t *testing.T) {
 // her other phone shares the budget.
 func TestDropRequestsAreBoundedPerPlayer(t *testing.T) {
 	f := newFixture(t)
-	e, entries := f.event("KeyForge", "archon-standard", "Ada", "Bob")
+	e, entries := f.Event("KeyForge", "archon-standard", "Ada", "Bob")
 	drop := fmt.Sprintf("/api/events/%d/me/drop", e.ID)
 	ada := f.signedPhone(e.ID, entries[0].ID)
 	for i := range 6 {

@@ -14,7 +14,7 @@ import (
 // in four are in, and again when the last one is.
 func TestPatchesTellTheStaffPagesAndTheProjector(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(16) // 8 tables
+	e, _, r := f.OpenRound(16) // 8 tables
 	ctx := context.Background()
 	board := func() director.Board {
 		t.Helper()

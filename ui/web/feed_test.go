@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // patchOf reads a patch message.
@@ -30,8 +31,8 @@ func readPatch(t *testing.T, data string) patchJSON {
 // and how far the round is, and a published round as a reload.
 func TestPatchStreamCarriesResults(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(8)
-	url := f.http.URL + "/api/events/" + itoa64(int64(e.ID)) + "/stream?patch=1"
+	e, _, r := f.OpenRound(8)
+	url := f.http.URL + "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/stream?patch=1"
 	s := openStream(t, url)
 	if got := s.next("hello", time.Second); got != `{"seq":0,"reset":true}` {
 		t.Errorf("hello %s", got)
@@ -99,8 +100,8 @@ func pauseIsAPatch(t *testing.T, f *fixture, id event.EventID, s *sseReader, seq
 func TestPatchStreamResumes(t *testing.T) {
 	f := newFixture(t)
 	f.srv.hub.perDevice = 10 // the test's streams all come from one address
-	e, _, r := f.openRound(8)
-	url := f.http.URL + "/api/events/" + itoa64(int64(e.ID)) + "/stream?patch=1"
+	e, _, r := f.OpenRound(8)
+	url := f.http.URL + "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/stream?patch=1"
 	s := openStream(t, url)
 	s.next("hello", time.Second)
 	var first string
@@ -144,8 +145,8 @@ func TestPatchStreamResumes(t *testing.T) {
 func TestStreamsPerDeviceAndAddress(t *testing.T) {
 	f := newFixture(t)
 	f.srv.hub.perDevice, f.srv.hub.perAddress = 2, 3
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg")
-	path := "/api/events/" + itoa64(int64(e.ID)) + "/stream?patch=1"
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg")
+	path := "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/stream?patch=1"
 	cookie := func(n int) string { return deviceCookie + "=" + f.deviceCookieOf(n) }
 	a := openStream(t, f.http.URL+path, "Cookie", cookie(1))
 	a.next("hello", time.Second)
@@ -180,8 +181,8 @@ func TestStreamsPerDeviceAndAddress(t *testing.T) {
 // are to one that does not.
 func TestPagesAreGzipped(t *testing.T) {
 	f := newFixture(t)
-	e, _, _ := f.openRound(8)
-	for _, path := range []string{"/", "/events/" + itoa64(int64(e.ID)) + "/pairings"} {
+	e, _, _ := f.OpenRound(8)
+	for _, path := range []string{"/", "/events/" + webtest.Itoa64(int64(e.ID)) + "/pairings"} {
 		req, _ := http.NewRequest("GET", f.http.URL+path, nil)
 		req.Header.Set("Accept-Encoding", "gzip")
 		resp, err := (&http.Client{Transport: &http.Transport{DisableCompression: true}}).Do(req)
@@ -212,8 +213,8 @@ func TestPagesAreGzipped(t *testing.T) {
 // and the gzipped body unzips to the plain one.
 func TestBodiesETagAndGzip(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(8)
-	path := "/api/events/" + itoa64(int64(e.ID)) + "/standings"
+	e, _, r := f.OpenRound(8)
+	path := "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/standings"
 	resp, plain := f.do("GET", path, nil)
 	tag := resp.Header.Get("ETag")
 	if tag == "" {
@@ -243,7 +244,7 @@ func TestBodiesETagAndGzip(t *testing.T) {
 // finds nothing between a board and itself.
 func TestDiffBoardsFindsResultsWithoutKinds(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(8)
+	e, _, r := f.OpenRound(8)
 	prev, err := f.d.Board(context.Background(), e.ID)
 	if err != nil {
 		t.Fatal(err)

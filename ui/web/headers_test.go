@@ -8,14 +8,16 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // Every response, page, API, file, error and live stream alike, carries the
 // security headers.
 func TestEveryResponseCarriesTheSecurityHeaders(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg")
-	id := itoa64(int64(e.ID))
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg")
+	id := webtest.Itoa64(int64(e.ID))
 	paths := []string{
 		"/", "/events/" + id, "/events/" + id + "/pairings", "/events/" + id + "/standings", "/events/" + id + "/bracket",
 		"/events/" + id + "/projector", "/api/events", "/api/events/" + id, "/api/events/" + id + "/pairings",
@@ -75,10 +77,10 @@ func (f *fixture) hostRequest(method, path, host string, body string, header ...
 // and the configured address pass.
 func TestRequestsForAHostTheServerDoesNotServeAreRefused(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(8)
-	id := itoa64(int64(e.ID))
+	e, _, r := f.OpenRound(8)
+	id := webtest.Itoa64(int64(e.ID))
 	tb := r.Tables[0].Number
-	code := f.codes(e.ID, 1)[tb]
+	code := f.Codes(e.ID, 1)[tb]
 	_, port, _ := net.SplitHostPort(strings.TrimPrefix(f.http.URL, "http://"))
 	json := []string{"Content-Type", "application/json"}
 	form := []string{"Content-Type", "application/x-www-form-urlencoded"}
@@ -102,7 +104,7 @@ func TestRequestsForAHostTheServerDoesNotServeAreRefused(t *testing.T) {
 			}
 		}
 	}
-	if f.results(e.ID, 1) != "" {
+	if f.Results(e.ID, 1) != "" {
 		t.Fatal("a refused report was recorded")
 	}
 	resp, out := f.hostRequest("POST", "/api/events/"+id+"/reports", "evil.example", body(1, tb, code, "2-0"), "Content-Type", "application/json", "Accept-Language", "fr")

@@ -16,6 +16,7 @@ import (
 	"tablekeeper/core/rules"
 	"tablekeeper/core/storage"
 	"tablekeeper/core/store"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // A store's year of weekly events: the players' histories under the
@@ -58,7 +59,7 @@ func historyStore(b testing.TB) (*director.Director, event.Event, []event.Entry)
 	ctx := context.Background()
 	var players []event.Player
 	err = db.Write(ctx, func(tx storage.Tx) error {
-		for i, n := range testNames(historyRegulars) {
+		for i, n := range webtest.Names(historyRegulars) {
 			p := event.Player{Name: n, MemberNo: fmt.Sprint(50000 + i), CreatedAt: now}
 			if err := tx.CreatePlayer(&p); err != nil {
 				return err
@@ -120,7 +121,7 @@ func writeWeek(tx storage.Tx, rng *rand.Rand, players []event.Player, e event.Ev
 		}
 		entries = append(entries, en)
 	}
-	results := []event.Result{oneGame(true), oneGame(false),
+	results := []event.Result{webtest.OneGame(true), webtest.OneGame(false),
 		{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}, {Seats: []event.SeatResult{{GamesWon: 0}, {GamesWon: 2}}}}
 	for n := 1; n <= 4; n++ {
 		var active []event.EntryID

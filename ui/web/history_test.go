@@ -9,80 +9,20 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"tablekeeper/core/director"
-	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
-
-// oneGame is a result any match length takes: seat 1 wins one game to
-// none, or seat 2 does.
-func oneGame(seat1Wins bool) event.Result {
-	if seat1Wins {
-		return event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 0}}}
-	}
-	return event.Result{Seats: []event.SeatResult{{GamesWon: 0}, {GamesWon: 1}}}
-}
-
-// pastSeason plays two earlier events of the directory's players (taken
-// from entries of tonight's event): "Altered league night" in October,
-// two rounds and finished; "KeyForge Saturday" in November, round 1
-// played and round 2 published, still running, the second player
-// dropped after round 1.
-func (f *fixture) pastSeason(players []event.Entry) (league, saturday event.Event) {
-	f.t.Helper()
-	ctx := context.Background()
-	create := func(name, game, format string, day time.Time) event.Event {
-		e, err := f.d.CreateEvent(ctx, director.NewEvent{Name: name, Game: game, Format: format, Date: day})
-		if err != nil {
-			f.t.Fatal(err)
-		}
-		for _, p := range players {
-			if _, err := f.d.Register(ctx, e.ID, p.PlayerID); err != nil {
-				f.t.Fatal(err)
-			}
-		}
-		return e
-	}
-	play := func(e event.Event) event.Round {
-		r := f.publish(e.ID)
-		for _, tb := range r.Tables {
-			if !tb.Bye {
-				if err := f.d.RecordResult(ctx, e.ID, r.Number, tb.Number, oneGame(tb.Number%2 == 1)); err != nil {
-					f.t.Fatal(err)
-				}
-			}
-		}
-		return r
-	}
-	league = create("Altered league night", "altered", "standard-bo3", time.Date(2026, 10, 9, 0, 0, 0, 0, time.UTC))
-	play(league)
-	play(league)
-	if err := f.d.FinishEvent(ctx, league.ID); err != nil {
-		f.t.Fatal(err)
-	}
-	saturday = create("KeyForge Saturday", "keyforge", "archon-standard", time.Date(2026, 11, 14, 0, 0, 0, 0, time.UTC))
-	play(saturday)
-	sat, err := f.d.Entries(ctx, saturday.ID)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	if err := f.d.Drop(ctx, sat[1].ID); err != nil {
-		f.t.Fatal(err)
-	}
-	f.publish(saturday.ID)
-	return league, saturday
-}
 
 // A player's history is its own request: her earlier events, newest
 // first, in her language, nothing of anyone else; her page (fetched
 // again as results come) does not carry it.
 func TestHistoryAPIListsHerEarlierEvents(t *testing.T) {
 	f := newFixture(t)
-	e, es, _ := f.openRound(8)
-	league, saturday := f.pastSeason(es[:6])
-	base := "/api/events/" + itoa64(int64(e.ID)) + "/players/"
+	e, es, _ := f.OpenRound(8)
+	league, saturday := f.PastSeason(es[:6])
+	base := "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/players/"
 
 	var h historyJSON
-	f.getJSON(base+itoa64(int64(es[1].ID))+"/history", http.StatusOK, &h)
+	f.getJSON(base+webtest.Itoa64(int64(es[1].ID))+"/history", http.StatusOK, &h)
 	if len(h.Events) != 2 {
 		t.Fatalf("Bram's history %+v", h)
 	}
@@ -99,11 +39,11 @@ func TestHistoryAPIListsHerEarlierEvents(t *testing.T) {
 		t.Errorf("the league night: %+v", lg)
 	}
 
-	resp, body := f.do("GET", base+itoa64(int64(es[1].ID))+"/history", nil, "Accept-Language", "fr")
+	resp, body := f.do("GET", base+webtest.Itoa64(int64(es[1].ID))+"/history", nil, "Accept-Language", "fr")
 	if resp.StatusCode != http.StatusOK || !strings.Contains(body, "14 nov. 2026") || !strings.Contains(body, `"Altered · `) {
 		t.Errorf("in French: %d %s", resp.StatusCode, body)
 	}
-	for _, n := range testNames(8) {
+	for _, n := range webtest.Names(8) {
 		if strings.Contains(body, n) {
 			t.Errorf("her history names %s: %s", n, body)
 		}
@@ -111,7 +51,7 @@ func TestHistoryAPIListsHerEarlierEvents(t *testing.T) {
 	t.Logf("the history of two events is %d bytes", len(body))
 
 	// Her page, fetched again after results, has none of it.
-	_, page := f.do("GET", base+itoa64(int64(es[1].ID)), nil)
+	_, page := f.do("GET", base+webtest.Itoa64(int64(es[1].ID)), nil)
 	if strings.Contains(page, "league night") || strings.Contains(page, "Saturday") {
 		t.Errorf("her page carries her history: %s", page)
 	}
@@ -121,10 +61,10 @@ func TestHistoryAPIListsHerEarlierEvents(t *testing.T) {
 // wrongly is refused with a sentence that says why.
 func TestHistoryAPINewcomerAndRefusals(t *testing.T) {
 	f := newFixture(t)
-	e, es, _ := f.openRound(8)
-	league, _ := f.pastSeason(es[:6])
-	base := "/api/events/" + itoa64(int64(e.ID)) + "/players/"
-	if resp, body := f.do("GET", base+itoa64(int64(es[7].ID))+"/history", nil); resp.StatusCode != http.StatusOK || body != "{\"events\":[]}\n" {
+	e, es, _ := f.OpenRound(8)
+	league, _ := f.PastSeason(es[:6])
+	base := "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/players/"
+	if resp, body := f.do("GET", base+webtest.Itoa64(int64(es[7].ID))+"/history", nil); resp.StatusCode != http.StatusOK || body != "{\"events\":[]}\n" {
 		t.Errorf("a newcomer's history: %d %q", resp.StatusCode, body)
 	}
 	for _, c := range []struct {
@@ -132,7 +72,7 @@ func TestHistoryAPINewcomerAndRefusals(t *testing.T) {
 		status int
 		says   string
 	}{
-		{"/api/events/" + itoa64(int64(league.ID)) + "/players/" + itoa64(int64(es[1].ID)) + "/history", http.StatusNotFound, "find yourself by name again"},
+		{"/api/events/" + webtest.Itoa64(int64(league.ID)) + "/players/" + webtest.Itoa64(int64(es[1].ID)) + "/history", http.StatusNotFound, "find yourself by name again"},
 		{base + "99999/history", http.StatusNotFound, "has no player 99999"},
 		{base + "abc/history", http.StatusBadRequest, "is not a player number"},
 		{"/api/events/99999/players/1/history", http.StatusNotFound, "no event"},
@@ -180,10 +120,10 @@ func notMe(t *testing.T, ctx context.Context) {
 // such card at all.
 func TestBrowserPlayerSeesHerEventsAtThisStore(t *testing.T) {
 	f := newFixture(t)
-	e, es, r := f.openRound(8)
-	f.pastSeason(es[:6])
+	e, es, r := f.OpenRound(8)
+	f.PastSeason(es[:6])
 	ctx := browser(t, 390, 844)
-	url := f.http.URL + "/events/" + itoa64(int64(e.ID))
+	url := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID))
 	find := func(typed, name string) {
 		t.Helper()
 		run(t, ctx, "find "+name, chromedp.WaitVisible(chromedp.ID("find-q")), chromedp.SendKeys(chromedp.ID("find-q"), typed))
@@ -204,13 +144,13 @@ func TestBrowserPlayerSeesHerEventsAtThisStore(t *testing.T) {
 	}
 	for _, size := range [][2]int64{{390, 844}, {1024, 768}, {1920, 1080}} {
 		run(t, ctx, "resize", chromedp.EmulateViewport(size[0], size[1]), chromedp.ScrollIntoView(chromedp.ID("history-card")))
-		screenshot(t, ctx, "history-en-"+itoa64(size[0])+".png")
+		screenshot(t, ctx, "history-en-"+webtest.Itoa64(size[0])+".png")
 	}
 	run(t, ctx, "back to a phone", chromedp.EmulateViewport(390, 844))
 
 	// Tonight's results move her page, not her history.
-	ada := seatTable(r, es[0].ID)
-	if err := f.d.RecordResult(context.Background(), e.ID, 1, ada.Number, oneGame(true)); err != nil {
+	ada := webtest.SeatTable(r, es[0].ID)
+	if err := f.d.RecordResult(context.Background(), e.ID, 1, ada.Number, webtest.OneGame(true)); err != nil {
 		t.Fatal(err)
 	}
 	waitText(t, ctx, "#me-card", "Your table's result is in.", 3*time.Second)
@@ -238,6 +178,6 @@ func TestBrowserPlayerSeesHerEventsAtThisStore(t *testing.T) {
 	waitText(t, ctx, "#history li:last-child", "Rang 6 sur 6 joueurs", time.Second)
 	for _, size := range [][2]int64{{390, 844}, {1024, 768}, {1920, 1080}} {
 		run(t, ctx, "resize", chromedp.EmulateViewport(size[0], size[1]), chromedp.ScrollIntoView(chromedp.ID("history-card")))
-		screenshot(t, ctx, "history-fr-"+itoa64(size[0])+".png")
+		screenshot(t, ctx, "history-fr-"+webtest.Itoa64(size[0])+".png")
 	}
 }

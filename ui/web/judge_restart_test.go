@@ -10,6 +10,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // The judge a phone chose is kept with its session in the database: after
@@ -19,17 +20,17 @@ import (
 // In another event she still chooses.
 func TestAJudgesChosenNameSurvivesARestart(t *testing.T) {
 	f := newFixture(t)
-	e, r, judges := f.judgeEvent()
+	e, r, judges := f.JudgeEvent()
 	b := f.judgePhone(e, judges[1])
-	b.get(judgeOf(e)).must(t, 200, "event").shows(t, "Ben Okafor")
+	b.get(webtest.JudgeOf(e)).must(t, 200, "event").shows(t, "Ben Okafor")
 	if _, err := f.d.StartClock(context.Background(), e.ID, r.Number); err != nil {
 		t.Fatal(err)
 	}
 	tb := f.tableWith(e, r, "Ada Lovelace")
-	path := fmt.Sprintf("%s/tables/%d", judgeOf(e), tb.Number)
+	path := fmt.Sprintf("%s/tables/%d", webtest.JudgeOf(e), tb.Number)
 
 	for restart := range 3 {
-		srv, err := New(Config{Director: f.d, Now: f.clock.now})
+		srv, err := New(Config{Director: f.d, Now: f.clock.Now})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -49,11 +50,11 @@ func TestAJudgesChosenNameSurvivesARestart(t *testing.T) {
 			t.Errorf("an extension after a restart was saved as judge %d, want %d", x.JudgeID, judges[1].ID)
 		}
 	}
-	other, _ := f.event("altered", "standard-bo3", "Eve Stone", "Finn Hale")
+	other, _ := f.Event("altered", "standard-bo3", "Eve Stone", "Finn Hale")
 	if _, err := f.d.AddJudge(context.Background(), other.ID, director.NewJudge{Name: "Ida Wells", Role: event.RoleHeadJudge}); err != nil {
 		t.Fatal(err)
 	}
-	b.get(judgeOf(other)).must(t, 200, "another event").shows(t, "Who are you?", "Ida Wells")
+	b.get(webtest.JudgeOf(other)).must(t, 200, "another event").shows(t, "Who are you?", "Ida Wells")
 }
 
 // A penalty typed by a phone whose judge has not said who she is in the
@@ -62,31 +63,31 @@ func TestAJudgesChosenNameSurvivesARestart(t *testing.T) {
 // it again to save, in her language.
 func TestAPenaltyTypedBeforeChoosingANameIsKept(t *testing.T) {
 	f := newFixture(t)
-	e, _, judges := f.judgeEvent()
-	ada, _ := f.entryNamed(e, "Ada Lovelace")
+	e, _, judges := f.JudgeEvent()
+	ada, _ := f.EntryNamed(e, "Ada Lovelace")
 	pin, err := f.d.JudgePIN(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
 	b := f.staffClient()
 	b.post("/judge/signin", url.Values{"pin": {pin}}).must(t, http.StatusSeeOther, "sign in")
-	typed := url.Values{"kind": {"penalty"}, "round": {"1"}, "player": {itoa64(int64(ada.ID))}, "infraction": {"stalling"},
+	typed := url.Values{"kind": {"penalty"}, "round": {"1"}, "player": {webtest.Itoa64(int64(ada.ID))}, "infraction": {"stalling"},
 		"penalty": {"formal warning"}, "description": {"Slow play at table 1, warned twice"}}
-	who := b.post(judgeOf(e)+"/entry", typed).must(t, http.StatusForbidden, "an entry before choosing a name")
+	who := b.post(webtest.JudgeOf(e)+"/entry", typed).must(t, http.StatusForbidden, "an entry before choosing a name")
 	who.shows(t, "Who are you?", "what you typed is kept")
 	if !strings.Contains(who.body, `name="description" value="Slow play at table 1, warned twice"`) {
 		t.Errorf("the page does not carry the description: %s", who.body)
 	}
-	kept := url.Values{"judge": {itoa64(int64(judges[1].ID))}, "then": {"entry"}}
+	kept := url.Values{"judge": {webtest.Itoa64(int64(judges[1].ID))}, "then": {"entry"}}
 	for k, v := range typed {
 		kept[k] = v
 	}
-	back := b.post(judgeOf(e)+"/me", kept).must(t, http.StatusOK, "the name chosen")
+	back := b.post(webtest.JudgeOf(e)+"/me", kept).must(t, http.StatusOK, "the name chosen")
 	back.shows(t, "Your name is chosen. Here is what you typed", "Slow play at table 1, warned twice", "Ben Okafor")
 	if log, _ := f.d.JudgeLog(context.Background(), e.ID); len(log) != 0 {
 		t.Fatalf("the kept entry was saved before the judge saved it: %+v", log)
 	}
-	b.post(judgeOf(e)+"/entry", typed).must(t, http.StatusSeeOther, "saved")
+	b.post(webtest.JudgeOf(e)+"/entry", typed).must(t, http.StatusSeeOther, "saved")
 	log, err := f.d.JudgeLog(context.Background(), e.ID)
 	if err != nil || len(log) != 1 || log[0].JudgeID != judges[1].ID || log[0].Description != "Slow play at table 1, warned twice" {
 		t.Fatalf("log = %+v, %v", log, err)

@@ -13,31 +13,13 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/judgelog"
+	"tablekeeper/ui/web/internal/webtest"
 )
-
-// judgeOf is the judges' address of an event.
-func judgeOf(e event.Event) string { return "/judge/events/" + itoa64(int64(e.ID)) }
-
-// judgeEvent is an event of four players with a published round 1 and
-// its judges: Grace the head judge, Ben judge 2.
-func (f *fixture) judgeEvent() (event.Event, event.Round, []event.Judge) {
-	f.t.Helper()
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Cleo Park", "Dev Rao")
-	var judges []event.Judge
-	for _, nj := range []director.NewJudge{{Name: "Grace Hopper", Role: event.RoleHeadJudge}, {Name: "Ben Okafor", Role: event.RoleJudge, Order: 2}} {
-		j, err := f.d.AddJudge(context.Background(), e.ID, nj)
-		if err != nil {
-			f.t.Fatal(err)
-		}
-		judges = append(judges, j)
-	}
-	return e, f.publish(e.ID), judges
-}
 
 // finished is an event of two players played and finished.
 func (f *fixture) finished() event.Event {
 	f.t.Helper()
-	e, _ := f.event("altered", "standard-bo3", "Old Timer", "New Comer")
+	e, _ := f.Event("altered", "standard-bo3", "Old Timer", "New Comer")
 	f.finish(e)
 	return e
 }
@@ -46,7 +28,7 @@ func (f *fixture) finished() event.Event {
 func (f *fixture) finish(e event.Event) {
 	f.t.Helper()
 	ctx := context.Background()
-	r := f.publish(e.ID)
+	r := f.Publish(e.ID)
 	for _, tb := range r.Tables {
 		if tb.Bye {
 			continue
@@ -71,31 +53,31 @@ func (f *fixture) judgePhone(e event.Event, j event.Judge) *staffClient {
 	b := f.staffClient()
 	b.get("/judge").must(f.t, 200, "sign-in page").shows(f.t, "Judges' PIN")
 	b.post("/judge/signin", url.Values{"pin": {pin}}).must(f.t, http.StatusSeeOther, "sign in")
-	b.get(judgeOf(e)).must(f.t, 200, "who are you").shows(f.t, "Who are you?", j.Name)
-	b.post(judgeOf(e)+"/me", url.Values{"judge": {itoa64(int64(j.ID))}}).must(f.t, http.StatusSeeOther, "pick my name")
+	b.get(webtest.JudgeOf(e)).must(f.t, 200, "who are you").shows(f.t, "Who are you?", j.Name)
+	b.post(webtest.JudgeOf(e)+"/me", url.Values{"judge": {webtest.Itoa64(int64(j.ID))}}).must(f.t, http.StatusSeeOther, "pick my name")
 	return b
 }
 
 // tableWith returns the table of round r where the entry named sits.
 func (f *fixture) tableWith(e event.Event, r event.Round, name string) event.Table {
 	f.t.Helper()
-	en, ok := f.entryNamed(e, name)
+	en, ok := f.EntryNamed(e, name)
 	if !ok {
 		f.t.Fatalf("no %s", name)
 	}
-	return seatTable(r, en.ID)
+	return webtest.SeatTable(r, en.ID)
 }
 
 func TestAJudgeSignsInWithTheJudgesPINAndPicksTheirName(t *testing.T) {
 	f := newFixture(t)
-	e, _, judges := f.judgeEvent()
+	e, _, judges := f.JudgeEvent()
 	done := f.finished()
 	pin, err := f.d.JudgePIN(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
 	b := f.staffClient()
-	b.get(judgeOf(e)).must(t, http.StatusSeeOther, "event before signing in")
+	b.get(webtest.JudgeOf(e)).must(t, http.StatusSeeOther, "event before signing in")
 	b.post("/judge/signin", url.Values{"pin": {"0000-0000"}}).must(t, http.StatusForbidden, "wrong PIN").
 		shows(t, "That is not the judges' PIN.")
 	a := b.post("/judge/signin", url.Values{"pin": {" " + strings.ToLower(pin[:3]) + " " + pin[3:] + " "}}).must(t, http.StatusSeeOther, "right PIN, spaced, small letters")
@@ -109,20 +91,20 @@ func TestAJudgeSignsInWithTheJudgesPINAndPicksTheirName(t *testing.T) {
 		t.Fatalf("judge cookie = %+v", c)
 	}
 	events := b.get("/judge").must(t, 200, "events").shows(t, "Choose the event", "Friday Night", "4 players · round 1")
-	if strings.Contains(events.body, judgeOf(done)+`"`) {
+	if strings.Contains(events.body, webtest.JudgeOf(done)+`"`) {
 		t.Error("a finished event is offered to judges")
 	}
-	b.get(judgeOf(e)).shows(t, "Who are you?", "Grace Hopper", "head judge", "Ben Okafor", "judge 2")
-	b.post(judgeOf(e)+"/me", url.Values{"judge": {"999"}}).must(t, http.StatusBadRequest, "not a judge").
+	b.get(webtest.JudgeOf(e)).shows(t, "Who are you?", "Grace Hopper", "head judge", "Ben Okafor", "judge 2")
+	b.post(webtest.JudgeOf(e)+"/me", url.Values{"judge": {"999"}}).must(t, http.StatusBadRequest, "not a judge").
 		shows(t, "Choose your name among the event's judges")
-	b.post(judgeOf(e)+"/me", url.Values{"judge": {itoa64(int64(judges[1].ID))}}).must(t, http.StatusSeeOther, "Ben")
-	b.get(judgeOf(e)).must(t, 200, "event").shows(t, "Ben Okafor", "Round 1 · tables still out (2)", "Judge log", "Nothing logged yet.")
+	b.post(webtest.JudgeOf(e)+"/me", url.Values{"judge": {webtest.Itoa64(int64(judges[1].ID))}}).must(t, http.StatusSeeOther, "Ben")
+	b.get(webtest.JudgeOf(e)).must(t, 200, "event").shows(t, "Ben Okafor", "Round 1 · tables still out (2)", "Judge log", "Nothing logged yet.")
 
 	// A new PIN signs every phone out.
 	if _, err := f.d.RenewJudgePIN(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if a := b.get(judgeOf(e)); a.status != http.StatusSeeOther || a.location != "/judge" {
+	if a := b.get(webtest.JudgeOf(e)); a.status != http.StatusSeeOther || a.location != "/judge" {
 		t.Fatalf("after a new PIN: %d %q", a.status, a.location)
 	}
 	b.get("/judge").shows(t, "Judges' PIN", "The organizer changed the judges' PIN")
@@ -142,20 +124,20 @@ func TestWrongJudgePINsAreRateLimitedPerDevice(t *testing.T) {
 	a := b.post("/judge/signin", url.Values{"pin": {pin}}).must(t, http.StatusTooManyRequests, "sixth try")
 	a.shows(t, "Too many wrong PINs from this phone: wait a minute, then try again.")
 	f.staffClient().post("/judge/signin", url.Values{"pin": {pin}}).must(t, http.StatusTooManyRequests, "same address, new cookies")
-	f.clock.add(rateWrongPIN.per)
+	f.clock.Add(rateWrongPIN.per)
 	b.post("/judge/signin", url.Values{"pin": {pin}}).must(t, http.StatusSeeOther, "after the wait")
 }
 
 func TestAJudgeSeesATableAndExtendsItsTime(t *testing.T) {
 	f := newFixture(t)
-	e, r, judges := f.judgeEvent()
+	e, r, judges := f.JudgeEvent()
 	if _, err := f.d.StartClock(context.Background(), e.ID, r.Number); err != nil {
 		t.Fatal(err)
 	}
 	b := f.judgePhone(e, judges[1])
 	tb := f.tableWith(e, r, "Ada Lovelace")
-	path := fmt.Sprintf("%s/tables/%d", judgeOf(e), tb.Number)
-	b.get(judgeOf(e)).shows(t, fmt.Sprintf("%d", tb.Number), "Ada Lovelace", "50:00 left")
+	path := fmt.Sprintf("%s/tables/%d", webtest.JudgeOf(e), tb.Number)
+	b.get(webtest.JudgeOf(e)).shows(t, fmt.Sprintf("%d", tb.Number), "Ada Lovelace", "50:00 left")
 	b.get(path).must(t, 200, "table").shows(t, fmt.Sprintf("Table %d", tb.Number), "Ada Lovelace", "50:00 left", "Add time to this table")
 
 	b.post(path+"/extend", url.Values{"minutes": {"abc"}}).must(t, http.StatusBadRequest, "bad minutes").
@@ -181,8 +163,8 @@ func TestAJudgeSeesATableAndExtendsItsTime(t *testing.T) {
 			t.Fatalf("table %d extension = %v", st.Number, st.Extension)
 		}
 	}
-	b.get(judgeOf(e)).shows(t, "Round 1, table", "Ben Okafor", "judge phone, device "+dev[:6])
-	b.get(judgeOf(e)+"/tables/99").must(t, http.StatusNotFound, "no such table").shows(t, "has no table 99")
+	b.get(webtest.JudgeOf(e)).shows(t, "Round 1, table", "Ben Okafor", "judge phone, device "+dev[:6])
+	b.get(webtest.JudgeOf(e)+"/tables/99").must(t, http.StatusNotFound, "no such table").shows(t, "has no table 99")
 }
 
 // deviceID is the phone's device cookie.
@@ -200,37 +182,37 @@ func (b *staffClient) deviceID() string {
 
 func TestAJudgeLogsAPenaltyWithTheDesksEscalation(t *testing.T) {
 	f := newFixture(t)
-	e, r, judges := f.judgeEvent()
+	e, r, judges := f.JudgeEvent()
 	b := f.judgePhone(e, judges[0])
 	tb := f.tableWith(e, r, "Ada Lovelace")
-	ada, _ := f.entryNamed(e, "Ada Lovelace")
-	form := b.get(fmt.Sprintf("%s/entry?kind=penalty&table=%d", judgeOf(e), tb.Number)).must(t, 200, "entry form")
+	ada, _ := f.EntryNamed(e, "Ada Lovelace")
+	form := b.get(fmt.Sprintf("%s/entry?kind=penalty&table=%d", webtest.JudgeOf(e), tb.Number)).must(t, 200, "entry form")
 	form.shows(t, "New judge log entry", "Ada Lovelace", "(choose the penalty)")
 	if !strings.Contains(form.body, `<option value="slow play">`) {
 		t.Error("the form does not offer the game's infractions")
 	}
-	if strings.Contains(form.body, "Cleo Park") && seatTable(r, mustEntry(t, f, e, "Cleo Park")).Number != tb.Number {
+	if strings.Contains(form.body, "Cleo Park") && webtest.SeatTable(r, mustEntry(t, f, e, "Cleo Park")).Number != tb.Number {
 		t.Error("the form lists a player of another table")
 	}
-	entry := url.Values{"kind": {"penalty"}, "round": {"1"}, "table": {itoa64(int64(tb.Number))}, "player": {itoa64(int64(ada.ID))},
+	entry := url.Values{"kind": {"penalty"}, "round": {"1"}, "table": {webtest.Itoa64(int64(tb.Number))}, "player": {webtest.Itoa64(int64(ada.ID))},
 		"infraction": {"slow play"}, "description": {"Took three minutes over one decision."}}
 
 	// The desk's suggestion, shown before saving.
 	sg := judgelog.Suggest(e.Game, nil, ada.ID, "slow play")
 	withAction := cloneValues(entry)
 	withAction.Set("action", "suggest")
-	b.post(judgeOf(e)+"/entry", withAction).must(t, 200, "suggest").shows(t, sg.Sentence("Ada Lovelace"))
+	b.post(webtest.JudgeOf(e)+"/entry", withAction).must(t, 200, "suggest").shows(t, sg.Sentence("Ada Lovelace"))
 	var sj judgeSuggestJSON
-	a := b.get("/api/judge/events/" + itoa64(int64(e.ID)) + "/suggest?kind=penalty&player=" + itoa64(int64(ada.ID)) + "&infraction=slow+play")
+	a := b.get("/api/judge/events/" + webtest.Itoa64(int64(e.ID)) + "/suggest?kind=penalty&player=" + webtest.Itoa64(int64(ada.ID)) + "&infraction=slow+play")
 	if err := json.Unmarshal([]byte(a.body), &sj); err != nil || sj.Sentence != sg.Sentence("Ada Lovelace") || sj.Penalty != judgelog.InformalWarning {
 		t.Fatalf("suggest API = %s (%v)", a.body, err)
 	}
 
 	// No penalty chosen: the director's sentence, nothing saved.
-	b.post(judgeOf(e)+"/entry", entry).must(t, http.StatusBadRequest, "no penalty").
+	b.post(webtest.JudgeOf(e)+"/entry", entry).must(t, http.StatusBadRequest, "no penalty").
 		shows(t, "A penalty entry needs its penalty")
 	entry.Set("penalty", judgelog.InformalWarning)
-	a = b.post(judgeOf(e)+"/entry", entry).must(t, http.StatusSeeOther, "save")
+	a = b.post(webtest.JudgeOf(e)+"/entry", entry).must(t, http.StatusSeeOther, "save")
 	b.get(a.location).shows(t, "Saved as judge log entry #1.", "Ada Lovelace — slow play, informal warning (judge Grace Hopper)")
 
 	// The second offence escalates, as at the desk.
@@ -242,7 +224,7 @@ func TestAJudgeLogsAPenaltyWithTheDesksEscalation(t *testing.T) {
 	withAction = cloneValues(entry)
 	withAction.Del("penalty")
 	withAction.Set("action", "suggest")
-	page := b.post(judgeOf(e)+"/entry", withAction).must(t, 200, "second suggestion").shows(t, next.Sentence("Ada Lovelace"))
+	page := b.post(webtest.JudgeOf(e)+"/entry", withAction).must(t, 200, "second suggestion").shows(t, next.Sentence("Ada Lovelace"))
 	if !strings.Contains(page.body, `<option value="formal warning" selected>`) {
 		t.Error("the suggested penalty is not chosen")
 	}
@@ -253,7 +235,7 @@ func TestAJudgeLogsAPenaltyWithTheDesksEscalation(t *testing.T) {
 
 func mustEntry(t *testing.T, f *fixture, e event.Event, name string) event.EntryID {
 	t.Helper()
-	en, ok := f.entryNamed(e, name)
+	en, ok := f.EntryNamed(e, name)
 	if !ok {
 		t.Fatalf("no %s", name)
 	}
@@ -270,7 +252,7 @@ func cloneValues(v url.Values) url.Values {
 
 func TestTheJudgeFormRefusesBadInputWithASentence(t *testing.T) {
 	f := newFixture(t)
-	e, _, judges := f.judgeEvent()
+	e, _, judges := f.JudgeEvent()
 	b := f.judgePhone(e, judges[0])
 	cases := []struct {
 		form url.Values
@@ -285,21 +267,21 @@ func TestTheJudgeFormRefusesBadInputWithASentence(t *testing.T) {
 		{url.Values{"kind": {"ruling"}, "round": {"1"}, "table": {"1"}, "minutes": {"-2"}}, "The extension is a number of minutes"},
 	}
 	for _, c := range cases {
-		b.post(judgeOf(e)+"/entry", c.form).must(t, http.StatusBadRequest, fmt.Sprint(c.form)).shows(t, c.want)
+		b.post(webtest.JudgeOf(e)+"/entry", c.form).must(t, http.StatusBadRequest, fmt.Sprint(c.form)).shows(t, c.want)
 	}
 	if log, _ := f.d.JudgeLog(context.Background(), e.ID); len(log) != 0 {
 		t.Fatalf("refused entries were logged: %+v", log)
 	}
 	// A finished event's log is closed.
-	closed, _ := f.event("altered", "standard-bo3", "Old Timer", "New Comer")
+	closed, _ := f.Event("altered", "standard-bo3", "Old Timer", "New Comer")
 	j, err := f.d.AddJudge(context.Background(), closed.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b.get(judgeOf(closed))
-	b.post(judgeOf(closed)+"/me", url.Values{"judge": {itoa64(int64(j.ID))}}).must(t, http.StatusSeeOther, "name in the closed event")
+	b.get(webtest.JudgeOf(closed))
+	b.post(webtest.JudgeOf(closed)+"/me", url.Values{"judge": {webtest.Itoa64(int64(j.ID))}}).must(t, http.StatusSeeOther, "name in the closed event")
 	f.finish(closed)
-	b.post(judgeOf(closed)+"/entry", url.Values{"kind": {"ruling"}}).must(t, http.StatusBadRequest, "finished").
+	b.post(webtest.JudgeOf(closed)+"/entry", url.Values{"kind": {"ruling"}}).must(t, http.StatusBadRequest, "finished").
 		shows(t, "is finished; its judge log is closed.")
 }
 
@@ -308,18 +290,18 @@ func TestTheJudgeFormRefusesBadInputWithASentence(t *testing.T) {
 // site cannot make a signed-in phone write either.
 func TestEveryJudgeWriteNeedsTheJudgesPIN(t *testing.T) {
 	f := newFixture(t)
-	e, r, judges := f.judgeEvent()
+	e, r, judges := f.JudgeEvent()
 	tb := f.tableWith(e, r, "Ada Lovelace")
-	ada, _ := f.entryNamed(e, "Ada Lovelace")
+	ada, _ := f.EntryNamed(e, "Ada Lovelace")
 	signedIn := f.judgePhone(e, judges[0])
 	writes := []struct {
 		path string
 		form url.Values
 	}{
-		{judgeOf(e) + "/me", url.Values{"judge": {itoa64(int64(judges[0].ID))}}},
+		{webtest.JudgeOf(e) + "/me", url.Values{"judge": {webtest.Itoa64(int64(judges[0].ID))}}},
 		{"/judge/signout", nil},
-		{fmt.Sprintf("%s/tables/%d/extend", judgeOf(e), tb.Number), url.Values{"minutes": {"5"}}},
-		{judgeOf(e) + "/entry", url.Values{"kind": {"penalty"}, "round": {"1"}, "player": {itoa64(int64(ada.ID))}, "infraction": {"stalling"}, "penalty": {"disqualification"}}},
+		{fmt.Sprintf("%s/tables/%d/extend", webtest.JudgeOf(e), tb.Number), url.Values{"minutes": {"5"}}},
+		{webtest.JudgeOf(e) + "/entry", url.Values{"kind": {"penalty"}, "round": {"1"}, "player": {webtest.Itoa64(int64(ada.ID))}, "infraction": {"stalling"}, "penalty": {"disqualification"}}},
 	}
 	stranger := f.staffClient()
 	forged := f.staffClient()
@@ -336,7 +318,7 @@ func TestEveryJudgeWriteNeedsTheJudgesPIN(t *testing.T) {
 		}
 	}
 	forged.post("/judge/signin", url.Values{"pin": {"123456"}}).must(t, http.StatusForbidden, "cross-site sign-in")
-	stranger.get("/api/judge/events/"+itoa64(int64(e.ID))+"/suggest?player=1&infraction=stalling").must(t, http.StatusForbidden, "suggest without signing in")
+	stranger.get("/api/judge/events/"+webtest.Itoa64(int64(e.ID))+"/suggest?player=1&infraction=stalling").must(t, http.StatusForbidden, "suggest without signing in")
 
 	// Signed in but not yet named in this event: no write either.
 	pin, _ := f.d.JudgePIN(context.Background())
@@ -347,7 +329,7 @@ func TestEveryJudgeWriteNeedsTheJudgesPIN(t *testing.T) {
 	if log, _ := f.d.JudgeLog(context.Background(), e.ID); len(log) != 0 {
 		t.Fatalf("refused writes were logged: %+v", log)
 	}
-	en, _ := f.entryNamed(e, "Ada Lovelace")
+	en, _ := f.EntryNamed(e, "Ada Lovelace")
 	if !en.Active() {
 		t.Fatal("a refused disqualification dropped Ada")
 	}

@@ -16,6 +16,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 	"tablekeeper/reports"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // kioskCodeShown returns the player code a kiosk done page shows and the
@@ -38,7 +39,7 @@ func kioskCodeShown(t *testing.T, body string) (code, qr string) {
 // signs entry in with token.
 func wantQR(t *testing.T, e event.Event, entry event.EntryID, token string) string {
 	t.Helper()
-	svg, err := reports.QRSVG(director.PlayerLink("http://192.168.1.20:8080/events/"+itoa64(int64(e.ID)), entry, token))
+	svg, err := reports.QRSVG(director.PlayerLink("http://192.168.1.20:8080/events/"+webtest.Itoa64(int64(e.ID)), entry, token))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,22 +55,22 @@ func wantQR(t *testing.T, e event.Event, entry event.EntryID, token string) stri
 // none. The activity log says the code was shown, and on which tablet.
 func TestTheKioskShowsOnlyANewPlayerHerCode(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Zoë Ødegård")
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Zoë Ødegård")
 	b := f.unlocked(e)
 
-	page := b.get(kioskOf(e)+"?q=zoe").must(t, 200, "search")
-	b.post(kioskOf(e)+"/checkin", url.Values{"player": {matchID(t, page.body, "Zoë Ødegård")}}).must(t, http.StatusSeeOther, "check in")
-	done := b.get(kioskOf(e)+"/done").must(t, 200, "done")
+	page := b.get(webtest.KioskOf(e)+"?q=zoe").must(t, 200, "search")
+	b.post(webtest.KioskOf(e)+"/checkin", url.Values{"player": {matchID(t, page.body, "Zoë Ødegård")}}).must(t, http.StatusSeeOther, "check in")
+	done := b.get(webtest.KioskOf(e)+"/done").must(t, 200, "done")
 	done.shows(t, "You're checked in, Zoë Ødegård.", "Your player code, for your phone, is on your player slip; the organizer gives it to you at the desk.")
 	if shown, qr := kioskCodeShown(t, done.body); shown != "" || qr != "" || strings.Contains(done.body, "k-code") {
 		t.Fatalf("checking in by name shows a code: %q", shown)
 	}
 
 	// A sign-up gets her own code.
-	b.post(kioskOf(e)+"/signup", url.Values{"name": {"Quentin Roux"}}).must(t, http.StatusSeeOther, "sign up")
-	done = b.get(kioskOf(e)+"/done").must(t, 200, "done after sign-up").shows(t, "Welcome, Quentin Roux!", "Your player code",
+	b.post(webtest.KioskOf(e)+"/signup", url.Values{"name": {"Quentin Roux"}}).must(t, http.StatusSeeOther, "sign up")
+	done = b.get(webtest.KioskOf(e)+"/done").must(t, 200, "done after sign-up").shows(t, "Welcome, Quentin Roux!", "Your player code",
 		"Use it on your phone to send your decklist and report results")
-	quentin, ok := f.entryNamed(e, "Quentin Roux")
+	quentin, ok := f.EntryNamed(e, "Quentin Roux")
 	if !ok {
 		t.Fatal("Quentin was not signed up")
 	}
@@ -107,15 +108,15 @@ func TestTheKioskShowsOnlyANewPlayerHerCode(t *testing.T) {
 	}
 
 	// 30 seconds on, going back to the done page shows no code.
-	f.clock.add(31 * time.Second)
-	later := b.get(kioskOf(e)+"/done").must(t, 200, "done, later")
+	f.clock.Add(31 * time.Second)
+	later := b.get(webtest.KioskOf(e)+"/done").must(t, 200, "done, later")
 	if shown, qr := kioskCodeShown(t, later.body); shown != "" || qr != "" {
 		t.Errorf("the done page still shows the code after 30 s: %q", shown)
 	}
 	// Quentin checking in again by name is shown no code either.
-	page = b.get(kioskOf(e)+"?q=quentin").must(t, 200, "search again")
-	b.post(kioskOf(e)+"/checkin", url.Values{"player": {matchID(t, page.body, "Quentin Roux")}}).must(t, http.StatusSeeOther, "again")
-	if shown, _ := kioskCodeShown(t, b.get(kioskOf(e)+"/done").body); shown != "" {
+	page = b.get(webtest.KioskOf(e)+"?q=quentin").must(t, 200, "search again")
+	b.post(webtest.KioskOf(e)+"/checkin", url.Values{"player": {matchID(t, page.body, "Quentin Roux")}}).must(t, http.StatusSeeOther, "again")
+	if shown, _ := kioskCodeShown(t, b.get(webtest.KioskOf(e)+"/done").body); shown != "" {
 		t.Errorf("checked in again by name, the kiosk shows %q", shown)
 	}
 }
@@ -129,8 +130,8 @@ func TestTheKioskShowsOnlyANewPlayerHerCode(t *testing.T) {
 func TestAnUnlockedKioskTabletWalkingEveryNameHarvestsNoCode(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	names := testNames(40)
-	e, entries := f.event("altered", "standard-bo3", names...)
+	names := webtest.Names(40)
+	e, entries := f.Event("altered", "standard-bo3", names...)
 	for _, n := range []string{"Regular Una", "Regular Vic"} {
 		if _, err := f.d.AddPlayer(ctx, director.NewPlayer{Name: n, MemberNo: "M-" + n[8:]}); err != nil {
 			t.Fatal(err)
@@ -149,31 +150,31 @@ func TestAnUnlockedKioskTabletWalkingEveryNameHarvestsNoCode(t *testing.T) {
 	}
 	taps := 0
 	for _, n := range names {
-		f.clock.add(5 * time.Second) // within the tablet's write budget
+		f.clock.Add(5 * time.Second) // within the tablet's write budget
 		q := n
-		page := keep(b.get(kioskOf(e)+"?q="+url.QueryEscape(q)).must(t, 200, "search "+q))
+		page := keep(b.get(webtest.KioskOf(e)+"?q="+url.QueryEscape(q)).must(t, 200, "search "+q))
 		for _, m := range kioskNameIDs(page.body) {
-			keep(b.get(kioskOf(e) + "/confirm?player=" + m))
-			keep(b.post(kioskOf(e)+"/checkin", url.Values{"player": {m}}).must(t, http.StatusSeeOther, "check in "+m))
-			keep(b.get(kioskOf(e)+"/done").must(t, 200, "done"))
-			keep(b.get(kioskOf(e) + "/deck"))
+			keep(b.get(webtest.KioskOf(e) + "/confirm?player=" + m))
+			keep(b.post(webtest.KioskOf(e)+"/checkin", url.Values{"player": {m}}).must(t, http.StatusSeeOther, "check in "+m))
+			keep(b.get(webtest.KioskOf(e)+"/done").must(t, 200, "done"))
+			keep(b.get(webtest.KioskOf(e) + "/deck"))
 			taps++
 		}
-		su := keep(b.post(kioskOf(e)+"/signup", url.Values{"name": {n}}))
-		if su.location != kioskOf(e)+"/same" {
+		su := keep(b.post(webtest.KioskOf(e)+"/signup", url.Values{"name": {n}}))
+		if su.location != webtest.KioskOf(e)+"/same" {
 			t.Fatalf("signing up as %s, who is known, led to %q: %d %s", n, su.location, su.status, pageText(su.body))
 		}
-		keep(b.get(kioskOf(e)+"/same").must(t, 200, "is this you"))
+		keep(b.get(webtest.KioskOf(e)+"/same").must(t, 200, "is this you"))
 	}
 	// The pages and the API the tablet can read besides.
-	id := itoa64(int64(e.ID))
+	id := webtest.Itoa64(int64(e.ID))
 	for _, path := range []string{"/", "/events/" + id, "/events/" + id + "/pairings", "/events/" + id + "/standings",
 		"/api/events", "/api/events/" + id, "/api/events/" + id + "/find?q=" + url.QueryEscape(names[0]), "/api/events/" + id + "/me",
 		"/api/events/" + id + "/me/table", "/api/events/" + id + "/me/deck", "/api/events/" + id + "/me/drop"} {
 		keep(b.get(path))
 	}
-	keep(b.post(kioskOf(e)+"/signup", url.Values{"name": {"regular una"}, "member": {"M-Una"}}).must(t, http.StatusSeeOther, "her member number"))
-	keep(b.get(kioskOf(e)+"/done").must(t, 200, "done")).shows(t, "You're checked in, Regular Una.")
+	keep(b.post(webtest.KioskOf(e)+"/signup", url.Values{"name": {"regular una"}, "member": {"M-Una"}}).must(t, http.StatusSeeOther, "her member number"))
+	keep(b.get(webtest.KioskOf(e)+"/done").must(t, 200, "done")).shows(t, "You're checked in, Regular Una.")
 	if taps < len(names) {
 		t.Fatalf("only %d names were tapped of %d", taps, len(names))
 	}

@@ -10,6 +10,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // decksOf is each entry's registered deck, as name and list.
@@ -34,10 +35,10 @@ func (f *fixture) decksOf(e event.Event) map[event.EntryID]string {
 func TestAStrangerAtTheKioskTabletChangesNoPlayersDeck(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	names := testNames(24)
-	e, entries := f.event("altered", "standard-bo3", names...)
+	names := webtest.Names(24)
+	e, entries := f.Event("altered", "standard-bo3", names...)
 	for i, en := range entries {
-		if _, err := f.d.SaveDeck(ctx, en.ID, "Own deck "+names[i], alteredDeck()); err != nil {
+		if _, err := f.d.SaveDeck(ctx, en.ID, "Own deck "+names[i], webtest.AlteredDeck()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -51,38 +52,38 @@ func TestAStrangerAtTheKioskTabletChangesNoPlayersDeck(t *testing.T) {
 	before := f.decksOf(e)
 	mine := creds[entries[0].ID].Code // the stranger is a player too
 	b := f.unlocked(e)
-	deckCheck := "/api/events/" + itoa64(int64(e.ID)) + "/kiosk/deck-check"
-	stranger := strings.Replace(alteredDeck(), "Akesha & Taru", "Sierra & Oddball", 1)
+	deckCheck := "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/kiosk/deck-check"
+	stranger := strings.Replace(webtest.AlteredDeck(), "Akesha & Taru", "Sierra & Oddball", 1)
 
 	tries := 0
 	try := func(who string) {
 		t.Helper()
 		tries++
-		page := b.get(kioskOf(e)+"/deck").must(t, 200, "deck page of "+who)
+		page := b.get(webtest.KioskOf(e)+"/deck").must(t, 200, "deck page of "+who)
 		if strings.Contains(page.body, `id="k-list"`) {
 			t.Fatalf("the deck form of %s opens without her code", who)
 		}
 		page.shows(t, "Type your player code first, so that nobody else can change your deck.")
-		b.post(kioskOf(e)+"/deck", url.Values{"deckname": {"Stranger"}, "list": {stranger}}).must(t, http.StatusForbidden, "deck of "+who)
+		b.post(webtest.KioskOf(e)+"/deck", url.Values{"deckname": {"Stranger"}, "list": {stranger}}).must(t, http.StatusForbidden, "deck of "+who)
 		b.post(deckCheck, url.Values{"list": {stranger}}).must(t, http.StatusForbidden, "check of "+who)
-		a := b.post(kioskOf(e)+"/deck/code", url.Values{"code": {mine}})
+		a := b.post(webtest.KioskOf(e)+"/deck/code", url.Values{"code": {mine}})
 		if a.status != http.StatusForbidden && a.status != http.StatusTooManyRequests {
 			t.Fatalf("another player's code for %s: %d %s %s", who, a.status, a.location, pageText(a.body))
 		}
-		b.post(kioskOf(e)+"/deck", url.Values{"deckname": {"Stranger"}, "list": {stranger}}).must(t, http.StatusForbidden, "deck of "+who+" after a code")
+		b.post(webtest.KioskOf(e)+"/deck", url.Values{"deckname": {"Stranger"}, "list": {stranger}}).must(t, http.StatusForbidden, "deck of "+who+" after a code")
 	}
 	for _, n := range names[1:] {
-		f.clock.add(20 * time.Second) // within the tablet's budgets of writes and wrong codes
-		page := b.get(kioskOf(e)+"?q="+url.QueryEscape(n)).must(t, 200, "search "+n)
+		f.clock.Add(20 * time.Second) // within the tablet's budgets of writes and wrong codes
+		page := b.get(webtest.KioskOf(e)+"?q="+url.QueryEscape(n)).must(t, 200, "search "+n)
 		for _, m := range kioskNameIDs(page.body) {
-			b.post(kioskOf(e)+"/checkin", url.Values{"player": {m}}).must(t, http.StatusSeeOther, "check in "+m)
-			b.get(kioskOf(e)+"/done").must(t, 200, "done").shows(t, "Register my deck", msgDeckWithCode.String())
+			b.post(webtest.KioskOf(e)+"/checkin", url.Values{"player": {m}}).must(t, http.StatusSeeOther, "check in "+m)
+			b.get(webtest.KioskOf(e)+"/done").must(t, 200, "done").shows(t, "Register my deck", msgDeckWithCode.String())
 			try(n)
 		}
 	}
 	// A regular's own member number checks her in: she is no new player.
-	f.clock.add(20 * time.Second)
-	b.post(kioskOf(e)+"/signup", url.Values{"name": {"regular una"}, "member": {"M-Una"}}).must(t, http.StatusSeeOther, "her member number")
+	f.clock.Add(20 * time.Second)
+	b.post(webtest.KioskOf(e)+"/signup", url.Values{"name": {"regular una"}, "member": {"M-Una"}}).must(t, http.StatusSeeOther, "her member number")
 	try("Regular Una")
 	if tries < len(names) {
 		t.Fatalf("only %d names were tried of %d", tries, len(names))
@@ -110,19 +111,19 @@ func TestAStrangerAtTheKioskTabletChangesNoPlayersDeck(t *testing.T) {
 // once: the kiosk has just given her her code, and asks for none.
 func TestANewPlayerRegistersHerDeckRightAfterSigningUp(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", "Zoë Ødegård")
+	e, _ := f.Event("altered", "standard-bo3", "Zoë Ødegård")
 	b := f.unlocked(e)
-	b.post(kioskOf(e)+"/signup", url.Values{"name": {"Noor Haddad"}}).must(t, http.StatusSeeOther, "sign up")
-	b.get(kioskOf(e)+"/done").must(t, 200, "done").shows(t, "Welcome, Noor Haddad!", "Register my deck")
-	page := b.get(kioskOf(e)+"/deck").must(t, 200, "deck page").shows(t, "Register your deck, Noor Haddad")
+	b.post(webtest.KioskOf(e)+"/signup", url.Values{"name": {"Noor Haddad"}}).must(t, http.StatusSeeOther, "sign up")
+	b.get(webtest.KioskOf(e)+"/done").must(t, 200, "done").shows(t, "Welcome, Noor Haddad!", "Register my deck")
+	page := b.get(webtest.KioskOf(e)+"/deck").must(t, 200, "deck page").shows(t, "Register your deck, Noor Haddad")
 	if !strings.Contains(page.body, `id="k-list"`) {
 		t.Fatalf("a new player is asked for a code: %s", pageText(page.body))
 	}
-	b.post(kioskOf(e)+"/deck", url.Values{"deckname": {"Axiom"}, "list": {alteredDeck()}}).must(t, http.StatusSeeOther, "save")
-	noor, _ := f.entryNamed(e, "Noor Haddad")
+	b.post(webtest.KioskOf(e)+"/deck", url.Values{"deckname": {"Axiom"}, "list": {webtest.AlteredDeck()}}).must(t, http.StatusSeeOther, "save")
+	noor, _ := f.EntryNamed(e, "Noor Haddad")
 	if got := f.decksOf(e)[noor.ID]; !strings.HasPrefix(got, "Axiom\n") {
 		t.Fatalf("her deck is %q", got)
 	}
 	// The next visitor at the tablet cannot change it.
-	b.post(kioskOf(e)+"/deck", url.Values{"list": {alteredDeck()}}).must(t, http.StatusForbidden, "deck after save")
+	b.post(webtest.KioskOf(e)+"/deck", url.Values{"list": {webtest.AlteredDeck()}}).must(t, http.StatusForbidden, "deck after save")
 }

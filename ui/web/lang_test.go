@@ -11,11 +11,12 @@ import (
 
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 func TestAPageSpeaksTheLanguageTheBrowserAsksFor(t *testing.T) {
 	f := newFixture(t)
-	f.event("altered", "standard-bo3", "Ada Lovelace", "Zoë Ødegård")
+	f.Event("altered", "standard-bo3", "Ada Lovelace", "Zoë Ødegård")
 	_, en := f.do("GET", "/", nil)
 	if !strings.Contains(en, `<html lang="en">`) || !strings.Contains(en, "<h1>Events</h1>") {
 		t.Errorf("a browser that asks for nothing gets English:\n%s", en)
@@ -47,7 +48,7 @@ func TestAPageSpeaksTheLanguageTheBrowserAsksFor(t *testing.T) {
 
 func TestTheLanguageSwitchIsRememberedAndStaysOnThisServer(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace")
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace")
 	client := f.http.Client()
 	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	for back, want := range map[string]string{
@@ -117,7 +118,7 @@ func TestTheAPIRefusesInTheReadersLanguage(t *testing.T) {
 
 func TestTheCachedBodiesAreKeptPerLanguage(t *testing.T) {
 	f := newFixture(t)
-	e, _, _ := f.openRound(4)
+	e, _, _ := f.OpenRound(4)
 	path := "/api/events/" + strconv.Itoa(int(e.ID)) + "/pairings"
 	var en, fr pairingsJSON
 	f.getJSON(path, http.StatusOK, &en)
@@ -137,8 +138,8 @@ func TestTheCachedBodiesAreKeptPerLanguage(t *testing.T) {
 // hints, the structure) are said in the page's language.
 func TestCoresWordsAreSaidInThePagesLanguage(t *testing.T) {
 	f := newFixture(t)
-	e, es, r := f.openRound(8)
-	ada := seatTable(r, es[0].ID)
+	e, es, r := f.OpenRound(8)
+	ada := webtest.SeatTable(r, es[0].ID)
 	_, body := f.do("GET", "/api/events/"+strconv.Itoa(int(e.ID))+"/tables/"+strconv.Itoa(ada.Number)+"/form", nil, "Accept-Language", "fr")
 	var form formJSON
 	if err := json.Unmarshal([]byte(body), &form); err != nil {
@@ -147,7 +148,7 @@ func TestCoresWordsAreSaidInThePagesLanguage(t *testing.T) {
 	if want := rules.ResultSyntax(3, true).In(i18n.French); form.Hint != want || want == rules.ResultSyntax(3, true).String() {
 		t.Errorf("the French form's hint is %q, want %q", form.Hint, want)
 	}
-	a, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Zoë Ødegård")
+	a, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Zoë Ødegård")
 	_, body = f.do("GET", "/api/events/"+strconv.Itoa(int(a.ID)), nil, "Accept-Language", "fr")
 	var detail eventDetailJSON
 	if err := json.Unmarshal([]byte(body), &detail); err != nil {

@@ -6,16 +6,19 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	xrate "golang.org/x/time/rate"
 )
 
-// rate is one named limit: burst at once, then one more each per. Each
-// rate has buckets of its own, so that two limits keyed on the same
+// rate is one named limit: burst at once, then one more each per (a
+// golang.org/x/time/rate token bucket a key). Each rate has buckets of
+// its own, so that two limits keyed on the same
 // device never share a budget (a device's correct reports must not use
 // up its wrong-code budget).
 type rate struct {
 	// name tells limits with the same numbers apart.
 	name  string
-	burst float64
+	burst int
 	per   time.Duration
 	// keep marks a limit whose buckets are never evicted to make room:
 	// one whose keys are bounded by what exists (the players signed in),
@@ -92,7 +95,7 @@ var (
 // A restart of the network forgets the budgets, giving each address its
 // burst again: a restart is the organizer's act, not a guesser's. Every
 // wrong code and every try a budget refused is counted in the
-// organizer's alert (director.NoteGuess).
+// organizer's alert (floods.Watch).
 
 // guessStripes is how many locks the code checks of all addresses share
 // (guessLocks).
@@ -121,13 +124,16 @@ func (g *guessLocks) lock(addr string) func() {
 }
 
 // maxBuckets bounds each limit's memory (a bucket with its key is some
-// 200 bytes, so 4 MB a full limit, some 25 MB for every limit at once):
+// 250 bytes, so 5 MB a full limit, some 30 MB for every limit at once):
 // past it a limit keyed by device or address evicts the bucket that holds
 // least, and a kept limit (tables) refuses a new key until one refills.
 const maxBuckets = 20000
 
 // limiter is a set of named limits (rates), each a set of token buckets
-// by key ("dev:…", "ip:…", "table:…"), shared by every area's writes.
+// by key ("dev:…", "ip:…", "table:…"), shared by every area's writes and
+// the staff PINs. A bucket is an x/time/rate Limiter; what the limiter
+// adds is taking from several buckets at once or from none, giving a
+// token back, and bounding the buckets kept.
 type limiter struct {
 	now func() time.Time
 	// max is maxBuckets; a test lowers it.
@@ -152,8 +158,7 @@ type limitSet struct {
 
 type bucket struct {
 	key    string
-	tokens float64
-	at     time.Time
+	tokens *xrate.Limiter
 	// full is when the bucket holds its burst again, if nothing is taken.
 	full time.Time
 	i    int    // in the heap
@@ -170,12 +175,12 @@ func newLimiter(now func() time.Time) *limiter {
 	return &limiter{now: now, max: maxBuckets, limits: map[rate]*limitSet{}}
 }
 
-// refill brings b's tokens up to now.
-func (b *bucket) refill(r rate, now time.Time) {
-	if d := now.Sub(b.at); d > 0 {
-		b.tokens = min(r.burst, b.tokens+float64(d)/float64(r.per))
-		b.at = now
-	}
+// holding is a bucket of r holding n tokens at now (n within 0 and the
+// burst): one emptied as long before now as n tokens take to come back.
+func (r rate) holding(n float64, now time.Time) *xrate.Limiter {
+	l := xrate.NewLimiter(xrate.Every(r.per), r.burst)
+	l.AllowN(now.Add(-time.Duration(n*float64(r.per))), r.burst)
+	return l
 }
 
 // set returns r's buckets, creating the set.
@@ -188,26 +193,20 @@ func (l *limiter) set(r rate) *limitSet {
 	return s
 }
 
-// lookup returns key's bucket refilled to now, nil when it has none.
-func (s *limitSet) lookup(key string, now time.Time) *bucket {
-	b, ok := s.buckets[key]
-	if ok {
-		b.refill(s.r, now)
-	}
-	return b
-}
+// lookup returns key's bucket, nil when it has none.
+func (s *limitSet) lookup(key string) *bucket { return s.buckets[key] }
 
 // get returns key's bucket for limiter call call, creating a full one;
 // nil only when a kept limit is full of buckets still in use.
 func (s *limitSet) get(key string, now time.Time, max int, call uint64) *bucket {
-	if b := s.lookup(key, now); b != nil {
+	if b := s.lookup(key); b != nil {
 		b.call = call
 		return b
 	}
 	if !s.room(now, max, call) {
 		return nil
 	}
-	b := &bucket{key: key, tokens: s.r.burst, at: now, full: now, call: call}
+	b := &bucket{key: key, tokens: xrate.NewLimiter(xrate.Every(s.r.per), s.r.burst), full: now, call: call}
 	s.buckets[key] = b
 	heap.Push(&s.order, b)
 	return b
@@ -250,20 +249,41 @@ func (s *limitSet) room(now time.Time, max int, call uint64) bool {
 	return len(s.buckets) < max || !s.r.keep
 }
 
-// take takes n tokens from b (down to none at most), keeping the heap in
+// take takes a token from b, down to none at most (a failure already
+// happened counts even when the bucket is empty), keeping the heap in
 // order.
-func (s *limitSet) take(b *bucket, n float64, now time.Time) {
-	b.tokens = max(0, b.tokens-n)
-	b.full = now.Add(time.Duration((s.r.burst - b.tokens) * float64(s.r.per)))
+func (s *limitSet) take(b *bucket, now time.Time) {
+	if !b.tokens.AllowN(now, 1) {
+		b.tokens = s.r.holding(0, now)
+	}
+	s.filled(b, now)
+}
+
+// giveBack gives b a token back, and reports whether b is full again.
+func (s *limitSet) giveBack(b *bucket, now time.Time) bool {
+	n := b.tokens.TokensAt(now) + 1
+	if n >= float64(s.r.burst) {
+		return true
+	}
+	b.tokens = s.r.holding(n, now)
+	s.filled(b, now)
+	return false
+}
+
+// filled notes when b is full again, keeping the heap in order.
+func (s *limitSet) filled(b *bucket, now time.Time) {
+	missing := float64(s.r.burst) - b.tokens.TokensAt(now)
+	b.full = now.Add(time.Duration(missing * float64(s.r.per)))
 	heap.Fix(&s.order, b.i)
 }
 
 // wait is how long until b has a token.
-func (s *limitSet) wait(b *bucket) time.Duration {
-	if b.tokens >= 1 {
+func (s *limitSet) wait(b *bucket, now time.Time) time.Duration {
+	n := b.tokens.TokensAt(now)
+	if n >= 1 {
 		return 0
 	}
-	return time.Duration((1 - b.tokens) * float64(s.r.per))
+	return time.Duration((1 - n) * float64(s.r.per))
 }
 
 // allow takes a token from each key's bucket if every one has a token,
@@ -295,7 +315,7 @@ func (l *limiter) take(needs ...need) (refused int, wait time.Duration) {
 		if bs[i] = s.get(n.key, now, l.max, l.call); bs[i] == nil {
 			return i, n.r.per
 		}
-		if w := s.wait(bs[i]); w > 0 {
+		if w := s.wait(bs[i], now); w > 0 {
 			if refused < 0 {
 				refused = i
 			}
@@ -306,7 +326,7 @@ func (l *limiter) take(needs ...need) (refused int, wait time.Duration) {
 		return refused, wait
 	}
 	for i, n := range needs {
-		l.limits[n.r].take(bs[i], 1, now)
+		l.limits[n.r].take(bs[i], now)
 	}
 	return -1, 0
 }
@@ -325,12 +345,11 @@ func (l *limiter) give(needs ...need) {
 		if !ok {
 			continue
 		}
-		b := s.lookup(n.key, now)
+		b := s.lookup(n.key)
 		if b == nil {
 			continue
 		}
-		s.take(b, -1, now)
-		if b.tokens >= s.r.burst {
+		if s.giveBack(b, now) {
 			heap.Remove(&s.order, b.i)
 			delete(s.buckets, b.key)
 		}
@@ -348,8 +367,8 @@ func (l *limiter) check(r rate, keys ...string) (ok bool, wait time.Duration) {
 	}
 	now := l.now()
 	for _, k := range keys {
-		if b := s.lookup(k, now); b != nil {
-			wait = max(wait, s.wait(b))
+		if b := s.lookup(k); b != nil {
+			wait = max(wait, s.wait(b, now))
 		}
 	}
 	return wait == 0, wait
@@ -370,7 +389,7 @@ func (l *limiter) spend(r rate, keys ...string) {
 	s := l.set(r)
 	for _, n := range needs {
 		if b := s.get(n.key, now, l.max, l.call); b != nil {
-			s.take(b, 1, now)
+			s.take(b, now)
 		}
 	}
 }

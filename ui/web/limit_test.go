@@ -11,13 +11,14 @@ import (
 	"time"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // A bucket gives its burst at once, then one a period; allow takes from
 // every key or from none.
 func TestLimiterGivesTheBurstThenOneAPeriod(t *testing.T) {
-	c := &testClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	l := newLimiter(c.now)
+	c := webtest.NewClock(webtest.Start)
+	l := newLimiter(c.Now)
 	r := rate{burst: 3, per: time.Minute}
 	for i := 0; i < 3; i++ {
 		if ok, _ := l.allow(r, "dev:a"); !ok {
@@ -38,11 +39,11 @@ func TestLimiterGivesTheBurstThenOneAPeriod(t *testing.T) {
 	if ok, _ := l.allow(r, "dev:b"); !ok {
 		t.Error("the refused call took dev:b's token")
 	}
-	c.add(30 * time.Second)
+	c.Add(30 * time.Second)
 	if ok, wait := l.allow(r, "dev:a"); ok || wait != 30*time.Second {
 		t.Errorf("half a period later: %v, wait %v", ok, wait)
 	}
-	c.add(30 * time.Second)
+	c.Add(30 * time.Second)
 	if ok, _ := l.allow(r, "dev:a"); !ok {
 		t.Error("a period later still refused")
 	}
@@ -50,8 +51,8 @@ func TestLimiterGivesTheBurstThenOneAPeriod(t *testing.T) {
 
 // check takes nothing; spend takes even from an empty bucket's future.
 func TestLimiterCheckAndSpend(t *testing.T) {
-	c := &testClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	l := newLimiter(c.now)
+	c := webtest.NewClock(webtest.Start)
+	l := newLimiter(c.Now)
 	r := rate{burst: 2, per: time.Minute}
 	if ok, _ := l.check(r, "table:1"); !ok {
 		t.Fatal("an unknown key has no token")
@@ -62,7 +63,7 @@ func TestLimiterCheckAndSpend(t *testing.T) {
 	if ok, wait := l.check(r, "table:1"); ok || wait != time.Minute {
 		t.Errorf("after three failures: %v, wait %v", ok, wait)
 	}
-	c.add(time.Minute)
+	c.Add(time.Minute)
 	if ok, _ := l.check(r, "table:1"); !ok {
 		t.Error("a minute later still refused")
 	}
@@ -72,8 +73,8 @@ func TestLimiterCheckAndSpend(t *testing.T) {
 // wrong-code budget, even under the same key, nor do two limits with the
 // same numbers share one.
 func TestEachLimitHasItsOwnBuckets(t *testing.T) {
-	c := &testClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	l := newLimiter(c.now)
+	c := webtest.NewClock(webtest.Start)
+	l := newLimiter(c.Now)
 	for i := 0; i < int(rateDeviceWrites.burst); i++ {
 		if ok, _ := l.allow(rateDeviceWrites, "dev:a"); !ok {
 			t.Fatalf("write %d refused", i+1)
@@ -95,8 +96,8 @@ func TestEachLimitHasItsOwnBuckets(t *testing.T) {
 // take takes from every limit or from none, and says which refused;
 // give returns the tokens and forgets a bucket that is full again.
 func TestTakeAndGiveBack(t *testing.T) {
-	c := &testClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	l := newLimiter(c.now)
+	c := webtest.NewClock(webtest.Start)
+	l := newLimiter(c.Now)
 	table, dev := rate{name: "t", burst: 2, per: time.Minute, keep: true}, rate{name: "d", burst: 5, per: time.Minute}
 	needs := []need{{table, "table:1"}, {dev, "dev:a"}}
 	for i := 0; i < 2; i++ {
@@ -111,7 +112,7 @@ func TestTakeAndGiveBack(t *testing.T) {
 	if ok, _ := l.check(dev, "dev:a"); !ok || l.buckets(dev) != 1 {
 		t.Fatal("the refused take spent the device's token")
 	}
-	c.add(10 * time.Second)
+	c.Add(10 * time.Second)
 	l.give(needs...)
 	l.give(needs...)
 	if l.buckets(table) != 0 {
@@ -127,8 +128,8 @@ func TestTakeAndGiveBack(t *testing.T) {
 // room: it evicts the bucket that will be full soonest, and keeps the
 // ones that hold the most.
 func TestAFullLimitEvictsTheBucketThatHoldsLeast(t *testing.T) {
-	c := &testClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	l := newLimiter(c.now)
+	c := webtest.NewClock(webtest.Start)
+	l := newLimiter(c.Now)
 	l.max = 3
 	r := rate{name: "wrong", burst: 5, per: time.Minute}
 	for key, n := range map[string]int{"dev:a": 5, "dev:b": 1, "dev:c": 3} {
@@ -173,8 +174,8 @@ func TestAFullLimitEvictsTheBucketThatHoldsLeast(t *testing.T) {
 // A kept limit (tables, server-wide) is never evicted: full of buckets
 // in use, it refuses a new key until one refills.
 func TestAKeptLimitIsNeverEvicted(t *testing.T) {
-	c := &testClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	l := newLimiter(c.now)
+	c := webtest.NewClock(webtest.Start)
+	l := newLimiter(c.Now)
 	r := rate{name: "kept", burst: 1, per: time.Hour, keep: true}
 	for i := 0; i < l.max; i++ {
 		l.allow(r, fmt.Sprint("table:", i))
@@ -185,7 +186,7 @@ func TestAKeptLimitIsNeverEvicted(t *testing.T) {
 	if ok, _ := l.check(r, "table:0"); ok {
 		t.Error("table:0 was evicted")
 	}
-	c.add(time.Hour)
+	c.Add(time.Hour)
 	if ok, _ := l.allow(r, "table:new"); !ok {
 		t.Error("refilled buckets were not swept")
 	}
@@ -220,16 +221,16 @@ func (f *fixture) reportAs(id event.EventID, who, b string) (int, string) {
 // told it guessed codes; its wrong-code budget is whole afterwards.
 func TestAPhoneReportingManyTablesWithTheRightCodesIsNeverRefused(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(64)
-	codes := f.codes(e.ID, 1)
+	e, _, r := f.OpenRound(64)
+	codes := f.Codes(e.ID, 1)
 	me := f.phoneCookie(0)
 	for i, tb := range r.Tables {
 		if status, out := f.reportAs(e.ID, me, body(1, tb.Number, codes[tb.Number], "2-1")); status != 200 {
 			t.Fatalf("report %d (table %d): %d %s", i+1, tb.Number, status, out)
 		}
-		f.clock.add(time.Second)
+		f.clock.Add(time.Second)
 	}
-	f.clock.add(7 * time.Second)
+	f.clock.Add(7 * time.Second)
 	tb := r.Tables[0].Number
 	if status, out := f.reportAs(e.ID, me, body(1, tb, codes[tb], "2-1")); status != 200 || strings.Contains(out, "wrong") {
 		t.Errorf("7 s later: %d %s", status, out)
@@ -253,8 +254,8 @@ func TestARoomBehindOneAddressReportsEveryTable(t *testing.T) {
 		t.Skip("builds a 1,024-player event")
 	}
 	f := newFixture(t)
-	e, _, r := f.openRound(1024)
-	codes := f.codes(e.ID, 1)
+	e, _, r := f.OpenRound(1024)
+	codes := f.Codes(e.ID, 1)
 	if len(r.Tables) != 512 {
 		t.Fatalf("%d tables", len(r.Tables))
 	}
@@ -264,7 +265,7 @@ func TestARoomBehindOneAddressReportsEveryTable(t *testing.T) {
 			if status, out := f.reportAs(e.ID, f.phoneCookie(2*i+seat), body(1, tb.Number, codes[tb.Number], "2-1")); status != 200 {
 				t.Fatalf("seat %d of table %d: %d %s", seat+1, tb.Number, status, out)
 			}
-			f.clock.add(step)
+			f.clock.Add(step)
 		}
 	}
 }
@@ -277,7 +278,7 @@ func TestARoomBehindOneAddressReportsEveryTable(t *testing.T) {
 // the table's.
 func TestSimultaneousWrongCodesAreCountedExactly(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(8)
+	e, _, r := f.OpenRound(8)
 	tb := r.Tables[0].Number
 	statuses := make([]int, 60)
 	var wg sync.WaitGroup
@@ -299,16 +300,16 @@ func TestSimultaneousWrongCodesAreCountedExactly(t *testing.T) {
 	if count[403] != int(rateWrongTablePerAddr.burst) || count[429] != len(statuses)-int(rateWrongTablePerAddr.burst) {
 		t.Errorf("statuses %v: want exactly %v wrong codes read (403), the rest 429", count, rateWrongTablePerAddr.burst)
 	}
-	code := f.codes(e.ID, 1)[tb]
+	code := f.Codes(e.ID, 1)[tb]
 	rec := httptest.NewRecorder()
-	req := httptest.NewRequest("POST", "/api/events/"+itoa64(int64(e.ID))+"/reports", strings.NewReader(body(1, tb, code, "2-1")))
+	req := httptest.NewRequest("POST", "/api/events/"+webtest.Itoa64(int64(e.ID))+"/reports", strings.NewReader(body(1, tb, code, "2-1")))
 	req.Header.Set("Content-Type", "application/json")
 	req.RemoteAddr, req.Host = "192.168.1.77:50000", "192.168.1.20:8080"
 	f.srv.ServeHTTP(rec, req)
 	if rec.Code != 200 {
 		t.Errorf("the right code from the table's player after them: %d %s", rec.Code, rec.Body)
 	}
-	if a, _ := f.d.NetworkAlert(context.Background()); a.TableCode.Tries != len(statuses) || a.TableCode.Addresses != 1 || a.TableCode.Devices != len(statuses) {
+	if a, _ := f.srv.floods.Alert(context.Background()); a.TableCode.Tries != len(statuses) || a.TableCode.Addresses != 1 || a.TableCode.Devices != len(statuses) {
 		t.Errorf("alert %+v; want %d wrong table codes from %d devices and 1 address", a.TableCode, len(statuses), len(statuses))
 	}
 }
@@ -324,8 +325,8 @@ func TestAFloodOfGuessesRefusesNoHonestReport(t *testing.T) {
 		t.Skip("50,000 requests")
 	}
 	f := newFixture(t)
-	e, _, r := f.openRound(64)
-	codes := f.codes(e.ID, 1)
+	e, _, r := f.OpenRound(64)
+	codes := f.Codes(e.ID, 1)
 	const addrs = maxBuckets + maxBuckets/4
 	send := func(req *http.Request, addr int) int {
 		req.RemoteAddr = fmt.Sprintf("10.%d.%d.%d:40000", addr>>16, addr>>8&255, addr&255)
@@ -347,7 +348,7 @@ func TestAFloodOfGuessesRefusesNoHonestReport(t *testing.T) {
 		if a%2 == 0 {
 			table = r.Tables[a/2%len(r.Tables)].Number
 		}
-		rep := httptest.NewRequest("POST", "/api/events/"+itoa64(int64(e.ID))+"/reports", strings.NewReader(body(1, table, "WRONG", "2-1")))
+		rep := httptest.NewRequest("POST", "/api/events/"+webtest.Itoa64(int64(e.ID))+"/reports", strings.NewReader(body(1, table, "WRONG", "2-1")))
 		rep.Header.Set("Content-Type", "application/json")
 		if s := send(rep, a); s != 403 && s != 429 && s != 400 {
 			t.Fatalf("wrong code %d: %d", a, s)
@@ -359,7 +360,7 @@ func TestAFloodOfGuessesRefusesNoHonestReport(t *testing.T) {
 		}
 	}
 	for i, tb := range r.Tables[:20] {
-		req := httptest.NewRequest("POST", "/api/events/"+itoa64(int64(e.ID))+"/reports", strings.NewReader(body(1, tb.Number, codes[tb.Number], "2-1")))
+		req := httptest.NewRequest("POST", "/api/events/"+webtest.Itoa64(int64(e.ID))+"/reports", strings.NewReader(body(1, tb.Number, codes[tb.Number], "2-1")))
 		req.Header.Set("Content-Type", "application/json")
 		rec := httptest.NewRecorder()
 		req.RemoteAddr = fmt.Sprintf("192.168.1.%d:50000", 100+i)
@@ -376,8 +377,8 @@ func TestAFloodOfGuessesRefusesNoHonestReport(t *testing.T) {
 // device and address limit is full, so that each new key evicts one: the
 // cost a flood puts on every honest report.
 func BenchmarkLimiterTakeWhenFull(b *testing.B) {
-	c := &testClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	l := newLimiter(c.now)
+	c := webtest.NewClock(webtest.Start)
+	l := newLimiter(c.Now)
 	key := func(i int) (string, string) {
 		return fmt.Sprintf("dev:%032x", i), fmt.Sprintf("ip:10.%d.%d.%d", i>>16&255, i>>8&255, i&255)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // A page's HTML is built once per event and language and kept through
@@ -15,8 +16,8 @@ import (
 // of an event that is not there keeps nothing.
 func TestPagesAreKeptThroughResults(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(8)
-	path := "/events/" + itoa64(int64(e.ID)) + "/pairings"
+	e, _, r := f.OpenRound(8)
+	path := "/events/" + webtest.Itoa64(int64(e.ID)) + "/pairings"
 	key := langKey(pageKeys+"pairings", "en")
 	resp, body := f.do("GET", path, nil)
 	etag := resp.Header.Get("ETag")
@@ -36,7 +37,7 @@ func TestPagesAreKeptThroughResults(t *testing.T) {
 		t.Errorf("a reload after a result: %d, want 304", resp.StatusCode)
 	}
 	// A query (a search on the player's page) is built for its request.
-	if resp, body := f.do("GET", "/events/"+itoa64(int64(e.ID))+"?q=ada", nil); resp.StatusCode != http.StatusOK || resp.Header.Get("ETag") != "" {
+	if resp, body := f.do("GET", "/events/"+webtest.Itoa64(int64(e.ID))+"?q=ada", nil); resp.StatusCode != http.StatusOK || resp.Header.Get("ETag") != "" {
 		t.Errorf("a search page: %d, ETag %q: %.200s", resp.StatusCode, resp.Header.Get("ETag"), body)
 	}
 	// An address naming no event leaves nothing in the cache.

@@ -19,6 +19,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"tablekeeper/ui/web/floods"
 )
 
 // playerTTL is how long a player's phone stays signed in: the longest
@@ -163,7 +164,7 @@ func (s *Server) apiPlayerSignIn(w http.ResponseWriter, r *http.Request) {
 	came := deviceOf(r)
 	defer s.guesses.lock(clientAddr(r))()
 	if refused, wait := s.limits.take(wrong...); refused >= 0 {
-		s.d.NoteGuess(r.Context(), director.GuessPlayerCode, came, clientAddr(r))
+		s.floods.Note(r.Context(), floods.PlayerCode, came, clientAddr(r))
 		s.tooMany(w, r, wait, playerCodeRefusal(refused))
 		return
 	}
@@ -176,7 +177,7 @@ func (s *Server) apiPlayerSignIn(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case errors.Is(err, director.ErrWrongPlayerCode):
-		s.d.NoteGuess(r.Context(), director.GuessPlayerCode, came, clientAddr(r))
+		s.floods.Note(r.Context(), floods.PlayerCode, came, clientAddr(r))
 		s.fail(w, r, http.StatusForbidden, msgWrongPlayerCode)
 	case err != nil:
 		s.failErr(w, r, err)

@@ -73,7 +73,7 @@ func (p *playerPhone) signIn(id event.EventID, entry event.EntryID, code string)
 
 func TestAPlayerSignsInOnHerPhoneWithHerCode(t *testing.T) {
 	f := newFixture(t)
-	e, entries := f.event("KeyForge", "archon-standard", "Ada", "Bob", "Cy")
+	e, entries := f.Event("KeyForge", "archon-standard", "Ada", "Bob", "Cy")
 	ctx := context.Background()
 	code, err := f.d.PlayerCode(ctx, entries[0].ID)
 	if err != nil {
@@ -110,7 +110,7 @@ func TestAPlayerSignsInOnHerPhoneWithHerCode(t *testing.T) {
 
 func TestPlayerSignInRefusesBadRequests(t *testing.T) {
 	f := newFixture(t)
-	e, entries := f.event("KeyForge", "archon-standard", "Ada", "Bob")
+	e, entries := f.Event("KeyForge", "archon-standard", "Ada", "Bob")
 	path := fmt.Sprintf("/api/events/%d/me/signin", e.ID)
 	p := f.playerPhone()
 	for _, c := range []struct {
@@ -143,7 +143,7 @@ func TestPlayerSignInRefusesBadRequests(t *testing.T) {
 // player's, so no stranger spends it for her.
 func TestPlayerCodeGuessesAreBoundedPerAddressNotPerPlayer(t *testing.T) {
 	f := newFixture(t)
-	e, entries := f.event("KeyForge", "archon-standard", "Ada", "Bob")
+	e, entries := f.Event("KeyForge", "archon-standard", "Ada", "Bob")
 	code, err := f.d.PlayerCode(context.Background(), entries[0].ID)
 	if err != nil {
 		t.Fatal(err)

@@ -15,7 +15,7 @@ import (
 // her right token or her code.
 func TestALinkTokenSignsThePhoneInWithoutABudget(t *testing.T) {
 	f := newFixture(t)
-	e, entries := f.event("KeyForge", "archon-standard", "Ada", "Bob")
+	e, entries := f.Event("KeyForge", "archon-standard", "Ada", "Bob")
 	ctx := context.Background()
 	ada, err := f.d.RevealPlayerCode(ctx, entries[0].ID, director.CodeReveal{Via: director.RevealSlip})
 	if err != nil {

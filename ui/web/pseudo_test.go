@@ -14,13 +14,14 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n/pseudo"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // pseudoNames are what the pages say as it is in every language: the
 // players', judges' and event's names, the languages' own names in the
 // switch, the program's name, and the server's address.
 func pseudoNames(n int) []string {
-	return append(testNames(n), "Friday Night", "Grace Hopper", "Ben Okafor", "English", "Français", "Tablekeeper",
+	return append(webtest.Names(n), "Friday Night", "Grace Hopper", "Ben Okafor", "English", "Français", "Tablekeeper",
 		"http://192.168.1.20:8080/", "192.168.1.20:8080")
 }
 
@@ -47,14 +48,14 @@ func TestBrowserPseudoEveryPageIsTranslated(t *testing.T) {
 		return
 	}
 	f := newFixture(t)
-	e := f.topCut(16)
+	e := f.TopCut(16)
 	ctx := context.Background()
 	for _, nj := range []director.NewJudge{{Name: "Grace Hopper", Role: event.RoleHeadJudge}, {Name: "Ben Okafor", Role: event.RoleJudge, Order: 2}} {
 		if _, err := f.d.AddJudge(ctx, e.ID, nj); err != nil {
 			t.Fatal(err)
 		}
 	}
-	id := itoa64(int64(e.ID))
+	id := webtest.Itoa64(int64(e.ID))
 	names := pseudoNames(16)
 	check := func(where, text string) {
 		t.Helper()
@@ -82,12 +83,12 @@ func TestBrowserPseudoEveryPageIsTranslated(t *testing.T) {
 
 	// A player finds herself on the event's page: her table, opponent,
 	// clock, past result and standing, drawn by the script.
-	e2, es, r := f.openRound(12)
-	ada := seatTable(r, es[0].ID)
+	e2, es, r := f.OpenRound(12)
+	ada := webtest.SeatTable(r, es[0].ID)
 	if err := f.d.RecordResult(ctx, e2.ID, 1, ada.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
 		t.Fatal(err)
 	}
-	mine := "/events/" + itoa64(int64(e2.ID))
+	mine := "/events/" + webtest.Itoa64(int64(e2.ID))
 	run(t, b, "find a player", chromedp.Navigate(f.http.URL+mine), chromedp.WaitVisible(chromedp.ID("find-q")),
 		chromedp.SendKeys(chromedp.ID("find-q"), "lovel"), chromedp.WaitVisible(chromedp.CSS("#find-results button")),
 		chromedp.Click(chromedp.CSS("#find-results button")), chromedp.Sleep(1500*time.Millisecond))
@@ -122,25 +123,25 @@ func TestBrowserPseudoEveryPageIsTranslated(t *testing.T) {
 	if err != nil || len(judges) == 0 {
 		t.Fatal(err, judges)
 	}
-	staff.post(judge+"/me", url.Values{"judge": {itoa64(int64(judges[0].ID))}})
+	staff.post(judge+"/me", url.Values{"judge": {webtest.Itoa64(int64(judges[0].ID))}})
 	for _, path := range []string{"/judge", judge, judge + "/tables/1", judge + "/entry"} {
 		staffPage(staff.get(path), path)
 	}
-	if _, err := f.d.SetKioskCode(ctx, kioskPIN); err != nil {
+	if _, err := f.d.SetKioskCode(ctx, webtest.KioskPIN); err != nil {
 		t.Fatal(err)
 	}
 	kiosk := f.staffClient()
 	kiosk.client.Jar.SetCookies(mustURL(t, f.http.URL), []*http.Cookie{{Name: langCookie, Value: string(pseudo.Lang), Path: "/"}})
 	k := "/events/" + id + "/kiosk"
 	staffPage(kiosk.get(k), k+" (locked)")
-	kiosk.post(k+"/unlock", url.Values{"pin": {kioskPIN}})
+	kiosk.post(k+"/unlock", url.Values{"pin": {webtest.KioskPIN}})
 	for _, path := range []string{k, k + "/lock"} {
 		staffPage(kiosk.get(path), path)
 	}
 	// Before round 1 the kiosk signs new players up.
-	early, _ := f.event("altered", "standard-bo3", "Ada Lovelace")
-	k = "/events/" + itoa64(int64(early.ID)) + "/kiosk"
-	kiosk.post(k+"/unlock", url.Values{"pin": {kioskPIN}})
+	early, _ := f.Event("altered", "standard-bo3", "Ada Lovelace")
+	k = "/events/" + webtest.Itoa64(int64(early.ID)) + "/kiosk"
+	kiosk.post(k+"/unlock", url.Values{"pin": {webtest.KioskPIN}})
 	for _, path := range []string{k, k + "/signup"} {
 		staffPage(kiosk.get(path), path)
 	}

@@ -17,6 +17,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
+	"tablekeeper/ui/web/floods"
 )
 
 // A player reports a table's result from a phone with the code printed on
@@ -221,7 +222,7 @@ func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
 	wrong := wrongCodeNeeds(r)
 	defer s.guesses.lock(clientAddr(r))()
 	if refused, wait := s.limits.take(wrong...); refused >= 0 {
-		s.d.NoteGuess(r.Context(), director.GuessTableCode, deviceOf(r), clientAddr(r))
+		s.floods.Note(r.Context(), floods.TableCode, deviceOf(r), clientAddr(r))
 		s.tooMany(w, r, wait, wrongCodeRefusal(refused))
 		return
 	}
@@ -236,7 +237,7 @@ func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case errors.Is(err, director.ErrWrongCode):
-		s.d.NoteGuess(r.Context(), director.GuessTableCode, deviceOf(r), clientAddr(r))
+		s.floods.Note(r.Context(), floods.TableCode, deviceOf(r), clientAddr(r))
 		s.fail(w, r, http.StatusForbidden, errText{err})
 	case errors.Is(err, director.ErrReportConflict):
 		s.fail(w, r, http.StatusConflict, errText{err})

@@ -11,39 +11,15 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // report posts a report body and returns the status and body.
 func (f *fixture) report(id event.EventID, body string, header ...string) (int, string) {
 	f.t.Helper()
 	h := append([]string{"Content-Type", "application/json"}, header...)
-	resp, out := f.do("POST", "/api/events/"+itoa64(int64(id))+"/reports", strings.NewReader(body), h...)
+	resp, out := f.do("POST", "/api/events/"+webtest.Itoa64(int64(id))+"/reports", strings.NewReader(body), h...)
 	return resp.StatusCode, out
-}
-
-// codes returns the table codes of a round.
-func (f *fixture) codes(id event.EventID, round int) map[int]string {
-	f.t.Helper()
-	c, err := f.d.TableCodes(context.Background(), id, round)
-	if err != nil || len(c) == 0 {
-		f.t.Fatalf("codes: %v %v", c, err)
-	}
-	return c
-}
-
-// results returns a round's results by table number, as text.
-func (f *fixture) results(id event.EventID, round int) string {
-	rounds, err := f.d.Rounds(context.Background(), id)
-	if err != nil {
-		panic(err)
-	}
-	var b strings.Builder
-	for _, t := range rounds[round-1].Tables {
-		if t.Result != nil {
-			fmt.Fprintf(&b, "%d:%v;", t.Number, t.Result.Seats)
-		}
-	}
-	return b.String()
 }
 
 func body(round, table int, code, result string) string {
@@ -56,8 +32,8 @@ func body(round, table int, code, result string) string {
 // (409).
 func TestReportWithTheCodeIsRecorded(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(8)
-	codes := f.codes(e.ID, 1)
+	e, _, r := f.OpenRound(8)
+	codes := f.Codes(e.ID, 1)
 	n := r.Tables[0].Number
 	status, out := f.report(e.ID, body(1, n, strings.ToLower(codes[n]), "2-1"))
 	var reply reportReply
@@ -65,7 +41,7 @@ func TestReportWithTheCodeIsRecorded(t *testing.T) {
 		t.Fatalf("report: %d %s", status, out)
 	}
 	var p pairingsJSON
-	f.getJSON("/api/events/"+itoa64(int64(e.ID))+"/pairings", 200, &p)
+	f.getJSON("/api/events/"+webtest.Itoa64(int64(e.ID))+"/pairings", 200, &p)
 	if p.Tables[0].Result == nil || *p.Tables[0].Result != "2–1" {
 		t.Errorf("the pairings do not show it: %+v", p.Tables[0])
 	}
@@ -73,12 +49,12 @@ func TestReportWithTheCodeIsRecorded(t *testing.T) {
 	if status != 200 || !strings.Contains(out, `"already recorded"`) {
 		t.Errorf("the same again: %d %s", status, out)
 	}
-	before := f.results(e.ID, 1)
+	before := f.Results(e.ID, 1)
 	status, out = f.report(e.ID, body(1, n, codes[n], "0-2"))
 	if status != http.StatusConflict || !strings.Contains(errorOf(t, out), "already has a different result") {
 		t.Errorf("a different result: %d %s", status, out)
 	}
-	if f.results(e.ID, 1) != before {
+	if f.Results(e.ID, 1) != before {
 		t.Error("a conflicting report changed the table")
 	}
 	reports, err := f.d.PhoneReports(context.Background(), e.ID)
@@ -91,19 +67,19 @@ func TestReportWithTheCodeIsRecorded(t *testing.T) {
 // nothing yet.
 func TestReportWaitingForApprovalIsAccepted(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", testNames(4)...)
+	e, _ := f.Event("altered", "standard-bo3", webtest.Names(4)...)
 	s := e.Settings
 	s.PhoneReportsNeedApproval = true
 	if err := f.d.UpdateSettings(context.Background(), e.ID, s); err != nil {
 		t.Fatal(err)
 	}
-	r := f.publish(e.ID)
+	r := f.Publish(e.ID)
 	n := r.Tables[0].Number
-	status, out := f.report(e.ID, body(1, n, f.codes(e.ID, 1)[n], "2-0"))
+	status, out := f.report(e.ID, body(1, n, f.Codes(e.ID, 1)[n], "2-0"))
 	if status != http.StatusAccepted || !strings.Contains(out, `"pending"`) || !strings.Contains(out, "approves") {
 		t.Errorf("report: %d %s", status, out)
 	}
-	if f.results(e.ID, 1) != "" {
+	if f.Results(e.ID, 1) != "" {
 		t.Error("a report waiting for approval was applied")
 	}
 }
@@ -113,12 +89,12 @@ func TestReportWaitingForApprovalIsAccepted(t *testing.T) {
 // and the report with every wrong thing a phone may send. Nothing changes.
 func TestEveryWriteWithoutAValidCodeIsRefused(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(8)
-	other, _, _ := f.openRound(4)
-	codes, otherCodes := f.codes(e.ID, 1), f.codes(other.ID, 1)
+	e, _, r := f.OpenRound(8)
+	other, _, _ := f.OpenRound(4)
+	codes, otherCodes := f.Codes(e.ID, 1), f.Codes(other.ID, 1)
 	n, m := r.Tables[0].Number, r.Tables[1].Number
-	id := itoa64(int64(e.ID))
-	f.srv.limits = newLimiter(f.clock.now)
+	id := webtest.Itoa64(int64(e.ID))
+	f.srv.limits = newLimiter(f.clock.Now)
 	for _, area := range f.srv.areas() {
 		for _, rt := range area {
 			method, path, _ := strings.Cut(rt.pattern, " ")
@@ -134,7 +110,7 @@ func TestEveryWriteWithoutAValidCodeIsRefused(t *testing.T) {
 			}
 		}
 	}
-	before := f.results(e.ID, 1)
+	before := f.Results(e.ID, 1)
 	for _, c := range []struct {
 		name   string
 		body   string
@@ -160,7 +136,7 @@ func TestEveryWriteWithoutAValidCodeIsRefused(t *testing.T) {
 		{"another site's page", body(1, n, codes[n], "2-0"), []string{"Origin", "http://evil.example"}, 403, "another site"},
 		{"a form post", body(1, n, codes[n], "2-0"), []string{"Content-Type", "text/plain"}, 400, "as JSON"},
 	} {
-		f.srv.limits = newLimiter(f.clock.now) // each case its own budget
+		f.srv.limits = newLimiter(f.clock.Now) // each case its own budget
 		status, out := f.report(e.ID, c.body, c.header...)
 		if status != c.status {
 			t.Errorf("%s: %d %s, want %d", c.name, status, out, c.status)
@@ -170,7 +146,7 @@ func TestEveryWriteWithoutAValidCodeIsRefused(t *testing.T) {
 			t.Errorf("%s: %q lacks %q", c.name, msg, c.says)
 		}
 	}
-	if after := f.results(e.ID, 1); after != before {
+	if after := f.Results(e.ID, 1); after != before {
 		t.Errorf("refused reports changed the round: %s → %s", before, after)
 	}
 	// After the event finishes, a report is refused with a sentence.
@@ -192,8 +168,8 @@ func TestEveryWriteWithoutAValidCodeIsRefused(t *testing.T) {
 // another table's players are not held back.
 func TestWrongCodesAreRateLimited(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(8)
-	codes := f.codes(e.ID, 1)
+	e, _, r := f.OpenRound(8)
+	codes := f.Codes(e.ID, 1)
 	n := r.Tables[0].Number
 	for i := 0; i < int(rateWrongTablePerDevice.burst); i++ {
 		if status, out := f.report(e.ID, body(1, n, fmt.Sprintf("WRONG%d", i), "2-0")); status != 403 {
@@ -204,7 +180,7 @@ func TestWrongCodesAreRateLimited(t *testing.T) {
 	if status != http.StatusTooManyRequests || !strings.Contains(errorOf(t, out), "This phone has tried too many wrong codes") {
 		t.Fatalf("after the burst: %d %s", status, out)
 	}
-	f.clock.add(rateWrongTablePerDevice.per)
+	f.clock.Add(rateWrongTablePerDevice.per)
 	if status, out := f.report(e.ID, body(1, n, codes[n], "2-0")); status != 200 {
 		t.Errorf("after the wait: %d %s", status, out)
 	}
@@ -213,8 +189,8 @@ func TestWrongCodesAreRateLimited(t *testing.T) {
 // The form of a table is the table's own, as core's rules give it.
 func TestFormIsTheTablesOwn(t *testing.T) {
 	f := newFixture(t)
-	e, es, r := f.openRound(8)
-	ada := seatTable(r, es[0].ID)
+	e, es, r := f.OpenRound(8)
+	ada := webtest.SeatTable(r, es[0].ID)
 	var form formJSON
 	f.getJSON(fmt.Sprintf("/api/events/%d/tables/%d/form", e.ID, ada.Number), 200, &form)
 	if form.Kind != "match" || form.Hint != rules.ResultSyntax(3, true).String() || form.Placeholder != "2-1" || len(form.Sides) != 2 || form.Round != 1 {
@@ -225,8 +201,8 @@ func TestFormIsTheTablesOwn(t *testing.T) {
 		t.Errorf("no such table: %d %s", resp.StatusCode, out)
 	}
 
-	h, _ := f.event("heresy", "reascension", testNames(7)...)
-	hr := f.publish(h.ID)
+	h, _ := f.Event("heresy", "reascension", webtest.Names(7)...)
+	hr := f.Publish(h.ID)
 	f.getJSON(fmt.Sprintf("/api/events/%d/tables/%d/form", h.ID, hr.Tables[0].Number), 200, &form)
 	mf := rules.MultiFormFor(h.Settings)
 	if form.Kind != "multi" || form.ValueName != mf.ValueName() || form.Rule != mf.RuleLine(len(hr.Tables[0].Seats)).String() || form.WinnerHint != mf.WinnerSyntax().String() {
@@ -238,11 +214,11 @@ func TestFormIsTheTablesOwn(t *testing.T) {
 	for i := range values {
 		values[i] = fmt.Sprint(3 + i)
 	}
-	b, _ := json.Marshal(reportRequest{Round: 1, Table: hr.Tables[0].Number, Code: f.codes(h.ID, 1)[hr.Tables[0].Number], Multi: &multiReply{Winners: "2", Values: values}})
+	b, _ := json.Marshal(reportRequest{Round: 1, Table: hr.Tables[0].Number, Code: f.Codes(h.ID, 1)[hr.Tables[0].Number], Multi: &multiReply{Winners: "2", Values: values}})
 	if status, out := f.report(h.ID, string(b)); status != 200 {
 		t.Errorf("multiplayer report: %d %s", status, out)
 	}
-	if got := f.results(h.ID, 1); !strings.Contains(got, fmt.Sprintf("%d:", hr.Tables[0].Number)) {
+	if got := f.Results(h.ID, 1); !strings.Contains(got, fmt.Sprintf("%d:", hr.Tables[0].Number)) {
 		t.Errorf("multiplayer result not saved: %q", got)
 	}
 }
@@ -262,10 +238,10 @@ func FuzzReportRequest(f *testing.F) {
 		f.Add(seed)
 	}
 	fx := newFixture(f)
-	e, _, r := fx.openRound(4)
-	codes := fx.codes(e.ID, 1)
+	e, _, r := fx.OpenRound(4)
+	codes := fx.Codes(e.ID, 1)
 	f.Add(body(1, r.Tables[0].Number, codes[r.Tables[0].Number], "2-0"))
-	fx.srv.limits = newLimiter(fx.clock.now) // each run its own budget below
+	fx.srv.limits = newLimiter(fx.clock.Now) // each run its own budget below
 	f.Fuzz(func(t *testing.T, in string) {
 		req, err := decodeReport(strings.NewReader(in))
 		if err != nil {
@@ -275,10 +251,10 @@ func FuzzReportRequest(f *testing.F) {
 		} else if req.check() != nil {
 			t.Fatalf("decodeReport passed a report check refuses: %+v", req)
 		}
-		before := fx.results(e.ID, 1)
-		fx.srv.limits = newLimiter(fx.clock.now)
+		before := fx.Results(e.ID, 1)
+		fx.srv.limits = newLimiter(fx.clock.Now)
 		rec := httptest.NewRecorder()
-		hreq := httptest.NewRequest("POST", "/api/events/"+itoa64(int64(e.ID))+"/reports", strings.NewReader(in))
+		hreq := httptest.NewRequest("POST", "/api/events/"+webtest.Itoa64(int64(e.ID))+"/reports", strings.NewReader(in))
 		hreq.Host = "127.0.0.1:8080" // a host the server serves (see servedHost)
 		hreq.Header.Set("Content-Type", "application/json")
 		fx.srv.ServeHTTP(rec, hreq)
@@ -289,7 +265,7 @@ func FuzzReportRequest(f *testing.F) {
 			}
 		case 400, 403, 409, 429:
 			errorOf(t, rec.Body.String())
-			if rec.Code != 409 && fx.results(e.ID, 1) != before {
+			if rec.Code != 409 && fx.Results(e.ID, 1) != before {
 				t.Fatalf("a refused report (%d) changed the round", rec.Code)
 			}
 		default:
@@ -302,18 +278,18 @@ func FuzzReportRequest(f *testing.F) {
 // even with that round's right code.
 func TestReportForAnOldRoundIsRefused(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", testNames(8)...)
-	r1 := f.publish(e.ID)
-	codes := f.codes(e.ID, 1)
-	f.playRound(e.ID, r1)
-	f.publish(e.ID)
-	before := f.results(e.ID, 1)
+	e, _ := f.Event("altered", "standard-bo3", webtest.Names(8)...)
+	r1 := f.Publish(e.ID)
+	codes := f.Codes(e.ID, 1)
+	f.PlayRound(e.ID, r1)
+	f.Publish(e.ID)
+	before := f.Results(e.ID, 1)
 	n := r1.Tables[0].Number
 	status, out := f.report(e.ID, body(1, n, codes[n], "0-2"))
 	if status != 400 || !strings.Contains(errorOf(t, out), "round 1 is over") {
 		t.Errorf("an old round: %d %s", status, out)
 	}
-	if f.results(e.ID, 1) != before {
+	if f.Results(e.ID, 1) != before {
 		t.Error("a report for an old round changed it")
 	}
 }

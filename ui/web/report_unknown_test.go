@@ -11,8 +11,8 @@ import (
 // sentence in the phone's language.
 func TestReportToAnUnknownEventIsNotFound(t *testing.T) {
 	f := newFixture(t)
-	e, _, _ := f.openRound(4)
-	codes := f.codes(e.ID, 1)
+	e, _, _ := f.OpenRound(4)
+	codes := f.Codes(e.ID, 1)
 	status, out := f.report(e.ID+1000, body(1, 1, codes[1], "2-0"))
 	if status != http.StatusNotFound || !strings.Contains(errorOf(t, out), "there is no event") {
 		t.Errorf("a report to event %d: %d %s, want 404", e.ID+1000, status, out)

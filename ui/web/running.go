@@ -16,6 +16,7 @@ import (
 	"tablekeeper/core/rules"
 	"tablekeeper/reports"
 	"tablekeeper/ui/internal/screen"
+	"tablekeeper/ui/web/floods"
 )
 
 // Running is the store network while it runs in the background: what
@@ -99,6 +100,9 @@ func Start(cfg Config, addr string) (*Running, error) {
 	}
 	return r, nil
 }
+
+// Alert is the alert of guesses the server counts (floods.Watch).
+func (r *Running) Alert(ctx context.Context) (floods.Alert, error) { return r.srv.floods.Alert(ctx) }
 
 // URLs are the addresses phones reach the network at (ListenURLs): a LAN
 // address first when it listens on every interface.

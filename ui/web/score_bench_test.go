@@ -19,6 +19,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // The floor of a round entered by scorekeeper stations while players
@@ -46,32 +47,6 @@ type scoreFloor struct {
 type scoreOp struct {
 	table  int
 	result string
-}
-
-// scoreSides is what was typed at each table: the slip, and the phone
-// reports.
-type scoreSides struct {
-	slips  map[int]string
-	phones map[int][]string
-}
-
-// floorSides draws each table's slip and phone reports from seed.
-func floorSides(tables []event.Table, seed uint64) scoreSides {
-	rng := rand.New(rand.NewPCG(seed, 22))
-	scores := []string{"2-0", "2-1", "1-2", "0-2"}
-	s := scoreSides{slips: map[int]string{}, phones: map[int][]string{}}
-	for _, t := range tables {
-		slip := scores[rng.IntN(len(scores))]
-		s.slips[t.Number] = slip
-		if rng.IntN(4) == 0 {
-			if rng.IntN(2) == 0 {
-				s.phones[t.Number] = []string{slip}
-			} else {
-				s.phones[t.Number] = []string{scores[(slices.Index(scores, slip)+1+rng.IntN(3))%len(scores)]}
-			}
-		}
-	}
-	return s
 }
 
 // floorClient is an HTTP client with a cookie jar of its own (a device).
@@ -235,9 +210,9 @@ func floorPost(tb testing.TB, c *http.Client, req func() *http.Request) (int, []
 }
 
 // phoneOpsOf are the phones' reports of sides, in a shuffled order.
-func phoneOpsOf(sides scoreSides) []scoreOp {
+func phoneOpsOf(sides webtest.ScoreSides) []scoreOp {
 	var phoneOps []scoreOp
-	for n, rs := range sides.phones {
+	for n, rs := range sides.Phones {
 		for _, res := range rs {
 			phoneOps = append(phoneOps, scoreOp{table: n, result: res})
 		}
@@ -268,7 +243,7 @@ func runScoreFloor(tb testing.TB, base string, d *director.Director, e event.Eve
 			tables = append(tables, t)
 		}
 	}
-	sides := floorSides(tables, 7)
+	sides := webtest.FloorSides(tables, 7)
 	phoneID := signedIDs(tb, d)
 	codes, err := d.TableCodes(ctx, e.ID, r.Number)
 	if err != nil {
@@ -311,7 +286,7 @@ func runScoreFloor(tb testing.TB, base string, d *director.Director, e event.Eve
 				var seen scoreTableJSON
 				_ = json.NewDecoder(resp.Body).Decode(&seen)
 				resp.Body.Close()
-				form := url.Values{"round": {strconv.Itoa(r.Number)}, "table": {strconv.Itoa(n)}, "result": {sides.slips[n]}, "seen": {seen.Mark}}
+				form := url.Values{"round": {strconv.Itoa(r.Number)}, "table": {strconv.Itoa(n)}, "result": {sides.Slips[n]}, "seen": {seen.Mark}}
 				status, body, at := floorPost(tb, c, func() *http.Request {
 					req, _ := http.NewRequest("POST", fmt.Sprintf("%s/api/scorekeeper/events/%d/result", base, e.ID), strings.NewReader(form.Encode()))
 					req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
@@ -375,72 +350,8 @@ func runScoreFloor(tb testing.TB, base string, d *director.Director, e event.Eve
 	}
 	slices.Sort(out.desk)
 	slices.Sort(out.phone)
-	checkScoreFloor(tb, d, e, r, tables, sides, recordedAt)
+	webtest.CheckScoreFloor(tb, d, e, r, tables, sides, recordedAt)
 	return out
-}
-
-// checkScoreFloor checks the floor's end: every table recorded exactly
-// once with a result someone typed (recordedAt, when the caller saw the
-// answers, holds one recording per table), never replaced, and every
-// phone report that disagrees on the organizer's list.
-func checkScoreFloor(tb testing.TB, d *director.Director, e event.Event, r event.Round, tables []event.Table, sides scoreSides, recordedAt map[int]time.Time) {
-	ctx := context.Background()
-	if recordedAt != nil && len(recordedAt) != len(tables) {
-		tb.Errorf("%d tables recorded, want %d", len(recordedAt), len(tables))
-	}
-	sh, err := d.RoundSheet(ctx, e.ID, r.Number)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	final := map[int]string{}
-	for _, t := range sh.Tables {
-		if t.Bye {
-			continue
-		}
-		if t.Result == nil {
-			tb.Errorf("table %d has no result", t.Number)
-			continue
-		}
-		final[t.Number] = fmt.Sprintf("%d-%d", t.Result.Seats[0].GamesWon, t.Result.Seats[1].GamesWon)
-		if final[t.Number] != sides.slips[t.Number] && !slices.Contains(sides.phones[t.Number], final[t.Number]) {
-			tb.Errorf("table %d has %s, which no one typed", t.Number, final[t.Number])
-		}
-	}
-	want := map[string]bool{}
-	for n, rs := range sides.phones {
-		for _, res := range rs {
-			if res != final[n] {
-				want[fmt.Sprintf("%d:%s", n, res)] = true
-			}
-		}
-	}
-	reports, err := d.PhoneReports(ctx, e.ID)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	got := map[string]bool{}
-	for _, p := range reports {
-		if p.Round != r.Number {
-			continue
-		}
-		k := fmt.Sprintf("%d:%s", p.Table, p.Result)
-		if got[k] || !p.Conflict {
-			tb.Errorf("on the organizer's list twice or not as one to check: %+v", p)
-		}
-		got[k] = true
-	}
-	if fmt.Sprint(got) != fmt.Sprint(want) {
-		tb.Errorf("the organizer's list has %d reports to check, want %d:\n%v\n%v", len(got), len(want), got, want)
-	}
-	lines, err := d.Log(ctx, e.ID)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for _, l := range lines {
-		if l.Round == r.Number && strings.Contains(l.Message.String(), "corrected") {
-			tb.Errorf("a result was replaced: %s", l.Message)
-		}
-	}
 }
 
 // Three stations and the phones on a round of 32 tables: every table
@@ -448,7 +359,7 @@ func checkScoreFloor(tb testing.TB, d *director.Director, e event.Event, r event
 // result seen by the desk and a phone.
 func TestScorekeepersAndPhonesOnOneRound(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(64)
+	e, _, r := f.OpenRound(64)
 	out := runScoreFloor(t, f.http.URL, f.d, e, r, 3, 20)
 	if out.reports == 0 || len(out.desk) != 32 {
 		t.Errorf("%d reports, %d results", out.reports, len(out.desk))

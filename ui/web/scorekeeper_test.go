@@ -12,10 +12,8 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
-
-// scoreOf is the station address of an event.
-func scoreOf(e event.Event) string { return "/scorekeeper/events/" + itoa64(int64(e.ID)) }
 
 // station is a device signed in with the scorekeeper code as name.
 func (f *fixture) station(name string) *staffClient {
@@ -33,7 +31,7 @@ func (f *fixture) station(name string) *staffClient {
 // slipJSON posts a slip as the page's script does and decodes the answer.
 func (b *staffClient) slipJSON(e event.Event, form url.Values) (int, scoreResultJSON) {
 	b.t.Helper()
-	a := b.post("/api"+scoreOf(e)+"/result", form)
+	a := b.post("/api"+webtest.ScoreOf(e)+"/result", form)
 	var out scoreResultJSON
 	if err := json.Unmarshal([]byte(a.body), &out); err != nil {
 		b.t.Fatalf("answer %d %q: %v", a.status, a.body, err)
@@ -46,18 +44,18 @@ func (b *staffClient) slipJSON(e event.Event, form url.Values) (int, scoreResult
 // each entry is logged with the station and shown in its own list.
 func TestAStationEntersSlipsWithTheDesksFlow(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(8)
+	e, _, r := f.OpenRound(8)
 	tb := r.Tables[0]
 	b := f.station("Bea")
 	b.get("/scorekeeper").must(t, 200, "events").shows(t, "Friday Night", "Bea")
-	b.get(scoreOf(e)).must(t, 200, "entry page").shows(t, "Missing results (4)", "Drop a player", "Check in a late player")
+	b.get(webtest.ScoreOf(e)).must(t, 200, "entry page").shows(t, "Missing results (4)", "Drop a player", "Check in a late player")
 
 	var tj scoreTableJSON
-	a := b.get(fmt.Sprintf("/api%s/tables/%d", scoreOf(e), tb.Number)).must(t, 200, "table")
+	a := b.get(fmt.Sprintf("/api%s/tables/%d", webtest.ScoreOf(e), tb.Number)).must(t, 200, "table")
 	if err := json.Unmarshal([]byte(a.body), &tj); err != nil || len(tj.Players) != 2 || tj.Mark != "" || !strings.Contains(tj.Label, " v ") {
 		t.Fatalf("table %s, %v", a.body, err)
 	}
-	status, out := b.slipJSON(e, url.Values{"round": {"1"}, "table": {itoa64(int64(tb.Number))}, "result": {"2-1"}})
+	status, out := b.slipJSON(e, url.Values{"round": {"1"}, "table": {webtest.Itoa64(int64(tb.Number))}, "result": {"2-1"}})
 	if status != 200 || out.Outcome != "recorded" || !strings.Contains(out.Line, "2–1") {
 		t.Fatalf("slip: %d %+v", status, out)
 	}
@@ -68,7 +66,7 @@ func TestAStationEntersSlipsWithTheDesksFlow(t *testing.T) {
 	}
 	// Another result without seeing the saved one: refused, naming it,
 	// with the table as it is now.
-	status, out = b.slipJSON(e, url.Values{"round": {"1"}, "table": {itoa64(int64(tb.Number))}, "result": {"0-2"}})
+	status, out = b.slipJSON(e, url.Values{"round": {"1"}, "table": {webtest.Itoa64(int64(tb.Number))}, "result": {"0-2"}})
 	if status != http.StatusConflict || !strings.Contains(out.Error, "already has") || out.Now == nil || out.Now.Mark == "" || !strings.Contains(out.Now.By, "Bea") {
 		t.Fatalf("over a saved result: %d %+v", status, out)
 	}
@@ -79,12 +77,12 @@ func TestAStationEntersSlipsWithTheDesksFlow(t *testing.T) {
 	if _, err := f.d.ReportByCode(context.Background(), director.TableReport{Event: e.ID, Round: 1, Table: tb.Number, Code: codes[tb.Number], Result: "1-2", Device: "p"}); err == nil {
 		t.Fatal("a disagreeing phone report was recorded")
 	}
-	status, out = b.slipJSON(e, url.Values{"round": {"1"}, "table": {itoa64(int64(tb.Number))}, "result": {"0-2"}, "seen": {mark}, "replace": {"1"}})
+	status, out = b.slipJSON(e, url.Values{"round": {"1"}, "table": {webtest.Itoa64(int64(tb.Number))}, "result": {"0-2"}, "seen": {mark}, "replace": {"1"}})
 	if status != 200 || out.Outcome != "replaced" {
 		t.Fatalf("confirmed replacement: %d %+v", status, out)
 	}
 	// The same confirmation again is stale now.
-	status, out = b.slipJSON(e, url.Values{"round": {"1"}, "table": {itoa64(int64(tb.Number))}, "result": {"2-0"}, "seen": {mark}, "replace": {"1"}})
+	status, out = b.slipJSON(e, url.Values{"round": {"1"}, "table": {webtest.Itoa64(int64(tb.Number))}, "result": {"2-0"}, "seen": {mark}, "replace": {"1"}})
 	if status != http.StatusConflict || !strings.Contains(out.Error, "changed while you were typing") {
 		t.Fatalf("stale replacement: %d %+v", status, out)
 	}
@@ -97,29 +95,29 @@ func TestAStationEntersSlipsWithTheDesksFlow(t *testing.T) {
 	if status != http.StatusBadRequest || !strings.Contains(out.Error, "table number") {
 		t.Errorf("a table that is no number: %d %+v", status, out)
 	}
-	status, out = b.slipJSON(e, url.Values{"round": {"1"}, "table": {itoa64(int64(r.Tables[1].Number))}, "result": {"banana"}})
+	status, out = b.slipJSON(e, url.Values{"round": {"1"}, "table": {webtest.Itoa64(int64(r.Tables[1].Number))}, "result": {"banana"}})
 	if status != http.StatusBadRequest || out.Error == "" {
 		t.Errorf("an unreadable result: %d %+v", status, out)
 	}
-	b.get(scoreOf(e)).must(t, 200, "entry page").shows(t, "Missing results (3)", "Your last entries", "0–2")
+	b.get(webtest.ScoreOf(e)).must(t, 200, "entry page").shows(t, "Missing results (3)", "Your last entries", "0–2")
 }
 
 // Without scripts the form asks to replace a result on a page of its own,
 // and the confirmation holds only for the result it showed.
 func TestAStationWithoutScriptsConfirmsAReplacement(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(8)
-	tb := itoa64(int64(r.Tables[1].Number))
+	e, _, r := f.OpenRound(8)
+	tb := webtest.Itoa64(int64(r.Tables[1].Number))
 	b := f.station("Chris")
-	a := b.post(scoreOf(e)+"/result", url.Values{"round": {"1"}, "table": {tb}, "result": {"2-0"}}).must(t, http.StatusSeeOther, "first slip")
+	a := b.post(webtest.ScoreOf(e)+"/result", url.Values{"round": {"1"}, "table": {tb}, "result": {"2-0"}}).must(t, http.StatusSeeOther, "first slip")
 	b.get(a.location).must(t, 200, "after").shows(t, "Saved: table "+tb)
-	a = b.post(scoreOf(e)+"/result", url.Values{"round": {"1"}, "table": {tb}, "result": {"1-2"}}).must(t, http.StatusConflict, "second slip")
+	a = b.post(webtest.ScoreOf(e)+"/result", url.Values{"round": {"1"}, "table": {tb}, "result": {"1-2"}}).must(t, http.StatusConflict, "second slip")
 	a.shows(t, "already has", "Replace (Enter)")
 	m := regexp.MustCompile(`name="seen" value="([0-9a-f]+)"`).FindStringSubmatch(a.body)
 	if m == nil {
 		t.Fatalf("no mark in the confirmation:\n%s", a.body)
 	}
-	b.post(scoreOf(e)+"/result", url.Values{"round": {"1"}, "table": {tb}, "result": {"1-2"}, "seen": {m[1]}, "replace": {"1"}}).must(t, http.StatusSeeOther, "confirmed")
+	b.post(webtest.ScoreOf(e)+"/result", url.Values{"round": {"1"}, "table": {tb}, "result": {"1-2"}, "seen": {m[1]}, "replace": {"1"}}).must(t, http.StatusSeeOther, "confirmed")
 	rounds, _ := f.d.Rounds(context.Background(), e.ID)
 	if res := rounds[0].Tables[1].Result; res == nil || res.Seats[1].GamesWon != 2 {
 		t.Errorf("after the confirmation: %+v", res)
@@ -130,16 +128,16 @@ func TestAStationWithoutScriptsConfirmsAReplacement(t *testing.T) {
 // pages; pairing and the rest of the desk are not reachable.
 func TestEveryStationWriteNeedsTheScorekeeperCode(t *testing.T) {
 	f := newFixture(t)
-	e, es, r := f.openRound(8)
+	e, es, r := f.OpenRound(8)
 	signedIn := f.station("Dana")
 	writes := []struct {
 		path string
 		form url.Values
 	}{
-		{scoreOf(e) + "/result", url.Values{"round": {"1"}, "table": {itoa64(int64(r.Tables[0].Number))}, "result": {"2-0"}}},
-		{"/api" + scoreOf(e) + "/result", url.Values{"round": {"1"}, "table": {itoa64(int64(r.Tables[0].Number))}, "result": {"2-0"}}},
-		{scoreOf(e) + "/drop", url.Values{"entry": {itoa64(int64(es[0].ID))}}},
-		{scoreOf(e) + "/checkin", url.Values{"name": {"Late Larry"}}},
+		{webtest.ScoreOf(e) + "/result", url.Values{"round": {"1"}, "table": {webtest.Itoa64(int64(r.Tables[0].Number))}, "result": {"2-0"}}},
+		{"/api" + webtest.ScoreOf(e) + "/result", url.Values{"round": {"1"}, "table": {webtest.Itoa64(int64(r.Tables[0].Number))}, "result": {"2-0"}}},
+		{webtest.ScoreOf(e) + "/drop", url.Values{"entry": {webtest.Itoa64(int64(es[0].ID))}}},
+		{webtest.ScoreOf(e) + "/checkin", url.Values{"name": {"Late Larry"}}},
 		{"/scorekeeper/signout", nil},
 	}
 	stranger := f.staffClient()
@@ -159,13 +157,13 @@ func TestEveryStationWriteNeedsTheScorekeeperCode(t *testing.T) {
 			t.Errorf("POST %s from another site: %d %s", w.path, a.status, pageText(a.body))
 		}
 	}
-	stranger.get(fmt.Sprintf("/api%s/tables/%d", scoreOf(e), r.Tables[0].Number)).must(t, http.StatusForbidden, "table without signing in")
-	stranger.get("/api"+scoreOf(e)+"/missing").must(t, http.StatusForbidden, "missing without signing in")
+	stranger.get(fmt.Sprintf("/api%s/tables/%d", webtest.ScoreOf(e), r.Tables[0].Number)).must(t, http.StatusForbidden, "table without signing in")
+	stranger.get("/api"+webtest.ScoreOf(e)+"/missing").must(t, http.StatusForbidden, "missing without signing in")
 	if state := fmt.Sprint(f.d.Log(context.Background(), e.ID)); strings.Contains(state, "scorekeeper station") {
 		t.Errorf("a refused write was logged: %s", state)
 	}
 	// A station reaches no pairing, publishing or settings: no such route.
-	for _, path := range []string{scoreOf(e) + "/pair", scoreOf(e) + "/publish", scoreOf(e) + "/settings", scoreOf(e) + "/finish"} {
+	for _, path := range []string{webtest.ScoreOf(e) + "/pair", webtest.ScoreOf(e) + "/publish", webtest.ScoreOf(e) + "/settings", webtest.ScoreOf(e) + "/finish"} {
 		if a := signedIn.post(path, nil); a.status != http.StatusNotFound && a.status != http.StatusMethodNotAllowed {
 			t.Errorf("POST %s: %d", path, a.status)
 		}
@@ -185,13 +183,13 @@ func TestEveryStationWriteNeedsTheScorekeeperCode(t *testing.T) {
 // A station drops a player and checks a late one in, logged with it.
 func TestAStationDropsAndChecksInALatePlayer(t *testing.T) {
 	f := newFixture(t)
-	e, es, _ := f.openRound(8)
+	e, es, _ := f.OpenRound(8)
 	b := f.station("Eli")
-	a := b.post(scoreOf(e)+"/drop", url.Values{"entry": {itoa64(int64(es[2].ID))}}).must(t, http.StatusSeeOther, "drop")
+	a := b.post(webtest.ScoreOf(e)+"/drop", url.Values{"entry": {webtest.Itoa64(int64(es[2].ID))}}).must(t, http.StatusSeeOther, "drop")
 	b.get(a.location).must(t, 200, "after the drop").shows(t, "Dropped: "+es[2].Name)
-	b.post(scoreOf(e)+"/drop", url.Values{"entry": {itoa64(int64(es[2].ID))}}).must(t, http.StatusBadRequest, "twice").shows(t, "already left")
-	b.post(scoreOf(e)+"/drop", url.Values{"entry": {""}}).must(t, http.StatusBadRequest, "none").shows(t, "Choose the player to drop")
-	a = b.post(scoreOf(e)+"/checkin", url.Values{"name": {"Late Larry"}}).must(t, http.StatusSeeOther, "late")
+	b.post(webtest.ScoreOf(e)+"/drop", url.Values{"entry": {webtest.Itoa64(int64(es[2].ID))}}).must(t, http.StatusBadRequest, "twice").shows(t, "already left")
+	b.post(webtest.ScoreOf(e)+"/drop", url.Values{"entry": {""}}).must(t, http.StatusBadRequest, "none").shows(t, "Choose the player to drop")
+	a = b.post(webtest.ScoreOf(e)+"/checkin", url.Values{"name": {"Late Larry"}}).must(t, http.StatusSeeOther, "late")
 	b.get(a.location).must(t, 200, "after the check-in").shows(t, "Checked in: Late Larry")
 	entries, _ := f.d.Entries(context.Background(), e.ID)
 	last := entries[len(entries)-1]

@@ -11,6 +11,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/i18n"
+	"tablekeeper/ui/web/floods"
 )
 
 // Config is what a store network server needs.
@@ -19,6 +20,10 @@ type Config struct {
 	Director *director.Director
 	// Now is the clock the pages' round clocks read (time.Now when nil).
 	Now func() time.Time
+	// Floods counts the wrong codes and PINs for the organizer's alert;
+	// nil: a watch of the server's own over Director. The desk passes the
+	// one its Store network panel reads.
+	Floods *floods.Watch
 	// BaseURL is the address players are given (QR code, poster), such as
 	// "http://192.168.1.20:8080/". Empty: worked out from the listener
 	// (Serve), a LAN address when it listens on every interface.
@@ -84,7 +89,9 @@ type Server struct {
 	limits *limiter
 	// guesses serializes each address's code checks (limit.go).
 	guesses *guessLocks
-	warmer  warmer
+	// floods counts the wrong codes and PINs (Config.Floods).
+	floods *floods.Watch
+	warmer warmer
 
 	// histories keeps the past events' standings that players'
 	// histories are made of (director.Histories).
@@ -117,6 +124,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.Floods == nil {
+		cfg.Floods = floods.New(cfg.Director, cfg.Now)
+	}
 	if cfg.MaxStreams <= 0 {
 		cfg.MaxStreams = DefaultMaxStreams
 	}
@@ -133,7 +143,8 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, d: cfg.Director, now: cfg.Now, pages: pages, limits: newLimiter(cfg.Now), guesses: newGuessLocks()}
+	s := &Server{cfg: cfg, d: cfg.Director, now: cfg.Now, pages: pages, limits: newLimiter(cfg.Now), guesses: newGuessLocks(),
+		floods: cfg.Floods}
 	s.baseHost, s.basePort = baseHostPort(cfg.BaseURL)
 	s.cache = newCache(s.d)
 	s.histories = s.d.Histories()
@@ -147,7 +158,7 @@ func New(cfg Config) (*Server, error) {
 	unsubscribe := s.d.Subscribe(s.changed)
 	ticker := s.startTicker()
 	s.stop = sync.OnceFunc(func() {
-		s.d.SaveNetworkAlert(context.Background())
+		s.floods.Save(context.Background())
 		unsubscribe()
 		s.histories.Close()
 		ticker()

@@ -9,6 +9,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"tablekeeper/ui/web/floods"
 )
 
 // Staff sign-in (issue 19): a judge's phone types the judges' PIN, a
@@ -20,7 +21,7 @@ import (
 // stranger spending it would keep every new judge, tablet and station out
 // (issue 27; core/director/secrets.go has the arithmetic). Every wrong PIN
 // and every try refused is counted in the organizer's alert
-// (director.NoteGuess). The session the sign-in opens is kept in the
+// (floods.Watch). The session the sign-in opens is kept in the
 // database (director.StaffSessionOf), so the organizer sees it on the
 // Store network panel and can end it, and a restart of the network keeps
 // it, with the judge a judge's phone acts as in each event
@@ -40,7 +41,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, kind string, id 
 	}
 	defer s.guesses.lock(clientAddr(r))()
 	if refused, wait := s.limits.take(wrong...); refused >= 0 {
-		s.d.NoteGuess(r.Context(), director.GuessPIN, deviceOf(r), clientAddr(r))
+		s.floods.Note(r.Context(), floods.PIN, deviceOf(r), clientAddr(r))
 		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(wait.Seconds()))))
 		if kind == director.KindJudge {
 			return "", http.StatusTooManyRequests, i18n.F("Too many wrong PINs from this phone: wait %s, then try again.", staffWait(wait))
@@ -68,6 +69,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, kind string, id 
 	}
 	switch {
 	case errors.Is(err, director.ErrWrongPIN):
+		s.floods.Note(r.Context(), floods.PIN, device, clientAddr(r))
 		if kind == director.KindKiosk {
 			return "", http.StatusForbidden, i18n.F("That is not the kiosk code. It is on the organizer's computer, on the Store network panel (two groups of four letters and digits).")
 		}

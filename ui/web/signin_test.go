@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"tablekeeper/core/director"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // signInFrom posts a PIN to path through the real handler from an
@@ -35,11 +36,11 @@ func (f *fixture) signInFrom(path, pin, addr, device string) *httptest.ResponseR
 // code, typed on a new phone and tablet during the flood, sign in at once.
 func TestAGuesserRotatingAddressesLocksNoStaffOut(t *testing.T) {
 	f := newFixture(t)
-	e, _, judges := f.judgeEvent()
+	e, _, judges := f.JudgeEvent()
 	ctx := context.Background()
 	judge := f.judgePhone(e, judges[0])
 	pin, _ := f.d.JudgePIN(ctx)
-	if _, err := f.d.SetKioskCode(ctx, kioskPIN); err != nil {
+	if _, err := f.d.SetKioskCode(ctx, webtest.KioskPIN); err != nil {
 		t.Fatal(err)
 	}
 	const tries, addrs = 3000, 300
@@ -54,7 +55,7 @@ func TestAGuesserRotatingAddressesLocksNoStaffOut(t *testing.T) {
 			for i := range work {
 				path, guess := "/judge/signin", fmt.Sprintf("%04d-%04d", i, i)
 				if i%2 == 1 {
-					path = kioskOf(e) + "/unlock"
+					path = webtest.KioskOf(e) + "/unlock"
 				}
 				w := f.signInFrom(path, guess, fmt.Sprintf("10.1.%d.%d", i%addrs/250, i%addrs%250+1), fmt.Sprintf("%032x", i+1))
 				mu.Lock()
@@ -73,7 +74,7 @@ func TestAGuesserRotatingAddressesLocksNoStaffOut(t *testing.T) {
 			if w := f.signInFrom("/judge/signin", pin, "10.2.0.1", ""); w.Code != http.StatusSeeOther {
 				t.Errorf("the right PIN during the flood: %d %s", w.Code, pageText(w.Body.String()))
 			}
-			if w := f.signInFrom(kioskOf(e)+"/unlock", kioskPIN, "10.2.0.2", ""); w.Code != http.StatusSeeOther {
+			if w := f.signInFrom(webtest.KioskOf(e)+"/unlock", webtest.KioskPIN, "10.2.0.2", ""); w.Code != http.StatusSeeOther {
 				t.Errorf("the kiosk code during the flood: %d %s", w.Code, pageText(w.Body.String()))
 			}
 		}
@@ -84,18 +85,18 @@ func TestAGuesserRotatingAddressesLocksNoStaffOut(t *testing.T) {
 	if status[http.StatusForbidden] != read || status[http.StatusTooManyRequests] != tries-read {
 		t.Fatalf("answers %v: want %d read (each address's budget) and the rest refused", status, read)
 	}
-	a, err := f.d.NetworkAlert(ctx)
+	a, err := f.srv.floods.Alert(ctx)
 	if err != nil || a.PIN.Tries != tries || a.PIN.Addresses != addrs || a.PIN.Devices != addrs {
 		t.Errorf("alert %+v, %v; want %d wrong PINs from %d addresses", a, err, tries, addrs)
 	}
-	judge.get(judgeOf(e)).must(t, 200, "a judge signed in before the flood").shows(t, judges[0].Name)
+	judge.get(webtest.JudgeOf(e)).must(t, 200, "a judge signed in before the flood").shows(t, judges[0].Name)
 }
 
 // The organizer signs a phone out, or renews the secret: the device is
 // refused at its next request with a sentence saying why, once.
 func TestSignedOutDevicesAreToldWhy(t *testing.T) {
 	f := newFixture(t)
-	e, _, judges := f.judgeEvent()
+	e, _, judges := f.JudgeEvent()
 	ctx := context.Background()
 	b := f.judgePhone(e, judges[0])
 	tablet := f.unlocked(e)
@@ -106,7 +107,7 @@ func TestSignedOutDevicesAreToldWhy(t *testing.T) {
 	if err := f.d.SignOutDevice(ctx, list[0].ID); err != nil {
 		t.Fatal(err)
 	}
-	b.post(judgeOf(e)+"/tables/1/extend", url.Values{"minutes": {"3"}}).must(t, http.StatusForbidden, "a write after the organizer's sign-out").
+	b.post(webtest.JudgeOf(e)+"/tables/1/extend", url.Values{"minutes": {"3"}}).must(t, http.StatusForbidden, "a write after the organizer's sign-out").
 		shows(t, "The organizer signed this phone out.")
 	b.get("/judge").must(t, 200, "sign-in page").shows(t, "The organizer signed this phone out.", "Judges' PIN")
 	if a := b.get("/judge"); strings.Contains(a.body, "The organizer signed") {
@@ -116,12 +117,12 @@ func TestSignedOutDevicesAreToldWhy(t *testing.T) {
 	if _, err := f.d.RenewKioskCode(ctx); err != nil {
 		t.Fatal(err)
 	}
-	tablet.get(kioskOf(e)).must(t, 200, "kiosk after a new code").shows(t, "The organizer changed the kiosk code, so this tablet was locked")
-	tablet.post(kioskOf(e)+"/unlock", url.Values{"pin": {kioskPIN}}).must(t, http.StatusForbidden, "the old code")
+	tablet.get(webtest.KioskOf(e)).must(t, 200, "kiosk after a new code").shows(t, "The organizer changed the kiosk code, so this tablet was locked")
+	tablet.post(webtest.KioskOf(e)+"/unlock", url.Values{"pin": {webtest.KioskPIN}}).must(t, http.StatusForbidden, "the old code")
 
 	// A session kept in the database outlives the server's memory.
 	c := f.judgePhone(e, judges[1])
-	srv, err := New(Config{Director: f.d, Now: f.clock.now})
+	srv, err := New(Config{Director: f.d, Now: f.clock.Now})
 	if err != nil {
 		t.Fatal(err)
 	}

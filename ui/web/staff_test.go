@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"tablekeeper/core/i18n"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // browser is a device on the store network: a client with its own
@@ -125,12 +126,12 @@ func pageLinks(page string) []string {
 }
 
 func TestSessionsEndAfterTheirTimeAndForgetTheOldestPastTheirBound(t *testing.T) {
-	c := &testClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	st := newStaffSessions[int](c.now, 3, time.Hour)
+	c := webtest.NewClock(webtest.Start)
+	st := newStaffSessions[int](c.Now, 3, time.Hour)
 	a := st.create(1)
-	c.add(time.Minute)
+	c.Add(time.Minute)
 	b := st.create(2)
-	c.add(time.Minute)
+	c.Add(time.Minute)
 	st.create(3)
 	if v, ok := st.get(a); !ok || v != 1 {
 		t.Fatalf("session a = %d, %v", v, ok)
@@ -145,7 +146,7 @@ func TestSessionsEndAfterTheirTimeAndForgetTheOldestPastTheirBound(t *testing.T)
 	if v, _ := st.get(b); v != 20 {
 		t.Errorf("session b = %d after update", v)
 	}
-	c.add(time.Hour)
+	c.Add(time.Hour)
 	if _, ok := st.get(b); ok {
 		t.Error("a session outlived its time")
 	}
@@ -190,9 +191,9 @@ func TestTextFieldsAreBoundedAndPrintable(t *testing.T) {
 // security headers too.
 func TestStaffPagesCarryTheSecurityHeaders(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace")
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace")
 	b := f.unlocked(e)
-	for _, p := range []string{kioskOf(e), kioskOf(e) + "?q=ada", kioskOf(e) + "/signup", kioskOf(e) + "/lock", "/judge",
+	for _, p := range []string{webtest.KioskOf(e), webtest.KioskOf(e) + "?q=ada", webtest.KioskOf(e) + "/signup", webtest.KioskOf(e) + "/lock", "/judge",
 		"/static/kiosk.css", "/static/kiosk.js", "/static/judge.css", "/static/judge.js"} {
 		a := b.get(p)
 		if a.status != 200 {
@@ -200,7 +201,7 @@ func TestStaffPagesCarryTheSecurityHeaders(t *testing.T) {
 		}
 		checkHeaders(t, "GET "+p, a.header)
 	}
-	a := f.staffClient().post(kioskOf(e)+"/checkin", nil)
+	a := f.staffClient().post(webtest.KioskOf(e)+"/checkin", nil)
 	checkHeaders(t, "refused check-in", a.header)
 	a = f.staffClient().post("/judge/events/1/entry", nil)
 	checkHeaders(t, "refused judge entry", a.header)

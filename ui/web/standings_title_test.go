@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // The standings JSON says what its rows count, in the page's language,
@@ -20,8 +21,8 @@ import (
 func TestStandingsTitleSaysWhatTheRowsCount(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	e, _ := f.event("altered", "standard-bo3", testNames(8)...)
-	id := itoa64(int64(e.ID))
+	e, _ := f.Event("altered", "standard-bo3", webtest.Names(8)...)
+	id := webtest.Itoa64(int64(e.ID))
 	standings := func(lang string) standingsJSON {
 		t.Helper()
 		resp, body := f.do("GET", "/api/events/"+id+"/standings", nil, "Accept-Language", lang)
@@ -43,7 +44,7 @@ func TestStandingsTitleSaysWhatTheRowsCount(t *testing.T) {
 	if s := standings("en"); s.Title != "Standings before round 1" || matches(s) != 0 {
 		t.Errorf("before round 1: %q, %d matches", s.Title, matches(s))
 	}
-	f.playRound(e.ID, f.publish(e.ID))
+	f.PlayRound(e.ID, f.Publish(e.ID))
 	if _, err := f.d.PairNextRound(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
@@ -80,11 +81,11 @@ func TestStandingsTitleSaysWhatTheRowsCount(t *testing.T) {
 func TestBrowserStandingsTitleFollowsTheRound(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	e, _ := f.event("altered", "standard-bo3", testNames(8)...)
-	f.playRound(e.ID, f.publish(e.ID))
-	r2 := f.publish(e.ID)
+	e, _ := f.Event("altered", "standard-bo3", webtest.Names(8)...)
+	f.PlayRound(e.ID, f.Publish(e.ID))
+	r2 := f.Publish(e.ID)
 	b := browser(t, 390, 844)
-	run(t, b, "open the standings", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))+"/standings"))
+	run(t, b, "open the standings", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/standings"))
 	waitText(t, b, "#standings-label", "Standings — round 2 in progress: 0 of 4 results", 5*time.Second)
 	if err := f.d.RecordResult(ctx, e.ID, 2, r2.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
 		t.Fatal(err)
@@ -99,8 +100,8 @@ func TestBrowserStandingsTitleFollowsTheRound(t *testing.T) {
 func TestStandingsTitleThroughATopCut(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	e, _ := f.event("generic", "swiss-top8", testNames(12)...)
-	path := "/api/events/" + itoa64(int64(e.ID)) + "/standings"
+	e, _ := f.Event("generic", "swiss-top8", webtest.Names(12)...)
+	path := "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/standings"
 	cut := 0
 	for n := 1; ; n++ {
 		p, err := f.d.Progress(ctx, e.ID)
@@ -110,7 +111,7 @@ func TestStandingsTitleThroughATopCut(t *testing.T) {
 		if p.Done {
 			break
 		}
-		r := f.publish(e.ID)
+		r := f.Publish(e.ID)
 		if r.Stage != event.StageSwiss {
 			cut++
 		}
@@ -125,7 +126,7 @@ func TestStandingsTitleThroughATopCut(t *testing.T) {
 		if want := fmt.Sprintf("Standings — round %d in progress: 0 of %d results", n, played); s.Title != want {
 			t.Errorf("round %d (%s) published: %q, want %q", n, r.Name, s.Title, want)
 		}
-		f.playRound(e.ID, r)
+		f.PlayRound(e.ID, r)
 		f.getJSON(path, http.StatusOK, &s)
 		if want := fmt.Sprintf("Standings after round %d", n); s.Title != want {
 			t.Errorf("round %d (%s) played: %q, want %q", n, r.Name, s.Title, want)

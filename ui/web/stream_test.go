@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // sseReader reads a stream's messages: "event name" → data.
@@ -87,9 +88,9 @@ func (s *sseReader) next(name string, within time.Duration) string {
 // each change of its event, named, within a second.
 func TestStreamDeliversChanges(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(8)
-	other, _ := f.event("altered", "standard-bo3", "Someone Else", "Another One")
-	s := openStream(t, f.http.URL+"/api/events/"+itoa64(int64(e.ID))+"/stream")
+	e, _, r := f.OpenRound(8)
+	other, _ := f.Event("altered", "standard-bo3", "Someone Else", "Another One")
+	s := openStream(t, f.http.URL+"/api/events/"+webtest.Itoa64(int64(e.ID))+"/stream")
 	if s.resp.StatusCode != 200 || !strings.HasPrefix(s.resp.Header.Get("Content-Type"), "text/event-stream") {
 		t.Fatalf("stream: %d %s", s.resp.StatusCode, s.resp.Header.Get("Content-Type"))
 	}
@@ -131,12 +132,12 @@ func TestStreamDeliversChanges(t *testing.T) {
 func TestStreamsAreBoundedAndEndAtShutdown(t *testing.T) {
 	f := newFixture(t)
 	f.srv.hub.max = 2
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg")
-	url := f.http.URL + "/api/events/" + itoa64(int64(e.ID)) + "/stream"
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg")
+	url := f.http.URL + "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/stream"
 	a, b := openStream(t, url), openStream(t, url)
 	a.next("retry", time.Second)
 	b.next("retry", time.Second)
-	resp, body := f.do("GET", "/api/events/"+itoa64(int64(e.ID))+"/stream", nil)
+	resp, body := f.do("GET", "/api/events/"+webtest.Itoa64(int64(e.ID))+"/stream", nil)
 	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(errorOf(t, body), "Too many live pages") {
 		t.Errorf("third stream: %d %s", resp.StatusCode, body)
 	}
@@ -167,10 +168,10 @@ func drain(msgs chan [2]string) chan struct{} {
 // Each stream gets the clock again every tick.
 func TestStreamTicksTheClock(t *testing.T) {
 	f := newFixture(t)
-	e, _, _ := f.openRound(4)
-	s := openStream(t, f.http.URL+"/api/events/"+itoa64(int64(e.ID))+"/stream")
+	e, _, _ := f.OpenRound(4)
+	s := openStream(t, f.http.URL+"/api/events/"+webtest.Itoa64(int64(e.ID))+"/stream")
 	s.next("clock", time.Second)
-	f.clock.add(time.Minute)
+	f.clock.Add(time.Minute)
 	f.srv.tick(context.Background())
 	if got := s.next("clock", time.Second); !strings.Contains(got, `"remaining_ms":2497000`) {
 		t.Errorf("tick %s", got)

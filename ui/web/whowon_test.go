@@ -10,6 +10,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // A match's form lists who won in words, each choice with its
@@ -18,7 +19,7 @@ import (
 // records seat 2 as the winner, and every answer names the winner.
 func TestFormChoicesAndTheAnswerNameTheWinner(t *testing.T) {
 	f := newFixture(t)
-	e, es, r := f.openRound(4)
+	e, es, r := f.OpenRound(4)
 	tb := r.Tables[0]
 	one, two := entryName(t, es, tb.Seats[0].EntryID), entryName(t, es, tb.Seats[1].EntryID)
 	var form formJSON
@@ -42,13 +43,13 @@ func TestFormChoicesAndTheAnswerNameTheWinner(t *testing.T) {
 		t.Errorf("the other result's label %q does not say whose games come first", form.Other)
 	}
 
-	code := f.codes(e.ID, 1)[tb.Number]
+	code := f.Codes(e.ID, 1)[tb.Number]
 	status, out := f.report(e.ID, body(1, tb.Number, code, line), "Accept-Language", "fr")
 	var reply reportReply
 	if err := json.Unmarshal([]byte(out), &reply); err != nil || status != http.StatusOK || reply.Message != "enregistré\u00a0: "+two+" a gagné 2–1." {
 		t.Errorf("recorded, in French: %d %s", status, out)
 	}
-	if got := f.results(e.ID, 1); !strings.Contains(got, fmt.Sprintf("%d:[{1 ", tb.Number)) || !strings.Contains(got, "} {2 ") {
+	if got := f.Results(e.ID, 1); !strings.Contains(got, fmt.Sprintf("%d:[{1 ", tb.Number)) || !strings.Contains(got, "} {2 ") {
 		t.Errorf("the round has %s, want seat 2 winning 2–1", got)
 	}
 	status, out = f.report(e.ID, body(1, tb.Number, code, line))
@@ -65,14 +66,14 @@ func TestFormChoicesAndTheAnswerNameTheWinner(t *testing.T) {
 // winner's name too.
 func TestPendingAnswerNamesTheWinner(t *testing.T) {
 	f := newFixture(t)
-	e, es := f.event("altered", "standard-bo3", testNames(4)...)
+	e, es := f.Event("altered", "standard-bo3", webtest.Names(4)...)
 	s := e.Settings
 	s.PhoneReportsNeedApproval = true
 	if err := f.d.UpdateSettings(context.Background(), e.ID, s); err != nil {
 		t.Fatal(err)
 	}
-	tb := f.publish(e.ID).Tables[0]
-	status, out := f.report(e.ID, body(1, tb.Number, f.codes(e.ID, 1)[tb.Number], "0-2"))
+	tb := f.Publish(e.ID).Tables[0]
+	status, out := f.report(e.ID, body(1, tb.Number, f.Codes(e.ID, 1)[tb.Number], "0-2"))
 	var reply reportReply
 	want := "sent: " + entryName(t, es, tb.Seats[1].EntryID) + " won 2–0. It counts once the organizer approves it."
 	if err := json.Unmarshal([]byte(out), &reply); err != nil || status != http.StatusAccepted || reply.Message != want {
@@ -84,13 +85,13 @@ func TestPendingAnswerNamesTheWinner(t *testing.T) {
 // its choices are said with the teams' names.
 func TestTeamFormNamesTheTeams(t *testing.T) {
 	f := newFixture(t)
-	e, es := f.event("altered", "2v2", testNames(8)...)
+	e, es := f.Event("altered", "2v2", webtest.Names(8)...)
 	for i := 0; i+1 < len(es); i += 2 {
 		if _, err := f.d.CreateTeam(context.Background(), e.ID, "", []event.EntryID{es[i].ID, es[i+1].ID}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	r := f.publish(e.ID)
+	r := f.Publish(e.ID)
 	var form formJSON
 	f.getJSON(fmt.Sprintf("/api/events/%d/tables/%d/form", e.ID, r.Tables[0].Number), 200, &form)
 	if form.Kind != "team" || len(form.Sides) != 2 || len(form.Members) != 2 || len(form.Members[0]) != 2 {

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"tablekeeper/ui/web/internal/webtest"
+
 	"github.com/chromedp/chromedp"
 )
 
@@ -88,9 +90,9 @@ func TestBrowserAxeFindsNothingSerious(t *testing.T) {
 
 // axePublicPages checks the events list, the event's home and pairings.
 func axePublicPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
-	e, es, _ := f.openRound(12)
-	f.pastSeason(es[:6]) // Ada's earlier events: her "At this store" card
-	id := itoa64(int64(e.ID))
+	e, es, _ := f.OpenRound(12)
+	f.PastSeason(es[:6]) // Ada's earlier events: her "At this store" card
+	id := webtest.Itoa64(int64(e.ID))
 	open := func(path, sel string) {
 		t.Helper()
 		run(t, ctx, "open "+path, chromedp.Navigate(f.http.URL+path), chromedp.WaitVisible(chromedp.CSS(sel)))
@@ -125,17 +127,17 @@ func axePublicPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 // axeResultPages checks the pages of the results: standings, bracket,
 // report and projector.
 func axeResultPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
-	cut := f.topCut(16)
-	e, _, _ := f.openRound(12)
-	id := itoa64(int64(e.ID))
+	cut := f.TopCut(16)
+	e, _, _ := f.OpenRound(12)
+	id := webtest.Itoa64(int64(e.ID))
 	open := func(path, sel string) {
 		t.Helper()
 		run(t, ctx, "open "+path, chromedp.Navigate(f.http.URL+path), chromedp.WaitVisible(chromedp.CSS(sel)))
 	}
-	open("/events/"+itoa64(int64(cut.ID))+"/standings", "#standings")
+	open("/events/"+webtest.Itoa64(int64(cut.ID))+"/standings", "#standings")
 	waitText(t, ctx, "#standings", "Ada Lovelace", 5*time.Second)
 	axeCheck(t, ctx, axe, "standings")
-	open("/events/"+itoa64(int64(cut.ID))+"/bracket", "#bracket")
+	open("/events/"+webtest.Itoa64(int64(cut.ID))+"/bracket", "#bracket")
 	waitText(t, ctx, "#bracket", "1", 5*time.Second)
 	axeCheck(t, ctx, axe, "bracket")
 	open("/events/"+id+"/report", "main")
@@ -147,15 +149,15 @@ func axeResultPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 
 // axeKioskPages checks the kiosk tablet's screens, from locked to done.
 func axeKioskPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
-	f.event("altered", "standard-bo3", "Chris Lee") // Chris is in the directory
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Zoë Ødegård")
-	if _, err := f.d.SetKioskCode(context.Background(), kioskPIN); err != nil {
+	f.Event("altered", "standard-bo3", "Chris Lee") // Chris is in the directory
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Zoë Ødegård")
+	if _, err := f.d.SetKioskCode(context.Background(), webtest.KioskPIN); err != nil {
 		t.Fatal(err)
 	}
-	base := f.http.URL + kioskOf(e)
+	base := f.http.URL + webtest.KioskOf(e)
 	run(t, ctx, "open the kiosk", chromedp.Navigate(base), chromedp.WaitVisible(chromedp.ID("k-pin")))
 	axeCheck(t, ctx, axe, "kiosk unlock")
-	run(t, ctx, "unlock", chromedp.SendKeys(chromedp.ID("k-pin"), kioskPIN), chromedp.Click(chromedp.CSS("button[type=submit]")))
+	run(t, ctx, "unlock", chromedp.SendKeys(chromedp.ID("k-pin"), webtest.KioskPIN), chromedp.Click(chromedp.CSS("button[type=submit]")))
 	run(t, ctx, "start", chromedp.WaitVisible(chromedp.CSS(".k-search input")))
 	axeCheck(t, ctx, axe, "kiosk start")
 	run(t, ctx, "type a name", chromedp.SendKeys(chromedp.CSS(".k-search input"), "lovel"))
@@ -169,7 +171,7 @@ func axeKioskPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 	run(t, ctx, "a wrong code", chromedp.SendKeys(chromedp.ID("k-code-in"), "AAA-AAA"), chromedp.Click(chromedp.CSS("button.k-primary")),
 		chromedp.WaitVisible(chromedp.CSS(".k-problem")))
 	axeCheck(t, ctx, axe, "kiosk deck code")
-	ada, _ := f.entryNamed(e, "Ada Lovelace")
+	ada, _ := f.EntryNamed(e, "Ada Lovelace")
 	code, err := f.d.PlayerCode(context.Background(), ada.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -190,7 +192,7 @@ func axeKioskPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 
 // axeJudgePages checks a judge's phone from sign-in to a log entry.
 func axeJudgePages(t *testing.T, ctx context.Context, f *fixture, axe string) {
-	e, _, _ := f.judgeEvent()
+	e, _, _ := f.JudgeEvent()
 	pin, err := f.d.JudgePIN(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -200,7 +202,7 @@ func axeJudgePages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 	run(t, ctx, "sign in", chromedp.SendKeys(chromedp.ID("j-pin"), pin), chromedp.Click(chromedp.CSS("button.j-primary")),
 		chromedp.WaitVisible(chromedp.CSS("a.j-item")))
 	axeCheck(t, ctx, axe, "judge events")
-	run(t, ctx, "the event", chromedp.Navigate(f.http.URL+judgeOf(e)), chromedp.WaitVisible(chromedp.CSS("button.j-item")))
+	run(t, ctx, "the event", chromedp.Navigate(f.http.URL+webtest.JudgeOf(e)), chromedp.WaitVisible(chromedp.CSS("button.j-item")))
 	axeCheck(t, ctx, axe, "judge who")
 	run(t, ctx, "Grace", chromedp.Click(chromedp.CSS("button.j-item")), chromedp.WaitVisible(chromedp.ID("j-out")))
 	axeCheck(t, ctx, axe, "judge main")
@@ -213,7 +215,7 @@ func axeJudgePages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 // axeScorekeeperPages checks a station's sign-in, events and entry page,
 // with a replacement asked about.
 func axeScorekeeperPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
-	e, _, r := f.openRound(12)
+	e, _, r := f.OpenRound(12)
 	code, err := f.d.ScorekeeperCode(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -223,7 +225,7 @@ func axeScorekeeperPages(t *testing.T, ctx context.Context, f *fixture, axe stri
 	run(t, ctx, "sign in", chromedp.SendKeys(chromedp.ID("s-pin"), code), chromedp.SendKeys(chromedp.ID("s-name"), "Bea"),
 		chromedp.Click(chromedp.CSS("button.j-primary")), chromedp.WaitVisible(chromedp.CSS("a.j-item")))
 	axeCheck(t, ctx, axe, "scorekeeper events")
-	run(t, ctx, "the event", chromedp.Navigate(f.http.URL+scoreOf(e)), chromedp.WaitVisible(chromedp.ID("s-table")))
+	run(t, ctx, "the event", chromedp.Navigate(f.http.URL+webtest.ScoreOf(e)), chromedp.WaitVisible(chromedp.ID("s-table")))
 	typeSlip(t, ctx, r.Tables[0].Number, "2-0")
 	waitText(t, ctx, "#s-mine", "2–0", 5*time.Second)
 	typeSlip(t, ctx, r.Tables[0].Number, "0-2")

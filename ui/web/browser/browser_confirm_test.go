@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // phoneSignIn opens the event's report page on a phone in lang and signs
@@ -16,13 +17,13 @@ import (
 func phoneSignIn(t *testing.T, ctx context.Context, f *fixture, lang string, id event.EventID, entry event.EntryID, code string) {
 	t.Helper()
 	run(t, ctx, "choose "+lang, chromedp.Navigate(f.http.URL+"/lang/"+lang))
-	run(t, ctx, "open the event", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(id))))
+	run(t, ctx, "open the event", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(id))))
 	ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`fetch('/api/events/%d/me/signin', {method: 'POST', headers: {'Content-Type': 'application/json'},
 		body: JSON.stringify({entry: %d, code: %q})}).then((r) => r.ok)`, id, entry, code), chromedp.EvalAwaitPromise))
 	if err != nil || !ok {
 		t.Fatalf("sign-in: %v %v", ok, err)
 	}
-	run(t, ctx, "open the report page", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(id))+"/report"), chromedp.WaitVisible(chromedp.ID("r-mine")))
+	run(t, ctx, "open the report page", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(id))+"/report"), chromedp.WaitVisible(chromedp.ID("r-mine")))
 }
 
 // confirmWords are the sentences the two phones show, in each language.
@@ -42,10 +43,10 @@ func TestBrowserTwoPhonesConfirmAndDisagree(t *testing.T) {
 		t.Run(lang, func(t *testing.T) {
 			w := confirmWords[lang]
 			f := newFixture(t)
-			e, r, codes := f.confirmingRound(true)
+			e, r, codes := f.ConfirmingRound(true)
 			t1, t2 := r.Tables[0], r.Tables[1]
 			ada, bob := t1.Seats[0].EntryID, t1.Seats[1].EntryID
-			adaName, bobName := nameAt(t, f, e.ID, ada), nameAt(t, f, e.ID, bob)
+			adaName, bobName := webtest.NameAt(t, f.Floor, e.ID, ada), webtest.NameAt(t, f.Floor, e.ID, bob)
 			pa, pb := browser(t, 390, 844), browser(t, 390, 844)
 			phoneSignIn(t, pa, f, lang, e.ID, ada, codes[ada])
 			phoneSignIn(t, pb, f, lang, e.ID, bob, codes[bob])
@@ -60,7 +61,7 @@ func TestBrowserTwoPhonesConfirmAndDisagree(t *testing.T) {
 			waitText(t, pa, "#r-games-buttons", "2–0", 5*time.Second)
 			run(t, pa, "2–0 and send", chromedp.Click(chromedp.CSS("#r-games-buttons button:nth-child(1)")), chromedp.Click(chromedp.ID("r-send")))
 			waitText(t, pa, "#r-mine-message", fmt.Sprintf(w.waiting, bobName), 5*time.Second)
-			if f.results(e.ID, 1) != "" {
+			if f.Results(e.ID, 1) != "" {
 				t.Fatal("one player's report was recorded")
 			}
 			// Bob's page hears of it on its stream, without a reload.
@@ -72,13 +73,13 @@ func TestBrowserTwoPhonesConfirmAndDisagree(t *testing.T) {
 			run(t, pb, "Bob confirms", chromedp.Click(chromedp.ID("r-mine-confirm")))
 			waitText(t, pb, "#r-mine-message", w.recorded+adaName, 5*time.Second)
 			waitText(t, pa, "#r-mine-message", w.recorded+adaName, 5*time.Second)
-			got := seatTable(f.rounds(e.ID)[0], ada).Result
+			got := webtest.SeatTable(f.rounds(e.ID)[0], ada).Result
 			if got == nil || got.Seats[0].GamesWon != 2 || got.Seats[1].GamesWon != 0 || !got.ByPlayers {
 				t.Fatalf("recorded %+v", got)
 			}
 
 			cy, dee := t2.Seats[0].EntryID, t2.Seats[1].EntryID
-			cyName, deeName := nameAt(t, f, e.ID, cy), nameAt(t, f, e.ID, dee)
+			cyName, deeName := webtest.NameAt(t, f.Floor, e.ID, cy), webtest.NameAt(t, f.Floor, e.ID, dee)
 			pc, pd := browser(t, 390, 844), browser(t, 390, 844)
 			phoneSignIn(t, pc, f, lang, e.ID, cy, codes[cy])
 			phoneSignIn(t, pd, f, lang, e.ID, dee, codes[dee])
@@ -121,11 +122,11 @@ func (f *fixture) rounds(id event.EventID) []event.Round {
 // players confirm: signed out, open, waiting, to confirm, something else,
 // at the organizer.
 func axeConfirmPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
-	e, r, codes := f.confirmingRound(true)
+	e, r, codes := f.ConfirmingRound(true)
 	tb := r.Tables[0]
 	ada, bob := tb.Seats[0].EntryID, tb.Seats[1].EntryID
 	lang := textOfJS(t, ctx, `document.documentElement.lang`)
-	run(t, ctx, "signed out", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))+"/report"), chromedp.WaitVisible(chromedp.ID("r-mine-signin")))
+	run(t, ctx, "signed out", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/report"), chromedp.WaitVisible(chromedp.ID("r-mine-signin")))
 	axeCheck(t, ctx, axe, "report, players confirm, signed out")
 	phoneSignIn(t, ctx, f, lang, e.ID, ada, codes[ada])
 	run(t, ctx, "her form", chromedp.WaitVisible(chromedp.CSS("#r-winner-buttons button")))

@@ -10,6 +10,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // signInPhone signs the browser's phone in as entry with her player code,
@@ -20,8 +21,8 @@ func signInPhone(t *testing.T, ctx context.Context, f *fixture, id event.EventID
 	if err != nil {
 		t.Fatal(err)
 	}
-	status, err := chromedp.Run(ctx, chromedp.Evaluate[int](`fetch('/api/events/`+itoa64(int64(id))+`/me/signin', {method: 'POST',
-		headers: {'Content-Type': 'application/json'}, body: JSON.stringify({entry: `+itoa64(int64(entry))+`, code: '`+code+`'})}).then((r) => r.status)`,
+	status, err := chromedp.Run(ctx, chromedp.Evaluate[int](`fetch('/api/events/`+webtest.Itoa64(int64(id))+`/me/signin', {method: 'POST',
+		headers: {'Content-Type': 'application/json'}, body: JSON.stringify({entry: `+webtest.Itoa64(int64(entry))+`, code: '`+code+`'})}).then((r) => r.status)`,
 		chromedp.EvalAwaitPromise))
 	if err != nil || status != 200 {
 		t.Fatalf("sign in: %d, %v", status, err)
@@ -42,9 +43,9 @@ func TestBrowserAPlayerSendsHerDecklist(t *testing.T) {
 	} {
 		t.Run(c.lang, func(t *testing.T) {
 			f := newFixture(t)
-			e, es := f.event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg")
+			e, es := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg")
 			ctx := browser(t, 390, 844)
-			page := f.http.URL + "/events/" + itoa64(int64(e.ID)) + "/deck"
+			page := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID)) + "/deck"
 			run(t, ctx, "choose "+c.lang, chromedp.Navigate(f.http.URL+"/lang/"+c.lang+"?back=/"))
 			run(t, ctx, "open the page", chromedp.Navigate(page))
 			waitText(t, ctx, "#deck-status", c.signIn, 5*time.Second)
@@ -54,7 +55,7 @@ func TestBrowserAPlayerSendsHerDecklist(t *testing.T) {
 
 			signInPhone(t, ctx, f, e.ID, es[0].ID)
 			run(t, ctx, "reload", chromedp.Navigate(page), chromedp.WaitVisible(chromedp.ID("deck-list")))
-			typo := strings.Replace(alteredDeck(), "3 Axiom Card 2 (C)", "33 Axiom Card 2 (C)", 1)
+			typo := strings.Replace(webtest.AlteredDeck(), "3 Axiom Card 2 (C)", "33 Axiom Card 2 (C)", 1)
 			run(t, ctx, "type the list", chromedp.SendKeys(chromedp.ID("deck-list"), typo))
 			waitText(t, ctx, "#deck-check", c.typo, 5*time.Second)
 			if dc, has, _ := f.d.EntryDeck(context.Background(), e.ID, es[0].ID); has {
@@ -74,11 +75,11 @@ func TestBrowserAPlayerSendsHerDecklist(t *testing.T) {
 			if c.lang == "en" {
 				for _, size := range [][2]int64{{390, 844}, {1024, 768}, {1920, 1080}} {
 					run(t, ctx, "resize", chromedp.EmulateViewport(size[0], size[1]))
-					screenshot(t, ctx, "deck-"+itoa64(size[0])+".png")
+					screenshot(t, ctx, "deck-"+webtest.Itoa64(size[0])+".png")
 				}
 				run(t, ctx, "back to a phone", chromedp.EmulateViewport(390, 844))
 				// The Me page says where her list stands and leads to it.
-				run(t, ctx, "the Me page", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))))
+				run(t, ctx, "the Me page", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))))
 				waitText(t, ctx, "#deck-card", "Your decklist is registered and legal.", 5*time.Second)
 				screenshot(t, ctx, "deck-me-390.png")
 			}
@@ -113,8 +114,8 @@ func visible(t *testing.T, ctx context.Context, sel string) bool {
 // axeDeckPages checks a player's decklist page, not signed in, signed in
 // with a list that has a problem, and closed; and the Me page's card.
 func axeDeckPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
-	e, es := f.event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg")
-	page := f.http.URL + "/events/" + itoa64(int64(e.ID)) + "/deck"
+	e, es := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg")
+	page := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID)) + "/deck"
 	run(t, ctx, "open the deck page", chromedp.Navigate(page))
 	waitText(t, ctx, "#deck-status", "", 5*time.Second)
 	run(t, ctx, "settle", chromedp.WaitVisible(chromedp.CSS("#deck-status a")))
@@ -131,7 +132,7 @@ func axeDeckPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 	}
 	run(t, ctx, "reload", chromedp.Navigate(page), chromedp.WaitVisible(chromedp.CSS(".deck-closed")))
 	axeCheck(t, ctx, axe, "decklist, closed")
-	run(t, ctx, "the Me page", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))), chromedp.WaitVisible(chromedp.ID("deck-card")))
+	run(t, ctx, "the Me page", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))), chromedp.WaitVisible(chromedp.ID("deck-card")))
 	axeCheck(t, ctx, axe, "event home, decklist card")
 
 	// A judge on the same phone reads the lists.
@@ -144,8 +145,8 @@ func axeDeckPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 	}
 	run(t, ctx, "judge sign-in", chromedp.Navigate(f.http.URL+"/judge"), chromedp.WaitVisible(chromedp.ID("j-pin")),
 		chromedp.SendKeys(chromedp.ID("j-pin"), pin), chromedp.Click(chromedp.CSS("button.j-primary")), chromedp.WaitVisible(chromedp.CSS("a.j-item")))
-	run(t, ctx, "Grace", chromedp.Navigate(f.http.URL+judgeOf(e)), chromedp.Click(chromedp.CSS("button.j-item")), chromedp.WaitVisible(chromedp.ID("j-out")))
-	run(t, ctx, "decklists", chromedp.Navigate(f.http.URL+judgeOf(e)+"/decks"), chromedp.WaitVisible(chromedp.ID("j-deck-q")))
+	run(t, ctx, "Grace", chromedp.Navigate(f.http.URL+webtest.JudgeOf(e)), chromedp.Click(chromedp.CSS("button.j-item")), chromedp.WaitVisible(chromedp.ID("j-out")))
+	run(t, ctx, "decklists", chromedp.Navigate(f.http.URL+webtest.JudgeOf(e)+"/decks"), chromedp.WaitVisible(chromedp.ID("j-deck-q")))
 	axeCheck(t, ctx, axe, "judge decklists")
 	screenshot(t, ctx, "judge-decks-390.png")
 	run(t, ctx, "Ada's list", chromedp.Click(chromedp.CSS("a.j-item")), chromedp.WaitVisible(chromedp.CSS("pre.j-decklist")))

@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // phoneSignedIn opens the event's page in the browser as entry en: the
@@ -20,7 +21,7 @@ func phoneSignedIn(t *testing.T, ctx context.Context, f *fixture, e event.Event,
 	if err != nil {
 		t.Fatal(err)
 	}
-	url := f.http.URL + "/events/" + itoa64(int64(e.ID))
+	url := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID))
 	run(t, ctx, "open the event", chromedp.Navigate(url), chromedp.WaitVisible(chromedp.ID("find-q")))
 	js := fmt.Sprintf(`localStorage.setItem('tk.me.%d', JSON.stringify({entry: %d, name: %q}));
 		fetch('/api/events/%d/me/signin', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({entry: %d, code: %q})}).then((r) => r.status)`,
@@ -53,7 +54,7 @@ func TestBrowserAPlayerDropsFromHerPhone(t *testing.T) {
 	for _, w := range dropLangs {
 		t.Run(w.lang, func(t *testing.T) {
 			f := newFixture(t)
-			e, es, r := f.openRound(12)
+			e, es, r := f.OpenRound(12)
 			ctx := browser(t, 390, 844)
 			run(t, ctx, "choose "+w.lang, chromedp.Navigate(f.http.URL+"/lang/"+w.lang))
 			ada := es[0]
@@ -77,12 +78,12 @@ func TestBrowserAPlayerDropsFromHerPhone(t *testing.T) {
 			}
 			waitText(t, ctx, "#drop-state", w.dropped, 15*time.Second)
 			screenshot(t, ctx, "drop-done-"+w.lang+".png")
-			f.playRound(e.ID, r)
-			r2 := f.publish(e.ID)
-			if seatTable(r2, ada.ID).Number != 0 || seatTable(r2, ada.ID).Bye {
+			f.PlayRound(e.ID, r)
+			r2 := f.Publish(e.ID)
+			if webtest.SeatTable(r2, ada.ID).Number != 0 || webtest.SeatTable(r2, ada.ID).Bye {
 				t.Fatal("round 2 paired the player who dropped")
 			}
-			if tb := seatTable(r, ada.ID); tb.Number == 0 {
+			if tb := webtest.SeatTable(r, ada.ID); tb.Number == 0 {
 				t.Fatal("round 1 lost her table")
 			}
 
@@ -113,7 +114,7 @@ func TestBrowserAPlayerDropsFromHerPhone(t *testing.T) {
 // organizer with Withdraw; withdrawn, it offers to drop again.
 func TestBrowserDropCardAtEachSize(t *testing.T) {
 	f := newFixture(t)
-	e, es, _ := f.openRound(12)
+	e, es, _ := f.OpenRound(12)
 	for i, size := range []struct{ w, h int }{{390, 844}, {1024, 768}, {1920, 1080}} {
 		ctx := browser(t, size.w, size.h)
 		en := es[i]
@@ -133,7 +134,7 @@ func TestBrowserDropCardAtEachSize(t *testing.T) {
 
 // axeDropPages checks the drop card in each of its states.
 func axeDropPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
-	e, es, _ := f.openRound(8)
+	e, es, _ := f.OpenRound(8)
 	phoneSignedIn(t, ctx, f, e, es[0])
 	run(t, ctx, "the card", chromedp.WaitVisible(chromedp.ID("drop-ask")))
 	axeCheck(t, ctx, axe, "drop card")

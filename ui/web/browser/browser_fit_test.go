@@ -4,6 +4,8 @@ import (
 	"testing"
 	"time"
 
+	"tablekeeper/ui/web/internal/webtest"
+
 	"github.com/chromedp/chromedp"
 )
 
@@ -35,8 +37,8 @@ const fitScript = `(() => {
 // form once a table is typed).
 func TestBrowserFrenchFitsAPhone(t *testing.T) {
 	f := newFixture(t)
-	e, _, _ := f.openRound(12)
-	id := itoa64(int64(e.ID))
+	e, _, _ := f.OpenRound(12)
+	id := webtest.Itoa64(int64(e.ID))
 	for _, pg := range []struct{ path, sel string }{
 		{"/", "#events"},
 		{"/events/" + id, "#find-q"},

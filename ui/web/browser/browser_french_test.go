@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"tablekeeper/ui/web/internal/webtest"
+
 	"github.com/chromedp/chromedp"
 )
 
@@ -14,8 +16,8 @@ import (
 // Under -shots each is kept to look at (docs/fr keeps a few).
 func TestBrowserPagesInFrench(t *testing.T) {
 	f := newFixture(t)
-	e := f.topCut(16)
-	id := itoa64(int64(e.ID))
+	e := f.TopCut(16)
+	id := webtest.Itoa64(int64(e.ID))
 	var ctx context.Context
 	for _, size := range []struct {
 		name string

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"tablekeeper/ui/web/internal/webtest"
+
 	"github.com/chromedp/chromedp"
 )
 
@@ -12,8 +14,8 @@ import (
 // draws its content; under -shots each is kept to look at.
 func TestBrowserPagesAtEverySize(t *testing.T) {
 	f := newFixture(t)
-	e := f.topCut(16)
-	id := itoa64(int64(e.ID))
+	e := f.TopCut(16)
+	id := webtest.Itoa64(int64(e.ID))
 	for _, size := range []struct {
 		name string
 		w, h int
@@ -45,8 +47,8 @@ func TestBrowserPagesAtEverySize(t *testing.T) {
 // No page ever shows a script's object where text belongs.
 func TestBrowserPagesShowOnlyText(t *testing.T) {
 	f := newFixture(t)
-	e := f.topCut(16)
-	id := itoa64(int64(e.ID))
+	e := f.TopCut(16)
+	id := webtest.Itoa64(int64(e.ID))
 	ctx := browser(t, 1024, 768)
 	for _, pg := range []struct{ path, sel, want string }{
 		{"/events/" + id + "/standings", "#tiebreakers", "opponents' match-win %"},

@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // A player opens the event on a phone, finds herself by three letters
@@ -17,10 +18,10 @@ import (
 // a reload; reopened, the page remembers her.
 func TestBrowserPlayerFindsTheirTableAndTheClockTicks(t *testing.T) {
 	f := newFixture(t)
-	e, es, r := f.openRound(12)
-	ada := seatTable(r, es[0].ID)
+	e, es, r := f.OpenRound(12)
+	ada := webtest.SeatTable(r, es[0].ID)
 	ctx := browser(t, 390, 844)
-	url := f.http.URL + "/events/" + itoa64(int64(e.ID))
+	url := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID))
 
 	run(t, ctx, "open the event", chromedp.Navigate(url), chromedp.WaitVisible(chromedp.ID("find-q")))
 	run(t, ctx, "type a name", chromedp.SendKeys(chromedp.ID("find-q"), "lovel"))
@@ -63,10 +64,10 @@ func TestBrowserPlayerFindsTheirTableAndTheClockTicks(t *testing.T) {
 // server decides, the page does not count). A Latin name keeps three.
 func TestBrowserTwoCharacterNamesAreFound(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", "王芳", "李小龙", "김민준", "Zoë Ødegård")
-	f.publish(e.ID)
+	e, _ := f.Event("altered", "standard-bo3", "王芳", "李小龙", "김민준", "Zoë Ødegård")
+	f.Publish(e.ID)
 	ctx := browser(t, 390, 844)
-	run(t, ctx, "open the event", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))), chromedp.WaitVisible(chromedp.ID("find-q")))
+	run(t, ctx, "open the event", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))), chromedp.WaitVisible(chromedp.ID("find-q")))
 	for _, c := range []struct{ typed, where, want string }{
 		{"王", "#find-message", "Type at least 2 letters of your name."},
 		{"王芳", "#find-results", "王芳"},

@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // The projector on a TV shows the clock and the pairings by name; once
@@ -17,9 +18,9 @@ import (
 // as the desktop projector does.
 func TestBrowserProjectorShowsTheMissingResults(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(40)
+	e, _, r := f.OpenRound(40)
 	ctx := browser(t, 1920, 1080)
-	run(t, ctx, "open the projector", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))+"/projector"))
+	run(t, ctx, "open the projector", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/projector"))
 	waitText(t, ctx, "#pj-title", "Pairings by name", 5*time.Second)
 	waitText(t, ctx, "#pj-rows", "Ada Lovelace", time.Second)
 	waitText(t, ctx, "#pj-round", "Round 1", time.Second)
@@ -48,14 +49,14 @@ func TestBrowserProjectorShowsTheMissingResults(t *testing.T) {
 // a player folding case and accents.
 func TestBrowserPairingsOnATablet(t *testing.T) {
 	f := newFixture(t)
-	e, es, r := f.openRound(24)
+	e, es, r := f.OpenRound(24)
 	ctx := browser(t, 1024, 768)
-	run(t, ctx, "open the pairings", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))+"/pairings"))
+	run(t, ctx, "open the pairings", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/pairings"))
 	waitText(t, ctx, "#round-label", "Round 1", 5*time.Second)
 	waitText(t, ctx, "#pairings", "Ada Lovelace", time.Second)
 	screenshot(t, ctx, "tablet.png")
 	run(t, ctx, "by table", chromedp.Click(chromedp.ID("by-table")))
-	ada := seatTable(r, es[0].ID)
+	ada := webtest.SeatTable(r, es[0].ID)
 	waitText(t, ctx, "#pairings", "Table "+strconv.Itoa(ada.Number), time.Second)
 	run(t, ctx, "filter", chromedp.Click(chromedp.ID("by-name")), chromedp.SendKeys(chromedp.ID("filter"), "EMILE"))
 	waitGone(t, ctx, "#pairings", "Ada Lovelace", 2*time.Second)
@@ -74,7 +75,7 @@ func TestBrowserPairingsOnATablet(t *testing.T) {
 // After the last round the projector shows the standings.
 func TestBrowserProjectorShowsTheStandingsAtTheEnd(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", testNames(12)...)
+	e, _ := f.Event("altered", "standard-bo3", webtest.Names(12)...)
 	for {
 		p, err := f.d.Progress(context.Background(), e.ID)
 		if err != nil {
@@ -83,10 +84,10 @@ func TestBrowserProjectorShowsTheStandingsAtTheEnd(t *testing.T) {
 		if p.Done {
 			break
 		}
-		f.playRound(e.ID, f.publish(e.ID))
+		f.PlayRound(e.ID, f.Publish(e.ID))
 	}
 	ctx := browser(t, 1920, 1080)
-	run(t, ctx, "open the projector", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))+"/projector"))
+	run(t, ctx, "open the projector", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/projector"))
 	waitText(t, ctx, "#pj-title", "Standings after round 3", 5*time.Second)
 	waitText(t, ctx, "#pj-rows", "OMW%", time.Second)
 	screenshot(t, ctx, "tv-standings.png")

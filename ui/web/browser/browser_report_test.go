@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // entryName returns the name of an entry of es.
@@ -58,12 +59,12 @@ func evalBool(t *testing.T, ctx context.Context, expr string) bool {
 // as the winner, and the answer on top of the screen names her.
 func TestBrowserSeatTwoReportsHerOwnWin(t *testing.T) {
 	f := newFixture(t)
-	e, es, r := f.openRound(12)
+	e, es, r := f.OpenRound(12)
 	tb := r.Tables[0]
 	her, opp := entryName(t, es, tb.Seats[1].EntryID), entryName(t, es, tb.Seats[0].EntryID)
-	code := f.codes(e.ID, 1)[tb.Number]
+	code := f.Codes(e.ID, 1)[tb.Number]
 	ctx := browser(t, 390, 844)
-	url := f.http.URL + "/events/" + itoa64(int64(e.ID))
+	url := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID))
 	findHerself(t, ctx, url, her)
 	run(t, ctx, "tap Report", chromedp.Click(chromedp.CSS("#me-card a.button")))
 	waitText(t, ctx, "#r-sides", "You ("+her+") v "+opp, 5*time.Second)
@@ -73,7 +74,7 @@ func TestBrowserSeatTwoReportsHerOwnWin(t *testing.T) {
 	}
 	run(t, ctx, "send before choosing", chromedp.SendKeys(chromedp.ID("r-code"), code), chromedp.Click(chromedp.ID("r-send")))
 	waitText(t, ctx, "#r-message", "Tap who won", 5*time.Second)
-	if f.results(e.ID, 1) != "" {
+	if f.Results(e.ID, 1) != "" {
 		t.Fatal("a report without a choice changed the round")
 	}
 	run(t, ctx, "tap her name", chromedp.Click(chromedp.CSS("#r-winner-buttons button:nth-child(2)")))
@@ -88,7 +89,7 @@ func TestBrowserSeatTwoReportsHerOwnWin(t *testing.T) {
 	evalBool(t, ctx, clearCode)
 	run(t, ctx, "type a wrong code", chromedp.SendKeys(chromedp.ID("r-code"), "WRONG2"), chromedp.Click(chromedp.ID("r-send")))
 	waitText(t, ctx, "#r-message", "not the code of table "+strconv.Itoa(tb.Number), 5*time.Second)
-	if got := f.results(e.ID, 1); got != "" {
+	if got := f.Results(e.ID, 1); got != "" {
 		t.Fatalf("a wrong code changed the round: %s", got)
 	}
 	evalBool(t, ctx, clearCode)
@@ -101,7 +102,7 @@ func TestBrowserSeatTwoReportsHerOwnWin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := seatTable(rounds[0], tb.Seats[1].EntryID)
+	got := webtest.SeatTable(rounds[0], tb.Seats[1].EntryID)
 	if got.Result == nil || got.Result.Seats[1].GamesWon != 2 || got.Result.Seats[0].GamesWon != 1 {
 		t.Fatalf("the director has %+v, want seat 2 winning 2–1", got.Result)
 	}
@@ -116,11 +117,11 @@ func TestBrowserSeatTwoReportsHerOwnWin(t *testing.T) {
 // address.
 func TestBrowserReportWithoutFindingHerselfNamesBoth(t *testing.T) {
 	f := newFixture(t)
-	e, es, r := f.openRound(8)
+	e, es, r := f.OpenRound(8)
 	tb := r.Tables[1]
 	a, b := entryName(t, es, tb.Seats[0].EntryID), entryName(t, es, tb.Seats[1].EntryID)
 	ctx := browser(t, 390, 844)
-	run(t, ctx, "open the form", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))+"/report?table="+strconv.Itoa(tb.Number)))
+	run(t, ctx, "open the form", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/report?table="+strconv.Itoa(tb.Number)))
 	waitText(t, ctx, "#r-sides", a+" v "+b, 5*time.Second)
 	if got := textOf(t, ctx, "#r-winner-buttons"); strings.Contains(got, "you") || !strings.Contains(got, a) || !strings.Contains(got, b) {
 		t.Errorf("who won? buttons %q", got)
@@ -129,9 +130,9 @@ func TestBrowserReportWithoutFindingHerselfNamesBoth(t *testing.T) {
 	waitText(t, ctx, "#r-games-buttons", "1–1", 5*time.Second)
 	run(t, ctx, "tap 1–1", chromedp.Click(chromedp.CSS("#r-games-buttons button:nth-child(1)")))
 	waitText(t, ctx, "#r-confirm", "Draw 1–1", 5*time.Second)
-	run(t, ctx, "send", chromedp.SendKeys(chromedp.ID("r-code"), f.codes(e.ID, 1)[tb.Number]), chromedp.Click(chromedp.ID("r-send")))
+	run(t, ctx, "send", chromedp.SendKeys(chromedp.ID("r-code"), f.Codes(e.ID, 1)[tb.Number]), chromedp.Click(chromedp.ID("r-send")))
 	waitText(t, ctx, "#r-message", "Recorded: draw 1–1.", 5*time.Second)
-	if got := f.results(e.ID, 1); !strings.Contains(got, strconv.Itoa(tb.Number)+":[{1 0 0") {
+	if got := f.Results(e.ID, 1); !strings.Contains(got, strconv.Itoa(tb.Number)+":[{1 0 0") {
 		t.Errorf("the round has %s", got)
 	}
 }
@@ -141,8 +142,8 @@ func TestBrowserReportWithoutFindingHerselfNamesBoth(t *testing.T) {
 // the winner.
 func TestBrowserMultiplayerReportNamesEverySeat(t *testing.T) {
 	f := newFixture(t)
-	e, es := f.event("shadowfist", "final-brawl", testNames(9)...)
-	r := f.publish(e.ID)
+	e, es := f.Event("shadowfist", "final-brawl", webtest.Names(9)...)
+	r := f.Publish(e.ID)
 	tb := r.Tables[0]
 	if len(tb.Seats) < 3 {
 		t.Fatalf("table %d seats %d", tb.Number, len(tb.Seats))
@@ -152,7 +153,7 @@ func TestBrowserMultiplayerReportNamesEverySeat(t *testing.T) {
 		names[i] = entryName(t, es, s.EntryID)
 	}
 	ctx := browser(t, 390, 844)
-	findHerself(t, ctx, f.http.URL+"/events/"+itoa64(int64(e.ID)), names[1])
+	findHerself(t, ctx, f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID)), names[1])
 	run(t, ctx, "tap Report", chromedp.Click(chromedp.CSS("#me-card a.button")))
 	waitText(t, ctx, "label[for=r-value-1]", "You ("+names[1]+"), seat 2", 5*time.Second)
 	for i, n := range names {
@@ -168,7 +169,7 @@ func TestBrowserMultiplayerReportNamesEverySeat(t *testing.T) {
 		}
 		fillIn = append(fillIn, chromedp.SendKeys(chromedp.ID("r-value-"+strconv.Itoa(i)), v))
 	}
-	fillIn = append(fillIn, chromedp.SendKeys(chromedp.ID("r-winners"), "2"), chromedp.SendKeys(chromedp.ID("r-code"), f.codes(e.ID, 1)[tb.Number]), chromedp.Click(chromedp.ID("r-send")))
+	fillIn = append(fillIn, chromedp.SendKeys(chromedp.ID("r-winners"), "2"), chromedp.SendKeys(chromedp.ID("r-code"), f.Codes(e.ID, 1)[tb.Number]), chromedp.Click(chromedp.ID("r-send")))
 	run(t, ctx, "fill in and send", fillIn...)
 	waitText(t, ctx, "#r-message", "Recorded: ", 5*time.Second)
 	if got := textOf(t, ctx, "#r-message"); !strings.Contains(got, names[1]+" 5 (won)") {

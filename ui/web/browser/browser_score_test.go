@@ -12,6 +12,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // stationBrowser is a browser signed in as a scorekeeper station named
@@ -27,7 +28,7 @@ func stationBrowser(t *testing.T, f *fixture, e event.Event, w, h int, lang, nam
 	run(t, ctx, "open /scorekeeper", chromedp.Navigate(f.http.URL+"/scorekeeper"), chromedp.WaitVisible(chromedp.ID("s-pin")))
 	run(t, ctx, "sign in", chromedp.SendKeys(chromedp.ID("s-pin"), director.FormatSecret(code)), chromedp.SendKeys(chromedp.ID("s-name"), name),
 		chromedp.Click(chromedp.CSS("button.j-primary")), chromedp.WaitVisible(chromedp.CSS("a.j-item")))
-	run(t, ctx, "the event", chromedp.Navigate(f.http.URL+scoreOf(e)), chromedp.WaitVisible(chromedp.ID("s-table")))
+	run(t, ctx, "the event", chromedp.Navigate(f.http.URL+webtest.ScoreOf(e)), chromedp.WaitVisible(chromedp.ID("s-table")))
 	return ctx
 }
 
@@ -51,7 +52,7 @@ func typeSlip(t *testing.T, ctx context.Context, table int, result string) {
 // (Esc cancels, Enter replaces); Esc clears; the missing list follows.
 func TestBrowserScorekeeperTypesSlipsWithTheKeyboard(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(16)
+	e, _, r := f.OpenRound(16)
 	ctx := stationBrowser(t, f, e, 1024, 768, "en", "Bea")
 	t1, t2 := r.Tables[0], r.Tables[1]
 	waitText(t, ctx, "#s-missing-title", "(8)", 5*time.Second)
@@ -140,9 +141,9 @@ func typeSlipNoEnter(t *testing.T, ctx context.Context, table int) {
 // result already in cancels (Esc), as its operator would.
 func TestBrowserThreeStationsAndPhonesOnOneRound(t *testing.T) {
 	f := newFixture(t)
-	e, _, r := f.openRound(64)
+	e, _, r := f.OpenRound(64)
 	tables := r.Tables
-	sides := floorSides(tables, 11)
+	sides := webtest.FloorSides(tables, 11)
 	codes, err := f.d.TableCodes(context.Background(), e.ID, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -154,7 +155,7 @@ func TestBrowserThreeStationsAndPhonesOnOneRound(t *testing.T) {
 				ctx := stationBrowser(t, f, e, 1024, 768, "en", "Keeper "+strconv.Itoa(k+1))
 				for i := k; i < len(tables); i += 3 {
 					n := tables[i].Number
-					typeSlip(t, ctx, n, sides.slips[n])
+					typeSlip(t, ctx, n, sides.Slips[n])
 					stationSettles(t, ctx, n)
 				}
 			})
@@ -162,7 +163,7 @@ func TestBrowserThreeStationsAndPhonesOnOneRound(t *testing.T) {
 		t.Run("phones", func(t *testing.T) {
 			t.Parallel()
 			i := 0
-			for n, rs := range sides.phones {
+			for n, rs := range sides.Phones {
 				for _, res := range rs {
 					i++
 					time.Sleep(150 * time.Millisecond)
@@ -174,7 +175,7 @@ func TestBrowserThreeStationsAndPhonesOnOneRound(t *testing.T) {
 			}
 		})
 	})
-	checkScoreFloor(t, f.d, e, r, tables, sides, nil)
+	webtest.CheckScoreFloor(t, f.d, e, r, tables, sides, nil)
 }
 
 // stationSettles waits for the slip of table n to be saved, refused or

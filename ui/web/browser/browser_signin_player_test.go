@@ -10,6 +10,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // playerCodeOf draws (or reads) an entry's player code, as the kiosk does
@@ -38,7 +39,7 @@ func awaitBool(t *testing.T, ctx context.Context, what, script string) bool {
 // a player session for the event.
 func serverSignedIn(t *testing.T, ctx context.Context, id event.EventID) bool {
 	t.Helper()
-	return awaitBool(t, ctx, "ask who the phone is", `fetch('/api/events/`+itoa64(int64(id))+`/me').then((r) => r.json()).then((m) => m.signedIn === true)`)
+	return awaitBool(t, ctx, "ask who the phone is", `fetch('/api/events/`+webtest.Itoa64(int64(id))+`/me').then((r) => r.json()).then((m) => m.signedIn === true)`)
 }
 
 // A player found by name sees the sign-in box; a wrong code is refused in
@@ -47,10 +48,10 @@ func serverSignedIn(t *testing.T, ctx context.Context, id event.EventID) bool {
 // tk:signedin event); "Not you?" signs the phone out too.
 func TestBrowserPlayerSignsInWithHerCode(t *testing.T) {
 	f := newFixture(t)
-	e, es, _ := f.openRound(8)
+	e, es, _ := f.OpenRound(8)
 	code := f.playerCodeOf(es[0].ID)
 	ctx := browser(t, 390, 844)
-	url := f.http.URL + "/events/" + itoa64(int64(e.ID))
+	url := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID))
 
 	run(t, ctx, "open the event", chromedp.Navigate(url), chromedp.WaitVisible(chromedp.ID("find-q")))
 	if !awaitBool(t, ctx, "no box before she is found", `document.getElementById('signin-card').hidden`) {
@@ -83,7 +84,7 @@ func TestBrowserPlayerSignsInWithHerCode(t *testing.T) {
 	if !serverSignedIn(t, ctx, e.ID) {
 		t.Fatal("the page says signed in; the server does not")
 	}
-	if !awaitBool(t, ctx, "the hook", `tkPlayer.signedIn && tkPlayer.entry === `+itoa64(int64(es[0].ID))+` && seen.join() === 'in:`+itoa64(int64(es[0].ID))+`:Ada Lovelace'`) {
+	if !awaitBool(t, ctx, "the hook", `tkPlayer.signedIn && tkPlayer.entry === `+webtest.Itoa64(int64(es[0].ID))+` && seen.join() === 'in:`+webtest.Itoa64(int64(es[0].ID))+`:Ada Lovelace'`) {
 		t.Errorf("tkPlayer or the tk:signedin event is wrong: %s", jsText(t, ctx, `JSON.stringify([tkPlayer, seen])`))
 	}
 	screenshot(t, ctx, "signed-in-phone.png")
@@ -126,13 +127,13 @@ func jsText(t *testing.T, ctx context.Context, script string) string {
 // slips carry) says so in the box; "Sign out" signs out.
 func TestBrowserPlayerLinkSignsInAndDropsTheFragment(t *testing.T) {
 	f := newFixture(t)
-	e, es, _ := f.openRound(8)
+	e, es, _ := f.OpenRound(8)
 	cred, err := f.d.RevealPlayerCode(context.Background(), es[1].ID, director.CodeReveal{Via: director.RevealSlip})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := browser(t, 390, 844)
-	url := f.http.URL + "/events/" + itoa64(int64(e.ID))
+	url := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID))
 
 	run(t, ctx, "open the slip's link", chromedp.Navigate(director.PlayerLink(url, es[1].ID, cred.Token)))
 	waitText(t, ctx, "#signed-in", "Signed in as "+es[1].Name, 5*time.Second)
@@ -155,7 +156,7 @@ func TestBrowserPlayerLinkSignsInAndDropsTheFragment(t *testing.T) {
 	// A link with another's code: refused in the box, not signed in.
 	other := f.playerCodeOf(es[2].ID)
 	// Opened on the page already (a second scan), the link still counts.
-	awaitBool(t, ctx, "open a wrong link", `(location.hash = '#entry=`+itoa64(int64(es[1].ID))+`&code=`+other+`', true)`)
+	awaitBool(t, ctx, "open a wrong link", `(location.hash = '#entry=`+webtest.Itoa64(int64(es[1].ID))+`&code=`+other+`', true)`)
 	waitText(t, ctx, "#signin-message", "That is not your player code.", 5*time.Second)
 	if href := jsText(t, ctx, `location.href`); strings.Contains(href, other) {
 		t.Errorf("the wrong code stays in the address: %q", href)
@@ -170,10 +171,10 @@ func TestBrowserPlayerLinkSignsInAndDropsTheFragment(t *testing.T) {
 // phone's right code waits too (another phone's would not).
 func TestBrowserPlayerSignInSaysToWaitAfterTooManyTries(t *testing.T) {
 	f := newFixture(t)
-	e, es, _ := f.openRound(8)
+	e, es, _ := f.OpenRound(8)
 	code := f.playerCodeOf(es[0].ID)
 	ctx := browser(t, 390, 844)
-	run(t, ctx, "open the event", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))), chromedp.WaitVisible(chromedp.ID("find-q")))
+	run(t, ctx, "open the event", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))), chromedp.WaitVisible(chromedp.ID("find-q")))
 	run(t, ctx, "type a name", chromedp.SendKeys(chromedp.ID("find-q"), "lovel"))
 	waitText(t, ctx, "#find-results", "Ada Lovelace", 5*time.Second)
 	run(t, ctx, "tap the name", chromedp.Click(chromedp.CSS("#find-results button")), chromedp.WaitVisible(chromedp.ID("signin-code")))

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"tablekeeper/ui/web/internal/webtest"
+
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
@@ -19,13 +21,13 @@ import (
 // test: it fails only past five times the goal.
 func TestBrowserFirstRenderOnASlowPhone(t *testing.T) {
 	f := newFixture(t)
-	e, es, r := f.openRound(64)
-	ada := seatTable(r, es[0].ID)
+	e, es, r := f.OpenRound(64)
+	ada := webtest.SeatTable(r, es[0].ID)
 	ctx := browser(t, 390, 844)
-	url := f.http.URL + "/events/" + itoa64(int64(e.ID))
+	url := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID))
 	run(t, ctx, "remember Ada", chromedp.Navigate(url),
 		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-			_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(localStorage.setItem('tk.me.`+itoa64(int64(e.ID))+`', JSON.stringify({entry: `+itoa64(int64(es[0].ID))+`, name: 'Ada Lovelace'})), true)`))
+			_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(localStorage.setItem('tk.me.`+webtest.Itoa64(int64(e.ID))+`', JSON.stringify({entry: `+webtest.Itoa64(int64(es[0].ID))+`, name: 'Ada Lovelace'})), true)`))
 			return err
 		}))
 	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/judgelog"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // The kiosk on a tablet: the organizer unlocks it with the PIN; a player
@@ -19,16 +20,16 @@ import (
 // player, not entered twice; a deck is checked as it is typed.
 func TestBrowserKioskTabletChecksInAndRefusesAGhostDuplicate(t *testing.T) {
 	f := newFixture(t)
-	f.event("altered", "standard-bo3", "Chris Lee") // last week's event: Chris is in the directory
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Zoë Ødegård")
-	if _, err := f.d.SetKioskCode(context.Background(), kioskPIN); err != nil {
+	f.Event("altered", "standard-bo3", "Chris Lee") // last week's event: Chris is in the directory
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Zoë Ødegård")
+	if _, err := f.d.SetKioskCode(context.Background(), webtest.KioskPIN); err != nil {
 		t.Fatal(err)
 	}
 	ctx := browser(t, 1024, 768)
-	base := f.http.URL + kioskOf(e)
+	base := f.http.URL + webtest.KioskOf(e)
 
 	run(t, ctx, "open the kiosk", chromedp.Navigate(base), chromedp.WaitVisible(chromedp.ID("k-pin")))
-	run(t, ctx, "type the PIN", chromedp.SendKeys(chromedp.ID("k-pin"), kioskPIN), chromedp.Click(chromedp.CSS("button[type=submit]")))
+	run(t, ctx, "type the PIN", chromedp.SendKeys(chromedp.ID("k-pin"), webtest.KioskPIN), chromedp.Click(chromedp.CSS("button[type=submit]")))
 	waitText(t, ctx, ".k-title", "Welcome! Check in here", 5*time.Second)
 
 	run(t, ctx, "type a name", chromedp.SendKeys(chromedp.CSS(".k-search input"), "lovel"))
@@ -38,13 +39,13 @@ func TestBrowserKioskTabletChecksInAndRefusesAGhostDuplicate(t *testing.T) {
 	waitText(t, ctx, ".k-title", "Are you Ada Lovelace?", 5*time.Second)
 	run(t, ctx, "yes", chromedp.Click(chromedp.CSS("button.k-primary")))
 	waitText(t, ctx, ".k-title", "You're checked in, Ada Lovelace. Good luck!", 5*time.Second)
-	if en, _ := f.entryNamed(e, "Ada Lovelace"); !en.CheckedIn {
+	if en, _ := f.EntryNamed(e, "Ada Lovelace"); !en.CheckedIn {
 		t.Fatal("Ada is not checked in")
 	}
 
 	// A deck, after her player code (a name is anyone's), checked as it
 	// is typed.
-	ada, _ := f.entryNamed(e, "Ada Lovelace")
+	ada, _ := f.EntryNamed(e, "Ada Lovelace")
 	code, err := f.d.PlayerCode(context.Background(), ada.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -69,7 +70,7 @@ func TestBrowserKioskTabletChecksInAndRefusesAGhostDuplicate(t *testing.T) {
 	run(t, ctx, "type the name", chromedp.SendKeys(chromedp.ID("k-name"), "chris lee"), chromedp.Click(chromedp.CSS("button.k-primary")))
 	waitText(t, ctx, ".k-title", "Is this you?", 5*time.Second)
 	waitText(t, ctx, ".k-names", "Yes, I'm Chris Lee", time.Second)
-	if _, ok := f.entryNamed(e, "chris lee"); ok {
+	if _, ok := f.EntryNamed(e, "chris lee"); ok {
 		t.Fatal("a ghost entry was made")
 	}
 	run(t, ctx, "it's me", chromedp.Click(chromedp.CSS(".k-names button")))
@@ -78,7 +79,7 @@ func TestBrowserKioskTabletChecksInAndRefusesAGhostDuplicate(t *testing.T) {
 	if err != nil || len(found) != 1 {
 		t.Fatalf("the directory holds %d Chris Lee (%v): a ghost duplicate", len(found), err)
 	}
-	if en, ok := f.entryNamed(e, "Chris Lee"); !ok || !en.CheckedIn || en.PlayerID != found[0].ID {
+	if en, ok := f.EntryNamed(e, "Chris Lee"); !ok || !en.CheckedIn || en.PlayerID != found[0].ID {
 		t.Fatalf("Chris's entry = %+v", en)
 	}
 
@@ -89,7 +90,7 @@ func TestBrowserKioskTabletChecksInAndRefusesAGhostDuplicate(t *testing.T) {
 	}{{"kiosk-phone.png", 390, 844}, {"kiosk-tv.png", 1920, 1080}} {
 		c := browser(t, size.w, size.h)
 		run(t, c, "open the kiosk", chromedp.Navigate(base), chromedp.WaitVisible(chromedp.ID("k-pin")))
-		run(t, c, "unlock", chromedp.SendKeys(chromedp.ID("k-pin"), kioskPIN), chromedp.Click(chromedp.CSS("button[type=submit]")))
+		run(t, c, "unlock", chromedp.SendKeys(chromedp.ID("k-pin"), webtest.KioskPIN), chromedp.Click(chromedp.CSS("button[type=submit]")))
 		waitText(t, c, ".k-title", "Welcome! Check in here", 5*time.Second)
 		run(t, c, "type a name", chromedp.SendKeys(chromedp.CSS(".k-search input"), "lovel"))
 		waitText(t, c, "#k-results", "Ada Lovelace", 5*time.Second)
@@ -100,14 +101,14 @@ func TestBrowserKioskTabletChecksInAndRefusesAGhostDuplicate(t *testing.T) {
 // After round 1 the same tablet finds tables, and the countdown ticks.
 func TestBrowserKioskFindsATableAfterRoundOne(t *testing.T) {
 	f := newFixture(t)
-	e, es, r := f.openRound(8)
-	if _, err := f.d.SetKioskCode(context.Background(), kioskPIN); err != nil {
+	e, es, r := f.OpenRound(8)
+	if _, err := f.d.SetKioskCode(context.Background(), webtest.KioskPIN); err != nil {
 		t.Fatal(err)
 	}
-	ada := seatTable(r, es[0].ID)
+	ada := webtest.SeatTable(r, es[0].ID)
 	ctx := browser(t, 1024, 768)
-	run(t, ctx, "open the kiosk", chromedp.Navigate(f.http.URL+kioskOf(e)), chromedp.WaitVisible(chromedp.ID("k-pin")))
-	run(t, ctx, "unlock", chromedp.SendKeys(chromedp.ID("k-pin"), kioskPIN), chromedp.Click(chromedp.CSS("button[type=submit]")))
+	run(t, ctx, "open the kiosk", chromedp.Navigate(f.http.URL+webtest.KioskOf(e)), chromedp.WaitVisible(chromedp.ID("k-pin")))
+	run(t, ctx, "unlock", chromedp.SendKeys(chromedp.ID("k-pin"), webtest.KioskPIN), chromedp.Click(chromedp.CSS("button[type=submit]")))
 	waitText(t, ctx, ".k-title", "Find your table", 5*time.Second)
 	run(t, ctx, "type a name", chromedp.SendKeys(chromedp.CSS(".k-search input"), es[0].Name[:4]))
 	waitText(t, ctx, "#k-results", "Table "+strconv.Itoa(ada.Number), 5*time.Second)
@@ -124,7 +125,7 @@ func TestBrowserKioskFindsATableAfterRoundOne(t *testing.T) {
 // phone.
 func TestBrowserJudgeLogsAPenalty(t *testing.T) {
 	f := newFixture(t)
-	e, r, judges := f.judgeEvent()
+	e, r, judges := f.JudgeEvent()
 	if _, err := f.d.StartClock(context.Background(), e.ID, r.Number); err != nil {
 		t.Fatal(err)
 	}
@@ -132,8 +133,8 @@ func TestBrowserJudgeLogsAPenalty(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ada, _ := f.entryNamed(e, "Ada Lovelace")
-	tb := seatTable(r, ada.ID)
+	ada, _ := f.EntryNamed(e, "Ada Lovelace")
+	tb := webtest.SeatTable(r, ada.ID)
 	ctx := browser(t, 390, 844)
 
 	run(t, ctx, "open /judge", chromedp.Navigate(f.http.URL+"/judge"), chromedp.WaitVisible(chromedp.ID("j-pin")))
@@ -148,7 +149,7 @@ func TestBrowserJudgeLogsAPenalty(t *testing.T) {
 	run(t, ctx, "penalty at this table", chromedp.Click(chromedp.CSS("nav.j-actions a.j-primary")))
 	waitText(t, ctx, "h1", "New judge log entry", 5*time.Second)
 
-	run(t, ctx, "choose Ada", chromedp.SetValue(chromedp.ID("j-player"), itoa64(int64(ada.ID))),
+	run(t, ctx, "choose Ada", chromedp.SetValue(chromedp.ID("j-player"), webtest.Itoa64(int64(ada.ID))),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('j-player').dispatchEvent(new Event('change'))`))
 	run(t, ctx, "the infraction", chromedp.SendKeys(chromedp.ID("j-infraction"), "slow play"))
 	want := judgelog.Suggest(e.Game, nil, ada.ID, "slow play").Sentence("Ada Lovelace")
@@ -183,7 +184,7 @@ func TestBrowserJudgeLogsAPenalty(t *testing.T) {
 		run(t, c, "open /judge", chromedp.Navigate(f.http.URL+"/judge"), chromedp.WaitVisible(chromedp.ID("j-pin")))
 		run(t, c, "sign in", chromedp.SendKeys(chromedp.ID("j-pin"), pin), chromedp.Click(chromedp.CSS("button.j-primary")))
 		waitText(t, c, "h1", "Choose the event", 5*time.Second)
-		run(t, c, "the event", chromedp.Navigate(f.http.URL+judgeOf(e)))
+		run(t, c, "the event", chromedp.Navigate(f.http.URL+webtest.JudgeOf(e)))
 		run(t, c, "the first judge", chromedp.Click(chromedp.CSS(`button.j-item`)))
 		waitText(t, c, "#j-out", "tables still out", 5*time.Second)
 		screenshot(t, c, size.name)

@@ -9,12 +9,13 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // longNames are n distinct names about as long as a regional's longest (25 to 30 letters).
 func longNames(n int) []string {
 	out := make([]string, n)
-	for i, name := range testNames(n) {
+	for i, name := range webtest.Names(n) {
 		out[i] = name + " Vanderbruggen"
 	}
 	return out
@@ -29,17 +30,17 @@ func TestBrowserProjectorWaitingShowsWholeNames(t *testing.T) {
 		t.Skip("a 1,024-player event takes a while to build")
 	}
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", longNames(1024)...)
-	r := f.publish(e.ID)
+	e, _ := f.Event("altered", "standard-bo3", longNames(1024)...)
+	r := f.Publish(e.ID)
 	if _, err := f.d.StartClock(context.Background(), e.ID, r.Number); err != nil {
 		t.Fatal(err)
 	}
-	f.clock.add(2 * time.Hour) // time is up: the list shows every table out
+	f.clock.Add(2 * time.Hour) // time is up: the list shows every table out
 	check := func(want int) {
 		t.Helper()
 		for _, size := range []struct{ w, h int }{{1920, 1080}, {1366, 768}} {
 			ctx := browser(t, size.w, size.h)
-			run(t, ctx, "open the projector", chromedp.Navigate(f.http.URL+"/events/"+itoa64(int64(e.ID))+"/projector"))
+			run(t, ctx, "open the projector", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/projector"))
 			waitText(t, ctx, "#pj-title", "Waiting for results: "+strconv.Itoa(want)+" tables", 5*time.Second)
 			screenshot(t, ctx, "tv-waiting-"+strconv.Itoa(want)+"-"+strconv.Itoa(size.w)+".png")
 			shown, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#pj-rows .pj-row .l').length`))

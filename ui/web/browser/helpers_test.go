@@ -1,60 +1,31 @@
 package browser
 
 import (
-	"context"
-	"math/rand/v2"
 	"net/http/httptest"
-	"path/filepath"
-	"strconv"
-	"sync"
 	"testing"
-	"time"
 
 	"tablekeeper/core/director"
-	"tablekeeper/core/event"
 	"tablekeeper/core/store"
-	"tablekeeper/internal/testdb"
 	"tablekeeper/ui/web"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
-// testClock is an injected clock that stands still until moved.
-type testClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *testClock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *testClock) add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
-// fixture is a server over a real director and a temporary database.
+// fixture is a server over a real director and a temporary database
+// (webtest.Floor: the events, rounds and players the tests build).
 type fixture struct {
+	*webtest.Floor
 	t     testing.TB
 	d     *director.Director
 	db    *store.DB
-	clock *testClock
+	clock *webtest.Clock
 	srv   *web.Server
 	http  *httptest.Server
 }
 
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
-	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	c := &testClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	d := director.New(db, c.now, rand.New(rand.NewPCG(1, 2)))
-	srv, err := web.New(web.Config{Director: d, Now: c.now, BaseURL: "http://192.168.1.20:8080/"})
+	fl := webtest.NewFloor(t)
+	srv, err := web.New(web.Config{Director: fl.D, Now: fl.Clock.Now, BaseURL: "http://192.168.1.20:8080/"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,127 +34,5 @@ func newFixture(t testing.TB) *fixture {
 		srv.Close()
 		hs.Close()
 	})
-	return &fixture{t: t, d: d, db: db, clock: c, srv: srv, http: hs}
-}
-
-// event creates an event of a format with players registered.
-func (f *fixture) event(game, format string, names ...string) (event.Event, []event.Entry) {
-	f.t.Helper()
-	ctx := context.Background()
-	e, err := f.d.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: game, Format: format})
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	var out []event.Entry
-	for _, n := range names {
-		en, err := f.d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: n})
-		if err != nil {
-			f.t.Fatal(err)
-		}
-		out = append(out, en)
-	}
-	return e, out
-}
-
-// publish pairs and publishes the next round.
-func (f *fixture) publish(id event.EventID) event.Round {
-	f.t.Helper()
-	ctx := context.Background()
-	r, err := f.d.PairNextRound(ctx, id)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	if err := f.d.PublishRound(ctx, id, r.Number); err != nil {
-		f.t.Fatal(err)
-	}
-	return r
-}
-
-func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
-
-// The players of the test events: real-looking names, accents and scripts
-// included, as a store's regulars are.
-var (
-	testFirst = []string{"Ada", "Bram", "Chiara", "Dmitri", "Émile", "Fatima", "Gus", "Hana", "Ines", "Jonas", "Kenji", "Léa",
-		"Mateo", "Nadia", "Oskar", "Priya", "Quentin", "Rosa", "Sven", "Tomás", "Uma", "Viktor", "Wen", "Yusuf", "Zoë"}
-	testLast = []string{"Lovelace", "Berg", "Rossi", "Ivanov", "Zola", "Haddad", "Moss", "Sato", "Ferreira", "Nilsson", "Tanaka",
-		"Dubois", "García", "Kowalski", "Ødegård", "Patel", "Roux", "Schmidt", "Øster", "Reyes", "Okafor", "Novák", "Li", "Demir", "Weiß"}
-)
-
-// testNames returns n distinct player names, Ada Lovelace first.
-func testNames(n int) []string {
-	out := make([]string, 0, n)
-	for i := 0; len(out) < n; i++ {
-		name := testFirst[i%len(testFirst)] + " " + testLast[(i/len(testFirst)+i)%len(testLast)]
-		if k := i / (len(testFirst) * len(testLast)); k > 0 {
-			name += " " + strconv.Itoa(k+1)
-		}
-		out = append(out, name)
-	}
-	return out
-}
-
-// openRound builds an Altered best-of-three event of n players with
-// round 1 published and its clock started: the floor as players see it.
-func (f *fixture) openRound(n int) (event.Event, []event.Entry, event.Round) {
-	f.t.Helper()
-	e, es := f.event("altered", "standard-bo3", testNames(n)...)
-	r := f.publish(e.ID)
-	if _, err := f.d.StartClock(context.Background(), e.ID, r.Number); err != nil {
-		f.t.Fatal(err)
-	}
-	f.clock.add(7*time.Minute + 23*time.Second)
-	return e, es, r
-}
-
-// seatTable returns the table an entry sits at in a round.
-func seatTable(r event.Round, entry event.EntryID) event.Table {
-	for _, t := range r.Tables {
-		for _, s := range t.Seats {
-			if s.EntryID == entry {
-				return t
-			}
-		}
-	}
-	return event.Table{}
-}
-
-// playRound records a result at every table of round n still out: seat 1
-// wins 2–1 at odd tables, seat 2 wins 2–0 at even ones.
-func (f *fixture) playRound(id event.EventID, r event.Round) {
-	f.t.Helper()
-	for _, t := range r.Tables {
-		if t.Bye || t.Result != nil {
-			continue
-		}
-		res := event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}
-		if t.Number%2 == 0 {
-			res = event.Result{Seats: []event.SeatResult{{GamesWon: 0}, {GamesWon: 2}}}
-		}
-		if err := f.d.RecordResult(context.Background(), id, r.Number, t.Number, res); err != nil {
-			f.t.Fatal(err)
-		}
-	}
-}
-
-// topCut plays a Swiss event with a top 8 of n players through its
-// Swiss rounds and into its top cut, leaving the quarter-finals played
-// and the semi-finals published.
-func (f *fixture) topCut(n int) event.Event {
-	f.t.Helper()
-	e, _ := f.event("generic", "swiss-top8", testNames(n)...)
-	for {
-		p, err := f.d.Progress(context.Background(), e.ID)
-		if err != nil {
-			f.t.Fatal(err)
-		}
-		if p.Done {
-			f.t.Fatalf("the event ended before its top cut: %+v", p)
-		}
-		r := f.publish(e.ID)
-		if p.Cut == 1 {
-			return e
-		}
-		f.playRound(e.ID, r)
-	}
+	return &fixture{Floor: fl, t: t, d: fl.D, db: fl.DB, clock: fl.Clock, srv: srv, http: hs}
 }

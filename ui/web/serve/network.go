@@ -17,6 +17,7 @@ import (
 	"tablekeeper/core/store"
 	"tablekeeper/internal/cli"
 	"tablekeeper/ui/web"
+	"tablekeeper/ui/web/floods"
 )
 
 // The store network's staff from the command line (issue 19, item 8):
@@ -193,9 +194,9 @@ func networkAction(ctx context.Context, d *director.Director, run *web.Running, 
 	case "devices":
 		return networkDevices(ctx, d, a, w)
 	case "log":
-		return networkLog(ctx, d, a, w)
+		return networkLog(ctx, d, run, a, w)
 	case "alert":
-		return networkAlert(ctx, d, w)
+		return networkAlert(ctx, d, run, w)
 	case "addresses":
 		for _, u := range run.URLs() {
 			fmt.Fprintln(w, u)
@@ -323,8 +324,8 @@ func networkDevices(ctx context.Context, d *director.Director, a networkArgs, w 
 
 // networkLog prints the alert of guesses, when there were any (counted,
 // not logged one by one), then the newest lines of the sign-in log.
-func networkLog(ctx context.Context, d *director.Director, a networkArgs, w io.Writer) error {
-	al, err := d.NetworkAlert(ctx)
+func networkLog(ctx context.Context, d *director.Director, run *web.Running, a networkArgs, w io.Writer) error {
+	al, err := alertOf(ctx, d, run)
 	if err != nil {
 		return err
 	}
@@ -351,15 +352,24 @@ func networkLog(ctx context.Context, d *director.Director, a networkArgs, w io.W
 	return nil
 }
 
+// alertOf is the alert of guesses: run's counts on serve's console, else
+// those the serving process keeps in one setting of the database.
+func alertOf(ctx context.Context, d *director.Director, run *web.Running) (floods.Alert, error) {
+	if run != nil {
+		return run.Alert(ctx)
+	}
+	return floods.New(d, time.Now).Alert(ctx)
+}
+
 // networkAlert says the alert of guesses: the serving process's counts,
 // which it keeps in one setting of the database.
-func networkAlert(ctx context.Context, d *director.Director, w io.Writer) error {
-	al, err := d.NetworkAlert(ctx)
+func networkAlert(ctx context.Context, d *director.Director, run *web.Running, w io.Writer) error {
+	al, err := alertOf(ctx, d, run)
 	if err != nil {
 		return err
 	}
 	if !al.Any() {
-		fmt.Fprintf(w, "no wrong PIN, player code or table code in the last %d minutes\n", int(director.FloodWindow/time.Minute))
+		fmt.Fprintf(w, "no wrong PIN, player code or table code in the last %d minutes\n", int(floods.Window/time.Minute))
 		return nil
 	}
 	for _, l := range al.Lines() {

@@ -14,6 +14,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/store"
 	"tablekeeper/internal/cli"
+	"tablekeeper/ui/web/floods"
 )
 
 // secretLine matches a line printing a secret: two groups of four.
@@ -214,12 +215,12 @@ func TestTheNetworkAlertCommandReadsTheServingProcesssCounts(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	serving := cli.NewDirector(st)
+	serving := floods.New(cli.NewDirector(st), time.Now)
 	for i := range 12 {
-		serving.NoteGuess(ctx, director.GuessPlayerCode, fmt.Sprint("device", i%6), fmt.Sprint("10.0.0.", i%3))
+		serving.Note(ctx, floods.PlayerCode, fmt.Sprint("device", i%6), fmt.Sprint("10.0.0.", i%3))
 	}
-	serving.NoteGuess(ctx, director.GuessPIN, "", "10.0.0.9")
-	serving.SaveNetworkAlert(ctx) // as it does every few seconds
+	serving.Note(ctx, floods.PIN, "", "10.0.0.9")
+	serving.Save(ctx) // as it does every few seconds
 
 	code, out, stderr := runCmd("network", "alert", "--db", db)
 	if code != 0 || !strings.Contains(out, "wrong player codes from 6 devices and 3 network addresses in the last 10 minutes") {

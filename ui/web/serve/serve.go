@@ -11,11 +11,13 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/store"
 	"tablekeeper/internal/cli"
 	"tablekeeper/ui/web"
+	"tablekeeper/ui/web/floods"
 )
 
 // Usage is the serve command's usage line.
@@ -38,9 +40,10 @@ func Run(paper func() string, args []string, stdout, stderr io.Writer) error {
 // Config is the store network of d, on database st (read-only when st
 // is: its pages read, its writes are refused), its logs to logs (what a
 // person need not read), its address kept in address (nil: nowhere), its
-// QR poster printed on paper.
+// wrong codes and PINs counted in a flood watch of its own, its QR poster
+// printed on paper.
 func Config(d *director.Director, st *store.DB, logs io.Writer, address *web.Address, paper string) web.Config {
-	return web.Config{Director: d, Database: st.Path(), ReadOnly: st.ReadOnly(), Address: address, Paper: paper,
+	return web.Config{Director: d, Floods: floods.New(d, time.Now), Database: st.Path(), ReadOnly: st.ReadOnly(), Address: address, Paper: paper,
 		Logf: func(format string, a ...any) { fmt.Fprintf(logs, format+"\n", a...) }}
 }
 

@@ -1,0 +1,192 @@
+// Package webtest is the fixture the store network's tests share: the
+// package's own (ui/web) and its browser tests (ui/web/browser). It holds
+// what needs no server, a director over a fresh database on a clock that
+// stands still, with the events, rounds and players the tests build; each
+// package puts its server on top.
+package webtest
+
+import (
+	"context"
+	"math/rand/v2"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
+)
+
+// Start is when a test's clock starts: a Friday evening.
+var Start = time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)
+
+// Clock is an injected clock that stands still until moved.
+type Clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+// NewClock is a clock standing at t.
+func NewClock(t time.Time) *Clock { return &Clock{t: t} }
+
+// Now is the clock's time.
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+// Add moves the clock on by d.
+func (c *Clock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// Floor is a real director over a temporary database, on a Clock.
+type Floor struct {
+	T     testing.TB
+	D     *director.Director
+	DB    *store.DB
+	Clock *Clock
+}
+
+// NewFloor opens a fresh database for t (closed when t ends) and a
+// director over it, its clock at Start.
+func NewFloor(t testing.TB) *Floor {
+	t.Helper()
+	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	c := NewClock(Start)
+	d := director.New(db, c.Now, rand.New(rand.NewPCG(1, 2)))
+	return &Floor{T: t, D: d, DB: db, Clock: c}
+}
+
+// Event creates an event of a format with players registered.
+func (f *Floor) Event(game, format string, names ...string) (event.Event, []event.Entry) {
+	f.T.Helper()
+	ctx := context.Background()
+	e, err := f.D.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: game, Format: format})
+	if err != nil {
+		f.T.Fatal(err)
+	}
+	var out []event.Entry
+	for _, n := range names {
+		en, err := f.D.RegisterNew(ctx, e.ID, director.NewPlayer{Name: n})
+		if err != nil {
+			f.T.Fatal(err)
+		}
+		out = append(out, en)
+	}
+	return e, out
+}
+
+// Publish pairs and publishes the next round.
+func (f *Floor) Publish(id event.EventID) event.Round {
+	f.T.Helper()
+	ctx := context.Background()
+	r, err := f.D.PairNextRound(ctx, id)
+	if err != nil {
+		f.T.Fatal(err)
+	}
+	if err := f.D.PublishRound(ctx, id, r.Number); err != nil {
+		f.T.Fatal(err)
+	}
+	return r
+}
+
+// Itoa64 is n in decimal.
+func Itoa64(n int64) string { return strconv.FormatInt(n, 10) }
+
+// The players of the test events: real-looking names, accents and scripts
+// included, as a store's regulars are.
+var (
+	testFirst = []string{"Ada", "Bram", "Chiara", "Dmitri", "Émile", "Fatima", "Gus", "Hana", "Ines", "Jonas", "Kenji", "Léa",
+		"Mateo", "Nadia", "Oskar", "Priya", "Quentin", "Rosa", "Sven", "Tomás", "Uma", "Viktor", "Wen", "Yusuf", "Zoë"}
+	testLast = []string{"Lovelace", "Berg", "Rossi", "Ivanov", "Zola", "Haddad", "Moss", "Sato", "Ferreira", "Nilsson", "Tanaka",
+		"Dubois", "García", "Kowalski", "Ødegård", "Patel", "Roux", "Schmidt", "Øster", "Reyes", "Okafor", "Novák", "Li", "Demir", "Weiß"}
+)
+
+// Names returns n distinct player names, Ada Lovelace first.
+func Names(n int) []string {
+	out := make([]string, 0, n)
+	for i := 0; len(out) < n; i++ {
+		name := testFirst[i%len(testFirst)] + " " + testLast[(i/len(testFirst)+i)%len(testLast)]
+		if k := i / (len(testFirst) * len(testLast)); k > 0 {
+			name += " " + strconv.Itoa(k+1)
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
+// OpenRound builds an Altered best-of-three event of n players with
+// round 1 published and its clock started: the floor as players see it.
+func (f *Floor) OpenRound(n int) (event.Event, []event.Entry, event.Round) {
+	f.T.Helper()
+	e, es := f.Event("altered", "standard-bo3", Names(n)...)
+	r := f.Publish(e.ID)
+	if _, err := f.D.StartClock(context.Background(), e.ID, r.Number); err != nil {
+		f.T.Fatal(err)
+	}
+	f.Clock.Add(7*time.Minute + 23*time.Second)
+	return e, es, r
+}
+
+// SeatTable returns the table an entry sits at in a round.
+func SeatTable(r event.Round, entry event.EntryID) event.Table {
+	for _, t := range r.Tables {
+		for _, s := range t.Seats {
+			if s.EntryID == entry {
+				return t
+			}
+		}
+	}
+	return event.Table{}
+}
+
+// PlayRound records a result at every table of round n still out: seat 1
+// wins 2–1 at odd tables, seat 2 wins 2–0 at even ones.
+func (f *Floor) PlayRound(id event.EventID, r event.Round) {
+	f.T.Helper()
+	for _, t := range r.Tables {
+		if t.Bye || t.Result != nil {
+			continue
+		}
+		res := event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}
+		if t.Number%2 == 0 {
+			res = event.Result{Seats: []event.SeatResult{{GamesWon: 0}, {GamesWon: 2}}}
+		}
+		if err := f.D.RecordResult(context.Background(), id, r.Number, t.Number, res); err != nil {
+			f.T.Fatal(err)
+		}
+	}
+}
+
+// TopCut plays a Swiss event with a top 8 of n players through its
+// Swiss rounds and into its top cut, leaving the quarter-finals played
+// and the semi-finals published.
+func (f *Floor) TopCut(n int) event.Event {
+	f.T.Helper()
+	e, _ := f.Event("generic", "swiss-top8", Names(n)...)
+	for {
+		p, err := f.D.Progress(context.Background(), e.ID)
+		if err != nil {
+			f.T.Fatal(err)
+		}
+		if p.Done {
+			f.T.Fatalf("the event ended before its top cut: %+v", p)
+		}
+		r := f.Publish(e.ID)
+		if p.Cut == 1 {
+			return e
+		}
+		f.PlayRound(e.ID, r)
+	}
+}
