@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"tablekeeper/ui/web/internal/webtest"
 	"testing"
 	"testing/fstest"
 )
@@ -131,11 +132,11 @@ func TestModuleVersionsCoverTheirImports(t *testing.T) {
 // say.
 func TestPlayerPagesLoadTheirModulesVersioned(t *testing.T) {
 	f := newFixture(t)
-	e, _ := f.event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg")
-	f.publish(e.ID)
+	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg")
+	f.Publish(e.ID)
 	src := regexp.MustCompile(`<script type="module" src="([^"]+)"></script>`)
 	pre := regexp.MustCompile(`<link rel="modulepreload" href="([^"]+)">`)
-	base := "/events/" + itoa64(int64(e.ID))
+	base := "/events/" + webtest.Itoa64(int64(e.ID))
 	for path, module := range map[string]string{
 		base: "app/home.js", base + "/pairings": "app/pairings.js", base + "/standings": "app/standings.js",
 		base + "/bracket": "app/bracket.js", base + "/report": "app/report.js", base + "/projector": "app/projector.js",
