@@ -345,24 +345,24 @@ func (r *recorder) SaveTableCodes(id event.EventID, round int, codes map[int]str
 	return r.Tx.SaveTableCodes(id, round, codes)
 }
 
-func (r *recorder) AddPhoneReport(p *event.PhoneReport) error {
-	r.mark(p.EventID, ChangePhoneReports)
-	return r.Tx.AddPhoneReport(p)
+// SaveReport and CloseReport tell of a report by table code as
+// ChangePhoneReports and of a player's own as ChangePlayerReports.
+func (r *recorder) SaveReport(p *event.Report) error {
+	r.mark(p.EventID, reportChange(*p))
+	return r.Tx.SaveReport(p)
 }
 
-func (r *recorder) ClosePhoneReport(id event.EventID, report event.PhoneReportID, at time.Time, accepted bool) error {
-	r.mark(id, ChangePhoneReports)
-	return r.Tx.ClosePhoneReport(id, report, at, accepted)
+func (r *recorder) CloseReport(id event.EventID, p event.Report, at time.Time, accepted bool) error {
+	r.mark(id, reportChange(p))
+	return r.Tx.CloseReport(id, p, at, accepted)
 }
 
-func (r *recorder) SavePlayerReport(p *event.PlayerReport) error {
-	r.mark(p.EventID, ChangePlayerReports)
-	return r.Tx.SavePlayerReport(p)
-}
-
-func (r *recorder) ClosePlayerReport(id event.EventID, report event.PlayerReportID, at time.Time, accepted bool) error {
-	r.mark(id, ChangePlayerReports)
-	return r.Tx.ClosePlayerReport(id, report, at, accepted)
+// reportChange is the change a report's write makes.
+func reportChange(p event.Report) ChangeKind {
+	if p.ByPlayer() {
+		return ChangePlayerReports
+	}
+	return ChangePhoneReports
 }
 
 // AppendLog names the event a write was about, for the changes of rows

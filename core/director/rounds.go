@@ -262,9 +262,16 @@ func loadTableResult(tx Tx, id event.EventID, round, table int) (tableResult, er
 	if !r.Published() {
 		return tr, event.Statef("round %d is a draft; publish its pairings before entering results", round)
 	}
+	return tableResultOf(tx, e, r, t)
+}
+
+// tableResultOf is the tableResult of a table already read with its event
+// and its round's head (which loadTableResult's checks have passed): the
+// players' names are read.
+func tableResultOf(tx Tx, e event.Event, r event.Round, t event.Table) (tableResult, error) {
 	names, teams, err := seatNames(tx, e, t)
 	if err != nil {
-		return tr, err
+		return tableResult{}, err
 	}
 	return tableResult{e: e, r: r, t: t, bestOf: r.GamesPerMatch(e.Settings), names: names, teams: teams}, nil
 }
@@ -323,8 +330,8 @@ func (tr tableResult) said(r event.Result) i18n.Text {
 // saveResult saves a checked result on the table and logs it, as a
 // correction when the table had one. source, when not empty, says the
 // players reported it ("players, table code, device …"): the result is
-// marked ByPlayers and the log line names the source. Open phone reports
-// of the table that agree with the result are settled with it.
+// marked ByPlayers and the log line names the source. The table's open
+// reports are settled with it (settleReports).
 func (d *Director) saveResult(tx Tx, tr tableResult, res event.Result, source i18n.Text) error {
 	res.RecordedAt = d.now()
 	res.ByPlayers = !source.IsZero()
@@ -332,9 +339,6 @@ func (d *Director) saveResult(tx Tx, tr tableResult, res event.Result, source i1
 		return err
 	}
 	if err := d.settleReports(tx, tr, res); err != nil {
-		return err
-	}
-	if err := d.closePlayerReports(tx, tr, res); err != nil {
 		return err
 	}
 	round, table := tr.r.Number, tr.t.Number

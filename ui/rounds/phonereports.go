@@ -159,22 +159,29 @@ func PhoneLines(r director.PhoneReport) (head, body string) {
 	return head, body
 }
 
-// row is one report: what it is, and its buttons.
+// row is one report of either kind: what it is, its tag, and its
+// buttons (a player's own report has Accept alone: her table waits for
+// its result, and typing it settles the table).
 func (p *phonePanel) row(r director.PhoneReport) fyne.CanvasObject {
-	if r.Entry != 0 {
-		return p.playerRow(r)
-	}
 	head, body := PhoneLines(r)
-	tag := &widget.Label{Text: tr.L("Waiting"), TextStyle: fyne.TextStyle{Bold: true}, Importance: widget.HighImportance}
-	if r.Conflict {
-		tag.Text, tag.Importance = tr.L("To check"), widget.WarningImportance
-	}
 	accept := &widget.Button{Text: tr.L("Accept"), Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: func() { p.onAccept(r) }}
-	reject := &widget.Button{Text: tr.L("Reject"), Icon: theme.CancelIcon(), OnTapped: func() { p.resolve(r, false) }}
+	var tag *widget.Label
+	var buttons fyne.CanvasObject = accept
+	width := float32(110)
+	if r.Entry != 0 {
+		tag = playerTag(r)
+	} else {
+		tag = &widget.Label{Text: tr.L("Waiting"), TextStyle: fyne.TextStyle{Bold: true}, Importance: widget.HighImportance}
+		if r.Conflict {
+			tag.Text, tag.Importance = tr.L("To check"), widget.WarningImportance
+		}
+		reject := &widget.Button{Text: tr.L("Reject"), Icon: theme.CancelIcon(), OnTapped: func() { p.resolve(r, false) }}
+		buttons, width = container.NewHBox(accept, reject), 90
+	}
 	text := columns.Lines(&widget.Label{Text: head, TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
 		&widget.Label{Text: body, Truncation: fyne.TextTruncateEllipsis})
-	return container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(90, tag.MinSize().Height), tag),
-		container.NewCenter(container.NewHBox(accept, reject)), text)
+	return container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(width, tag.MinSize().Height), tag),
+		container.NewCenter(buttons), text)
 }
 
 // onAccept applies a report; over a different result on record it asks
@@ -197,21 +204,25 @@ func (p *phonePanel) onAccept(r director.PhoneReport) {
 	p.confirm.Show()
 }
 
-// resolve accepts or rejects a report and says so on the status line.
+// resolve accepts or rejects a report of either kind and says so on the
+// status line.
 func (p *phonePanel) resolve(r director.PhoneReport, accept bool) {
 	s := p.s
 	id := s.eventID
 	work.Do(s.run, func(ctx context.Context) error {
-		return s.d.ResolvePhoneReport(ctx, id, r.ID, accept)
+		return s.d.ResolveReport(ctx, id, r.ID, accept)
 	}, func(err error) {
 		if err != nil {
 			s.setStatus(tr.F("Table %d's phone report: %s", r.Table, work.Sentence(err)), widget.DangerImportance)
 			s.Load(id)
 			return
 		}
-		if accept {
+		switch {
+		case r.Entry != 0:
+			s.setStatus(tr.F("Table %[1]d: %[2]s's report was accepted: %[3]s", r.Table, r.Player, r.Reported), widget.SuccessImportance)
+		case accept:
 			s.setStatus(tr.F("Table %d: the players' report was accepted: %s", r.Table, r.Reported), widget.SuccessImportance)
-		} else {
+		default:
 			s.setStatus(tr.F("Table %d: the players' report was rejected; the table keeps what it had", r.Table), widget.MediumImportance)
 		}
 		s.changed(id)

@@ -50,9 +50,10 @@ type Director interface {
 	SwapPlayers(ctx context.Context, id event.EventID, number int, a, b event.EntryID) error
 	RepairRound(ctx context.Context, id event.EventID) (event.Round, error)
 	WithdrawRound(ctx context.Context, id event.EventID) error
-	ResolvePhoneReport(ctx context.Context, id event.EventID, reportID int64, accept bool) error
+	// ResolveReport accepts or rejects a report of the desk list, of
+	// either kind.
+	ResolveReport(ctx context.Context, id event.EventID, reportID int64, accept bool) error
 	DropDirector
-	PlayerAccepter
 }
 
 // DraftBanner is the banner over a draft round.
