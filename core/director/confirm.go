@@ -34,6 +34,7 @@ import (
 	"tablekeeper/core/clock"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"tablekeeper/core/rules"
 )
 
 // PlayerResult is a result a player sends from her own phone.
@@ -44,8 +45,11 @@ type PlayerResult struct {
 	// Round is the round the phone saw: a report for another round is
 	// refused.
 	Round int
-	// Result is in the syntax of the table's form, as for TableReport.
+	// Result is in the syntax of the table's form, as for TableReport;
+	// Multi a multiplayer table's structured result instead, as for
+	// TableReport.
 	Result string
+	Multi  *rules.MultiInput
 	// Device is the phone's id, logged with the report.
 	Device string
 }
@@ -129,7 +133,7 @@ var ErrNotConfirming = errors.New("this event does not take players' own reports
 // saved (replacing hers) and logged with her device, and when every side
 // agrees the result is recorded with it.
 func (d *Director) ReportAsPlayer(ctx context.Context, p PlayerResult) (Confirmation, error) {
-	text, device, err := tidyReport(p.Result, p.Device)
+	text, device, err := tidyReport(resultText(p.Result, p.Multi), p.Device)
 	if err != nil {
 		return Confirmation{}, err
 	}
@@ -139,7 +143,7 @@ func (d *Director) ReportAsPlayer(ctx context.Context, p PlayerResult) (Confirma
 		if err != nil {
 			return err
 		}
-		parsed, res, err := tr.read(text)
+		parsed, res, err := tr.readReport(text, p.Multi)
 		if err != nil {
 			return err
 		}

@@ -20,6 +20,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"tablekeeper/core/rules"
 )
 
 // TableCodeAlphabet holds the characters of a table code: digits and
@@ -162,6 +163,11 @@ type TableReport struct {
 	// form (rules.ParseTableResult): "2-1", "1-1-1", "d", "2-0 t" for a
 	// two-player or team match, "2 | 5 | 14 | 9" at a multiplayer table.
 	Result string
+	// Multi, when set instead of Result, is a multiplayer table's result
+	// as its form's fields hold it (the phone's structured result): read
+	// as it is (rules.MultiForm.ReadInput), never as text; the report
+	// keeps its one-line text (rules.MultiInput.Line).
+	Multi *rules.MultiInput
 	// Device is an opaque device id from the web layer (its cookie),
 	// recorded with the report.
 	Device string
@@ -287,10 +293,19 @@ func tidyReport(result, device string) (string, string, error) {
 	return text, device, err
 }
 
+// resultText is a report's result as the text it keeps: the line typed,
+// or a structured multiplayer result's one line.
+func resultText(line string, multi *rules.MultiInput) string {
+	if multi != nil {
+		return multi.Line()
+	}
+	return line
+}
+
 // Report is ReportByCode, with the result it took said with names, so
 // that the phone's answer names the winner as the table's form did.
 func (d *Director) Report(ctx context.Context, r TableReport) (ReportReceipt, error) {
-	text, device, err := tidyReport(r.Result, r.Device)
+	text, device, err := tidyReport(resultText(r.Result, r.Multi), r.Device)
 	if err != nil {
 		return ReportReceipt{}, err
 	}
@@ -308,7 +323,7 @@ func (d *Director) Report(ctx context.Context, r TableReport) (ReportReceipt, er
 		if err != nil {
 			return err
 		}
-		parsed, res, err := tr.read(text)
+		parsed, res, err := tr.readReport(text, r.Multi)
 		if err != nil {
 			return err
 		}

@@ -288,6 +288,24 @@ func (tr tableResult) read(text string) (parsed, res event.Result, err error) {
 	return parsed, res, err
 }
 
+// readReport reads a phone's result: its text as read does, or, when the
+// phone sent a multiplayer table's fields (multi) for a multiplayer
+// table, the fields as they are (rules.MultiForm.ReadInput: the result
+// and refusal its text would give, without the text). Fields sent for
+// another table are read as their text, which that table refuses.
+func (tr tableResult) readReport(text string, multi *rules.MultiInput) (parsed, res event.Result, err error) {
+	seats := len(tr.t.Seats)
+	if multi == nil || !rules.MultiplayerResult(tr.e.Settings, seats) {
+		return tr.read(text)
+	}
+	parsed, err = rules.MultiFormFor(tr.e.Settings).ReadInput(*multi, seats)
+	if err != nil {
+		return parsed, res, event.Invalidf("table %d: %s", tr.t.Number, event.Message(err))
+	}
+	res, err = tr.check(parsed)
+	return parsed, res, err
+}
+
 // check checks res against the table, the format and the round (draws),
 // and returns it as it is saved.
 func (tr tableResult) check(res event.Result) (event.Result, error) {
