@@ -104,6 +104,9 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 
 	v.registration = registration.New(d, run, alert, win)
 	v.round = rounds.New(d, run, alert, win)
+	// onChange hands the tab every change (Follow): a save there is read
+	// once, when its change comes.
+	v.round.Follows = true
 	v.round.OnPublishing = func(n int) {
 		v.publishing = n
 		if v.state.Event.ID == v.id {
@@ -688,9 +691,7 @@ func (v *eventView) onChange(c director.Change) {
 	if w.Has(director.ChangeRegistration | director.ChangeJudgeLog | director.ChangeDecks | director.ChangeEvent) {
 		v.registration.Reload()
 	}
-	if w.Has(scores | director.ChangePhoneReports | director.ChangePlayerReports) {
-		v.round.Load(v.id)
-	}
+	v.round.Follow(c)
 	if w.Has(scores) {
 		v.loadChallenges()
 	}

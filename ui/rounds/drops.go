@@ -108,7 +108,7 @@ func (p *dropPanel) resolve(q director.DropRequest, accept bool) {
 		default:
 			s.setStatus(tr.F("%s stays in the event; their phone says to see you", q.Name), widget.MediumImportance)
 		}
-		s.changed(id)
+		s.changedUnfollowed(id)
 	})
 }
 

@@ -77,6 +77,11 @@ type Screen struct {
 	// swap, a new pairing or a publication (the window itself follows the director's change notifications).
 	OnChanged func()
 
+	// Follows says that the window calls Follow with every change the
+	// director tells of: a change saved here is then read once, when its
+	// change comes, and not again when the save returns.
+	Follows bool
+
 	// pins is the banner of wrong PINs on the store network (pinalert.go).
 	pins *pinAlert
 
@@ -856,8 +861,36 @@ func (s *Screen) swap(a, b director.SheetPlayer) {
 	})
 }
 
-// changed re-reads the round and tells the window.
+// followed are the changes that Follow reads the tab again for: what its
+// tables, its lists (phone reports, drop requests) and its header show.
+const followed = director.ChangeRegistration | director.ChangeRound | director.ChangeResult | director.ChangeJudgeLog |
+	director.ChangePhoneReports | director.ChangePlayerReports
+
+// Follow reads the tab again for a change the director told of, when it
+// is a change of the event shown that the tab shows (followed).
+func (s *Screen) Follow(c director.Change) {
+	if s.eventID == 0 || c.Event != 0 && c.Event != s.eventID || !c.What.Has(followed) {
+		return
+	}
+	s.Load(s.eventID)
+}
+
+// changed re-reads the round after a save whose change Follow reads it
+// for (a result, a swap, a pairing or a publication, a report dealt
+// with), unless the window follows the changes, and tells the window.
 func (s *Screen) changed(id event.EventID) {
+	if !s.Follows {
+		s.Load(id)
+	}
+	if s.OnChanged != nil {
+		s.OnChanged()
+	}
+}
+
+// changedUnfollowed is changed for a save that tells of no change Follow
+// reads the tab for (a drop request refused): it re-reads the round in
+// any case.
+func (s *Screen) changedUnfollowed(id event.EventID) {
 	s.Load(id)
 	if s.OnChanged != nil {
 		s.OnChanged()
