@@ -107,9 +107,21 @@ func (p *phonePanel) set(reports []director.PhoneReport) {
 		}
 	}
 	p.title.SetText(phoneTitle(len(reports)-check-players, check, playerTables(reports)))
+	// One column of tags for the whole list, as wide as its widest tag
+	// (a French tag is longer), so that every row's text starts at the
+	// same place, whatever its kind.
+	tags := make([]*widget.Label, len(reports))
+	width := float32(90)
+	for i, r := range reports {
+		tags[i] = reportTag(r)
+		if r.Entry != 0 {
+			width = max(width, 110)
+		}
+		width = max(width, tags[i].MinSize().Width)
+	}
 	objs := make([]fyne.CanvasObject, len(reports))
 	for i, r := range reports {
-		objs[i] = p.row(r)
+		objs[i] = p.row(r, tags[i], width)
 	}
 	p.rows.Objects = objs
 	p.rows.Refresh()
@@ -159,24 +171,30 @@ func PhoneLines(r director.PhoneReport) (head, body string) {
 	return head, body
 }
 
-// row is one report of either kind: what it is, its tag, and its
-// buttons (a player's own report has Accept alone: her table waits for
-// its result, and typing it settles the table).
-func (p *phonePanel) row(r director.PhoneReport) fyne.CanvasObject {
+// reportTag is the tag of a report's row: a player's own report's
+// (playerTag), else waiting for approval or to check.
+func reportTag(r director.PhoneReport) *widget.Label {
+	if r.Entry != 0 {
+		return playerTag(r)
+	}
+	tag := &widget.Label{Text: tr.L("Waiting"), TextStyle: fyne.TextStyle{Bold: true}, Importance: widget.HighImportance}
+	if r.Conflict {
+		tag.Text, tag.Importance = tr.L("To check"), widget.WarningImportance
+	}
+	return tag
+}
+
+// row is one report of either kind: what it is, its tag in a column of
+// the list's width, and its buttons (a player's own report has Accept
+// alone: her table waits for its result, and typing it settles the
+// table).
+func (p *phonePanel) row(r director.PhoneReport, tag *widget.Label, width float32) fyne.CanvasObject {
 	head, body := PhoneLines(r)
 	accept := &widget.Button{Text: tr.L("Accept"), Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: func() { p.onAccept(r) }}
-	var tag *widget.Label
 	var buttons fyne.CanvasObject = accept
-	width := float32(110)
-	if r.Entry != 0 {
-		tag = playerTag(r)
-	} else {
-		tag = &widget.Label{Text: tr.L("Waiting"), TextStyle: fyne.TextStyle{Bold: true}, Importance: widget.HighImportance}
-		if r.Conflict {
-			tag.Text, tag.Importance = tr.L("To check"), widget.WarningImportance
-		}
+	if r.Entry == 0 {
 		reject := &widget.Button{Text: tr.L("Reject"), Icon: theme.CancelIcon(), OnTapped: func() { p.resolve(r, false) }}
-		buttons, width = container.NewHBox(accept, reject), 90
+		buttons = container.NewHBox(accept, reject)
 	}
 	text := columns.Lines(&widget.Label{Text: head, TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
 		&widget.Label{Text: body, Truncation: fyne.TextTruncateEllipsis})
