@@ -104,9 +104,6 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 
 	v.registration = registration.New(d, run, alert, win)
 	v.round = rounds.New(d, run, alert, win)
-	// onChange hands the tab every change (Follow): a save there is read
-	// once, when its change comes.
-	v.round.Follows = true
 	v.round.OnPublishing = func(n int) {
 		v.publishing = n
 		if v.state.Event.ID == v.id {

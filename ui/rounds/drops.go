@@ -92,7 +92,7 @@ func (p *dropPanel) row(q director.DropRequest) fyne.CanvasObject {
 func (p *dropPanel) resolve(q director.DropRequest, accept bool) {
 	s := p.s
 	id := s.eventID
-	work.Do(s.run, func(ctx context.Context) error {
+	s.save(func(ctx context.Context) error {
 		if accept {
 			return s.d.AcceptDrop(ctx, id, q.ID)
 		}
@@ -108,7 +108,7 @@ func (p *dropPanel) resolve(q director.DropRequest, accept bool) {
 		default:
 			s.setStatus(tr.F("%s stays in the event; their phone says to see you", q.Name), widget.MediumImportance)
 		}
-		s.changedUnfollowed(id)
+		s.changed(id)
 	})
 }
 

@@ -25,13 +25,13 @@ func (c *countingDirector) RoundView(ctx context.Context, id event.EventID, numb
 }
 
 // openFollowing opens the round tab as the window does: it follows the
-// director's changes (Follow), and counts its reads.
+// director's changes (Follow), here as soon as they are told, and counts
+// its reads.
 func openFollowing(t *testing.T) (fixture, *countingDirector) {
 	t.Helper()
 	f := setup(t)
 	cd := &countingDirector{Director: f.d}
 	s := New(cd, work.Sync{}, f.errs.Alert, f.w)
-	s.Follows = true
 	t.Cleanup(f.d.Subscribe(s.Follow))
 	f.w.SetContent(s.Content())
 	f.w.Resize(fyne.NewSize(1000, 700))
@@ -41,8 +41,7 @@ func openFollowing(t *testing.T) (fixture, *countingDirector) {
 }
 
 // A change saved in the tab of a window that follows the director's
-// changes is read once: when its change comes, not again when the save
-// returns. A report dealt with from the list, and a change made elsewhere
+// changes is read once: when the save returns, not also for its change. A report dealt with from the list, and a change made elsewhere
 // (a phone's report), are read once each too; a change of another event
 // is not read.
 func TestASaveIsReadOncePerChange(t *testing.T) {

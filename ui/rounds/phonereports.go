@@ -227,7 +227,7 @@ func (p *phonePanel) onAccept(r director.PhoneReport) {
 func (p *phonePanel) resolve(r director.PhoneReport, accept bool) {
 	s := p.s
 	id := s.eventID
-	work.Do(s.run, func(ctx context.Context) error {
+	s.save(func(ctx context.Context) error {
 		return s.d.ResolveReport(ctx, id, r.ID, accept)
 	}, func(err error) {
 		if err != nil {

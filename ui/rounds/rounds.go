@@ -77,10 +77,11 @@ type Screen struct {
 	// swap, a new pairing or a publication (the window itself follows the director's change notifications).
 	OnChanged func()
 
-	// Follows says that the window calls Follow with every change the
-	// director tells of: a change saved here is then read once, when its
-	// change comes, and not again when the save returns.
-	Follows bool
+	// saving counts the tab's writes under way (save); missed says that
+	// Follow read nothing meanwhile; loads counts Load's calls.
+	saving int
+	missed bool
+	loads  int
 
 	// pins is the banner of wrong PINs on the store network (pinalert.go).
 	pins *pinAlert
@@ -368,6 +369,7 @@ func (s *Screen) FocusTable() {
 // call (RoundView): the selector's rounds and the round's tables are one
 // consistent moment.
 func (s *Screen) Load(id event.EventID) {
+	s.loads++
 	if id != s.eventID {
 		s.stopSwap()
 		s.eventID, s.rounds, s.number = id, nil, 0
@@ -656,7 +658,7 @@ func (s *Screen) Publish() {
 	s.setStatus(tr.F("Publishing round %d…", n), widget.MediumImportance)
 	s.showBanner()
 	s.showEmpty()
-	work.Do(s.run, func(ctx context.Context) error {
+	s.save(func(ctx context.Context) error {
 		return s.d.PublishRound(ctx, id, n)
 	}, func(err error) {
 		if err != nil {
@@ -719,7 +721,7 @@ func (s *Screen) onWithdrawConfirmed(ok bool) {
 		return
 	}
 	id, number := s.eventID, s.number
-	work.Do(s.run, func(ctx context.Context) error {
+	s.save(func(ctx context.Context) error {
 		return s.d.WithdrawRound(ctx, id)
 	}, func(err error) {
 		if err != nil {
@@ -845,7 +847,7 @@ func (s *Screen) swap(a, b director.SheetPlayer) {
 	id, n := s.eventID, s.number
 	s.picked = director.SheetPlayer{}
 	s.showSwapHelp()
-	work.Do(s.run, func(ctx context.Context) error {
+	s.save(func(ctx context.Context) error {
 		return s.d.SwapPlayers(ctx, id, n, a.Entry, b.Entry)
 	}, func(err error) {
 		if err != nil {
@@ -867,30 +869,43 @@ const followed = director.ChangeRegistration | director.ChangeRound | director.C
 	director.ChangePhoneReports | director.ChangePlayerReports
 
 // Follow reads the tab again for a change the director told of, when it
-// is a change of the event shown that the tab shows (followed).
+// is a change of the event shown that the tab shows (followed). While a
+// write of the tab is under way it reads nothing: the write's end reads
+// the tab (changed, or save itself), after every change told until then,
+// so a change saved here is read once, not once for its change and once
+// more when the save returns.
 func (s *Screen) Follow(c director.Change) {
 	if s.eventID == 0 || c.Event != 0 && c.Event != s.eventID || !c.What.Has(followed) {
+		return
+	}
+	if s.saving > 0 {
+		s.missed = true
 		return
 	}
 	s.Load(s.eventID)
 }
 
-// changed re-reads the round after a save whose change Follow reads it
-// for (a result, a swap, a pairing or a publication, a report dealt
-// with), unless the window follows the changes, and tells the window.
-func (s *Screen) changed(id event.EventID) {
-	if !s.Follows {
-		s.Load(id)
-	}
-	if s.OnChanged != nil {
-		s.OnChanged()
-	}
+// save runs one of the tab's writes, then done (on the UI thread, as
+// work.Do). Follow reads nothing while it runs; when done has not read the
+// tab again and a change was told meanwhile, save reads it.
+func (s *Screen) save(call func(context.Context) error, done func(error)) {
+	s.saving++
+	work.Do(s.run, call, func(err error) {
+		s.saving--
+		missed := s.missed && s.saving == 0
+		if s.saving == 0 {
+			s.missed = false
+		}
+		loads := s.loads
+		done(err)
+		if missed && s.loads == loads {
+			s.Load(s.eventID)
+		}
+	})
 }
 
-// changedUnfollowed is changed for a save that tells of no change Follow
-// reads the tab for (a drop request refused): it re-reads the round in
-// any case.
-func (s *Screen) changedUnfollowed(id event.EventID) {
+// changed re-reads the round and tells the window.
+func (s *Screen) changed(id event.EventID) {
 	s.Load(id)
 	if s.OnChanged != nil {
 		s.OnChanged()
@@ -1113,7 +1128,7 @@ func (s *Screen) record(before director.SheetTable, res event.Result) {
 	// after the result just typed. The status line then names the table
 	// the answer is about.
 	s.resetEntry()
-	work.Do(s.run, func(ctx context.Context) error {
+	s.save(func(ctx context.Context) error {
 		return s.d.RecordResultSeen(ctx, id, round, number, before.Result, res)
 	}, func(err error) {
 		if err != nil {
