@@ -688,9 +688,7 @@ func (v *eventView) onChange(c director.Change) {
 	if w.Has(director.ChangeRegistration | director.ChangeJudgeLog | director.ChangeDecks | director.ChangeEvent) {
 		v.registration.Reload()
 	}
-	if w.Has(scores | director.ChangePhoneReports | director.ChangePlayerReports) {
-		v.round.Load(v.id)
-	}
+	v.round.Follow(c)
 	if w.Has(scores) {
 		v.loadChallenges()
 	}

@@ -20,19 +20,21 @@ package director
 // table's time is up (the round's clock and the table's extension; an
 // untimed round never is; a round no longer current always is), the
 // table goes to the organizer's list of phone reports with every report
-// of it, and she accepts one or types the result. A result typed at the
+// of it, and she accepts one (ResolveReport) or types the result. A result typed at the
 // desk, by a scorekeeper or accepted settles the table: its players'
 // reports close.
 
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
 	"tablekeeper/core/clock"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"tablekeeper/core/rules"
 )
 
 // PlayerResult is a result a player sends from her own phone.
@@ -43,8 +45,11 @@ type PlayerResult struct {
 	// Round is the round the phone saw: a report for another round is
 	// refused.
 	Round int
-	// Result is in the syntax of the table's form, as for TableReport.
+	// Result is in the syntax of the table's form, as for TableReport;
+	// Multi a multiplayer table's structured result instead, as for
+	// TableReport.
 	Result string
+	Multi  *rules.MultiInput
 	// Device is the phone's id, logged with the report.
 	Device string
 }
@@ -74,7 +79,7 @@ func (s ConfirmState) String() string {
 
 // SideReport is one player's report of her table.
 type SideReport struct {
-	ID    event.PlayerReportID
+	ID    event.ReportID
 	Entry event.EntryID
 	// Name is the player's name; Side the index of her side in the
 	// table's sides (seat order; team A then team B).
@@ -128,7 +133,7 @@ var ErrNotConfirming = errors.New("this event does not take players' own reports
 // saved (replacing hers) and logged with her device, and when every side
 // agrees the result is recorded with it.
 func (d *Director) ReportAsPlayer(ctx context.Context, p PlayerResult) (Confirmation, error) {
-	text, device, err := tidyReport(p.Result, p.Device)
+	text, device, err := tidyReport(resultText(p.Result, p.Multi), p.Device)
 	if err != nil {
 		return Confirmation{}, err
 	}
@@ -138,7 +143,7 @@ func (d *Director) ReportAsPlayer(ctx context.Context, p PlayerResult) (Confirma
 		if err != nil {
 			return err
 		}
-		parsed, res, err := tr.read(text)
+		parsed, res, err := tr.readReport(text, p.Multi)
 		if err != nil {
 			return err
 		}
@@ -151,12 +156,11 @@ func (d *Director) ReportAsPlayer(ctx context.Context, p PlayerResult) (Confirma
 				"table %d already has its result: %s. Your report (%s) was not recorded; if the result is wrong, tell the organizer",
 				tr.t.Number, tr.said(*tr.t.Result), tr.said(res)))
 		}
-		rep := event.PlayerReport{EventID: tr.e.ID, Entry: p.Entry, Round: tr.r.Number, Table: tr.t.Number,
+		rep := event.Report{EventID: tr.e.ID, Entry: p.Entry, Round: tr.r.Number, Table: tr.t.Number,
 			Text: text, Parsed: parsed, Device: device, At: d.now()}
-		if err := tx.SavePlayerReport(&rep); err != nil {
+		if err := tx.SaveReport(&rep); err != nil {
 			return err
 		}
-		tellPlayers(tx, tr)
 		if err := d.log(tx, tr.e.ID, tr.r.Number, i18n.F("round %d table %d: %s reported %s (player's own phone, device %s)",
 			tr.r.Number, tr.t.Number, tr.names[p.Entry], tr.say(res), device)); err != nil {
 			return err
@@ -174,20 +178,6 @@ func (d *Director) ReportAsPlayer(ctx context.Context, p PlayerResult) (Confirma
 		err = asInvalid(err)
 	}
 	return out, err
-}
-
-// tellPlayers has the write's change name the table's players, so that
-// their phones alone hear of their reports (Change.Players).
-func tellPlayers(tx Tx, tr tableResult) {
-	if r, ok := tx.(interface {
-		tellPlayers(event.EventID, []event.EntryID)
-	}); ok {
-		entries := make([]event.EntryID, len(tr.t.Seats))
-		for i, s := range tr.t.Seats {
-			entries[i] = s.EntryID
-		}
-		r.tellPlayers(tr.e.ID, entries)
-	}
 }
 
 // ConfirmationOf returns the table of entry in the event's current round
@@ -228,10 +218,11 @@ func playerTable(tx Tx, id event.EventID, entry event.EntryID, round int) (table
 	if e.State == event.StateFinished {
 		return tableResult{}, event.Invalidf("%s is finished: its results are final and can no longer be reported", e.Name)
 	}
-	current, err := currentRound(tx, id)
+	head, err := currentHead(tx, id)
 	if err != nil {
 		return tableResult{}, err
 	}
+	current := head.Number
 	switch {
 	case current == 0:
 		return tableResult{}, event.Invalidf("%s has no published round yet: there is no result to report", e.Name)
@@ -245,7 +236,13 @@ func playerTable(tx Tx, id event.EventID, entry event.EntryID, round int) (table
 	if n == 0 {
 		return tableResult{}, event.Invalidf("you have no table to report in round %d (a bye, or you are not paired): nothing to report", current)
 	}
-	return loadTableResult(tx, id, current, n)
+	t, err := tx.Table(id, current, n)
+	if err != nil {
+		return tableResult{}, err
+	}
+	// The event and the round were read above, and pass what
+	// loadTableResult checks: not finished, the round published.
+	return tableResultOf(tx, e, head, t)
 }
 
 // confirmSides groups a table's seats into the sides that each report
@@ -268,7 +265,7 @@ func confirmSides(s event.Settings, t event.Table) (sideOf map[event.EntryID]int
 
 // tableReports are the open reports of a table and what they say.
 type tableReports struct {
-	reports  []event.PlayerReport
+	reports  []event.Report
 	checked  []event.Result // each report as the table takes it
 	sideOf   map[event.EntryID]int
 	sides    int
@@ -278,21 +275,21 @@ type tableReports struct {
 
 // readTableReports reads the open player reports of tr's table.
 func readTableReports(tx Tx, tr tableResult) (tableReports, error) {
-	open, err := tx.OpenPlayerReports(tr.e.ID)
+	open, err := tx.OpenReports(tr.e.ID)
 	if err != nil {
 		return tableReports{}, err
 	}
 	return tableReportsOf(tr, open), nil
 }
 
-// tableReportsOf picks tr's table's reports out of an event's open
-// reports.
-func tableReportsOf(tr tableResult, open []event.PlayerReport) tableReports {
+// tableReportsOf picks tr's table's players' own reports out of an
+// event's open reports.
+func tableReportsOf(tr tableResult, open []event.Report) tableReports {
 	out := tableReports{reported: map[int]bool{}}
 	out.sideOf, out.sides = confirmSides(tr.e.Settings, tr.t)
 	for _, o := range open {
 		side, seated := out.sideOf[o.Entry]
-		if o.Round != tr.r.Number || o.Table != tr.t.Number || !seated {
+		if !o.ByPlayer() || o.Round != tr.r.Number || o.Table != tr.t.Number || !seated {
 			continue
 		}
 		res, err := tr.check(o.Parsed)
@@ -325,23 +322,6 @@ func (d *Director) settleIfAgreed(tx Tx, tr tableResult) error {
 		who[i] = i18n.F("%s on device %s", tr.names[o.Entry], o.Device).String()
 	}
 	return d.saveResult(tx, tr, rs.checked[0], i18n.F("confirmed by the players on their own phones: %s", strings.Join(who, ", ")))
-}
-
-// closePlayerReports closes the open player reports of the table whose
-// result was just saved, whoever saved it: accepted when they said that
-// result.
-func (d *Director) closePlayerReports(tx Tx, tr tableResult, res event.Result) error {
-	rs, err := readTableReports(tx, tr)
-	if err != nil || len(rs.reports) == 0 {
-		return err
-	}
-	for i, o := range rs.reports {
-		if err := tx.ClosePlayerReport(tr.e.ID, o.ID, d.now(), sameScore(rs.checked[i], res)); err != nil {
-			return err
-		}
-	}
-	tellPlayers(tx, tr)
-	return nil
 }
 
 // late reports whether the table's time is up: the round's clock, with
@@ -418,14 +398,10 @@ func sideNames(tr tableResult) Confirmation {
 // playerReportsForOrganizer lists the open player reports of the tables
 // that wait on the organizer (a disagreement, or a side silent at time),
 // each as a PhoneReport of the organizer's list, by round then table.
-func (d *Director) playerReportsForOrganizer(tx Tx, id event.EventID) ([]PhoneReport, error) {
-	open, err := tx.OpenPlayerReports(id)
-	if err != nil || len(open) == 0 {
-		return nil, err
-	}
-	e, err := tx.Event(id)
-	if err != nil {
-		return nil, err
+func (d *Director) playerReportsForOrganizer(tx Tx, e event.Event, open []event.Report) ([]PhoneReport, error) {
+	id := e.ID
+	if !slices.ContainsFunc(open, event.Report.ByPlayer) {
+		return nil, nil
 	}
 	current, err := currentRound(tx, id)
 	if err != nil {
@@ -435,7 +411,7 @@ func (d *Director) playerReportsForOrganizer(tx Tx, id event.EventID) ([]PhoneRe
 	done := map[[2]int]bool{}
 	for _, o := range open {
 		key := [2]int{o.Round, o.Table}
-		if done[key] {
+		if !o.ByPlayer() || done[key] {
 			continue
 		}
 		done[key] = true
@@ -472,13 +448,13 @@ func reportedCounts(tx Tx, e event.Event, round int) (map[int]ReportedCount, err
 	if !e.Settings.PlayersConfirmResults || round < 1 {
 		return nil, nil
 	}
-	open, err := tx.OpenPlayerReports(e.ID)
+	open, err := tx.OpenReports(e.ID)
 	if err != nil {
 		return nil, err
 	}
 	out := map[int]ReportedCount{}
 	for _, o := range open {
-		if o.Round != round {
+		if !o.ByPlayer() || o.Round != round {
 			continue
 		}
 		if _, ok := out[o.Table]; ok {
@@ -494,31 +470,28 @@ func reportedCounts(tx Tx, e event.Event, round int) (map[int]ReportedCount, err
 	return out, nil
 }
 
-// AcceptPlayerReport records the result one player reported, on the
-// organizer's word (her table is on the organizer's list), in one
-// transaction: the same checks as RecordResult, marked as reported by
-// players and logged with the player and her device; the table's other
-// reports close with it. A report already dealt with is refused.
-func (d *Director) AcceptPlayerReport(ctx context.Context, id event.EventID, reportID int64) error {
-	return d.store.Write(ctx, func(tx Tx) error {
-		rep, err := tx.PlayerReport(event.PlayerReportID(reportID))
-		if err != nil {
-			return err
-		}
-		if rep.EventID != id {
-			return event.NotFoundf("there is no player report %d in this event", reportID)
-		}
-		if !rep.Open() {
-			return event.Statef("that player's report was already dealt with: the table has its result")
-		}
-		tr, err := loadTableResult(tx, id, rep.Round, rep.Table)
-		if err != nil {
-			return err
-		}
-		res, err := tr.check(rep.Parsed)
-		if err != nil {
-			return err
-		}
-		return d.saveResult(tx, tr, res, i18n.F("the report of %s from a player's own phone, device %s, accepted by the organizer", tr.names[rep.Entry], rep.Device))
-	})
+// resolvePlayerReport is ResolveReport of a player's own report: accepted,
+// it records the result she reported, on the organizer's word (her table
+// is on the organizer's list), with the same checks as RecordResult,
+// marked as reported by players and logged with the player and her
+// device; the table's other reports close with it.
+func (d *Director) resolvePlayerReport(tx Tx, id event.EventID, rep event.Report, accept bool) error {
+	if rep.EventID != id {
+		return event.NotFoundf("there is no player report %d in this event", int64(rep.ID))
+	}
+	if !rep.Open() {
+		return event.Statef("that player's report was already dealt with: the table has its result")
+	}
+	if !accept {
+		return event.Invalid("a player's own report is not rejected alone: accept another player's report of the table, or type its result")
+	}
+	tr, err := loadTableResult(tx, id, rep.Round, rep.Table)
+	if err != nil {
+		return err
+	}
+	res, err := tr.check(rep.Parsed)
+	if err != nil {
+		return err
+	}
+	return d.saveResult(tx, tr, res, i18n.F("the report of %s from a player's own phone, device %s, accepted by the organizer", tr.names[rep.Entry], rep.Device))
 }

@@ -213,13 +213,13 @@ func TestDisagreementsAndLoneReportsReachTheOrganizer(t *testing.T) {
 	}
 	checkRoundTabCounts(t, d, e.ID, t2.Number)
 	// The organizer accepts Bob's report of table 1.
-	if err := d.AcceptPlayerReport(ctx, e.ID, reps[1].ID); err != nil {
+	if err := d.ResolveReport(ctx, e.ID, reps[1].ID, true); err != nil {
 		t.Fatal(err)
 	}
 	if got := tableOf(t, d, e.ID, 1, t1.Number).Result; got == nil || !got.ByPlayers || got.Seats[1].GamesWon != 2 {
 		t.Errorf("accepted %+v", got)
 	}
-	if err := d.AcceptPlayerReport(ctx, e.ID, reps[0].ID); !errors.Is(err, event.ErrState) {
+	if err := d.ResolveReport(ctx, e.ID, reps[0].ID, true); !errors.Is(err, event.ErrState) {
 		t.Errorf("the other report of the settled table: %v", err)
 	}
 	// The organizer types table 2's slip: its report closes.
@@ -341,7 +341,7 @@ func TestConfirmingOverSeededEvents(t *testing.T) {
 			}
 		}
 		for table, id := range listed {
-			if err := d.AcceptPlayerReport(ctx, e.ID, id); err != nil {
+			if err := d.ResolveReport(ctx, e.ID, id, true); err != nil {
 				t.Fatalf("seed %d: accepting table %d's report: %v", seed, table, err)
 			}
 		}

@@ -20,6 +20,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"tablekeeper/core/rules"
 )
 
 // TableCodeAlphabet holds the characters of a table code: digits and
@@ -162,6 +163,11 @@ type TableReport struct {
 	// form (rules.ParseTableResult): "2-1", "1-1-1", "d", "2-0 t" for a
 	// two-player or team match, "2 | 5 | 14 | 9" at a multiplayer table.
 	Result string
+	// Multi, when set instead of Result, is a multiplayer table's result
+	// as its form's fields hold it (the phone's structured result): read
+	// as it is (rules.MultiForm.ReadInput), never as text; the report
+	// keeps its one-line text (rules.MultiInput.Line).
+	Multi *rules.MultiInput
 	// Device is an opaque device id from the web layer (its cookie),
 	// recorded with the report.
 	Device string
@@ -287,10 +293,19 @@ func tidyReport(result, device string) (string, string, error) {
 	return text, device, err
 }
 
+// resultText is a report's result as the text it keeps: the line typed,
+// or a structured multiplayer result's one line.
+func resultText(line string, multi *rules.MultiInput) string {
+	if multi != nil {
+		return multi.Line()
+	}
+	return line
+}
+
 // Report is ReportByCode, with the result it took said with names, so
 // that the phone's answer names the winner as the table's form did.
 func (d *Director) Report(ctx context.Context, r TableReport) (ReportReceipt, error) {
-	text, device, err := tidyReport(r.Result, r.Device)
+	text, device, err := tidyReport(resultText(r.Result, r.Multi), r.Device)
 	if err != nil {
 		return ReportReceipt{}, err
 	}
@@ -308,12 +323,12 @@ func (d *Director) Report(ctx context.Context, r TableReport) (ReportReceipt, er
 		if err != nil {
 			return err
 		}
-		parsed, res, err := tr.read(text)
+		parsed, res, err := tr.readReport(text, r.Multi)
 		if err != nil {
 			return err
 		}
 		said = tr.said(res)
-		rep := event.PhoneReport{EventID: tr.e.ID, Round: tr.r.Number, Table: tr.t.Number, Text: text, Parsed: parsed, Device: device, At: d.now()}
+		rep := event.Report{EventID: tr.e.ID, Round: tr.r.Number, Table: tr.t.Number, Text: text, Parsed: parsed, Device: device, At: d.now()}
 		switch {
 		case tr.t.Result != nil && sameScore(*tr.t.Result, res):
 			outcome = ReportAlreadyRecorded
@@ -344,20 +359,20 @@ func (d *Director) Report(ctx context.Context, r TableReport) (ReportReceipt, er
 // queueReport saves a phone report for the organizer and logs it, unless
 // an open report of the table already says the same (a player sending
 // twice, or both players).
-func (d *Director) queueReport(tx Tx, tr tableResult, rep event.PhoneReport, res event.Result, msg i18n.Text) error {
-	open, err := tx.OpenPhoneReports(tr.e.ID)
+func (d *Director) queueReport(tx Tx, tr tableResult, rep event.Report, res event.Result, msg i18n.Text) error {
+	open, err := tx.OpenReports(tr.e.ID)
 	if err != nil {
 		return err
 	}
 	for _, o := range open {
-		if o.Round != rep.Round || o.Table != rep.Table {
+		if o.ByPlayer() || o.Round != rep.Round || o.Table != rep.Table {
 			continue
 		}
 		if checked, err := tr.check(o.Parsed); err == nil && sameScore(checked, res) {
 			return nil
 		}
 	}
-	if err := tx.AddPhoneReport(&rep); err != nil {
+	if err := tx.SaveReport(&rep); err != nil {
 		return err
 	}
 	return d.log(tx, tr.e.ID, rep.Round, i18n.F("round %d table %d: %s", rep.Round, rep.Table, msg))
@@ -384,10 +399,11 @@ func phoneTable(tx Tx, r TableReport) (tableResult, error) {
 		return tableResult{}, event.Invalid(
 			"in this event each player confirms the result from her own phone, after signing in with her player code; the table's code alone is not enough. Or hand the match slip to the organizer")
 	}
-	current, err := currentRound(tx, e.ID)
+	head, err := currentHead(tx, e.ID)
 	if err != nil {
 		return tableResult{}, err
 	}
+	current := head.Number
 	switch {
 	case current == 0:
 		return tableResult{}, event.Invalidf("%s has no published round yet: there is no result to report", e.Name)
@@ -396,7 +412,8 @@ func phoneTable(tx Tx, r TableReport) (tableResult, error) {
 	case r.Round > current:
 		return tableResult{}, event.Invalidf("round %d has not started: %s is playing round %d", r.Round, e.Name, current)
 	}
-	if _, err := tx.Table(e.ID, r.Round, r.Table); isNotFound(err) {
+	t, err := tx.Table(e.ID, r.Round, r.Table)
+	if isNotFound(err) {
 		return tableResult{}, event.Invalidf("round %d has no table %d; check the table number on your match slip", r.Round, r.Table)
 	} else if err != nil {
 		return tableResult{}, err
@@ -413,26 +430,35 @@ func phoneTable(tx Tx, r TableReport) (tableResult, error) {
 		return tableResult{}, keyedError(ErrWrongCode, i18n.F(
 			"that is not the code of table %d in round %d; check the code printed on your match slip", r.Table, r.Round))
 	}
-	return loadTableResult(tx, e.ID, r.Round, r.Table)
+	// The event, the round and the table were read above, and pass what
+	// loadTableResult checks: not finished, the round published.
+	return tableResultOf(tx, e, head, t)
 }
 
 // currentRound returns the number of an event's latest published round,
 // 0 when none is.
 func currentRound(tx Tx, id event.EventID) (int, error) {
+	r, err := currentHead(tx, id)
+	return r.Number, err
+}
+
+// currentHead returns the head of an event's latest published round, the
+// zero Round (number 0) when none is.
+func currentHead(tx Tx, id event.EventID) (event.Round, error) {
 	paired, err := tx.RoundCount(id)
 	if err != nil {
-		return 0, err
+		return event.Round{}, err
 	}
 	for n := paired; n >= 1; n-- {
 		r, err := tx.RoundHead(id, n)
 		if err != nil {
-			return 0, err
+			return event.Round{}, err
 		}
 		if r.Published() {
-			return n, nil
+			return r, nil
 		}
 	}
-	return 0, nil
+	return event.Round{}, nil
 }
 
 // asInvalid turns a refusal of another kind (not found, not possible now,
@@ -480,21 +506,32 @@ func sameScore(a, b event.Result) bool {
 		fmt.Sprint(a.Seats) == fmt.Sprint(b.Seats)
 }
 
-// settleReports closes the open phone reports of the table that agree
-// with the result just saved: they have been dealt with.
+// settleReports settles the open reports of the table whose result was
+// just saved, whoever saved it (the desk, a phone, an accepted report, a
+// station's slip), in one pass over the one list of reports: a report by
+// table code closes, accepted, when it agrees with the result (one that
+// disagrees stays for the organizer to check); a player's own report
+// closes in any case, accepted when it said that result, and her table's
+// phones are told.
 func (d *Director) settleReports(tx Tx, tr tableResult, res event.Result) error {
-	open, err := tx.OpenPhoneReports(tr.e.ID)
+	open, err := tx.OpenReports(tr.e.ID)
 	if err != nil {
 		return err
 	}
 	for _, o := range open {
-		if o.Round != tr.r.Number || o.Table != tr.t.Number {
+		if o.ByPlayer() || o.Round != tr.r.Number || o.Table != tr.t.Number {
 			continue
 		}
 		if checked, err := tr.check(o.Parsed); err == nil && sameScore(checked, res) {
-			if err := tx.ClosePhoneReport(tr.e.ID, o.ID, d.now(), true); err != nil {
+			if err := tx.CloseReport(tr.e.ID, o, d.now(), true); err != nil {
 				return err
 			}
+		}
+	}
+	rs := tableReportsOf(tr, open)
+	for i, o := range rs.reports {
+		if err := tx.CloseReport(tr.e.ID, o, d.now(), sameScore(rs.checked[i], res)); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -525,9 +562,9 @@ type PhoneReport struct {
 	// table's form cannot read it.
 	Reported i18n.Text
 	// Entry and Player are who sent the report from her own phone, in an
-	// event whose results both players confirm (confirm.go): ID is then
-	// a player report's, accepted with AcceptPlayerReport. Zero and ""
-	// for a report typed with the table's code.
+	// event whose results both players confirm (confirm.go). Zero and ""
+	// for a report typed with the table's code. Either kind is resolved
+	// with ResolveReport.
 	Entry  event.EntryID
 	Player string
 	// Disagree: the table's players reported different results. Late:
@@ -552,26 +589,31 @@ func (d *Director) PhoneReports(ctx context.Context, id event.EventID) ([]PhoneR
 // reports typed with a table code, then the players' own reports of the
 // tables that wait on her.
 func (d *Director) organizerReports(tx Tx, id event.EventID) ([]PhoneReport, error) {
-	out, err := phoneReports(tx, id)
-	if err != nil {
-		return nil, err
-	}
-	mine, err := d.playerReportsForOrganizer(tx, id)
-	return append(out, mine...), err
-}
-
-// phoneReports reads an event's open phone reports inside a read.
-func phoneReports(tx Tx, id event.EventID) ([]PhoneReport, error) {
 	e, err := tx.Event(id)
 	if err != nil {
 		return nil, err
 	}
-	open, err := tx.OpenPhoneReports(id)
+	open, err := tx.OpenReports(id)
 	if err != nil {
 		return nil, err
 	}
+	out, err := phoneReports(tx, e, open)
+	if err != nil {
+		return nil, err
+	}
+	mine, err := d.playerReportsForOrganizer(tx, e, open)
+	return append(out, mine...), err
+}
+
+// phoneReports are the desk list's rows of an event's open reports typed
+// with a table code.
+func phoneReports(tx Tx, e event.Event, open []event.Report) ([]PhoneReport, error) {
+	id := e.ID
 	out := make([]PhoneReport, 0, len(open))
 	for _, o := range open {
+		if o.ByPlayer() {
+			continue
+		}
 		tr, err := readTable(tx, e, o.Round, o.Table)
 		if err != nil {
 			return nil, err
@@ -611,17 +653,29 @@ func readTable(tx Tx, e event.Event, round, table int) (tableResult, error) {
 	return tableResult{e: e, r: r, t: t, bestOf: r.GamesPerMatch(e.Settings), names: names, teams: teams}, nil
 }
 
-// ResolvePhoneReport accepts or rejects an open phone report of event id,
-// in one transaction, and logs it. Accepting applies the report to its
+// ResolveReport accepts or rejects an open report of event id, of either
+// kind, in one transaction, and logs it: the one way the organizer deals
+// with the desk list. A report already dealt with is refused.
+//
+// A report typed with the table's code: accepting applies it to its
 // table through the same checks as RecordResult, marked as reported by
 // players; over a different result it replaces it (the organizer's
 // explicit choice: the screen asks first). Rejecting discards it and
-// changes no result. A report already dealt with is refused.
-func (d *Director) ResolvePhoneReport(ctx context.Context, id event.EventID, reportID int64, accept bool) error {
+// changes no result.
+//
+// A player's own report (its table is on the organizer's list): accepting
+// records the result she reported, marked as reported by players and
+// logged with the player and her device; the table's other reports close
+// with it. It is not rejected alone (the table waits for its result:
+// accept another player's report, or type the result).
+func (d *Director) ResolveReport(ctx context.Context, id event.EventID, reportID int64, accept bool) error {
 	return d.store.Write(ctx, func(tx Tx) error {
-		rep, err := tx.PhoneReport(event.PhoneReportID(reportID))
+		rep, err := tx.Report(event.ReportID(reportID))
 		if err != nil {
 			return err
+		}
+		if rep.ByPlayer() {
+			return d.resolvePlayerReport(tx, id, rep, accept)
 		}
 		if rep.EventID != id {
 			return event.NotFoundf("there is no phone report %d in this event", reportID)
@@ -633,19 +687,10 @@ func (d *Director) ResolvePhoneReport(ctx context.Context, id event.EventID, rep
 		if err != nil {
 			return err
 		}
-		source := reportSource(rep.Device)
 		if !accept {
-			if err := tx.ClosePhoneReport(id, rep.ID, d.now(), false); err != nil {
-				return err
-			}
-			said := asTyped(rep.Text)
-			if tr, err := readTable(tx, e, rep.Round, rep.Table); err == nil {
-				if checked, err := tr.check(rep.Parsed); err == nil {
-					said = tr.say(checked)
-				}
-			}
-			return d.log(tx, id, rep.Round, i18n.F("round %d table %d: phone report rejected by the organizer: %s (%s)", rep.Round, rep.Table, said, source))
+			return d.rejectReport(tx, e, rep)
 		}
+		source := reportSource(rep.Device)
 		tr, err := loadTableResult(tx, id, rep.Round, rep.Table)
 		if err != nil {
 			return err
@@ -655,7 +700,7 @@ func (d *Director) ResolvePhoneReport(ctx context.Context, id event.EventID, rep
 			return err
 		}
 		if tr.t.Result != nil && sameScore(*tr.t.Result, res) {
-			if err := tx.ClosePhoneReport(id, rep.ID, d.now(), true); err != nil {
+			if err := tx.CloseReport(id, rep, d.now(), true); err != nil {
 				return err
 			}
 			return d.log(tx, id, rep.Round, i18n.F("round %d table %d: phone report accepted; the table already had %s (%s)", rep.Round, rep.Table, tr.say(res), source))
@@ -663,6 +708,22 @@ func (d *Director) ResolvePhoneReport(ctx context.Context, id event.EventID, rep
 		// saveResult settles this report with every other one that agrees.
 		return d.saveResult(tx, tr, res, i18n.F("%s, accepted by the organizer", source))
 	})
+}
+
+// rejectReport closes a report typed with a table's code, not accepted,
+// and logs it.
+func (d *Director) rejectReport(tx Tx, e event.Event, rep event.Report) error {
+	if err := tx.CloseReport(e.ID, rep, d.now(), false); err != nil {
+		return err
+	}
+	said := asTyped(rep.Text)
+	if tr, err := readTable(tx, e, rep.Round, rep.Table); err == nil {
+		if checked, err := tr.check(rep.Parsed); err == nil {
+			said = tr.say(checked)
+		}
+	}
+	return d.log(tx, e.ID, rep.Round, i18n.F("round %d table %d: phone report rejected by the organizer: %s (%s)",
+		rep.Round, rep.Table, said, reportSource(rep.Device)))
 }
 
 // checkSource tidies the source of a judge log entry: at most

@@ -495,7 +495,7 @@ func TestConflictingReportsWaitToBeChecked(t *testing.T) {
 		t.Error("the conflicting report was applied")
 	}
 
-	if err := d.ResolvePhoneReport(ctx, e.ID, p.ID, true); err != nil {
+	if err := d.ResolveReport(ctx, e.ID, p.ID, true); err != nil {
 		t.Fatal(err)
 	}
 	if got := heard.take(); len(got) != 1 || !got[0].What.Has(director.ChangePhoneReports|director.ChangeResult) || !got[0].What.Has(director.ChangeResult) {
@@ -506,7 +506,7 @@ func TestConflictingReportsWaitToBeChecked(t *testing.T) {
 		t.Errorf("after accepting: %+v", res)
 	}
 	logHas(t, d, e.ID, "accepted by the organizer")
-	if err := d.ResolvePhoneReport(ctx, e.ID, p.ID, true); !errors.Is(err, event.ErrState) {
+	if err := d.ResolveReport(ctx, e.ID, p.ID, true); !errors.Is(err, event.ErrState) {
 		t.Errorf("accepting twice: %v", err)
 	}
 	if reports, _ := d.PhoneReports(ctx, e.ID); len(reports) != 0 {
@@ -522,13 +522,13 @@ func TestConflictingReportsWaitToBeChecked(t *testing.T) {
 		t.Fatal(err)
 	}
 	reports, _ = d.PhoneReports(ctx, e.ID)
-	if err := d.ResolvePhoneReport(ctx, e.ID+1, reports[0].ID, false); !errors.Is(err, event.ErrNotFound) {
+	if err := d.ResolveReport(ctx, e.ID+1, reports[0].ID, false); !errors.Is(err, event.ErrNotFound) {
 		t.Errorf("a report of another event: %v", err)
 	}
-	if err := d.ResolvePhoneReport(ctx, e.ID, 12345, false); !errors.Is(err, event.ErrNotFound) {
+	if err := d.ResolveReport(ctx, e.ID, 12345, false); !errors.Is(err, event.ErrNotFound) {
 		t.Errorf("an unknown report: %v", err)
 	}
-	if err := d.ResolvePhoneReport(ctx, e.ID, reports[0].ID, false); err != nil {
+	if err := d.ResolveReport(ctx, e.ID, reports[0].ID, false); err != nil {
 		t.Fatal(err)
 	}
 	logHas(t, d, e.ID, "phone report rejected by the organizer")
@@ -570,7 +570,7 @@ func TestPhoneReportsCanWaitForApproval(t *testing.T) {
 	if err != nil || len(reports) != 2 || reports[0].Conflict || reports[1].Conflict || reports[0].Device != "phone-a" {
 		t.Fatalf("waiting: %+v, %v", reports, err)
 	}
-	if err := d.ResolvePhoneReport(ctx, e.ID, reports[0].ID, true); err != nil {
+	if err := d.ResolveReport(ctx, e.ID, reports[0].ID, true); err != nil {
 		t.Fatal(err)
 	}
 	v, err := d.RoundView(ctx, e.ID, 1, 1)
@@ -583,7 +583,7 @@ func TestPhoneReportsCanWaitForApproval(t *testing.T) {
 	if len(v.Reports) != 1 || !v.Reports[0].Conflict || !strings.Contains(v.Reports[0].Recorded.String(), "2–1") {
 		t.Errorf("the other report after approval: %+v", v.Reports)
 	}
-	if err := d.ResolvePhoneReport(ctx, e.ID, v.Reports[0].ID, false); err != nil {
+	if err := d.ResolveReport(ctx, e.ID, v.Reports[0].ID, false); err != nil {
 		t.Fatal(err)
 	}
 

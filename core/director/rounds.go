@@ -262,9 +262,16 @@ func loadTableResult(tx Tx, id event.EventID, round, table int) (tableResult, er
 	if !r.Published() {
 		return tr, event.Statef("round %d is a draft; publish its pairings before entering results", round)
 	}
+	return tableResultOf(tx, e, r, t)
+}
+
+// tableResultOf is the tableResult of a table already read with its event
+// and its round's head (which loadTableResult's checks have passed): the
+// players' names are read.
+func tableResultOf(tx Tx, e event.Event, r event.Round, t event.Table) (tableResult, error) {
 	names, teams, err := seatNames(tx, e, t)
 	if err != nil {
-		return tr, err
+		return tableResult{}, err
 	}
 	return tableResult{e: e, r: r, t: t, bestOf: r.GamesPerMatch(e.Settings), names: names, teams: teams}, nil
 }
@@ -274,6 +281,24 @@ func loadTableResult(tx Tx, id event.EventID, round, table int) (tableResult, er
 // report keeps, and as checked and saved (check).
 func (tr tableResult) read(text string) (parsed, res event.Result, err error) {
 	parsed, err = rules.ParseTableResultFor(tr.e, tr.r, len(tr.t.Seats), text)
+	if err != nil {
+		return parsed, res, event.Invalidf("table %d: %s", tr.t.Number, event.Message(err))
+	}
+	res, err = tr.check(parsed)
+	return parsed, res, err
+}
+
+// readReport reads a phone's result: its text as read does, or, when the
+// phone sent a multiplayer table's fields (multi) for a multiplayer
+// table, the fields as they are (rules.MultiForm.ReadInput: the result
+// and refusal its text would give, without the text). Fields sent for
+// another table are read as their text, which that table refuses.
+func (tr tableResult) readReport(text string, multi *rules.MultiInput) (parsed, res event.Result, err error) {
+	seats := len(tr.t.Seats)
+	if multi == nil || !rules.MultiplayerResult(tr.e.Settings, seats) {
+		return tr.read(text)
+	}
+	parsed, err = rules.MultiFormFor(tr.e.Settings).ReadInput(*multi, seats)
 	if err != nil {
 		return parsed, res, event.Invalidf("table %d: %s", tr.t.Number, event.Message(err))
 	}
@@ -323,8 +348,8 @@ func (tr tableResult) said(r event.Result) i18n.Text {
 // saveResult saves a checked result on the table and logs it, as a
 // correction when the table had one. source, when not empty, says the
 // players reported it ("players, table code, device …"): the result is
-// marked ByPlayers and the log line names the source. Open phone reports
-// of the table that agree with the result are settled with it.
+// marked ByPlayers and the log line names the source. The table's open
+// reports are settled with it (settleReports).
 func (d *Director) saveResult(tx Tx, tr tableResult, res event.Result, source i18n.Text) error {
 	res.RecordedAt = d.now()
 	res.ByPlayers = !source.IsZero()
@@ -332,9 +357,6 @@ func (d *Director) saveResult(tx Tx, tr tableResult, res event.Result, source i1
 		return err
 	}
 	if err := d.settleReports(tx, tr, res); err != nil {
-		return err
-	}
-	if err := d.closePlayerReports(tx, tr, res); err != nil {
 		return err
 	}
 	round, table := tr.r.Number, tr.t.Number

@@ -209,10 +209,11 @@ func stationTable(tx Tx, id event.EventID, round, table int) (tableResult, error
 	if err != nil {
 		return tableResult{}, err
 	}
-	current, err := currentRound(tx, id)
+	head, err := currentHead(tx, id)
 	if err != nil {
 		return tableResult{}, err
 	}
+	current := head.Number
 	switch {
 	case e.State == event.StateFinished:
 		return tableResult{}, event.Statef("%s is finished; its results are final", e.Name)
@@ -221,12 +222,14 @@ func stationTable(tx Tx, id event.EventID, round, table int) (tableResult, error
 	case round != current:
 		return tableResult{}, event.Statef("%s is playing round %d, and a station enters only its results; correct round %d at the desk", e.Name, current, round)
 	}
-	if _, err := tx.Table(id, round, table); isNotFound(err) {
+	t, err := tx.Table(id, round, table)
+	if isNotFound(err) {
 		return tableResult{}, event.NotFoundf("round %d has no table %d; check the table number on the slip", round, table)
 	} else if err != nil {
 		return tableResult{}, err
 	}
-	return loadTableResult(tx, id, round, table)
+	// The event, the round and the table were read once, above.
+	return tableResultOf(tx, e, head, t)
 }
 
 // saveStationResult saves a checked result as saveResult does (settling
@@ -237,12 +240,9 @@ func (d *Director) saveStationResult(tx Tx, tr tableResult, res event.Result, st
 	if err := tx.SetResult(tr.t.ID, &res); err != nil {
 		return res, err
 	}
+	// A slip settles the table's reports as the desk's result does, of
+	// both kinds, through the one settleReports.
 	if err := d.settleReports(tx, tr, res); err != nil {
-		return res, err
-	}
-	// A slip settles the table as the desk's result does: the players'
-	// own reports (results both players confirm) close too.
-	if err := d.closePlayerReports(tx, tr, res); err != nil {
 		return res, err
 	}
 	round, table := tr.r.Number, tr.t.Number

@@ -113,6 +113,56 @@ func (f MultiForm) ParseLine(text string, seats int) (event.Result, error) {
 	return r, err
 }
 
+// ReadInput builds a multiplayer table's result from the form's fields as
+// a phone sent them (a structured result, never turned into text): the
+// same result, and the same refusal, as ParseLine of the fields' Line. A
+// field the line would read otherwise (one holding the separator, a last
+// field ending in the time-out "t", fields of another number of seats)
+// is read through the line, so that it still reads the same.
+func (f MultiForm) ReadInput(in MultiInput, seats int) (event.Result, error) {
+	norm := MultiInput{Winners: strings.TrimSpace(in.Winners), Values: make([]string, len(in.Values)), TimeOut: in.TimeOut}
+	blank := true
+	for i, v := range in.Values {
+		norm.Values[i] = strings.TrimSpace(v)
+		blank = blank && norm.Values[i] == ""
+	}
+	if len(in.Values) != seats || lineReadsOtherwise(norm, blank) {
+		return f.ParseLine(in.Line(), seats)
+	}
+	if blank {
+		norm.Values = make([]string, seats)
+	}
+	r, err := f.Build(norm)
+	if err != nil && blank {
+		// The Winner field alone, as "2-1" typed on one line: say how
+		// the line goes.
+		return r, event.Invalidf("%s. %s", trimmedError{err}, f.LineHint(seats))
+	}
+	return r, err
+}
+
+// lineReadsOtherwise reports whether Line of in (fields trimmed) would
+// not read back as in: a field holds the separator, or the line's last
+// field ends in a "t" that ParseMultiLine takes for the time-out.
+func lineReadsOtherwise(in MultiInput, blank bool) bool {
+	last := in.Winners
+	if !blank {
+		last = in.Values[len(in.Values)-1]
+	}
+	if _, cut := cutTimeOut(last); cut {
+		return true
+	}
+	if strings.Contains(in.Winners, LineSeparator) {
+		return true
+	}
+	for _, v := range in.Values {
+		if strings.Contains(v, LineSeparator) {
+			return true
+		}
+	}
+	return false
+}
+
 // LineHint says how the result of a table of seats players is typed on
 // one line.
 func (f MultiForm) LineHint(seats int) i18n.Text {

@@ -125,3 +125,40 @@ func TestParseTableResultUsesTheTablesForm(t *testing.T) {
 		t.Errorf("line hint %q", hint)
 	}
 }
+
+// Property: a phone's structured result read as it was sent (ReadInput)
+// is the result, or the refusal, its one-line text reads as (ParseLine),
+// for every game's form, with untidy fields and fields the line reads
+// otherwise.
+func TestReadInputReadsAsItsLine(t *testing.T) {
+	forms := map[string]event.Settings{
+		"heresy":     {Scoring: event.ScoringHeresy, Heresy: event.HeresySettings{TauGoal: 9, WinScore: 14, TimeOutBonus: 2}},
+		"shadowfist": {Scoring: event.ScoringShadowfist, Points: event.Points{Win: 4, TimeOutWin: 2, Draw: 1}},
+		"placement":  {Points: event.Points{Win: 3, Draw: 1}},
+	}
+	values := []string{"", " ", "0", " 5 ", "9", "12", "x", "2 1 3", "-3", "4 t", "t", "1|2", "7t"}
+	winners := []string{"", "1", " 2 ", "1 3", "2u", "t", "2 t", "9", "1|2", "x"}
+	rng := rand.New(rand.NewPCG(28, 5))
+	for name, set := range forms {
+		form := MultiFormFor(set)
+		for range 600 {
+			seats := 3 + rng.IntN(3)
+			n := seats
+			if rng.IntN(10) == 0 {
+				n = seats + rng.IntN(3) - 1 // another number of values
+			}
+			in := MultiInput{Values: make([]string, n), TimeOut: rng.IntN(3) == 0, Winners: winners[rng.IntN(len(winners))]}
+			if rng.IntN(4) != 0 {
+				for i := range in.Values {
+					in.Values[i] = values[rng.IntN(len(values))]
+				}
+			}
+			want, werr := form.ParseLine(in.Line(), seats)
+			got, gerr := form.ReadInput(in, seats)
+			if (werr == nil) != (gerr == nil) || !reflect.DeepEqual(got, want) ||
+				werr != nil && event.Message(werr) != event.Message(gerr) {
+				t.Fatalf("%s: %+v reads as %+v, %v; its line %q as %+v, %v", name, in, got, gerr, in.Line(), want, werr)
+			}
+		}
+	}
+}

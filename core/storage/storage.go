@@ -42,7 +42,7 @@ type Tx interface {
 	Logs
 	Network
 	SignIns
-	PlayerReports
+	Reports
 }
 
 // Players is the player directory.
@@ -240,8 +240,7 @@ type Logs interface {
 }
 
 // Network is what the store network keeps: the codes of each published
-// round's tables, and the results players reported from their phones
-// that wait for the organizer.
+// round's tables and of the players (the reports are Reports).
 type Network interface {
 	// SaveTableCodes saves the codes of round number round's tables, by
 	// table number. A code is used once in an event (ErrConflict).
@@ -258,37 +257,28 @@ type Network interface {
 	// PlayerCodes returns the codes of event id's entries that have one,
 	// by entry.
 	PlayerCodes(id event.EventID) (map[event.EntryID]string, error)
-	// AddPhoneReport saves an open phone report and sets r.ID; its round
-	// and table must exist.
-	AddPhoneReport(r *event.PhoneReport) error
-	// PhoneReport returns one phone report, open or closed.
-	PhoneReport(id event.PhoneReportID) (event.PhoneReport, error)
-	// OpenPhoneReports lists an event's open phone reports by round, then
-	// table, then as reported.
-	OpenPhoneReports(id event.EventID) ([]event.PhoneReport, error)
-	// ClosePhoneReport closes an open phone report of event id, accepted
-	// or not (ErrState when it is already closed).
-	ClosePhoneReport(id event.EventID, report event.PhoneReportID, at time.Time, accepted bool) error
 }
 
-// PlayerReports keeps the results players report from their own phones
-// in an event whose results both players confirm: one per player per
-// table, open until the table is settled.
-type PlayerReports interface {
-	// SavePlayerReport saves r as its player's open report of its table,
-	// replacing the one she sent before, and sets r.ID; a report of a
-	// table already settled is ErrState. Its round and table must exist.
-	SavePlayerReport(r *event.PlayerReport) error
+// Reports keeps the one report lifecycle: every result a phone proposes
+// for a table, typed with the table's code or a player's own (an event
+// whose results both players confirm: one per player per table, open
+// until the table is settled).
+type Reports interface {
+	// SaveReport saves an open report and sets r.ID; its round and table
+	// must exist. A player's own report (r.Entry set) replaces the one
+	// she sent before; one of a table already settled is ErrState.
+	SaveReport(r *event.Report) error
 	// SeatedAt returns the number of the numbered table entry sits at in
 	// round number round of event id; 0 when she sits at none (a bye, not
 	// paired).
 	SeatedAt(id event.EventID, round int, entry event.EntryID) (int, error)
-	// OpenPlayerReports lists event id's open player reports by round,
+	// OpenReports lists event id's open reports of both kinds by round,
 	// then table, then as sent.
-	OpenPlayerReports(id event.EventID) ([]event.PlayerReport, error)
-	// PlayerReport returns one player report, open or closed.
-	PlayerReport(id event.PlayerReportID) (event.PlayerReport, error)
-	// ClosePlayerReport closes an open player report of event id at the
-	// given time, accepted or not (ErrState when it is already closed).
-	ClosePlayerReport(id event.EventID, report event.PlayerReportID, at time.Time, accepted bool) error
+	OpenReports(id event.EventID) ([]event.Report, error)
+	// Report returns one report, open or closed.
+	Report(id event.ReportID) (event.Report, error)
+	// CloseReport closes the open report r.ID of event id at the given
+	// time, accepted or not (ErrState when it is already closed); r.Entry
+	// says its kind.
+	CloseReport(id event.EventID, r event.Report, at time.Time, accepted bool) error
 }

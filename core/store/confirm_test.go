@@ -19,21 +19,21 @@ func TestPlayerReportsAreOnePerPlayerAndTable(t *testing.T) {
 	write(t, db, func(tx *Tx) error { return tx.CreateRound(&r) })
 	id := f.event.ID
 	ada := f.entries[3].ID // seat 1 of table 1
-	rep := event.PlayerReport{EventID: id, Entry: ada, Round: 1, Table: 1, Text: "2 | 1 | 3 | 0 | 4", Device: "Zoë's phone",
+	rep := event.Report{EventID: id, Entry: ada, Round: 1, Table: 1, Text: "2 | 1 | 3 | 0 | 4", Device: "Zoë's phone",
 		Parsed: event.Result{Seats: make([]event.SeatResult, 4), TimeOut: true}, At: t0}
-	write(t, db, func(tx *Tx) error { return tx.SavePlayerReport(&rep) })
+	write(t, db, func(tx *Tx) error { return tx.SaveReport(&rep) })
 	again := rep
 	again.Text, again.Device, again.At = "1 | 4 | 0 | 3 | 1", "new phone", t0.Add(time.Minute)
-	write(t, db, func(tx *Tx) error { return tx.SavePlayerReport(&again) })
+	write(t, db, func(tx *Tx) error { return tx.SaveReport(&again) })
 	if again.ID != rep.ID {
 		t.Errorf("the second report has id %d, the first %d: not replaced", again.ID, rep.ID)
 	}
-	other := event.PlayerReport{EventID: id, Entry: f.entries[0].ID, Round: 1, Table: 1, Text: "x", Parsed: event.Result{}, At: t0}
-	write(t, db, func(tx *Tx) error { return tx.SavePlayerReport(&other) })
+	other := event.Report{EventID: id, Entry: f.entries[0].ID, Round: 1, Table: 1, Text: "x", Parsed: event.Result{}, At: t0}
+	write(t, db, func(tx *Tx) error { return tx.SaveReport(&other) })
 	read(t, db, func(tx *Tx) error {
-		open, err := tx.OpenPlayerReports(id)
+		open, err := tx.OpenReports(id)
 		must(t, err)
-		equal(t, "open reports", open, []event.PlayerReport{again, other})
+		equal(t, "open reports", open, []event.Report{again, other})
 		n, err := tx.SeatedAt(id, 1, ada)
 		equal(t, "Ada's table", n, 1)
 		must(t, err)
@@ -41,30 +41,30 @@ func TestPlayerReportsAreOnePerPlayerAndTable(t *testing.T) {
 		equal(t, "the bye's table", n, 0)
 		return err
 	})
-	write(t, db, func(tx *Tx) error { return tx.ClosePlayerReport(id, again.ID, t0.Add(time.Hour), true) })
+	write(t, db, func(tx *Tx) error { return tx.CloseReport(id, again, t0.Add(time.Hour), true) })
 	late := again
 	late.Text = "changed"
-	if err := writeErr(db, func(tx *Tx) error { return tx.SavePlayerReport(&late) }); !errors.Is(err, event.ErrState) {
+	if err := writeErr(db, func(tx *Tx) error { return tx.SaveReport(&late) }); !errors.Is(err, event.ErrState) {
 		t.Errorf("a report of a settled table: %v", err)
 	}
-	if err := writeErr(db, func(tx *Tx) error { return tx.ClosePlayerReport(id, again.ID, t0, false) }); !errors.Is(err, event.ErrState) {
+	if err := writeErr(db, func(tx *Tx) error { return tx.CloseReport(id, again, t0, false) }); !errors.Is(err, event.ErrState) {
 		t.Errorf("closing twice: %v", err)
 	}
-	if err := writeErr(db, func(tx *Tx) error { return tx.ClosePlayerReport(id+1, other.ID, t0, false) }); !errors.Is(err, event.ErrNotFound) {
+	if err := writeErr(db, func(tx *Tx) error { return tx.CloseReport(id+1, other, t0, false) }); !errors.Is(err, event.ErrNotFound) {
 		t.Errorf("closing another event's report: %v", err)
 	}
 	bad := rep
 	bad.Table = 7
-	if err := writeErr(db, func(tx *Tx) error { return tx.SavePlayerReport(&bad) }); !errors.Is(err, event.ErrNotFound) {
+	if err := writeErr(db, func(tx *Tx) error { return tx.SaveReport(&bad) }); !errors.Is(err, event.ErrNotFound) {
 		t.Errorf("a table the round does not have: %v", err)
 	}
 	read(t, db, func(tx *Tx) error {
-		got, err := tx.PlayerReport(again.ID)
+		got, err := tx.Report(again.ID)
 		want := again
 		want.ClosedAt, want.Accepted = t0.Add(time.Hour), true
 		equal(t, "the closed report", got, want)
-		open, _ := tx.OpenPlayerReports(id)
-		equal(t, "open reports after closing", open, []event.PlayerReport{other})
+		open, _ := tx.OpenReports(id)
+		equal(t, "open reports after closing", open, []event.Report{other})
 		return err
 	})
 }

@@ -2,18 +2,16 @@ package store
 
 import (
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
-	"time"
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/storage"
 )
 
-// This file keeps what the store network needs: table codes and the phone
-// reports waiting for the organizer.
+// This file keeps what the store network needs: table codes and player
+// codes (the reports phones send are in report.go).
 
 // SaveTableCodes saves the codes of round number round's tables, by table
 // number, replacing codes those tables had. Every table named must be a
@@ -95,106 +93,6 @@ func (t *Tx) UsedTableCodes(id event.EventID) (map[string]bool, error) {
 		return nil, fmt.Errorf("store: table codes of event %d: %w", id, err)
 	}
 	return out, nil
-}
-
-// AddPhoneReport saves an open phone report and sets r.ID. Its round and
-// table must be a numbered table of the event.
-func (t *Tx) AddPhoneReport(r *event.PhoneReport) error {
-	t.changed(r.EventID, storage.ChangePhoneReports)
-	if err := t.addPhoneReport(r); err != nil {
-		return fmt.Errorf("store: save phone report of table %d: %w", r.Table, err)
-	}
-	return nil
-}
-
-func (t *Tx) addPhoneReport(r *event.PhoneReport) error {
-	var table int64
-	err := t.queryRow(`SELECT t.id FROM tables t JOIN rounds r ON r.id = t.round_id
-		WHERE r.event_id = ? AND r.number = ? AND t.number = ? AND t.number <> 0`, r.EventID, r.Round, r.Table).Scan(&table)
-	if errors.Is(err, sql.ErrNoRows) {
-		return event.NotFoundf("round %d has no table %d", r.Round, r.Table)
-	}
-	if err != nil {
-		return err
-	}
-	parsed, err := json.Marshal(r.Parsed)
-	if err != nil {
-		return err
-	}
-	res, err := t.exec(`INSERT INTO phone_reports (event_id, table_id, round, table_no, text, parsed, device, conflict, at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		r.EventID, table, r.Round, r.Table, r.Text, string(parsed), r.Device, r.Conflict, millis(r.At))
-	if err != nil {
-		return err
-	}
-	r.ID = event.PhoneReportID(lastID(res))
-	r.ClosedAt, r.Accepted = time.Time{}, false
-	return nil
-}
-
-const phoneReportColumns = `id, event_id, round, table_no, text, parsed, device, conflict, at, closed_at, accepted`
-
-func scanPhoneReport(s scanner) (event.PhoneReport, error) {
-	var r event.PhoneReport
-	var parsed string
-	err := s.Scan(&r.ID, &r.EventID, &r.Round, &r.Table, &r.Text, &parsed, &r.Device, &r.Conflict,
-		timeCol{&r.At}, timeCol{&r.ClosedAt}, &r.Accepted)
-	if err != nil {
-		return r, err
-	}
-	if err := json.Unmarshal([]byte(parsed), &r.Parsed); err != nil {
-		return r, fmt.Errorf("phone report %d: %w", r.ID, err)
-	}
-	return r, nil
-}
-
-// PhoneReport returns one phone report, open or closed.
-func (t *Tx) PhoneReport(id event.PhoneReportID) (event.PhoneReport, error) {
-	r, err := scanPhoneReport(t.queryRow(`SELECT `+phoneReportColumns+` FROM phone_reports WHERE id = ?`, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return r, event.NotFoundf("there is no phone report %d", id)
-	}
-	if err != nil {
-		return r, fmt.Errorf("store: phone report %d: %w", id, err)
-	}
-	return r, nil
-}
-
-// OpenPhoneReports lists an event's open phone reports by round, then
-// table, then in the order they came.
-func (t *Tx) OpenPhoneReports(id event.EventID) ([]event.PhoneReport, error) {
-	out, err := queryAll(t, scanPhoneReport, `SELECT `+phoneReportColumns+` FROM phone_reports
-		WHERE event_id = ? AND closed_at IS NULL ORDER BY round, table_no, id`, id)
-	if err != nil {
-		return nil, fmt.Errorf("store: phone reports of event %d: %w", id, err)
-	}
-	return out, nil
-}
-
-// ClosePhoneReport closes an open phone report of event id at the given
-// time, accepted or not. A report of another event is not found; one
-// already closed is event.ErrState.
-func (t *Tx) ClosePhoneReport(id event.EventID, report event.PhoneReportID, at time.Time, accepted bool) error {
-	t.changed(id, storage.ChangePhoneReports)
-	if at.IsZero() {
-		return fmt.Errorf("store: close phone report %d: %w", report, event.Invalid("closing a phone report needs the time"))
-	}
-	res, err := t.exec(`UPDATE phone_reports SET closed_at = ?, accepted = ?
-		WHERE id = ? AND event_id = ? AND closed_at IS NULL`, millis(at), accepted, report, id)
-	err = updated(res, err, func() error {
-		r, err := t.PhoneReport(report)
-		switch {
-		case err != nil:
-			return err
-		case r.EventID != id:
-			return event.NotFoundf("there is no phone report %d in this event", report)
-		}
-		return event.Statef("that phone report was already dealt with")
-	})
-	if err != nil {
-		return fmt.Errorf("store: close phone report %d: %w", report, err)
-	}
-	return nil
 }
 
 // SavePlayerCode gives an entry of event id its own code. A code another

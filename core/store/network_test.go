@@ -71,51 +71,51 @@ func TestPhoneReportsRoundTripAndClose(t *testing.T) {
 	r := sampleRound(f)
 	write(t, db, func(tx *Tx) error { return tx.CreateRound(&r) })
 	id := f.event.ID
-	rep := event.PhoneReport{EventID: id, Round: 1, Table: 2, Text: "2 | 1 | 3 t", Device: "Zoë's phone 李",
+	rep := event.Report{EventID: id, Round: 1, Table: 2, Text: "2 | 1 | 3 t", Device: "Zoë's phone 李",
 		Parsed:   event.Result{Seats: []event.SeatResult{{GamesWon: 2, Games: []event.GameDetail{{Stats: map[string]int{"tau": 9}}}}, {GamesWon: 1}}, TimeOut: true},
 		Conflict: true, At: t0}
-	other := event.PhoneReport{EventID: id, Round: 1, Table: 1, Text: "1", Parsed: event.Result{Seats: make([]event.SeatResult, 4)}, At: t0.Add(time.Second)}
+	other := event.Report{EventID: id, Round: 1, Table: 1, Text: "1", Parsed: event.Result{Seats: make([]event.SeatResult, 4)}, At: t0.Add(time.Second)}
 	write(t, db, func(tx *Tx) error {
-		must(t, tx.AddPhoneReport(&rep))
-		return tx.AddPhoneReport(&other)
+		must(t, tx.SaveReport(&rep))
+		return tx.SaveReport(&other)
 	})
 	if rep.ID == 0 || other.ID == 0 {
-		t.Fatal("AddPhoneReport did not set the IDs")
+		t.Fatal("SaveReport did not set the IDs")
 	}
 	read(t, db, func(tx *Tx) error {
-		open, err := tx.OpenPhoneReports(id)
-		equal(t, "open reports by table", open, []event.PhoneReport{other, rep})
+		open, err := tx.OpenReports(id)
+		equal(t, "open reports by table", open, []event.Report{other, rep})
 		return err
 	})
-	for name, bad := range map[string]event.PhoneReport{
+	for name, bad := range map[string]event.Report{
 		"a table the round lacks": {EventID: id, Round: 1, Table: 7, At: t0},
 		"a round not paired":      {EventID: id, Round: 2, Table: 1, At: t0},
 		"the bye":                 {EventID: id, Round: 1, Table: 0, At: t0},
 	} {
-		if err := writeErr(db, func(tx *Tx) error { return tx.AddPhoneReport(&bad) }); !errors.Is(err, event.ErrNotFound) {
+		if err := writeErr(db, func(tx *Tx) error { return tx.SaveReport(&bad) }); !errors.Is(err, event.ErrNotFound) {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
 	closed := t0.Add(time.Minute)
-	write(t, db, func(tx *Tx) error { return tx.ClosePhoneReport(id, rep.ID, closed, true) })
+	write(t, db, func(tx *Tx) error { return tx.CloseReport(id, rep, closed, true) })
 	for name, fn := range map[string]func(tx *Tx) error{
-		"closing twice":                 func(tx *Tx) error { return tx.ClosePhoneReport(id, rep.ID, closed, false) },
-		"closing another event's":       func(tx *Tx) error { return tx.ClosePhoneReport(id+1, other.ID, closed, false) },
-		"closing a report that is none": func(tx *Tx) error { return tx.ClosePhoneReport(id, 999, closed, false) },
-		"closing without a time":        func(tx *Tx) error { return tx.ClosePhoneReport(id, other.ID, time.Time{}, false) },
+		"closing twice":                 func(tx *Tx) error { return tx.CloseReport(id, rep, closed, false) },
+		"closing another event's":       func(tx *Tx) error { return tx.CloseReport(id+1, other, closed, false) },
+		"closing a report that is none": func(tx *Tx) error { return tx.CloseReport(id, event.Report{ID: 999}, closed, false) },
+		"closing without a time":        func(tx *Tx) error { return tx.CloseReport(id, other, time.Time{}, false) },
 	} {
 		if err := writeErr(db, fn); err == nil {
 			t.Errorf("%s worked", name)
 		}
 	}
 	read(t, db, func(tx *Tx) error {
-		got, err := tx.PhoneReport(rep.ID)
+		got, err := tx.Report(rep.ID)
 		must(t, err)
 		rep.ClosedAt, rep.Accepted = closed, true
 		equal(t, "closed report", got, rep)
-		open, err := tx.OpenPhoneReports(id)
-		equal(t, "open after closing", open, []event.PhoneReport{other})
-		if _, err := tx.PhoneReport(999); !errors.Is(err, event.ErrNotFound) {
+		open, err := tx.OpenReports(id)
+		equal(t, "open after closing", open, []event.Report{other})
+		if _, err := tx.Report(999); !errors.Is(err, event.ErrNotFound) {
 			t.Errorf("an unknown report: %v", err)
 		}
 		return err
@@ -196,8 +196,8 @@ func TestNetworkMigratesAnOlderDatabase(t *testing.T) {
 	})
 	write(t, db, func(tx *Tx) error {
 		must(t, tx.SaveTableCodes(f.event.ID, 1, map[int]string{1: "ABC234", 2: "DEF567"}))
-		rep := event.PhoneReport{EventID: f.event.ID, Round: 1, Table: 2, Text: "0-2", Parsed: event.Result{Seats: make([]event.SeatResult, 2)}, Conflict: true, At: t0}
-		must(t, tx.AddPhoneReport(&rep))
+		rep := event.Report{EventID: f.event.ID, Round: 1, Table: 2, Text: "0-2", Parsed: event.Result{Seats: make([]event.SeatResult, 2)}, Conflict: true, At: t0}
+		must(t, tx.SaveReport(&rep))
 		j := event.JudgeLogEntry{EventID: f.event.ID, At: t0, Round: 1, Kind: event.LogRuling, Source: "judge phone, device 1"}
 		return tx.AppendJudgeLog(&j)
 	})

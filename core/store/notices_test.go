@@ -92,7 +92,7 @@ func TestEveryWriteRecordsItsChange(t *testing.T) {
 	}
 	// The check sees the writes it is about (a writer reached through
 	// helpers and prepared statements included).
-	for _, name := range []string{"SetResult", "CreateRound", "SaveDraftSeating", "AddLeagueEvent", "SavePlayerReport"} {
+	for _, name := range []string{"SetResult", "CreateRound", "SaveDraftSeating", "AddLeagueEvent", "SaveReport"} {
 		if !writesRows(funcs, "Tx."+name, map[string]bool{}) {
 			t.Errorf("the check does not see %s write", name)
 		}
@@ -316,8 +316,8 @@ func TestAChangeFindsItsEvent(t *testing.T) {
 	}))
 	equal(t, "a result's change", got, []storage.Change{{Event: id, What: storage.ChangeResult}})
 
-	rep := event.PlayerReport{EventID: id, Entry: f.entries[3].ID, Round: 1, Table: 1, Text: "x", At: t0}
-	must(t, db.Write(ctx, func(tx storage.Tx) error { return tx.SavePlayerReport(&rep) }))
+	rep := event.Report{EventID: id, Entry: f.entries[3].ID, Round: 1, Table: 1, Text: "x", At: t0}
+	must(t, db.Write(ctx, func(tx storage.Tx) error { return tx.SaveReport(&rep) }))
 	if len(got) != 1 || got[0].Event != id || got[0].What != storage.ChangePlayerReports {
 		t.Fatalf("a player's report's change: %+v", got)
 	}

@@ -1,22 +1,16 @@
 package rounds
 
 import (
-	"context"
 	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/clock"
 	"tablekeeper/core/director"
-	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
-	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/tr"
-	"tablekeeper/ui/internal/work"
 )
 
 // This file is the Round tab's part of results both players confirm
@@ -24,13 +18,9 @@ import (
 // different results from their own phones, or where a side was still
 // silent at time, is listed with the phone reports, one row per player's
 // report naming her, what she reported, when and on which device, each
-// with Accept. Typing the table's result settles it too.
-
-// PlayerAccepter accepts a player's own report (the director's
-// AcceptPlayerReport); part of Director.
-type PlayerAccepter interface {
-	AcceptPlayerReport(ctx context.Context, id event.EventID, reportID int64) error
-}
+// with Accept: the same rows, the same list and the same ResolveReport as
+// the reports typed with a table code (phonereports.go). Typing the
+// table's result settles it too.
 
 // playerTables counts the tables of the list's players' own reports.
 func playerTables(reports []director.PhoneReport) int {
@@ -60,36 +50,14 @@ func playerLines(r director.PhoneReport) (head, body string) {
 	return head, tr.F("%[1]s: %[2]s · %[3]s", r.Player, r.Reported, why)
 }
 
-// playerRow is one player's report with Accept: the table takes her
-// result (nothing on record to replace: the table waits for its result).
-func (p *phonePanel) playerRow(r director.PhoneReport) fyne.CanvasObject {
-	head, body := playerLines(r)
+// playerTag is the tag of a player's own report's row: why her table
+// waits on the organizer.
+func playerTag(r director.PhoneReport) *widget.Label {
 	tag := &widget.Label{Text: tr.L("Players differ"), TextStyle: fyne.TextStyle{Bold: true}, Importance: widget.WarningImportance}
 	if !r.Disagree {
 		tag.Text = tr.L("Time is up")
 	}
-	accept := &widget.Button{Text: tr.L("Accept"), Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: func() { p.acceptPlayer(r) }}
-	text := columns.Lines(&widget.Label{Text: head, TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
-		&widget.Label{Text: body, Truncation: fyne.TextTruncateEllipsis})
-	return container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(110, tag.MinSize().Height), tag),
-		container.NewCenter(accept), text)
-}
-
-// acceptPlayer records the result a player reported and says so.
-func (p *phonePanel) acceptPlayer(r director.PhoneReport) {
-	s := p.s
-	id := s.eventID
-	work.Do(s.run, func(ctx context.Context) error {
-		return s.d.AcceptPlayerReport(ctx, id, r.ID)
-	}, func(err error) {
-		if err != nil {
-			s.setStatus(tr.F("Table %d's phone report: %s", r.Table, work.Sentence(err)), widget.DangerImportance)
-			s.Load(id)
-			return
-		}
-		s.setStatus(tr.F("Table %[1]d: %[2]s's report was accepted: %[3]s", r.Table, r.Player, r.Reported), widget.SuccessImportance)
-		s.changed(id)
-	})
+	return tag
 }
 
 // reportedLine is what the missing results list adds for a table whose

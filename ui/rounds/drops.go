@@ -92,7 +92,7 @@ func (p *dropPanel) row(q director.DropRequest) fyne.CanvasObject {
 func (p *dropPanel) resolve(q director.DropRequest, accept bool) {
 	s := p.s
 	id := s.eventID
-	work.Do(s.run, func(ctx context.Context) error {
+	s.save(func(ctx context.Context) error {
 		if accept {
 			return s.d.AcceptDrop(ctx, id, q.ID)
 		}

@@ -197,7 +197,7 @@ func (p *resultPanel) onSave() {
 	p.saving = true
 	p.save.Disable()
 	id, round, number, seen := p.id, p.round, p.table.Number, p.table.Result
-	work.Do(p.s.run, func(ctx context.Context) error {
+	p.s.save(func(ctx context.Context) error {
 		return p.s.d.RecordResultSeen(ctx, id, round, number, seen, res)
 	}, func(err error) {
 		p.saving = false

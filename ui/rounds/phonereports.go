@@ -107,9 +107,21 @@ func (p *phonePanel) set(reports []director.PhoneReport) {
 		}
 	}
 	p.title.SetText(phoneTitle(len(reports)-check-players, check, playerTables(reports)))
+	// One column of tags for the whole list, as wide as its widest tag
+	// (a French tag is longer), so that every row's text starts at the
+	// same place, whatever its kind.
+	tags := make([]*widget.Label, len(reports))
+	width := float32(90)
+	for i, r := range reports {
+		tags[i] = reportTag(r)
+		if r.Entry != 0 {
+			width = max(width, 110)
+		}
+		width = max(width, tags[i].MinSize().Width)
+	}
 	objs := make([]fyne.CanvasObject, len(reports))
 	for i, r := range reports {
-		objs[i] = p.row(r)
+		objs[i] = p.row(r, tags[i], width)
 	}
 	p.rows.Objects = objs
 	p.rows.Refresh()
@@ -159,22 +171,35 @@ func PhoneLines(r director.PhoneReport) (head, body string) {
 	return head, body
 }
 
-// row is one report: what it is, and its buttons.
-func (p *phonePanel) row(r director.PhoneReport) fyne.CanvasObject {
+// reportTag is the tag of a report's row: a player's own report's
+// (playerTag), else waiting for approval or to check.
+func reportTag(r director.PhoneReport) *widget.Label {
 	if r.Entry != 0 {
-		return p.playerRow(r)
+		return playerTag(r)
 	}
-	head, body := PhoneLines(r)
 	tag := &widget.Label{Text: tr.L("Waiting"), TextStyle: fyne.TextStyle{Bold: true}, Importance: widget.HighImportance}
 	if r.Conflict {
 		tag.Text, tag.Importance = tr.L("To check"), widget.WarningImportance
 	}
+	return tag
+}
+
+// row is one report of either kind: what it is, its tag in a column of
+// the list's width, and its buttons (a player's own report has Accept
+// alone: her table waits for its result, and typing it settles the
+// table).
+func (p *phonePanel) row(r director.PhoneReport, tag *widget.Label, width float32) fyne.CanvasObject {
+	head, body := PhoneLines(r)
 	accept := &widget.Button{Text: tr.L("Accept"), Icon: theme.ConfirmIcon(), Importance: widget.HighImportance, OnTapped: func() { p.onAccept(r) }}
-	reject := &widget.Button{Text: tr.L("Reject"), Icon: theme.CancelIcon(), OnTapped: func() { p.resolve(r, false) }}
+	var buttons fyne.CanvasObject = accept
+	if r.Entry == 0 {
+		reject := &widget.Button{Text: tr.L("Reject"), Icon: theme.CancelIcon(), OnTapped: func() { p.resolve(r, false) }}
+		buttons = container.NewHBox(accept, reject)
+	}
 	text := columns.Lines(&widget.Label{Text: head, TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis},
 		&widget.Label{Text: body, Truncation: fyne.TextTruncateEllipsis})
-	return container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(90, tag.MinSize().Height), tag),
-		container.NewCenter(container.NewHBox(accept, reject)), text)
+	return container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(width, tag.MinSize().Height), tag),
+		container.NewCenter(buttons), text)
 }
 
 // onAccept applies a report; over a different result on record it asks
@@ -197,21 +222,25 @@ func (p *phonePanel) onAccept(r director.PhoneReport) {
 	p.confirm.Show()
 }
 
-// resolve accepts or rejects a report and says so on the status line.
+// resolve accepts or rejects a report of either kind and says so on the
+// status line.
 func (p *phonePanel) resolve(r director.PhoneReport, accept bool) {
 	s := p.s
 	id := s.eventID
-	work.Do(s.run, func(ctx context.Context) error {
-		return s.d.ResolvePhoneReport(ctx, id, r.ID, accept)
+	s.save(func(ctx context.Context) error {
+		return s.d.ResolveReport(ctx, id, r.ID, accept)
 	}, func(err error) {
 		if err != nil {
 			s.setStatus(tr.F("Table %d's phone report: %s", r.Table, work.Sentence(err)), widget.DangerImportance)
 			s.Load(id)
 			return
 		}
-		if accept {
+		switch {
+		case r.Entry != 0:
+			s.setStatus(tr.F("Table %[1]d: %[2]s's report was accepted: %[3]s", r.Table, r.Player, r.Reported), widget.SuccessImportance)
+		case accept:
 			s.setStatus(tr.F("Table %d: the players' report was accepted: %s", r.Table, r.Reported), widget.SuccessImportance)
-		} else {
+		default:
 			s.setStatus(tr.F("Table %d: the players' report was rejected; the table keeps what it had", r.Table), widget.MediumImportance)
 		}
 		s.changed(id)

@@ -174,7 +174,7 @@ func TestAReportDealtWithElsewhereSaysSo(t *testing.T) {
 	}
 	f.s.Load(f.e.ID)
 	r := f.s.PhoneReports()[0]
-	if err := f.d.ResolvePhoneReport(context.Background(), f.e.ID, r.ID, false); err != nil {
+	if err := f.d.ResolveReport(context.Background(), f.e.ID, r.ID, false); err != nil {
 		t.Fatal(err)
 	}
 	test.Tap(uitest.Button(t, f.w.Content(), "Reject", 0))

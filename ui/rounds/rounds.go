@@ -50,9 +50,10 @@ type Director interface {
 	SwapPlayers(ctx context.Context, id event.EventID, number int, a, b event.EntryID) error
 	RepairRound(ctx context.Context, id event.EventID) (event.Round, error)
 	WithdrawRound(ctx context.Context, id event.EventID) error
-	ResolvePhoneReport(ctx context.Context, id event.EventID, reportID int64, accept bool) error
+	// ResolveReport accepts or rejects a report of the desk list, of
+	// either kind.
+	ResolveReport(ctx context.Context, id event.EventID, reportID int64, accept bool) error
 	DropDirector
-	PlayerAccepter
 }
 
 // DraftBanner is the banner over a draft round.
@@ -75,6 +76,12 @@ type Screen struct {
 	// OnChanged, when set, is called after a saved change: a result, a
 	// swap, a new pairing or a publication (the window itself follows the director's change notifications).
 	OnChanged func()
+
+	// saving counts the tab's writes under way (save); missed says that
+	// Follow read nothing meanwhile; loads counts Load's calls.
+	saving int
+	missed bool
+	loads  int
 
 	// pins is the banner of wrong PINs on the store network (pinalert.go).
 	pins *pinAlert
@@ -362,6 +369,7 @@ func (s *Screen) FocusTable() {
 // call (RoundView): the selector's rounds and the round's tables are one
 // consistent moment.
 func (s *Screen) Load(id event.EventID) {
+	s.loads++
 	if id != s.eventID {
 		s.stopSwap()
 		s.eventID, s.rounds, s.number = id, nil, 0
@@ -650,7 +658,7 @@ func (s *Screen) Publish() {
 	s.setStatus(tr.F("Publishing round %d…", n), widget.MediumImportance)
 	s.showBanner()
 	s.showEmpty()
-	work.Do(s.run, func(ctx context.Context) error {
+	s.save(func(ctx context.Context) error {
 		return s.d.PublishRound(ctx, id, n)
 	}, func(err error) {
 		if err != nil {
@@ -713,7 +721,7 @@ func (s *Screen) onWithdrawConfirmed(ok bool) {
 		return
 	}
 	id, number := s.eventID, s.number
-	work.Do(s.run, func(ctx context.Context) error {
+	s.save(func(ctx context.Context) error {
 		return s.d.WithdrawRound(ctx, id)
 	}, func(err error) {
 		if err != nil {
@@ -839,7 +847,7 @@ func (s *Screen) swap(a, b director.SheetPlayer) {
 	id, n := s.eventID, s.number
 	s.picked = director.SheetPlayer{}
 	s.showSwapHelp()
-	work.Do(s.run, func(ctx context.Context) error {
+	s.save(func(ctx context.Context) error {
 		return s.d.SwapPlayers(ctx, id, n, a.Entry, b.Entry)
 	}, func(err error) {
 		if err != nil {
@@ -852,6 +860,47 @@ func (s *Screen) swap(a, b director.SheetPlayer) {
 		s.showSwapHelp()
 		s.setStatus(tr.F("%s and %s swapped seats", a.Name, b.Name), widget.SuccessImportance)
 		s.changed(id)
+	})
+}
+
+// followed are the changes that Follow reads the tab again for: what its
+// tables, its lists (phone reports, drop requests) and its header show.
+const followed = director.ChangeRegistration | director.ChangeRound | director.ChangeResult | director.ChangeJudgeLog |
+	director.ChangePhoneReports | director.ChangePlayerReports
+
+// Follow reads the tab again for a change the director told of, when it
+// is a change of the event shown that the tab shows (followed). While a
+// write of the tab is under way it reads nothing: the write's end reads
+// the tab (changed, or save itself), after every change told until then,
+// so a change saved here is read once, not once for its change and once
+// more when the save returns.
+func (s *Screen) Follow(c director.Change) {
+	if s.eventID == 0 || c.Event != 0 && c.Event != s.eventID || !c.What.Has(followed) {
+		return
+	}
+	if s.saving > 0 {
+		s.missed = true
+		return
+	}
+	s.Load(s.eventID)
+}
+
+// save runs one of the tab's writes, then done (on the UI thread, as
+// work.Do). Follow reads nothing while it runs; when done has not read the
+// tab again and a change was told meanwhile, save reads it.
+func (s *Screen) save(call func(context.Context) error, done func(error)) {
+	s.saving++
+	work.Do(s.run, call, func(err error) {
+		s.saving--
+		missed := s.missed && s.saving == 0
+		if s.saving == 0 {
+			s.missed = false
+		}
+		loads := s.loads
+		done(err)
+		if missed && s.loads == loads {
+			s.Load(s.eventID)
+		}
 	})
 }
 
@@ -1079,7 +1128,7 @@ func (s *Screen) record(before director.SheetTable, res event.Result) {
 	// after the result just typed. The status line then names the table
 	// the answer is about.
 	s.resetEntry()
-	work.Do(s.run, func(ctx context.Context) error {
+	s.save(func(ctx context.Context) error {
 		return s.d.RecordResultSeen(ctx, id, round, number, before.Result, res)
 	}, func(err error) {
 		if err != nil {

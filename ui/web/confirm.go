@@ -122,12 +122,13 @@ func (s *Server) apiMyReport(w http.ResponseWriter, r *http.Request) {
 		s.failErr(w, r, err)
 		return
 	}
-	line, err := req.line()
+	rr, err := req.checked()
 	if err != nil {
 		s.failErr(w, r, err)
 		return
 	}
-	c, err := s.d.ReportAsPlayer(r.Context(), director.PlayerResult{Event: id, Entry: ps.Entry, Round: req.Round, Result: line, Device: ps.Device})
+	c, err := s.d.ReportAsPlayer(r.Context(), director.PlayerResult{Event: id, Entry: ps.Entry, Round: req.Round,
+		Result: rr.Result, Multi: rr.multiInput(), Device: ps.Device})
 	switch {
 	case errors.Is(err, director.ErrReportConflict), errors.Is(err, director.ErrNotConfirming):
 		s.fail(w, r, http.StatusConflict, errText{err})
@@ -138,13 +139,11 @@ func (s *Server) apiMyReport(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// line checks a player's report and gives its result as one line.
-func (q myReportRequest) line() (string, error) {
+// checked checks a player's report as a report by table code is checked,
+// and gives it as one: its line, or its multiplayer fields as they came.
+func (q myReportRequest) checked() (reportRequest, error) {
 	rr := reportRequest{Round: q.Round, Table: 1, Code: "-", Result: q.Result, Multi: q.Multi}
-	if err := rr.check(); err != nil {
-		return "", err
-	}
-	return rr.resultLine(), nil
+	return rr, rr.check()
 }
 
 // myTableOf is a Confirmation as entry's phone shows it, said in l.

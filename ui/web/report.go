@@ -164,13 +164,13 @@ func (r reportRequest) check() error {
 	return nil
 }
 
-// resultLine is the report's result as one line in the table form's
-// syntax (core's MultiInput.Line for the multiplayer fields).
-func (r reportRequest) resultLine() string {
+// multiInput is the report's multiplayer fields as the director takes
+// them, structured as they came; nil for a result typed on one line.
+func (r reportRequest) multiInput() *rules.MultiInput {
 	if r.Multi == nil {
-		return r.Result
+		return nil
 	}
-	return rules.MultiInput{Winners: r.Multi.Winners, Values: r.Multi.Values, TimeOut: r.Multi.TimeOut}.Line()
+	return &rules.MultiInput{Winners: r.Multi.Winners, Values: r.Multi.Values, TimeOut: r.Multi.TimeOut}
 }
 
 // sameOrigin refuses a write sent by another site's page: a browser names
@@ -231,7 +231,7 @@ func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
 		device = "ip:" + clientAddr(r)
 	}
 	rc, err := s.d.Report(r.Context(), director.TableReport{Event: id, Round: req.Round, Table: req.Table, Code: req.Code,
-		Result: req.resultLine(), Device: device})
+		Result: req.Result, Multi: req.multiInput(), Device: device})
 	if !errors.Is(err, director.ErrWrongCode) {
 		s.limits.give(wrong...)
 	}
