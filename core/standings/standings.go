@@ -836,24 +836,24 @@ func splitmix64(x uint64) uint64 {
 // TiebreakerText shows one tiebreaker of a standing: percentages with two
 // decimals, Buchholz and game points as whole numbers, head-to-head as the
 // number of tied players placed below this one.
-func (r Standing) TiebreakerText(key string) string {
+func (s Standing) TiebreakerText(key string) string {
 	switch key {
 	case rules.TieOpponentsMatchWin:
-		return Percent(r.OppMatchWin)
+		return Percent(s.OppMatchWin)
 	case rules.TieGameWin:
-		return Percent(r.GameWin)
+		return Percent(s.GameWin)
 	case rules.TieOpponentsGameWin:
-		return Percent(r.OppGameWin)
+		return Percent(s.OppGameWin)
 	case rules.TieOpponentsOpponentsMatchWin:
-		return Percent(r.OppOppMatchWin)
+		return Percent(s.OppOppMatchWin)
 	case rules.TieBuchholz:
-		return strconv.Itoa(r.Buchholz)
+		return strconv.Itoa(s.Buchholz)
 	case rules.TieHeadToHead:
-		return strconv.Itoa(r.HeadToHead)
+		return strconv.Itoa(s.HeadToHead)
 	case rules.TieGamePoints:
-		return strconv.Itoa(r.GamePoints)
+		return strconv.Itoa(s.GamePoints)
 	}
-	return fmt.Sprint(r.Tiebreaker(key))
+	return fmt.Sprint(s.Tiebreaker(key))
 }
 
 // Percent shows a fraction as a percentage with two decimals: 66.67.
