@@ -475,8 +475,10 @@ func splitSection(s *bkSection, extra int) []bkPage {
 				parts = append(parts, i18n.T(s.lang, "rounds %d–%d", r0, r1))
 			}
 			switch {
+			case pieces == 2 && p == 0:
+				parts = append(parts, i18n.T(s.lang, "top half"))
 			case pieces == 2:
-				parts = append(parts, []string{i18n.T(s.lang, "top half"), i18n.T(s.lang, "bottom half")}[p])
+				parts = append(parts, i18n.T(s.lang, "bottom half"))
 			case pieces > 2:
 				parts = append(parts, i18n.T(s.lang, "part %d of %d", p+1, pieces))
 			}

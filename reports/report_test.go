@@ -98,10 +98,7 @@ func checkGolden(t *testing.T, name string, c *canvas) {
 func checkLayout(t *testing.T, c *canvas) {
 	t.Helper()
 	const eps = 0.01
-	type box struct {
-		x0, y0, x1, y1 float64
-		text           string
-	}
+	type box = layoutBox
 	problems := 0
 	report := func(format string, args ...any) {
 		t.Helper()
@@ -134,12 +131,25 @@ func checkLayout(t *testing.T, c *canvas) {
 				}
 			}
 		}
-		for i := range texts {
-			for j := i + 1; j < len(texts); j++ {
-				a, b := texts[i], texts[j]
-				if a.x0 < b.x1-eps && b.x0 < a.x1-eps && a.y0 < b.y1-eps && b.y0 < a.y1-eps {
-					report("page %d: %q and %q overlap", n+1, a.text, b.text)
-				}
+		checkOverlaps(t, n, texts, eps, report)
+	}
+}
+
+// layoutBox is the box a text takes on a page, for checkLayout.
+type layoutBox struct {
+	x0, y0, x1, y1 float64
+	text           string
+}
+
+// checkOverlaps reports each two texts of page n (from 0) that overlap by
+// more than eps.
+func checkOverlaps(t *testing.T, n int, texts []layoutBox, eps float64, report func(format string, args ...any)) {
+	t.Helper()
+	for i := range texts {
+		for j := i + 1; j < len(texts); j++ {
+			a, b := texts[i], texts[j]
+			if a.x0 < b.x1-eps && b.x0 < a.x1-eps && a.y0 < b.y1-eps && b.y0 < a.y1-eps {
+				report("page %d: %q and %q overlap", n+1, a.text, b.text)
 			}
 		}
 	}

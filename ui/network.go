@@ -476,12 +476,12 @@ func (p *networkPanel) onPrintPoster() {
 		}
 		path := filepath.Join(dir, name)
 		if err := srv.WritePoster(ctx, id, paper, path); err != nil {
-			os.RemoveAll(dir)
+			_ = os.RemoveAll(dir) // the temporary folder goes on the way out
 			return "", err
 		}
 		how, err := p.printFile(ctx, path, strings.TrimSuffix(name, ".pdf"))
 		if err != nil {
-			os.RemoveAll(dir)
+			_ = os.RemoveAll(dir) // the temporary folder goes on the way out
 			return "", err
 		}
 		return tr.F("The QR poster was %s.", tr.L(how)), nil
@@ -514,7 +514,7 @@ func (p *networkPanel) onSavePoster() {
 			return
 		}
 		path := w.URI().Path()
-		w.Close()
+		_ = w.Close() // the dialog's empty file: the poster is written afresh at path
 		p.savePosterTo(path)
 	}, p.win)
 	save.SetFileName(p.posterName())

@@ -235,7 +235,7 @@ func (m *printMenu) choose(r Report) {
 			return
 		}
 		path := w.URI().Path()
-		w.Close()
+		_ = w.Close() // the dialog's empty file: the report is written afresh at path
 		m.Export(r, path)
 	}, m.win)
 	save.SetFileName(fileName(m.event, m.round, r))
@@ -254,9 +254,9 @@ func (m *printMenu) chooseBackup() {
 			return
 		}
 		path := w.URI().Path()
-		w.Close()
+		_ = w.Close() // the dialog's empty file: the backup writes a new one at path
 		// The dialog made an empty file there; the backup writes a new one.
-		os.Remove(path)
+		_ = os.Remove(path) // a file left there is replaced, or the backup says why it cannot be
 		m.Backup(path)
 	}, m.win)
 	save.SetFileName(tr.F("%s - backup %s.db", safeName(m.event.Name), m.now().Format("2006-01-02 1504")))
@@ -346,7 +346,7 @@ func (m *printMenu) importPlayers() {
 			return
 		}
 		data, err := io.ReadAll(io.LimitReader(r, 64<<20))
-		r.Close()
+		_ = r.Close() // read to the end already; nothing is lost on a reader's close
 		if err != nil {
 			m.alert(err)
 			return
@@ -409,12 +409,12 @@ func (m *printMenu) Print(r Report) {
 		path := filepath.Join(dir, name)
 		summary, err := m.p.WriteFile(ctx, r.Key, id, round, paper, path)
 		if err != nil {
-			os.RemoveAll(dir)
+			_ = os.RemoveAll(dir) // the temporary folder goes on the way out; the sweep removes it later if not
 			return "", err
 		}
 		how, err := m.printFile(ctx, path, title)
 		if err != nil {
-			os.RemoveAll(dir)
+			_ = os.RemoveAll(dir) // the temporary folder goes on the way out; the sweep removes it later if not
 			return "", err
 		}
 		return summary + ": " + tr.L(how), nil
@@ -516,7 +516,7 @@ func runPrint(ctx context.Context, job printJob, path string, run func(context.C
 		return "", printError(job.args[0], string(out))
 	}
 	if !job.keep {
-		os.RemoveAll(filepath.Dir(path))
+		_ = os.RemoveAll(filepath.Dir(path)) // printed: the temporary folder goes; the sweep removes it later if not
 	}
 	return job.how, nil
 }
@@ -538,7 +538,7 @@ func sweepPrints(dir string, now time.Time) {
 			continue
 		}
 		if info, err := e.Info(); err == nil && now.Sub(info.ModTime()) > time.Hour {
-			os.RemoveAll(filepath.Join(dir, e.Name()))
+			_ = os.RemoveAll(filepath.Join(dir, e.Name())) // best effort: a folder still in use is swept by the next Print
 		}
 	}
 }

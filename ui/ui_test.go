@@ -227,6 +227,14 @@ func TestAWholeEventThroughTheWindow(t *testing.T) {
 		t.Errorf("the last round is complete but Finish event is not the next step: %q %+v %q", s.view.pairButton.Text, s.view.state, s.view.subtitle.Text)
 	}
 
+	checkStandingsThenFinish(ctx, t, d, s, w, id)
+}
+
+// checkStandingsThenFinish is the end of TestAWholeEventThroughTheWindow:
+// the standings lead with the player who won both matches, then the event
+// is finished after confirming, and the header and the log say so.
+func checkStandingsThenFinish(ctx context.Context, t *testing.T, d *director.Director, s *shell, w fyne.Window, id event.EventID) {
+	t.Helper()
 	// Standings: the player who won both matches leads.
 	s.view.tabs.Select(s.view.standingsTab)
 	rows := s.view.standings.Rows()

@@ -100,7 +100,7 @@ func (d *Director) CreateEvent(ctx context.Context, req NewEvent) (event.Event, 
 		e.Settings = *req.Settings
 	}
 	if e.Settings.TieSeed == 0 {
-		e.Settings.TieSeed = uint64(d.nextSeed())
+		e.Settings.TieSeed = uint64(d.nextSeed()) // #nosec G115 -- the seed's bits are kept as they are; any uint64 is a seed
 	}
 	if err := standings.ValidTiebreakers(e.Settings.Tiebreakers); err != nil {
 		return event.Event{}, err

@@ -9,7 +9,7 @@ import (
 // bidiControl reports whether r is a bidirectional formatting character:
 // the embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069,
 // and the marks U+200E, U+200F and U+061C. In a name they make the screen
-// and the paper show different text ("‮revo" shows as "over"), so a name
+// and the paper show different text (U+202E then "revo" shows as "over"), so a name
 // holding one is refused rather than cleaned silently.
 func bidiControl(r rune) bool {
 	switch {

@@ -473,7 +473,7 @@ type schRot struct {
 // newSchRot returns the search for n players at tables of k, seeded by n
 // and k alone.
 func newSchRot(n, k int, pr schRotParams) *schRot {
-	return &schRot{m: pr.m, c: pr.c, f: pr.f, b: pr.b, lg: max(pr.lg, 1), k: k, rng: rand.New(rand.NewPCG(uint64(n), uint64(k)))}
+	return &schRot{m: pr.m, c: pr.c, f: pr.f, b: pr.b, lg: max(pr.lg, 1), k: k, rng: rand.New(rand.NewPCG(uint64(n), uint64(k)))} // #nosec G115 G404 -- n and k are positive counts; the search is seeded by them alone so a schedule is reproducible
 }
 
 // slot returns where the difference of finite points p and q is kept in

@@ -66,12 +66,29 @@ func (k *kfTestRun) checkLossRound(nr NextRound) {
 	if len(active) <= KeyForgePlayoffSize {
 		t.Fatalf("a loss round with %d players left", len(active))
 	}
+	placed, bye, waits, risky, cross := k.checkLossRoundSeats(nr, active)
+	if len(placed) != len(active) {
+		t.Fatalf("%d of %d players have a table or a pass", len(placed), len(active))
+	}
+	if strings.Contains(nr.Name.String(), "cut") {
+		k.checkCutRound(nr, active, bye)
+		return
+	}
+	k.checkNormalLossRound(nr, active, bye, waits, risky, cross)
+}
+
+// checkLossRoundSeats checks that a loss round seats or passes each active
+// player once and no one else, and counts what the round checks go on
+// with: the bye, the waits, the tables where someone is one loss from out
+// (risky) and the tables across loss groups (cross).
+func (k *kfTestRun) checkLossRoundSeats(nr NextRound, active []event.EntryID) (placed map[event.EntryID]bool, bye event.EntryID, waits, risky, cross int) {
+	t := k.t
+	t.Helper()
 	in := map[event.EntryID]bool{}
 	for _, id := range active {
 		in[id] = true
 	}
-	placed := map[event.EntryID]bool{}
-	risky, cross := 0, 0
+	placed = map[event.EntryID]bool{}
 	for _, tb := range nr.Tables {
 		a, b := tb.Seats[0], tb.Seats[1]
 		for _, id := range tb.Seats {
@@ -93,8 +110,6 @@ func (k *kfTestRun) checkLossRound(nr NextRound) {
 			t.Fatalf("rematch %v but why %q", rematch, tb.Why)
 		}
 	}
-	var bye event.EntryID
-	waits := 0
 	for _, ps := range nr.Passes {
 		if placed[ps.Entry] || !in[ps.Entry] {
 			t.Fatalf("pass %+v for a seated or absent player", ps)
@@ -109,36 +124,47 @@ func (k *kfTestRun) checkLossRound(nr NextRound) {
 			t.Fatalf("pass %+v in a loss round", ps)
 		}
 	}
-	if len(placed) != len(active) {
-		t.Fatalf("%d of %d players have a table or a pass", len(placed), len(active))
+	return placed, bye, waits, risky, cross
+}
+
+// checkCutRound checks the cut round: one-loss players only, as many
+// tables as players to cut, no bye, and no rematch that could be avoided.
+func (k *kfTestRun) checkCutRound(nr NextRound, active []event.EntryID, bye event.EntryID) {
+	t := k.t
+	t.Helper()
+	k.cuts++
+	need := len(active) - KeyForgePlayoffSize
+	if len(nr.Tables) != need || bye != 0 {
+		t.Fatalf("cut round: %d tables and bye %d for %d players", len(nr.Tables), bye, len(active))
 	}
-	if strings.Contains(nr.Name.String(), "cut") {
-		k.cuts++
-		need := len(active) - KeyForgePlayoffSize
-		if len(nr.Tables) != need || bye != 0 {
-			t.Fatalf("cut round: %d tables and bye %d for %d players", len(nr.Tables), bye, len(active))
+	var g1 []event.EntryID
+	for _, id := range active {
+		if k.losses[id] == 1 {
+			g1 = append(g1, id)
 		}
-		var g1 []event.EntryID
-		for _, id := range active {
-			if k.losses[id] == 1 {
-				g1 = append(g1, id)
-			}
-		}
-		rematches := 0
-		for _, tb := range nr.Tables {
-			if k.losses[tb.Seats[0]] != 1 || k.losses[tb.Seats[1]] != 1 {
-				t.Fatalf("cut round table of %d v %d losses", k.losses[tb.Seats[0]], k.losses[tb.Seats[1]])
-			}
-			if k.met[elPair(tb.Seats[0], tb.Seats[1])] {
-				rematches++
-			}
-		}
-		if rematches > 0 && len(g1) <= 16 && kfTestCutExists(g1, need, k.met) {
-			t.Fatalf("cut round with %d rematches where a set without one exists", rematches)
-		}
-		k.rematches += rematches
-		return
 	}
+	rematches := 0
+	for _, tb := range nr.Tables {
+		if k.losses[tb.Seats[0]] != 1 || k.losses[tb.Seats[1]] != 1 {
+			t.Fatalf("cut round table of %d v %d losses", k.losses[tb.Seats[0]], k.losses[tb.Seats[1]])
+		}
+		if k.met[elPair(tb.Seats[0], tb.Seats[1])] {
+			rematches++
+		}
+	}
+	if rematches > 0 && len(g1) <= 16 && kfTestCutExists(g1, need, k.met) {
+		t.Fatalf("cut round with %d rematches where a set without one exists", rematches)
+	}
+	k.rematches += rematches
+}
+
+// checkNormalLossRound checks a loss round that is not the cut: a bye
+// exactly when the players are odd, no waits, enough players left for the
+// playoff, one table across loss groups at most, and no rematch that could
+// be avoided.
+func (k *kfTestRun) checkNormalLossRound(nr NextRound, active []event.EntryID, bye event.EntryID, waits, risky, cross int) {
+	t := k.t
+	t.Helper()
 	if waits > 0 || (bye != 0) != (len(active)%2 == 1) {
 		t.Fatalf("normal round of %d players: bye %d, %d waits", len(active), bye, waits)
 	}
@@ -298,28 +324,7 @@ func TestKeyForgeProperties(t *testing.T) {
 			if nr.Stage != event.StagePlayoff || nr.BestOf != 3 || p.Bracket == nil || p.Bracket.Kind != SingleBracket {
 				t.Fatalf("seed %d: playoff round %+v", seed, nr)
 			}
-			if k.field == nil {
-				k.field = k.active()
-				k.draw = p.Bracket.Entrants
-				want := min(n, KeyForgePlayoffSize)
-				if len(k.field) > KeyForgePlayoffSize || !drops && len(k.field) != want {
-					t.Fatalf("seed %d n=%d: playoff of %d", seed, n, len(k.field))
-				}
-				got := slices.Clone(k.draw)
-				slices.Sort(got)
-				if !slices.Equal(got, k.field) {
-					t.Fatalf("seed %d: draw %v of field %v", seed, k.draw, k.field)
-				}
-			} else if !slices.Equal(p.Bracket.Entrants, k.draw) {
-				t.Fatalf("seed %d: the draw changed from %v to %v", seed, k.draw, p.Bracket.Entrants)
-			}
-			for _, tb := range nr.Tables {
-				for _, id := range tb.Seats {
-					if !slices.Contains(k.field, id) || k.out[id] {
-						t.Fatalf("seed %d: entry %d in the playoff: %s", seed, id, tb.Why)
-					}
-				}
-			}
+			k.checkPlayoffRound(seed, n, drops, p)
 			r := bkStore(nr, rn, bkRandomWin(rng), rng)
 			k.played = append(k.played, r)
 		}
@@ -327,6 +332,38 @@ func TestKeyForgeProperties(t *testing.T) {
 	}
 	if cuts < 50 {
 		t.Fatalf("only %d cut rounds in the runs; the policy is barely exercised", cuts)
+	}
+}
+
+// checkPlayoffRound checks a playoff round of a run of seed with n
+// players: the field is drawn once from the players left (at most eight,
+// exactly that many unless some dropped), the draw never changes, and only
+// the field's players still in are seated.
+func (k *kfTestRun) checkPlayoffRound(seed uint64, n int, drops bool, p Progress) {
+	t := k.t
+	t.Helper()
+	nr := p.Next
+	if k.field == nil {
+		k.field = k.active()
+		k.draw = p.Bracket.Entrants
+		want := min(n, KeyForgePlayoffSize)
+		if len(k.field) > KeyForgePlayoffSize || !drops && len(k.field) != want {
+			t.Fatalf("seed %d n=%d: playoff of %d", seed, n, len(k.field))
+		}
+		got := slices.Clone(k.draw)
+		slices.Sort(got)
+		if !slices.Equal(got, k.field) {
+			t.Fatalf("seed %d: draw %v of field %v", seed, k.draw, k.field)
+		}
+	} else if !slices.Equal(p.Bracket.Entrants, k.draw) {
+		t.Fatalf("seed %d: the draw changed from %v to %v", seed, k.draw, p.Bracket.Entrants)
+	}
+	for _, tb := range nr.Tables {
+		for _, id := range tb.Seats {
+			if !slices.Contains(k.field, id) || k.out[id] {
+				t.Fatalf("seed %d: entry %d in the playoff: %s", seed, id, tb.Why)
+			}
+		}
 	}
 }
 

@@ -499,28 +499,34 @@ func podCheckRound(t *testing.T, where string, ps []Player, rule PodRule, sizes 
 		t.Fatalf("%s: %d seated, %d players", where, len(seated), len(ps))
 	}
 	if rule.Heresy {
-		n := len(ps)
-		fours, threes := 0, 0
-		for i, tb := range out.Tables {
-			if len(tb.Seats) == 4 {
-				fours++
-				if threes > 0 {
-					t.Fatalf("%s: H2: table of four at %d, below a three", where, i+1)
-				}
-			} else {
-				threes++
-			}
-		}
-		if fours != n%3 || threes != n/3-n%3 {
-			t.Fatalf("%s: H2: %d players at %d fours and %d threes", where, n, fours, threes)
-		}
-		if fours > 0 && threes > 0 && lowestAtFour < highestAtThree {
-			t.Fatalf("%s: H2: %d points at a four, %d at a three", where, lowestAtFour, highestAtThree)
-		}
+		podCheckHeresy(t, where, len(ps), out, lowestAtFour, highestAtThree)
 	}
 	reps, spread := podMeasure(ps, out)
 	if out.Stats.Rematches != reps || out.Stats.Cost != int64(spread) {
 		t.Fatalf("%s: stats %+v, tables have %d repeat pairs and spread %d", where, out.Stats, reps, spread)
+	}
+}
+
+// podCheckHeresy checks rule H2 on a round of n players: the fours sit
+// above the threes, there are n%3 of them, and they hold the top scores.
+func podCheckHeresy(t *testing.T, where string, n int, out Round, lowestAtFour, highestAtThree int) {
+	t.Helper()
+	fours, threes := 0, 0
+	for i, tb := range out.Tables {
+		if len(tb.Seats) == 4 {
+			fours++
+			if threes > 0 {
+				t.Fatalf("%s: H2: table of four at %d, below a three", where, i+1)
+			}
+		} else {
+			threes++
+		}
+	}
+	if fours != n%3 || threes != n/3-n%3 {
+		t.Fatalf("%s: H2: %d players at %d fours and %d threes", where, n, fours, threes)
+	}
+	if fours > 0 && threes > 0 && lowestAtFour < highestAtThree {
+		t.Fatalf("%s: H2: %d points at a four, %d at a three", where, lowestAtFour, highestAtThree)
 	}
 }
 
@@ -613,10 +619,8 @@ func TestPodsRefuseBadInput(t *testing.T) {
 	}
 }
 
-// podExhaustive returns the best (repeat pairs, spread) over every
-// seating of ps at tables of the given sizes, the fewest repeat pairs
-// first. Under H2 the fours must hold the top scores.
-func podExhaustive(ps []Player, sizes []int, heresy bool) (repeats, spread int) {
+// podMetMatrix says, by index in ps, which players have met.
+func podMetMatrix(ps []Player) [][]bool {
 	n := len(ps)
 	met := make([][]bool, n)
 	index := map[event.EntryID]int{}
@@ -631,22 +635,37 @@ func podExhaustive(ps []Player, sizes []int, heresy bool) (repeats, spread int) 
 			}
 		}
 	}
+	return met
+}
+
+// podTopPoints returns, sorted, the points the tables of four must hold
+// under H2: the top scores, one for each seat at a four.
+func podTopPoints(ps []Player, sizes []int) []int {
+	fours := 0
+	for _, s := range sizes {
+		if s == 4 {
+			fours += 4
+		}
+	}
+	all := make([]int, len(ps))
+	for i, p := range ps {
+		all[i] = p.Points
+	}
+	slices.Sort(all)
+	slices.Reverse(all)
+	return slices.Sorted(slices.Values(all[:fours]))
+}
+
+// podExhaustive returns the best (repeat pairs, spread) over every
+// seating of ps at tables of the given sizes, the fewest repeat pairs
+// first. Under H2 the fours must hold the top scores.
+func podExhaustive(ps []Player, sizes []int, heresy bool) (repeats, spread int) {
+	n := len(ps)
+	met := podMetMatrix(ps)
 	// The points the fours must hold under H2.
 	var topPoints []int
 	if heresy {
-		fours := 0
-		for _, s := range sizes {
-			if s == 4 {
-				fours += 4
-			}
-		}
-		all := make([]int, n)
-		for i, p := range ps {
-			all[i] = p.Points
-		}
-		slices.Sort(all)
-		slices.Reverse(all)
-		topPoints = slices.Sorted(slices.Values(all[:fours]))
+		topPoints = podTopPoints(ps, sizes)
 	}
 	bestR, bestS := -1, 0
 	used := make([]bool, n)

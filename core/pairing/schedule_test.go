@@ -1100,30 +1100,42 @@ func schOptimum(n, k, reached int) (opt int, exact bool, src string) {
 		return 0, false, ""
 	}
 	big, bound := sizes[0], ScheduleBound(n, k)
-	even := n%big == 0
-	switch {
-	case len(sizes) < big:
+	if len(sizes) < big {
 		return 1, true, "F"
-	case even && big == 3 && n%6 == 3:
-		return (n - 1) / 2, true, "K"
-	case even && big == 3 && n == 12:
-		return 4, true, "N"
-	case even && big == 3 && n%6 == 0 && n >= 18:
-		return (n - 2) / 2, true, "N"
-	case even && big == 4 && n%12 == 4:
-		return (n - 1) / 3, true, "R"
-	case even && big == 5 && n == 25:
-		return 6, true, "A"
-	case even && big == 4 && n == 20:
-		return 5, true, "S"
-	case even && big == 4 && n == 24:
-		return 7, true, "D"
-	case even && big == 4 && n == 32:
-		return 10, true, "S"
-	case reached == bound:
+	}
+	if n%big == 0 {
+		if opt, src, ok := schEvenOptimum(n, big); ok {
+			return opt, true, src
+		}
+	}
+	if reached == bound {
 		return bound, true, "B"
 	}
 	return bound, false, ""
+}
+
+// schEvenOptimum is schOptimum's known optimum for n players at tables of
+// big all full, with its letter, when design theory gives one.
+func schEvenOptimum(n, big int) (opt int, src string, ok bool) {
+	switch {
+	case big == 3 && n%6 == 3:
+		return (n - 1) / 2, "K", true
+	case big == 3 && n == 12:
+		return 4, "N", true
+	case big == 3 && n%6 == 0 && n >= 18:
+		return (n - 2) / 2, "N", true
+	case big == 4 && n%12 == 4:
+		return (n - 1) / 3, "R", true
+	case big == 5 && n == 25:
+		return 6, "A", true
+	case big == 4 && n == 20:
+		return 5, "S", true
+	case big == 4 && n == 24:
+		return 7, "D", true
+	case big == 4 && n == 32:
+		return 10, "S", true
+	}
+	return 0, "", false
 }
 
 // schEightAtFourFloor returns how many seatings of 8 players at two

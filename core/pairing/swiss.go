@@ -321,7 +321,7 @@ func (e *edges) add(p *problem, u, v int) {
 		return
 	}
 	a, b := min(u, v), max(u, v)
-	key := uint64(a)<<32 | uint64(b)
+	key := uint64(a)<<32 | uint64(b) // #nosec G115 -- a and b are vertex numbers, non-negative and below 2^32
 	if e.seen[key] {
 		return
 	}
@@ -373,7 +373,7 @@ func (p *problem) solve() Round {
 
 func key(u, v int) uint64 {
 	a, b := min(u, v), max(u, v)
-	return uint64(a)<<32 | uint64(b)
+	return uint64(a)<<32 | uint64(b) // #nosec G115 -- a and b are vertex numbers, non-negative and below 2^32
 }
 
 // greedy pairs players inside their points groups in pairing order, never

@@ -137,67 +137,88 @@ func TestSwissProperties(t *testing.T) {
 			}
 			ps := s.ordered()
 			out := Swiss(ps, rand.New(rand.NewPCG(seed, uint64(r))))
-			seated := map[event.EntryID]int{}
-			for _, tb := range out.Tables {
-				if len(tb.Seats) != 2 {
-					t.Fatalf("seed %d round %d: table of %d", seed, r, len(tb.Seats))
-				}
-				for _, e := range tb.Seats {
-					seated[e]++
-				}
-			}
-			if out.Bye != 0 {
-				seated[out.Bye]++
-			}
-			for _, p := range ps {
-				if seated[p.Entry] != 1 {
-					t.Fatalf("seed %d round %d: entry %d seated %d times", seed, r, p.Entry, seated[p.Entry])
-				}
-			}
-			if len(seated) != len(ps) {
-				t.Fatalf("seed %d round %d: %d seated, %d active", seed, r, len(seated), len(ps))
-			}
-			if (len(ps)%2 == 1) != (out.Bye != 0) {
-				t.Fatalf("seed %d round %d: bye %d with %d players", seed, r, out.Bye, len(ps))
-			}
-			if out.Bye != 0 {
-				minByes := ps[0].Byes
-				for _, p := range ps {
-					minByes = min(minByes, p.Byes)
-				}
-				bye := s.players[out.Bye]
-				if bye.Byes != minByes {
-					t.Fatalf("seed %d round %d: second bye to %d while another player has fewer", seed, r, out.Bye)
-				}
-				for _, p := range ps {
-					if p.Byes == minByes && p.Points < bye.Points {
-						t.Fatalf("seed %d round %d: bye to %d on %d points, but %d has %d and no more byes", seed, r, out.Bye, bye.Points, p.Entry, p.Points)
-					}
-				}
-			}
-			if len(ps) <= 14 {
-				rematches := 0
-				for _, tb := range out.Tables {
-					for _, o := range s.players[tb.Seats[0]].Opponents {
-						if o == tb.Seats[1] {
-							rematches++
-							break
-						}
-					}
-				}
-				// The bye is chosen first, so compare against pairings of the
-				// others only.
-				var rest []Player
-				for _, p := range ps {
-					if p.Entry != out.Bye {
-						rest = append(rest, p)
-					}
-				}
-				if rematches > 0 && rematchFreeExists(rest) {
-					t.Fatalf("seed %d round %d: %d avoidable rematches", seed, r, rematches)
-				}
-			}
+			swissCheckSeated(t, seed, r, ps, out)
+			swissCheckBye(t, seed, r, s, ps, out)
+			swissCheckRematches(t, seed, r, s, ps, out)
 			s.play(out, rng)
+		}
+	}
+}
+
+// swissCheckSeated checks that every active player of ps is seated (or
+// has the bye) exactly once, two to a table, and the bye only when odd.
+func swissCheckSeated(t *testing.T, seed uint64, r int, ps []Player, out Round) {
+	t.Helper()
+	seated := map[event.EntryID]int{}
+	for _, tb := range out.Tables {
+		if len(tb.Seats) != 2 {
+			t.Fatalf("seed %d round %d: table of %d", seed, r, len(tb.Seats))
+		}
+		for _, e := range tb.Seats {
+			seated[e]++
+		}
+	}
+	if out.Bye != 0 {
+		seated[out.Bye]++
+	}
+	for _, p := range ps {
+		if seated[p.Entry] != 1 {
+			t.Fatalf("seed %d round %d: entry %d seated %d times", seed, r, p.Entry, seated[p.Entry])
+		}
+	}
+	if len(seated) != len(ps) {
+		t.Fatalf("seed %d round %d: %d seated, %d active", seed, r, len(seated), len(ps))
+	}
+	if (len(ps)%2 == 1) != (out.Bye != 0) {
+		t.Fatalf("seed %d round %d: bye %d with %d players", seed, r, out.Bye, len(ps))
+	}
+}
+
+// swissCheckBye checks that the bye goes to the lowest-ranked player
+// among those with the fewest byes.
+func swissCheckBye(t *testing.T, seed uint64, r int, s *sim, ps []Player, out Round) {
+	t.Helper()
+	if out.Bye != 0 {
+		minByes := ps[0].Byes
+		for _, p := range ps {
+			minByes = min(minByes, p.Byes)
+		}
+		bye := s.players[out.Bye]
+		if bye.Byes != minByes {
+			t.Fatalf("seed %d round %d: second bye to %d while another player has fewer", seed, r, out.Bye)
+		}
+		for _, p := range ps {
+			if p.Byes == minByes && p.Points < bye.Points {
+				t.Fatalf("seed %d round %d: bye to %d on %d points, but %d has %d and no more byes", seed, r, out.Bye, bye.Points, p.Entry, p.Points)
+			}
+		}
+	}
+}
+
+// swissCheckRematches checks, exhaustively up to 14 players, that no
+// rematch is made when a rematch-free pairing of the others exists.
+func swissCheckRematches(t *testing.T, seed uint64, r int, s *sim, ps []Player, out Round) {
+	t.Helper()
+	if len(ps) <= 14 {
+		rematches := 0
+		for _, tb := range out.Tables {
+			for _, o := range s.players[tb.Seats[0]].Opponents {
+				if o == tb.Seats[1] {
+					rematches++
+					break
+				}
+			}
+		}
+		// The bye is chosen first, so compare against pairings of the
+		// others only.
+		var rest []Player
+		for _, p := range ps {
+			if p.Entry != out.Bye {
+				rest = append(rest, p)
+			}
+		}
+		if rematches > 0 && rematchFreeExists(rest) {
+			t.Fatalf("seed %d round %d: %d avoidable rematches", seed, r, rematches)
 		}
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"tablekeeper/core/i18n"
 )
 
-// ErrLinked: the database file has more than one name on its disk (hard
+// ErrLinked means the database file has more than one name on its disk (hard
 // links). Each name would get its own lock, -wal and -shm files, so two
 // Tablekeepers could write the one file at once and damage it.
 var ErrLinked = errors.New("database file has more than one name")

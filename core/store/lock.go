@@ -15,12 +15,12 @@ import (
 	"tablekeeper/core/i18n"
 )
 
-// ErrLocked: another running Tablekeeper (a window, sim or import) has the
+// ErrLocked means another running Tablekeeper (a window, sim or import) has the
 // database open for writing. A database has one writer; the read-only
 // commands (check, export, backup) open it with OpenShared beside it.
 var ErrLocked = errors.New("database open in another Tablekeeper")
 
-// ErrMoved: the database file was renamed, moved or replaced while this
+// ErrMoved means the database file was renamed, moved or replaced while this
 // Tablekeeper had it open. SQLite keeps the -wal beside the name the file
 // was opened under, so a commit now could be lost (or land in the wrong
 // file) at the next start; writes are refused until the file is back.

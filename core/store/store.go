@@ -47,12 +47,12 @@ import (
 // header's application_id field (https://sqlite.org/fileformat.html).
 const ApplicationID = 0x544B5052
 
-// ErrNotTablekeeper: the file exists but is not a Tablekeeper database
+// ErrNotTablekeeper means the file exists but is not a Tablekeeper database
 // (random bytes, a text file, another program's SQLite file). Open leaves
 // such a file untouched.
 var ErrNotTablekeeper = errors.New("not a Tablekeeper database")
 
-// ErrTooNew: the database was written by a newer Tablekeeper whose schema
+// ErrTooNew means the database was written by a newer Tablekeeper whose schema
 // this build does not know. Open leaves it untouched.
 var ErrTooNew = errors.New("database written by a newer Tablekeeper")
 

@@ -17,56 +17,7 @@ import (
 // exports as a TOM file that parses back with the same matches: the same
 // players at the same tables with the same outcomes, round by round.
 func TestExportOfASimulatedSwissEventParsesBack(t *testing.T) {
-	ctx := context.Background()
-	d := newDirector(t)
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Thursday Swiss", Game: "generic", Format: "swiss"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var entries []event.Entry
-	for i := range 11 {
-		np := director.NewPlayer{Name: fmt.Sprintf("Player %c Test", 'A'+i)}
-		if i%3 == 0 {
-			np.MemberNo = fmt.Sprint(7700000 + i)
-		}
-		en, err := d.RegisterNew(ctx, e.ID, np)
-		if err != nil {
-			t.Fatal(err)
-		}
-		entries = append(entries, en)
-	}
-	rng := rand.New(rand.NewPCG(9, 9))
-	results := []event.Result{
-		{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}},
-		{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 2}}},
-		{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 1}}, GamesDrawn: 1},
-	}
-	for r := 1; r <= 3; r++ {
-		round, err := d.PairNextRound(ctx, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := d.PublishRound(ctx, e.ID, round.Number); err != nil {
-			t.Fatal(err)
-		}
-		for _, tb := range round.Tables {
-			if tb.Bye {
-				continue
-			}
-			if err := d.RecordResult(ctx, e.ID, r, tb.Number, results[rng.IntN(len(results))]); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if r == 1 {
-			if err := d.Drop(ctx, entries[4].ID); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	doc, err := d.ExportEvent(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := playSimulatedSwiss(t)
 	f, err := tdf.FromDocument(doc, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -121,6 +72,63 @@ func TestExportOfASimulatedSwissEventParsesBack(t *testing.T) {
 	if byes == 0 {
 		t.Error("11 players and a drop gave no bye")
 	}
+}
+
+// playSimulatedSwiss plays three rounds of an 11-player generic Swiss
+// event through the director, with a drop after round 1, and exports it.
+func playSimulatedSwiss(t *testing.T) transfer.Document {
+	t.Helper()
+	ctx := context.Background()
+	d := newDirector(t)
+	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Thursday Swiss", Game: "generic", Format: "swiss"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entries []event.Entry
+	for i := range 11 {
+		np := director.NewPlayer{Name: fmt.Sprintf("Player %c Test", 'A'+i)}
+		if i%3 == 0 {
+			np.MemberNo = fmt.Sprint(7700000 + i)
+		}
+		en, err := d.RegisterNew(ctx, e.ID, np)
+		if err != nil {
+			t.Fatal(err)
+		}
+		entries = append(entries, en)
+	}
+	rng := rand.New(rand.NewPCG(9, 9))
+	results := []event.Result{
+		{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}},
+		{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 2}}},
+		{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 1}}, GamesDrawn: 1},
+	}
+	for r := 1; r <= 3; r++ {
+		round, err := d.PairNextRound(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := d.PublishRound(ctx, e.ID, round.Number); err != nil {
+			t.Fatal(err)
+		}
+		for _, tb := range round.Tables {
+			if tb.Bye {
+				continue
+			}
+			if err := d.RecordResult(ctx, e.ID, r, tb.Number, results[rng.IntN(len(results))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if r == 1 {
+			if err := d.Drop(ctx, entries[4].ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	doc, err := d.ExportEvent(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
 }
 
 // outcomeOf is the TOM outcome a director table should export as.

@@ -78,7 +78,7 @@ func League(w io.Writer, t director.LeagueTable) {
 		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d of %d\t%d\t%s\n", s.Rank, s.Name, s.MatchPoints, s.GamePoints,
 			s.FourPlayerWins, s.Counted, s.Played, s.Weeks, note)
 	}
-	tw.Flush()
+	_ = tw.Flush() // the terminal's write errors are not reported here, as with every line above
 	finals(w, l, t.Finals)
 }
 
@@ -117,7 +117,7 @@ func finals(w io.Writer, l event.League, f director.LeagueFinals) {
 func Schedule(w io.Writer, n, k int, sched [][][]int) {
 	name := func(p int) string {
 		if n <= 26 {
-			return string(rune('A' + p))
+			return string(rune('A' + p)) // #nosec G115 -- p < n <= 26 here, so a letter A to Z
 		}
 		return fmt.Sprint(p + 1)
 	}

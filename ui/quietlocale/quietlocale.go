@@ -24,7 +24,7 @@ func init() {
 			continue
 		}
 		if noLanguage(v) {
-			os.Setenv("LANGUAGE", "en")
+			_ = os.Setenv("LANGUAGE", "en") // os.Setenv fails only on a malformed name, and LANGUAGE is not one
 		}
 		return
 	}

@@ -86,6 +86,15 @@ func TestATeamResultIsTypedLikeATwoPlayerResult(t *testing.T) {
 		t.Errorf("after the result: progress %q, shown %q", f.s.progress.Text, uitest.Texts(f.w.Content()))
 	}
 
+	checkTeamCorrections(t, f, a, b)
+}
+
+// checkTeamCorrections is the end of
+// TestATeamResultIsTypedLikeATwoPlayerResult: the result of table 1
+// between teams a and b is corrected, and two games in a best of one are
+// refused with nothing saved.
+func checkTeamCorrections(t *testing.T, f fixture, a, b string) {
+	t.Helper()
 	// A correction: the other team won.
 	f.correct(t, "1", "0-1", true)
 	if want := "Table 1: " + a + " 0–1 " + b + " corrected (was 1–0)"; f.s.status.Text != want {

@@ -90,7 +90,7 @@ func (c *counts) blank() bool {
 
 // cells are the row's count cells, a spacer standing in for creatures.
 func (c *counts) cells() []fyne.CanvasObject {
-	var creatures fyne.CanvasObject = layout.NewSpacer()
+	creatures := layout.NewSpacer()
 	if c.creatures != nil {
 		creatures = c.creatures
 	}

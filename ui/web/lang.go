@@ -76,9 +76,9 @@ func (s *Server) switchLang(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusNotFound, i18n.F("There is no such language here; choose one at the foot of the page."))
 		return
 	}
-	http.SetCookie(w, &http.Cookie{Name: langCookie, Value: string(chosen), Path: "/", MaxAge: int((365 * 24 * time.Hour).Seconds()),
+	http.SetCookie(w, &http.Cookie{Name: langCookie, Value: string(chosen), Path: "/", MaxAge: int((365 * 24 * time.Hour).Seconds()), // #nosec G124 -- the store network is plain HTTP on the shop's network (no TLS): a Secure cookie would never come back
 		HttpOnly: true, SameSite: http.SameSiteLaxMode})
-	http.Redirect(w, r, localPath(r.URL.Query().Get("back")), http.StatusSeeOther)
+	http.Redirect(w, r, localPath(r.URL.Query().Get("back")), http.StatusSeeOther) // #nosec G710 -- localPath keeps only a path of this site
 }
 
 // localPath is back when it is a path of this server ("/events/3?q=ada"),

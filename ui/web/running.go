@@ -90,7 +90,7 @@ func Start(cfg Config, addr string) (*Running, error) {
 	}
 	srv, err := New(cfg)
 	if err != nil {
-		l.Close()
+		_ = l.Close() // the server could not be made: its error is the one to report
 		return nil, err
 	}
 	r := &Running{srv: srv, cfg: cfg, addr: l.Addr(), served: make(chan error, 1)}

@@ -240,7 +240,7 @@ func (s *Server) Serve(l net.Listener) error {
 	s.mu.Lock()
 	if s.shut {
 		s.mu.Unlock()
-		l.Close()
+		_ = l.Close() // shutting down already: nothing to do with the listener's error
 		return nil
 	}
 	if s.srv != nil {
@@ -280,7 +280,7 @@ func (s *Server) Close() {
 	defer s.mu.Unlock()
 	s.shut = true
 	if s.srv != nil {
-		s.srv.Close()
+		_ = s.srv.Close() // shutting down: the connections are dropped either way
 	}
 }
 

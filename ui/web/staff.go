@@ -161,13 +161,13 @@ func staffTokenOf(r *http.Request, name string) string {
 // scripts, sent to this server only and never from another site's page,
 // kept for ttl.
 func setSessionCookie(w http.ResponseWriter, name, path, token string, ttl time.Duration) {
-	http.SetCookie(w, &http.Cookie{Name: name, Value: token, Path: path, MaxAge: int(ttl.Seconds()),
+	http.SetCookie(w, &http.Cookie{Name: name, Value: token, Path: path, MaxAge: int(ttl.Seconds()), // #nosec G124 -- the store network is plain HTTP on the shop's network (no TLS): a Secure cookie would never come back
 		HttpOnly: true, SameSite: http.SameSiteStrictMode})
 }
 
 // clearSessionCookie takes the session's token off the device.
 func clearSessionCookie(w http.ResponseWriter, name, path string) {
-	http.SetCookie(w, &http.Cookie{Name: name, Value: "", Path: path, MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	http.SetCookie(w, &http.Cookie{Name: name, Value: "", Path: path, MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode}) // #nosec G124 -- the store network is plain HTTP on the shop's network (no TLS): a Secure cookie would never come back
 }
 
 // rateWrongPIN bounds the wrong PINs one device, and one address, may

@@ -207,7 +207,7 @@ func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, status int
 	}
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		_, _ = w.Write(body)
+		_, _ = w.Write(body) // #nosec G705 -- body is a page html/template rendered, escaped
 	}
 }
 

@@ -154,10 +154,10 @@ func Run(t *testing.T) bool {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, string(Lang)+".json"), data, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, string(Lang)+".json"), data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.count=1", "-test.v")
+	cmd := exec.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.count=1", "-test.v") // #nosec G204 G702 -- re-runs this test binary (os.Args[0]) on the test's own name
 	cmd.Env = append(os.Environ(), env+"=1", i18n.FilesEnv+"="+dir)
 	out, err := cmd.CombinedOutput()
 	switch {

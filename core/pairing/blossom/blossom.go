@@ -125,13 +125,13 @@ func newForest(n int, parent []int, dual []int64) *forest {
 	// Iterative depth-first tour from the root.
 	type frame struct{ node, next int }
 	stack := []frame{{root, off[root]}}
-	f.tour = append(f.tour, int32(root))
+	f.tour = append(f.tour, int32(root)) // #nosec G115 -- node numbers are below 3n and n is a field of players, far below 2^31
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
 		if top.next == off[top.node+1] {
 			stack = stack[:len(stack)-1]
 			if len(stack) > 0 {
-				f.tour = append(f.tour, int32(stack[len(stack)-1].node))
+				f.tour = append(f.tour, int32(stack[len(stack)-1].node)) // #nosec G115 -- node numbers are below 3n, far below 2^31
 			}
 			continue
 		}
@@ -142,8 +142,8 @@ func newForest(n int, parent []int, dual []int64) *forest {
 		if c >= n && c < 2*n {
 			f.zsum[c] += dual[c]
 		}
-		f.first[c] = int32(len(f.tour))
-		f.tour = append(f.tour, int32(c))
+		f.first[c] = int32(len(f.tour))   // #nosec G115 -- the tour holds at most 2·3n nodes, far below 2^31
+		f.tour = append(f.tour, int32(c)) // #nosec G115 -- node numbers are below 3n, far below 2^31
 		stack = append(stack, frame{c, off[c]})
 	}
 	m := len(f.tour)
@@ -173,7 +173,7 @@ func (f *forest) sharedDual(u, v int) int64 {
 	if i > j {
 		i, j = j, i
 	}
-	k := 31 - bits.LeadingZeros32(uint32(j-i+1))
+	k := 31 - bits.LeadingZeros32(uint32(j-i+1)) // #nosec G115 -- i <= j after the swap, so j-i+1 is positive
 	a, b := f.table[k][i], f.table[k][j-(1<<k)+1]
 	if f.depth[f.tour[b]] < f.depth[f.tour[a]] {
 		a = b

@@ -14,7 +14,7 @@ import (
 // Command is exec.CommandContext with the console window hidden where the
 // system would show one (Windows); elsewhere it is exec.CommandContext.
 func Command(ctx context.Context, name string, args ...string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, name, args...)
+	cmd := exec.CommandContext(ctx, name, args...) // #nosec G204 -- the callers run fixed programs (the print and open commands of the system); this only hides their window
 	hide(cmd)
 	return cmd
 }

@@ -23,7 +23,7 @@ func InFrench(t *testing.T) bool {
 		tr.Setup("fr")
 		return true
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.count=1", "-test.v")
+	cmd := exec.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.count=1", "-test.v") // #nosec G204 G702 -- re-runs this test binary (os.Args[0]) on the test's own name
 	cmd.Env = append(os.Environ(), frenchEnv+"=1")
 	out, err := cmd.CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "--- PASS: "+t.Name()) {

@@ -34,7 +34,7 @@ func Director(t testing.TB) *director.Director {
 		t.Fatalf("open store: %v", err)
 	}
 	t.Cleanup(func() { _ = db.Close() })
-	return director.New(db, func() time.Time { return Now }, rand.New(rand.NewPCG(1, 2)))
+	return director.New(db, func() time.Time { return Now }, rand.New(rand.NewPCG(1, 2))) // #nosec G404 -- tests pair from a fixed seed so their rounds are the same every run
 }
 
 // Event creates an event of the generic best-of-three Swiss.

@@ -80,7 +80,7 @@ func start(t testing.TB) (context.Context, error) {
 		// The browser went away (it crashed or was killed): the next
 		// tests get a new one rather than all failing after it.
 		shared.cancel()
-		os.RemoveAll(shared.dir)
+		_ = os.RemoveAll(shared.dir) // the browser's temporary profile, best effort
 		shared.ctx, shared.cancel = nil, nil
 	}
 	if shared.ctx != nil || shared.err != nil {
@@ -96,7 +96,7 @@ func start(t testing.TB) (context.Context, error) {
 	if err := chromedp.Do(ctx); err != nil {
 		cancelCtx()
 		cancelAlloc()
-		os.RemoveAll(dir)
+		_ = os.RemoveAll(dir) // the browser's temporary profile, best effort
 		shared.err = err
 		return nil, err
 	}
@@ -115,7 +115,7 @@ func Close() {
 	defer shared.mu.Unlock()
 	if shared.cancel != nil {
 		shared.cancel()
-		os.RemoveAll(shared.dir)
+		_ = os.RemoveAll(shared.dir) // the browser's temporary profile, best effort
 	}
 	shared.ctx, shared.cancel, shared.err = nil, nil, nil
 }
@@ -163,7 +163,7 @@ func Screenshot(t testing.TB, ctx context.Context, dir, name string) {
 		t.Fatalf("screenshot %s: %d bytes", name, len(png))
 	}
 	if dir != "" {
-		if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, name), png, 0o600); err != nil {
 			t.Fatal(err)
 		}
 	}
