@@ -426,14 +426,14 @@ func BenchmarkEventFile1024(b *testing.B) {
 	defer st.Close()
 	d := director.New(st, time.Now, rand.New(rand.NewPCG(1, 1)))
 	ctx := context.Background()
-	doc, err := d.ExportEvent(ctx, 1)
+	doc, err := d.Transfer.ExportEvent(ctx, 1)
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.Run("export", func(b *testing.B) {
 		for b.Loop() {
 			var buf bytes.Buffer
-			doc, err := d.ExportEvent(ctx, 1)
+			doc, err := d.Transfer.ExportEvent(ctx, 1)
 			if err == nil {
 				err = transfer.Encode(&buf, doc)
 			}
@@ -451,7 +451,7 @@ func BenchmarkEventFile1024(b *testing.B) {
 		for b.Loop() {
 			got, err := transfer.Decode(bytes.NewReader(buf.Bytes()))
 			if err == nil {
-				_, err = d.ImportEvent(ctx, got)
+				_, err = d.Transfer.ImportEvent(ctx, got)
 			}
 			if err != nil {
 				b.Fatal(err)

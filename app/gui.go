@@ -21,6 +21,7 @@ import (
 	"tablekeeper/reports"
 	"tablekeeper/reports/printing"
 	"tablekeeper/ui"
+	"tablekeeper/ui/ops"
 	"tablekeeper/ui/startup"
 	"tablekeeper/ui/web"
 	"tablekeeper/ui/web/floods"
@@ -86,7 +87,7 @@ func runGUI(args []string, stderr io.Writer) error {
 			opt.OpenEvent = id
 			fmt.Fprintf(stderr, "tablekeeper: demo event in %s\n", path)
 		}
-		w := ui.Create(a, d, opt)
+		w := ui.Create(a, ops.Of(d), opt)
 		w.Show()
 		ui.RestorePosition(a, w)
 		return nil

@@ -244,7 +244,7 @@ func TestImportPlayersReportsBadRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := cli.NewDirector(st).CreateEvent(context.Background(), director.NewEvent{Name: "Import night", Game: "generic", Format: "swiss"}); err != nil {
+	if _, err := cli.NewDirector(st).Events.CreateEvent(context.Background(), director.NewEvent{Name: "Import night", Game: "generic", Format: "swiss"}); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()
@@ -291,7 +291,7 @@ func TestStandingsBeforeRoundOneSayNoRoundHasBeenPlayed(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := cli.NewDirector(st)
-	e, err := d.CreateEvent(context.Background(), director.NewEvent{Name: "Friday", Game: "generic", Format: "swiss"})
+	e, err := d.Events.CreateEvent(context.Background(), director.NewEvent{Name: "Friday", Game: "generic", Format: "swiss"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -332,7 +332,7 @@ func TestImportAtomicWhenKilledAndIdempotent(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer st.Close()
-		en, err := cli.NewDirector(st).Entries(context.Background(), 1)
+		en, err := cli.NewDirector(st).Registration.Entries(context.Background(), 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -344,7 +344,7 @@ func TestImportAtomicWhenKilledAndIdempotent(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := cli.NewDirector(st).CreateEvent(context.Background(), director.NewEvent{Name: "Big night", Game: "generic", Format: "swiss"}); err != nil {
+		if _, err := cli.NewDirector(st).Events.CreateEvent(context.Background(), director.NewEvent{Name: "Big night", Game: "generic", Format: "swiss"}); err != nil {
 			t.Fatal(err)
 		}
 		st.Close()
@@ -422,20 +422,20 @@ func TestBackupSnapshotAfterEachPublishedRound(t *testing.T) {
 	defer st.Close()
 	d := cli.NewDirector(st)
 	d.SetSnapshot(st.RoundSnapshots(time.Now))
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday: Swiss", Game: "generic", Format: "swiss"})
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday: Swiss", Game: "generic", Format: "swiss"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, n := range []string{"Ada", "Bob", "Cy", "Dee"} {
-		if _, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: n}); err != nil {
+		if _, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: n}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	r, err := d.PairNextRound(ctx, e.ID)
+	r, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := d.PublishRound(ctx, e.ID, r.Number); err != nil {
+	if err := d.Drafts.PublishRound(ctx, e.ID, r.Number); err != nil {
 		t.Fatal(err)
 	}
 	snaps, _ := filepath.Glob(filepath.Join(dir, "backups", "*.db"))

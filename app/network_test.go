@@ -32,7 +32,7 @@ func TestTheWindowsStoreNetworkServesTheWindowsDirector(t *testing.T) {
 	address := &web.Address{}
 	prn := printer{printing.Printer{D: d, DB: st.Path(), Store: st, Network: address.Get}}
 	var n ui.StoreNetwork = storeNetwork(networkConfig(d, st, &logs, address))
-	_, err = d.CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"})
+	_, err = d.Events.CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"})
 	if err != nil {
 		t.Fatal(err)
 	}

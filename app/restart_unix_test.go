@@ -94,11 +94,11 @@ func TestServeInAnotherProcessKeepsItsLockAndTheJudgesName(t *testing.T) {
 	}
 	d := cli.NewDirector(st)
 	ctx := context.Background()
-	pin, err := d.JudgePIN(ctx)
+	pin, err := d.Phones.JudgePIN(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	judges, err := d.Judges(ctx, 1)
+	judges, err := d.Judging.Judges(ctx, 1)
 	if err != nil || len(judges) != 1 {
 		t.Fatalf("judges %v, %v", judges, err)
 	}
@@ -150,7 +150,7 @@ func TestServeInAnotherProcessKeepsItsLockAndTheJudgesName(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	log, err := cli.NewDirector(st).JudgeLog(ctx, 1)
+	log, err := cli.NewDirector(st).Judging.JudgeLog(ctx, 1)
 	if err != nil || len(log) != 2 {
 		t.Fatalf("judge log %+v, %v", log, err)
 	}

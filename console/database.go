@@ -36,7 +36,7 @@ func Check(args []string, stdout, _ io.Writer) error {
 		}
 		var events []director.EventSummary
 		if sum.OK() {
-			if events, err = d.Events(ctx); err != nil {
+			if events, err = d.Events.Events(ctx); err != nil {
 				return err
 			}
 		}
@@ -234,7 +234,7 @@ func League(args []string, stdout, _ io.Writer) error {
 		return cli.Usagef("--finals is for a proving-ground league; a Lackey League's finals are fixed")
 	case args[0] == "create":
 		return cli.WithDB(*db, store.OpenExisting, func(_ *store.DB, d *director.Director) error {
-			l, err := d.CreateLeague(ctx, director.NewLeague{Name: name, Kind: event.LeagueKind(kind), Finals: finals})
+			l, err := d.Leagues.CreateLeague(ctx, director.NewLeague{Name: name, Kind: event.LeagueKind(kind), Finals: finals})
 			if err == nil {
 				fmt.Fprintf(stdout, "league %d: %s (%s, %d weeks)\n", l.ID, l.Name, l.Kind.Title(), l.Kind.Weeks())
 			}
@@ -244,7 +244,7 @@ func League(args []string, stdout, _ io.Writer) error {
 		return cli.Usagef("--league is required")
 	case args[0] == "standings":
 		return cli.WithDB(*db, store.OpenExistingShared, func(_ *store.DB, d *director.Director) error {
-			table, err := d.LeagueStandings(ctx, event.LeagueID(id))
+			table, err := d.Leagues.LeagueStandings(ctx, event.LeagueID(id))
 			if err == nil {
 				text.League(stdout, table)
 			}
@@ -256,7 +256,7 @@ func League(args []string, stdout, _ io.Writer) error {
 		return cli.Usagef("--week is required (from 1)")
 	}
 	return cli.WithDB(*db, store.OpenExisting, func(_ *store.DB, d *director.Director) error {
-		err := d.AddEventToLeague(ctx, event.LeagueID(id), event.EventID(ev), week)
+		err := d.Leagues.AddEventToLeague(ctx, event.LeagueID(id), event.EventID(ev), week)
 		if err == nil {
 			fmt.Fprintf(stdout, "event %d is week %d of league %d\n", ev, week, id)
 		}

@@ -28,14 +28,14 @@ func weeklyEvents(t *testing.T) string {
 	play := func(id event.EventID, winners ...string) {
 		t.Helper()
 		for _, w := range winners {
-			r, err := d.PairNextRound(ctx, id)
+			r, err := d.Rounds.PairNextRound(ctx, id)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := d.PublishRound(ctx, id, r.Number); err != nil {
+			if err := d.Drafts.PublishRound(ctx, id, r.Number); err != nil {
 				t.Fatal(err)
 			}
-			entries, _ := d.Entries(ctx, id)
+			entries, _ := d.Registration.Entries(ctx, id)
 			name := map[event.EntryID]string{}
 			for _, en := range entries {
 				name[en.ID] = en.Name
@@ -49,31 +49,31 @@ func weeklyEvents(t *testing.T) string {
 					}
 					res.Seats = append(res.Seats, sr)
 				}
-				if err := d.RecordResult(ctx, id, r.Number, tb.Number, res); err != nil {
+				if err := d.Rounds.RecordResult(ctx, id, r.Number, tb.Number, res); err != nil {
 					t.Fatal(err)
 				}
 			}
 		}
 	}
-	e1, err := d.CreateEvent(ctx, director.NewEvent{Name: "Week one", Game: "shadowfist", Format: "final-brawl"})
+	e1, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Week one", Game: "shadowfist", Format: "final-brawl"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var players []event.PlayerID
 	for _, n := range []string{"Ada", "Bob", "Cat", "Dan"} {
-		en, err := d.RegisterNew(ctx, e1.ID, director.NewPlayer{Name: n})
+		en, err := d.Registration.RegisterNew(ctx, e1.ID, director.NewPlayer{Name: n})
 		if err != nil {
 			t.Fatal(err)
 		}
 		players = append(players, en.PlayerID)
 	}
 	play(e1.ID, "Ada", "Bob", "Ada")
-	e2, err := d.CreateEvent(ctx, director.NewEvent{Name: "Week two", Game: "shadowfist", Format: "final-brawl"})
+	e2, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Week two", Game: "shadowfist", Format: "final-brawl"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range players[1:] {
-		if _, err := d.Register(ctx, e2.ID, p); err != nil {
+		if _, err := d.Registration.Register(ctx, e2.ID, p); err != nil {
 			t.Fatal(err)
 		}
 	}

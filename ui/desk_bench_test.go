@@ -17,6 +17,7 @@ import (
 	"tablekeeper/core/store"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/ops"
 )
 
 // The desk at 1,024 players, timed through the window's own call path:
@@ -41,7 +42,7 @@ func deskWindow(b *testing.B, n int) (d, quiet *director.Director, s *shell, id 
 	// More rounds than the player count asks, so each iteration of the
 	// publishing benchmark has a round left to pair.
 	e.Settings.Rounds = 30
-	if err := d.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
+	if err := d.Events.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
 		b.Fatal(err)
 	}
 	names := make([]string, n)
@@ -49,12 +50,12 @@ func deskWindow(b *testing.B, n int) (d, quiet *director.Director, s *shell, id 
 		names[i] = fmt.Sprintf("Player %04d", i+1)
 	}
 	for _, en := range uitest.Players(b, d, e.ID, names...) {
-		if err := d.CheckIn(ctx, en.ID, true); err != nil {
+		if err := d.Registration.CheckIn(ctx, en.ID, true); err != nil {
 			b.Fatal(err)
 		}
 	}
 	w := test.NewTempWindow(b, nil)
-	s = newShell(w, d, work.Sync{}, uitestNow)
+	s = newShell(w, ops.Of(d), work.Sync{}, uitestNow)
 	w.SetContent(s.content)
 	w.Resize(fyne.NewSize(1366, 768))
 	s.start(Options{OpenEvent: e.ID})
@@ -69,7 +70,7 @@ func BenchmarkDesk1024Pair(b *testing.B) {
 	for b.Loop() {
 		b.StopTimer()
 		if s.view.state.Rounds > 0 {
-			if err := d.WithdrawRound(ctx, id); err != nil {
+			if err := d.Drafts.WithdrawRound(ctx, id); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -115,7 +116,7 @@ func BenchmarkDesk1024PhoneResult(b *testing.B) {
 	ctx := context.Background()
 	s.view.onPair()
 	s.view.onPair() // publish
-	codes, err := d.TableCodes(ctx, id, 1)
+	codes, err := d.Network.TableCodes(ctx, id, 1)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -125,7 +126,7 @@ func BenchmarkDesk1024PhoneResult(b *testing.B) {
 		if table > 512 {
 			b.Fatal("more iterations than tables: use -benchtime with at most 512x")
 		}
-		out, err := d.ReportByCode(ctx, director.TableReport{Event: id, Round: 1, Table: table, Code: codes[table], Result: "2-0"})
+		out, err := d.Network.ReportByCode(ctx, director.TableReport{Event: id, Round: 1, Table: table, Code: codes[table], Result: "2-0"})
 		if err != nil || out != director.ReportRecorded {
 			b.Fatalf("table %d: %v %v", table, out, err)
 		}
@@ -162,7 +163,7 @@ func finishRound(b *testing.B, d *director.Director, id event.EventID, n int) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	sh, err := d.RoundSheet(ctx, id, n)
+	sh, err := d.Rounds.RoundSheet(ctx, id, n)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -170,7 +171,7 @@ func finishRound(b *testing.B, d *director.Director, id event.EventID, n int) {
 		if t.Bye || t.Result != nil {
 			continue
 		}
-		if err := d.RecordResult(ctx, id, n, t.Number, res); err != nil {
+		if err := d.Rounds.RecordResult(ctx, id, n, t.Number, res); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -10,12 +10,13 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/uitest"
+	"tablekeeper/ui/ops"
 )
 
 // askDrop has a player ask from her phone to drop.
 func askDrop(t *testing.T, d *director.Director, e event.Event, en event.Entry) {
 	t.Helper()
-	if _, err := d.RequestDrop(context.Background(), director.PlayerSession{Event: e.ID, Entry: en.ID, Name: en.Name, Device: "phone-" + en.Name}); err != nil {
+	if _, err := d.Drops.RequestDrop(context.Background(), director.PlayerSession{Event: e.ID, Entry: en.ID, Name: en.Name, Device: "phone-" + en.Name}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -30,7 +31,7 @@ func TestPairingWithOpenDropRequestsAsksFirst(t *testing.T) {
 	es := uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss", "Finn Hale")
 	askDrop(t, d, e, es[0])
 	askDrop(t, d, e, es[3])
-	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
 	test.Tap(s.view.pairButton)
 	top := w.Canvas().Overlays().Top()
 	said := strings.Join(uitest.Texts(top), " ")
@@ -39,7 +40,7 @@ func TestPairingWithOpenDropRequestsAsksFirst(t *testing.T) {
 	}
 	// Enter cancels: nothing paired, the Round tab shows the requests.
 	pressEnter(w.Canvas())
-	if rs, _ := d.Rounds(ctx, e.ID); len(rs) != 0 || s.view.tabs.Selected() != s.view.roundTab {
+	if rs, _ := d.Rounds.Rounds(ctx, e.ID); len(rs) != 0 || s.view.tabs.Selected() != s.view.roundTab {
 		t.Fatalf("cancelled: %d rounds, tab %q", len(rs), s.view.tabs.Selected().Text)
 	}
 	if !uitest.HasText(w.Content(), "Drop requests: 2 players asked to drop") {
@@ -47,7 +48,7 @@ func TestPairingWithOpenDropRequestsAsksFirst(t *testing.T) {
 	}
 	test.Tap(s.view.pairButton)
 	test.Tap(uitest.Button(t, w.Canvas().Overlays().Top(), "Accept all and pair", 0))
-	rs, _ := d.Rounds(ctx, e.ID)
+	rs, _ := d.Rounds.Rounds(ctx, e.ID)
 	if len(rs) != 1 || len(rs[0].Tables) != 2 {
 		t.Fatalf("accepted and paired: %+v", rs)
 	}
@@ -58,7 +59,7 @@ func TestPairingWithOpenDropRequestsAsksFirst(t *testing.T) {
 			}
 		}
 	}
-	if open, _ := d.OpenDropRequests(ctx, e.ID); len(open) != 0 {
+	if open, _ := d.Drops.OpenDropRequests(ctx, e.ID); len(open) != 0 {
 		t.Fatalf("still open: %+v", open)
 	}
 }
@@ -70,13 +71,13 @@ func TestPairAnywayKeepsTheRequestWaiting(t *testing.T) {
 	e := uitest.Event(t, d, "Drop night")
 	es := uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	askDrop(t, d, e, es[1])
-	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
 	test.Tap(s.view.pairButton)
 	test.Tap(uitest.Button(t, w.Canvas().Overlays().Top(), "Pair anyway", 0))
-	if rs, _ := d.Rounds(ctx, e.ID); len(rs) != 1 || len(rs[0].Tables) != 2 {
+	if rs, _ := d.Rounds.Rounds(ctx, e.ID); len(rs) != 1 || len(rs[0].Tables) != 2 {
 		t.Fatalf("paired anyway: %+v", rs)
 	}
-	if open, _ := d.OpenDropRequests(ctx, e.ID); len(open) != 1 {
+	if open, _ := d.Drops.OpenDropRequests(ctx, e.ID); len(open) != 1 {
 		t.Fatalf("open requests: %+v", open)
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/uitest"
+	"tablekeeper/ui/ops"
 )
 
 // An event finished by another front-end of the same director: the open
@@ -17,15 +18,15 @@ func TestTheOpenStandingsSayFinalOnceTheEventIsFinished(t *testing.T) {
 	e := uitest.Event(t, d, "Short night")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
 	uitest.Pair(t, d, e.ID)
-	if err := d.RecordResult(ctx, e.ID, 1, 1, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+	if err := d.Rounds.RecordResult(ctx, e.ID, 1, 1, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 		t.Fatal(err)
 	}
-	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
 	s.view.tabs.Select(s.view.standingsTab)
 	if !uitest.HasText(w.Content(), "Standings after round 1") {
 		t.Fatalf("before Finish the tab shows %q", uitest.Texts(w.Content()))
 	}
-	if err := d.FinishEvent(ctx, e.ID); err != nil {
+	if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
 	if !uitest.HasText(w.Content(), "Final standings") || uitest.HasText(w.Content(), "Standings after round 1") {

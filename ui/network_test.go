@@ -20,6 +20,7 @@ import (
 	"tablekeeper/ui/internal/prefs"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/ops"
 	"tablekeeper/ui/web/floods"
 )
 
@@ -71,7 +72,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 func TestTheStoreNetworkSwitchIsHiddenWithoutANetwork(t *testing.T) {
 	d := uitest.Director(t)
-	s, _ := newWindow(t, d, Options{})
+	s, _ := newWindow(t, ops.Of(d), Options{})
 	if s.network.side.Visible() {
 		t.Error("the switch shows with no network to start")
 	}
@@ -81,7 +82,7 @@ func TestTheStoreNetworkSwitchStartsShowsAndStopsTheServer(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	n := &fakeNetwork{}
-	s, w := newWindow(t, d, Options{OpenEvent: e.ID, Network: n})
+	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID, Network: n})
 	p := s.network
 	t.Cleanup(p.close)
 	p.app, p.prefs = fyne.CurrentApp(), prefs.Of(fyne.CurrentApp())
@@ -101,8 +102,8 @@ func TestTheStoreNetworkSwitchStartsShowsAndStopsTheServer(t *testing.T) {
 		t.Errorf("sidebar says %q", p.sideStatus.Text)
 	}
 	test.Tap(p.showButton)
-	pin, _ := d.JudgePIN(context.Background())
-	code, _ := d.KioskCode(context.Background())
+	pin, _ := d.Phones.JudgePIN(context.Background())
+	code, _ := d.Phones.KioskCode(context.Background())
 	for _, want := range []string{"http://192.168.1.20:8080/\nhttp://127.0.0.1:8080/", "3 devices connected (pages open now).", director.FormatSecret(pin), director.FormatSecret(code),
 		"No judge's phone, kiosk tablet or scorekeeper station is signed in.",
 		"On a tablet, open http://192.168.1.20:8080/events/" + itoa(int(e.ID)) + "/kiosk", "The poster of Friday Swiss",
@@ -122,7 +123,7 @@ func TestTheStoreNetworkSwitchStartsShowsAndStopsTheServer(t *testing.T) {
 
 	// New PIN: a new one, shown.
 	test.Tap(p.newPIN)
-	if now, _ := d.JudgePIN(context.Background()); now == pin || p.pin.Text != director.FormatSecret(now) {
+	if now, _ := d.Phones.JudgePIN(context.Background()); now == pin || p.pin.Text != director.FormatSecret(now) {
 		t.Errorf("new PIN %q shown as %q (was %q)", now, p.pin.Text, pin)
 	}
 
@@ -138,7 +139,7 @@ func TestAStoreNetworkThatCannotStartSaysWhyAndStaysOff(t *testing.T) {
 	d := uitest.Director(t)
 	n := &fakeNetwork{fail: event.Invalidf("port 8080 is already in use on this computer, perhaps by another Tablekeeper or by tablekeeper serve: close that program, or choose another port, then turn the store network on again")}
 	var alerts uitest.Errors
-	s, _ := newWindow(t, d, Options{Network: n})
+	s, _ := newWindow(t, ops.Of(d), Options{Network: n})
 	p := s.network
 	p.alert = alerts.Alert
 	p.prefs = prefs.Of(fyne.CurrentApp())
@@ -177,7 +178,7 @@ func TestTheStoreNetworkComesBackOnWhenItWasOn(t *testing.T) {
 	prefs.Of(a).SetStoreNetwork(true)
 	n := &fakeNetwork{}
 	w := test.NewTempWindow(t, nil)
-	s := newShell(w, d, work.Sync{}, uitestNow)
+	s := newShell(w, ops.Of(d), work.Sync{}, uitestNow)
 	s.network.app, s.network.prefs = a, prefs.Of(a)
 	s.start(Options{Network: n})
 	t.Cleanup(s.network.close)
@@ -190,7 +191,7 @@ func TestTheQRPosterPrintsAndSavesForTheOpenEvent(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	n := &fakeNetwork{}
-	s, _ := newWindow(t, d, Options{OpenEvent: e.ID, Network: n})
+	s, _ := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID, Network: n})
 	p := s.network
 	t.Cleanup(p.close)
 	var printed string
@@ -233,15 +234,15 @@ func TestTheStoreNetworkPanelShowsTheScorekeeperCodeAndStations(t *testing.T) {
 	ctx := context.Background()
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
-	s, w := newWindow(t, d, Options{OpenEvent: e.ID, Network: &fakeNetwork{}})
+	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID, Network: &fakeNetwork{}})
 	p := s.network
 	t.Cleanup(p.close)
 	test.Tap(p.sideSwitch)
-	pin, _ := d.JudgePIN(ctx)
-	code, _ := d.ScorekeeperCode(ctx)
+	pin, _ := d.Phones.JudgePIN(ctx)
+	code, _ := d.Stations.ScorekeeperCode(ctx)
 	for i, try := range []director.SignInTry{{Kind: director.KindJudge, Secret: pin}, {Kind: director.KindScorekeeper, Secret: code, Name: "Bea"}} {
 		try.Device, try.Address, try.Token, try.TTL = fmt.Sprintf("station%02d", i), fmt.Sprintf("192.168.1.%d", i+1), fmt.Sprintf("%064x", i+1), time.Hour
-		if err := d.SignIn(ctx, try); err != nil {
+		if err := d.Phones.SignIn(ctx, try); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -254,7 +255,7 @@ func TestTheStoreNetworkPanelShowsTheScorekeeperCodeAndStations(t *testing.T) {
 		}
 	}
 	test.Tap(p.staff.newScoreCode)
-	now, _ := d.ScorekeeperCode(ctx)
+	now, _ := d.Stations.ScorekeeperCode(ctx)
 	if now == code || p.staff.scoreCode.Text != director.FormatSecret(now) {
 		t.Errorf("new code %q shown as %q", now, p.staff.scoreCode.Text)
 	}
@@ -271,17 +272,17 @@ func TestTheStoreNetworkPanelShowsSignInsAndAlerts(t *testing.T) {
 	ctx := context.Background()
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
-	n := &fakeNetwork{floods: floods.New(d, time.Now)}
-	s, w := newWindow(t, d, Options{OpenEvent: e.ID, Network: n})
+	n := &fakeNetwork{floods: floods.New(d.Network, time.Now)}
+	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID, Network: n})
 	p := s.network
 	t.Cleanup(p.close)
 	test.Tap(p.sideSwitch)
-	pin, _ := d.JudgePIN(ctx)
-	code, _ := d.KioskCode(ctx)
+	pin, _ := d.Phones.JudgePIN(ctx)
+	code, _ := d.Phones.KioskCode(ctx)
 	// A sign-in as the web's: a wrong PIN is counted in the alert.
 	signIn := func(kind, secret string, i int) error {
 		device, address := fmt.Sprintf("device%02d", i), fmt.Sprintf("192.168.1.%d", i)
-		err := d.SignIn(ctx, director.SignInTry{Kind: kind, Secret: secret, Device: device, Address: address,
+		err := d.Phones.SignIn(ctx, director.SignInTry{Kind: kind, Secret: secret, Device: device, Address: address,
 			Event: e.ID, Token: fmt.Sprintf("%064x", i), TTL: time.Hour})
 		if errors.Is(err, director.ErrWrongPIN) {
 			n.floods.Note(ctx, floods.PIN, device, address)
@@ -313,7 +314,7 @@ func TestTheStoreNetworkPanelShowsSignInsAndAlerts(t *testing.T) {
 	}
 	// New code locks the tablet and shows the code.
 	test.Tap(p.staff.newCode)
-	now, _ := d.KioskCode(ctx)
+	now, _ := d.Phones.KioskCode(ctx)
 	if now == code || p.staff.code.Text != director.FormatSecret(now) || len(p.staff.devices) != 0 {
 		t.Errorf("new code %q shown as %q, devices %+v", now, p.staff.code.Text, p.staff.devices)
 	}

@@ -14,6 +14,7 @@ import (
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/uitest"
+	"tablekeeper/ui/ops"
 )
 
 // A French start logs nothing: no "Translation failure" for a key (a
@@ -41,8 +42,8 @@ func TestAFrenchStartLogsNoTranslationFailure(t *testing.T) {
 		e := uitest.EventOf(t, d, g.Name+" night", g.Key, g.Formats[0].Key)
 		uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
 	}
-	s, w := newWindow(t, d, Options{})
-	es, _ := d.Events(t.Context())
+	s, w := newWindow(t, ops.Of(d), Options{})
+	es, _ := d.Events.Events(t.Context())
 	for _, e := range es {
 		s.open(e.ID)
 	}

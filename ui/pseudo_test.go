@@ -14,6 +14,7 @@ import (
 	"tablekeeper/core/sim"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/uitest"
+	"tablekeeper/ui/ops"
 )
 
 // The desktop screens said in the pseudo-locale have no word left in
@@ -43,17 +44,17 @@ func TestPseudoEveryScreenIsTranslated(t *testing.T) {
 	// rules' Lackey League and Proving Ground) are said as they are.
 	names := []string{"Tablekeeper", event.LeagueLackey.Title(), event.LeagueProvingGround.Title()}
 	for _, id := range []event.EventID{demo, swiss} {
-		e, err := d.Event(ctx, id)
+		e, err := d.Events.Event(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
 		names = append(names, e.Name)
-		entries, _ := d.Entries(ctx, id)
+		entries, _ := d.Registration.Entries(ctx, id)
 		for _, en := range entries {
 			names = append(names, en.Name, en.MemberNo)
 		}
 	}
-	s, w := newWindow(t, d, Options{})
+	s, w := newWindow(t, ops.Of(d), Options{})
 	check := func(where string) {
 		t.Helper()
 		root := w.Content()

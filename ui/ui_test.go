@@ -21,11 +21,12 @@ import (
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/ops"
 	"tablekeeper/ui/rounds"
 )
 
 // The real director is what app/ hands to Create.
-var _ Director = (*director.Director)(nil)
+var _ Director = ops.Of((*director.Director)(nil))
 
 func newWindow(t *testing.T, d Director, opt Options) (*shell, fyne.Window) {
 	t.Helper()
@@ -77,7 +78,7 @@ func TestTheWindowOpensTheEventAskedForWithWorkOffTheUIThread(t *testing.T) {
 	e := uitest.Event(t, d, "Demo night")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
 	run := newMainLoop()
-	w := create(a, d, Options{OpenEvent: e.ID}, run)
+	w := create(a, ops.Of(d), Options{OpenEvent: e.ID}, run)
 	defer w.Close()
 	run.drain()
 	if w.Title() != "Tablekeeper" {
@@ -97,7 +98,7 @@ func TestPairingRoundOneFromTheHeaderShowsTheRound(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
 	v := s.view
 	if v.tabs.Selected() != v.regTab {
 		t.Fatal("an event in registration does not open on the Registration tab")
@@ -115,7 +116,7 @@ func TestPairingRoundOneFromTheHeaderShowsTheRound(t *testing.T) {
 	if v.settingsButton.Visible() {
 		t.Error("the Settings button is still shown once round 1 is paired")
 	}
-	paired, err := d.Rounds(context.Background(), e.ID)
+	paired, err := d.Rounds.Rounds(context.Background(), e.ID)
 	if err != nil || len(paired) != 1 || len(paired[0].Tables) != 2 {
 		t.Fatalf("rounds = %+v, %v", paired, err)
 	}
@@ -142,7 +143,7 @@ func TestADirectorErrorIsShownAsOneSentence(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Lonely")
 	uitest.Players(t, d, e.ID, "Ada Lovelace")
-	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
 	test.Tap(s.view.pairButton)
 	top := w.Canvas().Overlays().Top()
 	if top == nil || !uitest.HasText(top, "Round 1 needs at least two players; 1 can play") {
@@ -156,10 +157,10 @@ func TestADirectorErrorIsShownAsOneSentence(t *testing.T) {
 func TestAWholeEventThroughTheWindow(t *testing.T) {
 	ctx := context.Background()
 	d := uitest.Director(t)
-	if _, err := d.AddPlayer(ctx, director.NewPlayer{Name: "Zed Regular", MemberNo: "42"}); err != nil {
+	if _, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Zed Regular", MemberNo: "42"}); err != nil {
 		t.Fatal(err)
 	}
-	s, w := newWindow(t, d, Options{})
+	s, w := newWindow(t, ops.Of(d), Options{})
 	c := w.Canvas()
 
 	// Create the event.
@@ -173,7 +174,7 @@ func TestAWholeEventThroughTheWindow(t *testing.T) {
 	if c.Overlays().Top() != nil {
 		t.Fatal("the form is still open")
 	}
-	es, _ := d.Events(ctx)
+	es, _ := d.Events.Events(ctx)
 	if len(es) != 1 || es[0].Name != "Thursday Swiss" || s.view.id != es[0].ID {
 		t.Fatalf("events %+v, open %d", es, s.view.id)
 	}
@@ -193,7 +194,7 @@ func TestAWholeEventThroughTheWindow(t *testing.T) {
 	c.Focus(search)
 	test.Type(search, "42")
 	pressEnter(c)
-	entries, _ := d.Entries(ctx, id)
+	entries, _ := d.Registration.Entries(ctx, id)
 	if len(entries) != 4 {
 		t.Fatalf("%d entries", len(entries))
 	}
@@ -203,7 +204,7 @@ func TestAWholeEventThroughTheWindow(t *testing.T) {
 	for round := 1; round <= 2; round++ {
 		test.Tap(s.view.pairButton)
 		test.Tap(uitest.Button(t, w.Content(), "Publish pairings", 0))
-		sh, err := d.RoundSheet(ctx, id, round)
+		sh, err := d.Rounds.RoundSheet(ctx, id, round)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -217,7 +218,7 @@ func TestAWholeEventThroughTheWindow(t *testing.T) {
 			t.Errorf("round %d complete but Pair next round is not highlighted", round)
 		}
 	}
-	sh, _ := d.RoundSheet(ctx, id, 2)
+	sh, _ := d.Rounds.RoundSheet(ctx, id, 2)
 	for _, tb := range sh.Tables {
 		if tb.Result == nil {
 			t.Errorf("table %d has no result", tb.Number)
@@ -248,7 +249,7 @@ func checkStandingsThenFinish(ctx context.Context, t *testing.T, d *director.Dir
 	// Finish, after confirming.
 	test.Tap(s.view.pairButton)
 	s.view.confirm.Confirm()
-	e, _ := d.Event(ctx, id)
+	e, _ := d.Events.Event(ctx, id)
 	if e.State != event.StateFinished {
 		t.Fatalf("state %s", e.State)
 	}
@@ -269,7 +270,7 @@ func TestAnExtraRoundIsPairedOnlyAfterConfirming(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Short night")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
-	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
 	// Two players: one round recommended.
 	test.Tap(s.view.pairButton)
 	test.Tap(uitest.Button(t, w.Content(), "Publish pairings", 0))
@@ -290,13 +291,13 @@ func TestAnExtraRoundIsPairedOnlyAfterConfirming(t *testing.T) {
 		t.Fatal("no confirmation before pairing past the planned rounds")
 	}
 	s.view.confirm.Dismiss()
-	if rounds, _ := d.Rounds(ctx, e.ID); len(rounds) != 1 {
+	if rounds, _ := d.Rounds.Rounds(ctx, e.ID); len(rounds) != 1 {
 		t.Fatalf("cancelling still paired: %d rounds", len(rounds))
 	}
 
 	test.Tap(s.view.otherButton)
 	s.view.confirm.Confirm()
-	if rounds, _ := d.Rounds(ctx, e.ID); len(rounds) != 2 {
+	if rounds, _ := d.Rounds.Rounds(ctx, e.ID); len(rounds) != 2 {
 		t.Fatalf("confirming did not pair round 2: %d rounds", len(rounds))
 	}
 }
@@ -326,12 +327,12 @@ func playRound(t *testing.T, s *shell, w fyne.Window, id event.EventID) {
 func TestASingleEliminationEventRunsUntilTheBracketIsComplete(t *testing.T) {
 	ctx := context.Background()
 	d := uitest.Director(t)
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Saturday bracket", Game: "generic", Format: "single-elimination", Date: uitest.Now})
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Saturday bracket", Game: "generic", Format: "single-elimination", Date: uitest.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
 	v := s.view
 	if want := "Any card game · Single elimination · 14 Jun 2025 · registration · 4 players"; v.subtitle.Text != want {
 		t.Errorf("subtitle = %q, want %q", v.subtitle.Text, want)
@@ -364,7 +365,7 @@ func TestASingleEliminationEventRunsUntilTheBracketIsComplete(t *testing.T) {
 	}
 	test.Tap(v.pairButton)
 	v.confirm.Confirm()
-	got, _ := d.Event(ctx, e.ID)
+	got, _ := d.Events.Event(ctx, e.ID)
 	if got.State != event.StateFinished {
 		t.Fatalf("state %s", got.State)
 	}
@@ -388,7 +389,7 @@ func TestTheHeaderPublishesADraftRound(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
 	v := s.view
 	test.Tap(v.pairButton)
 	if v.pairButton.Text != "Publish round 1" || !strings.HasSuffix(v.subtitle.Text, "Round 1 of 2 (recommended for 4 players) · not published") {
@@ -398,7 +399,7 @@ func TestTheHeaderPublishesADraftRound(t *testing.T) {
 	// offers the step that is.
 	v.tabs.Select(v.regTab)
 	test.Tap(v.pairButton)
-	rounds, _ := d.Rounds(ctx, e.ID)
+	rounds, _ := d.Rounds.Rounds(ctx, e.ID)
 	if len(rounds) != 1 || !rounds[0].Published() {
 		t.Fatalf("rounds %+v", rounds)
 	}
@@ -416,17 +417,17 @@ func TestTheHeaderPublishesADraftRound(t *testing.T) {
 func TestAfterTheSwissRoundsTheHeaderStartsTheTopCut(t *testing.T) {
 	ctx := context.Background()
 	d := uitest.Director(t)
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Store championship", Game: "generic", Format: "swiss-top8", Date: uitest.Now})
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Store championship", Game: "generic", Format: "swiss-top8", Date: uitest.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
 	set := e.Settings
 	set.Rounds, set.Playoff.TopCut = 1, 4
-	if err := d.UpdateSettings(ctx, e.ID, set); err != nil {
+	if err := d.Events.UpdateSettings(ctx, e.ID, set); err != nil {
 		t.Fatal(err)
 	}
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss")
-	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
 	v := s.view
 	if !strings.HasSuffix(v.subtitle.Text, "1 round planned, then a top 4") {
 		t.Errorf("subtitle = %q", v.subtitle.Text)
@@ -460,7 +461,7 @@ func TestAFixedTableRenumbersTheDraft(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	players := uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
 	test.Tap(s.view.pairButton)
 
 	s.view.tabs.Select(s.view.regTab)
@@ -469,7 +470,7 @@ func TestAFixedTableRenumbersTheDraft(t *testing.T) {
 	test.Type(uitest.Entry(t, dlg, "none"), "7")
 	test.Tap(uitest.Button(t, dlg, "Save", 0))
 
-	en, _ := d.Entries(ctx, e.ID)
+	en, _ := d.Registration.Entries(ctx, e.ID)
 	if en[0].FixedTable != 7 {
 		t.Fatalf("Ada's fixed table = %d", en[0].FixedTable)
 	}
@@ -495,7 +496,7 @@ func TestAHeresyEventThroughTheWindow(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Reascension night", "heresy", "reascension")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss", "Finn Hale", "Gus Ward")
-	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
 	v := s.view
 	if !strings.HasSuffix(v.subtitle.Text, "registration · 4 rounds planned (recommended for 7 players)") {
 		t.Errorf("subtitle = %q", v.subtitle.Text)
@@ -509,7 +510,7 @@ func TestAHeresyEventThroughTheWindow(t *testing.T) {
 	if f, ok := c.Focused().(*keys.Entry); !ok || f.PlaceHolder != "Table" {
 		t.Fatalf("focus is on %v, not the Table field", c.Focused())
 	}
-	sh, err := d.RoundSheet(ctx, e.ID, 1)
+	sh, err := d.Rounds.RoundSheet(ctx, e.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -533,7 +534,7 @@ func TestAHeresyEventThroughTheWindow(t *testing.T) {
 	if !strings.Contains(v.pairButton.Text, "Pair round 2") || v.pairButton.Importance != widget.HighImportance {
 		t.Errorf("after every result the header offers %q", v.pairButton.Text)
 	}
-	table, err := d.Standings(ctx, e.ID)
+	table, err := d.Rounds.Standings(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -554,7 +555,7 @@ func TestATeamEventThroughTheWindow(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Friday 2v2", "altered", "2v2")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
 	c := w.Canvas()
 	if !strings.Contains(s.view.subtitle.Text, "1 round planned (recommended for 2 teams)") {
 		t.Errorf("subtitle = %q", s.view.subtitle.Text)
@@ -586,13 +587,13 @@ func TestATeamEventThroughTheWindow(t *testing.T) {
 	pick("Second player", "Dan Brown")
 	test.Tap(uitest.Button(t, dlg, "Make team", 0))
 	test.Tap(uitest.Button(t, dlg, "Close", 0))
-	if teams, _ := d.Teams(ctx, e.ID); len(teams) != 2 {
+	if teams, _ := d.Teams.Teams(ctx, e.ID); len(teams) != 2 {
 		t.Fatalf("teams %+v", teams)
 	}
 
 	test.Tap(s.view.pairButton)
 	test.Tap(uitest.Button(t, w.Content(), "Publish pairings", 0))
-	sh, err := d.RoundSheet(ctx, e.ID, 1)
+	sh, err := d.Rounds.RoundSheet(ctx, e.ID, 1)
 	if err != nil || len(sh.Tables) != 1 || len(sh.Tables[0].Teams) != 2 {
 		t.Fatalf("round 1: %+v, %v", sh.Tables, err)
 	}
@@ -628,11 +629,11 @@ func TestRoundOneWaitingForCheckInOffersToDropTheAbsent(t *testing.T) {
 	e := uitest.Event(t, d, "Check-in night")
 	entries := uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	for _, en := range entries[:3] {
-		if err := d.CheckIn(ctx, en.ID, true); err != nil {
+		if err := d.Registration.CheckIn(ctx, en.ID, true); err != nil {
 			t.Fatal(err)
 		}
 	}
-	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
 	test.Tap(s.view.pairButton)
 	top := w.Canvas().Overlays().Top()
 	if top == nil || !strings.Contains(strings.Join(uitest.Texts(top), " "), "Dan Brown") {
@@ -640,16 +641,16 @@ func TestRoundOneWaitingForCheckInOffersToDropTheAbsent(t *testing.T) {
 	}
 	// Keep them: nothing is paired, the Registration tab shows.
 	test.Tap(uitest.Button(t, top, "Keep them", 0))
-	if rs, _ := d.Rounds(ctx, e.ID); len(rs) != 0 || s.view.tabs.Selected() != s.view.regTab {
+	if rs, _ := d.Rounds.Rounds(ctx, e.ID); len(rs) != 0 || s.view.tabs.Selected() != s.view.regTab {
 		t.Fatalf("kept: %d rounds, tab %v", len(rs), s.view.tabs.Selected().Text)
 	}
 	test.Tap(s.view.pairButton)
 	test.Tap(uitest.Button(t, w.Canvas().Overlays().Top(), "Drop them and pair", 0))
-	rs, _ := d.Rounds(ctx, e.ID)
+	rs, _ := d.Rounds.Rounds(ctx, e.ID)
 	if len(rs) != 1 || len(rs[0].Tables) != 2 { // 3 players: a table and a bye
 		t.Fatalf("rounds %+v", rs)
 	}
-	got, _ := d.Entries(ctx, e.ID)
+	got, _ := d.Registration.Entries(ctx, e.ID)
 	if got[3].Status != event.EntryDropped {
 		t.Errorf("Dan Brown is %v", got[3].Status)
 	}
@@ -665,19 +666,19 @@ func TestPairingTwoPlayerShadowfistAsksFirst(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Duel night", "shadowfist", "big-man")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
-	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
 	test.Tap(s.view.pairButton)
 	top := w.Canvas().Overlays().Top()
 	if top == nil || !strings.Contains(strings.Join(uitest.Texts(top), " "), "not an official SWS tournament") {
 		t.Fatalf("no dialog saying the event is not official: %v", top)
 	}
 	test.Tap(uitest.Button(t, top, "Register more players", 0))
-	if rs, _ := d.Rounds(ctx, e.ID); len(rs) != 0 || s.view.tabs.Selected() != s.view.regTab {
+	if rs, _ := d.Rounds.Rounds(ctx, e.ID); len(rs) != 0 || s.view.tabs.Selected() != s.view.regTab {
 		t.Fatalf("kept registering: %d rounds, tab %v", len(rs), s.view.tabs.Selected().Text)
 	}
 	test.Tap(s.view.pairButton)
 	test.Tap(uitest.Button(t, w.Canvas().Overlays().Top(), "Pair round 1 anyway", 0))
-	if rs, _ := d.Rounds(ctx, e.ID); len(rs) != 1 || len(rs[0].Tables) != 1 {
+	if rs, _ := d.Rounds.Rounds(ctx, e.ID); len(rs) != 1 || len(rs[0].Tables) != 1 {
 		t.Fatalf("rounds %+v", rs)
 	}
 }
@@ -723,7 +724,7 @@ func TestThePrintMenuWritesTheReportAndSaysWhatItWrote(t *testing.T) {
 	e := uitest.Event(t, d, "Print night")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
 	p := &fakePrinter{}
-	s, _ := newWindow(t, d, Options{OpenEvent: e.ID, Printer: p})
+	s, _ := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID, Printer: p})
 	m := s.view.print
 	if !m.button.Visible() {
 		t.Fatal("no Print button with a printer")
@@ -777,7 +778,7 @@ func TestFinishIsOfferedOnlyWhenTheStructureIsComplete(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
 	v := s.view
 	if !v.otherButton.Hidden {
 		t.Errorf("before round 1 the header offers %q", v.otherButton.Text)
@@ -799,7 +800,7 @@ func TestFinishIsOfferedOnlyWhenTheStructureIsComplete(t *testing.T) {
 		t.Fatalf("finishing early did not say what is cut short: %q", uitest.Texts(top))
 	}
 	pressEnter(w.Canvas()) // Enter keeps playing
-	if got, _ := d.Event(ctx, e.ID); got.State == event.StateFinished {
+	if got, _ := d.Events.Event(ctx, e.ID); got.State == event.StateFinished {
 		t.Fatal("Enter on Finish early finished the event")
 	}
 
@@ -827,7 +828,7 @@ func TestQuitMidRoundAsksToConfirm(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
 	quits := 0
 	s.quit = func() { quits++ }
 	s.onCloseRequested()
@@ -860,17 +861,17 @@ func TestTheWindowFollowsChangesMadeElsewhere(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, _ := newWindow(t, d, Options{OpenEvent: e.ID})
+	s, _ := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
 	v := s.view
-	entries, _ := d.Entries(ctx, e.ID)
-	if err := d.CheckIn(ctx, entries[0].ID, true); err != nil {
+	entries, _ := d.Registration.Entries(ctx, e.ID)
+	if err := d.Registration.CheckIn(ctx, entries[0].ID, true); err != nil {
 		t.Fatal(err)
 	}
 	if v.registration.CountsText() != "4 registered · 1 checked in · 0 dropped" {
 		t.Errorf("a check-in made elsewhere shows %q", v.registration.CountsText())
 	}
 	for _, en := range entries[1:] {
-		if err := d.CheckIn(ctx, en.ID, true); err != nil {
+		if err := d.Registration.CheckIn(ctx, en.ID, true); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -878,7 +879,7 @@ func TestTheWindowFollowsChangesMadeElsewhere(t *testing.T) {
 	if v.pairButton.Text != "Pair round 2" || len(v.round.Sheet().Tables) != 2 {
 		t.Fatalf("a round paired elsewhere: header %q, %d tables shown", v.pairButton.Text, len(v.round.Sheet().Tables))
 	}
-	if err := d.RecordResult(ctx, e.ID, 1, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+	if err := d.Rounds.RecordResult(ctx, e.ID, 1, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 		t.Fatal(err)
 	}
 	if got := v.round.Sheet().Tables[0].Result; got == nil || got.Seats[0].GamesWon != 2 {
@@ -896,14 +897,14 @@ func TestPhoneReportsShowOnTheRoundTabAtOnce(t *testing.T) {
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	r := uitest.Pair(t, d, e.ID)
-	s, _ := newWindow(t, d, Options{OpenEvent: e.ID})
+	s, _ := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
 	v := s.view
-	codes, err := d.TableCodes(ctx, e.ID, 1)
+	codes, err := d.Network.TableCodes(ctx, e.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	report := func(table int, result string) error {
-		_, err := d.ReportByCode(ctx, director.TableReport{Event: e.ID, Round: 1, Table: table, Code: codes[table], Result: result, Device: "phone-1"})
+		_, err := d.Network.ReportByCode(ctx, director.TableReport{Event: e.ID, Round: 1, Table: table, Code: codes[table], Result: result, Device: "phone-1"})
 		return err
 	}
 	if err := report(r.Tables[0].Number, "2-0"); err != nil {
@@ -926,26 +927,26 @@ func TestPhoneReportsShowOnTheRoundTabAtOnce(t *testing.T) {
 func TestABracketsFinalOffersOnlyFinishing(t *testing.T) {
 	ctx := context.Background()
 	d := uitest.Director(t)
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Saturday bracket", Game: "generic", Format: "single-elimination", Date: uitest.Now})
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Saturday bracket", Game: "generic", Format: "single-elimination", Date: uitest.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	semis, err := d.PairNextRound(ctx, e.ID)
+	semis, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	uitest.Publish(t, d, e.ID, 1)
 	for _, tb := range semis.Tables {
-		if err := d.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
 	uitest.Publish(t, d, e.ID, 2)
-	s, w := newWindow(t, d, Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
 	v := s.view
 	if v.pairButton.Text != "Finish event" || !v.pairButton.Disabled() || !v.otherButton.Hidden {
 		t.Errorf("during the final the header offers %q (disabled %v), and %q beside it", v.pairButton.Text, v.pairButton.Disabled(), v.otherButton.Text)

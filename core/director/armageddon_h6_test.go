@@ -60,11 +60,11 @@ func TestH6ArmageddonSweep3to0IsRecordedAndTheSweeperGetsTheRound2Bye(t *testing
 				if sweeper == 0 {
 					res, sweeper = win(sweep, 0), tb.Seats[0].EntryID
 				}
-				if err := d.RecordResult(ctx, e.ID, r.Number, tb.Number, res); err != nil {
+				if err := d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, res); err != nil {
 					t.Fatalf("table %d %d–%d: %v", tb.Number, res.Seats[0].GamesWon, res.Seats[1].GamesWon, err)
 				}
 			}
-			sheet, err := d.RoundSheet(ctx, e.ID, r.Number)
+			sheet, err := d.Rounds.RoundSheet(ctx, e.ID, r.Number)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -99,11 +99,11 @@ func TestH6ArmageddonRefusesMoreGamesThanTheMatchHas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = d.RecordResult(ctx, e.ID, r.Number, r.Tables[0].Number, win(3, 1))
+	err = d.Rounds.RecordResult(ctx, e.ID, r.Number, r.Tables[0].Number, win(3, 1))
 	if !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "3 games, all played") {
 		t.Fatalf("3–1: %v", err)
 	}
-	err = d.RecordResult(ctx, e.ID, r.Number, r.Tables[0].Number, win(1, 1))
+	err = d.Rounds.RecordResult(ctx, e.ID, r.Number, r.Tables[0].Number, win(1, 1))
 	if !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "cannot end drawn") {
 		t.Fatalf("1–1: %v", err)
 	}
@@ -148,7 +148,7 @@ func TestH6ArmageddonByesGoByLostGamesOverSeeds(t *testing.T) {
 				if rng.IntN(2) == 0 {
 					res.Seats[0], res.Seats[1] = res.Seats[1], res.Seats[0]
 				}
-				if err := d.RecordResult(ctx, e.ID, r.Number, tb.Number, res); err != nil {
+				if err := d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, res); err != nil {
 					t.Fatalf("seed %d round %d table %d: %v", seed, r.Number, tb.Number, err)
 				}
 			}
@@ -163,7 +163,7 @@ func TestH6ArmageddonByesGoByLostGamesOverSeeds(t *testing.T) {
 // returns 1 when there was one.
 func checkH6Bye(t *testing.T, ctx context.Context, d *director.Director, e event.Event, r event.Round) int {
 	t.Helper()
-	rounds, err := d.Rounds(ctx, e.ID)
+	rounds, err := d.Rounds.Rounds(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,21 +36,21 @@ func counted(rounds []event.Round, upTo int) map[event.EntryID]int {
 func checkBasis(t *testing.T, d *director.Director, id event.EventID, want director.Basis) director.StandingsView {
 	t.Helper()
 	ctx := context.Background()
-	v, err := d.StandingsView(ctx, id)
+	v, err := d.Views.StandingsView(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if v.Basis != want {
 		t.Fatalf("basis %+v, want %+v", v.Basis, want)
 	}
-	b, err := d.Board(ctx, id)
+	b, err := d.Views.Board(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if b.Basis != v.Basis || !reflect.DeepEqual(b.Standings, v.Players) {
 		t.Fatalf("the board's basis %+v or rows differ from the standings view's %+v", b.Basis, v.Basis)
 	}
-	rounds, err := d.Rounds(ctx, id)
+	rounds, err := d.Rounds.Rounds(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestBasisOverSeededEvents(t *testing.T) {
 			checkBasis(t, d, e.ID, director.Basis{})
 			for r := 1; r <= 4; r++ {
 				before := checkBasis(t, d, e.ID, director.Basis{Round: r - 1, In: playedTables(t, d, e.ID, r-1), Of: playedTables(t, d, e.ID, r-1)})
-				draft, err := d.PairNextRound(ctx, e.ID)
+				draft, err := d.Rounds.PairNextRound(ctx, e.ID)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -88,7 +88,7 @@ func TestBasisOverSeededEvents(t *testing.T) {
 				// it) must not count either.
 				for _, tb := range draft.Tables {
 					if !tb.Bye {
-						_ = d.RecordResult(ctx, e.ID, r, tb.Number, win(2, 0))
+						_ = d.Rounds.RecordResult(ctx, e.ID, r, tb.Number, win(2, 0))
 						break
 					}
 				}
@@ -96,7 +96,7 @@ func TestBasisOverSeededEvents(t *testing.T) {
 				if !reflect.DeepEqual(after.Players, before.Players) {
 					t.Fatalf("round %d: a draft changed the standings", r)
 				}
-				if err := d.PublishRound(ctx, e.ID, r); err != nil {
+				if err := d.Drafts.PublishRound(ctx, e.ID, r); err != nil {
 					t.Fatal(err)
 				}
 				round := roundOf(t, d, e.ID, r)
@@ -110,7 +110,7 @@ func TestBasisOverSeededEvents(t *testing.T) {
 				rng.Shuffle(len(open), func(i, j int) { open[i], open[j] = open[j], open[i] })
 				for _, n := range open {
 					checkBasis(t, d, e.ID, director.Basis{Round: r, In: in, Of: len(open)})
-					if err := d.RecordResult(ctx, e.ID, r, n, win(2, rng.IntN(2))); err != nil {
+					if err := d.Rounds.RecordResult(ctx, e.ID, r, n, win(2, rng.IntN(2))); err != nil {
 						t.Fatal(err)
 					}
 					in++
@@ -126,7 +126,7 @@ func TestBasisOverSeededEvents(t *testing.T) {
 
 func roundOf(t *testing.T, d *director.Director, id event.EventID, n int) event.Round {
 	t.Helper()
-	rounds, err := d.Rounds(context.Background(), id)
+	rounds, err := d.Rounds.Rounds(context.Background(), id)
 	if err != nil || len(rounds) < n {
 		t.Fatalf("round %d: %v (%d rounds)", n, err, len(rounds))
 	}

@@ -51,7 +51,7 @@ func TestSubscribersHearWhatEachCommittedWriteChanged(t *testing.T) {
 		}
 	}
 	for _, en := range entries {
-		if err := d.CheckIn(ctx, en.ID, true); err != nil {
+		if err := d.Registration.CheckIn(ctx, en.ID, true); err != nil {
 			t.Fatal(err)
 		}
 		expect("check-in", director.ChangeRegistration)
@@ -65,27 +65,27 @@ func TestSubscribersHearWhatEachCommittedWriteChanged(t *testing.T) {
 			t.Errorf("pairing and publishing: told %+v", c)
 		}
 	}
-	if err := d.RecordResult(ctx, e.ID, r.Number, r.Tables[0].Number, win(2, 0)); err != nil {
+	if err := d.Rounds.RecordResult(ctx, e.ID, r.Number, r.Tables[0].Number, win(2, 0)); err != nil {
 		t.Fatal(err)
 	}
 	expect("a result", director.ChangeResult)
-	if err := d.RecordResult(ctx, e.ID, r.Number, r.Tables[0].Number, win(3, 0)); err == nil {
+	if err := d.Rounds.RecordResult(ctx, e.ID, r.Number, r.Tables[0].Number, win(3, 0)); err == nil {
 		t.Fatal("3-0 in a best of three was saved")
 	}
 	if got := log.take(); len(got) != 0 {
 		t.Errorf("a refused write told %+v", got)
 	}
-	if _, err := d.StartClock(ctx, e.ID, r.Number); err != nil {
+	if _, err := d.Clocks.StartClock(ctx, e.ID, r.Number); err != nil {
 		t.Fatal(err)
 	}
 	expect("the clock", director.ChangeClock)
-	if _, err := d.AddJudge(ctx, e.ID, director.NewJudge{Name: "Hana Judge", Role: event.RoleHeadJudge}); err != nil {
+	if _, err := d.Judging.AddJudge(ctx, e.ID, director.NewJudge{Name: "Hana Judge", Role: event.RoleHeadJudge}); err != nil {
 		t.Fatal(err)
 	}
 	expect("a judge", director.ChangeJudgeLog)
 
 	cancel()
-	if err := d.CheckIn(ctx, entries[1].ID, false); err != nil {
+	if err := d.Registration.CheckIn(ctx, entries[1].ID, false); err != nil {
 		t.Fatal(err)
 	}
 	if got := log.take(); len(got) != 0 {
@@ -101,7 +101,7 @@ func TestJudgeViewIsOneRead(t *testing.T) {
 	d, _ := newDirector(t)
 	e := eventOf(t, d, "generic", "swiss", nil)
 	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
-	v, err := d.JudgeView(ctx, e.ID)
+	v, err := d.Views.JudgeView(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,14 +111,14 @@ func TestJudgeViewIsOneRead(t *testing.T) {
 	if _, err := pairPublished(ctx, d, e.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.AddJudge(ctx, e.ID, director.NewJudge{Name: "Hana Judge", Role: event.RoleHeadJudge}); err != nil {
+	if _, err := d.Judging.AddJudge(ctx, e.ID, director.NewJudge{Name: "Hana Judge", Role: event.RoleHeadJudge}); err != nil {
 		t.Fatal(err)
 	}
-	v, err = d.JudgeView(ctx, e.ID)
+	v, err = d.Views.JudgeView(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	problem, _ := d.RosterProblem(ctx, e.ID)
+	problem, _ := d.Judging.RosterProblem(ctx, e.ID)
 	if v.Rounds != 1 || len(v.Latest.Tables) != 2 || len(v.Judges) != 1 || i18n.Error(i18n.English, v.Problem) != i18n.Error(i18n.English, problem) {
 		t.Errorf("after round 1: rounds %d, %d tables, %d judges, problem %v (roster says %v)", v.Rounds, len(v.Latest.Tables), len(v.Judges), v.Problem, problem)
 	}
@@ -132,7 +132,7 @@ func TestRoundViewIsOneRead(t *testing.T) {
 	d, _ := newDirector(t)
 	e := eventOf(t, d, "generic", "swiss", nil)
 	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
-	if v, err := d.RoundView(ctx, e.ID, 0, 0); err != nil || len(v.Heads) != 0 || v.Sheet.Round.Number != 0 {
+	if v, err := d.Views.RoundView(ctx, e.ID, 0, 0); err != nil || len(v.Heads) != 0 || v.Sheet.Round.Number != 0 {
 		t.Fatalf("before round 1: %+v %v", v, err)
 	}
 	r1, err := pairPublished(ctx, d, e.ID)
@@ -140,11 +140,11 @@ func TestRoundViewIsOneRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tb := range r1.Tables {
-		if err := d.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)); err != nil {
+		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ number, seen, want int }{
@@ -153,7 +153,7 @@ func TestRoundViewIsOneRead(t *testing.T) {
 		{0, 2, 2}, // nothing asked: the latest
 		{5, 2, 2}, // past the end: the latest
 	} {
-		v, err := d.RoundView(ctx, e.ID, c.number, c.seen)
+		v, err := d.Views.RoundView(ctx, e.ID, c.number, c.seen)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -174,18 +174,18 @@ func TestRegistrationAndStandingsViewsAreOneRead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := d.RecordResult(ctx, e.ID, 1, r.Tables[0].Number, win(2, 1)); err != nil {
+	if err := d.Rounds.RecordResult(ctx, e.ID, 1, r.Tables[0].Number, win(2, 1)); err != nil {
 		t.Fatal(err)
 	}
-	rv, err := d.RegistrationView(ctx, e.ID)
+	rv, err := d.Views.RegistrationView(ctx, e.ID)
 	if err != nil || rv.Event.ID != e.ID || len(rv.Entries) != 4 || rv.Teams != nil {
 		t.Fatalf("registration view: %+v %v", rv, err)
 	}
-	sv, err := d.StandingsView(ctx, e.ID)
+	sv, err := d.Views.StandingsView(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := d.Standings(ctx, e.ID)
+	want, _ := d.Rounds.Standings(ctx, e.ID)
 	if len(sv.Players) != len(want) || sv.Players[0].EntryID != want[0].EntryID || sv.Players[0].Points != 3 || sv.Teams != nil {
 		t.Errorf("standings view %+v, standings %+v", sv.Players, want)
 	}
@@ -205,25 +205,25 @@ func TestInSnapshotReadsOneMoment(t *testing.T) {
 	}
 	n := r.Tables[0].Number
 	err = d.InSnapshot(ctx, func(snap *director.Director) error {
-		before, err := snap.RoundSheet(ctx, e.ID, 1)
+		before, err := snap.Rounds.RoundSheet(ctx, e.ID, 1)
 		if err != nil {
 			return err
 		}
-		if err := d.RecordResult(ctx, e.ID, 1, n, win(2, 0)); err != nil {
+		if err := d.Rounds.RecordResult(ctx, e.ID, 1, n, win(2, 0)); err != nil {
 			return err
 		}
-		after, err := snap.Standings(ctx, e.ID)
+		after, err := snap.Rounds.Standings(ctx, e.ID)
 		if err != nil {
 			return err
 		}
-		again, err := snap.RoundSheet(ctx, e.ID, 1)
+		again, err := snap.Rounds.RoundSheet(ctx, e.ID, 1)
 		if err != nil {
 			return err
 		}
 		if before.Tables[0].Result != nil || again.Tables[0].Result != nil || after[0].Points != 0 {
 			t.Errorf("the snapshot saw a result saved after its first read: %+v, leader %d points", again.Tables[0].Result, after[0].Points)
 		}
-		if err := snap.CheckIn(ctx, 1, true); err == nil {
+		if err := snap.Registration.CheckIn(ctx, 1, true); err == nil {
 			t.Error("a write through a snapshot was allowed")
 		}
 		return nil
@@ -231,7 +231,7 @@ func TestInSnapshotReadsOneMoment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sh, _ := d.RoundSheet(ctx, e.ID, 1); sh.Tables[0].Result == nil {
+	if sh, _ := d.Rounds.RoundSheet(ctx, e.ID, 1); sh.Tables[0].Result == nil {
 		t.Error("the result saved during the snapshot is lost")
 	}
 }

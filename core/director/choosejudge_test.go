@@ -16,51 +16,51 @@ import (
 func TestAJudgesChoiceIsKeptWithHerSession(t *testing.T) {
 	ctx := context.Background()
 	d, c, reopen := signInDirector(t)
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday", Game: "altered", Format: "standard-bo3"})
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday", Game: "altered", Format: "standard-bo3"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, err := d.CreateEvent(ctx, director.NewEvent{Name: "Saturday", Game: "altered", Format: "standard-bo3"})
+	other, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Saturday", Game: "altered", Format: "standard-bo3"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	grace, err := d.AddJudge(ctx, e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
+	grace, err := d.Judging.AddJudge(ctx, e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ida, err := d.AddJudge(ctx, other.ID, director.NewJudge{Name: "Ida Wells", Role: event.RoleHeadJudge})
+	ida, err := d.Judging.AddJudge(ctx, other.ID, director.NewJudge{Name: "Ida Wells", Role: event.RoleHeadJudge})
 	if err != nil {
 		t.Fatal(err)
 	}
-	pin, _ := d.JudgePIN(ctx)
-	kiosk, _ := d.KioskCode(ctx)
+	pin, _ := d.Phones.JudgePIN(ctx)
+	kiosk, _ := d.Phones.KioskCode(ctx)
 	judge, tablet := try(director.KindJudge, pin, "phone", 1), try(director.KindKiosk, kiosk, "tablet", 2)
 	tablet.Event = e.ID
 	for _, s := range []director.SignInTry{judge, tablet} {
-		if err := d.SignIn(ctx, s); err != nil {
+		if err := d.Phones.SignIn(ctx, s); err != nil {
 			t.Fatal(err)
 		}
 	}
 
-	if err := d.ChooseJudge(ctx, judge.Token, e.ID, ida.ID); !errors.Is(err, event.ErrNotFound) {
+	if err := d.Phones.ChooseJudge(ctx, judge.Token, e.ID, ida.ID); !errors.Is(err, event.ErrNotFound) {
 		t.Errorf("another event's judge: %v, want ErrNotFound", err)
 	}
 	for name, token := range map[string]string{"a kiosk": tablet.Token, "no session": try("", "", "", 3).Token} {
-		if err := d.ChooseJudge(ctx, token, e.ID, grace.ID); !errors.Is(err, event.ErrState) {
+		if err := d.Phones.ChooseJudge(ctx, token, e.ID, grace.ID); !errors.Is(err, event.ErrState) {
 			t.Errorf("%s chose a judge: %v, want ErrState", name, err)
 		}
 	}
-	if err := d.ChooseJudge(ctx, judge.Token, e.ID, grace.ID); err != nil {
+	if err := d.Phones.ChooseJudge(ctx, judge.Token, e.ID, grace.ID); err != nil {
 		t.Fatal(err)
 	}
 
 	d = reopen()
-	s, ok, err := d.StaffSessionOf(ctx, director.KindJudge, judge.Token, "10.0.0.1")
+	s, ok, err := d.Phones.StaffSessionOf(ctx, director.KindJudge, judge.Token, "10.0.0.1")
 	if err != nil || !ok || s.Judges[e.ID] != grace.ID || len(s.Judges) != 1 {
 		t.Fatalf("after a restart the phone's session is %+v (open %v, %v)", s, ok, err)
 	}
 	c.add(2 * time.Hour) // past the session's hour
-	if err := d.ChooseJudge(ctx, judge.Token, other.ID, ida.ID); !errors.Is(err, event.ErrState) {
+	if err := d.Phones.ChooseJudge(ctx, judge.Token, other.ID, ida.ID); !errors.Is(err, event.ErrState) {
 		t.Errorf("an expired session chose a judge: %v, want ErrState", err)
 	}
 }

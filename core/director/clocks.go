@@ -29,7 +29,7 @@ type RoundClock struct {
 func (c RoundClock) Reading(now time.Time) clock.Reading { return clock.Read(c.Clock, now) }
 
 // RoundClockOf returns the clock of round number of an event.
-func (d *Director) RoundClockOf(ctx context.Context, id event.EventID, number int) (RoundClock, error) {
+func (d *Clocks) RoundClockOf(ctx context.Context, id event.EventID, number int) (RoundClock, error) {
 	var out RoundClock
 	err := d.store.Read(ctx, func(tx Tx) error {
 		var err error
@@ -65,7 +65,7 @@ type ClockBarView struct {
 // one read: the bar's poll sees the clock and the pairings of one moment
 // and holds the database once. (Its announcements are a write of their
 // own: Announcements.)
-func (d *Director) ClockBar(ctx context.Context, id event.EventID, number int, sheet bool) (ClockBarView, error) {
+func (d *Clocks) ClockBar(ctx context.Context, id event.EventID, number int, sheet bool) (ClockBarView, error) {
 	var out ClockBarView
 	err := d.store.Read(ctx, func(tx Tx) error {
 		var err error
@@ -92,21 +92,21 @@ func roundOf(tx Tx, e event.Event, number int) (event.Round, error) {
 }
 
 // StartClock starts the clock of a published round.
-func (d *Director) StartClock(ctx context.Context, id event.EventID, number int) (event.Clock, error) {
+func (d *Clocks) StartClock(ctx context.Context, id event.EventID, number int) (event.Clock, error) {
 	return d.changeClock(ctx, id, number, i18n.F("clock started"), func(c event.Clock, now time.Time) (event.Clock, error) {
 		return clock.Start(c, now)
 	})
 }
 
 // PauseClock pauses a running round clock.
-func (d *Director) PauseClock(ctx context.Context, id event.EventID, number int) (event.Clock, error) {
+func (d *Clocks) PauseClock(ctx context.Context, id event.EventID, number int) (event.Clock, error) {
 	return d.changeClock(ctx, id, number, i18n.F("clock paused"), func(c event.Clock, now time.Time) (event.Clock, error) {
 		return clock.Pause(c, now)
 	})
 }
 
 // ResumeClock resumes a paused round clock.
-func (d *Director) ResumeClock(ctx context.Context, id event.EventID, number int) (event.Clock, error) {
+func (d *Clocks) ResumeClock(ctx context.Context, id event.EventID, number int) (event.Clock, error) {
 	return d.changeClock(ctx, id, number, i18n.F("clock resumed"), func(c event.Clock, now time.Time) (event.Clock, error) {
 		return clock.Resume(c, now)
 	})
@@ -114,7 +114,7 @@ func (d *Director) ResumeClock(ctx context.Context, id event.EventID, number int
 
 // AddRoundTime adds time to the whole round (negative takes it away, down
 // to none left).
-func (d *Director) AddRoundTime(ctx context.Context, id event.EventID, number int, add time.Duration) (event.Clock, error) {
+func (d *Clocks) AddRoundTime(ctx context.Context, id event.EventID, number int, add time.Duration) (event.Clock, error) {
 	what := i18n.F("%s added to the round", clock.Format(add))
 	if add < 0 {
 		what = i18n.F("%s taken from the round", clock.Format(-add))
@@ -126,7 +126,7 @@ func (d *Director) AddRoundTime(ctx context.Context, id event.EventID, number in
 
 // SetRoundTime sets a round's time before its clock starts; 0 makes the
 // round untimed (S5: a single final table need not be timed).
-func (d *Director) SetRoundTime(ctx context.Context, id event.EventID, number int, length time.Duration) (event.Clock, error) {
+func (d *Clocks) SetRoundTime(ctx context.Context, id event.EventID, number int, length time.Duration) (event.Clock, error) {
 	what := i18n.F("round time set to %s", clock.Format(length))
 	if length == 0 {
 		what = i18n.F("round untimed")
@@ -137,7 +137,7 @@ func (d *Director) SetRoundTime(ctx context.Context, id event.EventID, number in
 }
 
 // ResetClock stops a round clock and sets it back to its full time.
-func (d *Director) ResetClock(ctx context.Context, id event.EventID, number int) (event.Clock, error) {
+func (d *Clocks) ResetClock(ctx context.Context, id event.EventID, number int) (event.Clock, error) {
 	return d.changeClock(ctx, id, number, i18n.F("clock reset"), func(c event.Clock, _ time.Time) (event.Clock, error) {
 		return clock.Reset(c), nil
 	})
@@ -145,7 +145,7 @@ func (d *Director) ResetClock(ctx context.Context, id event.EventID, number int)
 
 // changeClock applies one clock transition to a published round and saves
 // and logs it in one transaction.
-func (d *Director) changeClock(ctx context.Context, id event.EventID, number int, what i18n.Text,
+func (d *core) changeClock(ctx context.Context, id event.EventID, number int, what i18n.Text,
 	change func(event.Clock, time.Time) (event.Clock, error)) (event.Clock, error) {
 	var out event.Clock
 	err := d.store.Write(ctx, func(tx Tx) error {
@@ -179,7 +179,7 @@ func (d *Director) changeClock(ctx context.Context, id event.EventID, number int
 // time, each extended table's end), each once: the record of what was
 // announced is saved in the same transaction, so a restart repeats none.
 // Call it from a timer; it writes only when something is due.
-func (d *Director) Announcements(ctx context.Context, id event.EventID, number int) ([]clock.Announcement, error) {
+func (d *Clocks) Announcements(ctx context.Context, id event.EventID, number int) ([]clock.Announcement, error) {
 	var due []clock.Announcement
 	err := d.store.Write(ctx, func(tx Tx) error {
 		e, err := tx.Event(id)

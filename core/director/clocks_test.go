@@ -52,18 +52,18 @@ func TestClockChild(t *testing.T) {
 	}
 	ctx := context.Background()
 	d := openAt(t, path, clockT0)
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Clock night", Game: "generic", Format: "swiss"})
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Clock night", Game: "generic", Format: "swiss"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.PublishRound(ctx, e.ID, 1); err != nil {
+	if err := d.Drafts.PublishRound(ctx, e.ID, 1); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.StartClock(ctx, e.ID, 1); err != nil {
+	if _, err := d.Clocks.StartClock(ctx, e.ID, 1); err != nil {
 		t.Fatal(err)
 	}
 	os.Stdout.WriteString("started " + strconv.FormatInt(int64(e.ID), 10) + "\n")
@@ -100,7 +100,7 @@ func TestARunningClockSurvivesAKill(t *testing.T) {
 
 	ctx := context.Background()
 	d := openAt(t, path, clockT0.Add(7*time.Minute))
-	rc, err := d.RoundClockOf(ctx, id, 1)
+	rc, err := d.Clocks.RoundClockOf(ctx, id, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,14 +110,14 @@ func TestARunningClockSurvivesAKill(t *testing.T) {
 
 	// 41 minutes in: the 10-minute warning, once.
 	d = openAt(t, path, clockT0.Add(41*time.Minute))
-	due, err := d.Announcements(ctx, id, 1)
+	due, err := d.Clocks.Announcements(ctx, id, 1)
 	if err != nil || len(due) != 1 || due[0].Kind != clock.Warning {
 		t.Fatalf("at 41 minutes: %v, %v", due, err)
 	}
-	if again, _ := openAt(t, path, clockT0.Add(42*time.Minute)).Announcements(ctx, id, 1); len(again) != 0 {
+	if again, _ := openAt(t, path, clockT0.Add(42*time.Minute)).Clocks.Announcements(ctx, id, 1); len(again) != 0 {
 		t.Errorf("announced again after a restart: %v", again)
 	}
-	if end, _ := openAt(t, path, clockT0.Add(51*time.Minute)).Announcements(ctx, id, 1); len(end) != 1 || end[0].Kind != clock.TimeCalled {
+	if end, _ := openAt(t, path, clockT0.Add(51*time.Minute)).Clocks.Announcements(ctx, id, 1); len(end) != 1 || end[0].Kind != clock.TimeCalled {
 		t.Errorf("at 51 minutes: %v", end)
 	}
 }
@@ -125,22 +125,22 @@ func TestARunningClockSurvivesAKill(t *testing.T) {
 func TestClockOperationsAreCheckedAndLogged(t *testing.T) {
 	ctx := context.Background()
 	d, e, _, _ := judgedEvent(t, "generic", "swiss")
-	if _, err := d.PauseClock(ctx, e.ID, 1); err == nil {
+	if _, err := d.Clocks.PauseClock(ctx, e.ID, 1); err == nil {
 		t.Error("paused a clock that never started")
 	}
-	if c, err := d.SetRoundTime(ctx, e.ID, 1, 0); err != nil || clock.Timed(c) {
+	if c, err := d.Clocks.SetRoundTime(ctx, e.ID, 1, 0); err != nil || clock.Timed(c) {
 		t.Fatalf("untimed: %+v, %v", c, err)
 	}
-	if _, err := d.StartClock(ctx, e.ID, 1); err != nil {
+	if _, err := d.Clocks.StartClock(ctx, e.ID, 1); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.AddRoundTime(ctx, e.ID, 1, time.Minute); err == nil {
+	if _, err := d.Clocks.AddRoundTime(ctx, e.ID, 1, time.Minute); err == nil {
 		t.Error("added time to an untimed round")
 	}
-	if _, err := d.StartClock(ctx, e.ID, 9); err == nil {
+	if _, err := d.Clocks.StartClock(ctx, e.ID, 9); err == nil {
 		t.Error("started the clock of a round that does not exist")
 	}
-	log, _ := d.Log(ctx, e.ID)
+	log, _ := d.Events.Log(ctx, e.ID)
 	if last := log[len(log)-1].Message; !strings.Contains(last.String(), "clock started") {
 		t.Errorf("last log line %q", last)
 	}

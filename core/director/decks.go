@@ -18,7 +18,7 @@ func cardListKey(game string) string { return "cards." + strings.ToLower(game) }
 // imports (the facts deck rules need: rarity, faction, No Max,
 // designators, houses), replacing the one before. The rows that could not
 // be read are returned; the list is saved when at least one row was read.
-func (d *Director) ImportCardList(ctx context.Context, game, csv string) (int, []deck.RowError, error) {
+func (d *Decks) ImportCardList(ctx context.Context, game, csv string) (int, []deck.RowError, error) {
 	cards, rows := deck.ReadCardList(strings.NewReader(csv))
 	if cards.Len() == 0 {
 		msg := "the card list has no card that could be read; it needs a header row with a name column"
@@ -103,7 +103,7 @@ func checkList(f deck.Format, cards deck.CardList, list string) deck.Report {
 
 // CheckDeck checks a decklist against an event's deck rules without saving
 // it (the kiosk shows the result as the player types).
-func (d *Director) CheckDeck(ctx context.Context, id event.EventID, list string) (deck.Report, error) {
+func (d *Decks) CheckDeck(ctx context.Context, id event.EventID, list string) (deck.Report, error) {
 	var rep deck.Report
 	err := d.store.Read(ctx, func(tx Tx) error {
 		e, err := tx.Event(id)
@@ -125,7 +125,7 @@ func (d *Director) CheckDeck(ctx context.Context, id event.EventID, list string)
 // matches unless the judges said otherwise before the event (H7). The desk may
 // register a deck whether or not deck registration from phones is
 // closed.
-func (d *Director) SaveDeck(ctx context.Context, entry event.EntryID, name, list string) (DeckCheck, error) {
+func (d *Decks) SaveDeck(ctx context.Context, entry event.EntryID, name, list string) (DeckCheck, error) {
 	var out DeckCheck
 	list, name, err := tidyDeck(name, list)
 	if err != nil {
@@ -173,7 +173,7 @@ func deckStatusText(rep deck.Report) i18n.Text {
 
 // saveDeck saves en's deck in tx under the lock rules (S2, A2, H7, K5) and
 // returns its check; the caller logs it with its source.
-func (d *Director) saveDeck(tx Tx, e event.Event, en event.Entry, name, list string) (DeckCheck, error) {
+func (d *core) saveDeck(tx Tx, e event.Event, en event.Entry, name, list string) (DeckCheck, error) {
 	if e.State == event.StateFinished {
 		return DeckCheck{}, event.Statef("%s is finished; its decks are final", e.Name)
 	}
@@ -216,7 +216,7 @@ func (d *Director) saveDeck(tx Tx, e event.Event, en event.Entry, name, list str
 
 // Decks returns the decks registered in an event with their checks, in
 // registration order.
-func (d *Director) Decks(ctx context.Context, id event.EventID) ([]DeckCheck, error) {
+func (d *Decks) Decks(ctx context.Context, id event.EventID) ([]DeckCheck, error) {
 	var out []DeckCheck
 	err := d.store.Read(ctx, func(tx Tx) error {
 		e, err := tx.Event(id)

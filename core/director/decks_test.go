@@ -28,32 +28,32 @@ func TestDecksAreCheckedSavedAndLocked(t *testing.T) {
 	d, _ := newDirector(t)
 	e := eventOf(t, d, "heresy", "reascension", nil)
 	en := register(t, d, e.ID, names(7)...)
-	if _, _, err := d.ImportCardList(ctx, "heresy", "name,type\nExtra Card,character\n"); err != nil {
+	if _, _, err := d.Decks.ImportCardList(ctx, "heresy", "name,type\nExtra Card,character\n"); err != nil {
 		t.Fatal(err)
 	}
-	c, err := d.SaveDeck(ctx, en[0].ID, "Tau Rush", heresyDeck(5))
+	c, err := d.Decks.SaveDeck(ctx, en[0].ID, "Tau Rush", heresyDeck(5))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.Legal() || !strings.Contains(c.Report.Problems[0].Message, "Extra Card") {
 		t.Errorf("a deck with 5 copies: %+v", c.Report)
 	}
-	if c, err = d.SaveDeck(ctx, en[0].ID, "Tau Rush", heresyDeck(4)); err != nil || !c.Legal() {
+	if c, err = d.Decks.SaveDeck(ctx, en[0].ID, "Tau Rush", heresyDeck(4)); err != nil || !c.Legal() {
 		t.Fatalf("the fixed deck: %+v, %v", c.Report, err)
 	}
-	if rep, _ := d.CheckDeck(ctx, e.ID, "4 Card\n0 Other Card\n"); rep.Legal() || !strings.HasPrefix(rep.Problems[len(rep.Problems)-1].Message, "Line 2 ") {
+	if rep, _ := d.Decks.CheckDeck(ctx, e.ID, "4 Card\n0 Other Card\n"); rep.Legal() || !strings.HasPrefix(rep.Problems[len(rep.Problems)-1].Message, "Line 2 ") {
 		t.Errorf("a line that cannot be read: %+v", rep)
 	}
-	if _, err := d.SaveDeck(ctx, en[1].ID, "", "   "); !errors.Is(err, event.ErrInvalid) {
+	if _, err := d.Decks.SaveDeck(ctx, en[1].ID, "", "   "); !errors.Is(err, event.ErrInvalid) {
 		t.Errorf("an empty list: %v", err)
 	}
-	if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.SaveDeck(ctx, en[0].ID, "Tau Rush", heresyDeck(3)); !errors.Is(err, event.ErrState) || !strings.Contains(event.Message(err), "locked") {
+	if _, err := d.Decks.SaveDeck(ctx, en[0].ID, "Tau Rush", heresyDeck(3)); !errors.Is(err, event.ErrState) || !strings.Contains(event.Message(err), "locked") {
 		t.Errorf("a change after round 1: %v", err)
 	}
-	decks, err := d.Decks(ctx, e.ID)
+	decks, err := d.Decks.Decks(ctx, e.ID)
 	if err != nil || len(decks) != 1 || decks[0].Deck.LockedAt.IsZero() || !decks[0].Legal() {
 		t.Errorf("decks %+v, %v", decks, err)
 	}
@@ -66,13 +66,13 @@ func TestLimitedDecksStayOpen(t *testing.T) {
 	d, _ := newDirector(t)
 	e := eventOf(t, d, "altered", "sealed", nil)
 	en := register(t, d, e.ID, names(4)...)
-	if _, err := d.SaveDeck(ctx, en[0].ID, "", "Hero: Sierra\n30 Some Card\n"); err != nil {
+	if _, err := d.Decks.SaveDeck(ctx, en[0].ID, "", "Hero: Sierra\n30 Some Card\n"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.SaveDeck(ctx, en[0].ID, "", "Hero: Sierra\n31 Some Card\n"); err != nil {
+	if _, err := d.Decks.SaveDeck(ctx, en[0].ID, "", "Hero: Sierra\n31 Some Card\n"); err != nil {
 		t.Errorf("a limited deck after round 1: %v", err)
 	}
 }
@@ -80,14 +80,14 @@ func TestLimitedDecksStayOpen(t *testing.T) {
 func TestCardListImportAndDeckSettings(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
-	n, rows, err := d.ImportCardList(ctx, "altered", "name,rarity,faction\nSierra,rare,Axiom\n,rare,Axiom\n")
+	n, rows, err := d.Decks.ImportCardList(ctx, "altered", "name,rarity,faction\nSierra,rare,Axiom\n,rare,Axiom\n")
 	if err != nil || n != 1 || len(rows) != 1 {
 		t.Fatalf("import: %d cards, rows %v, %v", n, rows, err)
 	}
-	if _, _, err := d.ImportCardList(ctx, "altered", "nonsense"); !errors.Is(err, event.ErrInvalid) {
+	if _, _, err := d.Decks.ImportCardList(ctx, "altered", "nonsense"); !errors.Is(err, event.ErrInvalid) {
 		t.Errorf("a file without cards: %v", err)
 	}
-	_, err = d.CreateEvent(ctx, director.NewEvent{Name: "x", Game: "generic", Format: "swiss",
+	_, err = d.Events.CreateEvent(ctx, director.NewEvent{Name: "x", Game: "generic", Format: "swiss",
 		Settings: &event.Settings{Structure: event.StructureSwiss, TableSize: 2, GamesPerMatch: 3, Points: event.Points{Win: 3}, DeckRules: "magic"}})
 	if !errors.Is(err, event.ErrInvalid) {
 		t.Errorf("unknown deck rules: %v", err)
@@ -95,11 +95,11 @@ func TestCardListImportAndDeckSettings(t *testing.T) {
 	e := eventOf(t, d, "shadowfist", "final-brawl", nil)
 	s := e.Settings
 	s.Shadowfist.Environment = "old-masters"
-	if err := d.UpdateSettings(ctx, e.ID, s); err != nil {
+	if err := d.Events.UpdateSettings(ctx, e.ID, s); err != nil {
 		t.Errorf("Old Masters: %v", err)
 	}
 	s.Shadowfist.Environment = "future"
-	if err := d.UpdateSettings(ctx, e.ID, s); !errors.Is(err, event.ErrInvalid) {
+	if err := d.Events.UpdateSettings(ctx, e.ID, s); !errors.Is(err, event.ErrInvalid) {
 		t.Errorf("an unknown environment: %v", err)
 	}
 }
@@ -111,14 +111,14 @@ func TestALateDeckLocksAtOnce(t *testing.T) {
 	d, _ := newDirector(t)
 	e := eventOf(t, d, "heresy", "reascension", nil)
 	en := register(t, d, e.ID, names(7)...)
-	if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
-	c, err := d.SaveDeck(ctx, en[2].ID, "", heresyDeck(4))
+	c, err := d.Decks.SaveDeck(ctx, en[2].ID, "", heresyDeck(4))
 	if err != nil || c.Deck.LockedAt.IsZero() {
 		t.Fatalf("a late deck: locked %v, %v", c.Deck.LockedAt, err)
 	}
-	if _, err := d.SaveDeck(ctx, en[2].ID, "", heresyDeck(3)); !errors.Is(err, event.ErrState) {
+	if _, err := d.Decks.SaveDeck(ctx, en[2].ID, "", heresyDeck(3)); !errors.Is(err, event.ErrState) {
 		t.Errorf("changing it: %v", err)
 	}
 }
@@ -148,46 +148,46 @@ func TestH7RevelationsDecksMayBeTunedBetweenMatches(t *testing.T) {
 	d, _ := newDirector(t)
 	open := eventOf(t, d, "heresy", "revelations", nil)
 	en := register(t, d, open.ID, names(6)...)
-	if _, err := d.SaveDeck(ctx, en[0].ID, "", revelationsDeck("Urban Sprawl")); err != nil {
+	if _, err := d.Decks.SaveDeck(ctx, en[0].ID, "", revelationsDeck("Urban Sprawl")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.PairNextRound(ctx, open.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(ctx, open.ID); err != nil {
 		t.Fatal(err)
 	}
-	c, err := d.SaveDeck(ctx, en[0].ID, "", revelationsDeck("Euroreach"))
+	c, err := d.Decks.SaveDeck(ctx, en[0].ID, "", revelationsDeck("Euroreach"))
 	if err != nil || !c.Legal() || !c.Deck.LockedAt.IsZero() {
 		t.Fatalf("tuning after round 1: %+v, %v", c, err)
 	}
-	if c, err = d.SaveDeck(ctx, en[0].ID, "", "49 Drafted Card\n"); err != nil || c.Legal() {
+	if c, err = d.Decks.SaveDeck(ctx, en[0].ID, "", "49 Drafted Card\n"); err != nil || c.Legal() {
 		t.Errorf("a tuned deck below 50 cards is saved and shown illegal: %+v, %v", c.Report, err)
 	}
-	if c, err = d.SaveDeck(ctx, en[1].ID, "", revelationsDeck("Free City")); err != nil || !c.Deck.LockedAt.IsZero() {
+	if c, err = d.Decks.SaveDeck(ctx, en[1].ID, "", revelationsDeck("Free City")); err != nil || !c.Deck.LockedAt.IsZero() {
 		t.Errorf("a deck registered after round 1 stays open too: %+v, %v", c.Deck, err)
 	}
-	w, err := d.DeckRegistration(ctx, open.ID)
+	w, err := d.Decks.DeckRegistration(ctx, open.ID)
 	if err != nil || !strings.Contains(w.Status().String(), "H7") {
 		t.Errorf("the desk is told decks may be tuned: %q, %v", w.Status(), err)
 	}
 
 	negated := eventOf(t, d, "heresy", "revelations", func(s *event.Settings) { s.Heresy.NoTuning = true })
 	en = register(t, d, negated.ID, names(6)...)
-	if _, err := d.SaveDeck(ctx, en[0].ID, "", revelationsDeck("Urban Sprawl")); err != nil {
+	if _, err := d.Decks.SaveDeck(ctx, en[0].ID, "", revelationsDeck("Urban Sprawl")); err != nil {
 		t.Fatal(err)
 	}
-	log, err := d.Log(ctx, negated.ID)
+	log, err := d.Events.Log(ctx, negated.ID)
 	if err != nil || !slices.ContainsFunc(log, func(l event.LogEntry) bool { return strings.Contains(l.Message.String(), "negated deck tuning") }) {
 		t.Errorf("the judges' choice is logged: %v, %v", log, err)
 	}
-	if _, err := d.PairNextRound(ctx, negated.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(ctx, negated.ID); err != nil {
 		t.Fatal(err)
 	}
-	_, err = d.SaveDeck(ctx, en[0].ID, "", revelationsDeck("Euroreach"))
+	_, err = d.Decks.SaveDeck(ctx, en[0].ID, "", revelationsDeck("Euroreach"))
 	if msg := event.Message(err); !errors.Is(err, event.ErrState) || !strings.Contains(msg, "(H7)") || strings.Contains(msg, "S2") {
 		t.Errorf("a change once the judges negated tuning: %v", err)
 	}
 	s := negated.Settings
 	s.Heresy.NoTuning = false
-	if err := d.UpdateSettings(ctx, negated.ID, s); !errors.Is(err, event.ErrState) {
+	if err := d.Events.UpdateSettings(ctx, negated.ID, s); !errors.Is(err, event.ErrState) {
 		t.Errorf("the choice is made in advance; after round 1 it stands: %v", err)
 	}
 }
@@ -206,13 +206,13 @@ func TestALockedDeckCitesItsOwnGamesRule(t *testing.T) {
 	} {
 		e := eventOf(t, d, c.game, c.format, nil)
 		en := register(t, d, e.ID, names(6)...)
-		if _, err := d.SaveDeck(ctx, en[0].ID, "", c.list); err != nil {
+		if _, err := d.Decks.SaveDeck(ctx, en[0].ID, "", c.list); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+		if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 			t.Fatal(err)
 		}
-		_, err := d.SaveDeck(ctx, en[0].ID, "", c.list)
+		_, err := d.Decks.SaveDeck(ctx, en[0].ID, "", c.list)
 		if msg := event.Message(err); !errors.Is(err, event.ErrState) || !strings.HasSuffix(msg, c.rule) {
 			t.Errorf("%s/%s: a change after round 1: %v", c.game, c.format, err)
 		}

@@ -40,7 +40,7 @@ func newDirector(t *testing.T) (*director.Director, *store.DB) {
 
 func mustEvent(t *testing.T, d *director.Director, format string) event.Event {
 	t.Helper()
-	e, err := d.CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: format})
+	e, err := d.Events.CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: format})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func register(t *testing.T, d *director.Director, id event.EventID, names ...str
 	t.Helper()
 	var out []event.Entry
 	for _, n := range names {
-		en, err := d.RegisterNew(context.Background(), id, director.NewPlayer{Name: n})
+		en, err := d.Registration.RegisterNew(context.Background(), id, director.NewPlayer{Name: n})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,15 +84,15 @@ func TestEventEndToEnd(t *testing.T) {
 			t.Fatalf("pairing over a round without results: %v", err)
 		}
 		for _, tb := range round.Tables[:2] {
-			if err := d.RecordResult(ctx, e.ID, r, tb.Number, win(2, 1)); err != nil {
+			if err := d.Rounds.RecordResult(ctx, e.ID, r, tb.Number, win(2, 1)); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	if err := d.FinishEvent(ctx, e.ID); err != nil {
+	if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
-	table, err := d.Standings(ctx, e.ID)
+	table, err := d.Rounds.Standings(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,10 +107,10 @@ func TestEventEndToEnd(t *testing.T) {
 	if _, err := pairPublished(ctx, d, e.ID); !errors.Is(err, event.ErrState) {
 		t.Errorf("paired a finished event: %v", err)
 	}
-	if err := d.RecordResult(ctx, e.ID, 1, 1, win(0, 2)); !errors.Is(err, event.ErrState) {
+	if err := d.Rounds.RecordResult(ctx, e.ID, 1, 1, win(0, 2)); !errors.Is(err, event.ErrState) {
 		t.Errorf("changed a result of a finished event: %v", err)
 	}
-	evs, err := d.Events(ctx)
+	evs, err := d.Events.Events(ctx)
 	if err != nil || len(evs) != 1 || evs[0].Players != 5 || evs[0].Round != 3 || evs[0].State != event.StateFinished {
 		t.Errorf("events %+v, %v", evs, err)
 	}
@@ -136,25 +136,25 @@ func TestResultsAreCheckedAndCorrectionsLogged(t *testing.T) {
 		{1, win(0, 0), "at least one game"},
 		{2, win(2, 0), "round 1 has no table 2"},
 	} {
-		err := d.RecordResult(ctx, e.ID, 1, c.table, c.res)
+		err := d.Rounds.RecordResult(ctx, e.ID, 1, c.table, c.res)
 		if err == nil || !strings.Contains(event.Message(err), c.want) {
 			t.Errorf("table %d %+v: got %v, want %q", c.table, c.res, err, c.want)
 		}
 	}
-	if err := d.RecordResult(ctx, e.ID, 2, 1, win(2, 0)); !errors.Is(err, event.ErrNotFound) {
+	if err := d.Rounds.RecordResult(ctx, e.ID, 2, 1, win(2, 0)); !errors.Is(err, event.ErrNotFound) {
 		t.Errorf("round 2 before it is paired: %v", err)
 	}
-	rounds, _ := d.Rounds(ctx, e.ID)
+	rounds, _ := d.Rounds.Rounds(ctx, e.ID)
 	if rounds[0].Tables[0].Result != nil {
 		t.Fatal("a rejected result was saved")
 	}
-	if err := d.RecordResult(ctx, e.ID, 1, 1, win(2, 1)); err != nil {
+	if err := d.Rounds.RecordResult(ctx, e.ID, 1, 1, win(2, 1)); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.RecordResult(ctx, e.ID, 1, 1, win(1, 2)); err != nil {
+	if err := d.Rounds.RecordResult(ctx, e.ID, 1, 1, win(1, 2)); err != nil {
 		t.Fatal(err)
 	}
-	log, _ := d.Log(ctx, e.ID)
+	log, _ := d.Events.Log(ctx, e.ID)
 	last := log[len(log)-1].Message
 	if !strings.Contains(last.String(), "corrected") || !strings.Contains(last.String(), "1–2") || !strings.Contains(last.String(), "(was ") {
 		t.Errorf("correction log: %q", last)
@@ -170,7 +170,7 @@ func TestResultsAreCheckedAndCorrectionsLogged(t *testing.T) {
 	if fr := last.In(i18n.French); !strings.HasPrefix(fr, "ronde 1 table 1 corrigée") || !strings.Contains(fr, "(avant\u00a0: ") {
 		t.Errorf("correction log in French: %q", fr)
 	}
-	sheet, err := d.RoundSheet(ctx, e.ID, 1)
+	sheet, err := d.Rounds.RoundSheet(ctx, e.ID, 1)
 	if err != nil || sheet.Tables[0].Result.Seats[1].GamesWon != 2 {
 		t.Errorf("sheet %+v %v", sheet, err)
 	}
@@ -183,7 +183,7 @@ func TestCheckInDropReinstateAndLateEntry(t *testing.T) {
 	es := register(t, d, e.ID, "Ada", "Bram", "Chiara", "Dmitri", "Elif")
 	// Once check-in is used, round 1 waits for everyone or a drop.
 	for _, en := range es[:4] {
-		if err := d.CheckIn(ctx, en.ID, true); err != nil {
+		if err := d.Registration.CheckIn(ctx, en.ID, true); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -191,10 +191,10 @@ func TestCheckInDropReinstateAndLateEntry(t *testing.T) {
 	if !errors.Is(err, event.ErrState) || !strings.Contains(event.Message(err), "Elif") {
 		t.Fatalf("pairing with a player not checked in: %v", err)
 	}
-	if err := d.Drop(ctx, es[4].ID); err != nil {
+	if err := d.Registration.Drop(ctx, es[4].ID); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Drop(ctx, es[4].ID); !errors.Is(err, event.ErrState) {
+	if err := d.Registration.Drop(ctx, es[4].ID); !errors.Is(err, event.ErrState) {
 		t.Errorf("dropped twice: %v", err)
 	}
 	r1, err := pairPublished(ctx, d, e.ID)
@@ -210,12 +210,12 @@ func TestCheckInDropReinstateAndLateEntry(t *testing.T) {
 				t.Fatal("a dropped player was paired")
 			}
 		}
-		if err := d.RecordResult(ctx, e.ID, 1, tb.Number, win(1, 0)); err != nil {
+		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(1, 0)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// Re-instated Elif and a late entry play from round 2.
-	if err := d.Reinstate(ctx, es[4].ID); err != nil {
+	if err := d.Registration.Reinstate(ctx, es[4].ID); err != nil {
 		t.Fatal(err)
 	}
 	late := register(t, d, e.ID, "Farah")[0]
@@ -233,10 +233,10 @@ func TestCheckInDropReinstateAndLateEntry(t *testing.T) {
 	if seated != 6 {
 		t.Errorf("round 2 seats %d players, want 6", seated)
 	}
-	if err := d.Drop(ctx, es[0].ID); err != nil {
+	if err := d.Registration.Drop(ctx, es[0].ID); err != nil {
 		t.Fatal(err)
 	}
-	entries, _ := d.Entries(ctx, e.ID)
+	entries, _ := d.Registration.Entries(ctx, e.ID)
 	if entries[0].Status != event.EntryDropped || entries[0].DroppedAfter != 2 {
 		t.Errorf("dropped during round 2: %+v", entries[0])
 	}
@@ -246,34 +246,34 @@ func TestRegistrationErrors(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
 	e := mustEvent(t, d, "standard-bo3")
-	if _, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "  "}); !errors.Is(err, event.ErrInvalid) {
+	if _, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "  "}); !errors.Is(err, event.ErrInvalid) {
 		t.Errorf("blank name: %v", err)
 	}
-	ada, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "Ada  Lovelace", MemberNo: "1815"})
+	ada, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "Ada  Lovelace", MemberNo: "1815"})
 	if err != nil || ada.Name != "Ada Lovelace" {
 		t.Fatalf("%+v %v", ada, err)
 	}
-	_, err = d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "Charles Babbage", MemberNo: "1815"})
+	_, err = d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "Charles Babbage", MemberNo: "1815"})
 	if !errors.Is(err, event.ErrConflict) || !strings.Contains(event.Message(err), "belongs to Ada Lovelace") {
 		t.Errorf("member number of another player: %v", err)
 	}
-	if _, err := d.Register(ctx, e.ID, ada.PlayerID); !errors.Is(err, event.ErrConflict) {
+	if _, err := d.Registration.Register(ctx, e.ID, ada.PlayerID); !errors.Is(err, event.ErrConflict) {
 		t.Errorf("registered twice: %v", err)
 	}
 	// The directory remembers Ada for next week's event.
 	next := mustEvent(t, d, "standard-bo1")
-	again, err := d.RegisterNew(ctx, next.ID, director.NewPlayer{Name: "ada lovelace", MemberNo: "1815"})
+	again, err := d.Registration.RegisterNew(ctx, next.ID, director.NewPlayer{Name: "ada lovelace", MemberNo: "1815"})
 	if err != nil || again.PlayerID != ada.PlayerID {
 		t.Errorf("returning player by member number: %+v %v", again, err)
 	}
-	found, err := d.FindPlayers(ctx, "love", 10)
+	found, err := d.Registration.FindPlayers(ctx, "love", 10)
 	if err != nil || len(found) != 1 || found[0].ID != ada.PlayerID {
 		t.Errorf("find: %+v %v", found, err)
 	}
-	if _, err := d.CreateEvent(ctx, director.NewEvent{Name: "x", Game: "chess", Format: "blitz"}); !errors.Is(err, event.ErrInvalid) {
+	if _, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "x", Game: "chess", Format: "blitz"}); !errors.Is(err, event.ErrInvalid) {
 		t.Errorf("unknown game: %v", err)
 	}
-	if err := d.FinishEvent(ctx, e.ID); !errors.Is(err, event.ErrState) {
+	if err := d.Events.FinishEvent(ctx, e.ID); !errors.Is(err, event.ErrState) {
 		t.Errorf("finished an event with no rounds: %v", err)
 	}
 }
@@ -284,11 +284,11 @@ func TestSettingsFixedAfterRoundOne(t *testing.T) {
 	e := mustEvent(t, d, "standard-bo3")
 	s := e.Settings
 	s.Rounds = 5
-	if err := d.UpdateSettings(ctx, e.ID, s); err != nil {
+	if err := d.Events.UpdateSettings(ctx, e.ID, s); err != nil {
 		t.Fatal(err)
 	}
 	s.GamesPerMatch = 4
-	if err := d.UpdateSettings(ctx, e.ID, s); !errors.Is(err, event.ErrInvalid) {
+	if err := d.Events.UpdateSettings(ctx, e.ID, s); !errors.Is(err, event.ErrInvalid) {
 		t.Errorf("best of 4: %v", err)
 	}
 	register(t, d, e.ID, "Ada", "Bram")
@@ -296,10 +296,10 @@ func TestSettingsFixedAfterRoundOne(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.GamesPerMatch = 1
-	if err := d.UpdateSettings(ctx, e.ID, s); !errors.Is(err, event.ErrState) {
+	if err := d.Events.UpdateSettings(ctx, e.ID, s); !errors.Is(err, event.ErrState) {
 		t.Errorf("changed settings after round 1: %v", err)
 	}
-	got, _ := d.Event(ctx, e.ID)
+	got, _ := d.Events.Event(ctx, e.ID)
 	if got.Settings.Rounds != 5 || got.Settings.GamesPerMatch != 3 || got.State != event.StateRunning {
 		t.Errorf("event %+v", got)
 	}
@@ -325,7 +325,7 @@ func TestDirectorEventsOverSeeds(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				entries, _ := d.Entries(ctx, e.ID)
+				entries, _ := d.Registration.Entries(ctx, e.ID)
 				seated := map[event.EntryID]int{}
 				players := 0
 				for _, tb := range round.Tables {
@@ -342,7 +342,7 @@ func TestDirectorEventsOverSeeds(t *testing.T) {
 						}
 						met[k] = true
 						a := rng.IntN(3)
-						if err := d.RecordResult(ctx, e.ID, r, tb.Number, win(2, a%2)); err != nil {
+						if err := d.Rounds.RecordResult(ctx, e.ID, r, tb.Number, win(2, a%2)); err != nil {
 							t.Fatal(err)
 						}
 					}
@@ -357,7 +357,7 @@ func TestDirectorEventsOverSeeds(t *testing.T) {
 					}
 				}
 				if rng.IntN(2) == 0 {
-					if err := d.Drop(ctx, entries[rng.IntN(len(entries))].ID); err != nil && !errors.Is(err, event.ErrState) {
+					if err := d.Registration.Drop(ctx, entries[rng.IntN(len(entries))].ID); err != nil && !errors.Is(err, event.ErrState) {
 						t.Fatal(err)
 					}
 				}
@@ -372,9 +372,9 @@ func TestDirectorEventsOverSeeds(t *testing.T) {
 // pairPublished pairs the next round and publishes it, as an organizer
 // does once the draft looks right.
 func pairPublished(ctx context.Context, d *director.Director, id event.EventID) (event.Round, error) {
-	r, err := d.PairNextRound(ctx, id)
+	r, err := d.Rounds.PairNextRound(ctx, id)
 	if err != nil {
 		return r, err
 	}
-	return r, d.PublishRound(ctx, id, r.Number)
+	return r, d.Drafts.PublishRound(ctx, id, r.Number)
 }

@@ -30,7 +30,7 @@ type PlayerEdit struct {
 // write. Every event she is entered in shows the new name. Nothing
 // changed writes nothing. A member number another player holds is
 // event.ErrConflict naming its holder.
-func (d *Director) EditPlayer(ctx context.Context, id event.PlayerID, ed PlayerEdit) (event.Player, error) {
+func (d *Directory) EditPlayer(ctx context.Context, id event.PlayerID, ed PlayerEdit) (event.Player, error) {
 	var p event.Player
 	err := d.store.Write(ctx, func(tx Tx) error {
 		old, err := tx.Player(id)
@@ -74,7 +74,7 @@ func editLines(old, p event.Player) []i18n.Text {
 	return lines
 }
 
-func (d *Director) logDirectory(tx Tx, id event.PlayerID, lines ...i18n.Text) error {
+func (d *core) logDirectory(tx Tx, id event.PlayerID, lines ...i18n.Text) error {
 	for _, msg := range lines {
 		if err := tx.AppendDirectoryLog(&event.DirectoryLogEntry{At: d.now(), Player: id, Message: msg}); err != nil {
 			return err
@@ -103,7 +103,7 @@ type Merged struct {
 // (event.ErrConflict): one person cannot play twice in an event, so they
 // are two people (namesakes), or one entry is a mistake to drop there
 // first; merging would lose which results are whose.
-func (d *Director) MergePlayers(ctx context.Context, gone, keep event.PlayerID) (Merged, error) {
+func (d *Directory) MergePlayers(ctx context.Context, gone, keep event.PlayerID) (Merged, error) {
 	var out Merged
 	if gone == keep {
 		return out, event.Invalid("choose two different players to merge")
@@ -187,7 +187,7 @@ func namedPlayer(p event.Player) string {
 
 // DirectoryLog returns the directory log's lines about a player (her
 // renames, the players merged into her), oldest first.
-func (d *Director) DirectoryLog(ctx context.Context, id event.PlayerID) ([]event.DirectoryLogEntry, error) {
+func (d *Directory) DirectoryLog(ctx context.Context, id event.PlayerID) ([]event.DirectoryLogEntry, error) {
 	var out []event.DirectoryLogEntry
 	err := d.store.Read(ctx, func(tx Tx) (err error) {
 		out, err = tx.DirectoryLog(id)

@@ -9,7 +9,7 @@ import (
 
 // draft loads the latest round of an event for an edit: it must be a
 // draft (not yet published) and the event not finished.
-func (d *Director) draft(tx Tx, id event.EventID, number int) (event.Event, []event.Round, error) {
+func (d *core) draft(tx Tx, id event.EventID, number int) (event.Event, []event.Round, error) {
 	e, err := tx.Event(id)
 	if err != nil {
 		return e, nil, err
@@ -36,7 +36,7 @@ func (d *Director) draft(tx Tx, id event.EventID, number int) (event.Event, []ev
 // PublishRound publishes a draft round's pairings: from then on results can
 // be entered, and the pairings no longer change. Each table gets its code
 // for reporting from a phone (TableCodes) in the same transaction.
-func (d *Director) PublishRound(ctx context.Context, id event.EventID, number int) error {
+func (d *Drafts) PublishRound(ctx context.Context, id event.EventID, number int) error {
 	var e event.Event
 	err := d.store.Write(ctx, func(tx Tx) error {
 		var rounds []event.Round
@@ -67,7 +67,7 @@ func (d *Director) PublishRound(ctx context.Context, id event.EventID, number in
 // RepairRound pairs the latest round again, with a new seed, before it is
 // published: after late check-ins, drops or a pairing the organizer does
 // not want.
-func (d *Director) RepairRound(ctx context.Context, id event.EventID) (event.Round, error) {
+func (d *Drafts) RepairRound(ctx context.Context, id event.EventID) (event.Round, error) {
 	var r event.Round
 	err := d.store.Write(ctx, func(tx Tx) error {
 		rounds, err := tx.Rounds(id)
@@ -94,7 +94,7 @@ func (d *Director) RepairRound(ctx context.Context, id event.EventID) (event.Rou
 // WithdrawRound removes the latest round while it is a draft (paired by
 // mistake, or an extra round nobody wants). Withdrawing round 1 takes the
 // event back to registration: settings and check-in open again.
-func (d *Director) WithdrawRound(ctx context.Context, id event.EventID) error {
+func (d *Drafts) WithdrawRound(ctx context.Context, id event.EventID) error {
 	return d.store.Write(ctx, func(tx Tx) error {
 		paired, err := tx.RoundCount(id)
 		if err != nil {
@@ -122,7 +122,7 @@ func (d *Director) WithdrawRound(ctx context.Context, id event.EventID) error {
 // may have the bye). It is how an organizer pairs by hand: any pairing can
 // be reached by swaps. The change is logged. In a team event it swaps the
 // two players' teams, member for member.
-func (d *Director) SwapPlayers(ctx context.Context, id event.EventID, number int, a, b event.EntryID) error {
+func (d *Drafts) SwapPlayers(ctx context.Context, id event.EventID, number int, a, b event.EntryID) error {
 	if a == b {
 		return event.Invalid("choose two different players to swap")
 	}
@@ -182,7 +182,7 @@ func nameOr(names map[event.EntryID]string, id event.EntryID) string {
 // FixTable gives a player a fixed table (accessibility: a table near the
 // door, one that takes a wheelchair); 0 removes it. Later rounds seat the
 // player's match at that table; a draft round is renumbered at once.
-func (d *Director) FixTable(ctx context.Context, entry event.EntryID, table int) error {
+func (d *Drafts) FixTable(ctx context.Context, entry event.EntryID, table int) error {
 	if err := checkFixedTable(table); err != nil {
 		return err
 	}
@@ -202,7 +202,7 @@ func checkFixedTable(table int) error {
 
 // fixTable gives en the fixed table inside the write tx (see FixTable);
 // the caller saves en.
-func (d *Director) fixTable(tx Tx, e event.Event, en *event.Entry, paired, table int) error {
+func (d *core) fixTable(tx Tx, e event.Event, en *event.Entry, paired, table int) error {
 	entries, err := tx.Entries(e.ID)
 	if err != nil {
 		return err

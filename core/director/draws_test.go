@@ -27,7 +27,7 @@ func TestDrawRefusalKeyForgeAtEntry(t *testing.T) {
 		{Seats: []event.SeatResult{{}, {}}, TimeOut: true},                       // 0-0 at time
 		{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 0}}, GamesDrawn: 0}, // a win is fine
 	} {
-		err := d.RecordResult(ctx, e.ID, r.Number, tb.Number, res)
+		err := d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, res)
 		if res.Seats[0].GamesWon == 1 {
 			if err != nil {
 				t.Fatalf("a KeyForge win was refused: %v", err)
@@ -38,7 +38,7 @@ func TestDrawRefusalKeyForgeAtEntry(t *testing.T) {
 		if !errors.Is(err, event.ErrInvalid) || !strings.Contains(msg, "KeyForge has no draws") || strings.Contains(msg, "entry ") {
 			t.Fatalf("draw %+v: %v", res, err)
 		}
-		sheet, _ := d.RoundSheet(ctx, e.ID, r.Number)
+		sheet, _ := d.Rounds.RoundSheet(ctx, e.ID, r.Number)
 		for _, p := range sheet.Tables[0].Players {
 			if !strings.Contains(msg, p.Name) {
 				t.Errorf("the refusal %q does not name %s", msg, p.Name)
@@ -61,7 +61,7 @@ func TestDrawRefusalInEliminationRounds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = d.RecordResult(ctx, e.ID, r.Number, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 1}}})
+	err = d.Rounds.RecordResult(ctx, e.ID, r.Number, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 1}}})
 	if !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "elimination match cannot end drawn") {
 		t.Fatalf("a drawn elimination match: %v", err)
 	}
@@ -72,7 +72,7 @@ func TestDrawRefusalInEliminationRounds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := d.RecordResult(ctx, sw.ID, r.Number, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 1}}, GamesDrawn: 1}); err != nil {
+	if err := d.Rounds.RecordResult(ctx, sw.ID, r.Number, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 1}}, GamesDrawn: 1}); err != nil {
 		t.Fatalf("a Swiss draw was refused: %v", err)
 	}
 }

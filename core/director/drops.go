@@ -38,7 +38,7 @@ func dropSource(device string) i18n.Text {
 // her at once (see Drop) and keeps the request as accepted. A finished
 // event, and a player who already left it, are refused with a sentence.
 // Each request is logged with the phone's device.
-func (d *Director) RequestDrop(ctx context.Context, ps PlayerSession) (event.DropRequest, error) {
+func (d *Drops) RequestDrop(ctx context.Context, ps PlayerSession) (event.DropRequest, error) {
 	device, err := checkDevice(ps.Device)
 	if err != nil {
 		return event.DropRequest{}, err
@@ -129,7 +129,7 @@ func canDrop(e event.Event, en event.Entry) error {
 // WithdrawDrop withdraws the open request to drop of the player signed in
 // on the phone (ps): she stays in the event. Without an open request it is
 // refused with a sentence. Logged with the phone's device.
-func (d *Director) WithdrawDrop(ctx context.Context, ps PlayerSession) error {
+func (d *Drops) WithdrawDrop(ctx context.Context, ps PlayerSession) error {
 	device, err := checkDevice(ps.Device)
 	if err != nil {
 		return err
@@ -159,7 +159,7 @@ func (d *Director) WithdrawDrop(ctx context.Context, ps PlayerSession) error {
 // AcceptDrop accepts an open drop request of event id: the player is
 // dropped as Drop does, after the current round (she keeps the match she
 // is in and its result; the next pairing leaves her out), in one write.
-func (d *Director) AcceptDrop(ctx context.Context, id event.EventID, req event.DropRequestID) error {
+func (d *Drops) AcceptDrop(ctx context.Context, id event.EventID, req event.DropRequestID) error {
 	return d.store.Write(ctx, func(tx Tx) error {
 		_, err := d.closeDrop(tx, id, req, event.DropAccepted)
 		return err
@@ -168,7 +168,7 @@ func (d *Director) AcceptDrop(ctx context.Context, id event.EventID, req event.D
 
 // RefuseDrop refuses an open drop request of event id: the player stays
 // in the event, and her phone tells her to see the organizer.
-func (d *Director) RefuseDrop(ctx context.Context, id event.EventID, req event.DropRequestID) error {
+func (d *Drops) RefuseDrop(ctx context.Context, id event.EventID, req event.DropRequestID) error {
 	return d.store.Write(ctx, func(tx Tx) error {
 		_, err := d.closeDrop(tx, id, req, event.DropRefused)
 		return err
@@ -178,7 +178,7 @@ func (d *Director) RefuseDrop(ctx context.Context, id event.EventID, req event.D
 // AcceptAllDrops accepts every open drop request of event id in one
 // write (the desk's "accept all and pair") and returns the names of the
 // players dropped.
-func (d *Director) AcceptAllDrops(ctx context.Context, id event.EventID) ([]string, error) {
+func (d *Drops) AcceptAllDrops(ctx context.Context, id event.EventID) ([]string, error) {
 	var names []string
 	err := d.store.Write(ctx, func(tx Tx) error {
 		names = nil
@@ -202,7 +202,7 @@ func (d *Director) AcceptAllDrops(ctx context.Context, id event.EventID) ([]stri
 // returns the player's name. Accepting drops her (dropEntry closes the
 // request); a player who already left (the desk dropped her meanwhile)
 // only has her request closed.
-func (d *Director) closeDrop(tx Tx, id event.EventID, req event.DropRequestID, state event.DropState) (string, error) {
+func (d *core) closeDrop(tx Tx, id event.EventID, req event.DropRequestID, state event.DropState) (string, error) {
 	q, err := tx.DropRequest(req)
 	if isNotFound(err) || err == nil && q.EventID != id {
 		return "", event.NotFoundf("that drop request is not one of this event")
@@ -240,7 +240,7 @@ func (d *Director) closeDrop(tx Tx, id event.EventID, req event.DropRequestID, s
 
 // settleDropRequest closes, as accepted, the open request to drop of an
 // entry the desk is dropping (inside tx).
-func (d *Director) settleDropRequest(tx Tx, id event.EventID, entry event.EntryID) error {
+func (d *core) settleDropRequest(tx Tx, id event.EventID, entry event.EntryID) error {
 	last, err := tx.LastDropRequest(entry)
 	if isNotFound(err) || err == nil && !last.Open() {
 		return nil
@@ -254,7 +254,7 @@ func (d *Director) settleDropRequest(tx Tx, id event.EventID, entry event.EntryI
 // OpenDropRequests lists event id's open drop requests in the order they
 // came, with the players' names: the Round tab's list, and what the desk
 // asks before it pairs the next round.
-func (d *Director) OpenDropRequests(ctx context.Context, id event.EventID) ([]DropRequest, error) {
+func (d *Drops) OpenDropRequests(ctx context.Context, id event.EventID) ([]DropRequest, error) {
 	var out []DropRequest
 	err := d.store.Read(ctx, func(tx Tx) (err error) {
 		out, err = openDropRequests(tx, id)
@@ -328,7 +328,7 @@ type PlayerDrop struct {
 
 // DropOf reads where the player signed in on the phone (ps) stands with
 // dropping, in one read.
-func (d *Director) DropOf(ctx context.Context, ps PlayerSession) (PlayerDrop, error) {
+func (d *Drops) DropOf(ctx context.Context, ps PlayerSession) (PlayerDrop, error) {
 	var out PlayerDrop
 	err := d.store.Read(ctx, func(tx Tx) error {
 		e, en, rounds, err := playerEntry(tx, ps)

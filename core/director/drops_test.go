@@ -36,7 +36,7 @@ func dropEvent(t *testing.T, seed uint64, n int, change func(*event.Settings)) (
 	c := &fakeClock{t: time.Date(2026, 11, 27, 18, 0, 0, 0, time.UTC)}
 	d := director.New(db, c.now, rand.New(rand.NewPCG(seed, 7)))
 	ctx := context.Background()
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Regional", Game: "altered", Format: "standard-bo3"})
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Regional", Game: "altered", Format: "standard-bo3"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func dropEvent(t *testing.T, seed uint64, n int, change func(*event.Settings)) (
 	if change != nil {
 		change(&s)
 	}
-	if err := d.UpdateSettings(ctx, e.ID, s); err != nil {
+	if err := d.Events.UpdateSettings(ctx, e.ID, s); err != nil {
 		t.Fatal(err)
 	}
 	e.Settings = s
@@ -62,7 +62,7 @@ func dropEvent(t *testing.T, seed uint64, n int, change func(*event.Settings)) (
 // drawn from rng.
 func playDrawn(t *testing.T, d *director.Director, id event.EventID, n int, rng *rand.Rand) {
 	t.Helper()
-	sh, err := d.RoundSheet(context.Background(), id, n)
+	sh, err := d.Rounds.RoundSheet(context.Background(), id, n)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func playDrawn(t *testing.T, d *director.Director, id event.EventID, n int, rng 
 		if rng != nil && rng.IntN(2) == 0 {
 			res = win(0, games)
 		}
-		if err := d.RecordResult(context.Background(), id, n, tb.Number, res); err != nil {
+		if err := d.Rounds.RecordResult(context.Background(), id, n, tb.Number, res); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -83,7 +83,7 @@ func playDrawn(t *testing.T, d *director.Director, id event.EventID, n int, rng 
 
 func entryOf(t *testing.T, d *director.Director, id event.EventID, entry event.EntryID) event.Entry {
 	t.Helper()
-	entries, err := d.Entries(context.Background(), id)
+	entries, err := d.Registration.Entries(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func entryOf(t *testing.T, d *director.Director, id event.EventID, entry event.E
 
 func dropView(t *testing.T, d *director.Director, ps director.PlayerSession) director.PlayerDrop {
 	t.Helper()
-	v, err := d.DropOf(context.Background(), ps)
+	v, err := d.Drops.DropOf(context.Background(), ps)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,10 +115,10 @@ func TestARequestToDropWaitsForTheOrganizer(t *testing.T) {
 	ada := phoneOf(e, entries[0])
 	q := askAndWait(t, d, e, ada)
 	// The desk accepts during round 1: she keeps round 1 and its result.
-	if err := d.AcceptDrop(ctx, e.ID, q.ID); err != nil {
+	if err := d.Drops.AcceptDrop(ctx, e.ID, q.ID); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.AcceptDrop(ctx, e.ID, q.ID); err == nil || !errors.Is(err, event.ErrState) {
+	if err := d.Drops.AcceptDrop(ctx, e.ID, q.ID); err == nil || !errors.Is(err, event.ErrState) {
 		t.Fatalf("accepted twice: %v; want already dealt with", err)
 	}
 	if en := entryOf(t, d, e.ID, entries[0].ID); en.Status != event.EntryDropped || en.DroppedAfter != 1 {
@@ -127,7 +127,7 @@ func TestARequestToDropWaitsForTheOrganizer(t *testing.T) {
 	if v := dropView(t, d, ada); v.View != director.DropDone || v.DroppedAfter != 1 {
 		t.Fatalf("her phone: %+v; want dropped after round 1", v)
 	}
-	if open, _ := d.OpenDropRequests(ctx, e.ID); len(open) != 0 {
+	if open, _ := d.Drops.OpenDropRequests(ctx, e.ID); len(open) != 0 {
 		t.Fatalf("still open: %+v", open)
 	}
 	playDrawn(t, d, e.ID, 1, rng)
@@ -141,7 +141,7 @@ func TestARequestToDropWaitsForTheOrganizer(t *testing.T) {
 	if r1 := roundOf(t, d, e.ID, 1); !seated(r1)[entries[0].ID] {
 		t.Fatal("round 1 lost her match")
 	}
-	if _, err := d.RequestDrop(ctx, ada); err == nil || !strings.Contains(err.Error(), "you have already left Regional, after round 1") {
+	if _, err := d.Drops.RequestDrop(ctx, ada); err == nil || !strings.Contains(err.Error(), "you have already left Regional, after round 1") {
 		t.Fatalf("asked after dropping: %v; want a sentence saying she left", err)
 	}
 }
@@ -154,17 +154,17 @@ func askAndWait(t *testing.T, d *director.Director, e event.Event, ada director.
 	if v := dropView(t, d, ada); v.View != director.DropCanAsk || v.Rounds != 1 {
 		t.Fatalf("before asking: %+v; want can-ask with 1 round paired", v)
 	}
-	q, err := d.RequestDrop(ctx, ada)
+	q, err := d.Drops.RequestDrop(ctx, ada)
 	if err != nil || !q.Open() || q.Round != 1 || q.EntryID != ada.Entry || q.Device != ada.Device {
 		t.Fatalf("RequestDrop = %+v, %v; want an open request after round 1 from her phone", q, err)
 	}
 	// Twice, or from her second phone: the same request.
 	ada2 := ada
 	ada2.Device = "her-tablet"
-	if again, err := d.RequestDrop(ctx, ada2); err != nil || again.ID != q.ID {
+	if again, err := d.Drops.RequestDrop(ctx, ada2); err != nil || again.ID != q.ID {
 		t.Fatalf("asked again: %+v, %v; want request %d again", again, err, q.ID)
 	}
-	open, err := d.OpenDropRequests(ctx, e.ID)
+	open, err := d.Drops.OpenDropRequests(ctx, e.ID)
 	if err != nil || len(open) != 1 || open[0].Name != ada.Name || open[0].ID != q.ID {
 		t.Fatalf("OpenDropRequests = %+v, %v; want Ada's one request", open, err)
 	}
@@ -185,27 +185,27 @@ func TestRefusedAndWithdrawnRequestsKeepThePlayerIn(t *testing.T) {
 	ctx := context.Background()
 	d, e, entries := dropEvent(t, 2, 4, nil)
 	bob := phoneOf(e, entries[1])
-	if err := d.WithdrawDrop(ctx, bob); err == nil || !strings.Contains(err.Error(), "no request to drop waiting") {
+	if err := d.Drops.WithdrawDrop(ctx, bob); err == nil || !strings.Contains(err.Error(), "no request to drop waiting") {
 		t.Fatalf("withdraw without a request: %v", err)
 	}
-	q, err := d.RequestDrop(ctx, bob)
+	q, err := d.Drops.RequestDrop(ctx, bob)
 	if err != nil || q.Round != 0 {
 		t.Fatalf("before round 1: %+v, %v", q, err)
 	}
-	if err := d.WithdrawDrop(ctx, bob); err != nil {
+	if err := d.Drops.WithdrawDrop(ctx, bob); err != nil {
 		t.Fatal(err)
 	}
 	if v := dropView(t, d, bob); v.View != director.DropCanAsk {
 		t.Fatalf("withdrawn: %+v; want can-ask", v)
 	}
-	if err := d.AcceptDrop(ctx, e.ID, q.ID); !errors.Is(err, event.ErrState) {
+	if err := d.Drops.AcceptDrop(ctx, e.ID, q.ID); !errors.Is(err, event.ErrState) {
 		t.Fatalf("accepting a withdrawn request: %v", err)
 	}
-	q2, err := d.RequestDrop(ctx, bob)
+	q2, err := d.Drops.RequestDrop(ctx, bob)
 	if err != nil || q2.ID == q.ID {
 		t.Fatalf("asked again after withdrawing: %+v, %v; want a new request", q2, err)
 	}
-	if err := d.RefuseDrop(ctx, e.ID, q2.ID); err != nil {
+	if err := d.Drops.RefuseDrop(ctx, e.ID, q2.ID); err != nil {
 		t.Fatal(err)
 	}
 	if v := dropView(t, d, bob); v.View != director.DropKeptIn {
@@ -215,7 +215,7 @@ func TestRefusedAndWithdrawnRequestsKeepThePlayerIn(t *testing.T) {
 		t.Fatalf("refused, yet %+v", en)
 	}
 	// Another event's desk cannot act on it.
-	if err := d.RefuseDrop(ctx, e.ID+1, q2.ID); !errors.Is(err, event.ErrNotFound) {
+	if err := d.Drops.RefuseDrop(ctx, e.ID+1, q2.ID); !errors.Is(err, event.ErrNotFound) {
 		t.Fatalf("another event: %v", err)
 	}
 	log := logText(t, d, e.ID)
@@ -230,7 +230,7 @@ func TestRefusedAndWithdrawnRequestsKeepThePlayerIn(t *testing.T) {
 func TestADropBeforeRoundOneLeavesTheEvent(t *testing.T) {
 	ctx := context.Background()
 	d, e, entries := dropEvent(t, 3, 5, func(s *event.Settings) { s.PhoneDropsWithoutApproval = true })
-	q, err := d.RequestDrop(ctx, phoneOf(e, entries[4]))
+	q, err := d.Drops.RequestDrop(ctx, phoneOf(e, entries[4]))
 	if err != nil || q.State != event.DropAccepted || q.Round != 0 {
 		t.Fatalf("without approval before round 1: %+v, %v", q, err)
 	}
@@ -247,7 +247,7 @@ func TestADropBeforeRoundOneLeavesTheEvent(t *testing.T) {
 	}
 	// No loss for a round she never played (not a no-show).
 	playDrawn(t, d, e.ID, 1, nil)
-	st, err := d.Standings(ctx, e.ID)
+	st, err := d.Rounds.Standings(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,21 +268,21 @@ func TestNoDropFromAFinishedEvent(t *testing.T) {
 	if _, err := pairPublished(ctx, d, e.ID); err != nil {
 		t.Fatal(err)
 	}
-	q, err := d.RequestDrop(ctx, phoneOf(e, entries[0]))
+	q, err := d.Drops.RequestDrop(ctx, phoneOf(e, entries[0]))
 	if err != nil {
 		t.Fatal(err)
 	}
 	playDrawn(t, d, e.ID, 1, rng)
-	if err := d.FinishEvent(ctx, e.ID); err != nil {
+	if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.RequestDrop(ctx, phoneOf(e, entries[1])); err == nil || !strings.Contains(err.Error(), "Regional is over") {
+	if _, err := d.Drops.RequestDrop(ctx, phoneOf(e, entries[1])); err == nil || !strings.Contains(err.Error(), "Regional is over") {
 		t.Fatalf("asked after the end: %v", err)
 	}
-	if err := d.WithdrawDrop(ctx, phoneOf(e, entries[0])); err == nil || !strings.Contains(err.Error(), "Regional is over") {
+	if err := d.Drops.WithdrawDrop(ctx, phoneOf(e, entries[0])); err == nil || !strings.Contains(err.Error(), "Regional is over") {
 		t.Fatalf("withdrawn after the end: %v", err)
 	}
-	if err := d.AcceptDrop(ctx, e.ID, q.ID); !errors.Is(err, event.ErrState) {
+	if err := d.Drops.AcceptDrop(ctx, e.ID, q.ID); !errors.Is(err, event.ErrState) {
 		t.Fatalf("accepted after the end: %v", err)
 	}
 	if v := dropView(t, d, phoneOf(e, entries[1])); v.View != director.DropClosed {
@@ -293,26 +293,26 @@ func TestNoDropFromAFinishedEvent(t *testing.T) {
 func TestTheDeskDroppingAPlayerClosesHerRequest(t *testing.T) {
 	ctx := context.Background()
 	d, e, entries := dropEvent(t, 5, 4, nil)
-	if _, err := d.RequestDrop(ctx, phoneOf(e, entries[2])); err != nil {
+	if _, err := d.Drops.RequestDrop(ctx, phoneOf(e, entries[2])); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Drop(ctx, entries[2].ID); err != nil {
+	if err := d.Registration.Drop(ctx, entries[2].ID); err != nil {
 		t.Fatal(err)
 	}
-	if open, _ := d.OpenDropRequests(ctx, e.ID); len(open) != 0 {
+	if open, _ := d.Drops.OpenDropRequests(ctx, e.ID); len(open) != 0 {
 		t.Fatalf("a dropped player's request is still open: %+v", open)
 	}
 	// Accepting everything left drops nobody else.
-	if err := d.Reinstate(ctx, entries[2].ID); err != nil {
+	if err := d.Registration.Reinstate(ctx, entries[2].ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.RequestDrop(ctx, phoneOf(e, entries[2])); err != nil {
+	if _, err := d.Drops.RequestDrop(ctx, phoneOf(e, entries[2])); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.RequestDrop(ctx, phoneOf(e, entries[3])); err != nil {
+	if _, err := d.Drops.RequestDrop(ctx, phoneOf(e, entries[3])); err != nil {
 		t.Fatal(err)
 	}
-	names, err := d.AcceptAllDrops(ctx, e.ID)
+	names, err := d.Drops.AcceptAllDrops(ctx, e.ID)
 	if err != nil || !reflect.DeepEqual(names, []string{"Player 02", "Player 03"}) {
 		t.Fatalf("AcceptAllDrops = %v, %v", names, err)
 	}
@@ -337,7 +337,7 @@ func seated(r event.Round) map[event.EntryID]bool {
 // seatings says each round's tables by entry, to compare two events.
 func seatings(t *testing.T, d *director.Director, id event.EventID) string {
 	t.Helper()
-	rounds, err := d.Rounds(context.Background(), id)
+	rounds, err := d.Rounds.Rounds(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -358,7 +358,7 @@ func seatings(t *testing.T, d *director.Director, id event.EventID) string {
 
 func logText(t *testing.T, d *director.Director, id event.EventID) string {
 	t.Helper()
-	lines, err := d.Log(context.Background(), id)
+	lines, err := d.Events.Log(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -387,15 +387,15 @@ func TestOpenDropRequestsNeverChangePairings(t *testing.T) {
 			for r := 1; r <= rounds; r++ {
 				for range rng.IntN(4) {
 					ps := phoneOf(e, entries[rng.IntN(n)])
-					q, err := asked.RequestDrop(ctx, ps)
+					q, err := asked.Drops.RequestDrop(ctx, ps)
 					if err != nil {
 						t.Fatal(err)
 					}
 					switch rng.IntN(3) {
 					case 0:
-						err = asked.WithdrawDrop(ctx, ps)
+						err = asked.Drops.WithdrawDrop(ctx, ps)
 					case 1:
-						err = asked.RefuseDrop(ctx, e.ID, q.ID)
+						err = asked.Drops.RefuseDrop(ctx, e.ID, q.ID)
 					}
 					if err != nil {
 						t.Fatal(err)
@@ -441,7 +441,7 @@ func TestAcceptedDropsAreNeverPairedAgainAndKeepTheirResults(t *testing.T) {
 					if _, done := after[en.ID]; done || n-len(after) <= 4 {
 						continue
 					}
-					q, err := d.RequestDrop(ctx, phoneOf(e, en))
+					q, err := d.Drops.RequestDrop(ctx, phoneOf(e, en))
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -449,7 +449,7 @@ func TestAcceptedDropsAreNeverPairedAgainAndKeepTheirResults(t *testing.T) {
 						if q.State != event.DropOpen {
 							t.Fatalf("with approval, the request is %s", q.State)
 						}
-						if err := d.AcceptDrop(ctx, e.ID, q.ID); err != nil {
+						if err := d.Drops.AcceptDrop(ctx, e.ID, q.ID); err != nil {
 							t.Fatal(err)
 						}
 					} else if q.State != event.DropAccepted {
@@ -462,7 +462,7 @@ func TestAcceptedDropsAreNeverPairedAgainAndKeepTheirResults(t *testing.T) {
 					kept[fmt.Sprint(r, "/", tb.Number)] = tb.Result
 				}
 			}
-			all, err := d.Rounds(ctx, e.ID)
+			all, err := d.Rounds.Rounds(ctx, e.ID)
 			if err != nil {
 				t.Fatal(err)
 			}

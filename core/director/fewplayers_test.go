@@ -16,7 +16,7 @@ func TestTwoPlayerShadowfistEventPairsAndSaysItIsNotOfficial(t *testing.T) {
 	d, _ := newDirector(t)
 	e := eventOf(t, d, "shadowfist", "big-man", nil)
 	register(t, d, e.ID, "Ada", "Bob")
-	p, err := d.Progress(ctx, e.ID)
+	p, err := d.Rounds.Progress(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +26,7 @@ func TestTwoPlayerShadowfistEventPairsAndSaysItIsNotOfficial(t *testing.T) {
 	if _, err := pairPublished(ctx, d, e.ID); err != nil {
 		t.Fatalf("a two-player Shadowfist event must still pair: %v", err)
 	}
-	events, err := d.Events(ctx)
+	events, err := d.Events.Events(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestTwoPlayerShadowfistEventPairsAndSaysItIsNotOfficial(t *testing.T) {
 		t.Errorf("Events says %+v", events)
 	}
 	register(t, d, e.ID, "Cy")
-	if p, _ = d.Progress(ctx, e.ID); !p.FewPlayers.IsZero() {
+	if p, _ = d.Rounds.Progress(ctx, e.ID); !p.FewPlayers.IsZero() {
 		t.Errorf("three players, Progress still says %q", p.FewPlayers)
 	}
 }

@@ -109,10 +109,10 @@ type historyFlight struct {
 
 // Histories returns a new keeper of players' histories on this director;
 // Close it when done.
-func (d *Director) Histories() *Histories {
-	h := &Histories{d: d, changed: map[event.EventID]uint64{}, lines: map[event.EventID]map[event.EntryID]PastEvent{},
+func (d *History) Histories() *Histories {
+	h := &Histories{d: d.dir, changed: map[event.EventID]uint64{}, lines: map[event.EventID]map[event.EntryID]PastEvent{},
 		flights: map[event.EventID]*historyFlight{}, answers: map[event.EntryID]historyAnswer{}, registered: map[event.EventID]uint64{}}
-	h.cancel = d.Subscribe(h.forget)
+	h.cancel = d.dir.Subscribe(h.forget)
 	return h
 }
 

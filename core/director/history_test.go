@@ -23,7 +23,7 @@ import (
 // eventOn creates an event of game and format on day.
 func eventOn(t *testing.T, d *director.Director, name, game, format string, day time.Time) event.Event {
 	t.Helper()
-	e, err := d.CreateEvent(context.Background(), director.NewEvent{Name: name, Game: game, Format: format, Date: day})
+	e, err := d.Events.CreateEvent(context.Background(), director.NewEvent{Name: name, Game: game, Format: format, Date: day})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func enter(t *testing.T, d *director.Director, id event.EventID, players ...even
 	t.Helper()
 	var out []event.Entry
 	for _, p := range players {
-		en, err := d.Register(context.Background(), id, p.ID)
+		en, err := d.Registration.Register(context.Background(), id, p.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -53,7 +53,7 @@ func playPastRound(t *testing.T, d *director.Director, id event.EventID, rng *ra
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := d.Event(ctx, id)
+	e, err := d.Events.Event(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func playPastRound(t *testing.T, d *director.Director, id event.EventID, rng *ra
 			continue
 		}
 		res := choices[rng.IntN(len(choices))]
-		if err := d.RecordResult(ctx, id, r.Number, tb.Number, res); err != nil {
+		if err := d.Rounds.RecordResult(ctx, id, r.Number, tb.Number, res); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -82,7 +82,7 @@ func day(month time.Month, d int) time.Time { return time.Date(2026, month, d, 0
 // the board (the pages' read) publishes them.
 func checkLine(t *testing.T, d *director.Director, got director.PastEvent, entry event.EntryID) {
 	t.Helper()
-	b, err := d.Board(context.Background(), got.Event)
+	b, err := d.Views.Board(context.Background(), got.Event)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +134,7 @@ func adaSeason(t *testing.T, d *director.Director) season {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(22, 5))
 	add := func(name, member, email string) event.Player {
-		p, err := d.AddPlayer(ctx, director.NewPlayer{Name: name, MemberNo: member, Email: email})
+		p, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: name, MemberNo: member, Email: email})
 		noErr(t, err)
 		return p
 	}
@@ -149,21 +149,21 @@ func adaSeason(t *testing.T, d *director.Director) season {
 	for range 3 {
 		playPastRound(t, d, s.sept.ID, rng)
 	}
-	noErr(t, d.FinishEvent(ctx, s.sept.ID))
+	noErr(t, d.Events.FinishEvent(ctx, s.sept.ID))
 
 	s.oct = eventOn(t, d, "Swiss October", "generic", "swiss", day(time.October, 3))
 	oEntries := enter(t, d, s.oct.ID, append([]event.Player{s.ada, s.twin}, others...)...)
 	s.octAda, s.octTwin = oEntries[0], oEntries[1]
 	playPastRound(t, d, s.oct.ID, rng)
-	noErr(t, d.Drop(ctx, s.octAda.ID))
+	noErr(t, d.Registration.Drop(ctx, s.octAda.ID))
 	playPastRound(t, d, s.oct.ID, rng)
-	noErr(t, d.FinishEvent(ctx, s.oct.ID))
+	noErr(t, d.Events.FinishEvent(ctx, s.oct.ID))
 
 	s.nov = eventOn(t, d, "Altered November", "altered", "standard-bo1", day(time.November, 7))
 	s.nAda = enter(t, d, s.nov.ID, append([]event.Player{s.ada}, others[1:]...)...)[0]
 	playPastRound(t, d, s.nov.ID, rng)
 	playPastRound(t, d, s.nov.ID, rng)
-	_, err := d.PairNextRound(ctx, s.nov.ID)
+	_, err := d.Rounds.PairNextRound(ctx, s.nov.ID)
 	noErr(t, err)
 
 	dec := eventOn(t, d, "Registered only", "altered", "standard-bo3", day(time.December, 1))
@@ -188,7 +188,7 @@ func TestHistoryListsHerEarlierEventsFromTheDirectory(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
 	s := adaSeason(t, d)
-	h := d.Histories()
+	h := d.History.Histories()
 	defer h.Close()
 	got, err := h.Of(ctx, s.now.ID, s.tonight0.ID)
 	noErr(t, err)
@@ -239,7 +239,7 @@ func TestHistoryOfAnEntryNotThereOrNew(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
 	s := adaSeason(t, d)
-	h := d.Histories()
+	h := d.History.Histories()
 	defer h.Close()
 	for _, bad := range [][2]int64{{int64(s.sept.ID), int64(s.tonight0.ID)}, {int64(s.now.ID), 99999}} {
 		if _, err := h.Of(ctx, event.EventID(bad[0]), event.EntryID(bad[1])); !errors.Is(err, event.ErrNotFound) {
@@ -298,7 +298,7 @@ func TestHistoryKeepsPastStandingsUntilTheirEventChanges(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	var regulars []event.Player
 	for i := range 6 {
-		p, err := d.AddPlayer(ctx, director.NewPlayer{Name: fmt.Sprintf("Regular %d", i)})
+		p, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: fmt.Sprintf("Regular %d", i)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -314,7 +314,7 @@ func TestHistoryKeepsPastStandingsUntilTheirEventChanges(t *testing.T) {
 	tonight := enter(t, d, now.ID, regulars...)
 	playPastRound(t, d, now.ID, rng)
 
-	h := d.Histories()
+	h := d.History.Histories()
 	defer h.Close()
 	reads := func() int64 { return cs.rounds.Swap(0) }
 	for _, en := range tonight {
@@ -329,7 +329,7 @@ func TestHistoryKeepsPastStandingsUntilTheirEventChanges(t *testing.T) {
 	// answer is kept whole, the database is not asked.
 	r2, err := pairPublished(ctx, d, now.ID)
 	noErr(t, err)
-	noErr(t, d.RecordResult(ctx, now.ID, r2.Number, r2.Tables[0].Number, win(1, 0)))
+	noErr(t, d.Rounds.RecordResult(ctx, now.ID, r2.Number, r2.Tables[0].Number, win(1, 0)))
 	cs.reads.Store(0)
 	if _, err := h.Of(ctx, now.ID, tonight[0].ID); err != nil {
 		t.Fatal(err)
@@ -362,7 +362,7 @@ func TestHistoryKeepsPastStandingsUntilTheirEventChanges(t *testing.T) {
 	if seat == 1 {
 		res = win(1, 0)
 	}
-	if err := d.RecordResult(ctx, running.ID, 1, tb.Number, res); err != nil {
+	if err := d.Rounds.RecordResult(ctx, running.ID, 1, tb.Number, res); err != nil {
 		t.Fatal(err)
 	}
 	after, err := h.Of(ctx, now.ID, tonight[0].ID)
@@ -390,7 +390,7 @@ func TestHistoryMatchesEachEventsStandingsOverSeeds(t *testing.T) {
 			var pool []event.Player
 			for i := range 10 {
 				// Every other regular shares a name with another.
-				p, err := d.AddPlayer(ctx, director.NewPlayer{Name: fmt.Sprintf("Regular %d", i/2), MemberNo: fmt.Sprint(1000 + i)})
+				p, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: fmt.Sprintf("Regular %d", i/2), MemberNo: fmt.Sprint(1000 + i)})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -411,13 +411,13 @@ func TestHistoryMatchesEachEventsStandingsOverSeeds(t *testing.T) {
 				}
 				rounds := 0
 				for range rng.IntN(4) {
-					if p, err := d.Progress(ctx, e.ID); err != nil || p.Done {
+					if p, err := d.Rounds.Progress(ctx, e.ID); err != nil || p.Done {
 						break // a small event's structure may be complete already
 					}
 					playPastRound(t, d, e.ID, rng)
 					rounds++
 					if rng.IntN(3) == 0 {
-						_ = d.Drop(ctx, entries[rng.IntN(len(entries))].ID) // a second drop of the same entry is refused: fine
+						_ = d.Registration.Drop(ctx, entries[rng.IntN(len(entries))].ID) // a second drop of the same entry is refused: fine
 					}
 				}
 				if rounds > 0 {
@@ -425,7 +425,7 @@ func TestHistoryMatchesEachEventsStandingsOverSeeds(t *testing.T) {
 						played[p.ID] = append(played[p.ID], e.ID)
 					}
 					if rng.IntN(2) == 0 {
-						if err := d.FinishEvent(ctx, e.ID); err != nil {
+						if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
 							t.Fatal(err)
 						}
 					}
@@ -433,7 +433,7 @@ func TestHistoryMatchesEachEventsStandingsOverSeeds(t *testing.T) {
 			}
 			now := eventOn(t, d, "Tonight", "altered", "standard-bo3", day(time.December, 1))
 			tonight := enter(t, d, now.ID, pool...)
-			h := d.Histories()
+			h := d.History.Histories()
 			defer h.Close()
 			for i, p := range pool {
 				got, err := h.Of(ctx, now.ID, tonight[i].ID)
@@ -465,7 +465,7 @@ func TestHistoryOfATeamEventIsHerTeamsLine(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
 	e, _, _ := teamEvent(t, d, 8)
-	es, err := d.Entries(ctx, e.ID) // with their teams
+	es, err := d.Registration.Entries(ctx, e.ID) // with their teams
 	noErr(t, err)
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 2 {
@@ -473,14 +473,14 @@ func TestHistoryOfATeamEventIsHerTeamsLine(t *testing.T) {
 		noErr(t, err)
 		for _, tb := range r.Tables {
 			if !tb.Bye {
-				noErr(t, d.RecordResult(ctx, e.ID, r.Number, tb.Number, [...]event.Result{win(1, 0), win(0, 1)}[rng.IntN(2)]))
+				noErr(t, d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, [...]event.Result{win(1, 0), win(0, 1)}[rng.IntN(2)]))
 			}
 		}
 	}
 	now := eventOn(t, d, "Tonight", "altered", "standard-bo3", day(time.November, 27))
-	h := d.Histories()
+	h := d.History.Histories()
 	defer h.Close()
-	ts, err := d.TeamStandings(ctx, e.ID)
+	ts, err := d.Teams.TeamStandings(ctx, e.ID)
 	noErr(t, err)
 	for _, en := range es {
 		mine := enter(t, d, now.ID, event.Player{ID: en.PlayerID})[0]
@@ -510,7 +510,7 @@ func TestHistoryOfManyPhonesAtOnceWorksOutEachEventOnce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
 	var regulars []event.Player
 	for i := range 8 {
-		p, err := d.AddPlayer(ctx, director.NewPlayer{Name: fmt.Sprintf("Regular %d", i)})
+		p, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: fmt.Sprintf("Regular %d", i)})
 		noErr(t, err)
 		regulars = append(regulars, p)
 	}
@@ -524,7 +524,7 @@ func TestHistoryOfManyPhonesAtOnceWorksOutEachEventOnce(t *testing.T) {
 	cs.rounds.Store(0)
 	cs.slow = 50 * time.Millisecond
 
-	h := d.Histories()
+	h := d.History.Histories()
 	defer h.Close()
 	errs := make(chan error, 80)
 	start := make(chan struct{})
@@ -550,7 +550,7 @@ func TestHistoryOfManyPhonesAtOnceWorksOutEachEventOnce(t *testing.T) {
 // mustPlayer adds a player to the directory.
 func mustPlayer(t *testing.T, d *director.Director, name string) event.PlayerID {
 	t.Helper()
-	p, err := d.AddPlayer(context.Background(), director.NewPlayer{Name: name})
+	p, err := d.Registration.AddPlayer(context.Background(), director.NewPlayer{Name: name})
 	noErr(t, err)
 	return p.ID
 }

@@ -46,7 +46,7 @@ func TestACoreRefusalIsSaidInFrench(t *testing.T) {
 	if _, err := pairPublished(ctx, d, e.ID); err != nil {
 		t.Fatal(err)
 	}
-	_, err := d.PairNextRound(ctx, e.ID)
+	_, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if got, want := i18n.Error(i18n.French, err), "il manque encore 3 résultats à la ronde 1\u00a0; saisissez-les avant d’apparier la ronde 2"; got != want {
 		t.Errorf("French %q, want %q", got, want)
 	}
@@ -90,7 +90,7 @@ func TestThePairingsByNameAreSaidInFrench(t *testing.T) {
 func TestTheRosterProblemIsSaidInTheScreensLanguage(t *testing.T) {
 	d, _ := newDirector(t)
 	e := eventOf(t, d, "shadowfist", "final-brawl", nil)
-	v, err := d.JudgeView(context.Background(), e.ID)
+	v, err := d.Views.JudgeView(context.Background(), e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,7 +26,7 @@ type NewJudge struct {
 // AddJudge adds a judge, head judge (marshal) or organizer to an event.
 // The roster as a whole is checked by RosterProblem, which the judge
 // screen shows: a roster is built one person at a time.
-func (d *Director) AddJudge(ctx context.Context, id event.EventID, nj NewJudge) (event.Judge, error) {
+func (d *Judging) AddJudge(ctx context.Context, id event.EventID, nj NewJudge) (event.Judge, error) {
 	j := event.Judge{EventID: id, Name: strings.Join(strings.Fields(nj.Name), " "), Role: nj.Role, Order: nj.Order, PlayerID: nj.PlayerID}
 	if j.Role == event.RoleHeadJudge && j.Order == 0 {
 		j.Order = 1
@@ -68,7 +68,7 @@ func (d *Director) AddJudge(ctx context.Context, id event.EventID, nj NewJudge) 
 }
 
 // Judges lists an event's judges, head judge first.
-func (d *Director) Judges(ctx context.Context, id event.EventID) ([]event.Judge, error) {
+func (d *Judging) Judges(ctx context.Context, id event.EventID) ([]event.Judge, error) {
 	var out []event.Judge
 	err := d.store.Read(ctx, func(tx Tx) (err error) {
 		out, err = tx.Judges(id)
@@ -81,7 +81,7 @@ func (d *Director) Judges(ctx context.Context, id event.EventID) ([]event.Judge,
 // rules (a KeyForge marshal, a Shadowfist head judge, a gap in the
 // multi-judge order) as an error that says itself in the reader's language
 // (i18n.Error), or nil when the roster is complete; err is a failed read.
-func (d *Director) RosterProblem(ctx context.Context, id event.EventID) (problem, err error) {
+func (d *Judging) RosterProblem(ctx context.Context, id event.EventID) (problem, err error) {
 	err = d.store.Read(ctx, func(tx Tx) error {
 		e, err := tx.Event(id)
 		if err != nil {
@@ -99,7 +99,7 @@ func (d *Director) RosterProblem(ctx context.Context, id event.EventID) (problem
 
 // JudgeLog returns an event's judge log as appended, corrections included
 // (judgelog.Effective gives the entries in force).
-func (d *Director) JudgeLog(ctx context.Context, id event.EventID) ([]event.JudgeLogEntry, error) {
+func (d *Judging) JudgeLog(ctx context.Context, id event.EventID) ([]event.JudgeLogEntry, error) {
 	var out []event.JudgeLogEntry
 	err := d.store.Read(ctx, func(tx Tx) (err error) {
 		out, err = tx.JudgeLog(id)
@@ -127,7 +127,7 @@ func (d *Director) JudgeLog(ctx context.Context, id event.EventID) ([]event.Judg
 // judge is JudgeID, as at the desk.
 // A correction (Corrects set) replaces the entry it names; a correction
 // whose penalty is judgelog.Void withdraws it, undoing its effects.
-func (d *Director) LogJudgeEntry(ctx context.Context, e event.JudgeLogEntry) (event.JudgeLogEntry, error) {
+func (d *Judging) LogJudgeEntry(ctx context.Context, e event.JudgeLogEntry) (event.JudgeLogEntry, error) {
 	err := d.store.Write(ctx, func(tx Tx) error {
 		ev, err := tx.Event(e.EventID)
 		if err != nil {
@@ -172,7 +172,7 @@ func (d *Director) LogJudgeEntry(ctx context.Context, e event.JudgeLogEntry) (ev
 }
 
 // judgeNames names an event's entries and judges for log lines.
-func (d *Director) judgeNames(tx Tx, id event.EventID) (judgelog.Names, error) {
+func (d *core) judgeNames(tx Tx, id event.EventID) (judgelog.Names, error) {
 	n := judgelog.Names{Entries: map[event.EntryID]string{}, Judges: map[event.JudgeID]string{}}
 	entries, err := tx.Entries(id)
 	if err != nil {
@@ -193,7 +193,7 @@ func (d *Director) judgeNames(tx Tx, id event.EventID) (judgelog.Names, error) {
 
 // applyPenalties carries out the effects a new judge log entry adds and
 // withdraws (see LogJudgeEntry).
-func (d *Director) applyPenalties(tx Tx, e event.Event, added, withdrawn judgelog.Effects, names judgelog.Names) error {
+func (d *core) applyPenalties(tx Tx, e event.Event, added, withdrawn judgelog.Effects, names judgelog.Names) error {
 	steps := []func() error{
 		func() error { return d.withdrawLosses(tx, e, withdrawn, names) },
 		func() error { return d.enterLosses(tx, e, added, names) },
@@ -211,7 +211,7 @@ func (d *Director) applyPenalties(tx Tx, e event.Event, added, withdrawn judgelo
 
 // withdrawLosses takes back the match losses a withdrawn entry entered:
 // the table reports its result again.
-func (d *Director) withdrawLosses(tx Tx, e event.Event, withdrawn judgelog.Effects, names judgelog.Names) error {
+func (d *core) withdrawLosses(tx Tx, e event.Event, withdrawn judgelog.Effects, names judgelog.Names) error {
 	for _, l := range withdrawn.Losses {
 		if !l.Match {
 			continue
@@ -235,7 +235,7 @@ func (d *Director) withdrawLosses(tx Tx, e event.Event, withdrawn judgelog.Effec
 
 // enterLosses enters a match loss as its table's result (two-player
 // tables; the organizer enters a multiplayer or team table).
-func (d *Director) enterLosses(tx Tx, e event.Event, added judgelog.Effects, names judgelog.Names) error {
+func (d *core) enterLosses(tx Tx, e event.Event, added judgelog.Effects, names judgelog.Names) error {
 	for _, l := range added.Losses {
 		if !l.Match || l.Table == 0 {
 			continue
@@ -260,7 +260,7 @@ func (d *Director) enterLosses(tx Tx, e event.Event, added judgelog.Effects, nam
 }
 
 // reinstate puts back the players whose disqualification was withdrawn.
-func (d *Director) reinstate(tx Tx, e event.Event, withdrawn judgelog.Effects) error {
+func (d *core) reinstate(tx Tx, e event.Event, withdrawn judgelog.Effects) error {
 	for _, r := range withdrawn.Removals {
 		en, err := tx.Entry(r.Entry)
 		if err != nil {
@@ -282,7 +282,7 @@ func (d *Director) reinstate(tx Tx, e event.Event, withdrawn judgelog.Effects) e
 
 // disqualify drops the disqualified players and gives a match in progress
 // to the opponent (K10).
-func (d *Director) disqualify(tx Tx, e event.Event, added judgelog.Effects) error {
+func (d *core) disqualify(tx Tx, e event.Event, added judgelog.Effects) error {
 	rounds, err := tx.RoundCount(e.ID)
 	if err != nil {
 		return err

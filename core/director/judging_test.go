@@ -19,15 +19,15 @@ func judgedEvent(t *testing.T, game, format string) (*director.Director, event.E
 	d, _ := newDirector(t)
 	e := eventOf(t, d, game, format, nil)
 	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	j, err := d.AddJudge(ctx, e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
+	j, err := d.Judging.AddJudge(ctx, e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := d.PairNextRound(ctx, e.ID)
+	r, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := d.PublishRound(ctx, e.ID, 1); err != nil {
+	if err := d.Drafts.PublishRound(ctx, e.ID, 1); err != nil {
 		t.Fatal(err)
 	}
 	return d, e, j, r
@@ -35,7 +35,7 @@ func judgedEvent(t *testing.T, game, format string) (*director.Director, event.E
 
 func standingOf(t *testing.T, d *director.Director, id event.EventID, entry event.EntryID) (points, deducted int) {
 	t.Helper()
-	st, err := d.Standings(context.Background(), id)
+	st, err := d.Rounds.Standings(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,10 +56,10 @@ func TestAPointDeductionChangesTheStandingsUntilWithdrawn(t *testing.T) {
 	tb := r.Tables[0]
 	a, b := tb.Seats[0].EntryID, tb.Seats[1].EntryID
 	// A game of Who's the Big Man Now? is placed (S10): seat 1 wins.
-	if err := d.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{Place: 1}, {}}}); err != nil {
+	if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{Place: 1}, {}}}); err != nil {
 		t.Fatal(err)
 	}
-	ded, err := d.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Round: 1, Table: tb.Number, JudgeID: j.ID, EntryID: a,
+	ded, err := d.Judging.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Round: 1, Table: tb.Number, JudgeID: j.ID, EntryID: a,
 		Kind: event.LogPenalty, Infraction: "stalling", Penalty: judgelog.PointDeduction, Points: 3, Description: "second stall"})
 	if err != nil {
 		t.Fatal(err)
@@ -67,7 +67,7 @@ func TestAPointDeductionChangesTheStandingsUntilWithdrawn(t *testing.T) {
 	if p, dd := standingOf(t, d, e.ID, a); p != 1 || dd != 3 {
 		t.Errorf("after the deduction %d points, %d deducted; want 1 and 3", p, dd)
 	}
-	if _, err := d.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, JudgeID: j.ID, EntryID: a, Kind: event.LogPenalty,
+	if _, err := d.Judging.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, JudgeID: j.ID, EntryID: a, Kind: event.LogPenalty,
 		Penalty: judgelog.Void, Corrects: ded.ID, Description: "wrong player"}); err != nil {
 		t.Fatal(err)
 	}
@@ -89,18 +89,18 @@ func TestADisqualificationMidMatchGivesTheOpponentTheMatch(t *testing.T) {
 		tb = r.Tables[1]
 	}
 	cheat, opp := tb.Seats[0].EntryID, tb.Seats[1].EntryID
-	dq, err := d.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Round: 1, Table: tb.Number, JudgeID: j.ID, EntryID: cheat,
+	dq, err := d.Judging.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Round: 1, Table: tb.Number, JudgeID: j.ID, EntryID: cheat,
 		Kind: event.LogPenalty, Infraction: "cheating", Penalty: judgelog.Disqualification, Description: "marked cards"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs, _ := d.Rounds(ctx, e.ID)
+	rs, _ := d.Rounds.Rounds(ctx, e.ID)
 	got := rs[0].Tables[tb.Number-1]
 	if got.Result == nil || got.Result.Seats[1].GamesWon == 0 || got.Seats[1].EntryID != opp {
 		t.Fatalf("table after the disqualification: %+v", got.Result)
 	}
 	entry := func(id event.EntryID) event.Entry {
-		entries, _ := d.Entries(ctx, e.ID)
+		entries, _ := d.Registration.Entries(ctx, e.ID)
 		for _, en := range entries {
 			if en.ID == id {
 				return en
@@ -112,7 +112,7 @@ func TestADisqualificationMidMatchGivesTheOpponentTheMatch(t *testing.T) {
 	if en := entry(cheat); en.Status != event.EntryDisqualified {
 		t.Errorf("status %v", en.Status)
 	}
-	if _, err := d.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, JudgeID: j.ID, EntryID: cheat, Kind: event.LogPenalty,
+	if _, err := d.Judging.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, JudgeID: j.ID, EntryID: cheat, Kind: event.LogPenalty,
 		Penalty: judgelog.Void, Corrects: dq.ID, Description: "overturned on appeal"}); err != nil {
 		t.Fatal(err)
 	}
@@ -127,24 +127,24 @@ func TestAMatchLossAndAnExtension(t *testing.T) {
 	ctx := context.Background()
 	d, e, j, r := judgedEvent(t, "generic", "swiss")
 	tb := r.Tables[0]
-	if _, err := d.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Round: 1, Table: tb.Number, JudgeID: j.ID, EntryID: tb.Seats[1].EntryID,
+	if _, err := d.Judging.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Round: 1, Table: tb.Number, JudgeID: j.ID, EntryID: tb.Seats[1].EntryID,
 		Kind: event.LogPenalty, Infraction: "absence", Penalty: judgelog.MatchLoss}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Round: 1, Table: tb.Number, JudgeID: j.ID,
+	if _, err := d.Judging.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Round: 1, Table: tb.Number, JudgeID: j.ID,
 		Kind: event.LogExtension, Extension: 4 * time.Minute, Description: "long ruling"}); err != nil {
 		t.Fatal(err)
 	}
-	rs, _ := d.Rounds(ctx, e.ID)
+	rs, _ := d.Rounds.Rounds(ctx, e.ID)
 	got := rs[0].Tables[0]
 	if got.Result == nil || got.Result.Seats[0].GamesWon != 2 || got.Extension != 4*time.Minute {
 		t.Errorf("table: result %+v, extension %v", got.Result, got.Extension)
 	}
-	_, err := d.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Kind: event.LogPenalty, Penalty: judgelog.FormalWarning})
+	_, err := d.Judging.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Kind: event.LogPenalty, Penalty: judgelog.FormalWarning})
 	if !errors.Is(err, event.ErrInvalid) {
 		t.Errorf("an entry without a judge: %v", err)
 	}
-	log, _ := d.JudgeLog(ctx, e.ID)
+	log, _ := d.Judging.JudgeLog(ctx, e.ID)
 	if len(log) != 2 {
 		t.Errorf("%d log entries, want 2", len(log))
 	}
@@ -154,19 +154,19 @@ func TestTheJudgeRoster(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
 	e := eventOf(t, d, "shadowfist", "final-brawl", nil)
-	if problem, err := d.RosterProblem(ctx, e.ID); err != nil || problem == nil {
+	if problem, err := d.Judging.RosterProblem(ctx, e.ID); err != nil || problem == nil {
 		t.Errorf("a Shadowfist event without a head judge has no roster problem (%v)", err)
 	}
-	if _, err := d.AddJudge(ctx, e.ID, director.NewJudge{Name: "Ana", Role: event.RoleHeadJudge}); err != nil {
+	if _, err := d.Judging.AddJudge(ctx, e.ID, director.NewJudge{Name: "Ana", Role: event.RoleHeadJudge}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.AddJudge(ctx, e.ID, director.NewJudge{Name: "Ben", Role: event.RoleHeadJudge}); !errors.Is(err, event.ErrConflict) {
+	if _, err := d.Judging.AddJudge(ctx, e.ID, director.NewJudge{Name: "Ben", Role: event.RoleHeadJudge}); !errors.Is(err, event.ErrConflict) {
 		t.Errorf("a second head judge: %v", err)
 	}
-	if _, err := d.AddJudge(ctx, e.ID, director.NewJudge{Name: "ana", Role: event.RoleJudge, Order: 2}); !errors.Is(err, event.ErrConflict) {
+	if _, err := d.Judging.AddJudge(ctx, e.ID, director.NewJudge{Name: "ana", Role: event.RoleJudge, Order: 2}); !errors.Is(err, event.ErrConflict) {
 		t.Errorf("the same judge twice: %v", err)
 	}
-	if problem, err := d.RosterProblem(ctx, e.ID); problem != nil || err != nil {
+	if problem, err := d.Judging.RosterProblem(ctx, e.ID); problem != nil || err != nil {
 		t.Errorf("roster problem %v (%v)", problem, err)
 	}
 }

@@ -99,7 +99,7 @@ func SameNameText(name string, ms []KioskMatch) i18n.Text {
 // MinQuery characters, at most eight names, players of the event
 // first. A member number is matched whole, so typing digits never lists
 // other people's numbers.
-func (d *Director) KioskSearch(ctx context.Context, id event.EventID, query string) ([]KioskMatch, error) {
+func (d *Kiosk) KioskSearch(ctx context.Context, id event.EventID, query string) ([]KioskMatch, error) {
 	query = strings.Join(strings.Fields(query), " ")
 	if QueryTooShort(query) {
 		return nil, nil
@@ -156,7 +156,7 @@ func (d *Director) KioskSearch(ctx context.Context, id event.EventID, query stri
 // the directory first. Check-in closes when round 1 is paired: the player
 // is then sent to the organizer. It gives no code: anyone can claim a
 // name.
-func (d *Director) KioskCheckIn(ctx context.Context, id event.EventID, player event.PlayerID) (event.Entry, error) {
+func (d *Kiosk) KioskCheckIn(ctx context.Context, id event.EventID, player event.PlayerID) (event.Entry, error) {
 	var en event.Entry
 	err := d.store.Write(ctx, func(tx Tx) error {
 		e, err := tx.Event(id)
@@ -177,7 +177,7 @@ func (d *Director) KioskCheckIn(ctx context.Context, id event.EventID, player ev
 }
 
 // kioskCheckIn checks p in, entering them first if they are not entered.
-func (d *Director) kioskCheckIn(tx Tx, e event.Event, p event.Player) (event.Entry, error) {
+func (d *core) kioskCheckIn(tx Tx, e event.Event, p event.Player) (event.Entry, error) {
 	entries, err := tx.Entries(e.ID)
 	if err != nil {
 		return event.Entry{}, err
@@ -232,7 +232,7 @@ type KioskSignUp struct {
 // event or in the directory saves nothing and returns those players in
 // SameName, so that one person is never entered twice ("chris lee" beside
 // "Chris Lee").
-func (d *Director) KioskSignUp(ctx context.Context, id event.EventID, tablet string, np NewPlayer) (KioskSignUp, error) {
+func (d *Kiosk) KioskSignUp(ctx context.Context, id event.EventID, tablet string, np NewPlayer) (KioskSignUp, error) {
 	return d.kioskSignUp(ctx, id, tablet, np, false)
 }
 
@@ -240,13 +240,13 @@ func (d *Director) KioskSignUp(ctx context.Context, id event.EventID, tablet str
 // player of the same name that KioskSignUp found: a new player, entered and
 // checked in, with the entry marked Namesake for the organizer to check,
 // and her own new code.
-func (d *Director) KioskSignUpNamesake(ctx context.Context, id event.EventID, tablet string, np NewPlayer) (KioskSignUp, error) {
+func (d *Kiosk) KioskSignUpNamesake(ctx context.Context, id event.EventID, tablet string, np NewPlayer) (KioskSignUp, error) {
 	return d.kioskSignUp(ctx, id, tablet, np, true)
 }
 
-func (d *Director) kioskSignUp(ctx context.Context, id event.EventID, tablet string, np NewPlayer, namesake bool) (KioskSignUp, error) {
+func (d *core) kioskSignUp(ctx context.Context, id event.EventID, tablet string, np NewPlayer, namesake bool) (KioskSignUp, error) {
 	np.Email = "" // the kiosk does not ask for it
-	p := np.player(d)
+	p := np.player(d.dir)
 	if err := p.Validate(); err != nil {
 		return KioskSignUp{}, err
 	}
@@ -368,7 +368,7 @@ const pinRounds = 20000
 
 // SetKioskPIN sets the organizer's PIN that leaves the kiosk: 4 to 8
 // digits, saved as a salted hash.
-func (d *Director) SetKioskPIN(ctx context.Context, pin string) error {
+func (d *Kiosk) SetKioskPIN(ctx context.Context, pin string) error {
 	if err := checkPIN(pin); err != nil {
 		return err
 	}
@@ -387,7 +387,7 @@ func (d *Director) SetKioskPIN(ctx context.Context, pin string) error {
 
 // HasKioskPIN reports whether the organizer has set a kiosk PIN: the
 // kiosk does not open without one.
-func (d *Director) HasKioskPIN(ctx context.Context) (bool, error) {
+func (d *Kiosk) HasKioskPIN(ctx context.Context) (bool, error) {
 	var ok bool
 	err := d.store.Read(ctx, func(tx Tx) (err error) {
 		_, ok, err = tx.AppSetting(kioskPINKey)
@@ -397,7 +397,7 @@ func (d *Director) HasKioskPIN(ctx context.Context) (bool, error) {
 }
 
 // CheckKioskPIN reports whether pin is the organizer's kiosk PIN.
-func (d *Director) CheckKioskPIN(ctx context.Context, pin string) (bool, error) {
+func (d *Kiosk) CheckKioskPIN(ctx context.Context, pin string) (bool, error) {
 	var stored string
 	var ok bool
 	err := d.store.Read(ctx, func(tx Tx) (err error) {

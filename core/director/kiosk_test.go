@@ -17,30 +17,30 @@ func TestKioskSearchShowsNamesOnlyFromThreeCharacters(t *testing.T) {
 	d, _ := newDirector(t)
 	e := eventOf(t, d, "generic", "swiss", nil)
 	register(t, d, e.ID, "Zoë Ødegård", "Zoe Park", "Bob Stone")
-	regular, err := d.AddPlayer(ctx, director.NewPlayer{Name: "Zoltan Kiss", MemberNo: "KF-1234"})
+	regular, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Zoltan Kiss", MemberNo: "KF-1234"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := d.KioskSearch(ctx, e.ID, " zo "); len(got) != 0 {
+	if got, _ := d.Kiosk.KioskSearch(ctx, e.ID, " zo "); len(got) != 0 {
 		t.Errorf("two characters list %v", got)
 	}
-	got, err := d.KioskSearch(ctx, e.ID, "ZOË")
+	got, err := d.Kiosk.KioskSearch(ctx, e.ID, "ZOË")
 	if err != nil || len(got) != 2 || got[0].Name != "Zoë Ødegård" || got[0].EntryID == 0 {
 		t.Fatalf("ZOË finds %+v, %v", got, err)
 	}
 	// Accents are ignored: "zoe od" finds Zoë Ødegård.
-	if got, _ := d.KioskSearch(ctx, e.ID, "zoe od"); len(got) != 1 || got[0].Name != "Zoë Ødegård" {
+	if got, _ := d.Kiosk.KioskSearch(ctx, e.ID, "zoe od"); len(got) != 1 || got[0].Name != "Zoë Ødegård" {
 		t.Errorf("zoe od finds %+v", got)
 	}
-	got, _ = d.KioskSearch(ctx, e.ID, "zol")
+	got, _ = d.Kiosk.KioskSearch(ctx, e.ID, "zol")
 	if len(got) != 1 || got[0].PlayerID != regular.ID || got[0].EntryID != 0 {
 		t.Errorf("a regular not entered yet: %+v", got)
 	}
 	// A member number matches whole, never in part.
-	if got, _ := d.KioskSearch(ctx, e.ID, "KF-12"); len(got) != 0 {
+	if got, _ := d.Kiosk.KioskSearch(ctx, e.ID, "KF-12"); len(got) != 0 {
 		t.Errorf("part of a member number lists %+v", got)
 	}
-	if got, _ := d.KioskSearch(ctx, e.ID, "kf-1234"); len(got) != 1 || got[0].Name != "Zoltan Kiss" {
+	if got, _ := d.Kiosk.KioskSearch(ctx, e.ID, "kf-1234"); len(got) != 1 || got[0].Name != "Zoltan Kiss" {
 		t.Errorf("a whole member number finds %+v", got)
 	}
 }
@@ -50,29 +50,29 @@ func TestKioskCheckInEntersARegularAndClosesWithRoundOne(t *testing.T) {
 	d, _ := newDirector(t)
 	e := eventOf(t, d, "generic", "swiss", nil)
 	en := register(t, d, e.ID, "Ada Lovelace", "Bob Stone")
-	regular, _ := d.AddPlayer(ctx, director.NewPlayer{Name: "Cy Twombly"})
-	if _, err := d.KioskCheckIn(ctx, e.ID, en[0].PlayerID); err != nil {
+	regular, _ := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Cy Twombly"})
+	if _, err := d.Kiosk.KioskCheckIn(ctx, e.ID, en[0].PlayerID); err != nil {
 		t.Fatal(err)
 	}
-	got, err := d.KioskCheckIn(ctx, e.ID, regular.ID)
+	got, err := d.Kiosk.KioskCheckIn(ctx, e.ID, regular.ID)
 	if err != nil || got.ID == 0 || !got.CheckedIn {
 		t.Fatalf("the regular: %+v, %v", got, err)
 	}
 	// Round 1 waits for Bob, who did not check in, and names him.
-	if _, err := d.PairNextRound(ctx, e.ID); !errors.Is(err, event.ErrState) || !errors.Is(err, director.ErrNotCheckedIn) || !strings.Contains(event.Message(err), "Bob Stone") {
+	if _, err := d.Rounds.PairNextRound(ctx, e.ID); !errors.Is(err, event.ErrState) || !errors.Is(err, director.ErrNotCheckedIn) || !strings.Contains(event.Message(err), "Bob Stone") {
 		t.Fatalf("pairing with Bob absent: %v", err)
 	}
-	dropped, err := d.DropAbsent(ctx, e.ID)
+	dropped, err := d.Registration.DropAbsent(ctx, e.ID)
 	if err != nil || len(dropped) != 1 || dropped[0] != "Bob Stone" {
 		t.Fatalf("dropped %v, %v", dropped, err)
 	}
-	if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.KioskCheckIn(ctx, e.ID, en[1].PlayerID); !errors.Is(err, event.ErrState) || !strings.Contains(event.Message(err), "closed when round 1 was paired") {
+	if _, err := d.Kiosk.KioskCheckIn(ctx, e.ID, en[1].PlayerID); !errors.Is(err, event.ErrState) || !strings.Contains(event.Message(err), "closed when round 1 was paired") {
 		t.Errorf("check-in after round 1: %v", err)
 	}
-	if _, err := d.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: "Late Comer"}); !errors.Is(err, event.ErrState) {
+	if _, err := d.Kiosk.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: "Late Comer"}); !errors.Is(err, event.ErrState) {
 		t.Errorf("sign-up after round 1: %v", err)
 	}
 }
@@ -81,19 +81,19 @@ func TestKioskSignUpNeverNamesAMemberNumbersOwner(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
 	e := eventOf(t, d, "generic", "swiss", nil)
-	if _, err := d.AddPlayer(ctx, director.NewPlayer{Name: "Grace Hopper", MemberNo: "77"}); err != nil {
+	if _, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Grace Hopper", MemberNo: "77"}); err != nil {
 		t.Fatal(err)
 	}
-	_, err := d.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: "Mallory", MemberNo: "77"})
+	_, err := d.Kiosk.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: "Mallory", MemberNo: "77"})
 	if !errors.Is(err, event.ErrConflict) || strings.Contains(event.Message(err), "Grace") {
 		t.Errorf("sign-up with another's number: %v", err)
 	}
-	su, err := d.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: "grace hopper", MemberNo: "77", Email: "x@y"})
+	su, err := d.Kiosk.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: "grace hopper", MemberNo: "77", Email: "x@y"})
 	en := su.Entry
 	if err != nil || !en.CheckedIn || en.Name != "Grace Hopper" {
 		t.Errorf("a regular signing up with her own number: %+v, %v", en, err)
 	}
-	if _, err := d.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: "  "}); !errors.Is(err, event.ErrInvalid) {
+	if _, err := d.Kiosk.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: "  "}); !errors.Is(err, event.ErrInvalid) {
 		t.Errorf("a blank name: %v", err)
 	}
 }
@@ -101,21 +101,21 @@ func TestKioskSignUpNeverNamesAMemberNumbersOwner(t *testing.T) {
 func TestKioskPIN(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
-	if ok, _ := d.HasKioskPIN(ctx); ok {
+	if ok, _ := d.Kiosk.HasKioskPIN(ctx); ok {
 		t.Fatal("a PIN before one is set")
 	}
 	for _, bad := range []string{"", "123", "123456789", "12a4"} {
-		if err := d.SetKioskPIN(ctx, bad); !errors.Is(err, event.ErrInvalid) {
+		if err := d.Kiosk.SetKioskPIN(ctx, bad); !errors.Is(err, event.ErrInvalid) {
 			t.Errorf("PIN %q: %v", bad, err)
 		}
 	}
-	if err := d.SetKioskPIN(ctx, "2468"); err != nil {
+	if err := d.Kiosk.SetKioskPIN(ctx, "2468"); err != nil {
 		t.Fatal(err)
 	}
-	if ok, err := d.CheckKioskPIN(ctx, "2468"); !ok || err != nil {
+	if ok, err := d.Kiosk.CheckKioskPIN(ctx, "2468"); !ok || err != nil {
 		t.Errorf("the right PIN: %v, %v", ok, err)
 	}
-	if ok, _ := d.CheckKioskPIN(ctx, "2469"); ok {
+	if ok, _ := d.Kiosk.CheckKioskPIN(ctx, "2469"); ok {
 		t.Error("a wrong PIN opened the kiosk")
 	}
 }
@@ -128,11 +128,11 @@ func TestKioskGhostSignUpAsksIsThisYouForARegisteredName(t *testing.T) {
 	d, _ := newDirector(t)
 	e := eventOf(t, d, "generic", "swiss", nil)
 	chris := register(t, d, e.ID, "Chris Lee", "Zoë Ødegård")
-	if err := d.CheckIn(ctx, chris[0].ID, true); err != nil {
+	if err := d.Registration.CheckIn(ctx, chris[0].ID, true); err != nil {
 		t.Fatal(err)
 	}
 	for _, typed := range []string{"chris lee", "  CHRIS   LEE ", "Chrís Lee"} {
-		got, err := d.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: typed})
+		got, err := d.Kiosk.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: typed})
 		if err != nil || got.Entry.ID != 0 || len(got.SameName) != 1 {
 			t.Fatalf("%q: %+v, %v", typed, got, err)
 		}
@@ -141,21 +141,21 @@ func TestKioskGhostSignUpAsksIsThisYouForARegisteredName(t *testing.T) {
 		}
 	}
 	// "zoe odegard" is Zoë Ødegård, not checked in yet.
-	got, err := d.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: "zoe odegard"})
+	got, err := d.Kiosk.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: "zoe odegard"})
 	if err != nil || len(got.SameName) != 1 || got.SameName[0].EntryID != chris[1].ID || got.SameName[0].CheckedIn {
 		t.Fatalf("zoe odegard: %+v, %v", got, err)
 	}
 	// Choosing "that's me" checks the existing entry in: still two entries.
-	en, err := d.KioskCheckIn(ctx, e.ID, got.SameName[0].PlayerID)
+	en, err := d.Kiosk.KioskCheckIn(ctx, e.ID, got.SameName[0].PlayerID)
 	if err != nil || en.ID != chris[1].ID || !en.CheckedIn {
 		t.Fatalf("checking Zoë in: %+v, %v", en, err)
 	}
-	entries, _ := d.Entries(ctx, e.ID)
+	entries, _ := d.Registration.Entries(ctx, e.ID)
 	if len(entries) != 2 {
 		t.Fatalf("%d entries after the sign-ups, want 2 (no ghost)", len(entries))
 	}
 	// A part of the name is somebody else: "Chris" alone signs up.
-	if got, err := d.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: "Chris Leeds"}); err != nil || got.Entry.ID == 0 || got.Entry.Namesake {
+	if got, err := d.Kiosk.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: "Chris Leeds"}); err != nil || got.Entry.ID == 0 || got.Entry.Namesake {
 		t.Errorf("Chris Leeds: %+v, %v", got, err)
 	}
 }
@@ -167,23 +167,23 @@ func TestKioskGhostSignUpLeadsToTheDirectoryPlayer(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
 	e := eventOf(t, d, "generic", "swiss", nil)
-	regular, err := d.AddPlayer(ctx, director.NewPlayer{Name: "Ana Ortiz", MemberNo: "KF-9"})
+	regular, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Ana Ortiz", MemberNo: "KF-9"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := d.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: "ana ortiz"})
+	got, err := d.Kiosk.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: "ana ortiz"})
 	if err != nil || len(got.SameName) != 1 || got.SameName[0].PlayerID != regular.ID || got.SameName[0].EntryID != 0 {
 		t.Fatalf("ana ortiz: %+v, %v", got, err)
 	}
-	if entries, _ := d.Entries(ctx, e.ID); len(entries) != 0 {
+	if entries, _ := d.Registration.Entries(ctx, e.ID); len(entries) != 0 {
 		t.Fatalf("asking entered %+v", entries)
 	}
-	got, err = d.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: "ANA ORTIZ", MemberNo: "KF-9"})
+	got, err = d.Kiosk.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: "ANA ORTIZ", MemberNo: "KF-9"})
 	if err != nil || got.Entry.PlayerID != regular.ID || !got.Entry.CheckedIn || got.Entry.Namesake {
 		t.Fatalf("with her member number: %+v, %v", got, err)
 	}
 	// Once more with the number: the same entry, not a conflict.
-	again, err := d.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: "Ana Ortiz", MemberNo: "KF-9"})
+	again, err := d.Kiosk.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: "Ana Ortiz", MemberNo: "KF-9"})
 	if err != nil || again.Entry.ID != got.Entry.ID {
 		t.Fatalf("signing up twice with the number: %+v, %v", again, err)
 	}
@@ -196,12 +196,12 @@ func TestKioskGhostSignUpANamesakeIsAddedOnlyWhenSaidAndMarked(t *testing.T) {
 	d, _ := newDirector(t)
 	e := eventOf(t, d, "generic", "swiss", nil)
 	chris := register(t, d, e.ID, "Chris Lee")
-	su, err := d.KioskSignUpNamesake(ctx, e.ID, "", director.NewPlayer{Name: "chris lee"})
+	su, err := d.Kiosk.KioskSignUpNamesake(ctx, e.ID, "", director.NewPlayer{Name: "chris lee"})
 	en := su.Entry
 	if err != nil || en.ID == 0 || en.ID == chris[0].ID || !en.CheckedIn || !en.Namesake {
 		t.Fatalf("the namesake: %+v, %v", en, err)
 	}
-	entries, _ := d.Entries(ctx, e.ID)
+	entries, _ := d.Registration.Entries(ctx, e.ID)
 	marked := 0
 	for _, x := range entries {
 		if x.Namesake {
@@ -211,12 +211,12 @@ func TestKioskGhostSignUpANamesakeIsAddedOnlyWhenSaidAndMarked(t *testing.T) {
 	if len(entries) != 2 || marked != 1 {
 		t.Fatalf("entries %+v", entries)
 	}
-	log, err := d.Log(ctx, e.ID)
+	log, err := d.Events.Log(ctx, e.ID)
 	if err != nil || len(log) < 2 || !strings.Contains(log[len(log)-2].Message.String(), "namesake") {
 		t.Errorf("the log does not say so: %+v, %v", log, err)
 	}
 	// Said for a name nobody has: an ordinary sign-up.
-	if su, err := d.KioskSignUpNamesake(ctx, e.ID, "", director.NewPlayer{Name: "Noor Haddad"}); err != nil || su.Entry.Namesake {
+	if su, err := d.Kiosk.KioskSignUpNamesake(ctx, e.ID, "", director.NewPlayer{Name: "Noor Haddad"}); err != nil || su.Entry.Namesake {
 		t.Errorf("Noor: %+v, %v", en, err)
 	}
 }
@@ -229,27 +229,27 @@ func TestKioskFindMyTableAfterRoundOne(t *testing.T) {
 	e := eventOf(t, d, "generic", "swiss", nil)
 	entries := register(t, d, e.ID, "Chris Lee", "Zoë Ødegård", "Bob Stone", "Ana Ortiz", "Dev Patel")
 	for _, en := range entries {
-		if err := d.CheckIn(ctx, en.ID, true); err != nil {
+		if err := d.Registration.CheckIn(ctx, en.ID, true); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if v, err := d.KioskFindTable(ctx, e.ID, "chris"); err != nil || v.Round != 0 || len(v.Seats) != 0 {
+	if v, err := d.Kiosk.KioskFindTable(ctx, e.ID, "chris"); err != nil || v.Round != 0 || len(v.Seats) != 0 {
 		t.Fatalf("before round 1: %+v, %v", v, err)
 	}
-	r, err := d.PairNextRound(ctx, e.ID)
+	r, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, _ := d.KioskFindTable(ctx, e.ID, "chris"); v.Round != 1 || v.Published || len(v.Seats) != 0 {
+	if v, _ := d.Kiosk.KioskFindTable(ctx, e.ID, "chris"); v.Round != 1 || v.Published || len(v.Seats) != 0 {
 		t.Fatalf("a draft round shows %+v", v)
 	}
-	if err := d.PublishRound(ctx, e.ID, 1); err != nil {
+	if err := d.Drafts.PublishRound(ctx, e.ID, 1); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.StartClock(ctx, e.ID, 1); err != nil {
+	if _, err := d.Clocks.StartClock(ctx, e.ID, 1); err != nil {
 		t.Fatal(err)
 	}
-	if v, _ := d.KioskFindTable(ctx, e.ID, "ch"); len(v.Seats) != 0 {
+	if v, _ := d.Kiosk.KioskFindTable(ctx, e.ID, "ch"); len(v.Seats) != 0 {
 		t.Errorf("two characters find %+v", v.Seats)
 	}
 	names := map[event.EntryID]string{}
@@ -259,7 +259,7 @@ func TestKioskFindMyTableAfterRoundOne(t *testing.T) {
 	for _, want := range r.Tables {
 		for k, s := range want.Seats {
 			name := names[s.EntryID]
-			v, err := d.KioskFindTable(ctx, e.ID, strings.ToLower(event.FoldName(name)))
+			v, err := d.Kiosk.KioskFindTable(ctx, e.ID, strings.ToLower(event.FoldName(name)))
 			if err != nil || len(v.Seats) != 1 || !v.Published || !v.Clock.Started() {
 				t.Fatalf("%s: %+v, %v", name, v, err)
 			}
@@ -276,31 +276,31 @@ func TestKioskFindMyTableAfterRoundOne(t *testing.T) {
 		}
 	}
 	// A dropped player is not playing; a late entry joins later.
-	if err := d.Drop(ctx, entries[4].ID); err != nil {
+	if err := d.Registration.Drop(ctx, entries[4].ID); err != nil {
 		t.Fatal(err)
 	}
-	late, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "Dev Late"})
+	late, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "Dev Late"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, _ := d.KioskFindTable(ctx, e.ID, "dev")
+	v, _ := d.Kiosk.KioskFindTable(ctx, e.ID, "dev")
 	if len(v.Seats) != 2 || !v.Seats[0].Playing || v.Seats[1].Name != late.Name || v.Seats[1].Playing {
 		t.Errorf("dev: %+v", v.Seats)
 	}
 	for _, tb := range r.Tables {
 		if !tb.Bye {
-			if err := d.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+			if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	if v, _ := d.KioskFindTable(ctx, e.ID, "chris"); len(v.Seats) != 1 || !v.Seats[0].Reported {
+	if v, _ := d.Kiosk.KioskFindTable(ctx, e.ID, "chris"); len(v.Seats) != 1 || !v.Seats[0].Reported {
 		t.Errorf("a reported table: %+v", v.Seats)
 	}
-	if err := d.FinishEvent(ctx, e.ID); err != nil {
+	if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
-	if v, _ := d.KioskFindTable(ctx, e.ID, "chris"); !v.Finished || len(v.Seats) != 0 {
+	if v, _ := d.Kiosk.KioskFindTable(ctx, e.ID, "chris"); !v.Finished || len(v.Seats) != 0 {
 		t.Errorf("a finished event: %+v", v)
 	}
 }

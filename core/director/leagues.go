@@ -21,7 +21,7 @@ type NewLeague struct {
 
 // CreateLeague starts a league (S13) with a fixed random draw for its
 // last ties.
-func (d *Director) CreateLeague(ctx context.Context, req NewLeague) (event.League, error) {
+func (d *Leagues) CreateLeague(ctx context.Context, req NewLeague) (event.League, error) {
 	l := event.League{Name: strings.TrimSpace(req.Name), Kind: req.Kind, Finals: req.Finals,
 		TieSeed: uint64(d.nextSeed()), CreatedAt: d.now()} // #nosec G115 -- the seed's bits are kept as they are; any uint64 is a seed
 	if err := l.Validate(); err != nil {
@@ -32,7 +32,7 @@ func (d *Director) CreateLeague(ctx context.Context, req NewLeague) (event.Leagu
 }
 
 // Leagues lists every league, the newest first.
-func (d *Director) Leagues(ctx context.Context) ([]event.League, error) {
+func (d *Leagues) Leagues(ctx context.Context) ([]event.League, error) {
 	var out []event.League
 	err := d.store.Read(ctx, func(tx Tx) error {
 		var err error
@@ -45,7 +45,7 @@ func (d *Director) Leagues(ctx context.Context) ([]event.League, error) {
 // AddEventToLeague makes an event one of the league's events of a week.
 // League weeks are Shadowfist multiplayer events (S13 is Shadowfist's);
 // an event belongs to one league at most. The log of the event says so.
-func (d *Director) AddEventToLeague(ctx context.Context, id event.LeagueID, ev event.EventID, week int) error {
+func (d *Leagues) AddEventToLeague(ctx context.Context, id event.LeagueID, ev event.EventID, week int) error {
 	return d.store.Write(ctx, func(tx Tx) error {
 		l, err := tx.League(id)
 		if err != nil {
@@ -121,7 +121,7 @@ type LeagueFinalsTable struct {
 // far in its events (S13), read from each event's tables: every published
 // table's result, scored by the event's format, counts as one game of the
 // player in that week (byes are not games).
-func (d *Director) LeagueStandings(ctx context.Context, id event.LeagueID) (LeagueTable, error) {
+func (d *Leagues) LeagueStandings(ctx context.Context, id event.LeagueID) (LeagueTable, error) {
 	var out LeagueTable
 	err := d.store.Read(ctx, func(tx Tx) error {
 		var err error
@@ -134,7 +134,7 @@ func (d *Director) LeagueStandings(ctx context.Context, id event.LeagueID) (Leag
 // LeagueFinals returns who plays a league's finals: for a Lackey League
 // the final (the top two) and the two semi-final tables, for a Proving
 // Ground its finals week.
-func (d *Director) LeagueFinals(ctx context.Context, id event.LeagueID) (LeagueFinals, error) {
+func (d *Leagues) LeagueFinals(ctx context.Context, id event.LeagueID) (LeagueFinals, error) {
 	t, err := d.LeagueStandings(ctx, id)
 	return t.Finals, err
 }

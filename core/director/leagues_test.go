@@ -24,7 +24,7 @@ func playRound(t *testing.T, d *director.Director, id event.EventID, by map[stri
 	if err != nil {
 		t.Fatal(err)
 	}
-	entries, err := d.Entries(ctx, id)
+	entries, err := d.Registration.Entries(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func playRound(t *testing.T, d *director.Director, id event.EventID, by map[stri
 		if !won {
 			res.Seats[best].Place = 1
 		}
-		if err := d.RecordResult(ctx, id, r.Number, tb.Number, res); err != nil {
+		if err := d.Rounds.RecordResult(ctx, id, r.Number, tb.Number, res); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -76,13 +76,13 @@ func TestLackeyLeagueOverTwoWeeks(t *testing.T) {
 
 	week2 := eventOf(t, d, "shadowfist", "final-brawl", nil)
 	for _, en := range entries[1:] {
-		if _, err := d.Register(ctx, week2.ID, en.PlayerID); err != nil {
+		if _, err := d.Registration.Register(ctx, week2.ID, en.PlayerID); err != nil {
 			t.Fatal(err)
 		}
 	}
 	playRound(t, d, week2.ID, map[string]outcome{"Cat": {1, 6}, "Bob": {0, 5}, "Dan": {0, 4}})
 
-	l, err := d.CreateLeague(ctx, director.NewLeague{Name: "  Lackey Autumn ", Kind: event.LeagueLackey})
+	l, err := d.Leagues.CreateLeague(ctx, director.NewLeague{Name: "  Lackey Autumn ", Kind: event.LeagueLackey})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,11 +90,11 @@ func TestLackeyLeagueOverTwoWeeks(t *testing.T) {
 		t.Errorf("league %+v", l)
 	}
 	for w, e := range []event.Event{week1, week2} {
-		if err := d.AddEventToLeague(ctx, l.ID, e.ID, w+1); err != nil {
+		if err := d.Leagues.AddEventToLeague(ctx, l.ID, e.ID, w+1); err != nil {
 			t.Fatal(err)
 		}
 	}
-	table, err := d.LeagueStandings(ctx, l.ID)
+	table, err := d.Leagues.LeagueStandings(ctx, l.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,14 +114,14 @@ func TestLackeyLeagueOverTwoWeeks(t *testing.T) {
 	if len(table.Events) != 2 || table.Events[1].Week != 2 || len(table.Weeks) != 2 || !table.Weeks[1].Official {
 		t.Errorf("events %+v weeks %+v", table.Events, table.Weeks)
 	}
-	finals, err := d.LeagueFinals(ctx, l.ID)
+	finals, err := d.Leagues.LeagueFinals(ctx, l.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !finals.Discretion || finals.Complete || finals.Tables != nil {
 		t.Errorf("finals of four players: %+v", finals)
 	}
-	leagues, err := d.Leagues(ctx)
+	leagues, err := d.Leagues.Leagues(ctx)
 	if err != nil || len(leagues) != 1 || leagues[0] != l {
 		t.Errorf("leagues %+v, %v", leagues, err)
 	}
@@ -142,14 +142,14 @@ func TestLackeyLeagueFinalsThroughTheDirector(t *testing.T) {
 		by[n] = outcome{gp: 30 - i}
 	}
 	playRound(t, d, e.ID, by)
-	l, err := d.CreateLeague(ctx, director.NewLeague{Name: "Online", Kind: event.LeagueLackey})
+	l, err := d.Leagues.CreateLeague(ctx, director.NewLeague{Name: "Online", Kind: event.LeagueLackey})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := d.AddEventToLeague(ctx, l.ID, e.ID, 8); err != nil {
+	if err := d.Leagues.AddEventToLeague(ctx, l.ID, e.ID, 8); err != nil {
 		t.Fatal(err)
 	}
-	table, err := d.LeagueStandings(ctx, l.ID)
+	table, err := d.Leagues.LeagueStandings(ctx, l.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,15 +182,15 @@ func TestLeagueRefusals(t *testing.T) {
 	d, _ := newDirector(t)
 	sf := eventOf(t, d, "shadowfist", "final-brawl", nil)
 	altered := mustEvent(t, d, "standard-bo1")
-	l, err := d.CreateLeague(ctx, director.NewLeague{Name: "Online", Kind: event.LeagueLackey})
+	l, err := d.Leagues.CreateLeague(ctx, director.NewLeague{Name: "Online", Kind: event.LeagueLackey})
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, err := d.CreateLeague(ctx, director.NewLeague{Name: "Thursdays", Kind: event.LeagueProvingGround, Finals: 4})
+	other, err := d.Leagues.CreateLeague(ctx, director.NewLeague{Name: "Thursdays", Kind: event.LeagueProvingGround, Finals: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := d.AddEventToLeague(ctx, l.ID, sf.ID, 1); err != nil {
+	if err := d.Leagues.AddEventToLeague(ctx, l.ID, sf.ID, 1); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -205,7 +205,7 @@ func TestLeagueRefusals(t *testing.T) {
 		{"an event already in a league", other.ID, sf.ID, 2, event.ErrConflict},
 		{"an unknown league", 99, sf.ID, 1, event.ErrNotFound},
 	} {
-		err := d.AddEventToLeague(ctx, c.league, c.ev, c.week)
+		err := d.Leagues.AddEventToLeague(ctx, c.league, c.ev, c.week)
 		if !errors.Is(err, c.kind) {
 			t.Errorf("%s: %v", c.name, err)
 		} else {
@@ -218,11 +218,11 @@ func TestLeagueRefusals(t *testing.T) {
 		{Name: "X", Kind: event.LeagueLackey, Finals: 4},
 		{Name: "X", Kind: event.LeagueProvingGround, Finals: 1},
 	} {
-		if _, err := d.CreateLeague(ctx, nl); !errors.Is(err, event.ErrInvalid) {
+		if _, err := d.Leagues.CreateLeague(ctx, nl); !errors.Is(err, event.ErrInvalid) {
 			t.Errorf("%+v: %v", nl, err)
 		}
 	}
-	if _, err := d.LeagueStandings(ctx, 99); !errors.Is(err, event.ErrNotFound) {
+	if _, err := d.Leagues.LeagueStandings(ctx, 99); !errors.Is(err, event.ErrNotFound) {
 		t.Errorf("league 99: %v", err)
 	}
 }

@@ -17,7 +17,7 @@ func TestTwoCharacterNamesAreFoundInScriptsWithoutSpaces(t *testing.T) {
 	e := mustEvent(t, d, "standard-bo3")
 	register(t, d, e.ID, "王芳", "李小龙", "김민준", "Zoë Ødegård", "สมชาย ใจดี")
 
-	b, err := d.Board(ctx, e.ID)
+	b, err := d.Views.Board(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestTwoCharacterNamesAreFoundInScriptsWithoutSpaces(t *testing.T) {
 		if !slices.Equal(names, c.want) {
 			t.Errorf("Board.Find(%q) = %q, want %q", c.query, names, c.want)
 		}
-		ms, err := d.KioskSearch(ctx, e.ID, c.query)
+		ms, err := d.Kiosk.KioskSearch(ctx, e.ID, c.query)
 		if err != nil {
 			t.Fatal(err)
 		}

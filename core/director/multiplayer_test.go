@@ -51,7 +51,7 @@ func TestHeresyReascensionEvent(t *testing.T) {
 				}
 				res.Seats = append(res.Seats, tauSeat(place, 3+i))
 			}
-			if err := d.RecordResult(ctx, e.ID, n, tb.Number, res); err != nil {
+			if err := d.Rounds.RecordResult(ctx, e.ID, n, tb.Number, res); err != nil {
 				t.Fatal(err)
 			}
 			for i := range tb.Seats {
@@ -63,10 +63,10 @@ func TestHeresyReascensionEvent(t *testing.T) {
 			}
 		}
 	}
-	if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 		t.Logf("a fifth round is still allowed as an extra: %v", err)
 	}
-	table, err := d.Standings(ctx, e.ID)
+	table, err := d.Rounds.Standings(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,27 +97,27 @@ func TestMultiplayerResultsAreChecked(t *testing.T) {
 		{event.Result{TimeOut: true, Seats: []event.SeatResult{tauSeat(1, 9), tauSeat(0, 2), tauSeat(0, 1)}}, "nobody wins"},
 		{event.Result{Seats: []event.SeatResult{tauSeat(1, 9), tauSeat(0, 2)}}, "seats 3 players"},
 	} {
-		err := d.RecordResult(ctx, e.ID, 1, tb.Number, c.res)
+		err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, c.res)
 		if !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), c.want) {
 			t.Errorf("got %v, want %q", err, c.want)
 		}
 	}
 	ok := event.Result{TimeOut: true, Seats: []event.SeatResult{tauSeat(0, 12), tauSeat(0, 2), tauSeat(0, 1)}}
-	if err := d.RecordResult(ctx, e.ID, 1, tb.Number, ok); err != nil {
+	if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, ok); err != nil {
 		t.Fatal(err)
 	}
-	rounds, _ := d.Rounds(ctx, e.ID)
+	rounds, _ := d.Rounds.Rounds(ctx, e.ID)
 	got, _ := rounds[0].TableNumbered(tb.Number)
 	// H5 at time: Tau (at most the goal 9) plus 2.
 	if p := got.Result.Seats; p[0].Points != 11 || p[1].Points != 4 || p[2].Points != 3 {
 		t.Errorf("time-out scores %+v", p)
 	}
-	log, _ := d.Log(ctx, e.ID)
+	log, _ := d.Events.Log(ctx, e.ID)
 	if last := log[len(log)-1].Message; !strings.Contains(last.String(), "time-out") {
 		t.Errorf("log %q", last)
 	}
 	// A game that went to time with nobody winning is a draw for all.
-	table, _ := d.Standings(ctx, e.ID)
+	table, _ := d.Rounds.Standings(ctx, e.ID)
 	for _, s := range table {
 		for _, seat := range tb.Seats {
 			if s.EntryID == seat.EntryID && (s.Draws != 1 || s.Losses != 0) {
@@ -154,11 +154,11 @@ func TestShadowfistFinalBrawlEvent(t *testing.T) {
 			}
 			res.Seats = append(res.Seats, st)
 		}
-		if err := d.RecordResult(ctx, e.ID, 1, tb.Number, res); err != nil {
+		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, res); err != nil {
 			t.Fatal(err)
 		}
 	}
-	table, _ := d.Standings(ctx, e.ID)
+	table, _ := d.Rounds.Standings(ctx, e.ID)
 	for i := 1; i < len(table); i++ {
 		a, b := table[i-1], table[i]
 		if a.Points < b.Points || a.Points == b.Points && a.GamePoints < b.GamePoints {
@@ -192,7 +192,7 @@ func TestShadowfistSwissPlusFinal(t *testing.T) {
 				}
 				res.Seats = append(res.Seats, st)
 			}
-			if err := d.RecordResult(ctx, e.ID, r.Number, tb.Number, res); err != nil {
+			if err := d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, res); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -204,7 +204,7 @@ func TestShadowfistSwissPlusFinal(t *testing.T) {
 		}
 		play(r, n)
 	}
-	swiss, _ := d.Standings(ctx, e.ID)
+	swiss, _ := d.Rounds.Standings(ctx, e.ID)
 	final, err := pairPublished(ctx, d, e.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -222,10 +222,10 @@ func TestShadowfistSwissPlusFinal(t *testing.T) {
 		}
 	}
 	play(final, 2)
-	if _, err := d.PairNextRound(ctx, e.ID); !errors.Is(err, director.ErrStructureComplete) {
+	if _, err := d.Rounds.PairNextRound(ctx, e.ID); !errors.Is(err, director.ErrStructureComplete) {
 		t.Fatalf("after the final: %v", err)
 	}
-	table, _ := d.Standings(ctx, e.ID)
+	table, _ := d.Rounds.Standings(ctx, e.ID)
 	winner := final.Tables[0].Seats[2].EntryID
 	if table[0].EntryID != winner || table[0].Rank != 1 {
 		t.Errorf("the final's winner is not first: %+v", table[0])
@@ -248,7 +248,7 @@ func TestShadowfistSwissPlusFinal(t *testing.T) {
 			t.Errorf("place %d: %+v, at the cut %+v", i+1, table[i], swiss[i])
 		}
 	}
-	if err := d.FinishEvent(ctx, e.ID); err != nil {
+	if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -289,7 +289,7 @@ func TestFixedScheduleEvent(t *testing.T) {
 			if tb.Bye {
 				continue
 			}
-			if err := d.RecordResult(ctx, e.ID, n, tb.Number, res); err != nil {
+			if err := d.Rounds.RecordResult(ctx, e.ID, n, tb.Number, res); err != nil {
 				t.Fatalf("round %d table %d (%d seats): %v", n, tb.Number, len(tb.Seats), err)
 			}
 		}
@@ -299,7 +299,7 @@ func TestFixedScheduleEvent(t *testing.T) {
 			}
 		}
 		if n == 2 {
-			if err := d.Drop(ctx, dropped); err != nil {
+			if err := d.Registration.Drop(ctx, dropped); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -320,7 +320,7 @@ func TestFixedScheduleEvent(t *testing.T) {
 			t.Errorf("%v met %d times", k, v)
 		}
 	}
-	if _, err := d.PairNextRound(ctx, e.ID); !errors.Is(err, director.ErrStructureComplete) {
+	if _, err := d.Rounds.PairNextRound(ctx, e.ID); !errors.Is(err, director.ErrStructureComplete) {
 		t.Errorf("after the schedule: %v", err)
 	}
 }
@@ -371,7 +371,7 @@ func TestShadowfistDoubleEliminationFinal(t *testing.T) {
 			}
 			res := event.Result{Seats: []event.SeatResult{{}, {}}}
 			res.Seats[w].GamesWon = 1
-			if err := d.RecordResult(ctx, e.ID, n, tb.Number, res); err != nil {
+			if err := d.Rounds.RecordResult(ctx, e.ID, n, tb.Number, res); err != nil {
 				t.Fatal(err)
 			}
 			losses[tb.Seats[1-w].EntryID]++
@@ -394,7 +394,7 @@ func TestShadowfistDoubleEliminationFinal(t *testing.T) {
 	}
 	// A two-player result is refused at the final table: it is scored as
 	// a Shadowfist multiplayer table.
-	if err := d.RecordResult(ctx, e.ID, final.Number, final.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {}}}); err == nil {
+	if err := d.Rounds.RecordResult(ctx, e.ID, final.Number, final.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {}}}); err == nil {
 		t.Fatal("a two-seat result at a four-seat final table was accepted")
 	}
 	for _, tb := range final.Tables {
@@ -406,14 +406,14 @@ func TestShadowfistDoubleEliminationFinal(t *testing.T) {
 			}
 			res.Seats = append(res.Seats, st)
 		}
-		if err := d.RecordResult(ctx, e.ID, final.Number, tb.Number, res); err != nil {
+		if err := d.Rounds.RecordResult(ctx, e.ID, final.Number, tb.Number, res); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := d.PairNextRound(ctx, e.ID); !errors.Is(err, director.ErrStructureComplete) {
+	if _, err := d.Rounds.PairNextRound(ctx, e.ID); !errors.Is(err, director.ErrStructureComplete) {
 		t.Fatalf("after the final: %v", err)
 	}
-	table, err := d.Standings(ctx, e.ID)
+	table, err := d.Rounds.Standings(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -431,7 +431,7 @@ func TestShadowfistDoubleEliminationFinal(t *testing.T) {
 	if len(table) != 12 || table[11].Rank != 12 {
 		t.Errorf("standings %d long, last rank %d", len(table), table[len(table)-1].Rank)
 	}
-	if err := d.FinishEvent(ctx, e.ID); err != nil {
+	if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -458,7 +458,7 @@ func TestATableOfFivePlaysLonger(t *testing.T) {
 	d, _ := newDirector(t)
 	e := eventOf(t, d, "shadowfist", "final-brawl", func(s *event.Settings) { s.MaxTableSize = 5 })
 	register(t, d, e.ID, names(5)...)
-	r, err := d.PairNextRound(context.Background(), e.ID)
+	r, err := d.Rounds.PairNextRound(context.Background(), e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,18 +33,8 @@ const TableCodeAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 // the store network allows.
 const TableCodeLength = 6
 
-// SetCodeSource has the director draw table codes and the judge PIN from
-// r instead of crypto/rand, so that tests see the same codes every run;
-// nil goes back to crypto/rand. Real use keeps crypto/rand: a code must
-// not be guessable.
-func (d *Director) SetCodeSource(r io.Reader) {
-	d.codeMu.Lock()
-	defer d.codeMu.Unlock()
-	d.codes = r
-}
-
 // randomBytes fills b from the code source.
-func (d *Director) randomBytes(b []byte) error {
+func (d *core) randomBytes(b []byte) error {
 	d.codeMu.Lock()
 	defer d.codeMu.Unlock()
 	src := d.codes
@@ -59,7 +49,7 @@ func (d *Director) randomBytes(b []byte) error {
 
 // randomFrom draws n characters of alphabet, each equally likely (bytes
 // past the largest multiple of the alphabet's size are drawn again).
-func (d *Director) randomFrom(alphabet string, n int) (string, error) {
+func (d *core) randomFrom(alphabet string, n int) (string, error) {
 	limit := 256 - 256%len(alphabet)
 	out := make([]byte, 0, n)
 	buf := make([]byte, 2*n)
@@ -94,7 +84,7 @@ func NormalizeTableCode(s string) string {
 // assignTableCodes gives every numbered table of round r of event id a
 // new code, none used before in the event, in the write transaction that
 // publishes the round. A round whose tables have codes keeps them.
-func (d *Director) assignTableCodes(tx Tx, id event.EventID, r event.Round) error {
+func (d *core) assignTableCodes(tx Tx, id event.EventID, r event.Round) error {
 	have, err := tx.TableCodes(id, r.Number)
 	if err != nil || len(have) > 0 {
 		return err
@@ -133,7 +123,7 @@ func (d *Director) assignTableCodes(tx Tx, id event.EventID, r event.Round) erro
 // number, for the match slips and the pairings CSV: empty while the round
 // is a draft (codes are drawn when it is published) and for a round
 // published before this version of Tablekeeper.
-func (d *Director) TableCodes(ctx context.Context, id event.EventID, round int) (map[int]string, error) {
+func (d *Network) TableCodes(ctx context.Context, id event.EventID, round int) (map[int]string, error) {
 	var out map[int]string
 	err := d.store.Read(ctx, func(tx Tx) error {
 		e, err := tx.Event(id)
@@ -241,7 +231,7 @@ func reportSource(device string) i18n.Text {
 // players. Each report queued or applied is logged with its source.
 // Two phones of one table reporting at once are two transactions one
 // after the other: the second sees the first's result.
-func (d *Director) ReportByCode(ctx context.Context, r TableReport) (ReportOutcome, error) {
+func (d *Network) ReportByCode(ctx context.Context, r TableReport) (ReportOutcome, error) {
 	rc, err := d.Report(ctx, r)
 	return rc.Outcome, err
 }
@@ -304,7 +294,7 @@ func resultText(line string, multi *rules.MultiInput) string {
 
 // Report is ReportByCode, with the result it took said with names, so
 // that the phone's answer names the winner as the table's form did.
-func (d *Director) Report(ctx context.Context, r TableReport) (ReportReceipt, error) {
+func (d *Network) Report(ctx context.Context, r TableReport) (ReportReceipt, error) {
 	text, device, err := tidyReport(resultText(r.Result, r.Multi), r.Device)
 	if err != nil {
 		return ReportReceipt{}, err
@@ -359,7 +349,7 @@ func (d *Director) Report(ctx context.Context, r TableReport) (ReportReceipt, er
 // queueReport saves a phone report for the organizer and logs it, unless
 // an open report of the table already says the same (a player sending
 // twice, or both players).
-func (d *Director) queueReport(tx Tx, tr tableResult, rep event.Report, res event.Result, msg i18n.Text) error {
+func (d *core) queueReport(tx Tx, tr tableResult, rep event.Report, res event.Result, msg i18n.Text) error {
 	open, err := tx.OpenReports(tr.e.ID)
 	if err != nil {
 		return err
@@ -513,7 +503,7 @@ func sameScore(a, b event.Result) bool {
 // disagrees stays for the organizer to check); a player's own report
 // closes in any case, accepted when it said that result, and her table's
 // phones are told.
-func (d *Director) settleReports(tx Tx, tr tableResult, res event.Result) error {
+func (d *core) settleReports(tx Tx, tr tableResult, res event.Result) error {
 	open, err := tx.OpenReports(tr.e.ID)
 	if err != nil {
 		return err
@@ -576,7 +566,7 @@ type PhoneReport struct {
 // Whether a report is in conflict is read now: a report waiting for
 // approval whose table has since been given another result is one to
 // check.
-func (d *Director) PhoneReports(ctx context.Context, id event.EventID) ([]PhoneReport, error) {
+func (d *Network) PhoneReports(ctx context.Context, id event.EventID) ([]PhoneReport, error) {
 	var out []PhoneReport
 	err := d.store.Read(ctx, func(tx Tx) (err error) {
 		out, err = d.organizerReports(tx, id)
@@ -588,7 +578,7 @@ func (d *Director) PhoneReports(ctx context.Context, id event.EventID) ([]PhoneR
 // organizerReports are the reports on the organizer's list: the phone
 // reports typed with a table code, then the players' own reports of the
 // tables that wait on her.
-func (d *Director) organizerReports(tx Tx, id event.EventID) ([]PhoneReport, error) {
+func (d *core) organizerReports(tx Tx, id event.EventID) ([]PhoneReport, error) {
 	e, err := tx.Event(id)
 	if err != nil {
 		return nil, err
@@ -668,7 +658,7 @@ func readTable(tx Tx, e event.Event, round, table int) (tableResult, error) {
 // logged with the player and her device; the table's other reports close
 // with it. It is not rejected alone (the table waits for its result:
 // accept another player's report, or type the result).
-func (d *Director) ResolveReport(ctx context.Context, id event.EventID, reportID int64, accept bool) error {
+func (d *Network) ResolveReport(ctx context.Context, id event.EventID, reportID int64, accept bool) error {
 	return d.store.Write(ctx, func(tx Tx) error {
 		rep, err := tx.Report(event.ReportID(reportID))
 		if err != nil {
@@ -712,7 +702,7 @@ func (d *Director) ResolveReport(ctx context.Context, id event.EventID, reportID
 
 // rejectReport closes a report typed with a table's code, not accepted,
 // and logs it.
-func (d *Director) rejectReport(tx Tx, e event.Event, rep event.Report) error {
+func (d *core) rejectReport(tx Tx, e event.Event, rep event.Report) error {
 	if err := tx.CloseReport(e.ID, rep, d.now(), false); err != nil {
 		return err
 	}

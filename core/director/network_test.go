@@ -27,7 +27,7 @@ func phoneEvent(t *testing.T, change func(*event.Settings), players ...string) (
 	if err != nil {
 		t.Fatal(err)
 	}
-	codes, err := d.TableCodes(ctx, e.ID, r.Number)
+	codes, err := d.Network.TableCodes(ctx, e.ID, r.Number)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,15 +39,15 @@ func phoneEvent(t *testing.T, change func(*event.Settings), players ...string) (
 func state(t *testing.T, d *director.Director, id event.EventID) string {
 	t.Helper()
 	ctx := context.Background()
-	log, err := d.Log(ctx, id)
+	log, err := d.Events.Log(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rounds, err := d.Rounds(ctx, id)
+	rounds, err := d.Rounds.Rounds(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	reports, err := d.PhoneReports(ctx, id)
+	reports, err := d.Network.PhoneReports(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,17 +84,17 @@ func TestTableCodesAreUniqueEveryRoundAndReadBack(t *testing.T) {
 		}
 		used := map[string]string{}
 		for n := 1; n <= 3; n++ {
-			r, err := d.PairNextRound(ctx, e.ID)
+			r, err := d.Rounds.PairNextRound(ctx, e.ID)
 			if err != nil {
 				t.Fatalf("%s round %d: %v", format, n, err)
 			}
-			if codes, err := d.TableCodes(ctx, e.ID, n); err != nil || len(codes) != 0 {
+			if codes, err := d.Network.TableCodes(ctx, e.ID, n); err != nil || len(codes) != 0 {
 				t.Fatalf("%s: the draft round %d has codes %v, %v", format, n, codes, err)
 			}
-			if err := d.PublishRound(ctx, e.ID, n); err != nil {
+			if err := d.Drafts.PublishRound(ctx, e.ID, n); err != nil {
 				t.Fatal(err)
 			}
-			codes, err := d.TableCodes(ctx, e.ID, n)
+			codes, err := d.Network.TableCodes(ctx, e.ID, n)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -132,7 +132,7 @@ func TestTableCodesAreUniqueEveryRoundAndReadBack(t *testing.T) {
 func finishRound(t *testing.T, d *director.Director, e event.Event, r event.Round, rng *rand.Rand) {
 	t.Helper()
 	ctx := context.Background()
-	codes, err := d.TableCodes(ctx, e.ID, r.Number)
+	codes, err := d.Network.TableCodes(ctx, e.ID, r.Number)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +148,7 @@ func finishRound(t *testing.T, d *director.Director, e event.Event, r event.Roun
 		case r.GamesPerMatch(e.Settings) == 3:
 			text = "2-1"
 		}
-		out, err := d.ReportByCode(ctx, director.TableReport{Event: e.ID, Round: r.Number, Table: tb.Number, Code: codes[tb.Number], Result: text, Device: "sim"})
+		out, err := d.Network.ReportByCode(ctx, director.TableReport{Event: e.ID, Round: r.Number, Table: tb.Number, Code: codes[tb.Number], Result: text, Device: "sim"})
 		if err != nil || out != director.ReportRecorded {
 			t.Fatalf("%s round %d table %d: %q: %v, %v", e.Format, r.Number, tb.Number, text, out, err)
 		}
@@ -182,7 +182,7 @@ func TestCodeSourceCanBeInjected(t *testing.T) {
 		if _, err := pairPublished(ctx, d, e.ID); err != nil {
 			t.Fatal(err)
 		}
-		codes, err := d.TableCodes(ctx, e.ID, 1)
+		codes, err := d.Network.TableCodes(ctx, e.ID, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -198,11 +198,11 @@ func TestCodeSourceCanBeInjected(t *testing.T) {
 		t.Errorf("crypto/rand drew %v (the seeded source %v)", c, a)
 	}
 	d, _ := newDirector(t)
-	if _, err := d.TableCodes(ctx, 99, 1); !errors.Is(err, event.ErrNotFound) {
+	if _, err := d.Network.TableCodes(ctx, 99, 1); !errors.Is(err, event.ErrNotFound) {
 		t.Errorf("codes of an unknown event: %v", err)
 	}
 	e := eventOf(t, d, "generic", "swiss", nil)
-	if _, err := d.TableCodes(ctx, e.ID, 1); !errors.Is(err, event.ErrNotFound) {
+	if _, err := d.Network.TableCodes(ctx, e.ID, 1); !errors.Is(err, event.ErrNotFound) {
 		t.Errorf("codes of a round not paired: %v", err)
 	}
 }
@@ -218,7 +218,7 @@ func TestReportByCodeRecordsTheResult(t *testing.T) {
 	defer d.Subscribe(heard.add)()
 	code := codes[tb.Number]
 	typed := strings.ToLower(code[:2]) + "-" + code[2:4] + " " + strings.ToLower(code[4:])
-	out, err := d.ReportByCode(ctx, director.TableReport{Event: e.ID, Round: 1, Table: tb.Number, Code: typed, Result: " 2 - 1 ", Device: "phone-7f3a"})
+	out, err := d.Network.ReportByCode(ctx, director.TableReport{Event: e.ID, Round: 1, Table: tb.Number, Code: typed, Result: " 2 - 1 ", Device: "phone-7f3a"})
 	if err != nil || out != director.ReportRecorded {
 		t.Fatalf("report: %v, %v", out, err)
 	}
@@ -226,7 +226,7 @@ func TestReportByCodeRecordsTheResult(t *testing.T) {
 	if len(got) != 1 || got[0].Event != e.ID || !got[0].What.Has(director.ChangeResult) {
 		t.Errorf("subscribers heard %+v", got)
 	}
-	v, err := d.RoundView(ctx, e.ID, 1, 1)
+	v, err := d.Views.RoundView(ctx, e.ID, 1, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +241,7 @@ func TestReportByCodeRecordsTheResult(t *testing.T) {
 	logHas(t, d, e.ID, "(players, table code, device phone-7f3a)")
 
 	before := state(t, d, e.ID)
-	out, err = d.ReportByCode(ctx, director.TableReport{Event: e.ID, Round: 1, Table: tb.Number, Code: code, Result: "21", Device: "phone-other"})
+	out, err = d.Network.ReportByCode(ctx, director.TableReport{Event: e.ID, Round: 1, Table: tb.Number, Code: code, Result: "21", Device: "phone-other"})
 	if err != nil || out != director.ReportAlreadyRecorded {
 		t.Errorf("the same result again: %v, %v", out, err)
 	}
@@ -253,10 +253,10 @@ func TestReportByCodeRecordsTheResult(t *testing.T) {
 	}
 
 	// A correction from the keyboard is the organizer's: the mark goes.
-	if err := d.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)); err != nil {
+	if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)); err != nil {
 		t.Fatal(err)
 	}
-	sh, err := d.RoundSheet(ctx, e.ID, 1)
+	sh, err := d.Rounds.RoundSheet(ctx, e.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -277,7 +277,7 @@ func TestReportByCodeRefusals(t *testing.T) {
 	if _, err := pairPublished(ctx, d, other.ID); err != nil {
 		t.Fatal(err)
 	}
-	otherCodes, err := d.TableCodes(ctx, other.ID, 1)
+	otherCodes, err := d.Network.TableCodes(ctx, other.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,7 +321,7 @@ func TestReportByCodeRefusals(t *testing.T) {
 	for _, c := range cases {
 		rep := good
 		c.change(&rep)
-		_, err := d.ReportByCode(ctx, rep)
+		_, err := d.Network.ReportByCode(ctx, rep)
 		if !errors.Is(err, c.kind) || !strings.Contains(event.Message(err), c.says) {
 			t.Errorf("%s: %v; want %v saying %q", c.name, err, c.kind, c.says)
 		}
@@ -336,23 +336,23 @@ func TestReportByCodeRefusals(t *testing.T) {
 	// An old round, and an event that is over.
 	for _, tb := range r.Tables {
 		if !tb.Bye {
-			if err := d.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)); err != nil {
+			if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
 	// Round 2 is a draft: round 1 is still the current published round.
-	if out, err := d.ReportByCode(ctx, good); !errors.Is(err, director.ErrReportConflict) {
+	if out, err := d.Network.ReportByCode(ctx, good); !errors.Is(err, director.ErrReportConflict) {
 		t.Errorf("round 1 while round 2 is a draft: %v, %v", out, err)
 	}
-	if err := d.PublishRound(ctx, e.ID, 2); err != nil {
+	if err := d.Drafts.PublishRound(ctx, e.ID, 2); err != nil {
 		t.Fatal(err)
 	}
 	before = state(t, d, e.ID)
-	if _, err := d.ReportByCode(ctx, good); !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "round 1 is over") {
+	if _, err := d.Network.ReportByCode(ctx, good); !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "round 1 is over") {
 		t.Errorf("an old round: %v", err)
 	}
 	if after := state(t, d, e.ID); after != before {
@@ -364,18 +364,18 @@ func TestReportByCodeRefusals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := d.RecordResult(ctx, finished.ID, 1, 1, win(2, 0)); err != nil {
+	if err := d.Rounds.RecordResult(ctx, finished.ID, 1, 1, win(2, 0)); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.FinishEvent(ctx, finished.ID); err != nil {
+	if err := d.Events.FinishEvent(ctx, finished.ID); err != nil {
 		t.Fatal(err)
 	}
-	fcodes, _ := d.TableCodes(ctx, finished.ID, fr.Number)
-	if _, err := d.ReportByCode(ctx, director.TableReport{Event: finished.ID, Round: 1, Table: 1, Code: fcodes[1], Result: "2-0"}); !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "finished") {
+	fcodes, _ := d.Network.TableCodes(ctx, finished.ID, fr.Number)
+	if _, err := d.Network.ReportByCode(ctx, director.TableReport{Event: finished.ID, Round: 1, Table: 1, Code: fcodes[1], Result: "2-0"}); !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "finished") {
 		t.Errorf("a finished event: %v", err)
 	}
 	notYet := eventOf(t, d, "generic", "swiss", nil)
-	if _, err := d.ReportByCode(ctx, director.TableReport{Event: notYet.ID, Round: 1, Table: 1, Code: "ABCDEF", Result: "2-0"}); !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "no published round") {
+	if _, err := d.Network.ReportByCode(ctx, director.TableReport{Event: notYet.ID, Round: 1, Table: 1, Code: "ABCDEF", Result: "2-0"}); !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "no published round") {
 		t.Errorf("an event before round 1: %v", err)
 	}
 }
@@ -391,15 +391,15 @@ func TestReportByCodeRefusesADrawWhereThereAreNone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	codes, _ := d.TableCodes(ctx, e.ID, 1)
+	codes, _ := d.Network.TableCodes(ctx, e.ID, 1)
 	rep := director.TableReport{Event: e.ID, Round: 1, Table: r.Tables[0].Number, Code: codes[r.Tables[0].Number], Result: "d"}
-	_, phone := d.ReportByCode(ctx, rep)
-	desk := d.RecordResult(ctx, e.ID, 1, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{}, {}}, GamesDrawn: 1})
+	_, phone := d.Network.ReportByCode(ctx, rep)
+	desk := d.Rounds.RecordResult(ctx, e.ID, 1, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{}, {}}, GamesDrawn: 1})
 	if !errors.Is(phone, event.ErrInvalid) || desk == nil || event.Message(phone) != event.Message(desk) {
 		t.Errorf("a draw from a phone: %v; from the desk: %v", phone, desk)
 	}
 	rep.Result = "1-0"
-	if out, err := d.ReportByCode(ctx, rep); err != nil || out != director.ReportRecorded {
+	if out, err := d.Network.ReportByCode(ctx, rep); err != nil || out != director.ReportRecorded {
 		t.Errorf("a win: %v, %v", out, err)
 	}
 }
@@ -415,26 +415,26 @@ func TestReportByCodeAtMultiplayerAndTeamTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	codes, _ := d.TableCodes(ctx, e.ID, 1)
+	codes, _ := d.Network.TableCodes(ctx, e.ID, 1)
 	four, three := r.Tables[0], r.Tables[1]
 	if len(four.Seats) != 4 || len(three.Seats) != 3 {
 		t.Fatalf("tables %+v", r.Tables)
 	}
 	rep := director.TableReport{Event: e.ID, Round: 1, Table: four.Number, Code: codes[four.Number], Result: "2-1"}
-	if _, err := d.ReportByCode(ctx, rep); !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "separated by |") {
+	if _, err := d.Network.ReportByCode(ctx, rep); !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "separated by |") {
 		t.Errorf("a two-player result at a table of four: %v", err)
 	}
 	rep.Result = "2 | 5 | 9 | 3 | 0"
-	if out, err := d.ReportByCode(ctx, rep); err != nil || out != director.ReportRecorded {
+	if out, err := d.Network.ReportByCode(ctx, rep); err != nil || out != director.ReportRecorded {
 		t.Fatalf("heresy table of four: %v, %v", out, err)
 	}
-	rounds, _ := d.Rounds(ctx, e.ID)
+	rounds, _ := d.Rounds.Rounds(ctx, e.ID)
 	got := rounds[0].Tables[0].Result
 	if got == nil || !got.ByPlayers || got.Seats[1].Place != 1 || got.Seats[1].Points != 14 || got.Seats[0].Points != 5 {
 		t.Errorf("heresy result %+v", got)
 	}
 	rep = director.TableReport{Event: e.ID, Round: 1, Table: three.Number, Code: codes[three.Number], Result: "| 5 | 9 | 3 t"}
-	if out, err := d.ReportByCode(ctx, rep); err != nil || out != director.ReportRecorded {
+	if out, err := d.Network.ReportByCode(ctx, rep); err != nil || out != director.ReportRecorded {
 		t.Errorf("heresy table of three at time: %v, %v", out, err)
 	}
 
@@ -443,16 +443,16 @@ func TestReportByCodeAtMultiplayerAndTeamTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tcodes, _ := d.TableCodes(ctx, te.ID, 1)
+	tcodes, _ := d.Network.TableCodes(ctx, te.ID, 1)
 	rep = director.TableReport{Event: te.ID, Round: 1, Table: tr.Tables[0].Number, Code: tcodes[tr.Tables[0].Number], Result: "0-1"}
-	if out, err := d.ReportByCode(ctx, rep); err != nil || out != director.ReportRecorded {
+	if out, err := d.Network.ReportByCode(ctx, rep); err != nil || out != director.ReportRecorded {
 		t.Fatalf("a team table: %v, %v", out, err)
 	}
-	rounds, _ = d.Rounds(ctx, te.ID)
+	rounds, _ = d.Rounds.Rounds(ctx, te.ID)
 	if res := rounds[0].Tables[0].Result; res == nil || len(res.Seats) != 4 || res.Seats[1].GamesWon != 1 || res.Seats[3].GamesWon != 1 {
 		t.Errorf("team result %+v", res)
 	}
-	if out, err := d.ReportByCode(ctx, rep); err != nil || out != director.ReportAlreadyRecorded {
+	if out, err := d.Network.ReportByCode(ctx, rep); err != nil || out != director.ReportAlreadyRecorded {
 		t.Errorf("the team result again: %v, %v", out, err)
 	}
 }
@@ -466,13 +466,13 @@ func TestConflictingReportsWaitToBeChecked(t *testing.T) {
 	var heard changeLog
 	defer d.Subscribe(heard.add)()
 	t1, t2 := r.Tables[0], r.Tables[1]
-	if err := d.RecordResult(ctx, e.ID, 1, t1.Number, win(2, 0)); err != nil {
+	if err := d.Rounds.RecordResult(ctx, e.ID, 1, t1.Number, win(2, 0)); err != nil {
 		t.Fatal(err)
 	}
 	heard.take()
 	rep := director.TableReport{Event: e.ID, Round: 1, Table: t1.Number, Code: codes[t1.Number], Result: "1-2", Device: "phone-b"}
 	for range 2 {
-		out, err := d.ReportByCode(ctx, rep)
+		out, err := d.Network.ReportByCode(ctx, rep)
 		if !errors.Is(err, director.ErrReportConflict) || !strings.Contains(event.Message(err), "2–0") || !strings.Contains(event.Message(err), "organizer to check") {
 			t.Fatalf("a different result: %v, %v", out, err)
 		}
@@ -480,7 +480,7 @@ func TestConflictingReportsWaitToBeChecked(t *testing.T) {
 	if got := heard.take(); len(got) != 1 || !got[0].What.Has(director.ChangePhoneReports) || got[0].What.Has(director.ChangeResult) {
 		t.Errorf("subscribers heard %+v", got)
 	}
-	reports, err := d.PhoneReports(ctx, e.ID)
+	reports, err := d.Network.PhoneReports(ctx, e.ID)
 	if err != nil || len(reports) != 1 {
 		t.Fatalf("reports %+v, %v", reports, err)
 	}
@@ -490,53 +490,53 @@ func TestConflictingReportsWaitToBeChecked(t *testing.T) {
 		t.Errorf("report %+v", p)
 	}
 	logHas(t, d, e.ID, "but the table has")
-	rounds, _ := d.Rounds(ctx, e.ID)
+	rounds, _ := d.Rounds.Rounds(ctx, e.ID)
 	if rounds[0].Tables[0].Result.Seats[0].GamesWon != 2 {
 		t.Error("the conflicting report was applied")
 	}
 
-	if err := d.ResolveReport(ctx, e.ID, p.ID, true); err != nil {
+	if err := d.Network.ResolveReport(ctx, e.ID, p.ID, true); err != nil {
 		t.Fatal(err)
 	}
 	if got := heard.take(); len(got) != 1 || !got[0].What.Has(director.ChangePhoneReports|director.ChangeResult) || !got[0].What.Has(director.ChangeResult) {
 		t.Errorf("accepting: subscribers heard %+v", got)
 	}
-	rounds, _ = d.Rounds(ctx, e.ID)
+	rounds, _ = d.Rounds.Rounds(ctx, e.ID)
 	if res := rounds[0].Tables[0].Result; res.Seats[0].GamesWon != 1 || res.Seats[1].GamesWon != 2 || !res.ByPlayers {
 		t.Errorf("after accepting: %+v", res)
 	}
 	logHas(t, d, e.ID, "accepted by the organizer")
-	if err := d.ResolveReport(ctx, e.ID, p.ID, true); !errors.Is(err, event.ErrState) {
+	if err := d.Network.ResolveReport(ctx, e.ID, p.ID, true); !errors.Is(err, event.ErrState) {
 		t.Errorf("accepting twice: %v", err)
 	}
-	if reports, _ := d.PhoneReports(ctx, e.ID); len(reports) != 0 {
+	if reports, _ := d.Network.PhoneReports(ctx, e.ID); len(reports) != 0 {
 		t.Errorf("open after accepting: %+v", reports)
 	}
 
 	// Rejecting leaves the result as it is.
-	if err := d.RecordResult(ctx, e.ID, 1, t2.Number, win(2, 1)); err != nil {
+	if err := d.Rounds.RecordResult(ctx, e.ID, 1, t2.Number, win(2, 1)); err != nil {
 		t.Fatal(err)
 	}
 	rep = director.TableReport{Event: e.ID, Round: 1, Table: t2.Number, Code: codes[t2.Number], Result: "2-0", Device: "phone-c"}
-	if _, err := d.ReportByCode(ctx, rep); !errors.Is(err, director.ErrReportConflict) {
+	if _, err := d.Network.ReportByCode(ctx, rep); !errors.Is(err, director.ErrReportConflict) {
 		t.Fatal(err)
 	}
-	reports, _ = d.PhoneReports(ctx, e.ID)
-	if err := d.ResolveReport(ctx, e.ID+1, reports[0].ID, false); !errors.Is(err, event.ErrNotFound) {
+	reports, _ = d.Network.PhoneReports(ctx, e.ID)
+	if err := d.Network.ResolveReport(ctx, e.ID+1, reports[0].ID, false); !errors.Is(err, event.ErrNotFound) {
 		t.Errorf("a report of another event: %v", err)
 	}
-	if err := d.ResolveReport(ctx, e.ID, 12345, false); !errors.Is(err, event.ErrNotFound) {
+	if err := d.Network.ResolveReport(ctx, e.ID, 12345, false); !errors.Is(err, event.ErrNotFound) {
 		t.Errorf("an unknown report: %v", err)
 	}
-	if err := d.ResolveReport(ctx, e.ID, reports[0].ID, false); err != nil {
+	if err := d.Network.ResolveReport(ctx, e.ID, reports[0].ID, false); err != nil {
 		t.Fatal(err)
 	}
 	logHas(t, d, e.ID, "phone report rejected by the organizer")
-	rounds, _ = d.Rounds(ctx, e.ID)
+	rounds, _ = d.Rounds.Rounds(ctx, e.ID)
 	if res := rounds[0].Tables[1].Result; res.Seats[0].GamesWon != 2 || res.Seats[1].GamesWon != 1 || res.ByPlayers {
 		t.Errorf("after rejecting: %+v", res)
 	}
-	if reports, _ := d.PhoneReports(ctx, e.ID); len(reports) != 0 {
+	if reports, _ := d.Network.PhoneReports(ctx, e.ID); len(reports) != 0 {
 		t.Errorf("open after rejecting: %+v", reports)
 	}
 }
@@ -551,7 +551,7 @@ func TestPhoneReportsCanWaitForApproval(t *testing.T) {
 		"Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
 	t1, t2 := r.Tables[0], r.Tables[1]
 	report := func(table int, result, device string) (director.ReportOutcome, error) {
-		return d.ReportByCode(ctx, director.TableReport{Event: e.ID, Round: 1, Table: table, Code: codes[table], Result: result, Device: device})
+		return d.Network.ReportByCode(ctx, director.TableReport{Event: e.ID, Round: 1, Table: table, Code: codes[table], Result: result, Device: device})
 	}
 	for _, dev := range []string{"phone-a", "phone-b"} {
 		if out, err := report(t1.Number, "2-1", dev); err != nil || out != director.ReportPending {
@@ -561,19 +561,19 @@ func TestPhoneReportsCanWaitForApproval(t *testing.T) {
 	if out, err := report(t1.Number, "0-2", "phone-c"); err != nil || out != director.ReportPending {
 		t.Fatalf("a different report while waiting: %v, %v", out, err)
 	}
-	rounds, _ := d.Rounds(ctx, e.ID)
+	rounds, _ := d.Rounds.Rounds(ctx, e.ID)
 	if rounds[0].Tables[0].Result != nil {
 		t.Fatal("a report waiting for approval was applied")
 	}
 	logHas(t, d, e.ID, "waiting for the organizer's approval (players, table code, device phone-a)")
-	reports, err := d.PhoneReports(ctx, e.ID)
+	reports, err := d.Network.PhoneReports(ctx, e.ID)
 	if err != nil || len(reports) != 2 || reports[0].Conflict || reports[1].Conflict || reports[0].Device != "phone-a" {
 		t.Fatalf("waiting: %+v, %v", reports, err)
 	}
-	if err := d.ResolveReport(ctx, e.ID, reports[0].ID, true); err != nil {
+	if err := d.Network.ResolveReport(ctx, e.ID, reports[0].ID, true); err != nil {
 		t.Fatal(err)
 	}
-	v, err := d.RoundView(ctx, e.ID, 1, 1)
+	v, err := d.Views.RoundView(ctx, e.ID, 1, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -583,17 +583,17 @@ func TestPhoneReportsCanWaitForApproval(t *testing.T) {
 	if len(v.Reports) != 1 || !v.Reports[0].Conflict || !strings.Contains(v.Reports[0].Recorded.String(), "2–1") {
 		t.Errorf("the other report after approval: %+v", v.Reports)
 	}
-	if err := d.ResolveReport(ctx, e.ID, v.Reports[0].ID, false); err != nil {
+	if err := d.Network.ResolveReport(ctx, e.ID, v.Reports[0].ID, false); err != nil {
 		t.Fatal(err)
 	}
 
 	if out, err := report(t2.Number, "1-1-1", "phone-d"); err != nil || out != director.ReportPending {
 		t.Fatalf("table 2: %v, %v", out, err)
 	}
-	if err := d.RecordResult(ctx, e.ID, 1, t2.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 1}}, GamesDrawn: 1}); err != nil {
+	if err := d.Rounds.RecordResult(ctx, e.ID, 1, t2.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 1}}, GamesDrawn: 1}); err != nil {
 		t.Fatal(err)
 	}
-	if reports, _ := d.PhoneReports(ctx, e.ID); len(reports) != 0 {
+	if reports, _ := d.Network.PhoneReports(ctx, e.ID); len(reports) != 0 {
 		t.Errorf("a report the desk agreed with is still open: %+v", reports)
 	}
 	if out, err := report(t2.Number, "1-1-1", "phone-d"); err != nil || out != director.ReportAlreadyRecorded {
@@ -616,7 +616,7 @@ func TestPhonesReportingAtOnceApplyOneResult(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				outs[k], errs[k] = d.ReportByCode(ctx, director.TableReport{Event: e.ID, Round: 1, Table: tb.Number, Code: codes[tb.Number], Result: res, Device: fmt.Sprint("phone-", k)})
+				outs[k], errs[k] = d.Network.ReportByCode(ctx, director.TableReport{Event: e.ID, Round: 1, Table: tb.Number, Code: codes[tb.Number], Result: res, Device: fmt.Sprint("phone-", k)})
 			}()
 		}
 		wg.Wait()
@@ -634,7 +634,7 @@ func TestPhonesReportingAtOnceApplyOneResult(t *testing.T) {
 		if recorded != 1 {
 			t.Errorf("table %d: %d phones recorded a result", tb.Number, recorded)
 		}
-		lines, _ := d.Log(ctx, e.ID)
+		lines, _ := d.Events.Log(ctx, e.ID)
 		applied := 0
 		for _, l := range lines {
 			if strings.HasPrefix(l.Message.String(), fmt.Sprintf("round 1 table %d: ", tb.Number)) && !strings.Contains(l.Message.String(), "reported") {
@@ -653,38 +653,38 @@ func TestPhonesReportingAtOnceApplyOneResult(t *testing.T) {
 func TestJudgePIN(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
-	if ok, err := d.CheckJudgePIN(ctx, "000000"); ok || err != nil {
+	if ok, err := d.Phones.CheckJudgePIN(ctx, "000000"); ok || err != nil {
 		t.Errorf("before any PIN: %v, %v", ok, err)
 	}
-	pin, err := d.JudgePIN(ctx)
+	pin, err := d.Phones.JudgePIN(ctx)
 	if err != nil || len(pin) != director.SecretLength || strings.Trim(pin, director.TableCodeAlphabet) != "" {
 		t.Fatalf("PIN %q, %v", pin, err)
 	}
-	if again, err := d.JudgePIN(ctx); again != pin || err != nil {
+	if again, err := d.Phones.JudgePIN(ctx); again != pin || err != nil {
 		t.Errorf("second call: %q, %v (first %q)", again, err, pin)
 	}
 	for _, typed := range []string{pin, " " + pin[:3] + " " + pin[3:] + " ", strings.ToLower(director.FormatSecret(pin))} {
-		if ok, err := d.CheckJudgePIN(ctx, typed); !ok || err != nil {
+		if ok, err := d.Phones.CheckJudgePIN(ctx, typed); !ok || err != nil {
 			t.Errorf("%q: %v, %v", typed, ok, err)
 		}
 	}
 	for _, typed := range []string{"", pin[:7], pin + "2", "abcdefgh"} {
-		if ok, _ := d.CheckJudgePIN(ctx, typed); ok {
+		if ok, _ := d.Phones.CheckJudgePIN(ctx, typed); ok {
 			t.Errorf("%q was taken for %q", typed, pin)
 		}
 	}
-	renewed, err := d.RenewJudgePIN(ctx)
+	renewed, err := d.Phones.RenewJudgePIN(ctx)
 	if err != nil || renewed == pin || len(renewed) != director.SecretLength {
 		t.Fatalf("renewed %q, %v (was %q)", renewed, err, pin)
 	}
-	if ok, _ := d.CheckJudgePIN(ctx, pin); ok {
+	if ok, _ := d.Phones.CheckJudgePIN(ctx, pin); ok {
 		t.Error("the old PIN still works")
 	}
-	if now, _ := d.JudgePIN(ctx); now != renewed {
+	if now, _ := d.Phones.JudgePIN(ctx); now != renewed {
 		t.Errorf("JudgePIN %q after renewing to %q", now, renewed)
 	}
 	d.SetCodeSource(strings.NewReader(""))
-	if _, err := d.RenewJudgePIN(ctx); err == nil {
+	if _, err := d.Phones.RenewJudgePIN(ctx); err == nil {
 		t.Error("a random source that gives nothing drew a PIN")
 	}
 }
@@ -696,21 +696,21 @@ func TestJudgeLogEntriesKeepTheirSource(t *testing.T) {
 	d, e, j, r := judgedEvent(t, "generic", "swiss")
 	entry := event.JudgeLogEntry{EventID: e.ID, Round: r.Number, Table: r.Tables[0].Number, JudgeID: j.ID, EntryID: r.Tables[0].Seats[0].EntryID,
 		Kind: event.LogRuling, Description: "Asked about the stack", Source: "  judge phone,\tdevice 9c1e  "}
-	got, err := d.LogJudgeEntry(ctx, entry)
+	got, err := d.Judging.LogJudgeEntry(ctx, entry)
 	if err != nil {
 		t.Fatal(err)
 	}
-	log, _ := d.JudgeLog(ctx, e.ID)
+	log, _ := d.Judging.JudgeLog(ctx, e.ID)
 	if got.Source != "judge phone, device 9c1e" || log[len(log)-1].Source != got.Source {
 		t.Errorf("source %q, saved %q", got.Source, log[len(log)-1].Source)
 	}
 	logHas(t, d, e.ID, "(judge phone, device 9c1e)")
 	entry.Source = strings.Repeat("x", 121)
-	if _, err := d.LogJudgeEntry(ctx, entry); !errors.Is(err, event.ErrInvalid) {
+	if _, err := d.Judging.LogJudgeEntry(ctx, entry); !errors.Is(err, event.ErrInvalid) {
 		t.Errorf("a source too long: %v", err)
 	}
 	entry.Source = "bell\x07"
-	if _, err := d.LogJudgeEntry(ctx, entry); !errors.Is(err, event.ErrInvalid) {
+	if _, err := d.Judging.LogJudgeEntry(ctx, entry); !errors.Is(err, event.ErrInvalid) {
 		t.Errorf("a control character: %v", err)
 	}
 }
@@ -721,17 +721,17 @@ func TestJudgeLogEntriesKeepTheirSource(t *testing.T) {
 func TestEventFilesKeepCodesAndSources(t *testing.T) {
 	ctx := context.Background()
 	d, e, r, codes := phoneEvent(t, nil, "Ada Lovelace", "Bob Stone", "Cy Young")
-	j, err := d.AddJudge(ctx, e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
+	j, err := d.Judging.AddJudge(ctx, e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Round: 1, Table: 1, JudgeID: j.ID, Kind: event.LogRuling, Source: "judge phone, device 1"}); err != nil {
+	if _, err := d.Judging.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Round: 1, Table: 1, JudgeID: j.ID, Kind: event.LogRuling, Source: "judge phone, device 1"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.ReportByCode(ctx, director.TableReport{Event: e.ID, Round: 1, Table: 1, Code: codes[1], Result: "2-0"}); err != nil {
+	if _, err := d.Network.ReportByCode(ctx, director.TableReport{Event: e.ID, Round: 1, Table: 1, Code: codes[1], Result: "2-0"}); err != nil {
 		t.Fatal(err)
 	}
-	doc, err := d.ExportEvent(ctx, e.ID)
+	doc, err := d.Transfer.ExportEvent(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -742,14 +742,14 @@ func TestEventFilesKeepCodesAndSources(t *testing.T) {
 		t.Errorf("the bye exported %+v", bye)
 	}
 	d2, _ := newDirector(t)
-	moved, err := d2.ImportEvent(ctx, doc)
+	moved, err := d2.Transfer.ImportEvent(ctx, doc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := d2.TableCodes(ctx, moved.ID, 1); fmt.Sprint(got) != fmt.Sprint(codes) {
+	if got, _ := d2.Network.TableCodes(ctx, moved.ID, 1); fmt.Sprint(got) != fmt.Sprint(codes) {
 		t.Errorf("codes after the move %v, before %v", got, codes)
 	}
-	again, err := d2.ExportEvent(ctx, moved.ID)
+	again, err := d2.Transfer.ExportEvent(ctx, moved.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -760,7 +760,7 @@ func TestEventFilesKeepCodesAndSources(t *testing.T) {
 	bad.Rounds = append(bad.Rounds[:0:0], doc.Rounds...)
 	bad.Rounds[0].Tables = append(bad.Rounds[0].Tables[:0:0], doc.Rounds[0].Tables...)
 	bad.Rounds[0].Tables[0].Code = "abc"
-	if _, err := d2.ImportEvent(ctx, bad); !errors.Is(err, event.ErrInvalid) {
+	if _, err := d2.Transfer.ImportEvent(ctx, bad); !errors.Is(err, event.ErrInvalid) {
 		t.Errorf("a code of 3 small letters: %v", err)
 	}
 }

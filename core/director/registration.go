@@ -10,7 +10,7 @@ import (
 
 // FindPlayers searches the player directory by part of a name or member
 // number; an empty query lists it by name.
-func (d *Director) FindPlayers(ctx context.Context, query string, limit int) ([]event.Player, error) {
+func (d *Registration) FindPlayers(ctx context.Context, query string, limit int) ([]event.Player, error) {
 	var out []event.Player
 	err := d.store.Read(ctx, func(tx Tx) (err error) {
 		out, err = tx.FindPlayers(strings.TrimSpace(query), limit)
@@ -36,8 +36,8 @@ func (p NewPlayer) player(d *Director) event.Player {
 }
 
 // AddPlayer adds a person to the directory without registering them.
-func (d *Director) AddPlayer(ctx context.Context, np NewPlayer) (event.Player, error) {
-	p := np.player(d)
+func (d *Registration) AddPlayer(ctx context.Context, np NewPlayer) (event.Player, error) {
+	p := np.player(d.dir)
 	if err := p.Validate(); err != nil {
 		return event.Player{}, err
 	}
@@ -47,7 +47,7 @@ func (d *Director) AddPlayer(ctx context.Context, np NewPlayer) (event.Player, e
 
 // Register enters a player from the directory in an event. After round 1
 // the player is a late entry, paired from the next round on.
-func (d *Director) Register(ctx context.Context, id event.EventID, player event.PlayerID) (event.Entry, error) {
+func (d *Registration) Register(ctx context.Context, id event.EventID, player event.PlayerID) (event.Entry, error) {
 	var en event.Entry
 	err := d.store.Write(ctx, func(tx Tx) (err error) {
 		p, err := tx.Player(player)
@@ -63,8 +63,8 @@ func (d *Director) Register(ctx context.Context, id event.EventID, player event.
 // RegisterNew enters a new player in an event, adding them to the
 // directory. A member number already in the directory registers that
 // player when the name matches, and is refused when it does not.
-func (d *Director) RegisterNew(ctx context.Context, id event.EventID, np NewPlayer) (event.Entry, error) {
-	p := np.player(d)
+func (d *Registration) RegisterNew(ctx context.Context, id event.EventID, np NewPlayer) (event.Entry, error) {
+	p := np.player(d.dir)
 	if err := p.Validate(); err != nil {
 		return event.Entry{}, err
 	}
@@ -93,7 +93,7 @@ func (d *Director) RegisterNew(ctx context.Context, id event.EventID, np NewPlay
 	return en, err
 }
 
-func (d *Director) register(tx Tx, id event.EventID, p event.Player) (event.Entry, error) {
+func (d *core) register(tx Tx, id event.EventID, p event.Player) (event.Entry, error) {
 	e, err := tx.Event(id)
 	if err != nil {
 		return event.Entry{}, err
@@ -125,7 +125,7 @@ func (d *Director) register(tx Tx, id event.EventID, p event.Player) (event.Entr
 }
 
 // Entries lists an event's entries in registration order.
-func (d *Director) Entries(ctx context.Context, id event.EventID) ([]event.Entry, error) {
+func (d *Registration) Entries(ctx context.Context, id event.EventID) ([]event.Entry, error) {
 	var out []event.Entry
 	err := d.store.Read(ctx, func(tx Tx) (err error) {
 		out, err = tx.Entries(id)
@@ -135,7 +135,7 @@ func (d *Director) Entries(ctx context.Context, id event.EventID) ([]event.Entry
 }
 
 // CheckIn marks a registered player present (or, with false, not present).
-func (d *Director) CheckIn(ctx context.Context, entry event.EntryID, present bool) error {
+func (d *Registration) CheckIn(ctx context.Context, entry event.EntryID, present bool) error {
 	return d.changeEntry(ctx, entry, func(tx Tx, e event.Event, en *event.Entry, rounds int) error {
 		if en.CheckedIn == present {
 			return nil
@@ -151,14 +151,14 @@ func (d *Director) CheckIn(ctx context.Context, entry event.EntryID, present boo
 // Drop withdraws a player: they keep their results and are never paired
 // again. A player dropped during a round still plays (or concedes) that
 // round's match.
-func (d *Director) Drop(ctx context.Context, entry event.EntryID) error {
+func (d *Registration) Drop(ctx context.Context, entry event.EntryID) error {
 	return d.changeEntry(ctx, entry, d.dropEntry)
 }
 
 // dropEntry drops en inside the write tx (see Drop) and closes the
 // player's open request to drop, if she sent one from her phone: the desk
 // has done what she asked. The caller saves en.
-func (d *Director) dropEntry(tx Tx, e event.Event, en *event.Entry, rounds int) error {
+func (d *core) dropEntry(tx Tx, e event.Event, en *event.Entry, rounds int) error {
 	if !en.Active() {
 		return event.Statef("%s has already left the event", en.Name)
 	}
@@ -185,7 +185,7 @@ func (d *Director) dropEntry(tx Tx, e event.Event, en *event.Entry, rounds int) 
 
 // Reinstate undoes a mistaken drop: the player is paired again from the
 // next round.
-func (d *Director) Reinstate(ctx context.Context, entry event.EntryID) error {
+func (d *Registration) Reinstate(ctx context.Context, entry event.EntryID) error {
 	return d.changeEntry(ctx, entry, func(tx Tx, e event.Event, en *event.Entry, rounds int) error {
 		if en.Status != event.EntryDropped {
 			return event.Statef("%s is not dropped", en.Name)
@@ -197,7 +197,7 @@ func (d *Director) Reinstate(ctx context.Context, entry event.EntryID) error {
 
 // changeEntry loads an entry with its event in one write transaction, lets
 // change alter it, and saves it. Finished events are read-only.
-func (d *Director) changeEntry(ctx context.Context, id event.EntryID, change func(Tx, event.Event, *event.Entry, int) error) error {
+func (d *core) changeEntry(ctx context.Context, id event.EntryID, change func(Tx, event.Event, *event.Entry, int) error) error {
 	return d.store.Write(ctx, func(tx Tx) error {
 		en, err := tx.Entry(id)
 		if err != nil {
@@ -228,7 +228,7 @@ func (d *Director) changeEntry(ctx context.Context, id event.EntryID, change fun
 // SetSeed gives a player a seed (1 is the top seed; 0 removes it) before
 // round 1. A Swiss event whose players have seeds pairs round 1 by seed,
 // top half against bottom half; a bracket seeds by them.
-func (d *Director) SetSeed(ctx context.Context, entry event.EntryID, seed int) error {
+func (d *Registration) SetSeed(ctx context.Context, entry event.EntryID, seed int) error {
 	if err := checkSeed(seed); err != nil {
 		return err
 	}
@@ -241,7 +241,7 @@ func (d *Director) SetSeed(ctx context.Context, entry event.EntryID, seed int) e
 // Registration tab's dialog asks for both (see FixTable and SetSeed): in
 // one write, so that either both change or neither does, and only what
 // differs from the entry's own is changed and logged.
-func (d *Director) SetTableAndSeed(ctx context.Context, entry event.EntryID, table, seed int) error {
+func (d *Registration) SetTableAndSeed(ctx context.Context, entry event.EntryID, table, seed int) error {
 	if err := checkFixedTable(table); err != nil {
 		return err
 	}
@@ -271,7 +271,7 @@ func checkSeed(seed int) error {
 
 // setSeed gives en the seed inside the write tx (see SetSeed); the caller
 // saves en.
-func (d *Director) setSeed(tx Tx, e event.Event, en *event.Entry, paired, seed int) error {
+func (d *core) setSeed(tx Tx, e event.Event, en *event.Entry, paired, seed int) error {
 	if paired > 0 {
 		return event.Statef("seeds are fixed once round 1 is paired")
 	}
@@ -296,7 +296,7 @@ func (d *Director) setSeed(tx Tx, e event.Event, en *event.Entry, paired, seed i
 // DropAbsent drops, before round 1, every active player who has not
 // checked in while others have (check-in is in use), and returns their
 // names: the organizer's "drop them" for the players round 1 waits for.
-func (d *Director) DropAbsent(ctx context.Context, id event.EventID) ([]string, error) {
+func (d *Registration) DropAbsent(ctx context.Context, id event.EventID) ([]string, error) {
 	var out []string
 	err := d.store.Write(ctx, func(tx Tx) error {
 		e, err := tx.Event(id)

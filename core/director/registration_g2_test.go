@@ -19,7 +19,7 @@ func TestG2RegisterOnceLateEntryDropAndReinstate(t *testing.T) {
 	d, _ := newDirector(t)
 	e := mustEvent(t, d, "standard-bo1")
 	es := register(t, d, e.ID, "Ada", "Bram", "Chiara", "Dmitri", "Elif")
-	if _, err := d.Register(ctx, e.ID, es[0].PlayerID); !errors.Is(err, event.ErrConflict) {
+	if _, err := d.Registration.Register(ctx, e.ID, es[0].PlayerID); !errors.Is(err, event.ErrConflict) {
 		t.Errorf("Ada registered twice: %v", err)
 	}
 	playRound := func(n int) event.Round {
@@ -30,7 +30,7 @@ func TestG2RegisterOnceLateEntryDropAndReinstate(t *testing.T) {
 		}
 		for _, tb := range r.Tables {
 			if len(tb.Seats) == 2 {
-				if err := d.RecordResult(ctx, e.ID, n, tb.Number, win(1, 0)); err != nil {
+				if err := d.Rounds.RecordResult(ctx, e.ID, n, tb.Number, win(1, 0)); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -50,7 +50,7 @@ func TestG2RegisterOnceLateEntryDropAndReinstate(t *testing.T) {
 
 	playRound(1)
 	points, _ := standingOf(t, d, e.ID, es[0].ID)
-	if err := d.Drop(ctx, es[0].ID); err != nil {
+	if err := d.Registration.Drop(ctx, es[0].ID); err != nil {
 		t.Fatal(err)
 	}
 	r2 := playRound(2)
@@ -60,7 +60,7 @@ func TestG2RegisterOnceLateEntryDropAndReinstate(t *testing.T) {
 	if after, _ := standingOf(t, d, e.ID, es[0].ID); after != points {
 		t.Errorf("Ada dropped with %d points and has %d after round 2", points, after)
 	}
-	st, err := d.Standings(ctx, e.ID)
+	st, err := d.Rounds.Standings(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestG2RegisterOnceLateEntryDropAndReinstate(t *testing.T) {
 	if late.JoinedRound != 3 {
 		t.Errorf("a late entry after round 2 joins round %d, want 3", late.JoinedRound)
 	}
-	if err := d.Reinstate(ctx, es[0].ID); err != nil {
+	if err := d.Registration.Reinstate(ctx, es[0].ID); err != nil {
 		t.Fatal(err)
 	}
 	r3 := playRound(3)

@@ -22,7 +22,7 @@ import (
 // checked-in players when check-in is in use (someone has checked in);
 // every active player otherwise. A team event pairs its teams, and waits
 // for every active player to have one (see teams.go).
-func (d *Director) PairNextRound(ctx context.Context, id event.EventID) (event.Round, error) {
+func (d *Rounds) PairNextRound(ctx context.Context, id event.EventID) (event.Round, error) {
 	var r event.Round
 	err := d.store.Write(ctx, func(tx Tx) error {
 		e, err := tx.Event(id)
@@ -61,7 +61,7 @@ func (d *Director) PairNextRound(ctx context.Context, id event.EventID) (event.R
 }
 
 // pairRound plans, saves and logs the round after rounds.
-func (d *Director) pairRound(tx Tx, e event.Event, rounds []event.Round) (event.Round, error) {
+func (d *core) pairRound(tx Tx, e event.Event, rounds []event.Round) (event.Round, error) {
 	entries, err := scoredEntries(tx, e.ID)
 	if err != nil {
 		return event.Round{}, err
@@ -152,7 +152,7 @@ func playersOf(entries []event.Entry, round int, before i18n.Text) (map[event.En
 }
 
 // Rounds returns the event's rounds with tables and results.
-func (d *Director) Rounds(ctx context.Context, id event.EventID) ([]event.Round, error) {
+func (d *Rounds) Rounds(ctx context.Context, id event.EventID) ([]event.Round, error) {
 	var out []event.Round
 	err := d.store.Read(ctx, func(tx Tx) (err error) {
 		out, err = tx.Rounds(id)
@@ -164,7 +164,7 @@ func (d *Director) Rounds(ctx context.Context, id event.EventID) ([]event.Round,
 // RecordResult saves the result of a table, or corrects the one it had
 // (the correction is logged with the old result). The result is checked
 // against the format: a best of three cannot end 3–0.
-func (d *Director) RecordResult(ctx context.Context, id event.EventID, round, table int, res event.Result) error {
+func (d *Rounds) RecordResult(ctx context.Context, id event.EventID, round, table int, res event.Result) error {
 	return d.recordResult(ctx, id, round, table, res, nil)
 }
 
@@ -173,7 +173,7 @@ func (d *Director) RecordResult(ctx context.Context, id event.EventID, round, ta
 // none). When the table changed since (another screen, a judge, a player
 // reporting), nothing is saved and the error shows the table's current
 // result, so a write based on an outdated view is never applied silently.
-func (d *Director) RecordResultSeen(ctx context.Context, id event.EventID, round, table int, seen *event.Result, res event.Result) error {
+func (d *Rounds) RecordResultSeen(ctx context.Context, id event.EventID, round, table int, seen *event.Result, res event.Result) error {
 	return d.recordResult(ctx, id, round, table, res, func(t event.Table, names map[event.EntryID]string) error {
 		if sameResult(seen, t.Result) {
 			return nil
@@ -199,7 +199,7 @@ func sameResult(a, b *event.Result) bool {
 
 // recordResult is RecordResult with an optional check of the table as it
 // is in the transaction, before anything is written.
-func (d *Director) recordResult(ctx context.Context, id event.EventID, round, table int, res event.Result,
+func (d *core) recordResult(ctx context.Context, id event.EventID, round, table int, res event.Result,
 	unchanged func(event.Table, map[event.EntryID]string) error) error {
 	return d.store.Write(ctx, func(tx Tx) error {
 		tr, err := loadTableResult(tx, id, round, table)
@@ -350,7 +350,7 @@ func (tr tableResult) said(r event.Result) i18n.Text {
 // players reported it ("players, table code, device …"): the result is
 // marked ByPlayers and the log line names the source. The table's open
 // reports are settled with it (settleReports).
-func (d *Director) saveResult(tx Tx, tr tableResult, res event.Result, source i18n.Text) error {
+func (d *core) saveResult(tx Tx, tr tableResult, res event.Result, source i18n.Text) error {
 	res.RecordedAt = d.now()
 	res.ByPlayers = !source.IsZero()
 	if err := tx.SetResult(tr.t.ID, &res); err != nil {
@@ -491,7 +491,7 @@ func listText(parts []i18n.Text) i18n.Text {
 // ranked by the format's points and tiebreakers; once a top cut or bracket
 // is over, its placements come first. In a team event each player's record
 // is their team's (TeamStandings ranks the teams).
-func (d *Director) Standings(ctx context.Context, id event.EventID) ([]standings.Standing, error) {
+func (d *Rounds) Standings(ctx context.Context, id event.EventID) ([]standings.Standing, error) {
 	var out []standings.Standing
 	err := d.store.Read(ctx, func(tx Tx) error {
 		e, entries, rounds, err := eventWithRounds(tx, id)
@@ -579,7 +579,7 @@ type SheetPlayer struct {
 
 // RoundSheet returns round number of an event with names and points, for
 // the round screen and the pairings report.
-func (d *Director) RoundSheet(ctx context.Context, id event.EventID, number int) (Sheet, error) {
+func (d *Rounds) RoundSheet(ctx context.Context, id event.EventID, number int) (Sheet, error) {
 	var sh Sheet
 	err := d.store.Read(ctx, func(tx Tx) (err error) {
 		sh, err = roundSheet(tx, id, number)

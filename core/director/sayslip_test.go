@@ -21,14 +21,14 @@ func TestSaySlipNamesTheWinnerFirst(t *testing.T) {
 		t.Fatal(err)
 	}
 	second := map[event.EntryID]string{en[0].ID: "Ada", en[1].ID: "Bob"}[r.Tables[0].Seats[1].EntryID]
-	said, err := d.SaySlip(ctx, e.ID, 1, r.Tables[0].Number, "0-2")
+	said, err := d.Stations.SaySlip(ctx, e.ID, 1, r.Tables[0].Number, "0-2")
 	if err != nil || said.In(i18n.English) != second+" won 2–0" {
 		t.Fatalf("SaySlip(0-2) = %q, %v; want %q", said.In(i18n.English), err, second+" won 2–0")
 	}
-	if _, err := d.SaySlip(ctx, e.ID, 1, r.Tables[0].Number, "banana"); !errors.Is(err, event.ErrInvalid) {
+	if _, err := d.Stations.SaySlip(ctx, e.ID, 1, r.Tables[0].Number, "banana"); !errors.Is(err, event.ErrInvalid) {
 		t.Errorf("SaySlip(banana) = %v; want ErrInvalid", err)
 	}
-	sheet, _ := d.RoundSheet(ctx, e.ID, 1)
+	sheet, _ := d.Rounds.RoundSheet(ctx, e.ID, 1)
 	if sheet.Tables[0].Result != nil {
 		t.Error("SaySlip saved a result")
 	}

@@ -47,11 +47,11 @@ func TestS6TimeOutWinScoresTwoAtATwoSeatTable(t *testing.T) {
 				}
 			}
 			for i, tb := range two[:3] {
-				if err := d.RecordResult(ctx, e.ID, r.Number, tb.Number, results[i]); err != nil {
+				if err := d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, results[i]); err != nil {
 					t.Fatal(err)
 				}
 			}
-			table, err := d.Standings(ctx, e.ID)
+			table, err := d.Rounds.Standings(ctx, e.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -104,11 +104,11 @@ func TestS10BigManTiesAreBrokenByGamePoints(t *testing.T) {
 		{Seats: []event.SeatResult{{Place: 1, Points: 13}, {Points: 9}}},
 	}
 	for i, tb := range r.Tables {
-		if err := d.RecordResult(ctx, e.ID, 1, tb.Number, results[i]); err != nil {
+		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, results[i]); err != nil {
 			t.Fatal(err)
 		}
 	}
-	table, err := d.Standings(ctx, e.ID)
+	table, err := d.Rounds.Standings(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +134,7 @@ func TestS10BigManTiesAreBrokenByGamePoints(t *testing.T) {
 	other := eventOf(t, d, "shadowfist", "big-man", nil)
 	s := other.Settings
 	s.Playoff.TopCut = 4
-	if err := d.UpdateSettings(ctx, other.ID, s); !errors.Is(err, event.ErrInvalid) || !strings.Contains(err.Error(), "6.2 a") {
+	if err := d.Events.UpdateSettings(ctx, other.ID, s); !errors.Is(err, event.ErrInvalid) || !strings.Contains(err.Error(), "6.2 a") {
 		t.Errorf("a top cut: %v; the places come from match points, then game points", err)
 	}
 }

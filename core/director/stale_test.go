@@ -24,7 +24,7 @@ func TestStaleWriteIsRefusedWithTheCurrentResult(t *testing.T) {
 	}
 	n := r.Tables[0].Number
 	sheet := func() *event.Result {
-		sh, err := d.RoundSheet(ctx, e.ID, r.Number)
+		sh, err := d.Rounds.RoundSheet(ctx, e.ID, r.Number)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -36,12 +36,12 @@ func TestStaleWriteIsRefusedWithTheCurrentResult(t *testing.T) {
 
 	// Two screens both saw table 1 empty; the first saves 2-0.
 	seenByBoth := sheet()
-	if err := d.RecordResultSeen(ctx, e.ID, r.Number, n, seenByBoth, win(2, 0)); err != nil {
+	if err := d.Rounds.RecordResultSeen(ctx, e.ID, r.Number, n, seenByBoth, win(2, 0)); err != nil {
 		t.Fatalf("first result on an empty table: %v", err)
 	}
 	saved := sheet()
 	// The second, still believing the table empty, is refused.
-	err = d.RecordResultSeen(ctx, e.ID, r.Number, n, seenByBoth, win(0, 2))
+	err = d.Rounds.RecordResultSeen(ctx, e.ID, r.Number, n, seenByBoth, win(0, 2))
 	if !errors.Is(err, event.ErrConflict) {
 		t.Fatalf("a write over an outdated view was not refused: %v", err)
 	}
@@ -52,11 +52,11 @@ func TestStaleWriteIsRefusedWithTheCurrentResult(t *testing.T) {
 		t.Fatalf("the refused write changed the table: %+v", got)
 	}
 	// A correction made from the current view goes through.
-	if err := d.RecordResultSeen(ctx, e.ID, r.Number, n, saved, win(1, 2)); err != nil {
+	if err := d.Rounds.RecordResultSeen(ctx, e.ID, r.Number, n, saved, win(1, 2)); err != nil {
 		t.Fatalf("a correction from the current view: %v", err)
 	}
 	// The view it replaced is now outdated in turn.
-	if err := d.RecordResultSeen(ctx, e.ID, r.Number, n, saved, win(2, 1)); !errors.Is(err, event.ErrConflict) {
+	if err := d.Rounds.RecordResultSeen(ctx, e.ID, r.Number, n, saved, win(2, 1)); !errors.Is(err, event.ErrConflict) {
 		t.Fatalf("a second correction from the old view was not refused: %v", err)
 	}
 	if got := sheet(); got.Seats[1].GamesWon != 2 {

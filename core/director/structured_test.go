@@ -32,32 +32,32 @@ func TestStructuredMultiplayerResultsReadAsTheirLine(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		codes, _ := d.TableCodes(ctx, e.ID, 1)
+		codes, _ := d.Network.TableCodes(ctx, e.ID, 1)
 		four := r.Tables[0]
 		rep := director.TableReport{Event: e.ID, Round: 1, Table: four.Number, Code: codes[four.Number], Result: line}
 		if how == "fields" {
 			rep.Result, rep.Multi = "", multi
 			bad := rep
 			bad.Multi = &rules.MultiInput{Winners: "2", Values: []string{"5", "x", "3", "0"}}
-			_, err := d.ReportByCode(ctx, bad)
+			_, err := d.Network.ReportByCode(ctx, bad)
 			badLine := bad
 			badLine.Multi, badLine.Result = nil, bad.Multi.Line()
-			_, lineErr := d.ReportByCode(ctx, badLine)
+			_, lineErr := d.Network.ReportByCode(ctx, badLine)
 			if !errors.Is(err, event.ErrInvalid) || lineErr == nil || event.Message(err) != event.Message(lineErr) {
 				t.Errorf("a letter in a field: %v; as a line: %v", err, lineErr)
 			}
 		}
-		if out, err := d.ReportByCode(ctx, rep); err != nil || out != director.ReportPending {
+		if out, err := d.Network.ReportByCode(ctx, rep); err != nil || out != director.ReportPending {
 			t.Fatalf("%s: %v, %v", how, out, err)
 		}
-		list, err := d.PhoneReports(ctx, e.ID)
+		list, err := d.Network.PhoneReports(ctx, e.ID)
 		if err != nil || len(list) != 1 || list[0].Result != line {
 			t.Fatalf("%s: the desk list %+v, %v", how, list, err)
 		}
-		if err := d.ResolveReport(ctx, e.ID, list[0].ID, true); err != nil {
+		if err := d.Network.ResolveReport(ctx, e.ID, list[0].ID, true); err != nil {
 			t.Fatal(err)
 		}
-		rounds, _ := d.Rounds(ctx, e.ID)
+		rounds, _ := d.Rounds.Rounds(ctx, e.ID)
 		res := rounds[0].Tables[0].Result
 		if res == nil || res.Seats[1].Place != 1 {
 			t.Fatalf("%s: %+v", how, res)
@@ -74,7 +74,7 @@ func TestStructuredMultiplayerResultsReadAsTheirLine(t *testing.T) {
 	d, _, e, r := confirmEvent(t, "heresy", "reascension", 7)
 	tb := r.Tables[0]
 	for i, s := range tb.Seats {
-		c, err := d.ReportAsPlayer(ctx, director.PlayerResult{Event: e.ID, Entry: s.EntryID, Round: 1, Multi: multi})
+		c, err := d.Confirmations.ReportAsPlayer(ctx, director.PlayerResult{Event: e.ID, Entry: s.EntryID, Round: 1, Multi: multi})
 		if err != nil || i == 0 && (len(c.Reports) != 1 || c.Reports[0].Text != line) {
 			t.Fatalf("player %d: %+v, %v", i+1, c, err)
 		}
@@ -82,7 +82,7 @@ func TestStructuredMultiplayerResultsReadAsTheirLine(t *testing.T) {
 			t.Errorf("every player sent the fields: %+v", c)
 		}
 	}
-	rounds, _ := d.Rounds(ctx, e.ID)
+	rounds, _ := d.Rounds.Rounds(ctx, e.ID)
 	got := *rounds[0].Tables[0].Result
 	got.RecordedAt, got.ByPlayers = time.Time{}, true
 	want := *results["line"]

@@ -16,14 +16,14 @@ import (
 func eventOf(t *testing.T, d *director.Director, game, format string, change func(*event.Settings)) event.Event {
 	t.Helper()
 	ctx := context.Background()
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: game + " " + format, Game: game, Format: format})
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: game + " " + format, Game: game, Format: format})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if change != nil {
 		s := e.Settings
 		change(&s)
-		if err := d.UpdateSettings(ctx, e.ID, s); err != nil {
+		if err := d.Events.UpdateSettings(ctx, e.ID, s); err != nil {
 			t.Fatal(err)
 		}
 		e.Settings = s
@@ -41,7 +41,7 @@ func playOut(t *testing.T, d *director.Director, e event.Event, rng *rand.Rand, 
 		r, err := pairPublished(ctx, d, e.ID)
 		if err != nil {
 			if errors.Is(err, event.ErrState) && strings.Contains(event.Message(err), "finish the event") {
-				rounds, _ := d.Rounds(ctx, e.ID)
+				rounds, _ := d.Rounds.Rounds(ctx, e.ID)
 				return rounds
 			}
 			t.Fatalf("round %d: %v", n, err)
@@ -61,7 +61,7 @@ func playOut(t *testing.T, d *director.Director, e event.Event, rng *rand.Rand, 
 			} else if rng.IntN(2) == 0 {
 				res.Seats[0], res.Seats[1] = res.Seats[1], res.Seats[0]
 			}
-			if err := d.RecordResult(ctx, e.ID, r.Number, tb.Number, res); err != nil {
+			if err := d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, res); err != nil {
 				t.Fatalf("round %d table %d: %v", r.Number, tb.Number, err)
 			}
 		}
@@ -108,7 +108,7 @@ func TestSwissWithTopCut(t *testing.T) {
 	if len(qf.Tables) != 4 || !strings.Contains(qf.Name.String(), "top 8") || !strings.Contains(qf.Tables[0].Why.String(), "seed 1 v seed 8") {
 		t.Errorf("quarter-finals %q %+v", qf.Name, qf.Tables)
 	}
-	table, err := d.Standings(ctx, e.ID)
+	table, err := d.Rounds.Standings(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func TestSwissWithTopCut(t *testing.T) {
 	if len(table) != len(es) {
 		t.Errorf("%d standings for %d players", len(table), len(es))
 	}
-	if err := d.FinishEvent(ctx, e.ID); err != nil {
+	if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -190,11 +190,11 @@ func TestEveryStructureRunsToTheEnd(t *testing.T) {
 						}
 					}
 				}
-				table, err := d.Standings(ctx, e.ID)
+				table, err := d.Rounds.Standings(ctx, e.ID)
 				if err != nil || len(table) != n || table[0].Rank != 1 {
 					t.Fatalf("standings %v %v", table, err)
 				}
-				if err := d.FinishEvent(ctx, e.ID); err != nil {
+				if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
 					t.Fatal(err)
 				}
 			})
@@ -214,12 +214,12 @@ func TestBracketDropIsAWalkover(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tb := range r1.Tables {
-		if err := d.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)); err != nil {
+		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	winner := r1.Tables[0].Seats[0].EntryID
-	if err := d.Drop(ctx, winner); err != nil {
+	if err := d.Registration.Drop(ctx, winner); err != nil {
 		t.Fatal(err)
 	}
 	r2, err := pairPublished(ctx, d, e.ID)
@@ -251,14 +251,14 @@ func TestDraftsCanBeSwappedFixedAndPairedAgain(t *testing.T) {
 	d, _ := newDirector(t)
 	e := mustEvent(t, d, "standard-bo3")
 	es := register(t, d, e.ID, names(7)...)
-	r, err := d.PairNextRound(ctx, e.ID)
+	r, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Published() {
 		t.Fatal("a new round is published before the organizer looks at it")
 	}
-	if err := d.RecordResult(ctx, e.ID, 1, 1, win(2, 0)); !errors.Is(err, event.ErrState) {
+	if err := d.Rounds.RecordResult(ctx, e.ID, 1, 1, win(2, 0)); !errors.Is(err, event.ErrState) {
 		t.Fatalf("result on a draft: %v", err)
 	}
 	// Swap a seated player with the bye.
@@ -266,10 +266,10 @@ func TestDraftsCanBeSwappedFixedAndPairedAgain(t *testing.T) {
 	if !r.Tables[3].Bye {
 		t.Fatalf("tables %+v", r.Tables)
 	}
-	if err := d.SwapPlayers(ctx, e.ID, 1, a, bye); err != nil {
+	if err := d.Drafts.SwapPlayers(ctx, e.ID, 1, a, bye); err != nil {
 		t.Fatal(err)
 	}
-	rounds, _ := d.Rounds(ctx, e.ID)
+	rounds, _ := d.Rounds.Rounds(ctx, e.ID)
 	if got := rounds[0].Tables[0].Seats[0].EntryID; got != bye || rounds[0].Tables[3].Seats[0].EntryID != a || rounds[0].Tables[3].Result == nil {
 		t.Errorf("after the swap: %+v", rounds[0].Tables)
 	}
@@ -277,18 +277,18 @@ func TestDraftsCanBeSwappedFixedAndPairedAgain(t *testing.T) {
 		t.Errorf("why %q", rounds[0].Tables[0].Why)
 	}
 	same := r.Tables[1].Seats
-	if err := d.SwapPlayers(ctx, e.ID, 1, same[0].EntryID, same[1].EntryID); !errors.Is(err, event.ErrInvalid) {
+	if err := d.Drafts.SwapPlayers(ctx, e.ID, 1, same[0].EntryID, same[1].EntryID); !errors.Is(err, event.ErrInvalid) {
 		t.Errorf("swap at one table: %v", err)
 	}
 	// A fixed table renumbers the draft at once.
 	fixed := rounds[0].Tables[2].Seats[1].EntryID
-	if err := d.FixTable(ctx, fixed, 9); err != nil {
+	if err := d.Drafts.FixTable(ctx, fixed, 9); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.FixTable(ctx, es[0].ID, 9); !errors.Is(err, event.ErrConflict) && es[0].ID != fixed {
+	if err := d.Drafts.FixTable(ctx, es[0].ID, 9); !errors.Is(err, event.ErrConflict) && es[0].ID != fixed {
 		t.Errorf("two players fixed at table 9: %v", err)
 	}
-	rounds, _ = d.Rounds(ctx, e.ID)
+	rounds, _ = d.Rounds.Rounds(ctx, e.ID)
 	if tb, ok := rounds[0].TableNumbered(9); !ok || (tb.Seats[0].EntryID != fixed && tb.Seats[1].EntryID != fixed) || !strings.Contains(tb.Why.String(), "fixed table for") {
 		t.Errorf("fixed table: %+v", rounds[0].Tables)
 	}
@@ -299,7 +299,7 @@ func TestDraftsCanBeSwappedFixedAndPairedAgain(t *testing.T) {
 		}
 	}
 	// Pairing again makes a new draft with a new seed.
-	again, err := d.RepairRound(ctx, e.ID)
+	again, err := d.Drafts.RepairRound(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,19 +309,19 @@ func TestDraftsCanBeSwappedFixedAndPairedAgain(t *testing.T) {
 	if tb, ok := again.TableNumbered(9); !ok || (tb.Seats[0].EntryID != fixed && tb.Seats[1].EntryID != fixed) {
 		t.Errorf("the fixed table was not honoured when pairing again: %+v", again.Tables)
 	}
-	if _, err := d.PairNextRound(ctx, e.ID); !errors.Is(err, event.ErrState) {
+	if _, err := d.Rounds.PairNextRound(ctx, e.ID); !errors.Is(err, event.ErrState) {
 		t.Errorf("paired round 2 over a draft: %v", err)
 	}
-	if err := d.PublishRound(ctx, e.ID, 1); err != nil {
+	if err := d.Drafts.PublishRound(ctx, e.ID, 1); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.SwapPlayers(ctx, e.ID, 1, a, bye); !errors.Is(err, event.ErrState) {
+	if err := d.Drafts.SwapPlayers(ctx, e.ID, 1, a, bye); !errors.Is(err, event.ErrState) {
 		t.Errorf("swapped a published round: %v", err)
 	}
-	if _, err := d.RepairRound(ctx, e.ID); !errors.Is(err, event.ErrState) {
+	if _, err := d.Drafts.RepairRound(ctx, e.ID); !errors.Is(err, event.ErrState) {
 		t.Errorf("paired a published round again: %v", err)
 	}
-	log, _ := d.Log(ctx, e.ID)
+	log, _ := d.Events.Log(ctx, e.ID)
 	var all []string
 	for _, l := range log {
 		all = append(all, l.Message.String())
@@ -347,24 +347,24 @@ func TestDraftsDoNotCountAndCanBeWithdrawn(t *testing.T) {
 	d, _ := newDirector(t)
 	e := mustEvent(t, d, "standard-bo3")
 	register(t, d, e.ID, names(5)...)
-	r, err := d.PairNextRound(ctx, e.ID)
+	r, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	table, _ := d.Standings(ctx, e.ID)
+	table, _ := d.Rounds.Standings(ctx, e.ID)
 	for _, s := range table {
 		if s.Points != 0 || s.Byes != 0 {
 			t.Fatalf("a draft's bye counts in the standings: %+v", s)
 		}
 	}
-	if err := d.FinishEvent(ctx, e.ID); !errors.Is(err, event.ErrState) {
+	if err := d.Events.FinishEvent(ctx, e.ID); !errors.Is(err, event.ErrState) {
 		t.Errorf("finished over a draft: %v", err)
 	}
-	if err := d.WithdrawRound(ctx, e.ID); err != nil {
+	if err := d.Drafts.WithdrawRound(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
-	got, _ := d.Event(ctx, e.ID)
-	rounds, _ := d.Rounds(ctx, e.ID)
+	got, _ := d.Events.Event(ctx, e.ID)
+	rounds, _ := d.Rounds.Rounds(ctx, e.ID)
 	if len(rounds) != 0 || got.State != event.StateRegistration {
 		t.Fatalf("after withdrawing round 1: %d rounds, state %s", len(rounds), got.State)
 	}
@@ -372,25 +372,25 @@ func TestDraftsDoNotCountAndCanBeWithdrawn(t *testing.T) {
 	if _, err := pairPublished(ctx, d, e.ID); err != nil {
 		t.Fatal(err)
 	}
-	rounds, _ = d.Rounds(ctx, e.ID)
+	rounds, _ = d.Rounds.Rounds(ctx, e.ID)
 	for _, tb := range rounds[0].Tables {
 		if !tb.Bye {
-			if err := d.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)); err != nil {
+			if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.WithdrawRound(ctx, e.ID); err != nil {
+	if err := d.Drafts.WithdrawRound(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
-	got, _ = d.Event(ctx, e.ID)
-	if rounds, _ = d.Rounds(ctx, e.ID); len(rounds) != 1 || got.State != event.StateRunning {
+	got, _ = d.Events.Event(ctx, e.ID)
+	if rounds, _ = d.Rounds.Rounds(ctx, e.ID); len(rounds) != 1 || got.State != event.StateRunning {
 		t.Errorf("after withdrawing round 2: %d rounds, state %s", len(rounds), got.State)
 	}
-	if err := d.WithdrawRound(ctx, e.ID); !errors.Is(err, event.ErrState) {
+	if err := d.Drafts.WithdrawRound(ctx, e.ID); !errors.Is(err, event.ErrState) {
 		t.Errorf("withdrew a published round: %v", err)
 	}
 	_ = r
@@ -404,14 +404,14 @@ func TestSwissRoundOneBySeed(t *testing.T) {
 	e := mustEvent(t, d, "standard-bo3")
 	es := register(t, d, e.ID, names(8)...)
 	for i, en := range es {
-		if err := d.SetSeed(ctx, en.ID, 8-i); err != nil {
+		if err := d.Registration.SetSeed(ctx, en.ID, 8-i); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := d.SetSeed(ctx, es[0].ID, 7); !errors.Is(err, event.ErrConflict) {
+	if err := d.Registration.SetSeed(ctx, es[0].ID, 7); !errors.Is(err, event.ErrConflict) {
 		t.Errorf("a seed twice: %v", err)
 	}
-	r, err := d.PairNextRound(ctx, e.ID)
+	r, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -419,7 +419,7 @@ func TestSwissRoundOneBySeed(t *testing.T) {
 	if a, b := r.Tables[0].Seats[0].EntryID, r.Tables[0].Seats[1].EntryID; a != es[7].ID || b != es[3].ID || !strings.Contains(r.Tables[0].Why.String(), "seed 1 v seed 5") {
 		t.Errorf("table 1: %v v %v (%s)", a, b, r.Tables[0].Why)
 	}
-	if err := d.SetSeed(ctx, es[0].ID, 9); !errors.Is(err, event.ErrState) {
+	if err := d.Registration.SetSeed(ctx, es[0].ID, 9); !errors.Is(err, event.ErrState) {
 		t.Errorf("a seed after round 1: %v", err)
 	}
 }
@@ -434,14 +434,14 @@ func TestS14WhirlpoolOfBloodRefusesFiveAndElevenPacks(t *testing.T) {
 	for _, packs := range []int{5, 11} {
 		s := e.Settings
 		s.Draft.Packs = packs
-		if err := d.UpdateSettings(ctx, e.ID, s); !errors.Is(err, event.ErrInvalid) || !strings.Contains(err.Error(), "7.0 b") {
+		if err := d.Events.UpdateSettings(ctx, e.ID, s); !errors.Is(err, event.ErrInvalid) || !strings.Contains(err.Error(), "7.0 b") {
 			t.Errorf("%d packs: %v", packs, err)
 		}
-		if _, err := d.CreateEvent(ctx, director.NewEvent{Name: "W", Game: "shadowfist", Format: "whirlpool-of-blood", Settings: &s}); !errors.Is(err, event.ErrInvalid) {
+		if _, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "W", Game: "shadowfist", Format: "whirlpool-of-blood", Settings: &s}); !errors.Is(err, event.ErrInvalid) {
 			t.Errorf("a new event of %d packs: %v", packs, err)
 		}
 	}
-	got, err := d.Event(ctx, e.ID)
+	got, err := d.Events.Event(ctx, e.ID)
 	if err != nil || got.Settings.Draft.Packs != 10 {
 		t.Errorf("the settings kept: %+v, %v", got.Settings.Draft, err)
 	}

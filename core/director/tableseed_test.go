@@ -43,7 +43,7 @@ func TestATableAndASeedAreSavedInOneWrite(t *testing.T) {
 	es := register(t, d, e.ID, "Ada", "Bob")
 
 	before := wc.writes
-	if err := d.SetTableAndSeed(ctx, es[0].ID, 5, 1); err != nil {
+	if err := d.Registration.SetTableAndSeed(ctx, es[0].ID, 5, 1); err != nil {
 		t.Fatal(err)
 	}
 	if n := wc.writes - before; n != 1 {
@@ -52,11 +52,11 @@ func TestATableAndASeedAreSavedInOneWrite(t *testing.T) {
 	logHas(t, d, e.ID, "table 5 fixed for Ada")
 	logHas(t, d, e.ID, "seed 1 for Ada")
 
-	err = d.SetTableAndSeed(ctx, es[1].ID, 7, 1)
+	err = d.Registration.SetTableAndSeed(ctx, es[1].ID, 7, 1)
 	if !errors.Is(err, event.ErrConflict) {
 		t.Fatalf("seed 1 twice: %v", err)
 	}
-	entries, err := d.Entries(ctx, e.ID)
+	entries, err := d.Registration.Entries(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func TestATableAndASeedAreSavedInOneWrite(t *testing.T) {
 			t.Errorf("%s: table %d and seed %d, want %d and %d", en.Name, en.FixedTable, en.Seed, want[0], want[1])
 		}
 	}
-	if err := d.SetTableAndSeed(ctx, es[1].ID, 10000, 0); !errors.Is(err, event.ErrInvalid) {
+	if err := d.Registration.SetTableAndSeed(ctx, es[1].ID, 10000, 0); !errors.Is(err, event.ErrInvalid) {
 		t.Errorf("table 10000: %v", err)
 	}
 }

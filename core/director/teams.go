@@ -31,7 +31,7 @@ import (
 // format's team size, each active and in no other team. An empty name
 // names the team after its members ("Ada & Bob"). A team can be made
 // after round 1 (late entries), and plays from the next round.
-func (d *Director) CreateTeam(ctx context.Context, id event.EventID, name string, members []event.EntryID) (event.Team, error) {
+func (d *Teams) CreateTeam(ctx context.Context, id event.EventID, name string, members []event.EntryID) (event.Team, error) {
 	var tm event.Team
 	err := d.store.Write(ctx, func(tx Tx) error {
 		e, err := tx.Event(id)
@@ -126,7 +126,7 @@ func memberNames(members []event.Entry, sep string) string {
 // DissolveTeam breaks up a team made by mistake: its members stay
 // registered, without a team. Only before round 1 is paired: after that
 // the team has a place in the pairings and standings.
-func (d *Director) DissolveTeam(ctx context.Context, team event.TeamID) error {
+func (d *Teams) DissolveTeam(ctx context.Context, team event.TeamID) error {
 	return d.store.Write(ctx, func(tx Tx) error {
 		tm, err := tx.Team(team)
 		if err != nil {
@@ -163,7 +163,7 @@ func (d *Director) DissolveTeam(ctx context.Context, team event.TeamID) error {
 
 // Teams lists an event's teams in the order they were made, each with its
 // members in registration order.
-func (d *Director) Teams(ctx context.Context, id event.EventID) ([]event.Team, error) {
+func (d *Teams) Teams(ctx context.Context, id event.EventID) ([]event.Team, error) {
 	var out []event.Team
 	err := d.store.Read(ctx, func(tx Tx) (err error) {
 		out, err = tx.Teams(id)
@@ -184,7 +184,7 @@ type TeamStanding struct {
 // TeamStandings returns a team event's standings by team after the
 // published results: match points, records and the event's tiebreakers
 // computed over teams (a team's opponents are the teams it met).
-func (d *Director) TeamStandings(ctx context.Context, id event.EventID) ([]TeamStanding, error) {
+func (d *Teams) TeamStandings(ctx context.Context, id event.EventID) ([]TeamStanding, error) {
 	var out []TeamStanding
 	err := d.store.Read(ctx, func(tx Tx) error {
 		e, entries, rounds, err := eventWithRounds(tx, id)
@@ -555,7 +555,7 @@ func teamResult(t event.Table, res event.Result, bestOf int, names map[event.Ent
 
 // swapTeams exchanges the seats of the teams of players a and b in draft
 // round r: member k of one team takes the seat of member k of the other.
-func (d *Director) swapTeams(tx Tx, e event.Event, r event.Round, a, b event.EntryID) error {
+func (d *core) swapTeams(tx Tx, e event.Event, r event.Round, a, b event.EntryID) error {
 	entries, err := tx.Entries(e.ID)
 	if err != nil {
 		return err

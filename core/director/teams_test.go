@@ -22,7 +22,7 @@ func teamEvent(t *testing.T, d *director.Director, players int) (event.Event, []
 	es := register(t, d, e.ID, names(players)...)
 	var teams []event.Team
 	for i := 0; i+1 < len(es); i += 2 {
-		tm, err := d.CreateTeam(ctx, e.ID, "", []event.EntryID{es[i].ID, es[i+1].ID})
+		tm, err := d.Teams.CreateTeam(ctx, e.ID, "", []event.EntryID{es[i].ID, es[i+1].ID})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -33,7 +33,7 @@ func teamEvent(t *testing.T, d *director.Director, players int) (event.Event, []
 
 func logHas(t *testing.T, d *director.Director, id event.EventID, want string) {
 	t.Helper()
-	lines, err := d.Log(context.Background(), id)
+	lines, err := d.Events.Log(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,14 +65,14 @@ func TestTeamsAreMadeCheckedAndDissolved(t *testing.T) {
 	}
 	// Picked Bob first: the name follows the pick, the members
 	// registration order.
-	ab, err := d.CreateTeam(ctx, e.ID, "", ids(1, 0))
+	ab, err := d.Teams.CreateTeam(ctx, e.ID, "", ids(1, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if ab.Name != "Bob & Ada" || len(ab.Members) != 2 || ab.Members[0] != es[0].ID || ab.Members[1] != es[1].ID {
 		t.Errorf("team %+v", ab)
 	}
-	cd, err := d.CreateTeam(ctx, e.ID, "  Les   Zoëlles ", ids(2, 3))
+	cd, err := d.Teams.CreateTeam(ctx, e.ID, "  Les   Zoëlles ", ids(2, 3))
 	if err != nil || cd.Name != "Les Zoëlles" {
 		t.Fatalf("named team %+v, %v", cd, err)
 	}
@@ -80,7 +80,7 @@ func TestTeamsAreMadeCheckedAndDissolved(t *testing.T) {
 
 	other := eventOf(t, d, "altered", "2v2", nil)
 	stranger := register(t, d, other.ID, "Stranger")[0]
-	if err := d.Drop(ctx, es[5].ID); err != nil {
+	if err := d.Registration.Drop(ctx, es[5].ID); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -101,47 +101,47 @@ func TestTeamsAreMadeCheckedAndDissolved(t *testing.T) {
 		members := c.members
 		if members == nil {
 			// Reinstate Fay for the name check.
-			if err := d.Reinstate(ctx, es[5].ID); err != nil {
+			if err := d.Registration.Reinstate(ctx, es[5].ID); err != nil {
 				t.Fatal(err)
 			}
 			members = ids(4, 5)
 		}
-		_, err := d.CreateTeam(ctx, e.ID, c.team, members)
+		_, err := d.Teams.CreateTeam(ctx, e.ID, c.team, members)
 		if !errors.Is(err, c.want) || !strings.Contains(event.Message(err), c.says) {
 			t.Errorf("%s: got %v, want %q", c.name, err, c.says)
 		}
 	}
 	solo := mustEvent(t, d, "standard-bo3")
 	soloes := register(t, d, solo.ID, "Gil", "Hal")
-	if _, err := d.CreateTeam(ctx, solo.ID, "", []event.EntryID{soloes[0].ID, soloes[1].ID}); !errors.Is(err, event.ErrState) {
+	if _, err := d.Teams.CreateTeam(ctx, solo.ID, "", []event.EntryID{soloes[0].ID, soloes[1].ID}); !errors.Is(err, event.ErrState) {
 		t.Errorf("a team in an individual event: %v", err)
 	}
 
-	if err := d.DissolveTeam(ctx, ab.ID); err != nil {
+	if err := d.Teams.DissolveTeam(ctx, ab.ID); err != nil {
 		t.Fatal(err)
 	}
 	logHas(t, d, e.ID, "team dissolved: Bob & Ada (Ada, Bob)")
-	teams, err := d.Teams(ctx, e.ID)
+	teams, err := d.Teams.Teams(ctx, e.ID)
 	if err != nil || len(teams) != 1 || teams[0].ID != cd.ID {
 		t.Fatalf("teams after dissolving %+v, %v", teams, err)
 	}
-	entries, _ := d.Entries(ctx, e.ID)
+	entries, _ := d.Registration.Entries(ctx, e.ID)
 	if entries[0].TeamID != 0 || entries[1].TeamID != 0 || entries[2].TeamID != cd.ID {
 		t.Errorf("entries %+v", entries)
 	}
-	if _, err := d.CreateTeam(ctx, e.ID, "", ids(0, 1)); err != nil {
+	if _, err := d.Teams.CreateTeam(ctx, e.ID, "", ids(0, 1)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.CreateTeam(ctx, e.ID, "", ids(4, 5)); err != nil {
+	if _, err := d.Teams.CreateTeam(ctx, e.ID, "", ids(4, 5)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.DissolveTeam(ctx, cd.ID); !errors.Is(err, event.ErrState) || !strings.Contains(event.Message(err), "fixed once round 1 is paired") {
+	if err := d.Teams.DissolveTeam(ctx, cd.ID); !errors.Is(err, event.ErrState) || !strings.Contains(event.Message(err), "fixed once round 1 is paired") {
 		t.Errorf("dissolving during round 1: %v", err)
 	}
-	if err := d.DissolveTeam(ctx, 999); !errors.Is(err, event.ErrNotFound) {
+	if err := d.Teams.DissolveTeam(ctx, 999); !errors.Is(err, event.ErrNotFound) {
 		t.Errorf("dissolving no team: %v", err)
 	}
 }
@@ -153,22 +153,22 @@ func TestTeamPairingNeedsEveryPlayerInATeam(t *testing.T) {
 	d, _ := newDirector(t)
 	e, es, _ := teamEvent(t, d, 4)
 	late := register(t, d, e.ID, "Zed Lonely")[0]
-	_, err := d.PairNextRound(ctx, e.ID)
+	_, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if !errors.Is(err, event.ErrState) || event.Message(err) != "1 player has no team: Zed Lonely. Make teams of 2 on the Registration tab, or drop them, before pairing round 1" {
 		t.Fatalf("pairing with a player without a team: %v", err)
 	}
-	if err := d.Drop(ctx, late.ID); err != nil {
+	if err := d.Registration.Drop(ctx, late.ID); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Drop(ctx, es[1].ID); err != nil {
+	if err := d.Registration.Drop(ctx, es[1].ID); err != nil {
 		t.Fatal(err)
 	}
 	logHas(t, d, e.ID, "dropped: Player 02, before round 1; team Player 01 & Player 02 cannot play")
-	_, err = d.PairNextRound(ctx, e.ID)
+	_, err = d.Rounds.PairNextRound(ctx, e.ID)
 	if !errors.Is(err, event.ErrState) || !strings.Contains(event.Message(err), "team Player 01 & Player 02 cannot play: Player 02 has left the event") {
 		t.Fatalf("pairing a team with a dropped player: %v", err)
 	}
-	if err := d.Reinstate(ctx, es[1].ID); err != nil {
+	if err := d.Registration.Reinstate(ctx, es[1].ID); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := pairPublished(ctx, d, e.ID); err != nil {
@@ -226,7 +226,7 @@ func TestTeamRoundsSeatTeamsAlternatelyWithoutRematches(t *testing.T) {
 			if rng.IntN(2) == 0 {
 				res = win(0, 1)
 			}
-			if err := d.RecordResult(ctx, e.ID, n, tb.Number, res); err != nil {
+			if err := d.Rounds.RecordResult(ctx, e.ID, n, tb.Number, res); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -234,7 +234,7 @@ func TestTeamRoundsSeatTeamsAlternatelyWithoutRematches(t *testing.T) {
 	if len(met) != 6 {
 		t.Errorf("4 teams over 3 rounds met in %d pairs, want all 6 once: %v", len(met), met)
 	}
-	if e.Settings.Rounds == 0 && director.PlannedRounds(e.Settings, must1(d.Entries(ctx, e.ID))) != 2 {
+	if e.Settings.Rounds == 0 && director.PlannedRounds(e.Settings, must1(d.Registration.Entries(ctx, e.ID))) != 2 {
 		t.Errorf("8 players are 4 teams: 2 rounds recommended")
 	}
 }
@@ -269,10 +269,10 @@ func TestATeamByeIsAByeForEachMember(t *testing.T) {
 	if len(byes) != 2 || of[byes[0]] != of[byes[1]] {
 		t.Fatalf("byes %v: want the two players of one team", byes)
 	}
-	if err := d.RecordResult(ctx, e.ID, 1, 1, win(1, 0)); err != nil {
+	if err := d.Rounds.RecordResult(ctx, e.ID, 1, 1, win(1, 0)); err != nil {
 		t.Fatal(err)
 	}
-	players, err := d.Standings(ctx, e.ID)
+	players, err := d.Rounds.Standings(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,7 +281,7 @@ func TestATeamByeIsAByeForEachMember(t *testing.T) {
 			t.Errorf("a player with the team's bye: %+v", st)
 		}
 	}
-	ts, err := d.TeamStandings(ctx, e.ID)
+	ts, err := d.Teams.TeamStandings(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,7 +313,7 @@ func TestTeamResultsAreTwoPlayerResultsBetweenTeams(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sh, err := d.RoundSheet(ctx, e.ID, 1)
+	sh, err := d.Rounds.RoundSheet(ctx, e.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -338,22 +338,22 @@ func TestTeamResultsAreTwoPlayerResultsBetweenTeams(t *testing.T) {
 		{"two games in a best of one", seats(2, 0), "in a best of 1 nobody wins more than 1 games"},
 		{"three seats", seats(1, 0, 1), "one line for each of its 4 seats; this one has 3"},
 	} {
-		err := d.RecordResult(ctx, e.ID, 1, 1, c.res)
+		err := d.Rounds.RecordResult(ctx, e.ID, 1, 1, c.res)
 		if !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), c.says) {
 			t.Errorf("%s: got %v, want %q", c.name, err, c.says)
 		}
 	}
-	if err := d.RecordResult(ctx, e.ID, 1, 1, win(0, 1)); err != nil {
+	if err := d.Rounds.RecordResult(ctx, e.ID, 1, 1, win(0, 1)); err != nil {
 		t.Fatal(err)
 	}
 	logHas(t, d, e.ID, "round 1 table 1: "+a+" 0–1 "+b)
-	rounds, _ := d.Rounds(ctx, e.ID)
+	rounds, _ := d.Rounds.Rounds(ctx, e.ID)
 	got := rounds[0].Tables[0].Result
 	if len(got.Seats) != 4 || got.Seats[0].GamesWon != 0 || got.Seats[2].GamesWon != 0 || got.Seats[1].GamesWon != 1 || got.Seats[3].GamesWon != 1 {
 		t.Errorf("stored result %+v", got)
 	}
 	// A correction given per seat, teammates equal.
-	if err := d.RecordResult(ctx, e.ID, 1, 1, seats(1, 0, 1, 0)); err != nil {
+	if err := d.Rounds.RecordResult(ctx, e.ID, 1, 1, seats(1, 0, 1, 0)); err != nil {
 		t.Fatal(err)
 	}
 	logHas(t, d, e.ID, "round 1 table 1 corrected: "+a+" 1–0 "+b+" (was "+a+" 0–1 "+b+")")
@@ -383,18 +383,18 @@ func TestTeamStandingsMatchTheirPlayers(t *testing.T) {
 				case 1, 2:
 					res = win(0, 1)
 				}
-				if err := d.RecordResult(ctx, e.ID, n, tb.Number, res); err != nil {
+				if err := d.Rounds.RecordResult(ctx, e.ID, n, tb.Number, res); err != nil {
 					t.Fatal(err)
 				}
 			}
 		}
 	}
 	playOut3()
-	ts, err := d.TeamStandings(ctx, e.ID)
+	ts, err := d.Teams.TeamStandings(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	players, err := d.Standings(ctx, e.ID)
+	players, err := d.Rounds.Standings(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -427,7 +427,7 @@ func TestTeamStandingsMatchTheirPlayers(t *testing.T) {
 	if playerPoints != 2*teamPoints || teamPoints == 0 {
 		t.Errorf("players' points %d, teams' %d", playerPoints, teamPoints)
 	}
-	if _, err := d.TeamStandings(ctx, mustEvent(t, d, "standard-bo3").ID); !errors.Is(err, event.ErrState) {
+	if _, err := d.Teams.TeamStandings(ctx, mustEvent(t, d, "standard-bo3").ID); !errors.Is(err, event.ErrState) {
 		t.Errorf("team standings of an individual event: %v", err)
 	}
 }
@@ -439,17 +439,17 @@ func TestSwappingInATeamEventSwapsTeams(t *testing.T) {
 	d, _ := newDirector(t)
 	e, _, teams := teamEvent(t, d, 8)
 	of := teamOf(teams)
-	r, err := d.PairNextRound(ctx, e.ID)
+	r, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t1, t2 := r.Tables[0].Entries(), r.Tables[1].Entries()
 	// The second member of table 1's team A with the first of table 2's
 	// team B.
-	if err := d.SwapPlayers(ctx, e.ID, 1, t1[2], t2[1]); err != nil {
+	if err := d.Drafts.SwapPlayers(ctx, e.ID, 1, t1[2], t2[1]); err != nil {
 		t.Fatal(err)
 	}
-	rounds, _ := d.Rounds(ctx, e.ID)
+	rounds, _ := d.Rounds.Rounds(ctx, e.ID)
 	n1, n2 := rounds[0].Tables[0].Entries(), rounds[0].Tables[1].Entries()
 	want1 := []event.EntryID{t2[1], t1[1], t2[3], t1[3]}
 	want2 := []event.EntryID{t2[0], t1[0], t2[2], t1[2]}
@@ -458,10 +458,10 @@ func TestSwappingInATeamEventSwapsTeams(t *testing.T) {
 			t.Fatalf("after the swap: %v and %v, want %v and %v", n1, n2, want1, want2)
 		}
 	}
-	if err := d.SwapPlayers(ctx, e.ID, 1, t1[0], t1[2]); !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "teammates") {
+	if err := d.Drafts.SwapPlayers(ctx, e.ID, 1, t1[0], t1[2]); !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "teammates") {
 		t.Errorf("swapping teammates: %v", err)
 	}
-	if err := d.SwapPlayers(ctx, e.ID, 1, n1[0], n1[1]); !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "same table") {
+	if err := d.Drafts.SwapPlayers(ctx, e.ID, 1, n1[0], n1[1]); !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "same table") {
 		t.Errorf("swapping teams of one table: %v", err)
 	}
 	if of[n1[0]] == of[n1[1]] {
@@ -481,11 +481,11 @@ func TestATeamWithADroppedPlayerIsNotPaired(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tb := range r.Tables {
-		if err := d.RecordResult(ctx, e.ID, 1, tb.Number, win(1, 0)); err != nil {
+		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(1, 0)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := d.Drop(ctx, es[3].ID); err != nil {
+	if err := d.Registration.Drop(ctx, es[3].ID); err != nil {
 		t.Fatal(err)
 	}
 	logHas(t, d, e.ID, "dropped: Player 04, after round 1; team Player 03 & Player 04 is no longer paired")
@@ -500,7 +500,7 @@ func TestATeamWithADroppedPlayerIsNotPaired(t *testing.T) {
 			}
 		}
 	}
-	ts, _ := d.TeamStandings(ctx, e.ID)
+	ts, _ := d.Teams.TeamStandings(ctx, e.ID)
 	for _, st := range ts {
 		if st.EntryID == es[2].ID && st.Status != event.EntryDropped {
 			t.Errorf("the broken team's line %+v", st)
@@ -523,12 +523,12 @@ func TestTeammatesAloneAtTheirRankAreNotMarkedDrawn(t *testing.T) {
 		}
 		for _, tb := range r.Tables {
 			if !tb.Bye {
-				if err := d.RecordResult(ctx, e.ID, 1, tb.Number, win(1, 0)); err != nil {
+				if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(1, 0)); err != nil {
 					t.Fatal(err)
 				}
 			}
 		}
-		table, err := d.Standings(ctx, e.ID)
+		table, err := d.Rounds.Standings(ctx, e.ID)
 		if err != nil {
 			t.Fatal(err)
 		}

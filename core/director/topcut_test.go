@@ -30,12 +30,12 @@ func TestX2PlacesBelowTheCutStayInTheirSwissOrder(t *testing.T) {
 			if rng.IntN(2) == 0 {
 				res.Seats[0], res.Seats[1] = res.Seats[1], res.Seats[0]
 			}
-			if err := d.RecordResult(ctx, e.ID, r.Number, tb.Number, res); err != nil {
+			if err := d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, res); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	atCut, err := d.Standings(ctx, e.ID)
+	atCut, err := d.Rounds.Standings(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,12 +54,12 @@ func TestX2PlacesBelowTheCutStayInTheirSwissOrder(t *testing.T) {
 			for _, s := range tb.Seats {
 				inCut[s.EntryID] = true
 			}
-			if err := d.RecordResult(ctx, e.ID, r.Number, tb.Number, win(0, 2)); err != nil {
+			if err := d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, win(0, 2)); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	final, err := d.Standings(ctx, e.ID)
+	final, err := d.Rounds.Standings(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,11 +80,11 @@ func TestX2PlacesBelowTheCutStayInTheirSwissOrder(t *testing.T) {
 				i+5, s.Name, s.Rank, s.Points, s.OppMatchWin, s.OppGameWin, was.Name, was.Rank, was.Points, was.OppMatchWin, was.OppGameWin)
 		}
 	}
-	v, err := d.StandingsView(ctx, e.ID)
+	v, err := d.Views.StandingsView(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := d.Board(ctx, e.ID)
+	b, err := d.Views.Board(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 // tables and results, judges and the judge log, draft pods, the league and
 // week, and the activity log. The document holds no database IDs, so the
 // same event exported from any database is the same document.
-func (d *Director) ExportEvent(ctx context.Context, id event.EventID) (transfer.Document, error) {
+func (d *Transfer) ExportEvent(ctx context.Context, id event.EventID) (transfer.Document, error) {
 	var doc transfer.Document
 	err := d.store.Read(ctx, func(tx Tx) error {
 		x := exporter{tx: tx}
@@ -281,7 +281,7 @@ func (x *exporter) log(e event.Event) error {
 // added. The event joins the league of the same name and kind, made when
 // the database has none. The activity log is copied as it was, with no
 // line added, so exporting the imported event gives the same file.
-func (d *Director) ImportEvent(ctx context.Context, doc transfer.Document) (event.Event, error) {
+func (d *Transfer) ImportEvent(ctx context.Context, doc transfer.Document) (event.Event, error) {
 	out, err := d.ImportEvents(ctx, doc)
 	if err != nil {
 		return event.Event{}, err
@@ -293,7 +293,7 @@ func (d *Director) ImportEvent(ctx context.Context, doc transfer.Document) (even
 // (the age-division pods of one TOM file, say) in ONE transaction: every
 // event or, when any of them fails, none. Each is imported as ImportEvent
 // does.
-func (d *Director) ImportEvents(ctx context.Context, docs ...transfer.Document) ([]event.Event, error) {
+func (d *Transfer) ImportEvents(ctx context.Context, docs ...transfer.Document) ([]event.Event, error) {
 	if len(docs) == 0 {
 		return nil, event.Invalid("the file holds no event to import")
 	}
@@ -306,7 +306,7 @@ func (d *Director) ImportEvents(ctx context.Context, docs ...transfer.Document) 
 	err := d.store.Write(ctx, func(tx Tx) error {
 		out = out[:0]
 		for _, doc := range docs {
-			im := importer{d: d, tx: tx, doc: doc}
+			im := importer{d: d.dir, tx: tx, doc: doc}
 			e, err := im.run()
 			if err != nil {
 				return err

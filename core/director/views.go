@@ -30,7 +30,7 @@ type JudgeView struct {
 }
 
 // JudgeView reads the Judge tab's view of an event in one transaction.
-func (d *Director) JudgeView(ctx context.Context, id event.EventID) (JudgeView, error) {
+func (d *Views) JudgeView(ctx context.Context, id event.EventID) (JudgeView, error) {
 	var v JudgeView
 	err := d.store.Read(ctx, func(tx Tx) error {
 		var err error
@@ -85,7 +85,7 @@ type RoundView struct {
 // latest round when number is 0, past the last round, or when a round was
 // paired since the screen last saw seen rounds (so a new round shows at
 // once).
-func (d *Director) RoundView(ctx context.Context, id event.EventID, number, seen int) (RoundView, error) {
+func (d *Views) RoundView(ctx context.Context, id event.EventID, number, seen int) (RoundView, error) {
 	var v RoundView
 	err := d.store.Read(ctx, func(tx Tx) error {
 		count, err := tx.RoundCount(id)
@@ -142,7 +142,7 @@ type RegistrationView struct {
 }
 
 // RegistrationView reads the Registration tab's view of an event.
-func (d *Director) RegistrationView(ctx context.Context, id event.EventID) (RegistrationView, error) {
+func (d *Views) RegistrationView(ctx context.Context, id event.EventID) (RegistrationView, error) {
 	var v RegistrationView
 	err := d.store.Read(ctx, func(tx Tx) error {
 		var err error
@@ -168,7 +168,7 @@ type ChallengesView struct {
 }
 
 // ChallengesView reads the open challenges' view of an event.
-func (d *Director) ChallengesView(ctx context.Context, id event.EventID) (ChallengesView, error) {
+func (d *Views) ChallengesView(ctx context.Context, id event.EventID) (ChallengesView, error) {
 	var v ChallengesView
 	err := d.store.Read(ctx, func(tx Tx) error {
 		var err error
@@ -199,7 +199,7 @@ type StandingsView struct {
 }
 
 // StandingsView reads the Standings tab's view of an event.
-func (d *Director) StandingsView(ctx context.Context, id event.EventID) (StandingsView, error) {
+func (d *Views) StandingsView(ctx context.Context, id event.EventID) (StandingsView, error) {
 	var v StandingsView
 	err := d.store.Read(ctx, func(tx Tx) error {
 		e, entries, rounds, err := eventWithRounds(tx, id)
@@ -215,23 +215,4 @@ func (d *Director) StandingsView(ctx context.Context, id event.EventID) (Standin
 		return nil
 	})
 	return v, err
-}
-
-// InSnapshot runs fn with a director whose every read is made in one read
-// transaction: a report (or any view that asks several questions) sees
-// one consistent moment, however many director reads it makes. Writes
-// through that director are refused.
-func (d *Director) InSnapshot(ctx context.Context, fn func(*Director) error) error {
-	return d.store.Read(ctx, func(tx Tx) error {
-		return fn(&Director{store: snapshotStore{tx: tx}, now: d.now})
-	})
-}
-
-// snapshotStore serves every read from one open read transaction.
-type snapshotStore struct{ tx Tx }
-
-func (s snapshotStore) Read(_ context.Context, fn func(Tx) error) error { return fn(s.tx) }
-
-func (s snapshotStore) Write(context.Context, func(Tx) error) error {
-	return event.Statef("a report reads a snapshot of the event and cannot change it")
 }

@@ -21,7 +21,7 @@ func TestReportSaysTheWinnerByName(t *testing.T) {
 		names[en.ID] = en.Name
 	}
 	report := director.TableReport{Event: e.ID, Round: 1, Table: tb.Number, Code: codes[tb.Number], Result: "1-2", Device: "phone-1"}
-	rc, err := d.Report(ctx, report)
+	rc, err := d.Network.Report(ctx, report)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestReportSaysTheWinnerByName(t *testing.T) {
 		t.Errorf("in French %q, want %q", got, wantFr)
 	}
 	report.Result = "12"
-	if rc, err = d.Report(ctx, report); err != nil || rc.Outcome != director.ReportAlreadyRecorded || rc.Said.String() != want {
+	if rc, err = d.Network.Report(ctx, report); err != nil || rc.Outcome != director.ReportAlreadyRecorded || rc.Said.String() != want {
 		t.Errorf("already recorded: %v %q %v", rc.Outcome, rc.Said, err)
 	}
 
@@ -42,7 +42,7 @@ func TestReportSaysTheWinnerByName(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tcodes, err := d.TableCodes(ctx, te.ID, 1)
+	tcodes, err := d.Network.TableCodes(ctx, te.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestReportSaysTheWinnerByName(t *testing.T) {
 			}
 		}
 	}
-	rc, err = d.Report(ctx, director.TableReport{Event: te.ID, Round: 1, Table: ttb.Number, Code: tcodes[ttb.Number], Result: "0-1", Device: "phone-2"})
+	rc, err = d.Network.Report(ctx, director.TableReport{Event: te.ID, Round: 1, Table: ttb.Number, Code: tcodes[ttb.Number], Result: "0-1", Device: "phone-2"})
 	if err != nil || teamB == "" || rc.Said.String() != teamB+" won 1–0" {
 		t.Errorf("team match: %q %v, want %q won 1–0", rc.Said, err, teamB)
 	}
@@ -64,7 +64,7 @@ func TestReportSaysTheWinnerByName(t *testing.T) {
 // mustEntries returns an event's entries.
 func mustEntries(t *testing.T, d *director.Director, id event.EventID) []event.Entry {
 	t.Helper()
-	es, err := d.Entries(context.Background(), id)
+	es, err := d.Registration.Entries(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}

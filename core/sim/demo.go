@@ -13,31 +13,31 @@ import (
 // half of its results in, so a newcomer sees every screen with data.
 func Demo(ctx context.Context, d *director.Director, seed uint64) (event.EventID, error) {
 	s := New(d, io.Discard, seed)
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday Night Altered (demo)", Game: "altered", Format: "standard-bo3"})
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday Night Altered (demo)", Game: "altered", Format: "standard-bo3"})
 	if err != nil {
 		return 0, err
 	}
 	for i, name := range sampleNames(24, s.names) {
-		en, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: name})
+		en, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: name})
 		if err != nil {
 			return 0, err
 		}
 		if i == 23 { // a no-show, dropped before round 1 as on a real night
-			if err := d.Drop(ctx, en.ID); err != nil {
+			if err := d.Registration.Drop(ctx, en.ID); err != nil {
 				return 0, err
 			}
 			continue
 		}
-		if err := d.CheckIn(ctx, en.ID, true); err != nil {
+		if err := d.Registration.CheckIn(ctx, en.ID, true); err != nil {
 			return 0, err
 		}
 	}
 	for n := 1; n <= 3; n++ {
-		r, err := d.PairNextRound(ctx, e.ID)
+		r, err := d.Rounds.PairNextRound(ctx, e.ID)
 		if err != nil {
 			return 0, err
 		}
-		if err := d.PublishRound(ctx, e.ID, r.Number); err != nil {
+		if err := d.Drafts.PublishRound(ctx, e.ID, r.Number); err != nil {
 			return 0, err
 		}
 		if n == 3 {

@@ -68,7 +68,7 @@ func walkToTheEnd(t *testing.T, game, format string, players int, seed uint64) {
 	s := sim.New(d, &out, seed)
 	var steps []said
 	s.Watch = func(ctx context.Context, id event.EventID) error {
-		p, err := d.Progress(ctx, id)
+		p, err := d.Rounds.Progress(ctx, id)
 		if err != nil {
 			return err
 		}
@@ -80,7 +80,7 @@ func walkToTheEnd(t *testing.T, game, format string, players int, seed uint64) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
-	rounds, err := d.Rounds(ctx, id)
+	rounds, err := d.Rounds.Rounds(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,7 @@ func walkToTheEnd(t *testing.T, game, format string, players int, seed uint64) {
 	if len(steps) > 0 {
 		checkEnd(t, steps[len(steps)-1], last)
 	}
-	end, err := d.Progress(ctx, id)
+	end, err := d.Rounds.Progress(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}

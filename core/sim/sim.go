@@ -106,7 +106,7 @@ func (s *Simulation) Play(ctx context.Context, p Plan) (event.EventID, error) {
 	if err := p.Validate(); err != nil {
 		return 0, err
 	}
-	e, err := s.d.CreateEvent(ctx, director.NewEvent{
+	e, err := s.d.Events.CreateEvent(ctx, director.NewEvent{
 		Name:   fmt.Sprintf("Simulated event (%d players)", p.Players),
 		Game:   p.Game,
 		Format: p.Format,
@@ -120,18 +120,18 @@ func (s *Simulation) Play(ctx context.Context, p Plan) (event.EventID, error) {
 func (s *Simulation) play(ctx context.Context, e event.Event, p Plan) error {
 	var entries []event.Entry
 	for _, name := range sampleNames(p.Players, s.names) {
-		en, err := s.d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: name})
+		en, err := s.d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: name})
 		if err != nil {
 			return err
 		}
-		if err := s.d.CheckIn(ctx, en.ID, true); err != nil {
+		if err := s.d.Registration.CheckIn(ctx, en.ID, true); err != nil {
 			return err
 		}
 		entries = append(entries, en)
 	}
 	if p.Rounds > 0 {
 		e.Settings.Rounds = p.Rounds
-		if err := s.d.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
+		if err := s.d.Events.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
 			return err
 		}
 	}
@@ -160,7 +160,7 @@ func (s *Simulation) play(ctx context.Context, e event.Event, p Plan) error {
 		// An open round leaves the event unfinished, with no top 8 yet.
 		return err
 	}
-	if err := s.d.FinishEvent(ctx, e.ID); err != nil {
+	if err := s.d.Events.FinishEvent(ctx, e.ID); err != nil {
 		return err
 	}
 	return s.top(ctx, e)
@@ -192,7 +192,7 @@ func planText(set event.Settings, players int) string {
 // whose results would end the structure is left published without them.
 func (s *Simulation) playRounds(ctx context.Context, e event.Event, open bool) error {
 	for n := 1; ; n++ {
-		progress, err := s.d.Progress(ctx, e.ID)
+		progress, err := s.d.Rounds.Progress(ctx, e.ID)
 		if err != nil {
 			return err
 		}
@@ -201,11 +201,11 @@ func (s *Simulation) playRounds(ctx context.Context, e event.Event, open bool) e
 		}
 		// The organizer is told of ties drawn at a cut before pairing
 		// it; the simulation says them on the way.
-		ties, err := s.d.CutTies(ctx, e.ID)
+		ties, err := s.d.Rounds.CutTies(ctx, e.ID)
 		if err != nil {
 			return err
 		}
-		r, err := s.d.PairNextRound(ctx, e.ID)
+		r, err := s.d.Rounds.PairNextRound(ctx, e.ID)
 		if errors.Is(err, director.ErrStructureComplete) {
 			break
 		}
@@ -216,7 +216,7 @@ func (s *Simulation) playRounds(ctx context.Context, e event.Event, open bool) e
 		if err := s.watch(ctx, e.ID); err != nil {
 			return err
 		}
-		if err := s.d.PublishRound(ctx, e.ID, r.Number); err != nil {
+		if err := s.d.Drafts.PublishRound(ctx, e.ID, r.Number); err != nil {
 			return err
 		}
 		if err := s.watch(ctx, e.ID); err != nil {
@@ -227,7 +227,7 @@ func (s *Simulation) playRounds(ctx context.Context, e event.Event, open bool) e
 			return err
 		}
 		if open {
-			last, err := s.d.WouldEnd(ctx, e.ID, r.Number, results)
+			last, err := s.d.Rounds.WouldEnd(ctx, e.ID, r.Number, results)
 			if err != nil {
 				return err
 			}
@@ -284,7 +284,7 @@ func (s *Simulation) challenges(ctx context.Context, e event.Event, entries []ev
 			players = append(players, entries[i].ID)
 		}
 		winner := players[s.results.IntN(n)]
-		r, err := s.d.RecordChallenge(ctx, e.ID, players, winner)
+		r, err := s.d.Judging.RecordChallenge(ctx, e.ID, players, winner)
 		if err != nil {
 			return fmt.Errorf("challenge game %d: %w", g+1, err)
 		}
@@ -318,7 +318,7 @@ func (s *Simulation) top(ctx context.Context, e event.Event) error {
 	if e.Settings.Teams() {
 		return s.teamTop(ctx, e)
 	}
-	table, err := s.d.Standings(ctx, e.ID)
+	table, err := s.d.Rounds.Standings(ctx, e.ID)
 	if err != nil {
 		return err
 	}
@@ -342,7 +342,7 @@ func (s *Simulation) top(ctx context.Context, e event.Event) error {
 // draft draws the draft pods before round 1 and prints them in one line:
 // "draft: 5 pods of 5,5,5,4,4; passing left, right, left".
 func (s *Simulation) draft(ctx context.Context, id event.EventID) error {
-	seating, err := s.d.DrawDraftPods(ctx, id)
+	seating, err := s.d.Drafts.DrawDraftPods(ctx, id)
 	if err != nil {
 		return fmt.Errorf("draft pods: %w", err)
 	}
@@ -416,7 +416,7 @@ func (s *Simulation) record(ctx context.Context, e event.Event, r event.Round, r
 		if !ok {
 			continue
 		}
-		if err := s.d.RecordResult(ctx, e.ID, r.Number, t.Number, res); err != nil {
+		if err := s.d.Rounds.RecordResult(ctx, e.ID, r.Number, t.Number, res); err != nil {
 			return fmt.Errorf("round %d table %d: %w", r.Number, t.Number, err)
 		}
 		if err := s.watch(ctx, e.ID); err != nil {
@@ -455,14 +455,14 @@ func (s *Simulation) multiplayerResult(set event.Settings, n int) (event.Result,
 // dropSome drops, as real players do, a few of those out of contention:
 // each player with at least two more losses than wins drops with chance 1/8.
 func (s *Simulation) dropSome(ctx context.Context, id event.EventID) (int, error) {
-	table, err := s.d.Standings(ctx, id)
+	table, err := s.d.Rounds.Standings(ctx, id)
 	if err != nil {
 		return 0, err
 	}
 	drops := 0
 	for _, st := range table {
 		if st.Status == event.EntryActive && st.Losses-st.Wins >= 2 && s.results.IntN(8) == 0 {
-			if err := s.d.Drop(ctx, st.EntryID); err != nil {
+			if err := s.d.Registration.Drop(ctx, st.EntryID); err != nil {
 				return drops, err
 			}
 			drops++
@@ -472,7 +472,7 @@ func (s *Simulation) dropSome(ctx context.Context, id event.EventID) (int, error
 }
 
 func (s *Simulation) report(ctx context.Context, id event.EventID, r event.Round, drops int) error {
-	table, err := s.d.Standings(ctx, id)
+	table, err := s.d.Rounds.Standings(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -557,12 +557,12 @@ func (s *Simulation) makeTeams(ctx context.Context, e event.Event, entries []eve
 		for _, en := range entries[i : i+size] {
 			members = append(members, en.ID)
 		}
-		if _, err := s.d.CreateTeam(ctx, e.ID, "", members); err != nil {
+		if _, err := s.d.Teams.CreateTeam(ctx, e.ID, "", members); err != nil {
 			return err
 		}
 	}
 	for _, en := range entries[full:] {
-		if err := s.d.Drop(ctx, en.ID); err != nil {
+		if err := s.d.Registration.Drop(ctx, en.ID); err != nil {
 			return err
 		}
 		fmt.Fprintf(s.out, "teams: %s has no teammate and is dropped\n", en.Name)
@@ -575,7 +575,7 @@ func (s *Simulation) makeTeams(ctx context.Context, e event.Event, entries []eve
 // each team with at least two more losses than wins leaves with chance
 // 1/8, all its players at once.
 func (s *Simulation) dropTeams(ctx context.Context, id event.EventID) (int, error) {
-	table, err := s.d.TeamStandings(ctx, id)
+	table, err := s.d.Teams.TeamStandings(ctx, id)
 	if err != nil {
 		return 0, err
 	}
@@ -585,7 +585,7 @@ func (s *Simulation) dropTeams(ctx context.Context, id event.EventID) (int, erro
 			continue
 		}
 		for _, m := range st.Members {
-			if err := s.d.Drop(ctx, m.ID); err != nil {
+			if err := s.d.Registration.Drop(ctx, m.ID); err != nil {
 				return drops, err
 			}
 		}
@@ -596,7 +596,7 @@ func (s *Simulation) dropTeams(ctx context.Context, id event.EventID) (int, erro
 
 // teamReport is report for a team event: teams, not players.
 func (s *Simulation) teamReport(ctx context.Context, id event.EventID, r event.Round, drops int) error {
-	table, err := s.d.TeamStandings(ctx, id)
+	table, err := s.d.Teams.TeamStandings(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -617,7 +617,7 @@ func (s *Simulation) teamReport(ctx context.Context, id event.EventID, r event.R
 
 // teamTop prints the final top 8 teams with their players.
 func (s *Simulation) teamTop(ctx context.Context, e event.Event) error {
-	table, err := s.d.TeamStandings(ctx, e.ID)
+	table, err := s.d.Teams.TeamStandings(ctx, e.ID)
 	if err != nil {
 		return err
 	}

@@ -134,7 +134,7 @@ func TestDoubleEliminationPlaysToItsFinalTable(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
-	if p, err := d.Progress(context.Background(), id); err != nil || !p.Finished {
+	if p, err := d.Rounds.Progress(context.Background(), id); err != nil || !p.Finished {
 		t.Errorf("the event is not finished: %+v %v", p, err)
 	}
 }
@@ -200,7 +200,7 @@ func TestOpenRoundLeavesTheLastRoundPublishedWithoutResults(t *testing.T) {
 			plan.OpenRound = true
 			open, d, id := play(t, plan, 11)
 
-			rounds, err := played.Rounds(ctx, wholeID)
+			rounds, err := played.Rounds.Rounds(ctx, wholeID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -220,7 +220,7 @@ func TestOpenRoundLeavesTheLastRoundPublishedWithoutResults(t *testing.T) {
 				t.Errorf("the whole event's line after the same rounds is %q, not round %d", wholeLines[len(lines)-1], last)
 			}
 
-			p, err := d.Progress(ctx, id)
+			p, err := d.Rounds.Progress(ctx, id)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -266,7 +266,7 @@ func TestBadPlansAreRefusedBeforeAnythingIsSaved(t *testing.T) {
 		if err == nil || !strings.Contains(event.Message(err), c.want) || !errors.Is(err, event.ErrInvalid) && !errors.Is(err, event.ErrNotFound) {
 			t.Errorf("%+v: %v, want an error with %q", c.plan, err, c.want)
 		}
-		if events, _ := d.Events(context.Background()); len(events) != 0 || out.Len() != 0 {
+		if events, _ := d.Events.Events(context.Background()); len(events) != 0 || out.Len() != 0 {
 			t.Errorf("%+v: %d events saved, %q printed", c.plan, len(events), out.String())
 		}
 		if c.plan.Validate() == nil {
@@ -284,7 +284,7 @@ func TestTheDemoEventIsInRoundThree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := d.Progress(ctx, id)
+	p, err := d.Rounds.Progress(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -211,7 +211,7 @@ func legacyDirector(t *testing.T, path string) *director.Director {
 // eventsByName lists the database's events by name.
 func eventsByName(t *testing.T, d *director.Director) map[string]event.Event {
 	t.Helper()
-	list, err := d.Events(context.Background())
+	list, err := d.Events.Events(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -287,11 +287,11 @@ func legacyStandings(t *testing.T, d *director.Director, events map[string]event
 	slices.SortFunc(list, func(a, b event.Event) int { return int(a.ID - b.ID) })
 	var w strings.Builder
 	for _, e := range list {
-		p, err := d.Progress(ctx, e.ID)
+		p, err := d.Rounds.Progress(ctx, e.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		table, err := d.Standings(ctx, e.ID)
+		table, err := d.Rounds.Standings(ctx, e.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -319,7 +319,7 @@ func legacyStandings(t *testing.T, d *director.Director, events map[string]event
 		if !e.Settings.Teams() {
 			continue
 		}
-		teams, err := d.TeamStandings(ctx, e.ID)
+		teams, err := d.Teams.TeamStandings(ctx, e.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -359,7 +359,7 @@ func compareLines(t *testing.T, got, want string) {
 func playOn(t *testing.T, d *director.Director, events map[string]event.Event) {
 	t.Helper()
 	ctx := context.Background()
-	cut, err := d.PairNextRound(ctx, events["Swiss before its top cut"].ID)
+	cut, err := d.Rounds.PairNextRound(ctx, events["Swiss before its top cut"].ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -367,7 +367,7 @@ func playOn(t *testing.T, d *director.Director, events map[string]event.Event) {
 		t.Errorf("the top cut: stage %s, %d tables, best of %d, %v; want elimination, 2 tables (top 4), best of 3, 60 minutes",
 			cut.Stage, len(cut.Tables), cut.BestOf, cut.Clock.Duration)
 	}
-	final, err := d.PairNextRound(ctx, events["Final Brawl before its final table"].ID)
+	final, err := d.Rounds.PairNextRound(ctx, events["Final Brawl before its final table"].ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -458,7 +458,7 @@ func TestAVersion1EventFileImports(t *testing.T) {
 	}
 
 	d := legacyDirector(t, filepath.Join(t.TempDir(), "new.db"))
-	e, err := d.ImportEvent(context.Background(), doc)
+	e, err := d.Transfer.ImportEvent(context.Background(), doc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -475,7 +475,7 @@ func TestAVersion1EventFileImports(t *testing.T) {
 	}
 	compareLines(t, legacyStandings(t, d, map[string]event.Event{name: e}), block)
 
-	again, err := d.ExportEvent(context.Background(), e.ID)
+	again, err := d.Transfer.ExportEvent(context.Background(), e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -78,15 +78,15 @@ func TestMigration9ReplacesASixDigitJudgePIN(t *testing.T) {
 		// The director draws a long PIN and the panel is told once.
 		ctx := context.Background()
 		d := director.New(db, time.Now, nil)
-		told, _ := d.JudgePINReplaced(ctx)
-		pin, err := d.JudgePIN(ctx)
+		told, _ := d.Phones.JudgePINReplaced(ctx)
+		pin, err := d.Phones.JudgePIN(ctx)
 		if told != c.replaced || err != nil || len(pin) != director.SecretLength || strings.Trim(pin, director.TableCodeAlphabet) != "" {
 			t.Errorf("%s: told %v, PIN %q, %v", c.pin, told, pin, err)
 		}
-		if err := d.AcknowledgeJudgePIN(ctx); err != nil {
+		if err := d.Phones.AcknowledgeJudgePIN(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if told, _ := d.JudgePINReplaced(ctx); told {
+		if told, _ := d.Phones.JudgePINReplaced(ctx); told {
 			t.Error("the panel is told again after the organizer saw it")
 		}
 		db.Close()

@@ -80,7 +80,7 @@ func playSimulatedSwiss(t *testing.T) transfer.Document {
 	t.Helper()
 	ctx := context.Background()
 	d := newDirector(t)
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Thursday Swiss", Game: "generic", Format: "swiss"})
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Thursday Swiss", Game: "generic", Format: "swiss"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func playSimulatedSwiss(t *testing.T) transfer.Document {
 		if i%3 == 0 {
 			np.MemberNo = fmt.Sprint(7700000 + i)
 		}
-		en, err := d.RegisterNew(ctx, e.ID, np)
+		en, err := d.Registration.RegisterNew(ctx, e.ID, np)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -103,28 +103,28 @@ func playSimulatedSwiss(t *testing.T) transfer.Document {
 		{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 1}}, GamesDrawn: 1},
 	}
 	for r := 1; r <= 3; r++ {
-		round, err := d.PairNextRound(ctx, e.ID)
+		round, err := d.Rounds.PairNextRound(ctx, e.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := d.PublishRound(ctx, e.ID, round.Number); err != nil {
+		if err := d.Drafts.PublishRound(ctx, e.ID, round.Number); err != nil {
 			t.Fatal(err)
 		}
 		for _, tb := range round.Tables {
 			if tb.Bye {
 				continue
 			}
-			if err := d.RecordResult(ctx, e.ID, r, tb.Number, results[rng.IntN(len(results))]); err != nil {
+			if err := d.Rounds.RecordResult(ctx, e.ID, r, tb.Number, results[rng.IntN(len(results))]); err != nil {
 				t.Fatal(err)
 			}
 		}
 		if r == 1 {
-			if err := d.Drop(ctx, entries[4].ID); err != nil {
+			if err := d.Registration.Drop(ctx, entries[4].ID); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	doc, err := d.ExportEvent(ctx, e.ID)
+	doc, err := d.Transfer.ExportEvent(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,7 @@ import (
 // viewer or TOM would read it.
 func exportTOM(t *testing.T, d *director.Director, id event.EventID) *tdf.File {
 	t.Helper()
-	doc, err := d.ExportEvent(context.Background(), id)
+	doc, err := d.Transfer.ExportEvent(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func importParsed(t *testing.T, d *director.Director, f *tdf.File, mode tdf.PodM
 	}
 	var evs []event.Event
 	for _, im := range ims {
-		e, err := d.ImportEvent(context.Background(), im.Document)
+		e, err := d.Transfer.ImportEvent(context.Background(), im.Document)
 		if err != nil {
 			t.Fatalf("importing %s: %v", im.Document.Event.Name, err)
 		}
@@ -276,12 +276,12 @@ func TestTOMExportAfterPlayingOnKeepsTheFileAndWritesWhatChanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := importParsed(t, d, orig, tdf.PodsSeparate)[0]
-	late, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "Zoé Late"})
+	late, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "Zoé Late"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := playRound(t, d, e.ID)
-	if err := d.Drop(ctx, late.ID); err != nil {
+	if err := d.Registration.Drop(ctx, late.ID); err != nil {
 		t.Fatal(err)
 	}
 	out := exportTOM(t, d, e.ID)
@@ -337,11 +337,11 @@ func TestTOMExportAfterPairingAcrossDivisionsWritesTheCombinedPod(t *testing.T) 
 
 // pairPublished pairs and publishes the next round.
 func pairPublished(ctx context.Context, d *director.Director, id event.EventID) (event.Round, error) {
-	r, err := d.PairNextRound(ctx, id)
+	r, err := d.Rounds.PairNextRound(ctx, id)
 	if err != nil {
 		return r, err
 	}
-	return r, d.PublishRound(ctx, id, r.Number)
+	return r, d.Drafts.PublishRound(ctx, id, r.Number)
 }
 
 // playRound pairs, publishes and plays the next round of event id, the
@@ -355,7 +355,7 @@ func playRound(t *testing.T, d *director.Director, id event.EventID) event.Round
 	}
 	for _, tb := range r.Tables {
 		if !tb.Bye {
-			if err := d.RecordResult(ctx, id, r.Number, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {}}}); err != nil {
+			if err := d.Rounds.RecordResult(ctx, id, r.Number, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {}}}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -375,7 +375,7 @@ func TestTOMDataMovesWithTheEventFile(t *testing.T) {
 	}
 	d := newDirector(t)
 	e := importParsed(t, d, orig, tdf.PodsSeparate)[1]
-	doc, err := d.ExportEvent(ctx, e.ID)
+	doc, err := d.Transfer.ExportEvent(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -388,11 +388,11 @@ func TestTOMDataMovesWithTheEventFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	other := newDirector(t)
-	moved, err := other.ImportEvent(ctx, back)
+	moved, err := other.Transfer.ImportEvent(ctx, back)
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := other.ExportEvent(ctx, moved.ID)
+	again, err := other.Transfer.ExportEvent(ctx, moved.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -191,7 +191,7 @@ func importFile(t *testing.T, d *director.Director, name string, mode tdf.PodMod
 	}
 	var evs []event.Event
 	for _, im := range ims {
-		e, err := d.ImportEvent(context.Background(), im.Document)
+		e, err := d.Transfer.ImportEvent(context.Background(), im.Document)
 		if err != nil {
 			t.Fatalf("importing %s: %v", im.Document.Event.Name, err)
 		}
@@ -224,7 +224,7 @@ func TestImportedStandingsMatchTheFile(t *testing.T) {
 				pts := expectedPoints(f.Pods.Pod)
 				seen := 0
 				for i, e := range evs {
-					st, err := d.Standings(ctx, e.ID)
+					st, err := d.Rounds.Standings(ctx, e.ID)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -254,14 +254,14 @@ func TestPairNextRoundAfterImport(t *testing.T) {
 	d := newDirector(t)
 	f, evs, _ := importFile(t, d, "sample-league-challenge.tdf", tdf.PodsSeparate)
 	e := evs[0]
-	r, err := d.PairNextRound(ctx, e.ID)
+	r, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if err != nil {
 		t.Fatalf("pairing after the import: %v", err)
 	}
 	if r.Number != len(f.Pods.Pod[0].Rounds.Round)+1 {
 		t.Fatalf("paired round %d", r.Number)
 	}
-	entries, err := d.Entries(ctx, e.ID)
+	entries, err := d.Registration.Entries(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,7 +290,7 @@ func TestPairNextRoundAfterImport(t *testing.T) {
 
 	// A file whose last round still waits for results: the next round waits too.
 	_, evs, _ = importFile(t, d, "sample-in-progress.tdf", tdf.PodsSeparate)
-	if _, err := d.PairNextRound(ctx, evs[0].ID); !errors.Is(err, event.ErrState) {
+	if _, err := d.Rounds.PairNextRound(ctx, evs[0].ID); !errors.Is(err, event.ErrState) {
 		t.Fatalf("pairing over a round without its results: %v", err)
 	}
 }

@@ -32,14 +32,14 @@ func TestFreshIsAnEmptyDatabaseOfItsOwn(t *testing.T) {
 	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("the copy's mode: %v %v, want 0600", fi.Mode().Perm(), err)
 	}
-	if _, err := a.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss"}); err != nil {
+	if _, err := a.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss"}); err != nil {
 		t.Fatal(err)
 	}
-	if es, err := a.Events(ctx); err != nil || len(es) != 1 {
+	if es, err := a.Events.Events(ctx); err != nil || len(es) != 1 {
 		t.Fatalf("the first copy's events: %v %v, want the one created", es, err)
 	}
 	b, _ := open("b.db")
-	if es, err := b.Events(ctx); err != nil || len(es) != 0 {
+	if es, err := b.Events.Events(ctx); err != nil || len(es) != 0 {
 		t.Fatalf("a second copy has events %v %v: copies share their data", es, err)
 	}
 }

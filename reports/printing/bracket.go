@@ -19,7 +19,7 @@ import (
 // double elimination's losers matches into the winners bracket, and a
 // KeyForge loss round of six tables into a playoff of eight.
 func writeBracket(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
-	v, err := p.D.Bracket(ctx, id)
+	v, err := p.D.Views.Bracket(ctx, id)
 	if err != nil {
 		return "", err
 	}

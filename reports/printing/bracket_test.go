@@ -62,11 +62,11 @@ func hasBracket(t *testing.T, game, format string) bool {
 	t.Helper()
 	ctx := context.Background()
 	d := bracketDirector(t, 1)
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Chart", Game: game, Format: format})
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Chart", Game: game, Format: format})
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := d.Bracket(ctx, e.ID)
+	v, err := d.Views.Bracket(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,14 +142,14 @@ func printBracketsOf(t *testing.T, game, format string, players int) {
 		t.Fatal(err)
 	}
 	text := strings.Join(strings.Fields(string(out)), " ")
-	v, err := d.StandingsView(ctx, id)
+	v, err := d.Views.StandingsView(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if champion := v.Players[0].Name; !strings.Contains(text, champion) {
 		t.Errorf("the finished bracket does not name the champion %s:\n%s", champion, text)
 	}
-	b, err := d.Bracket(ctx, id)
+	b, err := d.Views.Bracket(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}

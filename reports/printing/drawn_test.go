@@ -20,20 +20,20 @@ import (
 // wins, the four winners share first place and the four losers fifth.
 func TestTheStandingsReportMarksDrawnTies(t *testing.T) {
 	ctx, d := pdfDirector(t)
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss-top8"})
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss-top8"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range 8 {
-		if _, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: fmt.Sprintf("Player %d", i+1)}); err != nil {
+		if _, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: fmt.Sprintf("Player %d", i+1)}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	r1, err := d.PairNextRound(ctx, e.ID)
+	r1, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := d.PublishRound(ctx, e.ID, 1); err != nil {
+	if err := d.Drafts.PublishRound(ctx, e.ID, 1); err != nil {
 		t.Fatal(err)
 	}
 	write := func(p Printer) string {
@@ -55,7 +55,7 @@ func TestTheStandingsReportMarksDrawnTies(t *testing.T) {
 	}
 	win := event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}
 	for _, tb := range r1.Tables {
-		if err := d.RecordResult(ctx, e.ID, 1, tb.Number, win); err != nil {
+		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -93,7 +93,7 @@ var privateReports = map[string]bool{"players-csv": true, PlayerSlipsKey: true}
 // writeEventFile writes event id as an event file or, its times in the
 // computer's time zone as TOM writes them, a TOM file.
 func (p Printer) writeEventFile(ctx context.Context, key string, id event.EventID, path string) (string, error) {
-	doc, err := p.D.ExportEvent(ctx, id)
+	doc, err := p.D.Transfer.ExportEvent(ctx, id)
 	if err != nil {
 		return "", err
 	}

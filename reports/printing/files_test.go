@@ -140,7 +140,7 @@ func TestBackupNeedsAnOpenDatabase(t *testing.T) {
 func TestImportPlayersSaysWhatItCouldNotTake(t *testing.T) {
 	ctx := context.Background()
 	p, _ := simulated(t)
-	e, err := p.D.CreateEvent(ctx, director.NewEvent{Name: "Import night", Game: "generic", Format: "swiss"})
+	e, err := p.D.Events.CreateEvent(ctx, director.NewEvent{Name: "Import night", Game: "generic", Format: "swiss"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +196,7 @@ func TestReadEventFileAndImportEvents(t *testing.T) {
 			t.Errorf("%s: %q", key, out.String())
 		}
 	}
-	events, _ := p.D.Events(ctx)
+	events, _ := p.D.Events.Events(ctx)
 	if len(events) != 3 {
 		t.Errorf("%d events after two imports, want 3", len(events))
 	}
@@ -227,7 +227,7 @@ func TestReadEventFileAndImportEvents(t *testing.T) {
 func TestImportPlayersFromWritesWhatItDid(t *testing.T) {
 	ctx := context.Background()
 	p, _ := simulated(t)
-	e, err := p.D.CreateEvent(ctx, director.NewEvent{Name: "Import night", Game: "generic", Format: "swiss"})
+	e, err := p.D.Events.CreateEvent(ctx, director.NewEvent{Name: "Import night", Game: "generic", Format: "swiss"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -57,7 +57,7 @@ func (p Printer) ImportEvents(ctx context.Context, file string, ims []tdf.Import
 	for i, im := range ims {
 		docs[i] = im.Document
 	}
-	events, err := p.D.ImportEvents(ctx, docs...)
+	events, err := p.D.Transfer.ImportEvents(ctx, docs...)
 	if err != nil {
 		return fmt.Errorf("%s was not imported (nothing was saved): %s", file, event.Message(err))
 	}
@@ -113,7 +113,7 @@ func (p Printer) ImportPlayers(ctx context.Context, id event.EventID, r io.Reade
 // ImportPlayers); problems holds the rows the file reader and the director
 // could not take.
 func (p Printer) ReadPlayers(ctx context.Context, id event.EventID, r io.Reader) (director.ImportReport, []string, error) {
-	if _, err := p.D.Event(ctx, id); err != nil {
+	if _, err := p.D.Events.Event(ctx, id); err != nil {
 		return director.ImportReport{}, nil, err
 	}
 	rows, bad := reports.ReadPlayersCSV(r)
@@ -125,7 +125,7 @@ func (p Printer) ReadPlayers(ctx context.Context, id event.EventID, r io.Reader)
 	for i, row := range rows {
 		players[i] = director.NewPlayer{Name: row.Name, MemberNo: row.MemberNumber, Email: row.Email}
 	}
-	rep, err := p.D.ImportPlayers(ctx, id, players)
+	rep, err := p.D.Transfer.ImportPlayers(ctx, id, players)
 	if err != nil {
 		return director.ImportReport{}, problems, err
 	}

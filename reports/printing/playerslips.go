@@ -44,10 +44,10 @@ func oneSlip(key string) (string, event.EntryID) {
 func (p Printer) drawPlayerCodes(ctx context.Context, id event.EventID) (map[event.EntryID]director.PlayerCredential, error) {
 	how := director.CodeReveal{Via: director.RevealSlip}
 	if p.Entry != 0 {
-		c, err := p.D.RevealPlayerCode(ctx, p.Entry, how)
+		c, err := p.D.Phones.RevealPlayerCode(ctx, p.Entry, how)
 		return map[event.EntryID]director.PlayerCredential{p.Entry: c}, err
 	}
-	return p.D.RevealPlayerCodes(ctx, id)
+	return p.D.Phones.RevealPlayerCodes(ctx, id)
 }
 
 // writePlayerSlips writes the players' slips: every player still in the
@@ -56,11 +56,11 @@ func (p Printer) drawPlayerCodes(ctx context.Context, id event.EventID) (map[eve
 // page's address and the QR code of the link (her link token) that signs
 // her phone in.
 func writePlayerSlips(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
-	e, err := p.D.Event(ctx, id)
+	e, err := p.D.Events.Event(ctx, id)
 	if err != nil {
 		return "", err
 	}
-	entries, err := p.D.Entries(ctx, id)
+	entries, err := p.D.Registration.Entries(ctx, id)
 	if err != nil {
 		return "", err
 	}

@@ -23,23 +23,23 @@ import (
 // has the event page's address.
 func TestPlayerSlipsHoldEachPlayersOwnCode(t *testing.T) {
 	ctx, d := pdfDirector(t)
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss"})
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var entries []event.Entry
 	for _, name := range []string{"Ada Lovelace", "Zoë Ødegård", "李", "김민준", "Æmber Montgomery-Vasquez", "Dropped Dan"} {
-		en, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: name})
+		en, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: name})
 		if err != nil {
 			t.Fatal(err)
 		}
 		entries = append(entries, en)
 	}
-	ada, err := d.PlayerCode(ctx, entries[0].ID) // shown at the kiosk before: kept
+	ada, err := d.Phones.PlayerCode(ctx, entries[0].ID) // shown at the kiosk before: kept
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Drop(ctx, entries[5].ID); err != nil {
+	if err := d.Registration.Drop(ctx, entries[5].ID); err != nil {
 		t.Fatal(err)
 	}
 	text := func(p Printer, key string) (string, string) {
@@ -61,7 +61,7 @@ func TestPlayerSlipsHoldEachPlayersOwnCode(t *testing.T) {
 	if summary != "player slips of Friday Night, 5 players" {
 		t.Errorf("summary %q", summary)
 	}
-	codes, err := d.PlayerCodes(ctx, e.ID)
+	codes, err := d.Phones.PlayerCodes(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestPlayerSlipsHoldEachPlayersOwnCode(t *testing.T) {
 		t.Error("with the network off the slip has an address")
 	}
 	// Each printing is in the event's activity log.
-	log, err := d.Log(ctx, e.ID)
+	log, err := d.Events.Log(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,11 +119,11 @@ func TestPlayerSlipsHoldEachPlayersOwnCode(t *testing.T) {
 // her code: the slips printed are those of the model with the token links.
 func TestPlayerSlipsQRCodesCarryTheLinkToken(t *testing.T) {
 	ctx, d := pdfDirector(t)
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss"})
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	en, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "Ada Lovelace"})
+	en, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "Ada Lovelace"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestPlayerSlipsQRCodesCarryTheLinkToken(t *testing.T) {
 	if _, err := (Printer{D: d, Network: func() string { return "http://192.168.1.20:8080/" }}).Write(ctx, PlayerSlipKey(en.ID), e.ID, 0, "A4", &got); err != nil {
 		t.Fatal(err)
 	}
-	c, err := d.RevealPlayerCode(ctx, en.ID, director.CodeReveal{Via: director.RevealDesk})
+	c, err := d.Phones.RevealPlayerCode(ctx, en.ID, director.CodeReveal{Via: director.RevealDesk})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -126,7 +126,7 @@ func (p Printer) Write(ctx context.Context, key string, id event.EventID, round 
 		var summary string
 		err := p.D.InSnapshot(ctx, func(d *director.Director) error {
 			snap := Printer{D: d, Address: p.Address, QR: p.QR, Lang: p.Lang, docLang: p.Lang, Entry: p.Entry, codes: codes}
-			if e, err := d.Event(ctx, id); err == nil && e.Settings.Language != "" {
+			if e, err := d.Events.Event(ctx, id); err == nil && e.Settings.Language != "" {
 				snap.docLang = i18n.Lang(e.Settings.Language)
 			}
 			if k.Round {
@@ -162,11 +162,11 @@ func (p Printer) onNetwork(id event.EventID) Printer {
 // latest round when number is 0. A draft prints (to check it on paper, or
 // to have the slips ready), its title saying it is one.
 func (p Printer) printableRound(ctx context.Context, id event.EventID, number int) (int, error) {
-	e, err := p.D.Event(ctx, id)
+	e, err := p.D.Events.Event(ctx, id)
 	if err != nil {
 		return 0, err
 	}
-	rounds, err := p.D.Rounds(ctx, id)
+	rounds, err := p.D.Rounds.Rounds(ctx, id)
 	if err != nil {
 		return 0, err
 	}
@@ -183,7 +183,7 @@ func (p Printer) printableRound(ctx context.Context, id event.EventID, number in
 }
 
 func writePairings(ctx context.Context, p Printer, id event.EventID, round int, paper string, w io.Writer) (string, error) {
-	sh, err := p.D.RoundSheet(ctx, id, round)
+	sh, err := p.D.Rounds.RoundSheet(ctx, id, round)
 	if err != nil {
 		return "", err
 	}
@@ -196,7 +196,7 @@ func writePairings(ctx context.Context, p Printer, id event.EventID, round int, 
 }
 
 func writePairingsByName(ctx context.Context, p Printer, id event.EventID, round int, paper string, w io.Writer) (string, error) {
-	sh, err := p.D.RoundSheet(ctx, id, round)
+	sh, err := p.D.Rounds.RoundSheet(ctx, id, round)
 	if err != nil {
 		return "", err
 	}
@@ -209,7 +209,7 @@ func writePairingsByName(ctx context.Context, p Printer, id event.EventID, round
 
 // slipKind is the slip a game's tables need.
 func writeSlips(ctx context.Context, p Printer, id event.EventID, round int, paper string, w io.Writer) (string, error) {
-	sh, err := p.D.RoundSheet(ctx, id, round)
+	sh, err := p.D.Rounds.RoundSheet(ctx, id, round)
 	if err != nil {
 		return "", err
 	}
@@ -236,7 +236,7 @@ func writeSlips(ctx context.Context, p Printer, id event.EventID, round int, pap
 // titled with what they count (director.Basis): a draft round is not
 // counted, and a round in progress says how many results are in.
 func standingsReport(ctx context.Context, p Printer, id event.EventID) (reports.Standings, error) {
-	v, err := p.D.StandingsView(ctx, id)
+	v, err := p.D.Views.StandingsView(ctx, id)
 	if err != nil {
 		return reports.Standings{}, err
 	}
@@ -248,7 +248,7 @@ func standingsReport(ctx context.Context, p Printer, id event.EventID) (reports.
 	// (the view ranks teams); Write reads in one snapshot, so both agree.
 	table := v.Players
 	if e.Settings.Teams() {
-		if table, err = p.D.Standings(ctx, id); err != nil {
+		if table, err = p.D.Rounds.Standings(ctx, id); err != nil {
 			return reports.Standings{}, err
 		}
 	}
@@ -302,7 +302,7 @@ func writeStandingsCSV(ctx context.Context, p Printer, id event.EventID, _ int, 
 }
 
 func writePlayersCSV(ctx context.Context, p Printer, id event.EventID, _ int, _ string, w io.Writer) (string, error) {
-	entries, err := p.D.Entries(ctx, id)
+	entries, err := p.D.Registration.Entries(ctx, id)
 	if err != nil {
 		return "", err
 	}
@@ -317,7 +317,7 @@ func writePlayersCSV(ctx context.Context, p Printer, id event.EventID, _ int, _ 
 }
 
 func writePairingsCSV(ctx context.Context, p Printer, id event.EventID, round int, _ string, w io.Writer) (string, error) {
-	sh, err := p.D.RoundSheet(ctx, id, round)
+	sh, err := p.D.Rounds.RoundSheet(ctx, id, round)
 	if err != nil {
 		return "", err
 	}
@@ -336,7 +336,7 @@ func writePairingsCSV(ctx context.Context, p Printer, id event.EventID, round in
 // there, or a draft (it has no results yet), is refused with a sentence
 // rather than answered with an empty or whole-event file.
 func writeResultsCSV(ctx context.Context, p Printer, id event.EventID, round int, _ string, w io.Writer) (string, error) {
-	rounds, err := p.D.Rounds(ctx, id)
+	rounds, err := p.D.Rounds.Rounds(ctx, id)
 	if err != nil {
 		return "", err
 	}
@@ -352,7 +352,7 @@ func writeResultsCSV(ctx context.Context, p Printer, id event.EventID, round int
 	}
 	var rows []reports.ResultRow
 	for _, r := range published {
-		sh, err := p.D.RoundSheet(ctx, id, r.Number)
+		sh, err := p.D.Rounds.RoundSheet(ctx, id, r.Number)
 		if err != nil {
 			return "", err
 		}
@@ -393,11 +393,11 @@ func moreReportKinds() []reportKind {
 }
 
 func writeDecklists(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
-	e, err := p.D.Event(ctx, id)
+	e, err := p.D.Events.Event(ctx, id)
 	if err != nil {
 		return "", err
 	}
-	checks, err := p.D.Decks(ctx, id)
+	checks, err := p.D.Decks.Decks(ctx, id)
 	if err != nil {
 		return "", err
 	}
@@ -450,7 +450,7 @@ func deckSections(f deck.Format, text string) []reports.DeckSection {
 }
 
 func writeBlankDecklist(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
-	e, err := p.D.Event(ctx, id)
+	e, err := p.D.Events.Event(ctx, id)
 	if err != nil {
 		return "", err
 	}
@@ -472,7 +472,7 @@ func writeBlankDecklist(ctx context.Context, p Printer, id event.EventID, _ int,
 }
 
 func writeSeatings(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
-	e, err := p.D.Event(ctx, id)
+	e, err := p.D.Events.Event(ctx, id)
 	if err != nil {
 		return "", err
 	}
@@ -482,7 +482,7 @@ func writeSeatings(ctx context.Context, p Printer, id event.EventID, _ int, pape
 		return "", err
 	}
 	if e.Settings.HasDraft() {
-		pods, err := p.D.DraftPods(ctx, id)
+		pods, err := p.D.Drafts.DraftPods(ctx, id)
 		if err == nil {
 			s.Draft = true
 			for _, d := range pods.Passes {
@@ -498,7 +498,7 @@ func writeSeatings(ctx context.Context, p Printer, id event.EventID, _ int, pape
 		}
 	}
 	if !s.Draft {
-		sh, err := p.D.RoundSheet(ctx, id, 1)
+		sh, err := p.D.Rounds.RoundSheet(ctx, id, 1)
 		if err != nil {
 			return "", event.Statef("%s has no round 1 or draft pods to seat yet", e.Name)
 		}
@@ -529,15 +529,15 @@ func writeSeatings(ctx context.Context, p Printer, id event.EventID, _ int, pape
 }
 
 func writeJudgeLog(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
-	e, err := p.D.Event(ctx, id)
+	e, err := p.D.Events.Event(ctx, id)
 	if err != nil {
 		return "", err
 	}
-	judges, err := p.D.Judges(ctx, id)
+	judges, err := p.D.Judging.Judges(ctx, id)
 	if err != nil {
 		return "", err
 	}
-	log, err := p.D.JudgeLog(ctx, id)
+	log, err := p.D.Judging.JudgeLog(ctx, id)
 	if err != nil {
 		return "", err
 	}
@@ -569,15 +569,15 @@ func writeJudgeLog(ctx context.Context, p Printer, id event.EventID, _ int, pape
 }
 
 func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
-	e, err := p.D.Event(ctx, id)
+	e, err := p.D.Events.Event(ctx, id)
 	if err != nil {
 		return "", err
 	}
-	entries, err := p.D.Entries(ctx, id)
+	entries, err := p.D.Registration.Entries(ctx, id)
 	if err != nil {
 		return "", err
 	}
-	rounds, err := p.D.Rounds(ctx, id)
+	rounds, err := p.D.Rounds.Rounds(ctx, id)
 	if err != nil {
 		return "", err
 	}
@@ -585,11 +585,11 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 	if err != nil {
 		return "", err
 	}
-	log, err := p.D.JudgeLog(ctx, id)
+	log, err := p.D.Judging.JudgeLog(ctx, id)
 	if err != nil {
 		return "", err
 	}
-	checks, err := p.D.Decks(ctx, id)
+	checks, err := p.D.Decks.Decks(ctx, id)
 	if err != nil {
 		return "", err
 	}
@@ -633,12 +633,12 @@ func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper
 // says so): none before a round is published; in a team event each player
 // with their team's record, as the standings report prints them.
 func (p Printer) summaryTop(ctx context.Context, e event.Event) ([]standings.Standing, director.Basis, error) {
-	v, err := p.D.StandingsView(ctx, e.ID)
+	v, err := p.D.Views.StandingsView(ctx, e.ID)
 	if err != nil || v.Basis.Round == 0 {
 		return nil, v.Basis, err
 	}
 	if e.Settings.Teams() {
-		table, err := p.D.Standings(ctx, e.ID)
+		table, err := p.D.Rounds.Standings(ctx, e.ID)
 		return table, v.Basis, err
 	}
 	return v.Players, v.Basis, nil
@@ -707,7 +707,7 @@ func formatSummary(e event.Event) string {
 // entriesByID returns an event's entries by ID, for reports that name the
 // players of their rows.
 func (p Printer) entriesByID(ctx context.Context, id event.EventID) (map[event.EntryID]event.Entry, error) {
-	entries, err := p.D.Entries(ctx, id)
+	entries, err := p.D.Registration.Entries(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -722,7 +722,7 @@ func (p Printer) entriesByID(ctx context.Context, id event.EventID) (map[event.E
 // pairings, for the reports that are the organizer's or the table's own
 // (the match slips, the pairings CSV), never the wall's.
 func (p Printer) withCodes(ctx context.Context, id event.EventID, pr reports.Pairings) (reports.Pairings, error) {
-	codes, err := p.D.TableCodes(ctx, id, pr.Round)
+	codes, err := p.D.Network.TableCodes(ctx, id, pr.Round)
 	if err != nil {
 		return pr, err
 	}

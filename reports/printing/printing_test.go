@@ -58,16 +58,16 @@ func TestTheNetworksAddressWhileItIsOn(t *testing.T) {
 
 func TestTableCodesGoOnTheSlipsAndTheCSVOnly(t *testing.T) {
 	ctx, d := pdfDirector(t)
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss"})
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"Ada Lovelace", "Zoë Ødegård", "李小龍", "김민준", "Maximiliana Wolkenstein-Abendroth"} {
-		if _, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: name}); err != nil {
+		if _, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: name}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	r, err := d.PairNextRound(ctx, e.ID)
+	r, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,10 +91,10 @@ func TestTableCodesGoOnTheSlipsAndTheCSVOnly(t *testing.T) {
 	if slips := write(Printer{D: d}, "slips"); strings.Contains(slips, "Table code") {
 		t.Errorf("the slips of a draft show codes:\n%s", slips)
 	}
-	if err := d.PublishRound(ctx, e.ID, r.Number); err != nil {
+	if err := d.Drafts.PublishRound(ctx, e.ID, r.Number); err != nil {
 		t.Fatal(err)
 	}
-	codes, err := d.TableCodes(ctx, e.ID, r.Number)
+	codes, err := d.Network.TableCodes(ctx, e.ID, r.Number)
 	if err != nil || len(codes) != 2 {
 		t.Fatalf("codes %v, %v", codes, err)
 	}

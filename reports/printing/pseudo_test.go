@@ -62,12 +62,12 @@ func TestPseudoEveryReportIsTranslated(t *testing.T) {
 	}
 	// Two decks of the demo: one legal-looking list, one with problems,
 	// so the decklists say their checks.
-	entries, err := d.Entries(ctx, ids[0])
+	entries, err := d.Registration.Entries(ctx, ids[0])
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i, list := range []string{"Hero:\n1 Akesha & Taru\nCharacters:\n3 Some Character\nSpells:\n3 Some Spell\n", "Characters:\n9 Too Many\n"} {
-		if _, err := d.SaveDeck(ctx, entries[i].ID, "Deck "+entries[i].Name, list); err != nil {
+		if _, err := d.Decks.SaveDeck(ctx, entries[i].ID, "Deck "+entries[i].Name, list); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -107,7 +107,7 @@ func TestPseudoEveryReportIsTranslated(t *testing.T) {
 			}
 			if k.Key == PlayerSlipsKey {
 				// The players' codes are data, as their names are.
-				codes, err := d.PlayerCodes(ctx, id)
+				codes, err := d.Phones.PlayerCodes(ctx, id)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -136,19 +136,19 @@ var dataRE = regexp.MustCompile(`\b[0-9A-Z]{6}\b|\b[AHKS]\d{1,2}[a-z]?\b|\bTable
 // players' and teams' names and member numbers.
 func namesOf(t *testing.T, d *director.Director, id event.EventID) []string {
 	t.Helper()
-	e, err := d.Event(context.Background(), id)
+	e, err := d.Events.Event(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := []string{e.Name}
-	entries, err := d.Entries(context.Background(), id)
+	entries, err := d.Registration.Entries(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, en := range entries {
 		out = append(out, "Deck "+en.Name, en.Name, en.MemberNo)
 	}
-	teams, err := d.Teams(context.Background(), id)
+	teams, err := d.Teams.Teams(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}

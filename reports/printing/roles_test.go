@@ -18,11 +18,11 @@ func TestTheJudgeLogSaysTheGamesWordForTheHeadJudge(t *testing.T) {
 		{"keyforge", "archon-standard", "Marshal (head judge)", ""},
 		{"shadowfist", "final-brawl", "Head judge", "Marshal"},
 	} {
-		e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Judged", Game: c.game, Format: c.format})
+		e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Judged", Game: c.game, Format: c.format})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := d.AddJudge(ctx, e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge}); err != nil {
+		if _, err := d.Judging.AddJudge(ctx, e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge}); err != nil {
 			t.Fatal(err)
 		}
 		var buf bytes.Buffer

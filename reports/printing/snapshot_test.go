@@ -52,7 +52,7 @@ func snapshotEvent(t *testing.T, format string) (*director.Director, *countingSt
 	t.Cleanup(func() { db.Close() })
 	cs := &countingStore{Store: db}
 	d := director.New(cs, func() time.Time { return time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC) }, rand.New(rand.NewPCG(1, 2)))
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: format})
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: format})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,23 +61,23 @@ func snapshotEvent(t *testing.T, format string) (*director.Director, *countingSt
 		players = 4
 	}
 	for i := range players {
-		if _, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: fmt.Sprintf("Player %d", i+1)}); err != nil {
+		if _, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: fmt.Sprintf("Player %d", i+1)}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	r1, err := d.PairNextRound(ctx, e.ID)
+	r1, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := d.PublishRound(ctx, e.ID, 1); err != nil {
+	if err := d.Drafts.PublishRound(ctx, e.ID, 1); err != nil {
 		t.Fatal(err)
 	}
 	for _, tb := range r1.Tables {
-		if err := d.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	r2, err := d.PairNextRound(ctx, e.ID)
+	r2, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,10 +134,10 @@ func TestReportsCountOnlyPublishedRoundsAndSaySo(t *testing.T) {
 		t.Errorf("the published round 1's seating:\n%s", seating)
 	}
 
-	if err := d.PublishRound(ctx, id, 2); err != nil {
+	if err := d.Drafts.PublishRound(ctx, id, 2); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.RecordResult(ctx, id, 2, r2.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
+	if err := d.Rounds.RecordResult(ctx, id, 2, r2.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
 		t.Fatal(err)
 	}
 	if summary, _ := writeText(t, d, id, "summary"); !strings.Contains(summary, "Top 8 — round 2 in progress: 1 of 4 results") ||
@@ -152,7 +152,7 @@ func TestReportsCountOnlyPublishedRoundsAndSaySo(t *testing.T) {
 			t.Errorf("%s of the published round 2:\n%s", key, text)
 		}
 	}
-	if err := d.FinishEvent(ctx, id); err == nil {
+	if err := d.Events.FinishEvent(ctx, id); err == nil {
 		if summary, _ := writeText(t, d, id, "summary"); !strings.Contains(summary, "Final top 8") {
 			t.Errorf("the summary of the finished event:\n%s", summary)
 		}
@@ -166,7 +166,7 @@ func TestTheBracketLeavesADraftRoundOut(t *testing.T) {
 	if _, said := writeText(t, d, id, "bracket"); !strings.Contains(said, "1 round paired") {
 		t.Errorf("the bracket with the final a draft: %q", said)
 	}
-	if err := d.PublishRound(context.Background(), id, 2); err != nil {
+	if err := d.Drafts.PublishRound(context.Background(), id, 2); err != nil {
 		t.Fatal(err)
 	}
 	if _, said := writeText(t, d, id, "bracket"); !strings.Contains(said, "2 rounds paired") {
@@ -179,10 +179,10 @@ func TestTheBracketLeavesADraftRoundOut(t *testing.T) {
 func TestEveryReportReadsOneSnapshot(t *testing.T) {
 	ctx := context.Background()
 	d, cs, id, _ := snapshotEvent(t, "swiss")
-	if err := d.PublishRound(ctx, id, 2); err != nil {
+	if err := d.Drafts.PublishRound(ctx, id, 2); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.SaveDeck(ctx, 1, "Deck", "4 Card"); err != nil {
+	if _, err := d.Decks.SaveDeck(ctx, 1, "Deck", "4 Card"); err != nil {
 		t.Fatal(err)
 	}
 	for _, key := range Keys() {
@@ -226,10 +226,10 @@ func TestTheResultsCSVOfOneRound(t *testing.T) {
 	if _, err := write(9); !errors.Is(err, event.ErrNotFound) {
 		t.Errorf("round 9: %v", err)
 	}
-	if err := d.PublishRound(ctx, id, 2); err != nil {
+	if err := d.Drafts.PublishRound(ctx, id, 2); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.RecordResult(ctx, id, 2, r2.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
+	if err := d.Rounds.RecordResult(ctx, id, 2, r2.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
 		t.Fatal(err)
 	}
 	for round, want := range map[int]string{1: "1,", 2: "2,"} {

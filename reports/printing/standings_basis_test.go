@@ -20,25 +20,25 @@ import (
 // counts the same rows.
 func TestTheStandingsReportSaysWhatItCounts(t *testing.T) {
 	ctx, d := pdfDirector(t)
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss"})
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range 8 {
-		if _, err := d.RegisterNew(ctx, e.ID, director.NewPlayer{Name: fmt.Sprintf("Player %d", i+1)}); err != nil {
+		if _, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: fmt.Sprintf("Player %d", i+1)}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	win := event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 0}}}
-	r1, err := d.PairNextRound(ctx, e.ID)
+	r1, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := d.PublishRound(ctx, e.ID, 1); err != nil {
+	if err := d.Drafts.PublishRound(ctx, e.ID, 1); err != nil {
 		t.Fatal(err)
 	}
 	for _, tb := range r1.Tables {
-		if err := d.RecordResult(ctx, e.ID, 1, tb.Number, win); err != nil {
+		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -70,14 +70,14 @@ func TestTheStandingsReportSaysWhatItCounts(t *testing.T) {
 			}
 		}
 	}
-	r2, err := d.PairNextRound(ctx, e.ID)
+	r2, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// A result typed into a draft (were the desk to allow it) would not
 	// count either.
 	in := 1
-	if d.RecordResult(ctx, e.ID, 2, r2.Tables[0].Number, win) == nil {
+	if d.Rounds.RecordResult(ctx, e.ID, 2, r2.Tables[0].Number, win) == nil {
 		in++
 	}
 	says("the standings with round 2 a draft", write(Printer{D: d}, "standings"), "Standings after round 1", "round 2", "2–0–0", "1–1–0")
@@ -87,10 +87,10 @@ func TestTheStandingsReportSaysWhatItCounts(t *testing.T) {
 		t.Errorf("the summary with round 2 a draft does not say 1 round played:\n%s", summary)
 	}
 
-	if err := d.PublishRound(ctx, e.ID, 2); err != nil {
+	if err := d.Drafts.PublishRound(ctx, e.ID, 2); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.RecordResult(ctx, e.ID, 2, r2.Tables[len(r2.Tables)-1].Number, win); err != nil {
+	if err := d.Rounds.RecordResult(ctx, e.ID, 2, r2.Tables[len(r2.Tables)-1].Number, win); err != nil {
 		t.Fatal(err)
 	}
 	open := write(Printer{D: d}, "standings")

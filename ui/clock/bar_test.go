@@ -18,10 +18,11 @@ import (
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/ops"
 )
 
 // The real director is what the bar calls.
-var _ Director = (*director.Director)(nil)
+var _ Director = ops.Of((*director.Director)(nil))
 
 // fakeTime is the time the director and the bar both read; tests move it.
 type fakeTime struct{ t time.Time }
@@ -78,7 +79,7 @@ func show(t *testing.T, app fyne.App, d *director.Director, e event.Event, clock
 	t.Helper()
 	errs := &uitest.Errors{}
 	w := test.NewTempWindow(t, nil)
-	b := newBar(d, work.Sync{}, errs.Alert, w, clock.now, app)
+	b := newBar(ops.Of(d), work.Sync{}, errs.Alert, w, clock.now, app)
 	beeps := &countBeeper{}
 	b.SetBeeper(beeps)
 	w.SetContent(b.Content())
@@ -191,7 +192,7 @@ func TestAddAndTakeAwayTime(t *testing.T) {
 	f.tap(t, "-1 min")
 	f.tap(t, "-1 min")
 	f.shows(t, "48:59")
-	rc, err := f.d.RoundClockOf(context.Background(), f.e.ID, 1)
+	rc, err := f.d.Clocks.RoundClockOf(context.Background(), f.e.ID, 1)
 	if err != nil || rc.Clock.Added != -time.Minute {
 		t.Errorf("saved: %+v, %v", rc.Clock, err)
 	}
@@ -364,13 +365,13 @@ func TestSoundOffShowsWithoutChime(t *testing.T) {
 func TestExtendedTables(t *testing.T) {
 	f := setup(t)
 	ctx := context.Background()
-	j, err := f.d.AddJudge(ctx, f.e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
+	j, err := f.d.Judging.AddJudge(ctx, f.e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.tap(t, "Start")
 	f.at(mins(20))
-	if _, err := f.d.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: f.e.ID, Round: 1, Table: 1, JudgeID: j.ID,
+	if _, err := f.d.Judging.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: f.e.ID, Round: 1, Table: 1, JudgeID: j.ID,
 		Kind: event.LogExtension, Extension: mins(4), Description: "long ruling"}); err != nil {
 		t.Fatal(err)
 	}
@@ -399,7 +400,7 @@ func TestDraftRoundCannotStart(t *testing.T) {
 	d := newDirector(t, clock)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
-	if _, err := d.PairNextRound(context.Background(), e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(context.Background(), e.ID); err != nil {
 		t.Fatal(err)
 	}
 	f := show(t, app, d, e, clock)
@@ -433,7 +434,7 @@ func TestStopEndsTheTicker(t *testing.T) {
 	clock := &fakeTime{t: uitest.Now}
 	d := newDirector(t, clock)
 	w := test.NewTempWindow(t, nil)
-	b := NewBar(d, work.Sync{}, func(error) {}, w, clock.now, app)
+	b := NewBar(ops.Of(d), work.Sync{}, func(error) {}, w, clock.now, app)
 	b.SetBeeper(nil)
 	b.OpenProjector()
 	b.Stop()

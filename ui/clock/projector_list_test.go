@@ -161,7 +161,7 @@ func TestProjectorWaitingForResults(t *testing.T) {
 	}
 	f.tap(t, "Start")
 	f.at(mins(51))
-	sh, err := f.d.RoundSheet(ctx, f.e.ID, 1)
+	sh, err := f.d.Rounds.RoundSheet(ctx, f.e.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +184,7 @@ func TestProjectorWaitingForResults(t *testing.T) {
 	// Results for all tables but the last.
 	res := event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}
 	for _, o := range want[:3] {
-		if err := f.d.RecordResult(ctx, f.e.ID, 1, o.Number, res); err != nil {
+		if err := f.d.Rounds.RecordResult(ctx, f.e.ID, 1, o.Number, res); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -193,7 +193,7 @@ func TestProjectorWaitingForResults(t *testing.T) {
 	if !draws(p, "Waiting for results: 1 table") || !draws(p, "Table "+itoa(last.Number)) || !draws(p, last.Label(tr.Lang())) {
 		t.Errorf("one table out: %q", drawn(p))
 	}
-	if err := f.d.RecordResult(ctx, f.e.ID, 1, last.Number, res); err != nil {
+	if err := f.d.Rounds.RecordResult(ctx, f.e.ID, 1, last.Number, res); err != nil {
 		t.Fatal(err)
 	}
 	f.b.Load(f.e.ID, 1)

@@ -17,6 +17,7 @@ import (
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/ops"
 )
 
 func newForm(t *testing.T) (*director.Director, *CreateForm, *[]event.Event) {
@@ -25,7 +26,7 @@ func newForm(t *testing.T) (*director.Director, *CreateForm, *[]event.Event) {
 	d := uitest.Director(t)
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1000, 700))
-	f := NewCreateForm(d, work.Sync{}, w, func() time.Time { return uitest.Now })
+	f := NewCreateForm(ops.Of(d), work.Sync{}, w, func() time.Time { return uitest.Now })
 	var created []event.Event
 	f.OnCreated = func(e event.Event) { created = append(created, e) }
 	f.Show()
@@ -51,7 +52,7 @@ func TestTheFormCreatesAnEventWithTheFormatsDefaults(t *testing.T) {
 	if len(*created) != 1 {
 		t.Fatalf("created %d events; problem %q", len(*created), f.problem.Text)
 	}
-	es, err := d.Events(context.Background())
+	es, err := d.Events.Events(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +72,7 @@ func TestRecommendedRoundsAndChangedSettings(t *testing.T) {
 	test.Type(f.name, "Big Swiss")
 	f.minutes.SetText("55")
 	test.Tap(f.createButton)
-	es, _ := d.Events(context.Background())
+	es, _ := d.Events.Events(context.Background())
 	if len(es) != 1 || es[0].Settings.RoundMinutes != 55 || es[0].Settings.Rounds != 0 {
 		t.Fatalf("events %+v", es)
 	}
@@ -96,7 +97,7 @@ func TestMistakesInTheFormAreShownAndNothingIsSaved(t *testing.T) {
 		if len(*created) != 0 {
 			t.Errorf("%+v: an event was created", c)
 		}
-		if es, _ := d.Events(context.Background()); len(es) != 0 {
+		if es, _ := d.Events.Events(context.Background()); len(es) != 0 {
 			t.Errorf("%+v: an event was saved", c)
 		}
 		if !f.problem.Visible() || f.problem.Text != c.want {
@@ -109,7 +110,7 @@ func TestTheListShowsEventsNewestFirstAndOpensTheSelectedOne(t *testing.T) {
 	test.NewTempApp(t)
 	ctx := context.Background()
 	d := uitest.Director(t)
-	old, err := d.CreateEvent(ctx, director.NewEvent{Name: "Last week", Game: "generic", Format: "swiss", Date: uitest.Now.AddDate(0, 0, -7)})
+	old, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Last week", Game: "generic", Format: "swiss", Date: uitest.Now.AddDate(0, 0, -7)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +118,7 @@ func TestTheListShowsEventsNewestFirstAndOpensTheSelectedOne(t *testing.T) {
 	uitest.Players(t, d, newer.ID, "Ada Lovelace", "Bob Stone")
 
 	errs := &uitest.Errors{}
-	l := NewList(d, work.Sync{}, errs.Alert)
+	l := NewList(ops.Of(d), work.Sync{}, errs.Alert)
 	var opened []event.EventID
 	l.OnOpen = func(id event.EventID) { opened = append(opened, id) }
 	w := test.NewTempWindow(t, l.Content())
@@ -145,7 +146,7 @@ func TestTheSettingsFormChangesTheSettingsBeforeRoundOne(t *testing.T) {
 	e := uitest.Event(t, d, "Tonight")
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1000, 700))
-	f := NewSettingsForm(d, work.Sync{}, w)
+	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
 	saved := 0
 	f.OnSaved = func() { saved++ }
 
@@ -165,7 +166,7 @@ func TestTheSettingsFormChangesTheSettingsBeforeRoundOne(t *testing.T) {
 	test.Tap(f.phoneApproval)
 	test.Tap(f.confirmBoth)
 	test.Tap(f.saveButton)
-	got, _ := d.Event(ctx, e.ID)
+	got, _ := d.Events.Event(ctx, e.ID)
 	if saved != 1 || got.Settings.GamesPerMatch != 1 || got.Settings.Rounds != 4 || got.Settings.RoundMinutes != 30 || !got.Settings.PhoneReportsNeedApproval ||
 		!got.Settings.PlayersConfirmResults {
 		t.Fatalf("saved %d, settings %+v", saved, got.Settings)
@@ -177,7 +178,7 @@ func TestTheSettingsFormChangesTheSettingsBeforeRoundOne(t *testing.T) {
 
 	// Once round 1 is paired the director refuses, and the form says why.
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
-	if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
 	f.Show(got)
@@ -195,7 +196,7 @@ func TestTheSettingsFormSavesATopCutAndTheTiebreakerOrder(t *testing.T) {
 	e := uitest.Event(t, d, "Store championship")
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1366, 768))
-	f := NewSettingsForm(d, work.Sync{}, w)
+	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
 	f.Show(e)
 
 	// Before a top cut is chosen its playoff settings are not shown.
@@ -236,7 +237,7 @@ func TestTheSettingsFormSavesATopCutAndTheTiebreakerOrder(t *testing.T) {
 	}
 
 	test.Tap(f.saveButton)
-	got, err := d.Event(ctx, e.ID)
+	got, err := d.Events.Event(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +253,7 @@ func TestTheSettingsFormOffersWhatTheStructureHas(t *testing.T) {
 	d := uitest.Director(t)
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1366, 768))
-	f := NewSettingsForm(d, work.Sync{}, w)
+	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
 	cases := []struct {
 		game, format                string
 		topCut, playoff, third, dbl bool
@@ -266,7 +267,7 @@ func TestTheSettingsFormOffersWhatTheStructureHas(t *testing.T) {
 		{game: "generic", format: "swiss", topCut: true},
 	}
 	for _, c := range cases {
-		e, err := d.CreateEvent(ctx, director.NewEvent{Name: c.format, Game: c.game, Format: c.format, Date: uitest.Now})
+		e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: c.format, Game: c.game, Format: c.format, Date: uitest.Now})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -292,7 +293,7 @@ func TestTheSettingsFormOffersWhatTheStructureHas(t *testing.T) {
 			sf.thirdPlace.SetChecked(true)
 		}
 		test.Tap(f.saveButton)
-		got, _ := d.Event(ctx, e.ID)
+		got, _ := d.Events.Event(ctx, e.ID)
 		if got.Settings.Double != c.dbl || got.Settings.Playoff.ThirdPlace != c.third {
 			t.Errorf("%s: saved double %v, third place %v; problem %q", c.format, got.Settings.Double, got.Settings.Playoff.ThirdPlace, f.problem.Text)
 		}
@@ -316,7 +317,7 @@ func TestTheCreateFormTakesTheStructuresOptions(t *testing.T) {
 	if len(*created) != 1 {
 		t.Fatalf("not created: %q", f.problem.Text)
 	}
-	e, _ := d.Event(context.Background(), (*created)[0].ID)
+	e, _ := d.Events.Event(context.Background(), (*created)[0].ID)
 	if e.Settings.Structure != event.StructureSingleElimination || !e.Settings.Playoff.ThirdPlace {
 		t.Errorf("saved %+v", e.Settings)
 	}
@@ -331,7 +332,7 @@ func TestTheCreateFormTakesTheStructuresOptions(t *testing.T) {
 	if len(*created) != 2 {
 		t.Fatalf("not created: %q", f.problem.Text)
 	}
-	e, _ = d.Event(context.Background(), (*created)[1].ID)
+	e, _ = d.Events.Event(context.Background(), (*created)[1].ID)
 	if e.Settings.Playoff.TopCut != 4 {
 		t.Errorf("top cut = %d", e.Settings.Playoff.TopCut)
 	}
@@ -372,7 +373,7 @@ func TestLateEntryLossesIsASwissSetting(t *testing.T) {
 	if len(*created) != 1 {
 		t.Fatalf("not created: %q", f.problem.Text)
 	}
-	e, _ := d.Event(context.Background(), (*created)[0].ID)
+	e, _ := d.Events.Event(context.Background(), (*created)[0].ID)
 	if !e.Settings.LateEntryLosses {
 		t.Errorf("saved %+v", e.Settings)
 	}
@@ -397,7 +398,7 @@ func TestMultiplayerSwissOffersAFinalTable(t *testing.T) {
 	if len(*created) != 1 {
 		t.Fatalf("not created: %q", f.problem.Text)
 	}
-	e, _ := d.Event(context.Background(), (*created)[0].ID)
+	e, _ := d.Events.Event(context.Background(), (*created)[0].ID)
 	if e.Settings.FinalTable.Size != 5 || !e.Settings.FinalTable.Secondary || e.Settings.Playoff.TopCut != 0 {
 		t.Errorf("saved %+v", e.Settings)
 	}
@@ -413,7 +414,7 @@ func TestTheSettingsFormChangesGamePointsAndTheDraft(t *testing.T) {
 	e := uitest.EventOf(t, d, "Whirlpool", "shadowfist", "whirlpool-of-blood")
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1000, 800))
-	f := NewSettingsForm(d, work.Sync{}, w)
+	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
 	f.Show(e)
 	if !f.game.gamePointsRow.visible() || !f.game.podsRow.visible() || !f.game.packsRow.visible() {
 		t.Fatal("game points or draft rows hidden for a Shadowfist draft")
@@ -434,7 +435,7 @@ func TestTheSettingsFormChangesGamePointsAndTheDraft(t *testing.T) {
 	f.game.pods.SetText("5 4 5")
 	f.game.packs.SetText("8")
 	test.Tap(f.saveButton)
-	got, _ := d.Event(ctx, e.ID)
+	got, _ := d.Events.Event(ctx, e.ID)
 	s := got.Settings
 	if s.Shadowfist.GamePoints == nil || *s.Shadowfist.GamePoints != (event.GamePointValues{Seized: 5, Burned: 3, Played: 2, OtherBurned: 1, Reduce: -2, Controlled: 1, Increase: -2}) ||
 		s.Draft.Ideal != 5 || s.Draft.Min != 4 || s.Draft.Max != 5 || s.Draft.Packs != 8 || s.Shadowfist.Environment != "old-masters" || s.DeckRules != "shadowfist" {
@@ -459,7 +460,7 @@ func TestTheSettingsFormOffersTheOwnGameWinFloor(t *testing.T) {
 	e := uitest.Event(t, d, "Tonight")
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1000, 700))
-	f := NewSettingsForm(d, work.Sync{}, w)
+	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
 
 	f.Show(e)
 	if !f.gwFloor.Checked || !f.gwFloorBox.Visible() {
@@ -471,7 +472,7 @@ func TestTheSettingsFormOffersTheOwnGameWinFloor(t *testing.T) {
 	for _, floor := range []bool{false, true} {
 		f.gwFloor.SetChecked(floor)
 		test.Tap(f.saveButton)
-		got, _ := d.Event(ctx, e.ID)
+		got, _ := d.Events.Event(ctx, e.ID)
 		if got.Settings.UnflooredGameWin == floor {
 			t.Fatalf("floor ticked %v saved UnflooredGameWin %v (problem %q)", floor, got.Settings.UnflooredGameWin, f.problem.Text)
 		}
@@ -490,7 +491,7 @@ func TestTheSettingsFormOffersTheOwnGameWinFloor(t *testing.T) {
 		t.Error("a multiplayer event offers the GW% floor")
 	}
 	test.Tap(f.saveButton)
-	if got, _ := d.Event(ctx, heresy.ID); got.Settings.UnflooredGameWin || f.problem.Visible() {
+	if got, _ := d.Events.Event(ctx, heresy.ID); got.Settings.UnflooredGameWin || f.problem.Visible() {
 		t.Errorf("multiplayer settings %+v, problem %q", got.Settings, f.problem.Text)
 	}
 }
@@ -504,7 +505,7 @@ func TestEscCancelsTheCreateForm(t *testing.T) {
 	if len(*created) != 0 {
 		t.Fatal("Esc created an event")
 	}
-	if es, _ := d.Events(context.Background()); len(es) != 0 {
+	if es, _ := d.Events.Events(context.Background()); len(es) != 0 {
 		t.Fatalf("%d events saved", len(es))
 	}
 	if top := f.win.Canvas().Overlays().Top(); top != nil {
@@ -521,7 +522,7 @@ func TestTheSettingsFormChoosesThePrintLanguage(t *testing.T) {
 	e := uitest.Event(t, d, "Tonight")
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1000, 700))
-	f := NewSettingsForm(d, work.Sync{}, w)
+	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
 
 	f.Show(e)
 	if f.printLanguage.Selected != "The screen's language" || !slices.Contains(f.printLanguage.Options, "Français") {
@@ -529,7 +530,7 @@ func TestTheSettingsFormChoosesThePrintLanguage(t *testing.T) {
 	}
 	f.printLanguage.SetSelected("Français")
 	test.Tap(f.saveButton)
-	got, _ := d.Event(ctx, e.ID)
+	got, _ := d.Events.Event(ctx, e.ID)
 	if got.Settings.Language != "fr" {
 		t.Fatalf("saved print language %q (problem %q), want fr", got.Settings.Language, f.problem.Text)
 	}
@@ -539,7 +540,7 @@ func TestTheSettingsFormChoosesThePrintLanguage(t *testing.T) {
 	}
 	f.printLanguage.SetSelectedIndex(0)
 	test.Tap(f.saveButton)
-	if got, _ := d.Event(ctx, e.ID); got.Settings.Language != "" {
+	if got, _ := d.Events.Event(ctx, e.ID); got.Settings.Language != "" {
 		t.Errorf("the screen's language saved as %q, want none", got.Settings.Language)
 	}
 }
@@ -552,7 +553,7 @@ func TestTheSettingsFormOpensReadyForEsc(t *testing.T) {
 	e := uitest.Event(t, d, "Tonight")
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1000, 700))
-	f := NewSettingsForm(d, work.Sync{}, w)
+	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
 	f.Show(e)
 	focused, ok := w.Canvas().Focused().(*keys.Entry)
 	if !ok || (focused != f.rounds && focused != f.minutes) {
@@ -576,14 +577,14 @@ func TestTheSettingsFormLetsTheJudgesNegateRevelationsDeckTuning(t *testing.T) {
 	e := uitest.EventOf(t, d, "Revelations", "heresy", "revelations")
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1000, 800))
-	f := NewSettingsForm(d, work.Sync{}, w)
+	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
 	f.Show(e)
 	if !f.game.tuningRow.visible() || !f.game.tuning.Checked {
 		t.Fatalf("deck tuning shown %v, ticked %v; want both for Revelations", f.game.tuningRow.visible(), f.game.tuning.Checked)
 	}
 	f.game.tuning.SetChecked(false)
 	test.Tap(f.saveButton)
-	got, _ := d.Event(ctx, e.ID)
+	got, _ := d.Events.Event(ctx, e.ID)
 	if !got.Settings.Heresy.NoTuning {
 		t.Fatalf("saved %+v (problem %q)", got.Settings.Heresy, f.problem.Text)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/ops"
 )
 
 // The Settings screen shows and saves whether drops from phones apply
@@ -21,14 +22,14 @@ func TestTheSettingsFormSetsWhetherPhoneDropsNeedApproval(t *testing.T) {
 	e := uitest.Event(t, d, "Tonight")
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1000, 700))
-	f := NewSettingsForm(d, work.Sync{}, w)
+	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
 	f.Show(e)
 	if f.phoneDrops.Checked || f.phoneDrops.Text != "Drops from phones apply without my approval" {
 		t.Fatalf("phone drops %q checked %v; want unchecked by default", f.phoneDrops.Text, f.phoneDrops.Checked)
 	}
 	test.Tap(f.phoneDrops)
 	test.Tap(f.saveButton)
-	got, _ := d.Event(ctx, e.ID)
+	got, _ := d.Events.Event(ctx, e.ID)
 	if !got.Settings.PhoneDropsWithoutApproval || got.Settings.PhoneReportsNeedApproval {
 		t.Fatalf("saved %+v", got.Settings)
 	}

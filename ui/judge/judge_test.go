@@ -17,10 +17,11 @@ import (
 	"tablekeeper/core/judgelog"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/ops"
 )
 
 // The real director is what the window hands the tab.
-var _ Director = (*director.Director)(nil)
+var _ Director = ops.Of((*director.Director)(nil))
 
 type fixture struct {
 	d       *director.Director
@@ -44,7 +45,7 @@ func open(t *testing.T, game, format string, pair bool, players ...string) fixtu
 	}
 	errs := &uitest.Errors{}
 	w := test.NewTempWindow(t, nil)
-	s := New(d, work.Sync{}, errs.Alert, w)
+	s := New(ops.Of(d), work.Sync{}, errs.Alert, w)
 	changed := new(int)
 	s.OnChanged = func() { *changed++ }
 	w.SetContent(s.Content())
@@ -58,7 +59,7 @@ var fourPlayers = []string{"Zoë Ødegård", "李小龍", "Ana Silva", "Ben Ode"
 // judge adds a judge through the director, as set up before the test.
 func (f fixture) judge(t *testing.T, name string, role event.JudgeRole, order int, plays event.PlayerID) event.Judge {
 	t.Helper()
-	j, err := f.d.AddJudge(context.Background(), f.e.ID, director.NewJudge{Name: name, Role: role, Order: order, PlayerID: plays})
+	j, err := f.d.Judging.AddJudge(context.Background(), f.e.ID, director.NewJudge{Name: name, Role: role, Order: order, PlayerID: plays})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +69,7 @@ func (f fixture) judge(t *testing.T, name string, role event.JudgeRole, order in
 
 func (f fixture) entries(t *testing.T) []event.Entry {
 	t.Helper()
-	en, err := f.d.Entries(context.Background(), f.e.ID)
+	en, err := f.d.Registration.Entries(context.Background(), f.e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +89,7 @@ func (f fixture) entryNamed(t *testing.T, name string) event.Entry {
 
 func (f fixture) log(t *testing.T) []event.JudgeLogEntry {
 	t.Helper()
-	l, err := f.d.JudgeLog(context.Background(), f.e.ID)
+	l, err := f.d.Judging.JudgeLog(context.Background(), f.e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +99,7 @@ func (f fixture) log(t *testing.T) []event.JudgeLogEntry {
 // tableOf returns the round 1 table where the player sits.
 func (f fixture) tableOf(t *testing.T, name string) director.SheetTable {
 	t.Helper()
-	sh, err := f.d.RoundSheet(context.Background(), f.e.ID, 1)
+	sh, err := f.d.Rounds.RoundSheet(context.Background(), f.e.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +170,7 @@ func TestALoneOrganizerAddsThemselvesThenTheJudges(t *testing.T) {
 	test.Type(f.s.roster.quickName, "Sam Keeper")
 	test.Tap(uitest.Button(t, f.w.Content(), "Add me", 0))
 	f.errs.None(t)
-	judges, _ := f.d.Judges(context.Background(), f.e.ID)
+	judges, _ := f.d.Judging.Judges(context.Background(), f.e.ID)
 	if len(judges) != 1 || judges[0].Role != event.RoleOrganizer || judges[0].Name != "Sam Keeper" {
 		t.Fatalf("judges %+v", judges)
 	}
@@ -207,7 +208,7 @@ func TestALoneOrganizerAddsThemselvesThenTheJudges(t *testing.T) {
 	if !uitest.HasText(f.w.Content(), "judge 2 · also plays") {
 		t.Errorf("the judge who plays is not listed: %q", f.texts())
 	}
-	judges, _ = f.d.Judges(context.Background(), f.e.ID)
+	judges, _ = f.d.Judging.Judges(context.Background(), f.e.ID)
 	ana := judges[slices.IndexFunc(judges, func(j event.Judge) bool { return j.Name == "Ana Silva" })]
 	if ana.PlayerID != f.entryNamed(t, "Ana Silva").PlayerID || ana.Order != 2 {
 		t.Errorf("Ana saved as %+v", ana)
@@ -220,7 +221,7 @@ func TestALoneOrganizerAddsThemselvesThenTheJudges(t *testing.T) {
 	if !a.errText.Visible() || !strings.Contains(a.errText.Text, "already among the judges") {
 		t.Errorf("the refusal reads %q", a.errText.Text)
 	}
-	if judges, _ = f.d.Judges(context.Background(), f.e.ID); len(judges) != 3 {
+	if judges, _ = f.d.Judging.Judges(context.Background(), f.e.ID); len(judges) != 3 {
 		t.Errorf("%d judges after a refused addition", len(judges))
 	}
 	f.errs.None(t)
@@ -273,7 +274,7 @@ func TestShadowfistStallingClimbsTheLadderAndADeductionChangesTheStandings(t *te
 	const p = "李小龍"
 	entry := f.entryNamed(t, p)
 	points := func() (int, int) {
-		st, err := f.d.Standings(context.Background(), f.e.ID)
+		st, err := f.d.Rounds.Standings(context.Background(), f.e.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -543,7 +544,7 @@ func TestAnEntryFromTheNetworkShowsWhereItCameFrom(t *testing.T) {
 	f := open(t, "generic", "swiss", true, fourPlayers...)
 	j := f.judge(t, "Sam Keeper", event.RoleHeadJudge, 1, 0)
 	tb := f.tableOf(t, "Zoë Ødegård")
-	if _, err := f.d.LogJudgeEntry(context.Background(), event.JudgeLogEntry{EventID: f.e.ID, Table: tb.Number, JudgeID: j.ID,
+	if _, err := f.d.Judging.LogJudgeEntry(context.Background(), event.JudgeLogEntry{EventID: f.e.ID, Table: tb.Number, JudgeID: j.ID,
 		Kind: event.LogRuling, Description: "Asked about timing", Source: "judge phone, device 9c1e"}); err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,7 @@ import (
 func TestTheDoneScreenShowsOnlyANewPlayerHerCode(t *testing.T) {
 	f := setup(t)
 	register(t, f, "Zoë Ødegård", "Zoe Park")
-	code, err := f.d.PlayerCode(context.Background(), f.entry(t, "Zoe Park").ID)
+	code, err := f.d.Phones.PlayerCode(context.Background(), f.entry(t, "Zoe Park").ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func TestTheDoneScreenShowsOnlyANewPlayerHerCode(t *testing.T) {
 	f.k.signup.name.SetText("Noor Haddad")
 	test.Tap(f.button(t, "Sign up"))
 	f.mustShow(t, "Welcome, Noor Haddad! You're signed up and checked in. Good luck!")
-	noor, err := f.d.PlayerCode(context.Background(), f.entry(t, "Noor Haddad").ID)
+	noor, err := f.d.Phones.PlayerCode(context.Background(), f.entry(t, "Noor Haddad").ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestTheDesktopKioskWalkingEveryNameHarvestsNoCode(t *testing.T) {
 		names = append(names, fmt.Sprintf("Player %c%c", 'A'+i%4, 'a'+i))
 	}
 	register(t, f, names...)
-	creds, err := f.d.RevealPlayerCodes(ctx, f.e.ID)
+	creds, err := f.d.Phones.RevealPlayerCodes(ctx, f.e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,11 +118,11 @@ func TestFindMyTableLeavesNothingForTheNextPlayer(t *testing.T) {
 	f := setup(t)
 	ctx := context.Background()
 	for _, en := range uitest.Players(t, f.d.Director, f.e.ID, "Ana Ortiz", "Ben Stone", "Cleo Park", "Dev Patel") {
-		if err := f.d.CheckIn(ctx, en.ID, true); err != nil {
+		if err := f.d.Registration.CheckIn(ctx, en.ID, true); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := f.d.PairNextRound(ctx, f.e.ID); err != nil {
+	if _, err := f.d.Rounds.PairNextRound(ctx, f.e.ID); err != nil {
 		t.Fatal(err)
 	}
 	uitest.Publish(t, f.d.Director, f.e.ID, 1)

@@ -16,7 +16,7 @@ import (
 // deckOf is each entry's registered deck, as name and list.
 func (f *fixture) decksOf(t *testing.T) map[event.EntryID]string {
 	t.Helper()
-	decks, err := f.d.Decks(context.Background(), f.e.ID)
+	decks, err := f.d.Decks.Decks(context.Background(), f.e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,11 +40,11 @@ func TestAStrangerAtTheDesktopKioskChangesNoPlayersDeck(t *testing.T) {
 	}
 	register(t, f, append(names, "Una Regular|M-1")...)
 	for _, en := range f.entries(t) {
-		if _, err := f.d.SaveDeck(ctx, en.ID, "Own deck of "+en.Name, alteredList()); err != nil {
+		if _, err := f.d.Decks.SaveDeck(ctx, en.ID, "Own deck of "+en.Name, alteredList()); err != nil {
 			t.Fatal(err)
 		}
 	}
-	creds, err := f.d.RevealPlayerCodes(ctx, f.e.ID)
+	creds, err := f.d.Phones.RevealPlayerCodes(ctx, f.e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

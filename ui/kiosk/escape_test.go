@@ -11,6 +11,7 @@ import (
 
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/ops"
 )
 
 // watched is a test window that remembers what the headless driver does
@@ -54,7 +55,7 @@ func launchKiosk(t *testing.T) *escape {
 	a := test.NewTempApp(t)
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
-	if err := d.SetKioskPIN(context.Background(), "2468"); err != nil {
+	if err := d.Kiosk.SetKioskPIN(context.Background(), "2468"); err != nil {
 		t.Fatal(err)
 	}
 	x := &escape{organizer: &watched{Window: test.NewTempWindow(t, nil)}}
@@ -64,7 +65,7 @@ func launchKiosk(t *testing.T) *escape {
 		// driver cannot close a window twice.
 		x.kiosk = &watched{Window: a.NewWindow(windowTitle)}
 		return x.kiosk
-	}, x.organizer, d, work.Sync{}, e.ID, func() time.Time { return uitest.Now }, func(k *Kiosk) {
+	}, x.organizer, ops.Of(d), work.Sync{}, e.ID, func() time.Time { return uitest.Now }, func(k *Kiosk) {
 		x.k = k
 		k.Stop() // the test ticks by hand
 		k.OnExit = func() { x.exited++ }

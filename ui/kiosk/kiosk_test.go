@@ -17,10 +17,11 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/ops"
 )
 
 // The real director is what the kiosk is built for.
-var _ Director = (*director.Director)(nil)
+var _ Director = ops.Of((*director.Director)(nil))
 
 // counting is the real director, counting the deck checks the kiosk asks
 // for.
@@ -31,7 +32,21 @@ type counting struct {
 
 func (c *counting) CheckDeck(ctx context.Context, id event.EventID, list string) (deck.Report, error) {
 	c.checks++
-	return c.Director.CheckDeck(ctx, id, list)
+	return c.Director.Decks.CheckDeck(ctx, id, list)
+}
+
+// screen is the counting director as the kiosk calls it.
+func (c *counting) screen() Director { return countedOps{ops.Of(c.Director), c} }
+
+// countedOps is the real director as the screens call it, with its deck
+// checks counted.
+type countedOps struct {
+	ops.Director
+	c *counting
+}
+
+func (o countedOps) CheckDeck(ctx context.Context, id event.EventID, list string) (deck.Report, error) {
+	return o.c.CheckDeck(ctx, id, list)
 }
 
 type fixture struct {
@@ -60,7 +75,7 @@ func setup(t *testing.T, gameFormat ...string) *fixture {
 	}
 	f := &fixture{d: &counting{Director: d}, e: e, clock: uitest.Now}
 	f.w = test.NewTempWindow(t, nil)
-	f.k = New(f.d, work.Sync{}, f.w, e.ID, func() time.Time { return f.clock })
+	f.k = New(f.d.screen(), work.Sync{}, f.w, e.ID, func() time.Time { return f.clock })
 	f.k.after = func(_ time.Duration, run func()) { f.pending = append(f.pending, run) }
 	f.k.OnChanged = func() { f.changed++ }
 	f.k.OnExit = func() { f.exited++ }
@@ -88,7 +103,7 @@ func (f *fixture) root() fyne.CanvasObject { return f.w.Content() }
 
 func (f *fixture) entries(t *testing.T) []event.Entry {
 	t.Helper()
-	en, err := f.d.Entries(context.Background(), f.e.ID)
+	en, err := f.d.Registration.Entries(context.Background(), f.e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +182,7 @@ func register(t *testing.T, f *fixture, players ...string) {
 	t.Helper()
 	for _, p := range players {
 		name, member, _ := strings.Cut(p, "|")
-		if _, err := f.d.RegisterNew(context.Background(), f.e.ID, director.NewPlayer{Name: name, MemberNo: member}); err != nil {
+		if _, err := f.d.Registration.RegisterNew(context.Background(), f.e.ID, director.NewPlayer{Name: name, MemberNo: member}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -366,7 +381,7 @@ func TestADeckIsCheckedAsItIsTypedAndSaved(t *testing.T) {
 	f.mustShow(t, "Register your deck, Zoë Ødegård")
 	// Found by name, she types her code from her slip first.
 	f.mustShow(t, codeFirst)
-	code, err := f.d.PlayerCode(context.Background(), f.entry(t, "Zoë Ødegård").ID)
+	code, err := f.d.Phones.PlayerCode(context.Background(), f.entry(t, "Zoë Ødegård").ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -413,7 +428,7 @@ func TestADeckIsCheckedAsItIsTypedAndSaved(t *testing.T) {
 	test.Tap(f.button(t, "Save my deck"))
 	f.mustShow(t, "Your deck is registered, Zoë Ødegård. Good luck!")
 
-	decks, err := f.d.Decks(context.Background(), f.e.ID)
+	decks, err := f.d.Decks.Decks(context.Background(), f.e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -424,7 +439,7 @@ func TestADeckIsCheckedAsItIsTypedAndSaved(t *testing.T) {
 
 func TestTheWrongPINKeepsTheKioskAndTheRightOneLeavesIt(t *testing.T) {
 	f := setup(t)
-	if err := f.d.SetKioskPIN(context.Background(), "2468"); err != nil {
+	if err := f.d.Kiosk.SetKioskPIN(context.Background(), "2468"); err != nil {
 		t.Fatal(err)
 	}
 	register(t, f, "Zoë Ødegård")
@@ -494,7 +509,7 @@ func TestTheOrganizerButtonOpensThePINPadAndEscGoesBack(t *testing.T) {
 
 func TestWrongPINsInARowWaitLonger(t *testing.T) {
 	f := setup(t)
-	if err := f.d.SetKioskPIN(context.Background(), "2468"); err != nil {
+	if err := f.d.Kiosk.SetKioskPIN(context.Background(), "2468"); err != nil {
 		t.Fatal(err)
 	}
 	key(f.k.start.search, fyne.KeyF12)
@@ -567,7 +582,7 @@ func TestCheckInClosesWhenRoundOneIsPaired(t *testing.T) {
 	f := setup(t)
 	entries := uitest.Players(t, f.d.Director, f.e.ID, "Ana", "Ben", "Cleo", "Dev")
 	for _, en := range entries {
-		if err := f.d.CheckIn(context.Background(), en.ID, true); err != nil {
+		if err := f.d.Registration.CheckIn(context.Background(), en.ID, true); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -609,7 +624,7 @@ func TestAskPINSavesAPINTypedTwice(t *testing.T) {
 	w := test.NewTempWindow(t, nil)
 	w.Resize(fyne.NewSize(900, 600))
 	set := 0
-	AskPIN(w, d, work.Sync{}, func() { set++ })
+	AskPIN(w, ops.Of(d), work.Sync{}, func() { set++ })
 	top := w.Canvas().Overlays().Top()
 	if top == nil {
 		t.Fatal("no dialog")
@@ -631,7 +646,7 @@ func TestAskPINSavesAPINTypedTwice(t *testing.T) {
 	if set != 1 {
 		t.Fatalf("onSet called %d times", set)
 	}
-	if ok, err := d.CheckKioskPIN(context.Background(), "1357"); !ok || err != nil {
+	if ok, err := d.Kiosk.CheckKioskPIN(context.Background(), "1357"); !ok || err != nil {
 		t.Fatalf("the PIN was not saved: %v %v", ok, err)
 	}
 }
@@ -643,7 +658,7 @@ func TestLaunchAsksForAPINFirstThenOpensTheKioskFullScreen(t *testing.T) {
 	parent := test.NewTempWindow(t, nil)
 	parent.Resize(fyne.NewSize(900, 600))
 	var k *Kiosk
-	Launch(a, parent, d, work.Sync{}, e.ID, func() time.Time { return uitest.Now }, func(opened *Kiosk) { k = opened; k.Stop() })
+	Launch(a, parent, ops.Of(d), work.Sync{}, e.ID, func() time.Time { return uitest.Now }, func(opened *Kiosk) { k = opened; k.Stop() })
 	if k != nil {
 		t.Fatal("the kiosk opened without a PIN")
 	}
@@ -664,7 +679,7 @@ func TestLaunchAsksForAPINFirstThenOpensTheKioskFullScreen(t *testing.T) {
 
 	// With a PIN set, Launch opens at once.
 	var again *Kiosk
-	Launch(a, parent, d, work.Sync{}, e.ID, func() time.Time { return uitest.Now }, func(opened *Kiosk) { again = opened; again.Stop() })
+	Launch(a, parent, ops.Of(d), work.Sync{}, e.ID, func() time.Time { return uitest.Now }, func(opened *Kiosk) { again = opened; again.Stop() })
 	if again == nil {
 		t.Fatal("the kiosk did not open with a PIN set")
 	}
@@ -686,7 +701,7 @@ func TestEscClosesTheSetPINDialogWithoutSaving(t *testing.T) {
 	w := test.NewTempWindow(t, nil)
 	w.Resize(fyne.NewSize(900, 600))
 	set := 0
-	AskPIN(w, d, work.Sync{}, func() { set++ })
+	AskPIN(w, ops.Of(d), work.Sync{}, func() { set++ })
 	c := w.Canvas()
 	if c.Overlays().Top() == nil {
 		t.Fatal("no dialog")
@@ -698,7 +713,7 @@ func TestEscClosesTheSetPINDialogWithoutSaving(t *testing.T) {
 	if c.Overlays().Top() != nil {
 		t.Fatal("Esc left the Set the kiosk PIN dialog open")
 	}
-	if has, err := d.HasKioskPIN(context.Background()); has || err != nil || set != 0 {
+	if has, err := d.Kiosk.HasKioskPIN(context.Background()); has || err != nil || set != 0 {
 		t.Fatalf("Esc saved the PIN (saved %v, onSet %d times, %v)", has, set, err)
 	}
 }

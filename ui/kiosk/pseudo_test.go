@@ -61,7 +61,7 @@ func TestPseudoEveryKioskScreenIsTranslated(t *testing.T) {
 	check("sign-up", f.k.signup)
 	test.Tap(f.button(t, tr.L("Sign up")))
 	for _, en := range f.entries(t) { // her player code is data, as her name is
-		if code, err := f.d.PlayerCode(context.Background(), en.ID); err == nil {
+		if code, err := f.d.Phones.PlayerCode(context.Background(), en.ID); err == nil {
 			names = append(names, director.FormatPlayerCode(code))
 		}
 	}
@@ -70,12 +70,12 @@ func TestPseudoEveryKioskScreenIsTranslated(t *testing.T) {
 	// After round 1: a player finds their table.
 	ctx := context.Background()
 	for _, en := range f.entries(t) {
-		if err := f.d.CheckIn(ctx, en.ID, true); err != nil {
+		if err := f.d.Registration.CheckIn(ctx, en.ID, true); err != nil {
 			t.Fatal(err)
 		}
 	}
 	r := uitest.Pair(t, f.d.Director, f.e.ID)
-	if _, err := f.d.StartClock(ctx, f.e.ID, r.Number); err != nil {
+	if _, err := f.d.Clocks.StartClock(ctx, f.e.ID, r.Number); err != nil {
 		t.Fatal(err)
 	}
 	f.k.Reset()

@@ -22,11 +22,11 @@ func TestKioskFindMyTableShowsTableOpponentAndTimeLeft(t *testing.T) {
 	ctx := context.Background()
 	entries := uitest.Players(t, f.d.Director, f.e.ID, "Ana Ortiz", "Ben Stone", "Cleo Park", "Dev Patel", "Émile Roux")
 	for _, en := range entries {
-		if err := f.d.CheckIn(ctx, en.ID, true); err != nil {
+		if err := f.d.Registration.CheckIn(ctx, en.ID, true); err != nil {
 			t.Fatal(err)
 		}
 	}
-	r, err := f.d.PairNextRound(ctx, f.e.ID)
+	r, err := f.d.Rounds.PairNextRound(ctx, f.e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,10 +42,10 @@ func TestKioskFindMyTableShowsTableOpponentAndTimeLeft(t *testing.T) {
 	}
 
 	uitest.Publish(t, f.d.Director, f.e.ID, 1)
-	if _, err := f.d.StartClock(ctx, f.e.ID, 1); err != nil {
+	if _, err := f.d.Clocks.StartClock(ctx, f.e.ID, 1); err != nil {
 		t.Fatal(err)
 	}
-	rc, err := f.d.RoundClockOf(ctx, f.e.ID, 1)
+	rc, err := f.d.Clocks.RoundClockOf(ctx, f.e.ID, 1)
 	if err != nil || !clock.Timed(rc.Clock) {
 		t.Fatalf("the round clock %+v, %v", rc, err)
 	}
@@ -96,7 +96,7 @@ func TestKioskFindMyTableShowsTableOpponentAndTimeLeft(t *testing.T) {
 	}
 
 	// A player who dropped is sent to the organizer.
-	if err := f.d.Drop(ctx, entries[1].ID); err != nil {
+	if err := f.d.Registration.Drop(ctx, entries[1].ID); err != nil {
 		t.Fatal(err)
 	}
 	late := uitest.Players(t, f.d.Director, f.e.ID, "Ben Late")

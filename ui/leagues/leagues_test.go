@@ -11,10 +11,11 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/ops"
 )
 
 // The real director is what the shell hands the screen.
-var _ Director = (*director.Director)(nil)
+var _ Director = ops.Of((*director.Director)(nil))
 
 // winRound pairs and publishes a round of a Shadowfist event and records
 // winner as each table's winner (10 game points) where seated, else the
@@ -37,7 +38,7 @@ func winRound(t *testing.T, d *director.Director, id event.EventID, winner event
 			}
 			res.Seats = append(res.Seats, st)
 		}
-		if err := d.RecordResult(context.Background(), id, r.Number, tb.Number, res); err != nil {
+		if err := d.Rounds.RecordResult(context.Background(), id, r.Number, tb.Number, res); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -58,7 +59,7 @@ func TestCreateAddAndReadALeague(t *testing.T) {
 	uitest.EventOf(t, d, "Altered night", "altered", "standard-bo1")
 
 	var errs uitest.Errors
-	s := New(d, work.Sync{}, errs.Alert)
+	s := New(ops.Of(d), work.Sync{}, errs.Alert)
 	w := test.NewTempWindow(t, s.Content())
 	w.Resize(fyne.NewSize(1000, 700))
 	s.Reload()
@@ -84,7 +85,7 @@ func TestCreateAddAndReadALeague(t *testing.T) {
 			t.Errorf("%q not shown: %q", want, uitest.Texts(s.Content()))
 		}
 	}
-	table, _ := d.LeagueStandings(context.Background(), s.selected)
+	table, _ := d.Leagues.LeagueStandings(context.Background(), s.selected)
 	if len(table.Standings) != 4 || table.Standings[0].Name != "Ada" || table.Standings[0].FourPlayerWins != 1 {
 		t.Errorf("standings %+v", table.Standings)
 	}
@@ -103,7 +104,7 @@ func TestProvingGroundFinalsSize(t *testing.T) {
 	test.NewTempApp(t)
 	d := uitest.Director(t)
 	var errs uitest.Errors
-	s := New(d, work.Sync{}, errs.Alert)
+	s := New(ops.Of(d), work.Sync{}, errs.Alert)
 	test.NewTempWindow(t, s.Content())
 	s.Reload()
 	if !s.finals.Disabled() {
@@ -114,7 +115,7 @@ func TestProvingGroundFinalsSize(t *testing.T) {
 	test.Type(s.finals, "4")
 	test.Tap(s.create)
 	errs.None(t)
-	ls, _ := d.Leagues(context.Background())
+	ls, _ := d.Leagues.Leagues(context.Background())
 	if len(ls) != 1 || ls[0].Kind != event.LeagueProvingGround || ls[0].Finals != 4 {
 		t.Fatalf("leagues %+v", ls)
 	}

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"tablekeeper/ui/internal/uitest"
+	"tablekeeper/ui/ops"
 )
 
 // held is a Runner that, while hold is on, keeps each job until the test
@@ -51,7 +52,7 @@ func heldSetup(t *testing.T, names ...string) (fixture, *held) {
 	errs := &uitest.Errors{}
 	w := test.NewTempWindow(t, nil)
 	h := &held{}
-	s := New(d, h, errs.Alert, w)
+	s := New(ops.Of(d), h, errs.Alert, w)
 	w.SetContent(s.Content())
 	w.Resize(fyne.NewSize(1100, 700))
 	s.Load(e.ID)
@@ -161,7 +162,7 @@ func TestAnEventOpensOnLoadingNotOnAnEmptyList(t *testing.T) {
 	w := test.NewTempWindow(t, nil)
 	h := &held{hold: true}
 	errs := &uitest.Errors{}
-	s := New(d, h, errs.Alert, w)
+	s := New(ops.Of(d), h, errs.Alert, w)
 	w.SetContent(s.Content())
 	s.Load(e.ID)
 	if s.noEntries.Hidden || s.noEntries.Text != "Loading…" || s.CountsText() != "" {

@@ -10,6 +10,7 @@ import (
 
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/ops"
 )
 
 // Rule A1: the organizer registers a player's deck; it is checked as it is
@@ -21,7 +22,7 @@ func TestTheDecksDialogChecksAndSavesADeck(t *testing.T) {
 	uitest.Players(t, d, e.ID, "Zoë Ødegård", "Bob Stone")
 	errs := &uitest.Errors{}
 	w := test.NewTempWindow(t, nil)
-	s := New(d, work.Sync{}, errs.Alert, w)
+	s := New(ops.Of(d), work.Sync{}, errs.Alert, w)
 	w.SetContent(s.Content())
 	w.Resize(fyne.NewSize(1200, 760))
 	s.Load(e.ID)
@@ -39,7 +40,7 @@ func TestTheDecksDialogChecksAndSavesADeck(t *testing.T) {
 		t.Errorf("verdict %q, problems %q", g.verdict.Text, g.problems.Text)
 	}
 	test.Tap(g.save)
-	checks, err := d.Decks(context.Background(), e.ID)
+	checks, err := d.Decks.Decks(context.Background(), e.ID)
 	if err != nil || len(checks) != 1 || checks[0].Legal() || checks[0].Deck.List == "" {
 		t.Fatalf("saved %+v, %v", checks, err)
 	}
@@ -60,12 +61,12 @@ func TestTheDecksDialogCountsAndClosesPhoneRegistration(t *testing.T) {
 	ctx := context.Background()
 	e := uitest.EventOf(t, d, "Altered night", "altered", "standard-bo3")
 	es := uitest.Players(t, d, e.ID, "Zoë Ødegård", "Bob Stone", "Cy Twombly")
-	if _, err := d.SaveDeck(ctx, es[1].ID, "", "Hero: Sierra & Oddball\n4 Some Card\n"); err != nil {
+	if _, err := d.Decks.SaveDeck(ctx, es[1].ID, "", "Hero: Sierra & Oddball\n4 Some Card\n"); err != nil {
 		t.Fatal(err)
 	}
 	errs := &uitest.Errors{}
 	w := test.NewTempWindow(t, nil)
-	s := New(d, work.Sync{}, errs.Alert, w)
+	s := New(ops.Of(d), work.Sync{}, errs.Alert, w)
 	w.SetContent(s.Content())
 	w.Resize(fyne.NewSize(1366, 768))
 	s.Load(e.ID)
@@ -91,7 +92,7 @@ func TestTheDecksDialogCountsAndClosesPhoneRegistration(t *testing.T) {
 	// counts follow, and what the organizer typed stays.
 	g.list.Select(0)
 	g.text.SetText("Hero: Sierra & Oddball\n")
-	if _, err := d.SaveDeck(ctx, es[2].ID, "", "Hero: Sierra & Oddball\n3 Card\n"); err != nil {
+	if _, err := d.Decks.SaveDeck(ctx, es[2].ID, "", "Hero: Sierra & Oddball\n3 Card\n"); err != nil {
 		t.Fatal(err)
 	}
 	s.Reload() // as the event view does on a change of decks
@@ -106,13 +107,13 @@ func TestTheDecksDialogCountsAndClosesPhoneRegistration(t *testing.T) {
 		t.Fatalf("no confirmation: %q", uitest.Texts(top))
 	}
 	g.confirm.Dismiss()
-	if win, _ := d.DeckRegistration(ctx, e.ID); !win.Open() {
+	if win, _ := d.Decks.DeckRegistration(ctx, e.ID); !win.Open() {
 		t.Fatal("Cancel closed deck registration")
 	}
 	test.Tap(g.closeBn)
 	g.confirm.Confirm()
 	errs.None(t)
-	if win, _ := d.DeckRegistration(ctx, e.ID); win.Open() {
+	if win, _ := d.Decks.DeckRegistration(ctx, e.ID); win.Open() {
 		t.Fatal("confirming did not close deck registration")
 	}
 	if g.closeBn.Text != "Reopen deck registration" || !strings.HasPrefix(g.window.Text, "Deck registration from phones closed at ") {
@@ -126,7 +127,7 @@ func TestTheDecksDialogCountsAndClosesPhoneRegistration(t *testing.T) {
 	}
 	test.Tap(g.closeBn)
 	g.confirm.Confirm()
-	if win, _ := d.DeckRegistration(ctx, e.ID); !win.Open() || g.closeBn.Text != "Close deck registration" {
+	if win, _ := d.Decks.DeckRegistration(ctx, e.ID); !win.Open() || g.closeBn.Text != "Close deck registration" {
 		t.Fatalf("reopen: %+v, button %q", win, g.closeBn.Text)
 	}
 	errs.None(t)

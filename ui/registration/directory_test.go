@@ -74,7 +74,7 @@ func TestMergingAPlayerEnteredTwice(t *testing.T) {
 	ctx := context.Background()
 	uitest.Players(t, f.d, f.e.ID, "Ada Lovelace", "Grace Hopper")
 	other := uitest.Event(t, f.d, "Saturday")
-	twice, err := f.d.RegisterNew(ctx, other.ID, director.NewPlayer{Name: "Ada L.", MemberNo: "M7"})
+	twice, err := f.d.Registration.RegisterNew(ctx, other.ID, director.NewPlayer{Name: "Ada L.", MemberNo: "M7"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func TestMergingAPlayerEnteredTwice(t *testing.T) {
 	}
 	g.confirm.Confirm()
 	f.errs.None(t)
-	sat, _ := f.d.Entries(ctx, other.ID)
+	sat, _ := f.d.Registration.Entries(ctx, other.ID)
 	if len(sat) != 1 || sat[0].Name != "Ada Lovelace" || sat[0].MemberNo != "M7" {
 		t.Fatalf("Saturday's entry after the merge: %+v", sat)
 	}

@@ -23,7 +23,7 @@ func TestThePlayerCodeShowsOnDemand(t *testing.T) {
 	var printed []event.EntryID
 	f.s.SetPrintSlips(func(entry event.EntryID) { printed = append(printed, entry) })
 	f.s.Reload()
-	codes, err := f.d.PlayerCodes(context.Background(), f.e.ID)
+	codes, err := f.d.Phones.PlayerCodes(context.Background(), f.e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func TestThePlayerCodeShowsOnDemand(t *testing.T) {
 		t.Errorf("the dialog says %q", g.who.Text)
 	}
 	// Shown at the desk: the activity log says so.
-	log, err := f.d.Log(context.Background(), f.e.ID)
+	log, err := f.d.Events.Log(context.Background(), f.e.ID)
 	if err != nil || len(log) == 0 || log[len(log)-1].Message.In(i18n.English) != "player code shown at the desk: Zoë Ødegård" {
 		t.Errorf("the log does not say Zoë's code was shown at the desk: %+v, %v", log, err)
 	}

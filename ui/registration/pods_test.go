@@ -12,6 +12,7 @@ import (
 	"tablekeeper/core/i18n"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/ops"
 )
 
 // setupDraft opens the Registration tab of a Heresy Revelations event
@@ -28,7 +29,7 @@ func setupDraft(t *testing.T, n int) fixture {
 	uitest.Players(t, d, e.ID, names...)
 	errs := &uitest.Errors{}
 	w := test.NewTempWindow(t, nil)
-	s := New(d, work.Sync{}, errs.Alert, w)
+	s := New(ops.Of(d), work.Sync{}, errs.Alert, w)
 	w.SetContent(s.Content())
 	w.Resize(fyne.NewSize(1280, 720))
 	s.Load(e.ID)
@@ -57,7 +58,7 @@ func TestDrawingDraftPodsShowsThePodsAndThePasses(t *testing.T) {
 
 	test.Tap(uitest.Button(t, top, "Draw pods", 0))
 	f.errs.None(t)
-	drawn, err := f.d.DraftPods(context.Background(), f.e.ID)
+	drawn, err := f.d.Drafts.DraftPods(context.Background(), f.e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,13 +90,13 @@ func TestDrawingDraftPodsShowsThePodsAndThePasses(t *testing.T) {
 		t.Fatalf("no confirmation: %q", uitest.Texts(f.w.Canvas().Overlays().Top()))
 	}
 	f.s.pods.confirm.Dismiss()
-	if again, _ := f.d.DraftPods(context.Background(), f.e.ID); again.Seed != drawn.Seed {
+	if again, _ := f.d.Drafts.DraftPods(context.Background(), f.e.ID); again.Seed != drawn.Seed {
 		t.Fatal("Cancel drew the pods again")
 	}
 	test.Tap(uitest.Button(t, f.w.Canvas().Overlays().Top(), "Draw again", 0))
 	f.s.pods.confirm.Confirm()
 	f.errs.None(t)
-	again, _ := f.d.DraftPods(context.Background(), f.e.ID)
+	again, _ := f.d.Drafts.DraftPods(context.Background(), f.e.ID)
 	if again.Seed == drawn.Seed {
 		t.Fatal("confirming did not draw again")
 	}
@@ -134,12 +135,12 @@ func TestAFailedDrawSaysWhyInTheDialog(t *testing.T) {
 func TestADroppedPlayerIsMarkedInThePods(t *testing.T) {
 	f := setupDraft(t, 6)
 	ctx := context.Background()
-	s, err := f.d.DrawDraftPods(ctx, f.e.ID)
+	s, err := f.d.Drafts.DrawDraftPods(ctx, f.e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	gone := s.Pods[1].Seats[2]
-	if err := f.d.Drop(ctx, gone); err != nil {
+	if err := f.d.Registration.Drop(ctx, gone); err != nil {
 		t.Fatal(err)
 	}
 	f.s.Reload()

@@ -13,6 +13,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/ops"
 )
 
 type fixture struct {
@@ -30,7 +31,7 @@ func setup(t *testing.T) fixture {
 	e := uitest.Event(t, d, "Friday Swiss")
 	errs := &uitest.Errors{}
 	w := test.NewTempWindow(t, nil)
-	s := New(d, work.Sync{}, errs.Alert, w)
+	s := New(ops.Of(d), work.Sync{}, errs.Alert, w)
 	w.SetContent(s.Content())
 	w.Resize(fyne.NewSize(1100, 700))
 	s.Load(e.ID)
@@ -39,7 +40,7 @@ func setup(t *testing.T) fixture {
 
 func (f fixture) entries(t *testing.T) []event.Entry {
 	t.Helper()
-	en, err := f.d.Entries(context.Background(), f.e.ID)
+	en, err := f.d.Registration.Entries(context.Background(), f.e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +105,7 @@ func TestSearchingTheDirectoryAndPressingEnterRegistersTheMatch(t *testing.T) {
 	f := setup(t)
 	ctx := context.Background()
 	for _, n := range []string{"Bob Stone", "Carol Reed", "Bobby Tables"} {
-		if _, err := f.d.AddPlayer(ctx, director.NewPlayer{Name: n}); err != nil {
+		if _, err := f.d.Registration.AddPlayer(ctx, director.NewPlayer{Name: n}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -127,7 +128,7 @@ func TestSearchingTheDirectoryAndPressingEnterRegistersTheMatch(t *testing.T) {
 
 func TestClickingRegisterOnAMatchRegistersItOnceOnly(t *testing.T) {
 	f := setup(t)
-	if _, err := f.d.AddPlayer(context.Background(), director.NewPlayer{Name: "Bob Stone", MemberNo: "77"}); err != nil {
+	if _, err := f.d.Registration.AddPlayer(context.Background(), director.NewPlayer{Name: "Bob Stone", MemberNo: "77"}); err != nil {
 		t.Fatal(err)
 	}
 	test.Type(f.s.search, "bob")
@@ -233,7 +234,7 @@ func TestTheDeskFindsNamesWithoutTheirAccents(t *testing.T) {
 	f := setup(t)
 	ctx := context.Background()
 	for _, n := range []string{"Nguyễn Thị Ánh", "Søren Ødegård", "Bob Stone"} {
-		if _, err := f.d.AddPlayer(ctx, director.NewPlayer{Name: n}); err != nil {
+		if _, err := f.d.Registration.AddPlayer(ctx, director.NewPlayer{Name: n}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -348,7 +349,7 @@ func setupTeams(t *testing.T) fixture {
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	errs := &uitest.Errors{}
 	w := test.NewTempWindow(t, nil)
-	s := New(d, work.Sync{}, errs.Alert, w)
+	s := New(ops.Of(d), work.Sync{}, errs.Alert, w)
 	w.SetContent(s.Content())
 	w.Resize(fyne.NewSize(1100, 700))
 	s.Load(e.ID)
@@ -381,7 +382,7 @@ func TestTeamsAreMadeInTheTeamsDialog(t *testing.T) {
 	p.name.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) // Enter in the name makes the team
 	f.errs.None(t)
 
-	teams, err := f.d.Teams(context.Background(), f.e.ID)
+	teams, err := f.d.Teams.Teams(context.Background(), f.e.ID)
 	if err != nil || len(teams) != 2 || teams[0].Name != "Les Zoëlles" || teams[1].Name != "Carol Reed & Dan Brown" {
 		t.Fatalf("teams %+v, %v", teams, err)
 	}
@@ -399,7 +400,7 @@ func TestTeamsAreMadeInTheTeamsDialog(t *testing.T) {
 
 	test.Tap(uitest.Button(t, p.body, "Dissolve", 0))
 	f.errs.None(t)
-	teams, _ = f.d.Teams(context.Background(), f.e.ID)
+	teams, _ = f.d.Teams.Teams(context.Background(), f.e.ID)
 	if len(teams) != 1 || p.message.Text != "Team Les Zoëlles dissolved" || len(p.first.Options) != 2 {
 		t.Errorf("after dissolving: %+v, %q, options %q", teams, p.message.Text, p.first.Options)
 	}
@@ -456,7 +457,7 @@ func TestASeedIsSetFromTheEntryRow(t *testing.T) {
 func TestKioskGhostSignUpNamesakeIsMarkedOnTheRegistrationRow(t *testing.T) {
 	f := setup(t)
 	uitest.Players(t, f.d, f.e.ID, "Chris Lee")
-	if _, err := f.d.KioskSignUpNamesake(context.Background(), f.e.ID, "", director.NewPlayer{Name: "chris lee"}); err != nil {
+	if _, err := f.d.Kiosk.KioskSignUpNamesake(context.Background(), f.e.ID, "", director.NewPlayer{Name: "chris lee"}); err != nil {
 		t.Fatal(err)
 	}
 	f.s.Reload()

@@ -21,11 +21,11 @@ func openConfirming(t *testing.T) fixture {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	e.Settings.PlayersConfirmResults = true
-	if err := d.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
+	if err := d.Events.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
 		t.Fatal(err)
 	}
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
 	uitest.Publish(t, d, e.ID, 1)
@@ -36,7 +36,7 @@ func openConfirming(t *testing.T) fixture {
 func (f fixture) sendAs(t *testing.T, n, seat int, result, device string) {
 	t.Helper()
 	tb := f.sheet(t, 1).Tables[n-1]
-	if _, err := f.d.ReportAsPlayer(context.Background(), director.PlayerResult{Event: f.e.ID, Entry: tb.Seats[seat].EntryID,
+	if _, err := f.d.Confirmations.ReportAsPlayer(context.Background(), director.PlayerResult{Event: f.e.ID, Entry: tb.Seats[seat].EntryID,
 		Round: 1, Result: result, Device: device}); err != nil {
 		t.Fatal(err)
 	}

@@ -118,7 +118,7 @@ func TestClickingTwoNamesSwapsThePlayers(t *testing.T) {
 	if !uitest.HasText(f.w.Content(), DraftBanner) {
 		t.Error("the banner did not go back to the draft text")
 	}
-	log, _ := f.d.Log(context.Background(), f.e.ID)
+	log, _ := f.d.Events.Log(context.Background(), f.e.ID)
 	if last := log[len(log)-1].Message; !strings.Contains(last.String(), "swapped") {
 		t.Errorf("last log line = %q", last)
 	}
@@ -236,19 +236,19 @@ func TestAPlayoffRoundShowsItsNameAndMatchLength(t *testing.T) {
 	test.NewTempApp(t)
 	ctx := context.Background()
 	d := uitest.Director(t)
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Cup", Game: "generic", Format: "swiss-top8", Date: uitest.Now})
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Cup", Game: "generic", Format: "swiss-top8", Date: uitest.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := e.Settings
 	s.Rounds, s.Playoff.TopCut, s.Playoff.BestOf = 1, 2, 5
-	if err := d.UpdateSettings(ctx, e.ID, s); err != nil {
+	if err := d.Events.UpdateSettings(ctx, e.ID, s); err != nil {
 		t.Fatal(err)
 	}
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	r := uitest.Pair(t, d, e.ID)
 	for _, tb := range r.Tables {
-		if err := d.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {}}}); err != nil {
+		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {}}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -276,13 +276,13 @@ func TestWithdrawAsksFirstThenRemovesTheDraft(t *testing.T) {
 		t.Fatal("no confirmation before withdrawing")
 	}
 	f.s.confirm.Dismiss()
-	if rounds, _ := f.d.Rounds(context.Background(), f.e.ID); len(rounds) != 1 {
+	if rounds, _ := f.d.Rounds.Rounds(context.Background(), f.e.ID); len(rounds) != 1 {
 		t.Fatal("cancelling withdrew the round")
 	}
 	test.Tap(uitest.Button(t, f.w.Content(), "Withdraw", 0))
 	f.s.confirm.Confirm()
 	f.errs.None(t)
-	if rounds, _ := f.d.Rounds(context.Background(), f.e.ID); len(rounds) != 0 {
+	if rounds, _ := f.d.Rounds.Rounds(context.Background(), f.e.ID); len(rounds) != 0 {
 		t.Fatalf("%d rounds after withdrawing", len(rounds))
 	}
 	if !strings.Contains(f.s.status.Text, "Round 1 withdrawn") {

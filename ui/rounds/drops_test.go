@@ -16,14 +16,14 @@ import (
 // ask has the player of entry en ask from her phone to drop.
 func (f fixture) ask(t *testing.T, en event.Entry) {
 	t.Helper()
-	if _, err := f.d.RequestDrop(context.Background(), director.PlayerSession{Event: f.e.ID, Entry: en.ID, Name: en.Name, Device: strings.ToLower(en.Name[:3]) + "0f9e8d7c"}); err != nil {
+	if _, err := f.d.Drops.RequestDrop(context.Background(), director.PlayerSession{Event: f.e.ID, Entry: en.ID, Name: en.Name, Device: strings.ToLower(en.Name[:3]) + "0f9e8d7c"}); err != nil {
 		t.Fatal(err)
 	}
 }
 
 func (f fixture) entries(t *testing.T) []event.Entry {
 	t.Helper()
-	es, err := f.d.Entries(context.Background(), f.e.ID)
+	es, err := f.d.Registration.Entries(context.Background(), f.e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,11 +11,12 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/ops"
 )
 
 // countingDirector counts the tab's reads of its view.
 type countingDirector struct {
-	*director.Director
+	ops.Director
 	views int
 }
 
@@ -30,7 +31,7 @@ func (c *countingDirector) RoundView(ctx context.Context, id event.EventID, numb
 func openFollowing(t *testing.T) (fixture, *countingDirector) {
 	t.Helper()
 	f := setup(t)
-	cd := &countingDirector{Director: f.d}
+	cd := &countingDirector{Director: ops.Of(f.d)}
 	s := New(cd, work.Sync{}, f.errs.Alert, f.w)
 	t.Cleanup(f.d.Subscribe(s.Follow))
 	f.w.SetContent(s.Content())

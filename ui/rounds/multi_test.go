@@ -440,7 +440,7 @@ func TestPlayersAtMultiplayerTablesAreSwappedInADraft(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Draft pods", "heresy", "reascension")
 	uitest.Players(t, d, e.ID, sevenPlayers...)
-	if _, err := d.PairNextRound(t.Context(), e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(t.Context(), e.ID); err != nil {
 		t.Fatal(err)
 	}
 	f := show(t, d, e)
@@ -482,7 +482,7 @@ func TestADoubleEliminationFinalTableTakesAShadowfistResult(t *testing.T) {
 	if got == nil || !slices.Equal(points(got), []int{12, 3, 7, 0}) || got.Seats[0].Place != 1 {
 		t.Fatalf("saved %+v", got)
 	}
-	table, err := f.d.Standings(context.Background(), f.e.ID)
+	table, err := f.d.Rounds.Standings(context.Background(), f.e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

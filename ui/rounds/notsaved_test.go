@@ -21,7 +21,7 @@ func TestARefusedResultNamesItsTableOnceAndAdvisesWhatTheRoundTakes(t *testing.T
 	// round of single games.
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss",
 		"Fay Wong", "Gus Hart", "Hal Ito", "Ivy Lam", "Jon Roe")
-	if _, err := d.PairNextRound(context.Background(), e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(context.Background(), e.ID); err != nil {
 		t.Fatal(err)
 	}
 	uitest.Publish(t, d, e.ID, 1)

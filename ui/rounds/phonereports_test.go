@@ -17,11 +17,11 @@ import (
 // table's code.
 func (f fixture) report(t *testing.T, n int, result, device string) (director.ReportOutcome, error) {
 	t.Helper()
-	codes, err := f.d.TableCodes(context.Background(), f.e.ID, 1)
+	codes, err := f.d.Network.TableCodes(context.Background(), f.e.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return f.d.ReportByCode(context.Background(), director.TableReport{Event: f.e.ID, Round: 1, Table: n, Code: codes[n], Result: result, Device: device})
+	return f.d.Network.ReportByCode(context.Background(), director.TableReport{Event: f.e.ID, Round: 1, Table: n, Code: codes[n], Result: result, Device: device})
 }
 
 // hasTextContaining reports whether a visible text under root contains
@@ -140,7 +140,7 @@ func TestReportsWaitingForApprovalAreAcceptedAtOnce(t *testing.T) {
 	e := uitest.Event(t, d, "Friday Swiss")
 	s := e.Settings
 	s.PhoneReportsNeedApproval = true
-	if err := d.UpdateSettings(ctx, e.ID, s); err != nil {
+	if err := d.Events.UpdateSettings(ctx, e.ID, s); err != nil {
 		t.Fatal(err)
 	}
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Zoë Ødegård", "李小龍", "김민준")
@@ -174,7 +174,7 @@ func TestAReportDealtWithElsewhereSaysSo(t *testing.T) {
 	}
 	f.s.Load(f.e.ID)
 	r := f.s.PhoneReports()[0]
-	if err := f.d.ResolveReport(context.Background(), f.e.ID, r.ID, false); err != nil {
+	if err := f.d.Network.ResolveReport(context.Background(), f.e.ID, r.ID, false); err != nil {
 		t.Fatal(err)
 	}
 	test.Tap(uitest.Button(t, f.w.Content(), "Reject", 0))

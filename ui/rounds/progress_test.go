@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"tablekeeper/ui/internal/uitest"
+	"tablekeeper/ui/ops"
 )
 
 // held is a Runner that keeps each job until the test runs it.
@@ -37,13 +38,13 @@ func TestPublishingShowsItIsUnderWayUntilTheRoundIsReadBack(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	if _, err := d.PairNextRound(context.Background(), e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(context.Background(), e.ID); err != nil {
 		t.Fatal(err)
 	}
 	errs := &uitest.Errors{}
 	w := test.NewTempWindow(t, nil)
 	h := &held{}
-	s := New(d, h, errs.Alert, w)
+	s := New(ops.Of(d), h, errs.Alert, w)
 	w.SetContent(s.Content())
 	w.Resize(fyne.NewSize(1000, 700))
 	s.Load(e.ID)

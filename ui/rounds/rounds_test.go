@@ -13,6 +13,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/ops"
 )
 
 type fixture struct {
@@ -45,7 +46,7 @@ func open(t *testing.T, publish bool, players ...string) fixture {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, players...)
-	if _, err := d.PairNextRound(context.Background(), e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(context.Background(), e.ID); err != nil {
 		t.Fatal(err)
 	}
 	if publish {
@@ -59,7 +60,7 @@ func show(t *testing.T, d *director.Director, e event.Event) fixture {
 	t.Helper()
 	errs := &uitest.Errors{}
 	w := test.NewTempWindow(t, nil)
-	s := New(d, work.Sync{}, errs.Alert, w)
+	s := New(ops.Of(d), work.Sync{}, errs.Alert, w)
 	w.SetContent(s.Content())
 	w.Resize(fyne.NewSize(1000, 700))
 	s.Load(e.ID)
@@ -68,7 +69,7 @@ func show(t *testing.T, d *director.Director, e event.Event) fixture {
 
 func (f fixture) sheet(t *testing.T, round int) director.Sheet {
 	t.Helper()
-	sh, err := f.d.RoundSheet(context.Background(), f.e.ID, round)
+	sh, err := f.d.Rounds.RoundSheet(context.Background(), f.e.ID, round)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,7 +221,7 @@ func TestAResultCanBeCorrectedTheSameWay(t *testing.T) {
 	if !strings.HasSuffix(f.s.status.Text, "corrected (was 2–1)") {
 		t.Errorf("status = %q", f.s.status.Text)
 	}
-	log, err := f.d.Log(context.Background(), f.e.ID)
+	log, err := f.d.Events.Log(context.Background(), f.e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,13 +253,13 @@ func TestABracketsFinalSaysFinishNotAnotherRound(t *testing.T) {
 	test.NewTempApp(t)
 	ctx := context.Background()
 	d := uitest.Director(t)
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday bracket", Game: "generic", Format: "single-elimination"})
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday bracket", Game: "generic", Format: "single-elimination"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	for n := 1; n <= 2; n++ {
-		r, err := d.PairNextRound(ctx, e.ID)
+		r, err := d.Rounds.PairNextRound(ctx, e.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -267,7 +268,7 @@ func TestABracketsFinalSaysFinishNotAnotherRound(t *testing.T) {
 			break
 		}
 		for _, tb := range r.Tables {
-			if err := d.RecordResult(ctx, e.ID, n, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+			if err := d.Rounds.RecordResult(ctx, e.ID, n, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -22,11 +22,11 @@ func openTeams(t *testing.T, publish bool) fixture {
 	e := uitest.EventOf(t, d, "Friday 2v2", "altered", "2v2")
 	es := uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss", "Finn Hale")
 	for i, name := range []string{"Les Zoëlles", "", ""} {
-		if _, err := d.CreateTeam(ctx, e.ID, name, []event.EntryID{es[2*i].ID, es[2*i+1].ID}); err != nil {
+		if _, err := d.Teams.CreateTeam(ctx, e.ID, name, []event.EntryID{es[2*i].ID, es[2*i+1].ID}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
 	if publish {

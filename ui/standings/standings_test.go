@@ -12,6 +12,7 @@ import (
 	"tablekeeper/core/standings"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/ops"
 )
 
 func TestTheWinnerIsFirstAndDroppedPlayersAreMarked(t *testing.T) {
@@ -21,20 +22,20 @@ func TestTheWinnerIsFirstAndDroppedPlayersAreMarked(t *testing.T) {
 	e := uitest.Event(t, d, "Friday Swiss")
 	entries := uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
 	uitest.Pair(t, d, e.ID)
-	sh, err := d.RoundSheet(ctx, e.ID, 1)
+	sh, err := d.Rounds.RoundSheet(ctx, e.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Seat 2 wins 2–0, whoever sits there.
 	winner := sh.Tables[0].Players[1].Name
 	res := event.Result{Seats: []event.SeatResult{{GamesWon: 0}, {GamesWon: 2}}}
-	if err := d.RecordResult(ctx, e.ID, 1, 1, res); err != nil {
+	if err := d.Rounds.RecordResult(ctx, e.ID, 1, 1, res); err != nil {
 		t.Fatal(err)
 	}
 	loser := sh.Tables[0].Players[0].Entry
 	for _, en := range entries {
 		if en.ID == loser {
-			if err := d.Drop(ctx, en.ID); err != nil {
+			if err := d.Registration.Drop(ctx, en.ID); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -42,7 +43,7 @@ func TestTheWinnerIsFirstAndDroppedPlayersAreMarked(t *testing.T) {
 
 	errs := &uitest.Errors{}
 	w := test.NewTempWindow(t, nil)
-	s := New(d, work.Sync{}, errs.Alert)
+	s := New(ops.Of(d), work.Sync{}, errs.Alert)
 	w.SetContent(s.Content())
 	w.Resize(fyne.NewSize(900, 500))
 	s.Load(e.ID)
@@ -75,20 +76,20 @@ func TestTheColumnsFollowTheEventsTiebreakers(t *testing.T) {
 	e := uitest.Event(t, d, "Friday Swiss")
 	set := e.Settings
 	set.Tiebreakers = []string{"buchholz", "oomw", "h2h", "gw", "random"}
-	if err := d.UpdateSettings(ctx, e.ID, set); err != nil {
+	if err := d.Events.UpdateSettings(ctx, e.ID, set); err != nil {
 		t.Fatal(err)
 	}
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	r := uitest.Pair(t, d, e.ID)
 	for _, tb := range r.Tables {
-		if err := d.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
+		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
 			t.Fatal(err)
 		}
 	}
 
 	errs := &uitest.Errors{}
 	w := test.NewTempWindow(t, nil)
-	s := New(d, work.Sync{}, errs.Alert)
+	s := New(ops.Of(d), work.Sync{}, errs.Alert)
 	w.SetContent(s.Content())
 	w.Resize(fyne.NewSize(1000, 500))
 	s.Load(e.ID)
@@ -120,7 +121,7 @@ func TestTheColumnsFollowTheEventsTiebreakers(t *testing.T) {
 	// Changing the tiebreakers changes the columns.
 	set.Tiebreakers = []string{"omw"}
 	e2 := uitest.Event(t, d, "Other")
-	if err := d.UpdateSettings(ctx, e2.ID, set); err != nil {
+	if err := d.Events.UpdateSettings(ctx, e2.ID, set); err != nil {
 		t.Fatal(err)
 	}
 	s.Load(e2.ID)
@@ -161,10 +162,10 @@ func TestShadowfistStandingsShowGamePoints(t *testing.T) {
 	uitest.Pair(t, d, e.ID)
 	// Seats 1 and 2 win in the same scene with 12 and 15 game points.
 	res := event.Result{Seats: []event.SeatResult{{Place: 1, Points: 12}, {Place: 1, Points: 15}, {Points: 3}, {Points: 0}}}
-	if err := d.RecordResult(ctx, e.ID, 1, 1, res); err != nil {
+	if err := d.Rounds.RecordResult(ctx, e.ID, 1, 1, res); err != nil {
 		t.Fatal(err)
 	}
-	s, w := showStandings(t, d, e.ID)
+	s, w := showStandings(t, ops.Of(d), e.ID)
 	if got := strings.Join(s.Columns(), ","); got != "gp" {
 		t.Fatalf("columns %q", got)
 	}
@@ -197,11 +198,11 @@ func TestHeresyStandingsHaveNoTiebreakerColumns(t *testing.T) {
 			}
 			res.Seats = append(res.Seats, event.SeatResult{Place: place, Games: []event.GameDetail{{Stats: map[string]int{"tau": 4 + i}}}})
 		}
-		if err := d.RecordResult(ctx, e.ID, 1, tb.Number, res); err != nil {
+		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, res); err != nil {
 			t.Fatal(err)
 		}
 	}
-	s, w := showStandings(t, d, e.ID)
+	s, w := showStandings(t, ops.Of(d), e.ID)
 	if len(s.Columns()) != 0 {
 		t.Fatalf("columns %q", s.Columns())
 	}
@@ -231,15 +232,15 @@ func TestTeamStandingsShowTeamsAndTheirPlayers(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Friday 2v2", "altered", "2v2")
 	es := uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	if _, err := d.CreateTeam(ctx, e.ID, "Les Zoëlles", []event.EntryID{es[0].ID, es[1].ID}); err != nil {
+	if _, err := d.Teams.CreateTeam(ctx, e.ID, "Les Zoëlles", []event.EntryID{es[0].ID, es[1].ID}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.CreateTeam(ctx, e.ID, "", []event.EntryID{es[2].ID, es[3].ID}); err != nil {
+	if _, err := d.Teams.CreateTeam(ctx, e.ID, "", []event.EntryID{es[2].ID, es[3].ID}); err != nil {
 		t.Fatal(err)
 	}
 	r := uitest.Pair(t, d, e.ID)
 	// Team A of table 1 wins, whichever it is.
-	if err := d.RecordResult(ctx, e.ID, 1, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 0}}}); err != nil {
+	if err := d.Rounds.RecordResult(ctx, e.ID, 1, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 0}}}); err != nil {
 		t.Fatal(err)
 	}
 	winner := "Les Zoëlles"
@@ -247,7 +248,7 @@ func TestTeamStandingsShowTeamsAndTheirPlayers(t *testing.T) {
 		winner = "Carol Reed & Dan Brown"
 	}
 
-	s, w := showStandings(t, d, e.ID)
+	s, w := showStandings(t, ops.Of(d), e.ID)
 	rows := s.Rows()
 	if len(rows) != 2 || rows[0].Name != winner || rows[0].Points != 3 || rows[1].Points != 0 {
 		t.Fatalf("team standings %+v", rows)
@@ -284,7 +285,7 @@ func TestDrawnTiesAreMarkedAndExplained(t *testing.T) {
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cleo Park", "Dan Ruiz")
 	errs := &uitest.Errors{}
 	w := test.NewTempWindow(t, nil)
-	s := New(d, work.Sync{}, errs.Alert)
+	s := New(ops.Of(d), work.Sync{}, errs.Alert)
 	w.SetContent(s.Content())
 	w.Resize(fyne.NewSize(900, 500))
 	r := uitest.Pair(t, d, e.ID)
@@ -296,7 +297,7 @@ func TestDrawnTiesAreMarkedAndExplained(t *testing.T) {
 	// Both tables won 2–0 by their first seat: the winners are equal on
 	// everything, and so are the losers.
 	for _, tb := range r.Tables {
-		if err := d.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 			t.Fatal(err)
 		}
 	}

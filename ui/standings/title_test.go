@@ -9,6 +9,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/uitest"
+	"tablekeeper/ui/ops"
 )
 
 // titledEvent is a four-player event with round 1 published and one of
@@ -20,7 +21,7 @@ func titledEvent(t *testing.T) (*director.Director, event.Event, event.Round) {
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Dee")
 	r := uitest.Pair(t, d, e.ID)
-	if err := d.RecordResult(context.Background(), e.ID, 1, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+	if err := d.Rounds.RecordResult(context.Background(), e.ID, 1, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 		t.Fatal(err)
 	}
 	return d, e, r
@@ -32,7 +33,7 @@ func titledEvent(t *testing.T) (*director.Director, event.Event, event.Round) {
 func TestTheStandingsTitleSaysWhatTheRowsCount(t *testing.T) {
 	d, e, r := titledEvent(t)
 	ctx := context.Background()
-	s, w := showStandings(t, d, e.ID)
+	s, w := showStandings(t, ops.Of(d), e.ID)
 	says := func(want string, matches int) {
 		t.Helper()
 		s.Load(e.ID)
@@ -48,11 +49,11 @@ func TestTheStandingsTitleSaysWhatTheRowsCount(t *testing.T) {
 		}
 	}
 	says("Standings — round 1 in progress: 1 of 2 results", 2)
-	if err := d.RecordResult(ctx, e.ID, 1, r.Tables[1].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
+	if err := d.Rounds.RecordResult(ctx, e.ID, 1, r.Tables[1].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
 		t.Fatal(err)
 	}
 	says("Standings after round 1", 4)
-	if _, err := d.PairNextRound(ctx, e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
 	says("Standings after round 1", 4)
@@ -64,7 +65,7 @@ func TestTheStandingsTitleSpeaksFrench(t *testing.T) {
 		return
 	}
 	d, e, _ := titledEvent(t)
-	s, _ := showStandings(t, d, e.ID)
+	s, _ := showStandings(t, ops.Of(d), e.ID)
 	if want := "Classement — ronde 1 en cours : 1 résultat sur 2"; s.Title() != want {
 		t.Errorf("title %q, want %q", s.Title(), want)
 	}

@@ -31,6 +31,7 @@ import (
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/labels"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/ops"
 )
 
 // Kind is the going-to-time form a table needs: the procedure core/rules
@@ -58,7 +59,7 @@ type Director interface {
 	RecordResultSeen(ctx context.Context, id event.EventID, round, table int, seen *event.Result, res event.Result) error
 }
 
-var _ Director = (*director.Director)(nil)
+var _ Director = ops.Of((*director.Director)(nil))
 
 // KindOf returns the form that table t of round sheet sh needs when time
 // is called, as core/rules says for its game (rules.AtTimeFor), or an

@@ -16,6 +16,7 @@ import (
 	"tablekeeper/core/scoring"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
+	"tablekeeper/ui/ops"
 )
 
 // fixture is an event with round 1 paired and published, and the window
@@ -36,7 +37,7 @@ func newFixture(t *testing.T, game, format string, change func(*event.Settings),
 	e := uitest.EventOf(t, d, "Saturday "+format, game, format)
 	if change != nil {
 		change(&e.Settings)
-		if err := d.UpdateSettings(context.Background(), e.ID, e.Settings); err != nil {
+		if err := d.Events.UpdateSettings(context.Background(), e.ID, e.Settings); err != nil {
 			t.Fatalf("update settings: %v", err)
 		}
 	}
@@ -49,7 +50,7 @@ func newFixture(t *testing.T, game, format string, change func(*event.Settings),
 
 func (fx *fixture) sheet(t *testing.T) director.Sheet {
 	t.Helper()
-	sh, err := fx.d.RoundSheet(context.Background(), fx.e.ID, 1)
+	sh, err := fx.d.Rounds.RoundSheet(context.Background(), fx.e.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +72,7 @@ func (fx *fixture) table(t *testing.T, n int) director.SheetTable {
 // open opens the form of table n with the focus in its first field.
 func (fx *fixture) open(t *testing.T, n int) *form {
 	t.Helper()
-	f, err := newForm(fx.d, work.Sync{}, fx.w, fx.sheet(t), fx.table(t, n), func(r event.Result) { fx.saved = append(fx.saved, r) })
+	f, err := newForm(ops.Of(fx.d), work.Sync{}, fx.w, fx.sheet(t), fx.table(t, n), func(r event.Result) { fx.saved = append(fx.saved, r) })
 	if err != nil {
 		t.Fatalf("open table %d: %v", n, err)
 	}
@@ -468,7 +469,7 @@ func TestKindOfSaysWhichFormATableNeeds(t *testing.T) {
 		e := uitest.EventOf(t, d, game+" "+format, game, format)
 		uitest.Players(t, d, e.ID, twelve[:players]...)
 		uitest.Pair(t, d, e.ID)
-		sh, err := d.RoundSheet(context.Background(), e.ID, 1)
+		sh, err := d.Rounds.RoundSheet(context.Background(), e.ID, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -498,16 +499,16 @@ func TestKindOfSaysWhichFormATableNeeds(t *testing.T) {
 	// Show opens nothing for Heresy.
 	sh := sheetOf("heresy", "reascension", 6)
 	w := test.NewTempWindow(t, nil)
-	if err := Show(d, work.Sync{}, w, sh, sh.Tables[0], nil); !errors.Is(err, ErrNotNeeded) || w.Canvas().Overlays().Top() != nil {
+	if err := Show(ops.Of(d), work.Sync{}, w, sh, sh.Tables[0], nil); !errors.Is(err, ErrNotNeeded) || w.Canvas().Overlays().Top() != nil {
 		t.Errorf("Show on a Heresy table: %v", err)
 	}
 	// A draft round takes no result yet.
 	e := uitest.EventOf(t, d, "draft", "keyforge", "archon-standard")
 	uitest.Players(t, d, e.ID, twelve...)
-	if _, err := d.PairNextRound(context.Background(), e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(context.Background(), e.ID); err != nil {
 		t.Fatal(err)
 	}
-	sh, err := d.RoundSheet(context.Background(), e.ID, 1)
+	sh, err := d.Rounds.RoundSheet(context.Background(), e.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -527,7 +528,7 @@ func TestShowOpensTheFormAndACorrectionStartsFromTheSavedCounts(t *testing.T) {
 		t.Fatalf("not saved: %q", f.problem.Text)
 	}
 	var saved []event.Result
-	if err := Show(fx.d, work.Sync{}, fx.w, fx.sheet(t), fx.table(t, 1), func(r event.Result) { saved = append(saved, r) }); err != nil {
+	if err := Show(ops.Of(fx.d), work.Sync{}, fx.w, fx.sheet(t), fx.table(t, 1), func(r event.Result) { saved = append(saved, r) }); err != nil {
 		t.Fatal(err)
 	}
 	top := fx.w.Canvas().Overlays().Top()

@@ -113,7 +113,7 @@ func (s *Server) apiEvents(w http.ResponseWriter, r *http.Request) {
 	l := langOf(r)
 	w.Header().Set("Content-Language", string(l))
 	bl, err := s.cache.events(r.Context(), l, func(ctx context.Context) (any, error) {
-		list, err := s.d.Events(ctx)
+		list, err := s.d.Events.Events(ctx)
 		return eventsOf(l, list), err
 	})
 	if err != nil {

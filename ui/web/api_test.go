@@ -41,7 +41,7 @@ func TestPairingsOfTheCurrentRoundAndOfAnother(t *testing.T) {
 	}
 	r1 := f.Publish(e.ID)
 	ada := webtest.SeatTable(r1, es[0].ID)
-	if err := f.d.RecordResult(context.Background(), e.ID, 1, ada.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
+	if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, ada.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
 		t.Fatal(err)
 	}
 	f.getJSON(id+"/pairings", http.StatusOK, &p)
@@ -92,12 +92,12 @@ func pairingsOfADraftThenPublished(t *testing.T, f *fixture, e event.Event, r1 e
 	var p pairingsJSON
 	for _, tb := range r1.Tables {
 		if !tb.Bye && tb.Number != ada.Number {
-			if err := f.d.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 0}, {GamesWon: 2}}}); err != nil {
+			if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 0}, {GamesWon: 2}}}); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	if _, err := f.d.PairNextRound(context.Background(), e.ID); err != nil {
+	if _, err := f.d.Rounds.PairNextRound(context.Background(), e.ID); err != nil {
 		t.Fatal(err)
 	}
 	f.getJSON(id+"/pairings", http.StatusOK, &p)
@@ -108,7 +108,7 @@ func pairingsOfADraftThenPublished(t *testing.T, f *fixture, e event.Event, r1 e
 	if resp.StatusCode != http.StatusNotFound || !strings.Contains(errorOf(t, body), "not published yet") {
 		t.Errorf("a draft's pairings: %d %s", resp.StatusCode, body)
 	}
-	if err := f.d.PublishRound(context.Background(), e.ID, 2); err != nil {
+	if err := f.d.Drafts.PublishRound(context.Background(), e.ID, 2); err != nil {
 		t.Fatal(err)
 	}
 	f.getJSON(id+"/pairings", http.StatusOK, &p)
@@ -163,7 +163,7 @@ func TestStandingsCarryTheTiebreakers(t *testing.T) {
 	e, _ := f.Event("altered", "standard-bo3", webtest.Names(4)...)
 	r := f.Publish(e.ID)
 	for _, tb := range r.Tables {
-		if err := f.d.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
+		if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -219,7 +219,7 @@ func TestFindAndThePlayersPage(t *testing.T) {
 	if ada.Seats[1].EntryID == es[0].ID {
 		mine.Seats[0].GamesWon, mine.Seats[1].GamesWon = 0, 2
 	}
-	if err := f.d.RecordResult(context.Background(), e.ID, 1, ada.Number, mine); err != nil {
+	if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, ada.Number, mine); err != nil {
 		t.Fatal(err)
 	}
 	f.getJSON(id+"/players/"+webtest.Itoa64(int64(es[0].ID)), http.StatusOK, &p)
@@ -237,7 +237,7 @@ func TestClockIsReadNow(t *testing.T) {
 	if c.Round != 1 || !c.Timed || !c.Running || c.RemainingMS != (50*60-7*60-23)*1000 {
 		t.Errorf("clock %+v", c)
 	}
-	if _, err := f.d.PauseClock(context.Background(), e.ID, 1); err != nil {
+	if _, err := f.d.Clocks.PauseClock(context.Background(), e.ID, 1); err != nil {
 		t.Fatal(err)
 	}
 	f.getJSON("/api/events/"+webtest.Itoa64(int64(e.ID))+"/clock", http.StatusOK, &c)
@@ -277,10 +277,10 @@ func TestBodiesAreCachedAndGzipped(t *testing.T) {
 		t.Error("the gzipped body differs")
 	}
 	// A change makes a new body.
-	if _, err := f.d.PauseClock(context.Background(), e.ID, 1); err != nil {
+	if _, err := f.d.Clocks.PauseClock(context.Background(), e.ID, 1); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.d.RecordResult(context.Background(), e.ID, 1, 1, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+	if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, 1, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 		t.Fatal(err)
 	}
 	resp, _ = f.do("GET", path, nil, "If-None-Match", etag)
@@ -299,7 +299,7 @@ func TestProjectorWaitsForTheLastTables(t *testing.T) {
 		t.Fatalf("start of round: %+v", p)
 	}
 	for i, tb := range r.Tables[:6] {
-		if err := f.d.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: i % 2}}}); err != nil {
+		if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: i % 2}}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -336,7 +336,7 @@ func TestProjectorShowsTheStandingsAfterTheLastRound(t *testing.T) {
 	f := newFixture(t)
 	e, _ := f.Event("altered", "standard-bo3", webtest.Names(8)...)
 	for {
-		p, err := f.d.Progress(context.Background(), e.ID)
+		p, err := f.d.Rounds.Progress(context.Background(), e.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -350,7 +350,7 @@ func TestProjectorShowsTheStandingsAfterTheLastRound(t *testing.T) {
 	if p.Standings == nil || len(p.Standings.Rows) != 8 || p.Standings.AfterRound != 3 || p.ShowsWaiting {
 		t.Fatalf("after the last round: %+v", p.Standings)
 	}
-	if err := f.d.FinishEvent(context.Background(), e.ID); err != nil {
+	if err := f.d.Events.FinishEvent(context.Background(), e.ID); err != nil {
 		t.Fatal(err)
 	}
 	f.getJSON("/api/events/"+webtest.Itoa64(int64(e.ID))+"/projector", http.StatusOK, &p)

@@ -52,7 +52,7 @@ func benchEvent(b testing.TB) (*Server, *director.Director, event.Event, event.R
 	clock := func() time.Time { return now }
 	d := director.New(db, clock, rand.New(rand.NewPCG(1, 2)))
 	ctx := context.Background()
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Regional Championship", Game: "altered", Format: "standard-bo3"})
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Regional Championship", Game: "altered", Format: "standard-bo3"})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -60,16 +60,16 @@ func benchEvent(b testing.TB) (*Server, *director.Director, event.Event, event.R
 	for _, n := range webtest.Names(1024) {
 		rows = append(rows, director.NewPlayer{Name: n})
 	}
-	if _, err := d.ImportPlayers(ctx, e.ID, rows); err != nil {
+	if _, err := d.Transfer.ImportPlayers(ctx, e.ID, rows); err != nil {
 		b.Fatal(err)
 	}
 	results := rand.New(rand.NewPCG(3, 4))
 	var r event.Round
 	for n := 1; n <= 4; n++ {
-		if r, err = d.PairNextRound(ctx, e.ID); err != nil {
+		if r, err = d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 			b.Fatal(err)
 		}
-		if err := d.PublishRound(ctx, e.ID, r.Number); err != nil {
+		if err := d.Drafts.PublishRound(ctx, e.ID, r.Number); err != nil {
 			b.Fatal(err)
 		}
 		if n == 4 {
@@ -84,12 +84,12 @@ func benchEvent(b testing.TB) (*Server, *director.Director, event.Event, event.R
 			if a == 2 {
 				res.Seats[1].GamesWon = 1
 			}
-			if err := d.RecordResult(ctx, e.ID, n, t.Number, res); err != nil {
+			if err := d.Rounds.RecordResult(ctx, e.ID, n, t.Number, res); err != nil {
 				b.Fatal(err)
 			}
 		}
 	}
-	if _, err := d.StartClock(ctx, e.ID, 4); err != nil {
+	if _, err := d.Clocks.StartClock(ctx, e.ID, 4); err != nil {
 		b.Fatal(err)
 	}
 	srv, err := New(Config{Director: d, Now: clock})
@@ -158,7 +158,7 @@ func BenchmarkPhones200(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		t := tables[i%len(tables)]
 		if !t.Bye {
-			if err := d.RecordResult(context.Background(), e.ID, 4, t.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: i % 2}}}); err != nil {
+			if err := d.Rounds.RecordResult(context.Background(), e.ID, 4, t.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: i % 2}}}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -195,7 +195,7 @@ func BenchmarkBoard(b *testing.B) {
 	_, d, e, _ := benchEvent(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := d.Board(context.Background(), e.ID); err != nil {
+		if _, err := d.Views.Board(context.Background(), e.ID); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -262,12 +262,12 @@ func BenchmarkStreams500(b *testing.B) {
 		var err error
 		switch {
 		case i%2 == 0:
-			err = d.RecordResult(context.Background(), e.ID, 4, t.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}})
+			err = d.Rounds.RecordResult(context.Background(), e.ID, 4, t.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}})
 		case paused:
-			_, err = d.ResumeClock(context.Background(), e.ID, 4)
+			_, err = d.Clocks.ResumeClock(context.Background(), e.ID, 4)
 			paused = false
 		default:
-			_, err = d.PauseClock(context.Background(), e.ID, 4)
+			_, err = d.Clocks.PauseClock(context.Background(), e.ID, 4)
 			paused = true
 		}
 		if err != nil {
@@ -307,7 +307,7 @@ func BenchmarkSelfReport(b *testing.B) {
 	srv, d, e, r := benchEvent(b)
 	hs := httptest.NewServer(srv)
 	defer hs.Close()
-	codes, err := d.TableCodes(context.Background(), e.ID, 4)
+	codes, err := d.Network.TableCodes(context.Background(), e.ID, 4)
 	if err != nil {
 		b.Fatal(err)
 	}

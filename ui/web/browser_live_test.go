@@ -68,7 +68,7 @@ func TestBrowserResultsLandInPlace(t *testing.T) {
 	}
 	record := func(table int) {
 		t.Helper()
-		if err := f.d.RecordResult(context.Background(), e.ID, 1, table, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
+		if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, table, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -143,7 +143,7 @@ func TestBrowserStandingsRefetchAtTheRoundsEnd(t *testing.T) {
 	}
 	before := count.of(standings)
 	for _, tb := range r.Tables[:len(r.Tables)-1] {
-		if err := f.d.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+		if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -152,7 +152,7 @@ func TestBrowserStandingsRefetchAtTheRoundsEnd(t *testing.T) {
 		t.Errorf("the standings were fetched %d times for results mid-round (at most every ~20 s)", n-before)
 	}
 	last := r.Tables[len(r.Tables)-1]
-	if err := f.d.RecordResult(context.Background(), e.ID, 1, last.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+	if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, last.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 		t.Fatal(err)
 	}
 	// The title's wording is the standings' own (another test's); the

@@ -90,10 +90,10 @@ func TestBrowserStaffPagesAndTheTVPatchEachResult(t *testing.T) {
 	f := newFixture(t)
 	e, _, r := f.OpenRound(1024)
 	ctx := context.Background()
-	if _, err := f.d.AddJudge(ctx, e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge}); err != nil {
+	if _, err := f.d.Judging.AddJudge(ctx, e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge}); err != nil {
 		t.Fatal(err)
 	}
-	pin, err := f.d.JudgePIN(ctx)
+	pin, err := f.d.Phones.JudgePIN(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +146,7 @@ func TestBrowserStaffPagesAndTheTVPatchEachResult(t *testing.T) {
 	// 30 results at other tables, a few a second.
 	const results = 30
 	for _, tb := range r.Tables[:results] {
-		if err := f.d.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
+		if err := f.d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
 			t.Fatal(err)
 		}
 		time.Sleep(150 * time.Millisecond)
@@ -177,7 +177,7 @@ func TestBrowserStaffPagesAndTheTVPatchEachResult(t *testing.T) {
 
 	// Its own table's result: the report page says the table has one.
 	_, asked := pages[3].m.mark()
-	if err := f.d.RecordResult(ctx, e.ID, 1, mine, event.Result{Seats: []event.SeatResult{{GamesWon: 0}, {GamesWon: 2}}}); err != nil {
+	if err := f.d.Rounds.RecordResult(ctx, e.ID, 1, mine, event.Result{Seats: []event.SeatResult{{GamesWon: 0}, {GamesWon: 2}}}); err != nil {
 		t.Fatal(err)
 	}
 	waitText(t, report, "#r-result-now", "The table has a result already", 5*time.Second)
@@ -190,7 +190,7 @@ func TestBrowserStaffPagesAndTheTVPatchEachResult(t *testing.T) {
 // name, on the entry page of event e (the browser package has its twin).
 func stationBrowser(t *testing.T, f *fixture, e event.Event, w, h int, lang, name string) context.Context {
 	t.Helper()
-	code, err := f.d.ScorekeeperCode(context.Background())
+	code, err := f.d.Stations.ScorekeeperCode(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

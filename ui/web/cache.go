@@ -133,7 +133,7 @@ func (c *cache) boardOf(ctx context.Context, id event.EventID, g *generation) (d
 		// giving up must not fail the others.
 		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), readTimeout)
 		defer cancel()
-		b, err := c.d.Board(rctx, id)
+		b, err := c.d.Views.Board(rctx, id)
 		if err != nil {
 			return b, err
 		}

@@ -94,7 +94,7 @@ func (s *Server) apiMyTable(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, myTableJSON{Confirm: true, Message: msgSignInFirst.In(l)})
 		return
 	}
-	c, err := s.d.ConfirmationOf(r.Context(), id, ps.Entry)
+	c, err := s.d.Confirmations.ConfirmationOf(r.Context(), id, ps.Entry)
 	if errors.Is(err, event.ErrInvalid) {
 		writeJSON(w, http.StatusOK, myTableJSON{Confirm: true, SignedIn: true, Message: capitalized(errText{err}.In(l))})
 		return
@@ -127,7 +127,7 @@ func (s *Server) apiMyReport(w http.ResponseWriter, r *http.Request) {
 		s.failErr(w, r, err)
 		return
 	}
-	c, err := s.d.ReportAsPlayer(r.Context(), director.PlayerResult{Event: id, Entry: ps.Entry, Round: req.Round,
+	c, err := s.d.Confirmations.ReportAsPlayer(r.Context(), director.PlayerResult{Event: id, Entry: ps.Entry, Round: req.Round,
 		Result: rr.Result, Multi: rr.multiInput(), Device: ps.Device})
 	switch {
 	case errors.Is(err, director.ErrReportConflict), errors.Is(err, director.ErrNotConfirming):

@@ -66,7 +66,7 @@ func BenchmarkConfirmStreams500(b *testing.B) {
 		entry := tables[i/2].Seats[i%2].EntryID
 		token := staffToken()
 		device := fmt.Sprintf("%032x", i+1)
-		if _, err := d.SignInPlayer(ctx, director.PlayerSignInTry{Event: e.ID, Entry: entry, Code: codes[entry], Device: device,
+		if _, err := d.Phones.SignInPlayer(ctx, director.PlayerSignInTry{Event: e.ID, Entry: entry, Code: codes[entry], Device: device,
 			Address: "10.0.0.1", Token: token, TTL: time.Hour}); err != nil {
 			b.Fatal(err)
 		}
@@ -115,14 +115,14 @@ func BenchmarkConfirmStreams500(b *testing.B) {
 			b.Fatal("more iterations than tables")
 		}
 		line := []string{"2-0", "0-2", "2-1"}[i%3]
-		if _, err := d.ReportAsPlayer(ctx, director.PlayerResult{Event: e.ID, Entry: t.Seats[0].EntryID, Round: 1, Result: line, Device: "a"}); err != nil {
+		if _, err := d.Confirmations.ReportAsPlayer(ctx, director.PlayerResult{Event: e.ID, Entry: t.Seats[0].EntryID, Round: 1, Result: line, Device: "a"}); err != nil {
 			b.Fatal(err)
 		}
 		waitMine(b, mine, 2*k+1, 1)
 		time.Sleep(50 * time.Millisecond) // anything else on its way
 		tb, ot := sumApart(received, k)
 		reportTable, reportOthers = reportTable+tb, reportOthers+ot
-		if _, err := d.ReportAsPlayer(ctx, director.PlayerResult{Event: e.ID, Entry: t.Seats[1].EntryID, Round: 1, Result: line, Device: "b"}); err != nil {
+		if _, err := d.Confirmations.ReportAsPlayer(ctx, director.PlayerResult{Event: e.ID, Entry: t.Seats[1].EntryID, Round: 1, Result: line, Device: "b"}); err != nil {
 			b.Fatal(err)
 		}
 		waitMine(b, mine, 2*k, 2)
@@ -166,29 +166,29 @@ func waitMine(b *testing.B, mine []atomic.Int64, i int, want int64) {
 // results, round 1 published, and the player codes.
 func confirmingRegional(b *testing.B, d *director.Director) (event.Event, event.Round, map[event.EntryID]string) {
 	ctx := context.Background()
-	e, err := d.CreateEvent(ctx, director.NewEvent{Name: "Regional Championship", Game: "altered", Format: "standard-bo3"})
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Regional Championship", Game: "altered", Format: "standard-bo3"})
 	if err != nil {
 		b.Fatal(err)
 	}
 	e.Settings.PlayersConfirmResults = true
-	if err := d.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
+	if err := d.Events.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
 		b.Fatal(err)
 	}
 	var rows []director.NewPlayer
 	for _, n := range webtest.Names(1024) {
 		rows = append(rows, director.NewPlayer{Name: n})
 	}
-	if _, err := d.ImportPlayers(ctx, e.ID, rows); err != nil {
+	if _, err := d.Transfer.ImportPlayers(ctx, e.ID, rows); err != nil {
 		b.Fatal(err)
 	}
-	r, err := d.PairNextRound(ctx, e.ID)
+	r, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := d.PublishRound(ctx, e.ID, 1); err != nil {
+	if err := d.Drafts.PublishRound(ctx, e.ID, 1); err != nil {
 		b.Fatal(err)
 	}
-	codes, err := d.PlayerCodes(ctx, e.ID)
+	codes, err := d.Phones.PlayerCodes(ctx, e.ID)
 	if err != nil {
 		b.Fatal(err)
 	}

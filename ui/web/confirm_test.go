@@ -69,7 +69,7 @@ func TestBothPlayersConfirmFromTheirPhones(t *testing.T) {
 	if status != 409 || !strings.Contains(errorOf(t, body), "already has its result: "+adaName+" won 2–0") {
 		t.Errorf("a different result after it was recorded: %d %s", status, body)
 	}
-	log, _ := f.d.Log(context.Background(), e.ID)
+	log, _ := f.d.Events.Log(context.Background(), e.ID)
 	if last := log[len(log)-1].Message.String(); !strings.Contains(last, "confirmed by the players on their own phones") {
 		t.Errorf("the log's last line: %s", last)
 	}
@@ -92,7 +92,7 @@ func TestPlayersReportsRefusalsAndChanges(t *testing.T) {
 	if m := stranger.myTable(e.ID); !m.Confirm || m.SignedIn || !strings.Contains(m.Message, "player code") {
 		t.Errorf("the table of a phone not signed in: %+v", m)
 	}
-	tcodes, _ := f.d.TableCodes(context.Background(), e.ID, 1)
+	tcodes, _ := f.d.Network.TableCodes(context.Background(), e.ID, 1)
 	status, body := f.playerPhone().post(fmt.Sprintf("/api/events/%d/reports", e.ID), fmt.Sprintf(`{"round":1,"table":%d,"code":%q,"result":"2-0"}`, tb.Number, tcodes[tb.Number]))
 	if status != 400 || !strings.Contains(errorOf(t, body), "each player confirms the result from her own phone") {
 		t.Errorf("a table code alone: %d %s", status, body)
@@ -122,7 +122,7 @@ func TestPlayersReportsRefusalsAndChanges(t *testing.T) {
 	if a := pa.myTable(e.ID); a.State != "organizer" || a.Message != "Sent to the organizer: you and "+bobName+" reported different results." {
 		t.Errorf("Ada's page: %+v", a)
 	}
-	if reps, _ := f.d.PhoneReports(context.Background(), e.ID); len(reps) != 2 {
+	if reps, _ := f.d.Network.PhoneReports(context.Background(), e.ID); len(reps) != 2 {
 		t.Errorf("the organizer's list: %+v", reps)
 	}
 

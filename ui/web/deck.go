@@ -158,7 +158,7 @@ func (s *Server) apiMyDeck(w http.ResponseWriter, r *http.Request) {
 	l := langOf(r)
 	ps, ok := s.signedPlayer(r, id)
 	if !ok {
-		win, err := s.d.DeckRegistration(r.Context(), id)
+		win, err := s.d.Decks.DeckRegistration(r.Context(), id)
 		if err != nil {
 			s.failErr(w, r, err)
 			return
@@ -168,7 +168,7 @@ func (s *Server) apiMyDeck(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, j)
 		return
 	}
-	pd, err := s.d.PlayerDeckOf(r.Context(), ps)
+	pd, err := s.d.Decks.PlayerDeckOf(r.Context(), ps)
 	if err != nil {
 		s.failErr(w, r, err)
 		return
@@ -220,11 +220,11 @@ func (s *Server) apiSaveMyDeck(w http.ResponseWriter, r *http.Request) {
 		s.failErr(w, r, err)
 		return
 	}
-	if _, err := s.d.SavePlayerDeck(r.Context(), ps, req.Name, req.List); err != nil {
+	if _, err := s.d.Decks.SavePlayerDeck(r.Context(), ps, req.Name, req.List); err != nil {
 		s.failErr(w, r, err)
 		return
 	}
-	pd, err := s.d.PlayerDeckOf(r.Context(), ps)
+	pd, err := s.d.Decks.PlayerDeckOf(r.Context(), ps)
 	if err != nil {
 		s.failErr(w, r, err)
 		return
@@ -271,7 +271,7 @@ func (s *Server) apiCheckMyDeck(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, emptyDeckReport(l))
 		return
 	}
-	rep, err := s.d.CheckDeck(r.Context(), id, req.List)
+	rep, err := s.d.Decks.CheckDeck(r.Context(), id, req.List)
 	if err != nil {
 		s.failErr(w, r, err)
 		return

@@ -13,7 +13,7 @@ import (
 func TestAKeyForgeDecklistPageAsksForTheDecksNameSetAndHouses(t *testing.T) {
 	f := newFixture(t)
 	e, entries := f.Event("keyforge", "archon-standard", "Ada", "Bob")
-	code, err := f.d.PlayerCode(context.Background(), entries[0].ID)
+	code, err := f.d.Phones.PlayerCode(context.Background(), entries[0].ID)
 	if err != nil {
 		t.Fatal(err)
 	}

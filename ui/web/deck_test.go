@@ -21,7 +21,7 @@ func deckPhones(t *testing.T) (*fixture, event.Event, []event.Entry, *playerPhon
 	f := newFixture(t)
 	e, entries := f.Event("altered", "standard-bo3", "Ada", "Bob", "Cy", "Dee")
 	phone := func(en event.Entry) *playerPhone {
-		code, err := f.d.PlayerCode(context.Background(), en.ID)
+		code, err := f.d.Phones.PlayerCode(context.Background(), en.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +76,7 @@ func TestAPlayerSendsHerDecklistFromHerPhone(t *testing.T) {
 	if !j.Has || j.Name != "Axiom" || j.List != strings.TrimSpace(webtest.AlteredDeck()) || j.Check == nil || !j.Check.Legal || j.Updated == "" {
 		t.Fatalf("Ada's deck read back = %+v", j)
 	}
-	log, err := f.d.Log(context.Background(), e.ID)
+	log, err := f.d.Events.Log(context.Background(), e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func adaChecksAnIllegalList(t *testing.T, f *fixture, e event.Event, ada *player
 	if status, body := ada.post(path+"/check", deckBody("", "")); status != http.StatusOK || !strings.Contains(body, `"empty":true`) {
 		t.Errorf("empty check: %d %s", status, body)
 	}
-	if decks, _ := f.d.Decks(context.Background(), e.ID); len(decks) != 0 {
+	if decks, _ := f.d.Decks.Decks(context.Background(), e.ID); len(decks) != 0 {
 		t.Fatal("a check saved a deck")
 	}
 }
@@ -125,7 +125,7 @@ func bobReadsNothingOfAdas(t *testing.T, f *fixture, e event.Event, entries []ev
 	if j := myDeck(t, ada, e.ID); j.Name != "Axiom" {
 		t.Errorf("Bob's save changed Ada's deck: %+v", j)
 	}
-	if dc, has, err := f.d.EntryDeck(context.Background(), e.ID, entries[1].ID); err != nil || !has || dc.Deck.Name != "Bob's" {
+	if dc, has, err := f.d.Decks.EntryDeck(context.Background(), e.ID, entries[1].ID); err != nil || !has || dc.Deck.Name != "Bob's" {
 		t.Errorf("Bob's deck = %+v, %v, %v", dc.Deck, has, err)
 	}
 }
@@ -141,7 +141,7 @@ func TestPlayerDeckRefusals(t *testing.T) {
 	if status, body := ada.post(path, other); status != http.StatusBadRequest || !strings.Contains(errorOf(t, body), `{"name":"…","list":"…"}`) {
 		t.Errorf("another's entry named: %d %s", status, body)
 	}
-	if _, has, _ := f.d.EntryDeck(context.Background(), e.ID, entries[1].ID); has {
+	if _, has, _ := f.d.Decks.EntryDeck(context.Background(), e.ID, entries[1].ID); has {
 		t.Fatal("Bob has a deck Ada's phone sent")
 	}
 	if status, body := ada.post(path, `{"list": 3}`); status != http.StatusBadRequest || !strings.Contains(errorOf(t, body), "is not what this address takes") {
@@ -203,7 +203,7 @@ func aStrangerIsRefused(t *testing.T, f *fixture, e event.Event) {
 func closedIsSaid(t *testing.T, f *fixture, e event.Event, ada *playerPhone) {
 	t.Helper()
 	path := webtest.DeckPath(e.ID)
-	if err := f.d.CloseDeckRegistration(context.Background(), e.ID); err != nil {
+	if err := f.d.Decks.CloseDeckRegistration(context.Background(), e.ID); err != nil {
 		t.Fatal(err)
 	}
 	status, body := ada.post(path, deckBody("", webtest.AlteredDeck()))
@@ -257,7 +257,7 @@ func (f *fixture) publishIf(do bool, id event.EventID) {
 // tablet and a phone not signed in get the judges' sign-in, never a list.
 func TestOnlyJudgesReadAPlayersList(t *testing.T) {
 	f, e, entries, ada, _ := deckPhones(t)
-	grace, err := f.d.AddJudge(context.Background(), e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
+	grace, err := f.d.Judging.AddJudge(context.Background(), e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +265,7 @@ func TestOnlyJudgesReadAPlayersList(t *testing.T) {
 	if status, _ := ada.post(webtest.DeckPath(e.ID), deckBody("Zephyr Axiom", four)); status != http.StatusOK {
 		t.Fatal("Ada's save")
 	}
-	if _, err := f.d.SaveDeck(context.Background(), entries[1].ID, "", webtest.AlteredDeck()); err != nil {
+	if _, err := f.d.Decks.SaveDeck(context.Background(), entries[1].ID, "", webtest.AlteredDeck()); err != nil {
 		t.Fatal(err)
 	}
 	list := webtest.JudgeOf(e) + "/decks"

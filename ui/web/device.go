@@ -70,7 +70,7 @@ func (s *Server) deviceKeyOf(ctx context.Context) []byte {
 	s.keyMu.Lock()
 	defer s.keyMu.Unlock()
 	if s.deviceKey == nil {
-		key, err := s.d.DeviceKey(ctx)
+		key, err := s.d.Phones.DeviceKey(ctx)
 		if err != nil {
 			s.logf("web: device key: %v", err)
 			return nil

@@ -23,7 +23,7 @@ func drawnTies(t *testing.T, f *fixture) event.Event {
 	e, _ := f.Event("generic", "swiss-top8", webtest.Names(4)...)
 	r := f.Publish(e.ID)
 	for _, tb := range r.Tables {
-		if err := f.d.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+		if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 			t.Fatal(err)
 		}
 	}

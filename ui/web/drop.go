@@ -96,7 +96,7 @@ func (s *Server) apiMyDrop(w http.ResponseWriter, r *http.Request) {
 
 // writeDrop answers with where ps stands now.
 func (s *Server) writeDrop(w http.ResponseWriter, r *http.Request, ps director.PlayerSession) {
-	v, err := s.d.DropOf(r.Context(), ps)
+	v, err := s.d.Drops.DropOf(r.Context(), ps)
 	if err != nil {
 		s.failErr(w, r, err)
 		return
@@ -116,7 +116,7 @@ func (s *Server) apiAskDrop(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if _, err := s.d.RequestDrop(r.Context(), ps); err != nil {
+	if _, err := s.d.Drops.RequestDrop(r.Context(), ps); err != nil {
 		s.failErr(w, r, err)
 		return
 	}
@@ -129,7 +129,7 @@ func (s *Server) apiWithdrawDrop(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if err := s.d.WithdrawDrop(r.Context(), ps); err != nil {
+	if err := s.d.Drops.WithdrawDrop(r.Context(), ps); err != nil {
 		s.failErr(w, r, err)
 		return
 	}

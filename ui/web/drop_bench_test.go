@@ -27,11 +27,11 @@ func BenchmarkMyDrop(b *testing.B) {
 	hs := httptest.NewServer(srv)
 	defer hs.Close()
 	ctx := context.Background()
-	entries, err := d.Entries(ctx, e.ID)
+	entries, err := d.Registration.Entries(ctx, e.ID)
 	if err != nil {
 		b.Fatal(err)
 	}
-	codes, err := d.PlayerCodes(ctx, e.ID)
+	codes, err := d.Phones.PlayerCodes(ctx, e.ID)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -70,13 +70,13 @@ func BenchmarkMyDrop(b *testing.B) {
 func BenchmarkRoundViewWithDrops(b *testing.B) {
 	_, d, e, _ := benchEvent(b)
 	ctx := context.Background()
-	entries, err := d.Entries(ctx, e.ID)
+	entries, err := d.Registration.Entries(ctx, e.ID)
 	if err != nil {
 		b.Fatal(err)
 	}
 	view := func(b *testing.B, want int) {
 		for i := 0; i < b.N; i++ {
-			v, err := d.RoundView(ctx, e.ID, 0, 4)
+			v, err := d.Views.RoundView(ctx, e.ID, 0, 4)
 			if err != nil || len(v.Drops) != want {
 				b.Fatalf("%d drops, %v", len(v.Drops), err)
 			}
@@ -84,7 +84,7 @@ func BenchmarkRoundViewWithDrops(b *testing.B) {
 	}
 	b.Run("none", func(b *testing.B) { view(b, 0) })
 	for _, en := range entries[:50] {
-		if _, err := d.RequestDrop(ctx, phoneSession(e, en)); err != nil {
+		if _, err := d.Drops.RequestDrop(ctx, phoneSession(e, en)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -92,7 +92,7 @@ func BenchmarkRoundViewWithDrops(b *testing.B) {
 	// The same 50 withdrawn: what the 100 writes themselves cost the
 	// reads (the write-ahead log they left), not the requests.
 	for _, en := range entries[:50] {
-		if err := d.WithdrawDrop(ctx, phoneSession(e, en)); err != nil {
+		if err := d.Drops.WithdrawDrop(ctx, phoneSession(e, en)); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -37,7 +37,7 @@ func TestADropNeedsHerOwnSignedInPhone(t *testing.T) {
 	if status, body := ada.post(drop, `{}`, "Origin", "http://evil.example"); status != 403 {
 		t.Fatalf("from another site: %d %s", status, body)
 	}
-	if open, _ := f.d.OpenDropRequests(context.Background(), e.ID); len(open) != 0 {
+	if open, _ := f.d.Drops.OpenDropRequests(context.Background(), e.ID); len(open) != 0 {
 		t.Fatalf("a refused request was kept: %+v", open)
 	}
 }
@@ -56,7 +56,7 @@ func TestAPlayerAsksToDropFromHerPhone(t *testing.T) {
 			t.Fatalf("asked: %d %s", status, body)
 		}
 	}
-	open, err := f.d.OpenDropRequests(context.Background(), e.ID)
+	open, err := f.d.Drops.OpenDropRequests(context.Background(), e.ID)
 	if err != nil || len(open) != 1 || open[0].EntryID != entries[0].ID || open[0].Device == "" || open[0].Device == "unknown" {
 		t.Fatalf("open requests: %+v, %v; want Ada's one, with her phone's device", open, err)
 	}
@@ -73,8 +73,8 @@ func TestAPlayerAsksToDropFromHerPhone(t *testing.T) {
 	}
 	// Asked again and accepted at the desk: her phone says she dropped.
 	ada.post(drop, `{}`)
-	open, _ = f.d.OpenDropRequests(context.Background(), e.ID)
-	if err := f.d.AcceptDrop(context.Background(), e.ID, open[0].ID); err != nil {
+	open, _ = f.d.Drops.OpenDropRequests(context.Background(), e.ID)
+	if err := f.d.Drops.AcceptDrop(context.Background(), e.ID, open[0].ID); err != nil {
 		t.Fatal(err)
 	}
 	if _, body := ada.get(drop); !strings.Contains(body, `"state":"dropped"`) || !strings.Contains(body, `"droppedAfter":1`) {
@@ -90,7 +90,7 @@ func TestAPlayerAsksToDropFromHerPhone(t *testing.T) {
 // logHas fails unless the event's log has every line of want.
 func logHas(t *testing.T, f *fixture, id event.EventID, want ...string) {
 	t.Helper()
-	log, err := f.d.Log(context.Background(), id)
+	log, err := f.d.Events.Log(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,11 +116,11 @@ func TestNoDropFromThePhoneOnceTheEventIsOver(t *testing.T) {
 		if tb.Bye {
 			continue
 		}
-		if err := f.d.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 0}}}); err != nil {
+		if err := f.d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 0}}}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := f.d.FinishEvent(ctx, e.ID); err != nil {
+	if err := f.d.Events.FinishEvent(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
 	drop := fmt.Sprintf("/api/events/%d/me/drop", e.ID)
@@ -139,7 +139,7 @@ func TestAPhoneDropAppliesAtOnceWhenTheEventSaysSo(t *testing.T) {
 	e, entries := f.Event("KeyForge", "archon-standard", "Ada", "Bob", "Cy")
 	s := e.Settings
 	s.PhoneDropsWithoutApproval = true
-	if err := f.d.UpdateSettings(context.Background(), e.ID, s); err != nil {
+	if err := f.d.Events.UpdateSettings(context.Background(), e.ID, s); err != nil {
 		t.Fatal(err)
 	}
 	ada := f.signedPhone(e.ID, entries[0].ID)

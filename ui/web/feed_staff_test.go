@@ -18,7 +18,7 @@ func TestPatchesTellTheStaffPagesAndTheProjector(t *testing.T) {
 	ctx := context.Background()
 	board := func() director.Board {
 		t.Helper()
-		b, err := f.d.Board(ctx, e.ID)
+		b, err := f.d.Views.Board(ctx, e.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -34,7 +34,7 @@ func TestPatchesTellTheStaffPagesAndTheProjector(t *testing.T) {
 	var flips []int
 	for i, tb := range r.Tables {
 		res := event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}
-		if err := f.d.RecordResult(ctx, e.ID, 1, tb.Number, res); err != nil {
+		if err := f.d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, res); err != nil {
 			t.Fatal(err)
 		}
 		b := board()

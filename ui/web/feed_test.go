@@ -39,7 +39,7 @@ func TestPatchStreamCarriesResults(t *testing.T) {
 	}
 	record := func(table, a, b int) {
 		t.Helper()
-		if err := f.d.RecordResult(context.Background(), e.ID, 1, table, event.Result{Seats: []event.SeatResult{{GamesWon: a}, {GamesWon: b}}}); err != nil {
+		if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, table, event.Result{Seats: []event.SeatResult{{GamesWon: a}, {GamesWon: b}}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -60,11 +60,11 @@ func TestPatchStreamCarriesResults(t *testing.T) {
 	for _, tb := range r.Tables[2:] {
 		record(tb.Number, 2, 0)
 	}
-	next, err := f.d.PairNextRound(context.Background(), e.ID)
+	next, err := f.d.Rounds.PairNextRound(context.Background(), e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.d.PublishRound(context.Background(), e.ID, next.Number); err != nil {
+	if err := f.d.Drafts.PublishRound(context.Background(), e.ID, next.Number); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.After(3 * time.Second)
@@ -86,7 +86,7 @@ func TestPatchStreamCarriesResults(t *testing.T) {
 // naming it for the staff's pages (no table, no standings).
 func pauseIsAPatch(t *testing.T, f *fixture, id event.EventID, s *sseReader, seq uint64) {
 	t.Helper()
-	if _, err := f.d.PauseClock(context.Background(), id, 1); err != nil {
+	if _, err := f.d.Clocks.PauseClock(context.Background(), id, 1); err != nil {
 		t.Fatal(err)
 	}
 	if p := readPatch(t, s.next("patch", 2*time.Second)); p.Seq != seq || !slices.Equal(p.Also, []string{"clock"}) || p.Tables != nil || p.Standings != nil {
@@ -106,7 +106,7 @@ func TestPatchStreamResumes(t *testing.T) {
 	s.next("hello", time.Second)
 	var first string
 	for i, tb := range r.Tables[:3] {
-		if err := f.d.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: i % 2}}}); err != nil {
+		if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: i % 2}}}); err != nil {
 			t.Fatal(err)
 		}
 		readPatch(t, s.next("patch", 2*time.Second))
@@ -231,7 +231,7 @@ func TestBodiesETagAndGzip(t *testing.T) {
 	if unz, _ := io.ReadAll(zr); string(unz) != plain {
 		t.Error("the gzipped body is not the plain one")
 	}
-	if err := f.d.RecordResult(context.Background(), e.ID, 1, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+	if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 		t.Fatal(err)
 	}
 	if resp, _ := f.do("GET", path, nil, "If-None-Match", tag); resp.StatusCode != 200 || resp.Header.Get("ETag") == tag {
@@ -245,14 +245,14 @@ func TestBodiesETagAndGzip(t *testing.T) {
 func TestDiffBoardsFindsResultsWithoutKinds(t *testing.T) {
 	f := newFixture(t)
 	e, _, r := f.OpenRound(8)
-	prev, err := f.d.Board(context.Background(), e.ID)
+	prev, err := f.d.Views.Board(context.Background(), e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.d.RecordResult(context.Background(), e.ID, 1, r.Tables[2].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 1}}}); err != nil {
+	if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, r.Tables[2].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 1}}}); err != nil {
 		t.Fatal(err)
 	}
-	b, err := f.d.Board(context.Background(), e.ID)
+	b, err := f.d.Views.Board(context.Background(), e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -87,13 +87,13 @@ func historyStore(b testing.TB) (*director.Director, event.Event, []event.Entry)
 			b.Fatal(err)
 		}
 	}
-	tonight, err := d.CreateEvent(ctx, director.NewEvent{Name: "Regional Championship", Game: "altered", Format: "standard-bo3", Date: now})
+	tonight, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Regional Championship", Game: "altered", Format: "standard-bo3", Date: now})
 	if err != nil {
 		b.Fatal(err)
 	}
 	var entries []event.Entry
 	for _, p := range players {
-		en, err := d.Register(ctx, tonight.ID, p.ID)
+		en, err := d.Registration.Register(ctx, tonight.ID, p.ID)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -150,7 +150,7 @@ func TestBrowserPlayerSeesHerEventsAtThisStore(t *testing.T) {
 
 	// Tonight's results move her page, not her history.
 	ada := webtest.SeatTable(r, es[0].ID)
-	if err := f.d.RecordResult(context.Background(), e.ID, 1, ada.Number, webtest.OneGame(true)); err != nil {
+	if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, ada.Number, webtest.OneGame(true)); err != nil {
 		t.Fatal(err)
 	}
 	waitText(t, ctx, "#me-card", "Your table's result is in.", 3*time.Second)

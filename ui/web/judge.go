@@ -210,7 +210,7 @@ func (j *judgeArea) pageHome(w http.ResponseWriter, r *http.Request) {
 		j.show(w, r, http.StatusOK, "judge_signin", i18n.F("Judges"), judgePage{Problem: problem})
 		return
 	}
-	list, err := j.s.d.Events(r.Context())
+	list, err := j.s.d.Events.Events(r.Context())
 	if err != nil {
 		j.s.failErr(w, r, err)
 		return
@@ -249,7 +249,7 @@ func (j *judgeArea) postSignIn(w http.ResponseWriter, r *http.Request) {
 	}
 	if old := staffTokenOf(r, judgeCookie); old != "" {
 		j.staffSessions.drop(old)
-		if err := j.s.d.EndStaffSession(r.Context(), old); err != nil {
+		if err := j.s.d.Phones.EndStaffSession(r.Context(), old); err != nil {
 			j.s.logf("web: judge sign-in: %v", err)
 		}
 	}
@@ -268,7 +268,7 @@ func (j *judgeArea) postSignOut(w http.ResponseWriter, r *http.Request) {
 		j.refuse(w, r, c)
 		return
 	}
-	if err := j.s.d.EndStaffSession(r.Context(), c.token); err != nil {
+	if err := j.s.d.Phones.EndStaffSession(r.Context(), c.token); err != nil {
 		j.s.failErr(w, r, err)
 		return
 	}
@@ -294,7 +294,7 @@ func (j *judgeArea) view(w http.ResponseWriter, r *http.Request) (director.Judge
 		j.s.failErr(w, r, err)
 		return director.JudgeView{}, event.Judge{}, false
 	}
-	v, err := j.s.d.JudgeView(r.Context(), id)
+	v, err := j.s.d.Views.JudgeView(r.Context(), id)
 	if err != nil {
 		j.s.failErr(w, r, err)
 		return v, event.Judge{}, false
@@ -341,7 +341,7 @@ func (j *judgeArea) postMe(w http.ResponseWriter, r *http.Request) {
 		j.s.failErr(w, r, err)
 		return
 	}
-	judges, err := j.s.d.Judges(r.Context(), id)
+	judges, err := j.s.d.Judging.Judges(r.Context(), id)
 	if err != nil {
 		j.s.failErr(w, r, err)
 		return
@@ -352,7 +352,7 @@ func (j *judgeArea) postMe(w http.ResponseWriter, r *http.Request) {
 		j.s.fail(w, r, http.StatusBadRequest, i18n.F("Choose your name among the event's judges; if it is missing, the organizer adds you on the Judge tab."))
 		return
 	}
-	if err := j.s.d.ChooseJudge(r.Context(), token, id, judges[i].ID); err != nil {
+	if err := j.s.d.Phones.ChooseJudge(r.Context(), token, id, judges[i].ID); err != nil {
 		j.s.failErr(w, r, err)
 		return
 	}
@@ -397,7 +397,7 @@ func (j *judgeArea) write(w http.ResponseWriter, r *http.Request) (director.Judg
 		j.unnamed(w, r, id)
 		return director.JudgeView{}, event.Judge{}, js, false
 	}
-	v, err := j.s.d.JudgeView(r.Context(), id)
+	v, err := j.s.d.Views.JudgeView(r.Context(), id)
 	if err != nil {
 		j.s.failErr(w, r, err)
 		return v, event.Judge{}, js, false
@@ -414,7 +414,7 @@ func (j *judgeArea) write(w http.ResponseWriter, r *http.Request) (director.Judg
 // is in event id: the "Who are you?" page, and for a judge log entry what
 // she typed, carried through her choice and shown again to save.
 func (j *judgeArea) unnamed(w http.ResponseWriter, r *http.Request, id event.EventID) {
-	v, err := j.s.d.JudgeView(r.Context(), id)
+	v, err := j.s.d.Views.JudgeView(r.Context(), id)
 	if err != nil {
 		j.s.failErr(w, r, err)
 		return

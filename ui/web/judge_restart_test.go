@@ -23,7 +23,7 @@ func TestAJudgesChosenNameSurvivesARestart(t *testing.T) {
 	e, r, judges := f.JudgeEvent()
 	b := f.judgePhone(e, judges[1])
 	b.get(webtest.JudgeOf(e)).must(t, 200, "event").shows(t, "Ben Okafor")
-	if _, err := f.d.StartClock(context.Background(), e.ID, r.Number); err != nil {
+	if _, err := f.d.Clocks.StartClock(context.Background(), e.ID, r.Number); err != nil {
 		t.Fatal(err)
 	}
 	tb := f.tableWith(e, r, "Ada Lovelace")
@@ -41,7 +41,7 @@ func TestAJudgesChosenNameSurvivesARestart(t *testing.T) {
 		a := b.post(path+"/extend", url.Values{"minutes": {"2"}}).must(t, http.StatusSeeOther, fmt.Sprintf("extend after restart %d", restart+1))
 		b.get(a.location).shows(t, "Ben Okafor")
 	}
-	log, err := f.d.JudgeLog(context.Background(), e.ID)
+	log, err := f.d.Judging.JudgeLog(context.Background(), e.ID)
 	if err != nil || len(log) != 3 {
 		t.Fatalf("log = %+v, %v", log, err)
 	}
@@ -51,7 +51,7 @@ func TestAJudgesChosenNameSurvivesARestart(t *testing.T) {
 		}
 	}
 	other, _ := f.Event("altered", "standard-bo3", "Eve Stone", "Finn Hale")
-	if _, err := f.d.AddJudge(context.Background(), other.ID, director.NewJudge{Name: "Ida Wells", Role: event.RoleHeadJudge}); err != nil {
+	if _, err := f.d.Judging.AddJudge(context.Background(), other.ID, director.NewJudge{Name: "Ida Wells", Role: event.RoleHeadJudge}); err != nil {
 		t.Fatal(err)
 	}
 	b.get(webtest.JudgeOf(other)).must(t, 200, "another event").shows(t, "Who are you?", "Ida Wells")
@@ -65,7 +65,7 @@ func TestAPenaltyTypedBeforeChoosingANameIsKept(t *testing.T) {
 	f := newFixture(t)
 	e, _, judges := f.JudgeEvent()
 	ada, _ := f.EntryNamed(e, "Ada Lovelace")
-	pin, err := f.d.JudgePIN(context.Background())
+	pin, err := f.d.Phones.JudgePIN(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,11 +84,11 @@ func TestAPenaltyTypedBeforeChoosingANameIsKept(t *testing.T) {
 	}
 	back := b.post(webtest.JudgeOf(e)+"/me", kept).must(t, http.StatusOK, "the name chosen")
 	back.shows(t, "Your name is chosen. Here is what you typed", "Slow play at table 1, warned twice", "Ben Okafor")
-	if log, _ := f.d.JudgeLog(context.Background(), e.ID); len(log) != 0 {
+	if log, _ := f.d.Judging.JudgeLog(context.Background(), e.ID); len(log) != 0 {
 		t.Fatalf("the kept entry was saved before the judge saved it: %+v", log)
 	}
 	b.post(webtest.JudgeOf(e)+"/entry", typed).must(t, http.StatusSeeOther, "saved")
-	log, err := f.d.JudgeLog(context.Background(), e.ID)
+	log, err := f.d.Judging.JudgeLog(context.Background(), e.ID)
 	if err != nil || len(log) != 1 || log[0].JudgeID != judges[1].ID || log[0].Description != "Slow play at table 1, warned twice" {
 		t.Fatalf("log = %+v, %v", log, err)
 	}

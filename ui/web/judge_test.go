@@ -33,11 +33,11 @@ func (f *fixture) finish(e event.Event) {
 		if tb.Bye {
 			continue
 		}
-		if err := f.d.RecordResult(ctx, e.ID, r.Number, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+		if err := f.d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 			f.t.Fatal(err)
 		}
 	}
-	if err := f.d.FinishEvent(ctx, e.ID); err != nil {
+	if err := f.d.Events.FinishEvent(ctx, e.ID); err != nil {
 		f.t.Fatal(err)
 	}
 }
@@ -46,7 +46,7 @@ func (f *fixture) finish(e event.Event) {
 // judge j in event e.
 func (f *fixture) judgePhone(e event.Event, j event.Judge) *staffClient {
 	f.t.Helper()
-	pin, err := f.d.JudgePIN(context.Background())
+	pin, err := f.d.Phones.JudgePIN(context.Background())
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestAJudgeSignsInWithTheJudgesPINAndPicksTheirName(t *testing.T) {
 	f := newFixture(t)
 	e, _, judges := f.JudgeEvent()
 	done := f.finished()
-	pin, err := f.d.JudgePIN(context.Background())
+	pin, err := f.d.Phones.JudgePIN(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func TestAJudgeSignsInWithTheJudgesPINAndPicksTheirName(t *testing.T) {
 	b.get(webtest.JudgeOf(e)).must(t, 200, "event").shows(t, "Ben Okafor", "Round 1 · tables still out (2)", "Judge log", "Nothing logged yet.")
 
 	// A new PIN signs every phone out.
-	if _, err := f.d.RenewJudgePIN(context.Background()); err != nil {
+	if _, err := f.d.Phones.RenewJudgePIN(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	if a := b.get(webtest.JudgeOf(e)); a.status != http.StatusSeeOther || a.location != "/judge" {
@@ -116,7 +116,7 @@ func TestAJudgeSignsInWithTheJudgesPINAndPicksTheirName(t *testing.T) {
 
 func TestWrongJudgePINsAreRateLimitedPerDevice(t *testing.T) {
 	f := newFixture(t)
-	pin, _ := f.d.JudgePIN(context.Background())
+	pin, _ := f.d.Phones.JudgePIN(context.Background())
 	b := f.staffClient()
 	for i := range 5 {
 		b.post("/judge/signin", url.Values{"pin": {fmt.Sprintf("%08d", i)}}).must(t, http.StatusForbidden, "wrong PIN")
@@ -131,7 +131,7 @@ func TestWrongJudgePINsAreRateLimitedPerDevice(t *testing.T) {
 func TestAJudgeSeesATableAndExtendsItsTime(t *testing.T) {
 	f := newFixture(t)
 	e, r, judges := f.JudgeEvent()
-	if _, err := f.d.StartClock(context.Background(), e.ID, r.Number); err != nil {
+	if _, err := f.d.Clocks.StartClock(context.Background(), e.ID, r.Number); err != nil {
 		t.Fatal(err)
 	}
 	b := f.judgePhone(e, judges[1])
@@ -147,7 +147,7 @@ func TestAJudgeSeesATableAndExtendsItsTime(t *testing.T) {
 	a := b.post(path+"/extend", url.Values{"minutes": {"5"}}).must(t, http.StatusSeeOther, "extend")
 	b.get(a.location).shows(t, "Saved as judge log entry #1.", "+5:00 extension", "55:00 left")
 
-	log, _ := f.d.JudgeLog(context.Background(), e.ID)
+	log, _ := f.d.Judging.JudgeLog(context.Background(), e.ID)
 	if len(log) != 1 {
 		t.Fatalf("log = %+v", log)
 	}
@@ -157,7 +157,7 @@ func TestAJudgeSeesATableAndExtendsItsTime(t *testing.T) {
 		x.JudgeID != judges[1].ID || x.Source != "judge phone, device "+dev[:6] {
 		t.Fatalf("extension entry = %+v (device %s)", x, dev)
 	}
-	sh, _ := f.d.RoundSheet(context.Background(), e.ID, 1)
+	sh, _ := f.d.Rounds.RoundSheet(context.Background(), e.ID, 1)
 	for _, st := range sh.Tables {
 		if st.Number == tb.Number && st.Extension != 5*time.Minute {
 			t.Fatalf("table %d extension = %v", st.Number, st.Extension)
@@ -216,7 +216,7 @@ func TestAJudgeLogsAPenaltyWithTheDesksEscalation(t *testing.T) {
 	b.get(a.location).shows(t, "Saved as judge log entry #1.", "Ada Lovelace — slow play, informal warning (judge Grace Hopper)")
 
 	// The second offence escalates, as at the desk.
-	log, _ := f.d.JudgeLog(context.Background(), e.ID)
+	log, _ := f.d.Judging.JudgeLog(context.Background(), e.ID)
 	next := judgelog.Suggest(e.Game, log, ada.ID, "slow play")
 	if next.Penalty != judgelog.FormalWarning {
 		t.Fatalf("second slow play suggests %q", next.Penalty)
@@ -269,12 +269,12 @@ func TestTheJudgeFormRefusesBadInputWithASentence(t *testing.T) {
 	for _, c := range cases {
 		b.post(webtest.JudgeOf(e)+"/entry", c.form).must(t, http.StatusBadRequest, fmt.Sprint(c.form)).shows(t, c.want)
 	}
-	if log, _ := f.d.JudgeLog(context.Background(), e.ID); len(log) != 0 {
+	if log, _ := f.d.Judging.JudgeLog(context.Background(), e.ID); len(log) != 0 {
 		t.Fatalf("refused entries were logged: %+v", log)
 	}
 	// A finished event's log is closed.
 	closed, _ := f.Event("altered", "standard-bo3", "Old Timer", "New Comer")
-	j, err := f.d.AddJudge(context.Background(), closed.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
+	j, err := f.d.Judging.AddJudge(context.Background(), closed.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,12 +321,12 @@ func TestEveryJudgeWriteNeedsTheJudgesPIN(t *testing.T) {
 	stranger.get("/api/judge/events/"+webtest.Itoa64(int64(e.ID))+"/suggest?player=1&infraction=stalling").must(t, http.StatusForbidden, "suggest without signing in")
 
 	// Signed in but not yet named in this event: no write either.
-	pin, _ := f.d.JudgePIN(context.Background())
+	pin, _ := f.d.Phones.JudgePIN(context.Background())
 	anonymous := f.staffClient()
 	anonymous.post("/judge/signin", url.Values{"pin": {pin}}).must(t, http.StatusSeeOther, "sign in")
 	anonymous.post(writes[2].path, writes[2].form).must(t, http.StatusForbidden, "no name").shows(t, "Choose your name among the event's judges first")
 
-	if log, _ := f.d.JudgeLog(context.Background(), e.ID); len(log) != 0 {
+	if log, _ := f.d.Judging.JudgeLog(context.Background(), e.ID); len(log) != 0 {
 		t.Fatalf("refused writes were logged: %+v", log)
 	}
 	en, _ := f.EntryNamed(e, "Ada Lovelace")

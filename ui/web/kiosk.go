@@ -304,7 +304,7 @@ func (k *kioskArea) event(w http.ResponseWriter, r *http.Request) (event.Event, 
 		k.s.failErr(w, r, err)
 		return event.Event{}, false
 	}
-	e, err := k.s.d.Event(r.Context(), id)
+	e, err := k.s.d.Events.Event(r.Context(), id)
 	if err != nil {
 		k.s.failErr(w, r, err)
 		return event.Event{}, false
@@ -358,7 +358,7 @@ func (k *kioskArea) postUnlock(w http.ResponseWriter, r *http.Request) {
 	}
 	if old := staffTokenOf(r, kioskCookie); old != "" {
 		k.staffSessions.drop(old)
-		if err := k.s.d.EndStaffSession(r.Context(), old); err != nil {
+		if err := k.s.d.Phones.EndStaffSession(r.Context(), old); err != nil {
 			k.s.logf("web: kiosk unlock: %v", err)
 		}
 	}
@@ -393,7 +393,7 @@ func (k *kioskArea) postLock(w http.ResponseWriter, r *http.Request) {
 		k.refuse(w, r, c)
 		return
 	}
-	if err := k.s.d.EndStaffSession(r.Context(), c.token); err != nil {
+	if err := k.s.d.Phones.EndStaffSession(r.Context(), c.token); err != nil {
 		k.s.failErr(w, r, err)
 		return
 	}

@@ -74,7 +74,7 @@ func TestTheKioskShowsOnlyANewPlayerHerCode(t *testing.T) {
 	if !ok {
 		t.Fatal("Quentin was not signed up")
 	}
-	cred, err := f.d.RevealPlayerCode(context.Background(), quentin.ID, director.CodeReveal{Via: director.RevealDesk})
+	cred, err := f.d.Phones.RevealPlayerCode(context.Background(), quentin.ID, director.CodeReveal{Via: director.RevealDesk})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestTheKioskShowsOnlyANewPlayerHerCode(t *testing.T) {
 	if strings.Contains(done.body, `data-idle="10"`) {
 		t.Error("the done page with a code goes back to the start after 10 s, too soon to copy it")
 	}
-	log, err := f.d.Log(context.Background(), e.ID)
+	log, err := f.d.Events.Log(context.Background(), e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,12 +133,12 @@ func TestAnUnlockedKioskTabletWalkingEveryNameHarvestsNoCode(t *testing.T) {
 	names := webtest.Names(40)
 	e, entries := f.Event("altered", "standard-bo3", names...)
 	for _, n := range []string{"Regular Una", "Regular Vic"} {
-		if _, err := f.d.AddPlayer(ctx, director.NewPlayer{Name: n, MemberNo: "M-" + n[8:]}); err != nil {
+		if _, err := f.d.Registration.AddPlayer(ctx, director.NewPlayer{Name: n, MemberNo: "M-" + n[8:]}); err != nil {
 			t.Fatal(err)
 		}
 		names = append(names, n)
 	}
-	if err := f.d.CheckIn(ctx, entries[0].ID, true); err != nil {
+	if err := f.d.Registration.CheckIn(ctx, entries[0].ID, true); err != nil {
 		t.Fatal(err)
 	}
 	b := f.unlocked(e)
@@ -181,7 +181,7 @@ func TestAnUnlockedKioskTabletWalkingEveryNameHarvestsNoCode(t *testing.T) {
 
 	// Every existing player's secrets, drawn now (the regulars were
 	// entered by the walk), in every form they could be shown.
-	creds, err := f.d.RevealPlayerCodes(ctx, e.ID)
+	creds, err := f.d.Phones.RevealPlayerCodes(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

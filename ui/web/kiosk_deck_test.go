@@ -16,7 +16,7 @@ import (
 // decksOf is each entry's registered deck, as name and list.
 func (f *fixture) decksOf(e event.Event) map[event.EntryID]string {
 	f.t.Helper()
-	decks, err := f.d.Decks(context.Background(), e.ID)
+	decks, err := f.d.Decks.Decks(context.Background(), e.ID)
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -38,14 +38,14 @@ func TestAStrangerAtTheKioskTabletChangesNoPlayersDeck(t *testing.T) {
 	names := webtest.Names(24)
 	e, entries := f.Event("altered", "standard-bo3", names...)
 	for i, en := range entries {
-		if _, err := f.d.SaveDeck(ctx, en.ID, "Own deck "+names[i], webtest.AlteredDeck()); err != nil {
+		if _, err := f.d.Decks.SaveDeck(ctx, en.ID, "Own deck "+names[i], webtest.AlteredDeck()); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := f.d.AddPlayer(ctx, director.NewPlayer{Name: "Regular Una", MemberNo: "M-Una"}); err != nil {
+	if _, err := f.d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Regular Una", MemberNo: "M-Una"}); err != nil {
 		t.Fatal(err)
 	}
-	creds, err := f.d.RevealPlayerCodes(ctx, e.ID)
+	creds, err := f.d.Phones.RevealPlayerCodes(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func TestAStrangerAtTheKioskTabletChangesNoPlayersDeck(t *testing.T) {
 	if changed != 0 || len(after) != len(before) {
 		t.Fatalf("a stranger changed %d decks of %d players (%d decks before, %d after)", changed, len(names), len(before), len(after))
 	}
-	log, _ := f.d.Log(ctx, e.ID)
+	log, _ := f.d.Events.Log(ctx, e.ID)
 	for _, l := range log {
 		if strings.HasPrefix(l.Message.Format, "deck registered on") {
 			t.Errorf("the log says %q", l.Message.String())

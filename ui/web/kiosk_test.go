@@ -17,7 +17,7 @@ import (
 // unlocked returns a tablet unlocked as the kiosk of e.
 func (f *fixture) unlocked(e event.Event) *staffClient {
 	f.t.Helper()
-	if _, err := f.d.SetKioskCode(context.Background(), webtest.KioskPIN); err != nil {
+	if _, err := f.d.Phones.SetKioskCode(context.Background(), webtest.KioskPIN); err != nil {
 		f.t.Fatal(err)
 	}
 	b := f.staffClient()
@@ -57,10 +57,10 @@ func TestAKioskStaysLockedUntilTheOrganizersPIN(t *testing.T) {
 	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace")
 	b := f.staffClient()
 	// The desktop kiosk's PIN unlocks no tablet.
-	if err := f.d.SetKioskPIN(context.Background(), "2468"); err != nil {
+	if err := f.d.Kiosk.SetKioskPIN(context.Background(), "2468"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.d.SetKioskCode(context.Background(), webtest.KioskPIN); err != nil {
+	if _, err := f.d.Phones.SetKioskCode(context.Background(), webtest.KioskPIN); err != nil {
 		t.Fatal(err)
 	}
 	page := b.get(webtest.KioskOf(e)+"?q=ada").must(t, 200, "locked kiosk")
@@ -169,7 +169,7 @@ func TestTheKioskTabletRefusesAGhostDuplicate(t *testing.T) {
 	_ = last
 	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace")
 	b := f.unlocked(e)
-	before, err := f.d.FindPlayers(context.Background(), "chris", 10)
+	before, err := f.d.Registration.FindPlayers(context.Background(), "chris", 10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +187,7 @@ func TestTheKioskTabletRefusesAGhostDuplicate(t *testing.T) {
 	}
 	b.post(webtest.KioskOf(e)+"/checkin", url.Values{"player": {matchID(t, page.body, "Chris Lee")}}).must(t, http.StatusSeeOther, "it's me")
 	b.get(webtest.KioskOf(e)+"/done").shows(t, "You're checked in, Chris Lee. Good luck!")
-	after, _ := f.d.FindPlayers(context.Background(), "chris", 10)
+	after, _ := f.d.Registration.FindPlayers(context.Background(), "chris", 10)
 	if len(after) != len(before) {
 		t.Fatalf("the directory had %d Chris, now %d: a ghost duplicate", len(before), len(after))
 	}
@@ -200,7 +200,7 @@ func TestTheKioskTabletRefusesAGhostDuplicate(t *testing.T) {
 	b.get(webtest.KioskOf(e)+"/same").shows(t, "is already signed up for this event", "checked in")
 	b.post(webtest.KioskOf(e)+"/namesake", nil).must(t, http.StatusSeeOther, "someone else")
 	b.get(webtest.KioskOf(e)+"/done").shows(t, "Welcome, Chris Lee! You're signed up and checked in.", "Another player has the same name")
-	entries, _ := f.d.Entries(context.Background(), e.ID)
+	entries, _ := f.d.Registration.Entries(context.Background(), e.ID)
 	namesakes := 0
 	for _, en := range entries {
 		if en.Name == "Chris Lee" && en.Namesake {
@@ -234,12 +234,12 @@ func TestKioskSignUpRefusesBadInputWithASentence(t *testing.T) {
 	// A body past the bound is refused whole.
 	big := url.Values{"name": {strings.Repeat("x", maxBody)}}
 	b.post(webtest.KioskOf(e)+"/signup", big).must(t, http.StatusRequestEntityTooLarge, "too big").shows(t, "That is more than this form takes")
-	entries, _ := f.d.Entries(context.Background(), e.ID)
+	entries, _ := f.d.Registration.Entries(context.Background(), e.ID)
 	if len(entries) != 1 {
 		t.Fatalf("%d entries after refused sign-ups", len(entries))
 	}
 	// The member number of someone else under another name names nobody.
-	if _, err := f.d.RegisterNew(context.Background(), e.ID, director.NewPlayer{Name: "Tove Lind", MemberNo: "TK-7"}); err != nil {
+	if _, err := f.d.Registration.RegisterNew(context.Background(), e.ID, director.NewPlayer{Name: "Tove Lind", MemberNo: "TK-7"}); err != nil {
 		t.Fatal(err)
 	}
 	a := b.post(webtest.KioskOf(e)+"/signup", url.Values{"name": {"Noor Haddad"}, "member": {"TK-7"}}).must(t, http.StatusConflict, "taken number")
@@ -267,7 +267,7 @@ func TestTheKioskRegistersADeckWithItsLegalityAsTyped(t *testing.T) {
 
 	// Found by name, she types her player code before her deck.
 	zoe, _ := f.EntryNamed(e, "Zoë Ødegård")
-	code, err := f.d.PlayerCode(context.Background(), zoe.ID)
+	code, err := f.d.Phones.PlayerCode(context.Background(), zoe.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,7 +297,7 @@ func TestTheKioskRegistersADeckWithItsLegalityAsTyped(t *testing.T) {
 	if !strings.Contains(a.body, `"empty":true`) {
 		t.Errorf("empty check = %s", a.body)
 	}
-	if decks, _ := f.d.Decks(context.Background(), e.ID); len(decks) != 0 {
+	if decks, _ := f.d.Decks.Decks(context.Background(), e.ID); len(decks) != 0 {
 		t.Fatal("a check saved a deck")
 	}
 
@@ -306,7 +306,7 @@ func TestTheKioskRegistersADeckWithItsLegalityAsTyped(t *testing.T) {
 		shows(t, "Not legal yet: 1 problem to fix", "Saved. Fix the problems above before round 1, or see the organizer.")
 	a = b.post(webtest.KioskOf(e)+"/deck", url.Values{"deckname": {"Axiom"}, "list": {webtest.AlteredDeck()}}).must(t, http.StatusSeeOther, "save legal")
 	b.get(webtest.KioskOf(e)+"/done").shows(t, "Your deck is registered, Zoë Ødegård. Good luck!")
-	decks, _ := f.d.Decks(context.Background(), e.ID)
+	decks, _ := f.d.Decks.Decks(context.Background(), e.ID)
 	if len(decks) != 1 || !decks[0].Legal() || decks[0].Deck.Name != "Axiom" {
 		t.Fatalf("decks = %+v", decks)
 	}
@@ -339,7 +339,7 @@ func TestAfterRoundOneTheKioskFindsTables(t *testing.T) {
 	if !strings.Contains(page.body, `class="k-button k-primary k-seats-done" href="`+webtest.KioskOf(e)+`"`) {
 		t.Error("the table found offers no Done back to an empty start")
 	}
-	if _, err := f.d.StartClock(context.Background(), e.ID, r.Number); err != nil {
+	if _, err := f.d.Clocks.StartClock(context.Background(), e.ID, r.Number); err != nil {
 		t.Fatal(err)
 	}
 	b.get(webtest.KioskOf(e)+"?q=ada").shows(t, "left")
@@ -392,7 +392,7 @@ func TestEveryKioskWriteNeedsTheUnlock(t *testing.T) {
 		}
 	}
 	forged.post(webtest.KioskOf(e)+"/unlock", url.Values{"pin": {webtest.KioskPIN}}).must(t, http.StatusForbidden, "cross-site unlock")
-	entries, _ := f.d.Entries(context.Background(), e.ID)
+	entries, _ := f.d.Registration.Entries(context.Background(), e.ID)
 	if len(entries) != 1 || entries[0].CheckedIn {
 		t.Fatalf("refused writes changed the event: %+v", entries)
 	}

@@ -187,11 +187,11 @@ func (f *fixture) newLockoutFloor() *lockoutFloor {
 	fl.confirm, fl.cr, fl.playerCodes = f.confirmingRoundOf(40)
 	fl.reports, _, fl.rr = f.OpenRound(40)
 	fl.tableCodes = f.Codes(fl.reports.ID, 1)
-	fl.pin, _ = f.d.JudgePIN(ctx)
-	if _, err := f.d.SetKioskCode(ctx, webtest.KioskPIN); err != nil {
+	fl.pin, _ = f.d.Phones.JudgePIN(ctx)
+	if _, err := f.d.Phones.SetKioskCode(ctx, webtest.KioskPIN); err != nil {
 		f.t.Fatal(err)
 	}
-	fl.score, _ = f.d.ScorekeeperCode(ctx)
+	fl.score, _ = f.d.Stations.ScorekeeperCode(ctx)
 	return fl
 }
 
@@ -265,11 +265,11 @@ func (f *fixture) confirmingRoundOf(n int) (event.Event, event.Round, map[event.
 	ctx := context.Background()
 	e, _ := f.Event("generic", "swiss", webtest.Names(n)...)
 	e.Settings.PlayersConfirmResults = true
-	if err := f.d.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
+	if err := f.d.Events.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
 		f.t.Fatal(err)
 	}
 	r := f.Publish(e.ID)
-	codes, err := f.d.PlayerCodes(ctx, e.ID)
+	codes, err := f.d.Phones.PlayerCodes(ctx, e.ID)
 	if err != nil {
 		f.t.Fatal(err)
 	}

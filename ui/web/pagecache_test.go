@@ -27,7 +27,7 @@ func TestPagesAreKeptThroughResults(t *testing.T) {
 	if _, ok := f.srv.cache.gen(e.ID).blobs.Load(key); !ok {
 		t.Fatal("the page is not kept")
 	}
-	if err := f.d.RecordResult(context.Background(), e.ID, 1, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+	if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := f.srv.cache.gen(e.ID).blobs.Load(key); !ok {

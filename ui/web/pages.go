@@ -36,7 +36,7 @@ func (s *Server) projectorRoutes() []route {
 
 func (s *Server) pageEvents(w http.ResponseWriter, r *http.Request) {
 	ensureDevice(w, r)
-	bl, err := s.d.Events(r.Context())
+	bl, err := s.d.Events.Events(r.Context())
 	if err != nil {
 		s.failErr(w, r, err)
 		return

@@ -63,7 +63,7 @@ func (s *Server) signedPlayer(r *http.Request, id event.EventID) (director.Playe
 	if token == "" {
 		return director.PlayerSession{}, false
 	}
-	ps, ok, err := s.d.PlayerSessionOf(r.Context(), id, token, clientAddr(r))
+	ps, ok, err := s.d.Phones.PlayerSessionOf(r.Context(), id, token, clientAddr(r))
 	if err != nil {
 		s.logf("web: player session: %v", err)
 		return director.PlayerSession{}, false
@@ -170,7 +170,7 @@ func (s *Server) apiPlayerSignIn(w http.ResponseWriter, r *http.Request) {
 	}
 	device := ensureDevice(w, r)
 	token := staffToken()
-	name, err := s.d.SignInPlayer(r.Context(), director.PlayerSignInTry{Event: id, Entry: event.EntryID(req.Entry), Code: req.Code,
+	name, err := s.d.Phones.SignInPlayer(r.Context(), director.PlayerSignInTry{Event: id, Entry: event.EntryID(req.Entry), Code: req.Code,
 		Device: device, Address: clientAddr(r), Token: token, TTL: playerTTL})
 	if !errors.Is(err, director.ErrWrongPlayerCode) {
 		s.limits.give(wrong...)
@@ -227,7 +227,7 @@ func (s *Server) apiPlayerSignOut(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, i18n.F("This phone is not signed in for this event."))
 		return
 	}
-	if err := s.d.EndStaffSession(r.Context(), token); err != nil {
+	if err := s.d.Phones.EndStaffSession(r.Context(), token); err != nil {
 		s.failErr(w, r, err)
 		return
 	}

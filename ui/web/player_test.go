@@ -75,7 +75,7 @@ func TestAPlayerSignsInOnHerPhoneWithHerCode(t *testing.T) {
 	f := newFixture(t)
 	e, entries := f.Event("KeyForge", "archon-standard", "Ada", "Bob", "Cy")
 	ctx := context.Background()
-	code, err := f.d.PlayerCode(ctx, entries[0].ID)
+	code, err := f.d.Phones.PlayerCode(ctx, entries[0].ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +144,7 @@ func TestPlayerSignInRefusesBadRequests(t *testing.T) {
 func TestPlayerCodeGuessesAreBoundedPerAddressNotPerPlayer(t *testing.T) {
 	f := newFixture(t)
 	e, entries := f.Event("KeyForge", "archon-standard", "Ada", "Bob")
-	code, err := f.d.PlayerCode(context.Background(), entries[0].ID)
+	code, err := f.d.Phones.PlayerCode(context.Background(), entries[0].ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +183,7 @@ func TestPlayerCodeGuessesAreBoundedPerAddressNotPerPlayer(t *testing.T) {
 // signedPhone is a phone signed in as entry.
 func (f *fixture) signedPhone(id event.EventID, entry event.EntryID) *playerPhone {
 	f.t.Helper()
-	code, err := f.d.PlayerCode(context.Background(), entry)
+	code, err := f.d.Phones.PlayerCode(context.Background(), entry)
 	if err != nil {
 		f.t.Fatal(err)
 	}

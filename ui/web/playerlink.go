@@ -56,7 +56,7 @@ func (s *Server) apiPlayerLink(w http.ResponseWriter, r *http.Request) {
 	}
 	device := ensureDevice(w, r)
 	token := staffToken()
-	name, err := s.d.SignInPlayerByLink(r.Context(), director.PlayerLinkTry{Event: id, Entry: event.EntryID(req.Entry), LinkToken: req.Token,
+	name, err := s.d.Phones.SignInPlayerByLink(r.Context(), director.PlayerLinkTry{Event: id, Entry: event.EntryID(req.Entry), LinkToken: req.Token,
 		Device: device, Address: clientAddr(r), Token: token, TTL: playerTTL})
 	switch {
 	case errors.Is(err, director.ErrWrongPlayerLink):

@@ -17,11 +17,11 @@ func TestALinkTokenSignsThePhoneInWithoutABudget(t *testing.T) {
 	f := newFixture(t)
 	e, entries := f.Event("KeyForge", "archon-standard", "Ada", "Bob")
 	ctx := context.Background()
-	ada, err := f.d.RevealPlayerCode(ctx, entries[0].ID, director.CodeReveal{Via: director.RevealSlip})
+	ada, err := f.d.Phones.RevealPlayerCode(ctx, entries[0].ID, director.CodeReveal{Via: director.RevealSlip})
 	if err != nil {
 		t.Fatal(err)
 	}
-	bob, err := f.d.RevealPlayerCode(ctx, entries[1].ID, director.CodeReveal{Via: director.RevealSlip})
+	bob, err := f.d.Phones.RevealPlayerCode(ctx, entries[1].ID, director.CodeReveal{Via: director.RevealSlip})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -51,7 +51,7 @@ func TestBrowserPseudoEveryPageIsTranslated(t *testing.T) {
 	e := f.TopCut(16)
 	ctx := context.Background()
 	for _, nj := range []director.NewJudge{{Name: "Grace Hopper", Role: event.RoleHeadJudge}, {Name: "Ben Okafor", Role: event.RoleJudge, Order: 2}} {
-		if _, err := f.d.AddJudge(ctx, e.ID, nj); err != nil {
+		if _, err := f.d.Judging.AddJudge(ctx, e.ID, nj); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -85,7 +85,7 @@ func TestBrowserPseudoEveryPageIsTranslated(t *testing.T) {
 	// clock, past result and standing, drawn by the script.
 	e2, es, r := f.OpenRound(12)
 	ada := webtest.SeatTable(r, es[0].ID)
-	if err := f.d.RecordResult(ctx, e2.ID, 1, ada.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
+	if err := f.d.Rounds.RecordResult(ctx, e2.ID, 1, ada.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
 		t.Fatal(err)
 	}
 	mine := "/events/" + webtest.Itoa64(int64(e2.ID))
@@ -104,7 +104,7 @@ func TestBrowserPseudoEveryPageIsTranslated(t *testing.T) {
 	// The judges' and the kiosk's pages, as their server writes them.
 	staff := f.staffClient()
 	staff.client.Jar.SetCookies(mustURL(t, f.http.URL), []*http.Cookie{{Name: langCookie, Value: string(pseudo.Lang), Path: "/"}})
-	pin, err := f.d.JudgePIN(ctx)
+	pin, err := f.d.Phones.JudgePIN(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func TestBrowserPseudoEveryPageIsTranslated(t *testing.T) {
 	staffPage(staff.get("/judge"), "/judge (sign in)")
 	staff.post("/judge/signin", url.Values{"pin": {pin}})
 	staffPage(staff.get(judge), judge+" (who are you)")
-	judges, err := f.d.Judges(ctx, e.ID)
+	judges, err := f.d.Judging.Judges(ctx, e.ID)
 	if err != nil || len(judges) == 0 {
 		t.Fatal(err, judges)
 	}
@@ -127,7 +127,7 @@ func TestBrowserPseudoEveryPageIsTranslated(t *testing.T) {
 	for _, path := range []string{"/judge", judge, judge + "/tables/1", judge + "/entry"} {
 		staffPage(staff.get(path), path)
 	}
-	if _, err := f.d.SetKioskCode(ctx, webtest.KioskPIN); err != nil {
+	if _, err := f.d.Phones.SetKioskCode(ctx, webtest.KioskPIN); err != nil {
 		t.Fatal(err)
 	}
 	kiosk := f.staffClient()

@@ -63,7 +63,7 @@ func TestRegionalServer(t *testing.T) {
 		t.Skip("the regional benchmark's server (BenchmarkRegional starts it)")
 	}
 	srv, d, e, r4 := benchEvent(t)
-	codes, err := d.TableCodes(context.Background(), e.ID, 4)
+	codes, err := d.Network.TableCodes(context.Background(), e.ID, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func TestRegionalServer(t *testing.T) {
 	if publish {
 		regionalNextRound(t, d, e.ID, r4)
 	}
-	entries, err := d.Entries(context.Background(), e.ID)
+	entries, err := d.Registration.Entries(context.Background(), e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestRegionalServer(t *testing.T) {
 	in := bufio.NewScanner(os.Stdin)
 	for in.Scan() {
 		if in.Text() == "PUBLISH" && publish {
-			if err := d.PublishRound(context.Background(), e.ID, 5); err != nil {
+			if err := d.Drafts.PublishRound(context.Background(), e.ID, 5); err != nil {
 				t.Error(err)
 			}
 		}
@@ -115,11 +115,11 @@ func regionalNextRound(t *testing.T, d *director.Director, id event.EventID, r e
 			continue
 		}
 		res := event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: tb.Number % 2}}}
-		if err := d.RecordResult(ctx, id, r.Number, tb.Number, res); err != nil {
+		if err := d.Rounds.RecordResult(ctx, id, r.Number, tb.Number, res); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := d.PairNextRound(ctx, id); err != nil {
+	if _, err := d.Rounds.PairNextRound(ctx, id); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -230,7 +230,7 @@ func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
 	if device == "" {
 		device = "ip:" + clientAddr(r)
 	}
-	rc, err := s.d.Report(r.Context(), director.TableReport{Event: id, Round: req.Round, Table: req.Table, Code: req.Code,
+	rc, err := s.d.Network.Report(r.Context(), director.TableReport{Event: id, Round: req.Round, Table: req.Table, Code: req.Code,
 		Result: req.Result, Multi: req.multiInput(), Device: device})
 	if !errors.Is(err, director.ErrWrongCode) {
 		s.limits.give(wrong...)

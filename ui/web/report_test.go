@@ -57,7 +57,7 @@ func TestReportWithTheCodeIsRecorded(t *testing.T) {
 	if f.Results(e.ID, 1) != before {
 		t.Error("a conflicting report changed the table")
 	}
-	reports, err := f.d.PhoneReports(context.Background(), e.ID)
+	reports, err := f.d.Network.PhoneReports(context.Background(), e.ID)
 	if err != nil || len(reports) != 1 {
 		t.Errorf("the conflict is not on the organizer's list: %v %+v", err, reports)
 	}
@@ -70,7 +70,7 @@ func TestReportWaitingForApprovalIsAccepted(t *testing.T) {
 	e, _ := f.Event("altered", "standard-bo3", webtest.Names(4)...)
 	s := e.Settings
 	s.PhoneReportsNeedApproval = true
-	if err := f.d.UpdateSettings(context.Background(), e.ID, s); err != nil {
+	if err := f.d.Events.UpdateSettings(context.Background(), e.ID, s); err != nil {
 		t.Fatal(err)
 	}
 	r := f.Publish(e.ID)
@@ -151,11 +151,11 @@ func TestEveryWriteWithoutAValidCodeIsRefused(t *testing.T) {
 	}
 	// After the event finishes, a report is refused with a sentence.
 	for _, tb := range r.Tables {
-		if err := f.d.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+		if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := f.d.FinishEvent(context.Background(), e.ID); err != nil {
+	if err := f.d.Events.FinishEvent(context.Background(), e.ID); err != nil {
 		t.Fatal(err)
 	}
 	if status, out := f.report(e.ID, body(1, n, codes[n], "0-2")); status != 400 || !strings.Contains(errorOf(t, out), "finished") {

@@ -125,7 +125,7 @@ func (r *Running) WritePoster(ctx context.Context, id event.EventID, paper, path
 	}
 	p, lang := reports.Poster{Address: urls[0]}, screen.Lang()
 	if id != 0 {
-		e, err := r.cfg.Director.Event(ctx, id)
+		e, err := r.cfg.Director.Events.Event(ctx, id)
 		if err != nil {
 			return err
 		}

@@ -33,7 +33,7 @@ func TestStartServesTheDirectorUntilStop(t *testing.T) {
 	if len(urls) != 1 || !strings.HasPrefix(urls[0], "http://127.0.0.1:") || address.Get() != urls[0] {
 		t.Fatalf("URLs = %v, address %q", urls, address.Get())
 	}
-	e, err := f.d.CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"})
+	e, err := f.d.Events.CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -116,7 +116,7 @@ func watchDesk(ctx context.Context, d *director.Director, id event.EventID, roun
 				return
 			case <-wake:
 			}
-			sh, err := d.RoundSheet(ctx, id, round)
+			sh, err := d.Rounds.RoundSheet(ctx, id, round)
 			now := time.Now()
 			if err != nil {
 				continue
@@ -225,7 +225,7 @@ func phoneOpsOf(sides webtest.ScoreSides) []scoreOp {
 // signedIDs gives the i-th phone its device id, signed as the server
 // gives them.
 func signedIDs(tb testing.TB, d *director.Director) func(i int) string {
-	key, err := d.DeviceKey(context.Background())
+	key, err := d.Phones.DeviceKey(context.Background())
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -245,11 +245,11 @@ func runScoreFloor(tb testing.TB, base string, d *director.Director, e event.Eve
 	}
 	sides := webtest.FloorSides(tables, 7)
 	phoneID := signedIDs(tb, d)
-	codes, err := d.TableCodes(ctx, e.ID, r.Number)
+	codes, err := d.Network.TableCodes(ctx, e.ID, r.Number)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	code, err := d.ScorekeeperCode(ctx)
+	code, err := d.Stations.ScorekeeperCode(ctx)
 	if err != nil {
 		tb.Fatal(err)
 	}

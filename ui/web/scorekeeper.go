@@ -178,7 +178,7 @@ func (a *scoreArea) pageHome(w http.ResponseWriter, r *http.Request) {
 		a.show(w, r, http.StatusOK, "score_signin", i18n.F("Scorekeepers"), scorePage{Problem: problem})
 		return
 	}
-	list, err := a.s.d.Events(r.Context())
+	list, err := a.s.d.Events.Events(r.Context())
 	if err != nil {
 		a.s.failErr(w, r, err)
 		return
@@ -199,7 +199,7 @@ func (a *scoreArea) postSignIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if old := staffTokenOf(r, scoreCookie); old != "" {
-		if err := a.s.d.EndStaffSession(r.Context(), old); err != nil {
+		if err := a.s.d.Phones.EndStaffSession(r.Context(), old); err != nil {
 			a.s.logf("web: scorekeeper sign-in: %v", err)
 		}
 	}
@@ -217,7 +217,7 @@ func (a *scoreArea) postSignOut(w http.ResponseWriter, r *http.Request) {
 		a.refuse(w, r, c)
 		return
 	}
-	if err := a.s.d.EndStaffSession(r.Context(), c.token); err != nil {
+	if err := a.s.d.Phones.EndStaffSession(r.Context(), c.token); err != nil {
 		a.s.failErr(w, r, err)
 		return
 	}
@@ -251,7 +251,7 @@ func (a *scoreArea) scoreNotice(r *http.Request, id event.EventID, v director.St
 	}
 	switch r.URL.Query().Get("done") {
 	case "result":
-		t, err := a.s.d.StationTableOf(r.Context(), id, n)
+		t, err := a.s.d.Stations.StationTableOf(r.Context(), id, n)
 		if err != nil || t.Mark == "" {
 			return nil
 		}
@@ -272,7 +272,7 @@ func (a *scoreArea) scoreNotice(r *http.Request, id event.EventID, v director.St
 // render shows the entry page of event id with the form as typed.
 func (a *scoreArea) render(w http.ResponseWriter, r *http.Request, c staffCheck, id event.EventID, status int, f scoreForm, problem i18n.Localizer, notice bool) {
 	feed := a.s.hub.mark(id) // before the read: no patch falls between
-	v, err := a.s.d.StationViewOf(r.Context(), id, station(c))
+	v, err := a.s.d.Stations.StationViewOf(r.Context(), id, station(c))
 	if err != nil {
 		a.s.failErr(w, r, err)
 		return
@@ -390,7 +390,7 @@ func (a *scoreArea) postResult(w http.ResponseWriter, r *http.Request) {
 	slip, f, err := slipOf(r, id, c)
 	if err == nil {
 		var got director.SlipReceipt
-		got, err = a.s.d.RecordSlip(r.Context(), slip)
+		got, err = a.s.d.Stations.RecordSlip(r.Context(), slip)
 		if err == nil {
 			seeOther(w, r, fmt.Sprintf("%s?done=result&n=%d", scoreBase(id), got.Table))
 			return
@@ -401,7 +401,7 @@ func (a *scoreArea) postResult(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if errors.Is(err, director.ErrTableHasResult) {
-		if t, terr := a.s.d.StationTableOf(r.Context(), id, slip.Table); terr == nil && t.Mark != "" {
+		if t, terr := a.s.d.Stations.StationTableOf(r.Context(), id, slip.Table); terr == nil && t.Mark != "" {
 			f.Seen, f.Confirm = t.Mark, t.Result.In(langOf(r))
 			f.Note = tableNote(langOf(r), t)
 		}
@@ -429,7 +429,7 @@ func (a *scoreArea) postDrop(w http.ResponseWriter, r *http.Request) {
 		a.render(w, r, c, id, http.StatusBadRequest, scoreForm{}, i18n.F("Choose the player to drop in the list."), false)
 		return
 	}
-	if err := a.s.d.StationDrop(r.Context(), id, event.EntryID(n), station(c)); err != nil {
+	if err := a.s.d.Stations.StationDrop(r.Context(), id, event.EntryID(n), station(c)); err != nil {
 		a.writeFailed(w, r, c, id, err)
 		return
 	}
@@ -445,7 +445,7 @@ func (a *scoreArea) postCheckIn(w http.ResponseWriter, r *http.Request) {
 	name, err := staffField(r, "name", i18n.F("The name"), 80)
 	if err == nil {
 		var en event.Entry
-		if en, err = a.s.d.StationCheckIn(r.Context(), id, name, station(c)); err == nil {
+		if en, err = a.s.d.Stations.StationCheckIn(r.Context(), id, name, station(c)); err == nil {
 			seeOther(w, r, fmt.Sprintf("%s?done=checkin&n=%d", scoreBase(id), en.ID))
 			return
 		}

@@ -18,7 +18,7 @@ import (
 // station is a device signed in with the scorekeeper code as name.
 func (f *fixture) station(name string) *staffClient {
 	f.t.Helper()
-	code, err := f.d.ScorekeeperCode(context.Background())
+	code, err := f.d.Stations.ScorekeeperCode(context.Background())
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestAStationEntersSlipsWithTheDesksFlow(t *testing.T) {
 	if status != 200 || out.Outcome != "recorded" || !strings.Contains(out.Line, "2–1") {
 		t.Fatalf("slip: %d %+v", status, out)
 	}
-	lines, _ := f.d.Log(context.Background(), e.ID)
+	lines, _ := f.d.Events.Log(context.Background(), e.ID)
 	device := b.deviceID()[:6]
 	if got := lines[len(lines)-1].Message.String(); !strings.Contains(got, "entered by Bea at scorekeeper station "+device) {
 		t.Errorf("the log says %q", got)
@@ -73,8 +73,8 @@ func TestAStationEntersSlipsWithTheDesksFlow(t *testing.T) {
 	mark := out.Now.Mark
 	// A phone report of another result meanwhile goes to the organizer's
 	// list; the station's replacement confirmed on the mark it saw wins.
-	codes, _ := f.d.TableCodes(context.Background(), e.ID, 1)
-	if _, err := f.d.ReportByCode(context.Background(), director.TableReport{Event: e.ID, Round: 1, Table: tb.Number, Code: codes[tb.Number], Result: "1-2", Device: "p"}); err == nil {
+	codes, _ := f.d.Network.TableCodes(context.Background(), e.ID, 1)
+	if _, err := f.d.Network.ReportByCode(context.Background(), director.TableReport{Event: e.ID, Round: 1, Table: tb.Number, Code: codes[tb.Number], Result: "1-2", Device: "p"}); err == nil {
 		t.Fatal("a disagreeing phone report was recorded")
 	}
 	status, out = b.slipJSON(e, url.Values{"round": {"1"}, "table": {webtest.Itoa64(int64(tb.Number))}, "result": {"0-2"}, "seen": {mark}, "replace": {"1"}})
@@ -86,7 +86,7 @@ func TestAStationEntersSlipsWithTheDesksFlow(t *testing.T) {
 	if status != http.StatusConflict || !strings.Contains(out.Error, "changed while you were typing") {
 		t.Fatalf("stale replacement: %d %+v", status, out)
 	}
-	reports, _ := f.d.PhoneReports(context.Background(), e.ID)
+	reports, _ := f.d.Network.PhoneReports(context.Background(), e.ID)
 	if len(reports) != 1 || !reports[0].Conflict {
 		t.Errorf("the organizer's list: %+v", reports)
 	}
@@ -118,7 +118,7 @@ func TestAStationWithoutScriptsConfirmsAReplacement(t *testing.T) {
 		t.Fatalf("no mark in the confirmation:\n%s", a.body)
 	}
 	b.post(webtest.ScoreOf(e)+"/result", url.Values{"round": {"1"}, "table": {tb}, "result": {"1-2"}, "seen": {m[1]}, "replace": {"1"}}).must(t, http.StatusSeeOther, "confirmed")
-	rounds, _ := f.d.Rounds(context.Background(), e.ID)
+	rounds, _ := f.d.Rounds.Rounds(context.Background(), e.ID)
 	if res := rounds[0].Tables[1].Result; res == nil || res.Seats[1].GamesWon != 2 {
 		t.Errorf("after the confirmation: %+v", res)
 	}
@@ -145,7 +145,7 @@ func TestEveryStationWriteNeedsTheScorekeeperCode(t *testing.T) {
 	forged.client.Jar = signedIn.client.Jar
 	forged.header.Set("Sec-Fetch-Site", "cross-site")
 	judge := f.staffClient()
-	pin, _ := f.d.JudgePIN(context.Background())
+	pin, _ := f.d.Phones.JudgePIN(context.Background())
 	judge.post("/judge/signin", url.Values{"pin": {pin}}).must(t, http.StatusSeeOther, "judge")
 	for _, w := range writes {
 		for who, c := range map[string]*staffClient{"a stranger": stranger, "a judge": judge} {
@@ -159,7 +159,7 @@ func TestEveryStationWriteNeedsTheScorekeeperCode(t *testing.T) {
 	}
 	stranger.get(fmt.Sprintf("/api%s/tables/%d", webtest.ScoreOf(e), r.Tables[0].Number)).must(t, http.StatusForbidden, "table without signing in")
 	stranger.get("/api"+webtest.ScoreOf(e)+"/missing").must(t, http.StatusForbidden, "missing without signing in")
-	if state := fmt.Sprint(f.d.Log(context.Background(), e.ID)); strings.Contains(state, "scorekeeper station") {
+	if state := fmt.Sprint(f.d.Events.Log(context.Background(), e.ID)); strings.Contains(state, "scorekeeper station") {
 		t.Errorf("a refused write was logged: %s", state)
 	}
 	// A station reaches no pairing, publishing or settings: no such route.
@@ -171,10 +171,10 @@ func TestEveryStationWriteNeedsTheScorekeeperCode(t *testing.T) {
 	// Wrong code, no name: sentences.
 	c := f.staffClient()
 	c.post("/scorekeeper/signin", url.Values{"pin": {"AAAA-AAAA"}, "name": {"Eve"}}).must(t, http.StatusForbidden, "wrong code").shows(t, "not the scorekeeper code")
-	code, _ := f.d.ScorekeeperCode(context.Background())
+	code, _ := f.d.Stations.ScorekeeperCode(context.Background())
 	c.post("/scorekeeper/signin", url.Values{"pin": {code}}).must(t, http.StatusBadRequest, "no name").shows(t, "Type your name too")
 	// A new code signs the station out, saying why.
-	if _, err := f.d.RenewScorekeeperCode(context.Background()); err != nil {
+	if _, err := f.d.Stations.RenewScorekeeperCode(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	signedIn.get("/scorekeeper").must(t, 200, "after a new code").shows(t, "changed the scorekeeper code")
@@ -191,12 +191,12 @@ func TestAStationDropsAndChecksInALatePlayer(t *testing.T) {
 	b.post(webtest.ScoreOf(e)+"/drop", url.Values{"entry": {""}}).must(t, http.StatusBadRequest, "none").shows(t, "Choose the player to drop")
 	a = b.post(webtest.ScoreOf(e)+"/checkin", url.Values{"name": {"Late Larry"}}).must(t, http.StatusSeeOther, "late")
 	b.get(a.location).must(t, 200, "after the check-in").shows(t, "Checked in: Late Larry")
-	entries, _ := f.d.Entries(context.Background(), e.ID)
+	entries, _ := f.d.Registration.Entries(context.Background(), e.ID)
 	last := entries[len(entries)-1]
 	if last.Name != "Late Larry" || last.JoinedRound != 2 || !last.CheckedIn || entries[2].Status != event.EntryDropped {
 		t.Errorf("entries: %+v", entries)
 	}
-	lines, _ := f.d.Log(context.Background(), e.ID)
+	lines, _ := f.d.Events.Log(context.Background(), e.ID)
 	n := 0
 	for _, l := range lines {
 		if strings.Contains(l.Message.String(), "by Eli at scorekeeper station "+b.deviceID()[:6]) {

@@ -125,7 +125,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.Now = time.Now
 	}
 	if cfg.Floods == nil {
-		cfg.Floods = floods.New(cfg.Director, cfg.Now)
+		cfg.Floods = floods.New(cfg.Director.Network, cfg.Now)
 	}
 	if cfg.MaxStreams <= 0 {
 		cfg.MaxStreams = DefaultMaxStreams
@@ -147,7 +147,7 @@ func New(cfg Config) (*Server, error) {
 		floods: cfg.Floods}
 	s.baseHost, s.basePort = baseHostPort(cfg.BaseURL)
 	s.cache = newCache(s.d)
-	s.histories = s.d.Histories()
+	s.histories = s.d.History.Histories()
 	s.hub = newHub(cfg.MaxStreams, cfg.MaxStreamsPerDevice, cfg.MaxStreamsPerAddress, strconv.FormatInt(cfg.Now().UnixNano(), 36))
 	s.mux = http.NewServeMux()
 	for _, area := range s.areas() {

@@ -62,7 +62,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, kind string, id 
 	if kind == director.KindScorekeeper {
 		name = r.PostFormValue("name")
 	}
-	err := s.d.SignIn(r.Context(), director.SignInTry{Kind: kind, Secret: secret, Device: device, Address: clientAddr(r),
+	err := s.d.Phones.SignIn(r.Context(), director.SignInTry{Kind: kind, Secret: secret, Device: device, Address: clientAddr(r),
 		Event: id, Name: name, Token: token, TTL: ttl})
 	if !errors.Is(err, director.ErrWrongPIN) {
 		s.limits.give(wrong...)
@@ -101,7 +101,7 @@ func (s *Server) checkStaff(r *http.Request, kind, cookie string) (staffCheck, e
 	if token == "" {
 		return staffCheck{}, nil
 	}
-	sess, ok, err := s.d.StaffSessionOf(r.Context(), kind, token, clientAddr(r))
+	sess, ok, err := s.d.Phones.StaffSessionOf(r.Context(), kind, token, clientAddr(r))
 	return staffCheck{token: token, s: sess, ok: ok}, err
 }
 

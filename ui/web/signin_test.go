@@ -39,8 +39,8 @@ func TestAGuesserRotatingAddressesLocksNoStaffOut(t *testing.T) {
 	e, _, judges := f.JudgeEvent()
 	ctx := context.Background()
 	judge := f.judgePhone(e, judges[0])
-	pin, _ := f.d.JudgePIN(ctx)
-	if _, err := f.d.SetKioskCode(ctx, webtest.KioskPIN); err != nil {
+	pin, _ := f.d.Phones.JudgePIN(ctx)
+	if _, err := f.d.Phones.SetKioskCode(ctx, webtest.KioskPIN); err != nil {
 		t.Fatal(err)
 	}
 	const tries, addrs = 3000, 300
@@ -100,11 +100,11 @@ func TestSignedOutDevicesAreToldWhy(t *testing.T) {
 	ctx := context.Background()
 	b := f.judgePhone(e, judges[0])
 	tablet := f.unlocked(e)
-	list, err := f.d.SignedInDevices(ctx)
+	list, err := f.d.Phones.SignedInDevices(ctx)
 	if err != nil || len(list) != 2 || list[0].Kind != director.KindJudge || list[0].Device != b.deviceID() || list[0].Address != "127.0.0.1" {
 		t.Fatalf("devices %+v, %v", list, err)
 	}
-	if err := f.d.SignOutDevice(ctx, list[0].ID); err != nil {
+	if err := f.d.Phones.SignOutDevice(ctx, list[0].ID); err != nil {
 		t.Fatal(err)
 	}
 	b.post(webtest.JudgeOf(e)+"/tables/1/extend", url.Values{"minutes": {"3"}}).must(t, http.StatusForbidden, "a write after the organizer's sign-out").
@@ -114,7 +114,7 @@ func TestSignedOutDevicesAreToldWhy(t *testing.T) {
 		t.Error("the sentence is said again after it was shown")
 	}
 
-	if _, err := f.d.RenewKioskCode(ctx); err != nil {
+	if _, err := f.d.Phones.RenewKioskCode(ctx); err != nil {
 		t.Fatal(err)
 	}
 	tablet.get(webtest.KioskOf(e)).must(t, 200, "kiosk after a new code").shows(t, "The organizer changed the kiosk code, so this tablet was locked")
@@ -130,7 +130,7 @@ func TestSignedOutDevicesAreToldWhy(t *testing.T) {
 	f.srv.Close()
 	f.http.Config.Handler = srv
 	c.get("/judge").must(t, 200, "after a restart").shows(t, "Friday Night")
-	lines, _ := f.d.SignInLog(ctx, 20)
+	lines, _ := f.d.Phones.SignInLog(ctx, 20)
 	if len(lines) != 3 || lines[0].Outcome != "signed-in" || lines[0].Device != c.deviceID() {
 		t.Errorf("sign-in log %+v", lines)
 	}

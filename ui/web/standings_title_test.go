@@ -45,21 +45,21 @@ func TestStandingsTitleSaysWhatTheRowsCount(t *testing.T) {
 		t.Errorf("before round 1: %q, %d matches", s.Title, matches(s))
 	}
 	f.PlayRound(e.ID, f.Publish(e.ID))
-	if _, err := f.d.PairNextRound(ctx, e.ID); err != nil {
+	if _, err := f.d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
 	s := standings("en")
 	if s.Title != "Standings after round 1" || s.AfterRound != 1 || s.Playing != 0 || matches(s) != 8 {
 		t.Errorf("round 2 a draft: %q, after %d, playing %d, %d matches", s.Title, s.AfterRound, s.Playing, matches(s))
 	}
-	r2, err := f.d.RoundSheet(ctx, e.ID, 2)
+	r2, err := f.d.Rounds.RoundSheet(ctx, e.ID, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.d.PublishRound(ctx, e.ID, 2); err != nil {
+	if err := f.d.Drafts.PublishRound(ctx, e.ID, 2); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.d.RecordResult(ctx, e.ID, 2, r2.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+	if err := f.d.Rounds.RecordResult(ctx, e.ID, 2, r2.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 		t.Fatal(err)
 	}
 	s = standings("en")
@@ -87,7 +87,7 @@ func TestBrowserStandingsTitleFollowsTheRound(t *testing.T) {
 	b := browser(t, 390, 844)
 	run(t, b, "open the standings", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/standings"))
 	waitText(t, b, "#standings-label", "Standings — round 2 in progress: 0 of 4 results", 5*time.Second)
-	if err := f.d.RecordResult(ctx, e.ID, 2, r2.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
+	if err := f.d.Rounds.RecordResult(ctx, e.ID, 2, r2.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
 		t.Fatal(err)
 	}
 	waitText(t, b, "#standings-label", "Standings — round 2 in progress: 1 of 4 results", 5*time.Second)
@@ -104,7 +104,7 @@ func TestStandingsTitleThroughATopCut(t *testing.T) {
 	path := "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/standings"
 	cut := 0
 	for n := 1; ; n++ {
-		p, err := f.d.Progress(ctx, e.ID)
+		p, err := f.d.Rounds.Progress(ctx, e.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -135,7 +135,7 @@ func TestStandingsTitleThroughATopCut(t *testing.T) {
 	if cut != 3 {
 		t.Errorf("%d rounds of top cut walked, want 3", cut)
 	}
-	if err := f.d.FinishEvent(ctx, e.ID); err != nil {
+	if err := f.d.Events.FinishEvent(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
 	var s standingsJSON

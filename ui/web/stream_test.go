@@ -104,19 +104,19 @@ func TestStreamDeliversChanges(t *testing.T) {
 	list := openStream(t, f.http.URL+"/api/stream")
 
 	// A change of another event is not this stream's.
-	if _, err := f.d.RegisterNew(context.Background(), other.ID, directorPlayer("Third Person")); err != nil {
+	if _, err := f.d.Registration.RegisterNew(context.Background(), other.ID, directorPlayer("Third Person")); err != nil {
 		t.Fatal(err)
 	}
 	if got := list.next("change", time.Second); !strings.Contains(got, "registration") {
 		t.Errorf("list stream: %s", got)
 	}
-	if err := f.d.RecordResult(context.Background(), e.ID, 1, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+	if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 		t.Fatal(err)
 	}
 	if got := s.next("change", time.Second); got != `{"what":["result"]}` {
 		t.Errorf("change %s (another event's change leaked in?)", got)
 	}
-	if _, err := f.d.PauseClock(context.Background(), e.ID, 1); err != nil {
+	if _, err := f.d.Clocks.PauseClock(context.Background(), e.ID, 1); err != nil {
 		t.Fatal(err)
 	}
 	if got := s.next("change", time.Second); got != `{"what":["clock"]}` {

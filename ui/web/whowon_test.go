@@ -69,7 +69,7 @@ func TestPendingAnswerNamesTheWinner(t *testing.T) {
 	e, es := f.Event("altered", "standard-bo3", webtest.Names(4)...)
 	s := e.Settings
 	s.PhoneReportsNeedApproval = true
-	if err := f.d.UpdateSettings(context.Background(), e.ID, s); err != nil {
+	if err := f.d.Events.UpdateSettings(context.Background(), e.ID, s); err != nil {
 		t.Fatal(err)
 	}
 	tb := f.Publish(e.ID).Tables[0]
@@ -87,7 +87,7 @@ func TestTeamFormNamesTheTeams(t *testing.T) {
 	f := newFixture(t)
 	e, es := f.Event("altered", "2v2", webtest.Names(8)...)
 	for i := 0; i+1 < len(es); i += 2 {
-		if _, err := f.d.CreateTeam(context.Background(), e.ID, "", []event.EntryID{es[i].ID, es[i+1].ID}); err != nil {
+		if _, err := f.d.Teams.CreateTeam(context.Background(), e.ID, "", []event.EntryID{es[i].ID, es[i+1].ID}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -40,7 +40,7 @@ func Director(t testing.TB) *director.Director {
 // Event creates an event of the generic best-of-three Swiss.
 func Event(t testing.TB, d *director.Director, name string) event.Event {
 	t.Helper()
-	e, err := d.CreateEvent(context.Background(), director.NewEvent{Name: name, Game: "generic", Format: "swiss", Date: Now})
+	e, err := d.Events.CreateEvent(context.Background(), director.NewEvent{Name: name, Game: "generic", Format: "swiss", Date: Now})
 	if err != nil {
 		t.Fatalf("create event: %v", err)
 	}
@@ -51,7 +51,7 @@ func Event(t testing.TB, d *director.Director, name string) event.Event {
 // with the format's default settings.
 func EventOf(t testing.TB, d *director.Director, name, game, format string) event.Event {
 	t.Helper()
-	e, err := d.CreateEvent(context.Background(), director.NewEvent{Name: name, Game: game, Format: format, Date: Now})
+	e, err := d.Events.CreateEvent(context.Background(), director.NewEvent{Name: name, Game: game, Format: format, Date: Now})
 	if err != nil {
 		t.Fatalf("create %s %s event: %v", game, format, err)
 	}
@@ -63,7 +63,7 @@ func Players(t testing.TB, d *director.Director, id event.EventID, names ...stri
 	t.Helper()
 	out := make([]event.Entry, len(names))
 	for i, n := range names {
-		en, err := d.RegisterNew(context.Background(), id, director.NewPlayer{Name: n})
+		en, err := d.Registration.RegisterNew(context.Background(), id, director.NewPlayer{Name: n})
 		if err != nil {
 			t.Fatalf("register %s: %v", n, err)
 		}
@@ -76,7 +76,7 @@ func Players(t testing.TB, d *director.Director, id event.EventID, names ...stri
 // before results are entered.
 func Publish(t testing.TB, d *director.Director, id event.EventID, number int) {
 	t.Helper()
-	if err := d.PublishRound(context.Background(), id, number); err != nil {
+	if err := d.Drafts.PublishRound(context.Background(), id, number); err != nil {
 		t.Fatalf("publish round %d: %v", number, err)
 	}
 }
@@ -84,7 +84,7 @@ func Publish(t testing.TB, d *director.Director, id event.EventID, number int) {
 // Pair pairs the next round and publishes it.
 func Pair(t testing.TB, d *director.Director, id event.EventID) event.Round {
 	t.Helper()
-	r, err := d.PairNextRound(context.Background(), id)
+	r, err := d.Rounds.PairNextRound(context.Background(), id)
 	if err != nil {
 		t.Fatalf("pair: %v", err)
 	}

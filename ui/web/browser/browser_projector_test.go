@@ -31,7 +31,7 @@ func TestBrowserProjectorShowsTheMissingResults(t *testing.T) {
 	out := []int{}
 	for i, tb := range r.Tables {
 		if i < 15 {
-			if err := f.d.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+			if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 				t.Fatal(err)
 			}
 		} else {
@@ -77,7 +77,7 @@ func TestBrowserProjectorShowsTheStandingsAtTheEnd(t *testing.T) {
 	f := newFixture(t)
 	e, _ := f.Event("altered", "standard-bo3", webtest.Names(12)...)
 	for {
-		p, err := f.d.Progress(context.Background(), e.ID)
+		p, err := f.d.Rounds.Progress(context.Background(), e.ID)
 		if err != nil {
 			t.Fatal(err)
 		}

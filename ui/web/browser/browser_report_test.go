@@ -98,7 +98,7 @@ func TestBrowserSeatTwoReportsHerOwnWin(t *testing.T) {
 	if !evalBool(t, ctx, answerOnTop) {
 		t.Error("the answer is not on screen with the focus")
 	}
-	rounds, err := f.d.Rounds(context.Background(), e.ID)
+	rounds, err := f.d.Rounds.Rounds(context.Background(), e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -53,7 +53,7 @@ func watched(t *testing.T) (*floods.Watch, *setClock, func() *director.Director)
 		return director.New(db, c.now, rand.New(rand.NewPCG(1, 2)))
 	}
 	t.Cleanup(func() { db.Close() })
-	return floods.New(open(), c.now), c, open
+	return floods.New(open().Network, c.now), c, open
 }
 
 // 3,000 wrong PINs from 3,000 devices at once are all counted, with
@@ -105,7 +105,7 @@ func TestTheFloodWatchCountsByKindAndIsReadElsewhere(t *testing.T) {
 	if a, _ := w.Alert(ctx); a != want {
 		t.Fatalf("alert %+v", a)
 	}
-	other := floods.New(open(), clock.now) // another process on the same file
+	other := floods.New(open().Network, clock.now) // another process on the same file
 	if a, _ := other.Alert(ctx); a != want {
 		t.Errorf("another process reads %+v; want %+v", a, want)
 	}

@@ -218,22 +218,22 @@ func networkPins(ctx context.Context, d *director.Director, a networkArgs, w io.
 	var err error
 	switch {
 	case a.judgePIN != "":
-		pin, err = d.SetJudgePIN(ctx, a.judgePIN)
+		pin, err = d.Phones.SetJudgePIN(ctx, a.judgePIN)
 	case a.renewJudge:
-		pin, err = d.RenewJudgePIN(ctx)
+		pin, err = d.Phones.RenewJudgePIN(ctx)
 	default:
-		pin, err = d.JudgePIN(ctx)
+		pin, err = d.Phones.JudgePIN(ctx)
 	}
 	if err != nil {
 		return err
 	}
 	switch {
 	case a.kioskCode != "":
-		code, err = d.SetKioskCode(ctx, a.kioskCode)
+		code, err = d.Phones.SetKioskCode(ctx, a.kioskCode)
 	case a.renewKiosk:
-		code, err = d.RenewKioskCode(ctx)
+		code, err = d.Phones.RenewKioskCode(ctx)
 	default:
-		code, err = d.KioskCode(ctx)
+		code, err = d.Phones.KioskCode(ctx)
 	}
 	if err != nil {
 		return err
@@ -259,24 +259,24 @@ func networkPins(ctx context.Context, d *director.Director, a networkArgs, w io.
 func scorekeeperCode(ctx context.Context, d *director.Director, a networkArgs) (string, error) {
 	switch {
 	case a.scorekeeperCode != "":
-		return d.SetScorekeeperCode(ctx, a.scorekeeperCode)
+		return d.Stations.SetScorekeeperCode(ctx, a.scorekeeperCode)
 	case a.renewScorekeeper:
-		return d.RenewScorekeeperCode(ctx)
+		return d.Stations.RenewScorekeeperCode(ctx)
 	}
-	return d.ScorekeeperCode(ctx)
+	return d.Stations.ScorekeeperCode(ctx)
 }
 
 // networkJudges lists an event's judges, after adding one.
 func networkJudges(ctx context.Context, d *director.Director, a networkArgs, w io.Writer) error {
 	id := event.EventID(a.event)
 	if a.add != "" {
-		j, err := d.AddJudge(ctx, id, director.NewJudge{Name: a.add, Role: event.JudgeRole(a.role), Order: a.order})
+		j, err := d.Judging.AddJudge(ctx, id, director.NewJudge{Name: a.add, Role: event.JudgeRole(a.role), Order: a.order})
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(w, "added judge %d: %s\n", j.ID, j.Name)
 	}
-	judges, err := d.Judges(ctx, id)
+	judges, err := d.Judging.Judges(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -296,12 +296,12 @@ func networkJudges(ctx context.Context, d *director.Director, a networkArgs, w i
 // networkDevices lists the devices signed in, after signing one out.
 func networkDevices(ctx context.Context, d *director.Director, a networkArgs, w io.Writer) error {
 	if a.signOut != 0 {
-		if err := d.SignOutDevice(ctx, a.signOut); err != nil {
+		if err := d.Phones.SignOutDevice(ctx, a.signOut); err != nil {
 			return err
 		}
 		fmt.Fprintf(w, "device %d signed out: it is refused at its next request\n", a.signOut)
 	}
-	list, err := d.SignedInDevices(ctx)
+	list, err := d.Phones.SignedInDevices(ctx)
 	if err != nil {
 		return err
 	}
@@ -334,7 +334,7 @@ func networkLog(ctx context.Context, d *director.Director, run *web.Running, a n
 			fmt.Fprintln(w, l.In(i18n.English))
 		}
 	}
-	lines, err := d.SignInLog(ctx, a.n)
+	lines, err := d.Phones.SignInLog(ctx, a.n)
 	if err != nil {
 		return err
 	}
@@ -358,7 +358,7 @@ func alertOf(ctx context.Context, d *director.Director, run *web.Running) (flood
 	if run != nil {
 		return run.Alert(ctx)
 	}
-	return floods.New(d, time.Now).Alert(ctx)
+	return floods.New(d.Network, time.Now).Alert(ctx)
 }
 
 // networkAlert says the alert of guesses: the serving process's counts,

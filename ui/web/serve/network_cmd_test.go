@@ -31,11 +31,11 @@ func networkDB(t *testing.T) string {
 	}
 	defer st.Close()
 	d := cli.NewDirector(st)
-	if _, err := d.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"}); err != nil {
+	if _, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"}); err != nil {
 		t.Fatal(err)
 	}
-	pin, _ := d.JudgePIN(ctx)
-	err = d.SignIn(ctx, director.SignInTry{Kind: director.KindJudge, Secret: pin, Device: "abcdef123456", Address: "192.168.1.40",
+	pin, _ := d.Phones.JudgePIN(ctx)
+	err = d.Phones.SignIn(ctx, director.SignInTry{Kind: director.KindJudge, Secret: pin, Device: "abcdef123456", Address: "192.168.1.40",
 		Token: strings.Repeat("ab", 32), TTL: time.Hour})
 	if err != nil {
 		t.Fatal(err)
@@ -191,8 +191,8 @@ func TestTheNetworkCommandListsScorekeeperStations(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := cli.NewDirector(st)
-	code, _ := d.ScorekeeperCode(context.Background())
-	err = d.SignIn(context.Background(), director.SignInTry{Kind: director.KindScorekeeper, Secret: code, Name: "Bea", Device: "fedcba654321",
+	code, _ := d.Stations.ScorekeeperCode(context.Background())
+	err = d.Phones.SignIn(context.Background(), director.SignInTry{Kind: director.KindScorekeeper, Secret: code, Name: "Bea", Device: "fedcba654321",
 		Address: "192.168.1.41", Token: strings.Repeat("cd", 32), TTL: time.Hour})
 	st.Close()
 	if err != nil {
@@ -215,7 +215,7 @@ func TestTheNetworkAlertCommandReadsTheServingProcesssCounts(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	serving := floods.New(cli.NewDirector(st), time.Now)
+	serving := floods.New(cli.NewDirector(st).Network, time.Now)
 	for i := range 12 {
 		serving.Note(ctx, floods.PlayerCode, fmt.Sprint("device", i%6), fmt.Sprint("10.0.0.", i%3))
 	}

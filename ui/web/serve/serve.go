@@ -43,7 +43,7 @@ func Run(paper func() string, args []string, stdout, stderr io.Writer) error {
 // wrong codes and PINs counted in a flood watch of its own, its QR poster
 // printed on paper.
 func Config(d *director.Director, st *store.DB, logs io.Writer, address *web.Address, paper string) web.Config {
-	return web.Config{Director: d, Floods: floods.New(d, time.Now), Database: st.Path(), ReadOnly: st.ReadOnly(), Address: address, Paper: paper,
+	return web.Config{Director: d, Floods: floods.New(d.Network, time.Now), Database: st.Path(), ReadOnly: st.ReadOnly(), Address: address, Paper: paper,
 		Logf: func(format string, a ...any) { fmt.Fprintf(logs, format+"\n", a...) }}
 }
 
@@ -129,7 +129,7 @@ func serveSecrets(ctx context.Context, d *director.Director) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	score, err := d.ScorekeeperCode(ctx)
+	score, err := d.Stations.ScorekeeperCode(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -139,10 +139,10 @@ func serveSecrets(ctx context.Context, d *director.Director) ([]string, error) {
 // drawSecrets returns the judges' PIN and the tablet kiosk code, drawing
 // them on a fresh database.
 func drawSecrets(ctx context.Context, d *director.Director) (pin, code string, err error) {
-	if pin, err = d.JudgePIN(ctx); err != nil {
+	if pin, err = d.Phones.JudgePIN(ctx); err != nil {
 		return "", "", err
 	}
-	if code, err = d.KioskCode(ctx); err != nil {
+	if code, err = d.Phones.KioskCode(ctx); err != nil {
 		return "", "", err
 	}
 	return pin, code, nil

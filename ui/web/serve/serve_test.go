@@ -25,7 +25,7 @@ func TestServeAnswersAndHoldsTheWriterLock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := cli.NewDirector(st).CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"}); err != nil {
+	if _, err := cli.NewDirector(st).Events.CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"}); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()
@@ -116,7 +116,7 @@ func TestServeOnAReadOnlyFileServesTheReadPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := cli.NewDirector(st).CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"}); err != nil {
+	if _, err := cli.NewDirector(st).Events.CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"}); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()

@@ -45,7 +45,7 @@ func AlteredDeck() string {
 // NameAt is an entry's name.
 func NameAt(t *testing.T, f *Floor, id event.EventID, entry event.EntryID) string {
 	t.Helper()
-	es, err := f.D.Entries(context.Background(), id)
+	es, err := f.D.Registration.Entries(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func NameAt(t *testing.T, f *Floor, id event.EventID, entry event.EntryID) strin
 // Codes returns the table codes of a round.
 func (f *Floor) Codes(id event.EventID, round int) map[int]string {
 	f.T.Helper()
-	c, err := f.D.TableCodes(context.Background(), id, round)
+	c, err := f.D.Network.TableCodes(context.Background(), id, round)
 	if err != nil || len(c) == 0 {
 		f.T.Fatalf("codes: %v %v", c, err)
 	}
@@ -70,7 +70,7 @@ func (f *Floor) Codes(id event.EventID, round int) map[int]string {
 
 // Results returns a round's results by table number, as text.
 func (f *Floor) Results(id event.EventID, round int) string {
-	rounds, err := f.D.Rounds(context.Background(), id)
+	rounds, err := f.D.Rounds.Rounds(context.Background(), id)
 	if err != nil {
 		panic(err)
 	}
@@ -90,11 +90,11 @@ func (f *Floor) ConfirmingRound(confirm bool) (event.Event, event.Round, map[eve
 	ctx := context.Background()
 	e, _ := f.Event("generic", "swiss", "Ada", "Bob", "Cy", "Dee")
 	e.Settings.PlayersConfirmResults = confirm
-	if err := f.D.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
+	if err := f.D.Events.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
 		f.T.Fatal(err)
 	}
 	r := f.Publish(e.ID)
-	codes, err := f.D.PlayerCodes(ctx, e.ID)
+	codes, err := f.D.Phones.PlayerCodes(ctx, e.ID)
 	if err != nil {
 		f.T.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func (f *Floor) JudgeEvent() (event.Event, event.Round, []event.Judge) {
 	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Cleo Park", "Dev Rao")
 	var judges []event.Judge
 	for _, nj := range []director.NewJudge{{Name: "Grace Hopper", Role: event.RoleHeadJudge}, {Name: "Ben Okafor", Role: event.RoleJudge, Order: 2}} {
-		j, err := f.D.AddJudge(context.Background(), e.ID, nj)
+		j, err := f.D.Judging.AddJudge(context.Background(), e.ID, nj)
 		if err != nil {
 			f.T.Fatal(err)
 		}
@@ -120,7 +120,7 @@ func (f *Floor) JudgeEvent() (event.Event, event.Round, []event.Judge) {
 // EntryNamed returns the entry of a player of e.
 func (f *Floor) EntryNamed(e event.Event, name string) (event.Entry, bool) {
 	f.T.Helper()
-	entries, err := f.D.Entries(context.Background(), e.ID)
+	entries, err := f.D.Registration.Entries(context.Background(), e.ID)
 	if err != nil {
 		f.T.Fatal(err)
 	}
@@ -150,12 +150,12 @@ func (f *Floor) PastSeason(players []event.Entry) (league, saturday event.Event)
 	f.T.Helper()
 	ctx := context.Background()
 	create := func(name, game, format string, day time.Time) event.Event {
-		e, err := f.D.CreateEvent(ctx, director.NewEvent{Name: name, Game: game, Format: format, Date: day})
+		e, err := f.D.Events.CreateEvent(ctx, director.NewEvent{Name: name, Game: game, Format: format, Date: day})
 		if err != nil {
 			f.T.Fatal(err)
 		}
 		for _, p := range players {
-			if _, err := f.D.Register(ctx, e.ID, p.PlayerID); err != nil {
+			if _, err := f.D.Registration.Register(ctx, e.ID, p.PlayerID); err != nil {
 				f.T.Fatal(err)
 			}
 		}
@@ -165,7 +165,7 @@ func (f *Floor) PastSeason(players []event.Entry) (league, saturday event.Event)
 		r := f.Publish(e.ID)
 		for _, tb := range r.Tables {
 			if !tb.Bye {
-				if err := f.D.RecordResult(ctx, e.ID, r.Number, tb.Number, OneGame(tb.Number%2 == 1)); err != nil {
+				if err := f.D.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, OneGame(tb.Number%2 == 1)); err != nil {
 					f.T.Fatal(err)
 				}
 			}
@@ -175,16 +175,16 @@ func (f *Floor) PastSeason(players []event.Entry) (league, saturday event.Event)
 	league = create("Altered league night", "altered", "standard-bo3", time.Date(2026, 10, 9, 0, 0, 0, 0, time.UTC))
 	play(league)
 	play(league)
-	if err := f.D.FinishEvent(ctx, league.ID); err != nil {
+	if err := f.D.Events.FinishEvent(ctx, league.ID); err != nil {
 		f.T.Fatal(err)
 	}
 	saturday = create("KeyForge Saturday", "keyforge", "archon-standard", time.Date(2026, 11, 14, 0, 0, 0, 0, time.UTC))
 	play(saturday)
-	sat, err := f.D.Entries(ctx, saturday.ID)
+	sat, err := f.D.Registration.Entries(ctx, saturday.ID)
 	if err != nil {
 		f.T.Fatal(err)
 	}
-	if err := f.D.Drop(ctx, sat[1].ID); err != nil {
+	if err := f.D.Registration.Drop(ctx, sat[1].ID); err != nil {
 		f.T.Fatal(err)
 	}
 	f.Publish(saturday.ID)
@@ -226,7 +226,7 @@ func CheckScoreFloor(tb testing.TB, d *director.Director, e event.Event, r event
 	if recordedAt != nil && len(recordedAt) != len(tables) {
 		tb.Errorf("%d tables recorded, want %d", len(recordedAt), len(tables))
 	}
-	sh, err := d.RoundSheet(ctx, e.ID, r.Number)
+	sh, err := d.Rounds.RoundSheet(ctx, e.ID, r.Number)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -252,7 +252,7 @@ func CheckScoreFloor(tb testing.TB, d *director.Director, e event.Event, r event
 			}
 		}
 	}
-	reports, err := d.PhoneReports(ctx, e.ID)
+	reports, err := d.Network.PhoneReports(ctx, e.ID)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -270,7 +270,7 @@ func CheckScoreFloor(tb testing.TB, d *director.Director, e event.Event, r event
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		tb.Errorf("the organizer's list has %d reports to check, want %d:\n%v\n%v", len(got), len(want), got, want)
 	}
-	lines, err := d.Log(ctx, e.ID)
+	lines, err := d.Events.Log(ctx, e.ID)
 	if err != nil {
 		tb.Fatal(err)
 	}

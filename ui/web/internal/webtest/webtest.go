@@ -72,13 +72,13 @@ func NewFloor(t testing.TB) *Floor {
 func (f *Floor) Event(game, format string, names ...string) (event.Event, []event.Entry) {
 	f.T.Helper()
 	ctx := context.Background()
-	e, err := f.D.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: game, Format: format})
+	e, err := f.D.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: game, Format: format})
 	if err != nil {
 		f.T.Fatal(err)
 	}
 	var out []event.Entry
 	for _, n := range names {
-		en, err := f.D.RegisterNew(ctx, e.ID, director.NewPlayer{Name: n})
+		en, err := f.D.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: n})
 		if err != nil {
 			f.T.Fatal(err)
 		}
@@ -91,11 +91,11 @@ func (f *Floor) Event(game, format string, names ...string) (event.Event, []even
 func (f *Floor) Publish(id event.EventID) event.Round {
 	f.T.Helper()
 	ctx := context.Background()
-	r, err := f.D.PairNextRound(ctx, id)
+	r, err := f.D.Rounds.PairNextRound(ctx, id)
 	if err != nil {
 		f.T.Fatal(err)
 	}
-	if err := f.D.PublishRound(ctx, id, r.Number); err != nil {
+	if err := f.D.Drafts.PublishRound(ctx, id, r.Number); err != nil {
 		f.T.Fatal(err)
 	}
 	return r
@@ -132,7 +132,7 @@ func (f *Floor) OpenRound(n int) (event.Event, []event.Entry, event.Round) {
 	f.T.Helper()
 	e, es := f.Event("altered", "standard-bo3", Names(n)...)
 	r := f.Publish(e.ID)
-	if _, err := f.D.StartClock(context.Background(), e.ID, r.Number); err != nil {
+	if _, err := f.D.Clocks.StartClock(context.Background(), e.ID, r.Number); err != nil {
 		f.T.Fatal(err)
 	}
 	f.Clock.Add(7*time.Minute + 23*time.Second)
@@ -163,7 +163,7 @@ func (f *Floor) PlayRound(id event.EventID, r event.Round) {
 		if t.Number%2 == 0 {
 			res = event.Result{Seats: []event.SeatResult{{GamesWon: 0}, {GamesWon: 2}}}
 		}
-		if err := f.D.RecordResult(context.Background(), id, r.Number, t.Number, res); err != nil {
+		if err := f.D.Rounds.RecordResult(context.Background(), id, r.Number, t.Number, res); err != nil {
 			f.T.Fatal(err)
 		}
 	}
@@ -176,7 +176,7 @@ func (f *Floor) TopCut(n int) event.Event {
 	f.T.Helper()
 	e, _ := f.Event("generic", "swiss-top8", Names(n)...)
 	for {
-		p, err := f.D.Progress(context.Background(), e.ID)
+		p, err := f.D.Rounds.Progress(context.Background(), e.ID)
 		if err != nil {
 			f.T.Fatal(err)
 		}

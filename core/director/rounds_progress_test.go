@@ -1,0 +1,252 @@
+package director_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+)
+
+// progressLine is what a header shows of Progress, for comparing.
+func progressLine(p director.Progress) string {
+	return fmt.Sprintf("%s ready=%v done=%v early=%v extra=%v %q", p.Label(), p.Ready, p.Done, p.FinishEarly, p.ExtraRound, p.Waiting())
+}
+
+func mustProgress(t *testing.T, d *director.Director, id event.EventID) director.Progress {
+	t.Helper()
+	p, err := d.Rounds.Progress(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// finishTables records a result on every table of round r still out: seat 1
+// wins 2-0 (1-0 in a best of one).
+func finishTables(t *testing.T, d *director.Director, id event.EventID, r event.Round) {
+	t.Helper()
+	sh, err := d.Rounds.RoundSheet(context.Background(), id, r.Number)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := (max(sh.Round.BestOf, sh.Event.Settings.GamesPerMatch) + 1) / 2
+	for _, tb := range sh.Tables {
+		if tb.Bye || tb.Result != nil {
+			continue
+		}
+		if err := d.Rounds.RecordResult(context.Background(), id, r.Number, tb.Number, win(games, 0)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// Labels say the truth: a 3-round Swiss offers Pair round 2 and 3, then
+// Finish (never "Pair round 4" during round 3), Finish only once the last
+// result is in, and an extra round apart from it.
+func TestProgressOfAThreeRoundSwissSaysWhatComesNext(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "generic", "swiss", nil)
+	register(t, d, e.ID, "Ada", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+	if got, want := progressLine(mustProgress(t, d, e.ID)), `Pair round 1 ready=true done=false early=false extra=false ""`; got != want {
+		t.Errorf("before round 1: %s, want %s", got, want)
+	}
+	for n := 1; n <= 3; n++ {
+		r, err := d.Rounds.PairNextRound(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := progressLine(mustProgress(t, d, e.ID)), fmt.Sprintf(`Publish round %d ready=true done=false early=false extra=false ""`, n); got != want {
+			t.Errorf("round %d draft: %s, want %s", n, got, want)
+		}
+		if err := d.Drafts.PublishRound(ctx, e.ID, n); err != nil {
+			t.Fatal(err)
+		}
+		next := fmt.Sprintf(`Pair round %d ready=false done=false early=true extra=false "Waiting for 4 results of round %d"`, n+1, n)
+		if n == 3 {
+			next = `Finish event ready=false done=true early=false extra=true "Waiting for 4 results of round 3"`
+		}
+		if got := progressLine(mustProgress(t, d, e.ID)); got != next {
+			t.Errorf("round %d published: %s, want %s", n, got, next)
+		}
+		finishTables(t, d, e.ID, r)
+	}
+	p := mustProgress(t, d, e.ID)
+	if got, want := progressLine(p), `Finish event ready=true done=true early=false extra=true ""`; got != want {
+		t.Errorf("after round 3: %s, want %s", got, want)
+	}
+	if p.Planned != 3 || p.Swiss != 3 || p.Cut != 0 {
+		t.Errorf("planned %d, swiss %d, cut %d", p.Planned, p.Swiss, p.Cut)
+	}
+	if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	if p := mustProgress(t, d, e.ID); p.Next != director.StepNone || !p.Finished {
+		t.Errorf("finished: %+v", p)
+	}
+}
+
+// A bracket is done when the planner has no round left: a four-player
+// single elimination's final offers only Finish (greyed until its result
+// is in), never a round 3; during the semi-finals Finish is early.
+func TestProgressOfABracketIsDoneAfterTheFinal(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "generic", "single-elimination", nil)
+	register(t, d, e.ID, "Ada", "Bob", "Cy", "Dee")
+	for n := 1; n <= 2; n++ {
+		r, err := pairPublished(ctx, d, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := `Pair round 2 ready=false done=false early=true extra=false "Waiting for 2 results of round 1"`
+		if n == 2 {
+			want = `Finish event ready=false done=true early=false extra=false "Waiting for 1 result of round 2"`
+		}
+		if got := progressLine(mustProgress(t, d, e.ID)); got != want {
+			t.Errorf("round %d under way: %s, want %s", n, got, want)
+		}
+		finishTables(t, d, e.ID, r)
+	}
+	if got, want := progressLine(mustProgress(t, d, e.ID)), `Finish event ready=true done=true early=false extra=false ""`; got != want {
+		t.Errorf("after the final: %s, want %s", got, want)
+	}
+}
+
+// A Swiss with a top cut starts the cut after its planned rounds, and is
+// done after the cut's final.
+func TestProgressOfASwissWithATopCut(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "generic", "swiss-top8", nil)
+	names := make([]string, 16)
+	for i := range names {
+		names[i] = fmt.Sprintf("Player %02d", i+1)
+	}
+	register(t, d, e.ID, names...)
+	for guard := 0; guard < 20; guard++ {
+		p := mustProgress(t, d, e.ID)
+		if p.Done {
+			if p.Cut != 3 || p.Label().String() != "Finish event" || p.ExtraRound {
+				t.Errorf("done after %d Swiss and %d cut rounds: %s", p.Swiss, p.Cut, progressLine(p))
+			}
+			return
+		}
+		wantCut := p.Swiss >= p.Planned && p.Cut == 0
+		if (p.Next == director.StepStartCut) != wantCut || wantCut && p.Label().String() != "Start top 8" {
+			t.Fatalf("after %d Swiss rounds of %d: %s", p.Swiss, p.Planned, progressLine(p))
+		}
+		r, err := pairPublished(ctx, d, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		finishTables(t, d, e.ID, r)
+	}
+	t.Fatal("the event never came to its end")
+}
+
+// WouldEnd answers, without saving anything, whether results entered in
+// the latest round would end the structure: a bracket's final ends it only
+// once it has its winner; a semi-final never does. A round that is not the
+// latest, a draft, a missing round and a result the table refuses are
+// refused with a sentence.
+func TestWouldEndTellsTheLastRoundWithoutSavingAnything(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "generic", "single-elimination", nil)
+	register(t, d, e.ID, "Ada", "Bob", "Cy", "Dee")
+	r1, err := d.Rounds.PairNextRound(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Rounds.WouldEnd(ctx, e.ID, 1, nil); !errors.Is(err, event.ErrState) || !strings.Contains(err.Error(), "round 1 is a draft") {
+		t.Errorf("a draft: %v", err)
+	}
+	if err := d.Drafts.PublishRound(ctx, e.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	semis := map[int]event.Result{1: win(2, 0), 2: win(0, 2)}
+	if last, err := d.Rounds.WouldEnd(ctx, e.ID, 1, semis); err != nil || last {
+		t.Errorf("the semi-finals: last %v, %v", last, err)
+	}
+	if _, err := d.Rounds.WouldEnd(ctx, e.ID, 1, map[int]event.Result{1: win(3, 0)}); !errors.Is(err, event.ErrInvalid) || !strings.Contains(err.Error(), "table 1") {
+		t.Errorf("3-0 in a best of three: %v", err)
+	}
+	finishTables(t, d, e.ID, r1)
+	r2, err := d.Rounds.PairNextRound(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Drafts.PublishRound(ctx, e.ID, r2.Number); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		number int
+		kind   error
+		want   string
+	}{
+		{1, event.ErrState, "round 1 is not the latest round; only round 2 can end the event"},
+		{3, event.ErrNotFound, "there is no round 3 (2 paired)"},
+		{0, event.ErrNotFound, "there is no round 0 (2 paired)"},
+	} {
+		if _, err := d.Rounds.WouldEnd(ctx, e.ID, c.number, nil); !errors.Is(err, c.kind) || event.Message(err) != c.want {
+			t.Errorf("round %d: %v, want %q", c.number, err, c.want)
+		}
+	}
+	if last, err := d.Rounds.WouldEnd(ctx, e.ID, 2, nil); err != nil || last {
+		t.Errorf("the final without its result: last %v, %v", last, err)
+	}
+	if last, err := d.Rounds.WouldEnd(ctx, e.ID, 2, map[int]event.Result{1: win(2, 1)}); err != nil || !last {
+		t.Errorf("the final with its winner: last %v, %v", last, err)
+	}
+	p := mustProgress(t, d, e.ID)
+	if p.Missing != 1 || p.Ready {
+		t.Errorf("WouldEnd saved something: %d results missing, ready %v", p.Missing, p.Ready)
+	}
+}
+
+// A double-elimination grand final with a bracket reset (Double) may be
+// the last round or not: when the unbeaten finalist loses it, it is
+// replayed. While its result is out, Progress says the results decide
+// (Open): the button offers the replay greyed, nothing offers finishing
+// early, and the status line offers nothing yet; once the unbeaten
+// finalist wins, only finishing is offered.
+func TestProgressOfAGrandFinalThatMayBeReplayedIsOpen(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := eventOf(t, d, "generic", "double-elimination", func(s *event.Settings) { s.Double = true })
+	register(t, d, e.ID, "Ada", "Bob", "Cy", "Dee")
+	open := 0
+	for guard := 0; guard < 12; guard++ {
+		p := mustProgress(t, d, e.ID)
+		if p.Done && p.Missing == 0 {
+			if p.Label().String() != "Finish event" || p.Status().String() != "round complete: finish the event" || !p.Other().IsZero() {
+				t.Errorf("the end: %s, status %q, other %q", progressLine(p), p.Status(), p.Other())
+			}
+			if open != 1 {
+				t.Errorf("%d rounds were open; want the grand final only", open)
+			}
+			return
+		}
+		r, err := pairPublished(ctx, d, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p = mustProgress(t, d, e.ID)
+		if p.Open {
+			open++
+			want := fmt.Sprintf(`Pair round %d ready=false done=false early=false extra=false "Waiting for 1 result of round %d"`, r.Number+1, r.Number)
+			if got := progressLine(p); got != want || !p.Other().IsZero() || !p.Status().IsZero() {
+				t.Errorf("the open round %d: %s, other %q, status %q; want %s", r.Number, got, p.Other(), p.Status(), want)
+			}
+		}
+		// Seat 1 is the better seed, in the grand final the unbeaten
+		// finalist: it wins every match.
+		finishTables(t, d, e.ID, r)
+	}
+	t.Fatal("the event never came to its end")
+}

@@ -1,0 +1,369 @@
+package director_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/event"
+)
+
+// The scorekeeper code is a third secret: it signs in stations only, a
+// station needs a name and keeps it on its session, and a new code signs
+// every station out, and no judge.
+func TestScorekeeperCodeSignsStationsInWithTheirName(t *testing.T) {
+	ctx := context.Background()
+	d, _, _ := signInDirector(t)
+	pin, _ := d.Phones.JudgePIN(ctx)
+	kiosk, _ := d.Phones.KioskCode(ctx)
+	code, err := d.Stations.ScorekeeperCode(ctx)
+	if err != nil || code == pin || code == kiosk || len(code) != director.SecretLength {
+		t.Fatalf("scorekeeper code %q, %v (PIN %q, kiosk %q)", code, err, pin, kiosk)
+	}
+	again, _ := d.Stations.ScorekeeperCode(ctx)
+	if again != code {
+		t.Errorf("the code changed on reading: %q, then %q", code, again)
+	}
+	for _, s := range []string{pin, kiosk} {
+		tr := try(director.KindScorekeeper, s, "dev1", 1)
+		tr.Name = "Bea"
+		if err := d.Phones.SignIn(ctx, tr); !errors.Is(err, director.ErrWrongPIN) {
+			t.Errorf("another secret signed a station in: %v", err)
+		}
+	}
+	if err := d.Phones.SignIn(ctx, try(director.KindJudge, code, "dev1", 2)); !errors.Is(err, director.ErrWrongPIN) {
+		t.Errorf("the scorekeeper code signed a judge in: %v", err)
+	}
+	noName := try(director.KindScorekeeper, code, "dev1", 3)
+	if err := d.Phones.SignIn(ctx, noName); !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "name") {
+		t.Errorf("a station without a name: %v", err)
+	}
+	long := try(director.KindScorekeeper, code, "dev1", 4)
+	long.Name = strings.Repeat("n", director.MaxStationName+1)
+	if err := d.Phones.SignIn(ctx, long); !errors.Is(err, event.ErrInvalid) {
+		t.Errorf("a name of %d characters: %v", director.MaxStationName+1, err)
+	}
+	st := try(director.KindScorekeeper, strings.ToLower(director.FormatSecret(code)), "dev1", 5)
+	st.Name = "  Bea   Martin "
+	if err := d.Phones.SignIn(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	judge := try(director.KindJudge, pin, "dev2", 6)
+	if err := d.Phones.SignIn(ctx, judge); err != nil {
+		t.Fatal(err)
+	}
+	s, ok, err := d.Phones.StaffSessionOf(ctx, director.KindScorekeeper, st.Token, "10.0.0.5")
+	if err != nil || !ok || s.Name != "Bea Martin" || s.Kind != director.KindScorekeeper {
+		t.Fatalf("station session %+v, %v, %v", s, ok, err)
+	}
+	if _, ok, _ := d.Phones.StaffSessionOf(ctx, director.KindJudge, st.Token, ""); ok {
+		t.Error("a station's session passed as a judge's")
+	}
+	devices, _ := d.Phones.SignedInDevices(ctx)
+	if len(devices) != 2 {
+		t.Errorf("signed in: %+v", devices)
+	}
+	renewed, err := d.Stations.RenewScorekeeperCode(ctx)
+	if err != nil || renewed == code {
+		t.Fatalf("renewed %q, %v", renewed, err)
+	}
+	if s, ok, _ := d.Phones.StaffSessionOf(ctx, director.KindScorekeeper, st.Token, ""); ok || s.Why != director.WhyRenewed {
+		t.Errorf("a station stayed signed in after a new code: %+v", s)
+	}
+	if _, ok, _ := d.Phones.StaffSessionOf(ctx, director.KindJudge, judge.Token, ""); !ok {
+		t.Error("a new scorekeeper code signed a judge out")
+	}
+	if _, err := d.Stations.SetScorekeeperCode(ctx, "abc"); !errors.Is(err, event.ErrInvalid) {
+		t.Errorf("a short chosen code: %v", err)
+	}
+	if got, err := d.Stations.SetScorekeeperCode(ctx, "k7qm-x2pa"); err != nil || got != "K7QMX2PA" {
+		t.Errorf("a chosen code: %q, %v", got, err)
+	}
+}
+
+// station is the station of the tests.
+var station = director.Station{Device: "abc123", Name: "Bea"}
+
+// A slip is recorded as the desk records it and logged with the station;
+// a table with a result is refused unless the operator saw that result
+// and confirmed replacing it; a table changed since the station showed it
+// is refused with the saved result named.
+func TestRecordSlipRefusesToOverwriteSilently(t *testing.T) {
+	ctx := context.Background()
+	d, e, r, codes := phoneEvent(t, nil, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
+	t1, t2 := r.Tables[0], r.Tables[1]
+	first := d1Name(t, d, e.ID, t1)
+	view, err := d.Stations.StationTableOf(ctx, e.ID, t1.Number)
+	if err != nil || len(view.Players) != 2 || view.Mark != "" || !view.Result.IsZero() {
+		t.Fatalf("table before: %+v, %v", view, err)
+	}
+	slip := director.Slip{Event: e.ID, Round: 1, Table: t1.Number, Result: "2-1", Station: station}
+	got, err := d.Stations.RecordSlip(ctx, slip)
+	if err != nil || got.Outcome != director.SlipRecorded || got.Mark == "" || !strings.Contains(got.Said.String(), "2–1") {
+		t.Fatalf("first slip: %+v, %v", got, err)
+	}
+	logHas(t, d, e.ID, "entered by Bea at scorekeeper station abc123")
+	rounds, _ := d.Rounds.Rounds(ctx, e.ID)
+	if res := rounds[0].Tables[0].Result; res == nil || res.ByPlayers || res.Seats[0].GamesWon != 2 {
+		t.Fatalf("saved %+v", res)
+	}
+	// The same result again changes nothing.
+	if again, err := d.Stations.RecordSlip(ctx, slip); err != nil || again.Outcome != director.SlipAlreadyRecorded {
+		t.Errorf("the same slip again: %+v, %v", again, err)
+	}
+	// Another result, the station having seen none: refused, naming it.
+	other := slip
+	other.Result = "0-2"
+	before := state(t, d, e.ID)
+	_, err = d.Stations.RecordSlip(ctx, other)
+	if !errors.Is(err, director.ErrTableHasResult) || !errors.Is(err, event.ErrConflict) ||
+		!strings.Contains(event.Message(err), first) || !strings.Contains(event.Message(err), "2–1") || !strings.Contains(event.Message(err), "Bea") {
+		t.Errorf("a slip over a result not seen: %v", err)
+	}
+	// Seen, not confirmed: refused the same.
+	other.Seen = got.Mark
+	if _, err := d.Stations.RecordSlip(ctx, other); !errors.Is(err, director.ErrTableHasResult) || !strings.Contains(event.Message(err), "look again") {
+		t.Errorf("a replacement not confirmed: %v", err)
+	}
+	// A stale mark: refused.
+	stale := other
+	stale.Seen, stale.Replace = "0123456789abcdef", true
+	if _, err := d.Stations.RecordSlip(ctx, stale); !errors.Is(err, director.ErrTableHasResult) || !strings.Contains(event.Message(err), "changed while you were typing") {
+		t.Errorf("a stale slip: %v", err)
+	}
+	if after := state(t, d, e.ID); after != before {
+		t.Errorf("a refused slip changed something:\n%s\n%s", before, after)
+	}
+	// Seen and confirmed: replaced, the log says so.
+	other.Replace = true
+	rep, err := d.Stations.RecordSlip(ctx, other)
+	if err != nil || rep.Outcome != director.SlipReplaced || rep.Mark == got.Mark {
+		t.Fatalf("a confirmed replacement: %+v, %v", rep, err)
+	}
+	logHas(t, d, e.ID, "corrected")
+	// A phone report now recorded makes the station's view stale; its
+	// refusal names the players.
+	if _, err := d.Network.ReportByCode(ctx, director.TableReport{Event: e.ID, Round: 1, Table: t2.Number, Code: codes[t2.Number], Result: "2-0", Device: "phone-x"}); err != nil {
+		t.Fatal(err)
+	}
+	_, err = d.Stations.RecordSlip(ctx, director.Slip{Event: e.ID, Round: 1, Table: t2.Number, Result: "1-2", Station: station})
+	if !errors.Is(err, director.ErrTableHasResult) || !strings.Contains(event.Message(err), "the players, from a phone") {
+		t.Errorf("a slip over a phone's result: %v", err)
+	}
+	tv, err := d.Stations.StationTableOf(ctx, e.ID, t2.Number)
+	if err != nil || tv.Mark == "" || !strings.Contains(tv.By.String(), "phone") || tv.At == "" {
+		t.Errorf("table seen: %+v, %v", tv, err)
+	}
+	// Refusals: an unknown table, a result the form cannot read, another
+	// round, a station with no name.
+	for _, bad := range []director.Slip{
+		{Event: e.ID, Round: 1, Table: 99, Result: "2-0", Station: station},
+		{Event: e.ID, Round: 1, Table: t2.Number, Result: "banana", Station: station},
+		{Event: e.ID, Round: 2, Table: t2.Number, Result: "2-0", Station: station},
+		{Event: e.ID, Round: 1, Table: t2.Number, Result: "2-0", Station: director.Station{Device: "x"}},
+	} {
+		if _, err := d.Stations.RecordSlip(ctx, bad); err == nil || errors.Is(err, director.ErrTableHasResult) {
+			t.Errorf("slip %+v: %v", bad, err)
+		}
+	}
+	v, err := d.Stations.StationViewOf(ctx, e.ID, station)
+	if err != nil || v.Round != 1 || len(v.Missing) != 0 || len(v.Mine) != 2 || v.Mine[0].Table != t1.Number {
+		t.Errorf("the station's view: round %d, missing %+v, mine %+v, %v", v.Round, v.Missing, v.Mine, err)
+	}
+}
+
+// d1Name is the name of the first player at table tb.
+func d1Name(t *testing.T, d *director.Director, id event.EventID, tb event.Table) string {
+	t.Helper()
+	entries, err := d.Registration.Entries(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, en := range entries {
+		if en.ID == tb.Seats[0].EntryID {
+			return en.Name
+		}
+	}
+	t.Fatalf("no entry %d", tb.Seats[0].EntryID)
+	return ""
+}
+
+// slipOp is one write of the interleavings: a station's slip (typed with
+// nothing seen, no replacement) or a phone report.
+type slipOp struct {
+	table  int
+	result string
+	phone  bool
+}
+
+// Property: over many seeded random interleavings of station slips (three
+// stations, each table's slip typed once or twice) and phone reports of
+// the same round (with and without approval, in turn and at once), every
+// table ends with exactly one recorded result that one of them typed, no
+// result is ever replaced (no "corrected" line), every station slip that
+// disagrees is refused naming the saved result, and every phone report
+// that disagrees is on the organizer's list as one to check, once.
+func TestSlipsAndPhoneReportsInterleaved(t *testing.T) {
+	scores := []string{"2-0", "2-1", "1-2", "0-2"}
+	names := make([]string, 16)
+	for i := range names {
+		names[i] = fmt.Sprintf("Player %02d", i)
+	}
+	for seed := range uint64(24) {
+		approval, together := seed%3 == 1, seed%4 == 3
+		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
+			ctx := context.Background()
+			d, e, r, codes := phoneEvent(t, func(s *event.Settings) { s.PhoneReportsNeedApproval = approval }, names...)
+			rng := rand.New(rand.NewPCG(seed, 22))
+			var ops []slipOp
+			for _, tb := range r.Tables {
+				for range 1 + rng.IntN(2) {
+					ops = append(ops, slipOp{table: tb.Number, result: scores[rng.IntN(len(scores))]})
+				}
+				for range rng.IntN(3) {
+					ops = append(ops, slipOp{table: tb.Number, result: scores[rng.IntN(len(scores))], phone: true})
+				}
+			}
+			rng.Shuffle(len(ops), func(i, j int) { ops[i], ops[j] = ops[j], ops[i] })
+			errs := make([]error, len(ops))
+			run := func(i int) {
+				op := ops[i]
+				if op.phone {
+					_, errs[i] = d.Network.ReportByCode(ctx, director.TableReport{Event: e.ID, Round: 1, Table: op.table, Code: codes[op.table], Result: op.result, Device: fmt.Sprintf("phone%d", i)})
+					return
+				}
+				st := director.Station{Device: fmt.Sprintf("st%d", i%3), Name: fmt.Sprintf("Keeper %d", i%3)}
+				_, errs[i] = d.Stations.RecordSlip(ctx, director.Slip{Event: e.ID, Round: 1, Table: op.table, Result: op.result, Station: st})
+			}
+			if together {
+				var wg sync.WaitGroup
+				for i := range ops {
+					wg.Go(func() { run(i) })
+				}
+				wg.Wait()
+			} else {
+				for i := range ops {
+					run(i)
+				}
+			}
+			checkInterleaving(t, d, e, ops, errs)
+		})
+	}
+}
+
+// checkInterleaving checks the end of an interleaving (see
+// TestSlipsAndPhoneReportsInterleaved).
+func checkInterleaving(t *testing.T, d *director.Director, e event.Event, ops []slipOp, errs []error) {
+	t.Helper()
+	ctx := context.Background()
+	rounds, err := d.Rounds.Rounds(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	final := map[int]string{}
+	for _, tb := range rounds[0].Tables {
+		if tb.Result == nil {
+			t.Errorf("table %d has no result", tb.Number)
+			continue
+		}
+		final[tb.Number] = fmt.Sprintf("%d-%d", tb.Result.Seats[0].GamesWon, tb.Result.Seats[1].GamesWon)
+	}
+	typed := map[int]map[string]bool{}
+	wantListed := map[string]bool{}
+	for i, op := range ops {
+		if typed[op.table] == nil {
+			typed[op.table] = map[string]bool{}
+		}
+		typed[op.table][op.result] = true
+		agrees := final[op.table] == op.result
+		switch {
+		case !op.phone && agrees && errs[i] != nil:
+			t.Errorf("station slip %+v agreeing with the result was refused: %v", op, errs[i])
+		case !op.phone && !agrees && !errors.Is(errs[i], director.ErrTableHasResult):
+			t.Errorf("station slip %+v over %s: %v", op, final[op.table], errs[i])
+		case !op.phone && !agrees && !strings.Contains(event.Message(errs[i]), said(final[op.table])):
+			t.Errorf("station slip %+v refused without the saved result: %v", op, errs[i])
+		case !op.phone && !agrees && strings.Contains(event.Message(errs[i]), "the desk"):
+			t.Errorf("station slip %+v refused naming the desk, which entered nothing: %v", op, errs[i])
+		case op.phone && errs[i] != nil && !errors.Is(errs[i], director.ErrReportConflict):
+			t.Errorf("phone report %+v: %v", op, errs[i])
+		case op.phone && !agrees:
+			wantListed[fmt.Sprintf("%d:%s", op.table, op.result)] = true
+		}
+	}
+	for n, res := range final {
+		if !typed[n][res] {
+			t.Errorf("table %d has %s, which no one typed", n, res)
+		}
+	}
+	reports, err := d.Network.PhoneReports(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	for _, p := range reports {
+		k := fmt.Sprintf("%d:%s", p.Table, p.Result)
+		if listed[k] || !p.Conflict {
+			t.Errorf("report listed twice or not as one to check: %+v", p)
+		}
+		listed[k] = true
+	}
+	if fmt.Sprint(listed) != fmt.Sprint(wantListed) {
+		t.Errorf("the organizer's list has %v, want %v", listed, wantListed)
+	}
+	lines, _ := d.Events.Log(ctx, e.ID)
+	for _, l := range lines {
+		if strings.Contains(l.Message.String(), "corrected") {
+			t.Errorf("a result was replaced: %s", l.Message)
+		}
+	}
+}
+
+// said is how a refusal says a two-player score "a-b": the winner's
+// games first ("won 2–1").
+func said(score string) string {
+	var a, b int
+	fmt.Sscanf(score, "%d-%d", &a, &b)
+	return fmt.Sprintf("won %d–%d", max(a, b), min(a, b))
+}
+
+// A station drops a player and checks a late one in, through the desk's
+// rules, each logged with the station.
+func TestStationDropAndLateCheckIn(t *testing.T) {
+	ctx := context.Background()
+	d, e, _, _ := phoneEvent(t, nil, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
+	entries, _ := d.Registration.Entries(ctx, e.ID)
+	if err := d.Stations.StationDrop(ctx, e.ID, entries[0].ID, station); err != nil {
+		t.Fatal(err)
+	}
+	logHas(t, d, e.ID, "by Bea at scorekeeper station abc123")
+	if err := d.Stations.StationDrop(ctx, e.ID, entries[0].ID, station); !errors.Is(err, event.ErrState) {
+		t.Errorf("dropped twice: %v", err)
+	}
+	if err := d.Stations.StationDrop(ctx, e.ID+7, entries[1].ID, station); !errors.Is(err, event.ErrNotFound) {
+		t.Errorf("a player of another event: %v", err)
+	}
+	late, err := d.Stations.StationCheckIn(ctx, e.ID, "  Eve   Moreau ", station)
+	if err != nil || late.Name != "Eve Moreau" || late.JoinedRound != 2 || !late.CheckedIn {
+		t.Fatalf("late entry %+v, %v", late, err)
+	}
+	logHas(t, d, e.ID, "checked in: Eve Moreau (by Bea at scorekeeper station abc123)")
+	if _, err := d.Stations.StationCheckIn(ctx, e.ID, "eve moreau", station); !errors.Is(err, event.ErrState) {
+		t.Errorf("checked in twice: %v", err)
+	}
+	if _, err := d.Stations.StationCheckIn(ctx, e.ID, "Ada Lovelace", station); !errors.Is(err, event.ErrState) || !strings.Contains(event.Message(err), "re-instate") {
+		t.Errorf("a dropped player: %v", err)
+	}
+	if _, err := d.Stations.StationCheckIn(ctx, e.ID, "", station); !errors.Is(err, event.ErrInvalid) {
+		t.Errorf("no name: %v", err)
+	}
+	after, _ := d.Registration.Entries(ctx, e.ID)
+	if len(after) != 5 || after[0].Status != event.EntryDropped {
+		t.Errorf("entries %+v", after)
+	}
+}
