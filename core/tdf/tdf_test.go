@@ -16,6 +16,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
 	"tablekeeper/core/tdf"
+	"tablekeeper/internal/testdb"
 )
 
 func readSample(t *testing.T, name string) []byte {
@@ -142,7 +143,7 @@ func TestMalformedFilesNameTheElement(t *testing.T) {
 
 func newDirector(t *testing.T) *director.Director {
 	t.Helper()
-	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
+	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,7 @@ import (
 	"tablekeeper/core/rules"
 	"tablekeeper/core/sim"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 )
 
 // The bracket of every format of the catalogue that has one (a top cut, a
@@ -82,7 +83,7 @@ func hasBracket(t *testing.T, game, format string) bool {
 
 func bracketDirector(t *testing.T, seed uint64) *director.Director {
 	t.Helper()
-	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
+	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 )
 
 // pdfDirector opens a director on a new database in t's folder, at a
@@ -21,7 +22,7 @@ func pdfDirector(t *testing.T) (context.Context, *director.Director) {
 	if _, err := exec.LookPath("pdftotext"); err != nil {
 		t.Fatal("pdftotext (poppler-utils) is needed: make test installs it")
 	}
-	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
+	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
 	if err != nil {
 		t.Fatal(err)
 	}

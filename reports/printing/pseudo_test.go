@@ -18,6 +18,7 @@ import (
 	"tablekeeper/core/i18n/pseudo"
 	"tablekeeper/core/sim"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 )
 
 // Every PDF report, and the line that says what was written, said in the
@@ -37,7 +38,7 @@ func TestPseudoEveryReportIsTranslated(t *testing.T) {
 		t.Fatal("pdftotext (poppler-utils) is needed: make test installs it")
 	}
 	ctx := context.Background()
-	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
+	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/storage"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 )
 
 // countingStore counts the transactions the director opens.
@@ -45,7 +46,7 @@ func snapshotEvent(t *testing.T, format string) (*director.Director, *countingSt
 		t.Fatal("pdftotext (poppler-utils) is needed: make test installs it")
 	}
 	ctx := context.Background()
-	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
+	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/storage"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 	"tablekeeper/ui/internal/uitest"
 )
 
@@ -37,7 +38,7 @@ func (c *txCounter) Write(ctx context.Context, fn func(storage.Tx) error) error 
 func TestAPollReadsTheClockAndThePairingsOnce(t *testing.T) {
 	app := test.NewTempApp(t)
 	clock := &fakeTime{t: uitest.Now}
-	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
+	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 	"tablekeeper/ui/internal/keys"
 )
 
@@ -29,7 +30,7 @@ var Now = time.Date(2025, 6, 14, 18, 30, 0, 0, time.Local)
 // closed when the test ends.
 func Director(t testing.TB) *director.Director {
 	t.Helper()
-	db, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
+	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
 	if err != nil {
 		t.Fatalf("open store: %v", err)
 	}
