@@ -88,20 +88,20 @@ func TestStreamsHoldAgainstAFloodAndATappingPhone(t *testing.T) {
 func TestAFullHubGivesEachHonestPhoneItsStream(t *testing.T) {
 	h := newHub(4000, 4, 2000, "t")
 	for i := range 4000 {
-		if _, err := h.join(1, fmt.Sprint("flood", i), fmt.Sprint("10.0.0.", i%2)); err != nil {
+		if _, err := h.join(1, fmt.Sprint("flood", i), fmt.Sprint("10.0.0.", i%2), streamPage{}); err != nil {
 			t.Fatalf("flood stream %d: %v", i, err)
 		}
 	}
 	var honest []*client
 	for i := range 1000 {
-		c, err := h.join(1, fmt.Sprint("phone", i), fmt.Sprint("192.168.0.", i))
+		c, err := h.join(1, fmt.Sprint("phone", i), fmt.Sprint("192.168.0.", i), streamPage{})
 		if err != nil {
 			t.Fatalf("honest phone %d refused: %v", i, err)
 		}
 		honest = append(honest, c)
 	}
 	for i := range 4000 {
-		_, _ = h.join(1, fmt.Sprint("flood2-", i), fmt.Sprint("10.0.0.", i%2))
+		_, _ = h.join(1, fmt.Sprint("flood2-", i), fmt.Sprint("10.0.0.", i%2), streamPage{})
 	}
 	for i, c := range honest {
 		select {
@@ -122,7 +122,7 @@ func TestAFullHubGivesEachHonestPhoneItsStream(t *testing.T) {
 func BenchmarkHubJoinWhenFull(b *testing.B) {
 	h := newHub(4000, 4, 2000, "t")
 	for i := range 4000 {
-		_, _ = h.join(1, fmt.Sprint("flood", i), fmt.Sprint("10.0.0.", i%2))
+		_, _ = h.join(1, fmt.Sprint("flood", i), fmt.Sprint("10.0.0.", i%2), streamPage{})
 	}
 	phones := make([][2]string, 4096)
 	for i := range phones {
@@ -132,7 +132,7 @@ func BenchmarkHubJoinWhenFull(b *testing.B) {
 	b.ResetTimer()
 	for i := range b.N {
 		p := phones[i%len(phones)]
-		c, err := h.join(1, p[0], p[1])
+		c, err := h.join(1, p[0], p[1], streamPage{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -141,7 +141,7 @@ func BenchmarkHubJoinWhenFull(b *testing.B) {
 		if len(h.addrs[flood]) >= h.perAddress {
 			flood = "10.0.0.1"
 		}
-		if _, err := h.join(1, p[0]+"-flood", flood); err != nil {
+		if _, err := h.join(1, p[0]+"-flood", flood, streamPage{}); err != nil {
 			b.Fatal(err)
 		}
 	}

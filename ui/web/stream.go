@@ -122,20 +122,17 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request, id event.Ev
 	if device == "" {
 		device = "ip:" + addr
 	}
-	c, err := s.hub.join(id, device, addr)
+	l := langOf(r)
+	k := streamPage{lang: l, entry: s.streamEntry(r, id), patch: id != 0 && r.URL.Query().Get("patch") == "1"}
+	c, err := s.hub.join(id, device, addr, k)
 	if err != nil {
 		w.Header().Set("Retry-After", "60")
 		s.fail(w, r, http.StatusServiceUnavailable, streamRefusal(err))
 		return
 	}
 	defer s.hub.leave(c)
-	l := langOf(r)
 	first := fmt.Sprintf("retry: %d\n\n", retryMillis)
-	entry := s.streamEntry(r, id)
 	c.mu.Lock()
-	c.lang = l
-	c.entry = entry
-	c.patch = id != 0 && r.URL.Query().Get("patch") == "1"
 	if c.patch {
 		first += s.hub.resume(c, lastEventID(r))
 	}

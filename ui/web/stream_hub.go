@@ -64,6 +64,8 @@ type hub struct {
 // client is one open stream: what it has still to send, gathered while
 // it was busy (so a burst of changes sends one message).
 type client struct {
+	// What the stream is, fixed when it joins the hub (join), before any
+	// change can reach it: read by every goroutine without c.mu.
 	event  event.EventID // 0: the event list's stream, every event
 	device string
 	addr   string
@@ -98,7 +100,7 @@ func newHub(max, perDevice, perAddress int, epoch string) *hub {
 // join opens a stream of an event (0: every event) for a device at an
 // address, replacing the device's oldest past its share, or the oldest of
 // the fullest address when the hub is full.
-func (h *hub) join(id event.EventID, device, addr string) (*client, error) {
+func (h *hub) join(id event.EventID, device, addr string, k streamPage) (*client, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
@@ -117,7 +119,8 @@ func (h *hub) join(id event.EventID, device, addr string) (*client, error) {
 		}
 		h.replace(h.addrs[full][0])
 	}
-	c := &client{event: id, device: device, addr: addr, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	c := &client{event: id, device: device, addr: addr, lang: k.lang, entry: k.entry, patch: k.patch,
+		wake: make(chan struct{}, 1), done: make(chan struct{})}
 	h.clients[c] = struct{}{}
 	h.devices[device] = append(h.devices[device], c)
 	h.recount(addr, 1)
@@ -126,6 +129,15 @@ func (h *hub) join(id event.EventID, device, addr string) (*client, error) {
 		h.followed[id]++
 	}
 	return c, nil
+}
+
+// streamPage is what a page's stream is, given when it joins: the language it
+// is said in, the player the phone is signed in as (0: none), and whether
+// it speaks the patch protocol.
+type streamPage struct {
+	lang  i18n.Lang
+	entry event.EntryID
+	patch bool
 }
 
 // replace ends c for a newer stream (h.mu held).
