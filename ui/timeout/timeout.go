@@ -1,10 +1,13 @@
-// Package timeout holds the going-to-time forms a judge fills in at a
+// Package timeout holds the going-to-time form a judge fills in at a
 // table when the round's time is called and the game has no winner yet:
 // the judge types what is on the table, the form says live who wins and
 // which step of the rules decided, and Save records that result through
 // the director.
 //
-// The form depends on the game and the round (KindOf):
+// One panel renders every game's form: core/rules gives it as a value
+// (rules.AtTimeFormFor) with its fields, titles, previews and decision,
+// so a game with a procedure of its own needs nothing here. The form
+// depends on the game and the round (KindOf):
 //   - KeyForge, one game (K7): keys forged, Æmber, chains and friendly
 //     creatures of each player, and who went first; decided by
 //     clock.KeyForgeGameAtTime.
@@ -120,6 +123,6 @@ const (
 	// Shadowfist (S8): the Feng Shui Sites the player controlled at time
 	// and the sites they needed to win. The game points go in Points, and
 	// their counts of rule 5.3, when typed, under scoring's keys.
-	StatSites      = "timeSites"
-	StatSitesToWin = "timeSitesToWin"
+	StatSites      = rules.StatSites
+	StatSitesToWin = rules.StatSitesToWin
 )

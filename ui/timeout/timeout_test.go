@@ -76,7 +76,7 @@ func (fx *fixture) open(t *testing.T, n int) *form {
 		t.Fatalf("open table %d: %v", n, err)
 	}
 	f.show()
-	if fx.w.Canvas().Focused() != f.body.first() {
+	if fx.w.Canvas().Focused() != f.first {
 		t.Fatalf("the form opened with the focus on %T, not its first field", fx.w.Canvas().Focused())
 	}
 	return f
@@ -221,7 +221,7 @@ func TestKeyForgeGameRefusesImpossibleCountsAndSavesNothing(t *testing.T) {
 		t.Fatalf("three keys saved or closed: %q", f.problem.Text)
 	}
 	// Keys fixed; now nobody is marked first.
-	fx.w.Canvas().Focus(f.body.first())
+	fx.w.Canvas().Focus(f.first)
 	fx.fill("1", "", "", "", " ") // the Space clears the first player again
 	if !strings.Contains(f.problem.Text, "first player") {
 		t.Fatalf("no first player: problem %q", f.problem.Text)
@@ -231,12 +231,12 @@ func TestKeyForgeGameRefusesImpossibleCountsAndSavesNothing(t *testing.T) {
 		t.Fatal("a form without a first player saved a result")
 	}
 	// Chains beyond 24 are a typing slip.
-	fx.w.Canvas().Focus(f.body.first())
+	fx.w.Canvas().Focus(f.first)
 	fx.fill("", "", "30", "", " ")
 	if !strings.Contains(f.problem.Text, "30 chains is not possible") {
 		t.Fatalf("30 chains: problem %q", f.problem.Text)
 	}
-	fx.w.Canvas().Focus(f.body.first())
+	fx.w.Canvas().Focus(f.first)
 	fx.fill("", "", "2")
 	if f.problem.Visible() || !strings.HasPrefix(f.decision.Text, "Decision: "+tb.Players[0].Name+" wins") {
 		t.Fatalf("fixed: decision %q problem %q", f.decision.Text, f.problem.Text)
@@ -258,7 +258,7 @@ func TestEscCancelsTheFormWithoutSaving(t *testing.T) {
 	}
 	f := fx.open(t, 2)
 	fx.fill("", "", "", "", "")
-	if fx.w.Canvas().Focused() != f.body.(*gameForm).game.first.radios[0] {
+	if fx.w.Canvas().Focused() != f.marks["now.first"].radios[0] {
 		t.Fatalf("the fifth field is %T, not the first-player circle", fx.w.Canvas().Focused())
 	}
 	fx.press(fyne.KeyEscape)
@@ -282,9 +282,8 @@ func TestKeyForgeMatchDecidedByKeysOverTheMatch(t *testing.T) {
 	if f.kind != KeyForgeMatch {
 		t.Fatalf("form %v, want K8", f.kind)
 	}
-	m := f.body.(*matchForm)
-	if m.now.title.Text != "Game 1, in progress at time" {
-		t.Errorf("title before any game %q", m.now.title.Text)
+	if f.titles["now"].Text != "Game 1, in progress at time" {
+		t.Errorf("title before any game %q", f.titles["now"].Text)
 	}
 	fx.fill(
 		"3", "2", "0", " ", "1", "4", "1", "", // game 1: player 1 won with three keys
@@ -292,8 +291,8 @@ func TestKeyForgeMatchDecidedByKeysOverTheMatch(t *testing.T) {
 		"1", "2", "0", "3", " ", // game 2 at time: player 1 went first
 		"2", "1", "0", "2", "", // player 2 ahead on keys
 	)
-	if m.now.title.Text != "Game 2, in progress at time" {
-		t.Errorf("game in progress is titled %q", m.now.title.Text)
+	if f.titles["now"].Text != "Game 2, in progress at time" {
+		t.Errorf("game in progress is titled %q", f.titles["now"].Text)
 	}
 	want := "Decision: " + tb.Players[0].Name + " wins the match — step 2, most keys over the match: 4 keys to 3"
 	if f.decision.Text != want {
@@ -343,7 +342,7 @@ func TestKeyForgeBestOfThreeEventDecidedByAemberLeft(t *testing.T) {
 	if fx.result(t, 1) != nil {
 		t.Fatal("games out of order were saved")
 	}
-	fx.w.Canvas().Focus(f.body.first())
+	fx.w.Canvas().Focus(f.first)
 	fx.fill("3", "0", "0", " ", "1", "5", "0", "")
 	want := "Decision: " + tb.Players[1].Name + " wins the match — step 3, most Æmber left over the match: 5 Æmber to 2"
 	if f.decision.Text != want {
@@ -381,10 +380,9 @@ func TestShadowfistTieOnTimeOutSavesTwoLeaders(t *testing.T) {
 	if f.decision.Text != want {
 		t.Fatalf("decision %q, want %q (problem %q)", f.decision.Text, want, f.problem.Text)
 	}
-	s := f.body.(*shadowfistForm)
 	var places, match []string
-	for _, st := range s.seats {
-		places, match = append(places, st.place.Text), append(match, st.match.Text)
+	for i := range tb.Players {
+		places, match = append(places, f.previews[fmt.Sprintf("s%d.place", i+1)].Text), append(match, f.previews[fmt.Sprintf("s%d.match", i+1)].Text)
 	}
 	if fmt.Sprint(places) != "[1st 1st 3rd 2nd]" || fmt.Sprint(match) != "[1 1 0 0]" {
 		t.Errorf("preview places %v match points %v", places, match)
@@ -428,7 +426,7 @@ func TestShadowfistWinnerOnTimeOutByClosenessThenGamePoints(t *testing.T) {
 	if f.decision.Text != want {
 		t.Fatalf("decision %q, want %q (problem %q)", f.decision.Text, want, f.problem.Text)
 	}
-	fx.w.Canvas().Focus(f.body.first())
+	fx.w.Canvas().Focus(f.first)
 	fx.fill("", "5") // seat 1 back to the usual five: one site short, closest
 	want = fmt.Sprintf("Decision: Winner on time-out: %s — 4 sites of 5", tb.Players[0].Name)
 	if f.decision.Text != want {
@@ -453,7 +451,7 @@ func TestShadowfistRefusesAFullWinAsATimeOut(t *testing.T) {
 	if fx.result(t, 1) != nil || !fx.dialogOpen() {
 		t.Fatal("a full win was saved as a time-out")
 	}
-	fx.w.Canvas().Focus(f.body.first())
+	fx.w.Canvas().Focus(f.first)
 	fx.fill("4", "", "12", "4", "", "1 2 3 4 5 6 7 8")
 	if !strings.Contains(f.problem.Text, "has 8 numbers") {
 		t.Fatalf("problem %q", f.problem.Text)
@@ -560,8 +558,8 @@ func TestShadowfistBigManAtTimeIsATableOfTwo(t *testing.T) {
 		t.Fatalf("table 1 seats %d, want a two-player game", len(tb.Players))
 	}
 	f := fx.open(t, 1)
-	if !strings.Contains(f.body.rule(), "players tied for the lead 1 each") {
-		t.Errorf("rule line %q", f.body.rule())
+	if !strings.Contains(f.rule(), "players tied for the lead 1 each") {
+		t.Errorf("rule line %q", f.rule())
 	}
 	fx.fill("3", "", "8", "3", "", "8")
 	fx.press(fyne.KeyReturn)
