@@ -53,8 +53,14 @@ func TestAGameBuiltInCoreRunsItsOwnFormAtTime(t *testing.T) {
 	if r == nil || !r.TimeOut || r.Seats[0].GamesWon != 0 || r.Seats[1].GamesWon != 1 || r.Seats[1].Games[0].Stats[rulestest.StatGems] != 7 {
 		t.Fatalf("saved %+v, want player 2 one game to none at time with 7 gems", r)
 	}
-	// A correction starts from the saved counts; level on both is drawn.
-	f = fx.open(t, 1)
+	correctGemDuelToADraw(t, fx)
+}
+
+// correctGemDuelToADraw opens table 1's saved Gem Duel again: the
+// correction starts from the saved counts, and level on both is drawn.
+func correctGemDuelToADraw(t *testing.T, fx *fixture) {
+	t.Helper()
+	f := fx.open(t, 1)
 	var typed []string
 	for _, o := range uitest.Objects(fx.w.Canvas().Overlays().Top()) {
 		if e, ok := o.(*numberEntry); ok {
