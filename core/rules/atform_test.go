@@ -63,7 +63,7 @@ func ids(f AtTimeForm) string {
 	return strings.Join(out, " ")
 }
 
-// K7 as a value: a row per player (keys, Æmber, chains, creatures, first)
+// Rule K7, as a value: a row per player (keys, Æmber, chains, creatures, first)
 // in focus order, blank until something is typed, decided by the rules
 // into the result the table records, and typed back from it.
 func TestKeyForgeGameFormDecidesAndRefills(t *testing.T) {
@@ -104,7 +104,7 @@ func TestKeyForgeGameFormDecidesAndRefills(t *testing.T) {
 	}
 }
 
-// K8 as a value: the game in progress is numbered after the games
+// Rule K8, as a value: the game in progress is numbered after the games
 // finished, games out of order are refused, and a saved match is typed
 // back into its games with their winners.
 func TestKeyForgeMatchFormNumbersTheGameInProgressAndRefills(t *testing.T) {
@@ -140,7 +140,7 @@ func TestKeyForgeMatchFormNumbersTheGameInProgressAndRefills(t *testing.T) {
 	}
 }
 
-// S8 as a value: "To win" opens at 5, which counts as blank; game points
+// Rule S8, as a value: "To win" opens at 5, which counts as blank; game points
 // are typed as a number or as the counts of rule 5.3; the decision
 // previews each seat's place and match points; and a saved table is typed
 // back as it was typed.
@@ -186,7 +186,7 @@ func TestShadowfistFormPlacesPreviewsAndRefills(t *testing.T) {
 	}
 }
 
-// S8 at a two-player match of an elimination round: the winner on
+// Rule S8 at a two-player match of an elimination round: the winner on
 // time-out takes the match one game to none, a tie is a drawn game, and
 // the rule line says so.
 func TestShadowfistTwoSeatMatchAtTimeRecordsAGame(t *testing.T) {
@@ -210,7 +210,7 @@ func TestShadowfistTwoSeatMatchAtTimeRecordsAGame(t *testing.T) {
 	}
 }
 
-// Rule 5.3's counts are valued by the event's settings (S7); a number is
+// Rule S7: rule 5.3's counts are valued by the event's settings; a number is
 // the game points; too many numbers, a word or an impossible count are
 // refused in a sentence.
 func TestShadowfistGamePointsReadsPointsOrCounts(t *testing.T) {
