@@ -198,7 +198,9 @@ func TestShadowfistTwoSeatMatchAtTimeRecordsAGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := out.Result; r.Seats[0].GamesWon != 1 || r.Seats[1].GamesWon != 0 || r.GamesDrawn != 0 || out.Previews["s1.match"].Text.In(i18n.English) != "3" {
+	_, format, _ := Lookup("shadowfist", "final-brawl-de-final")
+	win := fmt.Sprint(format.Defaults.Points.Win)
+	if r := out.Result; r.Seats[0].GamesWon != 1 || r.Seats[1].GamesWon != 0 || r.GamesDrawn != 0 || out.Previews["s1.match"].Text.In(i18n.English) != win {
 		t.Errorf("win %+v previews %v", r, out.Previews)
 	}
 	out, err = f.Decide(fill(f, "s1.sites=3", "s2.sites=3"))
