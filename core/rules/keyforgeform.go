@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strconv"
+	"strings"
 
 	"tablekeeper/core/clock"
 	"tablekeeper/core/event"
@@ -89,14 +90,7 @@ func kfRow(g string, i int, name string, atTime bool, group string, saved map[st
 }
 
 // statOf is the stat an ID ends with ("now.p1.keys": "keys").
-func statOf(id string) string {
-	for k := len(id) - 1; k >= 0; k-- {
-		if id[k] == '.' {
-			return id[k+1:]
-		}
-	}
-	return id
-}
+func statOf(id string) string { return id[strings.LastIndexByte(id, '.')+1:] }
 
 // kfGameRows lays out the game in progress g: a heading row, then a row
 // per player with who went first; saved fills it from a recorded game.
@@ -116,7 +110,7 @@ func kfPlayers(a AtTimeAnswers, g string, names [2]string) ([2]clock.KeyForgePla
 		if err != nil {
 			return out, err
 		}
-		p.First = a.Mark(g+".first") == i
+		p.Name, p.First = names[i], a.Mark(g+".first") == i
 		out[i] = p
 	}
 	return out, nil
@@ -126,9 +120,6 @@ func kfPlayers(a AtTimeAnswers, g string, names [2]string) ([2]clock.KeyForgePla
 // refusal.
 func kfPlayer(a AtTimeAnswers, g string, i int, who any, atTime bool) (clock.KeyForgePlayer, error) {
 	var p clock.KeyForgePlayer
-	if name, ok := who.(string); ok {
-		p.Name = name
-	}
 	ids := kfCountIDs(g, i, atTime)
 	var err error
 	if p.Keys, err = AtTimeCount(a.Text(ids[0]), who, i18n.F("keys forged"), kfMaxTyped); err != nil {
