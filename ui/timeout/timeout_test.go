@@ -13,6 +13,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
 	"tablekeeper/core/scoring"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
@@ -142,7 +143,7 @@ func TestKeyForgeGameAtTimeEachStepDecidesAndSaves(t *testing.T) {
 				t.Fatalf("round 1 of twelve players is best of %d, want a loss round of one game", fx.sheet(t).Round.BestOf)
 			}
 			f := fx.open(t, 1)
-			if f.kind != KeyForgeGame {
+			if f.kind != rules.AtTimeKeyForgeGame {
 				t.Fatalf("form %v, want K7", f.kind)
 			}
 			fx.fill(append(c.p1[:], c.p2[:]...)...)
@@ -178,11 +179,11 @@ func TestKeyForgeGameAtTimeEachStepDecidesAndSaves(t *testing.T) {
 			for i, st := range r.Seats {
 				s := st.Games[0].Stats
 				typed := norm(fmt.Sprintf("%s %s %s %s", in[i][0], in[i][1], in[i][2], in[i][3]))
-				if got := fmt.Sprintf("%d %d %d %d", s[StatKeys], s[StatAember], s[StatChains], s[StatCreatures]); got != typed {
+				if got := fmt.Sprintf("%d %d %d %d", s[rules.StatKeys], s[rules.StatAember], s[rules.StatChains], s[rules.StatCreatures]); got != typed {
 					t.Errorf("seat %d stats %v, want the counts typed %q", i+1, s, typed)
 				}
-				if s[StatFirst] != b2i(in[i][4] == " ") || s[StatForged] != c.forged[i] {
-					t.Errorf("seat %d first %d forged %d, want %v %d", i+1, s[StatFirst], s[StatForged], in[i][4] == " ", c.forged[i])
+				if s[rules.StatFirst] != b2i(in[i][4] == " ") || s[rules.StatForged] != c.forged[i] {
+					t.Errorf("seat %d first %d forged %d, want %v %d", i+1, s[rules.StatFirst], s[rules.StatForged], in[i][4] == " ", c.forged[i])
 				}
 			}
 			if len(fx.saved) != 1 || fx.saved[0].Seats[c.winner-1].GamesWon != 1 {
@@ -279,7 +280,7 @@ func TestKeyForgeMatchDecidedByKeysOverTheMatch(t *testing.T) {
 	}
 	tb := fx.table(t, 1)
 	f := fx.open(t, 1)
-	if f.kind != KeyForgeMatch {
+	if f.kind != rules.AtTimeKeyForgeMatch {
 		t.Fatalf("form %v, want K8", f.kind)
 	}
 	if f.titles["now"].Text != "Game 1, in progress at time" {
@@ -312,10 +313,10 @@ func TestKeyForgeMatchDecidedByKeysOverTheMatch(t *testing.T) {
 		}
 	}
 	g1, g2 := r.Seats[1].Games[0].Stats, r.Seats[1].Games[1].Stats
-	if g1[StatKeys] != 1 || g1[StatAember] != 4 || g1[StatChains] != 1 || g2[StatKeys] != 2 || g2[StatCreatures] != 2 || g2[StatFirst] != 0 {
+	if g1[rules.StatKeys] != 1 || g1[rules.StatAember] != 4 || g1[rules.StatChains] != 1 || g2[rules.StatKeys] != 2 || g2[rules.StatCreatures] != 2 || g2[rules.StatFirst] != 0 {
 		t.Errorf("player 2's games recorded %v and %v", g1, g2)
 	}
-	if r.Seats[0].Games[1].Stats[StatFirst] != 1 {
+	if r.Seats[0].Games[1].Stats[rules.StatFirst] != 1 {
 		t.Errorf("player 1 went first in game 2: %v", r.Seats[0].Games[1].Stats)
 	}
 }
@@ -330,7 +331,7 @@ func TestKeyForgeBestOfThreeEventDecidedByAemberLeft(t *testing.T) {
 	}, "Zoë Ødegård", "李小龍", "Ada Lovelace", "Bob Stone")
 	tb := fx.table(t, 1)
 	f := fx.open(t, 1)
-	if f.kind != KeyForgeMatch {
+	if f.kind != rules.AtTimeKeyForgeMatch {
 		t.Fatalf("form %v, want K8", f.kind)
 	}
 	fx.fill("", "", "", "", "", "", "", "", // game 1 left blank
@@ -367,7 +368,7 @@ func TestShadowfistTieOnTimeOutSavesTwoLeaders(t *testing.T) {
 		t.Fatalf("table 1 seats %d", len(tb.Players))
 	}
 	f := fx.open(t, 1)
-	if f.kind != Shadowfist {
+	if f.kind != rules.AtTimeShadowfist {
 		t.Fatalf("form %v, want S8", f.kind)
 	}
 	fx.fill(
@@ -403,7 +404,7 @@ func TestShadowfistTieOnTimeOutSavesTwoLeaders(t *testing.T) {
 		t.Fatalf("places %v points %v", gotPlaces, gotPoints)
 	}
 	seat2 := r.Seats[1].Games[0].Stats
-	if seat2[scoring.SeizedStat] != 1 || seat2[scoring.PlayedStat] != 1 || seat2[StatSites] != 4 || seat2[StatSitesToWin] != 5 {
+	if seat2[scoring.SeizedStat] != 1 || seat2[scoring.PlayedStat] != 1 || seat2[rules.StatSites] != 4 || seat2[rules.StatSitesToWin] != 5 {
 		t.Errorf("seat 2 details %v", seat2)
 	}
 	set := fx.sheet(t).Event.Settings
@@ -478,9 +479,9 @@ func TestKindOfSaysWhichFormATableNeeds(t *testing.T) {
 		want         Kind
 		says         string
 	}{
-		{"keyforge", "archon-standard", 12, KeyForgeGame, ""},
-		{"keyforge", "archon-sealed", 8, KeyForgeMatch, ""},
-		{"shadowfist", "final-brawl", 7, Shadowfist, ""},
+		{"keyforge", "archon-standard", 12, rules.AtTimeKeyForgeGame, ""},
+		{"keyforge", "archon-sealed", 8, rules.AtTimeKeyForgeMatch, ""},
+		{"shadowfist", "final-brawl", 7, rules.AtTimeShadowfist, ""},
 		{"heresy", "reascension", 7, 0, "the current player finishes the turn, then the game is scored"},
 		{"generic", "swiss", 4, 0, "Time-out ticked"},
 	} {
