@@ -22,6 +22,9 @@ const (
 	AtTimeKeyForgeMatch
 	// AtTimeShadowfist places a Shadowfist table by S8.
 	AtTimeShadowfist
+	// AtTimeOwn is the procedure of a game that gives its own form
+	// (Game.WithAtTime).
+	AtTimeOwn
 )
 
 // String names the procedure as its form's heading does.
@@ -33,6 +36,8 @@ func (a AtTime) String() string {
 		return i18n.K("KeyForge best of three at time (K8)")
 	case AtTimeShadowfist:
 		return i18n.K("Shadowfist time-out (S8)")
+	case AtTimeOwn:
+		return i18n.K("the game's own form at time")
 	}
 	return i18n.K("no form")
 }

@@ -26,6 +26,7 @@ func keyforge() Game {
 		Key:         "keyforge",
 		Name:        i18n.K("KeyForge"),
 		atTime:      keyforgeAtTime,
+		atTimeBuild: keyforgeForm,
 		atTimeForm:  true,
 		slip:        func(event.Settings) SlipKind { return SlipKeyForge },
 		marshal:     true,

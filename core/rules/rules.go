@@ -29,6 +29,9 @@ type Game struct {
 	// whether some of its tables need a form (nil and false: none).
 	atTime     atTimeRule
 	atTimeForm bool
+	// atTimeBuild builds the form of a procedure atTime names for a
+	// table (AtTimeFormFor).
+	atTimeBuild func(AtTime, AtTimeTable) AtTimeForm
 	// slip is the game's match slip for a format's settings (SlipFor);
 	// nil: the generic slip.
 	slip func(event.Settings) SlipKind

@@ -16,6 +16,7 @@ func shadowfist() Game {
 		Key:         "shadowfist",
 		Name:        i18n.K("Shadowfist"),
 		atTime:      shadowfistAtTime,
+		atTimeBuild: shadowfistAtTimeForm,
 		atTimeForm:  true,
 		slip:        shadowfistSlip,
 		deckRules:   shadowfistDeckRules,

@@ -2,6 +2,7 @@ package timeout
 
 import (
 	"context"
+	"errors"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -11,41 +12,18 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/columns"
 	keyw "tablekeeper/ui/internal/keys"
+	"tablekeeper/ui/internal/labels"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
 
-// body is one kind of form inside the dialog frame: its fields, and the
-// decision they make.
-type body interface {
-	// rule is the line above the fields: the rule that applies and what to
-	// count.
-	rule() string
-	// content holds the fields.
-	content() fyne.CanvasObject
-	// first is the field the focus starts in.
-	first() fyne.Focusable
-	// blank reports whether nothing has been typed or marked yet.
-	blank() bool
-	// decide reads the fields and decides, or says what is wrong.
-	decide() (outcome, error)
-}
-
-// outcome is a decision as the form shows and saves it.
-type outcome struct {
-	// headline says who wins and which step decided, after "Decision:".
-	headline string
-	// detail is the decider's explanation, ties and forged keys included.
-	detail string
-	// result is what Save records.
-	result event.Result
-}
-
-// form is the dialog around a body: the live decision, the one-sentence
-// problem, and the Cancel and Save buttons. Nothing is saved until the
-// body decides without an error.
+// form is the one panel that renders any game's at-time form
+// (rules.AtTimeForm) in a dialog: the rule, the grid of fields, the live
+// decision, the one-sentence problem, and the Cancel and Save buttons.
+// Nothing is saved until the form decides without an error.
 type form struct {
 	d       Director
 	run     work.Runner
@@ -55,8 +33,18 @@ type form struct {
 	table   director.SheetTable
 	onSaved func(event.Result)
 
-	kind     Kind
-	body     body
+	kind Kind
+	spec rules.AtTimeForm
+	// first is the field the focus starts in; the others follow in the
+	// order of the grid.
+	first fyne.Focusable
+	// entries, marks, titles and previews are the grid's cells that
+	// change, by their ID (a mark's by its group).
+	entries  map[string]*numberEntry
+	marks    map[string]*radioGroup
+	titles   map[string]*widget.Label
+	previews map[string]*widget.Label
+
 	decision *widget.Label
 	detail   *widget.RichText
 	problem  *widget.Label
@@ -76,15 +64,18 @@ func newForm(d Director, run work.Runner, win fyne.Window, sh director.Sheet, t 
 	if err != nil {
 		return nil, err
 	}
-	f := &form{d: d, run: run, win: win, eventID: sh.Event.ID, round: sh.Round.Number, table: t, onSaved: onSaved, kind: kind}
-	switch kind {
-	case KeyForgeGame:
-		f.body = newGameForm(f, t)
-	case KeyForgeMatch:
-		f.body = newMatchForm(f, t)
-	case Shadowfist:
-		f.body = newShadowfistForm(f, sh.Event.Settings, t)
+	names := make([]string, len(t.Players))
+	for i, p := range t.Players {
+		names[i] = p.Name
 	}
+	spec, ok := rules.AtTimeFormFor(sh.Event.Game, kind, rules.AtTimeTable{
+		Settings: sh.Event.Settings, BestOf: labels.BestOf(sh.Round, sh.Event.Settings), Number: t.Number, Names: names, Saved: t.Result,
+	})
+	if !ok {
+		return nil, errors.Join(event.Statef("this game needs no form at time: enter the games won with Time-out ticked (level games are a draw)"), ErrNotNeeded)
+	}
+	f := &form{d: d, run: run, win: win, eventID: sh.Event.ID, round: sh.Round.Number, table: t, onSaved: onSaved, kind: kind, spec: spec}
+	grid := f.grid()
 
 	f.decision = &widget.Label{Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Bold: true}}
 	f.detail = columns.Secondary("", true)
@@ -97,13 +88,13 @@ func newForm(d Director, run work.Runner, win fyne.Window, sh director.Sheet, t 
 	f.save.OnEscape = f.onCancel
 
 	content := container.NewVBox(
-		columns.Secondary(f.body.rule(), true),
-		f.body.content(),
+		columns.Secondary(f.rule(), true),
+		grid,
 		widget.NewSeparator(),
 		f.decision,
 		f.detail,
 		f.problem,
-		columns.Secondary(hint(kind), true),
+		columns.Secondary(tr.Text(spec.Hint), true),
 	)
 	title := tr.F("Time called · table %d · round %d", t.Number, f.round)
 	if t.Result != nil {
@@ -111,19 +102,8 @@ func newForm(d Director, run work.Runner, win fyne.Window, sh director.Sheet, t 
 	}
 	f.dialog = dialog.NewCustomWithoutButtons(title, container.New(columns.MinWidth{Width: formWidth}, content), win)
 	f.dialog.SetButtons([]fyne.CanvasObject{f.cancel, f.save})
-	f.refresh()
+	f.changed()
 	return f, nil
-}
-
-// hint is the line of keys under a form.
-func hint(k Kind) string {
-	switch k {
-	case KeyForgeGame:
-		return tr.L("Tab moves · Space marks who went first · Enter saves · Esc cancels. A blank count is 0.")
-	case KeyForgeMatch:
-		return tr.L("Tab moves · Space marks Won or First · Enter saves · Esc cancels. A blank count is 0; a blank game was not played.")
-	}
-	return tr.L("Tab moves · Enter saves · Esc cancels. A blank count is 0; \"To win\" stays 5 unless cards change it.")
 }
 
 // wire makes Enter save and Esc cancel in a field.
@@ -131,41 +111,30 @@ func (f *form) wire(k *keys) {
 	k.onEnter, k.onEscape = f.onSave, f.onCancel
 }
 
-// changed follows any change of a field: the body renumbers what depends
-// on it (the K8 game in progress), and the decision is made again.
-func (f *form) changed() {
-	if u, ok := f.body.(interface{ update() }); ok {
-		u.update()
-	}
-	if f.decision != nil {
-		f.refresh()
-	}
-}
-
 // show opens the dialog with the focus in the first field.
 func (f *form) show() {
 	f.dialog.Show()
-	f.win.Canvas().Focus(f.body.first())
+	f.win.Canvas().Focus(f.first)
 }
 
 // refresh shows the decision the fields make now, or what stops it. A
 // form nobody has touched shows neither a decision nor a problem.
 func (f *form) refresh() {
-	if f.body.blank() {
+	if f.spec.Blank(f.answers()) {
 		f.decision.SetText(tr.L("Decision: type the counts; the decision follows as you type."))
 		f.showDetail("")
 		f.showProblem("")
 		return
 	}
-	out, err := f.body.decide()
+	out, err := f.decide()
 	if err != nil {
 		f.decision.SetText(tr.L("Decision: —"))
 		f.showDetail("")
 		f.showProblem(work.Sentence(err))
 		return
 	}
-	f.decision.SetText(tr.F("Decision: %s", out.headline))
-	f.showDetail(out.detail)
+	f.decision.SetText(tr.F("Decision: %s", out.Headline))
+	f.showDetail(detail(out))
 	f.showProblem("")
 }
 
@@ -195,7 +164,7 @@ func (f *form) onSave() {
 	if f.saving {
 		return
 	}
-	out, err := f.body.decide()
+	out, err := f.decide()
 	if err != nil {
 		f.decision.SetText(tr.L("Decision: —"))
 		f.showDetail("")
@@ -204,7 +173,7 @@ func (f *form) onSave() {
 	}
 	f.saving = true
 	f.save.Disable()
-	id, round, number, res, seen := f.eventID, f.round, f.table.Number, out.result, f.table.Result
+	id, round, number, res, seen := f.eventID, f.round, f.table.Number, out.Result, f.table.Result
 	work.Do(f.run, func(ctx context.Context) error {
 		return f.d.RecordResultSeen(ctx, id, round, number, seen, res)
 	}, func(err error) {
@@ -227,14 +196,4 @@ func (f *form) onCancel() {
 		return
 	}
 	f.dialog.Hide()
-}
-
-// header is a bold column heading.
-func header(text string, align fyne.TextAlign) *widget.Label {
-	return &widget.Label{Text: text, Alignment: align, TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis}
-}
-
-// nameCell is a player's name in a row, cut with an ellipsis when long.
-func nameCell(name string) *widget.Label {
-	return &widget.Label{Text: name, Truncation: fyne.TextTruncateEllipsis}
 }

@@ -1,24 +1,19 @@
-// Package timeout holds the going-to-time forms a judge fills in at a
+// Package timeout holds the going-to-time form a judge fills in at a
 // table when the round's time is called and the game has no winner yet:
 // the judge types what is on the table, the form says live who wins and
 // which step of the rules decided, and Save records that result through
 // the director.
 //
-// The form depends on the game and the round (KindOf):
-//   - KeyForge, one game (K7): keys forged, Æmber, chains and friendly
-//     creatures of each player, and who went first; decided by
-//     clock.KeyForgeGameAtTime.
-//   - KeyForge, best of three (K8, the playoff): keys, Æmber left and
-//     chains of each game finished before time, and the K7 counts of the
-//     game in progress; decided by clock.KeyForgeMatchAtTime.
-//   - Shadowfist (S8, rule 5.5), tables of 2 to 5: the Feng Shui Sites each
-//     player controls, the sites they need, and their game points; placed
-//     by clock.ShadowfistAtTime.
-//
-// Heresy needs no form: at time the current player finishes the turn,
-// then nobody wins (H4, H5), and the round's result panel scores the
-// table with Time-out ticked. Other games need none either: their
-// two-player results are entered with Time-out as usual. KindOf and Show say so with an error that wraps ErrNotNeeded.
+// One panel renders every game's form: core/rules gives it as a value
+// (rules.AtTimeFormFor) with its fields, titles, previews and decision,
+// each game's in its own file there (KeyForge's K7 and K8 in
+// keyforgeform.go, Shadowfist's S8 in shadowfistform.go), so a game with
+// a procedure of its own needs nothing here. Which form a table needs
+// depends on the game and the round (KindOf). A game whose tables need
+// none (Heresy finishes the turn and scores the table with Time-out
+// ticked; most games enter their two-player results with Time-out as
+// usual) opens nothing: KindOf and Show say so with an error that wraps
+// ErrNotNeeded.
 package timeout
 
 import (
@@ -37,16 +32,6 @@ import (
 // Kind is the going-to-time form a table needs: the procedure core/rules
 // names for its game (rules.AtTimeFor).
 type Kind = rules.AtTime
-
-// The forms.
-const (
-	// KeyForgeGame decides one game by K7.
-	KeyForgeGame = rules.AtTimeKeyForgeGame
-	// KeyForgeMatch decides a best-of-three match by K8.
-	KeyForgeMatch = rules.AtTimeKeyForgeMatch
-	// Shadowfist places a Shadowfist table by S8.
-	Shadowfist = rules.AtTimeShadowfist
-)
 
 // ErrNotNeeded marks a table whose game needs no going-to-time form (a
 // Heresy table, a two-player game of another kind, a bye). The error that
@@ -106,21 +91,3 @@ func Show(d Director, run work.Runner, win fyne.Window, sh director.Sheet, t dir
 	f.show()
 	return nil
 }
-
-// Stats keys of the per-game details (event.GameDetail.Stats) the forms
-// record, so that a decision can be checked and recomputed later.
-const (
-	// KeyForge (K7, K8): the counts the judge typed, as core/rules
-	// records them (rules.StatKeys …).
-	StatKeys      = rules.StatKeys
-	StatAember    = rules.StatAember
-	StatChains    = rules.StatChains
-	StatCreatures = rules.StatCreatures
-	StatFirst     = rules.StatFirst
-	StatForged    = rules.StatForged
-	// Shadowfist (S8): the Feng Shui Sites the player controlled at time
-	// and the sites they needed to win. The game points go in Points, and
-	// their counts of rule 5.3, when typed, under scoring's keys.
-	StatSites      = "timeSites"
-	StatSitesToWin = "timeSitesToWin"
-)

@@ -13,6 +13,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/rules"
 	"tablekeeper/core/scoring"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
@@ -77,7 +78,7 @@ func (fx *fixture) open(t *testing.T, n int) *form {
 		t.Fatalf("open table %d: %v", n, err)
 	}
 	f.show()
-	if fx.w.Canvas().Focused() != f.body.first() {
+	if fx.w.Canvas().Focused() != f.first {
 		t.Fatalf("the form opened with the focus on %T, not its first field", fx.w.Canvas().Focused())
 	}
 	return f
@@ -143,7 +144,7 @@ func TestKeyForgeGameAtTimeEachStepDecidesAndSaves(t *testing.T) {
 				t.Fatalf("round 1 of twelve players is best of %d, want a loss round of one game", fx.sheet(t).Round.BestOf)
 			}
 			f := fx.open(t, 1)
-			if f.kind != KeyForgeGame {
+			if f.kind != rules.AtTimeKeyForgeGame {
 				t.Fatalf("form %v, want K7", f.kind)
 			}
 			fx.fill(append(c.p1[:], c.p2[:]...)...)
@@ -179,11 +180,11 @@ func TestKeyForgeGameAtTimeEachStepDecidesAndSaves(t *testing.T) {
 			for i, st := range r.Seats {
 				s := st.Games[0].Stats
 				typed := norm(fmt.Sprintf("%s %s %s %s", in[i][0], in[i][1], in[i][2], in[i][3]))
-				if got := fmt.Sprintf("%d %d %d %d", s[StatKeys], s[StatAember], s[StatChains], s[StatCreatures]); got != typed {
+				if got := fmt.Sprintf("%d %d %d %d", s[rules.StatKeys], s[rules.StatAember], s[rules.StatChains], s[rules.StatCreatures]); got != typed {
 					t.Errorf("seat %d stats %v, want the counts typed %q", i+1, s, typed)
 				}
-				if s[StatFirst] != b2i(in[i][4] == " ") || s[StatForged] != c.forged[i] {
-					t.Errorf("seat %d first %d forged %d, want %v %d", i+1, s[StatFirst], s[StatForged], in[i][4] == " ", c.forged[i])
+				if s[rules.StatFirst] != b2i(in[i][4] == " ") || s[rules.StatForged] != c.forged[i] {
+					t.Errorf("seat %d first %d forged %d, want %v %d", i+1, s[rules.StatFirst], s[rules.StatForged], in[i][4] == " ", c.forged[i])
 				}
 			}
 			if len(fx.saved) != 1 || fx.saved[0].Seats[c.winner-1].GamesWon != 1 {
@@ -222,7 +223,7 @@ func TestKeyForgeGameRefusesImpossibleCountsAndSavesNothing(t *testing.T) {
 		t.Fatalf("three keys saved or closed: %q", f.problem.Text)
 	}
 	// Keys fixed; now nobody is marked first.
-	fx.w.Canvas().Focus(f.body.first())
+	fx.w.Canvas().Focus(f.first)
 	fx.fill("1", "", "", "", " ") // the Space clears the first player again
 	if !strings.Contains(f.problem.Text, "first player") {
 		t.Fatalf("no first player: problem %q", f.problem.Text)
@@ -232,12 +233,12 @@ func TestKeyForgeGameRefusesImpossibleCountsAndSavesNothing(t *testing.T) {
 		t.Fatal("a form without a first player saved a result")
 	}
 	// Chains beyond 24 are a typing slip.
-	fx.w.Canvas().Focus(f.body.first())
+	fx.w.Canvas().Focus(f.first)
 	fx.fill("", "", "30", "", " ")
 	if !strings.Contains(f.problem.Text, "30 chains is not possible") {
 		t.Fatalf("30 chains: problem %q", f.problem.Text)
 	}
-	fx.w.Canvas().Focus(f.body.first())
+	fx.w.Canvas().Focus(f.first)
 	fx.fill("", "", "2")
 	if f.problem.Visible() || !strings.HasPrefix(f.decision.Text, "Decision: "+tb.Players[0].Name+" wins") {
 		t.Fatalf("fixed: decision %q problem %q", f.decision.Text, f.problem.Text)
@@ -259,7 +260,7 @@ func TestEscCancelsTheFormWithoutSaving(t *testing.T) {
 	}
 	f := fx.open(t, 2)
 	fx.fill("", "", "", "", "")
-	if fx.w.Canvas().Focused() != f.body.(*gameForm).game.first.radios[0] {
+	if fx.w.Canvas().Focused() != f.marks["now.first"].radios[0] {
 		t.Fatalf("the fifth field is %T, not the first-player circle", fx.w.Canvas().Focused())
 	}
 	fx.press(fyne.KeyEscape)
@@ -280,12 +281,11 @@ func TestKeyForgeMatchDecidedByKeysOverTheMatch(t *testing.T) {
 	}
 	tb := fx.table(t, 1)
 	f := fx.open(t, 1)
-	if f.kind != KeyForgeMatch {
+	if f.kind != rules.AtTimeKeyForgeMatch {
 		t.Fatalf("form %v, want K8", f.kind)
 	}
-	m := f.body.(*matchForm)
-	if m.now.title.Text != "Game 1, in progress at time" {
-		t.Errorf("title before any game %q", m.now.title.Text)
+	if f.titles["now"].Text != "Game 1, in progress at time" {
+		t.Errorf("title before any game %q", f.titles["now"].Text)
 	}
 	fx.fill(
 		"3", "2", "0", " ", "1", "4", "1", "", // game 1: player 1 won with three keys
@@ -293,8 +293,8 @@ func TestKeyForgeMatchDecidedByKeysOverTheMatch(t *testing.T) {
 		"1", "2", "0", "3", " ", // game 2 at time: player 1 went first
 		"2", "1", "0", "2", "", // player 2 ahead on keys
 	)
-	if m.now.title.Text != "Game 2, in progress at time" {
-		t.Errorf("game in progress is titled %q", m.now.title.Text)
+	if f.titles["now"].Text != "Game 2, in progress at time" {
+		t.Errorf("game in progress is titled %q", f.titles["now"].Text)
 	}
 	want := "Decision: " + tb.Players[0].Name + " wins the match — step 2, most keys over the match: 4 keys to 3"
 	if f.decision.Text != want {
@@ -314,10 +314,10 @@ func TestKeyForgeMatchDecidedByKeysOverTheMatch(t *testing.T) {
 		}
 	}
 	g1, g2 := r.Seats[1].Games[0].Stats, r.Seats[1].Games[1].Stats
-	if g1[StatKeys] != 1 || g1[StatAember] != 4 || g1[StatChains] != 1 || g2[StatKeys] != 2 || g2[StatCreatures] != 2 || g2[StatFirst] != 0 {
+	if g1[rules.StatKeys] != 1 || g1[rules.StatAember] != 4 || g1[rules.StatChains] != 1 || g2[rules.StatKeys] != 2 || g2[rules.StatCreatures] != 2 || g2[rules.StatFirst] != 0 {
 		t.Errorf("player 2's games recorded %v and %v", g1, g2)
 	}
-	if r.Seats[0].Games[1].Stats[StatFirst] != 1 {
+	if r.Seats[0].Games[1].Stats[rules.StatFirst] != 1 {
 		t.Errorf("player 1 went first in game 2: %v", r.Seats[0].Games[1].Stats)
 	}
 }
@@ -332,7 +332,7 @@ func TestKeyForgeBestOfThreeEventDecidedByAemberLeft(t *testing.T) {
 	}, "Zoë Ødegård", "李小龍", "Ada Lovelace", "Bob Stone")
 	tb := fx.table(t, 1)
 	f := fx.open(t, 1)
-	if f.kind != KeyForgeMatch {
+	if f.kind != rules.AtTimeKeyForgeMatch {
 		t.Fatalf("form %v, want K8", f.kind)
 	}
 	fx.fill("", "", "", "", "", "", "", "", // game 1 left blank
@@ -344,7 +344,7 @@ func TestKeyForgeBestOfThreeEventDecidedByAemberLeft(t *testing.T) {
 	if fx.result(t, 1) != nil {
 		t.Fatal("games out of order were saved")
 	}
-	fx.w.Canvas().Focus(f.body.first())
+	fx.w.Canvas().Focus(f.first)
 	fx.fill("3", "0", "0", " ", "1", "5", "0", "")
 	want := "Decision: " + tb.Players[1].Name + " wins the match — step 3, most Æmber left over the match: 5 Æmber to 2"
 	if f.decision.Text != want {
@@ -369,7 +369,7 @@ func TestShadowfistTieOnTimeOutSavesTwoLeaders(t *testing.T) {
 		t.Fatalf("table 1 seats %d", len(tb.Players))
 	}
 	f := fx.open(t, 1)
-	if f.kind != Shadowfist {
+	if f.kind != rules.AtTimeShadowfist {
 		t.Fatalf("form %v, want S8", f.kind)
 	}
 	fx.fill(
@@ -382,10 +382,9 @@ func TestShadowfistTieOnTimeOutSavesTwoLeaders(t *testing.T) {
 	if f.decision.Text != want {
 		t.Fatalf("decision %q, want %q (problem %q)", f.decision.Text, want, f.problem.Text)
 	}
-	s := f.body.(*shadowfistForm)
 	var places, match []string
-	for _, st := range s.seats {
-		places, match = append(places, st.place.Text), append(match, st.match.Text)
+	for i := range tb.Players {
+		places, match = append(places, f.previews[fmt.Sprintf("s%d.place", i+1)].Text), append(match, f.previews[fmt.Sprintf("s%d.match", i+1)].Text)
 	}
 	if fmt.Sprint(places) != "[1st 1st 3rd 2nd]" || fmt.Sprint(match) != "[1 1 0 0]" {
 		t.Errorf("preview places %v match points %v", places, match)
@@ -406,7 +405,7 @@ func TestShadowfistTieOnTimeOutSavesTwoLeaders(t *testing.T) {
 		t.Fatalf("places %v points %v", gotPlaces, gotPoints)
 	}
 	seat2 := r.Seats[1].Games[0].Stats
-	if seat2[scoring.SeizedStat] != 1 || seat2[scoring.PlayedStat] != 1 || seat2[StatSites] != 4 || seat2[StatSitesToWin] != 5 {
+	if seat2[scoring.SeizedStat] != 1 || seat2[scoring.PlayedStat] != 1 || seat2[rules.StatSites] != 4 || seat2[rules.StatSitesToWin] != 5 {
 		t.Errorf("seat 2 details %v", seat2)
 	}
 	set := fx.sheet(t).Event.Settings
@@ -429,7 +428,7 @@ func TestShadowfistWinnerOnTimeOutByClosenessThenGamePoints(t *testing.T) {
 	if f.decision.Text != want {
 		t.Fatalf("decision %q, want %q (problem %q)", f.decision.Text, want, f.problem.Text)
 	}
-	fx.w.Canvas().Focus(f.body.first())
+	fx.w.Canvas().Focus(f.first)
 	fx.fill("", "5") // seat 1 back to the usual five: one site short, closest
 	want = fmt.Sprintf("Decision: Winner on time-out: %s — 4 sites of 5", tb.Players[0].Name)
 	if f.decision.Text != want {
@@ -454,7 +453,7 @@ func TestShadowfistRefusesAFullWinAsATimeOut(t *testing.T) {
 	if fx.result(t, 1) != nil || !fx.dialogOpen() {
 		t.Fatal("a full win was saved as a time-out")
 	}
-	fx.w.Canvas().Focus(f.body.first())
+	fx.w.Canvas().Focus(f.first)
 	fx.fill("4", "", "12", "4", "", "1 2 3 4 5 6 7 8")
 	if !strings.Contains(f.problem.Text, "has 8 numbers") {
 		t.Fatalf("problem %q", f.problem.Text)
@@ -481,9 +480,9 @@ func TestKindOfSaysWhichFormATableNeeds(t *testing.T) {
 		want         Kind
 		says         string
 	}{
-		{"keyforge", "archon-standard", 12, KeyForgeGame, ""},
-		{"keyforge", "archon-sealed", 8, KeyForgeMatch, ""},
-		{"shadowfist", "final-brawl", 7, Shadowfist, ""},
+		{"keyforge", "archon-standard", 12, rules.AtTimeKeyForgeGame, ""},
+		{"keyforge", "archon-sealed", 8, rules.AtTimeKeyForgeMatch, ""},
+		{"shadowfist", "final-brawl", 7, rules.AtTimeShadowfist, ""},
 		{"heresy", "reascension", 7, 0, "the current player finishes the turn, then the game is scored"},
 		{"generic", "swiss", 4, 0, "Time-out ticked"},
 	} {
@@ -561,8 +560,8 @@ func TestShadowfistBigManAtTimeIsATableOfTwo(t *testing.T) {
 		t.Fatalf("table 1 seats %d, want a two-player game", len(tb.Players))
 	}
 	f := fx.open(t, 1)
-	if !strings.Contains(f.body.rule(), "players tied for the lead 1 each") {
-		t.Errorf("rule line %q", f.body.rule())
+	if !strings.Contains(f.rule(), "players tied for the lead 1 each") {
+		t.Errorf("rule line %q", f.rule())
 	}
 	fx.fill("3", "", "8", "3", "", "8")
 	fx.press(fyne.KeyReturn)
