@@ -36,10 +36,18 @@ type eventView struct {
 	// onChanged is called after every saved change (the sidebar re-reads).
 	onChanged func()
 
-	d     Director
-	run   work.Runner
-	alert work.Alert
-	win   fyne.Window
+	// svc are the window's services, which the screens of the event are
+	// built from; the header's own calls go through header, asked,
+	// absent and finish.
+	svc     Services
+	screens Director
+	header  headerRounds
+	asked   DropPairing
+	absent  absentDropper
+	finish  finisher
+	run     work.Runner
+	alert   work.Alert
+	win     fyne.Window
 
 	id    event.EventID
 	state eventState
@@ -87,11 +95,31 @@ type eventView struct {
 	headerReads work.Reads
 }
 
+// headerRounds is what the header asks of the rounds: what the event
+// needs next, the ties a draw broke at the cut the next round takes (for
+// the organizer to read before pairing it), and pairing it.
+type headerRounds interface {
+	Progress(ctx context.Context, id event.EventID) (director.Progress, error)
+	CutTies(ctx context.Context, id event.EventID) ([]director.CutTie, error)
+	PairNextRound(ctx context.Context, id event.EventID) (event.Round, error)
+}
+
+// absentDropper drops the players who did not check in, before round 1.
+type absentDropper interface {
+	DropAbsent(ctx context.Context, id event.EventID) ([]string, error)
+}
+
+// finisher finishes the event.
+type finisher interface {
+	FinishEvent(ctx context.Context, id event.EventID) error
+}
+
 // eventState is what the header shows: the director's Progress.
 type eventState struct{ director.Progress }
 
-func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window, now func() time.Time) *eventView {
-	v := &eventView{d: d, run: run, alert: alert, win: win}
+func newEventView(svc Services, run work.Runner, alert work.Alert, win fyne.Window, now func() time.Time) *eventView {
+	d := svc.screens
+	v := &eventView{svc: svc, screens: d, header: svc.Rounds, asked: svc.Drops, absent: svc.Registration, finish: svc.Events, run: run, alert: alert, win: win}
 	v.title = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Truncation: fyne.TextTruncateEllipsis}
 	v.subtitle = &widget.Label{Wrapping: fyne.TextWrapWord}
 	v.pairButton = &widget.Button{Text: tr.F("Pair round %d", 1), Icon: theme.MediaPlayIcon(), OnTapped: v.onPair}
@@ -103,7 +131,7 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 	v.settings = events.NewSettingsForm(d, run, win)
 
 	v.registration = registration.New(d, run, alert, win)
-	v.round = rounds.New(d, run, alert, win)
+	v.round = rounds.New(rounds.Deps{Views: svc.Views, Rounds: svc.Rounds, Drafts: svc.Drafts, Network: svc.Network, Drops: svc.Drops}, run, alert, win)
 	v.round.OnPublishing = func(n int) {
 		v.publishing = n
 		if v.state.Event.ID == v.id {
@@ -111,12 +139,12 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 		}
 	}
 	v.challenges = challenges.New(d, run, alert)
-	v.standings = standings.New(d, run, alert)
+	v.standings = standings.New(svc.Views, run, alert)
 	v.judge = judge.New(d, run, alert, win)
-	v.clock = clock.NewBar(d, run, alert, win, now, fyne.CurrentApp())
+	v.clock = clock.NewBar(svc.Clocks, run, alert, win, now, fyne.CurrentApp())
 	v.print = newPrintMenu(nil, run, alert, win, fyne.CurrentApp())
 	v.print.now = now
-	v.log = newLogTab(d, run, alert)
+	v.log = newLogTab(svc.Events, run, alert)
 	v.roundBox = container.NewBorder(container.NewVBox(v.clock.Content(), widget.NewSeparator()), nil, nil, nil, v.round.Content())
 
 	v.regTab = container.NewTabItemWithIcon(tr.L("Registration"), theme.AccountIcon(), v.registration.Content())
@@ -136,7 +164,7 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 	v.content = container.NewBorder(container.NewVBox(header, widget.NewSeparator()), nil, nil, nil, v.tabs)
 	// Every committed write, whoever made it, reaches the screens here, on
 	// the UI thread.
-	d.Subscribe(func(c director.Change) { fyne.Do(func() { v.onChange(c) }) })
+	svc.Changes.Subscribe(func(c director.Change) { fyne.Do(func() { v.onChange(c) }) })
 	return v
 }
 
@@ -221,7 +249,7 @@ func (v *eventView) showLoading() {
 }
 
 func (v *eventView) readState(ctx context.Context, id event.EventID) (eventState, error) {
-	p, err := v.d.Progress(ctx, id)
+	p, err := v.header.Progress(ctx, id)
 	return eventState{p}, err
 }
 
@@ -530,7 +558,7 @@ func (v *eventView) pair() {
 	was := v.tabs.Selected()
 	v.tabs.Select(v.roundTab)
 	work.Call(v.run, func(ctx context.Context) (event.Round, error) {
-		return v.d.PairNextRound(ctx, id)
+		return v.header.PairNextRound(ctx, id)
 	}, func(_ event.Round, err error) {
 		v.pairing = 0
 		// Paired, the Round tab says it is pairing until it shows the
@@ -581,7 +609,7 @@ func (v *eventView) onDropAbsentConfirmed(ok bool) {
 	}
 	id := v.id
 	work.Call(v.run, func(ctx context.Context) ([]string, error) {
-		return v.d.DropAbsent(ctx, id)
+		return v.absent.DropAbsent(ctx, id)
 	}, func(_ []string, err error) {
 		if err != nil {
 			v.alert(err)
@@ -605,7 +633,7 @@ func (v *eventView) structureComplete(id event.EventID) {
 // set); the Registration tab follows what players do there.
 func (v *eventView) onKiosk() {
 	id := v.id
-	kiosk.Launch(fyne.CurrentApp(), v.win, v.d, v.run, id, v.now, func(k *kiosk.Kiosk) {
+	kiosk.Launch(fyne.CurrentApp(), v.win, v.screens, v.run, id, v.now, func(k *kiosk.Kiosk) {
 		k.OnExit = v.win.RequestFocus
 	})
 }
@@ -647,7 +675,7 @@ func (v *eventView) onFinishConfirmed(ok bool) {
 	}
 	id := v.id
 	work.Do(v.run, func(ctx context.Context) error {
-		return v.d.FinishEvent(ctx, id)
+		return v.finish.FinishEvent(ctx, id)
 	}, func(err error) {
 		if err != nil {
 			v.alert(err)

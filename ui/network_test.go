@@ -20,7 +20,6 @@ import (
 	"tablekeeper/ui/internal/prefs"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 	"tablekeeper/ui/web/floods"
 )
 
@@ -72,7 +71,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 func TestTheStoreNetworkSwitchIsHiddenWithoutANetwork(t *testing.T) {
 	d := uitest.Director(t)
-	s, _ := newWindow(t, ops.Of(d), Options{})
+	s, _ := newWindow(t, ServicesOf(d), Options{})
 	if s.network.side.Visible() {
 		t.Error("the switch shows with no network to start")
 	}
@@ -82,7 +81,7 @@ func TestTheStoreNetworkSwitchStartsShowsAndStopsTheServer(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	n := &fakeNetwork{}
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID, Network: n})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID, Network: n})
 	p := s.network
 	t.Cleanup(p.close)
 	p.app, p.prefs = fyne.CurrentApp(), prefs.Of(fyne.CurrentApp())
@@ -139,7 +138,7 @@ func TestAStoreNetworkThatCannotStartSaysWhyAndStaysOff(t *testing.T) {
 	d := uitest.Director(t)
 	n := &fakeNetwork{fail: event.Invalidf("port 8080 is already in use on this computer, perhaps by another Tablekeeper or by tablekeeper serve: close that program, or choose another port, then turn the store network on again")}
 	var alerts uitest.Errors
-	s, _ := newWindow(t, ops.Of(d), Options{Network: n})
+	s, _ := newWindow(t, ServicesOf(d), Options{Network: n})
 	p := s.network
 	p.alert = alerts.Alert
 	p.prefs = prefs.Of(fyne.CurrentApp())
@@ -178,7 +177,7 @@ func TestTheStoreNetworkComesBackOnWhenItWasOn(t *testing.T) {
 	prefs.Of(a).SetStoreNetwork(true)
 	n := &fakeNetwork{}
 	w := test.NewTempWindow(t, nil)
-	s := newShell(w, ops.Of(d), work.Sync{}, uitestNow)
+	s := newShell(w, ServicesOf(d), work.Sync{}, uitestNow)
 	s.network.app, s.network.prefs = a, prefs.Of(a)
 	s.start(Options{Network: n})
 	t.Cleanup(s.network.close)
@@ -191,7 +190,7 @@ func TestTheQRPosterPrintsAndSavesForTheOpenEvent(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	n := &fakeNetwork{}
-	s, _ := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID, Network: n})
+	s, _ := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID, Network: n})
 	p := s.network
 	t.Cleanup(p.close)
 	var printed string
@@ -234,7 +233,7 @@ func TestTheStoreNetworkPanelShowsTheScorekeeperCodeAndStations(t *testing.T) {
 	ctx := context.Background()
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID, Network: &fakeNetwork{}})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID, Network: &fakeNetwork{}})
 	p := s.network
 	t.Cleanup(p.close)
 	test.Tap(p.sideSwitch)
@@ -273,7 +272,7 @@ func TestTheStoreNetworkPanelShowsSignInsAndAlerts(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	n := &fakeNetwork{floods: floods.New(d.Network, time.Now)}
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID, Network: n})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID, Network: n})
 	p := s.network
 	t.Cleanup(p.close)
 	test.Tap(p.sideSwitch)

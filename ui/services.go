@@ -1,12 +1,18 @@
 package ui
 
-import "tablekeeper/core/director"
+import (
+	"tablekeeper/core/director"
+	"tablekeeper/ui/ops"
+)
 
 // Services are the director's services the window is given, by the
 // director's names for them (core/director/services.go). The window hands
 // each screen the one or few it calls; each screen declares, in its own
 // package, the small interface of the methods it calls, which the service
 // satisfies. ServicesOf fills them all from one director.
+//
+// The window keeps them (shell.svc, eventView.svc) and builds each screen
+// from them, e.g. rounds.New(rounds.Deps{Views: svc.Views, ...}, ...).
 type Services struct {
 	Events        *director.Events
 	Registration  *director.Registration
@@ -30,6 +36,10 @@ type Services struct {
 	// Changes tells the window what each committed write changed (the
 	// director's Subscribe).
 	Changes Changes
+
+	// screens is the director as the screens that still take a flat one
+	// call it (Director).
+	screens Director
 }
 
 // Changes is where the window hears of each committed write.
@@ -46,5 +56,6 @@ func ServicesOf(d *director.Director) Services {
 		Decks: d.Decks, Drops: d.Drops, Confirmations: d.Confirmations,
 		History: d.History, Leagues: d.Leagues, Teams: d.Teams,
 		Transfer: d.Transfer, Views: d.Views, Changes: d,
+		screens: ops.Of(d),
 	}
 }

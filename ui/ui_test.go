@@ -21,14 +21,10 @@ import (
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 	"tablekeeper/ui/rounds"
 )
 
-// The real director is what app/ hands to Create.
-var _ Director = ops.Of((*director.Director)(nil))
-
-func newWindow(t *testing.T, d Director, opt Options) (*shell, fyne.Window) {
+func newWindow(t *testing.T, d Services, opt Options) (*shell, fyne.Window) {
 	t.Helper()
 	test.NewTempApp(t)
 	w := test.NewTempWindow(t, nil)
@@ -78,7 +74,7 @@ func TestTheWindowOpensTheEventAskedForWithWorkOffTheUIThread(t *testing.T) {
 	e := uitest.Event(t, d, "Demo night")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
 	run := newMainLoop()
-	w := create(a, ops.Of(d), Options{OpenEvent: e.ID}, run)
+	w := create(a, ServicesOf(d), Options{OpenEvent: e.ID}, run)
 	defer w.Close()
 	run.drain()
 	if w.Title() != "Tablekeeper" {
@@ -98,7 +94,7 @@ func TestPairingRoundOneFromTheHeaderShowsTheRound(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	v := s.view
 	if v.tabs.Selected() != v.regTab {
 		t.Fatal("an event in registration does not open on the Registration tab")
@@ -143,7 +139,7 @@ func TestADirectorErrorIsShownAsOneSentence(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Lonely")
 	uitest.Players(t, d, e.ID, "Ada Lovelace")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	test.Tap(s.view.pairButton)
 	top := w.Canvas().Overlays().Top()
 	if top == nil || !uitest.HasText(top, "Round 1 needs at least two players; 1 can play") {
@@ -160,7 +156,7 @@ func TestAWholeEventThroughTheWindow(t *testing.T) {
 	if _, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Zed Regular", MemberNo: "42"}); err != nil {
 		t.Fatal(err)
 	}
-	s, w := newWindow(t, ops.Of(d), Options{})
+	s, w := newWindow(t, ServicesOf(d), Options{})
 	c := w.Canvas()
 
 	// Create the event.
@@ -270,7 +266,7 @@ func TestAnExtraRoundIsPairedOnlyAfterConfirming(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Short night")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	// Two players: one round recommended.
 	test.Tap(s.view.pairButton)
 	test.Tap(uitest.Button(t, w.Content(), "Publish pairings", 0))
@@ -308,7 +304,7 @@ func playRound(t *testing.T, s *shell, w fyne.Window, id event.EventID) {
 	t.Helper()
 	c := w.Canvas()
 	test.Tap(uitest.Button(t, w.Content(), "Publish pairings", 0))
-	latest, err := s.view.d.RoundView(context.Background(), id, 0, 0)
+	latest, err := s.view.svc.Views.RoundView(context.Background(), id, 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -332,7 +328,7 @@ func TestASingleEliminationEventRunsUntilTheBracketIsComplete(t *testing.T) {
 		t.Fatal(err)
 	}
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	v := s.view
 	if want := "Any card game · Single elimination · 14 Jun 2025 · registration · 4 players"; v.subtitle.Text != want {
 		t.Errorf("subtitle = %q, want %q", v.subtitle.Text, want)
@@ -389,7 +385,7 @@ func TestTheHeaderPublishesADraftRound(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	v := s.view
 	test.Tap(v.pairButton)
 	if v.pairButton.Text != "Publish round 1" || !strings.HasSuffix(v.subtitle.Text, "Round 1 of 2 (recommended for 4 players) · not published") {
@@ -427,7 +423,7 @@ func TestAfterTheSwissRoundsTheHeaderStartsTheTopCut(t *testing.T) {
 		t.Fatal(err)
 	}
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	v := s.view
 	if !strings.HasSuffix(v.subtitle.Text, "1 round planned, then a top 4") {
 		t.Errorf("subtitle = %q", v.subtitle.Text)
@@ -461,7 +457,7 @@ func TestAFixedTableRenumbersTheDraft(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	players := uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	test.Tap(s.view.pairButton)
 
 	s.view.tabs.Select(s.view.regTab)
@@ -496,7 +492,7 @@ func TestAHeresyEventThroughTheWindow(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Reascension night", "heresy", "reascension")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss", "Finn Hale", "Gus Ward")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	v := s.view
 	if !strings.HasSuffix(v.subtitle.Text, "registration · 4 rounds planned (recommended for 7 players)") {
 		t.Errorf("subtitle = %q", v.subtitle.Text)
@@ -555,7 +551,7 @@ func TestATeamEventThroughTheWindow(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Friday 2v2", "altered", "2v2")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	c := w.Canvas()
 	if !strings.Contains(s.view.subtitle.Text, "1 round planned (recommended for 2 teams)") {
 		t.Errorf("subtitle = %q", s.view.subtitle.Text)
@@ -633,7 +629,7 @@ func TestRoundOneWaitingForCheckInOffersToDropTheAbsent(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	test.Tap(s.view.pairButton)
 	top := w.Canvas().Overlays().Top()
 	if top == nil || !strings.Contains(strings.Join(uitest.Texts(top), " "), "Dan Brown") {
@@ -666,7 +662,7 @@ func TestPairingTwoPlayerShadowfistAsksFirst(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Duel night", "shadowfist", "big-man")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	test.Tap(s.view.pairButton)
 	top := w.Canvas().Overlays().Top()
 	if top == nil || !strings.Contains(strings.Join(uitest.Texts(top), " "), "not an official SWS tournament") {
@@ -724,7 +720,7 @@ func TestThePrintMenuWritesTheReportAndSaysWhatItWrote(t *testing.T) {
 	e := uitest.Event(t, d, "Print night")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
 	p := &fakePrinter{}
-	s, _ := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID, Printer: p})
+	s, _ := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID, Printer: p})
 	m := s.view.print
 	if !m.button.Visible() {
 		t.Fatal("no Print button with a printer")
@@ -778,7 +774,7 @@ func TestFinishIsOfferedOnlyWhenTheStructureIsComplete(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	v := s.view
 	if !v.otherButton.Hidden {
 		t.Errorf("before round 1 the header offers %q", v.otherButton.Text)
@@ -828,7 +824,7 @@ func TestQuitMidRoundAsksToConfirm(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	quits := 0
 	s.quit = func() { quits++ }
 	s.onCloseRequested()
@@ -861,7 +857,7 @@ func TestTheWindowFollowsChangesMadeElsewhere(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, _ := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, _ := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	v := s.view
 	entries, _ := d.Registration.Entries(ctx, e.ID)
 	if err := d.Registration.CheckIn(ctx, entries[0].ID, true); err != nil {
@@ -897,7 +893,7 @@ func TestPhoneReportsShowOnTheRoundTabAtOnce(t *testing.T) {
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	r := uitest.Pair(t, d, e.ID)
-	s, _ := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, _ := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	v := s.view
 	codes, err := d.Network.TableCodes(ctx, e.ID, 1)
 	if err != nil {
@@ -946,7 +942,7 @@ func TestABracketsFinalOffersOnlyFinishing(t *testing.T) {
 		t.Fatal(err)
 	}
 	uitest.Publish(t, d, e.ID, 2)
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	v := s.view
 	if v.pairButton.Text != "Finish event" || !v.pairButton.Disabled() || !v.otherButton.Hidden {
 		t.Errorf("during the final the header offers %q (disabled %v), and %q beside it", v.pairButton.Text, v.pairButton.Disabled(), v.otherButton.Text)

@@ -74,7 +74,7 @@ func hasBracket(t *testing.T, game, format string) bool {
 	if v.Charted {
 		return true
 	}
-	_, err = Printer{D: d}.Write(ctx, "bracket", e.ID, 0, "A4", io.Discard)
+	_, err = Printer{D: ServicesOf(d)}.Write(ctx, "bracket", e.ID, 0, "A4", io.Discard)
 	if !errors.Is(err, event.ErrState) || !strings.Contains(err.Error(), "paired round by round, not on a bracket chart") {
 		t.Errorf("%s/%s has no bracket chart; printing one says %v", game, format, err)
 	}
@@ -98,7 +98,7 @@ func printBracketsOf(t *testing.T, game, format string, players int) {
 	ctx := context.Background()
 	seed := uint64(players)
 	d := bracketDirector(t, seed)
-	p := Printer{D: d}
+	p := Printer{D: ServicesOf(d)}
 	midway, step := 0, 0
 	s := sim.New(d, io.Discard, seed)
 	s.Watch = func(ctx context.Context, id event.EventID) error {

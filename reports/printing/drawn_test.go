@@ -50,7 +50,7 @@ func TestTheStandingsReportMarksDrawnTies(t *testing.T) {
 		}
 		return string(out)
 	}
-	if text := write(Printer{D: d}); strings.Contains(text, "*") {
+	if text := write(Printer{D: ServicesOf(d)}); strings.Contains(text, "*") {
 		t.Errorf("before any result nothing is drawn, yet the standings mark a tie:\n%s", text)
 	}
 	win := event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}
@@ -63,7 +63,7 @@ func TestTheStandingsReportMarksDrawnTies(t *testing.T) {
 		i18n.English: "* Equal on points and every tiebreaker: their order was drawn at random",
 		i18n.French:  "* À égalité de points et sur tous les départages : leur ordre a été tiré au sort",
 	} {
-		text := write(Printer{D: d, Lang: lang})
+		text := write(Printer{D: ServicesOf(d), Lang: lang})
 		if strings.Count(text, "1*") != 4 || strings.Count(text, "5*") != 4 || !strings.Contains(text, note) {
 			t.Errorf("%s: the standings do not mark the eight drawn players (1*, 5*) or lack %q:\n%s", lang, note, text)
 		}
@@ -71,7 +71,7 @@ func TestTheStandingsReportMarksDrawnTies(t *testing.T) {
 	// The CSV says it in a column of its own, under a translated heading.
 	for lang, want := range map[i18n.Lang][2]string{i18n.English: {"tie order", "drawn"}, i18n.French: {"ordre à égalité", "tiré au sort"}} {
 		var buf bytes.Buffer
-		if _, err := (Printer{D: d, Lang: lang}).Write(ctx, "standings-csv", e.ID, 0, "", &buf); err != nil {
+		if _, err := (Printer{D: ServicesOf(d), Lang: lang}).Write(ctx, "standings-csv", e.ID, 0, "", &buf); err != nil {
 			t.Fatal(err)
 		}
 		rows, err := csv.NewReader(&buf).ReadAll()

@@ -32,7 +32,8 @@ type Kind struct {
 // Printer builds and writes an event's reports and files: the export
 // command and the window's Print menu use it alike.
 type Printer struct {
-	D *director.Director
+	// D are the director's services the reports read (ServicesOf).
+	D Services
 	// DB is the open database's file: no report is ever written over it.
 	DB string
 	// Store takes the backups (Backup); nil when no database is open.
@@ -124,8 +125,8 @@ func (p Printer) Write(ctx context.Context, key string, id event.EventID, round 
 		// Every read a report makes is of one moment: one read
 		// transaction, however many questions it asks.
 		var summary string
-		err := p.D.InSnapshot(ctx, func(d *director.Director) error {
-			snap := Printer{D: d, Address: p.Address, QR: p.QR, Lang: p.Lang, docLang: p.Lang, Entry: p.Entry, codes: codes}
+		err := p.D.Snapshot.InSnapshot(ctx, func(d *director.Director) error {
+			snap := Printer{D: ServicesOf(d), Address: p.Address, QR: p.QR, Lang: p.Lang, docLang: p.Lang, Entry: p.Entry, codes: codes}
 			if e, err := d.Events.Event(ctx, id); err == nil && e.Settings.Language != "" {
 				snap.docLang = i18n.Lang(e.Settings.Language)
 			}

@@ -72,7 +72,7 @@ func TestPseudoEveryReportIsTranslated(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	p := Printer{D: d, Lang: pseudo.Lang}
+	p := Printer{D: ServicesOf(d), Lang: pseudo.Lang}
 	for _, id := range ids {
 		names := namesOf(t, d, id)
 		for _, k := range Kinds() {

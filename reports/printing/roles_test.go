@@ -26,7 +26,7 @@ func TestTheJudgeLogSaysTheGamesWordForTheHeadJudge(t *testing.T) {
 			t.Fatal(err)
 		}
 		var buf bytes.Buffer
-		if _, err := (Printer{D: d}).Write(ctx, "judgelog", e.ID, 0, "A4", &buf); err != nil {
+		if _, err := (Printer{D: ServicesOf(d)}).Write(ctx, "judgelog", e.ID, 0, "A4", &buf); err != nil {
 			t.Fatal(err)
 		}
 		cmd := exec.Command("pdftotext", "-layout", "-", "-")

@@ -90,7 +90,7 @@ func snapshotEvent(t *testing.T, format string) (*director.Director, *countingSt
 func writeText(t *testing.T, d *director.Director, id event.EventID, key string) (text, summary string) {
 	t.Helper()
 	var buf bytes.Buffer
-	summary, err := Printer{D: d}.Write(context.Background(), key, id, 0, "A4", &buf)
+	summary, err := Printer{D: ServicesOf(d)}.Write(context.Background(), key, id, 0, "A4", &buf)
 	if err != nil {
 		t.Fatalf("%s: %v", key, err)
 	}
@@ -192,7 +192,7 @@ func TestEveryReportReadsOneSnapshot(t *testing.T) {
 		}
 		reads, writes := cs.reads.Load(), cs.writes.Load()
 		var buf bytes.Buffer
-		_, err := Printer{D: d}.Write(ctx, key, id, 0, "A4", &buf)
+		_, err := Printer{D: ServicesOf(d)}.Write(ctx, key, id, 0, "A4", &buf)
 		// A Swiss has no bracket to print: the refusal is read in the
 		// same one transaction.
 		if err != nil && (key != "bracket" || !strings.Contains(err.Error(), "not on a bracket chart")) {
@@ -218,7 +218,7 @@ func TestTheResultsCSVOfOneRound(t *testing.T) {
 	d, _, id, r2 := snapshotEvent(t, "swiss")
 	write := func(round int) (string, error) {
 		var buf bytes.Buffer
-		_, err := Printer{D: d}.Write(ctx, "results-csv", id, round, "A4", &buf)
+		_, err := Printer{D: ServicesOf(d)}.Write(ctx, "results-csv", id, round, "A4", &buf)
 		return buf.String(), err
 	}
 	if _, err := write(2); !errors.Is(err, event.ErrState) || !strings.Contains(err.Error(), "Round 2 is a draft") {

@@ -80,10 +80,10 @@ func TestTheStandingsReportSaysWhatItCounts(t *testing.T) {
 	if d.Rounds.RecordResult(ctx, e.ID, 2, r2.Tables[0].Number, win) == nil {
 		in++
 	}
-	says("the standings with round 2 a draft", write(Printer{D: d}, "standings"), "Standings after round 1", "round 2", "2–0–0", "1–1–0")
-	says("the standings CSV with round 2 a draft", write(Printer{D: d}, "standings-csv"), "Player", ",6,2,0,0,", ",3,1,1,0,")
+	says("the standings with round 2 a draft", write(Printer{D: ServicesOf(d)}, "standings"), "Standings after round 1", "round 2", "2–0–0", "1–1–0")
+	says("the standings CSV with round 2 a draft", write(Printer{D: ServicesOf(d)}, "standings-csv"), "Player", ",6,2,0,0,", ",3,1,1,0,")
 	// The summary's counts sit above their words: "1" over "round played".
-	if summary := write(Printer{D: d}, "summary"); !regexp.MustCompile(`\s1\n.*\sround played\n`).MatchString(summary) {
+	if summary := write(Printer{D: ServicesOf(d)}, "summary"); !regexp.MustCompile(`\s1\n.*\sround played\n`).MatchString(summary) {
 		t.Errorf("the summary with round 2 a draft does not say 1 round played:\n%s", summary)
 	}
 
@@ -93,11 +93,11 @@ func TestTheStandingsReportSaysWhatItCounts(t *testing.T) {
 	if err := d.Rounds.RecordResult(ctx, e.ID, 2, r2.Tables[len(r2.Tables)-1].Number, win); err != nil {
 		t.Fatal(err)
 	}
-	open := write(Printer{D: d}, "standings")
+	open := write(Printer{D: ServicesOf(d)}, "standings")
 	says("the standings with round 2 open", open, fmt.Sprintf("Standings — round 2 in progress: %d of 4 results", in), "after round")
 	// The round's one result counts: two players have played twice.
 	if n := strings.Count(open, "2–0–0") + strings.Count(open, "1–1–0") + strings.Count(open, "0–2–0"); n != 2*(in-1)+2 {
 		t.Errorf("the standings with round 2 open count %d players at two matches, want %d:\n%s", n, 2*(in-1)+2, open)
 	}
-	says("the French standings with round 2 open", write(Printer{D: d, Lang: i18n.French}, "standings"), fmt.Sprintf("Classement — ronde 2 en cours : %d résultat", in), "après la ronde")
+	says("the French standings with round 2 open", write(Printer{D: ServicesOf(d), Lang: i18n.French}, "standings"), fmt.Sprintf("Classement — ronde 2 en cours : %d résultat", in), "après la ronde")
 }

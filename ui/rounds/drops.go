@@ -26,8 +26,8 @@ import (
 // with the tab's one read (RoundView) and follows the director's change
 // notifications.
 
-// DropDirector is what the list calls.
-type DropDirector interface {
+// Drops is what the list calls.
+type Drops interface {
 	AcceptDrop(ctx context.Context, id event.EventID, req event.DropRequestID) error
 	RefuseDrop(ctx context.Context, id event.EventID, req event.DropRequestID) error
 }
@@ -94,9 +94,9 @@ func (p *dropPanel) resolve(q director.DropRequest, accept bool) {
 	id := s.eventID
 	s.save(func(ctx context.Context) error {
 		if accept {
-			return s.d.AcceptDrop(ctx, id, q.ID)
+			return s.d.Drops.AcceptDrop(ctx, id, q.ID)
 		}
-		return s.d.RefuseDrop(ctx, id, q.ID)
+		return s.d.Drops.RefuseDrop(ctx, id, q.ID)
 	}, func(err error) {
 		switch {
 		case err != nil:

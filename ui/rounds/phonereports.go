@@ -228,7 +228,7 @@ func (p *phonePanel) resolve(r director.PhoneReport, accept bool) {
 	s := p.s
 	id := s.eventID
 	s.save(func(ctx context.Context) error {
-		return s.d.ResolveReport(ctx, id, r.ID, accept)
+		return s.d.Network.ResolveReport(ctx, id, r.ID, accept)
 	}, func(err error) {
 		if err != nil {
 			s.setStatus(tr.F("Table %d's phone report: %s", r.Table, work.Sentence(err)), widget.DangerImportance)
