@@ -584,12 +584,7 @@ func (v *eventView) pair() {
 			v.alert(err)
 			return
 		}
-		v.changed()
-		if id != v.id {
-			return
-		}
-		v.reload()
-		v.tabs.Select(v.roundTab)
+		v.showSaved(id, v.roundTab)
 	})
 }
 
@@ -681,13 +676,20 @@ func (v *eventView) onFinishConfirmed(ok bool) {
 			v.alert(err)
 			return
 		}
-		v.changed()
-		if id != v.id {
-			return
-		}
-		v.reload()
-		v.tabs.Select(v.standingsTab)
+		v.showSaved(id, v.standingsTab)
 	})
+}
+
+// showSaved follows a change saved to event id: the sidebar re-reads
+// and, while id is still the one open, the event re-reads with tab
+// shown.
+func (v *eventView) showSaved(id event.EventID, tab *container.TabItem) {
+	v.changed()
+	if id != v.id {
+		return
+	}
+	v.reload()
+	v.tabs.Select(tab)
 }
 
 // twoLines holds a wrapping label at exactly two lines' height (a longer

@@ -18,9 +18,7 @@ func TestTheStoreNetworkCountsDevicesInFrench(t *testing.T) {
 	}
 	d := uitest.Director(t)
 	n := &fakeNetwork{}
-	s, _ := newWindow(t, ServicesOf(d), Options{Network: n})
-	p := s.network
-	t.Cleanup(p.close)
+	p, _ := networkWindow(t, d, 0, n)
 	p.app, p.prefs = fyne.CurrentApp(), prefs.Of(fyne.CurrentApp())
 	p.setNetwork(n)
 	test.Tap(p.sideSwitch)

@@ -69,6 +69,15 @@ func (s *fakeServer) Stop(context.Context) error { s.stopped = true; return nil 
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
+// networkWindow opens a window on event open (0: none) with the store
+// network n, returning its Store network panel, closed when t ends.
+func networkWindow(t *testing.T, d *director.Director, open event.EventID, n *fakeNetwork) (*networkPanel, fyne.Window) {
+	t.Helper()
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: open, Network: n})
+	t.Cleanup(s.network.close)
+	return s.network, w
+}
+
 func TestTheStoreNetworkSwitchIsHiddenWithoutANetwork(t *testing.T) {
 	d := uitest.Director(t)
 	s, _ := newWindow(t, ServicesOf(d), Options{})
@@ -81,9 +90,7 @@ func TestTheStoreNetworkSwitchStartsShowsAndStopsTheServer(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	n := &fakeNetwork{}
-	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID, Network: n})
-	p := s.network
-	t.Cleanup(p.close)
+	p, w := networkWindow(t, d, e.ID, n)
 	p.app, p.prefs = fyne.CurrentApp(), prefs.Of(fyne.CurrentApp())
 	p.setNetwork(n)
 	if !p.side.Visible() || p.sideSwitch.Checked || p.sideStatus.Text != "Off" {
@@ -190,9 +197,7 @@ func TestTheQRPosterPrintsAndSavesForTheOpenEvent(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	n := &fakeNetwork{}
-	s, _ := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID, Network: n})
-	p := s.network
-	t.Cleanup(p.close)
+	p, _ := networkWindow(t, d, e.ID, n)
 	var printed string
 	p.printFile = func(_ context.Context, path, title string) (string, error) {
 		b, err := os.ReadFile(path)
@@ -233,9 +238,7 @@ func TestTheStoreNetworkPanelShowsTheScorekeeperCodeAndStations(t *testing.T) {
 	ctx := context.Background()
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
-	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID, Network: &fakeNetwork{}})
-	p := s.network
-	t.Cleanup(p.close)
+	p, w := networkWindow(t, d, e.ID, &fakeNetwork{})
 	test.Tap(p.sideSwitch)
 	pin, _ := d.Phones.JudgePIN(ctx)
 	code, _ := d.Stations.ScorekeeperCode(ctx)

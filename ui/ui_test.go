@@ -629,20 +629,8 @@ func TestRoundOneWaitingForCheckInOffersToDropTheAbsent(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
-	test.Tap(s.view.pairButton)
-	top := w.Canvas().Overlays().Top()
-	if top == nil || !strings.Contains(strings.Join(uitest.Texts(top), " "), "Dan Brown") {
-		t.Fatalf("no dialog naming Dan Brown: %v", top)
-	}
 	// Keep them: nothing is paired, the Registration tab shows.
-	test.Tap(uitest.Button(t, top, "Keep them", 0))
-	if rs, _ := d.Rounds.Rounds(ctx, e.ID); len(rs) != 0 || s.view.tabs.Selected() != s.view.regTab {
-		t.Fatalf("kept: %d rounds, tab %v", len(rs), s.view.tabs.Selected().Text)
-	}
-	test.Tap(s.view.pairButton)
-	test.Tap(uitest.Button(t, w.Canvas().Overlays().Top(), "Drop them and pair", 0))
-	rs, _ := d.Rounds.Rounds(ctx, e.ID)
+	rs := askBeforePairing(t, d, e.ID, "Dan Brown", "Keep them", "Drop them and pair")
 	if len(rs) != 1 || len(rs[0].Tables) != 2 { // 3 players: a table and a bye
 		t.Fatalf("rounds %+v", rs)
 	}
@@ -658,25 +646,35 @@ func TestRoundOneWaitingForCheckInOffersToDropTheAbsent(t *testing.T) {
 // tournament; "Register more players" pairs nothing, "Pair round 1
 // anyway" pairs.
 func TestPairingTwoPlayerShadowfistAsksFirst(t *testing.T) {
-	ctx := context.Background()
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Duel night", "shadowfist", "big-man")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
-	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
-	test.Tap(s.view.pairButton)
-	top := w.Canvas().Overlays().Top()
-	if top == nil || !strings.Contains(strings.Join(uitest.Texts(top), " "), "not an official SWS tournament") {
-		t.Fatalf("no dialog saying the event is not official: %v", top)
-	}
-	test.Tap(uitest.Button(t, top, "Register more players", 0))
-	if rs, _ := d.Rounds.Rounds(ctx, e.ID); len(rs) != 0 || s.view.tabs.Selected() != s.view.regTab {
-		t.Fatalf("kept registering: %d rounds, tab %v", len(rs), s.view.tabs.Selected().Text)
-	}
-	test.Tap(s.view.pairButton)
-	test.Tap(uitest.Button(t, w.Canvas().Overlays().Top(), "Pair round 1 anyway", 0))
-	if rs, _ := d.Rounds.Rounds(ctx, e.ID); len(rs) != 1 || len(rs[0].Tables) != 1 {
+	if rs := askBeforePairing(t, d, e.ID, "not an official SWS tournament", "Register more players", "Pair round 1 anyway"); len(rs) != 1 || len(rs[0].Tables) != 1 {
 		t.Fatalf("rounds %+v", rs)
 	}
+}
+
+// askBeforePairing opens event id and taps Pair: a dialog must ask,
+// saying says; answering keep must pair nothing and show the
+// Registration tab; tapping Pair again and answering pair returns the
+// rounds then.
+func askBeforePairing(t *testing.T, d *director.Director, id event.EventID, says, keep, pair string) []event.Round {
+	t.Helper()
+	ctx := context.Background()
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: id})
+	test.Tap(s.view.pairButton)
+	top := w.Canvas().Overlays().Top()
+	if top == nil || !strings.Contains(strings.Join(uitest.Texts(top), " "), says) {
+		t.Fatalf("no dialog saying %q: %v", says, top)
+	}
+	test.Tap(uitest.Button(t, top, keep, 0))
+	if rs, _ := d.Rounds.Rounds(ctx, id); len(rs) != 0 || s.view.tabs.Selected() != s.view.regTab {
+		t.Fatalf("%s: %d rounds, tab %v", keep, len(rs), s.view.tabs.Selected().Text)
+	}
+	test.Tap(s.view.pairButton)
+	test.Tap(uitest.Button(t, w.Canvas().Overlays().Top(), pair, 0))
+	rs, _ := d.Rounds.Rounds(ctx, id)
+	return rs
 }
 
 // fakePrinter writes a line naming the report and the round asked for.

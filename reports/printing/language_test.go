@@ -3,7 +3,6 @@ package printing
 import (
 	"bytes"
 	"context"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -45,13 +44,7 @@ func TestReportsAreSaidInTheEventsLanguageElseThePrinters(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cmd := exec.Command("pdftotext", "-layout", "-", "-")
-		cmd.Stdin = &buf
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return summary, string(out)
+		return summary, pdfText(t, &buf)
 	}
 	none, french, english := event1("Friday Night", ""), event1("Vendredi soir", "fr"), event1("Sunday Cup", "en")
 	for _, c := range []struct {

@@ -2,7 +2,6 @@ package printing
 
 import (
 	"bytes"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -58,15 +57,7 @@ func TestTheNetworksAddressWhileItIsOn(t *testing.T) {
 
 func TestTableCodesGoOnTheSlipsAndTheCSVOnly(t *testing.T) {
 	ctx, d := pdfDirector(t)
-	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"Ada Lovelace", "Zoë Ødegård", "李小龍", "김민준", "Maximiliana Wolkenstein-Abendroth"} {
-		if _, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: name}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	e := newEvent(ctx, t, d, "Friday Night", "swiss", "Ada Lovelace", "Zoë Ødegård", "李小龍", "김민준", "Maximiliana Wolkenstein-Abendroth")
 	r, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -78,13 +69,7 @@ func TestTableCodesGoOnTheSlipsAndTheCSVOnly(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !strings.HasSuffix(key, "csv") {
-			cmd := exec.Command("pdftotext", "-layout", "-", "-")
-			cmd.Stdin = &buf
-			out, err := cmd.Output()
-			if err != nil {
-				t.Fatal(err)
-			}
-			return string(out)
+			return pdfText(t, &buf)
 		}
 		return buf.String()
 	}

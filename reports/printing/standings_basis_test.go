@@ -3,12 +3,10 @@ package printing
 import (
 	"bytes"
 	"fmt"
-	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
 
-	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 )
@@ -20,28 +18,9 @@ import (
 // counts the same rows.
 func TestTheStandingsReportSaysWhatItCounts(t *testing.T) {
 	ctx, d := pdfDirector(t)
-	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 8 {
-		if _, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: fmt.Sprintf("Player %d", i+1)}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	e := newEvent(ctx, t, d, "Friday Night", "swiss", numbered(8)...)
 	win := event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 0}}}
-	r1, err := d.Rounds.PairNextRound(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Drafts.PublishRound(ctx, e.ID, 1); err != nil {
-		t.Fatal(err)
-	}
-	for _, tb := range r1.Tables {
-		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win); err != nil {
-			t.Fatal(err)
-		}
-	}
+	recordAll(ctx, t, d, e.ID, pairPublished(ctx, t, d, e.ID), win)
 	write := func(p Printer, key string) string {
 		t.Helper()
 		var buf bytes.Buffer
@@ -51,13 +30,7 @@ func TestTheStandingsReportSaysWhatItCounts(t *testing.T) {
 		if key == "standings-csv" {
 			return buf.String()
 		}
-		cmd := exec.Command("pdftotext", "-layout", "-", "-")
-		cmd.Stdin = &buf
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(out)
+		return pdfText(t, &buf)
 	}
 	says := func(what, text string, want string, never ...string) {
 		t.Helper()

@@ -59,15 +59,7 @@ func (p *dropPanel) set(reqs []director.DropRequest) {
 	for i, q := range reqs {
 		objs[i] = p.row(q)
 	}
-	p.rows.Objects = objs
-	p.rows.Refresh()
-	h := float32(0)
-	for _, o := range objs[:min(len(objs), dropRowsShown)] {
-		h += o.MinSize().Height + theme.Padding()
-	}
-	p.scroll.SetMinSize(fyne.NewSize(0, h))
-	p.box.Show()
-	p.box.Refresh()
+	p.show(objs, dropRowsShown)
 }
 
 // DropLine is a request's row: who, after which round, when and from

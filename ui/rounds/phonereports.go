@@ -78,6 +78,20 @@ type tintedList struct {
 	scroll *container.Scroll
 }
 
+// show lists the rows, the list as high as its first shown rows (it
+// scrolls beyond), and shows it.
+func (l *tintedList) show(objs []fyne.CanvasObject, shown int) {
+	l.rows.Objects = objs
+	l.rows.Refresh()
+	h := float32(0)
+	for _, o := range objs[:min(len(objs), shown)] {
+		h += o.MinSize().Height + theme.Padding()
+	}
+	l.scroll.SetMinSize(fyne.NewSize(0, h))
+	l.box.Show()
+	l.box.Refresh()
+}
+
 func newTintedList(c color.NRGBA, icon fyne.Resource) tintedList {
 	l := tintedList{title: &widget.Label{TextStyle: fyne.TextStyle{Bold: true}}, rows: container.NewVBox()}
 	l.scroll = container.NewVScroll(l.rows)
@@ -123,15 +137,7 @@ func (p *phonePanel) set(reports []director.PhoneReport) {
 	for i, r := range reports {
 		objs[i] = p.row(r, tags[i], width)
 	}
-	p.rows.Objects = objs
-	p.rows.Refresh()
-	h := float32(0)
-	for _, o := range objs[:min(len(objs), phoneRowsShown)] {
-		h += o.MinSize().Height + theme.Padding()
-	}
-	p.scroll.SetMinSize(fyne.NewSize(0, h))
-	p.box.Show()
-	p.box.Refresh()
+	p.show(objs, phoneRowsShown)
 }
 
 // phoneTitle heads the list: "Phone reports: 2 to check, 1 waiting for

@@ -40,13 +40,7 @@ func TestTheWinnerIsFirstAndDroppedPlayersAreMarked(t *testing.T) {
 		}
 	}
 
-	errs := &uitest.Errors{}
-	w := test.NewTempWindow(t, nil)
-	s := New(d.Views, work.Sync{}, errs.Alert)
-	w.SetContent(s.Content())
-	w.Resize(fyne.NewSize(900, 500))
-	s.Load(e.ID)
-	errs.None(t)
+	s, w := showStandingsAt(t, d.Views, e.ID, 900)
 
 	rows := s.Rows()
 	if len(rows) != 2 || rows[0].Name != winner || rows[0].Rank != 1 {
@@ -86,13 +80,7 @@ func TestTheColumnsFollowTheEventsTiebreakers(t *testing.T) {
 		}
 	}
 
-	errs := &uitest.Errors{}
-	w := test.NewTempWindow(t, nil)
-	s := New(d.Views, work.Sync{}, errs.Alert)
-	w.SetContent(s.Content())
-	w.Resize(fyne.NewSize(1000, 500))
-	s.Load(e.ID)
-	errs.None(t)
+	s, w := showStandings(t, d.Views, e.ID)
 
 	if got := strings.Join(s.Columns(), ","); got != "buchholz,oomw,h2h,gw" {
 		t.Fatalf("columns %q", got)
@@ -137,14 +125,20 @@ func TestSharedRanksAreShownAsGiven(t *testing.T) {
 	}
 }
 
-// show opens the standings tab on event id in a new window.
+// showStandings opens the standings tab on event id in a new window.
 func showStandings(t *testing.T, d Views, id event.EventID) (*Screen, fyne.Window) {
+	t.Helper()
+	return showStandingsAt(t, d, id, 1000)
+}
+
+// showStandingsAt is showStandings in a window width wide.
+func showStandingsAt(t *testing.T, d Views, id event.EventID, width float32) (*Screen, fyne.Window) {
 	t.Helper()
 	errs := &uitest.Errors{}
 	w := test.NewTempWindow(t, nil)
 	s := New(d, work.Sync{}, errs.Alert)
 	w.SetContent(s.Content())
-	w.Resize(fyne.NewSize(1000, 500))
+	w.Resize(fyne.NewSize(width, 500))
 	s.Load(id)
 	errs.None(t)
 	return s, w
