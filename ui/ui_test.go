@@ -24,6 +24,17 @@ import (
 	"tablekeeper/ui/rounds"
 )
 
+// windowOn opens a window on a new event named name (uitest.Event: the
+// generic best-of-three Swiss) with the players registered.
+func windowOn(t *testing.T, name string, players ...string) (*director.Director, event.Event, *shell, fyne.Window) {
+	t.Helper()
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, name)
+	uitest.Players(t, d, e.ID, players...)
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
+	return d, e, s, w
+}
+
 func newWindow(t *testing.T, d Services, opt Options) (*shell, fyne.Window) {
 	t.Helper()
 	test.NewTempApp(t)
@@ -91,10 +102,7 @@ func TestTheWindowOpensTheEventAskedForWithWorkOffTheUIThread(t *testing.T) {
 }
 
 func TestPairingRoundOneFromTheHeaderShowsTheRound(t *testing.T) {
-	d := uitest.Director(t)
-	e := uitest.Event(t, d, "Friday Swiss")
-	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
+	d, e, s, w := windowOn(t, "Friday Swiss", "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	v := s.view
 	if v.tabs.Selected() != v.regTab {
 		t.Fatal("an event in registration does not open on the Registration tab")
@@ -136,10 +144,7 @@ func TestPairingRoundOneFromTheHeaderShowsTheRound(t *testing.T) {
 }
 
 func TestADirectorErrorIsShownAsOneSentence(t *testing.T) {
-	d := uitest.Director(t)
-	e := uitest.Event(t, d, "Lonely")
-	uitest.Players(t, d, e.ID, "Ada Lovelace")
-	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
+	_, _, s, w := windowOn(t, "Lonely", "Ada Lovelace")
 	test.Tap(s.view.pairButton)
 	top := w.Canvas().Overlays().Top()
 	if top == nil || !uitest.HasText(top, "Round 1 needs at least two players; 1 can play") {
@@ -263,10 +268,7 @@ func checkStandingsThenFinish(ctx context.Context, t *testing.T, d *director.Dir
 
 func TestAnExtraRoundIsPairedOnlyAfterConfirming(t *testing.T) {
 	ctx := context.Background()
-	d := uitest.Director(t)
-	e := uitest.Event(t, d, "Short night")
-	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
-	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
+	d, e, s, w := windowOn(t, "Short night", "Ada Lovelace", "Bob Stone")
 	// Two players: one round recommended.
 	test.Tap(s.view.pairButton)
 	test.Tap(uitest.Button(t, w.Content(), "Publish pairings", 0))
@@ -323,10 +325,7 @@ func playRound(t *testing.T, s *shell, w fyne.Window, id event.EventID) {
 func TestASingleEliminationEventRunsUntilTheBracketIsComplete(t *testing.T) {
 	ctx := context.Background()
 	d := uitest.Director(t)
-	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Saturday bracket", Game: "generic", Format: "single-elimination", Date: uitest.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := uitest.EventOf(t, d, "Saturday bracket", "generic", "single-elimination")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	v := s.view
@@ -382,10 +381,7 @@ func TestASingleEliminationEventRunsUntilTheBracketIsComplete(t *testing.T) {
 
 func TestTheHeaderPublishesADraftRound(t *testing.T) {
 	ctx := context.Background()
-	d := uitest.Director(t)
-	e := uitest.Event(t, d, "Friday Swiss")
-	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
+	d, e, s, w := windowOn(t, "Friday Swiss", "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	v := s.view
 	test.Tap(v.pairButton)
 	if v.pairButton.Text != "Publish round 1" || !strings.HasSuffix(v.subtitle.Text, "Round 1 of 2 (recommended for 4 players) · not published") {
@@ -769,10 +765,7 @@ func TestThePrintMenuWritesTheReportAndSaysWhatItWrote(t *testing.T) {
 // asked step whose Enter keeps the event going.
 func TestFinishIsOfferedOnlyWhenTheStructureIsComplete(t *testing.T) {
 	ctx := context.Background()
-	d := uitest.Director(t)
-	e := uitest.Event(t, d, "Friday Swiss")
-	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
+	d, e, s, w := windowOn(t, "Friday Swiss", "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	v := s.view
 	if !v.otherButton.Hidden {
 		t.Errorf("before round 1 the header offers %q", v.otherButton.Text)
@@ -819,10 +812,7 @@ func TestFinishIsOfferedOnlyWhenTheStructureIsComplete(t *testing.T) {
 // Quit mid-round asks first (Alt+F4 or the close button on the main
 // window): Enter keeps working; with no round under way it quits at once.
 func TestQuitMidRoundAsksToConfirm(t *testing.T) {
-	d := uitest.Director(t)
-	e := uitest.Event(t, d, "Friday Swiss")
-	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
+	_, _, s, w := windowOn(t, "Friday Swiss", "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	quits := 0
 	s.quit = func() { quits++ }
 	s.onCloseRequested()
@@ -921,10 +911,7 @@ func TestPhoneReportsShowOnTheRoundTabAtOnce(t *testing.T) {
 func TestABracketsFinalOffersOnlyFinishing(t *testing.T) {
 	ctx := context.Background()
 	d := uitest.Director(t)
-	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Saturday bracket", Game: "generic", Format: "single-elimination", Date: uitest.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := uitest.EventOf(t, d, "Saturday bracket", "generic", "single-elimination")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	semis, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if err != nil {

@@ -50,8 +50,7 @@ func newDropPanel(s *Screen) *dropPanel {
 func (p *dropPanel) set(reqs []director.DropRequest) {
 	p.requests = reqs
 	if len(reqs) == 0 {
-		p.rows.RemoveAll()
-		p.box.Hide()
+		p.hide()
 		return
 	}
 	p.title.SetText(tr.N("Drop requests: %d player asked to drop", len(reqs), len(reqs)))

@@ -78,6 +78,12 @@ type tintedList struct {
 	scroll *container.Scroll
 }
 
+// hide empties the list and hides it.
+func (l *tintedList) hide() {
+	l.rows.RemoveAll()
+	l.box.Hide()
+}
+
 // show lists the rows, the list as high as its first shown rows (it
 // scrolls beyond), and shows it.
 func (l *tintedList) show(objs []fyne.CanvasObject, shown int) {
@@ -107,8 +113,7 @@ func newTintedList(c color.NRGBA, icon fyne.Resource) tintedList {
 func (p *phonePanel) set(reports []director.PhoneReport) {
 	p.reports = reports
 	if len(reports) == 0 {
-		p.rows.RemoveAll()
-		p.box.Hide()
+		p.hide()
 		return
 	}
 	check, players := 0, 0
