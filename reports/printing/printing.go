@@ -394,15 +394,11 @@ func moreReportKinds() []reportKind {
 }
 
 func writeDecklists(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
-	e, err := p.D.Events.Event(ctx, id)
+	e, byID, err := p.eventByEntry(ctx, id)
 	if err != nil {
 		return "", err
 	}
 	checks, err := p.D.Decks.Decks(ctx, id)
-	if err != nil {
-		return "", err
-	}
-	byID, err := p.entriesByID(ctx, id)
 	if err != nil {
 		return "", err
 	}
@@ -473,15 +469,11 @@ func writeBlankDecklist(ctx context.Context, p Printer, id event.EventID, _ int,
 }
 
 func writeSeatings(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
-	e, err := p.D.Events.Event(ctx, id)
+	e, byID, err := p.eventByEntry(ctx, id)
 	if err != nil {
 		return "", err
 	}
 	s := reports.Seatings{EventName: e.Name, Game: p.game(e), Date: e.Date}
-	byID, err := p.entriesByID(ctx, id)
-	if err != nil {
-		return "", err
-	}
 	if e.Settings.HasDraft() {
 		pods, err := p.D.Drafts.DraftPods(ctx, id)
 		if err == nil {
@@ -530,7 +522,7 @@ func writeSeatings(ctx context.Context, p Printer, id event.EventID, _ int, pape
 }
 
 func writeJudgeLog(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
-	e, err := p.D.Events.Event(ctx, id)
+	e, byID, err := p.eventByEntry(ctx, id)
 	if err != nil {
 		return "", err
 	}
@@ -539,10 +531,6 @@ func writeJudgeLog(ctx context.Context, p Printer, id event.EventID, _ int, pape
 		return "", err
 	}
 	log, err := p.D.Judging.JudgeLog(ctx, id)
-	if err != nil {
-		return "", err
-	}
-	byID, err := p.entriesByID(ctx, id)
 	if err != nil {
 		return "", err
 	}
@@ -707,6 +695,16 @@ func formatSummary(e event.Event) string {
 
 // entriesByID returns an event's entries by ID, for reports that name the
 // players of their rows.
+// eventByEntry reads event id and its entries by ID (entriesByID).
+func (p Printer) eventByEntry(ctx context.Context, id event.EventID) (event.Event, map[event.EntryID]event.Entry, error) {
+	e, err := p.D.Events.Event(ctx, id)
+	if err != nil {
+		return e, nil, err
+	}
+	byID, err := p.entriesByID(ctx, id)
+	return e, byID, err
+}
+
 func (p Printer) entriesByID(ctx context.Context, id event.EventID) (map[event.EntryID]event.Entry, error) {
 	entries, err := p.D.Registration.Entries(ctx, id)
 	if err != nil {
