@@ -37,17 +37,18 @@ type eventView struct {
 	onChanged func()
 
 	// svc are the window's services, which the screens of the event are
-	// built from; the header's own calls go through header, asked,
-	// absent and finish.
-	svc     Services
-	screens Director
-	header  headerRounds
-	asked   DropPairing
-	absent  absentDropper
-	finish  finisher
-	run     work.Runner
-	alert   work.Alert
-	win     fyne.Window
+	// built from (d: as the screens that still take a flat director call
+	// it); the header's own calls go through header, asked, absent and
+	// finish.
+	svc    Services
+	d      Director
+	header headerRounds
+	asked  DropPairing
+	absent absentDropper
+	finish finisher
+	run    work.Runner
+	alert  work.Alert
+	win    fyne.Window
 
 	id    event.EventID
 	state eventState
@@ -119,7 +120,7 @@ type eventState struct{ director.Progress }
 
 func newEventView(svc Services, run work.Runner, alert work.Alert, win fyne.Window, now func() time.Time) *eventView {
 	d := svc.screens
-	v := &eventView{svc: svc, screens: d, header: svc.Rounds, asked: svc.Drops, absent: svc.Registration, finish: svc.Events, run: run, alert: alert, win: win}
+	v := &eventView{svc: svc, d: d, header: svc.Rounds, asked: svc.Drops, absent: svc.Registration, finish: svc.Events, run: run, alert: alert, win: win}
 	v.title = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Truncation: fyne.TextTruncateEllipsis}
 	v.subtitle = &widget.Label{Wrapping: fyne.TextWrapWord}
 	v.pairButton = &widget.Button{Text: tr.F("Pair round %d", 1), Icon: theme.MediaPlayIcon(), OnTapped: v.onPair}
@@ -628,7 +629,7 @@ func (v *eventView) structureComplete(id event.EventID) {
 // set); the Registration tab follows what players do there.
 func (v *eventView) onKiosk() {
 	id := v.id
-	kiosk.Launch(fyne.CurrentApp(), v.win, v.screens, v.run, id, v.now, func(k *kiosk.Kiosk) {
+	kiosk.Launch(fyne.CurrentApp(), v.win, v.d, v.run, id, v.now, func(k *kiosk.Kiosk) {
 		k.OnExit = v.win.RequestFocus
 	})
 }
