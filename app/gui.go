@@ -21,7 +21,6 @@ import (
 	"tablekeeper/reports"
 	"tablekeeper/reports/printing"
 	"tablekeeper/ui"
-	"tablekeeper/ui/ops"
 	"tablekeeper/ui/startup"
 	"tablekeeper/ui/web"
 	"tablekeeper/ui/web/floods"
@@ -77,7 +76,7 @@ func runGUI(args []string, stderr io.Writer) error {
 		about := currentVersion()
 		about.Database = st.Path()
 		address := &web.Address{}
-		opt := ui.Options{Printer: printer{printing.Printer{D: d, DB: st.Path(), Store: st, Network: address.Get, Lang: screenLang}},
+		opt := ui.Options{Printer: printer{printing.Printer{D: printing.ServicesOf(d), DB: st.Path(), Store: st, Network: address.Get, Lang: screenLang}},
 			ReadOnly: readOnly, About: about, Network: storeNetwork(networkConfig(d, st, stderr, address))}
 		if *demo {
 			id, err := sim.Demo(context.Background(), d, 2026)
@@ -87,7 +86,7 @@ func runGUI(args []string, stderr io.Writer) error {
 			opt.OpenEvent = id
 			fmt.Fprintf(stderr, "tablekeeper: demo event in %s\n", path)
 		}
-		w := ui.Create(a, ops.Of(d), opt)
+		w := ui.Create(a, ui.ServicesOf(d), opt)
 		w.Show()
 		ui.RestorePosition(a, w)
 		return nil

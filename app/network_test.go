@@ -30,7 +30,7 @@ func TestTheWindowsStoreNetworkServesTheWindowsDirector(t *testing.T) {
 	d := cli.NewDirector(st)
 	var logs bytes.Buffer
 	address := &web.Address{}
-	prn := printer{printing.Printer{D: d, DB: st.Path(), Store: st, Network: address.Get}}
+	prn := printer{printing.Printer{D: printing.ServicesOf(d), DB: st.Path(), Store: st, Network: address.Get}}
 	var n ui.StoreNetwork = storeNetwork(networkConfig(d, st, &logs, address))
 	_, err = d.Events.CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"})
 	if err != nil {

@@ -123,7 +123,7 @@ func Export(args []string, stdout, _ io.Writer) error {
 		return cli.Usagef("%s", event.Message(err))
 	}
 	return cli.WithDB(*dbPath, store.OpenExistingShared, func(st *store.DB, d *director.Director) error {
-		summary, err := printing.Printer{D: d, DB: st.Path()}.WriteFile(context.Background(), *report, event.EventID(*id), *round, *paper, *out)
+		summary, err := printing.Printer{D: printing.ServicesOf(d), DB: st.Path()}.WriteFile(context.Background(), *report, event.EventID(*id), *round, *paper, *out)
 		if err == nil {
 			fmt.Fprintf(stdout, "wrote %s: %s\n", *out, summary)
 		}
@@ -169,7 +169,7 @@ func Import(args []string, stdout, _ io.Writer) error {
 			open = store.Open
 		}
 		return cli.WithDB(*dbPath, open, func(st *store.DB, d *director.Director) error {
-			return printing.Printer{D: d, DB: st.Path()}.ImportEvents(context.Background(), file, ims, stdout)
+			return printing.Printer{D: printing.ServicesOf(d), DB: st.Path()}.ImportEvents(context.Background(), file, ims, stdout)
 		})
 	case *id <= 0:
 		return cli.Usagef("--event is required (an event ID; 'tablekeeper check --db PATH' lists them), or --event-json FILE to import a whole event")
@@ -182,7 +182,7 @@ func Import(args []string, stdout, _ io.Writer) error {
 	}
 	defer f.Close()
 	return cli.WithDB(*dbPath, store.OpenExisting, func(st *store.DB, d *director.Director) error {
-		return printing.Printer{D: d, DB: st.Path()}.ImportPlayersFrom(context.Background(), event.EventID(*id), f, *file, stdout)
+		return printing.Printer{D: printing.ServicesOf(d), DB: st.Path()}.ImportPlayersFrom(context.Background(), event.EventID(*id), f, *file, stdout)
 	})
 }
 

@@ -12,7 +12,6 @@ import (
 	"tablekeeper/assets"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
 var testAbout = AboutInfo{Version: "0.1.0", Build: 1, Commit: "86b1809c0ffe", CommitDate: "2026-05-01", GoVersion: "go1.26.0", Database: "/home/store/tablekeeper.db"}
@@ -23,7 +22,7 @@ var testAbout = AboutInfo{Version: "0.1.0", Build: 1, Commit: "86b1809c0ffe", Co
 func TestAboutShowsTheVersionAndEveryLicence(t *testing.T) {
 	a := test.NewTempApp(t)
 	d := uitest.Director(t)
-	s, w := createShell(a, ops.Of(d), Options{About: testAbout}, work.Sync{})
+	s, w := createShell(a, ServicesOf(d), Options{About: testAbout}, work.Sync{})
 	defer w.Close()
 	test.Tap(s.aboutButton)
 	about := s.aboutWin
@@ -62,7 +61,7 @@ func TestAboutShowsTheVersionAndEveryLicence(t *testing.T) {
 func TestAboutClosesOnEnterAndEsc(t *testing.T) {
 	for _, key := range []fyne.KeyName{fyne.KeyReturn, fyne.KeyEscape} {
 		a := test.NewTempApp(t)
-		s, w := createShell(a, ops.Of(uitest.Director(t)), Options{About: testAbout}, work.Sync{})
+		s, w := createShell(a, ServicesOf(uitest.Director(t)), Options{About: testAbout}, work.Sync{})
 		s.showAbout()
 		about := s.aboutWin
 		about.list.Select(2)

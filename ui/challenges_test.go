@@ -13,7 +13,6 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/ui/events"
 	"tablekeeper/ui/internal/uitest"
-	"tablekeeper/ui/ops"
 )
 
 // Rule S10, Who Wants Some?: the Round tab records challenge games from
@@ -25,7 +24,7 @@ func TestOpenChallengesThroughTheWindow(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Con weekend", "shadowfist", "who-wants-some")
 	p := uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	v := s.view
 	if got := events.Detail(director.EventSummary{Event: e, Players: 4}); !strings.HasSuffix(got, "4 players · 0 games") {
 		t.Errorf("sidebar line %q", got)

@@ -19,7 +19,7 @@ func (v *eventView) pairAfterCutTies() {
 	id := v.id
 	v.checkingBeforePairing()
 	work.Call(v.run, func(ctx context.Context) ([]director.CutTie, error) {
-		return v.d.CutTies(ctx, id)
+		return v.header.CutTies(ctx, id)
 	}, func(ties []director.CutTie, err error) {
 		v.showSteps(v.state)
 		switch {

@@ -17,7 +17,6 @@ import (
 	"tablekeeper/core/store"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
 // The desk at 1,024 players, timed through the window's own call path:
@@ -55,7 +54,7 @@ func deskWindow(b *testing.B, n int) (d, quiet *director.Director, s *shell, id 
 		}
 	}
 	w := test.NewTempWindow(b, nil)
-	s = newShell(w, ops.Of(d), work.Sync{}, uitestNow)
+	s = newShell(w, ServicesOf(d), work.Sync{}, uitestNow)
 	w.SetContent(s.content)
 	w.Resize(fyne.NewSize(1366, 768))
 	s.start(Options{OpenEvent: e.ID})

@@ -9,7 +9,6 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/ui/internal/uitest"
-	"tablekeeper/ui/ops"
 )
 
 // held is a Runner that keeps each job until the test runs it, so a test
@@ -33,7 +32,7 @@ func (h *held) runAll() {
 	}
 }
 
-func heldWindow(t *testing.T, d Director) (*shell, *held) {
+func heldWindow(t *testing.T, d Services) (*shell, *held) {
 	t.Helper()
 	test.NewTempApp(t)
 	w := test.NewTempWindow(t, nil)
@@ -53,7 +52,7 @@ func TestAnEventOpensOnLoadingNeverOnAWrongState(t *testing.T) {
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	uitest.Pair(t, d, e.ID)
-	s, h := heldWindow(t, ops.Of(d))
+	s, h := heldWindow(t, ServicesOf(d))
 
 	s.open(e.ID)
 	v := s.view
@@ -98,7 +97,7 @@ func TestPairingShowsItIsUnderWayAtOnceAndTheButtonStaysOff(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, h := heldWindow(t, ops.Of(d))
+	s, h := heldWindow(t, ServicesOf(d))
 	s.open(e.ID)
 	h.runAll()
 	v := s.view
@@ -153,7 +152,7 @@ func TestTheLogTabNeverShowsTheEventBefore(t *testing.T) {
 	first := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, first.ID, "Ada Lovelace", "Bob Stone")
 	second := uitest.Event(t, d, "Tuesday Swiss")
-	s, h := heldWindow(t, ops.Of(d))
+	s, h := heldWindow(t, ServicesOf(d))
 	s.open(first.ID)
 	h.runAll()
 	if len(s.view.log.entries) == 0 {

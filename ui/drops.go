@@ -45,7 +45,7 @@ func (v *eventView) pairAfterDrops(next func()) {
 	id := v.id
 	v.checkingBeforePairing()
 	work.Call(v.run, func(ctx context.Context) ([]director.DropRequest, error) {
-		return v.d.OpenDropRequests(ctx, id)
+		return v.asked.OpenDropRequests(ctx, id)
 	}, func(open []director.DropRequest, err error) {
 		v.showSteps(v.state)
 		switch {
@@ -110,7 +110,7 @@ func (v *eventView) askDrops(id event.EventID, open []director.DropRequest, next
 // pairs.
 func (v *eventView) acceptDropsThen(id event.EventID, next func()) {
 	work.Call(v.run, func(ctx context.Context) ([]string, error) {
-		return v.d.AcceptAllDrops(ctx, id)
+		return v.asked.AcceptAllDrops(ctx, id)
 	}, func(names []string, err error) {
 		if err != nil {
 			v.alert(err)

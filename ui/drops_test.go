@@ -10,7 +10,6 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/uitest"
-	"tablekeeper/ui/ops"
 )
 
 // askDrop has a player ask from her phone to drop.
@@ -31,7 +30,7 @@ func TestPairingWithOpenDropRequestsAsksFirst(t *testing.T) {
 	es := uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss", "Finn Hale")
 	askDrop(t, d, e, es[0])
 	askDrop(t, d, e, es[3])
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	test.Tap(s.view.pairButton)
 	top := w.Canvas().Overlays().Top()
 	said := strings.Join(uitest.Texts(top), " ")
@@ -71,7 +70,7 @@ func TestPairAnywayKeepsTheRequestWaiting(t *testing.T) {
 	e := uitest.Event(t, d, "Drop night")
 	es := uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	askDrop(t, d, e, es[1])
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	test.Tap(s.view.pairButton)
 	test.Tap(uitest.Button(t, w.Canvas().Overlays().Top(), "Pair anyway", 0))
 	if rs, _ := d.Rounds.Rounds(ctx, e.ID); len(rs) != 1 || len(rs[0].Tables) != 2 {

@@ -36,10 +36,19 @@ type eventView struct {
 	// onChanged is called after every saved change (the sidebar re-reads).
 	onChanged func()
 
-	d     Director
-	run   work.Runner
-	alert work.Alert
-	win   fyne.Window
+	// svc are the window's services, which the screens of the event are
+	// built from (d: as the screens that still take a flat director call
+	// it); the header's own calls go through header, asked, absent and
+	// finish.
+	svc    Services
+	d      Director
+	header headerRounds
+	asked  DropPairing
+	absent absentDropper
+	finish finisher
+	run    work.Runner
+	alert  work.Alert
+	win    fyne.Window
 
 	id    event.EventID
 	state eventState
@@ -87,11 +96,31 @@ type eventView struct {
 	headerReads work.Reads
 }
 
+// headerRounds is what the header asks of the rounds: what the event
+// needs next, the ties a draw broke at the cut the next round takes (for
+// the organizer to read before pairing it), and pairing it.
+type headerRounds interface {
+	Progress(ctx context.Context, id event.EventID) (director.Progress, error)
+	CutTies(ctx context.Context, id event.EventID) ([]director.CutTie, error)
+	PairNextRound(ctx context.Context, id event.EventID) (event.Round, error)
+}
+
+// absentDropper drops the players who did not check in, before round 1.
+type absentDropper interface {
+	DropAbsent(ctx context.Context, id event.EventID) ([]string, error)
+}
+
+// finisher finishes the event.
+type finisher interface {
+	FinishEvent(ctx context.Context, id event.EventID) error
+}
+
 // eventState is what the header shows: the director's Progress.
 type eventState struct{ director.Progress }
 
-func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window, now func() time.Time) *eventView {
-	v := &eventView{d: d, run: run, alert: alert, win: win}
+func newEventView(svc Services, run work.Runner, alert work.Alert, win fyne.Window, now func() time.Time) *eventView {
+	d := svc.screens
+	v := &eventView{svc: svc, d: d, header: svc.Rounds, asked: svc.Drops, absent: svc.Registration, finish: svc.Events, run: run, alert: alert, win: win}
 	v.title = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Truncation: fyne.TextTruncateEllipsis}
 	v.subtitle = &widget.Label{Wrapping: fyne.TextWrapWord}
 	v.pairButton = &widget.Button{Text: tr.F("Pair round %d", 1), Icon: theme.MediaPlayIcon(), OnTapped: v.onPair}
@@ -103,7 +132,7 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 	v.settings = events.NewSettingsForm(d, run, win)
 
 	v.registration = registration.New(d, run, alert, win)
-	v.round = rounds.New(d, run, alert, win)
+	v.round = rounds.New(rounds.Deps{Views: svc.Views, Rounds: svc.Rounds, Drafts: svc.Drafts, Network: svc.Network, Drops: svc.Drops}, run, alert, win)
 	v.round.OnPublishing = func(n int) {
 		v.publishing = n
 		if v.state.Event.ID == v.id {
@@ -111,12 +140,12 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 		}
 	}
 	v.challenges = challenges.New(d, run, alert)
-	v.standings = standings.New(d, run, alert)
+	v.standings = standings.New(svc.Views, run, alert)
 	v.judge = judge.New(d, run, alert, win)
-	v.clock = clock.NewBar(d, run, alert, win, now, fyne.CurrentApp())
+	v.clock = clock.NewBar(svc.Clocks, run, alert, win, now, fyne.CurrentApp())
 	v.print = newPrintMenu(nil, run, alert, win, fyne.CurrentApp())
 	v.print.now = now
-	v.log = newLogTab(d, run, alert)
+	v.log = newLogTab(svc.Events, run, alert)
 	v.roundBox = container.NewBorder(container.NewVBox(v.clock.Content(), widget.NewSeparator()), nil, nil, nil, v.round.Content())
 
 	v.regTab = container.NewTabItemWithIcon(tr.L("Registration"), theme.AccountIcon(), v.registration.Content())
@@ -136,7 +165,7 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 	v.content = container.NewBorder(container.NewVBox(header, widget.NewSeparator()), nil, nil, nil, v.tabs)
 	// Every committed write, whoever made it, reaches the screens here, on
 	// the UI thread.
-	d.Subscribe(func(c director.Change) { fyne.Do(func() { v.onChange(c) }) })
+	svc.Changes.Subscribe(func(c director.Change) { fyne.Do(func() { v.onChange(c) }) })
 	return v
 }
 
@@ -221,7 +250,7 @@ func (v *eventView) showLoading() {
 }
 
 func (v *eventView) readState(ctx context.Context, id event.EventID) (eventState, error) {
-	p, err := v.d.Progress(ctx, id)
+	p, err := v.header.Progress(ctx, id)
 	return eventState{p}, err
 }
 
@@ -530,7 +559,7 @@ func (v *eventView) pair() {
 	was := v.tabs.Selected()
 	v.tabs.Select(v.roundTab)
 	work.Call(v.run, func(ctx context.Context) (event.Round, error) {
-		return v.d.PairNextRound(ctx, id)
+		return v.header.PairNextRound(ctx, id)
 	}, func(_ event.Round, err error) {
 		v.pairing = 0
 		// Paired, the Round tab says it is pairing until it shows the
@@ -556,12 +585,7 @@ func (v *eventView) pair() {
 			v.alert(err)
 			return
 		}
-		v.changed()
-		if id != v.id {
-			return
-		}
-		v.reload()
-		v.tabs.Select(v.roundTab)
+		v.showSaved(id, v.roundTab)
 	})
 }
 
@@ -581,7 +605,7 @@ func (v *eventView) onDropAbsentConfirmed(ok bool) {
 	}
 	id := v.id
 	work.Call(v.run, func(ctx context.Context) ([]string, error) {
-		return v.d.DropAbsent(ctx, id)
+		return v.absent.DropAbsent(ctx, id)
 	}, func(_ []string, err error) {
 		if err != nil {
 			v.alert(err)
@@ -647,19 +671,26 @@ func (v *eventView) onFinishConfirmed(ok bool) {
 	}
 	id := v.id
 	work.Do(v.run, func(ctx context.Context) error {
-		return v.d.FinishEvent(ctx, id)
+		return v.finish.FinishEvent(ctx, id)
 	}, func(err error) {
 		if err != nil {
 			v.alert(err)
 			return
 		}
-		v.changed()
-		if id != v.id {
-			return
-		}
-		v.reload()
-		v.tabs.Select(v.standingsTab)
+		v.showSaved(id, v.standingsTab)
 	})
+}
+
+// showSaved follows a change saved to event id: the sidebar re-reads
+// and, while id is still the one open, the event re-reads with tab
+// shown.
+func (v *eventView) showSaved(id event.EventID, tab *container.TabItem) {
+	v.changed()
+	if id != v.id {
+		return
+	}
+	v.reload()
+	v.tabs.Select(tab)
 }
 
 // twoLines holds a wrapping label at exactly two lines' height (a longer

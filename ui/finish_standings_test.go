@@ -6,7 +6,6 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/uitest"
-	"tablekeeper/ui/ops"
 )
 
 // An event finished by another front-end of the same director: the open
@@ -21,7 +20,7 @@ func TestTheOpenStandingsSayFinalOnceTheEventIsFinished(t *testing.T) {
 	if err := d.Rounds.RecordResult(ctx, e.ID, 1, 1, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 		t.Fatal(err)
 	}
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	s.view.tabs.Select(s.view.standingsTab)
 	if !uitest.HasText(w.Content(), "Standings after round 1") {
 		t.Fatalf("before Finish the tab shows %q", uitest.Texts(w.Content()))

@@ -16,7 +16,6 @@ import (
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
 // At 1366×768 in French, the event's header and the Round tab's clock
@@ -31,7 +30,7 @@ func TestTheFrenchHeaderAndClockFitTheWindow(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Tournoi du vendredi soir au magasin", "generic", "swiss-top8")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Martin", "Fay Wong", "Gus Ortiz", "Hal Berg")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	v := s.view
 	c := w.Canvas()
 	for round := 1; round <= 3; round++ {
@@ -117,7 +116,7 @@ func TestEveryFrenchSubtitleFitsTwoLines(t *testing.T) {
 		return
 	}
 	d := uitest.Director(t)
-	s, w := newWindow(t, ops.Of(d), Options{})
+	s, w := newWindow(t, ServicesOf(d), Options{})
 	v := s.view
 	for _, g := range rules.Catalogue() {
 		for _, f := range g.Formats {

@@ -7,7 +7,6 @@ import (
 
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/leagues"
-	"tablekeeper/ui/ops"
 )
 
 // The sidebar's Leagues button shows the Leagues screen in place of the
@@ -15,7 +14,7 @@ import (
 func TestTheLeaguesButtonShowsTheLeaguesScreen(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Week one", "shadowfist", "final-brawl")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	test.Tap(uitest.Button(t, w.Content(), "Leagues", 0))
 	if !uitest.HasText(w.Content(), leagues.CreateText) || uitest.HasText(w.Content(), "Registration") {
 		t.Fatalf("the Leagues screen is not shown: %q", uitest.Texts(w.Content()))

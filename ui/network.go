@@ -61,21 +61,26 @@ type NetworkServer interface {
 	Stop(ctx context.Context) error
 }
 
-// NetworkDirector is what the Store network panel asks of the director
-// for the staff's sign-ins: the judges' PIN and the tablet kiosk code
+// StaffPhones is what the Store network panel asks of the phones'
+// sign-ins (director.Phones): the judges' PIN and the tablet kiosk code
 // (shown, renewed) and the devices signed in (the alert of guesses is
 // the StoreNetwork's).
-type NetworkDirector interface {
+type StaffPhones interface {
 	JudgePIN(ctx context.Context) (string, error)
 	RenewJudgePIN(ctx context.Context) (string, error)
 	KioskCode(ctx context.Context) (string, error)
 	RenewKioskCode(ctx context.Context) (string, error)
-	ScorekeeperCode(ctx context.Context) (string, error)
-	RenewScorekeeperCode(ctx context.Context) (string, error)
 	JudgePINReplaced(ctx context.Context) (bool, error)
 	AcknowledgeJudgePIN(ctx context.Context) error
 	SignedInDevices(ctx context.Context) ([]director.StaffSession, error)
 	SignOutDevice(ctx context.Context, id int64) error
+}
+
+// StationCodes is what the panel asks of the scorekeeper stations
+// (director.Stations): their code, shown and renewed.
+type StationCodes interface {
+	ScorekeeperCode(ctx context.Context) (string, error)
+	RenewScorekeeperCode(ctx context.Context) (string, error)
 }
 
 // networkTick is how often the panel counts the devices connected.
@@ -87,12 +92,13 @@ const networkTick = 2 * time.Second
 // PIN to hand out, and the printable QR poster. The switch is off until
 // the organizer turns it on, then remembered between starts.
 type networkPanel struct {
-	d     Director
-	run   work.Runner
-	alert work.Alert
-	win   fyne.Window
-	app   fyne.App
-	prefs prefs.Prefs
+	phones   StaffPhones
+	stations StationCodes
+	run      work.Runner
+	alert    work.Alert
+	win      fyne.Window
+	app      fyne.App
+	prefs    prefs.Prefs
 
 	net StoreNetwork
 	srv NetworkServer
@@ -138,8 +144,8 @@ type networkPanel struct {
 	content     fyne.CanvasObject
 }
 
-func newNetworkPanel(d Director, run work.Runner, alert work.Alert, win fyne.Window) *networkPanel {
-	p := &networkPanel{d: d, run: run, alert: alert, win: win, printFile: systemPrint,
+func newNetworkPanel(phones StaffPhones, stations StationCodes, run work.Runner, alert work.Alert, win fyne.Window) *networkPanel {
+	p := &networkPanel{phones: phones, stations: stations, run: run, alert: alert, win: win, printFile: systemPrint,
 		current: func() event.Event { return event.Event{} }, paper: func() string { return "A4" }}
 	p.sideSwitch = &widget.Check{Text: tr.L("Store network"), OnChanged: p.onSwitch}
 	p.sideStatus = &widget.Label{Text: tr.L("Off"), Truncation: fyne.TextTruncateEllipsis}
@@ -416,15 +422,15 @@ func (p *networkPanel) showDevices() {
 // (drawn the first time), and the signed-in devices and the alert.
 func (p *networkPanel) loadPIN() {
 	work.Call(p.run, func(ctx context.Context) ([3]string, error) {
-		pin, err := p.d.JudgePIN(ctx)
+		pin, err := p.phones.JudgePIN(ctx)
 		if err != nil {
 			return [3]string{}, err
 		}
-		code, err := p.d.KioskCode(ctx)
+		code, err := p.phones.KioskCode(ctx)
 		if err != nil {
 			return [3]string{}, err
 		}
-		score, err := p.d.ScorekeeperCode(ctx)
+		score, err := p.stations.ScorekeeperCode(ctx)
 		return [3]string{pin, code, score}, err
 	}, func(s [3]string, err error) {
 		if err != nil {
@@ -441,7 +447,7 @@ func (p *networkPanel) loadPIN() {
 // onNewPIN draws a new judges' PIN, which signs every judge out.
 func (p *networkPanel) onNewPIN() {
 	work.Call(p.run, func(ctx context.Context) (string, error) {
-		return p.d.RenewJudgePIN(ctx)
+		return p.phones.RenewJudgePIN(ctx)
 	}, func(pin string, err error) {
 		if err != nil {
 			p.alert(err)

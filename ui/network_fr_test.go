@@ -8,7 +8,6 @@ import (
 
 	"tablekeeper/ui/internal/prefs"
 	"tablekeeper/ui/internal/uitest"
-	"tablekeeper/ui/ops"
 )
 
 // In French the sidebar counts the devices as French counts: "0
@@ -19,9 +18,7 @@ func TestTheStoreNetworkCountsDevicesInFrench(t *testing.T) {
 	}
 	d := uitest.Director(t)
 	n := &fakeNetwork{}
-	s, _ := newWindow(t, ops.Of(d), Options{Network: n})
-	p := s.network
-	t.Cleanup(p.close)
+	p, _ := networkWindow(t, d, 0, n)
 	p.app, p.prefs = fyne.CurrentApp(), prefs.Of(fyne.CurrentApp())
 	p.setNetwork(n)
 	test.Tap(p.sideSwitch)

@@ -92,7 +92,7 @@ func (sp *staffPanel) refresh() {
 		return
 	}
 	sp.reading = true
-	d, net := sp.p.d, sp.p.net
+	d, net := sp.p.phones, sp.p.net
 	work.Call(sp.p.run, func(ctx context.Context) (staffState, error) {
 		var st staffState
 		var err error
@@ -161,7 +161,7 @@ func (sp *staffPanel) row(s director.StaffSession) fyne.CanvasObject {
 // onSignOut signs a device out: refused at its next request.
 func (sp *staffPanel) onSignOut(id int64) {
 	work.Do(sp.p.run, func(ctx context.Context) error {
-		return sp.p.d.SignOutDevice(ctx, id)
+		return sp.p.phones.SignOutDevice(ctx, id)
 	}, func(err error) {
 		if err != nil {
 			sp.p.alert(err)
@@ -173,7 +173,7 @@ func (sp *staffPanel) onSignOut(id int64) {
 // onNewCode draws a new kiosk code, which locks every tablet.
 func (sp *staffPanel) onNewCode() {
 	work.Call(sp.p.run, func(ctx context.Context) (string, error) {
-		return sp.p.d.RenewKioskCode(ctx)
+		return sp.p.phones.RenewKioskCode(ctx)
 	}, func(code string, err error) {
 		if err != nil {
 			sp.p.alert(err)
@@ -188,7 +188,7 @@ func (sp *staffPanel) onNewCode() {
 // out.
 func (sp *staffPanel) onNewScoreCode() {
 	work.Call(sp.p.run, func(ctx context.Context) (string, error) {
-		return sp.p.d.RenewScorekeeperCode(ctx)
+		return sp.p.stations.RenewScorekeeperCode(ctx)
 	}, func(code string, err error) {
 		if err != nil {
 			sp.p.alert(err)
@@ -212,7 +212,7 @@ func alertText(a floods.Alert) string {
 // for good.
 func (sp *staffPanel) onAcknowledge() {
 	work.Do(sp.p.run, func(ctx context.Context) error {
-		return sp.p.d.AcknowledgeJudgePIN(ctx)
+		return sp.p.phones.AcknowledgeJudgePIN(ctx)
 	}, func(err error) {
 		if err != nil {
 			sp.p.alert(err)

@@ -20,7 +20,6 @@ import (
 	"tablekeeper/ui/internal/prefs"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 	"tablekeeper/ui/web/floods"
 )
 
@@ -70,9 +69,18 @@ func (s *fakeServer) Stop(context.Context) error { s.stopped = true; return nil 
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
+// networkWindow opens a window on event open (0: none) with the store
+// network n, returning its Store network panel, closed when t ends.
+func networkWindow(t *testing.T, d *director.Director, open event.EventID, n *fakeNetwork) (*networkPanel, fyne.Window) {
+	t.Helper()
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: open, Network: n})
+	t.Cleanup(s.network.close)
+	return s.network, w
+}
+
 func TestTheStoreNetworkSwitchIsHiddenWithoutANetwork(t *testing.T) {
 	d := uitest.Director(t)
-	s, _ := newWindow(t, ops.Of(d), Options{})
+	s, _ := newWindow(t, ServicesOf(d), Options{})
 	if s.network.side.Visible() {
 		t.Error("the switch shows with no network to start")
 	}
@@ -82,9 +90,7 @@ func TestTheStoreNetworkSwitchStartsShowsAndStopsTheServer(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	n := &fakeNetwork{}
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID, Network: n})
-	p := s.network
-	t.Cleanup(p.close)
+	p, w := networkWindow(t, d, e.ID, n)
 	p.app, p.prefs = fyne.CurrentApp(), prefs.Of(fyne.CurrentApp())
 	p.setNetwork(n)
 	if !p.side.Visible() || p.sideSwitch.Checked || p.sideStatus.Text != "Off" {
@@ -139,7 +145,7 @@ func TestAStoreNetworkThatCannotStartSaysWhyAndStaysOff(t *testing.T) {
 	d := uitest.Director(t)
 	n := &fakeNetwork{fail: event.Invalidf("port 8080 is already in use on this computer, perhaps by another Tablekeeper or by tablekeeper serve: close that program, or choose another port, then turn the store network on again")}
 	var alerts uitest.Errors
-	s, _ := newWindow(t, ops.Of(d), Options{Network: n})
+	s, _ := newWindow(t, ServicesOf(d), Options{Network: n})
 	p := s.network
 	p.alert = alerts.Alert
 	p.prefs = prefs.Of(fyne.CurrentApp())
@@ -178,7 +184,7 @@ func TestTheStoreNetworkComesBackOnWhenItWasOn(t *testing.T) {
 	prefs.Of(a).SetStoreNetwork(true)
 	n := &fakeNetwork{}
 	w := test.NewTempWindow(t, nil)
-	s := newShell(w, ops.Of(d), work.Sync{}, uitestNow)
+	s := newShell(w, ServicesOf(d), work.Sync{}, uitestNow)
 	s.network.app, s.network.prefs = a, prefs.Of(a)
 	s.start(Options{Network: n})
 	t.Cleanup(s.network.close)
@@ -191,9 +197,7 @@ func TestTheQRPosterPrintsAndSavesForTheOpenEvent(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	n := &fakeNetwork{}
-	s, _ := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID, Network: n})
-	p := s.network
-	t.Cleanup(p.close)
+	p, _ := networkWindow(t, d, e.ID, n)
 	var printed string
 	p.printFile = func(_ context.Context, path, title string) (string, error) {
 		b, err := os.ReadFile(path)
@@ -234,9 +238,7 @@ func TestTheStoreNetworkPanelShowsTheScorekeeperCodeAndStations(t *testing.T) {
 	ctx := context.Background()
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID, Network: &fakeNetwork{}})
-	p := s.network
-	t.Cleanup(p.close)
+	p, w := networkWindow(t, d, e.ID, &fakeNetwork{})
 	test.Tap(p.sideSwitch)
 	pin, _ := d.Phones.JudgePIN(ctx)
 	code, _ := d.Stations.ScorekeeperCode(ctx)
@@ -273,7 +275,7 @@ func TestTheStoreNetworkPanelShowsSignInsAndAlerts(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	n := &fakeNetwork{floods: floods.New(d.Network, time.Now)}
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID, Network: n})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID, Network: n})
 	p := s.network
 	t.Cleanup(p.close)
 	test.Tap(p.sideSwitch)

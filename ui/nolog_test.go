@@ -14,7 +14,6 @@ import (
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/uitest"
-	"tablekeeper/ui/ops"
 )
 
 // A French start logs nothing: no "Translation failure" for a key (a
@@ -42,7 +41,7 @@ func TestAFrenchStartLogsNoTranslationFailure(t *testing.T) {
 		e := uitest.EventOf(t, d, g.Name+" night", g.Key, g.Formats[0].Key)
 		uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
 	}
-	s, w := newWindow(t, ops.Of(d), Options{})
+	s, w := newWindow(t, ServicesOf(d), Options{})
 	es, _ := d.Events.Events(t.Context())
 	for _, e := range es {
 		s.open(e.ID)

@@ -14,7 +14,6 @@ import (
 	"tablekeeper/core/sim"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/uitest"
-	"tablekeeper/ui/ops"
 )
 
 // The desktop screens said in the pseudo-locale have no word left in
@@ -54,7 +53,7 @@ func TestPseudoEveryScreenIsTranslated(t *testing.T) {
 			names = append(names, en.Name, en.MemberNo)
 		}
 	}
-	s, w := newWindow(t, ops.Of(d), Options{})
+	s, w := newWindow(t, ServicesOf(d), Options{})
 	check := func(where string) {
 		t.Helper()
 		root := w.Content()

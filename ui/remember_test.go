@@ -9,7 +9,6 @@ import (
 	"tablekeeper/ui/internal/prefs"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
 // The window comes back at the size it was closed at, on the event that
@@ -19,7 +18,7 @@ func TestTheNextStartRestoresTheSizeAndTheOpenEvent(t *testing.T) {
 	d := uitest.Director(t)
 	uitest.Event(t, d, "Monday")
 	e := uitest.Event(t, d, "Friday night")
-	s, w := createShell(a, ops.Of(d), Options{}, work.Sync{})
+	s, w := createShell(a, ServicesOf(d), Options{}, work.Sync{})
 	if s.view.id != 0 {
 		t.Fatalf("a first start opened event %d", s.view.id)
 	}
@@ -27,7 +26,7 @@ func TestTheNextStartRestoresTheSizeAndTheOpenEvent(t *testing.T) {
 	w.Resize(fyne.NewSize(1500, 900))
 	s.onCloseRequested() // no round under way: closes at once
 
-	s2, w2 := createShell(a, ops.Of(d), Options{}, work.Sync{})
+	s2, w2 := createShell(a, ServicesOf(d), Options{}, work.Sync{})
 	defer w2.Close()
 	if s2.view.id != e.ID {
 		t.Errorf("the next start opened event %d, want %d (Friday night)", s2.view.id, e.ID)
@@ -42,7 +41,7 @@ func TestTheNextStartRestoresTheSizeAndTheOpenEvent(t *testing.T) {
 func TestAGoneEventIsNotReopened(t *testing.T) {
 	a := test.NewTempApp(t)
 	prefs.Of(a).SetLastEvent(999)
-	s, w := createShell(a, ops.Of(uitest.Director(t)), Options{}, work.Sync{})
+	s, w := createShell(a, ServicesOf(uitest.Director(t)), Options{}, work.Sync{})
 	defer w.Close()
 	if s.view.id != 0 {
 		t.Errorf("opened event %d, which does not exist", s.view.id)
@@ -57,7 +56,7 @@ func TestLeaguesForgetsTheOpenEvent(t *testing.T) {
 	a := test.NewTempApp(t)
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday night")
-	s, w := createShell(a, ops.Of(d), Options{OpenEvent: e.ID}, work.Sync{})
+	s, w := createShell(a, ServicesOf(d), Options{OpenEvent: e.ID}, work.Sync{})
 	defer w.Close()
 	test.Tap(s.leaguesButton)
 	if id := prefs.Of(a).LastEvent(); id != 0 {

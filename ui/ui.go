@@ -20,10 +20,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/ui/challenges"
-	"tablekeeper/ui/clock"
 	"tablekeeper/ui/events"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
@@ -34,43 +32,26 @@ import (
 	"tablekeeper/ui/kiosk"
 	"tablekeeper/ui/leagues"
 	"tablekeeper/ui/registration"
-	"tablekeeper/ui/rounds"
-	"tablekeeper/ui/standings"
 )
 
-// Director is every director operation the window uses: what each screen
-// declares it calls, plus the header's own. *director.Director satisfies it.
+// Director is what the screens built by the window that still take a
+// flat director call: ServicesOf hands them ops.Of(d) until each takes
+// its services (Services) instead.
 type Director interface {
 	events.Lister
 	events.Creator
 	events.Settler
 	registration.Director
-	rounds.Director
 	challenges.Director
-	standings.Director
 	leagues.Director
 	judge.Director
-	clock.Director
 	registration.DeckDirector
 	kiosk.Director
-	// The open event's header and log.
+}
+
+// opened reads the event the window opens.
+type opened interface {
 	Event(ctx context.Context, id event.EventID) (event.Event, error)
-	Log(ctx context.Context, id event.EventID) ([]event.LogEntry, error)
-	PairNextRound(ctx context.Context, id event.EventID) (event.Round, error)
-	// CutTies names the ties a draw broke at the cut the next round
-	// takes, for the organizer to read before pairing it.
-	CutTies(ctx context.Context, id event.EventID) ([]director.CutTie, error)
-	// Progress says what the event needs next.
-	Progress(ctx context.Context, id event.EventID) (director.Progress, error)
-	// Subscribe tells the window what each committed write changed.
-	Subscribe(fn func(director.Change)) (cancel func())
-	// DropAbsent drops the players who did not check in, before round 1.
-	DropAbsent(ctx context.Context, id event.EventID) ([]string, error)
-	FinishEvent(ctx context.Context, id event.EventID) error
-	// What the Store network panel shows of the staff's sign-ins.
-	NetworkDirector
-	// What the header asks before pairing (drops.go).
-	DropPairing
 }
 
 // Options are choices made when the window opens.
@@ -100,19 +81,19 @@ const (
 
 // Create builds the main window on a and returns it; the caller shows it
 // (ShowAndRun).
-func Create(a fyne.App, d Director, opt Options) fyne.Window {
-	return create(a, d, opt, work.Async{})
+func Create(a fyne.App, svc Services, opt Options) fyne.Window {
+	return create(a, svc, opt, work.Async{})
 }
 
 // create is Create with the runner given, so tests can wait for the work
 // it starts.
-func create(a fyne.App, d Director, opt Options, run work.Runner) fyne.Window {
-	_, w := createShell(a, d, opt, run)
+func create(a fyne.App, svc Services, opt Options, run work.Runner) fyne.Window {
+	_, w := createShell(a, svc, opt, run)
 	return w
 }
 
 // createShell is create, also returning the shell, for tests.
-func createShell(a fyne.App, d Director, opt Options, run work.Runner) (*shell, fyne.Window) {
+func createShell(a fyne.App, svc Services, opt Options, run work.Runner) (*shell, fyne.Window) {
 	w := a.NewWindow("Tablekeeper")
 	size, ok := prefs.Of(a).WindowSize()
 	if !ok {
@@ -120,7 +101,7 @@ func createShell(a fyne.App, d Director, opt Options, run work.Runner) (*shell, 
 	}
 	w.Resize(size)
 	w.SetMaster()
-	s := newShell(w, d, run, time.Now)
+	s := newShell(w, svc, run, time.Now)
 	s.app, s.prefs, s.aboutInfo = a, prefs.Of(a), opt.About
 	s.quit = func() {
 		s.rememberWindow()
@@ -143,12 +124,15 @@ func createShell(a fyne.App, d Director, opt Options, run work.Runner) (*shell, 
 
 // shell is the window's content: the sidebar and the open event.
 type shell struct {
-	win  fyne.Window
-	d    Director
-	run  work.Runner
-	list *events.List
-	form *events.CreateForm
-	view *eventView
+	win fyne.Window
+	// svc are the window's services, handed to the screens it builds;
+	// events reads the event it opens.
+	svc    Services
+	events opened
+	run    work.Runner
+	list   *events.List
+	form   *events.CreateForm
+	view   *eventView
 	// leagues is the Leagues screen, shown on the right by the sidebar's
 	// Leagues button.
 	leagues       *leagues.Screen
@@ -174,20 +158,21 @@ type shell struct {
 	content     fyne.CanvasObject
 }
 
-func newShell(w fyne.Window, d Director, run work.Runner, now func() time.Time) *shell {
-	s := &shell{win: w, d: d, run: run}
+func newShell(w fyne.Window, svc Services, run work.Runner, now func() time.Time) *shell {
+	s := &shell{win: w, svc: svc, events: svc.Events, run: run}
+	d := svc.screens
 	alert := s.alert
 	s.list = events.NewList(d, run, alert)
 	s.list.OnOpen = s.onOpen
 	s.list.OnNew = s.onNew
 	s.form = events.NewCreateForm(d, run, w, now)
 	s.form.OnCreated = s.onCreated
-	s.view = newEventView(d, run, alert, w, now)
+	s.view = newEventView(svc, run, alert, w, now)
 	s.view.onChanged = s.list.Reload
 	s.leagues = leagues.New(d, run, alert)
 	s.leaguesButton = &widget.Button{Text: tr.L("Leagues"), Icon: theme.ListIcon(), OnTapped: s.onLeagues}
 	s.aboutButton = &widget.Button{Text: tr.L("About"), Icon: theme.InfoIcon(), OnTapped: s.showAbout}
-	s.network = newNetworkPanel(d, run, alert, w)
+	s.network = newNetworkPanel(svc.Phones, svc.Stations, run, alert, w)
 	s.network.onShow = s.onNetwork
 	s.network.current = s.openEvent
 	s.network.paper = s.view.print.paper
@@ -219,7 +204,7 @@ func (s *shell) start(opt Options) {
 // reopenLast opens the event that was open when the app last closed, if
 // it still exists (another database, or a deleted event, opens none).
 func (s *shell) reopenLast(id event.EventID) {
-	work.Call(s.run, func(ctx context.Context) (event.Event, error) { return s.d.Event(ctx, id) },
+	work.Call(s.run, func(ctx context.Context) (event.Event, error) { return s.events.Event(ctx, id) },
 		func(_ event.Event, err error) {
 			if err != nil {
 				s.prefs.SetLastEvent(0)

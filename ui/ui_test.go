@@ -21,14 +21,21 @@ import (
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 	"tablekeeper/ui/rounds"
 )
 
-// The real director is what app/ hands to Create.
-var _ Director = ops.Of((*director.Director)(nil))
+// windowOn opens a window on a new event named name (uitest.Event: the
+// generic best-of-three Swiss) with the players registered.
+func windowOn(t *testing.T, name string, players ...string) (*director.Director, event.Event, *shell, fyne.Window) {
+	t.Helper()
+	d := uitest.Director(t)
+	e := uitest.Event(t, d, name)
+	uitest.Players(t, d, e.ID, players...)
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
+	return d, e, s, w
+}
 
-func newWindow(t *testing.T, d Director, opt Options) (*shell, fyne.Window) {
+func newWindow(t *testing.T, d Services, opt Options) (*shell, fyne.Window) {
 	t.Helper()
 	test.NewTempApp(t)
 	w := test.NewTempWindow(t, nil)
@@ -78,7 +85,7 @@ func TestTheWindowOpensTheEventAskedForWithWorkOffTheUIThread(t *testing.T) {
 	e := uitest.Event(t, d, "Demo night")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
 	run := newMainLoop()
-	w := create(a, ops.Of(d), Options{OpenEvent: e.ID}, run)
+	w := create(a, ServicesOf(d), Options{OpenEvent: e.ID}, run)
 	defer w.Close()
 	run.drain()
 	if w.Title() != "Tablekeeper" {
@@ -95,10 +102,7 @@ func TestTheWindowOpensTheEventAskedForWithWorkOffTheUIThread(t *testing.T) {
 }
 
 func TestPairingRoundOneFromTheHeaderShowsTheRound(t *testing.T) {
-	d := uitest.Director(t)
-	e := uitest.Event(t, d, "Friday Swiss")
-	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	d, e, s, w := windowOn(t, "Friday Swiss", "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	v := s.view
 	if v.tabs.Selected() != v.regTab {
 		t.Fatal("an event in registration does not open on the Registration tab")
@@ -140,10 +144,7 @@ func TestPairingRoundOneFromTheHeaderShowsTheRound(t *testing.T) {
 }
 
 func TestADirectorErrorIsShownAsOneSentence(t *testing.T) {
-	d := uitest.Director(t)
-	e := uitest.Event(t, d, "Lonely")
-	uitest.Players(t, d, e.ID, "Ada Lovelace")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	_, _, s, w := windowOn(t, "Lonely", "Ada Lovelace")
 	test.Tap(s.view.pairButton)
 	top := w.Canvas().Overlays().Top()
 	if top == nil || !uitest.HasText(top, "Round 1 needs at least two players; 1 can play") {
@@ -160,7 +161,7 @@ func TestAWholeEventThroughTheWindow(t *testing.T) {
 	if _, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Zed Regular", MemberNo: "42"}); err != nil {
 		t.Fatal(err)
 	}
-	s, w := newWindow(t, ops.Of(d), Options{})
+	s, w := newWindow(t, ServicesOf(d), Options{})
 	c := w.Canvas()
 
 	// Create the event.
@@ -267,10 +268,7 @@ func checkStandingsThenFinish(ctx context.Context, t *testing.T, d *director.Dir
 
 func TestAnExtraRoundIsPairedOnlyAfterConfirming(t *testing.T) {
 	ctx := context.Background()
-	d := uitest.Director(t)
-	e := uitest.Event(t, d, "Short night")
-	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	d, e, s, w := windowOn(t, "Short night", "Ada Lovelace", "Bob Stone")
 	// Two players: one round recommended.
 	test.Tap(s.view.pairButton)
 	test.Tap(uitest.Button(t, w.Content(), "Publish pairings", 0))
@@ -308,7 +306,7 @@ func playRound(t *testing.T, s *shell, w fyne.Window, id event.EventID) {
 	t.Helper()
 	c := w.Canvas()
 	test.Tap(uitest.Button(t, w.Content(), "Publish pairings", 0))
-	latest, err := s.view.d.RoundView(context.Background(), id, 0, 0)
+	latest, err := s.view.svc.Views.RoundView(context.Background(), id, 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,12 +325,9 @@ func playRound(t *testing.T, s *shell, w fyne.Window, id event.EventID) {
 func TestASingleEliminationEventRunsUntilTheBracketIsComplete(t *testing.T) {
 	ctx := context.Background()
 	d := uitest.Director(t)
-	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Saturday bracket", Game: "generic", Format: "single-elimination", Date: uitest.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := uitest.EventOf(t, d, "Saturday bracket", "generic", "single-elimination")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	v := s.view
 	if want := "Any card game · Single elimination · 14 Jun 2025 · registration · 4 players"; v.subtitle.Text != want {
 		t.Errorf("subtitle = %q, want %q", v.subtitle.Text, want)
@@ -386,10 +381,7 @@ func TestASingleEliminationEventRunsUntilTheBracketIsComplete(t *testing.T) {
 
 func TestTheHeaderPublishesADraftRound(t *testing.T) {
 	ctx := context.Background()
-	d := uitest.Director(t)
-	e := uitest.Event(t, d, "Friday Swiss")
-	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	d, e, s, w := windowOn(t, "Friday Swiss", "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	v := s.view
 	test.Tap(v.pairButton)
 	if v.pairButton.Text != "Publish round 1" || !strings.HasSuffix(v.subtitle.Text, "Round 1 of 2 (recommended for 4 players) · not published") {
@@ -427,7 +419,7 @@ func TestAfterTheSwissRoundsTheHeaderStartsTheTopCut(t *testing.T) {
 		t.Fatal(err)
 	}
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	v := s.view
 	if !strings.HasSuffix(v.subtitle.Text, "1 round planned, then a top 4") {
 		t.Errorf("subtitle = %q", v.subtitle.Text)
@@ -461,7 +453,7 @@ func TestAFixedTableRenumbersTheDraft(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	players := uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	test.Tap(s.view.pairButton)
 
 	s.view.tabs.Select(s.view.regTab)
@@ -496,7 +488,7 @@ func TestAHeresyEventThroughTheWindow(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Reascension night", "heresy", "reascension")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss", "Finn Hale", "Gus Ward")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	v := s.view
 	if !strings.HasSuffix(v.subtitle.Text, "registration · 4 rounds planned (recommended for 7 players)") {
 		t.Errorf("subtitle = %q", v.subtitle.Text)
@@ -555,7 +547,7 @@ func TestATeamEventThroughTheWindow(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Friday 2v2", "altered", "2v2")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	c := w.Canvas()
 	if !strings.Contains(s.view.subtitle.Text, "1 round planned (recommended for 2 teams)") {
 		t.Errorf("subtitle = %q", s.view.subtitle.Text)
@@ -633,20 +625,8 @@ func TestRoundOneWaitingForCheckInOffersToDropTheAbsent(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
-	test.Tap(s.view.pairButton)
-	top := w.Canvas().Overlays().Top()
-	if top == nil || !strings.Contains(strings.Join(uitest.Texts(top), " "), "Dan Brown") {
-		t.Fatalf("no dialog naming Dan Brown: %v", top)
-	}
 	// Keep them: nothing is paired, the Registration tab shows.
-	test.Tap(uitest.Button(t, top, "Keep them", 0))
-	if rs, _ := d.Rounds.Rounds(ctx, e.ID); len(rs) != 0 || s.view.tabs.Selected() != s.view.regTab {
-		t.Fatalf("kept: %d rounds, tab %v", len(rs), s.view.tabs.Selected().Text)
-	}
-	test.Tap(s.view.pairButton)
-	test.Tap(uitest.Button(t, w.Canvas().Overlays().Top(), "Drop them and pair", 0))
-	rs, _ := d.Rounds.Rounds(ctx, e.ID)
+	rs := askBeforePairing(t, d, e.ID, "Dan Brown", "Keep them", "Drop them and pair")
 	if len(rs) != 1 || len(rs[0].Tables) != 2 { // 3 players: a table and a bye
 		t.Fatalf("rounds %+v", rs)
 	}
@@ -662,25 +642,35 @@ func TestRoundOneWaitingForCheckInOffersToDropTheAbsent(t *testing.T) {
 // tournament; "Register more players" pairs nothing, "Pair round 1
 // anyway" pairs.
 func TestPairingTwoPlayerShadowfistAsksFirst(t *testing.T) {
-	ctx := context.Background()
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Duel night", "shadowfist", "big-man")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
-	test.Tap(s.view.pairButton)
-	top := w.Canvas().Overlays().Top()
-	if top == nil || !strings.Contains(strings.Join(uitest.Texts(top), " "), "not an official SWS tournament") {
-		t.Fatalf("no dialog saying the event is not official: %v", top)
-	}
-	test.Tap(uitest.Button(t, top, "Register more players", 0))
-	if rs, _ := d.Rounds.Rounds(ctx, e.ID); len(rs) != 0 || s.view.tabs.Selected() != s.view.regTab {
-		t.Fatalf("kept registering: %d rounds, tab %v", len(rs), s.view.tabs.Selected().Text)
-	}
-	test.Tap(s.view.pairButton)
-	test.Tap(uitest.Button(t, w.Canvas().Overlays().Top(), "Pair round 1 anyway", 0))
-	if rs, _ := d.Rounds.Rounds(ctx, e.ID); len(rs) != 1 || len(rs[0].Tables) != 1 {
+	if rs := askBeforePairing(t, d, e.ID, "not an official SWS tournament", "Register more players", "Pair round 1 anyway"); len(rs) != 1 || len(rs[0].Tables) != 1 {
 		t.Fatalf("rounds %+v", rs)
 	}
+}
+
+// askBeforePairing opens event id and taps Pair: a dialog must ask,
+// saying says; answering keep must pair nothing and show the
+// Registration tab; tapping Pair again and answering pair returns the
+// rounds then.
+func askBeforePairing(t *testing.T, d *director.Director, id event.EventID, says, keep, pair string) []event.Round {
+	t.Helper()
+	ctx := context.Background()
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: id})
+	test.Tap(s.view.pairButton)
+	top := w.Canvas().Overlays().Top()
+	if top == nil || !strings.Contains(strings.Join(uitest.Texts(top), " "), says) {
+		t.Fatalf("no dialog saying %q: %v", says, top)
+	}
+	test.Tap(uitest.Button(t, top, keep, 0))
+	if rs, _ := d.Rounds.Rounds(ctx, id); len(rs) != 0 || s.view.tabs.Selected() != s.view.regTab {
+		t.Fatalf("%s: %d rounds, tab %v", keep, len(rs), s.view.tabs.Selected().Text)
+	}
+	test.Tap(s.view.pairButton)
+	test.Tap(uitest.Button(t, w.Canvas().Overlays().Top(), pair, 0))
+	rs, _ := d.Rounds.Rounds(ctx, id)
+	return rs
 }
 
 // fakePrinter writes a line naming the report and the round asked for.
@@ -724,7 +714,7 @@ func TestThePrintMenuWritesTheReportAndSaysWhatItWrote(t *testing.T) {
 	e := uitest.Event(t, d, "Print night")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
 	p := &fakePrinter{}
-	s, _ := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID, Printer: p})
+	s, _ := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID, Printer: p})
 	m := s.view.print
 	if !m.button.Visible() {
 		t.Fatal("no Print button with a printer")
@@ -775,10 +765,7 @@ func TestThePrintMenuWritesTheReportAndSaysWhatItWrote(t *testing.T) {
 // asked step whose Enter keeps the event going.
 func TestFinishIsOfferedOnlyWhenTheStructureIsComplete(t *testing.T) {
 	ctx := context.Background()
-	d := uitest.Director(t)
-	e := uitest.Event(t, d, "Friday Swiss")
-	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	d, e, s, w := windowOn(t, "Friday Swiss", "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	v := s.view
 	if !v.otherButton.Hidden {
 		t.Errorf("before round 1 the header offers %q", v.otherButton.Text)
@@ -825,10 +812,7 @@ func TestFinishIsOfferedOnlyWhenTheStructureIsComplete(t *testing.T) {
 // Quit mid-round asks first (Alt+F4 or the close button on the main
 // window): Enter keeps working; with no round under way it quits at once.
 func TestQuitMidRoundAsksToConfirm(t *testing.T) {
-	d := uitest.Director(t)
-	e := uitest.Event(t, d, "Friday Swiss")
-	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	_, _, s, w := windowOn(t, "Friday Swiss", "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	quits := 0
 	s.quit = func() { quits++ }
 	s.onCloseRequested()
@@ -861,7 +845,7 @@ func TestTheWindowFollowsChangesMadeElsewhere(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, _ := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, _ := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	v := s.view
 	entries, _ := d.Registration.Entries(ctx, e.ID)
 	if err := d.Registration.CheckIn(ctx, entries[0].ID, true); err != nil {
@@ -897,7 +881,7 @@ func TestPhoneReportsShowOnTheRoundTabAtOnce(t *testing.T) {
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	r := uitest.Pair(t, d, e.ID)
-	s, _ := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, _ := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	v := s.view
 	codes, err := d.Network.TableCodes(ctx, e.ID, 1)
 	if err != nil {
@@ -927,10 +911,7 @@ func TestPhoneReportsShowOnTheRoundTabAtOnce(t *testing.T) {
 func TestABracketsFinalOffersOnlyFinishing(t *testing.T) {
 	ctx := context.Background()
 	d := uitest.Director(t)
-	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Saturday bracket", Game: "generic", Format: "single-elimination", Date: uitest.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := uitest.EventOf(t, d, "Saturday bracket", "generic", "single-elimination")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	semis, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if err != nil {
@@ -946,7 +927,7 @@ func TestABracketsFinalOffersOnlyFinishing(t *testing.T) {
 		t.Fatal(err)
 	}
 	uitest.Publish(t, d, e.ID, 2)
-	s, w := newWindow(t, ops.Of(d), Options{OpenEvent: e.ID})
+	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	v := s.view
 	if v.pairButton.Text != "Finish event" || !v.pairButton.Disabled() || !v.otherButton.Hidden {
 		t.Errorf("during the final the header offers %q (disabled %v), and %q beside it", v.pairButton.Text, v.pairButton.Disabled(), v.otherButton.Text)

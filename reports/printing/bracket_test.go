@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,8 +16,6 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
 	"tablekeeper/core/sim"
-	"tablekeeper/core/store"
-	"tablekeeper/internal/testdb"
 )
 
 // The bracket of every format of the catalogue that has one (a top cut, a
@@ -33,9 +30,7 @@ import (
 // 1 to 4"). TABLEKEEPER_BRACKETS=dir keeps the finished PDFs there, to
 // look at them.
 func TestTheBracketOfEveryEliminationFormatPrints(t *testing.T) {
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Fatal("pdftotext (poppler-utils) is needed: make test installs it")
-	}
+	needPdftotext(t)
 	charted := 0
 	for _, g := range rules.Catalogue() {
 		for _, f := range g.Formats {
@@ -74,7 +69,7 @@ func hasBracket(t *testing.T, game, format string) bool {
 	if v.Charted {
 		return true
 	}
-	_, err = Printer{D: d}.Write(ctx, "bracket", e.ID, 0, "A4", io.Discard)
+	_, err = Printer{D: ServicesOf(d)}.Write(ctx, "bracket", e.ID, 0, "A4", io.Discard)
 	if !errors.Is(err, event.ErrState) || !strings.Contains(err.Error(), "paired round by round, not on a bracket chart") {
 		t.Errorf("%s/%s has no bracket chart; printing one says %v", game, format, err)
 	}
@@ -83,13 +78,7 @@ func hasBracket(t *testing.T, game, format string) bool {
 
 func bracketDirector(t *testing.T, seed uint64) *director.Director {
 	t.Helper()
-	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	at := time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC)
-	return director.New(db, func() time.Time { return at }, sim.Source(seed))
+	return director.New(openDB(t), func() time.Time { return pdfTime }, sim.Source(seed))
 }
 
 // printBracketsOf plays an event of the format with the simulation,
@@ -98,7 +87,7 @@ func printBracketsOf(t *testing.T, game, format string, players int) {
 	ctx := context.Background()
 	seed := uint64(players)
 	d := bracketDirector(t, seed)
-	p := Printer{D: d}
+	p := Printer{D: ServicesOf(d)}
 	midway, step := 0, 0
 	s := sim.New(d, io.Discard, seed)
 	s.Watch = func(ctx context.Context, id event.EventID) error {
@@ -136,13 +125,7 @@ func printBracketsOf(t *testing.T, game, format string, players int) {
 			t.Fatal(err)
 		}
 	}
-	cmd := exec.Command("pdftotext", "-layout", "-", "-")
-	cmd.Stdin = &buf
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := strings.Join(strings.Fields(string(out)), " ")
+	text := strings.Join(strings.Fields(pdfText(t, &buf)), " ")
 	v, err := d.Views.StandingsView(ctx, id)
 	if err != nil {
 		t.Fatal(err)

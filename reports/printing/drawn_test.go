@@ -3,13 +3,10 @@ package printing
 import (
 	"bytes"
 	"encoding/csv"
-	"fmt"
-	"os/exec"
 	"slices"
 	"strings"
 	"testing"
 
-	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 )
@@ -20,50 +17,25 @@ import (
 // wins, the four winners share first place and the four losers fifth.
 func TestTheStandingsReportMarksDrawnTies(t *testing.T) {
 	ctx, d := pdfDirector(t)
-	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss-top8"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 8 {
-		if _, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: fmt.Sprintf("Player %d", i+1)}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r1, err := d.Rounds.PairNextRound(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Drafts.PublishRound(ctx, e.ID, 1); err != nil {
-		t.Fatal(err)
-	}
+	e := newEvent(ctx, t, d, "Friday Night", "swiss-top8", numbered(8)...)
+	r1 := pairPublished(ctx, t, d, e.ID)
 	write := func(p Printer) string {
 		t.Helper()
 		var buf bytes.Buffer
 		if _, err := p.Write(ctx, "standings", e.ID, 0, "A4", &buf); err != nil {
 			t.Fatal(err)
 		}
-		cmd := exec.Command("pdftotext", "-layout", "-", "-")
-		cmd.Stdin = &buf
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(out)
+		return pdfText(t, &buf)
 	}
-	if text := write(Printer{D: d}); strings.Contains(text, "*") {
+	if text := write(Printer{D: ServicesOf(d)}); strings.Contains(text, "*") {
 		t.Errorf("before any result nothing is drawn, yet the standings mark a tie:\n%s", text)
 	}
-	win := event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}
-	for _, tb := range r1.Tables {
-		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win); err != nil {
-			t.Fatal(err)
-		}
-	}
+	recordAll(ctx, t, d, e.ID, r1, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}})
 	for lang, note := range map[i18n.Lang]string{
 		i18n.English: "* Equal on points and every tiebreaker: their order was drawn at random",
 		i18n.French:  "* À égalité de points et sur tous les départages : leur ordre a été tiré au sort",
 	} {
-		text := write(Printer{D: d, Lang: lang})
+		text := write(Printer{D: ServicesOf(d), Lang: lang})
 		if strings.Count(text, "1*") != 4 || strings.Count(text, "5*") != 4 || !strings.Contains(text, note) {
 			t.Errorf("%s: the standings do not mark the eight drawn players (1*, 5*) or lack %q:\n%s", lang, note, text)
 		}
@@ -71,7 +43,7 @@ func TestTheStandingsReportMarksDrawnTies(t *testing.T) {
 	// The CSV says it in a column of its own, under a translated heading.
 	for lang, want := range map[i18n.Lang][2]string{i18n.English: {"tie order", "drawn"}, i18n.French: {"ordre à égalité", "tiré au sort"}} {
 		var buf bytes.Buffer
-		if _, err := (Printer{D: d, Lang: lang}).Write(ctx, "standings-csv", e.ID, 0, "", &buf); err != nil {
+		if _, err := (Printer{D: ServicesOf(d), Lang: lang}).Write(ctx, "standings-csv", e.ID, 0, "", &buf); err != nil {
 			t.Fatal(err)
 		}
 		rows, err := csv.NewReader(&buf).ReadAll()

@@ -22,6 +22,9 @@ import (
 	"tablekeeper/core/i18n"
 )
 
+// eventsOf returns the director's events service that p reads.
+func eventsOf(p printing.Printer) *director.Events { return p.D.Events.(*director.Events) }
+
 // simulated plays a Swiss event of 8 players to the end in a new database
 // and returns a printer on it, with the database's path.
 func simulated(t *testing.T) (printing.Printer, string) {
@@ -36,7 +39,7 @@ func simulated(t *testing.T) (printing.Printer, string) {
 	if _, err := sim.New(d, io.Discard, 3).Play(context.Background(), sim.Plan{Game: "generic", Format: "swiss", Players: 8}); err != nil {
 		t.Fatal(err)
 	}
-	return printing.Printer{D: d, DB: st.Path(), Store: st}, st.Path()
+	return printing.Printer{D: printing.ServicesOf(d), DB: st.Path(), Store: st}, st.Path()
 }
 
 // WriteFile writes a report, the event file and the TOM file with a line
@@ -140,7 +143,7 @@ func TestBackupNeedsAnOpenDatabase(t *testing.T) {
 func TestImportPlayersSaysWhatItCouldNotTake(t *testing.T) {
 	ctx := context.Background()
 	p, _ := simulated(t)
-	e, err := p.D.Events.CreateEvent(ctx, director.NewEvent{Name: "Import night", Game: "generic", Format: "swiss"})
+	e, err := eventsOf(p).CreateEvent(ctx, director.NewEvent{Name: "Import night", Game: "generic", Format: "swiss"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +199,7 @@ func TestReadEventFileAndImportEvents(t *testing.T) {
 			t.Errorf("%s: %q", key, out.String())
 		}
 	}
-	events, _ := p.D.Events.Events(ctx)
+	events, _ := eventsOf(p).Events(ctx)
 	if len(events) != 3 {
 		t.Errorf("%d events after two imports, want 3", len(events))
 	}
@@ -227,7 +230,7 @@ func TestReadEventFileAndImportEvents(t *testing.T) {
 func TestImportPlayersFromWritesWhatItDid(t *testing.T) {
 	ctx := context.Background()
 	p, _ := simulated(t)
-	e, err := p.D.Events.CreateEvent(ctx, director.NewEvent{Name: "Import night", Game: "generic", Format: "swiss"})
+	e, err := eventsOf(p).CreateEvent(ctx, director.NewEvent{Name: "Import night", Game: "generic", Format: "swiss"})
 	if err != nil {
 		t.Fatal(err)
 	}

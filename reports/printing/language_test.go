@@ -3,7 +3,6 @@ package printing
 import (
 	"bytes"
 	"context"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -45,13 +44,7 @@ func TestReportsAreSaidInTheEventsLanguageElseThePrinters(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cmd := exec.Command("pdftotext", "-layout", "-", "-")
-		cmd.Stdin = &buf
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return summary, string(out)
+		return summary, pdfText(t, &buf)
 	}
 	none, french, english := event1("Friday Night", ""), event1("Vendredi soir", "fr"), event1("Sunday Cup", "en")
 	for _, c := range []struct {
@@ -62,10 +55,10 @@ func TestReportsAreSaidInTheEventsLanguageElseThePrinters(t *testing.T) {
 		page, never string
 		game        string
 	}{
-		{"no language anywhere", Printer{D: d}, none, "round 1 pairings of Friday Night, 2 tables", "Round 1 pairings", "Appariements", "Any card game"},
-		{"the screen's French", Printer{D: d, Lang: i18n.French}, none, "appariements de la ronde 1 de Friday Night, 2 tables", "Appariements de la ronde 1", "Round 1 pairings", "Tout jeu de cartes"},
-		{"the event's French", Printer{D: d}, french, "round 1 pairings of Vendredi soir, 2 tables", "Appariements de la ronde 1", "Round 1 pairings", "Tout jeu de cartes"},
-		{"the event's English over the screen's French", Printer{D: d, Lang: i18n.French}, english, "appariements de la ronde 1 de Sunday Cup, 2 tables", "Round 1 pairings", "Appariements", "Any card game"},
+		{"no language anywhere", Printer{D: ServicesOf(d)}, none, "round 1 pairings of Friday Night, 2 tables", "Round 1 pairings", "Appariements", "Any card game"},
+		{"the screen's French", Printer{D: ServicesOf(d), Lang: i18n.French}, none, "appariements de la ronde 1 de Friday Night, 2 tables", "Appariements de la ronde 1", "Round 1 pairings", "Tout jeu de cartes"},
+		{"the event's French", Printer{D: ServicesOf(d)}, french, "round 1 pairings of Vendredi soir, 2 tables", "Appariements de la ronde 1", "Round 1 pairings", "Tout jeu de cartes"},
+		{"the event's English over the screen's French", Printer{D: ServicesOf(d), Lang: i18n.French}, english, "appariements de la ronde 1 de Sunday Cup, 2 tables", "Round 1 pairings", "Appariements", "Any card game"},
 	} {
 		summary, text := write(c.p, c.id)
 		if summary != c.summary {

@@ -57,7 +57,7 @@ func TestPlayerSlipsHoldEachPlayersOwnCode(t *testing.T) {
 		}
 		return string(out), summary
 	}
-	all, summary := text(Printer{D: d, Network: func() string { return "http://192.168.1.20:8080/" }}, PlayerSlipsKey)
+	all, summary := text(Printer{D: ServicesOf(d), Network: func() string { return "http://192.168.1.20:8080/" }}, PlayerSlipsKey)
 	if summary != "player slips of Friday Night, 5 players" {
 		t.Errorf("summary %q", summary)
 	}
@@ -82,7 +82,7 @@ func TestPlayerSlipsHoldEachPlayersOwnCode(t *testing.T) {
 	}
 
 	// The Print menu asks for one player's slip by its key.
-	one, summary := text(Printer{D: d}, PlayerSlipKey(entries[1].ID))
+	one, summary := text(Printer{D: ServicesOf(d)}, PlayerSlipKey(entries[1].ID))
 	if summary != "the player slip of Zoë Ødegård" {
 		t.Errorf("summary %q", summary)
 	}
@@ -110,7 +110,7 @@ func TestPlayerSlipsHoldEachPlayersOwnCode(t *testing.T) {
 	}
 
 	var buf bytes.Buffer
-	if _, err := (Printer{D: d, Entry: 9999}).Write(ctx, PlayerSlipsKey, e.ID, 0, "A4", &buf); err == nil {
+	if _, err := (Printer{D: ServicesOf(d), Entry: 9999}).Write(ctx, PlayerSlipsKey, e.ID, 0, "A4", &buf); err == nil {
 		t.Error("the slip of a player not in the event printed")
 	}
 }
@@ -128,7 +128,7 @@ func TestPlayerSlipsQRCodesCarryTheLinkToken(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got bytes.Buffer
-	if _, err := (Printer{D: d, Network: func() string { return "http://192.168.1.20:8080/" }}).Write(ctx, PlayerSlipKey(en.ID), e.ID, 0, "A4", &got); err != nil {
+	if _, err := (Printer{D: ServicesOf(d), Network: func() string { return "http://192.168.1.20:8080/" }}).Write(ctx, PlayerSlipKey(en.ID), e.ID, 0, "A4", &got); err != nil {
 		t.Fatal(err)
 	}
 	c, err := d.Phones.RevealPlayerCode(ctx, en.ID, director.CodeReveal{Via: director.RevealDesk})

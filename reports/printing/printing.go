@@ -32,7 +32,8 @@ type Kind struct {
 // Printer builds and writes an event's reports and files: the export
 // command and the window's Print menu use it alike.
 type Printer struct {
-	D *director.Director
+	// D are the director's services the reports read (ServicesOf).
+	D Services
 	// DB is the open database's file: no report is ever written over it.
 	DB string
 	// Store takes the backups (Backup); nil when no database is open.
@@ -124,8 +125,8 @@ func (p Printer) Write(ctx context.Context, key string, id event.EventID, round 
 		// Every read a report makes is of one moment: one read
 		// transaction, however many questions it asks.
 		var summary string
-		err := p.D.InSnapshot(ctx, func(d *director.Director) error {
-			snap := Printer{D: d, Address: p.Address, QR: p.QR, Lang: p.Lang, docLang: p.Lang, Entry: p.Entry, codes: codes}
+		err := p.D.Snapshot.InSnapshot(ctx, func(d *director.Director) error {
+			snap := Printer{D: ServicesOf(d), Address: p.Address, QR: p.QR, Lang: p.Lang, docLang: p.Lang, Entry: p.Entry, codes: codes}
 			if e, err := d.Events.Event(ctx, id); err == nil && e.Settings.Language != "" {
 				snap.docLang = i18n.Lang(e.Settings.Language)
 			}
@@ -393,15 +394,11 @@ func moreReportKinds() []reportKind {
 }
 
 func writeDecklists(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
-	e, err := p.D.Events.Event(ctx, id)
+	e, byID, err := p.eventByEntry(ctx, id)
 	if err != nil {
 		return "", err
 	}
 	checks, err := p.D.Decks.Decks(ctx, id)
-	if err != nil {
-		return "", err
-	}
-	byID, err := p.entriesByID(ctx, id)
 	if err != nil {
 		return "", err
 	}
@@ -472,15 +469,11 @@ func writeBlankDecklist(ctx context.Context, p Printer, id event.EventID, _ int,
 }
 
 func writeSeatings(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
-	e, err := p.D.Events.Event(ctx, id)
+	e, byID, err := p.eventByEntry(ctx, id)
 	if err != nil {
 		return "", err
 	}
 	s := reports.Seatings{EventName: e.Name, Game: p.game(e), Date: e.Date}
-	byID, err := p.entriesByID(ctx, id)
-	if err != nil {
-		return "", err
-	}
 	if e.Settings.HasDraft() {
 		pods, err := p.D.Drafts.DraftPods(ctx, id)
 		if err == nil {
@@ -529,7 +522,7 @@ func writeSeatings(ctx context.Context, p Printer, id event.EventID, _ int, pape
 }
 
 func writeJudgeLog(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
-	e, err := p.D.Events.Event(ctx, id)
+	e, byID, err := p.eventByEntry(ctx, id)
 	if err != nil {
 		return "", err
 	}
@@ -538,10 +531,6 @@ func writeJudgeLog(ctx context.Context, p Printer, id event.EventID, _ int, pape
 		return "", err
 	}
 	log, err := p.D.Judging.JudgeLog(ctx, id)
-	if err != nil {
-		return "", err
-	}
-	byID, err := p.entriesByID(ctx, id)
 	if err != nil {
 		return "", err
 	}
@@ -706,6 +695,16 @@ func formatSummary(e event.Event) string {
 
 // entriesByID returns an event's entries by ID, for reports that name the
 // players of their rows.
+// eventByEntry reads event id and its entries by ID (entriesByID).
+func (p Printer) eventByEntry(ctx context.Context, id event.EventID) (event.Event, map[event.EntryID]event.Entry, error) {
+	e, err := p.D.Events.Event(ctx, id)
+	if err != nil {
+		return e, nil, err
+	}
+	byID, err := p.entriesByID(ctx, id)
+	return e, byID, err
+}
+
 func (p Printer) entriesByID(ctx context.Context, id event.EventID) (map[event.EntryID]event.Entry, error) {
 	entries, err := p.D.Registration.Entries(ctx, id)
 	if err != nil {

@@ -2,7 +2,6 @@ package printing
 
 import (
 	"bytes"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -58,15 +57,7 @@ func TestTheNetworksAddressWhileItIsOn(t *testing.T) {
 
 func TestTableCodesGoOnTheSlipsAndTheCSVOnly(t *testing.T) {
 	ctx, d := pdfDirector(t)
-	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"Ada Lovelace", "Zoë Ødegård", "李小龍", "김민준", "Maximiliana Wolkenstein-Abendroth"} {
-		if _, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: name}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	e := newEvent(ctx, t, d, "Friday Night", "swiss", "Ada Lovelace", "Zoë Ødegård", "李小龍", "김민준", "Maximiliana Wolkenstein-Abendroth")
 	r, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -78,17 +69,11 @@ func TestTableCodesGoOnTheSlipsAndTheCSVOnly(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !strings.HasSuffix(key, "csv") {
-			cmd := exec.Command("pdftotext", "-layout", "-", "-")
-			cmd.Stdin = &buf
-			out, err := cmd.Output()
-			if err != nil {
-				t.Fatal(err)
-			}
-			return string(out)
+			return pdfText(t, &buf)
 		}
 		return buf.String()
 	}
-	if slips := write(Printer{D: d}, "slips"); strings.Contains(slips, "Table code") {
+	if slips := write(Printer{D: ServicesOf(d)}, "slips"); strings.Contains(slips, "Table code") {
 		t.Errorf("the slips of a draft show codes:\n%s", slips)
 	}
 	if err := d.Drafts.PublishRound(ctx, e.ID, r.Number); err != nil {
@@ -98,7 +83,7 @@ func TestTableCodesGoOnTheSlipsAndTheCSVOnly(t *testing.T) {
 	if err != nil || len(codes) != 2 {
 		t.Fatalf("codes %v, %v", codes, err)
 	}
-	csv := strings.TrimPrefix(write(Printer{D: d}, "pairings-csv"), "\ufeff")
+	csv := strings.TrimPrefix(write(Printer{D: ServicesOf(d)}, "pairings-csv"), "\ufeff")
 	if !strings.HasPrefix(csv, "round,table,seat,name,member number,points,code\n") {
 		t.Errorf("pairings CSV header: %.80q", csv)
 	}
@@ -110,7 +95,7 @@ func TestTableCodesGoOnTheSlipsAndTheCSVOnly(t *testing.T) {
 	if bye := csv[strings.Index(csv, "BYE"):]; !strings.HasSuffix(bye, ",0,\n") {
 		t.Errorf("the bye's row:\n%s", csv)
 	}
-	slips := write(Printer{D: d, Network: func() string { return "http://192.168.1.20:8080/" }}, "slips")
+	slips := write(Printer{D: ServicesOf(d), Network: func() string { return "http://192.168.1.20:8080/" }}, "slips")
 	for _, code := range codes {
 		if !strings.Contains(slips, "Table code "+code) {
 			t.Errorf("the slips lack %q:\n%s", "Table code "+code, slips)
@@ -119,11 +104,11 @@ func TestTableCodesGoOnTheSlipsAndTheCSVOnly(t *testing.T) {
 	if strings.Count(slips, "report at http://192.168.1.20:8080/") != 2 {
 		t.Errorf("the slips do not say where to report:\n%s", slips)
 	}
-	if plain := write(Printer{D: d}, "slips"); strings.Contains(plain, "report at") || !strings.Contains(plain, "Table code") {
+	if plain := write(Printer{D: ServicesOf(d)}, "slips"); strings.Contains(plain, "report at") || !strings.Contains(plain, "Table code") {
 		t.Errorf("the slips without the network:\n%s", plain)
 	}
 	for _, key := range []string{"pairings", "pairings-by-name"} {
-		text := write(Printer{D: d, Address: "http://192.168.1.20:8080/"}, key)
+		text := write(Printer{D: ServicesOf(d), Address: "http://192.168.1.20:8080/"}, key)
 		for _, code := range codes {
 			if strings.Contains(text, code) {
 				t.Errorf("%s shows the code %s:\n%s", key, code, text)

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -17,8 +16,6 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n/pseudo"
 	"tablekeeper/core/sim"
-	"tablekeeper/core/store"
-	"tablekeeper/internal/testdb"
 )
 
 // Every PDF report, and the line that says what was written, said in the
@@ -34,17 +31,9 @@ func TestPseudoEveryReportIsTranslated(t *testing.T) {
 	if !pseudo.Run(t) {
 		return
 	}
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Fatal("pdftotext (poppler-utils) is needed: make test installs it")
-	}
+	needPdftotext(t)
 	ctx := context.Background()
-	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	at := time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC)
-	d := director.New(db, func() time.Time { return at }, sim.Source(7))
+	d := director.New(openDB(t), func() time.Time { return pdfTime }, sim.Source(7))
 	var ids []event.EventID
 	id, err := sim.Demo(ctx, d, 7)
 	if err != nil {
@@ -72,7 +61,7 @@ func TestPseudoEveryReportIsTranslated(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	p := Printer{D: d, Lang: pseudo.Lang}
+	p := Printer{D: ServicesOf(d), Lang: pseudo.Lang}
 	for _, id := range ids {
 		names := namesOf(t, d, id)
 		for _, k := range Kinds() {

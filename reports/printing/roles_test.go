@@ -2,7 +2,6 @@ package printing
 
 import (
 	"bytes"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -26,16 +25,10 @@ func TestTheJudgeLogSaysTheGamesWordForTheHeadJudge(t *testing.T) {
 			t.Fatal(err)
 		}
 		var buf bytes.Buffer
-		if _, err := (Printer{D: d}).Write(ctx, "judgelog", e.ID, 0, "A4", &buf); err != nil {
+		if _, err := (Printer{D: ServicesOf(d)}).Write(ctx, "judgelog", e.ID, 0, "A4", &buf); err != nil {
 			t.Fatal(err)
 		}
-		cmd := exec.Command("pdftotext", "-layout", "-", "-")
-		cmd.Stdin = &buf
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if text := string(out); !strings.Contains(text, c.want) || c.never != "" && strings.Contains(text, c.never) {
+		if text := pdfText(t, &buf); !strings.Contains(text, c.want) || c.never != "" && strings.Contains(text, c.never) {
 			t.Errorf("%s: the judge log does not say %q (or says %q):\n%s", c.game, c.want, c.never, text)
 		}
 	}

@@ -4,10 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync/atomic"
@@ -17,8 +14,6 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/storage"
-	"tablekeeper/core/store"
-	"tablekeeper/internal/testdb"
 )
 
 // countingStore counts the transactions the director opens.
@@ -42,42 +37,16 @@ func (c *countingStore) Write(ctx context.Context, fn func(storage.Tx) error) er
 // are counted.
 func snapshotEvent(t *testing.T, format string) (*director.Director, *countingStore, event.EventID, event.Round) {
 	t.Helper()
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Fatal("pdftotext (poppler-utils) is needed: make test installs it")
-	}
+	needPdftotext(t)
 	ctx := context.Background()
-	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	cs := &countingStore{Store: db}
-	d := director.New(cs, func() time.Time { return time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC) }, rand.New(rand.NewPCG(1, 2)))
-	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: format})
-	if err != nil {
-		t.Fatal(err)
-	}
+	cs := &countingStore{Store: openDB(t)}
+	d := director.New(cs, func() time.Time { return pdfTime }, rand.New(rand.NewPCG(1, 2)))
 	players := 8
 	if format == "single-elimination" {
 		players = 4
 	}
-	for i := range players {
-		if _, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: fmt.Sprintf("Player %d", i+1)}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r1, err := d.Rounds.PairNextRound(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Drafts.PublishRound(ctx, e.ID, 1); err != nil {
-		t.Fatal(err)
-	}
-	for _, tb := range r1.Tables {
-		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	e := newEvent(ctx, t, d, "Friday Night", format, numbered(players)...)
+	recordAll(ctx, t, d, e.ID, pairPublished(ctx, t, d, e.ID), event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}})
 	r2, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -90,20 +59,14 @@ func snapshotEvent(t *testing.T, format string) (*director.Director, *countingSt
 func writeText(t *testing.T, d *director.Director, id event.EventID, key string) (text, summary string) {
 	t.Helper()
 	var buf bytes.Buffer
-	summary, err := Printer{D: d}.Write(context.Background(), key, id, 0, "A4", &buf)
+	summary, err := Printer{D: ServicesOf(d)}.Write(context.Background(), key, id, 0, "A4", &buf)
 	if err != nil {
 		t.Fatalf("%s: %v", key, err)
 	}
 	if strings.HasSuffix(key, "csv") {
 		return buf.String(), summary
 	}
-	cmd := exec.Command("pdftotext", "-layout", "-", "-")
-	cmd.Stdin = &buf
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(out), summary
+	return pdfText(t, &buf), summary
 }
 
 // With round 2 a draft, every report counts round 1 only and says so: the
@@ -192,7 +155,7 @@ func TestEveryReportReadsOneSnapshot(t *testing.T) {
 		}
 		reads, writes := cs.reads.Load(), cs.writes.Load()
 		var buf bytes.Buffer
-		_, err := Printer{D: d}.Write(ctx, key, id, 0, "A4", &buf)
+		_, err := Printer{D: ServicesOf(d)}.Write(ctx, key, id, 0, "A4", &buf)
 		// A Swiss has no bracket to print: the refusal is read in the
 		// same one transaction.
 		if err != nil && (key != "bracket" || !strings.Contains(err.Error(), "not on a bracket chart")) {
@@ -218,7 +181,7 @@ func TestTheResultsCSVOfOneRound(t *testing.T) {
 	d, _, id, r2 := snapshotEvent(t, "swiss")
 	write := func(round int) (string, error) {
 		var buf bytes.Buffer
-		_, err := Printer{D: d}.Write(ctx, "results-csv", id, round, "A4", &buf)
+		_, err := Printer{D: ServicesOf(d)}.Write(ctx, "results-csv", id, round, "A4", &buf)
 		return buf.String(), err
 	}
 	if _, err := write(2); !errors.Is(err, event.ErrState) || !strings.Contains(err.Error(), "Round 2 is a draft") {

@@ -3,12 +3,10 @@ package printing
 import (
 	"bytes"
 	"fmt"
-	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
 
-	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 )
@@ -20,28 +18,9 @@ import (
 // counts the same rows.
 func TestTheStandingsReportSaysWhatItCounts(t *testing.T) {
 	ctx, d := pdfDirector(t)
-	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 8 {
-		if _, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: fmt.Sprintf("Player %d", i+1)}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	e := newEvent(ctx, t, d, "Friday Night", "swiss", numbered(8)...)
 	win := event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 0}}}
-	r1, err := d.Rounds.PairNextRound(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Drafts.PublishRound(ctx, e.ID, 1); err != nil {
-		t.Fatal(err)
-	}
-	for _, tb := range r1.Tables {
-		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win); err != nil {
-			t.Fatal(err)
-		}
-	}
+	recordAll(ctx, t, d, e.ID, pairPublished(ctx, t, d, e.ID), win)
 	write := func(p Printer, key string) string {
 		t.Helper()
 		var buf bytes.Buffer
@@ -51,13 +30,7 @@ func TestTheStandingsReportSaysWhatItCounts(t *testing.T) {
 		if key == "standings-csv" {
 			return buf.String()
 		}
-		cmd := exec.Command("pdftotext", "-layout", "-", "-")
-		cmd.Stdin = &buf
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(out)
+		return pdfText(t, &buf)
 	}
 	says := func(what, text string, want string, never ...string) {
 		t.Helper()
@@ -80,10 +53,10 @@ func TestTheStandingsReportSaysWhatItCounts(t *testing.T) {
 	if d.Rounds.RecordResult(ctx, e.ID, 2, r2.Tables[0].Number, win) == nil {
 		in++
 	}
-	says("the standings with round 2 a draft", write(Printer{D: d}, "standings"), "Standings after round 1", "round 2", "2–0–0", "1–1–0")
-	says("the standings CSV with round 2 a draft", write(Printer{D: d}, "standings-csv"), "Player", ",6,2,0,0,", ",3,1,1,0,")
+	says("the standings with round 2 a draft", write(Printer{D: ServicesOf(d)}, "standings"), "Standings after round 1", "round 2", "2–0–0", "1–1–0")
+	says("the standings CSV with round 2 a draft", write(Printer{D: ServicesOf(d)}, "standings-csv"), "Player", ",6,2,0,0,", ",3,1,1,0,")
 	// The summary's counts sit above their words: "1" over "round played".
-	if summary := write(Printer{D: d}, "summary"); !regexp.MustCompile(`\s1\n.*\sround played\n`).MatchString(summary) {
+	if summary := write(Printer{D: ServicesOf(d)}, "summary"); !regexp.MustCompile(`\s1\n.*\sround played\n`).MatchString(summary) {
 		t.Errorf("the summary with round 2 a draft does not say 1 round played:\n%s", summary)
 	}
 
@@ -93,11 +66,11 @@ func TestTheStandingsReportSaysWhatItCounts(t *testing.T) {
 	if err := d.Rounds.RecordResult(ctx, e.ID, 2, r2.Tables[len(r2.Tables)-1].Number, win); err != nil {
 		t.Fatal(err)
 	}
-	open := write(Printer{D: d}, "standings")
+	open := write(Printer{D: ServicesOf(d)}, "standings")
 	says("the standings with round 2 open", open, fmt.Sprintf("Standings — round 2 in progress: %d of 4 results", in), "after round")
 	// The round's one result counts: two players have played twice.
 	if n := strings.Count(open, "2–0–0") + strings.Count(open, "1–1–0") + strings.Count(open, "0–2–0"); n != 2*(in-1)+2 {
 		t.Errorf("the standings with round 2 open count %d players at two matches, want %d:\n%s", n, 2*(in-1)+2, open)
 	}
-	says("the French standings with round 2 open", write(Printer{D: d, Lang: i18n.French}, "standings"), fmt.Sprintf("Classement — ronde 2 en cours : %d résultat", in), "après la ronde")
+	says("the French standings with round 2 open", write(Printer{D: ServicesOf(d), Lang: i18n.French}, "standings"), fmt.Sprintf("Classement — ronde 2 en cours : %d résultat", in), "après la ronde")
 }

@@ -41,8 +41,8 @@ import (
 	"tablekeeper/ui/internal/work"
 )
 
-// Director is what the clock bar and the projector call.
-type Director interface {
+// Clocks is what the clock bar and the projector call (director.Clocks).
+type Clocks interface {
 	RoundClockOf(ctx context.Context, id event.EventID, number int) (director.RoundClock, error)
 	StartClock(ctx context.Context, id event.EventID, number int) (event.Clock, error)
 	PauseClock(ctx context.Context, id event.EventID, number int) (event.Clock, error)
@@ -76,7 +76,7 @@ const maxNotices = 4
 
 // Bar is the clock strip over the Round tab.
 type Bar struct {
-	d          Director
+	d          Clocks
 	run        work.Runner
 	alert      work.Alert
 	win        fyne.Window
@@ -140,7 +140,7 @@ type Bar struct {
 // now is the time the clock is read at (time.Now in the app, a fake in
 // tests); app opens the projector window. The bar ticks from now on until
 // Stop; its sound is a SystemBeeper until SetBeeper says otherwise.
-func NewBar(d Director, run work.Runner, alert work.Alert, win fyne.Window, now func() time.Time, app fyne.App) *Bar {
+func NewBar(d Clocks, run work.Runner, alert work.Alert, win fyne.Window, now func() time.Time, app fyne.App) *Bar {
 	b := newBar(d, run, alert, win, now, app)
 	b.beeper, b.ownsBeeper = NewSystemBeeper(), true
 	b.startTicking(TickEvery)
@@ -149,7 +149,7 @@ func NewBar(d Director, run work.Runner, alert work.Alert, win fyne.Window, now 
 
 // newBar builds the bar without its ticker and without sound, for tests
 // that drive tick themselves.
-func newBar(d Director, run work.Runner, alert work.Alert, win fyne.Window, now func() time.Time, app fyne.App) *Bar {
+func newBar(d Clocks, run work.Runner, alert work.Alert, win fyne.Window, now func() time.Time, app fyne.App) *Bar {
 	b := &Bar{d: d, run: run, alert: alert, win: win, now: now, app: app, stop: make(chan struct{})}
 	b.timeText = &canvas.Text{Text: tr.L("No round"), TextSize: timeSize(), TextStyle: fyne.TextStyle{Bold: true}}
 	b.roundText = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Wrapping: fyne.TextWrapWord, Truncation: fyne.TextTruncateEllipsis}

@@ -19,11 +19,10 @@ import (
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
-// The real director is what the bar calls.
-var _ Director = ops.Of((*director.Director)(nil))
+// The director's clocks are what the bar calls.
+var _ Clocks = (*director.Clocks)(nil)
 
 // fakeTime is the time the director and the bar both read; tests move it.
 type fakeTime struct{ t time.Time }
@@ -80,7 +79,7 @@ func show(t *testing.T, app fyne.App, d *director.Director, e event.Event, clock
 	t.Helper()
 	errs := &uitest.Errors{}
 	w := test.NewTempWindow(t, nil)
-	b := newBar(ops.Of(d), work.Sync{}, errs.Alert, w, clock.now, app)
+	b := newBar(d.Clocks, work.Sync{}, errs.Alert, w, clock.now, app)
 	beeps := &countBeeper{}
 	b.SetBeeper(beeps)
 	w.SetContent(b.Content())
@@ -435,7 +434,7 @@ func TestStopEndsTheTicker(t *testing.T) {
 	clock := &fakeTime{t: uitest.Now}
 	d := newDirector(t, clock)
 	w := test.NewTempWindow(t, nil)
-	b := NewBar(ops.Of(d), work.Sync{}, func(error) {}, w, clock.now, app)
+	b := NewBar(d.Clocks, work.Sync{}, func(error) {}, w, clock.now, app)
 	b.SetBeeper(nil)
 	b.OpenProjector()
 	b.Stop()

@@ -26,8 +26,8 @@ import (
 // with the tab's one read (RoundView) and follows the director's change
 // notifications.
 
-// DropDirector is what the list calls.
-type DropDirector interface {
+// Drops is what the list calls.
+type Drops interface {
 	AcceptDrop(ctx context.Context, id event.EventID, req event.DropRequestID) error
 	RefuseDrop(ctx context.Context, id event.EventID, req event.DropRequestID) error
 }
@@ -50,8 +50,7 @@ func newDropPanel(s *Screen) *dropPanel {
 func (p *dropPanel) set(reqs []director.DropRequest) {
 	p.requests = reqs
 	if len(reqs) == 0 {
-		p.rows.RemoveAll()
-		p.box.Hide()
+		p.hide()
 		return
 	}
 	p.title.SetText(tr.N("Drop requests: %d player asked to drop", len(reqs), len(reqs)))
@@ -59,15 +58,7 @@ func (p *dropPanel) set(reqs []director.DropRequest) {
 	for i, q := range reqs {
 		objs[i] = p.row(q)
 	}
-	p.rows.Objects = objs
-	p.rows.Refresh()
-	h := float32(0)
-	for _, o := range objs[:min(len(objs), dropRowsShown)] {
-		h += o.MinSize().Height + theme.Padding()
-	}
-	p.scroll.SetMinSize(fyne.NewSize(0, h))
-	p.box.Show()
-	p.box.Refresh()
+	p.show(objs, dropRowsShown)
 }
 
 // DropLine is a request's row: who, after which round, when and from
@@ -94,9 +85,9 @@ func (p *dropPanel) resolve(q director.DropRequest, accept bool) {
 	id := s.eventID
 	s.save(func(ctx context.Context) error {
 		if accept {
-			return s.d.AcceptDrop(ctx, id, q.ID)
+			return s.d.Drops.AcceptDrop(ctx, id, q.ID)
 		}
-		return s.d.RefuseDrop(ctx, id, q.ID)
+		return s.d.Drops.RefuseDrop(ctx, id, q.ID)
 	}, func(err error) {
 		switch {
 		case err != nil:

@@ -11,28 +11,29 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
-// countingDirector counts the tab's reads of its view.
-type countingDirector struct {
-	ops.Director
+// countingViews counts the tab's reads of its view.
+type countingViews struct {
+	Views
 	views int
 }
 
-func (c *countingDirector) RoundView(ctx context.Context, id event.EventID, number, seen int) (director.RoundView, error) {
+func (c *countingViews) RoundView(ctx context.Context, id event.EventID, number, seen int) (director.RoundView, error) {
 	c.views++
-	return c.Director.RoundView(ctx, id, number, seen)
+	return c.Views.RoundView(ctx, id, number, seen)
 }
 
 // openFollowing opens the round tab as the window does: it follows the
 // director's changes (Follow), here as soon as they are told, and counts
 // its reads.
-func openFollowing(t *testing.T) (fixture, *countingDirector) {
+func openFollowing(t *testing.T) (fixture, *countingViews) {
 	t.Helper()
 	f := setup(t)
-	cd := &countingDirector{Director: ops.Of(f.d)}
-	s := New(cd, work.Sync{}, f.errs.Alert, f.w)
+	cd := &countingViews{Views: f.d.Views}
+	deps := depsOf(f.d)
+	deps.Views = cd
+	s := New(deps, work.Sync{}, f.errs.Alert, f.w)
 	t.Cleanup(f.d.Subscribe(s.Follow))
 	f.w.SetContent(s.Content())
 	f.w.Resize(fyne.NewSize(1000, 700))

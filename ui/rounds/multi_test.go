@@ -77,6 +77,24 @@ func (f fixture) fill(t *testing.T, p *resultPanel, values []string, winner stri
 	}
 }
 
+// save fills table 1's panel p (fill, without Time-out), checks that the
+// match points preview reads preview, saves with Return and returns the
+// result saved, which must score points.
+func (f fixture) save(t *testing.T, p *resultPanel, values []string, winner, preview string, want []int) *event.Result {
+	t.Helper()
+	f.fill(t, p, values, winner, false)
+	if got := strings.Join(texts(p.previews), " "); got != preview {
+		t.Errorf("match points preview %q, want %s", got, preview)
+	}
+	pressKey(f.w.Canvas(), fyne.KeyReturn)
+	f.errs.None(t)
+	got := f.table(t, 1).Result
+	if got == nil || !slices.Equal(points(got), want) {
+		t.Fatalf("saved %+v", got)
+	}
+	return got
+}
+
 func pressKey(c fyne.Canvas, key fyne.KeyName) { c.Focused().TypedKey(&fyne.KeyEvent{Name: key}) }
 
 func texts(labels []*widget.Label) []string {
@@ -332,15 +350,8 @@ func TestAShadowfistTableTakesGamePointsAndTwoWinners(t *testing.T) {
 	if p.values[0].PlaceHolder != "0" || !uitest.HasText(f.w.Canvas().Overlays().Top(), "Game pts or sites") {
 		t.Errorf("panel texts %q", uitest.Texts(f.w.Canvas().Overlays().Top()))
 	}
-	f.fill(t, p, []string{"12", "15", "-2", "0"}, "1 2", false)
-	if got := strings.Join(texts(p.previews), " "); got != "4 4 0 0" {
-		t.Errorf("match points preview %q, want 4 4 0 0 (two winners in one scene)", got)
-	}
-	pressKey(f.w.Canvas(), fyne.KeyReturn)
-
-	f.errs.None(t)
-	got := f.table(t, 1).Result
-	if got == nil || !slices.Equal(points(got), []int{12, 15, -2, 0}) || got.Seats[0].Place != 1 || got.Seats[1].Place != 1 || got.Seats[2].Place != 0 {
+	got := f.save(t, p, []string{"12", "15", "-2", "0"}, "1 2", "4 4 0 0", []int{12, 15, -2, 0})
+	if got.Seats[0].Place != 1 || got.Seats[1].Place != 1 || got.Seats[2].Place != 0 {
 		t.Fatalf("saved %+v", got)
 	}
 	n := sh.Tables[0].Players
@@ -360,14 +371,8 @@ func TestAShadowfistTableTakesGamePointsAndTwoWinners(t *testing.T) {
 func TestAShadowfistTableTakesSiteCountsAndAnUnconventionalWin(t *testing.T) {
 	f := openMulti(t, "shadowfist", "final-brawl", sevenPlayers[:4]...)
 	p := f.openTable(t, "1")
-	f.fill(t, p, []string{"3 2 0", "1 1 0", "0/0/2", "0 1 0 0 1"}, "2u", false)
-	if got := strings.Join(texts(p.previews), " "); got != "0 4 0 0" {
-		t.Errorf("match points preview %q, want 0 4 0 0", got)
-	}
-	pressKey(f.w.Canvas(), fyne.KeyReturn)
-	f.errs.None(t)
-	got := f.table(t, 1).Result
-	if got == nil || !slices.Equal(points(got), []int{18, 13, 4, 1}) || got.Seats[1].Place != 1 {
+	got := f.save(t, p, []string{"3 2 0", "1 1 0", "0/0/2", "0 1 0 0 1"}, "2u", "0 4 0 0", []int{18, 13, 4, 1})
+	if got.Seats[1].Place != 1 {
 		t.Fatalf("saved %+v", got)
 	}
 	p = f.openTable(t, "1")
@@ -472,14 +477,8 @@ func TestADoubleEliminationFinalTableTakesAShadowfistResult(t *testing.T) {
 	if !uitest.HasText(f.w.Canvas().Overlays().Top(), "Game pts or sites") {
 		t.Errorf("panel texts %q", uitest.Texts(f.w.Canvas().Overlays().Top()))
 	}
-	f.fill(t, p, []string{"12", "3", "7", "0"}, "1", false)
-	if got := strings.Join(texts(p.previews), " "); got != "4 0 0 0" {
-		t.Errorf("match points preview %q, want 4 0 0 0", got)
-	}
-	pressKey(f.w.Canvas(), fyne.KeyReturn)
-	f.errs.None(t)
-	got := f.table(t, 1).Result
-	if got == nil || !slices.Equal(points(got), []int{12, 3, 7, 0}) || got.Seats[0].Place != 1 {
+	got := f.save(t, p, []string{"12", "3", "7", "0"}, "1", "4 0 0 0", []int{12, 3, 7, 0})
+	if got.Seats[0].Place != 1 {
 		t.Fatalf("saved %+v", got)
 	}
 	table, err := f.d.Rounds.Standings(context.Background(), f.e.ID)
@@ -525,14 +524,8 @@ func TestTimeCalledOpensTheGoingToTimeForm(t *testing.T) {
 func TestABigManGameIsTypedAsAShadowfistTableOfTwo(t *testing.T) {
 	f := openMulti(t, "shadowfist", "big-man", sevenPlayers[:4]...)
 	p := f.openTable(t, "1")
-	f.fill(t, p, []string{"2 1 3", "0 0 2"}, "1", false)
-	if got := strings.Join(texts(p.previews), " "); got != "4 0" {
-		t.Errorf("match points preview %q, want 4 0", got)
-	}
-	pressKey(f.w.Canvas(), fyne.KeyReturn)
-	f.errs.None(t)
-	got := f.table(t, 1).Result
-	if got == nil || !slices.Equal(points(got), []int{17, 4}) || got.Seats[0].Place != 1 {
+	got := f.save(t, p, []string{"2 1 3", "0 0 2"}, "1", "4 0", []int{17, 4})
+	if got.Seats[0].Place != 1 {
 		t.Fatalf("saved %+v", got)
 	}
 }

@@ -198,7 +198,7 @@ func (p *resultPanel) onSave() {
 	p.save.Disable()
 	id, round, number, seen := p.id, p.round, p.table.Number, p.table.Result
 	p.s.save(func(ctx context.Context) error {
-		return p.s.d.RecordResultSeen(ctx, id, round, number, seen, res)
+		return p.s.d.Rounds.RecordResultSeen(ctx, id, round, number, seen, res)
 	}, func(err error) {
 		p.saving = false
 		p.save.Enable()

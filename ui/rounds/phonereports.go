@@ -78,6 +78,26 @@ type tintedList struct {
 	scroll *container.Scroll
 }
 
+// hide empties the list and hides it.
+func (l *tintedList) hide() {
+	l.rows.RemoveAll()
+	l.box.Hide()
+}
+
+// show lists the rows, the list as high as its first shown rows (it
+// scrolls beyond), and shows it.
+func (l *tintedList) show(objs []fyne.CanvasObject, shown int) {
+	l.rows.Objects = objs
+	l.rows.Refresh()
+	h := float32(0)
+	for _, o := range objs[:min(len(objs), shown)] {
+		h += o.MinSize().Height + theme.Padding()
+	}
+	l.scroll.SetMinSize(fyne.NewSize(0, h))
+	l.box.Show()
+	l.box.Refresh()
+}
+
 func newTintedList(c color.NRGBA, icon fyne.Resource) tintedList {
 	l := tintedList{title: &widget.Label{TextStyle: fyne.TextStyle{Bold: true}}, rows: container.NewVBox()}
 	l.scroll = container.NewVScroll(l.rows)
@@ -93,8 +113,7 @@ func newTintedList(c color.NRGBA, icon fyne.Resource) tintedList {
 func (p *phonePanel) set(reports []director.PhoneReport) {
 	p.reports = reports
 	if len(reports) == 0 {
-		p.rows.RemoveAll()
-		p.box.Hide()
+		p.hide()
 		return
 	}
 	check, players := 0, 0
@@ -123,15 +142,7 @@ func (p *phonePanel) set(reports []director.PhoneReport) {
 	for i, r := range reports {
 		objs[i] = p.row(r, tags[i], width)
 	}
-	p.rows.Objects = objs
-	p.rows.Refresh()
-	h := float32(0)
-	for _, o := range objs[:min(len(objs), phoneRowsShown)] {
-		h += o.MinSize().Height + theme.Padding()
-	}
-	p.scroll.SetMinSize(fyne.NewSize(0, h))
-	p.box.Show()
-	p.box.Refresh()
+	p.show(objs, phoneRowsShown)
 }
 
 // phoneTitle heads the list: "Phone reports: 2 to check, 1 waiting for
@@ -228,7 +239,7 @@ func (p *phonePanel) resolve(r director.PhoneReport, accept bool) {
 	s := p.s
 	id := s.eventID
 	s.save(func(ctx context.Context) error {
-		return s.d.ResolveReport(ctx, id, r.ID, accept)
+		return s.d.Network.ResolveReport(ctx, id, r.ID, accept)
 	}, func(err error) {
 		if err != nil {
 			s.setStatus(tr.F("Table %d's phone report: %s", r.Table, work.Sentence(err)), widget.DangerImportance)

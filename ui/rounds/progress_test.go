@@ -8,7 +8,6 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"tablekeeper/ui/internal/uitest"
-	"tablekeeper/ui/ops"
 )
 
 // held is a Runner that keeps each job until the test runs it.
@@ -44,7 +43,7 @@ func TestPublishingShowsItIsUnderWayUntilTheRoundIsReadBack(t *testing.T) {
 	errs := &uitest.Errors{}
 	w := test.NewTempWindow(t, nil)
 	h := &held{}
-	s := New(ops.Of(d), h, errs.Alert, w)
+	s := New(depsOf(d), h, errs.Alert, w)
 	w.SetContent(s.Content())
 	w.Resize(fyne.NewSize(1000, 700))
 	s.Load(e.ID)

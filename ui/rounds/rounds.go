@@ -41,19 +41,47 @@ import (
 	"tablekeeper/ui/internal/work"
 )
 
-// Director is what the round tab calls.
-type Director interface {
+// Deps are the director's services the round tab calls, each through
+// the small interface of the methods the tab calls of it.
+type Deps struct {
+	// Views reads the round the tab shows (director.Views).
+	Views Views
+	// Rounds records results (director.Rounds).
+	Rounds Results
+	// Drafts publishes, repairs, withdraws and swaps a draft round
+	// (director.Drafts).
+	Drafts Drafts
+	// Network resolves the results reported on the store network
+	// (director.Network).
+	Network Reports
+	// Drops answers the players' drop requests (director.Drops).
+	Drops Drops
+}
+
+// Views is what the tab reads.
+type Views interface {
 	RoundView(ctx context.Context, id event.EventID, number, seen int) (director.RoundView, error)
-	RoundSheet(ctx context.Context, id event.EventID, number int) (director.Sheet, error)
+}
+
+// Results records a table's result, as the tab and its going-to-time
+// forms do (timeout.Director).
+type Results interface {
 	RecordResultSeen(ctx context.Context, id event.EventID, round, table int, seen *event.Result, res event.Result) error
+}
+
+// Drafts is what the tab does to a draft round.
+type Drafts interface {
 	PublishRound(ctx context.Context, id event.EventID, number int) error
 	SwapPlayers(ctx context.Context, id event.EventID, number int, a, b event.EntryID) error
 	RepairRound(ctx context.Context, id event.EventID) (event.Round, error)
 	WithdrawRound(ctx context.Context, id event.EventID) error
+}
+
+// Reports resolves the reports of the desk list.
+type Reports interface {
 	// ResolveReport accepts or rejects a report of the desk list, of
 	// either kind.
 	ResolveReport(ctx context.Context, id event.EventID, reportID int64, accept bool) error
-	DropDirector
 }
 
 // DraftBanner is the banner over a draft round.
@@ -86,7 +114,7 @@ type Screen struct {
 	// pins is the banner of wrong PINs on the store network (pinalert.go).
 	pins *pinAlert
 
-	d     Director
+	d     Deps
 	run   work.Runner
 	alert work.Alert
 	win   fyne.Window
@@ -192,7 +220,7 @@ var (
 const selectWidth = 340
 
 // New returns the tab; Load shows an event's rounds in it.
-func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen {
+func New(d Deps, run work.Runner, alert work.Alert, win fyne.Window) *Screen {
 	s := &Screen{d: d, run: run, alert: alert, win: win}
 	s.roundSelect = &widget.Select{PlaceHolder: tr.L("No rounds"), OnChanged: s.onRoundSelected}
 	s.progress = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, Truncation: fyne.TextTruncateEllipsis}
@@ -398,7 +426,7 @@ func (s *Screen) readView() (func(), func()) {
 		v   director.RoundView
 		err error
 	)
-	return func() { v, err = s.d.RoundView(context.Background(), id, number, seen) }, func() {
+	return func() { v, err = s.d.Views.RoundView(context.Background(), id, number, seen) }, func() {
 		if err != nil {
 			s.alert(err)
 			return
@@ -659,7 +687,7 @@ func (s *Screen) Publish() {
 	s.showBanner()
 	s.showEmpty()
 	s.save(func(ctx context.Context) error {
-		return s.d.PublishRound(ctx, id, n)
+		return s.d.Drafts.PublishRound(ctx, id, n)
 	}, func(err error) {
 		if err != nil {
 			s.setPublishing(0)
@@ -695,7 +723,7 @@ func (s *Screen) onRepairConfirmed(ok bool) {
 	}
 	id := s.eventID
 	work.Call(s.run, func(ctx context.Context) (event.Round, error) {
-		return s.d.RepairRound(ctx, id)
+		return s.d.Drafts.RepairRound(ctx, id)
 	}, func(r event.Round, err error) {
 		if err != nil {
 			s.fail(err)
@@ -722,7 +750,7 @@ func (s *Screen) onWithdrawConfirmed(ok bool) {
 	}
 	id, number := s.eventID, s.number
 	s.save(func(ctx context.Context) error {
-		return s.d.WithdrawRound(ctx, id)
+		return s.d.Drafts.WithdrawRound(ctx, id)
 	}, func(err error) {
 		if err != nil {
 			s.fail(err)
@@ -848,7 +876,7 @@ func (s *Screen) swap(a, b director.SheetPlayer) {
 	s.picked = director.SheetPlayer{}
 	s.showSwapHelp()
 	s.save(func(ctx context.Context) error {
-		return s.d.SwapPlayers(ctx, id, n, a.Entry, b.Entry)
+		return s.d.Drafts.SwapPlayers(ctx, id, n, a.Entry, b.Entry)
 	}, func(err error) {
 		if err != nil {
 			s.setStatus(tr.F("Not swapped: %s", work.Sentence(err)), widget.DangerImportance)
@@ -1129,7 +1157,7 @@ func (s *Screen) record(before director.SheetTable, res event.Result) {
 	// the answer is about.
 	s.resetEntry()
 	s.save(func(ctx context.Context) error {
-		return s.d.RecordResultSeen(ctx, id, round, number, before.Result, res)
+		return s.d.Rounds.RecordResultSeen(ctx, id, round, number, before.Result, res)
 	}, func(err error) {
 		if err != nil {
 			s.setStatus(notSaved(number, err), widget.DangerImportance)

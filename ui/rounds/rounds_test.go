@@ -13,7 +13,6 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
 type fixture struct {
@@ -55,12 +54,17 @@ func open(t *testing.T, publish bool, players ...string) fixture {
 	return show(t, d, e)
 }
 
+// depsOf returns d's services as the tab calls them.
+func depsOf(d *director.Director) Deps {
+	return Deps{Views: d.Views, Rounds: d.Rounds, Drafts: d.Drafts, Network: d.Network, Drops: d.Drops}
+}
+
 // show opens the round tab on event e in a new window.
 func show(t *testing.T, d *director.Director, e event.Event) fixture {
 	t.Helper()
 	errs := &uitest.Errors{}
 	w := test.NewTempWindow(t, nil)
-	s := New(ops.Of(d), work.Sync{}, errs.Alert, w)
+	s := New(depsOf(d), work.Sync{}, errs.Alert, w)
 	w.SetContent(s.Content())
 	w.Resize(fyne.NewSize(1000, 700))
 	s.Load(e.ID)

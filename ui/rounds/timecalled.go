@@ -28,7 +28,7 @@ func (s *Screen) onTimeCalled() {
 		return
 	}
 	id := s.eventID
-	err = timeout.Show(s.d, s.run, s.win, s.sheet, t, func(res event.Result) {
+	err = timeout.Show(s.d.Rounds, s.run, s.win, s.sheet, t, func(res event.Result) {
 		s.setStatus(tr.F("Table %d: decided at time and saved", n), widget.SuccessImportance)
 		s.resetEntry()
 		s.changed(id)

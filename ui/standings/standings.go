@@ -24,8 +24,8 @@ import (
 	"tablekeeper/ui/internal/work"
 )
 
-// Director is what the standings tab calls.
-type Director interface {
+// Views is what the standings tab calls (director.Views).
+type Views interface {
 	// StandingsView reads the event and its standings (by player or by
 	// team) at once.
 	StandingsView(ctx context.Context, id event.EventID) (director.StandingsView, error)
@@ -33,7 +33,7 @@ type Director interface {
 
 // Screen is the Standings tab.
 type Screen struct {
-	d     Director
+	d     Views
 	run   work.Runner
 	alert work.Alert
 
@@ -60,7 +60,7 @@ type Screen struct {
 }
 
 // New returns the tab; Load shows an event's standings in it.
-func New(d Director, run work.Runner, alert work.Alert) *Screen {
+func New(d Views, run work.Runner, alert work.Alert) *Screen {
 	s := &Screen{d: d, run: run, alert: alert}
 	s.empty = &widget.Label{Text: tr.L("Nobody is registered yet."), Alignment: fyne.TextAlignCenter, Importance: widget.LowImportance}
 	s.title = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}}

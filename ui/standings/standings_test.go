@@ -12,7 +12,6 @@ import (
 	"tablekeeper/core/standings"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
 func TestTheWinnerIsFirstAndDroppedPlayersAreMarked(t *testing.T) {
@@ -41,13 +40,7 @@ func TestTheWinnerIsFirstAndDroppedPlayersAreMarked(t *testing.T) {
 		}
 	}
 
-	errs := &uitest.Errors{}
-	w := test.NewTempWindow(t, nil)
-	s := New(ops.Of(d), work.Sync{}, errs.Alert)
-	w.SetContent(s.Content())
-	w.Resize(fyne.NewSize(900, 500))
-	s.Load(e.ID)
-	errs.None(t)
+	s, w := showStandingsAt(t, d.Views, e.ID, 900)
 
 	rows := s.Rows()
 	if len(rows) != 2 || rows[0].Name != winner || rows[0].Rank != 1 {
@@ -87,13 +80,7 @@ func TestTheColumnsFollowTheEventsTiebreakers(t *testing.T) {
 		}
 	}
 
-	errs := &uitest.Errors{}
-	w := test.NewTempWindow(t, nil)
-	s := New(ops.Of(d), work.Sync{}, errs.Alert)
-	w.SetContent(s.Content())
-	w.Resize(fyne.NewSize(1000, 500))
-	s.Load(e.ID)
-	errs.None(t)
+	s, w := showStandings(t, d.Views, e.ID)
 
 	if got := strings.Join(s.Columns(), ","); got != "buchholz,oomw,h2h,gw" {
 		t.Fatalf("columns %q", got)
@@ -138,14 +125,20 @@ func TestSharedRanksAreShownAsGiven(t *testing.T) {
 	}
 }
 
-// show opens the standings tab on event id in a new window.
-func showStandings(t *testing.T, d Director, id event.EventID) (*Screen, fyne.Window) {
+// showStandings opens the standings tab on event id in a new window.
+func showStandings(t *testing.T, d Views, id event.EventID) (*Screen, fyne.Window) {
+	t.Helper()
+	return showStandingsAt(t, d, id, 1000)
+}
+
+// showStandingsAt is showStandings in a window width wide.
+func showStandingsAt(t *testing.T, d Views, id event.EventID, width float32) (*Screen, fyne.Window) {
 	t.Helper()
 	errs := &uitest.Errors{}
 	w := test.NewTempWindow(t, nil)
 	s := New(d, work.Sync{}, errs.Alert)
 	w.SetContent(s.Content())
-	w.Resize(fyne.NewSize(1000, 500))
+	w.Resize(fyne.NewSize(width, 500))
 	s.Load(id)
 	errs.None(t)
 	return s, w
@@ -165,7 +158,7 @@ func TestShadowfistStandingsShowGamePoints(t *testing.T) {
 	if err := d.Rounds.RecordResult(ctx, e.ID, 1, 1, res); err != nil {
 		t.Fatal(err)
 	}
-	s, w := showStandings(t, ops.Of(d), e.ID)
+	s, w := showStandings(t, d.Views, e.ID)
 	if got := strings.Join(s.Columns(), ","); got != "gp" {
 		t.Fatalf("columns %q", got)
 	}
@@ -202,7 +195,7 @@ func TestHeresyStandingsHaveNoTiebreakerColumns(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	s, w := showStandings(t, ops.Of(d), e.ID)
+	s, w := showStandings(t, d.Views, e.ID)
 	if len(s.Columns()) != 0 {
 		t.Fatalf("columns %q", s.Columns())
 	}
@@ -248,7 +241,7 @@ func TestTeamStandingsShowTeamsAndTheirPlayers(t *testing.T) {
 		winner = "Carol Reed & Dan Brown"
 	}
 
-	s, w := showStandings(t, ops.Of(d), e.ID)
+	s, w := showStandings(t, d.Views, e.ID)
 	rows := s.Rows()
 	if len(rows) != 2 || rows[0].Name != winner || rows[0].Points != 3 || rows[1].Points != 0 {
 		t.Fatalf("team standings %+v", rows)
@@ -285,7 +278,7 @@ func TestDrawnTiesAreMarkedAndExplained(t *testing.T) {
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cleo Park", "Dan Ruiz")
 	errs := &uitest.Errors{}
 	w := test.NewTempWindow(t, nil)
-	s := New(ops.Of(d), work.Sync{}, errs.Alert)
+	s := New(d.Views, work.Sync{}, errs.Alert)
 	w.SetContent(s.Content())
 	w.Resize(fyne.NewSize(900, 500))
 	r := uitest.Pair(t, d, e.ID)

@@ -9,7 +9,6 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/uitest"
-	"tablekeeper/ui/ops"
 )
 
 // titledEvent is a four-player event with round 1 published and one of
@@ -33,7 +32,7 @@ func titledEvent(t *testing.T) (*director.Director, event.Event, event.Round) {
 func TestTheStandingsTitleSaysWhatTheRowsCount(t *testing.T) {
 	d, e, r := titledEvent(t)
 	ctx := context.Background()
-	s, w := showStandings(t, ops.Of(d), e.ID)
+	s, w := showStandings(t, d.Views, e.ID)
 	says := func(want string, matches int) {
 		t.Helper()
 		s.Load(e.ID)
@@ -65,7 +64,7 @@ func TestTheStandingsTitleSpeaksFrench(t *testing.T) {
 		return
 	}
 	d, e, _ := titledEvent(t)
-	s, _ := showStandings(t, ops.Of(d), e.ID)
+	s, _ := showStandings(t, d.Views, e.ID)
 	if want := "Classement — ronde 1 en cours : 1 résultat sur 2"; s.Title() != want {
 		t.Errorf("title %q, want %q", s.Title(), want)
 	}

@@ -26,7 +26,6 @@ import (
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/labels"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
 // Kind is the going-to-time form a table needs: the procedure core/rules
@@ -39,12 +38,12 @@ type Kind = rules.AtTime
 var ErrNotNeeded = rules.ErrNoAtTimeForm
 
 // Director is what the forms need of the director: saving the table's
-// result. *director.Director is one.
+// result. The director's Rounds service is one.
 type Director interface {
 	RecordResultSeen(ctx context.Context, id event.EventID, round, table int, seen *event.Result, res event.Result) error
 }
 
-var _ Director = ops.Of((*director.Director)(nil))
+var _ Director = (*director.Rounds)(nil)
 
 // KindOf returns the form that table t of round sheet sh needs when time
 // is called, as core/rules says for its game (rules.AtTimeFor), or an
@@ -82,7 +81,7 @@ func needed(sh director.Sheet, kind Kind) (Kind, error) {
 //
 // The Round tab wires it to its "Time called…" button of a table:
 //
-//	err := timeout.Show(s.d, s.run, s.win, s.sheet, table, func(res event.Result) { s.changed(id) })
+//	err := timeout.Show(s.d.Rounds, s.run, s.win, s.sheet, table, func(res event.Result) { s.changed(id) })
 func Show(d Director, run work.Runner, win fyne.Window, sh director.Sheet, t director.SheetTable, onSaved func(event.Result)) error {
 	f, err := newForm(d, run, win, sh, t, onSaved)
 	if err != nil {

@@ -17,7 +17,6 @@ import (
 	"tablekeeper/core/scoring"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
 // fixture is an event with round 1 paired and published, and the window
@@ -73,7 +72,7 @@ func (fx *fixture) table(t *testing.T, n int) director.SheetTable {
 // open opens the form of table n with the focus in its first field.
 func (fx *fixture) open(t *testing.T, n int) *form {
 	t.Helper()
-	f, err := newForm(ops.Of(fx.d), work.Sync{}, fx.w, fx.sheet(t), fx.table(t, n), func(r event.Result) { fx.saved = append(fx.saved, r) })
+	f, err := newForm(fx.d.Rounds, work.Sync{}, fx.w, fx.sheet(t), fx.table(t, n), func(r event.Result) { fx.saved = append(fx.saved, r) })
 	if err != nil {
 		t.Fatalf("open table %d: %v", n, err)
 	}
@@ -498,7 +497,7 @@ func TestKindOfSaysWhichFormATableNeeds(t *testing.T) {
 	// Show opens nothing for Heresy.
 	sh := sheetOf("heresy", "reascension", 6)
 	w := test.NewTempWindow(t, nil)
-	if err := Show(ops.Of(d), work.Sync{}, w, sh, sh.Tables[0], nil); !errors.Is(err, ErrNotNeeded) || w.Canvas().Overlays().Top() != nil {
+	if err := Show(d.Rounds, work.Sync{}, w, sh, sh.Tables[0], nil); !errors.Is(err, ErrNotNeeded) || w.Canvas().Overlays().Top() != nil {
 		t.Errorf("Show on a Heresy table: %v", err)
 	}
 	// A draft round takes no result yet.
@@ -527,7 +526,7 @@ func TestShowOpensTheFormAndACorrectionStartsFromTheSavedCounts(t *testing.T) {
 		t.Fatalf("not saved: %q", f.problem.Text)
 	}
 	var saved []event.Result
-	if err := Show(ops.Of(fx.d), work.Sync{}, fx.w, fx.sheet(t), fx.table(t, 1), func(r event.Result) { saved = append(saved, r) }); err != nil {
+	if err := Show(fx.d.Rounds, work.Sync{}, fx.w, fx.sheet(t), fx.table(t, 1), func(r event.Result) { saved = append(saved, r) }); err != nil {
 		t.Fatal(err)
 	}
 	top := fx.w.Canvas().Overlays().Top()
