@@ -102,7 +102,10 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 	v.settingsButton = &widget.Button{Text: tr.L("Settings"), Icon: theme.SettingsIcon(), OnTapped: v.onSettings}
 	v.settings = events.NewSettingsForm(d, run, win)
 
-	v.registration = registration.New(d, run, alert, win)
+	v.registration = registration.New(registration.Deps{
+		Registration: d, Drafts: d, Views: d, Teams: d,
+		Decks: d, Directory: d, Phones: d,
+	}, run, alert, win)
 	v.round = rounds.New(d, run, alert, win)
 	v.round.OnPublishing = func(n int) {
 		v.publishing = n
@@ -110,9 +113,9 @@ func newEventView(d Director, run work.Runner, alert work.Alert, win fyne.Window
 			v.showSteps(v.state)
 		}
 	}
-	v.challenges = challenges.New(d, run, alert)
+	v.challenges = challenges.New(challenges.Deps{Views: d, Judging: d}, run, alert)
 	v.standings = standings.New(d, run, alert)
-	v.judge = judge.New(d, run, alert, win)
+	v.judge = judge.New(judge.Deps{Views: d, Rounds: d, Judging: d}, run, alert, win)
 	v.clock = clock.NewBar(d, run, alert, win, now, fyne.CurrentApp())
 	v.print = newPrintMenu(nil, run, alert, win, fyne.CurrentApp())
 	v.print.now = now
@@ -605,7 +608,7 @@ func (v *eventView) structureComplete(id event.EventID) {
 // set); the Registration tab follows what players do there.
 func (v *eventView) onKiosk() {
 	id := v.id
-	kiosk.Launch(fyne.CurrentApp(), v.win, v.d, v.run, id, v.now, func(k *kiosk.Kiosk) {
+	kiosk.Launch(fyne.CurrentApp(), v.win, kiosk.Deps{Events: v.d, Kiosk: v.d, Decks: v.d}, v.run, id, v.now, func(k *kiosk.Kiosk) {
 		k.OnExit = v.win.RequestFocus
 	})
 }

@@ -44,15 +44,26 @@ type Director interface {
 	events.Lister
 	events.Creator
 	events.Settler
-	registration.Director
+	registration.Registration
+	registration.Drafts
+	registration.Views
+	registration.Teams
+	registration.Decks
+	registration.Directory
+	registration.Phones
 	rounds.Director
-	challenges.Director
+	challenges.Views
+	challenges.Judging
 	standings.Director
-	leagues.Director
-	judge.Director
+	leagues.Leagues
+	leagues.Events
+	judge.Views
+	judge.Rounds
+	judge.Judging
 	clock.Director
-	registration.DeckDirector
-	kiosk.Director
+	kiosk.Events
+	kiosk.KioskService
+	kiosk.Decks
 	// The open event's header and log.
 	Event(ctx context.Context, id event.EventID) (event.Event, error)
 	Log(ctx context.Context, id event.EventID) ([]event.LogEntry, error)
@@ -184,7 +195,7 @@ func newShell(w fyne.Window, d Director, run work.Runner, now func() time.Time) 
 	s.form.OnCreated = s.onCreated
 	s.view = newEventView(d, run, alert, w, now)
 	s.view.onChanged = s.list.Reload
-	s.leagues = leagues.New(d, run, alert)
+	s.leagues = leagues.New(leagues.Deps{Leagues: d, Events: d}, run, alert)
 	s.leaguesButton = &widget.Button{Text: tr.L("Leagues"), Icon: theme.ListIcon(), OnTapped: s.onLeagues}
 	s.aboutButton = &widget.Button{Text: tr.L("About"), Icon: theme.InfoIcon(), OnTapped: s.showAbout}
 	s.network = newNetworkPanel(d, run, alert, w)

@@ -17,7 +17,6 @@ import (
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
 func newForm(t *testing.T) (*director.Director, *CreateForm, *[]event.Event) {
@@ -26,7 +25,7 @@ func newForm(t *testing.T) (*director.Director, *CreateForm, *[]event.Event) {
 	d := uitest.Director(t)
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1000, 700))
-	f := NewCreateForm(ops.Of(d), work.Sync{}, w, func() time.Time { return uitest.Now })
+	f := NewCreateForm(d.Events, work.Sync{}, w, func() time.Time { return uitest.Now })
 	var created []event.Event
 	f.OnCreated = func(e event.Event) { created = append(created, e) }
 	f.Show()
@@ -118,7 +117,7 @@ func TestTheListShowsEventsNewestFirstAndOpensTheSelectedOne(t *testing.T) {
 	uitest.Players(t, d, newer.ID, "Ada Lovelace", "Bob Stone")
 
 	errs := &uitest.Errors{}
-	l := NewList(ops.Of(d), work.Sync{}, errs.Alert)
+	l := NewList(d.Events, work.Sync{}, errs.Alert)
 	var opened []event.EventID
 	l.OnOpen = func(id event.EventID) { opened = append(opened, id) }
 	w := test.NewTempWindow(t, l.Content())
@@ -146,7 +145,7 @@ func TestTheSettingsFormChangesTheSettingsBeforeRoundOne(t *testing.T) {
 	e := uitest.Event(t, d, "Tonight")
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1000, 700))
-	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
+	f := NewSettingsForm(d.Events, work.Sync{}, w)
 	saved := 0
 	f.OnSaved = func() { saved++ }
 
@@ -196,7 +195,7 @@ func TestTheSettingsFormSavesATopCutAndTheTiebreakerOrder(t *testing.T) {
 	e := uitest.Event(t, d, "Store championship")
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1366, 768))
-	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
+	f := NewSettingsForm(d.Events, work.Sync{}, w)
 	f.Show(e)
 
 	// Before a top cut is chosen its playoff settings are not shown.
@@ -253,7 +252,7 @@ func TestTheSettingsFormOffersWhatTheStructureHas(t *testing.T) {
 	d := uitest.Director(t)
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1366, 768))
-	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
+	f := NewSettingsForm(d.Events, work.Sync{}, w)
 	cases := []struct {
 		game, format                string
 		topCut, playoff, third, dbl bool
@@ -414,7 +413,7 @@ func TestTheSettingsFormChangesGamePointsAndTheDraft(t *testing.T) {
 	e := uitest.EventOf(t, d, "Whirlpool", "shadowfist", "whirlpool-of-blood")
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1000, 800))
-	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
+	f := NewSettingsForm(d.Events, work.Sync{}, w)
 	f.Show(e)
 	if !f.game.gamePointsRow.visible() || !f.game.podsRow.visible() || !f.game.packsRow.visible() {
 		t.Fatal("game points or draft rows hidden for a Shadowfist draft")
@@ -460,7 +459,7 @@ func TestTheSettingsFormOffersTheOwnGameWinFloor(t *testing.T) {
 	e := uitest.Event(t, d, "Tonight")
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1000, 700))
-	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
+	f := NewSettingsForm(d.Events, work.Sync{}, w)
 
 	f.Show(e)
 	if !f.gwFloor.Checked || !f.gwFloorBox.Visible() {
@@ -522,7 +521,7 @@ func TestTheSettingsFormChoosesThePrintLanguage(t *testing.T) {
 	e := uitest.Event(t, d, "Tonight")
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1000, 700))
-	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
+	f := NewSettingsForm(d.Events, work.Sync{}, w)
 
 	f.Show(e)
 	if f.printLanguage.Selected != "The screen's language" || !slices.Contains(f.printLanguage.Options, "Français") {
@@ -553,7 +552,7 @@ func TestTheSettingsFormOpensReadyForEsc(t *testing.T) {
 	e := uitest.Event(t, d, "Tonight")
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1000, 700))
-	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
+	f := NewSettingsForm(d.Events, work.Sync{}, w)
 	f.Show(e)
 	focused, ok := w.Canvas().Focused().(*keys.Entry)
 	if !ok || (focused != f.rounds && focused != f.minutes) {
@@ -577,7 +576,7 @@ func TestTheSettingsFormLetsTheJudgesNegateRevelationsDeckTuning(t *testing.T) {
 	e := uitest.EventOf(t, d, "Revelations", "heresy", "revelations")
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1000, 800))
-	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
+	f := NewSettingsForm(d.Events, work.Sync{}, w)
 	f.Show(e)
 	if !f.game.tuningRow.visible() || !f.game.tuning.Checked {
 		t.Fatalf("deck tuning shown %v, ticked %v; want both for Revelations", f.game.tuningRow.visible(), f.game.tuning.Checked)

@@ -10,7 +10,6 @@ import (
 
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
 // The Settings screen shows and saves whether drops from phones apply
@@ -22,7 +21,7 @@ func TestTheSettingsFormSetsWhetherPhoneDropsNeedApproval(t *testing.T) {
 	e := uitest.Event(t, d, "Tonight")
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1000, 700))
-	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
+	f := NewSettingsForm(d.Events, work.Sync{}, w)
 	f.Show(e)
 	if f.phoneDrops.Checked || f.phoneDrops.Text != "Drops from phones apply without my approval" {
 		t.Fatalf("phone drops %q checked %v; want unchecked by default", f.phoneDrops.Text, f.phoneDrops.Checked)

@@ -728,7 +728,7 @@ func (f *entryForm) onSave() {
 	}
 	f.save.Disable()
 	work.Call(s.run, func(ctx context.Context) (event.JudgeLogEntry, error) {
-		return s.d.LogJudgeEntry(ctx, e)
+		return s.d.Judging.LogJudgeEntry(ctx, e)
 	}, func(saved event.JudgeLogEntry, err error) {
 		f.save.Enable()
 		if err != nil {

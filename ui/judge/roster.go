@@ -103,7 +103,7 @@ func (p *rosterPanel) onQuick() {
 	id := s.eventID
 	nj := director.NewJudge{Name: p.quickName.Text, Role: event.RoleOrganizer}
 	work.Call(s.run, func(ctx context.Context) (event.Judge, error) {
-		return s.d.AddJudge(ctx, id, nj)
+		return s.d.Judging.AddJudge(ctx, id, nj)
 	}, func(j event.Judge, err error) {
 		if err != nil {
 			p.quickError.SetText(work.Sentence(err))
@@ -262,7 +262,7 @@ func (a *addJudgeDialog) onAdd() {
 	}
 	id := s.eventID
 	work.Call(s.run, func(ctx context.Context) (event.Judge, error) {
-		return s.d.AddJudge(ctx, id, nj)
+		return s.d.Judging.AddJudge(ctx, id, nj)
 	}, func(j event.Judge, err error) {
 		if err != nil {
 			a.fail(err)

@@ -94,7 +94,7 @@ func (w *withdrawDialog) onConfirm() {
 		e.JudgeID = w.judges[i]
 	}
 	work.Call(s.run, func(ctx context.Context) (event.JudgeLogEntry, error) {
-		return s.d.LogJudgeEntry(ctx, e)
+		return s.d.Judging.LogJudgeEntry(ctx, e)
 	}, func(saved event.JudgeLogEntry, err error) {
 		if err != nil {
 			w.errText.SetText(work.Sentence(err))

@@ -71,7 +71,7 @@ func (s *confirmScreen) onYes() {
 	m, id := s.match, s.k.eventID
 	s.yes.Disable()
 	work.Call(s.k.run, func(ctx context.Context) (event.Entry, error) {
-		return s.k.d.KioskCheckIn(ctx, id, m.PlayerID)
+		return s.k.d.Kiosk.KioskCheckIn(ctx, id, m.PlayerID)
 	}, func(en event.Entry, err error) {
 		s.yes.Enable()
 		switch {

@@ -17,11 +17,13 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
-// The real director is what the kiosk is built for.
-var _ Director = ops.Of((*director.Director)(nil))
+// depsOf is what the organizer's window hands the kiosk: the director's
+// services.
+func depsOf(d *director.Director) Deps {
+	return Deps{Events: d.Events, Kiosk: d.Kiosk, Decks: d.Decks}
+}
 
 // counting is the real director, counting the deck checks the kiosk asks
 // for.
@@ -30,23 +32,23 @@ type counting struct {
 	checks int
 }
 
-func (c *counting) CheckDeck(ctx context.Context, id event.EventID, list string) (deck.Report, error) {
-	c.checks++
-	return c.Director.Decks.CheckDeck(ctx, id, list)
+// screen is the counting director as the kiosk calls it: its services,
+// the Decks counted.
+func (c *counting) screen() Deps {
+	deps := depsOf(c.Director)
+	deps.Decks = countedDecks{Decks: c.Director.Decks, checks: &c.checks}
+	return deps
 }
 
-// screen is the counting director as the kiosk calls it.
-func (c *counting) screen() Director { return countedOps{ops.Of(c.Director), c} }
-
-// countedOps is the real director as the screens call it, with its deck
-// checks counted.
-type countedOps struct {
-	ops.Director
-	c *counting
+// countedDecks is the director's Decks, counting its deck checks.
+type countedDecks struct {
+	*director.Decks
+	checks *int
 }
 
-func (o countedOps) CheckDeck(ctx context.Context, id event.EventID, list string) (deck.Report, error) {
-	return o.c.CheckDeck(ctx, id, list)
+func (c countedDecks) CheckDeck(ctx context.Context, id event.EventID, list string) (deck.Report, error) {
+	*c.checks++
+	return c.Decks.CheckDeck(ctx, id, list)
 }
 
 type fixture struct {
@@ -624,7 +626,7 @@ func TestAskPINSavesAPINTypedTwice(t *testing.T) {
 	w := test.NewTempWindow(t, nil)
 	w.Resize(fyne.NewSize(900, 600))
 	set := 0
-	AskPIN(w, ops.Of(d), work.Sync{}, func() { set++ })
+	AskPIN(w, d.Kiosk, work.Sync{}, func() { set++ })
 	top := w.Canvas().Overlays().Top()
 	if top == nil {
 		t.Fatal("no dialog")
@@ -658,7 +660,7 @@ func TestLaunchAsksForAPINFirstThenOpensTheKioskFullScreen(t *testing.T) {
 	parent := test.NewTempWindow(t, nil)
 	parent.Resize(fyne.NewSize(900, 600))
 	var k *Kiosk
-	Launch(a, parent, ops.Of(d), work.Sync{}, e.ID, func() time.Time { return uitest.Now }, func(opened *Kiosk) { k = opened; k.Stop() })
+	Launch(a, parent, depsOf(d), work.Sync{}, e.ID, func() time.Time { return uitest.Now }, func(opened *Kiosk) { k = opened; k.Stop() })
 	if k != nil {
 		t.Fatal("the kiosk opened without a PIN")
 	}
@@ -679,7 +681,7 @@ func TestLaunchAsksForAPINFirstThenOpensTheKioskFullScreen(t *testing.T) {
 
 	// With a PIN set, Launch opens at once.
 	var again *Kiosk
-	Launch(a, parent, ops.Of(d), work.Sync{}, e.ID, func() time.Time { return uitest.Now }, func(opened *Kiosk) { again = opened; again.Stop() })
+	Launch(a, parent, depsOf(d), work.Sync{}, e.ID, func() time.Time { return uitest.Now }, func(opened *Kiosk) { again = opened; again.Stop() })
 	if again == nil {
 		t.Fatal("the kiosk did not open with a PIN set")
 	}
@@ -701,7 +703,7 @@ func TestEscClosesTheSetPINDialogWithoutSaving(t *testing.T) {
 	w := test.NewTempWindow(t, nil)
 	w.Resize(fyne.NewSize(900, 600))
 	set := 0
-	AskPIN(w, ops.Of(d), work.Sync{}, func() { set++ })
+	AskPIN(w, d.Kiosk, work.Sync{}, func() { set++ })
 	c := w.Canvas()
 	if c.Overlays().Top() == nil {
 		t.Fatal("no dialog")

@@ -124,7 +124,7 @@ func (s *sameNameScreen) pick(i int) {
 	m, id := s.matches[i], s.k.eventID
 	s.busy = true
 	work.Call(s.k.run, func(ctx context.Context) (event.Entry, error) {
-		return s.k.d.KioskCheckIn(ctx, id, m.PlayerID)
+		return s.k.d.Kiosk.KioskCheckIn(ctx, id, m.PlayerID)
 	}, func(en event.Entry, err error) {
 		s.busy = false
 		switch {
@@ -149,7 +149,7 @@ func (s *sameNameScreen) onSomeoneElse() {
 	np, id := s.np, s.k.eventID
 	s.busy = true
 	work.Call(s.k.run, func(ctx context.Context) (director.KioskSignUp, error) {
-		return s.k.d.KioskSignUpNamesake(ctx, id, "", np)
+		return s.k.d.Kiosk.KioskSignUpNamesake(ctx, id, "", np)
 	}, func(su director.KioskSignUp, err error) {
 		s.busy = false
 		switch {

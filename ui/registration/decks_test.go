@@ -10,7 +10,6 @@ import (
 
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
 // Rule A1: the organizer registers a player's deck; it is checked as it is
@@ -20,12 +19,8 @@ func TestTheDecksDialogChecksAndSavesADeck(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Altered night", "altered", "standard-bo3")
 	uitest.Players(t, d, e.ID, "Zoë Ødegård", "Bob Stone")
-	errs := &uitest.Errors{}
-	w := test.NewTempWindow(t, nil)
-	s := New(ops.Of(d), work.Sync{}, errs.Alert, w)
-	w.SetContent(s.Content())
-	w.Resize(fyne.NewSize(1200, 760))
-	s.Load(e.ID)
+	f := show(t, d, e, work.Sync{}, fyne.NewSize(1200, 760))
+	s, errs := f.s, f.errs
 	if !s.decksButton.Visible() {
 		t.Fatal("no Decks button for an Altered constructed event")
 	}
@@ -64,12 +59,8 @@ func TestTheDecksDialogCountsAndClosesPhoneRegistration(t *testing.T) {
 	if _, err := d.Decks.SaveDeck(ctx, es[1].ID, "", "Hero: Sierra & Oddball\n4 Some Card\n"); err != nil {
 		t.Fatal(err)
 	}
-	errs := &uitest.Errors{}
-	w := test.NewTempWindow(t, nil)
-	s := New(ops.Of(d), work.Sync{}, errs.Alert, w)
-	w.SetContent(s.Content())
-	w.Resize(fyne.NewSize(1366, 768))
-	s.Load(e.ID)
+	f := show(t, d, e, work.Sync{}, fyne.NewSize(1366, 768))
+	s, errs, w := f.s, f.errs, f.w
 	test.Tap(s.decksButton)
 	g := s.decks
 	if g.counts.Text != "1 of 3 lists registered · 1 with problems · 2 missing" {

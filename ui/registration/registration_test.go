@@ -13,7 +13,6 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
 type fixture struct {
@@ -24,18 +23,34 @@ type fixture struct {
 	errs *uitest.Errors
 }
 
+// depsOf is what the window hands the tab: the director's services.
+func depsOf(d *director.Director) Deps {
+	return Deps{
+		Registration: d.Registration, Drafts: d.Drafts, Views: d.Views, Teams: d.Teams,
+		Decks: d.Decks, Directory: d.Directory, Phones: d.Phones,
+	}
+}
+
+// show opens the tab on e in a window of the size (zero: as it opens),
+// its director calls run by run.
+func show(t *testing.T, d *director.Director, e event.Event, run work.Runner, size fyne.Size) fixture {
+	t.Helper()
+	errs := &uitest.Errors{}
+	w := test.NewTempWindow(t, nil)
+	s := New(depsOf(d), run, errs.Alert, w)
+	w.SetContent(s.Content())
+	if size != (fyne.Size{}) {
+		w.Resize(size)
+	}
+	s.Load(e.ID)
+	return fixture{d: d, e: e, w: w, s: s, errs: errs}
+}
+
 func setup(t *testing.T) fixture {
 	t.Helper()
 	test.NewTempApp(t)
 	d := uitest.Director(t)
-	e := uitest.Event(t, d, "Friday Swiss")
-	errs := &uitest.Errors{}
-	w := test.NewTempWindow(t, nil)
-	s := New(ops.Of(d), work.Sync{}, errs.Alert, w)
-	w.SetContent(s.Content())
-	w.Resize(fyne.NewSize(1100, 700))
-	s.Load(e.ID)
-	return fixture{d: d, e: e, w: w, s: s, errs: errs}
+	return show(t, d, uitest.Event(t, d, "Friday Swiss"), work.Sync{}, fyne.NewSize(1100, 700))
 }
 
 func (f fixture) entries(t *testing.T) []event.Entry {
@@ -347,13 +362,7 @@ func setupTeams(t *testing.T) fixture {
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Friday 2v2", "altered", "2v2")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	errs := &uitest.Errors{}
-	w := test.NewTempWindow(t, nil)
-	s := New(ops.Of(d), work.Sync{}, errs.Alert, w)
-	w.SetContent(s.Content())
-	w.Resize(fyne.NewSize(1100, 700))
-	s.Load(e.ID)
-	return fixture{d: d, e: e, w: w, s: s, errs: errs}
+	return show(t, d, e, work.Sync{}, fyne.NewSize(1100, 700))
 }
 
 // Rule A6: the organizer makes teams of two from registered players in the
