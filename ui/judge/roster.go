@@ -106,8 +106,7 @@ func (p *rosterPanel) onQuick() {
 		return s.d.Judging.AddJudge(ctx, id, nj)
 	}, func(j event.Judge, err error) {
 		if err != nil {
-			p.quickError.SetText(work.Sentence(err))
-			p.quickError.Show()
+			showProblem(p.quickError, err)
 			return
 		}
 		p.quickError.Hide()
@@ -275,6 +274,5 @@ func (a *addJudgeDialog) onAdd() {
 }
 
 func (a *addJudgeDialog) fail(err error) {
-	a.errText.SetText(work.Sentence(err))
-	a.errText.Show()
+	showProblem(a.errText, err)
 }

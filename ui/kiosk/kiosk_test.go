@@ -177,6 +177,12 @@ func (f *fixture) button(t *testing.T, text string) *keyButton {
 
 func (f *fixture) typeSearch(text string) { test.Type(f.k.start.search, text) }
 
+// find types q and presses Enter, as a player does for the first match.
+func (f *fixture) find(q string) {
+	f.typeSearch(q)
+	key(f.k.start.search, fyne.KeyReturn)
+}
+
 func key(o fyne.Focusable, name fyne.KeyName) { o.TypedKey(&fyne.KeyEvent{Name: name}) }
 
 // register enters players, with member numbers after a "|".
@@ -235,8 +241,7 @@ func TestConfirmingChecksThePlayerInAndTellsTheOrganizer(t *testing.T) {
 	f := setup(t)
 	register(t, f, "Zoë Ødegård", "Zoe Park")
 
-	f.typeSearch("zoe p")
-	key(f.k.start.search, fyne.KeyReturn)
+	f.find("zoe p")
 	f.mustShow(t, "Are you Zoe Park?")
 	test.Tap(f.button(t, "No, go back"))
 	if f.k.current != f.k.start || f.k.start.search.Text != "zoe p" {
@@ -376,8 +381,7 @@ func TestADeckIsCheckedAsItIsTypedAndSaved(t *testing.T) {
 	f := setup(t, "altered", "standard-bo3")
 	register(t, f, "Zoë Ødegård")
 
-	f.typeSearch("zoë")
-	key(f.k.start.search, fyne.KeyReturn)
+	f.find("zoë")
 	test.Tap(f.button(t, "Yes, check me in"))
 	test.Tap(f.button(t, "Register my deck"))
 	f.mustShow(t, "Register your deck, Zoë Ødegård")
@@ -445,8 +449,7 @@ func TestTheWrongPINKeepsTheKioskAndTheRightOneLeavesIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	register(t, f, "Zoë Ødegård")
-	f.typeSearch("zoë")
-	key(f.k.start.search, fyne.KeyReturn)
+	f.find("zoë")
 
 	f.k.confirm.yes.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierControl | fyne.KeyModifierShift})
 	if f.k.current != f.k.pin {
@@ -488,8 +491,7 @@ func TestTheWrongPINKeepsTheKioskAndTheRightOneLeavesIt(t *testing.T) {
 func TestTheOrganizerButtonOpensThePINPadAndEscGoesBack(t *testing.T) {
 	f := setup(t)
 	register(t, f, "Zoë Ødegård")
-	f.typeSearch("zoë")
-	key(f.k.start.search, fyne.KeyReturn)
+	f.find("zoë")
 
 	test.Tap(f.button(t, "Organizer"))
 	if f.k.current != f.k.pin || f.w.Canvas().Focused() != f.k.pin.field {
@@ -551,8 +553,7 @@ func TestAfterAMinuteIdleTheKioskForgetsWhatWasTyped(t *testing.T) {
 	}
 
 	// From any screen.
-	f.typeSearch("zoë")
-	key(f.k.start.search, fyne.KeyReturn)
+	f.find("zoë")
 	test.Tap(f.button(t, "Organizer"))
 	f.wait(IdleAfter)
 	if f.k.current != f.k.start || f.shows("Zoë Ødegård") || f.shows("Are you Zoë Ødegård?") {
@@ -566,8 +567,7 @@ func TestAfterAMinuteIdleTheKioskForgetsWhatWasTyped(t *testing.T) {
 func TestTheDoneScreenGoesBackToTheStartAfterAFewSeconds(t *testing.T) {
 	f := setup(t)
 	register(t, f, "Zoë Ødegård")
-	f.typeSearch("zoë")
-	key(f.k.start.search, fyne.KeyReturn)
+	f.find("zoë")
 	test.Tap(f.button(t, "Yes, check me in"))
 	// No code on it (found by name): the screen stays DoneAfter.
 	f.wait(DoneAfter - time.Second)
@@ -603,8 +603,7 @@ func TestCheckInClosesWhenRoundOneIsPaired(t *testing.T) {
 	test.Tap(f.button(t, "Done"))
 	uitest.Players(t, f.d.Director, uitest.Event(t, f.d.Director, "Last week").ID, "Zoë Ødegård")
 	f.k.start.setFindTables(false)
-	f.typeSearch("zoë")
-	key(f.k.start.search, fyne.KeyReturn)
+	f.find("zoë")
 	test.Tap(f.button(t, "Yes, check me in"))
 	f.mustShow(t, "Check-in is closed. Please see the organizer.")
 	if len(f.entries(t)) != 4 || f.changed != 0 {

@@ -500,21 +500,18 @@ func (s *Screen) onFilterChanged(string) { s.applyFilter() }
 
 func (s *Screen) shownCount() int { return len(s.shown) }
 
-func (s *Screen) createEntry() fyne.CanvasObject {
-	check := newPresentBox(s.focusPresent)
-	s.entryBoxes = append(s.entryBoxes, check)
-	table := &widget.Button{Text: tr.L("Table…")}
-	action := &widget.Button{}
-	return s.entryCols.Row(columns.Cell(), columns.Cell(), check, columns.Cell(), table, action)
-}
+func (s *Screen) createEntry() fyne.CanvasObject { return s.createRow(s.entryCols, &s.entryBoxes) }
 
 // createTeamEntry is createEntry in a team event's columns.
-func (s *Screen) createTeamEntry() fyne.CanvasObject {
+func (s *Screen) createTeamEntry() fyne.CanvasObject { return s.createRow(s.teamCols, &s.teamBoxes) }
+
+// createRow is an entry's row in cols, its Present box added to boxes.
+func (s *Screen) createRow(cols *columns.Layout, boxes *[]*presentBox) fyne.CanvasObject {
 	check := newPresentBox(s.focusPresent)
-	s.teamBoxes = append(s.teamBoxes, check)
+	*boxes = append(*boxes, check)
 	table := &widget.Button{Text: tr.L("Table…")}
 	action := &widget.Button{}
-	return s.teamCols.Row(columns.Cell(), columns.Cell(), check, columns.Cell(), table, action)
+	return cols.Row(columns.Cell(), columns.Cell(), check, columns.Cell(), table, action)
 }
 
 // topFirst is container.NewBorder with a top, a bottom and a centre, its
@@ -696,26 +693,22 @@ func (s *Screen) onDrop(en event.Entry) {
 }
 
 func (s *Screen) drop(en event.Entry) {
-	work.Do(s.run, func(ctx context.Context) error {
-		return s.d.Registration.Drop(ctx, en.ID)
-	}, func(err error) {
-		if err != nil {
-			s.fail(err)
-			return
-		}
-		s.saved(tr.F("%s dropped", en.Name))
-	})
+	s.change(func(ctx context.Context) error { return s.d.Registration.Drop(ctx, en.ID) }, tr.F("%s dropped", en.Name))
 }
 
 func (s *Screen) onReinstate(en event.Entry) {
-	work.Do(s.run, func(ctx context.Context) error {
-		return s.d.Registration.Reinstate(ctx, en.ID)
-	}, func(err error) {
+	s.change(func(ctx context.Context) error { return s.d.Registration.Reinstate(ctx, en.ID) }, tr.F("%s re-instated", en.Name))
+}
+
+// change makes the change write makes of an entry, then says done on the
+// status line (saved), or why it was refused.
+func (s *Screen) change(write func(ctx context.Context) error, done string) {
+	work.Do(s.run, write, func(err error) {
 		if err != nil {
 			s.fail(err)
 			return
 		}
-		s.saved(tr.F("%s re-instated", en.Name))
+		s.saved(done)
 	})
 }
 

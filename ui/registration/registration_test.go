@@ -62,6 +62,17 @@ func (f fixture) entries(t *testing.T) []event.Entry {
 	return en
 }
 
+// directory adds the players to the store's directory, registered to no
+// event.
+func (f fixture) directory(t *testing.T, players ...string) {
+	t.Helper()
+	for _, n := range players {
+		if _, err := f.d.Registration.AddPlayer(context.Background(), director.NewPlayer{Name: n}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func names(entries []event.Entry) string {
 	var s []string
 	for _, e := range entries {
@@ -118,12 +129,7 @@ func TestANewPlayerWithoutANameIsRefusedOnTheStatusLine(t *testing.T) {
 
 func TestSearchingTheDirectoryAndPressingEnterRegistersTheMatch(t *testing.T) {
 	f := setup(t)
-	ctx := context.Background()
-	for _, n := range []string{"Bob Stone", "Carol Reed", "Bobby Tables"} {
-		if _, err := f.d.Registration.AddPlayer(ctx, director.NewPlayer{Name: n}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	f.directory(t, "Bob Stone", "Carol Reed", "Bobby Tables")
 	test.Type(f.s.search, "carol")
 	if len(f.s.matches) != 1 || f.s.matches[0].Name != "Carol Reed" {
 		t.Fatalf("matches for carol = %+v", f.s.matches)
@@ -247,12 +253,7 @@ func TestTheFilterNarrowsTheEntries(t *testing.T) {
 // search and in the entries filter.
 func TestTheDeskFindsNamesWithoutTheirAccents(t *testing.T) {
 	f := setup(t)
-	ctx := context.Background()
-	for _, n := range []string{"Nguyễn Thị Ánh", "Søren Ødegård", "Bob Stone"} {
-		if _, err := f.d.Registration.AddPlayer(ctx, director.NewPlayer{Name: n}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	f.directory(t, "Nguyễn Thị Ánh", "Søren Ødegård", "Bob Stone")
 	test.Type(f.s.search, "nguyen")
 	if len(f.s.matches) != 1 || f.s.matches[0].Name != "Nguyễn Thị Ánh" {
 		t.Fatalf("directory matches for nguyen = %+v", f.s.matches)
