@@ -35,9 +35,15 @@ func depsOf(d *director.Director) Deps {
 // its director calls run by run.
 func show(t *testing.T, d *director.Director, e event.Event, run work.Runner, size fyne.Size) fixture {
 	t.Helper()
+	return showWith(t, depsOf(d), d, e, run, size)
+}
+
+// showWith is show with the services the tab is given.
+func showWith(t *testing.T, deps Deps, d *director.Director, e event.Event, run work.Runner, size fyne.Size) fixture {
+	t.Helper()
 	errs := &uitest.Errors{}
 	w := test.NewTempWindow(t, nil)
-	s := New(depsOf(d), run, errs.Alert, w)
+	s := New(deps, run, errs.Alert, w)
 	w.SetContent(s.Content())
 	if size != (fyne.Size{}) {
 		w.Resize(size)
