@@ -37,11 +37,9 @@ type eventView struct {
 	onChanged func()
 
 	// svc are the window's services, which the screens of the event are
-	// built from (d: as the screens that still take a flat director call
-	// it); the header's own calls go through header, asked, absent and
-	// finish.
+	// built from; the header's own calls go through header, asked, absent
+	// and finish.
 	svc    Services
-	d      Director
 	header headerRounds
 	asked  DropPairing
 	absent absentDropper
@@ -119,8 +117,7 @@ type finisher interface {
 type eventState struct{ director.Progress }
 
 func newEventView(svc Services, run work.Runner, alert work.Alert, win fyne.Window, now func() time.Time) *eventView {
-	d := svc.screens
-	v := &eventView{svc: svc, d: d, header: svc.Rounds, asked: svc.Drops, absent: svc.Registration, finish: svc.Events, run: run, alert: alert, win: win}
+	v := &eventView{svc: svc, header: svc.Rounds, asked: svc.Drops, absent: svc.Registration, finish: svc.Events, run: run, alert: alert, win: win}
 	v.title = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Truncation: fyne.TextTruncateEllipsis}
 	v.subtitle = &widget.Label{Wrapping: fyne.TextWrapWord}
 	v.pairButton = &widget.Button{Text: tr.F("Pair round %d", 1), Icon: theme.MediaPlayIcon(), OnTapped: v.onPair}
@@ -129,9 +126,12 @@ func newEventView(svc Services, run work.Runner, alert work.Alert, win fyne.Wind
 	v.kioskButton = &widget.Button{Text: tr.L("Kiosk"), Icon: theme.ComputerIcon(), OnTapped: v.onKiosk}
 	v.now = now
 	v.settingsButton = &widget.Button{Text: tr.L("Settings"), Icon: theme.SettingsIcon(), OnTapped: v.onSettings}
-	v.settings = events.NewSettingsForm(d, run, win)
+	v.settings = events.NewSettingsForm(svc.Events, run, win)
 
-	v.registration = registration.New(d, run, alert, win)
+	v.registration = registration.New(registration.Deps{
+		Registration: svc.Registration, Drafts: svc.Drafts, Views: svc.Views, Teams: svc.Teams,
+		Decks: svc.Decks, Directory: svc.Directory, Phones: svc.Phones,
+	}, run, alert, win)
 	v.round = rounds.New(rounds.Deps{Views: svc.Views, Rounds: svc.Rounds, Drafts: svc.Drafts, Network: svc.Network, Drops: svc.Drops}, run, alert, win)
 	v.round.OnPublishing = func(n int) {
 		v.publishing = n
@@ -139,9 +139,9 @@ func newEventView(svc Services, run work.Runner, alert work.Alert, win fyne.Wind
 			v.showSteps(v.state)
 		}
 	}
-	v.challenges = challenges.New(d, run, alert)
+	v.challenges = challenges.New(challenges.Deps{Views: svc.Views, Judging: svc.Judging}, run, alert)
 	v.standings = standings.New(svc.Views, run, alert)
-	v.judge = judge.New(d, run, alert, win)
+	v.judge = judge.New(judge.Deps{Views: svc.Views, Rounds: svc.Rounds, Judging: svc.Judging}, run, alert, win)
 	v.clock = clock.NewBar(svc.Clocks, run, alert, win, now, fyne.CurrentApp())
 	v.print = newPrintMenu(nil, run, alert, win, fyne.CurrentApp())
 	v.print.now = now
@@ -629,7 +629,7 @@ func (v *eventView) structureComplete(id event.EventID) {
 // set); the Registration tab follows what players do there.
 func (v *eventView) onKiosk() {
 	id := v.id
-	kiosk.Launch(fyne.CurrentApp(), v.win, v.d, v.run, id, v.now, func(k *kiosk.Kiosk) {
+	kiosk.Launch(fyne.CurrentApp(), v.win, kiosk.Deps{Events: v.svc.Events, Kiosk: v.svc.Kiosk, Decks: v.svc.Decks}, v.run, id, v.now, func(k *kiosk.Kiosk) {
 		k.OnExit = v.win.RequestFocus
 	})
 }

@@ -1,9 +1,6 @@
 package ui
 
-import (
-	"tablekeeper/core/director"
-	"tablekeeper/ui/ops"
-)
+import "tablekeeper/core/director"
 
 // Services are the director's services the window is given, by the
 // director's names for them (core/director/services.go). The window hands
@@ -36,10 +33,6 @@ type Services struct {
 	// Changes tells the window what each committed write changed (the
 	// director's Subscribe).
 	Changes Changes
-
-	// screens is the director as the screens that still take a flat one
-	// call it (Director).
-	screens Director
 }
 
 // Changes is where the window hears of each committed write.
@@ -56,6 +49,5 @@ func ServicesOf(d *director.Director) Services {
 		Decks: d.Decks, Drops: d.Drops, Confirmations: d.Confirmations,
 		History: d.History, Leagues: d.Leagues, Teams: d.Teams,
 		Transfer: d.Transfer, Views: d.Views, Changes: d,
-		screens: ops.Of(d),
 	}
 }

@@ -21,33 +21,14 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/event"
-	"tablekeeper/ui/challenges"
 	"tablekeeper/ui/events"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/prefs"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/judge"
-	"tablekeeper/ui/kiosk"
 	"tablekeeper/ui/leagues"
-	"tablekeeper/ui/registration"
 )
-
-// Director is what the screens built by the window that still take a
-// flat director call: ServicesOf hands them ops.Of(d) until each takes
-// its services (Services) instead.
-type Director interface {
-	events.Lister
-	events.Creator
-	events.Settler
-	registration.Director
-	challenges.Director
-	leagues.Director
-	judge.Director
-	registration.DeckDirector
-	kiosk.Director
-}
 
 // opened reads the event the window opens.
 type opened interface {
@@ -160,16 +141,15 @@ type shell struct {
 
 func newShell(w fyne.Window, svc Services, run work.Runner, now func() time.Time) *shell {
 	s := &shell{win: w, svc: svc, events: svc.Events, run: run}
-	d := svc.screens
 	alert := s.alert
-	s.list = events.NewList(d, run, alert)
+	s.list = events.NewList(svc.Events, run, alert)
 	s.list.OnOpen = s.onOpen
 	s.list.OnNew = s.onNew
-	s.form = events.NewCreateForm(d, run, w, now)
+	s.form = events.NewCreateForm(svc.Events, run, w, now)
 	s.form.OnCreated = s.onCreated
 	s.view = newEventView(svc, run, alert, w, now)
 	s.view.onChanged = s.list.Reload
-	s.leagues = leagues.New(d, run, alert)
+	s.leagues = leagues.New(leagues.Deps{Leagues: svc.Leagues, Events: svc.Events}, run, alert)
 	s.leaguesButton = &widget.Button{Text: tr.L("Leagues"), Icon: theme.ListIcon(), OnTapped: s.onLeagues}
 	s.aboutButton = &widget.Button{Text: tr.L("About"), Icon: theme.InfoIcon(), OnTapped: s.showAbout}
 	s.network = newNetworkPanel(svc.Phones, svc.Stations, run, alert, w)

@@ -24,10 +24,20 @@ import (
 	"tablekeeper/ui/internal/work"
 )
 
-// Director is what the tab calls.
-type Director interface {
+// Views is what the tab reads of the director's Views.
+type Views interface {
 	ChallengesView(ctx context.Context, id event.EventID) (director.ChallengesView, error)
+}
+
+// Judging is what the tab calls of the director's Judging.
+type Judging interface {
 	RecordChallenge(ctx context.Context, id event.EventID, players []event.EntryID, winner event.EntryID) (event.Round, error)
+}
+
+// Deps are the director's services the tab calls, each by what it uses.
+type Deps struct {
+	Views   Views
+	Judging Judging
 }
 
 // Hint says how the form is used.
@@ -39,7 +49,7 @@ type Screen struct {
 	// (the window itself follows the director's change notifications).
 	OnChanged func()
 
-	d     Director
+	d     Deps
 	run   work.Runner
 	alert work.Alert
 
@@ -63,7 +73,7 @@ type Screen struct {
 }
 
 // New returns the tab; Load shows an event in it.
-func New(d Director, run work.Runner, alert work.Alert) *Screen {
+func New(d Deps, run work.Runner, alert work.Alert) *Screen {
 	s := &Screen{d: d, run: run, alert: alert}
 	s.filter = &widget.Entry{PlaceHolder: tr.L("Find a player"), OnChanged: s.onFilter, OnSubmitted: s.onFilterSubmitted}
 	s.checks = container.NewVBox()
@@ -125,7 +135,7 @@ func (s *Screen) Load(id event.EventID) {
 	}
 	// One read: the players and the games are of one moment.
 	work.Call(s.run, func(ctx context.Context) (view, error) {
-		cv, err := s.d.ChallengesView(ctx, id)
+		cv, err := s.d.Views.ChallengesView(ctx, id)
 		return view{e: cv.Event, entries: cv.Entries, rounds: cv.Games}, err
 	}, func(v view, err error) {
 		if err != nil {
@@ -383,7 +393,7 @@ func (s *Screen) Save() {
 	id, players := s.eventID, s.Chosen()
 	s.save.Disable()
 	work.Call(s.run, func(ctx context.Context) (event.Round, error) {
-		return s.d.RecordChallenge(ctx, id, players, winner)
+		return s.d.Judging.RecordChallenge(ctx, id, players, winner)
 	}, func(r event.Round, err error) {
 		s.save.Enable()
 		if err != nil {

@@ -17,7 +17,6 @@ import (
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
 func newForm(t *testing.T) (*director.Director, *CreateForm, *[]event.Event) {
@@ -26,11 +25,22 @@ func newForm(t *testing.T) (*director.Director, *CreateForm, *[]event.Event) {
 	d := uitest.Director(t)
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1000, 700))
-	f := NewCreateForm(ops.Of(d), work.Sync{}, w, func() time.Time { return uitest.Now })
+	f := NewCreateForm(d.Events, work.Sync{}, w, func() time.Time { return uitest.Now })
 	var created []event.Event
 	f.OnCreated = func(e event.Event) { created = append(created, e) }
 	f.Show()
 	return d, f, &created
+}
+
+// settingsForm is the settings form of a new director's events, in a
+// window of the size.
+func settingsForm(t *testing.T, size fyne.Size) (*director.Director, *SettingsForm) {
+	t.Helper()
+	test.NewTempApp(t)
+	d := uitest.Director(t)
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(size)
+	return d, NewSettingsForm(d.Events, work.Sync{}, w)
 }
 
 func TestTheFormCreatesAnEventWithTheFormatsDefaults(t *testing.T) {
@@ -118,7 +128,7 @@ func TestTheListShowsEventsNewestFirstAndOpensTheSelectedOne(t *testing.T) {
 	uitest.Players(t, d, newer.ID, "Ada Lovelace", "Bob Stone")
 
 	errs := &uitest.Errors{}
-	l := NewList(ops.Of(d), work.Sync{}, errs.Alert)
+	l := NewList(d.Events, work.Sync{}, errs.Alert)
 	var opened []event.EventID
 	l.OnOpen = func(id event.EventID) { opened = append(opened, id) }
 	w := test.NewTempWindow(t, l.Content())
@@ -140,13 +150,9 @@ func TestTheListShowsEventsNewestFirstAndOpensTheSelectedOne(t *testing.T) {
 }
 
 func TestTheSettingsFormChangesTheSettingsBeforeRoundOne(t *testing.T) {
-	test.NewTempApp(t)
 	ctx := context.Background()
-	d := uitest.Director(t)
+	d, f := settingsForm(t, fyne.NewSize(1000, 700))
 	e := uitest.Event(t, d, "Tonight")
-	w := test.NewTempWindow(t, widget.NewLabel(""))
-	w.Resize(fyne.NewSize(1000, 700))
-	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
 	saved := 0
 	f.OnSaved = func() { saved++ }
 
@@ -190,13 +196,9 @@ func TestTheSettingsFormChangesTheSettingsBeforeRoundOne(t *testing.T) {
 }
 
 func TestTheSettingsFormSavesATopCutAndTheTiebreakerOrder(t *testing.T) {
-	test.NewTempApp(t)
 	ctx := context.Background()
-	d := uitest.Director(t)
+	d, f := settingsForm(t, fyne.NewSize(1366, 768))
 	e := uitest.Event(t, d, "Store championship")
-	w := test.NewTempWindow(t, widget.NewLabel(""))
-	w.Resize(fyne.NewSize(1366, 768))
-	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
 	f.Show(e)
 
 	// Before a top cut is chosen its playoff settings are not shown.
@@ -219,8 +221,8 @@ func TestTheSettingsFormSavesATopCutAndTheTiebreakerOrder(t *testing.T) {
 	if got := strings.Join(tb.Keys(), ","); got != "omw,gw,ogw" {
 		t.Fatalf("tiebreakers start as %q", got)
 	}
-	if !uitest.HasText(w.Canvas().Overlays().Top(), "1. OMW% — opponents' match-win %") {
-		t.Errorf("tiebreakers not listed: %q", uitest.Texts(w.Canvas().Overlays().Top()))
+	if !uitest.HasText(f.win.Canvas().Overlays().Top(), "1. OMW% — opponents' match-win %") {
+		t.Errorf("tiebreakers not listed: %q", uitest.Texts(f.win.Canvas().Overlays().Top()))
 	}
 	tb.add.SetSelected("Buchholz — opponents' total match points")
 	test.Tap(tb.rows[3].up)
@@ -248,12 +250,8 @@ func TestTheSettingsFormSavesATopCutAndTheTiebreakerOrder(t *testing.T) {
 }
 
 func TestTheSettingsFormOffersWhatTheStructureHas(t *testing.T) {
-	test.NewTempApp(t)
 	ctx := context.Background()
-	d := uitest.Director(t)
-	w := test.NewTempWindow(t, widget.NewLabel(""))
-	w.Resize(fyne.NewSize(1366, 768))
-	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
+	d, f := settingsForm(t, fyne.NewSize(1366, 768))
 	cases := []struct {
 		game, format                string
 		topCut, playoff, third, dbl bool
@@ -408,13 +406,9 @@ func TestMultiplayerSwissOffersAFinalTable(t *testing.T) {
 // pods and packs are settings, changed before round 1 and refused with a
 // sentence when mistyped.
 func TestTheSettingsFormChangesGamePointsAndTheDraft(t *testing.T) {
-	test.NewTempApp(t)
 	ctx := context.Background()
-	d := uitest.Director(t)
+	d, f := settingsForm(t, fyne.NewSize(1000, 800))
 	e := uitest.EventOf(t, d, "Whirlpool", "shadowfist", "whirlpool-of-blood")
-	w := test.NewTempWindow(t, widget.NewLabel(""))
-	w.Resize(fyne.NewSize(1000, 800))
-	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
 	f.Show(e)
 	if !f.game.gamePointsRow.visible() || !f.game.podsRow.visible() || !f.game.packsRow.visible() {
 		t.Fatal("game points or draft rows hidden for a Shadowfist draft")
@@ -454,13 +448,9 @@ func TestTheSettingsFormChangesGamePointsAndTheDraft(t *testing.T) {
 // unticking saves the unfloored GW% (melee.gg), ticking it again restores
 // the floor; a multiplayer event does not offer it.
 func TestTheSettingsFormOffersTheOwnGameWinFloor(t *testing.T) {
-	test.NewTempApp(t)
 	ctx := context.Background()
-	d := uitest.Director(t)
+	d, f := settingsForm(t, fyne.NewSize(1000, 700))
 	e := uitest.Event(t, d, "Tonight")
-	w := test.NewTempWindow(t, widget.NewLabel(""))
-	w.Resize(fyne.NewSize(1000, 700))
-	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
 
 	f.Show(e)
 	if !f.gwFloor.Checked || !f.gwFloorBox.Visible() {
@@ -516,13 +506,9 @@ func TestEscCancelsTheCreateForm(t *testing.T) {
 // The print language is one choice: the screen's (saved as none), or a
 // shipped language by its own name; the form reopens on the one saved.
 func TestTheSettingsFormChoosesThePrintLanguage(t *testing.T) {
-	test.NewTempApp(t)
 	ctx := context.Background()
-	d := uitest.Director(t)
+	d, f := settingsForm(t, fyne.NewSize(1000, 700))
 	e := uitest.Event(t, d, "Tonight")
-	w := test.NewTempWindow(t, widget.NewLabel(""))
-	w.Resize(fyne.NewSize(1000, 700))
-	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
 
 	f.Show(e)
 	if f.printLanguage.Selected != "The screen's language" || !slices.Contains(f.printLanguage.Options, "Français") {
@@ -548,19 +534,15 @@ func TestTheSettingsFormChoosesThePrintLanguage(t *testing.T) {
 // The settings form opens with the cursor in its first field, so Esc
 // closes it at once, as every dialog does, with nothing saved.
 func TestTheSettingsFormOpensReadyForEsc(t *testing.T) {
-	test.NewTempApp(t)
-	d := uitest.Director(t)
+	d, f := settingsForm(t, fyne.NewSize(1000, 700))
 	e := uitest.Event(t, d, "Tonight")
-	w := test.NewTempWindow(t, widget.NewLabel(""))
-	w.Resize(fyne.NewSize(1000, 700))
-	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
 	f.Show(e)
-	focused, ok := w.Canvas().Focused().(*keys.Entry)
+	focused, ok := f.win.Canvas().Focused().(*keys.Entry)
 	if !ok || (focused != f.rounds && focused != f.minutes) {
-		t.Fatalf("focused %T, want the first field", w.Canvas().Focused())
+		t.Fatalf("focused %T, want the first field", f.win.Canvas().Focused())
 	}
 	focused.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
-	if top := w.Canvas().Overlays().Top(); top != nil {
+	if top := f.win.Canvas().Overlays().Top(); top != nil {
 		t.Error("the settings form is still open after Esc")
 	}
 }
@@ -571,13 +553,9 @@ func TestTheSettingsFormOpensReadyForEsc(t *testing.T) {
 // unticking it before round 1 saves the judges' choice; other formats do
 // not offer it.
 func TestTheSettingsFormLetsTheJudgesNegateRevelationsDeckTuning(t *testing.T) {
-	test.NewTempApp(t)
 	ctx := context.Background()
-	d := uitest.Director(t)
+	d, f := settingsForm(t, fyne.NewSize(1000, 800))
 	e := uitest.EventOf(t, d, "Revelations", "heresy", "revelations")
-	w := test.NewTempWindow(t, widget.NewLabel(""))
-	w.Resize(fyne.NewSize(1000, 800))
-	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
 	f.Show(e)
 	if !f.game.tuningRow.visible() || !f.game.tuning.Checked {
 		t.Fatalf("deck tuning shown %v, ticked %v; want both for Revelations", f.game.tuningRow.visible(), f.game.tuning.Checked)

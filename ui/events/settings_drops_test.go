@@ -6,23 +6,16 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/ui/internal/uitest"
-	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
 // The Settings screen shows and saves whether drops from phones apply
 // without the organizer's approval (off by default).
 func TestTheSettingsFormSetsWhetherPhoneDropsNeedApproval(t *testing.T) {
-	test.NewTempApp(t)
 	ctx := context.Background()
-	d := uitest.Director(t)
+	d, f := settingsForm(t, fyne.NewSize(1000, 700))
 	e := uitest.Event(t, d, "Tonight")
-	w := test.NewTempWindow(t, widget.NewLabel(""))
-	w.Resize(fyne.NewSize(1000, 700))
-	f := NewSettingsForm(ops.Of(d), work.Sync{}, w)
 	f.Show(e)
 	if f.phoneDrops.Checked || f.phoneDrops.Text != "Drops from phones apply without my approval" {
 		t.Fatalf("phone drops %q checked %v; want unchecked by default", f.phoneDrops.Text, f.phoneDrops.Checked)

@@ -90,16 +90,7 @@ func topCutName(n int) string {
 	return tr.F("Top %d", n)
 }
 
-func topCutOptions(current int) []string {
-	var out []string
-	for _, n := range choices.TopCuts {
-		out = append(out, topCutName(n))
-	}
-	if !containsInt(choices.TopCuts, current) {
-		out = append(out, topCutName(current))
-	}
-	return out
-}
+func topCutOptions(current int) []string { return options(choices.TopCuts, current, topCutName) }
 
 func playoffName(n int) string {
 	if n == 0 {
@@ -109,12 +100,17 @@ func playoffName(n int) string {
 }
 
 func playoffOptions(current int) []string {
+	return options(choices.PlayoffBestOf, current, playoffName)
+}
+
+// options names the choices, and current after them when it is not one.
+func options(choices []int, current int, name func(int) string) []string {
 	var out []string
-	for _, n := range choices.PlayoffBestOf {
-		out = append(out, playoffName(n))
+	for _, n := range choices {
+		out = append(out, name(n))
 	}
-	if !containsInt(choices.PlayoffBestOf, current) {
-		out = append(out, playoffName(current))
+	if !containsInt(choices, current) {
+		out = append(out, name(current))
 	}
 	return out
 }

@@ -337,15 +337,20 @@ func (s *Screen) judgeChoice(j event.Judge) string {
 	return tr.F("%s (%s)", j.Name, s.roleText(j))
 }
 
+// judgeChoices names the event's judges for a chooser, and appends their
+// IDs, in the same order, to ids.
+func (s *Screen) judgeChoices(ids []event.JudgeID) ([]string, []event.JudgeID) {
+	opts := make([]string, 0, len(s.data.judges))
+	for _, j := range s.data.judges {
+		opts = append(opts, s.judgeChoice(j))
+		ids = append(ids, j.ID)
+	}
+	return opts, ids
+}
+
 // setJudges fills the judge chooser and chooses id.
 func (f *entryForm) setJudges(id event.JudgeID) {
-	f.judges = f.judges[:0]
-	opts := make([]string, 0, len(f.s.data.judges))
-	for _, j := range f.s.data.judges {
-		opts = append(opts, f.s.judgeChoice(j))
-		f.judges = append(f.judges, j.ID)
-	}
-	f.judge.Options = opts
+	f.judge.Options, f.judges = f.s.judgeChoices(f.judges[:0])
 	if i := slices.Index(f.judges, id); i >= 0 {
 		f.judge.SetSelectedIndex(i)
 	} else {
@@ -728,7 +733,7 @@ func (f *entryForm) onSave() {
 	}
 	f.save.Disable()
 	work.Call(s.run, func(ctx context.Context) (event.JudgeLogEntry, error) {
-		return s.d.LogJudgeEntry(ctx, e)
+		return s.d.Judging.LogJudgeEntry(ctx, e)
 	}, func(saved event.JudgeLogEntry, err error) {
 		f.save.Enable()
 		if err != nil {
@@ -741,8 +746,14 @@ func (f *entryForm) onSave() {
 }
 
 func (f *entryForm) fail(err error) {
-	f.errText.SetText(work.Sentence(err))
-	f.errText.Show()
+	showProblem(f.errText, err)
+}
+
+// showProblem shows err's sentence on l, the line of a form that says
+// why the director refused it.
+func showProblem(l *widget.Label, err error) {
+	l.SetText(work.Sentence(err))
+	l.Show()
 }
 
 // said says each key of keys in the screens' language.

@@ -28,15 +28,31 @@ import (
 	"tablekeeper/ui/internal/work"
 )
 
-// Director is what the Judge tab calls.
-type Director interface {
+// Views is what the tab reads of the director's Views.
+type Views interface {
 	// JudgeView reads everything the tab shows in one transaction: the
 	// event, its players, judges and log, and the latest round.
 	JudgeView(ctx context.Context, id event.EventID) (director.JudgeView, error)
+}
+
+// Rounds is what the tab reads of the director's Rounds.
+type Rounds interface {
 	// RoundSheet reads an earlier round for the table chooser.
 	RoundSheet(ctx context.Context, id event.EventID, number int) (director.Sheet, error)
+}
+
+// Judging is what the tab calls of the director's Judging.
+type Judging interface {
 	AddJudge(ctx context.Context, id event.EventID, nj director.NewJudge) (event.Judge, error)
 	LogJudgeEntry(ctx context.Context, e event.JudgeLogEntry) (event.JudgeLogEntry, error)
+}
+
+// Deps are the director's services the Judge tab calls, each by what it
+// uses.
+type Deps struct {
+	Views   Views
+	Rounds  Rounds
+	Judging Judging
 }
 
 // Screen is the Judge tab: the log on the left; on the right the judges,
@@ -46,7 +62,7 @@ type Screen struct {
 	// (the window itself follows the director's change notifications).
 	OnChanged func()
 
-	d     Director
+	d     Deps
 	run   work.Runner
 	alert work.Alert
 	win   fyne.Window
@@ -80,7 +96,7 @@ type snapshot struct {
 }
 
 // New returns the tab; Load shows an event's judges and log in it.
-func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen {
+func New(d Deps, run work.Runner, alert work.Alert, win fyne.Window) *Screen {
 	s := &Screen{d: d, run: run, alert: alert, win: win, sheets: map[int]director.Sheet{}}
 	s.roster = newRosterPanel(s)
 	s.log = newLogPanel(s)
@@ -134,7 +150,7 @@ func (s *Screen) reload() {
 // read reads a snapshot of event id: one director read, so what the tab
 // shows is one consistent moment.
 func (s *Screen) read(ctx context.Context, id event.EventID) (snapshot, error) {
-	v, err := s.d.JudgeView(ctx, id)
+	v, err := s.d.Views.JudgeView(ctx, id)
 	if err != nil {
 		return snapshot{}, err
 	}
@@ -207,7 +223,7 @@ func (s *Screen) sheetOf(number int, then func(director.Sheet, bool)) {
 	}
 	id := s.eventID
 	work.Call(s.run, func(ctx context.Context) (director.Sheet, error) {
-		return s.d.RoundSheet(ctx, id, number)
+		return s.d.Rounds.RoundSheet(ctx, id, number)
 	}, func(sh director.Sheet, err error) {
 		if id != s.eventID {
 			return

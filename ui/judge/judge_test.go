@@ -17,11 +17,12 @@ import (
 	"tablekeeper/core/judgelog"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
-// The real director is what the window hands the tab.
-var _ Director = ops.Of((*director.Director)(nil))
+// depsOf is what the window hands the tab: the director's services.
+func depsOf(d *director.Director) Deps {
+	return Deps{Views: d.Views, Rounds: d.Rounds, Judging: d.Judging}
+}
 
 type fixture struct {
 	d       *director.Director
@@ -45,7 +46,7 @@ func open(t *testing.T, game, format string, pair bool, players ...string) fixtu
 	}
 	errs := &uitest.Errors{}
 	w := test.NewTempWindow(t, nil)
-	s := New(ops.Of(d), work.Sync{}, errs.Alert, w)
+	s := New(depsOf(d), work.Sync{}, errs.Alert, w)
 	changed := new(int)
 	s.OnChanged = func() { *changed++ }
 	w.SetContent(s.Content())

@@ -103,11 +103,10 @@ func (p *rosterPanel) onQuick() {
 	id := s.eventID
 	nj := director.NewJudge{Name: p.quickName.Text, Role: event.RoleOrganizer}
 	work.Call(s.run, func(ctx context.Context) (event.Judge, error) {
-		return s.d.AddJudge(ctx, id, nj)
+		return s.d.Judging.AddJudge(ctx, id, nj)
 	}, func(j event.Judge, err error) {
 		if err != nil {
-			p.quickError.SetText(work.Sentence(err))
-			p.quickError.Show()
+			showProblem(p.quickError, err)
 			return
 		}
 		p.quickError.Hide()
@@ -262,7 +261,7 @@ func (a *addJudgeDialog) onAdd() {
 	}
 	id := s.eventID
 	work.Call(s.run, func(ctx context.Context) (event.Judge, error) {
-		return s.d.AddJudge(ctx, id, nj)
+		return s.d.Judging.AddJudge(ctx, id, nj)
 	}, func(j event.Judge, err error) {
 		if err != nil {
 			a.fail(err)
@@ -275,6 +274,5 @@ func (a *addJudgeDialog) onAdd() {
 }
 
 func (a *addJudgeDialog) fail(err error) {
-	a.errText.SetText(work.Sentence(err))
-	a.errText.Show()
+	showProblem(a.errText, err)
 }

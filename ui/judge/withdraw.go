@@ -57,13 +57,7 @@ func newWithdrawDialog(s *Screen) *withdrawDialog {
 func (w *withdrawDialog) open(l line) {
 	w.target = l
 	w.what.SetText(tr.F("Withdraw entry #%d? %s. Its effects are undone; the entry stays in the log, struck through.", l.entry.ID, l.text))
-	w.judges = w.judges[:0]
-	opts := make([]string, 0, len(w.s.data.judges))
-	for _, j := range w.s.data.judges {
-		opts = append(opts, w.s.judgeChoice(j))
-		w.judges = append(w.judges, j.ID)
-	}
-	w.judge.Options = opts
+	w.judge.Options, w.judges = w.s.judgeChoices(w.judges[:0])
 	w.judge.ClearSelected()
 	for i, id := range w.judges {
 		if id == w.s.defaultJudge() {
@@ -94,11 +88,10 @@ func (w *withdrawDialog) onConfirm() {
 		e.JudgeID = w.judges[i]
 	}
 	work.Call(s.run, func(ctx context.Context) (event.JudgeLogEntry, error) {
-		return s.d.LogJudgeEntry(ctx, e)
+		return s.d.Judging.LogJudgeEntry(ctx, e)
 	}, func(saved event.JudgeLogEntry, err error) {
 		if err != nil {
-			w.errText.SetText(work.Sentence(err))
-			w.errText.Show()
+			showProblem(w.errText, err)
 			return
 		}
 		w.dlg.Hide()

@@ -25,8 +25,7 @@ func TestTheDoneScreenShowsOnlyANewPlayerHerCode(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	f.typeSearch("zoe p")
-	key(f.k.start.search, fyne.KeyReturn)
+	f.find("zoe p")
 	test.Tap(f.button(t, "Yes, check me in"))
 	f.mustShow(t, "You're checked in, Zoe Park. Good luck!")
 	f.mustShow(t, "Your player code, for your phone, is on your player slip; the organizer gives it to you at the desk.")
@@ -128,8 +127,7 @@ func TestFindMyTableLeavesNothingForTheNextPlayer(t *testing.T) {
 	uitest.Publish(t, f.d.Director, f.e.ID, 1)
 	f.k.Reset()
 	for _, leave := range []string{"Done", "Enter", "Esc", "idle"} {
-		f.typeSearch("ana")
-		key(f.k.start.search, fyne.KeyReturn)
+		f.find("ana")
 		if f.k.current != f.k.table {
 			t.Fatalf("%s: Enter did not show Ana's table: %q", leave, f.texts())
 		}

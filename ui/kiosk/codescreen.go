@@ -111,7 +111,7 @@ func (s *codeScreen) submit() {
 	en, id := s.entry, s.k.eventID
 	s.checking = true
 	work.Call(s.k.run, func(ctx context.Context) (event.Entry, error) {
-		return s.k.d.CheckPlayerCode(ctx, id, en.ID, code)
+		return s.k.d.Decks.CheckPlayerCode(ctx, id, en.ID, code)
 	}, func(_ event.Entry, err error) {
 		s.checking = false
 		switch {

@@ -68,22 +68,30 @@ func (s *confirmScreen) onYes() {
 	if s.match.PlayerID == 0 || s.yes.Disabled() {
 		return
 	}
-	m, id := s.match, s.k.eventID
 	s.yes.Disable()
-	work.Call(s.k.run, func(ctx context.Context) (event.Entry, error) {
-		return s.k.d.KioskCheckIn(ctx, id, m.PlayerID)
+	s.k.checkIn(s.match, s.problem, s.yes.Enable)
+}
+
+// checkIn checks the player of m in, as the "Are you…?" and the "Is this
+// you?" screens do: answered is called when the director answers, then
+// the done screen says so, or the closed screen shows, or problem says
+// what went wrong.
+func (k *Kiosk) checkIn(m director.KioskMatch, problem *widget.Label, answered func()) {
+	id := k.eventID
+	work.Call(k.run, func(ctx context.Context) (event.Entry, error) {
+		return k.d.Kiosk.KioskCheckIn(ctx, id, m.PlayerID)
 	}, func(en event.Entry, err error) {
-		s.yes.Enable()
+		answered()
 		switch {
 		case errors.Is(err, event.ErrState):
-			s.k.done.closed()
+			k.done.closed()
 		case err != nil:
-			s.problem.SetText(sentence(err))
+			problem.SetText(sentence(err))
 		default:
 			if !m.CheckedIn {
-				s.k.changed()
+				k.changed()
 			}
-			s.k.done.checkedIn(en, m.CheckedIn)
+			k.done.checkedIn(en, m.CheckedIn)
 		}
 	})
 }

@@ -147,7 +147,7 @@ func (s *deckScreen) onListChanged(text string) {
 func (s *deckScreen) check(list string, seq int) {
 	id := s.k.eventID
 	work.Call(s.k.run, func(ctx context.Context) (deck.Report, error) {
-		return s.k.d.CheckDeck(ctx, id, list)
+		return s.k.d.Decks.CheckDeck(ctx, id, list)
 	}, func(rep deck.Report, err error) {
 		if seq != s.seq {
 			return
@@ -241,7 +241,7 @@ func (s *deckScreen) onSave() {
 	s.seq++ // the saved check replaces any check under way
 	s.save.Disable()
 	work.Call(s.k.run, func(ctx context.Context) (director.DeckCheck, error) {
-		return s.k.d.KioskSaveDeck(ctx, kd)
+		return s.k.d.Decks.KioskSaveDeck(ctx, kd)
 	}, func(dc director.DeckCheck, err error) {
 		s.save.Enable()
 		if err != nil {

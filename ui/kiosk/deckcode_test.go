@@ -113,8 +113,7 @@ func TestWrongPlayerCodesWaitLongerInARow(t *testing.T) {
 	register(t, f, "Zoë Ødegård")
 	open := func() {
 		f.k.Reset()
-		f.typeSearch("zoe")
-		key(f.k.start.search, fyne.KeyReturn)
+		f.find("zoe")
 		test.Tap(f.button(t, "Yes, check me in"))
 		test.Tap(f.button(t, "Register my deck"))
 	}

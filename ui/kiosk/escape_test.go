@@ -11,7 +11,6 @@ import (
 
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
 // watched is a test window that remembers what the headless driver does
@@ -65,7 +64,7 @@ func launchKiosk(t *testing.T) *escape {
 		// driver cannot close a window twice.
 		x.kiosk = &watched{Window: a.NewWindow(windowTitle)}
 		return x.kiosk
-	}, x.organizer, ops.Of(d), work.Sync{}, e.ID, func() time.Time { return uitest.Now }, func(k *Kiosk) {
+	}, x.organizer, depsOf(d), work.Sync{}, e.ID, func() time.Time { return uitest.Now }, func(k *Kiosk) {
 		x.k = k
 		k.Stop() // the test ticks by hand
 		k.OnExit = func() { x.exited++ }

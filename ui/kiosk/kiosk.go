@@ -43,11 +43,16 @@ import (
 	"tablekeeper/ui/internal/work"
 )
 
-// Director is what the kiosk calls: the kiosk's own operations, which show
-// players nothing beyond the names they search for, and the deck check.
-type Director interface {
+// Events is what the kiosk reads of the director's Events.
+type Events interface {
 	// Event is read for its name and deck rules.
 	Event(ctx context.Context, id event.EventID) (event.Event, error)
+}
+
+// KioskService is what the kiosk calls of the director's Kiosk: the
+// kiosk's own operations, which show players nothing beyond the names
+// they search for, and its PIN.
+type KioskService interface {
 	KioskSearch(ctx context.Context, id event.EventID, query string) ([]director.KioskMatch, error)
 	KioskCheckIn(ctx context.Context, id event.EventID, player event.PlayerID) (event.Entry, error)
 	// KioskSignUp and KioskSignUpNamesake give a brand-new player her
@@ -55,6 +60,19 @@ type Director interface {
 	KioskSignUp(ctx context.Context, id event.EventID, tablet string, np director.NewPlayer) (director.KioskSignUp, error)
 	KioskSignUpNamesake(ctx context.Context, id event.EventID, tablet string, np director.NewPlayer) (director.KioskSignUp, error)
 	KioskFindTable(ctx context.Context, id event.EventID, query string) (director.KioskTables, error)
+	CheckKioskPIN(ctx context.Context, pin string) (bool, error)
+	PINs
+}
+
+// PINs is the kiosk PIN as the organizer's window asks for it (AskPIN,
+// Launch).
+type PINs interface {
+	HasKioskPIN(ctx context.Context) (bool, error)
+	SetKioskPIN(ctx context.Context, pin string) error
+}
+
+// Decks is what the kiosk calls of the director's Decks: the deck check.
+type Decks interface {
 	CheckDeck(ctx context.Context, id event.EventID, list string) (deck.Report, error)
 	// CheckPlayerCode and KioskSaveDeck register a deck only with the
 	// player's code: typed by a player found by name, or the one her
@@ -62,9 +80,13 @@ type Director interface {
 	// way to save a deck.
 	CheckPlayerCode(ctx context.Context, id event.EventID, entry event.EntryID, code string) (event.Entry, error)
 	KioskSaveDeck(ctx context.Context, kd director.KioskDeck) (director.DeckCheck, error)
-	HasKioskPIN(ctx context.Context) (bool, error)
-	CheckKioskPIN(ctx context.Context, pin string) (bool, error)
-	SetKioskPIN(ctx context.Context, pin string) error
+}
+
+// Deps are the director's services the kiosk calls, each by what it uses.
+type Deps struct {
+	Events Events
+	Kiosk  KioskService
+	Decks  Decks
 }
 
 // Timings of the kiosk.
@@ -114,7 +136,7 @@ type Kiosk struct {
 	// deck save (the window itself follows the director's change notifications).
 	OnChanged func()
 
-	d       Director
+	d       Deps
 	run     work.Runner
 	win     fyne.Window
 	eventID event.EventID
@@ -164,7 +186,7 @@ type Kiosk struct {
 // New builds the kiosk for an event in win, which it takes over: the
 // kiosk's keys are set on its canvas. now is the clock the idle timer
 // reads. Nothing ticks until StartTicking (or Tick is called).
-func New(d Director, run work.Runner, win fyne.Window, eventID event.EventID, now func() time.Time) *Kiosk {
+func New(d Deps, run work.Runner, win fyne.Window, eventID event.EventID, now func() time.Time) *Kiosk {
 	k := &Kiosk{d: d, run: run, win: win, eventID: eventID, now: now, stop: make(chan struct{})}
 	k.after = func(delay time.Duration, f func()) { time.AfterFunc(delay, func() { fyne.Do(f) }) }
 	k.start = newStartScreen(k)
@@ -224,7 +246,7 @@ func (k *Kiosk) Reset() {
 func (k *Kiosk) loadEvent() {
 	id := k.eventID
 	work.Call(k.run, func(ctx context.Context) (event.Event, error) {
-		return k.d.Event(ctx, id)
+		return k.d.Events.Event(ctx, id)
 	}, func(e event.Event, err error) {
 		if err != nil {
 			k.title.SetText(work.Sentence(err))

@@ -17,11 +17,13 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
-// The real director is what the kiosk is built for.
-var _ Director = ops.Of((*director.Director)(nil))
+// depsOf is what the organizer's window hands the kiosk: the director's
+// services.
+func depsOf(d *director.Director) Deps {
+	return Deps{Events: d.Events, Kiosk: d.Kiosk, Decks: d.Decks}
+}
 
 // counting is the real director, counting the deck checks the kiosk asks
 // for.
@@ -30,23 +32,23 @@ type counting struct {
 	checks int
 }
 
-func (c *counting) CheckDeck(ctx context.Context, id event.EventID, list string) (deck.Report, error) {
-	c.checks++
-	return c.Director.Decks.CheckDeck(ctx, id, list)
+// screen is the counting director as the kiosk calls it: its services,
+// the Decks counted.
+func (c *counting) screen() Deps {
+	deps := depsOf(c.Director)
+	deps.Decks = countedDecks{Decks: c.Director.Decks, checks: &c.checks}
+	return deps
 }
 
-// screen is the counting director as the kiosk calls it.
-func (c *counting) screen() Director { return countedOps{ops.Of(c.Director), c} }
-
-// countedOps is the real director as the screens call it, with its deck
-// checks counted.
-type countedOps struct {
-	ops.Director
-	c *counting
+// countedDecks is the director's Decks, counting its deck checks.
+type countedDecks struct {
+	*director.Decks
+	checks *int
 }
 
-func (o countedOps) CheckDeck(ctx context.Context, id event.EventID, list string) (deck.Report, error) {
-	return o.c.CheckDeck(ctx, id, list)
+func (c countedDecks) CheckDeck(ctx context.Context, id event.EventID, list string) (deck.Report, error) {
+	*c.checks++
+	return c.Decks.CheckDeck(ctx, id, list)
 }
 
 type fixture struct {
@@ -175,6 +177,12 @@ func (f *fixture) button(t *testing.T, text string) *keyButton {
 
 func (f *fixture) typeSearch(text string) { test.Type(f.k.start.search, text) }
 
+// find types q and presses Enter, as a player does for the first match.
+func (f *fixture) find(q string) {
+	f.typeSearch(q)
+	key(f.k.start.search, fyne.KeyReturn)
+}
+
 func key(o fyne.Focusable, name fyne.KeyName) { o.TypedKey(&fyne.KeyEvent{Name: name}) }
 
 // register enters players, with member numbers after a "|".
@@ -233,8 +241,7 @@ func TestConfirmingChecksThePlayerInAndTellsTheOrganizer(t *testing.T) {
 	f := setup(t)
 	register(t, f, "Zoë Ødegård", "Zoe Park")
 
-	f.typeSearch("zoe p")
-	key(f.k.start.search, fyne.KeyReturn)
+	f.find("zoe p")
 	f.mustShow(t, "Are you Zoe Park?")
 	test.Tap(f.button(t, "No, go back"))
 	if f.k.current != f.k.start || f.k.start.search.Text != "zoe p" {
@@ -374,8 +381,7 @@ func TestADeckIsCheckedAsItIsTypedAndSaved(t *testing.T) {
 	f := setup(t, "altered", "standard-bo3")
 	register(t, f, "Zoë Ødegård")
 
-	f.typeSearch("zoë")
-	key(f.k.start.search, fyne.KeyReturn)
+	f.find("zoë")
 	test.Tap(f.button(t, "Yes, check me in"))
 	test.Tap(f.button(t, "Register my deck"))
 	f.mustShow(t, "Register your deck, Zoë Ødegård")
@@ -443,8 +449,7 @@ func TestTheWrongPINKeepsTheKioskAndTheRightOneLeavesIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	register(t, f, "Zoë Ødegård")
-	f.typeSearch("zoë")
-	key(f.k.start.search, fyne.KeyReturn)
+	f.find("zoë")
 
 	f.k.confirm.yes.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierControl | fyne.KeyModifierShift})
 	if f.k.current != f.k.pin {
@@ -486,8 +491,7 @@ func TestTheWrongPINKeepsTheKioskAndTheRightOneLeavesIt(t *testing.T) {
 func TestTheOrganizerButtonOpensThePINPadAndEscGoesBack(t *testing.T) {
 	f := setup(t)
 	register(t, f, "Zoë Ødegård")
-	f.typeSearch("zoë")
-	key(f.k.start.search, fyne.KeyReturn)
+	f.find("zoë")
 
 	test.Tap(f.button(t, "Organizer"))
 	if f.k.current != f.k.pin || f.w.Canvas().Focused() != f.k.pin.field {
@@ -549,8 +553,7 @@ func TestAfterAMinuteIdleTheKioskForgetsWhatWasTyped(t *testing.T) {
 	}
 
 	// From any screen.
-	f.typeSearch("zoë")
-	key(f.k.start.search, fyne.KeyReturn)
+	f.find("zoë")
 	test.Tap(f.button(t, "Organizer"))
 	f.wait(IdleAfter)
 	if f.k.current != f.k.start || f.shows("Zoë Ødegård") || f.shows("Are you Zoë Ødegård?") {
@@ -564,8 +567,7 @@ func TestAfterAMinuteIdleTheKioskForgetsWhatWasTyped(t *testing.T) {
 func TestTheDoneScreenGoesBackToTheStartAfterAFewSeconds(t *testing.T) {
 	f := setup(t)
 	register(t, f, "Zoë Ødegård")
-	f.typeSearch("zoë")
-	key(f.k.start.search, fyne.KeyReturn)
+	f.find("zoë")
 	test.Tap(f.button(t, "Yes, check me in"))
 	// No code on it (found by name): the screen stays DoneAfter.
 	f.wait(DoneAfter - time.Second)
@@ -601,8 +603,7 @@ func TestCheckInClosesWhenRoundOneIsPaired(t *testing.T) {
 	test.Tap(f.button(t, "Done"))
 	uitest.Players(t, f.d.Director, uitest.Event(t, f.d.Director, "Last week").ID, "Zoë Ødegård")
 	f.k.start.setFindTables(false)
-	f.typeSearch("zoë")
-	key(f.k.start.search, fyne.KeyReturn)
+	f.find("zoë")
 	test.Tap(f.button(t, "Yes, check me in"))
 	f.mustShow(t, "Check-in is closed. Please see the organizer.")
 	if len(f.entries(t)) != 4 || f.changed != 0 {
@@ -624,7 +625,7 @@ func TestAskPINSavesAPINTypedTwice(t *testing.T) {
 	w := test.NewTempWindow(t, nil)
 	w.Resize(fyne.NewSize(900, 600))
 	set := 0
-	AskPIN(w, ops.Of(d), work.Sync{}, func() { set++ })
+	AskPIN(w, d.Kiosk, work.Sync{}, func() { set++ })
 	top := w.Canvas().Overlays().Top()
 	if top == nil {
 		t.Fatal("no dialog")
@@ -658,7 +659,7 @@ func TestLaunchAsksForAPINFirstThenOpensTheKioskFullScreen(t *testing.T) {
 	parent := test.NewTempWindow(t, nil)
 	parent.Resize(fyne.NewSize(900, 600))
 	var k *Kiosk
-	Launch(a, parent, ops.Of(d), work.Sync{}, e.ID, func() time.Time { return uitest.Now }, func(opened *Kiosk) { k = opened; k.Stop() })
+	Launch(a, parent, depsOf(d), work.Sync{}, e.ID, func() time.Time { return uitest.Now }, func(opened *Kiosk) { k = opened; k.Stop() })
 	if k != nil {
 		t.Fatal("the kiosk opened without a PIN")
 	}
@@ -679,7 +680,7 @@ func TestLaunchAsksForAPINFirstThenOpensTheKioskFullScreen(t *testing.T) {
 
 	// With a PIN set, Launch opens at once.
 	var again *Kiosk
-	Launch(a, parent, ops.Of(d), work.Sync{}, e.ID, func() time.Time { return uitest.Now }, func(opened *Kiosk) { again = opened; again.Stop() })
+	Launch(a, parent, depsOf(d), work.Sync{}, e.ID, func() time.Time { return uitest.Now }, func(opened *Kiosk) { again = opened; again.Stop() })
 	if again == nil {
 		t.Fatal("the kiosk did not open with a PIN set")
 	}
@@ -701,7 +702,7 @@ func TestEscClosesTheSetPINDialogWithoutSaving(t *testing.T) {
 	w := test.NewTempWindow(t, nil)
 	w.Resize(fyne.NewSize(900, 600))
 	set := 0
-	AskPIN(w, ops.Of(d), work.Sync{}, func() { set++ })
+	AskPIN(w, d.Kiosk, work.Sync{}, func() { set++ })
 	c := w.Canvas()
 	if c.Overlays().Top() == nil {
 		t.Fatal("no dialog")

@@ -23,7 +23,7 @@ import (
 // organizer's window again, focused, then calls the kiosk's OnExit. Set
 // OnExit and OnChanged on the result. The organizer must have set a PIN
 // (AskPIN; Launch does both).
-func Open(a fyne.App, organizer fyne.Window, d Director, eventID event.EventID, now func() time.Time) *Kiosk {
+func Open(a fyne.App, organizer fyne.Window, d Deps, eventID event.EventID, now func() time.Time) *Kiosk {
 	return openIn(a.NewWindow(tr.L(windowTitle)), organizer, d, work.Async{}, eventID, now)
 }
 
@@ -32,7 +32,7 @@ var windowTitle = tr.K("Tablekeeper kiosk")
 
 // openIn is Open in the window w, with the runner of the kiosk's director
 // calls.
-func openIn(w, organizer fyne.Window, d Director, run work.Runner, eventID event.EventID, now func() time.Time) *Kiosk {
+func openIn(w, organizer fyne.Window, d Deps, run work.Runner, eventID event.EventID, now func() time.Time) *Kiosk {
 	w.SetPadded(false)
 	k := New(d, run, w, eventID, now)
 	w.SetContent(k.Content())
@@ -73,12 +73,12 @@ func openIn(w, organizer fyne.Window, d Director, run work.Runner, eventID event
 // the kiosk (Open, its director calls through run), hides parent until the
 // right PIN, and hands the kiosk to ready, which sets OnExit and OnChanged.
 // Errors show in a dialog on parent.
-func Launch(a fyne.App, parent fyne.Window, d Director, run work.Runner, eventID event.EventID, now func() time.Time, ready func(*Kiosk)) {
+func Launch(a fyne.App, parent fyne.Window, d Deps, run work.Runner, eventID event.EventID, now func() time.Time, ready func(*Kiosk)) {
 	launch(func() fyne.Window { return a.NewWindow(tr.L(windowTitle)) }, parent, d, run, eventID, now, ready)
 }
 
 // launch is Launch with the function that makes the kiosk's window.
-func launch(newWindow func() fyne.Window, parent fyne.Window, d Director, run work.Runner, eventID event.EventID, now func() time.Time, ready func(*Kiosk)) {
+func launch(newWindow func() fyne.Window, parent fyne.Window, d Deps, run work.Runner, eventID event.EventID, now func() time.Time, ready func(*Kiosk)) {
 	show := func() {
 		k := openIn(newWindow(), parent, d, run, eventID, now)
 		if ready != nil {
@@ -86,7 +86,7 @@ func launch(newWindow func() fyne.Window, parent fyne.Window, d Director, run wo
 		}
 	}
 	work.Call(run, func(ctx context.Context) (bool, error) {
-		return d.HasKioskPIN(ctx)
+		return d.Kiosk.HasKioskPIN(ctx)
 	}, func(ok bool, err error) {
 		switch {
 		case err != nil:
@@ -94,7 +94,7 @@ func launch(newWindow func() fyne.Window, parent fyne.Window, d Director, run wo
 		case ok:
 			show()
 		default:
-			AskPIN(parent, d, run, show)
+			AskPIN(parent, d.Kiosk, run, show)
 		}
 	})
 }
@@ -102,7 +102,7 @@ func launch(newWindow func() fyne.Window, parent fyne.Window, d Director, run wo
 // AskPIN asks the organizer, in a dialog on win, for the PIN that leaves
 // the kiosk (4 to 8 digits, typed twice), saves it and then calls onSet.
 // Call it before the first Open, or to change the PIN.
-func AskPIN(win fyne.Window, d Director, run work.Runner, onSet func()) {
+func AskPIN(win fyne.Window, d PINs, run work.Runner, onSet func()) {
 	// Entries that pass Esc on, so that Esc cancels wherever the cursor is.
 	var dlg *dialog.FormDialog
 	cancel := func() { dlg.Hide() }

@@ -140,7 +140,7 @@ func (p *pinPad) submit() {
 	}
 	p.checking = true
 	work.Call(p.k.run, func(ctx context.Context) (bool, error) {
-		return p.k.d.CheckKioskPIN(ctx, pin)
+		return p.k.d.Kiosk.CheckKioskPIN(ctx, pin)
 	}, func(ok bool, err error) {
 		p.checking = false
 		p.field.SetText("")

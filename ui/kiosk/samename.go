@@ -121,24 +121,8 @@ func (s *sameNameScreen) pick(i int) {
 	if i >= len(s.matches) || s.busy {
 		return
 	}
-	m, id := s.matches[i], s.k.eventID
 	s.busy = true
-	work.Call(s.k.run, func(ctx context.Context) (event.Entry, error) {
-		return s.k.d.KioskCheckIn(ctx, id, m.PlayerID)
-	}, func(en event.Entry, err error) {
-		s.busy = false
-		switch {
-		case errors.Is(err, event.ErrState):
-			s.k.done.closed()
-		case err != nil:
-			s.problem.SetText(sentence(err))
-		default:
-			if !m.CheckedIn {
-				s.k.changed()
-			}
-			s.k.done.checkedIn(en, m.CheckedIn)
-		}
-	})
+	s.k.checkIn(s.matches[i], s.problem, func() { s.busy = false })
 }
 
 // onSomeoneElse signs up a true namesake, who has said so.
@@ -149,7 +133,7 @@ func (s *sameNameScreen) onSomeoneElse() {
 	np, id := s.np, s.k.eventID
 	s.busy = true
 	work.Call(s.k.run, func(ctx context.Context) (director.KioskSignUp, error) {
-		return s.k.d.KioskSignUpNamesake(ctx, id, "", np)
+		return s.k.d.Kiosk.KioskSignUpNamesake(ctx, id, "", np)
 	}, func(su director.KioskSignUp, err error) {
 		s.busy = false
 		switch {

@@ -90,7 +90,7 @@ func (s *signupScreen) submit() {
 	id := s.k.eventID
 	s.signUp.Disable()
 	work.Call(s.k.run, func(ctx context.Context) (director.KioskSignUp, error) {
-		return s.k.d.KioskSignUp(ctx, id, "", np)
+		return s.k.d.Kiosk.KioskSignUp(ctx, id, "", np)
 	}, func(su director.KioskSignUp, err error) {
 		s.signUp.Enable()
 		switch {

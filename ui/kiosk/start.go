@@ -143,7 +143,7 @@ func (s *startScreen) onChanged(q string) {
 	}
 	id := s.k.eventID
 	work.Call(s.k.run, func(ctx context.Context) ([]director.KioskMatch, error) {
-		return s.k.d.KioskSearch(ctx, id, q)
+		return s.k.d.Kiosk.KioskSearch(ctx, id, q)
 	}, func(ms []director.KioskMatch, err error) {
 		if seq != s.seq {
 			return
@@ -203,7 +203,7 @@ func (s *startScreen) list(names []string, marked []bool) {
 func (s *startScreen) findTable(q string, seq int) {
 	id := s.k.eventID
 	work.Call(s.k.run, func(ctx context.Context) (director.KioskTables, error) {
-		return s.k.d.KioskFindTable(ctx, id, q)
+		return s.k.d.Kiosk.KioskFindTable(ctx, id, q)
 	}, func(v director.KioskTables, err error) {
 		if seq != s.seq {
 			return

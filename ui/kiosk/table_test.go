@@ -79,8 +79,7 @@ func TestKioskFindMyTableShowsTableOpponentAndTimeLeft(t *testing.T) {
 
 	// The time left follows the kiosk's clock while the table shows.
 	f.k.Reset()
-	f.typeSearch("ana")
-	key(f.k.start.search, fyne.KeyReturn)
+	f.find("ana")
 	before := f.clock
 	f.wait(5 * time.Second)
 	if f.k.current != f.k.table {

@@ -23,13 +23,25 @@ import (
 	"tablekeeper/ui/internal/work"
 )
 
-// Director is what the Leagues screen calls.
-type Director interface {
+// Leagues is what the screen calls of the director's Leagues.
+type Leagues interface {
 	Leagues(ctx context.Context) ([]event.League, error)
 	CreateLeague(ctx context.Context, req director.NewLeague) (event.League, error)
 	AddEventToLeague(ctx context.Context, id event.LeagueID, ev event.EventID, week int) error
 	LeagueStandings(ctx context.Context, id event.LeagueID) (director.LeagueTable, error)
+}
+
+// Events is what the screen reads of the director's Events: the events
+// a league can take.
+type Events interface {
 	Events(ctx context.Context) ([]director.EventSummary, error)
+}
+
+// Deps are the director's services the screen calls, each by what it
+// uses.
+type Deps struct {
+	Leagues Leagues
+	Events  Events
 }
 
 // Placeholders and button texts, named for tests.
@@ -47,7 +59,7 @@ var _ = []string{tr.K("League name"), tr.K("Finals week players (0: none)"), tr.
 
 // Screen is the Leagues screen.
 type Screen struct {
-	d     Director
+	d     Deps
 	run   work.Runner
 	alert work.Alert
 
@@ -70,7 +82,7 @@ type Screen struct {
 }
 
 // New returns the screen; Reload fills it.
-func New(d Director, run work.Runner, alert work.Alert) *Screen {
+func New(d Deps, run work.Runner, alert work.Alert) *Screen {
 	s := &Screen{d: d, run: run, alert: alert}
 	s.name = &widget.Entry{PlaceHolder: tr.L(NamePlaceholder)}
 	s.kind = widget.NewSelect([]string{event.LeagueLackey.Title(), event.LeagueProvingGround.Title()}, s.onKind)
@@ -108,8 +120,8 @@ func (s *Screen) Content() fyne.CanvasObject { return s.content }
 // Reload re-reads the leagues and events, keeping the league shown (the
 // newest league at first).
 func (s *Screen) Reload() {
-	work.Call(s.run, s.d.Events, s.showEvents)
-	work.Call(s.run, s.d.Leagues, s.showLeagues)
+	work.Call(s.run, s.d.Events.Events, s.showEvents)
+	work.Call(s.run, s.d.Leagues.Leagues, s.showLeagues)
 }
 
 func (s *Screen) kindChosen() event.LeagueKind {
@@ -139,7 +151,7 @@ func (s *Screen) onCreate() {
 		finals = n
 	}
 	req := director.NewLeague{Name: s.name.Text, Kind: s.kindChosen(), Finals: finals}
-	work.Call(s.run, func(ctx context.Context) (event.League, error) { return s.d.CreateLeague(ctx, req) },
+	work.Call(s.run, func(ctx context.Context) (event.League, error) { return s.d.Leagues.CreateLeague(ctx, req) },
 		func(l event.League, err error) {
 			if err != nil {
 				s.alert(err)
@@ -206,7 +218,7 @@ func (s *Screen) showLeagues(ls []event.League, err error) {
 // Select shows the league with the given id.
 func (s *Screen) Select(id event.LeagueID) {
 	s.selected = id
-	work.Call(s.run, func(ctx context.Context) (director.LeagueTable, error) { return s.d.LeagueStandings(ctx, id) }, s.showTable)
+	work.Call(s.run, func(ctx context.Context) (director.LeagueTable, error) { return s.d.Leagues.LeagueStandings(ctx, id) }, s.showTable)
 }
 
 func (s *Screen) onLeague(option string) {
@@ -234,7 +246,7 @@ func (s *Screen) onAdd() {
 		return
 	}
 	id, ev := s.selected, s.events[i].ID
-	work.Do(s.run, func(ctx context.Context) error { return s.d.AddEventToLeague(ctx, id, ev, week) }, func(err error) {
+	work.Do(s.run, func(ctx context.Context) error { return s.d.Leagues.AddEventToLeague(ctx, id, ev, week) }, func(err error) {
 		if err != nil {
 			s.alert(err)
 			return

@@ -11,11 +11,10 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
-// The real director is what the shell hands the screen.
-var _ Director = ops.Of((*director.Director)(nil))
+// depsOf is what the shell hands the screen: the director's services.
+func depsOf(d *director.Director) Deps { return Deps{Leagues: d.Leagues, Events: d.Events} }
 
 // winRound pairs and publishes a round of a Shadowfist event and records
 // winner as each table's winner (10 game points) where seated, else the
@@ -59,7 +58,7 @@ func TestCreateAddAndReadALeague(t *testing.T) {
 	uitest.EventOf(t, d, "Altered night", "altered", "standard-bo1")
 
 	var errs uitest.Errors
-	s := New(ops.Of(d), work.Sync{}, errs.Alert)
+	s := New(depsOf(d), work.Sync{}, errs.Alert)
 	w := test.NewTempWindow(t, s.Content())
 	w.Resize(fyne.NewSize(1000, 700))
 	s.Reload()
@@ -104,7 +103,7 @@ func TestProvingGroundFinalsSize(t *testing.T) {
 	test.NewTempApp(t)
 	d := uitest.Director(t)
 	var errs uitest.Errors
-	s := New(ops.Of(d), work.Sync{}, errs.Alert)
+	s := New(depsOf(d), work.Sync{}, errs.Alert)
 	test.NewTempWindow(t, s.Content())
 	s.Reload()
 	if !s.finals.Disabled() {

@@ -84,7 +84,7 @@ func (s *Screen) nextCheckIn() {
 	c := s.checkQueue[0]
 	s.checkQueue = s.checkQueue[1:]
 	work.Do(s.run, func(ctx context.Context) error {
-		return s.d.CheckIn(ctx, c.en.ID, c.present)
+		return s.d.Registration.CheckIn(ctx, c.en.ID, c.present)
 	}, func(err error) {
 		s.checkInDone(c, err)
 		s.nextCheckIn()

@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"tablekeeper/ui/internal/uitest"
-	"tablekeeper/ui/ops"
 )
 
 // held is a Runner that, while hold is on, keeps each job until the test
@@ -49,14 +48,8 @@ func heldSetup(t *testing.T, names ...string) (fixture, *held) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, names...)
-	errs := &uitest.Errors{}
-	w := test.NewTempWindow(t, nil)
 	h := &held{}
-	s := New(ops.Of(d), h, errs.Alert, w)
-	w.SetContent(s.Content())
-	w.Resize(fyne.NewSize(1100, 700))
-	s.Load(e.ID)
-	return fixture{d: d, e: e, w: w, s: s, errs: errs}, h
+	return show(t, d, e, h, fyne.NewSize(1100, 700)), h
 }
 
 // box is the Present box showing row.
@@ -159,12 +152,9 @@ func TestAnEventOpensOnLoadingNotOnAnEmptyList(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace")
-	w := test.NewTempWindow(t, nil)
 	h := &held{hold: true}
-	errs := &uitest.Errors{}
-	s := New(ops.Of(d), h, errs.Alert, w)
-	w.SetContent(s.Content())
-	s.Load(e.ID)
+	f := show(t, d, e, h, fyne.Size{})
+	s, errs := f.s, f.errs
 	if s.noEntries.Hidden || s.noEntries.Text != "Loading…" || s.CountsText() != "" {
 		t.Fatalf("before the first read: %q (hidden %v), counts %q; want Loading…", s.noEntries.Text, s.noEntries.Hidden, s.CountsText())
 	}

@@ -21,8 +21,8 @@ import (
 	"tablekeeper/ui/internal/work"
 )
 
-// DeckDirector is what the Decks dialog calls.
-type DeckDirector interface {
+// Decks is what the Decks dialog calls of the director's Decks.
+type Decks interface {
 	DeckStatus(ctx context.Context, id event.EventID) (director.DeckStatus, error)
 	CloseDeckRegistration(ctx context.Context, id event.EventID) error
 	ReopenDeckRegistration(ctx context.Context, id event.EventID) error
@@ -212,8 +212,8 @@ func (g *decksDialog) onCloseTapped() {
 
 // setRegistration closes or reopens deck registration from phones.
 func (g *decksDialog) setRegistration(closing bool) {
-	dd, ok := g.s.d.(DeckDirector)
-	if !ok {
+	dd := g.s.d.Decks
+	if dd == nil {
 		return
 	}
 	id := g.s.eventID
@@ -253,8 +253,8 @@ func (g *decksDialog) open() {
 
 func (g *decksDialog) reload() {
 	id := g.s.eventID
-	dd, ok := g.s.d.(DeckDirector)
-	if !ok {
+	dd := g.s.d.Decks
+	if dd == nil {
 		return
 	}
 	work.Call(g.s.run, func(ctx context.Context) (director.DeckStatus, error) {
@@ -329,8 +329,8 @@ func (g *decksDialog) onTyped(text string) {
 	if g.current.ID == 0 {
 		return
 	}
-	dd, ok := g.s.d.(DeckDirector)
-	if !ok {
+	dd := g.s.d.Decks
+	if dd == nil {
 		return
 	}
 	g.seq++
@@ -370,8 +370,8 @@ func (g *decksDialog) show(rep deck.Report) {
 }
 
 func (g *decksDialog) onSave() {
-	dd, ok := g.s.d.(DeckDirector)
-	if !ok || g.current.ID == 0 {
+	dd := g.s.d.Decks
+	if dd == nil || g.current.ID == 0 {
 		return
 	}
 	en, name, list := g.current, g.name.Text, g.text.Text
@@ -433,8 +433,8 @@ func (g *decksDialog) onImport() {
 
 // importCSV saves the card list and says how it went.
 func (g *decksDialog) importCSV(text string) {
-	dd, ok := g.s.d.(DeckDirector)
-	if !ok {
+	dd := g.s.d.Decks
+	if dd == nil {
 		return
 	}
 	game := g.s.event.Game

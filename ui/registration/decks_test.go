@@ -7,10 +7,10 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
 // Rule A1: the organizer registers a player's deck; it is checked as it is
@@ -20,12 +20,8 @@ func TestTheDecksDialogChecksAndSavesADeck(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Altered night", "altered", "standard-bo3")
 	uitest.Players(t, d, e.ID, "Zoë Ødegård", "Bob Stone")
-	errs := &uitest.Errors{}
-	w := test.NewTempWindow(t, nil)
-	s := New(ops.Of(d), work.Sync{}, errs.Alert, w)
-	w.SetContent(s.Content())
-	w.Resize(fyne.NewSize(1200, 760))
-	s.Load(e.ID)
+	f := show(t, d, e, work.Sync{}, fyne.NewSize(1200, 760))
+	s, errs := f.s, f.errs
 	if !s.decksButton.Visible() {
 		t.Fatal("no Decks button for an Altered constructed event")
 	}
@@ -64,12 +60,8 @@ func TestTheDecksDialogCountsAndClosesPhoneRegistration(t *testing.T) {
 	if _, err := d.Decks.SaveDeck(ctx, es[1].ID, "", "Hero: Sierra & Oddball\n4 Some Card\n"); err != nil {
 		t.Fatal(err)
 	}
-	errs := &uitest.Errors{}
-	w := test.NewTempWindow(t, nil)
-	s := New(ops.Of(d), work.Sync{}, errs.Alert, w)
-	w.SetContent(s.Content())
-	w.Resize(fyne.NewSize(1366, 768))
-	s.Load(e.ID)
+	f := show(t, d, e, work.Sync{}, fyne.NewSize(1366, 768))
+	s, errs, w := f.s, f.errs, f.w
 	test.Tap(s.decksButton)
 	g := s.decks
 	if g.counts.Text != "1 of 3 lists registered · 1 with problems · 2 missing" {
@@ -131,4 +123,35 @@ func TestTheDecksDialogCountsAndClosesPhoneRegistration(t *testing.T) {
 		t.Fatalf("reopen: %+v, button %q", win, g.closeBn.Text)
 	}
 	errs.None(t)
+}
+
+// Without the director's Decks, Directory or Phones the tab hides what
+// they serve: the Decks and Player codes buttons, the directory's pencil
+// and the hint that names it; with them, it shows all three.
+func TestTheTabHidesTheDialogsOfTheServicesItIsNotGiven(t *testing.T) {
+	test.NewTempApp(t)
+	d := uitest.Director(t)
+	e := uitest.EventOf(t, d, "Altered night", "altered", "standard-bo3")
+	uitest.Players(t, d, e.ID, "Zoë Ødegård")
+	const pencilHint = "The pencil corrects a player's name or merges a player entered twice."
+	for _, all := range []bool{false, true} {
+		deps := depsOf(d)
+		if !all {
+			deps.Decks, deps.Directory, deps.Phones = nil, nil, nil
+		}
+		f := showWith(t, deps, d, e, work.Sync{}, fyne.NewSize(1366, 768))
+		s := f.s
+		row := s.createMatch().(*fyne.Container)
+		pencil := row.Objects[len(row.Objects)-1].(*widget.Button)
+		shown := map[string]bool{
+			"Decks": s.decksButton.Visible(), "Player codes": !s.codesButton.Hidden,
+			"pencil": !pencil.Hidden, "hint": strings.Contains(strings.Join(uitest.Texts(f.w.Content()), "\n"), pencilHint),
+		}
+		for what, on := range shown {
+			if on != all {
+				t.Errorf("given every service %v: %s shown %v", all, what, on)
+			}
+		}
+		f.errs.None(t)
+	}
 }

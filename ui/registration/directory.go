@@ -19,10 +19,10 @@ import (
 	"tablekeeper/ui/internal/work"
 )
 
-// DirectoryDirector is what the directory player dialog calls: a player's
-// corrected name, member number and e-mail, the merge of a player entered
-// twice, and the directory's log of both.
-type DirectoryDirector interface {
+// Directory is what the directory player dialog calls of the director's
+// Directory: a player's corrected name, member number and e-mail, the
+// merge of a player entered twice, and the directory's log of both.
+type Directory interface {
 	EditPlayer(ctx context.Context, id event.PlayerID, ed director.PlayerEdit) (event.Player, error)
 	MergePlayers(ctx context.Context, gone, keep event.PlayerID) (director.Merged, error)
 	DirectoryLog(ctx context.Context, id event.PlayerID) ([]event.DirectoryLogEntry, error)
@@ -33,7 +33,7 @@ type DirectoryDirector interface {
 // who is the same person entered twice. Each asks before it saves.
 type playerDialog struct {
 	s  *Screen
-	dd DirectoryDirector
+	dd Directory
 
 	player event.Player
 	others []event.Player // the search's players, her left out
@@ -51,7 +51,7 @@ type playerDialog struct {
 	confirm *keys.Confirm
 }
 
-func newPlayerDialog(s *Screen, dd DirectoryDirector) *playerDialog {
+func newPlayerDialog(s *Screen, dd Directory) *playerDialog {
 	g := &playerDialog{s: s, dd: dd}
 	g.name = keys.NewFormEntry(tr.L("Name"), func(string) { g.askSave() }, g.close)
 	g.member = keys.NewFormEntry(tr.L("Member number (optional)"), func(string) { g.askSave() }, g.close)
@@ -113,8 +113,8 @@ func playerLine(p event.Player) string {
 // ShowPlayer opens the directory player dialog for p (a director that
 // edits the directory).
 func (s *Screen) ShowPlayer(p event.Player) {
-	dd, ok := s.d.(DirectoryDirector)
-	if !ok {
+	dd := s.d.Directory
+	if dd == nil {
 		return
 	}
 	if s.player == nil {
@@ -195,7 +195,7 @@ func (g *playerDialog) find(q string) {
 		return
 	}
 	work.Call(g.s.run, func(ctx context.Context) ([]event.Player, error) {
-		return g.s.d.FindPlayers(ctx, q, searchLimit)
+		return g.s.d.Registration.FindPlayers(ctx, q, searchLimit)
 	}, func(ps []event.Player, err error) {
 		if seq != g.seq {
 			return

@@ -16,10 +16,10 @@ import (
 	"tablekeeper/ui/internal/work"
 )
 
-// CodeDirector is what the Player codes dialog calls: a player's code,
-// drawn the first time it is asked for, each showing logged in the
-// event's activity log.
-type CodeDirector interface {
+// Phones is what the Player codes dialog calls of the director's Phones:
+// a player's code, drawn the first time it is asked for, each showing
+// logged in the event's activity log.
+type Phones interface {
 	RevealPlayerCode(ctx context.Context, entry event.EntryID, how director.CodeReveal) (director.PlayerCredential, error)
 }
 
@@ -148,8 +148,8 @@ func (g *codesDialog) refreshButtons() {
 }
 
 func (g *codesDialog) onSelected(i widget.ListItemID) {
-	cd, ok := g.s.d.(CodeDirector)
-	if !ok || i < 0 || i >= len(g.players) {
+	cd := g.s.d.Phones
+	if cd == nil || i < 0 || i >= len(g.players) {
 		return
 	}
 	en := g.players[i]

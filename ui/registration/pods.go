@@ -81,7 +81,7 @@ func newPodsDialog(s *Screen) *podsDialog {
 func (s *Screen) ShowDraftPods() {
 	id := s.eventID
 	work.Call(s.run, func(ctx context.Context) (event.DraftSeating, error) {
-		return s.d.DraftPods(ctx, id)
+		return s.d.Drafts.DraftPods(ctx, id)
 	}, func(seating event.DraftSeating, err error) {
 		if id != s.eventID {
 			return
@@ -220,7 +220,7 @@ func (p *podsDialog) draw() {
 	id := p.s.eventID
 	p.drawButton.Disable()
 	work.Call(p.s.run, func(ctx context.Context) (event.DraftSeating, error) {
-		return p.s.d.DrawDraftPods(ctx, id)
+		return p.s.d.Drafts.DrawDraftPods(ctx, id)
 	}, func(seating event.DraftSeating, err error) {
 		p.drawButton.Enable()
 		if id != p.s.eventID {

@@ -12,7 +12,6 @@ import (
 	"tablekeeper/core/i18n"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
 // setupDraft opens the Registration tab of a Heresy Revelations event
@@ -27,13 +26,7 @@ func setupDraft(t *testing.T, n int) fixture {
 		names[i] = fmt.Sprintf("Player %02d", i+1)
 	}
 	uitest.Players(t, d, e.ID, names...)
-	errs := &uitest.Errors{}
-	w := test.NewTempWindow(t, nil)
-	s := New(ops.Of(d), work.Sync{}, errs.Alert, w)
-	w.SetContent(s.Content())
-	w.Resize(fyne.NewSize(1280, 720))
-	s.Load(e.ID)
-	return fixture{d: d, e: e, w: w, s: s, errs: errs}
+	return show(t, d, e, work.Sync{}, fyne.NewSize(1280, 720))
 }
 
 func TestTheDraftPodsButtonShowsOnlyForADraftFormat(t *testing.T) {

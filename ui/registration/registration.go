@@ -26,28 +26,49 @@ import (
 	"tablekeeper/ui/internal/work"
 )
 
-// Director is what the registration tab calls.
-type Director interface {
+// Registration is what the tab calls of the director's Registration.
+type Registration interface {
 	FindPlayers(ctx context.Context, query string, limit int) ([]event.Player, error)
 	Register(ctx context.Context, id event.EventID, player event.PlayerID) (event.Entry, error)
 	RegisterNew(ctx context.Context, id event.EventID, np director.NewPlayer) (event.Entry, error)
-	Entries(ctx context.Context, id event.EventID) ([]event.Entry, error)
 	CheckIn(ctx context.Context, entry event.EntryID, present bool) error
 	Drop(ctx context.Context, entry event.EntryID) error
 	Reinstate(ctx context.Context, entry event.EntryID) error
 	// SetTableAndSeed saves the fixed table and the seed of the Table
 	// and seed dialog in one write.
 	SetTableAndSeed(ctx context.Context, entry event.EntryID, table, seed int) error
-	// The event (whether its format has a draft) and its draft pods.
-	Event(ctx context.Context, id event.EventID) (event.Event, error)
+}
+
+// Drafts is what the tab calls of the director's Drafts: the draft pods.
+type Drafts interface {
 	DrawDraftPods(ctx context.Context, id event.EventID) (event.DraftSeating, error)
 	DraftPods(ctx context.Context, id event.EventID) (event.DraftSeating, error)
+}
+
+// Views is what the tab reads of the director's Views.
+type Views interface {
 	// RegistrationView reads the event, its entries and teams at once.
 	RegistrationView(ctx context.Context, id event.EventID) (director.RegistrationView, error)
-	// The teams of a team format.
-	Teams(ctx context.Context, id event.EventID) ([]event.Team, error)
+}
+
+// Teams is what the tab calls of the director's Teams: the teams of a
+// team format.
+type Teams interface {
 	CreateTeam(ctx context.Context, id event.EventID, name string, members []event.EntryID) (event.Team, error)
 	DissolveTeam(ctx context.Context, team event.TeamID) error
+}
+
+// Deps are the director's services the tab calls, each by what it uses.
+// Decks, Directory and Phones may be nil: the dialogs they serve are then
+// hidden.
+type Deps struct {
+	Registration Registration
+	Drafts       Drafts
+	Views        Views
+	Teams        Teams
+	Decks        Decks
+	Directory    Directory
+	Phones       Phones
 }
 
 // searchLimit bounds the directory matches shown.
@@ -64,7 +85,7 @@ type Screen struct {
 	// (the window itself follows the director's change notifications).
 	OnChanged func()
 
-	d     Director
+	d     Deps
 	run   work.Runner
 	alert work.Alert
 	win   fyne.Window
@@ -141,7 +162,7 @@ type Screen struct {
 	onPrintSlips func(entry event.EntryID)
 
 	// player is the directory player dialog (a director that edits the
-	// directory: DirectoryDirector).
+	// directory: Deps.Directory).
 	player *playerDialog
 }
 
@@ -153,7 +174,7 @@ func (s *Screen) SetImport(fn func()) {
 }
 
 // New returns the tab; Load shows an event in it.
-func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen {
+func New(d Deps, run work.Runner, alert work.Alert, win fyne.Window) *Screen {
 	s := &Screen{d: d, run: run, alert: alert, win: win, registered: map[event.PlayerID]bool{}, wanted: map[event.EntryID]wanted{}}
 	s.search = &widget.Entry{PlaceHolder: tr.L("Find a player by name or member number"), OnChanged: s.onSearchChanged, OnSubmitted: s.onSearchSubmitted}
 	s.search.ActionItem = widget.NewIcon(theme.SearchIcon())
@@ -194,7 +215,7 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 
 	findTitle := &widget.Label{Text: tr.L("Register from the directory"), TextStyle: fyne.TextStyle{Bold: true}}
 	hintText := tr.L("Click Register, or press Enter for the first match.")
-	if _, directory := d.(DirectoryDirector); directory {
+	if d.Directory != nil {
 		hintText += "\n" + tr.L("The pencil corrects a player's name or merges a player entered twice.")
 	}
 	hint := columns.Secondary(hintText, true)
@@ -217,8 +238,7 @@ func New(d Director, run work.Runner, alert work.Alert, win fyne.Window) *Screen
 	}}
 	s.importButton.Hide()
 	s.codesButton = &widget.Button{Text: tr.L("Player codes…"), Icon: theme.VisibilityIcon(), OnTapped: s.ShowPlayerCodes}
-	_, codes := d.(CodeDirector)
-	s.codesButton.Hidden = !codes
+	s.codesButton.Hidden = d.Phones == nil
 
 	s.entryHead = s.entryCols.Header(tr.L("Name"), tr.L("Member"), tr.L("Present"), tr.L("Status"), "", "")
 	s.teamHead = s.teamCols.Header(tr.L("Name"), tr.L("Team"), tr.L("Present"), tr.L("Status"), "", "")
@@ -272,7 +292,7 @@ func (s *Screen) Reload() {
 	n := s.readsAsked
 	work.Read(&s.reads, s.run, func(ctx context.Context) (loaded, error) {
 		// One read: the event, its entries and teams are one moment.
-		v, err := s.d.RegistrationView(ctx, id)
+		v, err := s.d.Views.RegistrationView(ctx, id)
 		return loaded{event: v.Event, entries: v.Entries, teams: v.Teams}, err
 	}, func(l loaded, err error) {
 		if err != nil {
@@ -285,8 +305,7 @@ func (s *Screen) Reload() {
 			s.event = l.event
 			s.draftButton.Hidden = !l.event.Settings.HasDraft()
 			s.draftButton.Refresh()
-			_, decks := s.d.(DeckDirector)
-			s.decksButton.Hidden = !decks || l.event.Settings.DeckRules == ""
+			s.decksButton.Hidden = s.d.Decks == nil || l.event.Settings.DeckRules == ""
 			s.decksButton.Refresh()
 			teams := l.event.Settings.Teams()
 			for _, o := range []fyne.CanvasObject{s.teamsButton, s.teamHead, s.teamList} {
@@ -368,7 +387,7 @@ func (s *Screen) find(q string) {
 	s.searchSeq++
 	seq := s.searchSeq
 	work.Call(s.run, func(ctx context.Context) ([]event.Player, error) {
-		return s.d.FindPlayers(ctx, q, searchLimit)
+		return s.d.Registration.FindPlayers(ctx, q, searchLimit)
 	}, func(ps []event.Player, err error) {
 		if seq != s.searchSeq {
 			return
@@ -404,7 +423,7 @@ func (s *Screen) register(p event.Player) {
 	}
 	id := s.eventID
 	work.Call(s.run, func(ctx context.Context) (event.Entry, error) {
-		return s.d.Register(ctx, id, p.ID)
+		return s.d.Registration.Register(ctx, id, p.ID)
 	}, func(en event.Entry, err error) {
 		if err != nil {
 			s.fail(err)
@@ -424,8 +443,7 @@ func (s *Screen) createMatch() fyne.CanvasObject {
 	// The pencil (the hint above the list says what it does) keeps the
 	// names wide in the narrow directory column.
 	edit := &widget.Button{Icon: theme.DocumentCreateIcon(), Importance: widget.LowImportance}
-	_, directory := s.d.(DirectoryDirector)
-	edit.Hidden = !directory
+	edit.Hidden = s.d.Directory == nil
 	return s.matchCols.Row(name, button, edit)
 }
 
@@ -463,7 +481,7 @@ func (s *Screen) onAdd() {
 	np := director.NewPlayer{Name: s.newName.Text, MemberNo: s.newMember.Text}
 	id := s.eventID
 	work.Call(s.run, func(ctx context.Context) (event.Entry, error) {
-		return s.d.RegisterNew(ctx, id, np)
+		return s.d.Registration.RegisterNew(ctx, id, np)
 	}, func(en event.Entry, err error) {
 		if err != nil {
 			s.fail(err)
@@ -482,21 +500,18 @@ func (s *Screen) onFilterChanged(string) { s.applyFilter() }
 
 func (s *Screen) shownCount() int { return len(s.shown) }
 
-func (s *Screen) createEntry() fyne.CanvasObject {
-	check := newPresentBox(s.focusPresent)
-	s.entryBoxes = append(s.entryBoxes, check)
-	table := &widget.Button{Text: tr.L("Table…")}
-	action := &widget.Button{}
-	return s.entryCols.Row(columns.Cell(), columns.Cell(), check, columns.Cell(), table, action)
-}
+func (s *Screen) createEntry() fyne.CanvasObject { return s.createRow(s.entryCols, &s.entryBoxes) }
 
 // createTeamEntry is createEntry in a team event's columns.
-func (s *Screen) createTeamEntry() fyne.CanvasObject {
+func (s *Screen) createTeamEntry() fyne.CanvasObject { return s.createRow(s.teamCols, &s.teamBoxes) }
+
+// createRow is an entry's row in cols, its Present box added to boxes.
+func (s *Screen) createRow(cols *columns.Layout, boxes *[]*presentBox) fyne.CanvasObject {
 	check := newPresentBox(s.focusPresent)
-	s.teamBoxes = append(s.teamBoxes, check)
+	*boxes = append(*boxes, check)
 	table := &widget.Button{Text: tr.L("Table…")}
 	action := &widget.Button{}
-	return s.teamCols.Row(columns.Cell(), columns.Cell(), check, columns.Cell(), table, action)
+	return cols.Row(columns.Cell(), columns.Cell(), check, columns.Cell(), table, action)
 }
 
 // topFirst is container.NewBorder with a top, a bottom and a centre, its
@@ -678,26 +693,22 @@ func (s *Screen) onDrop(en event.Entry) {
 }
 
 func (s *Screen) drop(en event.Entry) {
-	work.Do(s.run, func(ctx context.Context) error {
-		return s.d.Drop(ctx, en.ID)
-	}, func(err error) {
-		if err != nil {
-			s.fail(err)
-			return
-		}
-		s.saved(tr.F("%s dropped", en.Name))
-	})
+	s.change(func(ctx context.Context) error { return s.d.Registration.Drop(ctx, en.ID) }, tr.F("%s dropped", en.Name))
 }
 
 func (s *Screen) onReinstate(en event.Entry) {
-	work.Do(s.run, func(ctx context.Context) error {
-		return s.d.Reinstate(ctx, en.ID)
-	}, func(err error) {
+	s.change(func(ctx context.Context) error { return s.d.Registration.Reinstate(ctx, en.ID) }, tr.F("%s re-instated", en.Name))
+}
+
+// change makes the change write makes of an entry, then says done on the
+// status line (saved), or why it was refused.
+func (s *Screen) change(write func(ctx context.Context) error, done string) {
+	work.Do(s.run, write, func(err error) {
 		if err != nil {
 			s.fail(err)
 			return
 		}
-		s.saved(tr.F("%s re-instated", en.Name))
+		s.saved(done)
 	})
 }
 
@@ -764,7 +775,7 @@ func (s *Screen) onFixTableClosed(ok bool) {
 		return
 	}
 	work.Do(s.run, func(ctx context.Context) error {
-		return s.d.SetTableAndSeed(ctx, en.ID, table, seed)
+		return s.d.Registration.SetTableAndSeed(ctx, en.ID, table, seed)
 	}, func(err error) {
 		if err != nil {
 			s.fail(err)

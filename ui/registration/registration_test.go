@@ -13,7 +13,6 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
-	"tablekeeper/ui/ops"
 )
 
 type fixture struct {
@@ -24,18 +23,40 @@ type fixture struct {
 	errs *uitest.Errors
 }
 
+// depsOf is what the window hands the tab: the director's services.
+func depsOf(d *director.Director) Deps {
+	return Deps{
+		Registration: d.Registration, Drafts: d.Drafts, Views: d.Views, Teams: d.Teams,
+		Decks: d.Decks, Directory: d.Directory, Phones: d.Phones,
+	}
+}
+
+// show opens the tab on e in a window of the size (zero: as it opens),
+// its director calls run by run.
+func show(t *testing.T, d *director.Director, e event.Event, run work.Runner, size fyne.Size) fixture {
+	t.Helper()
+	return showWith(t, depsOf(d), d, e, run, size)
+}
+
+// showWith is show with the services the tab is given.
+func showWith(t *testing.T, deps Deps, d *director.Director, e event.Event, run work.Runner, size fyne.Size) fixture {
+	t.Helper()
+	errs := &uitest.Errors{}
+	w := test.NewTempWindow(t, nil)
+	s := New(deps, run, errs.Alert, w)
+	w.SetContent(s.Content())
+	if size != (fyne.Size{}) {
+		w.Resize(size)
+	}
+	s.Load(e.ID)
+	return fixture{d: d, e: e, w: w, s: s, errs: errs}
+}
+
 func setup(t *testing.T) fixture {
 	t.Helper()
 	test.NewTempApp(t)
 	d := uitest.Director(t)
-	e := uitest.Event(t, d, "Friday Swiss")
-	errs := &uitest.Errors{}
-	w := test.NewTempWindow(t, nil)
-	s := New(ops.Of(d), work.Sync{}, errs.Alert, w)
-	w.SetContent(s.Content())
-	w.Resize(fyne.NewSize(1100, 700))
-	s.Load(e.ID)
-	return fixture{d: d, e: e, w: w, s: s, errs: errs}
+	return show(t, d, uitest.Event(t, d, "Friday Swiss"), work.Sync{}, fyne.NewSize(1100, 700))
 }
 
 func (f fixture) entries(t *testing.T) []event.Entry {
@@ -45,6 +66,17 @@ func (f fixture) entries(t *testing.T) []event.Entry {
 		t.Fatal(err)
 	}
 	return en
+}
+
+// directory adds the players to the store's directory, registered to no
+// event.
+func (f fixture) directory(t *testing.T, players ...string) {
+	t.Helper()
+	for _, n := range players {
+		if _, err := f.d.Registration.AddPlayer(context.Background(), director.NewPlayer{Name: n}); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 func names(entries []event.Entry) string {
@@ -103,12 +135,7 @@ func TestANewPlayerWithoutANameIsRefusedOnTheStatusLine(t *testing.T) {
 
 func TestSearchingTheDirectoryAndPressingEnterRegistersTheMatch(t *testing.T) {
 	f := setup(t)
-	ctx := context.Background()
-	for _, n := range []string{"Bob Stone", "Carol Reed", "Bobby Tables"} {
-		if _, err := f.d.Registration.AddPlayer(ctx, director.NewPlayer{Name: n}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	f.directory(t, "Bob Stone", "Carol Reed", "Bobby Tables")
 	test.Type(f.s.search, "carol")
 	if len(f.s.matches) != 1 || f.s.matches[0].Name != "Carol Reed" {
 		t.Fatalf("matches for carol = %+v", f.s.matches)
@@ -232,12 +259,7 @@ func TestTheFilterNarrowsTheEntries(t *testing.T) {
 // search and in the entries filter.
 func TestTheDeskFindsNamesWithoutTheirAccents(t *testing.T) {
 	f := setup(t)
-	ctx := context.Background()
-	for _, n := range []string{"Nguyễn Thị Ánh", "Søren Ødegård", "Bob Stone"} {
-		if _, err := f.d.Registration.AddPlayer(ctx, director.NewPlayer{Name: n}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	f.directory(t, "Nguyễn Thị Ánh", "Søren Ødegård", "Bob Stone")
 	test.Type(f.s.search, "nguyen")
 	if len(f.s.matches) != 1 || f.s.matches[0].Name != "Nguyễn Thị Ánh" {
 		t.Fatalf("directory matches for nguyen = %+v", f.s.matches)
@@ -347,13 +369,7 @@ func setupTeams(t *testing.T) fixture {
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Friday 2v2", "altered", "2v2")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	errs := &uitest.Errors{}
-	w := test.NewTempWindow(t, nil)
-	s := New(ops.Of(d), work.Sync{}, errs.Alert, w)
-	w.SetContent(s.Content())
-	w.Resize(fyne.NewSize(1100, 700))
-	s.Load(e.ID)
-	return fixture{d: d, e: e, w: w, s: s, errs: errs}
+	return show(t, d, e, work.Sync{}, fyne.NewSize(1100, 700))
 }
 
 // Rule A6: the organizer makes teams of two from registered players in the

@@ -169,7 +169,7 @@ func (p *teamsDialog) onMake() {
 	}
 	id, name := p.s.eventID, p.name.Text
 	work.Call(p.s.run, func(ctx context.Context) (event.Team, error) {
-		return p.s.d.CreateTeam(ctx, id, name, []event.EntryID{a, b})
+		return p.s.d.Teams.CreateTeam(ctx, id, name, []event.EntryID{a, b})
 	}, func(tm event.Team, err error) {
 		if err != nil {
 			p.show(work.Sentence(err), widget.DangerImportance)
@@ -227,7 +227,7 @@ func (p *teamsDialog) members(tm event.Team) string {
 
 func (p *teamsDialog) onDissolve(tm event.Team) {
 	work.Do(p.s.run, func(ctx context.Context) error {
-		return p.s.d.DissolveTeam(ctx, tm.ID)
+		return p.s.d.Teams.DissolveTeam(ctx, tm.ID)
 	}, func(err error) {
 		if err != nil {
 			p.show(work.Sentence(err), widget.DangerImportance)
