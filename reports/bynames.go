@@ -77,27 +77,17 @@ func PairingsByNameFrom(p Pairings) PairingsByName {
 // an error, and writes nothing, when the model is not a round that can be
 // printed.
 func WritePairingsByName(w io.Writer, p PairingsByName, opt Options) error {
-	paper, err := opt.paperSize()
-	if err != nil {
-		return fmt.Errorf("reports: pairings by name: %w", err)
-	}
-	if err := p.validate(); err != nil {
-		return fmt.Errorf("reports: pairings by name: %w", err)
-	}
-	title := i18n.T(opt.Lang, "Round %d pairings by name", p.Round)
-	if p.Unpublished {
-		title = i18n.T(opt.Lang, "Round %d pairings by name (draft, not published)", p.Round)
-	}
-	if p.EventName != "" {
-		title = p.EventName + " – " + title
-	}
-	pdf := newDocument(paper, title, opt)
-	c := newCanvas(pdf, opt.typesetter(pdf))
-	layoutPairingsByName(c, p)
-	if err := writeCanvas(w, pdf, c); err != nil {
-		return fmt.Errorf("reports: pairings by name: %w", err)
-	}
-	return nil
+	return writePDF(w, opt, printJob{
+		what: "pairings by name", check: p.validate,
+		title: func() string {
+			if p.Unpublished {
+				return i18n.T(opt.Lang, "Round %d pairings by name (draft, not published)", p.Round)
+			}
+			return i18n.T(opt.Lang, "Round %d pairings by name", p.Round)
+		},
+		eventName: p.EventName,
+		layout:    func(c *canvas) { layoutPairingsByName(c, p) },
+	})
 }
 
 // validate reports whether p can be printed.

@@ -97,24 +97,12 @@ func (s Seatings) banner(lang i18n.Lang) string {
 // part lists each pod with its players in seat order. It returns an
 // error, and writes nothing, when the model cannot be printed.
 func WriteSeatings(w io.Writer, s Seatings, opt Options) error {
-	paper, err := opt.paperSize()
-	if err != nil {
-		return fmt.Errorf("reports: seating: %w", err)
-	}
-	if err := s.validate(); err != nil {
-		return fmt.Errorf("reports: seating: %w", err)
-	}
-	title := s.title(opt.Lang)
-	if s.EventName != "" {
-		title = s.EventName + " – " + title
-	}
-	pdf := newDocument(paper, title, opt)
-	c := newCanvas(pdf, opt.typesetter(pdf))
-	layoutSeatings(c, s)
-	if err := writeCanvas(w, pdf, c); err != nil {
-		return fmt.Errorf("reports: seating: %w", err)
-	}
-	return nil
+	return writePDF(w, opt, printJob{
+		what: "seating", check: s.validate,
+		title:     func() string { return s.title(opt.Lang) },
+		eventName: s.EventName,
+		layout:    func(c *canvas) { layoutSeatings(c, s) },
+	})
 }
 
 // validate reports whether s can be printed.
