@@ -96,6 +96,21 @@ func playerName(i int) string {
 		strings.Repeat(" Jr.", i/(len(first)*len(last)))
 }
 
+// hardNames is playerName with hard names among the easy ones: of every
+// `every` players the long-th has the 100-character longName and the wide-th
+// forty wide 龍.
+func hardNames(every, long, wide int) func(int) string {
+	return func(i int) string {
+		switch i % every {
+		case long:
+			return longName
+		case wide:
+			return strings.Repeat("龍", 40)
+		}
+		return playerName(i)
+	}
+}
+
 func TestWritePairingsPrintsEveryPlayerAndTable(t *testing.T) {
 	long := "Maximiliana Alexandrina Theodora von Hohenzollern-Sigmaringen-Oppenheimer-Wittgenstein de la Tourell"
 	if n := len([]rune(long)); n != 100 {
@@ -196,31 +211,14 @@ func TestWritePairingsUsesTheRequestedPaper(t *testing.T) {
 
 func TestWritePairingsRejectsRoundsItCannotPrint(t *testing.T) {
 	seats := func(n int) []PairingsSeat { return make([]PairingsSeat, n) }
-	tests := []struct {
-		name string
-		p    Pairings
-		opt  Options
-		want string
-	}{
+	checkRejects(t, "a rejected round", WritePairings, []rejected[Pairings]{
 		{"round zero", Pairings{Round: 0}, Options{}, "numbered from 1"},
 		{"a table of one", Pairings{Round: 1, Tables: []PairingsTable{{Number: 1, Seats: seats(1)}}}, Options{}, "2 to 5"},
 		{"a table of six", Pairings{Round: 1, Tables: []PairingsTable{{Number: 1, Seats: seats(6)}}}, Options{}, "2 to 5"},
 		{"a table without a number", Pairings{Round: 1, Tables: []PairingsTable{{Seats: seats(2)}}}, Options{}, "numbered from 1"},
 		{"a bye for two", Pairings{Round: 1, Tables: []PairingsTable{{Bye: true, Seats: seats(2)}}}, Options{}, "exactly one player"},
 		{"unknown paper", Pairings{Round: 1}, Options{Paper: "A3"}, `"A4" or "Letter"`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var buf bytes.Buffer
-			err := WritePairings(&buf, tt.p, tt.opt)
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("err = %v, want one mentioning %q", err, tt.want)
-			}
-			if buf.Len() != 0 {
-				t.Errorf("%d bytes written for a rejected round", buf.Len())
-			}
-		})
-	}
+	})
 }
 
 // BenchmarkWritePairings4096 writes the pairings of a round of 4096
