@@ -96,18 +96,11 @@ func TestDoubleEliminationProperties(t *testing.T) {
 				p, played := bkRun(t, func(pl []event.Round) (Progress, error) {
 					return DoubleElimination(ids, pl, BracketOptions{Reset: reset})
 				}, bkRandomWin(rng), rng, nil, func(pl []event.Round, p Progress) {
-					seen := map[event.EntryID]bool{}
-					for _, tb := range p.Next.Tables {
-						for _, id := range tb.Seats {
-							if seen[id] {
-								t.Fatalf("n=%d: entry %d seated twice in a round", n, id)
-							}
-							seen[id] = true
-							if losses[id] >= 2 {
-								t.Fatalf("n=%d: entry %d plays after two losses", n, id)
-							}
+					bkSeatedOnce(t, n, p, func(id event.EntryID) {
+						if losses[id] >= 2 {
+							t.Fatalf("n=%d: entry %d plays after two losses", n, id)
 						}
-					}
+					})
 				})
 				for _, r := range played {
 					for _, tb := range r.Tables {

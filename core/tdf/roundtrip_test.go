@@ -27,6 +27,20 @@ func exportTOM(t *testing.T, d *director.Director, id event.EventID) *tdf.File {
 	return writeAndParse(t, doc, time.UTC)
 }
 
+// exportEventFile exports event id as an event file.
+func exportEventFile(t *testing.T, d *director.Director, id event.EventID) *bytes.Buffer {
+	t.Helper()
+	doc, err := d.Transfer.ExportEvent(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := transfer.Encode(&b, doc); err != nil {
+		t.Fatal(err)
+	}
+	return &b
+}
+
 // writeAndParse exports doc as a TOM file (dates in loc), writes it and
 // parses it back as a viewer or TOM would read it.
 func writeAndParse(t *testing.T, doc transfer.Document, loc *time.Location) *tdf.File {
@@ -356,14 +370,7 @@ func TestTOMDataMovesWithTheEventFile(t *testing.T) {
 	orig := parseSample(t, "sample-cup-two-pods.tdf")
 	d := newDirector(t)
 	e := importParsed(t, d, orig, tdf.PodsSeparate)[1]
-	doc, err := d.Transfer.ExportEvent(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var first bytes.Buffer
-	if err := transfer.Encode(&first, doc); err != nil {
-		t.Fatal(err)
-	}
+	first := exportEventFile(t, d, e.ID)
 	back, err := transfer.Decode(bytes.NewReader(first.Bytes()))
 	if err != nil {
 		t.Fatal(err)
@@ -373,14 +380,7 @@ func TestTOMDataMovesWithTheEventFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := other.Transfer.ExportEvent(ctx, moved.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var second bytes.Buffer
-	if err := transfer.Encode(&second, again); err != nil {
-		t.Fatal(err)
-	}
+	second := exportEventFile(t, other, moved.ID)
 	if !bytes.Equal(first.Bytes(), second.Bytes()) {
 		t.Errorf("the event file changed on its way:\n%s\n---\n%s", first.String(), second.String())
 	}
