@@ -194,18 +194,7 @@ func layoutPairingsByName(c *canvas, p PairingsByName) {
 			head.note = nameRange(players[first].Name, players[first+onPage-1].Name)
 		}
 		drawListHead(c, head, pg+1, total)
-		// Columns of a full page are full; the last page shares its rows
-		// out evenly so its columns end at about the same height.
-		inCol := cols.perCol
-		if onPage < perPage {
-			inCol = (onPage + cols.n - 1) / cols.n
-		}
-		for col := range cols.n {
-			from := first + col*inCol
-			to := min(from+inCol, first+onPage)
-			if from >= to {
-				break
-			}
+		columnRuns(first, onPage, cols.n, cols.perCol, func(col, from, to int) {
 			x := pageMargin + float64(col)*(cols.colW+byGutter)
 			drawByNameHeadRow(c, x, cols, top, oppLabel)
 			y := rowsTop
@@ -214,7 +203,7 @@ func layoutPairingsByName(c *canvas, p PairingsByName) {
 				y += cols.rowH
 			}
 			c.line(x, y, x+cols.colW, y, 0.3, colorRule, false)
-		}
+		})
 	}
 }
 
@@ -339,4 +328,25 @@ func nameRange(first, last string) string {
 		k++
 	}
 	return strings.Join(a[:min(k, len(a))], " ") + " – " + strings.Join(b[:min(k, len(b))], " ")
+}
+
+// columnRuns shares the onPage entries from first among n columns of
+// perCol rows: columns of a full page are full; a page not full shares its
+// rows out evenly, so that its columns end at about the same height. It
+// calls f with each column that gets entries and its entries [from, to),
+// and returns the rows of the longest column.
+func columnRuns(first, onPage, n, perCol int, f func(col, from, to int)) int {
+	inCol := perCol
+	if onPage < n*perCol {
+		inCol = (onPage + n - 1) / n
+	}
+	for col := range n {
+		from := first + col*inCol
+		to := min(from+inCol, first+onPage)
+		if from >= to {
+			break
+		}
+		f(col, from, to)
+	}
+	return inCol
 }

@@ -5,9 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -26,17 +24,12 @@ var testDate = time.Date(2025, 11, 22, 10, 0, 0, 0, time.UTC)
 // test on error, and keeps the PDF under -pdfs.
 func writeTestPairings(t testing.TB, p Pairings) []byte {
 	t.Helper()
-	var buf bytes.Buffer
-	if err := WritePairings(&buf, p, Options{Created: testDate}); err != nil {
-		t.Fatalf("WritePairings: %v", err)
-	}
-	if *pdfDir != "" {
-		name := regexp.MustCompile(`[^A-Za-z0-9]+`).ReplaceAllString(t.Name(), "_") + ".pdf"
-		if err := os.WriteFile(filepath.Join(*pdfDir, name), buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return buf.Bytes()
+	return writeTestPDF(t, writePairingsWith(p))
+}
+
+// writePairingsWith writes p as PDF with a fixed creation date.
+func writePairingsWith(p Pairings) func(io.Writer) error {
+	return func(w io.Writer) error { return WritePairings(w, p, Options{Created: testDate}) }
 }
 
 // pdfText extracts the text of a PDF with poppler's pdftotext.
@@ -184,10 +177,7 @@ func TestWritePairingsIsByteStable(t *testing.T) {
 	p := twoPlayerRound(40, playerName)
 	p.Tables[3].Seats[0].Name = "李小龍"
 	p.Tables = append(p.Tables, PairingsTable{Bye: true, Seats: []PairingsSeat{{Name: "Odd One Out", Points: 6}}})
-	a, b := writeTestPairings(t, p), writeTestPairings(t, p)
-	if !bytes.Equal(a, b) {
-		t.Fatal("two writes of the same pairings with the same creation date differ")
-	}
+	a := checkByteStable(t, "pairings", writePairingsWith(p))
 	if !bytes.Contains(a, []byte("D:20251122100000")) {
 		t.Error("the creation date was not written")
 	}

@@ -203,16 +203,7 @@ func layoutSeatings(c *canvas, s Seatings) {
 			rowH = avail / float64(perCol)
 		}
 		onPage := min(cols.n*perCol, len(names)-start)
-		inCol := perCol
-		if onPage < cols.n*perCol {
-			inCol = (onPage + cols.n - 1) / cols.n
-		}
-		for col := range cols.n {
-			from := start + col*inCol
-			to := min(from+inCol, start+onPage)
-			if from >= to {
-				break
-			}
+		inCol := columnRuns(start, onPage, cols.n, perCol, func(col, from, to int) {
 			x := left + float64(col)*(cols.colW+seGutter)
 			drawSeatingHeadRow(c, s, x, cols, y)
 			ry := y + headRowHeight
@@ -221,7 +212,7 @@ func layoutSeatings(c *canvas, s Seatings) {
 				ry += rowH
 			}
 			c.line(x, ry, x+cols.colW, ry, 0.3, colorRule, false)
-		}
+		})
 		notes[len(c.pages)-1] = nameRange(names[start].name, names[start+onPage-1].name)
 		start += onPage
 		if start < len(names) {
