@@ -59,8 +59,13 @@ func runGUI(args []string, stderr io.Writer) error {
 	screenLang := ui.SetupLanguage(a)
 	var opened *store.DB
 	defer func() {
-		if opened != nil {
-			opened.Close()
+		if opened == nil {
+			return
+		}
+		// The window is gone by now: a database that does not close
+		// cleanly is said on stderr, where the app's other failures go.
+		if err := opened.Close(); err != nil {
+			fmt.Fprintf(stderr, "tablekeeper: closing %s: %v\n", path, err)
 		}
 	}()
 	openMain := func() error {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"tablekeeper/core/director"
+	"tablekeeper/core/event"
 	"tablekeeper/core/store"
 	"tablekeeper/internal/cli"
 	"tablekeeper/reports/printing"
@@ -21,6 +22,22 @@ func runCmd(args ...string) (code int, stdout, stderr string) {
 	var o, e bytes.Buffer
 	code = run(args, &o, &e)
 	return code, o.String(), e.String()
+}
+
+// newSwissEvent creates the database file db with one generic Swiss event
+// called name, and closes it.
+func newSwissEvent(t *testing.T, db, name string) event.Event {
+	t.Helper()
+	st, err := store.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	e, err := cli.NewDirector(st).Events.CreateEvent(context.Background(), director.NewEvent{Name: name, Game: "generic", Format: "swiss"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
 }
 
 func TestSimSameSeedSameOutput(t *testing.T) {
@@ -240,14 +257,7 @@ func TestEveryReportExports(t *testing.T) {
 func TestImportPlayersReportsBadRows(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "event.db")
-	st, err := store.Open(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := cli.NewDirector(st).Events.CreateEvent(context.Background(), director.NewEvent{Name: "Import night", Game: "generic", Format: "swiss"}); err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
+	newSwissEvent(t, db, "Import night")
 	csv := filepath.Join(dir, "players.csv")
 	os.WriteFile(csv, []byte("Name,Member #,E-mail\nZoë Ødegård,77,zoe@example.org\n,78,\n李小龍,,li@\nAda Lovelace,,\n"), 0o644)
 	code, out, stderr := runCmd("import", "--db", db, "--event", "1", "--players", csv)
@@ -286,16 +296,7 @@ func TestExportGuardNeverWritesOverADatabase(t *testing.T) {
 func TestStandingsBeforeRoundOneSayNoRoundHasBeenPlayed(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "event.db")
-	st, err := store.Open(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := cli.NewDirector(st)
-	e, err := d.Events.CreateEvent(context.Background(), director.NewEvent{Name: "Friday", Game: "generic", Format: "swiss"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
+	e := newSwissEvent(t, db, "Friday")
 	for _, kind := range []string{"standings", "standings-csv"} {
 		code, _, stderr := runCmd("export", "--db", db, "--event", fmt.Sprint(e.ID), "--report", kind, "--out", filepath.Join(dir, "s."+kind))
 		if code != 1 || !strings.Contains(stderr, "No round has been played yet") || strings.Contains(stderr, "round 0") {
@@ -340,14 +341,7 @@ func TestImportAtomicWhenKilledAndIdempotent(t *testing.T) {
 	}
 	for trial, delay := range []time.Duration{50 * time.Millisecond, 250 * time.Millisecond, 600 * time.Millisecond} {
 		db := filepath.Join(dir, fmt.Sprintf("t%d.db", trial))
-		st, err := store.Open(db)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := cli.NewDirector(st).Events.CreateEvent(context.Background(), director.NewEvent{Name: "Big night", Game: "generic", Format: "swiss"}); err != nil {
-			t.Fatal(err)
-		}
-		st.Close()
+		newSwissEvent(t, db, "Big night")
 		cmd := exec.Command(os.Args[0], "-test.run=^TestImportAtomicWhenKilledAndIdempotent$")
 		cmd.Env = append(os.Environ(), "TK_IMPORT_CHILD=1", "TK_DB="+db, "TK_CSV="+csv)
 		if err := cmd.Start(); err != nil {

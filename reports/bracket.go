@@ -154,24 +154,12 @@ const maxBracketSize = 128
 // the grand final, on one page up to 16 players. It returns an error, and
 // writes nothing, when the model is not a bracket that can be printed.
 func WriteBracket(w io.Writer, b Bracket, opt Options) error {
-	paper, err := opt.paperSize()
-	if err != nil {
-		return fmt.Errorf("reports: bracket: %w", err)
-	}
-	if err := b.validate(); err != nil {
-		return fmt.Errorf("reports: bracket: %w", err)
-	}
-	title := b.title(opt.Lang)
-	if b.EventName != "" {
-		title = b.EventName + " – " + title
-	}
-	pdf := newOrientedDocument("L", paper, title, opt)
-	c := newCanvas(pdf, opt.typesetter(pdf))
-	layoutBracket(c, b)
-	if err := writeCanvas(w, pdf, c); err != nil {
-		return fmt.Errorf("reports: bracket: %w", err)
-	}
-	return nil
+	return writePDF(w, opt, printJob{
+		what: "bracket", landscape: true, check: b.validate,
+		title:     func() string { return b.title(opt.Lang) },
+		eventName: b.EventName,
+		layout:    func(c *canvas) { layoutBracket(c, b) },
+	})
 }
 
 // size returns the bracket's size: Size, or the least power of two that

@@ -104,17 +104,7 @@ func TestWriteBracketShowsResultsAndCarriesTheWinners(t *testing.T) {
 // layOutBracket lays b out on landscape paper.
 func layOutBracket(t testing.TB, paper string, b Bracket) *canvas {
 	t.Helper()
-	size, err := Options{Paper: paper}.paperSize()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pdf := newOrientedDocument("L", size, "test", Options{Created: testDate})
-	c := newCanvas(pdf, newTypesetter(pdf))
-	layoutBracket(c, b)
-	if err := c.ts.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return c
+	return layOutOriented(t, "L", paper, func(c *canvas) { layoutBracket(c, b) })
 }
 
 func TestBracketPagesBySize(t *testing.T) {
@@ -152,15 +142,7 @@ func TestBracketPagesBySize(t *testing.T) {
 }
 
 func TestBracketLayoutKeepsTextInItsBoxes(t *testing.T) {
-	names := func(i int) string {
-		switch i % 9 {
-		case 2:
-			return longName
-		case 4:
-			return strings.Repeat("龍", 40)
-		}
-		return playerName(i)
-	}
+	names := hardNames(9, 2, 4)
 	for _, n := range []int{0, 1, 2, 3, 8, 13, 32, 64, 100, 128} {
 		for _, paper := range []string{"A4", "Letter"} {
 			for decided := range 3 {
@@ -190,41 +172,21 @@ func TestBracketGolden(t *testing.T) {
 
 func TestWriteBracketIsByteStable(t *testing.T) {
 	b := singleBracket(64, 3, playerName)
-	a := writeTestPDF(t, func(w io.Writer) error { return WriteBracket(w, b, testOptions("")) })
-	c := writeTestPDF(t, func(w io.Writer) error { return WriteBracket(w, b, testOptions("")) })
-	if !bytes.Equal(a, c) {
-		t.Fatal("two writes of the same bracket with the same creation date differ")
-	}
+	checkByteStable(t, "bracket", func(w io.Writer) error { return WriteBracket(w, b, testOptions("")) })
 }
 
 func TestWriteBracketRejectsBracketsItCannotPrint(t *testing.T) {
-	tests := []struct {
-		name string
-		b    Bracket
-		want string
-	}{
-		{"size 6", Bracket{Size: 6}, "power of two"},
-		{"size 256", Bracket{Size: 256}, "power of two"},
-		{"double of 2", Bracket{Kind: DoubleElimination, Size: 2}, "from 4"},
-		{"an unknown kind", Bracket{Kind: 5}, "unknown bracket kind"},
-		{"round 4 of 8", Bracket{Size: 8, Winners: BracketSection{Matches: []BracketMatch{{Round: 4, Slot: 1}}}}, "rounds 1 to 3"},
-		{"slot 3 of 2", Bracket{Size: 8, Winners: BracketSection{Matches: []BracketMatch{{Round: 2, Slot: 3}}}}, "slots 1 to 2"},
-		{"winner 3", Bracket{Size: 8, Winners: BracketSection{Matches: []BracketMatch{{Round: 1, Slot: 1, Winner: 3}}}}, "winner 3"},
-		{"twice", Bracket{Size: 8, Winners: BracketSection{Matches: []BracketMatch{{Round: 1, Slot: 1}, {Round: 1, Slot: 1}}}}, "twice"},
-		{"losers in single", Bracket{Size: 8, Losers: BracketSection{Matches: []BracketMatch{{Round: 1, Slot: 1}}}}, "no losers bracket"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var buf bytes.Buffer
-			err := WriteBracket(&buf, tt.b, Options{})
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("err = %v, want one mentioning %q", err, tt.want)
-			}
-			if buf.Len() != 0 {
-				t.Errorf("%d bytes written for a rejected bracket", buf.Len())
-			}
-		})
-	}
+	checkRejects(t, "a rejected bracket", WriteBracket, []rejected[Bracket]{
+		{"size 6", Bracket{Size: 6}, Options{}, "power of two"},
+		{"size 256", Bracket{Size: 256}, Options{}, "power of two"},
+		{"double of 2", Bracket{Kind: DoubleElimination, Size: 2}, Options{}, "from 4"},
+		{"an unknown kind", Bracket{Kind: 5}, Options{}, "unknown bracket kind"},
+		{"round 4 of 8", Bracket{Size: 8, Winners: BracketSection{Matches: []BracketMatch{{Round: 4, Slot: 1}}}}, Options{}, "rounds 1 to 3"},
+		{"slot 3 of 2", Bracket{Size: 8, Winners: BracketSection{Matches: []BracketMatch{{Round: 2, Slot: 3}}}}, Options{}, "slots 1 to 2"},
+		{"winner 3", Bracket{Size: 8, Winners: BracketSection{Matches: []BracketMatch{{Round: 1, Slot: 1, Winner: 3}}}}, Options{}, "winner 3"},
+		{"twice", Bracket{Size: 8, Winners: BracketSection{Matches: []BracketMatch{{Round: 1, Slot: 1}, {Round: 1, Slot: 1}}}}, Options{}, "twice"},
+		{"losers in single", Bracket{Size: 8, Losers: BracketSection{Matches: []BracketMatch{{Round: 1, Slot: 1}}}}, Options{}, "no losers bracket"},
+	})
 }
 
 func TestBracketSizeFollowsFromTheMatches(t *testing.T) {

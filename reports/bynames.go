@@ -77,27 +77,17 @@ func PairingsByNameFrom(p Pairings) PairingsByName {
 // an error, and writes nothing, when the model is not a round that can be
 // printed.
 func WritePairingsByName(w io.Writer, p PairingsByName, opt Options) error {
-	paper, err := opt.paperSize()
-	if err != nil {
-		return fmt.Errorf("reports: pairings by name: %w", err)
-	}
-	if err := p.validate(); err != nil {
-		return fmt.Errorf("reports: pairings by name: %w", err)
-	}
-	title := i18n.T(opt.Lang, "Round %d pairings by name", p.Round)
-	if p.Unpublished {
-		title = i18n.T(opt.Lang, "Round %d pairings by name (draft, not published)", p.Round)
-	}
-	if p.EventName != "" {
-		title = p.EventName + " – " + title
-	}
-	pdf := newDocument(paper, title, opt)
-	c := newCanvas(pdf, opt.typesetter(pdf))
-	layoutPairingsByName(c, p)
-	if err := writeCanvas(w, pdf, c); err != nil {
-		return fmt.Errorf("reports: pairings by name: %w", err)
-	}
-	return nil
+	return writePDF(w, opt, printJob{
+		what: "pairings by name", check: p.validate,
+		title: func() string {
+			if p.Unpublished {
+				return i18n.T(opt.Lang, "Round %d pairings by name (draft, not published)", p.Round)
+			}
+			return i18n.T(opt.Lang, "Round %d pairings by name", p.Round)
+		},
+		eventName: p.EventName,
+		layout:    func(c *canvas) { layoutPairingsByName(c, p) },
+	})
 }
 
 // validate reports whether p can be printed.
@@ -204,18 +194,7 @@ func layoutPairingsByName(c *canvas, p PairingsByName) {
 			head.note = nameRange(players[first].Name, players[first+onPage-1].Name)
 		}
 		drawListHead(c, head, pg+1, total)
-		// Columns of a full page are full; the last page shares its rows
-		// out evenly so its columns end at about the same height.
-		inCol := cols.perCol
-		if onPage < perPage {
-			inCol = (onPage + cols.n - 1) / cols.n
-		}
-		for col := range cols.n {
-			from := first + col*inCol
-			to := min(from+inCol, first+onPage)
-			if from >= to {
-				break
-			}
+		columnRuns(first, onPage, cols.n, cols.perCol, func(col, from, to int) {
 			x := pageMargin + float64(col)*(cols.colW+byGutter)
 			drawByNameHeadRow(c, x, cols, top, oppLabel)
 			y := rowsTop
@@ -224,7 +203,7 @@ func layoutPairingsByName(c *canvas, p PairingsByName) {
 				y += cols.rowH
 			}
 			c.line(x, y, x+cols.colW, y, 0.3, colorRule, false)
-		}
+		})
 	}
 }
 
@@ -349,4 +328,25 @@ func nameRange(first, last string) string {
 		k++
 	}
 	return strings.Join(a[:min(k, len(a))], " ") + " – " + strings.Join(b[:min(k, len(b))], " ")
+}
+
+// columnRuns shares the onPage entries from first among n columns of
+// perCol rows: columns of a full page are full; a page not full shares its
+// rows out evenly, so that its columns end at about the same height. It
+// calls f with each column that gets entries and its entries [from, to),
+// and returns the rows of the longest column.
+func columnRuns(first, onPage, n, perCol int, f func(col, from, to int)) int {
+	inCol := perCol
+	if onPage < n*perCol {
+		inCol = (onPage + n - 1) / n
+	}
+	for col := range n {
+		from := first + col*inCol
+		to := min(from+inCol, first+onPage)
+		if from >= to {
+			break
+		}
+		f(col, from, to)
+	}
+	return inCol
 }

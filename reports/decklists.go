@@ -95,24 +95,12 @@ func (d Decklist) cards() int {
 // the next. It returns an error, and writes nothing, when the model cannot
 // be printed.
 func WriteDecklists(w io.Writer, d Decklists, opt Options) error {
-	paper, err := opt.paperSize()
-	if err != nil {
-		return fmt.Errorf("reports: deck lists: %w", err)
-	}
-	if err := d.validate(); err != nil {
-		return fmt.Errorf("reports: deck lists: %w", err)
-	}
-	title := i18n.T(opt.Lang, "Registered decks")
-	if d.EventName != "" {
-		title = d.EventName + " – " + title
-	}
-	pdf := newDocument(paper, title, opt)
-	c := newCanvas(pdf, opt.typesetter(pdf))
-	layoutDecklists(c, d)
-	if err := writeCanvas(w, pdf, c); err != nil {
-		return fmt.Errorf("reports: deck lists: %w", err)
-	}
-	return nil
+	return writePDF(w, opt, printJob{
+		what: "deck lists", check: d.validate,
+		title:     func() string { return i18n.T(opt.Lang, "Registered decks") },
+		eventName: d.EventName,
+		layout:    func(c *canvas) { layoutDecklists(c, d) },
+	})
 }
 
 // validate reports whether d can be printed.
@@ -546,24 +534,23 @@ type BlankDecklist struct {
 // second page. It returns an error, and writes nothing, when the model
 // cannot be printed.
 func WriteBlankDecklist(w io.Writer, b BlankDecklist, opt Options) error {
-	paper, err := opt.paperSize()
-	if err != nil {
-		return fmt.Errorf("reports: blank deck list: %w", err)
-	}
-	if b.Lines < 0 || b.Lines > blMaxLines {
-		return fmt.Errorf("reports: blank deck list: %d lines a section: a sheet has 0 (fill the page) to %d", b.Lines, blMaxLines)
-	}
-	title := i18n.T(opt.Lang, "Deck registration")
-	if b.FormatName != "" {
-		title += " – " + b.FormatName
-	}
-	pdf := newDocument(paper, title, opt)
-	c := newCanvas(pdf, opt.typesetter(pdf))
-	layoutBlankDecklist(c, b)
-	if err := writeCanvas(w, pdf, c); err != nil {
-		return fmt.Errorf("reports: blank deck list: %w", err)
-	}
-	return nil
+	return writePDF(w, opt, printJob{
+		what: "blank deck list",
+		check: func() error {
+			if b.Lines < 0 || b.Lines > blMaxLines {
+				return fmt.Errorf("%d lines a section: a sheet has 0 (fill the page) to %d", b.Lines, blMaxLines)
+			}
+			return nil
+		},
+		title: func() string {
+			title := i18n.T(opt.Lang, "Deck registration")
+			if b.FormatName != "" {
+				title += " – " + b.FormatName
+			}
+			return title
+		},
+		layout: func(c *canvas) { layoutBlankDecklist(c, b) },
+	})
 }
 
 // Sizes of the blank sheet, in points for type and millimetres for space.

@@ -1,10 +1,7 @@
 package reports
 
 import (
-	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -43,17 +40,6 @@ func TestWriteMoreExamples(t *testing.T) {
 				examples["blank-decklist-"+name] = func(w io.Writer) error { return WriteBlankDecklist(w, b, exampleOptions("")) }
 			}
 		}
-		for name, write := range examples {
-			f, err := os.Create(filepath.Join(*pdfDir, fmt.Sprintf("%s-%d.pdf", name, n)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := write(f); err != nil {
-				t.Errorf("%s-%d: %v", name, n, err)
-			}
-			if err := f.Close(); err != nil {
-				t.Fatal(err)
-			}
-		}
+		writeExamples(t, n, examples)
 	}
 }

@@ -59,18 +59,7 @@ func TestWriteExamples(t *testing.T) {
 				return WriteStandings(w, testStandings(n, true, true), exampleOptions("Letter"))
 			},
 		}
-		for name, write := range examples {
-			f, err := os.Create(filepath.Join(*pdfDir, fmt.Sprintf("%s-%d.pdf", name, n)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := write(f); err != nil {
-				t.Errorf("%s-%d: %v", name, n, err)
-			}
-			if err := f.Close(); err != nil {
-				t.Fatal(err)
-			}
-		}
+		writeExamples(t, n, examples)
 	}
 }
 
@@ -84,4 +73,22 @@ func exampleOptions(paper string) Options {
 	opt := testOptions(paper)
 	opt.Lang = i18n.Lang(*exampleLang)
 	return opt
+}
+
+// writeExamples writes each example of n players to -pdfs as
+// <name>-<n>.pdf.
+func writeExamples(t *testing.T, n int, examples map[string]func(io.Writer) error) {
+	t.Helper()
+	for name, write := range examples {
+		f, err := os.Create(filepath.Join(*pdfDir, fmt.Sprintf("%s-%d.pdf", name, n)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := write(f); err != nil {
+			t.Errorf("%s-%d: %v", name, n, err)
+		}
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

@@ -32,7 +32,7 @@ type fontMetrics struct {
 
 // has reports whether the font has a glyph for r.
 func (m *fontMetrics) has(r rune) bool {
-	return r >= 0 && r < rune(len(m.advance)) && m.advance[r] != noGlyph
+	return r >= 0 && int(r) < len(m.advance) && m.advance[r] != noGlyph
 }
 
 // width returns the advance of r in thousandths of an em, 0 when the font
@@ -63,7 +63,7 @@ func parseFontMetrics(ttf []byte) (*fontMetrics, error) {
 	if err != nil {
 		return nil, fmt.Errorf("font metrics: %w: %v", errFontData, err)
 	}
-	unitsPerEm := int(f.UnitsPerEm())
+	unitsPerEm := f.UnitsPerEm()
 	if unitsPerEm == 0 {
 		return nil, fmt.Errorf("font metrics: %w: bad head table", errFontData)
 	}
@@ -72,13 +72,14 @@ func parseFontMetrics(ttf []byte) (*fontMetrics, error) {
 	ppem := fixed.Int26_6(unitsPerEm)
 	scale := 1000 / float64(unitsPerEm)
 	var buf sfnt.Buffer
-	m := &fontMetrics{advance: make([]uint16, 0x10000)}
-	for r := range m.advance {
+	const planeSize = 0x10000 // the runes of the Basic Multilingual Plane
+	m := &fontMetrics{advance: make([]uint16, planeSize)}
+	for r := range rune(planeSize) {
 		m.advance[r] = noGlyph
 		if r == 0 || r == 0xFFFF {
 			continue
 		}
-		glyph, err := f.GlyphIndex(&buf, rune(r))
+		glyph, err := f.GlyphIndex(&buf, r)
 		if err != nil {
 			return nil, fmt.Errorf("font metrics: %w: cmap: %v", errFontData, err)
 		}

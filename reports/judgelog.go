@@ -131,24 +131,12 @@ func (e JudgeLogEntry) penaltyText(lang i18n.Lang) string {
 // by #N", one withdrawn "withdrawn by #N", both in grey. It returns an
 // error, and writes nothing, when the model cannot be printed.
 func WriteJudgeLog(w io.Writer, l JudgeLog, opt Options) error {
-	paper, err := opt.paperSize()
-	if err != nil {
-		return fmt.Errorf("reports: judge log: %w", err)
-	}
-	if err := l.validate(); err != nil {
-		return fmt.Errorf("reports: judge log: %w", err)
-	}
-	title := i18n.T(opt.Lang, "Judge log")
-	if l.EventName != "" {
-		title = l.EventName + " – " + title
-	}
-	pdf := newOrientedDocument("L", paper, title, opt)
-	c := newCanvas(pdf, opt.typesetter(pdf))
-	layoutJudgeLog(c, l)
-	if err := writeCanvas(w, pdf, c); err != nil {
-		return fmt.Errorf("reports: judge log: %w", err)
-	}
-	return nil
+	return writePDF(w, opt, printJob{
+		what: "judge log", landscape: true, check: l.validate,
+		title:     func() string { return i18n.T(opt.Lang, "Judge log") },
+		eventName: l.EventName,
+		layout:    func(c *canvas) { layoutJudgeLog(c, l) },
+	})
 }
 
 // validate reports whether l can be printed.

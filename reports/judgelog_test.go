@@ -91,17 +91,7 @@ func TestJudgeLogWrapsLongDescriptionsOverPages(t *testing.T) {
 // layOutJudgeLog lays l out on landscape paper.
 func layOutJudgeLog(t testing.TB, paper string, l JudgeLog) *canvas {
 	t.Helper()
-	size, err := Options{Paper: paper}.paperSize()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pdf := newOrientedDocument("L", size, "test", Options{Created: testDate})
-	c := newCanvas(pdf, newTypesetter(pdf))
-	layoutJudgeLog(c, l)
-	if err := c.ts.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return c
+	return layOutOriented(t, "L", paper, func(c *canvas) { layoutJudgeLog(c, l) })
 }
 
 func TestJudgeLogLayoutKeepsTextInItsBoxes(t *testing.T) {
@@ -135,39 +125,19 @@ func TestJudgeLogGolden(t *testing.T) {
 
 func TestWriteJudgeLogIsByteStable(t *testing.T) {
 	l := testJudgeLog(64)
-	a := writeTestPDF(t, func(w io.Writer) error { return WriteJudgeLog(w, l, testOptions("Letter")) })
-	b := writeTestPDF(t, func(w io.Writer) error { return WriteJudgeLog(w, l, testOptions("Letter")) })
-	if !bytes.Equal(a, b) {
-		t.Fatal("two writes of the same judge log with the same creation date differ")
-	}
+	checkByteStable(t, "judge log", func(w io.Writer) error { return WriteJudgeLog(w, l, testOptions("Letter")) })
 }
 
 func TestWriteJudgeLogRejectsLogsItCannotPrint(t *testing.T) {
-	tests := []struct {
-		name string
-		l    JudgeLog
-		want string
-	}{
-		{"entry zero", JudgeLog{Entries: []JudgeLogEntry{{}}}, "numbered from 1"},
-		{"twice", JudgeLog{Entries: []JudgeLogEntry{{Number: 1}, {Number: 1}}}, "given twice"},
-		{"a correction of nothing", JudgeLog{Entries: []JudgeLogEntry{{Number: 2, Corrects: 1}}}, "not in the log"},
-		{"a correction of itself", JudgeLog{Entries: []JudgeLogEntry{{Number: 2, Corrects: 2}}}, "corrects itself"},
-		{"a withdrawal of nothing", JudgeLog{Entries: []JudgeLogEntry{{Number: 2, Withdraws: true}}}, "does not say which"},
-		{"negative points", JudgeLog{Entries: []JudgeLogEntry{{Number: 1, Points: -2}}}, "positive number"},
-		{"a negative round", JudgeLog{Entries: []JudgeLogEntry{{Number: 1, Round: -1}}}, "numbered from 1"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var buf bytes.Buffer
-			err := WriteJudgeLog(&buf, tt.l, Options{})
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("err = %v, want one mentioning %q", err, tt.want)
-			}
-			if buf.Len() != 0 {
-				t.Errorf("%d bytes written for a rejected log", buf.Len())
-			}
-		})
-	}
+	checkRejects(t, "a rejected log", WriteJudgeLog, []rejected[JudgeLog]{
+		{"entry zero", JudgeLog{Entries: []JudgeLogEntry{{}}}, Options{}, "numbered from 1"},
+		{"twice", JudgeLog{Entries: []JudgeLogEntry{{Number: 1}, {Number: 1}}}, Options{}, "given twice"},
+		{"a correction of nothing", JudgeLog{Entries: []JudgeLogEntry{{Number: 2, Corrects: 1}}}, Options{}, "not in the log"},
+		{"a correction of itself", JudgeLog{Entries: []JudgeLogEntry{{Number: 2, Corrects: 2}}}, Options{}, "corrects itself"},
+		{"a withdrawal of nothing", JudgeLog{Entries: []JudgeLogEntry{{Number: 2, Withdraws: true}}}, Options{}, "does not say which"},
+		{"negative points", JudgeLog{Entries: []JudgeLogEntry{{Number: 1, Points: -2}}}, Options{}, "positive number"},
+		{"a negative round", JudgeLog{Entries: []JudgeLogEntry{{Number: 1, Round: -1}}}, Options{}, "numbered from 1"},
+	})
 }
 
 func TestKindLabel(t *testing.T) {

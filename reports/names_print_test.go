@@ -25,17 +25,7 @@ var unsupportedNames = []string{
 // drawnKey describes what a span puts on paper, run by run: the text of a
 // run, or its code point with a mark for the box, so that a run of text
 // that reads "U+1F600" and a boxed U+1F600 differ.
-func drawnKey(sp span) string {
-	var b strings.Builder
-	for _, r := range sp.runs {
-		if r.code {
-			b.WriteString("\x00box:" + r.text + "\x00")
-			continue
-		}
-		b.WriteString(r.text)
-	}
-	return b.String()
-}
+func drawnKey(sp span) string { return sp.joined("\x00box:", "\x00") }
 
 // undraw rebuilds the string a span was laid out from, reading each boxed
 // code point ("1F600") back as its rune and each boxed byte ("FF") back as

@@ -5,9 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -26,17 +24,12 @@ var testDate = time.Date(2025, 11, 22, 10, 0, 0, 0, time.UTC)
 // test on error, and keeps the PDF under -pdfs.
 func writeTestPairings(t testing.TB, p Pairings) []byte {
 	t.Helper()
-	var buf bytes.Buffer
-	if err := WritePairings(&buf, p, Options{Created: testDate}); err != nil {
-		t.Fatalf("WritePairings: %v", err)
-	}
-	if *pdfDir != "" {
-		name := regexp.MustCompile(`[^A-Za-z0-9]+`).ReplaceAllString(t.Name(), "_") + ".pdf"
-		if err := os.WriteFile(filepath.Join(*pdfDir, name), buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return buf.Bytes()
+	return writeTestPDF(t, writePairingsWith(p))
+}
+
+// writePairingsWith writes p as PDF with a fixed creation date.
+func writePairingsWith(p Pairings) func(io.Writer) error {
+	return func(w io.Writer) error { return WritePairings(w, p, Options{Created: testDate}) }
 }
 
 // pdfText extracts the text of a PDF with poppler's pdftotext.
@@ -94,6 +87,21 @@ func playerName(i int) string {
 		"Szabó", "Novák", "Lindqvist", "Ferreira", "Popescu", "Jóhannsdóttir", "Rossi", "Van den Berg"}
 	return fmt.Sprintf("%s %s", first[i%len(first)], last[i/len(first)%len(last)]) +
 		strings.Repeat(" Jr.", i/(len(first)*len(last)))
+}
+
+// hardNames is playerName with hard names among the easy ones: of every
+// `every` players the long-th has the 100-character longName and the wide-th
+// forty wide 龍.
+func hardNames(every, long, wide int) func(int) string {
+	return func(i int) string {
+		switch i % every {
+		case long:
+			return longName
+		case wide:
+			return strings.Repeat("龍", 40)
+		}
+		return playerName(i)
+	}
 }
 
 func TestWritePairingsPrintsEveryPlayerAndTable(t *testing.T) {
@@ -169,10 +177,7 @@ func TestWritePairingsIsByteStable(t *testing.T) {
 	p := twoPlayerRound(40, playerName)
 	p.Tables[3].Seats[0].Name = "李小龍"
 	p.Tables = append(p.Tables, PairingsTable{Bye: true, Seats: []PairingsSeat{{Name: "Odd One Out", Points: 6}}})
-	a, b := writeTestPairings(t, p), writeTestPairings(t, p)
-	if !bytes.Equal(a, b) {
-		t.Fatal("two writes of the same pairings with the same creation date differ")
-	}
+	a := checkByteStable(t, "pairings", writePairingsWith(p))
 	if !bytes.Contains(a, []byte("D:20251122100000")) {
 		t.Error("the creation date was not written")
 	}
@@ -196,31 +201,14 @@ func TestWritePairingsUsesTheRequestedPaper(t *testing.T) {
 
 func TestWritePairingsRejectsRoundsItCannotPrint(t *testing.T) {
 	seats := func(n int) []PairingsSeat { return make([]PairingsSeat, n) }
-	tests := []struct {
-		name string
-		p    Pairings
-		opt  Options
-		want string
-	}{
+	checkRejects(t, "a rejected round", WritePairings, []rejected[Pairings]{
 		{"round zero", Pairings{Round: 0}, Options{}, "numbered from 1"},
 		{"a table of one", Pairings{Round: 1, Tables: []PairingsTable{{Number: 1, Seats: seats(1)}}}, Options{}, "2 to 5"},
 		{"a table of six", Pairings{Round: 1, Tables: []PairingsTable{{Number: 1, Seats: seats(6)}}}, Options{}, "2 to 5"},
 		{"a table without a number", Pairings{Round: 1, Tables: []PairingsTable{{Seats: seats(2)}}}, Options{}, "numbered from 1"},
 		{"a bye for two", Pairings{Round: 1, Tables: []PairingsTable{{Bye: true, Seats: seats(2)}}}, Options{}, "exactly one player"},
 		{"unknown paper", Pairings{Round: 1}, Options{Paper: "A3"}, `"A4" or "Letter"`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var buf bytes.Buffer
-			err := WritePairings(&buf, tt.p, tt.opt)
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("err = %v, want one mentioning %q", err, tt.want)
-			}
-			if buf.Len() != 0 {
-				t.Errorf("%d bytes written for a rejected round", buf.Len())
-			}
-		})
-	}
+	})
 }
 
 // BenchmarkWritePairings4096 writes the pairings of a round of 4096

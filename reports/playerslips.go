@@ -59,32 +59,27 @@ const (
 // link that signs her phone in. It returns an error, and writes nothing,
 // when the model cannot be printed.
 func WritePlayerSlips(w io.Writer, s PlayerSlips, opt Options) error {
-	paper, err := opt.paperSize()
-	if err != nil {
-		return fmt.Errorf("reports: player slips: %w", err)
-	}
 	qrs := make([][][]bool, len(s.Players))
-	for i, p := range s.Players {
-		if p.Code == "" {
-			return fmt.Errorf("reports: player slips: %s has no player code", p.Name)
-		}
-		if p.Link != "" {
-			if qrs[i], err = QRModules(p.Link); err != nil {
-				return fmt.Errorf("reports: player slips: %w", err)
+	return writePDF(w, opt, printJob{
+		what: "player slips",
+		check: func() error {
+			for i, p := range s.Players {
+				if p.Code == "" {
+					return fmt.Errorf("%s has no player code", p.Name)
+				}
+				if p.Link != "" {
+					var err error
+					if qrs[i], err = QRModules(p.Link); err != nil {
+						return err
+					}
+				}
 			}
-		}
-	}
-	title := i18n.T(opt.Lang, "Player slips")
-	if s.EventName != "" {
-		title = s.EventName + " – " + title
-	}
-	pdf := newDocument(paper, title, opt)
-	c := newCanvas(pdf, opt.typesetter(pdf))
-	layoutPlayerSlips(c, s, qrs)
-	if err := writeCanvas(w, pdf, c); err != nil {
-		return fmt.Errorf("reports: player slips: %w", err)
-	}
-	return nil
+			return nil
+		},
+		title:     func() string { return i18n.T(opt.Lang, "Player slips") },
+		eventName: s.EventName,
+		layout:    func(c *canvas) { layoutPlayerSlips(c, s, qrs) },
+	})
 }
 
 // layoutPlayerSlips puts the slips on pages of pslipCols × pslipRows

@@ -44,28 +44,21 @@ var posterSteps = []string{
 // and writes nothing, without an address or when the address is too long
 // for a code.
 func WritePoster(w io.Writer, p Poster, opt Options) error {
-	paper, err := opt.paperSize()
-	if err != nil {
-		return fmt.Errorf("reports: poster: %w", err)
-	}
-	if strings.TrimSpace(p.Address) == "" {
-		return fmt.Errorf("reports: poster: no address to print; turn the store network on first")
-	}
-	modules, err := QRModules(p.Address)
-	if err != nil {
-		return fmt.Errorf("reports: poster: %w", err)
-	}
-	title := i18n.T(opt.Lang, "Store network")
-	if p.EventName != "" {
-		title = p.EventName + " – " + title
-	}
-	pdf := newDocument(paper, title, opt)
-	c := newCanvas(pdf, opt.typesetter(pdf))
-	layoutPoster(c, p, modules)
-	if err := writeCanvas(w, pdf, c); err != nil {
-		return fmt.Errorf("reports: poster: %w", err)
-	}
-	return nil
+	var modules [][]bool
+	return writePDF(w, opt, printJob{
+		what: "poster",
+		check: func() error {
+			if strings.TrimSpace(p.Address) == "" {
+				return fmt.Errorf("no address to print; turn the store network on first")
+			}
+			var err error
+			modules, err = QRModules(p.Address)
+			return err
+		},
+		title:     func() string { return i18n.T(opt.Lang, "Store network") },
+		eventName: p.EventName,
+		layout:    func(c *canvas) { layoutPoster(c, p, modules) },
+	})
 }
 
 // layoutPoster lays the poster out on one page: the kicker and the event

@@ -48,20 +48,7 @@ func QRSVG(text string) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ` + n + ` ` + n + `" shape-rendering="crispEdges">`)
 	b.WriteString(`<rect width="` + n + `" height="` + n + `" fill="#fff"/><path fill="#000" d="`)
-	for y, row := range m {
-		for x := 0; x < len(row); {
-			if !row[x] {
-				x++
-				continue
-			}
-			run := 1
-			for x+run < len(row) && row[x+run] {
-				run++
-			}
-			fmt.Fprintf(&b, "M%d %dh%dv1h-%dz", x, y, run, run)
-			x += run
-		}
-	}
+	darkRuns(m, func(y, x, run int) { fmt.Fprintf(&b, "M%d %dh%dv1h-%dz", x, y, run, run) })
 	b.WriteString(`"/></svg>`)
 	return b.Bytes(), nil
 }
@@ -106,6 +93,16 @@ func drawQRPDF(pdf *gofpdf.Fpdf, m [][]bool, x, y, size float64) {
 // square of side size at (x, y): one rectangle a run, not a module.
 func qrRuns(m [][]bool, x, y, size float64, rect func(x, y, w, h float64)) {
 	u := size / float64(len(m))
+	darkRuns(m, func(r, k, run int) {
+		// A hair taller than a module, so that no viewer shows a seam
+		// between rows.
+		rect(x+float64(k)*u, y+float64(r)*u, float64(run)*u, u*1.02)
+	})
+}
+
+// darkRuns calls f for each run of dark modules of m, row by row and left
+// to right: the run's row, its first column and its length.
+func darkRuns(m [][]bool, f func(row, col, run int)) {
 	for r, row := range m {
 		for k := 0; k < len(row); {
 			if !row[k] {
@@ -116,9 +113,7 @@ func qrRuns(m [][]bool, x, y, size float64, rect func(x, y, w, h float64)) {
 			for k+run < len(row) && row[k+run] {
 				run++
 			}
-			// A hair taller than a module, so that no viewer shows a
-			// seam between rows.
-			rect(x+float64(k)*u, y+float64(r)*u, float64(run)*u, u*1.02)
+			f(r, k, run)
 			k += run
 		}
 	}

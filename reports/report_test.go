@@ -42,17 +42,62 @@ func testOptions(paper string) Options { return Options{Paper: paper, Created: t
 // drawing it.
 func layOut(t testing.TB, paper string, lay func(*canvas)) *canvas {
 	t.Helper()
+	return layOutOriented(t, "P", paper, lay)
+}
+
+// layOutOriented is layOut in portrait ("P") or landscape ("L").
+func layOutOriented(t testing.TB, orientation, paper string, lay func(*canvas)) *canvas {
+	t.Helper()
 	size, err := Options{Paper: paper}.paperSize()
 	if err != nil {
 		t.Fatal(err)
 	}
-	pdf := newDocument(size, "test", Options{Created: testDate})
+	pdf := newOrientedDocument(orientation, size, "test", Options{Created: testDate})
 	c := newCanvas(pdf, newTypesetter(pdf))
 	lay(c)
 	if err := c.ts.Err(); err != nil {
 		t.Fatal(err)
 	}
 	return c
+}
+
+// checkByteStable writes a report twice with write and fails unless the
+// two are the same bytes; it returns the first.
+func checkByteStable(t *testing.T, what string, write func(io.Writer) error) []byte {
+	t.Helper()
+	a, b := writeTestPDF(t, write), writeTestPDF(t, write)
+	if !bytes.Equal(a, b) {
+		t.Fatalf("two writes of the same %s with the same creation date differ", what)
+	}
+	return a
+}
+
+// rejected is a model a Write function must refuse with opt, and what its
+// error must mention.
+type rejected[M any] struct {
+	name string
+	m    M
+	opt  Options
+	want string
+}
+
+// checkRejects writes each case with write and wants an error mentioning
+// the case's want, and nothing written (what names a rejected model in the
+// failure).
+func checkRejects[M any](t *testing.T, what string, write func(io.Writer, M, Options) error, cases []rejected[M]) {
+	t.Helper()
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			err := write(&buf, tt.m, tt.opt)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("err = %v, want one mentioning %q", err, tt.want)
+			}
+			if buf.Len() != 0 {
+				t.Errorf("%d bytes written for %s", buf.Len(), what)
+			}
+		})
+	}
 }
 
 // checkGolden compares a layout with testdata/name.golden, or rewrites the

@@ -97,24 +97,12 @@ func (s Seatings) banner(lang i18n.Lang) string {
 // part lists each pod with its players in seat order. It returns an
 // error, and writes nothing, when the model cannot be printed.
 func WriteSeatings(w io.Writer, s Seatings, opt Options) error {
-	paper, err := opt.paperSize()
-	if err != nil {
-		return fmt.Errorf("reports: seating: %w", err)
-	}
-	if err := s.validate(); err != nil {
-		return fmt.Errorf("reports: seating: %w", err)
-	}
-	title := s.title(opt.Lang)
-	if s.EventName != "" {
-		title = s.EventName + " – " + title
-	}
-	pdf := newDocument(paper, title, opt)
-	c := newCanvas(pdf, opt.typesetter(pdf))
-	layoutSeatings(c, s)
-	if err := writeCanvas(w, pdf, c); err != nil {
-		return fmt.Errorf("reports: seating: %w", err)
-	}
-	return nil
+	return writePDF(w, opt, printJob{
+		what: "seating", check: s.validate,
+		title:     func() string { return s.title(opt.Lang) },
+		eventName: s.EventName,
+		layout:    func(c *canvas) { layoutSeatings(c, s) },
+	})
 }
 
 // validate reports whether s can be printed.
@@ -215,16 +203,7 @@ func layoutSeatings(c *canvas, s Seatings) {
 			rowH = avail / float64(perCol)
 		}
 		onPage := min(cols.n*perCol, len(names)-start)
-		inCol := perCol
-		if onPage < cols.n*perCol {
-			inCol = (onPage + cols.n - 1) / cols.n
-		}
-		for col := range cols.n {
-			from := start + col*inCol
-			to := min(from+inCol, start+onPage)
-			if from >= to {
-				break
-			}
+		inCol := columnRuns(start, onPage, cols.n, perCol, func(col, from, to int) {
 			x := left + float64(col)*(cols.colW+seGutter)
 			drawSeatingHeadRow(c, s, x, cols, y)
 			ry := y + headRowHeight
@@ -233,7 +212,7 @@ func layoutSeatings(c *canvas, s Seatings) {
 				ry += rowH
 			}
 			c.line(x, ry, x+cols.colW, ry, 0.3, colorRule, false)
-		}
+		})
 		notes[len(c.pages)-1] = nameRange(names[start].name, names[start+onPage-1].name)
 		start += onPage
 		if start < len(names) {

@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"bytes"
 	"io"
 	"strconv"
 	"strings"
@@ -120,15 +119,7 @@ func TestWriteSeatingsRoundOneWithAByeOverPages(t *testing.T) {
 }
 
 func TestSeatingsLayoutKeepsTextInItsBoxes(t *testing.T) {
-	names := func(i int) string {
-		switch i % 9 {
-		case 2:
-			return longName
-		case 4:
-			return strings.Repeat("龍", 40)
-		}
-		return playerName(i)
-	}
+	names := hardNames(9, 2, 4)
 	for _, n := range []int{0, 1, 8, 64, 512} {
 		for _, paper := range []string{"A4", "Letter"} {
 			checkLayout(t, layOut(t, paper, func(c *canvas) { layoutSeatings(c, draftSeating(n, 8, names)) }))
@@ -148,33 +139,13 @@ func TestSeatingsGolden(t *testing.T) {
 
 func TestWriteSeatingsIsByteStable(t *testing.T) {
 	s := draftSeating(64, 8, playerName)
-	a := writeTestPDF(t, func(w io.Writer) error { return WriteSeatings(w, s, testOptions("")) })
-	b := writeTestPDF(t, func(w io.Writer) error { return WriteSeatings(w, s, testOptions("")) })
-	if !bytes.Equal(a, b) {
-		t.Fatal("two writes of the same seating with the same creation date differ")
-	}
+	checkByteStable(t, "seating", func(w io.Writer) error { return WriteSeatings(w, s, testOptions("")) })
 }
 
 func TestWriteSeatingsRejectsSeatingsItCannotPrint(t *testing.T) {
-	tests := []struct {
-		name string
-		s    Seatings
-		want string
-	}{
-		{"a pass up", Seatings{Passes: []string{"left", "up"}}, "left or right"},
-		{"pod zero", Seatings{Draft: true, Pods: []SeatingPod{{Seats: []string{"Ann"}}}}, "pod number 0"},
-		{"an empty table", Seatings{Pods: []SeatingPod{{Number: 1}}}, "table 1 has no players"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var buf bytes.Buffer
-			err := WriteSeatings(&buf, tt.s, Options{})
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("err = %v, want one mentioning %q", err, tt.want)
-			}
-			if buf.Len() != 0 {
-				t.Errorf("%d bytes written for a rejected seating", buf.Len())
-			}
-		})
-	}
+	checkRejects(t, "a rejected seating", WriteSeatings, []rejected[Seatings]{
+		{"a pass up", Seatings{Passes: []string{"left", "up"}}, Options{}, "left or right"},
+		{"pod zero", Seatings{Draft: true, Pods: []SeatingPod{{Seats: []string{"Ann"}}}}, Options{}, "pod number 0"},
+		{"an empty table", Seatings{Pods: []SeatingPod{{Number: 1}}}, Options{}, "table 1 has no players"},
+	})
 }

@@ -101,25 +101,23 @@ func SlipsFrom(p Pairings, kind SlipKind) Slips {
 // Byes get no slip. It returns an error, and writes nothing, when the
 // model cannot be printed.
 func WriteSlips(w io.Writer, s Slips, opt Options) error {
-	paper, err := opt.paperSize()
-	if err != nil {
-		return fmt.Errorf("reports: match slips: %w", err)
-	}
-	if err := s.validate(); err != nil {
-		return fmt.Errorf("reports: match slips: %w", err)
-	}
-	if s.QR != "" {
-		if s.qr, err = QRModules(s.QR); err != nil {
-			return fmt.Errorf("reports: match slips: %w", err)
-		}
-	}
-	pdf := newDocument(paper, slipsTitle(s, opt.Lang), opt)
-	c := newCanvas(pdf, opt.typesetter(pdf))
-	layoutSlips(c, s)
-	if err := writeCanvas(w, pdf, c); err != nil {
-		return fmt.Errorf("reports: match slips: %w", err)
-	}
-	return nil
+	return writePDF(w, opt, printJob{
+		what: "match slips",
+		check: func() error {
+			if err := s.validate(); err != nil {
+				return err
+			}
+			if s.QR != "" {
+				var err error
+				if s.qr, err = QRModules(s.QR); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+		title:  func() string { return slipsTitle(s, opt.Lang) },
+		layout: func(c *canvas) { layoutSlips(c, s) },
+	})
 }
 
 // slipsTitle is the document title of the slips.

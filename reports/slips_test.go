@@ -163,15 +163,7 @@ func TestWriteSlipsPrintsNoSlipForAByeAndCutLinesBetweenSlips(t *testing.T) {
 }
 
 func TestSlipsLayoutKeepsTextInItsBoxes(t *testing.T) {
-	names := func(i int) string {
-		switch i % 7 {
-		case 3:
-			return longName
-		case 5:
-			return strings.Repeat("龍", 40)
-		}
-		return playerName(i)
-	}
+	names := hardNames(7, 3, 5)
 	long := twoPlayerRound(9, names)
 	long.EventName = strings.Repeat("The Grand Autumn Championship ", 8)
 	long.Game = strings.Repeat("Altered · Standard ", 10)
@@ -239,11 +231,7 @@ func TestSlipsGolden(t *testing.T) {
 func TestWriteSlipsIsByteStable(t *testing.T) {
 	s := SlipsFrom(exampleRound(64), SlipKeyForge)
 	s.Tables[3].Extension = 5 * time.Minute
-	a := writeTestPDF(t, func(w io.Writer) error { return WriteSlips(w, s, testOptions("Letter")) })
-	b := writeTestPDF(t, func(w io.Writer) error { return WriteSlips(w, s, testOptions("Letter")) })
-	if !bytes.Equal(a, b) {
-		t.Fatal("two writes of the same slips with the same creation date differ")
-	}
+	a := checkByteStable(t, "slips", func(w io.Writer) error { return WriteSlips(w, s, testOptions("Letter")) })
 	if !bytes.Contains(a, []byte("/MediaBox [0 0 612.00 792.00]")) {
 		t.Error("the slips are not on Letter paper")
 	}
@@ -251,31 +239,15 @@ func TestWriteSlipsIsByteStable(t *testing.T) {
 
 func TestWriteSlipsRejectsSlipsItCannotPrint(t *testing.T) {
 	seats := func(n int) []PairingsSeat { return make([]PairingsSeat, n) }
-	tests := []struct {
-		name string
-		s    Slips
-		want string
-	}{
-		{"round zero", Slips{}, "numbered from 1"},
-		{"an unknown kind", Slips{Round: 1, Kind: 9}, "unknown slip kind"},
-		{"six games", Slips{Round: 1, Kind: SlipKeyForge, Games: 6}, "1 to 5"},
-		{"a table zero", Slips{Round: 1, Tables: []SlipTable{{Seats: seats(2)}}}, "numbered from 1"},
-		{"KeyForge for three", Slips{Round: 1, Kind: SlipKeyForge, Tables: []SlipTable{{Number: 1, Seats: seats(3)}}}, "between 2 players"},
-		{"a table of six", Slips{Round: 1, Tables: []SlipTable{{Number: 1, Seats: seats(6)}}}, "2 to 5"},
-		{"a negative extension", Slips{Round: 1, Tables: []SlipTable{{Number: 1, Seats: seats(2), Extension: -time.Minute}}}, "negative extension"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var buf bytes.Buffer
-			err := WriteSlips(&buf, tt.s, Options{})
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("err = %v, want one mentioning %q", err, tt.want)
-			}
-			if buf.Len() != 0 {
-				t.Errorf("%d bytes written for rejected slips", buf.Len())
-			}
-		})
-	}
+	checkRejects(t, "rejected slips", WriteSlips, []rejected[Slips]{
+		{"round zero", Slips{}, Options{}, "numbered from 1"},
+		{"an unknown kind", Slips{Round: 1, Kind: 9}, Options{}, "unknown slip kind"},
+		{"six games", Slips{Round: 1, Kind: SlipKeyForge, Games: 6}, Options{}, "1 to 5"},
+		{"a table zero", Slips{Round: 1, Tables: []SlipTable{{Seats: seats(2)}}}, Options{}, "numbered from 1"},
+		{"KeyForge for three", Slips{Round: 1, Kind: SlipKeyForge, Tables: []SlipTable{{Number: 1, Seats: seats(3)}}}, Options{}, "between 2 players"},
+		{"a table of six", Slips{Round: 1, Tables: []SlipTable{{Number: 1, Seats: seats(6)}}}, Options{}, "2 to 5"},
+		{"a negative extension", Slips{Round: 1, Tables: []SlipTable{{Number: 1, Seats: seats(2), Extension: -time.Minute}}}, Options{}, "negative extension"},
+	})
 }
 
 // BenchmarkWriteSlips2048 writes the slips of a round of 2048 tables: it

@@ -87,23 +87,13 @@ func (s Standings) title(lang i18n.Lang) string {
 // header row repeated on every page and dropped players marked. It returns
 // an error, and writes nothing, when the model cannot be printed.
 func WriteStandings(w io.Writer, s Standings, opt Options) error {
-	paper, err := opt.paperSize()
-	if err != nil {
-		return fmt.Errorf("reports: standings: %w", err)
-	}
-	if err := s.validate(); err != nil {
-		return fmt.Errorf("reports: standings: %w", err)
-	}
-	title := s.title(opt.Lang)
-	if s.EventName != "" {
-		title = s.EventName + " – " + title
-	}
-	pdf, c := planStandings(paper, title, s, opt)
-	layoutStandings(c, s)
-	if err := writeCanvas(w, pdf, c); err != nil {
-		return fmt.Errorf("reports: standings: %w", err)
-	}
-	return nil
+	return writePDF(w, opt, printJob{
+		what: "standings", check: s.validate,
+		title:     func() string { return s.title(opt.Lang) },
+		eventName: s.EventName,
+		plan:      func(paper, title string) (*gofpdf.Fpdf, *canvas) { return planStandings(paper, title, s, opt) },
+		layout:    func(c *canvas) { layoutStandings(c, s) },
+	})
 }
 
 // validate reports whether s can be printed.

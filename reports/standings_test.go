@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -126,36 +125,16 @@ func TestStandingsGolden(t *testing.T) {
 
 func TestWriteStandingsIsByteStable(t *testing.T) {
 	s := testStandings(100, true, true)
-	a := writeTestPDF(t, func(w io.Writer) error { return WriteStandings(w, s, testOptions("")) })
-	b := writeTestPDF(t, func(w io.Writer) error { return WriteStandings(w, s, testOptions("")) })
-	if !bytes.Equal(a, b) {
-		t.Fatal("two writes of the same standings with the same creation date differ")
-	}
+	checkByteStable(t, "standings", func(w io.Writer) error { return WriteStandings(w, s, testOptions("")) })
 }
 
 func TestWriteStandingsRejectsStandingsItCannotPrint(t *testing.T) {
-	tests := []struct {
-		name string
-		s    Standings
-		want string
-	}{
-		{"round zero", Standings{}, "numbered from 1"},
-		{"a missing tiebreaker", Standings{Round: 1, Tiebreakers: []string{"OMW%"}, Rows: []StandingsRow{{Name: "Ann"}}}, "0 tiebreaker values for 1"},
-		{"too many tiebreakers", Standings{Round: 1, Tiebreakers: make([]string, 9)}, "at most 8"},
-		{"a negative record", Standings{Round: 1, Rows: []StandingsRow{{Name: "Ann", Wins: -1}}}, "negative"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var buf bytes.Buffer
-			err := WriteStandings(&buf, tt.s, Options{})
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("err = %v, want one mentioning %q", err, tt.want)
-			}
-			if buf.Len() != 0 {
-				t.Errorf("%d bytes written for rejected standings", buf.Len())
-			}
-		})
-	}
+	checkRejects(t, "rejected standings", WriteStandings, []rejected[Standings]{
+		{"round zero", Standings{}, Options{}, "numbered from 1"},
+		{"a missing tiebreaker", Standings{Round: 1, Tiebreakers: []string{"OMW%"}, Rows: []StandingsRow{{Name: "Ann"}}}, Options{}, "0 tiebreaker values for 1"},
+		{"too many tiebreakers", Standings{Round: 1, Tiebreakers: make([]string, 9)}, Options{}, "at most 8"},
+		{"a negative record", Standings{Round: 1, Rows: []StandingsRow{{Name: "Ann", Wins: -1}}}, Options{}, "negative"},
+	})
 }
 
 // BenchmarkWriteStandings4096 writes the standings of 4096 players.

@@ -68,24 +68,12 @@ func (s Summary) topTitle(lang i18n.Lang) string {
 // top places run long. It returns an error, and writes nothing, when the
 // model cannot be printed.
 func WriteSummary(w io.Writer, s Summary, opt Options) error {
-	paper, err := opt.paperSize()
-	if err != nil {
-		return fmt.Errorf("reports: summary: %w", err)
-	}
-	if err := s.validate(); err != nil {
-		return fmt.Errorf("reports: summary: %w", err)
-	}
-	title := i18n.T(opt.Lang, "Event summary")
-	if s.EventName != "" {
-		title = s.EventName + " – " + title
-	}
-	pdf := newDocument(paper, title, opt)
-	c := newCanvas(pdf, opt.typesetter(pdf))
-	layoutSummary(c, s)
-	if err := writeCanvas(w, pdf, c); err != nil {
-		return fmt.Errorf("reports: summary: %w", err)
-	}
-	return nil
+	return writePDF(w, opt, printJob{
+		what: "summary", check: s.validate,
+		title:     func() string { return i18n.T(opt.Lang, "Event summary") },
+		eventName: s.EventName,
+		layout:    func(c *canvas) { layoutSummary(c, s) },
+	})
 }
 
 // validate reports whether s can be printed.

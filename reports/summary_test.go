@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -92,33 +91,13 @@ func TestSummaryGolden(t *testing.T) {
 
 func TestWriteSummaryIsByteStable(t *testing.T) {
 	s := testSummary(512, 8)
-	a := writeTestPDF(t, func(w io.Writer) error { return WriteSummary(w, s, testOptions("Letter")) })
-	b := writeTestPDF(t, func(w io.Writer) error { return WriteSummary(w, s, testOptions("Letter")) })
-	if !bytes.Equal(a, b) {
-		t.Fatal("two writes of the same summary with the same creation date differ")
-	}
+	checkByteStable(t, "summary", func(w io.Writer) error { return WriteSummary(w, s, testOptions("Letter")) })
 }
 
 func TestWriteSummaryRejectsSummariesItCannotPrint(t *testing.T) {
-	tests := []struct {
-		name string
-		s    Summary
-		want string
-	}{
-		{"negative players", Summary{Registered: -1}, "never negative"},
-		{"more legal decks than registered", Summary{DecksRegistered: 2, DecksLegal: 3}, "3 legal decks of 2"},
-		{"a negative rank", Summary{Top: []SummaryPlace{{Rank: -1, Name: "Ann"}}}, "rank -1"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var buf bytes.Buffer
-			err := WriteSummary(&buf, tt.s, Options{})
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("err = %v, want one mentioning %q", err, tt.want)
-			}
-			if buf.Len() != 0 {
-				t.Errorf("%d bytes written for a rejected summary", buf.Len())
-			}
-		})
-	}
+	checkRejects(t, "a rejected summary", WriteSummary, []rejected[Summary]{
+		{"negative players", Summary{Registered: -1}, Options{}, "never negative"},
+		{"more legal decks than registered", Summary{DecksRegistered: 2, DecksLegal: 3}, Options{}, "3 legal decks of 2"},
+		{"a negative rank", Summary{Top: []SummaryPlace{{Rank: -1, Name: "Ann"}}}, Options{}, "rank -1"},
+	})
 }

@@ -138,11 +138,15 @@ func (s span) empty() bool { return len(s.runs) == 0 }
 
 // String returns the text the span draws, with a boxed code point as
 // "[1F600]".
-func (s span) String() string {
+func (s span) String() string { return s.joined("[", "]") }
+
+// joined returns the text the span draws, with a boxed code point between
+// open and close.
+func (s span) joined(open, close string) string {
 	var b strings.Builder
 	for _, r := range s.runs {
 		if r.code {
-			b.WriteString("[" + r.text + "]")
+			b.WriteString(open + r.text + close)
 			continue
 		}
 		b.WriteString(r.text)

@@ -153,21 +153,23 @@ func TestTypesetterAddsOnlyTheFontsItDrawsWith(t *testing.T) {
 	ts := newTestTypesetter(t)
 	ts.pdf.AddPage()
 	ts.draw(ts.layout("Zoë", styleRegular), 12, 10, 10)
-	cjk := ts.chains[styleRegular][1]
-	if cjk.registered || cjk.metrics != nil {
-		t.Error("the CJK font was loaded for Latin text")
-	}
-	ts.draw(ts.layout("李小龍", styleRegular), 12, 10, 20)
-	if !cjk.registered {
-		t.Error("the CJK font was not added for Chinese text")
-	}
-	hangul := ts.chains[styleRegular][2]
-	if hangul.registered || hangul.metrics != nil {
-		t.Error("the Hangul font was loaded for Latin and Chinese text")
-	}
-	ts.draw(ts.layout("김민준", styleRegular), 12, 10, 30)
-	if !hangul.registered {
-		t.Error("the Hangul font was not added for Korean text")
+	for _, c := range []struct {
+		chain              int
+		font, before, text string
+		script             string
+		y                  float64
+	}{
+		{1, "CJK", "Latin", "李小龍", "Chinese", 20},
+		{2, "Hangul", "Latin and Chinese", "김민준", "Korean", 30},
+	} {
+		f := ts.chains[styleRegular][c.chain]
+		if f.registered || f.metrics != nil {
+			t.Errorf("the %s font was loaded for %s text", c.font, c.before)
+		}
+		ts.draw(ts.layout(c.text, styleRegular), 12, 10, c.y)
+		if !f.registered {
+			t.Errorf("the %s font was not added for %s text", c.font, c.script)
+		}
 	}
 	if err := ts.pdf.Error(); err != nil {
 		t.Fatal(err)

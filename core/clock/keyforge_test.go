@@ -152,9 +152,7 @@ func TestKeyForgeGameInvalid(t *testing.T) {
 			p := ok
 			tt.change(&p)
 			_, err := KeyForgeGameAtTime(p)
-			if !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), tt.says) {
-				t.Errorf("err = %v, want ErrInvalid saying %q", err, tt.says)
-			}
+			wantInvalid(t, err, tt.says)
 		})
 	}
 }
@@ -336,9 +334,7 @@ func TestKeyForgeMatchInvalid(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := KeyForgeMatchAtTime(tt.match)
-			if !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), tt.says) {
-				t.Errorf("err = %v, want ErrInvalid saying %q", err, tt.says)
-			}
+			wantInvalid(t, err, tt.says)
 		})
 	}
 }
@@ -364,5 +360,14 @@ func TestDecisionsAreSaidInFrench(t *testing.T) {
 	}
 	if got := s.Explanation.In(i18n.French); !strings.HasPrefix(got, "Les places 1 et 2 sont aussi proches") {
 		t.Errorf("French Shadowfist explanation %q", got)
+	}
+}
+
+// wantInvalid fails the test unless err is an ErrInvalid whose message says
+// says.
+func wantInvalid(t *testing.T, err error, says string) {
+	t.Helper()
+	if !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), says) {
+		t.Errorf("err = %v, want ErrInvalid saying %q", err, says)
 	}
 }

@@ -105,9 +105,7 @@ func TestShadowfistAtTimeInvalid(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := ShadowfistAtTime(tt.seats)
-			if !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), tt.says) {
-				t.Errorf("err = %v, want ErrInvalid saying %q", err, tt.says)
-			}
+			wantInvalid(t, err, tt.says)
 		})
 	}
 }

@@ -219,12 +219,7 @@ func (c *checker) factionCount(rule string) {
 		if key == "neutral" {
 			continue
 		}
-		fa := byKey[key]
-		if fa == nil {
-			fa = &faction{name: f}
-			byKey[key] = fa
-			factions = append(factions, fa)
-		}
+		fa := bucket(byKey, &factions, key, func() *faction { return &faction{name: f} })
 		fa.copies += e.Count
 		fa.cards = append(fa.cards, e.Name)
 		if isHero, _ := c.isHero(e); isHero {

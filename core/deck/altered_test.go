@@ -26,13 +26,7 @@ const akesha = "Hero: Akesha & Taru\n"
 // Rule A1: the constructed deck rules of 001/003, 1.1.4.
 func TestAlteredConstructed(t *testing.T) {
 	full := alteredCards()
-	tests := []struct {
-		name     string
-		text     string
-		cards    CardList
-		problems []Issue
-		warnings []Issue
-	}{
+	tests := []validateCase{
 		{name: "a Hero and 39 cards of its faction is legal",
 			text: akesha + cards("Axiom Common", 13, 3), cards: full},
 		{name: "15 rare and 3 unique cards are allowed",
@@ -95,25 +89,14 @@ func TestAlteredConstructed(t *testing.T) {
 			text:     akesha + cards("Axiom Common", 13, 3),
 			warnings: []Issue{is("A1", "", "A1: cannot check the faction and rarity of 14 cards: no card list is loaded; import one, or check the deck by hand.")}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := Validate(FormatAlteredConstructed, mustParse(t, tt.text), tt.cards)
-			checkReport(t, got, tt.problems, tt.warnings)
-		})
-	}
+	checkValidate(t, FormatAlteredConstructed, tests)
 }
 
 // Rules A2 and A4: the limited deck rules of 001/003, 1.1.5, and the
 // Sealed and Booster Draft game modes' 30 cards.
 func TestAlteredLimited(t *testing.T) {
 	full := alteredCards()
-	tests := []struct {
-		name     string
-		text     string
-		cards    CardList
-		problems []Issue
-		warnings []Issue
-	}{
+	tests := []validateCase{
 		{name: "a Hero, 29 cards of 3 factions, no name or rarity limits",
 			text: akesha + cards("Axiom Rare", 3, 6) + cards("Lyra Common", 1, 5) + "6 Mana Convergence\n", cards: full},
 		{name: "30 cards and no Hero",
@@ -149,10 +132,5 @@ func TestAlteredLimited(t *testing.T) {
 			text:     akesha + cards("Card", 10, 3),
 			warnings: []Issue{is("A2", "", "A2: cannot check the faction of 11 cards: no card list is loaded; import one, or check the deck by hand.")}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := Validate(FormatAlteredLimited, mustParse(t, tt.text), tt.cards)
-			checkReport(t, got, tt.problems, tt.warnings)
-		})
-	}
+	checkValidate(t, FormatAlteredLimited, tests)
 }

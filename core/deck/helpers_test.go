@@ -56,6 +56,33 @@ func issuesString(is []Issue) string {
 	return b.String()
 }
 
+// validateCase is a deck list to validate against cards, in format (when
+// empty, the format checkValidate is given), with the problems and the
+// warnings the report must give.
+type validateCase struct {
+	name     string
+	format   Format
+	text     string
+	cards    CardList
+	problems []Issue
+	warnings []Issue
+}
+
+// checkValidate validates each case's list, in the case's format or else
+// in format, and checks the report.
+func checkValidate(t *testing.T, format Format, tests []validateCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := tt.format
+			if f == "" {
+				f = format
+			}
+			checkReport(t, Validate(f, mustParse(t, tt.text), tt.cards), tt.problems, tt.warnings)
+		})
+	}
+}
+
 // checkReport compares a report's problems and warnings exactly.
 func checkReport(t *testing.T, got Report, problems, warnings []Issue) {
 	t.Helper()

@@ -11,14 +11,7 @@ func heresyCards() CardList {
 // Rules H1, H6 and H7: Heresy decks (002, 2.2.1, 4.3.1, 5.3.1).
 func TestHeresy(t *testing.T) {
 	full := heresyCards()
-	tests := []struct {
-		name     string
-		format   Format
-		text     string
-		cards    CardList
-		problems []Issue
-		warnings []Issue
-	}{
+	tests := []validateCase{
 		{name: "H1: 60 cards, four of each, needs no card list",
 			format: FormatHeresy, text: cards("Card", 15, 4)},
 		{name: "H1: 59 cards",
@@ -70,11 +63,7 @@ func TestHeresy(t *testing.T) {
 				is("H1", "Card 5", `H1: "Card 5" has 10 copies; a Heresy deck may have at most 4 of a card, locations excepted. Remove 6.`),
 			}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			checkReport(t, Validate(tt.format, mustParse(t, tt.text), tt.cards), tt.problems, tt.warnings)
-		})
-	}
+	checkValidate(t, "", tests)
 }
 
 func TestUltracommonLocations(t *testing.T) {

@@ -29,7 +29,13 @@ func archonText(t *testing.T, name, set string, houses []string, lines map[strin
 
 func archonList(t *testing.T, name, set string, houses []string, lines map[string]string) List {
 	t.Helper()
-	l, errs := ParseArchon(archonText(t, name, set, houses, lines))
+	return mustParseArchon(t, archonText(t, name, set, houses, lines))
+}
+
+// mustParseArchon reads an Archon deck list, failing the test on an error.
+func mustParseArchon(t *testing.T, text string) List {
+	t.Helper()
+	l, errs := ParseArchon(text)
 	if len(errs) > 0 {
 		t.Fatalf("ParseArchon: %v", errs)
 	}
@@ -74,10 +80,7 @@ func TestArchonDeck(t *testing.T) {
 	for _, format := range []Format{FormatArchonStandard, FormatArchonSealed, FormatAllianceStandard, FormatAllianceSealed} {
 		for _, tt := range tests {
 			t.Run(string(format)+"/"+tt.name, func(t *testing.T) {
-				l, errs := ParseArchon(tt.text)
-				if len(errs) > 0 {
-					t.Fatalf("ParseArchon: %v", errs)
-				}
+				l := mustParseArchon(t, tt.text)
 				checkReport(t, Validate(format, l, CardList{}), tt.problems, tt.warnings)
 			})
 		}
@@ -347,10 +350,7 @@ func TestK2AnArchonDeckIsCompleteAndUnmodified(t *testing.T) {
 	for _, format := range []Format{FormatArchonStandard, FormatArchonSealed, FormatAllianceStandard, FormatAllianceSealed} {
 		for _, tt := range tests {
 			t.Run(string(format)+"/"+tt.name, func(t *testing.T) {
-				l, errs := ParseArchon(tt.text)
-				if len(errs) > 0 {
-					t.Fatalf("ParseArchon: %v", errs)
-				}
+				l := mustParseArchon(t, tt.text)
 				rep := Validate(format, l, CardList{})
 				var want []Issue
 				if tt.problem != "" {

@@ -92,12 +92,7 @@ func (c *checker) ritual() {
 			c.problem(rule, e.Name, i18n.F("%s has no letter to start with, so it cannot start with a chosen letter; check its spelling.", quote(e.Name)))
 			continue
 		}
-		l := seen[r]
-		if l == nil {
-			l = &letter{r: r}
-			seen[r] = l
-			letters = append(letters, l)
-		}
+		l := bucket(seen, &letters, r, func() *letter { return &letter{r: r} })
 		l.copies += e.Count
 		l.cards = append(l.cards, e.Name)
 	}

@@ -14,14 +14,7 @@ func shadowfistCards() CardList {
 // Rules S2 and S3: Shadowfist deck construction (004, 3.0 a and 6.1).
 func TestShadowfist(t *testing.T) {
 	full := shadowfistCards()
-	tests := []struct {
-		name     string
-		format   Format
-		text     string
-		cards    CardList
-		problems []Issue
-		warnings []Issue
-	}{
+	tests := []validateCase{
 		{name: "S2: five of a title, any size, no card list needed",
 			format: FormatShadowfist, text: "5 Dim Mak\n1 Swordsman\n"},
 		{name: "S2: six of a title",
@@ -88,11 +81,7 @@ func TestShadowfist(t *testing.T) {
 			format: FormatShadowfistComrades, text: cards("Dragon", 5, 5),
 			warnings: []Issue{is("S3", "", "S3: cannot check the designators of 5 cards: no card list is loaded; import one, or check the deck by hand.")}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			checkReport(t, Validate(tt.format, mustParse(t, tt.text), tt.cards), tt.problems, tt.warnings)
-		})
-	}
+	checkValidate(t, "", tests)
 }
 
 // Rule S3: the letter a title starts with, for Ritual of the Unnameable.

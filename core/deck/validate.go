@@ -350,3 +350,16 @@ func listNames(names []string) wordList {
 	}
 	return joinAnd(q)
 }
+
+// bucket returns byKey's entry for key; when there is none it makes one
+// with mk and adds it to byKey and to the end of order, so that order
+// lists the entries as their keys first came.
+func bucket[K comparable, V any](byKey map[K]*V, order *[]*V, key K, mk func() *V) *V {
+	v := byKey[key]
+	if v == nil {
+		v = mk()
+		byKey[key] = v
+		*order = append(*order, v)
+	}
+	return v
+}

@@ -129,13 +129,7 @@ func TestDraftSettingsAreCheckedTogether(t *testing.T) {
 	} {
 		s := base
 		s.Draft = DraftSettings{Ideal: c.ideal, Min: c.lo, Max: c.hi, Packs: c.packs}
-		err := s.Validate()
-		switch {
-		case c.want == "" && err != nil:
-			t.Errorf("%s: %v", c.name, err)
-		case c.want != "" && (err == nil || !errors.Is(err, ErrInvalid) || !strings.Contains(Message(err), c.want)):
-			t.Errorf("%s: want %q, got %v", c.name, c.want, err)
-		}
+		checkInvalid(t, c.name, s.Validate(), c.want)
 		if s.HasDraft() != c.hasDraft {
 			t.Errorf("%s: HasDraft() = %v", c.name, s.HasDraft())
 		}
@@ -172,13 +166,7 @@ func TestTeamSettingsAreChecked(t *testing.T) {
 	} {
 		s := base
 		c.change(&s)
-		err := s.Validate()
-		switch {
-		case c.want == "" && err != nil:
-			t.Errorf("%s: %v", c.name, err)
-		case c.want != "" && (err == nil || !errors.Is(err, ErrInvalid) || !strings.Contains(Message(err), c.want)):
-			t.Errorf("%s: want %q, got %v", c.name, c.want, err)
-		}
+		checkInvalid(t, c.name, s.Validate(), c.want)
 	}
 	if !base.Teams() || (Settings{}).Teams() {
 		t.Error("Teams()")
@@ -206,5 +194,17 @@ func TestTeamMatchIsTheMatchBetweenTheTeams(t *testing.T) {
 	}
 	if (Team{Name: " "}).Validate() == nil || (Team{Name: "Les Zoëlles"}).Validate() != nil {
 		t.Error("team names")
+	}
+}
+
+// checkInvalid checks the error of a validation named name: none when want
+// is empty, else an ErrInvalid whose message mentions want.
+func checkInvalid(t *testing.T, name string, err error, want string) {
+	t.Helper()
+	switch {
+	case want == "" && err != nil:
+		t.Errorf("%s: %v", name, err)
+	case want != "" && (err == nil || !errors.Is(err, ErrInvalid) || !strings.Contains(Message(err), want)):
+		t.Errorf("%s: want %q, got %v", name, want, err)
 	}
 }

@@ -162,13 +162,7 @@ func TestEachGroupValidatesItself(t *testing.T) {
 		{"no team", TeamSettings{}, ""},
 		{"teams of three", TeamSettings{Size: 3}, "a team has 2 players (2v2), not 3"},
 	} {
-		err := c.group.Validate()
-		switch {
-		case c.want == "" && err != nil:
-			t.Errorf("%s: %v", c.name, err)
-		case c.want != "" && (err == nil || !errors.Is(err, ErrInvalid) || !strings.Contains(Message(err), c.want)):
-			t.Errorf("%s: want %q, got %v", c.name, c.want, err)
-		}
+		checkInvalid(t, c.name, c.group.Validate(), c.want)
 	}
 }
 
@@ -206,13 +200,7 @@ func TestSettingsValidateChecksTheGroupsAndWhereTheyFit(t *testing.T) {
 	} {
 		s := c.base
 		c.change(&s)
-		err := s.Validate()
-		switch {
-		case c.want == "" && err != nil:
-			t.Errorf("%s: %v", c.name, err)
-		case c.want != "" && (err == nil || !errors.Is(err, ErrInvalid) || !strings.Contains(Message(err), c.want)):
-			t.Errorf("%s: want %q, got %v", c.name, c.want, err)
-		}
+		checkInvalid(t, c.name, s.Validate(), c.want)
 	}
 }
 

@@ -131,69 +131,63 @@ func TestArmageddonByeFromResults(t *testing.T) {
 // with an odd number of players, N−1 matches in single elimination, nobody
 // out before two losses in double, and everyone placed.
 func TestArmageddonProperties(t *testing.T) {
-	for n := 2; n <= 40; n++ {
-		for _, double := range []bool{false, true} {
-			for seed := range uint64(6) {
-				rng := rand.New(rand.NewPCG(seed, uint64(n)))
-				ids := bkIDs(n)
-				byes := map[event.EntryID]int{}
-				losses := map[event.EntryID]int{}
-				p, played := bkRun(t, func(pl []event.Round) (Progress, error) {
-					return Armageddon(ids, pl, ArmageddonOptions{Double: double}, rand.New(rand.NewPCG(seed, uint64(len(pl)))))
-				}, bkRandomWin(rng), rng, func(pl []event.Round) {
-					if len(pl) == 0 {
-						return
-					}
-					for _, tb := range pl[len(pl)-1].Tables {
-						if tb.Bye {
-							byes[tb.Seats[0].EntryID]++
-						} else if tb.Result.Outcome(0) == event.Win {
-							losses[tb.Seats[1].EntryID]++
-						} else {
-							losses[tb.Seats[0].EntryID]++
-						}
-					}
-				}, func(_ []event.Round, p Progress) {
-					if p.Done {
-						return
-					}
-					left := 0
-					for _, r := range p.Records {
-						if r.Losses < map[bool]int{false: 1, true: 2}[double] {
-							left++
-						}
-					}
-					if (len(p.Next.Passes) == 1) != (left%2 == 1) || len(p.Next.Passes) > 1 {
-						t.Fatalf("n=%d: %d left, passes %+v", n, left, p.Next.Passes)
-					}
-					for _, ps := range p.Next.Passes {
-						if byes[ps.Entry] > 0 && !strings.Contains(ps.Why.String(), "every player left has had a bye") {
-							t.Fatalf("n=%d double=%v: second bye for %d: %s", n, double, ps.Entry, ps.Why)
-						}
-					}
-					for _, tb := range p.Next.Tables {
-						for _, id := range tb.Seats {
-							if losses[id] >= map[bool]int{false: 1, true: 2}[double] {
-								t.Fatalf("n=%d: entry %d plays after going out", n, id)
-							}
-						}
-					}
-				})
-				bkCheckPlaced(t, ids, p.Placements)
-				if !double && bkMatches(played) != n-1 {
-					t.Fatalf("n=%d: %d matches, want %d", n, bkMatches(played), n-1)
+	bkFields(40, []bool{false, true}, 6, func(n int, double bool, seed uint64, rng *rand.Rand, ids []event.EntryID) {
+		byes := map[event.EntryID]int{}
+		losses := map[event.EntryID]int{}
+		p, played := bkRun(t, func(pl []event.Round) (Progress, error) {
+			return Armageddon(ids, pl, ArmageddonOptions{Double: double}, rand.New(rand.NewPCG(seed, uint64(len(pl)))))
+		}, bkRandomWin(rng), rng, func(pl []event.Round) {
+			if len(pl) == 0 {
+				return
+			}
+			for _, tb := range pl[len(pl)-1].Tables {
+				if tb.Bye {
+					byes[tb.Seats[0].EntryID]++
+				} else if tb.Result.Outcome(0) == event.Win {
+					losses[tb.Seats[1].EntryID]++
+				} else {
+					losses[tb.Seats[0].EntryID]++
 				}
-				if double {
-					champ := p.Placements[0].Entries[0]
-					for _, r := range p.Records {
-						if r.Entry != champ && r.Losses < 2 {
-							t.Fatalf("n=%d: entry %d out with %d loss(es)", n, r.Entry, r.Losses)
-						}
+			}
+		}, func(_ []event.Round, p Progress) {
+			if p.Done {
+				return
+			}
+			left := 0
+			for _, r := range p.Records {
+				if r.Losses < map[bool]int{false: 1, true: 2}[double] {
+					left++
+				}
+			}
+			if (len(p.Next.Passes) == 1) != (left%2 == 1) || len(p.Next.Passes) > 1 {
+				t.Fatalf("n=%d: %d left, passes %+v", n, left, p.Next.Passes)
+			}
+			for _, ps := range p.Next.Passes {
+				if byes[ps.Entry] > 0 && !strings.Contains(ps.Why.String(), "every player left has had a bye") {
+					t.Fatalf("n=%d double=%v: second bye for %d: %s", n, double, ps.Entry, ps.Why)
+				}
+			}
+			for _, tb := range p.Next.Tables {
+				for _, id := range tb.Seats {
+					if losses[id] >= map[bool]int{false: 1, true: 2}[double] {
+						t.Fatalf("n=%d: entry %d plays after going out", n, id)
 					}
 				}
 			}
+		})
+		bkCheckPlaced(t, ids, p.Placements)
+		if !double && bkMatches(played) != n-1 {
+			t.Fatalf("n=%d: %d matches, want %d", n, bkMatches(played), n-1)
 		}
-	}
+		if double {
+			champ := p.Placements[0].Entries[0]
+			for _, r := range p.Records {
+				if r.Entry != champ && r.Losses < 2 {
+					t.Fatalf("n=%d: entry %d out with %d loss(es)", n, r.Entry, r.Losses)
+				}
+			}
+		}
+	})
 }
 
 func TestArmageddonRefusesADraw(t *testing.T) {

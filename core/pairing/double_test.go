@@ -87,69 +87,56 @@ func TestDoubleEliminationDropsLosersCrosswise(t *testing.T) {
 // entrant is placed, nobody plays after being out, and a bracket of N has
 // 2N−2 matches, or 2N−1 when the reset is played.
 func TestDoubleEliminationProperties(t *testing.T) {
-	for n := 2; n <= 48; n++ {
-		for _, reset := range []bool{true, false} {
-			for seed := range uint64(8) {
-				rng := rand.New(rand.NewPCG(seed, uint64(n)))
-				ids := bkIDs(n)
-				losses := map[event.EntryID]int{}
-				p, played := bkRun(t, func(pl []event.Round) (Progress, error) {
-					return DoubleElimination(ids, pl, BracketOptions{Reset: reset})
-				}, bkRandomWin(rng), rng, nil, func(pl []event.Round, p Progress) {
-					seen := map[event.EntryID]bool{}
-					for _, tb := range p.Next.Tables {
-						for _, id := range tb.Seats {
-							if seen[id] {
-								t.Fatalf("n=%d: entry %d seated twice in a round", n, id)
-							}
-							seen[id] = true
-							if losses[id] >= 2 {
-								t.Fatalf("n=%d: entry %d plays after two losses", n, id)
-							}
-						}
-					}
-				})
-				for _, r := range played {
-					for _, tb := range r.Tables {
-						if len(tb.Seats) != 2 {
-							continue
-						}
-						if tb.Result.Outcome(0) == event.Win {
-							losses[tb.Seats[1].EntryID]++
-						} else {
-							losses[tb.Seats[0].EntryID]++
-						}
-					}
+	bkFields(48, []bool{true, false}, 8, func(n int, reset bool, seed uint64, rng *rand.Rand, ids []event.EntryID) {
+		losses := map[event.EntryID]int{}
+		p, played := bkRun(t, func(pl []event.Round) (Progress, error) {
+			return DoubleElimination(ids, pl, BracketOptions{Reset: reset})
+		}, bkRandomWin(rng), rng, nil, func(pl []event.Round, p Progress) {
+			bkSeatedOnce(t, n, p, func(id event.EntryID) {
+				if losses[id] >= 2 {
+					t.Fatalf("n=%d: entry %d plays after two losses", n, id)
 				}
-				bkCheckPlaced(t, ids, p.Placements)
-				champ := p.Placements[0].Entries[0]
-				resetPlayed := false
-				for _, m := range p.Bracket.Matches {
-					if m.Side == SideReset && m.Status == MatchPlayed {
-						resetPlayed = true
-					}
+			})
+		})
+		for _, r := range played {
+			for _, tb := range r.Tables {
+				if len(tb.Seats) != 2 {
+					continue
 				}
-				for _, id := range ids {
-					if id == champ {
-						if losses[id] > 1 {
-							t.Fatalf("n=%d: the champion lost %d matches", n, losses[id])
-						}
-						continue
-					}
-					if losses[id] < 2 && (reset || p.Placements[1].Entries[0] != id) {
-						t.Fatalf("n=%d reset=%v: entry %d out after %d loss(es); placements %v", n, reset, id, losses[id], p.Placements)
-					}
-				}
-				want := 2*n - 2
-				if resetPlayed {
-					want++
-				}
-				if got := bkMatches(played); got != want {
-					t.Fatalf("n=%d reset=%v: %d matches, want %d", n, reset, got, want)
+				if tb.Result.Outcome(0) == event.Win {
+					losses[tb.Seats[1].EntryID]++
+				} else {
+					losses[tb.Seats[0].EntryID]++
 				}
 			}
 		}
-	}
+		bkCheckPlaced(t, ids, p.Placements)
+		champ := p.Placements[0].Entries[0]
+		resetPlayed := false
+		for _, m := range p.Bracket.Matches {
+			if m.Side == SideReset && m.Status == MatchPlayed {
+				resetPlayed = true
+			}
+		}
+		for _, id := range ids {
+			if id == champ {
+				if losses[id] > 1 {
+					t.Fatalf("n=%d: the champion lost %d matches", n, losses[id])
+				}
+				continue
+			}
+			if losses[id] < 2 && (reset || p.Placements[1].Entries[0] != id) {
+				t.Fatalf("n=%d reset=%v: entry %d out after %d loss(es); placements %v", n, reset, id, losses[id], p.Placements)
+			}
+		}
+		want := 2*n - 2
+		if resetPlayed {
+			want++
+		}
+		if got := bkMatches(played); got != want {
+			t.Fatalf("n=%d reset=%v: %d matches, want %d", n, reset, got, want)
+		}
+	})
 }
 
 // Byes go to the top seeds in winners round 1, as in single elimination.

@@ -1,6 +1,7 @@
 package pairing
 
 import (
+	"cmp"
 	"math/rand/v2"
 
 	"tablekeeper/core/event"
@@ -81,13 +82,7 @@ func DraftPodSizes(n int, r DraftRule) ([]int, error) {
 type draftCost struct{ pods, players, count int }
 
 func (a draftCost) less(b draftCost) bool {
-	if a.pods != b.pods {
-		return a.pods < b.pods
-	}
-	if a.players != b.players {
-		return a.players < b.players
-	}
-	return a.count < b.count
+	return cmp.Or(cmp.Compare(a.pods, b.pods), cmp.Compare(a.players, b.players), cmp.Compare(a.count, b.count)) < 0
 }
 
 // draftPodCount returns the best number of pods for n players under r (a

@@ -73,6 +73,37 @@ func bkFavourite(t Table) int {
 	return 1
 }
 
+// bkFields calls f for each field of 2 to maxN entrants, each flag, and
+// seeds 0 to seeds−1, with the field's entrants and a random source of the
+// seed and the field's size.
+func bkFields(maxN int, flags []bool, seeds uint64, f func(n int, flag bool, seed uint64, rng *rand.Rand, ids []event.EntryID)) {
+	for n := 2; n <= maxN; n++ {
+		for _, flag := range flags {
+			for seed := range seeds {
+				f(n, flag, seed, rand.New(rand.NewPCG(seed, uint64(n))), bkIDs(n))
+			}
+		}
+	}
+}
+
+// bkSeatedOnce calls each (when set) for every entry seated in p's next
+// round, and fails the test, of a field of n, when an entry is seated twice.
+func bkSeatedOnce(t *testing.T, n int, p Progress, each func(event.EntryID)) {
+	t.Helper()
+	seen := map[event.EntryID]bool{}
+	for _, tb := range p.Next.Tables {
+		for _, id := range tb.Seats {
+			if seen[id] {
+				t.Fatalf("n=%d: entry %d seated twice in a round", n, id)
+			}
+			seen[id] = true
+			if each != nil {
+				each(id)
+			}
+		}
+	}
+}
+
 // bkRun drives a stage to its end as a director would, calling step with the
 // rounds played so far. before is called ahead of each step (to drop
 // players, say); check sees every answer.
@@ -262,61 +293,45 @@ func TestSingleEliminationByesGoToTopSeeds(t *testing.T) {
 // N−1 matches (plus the third-place match), the champion never loses,
 // nobody plays after losing, and every entrant is placed.
 func TestSingleEliminationProperties(t *testing.T) {
-	for n := 2; n <= 70; n++ {
-		for _, third := range []bool{false, true} {
-			for seed := range uint64(8) {
-				rng := rand.New(rand.NewPCG(seed, uint64(n)))
-				ids := bkIDs(n)
-				opt := BracketOptions{ThirdPlace: third}
-				final, played := bkRun(t, func(pl []event.Round) (Progress, error) {
-					return SingleElimination(ids, pl, opt)
-				}, bkRandomWin(rng), rng, nil, func(pl []event.Round, p Progress) {
-					seen := map[event.EntryID]bool{}
-					for _, tb := range p.Next.Tables {
-						for _, id := range tb.Seats {
-							if seen[id] {
-								t.Fatalf("n=%d: entry %d seated twice in a round", n, id)
-							}
-							seen[id] = true
-						}
-					}
-				})
-				want := n - 1
-				if third && n >= 4 {
-					want++
+	bkFields(70, []bool{false, true}, 8, func(n int, third bool, seed uint64, rng *rand.Rand, ids []event.EntryID) {
+		opt := BracketOptions{ThirdPlace: third}
+		final, played := bkRun(t, func(pl []event.Round) (Progress, error) {
+			return SingleElimination(ids, pl, opt)
+		}, bkRandomWin(rng), rng, nil, func(pl []event.Round, p Progress) { bkSeatedOnce(t, n, p, nil) })
+		want := n - 1
+		if third && n >= 4 {
+			want++
+		}
+		if got := bkMatches(played); got != want {
+			t.Fatalf("n=%d third=%v: %d matches, want %d", n, third, got, want)
+		}
+		if len(played) != final.Bracket.Rounds {
+			t.Fatalf("n=%d: %d rounds, bracket says %d", n, len(played), final.Bracket.Rounds)
+		}
+		bkCheckPlaced(t, ids, final.Placements)
+		lost := map[event.EntryID]int{}
+		for _, r := range played {
+			for _, tb := range r.Tables {
+				if len(tb.Seats) != 2 {
+					continue
 				}
-				if got := bkMatches(played); got != want {
-					t.Fatalf("n=%d third=%v: %d matches, want %d", n, third, got, want)
+				a, b := tb.Seats[0].EntryID, tb.Seats[1].EntryID
+				third := strings.HasPrefix(tb.Why.String(), "third-place")
+				if !third && (lost[a] > 0 || lost[b] > 0) {
+					t.Fatalf("n=%d: %s played after a loss", n, tb.Why)
 				}
-				if len(played) != final.Bracket.Rounds {
-					t.Fatalf("n=%d: %d rounds, bracket says %d", n, len(played), final.Bracket.Rounds)
-				}
-				bkCheckPlaced(t, ids, final.Placements)
-				lost := map[event.EntryID]int{}
-				for _, r := range played {
-					for _, tb := range r.Tables {
-						if len(tb.Seats) != 2 {
-							continue
-						}
-						a, b := tb.Seats[0].EntryID, tb.Seats[1].EntryID
-						third := strings.HasPrefix(tb.Why.String(), "third-place")
-						if !third && (lost[a] > 0 || lost[b] > 0) {
-							t.Fatalf("n=%d: %s played after a loss", n, tb.Why)
-						}
-						if tb.Result.Outcome(0) == event.Win {
-							lost[b]++
-						} else {
-							lost[a]++
-						}
-					}
-				}
-				champ := final.Placements[0].Entries
-				if len(champ) != 1 || lost[champ[0]] != 0 {
-					t.Fatalf("n=%d: champion %v lost %d", n, champ, lost[champ[0]])
+				if tb.Result.Outcome(0) == event.Win {
+					lost[b]++
+				} else {
+					lost[a]++
 				}
 			}
 		}
-	}
+		champ := final.Placements[0].Entries
+		if len(champ) != 1 || lost[champ[0]] != 0 {
+			t.Fatalf("n=%d: champion %v lost %d", n, champ, lost[champ[0]])
+		}
+	})
 }
 
 func TestSingleEliminationPlacesEight(t *testing.T) {

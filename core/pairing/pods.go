@@ -1,6 +1,7 @@
 package pairing
 
 import (
+	"cmp"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -116,13 +117,7 @@ func (a podCost) add(b podCost) podCost {
 }
 
 func (a podCost) less(b podCost) bool {
-	if a.odd != b.odd {
-		return a.odd < b.odd
-	}
-	if a.usual != b.usual {
-		return a.usual < b.usual
-	}
-	return a.off < b.off
+	return cmp.Or(cmp.Compare(a.odd, b.odd), cmp.Compare(a.usual, b.usual), cmp.Compare(a.off, b.off)) < 0
 }
 
 // podSplit returns the best split of n into sizes allowed by r (see

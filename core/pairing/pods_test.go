@@ -259,19 +259,7 @@ func (s *podSim) join() {
 
 // ordered returns the active players by points, best first (ties by ID).
 func (s *podSim) ordered() []Player {
-	var ps []Player
-	for id, p := range s.players {
-		if s.active[id] {
-			ps = append(ps, *p)
-		}
-	}
-	sort.Slice(ps, func(i, j int) bool {
-		if ps[i].Points != ps[j].Points {
-			return ps[i].Points > ps[j].Points
-		}
-		return ps[i].Entry < ps[j].Entry
-	})
-	return ps
+	return activeByPoints(s.players, s.active)
 }
 
 // play records a round with random placements: Reascension scoring (H5: 14

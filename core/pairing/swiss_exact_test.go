@@ -84,34 +84,35 @@ func randomHistory(rng *rand.Rand, n, rounds int) []Player {
 // events its cost equals the complete-graph solver's and an exhaustive
 // search's.
 func TestSwissIsExact(t *testing.T) {
-	for seed := uint64(1); seed <= 3000; seed++ {
-		rng := rand.New(rand.NewPCG(seed, 11))
-		n := 1 + rng.IntN(15)
-		ps := randomHistory(rng, n, rng.IntN(6))
-		out := Swiss(ps, rand.New(rand.NewPCG(seed, 12)))
-		p := newProblem(ps, rand.New(rand.NewPCG(seed, 12)))
-		want := completeCost(p)
-		if out.Stats.Cost != want {
-			t.Fatalf("seed %d (%d players): engine cost %d, complete graph %d", seed, n, out.Stats.Cost, want)
-		}
-		if p.n <= 16 {
-			if ex := exhaustiveCost(p); ex != want {
-				t.Fatalf("seed %d: complete graph %d, exhaustive %d", seed, want, ex)
-			}
-		}
-	}
+	checkSwissExact(t, 3000, 11, 1, 15, 6, true)
 }
 
 // Larger events against the complete-graph solver.
 func TestSwissIsExactOnLargerEvents(t *testing.T) {
-	for seed := uint64(1); seed <= 60; seed++ {
-		rng := rand.New(rand.NewPCG(seed, 13))
-		n := 16 + rng.IntN(120)
-		ps := randomHistory(rng, n, rng.IntN(9))
-		out := Swiss(ps, rand.New(rand.NewPCG(seed, 14)))
-		p := newProblem(ps, rand.New(rand.NewPCG(seed, 14)))
-		if want := completeCost(p); out.Stats.Cost != want {
+	checkSwissExact(t, 60, 13, 16, 120, 9, false)
+}
+
+// checkSwissExact pairs, for seeds 1 to seeds, a random event of minN to
+// minN+spanN−1 players after fewer than rounds rounds (the history drawn on
+// stream, the pairing on stream+1), and wants the engine's cost to be the
+// complete-graph solver's and, with exhaustive, an exhaustive search's up
+// to 16 players.
+func checkSwissExact(t *testing.T, seeds, stream uint64, minN, spanN, rounds int, exhaustive bool) {
+	t.Helper()
+	for seed := uint64(1); seed <= seeds; seed++ {
+		rng := rand.New(rand.NewPCG(seed, stream))
+		n := minN + rng.IntN(spanN)
+		ps := randomHistory(rng, n, rng.IntN(rounds))
+		out := Swiss(ps, rand.New(rand.NewPCG(seed, stream+1)))
+		p := newProblem(ps, rand.New(rand.NewPCG(seed, stream+1)))
+		want := completeCost(p)
+		if out.Stats.Cost != want {
 			t.Fatalf("seed %d (%d players): engine cost %d, complete graph %d", seed, n, out.Stats.Cost, want)
+		}
+		if exhaustive && p.n <= 16 {
+			if ex := exhaustiveCost(p); ex != want {
+				t.Fatalf("seed %d: complete graph %d, exhaustive %d", seed, want, ex)
+			}
 		}
 	}
 }

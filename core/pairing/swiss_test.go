@@ -27,9 +27,15 @@ func newSim(n int) *sim {
 
 // ordered returns the active players by points, best first (ties by ID).
 func (s *sim) ordered() []Player {
+	return activeByPoints(s.players, s.active)
+}
+
+// activeByPoints returns the players active marks, by points, best first
+// (ties by ID).
+func activeByPoints(players map[event.EntryID]*Player, active map[event.EntryID]bool) []Player {
 	var ps []Player
-	for id, p := range s.players {
-		if s.active[id] {
+	for id, p := range players {
+		if active[id] {
 			ps = append(ps, *p)
 		}
 	}

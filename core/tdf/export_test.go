@@ -1,7 +1,6 @@
 package tdf_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -18,18 +17,7 @@ import (
 // players at the same tables with the same outcomes, round by round.
 func TestExportOfASimulatedSwissEventParsesBack(t *testing.T) {
 	doc := playSimulatedSwiss(t)
-	f, err := tdf.FromDocument(doc, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := tdf.Write(&buf, f); err != nil {
-		t.Fatal(err)
-	}
-	back, err := tdf.Parse(&buf)
-	if err != nil {
-		t.Fatalf("the exported file does not parse: %v", err)
-	}
+	back := writeAndParse(t, doc, nil)
 	name := map[string]string{}
 	for _, p := range back.Players.Player {
 		name[p.UserID] = p.Name()

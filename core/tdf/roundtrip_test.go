@@ -24,7 +24,28 @@ func exportTOM(t *testing.T, d *director.Director, id event.EventID) *tdf.File {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := tdf.FromDocument(doc, time.UTC)
+	return writeAndParse(t, doc, time.UTC)
+}
+
+// exportEventFile exports event id as an event file.
+func exportEventFile(t *testing.T, d *director.Director, id event.EventID) *bytes.Buffer {
+	t.Helper()
+	doc, err := d.Transfer.ExportEvent(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := transfer.Encode(&b, doc); err != nil {
+		t.Fatal(err)
+	}
+	return &b
+}
+
+// writeAndParse exports doc as a TOM file (dates in loc), writes it and
+// parses it back as a viewer or TOM would read it.
+func writeAndParse(t *testing.T, doc transfer.Document, loc *time.Location) *tdf.File {
+	t.Helper()
+	f, err := tdf.FromDocument(doc, loc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,18 +110,7 @@ func threeDivisions(t *testing.T) *tdf.File {
 // importParsed imports a parsed file as the director does.
 func importParsed(t *testing.T, d *director.Director, f *tdf.File, mode tdf.PodMode) []event.Event {
 	t.Helper()
-	ims, err := tdf.ToDocuments(f, tdf.ImportOptions{Pods: mode, Now: time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var evs []event.Event
-	for _, im := range ims {
-		e, err := d.Transfer.ImportEvent(context.Background(), im.Document)
-		if err != nil {
-			t.Fatalf("importing %s: %v", im.Document.Event.Name, err)
-		}
-		evs = append(evs, e)
-	}
+	evs, _ := importDocuments(t, d, f, tdf.ImportOptions{Pods: mode, Now: time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)})
 	return evs
 }
 
@@ -226,19 +236,13 @@ func TestTOMRoundTripKeepsWhatTOMNeeds(t *testing.T) {
 	d := newDirector(t)
 	files := map[string]*tdf.File{"three divisions": threeDivisions(t)}
 	for _, name := range samples(t) {
-		f, err := tdf.Parse(bytes.NewReader(readSample(t, name)))
-		if err != nil {
-			t.Fatal(err)
-		}
+		f := parseSample(t, name)
 		files[name] = f
 	}
 	// TOM ranks a pod of divisions paired together per division: the
 	// cup's Juniors-and-Seniors pod (8) with standings for Juniors (0) and
 	// Seniors (1), as a real cup's file has them.
-	cup, err := tdf.Parse(bytes.NewReader(readSample(t, "sample-cup-two-pods.tdf")))
-	if err != nil {
-		t.Fatal(err)
-	}
+	cup := parseSample(t, "sample-cup-two-pods.tdf")
 	cup.Standings.Pod = append(cup.Standings.Pod,
 		tdf.StandingsPod{Category: "0", Type: "finished", Player: []tdf.Placed{{ID: "3100001", Place: "1"}, {ID: "3100005", Place: "2"}}},
 		tdf.StandingsPod{Category: "1", Type: "finished", Player: []tdf.Placed{{ID: "3100002", Place: "1"}, {ID: "3100003", Place: "2"}, {ID: "3100004", Place: "3"}}})
@@ -271,10 +275,7 @@ func TestTOMRoundTripKeepsWhatTOMNeeds(t *testing.T) {
 func TestTOMExportAfterPlayingOnKeepsTheFileAndWritesWhatChanged(t *testing.T) {
 	ctx := context.Background()
 	d := newDirector(t)
-	orig, err := tdf.Parse(bytes.NewReader(readSample(t, "sample-league-challenge.tdf")))
-	if err != nil {
-		t.Fatal(err)
-	}
+	orig := parseSample(t, "sample-league-challenge.tdf")
 	e := importParsed(t, d, orig, tdf.PodsSeparate)[0]
 	late, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "Zoé Late"})
 	if err != nil {
@@ -318,10 +319,7 @@ func TestTOMExportAfterPlayingOnKeepsTheFileAndWritesWhatChanged(t *testing.T) {
 func TestTOMExportAfterPairingAcrossDivisionsWritesTheCombinedPod(t *testing.T) {
 	ctx := context.Background()
 	d := newDirector(t)
-	cup, err := tdf.Parse(bytes.NewReader(readSample(t, "sample-cup-two-pods.tdf")))
-	if err != nil {
-		t.Fatal(err)
-	}
+	cup := parseSample(t, "sample-cup-two-pods.tdf")
 	one := importParsed(t, d, cup, tdf.PodsOne)[0]
 	if _, err := pairPublished(ctx, d, one.ID); err != nil {
 		t.Fatal(err)
@@ -369,20 +367,10 @@ func playRound(t *testing.T, d *director.Director, id event.EventID) event.Round
 // the pod and the birth dates.
 func TestTOMDataMovesWithTheEventFile(t *testing.T) {
 	ctx := context.Background()
-	orig, err := tdf.Parse(bytes.NewReader(readSample(t, "sample-cup-two-pods.tdf")))
-	if err != nil {
-		t.Fatal(err)
-	}
+	orig := parseSample(t, "sample-cup-two-pods.tdf")
 	d := newDirector(t)
 	e := importParsed(t, d, orig, tdf.PodsSeparate)[1]
-	doc, err := d.Transfer.ExportEvent(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var first bytes.Buffer
-	if err := transfer.Encode(&first, doc); err != nil {
-		t.Fatal(err)
-	}
+	first := exportEventFile(t, d, e.ID)
 	back, err := transfer.Decode(bytes.NewReader(first.Bytes()))
 	if err != nil {
 		t.Fatal(err)
@@ -392,14 +380,7 @@ func TestTOMDataMovesWithTheEventFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := other.Transfer.ExportEvent(ctx, moved.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var second bytes.Buffer
-	if err := transfer.Encode(&second, again); err != nil {
-		t.Fatal(err)
-	}
+	second := exportEventFile(t, other, moved.ID)
 	if !bytes.Equal(first.Bytes(), second.Bytes()) {
 		t.Errorf("the event file changed on its way:\n%s\n---\n%s", first.String(), second.String())
 	}

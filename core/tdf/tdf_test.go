@@ -28,6 +28,16 @@ func readSample(t *testing.T, name string) []byte {
 	return b
 }
 
+// parseSample parses testdata/name.
+func parseSample(t *testing.T, name string) *tdf.File {
+	t.Helper()
+	f, err := tdf.Parse(bytes.NewReader(readSample(t, name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
 func samples(t *testing.T) []string {
 	t.Helper()
 	names, err := filepath.Glob(filepath.Join("testdata", "*.tdf"))
@@ -182,11 +192,16 @@ func expectedPoints(pods []tdf.Pod) map[string]int {
 // with the pods it came from.
 func importFile(t *testing.T, d *director.Director, name string, mode tdf.PodMode) (*tdf.File, []event.Event, []tdf.Imported) {
 	t.Helper()
-	f, err := tdf.Parse(bytes.NewReader(readSample(t, name)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ims, err := tdf.ToDocuments(f, tdf.ImportOptions{Pods: mode, Now: time.Date(2026, 5, 9, 20, 0, 0, 0, time.UTC)})
+	f := parseSample(t, name)
+	evs, ims := importDocuments(t, d, f, tdf.ImportOptions{Pods: mode, Now: time.Date(2026, 5, 9, 20, 0, 0, 0, time.UTC)})
+	return f, evs, ims
+}
+
+// importDocuments turns a parsed file into documents with opt and imports
+// each as the director does, returning the events and the documents.
+func importDocuments(t *testing.T, d *director.Director, f *tdf.File, opt tdf.ImportOptions) ([]event.Event, []tdf.Imported) {
+	t.Helper()
+	ims, err := tdf.ToDocuments(f, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +213,7 @@ func importFile(t *testing.T, d *director.Director, name string, mode tdf.PodMod
 		}
 		evs = append(evs, e)
 	}
-	return f, evs, ims
+	return evs, ims
 }
 
 // Importing a file gives every player the points the file's results give,
@@ -299,10 +314,7 @@ func TestPairNextRoundAfterImport(t *testing.T) {
 // The pod choice: a bad one is refused with a sentence; the top cut left
 // out is said.
 func TestImportNotesAndChoices(t *testing.T) {
-	f, err := tdf.Parse(bytes.NewReader(readSample(t, "sample-cup-two-pods.tdf")))
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := parseSample(t, "sample-cup-two-pods.tdf")
 	if _, err := tdf.ToDocuments(f, tdf.ImportOptions{Pods: "both"}); err == nil || !strings.Contains(err.Error(), "choose separate") {
 		t.Fatalf("pods both: %v", err)
 	}
@@ -321,10 +333,7 @@ func TestImportNotesAndChoices(t *testing.T) {
 // With separate pods, a player of the file who is in no age division's
 // rounds is named in a note instead of vanishing; one event enters them.
 func TestSeparatePodsNameThePlayersInNoPod(t *testing.T) {
-	f, err := tdf.Parse(bytes.NewReader(readSample(t, "sample-cup-two-pods.tdf")))
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := parseSample(t, "sample-cup-two-pods.tdf")
 	f.Players.Player = append(f.Players.Player, tdf.Player{UserID: "9999999", FirstName: "Late", LastName: "Arrival"})
 	ims, err := tdf.ToDocuments(f, tdf.ImportOptions{Pods: tdf.PodsSeparate})
 	if err != nil {
