@@ -31,8 +31,9 @@ type Director struct {
 	// Phones signs staff and players in on the store network: sessions,
 	// PINs and codes, player codes, reveals and player links (phones_*.go).
 	Phones *Phones
-	// Network takes the results reported by table code and watches the
-	// guesses on the store network (network*.go).
+	// Network takes the results reported by table code, the desk's list of
+	// reports, and the saved counts of guesses that the web's flood watch
+	// keeps for another process (network*.go).
 	Network *Network
 	// Kiosk serves the self check-in kiosk (kiosk*.go).
 	Kiosk *Kiosk
