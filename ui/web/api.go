@@ -11,6 +11,13 @@ import (
 	"tablekeeper/core/i18n"
 )
 
+// historyReader is a player's past events, kept by the server until it
+// closes (director.Histories).
+type historyReader interface {
+	Of(ctx context.Context, id event.EventID, entry event.EntryID) ([]director.PastEvent, error)
+	Close()
+}
+
 // apiRoutes is the JSON API the pages use, and a stream overlay or a
 // chat bot may use too (docs/network/api.md).
 func (s *Server) apiRoutes() []route {
@@ -113,7 +120,7 @@ func (s *Server) apiEvents(w http.ResponseWriter, r *http.Request) {
 	l := langOf(r)
 	w.Header().Set("Content-Language", string(l))
 	bl, err := s.cache.events(r.Context(), l, func(ctx context.Context) (any, error) {
-		list, err := s.d.Events.Events(ctx)
+		list, err := s.events.Events(ctx)
 		return eventsOf(l, list), err
 	})
 	if err != nil {

@@ -7,13 +7,22 @@ package web
 // ask for the player it signed in as.
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"time"
 
 	"tablekeeper/core/director"
+	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 )
+
+// playerDrops are a signed-in player's drop request (director.Drops).
+type playerDrops interface {
+	DropOf(ctx context.Context, ps director.PlayerSession) (director.PlayerDrop, error)
+	RequestDrop(ctx context.Context, ps director.PlayerSession) (event.DropRequest, error)
+	WithdrawDrop(ctx context.Context, ps director.PlayerSession) error
+}
 
 // rateDropsPerPlayer bounds a player's asks and withdrawals, whatever
 // the phone: a player changes her mind once or twice; asking and
@@ -96,7 +105,7 @@ func (s *Server) apiMyDrop(w http.ResponseWriter, r *http.Request) {
 
 // writeDrop answers with where ps stands now.
 func (s *Server) writeDrop(w http.ResponseWriter, r *http.Request, ps director.PlayerSession) {
-	v, err := s.d.Drops.DropOf(r.Context(), ps)
+	v, err := s.drops.DropOf(r.Context(), ps)
 	if err != nil {
 		s.failErr(w, r, err)
 		return
@@ -116,7 +125,7 @@ func (s *Server) apiAskDrop(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if _, err := s.d.Drops.RequestDrop(r.Context(), ps); err != nil {
+	if _, err := s.drops.RequestDrop(r.Context(), ps); err != nil {
 		s.failErr(w, r, err)
 		return
 	}
@@ -129,7 +138,7 @@ func (s *Server) apiWithdrawDrop(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if err := s.d.Drops.WithdrawDrop(r.Context(), ps); err != nil {
+	if err := s.drops.WithdrawDrop(r.Context(), ps); err != nil {
 		s.failErr(w, r, err)
 		return
 	}

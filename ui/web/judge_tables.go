@@ -209,7 +209,7 @@ func (j *judgeArea) postExtend(w http.ResponseWriter, r *http.Request) {
 	}
 	e := event.JudgeLogEntry{EventID: v.Event.ID, Kind: event.LogExtension, Round: v.Latest.Round.Number, Table: t.Number,
 		JudgeID: me.ID, Extension: ext, Source: js.source()}
-	saved, err := j.s.d.Judging.LogJudgeEntry(r.Context(), e)
+	saved, err := j.log.LogJudgeEntry(r.Context(), e)
 	if err != nil {
 		j.renderTable(w, r, v, me, statusOf(err), staffSentence(err), "")
 		return

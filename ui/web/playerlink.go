@@ -8,6 +8,7 @@ package web
 // bounded as every player's write is.
 
 import (
+	"context"
 	"errors"
 	"net/http"
 
@@ -15,6 +16,11 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 )
+
+// linkSignIns are the players' sign-ins by link (director.Phones).
+type linkSignIns interface {
+	SignInPlayerByLink(ctx context.Context, t director.PlayerLinkTry) (string, error)
+}
 
 // playerLinkRoutes is the sign-in by a link's token.
 func (s *Server) playerLinkRoutes() []route {
@@ -56,7 +62,7 @@ func (s *Server) apiPlayerLink(w http.ResponseWriter, r *http.Request) {
 	}
 	device := ensureDevice(w, r)
 	token := staffToken()
-	name, err := s.d.Phones.SignInPlayerByLink(r.Context(), director.PlayerLinkTry{Event: id, Entry: event.EntryID(req.Entry), LinkToken: req.Token,
+	name, err := s.links.SignInPlayerByLink(r.Context(), director.PlayerLinkTry{Event: id, Entry: event.EntryID(req.Entry), LinkToken: req.Token,
 		Device: device, Address: clientAddr(r), Token: token, TTL: playerTTL})
 	switch {
 	case errors.Is(err, director.ErrWrongPlayerLink):
