@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"errors"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -63,18 +62,13 @@ func newFakeFixture(t testing.TB, cfg Config, set func(*services)) *fakeFixture 
 	clock := webtest.NewClock(webtest.Start)
 	cfg.Now = clock.Now
 	if cfg.BaseURL == "" {
-		cfg.BaseURL = "http://192.168.1.20:8080/"
+		cfg.BaseURL = webtest.BaseURL
 	}
 	srv, err := newServer(cfg, svc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewServer(srv)
-	t.Cleanup(func() {
-		srv.Close()
-		hs.Close()
-	})
-	return &fakeFixture{&fixture{t: t, clock: clock, srv: srv, http: hs}}
+	return &fakeFixture{&fixture{t: t, clock: clock, srv: srv, http: webtest.Serve(t, srv, srv.Close)}}
 }
 
 // fakeReports answers every table report with err, counting the calls.

@@ -159,17 +159,17 @@ func floorCheckInAtTheKiosk(t *testing.T, f *fixture, e event.Event, ada, bram e
 
 // floorDecklists signs the players' phones in over HTTP and sends each
 // one's decklist: the desk then has all 64, legal.
-func floorDecklists(t *testing.T, f *fixture, e event.Event, entries []event.Entry, all map[event.EntryID]string) map[event.EntryID]*playerPhone {
+func floorDecklists(t *testing.T, f *fixture, e event.Event, entries []event.Entry, all map[event.EntryID]string) map[event.EntryID]*webtest.Phone {
 	t.Helper()
 	ctx := context.Background()
-	phones := map[event.EntryID]*playerPhone{}
+	phones := map[event.EntryID]*webtest.Phone{}
 	for _, en := range entries {
 		p := f.devicePhone()
-		if status, body := p.signIn(e.ID, en.ID, all[en.ID]); status != 200 {
+		if status, body := p.SignIn(e.ID, en.ID, all[en.ID]); status != 200 {
 			t.Fatalf("%s signs in: %d %s", en.Name, status, body)
 		}
 		phones[en.ID] = p
-		if status, body := p.post(webtest.DeckPath(e.ID), fmt.Sprintf(`{"name":"Deck of %s","list":%q}`, en.Name, webtest.AlteredDeck())); status != 200 {
+		if status, body := p.Post(webtest.DeckPath(e.ID), fmt.Sprintf(`{"name":"Deck of %s","list":%q}`, en.Name, webtest.AlteredDeck())); status != 200 {
 			t.Fatalf("%s's decklist: %d %s", en.Name, status, body)
 		}
 	}
@@ -215,7 +215,7 @@ func floorDrop(t *testing.T, f *fixture, e event.Event, entries []event.Entry, r
 // floorPhonesReport has both players of every table not done report
 // from their phones: every table has its result, and the organizer's
 // list has nothing to check.
-func floorPhonesReport(t *testing.T, f *fixture, e event.Event, r event.Round, phones map[event.EntryID]*playerPhone, done map[int]bool) {
+func floorPhonesReport(t *testing.T, f *fixture, e event.Event, r event.Round, phones map[event.EntryID]*webtest.Phone, done map[int]bool) {
 	t.Helper()
 	ctx := context.Background()
 	for _, tb := range r.Tables {
@@ -224,7 +224,7 @@ func floorPhonesReport(t *testing.T, f *fixture, e event.Event, r event.Round, p
 		}
 		line := `{"round":1,"result":"2-1"}`
 		for _, s := range tb.Seats {
-			if status, body := phones[s.EntryID].post(fmt.Sprintf("/api/events/%d/me/report", e.ID), line); status != 200 {
+			if status, body := phones[s.EntryID].Post(fmt.Sprintf("/api/events/%d/me/report", e.ID), line); status != 200 {
 				t.Fatalf("table %d, %d reports: %d %s", tb.Number, s.EntryID, status, body)
 			}
 		}
@@ -278,9 +278,9 @@ func floorToTheEnd(t *testing.T, f *fixture, e event.Event, leaver event.Entry) 
 // devicePhone is a phone client that already has its device cookie, as
 // a phone that opened the event's page has: its writes count against its
 // own budget, not its address's.
-func (f *fixture) devicePhone() *playerPhone {
-	p := f.playerPhone()
-	resp, err := p.c.Get(f.http.URL + "/")
+func (f *fixture) devicePhone() *webtest.Phone {
+	p := webtest.NewPhone(f.t, f.http)
+	resp, err := p.C.Get(f.http.URL + "/")
 	if err != nil {
 		f.t.Fatal(err)
 	}

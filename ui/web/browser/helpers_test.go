@@ -25,14 +25,9 @@ type fixture struct {
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	fl := webtest.NewFloor(t)
-	srv, err := web.New(web.Config{Director: fl.D, Now: fl.Clock.Now, BaseURL: "http://192.168.1.20:8080/"})
+	srv, err := web.New(web.Config{Director: fl.D, Now: fl.Clock.Now, BaseURL: webtest.BaseURL})
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewServer(srv)
-	t.Cleanup(func() {
-		srv.Close()
-		hs.Close()
-	})
-	return &fixture{Floor: fl, t: t, d: fl.D, db: fl.DB, clock: fl.Clock, srv: srv, http: hs}
+	return &fixture{Floor: fl, t: t, d: fl.D, db: fl.DB, clock: fl.Clock, srv: srv, http: webtest.Serve(t, srv, srv.Close)}
 }
