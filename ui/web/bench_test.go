@@ -220,30 +220,17 @@ func BenchmarkStreams500(b *testing.B) {
 	for i := range phones {
 		ready.Add(1)
 		go func() {
-			req, _ := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/events/%d/stream", hs.URL, e.ID), nil)
 			// Each phone its own device (a device holds a few streams).
-			req.Header.Set("Cookie", deviceCookie+"="+signedDevice(b, srv, fmt.Sprintf("%032x", i+1)))
-			resp, err := client.Do(req)
-			if err != nil || resp.StatusCode != 200 {
-				b.Errorf("stream: %v", err)
-				ready.Done()
-				return
-			}
-			defer resp.Body.Close()
-			buf := make([]byte, 4096)
-			first := true
-			for {
-				n, err := resp.Body.Read(buf)
-				if err != nil {
-					return
-				}
+			cookie := deviceCookie + "=" + signedDevice(b, srv, fmt.Sprintf("%032x", i+1))
+			if !readStream(ctx, b, client, fmt.Sprintf("%s/api/events/%d/stream", hs.URL, e.ID), cookie, func(chunk []byte, first bool) {
 				if first {
-					first = false
 					ready.Done()
 				}
-				if containsBytes(buf[:n], "event: change") {
+				if containsBytes(chunk, "event: change") {
 					got <- time.Now()
 				}
+			}) {
+				ready.Done()
 			}
 		}()
 	}

@@ -72,31 +72,18 @@ func BenchmarkConfirmStreams500(b *testing.B) {
 		}
 		ready.Add(1)
 		go func() {
-			req, _ := http.NewRequestWithContext(sctx, "GET", fmt.Sprintf("%s/api/events/%d/stream?patch=1", hs.URL, e.ID), nil)
-			req.Header.Set("Cookie", fmt.Sprintf("%s=%s; %s=%s", deviceCookie, signedDevice(b, srv, device), playerCookie(e.ID), token))
-			resp, err := client.Do(req)
-			if err != nil || resp.StatusCode != 200 {
-				b.Errorf("stream: %v", err)
-				ready.Done()
-				return
-			}
-			defer resp.Body.Close()
-			buf := make([]byte, 4096)
-			first := true
-			for {
-				n, err := resp.Body.Read(buf)
-				if err != nil {
+			cookie := fmt.Sprintf("%s=%s; %s=%s", deviceCookie, signedDevice(b, srv, device), playerCookie(e.ID), token)
+			if !readStream(sctx, b, client, fmt.Sprintf("%s/api/events/%d/stream?patch=1", hs.URL, e.ID), cookie, func(chunk []byte, first bool) {
+				if first {
+					ready.Done()
 					return
 				}
-				if first {
-					first = false
-					ready.Done()
-					continue
-				}
-				received[i].Add(int64(n))
-				if containsBytes(buf[:n], "event: mine") {
+				received[i].Add(int64(len(chunk)))
+				if containsBytes(chunk, "event: mine") {
 					mine[i].Add(1)
 				}
+			}) {
+				ready.Done()
 			}
 		}()
 	}

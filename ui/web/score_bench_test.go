@@ -135,29 +135,15 @@ func watchDesk(ctx context.Context, d *director.Director, id event.EventID, roun
 // change, as a player's page does.
 func watchPhone(ctx context.Context, tb testing.TB, base string, id event.EventID, w *floorWatch) {
 	c := &http.Client{}
-	req, _ := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/events/%d/stream", base, id), nil)
-	resp, err := c.Do(req)
-	if err != nil {
-		tb.Errorf("stream: %v", err)
-		return
-	}
 	wake := make(chan struct{}, 1)
-	go func() {
-		defer resp.Body.Close()
-		buf := make([]byte, 8192)
-		for {
-			n, err := resp.Body.Read(buf)
-			if err != nil {
-				return
-			}
-			if strings.Contains(string(buf[:n]), "event: change") {
-				select {
-				case wake <- struct{}{}:
-				default:
-				}
+	go readStream(ctx, tb, c, fmt.Sprintf("%s/api/events/%d/stream", base, id), "", func(chunk []byte, _ bool) {
+		if strings.Contains(string(chunk), "event: change") {
+			select {
+			case wake <- struct{}{}:
+			default:
 			}
 		}
-	}()
+	})
 	go func() {
 		for {
 			select {

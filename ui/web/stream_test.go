@@ -214,3 +214,28 @@ func TestServeAndShutdown(t *testing.T) {
 		t.Error("a shut server still serves")
 	}
 }
+
+// readStream opens the live stream at url (with cookie unless empty) and
+// hands each read of it to each, the first one as first, until it ends.
+// A stream that does not open is an error of tb: it returns false and
+// each is never called.
+func readStream(ctx context.Context, tb testing.TB, client *http.Client, url, cookie string, each func(chunk []byte, first bool)) bool {
+	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
+	if cookie != "" {
+		req.Header.Set("Cookie", cookie)
+	}
+	resp, err := client.Do(req)
+	if err != nil || resp.StatusCode != 200 {
+		tb.Errorf("stream: %v", err)
+		return false
+	}
+	defer resp.Body.Close()
+	buf := make([]byte, 8192)
+	for first := true; ; first = false {
+		n, err := resp.Body.Read(buf)
+		if err != nil {
+			return true
+		}
+		each(buf[:n], first)
+	}
+}
