@@ -82,9 +82,8 @@ const myReportShape = `{"round":R,"result":"2-1"}`
 
 // apiMyTable answers the signed-in player's table.
 func (s *Server) apiMyTable(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	l := langOf(r)
@@ -116,9 +115,8 @@ func (s *Server) apiMyTable(w http.ResponseWriter, r *http.Request) {
 
 // apiMyReport takes a signed-in player's report of her table.
 func (s *Server) apiMyReport(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	ps, ok := s.playerWrite(w, r, id)

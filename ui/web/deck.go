@@ -159,9 +159,8 @@ func myDeckOf(l i18n.Lang, pd director.PlayerDeck, name string) myDeckJSON {
 // apiMyDeck answers the phone's player's deck; a phone not signed in
 // learns only whether the event takes decklists from phones.
 func (s *Server) apiMyDeck(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	l := langOf(r)
@@ -212,9 +211,8 @@ func readDeck(r *http.Request) (deckRequest, error) {
 // apiSaveMyDeck saves the list of the player the phone is signed in as;
 // an illegal list is saved too, and the answer says what to fix.
 func (s *Server) apiSaveMyDeck(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	ps, ok := s.playerWrite(w, r, id)
@@ -252,9 +250,8 @@ func (s *Server) apiSaveMyDeck(w http.ResponseWriter, r *http.Request) {
 // phone signed in as a player of the event, within her phones' checks
 // and this phone's.
 func (s *Server) apiCheckMyDeck(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	if !s.ownPageJSON(w, r) {

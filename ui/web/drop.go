@@ -90,9 +90,8 @@ const dropShape = `{}`
 // apiMyDrop says where the phone's signed-in player stands with dropping;
 // a phone not signed in is told so (and shows nothing).
 func (s *Server) apiMyDrop(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	ps, ok := s.signedPlayer(r, id)

@@ -371,9 +371,8 @@ func (j *judgeArea) postMe(w http.ResponseWriter, r *http.Request) {
 	if !j.s.staffParseForm(w, r) {
 		return
 	}
-	id, err := eventID(r)
-	if err != nil {
-		j.s.failErr(w, r, err)
+	id, ok := j.s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	judges, err := j.log.Judges(r.Context(), id)

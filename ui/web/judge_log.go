@@ -412,9 +412,8 @@ func (j *judgeArea) apiSuggest(w http.ResponseWriter, r *http.Request) {
 		j.refuse(w, r, c)
 		return
 	}
-	id, err := eventID(r)
-	if err != nil {
-		j.s.failErr(w, r, err)
+	id, ok := j.s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	if _, ok := js.judgeIn(id); !ok {

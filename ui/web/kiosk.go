@@ -422,9 +422,8 @@ func (k *kioskArea) postLock(w http.ResponseWriter, r *http.Request) {
 	if !k.s.staffWrite(w, r, k.origin) {
 		return
 	}
-	id, err := eventID(r)
-	if err != nil {
-		k.s.failErr(w, r, err)
+	id, ok := k.s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	_, c := k.check(r, id)

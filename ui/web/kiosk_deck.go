@@ -217,9 +217,8 @@ func (k *kioskArea) apiDeckCheck(w http.ResponseWriter, r *http.Request) {
 		k.s.fail(w, r, http.StatusForbidden, msgCrossSite)
 		return
 	}
-	id, err := eventID(r)
-	if err != nil {
-		k.s.failErr(w, r, err)
+	id, ok := k.s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	ks, _, ok := k.session(r, id)

@@ -118,9 +118,8 @@ func (s *Server) ownPageJSON(w http.ResponseWriter, r *http.Request) bool {
 
 // apiMe says whom this phone is signed in as for the event.
 func (s *Server) apiMe(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	ps, ok := s.signedPlayer(r, id)
@@ -134,9 +133,8 @@ func (s *Server) apiMe(w http.ResponseWriter, r *http.Request) {
 // apiPlayerSignIn checks a player code for an entry and, when right,
 // gives the phone the entry's session.
 func (s *Server) apiPlayerSignIn(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	switch {
@@ -220,9 +218,8 @@ func playerCodeRefusal(refused int) i18n.Text {
 
 // apiPlayerSignOut ends this phone's player session for the event.
 func (s *Server) apiPlayerSignOut(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	if !sameOrigin(r) {

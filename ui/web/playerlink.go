@@ -36,9 +36,8 @@ type playerLinkRequest struct {
 // apiPlayerLink checks a link token for an entry and, when it is hers,
 // gives the phone the entry's session, as a right player code does.
 func (s *Server) apiPlayerLink(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	if !s.ownPageJSON(w, r) {

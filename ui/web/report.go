@@ -201,9 +201,8 @@ func wantsJSON(r *http.Request) bool {
 
 // apiReport takes a player's report.
 func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	switch {

@@ -255,9 +255,8 @@ func (a *scoreArea) pageEvent(w http.ResponseWriter, r *http.Request) {
 		seeOther(w, r, "/scorekeeper")
 		return
 	}
-	id, err := eventID(r)
-	if err != nil {
-		a.s.failErr(w, r, err)
+	id, ok := a.s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	a.render(w, r, c, id, http.StatusOK, scoreForm{}, nil, true)

@@ -144,9 +144,8 @@ func (a *scoreArea) apiMissing(w http.ResponseWriter, r *http.Request) {
 		a.refuse(w, r, c)
 		return
 	}
-	id, err := eventID(r)
-	if err != nil {
-		a.s.failErr(w, r, err)
+	id, ok := a.s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	v, err := a.stations.StationMissing(r.Context(), id)
