@@ -103,31 +103,22 @@ func watchDesk(ctx context.Context, d *director.Director, id event.EventID, roun
 	wake := make(chan struct{}, 1)
 	cancel := d.Subscribe(func(c director.Change) {
 		if c.What.Has(director.ChangeResult) {
-			select {
-			case wake <- struct{}{}:
-			default:
-			}
+			poke(wake)
 		}
 	})
-	go func() {
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-wake:
-			}
-			sh, err := d.Rounds.RoundSheet(ctx, id, round)
-			now := time.Now()
-			if err != nil {
-				continue
-			}
-			for _, t := range sh.Tables {
-				if t.Result != nil {
-					w.saw(t.Number, now)
-				}
+	go onWake(ctx, wake, func() bool {
+		sh, err := d.Rounds.RoundSheet(ctx, id, round)
+		now := time.Now()
+		if err != nil {
+			return true
+		}
+		for _, t := range sh.Tables {
+			if t.Result != nil {
+				w.saw(t.Number, now)
 			}
 		}
-	}()
+		return true
+	})
 	return cancel
 }
 
@@ -138,41 +129,54 @@ func watchPhone(ctx context.Context, tb testing.TB, base string, id event.EventI
 	wake := make(chan struct{}, 1)
 	go readStream(ctx, tb, c, fmt.Sprintf("%s/api/events/%d/stream", base, id), "", func(chunk []byte, _ bool) {
 		if strings.Contains(string(chunk), "event: change") {
-			select {
-			case wake <- struct{}{}:
-			default:
-			}
+			poke(wake)
 		}
 	})
-	go func() {
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-wake:
-			}
-			r, err := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/events/%d/pairings", base, id), nil)
-			if err != nil {
-				return
-			}
-			resp, err := c.Do(r)
-			if err != nil {
-				continue
-			}
-			var p pairingsJSON
-			err = json.NewDecoder(resp.Body).Decode(&p)
-			resp.Body.Close()
-			now := time.Now()
-			if err != nil {
-				continue
-			}
-			for _, t := range p.Tables {
-				if t.Result != nil {
-					w.saw(t.Number, now)
-				}
+	go onWake(ctx, wake, func() bool {
+		r, err := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/events/%d/pairings", base, id), nil)
+		if err != nil {
+			return false
+		}
+		resp, err := c.Do(r)
+		if err != nil {
+			return true
+		}
+		var p pairingsJSON
+		err = json.NewDecoder(resp.Body).Decode(&p)
+		resp.Body.Close()
+		now := time.Now()
+		if err != nil {
+			return true
+		}
+		for _, t := range p.Tables {
+			if t.Result != nil {
+				w.saw(t.Number, now)
 			}
 		}
-	}()
+		return true
+	})
+}
+
+// poke wakes onWake's loop without waiting: a wake already due is enough.
+func poke(wake chan<- struct{}) {
+	select {
+	case wake <- struct{}{}:
+	default:
+	}
+}
+
+// onWake calls read on each wake until ctx ends or read says to stop.
+func onWake(ctx context.Context, wake <-chan struct{}, read func() bool) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-wake:
+		}
+		if !read() {
+			return
+		}
+	}
 }
 
 // floorPost sends a write, waiting out a 429 as a page would; it returns

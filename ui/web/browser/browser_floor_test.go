@@ -255,16 +255,7 @@ func floorToTheEnd(t *testing.T, f *fixture, e event.Event, leaver event.Entry) 
 		}
 	}
 	f.PlayRound(e.ID, r2)
-	for {
-		p, err := f.d.Rounds.Progress(ctx, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if p.Done {
-			break
-		}
-		f.PlayRound(e.ID, f.Publish(e.ID))
-	}
+	f.PlayOut(e.ID)
 	if err := f.d.Events.FinishEvent(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}

@@ -169,6 +169,22 @@ func (f *Floor) PlayRound(id event.EventID, r event.Round) {
 	}
 }
 
+// PlayOut publishes and plays every round left of event id until it is
+// done (PlayRound's results).
+func (f *Floor) PlayOut(id event.EventID) {
+	f.T.Helper()
+	for {
+		p, err := f.D.Rounds.Progress(context.Background(), id)
+		if err != nil {
+			f.T.Fatal(err)
+		}
+		if p.Done {
+			return
+		}
+		f.PlayRound(id, f.Publish(id))
+	}
+}
+
 // TopCut plays a Swiss event with a top 8 of n players through its
 // Swiss rounds and into its top cut, leaving the quarter-finals played
 // and the semi-finals published.
