@@ -52,17 +52,7 @@ func benchEvent(b testing.TB) (*Server, *director.Director, event.Event, event.R
 	clock := func() time.Time { return now }
 	d := director.New(db, clock, rand.New(rand.NewPCG(1, 2)))
 	ctx := context.Background()
-	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Regional Championship", Game: "altered", Format: "standard-bo3"})
-	if err != nil {
-		b.Fatal(err)
-	}
-	var rows []director.NewPlayer
-	for _, n := range webtest.Names(1024) {
-		rows = append(rows, director.NewPlayer{Name: n})
-	}
-	if _, err := d.Transfer.ImportPlayers(ctx, e.ID, rows); err != nil {
-		b.Fatal(err)
-	}
+	e := webtest.Regional(b, d, 1024)
 	results := rand.New(rand.NewPCG(3, 4))
 	var r event.Round
 	for n := 1; n <= 4; n++ {

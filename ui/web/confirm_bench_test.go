@@ -153,19 +153,9 @@ func waitMine(b *testing.B, mine []atomic.Int64, i int, want int64) {
 // results, round 1 published, and the player codes.
 func confirmingRegional(b *testing.B, d *director.Director) (event.Event, event.Round, map[event.EntryID]string) {
 	ctx := context.Background()
-	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Regional Championship", Game: "altered", Format: "standard-bo3"})
-	if err != nil {
-		b.Fatal(err)
-	}
+	e := webtest.Regional(b, d, 1024)
 	e.Settings.PlayersConfirmResults = true
 	if err := d.Events.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
-		b.Fatal(err)
-	}
-	var rows []director.NewPlayer
-	for _, n := range webtest.Names(1024) {
-		rows = append(rows, director.NewPlayer{Name: n})
-	}
-	if _, err := d.Transfer.ImportPlayers(ctx, e.ID, rows); err != nil {
 		b.Fatal(err)
 	}
 	r, err := d.Rounds.PairNextRound(ctx, e.ID)

@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"tablekeeper/core/director"
-	"tablekeeper/core/event"
 	"tablekeeper/core/store"
 	"tablekeeper/ui/web/internal/webtest"
 )
@@ -74,18 +73,6 @@ func errorOf(t testing.TB, body string) string {
 
 // directorPlayer is a new player of that name.
 func directorPlayer(name string) director.NewPlayer { return director.NewPlayer{Name: name} }
-
-// entryName returns the name of an entry of es.
-func entryName(t *testing.T, es []event.Entry, id event.EntryID) string {
-	t.Helper()
-	for _, en := range es {
-		if en.ID == id {
-			return en.Name
-		}
-	}
-	t.Fatalf("no entry %d", id)
-	return ""
-}
 
 // deviceCookieOf is the value of the i-th test device's cookie, signed as
 // the server signs the ids it gives (device.go).

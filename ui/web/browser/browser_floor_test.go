@@ -31,7 +31,7 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 	ctx := context.Background()
 	e, entries := f.Event("altered", "standard-bo3", webtest.Names(64)...)
 	e.Settings.PlayersConfirmResults = true
-	if err := f.d.Events.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
+	if err := f.D.Events.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
 		t.Fatal(err)
 	}
 	ada, bram := entries[0], entries[1]
@@ -40,11 +40,11 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 	floorCheckInAtTheKiosk(t, f, e, ada, bram)
 	codes := map[event.EntryID]string{}
 	for _, en := range entries[2:] {
-		if err := f.d.Registration.CheckIn(ctx, en.ID, true); err != nil {
+		if err := f.D.Registration.CheckIn(ctx, en.ID, true); err != nil {
 			t.Fatal(err)
 		}
 	}
-	all, err := f.d.Phones.PlayerCodes(ctx, e.ID)
+	all, err := f.D.Phones.PlayerCodes(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +134,7 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 func floorCheckInAtTheKiosk(t *testing.T, f *fixture, e event.Event, ada, bram event.Entry) {
 	t.Helper()
 	ctx := context.Background()
-	if _, err := f.d.Phones.SetKioskCode(ctx, webtest.KioskPIN); err != nil {
+	if _, err := f.D.Phones.SetKioskCode(ctx, webtest.KioskPIN); err != nil {
 		t.Fatal(err)
 	}
 	kt := browser(t, 1024, 768)
@@ -173,7 +173,7 @@ func floorDecklists(t *testing.T, f *fixture, e event.Event, entries []event.Ent
 			t.Fatalf("%s's decklist: %d %s", en.Name, status, body)
 		}
 	}
-	ds, err := f.d.Decks.DeckStatus(ctx, e.ID)
+	ds, err := f.D.Decks.DeckStatus(ctx, e.ID)
 	if err != nil || ds.Submitted != 64 || ds.Missing != 0 || ds.Problems != 0 {
 		t.Fatalf("the desk's decklists: %d sent, %d missing, %d with problems, %v; want all 64 legal", ds.Submitted, ds.Missing, ds.Problems, err)
 	}
@@ -200,11 +200,11 @@ func floorDrop(t *testing.T, f *fixture, e event.Event, entries []event.Entry, r
 	run(t, pl, "ask to drop", chromedp.WaitVisible(chromedp.ID("drop-ask")), chromedp.Click(chromedp.ID("drop-ask")),
 		chromedp.WaitVisible(chromedp.ID("drop-yes")), chromedp.Click(chromedp.ID("drop-yes")))
 	waitText(t, pl, "#drop-state", "waiting for the organizer", 5*time.Second)
-	open, err := f.d.Drops.OpenDropRequests(ctx, e.ID)
+	open, err := f.D.Drops.OpenDropRequests(ctx, e.ID)
 	if err != nil || len(open) != 1 {
 		t.Fatalf("the desk's drop requests: %+v, %v", open, err)
 	}
-	if err := f.d.Drops.AcceptDrop(ctx, e.ID, open[0].ID); err != nil {
+	if err := f.D.Drops.AcceptDrop(ctx, e.ID, open[0].ID); err != nil {
 		t.Fatal(err)
 	}
 	waitText(t, pl, "#drop-state", "Dropped after round 1", 15*time.Second)
@@ -235,7 +235,7 @@ func floorPhonesReport(t *testing.T, f *fixture, e event.Event, r event.Round, p
 			t.Fatalf("table %d has no result after the floor reported", tb.Number)
 		}
 	}
-	if reps, err := f.d.Network.PhoneReports(ctx, e.ID); err != nil || len(reps) != 0 {
+	if reps, err := f.D.Network.PhoneReports(ctx, e.ID); err != nil || len(reps) != 0 {
 		t.Fatalf("the organizer's list after an agreeing floor: %+v, %v", reps, err)
 	}
 
@@ -256,10 +256,10 @@ func floorToTheEnd(t *testing.T, f *fixture, e event.Event, leaver event.Entry) 
 	}
 	f.PlayRound(e.ID, r2)
 	f.PlayOut(e.ID)
-	if err := f.d.Events.FinishEvent(ctx, e.ID); err != nil {
+	if err := f.D.Events.FinishEvent(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
-	table, err := f.d.Rounds.Standings(ctx, e.ID)
+	table, err := f.D.Rounds.Standings(ctx, e.ID)
 	if err != nil || len(table) != 64 {
 		t.Fatalf("final standings: %d rows, %v", len(table), err)
 	}

@@ -31,7 +31,7 @@ func TestBrowserProjectorShowsTheMissingResults(t *testing.T) {
 	out := []int{}
 	for i, tb := range r.Tables {
 		if i < 15 {
-			if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+			if err := f.D.Rounds.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 				t.Fatal(err)
 			}
 		} else {

@@ -4,22 +4,17 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"tablekeeper/core/director"
-	"tablekeeper/core/store"
 	"tablekeeper/ui/web"
 	"tablekeeper/ui/web/internal/webtest"
 )
 
-// fixture is a server over a real director and a temporary database
-// (webtest.Floor: the events, rounds and players the tests build).
+// fixture is a real ui/web server over a webtest.Floor (a director over
+// a temporary database, with the events, rounds and players the tests
+// build).
 type fixture struct {
 	*webtest.Floor
-	t     testing.TB
-	d     *director.Director
-	db    *store.DB
-	clock *webtest.Clock
-	srv   *web.Server
-	http  *httptest.Server
+	t    testing.TB
+	http *httptest.Server
 }
 
 func newFixture(t testing.TB) *fixture {
@@ -29,5 +24,5 @@ func newFixture(t testing.TB) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &fixture{Floor: fl, t: t, d: fl.D, db: fl.DB, clock: fl.Clock, srv: srv, http: webtest.Serve(t, srv, srv.Close)}
+	return &fixture{Floor: fl, t: t, http: webtest.Serve(t, srv, srv.Close)}
 }

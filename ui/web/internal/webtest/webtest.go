@@ -169,6 +169,37 @@ func (f *Floor) PlayRound(id event.EventID, r event.Round) {
 	}
 }
 
+// EntryName is the name of entry id among es.
+func EntryName(t testing.TB, es []event.Entry, id event.EntryID) string {
+	t.Helper()
+	for _, en := range es {
+		if en.ID == id {
+			return en.Name
+		}
+	}
+	t.Fatalf("no entry %d", id)
+	return ""
+}
+
+// Regional creates the benchmarks' regional championship (Altered,
+// best of 3) with n players imported in one go.
+func Regional(tb testing.TB, d *director.Director, n int) event.Event {
+	tb.Helper()
+	ctx := context.Background()
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Regional Championship", Game: "altered", Format: "standard-bo3"})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var rows []director.NewPlayer
+	for _, name := range Names(n) {
+		rows = append(rows, director.NewPlayer{Name: name})
+	}
+	if _, err := d.Transfer.ImportPlayers(ctx, e.ID, rows); err != nil {
+		tb.Fatal(err)
+	}
+	return e
+}
+
 // PlayOut publishes and plays every round left of event id until it is
 // done (PlayRound's results).
 func (f *Floor) PlayOut(id event.EventID) {
