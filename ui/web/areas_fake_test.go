@@ -15,13 +15,7 @@ import (
 func TestReportRefusalsNeverReachTheStore(t *testing.T) {
 	reports := &fakeReports{err: errTouched}
 	f := newFakeFixture(t, Config{}, func(s *services) { s.reporting = reports })
-	for _, c := range []struct {
-		name   string
-		body   string
-		header []string
-		status int
-		says   string
-	}{
+	f.refusals(1, []reportRefusal{
 		{"no code", body(1, 3, "", "2-0"), nil, 400, "type the table's code"},
 		{"round 0", body(0, 3, "ABC123", "2-0"), nil, 400, "round must be"},
 		{"table 0", body(1, 0, "ABC123", "2-0"), nil, 400, "table must be"},
@@ -39,17 +33,7 @@ func TestReportRefusalsNeverReachTheStore(t *testing.T) {
 		{"not UTF-8", "{\"round\":1,\"table\":1,\"code\":\"\xff\",\"result\":\"2-0\"}", nil, 400, "not UTF-8"},
 		{"another site's page", body(1, 3, "ABC123", "2-0"), []string{"Origin", "http://evil.example"}, 403, "another site"},
 		{"a form post", body(1, 3, "ABC123", "2-0"), []string{"Content-Type", "text/plain"}, 400, "as JSON"},
-	} {
-		f.srv.limits = newLimiter(f.clock.Now) // each case its own budget
-		status, out := f.report(1, c.body, c.header...)
-		if status != c.status {
-			t.Errorf("%s: %d %s, want %d", c.name, status, out, c.status)
-			continue
-		}
-		if msg := errorOf(t, out); !strings.Contains(msg, c.says) {
-			t.Errorf("%s: %q lacks %q", c.name, msg, c.says)
-		}
-	}
+	})
 	if n := reports.count(); n != 0 {
 		t.Errorf("refused reports reached the store %d times", n)
 	}
