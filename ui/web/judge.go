@@ -233,6 +233,20 @@ func judgeBase(id event.EventID) string { return "/judge/events/" + strconv.Form
 
 // --- sign in, sign out, the events ---
 
+// signedWrite checks a judge phone's write: same origin, the device's
+// rate, a phone signed in; a refusal is answered (false).
+func (j *judgeArea) signedWrite(w http.ResponseWriter, r *http.Request) (judgeSession, staffCheck, bool) {
+	if !j.s.staffWrite(w, r, j.origin) {
+		return judgeSession{}, staffCheck{}, false
+	}
+	js, c := j.check(r)
+	if !c.ok {
+		j.refuse(w, r, c)
+		return js, c, false
+	}
+	return js, c, true
+}
+
 // pageHome is the sign-in page, or the events to judge once signed in.
 func (j *judgeArea) pageHome(w http.ResponseWriter, r *http.Request) {
 	ensureDevice(w, r)
@@ -295,12 +309,8 @@ func (j *judgeArea) postSignIn(w http.ResponseWriter, r *http.Request) {
 
 // postSignOut signs the phone out.
 func (j *judgeArea) postSignOut(w http.ResponseWriter, r *http.Request) {
-	if !j.s.staffWrite(w, r, j.origin) {
-		return
-	}
-	_, c := j.check(r)
-	if !c.ok {
-		j.refuse(w, r, c)
+	_, c, ok := j.signedWrite(w, r)
+	if !ok {
 		return
 	}
 	if err := j.phones.EndStaffSession(r.Context(), c.token); err != nil {
@@ -359,12 +369,8 @@ func whoPage(v director.JudgeView, problem i18n.Localizer) judgePage {
 
 // postMe records which of the event's judges the phone's judge is.
 func (j *judgeArea) postMe(w http.ResponseWriter, r *http.Request) {
-	if !j.s.staffWrite(w, r, j.origin) {
-		return
-	}
-	_, c := j.check(r)
-	if !c.ok {
-		j.refuse(w, r, c)
+	_, c, ok := j.signedWrite(w, r)
+	if !ok {
 		return
 	}
 	token := c.token
@@ -410,17 +416,12 @@ func newJudgePage(v director.JudgeView, me event.Judge) judgePage {
 // signed in and named in the event, a form that reads; it reads the
 // event's JudgeView for the write.
 func (j *judgeArea) write(w http.ResponseWriter, r *http.Request) (director.JudgeView, event.Judge, judgeSession, bool) {
-	if !j.s.staffWrite(w, r, j.origin) {
-		return director.JudgeView{}, event.Judge{}, judgeSession{}, false
-	}
-	js, c := j.check(r)
-	if !c.ok {
-		j.refuse(w, r, c)
+	js, _, ok := j.signedWrite(w, r)
+	if !ok {
 		return director.JudgeView{}, event.Judge{}, js, false
 	}
-	id, err := eventID(r)
-	if err != nil {
-		j.s.failErr(w, r, err)
+	id, ok := j.s.addressedEvent(w, r)
+	if !ok {
 		return director.JudgeView{}, event.Judge{}, js, false
 	}
 	if !j.s.staffParseForm(w, r) {
