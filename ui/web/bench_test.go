@@ -7,8 +7,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -18,7 +16,6 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/store"
 	"tablekeeper/ui/web/internal/webtest"
 )
 
@@ -36,18 +33,7 @@ import (
 // when there is one, so that building it does not wait on the disk.
 func benchEvent(b testing.TB) (*Server, *director.Director, event.Event, event.Round) {
 	b.Helper()
-	dir := b.TempDir()
-	if fi, err := os.Stat("/dev/shm"); err == nil && fi.IsDir() {
-		if d, err := os.MkdirTemp("/dev/shm", "tk-bench-"); err == nil {
-			dir = d
-			b.Cleanup(func() { os.RemoveAll(d) })
-		}
-	}
-	db, err := store.Open(filepath.Join(dir, "bench.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { db.Close() })
+	db := webtest.ShmDB(b, "bench")
 	now := time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
 	d := director.New(db, clock, rand.New(rand.NewPCG(1, 2)))
@@ -55,6 +41,7 @@ func benchEvent(b testing.TB) (*Server, *director.Director, event.Event, event.R
 	e := webtest.Regional(b, d, 1024)
 	results := rand.New(rand.NewPCG(3, 4))
 	var r event.Round
+	var err error
 	for n := 1; n <= 4; n++ {
 		if r, err = d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 			b.Fatal(err)

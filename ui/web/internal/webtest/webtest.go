@@ -8,6 +8,7 @@ package webtest
 import (
 	"context"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strconv"
 	"sync"
@@ -66,6 +67,26 @@ func NewFloor(t testing.TB) *Floor {
 	c := NewClock(Start)
 	d := director.New(db, c.Now, rand.New(rand.NewPCG(1, 2)))
 	return &Floor{T: t, D: d, DB: db, Clock: c}
+}
+
+// ShmDB opens a new database named name for the benchmarks (closed
+// when tb ends), on /dev/shm when there is one, so that building a large
+// event does not wait on the disk.
+func ShmDB(tb testing.TB, name string) *store.DB {
+	tb.Helper()
+	dir := tb.TempDir()
+	if fi, err := os.Stat("/dev/shm"); err == nil && fi.IsDir() {
+		if d, err := os.MkdirTemp("/dev/shm", "tk-"+name+"-"); err == nil {
+			dir = d
+			tb.Cleanup(func() { os.RemoveAll(d) })
+		}
+	}
+	db, err := store.Open(filepath.Join(dir, name+".db"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	return db
 }
 
 // Event creates an event of a format with players registered.
