@@ -36,9 +36,8 @@ var msgTooManyDrops = i18n.F("You have asked to drop and withdrawn many times")
 // dropWrite lets a player's ask or withdrawal through (see playerWrite),
 // within her own budget of drop writes, with its empty body read.
 func (s *Server) dropWrite(w http.ResponseWriter, r *http.Request) (director.PlayerSession, bool) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return director.PlayerSession{}, false
 	}
 	ps, ok := s.playerWrite(w, r, id)

@@ -334,9 +334,8 @@ func (j *judgeArea) view(w http.ResponseWriter, r *http.Request) (director.Judge
 		seeOther(w, r, "/judge")
 		return director.JudgeView{}, event.Judge{}, false
 	}
-	id, err := eventID(r)
-	if err != nil {
-		j.s.failErr(w, r, err)
+	id, ok := j.s.addressedEvent(w, r)
+	if !ok {
 		return director.JudgeView{}, event.Judge{}, false
 	}
 	v, err := j.views.JudgeView(r.Context(), id)

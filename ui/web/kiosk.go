@@ -318,9 +318,8 @@ func (k *kioskArea) write(w http.ResponseWriter, r *http.Request) (event.Event, 
 	if !k.s.staffWrite(w, r, k.origin) {
 		return event.Event{}, kioskSession{}, "", false
 	}
-	id, err := eventID(r)
-	if err != nil {
-		k.s.failErr(w, r, err)
+	id, ok := k.s.addressedEvent(w, r)
+	if !ok {
 		return event.Event{}, kioskSession{}, "", false
 	}
 	ks, c := k.check(r, id)
@@ -338,9 +337,8 @@ func (k *kioskArea) write(w http.ResponseWriter, r *http.Request) (event.Event, 
 
 // event reads the event of the address, answering the error.
 func (k *kioskArea) event(w http.ResponseWriter, r *http.Request) (event.Event, bool) {
-	id, err := eventID(r)
-	if err != nil {
-		k.s.failErr(w, r, err)
+	id, ok := k.s.addressedEvent(w, r)
+	if !ok {
 		return event.Event{}, false
 	}
 	e, err := k.lookup.Event(r.Context(), id)

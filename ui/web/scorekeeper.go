@@ -392,9 +392,8 @@ func (a *scoreArea) write(w http.ResponseWriter, r *http.Request) (staffCheck, e
 		a.refuse(w, r, c)
 		return c, 0, false
 	}
-	id, err := eventID(r)
-	if err != nil {
-		a.s.failErr(w, r, err)
+	id, ok := a.s.addressedEvent(w, r)
+	if !ok {
 		return c, 0, false
 	}
 	return c, id, a.s.staffParseForm(w, r)

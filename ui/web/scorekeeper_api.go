@@ -45,9 +45,8 @@ func (a *scoreArea) tableOf(w http.ResponseWriter, r *http.Request) (event.Event
 		a.refuse(w, r, c)
 		return 0, 0, false
 	}
-	id, err := eventID(r)
-	if err != nil {
-		a.s.failErr(w, r, err)
+	id, ok := a.s.addressedEvent(w, r)
+	if !ok {
 		return 0, 0, false
 	}
 	n, err := positive(r.PathValue("table"), i18n.F("a table"))
