@@ -11,6 +11,13 @@ import (
 	"tablekeeper/core/i18n"
 )
 
+// historyReader is a player's past events, kept by the server until it
+// closes (director.Histories).
+type historyReader interface {
+	Of(ctx context.Context, id event.EventID, entry event.EntryID) ([]director.PastEvent, error)
+	Close()
+}
+
 // apiRoutes is the JSON API the pages use, and a stream overlay or a
 // chat bot may use too (docs/network/api.md).
 func (s *Server) apiRoutes() []route {
@@ -75,9 +82,8 @@ func sendBlob(w http.ResponseWriter, r *http.Request, bl blob) {
 // serveBoard answers with the body key of the event in the address,
 // built from its board once per change.
 func (s *Server) serveBoard(w http.ResponseWriter, r *http.Request, key string, build func(i18n.Lang, director.Board) (any, error)) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	l := langOf(r)
@@ -93,12 +99,22 @@ func (s *Server) serveBoard(w http.ResponseWriter, r *http.Request, key string, 
 // langKey names a body of the cache in language l.
 func langKey(key string, l i18n.Lang) string { return key + "@" + string(l) }
 
-// withBoard runs fn with the board of the event in the address, or
-// answers the error.
-func (s *Server) withBoard(w http.ResponseWriter, r *http.Request, fn func(director.Board)) {
+// addressedEvent is the event id in r's address; a bad one is answered
+// with its sentence (false).
+func (s *Server) addressedEvent(w http.ResponseWriter, r *http.Request) (event.EventID, bool) {
 	id, err := eventID(r)
 	if err != nil {
 		s.failErr(w, r, err)
+		return 0, false
+	}
+	return id, true
+}
+
+// withBoard runs fn with the board of the event in the address, or
+// answers the error.
+func (s *Server) withBoard(w http.ResponseWriter, r *http.Request, fn func(director.Board)) {
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	b, err := s.cache.board(r.Context(), id)
@@ -113,7 +129,7 @@ func (s *Server) apiEvents(w http.ResponseWriter, r *http.Request) {
 	l := langOf(r)
 	w.Header().Set("Content-Language", string(l))
 	bl, err := s.cache.events(r.Context(), l, func(ctx context.Context) (any, error) {
-		list, err := s.d.Events.Events(ctx)
+		list, err := s.events.Events(ctx)
 		return eventsOf(l, list), err
 	})
 	if err != nil {
@@ -158,18 +174,11 @@ func (s *Server) apiProjector(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) apiStream(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
-		return
-	}
-	b, err := s.cache.board(r.Context(), id)
-	if err != nil {
-		s.failErr(w, r, err)
-		return
-	}
-	s.warmer.seed(id, b)
-	s.serveStream(w, r, id)
+	s.withBoard(w, r, func(b director.Board) {
+		id := b.Event().ID
+		s.warmer.seed(id, b)
+		s.serveStream(w, r, id)
+	})
 }
 
 func (s *Server) apiStreamAll(w http.ResponseWriter, r *http.Request) { s.serveStream(w, r, 0) }
@@ -211,9 +220,8 @@ func (s *Server) apiPlayer(w http.ResponseWriter, r *http.Request) {
 // request, apart from the player's page: the page fetches it once when it
 // loads, while the player's page is fetched again as results come.
 func (s *Server) apiHistory(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	n, err := positive(r.PathValue("entry"), i18n.F("a player"))

@@ -335,16 +335,7 @@ func TestQRAndPoster(t *testing.T) {
 func TestProjectorShowsTheStandingsAfterTheLastRound(t *testing.T) {
 	f := newFixture(t)
 	e, _ := f.Event("altered", "standard-bo3", webtest.Names(8)...)
-	for {
-		p, err := f.d.Rounds.Progress(context.Background(), e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if p.Done {
-			break
-		}
-		f.PlayRound(e.ID, f.Publish(e.ID))
-	}
+	f.PlayOut(e.ID)
 	var p projectorJSON
 	f.getJSON("/api/events/"+webtest.Itoa64(int64(e.ID))+"/projector", http.StatusOK, &p)
 	if p.Standings == nil || len(p.Standings.Rows) != 8 || p.Standings.AfterRound != 3 || p.ShowsWaiting {

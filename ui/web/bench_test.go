@@ -7,8 +7,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -18,7 +16,6 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/store"
 	"tablekeeper/ui/web/internal/webtest"
 )
 
@@ -36,35 +33,15 @@ import (
 // when there is one, so that building it does not wait on the disk.
 func benchEvent(b testing.TB) (*Server, *director.Director, event.Event, event.Round) {
 	b.Helper()
-	dir := b.TempDir()
-	if fi, err := os.Stat("/dev/shm"); err == nil && fi.IsDir() {
-		if d, err := os.MkdirTemp("/dev/shm", "tk-bench-"); err == nil {
-			dir = d
-			b.Cleanup(func() { os.RemoveAll(d) })
-		}
-	}
-	db, err := store.Open(filepath.Join(dir, "bench.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { db.Close() })
+	db := webtest.ShmDB(b, "bench")
 	now := time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
 	d := director.New(db, clock, rand.New(rand.NewPCG(1, 2)))
 	ctx := context.Background()
-	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Regional Championship", Game: "altered", Format: "standard-bo3"})
-	if err != nil {
-		b.Fatal(err)
-	}
-	var rows []director.NewPlayer
-	for _, n := range webtest.Names(1024) {
-		rows = append(rows, director.NewPlayer{Name: n})
-	}
-	if _, err := d.Transfer.ImportPlayers(ctx, e.ID, rows); err != nil {
-		b.Fatal(err)
-	}
+	e := webtest.Regional(b, d, 1024)
 	results := rand.New(rand.NewPCG(3, 4))
 	var r event.Round
+	var err error
 	for n := 1; n <= 4; n++ {
 		if r, err = d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 			b.Fatal(err)
@@ -220,30 +197,17 @@ func BenchmarkStreams500(b *testing.B) {
 	for i := range phones {
 		ready.Add(1)
 		go func() {
-			req, _ := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/events/%d/stream", hs.URL, e.ID), nil)
 			// Each phone its own device (a device holds a few streams).
-			req.Header.Set("Cookie", deviceCookie+"="+signedDevice(b, srv, fmt.Sprintf("%032x", i+1)))
-			resp, err := client.Do(req)
-			if err != nil || resp.StatusCode != 200 {
-				b.Errorf("stream: %v", err)
-				ready.Done()
-				return
-			}
-			defer resp.Body.Close()
-			buf := make([]byte, 4096)
-			first := true
-			for {
-				n, err := resp.Body.Read(buf)
-				if err != nil {
-					return
-				}
+			cookie := deviceCookie + "=" + signedDevice(b, srv, fmt.Sprintf("%032x", i+1))
+			if !readStream(ctx, b, client, fmt.Sprintf("%s/api/events/%d/stream", hs.URL, e.ID), cookie, func(chunk []byte, first bool) {
 				if first {
-					first = false
 					ready.Done()
 				}
-				if containsBytes(buf[:n], "event: change") {
+				if containsBytes(chunk, "event: change") {
 					got <- time.Now()
 				}
+			}) {
+				ready.Done()
 			}
 		}()
 	}

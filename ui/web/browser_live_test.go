@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/browsertest"
 	"tablekeeper/ui/web/internal/webtest"
 )
 
@@ -75,14 +76,14 @@ func TestBrowserResultsLandInPlace(t *testing.T) {
 	base := hs.URL + "/events/" + webtest.Itoa64(int64(e.ID))
 	pairings := "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/pairings"
 
-	ctx := browser(t, 390, 844)
-	run(t, ctx, "open the pairings by table", chromedp.Navigate(base+"/pairings"),
+	ctx := browsertest.Open(t, 390, 844)
+	browsertest.Run(t, ctx, "open the pairings by table", chromedp.Navigate(base+"/pairings"),
 		chromedp.WaitVisible(chromedp.ID("by-table")), chromedp.Click(chromedp.ID("by-table")))
 	row := `#pairings .row:nth-child(` + strconv.Itoa(others[0].Number) + `) .result`
-	waitText(t, ctx, row, "playing", 5*time.Second)
+	browsertest.WaitText(t, ctx, row, "playing", 5*time.Second)
 	before := count.of(pairings)
 	record(others[0].Number)
-	waitText(t, ctx, row, "2–1", 3*time.Second)
+	browsertest.WaitText(t, ctx, row, "2–1", 3*time.Second)
 	time.Sleep(500 * time.Millisecond)
 	if n := count.of(pairings); n != before {
 		t.Errorf("the pairings were fetched %d more times for one result", n-before)
@@ -99,17 +100,17 @@ func TestBrowserResultsLandInPlace(t *testing.T) {
 		t.Error("a page that lost a patch never fetched the pairings again")
 	}
 	row1 := `#pairings .row:nth-child(` + strconv.Itoa(others[1].Number) + `) .result`
-	waitText(t, ctx, row1, "2–1", 3*time.Second)
-	screenshot(t, ctx, "live-pairings-phone.png")
+	browsertest.WaitText(t, ctx, row1, "2–1", 3*time.Second)
+	browsertest.Screenshot(t, ctx, *shots, "live-pairings-phone.png")
 
 	// "My table": another table's result costs no fetch; her own lands
 	// in place.
 	me := ctx
 	player := "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/players/" + webtest.Itoa64(int64(es[0].ID))
-	run(t, me, "remember her", chromedp.Navigate(base), chromedp.Evaluate[chromedp.Void](
+	browsertest.Run(t, me, "remember her", chromedp.Navigate(base), chromedp.Evaluate[chromedp.Void](
 		`localStorage.setItem('tk.me.`+webtest.Itoa64(int64(e.ID))+`', JSON.stringify({entry: `+webtest.Itoa64(int64(es[0].ID))+`, name: 'x'}))`),
 		chromedp.Navigate(base))
-	waitText(t, me, "#my-table", strconv.Itoa(ada.Number), 5*time.Second)
+	browsertest.WaitText(t, me, "#my-table", strconv.Itoa(ada.Number), 5*time.Second)
 	time.Sleep(300 * time.Millisecond)
 	mine, lists := count.of(player), count.of(pairings)+count.of("/standings")
 	record(others[2].Number)
@@ -118,7 +119,7 @@ func TestBrowserResultsLandInPlace(t *testing.T) {
 		t.Errorf("another table's result fetched her page %d times", n-mine)
 	}
 	record(ada.Number)
-	waitText(t, me, "#me-card", "Your table's result is in.", 3*time.Second)
+	browsertest.WaitText(t, me, "#me-card", "Your table's result is in.", 3*time.Second)
 	if n := count.of(pairings) + count.of("/standings"); n != lists {
 		t.Errorf("the home page fetched a whole list %d times", n-lists)
 	}
@@ -135,10 +136,10 @@ func TestBrowserStandingsRefetchAtTheRoundsEnd(t *testing.T) {
 	hs := httptest.NewServer(count.wrap(f.srv))
 	t.Cleanup(hs.Close)
 	standings := "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/standings"
-	ctx := browser(t, 390, 844)
-	run(t, ctx, "open the standings", chromedp.Navigate(hs.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/standings"))
-	waitText(t, ctx, "#standings", "Ada Lovelace", 5*time.Second)
-	if got := textOf(t, ctx, "#standings"); strings.Contains(got, "1–0–0") {
+	ctx := browsertest.Open(t, 390, 844)
+	browsertest.Run(t, ctx, "open the standings", chromedp.Navigate(hs.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/standings"))
+	browsertest.WaitText(t, ctx, "#standings", "Ada Lovelace", 5*time.Second)
+	if got := browsertest.TextOf(t, ctx, "#standings"); strings.Contains(got, "1–0–0") {
 		t.Fatalf("the standings count results before any: %s", got)
 	}
 	before := count.of(standings)
@@ -157,7 +158,7 @@ func TestBrowserStandingsRefetchAtTheRoundsEnd(t *testing.T) {
 	}
 	// The title's wording is the standings' own (another test's); the
 	// rows say the round counts.
-	waitText(t, ctx, "#standings", "1–0–0", 6*time.Second)
+	browsertest.WaitText(t, ctx, "#standings", "1–0–0", 6*time.Second)
 	if n := count.of(standings); n != before+1 {
 		t.Errorf("the standings were fetched %d times at the round's end, want once", n-before)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/browsertest"
 	"tablekeeper/ui/web/internal/webtest"
 )
 
@@ -104,26 +105,26 @@ func TestBrowserStaffPagesAndTheTVPatchEachResult(t *testing.T) {
 
 	// The station's tab starts the browser; the others are its tabs.
 	station := stationBrowser(t, f, e, 1024, 768, "en", "Bea")
-	waitText(t, station, "#s-missing-title", "(512)", 10*time.Second)
+	browsertest.WaitText(t, station, "#s-missing-title", "(512)", 10*time.Second)
 	tab := func() context.Context {
 		c, cancel := chromedp.NewContext(station)
 		t.Cleanup(cancel)
 		return c
 	}
 	judge := tab()
-	run(t, judge, "a judge signs in", chromedp.Navigate(f.http.URL+"/judge"), chromedp.WaitVisible(chromedp.ID("j-pin")),
+	browsertest.Run(t, judge, "a judge signs in", chromedp.Navigate(f.http.URL+"/judge"), chromedp.WaitVisible(chromedp.ID("j-pin")),
 		chromedp.SendKeys(chromedp.ID("j-pin"), pin), chromedp.Click(chromedp.CSS("button.j-primary")))
-	waitText(t, judge, "h1", "Choose the event", 5*time.Second)
-	run(t, judge, "the event", chromedp.Navigate(f.http.URL+webtest.JudgeOf(e)))
-	waitText(t, judge, "h1", "Who are you?", 5*time.Second)
-	run(t, judge, "Grace", chromedp.Click(chromedp.CSS("button.j-item")))
-	waitText(t, judge, "#j-out h2", "tables still out (512)", 10*time.Second)
+	browsertest.WaitText(t, judge, "h1", "Choose the event", 5*time.Second)
+	browsertest.Run(t, judge, "the event", chromedp.Navigate(f.http.URL+webtest.JudgeOf(e)))
+	browsertest.WaitText(t, judge, "h1", "Who are you?", 5*time.Second)
+	browsertest.Run(t, judge, "Grace", chromedp.Click(chromedp.CSS("button.j-item")))
+	browsertest.WaitText(t, judge, "#j-out h2", "tables still out (512)", 10*time.Second)
 	tv := tab()
-	run(t, tv, "the TV", chromedp.Navigate(base+"/projector"))
-	waitText(t, tv, "#pj-title", "Pairings by name", 10*time.Second)
+	browsertest.Run(t, tv, "the TV", chromedp.Navigate(base+"/projector"))
+	browsertest.WaitText(t, tv, "#pj-title", "Pairings by name", 10*time.Second)
 	report := tab()
-	run(t, report, "the report page", chromedp.Navigate(base+"/report?table="+strconv.Itoa(mine)))
-	waitText(t, report, "#r-round", "table "+strconv.Itoa(mine), 10*time.Second)
+	browsertest.Run(t, report, "the report page", chromedp.Navigate(base+"/report?table="+strconv.Itoa(mine)))
+	browsertest.WaitText(t, report, "#r-round", "table "+strconv.Itoa(mine), 10*time.Second)
 
 	pages := []struct {
 		name string
@@ -151,8 +152,8 @@ func TestBrowserStaffPagesAndTheTVPatchEachResult(t *testing.T) {
 		}
 		time.Sleep(150 * time.Millisecond)
 	}
-	waitText(t, judge, "#j-out h2", "tables still out (482)", 15*time.Second)
-	waitText(t, station, "#s-missing-title", "(482)", 15*time.Second)
+	browsertest.WaitText(t, judge, "#j-out h2", "tables still out (482)", 15*time.Second)
+	browsertest.WaitText(t, station, "#s-missing-title", "(482)", 15*time.Second)
 	time.Sleep(3 * time.Second) // whatever a page fetches after a result has come
 	for i, p := range pages {
 		got, _ := p.m.mark()
@@ -180,7 +181,7 @@ func TestBrowserStaffPagesAndTheTVPatchEachResult(t *testing.T) {
 	if err := f.d.Rounds.RecordResult(ctx, e.ID, 1, mine, event.Result{Seats: []event.SeatResult{{GamesWon: 0}, {GamesWon: 2}}}); err != nil {
 		t.Fatal(err)
 	}
-	waitText(t, report, "#r-result-now", "The table has a result already", 5*time.Second)
+	browsertest.WaitText(t, report, "#r-result-now", "The table has a result already", 5*time.Second)
 	if forms := pages[3].m.asked(asked, "/form"); len(forms) != 1 {
 		t.Errorf("its own table's result fetched the form %d times; want once", len(forms))
 	}
@@ -194,11 +195,11 @@ func stationBrowser(t *testing.T, f *fixture, e event.Event, w, h int, lang, nam
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx := browser(t, w, h)
-	run(t, ctx, "choose "+lang, chromedp.Navigate(f.http.URL+"/lang/"+lang))
-	run(t, ctx, "open /scorekeeper", chromedp.Navigate(f.http.URL+"/scorekeeper"), chromedp.WaitVisible(chromedp.ID("s-pin")))
-	run(t, ctx, "sign in", chromedp.SendKeys(chromedp.ID("s-pin"), director.FormatSecret(code)), chromedp.SendKeys(chromedp.ID("s-name"), name),
+	ctx := browsertest.Open(t, w, h)
+	browsertest.Run(t, ctx, "choose "+lang, chromedp.Navigate(f.http.URL+"/lang/"+lang))
+	browsertest.Run(t, ctx, "open /scorekeeper", chromedp.Navigate(f.http.URL+"/scorekeeper"), chromedp.WaitVisible(chromedp.ID("s-pin")))
+	browsertest.Run(t, ctx, "sign in", chromedp.SendKeys(chromedp.ID("s-pin"), director.FormatSecret(code)), chromedp.SendKeys(chromedp.ID("s-name"), name),
 		chromedp.Click(chromedp.CSS("button.j-primary")), chromedp.WaitVisible(chromedp.CSS("a.j-item")))
-	run(t, ctx, "the event", chromedp.Navigate(f.http.URL+webtest.ScoreOf(e)), chromedp.WaitVisible(chromedp.ID("s-table")))
+	browsertest.Run(t, ctx, "the event", chromedp.Navigate(f.http.URL+webtest.ScoreOf(e)), chromedp.WaitVisible(chromedp.ID("s-table")))
 	return ctx
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"tablekeeper/ui/web/internal/browsertest"
 	"tablekeeper/ui/web/internal/webtest"
 
 	"github.com/chromedp/chromedp"
@@ -19,7 +20,7 @@ func TestBrowserTappingThroughEveryPageKeepsTheStreamLive(t *testing.T) {
 	f.srv.hub.perDevice = 2 // fewer than the pages: the pages must close theirs
 	e, _, _ := f.OpenRound(8)
 	base := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID))
-	ctx := browser(t, 390, 844)
+	ctx := browsertest.Open(t, 390, 844)
 	live := func(what string) {
 		t.Helper()
 		deadline := time.Now().Add(10 * time.Second)
@@ -33,11 +34,11 @@ func TestBrowserTappingThroughEveryPageKeepsTheStreamLive(t *testing.T) {
 		t.Fatalf("%s: the page's stream is not live", what)
 	}
 	for _, page := range []string{"", "/pairings", "/standings", "/bracket", "/report"} {
-		run(t, ctx, "open "+page, chromedp.Navigate(base+page))
+		browsertest.Run(t, ctx, "open "+page, chromedp.Navigate(base+page))
 		live("page " + page)
 	}
 	waitFor(t, func() bool { return f.srv.hub.count() == 1 })
-	run(t, ctx, "back", chromedp.Evaluate[chromedp.Void](`history.back()`))
+	browsertest.Run(t, ctx, "back", chromedp.Evaluate[chromedp.Void](`history.back()`))
 	live("the page shown again")
 	waitFor(t, func() bool { return f.srv.hub.count() == 1 })
 }

@@ -15,6 +15,11 @@ import (
 	"tablekeeper/core/i18n"
 )
 
+// boardReader reads an event's board (director.Views).
+type boardReader interface {
+	Board(ctx context.Context, id event.EventID) (director.Board, error)
+}
+
 // cache keeps, per event, the director's Board of the moment and the
 // bodies built from it (JSON, and the HTML of the pages), until the
 // director says the event changed. Five hundred phones refreshing after
@@ -29,7 +34,7 @@ import (
 // cached body takes no lock (a room of phones reads on every core at
 // once); only changes and the first build of a body do.
 type cache struct {
-	d *director.Director
+	boards boardReader
 
 	// gens holds each event's current *generation.
 	gens sync.Map
@@ -60,8 +65,8 @@ const pageKeys = "page/"
 // readTimeout bounds one shared read of the database.
 const readTimeout = 15 * time.Second
 
-func newCache(d *director.Director) *cache {
-	return &cache{d: d}
+func newCache(boards boardReader) *cache {
+	return &cache{boards: boards}
 }
 
 // gen is event id's current generation. An event the cache has never
@@ -133,7 +138,7 @@ func (c *cache) boardOf(ctx context.Context, id event.EventID, g *generation) (d
 		// giving up must not fail the others.
 		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), readTimeout)
 		defer cancel()
-		b, err := c.d.Views.Board(rctx, id)
+		b, err := c.boards.Board(rctx, id)
 		if err != nil {
 			return b, err
 		}

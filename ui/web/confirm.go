@@ -11,6 +11,7 @@ package web
 // their table again: the rest of the room receives nothing.
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"slices"
@@ -20,6 +21,13 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 )
+
+// confirmations are a player's confirmation of her table's result
+// (director.Confirmations).
+type confirmations interface {
+	ConfirmationOf(ctx context.Context, id event.EventID, entry event.EntryID) (director.Confirmation, error)
+	ReportAsPlayer(ctx context.Context, p director.PlayerResult) (director.Confirmation, error)
+}
 
 // confirmRoutes are a player's own table and report.
 func (s *Server) confirmRoutes() []route {
@@ -74,9 +82,8 @@ const myReportShape = `{"round":R,"result":"2-1"}`
 
 // apiMyTable answers the signed-in player's table.
 func (s *Server) apiMyTable(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	l := langOf(r)
@@ -94,7 +101,7 @@ func (s *Server) apiMyTable(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, myTableJSON{Confirm: true, Message: msgSignInFirst.In(l)})
 		return
 	}
-	c, err := s.d.Confirmations.ConfirmationOf(r.Context(), id, ps.Entry)
+	c, err := s.confirms.ConfirmationOf(r.Context(), id, ps.Entry)
 	if errors.Is(err, event.ErrInvalid) {
 		writeJSON(w, http.StatusOK, myTableJSON{Confirm: true, SignedIn: true, Message: capitalized(errText{err}.In(l))})
 		return
@@ -108,9 +115,8 @@ func (s *Server) apiMyTable(w http.ResponseWriter, r *http.Request) {
 
 // apiMyReport takes a signed-in player's report of her table.
 func (s *Server) apiMyReport(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	ps, ok := s.playerWrite(w, r, id)
@@ -127,7 +133,7 @@ func (s *Server) apiMyReport(w http.ResponseWriter, r *http.Request) {
 		s.failErr(w, r, err)
 		return
 	}
-	c, err := s.d.Confirmations.ReportAsPlayer(r.Context(), director.PlayerResult{Event: id, Entry: ps.Entry, Round: req.Round,
+	c, err := s.confirms.ReportAsPlayer(r.Context(), director.PlayerResult{Event: id, Entry: ps.Entry, Round: req.Round,
 		Result: rr.Result, Multi: rr.multiInput(), Device: ps.Device})
 	switch {
 	case errors.Is(err, director.ErrReportConflict), errors.Is(err, director.ErrNotConfirming):

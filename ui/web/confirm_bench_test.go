@@ -72,31 +72,18 @@ func BenchmarkConfirmStreams500(b *testing.B) {
 		}
 		ready.Add(1)
 		go func() {
-			req, _ := http.NewRequestWithContext(sctx, "GET", fmt.Sprintf("%s/api/events/%d/stream?patch=1", hs.URL, e.ID), nil)
-			req.Header.Set("Cookie", fmt.Sprintf("%s=%s; %s=%s", deviceCookie, signedDevice(b, srv, device), playerCookie(e.ID), token))
-			resp, err := client.Do(req)
-			if err != nil || resp.StatusCode != 200 {
-				b.Errorf("stream: %v", err)
-				ready.Done()
-				return
-			}
-			defer resp.Body.Close()
-			buf := make([]byte, 4096)
-			first := true
-			for {
-				n, err := resp.Body.Read(buf)
-				if err != nil {
+			cookie := fmt.Sprintf("%s=%s; %s=%s", deviceCookie, signedDevice(b, srv, device), playerCookie(e.ID), token)
+			if !readStream(sctx, b, client, fmt.Sprintf("%s/api/events/%d/stream?patch=1", hs.URL, e.ID), cookie, func(chunk []byte, first bool) {
+				if first {
+					ready.Done()
 					return
 				}
-				if first {
-					first = false
-					ready.Done()
-					continue
-				}
-				received[i].Add(int64(n))
-				if containsBytes(buf[:n], "event: mine") {
+				received[i].Add(int64(len(chunk)))
+				if containsBytes(chunk, "event: mine") {
 					mine[i].Add(1)
 				}
+			}) {
+				ready.Done()
 			}
 		}()
 	}
@@ -166,19 +153,9 @@ func waitMine(b *testing.B, mine []atomic.Int64, i int, want int64) {
 // results, round 1 published, and the player codes.
 func confirmingRegional(b *testing.B, d *director.Director) (event.Event, event.Round, map[event.EntryID]string) {
 	ctx := context.Background()
-	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Regional Championship", Game: "altered", Format: "standard-bo3"})
-	if err != nil {
-		b.Fatal(err)
-	}
+	e := webtest.Regional(b, d, 1024)
 	e.Settings.PlayersConfirmResults = true
 	if err := d.Events.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
-		b.Fatal(err)
-	}
-	var rows []director.NewPlayer
-	for _, n := range webtest.Names(1024) {
-		rows = append(rows, director.NewPlayer{Name: n})
-	}
-	if _, err := d.Transfer.ImportPlayers(ctx, e.ID, rows); err != nil {
 		b.Fatal(err)
 	}
 	r, err := d.Rounds.PairNextRound(ctx, e.ID)

@@ -150,7 +150,7 @@ func TestOnlyTheTablesPhonesHearOfItsReports(t *testing.T) {
 	streams := map[string]*bufio.Reader{}
 	for name, p := range map[string]*playerPhone{"Bob": pb, "Cy": pc} {
 		req, _ := http.NewRequest("GET", f.http.URL+fmt.Sprintf("/api/events/%d/stream", e.ID), nil)
-		resp, err := p.c.Do(req)
+		resp, err := p.C.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,6 +12,7 @@ package web
 // deckReportOf for both.
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"strings"
@@ -23,6 +24,14 @@ import (
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 )
+
+// playerDecks are the deck pages of a signed-in player (director.Decks).
+type playerDecks interface {
+	DeckRegistration(ctx context.Context, id event.EventID) (director.DeckWindow, error)
+	PlayerDeckOf(ctx context.Context, ps director.PlayerSession) (director.PlayerDeck, error)
+	SavePlayerDeck(ctx context.Context, ps director.PlayerSession, name, list string) (director.DeckCheck, error)
+	CheckDeck(ctx context.Context, id event.EventID, list string) (deck.Report, error)
+}
 
 // rateDeckCheckPerPlayer bounds the checks of one player's lists, from
 // all her phones together: signing one code in on many devices buys no
@@ -150,15 +159,14 @@ func myDeckOf(l i18n.Lang, pd director.PlayerDeck, name string) myDeckJSON {
 // apiMyDeck answers the phone's player's deck; a phone not signed in
 // learns only whether the event takes decklists from phones.
 func (s *Server) apiMyDeck(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	l := langOf(r)
 	ps, ok := s.signedPlayer(r, id)
 	if !ok {
-		win, err := s.d.Decks.DeckRegistration(r.Context(), id)
+		win, err := s.decks.DeckRegistration(r.Context(), id)
 		if err != nil {
 			s.failErr(w, r, err)
 			return
@@ -168,7 +176,7 @@ func (s *Server) apiMyDeck(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, j)
 		return
 	}
-	pd, err := s.d.Decks.PlayerDeckOf(r.Context(), ps)
+	pd, err := s.decks.PlayerDeckOf(r.Context(), ps)
 	if err != nil {
 		s.failErr(w, r, err)
 		return
@@ -203,9 +211,8 @@ func readDeck(r *http.Request) (deckRequest, error) {
 // apiSaveMyDeck saves the list of the player the phone is signed in as;
 // an illegal list is saved too, and the answer says what to fix.
 func (s *Server) apiSaveMyDeck(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	ps, ok := s.playerWrite(w, r, id)
@@ -220,11 +227,11 @@ func (s *Server) apiSaveMyDeck(w http.ResponseWriter, r *http.Request) {
 		s.failErr(w, r, err)
 		return
 	}
-	if _, err := s.d.Decks.SavePlayerDeck(r.Context(), ps, req.Name, req.List); err != nil {
+	if _, err := s.decks.SavePlayerDeck(r.Context(), ps, req.Name, req.List); err != nil {
 		s.failErr(w, r, err)
 		return
 	}
-	pd, err := s.d.Decks.PlayerDeckOf(r.Context(), ps)
+	pd, err := s.decks.PlayerDeckOf(r.Context(), ps)
 	if err != nil {
 		s.failErr(w, r, err)
 		return
@@ -243,9 +250,8 @@ func (s *Server) apiSaveMyDeck(w http.ResponseWriter, r *http.Request) {
 // phone signed in as a player of the event, within her phones' checks
 // and this phone's.
 func (s *Server) apiCheckMyDeck(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	if !s.ownPageJSON(w, r) {
@@ -271,7 +277,7 @@ func (s *Server) apiCheckMyDeck(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, emptyDeckReport(l))
 		return
 	}
-	rep, err := s.d.Decks.CheckDeck(r.Context(), id, req.List)
+	rep, err := s.decks.CheckDeck(r.Context(), id, req.List)
 	if err != nil {
 		s.failErr(w, r, err)
 		return

@@ -12,6 +12,11 @@ import (
 	"time"
 )
 
+// deviceKeys reads the key device ids are signed with (director.Phones).
+type deviceKeys interface {
+	DeviceKey(ctx context.Context) ([]byte, error)
+}
+
 // deviceCookie names the cookie that tells one phone, tablet or TV from
 // another: a random number the server gives on the first visit, never a
 // login. A write records it (which device reported a result), the rate
@@ -70,7 +75,7 @@ func (s *Server) deviceKeyOf(ctx context.Context) []byte {
 	s.keyMu.Lock()
 	defer s.keyMu.Unlock()
 	if s.deviceKey == nil {
-		key, err := s.d.Phones.DeviceKey(ctx)
+		key, err := s.deviceKeys.DeviceKey(ctx)
 		if err != nil {
 			s.logf("web: device key: %v", err)
 			return nil

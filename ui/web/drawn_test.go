@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/browsertest"
 	"tablekeeper/ui/web/internal/webtest"
 )
 
@@ -93,11 +94,11 @@ func TestBrowserStandingsMarkDrawnTies(t *testing.T) {
 		name string
 		w, h int
 	}{{"phone", 390, 844}, {"tablet", 1024, 768}, {"tv", 1920, 1080}} {
-		ctx := browser(t, size.w, size.h)
-		run(t, ctx, "open "+path, chromedp.Navigate(f.http.URL+path))
-		waitText(t, ctx, "#standings-draw-note", "* Equal on points and every tiebreaker", 5*time.Second)
-		waitText(t, ctx, "#standings tbody tr:first-child td:first-child", "1*", 5*time.Second)
-		waitText(t, ctx, "#standings tbody tr:last-child td:first-child", "3*", 5*time.Second)
-		screenshot(t, ctx, "look-standings-drawn-"+size.name+".png")
+		ctx := browsertest.Open(t, size.w, size.h)
+		browsertest.Run(t, ctx, "open "+path, chromedp.Navigate(f.http.URL+path))
+		browsertest.WaitText(t, ctx, "#standings-draw-note", "* Equal on points and every tiebreaker", 5*time.Second)
+		browsertest.WaitText(t, ctx, "#standings tbody tr:first-child td:first-child", "1*", 5*time.Second)
+		browsertest.WaitText(t, ctx, "#standings tbody tr:last-child td:first-child", "3*", 5*time.Second)
+		browsertest.Screenshot(t, ctx, *shots, "look-standings-drawn-"+size.name+".png")
 	}
 }

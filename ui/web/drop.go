@@ -7,13 +7,22 @@ package web
 // ask for the player it signed in as.
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"time"
 
 	"tablekeeper/core/director"
+	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 )
+
+// playerDrops are a signed-in player's drop request (director.Drops).
+type playerDrops interface {
+	DropOf(ctx context.Context, ps director.PlayerSession) (director.PlayerDrop, error)
+	RequestDrop(ctx context.Context, ps director.PlayerSession) (event.DropRequest, error)
+	WithdrawDrop(ctx context.Context, ps director.PlayerSession) error
+}
 
 // rateDropsPerPlayer bounds a player's asks and withdrawals, whatever
 // the phone: a player changes her mind once or twice; asking and
@@ -27,9 +36,8 @@ var msgTooManyDrops = i18n.F("You have asked to drop and withdrawn many times")
 // dropWrite lets a player's ask or withdrawal through (see playerWrite),
 // within her own budget of drop writes, with its empty body read.
 func (s *Server) dropWrite(w http.ResponseWriter, r *http.Request) (director.PlayerSession, bool) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return director.PlayerSession{}, false
 	}
 	ps, ok := s.playerWrite(w, r, id)
@@ -81,9 +89,8 @@ const dropShape = `{}`
 // apiMyDrop says where the phone's signed-in player stands with dropping;
 // a phone not signed in is told so (and shows nothing).
 func (s *Server) apiMyDrop(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	ps, ok := s.signedPlayer(r, id)
@@ -96,7 +103,7 @@ func (s *Server) apiMyDrop(w http.ResponseWriter, r *http.Request) {
 
 // writeDrop answers with where ps stands now.
 func (s *Server) writeDrop(w http.ResponseWriter, r *http.Request, ps director.PlayerSession) {
-	v, err := s.d.Drops.DropOf(r.Context(), ps)
+	v, err := s.drops.DropOf(r.Context(), ps)
 	if err != nil {
 		s.failErr(w, r, err)
 		return
@@ -116,7 +123,7 @@ func (s *Server) apiAskDrop(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if _, err := s.d.Drops.RequestDrop(r.Context(), ps); err != nil {
+	if _, err := s.drops.RequestDrop(r.Context(), ps); err != nil {
 		s.failErr(w, r, err)
 		return
 	}
@@ -129,7 +136,7 @@ func (s *Server) apiWithdrawDrop(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if err := s.d.Drops.WithdrawDrop(r.Context(), ps); err != nil {
+	if err := s.drops.WithdrawDrop(r.Context(), ps); err != nil {
 		s.failErr(w, r, err)
 		return
 	}

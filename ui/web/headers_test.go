@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -53,21 +52,9 @@ func checkHeaders(t *testing.T, what string, h http.Header) {
 // header, as a page of a rebinding name would.
 func (f *fixture) hostRequest(method, path, host string, body string, header ...string) (*http.Response, string) {
 	f.t.Helper()
-	req, err := http.NewRequest(method, f.http.URL+path, strings.NewReader(body))
-	if err != nil {
-		f.t.Fatal(err)
-	}
+	req := webtest.NewRequest(f.t, method, f.http.URL+path, strings.NewReader(body), header...)
 	req.Host = host
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	resp, err := f.http.Client().Do(req)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp, string(b)
+	return webtest.Do(f.t, f.http.Client(), req)
 }
 
 // Every request naming a host the server does not serve is refused with

@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"tablekeeper/core/director"
-	"tablekeeper/core/event"
 	"tablekeeper/core/store"
 	"tablekeeper/ui/web/internal/webtest"
 )
@@ -31,38 +30,17 @@ type fixture struct {
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	fl := webtest.NewFloor(t)
-	srv, err := New(Config{Director: fl.D, Now: fl.Clock.Now, BaseURL: "http://192.168.1.20:8080/"})
+	srv, err := New(Config{Director: fl.D, Now: fl.Clock.Now, BaseURL: webtest.BaseURL})
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewServer(srv)
-	t.Cleanup(func() {
-		srv.Close()
-		hs.Close()
-	})
-	return &fixture{Floor: fl, t: t, d: fl.D, db: fl.DB, clock: fl.Clock, srv: srv, http: hs}
+	return &fixture{Floor: fl, t: t, d: fl.D, db: fl.DB, clock: fl.Clock, srv: srv, http: webtest.Serve(t, srv, srv.Close)}
 }
 
 // do sends a request to the server and returns the response and its body.
 func (f *fixture) do(method, path string, body io.Reader, header ...string) (*http.Response, string) {
 	f.t.Helper()
-	req, err := http.NewRequest(method, f.http.URL+path, body)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	resp, err := f.http.Client().Do(req)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	return resp, string(b)
+	return webtest.Do(f.t, f.http.Client(), webtest.NewRequest(f.t, method, f.http.URL+path, body, header...))
 }
 
 // getJSON fetches path and decodes its JSON into v, failing on any
@@ -95,18 +73,6 @@ func errorOf(t testing.TB, body string) string {
 
 // directorPlayer is a new player of that name.
 func directorPlayer(name string) director.NewPlayer { return director.NewPlayer{Name: name} }
-
-// entryName returns the name of an entry of es.
-func entryName(t *testing.T, es []event.Entry, id event.EntryID) string {
-	t.Helper()
-	for _, en := range es {
-		if en.ID == id {
-			return en.Name
-		}
-	}
-	t.Fatalf("no entry %d", id)
-	return ""
-}
 
 // deviceCookieOf is the value of the i-th test device's cookie, signed as
 // the server signs the ids it gives (device.go).

@@ -6,8 +6,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -15,7 +13,6 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
 	"tablekeeper/core/storage"
-	"tablekeeper/core/store"
 	"tablekeeper/ui/web/internal/webtest"
 )
 
@@ -42,23 +39,12 @@ const (
 // per result would.
 func historyStore(b testing.TB) (*director.Director, event.Event, []event.Entry) {
 	b.Helper()
-	dir := b.TempDir()
-	if fi, err := os.Stat("/dev/shm"); err == nil && fi.IsDir() {
-		if d, err := os.MkdirTemp("/dev/shm", "tk-history-"); err == nil {
-			dir = d
-			b.Cleanup(func() { os.RemoveAll(d) })
-		}
-	}
-	db, err := store.Open(filepath.Join(dir, "history.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { db.Close() })
+	db := webtest.ShmDB(b, "history")
 	now := time.Date(2026, 11, 27, 18, 0, 0, 0, time.UTC)
 	d := director.New(db, func() time.Time { return now }, rand.New(rand.NewPCG(1, 2)))
 	ctx := context.Background()
 	var players []event.Player
-	err = db.Write(ctx, func(tx storage.Tx) error {
+	err := db.Write(ctx, func(tx storage.Tx) error {
 		for i, n := range webtest.Names(historyRegulars) {
 			p := event.Player{Name: n, MemberNo: fmt.Sprint(50000 + i), CreatedAt: now}
 			if err := tx.CreatePlayer(&p); err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"tablekeeper/ui/web/internal/browsertest"
 	"tablekeeper/ui/web/internal/webtest"
 )
 
@@ -88,7 +89,7 @@ func TestHistoryAPINewcomerAndRefusals(t *testing.T) {
 // part.
 func resourceCount(t *testing.T, ctx context.Context, part string) int {
 	t.Helper()
-	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`performance.getEntriesByType('resource').filter((r) => r.name.includes(`+jsString(part)+`)).length`))
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`performance.getEntriesByType('resource').filter((r) => r.name.includes(`+browsertest.JSString(part)+`)).length`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +99,7 @@ func resourceCount(t *testing.T, ctx context.Context, part string) int {
 // hiddenOf reports whether the element with that id is hidden.
 func hiddenOf(t *testing.T, ctx context.Context, id string) bool {
 	t.Helper()
-	h, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById(`+jsString(id)+`).hidden`))
+	h, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById(`+browsertest.JSString(id)+`).hidden`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,39 +123,39 @@ func TestBrowserPlayerSeesHerEventsAtThisStore(t *testing.T) {
 	f := newFixture(t)
 	e, es, r := f.OpenRound(8)
 	f.PastSeason(es[:6])
-	ctx := browser(t, 390, 844)
+	ctx := browsertest.Open(t, 390, 844)
 	url := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID))
 	find := func(typed, name string) {
 		t.Helper()
-		run(t, ctx, "find "+name, chromedp.WaitVisible(chromedp.ID("find-q")), chromedp.SendKeys(chromedp.ID("find-q"), typed))
-		waitText(t, ctx, "#find-results", name, 5*time.Second)
-		run(t, ctx, "tap "+name, chromedp.Click(chromedp.CSS("#find-results button")), chromedp.WaitVisible(chromedp.ID("my-table")))
+		browsertest.Run(t, ctx, "find "+name, chromedp.WaitVisible(chromedp.ID("find-q")), chromedp.SendKeys(chromedp.ID("find-q"), typed))
+		browsertest.WaitText(t, ctx, "#find-results", name, 5*time.Second)
+		browsertest.Run(t, ctx, "tap "+name, chromedp.Click(chromedp.CSS("#find-results button")), chromedp.WaitVisible(chromedp.ID("my-table")))
 	}
 
-	run(t, ctx, "open the event", chromedp.Navigate(url))
+	browsertest.Run(t, ctx, "open the event", chromedp.Navigate(url))
 	find("lovel", "Ada Lovelace")
-	waitText(t, ctx, "#history-card", "At this store", 5*time.Second)
-	waitText(t, ctx, "#history-count", "2 earlier events", time.Second)
-	waitText(t, ctx, "#history li:first-child", "KeyForge Saturday", time.Second)
-	waitText(t, ctx, "#history li:first-child", "14 Nov 2026 · KeyForge · ", time.Second)
-	waitText(t, ctx, "#history li:first-child", "of 6 players · in progress, round 2", time.Second)
-	waitText(t, ctx, "#history li:last-child", "Altered league night", time.Second)
-	if last := textOf(t, ctx, "#history li:last-child"); strings.Contains(last, "in progress") || !strings.Contains(last, "Rank ") {
+	browsertest.WaitText(t, ctx, "#history-card", "At this store", 5*time.Second)
+	browsertest.WaitText(t, ctx, "#history-count", "2 earlier events", time.Second)
+	browsertest.WaitText(t, ctx, "#history li:first-child", "KeyForge Saturday", time.Second)
+	browsertest.WaitText(t, ctx, "#history li:first-child", "14 Nov 2026 · KeyForge · ", time.Second)
+	browsertest.WaitText(t, ctx, "#history li:first-child", "of 6 players · in progress, round 2", time.Second)
+	browsertest.WaitText(t, ctx, "#history li:last-child", "Altered league night", time.Second)
+	if last := browsertest.TextOf(t, ctx, "#history li:last-child"); strings.Contains(last, "in progress") || !strings.Contains(last, "Rank ") {
 		t.Errorf("the finished league night reads %q", last)
 	}
 	for _, size := range [][2]int64{{390, 844}, {1024, 768}, {1920, 1080}} {
-		run(t, ctx, "resize", chromedp.EmulateViewport(size[0], size[1]), chromedp.ScrollIntoView(chromedp.ID("history-card")))
-		screenshot(t, ctx, "history-en-"+webtest.Itoa64(size[0])+".png")
+		browsertest.Run(t, ctx, "resize", chromedp.EmulateViewport(size[0], size[1]), chromedp.ScrollIntoView(chromedp.ID("history-card")))
+		browsertest.Screenshot(t, ctx, *shots, "history-en-"+webtest.Itoa64(size[0])+".png")
 	}
-	run(t, ctx, "back to a phone", chromedp.EmulateViewport(390, 844))
+	browsertest.Run(t, ctx, "back to a phone", chromedp.EmulateViewport(390, 844))
 
 	// Tonight's results move her page, not her history.
 	ada := webtest.SeatTable(r, es[0].ID)
 	if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, ada.Number, webtest.OneGame(true)); err != nil {
 		t.Fatal(err)
 	}
-	waitText(t, ctx, "#me-card", "Your table's result is in.", 3*time.Second)
-	waitText(t, ctx, "#past", "won", 3*time.Second)
+	browsertest.WaitText(t, ctx, "#me-card", "Your table's result is in.", 3*time.Second)
+	browsertest.WaitText(t, ctx, "#past", "won", 3*time.Second)
 	if n := resourceCount(t, ctx, "/history"); n != 1 {
 		t.Errorf("her history was fetched %d times in one page load, want 1", n)
 	}
@@ -163,21 +164,21 @@ func TestBrowserPlayerSeesHerEventsAtThisStore(t *testing.T) {
 	notMe(t, ctx)
 	find("hana", "Hana Sato")
 	time.Sleep(500 * time.Millisecond)
-	if !hiddenOf(t, ctx, "history-card") || textOf(t, ctx, "#history") != "" {
-		t.Errorf("a newcomer sees the card: %q", textOf(t, ctx, "#history-card"))
+	if !hiddenOf(t, ctx, "history-card") || browsertest.TextOf(t, ctx, "#history") != "" {
+		t.Errorf("a newcomer sees the card: %q", browsertest.TextOf(t, ctx, "#history-card"))
 	}
 
 	// In French, Bram, who dropped from Saturday's.
 	notMe(t, ctx)
 	find("bram", "Bram Berg")
-	run(t, ctx, "choose French", chromedp.Navigate(f.http.URL+"/lang/fr?back=/"), chromedp.Navigate(url))
-	waitText(t, ctx, "#history-card", "Dans cette boutique", 5*time.Second)
-	waitText(t, ctx, "#history-count", "2 tournois précédents", time.Second)
-	waitText(t, ctx, "#history li:first-child", "14 nov. 2026", time.Second)
-	waitText(t, ctx, "#history li:first-child", "sur 6 joueurs · en cours, ronde 2 · abandon après la ronde 1", time.Second)
-	waitText(t, ctx, "#history li:last-child", "Rang 6 sur 6 joueurs", time.Second)
+	browsertest.Run(t, ctx, "choose French", chromedp.Navigate(f.http.URL+"/lang/fr?back=/"), chromedp.Navigate(url))
+	browsertest.WaitText(t, ctx, "#history-card", "Dans cette boutique", 5*time.Second)
+	browsertest.WaitText(t, ctx, "#history-count", "2 tournois précédents", time.Second)
+	browsertest.WaitText(t, ctx, "#history li:first-child", "14 nov. 2026", time.Second)
+	browsertest.WaitText(t, ctx, "#history li:first-child", "sur 6 joueurs · en cours, ronde 2 · abandon après la ronde 1", time.Second)
+	browsertest.WaitText(t, ctx, "#history li:last-child", "Rang 6 sur 6 joueurs", time.Second)
 	for _, size := range [][2]int64{{390, 844}, {1024, 768}, {1920, 1080}} {
-		run(t, ctx, "resize", chromedp.EmulateViewport(size[0], size[1]), chromedp.ScrollIntoView(chromedp.ID("history-card")))
-		screenshot(t, ctx, "history-fr-"+webtest.Itoa64(size[0])+".png")
+		browsertest.Run(t, ctx, "resize", chromedp.EmulateViewport(size[0], size[1]), chromedp.ScrollIntoView(chromedp.ID("history-card")))
+		browsertest.Screenshot(t, ctx, *shots, "history-fr-"+webtest.Itoa64(size[0])+".png")
 	}
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"slices"
 	"strconv"
@@ -12,6 +13,39 @@ import (
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 )
+
+// judgeServices are what the judges' pages call, each interface one
+// director service's methods.
+type judgeServices struct {
+	events eventLister
+	phones judgePhones
+	views  judgeViews
+	log    judgeLogs
+	decks  judgeDecks
+}
+
+// judgePhones are a judge phone's session (director.Phones).
+type judgePhones interface {
+	ChooseJudge(ctx context.Context, token string, e event.EventID, j event.JudgeID) error
+	EndStaffSession(ctx context.Context, token string) error
+}
+
+// judgeViews reads what a judge sees of an event (director.Views).
+type judgeViews interface {
+	JudgeView(ctx context.Context, id event.EventID) (director.JudgeView, error)
+}
+
+// judgeLogs are an event's judges and their log (director.Judging).
+type judgeLogs interface {
+	Judges(ctx context.Context, id event.EventID) ([]event.Judge, error)
+	LogJudgeEntry(ctx context.Context, e event.JudgeLogEntry) (event.JudgeLogEntry, error)
+}
+
+// judgeDecks are the decklists a judge reads (director.Decks).
+type judgeDecks interface {
+	DeckStatus(ctx context.Context, id event.EventID) (director.DeckStatus, error)
+	EntryDeck(ctx context.Context, id event.EventID, entry event.EntryID) (director.DeckCheck, bool, error)
+}
 
 // The judges' phones (/judge): a judge signs in with the judges' PIN the
 // organizer hands out (signin.go: wrong PINs are limited per device and
@@ -38,7 +72,8 @@ const (
 
 // judgeArea is the judges' routes and their signed-in phones.
 type judgeArea struct {
-	s             *Server
+	s *Server
+	judgeServices
 	staffSessions *staffSessions[judgeSession]
 	origin        *http.CrossOriginProtection
 }
@@ -60,7 +95,7 @@ func (js judgeSession) judgeIn(id event.EventID) (event.JudgeID, bool) {
 
 // judgeRoutes are the judges' pages and their penalty suggestion.
 func (s *Server) judgeRoutes() []route {
-	j := &judgeArea{s: s, staffSessions: newStaffSessions[judgeSession](s.now, maxJudges, judgeTTL), origin: http.NewCrossOriginProtection()}
+	j := &judgeArea{s: s, judgeServices: s.judge, staffSessions: newStaffSessions[judgeSession](s.now, maxJudges, judgeTTL), origin: http.NewCrossOriginProtection()}
 	return append([]route{
 		{"GET /judge", j.pageHome},
 		{"POST /judge/signin", j.postSignIn},
@@ -198,6 +233,20 @@ func judgeBase(id event.EventID) string { return "/judge/events/" + strconv.Form
 
 // --- sign in, sign out, the events ---
 
+// signedWrite checks a judge phone's write: same origin, the device's
+// rate, a phone signed in; a refusal is answered (false).
+func (j *judgeArea) signedWrite(w http.ResponseWriter, r *http.Request) (judgeSession, staffCheck, bool) {
+	if !j.s.staffWrite(w, r, j.origin) {
+		return judgeSession{}, staffCheck{}, false
+	}
+	js, c := j.check(r)
+	if !c.ok {
+		j.refuse(w, r, c)
+		return js, c, false
+	}
+	return js, c, true
+}
+
 // pageHome is the sign-in page, or the events to judge once signed in.
 func (j *judgeArea) pageHome(w http.ResponseWriter, r *http.Request) {
 	ensureDevice(w, r)
@@ -210,7 +259,7 @@ func (j *judgeArea) pageHome(w http.ResponseWriter, r *http.Request) {
 		j.show(w, r, http.StatusOK, "judge_signin", i18n.F("Judges"), judgePage{Problem: problem})
 		return
 	}
-	list, err := j.s.d.Events.Events(r.Context())
+	list, err := j.s.events.Events(r.Context())
 	if err != nil {
 		j.s.failErr(w, r, err)
 		return
@@ -249,7 +298,7 @@ func (j *judgeArea) postSignIn(w http.ResponseWriter, r *http.Request) {
 	}
 	if old := staffTokenOf(r, judgeCookie); old != "" {
 		j.staffSessions.drop(old)
-		if err := j.s.d.Phones.EndStaffSession(r.Context(), old); err != nil {
+		if err := j.phones.EndStaffSession(r.Context(), old); err != nil {
 			j.s.logf("web: judge sign-in: %v", err)
 		}
 	}
@@ -260,15 +309,11 @@ func (j *judgeArea) postSignIn(w http.ResponseWriter, r *http.Request) {
 
 // postSignOut signs the phone out.
 func (j *judgeArea) postSignOut(w http.ResponseWriter, r *http.Request) {
-	if !j.s.staffWrite(w, r, j.origin) {
+	_, c, ok := j.signedWrite(w, r)
+	if !ok {
 		return
 	}
-	_, c := j.check(r)
-	if !c.ok {
-		j.refuse(w, r, c)
-		return
-	}
-	if err := j.s.d.Phones.EndStaffSession(r.Context(), c.token); err != nil {
+	if err := j.phones.EndStaffSession(r.Context(), c.token); err != nil {
 		j.s.failErr(w, r, err)
 		return
 	}
@@ -289,12 +334,11 @@ func (j *judgeArea) view(w http.ResponseWriter, r *http.Request) (director.Judge
 		seeOther(w, r, "/judge")
 		return director.JudgeView{}, event.Judge{}, false
 	}
-	id, err := eventID(r)
-	if err != nil {
-		j.s.failErr(w, r, err)
+	id, ok := j.s.addressedEvent(w, r)
+	if !ok {
 		return director.JudgeView{}, event.Judge{}, false
 	}
-	v, err := j.s.d.Views.JudgeView(r.Context(), id)
+	v, err := j.views.JudgeView(r.Context(), id)
 	if err != nil {
 		j.s.failErr(w, r, err)
 		return v, event.Judge{}, false
@@ -324,24 +368,19 @@ func whoPage(v director.JudgeView, problem i18n.Localizer) judgePage {
 
 // postMe records which of the event's judges the phone's judge is.
 func (j *judgeArea) postMe(w http.ResponseWriter, r *http.Request) {
-	if !j.s.staffWrite(w, r, j.origin) {
-		return
-	}
-	_, c := j.check(r)
-	if !c.ok {
-		j.refuse(w, r, c)
+	_, c, ok := j.signedWrite(w, r)
+	if !ok {
 		return
 	}
 	token := c.token
 	if !j.s.staffParseForm(w, r) {
 		return
 	}
-	id, err := eventID(r)
-	if err != nil {
-		j.s.failErr(w, r, err)
+	id, ok := j.s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
-	judges, err := j.s.d.Judging.Judges(r.Context(), id)
+	judges, err := j.log.Judges(r.Context(), id)
 	if err != nil {
 		j.s.failErr(w, r, err)
 		return
@@ -352,7 +391,7 @@ func (j *judgeArea) postMe(w http.ResponseWriter, r *http.Request) {
 		j.s.fail(w, r, http.StatusBadRequest, i18n.F("Choose your name among the event's judges; if it is missing, the organizer adds you on the Judge tab."))
 		return
 	}
-	if err := j.s.d.Phones.ChooseJudge(r.Context(), token, id, judges[i].ID); err != nil {
+	if err := j.phones.ChooseJudge(r.Context(), token, id, judges[i].ID); err != nil {
 		j.s.failErr(w, r, err)
 		return
 	}
@@ -376,17 +415,12 @@ func newJudgePage(v director.JudgeView, me event.Judge) judgePage {
 // signed in and named in the event, a form that reads; it reads the
 // event's JudgeView for the write.
 func (j *judgeArea) write(w http.ResponseWriter, r *http.Request) (director.JudgeView, event.Judge, judgeSession, bool) {
-	if !j.s.staffWrite(w, r, j.origin) {
-		return director.JudgeView{}, event.Judge{}, judgeSession{}, false
-	}
-	js, c := j.check(r)
-	if !c.ok {
-		j.refuse(w, r, c)
+	js, _, ok := j.signedWrite(w, r)
+	if !ok {
 		return director.JudgeView{}, event.Judge{}, js, false
 	}
-	id, err := eventID(r)
-	if err != nil {
-		j.s.failErr(w, r, err)
+	id, ok := j.s.addressedEvent(w, r)
+	if !ok {
 		return director.JudgeView{}, event.Judge{}, js, false
 	}
 	if !j.s.staffParseForm(w, r) {
@@ -397,7 +431,7 @@ func (j *judgeArea) write(w http.ResponseWriter, r *http.Request) (director.Judg
 		j.unnamed(w, r, id)
 		return director.JudgeView{}, event.Judge{}, js, false
 	}
-	v, err := j.s.d.Views.JudgeView(r.Context(), id)
+	v, err := j.views.JudgeView(r.Context(), id)
 	if err != nil {
 		j.s.failErr(w, r, err)
 		return v, event.Judge{}, js, false
@@ -414,7 +448,7 @@ func (j *judgeArea) write(w http.ResponseWriter, r *http.Request) (director.Judg
 // is in event id: the "Who are you?" page, and for a judge log entry what
 // she typed, carried through her choice and shown again to save.
 func (j *judgeArea) unnamed(w http.ResponseWriter, r *http.Request, id event.EventID) {
-	v, err := j.s.d.Views.JudgeView(r.Context(), id)
+	v, err := j.views.JudgeView(r.Context(), id)
 	if err != nil {
 		j.s.failErr(w, r, err)
 		return

@@ -70,7 +70,7 @@ func (j *judgeArea) pageDecks(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	st, err := j.s.d.Decks.DeckStatus(r.Context(), v.Event.ID)
+	st, err := j.decks.DeckStatus(r.Context(), v.Event.ID)
 	if err != nil {
 		j.s.failErr(w, r, err)
 		return
@@ -119,7 +119,7 @@ func (j *judgeArea) pageDeck(w http.ResponseWriter, r *http.Request) {
 		j.s.failErr(w, r, err)
 		return
 	}
-	dc, has, err := j.s.d.Decks.EntryDeck(r.Context(), v.Event.ID, event.EntryID(n))
+	dc, has, err := j.decks.EntryDeck(r.Context(), v.Event.ID, event.EntryID(n))
 	if err != nil {
 		j.s.failErr(w, r, err)
 		return

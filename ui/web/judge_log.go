@@ -24,7 +24,7 @@ type keptField struct{ Name, Value string }
 // keptEntry shows again the judge log entry judge me typed before she
 // chose her name, for her to save.
 func (j *judgeArea) keptEntry(w http.ResponseWriter, r *http.Request, id event.EventID, me event.Judge) {
-	v, err := j.s.d.Views.JudgeView(r.Context(), id)
+	v, err := j.views.JudgeView(r.Context(), id)
 	if err != nil {
 		j.s.failErr(w, r, err)
 		return
@@ -384,7 +384,7 @@ func (j *judgeArea) postEntry(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	e.Source = js.source()
-	saved, err := j.s.d.Judging.LogJudgeEntry(r.Context(), e)
+	saved, err := j.log.LogJudgeEntry(r.Context(), e)
 	if err != nil {
 		status := statusOf(err)
 		if status == http.StatusInternalServerError {
@@ -412,9 +412,8 @@ func (j *judgeArea) apiSuggest(w http.ResponseWriter, r *http.Request) {
 		j.refuse(w, r, c)
 		return
 	}
-	id, err := eventID(r)
-	if err != nil {
-		j.s.failErr(w, r, err)
+	id, ok := j.s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	if _, ok := js.judgeIn(id); !ok {
@@ -427,7 +426,7 @@ func (j *judgeArea) apiSuggest(w http.ResponseWriter, r *http.Request) {
 		j.s.fail(w, r, http.StatusBadRequest, i18n.F("That infraction or player cannot be read; choose them again."))
 		return
 	}
-	v, err := j.s.d.Views.JudgeView(r.Context(), id)
+	v, err := j.views.JudgeView(r.Context(), id)
 	if err != nil {
 		j.s.failErr(w, r, err)
 		return

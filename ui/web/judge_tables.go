@@ -140,6 +140,20 @@ func tableClockText(c event.Clock, ext time.Duration, now time.Time) i18n.Text {
 	return i18n.F("%s left", clock.Format(left))
 }
 
+// addressedTable is the table of the address in v's latest round; a bad
+// or unknown one is answered with its sentence (false).
+func (j *judgeArea) addressedTable(w http.ResponseWriter, r *http.Request, v director.JudgeView) (director.SheetTable, bool) {
+	n, err := positive(r.PathValue("table"), i18n.F("a table"))
+	if err == nil {
+		var t director.SheetTable
+		if t, err = latestTable(v, int(n)); err == nil {
+			return t, true
+		}
+	}
+	j.s.failErr(w, r, err)
+	return director.SheetTable{}, false
+}
+
 // latestTable finds table number n of the latest round, published.
 func latestTable(v director.JudgeView, n int) (director.SheetTable, error) {
 	if v.Rounds == 0 || !v.Latest.Round.Published() {
@@ -163,14 +177,8 @@ func (j *judgeArea) pageTable(w http.ResponseWriter, r *http.Request) {
 }
 
 func (j *judgeArea) renderTable(w http.ResponseWriter, r *http.Request, v director.JudgeView, me event.Judge, status int, problem i18n.Localizer, feed string) {
-	n, err := positive(r.PathValue("table"), i18n.F("a table"))
-	if err != nil {
-		j.s.failErr(w, r, err)
-		return
-	}
-	t, err := latestTable(v, int(n))
-	if err != nil {
-		j.s.failErr(w, r, err)
+	t, ok := j.addressedTable(w, r, v)
+	if !ok {
 		return
 	}
 	p := newJudgePage(v, me)
@@ -189,14 +197,8 @@ func (j *judgeArea) postExtend(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	n, err := positive(r.PathValue("table"), i18n.F("a table"))
-	if err != nil {
-		j.s.failErr(w, r, err)
-		return
-	}
-	t, err := latestTable(v, int(n))
-	if err != nil {
-		j.s.failErr(w, r, err)
+	t, ok := j.addressedTable(w, r, v)
+	if !ok {
 		return
 	}
 	ext, err := extensionMinutes(r.PostFormValue("minutes"))
@@ -209,7 +211,7 @@ func (j *judgeArea) postExtend(w http.ResponseWriter, r *http.Request) {
 	}
 	e := event.JudgeLogEntry{EventID: v.Event.ID, Kind: event.LogExtension, Round: v.Latest.Round.Number, Table: t.Number,
 		JudgeID: me.ID, Extension: ext, Source: js.source()}
-	saved, err := j.s.d.Judging.LogJudgeEntry(r.Context(), e)
+	saved, err := j.log.LogJudgeEntry(r.Context(), e)
 	if err != nil {
 		j.renderTable(w, r, v, me, statusOf(err), staffSentence(err), "")
 		return

@@ -1,15 +1,53 @@
 package web
 
 import (
+	"context"
 	"html/template"
 	"net/http"
 	"strconv"
 	"time"
 
+	"tablekeeper/core/deck"
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 )
+
+// kioskServices are what the kiosk calls, each interface one director
+// service's methods.
+type kioskServices struct {
+	lookup eventReader
+	phones sessionEnder
+	desk   kioskDesk
+	decks  kioskDecks
+}
+
+// eventReader reads one event (director.Events).
+type eventReader interface {
+	Event(ctx context.Context, id event.EventID) (event.Event, error)
+}
+
+// sessionEnder ends a staff device's session (director.Phones).
+type sessionEnder interface {
+	EndStaffSession(ctx context.Context, token string) error
+}
+
+// kioskDesk is the kiosk's check-in, search and sign-up
+// (director.Kiosk).
+type kioskDesk interface {
+	KioskSearch(ctx context.Context, id event.EventID, query string) ([]director.KioskMatch, error)
+	KioskFindTable(ctx context.Context, id event.EventID, query string) (director.KioskTables, error)
+	KioskCheckIn(ctx context.Context, id event.EventID, player event.PlayerID) (event.Entry, error)
+	KioskSignUp(ctx context.Context, id event.EventID, tablet string, np director.NewPlayer) (director.KioskSignUp, error)
+	KioskSignUpNamesake(ctx context.Context, id event.EventID, tablet string, np director.NewPlayer) (director.KioskSignUp, error)
+}
+
+// kioskDecks are the kiosk's deck registration (director.Decks).
+type kioskDecks interface {
+	CheckPlayerCode(ctx context.Context, id event.EventID, entry event.EntryID, code string) (event.Entry, error)
+	KioskSaveDeck(ctx context.Context, kd director.KioskDeck) (director.DeckCheck, error)
+	CheckDeck(ctx context.Context, id event.EventID, list string) (deck.Report, error)
+}
 
 // The kiosk on any tablet (/events/{id}/kiosk): the organizer opens the
 // address on a tablet and unlocks it once with the tablet kiosk code
@@ -74,7 +112,8 @@ const (
 
 // kioskArea is the kiosk's routes and its unlocked devices.
 type kioskArea struct {
-	s             *Server
+	s *Server
+	kioskServices
 	staffSessions *staffSessions[kioskSession]
 	origin        *http.CrossOriginProtection
 }
@@ -124,7 +163,7 @@ type kioskDone struct {
 
 // kioskRoutes are the kiosk's pages and its deck check.
 func (s *Server) kioskRoutes() []route {
-	k := &kioskArea{s: s, staffSessions: newStaffSessions[kioskSession](s.now, maxKiosks, kioskTTL), origin: http.NewCrossOriginProtection()}
+	k := &kioskArea{s: s, kioskServices: s.kiosk, staffSessions: newStaffSessions[kioskSession](s.now, maxKiosks, kioskTTL), origin: http.NewCrossOriginProtection()}
 	return []route{
 		{"GET /events/{id}/kiosk", k.pageStart},
 		{"POST /events/{id}/kiosk/unlock", k.postUnlock},
@@ -279,9 +318,8 @@ func (k *kioskArea) write(w http.ResponseWriter, r *http.Request) (event.Event, 
 	if !k.s.staffWrite(w, r, k.origin) {
 		return event.Event{}, kioskSession{}, "", false
 	}
-	id, err := eventID(r)
-	if err != nil {
-		k.s.failErr(w, r, err)
+	id, ok := k.s.addressedEvent(w, r)
+	if !ok {
 		return event.Event{}, kioskSession{}, "", false
 	}
 	ks, c := k.check(r, id)
@@ -299,12 +337,11 @@ func (k *kioskArea) write(w http.ResponseWriter, r *http.Request) (event.Event, 
 
 // event reads the event of the address, answering the error.
 func (k *kioskArea) event(w http.ResponseWriter, r *http.Request) (event.Event, bool) {
-	id, err := eventID(r)
-	if err != nil {
-		k.s.failErr(w, r, err)
+	id, ok := k.s.addressedEvent(w, r)
+	if !ok {
 		return event.Event{}, false
 	}
-	e, err := k.s.d.Events.Event(r.Context(), id)
+	e, err := k.lookup.Event(r.Context(), id)
 	if err != nil {
 		k.s.failErr(w, r, err)
 		return event.Event{}, false
@@ -358,7 +395,7 @@ func (k *kioskArea) postUnlock(w http.ResponseWriter, r *http.Request) {
 	}
 	if old := staffTokenOf(r, kioskCookie); old != "" {
 		k.staffSessions.drop(old)
-		if err := k.s.d.Phones.EndStaffSession(r.Context(), old); err != nil {
+		if err := k.phones.EndStaffSession(r.Context(), old); err != nil {
 			k.s.logf("web: kiosk unlock: %v", err)
 		}
 	}
@@ -383,9 +420,8 @@ func (k *kioskArea) postLock(w http.ResponseWriter, r *http.Request) {
 	if !k.s.staffWrite(w, r, k.origin) {
 		return
 	}
-	id, err := eventID(r)
-	if err != nil {
-		k.s.failErr(w, r, err)
+	id, ok := k.s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	_, c := k.check(r, id)
@@ -393,7 +429,7 @@ func (k *kioskArea) postLock(w http.ResponseWriter, r *http.Request) {
 		k.refuse(w, r, c)
 		return
 	}
-	if err := k.s.d.Phones.EndStaffSession(r.Context(), c.token); err != nil {
+	if err := k.phones.EndStaffSession(r.Context(), c.token); err != nil {
 		k.s.failErr(w, r, err)
 		return
 	}

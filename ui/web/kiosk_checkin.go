@@ -65,7 +65,7 @@ func (k *kioskArea) search(ctx context.Context, e event.Event, token string, p *
 		p.Hint = i18n.F("Keep typing: names show from %d letters.", director.MinQuery(p.Query))
 		return nil
 	}
-	ms, err := k.s.d.Kiosk.KioskSearch(ctx, e.ID, p.Query)
+	ms, err := k.desk.KioskSearch(ctx, e.ID, p.Query)
 	if err != nil {
 		return err
 	}
@@ -86,7 +86,7 @@ func (k *kioskArea) search(ctx context.Context, e event.Event, token string, p *
 
 // findTables lists where the players matching the query play.
 func (k *kioskArea) findTables(ctx context.Context, e event.Event, p *kioskPage) error {
-	v, err := k.s.d.Kiosk.KioskFindTable(ctx, e.ID, p.Query)
+	v, err := k.desk.KioskFindTable(ctx, e.ID, p.Query)
 	if err != nil {
 		return err
 	}
@@ -234,7 +234,7 @@ func (k *kioskArea) postCheckIn(w http.ResponseWriter, r *http.Request) {
 		k.s.fail(w, r, http.StatusBadRequest, msgNotOffered)
 		return
 	}
-	en, err := k.s.d.Kiosk.KioskCheckIn(r.Context(), e.ID, m.PlayerID)
+	en, err := k.desk.KioskCheckIn(r.Context(), e.ID, m.PlayerID)
 	k.finish(w, r, e, token, en, err, func(en event.Entry) kioskDone {
 		// Anyone can tap a name: her code is on her slip, or at the desk.
 		if m.CheckedIn {

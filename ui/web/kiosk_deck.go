@@ -120,7 +120,7 @@ func (k *kioskArea) postDeckCode(w http.ResponseWriter, r *http.Request) {
 			i18n.F("%[1]s; wait %[2]s and try again, or ask the organizer.", kioskCodeRefusal(refused), waitWords(secs)))
 		return
 	}
-	_, err := k.s.d.Decks.CheckPlayerCode(r.Context(), e.ID, en.ID, code)
+	_, err := k.decks.CheckPlayerCode(r.Context(), e.ID, en.ID, code)
 	if !errors.Is(err, director.ErrWrongPlayerCode) {
 		k.s.limits.give(wrong...)
 	}
@@ -186,7 +186,7 @@ func (k *kioskArea) postDeck(w http.ResponseWriter, r *http.Request) {
 		k.show(w, r, http.StatusBadRequest, "kiosk_deck", i18n.F("Register your deck"), p)
 		return
 	}
-	dc, err := k.s.d.Decks.KioskSaveDeck(r.Context(), director.KioskDeck{Event: e.ID, Entry: en.ID, Code: code, Tablet: ks.tablet(), Name: name, List: list})
+	dc, err := k.decks.KioskSaveDeck(r.Context(), director.KioskDeck{Event: e.ID, Entry: en.ID, Code: code, Tablet: ks.tablet(), Name: name, List: list})
 	if errors.Is(err, director.ErrWrongPlayerCode) {
 		k.s.fail(w, r, http.StatusForbidden, msgDeckCodeFirst)
 		return
@@ -217,9 +217,8 @@ func (k *kioskArea) apiDeckCheck(w http.ResponseWriter, r *http.Request) {
 		k.s.fail(w, r, http.StatusForbidden, msgCrossSite)
 		return
 	}
-	id, err := eventID(r)
-	if err != nil {
-		k.s.failErr(w, r, err)
+	id, ok := k.s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	ks, _, ok := k.session(r, id)
@@ -247,7 +246,7 @@ func (k *kioskArea) apiDeckCheck(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, emptyDeckReport(langOf(r)))
 		return
 	}
-	rep, err := k.s.d.Decks.CheckDeck(r.Context(), id, list)
+	rep, err := k.decks.CheckDeck(r.Context(), id, list)
 	if err != nil {
 		k.s.failErr(w, r, err)
 		return

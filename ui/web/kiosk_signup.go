@@ -61,7 +61,7 @@ func (k *kioskArea) postSignUp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	np := director.NewPlayer{Name: name, MemberNo: member}
-	su, err := k.s.d.Kiosk.KioskSignUp(r.Context(), e.ID, ks.tablet(), np)
+	su, err := k.desk.KioskSignUp(r.Context(), e.ID, ks.tablet(), np)
 	if err != nil && !errors.Is(err, event.ErrState) {
 		p.Problem = staffSentence(err)
 		k.show(w, r, statusOf(err), "kiosk_signup", i18n.F("Sign up"), p)
@@ -125,7 +125,7 @@ func (k *kioskArea) postNamesake(w http.ResponseWriter, r *http.Request) {
 		k.s.fail(w, r, http.StatusBadRequest, i18n.F("There is no sign-up waiting on this kiosk; start again with “I'm new here”."))
 		return
 	}
-	su, err := k.s.d.Kiosk.KioskSignUpNamesake(r.Context(), e.ID, ks.tablet(), ks.signup)
+	su, err := k.desk.KioskSignUpNamesake(r.Context(), e.ID, ks.tablet(), ks.signup)
 	k.finish(w, r, e, token, su.Entry, err, func(en event.Entry) kioskDone {
 		return kioskDone{Message: i18n.F("Welcome, %s! You're signed up and checked in. Good luck!", en.Name),
 			Detail: i18n.F("Another player has the same name: please tell the organizer, so that you two are not mixed up."), Code: su.Code}

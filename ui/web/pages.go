@@ -1,11 +1,18 @@
 package web
 
 import (
+	"context"
 	"net/http"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/i18n"
 )
+
+// eventLister is the event list the pages, the API and the staff's
+// home pages start from (director.Events).
+type eventLister interface {
+	Events(ctx context.Context) ([]director.EventSummary, error)
+}
 
 // staticRoutes serve the embedded stylesheets, scripts (the players'
 // pages' modules in static/app/) and icon.
@@ -36,7 +43,7 @@ func (s *Server) projectorRoutes() []route {
 
 func (s *Server) pageEvents(w http.ResponseWriter, r *http.Request) {
 	ensureDevice(w, r)
-	bl, err := s.d.Events.Events(r.Context())
+	bl, err := s.events.Events(r.Context())
 	if err != nil {
 		s.failErr(w, r, err)
 		return

@@ -8,6 +8,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -21,6 +22,13 @@ import (
 	"tablekeeper/core/i18n"
 	"tablekeeper/ui/web/floods"
 )
+
+// playerPhones are the players' sign-ins by code (director.Phones).
+type playerPhones interface {
+	PlayerSessionOf(ctx context.Context, id event.EventID, token, address string) (director.PlayerSession, bool, error)
+	SignInPlayer(ctx context.Context, t director.PlayerSignInTry) (string, error)
+	EndStaffSession(ctx context.Context, token string) error
+}
 
 // playerTTL is how long a player's phone stays signed in: the longest
 // day of an event, and no longer.
@@ -63,7 +71,7 @@ func (s *Server) signedPlayer(r *http.Request, id event.EventID) (director.Playe
 	if token == "" {
 		return director.PlayerSession{}, false
 	}
-	ps, ok, err := s.d.Phones.PlayerSessionOf(r.Context(), id, token, clientAddr(r))
+	ps, ok, err := s.players.PlayerSessionOf(r.Context(), id, token, clientAddr(r))
 	if err != nil {
 		s.logf("web: player session: %v", err)
 		return director.PlayerSession{}, false
@@ -110,9 +118,8 @@ func (s *Server) ownPageJSON(w http.ResponseWriter, r *http.Request) bool {
 
 // apiMe says whom this phone is signed in as for the event.
 func (s *Server) apiMe(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	ps, ok := s.signedPlayer(r, id)
@@ -126,9 +133,8 @@ func (s *Server) apiMe(w http.ResponseWriter, r *http.Request) {
 // apiPlayerSignIn checks a player code for an entry and, when right,
 // gives the phone the entry's session.
 func (s *Server) apiPlayerSignIn(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	switch {
@@ -170,7 +176,7 @@ func (s *Server) apiPlayerSignIn(w http.ResponseWriter, r *http.Request) {
 	}
 	device := ensureDevice(w, r)
 	token := staffToken()
-	name, err := s.d.Phones.SignInPlayer(r.Context(), director.PlayerSignInTry{Event: id, Entry: event.EntryID(req.Entry), Code: req.Code,
+	name, err := s.players.SignInPlayer(r.Context(), director.PlayerSignInTry{Event: id, Entry: event.EntryID(req.Entry), Code: req.Code,
 		Device: device, Address: clientAddr(r), Token: token, TTL: playerTTL})
 	if !errors.Is(err, director.ErrWrongPlayerCode) {
 		s.limits.give(wrong...)
@@ -212,9 +218,8 @@ func playerCodeRefusal(refused int) i18n.Text {
 
 // apiPlayerSignOut ends this phone's player session for the event.
 func (s *Server) apiPlayerSignOut(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	if !sameOrigin(r) {
@@ -227,7 +232,7 @@ func (s *Server) apiPlayerSignOut(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, i18n.F("This phone is not signed in for this event."))
 		return
 	}
-	if err := s.d.Phones.EndStaffSession(r.Context(), token); err != nil {
+	if err := s.players.EndStaffSession(r.Context(), token); err != nil {
 		s.failErr(w, r, err)
 		return
 	}

@@ -3,72 +3,38 @@ package web
 import (
 	"context"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/cookiejar"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
-// playerPhone is a client with cookies of its own, as one phone is.
+// playerPhone is a client with cookies of its own, as one phone is
+// (webtest.Phone), on f's server; its methods are webtest.Phone's.
 type playerPhone struct {
+	*webtest.Phone
 	f *fixture
-	c *http.Client
 }
 
 func (f *fixture) playerPhone() *playerPhone {
-	jar, err := cookiejar.New(nil)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	c := *f.http.Client()
-	c.Jar = jar
-	return &playerPhone{f: f, c: &c}
+	return &playerPhone{Phone: webtest.NewPhone(f.t, f.http), f: f}
 }
 
-// post sends JSON to path and returns the status and body.
 func (p *playerPhone) post(path, body string, header ...string) (int, string) {
-	p.f.t.Helper()
-	req, err := http.NewRequest("POST", p.f.http.URL+path, strings.NewReader(body))
-	if err != nil {
-		p.f.t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	return p.send(req)
+	p.T.Helper()
+	return p.Post(path, body, header...)
 }
 
-func (p *playerPhone) get(path string) (int, string) {
-	p.f.t.Helper()
-	req, err := http.NewRequest("GET", p.f.http.URL+path, nil)
-	if err != nil {
-		p.f.t.Fatal(err)
-	}
-	return p.send(req)
-}
+func (p *playerPhone) get(path string) (int, string) { p.T.Helper(); return p.Get(path) }
 
-func (p *playerPhone) send(req *http.Request) (int, string) {
-	p.f.t.Helper()
-	resp, err := p.c.Do(req)
-	if err != nil {
-		p.f.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		p.f.t.Fatal(err)
-	}
-	return resp.StatusCode, string(b)
-}
+func (p *playerPhone) send(req *http.Request) (int, string) { p.T.Helper(); return p.Send(req) }
 
-// signIn signs the phone in as entry with code.
 func (p *playerPhone) signIn(id event.EventID, entry event.EntryID, code string) (int, string) {
-	return p.post(fmt.Sprintf("/api/events/%d/me/signin", id), fmt.Sprintf(`{"entry":%d,"code":%q}`, entry, code))
+	p.T.Helper()
+	return p.SignIn(id, entry, code)
 }
 
 func TestAPlayerSignsInOnHerPhoneWithHerCode(t *testing.T) {

@@ -8,6 +8,7 @@ package web
 // bounded as every player's write is.
 
 import (
+	"context"
 	"errors"
 	"net/http"
 
@@ -15,6 +16,11 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 )
+
+// linkSignIns are the players' sign-ins by link (director.Phones).
+type linkSignIns interface {
+	SignInPlayerByLink(ctx context.Context, t director.PlayerLinkTry) (string, error)
+}
 
 // playerLinkRoutes is the sign-in by a link's token.
 func (s *Server) playerLinkRoutes() []route {
@@ -30,9 +36,8 @@ type playerLinkRequest struct {
 // apiPlayerLink checks a link token for an entry and, when it is hers,
 // gives the phone the entry's session, as a right player code does.
 func (s *Server) apiPlayerLink(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	if !s.ownPageJSON(w, r) {
@@ -56,7 +61,7 @@ func (s *Server) apiPlayerLink(w http.ResponseWriter, r *http.Request) {
 	}
 	device := ensureDevice(w, r)
 	token := staffToken()
-	name, err := s.d.Phones.SignInPlayerByLink(r.Context(), director.PlayerLinkTry{Event: id, Entry: event.EntryID(req.Entry), LinkToken: req.Token,
+	name, err := s.links.SignInPlayerByLink(r.Context(), director.PlayerLinkTry{Event: id, Entry: event.EntryID(req.Entry), LinkToken: req.Token,
 		Device: device, Address: clientAddr(r), Token: token, TTL: playerTTL})
 	switch {
 	case errors.Is(err, director.ErrWrongPlayerLink):

@@ -14,6 +14,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n/pseudo"
+	"tablekeeper/ui/web/internal/browsertest"
 	"tablekeeper/ui/web/internal/webtest"
 )
 
@@ -69,11 +70,11 @@ func TestBrowserPseudoEveryPageIsTranslated(t *testing.T) {
 	}
 
 	// The public pages, drawn by their script.
-	b := browser(t, 1024, 768)
-	run(t, b, "choose the pseudo-locale", chromedp.Navigate(f.http.URL+"/lang/"+string(pseudo.Lang)+"?back=/"))
+	b := browsertest.Open(t, 1024, 768)
+	browsertest.Run(t, b, "choose the pseudo-locale", chromedp.Navigate(f.http.URL+"/lang/"+string(pseudo.Lang)+"?back=/"))
 	for _, path := range []string{"/", "/events/" + id, "/events/" + id + "/pairings", "/events/" + id + "/standings",
 		"/events/" + id + "/bracket", "/events/" + id + "/projector", "/events/" + id + "/report"} {
-		run(t, b, "open "+path, chromedp.Navigate(f.http.URL+path), chromedp.Sleep(1500*time.Millisecond))
+		browsertest.Run(t, b, "open "+path, chromedp.Navigate(f.http.URL+path), chromedp.Sleep(1500*time.Millisecond))
 		text, err := chromedp.Run(b, chromedp.Evaluate[string](visibleText))
 		if err != nil {
 			t.Fatal(err)
@@ -89,7 +90,7 @@ func TestBrowserPseudoEveryPageIsTranslated(t *testing.T) {
 		t.Fatal(err)
 	}
 	mine := "/events/" + webtest.Itoa64(int64(e2.ID))
-	run(t, b, "find a player", chromedp.Navigate(f.http.URL+mine), chromedp.WaitVisible(chromedp.ID("find-q")),
+	browsertest.Run(t, b, "find a player", chromedp.Navigate(f.http.URL+mine), chromedp.WaitVisible(chromedp.ID("find-q")),
 		chromedp.SendKeys(chromedp.ID("find-q"), "lovel"), chromedp.WaitVisible(chromedp.CSS("#find-results button")),
 		chromedp.Click(chromedp.CSS("#find-results button")), chromedp.Sleep(1500*time.Millisecond))
 	text, err := chromedp.Run(b, chromedp.Evaluate[string](visibleText))

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -19,6 +20,12 @@ import (
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/web/floods"
 )
+
+// tableReports take a table's result from the report form
+// (director.Network).
+type tableReports interface {
+	Report(ctx context.Context, r director.TableReport) (director.ReportReceipt, error)
+}
 
 // A player reports a table's result from a phone with the code printed on
 // the table's match slip: POST /api/events/{id}/reports. The page's form
@@ -194,9 +201,8 @@ func wantsJSON(r *http.Request) bool {
 
 // apiReport takes a player's report.
 func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	switch {
@@ -230,7 +236,7 @@ func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
 	if device == "" {
 		device = "ip:" + clientAddr(r)
 	}
-	rc, err := s.d.Network.Report(r.Context(), director.TableReport{Event: id, Round: req.Round, Table: req.Table, Code: req.Code,
+	rc, err := s.reporting.Report(r.Context(), director.TableReport{Event: id, Round: req.Round, Table: req.Table, Code: req.Code,
 		Result: req.Result, Multi: req.multiInput(), Device: device})
 	if !errors.Is(err, director.ErrWrongCode) {
 		s.limits.give(wrong...)

@@ -27,6 +27,33 @@ func body(round, table int, code, result string) string {
 	return string(b)
 }
 
+// reportRefusal is a report and the refusal it gets: its status and a
+// part of its sentence.
+type reportRefusal struct {
+	name   string
+	body   string
+	header []string
+	status int
+	says   string
+}
+
+// refusals posts each report to event id, each with a budget of its own,
+// and checks its refusal.
+func (f *fixture) refusals(id event.EventID, cases []reportRefusal) {
+	f.t.Helper()
+	for _, c := range cases {
+		f.srv.limits = newLimiter(f.clock.Now)
+		status, out := f.report(id, c.body, c.header...)
+		if status != c.status {
+			f.t.Errorf("%s: %d %s, want %d", c.name, status, out, c.status)
+			continue
+		}
+		if msg := errorOf(f.t, out); !strings.Contains(msg, c.says) {
+			f.t.Errorf("%s: %q lacks %q", c.name, msg, c.says)
+		}
+	}
+}
+
 // A report with the table's code is recorded (200), again is "already
 // recorded" (200), a different one is a conflict passed to the organizer
 // (409).
@@ -111,13 +138,7 @@ func TestEveryWriteWithoutAValidCodeIsRefused(t *testing.T) {
 		}
 	}
 	before := f.Results(e.ID, 1)
-	for _, c := range []struct {
-		name   string
-		body   string
-		header []string
-		status int
-		says   string
-	}{
+	f.refusals(e.ID, []reportRefusal{
 		{"no code", body(1, n, "", "2-0"), nil, 400, "type the table's code"},
 		{"a wrong code", body(1, n, "ZZZZZZ", "2-0"), nil, 403, "not the code of table"},
 		{"another table's code", body(1, n, codes[m], "2-0"), nil, 403, "not the code of table"},
@@ -135,17 +156,7 @@ func TestEveryWriteWithoutAValidCodeIsRefused(t *testing.T) {
 		{"too long", `{"round":1,"table":1,"code":"x","result":"` + strings.Repeat("2", 3000) + `"}`, nil, 400, "too long"},
 		{"another site's page", body(1, n, codes[n], "2-0"), []string{"Origin", "http://evil.example"}, 403, "another site"},
 		{"a form post", body(1, n, codes[n], "2-0"), []string{"Content-Type", "text/plain"}, 400, "as JSON"},
-	} {
-		f.srv.limits = newLimiter(f.clock.Now) // each case its own budget
-		status, out := f.report(e.ID, c.body, c.header...)
-		if status != c.status {
-			t.Errorf("%s: %d %s, want %d", c.name, status, out, c.status)
-			continue
-		}
-		if msg := errorOf(t, out); !strings.Contains(msg, c.says) {
-			t.Errorf("%s: %q lacks %q", c.name, msg, c.says)
-		}
-	}
+	})
 	if after := f.Results(e.ID, 1); after != before {
 		t.Errorf("refused reports changed the round: %s → %s", before, after)
 	}

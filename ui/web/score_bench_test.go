@@ -103,31 +103,22 @@ func watchDesk(ctx context.Context, d *director.Director, id event.EventID, roun
 	wake := make(chan struct{}, 1)
 	cancel := d.Subscribe(func(c director.Change) {
 		if c.What.Has(director.ChangeResult) {
-			select {
-			case wake <- struct{}{}:
-			default:
-			}
+			poke(wake)
 		}
 	})
-	go func() {
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-wake:
-			}
-			sh, err := d.Rounds.RoundSheet(ctx, id, round)
-			now := time.Now()
-			if err != nil {
-				continue
-			}
-			for _, t := range sh.Tables {
-				if t.Result != nil {
-					w.saw(t.Number, now)
-				}
+	go onWake(ctx, wake, func() bool {
+		sh, err := d.Rounds.RoundSheet(ctx, id, round)
+		now := time.Now()
+		if err != nil {
+			return true
+		}
+		for _, t := range sh.Tables {
+			if t.Result != nil {
+				w.saw(t.Number, now)
 			}
 		}
-	}()
+		return true
+	})
 	return cancel
 }
 
@@ -135,58 +126,57 @@ func watchDesk(ctx context.Context, d *director.Director, id event.EventID, roun
 // change, as a player's page does.
 func watchPhone(ctx context.Context, tb testing.TB, base string, id event.EventID, w *floorWatch) {
 	c := &http.Client{}
-	req, _ := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/events/%d/stream", base, id), nil)
-	resp, err := c.Do(req)
-	if err != nil {
-		tb.Errorf("stream: %v", err)
-		return
-	}
 	wake := make(chan struct{}, 1)
-	go func() {
-		defer resp.Body.Close()
-		buf := make([]byte, 8192)
-		for {
-			n, err := resp.Body.Read(buf)
-			if err != nil {
-				return
-			}
-			if strings.Contains(string(buf[:n]), "event: change") {
-				select {
-				case wake <- struct{}{}:
-				default:
-				}
+	go readStream(ctx, tb, c, fmt.Sprintf("%s/api/events/%d/stream", base, id), "", func(chunk []byte, _ bool) {
+		if strings.Contains(string(chunk), "event: change") {
+			poke(wake)
+		}
+	})
+	go onWake(ctx, wake, func() bool {
+		r, err := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/events/%d/pairings", base, id), nil)
+		if err != nil {
+			return false
+		}
+		resp, err := c.Do(r)
+		if err != nil {
+			return true
+		}
+		var p pairingsJSON
+		err = json.NewDecoder(resp.Body).Decode(&p)
+		resp.Body.Close()
+		now := time.Now()
+		if err != nil {
+			return true
+		}
+		for _, t := range p.Tables {
+			if t.Result != nil {
+				w.saw(t.Number, now)
 			}
 		}
-	}()
-	go func() {
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-wake:
-			}
-			r, err := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/events/%d/pairings", base, id), nil)
-			if err != nil {
-				return
-			}
-			resp, err := c.Do(r)
-			if err != nil {
-				continue
-			}
-			var p pairingsJSON
-			err = json.NewDecoder(resp.Body).Decode(&p)
-			resp.Body.Close()
-			now := time.Now()
-			if err != nil {
-				continue
-			}
-			for _, t := range p.Tables {
-				if t.Result != nil {
-					w.saw(t.Number, now)
-				}
-			}
+		return true
+	})
+}
+
+// poke wakes onWake's loop without waiting: a wake already due is enough.
+func poke(wake chan<- struct{}) {
+	select {
+	case wake <- struct{}{}:
+	default:
+	}
+}
+
+// onWake calls read on each wake until ctx ends or read says to stop.
+func onWake(ctx context.Context, wake <-chan struct{}, read func() bool) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-wake:
 		}
-	}()
+		if !read() {
+			return
+		}
+	}
 }
 
 // floorPost sends a write, waiting out a 429 as a page would; it returns

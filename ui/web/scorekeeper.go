@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -14,6 +15,26 @@ import (
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/labels"
 )
+
+// scoreServices are what the scorekeeping stations call, each interface
+// one director service's methods.
+type scoreServices struct {
+	events   eventLister
+	phones   sessionEnder
+	stations stationDesk
+}
+
+// stationDesk is a scorekeeping station's tables, slips and players
+// (director.Stations).
+type stationDesk interface {
+	StationTableOf(ctx context.Context, id event.EventID, table int) (director.StationTable, error)
+	StationViewOf(ctx context.Context, id event.EventID, st director.Station) (director.StationView, error)
+	StationMissing(ctx context.Context, id event.EventID) (director.StationView, error)
+	RecordSlip(ctx context.Context, s director.Slip) (director.SlipReceipt, error)
+	SaySlip(ctx context.Context, id event.EventID, round, table int, text string) (i18n.Text, error)
+	StationDrop(ctx context.Context, id event.EventID, entry event.EntryID, st director.Station) error
+	StationCheckIn(ctx context.Context, id event.EventID, name string, st director.Station) (event.Entry, error)
+}
 
 // Scorekeeper stations (/scorekeeper, issue 22): a laptop or tablet on the
 // store's network signs in with the scorekeeper code the organizer shows
@@ -42,13 +63,14 @@ const (
 
 // scoreArea is the stations' routes.
 type scoreArea struct {
-	s      *Server
+	s *Server
+	scoreServices
 	origin *http.CrossOriginProtection
 }
 
 // scorekeeperRoutes are the stations' pages and their JSON.
 func (s *Server) scorekeeperRoutes() []route {
-	a := &scoreArea{s: s, origin: http.NewCrossOriginProtection()}
+	a := &scoreArea{s: s, scoreServices: s.score, origin: http.NewCrossOriginProtection()}
 	return []route{
 		{"GET /scorekeeper", a.pageHome},
 		{"POST /scorekeeper/signin", a.postSignIn},
@@ -178,7 +200,7 @@ func (a *scoreArea) pageHome(w http.ResponseWriter, r *http.Request) {
 		a.show(w, r, http.StatusOK, "score_signin", i18n.F("Scorekeepers"), scorePage{Problem: problem})
 		return
 	}
-	list, err := a.s.d.Events.Events(r.Context())
+	list, err := a.s.events.Events(r.Context())
 	if err != nil {
 		a.s.failErr(w, r, err)
 		return
@@ -199,7 +221,7 @@ func (a *scoreArea) postSignIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if old := staffTokenOf(r, scoreCookie); old != "" {
-		if err := a.s.d.Phones.EndStaffSession(r.Context(), old); err != nil {
+		if err := a.phones.EndStaffSession(r.Context(), old); err != nil {
 			a.s.logf("web: scorekeeper sign-in: %v", err)
 		}
 	}
@@ -217,7 +239,7 @@ func (a *scoreArea) postSignOut(w http.ResponseWriter, r *http.Request) {
 		a.refuse(w, r, c)
 		return
 	}
-	if err := a.s.d.Phones.EndStaffSession(r.Context(), c.token); err != nil {
+	if err := a.phones.EndStaffSession(r.Context(), c.token); err != nil {
 		a.s.failErr(w, r, err)
 		return
 	}
@@ -233,9 +255,8 @@ func (a *scoreArea) pageEvent(w http.ResponseWriter, r *http.Request) {
 		seeOther(w, r, "/scorekeeper")
 		return
 	}
-	id, err := eventID(r)
-	if err != nil {
-		a.s.failErr(w, r, err)
+	id, ok := a.s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	a.render(w, r, c, id, http.StatusOK, scoreForm{}, nil, true)
@@ -251,7 +272,7 @@ func (a *scoreArea) scoreNotice(r *http.Request, id event.EventID, v director.St
 	}
 	switch r.URL.Query().Get("done") {
 	case "result":
-		t, err := a.s.d.Stations.StationTableOf(r.Context(), id, n)
+		t, err := a.stations.StationTableOf(r.Context(), id, n)
 		if err != nil || t.Mark == "" {
 			return nil
 		}
@@ -272,7 +293,7 @@ func (a *scoreArea) scoreNotice(r *http.Request, id event.EventID, v director.St
 // render shows the entry page of event id with the form as typed.
 func (a *scoreArea) render(w http.ResponseWriter, r *http.Request, c staffCheck, id event.EventID, status int, f scoreForm, problem i18n.Localizer, notice bool) {
 	feed := a.s.hub.mark(id) // before the read: no patch falls between
-	v, err := a.s.d.Stations.StationViewOf(r.Context(), id, station(c))
+	v, err := a.stations.StationViewOf(r.Context(), id, station(c))
 	if err != nil {
 		a.s.failErr(w, r, err)
 		return
@@ -371,9 +392,8 @@ func (a *scoreArea) write(w http.ResponseWriter, r *http.Request) (staffCheck, e
 		a.refuse(w, r, c)
 		return c, 0, false
 	}
-	id, err := eventID(r)
-	if err != nil {
-		a.s.failErr(w, r, err)
+	id, ok := a.s.addressedEvent(w, r)
+	if !ok {
 		return c, 0, false
 	}
 	return c, id, a.s.staffParseForm(w, r)
@@ -390,7 +410,7 @@ func (a *scoreArea) postResult(w http.ResponseWriter, r *http.Request) {
 	slip, f, err := slipOf(r, id, c)
 	if err == nil {
 		var got director.SlipReceipt
-		got, err = a.s.d.Stations.RecordSlip(r.Context(), slip)
+		got, err = a.stations.RecordSlip(r.Context(), slip)
 		if err == nil {
 			seeOther(w, r, fmt.Sprintf("%s?done=result&n=%d", scoreBase(id), got.Table))
 			return
@@ -401,7 +421,7 @@ func (a *scoreArea) postResult(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if errors.Is(err, director.ErrTableHasResult) {
-		if t, terr := a.s.d.Stations.StationTableOf(r.Context(), id, slip.Table); terr == nil && t.Mark != "" {
+		if t, terr := a.stations.StationTableOf(r.Context(), id, slip.Table); terr == nil && t.Mark != "" {
 			f.Seen, f.Confirm = t.Mark, t.Result.In(langOf(r))
 			f.Note = tableNote(langOf(r), t)
 		}
@@ -429,7 +449,7 @@ func (a *scoreArea) postDrop(w http.ResponseWriter, r *http.Request) {
 		a.render(w, r, c, id, http.StatusBadRequest, scoreForm{}, i18n.F("Choose the player to drop in the list."), false)
 		return
 	}
-	if err := a.s.d.Stations.StationDrop(r.Context(), id, event.EntryID(n), station(c)); err != nil {
+	if err := a.stations.StationDrop(r.Context(), id, event.EntryID(n), station(c)); err != nil {
 		a.writeFailed(w, r, c, id, err)
 		return
 	}
@@ -445,7 +465,7 @@ func (a *scoreArea) postCheckIn(w http.ResponseWriter, r *http.Request) {
 	name, err := staffField(r, "name", i18n.F("The name"), 80)
 	if err == nil {
 		var en event.Entry
-		if en, err = a.s.d.Stations.StationCheckIn(r.Context(), id, name, station(c)); err == nil {
+		if en, err = a.stations.StationCheckIn(r.Context(), id, name, station(c)); err == nil {
 			seeOther(w, r, fmt.Sprintf("%s?done=checkin&n=%d", scoreBase(id), en.ID))
 			return
 		}

@@ -45,9 +45,8 @@ func (a *scoreArea) tableOf(w http.ResponseWriter, r *http.Request) (event.Event
 		a.refuse(w, r, c)
 		return 0, 0, false
 	}
-	id, err := eventID(r)
-	if err != nil {
-		a.s.failErr(w, r, err)
+	id, ok := a.s.addressedEvent(w, r)
+	if !ok {
 		return 0, 0, false
 	}
 	n, err := positive(r.PathValue("table"), i18n.F("a table"))
@@ -65,7 +64,7 @@ func (a *scoreArea) apiTable(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	t, err := a.s.d.Stations.StationTableOf(r.Context(), id, int(n))
+	t, err := a.stations.StationTableOf(r.Context(), id, int(n))
 	if err != nil {
 		a.s.failErr(w, r, err)
 		return
@@ -95,7 +94,7 @@ func (a *scoreArea) apiResult(w http.ResponseWriter, r *http.Request) {
 	slip, _, err := slipOf(r, id, c)
 	var got director.SlipReceipt
 	if err == nil {
-		got, err = a.s.d.Stations.RecordSlip(r.Context(), slip)
+		got, err = a.stations.RecordSlip(r.Context(), slip)
 	}
 	status := statusOf(err)
 	switch {
@@ -109,7 +108,7 @@ func (a *scoreArea) apiResult(w http.ResponseWriter, r *http.Request) {
 	}
 	out := scoreResultJSON{Error: staffSentence(err).In(l)}
 	if errors.Is(err, director.ErrTableHasResult) {
-		if t, terr := a.s.d.Stations.StationTableOf(r.Context(), id, slip.Table); terr == nil {
+		if t, terr := a.stations.StationTableOf(r.Context(), id, slip.Table); terr == nil {
 			now := scoreTableOf(l, slip.Round, t)
 			out.Now = &now
 		}
@@ -128,7 +127,7 @@ func (a *scoreArea) apiSay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	round, _ := strconv.Atoi(r.URL.Query().Get("round"))
-	said, err := a.s.d.Stations.SaySlip(r.Context(), id, round, int(n), r.URL.Query().Get("result"))
+	said, err := a.stations.SaySlip(r.Context(), id, round, int(n), r.URL.Query().Get("result"))
 	if err != nil {
 		a.s.failErr(w, r, err)
 		return
@@ -144,12 +143,11 @@ func (a *scoreArea) apiMissing(w http.ResponseWriter, r *http.Request) {
 		a.refuse(w, r, c)
 		return
 	}
-	id, err := eventID(r)
-	if err != nil {
-		a.s.failErr(w, r, err)
+	id, ok := a.s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
-	v, err := a.s.d.Stations.StationMissing(r.Context(), id)
+	v, err := a.stations.StationMissing(r.Context(), id)
 	if err != nil {
 		a.s.failErr(w, r, err)
 		return

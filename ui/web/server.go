@@ -79,8 +79,10 @@ const (
 // Server is the store network: an http.Handler with its live streams,
 // its cache of the events' views and, once Serve is called, its listener.
 type Server struct {
-	cfg    Config
-	d      *director.Director
+	cfg Config
+	// services are what the areas call, each the small interface its
+	// area declares (services.go); the server reaches no director.
+	services
 	now    func() time.Time
 	mux    *http.ServeMux
 	pages  *pageSet
@@ -92,10 +94,6 @@ type Server struct {
 	// floods counts the wrong codes and PINs (Config.Floods).
 	floods *floods.Watch
 	warmer warmer
-
-	// histories keeps the past events' standings that players'
-	// histories are made of (director.Histories).
-	histories *director.Histories
 
 	// baseHost and basePort are Config.BaseURL's host and port, parsed
 	// once for the Host check every request makes ("" without one).
@@ -121,11 +119,19 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Director == nil {
 		return nil, errors.New("web: a server needs a director")
 	}
+	svc := servicesOf(cfg.Director)
+	cfg.Director = nil // the areas hold their services, never the director
+	return newServer(cfg, svc)
+}
+
+// newServer returns a server for cfg whose areas call svc: New's from
+// the director, a test's from fakes.
+func newServer(cfg Config, svc services) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
 	if cfg.Floods == nil {
-		cfg.Floods = floods.New(cfg.Director.Network, cfg.Now)
+		cfg.Floods = floods.New(svc.floodCounts, cfg.Now)
 	}
 	if cfg.MaxStreams <= 0 {
 		cfg.MaxStreams = DefaultMaxStreams
@@ -143,11 +149,10 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, d: cfg.Director, now: cfg.Now, pages: pages, limits: newLimiter(cfg.Now), guesses: newGuessLocks(),
+	s := &Server{cfg: cfg, services: svc, now: cfg.Now, pages: pages, limits: newLimiter(cfg.Now), guesses: newGuessLocks(),
 		floods: cfg.Floods}
 	s.baseHost, s.basePort = baseHostPort(cfg.BaseURL)
-	s.cache = newCache(s.d)
-	s.histories = s.d.History.Histories()
+	s.cache = newCache(svc.boards)
 	s.hub = newHub(cfg.MaxStreams, cfg.MaxStreamsPerDevice, cfg.MaxStreamsPerAddress, strconv.FormatInt(cfg.Now().UnixNano(), 36))
 	s.mux = http.NewServeMux()
 	for _, area := range s.areas() {
@@ -155,7 +160,7 @@ func New(cfg Config) (*Server, error) {
 			s.mux.Handle(rt.pattern, rt.handle)
 		}
 	}
-	unsubscribe := s.d.Subscribe(s.changed)
+	unsubscribe := svc.changes.Subscribe(s.changed)
 	ticker := s.startTicker()
 	s.stop = sync.OnceFunc(func() {
 		s.floods.Save(context.Background())

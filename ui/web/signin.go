@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -11,6 +12,12 @@ import (
 	"tablekeeper/core/i18n"
 	"tablekeeper/ui/web/floods"
 )
+
+// staffSignIns are the staff's sign-ins by PIN or code (director.Phones).
+type staffSignIns interface {
+	SignIn(ctx context.Context, t director.SignInTry) error
+	StaffSessionOf(ctx context.Context, kind, token, address string) (director.StaffSession, bool, error)
+}
 
 // Staff sign-in (issue 19): a judge's phone types the judges' PIN, a
 // tablet the kiosk code, a station the scorekeeper code. What stands in
@@ -62,7 +69,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, kind string, id 
 	if kind == director.KindScorekeeper {
 		name = r.PostFormValue("name")
 	}
-	err := s.d.Phones.SignIn(r.Context(), director.SignInTry{Kind: kind, Secret: secret, Device: device, Address: clientAddr(r),
+	err := s.staff.SignIn(r.Context(), director.SignInTry{Kind: kind, Secret: secret, Device: device, Address: clientAddr(r),
 		Event: id, Name: name, Token: token, TTL: ttl})
 	if !errors.Is(err, director.ErrWrongPIN) {
 		s.limits.give(wrong...)
@@ -101,7 +108,7 @@ func (s *Server) checkStaff(r *http.Request, kind, cookie string) (staffCheck, e
 	if token == "" {
 		return staffCheck{}, nil
 	}
-	sess, ok, err := s.d.Phones.StaffSessionOf(r.Context(), kind, token, clientAddr(r))
+	sess, ok, err := s.staff.StaffSessionOf(r.Context(), kind, token, clientAddr(r))
 	return staffCheck{token: token, s: sess, ok: ok}, err
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/browsertest"
 	"tablekeeper/ui/web/internal/webtest"
 )
 
@@ -84,14 +85,14 @@ func TestBrowserStandingsTitleFollowsTheRound(t *testing.T) {
 	e, _ := f.Event("altered", "standard-bo3", webtest.Names(8)...)
 	f.PlayRound(e.ID, f.Publish(e.ID))
 	r2 := f.Publish(e.ID)
-	b := browser(t, 390, 844)
-	run(t, b, "open the standings", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/standings"))
-	waitText(t, b, "#standings-label", "Standings — round 2 in progress: 0 of 4 results", 5*time.Second)
+	b := browsertest.Open(t, 390, 844)
+	browsertest.Run(t, b, "open the standings", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/standings"))
+	browsertest.WaitText(t, b, "#standings-label", "Standings — round 2 in progress: 0 of 4 results", 5*time.Second)
 	if err := f.d.Rounds.RecordResult(ctx, e.ID, 2, r2.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 1}}}); err != nil {
 		t.Fatal(err)
 	}
-	waitText(t, b, "#standings-label", "Standings — round 2 in progress: 1 of 4 results", 5*time.Second)
-	screenshot(t, b, "standings-in-progress.png")
+	browsertest.WaitText(t, b, "#standings-label", "Standings — round 2 in progress: 1 of 4 results", 5*time.Second)
+	browsertest.Screenshot(t, b, *shots, "standings-in-progress.png")
 }
 
 // Walked through a Swiss event with a top 8 to its end, the standings

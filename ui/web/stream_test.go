@@ -26,10 +26,7 @@ func openStream(t *testing.T, url string, header ...string) *sseReader {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
+	req := webtest.NewRequest(t, "GET", url, nil, header...).WithContext(ctx)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -215,5 +212,30 @@ func TestServeAndShutdown(t *testing.T) {
 	}
 	if _, err := http.Get("http://" + l2.Addr().String() + "/"); err == nil {
 		t.Error("a shut server still serves")
+	}
+}
+
+// readStream opens the live stream at url (with cookie unless empty) and
+// hands each read of it to each, the first one as first, until it ends.
+// A stream that does not open is an error of tb: it returns false and
+// each is never called.
+func readStream(ctx context.Context, tb testing.TB, client *http.Client, url, cookie string, each func(chunk []byte, first bool)) bool {
+	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
+	if cookie != "" {
+		req.Header.Set("Cookie", cookie)
+	}
+	resp, err := client.Do(req)
+	if err != nil || resp.StatusCode != 200 {
+		tb.Errorf("stream: %v", err)
+		return false
+	}
+	defer resp.Body.Close()
+	buf := make([]byte, 8192)
+	for first := true; ; first = false {
+		n, err := resp.Body.Read(buf)
+		if err != nil {
+			return true
+		}
+		each(buf[:n], first)
 	}
 }

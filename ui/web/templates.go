@@ -247,9 +247,8 @@ func htmlHeaders(h http.Header, lang i18n.Lang) {
 // template each. Any other address of the page is built for its request.
 func (s *Server) renderEventPage(w http.ResponseWriter, r *http.Request, name string, build func(director.Board) page) {
 	ensureDevice(w, r)
-	id, err := eventID(r)
-	if err != nil {
-		s.failErr(w, r, err)
+	id, ok := s.addressedEvent(w, r)
+	if !ok {
 		return
 	}
 	if r.URL.RawQuery != "" || r.PathValue("id") != strconv.FormatInt(int64(id), 10) {

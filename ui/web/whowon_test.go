@@ -21,7 +21,7 @@ func TestFormChoicesAndTheAnswerNameTheWinner(t *testing.T) {
 	f := newFixture(t)
 	e, es, r := f.OpenRound(4)
 	tb := r.Tables[0]
-	one, two := entryName(t, es, tb.Seats[0].EntryID), entryName(t, es, tb.Seats[1].EntryID)
+	one, two := webtest.EntryName(t, es, tb.Seats[0].EntryID), webtest.EntryName(t, es, tb.Seats[1].EntryID)
 	var form formJSON
 	f.getJSON(fmt.Sprintf("/api/events/%d/tables/%d/form", e.ID, tb.Number), 200, &form)
 	if len(form.Members) != 2 || len(form.Members[1]) != 1 || form.Members[1][0] != tb.Seats[1].EntryID {
@@ -75,7 +75,7 @@ func TestPendingAnswerNamesTheWinner(t *testing.T) {
 	tb := f.Publish(e.ID).Tables[0]
 	status, out := f.report(e.ID, body(1, tb.Number, f.Codes(e.ID, 1)[tb.Number], "0-2"))
 	var reply reportReply
-	want := "sent: " + entryName(t, es, tb.Seats[1].EntryID) + " won 2–0. It counts once the organizer approves it."
+	want := "sent: " + webtest.EntryName(t, es, tb.Seats[1].EntryID) + " won 2–0. It counts once the organizer approves it."
 	if err := json.Unmarshal([]byte(out), &reply); err != nil || status != http.StatusAccepted || reply.Message != want {
 		t.Errorf("waiting for approval: %d %s, want %q", status, out, want)
 	}

@@ -151,7 +151,7 @@ func axeResultPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 func axeKioskPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 	f.Event("altered", "standard-bo3", "Chris Lee") // Chris is in the directory
 	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Zoë Ødegård")
-	if _, err := f.d.Phones.SetKioskCode(context.Background(), webtest.KioskPIN); err != nil {
+	if _, err := f.D.Phones.SetKioskCode(context.Background(), webtest.KioskPIN); err != nil {
 		t.Fatal(err)
 	}
 	base := f.http.URL + webtest.KioskOf(e)
@@ -172,7 +172,7 @@ func axeKioskPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 		chromedp.WaitVisible(chromedp.CSS(".k-problem")))
 	axeCheck(t, ctx, axe, "kiosk deck code")
 	ada, _ := f.EntryNamed(e, "Ada Lovelace")
-	code, err := f.d.Phones.PlayerCode(context.Background(), ada.ID)
+	code, err := f.D.Phones.PlayerCode(context.Background(), ada.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +193,7 @@ func axeKioskPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 // axeJudgePages checks a judge's phone from sign-in to a log entry.
 func axeJudgePages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 	e, _, _ := f.JudgeEvent()
-	pin, err := f.d.Phones.JudgePIN(context.Background())
+	pin, err := f.D.Phones.JudgePIN(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +216,7 @@ func axeJudgePages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 // with a replacement asked about.
 func axeScorekeeperPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 	e, _, r := f.OpenRound(12)
-	code, err := f.d.Stations.ScorekeeperCode(context.Background())
+	code, err := f.D.Stations.ScorekeeperCode(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -100,7 +100,7 @@ func TestBrowserTwoPhonesConfirmAndDisagree(t *testing.T) {
 			if lang == "en" {
 				screenshot(t, pc, "confirm-organizer.png")
 			}
-			reps, err := f.d.Network.PhoneReports(context.Background(), e.ID)
+			reps, err := f.D.Network.PhoneReports(context.Background(), e.ID)
 			if err != nil || len(reps) != 2 || reps[0].Table != t2.Number || !reps[0].Disagree || reps[0].Player == reps[1].Player {
 				t.Fatalf("the organizer's list: %+v, %v", reps, err)
 			}
@@ -111,7 +111,7 @@ func TestBrowserTwoPhonesConfirmAndDisagree(t *testing.T) {
 // rounds reads an event's rounds.
 func (f *fixture) rounds(id event.EventID) []event.Round {
 	f.t.Helper()
-	rs, err := f.d.Rounds.Rounds(context.Background(), id)
+	rs, err := f.D.Rounds.Rounds(context.Background(), id)
 	if err != nil {
 		f.t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 // as the Me page's sign-in box does.
 func signInPhone(t *testing.T, ctx context.Context, f *fixture, id event.EventID, entry event.EntryID) {
 	t.Helper()
-	code, err := f.d.Phones.PlayerCode(context.Background(), entry)
+	code, err := f.D.Phones.PlayerCode(context.Background(), entry)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestBrowserAPlayerSendsHerDecklist(t *testing.T) {
 			typo := strings.Replace(webtest.AlteredDeck(), "3 Axiom Card 2 (C)", "33 Axiom Card 2 (C)", 1)
 			run(t, ctx, "type the list", chromedp.SendKeys(chromedp.ID("deck-list"), typo))
 			waitText(t, ctx, "#deck-check", c.typo, 5*time.Second)
-			if dc, has, _ := f.d.Decks.EntryDeck(context.Background(), e.ID, es[0].ID); has {
+			if dc, has, _ := f.D.Decks.EntryDeck(context.Background(), e.ID, es[0].ID); has {
 				t.Fatalf("the check saved %+v", dc.Deck)
 			}
 			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const l = document.getElementById('deck-list');
@@ -68,7 +68,7 @@ func TestBrowserAPlayerSendsHerDecklist(t *testing.T) {
 			waitText(t, ctx, "#deck-check", c.legal, 5*time.Second)
 			run(t, ctx, "save", chromedp.Click(chromedp.ID("deck-save")))
 			waitText(t, ctx, "#deck-message", c.saved, 5*time.Second)
-			dc, has, err := f.d.Decks.EntryDeck(context.Background(), e.ID, es[0].ID)
+			dc, has, err := f.D.Decks.EntryDeck(context.Background(), e.ID, es[0].ID)
 			if err != nil || !has || !dc.Legal() || strings.Contains(dc.Deck.List, "33 ") {
 				t.Fatalf("her deck = %+v, %v, %v; want the fixed list, legal", dc.Deck, has, err)
 			}
@@ -84,7 +84,7 @@ func TestBrowserAPlayerSendsHerDecklist(t *testing.T) {
 				screenshot(t, ctx, "deck-me-390.png")
 			}
 
-			if err := f.d.Decks.CloseDeckRegistration(context.Background(), e.ID); err != nil {
+			if err := f.D.Decks.CloseDeckRegistration(context.Background(), e.ID); err != nil {
 				t.Fatal(err)
 			}
 			run(t, ctx, "reload", chromedp.Navigate(page), chromedp.WaitVisible(chromedp.ID("deck-list")))
@@ -127,7 +127,7 @@ func axeDeckPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 	axeCheck(t, ctx, axe, "decklist, checked")
 	run(t, ctx, "save", chromedp.Click(chromedp.ID("deck-save")), chromedp.WaitVisible(chromedp.CSS("#deck-message.warning")))
 	axeCheck(t, ctx, axe, "decklist, saved with problems")
-	if err := f.d.Decks.CloseDeckRegistration(context.Background(), e.ID); err != nil {
+	if err := f.D.Decks.CloseDeckRegistration(context.Background(), e.ID); err != nil {
 		t.Fatal(err)
 	}
 	run(t, ctx, "reload", chromedp.Navigate(page), chromedp.WaitVisible(chromedp.CSS(".deck-closed")))
@@ -136,10 +136,10 @@ func axeDeckPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
 	axeCheck(t, ctx, axe, "event home, decklist card")
 
 	// A judge on the same phone reads the lists.
-	if _, err := f.d.Judging.AddJudge(context.Background(), e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge}); err != nil {
+	if _, err := f.D.Judging.AddJudge(context.Background(), e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge}); err != nil {
 		t.Fatal(err)
 	}
-	pin, err := f.d.Phones.JudgePIN(context.Background())
+	pin, err := f.D.Phones.JudgePIN(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 // player code through the page's own fetch, as the sign-in box does.
 func phoneSignedIn(t *testing.T, ctx context.Context, f *fixture, e event.Event, en event.Entry) {
 	t.Helper()
-	code, err := f.d.Phones.PlayerCode(context.Background(), en.ID)
+	code, err := f.D.Phones.PlayerCode(context.Background(), en.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,18 +62,18 @@ func TestBrowserAPlayerDropsFromHerPhone(t *testing.T) {
 			waitText(t, ctx, "#drop-card", w.ask, 5*time.Second)
 			run(t, ctx, "ask to drop", chromedp.Click(chromedp.ID("drop-ask")))
 			waitText(t, ctx, "#drop-confirm", w.confirm, 2*time.Second)
-			if open, _ := f.d.Drops.OpenDropRequests(context.Background(), e.ID); len(open) != 0 {
+			if open, _ := f.D.Drops.OpenDropRequests(context.Background(), e.ID); len(open) != 0 {
 				t.Fatal("the first tap sent the request; it only asks for confirmation")
 			}
 			screenshot(t, ctx, "drop-confirm-"+w.lang+".png")
 			run(t, ctx, "confirm", chromedp.Click(chromedp.ID("drop-yes")))
 			waitText(t, ctx, "#drop-state", w.waiting, 3*time.Second)
-			open, err := f.d.Drops.OpenDropRequests(context.Background(), e.ID)
+			open, err := f.D.Drops.OpenDropRequests(context.Background(), e.ID)
 			if err != nil || len(open) != 1 || open[0].EntryID != ada.ID {
 				t.Fatalf("open requests: %+v, %v", open, err)
 			}
 			// The desk accepts: her phone hears it from the event's stream.
-			if err := f.d.Drops.AcceptDrop(context.Background(), e.ID, open[0].ID); err != nil {
+			if err := f.D.Drops.AcceptDrop(context.Background(), e.ID, open[0].ID); err != nil {
 				t.Fatal(err)
 			}
 			waitText(t, ctx, "#drop-state", w.dropped, 15*time.Second)
@@ -95,11 +95,11 @@ func TestBrowserAPlayerDropsFromHerPhone(t *testing.T) {
 			run(t, ctx, "ask", chromedp.WaitVisible(chromedp.ID("drop-ask")), chromedp.Click(chromedp.ID("drop-ask")),
 				chromedp.WaitVisible(chromedp.ID("drop-yes")), chromedp.Click(chromedp.ID("drop-yes")))
 			waitText(t, ctx, "#drop-state", w.waiting, 3*time.Second)
-			open, _ = f.d.Drops.OpenDropRequests(context.Background(), e.ID)
+			open, _ = f.D.Drops.OpenDropRequests(context.Background(), e.ID)
 			if len(open) != 1 {
 				t.Fatalf("open requests: %+v", open)
 			}
-			if err := f.d.Drops.RefuseDrop(context.Background(), e.ID, open[0].ID); err != nil {
+			if err := f.D.Drops.RefuseDrop(context.Background(), e.ID, open[0].ID); err != nil {
 				t.Fatal(err)
 			}
 			// A refusal changes no standing: the phone reads it when the
@@ -126,7 +126,7 @@ func TestBrowserDropCardAtEachSize(t *testing.T) {
 		screenshot(t, ctx, fmt.Sprintf("drop-waiting-%dx%d.png", size.w, size.h))
 		run(t, ctx, "withdraw", chromedp.Click(chromedp.ID("drop-withdraw")))
 		waitText(t, ctx, "#drop-card", "Drop after this round", 3*time.Second)
-		if open, _ := f.d.Drops.OpenDropRequests(context.Background(), e.ID); len(open) != 0 {
+		if open, _ := f.D.Drops.OpenDropRequests(context.Background(), e.ID); len(open) != 0 {
 			t.Fatalf("withdrawn, yet open: %+v", open)
 		}
 	}

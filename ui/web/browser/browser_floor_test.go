@@ -31,7 +31,7 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 	ctx := context.Background()
 	e, entries := f.Event("altered", "standard-bo3", webtest.Names(64)...)
 	e.Settings.PlayersConfirmResults = true
-	if err := f.d.Events.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
+	if err := f.D.Events.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
 		t.Fatal(err)
 	}
 	ada, bram := entries[0], entries[1]
@@ -40,11 +40,11 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 	floorCheckInAtTheKiosk(t, f, e, ada, bram)
 	codes := map[event.EntryID]string{}
 	for _, en := range entries[2:] {
-		if err := f.d.Registration.CheckIn(ctx, en.ID, true); err != nil {
+		if err := f.D.Registration.CheckIn(ctx, en.ID, true); err != nil {
 			t.Fatal(err)
 		}
 	}
-	all, err := f.d.Phones.PlayerCodes(ctx, e.ID)
+	all, err := f.D.Phones.PlayerCodes(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +134,7 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 func floorCheckInAtTheKiosk(t *testing.T, f *fixture, e event.Event, ada, bram event.Entry) {
 	t.Helper()
 	ctx := context.Background()
-	if _, err := f.d.Phones.SetKioskCode(ctx, webtest.KioskPIN); err != nil {
+	if _, err := f.D.Phones.SetKioskCode(ctx, webtest.KioskPIN); err != nil {
 		t.Fatal(err)
 	}
 	kt := browser(t, 1024, 768)
@@ -159,21 +159,21 @@ func floorCheckInAtTheKiosk(t *testing.T, f *fixture, e event.Event, ada, bram e
 
 // floorDecklists signs the players' phones in over HTTP and sends each
 // one's decklist: the desk then has all 64, legal.
-func floorDecklists(t *testing.T, f *fixture, e event.Event, entries []event.Entry, all map[event.EntryID]string) map[event.EntryID]*playerPhone {
+func floorDecklists(t *testing.T, f *fixture, e event.Event, entries []event.Entry, all map[event.EntryID]string) map[event.EntryID]*webtest.Phone {
 	t.Helper()
 	ctx := context.Background()
-	phones := map[event.EntryID]*playerPhone{}
+	phones := map[event.EntryID]*webtest.Phone{}
 	for _, en := range entries {
 		p := f.devicePhone()
-		if status, body := p.signIn(e.ID, en.ID, all[en.ID]); status != 200 {
+		if status, body := p.SignIn(e.ID, en.ID, all[en.ID]); status != 200 {
 			t.Fatalf("%s signs in: %d %s", en.Name, status, body)
 		}
 		phones[en.ID] = p
-		if status, body := p.post(webtest.DeckPath(e.ID), fmt.Sprintf(`{"name":"Deck of %s","list":%q}`, en.Name, webtest.AlteredDeck())); status != 200 {
+		if status, body := p.Post(webtest.DeckPath(e.ID), fmt.Sprintf(`{"name":"Deck of %s","list":%q}`, en.Name, webtest.AlteredDeck())); status != 200 {
 			t.Fatalf("%s's decklist: %d %s", en.Name, status, body)
 		}
 	}
-	ds, err := f.d.Decks.DeckStatus(ctx, e.ID)
+	ds, err := f.D.Decks.DeckStatus(ctx, e.ID)
 	if err != nil || ds.Submitted != 64 || ds.Missing != 0 || ds.Problems != 0 {
 		t.Fatalf("the desk's decklists: %d sent, %d missing, %d with problems, %v; want all 64 legal", ds.Submitted, ds.Missing, ds.Problems, err)
 	}
@@ -200,11 +200,11 @@ func floorDrop(t *testing.T, f *fixture, e event.Event, entries []event.Entry, r
 	run(t, pl, "ask to drop", chromedp.WaitVisible(chromedp.ID("drop-ask")), chromedp.Click(chromedp.ID("drop-ask")),
 		chromedp.WaitVisible(chromedp.ID("drop-yes")), chromedp.Click(chromedp.ID("drop-yes")))
 	waitText(t, pl, "#drop-state", "waiting for the organizer", 5*time.Second)
-	open, err := f.d.Drops.OpenDropRequests(ctx, e.ID)
+	open, err := f.D.Drops.OpenDropRequests(ctx, e.ID)
 	if err != nil || len(open) != 1 {
 		t.Fatalf("the desk's drop requests: %+v, %v", open, err)
 	}
-	if err := f.d.Drops.AcceptDrop(ctx, e.ID, open[0].ID); err != nil {
+	if err := f.D.Drops.AcceptDrop(ctx, e.ID, open[0].ID); err != nil {
 		t.Fatal(err)
 	}
 	waitText(t, pl, "#drop-state", "Dropped after round 1", 15*time.Second)
@@ -215,7 +215,7 @@ func floorDrop(t *testing.T, f *fixture, e event.Event, entries []event.Entry, r
 // floorPhonesReport has both players of every table not done report
 // from their phones: every table has its result, and the organizer's
 // list has nothing to check.
-func floorPhonesReport(t *testing.T, f *fixture, e event.Event, r event.Round, phones map[event.EntryID]*playerPhone, done map[int]bool) {
+func floorPhonesReport(t *testing.T, f *fixture, e event.Event, r event.Round, phones map[event.EntryID]*webtest.Phone, done map[int]bool) {
 	t.Helper()
 	ctx := context.Background()
 	for _, tb := range r.Tables {
@@ -224,7 +224,7 @@ func floorPhonesReport(t *testing.T, f *fixture, e event.Event, r event.Round, p
 		}
 		line := `{"round":1,"result":"2-1"}`
 		for _, s := range tb.Seats {
-			if status, body := phones[s.EntryID].post(fmt.Sprintf("/api/events/%d/me/report", e.ID), line); status != 200 {
+			if status, body := phones[s.EntryID].Post(fmt.Sprintf("/api/events/%d/me/report", e.ID), line); status != 200 {
 				t.Fatalf("table %d, %d reports: %d %s", tb.Number, s.EntryID, status, body)
 			}
 		}
@@ -235,7 +235,7 @@ func floorPhonesReport(t *testing.T, f *fixture, e event.Event, r event.Round, p
 			t.Fatalf("table %d has no result after the floor reported", tb.Number)
 		}
 	}
-	if reps, err := f.d.Network.PhoneReports(ctx, e.ID); err != nil || len(reps) != 0 {
+	if reps, err := f.D.Network.PhoneReports(ctx, e.ID); err != nil || len(reps) != 0 {
 		t.Fatalf("the organizer's list after an agreeing floor: %+v, %v", reps, err)
 	}
 
@@ -255,20 +255,11 @@ func floorToTheEnd(t *testing.T, f *fixture, e event.Event, leaver event.Entry) 
 		}
 	}
 	f.PlayRound(e.ID, r2)
-	for {
-		p, err := f.d.Rounds.Progress(ctx, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if p.Done {
-			break
-		}
-		f.PlayRound(e.ID, f.Publish(e.ID))
-	}
-	if err := f.d.Events.FinishEvent(ctx, e.ID); err != nil {
+	f.PlayOut(e.ID)
+	if err := f.D.Events.FinishEvent(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
-	table, err := f.d.Rounds.Standings(ctx, e.ID)
+	table, err := f.D.Rounds.Standings(ctx, e.ID)
 	if err != nil || len(table) != 64 {
 		t.Fatalf("final standings: %d rows, %v", len(table), err)
 	}
@@ -278,9 +269,9 @@ func floorToTheEnd(t *testing.T, f *fixture, e event.Event, leaver event.Entry) 
 // devicePhone is a phone client that already has its device cookie, as
 // a phone that opened the event's page has: its writes count against its
 // own budget, not its address's.
-func (f *fixture) devicePhone() *playerPhone {
-	p := f.playerPhone()
-	resp, err := p.c.Get(f.http.URL + "/")
+func (f *fixture) devicePhone() *webtest.Phone {
+	p := webtest.NewPhone(f.t, f.http)
+	resp, err := p.C.Get(f.http.URL + "/")
 	if err != nil {
 		f.t.Fatal(err)
 	}

@@ -46,7 +46,7 @@ func TestBrowserPlayerFindsTheirTableAndTheClockTicks(t *testing.T) {
 	if ada.Seats[1].EntryID == es[0].ID {
 		res.Seats[0].GamesWon, res.Seats[1].GamesWon = 1, 2
 	}
-	if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, ada.Number, res); err != nil {
+	if err := f.D.Rounds.RecordResult(context.Background(), e.ID, 1, ada.Number, res); err != nil {
 		t.Fatal(err)
 	}
 	waitText(t, ctx, "#me-card", "Your table's result is in.", 3*time.Second)

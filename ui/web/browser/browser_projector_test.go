@@ -31,7 +31,7 @@ func TestBrowserProjectorShowsTheMissingResults(t *testing.T) {
 	out := []int{}
 	for i, tb := range r.Tables {
 		if i < 15 {
-			if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+			if err := f.D.Rounds.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 				t.Fatal(err)
 			}
 		} else {
@@ -76,16 +76,7 @@ func TestBrowserPairingsOnATablet(t *testing.T) {
 func TestBrowserProjectorShowsTheStandingsAtTheEnd(t *testing.T) {
 	f := newFixture(t)
 	e, _ := f.Event("altered", "standard-bo3", webtest.Names(12)...)
-	for {
-		p, err := f.d.Rounds.Progress(context.Background(), e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if p.Done {
-			break
-		}
-		f.PlayRound(e.ID, f.Publish(e.ID))
-	}
+	f.PlayOut(e.ID)
 	ctx := browser(t, 1920, 1080)
 	run(t, ctx, "open the projector", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/projector"))
 	waitText(t, ctx, "#pj-title", "Standings after round 3", 5*time.Second)

@@ -9,21 +9,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"tablekeeper/core/event"
 	"tablekeeper/ui/web/internal/webtest"
 )
-
-// entryName returns the name of an entry of es.
-func entryName(t *testing.T, es []event.Entry, id event.EntryID) string {
-	t.Helper()
-	for _, en := range es {
-		if en.ID == id {
-			return en.Name
-		}
-	}
-	t.Fatalf("no entry %d", id)
-	return ""
-}
 
 // findHerself opens the event's home page and finds name in it, as a
 // player does on her phone: the page remembers her.
@@ -61,7 +48,7 @@ func TestBrowserSeatTwoReportsHerOwnWin(t *testing.T) {
 	f := newFixture(t)
 	e, es, r := f.OpenRound(12)
 	tb := r.Tables[0]
-	her, opp := entryName(t, es, tb.Seats[1].EntryID), entryName(t, es, tb.Seats[0].EntryID)
+	her, opp := webtest.EntryName(t, es, tb.Seats[1].EntryID), webtest.EntryName(t, es, tb.Seats[0].EntryID)
 	code := f.Codes(e.ID, 1)[tb.Number]
 	ctx := browser(t, 390, 844)
 	url := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID))
@@ -98,7 +85,7 @@ func TestBrowserSeatTwoReportsHerOwnWin(t *testing.T) {
 	if !evalBool(t, ctx, answerOnTop) {
 		t.Error("the answer is not on screen with the focus")
 	}
-	rounds, err := f.d.Rounds.Rounds(context.Background(), e.ID)
+	rounds, err := f.D.Rounds.Rounds(context.Background(), e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +106,7 @@ func TestBrowserReportWithoutFindingHerselfNamesBoth(t *testing.T) {
 	f := newFixture(t)
 	e, es, r := f.OpenRound(8)
 	tb := r.Tables[1]
-	a, b := entryName(t, es, tb.Seats[0].EntryID), entryName(t, es, tb.Seats[1].EntryID)
+	a, b := webtest.EntryName(t, es, tb.Seats[0].EntryID), webtest.EntryName(t, es, tb.Seats[1].EntryID)
 	ctx := browser(t, 390, 844)
 	run(t, ctx, "open the form", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/report?table="+strconv.Itoa(tb.Number)))
 	waitText(t, ctx, "#r-sides", a+" v "+b, 5*time.Second)
@@ -150,7 +137,7 @@ func TestBrowserMultiplayerReportNamesEverySeat(t *testing.T) {
 	}
 	names := make([]string, len(tb.Seats))
 	for i, s := range tb.Seats {
-		names[i] = entryName(t, es, s.EntryID)
+		names[i] = webtest.EntryName(t, es, s.EntryID)
 	}
 	ctx := browser(t, 390, 844)
 	findHerself(t, ctx, f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID)), names[1])

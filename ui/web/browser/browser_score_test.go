@@ -19,7 +19,7 @@ import (
 // name, on the entry page of event e.
 func stationBrowser(t *testing.T, f *fixture, e event.Event, w, h int, lang, name string) context.Context {
 	t.Helper()
-	code, err := f.d.Stations.ScorekeeperCode(context.Background())
+	code, err := f.D.Stations.ScorekeeperCode(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestBrowserScorekeeperTypesSlipsWithTheKeyboard(t *testing.T) {
 	// The new result is said as the saved one is, the winner first (not
 	// "0-2" in the slip's seat order).
 	var seat2 string
-	entries, _ := f.d.Registration.Entries(context.Background(), e.ID)
+	entries, _ := f.D.Registration.Entries(context.Background(), e.ID)
 	for _, en := range entries {
 		if en.ID == t1.Seats[1].EntryID {
 			seat2 = en.Name
@@ -87,7 +87,7 @@ func TestBrowserScorekeeperTypesSlipsWithTheKeyboard(t *testing.T) {
 	screenshot(t, ctx, "score-confirm-tablet.png")
 	run(t, ctx, "Enter replaces", chromedp.KeyEvent("\r"))
 	waitText(t, ctx, "#s-notice", "won 2–0", 5*time.Second)
-	rounds, _ := f.d.Rounds.Rounds(context.Background(), e.ID)
+	rounds, _ := f.D.Rounds.Rounds(context.Background(), e.ID)
 	if res := rounds[0].Tables[0].Result; res == nil || res.Seats[1].GamesWon != 2 {
 		t.Fatalf("after replacing: %+v", res)
 	}
@@ -101,8 +101,8 @@ func TestBrowserScorekeeperTypesSlipsWithTheKeyboard(t *testing.T) {
 	// A result entered elsewhere leaves the list live, and makes a slip
 	// typed against the old view stale.
 	typeSlipNoEnter(t, ctx, t2.Number)
-	codes, _ := f.d.Network.TableCodes(context.Background(), e.ID, 1)
-	if _, err := f.d.Network.ReportByCode(context.Background(), director.TableReport{Event: e.ID, Round: 1, Table: t2.Number, Code: codes[t2.Number], Result: "2-0", Device: "phone"}); err != nil {
+	codes, _ := f.D.Network.TableCodes(context.Background(), e.ID, 1)
+	if _, err := f.D.Network.ReportByCode(context.Background(), director.TableReport{Event: e.ID, Round: 1, Table: t2.Number, Code: codes[t2.Number], Result: "2-0", Device: "phone"}); err != nil {
 		t.Fatal(err)
 	}
 	waitText(t, ctx, "#s-missing-title", "(6)", 5*time.Second)
@@ -144,7 +144,7 @@ func TestBrowserThreeStationsAndPhonesOnOneRound(t *testing.T) {
 	e, _, r := f.OpenRound(64)
 	tables := r.Tables
 	sides := webtest.FloorSides(tables, 11)
-	codes, err := f.d.Network.TableCodes(context.Background(), e.ID, 1)
+	codes, err := f.D.Network.TableCodes(context.Background(), e.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +167,7 @@ func TestBrowserThreeStationsAndPhonesOnOneRound(t *testing.T) {
 				for _, res := range rs {
 					i++
 					time.Sleep(150 * time.Millisecond)
-					_, err := f.d.Network.ReportByCode(context.Background(), director.TableReport{Event: e.ID, Round: 1, Table: n, Code: codes[n], Result: res, Device: "phone" + strconv.Itoa(i)})
+					_, err := f.D.Network.ReportByCode(context.Background(), director.TableReport{Event: e.ID, Round: 1, Table: n, Code: codes[n], Result: res, Device: "phone" + strconv.Itoa(i)})
 					if err != nil && !errors.Is(err, director.ErrReportConflict) {
 						t.Errorf("phone report of table %d: %v", n, err)
 					}
@@ -175,7 +175,7 @@ func TestBrowserThreeStationsAndPhonesOnOneRound(t *testing.T) {
 			}
 		})
 	})
-	webtest.CheckScoreFloor(t, f.d, e, r, tables, sides, nil)
+	webtest.CheckScoreFloor(t, f.D, e, r, tables, sides, nil)
 }
 
 // stationSettles waits for the slip of table n to be saved, refused or

@@ -17,7 +17,7 @@ import (
 // when she checks in.
 func (f *fixture) playerCodeOf(entry event.EntryID) string {
 	f.t.Helper()
-	code, err := f.d.Phones.PlayerCode(context.Background(), entry)
+	code, err := f.D.Phones.PlayerCode(context.Background(), entry)
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func jsText(t *testing.T, ctx context.Context, script string) string {
 func TestBrowserPlayerLinkSignsInAndDropsTheFragment(t *testing.T) {
 	f := newFixture(t)
 	e, es, _ := f.OpenRound(8)
-	cred, err := f.d.Phones.RevealPlayerCode(context.Background(), es[1].ID, director.CodeReveal{Via: director.RevealSlip})
+	cred, err := f.D.Phones.RevealPlayerCode(context.Background(), es[1].ID, director.CodeReveal{Via: director.RevealSlip})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ func TestBrowserKioskTabletChecksInAndRefusesAGhostDuplicate(t *testing.T) {
 	f := newFixture(t)
 	f.Event("altered", "standard-bo3", "Chris Lee") // last week's event: Chris is in the directory
 	e, _ := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg", "Zoë Ødegård")
-	if _, err := f.d.Phones.SetKioskCode(context.Background(), webtest.KioskPIN); err != nil {
+	if _, err := f.D.Phones.SetKioskCode(context.Background(), webtest.KioskPIN); err != nil {
 		t.Fatal(err)
 	}
 	ctx := browser(t, 1024, 768)
@@ -46,7 +46,7 @@ func TestBrowserKioskTabletChecksInAndRefusesAGhostDuplicate(t *testing.T) {
 	// A deck, after her player code (a name is anyone's), checked as it
 	// is typed.
 	ada, _ := f.EntryNamed(e, "Ada Lovelace")
-	code, err := f.d.Phones.PlayerCode(context.Background(), ada.ID)
+	code, err := f.D.Phones.PlayerCode(context.Background(), ada.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestBrowserKioskTabletChecksInAndRefusesAGhostDuplicate(t *testing.T) {
 	}
 	run(t, ctx, "it's me", chromedp.Click(chromedp.CSS(".k-names button")))
 	waitText(t, ctx, ".k-title", "You're checked in, Chris Lee. Good luck!", 5*time.Second)
-	found, err := f.d.Registration.FindPlayers(context.Background(), "chris", 10)
+	found, err := f.D.Registration.FindPlayers(context.Background(), "chris", 10)
 	if err != nil || len(found) != 1 {
 		t.Fatalf("the directory holds %d Chris Lee (%v): a ghost duplicate", len(found), err)
 	}
@@ -102,7 +102,7 @@ func TestBrowserKioskTabletChecksInAndRefusesAGhostDuplicate(t *testing.T) {
 func TestBrowserKioskFindsATableAfterRoundOne(t *testing.T) {
 	f := newFixture(t)
 	e, es, r := f.OpenRound(8)
-	if _, err := f.d.Phones.SetKioskCode(context.Background(), webtest.KioskPIN); err != nil {
+	if _, err := f.D.Phones.SetKioskCode(context.Background(), webtest.KioskPIN); err != nil {
 		t.Fatal(err)
 	}
 	ada := webtest.SeatTable(r, es[0].ID)
@@ -126,10 +126,10 @@ func TestBrowserKioskFindsATableAfterRoundOne(t *testing.T) {
 func TestBrowserJudgeLogsAPenalty(t *testing.T) {
 	f := newFixture(t)
 	e, r, judges := f.JudgeEvent()
-	if _, err := f.d.Clocks.StartClock(context.Background(), e.ID, r.Number); err != nil {
+	if _, err := f.D.Clocks.StartClock(context.Background(), e.ID, r.Number); err != nil {
 		t.Fatal(err)
 	}
-	pin, err := f.d.Phones.JudgePIN(context.Background())
+	pin, err := f.D.Phones.JudgePIN(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func TestBrowserJudgeLogsAPenalty(t *testing.T) {
 	waitText(t, ctx, ".j-log", "Ada Lovelace — slow play, informal warning (judge Grace Hopper)", time.Second)
 	screenshot(t, ctx, "judge-phone.png")
 
-	log, err := f.d.Judging.JudgeLog(context.Background(), e.ID)
+	log, err := f.D.Judging.JudgeLog(context.Background(), e.ID)
 	if err != nil || len(log) != 1 {
 		t.Fatalf("judge log = %+v (%v)", log, err)
 	}

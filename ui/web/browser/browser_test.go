@@ -4,8 +4,8 @@
 // so that their minutes have their own timeout and run beside ui/web's.
 //
 // To move a new browser test file here from ui/web: git mv it, change its
-// package line to browser, and copy into shared_test.go any helper of
-// ui/web's tests it uses that is not here yet.
+// package line to browser, and move into ui/web/internal/webtest any
+// helper of ui/web's tests it uses that is not there yet.
 package browser
 
 import (

@@ -32,10 +32,10 @@ func TestBrowserProjectorWaitingShowsWholeNames(t *testing.T) {
 	f := newFixture(t)
 	e, _ := f.Event("altered", "standard-bo3", longNames(1024)...)
 	r := f.Publish(e.ID)
-	if _, err := f.d.Clocks.StartClock(context.Background(), e.ID, r.Number); err != nil {
+	if _, err := f.D.Clocks.StartClock(context.Background(), e.ID, r.Number); err != nil {
 		t.Fatal(err)
 	}
-	f.clock.Add(2 * time.Hour) // time is up: the list shows every table out
+	f.Clock.Add(2 * time.Hour) // time is up: the list shows every table out
 	check := func(want int) {
 		t.Helper()
 		for _, size := range []struct{ w, h int }{{1920, 1080}, {1366, 768}} {
@@ -59,7 +59,7 @@ func TestBrowserProjectorWaitingShowsWholeNames(t *testing.T) {
 	}
 	check(512)
 	for _, tb := range r.Tables[3:] {
-		if err := f.d.Rounds.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+		if err := f.D.Rounds.RecordResult(context.Background(), e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -8,6 +8,7 @@ package webtest
 import (
 	"context"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strconv"
 	"sync"
@@ -66,6 +67,26 @@ func NewFloor(t testing.TB) *Floor {
 	c := NewClock(Start)
 	d := director.New(db, c.Now, rand.New(rand.NewPCG(1, 2)))
 	return &Floor{T: t, D: d, DB: db, Clock: c}
+}
+
+// ShmDB opens a new database named name for the benchmarks (closed
+// when tb ends), on /dev/shm when there is one, so that building a large
+// event does not wait on the disk.
+func ShmDB(tb testing.TB, name string) *store.DB {
+	tb.Helper()
+	dir := tb.TempDir()
+	if fi, err := os.Stat("/dev/shm"); err == nil && fi.IsDir() {
+		if d, err := os.MkdirTemp("/dev/shm", "tk-"+name+"-"); err == nil {
+			dir = d
+			tb.Cleanup(func() { os.RemoveAll(d) })
+		}
+	}
+	db, err := store.Open(filepath.Join(dir, name+".db"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	return db
 }
 
 // Event creates an event of a format with players registered.
@@ -166,6 +187,53 @@ func (f *Floor) PlayRound(id event.EventID, r event.Round) {
 		if err := f.D.Rounds.RecordResult(context.Background(), id, r.Number, t.Number, res); err != nil {
 			f.T.Fatal(err)
 		}
+	}
+}
+
+// EntryName is the name of entry id among es.
+func EntryName(t testing.TB, es []event.Entry, id event.EntryID) string {
+	t.Helper()
+	for _, en := range es {
+		if en.ID == id {
+			return en.Name
+		}
+	}
+	t.Fatalf("no entry %d", id)
+	return ""
+}
+
+// Regional creates the benchmarks' regional championship (Altered,
+// best of 3) with n players imported in one go.
+func Regional(tb testing.TB, d *director.Director, n int) event.Event {
+	tb.Helper()
+	ctx := context.Background()
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Regional Championship", Game: "altered", Format: "standard-bo3"})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var rows []director.NewPlayer
+	for _, name := range Names(n) {
+		rows = append(rows, director.NewPlayer{Name: name})
+	}
+	if _, err := d.Transfer.ImportPlayers(ctx, e.ID, rows); err != nil {
+		tb.Fatal(err)
+	}
+	return e
+}
+
+// PlayOut publishes and plays every round left of event id until it is
+// done (PlayRound's results).
+func (f *Floor) PlayOut(id event.EventID) {
+	f.T.Helper()
+	for {
+		p, err := f.D.Rounds.Progress(context.Background(), id)
+		if err != nil {
+			f.T.Fatal(err)
+		}
+		if p.Done {
+			return
+		}
+		f.PlayRound(id, f.Publish(id))
 	}
 }
 
