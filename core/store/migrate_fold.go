@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 
 	"tablekeeper/core/event"
 )
@@ -23,8 +24,7 @@ func refoldPlayerNames(ctx context.Context, tx *sql.Tx) error {
 	for rows.Next() {
 		var p player
 		if err := rows.Scan(&p.id, &p.name, &p.fold); err != nil {
-			rows.Close()
-			return err
+			return errors.Join(err, rows.Close())
 		}
 		all = append(all, p)
 	}

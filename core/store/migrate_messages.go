@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -59,8 +60,7 @@ func (c *converter) convertColumn(ctx context.Context, tx *sql.Tx, table, column
 	for rows.Next() {
 		var s string
 		if err := rows.Scan(&s); err != nil {
-			rows.Close()
-			return err
+			return errors.Join(err, rows.Close())
 		}
 		stored = append(stored, s)
 	}

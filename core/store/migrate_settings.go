@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"tablekeeper/core/event"
@@ -28,8 +29,7 @@ func rewriteSettings(ctx context.Context, tx *sql.Tx) error {
 	for rows.Next() {
 		var s stored
 		if err := rows.Scan(&s.id, &s.settings); err != nil {
-			rows.Close()
-			return err
+			return errors.Join(err, rows.Close())
 		}
 		all = append(all, s)
 	}
