@@ -17,29 +17,19 @@ func TestAJudgesChoiceIsKeptWithHerSession(t *testing.T) {
 	ctx := context.Background()
 	d, c, reopen := signInDirector(t)
 	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday", Game: "altered", Format: "standard-bo3"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	other, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Saturday", Game: "altered", Format: "standard-bo3"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	grace, err := d.Judging.AddJudge(ctx, e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	ida, err := d.Judging.AddJudge(ctx, other.ID, director.NewJudge{Name: "Ida Wells", Role: event.RoleHeadJudge})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	pin, _ := d.Phones.JudgePIN(ctx)
 	kiosk, _ := d.Phones.KioskCode(ctx)
 	judge, tablet := try(director.KindJudge, pin, "phone", 1), try(director.KindKiosk, kiosk, "tablet", 2)
 	tablet.Event = e.ID
 	for _, s := range []director.SignInTry{judge, tablet} {
-		if err := d.Phones.SignIn(ctx, s); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Phones.SignIn(ctx, s))
 	}
 
 	if err := d.Phones.ChooseJudge(ctx, judge.Token, e.ID, ida.ID); !errors.Is(err, event.ErrNotFound) {
@@ -50,9 +40,7 @@ func TestAJudgesChoiceIsKeptWithHerSession(t *testing.T) {
 			t.Errorf("%s chose a judge: %v, want ErrState", name, err)
 		}
 	}
-	if err := d.Phones.ChooseJudge(ctx, judge.Token, e.ID, grace.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Phones.ChooseJudge(ctx, judge.Token, e.ID, grace.ID))
 
 	d = reopen()
 	s, ok, err := d.Phones.StaffSessionOf(ctx, director.KindJudge, judge.Token, "10.0.0.1")

@@ -1,7 +1,6 @@
 package director_test
 
 import (
-	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -15,9 +14,7 @@ import (
 // wrong code, or none, saves nothing; her own code, typed as a player
 // types it (lower case, a dash), saves it and the log says where.
 func TestAKioskSavesADeckOnlyWithThePlayersCode(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "heresy", "reascension", nil)
+	ctx, d, e := openEvent(t, "heresy", "reascension", nil)
 	en := register(t, d, e.ID, "Ada Lovelace", "Bob Stone")
 	if _, _, err := d.Decks.ImportCardList(ctx, "heresy", "name,type\nExtra Card,character\n"); err != nil {
 		t.Fatal(err)
@@ -26,13 +23,9 @@ func TestAKioskSavesADeckOnlyWithThePlayersCode(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, err := d.Phones.PlayerCode(ctx, en[0].ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	other, err := d.Phones.PlayerCode(ctx, en[1].ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 
 	for _, wrong := range []string{"", other, "AAAAAA", code + "X"} {
 		if _, err := d.Decks.CheckPlayerCode(ctx, e.ID, en[0].ID, wrong); !errors.Is(err, director.ErrWrongPlayerCode) {
@@ -68,9 +61,7 @@ func TestAKioskSavesADeckOnlyWithThePlayersCode(t *testing.T) {
 		t.Fatal(err)
 	}
 	log, err := d.Events.Log(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	var lines []string
 	for _, l := range log {
 		if strings.HasPrefix(l.Message.Format, "deck registered on") {

@@ -17,9 +17,7 @@ func BenchmarkDeckStatusOfARegional(b *testing.B) {
 	ctx := context.Background()
 	d, e := regionalOf(b, "altered", "standard-bo3")
 	entries, err := d.Registration.Entries(ctx, e.ID)
-	if err != nil {
-		b.Fatal(err)
-	}
+	must(b, err)
 	var list strings.Builder
 	list.WriteString("Hero: Akesha & Taru\n")
 	for i := 1; i <= 13; i++ {

@@ -27,9 +27,7 @@ func deckPhones(t *testing.T, n int) (*director.Director, event.Event, []event.E
 	en := register(t, d, e.ID, append([]string{"Ada", "Bob"}, names(n-2)...)...)
 	session := func(i int, token string) director.PlayerSession {
 		code, err := d.Phones.PlayerCode(ctx, en[i].ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		if _, err := d.Phones.SignInPlayer(ctx, director.PlayerSignInTry{Event: e.ID, Entry: en[i].ID, Code: code,
 			Device: strings.Repeat(string(rune('a'+i)), 32), Address: "192.168.1.5", Token: token, TTL: 3600e9}); err != nil {
 			t.Fatal(err)
@@ -77,9 +75,7 @@ func TestPhoneDecksFollowTheWindow(t *testing.T) {
 		t.Errorf("an empty list: %v; want invalid", err)
 	}
 
-	if err := d.Decks.CloseDeckRegistration(ctx, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Decks.CloseDeckRegistration(ctx, e.ID))
 	if got := lastLog(t, d, e.ID); got != "deck registration from phones closed" {
 		t.Errorf("log line %q", got)
 	}
@@ -100,9 +96,7 @@ func TestPhoneDecksFollowTheWindow(t *testing.T) {
 	if _, err := d.Decks.SaveDeck(ctx, en[1].ID, "", heresyDeck(4)); err != nil {
 		t.Errorf("the desk after the close: %v", err)
 	}
-	if err := d.Decks.ReopenDeckRegistration(ctx, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Decks.ReopenDeckRegistration(ctx, e.ID))
 	if got := lastLog(t, d, e.ID); got != "deck registration from phones reopened" {
 		t.Errorf("log line %q", got)
 	}
@@ -170,13 +164,9 @@ func TestDeckStatusCountsActiveEntries(t *testing.T) {
 	if _, err := d.Decks.SaveDeck(ctx, en[4].ID, "", heresyDeck(4)); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Registration.Drop(ctx, en[4].ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.Drop(ctx, en[4].ID))
 	st, err := d.Decks.DeckStatus(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if len(st.Rows) != 4 || st.Submitted != 2 || st.Problems != 1 || st.Missing != 2 || !st.Window.Open() {
 		t.Fatalf("status: %d rows, %d submitted, %d with problems, %d missing, window %+v; want 4, 2, 1, 2, open",
 			len(st.Rows), st.Submitted, st.Problems, st.Missing, st.Window)
@@ -200,9 +190,7 @@ func TestNoDeckWindowWithoutDeckRules(t *testing.T) {
 	d, _, e, entries := playerEvent(t, 2)
 	s := e.Settings
 	s.DeckRules = ""
-	if err := d.Events.UpdateSettings(ctx, e.ID, s); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Events.UpdateSettings(ctx, e.ID, s))
 	w, err := d.Decks.DeckRegistration(ctx, e.ID)
 	if err != nil || w.Open() || w.Refusal() == nil {
 		t.Fatalf("window %+v, %v; want shut", w, err)

@@ -33,9 +33,7 @@ func TestARenameShowsEverywhereAndIsLogged(t *testing.T) {
 		t.Fatalf("the entry after the rename: %+v, %v", entries, err)
 	}
 	lines, err := d.Directory.DirectoryLog(ctx, p.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	got := logSays(t, lines)
 	want := []string{"Ada Lovlace renamed Ada Lovelace", "Ada Lovelace: member number M7 added"}
 	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
@@ -68,16 +66,12 @@ func TestMergingMovesEveryEntryToThePlayerKept(t *testing.T) {
 	}
 	saturday := mustEvent(t, d, "standard-bo3")
 	twice, err := d.Registration.RegisterNew(ctx, saturday.ID, director.NewPlayer{Name: "Ada L.", MemberNo: "M7", Email: "ada@example.org"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if _, err := d.Judging.AddJudge(ctx, saturday.ID, director.NewJudge{Name: "Ada L.", Role: event.RoleJudge, PlayerID: twice.PlayerID}); err != nil {
 		t.Fatal(err)
 	}
 	m, err := d.Directory.MergePlayers(ctx, twice.PlayerID, fri[0].PlayerID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if m.Entries != 1 || m.Kept.Name != "Ada" || m.Kept.MemberNo != "M7" || m.Kept.Email != "ada@example.org" {
 		t.Fatalf("Merged = %+v", m)
 	}

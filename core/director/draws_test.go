@@ -1,7 +1,6 @@
 package director_test
 
 import (
-	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -13,14 +12,9 @@ import (
 // refused when it is entered, with a sentence naming the players and why,
 // and the round does not look complete. The format's own defaults.
 func TestDrawRefusalKeyForgeAtEntry(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "keyforge", "archon-standard", nil)
+	ctx, d, e := openEvent(t, "keyforge", "archon-standard", nil)
 	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
-	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustPair(t, ctx, d, e.ID)
 	tb := r.Tables[0]
 	for _, res := range []event.Result{
 		{Seats: []event.SeatResult{{}, {}}, GamesDrawn: 1},                       // "d"
@@ -53,14 +47,10 @@ func TestDrawRefusalKeyForgeAtEntry(t *testing.T) {
 // Draw refusal in an elimination round of any game (X2): a bracket cannot
 // advance a draw, so the top cut refuses one at entry.
 func TestDrawRefusalInEliminationRounds(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "single-elimination", nil)
+	ctx, d, e := openEvent(t, "generic", "single-elimination", nil)
 	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
 	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	err = d.Rounds.RecordResult(ctx, e.ID, r.Number, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 1}}})
 	if !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "elimination match cannot end drawn") {
 		t.Fatalf("a drawn elimination match: %v", err)
@@ -69,9 +59,7 @@ func TestDrawRefusalInEliminationRounds(t *testing.T) {
 	sw := eventOf(t, d, "generic", "swiss", nil)
 	register(t, d, sw.ID, "Eve Adams", "Finn Cole")
 	r, err = pairPublished(ctx, d, sw.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if err := d.Rounds.RecordResult(ctx, sw.ID, r.Number, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 1}}, GamesDrawn: 1}); err != nil {
 		t.Fatalf("a Swiss draw was refused: %v", err)
 	}

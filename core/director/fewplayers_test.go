@@ -1,7 +1,6 @@
 package director_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 )
@@ -12,14 +11,10 @@ import (
 // rules.FewPlayers), and its Progress and its line in Events (the check
 // command's) say so; a third player (a late entry) silences it.
 func TestTwoPlayerShadowfistEventPairsAndSaysItIsNotOfficial(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "shadowfist", "big-man", nil)
+	ctx, d, e := openEvent(t, "shadowfist", "big-man", nil)
 	register(t, d, e.ID, "Ada", "Bob")
 	p, err := d.Rounds.Progress(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if got := p.FewPlayers.String(); !strings.Contains(got, "not an official SWS tournament") || !strings.HasPrefix(got, "Only 2 players") {
 		t.Errorf("Progress before round 1 says %q", got)
 	}
@@ -27,9 +22,7 @@ func TestTwoPlayerShadowfistEventPairsAndSaysItIsNotOfficial(t *testing.T) {
 		t.Fatalf("a two-player Shadowfist event must still pair: %v", err)
 	}
 	events, err := d.Events.Events(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if len(events) != 1 || !strings.Contains(events[0].FewPlayers.String(), "at least 3 players") {
 		t.Errorf("Events says %+v", events)
 	}

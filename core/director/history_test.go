@@ -24,9 +24,7 @@ import (
 func eventOn(t *testing.T, d *director.Director, name, game, format string, day time.Time) event.Event {
 	t.Helper()
 	e, err := d.Events.CreateEvent(context.Background(), director.NewEvent{Name: name, Game: game, Format: format, Date: day})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	return e
 }
 
@@ -36,9 +34,7 @@ func enter(t *testing.T, d *director.Director, id event.EventID, players ...even
 	var out []event.Entry
 	for _, p := range players {
 		en, err := d.Registration.Register(context.Background(), id, p.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		out = append(out, en)
 	}
 	return out
@@ -49,14 +45,9 @@ func enter(t *testing.T, d *director.Director, id event.EventID, players ...even
 func playPastRound(t *testing.T, d *director.Director, id event.EventID, rng *rand.Rand) event.Round {
 	t.Helper()
 	ctx := context.Background()
-	r, err := pairPublished(ctx, d, id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustPair(t, ctx, d, id)
 	e, err := d.Events.Event(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	// One game settles a match of any length: a win either way, or a
 	// drawn game where the game's rules have draws.
 	choices := []event.Result{win(1, 0), win(0, 1), {Seats: []event.SeatResult{{}, {}}, GamesDrawn: 1}}
@@ -68,9 +59,7 @@ func playPastRound(t *testing.T, d *director.Director, id event.EventID, rng *ra
 			continue
 		}
 		res := choices[rng.IntN(len(choices))]
-		if err := d.Rounds.RecordResult(ctx, id, r.Number, tb.Number, res); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Rounds.RecordResult(ctx, id, r.Number, tb.Number, res))
 	}
 	return r
 }
@@ -83,9 +72,7 @@ func day(month time.Month, d int) time.Time { return time.Date(2026, month, d, 0
 func checkLine(t *testing.T, d *director.Director, got director.PastEvent, entry event.EntryID) {
 	t.Helper()
 	b, err := d.Views.Board(context.Background(), got.Event)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	e := b.Event()
 	if got.Name != e.Name || !got.Date.Equal(e.Date) || got.Kind.String() != rules.DescribeText(e.Game, e.Format).String() || got.Finished != (e.State == event.StateFinished) {
 		t.Errorf("%s: head %+v, event %+v", e.Name, got, e)
@@ -112,9 +99,7 @@ func checkLine(t *testing.T, d *director.Director, got director.PastEvent, entry
 // noErr fails the test at once on an error.
 func noErr(t *testing.T, err error) {
 	t.Helper()
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 }
 
 // season is Ada's autumn at the store, her namesake's, and tonight.
@@ -288,9 +273,7 @@ func (t countingTx) Rounds(id event.EventID) ([]event.Round, error) {
 func TestHistoryKeepsPastStandingsUntilTheirEventChanges(t *testing.T) {
 	ctx := context.Background()
 	db, err := store.Open(t.TempDir() + "/h.db")
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	t.Cleanup(func() { db.Close() })
 	cs := &countingStore{DB: db}
 	c := &fakeClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
@@ -299,9 +282,7 @@ func TestHistoryKeepsPastStandingsUntilTheirEventChanges(t *testing.T) {
 	var regulars []event.Player
 	for i := range 6 {
 		p, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: fmt.Sprintf("Regular %d", i)})
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		regulars = append(regulars, p)
 	}
 	past := eventOn(t, d, "Past", "altered", "standard-bo3", day(time.October, 1))
@@ -362,13 +343,9 @@ func TestHistoryKeepsPastStandingsUntilTheirEventChanges(t *testing.T) {
 	if seat == 1 {
 		res = win(1, 0)
 	}
-	if err := d.Rounds.RecordResult(ctx, running.ID, 1, tb.Number, res); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Rounds.RecordResult(ctx, running.ID, 1, tb.Number, res))
 	after, err := h.Of(ctx, now.ID, tonight[0].ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if a := after[mine]; a.Wins != 0 || a.Losses != 1 || a.Record.String() != rules.Record(0, 1, 0).String() {
 		t.Errorf("after her loss was recorded, November reads %+v (before %+v)", a, before[mine])
 	}
@@ -391,9 +368,7 @@ func TestHistoryMatchesEachEventsStandingsOverSeeds(t *testing.T) {
 			for i := range 10 {
 				// Every other regular shares a name with another.
 				p, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: fmt.Sprintf("Regular %d", i/2), MemberNo: fmt.Sprint(1000 + i)})
-				if err != nil {
-					t.Fatal(err)
-				}
+				must(t, err)
 				pool = append(pool, p)
 			}
 			played := map[event.PlayerID][]event.EventID{}
@@ -425,9 +400,7 @@ func TestHistoryMatchesEachEventsStandingsOverSeeds(t *testing.T) {
 						played[p.ID] = append(played[p.ID], e.ID)
 					}
 					if rng.IntN(2) == 0 {
-						if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
-							t.Fatal(err)
-						}
+						must(t, d.Events.FinishEvent(ctx, e.ID))
 					}
 				}
 			}
@@ -437,9 +410,7 @@ func TestHistoryMatchesEachEventsStandingsOverSeeds(t *testing.T) {
 			defer h.Close()
 			for i, p := range pool {
 				got, err := h.Of(ctx, now.ID, tonight[i].ID)
-				if err != nil {
-					t.Fatal(err)
-				}
+				must(t, err)
 				var ids []event.EventID
 				for k, l := range got {
 					ids = append(ids, l.Event)

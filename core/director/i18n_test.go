@@ -91,9 +91,7 @@ func TestTheRosterProblemIsSaidInTheScreensLanguage(t *testing.T) {
 	d, _ := newDirector(t)
 	e := eventOf(t, d, "shadowfist", "final-brawl", nil)
 	v, err := d.Views.JudgeView(context.Background(), e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	var ee *event.Error
 	if !errors.As(v.Problem, &ee) || ee.Text.Format != "a Shadowfist event needs a head judge present during play (S11)" {
 		t.Fatalf("roster problem %#v, want the S11 sentence as a key", v.Problem)

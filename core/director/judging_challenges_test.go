@@ -1,7 +1,6 @@
 package director_test
 
 import (
-	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -14,9 +13,7 @@ import (
 // played, as a published round of one table; a game won is a point; the
 // standings rank the totals, equal totals sharing a place.
 func TestWhoWantsSomeChallenges(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "shadowfist", "who-wants-some", nil)
+	ctx, d, e := openEvent(t, "shadowfist", "who-wants-some", nil)
 	p := register(t, d, e.ID, "Ada", "Bob", "Cy", "Dee", "Eve", "Fay")
 	ada, bob, cy, dee := p[0].ID, p[1].ID, p[2].ID, p[3].ID
 
@@ -24,9 +21,7 @@ func TestWhoWantsSomeChallenges(t *testing.T) {
 		t.Fatalf("pairing a challenge event: %v", err)
 	}
 	r, err := d.Judging.RecordChallenge(ctx, e.ID, []event.EntryID{ada, bob, cy}, ada)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if r.Number != 1 || !r.Published() || len(r.Tables) != 1 || r.Tables[0].Why.String() != director.ChallengeWhy().String() || r.Tables[0].Result == nil {
 		t.Fatalf("challenge round %+v", r)
 	}
@@ -50,16 +45,12 @@ func TestWhoWantsSomeChallenges(t *testing.T) {
 	}
 	// The Round tab reads the players and the games in one view.
 	v, err := d.Views.ChallengesView(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if v.Event.ID != e.ID || len(v.Entries) != 6 || len(v.Games) != 4 || v.Games[3].Tables[0].Result == nil {
 		t.Errorf("the challenges view: event %d, %d entries, %d games", v.Event.ID, len(v.Entries), len(v.Games))
 	}
 	log, err := d.Events.Log(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	var all []string
 	for _, l := range log {
 		all = append(all, l.Message.String())
@@ -70,9 +61,7 @@ func TestWhoWantsSomeChallenges(t *testing.T) {
 
 	points := func() map[event.EntryID]int {
 		table, err := d.Rounds.Standings(ctx, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		out := map[event.EntryID]int{}
 		for _, s := range table {
 			out[s.EntryID] = s.Points
@@ -88,9 +77,7 @@ func TestWhoWantsSomeChallenges(t *testing.T) {
 
 	// A correction goes through RecordResult: game 2 was won by Cy.
 	fix := event.Result{Seats: []event.SeatResult{{}, {Place: 1}}}
-	if err := d.Rounds.RecordResult(ctx, e.ID, 2, 1, fix); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Rounds.RecordResult(ctx, e.ID, 2, 1, fix))
 	table, _ := d.Rounds.Standings(ctx, e.ID)
 	got := map[event.EntryID]int{}
 	for _, s := range table {
@@ -99,21 +86,15 @@ func TestWhoWantsSomeChallenges(t *testing.T) {
 	if got[bob] != 0 || got[cy] != 1 {
 		t.Errorf("after the correction %v", got)
 	}
-	if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Events.FinishEvent(ctx, e.ID))
 }
 
 func TestChallengeGamesAreChecked(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "shadowfist", "who-wants-some", nil)
+	ctx, d, e := openEvent(t, "shadowfist", "who-wants-some", nil)
 	p := register(t, d, e.ID, "Ada", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus")
 	other := eventOf(t, d, "shadowfist", "who-wants-some", nil)
 	stranger := register(t, d, other.ID, "Hal")[0]
-	if err := d.Registration.Drop(ctx, p[6].ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.Drop(ctx, p[6].ID))
 	ids := func(es ...event.Entry) []event.EntryID {
 		var out []event.EntryID
 		for _, en := range es {

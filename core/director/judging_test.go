@@ -15,30 +15,20 @@ import (
 // game and format, and its head judge.
 func judgedEvent(t *testing.T, game, format string) (*director.Director, event.Event, event.Judge, event.Round) {
 	t.Helper()
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, game, format, nil)
+	ctx, d, e := openEvent(t, game, format, nil)
 	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	j, err := d.Judging.AddJudge(ctx, e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	r, err := d.Rounds.PairNextRound(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Drafts.PublishRound(ctx, e.ID, 1); err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
+	must(t, d.Drafts.PublishRound(ctx, e.ID, 1))
 	return d, e, j, r
 }
 
 func standingOf(t *testing.T, d *director.Director, id event.EventID, entry event.EntryID) (points, deducted int) {
 	t.Helper()
 	st, err := d.Rounds.Standings(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	for _, s := range st {
 		if s.EntryID == entry {
 			return s.Points, s.Deducted
@@ -56,14 +46,10 @@ func TestAPointDeductionChangesTheStandingsUntilWithdrawn(t *testing.T) {
 	tb := r.Tables[0]
 	a, b := tb.Seats[0].EntryID, tb.Seats[1].EntryID
 	// A game of Who's the Big Man Now? is placed (S10): seat 1 wins.
-	if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{Place: 1}, {}}}); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{Place: 1}, {}}}))
 	ded, err := d.Judging.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Round: 1, Table: tb.Number, JudgeID: j.ID, EntryID: a,
 		Kind: event.LogPenalty, Infraction: "stalling", Penalty: judgelog.PointDeduction, Points: 3, Description: "second stall"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if p, dd := standingOf(t, d, e.ID, a); p != 1 || dd != 3 {
 		t.Errorf("after the deduction %d points, %d deducted; want 1 and 3", p, dd)
 	}
@@ -91,9 +77,7 @@ func TestADisqualificationMidMatchGivesTheOpponentTheMatch(t *testing.T) {
 	cheat, opp := tb.Seats[0].EntryID, tb.Seats[1].EntryID
 	dq, err := d.Judging.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Round: 1, Table: tb.Number, JudgeID: j.ID, EntryID: cheat,
 		Kind: event.LogPenalty, Infraction: "cheating", Penalty: judgelog.Disqualification, Description: "marked cards"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	rs, _ := d.Rounds.Rounds(ctx, e.ID)
 	got := rs[0].Tables[tb.Number-1]
 	if got.Result == nil || got.Result.Seats[1].GamesWon == 0 || got.Seats[1].EntryID != opp {
@@ -151,9 +135,7 @@ func TestAMatchLossAndAnExtension(t *testing.T) {
 }
 
 func TestTheJudgeRoster(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "shadowfist", "final-brawl", nil)
+	ctx, d, e := openEvent(t, "shadowfist", "final-brawl", nil)
 	if problem, err := d.Judging.RosterProblem(ctx, e.ID); err != nil || problem == nil {
 		t.Errorf("a Shadowfist event without a head judge has no roster problem (%v)", err)
 	}

@@ -13,14 +13,10 @@ import (
 )
 
 func TestKioskSearchShowsNamesOnlyFromThreeCharacters(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	register(t, d, e.ID, "Zoë Ødegård", "Zoe Park", "Bob Stone")
 	regular, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Zoltan Kiss", MemberNo: "KF-1234"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if got, _ := d.Kiosk.KioskSearch(ctx, e.ID, " zo "); len(got) != 0 {
 		t.Errorf("two characters list %v", got)
 	}
@@ -46,9 +42,7 @@ func TestKioskSearchShowsNamesOnlyFromThreeCharacters(t *testing.T) {
 }
 
 func TestKioskCheckInEntersARegularAndClosesWithRoundOne(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	en := register(t, d, e.ID, "Ada Lovelace", "Bob Stone")
 	regular, _ := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Cy Twombly"})
 	if _, err := d.Kiosk.KioskCheckIn(ctx, e.ID, en[0].PlayerID); err != nil {
@@ -78,9 +72,7 @@ func TestKioskCheckInEntersARegularAndClosesWithRoundOne(t *testing.T) {
 }
 
 func TestKioskSignUpNeverNamesAMemberNumbersOwner(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	if _, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Grace Hopper", MemberNo: "77"}); err != nil {
 		t.Fatal(err)
 	}
@@ -109,9 +101,7 @@ func TestKioskPIN(t *testing.T) {
 			t.Errorf("PIN %q: %v", bad, err)
 		}
 	}
-	if err := d.Kiosk.SetKioskPIN(ctx, "2468"); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Kiosk.SetKioskPIN(ctx, "2468"))
 	if ok, err := d.Kiosk.CheckKioskPIN(ctx, "2468"); !ok || err != nil {
 		t.Errorf("the right PIN: %v, %v", ok, err)
 	}
@@ -124,13 +114,9 @@ func TestKioskPIN(t *testing.T) {
 // "Chris Lee" is registered and checked in must not register a second
 // player; the kiosk is told who has that name instead.
 func TestKioskGhostSignUpAsksIsThisYouForARegisteredName(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	chris := register(t, d, e.ID, "Chris Lee", "Zoë Ødegård")
-	if err := d.Registration.CheckIn(ctx, chris[0].ID, true); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.CheckIn(ctx, chris[0].ID, true))
 	for _, typed := range []string{"chris lee", "  CHRIS   LEE ", "Chrís Lee"} {
 		got, err := d.Kiosk.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: typed})
 		if err != nil || got.Entry.ID != 0 || len(got.SameName) != 1 {
@@ -164,13 +150,9 @@ func TestKioskGhostSignUpAsksIsThisYouForARegisteredName(t *testing.T) {
 // player, who is entered by checking in; a member number of the same
 // player checks them in straight away.
 func TestKioskGhostSignUpLeadsToTheDirectoryPlayer(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	regular, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Ana Ortiz", MemberNo: "KF-9"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	got, err := d.Kiosk.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: "ana ortiz"})
 	if err != nil || len(got.SameName) != 1 || got.SameName[0].PlayerID != regular.ID || got.SameName[0].EntryID != 0 {
 		t.Fatalf("ana ortiz: %+v, %v", got, err)
@@ -192,9 +174,7 @@ func TestKioskGhostSignUpLeadsToTheDirectoryPlayer(t *testing.T) {
 // A true namesake is added only through KioskSignUpNamesake, and the entry
 // is marked for the organizer; a name nobody has is never marked.
 func TestKioskGhostSignUpANamesakeIsAddedOnlyWhenSaidAndMarked(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	chris := register(t, d, e.ID, "Chris Lee")
 	su, err := d.Kiosk.KioskSignUpNamesake(ctx, e.ID, "", director.NewPlayer{Name: "chris lee"})
 	en := su.Entry
@@ -224,28 +204,20 @@ func TestKioskGhostSignUpANamesakeIsAddedOnlyWhenSaidAndMarked(t *testing.T) {
 // After round 1 the kiosk finds a player's table, seat, opponent and the
 // round's clock in one read; a draft round shows no table.
 func TestKioskFindMyTableAfterRoundOne(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	entries := register(t, d, e.ID, "Chris Lee", "Zoë Ødegård", "Bob Stone", "Ana Ortiz", "Dev Patel")
 	for _, en := range entries {
-		if err := d.Registration.CheckIn(ctx, en.ID, true); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Registration.CheckIn(ctx, en.ID, true))
 	}
 	if v, err := d.Kiosk.KioskFindTable(ctx, e.ID, "chris"); err != nil || v.Round != 0 || len(v.Seats) != 0 {
 		t.Fatalf("before round 1: %+v, %v", v, err)
 	}
 	r, err := d.Rounds.PairNextRound(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if v, _ := d.Kiosk.KioskFindTable(ctx, e.ID, "chris"); v.Round != 1 || v.Published || len(v.Seats) != 0 {
 		t.Fatalf("a draft round shows %+v", v)
 	}
-	if err := d.Drafts.PublishRound(ctx, e.ID, 1); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Drafts.PublishRound(ctx, e.ID, 1))
 	if _, err := d.Clocks.StartClock(ctx, e.ID, 1); err != nil {
 		t.Fatal(err)
 	}
@@ -276,30 +248,22 @@ func TestKioskFindMyTableAfterRoundOne(t *testing.T) {
 		}
 	}
 	// A dropped player is not playing; a late entry joins later.
-	if err := d.Registration.Drop(ctx, entries[4].ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.Drop(ctx, entries[4].ID))
 	late, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "Dev Late"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	v, _ := d.Kiosk.KioskFindTable(ctx, e.ID, "dev")
 	if len(v.Seats) != 2 || !v.Seats[0].Playing || v.Seats[1].Name != late.Name || v.Seats[1].Playing {
 		t.Errorf("dev: %+v", v.Seats)
 	}
 	for _, tb := range r.Tables {
 		if !tb.Bye {
-			if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
-				t.Fatal(err)
-			}
+			must(t, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}))
 		}
 	}
 	if v, _ := d.Kiosk.KioskFindTable(ctx, e.ID, "chris"); len(v.Seats) != 1 || !v.Seats[0].Reported {
 		t.Errorf("a reported table: %+v", v.Seats)
 	}
-	if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Events.FinishEvent(ctx, e.ID))
 	if v, _ := d.Kiosk.KioskFindTable(ctx, e.ID, "chris"); !v.Finished || len(v.Seats) != 0 {
 		t.Errorf("a finished event: %+v", v)
 	}

@@ -18,9 +18,7 @@ func TestTwoCharacterNamesAreFoundInScriptsWithoutSpaces(t *testing.T) {
 	register(t, d, e.ID, "王芳", "李小龙", "김민준", "Zoë Ødegård", "สมชาย ใจดี")
 
 	b, err := d.Views.Board(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	for _, c := range []struct {
 		query string
 		min   int
@@ -56,9 +54,7 @@ func TestTwoCharacterNamesAreFoundInScriptsWithoutSpaces(t *testing.T) {
 			t.Errorf("Board.Find(%q) = %q, want %q", c.query, names, c.want)
 		}
 		ms, err := d.Kiosk.KioskSearch(ctx, e.ID, c.query)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		names = nil
 		for _, m := range ms {
 			names = append(names, m.Name)

@@ -23,14 +23,9 @@ func phoneEvent(t *testing.T, change func(*event.Settings), players ...string) (
 	d.SetCodeSource(rand.NewChaCha8([32]byte{14}))
 	e := eventOf(t, d, "generic", "swiss", change)
 	register(t, d, e.ID, players...)
-	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustPair(t, ctx, d, e.ID)
 	codes, err := d.Network.TableCodes(ctx, e.ID, r.Number)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	return d, e, r, codes
 }
 
@@ -40,17 +35,11 @@ func state(t *testing.T, d *director.Director, id event.EventID) string {
 	t.Helper()
 	ctx := context.Background()
 	log, err := d.Events.Log(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	rounds, err := d.Rounds.Rounds(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	reports, err := d.Network.PhoneReports(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d log lines, %d reports;", len(log), len(reports))
 	for _, r := range rounds {
@@ -91,13 +80,9 @@ func TestTableCodesAreUniqueEveryRoundAndReadBack(t *testing.T) {
 			if codes, err := d.Network.TableCodes(ctx, e.ID, n); err != nil || len(codes) != 0 {
 				t.Fatalf("%s: the draft round %d has codes %v, %v", format, n, codes, err)
 			}
-			if err := d.Drafts.PublishRound(ctx, e.ID, n); err != nil {
-				t.Fatal(err)
-			}
+			must(t, d.Drafts.PublishRound(ctx, e.ID, n))
 			codes, err := d.Network.TableCodes(ctx, e.ID, n)
-			if err != nil {
-				t.Fatal(err)
-			}
+			must(t, err)
 			numbered := 0
 			for _, tb := range r.Tables {
 				if tb.Bye {
@@ -133,9 +118,7 @@ func finishRound(t *testing.T, d *director.Director, e event.Event, r event.Roun
 	t.Helper()
 	ctx := context.Background()
 	codes, err := d.Network.TableCodes(ctx, e.ID, r.Number)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	for _, tb := range r.Tables {
 		if tb.Bye {
 			continue
@@ -183,9 +166,7 @@ func TestCodeSourceCanBeInjected(t *testing.T) {
 			t.Fatal(err)
 		}
 		codes, err := d.Network.TableCodes(ctx, e.ID, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		return codes
 	}
 	seeded := func(d *director.Director) { d.SetCodeSource(rand.NewChaCha8([32]byte{1})) }
@@ -227,9 +208,7 @@ func TestReportByCodeRecordsTheResult(t *testing.T) {
 		t.Errorf("subscribers heard %+v", got)
 	}
 	v, err := d.Views.RoundView(ctx, e.ID, 1, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	res := v.Sheet.Tables[0].Result
 	if res == nil || !res.ByPlayers || res.Seats[0].GamesWon != 2 || res.Seats[1].GamesWon != 1 {
 		t.Fatalf("table %d after the report: %+v", tb.Number, res)
@@ -253,13 +232,9 @@ func TestReportByCodeRecordsTheResult(t *testing.T) {
 	}
 
 	// A correction from the keyboard is the organizer's: the mark goes.
-	if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)))
 	sh, err := d.Rounds.RoundSheet(ctx, e.ID, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if sh.Tables[0].Result.ByPlayers {
 		t.Error("a result typed by the organizer is marked as reported by players")
 	}
@@ -278,9 +253,7 @@ func TestReportByCodeRefusals(t *testing.T) {
 		t.Fatal(err)
 	}
 	otherCodes, err := d.Network.TableCodes(ctx, other.ID, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	bye := r.Tables[len(r.Tables)-1]
 	if !bye.Bye {
 		t.Fatalf("round 1 of five has no bye: %+v", r.Tables)
@@ -336,9 +309,7 @@ func TestReportByCodeRefusals(t *testing.T) {
 	// An old round, and an event that is over.
 	for _, tb := range r.Tables {
 		if !tb.Bye {
-			if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)); err != nil {
-				t.Fatal(err)
-			}
+			must(t, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)))
 		}
 	}
 	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
@@ -348,9 +319,7 @@ func TestReportByCodeRefusals(t *testing.T) {
 	if out, err := d.Network.ReportByCode(ctx, good); !errors.Is(err, director.ErrReportConflict) {
 		t.Errorf("round 1 while round 2 is a draft: %v, %v", out, err)
 	}
-	if err := d.Drafts.PublishRound(ctx, e.ID, 2); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Drafts.PublishRound(ctx, e.ID, 2))
 	before = state(t, d, e.ID)
 	if _, err := d.Network.ReportByCode(ctx, good); !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "round 1 is over") {
 		t.Errorf("an old round: %v", err)
@@ -360,16 +329,9 @@ func TestReportByCodeRefusals(t *testing.T) {
 	}
 	finished := eventOf(t, d, "generic", "swiss", nil)
 	register(t, d, finished.ID, names(2)...)
-	fr, err := pairPublished(ctx, d, finished.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Rounds.RecordResult(ctx, finished.ID, 1, 1, win(2, 0)); err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Events.FinishEvent(ctx, finished.ID); err != nil {
-		t.Fatal(err)
-	}
+	fr := mustPair(t, ctx, d, finished.ID)
+	must(t, d.Rounds.RecordResult(ctx, finished.ID, 1, 1, win(2, 0)))
+	must(t, d.Events.FinishEvent(ctx, finished.ID))
 	fcodes, _ := d.Network.TableCodes(ctx, finished.ID, fr.Number)
 	if _, err := d.Network.ReportByCode(ctx, director.TableReport{Event: finished.ID, Round: 1, Table: 1, Code: fcodes[1], Result: "2-0"}); !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "finished") {
 		t.Errorf("a finished event: %v", err)
@@ -383,14 +345,9 @@ func TestReportByCodeRefusals(t *testing.T) {
 // A draw is refused where the game or round has none, by the same check
 // as the keyboard's: a KeyForge loss round.
 func TestReportByCodeRefusesADrawWhereThereAreNone(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "keyforge", "archon-standard", nil)
+	ctx, d, e := openEvent(t, "keyforge", "archon-standard", nil)
 	register(t, d, e.ID, names(4)...)
-	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustPair(t, ctx, d, e.ID)
 	codes, _ := d.Network.TableCodes(ctx, e.ID, 1)
 	rep := director.TableReport{Event: e.ID, Round: 1, Table: r.Tables[0].Number, Code: codes[r.Tables[0].Number], Result: "d"}
 	_, phone := d.Network.ReportByCode(ctx, rep)
@@ -411,10 +368,7 @@ func TestReportByCodeAtMultiplayerAndTeamTables(t *testing.T) {
 	d.SetCodeSource(rand.NewChaCha8([32]byte{3}))
 	e := eventOf(t, d, "heresy", "reascension", nil)
 	register(t, d, e.ID, names(7)...)
-	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustPair(t, ctx, d, e.ID)
 	codes, _ := d.Network.TableCodes(ctx, e.ID, 1)
 	four, three := r.Tables[0], r.Tables[1]
 	if len(four.Seats) != 4 || len(three.Seats) != 3 {
@@ -439,10 +393,7 @@ func TestReportByCodeAtMultiplayerAndTeamTables(t *testing.T) {
 	}
 
 	te, _, _ := teamEvent(t, d, 8)
-	tr, err := pairPublished(ctx, d, te.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tr := mustPair(t, ctx, d, te.ID)
 	tcodes, _ := d.Network.TableCodes(ctx, te.ID, 1)
 	rep = director.TableReport{Event: te.ID, Round: 1, Table: tr.Tables[0].Number, Code: tcodes[tr.Tables[0].Number], Result: "0-1"}
 	if out, err := d.Network.ReportByCode(ctx, rep); err != nil || out != director.ReportRecorded {
@@ -466,9 +417,7 @@ func TestConflictingReportsWaitToBeChecked(t *testing.T) {
 	var heard changeLog
 	defer d.Subscribe(heard.add)()
 	t1, t2 := r.Tables[0], r.Tables[1]
-	if err := d.Rounds.RecordResult(ctx, e.ID, 1, t1.Number, win(2, 0)); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, t1.Number, win(2, 0)))
 	heard.take()
 	rep := director.TableReport{Event: e.ID, Round: 1, Table: t1.Number, Code: codes[t1.Number], Result: "1-2", Device: "phone-b"}
 	for range 2 {
@@ -495,9 +444,7 @@ func TestConflictingReportsWaitToBeChecked(t *testing.T) {
 		t.Error("the conflicting report was applied")
 	}
 
-	if err := d.Network.ResolveReport(ctx, e.ID, p.ID, true); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Network.ResolveReport(ctx, e.ID, p.ID, true))
 	if got := heard.take(); len(got) != 1 || !got[0].What.Has(director.ChangePhoneReports|director.ChangeResult) || !got[0].What.Has(director.ChangeResult) {
 		t.Errorf("accepting: subscribers heard %+v", got)
 	}
@@ -514,9 +461,7 @@ func TestConflictingReportsWaitToBeChecked(t *testing.T) {
 	}
 
 	// Rejecting leaves the result as it is.
-	if err := d.Rounds.RecordResult(ctx, e.ID, 1, t2.Number, win(2, 1)); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, t2.Number, win(2, 1)))
 	rep = director.TableReport{Event: e.ID, Round: 1, Table: t2.Number, Code: codes[t2.Number], Result: "2-0", Device: "phone-c"}
 	if _, err := d.Network.ReportByCode(ctx, rep); !errors.Is(err, director.ErrReportConflict) {
 		t.Fatal(err)
@@ -528,9 +473,7 @@ func TestConflictingReportsWaitToBeChecked(t *testing.T) {
 	if err := d.Network.ResolveReport(ctx, e.ID, 12345, false); !errors.Is(err, event.ErrNotFound) {
 		t.Errorf("an unknown report: %v", err)
 	}
-	if err := d.Network.ResolveReport(ctx, e.ID, reports[0].ID, false); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Network.ResolveReport(ctx, e.ID, reports[0].ID, false))
 	logHas(t, d, e.ID, "phone report rejected by the organizer")
 	rounds, _ = d.Rounds.Rounds(ctx, e.ID)
 	if res := rounds[0].Tables[1].Result; res.Seats[0].GamesWon != 2 || res.Seats[1].GamesWon != 1 || res.ByPlayers {
@@ -570,29 +513,21 @@ func TestPhoneReportsCanWaitForApproval(t *testing.T) {
 	if err != nil || len(reports) != 2 || reports[0].Conflict || reports[1].Conflict || reports[0].Device != "phone-a" {
 		t.Fatalf("waiting: %+v, %v", reports, err)
 	}
-	if err := d.Network.ResolveReport(ctx, e.ID, reports[0].ID, true); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Network.ResolveReport(ctx, e.ID, reports[0].ID, true))
 	v, err := d.Views.RoundView(ctx, e.ID, 1, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if res := v.Sheet.Tables[0].Result; res == nil || !res.ByPlayers || res.Seats[0].GamesWon != 2 {
 		t.Errorf("after approval: %+v", res)
 	}
 	if len(v.Reports) != 1 || !v.Reports[0].Conflict || !strings.Contains(v.Reports[0].Recorded.String(), "2–1") {
 		t.Errorf("the other report after approval: %+v", v.Reports)
 	}
-	if err := d.Network.ResolveReport(ctx, e.ID, v.Reports[0].ID, false); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Network.ResolveReport(ctx, e.ID, v.Reports[0].ID, false))
 
 	if out, err := report(t2.Number, "1-1-1", "phone-d"); err != nil || out != director.ReportPending {
 		t.Fatalf("table 2: %v, %v", out, err)
 	}
-	if err := d.Rounds.RecordResult(ctx, e.ID, 1, t2.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 1}}, GamesDrawn: 1}); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, t2.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 1}}, GamesDrawn: 1}))
 	if reports, _ := d.Network.PhoneReports(ctx, e.ID); len(reports) != 0 {
 		t.Errorf("a report the desk agreed with is still open: %+v", reports)
 	}
@@ -697,9 +632,7 @@ func TestJudgeLogEntriesKeepTheirSource(t *testing.T) {
 	entry := event.JudgeLogEntry{EventID: e.ID, Round: r.Number, Table: r.Tables[0].Number, JudgeID: j.ID, EntryID: r.Tables[0].Seats[0].EntryID,
 		Kind: event.LogRuling, Description: "Asked about the stack", Source: "  judge phone,\tdevice 9c1e  "}
 	got, err := d.Judging.LogJudgeEntry(ctx, entry)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	log, _ := d.Judging.JudgeLog(ctx, e.ID)
 	if got.Source != "judge phone, device 9c1e" || log[len(log)-1].Source != got.Source {
 		t.Errorf("source %q, saved %q", got.Source, log[len(log)-1].Source)
@@ -722,9 +655,7 @@ func TestEventFilesKeepCodesAndSources(t *testing.T) {
 	ctx := context.Background()
 	d, e, r, codes := phoneEvent(t, nil, "Ada Lovelace", "Bob Stone", "Cy Young")
 	j, err := d.Judging.AddJudge(ctx, e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if _, err := d.Judging.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Round: 1, Table: 1, JudgeID: j.ID, Kind: event.LogRuling, Source: "judge phone, device 1"}); err != nil {
 		t.Fatal(err)
 	}
@@ -732,9 +663,7 @@ func TestEventFilesKeepCodesAndSources(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc, err := d.Transfer.ExportEvent(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if doc.Rounds[0].Tables[0].Code != codes[1] || !doc.Rounds[0].Tables[0].Result.ByPlayers || doc.JudgeLog[0].Source != "judge phone, device 1" {
 		t.Fatalf("exported %+v, judge log %+v", doc.Rounds[0].Tables, doc.JudgeLog)
 	}
@@ -743,16 +672,12 @@ func TestEventFilesKeepCodesAndSources(t *testing.T) {
 	}
 	d2, _ := newDirector(t)
 	moved, err := d2.Transfer.ImportEvent(ctx, doc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if got, _ := d2.Network.TableCodes(ctx, moved.ID, 1); fmt.Sprint(got) != fmt.Sprint(codes) {
 		t.Errorf("codes after the move %v, before %v", got, codes)
 	}
 	again, err := d2.Transfer.ExportEvent(ctx, moved.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if !reflect.DeepEqual(again.Rounds, doc.Rounds) || !reflect.DeepEqual(again.JudgeLog, doc.JudgeLog) {
 		t.Errorf("exported again:\n%+v\nfirst:\n%+v", again.Rounds, doc.Rounds)
 	}

@@ -30,9 +30,7 @@ func TestG2RegisterOnceLateEntryDropAndReinstate(t *testing.T) {
 		}
 		for _, tb := range r.Tables {
 			if len(tb.Seats) == 2 {
-				if err := d.Rounds.RecordResult(ctx, e.ID, n, tb.Number, win(1, 0)); err != nil {
-					t.Fatal(err)
-				}
+				must(t, d.Rounds.RecordResult(ctx, e.ID, n, tb.Number, win(1, 0)))
 			}
 		}
 		return r
@@ -50,9 +48,7 @@ func TestG2RegisterOnceLateEntryDropAndReinstate(t *testing.T) {
 
 	playRound(1)
 	points, _ := standingOf(t, d, e.ID, es[0].ID)
-	if err := d.Registration.Drop(ctx, es[0].ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.Drop(ctx, es[0].ID))
 	r2 := playRound(2)
 	if seated(r2, es[0].ID) {
 		t.Error("Ada, dropped after round 1, is paired in round 2")
@@ -61,9 +57,7 @@ func TestG2RegisterOnceLateEntryDropAndReinstate(t *testing.T) {
 		t.Errorf("Ada dropped with %d points and has %d after round 2", points, after)
 	}
 	st, err := d.Rounds.Standings(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	for _, s := range st {
 		if s.EntryID == es[0].ID && (s.Matches != 1 || s.Status != event.EntryDropped) {
 			t.Errorf("Ada after round 2: %d matches, status %v; want her round-1 match kept and the drop shown", s.Matches, s.Status)
@@ -74,9 +68,7 @@ func TestG2RegisterOnceLateEntryDropAndReinstate(t *testing.T) {
 	if late.JoinedRound != 3 {
 		t.Errorf("a late entry after round 2 joins round %d, want 3", late.JoinedRound)
 	}
-	if err := d.Registration.Reinstate(ctx, es[0].ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.Reinstate(ctx, es[0].ID))
 	r3 := playRound(3)
 	for _, en := range []event.Entry{es[0], late} {
 		if !seated(r3, en.ID) {

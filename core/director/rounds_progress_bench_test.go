@@ -24,9 +24,7 @@ func BenchmarkProgressWhileAnEliminationRoundIsOut(b *testing.B) {
 	ctx := context.Background()
 	d, e := regionalOf(b, "keyforge", "archon-standard")
 	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		b.Fatal(err)
-	}
+	must(b, err)
 	progress := func(b *testing.B, missing int) {
 		for b.Loop() {
 			p, err := d.Rounds.Progress(ctx, e.ID)
@@ -37,9 +35,7 @@ func BenchmarkProgressWhileAnEliminationRoundIsOut(b *testing.B) {
 	}
 	b.Run("500 tables out", func(b *testing.B) { progress(b, len(r.Tables)) })
 	for i, tb := range r.Tables[:len(r.Tables)-3] {
-		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: i % 2}, {GamesWon: 1 - i%2}}}); err != nil {
-			b.Fatal(err)
-		}
+		must(b, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: i % 2}, {GamesWon: 1 - i%2}}}))
 	}
 	b.Run("3 tables out", func(b *testing.B) { progress(b, 3) })
 }
@@ -53,16 +49,12 @@ func BenchmarkRoundViewOfARegional(b *testing.B) {
 	d, e := regionalOf(b, "generic", "swiss")
 	for n := 1; n <= 3; n++ {
 		r, err := pairPublished(ctx, d, e.ID)
-		if err != nil {
-			b.Fatal(err)
-		}
+		must(b, err)
 		for i, tb := range r.Tables {
 			if n == 3 && i >= len(r.Tables)/2 {
 				break
 			}
-			if err := d.Rounds.RecordResult(ctx, e.ID, n, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: i % 2}}}); err != nil {
-				b.Fatal(err)
-			}
+			must(b, d.Rounds.RecordResult(ctx, e.ID, n, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: i % 2}}}))
 		}
 	}
 	for b.Loop() {
@@ -79,16 +71,12 @@ func regionalOf(b *testing.B, game, format string) (*director.Director, event.Ev
 	b.Helper()
 	ctx := context.Background()
 	db, err := store.Open(filepath.Join(b.TempDir(), "b.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
+	must(b, err)
 	b.Cleanup(func() { db.Close() })
 	clock := time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)
 	d := director.New(db, func() time.Time { clock = clock.Add(time.Second); return clock }, rand.New(rand.NewPCG(1, 2)))
 	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Regional", Game: game, Format: format})
-	if err != nil {
-		b.Fatal(err)
-	}
+	must(b, err)
 	for i := range 1000 {
 		if _, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: fmt.Sprintf("Player %04d", i+1)}); err != nil {
 			b.Fatal(err)

@@ -19,9 +19,7 @@ func progressLine(p director.Progress) string {
 func mustProgress(t *testing.T, d *director.Director, id event.EventID) director.Progress {
 	t.Helper()
 	p, err := d.Rounds.Progress(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	return p
 }
 
@@ -30,17 +28,13 @@ func mustProgress(t *testing.T, d *director.Director, id event.EventID) director
 func finishTables(t *testing.T, d *director.Director, id event.EventID, r event.Round) {
 	t.Helper()
 	sh, err := d.Rounds.RoundSheet(context.Background(), id, r.Number)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	games := (max(sh.Round.BestOf, sh.Event.Settings.GamesPerMatch) + 1) / 2
 	for _, tb := range sh.Tables {
 		if tb.Bye || tb.Result != nil {
 			continue
 		}
-		if err := d.Rounds.RecordResult(context.Background(), id, r.Number, tb.Number, win(games, 0)); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Rounds.RecordResult(context.Background(), id, r.Number, tb.Number, win(games, 0)))
 	}
 }
 
@@ -48,24 +42,18 @@ func finishTables(t *testing.T, d *director.Director, id event.EventID, r event.
 // Finish (never "Pair round 4" during round 3), Finish only once the last
 // result is in, and an extra round apart from it.
 func TestProgressOfAThreeRoundSwissSaysWhatComesNext(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	register(t, d, e.ID, "Ada", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 	if got, want := progressLine(mustProgress(t, d, e.ID)), `Pair round 1 ready=true done=false early=false extra=false ""`; got != want {
 		t.Errorf("before round 1: %s, want %s", got, want)
 	}
 	for n := 1; n <= 3; n++ {
 		r, err := d.Rounds.PairNextRound(ctx, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		if got, want := progressLine(mustProgress(t, d, e.ID)), fmt.Sprintf(`Publish round %d ready=true done=false early=false extra=false ""`, n); got != want {
 			t.Errorf("round %d draft: %s, want %s", n, got, want)
 		}
-		if err := d.Drafts.PublishRound(ctx, e.ID, n); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Drafts.PublishRound(ctx, e.ID, n))
 		next := fmt.Sprintf(`Pair round %d ready=false done=false early=true extra=false "Waiting for 4 results of round %d"`, n+1, n)
 		if n == 3 {
 			next = `Finish event ready=false done=true early=false extra=true "Waiting for 4 results of round 3"`
@@ -82,9 +70,7 @@ func TestProgressOfAThreeRoundSwissSaysWhatComesNext(t *testing.T) {
 	if p.Planned != 3 || p.Swiss != 3 || p.Cut != 0 {
 		t.Errorf("planned %d, swiss %d, cut %d", p.Planned, p.Swiss, p.Cut)
 	}
-	if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Events.FinishEvent(ctx, e.ID))
 	if p := mustProgress(t, d, e.ID); p.Next != director.StepNone || !p.Finished {
 		t.Errorf("finished: %+v", p)
 	}
@@ -94,15 +80,10 @@ func TestProgressOfAThreeRoundSwissSaysWhatComesNext(t *testing.T) {
 // single elimination's final offers only Finish (greyed until its result
 // is in), never a round 3; during the semi-finals Finish is early.
 func TestProgressOfABracketIsDoneAfterTheFinal(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "single-elimination", nil)
+	ctx, d, e := openEvent(t, "generic", "single-elimination", nil)
 	register(t, d, e.ID, "Ada", "Bob", "Cy", "Dee")
 	for n := 1; n <= 2; n++ {
-		r, err := pairPublished(ctx, d, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := mustPair(t, ctx, d, e.ID)
 		want := `Pair round 2 ready=false done=false early=true extra=false "Waiting for 2 results of round 1"`
 		if n == 2 {
 			want = `Finish event ready=false done=true early=false extra=false "Waiting for 1 result of round 2"`
@@ -120,9 +101,7 @@ func TestProgressOfABracketIsDoneAfterTheFinal(t *testing.T) {
 // A Swiss with a top cut starts the cut after its planned rounds, and is
 // done after the cut's final.
 func TestProgressOfASwissWithATopCut(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss-top8", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss-top8", nil)
 	names := make([]string, 16)
 	for i := range names {
 		names[i] = fmt.Sprintf("Player %02d", i+1)
@@ -140,10 +119,7 @@ func TestProgressOfASwissWithATopCut(t *testing.T) {
 		if (p.Next == director.StepStartCut) != wantCut || wantCut && p.Label().String() != "Start top 8" {
 			t.Fatalf("after %d Swiss rounds of %d: %s", p.Swiss, p.Planned, progressLine(p))
 		}
-		r, err := pairPublished(ctx, d, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := mustPair(t, ctx, d, e.ID)
 		finishTables(t, d, e.ID, r)
 	}
 	t.Fatal("the event never came to its end")
@@ -155,20 +131,14 @@ func TestProgressOfASwissWithATopCut(t *testing.T) {
 // latest, a draft, a missing round and a result the table refuses are
 // refused with a sentence.
 func TestWouldEndTellsTheLastRoundWithoutSavingAnything(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "single-elimination", nil)
+	ctx, d, e := openEvent(t, "generic", "single-elimination", nil)
 	register(t, d, e.ID, "Ada", "Bob", "Cy", "Dee")
 	r1, err := d.Rounds.PairNextRound(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if _, err := d.Rounds.WouldEnd(ctx, e.ID, 1, nil); !errors.Is(err, event.ErrState) || !strings.Contains(err.Error(), "round 1 is a draft") {
 		t.Errorf("a draft: %v", err)
 	}
-	if err := d.Drafts.PublishRound(ctx, e.ID, 1); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Drafts.PublishRound(ctx, e.ID, 1))
 	semis := map[int]event.Result{1: win(2, 0), 2: win(0, 2)}
 	if last, err := d.Rounds.WouldEnd(ctx, e.ID, 1, semis); err != nil || last {
 		t.Errorf("the semi-finals: last %v, %v", last, err)
@@ -178,12 +148,8 @@ func TestWouldEndTellsTheLastRoundWithoutSavingAnything(t *testing.T) {
 	}
 	finishTables(t, d, e.ID, r1)
 	r2, err := d.Rounds.PairNextRound(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Drafts.PublishRound(ctx, e.ID, r2.Number); err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
+	must(t, d.Drafts.PublishRound(ctx, e.ID, r2.Number))
 	for _, c := range []struct {
 		number int
 		kind   error
@@ -216,9 +182,7 @@ func TestWouldEndTellsTheLastRoundWithoutSavingAnything(t *testing.T) {
 // early, and the status line offers nothing yet; once the unbeaten
 // finalist wins, only finishing is offered.
 func TestProgressOfAGrandFinalThatMayBeReplayedIsOpen(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "double-elimination", func(s *event.Settings) { s.Double = true })
+	ctx, d, e := openEvent(t, "generic", "double-elimination", func(s *event.Settings) { s.Double = true })
 	register(t, d, e.ID, "Ada", "Bob", "Cy", "Dee")
 	open := 0
 	for guard := 0; guard < 12; guard++ {
@@ -232,10 +196,7 @@ func TestProgressOfAGrandFinalThatMayBeReplayedIsOpen(t *testing.T) {
 			}
 			return
 		}
-		r, err := pairPublished(ctx, d, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := mustPair(t, ctx, d, e.ID)
 		p = mustProgress(t, d, e.ID)
 		if p.Open {
 			open++

@@ -16,10 +16,7 @@ func TestSaySlipNamesTheWinnerFirst(t *testing.T) {
 	ctx := context.Background()
 	e := mustEvent(t, d, "standard-bo3")
 	en := register(t, d, e.ID, "Ada", "Bob")
-	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustPair(t, ctx, d, e.ID)
 	second := map[event.EntryID]string{en[0].ID: "Ada", en[1].ID: "Bob"}[r.Tables[0].Seats[1].EntryID]
 	said, err := d.Stations.SaySlip(ctx, e.ID, 1, r.Tables[0].Number, "0-2")
 	if err != nil || said.In(i18n.English) != second+" won 2–0" {

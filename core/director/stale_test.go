@@ -1,7 +1,6 @@
 package director_test
 
 import (
-	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -14,20 +13,14 @@ import (
 // now saved, and leaves it in place; a write based on the current view is
 // saved, first result and correction alike.
 func TestStaleWriteIsRefusedWithTheCurrentResult(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
 	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	n := r.Tables[0].Number
 	sheet := func() *event.Result {
 		sh, err := d.Rounds.RoundSheet(ctx, e.ID, r.Number)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		return sh.Tables[0].Result
 	}
 	win := func(a, b int) event.Result {

@@ -50,13 +50,9 @@ func TestScorekeeperCodeSignsStationsInWithTheirName(t *testing.T) {
 	}
 	st := try(director.KindScorekeeper, strings.ToLower(director.FormatSecret(code)), "dev1", 5)
 	st.Name = "  Bea   Martin "
-	if err := d.Phones.SignIn(ctx, st); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Phones.SignIn(ctx, st))
 	judge := try(director.KindJudge, pin, "dev2", 6)
-	if err := d.Phones.SignIn(ctx, judge); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Phones.SignIn(ctx, judge))
 	s, ok, err := d.Phones.StaffSessionOf(ctx, director.KindScorekeeper, st.Token, "10.0.0.5")
 	if err != nil || !ok || s.Name != "Bea Martin" || s.Kind != director.KindScorekeeper {
 		t.Fatalf("station session %+v, %v, %v", s, ok, err)
@@ -181,9 +177,7 @@ func TestRecordSlipRefusesToOverwriteSilently(t *testing.T) {
 func d1Name(t *testing.T, d *director.Director, id event.EventID, tb event.Table) string {
 	t.Helper()
 	entries, err := d.Registration.Entries(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	for _, en := range entries {
 		if en.ID == tb.Seats[0].EntryID {
 			return en.Name
@@ -262,9 +256,7 @@ func checkInterleaving(t *testing.T, d *director.Director, e event.Event, ops []
 	t.Helper()
 	ctx := context.Background()
 	rounds, err := d.Rounds.Rounds(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	final := map[int]string{}
 	for _, tb := range rounds[0].Tables {
 		if tb.Result == nil {
@@ -302,9 +294,7 @@ func checkInterleaving(t *testing.T, d *director.Director, e event.Event, ops []
 		}
 	}
 	reports, err := d.Network.PhoneReports(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	listed := map[string]bool{}
 	for _, p := range reports {
 		k := fmt.Sprintf("%d:%s", p.Table, p.Result)
@@ -338,9 +328,7 @@ func TestStationDropAndLateCheckIn(t *testing.T) {
 	ctx := context.Background()
 	d, e, _, _ := phoneEvent(t, nil, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
 	entries, _ := d.Registration.Entries(ctx, e.ID)
-	if err := d.Stations.StationDrop(ctx, e.ID, entries[0].ID, station); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Stations.StationDrop(ctx, e.ID, entries[0].ID, station))
 	logHas(t, d, e.ID, "by Bea at scorekeeper station abc123")
 	if err := d.Stations.StationDrop(ctx, e.ID, entries[0].ID, station); !errors.Is(err, event.ErrState) {
 		t.Errorf("dropped twice: %v", err)

@@ -28,10 +28,7 @@ func TestStructuredMultiplayerResultsReadAsTheirLine(t *testing.T) {
 		d.SetCodeSource(rand.NewChaCha8([32]byte{3}))
 		e := eventOf(t, d, "heresy", "reascension", func(s *event.Settings) { s.PhoneReportsNeedApproval = true })
 		register(t, d, e.ID, names(7)...)
-		r, err := pairPublished(ctx, d, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := mustPair(t, ctx, d, e.ID)
 		codes, _ := d.Network.TableCodes(ctx, e.ID, 1)
 		four := r.Tables[0]
 		rep := director.TableReport{Event: e.ID, Round: 1, Table: four.Number, Code: codes[four.Number], Result: line}
@@ -54,9 +51,7 @@ func TestStructuredMultiplayerResultsReadAsTheirLine(t *testing.T) {
 		if err != nil || len(list) != 1 || list[0].Result != line {
 			t.Fatalf("%s: the desk list %+v, %v", how, list, err)
 		}
-		if err := d.Network.ResolveReport(ctx, e.ID, list[0].ID, true); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Network.ResolveReport(ctx, e.ID, list[0].ID, true))
 		rounds, _ := d.Rounds.Rounds(ctx, e.ID)
 		res := rounds[0].Tables[0].Result
 		if res == nil || res.Seats[1].Place != 1 {

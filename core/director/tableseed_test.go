@@ -32,9 +32,7 @@ func (c *writeCounter) Write(ctx context.Context, fn func(storage.Tx) error) err
 func TestATableAndASeedAreSavedInOneWrite(t *testing.T) {
 	ctx := context.Background()
 	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	defer db.Close()
 	wc := &writeCounter{Store: db}
 	c := &fakeClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
@@ -43,9 +41,7 @@ func TestATableAndASeedAreSavedInOneWrite(t *testing.T) {
 	es := register(t, d, e.ID, "Ada", "Bob")
 
 	before := wc.writes
-	if err := d.Registration.SetTableAndSeed(ctx, es[0].ID, 5, 1); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.SetTableAndSeed(ctx, es[0].ID, 5, 1))
 	if n := wc.writes - before; n != 1 {
 		t.Errorf("a table and a seed took %d write transactions, want 1", n)
 	}
@@ -57,9 +53,7 @@ func TestATableAndASeedAreSavedInOneWrite(t *testing.T) {
 		t.Fatalf("seed 1 twice: %v", err)
 	}
 	entries, err := d.Registration.Entries(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	for _, en := range entries {
 		want := map[string][2]int{"Ada": {5, 1}, "Bob": {0, 0}}[en.Name]
 		if en.FixedTable != want[0] || en.Seed != want[1] {

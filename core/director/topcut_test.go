@@ -1,7 +1,6 @@
 package director_test
 
 import (
-	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -15,30 +14,21 @@ import (
 // it, nor reorder their places. Every view of the standings (Standings,
 // StandingsView, Board) reads the one computation.
 func TestX2PlacesBelowTheCutStayInTheirSwissOrder(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss-top8", func(s *event.Settings) { s.Rounds, s.Playoff.TopCut = 3, 4 })
+	ctx, d, e := openEvent(t, "generic", "swiss-top8", func(s *event.Settings) { s.Rounds, s.Playoff.TopCut = 3, 4 })
 	register(t, d, e.ID, names(8)...)
 	rng := rand.New(rand.NewPCG(3, 4))
 	for n := 1; n <= 3; n++ {
-		r, err := pairPublished(ctx, d, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := mustPair(t, ctx, d, e.ID)
 		for _, tb := range r.Tables {
 			res := win(2, rng.IntN(2))
 			if rng.IntN(2) == 0 {
 				res.Seats[0], res.Seats[1] = res.Seats[1], res.Seats[0]
 			}
-			if err := d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, res); err != nil {
-				t.Fatal(err)
-			}
+			must(t, d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, res))
 		}
 	}
 	atCut, err := d.Rounds.Standings(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	// The cut: every lower seed wins, 2–0, so that each match changes the
 	// match-win % of players met in the Swiss by those below the cut.
 	inCut := map[event.EntryID]bool{}
@@ -54,15 +44,11 @@ func TestX2PlacesBelowTheCutStayInTheirSwissOrder(t *testing.T) {
 			for _, s := range tb.Seats {
 				inCut[s.EntryID] = true
 			}
-			if err := d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, win(0, 2)); err != nil {
-				t.Fatal(err)
-			}
+			must(t, d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, win(0, 2)))
 		}
 	}
 	final, err := d.Rounds.Standings(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if len(final) != 8 || len(inCut) != 4 {
 		t.Fatalf("%d standings, %d in the cut", len(final), len(inCut))
 	}
@@ -81,13 +67,9 @@ func TestX2PlacesBelowTheCutStayInTheirSwissOrder(t *testing.T) {
 		}
 	}
 	v, err := d.Views.StandingsView(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	b, err := d.Views.Board(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	for i := range final {
 		if v.Players[i].EntryID != final[i].EntryID || v.Players[i].OppMatchWin != final[i].OppMatchWin ||
 			b.Standings[i].EntryID != final[i].EntryID || b.Standings[i].OppMatchWin != final[i].OppMatchWin {

@@ -1,7 +1,6 @@
 package director_test
 
 import (
-	"context"
 	"testing"
 
 	"tablekeeper/core/director"
@@ -11,14 +10,10 @@ import (
 // Several events from one file (a TOM file's pods) import all or none: a
 // second document refused while it is written leaves the first unsaved.
 func TestImportEventsIsAllOrNothing(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	register(t, d, e.ID, "Ada Lovelace", "Bob Stone")
 	doc, err := d.Transfer.ExportEvent(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if _, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Cy Young", MemberNo: "777"}); err != nil {
 		t.Fatal(err)
 	}

@@ -24,13 +24,9 @@ func TestImportAtomicAndIdempotent(t *testing.T) {
 	d, _ := newDirector(t)
 	e := mustEvent(t, d, "standard-bo3")
 	regular, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Zoë Martin", Email: "zoe@example.org"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	member, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Kim Min-jun", MemberNo: "KF-17"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	rows := []director.NewPlayer{
 		{Name: "zoe martin", Email: "ZOE@example.org"}, // the regular, folded
 		{Name: "KIM MIN-JUN", MemberNo: "KF-17"},       // the member
@@ -41,9 +37,7 @@ func TestImportAtomicAndIdempotent(t *testing.T) {
 		{Name: "Bob Stone", MemberNo: "KF-17"},         // someone else's number
 	}
 	rep, err := d.Transfer.ImportPlayers(ctx, e.ID, rows)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if rep.Registered != 4 || rep.NewPlayers != 2 || len(rep.Problems) != 2 || len(rep.Already) != 1 {
 		t.Fatalf("first import: %+v", rep)
 	}
@@ -61,9 +55,7 @@ func TestImportAtomicAndIdempotent(t *testing.T) {
 	directory, _ := d.Registration.FindPlayers(ctx, "", 0)
 
 	again, err := d.Transfer.ImportPlayers(ctx, e.ID, rows)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if again.Registered != 0 || again.NewPlayers != 0 || len(again.Already) != 5 {
 		t.Fatalf("re-import: %+v", again)
 	}
@@ -89,14 +81,10 @@ func BenchmarkImport100k(b *testing.B) {
 	for b.Loop() {
 		b.StopTimer()
 		db, err := store.Open(filepath.Join(b.TempDir(), "b.db"))
-		if err != nil {
-			b.Fatal(err)
-		}
+		must(b, err)
 		d := director.New(db, func() time.Time { return time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC) }, rand.New(rand.NewPCG(1, 2)))
 		e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Big", Game: "generic", Format: "swiss"})
-		if err != nil {
-			b.Fatal(err)
-		}
+		must(b, err)
 		b.StartTimer()
 		rep, err := d.Transfer.ImportPlayers(ctx, e.ID, rows)
 		if err != nil || rep.Registered != len(rows) {

@@ -20,9 +20,7 @@ func TestBoardShowsTheLatestPublishedRoundAndEachPlayer(t *testing.T) {
 	es := register(t, d, e.ID, "Ada Lovelace", "Zoë Ødegård", "Bram Berg", "Chiara Rossi", "Émile Zola")
 
 	b, err := d.Views.Board(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if b.Current.Round.Number != 0 || b.Clock().Round != 0 || len(b.Find("ada")) != 1 || b.Find("ada")[0].Entry != es[0].ID || b.Find("ada")[0].Playing {
 		t.Fatalf("before round 1: current %d, find %+v", b.Current.Round.Number, b.Find("ada"))
 	}
@@ -30,25 +28,16 @@ func TestBoardShowsTheLatestPublishedRoundAndEachPlayer(t *testing.T) {
 		t.Errorf("Sheet(1) before round 1: %v", err)
 	}
 
-	r1, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r1 := mustPair(t, ctx, d, e.ID)
 	for _, tb := range r1.Tables {
 		if !tb.Bye {
-			if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 1)); err != nil {
-				t.Fatal(err)
-			}
+			must(t, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 1)))
 		}
 	}
 	r2, err := d.Rounds.PairNextRound(ctx, e.ID) // a draft
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	b, err = d.Views.Board(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if b.Current.Round.Number != 1 || !b.Progress.Draft || b.Clock().Round != 2 || b.Clock().Clock.Started() {
 		t.Fatalf("round 2 a draft: current %d, draft %v, clock of round %d", b.Current.Round.Number, b.Progress.Draft, b.Clock().Round)
 	}
@@ -62,13 +51,9 @@ func TestBoardShowsTheLatestPublishedRoundAndEachPlayer(t *testing.T) {
 		t.Errorf("two letters find %+v", found)
 	}
 
-	if err := d.Drafts.PublishRound(ctx, e.ID, r2.Number); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Drafts.PublishRound(ctx, e.ID, r2.Number))
 	b, err = d.Views.Board(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if b.Current.Round.Number != 2 || b.Progress.Draft {
 		t.Fatalf("published: current %d", b.Current.Round.Number)
 	}
@@ -77,9 +62,7 @@ func TestBoardShowsTheLatestPublishedRoundAndEachPlayer(t *testing.T) {
 		t.Fatalf("Sheet(1): %v %+v", err, sh.Round)
 	}
 	want, err := d.Rounds.RoundSheet(ctx, e.ID, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if len(b.Current.Tables) != len(want.Tables) || b.Current.Tables[0].Players[0] != want.Tables[0].Players[0] {
 		t.Errorf("the board's sheet differs from RoundSheet's: %+v vs %+v", b.Current.Tables[0], want.Tables[0])
 	}
@@ -120,17 +103,10 @@ func TestBoardPlayerOutcomeOfATeamMatch(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
 	e, _, _ := teamEvent(t, d, 4)
-	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Rounds.RecordResult(ctx, e.ID, 1, 1, win(0, 1)); err != nil {
-		t.Fatal(err)
-	}
+	r := mustPair(t, ctx, d, e.ID)
+	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, 1, win(0, 1)))
 	b, err := d.Views.Board(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	for k, s := range r.Tables[0].Seats {
 		v, _ := b.Player(s.EntryID)
 		o, ok := v.Rounds[0].Outcome()
@@ -155,9 +131,7 @@ func TestSheetByNameSortsFolded(t *testing.T) {
 		t.Fatal(err)
 	}
 	sh, err := d.Rounds.RoundSheet(ctx, e.ID, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	var names []string
 	byes := 0
 	for _, p := range sh.ByName() {

@@ -22,9 +22,7 @@ func TestReportSaysTheWinnerByName(t *testing.T) {
 	}
 	report := director.TableReport{Event: e.ID, Round: 1, Table: tb.Number, Code: codes[tb.Number], Result: "1-2", Device: "phone-1"}
 	rc, err := d.Network.Report(ctx, report)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	want := names[tb.Seats[1].EntryID] + " won 2–1"
 	if rc.Outcome != director.ReportRecorded || rc.Said.String() != want {
 		t.Errorf("recorded: %v %q, want %q", rc.Outcome, rc.Said, want)
@@ -38,14 +36,9 @@ func TestReportSaysTheWinnerByName(t *testing.T) {
 	}
 
 	te, _, teams := teamEvent(t, d, 4)
-	tr, err := pairPublished(ctx, d, te.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tr := mustPair(t, ctx, d, te.ID)
 	tcodes, err := d.Network.TableCodes(ctx, te.ID, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	ttb := tr.Tables[0]
 	var teamB string
 	for _, tm := range teams {
@@ -65,8 +58,6 @@ func TestReportSaysTheWinnerByName(t *testing.T) {
 func mustEntries(t *testing.T, d *director.Director, id event.EventID) []event.Entry {
 	t.Helper()
 	es, err := d.Registration.Entries(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	return es
 }

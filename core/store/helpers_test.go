@@ -19,9 +19,7 @@ var t0 = time.Date(2025, 3, 14, 18, 30, 15, 123_000_000, time.UTC)
 func openTemp(t testing.TB) *DB {
 	t.Helper()
 	db, err := Open(filepath.Join(t.TempDir(), "tk.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	t.Cleanup(func() {
 		if err := db.Close(); err != nil {
 			t.Error(err)
@@ -33,17 +31,13 @@ func openTemp(t testing.TB) *DB {
 // write runs fn in a Write with the full *Tx and fails the test on error.
 func write(t testing.TB, db *DB, fn func(*Tx) error) {
 	t.Helper()
-	if err := db.Write(context.Background(), func(tx storage.Tx) error { return fn(tx.(*Tx)) }); err != nil {
-		t.Fatal(err)
-	}
+	must(t, db.Write(context.Background(), func(tx storage.Tx) error { return fn(tx.(*Tx)) }))
 }
 
 // read runs fn in a Read with the full *Tx and fails the test on error.
 func read(t testing.TB, db *DB, fn func(*Tx) error) {
 	t.Helper()
-	if err := db.Read(context.Background(), func(tx storage.Tx) error { return fn(tx.(*Tx)) }); err != nil {
-		t.Fatal(err)
-	}
+	must(t, db.Read(context.Background(), func(tx storage.Tx) error { return fn(tx.(*Tx)) }))
 }
 
 // writeErr runs fn in a Write and returns its error.
@@ -51,6 +45,7 @@ func writeErr(db *DB, fn func(*Tx) error) error {
 	return db.Write(context.Background(), func(tx storage.Tx) error { return fn(tx.(*Tx)) })
 }
 
+// must fails the test at the caller's line when err is not nil.
 func must(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {
@@ -118,8 +113,6 @@ func newFixture(t testing.TB, db *DB, n int) fixture {
 func latestVersion(t testing.TB) int {
 	t.Helper()
 	migs, err := loadMigrations(migrationFiles)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	return len(migs)
 }

@@ -32,28 +32,20 @@ var storedColumns = []struct{ table, column string }{
 func rawValues(t *testing.T, path string) map[string]map[int64]string {
 	t.Helper()
 	raw, err := sql.Open("sqlite3", path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	defer raw.Close()
 	out := map[string]map[int64]string{}
 	for _, c := range storedColumns {
 		rows, err := raw.Query(`SELECT id, ` + c.column + ` FROM ` + c.table)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		out[c.table] = map[int64]string{}
 		for rows.Next() {
 			var id int64
 			var s string
-			if err := rows.Scan(&id, &s); err != nil {
-				t.Fatal(err)
-			}
+			must(t, rows.Scan(&id, &s))
 			out[c.table][id] = s
 		}
-		if err := rows.Close(); err != nil {
-			t.Fatal(err)
-		}
+		must(t, rows.Close())
 	}
 	return out
 }
@@ -61,13 +53,9 @@ func rawValues(t *testing.T, path string) map[string]map[int64]string {
 func copySchema9(t *testing.T) string {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "schema9-english.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	path := filepath.Join(t.TempDir(), "schema9.db")
-	if err := os.WriteFile(path, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	must(t, os.WriteFile(path, data, 0o600))
 	return path
 }
 
@@ -82,12 +70,8 @@ func TestMigration12StoresTheEnglishOfSchema9AsMessages(t *testing.T) {
 			len(before["event_log"]), len(before["tables"]), len(before["rounds"]))
 	}
 	db, err := store.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
+	must(t, db.Close())
 	after := rawValues(t, path)
 	// plain are the sentences no format reads: the organizer's note and
 	// the reason the fixture's organizer typed (its first part is ours).
@@ -147,9 +131,7 @@ func TestMigration12StoresTheEnglishOfSchema9AsMessages(t *testing.T) {
 	}
 	// Today's code reads the converted rows as messages.
 	db, err = store.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	defer db.Close()
 	err = db.Read(context.Background(), func(tx storage.Tx) error {
 		lines, err := tx.Log(1)
@@ -170,9 +152,7 @@ func TestMigration12StoresTheEnglishOfSchema9AsMessages(t *testing.T) {
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 }
 
 // reworded are the sentences whose words changed with migration 12 (real

@@ -127,9 +127,7 @@ func parseStore(t *testing.T) map[string]storeFunc {
 	t.Helper()
 	fset := token.NewFileSet()
 	files, err := os.ReadDir(".")
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	var parsed []*ast.File
 	for _, fi := range files {
 		n := fi.Name()
@@ -137,9 +135,7 @@ func parseStore(t *testing.T) map[string]storeFunc {
 			continue
 		}
 		f, err := parser.ParseFile(fset, n, nil, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		parsed = append(parsed, f)
 	}
 	consts := stringConsts(parsed)

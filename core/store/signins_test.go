@@ -40,14 +40,10 @@ func TestMigration9ReplacesASixDigitJudgePIN(t *testing.T) {
 	}{{"123456", true}, {"K7QMX2PA", false}} {
 		path := filepath.Join(t.TempDir(), "t.db")
 		db, err := store.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		db.Close()
 		raw, err := sql.Open("sqlite3", path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		// Back to version 8: the tables of migration 9 and later go.
 		for _, q := range []string{`DROP TABLE signin_log`, `DROP TABLE staff_sessions`, `DROP TABLE event_origins`, `DROP TABLE player_codes`, `DROP TABLE reports`, phoneReportsV8, `DROP TABLE deck_registration_closed`,
 			`DROP TABLE drop_requests`, `DROP TABLE staff_session_judges`,
@@ -59,9 +55,7 @@ func TestMigration9ReplacesASixDigitJudgePIN(t *testing.T) {
 		}
 		raw.Close()
 		db, err = store.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		err = db.Read(context.Background(), func(tx storage.Tx) error {
 			pin, has, _ := tx.AppSetting("network.judge-pin")
 			flag, _, _ := tx.AppSetting("network.judge-pin-replaced")
@@ -83,9 +77,7 @@ func TestMigration9ReplacesASixDigitJudgePIN(t *testing.T) {
 		if told != c.replaced || err != nil || len(pin) != director.SecretLength || strings.Trim(pin, director.TableCodeAlphabet) != "" {
 			t.Errorf("%s: told %v, PIN %q, %v", c.pin, told, pin, err)
 		}
-		if err := d.Phones.AcknowledgeJudgePIN(ctx); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Phones.AcknowledgeJudgePIN(ctx))
 		if told, _ := d.Phones.JudgePINReplaced(ctx); told {
 			t.Error("the panel is told again after the organizer saw it")
 		}
@@ -99,14 +91,10 @@ func TestMigration9ReplacesASixDigitJudgePIN(t *testing.T) {
 func TestMigration13KeepsSessionsAndTheLog(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t.db")
 	db, err := store.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	db.Close()
 	raw, err := sql.Open("sqlite3", path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	// Back to version 12, with a session and a log line of that schema
 	// (the tables of later migrations go too, so that they run again).
 	for _, q := range []string{`DROP TABLE reports`, phoneReportsV8, `DROP TABLE player_codes`, `DROP TABLE deck_registration_closed`, `DROP TABLE signin_log`, `DROP TABLE staff_sessions`,
@@ -128,9 +116,7 @@ func TestMigration13KeepsSessionsAndTheLog(t *testing.T) {
 	}
 	raw.Close()
 	db, err = store.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	defer db.Close()
 	err = db.Write(context.Background(), func(tx storage.Tx) error {
 		lines, err := tx.SignInLog(10)
@@ -158,7 +144,5 @@ func TestMigration13KeepsSessionsAndTheLog(t *testing.T) {
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 }
