@@ -107,6 +107,7 @@ func openEvent(t *testing.T, game, format string, change func(*event.Settings)) 
 // the test if either is refused.
 func mustPair(t *testing.T, ctx context.Context, d *director.Director, id event.EventID) event.Round {
 	t.Helper()
-	r := mustPair(t, ctx, d, id)
+	r, err := pairPublished(ctx, d, id)
+	must(t, err)
 	return r
 }

@@ -1,6 +1,7 @@
 package director_test
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -43,35 +44,9 @@ func TestWhoWantsSomeChallenges(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// The Round tab reads the players and the games in one view.
-	v, err := d.Views.ChallengesView(ctx, e.ID)
-	must(t, err)
-	if v.Event.ID != e.ID || len(v.Entries) != 6 || len(v.Games) != 4 || v.Games[3].Tables[0].Result == nil {
-		t.Errorf("the challenges view: event %d, %d entries, %d games", v.Event.ID, len(v.Entries), len(v.Games))
-	}
-	log, err := d.Events.Log(ctx, e.ID)
-	must(t, err)
-	var all []string
-	for _, l := range log {
-		all = append(all, l.Message.String())
-	}
-	if !strings.Contains(strings.Join(all, "\n"), "challenge game 1: Ada won against Bob, Cy") {
-		t.Errorf("log %q lacks the first game", all)
-	}
+	checkChallengesViewAndLog(t, d, e.ID)
 
-	points := func() map[event.EntryID]int {
-		table, err := d.Rounds.Standings(ctx, e.ID)
-		must(t, err)
-		out := map[event.EntryID]int{}
-		for _, s := range table {
-			out[s.EntryID] = s.Points
-		}
-		if table[0].EntryID != ada || table[0].Rank != 1 || table[1].Rank != 2 || table[2].Rank != 2 {
-			t.Errorf("standings %+v: Ada first, Bob and Dee share second", table[:3])
-		}
-		return out
-	}
-	if got := points(); got[ada] != 2 || got[bob] != 1 || got[dee] != 1 || got[cy] != 0 {
+	if got := challengePoints(t, d, e.ID, ada); got[ada] != 2 || got[bob] != 1 || got[dee] != 1 || got[cy] != 0 {
 		t.Errorf("points %v, want games won", got)
 	}
 
@@ -87,6 +62,43 @@ func TestWhoWantsSomeChallenges(t *testing.T) {
 		t.Errorf("after the correction %v", got)
 	}
 	must(t, d.Events.FinishEvent(ctx, e.ID))
+}
+
+// checkChallengesViewAndLog: the Round tab reads the players and the
+// four games in one view, and the log says the first game.
+func checkChallengesViewAndLog(t *testing.T, d *director.Director, id event.EventID) {
+	t.Helper()
+	ctx := context.Background()
+	v, err := d.Views.ChallengesView(ctx, id)
+	must(t, err)
+	if v.Event.ID != id || len(v.Entries) != 6 || len(v.Games) != 4 || v.Games[3].Tables[0].Result == nil {
+		t.Errorf("the challenges view: event %d, %d entries, %d games", v.Event.ID, len(v.Entries), len(v.Games))
+	}
+	log, err := d.Events.Log(ctx, id)
+	must(t, err)
+	var all []string
+	for _, l := range log {
+		all = append(all, l.Message.String())
+	}
+	if !strings.Contains(strings.Join(all, "\n"), "challenge game 1: Ada won against Bob, Cy") {
+		t.Errorf("log %q lacks the first game", all)
+	}
+}
+
+// challengePoints is each entry's points in the standings, which rank Ada
+// first and Bob and Dee second.
+func challengePoints(t *testing.T, d *director.Director, id event.EventID, ada event.EntryID) map[event.EntryID]int {
+	t.Helper()
+	table, err := d.Rounds.Standings(context.Background(), id)
+	must(t, err)
+	out := map[event.EntryID]int{}
+	for _, s := range table {
+		out[s.EntryID] = s.Points
+	}
+	if table[0].EntryID != ada || table[0].Rank != 1 || table[1].Rank != 2 || table[2].Rank != 2 {
+		t.Errorf("standings %+v: Ada first, Bob and Dee share second", table[:3])
+	}
+	return out
 }
 
 func TestChallengeGamesAreChecked(t *testing.T) {

@@ -3,13 +3,13 @@ package director_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
-	"testing"
-	"time"
-
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"testing"
+	"time"
 )
 
 func TestKioskSearchShowsNamesOnlyFromThreeCharacters(t *testing.T) {
@@ -229,22 +229,8 @@ func TestKioskFindMyTableAfterRoundOne(t *testing.T) {
 		names[en.ID] = en.Name
 	}
 	for _, want := range r.Tables {
-		for k, s := range want.Seats {
-			name := names[s.EntryID]
-			v, err := d.Kiosk.KioskFindTable(ctx, e.ID, strings.ToLower(event.FoldName(name)))
-			if err != nil || len(v.Seats) != 1 || !v.Published || !v.Clock.Started() {
-				t.Fatalf("%s: %+v, %v", name, v, err)
-			}
-			got := v.Seats[0]
-			if got.Name != name || !got.Playing || got.Table != want.Number || got.Seat != k+1 || got.Bye != want.Bye {
-				t.Errorf("%s: %+v, want table %d seat %d", name, got, want.Number, k+1)
-			}
-			if !want.Bye && (len(got.Opponents) != 1 || got.Opponents[0] != names[want.Seats[1-k].EntryID]) {
-				t.Errorf("%s plays %v", name, got.Opponents)
-			}
-			if want.Bye && len(got.Opponents) != 0 {
-				t.Errorf("%s has the bye and opponents %v", name, got.Opponents)
-			}
+		for k := range want.Seats {
+			checkKioskSeat(t, d, e.ID, want, k, names)
 		}
 	}
 	// A dropped player is not playing; a late entry joins later.
@@ -266,6 +252,28 @@ func TestKioskFindMyTableAfterRoundOne(t *testing.T) {
 	must(t, d.Events.FinishEvent(ctx, e.ID))
 	if v, _ := d.Kiosk.KioskFindTable(ctx, e.ID, "chris"); !v.Finished || len(v.Seats) != 0 {
 		t.Errorf("a finished event: %+v", v)
+	}
+}
+
+// checkKioskSeat checks the kiosk finds the player in seat k of table want
+// by her folded name, at her table and seat, with her opponent (none for
+// a bye), the round published and its clock started.
+func checkKioskSeat(t *testing.T, d *director.Director, id event.EventID, want event.Table, k int, names map[event.EntryID]string) {
+	t.Helper()
+	name := names[want.Seats[k].EntryID]
+	v, err := d.Kiosk.KioskFindTable(context.Background(), id, strings.ToLower(event.FoldName(name)))
+	if err != nil || len(v.Seats) != 1 || !v.Published || !v.Clock.Started() {
+		t.Fatalf("%s: %+v, %v", name, v, err)
+	}
+	got := v.Seats[0]
+	if got.Name != name || !got.Playing || got.Table != want.Number || got.Seat != k+1 || got.Bye != want.Bye {
+		t.Errorf("%s: %+v, want table %d seat %d", name, got, want.Number, k+1)
+	}
+	if !want.Bye && (len(got.Opponents) != 1 || got.Opponents[0] != names[want.Seats[1-k].EntryID]) {
+		t.Errorf("%s plays %v", name, got.Opponents)
+	}
+	if want.Bye && len(got.Opponents) != 0 {
+		t.Errorf("%s has the bye and opponents %v", name, got.Opponents)
 	}
 }
 
@@ -314,6 +322,63 @@ func TestSameNameTextSaysWhoHasTheName(t *testing.T) {
 		}
 		if got := text.In(i18n.French); got != c.inFrench {
 			t.Errorf("got %q, want %q", got, c.inFrench)
+		}
+	}
+}
+
+// A name in a script written without spaces is found from two characters
+// (王芳 is a whole name); Latin names keep three, and one character lists
+// nobody. The kiosk's search, the Board's Find and MinQuery agree.
+func TestTwoCharacterNamesAreFoundInScriptsWithoutSpaces(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := mustEvent(t, d, "standard-bo3")
+	register(t, d, e.ID, "王芳", "李小龙", "김민준", "Zoë Ødegård", "สมชาย ใจดี")
+
+	b, err := d.Views.Board(ctx, e.ID)
+	must(t, err)
+	for _, c := range []struct {
+		query string
+		min   int
+		want  []string
+	}{
+		{"王芳", 2, []string{"王芳"}},
+		{" 王芳 ", 2, []string{"王芳"}},
+		{"王", 2, nil},
+		{"李", 2, nil},
+		{"小龙", 2, []string{"李小龙"}},
+		// Korean puts spaces between words, not inside a name, and each
+		// block is a syllable: two syllables are enough.
+		{"김민준", 2, []string{"김민준"}},
+		{"민준", 2, []string{"김민준"}},
+		{"김", 2, nil},
+		{"สม", 2, []string{"สมชาย ใจดี"}},
+		{"Zoë", 3, []string{"Zoë Ødegård"}},
+		{"zoe", 3, []string{"Zoë Ødegård"}},
+		{"Zo", 3, nil},
+		{"Z", 3, nil},
+	} {
+		if got := director.MinQuery(c.query); got != c.min {
+			t.Errorf("MinQuery(%q) = %d, want %d", c.query, got, c.min)
+		}
+		if got := director.QueryTooShort(c.query); got != (c.want == nil) {
+			t.Errorf("QueryTooShort(%q) = %v", c.query, got)
+		}
+		var names []string
+		for _, s := range b.Find(c.query) {
+			names = append(names, s.Name)
+		}
+		if !slices.Equal(names, c.want) {
+			t.Errorf("Board.Find(%q) = %q, want %q", c.query, names, c.want)
+		}
+		ms, err := d.Kiosk.KioskSearch(ctx, e.ID, c.query)
+		must(t, err)
+		names = nil
+		for _, m := range ms {
+			names = append(names, m.Name)
+		}
+		if !slices.Equal(names, c.want) {
+			t.Errorf("KioskSearch(%q) = %q, want %q", c.query, names, c.want)
 		}
 	}
 }

@@ -315,25 +315,9 @@ func TestShadowfistDoubleEliminationFinal(t *testing.T) {
 			break
 		}
 		for _, tb := range r.Tables {
-			if tb.Bye {
-				continue
+			if !tb.Bye {
+				playLossTable(t, d, e.ID, n, tb, losses)
 			}
-			a, b := tb.Seats[0].EntryID, tb.Seats[1].EntryID
-			if losses[a] >= 2 || losses[b] >= 2 {
-				t.Fatalf("round %d pairs a player out at two losses", n)
-			}
-			if losses[a] != losses[b] && !strings.Contains(tb.Why.String(), "pair-down") {
-				t.Errorf("round %d table %d pairs %d v %d losses: %s", n, tb.Number, losses[a], losses[b], tb.Why)
-			}
-			// The lower entry id wins.
-			w := 0
-			if b < a {
-				w = 1
-			}
-			res := event.Result{Seats: []event.SeatResult{{}, {}}}
-			res.Seats[w].GamesWon = 1
-			must(t, d.Rounds.RecordResult(ctx, e.ID, n, tb.Number, res))
-			losses[tb.Seats[1-w].EntryID]++
 		}
 	}
 	in := 0
@@ -356,6 +340,39 @@ func TestShadowfistDoubleEliminationFinal(t *testing.T) {
 	if err := d.Rounds.RecordResult(ctx, e.ID, final.Number, final.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {}}}); err == nil {
 		t.Fatal("a two-seat result at a four-seat final table was accepted")
 	}
+	playTheDoubleFinal(t, d, e.ID, final)
+	must(t, d.Events.FinishEvent(ctx, e.ID))
+}
+
+// playLossTable checks a table of loss round n pairs two players still in
+// (equal losses, or a pair-down said), and records a win of the lower
+// entry id, counting the loser's loss.
+func playLossTable(t *testing.T, d *director.Director, id event.EventID, n int, tb event.Table, losses map[event.EntryID]int) {
+	t.Helper()
+	a, b := tb.Seats[0].EntryID, tb.Seats[1].EntryID
+	if losses[a] >= 2 || losses[b] >= 2 {
+		t.Fatalf("round %d pairs a player out at two losses", n)
+	}
+	if losses[a] != losses[b] && !strings.Contains(tb.Why.String(), "pair-down") {
+		t.Errorf("round %d table %d pairs %d v %d losses: %s", n, tb.Number, losses[a], losses[b], tb.Why)
+	}
+	// The lower entry id wins.
+	w := 0
+	if b < a {
+		w = 1
+	}
+	res := event.Result{Seats: []event.SeatResult{{}, {}}}
+	res.Seats[w].GamesWon = 1
+	must(t, d.Rounds.RecordResult(context.Background(), id, n, tb.Number, res))
+	losses[tb.Seats[1-w].EntryID]++
+}
+
+// playTheDoubleFinal scores both final tables (seat 3 first, then 4, 2,
+// 1), checks nothing is left to pair, and that the standings rank the
+// final tables' players in that order, the twelve players ranked.
+func playTheDoubleFinal(t *testing.T, d *director.Director, eid event.EventID, final event.Round) {
+	t.Helper()
+	ctx := context.Background()
 	for _, tb := range final.Tables {
 		res := event.Result{}
 		for i := range tb.Seats {
@@ -365,12 +382,12 @@ func TestShadowfistDoubleEliminationFinal(t *testing.T) {
 			}
 			res.Seats = append(res.Seats, st)
 		}
-		must(t, d.Rounds.RecordResult(ctx, e.ID, final.Number, tb.Number, res))
+		must(t, d.Rounds.RecordResult(ctx, eid, final.Number, tb.Number, res))
 	}
-	if _, err := d.Rounds.PairNextRound(ctx, e.ID); !errors.Is(err, director.ErrStructureComplete) {
+	if _, err := d.Rounds.PairNextRound(ctx, eid); !errors.Is(err, director.ErrStructureComplete) {
 		t.Fatalf("after the final: %v", err)
 	}
-	table, err := d.Rounds.Standings(ctx, e.ID)
+	table, err := d.Rounds.Standings(ctx, eid)
 	must(t, err)
 	want := []event.EntryID{}
 	for _, tb := range final.Tables {
@@ -386,7 +403,6 @@ func TestShadowfistDoubleEliminationFinal(t *testing.T) {
 	if len(table) != 12 || table[11].Rank != 12 {
 		t.Errorf("standings %d long, last rank %d", len(table), table[len(table)-1].Rank)
 	}
-	must(t, d.Events.FinishEvent(ctx, e.ID))
 }
 
 // S10 e needs a final table of 3 to 5.

@@ -8,10 +8,12 @@ import (
 	"reflect"
 	"strings"
 	"sync"
-	"testing"
-
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
+	"tablekeeper/core/rules"
+	"testing"
+	"time"
 )
 
 // phoneEvent is a published round 1 of a generic best-of-three Swiss of
@@ -444,42 +446,56 @@ func TestConflictingReportsWaitToBeChecked(t *testing.T) {
 		t.Error("the conflicting report was applied")
 	}
 
-	must(t, d.Network.ResolveReport(ctx, e.ID, p.ID, true))
+	acceptAConflictingReport(t, d, e.ID, p, &heard)
+	rejectAConflictingReport(t, d, e.ID, t2, codes)
+}
+
+// acceptAConflictingReport accepts report p: subscribers hear it, the
+// result becomes the players', the log says so, and it is accepted once.
+func acceptAConflictingReport(t *testing.T, d *director.Director, id event.EventID, p director.PhoneReport, heard *changeLog) {
+	t.Helper()
+	ctx := context.Background()
+	must(t, d.Network.ResolveReport(ctx, id, p.ID, true))
 	if got := heard.take(); len(got) != 1 || !got[0].What.Has(director.ChangePhoneReports|director.ChangeResult) || !got[0].What.Has(director.ChangeResult) {
 		t.Errorf("accepting: subscribers heard %+v", got)
 	}
-	rounds, _ = d.Rounds.Rounds(ctx, e.ID)
+	rounds, _ := d.Rounds.Rounds(ctx, id)
 	if res := rounds[0].Tables[0].Result; res.Seats[0].GamesWon != 1 || res.Seats[1].GamesWon != 2 || !res.ByPlayers {
 		t.Errorf("after accepting: %+v", res)
 	}
-	logHas(t, d, e.ID, "accepted by the organizer")
-	if err := d.Network.ResolveReport(ctx, e.ID, p.ID, true); !errors.Is(err, event.ErrState) {
+	logHas(t, d, id, "accepted by the organizer")
+	if err := d.Network.ResolveReport(ctx, id, p.ID, true); !errors.Is(err, event.ErrState) {
 		t.Errorf("accepting twice: %v", err)
 	}
-	if reports, _ := d.Network.PhoneReports(ctx, e.ID); len(reports) != 0 {
+	if reports, _ := d.Network.PhoneReports(ctx, id); len(reports) != 0 {
 		t.Errorf("open after accepting: %+v", reports)
 	}
+}
 
-	// Rejecting leaves the result as it is.
-	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, t2.Number, win(2, 1)))
-	rep = director.TableReport{Event: e.ID, Round: 1, Table: t2.Number, Code: codes[t2.Number], Result: "2-0", Device: "phone-c"}
+// rejectAConflictingReport: rejecting a report leaves the result as it
+// is; a report of another event, or an unknown one, is not found.
+func rejectAConflictingReport(t *testing.T, d *director.Director, id event.EventID, t2 event.Table, codes map[int]string) {
+	t.Helper()
+	ctx := context.Background()
+	must(t, d.Rounds.RecordResult(ctx, id, 1, t2.Number, win(2, 1)))
+	rep := director.TableReport{Event: id, Round: 1, Table: t2.Number, Code: codes[t2.Number], Result: "2-0", Device: "phone-c"}
 	if _, err := d.Network.ReportByCode(ctx, rep); !errors.Is(err, director.ErrReportConflict) {
 		t.Fatal(err)
 	}
-	reports, _ = d.Network.PhoneReports(ctx, e.ID)
-	if err := d.Network.ResolveReport(ctx, e.ID+1, reports[0].ID, false); !errors.Is(err, event.ErrNotFound) {
+	reports, _ := d.Network.PhoneReports(ctx, id)
+	if err := d.Network.ResolveReport(ctx, id+1, reports[0].ID, false); !errors.Is(err, event.ErrNotFound) {
 		t.Errorf("a report of another event: %v", err)
 	}
-	if err := d.Network.ResolveReport(ctx, e.ID, 12345, false); !errors.Is(err, event.ErrNotFound) {
+	if err := d.Network.ResolveReport(ctx, id, 12345, false); !errors.Is(err, event.ErrNotFound) {
 		t.Errorf("an unknown report: %v", err)
 	}
-	must(t, d.Network.ResolveReport(ctx, e.ID, reports[0].ID, false))
-	logHas(t, d, e.ID, "phone report rejected by the organizer")
-	rounds, _ = d.Rounds.Rounds(ctx, e.ID)
+	must(t, d.Network.ResolveReport(ctx, id, reports[0].ID, false))
+	logHas(t, d, id, "phone report rejected by the organizer")
+	rounds, _ := d.Rounds.Rounds(ctx, id)
 	if res := rounds[0].Tables[1].Result; res.Seats[0].GamesWon != 2 || res.Seats[1].GamesWon != 1 || res.ByPlayers {
 		t.Errorf("after rejecting: %+v", res)
 	}
-	if reports, _ := d.Network.PhoneReports(ctx, e.ID); len(reports) != 0 {
+	if reports, _ := d.Network.PhoneReports(ctx, id); len(reports) != 0 {
 		t.Errorf("open after rejecting: %+v", reports)
 	}
 }
@@ -687,5 +703,132 @@ func TestEventFilesKeepCodesAndSources(t *testing.T) {
 	bad.Rounds[0].Tables[0].Code = "abc"
 	if _, err := d2.Transfer.ImportEvent(ctx, bad); !errors.Is(err, event.ErrInvalid) {
 		t.Errorf("a code of 3 small letters: %v", err)
+	}
+}
+
+// A phone report is answered with the result said with names, the winner
+// first: seat 2's 2–1 win names her, the same report again says the
+// result on record, and a team match names the winning team.
+func TestReportSaysTheWinnerByName(t *testing.T) {
+	ctx := context.Background()
+	d, e, r, codes := phoneEvent(t, nil, "Ada", "Bob", "Cy", "Dee")
+	tb := r.Tables[0]
+	names := map[event.EntryID]string{}
+	for _, en := range mustEntries(t, d, e.ID) {
+		names[en.ID] = en.Name
+	}
+	report := director.TableReport{Event: e.ID, Round: 1, Table: tb.Number, Code: codes[tb.Number], Result: "1-2", Device: "phone-1"}
+	rc, err := d.Network.Report(ctx, report)
+	must(t, err)
+	want := names[tb.Seats[1].EntryID] + " won 2–1"
+	if rc.Outcome != director.ReportRecorded || rc.Said.String() != want {
+		t.Errorf("recorded: %v %q, want %q", rc.Outcome, rc.Said, want)
+	}
+	if got, wantFr := rc.Said.In(i18n.French), names[tb.Seats[1].EntryID]+" a gagné 2–1"; got != wantFr {
+		t.Errorf("in French %q, want %q", got, wantFr)
+	}
+	report.Result = "12"
+	if rc, err = d.Network.Report(ctx, report); err != nil || rc.Outcome != director.ReportAlreadyRecorded || rc.Said.String() != want {
+		t.Errorf("already recorded: %v %q %v", rc.Outcome, rc.Said, err)
+	}
+
+	te, _, teams := teamEvent(t, d, 4)
+	tr := mustPair(t, ctx, d, te.ID)
+	tcodes, err := d.Network.TableCodes(ctx, te.ID, 1)
+	must(t, err)
+	ttb := tr.Tables[0]
+	var teamB string
+	for _, tm := range teams {
+		for _, m := range tm.Members {
+			if m == ttb.Seats[1].EntryID {
+				teamB = tm.Name
+			}
+		}
+	}
+	rc, err = d.Network.Report(ctx, director.TableReport{Event: te.ID, Round: 1, Table: ttb.Number, Code: tcodes[ttb.Number], Result: "0-1", Device: "phone-2"})
+	if err != nil || teamB == "" || rc.Said.String() != teamB+" won 1–0" {
+		t.Errorf("team match: %q %v, want %q won 1–0", rc.Said, err, teamB)
+	}
+}
+
+// mustEntries returns an event's entries.
+func mustEntries(t *testing.T, d *director.Director, id event.EventID) []event.Entry {
+	t.Helper()
+	es, err := d.Registration.Entries(context.Background(), id)
+	must(t, err)
+	return es
+}
+
+// A phone's structured multiplayer result (the form's fields, never
+// turned into text) records what its one line records, by table code and
+// from a player's own phone; the report keeps the line as its text; a
+// structured result the table refuses is refused with the line's
+// sentence.
+func TestStructuredMultiplayerResultsReadAsTheirLine(t *testing.T) {
+	ctx := context.Background()
+	line := "2 | 5 | 9 | 3 | 0"
+	multi := &rules.MultiInput{Winners: "2", Values: []string{"5", " 9", "3 ", "0"}}
+	results := map[string]*event.Result{}
+	for _, how := range []string{"line", "fields"} {
+		d, _ := newDirector(t)
+		d.SetCodeSource(rand.NewChaCha8([32]byte{3}))
+		e := eventOf(t, d, "heresy", "reascension", func(s *event.Settings) { s.PhoneReportsNeedApproval = true })
+		register(t, d, e.ID, names(7)...)
+		r := mustPair(t, ctx, d, e.ID)
+		codes, _ := d.Network.TableCodes(ctx, e.ID, 1)
+		four := r.Tables[0]
+		rep := director.TableReport{Event: e.ID, Round: 1, Table: four.Number, Code: codes[four.Number], Result: line}
+		if how == "fields" {
+			rep.Result, rep.Multi = "", multi
+			bad := rep
+			bad.Multi = &rules.MultiInput{Winners: "2", Values: []string{"5", "x", "3", "0"}}
+			_, err := d.Network.ReportByCode(ctx, bad)
+			badLine := bad
+			badLine.Multi, badLine.Result = nil, bad.Multi.Line()
+			_, lineErr := d.Network.ReportByCode(ctx, badLine)
+			if !errors.Is(err, event.ErrInvalid) || lineErr == nil || event.Message(err) != event.Message(lineErr) {
+				t.Errorf("a letter in a field: %v; as a line: %v", err, lineErr)
+			}
+		}
+		if out, err := d.Network.ReportByCode(ctx, rep); err != nil || out != director.ReportPending {
+			t.Fatalf("%s: %v, %v", how, out, err)
+		}
+		list, err := d.Network.PhoneReports(ctx, e.ID)
+		if err != nil || len(list) != 1 || list[0].Result != line {
+			t.Fatalf("%s: the desk list %+v, %v", how, list, err)
+		}
+		must(t, d.Network.ResolveReport(ctx, e.ID, list[0].ID, true))
+		rounds, _ := d.Rounds.Rounds(ctx, e.ID)
+		res := rounds[0].Tables[0].Result
+		if res == nil || res.Seats[1].Place != 1 {
+			t.Fatalf("%s: %+v", how, res)
+		}
+		res.RecordedAt = time.Time{}
+		results[how] = res
+	}
+	if a, b := *results["line"], *results["fields"]; !reflect.DeepEqual(a, b) {
+		t.Errorf("the line records %+v, the fields %+v", a, b)
+	}
+
+	// A player's own phone: every player sends the fields; the table is
+	// recorded as with the line (TestSidesOfTeamAndMultiplayerTables).
+	d, _, e, r := confirmEvent(t, "heresy", "reascension", 7)
+	tb := r.Tables[0]
+	for i, s := range tb.Seats {
+		c, err := d.Confirmations.ReportAsPlayer(ctx, director.PlayerResult{Event: e.ID, Entry: s.EntryID, Round: 1, Multi: multi})
+		if err != nil || i == 0 && (len(c.Reports) != 1 || c.Reports[0].Text != line) {
+			t.Fatalf("player %d: %+v, %v", i+1, c, err)
+		}
+		if i == len(tb.Seats)-1 && c.State != director.ConfirmRecorded {
+			t.Errorf("every player sent the fields: %+v", c)
+		}
+	}
+	rounds, _ := d.Rounds.Rounds(ctx, e.ID)
+	got := *rounds[0].Tables[0].Result
+	got.RecordedAt, got.ByPlayers = time.Time{}, true
+	want := *results["line"]
+	want.ByPlayers = true
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("the players' fields record %+v, the line %+v", got, want)
 	}
 }

@@ -238,20 +238,7 @@ func TestDraftsCanBeSwappedFixedAndPairedAgain(t *testing.T) {
 	}
 	// A fixed table renumbers the draft at once.
 	fixed := rounds[0].Tables[2].Seats[1].EntryID
-	must(t, d.Drafts.FixTable(ctx, fixed, 9))
-	if err := d.Drafts.FixTable(ctx, es[0].ID, 9); !errors.Is(err, event.ErrConflict) && es[0].ID != fixed {
-		t.Errorf("two players fixed at table 9: %v", err)
-	}
-	rounds, _ = d.Rounds.Rounds(ctx, e.ID)
-	if tb, ok := rounds[0].TableNumbered(9); !ok || (tb.Seats[0].EntryID != fixed && tb.Seats[1].EntryID != fixed) || !strings.Contains(tb.Why.String(), "fixed table for") {
-		t.Errorf("fixed table: %+v", rounds[0].Tables)
-	}
-	for i := 1; i < len(rounds[0].Tables); i++ {
-		a, b := rounds[0].Tables[i-1], rounds[0].Tables[i]
-		if !b.Bye && (a.Bye || a.Number > b.Number) {
-			t.Errorf("tables out of number order: %d before %d", a.Number, b.Number)
-		}
-	}
+	fixTableNine(t, d, e.ID, fixed, es[0].ID)
 	// Pairing again makes a new draft with a new seed.
 	again, err := d.Drafts.RepairRound(ctx, e.ID)
 	must(t, err)
@@ -271,13 +258,42 @@ func TestDraftsCanBeSwappedFixedAndPairedAgain(t *testing.T) {
 	if _, err := d.Drafts.RepairRound(ctx, e.ID); !errors.Is(err, event.ErrState) {
 		t.Errorf("paired a published round again: %v", err)
 	}
-	log, _ := d.Events.Log(ctx, e.ID)
+	draftLogSays(t, d, e.ID, "swapped seats", "table 9 fixed for", "withdrawn to pair again", "round 1 published")
+}
+
+// fixTableNine fixes player fixed at table 9, refuses a second player
+// there (first, unless it is fixed), and checks the draft renumbered at
+// once, in table number order.
+func fixTableNine(t *testing.T, d *director.Director, id event.EventID, fixed, first event.EntryID) {
+	t.Helper()
+	ctx := context.Background()
+	must(t, d.Drafts.FixTable(ctx, fixed, 9))
+	if err := d.Drafts.FixTable(ctx, first, 9); !errors.Is(err, event.ErrConflict) && first != fixed {
+		t.Errorf("two players fixed at table 9: %v", err)
+	}
+	rounds, _ := d.Rounds.Rounds(ctx, id)
+	if tb, ok := rounds[0].TableNumbered(9); !ok || (tb.Seats[0].EntryID != fixed && tb.Seats[1].EntryID != fixed) || !strings.Contains(tb.Why.String(), "fixed table for") {
+		t.Errorf("fixed table: %+v", rounds[0].Tables)
+	}
+	for i := 1; i < len(rounds[0].Tables); i++ {
+		a, b := rounds[0].Tables[i-1], rounds[0].Tables[i]
+		if !b.Bye && (a.Bye || a.Number > b.Number) {
+			t.Errorf("tables out of number order: %d before %d", a.Number, b.Number)
+		}
+	}
+}
+
+// draftLogSays checks the event's log has each of wants.
+func draftLogSays(t *testing.T, d *director.Director, id event.EventID, wants ...string) {
+	t.Helper()
+	ctx := context.Background()
+	log, _ := d.Events.Log(ctx, id)
 	var all []string
 	for _, l := range log {
 		all = append(all, l.Message.String())
 	}
 	joined := strings.Join(all, "\n")
-	for _, want := range []string{"swapped seats", "table 9 fixed for", "withdrawn to pair again", "round 1 published"} {
+	for _, want := range wants {
 		if !strings.Contains(joined, want) {
 			t.Errorf("the log lacks %q:\n%s", want, joined)
 		}

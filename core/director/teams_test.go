@@ -10,6 +10,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/standings"
 )
 
 // teamEvent creates an Altered 2v2 event (A6) with players registered and
@@ -322,26 +323,7 @@ func TestTeamStandingsMatchTheirPlayers(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
 	e, es, teams := teamEvent(t, d, 10)
-	playOut3 := func() {
-		rng := rand.New(rand.NewPCG(9, 9))
-		for n := 1; n <= 3; n++ {
-			r := mustPair(t, ctx, d, e.ID)
-			for _, tb := range r.Tables {
-				if tb.Bye {
-					continue
-				}
-				res := win(1, 0)
-				switch rng.IntN(5) {
-				case 0:
-					res = event.Result{Seats: []event.SeatResult{{}, {}}, GamesDrawn: 1}
-				case 1, 2:
-					res = win(0, 1)
-				}
-				must(t, d.Rounds.RecordResult(ctx, e.ID, n, tb.Number, res))
-			}
-		}
-	}
-	playOut3()
+	playThreeTeamRounds(t, d, e.ID)
 	ts, err := d.Teams.TeamStandings(ctx, e.ID)
 	must(t, err)
 	players, err := d.Rounds.Standings(ctx, e.ID)
@@ -365,11 +347,7 @@ func TestTeamStandingsMatchTheirPlayers(t *testing.T) {
 		for _, m := range st.Members {
 			p := players[byPlayer[m.ID]]
 			playerPoints += p.Points
-			if p.Points != st.Points || p.Wins != st.Wins || p.Losses != st.Losses || p.Draws != st.Draws ||
-				p.Byes != st.Byes || p.GamesWon != st.GamesWon || math.Abs(p.OppMatchWin-st.OppMatchWin) > 1e-9 ||
-				math.Abs(p.GameWin-st.GameWin) > 1e-9 || math.Abs(p.OppGameWin-st.OppGameWin) > 1e-9 {
-				t.Errorf("%s has not the record of team %s:\n%+v\n%+v", m.Name, st.Name, p, st.Standing)
-			}
+			sameRecord(t, m.Name, p, st)
 		}
 	}
 	if playerPoints != 2*teamPoints || teamPoints == 0 {
@@ -377,6 +355,41 @@ func TestTeamStandingsMatchTheirPlayers(t *testing.T) {
 	}
 	if _, err := d.Teams.TeamStandings(ctx, mustEvent(t, d, "standard-bo3").ID); !errors.Is(err, event.ErrState) {
 		t.Errorf("team standings of an individual event: %v", err)
+	}
+}
+
+// playThreeTeamRounds plays three rounds with seeded results: a win, a
+// loss or a draw.
+func playThreeTeamRounds(t *testing.T, d *director.Director, id event.EventID) {
+	t.Helper()
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(9, 9))
+	for n := 1; n <= 3; n++ {
+		r := mustPair(t, ctx, d, id)
+		for _, tb := range r.Tables {
+			if tb.Bye {
+				continue
+			}
+			res := win(1, 0)
+			switch rng.IntN(5) {
+			case 0:
+				res = event.Result{Seats: []event.SeatResult{{}, {}}, GamesDrawn: 1}
+			case 1, 2:
+				res = win(0, 1)
+			}
+			must(t, d.Rounds.RecordResult(ctx, id, n, tb.Number, res))
+		}
+	}
+}
+
+// sameRecord checks a team member's standing p has the record of her
+// team's line st.
+func sameRecord(t *testing.T, name string, p standings.Standing, st director.TeamStanding) {
+	t.Helper()
+	if p.Points != st.Points || p.Wins != st.Wins || p.Losses != st.Losses || p.Draws != st.Draws ||
+		p.Byes != st.Byes || p.GamesWon != st.GamesWon || math.Abs(p.OppMatchWin-st.OppMatchWin) > 1e-9 ||
+		math.Abs(p.GameWin-st.GameWin) > 1e-9 || math.Abs(p.OppGameWin-st.OppGameWin) > 1e-9 {
+		t.Errorf("%s has not the record of team %s:\n%+v\n%+v", name, st.Name, p, st.Standing)
 	}
 }
 

@@ -1,9 +1,11 @@
 package director_test
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
+	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/standings"
 )
@@ -31,22 +33,7 @@ func TestX2PlacesBelowTheCutStayInTheirSwissOrder(t *testing.T) {
 	must(t, err)
 	// The cut: every lower seed wins, 2–0, so that each match changes the
 	// match-win % of players met in the Swiss by those below the cut.
-	inCut := map[event.EntryID]bool{}
-	for n := 1; ; n++ {
-		r, err := pairPublished(ctx, d, e.ID)
-		if err != nil {
-			break
-		}
-		if r.Stage != event.StageElimination || n > 2 {
-			t.Fatalf("round %d: stage %s", r.Number, r.Stage)
-		}
-		for _, tb := range r.Tables {
-			for _, s := range tb.Seats {
-				inCut[s.EntryID] = true
-			}
-			must(t, d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, win(0, 2)))
-		}
-	}
+	inCut := playTheCutLowerSeedsWinning(t, d, e.ID)
 	final, err := d.Rounds.Standings(ctx, e.ID)
 	must(t, err)
 	if len(final) != 8 || len(inCut) != 4 {
@@ -76,4 +63,28 @@ func TestX2PlacesBelowTheCutStayInTheirSwissOrder(t *testing.T) {
 			t.Errorf("place %d: the views disagree with Standings", i+1)
 		}
 	}
+}
+
+// playTheCutLowerSeedsWinning plays the elimination rounds (two at most),
+// the lower seed winning each match 2–0, and returns who played in them.
+func playTheCutLowerSeedsWinning(t *testing.T, d *director.Director, id event.EventID) map[event.EntryID]bool {
+	t.Helper()
+	ctx := context.Background()
+	inCut := map[event.EntryID]bool{}
+	for n := 1; ; n++ {
+		r, err := pairPublished(ctx, d, id)
+		if err != nil {
+			break
+		}
+		if r.Stage != event.StageElimination || n > 2 {
+			t.Fatalf("round %d: stage %s", r.Number, r.Stage)
+		}
+		for _, tb := range r.Tables {
+			for _, s := range tb.Seats {
+				inCut[s.EntryID] = true
+			}
+			must(t, d.Rounds.RecordResult(ctx, id, r.Number, tb.Number, win(0, 2)))
+		}
+	}
+	return inCut
 }

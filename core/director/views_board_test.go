@@ -34,22 +34,7 @@ func TestBoardShowsTheLatestPublishedRoundAndEachPlayer(t *testing.T) {
 			must(t, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 1)))
 		}
 	}
-	r2, err := d.Rounds.PairNextRound(ctx, e.ID) // a draft
-	must(t, err)
-	b, err = d.Views.Board(ctx, e.ID)
-	must(t, err)
-	if b.Current.Round.Number != 1 || !b.Progress.Draft || b.Clock().Round != 2 || b.Clock().Clock.Started() {
-		t.Fatalf("round 2 a draft: current %d, draft %v, clock of round %d", b.Current.Round.Number, b.Progress.Draft, b.Clock().Round)
-	}
-	if _, err := b.Sheet(2); !errors.Is(err, event.ErrNotFound) {
-		t.Errorf("a draft's sheet: %v", err)
-	}
-	if found := b.Find("EMILE"); len(found) != 1 || found[0].Name != "Émile Zola" || found[0].Playing {
-		t.Errorf("find during a draft (accents and case folded, no seat shown): %+v", found)
-	}
-	if found := b.Find("zo"); found != nil {
-		t.Errorf("two letters find %+v", found)
-	}
+	r2 := boardDuringADraft(t, d, e.ID)
 
 	must(t, d.Drafts.PublishRound(ctx, e.ID, r2.Number))
 	b, err = d.Views.Board(ctx, e.ID)
@@ -67,15 +52,51 @@ func TestBoardShowsTheLatestPublishedRoundAndEachPlayer(t *testing.T) {
 		t.Errorf("the board's sheet differs from RoundSheet's: %+v vs %+v", b.Current.Tables[0], want.Tables[0])
 	}
 
-	// Ada's page: her seat in round 2, her two rounds, her standing.
-	v, ok := b.Player(es[0].ID)
+	checkAdasPage(t, b, es[0].ID)
+	other := mustEvent(t, d, "standard-bo3")
+	stranger := register(t, d, other.ID, "Someone Else")
+	if _, ok := b.Player(stranger[0].ID); ok {
+		t.Errorf("a player of another event is on the board")
+	}
+}
+
+// boardDuringADraft pairs round 2 as a draft and checks the board still
+// shows round 1, the draft's clock not started, no sheet for the draft,
+// and finds players without their seats.
+func boardDuringADraft(t *testing.T, d *director.Director, id event.EventID) event.Round {
+	t.Helper()
+	ctx := context.Background()
+	r2, err := d.Rounds.PairNextRound(ctx, id) // a draft
+	must(t, err)
+	b, err := d.Views.Board(ctx, id)
+	must(t, err)
+	if b.Current.Round.Number != 1 || !b.Progress.Draft || b.Clock().Round != 2 || b.Clock().Clock.Started() {
+		t.Fatalf("round 2 a draft: current %d, draft %v, clock of round %d", b.Current.Round.Number, b.Progress.Draft, b.Clock().Round)
+	}
+	if _, err := b.Sheet(2); !errors.Is(err, event.ErrNotFound) {
+		t.Errorf("a draft's sheet: %v", err)
+	}
+	if found := b.Find("EMILE"); len(found) != 1 || found[0].Name != "Émile Zola" || found[0].Playing {
+		t.Errorf("find during a draft (accents and case folded, no seat shown): %+v", found)
+	}
+	if found := b.Find("zo"); found != nil {
+		t.Errorf("two letters find %+v", found)
+	}
+	return r2
+}
+
+// checkAdasPage checks Ada's page of the board of round 2: her seat in
+// round 2, her two rounds, her standing.
+func checkAdasPage(t *testing.T, b director.Board, ada event.EntryID) {
+	t.Helper()
+	v, ok := b.Player(ada)
 	if !ok {
 		t.Fatal("Ada not on the board")
 	}
-	if len(v.Rounds) != 2 || v.Rounds[0].Number != 1 || v.Rounds[1].Number != 2 || !v.Seat.Playing || v.Seat.Entry != es[0].ID {
+	if len(v.Rounds) != 2 || v.Rounds[0].Number != 1 || v.Rounds[1].Number != 2 || !v.Seat.Playing || v.Seat.Entry != ada {
 		t.Fatalf("Ada's view %+v", v)
 	}
-	if !v.Ranked || v.Standing.EntryID != es[0].ID || v.Standing.Matches != 1 {
+	if !v.Ranked || v.Standing.EntryID != ada || v.Standing.Matches != 1 {
 		t.Errorf("Ada's standing %+v", v.Standing)
 	}
 	first := v.Rounds[0]
@@ -90,11 +111,6 @@ func TestBoardShowsTheLatestPublishedRoundAndEachPlayer(t *testing.T) {
 	}
 	if _, ok := v.Rounds[1].Outcome(); ok && !v.Rounds[1].Table.Bye {
 		t.Errorf("a table still out has no outcome")
-	}
-	other := mustEvent(t, d, "standard-bo3")
-	stranger := register(t, d, other.ID, "Someone Else")
-	if _, ok := b.Player(stranger[0].ID); ok {
-		t.Errorf("a player of another event is on the board")
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -25,8 +24,7 @@ func sampleDraft(f fixture) event.DraftSeating {
 }
 
 func TestDraftSeatingRoundTripAndDrawingAgainReplacesIt(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 5)
+	db, f := openFixture(t, 5)
 	read(t, db, func(tx *Tx) error {
 		_, err := tx.DraftSeating(f.event.ID)
 		if !errors.Is(err, event.ErrNotFound) || event.Message(err) != "no draft pods have been drawn for Friday Night" {
@@ -64,8 +62,7 @@ func TestDraftSeatingRoundTripAndDrawingAgainReplacesIt(t *testing.T) {
 }
 
 func TestDraftSeatingRefusesWhatCannotBeSaved(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 5)
+	db, f := openFixture(t, 5)
 	good := sampleDraft(f)
 	write(t, db, func(tx *Tx) error { return tx.SaveDraftSeating(f.event.ID, good) })
 
@@ -126,23 +123,9 @@ func TestDraftSeatingRefusesWhatCannotBeSaved(t *testing.T) {
 // A database of schema version 2 (before draft pods) opens, migrates, and
 // saves draft pods for the events it already held.
 func TestDraftPodsMigrateAnOlderDatabase(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "tk.db")
-	migs, err := loadMigrations(migrationFiles)
-	must(t, err)
-	old, err := open(context.Background(), path, migs[:2])
-	must(t, err)
+	path, old := openOlder(t, 2)
 	f := oldFixture(t, old, 5)
-	must(t, old.Close())
-	if _, version := fileHeader(t, path); version != 2 {
-		t.Fatalf("user_version %d before the upgrade", version)
-	}
-
-	db, err := Open(path)
-	must(t, err)
-	defer db.Close()
-	if _, version := fileHeader(t, path); version != int64(latestVersion(t)) {
-		t.Errorf("user_version %d after the upgrade", version)
-	}
+	db := upgrade(t, path, old, 2)
 	s := sampleDraft(f)
 	write(t, db, func(tx *Tx) error { return tx.SaveDraftSeating(f.event.ID, s) })
 	read(t, db, func(tx *Tx) error {

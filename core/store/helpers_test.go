@@ -116,3 +116,50 @@ func latestVersion(t testing.TB) int {
 	must(t, err)
 	return len(migs)
 }
+
+// openFixture is a new database (openTemp) holding an event with n
+// registered players (newFixture).
+func openFixture(t testing.TB, n int) (*DB, fixture) {
+	t.Helper()
+	db := openTemp(t)
+	return db, newFixture(t, db, n)
+}
+
+// openRound is openFixture with the fixture's sample round saved.
+func openRound(t testing.TB, n int) (*DB, fixture, event.Round) {
+	t.Helper()
+	db, f := openFixture(t, n)
+	r := sampleRound(f)
+	write(t, db, func(tx *Tx) error { return tx.CreateRound(&r) })
+	return db, f, r
+}
+
+// openOlder opens a new database made by the first version migrations
+// only, as an older Tablekeeper wrote it, and returns its path.
+func openOlder(t *testing.T, version int) (string, *DB) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "tk.db")
+	migs, err := loadMigrations(migrationFiles)
+	must(t, err)
+	old, err := open(context.Background(), path, migs[:version])
+	must(t, err)
+	return path, old
+}
+
+// upgrade closes old, checks its file is at version, and opens it with
+// today's migrations (closed at the end of the test), checking it is then
+// at the latest version.
+func upgrade(t *testing.T, path string, old *DB, version int) *DB {
+	t.Helper()
+	must(t, old.Close())
+	if _, v := fileHeader(t, path); v != int64(version) {
+		t.Fatalf("user_version %d before the upgrade", v)
+	}
+	db, err := Open(path)
+	must(t, err)
+	t.Cleanup(func() { db.Close() })
+	if _, v := fileHeader(t, path); v != int64(latestVersion(t)) {
+		t.Errorf("user_version %d after the upgrade", v)
+	}
+	return db
+}

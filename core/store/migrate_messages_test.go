@@ -73,57 +73,11 @@ func TestMigration12StoresTheEnglishOfSchema9AsMessages(t *testing.T) {
 	must(t, err)
 	must(t, db.Close())
 	after := rawValues(t, path)
-	// plain are the sentences no format reads: the organizer's note and
-	// the reason the fixture's organizer typed (its first part is ours).
-	var plain []string
-	for _, c := range storedColumns {
-		for id, old := range before[c.table] {
-			stored := after[c.table][id]
-			if old == "" {
-				if stored != "" {
-					t.Errorf("%s %d: an empty %s became %q", c.table, id, c.column, stored)
-				}
-				continue
-			}
-			if !json.Valid([]byte(stored)) || !strings.HasPrefix(stored, "{") {
-				t.Errorf("%s %d: %q is not a stored message", c.table, id, stored)
-				continue
-			}
-			msg := i18n.Decode(stored)
-			if msg.IsPlain() {
-				plain = append(plain, old)
-				continue
-			}
-			if got := msg.In(i18n.English); got != old && !reworded(old) {
-				t.Errorf("%s %d: %q is said %q in English", c.table, id, old, got)
-			}
-		}
-	}
+	plain := checkStoredMessages(t, before, after)
 	if len(plain) != 1 || plain[0] != "Coffee break: round 4 starts at 15:30" {
 		t.Errorf("plain words: %q, want only the organizer's note", plain)
 	}
-	// Values nest as messages, and French readers read French.
-	french := map[string]string{}
-	for id, old := range before["event_log"] {
-		french[old] = i18n.Decode(after["event_log"][id]).In(i18n.French)
-	}
-	for old, want := range map[string]string{
-		"round 1 (top 8: quarter-final) paired: 4 tables, seed 99":                "ronde 1 (top 8\u00a0: quart de finale) appariée\u00a0: 4 tables, numéro de tirage 99",
-		"round 2: clock paused (paused, 12:00 left)":                              "ronde 2\u00a0: horloge en pause (en pause, 12:00)",
-		"deck registered: Ada (2 problem(s))":                                     "deck enregistré\u00a0: Ada (2 problèmes)",
-		"imported 12 player(s) from a file (3 new to the directory)":              "12 joueurs importés d’un fichier (nouveaux dans l’annuaire\u00a0: 3)",
-		"round 3 table 5 corrected: Bo 1–1 Cy (1 drawn) at time (was Bo 2–0 Cy)":  "ronde 3 table 5 corrigée\u00a0: Bo 1–1 Cy (nulles\u00a0: 1) au temps (avant\u00a0: Bo 2–0 Cy)",
-		`imported from the TOM file of "Regional; Day 1" (sanction 24-01-000123)`: `importé du fichier TOM de "Regional; Day 1" (homologation 24-01-000123)`,
-	} {
-		if got := french[old]; got != want {
-			t.Errorf("%q is said %q in French, want %q", old, got, want)
-		}
-	}
-	for old, fr := range french {
-		if strings.HasPrefix(old, "round ") && strings.Contains(fr, "round") {
-			t.Errorf("%q is said %q in French", old, fr)
-		}
-	}
+	checkFrenchLog(t, before, after)
 	// The reason whose second part the organizer typed keeps it as words.
 	why := i18n.Decode(after["tables"][minKey(before["tables"])])
 	if got := why.In(i18n.French); !strings.HasSuffix(got, "second floor") || strings.HasPrefix(got, "swapped") {
@@ -153,6 +107,67 @@ func TestMigration12StoresTheEnglishOfSchema9AsMessages(t *testing.T) {
 		return nil
 	})
 	must(t, err)
+}
+
+// checkStoredMessages checks each stored column of before (the schema 9
+// file's English) became a stored message after, said as it was in
+// English, and returns the plain sentences among them.
+func checkStoredMessages(t *testing.T, before, after map[string]map[int64]string) []string {
+	t.Helper()
+	// plain are the sentences no format reads: the organizer's note and
+	// the reason the fixture's organizer typed (its first part is ours).
+	var plain []string
+	for _, c := range storedColumns {
+		for id, old := range before[c.table] {
+			stored := after[c.table][id]
+			if old == "" {
+				if stored != "" {
+					t.Errorf("%s %d: an empty %s became %q", c.table, id, c.column, stored)
+				}
+				continue
+			}
+			if !json.Valid([]byte(stored)) || !strings.HasPrefix(stored, "{") {
+				t.Errorf("%s %d: %q is not a stored message", c.table, id, stored)
+				continue
+			}
+			msg := i18n.Decode(stored)
+			if msg.IsPlain() {
+				plain = append(plain, old)
+				continue
+			}
+			if got := msg.In(i18n.English); got != old && !reworded(old) {
+				t.Errorf("%s %d: %q is said %q in English", c.table, id, old, got)
+			}
+		}
+	}
+	return plain
+}
+
+// checkFrenchLog: values nest as messages, and French readers read
+// French.
+func checkFrenchLog(t *testing.T, before, after map[string]map[int64]string) {
+	t.Helper()
+	french := map[string]string{}
+	for id, old := range before["event_log"] {
+		french[old] = i18n.Decode(after["event_log"][id]).In(i18n.French)
+	}
+	for old, want := range map[string]string{
+		"round 1 (top 8: quarter-final) paired: 4 tables, seed 99":                "ronde 1 (top 8\u00a0: quart de finale) appariée\u00a0: 4 tables, numéro de tirage 99",
+		"round 2: clock paused (paused, 12:00 left)":                              "ronde 2\u00a0: horloge en pause (en pause, 12:00)",
+		"deck registered: Ada (2 problem(s))":                                     "deck enregistré\u00a0: Ada (2 problèmes)",
+		"imported 12 player(s) from a file (3 new to the directory)":              "12 joueurs importés d’un fichier (nouveaux dans l’annuaire\u00a0: 3)",
+		"round 3 table 5 corrected: Bo 1–1 Cy (1 drawn) at time (was Bo 2–0 Cy)":  "ronde 3 table 5 corrigée\u00a0: Bo 1–1 Cy (nulles\u00a0: 1) au temps (avant\u00a0: Bo 2–0 Cy)",
+		`imported from the TOM file of "Regional; Day 1" (sanction 24-01-000123)`: `importé du fichier TOM de "Regional; Day 1" (homologation 24-01-000123)`,
+	} {
+		if got := french[old]; got != want {
+			t.Errorf("%q is said %q in French, want %q", old, got, want)
+		}
+	}
+	for old, fr := range french {
+		if strings.HasPrefix(old, "round ") && strings.Contains(fr, "round") {
+			t.Errorf("%q is said %q in French", old, fr)
+		}
+	}
 }
 
 // reworded are the sentences whose words changed with migration 12 (real

@@ -246,8 +246,7 @@ func inspectFunc(fd *ast.FuncDecl, decls map[string]*ast.FuncDecl, consts map[st
 // recorded, one change per event; a rolled-back one, a failed one and a
 // read hand nothing.
 func TestTheCommitHandsOverItsUnit(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 4)
+	db, f := openFixture(t, 4)
 	var units []storage.Unit
 	ctx := storage.OnCommit(context.Background(), func(u storage.Unit) { units = append(units, u) })
 	id := f.event.ID
@@ -297,10 +296,7 @@ func TestTheCommitHandsOverItsUnit(t *testing.T) {
 // transaction read or logged to; a player's report names the players of
 // its table.
 func TestAChangeFindsItsEvent(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 9)
-	r := sampleRound(f)
-	write(t, db, func(tx *Tx) error { return tx.CreateRound(&r) })
+	db, f, r := openRound(t, 9)
 	var got []storage.Change
 	ctx := storage.OnCommit(context.Background(), func(u storage.Unit) { got = u.Changes })
 	id := f.event.ID
