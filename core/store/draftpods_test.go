@@ -3,9 +3,7 @@ package store
 import (
 	"context"
 	"errors"
-	"fmt"
 	"testing"
-	"time"
 
 	"tablekeeper/core/event"
 )
@@ -144,31 +142,13 @@ func TestDraftPodsMigrateAnOlderDatabase(t *testing.T) {
 // are written with version 2's columns.
 func oldFixture(t testing.TB, db *DB, n int) fixture {
 	t.Helper()
-	var f fixture
-	write(t, db, func(tx *Tx) error {
-		f = fixture{}
-		f.event = event.Event{Name: "Friday Night", Game: "keyforge", Format: "archon",
-			Date: t0, State: event.StateRegistration, Settings: swissSettings(), CreatedAt: t0}
-		if err := tx.CreateEvent(&f.event); err != nil {
+	return buildFixture(t, db, n, func(tx *Tx, e *event.Entry) error {
+		res, err := tx.exec(`INSERT INTO entries (event_id, player_id, status, joined_round, registered_at)
+			VALUES (?, ?, ?, ?, ?)`, e.EventID, e.PlayerID, e.Status, e.JoinedRound, millis(e.RegisteredAt))
+		if err != nil {
 			return err
 		}
-		for i := range n {
-			p := event.Player{Name: fmt.Sprintf("Player %04d", i), MemberNo: fmt.Sprint(10000 + i), CreatedAt: t0}
-			if err := tx.CreatePlayer(&p); err != nil {
-				return err
-			}
-			e := event.Entry{EventID: f.event.ID, PlayerID: p.ID, Status: event.EntryActive, JoinedRound: 1,
-				RegisteredAt: t0.Add(time.Duration(i) * time.Second), Name: p.Name, MemberNo: p.MemberNo}
-			res, err := tx.exec(`INSERT INTO entries (event_id, player_id, status, joined_round, registered_at)
-				VALUES (?, ?, ?, ?, ?)`, e.EventID, e.PlayerID, e.Status, e.JoinedRound, millis(e.RegisteredAt))
-			if err != nil {
-				return err
-			}
-			e.ID = event.EntryID(lastID(res))
-			f.players = append(f.players, p)
-			f.entries = append(f.entries, e)
-		}
+		e.ID = event.EntryID(lastID(res))
 		return nil
 	})
-	return f
 }

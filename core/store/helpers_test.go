@@ -81,6 +81,13 @@ type fixture struct {
 // newFixture saves an event with n players registered, in one Write.
 func newFixture(t testing.TB, db *DB, n int) fixture {
 	t.Helper()
+	return buildFixture(t, db, n, (*Tx).CreateEntry)
+}
+
+// buildFixture is newFixture with its entries saved by createEntry, which
+// sets each one's ID.
+func buildFixture(t testing.TB, db *DB, n int, createEntry func(*Tx, *event.Entry) error) fixture {
+	t.Helper()
 	var f fixture
 	write(t, db, func(tx *Tx) error {
 		f = fixture{}
@@ -96,7 +103,7 @@ func newFixture(t testing.TB, db *DB, n int) fixture {
 			}
 			e := event.Entry{EventID: f.event.ID, PlayerID: p.ID, Status: event.EntryActive,
 				JoinedRound: 1, RegisteredAt: t0.Add(time.Duration(i) * time.Second)}
-			if err := tx.CreateEntry(&e); err != nil {
+			if err := createEntry(tx, &e); err != nil {
 				return err
 			}
 			e.Name, e.MemberNo = p.Name, p.MemberNo
