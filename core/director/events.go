@@ -206,10 +206,5 @@ func (d *Events) FinishEvent(ctx context.Context, id event.EventID) error {
 
 // Log returns the event's activity log, oldest first.
 func (d *Events) Log(ctx context.Context, id event.EventID) ([]event.LogEntry, error) {
-	var out []event.LogEntry
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		out, err = tx.Log(id)
-		return err
-	})
-	return out, err
+	return readBy(ctx, d.store, id, Tx.Log)
 }

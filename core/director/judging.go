@@ -69,12 +69,7 @@ func (d *Judging) AddJudge(ctx context.Context, id event.EventID, nj NewJudge) (
 
 // Judges lists an event's judges, head judge first.
 func (d *Judging) Judges(ctx context.Context, id event.EventID) ([]event.Judge, error) {
-	var out []event.Judge
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		out, err = tx.Judges(id)
-		return err
-	})
-	return out, err
+	return readBy(ctx, d.store, id, Tx.Judges)
 }
 
 // RosterProblem returns what the event's judges still lack by its game's
@@ -100,12 +95,7 @@ func (d *Judging) RosterProblem(ctx context.Context, id event.EventID) (problem,
 // JudgeLog returns an event's judge log as appended, corrections included
 // (judgelog.Effective gives the entries in force).
 func (d *Judging) JudgeLog(ctx context.Context, id event.EventID) ([]event.JudgeLogEntry, error) {
-	var out []event.JudgeLogEntry
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		out, err = tx.JudgeLog(id)
-		return err
-	})
-	return out, err
+	return readBy(ctx, d.store, id, Tx.JudgeLog)
 }
 
 // LogJudgeEntry appends an entry to the event's judge log (G4), stamped

@@ -126,12 +126,7 @@ func (d *core) register(tx Tx, id event.EventID, p event.Player) (event.Entry, e
 
 // Entries lists an event's entries in registration order.
 func (d *Registration) Entries(ctx context.Context, id event.EventID) ([]event.Entry, error) {
-	var out []event.Entry
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		out, err = tx.Entries(id)
-		return err
-	})
-	return out, err
+	return readBy(ctx, d.store, id, Tx.Entries)
 }
 
 // CheckIn marks a registered player present (or, with false, not present).

@@ -153,12 +153,7 @@ func playersOf(entries []event.Entry, round int, before i18n.Text) (map[event.En
 
 // Rounds returns the event's rounds with tables and results.
 func (d *Rounds) Rounds(ctx context.Context, id event.EventID) ([]event.Round, error) {
-	var out []event.Round
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		out, err = tx.Rounds(id)
-		return err
-	})
-	return out, err
+	return readBy(ctx, d.store, id, Tx.Rounds)
 }
 
 // RecordResult saves the result of a table, or corrects the one it had

@@ -164,12 +164,7 @@ func (d *Teams) DissolveTeam(ctx context.Context, team event.TeamID) error {
 // Teams lists an event's teams in the order they were made, each with its
 // members in registration order.
 func (d *Teams) Teams(ctx context.Context, id event.EventID) ([]event.Team, error) {
-	var out []event.Team
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		out, err = tx.Teams(id)
-		return err
-	})
-	return out, err
+	return readBy(ctx, d.store, id, Tx.Teams)
 }
 
 // TeamStanding is one team's line in a team event's standings: the
