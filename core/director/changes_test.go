@@ -92,9 +92,7 @@ func TestJudgeViewIsOneRead(t *testing.T) {
 	if v.Event.ID != e.ID || len(v.Entries) != 4 || v.Rounds != 0 || len(v.Latest.Tables) != 0 {
 		t.Fatalf("before round 1: %+v", v)
 	}
-	if _, err := pairPublished(ctx, d, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	mustPair(t, ctx, d, e.ID)
 	if _, err := d.Judging.AddJudge(ctx, e.ID, director.NewJudge{Name: "Hana Judge", Role: event.RoleHeadJudge}); err != nil {
 		t.Fatal(err)
 	}

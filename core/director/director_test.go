@@ -67,9 +67,7 @@ func TestResultsAreCheckedAndCorrectionsLogged(t *testing.T) {
 	d, _ := newDirector(t)
 	e := mustEvent(t, d, "standard-bo3")
 	register(t, d, e.ID, "Ada", "Bram")
-	if _, err := pairPublished(ctx, d, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	mustPair(t, ctx, d, e.ID)
 	for _, c := range []struct {
 		table int
 		res   event.Result
@@ -216,9 +214,7 @@ func TestSettingsFixedAfterRoundOne(t *testing.T) {
 		t.Errorf("best of 4: %v", err)
 	}
 	register(t, d, e.ID, "Ada", "Bram")
-	if _, err := pairPublished(ctx, d, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	mustPair(t, ctx, d, e.ID)
 	s.GamesPerMatch = 1
 	if err := d.Events.UpdateSettings(ctx, e.ID, s); !errors.Is(err, event.ErrState) {
 		t.Errorf("changed settings after round 1: %v", err)

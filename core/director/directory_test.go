@@ -61,9 +61,7 @@ func TestMergingMovesEveryEntryToThePlayerKept(t *testing.T) {
 	ctx := context.Background()
 	friday := mustEvent(t, d, "standard-bo3")
 	fri := register(t, d, friday.ID, "Ada", "Grace", "Linus", "Ken")
-	if _, err := pairPublished(ctx, d, friday.ID); err != nil {
-		t.Fatal(err)
-	}
+	mustPair(t, ctx, d, friday.ID)
 	saturday := mustEvent(t, d, "standard-bo3")
 	twice, err := d.Registration.RegisterNew(ctx, saturday.ID, director.NewPlayer{Name: "Ada L.", MemberNo: "M7", Email: "ada@example.org"})
 	must(t, err)

@@ -95,9 +95,7 @@ func TestARequestToDropWaitsForTheOrganizer(t *testing.T) {
 	ctx := context.Background()
 	d, e, entries := dropEvent(t, 1, 6, nil)
 	rng := rand.New(rand.NewPCG(1, 1))
-	if _, err := pairPublished(ctx, d, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	mustPair(t, ctx, d, e.ID)
 	ada := phoneOf(e, entries[0])
 	q := askAndWait(t, d, e, ada)
 	// The desk accepts during round 1: she keeps round 1 and its result.
@@ -237,9 +235,7 @@ func TestNoDropFromAFinishedEvent(t *testing.T) {
 	ctx := context.Background()
 	d, e, entries := dropEvent(t, 4, 4, nil)
 	rng := rand.New(rand.NewPCG(4, 4))
-	if _, err := pairPublished(ctx, d, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	mustPair(t, ctx, d, e.ID)
 	q, err := d.Drops.RequestDrop(ctx, phoneOf(e, entries[0]))
 	must(t, err)
 	playDrawn(t, d, e.ID, 1, rng)
@@ -388,9 +384,7 @@ func TestAcceptedDropsAreNeverPairedAgainAndKeepTheirResults(t *testing.T) {
 			after := map[event.EntryID]int{} // the round she asked in
 			kept := map[string]*event.Result{}
 			for r := 1; r <= 5; r++ {
-				if _, err := pairPublished(ctx, d, e.ID); err != nil {
-					t.Fatal(err)
-				}
+				mustPair(t, ctx, d, e.ID)
 				// Some ask during the round; the desk accepts.
 				for range rng.IntN(3) {
 					en := entries[rng.IntN(n)]

@@ -96,12 +96,6 @@ func checkLine(t *testing.T, d *director.Director, got director.PastEvent, entry
 	}
 }
 
-// noErr fails the test at once on an error.
-func noErr(t *testing.T, err error) {
-	t.Helper()
-	must(t, err)
-}
-
 // season is Ada's autumn at the store, her namesake's, and tonight.
 type season struct {
 	ada, twin            event.Player
@@ -120,7 +114,7 @@ func adaSeason(t *testing.T, d *director.Director) season {
 	rng := rand.New(rand.NewPCG(22, 5))
 	add := func(name, member, email string) event.Player {
 		p, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: name, MemberNo: member, Email: email})
-		noErr(t, err)
+		must(t, err)
 		return p
 	}
 	var s season
@@ -134,22 +128,22 @@ func adaSeason(t *testing.T, d *director.Director) season {
 	for range 3 {
 		playPastRound(t, d, s.sept.ID, rng)
 	}
-	noErr(t, d.Events.FinishEvent(ctx, s.sept.ID))
+	must(t, d.Events.FinishEvent(ctx, s.sept.ID))
 
 	s.oct = eventOn(t, d, "Swiss October", "generic", "swiss", day(time.October, 3))
 	oEntries := enter(t, d, s.oct.ID, append([]event.Player{s.ada, s.twin}, others...)...)
 	s.octAda, s.octTwin = oEntries[0], oEntries[1]
 	playPastRound(t, d, s.oct.ID, rng)
-	noErr(t, d.Registration.Drop(ctx, s.octAda.ID))
+	must(t, d.Registration.Drop(ctx, s.octAda.ID))
 	playPastRound(t, d, s.oct.ID, rng)
-	noErr(t, d.Events.FinishEvent(ctx, s.oct.ID))
+	must(t, d.Events.FinishEvent(ctx, s.oct.ID))
 
 	s.nov = eventOn(t, d, "Altered November", "altered", "standard-bo1", day(time.November, 7))
 	s.nAda = enter(t, d, s.nov.ID, append([]event.Player{s.ada}, others[1:]...)...)[0]
 	playPastRound(t, d, s.nov.ID, rng)
 	playPastRound(t, d, s.nov.ID, rng)
 	_, err := d.Rounds.PairNextRound(ctx, s.nov.ID)
-	noErr(t, err)
+	must(t, err)
 
 	dec := eventOn(t, d, "Registered only", "altered", "standard-bo3", day(time.December, 1))
 	enter(t, d, dec.ID, s.ada, others[0])
@@ -176,7 +170,7 @@ func TestHistoryListsHerEarlierEventsFromTheDirectory(t *testing.T) {
 	h := d.History.Histories()
 	defer h.Close()
 	got, err := h.Of(ctx, s.now.ID, s.tonight0.ID)
-	noErr(t, err)
+	must(t, err)
 	var names []string
 	for _, p := range got {
 		names = append(names, p.Name)
@@ -202,7 +196,7 @@ func TestHistoryListsHerEarlierEventsFromTheDirectory(t *testing.T) {
 
 	// Nothing private of hers, nothing of anyone else.
 	raw, err := json.Marshal(got)
-	noErr(t, err)
+	must(t, err)
 	for _, secret := range []string{s.ada.MemberNo, s.ada.Email, s.twin.MemberNo, "Bram", "Chiara", "Dmitri", "Elif", "Farah", "Twin"} {
 		if strings.Contains(string(raw), secret) {
 			t.Errorf("her history holds %q: %s", secret, raw)
@@ -211,7 +205,7 @@ func TestHistoryListsHerEarlierEventsFromTheDirectory(t *testing.T) {
 
 	// Her namesake's history is his own: October and his KeyForge night.
 	his, err := h.Of(ctx, s.now.ID, s.tonightTwin.ID)
-	noErr(t, err)
+	must(t, err)
 	if len(his) != 2 || his[0].Name != "Twin's KeyForge" || his[1].Name != "Swiss October" {
 		t.Fatalf("the namesake's history %+v", his)
 	}
@@ -272,19 +266,9 @@ func (t countingTx) Rounds(id event.EventID) ([]event.Round, error) {
 // tonight's results do not make anyone's history be worked out again.
 func TestHistoryKeepsPastStandingsUntilTheirEventChanges(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(t.TempDir() + "/h.db")
-	must(t, err)
-	t.Cleanup(func() { db.Close() })
-	cs := &countingStore{DB: db}
-	c := &fakeClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	d := director.New(cs, c.now, rand.New(rand.NewPCG(1, 2)))
+	d, cs := countingDirector(t)
 	rng := rand.New(rand.NewPCG(7, 7))
-	var regulars []event.Player
-	for i := range 6 {
-		p, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: fmt.Sprintf("Regular %d", i)})
-		must(t, err)
-		regulars = append(regulars, p)
-	}
+	regulars := addRegulars(t, d, 6)
 	past := eventOn(t, d, "Past", "altered", "standard-bo3", day(time.October, 1))
 	enter(t, d, past.ID, regulars...)
 	playPastRound(t, d, past.ID, rng)
@@ -309,8 +293,8 @@ func TestHistoryKeepsPastStandingsUntilTheirEventChanges(t *testing.T) {
 	// Tonight's rounds and results change nothing of the past: her
 	// answer is kept whole, the database is not asked.
 	r2, err := pairPublished(ctx, d, now.ID)
-	noErr(t, err)
-	noErr(t, d.Rounds.RecordResult(ctx, now.ID, r2.Number, r2.Tables[0].Number, win(1, 0)))
+	must(t, err)
+	must(t, d.Rounds.RecordResult(ctx, now.ID, r2.Number, r2.Tables[0].Number, win(1, 0)))
 	cs.reads.Store(0)
 	if _, err := h.Of(ctx, now.ID, tonight[0].ID); err != nil {
 		t.Fatal(err)
@@ -437,14 +421,14 @@ func TestHistoryOfATeamEventIsHerTeamsLine(t *testing.T) {
 	d, _ := newDirector(t)
 	e, _, _ := teamEvent(t, d, 8)
 	es, err := d.Registration.Entries(ctx, e.ID) // with their teams
-	noErr(t, err)
+	must(t, err)
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 2 {
 		r, err := pairPublished(ctx, d, e.ID)
-		noErr(t, err)
+		must(t, err)
 		for _, tb := range r.Tables {
 			if !tb.Bye {
-				noErr(t, d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, [...]event.Result{win(1, 0), win(0, 1)}[rng.IntN(2)]))
+				must(t, d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, [...]event.Result{win(1, 0), win(0, 1)}[rng.IntN(2)]))
 			}
 		}
 	}
@@ -452,11 +436,11 @@ func TestHistoryOfATeamEventIsHerTeamsLine(t *testing.T) {
 	h := d.History.Histories()
 	defer h.Close()
 	ts, err := d.Teams.TeamStandings(ctx, e.ID)
-	noErr(t, err)
+	must(t, err)
 	for _, en := range es {
 		mine := enter(t, d, now.ID, event.Player{ID: en.PlayerID})[0]
 		got, err := h.Of(ctx, now.ID, mine.ID)
-		noErr(t, err)
+		must(t, err)
 		k := slices.IndexFunc(ts, func(x director.TeamStanding) bool { return x.Team.ID == en.TeamID })
 		if len(got) != 1 || k < 0 {
 			t.Fatalf("%s: history %+v, team %d", en.Name, got, k)
@@ -472,19 +456,9 @@ func TestHistoryOfATeamEventIsHerTeamsLine(t *testing.T) {
 // each past event once: the others wait for that one computation.
 func TestHistoryOfManyPhonesAtOnceWorksOutEachEventOnce(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(t.TempDir() + "/h.db")
-	noErr(t, err)
-	t.Cleanup(func() { db.Close() })
-	cs := &countingStore{DB: db}
-	c := &fakeClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	d := director.New(cs, c.now, rand.New(rand.NewPCG(1, 2)))
+	d, cs := countingDirector(t)
 	rng := rand.New(rand.NewPCG(8, 8))
-	var regulars []event.Player
-	for i := range 8 {
-		p, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: fmt.Sprintf("Regular %d", i)})
-		noErr(t, err)
-		regulars = append(regulars, p)
-	}
+	regulars := addRegulars(t, d, 8)
 	for k := range 3 {
 		e := eventOn(t, d, fmt.Sprintf("Week %d", k), "altered", "standard-bo3", day(time.October, 1+7*k))
 		enter(t, d, e.ID, regulars...)
@@ -511,7 +485,7 @@ func TestHistoryOfManyPhonesAtOnceWorksOutEachEventOnce(t *testing.T) {
 	}
 	close(start)
 	for range cap(errs) {
-		noErr(t, <-errs)
+		must(t, <-errs)
 	}
 	if n := cs.rounds.Load(); n != 3 {
 		t.Errorf("80 phones at once read %d events' rounds, want 3 (each past event once)", n)
@@ -522,6 +496,30 @@ func TestHistoryOfManyPhonesAtOnceWorksOutEachEventOnce(t *testing.T) {
 func mustPlayer(t *testing.T, d *director.Director, name string) event.PlayerID {
 	t.Helper()
 	p, err := d.Registration.AddPlayer(context.Background(), director.NewPlayer{Name: name})
-	noErr(t, err)
+	must(t, err)
 	return p.ID
+}
+
+// countingDirector is a director (as newDirector makes one) on a store
+// that counts its reads.
+func countingDirector(t *testing.T) (*director.Director, *countingStore) {
+	t.Helper()
+	db, err := store.Open(t.TempDir() + "/h.db")
+	must(t, err)
+	t.Cleanup(func() { db.Close() })
+	cs := &countingStore{DB: db}
+	c := &fakeClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
+	return director.New(cs, c.now, rand.New(rand.NewPCG(1, 2))), cs
+}
+
+// addRegulars adds n players to the directory, "Regular 0" on.
+func addRegulars(t *testing.T, d *director.Director, n int) []event.Player {
+	t.Helper()
+	var regulars []event.Player
+	for i := range n {
+		p, err := d.Registration.AddPlayer(context.Background(), director.NewPlayer{Name: fmt.Sprintf("Regular %d", i)})
+		must(t, err)
+		regulars = append(regulars, p)
+	}
+	return regulars
 }

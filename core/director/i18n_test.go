@@ -43,9 +43,7 @@ func TestACoreRefusalIsSaidInFrench(t *testing.T) {
 	d, _ := newDirector(t)
 	e := mustEvent(t, d, "standard-bo3")
 	register(t, d, e.ID, "Ada", "Bob", "Cy", "Dan", "Eve", "Fay")
-	if _, err := pairPublished(ctx, d, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	mustPair(t, ctx, d, e.ID)
 	_, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if got, want := i18n.Error(i18n.French, err), "il manque encore 3 résultats à la ronde 1\u00a0; saisissez-les avant d’apparier la ronde 2"; got != want {
 		t.Errorf("French %q, want %q", got, want)

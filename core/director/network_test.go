@@ -164,9 +164,7 @@ func TestCodeSourceCanBeInjected(t *testing.T) {
 		src(d)
 		e := eventOf(t, d, "generic", "swiss", nil)
 		register(t, d, e.ID, names(8)...)
-		if _, err := pairPublished(ctx, d, e.ID); err != nil {
-			t.Fatal(err)
-		}
+		mustPair(t, ctx, d, e.ID)
 		codes, err := d.Network.TableCodes(ctx, e.ID, 1)
 		must(t, err)
 		return codes
@@ -251,9 +249,7 @@ func TestReportByCodeRefusals(t *testing.T) {
 	good := director.TableReport{Event: e.ID, Round: 1, Table: tb.Number, Code: codes[tb.Number], Result: "2-1", Device: "phone-1"}
 	other := eventOf(t, d, "generic", "swiss", nil)
 	register(t, d, other.ID, names(4)...)
-	if _, err := pairPublished(ctx, d, other.ID); err != nil {
-		t.Fatal(err)
-	}
+	mustPair(t, ctx, d, other.ID)
 	otherCodes, err := d.Network.TableCodes(ctx, other.ID, 1)
 	must(t, err)
 	bye := r.Tables[len(r.Tables)-1]

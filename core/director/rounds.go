@@ -488,11 +488,7 @@ func listText(parts []i18n.Text) i18n.Text {
 // is their team's (TeamStandings ranks the teams).
 func (d *Rounds) Standings(ctx context.Context, id event.EventID) ([]standings.Standing, error) {
 	var out []standings.Standing
-	err := d.store.Read(ctx, func(tx Tx) error {
-		e, entries, rounds, err := eventWithRounds(tx, id)
-		if err != nil {
-			return err
-		}
+	err := readWithRounds(ctx, d.store, id, func(tx Tx, e event.Event, entries []event.Entry, rounds []event.Round) error {
 		out = finalStandings(e, entries, rounds)
 		return nil
 	})

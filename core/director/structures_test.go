@@ -331,9 +331,7 @@ func TestDraftsDoNotCountAndCanBeWithdrawn(t *testing.T) {
 		t.Fatalf("after withdrawing round 1: %d rounds, state %s", len(rounds), got.State)
 	}
 	// Round 2 withdrawn leaves the event running with round 1.
-	if _, err := pairPublished(ctx, d, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	mustPair(t, ctx, d, e.ID)
 	rounds, _ = d.Rounds.Rounds(ctx, e.ID)
 	for _, tb := range rounds[0].Tables {
 		if !tb.Bye {

@@ -181,11 +181,7 @@ type TeamStanding struct {
 // computed over teams (a team's opponents are the teams it met).
 func (d *Teams) TeamStandings(ctx context.Context, id event.EventID) ([]TeamStanding, error) {
 	var out []TeamStanding
-	err := d.store.Read(ctx, func(tx Tx) error {
-		e, entries, rounds, err := eventWithRounds(tx, id)
-		if err != nil {
-			return err
-		}
+	err := readWithRounds(ctx, d.store, id, func(tx Tx, e event.Event, entries []event.Entry, rounds []event.Round) (err error) {
 		out, err = teamStandings(tx, e, entries, rounds)
 		return err
 	})

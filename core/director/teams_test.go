@@ -152,9 +152,7 @@ func TestTeamPairingNeedsEveryPlayerInATeam(t *testing.T) {
 		t.Fatalf("pairing a team with a dropped player: %v", err)
 	}
 	must(t, d.Registration.Reinstate(ctx, es[1].ID))
-	if _, err := pairPublished(ctx, d, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	mustPair(t, ctx, d, e.ID)
 }
 
 // teamOf maps each entry to its team.

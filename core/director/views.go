@@ -201,11 +201,7 @@ type StandingsView struct {
 // StandingsView reads the Standings tab's view of an event.
 func (d *Views) StandingsView(ctx context.Context, id event.EventID) (StandingsView, error) {
 	var v StandingsView
-	err := d.store.Read(ctx, func(tx Tx) error {
-		e, entries, rounds, err := eventWithRounds(tx, id)
-		if err != nil {
-			return err
-		}
+	err := readWithRounds(ctx, d.store, id, func(tx Tx, e event.Event, entries []event.Entry, rounds []event.Round) (err error) {
 		v.Event, v.Basis = e, basisOf(e, rounds)
 		if e.Settings.Teams() {
 			v.Teams, err = teamStandings(tx, e, entries, rounds)
