@@ -368,6 +368,19 @@ func (d *core) queueReport(tx Tx, tr tableResult, rep event.Report, res event.Re
 	return d.log(tx, tr.e.ID, rep.Round, i18n.F("round %d table %d: %s", rep.Round, rep.Table, msg))
 }
 
+// reportableRound is the round whose results may be reported of event e
+// (its head): the latest published one, refused while none is.
+func reportableRound(tx Tx, e event.Event) (event.Round, error) {
+	head, err := currentHead(tx, e.ID)
+	if err != nil {
+		return event.Round{}, err
+	}
+	if head.Number == 0 {
+		return event.Round{}, event.Invalidf("%s has no published round yet: there is no result to report", e.Name)
+	}
+	return head, nil
+}
+
 // phoneTable reads the table a phone reports for, refusing with a
 // sentence (event.ErrNotFound, event.ErrInvalid, or ErrWrongCode) everything a phone may not
 // report: see ReportByCode.
@@ -389,14 +402,12 @@ func phoneTable(tx Tx, r TableReport) (tableResult, error) {
 		return tableResult{}, event.Invalid(
 			"in this event each player confirms the result from her own phone, after signing in with her player code; the table's code alone is not enough. Or hand the match slip to the organizer")
 	}
-	head, err := currentHead(tx, e.ID)
+	head, err := reportableRound(tx, e)
 	if err != nil {
 		return tableResult{}, err
 	}
 	current := head.Number
 	switch {
-	case current == 0:
-		return tableResult{}, event.Invalidf("%s has no published round yet: there is no result to report", e.Name)
 	case r.Round < current:
 		return tableResult{}, event.Invalidf("round %d is over: %s is playing round %d, and only its results can be reported", r.Round, e.Name, current)
 	case r.Round > current:
