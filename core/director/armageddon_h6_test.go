@@ -147,8 +147,7 @@ func TestH6ArmageddonByesGoByLostGamesOverSeeds(t *testing.T) {
 // returns 1 when there was one.
 func checkH6Bye(t *testing.T, ctx context.Context, d *director.Director, e event.Event, r event.Round) int {
 	t.Helper()
-	rounds, err := d.Rounds.Rounds(ctx, e.ID)
-	must(t, err)
+	rounds := mustCall(t, d.Rounds.Rounds, e.ID)
 	before := rounds[:r.Number-1]
 	lost := armageddonLost(before, e.Settings.GamesPerMatch)
 	out, hadBye := map[event.EntryID]bool{}, map[event.EntryID]bool{}

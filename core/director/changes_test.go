@@ -145,8 +145,7 @@ func TestRegistrationAndStandingsViewsAreOneRead(t *testing.T) {
 	if err != nil || rv.Event.ID != e.ID || len(rv.Entries) != 4 || rv.Teams != nil {
 		t.Fatalf("registration view: %+v %v", rv, err)
 	}
-	sv, err := d.Views.StandingsView(ctx, e.ID)
-	must(t, err)
+	sv := mustCall(t, d.Views.StandingsView, e.ID)
 	want, _ := d.Rounds.Standings(ctx, e.ID)
 	if len(sv.Players) != len(want) || sv.Players[0].EntryID != want[0].EntryID || sv.Players[0].Points != 3 || sv.Teams != nil {
 		t.Errorf("standings view %+v, standings %+v", sv.Players, want)

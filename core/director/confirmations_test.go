@@ -313,8 +313,7 @@ func TestConfirmingOverSeededEvents(t *testing.T) {
 			t.Fatal(err)
 		}
 		clk.t = clk.t.Add(24 * time.Hour)
-		reps, err := d.Network.PhoneReports(ctx, e.ID)
-		must(t, err)
+		reps := mustCall(t, d.Network.PhoneReports, e.ID)
 		listed := map[int]int64{}
 		for _, p := range reps {
 			listed[p.Table] = p.ID
@@ -499,7 +498,7 @@ func TestBothPlayersSendingAtOnceRecordOnce(t *testing.T) {
 			recorded++
 		}
 	}
-	for _, tb := range d2rounds(t, d, e.ID)[0].Tables {
+	for _, tb := range mustCall(t, d.Rounds.Rounds, e.ID)[0].Tables {
 		if tb.Result == nil || tb.Result.Seats[0].GamesWon != 2 || tb.Result.Seats[1].GamesWon != 1 {
 			t.Errorf("table %d: %+v", tb.Number, tb.Result)
 		}
@@ -517,14 +516,6 @@ func TestBothPlayersSendingAtOnceRecordOnce(t *testing.T) {
 	if corrected != 0 {
 		t.Errorf("%d results recorded twice (corrected)", corrected)
 	}
-}
-
-// d2rounds reads an event's rounds.
-func d2rounds(t *testing.T, d *director.Director, id event.EventID) []event.Round {
-	t.Helper()
-	rs, err := d.Rounds.Rounds(context.Background(), id)
-	must(t, err)
-	return rs
 }
 
 // A scorekeeper station's slip settles a table as the desk's result does:

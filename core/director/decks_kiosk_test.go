@@ -22,10 +22,8 @@ func TestAKioskSavesADeckOnlyWithThePlayersCode(t *testing.T) {
 	if _, err := d.Decks.SaveDeck(ctx, en[0].ID, "Ada's own", heresyDeck(4)); err != nil {
 		t.Fatal(err)
 	}
-	code, err := d.Phones.PlayerCode(ctx, en[0].ID)
-	must(t, err)
-	other, err := d.Phones.PlayerCode(ctx, en[1].ID)
-	must(t, err)
+	code := mustCall(t, d.Phones.PlayerCode, en[0].ID)
+	other := mustCall(t, d.Phones.PlayerCode, en[1].ID)
 
 	for _, wrong := range []string{"", other, "AAAAAA", code + "X"} {
 		if _, err := d.Decks.CheckPlayerCode(ctx, e.ID, en[0].ID, wrong); !errors.Is(err, director.ErrWrongPlayerCode) {
@@ -60,8 +58,7 @@ func TestAKioskSavesADeckOnlyWithThePlayersCode(t *testing.T) {
 	if _, err := d.Decks.KioskSaveDeck(ctx, director.KioskDeck{Event: e.ID, Entry: en[0].ID, Code: code, List: heresyDeck(4)}); err != nil {
 		t.Fatal(err)
 	}
-	log, err := d.Events.Log(ctx, e.ID)
-	must(t, err)
+	log := mustCall(t, d.Events.Log, e.ID)
 	var lines []string
 	for _, l := range log {
 		if strings.HasPrefix(l.Message.Format, "deck registered on") {

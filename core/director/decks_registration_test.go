@@ -5,10 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"testing"
+
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
-	"testing"
 )
 
 // deckPhones is a Heresy event (its decks are checked by H1) of n players
@@ -26,8 +27,7 @@ func deckPhones(t *testing.T, n int) (*director.Director, event.Event, []event.E
 	}
 	en := register(t, d, e.ID, append([]string{"Ada", "Bob"}, names(n-2)...)...)
 	session := func(i int, token string) director.PlayerSession {
-		code, err := d.Phones.PlayerCode(ctx, en[i].ID)
-		must(t, err)
+		code := mustCall(t, d.Phones.PlayerCode, en[i].ID)
 		if _, err := d.Phones.SignInPlayer(ctx, director.PlayerSignInTry{Event: e.ID, Entry: en[i].ID, Code: code,
 			Device: strings.Repeat(string(rune('a'+i)), 32), Address: "192.168.1.5", Token: token, TTL: 3600e9}); err != nil {
 			t.Fatal(err)
@@ -174,8 +174,7 @@ func TestDeckStatusCountsActiveEntries(t *testing.T) {
 		t.Fatal(err)
 	}
 	must(t, d.Registration.Drop(ctx, en[4].ID))
-	st, err := d.Decks.DeckStatus(ctx, e.ID)
-	must(t, err)
+	st := mustCall(t, d.Decks.DeckStatus, e.ID)
 	if len(st.Rows) != 4 || st.Submitted != 2 || st.Problems != 1 || st.Missing != 2 || !st.Window.Open() {
 		t.Fatalf("status: %d rows, %d submitted, %d with problems, %d missing, window %+v; want 4, 2, 1, 2, open",
 			len(st.Rows), st.Submitted, st.Problems, st.Missing, st.Window)

@@ -32,8 +32,7 @@ func TestARenameShowsEverywhereAndIsLogged(t *testing.T) {
 	if err != nil || entries[0].Name != "Ada Lovelace" || entries[0].MemberNo != "M7" {
 		t.Fatalf("the entry after the rename: %+v, %v", entries, err)
 	}
-	lines, err := d.Directory.DirectoryLog(ctx, p.ID)
-	must(t, err)
+	lines := mustCall(t, d.Directory.DirectoryLog, p.ID)
 	got := logSays(t, lines)
 	want := []string{"Ada Lovlace renamed Ada Lovelace", "Ada Lovelace: member number M7 added"}
 	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {

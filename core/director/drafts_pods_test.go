@@ -206,14 +206,12 @@ func TestDraftPodsOfAFinishedEventStayButAreNotDrawnAgain(t *testing.T) {
 // pod; only the odd players of odd pods, and a late entry who joined after
 // the draw, meet players of other pods, and the bye goes to one of them.
 func TestRoundOneIsPairedInsideTheDraftPods(t *testing.T) {
-	ctx := context.Background()
 	for _, n := range []int{8, 9, 13, 17, 21, 30, 41} {
 		t.Run(fmt.Sprint(n, " players"), func(t *testing.T) {
 			d, _ := newDirector(t)
 			e := eventOf(t, d, "altered", "booster-draft", nil)
 			register(t, d, e.ID, names(n)...)
-			seating, err := d.Drafts.DrawDraftPods(ctx, e.ID)
-			must(t, err)
+			seating := mustCall(t, d.Drafts.DrawDraftPods, e.ID)
 			late := register(t, d, e.ID, "Zoë Late")
 			podOf := map[event.EntryID]int{}
 			odd := 0
@@ -223,8 +221,7 @@ func TestRoundOneIsPairedInsideTheDraftPods(t *testing.T) {
 				}
 				odd += len(p.Seats) % 2
 			}
-			r, err := d.Rounds.PairNextRound(ctx, e.ID)
-			must(t, err)
+			r := mustCall(t, d.Rounds.PairNextRound, e.ID)
 			seen := map[event.EntryID]int{}
 			cross, byes := 0, 0
 			for _, tb := range r.Tables {

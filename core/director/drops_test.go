@@ -84,13 +84,6 @@ func entryOf(t *testing.T, d *director.Director, id event.EventID, entry event.E
 	return event.Entry{}
 }
 
-func dropView(t *testing.T, d *director.Director, ps director.PlayerSession) director.PlayerDrop {
-	t.Helper()
-	v, err := d.Drops.DropOf(context.Background(), ps)
-	must(t, err)
-	return v
-}
-
 func TestARequestToDropWaitsForTheOrganizer(t *testing.T) {
 	ctx := context.Background()
 	d, e, entries := dropEvent(t, 1, 6, nil)
@@ -106,7 +99,7 @@ func TestARequestToDropWaitsForTheOrganizer(t *testing.T) {
 	if en := entryOf(t, d, e.ID, entries[0].ID); en.Status != event.EntryDropped || en.DroppedAfter != 1 {
 		t.Fatalf("accepted: %+v; want dropped after round 1", en)
 	}
-	if v := dropView(t, d, ada); v.View != director.DropDone || v.DroppedAfter != 1 {
+	if v := mustCall(t, d.Drops.DropOf, ada); v.View != director.DropDone || v.DroppedAfter != 1 {
 		t.Fatalf("her phone: %+v; want dropped after round 1", v)
 	}
 	if open, _ := d.Drops.OpenDropRequests(ctx, e.ID); len(open) != 0 {
@@ -130,7 +123,7 @@ func TestARequestToDropWaitsForTheOrganizer(t *testing.T) {
 func askAndWait(t *testing.T, d *director.Director, e event.Event, ada director.PlayerSession) event.DropRequest {
 	t.Helper()
 	ctx := context.Background()
-	if v := dropView(t, d, ada); v.View != director.DropCanAsk || v.Rounds != 1 {
+	if v := mustCall(t, d.Drops.DropOf, ada); v.View != director.DropCanAsk || v.Rounds != 1 {
 		t.Fatalf("before asking: %+v; want can-ask with 1 round paired", v)
 	}
 	q, err := d.Drops.RequestDrop(ctx, ada)
@@ -147,7 +140,7 @@ func askAndWait(t *testing.T, d *director.Director, e event.Event, ada director.
 	if err != nil || len(open) != 1 || open[0].Name != ada.Name || open[0].ID != q.ID {
 		t.Fatalf("OpenDropRequests = %+v, %v; want Ada's one request", open, err)
 	}
-	if v := dropView(t, d, ada); v.View != director.DropWaiting || v.Round != 1 {
+	if v := mustCall(t, d.Drops.DropOf, ada); v.View != director.DropWaiting || v.Round != 1 {
 		t.Fatalf("waiting: %+v", v)
 	}
 	if en := entryOf(t, d, e.ID, ada.Entry); !en.Active() {
@@ -172,7 +165,7 @@ func TestRefusedAndWithdrawnRequestsKeepThePlayerIn(t *testing.T) {
 		t.Fatalf("before round 1: %+v, %v", q, err)
 	}
 	must(t, d.Drops.WithdrawDrop(ctx, bob))
-	if v := dropView(t, d, bob); v.View != director.DropCanAsk {
+	if v := mustCall(t, d.Drops.DropOf, bob); v.View != director.DropCanAsk {
 		t.Fatalf("withdrawn: %+v; want can-ask", v)
 	}
 	if err := d.Drops.AcceptDrop(ctx, e.ID, q.ID); !errors.Is(err, event.ErrState) {
@@ -183,7 +176,7 @@ func TestRefusedAndWithdrawnRequestsKeepThePlayerIn(t *testing.T) {
 		t.Fatalf("asked again after withdrawing: %+v, %v; want a new request", q2, err)
 	}
 	must(t, d.Drops.RefuseDrop(ctx, e.ID, q2.ID))
-	if v := dropView(t, d, bob); v.View != director.DropKeptIn {
+	if v := mustCall(t, d.Drops.DropOf, bob); v.View != director.DropKeptIn {
 		t.Fatalf("refused: %+v; want kept-in", v)
 	}
 	if en := entryOf(t, d, e.ID, bob.Entry); !en.Active() {
@@ -219,8 +212,7 @@ func TestADropBeforeRoundOneLeavesTheEvent(t *testing.T) {
 	}
 	// No loss for a round she never played (not a no-show).
 	playDrawn(t, d, e.ID, 1, nil)
-	st, err := d.Rounds.Standings(ctx, e.ID)
-	must(t, err)
+	st := mustCall(t, d.Rounds.Standings, e.ID)
 	for _, s := range st {
 		if s.EntryID == en.ID && (s.Matches != 0 || s.Losses != 0 || s.Points != 0) {
 			t.Fatalf("standings give her a match: %+v", s)
@@ -249,7 +241,7 @@ func TestNoDropFromAFinishedEvent(t *testing.T) {
 	if err := d.Drops.AcceptDrop(ctx, e.ID, q.ID); !errors.Is(err, event.ErrState) {
 		t.Fatalf("accepted after the end: %v", err)
 	}
-	if v := dropView(t, d, phoneOf(e, entries[1])); v.View != director.DropClosed {
+	if v := mustCall(t, d.Drops.DropOf, phoneOf(e, entries[1])); v.View != director.DropClosed {
 		t.Fatalf("after the end: %+v; want closed", v)
 	}
 }
@@ -408,8 +400,7 @@ func TestAcceptedDropsAreNeverPairedAgainAndKeepTheirResults(t *testing.T) {
 					kept[fmt.Sprint(r, "/", tb.Number)] = tb.Result
 				}
 			}
-			all, err := d.Rounds.Rounds(ctx, e.ID)
-			must(t, err)
+			all := mustCall(t, d.Rounds.Rounds, e.ID)
 			for id, k := range after {
 				if en := entryOf(t, d, e.ID, id); en.Status != event.EntryDropped || en.DroppedAfter != k {
 					t.Fatalf("%s asked in round %d: %s after %d", en.Name, k, en.Status, en.DroppedAfter)

@@ -111,3 +111,13 @@ func mustPair(t *testing.T, ctx context.Context, d *director.Director, id event.
 	must(t, err)
 	return r
 }
+
+// mustCall returns what call (a service's method of one argument:
+// d.Rounds.Rounds, d.Registration.Entries, d.Rounds.PairNextRound...)
+// returns for key, failing the test on an error.
+func mustCall[K, T any](t *testing.T, call func(context.Context, K) (T, error), key K) T {
+	t.Helper()
+	v, err := call(context.Background(), key)
+	must(t, err)
+	return v
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -18,6 +19,7 @@ import (
 	"tablekeeper/core/standings"
 	"tablekeeper/core/storage"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 )
 
 // eventOn creates an event of game and format on day.
@@ -46,8 +48,7 @@ func playPastRound(t *testing.T, d *director.Director, id event.EventID, rng *ra
 	t.Helper()
 	ctx := context.Background()
 	r := mustPair(t, ctx, d, id)
-	e, err := d.Events.Event(ctx, id)
-	must(t, err)
+	e := mustCall(t, d.Events.Event, id)
 	// One game settles a match of any length: a win either way, or a
 	// drawn game where the game's rules have draws.
 	choices := []event.Result{win(1, 0), win(0, 1), {Seats: []event.SeatResult{{}, {}}, GamesDrawn: 1}}
@@ -435,8 +436,7 @@ func TestHistoryOfATeamEventIsHerTeamsLine(t *testing.T) {
 	now := eventOn(t, d, "Tonight", "altered", "standard-bo3", day(time.November, 27))
 	h := d.History.Histories()
 	defer h.Close()
-	ts, err := d.Teams.TeamStandings(ctx, e.ID)
-	must(t, err)
+	ts := mustCall(t, d.Teams.TeamStandings, e.ID)
 	for _, en := range es {
 		mine := enter(t, d, now.ID, event.Player{ID: en.PlayerID})[0]
 		got, err := h.Of(ctx, now.ID, mine.ID)
@@ -504,7 +504,7 @@ func mustPlayer(t *testing.T, d *director.Director, name string) event.PlayerID 
 // that counts its reads.
 func countingDirector(t *testing.T) (*director.Director, *countingStore) {
 	t.Helper()
-	db, err := store.Open(t.TempDir() + "/h.db")
+	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "h.db")))
 	must(t, err)
 	t.Cleanup(func() { db.Close() })
 	cs := &countingStore{DB: db}

@@ -68,14 +68,11 @@ func TestWhoWantsSomeChallenges(t *testing.T) {
 // four games in one view, and the log says the first game.
 func checkChallengesViewAndLog(t *testing.T, d *director.Director, id event.EventID) {
 	t.Helper()
-	ctx := context.Background()
-	v, err := d.Views.ChallengesView(ctx, id)
-	must(t, err)
+	v := mustCall(t, d.Views.ChallengesView, id)
 	if v.Event.ID != id || len(v.Entries) != 6 || len(v.Games) != 4 || v.Games[3].Tables[0].Result == nil {
 		t.Errorf("the challenges view: event %d, %d entries, %d games", v.Event.ID, len(v.Entries), len(v.Games))
 	}
-	log, err := d.Events.Log(ctx, id)
-	must(t, err)
+	log := mustCall(t, d.Events.Log, id)
 	var all []string
 	for _, l := range log {
 		all = append(all, l.Message.String())

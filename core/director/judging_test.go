@@ -3,11 +3,12 @@ package director_test
 import (
 	"context"
 	"errors"
+	"testing"
+	"time"
+
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/judgelog"
-	"testing"
-	"time"
 )
 
 // judgedEvent returns a published round 1 of a four-player event of the
@@ -18,8 +19,7 @@ func judgedEvent(t *testing.T, game, format string) (*director.Director, event.E
 	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	j, err := d.Judging.AddJudge(ctx, e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
 	must(t, err)
-	r, err := d.Rounds.PairNextRound(ctx, e.ID)
-	must(t, err)
+	r := mustCall(t, d.Rounds.PairNextRound, e.ID)
 	must(t, d.Drafts.PublishRound(ctx, e.ID, 1))
 	return d, e, j, r
 }

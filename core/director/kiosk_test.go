@@ -5,11 +5,12 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"testing"
+	"time"
+
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
-	"testing"
-	"time"
 )
 
 func TestKioskSearchShowsNamesOnlyFromThreeCharacters(t *testing.T) {
@@ -212,8 +213,7 @@ func TestKioskFindMyTableAfterRoundOne(t *testing.T) {
 	if v, err := d.Kiosk.KioskFindTable(ctx, e.ID, "chris"); err != nil || v.Round != 0 || len(v.Seats) != 0 {
 		t.Fatalf("before round 1: %+v, %v", v, err)
 	}
-	r, err := d.Rounds.PairNextRound(ctx, e.ID)
-	must(t, err)
+	r := mustCall(t, d.Rounds.PairNextRound, e.ID)
 	if v, _ := d.Kiosk.KioskFindTable(ctx, e.ID, "chris"); v.Round != 1 || v.Published || len(v.Seats) != 0 {
 		t.Fatalf("a draft round shows %+v", v)
 	}
@@ -335,8 +335,7 @@ func TestTwoCharacterNamesAreFoundInScriptsWithoutSpaces(t *testing.T) {
 	e := mustEvent(t, d, "standard-bo3")
 	register(t, d, e.ID, "王芳", "李小龙", "김민준", "Zoë Ødegård", "สมชาย ใจดี")
 
-	b, err := d.Views.Board(ctx, e.ID)
-	must(t, err)
+	b := mustCall(t, d.Views.Board, e.ID)
 	for _, c := range []struct {
 		query string
 		min   int

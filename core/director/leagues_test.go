@@ -21,8 +21,7 @@ func playRound(t *testing.T, d *director.Director, id event.EventID, by map[stri
 	t.Helper()
 	ctx := context.Background()
 	r := mustPair(t, ctx, d, id)
-	entries, err := d.Registration.Entries(ctx, id)
-	must(t, err)
+	entries := mustCall(t, d.Registration.Entries, id)
 	name := map[event.EntryID]string{}
 	for _, en := range entries {
 		name[en.ID] = en.Name
@@ -83,8 +82,7 @@ func TestLackeyLeagueOverTwoWeeks(t *testing.T) {
 	for w, e := range []event.Event{week1, week2} {
 		must(t, d.Leagues.AddEventToLeague(ctx, l.ID, e.ID, w+1))
 	}
-	table, err := d.Leagues.LeagueStandings(ctx, l.ID)
-	must(t, err)
+	table := mustCall(t, d.Leagues.LeagueStandings, l.ID)
 	var got []string
 	for _, s := range table.Standings {
 		got = append(got, fmt.Sprintf("%d %s %d/%d fpw %d counted %d of %d", s.Rank, s.Name, s.MatchPoints, s.GamePoints, s.FourPlayerWins, s.Counted, s.Played))
@@ -101,8 +99,7 @@ func TestLackeyLeagueOverTwoWeeks(t *testing.T) {
 	if len(table.Events) != 2 || table.Events[1].Week != 2 || len(table.Weeks) != 2 || !table.Weeks[1].Official {
 		t.Errorf("events %+v weeks %+v", table.Events, table.Weeks)
 	}
-	finals, err := d.Leagues.LeagueFinals(ctx, l.ID)
-	must(t, err)
+	finals := mustCall(t, d.Leagues.LeagueFinals, l.ID)
 	if !finals.Discretion || finals.Complete || finals.Tables != nil {
 		t.Errorf("finals of four players: %+v", finals)
 	}
@@ -128,8 +125,7 @@ func TestLackeyLeagueFinalsThroughTheDirector(t *testing.T) {
 	l, err := d.Leagues.CreateLeague(ctx, director.NewLeague{Name: "Online", Kind: event.LeagueLackey})
 	must(t, err)
 	must(t, d.Leagues.AddEventToLeague(ctx, l.ID, e.ID, 8))
-	table, err := d.Leagues.LeagueStandings(ctx, l.ID)
-	must(t, err)
+	table := mustCall(t, d.Leagues.LeagueStandings, l.ID)
 	rank := func(i int) string { return table.Standings[i-1].Name }
 	want := [][]string{
 		{rank(1), rank(2)},

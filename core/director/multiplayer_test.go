@@ -59,8 +59,7 @@ func TestHeresyReascensionEvent(t *testing.T) {
 	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 		t.Logf("a fifth round is still allowed as an extra: %v", err)
 	}
-	table, err := d.Rounds.Standings(ctx, e.ID)
-	must(t, err)
+	table := mustCall(t, d.Rounds.Standings, e.ID)
 	sum := 0
 	for _, s := range table {
 		sum += s.Points
@@ -387,8 +386,7 @@ func playTheDoubleFinal(t *testing.T, d *director.Director, eid event.EventID, f
 	if _, err := d.Rounds.PairNextRound(ctx, eid); !errors.Is(err, director.ErrStructureComplete) {
 		t.Fatalf("after the final: %v", err)
 	}
-	table, err := d.Rounds.Standings(ctx, eid)
-	must(t, err)
+	table := mustCall(t, d.Rounds.Standings, eid)
 	want := []event.EntryID{}
 	for _, tb := range final.Tables {
 		for _, seat := range []int{2, 3, 1, 0} {

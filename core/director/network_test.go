@@ -8,12 +8,13 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"testing"
+	"time"
+
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
-	"testing"
-	"time"
 )
 
 // phoneEvent is a published round 1 of a generic best-of-three Swiss of
@@ -35,13 +36,9 @@ func phoneEvent(t *testing.T, change func(*event.Settings), players ...string) (
 // results and open phone reports.
 func state(t *testing.T, d *director.Director, id event.EventID) string {
 	t.Helper()
-	ctx := context.Background()
-	log, err := d.Events.Log(ctx, id)
-	must(t, err)
-	rounds, err := d.Rounds.Rounds(ctx, id)
-	must(t, err)
-	reports, err := d.Network.PhoneReports(ctx, id)
-	must(t, err)
+	log := mustCall(t, d.Events.Log, id)
+	rounds := mustCall(t, d.Rounds.Rounds, id)
+	reports := mustCall(t, d.Network.PhoneReports, id)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d log lines, %d reports;", len(log), len(reports))
 	for _, r := range rounds {
@@ -643,8 +640,7 @@ func TestJudgeLogEntriesKeepTheirSource(t *testing.T) {
 	d, e, j, r := judgedEvent(t, "generic", "swiss")
 	entry := event.JudgeLogEntry{EventID: e.ID, Round: r.Number, Table: r.Tables[0].Number, JudgeID: j.ID, EntryID: r.Tables[0].Seats[0].EntryID,
 		Kind: event.LogRuling, Description: "Asked about the stack", Source: "  judge phone,\tdevice 9c1e  "}
-	got, err := d.Judging.LogJudgeEntry(ctx, entry)
-	must(t, err)
+	got := mustCall(t, d.Judging.LogJudgeEntry, entry)
 	log, _ := d.Judging.JudgeLog(ctx, e.ID)
 	if got.Source != "judge phone, device 9c1e" || log[len(log)-1].Source != got.Source {
 		t.Errorf("source %q, saved %q", got.Source, log[len(log)-1].Source)
@@ -674,8 +670,7 @@ func TestEventFilesKeepCodesAndSources(t *testing.T) {
 	if _, err := d.Network.ReportByCode(ctx, director.TableReport{Event: e.ID, Round: 1, Table: 1, Code: codes[1], Result: "2-0"}); err != nil {
 		t.Fatal(err)
 	}
-	doc, err := d.Transfer.ExportEvent(ctx, e.ID)
-	must(t, err)
+	doc := mustCall(t, d.Transfer.ExportEvent, e.ID)
 	if doc.Rounds[0].Tables[0].Code != codes[1] || !doc.Rounds[0].Tables[0].Result.ByPlayers || doc.JudgeLog[0].Source != "judge phone, device 1" {
 		t.Fatalf("exported %+v, judge log %+v", doc.Rounds[0].Tables, doc.JudgeLog)
 	}
@@ -710,7 +705,7 @@ func TestReportSaysTheWinnerByName(t *testing.T) {
 	d, e, r, codes := phoneEvent(t, nil, "Ada", "Bob", "Cy", "Dee")
 	tb := r.Tables[0]
 	names := map[event.EntryID]string{}
-	for _, en := range mustEntries(t, d, e.ID) {
+	for _, en := range mustCall(t, d.Registration.Entries, e.ID) {
 		names[en.ID] = en.Name
 	}
 	report := director.TableReport{Event: e.ID, Round: 1, Table: tb.Number, Code: codes[tb.Number], Result: "1-2", Device: "phone-1"}
@@ -745,14 +740,6 @@ func TestReportSaysTheWinnerByName(t *testing.T) {
 	if err != nil || teamB == "" || rc.Said.String() != teamB+" won 1–0" {
 		t.Errorf("team match: %q %v, want %q won 1–0", rc.Said, err, teamB)
 	}
-}
-
-// mustEntries returns an event's entries.
-func mustEntries(t *testing.T, d *director.Director, id event.EventID) []event.Entry {
-	t.Helper()
-	es, err := d.Registration.Entries(context.Background(), id)
-	must(t, err)
-	return es
 }
 
 // A phone's structured multiplayer result (the form's fields, never

@@ -39,8 +39,7 @@ func TestPlayerCodesAreDrawnOnceEachAndDifferent(t *testing.T) {
 	if err != nil || again != first {
 		t.Fatalf("asked again: %q, %v; want the same %q", again, err, first)
 	}
-	all, err := d.Phones.PlayerCodes(ctx, e.ID)
-	must(t, err)
+	all := mustCall(t, d.Phones.PlayerCodes, e.ID)
 	if len(all) != len(entries) || all[entries[3].ID] != first {
 		t.Fatalf("PlayerCodes gave %d codes (entry 3: %q); want %d with %q", len(all), all[entries[3].ID], len(entries), first)
 	}
@@ -69,10 +68,8 @@ func TestAPlayerSignsInWithHerCodeOnly(t *testing.T) {
 	if _, err := signInPlayer(d, e.ID, ada.ID, "", "t0"); !errors.Is(err, director.ErrWrongPlayerCode) {
 		t.Fatalf("sign-in before any code was drawn: %v; want ErrWrongPlayerCode", err)
 	}
-	code, err := d.Phones.PlayerCode(ctx, ada.ID)
-	must(t, err)
-	other, err := d.Phones.PlayerCode(ctx, entries[1].ID)
-	must(t, err)
+	code := mustCall(t, d.Phones.PlayerCode, ada.ID)
+	other := mustCall(t, d.Phones.PlayerCode, entries[1].ID)
 	if _, err := signInPlayer(d, e.ID, ada.ID, other, "t1"); !errors.Is(err, director.ErrWrongPlayerCode) {
 		t.Fatalf("another player's code: %v; want ErrWrongPlayerCode", err)
 	}
@@ -112,8 +109,7 @@ func TestAPlayerSignsInWithHerCodeOnly(t *testing.T) {
 func TestSignedOutPlayerPhoneIsRefused(t *testing.T) {
 	d, _, e, entries := playerEvent(t, 2)
 	ctx := context.Background()
-	code, err := d.Phones.PlayerCode(ctx, entries[0].ID)
-	must(t, err)
+	code := mustCall(t, d.Phones.PlayerCode, entries[0].ID)
 	if _, err := signInPlayer(d, e.ID, entries[0].ID, code, "tok"); err != nil {
 		t.Fatal(err)
 	}

@@ -137,8 +137,7 @@ func namesakeGetsHerOwnCode(t *testing.T, d *director.Director, id event.EventID
 		t.Fatalf("the namesake was shown %q; her entry's code is %q", nm.Code.Code, code)
 	}
 	// The log says every reveal: one to the namesake, on the tablet.
-	log, err := d.Events.Log(ctx, id)
-	must(t, err)
+	log := mustCall(t, d.Events.Log, id)
 	kiosk := 0
 	for _, l := range log {
 		if strings.HasPrefix(l.Message.Format, "player code shown to the new player") {

@@ -5,13 +5,14 @@ import (
 	"errors"
 	"math/rand/v2"
 	"path/filepath"
+	"testing"
+	"time"
+
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/storage"
 	"tablekeeper/core/store"
 	"tablekeeper/internal/testdb"
-	"testing"
-	"time"
 )
 
 // Rule G2: "a player registers once per event; late entries; drops (a
@@ -62,8 +63,7 @@ func TestG2RegisterOnceLateEntryDropAndReinstate(t *testing.T) {
 	if after, _ := standingOf(t, d, e.ID, es[0].ID); after != points {
 		t.Errorf("Ada dropped with %d points and has %d after round 2", points, after)
 	}
-	st, err := d.Rounds.Standings(ctx, e.ID)
-	must(t, err)
+	st := mustCall(t, d.Rounds.Standings, e.ID)
 	for _, s := range st {
 		if s.EntryID == es[0].ID && (s.Matches != 1 || s.Status != event.EntryDropped) {
 			t.Errorf("Ada after round 2: %d matches, status %v; want her round-1 match kept and the drop shown", s.Matches, s.Status)
@@ -120,8 +120,7 @@ func TestATableAndASeedAreSavedInOneWrite(t *testing.T) {
 	if !errors.Is(err, event.ErrConflict) {
 		t.Fatalf("seed 1 twice: %v", err)
 	}
-	entries, err := d.Registration.Entries(ctx, e.ID)
-	must(t, err)
+	entries := mustCall(t, d.Registration.Entries, e.ID)
 	for _, en := range entries {
 		want := map[string][2]int{"Ada": {5, 1}, "Bob": {0, 0}}[en.Name]
 		if en.FixedTable != want[0] || en.Seed != want[1] {

@@ -7,23 +7,17 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
+	"testing"
+	"time"
+
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
-	"testing"
-	"time"
 )
 
 // progressLine is what a header shows of Progress, for comparing.
 func progressLine(p director.Progress) string {
 	return fmt.Sprintf("%s ready=%v done=%v early=%v extra=%v %q", p.Label(), p.Ready, p.Done, p.FinishEarly, p.ExtraRound, p.Waiting())
-}
-
-func mustProgress(t *testing.T, d *director.Director, id event.EventID) director.Progress {
-	t.Helper()
-	p, err := d.Rounds.Progress(context.Background(), id)
-	must(t, err)
-	return p
 }
 
 // finishTables records a result on every table of round r still out: seat 1
@@ -47,13 +41,12 @@ func finishTables(t *testing.T, d *director.Director, id event.EventID, r event.
 func TestProgressOfAThreeRoundSwissSaysWhatComesNext(t *testing.T) {
 	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	register(t, d, e.ID, "Ada", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
-	if got, want := progressLine(mustProgress(t, d, e.ID)), `Pair round 1 ready=true done=false early=false extra=false ""`; got != want {
+	if got, want := progressLine(mustCall(t, d.Rounds.Progress, e.ID)), `Pair round 1 ready=true done=false early=false extra=false ""`; got != want {
 		t.Errorf("before round 1: %s, want %s", got, want)
 	}
 	for n := 1; n <= 3; n++ {
-		r, err := d.Rounds.PairNextRound(ctx, e.ID)
-		must(t, err)
-		if got, want := progressLine(mustProgress(t, d, e.ID)), fmt.Sprintf(`Publish round %d ready=true done=false early=false extra=false ""`, n); got != want {
+		r := mustCall(t, d.Rounds.PairNextRound, e.ID)
+		if got, want := progressLine(mustCall(t, d.Rounds.Progress, e.ID)), fmt.Sprintf(`Publish round %d ready=true done=false early=false extra=false ""`, n); got != want {
 			t.Errorf("round %d draft: %s, want %s", n, got, want)
 		}
 		must(t, d.Drafts.PublishRound(ctx, e.ID, n))
@@ -61,12 +54,12 @@ func TestProgressOfAThreeRoundSwissSaysWhatComesNext(t *testing.T) {
 		if n == 3 {
 			next = `Finish event ready=false done=true early=false extra=true "Waiting for 4 results of round 3"`
 		}
-		if got := progressLine(mustProgress(t, d, e.ID)); got != next {
+		if got := progressLine(mustCall(t, d.Rounds.Progress, e.ID)); got != next {
 			t.Errorf("round %d published: %s, want %s", n, got, next)
 		}
 		finishTables(t, d, e.ID, r)
 	}
-	p := mustProgress(t, d, e.ID)
+	p := mustCall(t, d.Rounds.Progress, e.ID)
 	if got, want := progressLine(p), `Finish event ready=true done=true early=false extra=true ""`; got != want {
 		t.Errorf("after round 3: %s, want %s", got, want)
 	}
@@ -74,7 +67,7 @@ func TestProgressOfAThreeRoundSwissSaysWhatComesNext(t *testing.T) {
 		t.Errorf("planned %d, swiss %d, cut %d", p.Planned, p.Swiss, p.Cut)
 	}
 	must(t, d.Events.FinishEvent(ctx, e.ID))
-	if p := mustProgress(t, d, e.ID); p.Next != director.StepNone || !p.Finished {
+	if p := mustCall(t, d.Rounds.Progress, e.ID); p.Next != director.StepNone || !p.Finished {
 		t.Errorf("finished: %+v", p)
 	}
 }
@@ -91,12 +84,12 @@ func TestProgressOfABracketIsDoneAfterTheFinal(t *testing.T) {
 		if n == 2 {
 			want = `Finish event ready=false done=true early=false extra=false "Waiting for 1 result of round 2"`
 		}
-		if got := progressLine(mustProgress(t, d, e.ID)); got != want {
+		if got := progressLine(mustCall(t, d.Rounds.Progress, e.ID)); got != want {
 			t.Errorf("round %d under way: %s, want %s", n, got, want)
 		}
 		finishTables(t, d, e.ID, r)
 	}
-	if got, want := progressLine(mustProgress(t, d, e.ID)), `Finish event ready=true done=true early=false extra=false ""`; got != want {
+	if got, want := progressLine(mustCall(t, d.Rounds.Progress, e.ID)), `Finish event ready=true done=true early=false extra=false ""`; got != want {
 		t.Errorf("after the final: %s, want %s", got, want)
 	}
 }
@@ -111,7 +104,7 @@ func TestProgressOfASwissWithATopCut(t *testing.T) {
 	}
 	register(t, d, e.ID, names...)
 	for guard := 0; guard < 20; guard++ {
-		p := mustProgress(t, d, e.ID)
+		p := mustCall(t, d.Rounds.Progress, e.ID)
 		if p.Done {
 			if p.Cut != 3 || p.Label().String() != "Finish event" || p.ExtraRound {
 				t.Errorf("done after %d Swiss and %d cut rounds: %s", p.Swiss, p.Cut, progressLine(p))
@@ -136,8 +129,7 @@ func TestProgressOfASwissWithATopCut(t *testing.T) {
 func TestWouldEndTellsTheLastRoundWithoutSavingAnything(t *testing.T) {
 	ctx, d, e := openEvent(t, "generic", "single-elimination", nil)
 	register(t, d, e.ID, "Ada", "Bob", "Cy", "Dee")
-	r1, err := d.Rounds.PairNextRound(ctx, e.ID)
-	must(t, err)
+	r1 := mustCall(t, d.Rounds.PairNextRound, e.ID)
 	if _, err := d.Rounds.WouldEnd(ctx, e.ID, 1, nil); !errors.Is(err, event.ErrState) || !strings.Contains(err.Error(), "round 1 is a draft") {
 		t.Errorf("a draft: %v", err)
 	}
@@ -150,8 +142,7 @@ func TestWouldEndTellsTheLastRoundWithoutSavingAnything(t *testing.T) {
 		t.Errorf("3-0 in a best of three: %v", err)
 	}
 	finishTables(t, d, e.ID, r1)
-	r2, err := d.Rounds.PairNextRound(ctx, e.ID)
-	must(t, err)
+	r2 := mustCall(t, d.Rounds.PairNextRound, e.ID)
 	must(t, d.Drafts.PublishRound(ctx, e.ID, r2.Number))
 	for _, c := range []struct {
 		number int
@@ -172,7 +163,7 @@ func TestWouldEndTellsTheLastRoundWithoutSavingAnything(t *testing.T) {
 	if last, err := d.Rounds.WouldEnd(ctx, e.ID, 2, map[int]event.Result{1: win(2, 1)}); err != nil || !last {
 		t.Errorf("the final with its winner: last %v, %v", last, err)
 	}
-	p := mustProgress(t, d, e.ID)
+	p := mustCall(t, d.Rounds.Progress, e.ID)
 	if p.Missing != 1 || p.Ready {
 		t.Errorf("WouldEnd saved something: %d results missing, ready %v", p.Missing, p.Ready)
 	}
@@ -189,7 +180,7 @@ func TestProgressOfAGrandFinalThatMayBeReplayedIsOpen(t *testing.T) {
 	register(t, d, e.ID, "Ada", "Bob", "Cy", "Dee")
 	open := 0
 	for guard := 0; guard < 12; guard++ {
-		p := mustProgress(t, d, e.ID)
+		p := mustCall(t, d.Rounds.Progress, e.ID)
 		if p.Done && p.Missing == 0 {
 			if p.Label().String() != "Finish event" || p.Status().String() != "round complete: finish the event" || !p.Other().IsZero() {
 				t.Errorf("the end: %s, status %q, other %q", progressLine(p), p.Status(), p.Other())
@@ -200,7 +191,7 @@ func TestProgressOfAGrandFinalThatMayBeReplayedIsOpen(t *testing.T) {
 			return
 		}
 		r := mustPair(t, ctx, d, e.ID)
-		p = mustProgress(t, d, e.ID)
+		p = mustCall(t, d.Rounds.Progress, e.ID)
 		if p.Open {
 			open++
 			want := fmt.Sprintf(`Pair round %d ready=false done=false early=false extra=false "Waiting for 1 result of round %d"`, r.Number+1, r.Number)
@@ -223,8 +214,7 @@ func TestProgressOfAGrandFinalThatMayBeReplayedIsOpen(t *testing.T) {
 func TestTwoPlayerShadowfistEventPairsAndSaysItIsNotOfficial(t *testing.T) {
 	ctx, d, e := openEvent(t, "shadowfist", "big-man", nil)
 	register(t, d, e.ID, "Ada", "Bob")
-	p, err := d.Rounds.Progress(ctx, e.ID)
-	must(t, err)
+	p := mustCall(t, d.Rounds.Progress, e.ID)
 	if got := p.FewPlayers.String(); !strings.Contains(got, "not an official SWS tournament") || !strings.HasPrefix(got, "Only 2 players") {
 		t.Errorf("Progress before round 1 says %q", got)
 	}

@@ -3,8 +3,9 @@ package director_test
 import (
 	"errors"
 	"strings"
-	"tablekeeper/core/event"
 	"testing"
+
+	"tablekeeper/core/event"
 )
 
 // Draw refusal (rule K7): KeyForge has no draw, so a drawn result is

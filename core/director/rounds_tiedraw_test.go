@@ -89,8 +89,7 @@ func TestTiesAtTheCutLineAreDrawn(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	d, db, e := tcEvent(t, dir, false, tcSeed)
-	ties, err := d.Rounds.CutTies(ctx, e.ID)
-	must(t, err)
+	ties := mustCall(t, d.Rounds.CutTies, e.ID)
 	var line director.CutTie
 	for _, c := range ties {
 		if c.Straddles() {
@@ -100,8 +99,7 @@ func TestTiesAtTheCutLineAreDrawn(t *testing.T) {
 	if len(line.Players) != 3 || line.First != 7 {
 		t.Fatalf("the case is wrong: no three-way tie straddles the cut of 8 from place 7: %+v", ties)
 	}
-	table, err := d.Rounds.Standings(ctx, e.ID)
-	must(t, err)
+	table := mustCall(t, d.Rounds.Standings, e.ID)
 	for _, s := range table {
 		tied := slices.ContainsFunc(line.Players, func(p director.TiedPlayer) bool { return p.Entry == s.EntryID })
 		if tied && (!s.Drawn || s.DrawRound != 3) {
@@ -126,15 +124,13 @@ func TestTiesAtTheCutLineAreDrawn(t *testing.T) {
 	defer db2.Close()
 	c := &fakeClock{t: time.Date(2026, 11, 20, 22, 0, 0, 0, time.UTC)}
 	d = director.New(db2, c.now, rand.New(rand.NewPCG(9, 9)))
-	again, err := d.Rounds.CutTies(ctx, e.ID)
-	must(t, err)
+	again := mustCall(t, d.Rounds.CutTies, e.ID)
 	if !slices.Equal(tiedIDs(again), tiedIDs(ties)) {
 		t.Fatalf("after a restart the draw is %v, it was %v", tiedIDs(again), tiedIDs(ties))
 	}
 
 	// The cut takes the drawn order, and the log says so.
-	r, err := d.Rounds.PairNextRound(ctx, e.ID)
-	must(t, err)
+	r := mustCall(t, d.Rounds.PairNextRound, e.ID)
 	checkCutFollowsTheDraw(t, d, e.ID, r, line)
 	if after, err := d.Rounds.CutTies(ctx, e.ID); err != nil || after != nil {
 		t.Errorf("once the cut is paired there is no cut ahead: %+v, %v", after, err)
@@ -153,16 +149,14 @@ func TestCutNeverDependsOnNames(t *testing.T) {
 		var cuts [2][]event.EntryID
 		for k, reversed := range []bool{false, true} {
 			d, db, e := swissTop8Event(t, t.TempDir(), players, reversed, seed)
-			ties, err := d.Rounds.CutTies(ctx, e.ID)
-			must(t, err)
+			ties := mustCall(t, d.Rounds.CutTies, e.ID)
 			if k == 0 && slices.ContainsFunc(ties, director.CutTie.Straddles) {
 				straddled++
 			}
 			if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 				t.Fatal(err)
 			}
-			entries, err := d.Registration.Entries(ctx, e.ID)
-			must(t, err)
+			entries := mustCall(t, d.Registration.Entries, e.ID)
 			seeds := make([]event.EntryID, 9)
 			for _, en := range entries {
 				if en.Seed > 0 {
@@ -222,15 +216,13 @@ func TestFinalTableFollowsTheTieDraw(t *testing.T) {
 			continue
 		}
 		must(t, err)
-		rounds, err := d.Rounds.Rounds(ctx, id)
-		must(t, err)
+		rounds := mustCall(t, d.Rounds.Rounds, id)
 		final := rounds[len(rounds)-1]
 		if final.Stage != event.StageFinal {
 			t.Fatalf("seed %d: the open round is %s, not the final table", seed, final.Stage)
 		}
 		seated := map[string]bool{}
-		entries, err := d.Registration.Entries(ctx, id)
-		must(t, err)
+		entries := mustCall(t, d.Registration.Entries, id)
 		for _, tb := range final.Tables {
 			for _, s := range tb.Seats {
 				for _, en := range entries {
@@ -240,8 +232,7 @@ func TestFinalTableFollowsTheTieDraw(t *testing.T) {
 				}
 			}
 		}
-		log, err := d.Events.Log(ctx, id)
-		must(t, err)
+		log := mustCall(t, d.Events.Log, id)
 		for _, l := range log {
 			rest, ok := strings.CutPrefix(l.Message.In(i18n.English), "cut of 4: ")
 			if !ok {
@@ -289,10 +280,8 @@ func TestSecondaryTableFollowsTheTieDraw(t *testing.T) {
 				must(t, d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, res))
 			}
 		}
-		ties, err := d.Rounds.CutTies(ctx, e.ID)
-		must(t, err)
-		final, err := d.Rounds.PairNextRound(ctx, e.ID)
-		must(t, err)
+		ties := mustCall(t, d.Rounds.CutTies, e.ID)
+		final := mustCall(t, d.Rounds.PairNextRound, e.ID)
 		if len(final.Tables) != 2 {
 			t.Fatalf("seed %d: the final round seats %d tables, want the final and the secondary", seed, len(final.Tables))
 		}
@@ -302,8 +291,7 @@ func TestSecondaryTableFollowsTheTieDraw(t *testing.T) {
 				at[s.EntryID] = i + 1
 			}
 		}
-		log, err := d.Events.Log(ctx, e.ID)
-		must(t, err)
+		log := mustCall(t, d.Events.Log, e.ID)
 		for _, c := range ties {
 			if !c.Secondary {
 				continue

@@ -7,10 +7,11 @@ import (
 	"math/rand/v2"
 	"strings"
 	"sync"
+	"testing"
+
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
-	"testing"
 )
 
 // The scorekeeper code is a third secret: it signs in stations only, a
@@ -287,9 +288,7 @@ func TestSlipsAndPhoneReportsInterleaved(t *testing.T) {
 // TestSlipsAndPhoneReportsInterleaved).
 func checkInterleaving(t *testing.T, d *director.Director, e event.Event, ops []slipOp, errs []error) {
 	t.Helper()
-	ctx := context.Background()
-	rounds, err := d.Rounds.Rounds(ctx, e.ID)
-	must(t, err)
+	rounds := mustCall(t, d.Rounds.Rounds, e.ID)
 	final := map[int]string{}
 	for _, tb := range rounds[0].Tables {
 		if tb.Result == nil {
@@ -345,8 +344,7 @@ func checkInterleavedOp(t *testing.T, op slipOp, err error, final string) bool {
 func checkInterleavedList(t *testing.T, d *director.Director, id event.EventID, wantListed map[string]bool) {
 	t.Helper()
 	ctx := context.Background()
-	reports, err := d.Network.PhoneReports(ctx, id)
-	must(t, err)
+	reports := mustCall(t, d.Network.PhoneReports, id)
 	listed := map[string]bool{}
 	for _, p := range reports {
 		k := fmt.Sprintf("%d:%s", p.Table, p.Result)

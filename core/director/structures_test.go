@@ -88,8 +88,7 @@ func TestSwissWithTopCut(t *testing.T) {
 	if len(qf.Tables) != 4 || !strings.Contains(qf.Name.String(), "top 8") || !strings.Contains(qf.Tables[0].Why.String(), "seed 1 v seed 8") {
 		t.Errorf("quarter-finals %q %+v", qf.Name, qf.Tables)
 	}
-	table, err := d.Rounds.Standings(ctx, e.ID)
-	must(t, err)
+	table := mustCall(t, d.Rounds.Standings, e.ID)
 	final := rounds[6].Tables[0]
 	champion := final.Seats[0].EntryID
 	if final.Result.Outcome(1) == event.Win {
@@ -211,8 +210,7 @@ func TestDraftsCanBeSwappedFixedAndPairedAgain(t *testing.T) {
 	d, _ := newDirector(t)
 	e := mustEvent(t, d, "standard-bo3")
 	es := register(t, d, e.ID, names(7)...)
-	r, err := d.Rounds.PairNextRound(ctx, e.ID)
-	must(t, err)
+	r := mustCall(t, d.Rounds.PairNextRound, e.ID)
 	if r.Published() {
 		t.Fatal("a new round is published before the organizer looks at it")
 	}
@@ -240,8 +238,7 @@ func TestDraftsCanBeSwappedFixedAndPairedAgain(t *testing.T) {
 	fixed := rounds[0].Tables[2].Seats[1].EntryID
 	fixTableNine(t, d, e.ID, fixed, es[0].ID)
 	// Pairing again makes a new draft with a new seed.
-	again, err := d.Drafts.RepairRound(ctx, e.ID)
-	must(t, err)
+	again := mustCall(t, d.Drafts.RepairRound, e.ID)
 	if again.Number != 1 || again.Seed == r.Seed || again.Published() {
 		t.Errorf("paired again: %+v", again)
 	}
@@ -313,8 +310,7 @@ func TestDraftsDoNotCountAndCanBeWithdrawn(t *testing.T) {
 	d, _ := newDirector(t)
 	e := mustEvent(t, d, "standard-bo3")
 	register(t, d, e.ID, names(5)...)
-	r, err := d.Rounds.PairNextRound(ctx, e.ID)
-	must(t, err)
+	r := mustCall(t, d.Rounds.PairNextRound, e.ID)
 	table, _ := d.Rounds.Standings(ctx, e.ID)
 	for _, s := range table {
 		if s.Points != 0 || s.Byes != 0 {
@@ -365,8 +361,7 @@ func TestSwissRoundOneBySeed(t *testing.T) {
 	if err := d.Registration.SetSeed(ctx, es[0].ID, 7); !errors.Is(err, event.ErrConflict) {
 		t.Errorf("a seed twice: %v", err)
 	}
-	r, err := d.Rounds.PairNextRound(ctx, e.ID)
-	must(t, err)
+	r := mustCall(t, d.Rounds.PairNextRound, e.ID)
 	// Seed s is es[8-s]: table 1 is seed 1 v seed 5.
 	if a, b := r.Tables[0].Seats[0].EntryID, r.Tables[0].Seats[1].EntryID; a != es[7].ID || b != es[3].ID || !strings.Contains(r.Tables[0].Why.String(), "seed 1 v seed 5") {
 		t.Errorf("table 1: %v v %v (%s)", a, b, r.Tables[0].Why)

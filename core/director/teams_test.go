@@ -244,15 +244,13 @@ func TestATeamByeIsAByeForEachMember(t *testing.T) {
 		t.Fatalf("byes %v: want the two players of one team", byes)
 	}
 	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, 1, win(1, 0)))
-	players, err := d.Rounds.Standings(ctx, e.ID)
-	must(t, err)
+	players := mustCall(t, d.Rounds.Standings, e.ID)
 	for _, st := range players {
 		if of[st.EntryID] == of[byes[0]] && (st.Points != 3 || st.Byes != 1 || st.Wins != 1) {
 			t.Errorf("a player with the team's bye: %+v", st)
 		}
 	}
-	ts, err := d.Teams.TeamStandings(ctx, e.ID)
-	must(t, err)
+	ts := mustCall(t, d.Teams.TeamStandings, e.ID)
 	for _, st := range ts {
 		if st.Team.ID == of[byes[0]] && (st.Points != 3 || st.Byes != 1 || st.Matches != 1) {
 			t.Errorf("the team with the bye: %+v", st)
@@ -322,10 +320,8 @@ func TestTeamStandingsMatchTheirPlayers(t *testing.T) {
 	d, _ := newDirector(t)
 	e, es, teams := teamEvent(t, d, 10)
 	playThreeTeamRounds(t, d, e.ID)
-	ts, err := d.Teams.TeamStandings(ctx, e.ID)
-	must(t, err)
-	players, err := d.Rounds.Standings(ctx, e.ID)
-	must(t, err)
+	ts := mustCall(t, d.Teams.TeamStandings, e.ID)
+	players := mustCall(t, d.Rounds.Standings, e.ID)
 	if len(ts) != len(teams) || len(players) != len(es) {
 		t.Fatalf("%d team lines for %d teams, %d player lines", len(ts), len(teams), len(players))
 	}
@@ -398,8 +394,7 @@ func TestSwappingInATeamEventSwapsTeams(t *testing.T) {
 	d, _ := newDirector(t)
 	e, _, teams := teamEvent(t, d, 8)
 	of := teamOf(teams)
-	r, err := d.Rounds.PairNextRound(ctx, e.ID)
-	must(t, err)
+	r := mustCall(t, d.Rounds.PairNextRound, e.ID)
 	t1, t2 := r.Tables[0].Entries(), r.Tables[1].Entries()
 	// The second member of table 1's team A with the first of table 2's
 	// team B.
@@ -468,8 +463,7 @@ func TestTeammatesAloneAtTheirRankAreNotMarkedDrawn(t *testing.T) {
 				must(t, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(1, 0)))
 			}
 		}
-		table, err := d.Rounds.Standings(ctx, e.ID)
-		must(t, err)
+		table := mustCall(t, d.Rounds.Standings, e.ID)
 		team := teamOf(teams)
 		marked := 0
 		for _, s := range table {

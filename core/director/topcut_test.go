@@ -29,13 +29,11 @@ func TestX2PlacesBelowTheCutStayInTheirSwissOrder(t *testing.T) {
 			must(t, d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, res))
 		}
 	}
-	atCut, err := d.Rounds.Standings(ctx, e.ID)
-	must(t, err)
+	atCut := mustCall(t, d.Rounds.Standings, e.ID)
 	// The cut: every lower seed wins, 2–0, so that each match changes the
 	// match-win % of players met in the Swiss by those below the cut.
 	inCut := playTheCutLowerSeedsWinning(t, d, e.ID)
-	final, err := d.Rounds.Standings(ctx, e.ID)
-	must(t, err)
+	final := mustCall(t, d.Rounds.Standings, e.ID)
 	if len(final) != 8 || len(inCut) != 4 {
 		t.Fatalf("%d standings, %d in the cut", len(final), len(inCut))
 	}
@@ -53,10 +51,8 @@ func TestX2PlacesBelowTheCutStayInTheirSwissOrder(t *testing.T) {
 				i+5, s.Name, s.Rank, s.Points, s.OppMatchWin, s.OppGameWin, was.Name, was.Rank, was.Points, was.OppMatchWin, was.OppGameWin)
 		}
 	}
-	v, err := d.Views.StandingsView(ctx, e.ID)
-	must(t, err)
-	b, err := d.Views.Board(ctx, e.ID)
-	must(t, err)
+	v := mustCall(t, d.Views.StandingsView, e.ID)
+	b := mustCall(t, d.Views.Board, e.ID)
 	for i := range final {
 		if v.Players[i].EntryID != final[i].EntryID || v.Players[i].OppMatchWin != final[i].OppMatchWin ||
 			b.Standings[i].EntryID != final[i].EntryID || b.Standings[i].OppMatchWin != final[i].OppMatchWin {

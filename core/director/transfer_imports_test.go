@@ -6,12 +6,13 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
+	"testing"
+	"time"
+
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
 	"tablekeeper/core/transfer"
-	"testing"
-	"time"
 )
 
 // Import atomic and idempotent: importing the same file twice changes
@@ -100,8 +101,7 @@ func BenchmarkImport100k(b *testing.B) {
 func TestImportEventsIsAllOrNothing(t *testing.T) {
 	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	register(t, d, e.ID, "Ada Lovelace", "Bob Stone")
-	doc, err := d.Transfer.ExportEvent(ctx, e.ID)
-	must(t, err)
+	doc := mustCall(t, d.Transfer.ExportEvent, e.ID)
 	if _, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Cy Young", MemberNo: "777"}); err != nil {
 		t.Fatal(err)
 	}

@@ -68,8 +68,7 @@ func boardDuringADraft(t *testing.T, d *director.Director, id event.EventID) eve
 	ctx := context.Background()
 	r2, err := d.Rounds.PairNextRound(ctx, id) // a draft
 	must(t, err)
-	b, err := d.Views.Board(ctx, id)
-	must(t, err)
+	b := mustCall(t, d.Views.Board, id)
 	if b.Current.Round.Number != 1 || !b.Progress.Draft || b.Clock().Round != 2 || b.Clock().Clock.Started() {
 		t.Fatalf("round 2 a draft: current %d, draft %v, clock of round %d", b.Current.Round.Number, b.Progress.Draft, b.Clock().Round)
 	}
@@ -121,8 +120,7 @@ func TestBoardPlayerOutcomeOfATeamMatch(t *testing.T) {
 	e, _, _ := teamEvent(t, d, 4)
 	r := mustPair(t, ctx, d, e.ID)
 	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, 1, win(0, 1)))
-	b, err := d.Views.Board(ctx, e.ID)
-	must(t, err)
+	b := mustCall(t, d.Views.Board, e.ID)
 	for k, s := range r.Tables[0].Seats {
 		v, _ := b.Player(s.EntryID)
 		o, ok := v.Rounds[0].Outcome()
