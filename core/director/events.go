@@ -118,12 +118,7 @@ func (d *Events) UpdateSettings(ctx context.Context, id event.EventID, s event.S
 
 // Event returns one event.
 func (d *Events) Event(ctx context.Context, id event.EventID) (event.Event, error) {
-	var e event.Event
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		e, err = tx.Event(id)
-		return err
-	})
-	return e, err
+	return readBy(ctx, d.store, id, Tx.Event)
 }
 
 // EventSummary is an event with the counts an event list shows.

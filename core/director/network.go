@@ -578,12 +578,7 @@ type PhoneReport struct {
 // approval whose table has since been given another result is one to
 // check.
 func (d *Network) PhoneReports(ctx context.Context, id event.EventID) ([]PhoneReport, error) {
-	var out []PhoneReport
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		out, err = d.organizerReports(tx, id)
-		return err
-	})
-	return out, err
+	return readIn(ctx, d.store, func(tx Tx) ([]PhoneReport, error) { return d.organizerReports(tx, id) })
 }
 
 // organizerReports are the reports on the organizer's list: the phone

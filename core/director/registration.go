@@ -11,12 +11,7 @@ import (
 // FindPlayers searches the player directory by part of a name or member
 // number; an empty query lists it by name.
 func (d *Registration) FindPlayers(ctx context.Context, query string, limit int) ([]event.Player, error) {
-	var out []event.Player
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		out, err = tx.FindPlayers(strings.TrimSpace(query), limit)
-		return err
-	})
-	return out, err
+	return readIn(ctx, d.store, func(tx Tx) ([]event.Player, error) { return tx.FindPlayers(strings.TrimSpace(query), limit) })
 }
 
 // NewPlayer is a person to add to the directory.

@@ -571,12 +571,7 @@ type SheetPlayer struct {
 // RoundSheet returns round number of an event with names and points, for
 // the round screen and the pairings report.
 func (d *Rounds) RoundSheet(ctx context.Context, id event.EventID, number int) (Sheet, error) {
-	var sh Sheet
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		sh, err = roundSheet(tx, id, number)
-		return err
-	})
-	return sh, err
+	return readIn(ctx, d.store, func(tx Tx) (Sheet, error) { return roundSheet(tx, id, number) })
 }
 
 // roundSheet reads round number of event id as a Sheet, inside a read.
