@@ -482,11 +482,7 @@ func (d *core) resolvePlayerReport(tx Tx, id event.EventID, rep event.Report, ac
 	if !accept {
 		return event.Invalid("a player's own report is not rejected alone: accept another player's report of the table, or type its result")
 	}
-	tr, err := loadTableResult(tx, id, rep.Round, rep.Table)
-	if err != nil {
-		return err
-	}
-	res, err := tr.check(rep.Parsed)
+	tr, res, err := reportedResult(tx, id, rep)
 	if err != nil {
 		return err
 	}

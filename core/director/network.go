@@ -687,11 +687,7 @@ func (d *Network) ResolveReport(ctx context.Context, id event.EventID, reportID 
 			return d.rejectReport(tx, e, rep)
 		}
 		source := reportSource(rep.Device)
-		tr, err := loadTableResult(tx, id, rep.Round, rep.Table)
-		if err != nil {
-			return err
-		}
-		res, err := tr.check(rep.Parsed)
+		tr, res, err := reportedResult(tx, id, rep)
 		if err != nil {
 			return err
 		}

@@ -301,6 +301,17 @@ func (tr tableResult) readReport(text string, multi *rules.MultiInput) (parsed, 
 	return parsed, res, err
 }
 
+// reportedResult reads the table a report is about and checks the result
+// it reports there, as accepting it would save it.
+func reportedResult(tx Tx, id event.EventID, rep event.Report) (tableResult, event.Result, error) {
+	tr, err := loadTableResult(tx, id, rep.Round, rep.Table)
+	if err != nil {
+		return tr, event.Result{}, err
+	}
+	res, err := tr.check(rep.Parsed)
+	return tr, res, err
+}
+
 // check checks res against the table, the format and the round (draws),
 // and returns it as it is saved.
 func (tr tableResult) check(res event.Result) (event.Result, error) {
