@@ -126,11 +126,7 @@ func (d *core) assignTableCodes(tx Tx, id event.EventID, r event.Round) error {
 func (d *Network) TableCodes(ctx context.Context, id event.EventID, round int) (map[int]string, error) {
 	var out map[int]string
 	err := d.store.Read(ctx, func(tx Tx) error {
-		e, err := tx.Event(id)
-		if err != nil {
-			return err
-		}
-		paired, err := tx.RoundCount(id)
+		e, paired, err := eventPaired(tx, id)
 		if err != nil {
 			return err
 		}
@@ -743,3 +739,13 @@ func keyedError(kind error, t i18n.Text) error {
 // asTyped keeps a text a player typed as a Text that says it unchanged in
 // every language.
 func asTyped(s string) i18n.Text { return i18n.Text{Format: "%s", Args: []any{s}} }
+
+// eventPaired reads event id and how many rounds it has paired.
+func eventPaired(tx Tx, id event.EventID) (event.Event, int, error) {
+	e, err := tx.Event(id)
+	if err != nil {
+		return e, 0, err
+	}
+	n, err := tx.RoundCount(id)
+	return e, n, err
+}

@@ -499,11 +499,7 @@ func (d *Stations) StationCheckIn(ctx context.Context, id event.EventID, name st
 	}
 	var en event.Entry
 	err = d.store.Write(ctx, func(tx Tx) error {
-		e, err := tx.Event(id)
-		if err != nil {
-			return err
-		}
-		rounds, err := tx.RoundCount(id)
+		e, rounds, err := eventPaired(tx, id)
 		if err != nil {
 			return err
 		}
