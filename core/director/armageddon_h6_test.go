@@ -43,14 +43,9 @@ func armageddonLost(rounds []event.Round, bestOf int) map[event.EntryID]int {
 func TestH6ArmageddonSweep3to0IsRecordedAndTheSweeperGetsTheRound2Bye(t *testing.T) {
 	for _, sweep := range []int{3, 2} {
 		t.Run(fmt.Sprintf("%d-0", sweep), func(t *testing.T) {
-			ctx := context.Background()
-			d, _ := newDirector(t)
-			e := eventOf(t, d, "heresy", "armageddon", nil)
+			ctx, d, e := openEvent(t, "heresy", "armageddon", nil)
 			register(t, d, e.ID, names(9)...)
-			r, err := pairPublished(ctx, d, e.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := mustPair(t, ctx, d, e.ID)
 			var sweeper event.EntryID
 			for _, tb := range r.Tables {
 				if tb.Bye {
@@ -65,16 +60,11 @@ func TestH6ArmageddonSweep3to0IsRecordedAndTheSweeperGetsTheRound2Bye(t *testing
 				}
 			}
 			sheet, err := d.Rounds.RoundSheet(ctx, e.ID, r.Number)
-			if err != nil {
-				t.Fatal(err)
-			}
+			must(t, err)
 			if got := sheet.Tables[0].Result; got == nil || got.Seats[0].GamesWon != sweep {
 				t.Fatalf("table 1 saved %+v, want %d–0", got, sweep)
 			}
-			r2, err := pairPublished(ctx, d, e.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
+			r2 := mustPair(t, ctx, d, e.ID)
 			var bye event.EntryID
 			for _, tb := range r2.Tables {
 				if tb.Bye {
@@ -91,14 +81,10 @@ func TestH6ArmageddonSweep3to0IsRecordedAndTheSweeperGetsTheRound2Bye(t *testing
 // H6: a match of three games cannot report more than three (3–1), and
 // the refusal says so in a sentence; a drawn match stays refused.
 func TestH6ArmageddonRefusesMoreGamesThanTheMatchHas(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "heresy", "armageddon", nil)
+	ctx, d, e := openEvent(t, "heresy", "armageddon", nil)
 	register(t, d, e.ID, "Ada Lovelace", "Bob Stone")
 	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	err = d.Rounds.RecordResult(ctx, e.ID, r.Number, r.Tables[0].Number, win(3, 1))
 	if !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "3 games, all played") {
 		t.Fatalf("3–1: %v", err)
@@ -123,9 +109,7 @@ func TestH6ArmageddonByesGoByLostGamesOverSeeds(t *testing.T) {
 	}
 	byes := 0
 	for seed := range uint64(24) {
-		ctx := context.Background()
-		d, _ := newDirector(t)
-		e := eventOf(t, d, "heresy", "armageddon", nil)
+		ctx, d, e := openEvent(t, "heresy", "armageddon", nil)
 		rng := rand.New(rand.NewPCG(seed, 6))
 		register(t, d, e.ID, names(5+rng.IntN(20))...)
 		for n := 1; ; n++ {
@@ -163,10 +147,7 @@ func TestH6ArmageddonByesGoByLostGamesOverSeeds(t *testing.T) {
 // returns 1 when there was one.
 func checkH6Bye(t *testing.T, ctx context.Context, d *director.Director, e event.Event, r event.Round) int {
 	t.Helper()
-	rounds, err := d.Rounds.Rounds(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rounds := mustCall(t, d.Rounds.Rounds, e.ID)
 	before := rounds[:r.Number-1]
 	lost := armageddonLost(before, e.Settings.GamesPerMatch)
 	out, hadBye := map[event.EntryID]bool{}, map[event.EntryID]bool{}

@@ -35,25 +35,15 @@ func counted(rounds []event.Round, upTo int) map[event.EntryID]int {
 // basis, want, and that their rows count exactly the rounds it names.
 func checkBasis(t *testing.T, d *director.Director, id event.EventID, want director.Basis) director.StandingsView {
 	t.Helper()
-	ctx := context.Background()
-	v, err := d.Views.StandingsView(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := mustCall(t, d.Views.StandingsView, id)
 	if v.Basis != want {
 		t.Fatalf("basis %+v, want %+v", v.Basis, want)
 	}
-	b, err := d.Views.Board(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := mustCall(t, d.Views.Board, id)
 	if b.Basis != v.Basis || !reflect.DeepEqual(b.Standings, v.Players) {
 		t.Fatalf("the board's basis %+v or rows differ from the standings view's %+v", b.Basis, v.Basis)
 	}
-	rounds, err := d.Rounds.Rounds(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rounds := mustCall(t, d.Rounds.Rounds, id)
 	exp := counted(rounds, v.Basis.Round)
 	for _, st := range v.Players {
 		if st.Matches != exp[st.EntryID] {
@@ -80,10 +70,7 @@ func TestBasisOverSeededEvents(t *testing.T) {
 			checkBasis(t, d, e.ID, director.Basis{})
 			for r := 1; r <= 4; r++ {
 				before := checkBasis(t, d, e.ID, director.Basis{Round: r - 1, In: playedTables(t, d, e.ID, r-1), Of: playedTables(t, d, e.ID, r-1)})
-				draft, err := d.Rounds.PairNextRound(ctx, e.ID)
-				if err != nil {
-					t.Fatal(err)
-				}
+				draft := mustCall(t, d.Rounds.PairNextRound, e.ID)
 				// A result typed into the draft (where the desk allows
 				// it) must not count either.
 				for _, tb := range draft.Tables {
@@ -96,9 +83,7 @@ func TestBasisOverSeededEvents(t *testing.T) {
 				if !reflect.DeepEqual(after.Players, before.Players) {
 					t.Fatalf("round %d: a draft changed the standings", r)
 				}
-				if err := d.Drafts.PublishRound(ctx, e.ID, r); err != nil {
-					t.Fatal(err)
-				}
+				must(t, d.Drafts.PublishRound(ctx, e.ID, r))
 				round := roundOf(t, d, e.ID, r)
 				var open []int
 				for _, tb := range round.Tables {
@@ -110,9 +95,7 @@ func TestBasisOverSeededEvents(t *testing.T) {
 				rng.Shuffle(len(open), func(i, j int) { open[i], open[j] = open[j], open[i] })
 				for _, n := range open {
 					checkBasis(t, d, e.ID, director.Basis{Round: r, In: in, Of: len(open)})
-					if err := d.Rounds.RecordResult(ctx, e.ID, r, n, win(2, rng.IntN(2))); err != nil {
-						t.Fatal(err)
-					}
+					must(t, d.Rounds.RecordResult(ctx, e.ID, r, n, win(2, rng.IntN(2))))
 					in++
 				}
 				v := checkBasis(t, d, e.ID, director.Basis{Round: r, In: in, Of: len(open)})

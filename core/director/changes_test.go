@@ -1,7 +1,6 @@
 package director_test
 
 import (
-	"context"
 	"sync"
 	"testing"
 
@@ -36,9 +35,7 @@ func (l *changeLog) take() []director.Change {
 // log), whoever made the write; a refused write tells nothing, and a
 // cancelled subscription hears nothing more.
 func TestSubscribersHearWhatEachCommittedWriteChanged(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	entries := register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
 	var log changeLog
 	cancel := d.Subscribe(log.add)
@@ -51,23 +48,16 @@ func TestSubscribersHearWhatEachCommittedWriteChanged(t *testing.T) {
 		}
 	}
 	for _, en := range entries {
-		if err := d.Registration.CheckIn(ctx, en.ID, true); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Registration.CheckIn(ctx, en.ID, true))
 		expect("check-in", director.ChangeRegistration)
 	}
-	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustPair(t, ctx, d, e.ID)
 	for _, c := range log.take() { // pairing, then publishing
 		if c.Event != e.ID || !c.What.Has(director.ChangeRound) {
 			t.Errorf("pairing and publishing: told %+v", c)
 		}
 	}
-	if err := d.Rounds.RecordResult(ctx, e.ID, r.Number, r.Tables[0].Number, win(2, 0)); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Rounds.RecordResult(ctx, e.ID, r.Number, r.Tables[0].Number, win(2, 0)))
 	expect("a result", director.ChangeResult)
 	if err := d.Rounds.RecordResult(ctx, e.ID, r.Number, r.Tables[0].Number, win(3, 0)); err == nil {
 		t.Fatal("3-0 in a best of three was saved")
@@ -85,9 +75,7 @@ func TestSubscribersHearWhatEachCommittedWriteChanged(t *testing.T) {
 	expect("a judge", director.ChangeJudgeLog)
 
 	cancel()
-	if err := d.Registration.CheckIn(ctx, entries[1].ID, false); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.CheckIn(ctx, entries[1].ID, false))
 	if got := log.take(); len(got) != 0 {
 		t.Errorf("a cancelled subscription was told %+v", got)
 	}
@@ -97,27 +85,19 @@ func TestSubscribersHearWhatEachCommittedWriteChanged(t *testing.T) {
 // the event, its entries, judges, the roster's problem, the log and the
 // latest round's sheet.
 func TestJudgeViewIsOneRead(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
 	v, err := d.Views.JudgeView(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if v.Event.ID != e.ID || len(v.Entries) != 4 || v.Rounds != 0 || len(v.Latest.Tables) != 0 {
 		t.Fatalf("before round 1: %+v", v)
 	}
-	if _, err := pairPublished(ctx, d, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	mustPair(t, ctx, d, e.ID)
 	if _, err := d.Judging.AddJudge(ctx, e.ID, director.NewJudge{Name: "Hana Judge", Role: event.RoleHeadJudge}); err != nil {
 		t.Fatal(err)
 	}
 	v, err = d.Views.JudgeView(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	problem, _ := d.Judging.RosterProblem(ctx, e.ID)
 	if v.Rounds != 1 || len(v.Latest.Tables) != 2 || len(v.Judges) != 1 || i18n.Error(i18n.English, v.Problem) != i18n.Error(i18n.English, problem) {
 		t.Errorf("after round 1: rounds %d, %d tables, %d judges, problem %v (roster says %v)", v.Rounds, len(v.Latest.Tables), len(v.Judges), v.Problem, problem)
@@ -128,21 +108,14 @@ func TestJudgeViewIsOneRead(t *testing.T) {
 // the sheet of the round shown: the one asked for, or the latest when a
 // round was paired since the screen last looked.
 func TestRoundViewIsOneRead(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
 	if v, err := d.Views.RoundView(ctx, e.ID, 0, 0); err != nil || len(v.Heads) != 0 || v.Sheet.Round.Number != 0 {
 		t.Fatalf("before round 1: %+v %v", v, err)
 	}
-	r1, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r1 := mustPair(t, ctx, d, e.ID)
 	for _, tb := range r1.Tables {
-		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)))
 	}
 	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 		t.Fatal(err)
@@ -154,9 +127,7 @@ func TestRoundViewIsOneRead(t *testing.T) {
 		{5, 2, 2}, // past the end: the latest
 	} {
 		v, err := d.Views.RoundView(ctx, e.ID, c.number, c.seen)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		if len(v.Heads) != 2 || v.Heads[1].Published() || v.Sheet.Round.Number != c.want || len(v.Sheet.Tables) != 2 {
 			t.Errorf("asked %d having seen %d: %d heads, round %d shown, want %d", c.number, c.seen, len(v.Heads), v.Sheet.Round.Number, c.want)
 		}
@@ -166,25 +137,15 @@ func TestRoundViewIsOneRead(t *testing.T) {
 // One read per view, the Registration and Standings tabs: each view gives
 // what the separate reads gave, from one transaction.
 func TestRegistrationAndStandingsViewsAreOneRead(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
-	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Rounds.RecordResult(ctx, e.ID, 1, r.Tables[0].Number, win(2, 1)); err != nil {
-		t.Fatal(err)
-	}
+	r := mustPair(t, ctx, d, e.ID)
+	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, r.Tables[0].Number, win(2, 1)))
 	rv, err := d.Views.RegistrationView(ctx, e.ID)
 	if err != nil || rv.Event.ID != e.ID || len(rv.Entries) != 4 || rv.Teams != nil {
 		t.Fatalf("registration view: %+v %v", rv, err)
 	}
-	sv, err := d.Views.StandingsView(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sv := mustCall(t, d.Views.StandingsView, e.ID)
 	want, _ := d.Rounds.Standings(ctx, e.ID)
 	if len(sv.Players) != len(want) || sv.Players[0].EntryID != want[0].EntryID || sv.Players[0].Points != 3 || sv.Teams != nil {
 		t.Errorf("standings view %+v, standings %+v", sv.Players, want)
@@ -195,14 +156,10 @@ func TestRegistrationAndStandingsViewsAreOneRead(t *testing.T) {
 // database as it was at the first one, even when a result is saved in
 // between, and a write through the snapshot is refused.
 func TestInSnapshotReadsOneMoment(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
 	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	n := r.Tables[0].Number
 	err = d.InSnapshot(ctx, func(snap *director.Director) error {
 		before, err := snap.Rounds.RoundSheet(ctx, e.ID, 1)
@@ -228,9 +185,7 @@ func TestInSnapshotReadsOneMoment(t *testing.T) {
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if sh, _ := d.Rounds.RoundSheet(ctx, e.ID, 1); sh.Tables[0].Result == nil {
 		t.Error("the result saved during the snapshot is lost")
 	}

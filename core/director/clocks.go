@@ -30,13 +30,7 @@ func (c RoundClock) Reading(now time.Time) clock.Reading { return clock.Read(c.C
 
 // RoundClockOf returns the clock of round number of an event.
 func (d *Clocks) RoundClockOf(ctx context.Context, id event.EventID, number int) (RoundClock, error) {
-	var out RoundClock
-	err := d.store.Read(ctx, func(tx Tx) error {
-		var err error
-		out, err = roundClockIn(tx, id, number)
-		return err
-	})
-	return out, err
+	return readIn(ctx, d.store, func(tx Tx) (RoundClock, error) { return roundClockIn(tx, id, number) })
 }
 
 // roundClockIn reads round number's clock inside tx.

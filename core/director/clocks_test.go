@@ -32,9 +32,7 @@ func openAt(t *testing.T, path string, now time.Time) *director.Director {
 		last.Close()
 	}
 	db, err := store.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	lastOpen[t.Name()] = db
 	t.Cleanup(func() { db.Close(); delete(lastOpen, t.Name()) })
 	return director.New(db, func() time.Time { return now }, rand.New(rand.NewPCG(1, 2)))
@@ -53,16 +51,12 @@ func TestClockChild(t *testing.T) {
 	ctx := context.Background()
 	d := openAt(t, path, clockT0)
 	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Clock night", Game: "generic", Format: "swiss"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Drafts.PublishRound(ctx, e.ID, 1); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Drafts.PublishRound(ctx, e.ID, 1))
 	if _, err := d.Clocks.StartClock(ctx, e.ID, 1); err != nil {
 		t.Fatal(err)
 	}
@@ -81,19 +75,13 @@ func TestARunningClockSurvivesAKill(t *testing.T) {
 	cmd := exec.Command(os.Args[0], "-test.run=^TestClockChild$", "-test.count=1")
 	cmd.Env = append(os.Environ(), "TK_CLOCK_CHILD="+path)
 	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
+	must(t, cmd.Start())
 	line, err := bufio.NewReader(out).ReadString('\n')
 	if err != nil || !strings.HasPrefix(line, "started ") {
 		t.Fatalf("child said %q, %v", line, err)
 	}
-	if err := cmd.Process.Kill(); err != nil {
-		t.Fatal(err)
-	}
+	must(t, cmd.Process.Kill())
 	cmd.Wait()
 	n, _ := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(line, "started ")))
 	id := event.EventID(n)
@@ -101,9 +89,7 @@ func TestARunningClockSurvivesAKill(t *testing.T) {
 	ctx := context.Background()
 	d := openAt(t, path, clockT0.Add(7*time.Minute))
 	rc, err := d.Clocks.RoundClockOf(ctx, id, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if got := rc.Reading(clockT0.Add(7 * time.Minute)).Remaining; got != 43*time.Minute {
 		t.Errorf("after the kill and 7 minutes, %v left of 50 minutes", got)
 	}

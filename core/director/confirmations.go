@@ -218,15 +218,12 @@ func playerTable(tx Tx, id event.EventID, entry event.EntryID, round int) (table
 	if e.State == event.StateFinished {
 		return tableResult{}, event.Invalidf("%s is finished: its results are final and can no longer be reported", e.Name)
 	}
-	head, err := currentHead(tx, id)
+	head, err := reportableRound(tx, e)
 	if err != nil {
 		return tableResult{}, err
 	}
 	current := head.Number
-	switch {
-	case current == 0:
-		return tableResult{}, event.Invalidf("%s has no published round yet: there is no result to report", e.Name)
-	case round != current:
+	if round != current {
 		return tableResult{}, event.Invalidf("%s is playing round %d: only its results can be reported; reload the page", e.Name, current)
 	}
 	n, err := tx.SeatedAt(id, current, entry)
@@ -485,11 +482,7 @@ func (d *core) resolvePlayerReport(tx Tx, id event.EventID, rep event.Report, ac
 	if !accept {
 		return event.Invalid("a player's own report is not rejected alone: accept another player's report of the table, or type its result")
 	}
-	tr, err := loadTableResult(tx, id, rep.Round, rep.Table)
-	if err != nil {
-		return err
-	}
-	res, err := tr.check(rep.Parsed)
+	tr, res, err := reportedResult(tx, id, rep)
 	if err != nil {
 		return err
 	}

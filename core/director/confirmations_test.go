@@ -29,9 +29,7 @@ func confirmEvent(t *testing.T, game, format string, players int) (*director.Dir
 	t.Helper()
 	ctx := context.Background()
 	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	t.Cleanup(func() { db.Close() })
 	c := &stillClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
 	d := director.New(db, c.now, rand.New(rand.NewPCG(1, 2)))
@@ -45,14 +43,9 @@ func confirmEvent(t *testing.T, game, format string, players int) (*director.Dir
 	}
 	s := e.Settings
 	s.PlayersConfirmResults = true
-	if err := d.Events.UpdateSettings(ctx, e.ID, s); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Events.UpdateSettings(ctx, e.ID, s))
 	e.Settings = s
-	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustPair(t, ctx, d, e.ID)
 	return d, c, e, r
 }
 
@@ -60,9 +53,7 @@ func confirmEvent(t *testing.T, game, format string, players int) (*director.Dir
 func tableOf(t *testing.T, d *director.Director, id event.EventID, round, n int) event.Table {
 	t.Helper()
 	rounds, err := d.Rounds.Rounds(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	for _, tb := range rounds[round-1].Tables {
 		if tb.Number == n {
 			return tb
@@ -213,9 +204,7 @@ func TestDisagreementsAndLoneReportsReachTheOrganizer(t *testing.T) {
 	}
 	checkRoundTabCounts(t, d, e.ID, t2.Number)
 	// The organizer accepts Bob's report of table 1.
-	if err := d.Network.ResolveReport(ctx, e.ID, reps[1].ID, true); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Network.ResolveReport(ctx, e.ID, reps[1].ID, true))
 	if got := tableOf(t, d, e.ID, 1, t1.Number).Result; got == nil || !got.ByPlayers || got.Seats[1].GamesWon != 2 {
 		t.Errorf("accepted %+v", got)
 	}
@@ -223,9 +212,7 @@ func TestDisagreementsAndLoneReportsReachTheOrganizer(t *testing.T) {
 		t.Errorf("the other report of the settled table: %v", err)
 	}
 	// The organizer types table 2's slip: its report closes.
-	if err := d.Rounds.RecordResult(ctx, e.ID, 1, t2.Number, win(0, 2)); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, t2.Number, win(0, 2)))
 	if c, _ := d.Confirmations.ConfirmationOf(ctx, e.ID, t2.Seats[0].EntryID); c.State != director.ConfirmRecorded || len(c.Reports) != 0 {
 		t.Errorf("after the desk typed the slip: %+v", c)
 	}
@@ -326,10 +313,7 @@ func TestConfirmingOverSeededEvents(t *testing.T) {
 			t.Fatal(err)
 		}
 		clk.t = clk.t.Add(24 * time.Hour)
-		reps, err := d.Network.PhoneReports(ctx, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		reps := mustCall(t, d.Network.PhoneReports, e.ID)
 		listed := map[int]int64{}
 		for _, p := range reps {
 			listed[p.Table] = p.ID
@@ -463,9 +447,7 @@ func checkRecordedIsSent(t *testing.T, e event.Event, tb event.Table, texts map[
 	t.Helper()
 	for text := range texts {
 		sent, err := rules.ParseTableResult(e.Settings, len(tb.Seats), text)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		got := tb.Result
 		ok := len(sent.Seats) > 0 && sent.GamesDrawn == got.GamesDrawn && sent.TimeOut == got.TimeOut
 		for i := range got.Seats {
@@ -508,9 +490,7 @@ func TestBothPlayersSendingAtOnceRecordOnce(t *testing.T) {
 		}
 	}
 	for range 2 * len(r.Tables) {
-		if err := <-errs; err != nil {
-			t.Fatal(err)
-		}
+		must(t, <-errs)
 	}
 	recorded := 0
 	for _, c := range heard.take() {
@@ -518,7 +498,7 @@ func TestBothPlayersSendingAtOnceRecordOnce(t *testing.T) {
 			recorded++
 		}
 	}
-	for _, tb := range d2rounds(t, d, e.ID)[0].Tables {
+	for _, tb := range mustCall(t, d.Rounds.Rounds, e.ID)[0].Tables {
 		if tb.Result == nil || tb.Result.Seats[0].GamesWon != 2 || tb.Result.Seats[1].GamesWon != 1 {
 			t.Errorf("table %d: %+v", tb.Number, tb.Result)
 		}
@@ -536,16 +516,6 @@ func TestBothPlayersSendingAtOnceRecordOnce(t *testing.T) {
 	if corrected != 0 {
 		t.Errorf("%d results recorded twice (corrected)", corrected)
 	}
-}
-
-// d2rounds reads an event's rounds.
-func d2rounds(t *testing.T, d *director.Director, id event.EventID) []event.Round {
-	t.Helper()
-	rs, err := d.Rounds.Rounds(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rs
 }
 
 // A scorekeeper station's slip settles a table as the desk's result does:

@@ -22,12 +22,7 @@ import (
 // entry not of the event. A kiosk asks it before it lets a player
 // found by name register her deck; the caller bounds the wrong tries.
 func (d *Decks) CheckPlayerCode(ctx context.Context, id event.EventID, entry event.EntryID, code string) (event.Entry, error) {
-	var en event.Entry
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		en, err = entryWithCode(tx, id, entry, code)
-		return err
-	})
-	return en, err
+	return readIn(ctx, d.store, func(tx Tx) (event.Entry, error) { return entryWithCode(tx, id, entry, code) })
 }
 
 // KioskDeck is a decklist saved at a kiosk.

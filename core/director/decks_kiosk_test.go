@@ -1,7 +1,6 @@
 package director_test
 
 import (
-	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -15,9 +14,7 @@ import (
 // wrong code, or none, saves nothing; her own code, typed as a player
 // types it (lower case, a dash), saves it and the log says where.
 func TestAKioskSavesADeckOnlyWithThePlayersCode(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "heresy", "reascension", nil)
+	ctx, d, e := openEvent(t, "heresy", "reascension", nil)
 	en := register(t, d, e.ID, "Ada Lovelace", "Bob Stone")
 	if _, _, err := d.Decks.ImportCardList(ctx, "heresy", "name,type\nExtra Card,character\n"); err != nil {
 		t.Fatal(err)
@@ -25,14 +22,8 @@ func TestAKioskSavesADeckOnlyWithThePlayersCode(t *testing.T) {
 	if _, err := d.Decks.SaveDeck(ctx, en[0].ID, "Ada's own", heresyDeck(4)); err != nil {
 		t.Fatal(err)
 	}
-	code, err := d.Phones.PlayerCode(ctx, en[0].ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	other, err := d.Phones.PlayerCode(ctx, en[1].ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	code := mustCall(t, d.Phones.PlayerCode, en[0].ID)
+	other := mustCall(t, d.Phones.PlayerCode, en[1].ID)
 
 	for _, wrong := range []string{"", other, "AAAAAA", code + "X"} {
 		if _, err := d.Decks.CheckPlayerCode(ctx, e.ID, en[0].ID, wrong); !errors.Is(err, director.ErrWrongPlayerCode) {
@@ -67,10 +58,7 @@ func TestAKioskSavesADeckOnlyWithThePlayersCode(t *testing.T) {
 	if _, err := d.Decks.KioskSaveDeck(ctx, director.KioskDeck{Event: e.ID, Entry: en[0].ID, Code: code, List: heresyDeck(4)}); err != nil {
 		t.Fatal(err)
 	}
-	log, err := d.Events.Log(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	log := mustCall(t, d.Events.Log, e.ID)
 	var lines []string
 	for _, l := range log {
 		if strings.HasPrefix(l.Message.Format, "deck registered on") {

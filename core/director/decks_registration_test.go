@@ -3,6 +3,7 @@ package director_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -26,10 +27,7 @@ func deckPhones(t *testing.T, n int) (*director.Director, event.Event, []event.E
 	}
 	en := register(t, d, e.ID, append([]string{"Ada", "Bob"}, names(n-2)...)...)
 	session := func(i int, token string) director.PlayerSession {
-		code, err := d.Phones.PlayerCode(ctx, en[i].ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		code := mustCall(t, d.Phones.PlayerCode, en[i].ID)
 		if _, err := d.Phones.SignInPlayer(ctx, director.PlayerSignInTry{Event: e.ID, Entry: en[i].ID, Code: code,
 			Device: strings.Repeat(string(rune('a'+i)), 32), Address: "192.168.1.5", Token: token, TTL: 3600e9}); err != nil {
 			t.Fatal(err)
@@ -77,16 +75,34 @@ func TestPhoneDecksFollowTheWindow(t *testing.T) {
 		t.Errorf("an empty list: %v; want invalid", err)
 	}
 
-	if err := d.Decks.CloseDeckRegistration(ctx, e.ID); err != nil {
+	phoneDecksWhileClosed(t, d, e.ID, en, ada, bob)
+
+	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
-	if got := lastLog(t, d, e.ID); got != "deck registration from phones closed" {
+	if _, err := d.Decks.SavePlayerDeck(ctx, ada, "", heresyDeck(3)); !errors.Is(err, event.ErrState) || !strings.Contains(event.Message(err), "round 1") {
+		t.Errorf("Ada after round 1: %v; want refused", err)
+	}
+	// S2 unchanged at the desk: a locked deck needs the head judge.
+	if _, err := d.Decks.SaveDeck(ctx, en[0].ID, "", heresyDeck(3)); !errors.Is(err, event.ErrState) || !strings.Contains(event.Message(err), "locked") {
+		t.Errorf("the desk after round 1: %v; want the S2 lock", err)
+	}
+}
+
+// phoneDecksWhileClosed closes the window: phones are refused with the
+// closed sentence and see their saved deck, the desk registers as before;
+// reopened, phones save again. The log says both.
+func phoneDecksWhileClosed(t *testing.T, d *director.Director, id event.EventID, en []event.Entry, ada, bob director.PlayerSession) {
+	t.Helper()
+	ctx := context.Background()
+	must(t, d.Decks.CloseDeckRegistration(ctx, id))
+	if got := lastLog(t, d, id); got != "deck registration from phones closed" {
 		t.Errorf("log line %q", got)
 	}
-	if w, _ := d.Decks.DeckRegistration(ctx, e.ID); w.Open() || !strings.Contains(w.Status().In(i18n.English), "closed at ") {
+	if w, _ := d.Decks.DeckRegistration(ctx, id); w.Open() || !strings.Contains(w.Status().In(i18n.English), "closed at ") {
 		t.Errorf("the window after the close: %+v, %q", w, w.Status().In(i18n.English))
 	}
-	_, err = d.Decks.SavePlayerDeck(ctx, bob, "", heresyDeck(4))
+	_, err := d.Decks.SavePlayerDeck(ctx, bob, "", heresyDeck(4))
 	if !errors.Is(err, event.ErrState) || !strings.Contains(event.Message(err), "closed") || !strings.Contains(event.Message(err), "organizer") {
 		t.Fatalf("Bob after the close: %v; want the closed sentence", err)
 	}
@@ -100,25 +116,12 @@ func TestPhoneDecksFollowTheWindow(t *testing.T) {
 	if _, err := d.Decks.SaveDeck(ctx, en[1].ID, "", heresyDeck(4)); err != nil {
 		t.Errorf("the desk after the close: %v", err)
 	}
-	if err := d.Decks.ReopenDeckRegistration(ctx, e.ID); err != nil {
-		t.Fatal(err)
-	}
-	if got := lastLog(t, d, e.ID); got != "deck registration from phones reopened" {
+	must(t, d.Decks.ReopenDeckRegistration(ctx, id))
+	if got := lastLog(t, d, id); got != "deck registration from phones reopened" {
 		t.Errorf("log line %q", got)
 	}
 	if _, err := d.Decks.SavePlayerDeck(ctx, bob, "Bob's", heresyDeck(3)); err != nil {
 		t.Errorf("Bob after the reopen: %v", err)
-	}
-
-	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := d.Decks.SavePlayerDeck(ctx, ada, "", heresyDeck(3)); !errors.Is(err, event.ErrState) || !strings.Contains(event.Message(err), "round 1") {
-		t.Errorf("Ada after round 1: %v; want refused", err)
-	}
-	// S2 unchanged at the desk: a locked deck needs the head judge.
-	if _, err := d.Decks.SaveDeck(ctx, en[0].ID, "", heresyDeck(3)); !errors.Is(err, event.ErrState) || !strings.Contains(event.Message(err), "locked") {
-		t.Errorf("the desk after round 1: %v; want the S2 lock", err)
 	}
 }
 
@@ -170,13 +173,8 @@ func TestDeckStatusCountsActiveEntries(t *testing.T) {
 	if _, err := d.Decks.SaveDeck(ctx, en[4].ID, "", heresyDeck(4)); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Registration.Drop(ctx, en[4].ID); err != nil {
-		t.Fatal(err)
-	}
-	st, err := d.Decks.DeckStatus(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.Drop(ctx, en[4].ID))
+	st := mustCall(t, d.Decks.DeckStatus, e.ID)
 	if len(st.Rows) != 4 || st.Submitted != 2 || st.Problems != 1 || st.Missing != 2 || !st.Window.Open() {
 		t.Fatalf("status: %d rows, %d submitted, %d with problems, %d missing, window %+v; want 4, 2, 1, 2, open",
 			len(st.Rows), st.Submitted, st.Problems, st.Missing, st.Window)
@@ -200,9 +198,7 @@ func TestNoDeckWindowWithoutDeckRules(t *testing.T) {
 	d, _, e, entries := playerEvent(t, 2)
 	s := e.Settings
 	s.DeckRules = ""
-	if err := d.Events.UpdateSettings(ctx, e.ID, s); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Events.UpdateSettings(ctx, e.ID, s))
 	w, err := d.Decks.DeckRegistration(ctx, e.ID)
 	if err != nil || w.Open() || w.Refusal() == nil {
 		t.Fatalf("window %+v, %v; want shut", w, err)
@@ -217,5 +213,38 @@ func TestNoDeckWindowWithoutDeckRules(t *testing.T) {
 	ps, _, _ := d.Phones.PlayerSessionOf(ctx, e.ID, "tk", "")
 	if _, err := d.Decks.SavePlayerDeck(ctx, ps, "", "1 Card"); !errors.Is(err, event.ErrState) || !strings.Contains(event.Message(err), "does not ask") {
 		t.Errorf("a deck at an event without decklists: %v", err)
+	}
+}
+
+// BenchmarkDeckStatusOfARegional reads the desk's Decks dialog (and the
+// judges' decklists page) at a 1,000-player Altered regional where 900
+// players sent a 40-card list, one in ten of them with a problem: one
+// read, the card list read once. The dialog reads it again each time a
+// phone sends a list while it is open. Run with:
+// go test ./core/director -run '^$' -bench DeckStatusOfARegional -benchtime 20x
+func BenchmarkDeckStatusOfARegional(b *testing.B) {
+	ctx := context.Background()
+	d, e := regionalOf(b, "altered", "standard-bo3")
+	entries, err := d.Registration.Entries(ctx, e.ID)
+	must(b, err)
+	var list strings.Builder
+	list.WriteString("Hero: Akesha & Taru\n")
+	for i := 1; i <= 13; i++ {
+		fmt.Fprintf(&list, "3 Axiom Card %d (C)\n", i)
+	}
+	for i, en := range entries[:900] {
+		l := list.String()
+		if i%10 == 0 {
+			l = strings.Replace(l, "3 Axiom Card 2", "33 Axiom Card 2", 1)
+		}
+		if _, err := d.Decks.SaveDeck(ctx, en.ID, "", l); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for b.Loop() {
+		st, err := d.Decks.DeckStatus(ctx, e.ID)
+		if err != nil || st.Submitted != 900 || st.Problems != 90 || st.Missing != 100 {
+			b.Fatalf("%d submitted, %d with problems, %d missing: %v", st.Submitted, st.Problems, st.Missing, err)
+		}
 	}
 }

@@ -24,17 +24,13 @@ func heresyDeck(copies int) string {
 // Rules H1 and S2: a deck is saved even when illegal, with the problems
 // named; it locks when round 1 is paired and a change is refused.
 func TestDecksAreCheckedSavedAndLocked(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "heresy", "reascension", nil)
+	ctx, d, e := openEvent(t, "heresy", "reascension", nil)
 	en := register(t, d, e.ID, names(7)...)
 	if _, _, err := d.Decks.ImportCardList(ctx, "heresy", "name,type\nExtra Card,character\n"); err != nil {
 		t.Fatal(err)
 	}
 	c, err := d.Decks.SaveDeck(ctx, en[0].ID, "Tau Rush", heresyDeck(5))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if c.Legal() || !strings.Contains(c.Report.Problems[0].Message, "Extra Card") {
 		t.Errorf("a deck with 5 copies: %+v", c.Report)
 	}
@@ -62,9 +58,7 @@ func TestDecksAreCheckedSavedAndLocked(t *testing.T) {
 // Rule A2: a limited deck may change between games from the pool, so it
 // stays open after round 1.
 func TestLimitedDecksStayOpen(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "altered", "sealed", nil)
+	ctx, d, e := openEvent(t, "altered", "sealed", nil)
 	en := register(t, d, e.ID, names(4)...)
 	if _, err := d.Decks.SaveDeck(ctx, en[0].ID, "", "Hero: Sierra\n30 Some Card\n"); err != nil {
 		t.Fatal(err)
@@ -107,9 +101,7 @@ func TestCardListImportAndDeckSettings(t *testing.T) {
 // Rule S2: a deck first registered after round 1 (a late entry's) locks
 // at once.
 func TestALateDeckLocksAtOnce(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "heresy", "reascension", nil)
+	ctx, d, e := openEvent(t, "heresy", "reascension", nil)
 	en := register(t, d, e.ID, names(7)...)
 	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 		t.Fatal(err)

@@ -5,64 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"strings"
 	"tablekeeper/core/i18n"
 	"testing"
-	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
-	"tablekeeper/internal/testdb"
 )
 
 var _ director.Store = (*store.DB)(nil)
-
-// fakeClock is an injected clock that moves one second per reading.
-type fakeClock struct{ t time.Time }
-
-func (c *fakeClock) now() time.Time {
-	c.t = c.t.Add(time.Second)
-	return c.t
-}
-
-func newDirector(t *testing.T) (*director.Director, *store.DB) {
-	t.Helper()
-	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	c := &fakeClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	return director.New(db, c.now, rand.New(rand.NewPCG(1, 2))), db
-}
-
-func mustEvent(t *testing.T, d *director.Director, format string) event.Event {
-	t.Helper()
-	e, err := d.Events.CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: format})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e
-}
-
-func register(t *testing.T, d *director.Director, id event.EventID, names ...string) []event.Entry {
-	t.Helper()
-	var out []event.Entry
-	for _, n := range names {
-		en, err := d.Registration.RegisterNew(context.Background(), id, director.NewPlayer{Name: n})
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, en)
-	}
-	return out
-}
-
-func win(a, b int) event.Result {
-	return event.Result{Seats: []event.SeatResult{{GamesWon: a}, {GamesWon: b}}}
-}
 
 func TestEventEndToEnd(t *testing.T) {
 	ctx := context.Background()
@@ -84,18 +36,11 @@ func TestEventEndToEnd(t *testing.T) {
 			t.Fatalf("pairing over a round without results: %v", err)
 		}
 		for _, tb := range round.Tables[:2] {
-			if err := d.Rounds.RecordResult(ctx, e.ID, r, tb.Number, win(2, 1)); err != nil {
-				t.Fatal(err)
-			}
+			must(t, d.Rounds.RecordResult(ctx, e.ID, r, tb.Number, win(2, 1)))
 		}
 	}
-	if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
-		t.Fatal(err)
-	}
-	table, err := d.Rounds.Standings(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Events.FinishEvent(ctx, e.ID))
+	table := mustCall(t, d.Rounds.Standings, e.ID)
 	total := 0
 	for _, s := range table {
 		total += s.Points
@@ -121,9 +66,7 @@ func TestResultsAreCheckedAndCorrectionsLogged(t *testing.T) {
 	d, _ := newDirector(t)
 	e := mustEvent(t, d, "standard-bo3")
 	register(t, d, e.ID, "Ada", "Bram")
-	if _, err := pairPublished(ctx, d, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	mustPair(t, ctx, d, e.ID)
 	for _, c := range []struct {
 		table int
 		res   event.Result
@@ -148,12 +91,8 @@ func TestResultsAreCheckedAndCorrectionsLogged(t *testing.T) {
 	if rounds[0].Tables[0].Result != nil {
 		t.Fatal("a rejected result was saved")
 	}
-	if err := d.Rounds.RecordResult(ctx, e.ID, 1, 1, win(2, 1)); err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Rounds.RecordResult(ctx, e.ID, 1, 1, win(1, 2)); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, 1, win(2, 1)))
+	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, 1, win(1, 2)))
 	log, _ := d.Events.Log(ctx, e.ID)
 	last := log[len(log)-1].Message
 	if !strings.Contains(last.String(), "corrected") || !strings.Contains(last.String(), "1–2") || !strings.Contains(last.String(), "(was ") {
@@ -183,24 +122,17 @@ func TestCheckInDropReinstateAndLateEntry(t *testing.T) {
 	es := register(t, d, e.ID, "Ada", "Bram", "Chiara", "Dmitri", "Elif")
 	// Once check-in is used, round 1 waits for everyone or a drop.
 	for _, en := range es[:4] {
-		if err := d.Registration.CheckIn(ctx, en.ID, true); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Registration.CheckIn(ctx, en.ID, true))
 	}
 	_, err := pairPublished(ctx, d, e.ID)
 	if !errors.Is(err, event.ErrState) || !strings.Contains(event.Message(err), "Elif") {
 		t.Fatalf("pairing with a player not checked in: %v", err)
 	}
-	if err := d.Registration.Drop(ctx, es[4].ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.Drop(ctx, es[4].ID))
 	if err := d.Registration.Drop(ctx, es[4].ID); !errors.Is(err, event.ErrState) {
 		t.Errorf("dropped twice: %v", err)
 	}
-	r1, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r1 := mustPair(t, ctx, d, e.ID)
 	if len(r1.Tables) != 2 {
 		t.Fatalf("round 1 tables %+v", r1.Tables)
 	}
@@ -210,22 +142,15 @@ func TestCheckInDropReinstateAndLateEntry(t *testing.T) {
 				t.Fatal("a dropped player was paired")
 			}
 		}
-		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(1, 0)); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(1, 0)))
 	}
 	// Re-instated Elif and a late entry play from round 2.
-	if err := d.Registration.Reinstate(ctx, es[4].ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.Reinstate(ctx, es[4].ID))
 	late := register(t, d, e.ID, "Farah")[0]
 	if late.JoinedRound != 2 || !late.CheckedIn {
 		t.Errorf("late entry %+v", late)
 	}
-	r2, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r2 := mustPair(t, ctx, d, e.ID)
 	seated := 0
 	for _, tb := range r2.Tables {
 		seated += len(tb.Seats)
@@ -233,9 +158,7 @@ func TestCheckInDropReinstateAndLateEntry(t *testing.T) {
 	if seated != 6 {
 		t.Errorf("round 2 seats %d players, want 6", seated)
 	}
-	if err := d.Registration.Drop(ctx, es[0].ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.Drop(ctx, es[0].ID))
 	entries, _ := d.Registration.Entries(ctx, e.ID)
 	if entries[0].Status != event.EntryDropped || entries[0].DroppedAfter != 2 {
 		t.Errorf("dropped during round 2: %+v", entries[0])
@@ -284,17 +207,13 @@ func TestSettingsFixedAfterRoundOne(t *testing.T) {
 	e := mustEvent(t, d, "standard-bo3")
 	s := e.Settings
 	s.Rounds = 5
-	if err := d.Events.UpdateSettings(ctx, e.ID, s); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Events.UpdateSettings(ctx, e.ID, s))
 	s.GamesPerMatch = 4
 	if err := d.Events.UpdateSettings(ctx, e.ID, s); !errors.Is(err, event.ErrInvalid) {
 		t.Errorf("best of 4: %v", err)
 	}
 	register(t, d, e.ID, "Ada", "Bram")
-	if _, err := pairPublished(ctx, d, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	mustPair(t, ctx, d, e.ID)
 	s.GamesPerMatch = 1
 	if err := d.Events.UpdateSettings(ctx, e.ID, s); !errors.Is(err, event.ErrState) {
 		t.Errorf("changed settings after round 1: %v", err)
@@ -321,10 +240,7 @@ func TestDirectorEventsOverSeeds(t *testing.T) {
 			}
 			met := map[[2]event.EntryID]bool{}
 			for r := 1; r <= 4; r++ {
-				round, err := pairPublished(ctx, d, e.ID)
-				if err != nil {
-					t.Fatal(err)
-				}
+				round := mustPair(t, ctx, d, e.ID)
 				entries, _ := d.Registration.Entries(ctx, e.ID)
 				seated := map[event.EntryID]int{}
 				players := 0
@@ -342,9 +258,7 @@ func TestDirectorEventsOverSeeds(t *testing.T) {
 						}
 						met[k] = true
 						a := rng.IntN(3)
-						if err := d.Rounds.RecordResult(ctx, e.ID, r, tb.Number, win(2, a%2)); err != nil {
-							t.Fatal(err)
-						}
+						must(t, d.Rounds.RecordResult(ctx, e.ID, r, tb.Number, win(2, a%2)))
 					}
 				}
 				for _, en := range entries {
@@ -367,14 +281,4 @@ func TestDirectorEventsOverSeeds(t *testing.T) {
 			}
 		})
 	}
-}
-
-// pairPublished pairs the next round and publishes it, as an organizer
-// does once the draft looks right.
-func pairPublished(ctx context.Context, d *director.Director, id event.EventID) (event.Round, error) {
-	r, err := d.Rounds.PairNextRound(ctx, id)
-	if err != nil {
-		return r, err
-	}
-	return r, d.Drafts.PublishRound(ctx, id, r.Number)
 }

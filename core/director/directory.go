@@ -188,10 +188,5 @@ func namedPlayer(p event.Player) string {
 // DirectoryLog returns the directory log's lines about a player (her
 // renames, the players merged into her), oldest first.
 func (d *Directory) DirectoryLog(ctx context.Context, id event.PlayerID) ([]event.DirectoryLogEntry, error) {
-	var out []event.DirectoryLogEntry
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		out, err = tx.DirectoryLog(id)
-		return err
-	})
-	return out, err
+	return readBy(ctx, d.store, id, Tx.DirectoryLog)
 }

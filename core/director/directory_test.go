@@ -32,10 +32,7 @@ func TestARenameShowsEverywhereAndIsLogged(t *testing.T) {
 	if err != nil || entries[0].Name != "Ada Lovelace" || entries[0].MemberNo != "M7" {
 		t.Fatalf("the entry after the rename: %+v, %v", entries, err)
 	}
-	lines, err := d.Directory.DirectoryLog(ctx, p.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lines := mustCall(t, d.Directory.DirectoryLog, p.ID)
 	got := logSays(t, lines)
 	want := []string{"Ada Lovlace renamed Ada Lovelace", "Ada Lovelace: member number M7 added"}
 	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
@@ -63,21 +60,15 @@ func TestMergingMovesEveryEntryToThePlayerKept(t *testing.T) {
 	ctx := context.Background()
 	friday := mustEvent(t, d, "standard-bo3")
 	fri := register(t, d, friday.ID, "Ada", "Grace", "Linus", "Ken")
-	if _, err := pairPublished(ctx, d, friday.ID); err != nil {
-		t.Fatal(err)
-	}
+	mustPair(t, ctx, d, friday.ID)
 	saturday := mustEvent(t, d, "standard-bo3")
 	twice, err := d.Registration.RegisterNew(ctx, saturday.ID, director.NewPlayer{Name: "Ada L.", MemberNo: "M7", Email: "ada@example.org"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if _, err := d.Judging.AddJudge(ctx, saturday.ID, director.NewJudge{Name: "Ada L.", Role: event.RoleJudge, PlayerID: twice.PlayerID}); err != nil {
 		t.Fatal(err)
 	}
 	m, err := d.Directory.MergePlayers(ctx, twice.PlayerID, fri[0].PlayerID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if m.Entries != 1 || m.Kept.Name != "Ada" || m.Kept.MemberNo != "M7" || m.Kept.Email != "ada@example.org" {
 		t.Fatalf("Merged = %+v", m)
 	}

@@ -43,18 +43,14 @@ func ids(entries []event.Entry) []event.EntryID {
 // Rule H7: Revelations groups of five as even as possible, passing
 // alternating by pack; the draw is saved, logged and read back.
 func TestDrawDraftPodsForRevelations(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "heresy", "revelations", nil)
+	ctx, d, e := openEvent(t, "heresy", "revelations", nil)
 	entries := register(t, d, e.ID, names(23)...)
 
 	if _, err := d.Drafts.DraftPods(ctx, e.ID); !errors.Is(err, event.ErrNotFound) {
 		t.Fatalf("pods before a draw: %v", err)
 	}
 	s, err := d.Drafts.DrawDraftPods(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if got := podSizes(s); !slices.Equal(got, []int{5, 5, 5, 4, 4}) {
 		t.Errorf("pod sizes %v", got)
 	}
@@ -72,18 +68,14 @@ func TestDrawDraftPodsForRevelations(t *testing.T) {
 		t.Errorf("saved %+v, %v; drawn %+v", saved, err, s)
 	}
 	log, err := d.Events.Log(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if last := log[len(log)-1].Message; last.String() != fmt.Sprintf("draft pods drawn: 5 pods, seed %d", s.Seed) {
 		t.Errorf("log %q", last)
 	}
 
 	// Drawing again replaces the pods with a new seed.
 	again, err := d.Drafts.DrawDraftPods(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if again.Seed == s.Seed || fmt.Sprint(again.Pods) == fmt.Sprint(s.Pods) {
 		t.Errorf("drawn again with seed %d: %v", again.Seed, again.Pods)
 	}
@@ -100,9 +92,7 @@ func TestDraftPodsFollowTheSeedSource(t *testing.T) {
 		e := eventOf(t, d, "altered", "booster-draft", nil)
 		register(t, d, e.ID, names(20)...)
 		s, err := d.Drafts.DrawDraftPods(context.Background(), e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		return s
 	}
 	a, b := draw(), draw()
@@ -122,22 +112,16 @@ func TestDraftPodsFollowTheSeedSource(t *testing.T) {
 // in use, as pairing does, and never the dropped; once round 1 is paired,
 // the players seated in it.
 func TestDraftPodsSeatThePlayersOfRoundOne(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "heresy", "revelations", nil)
+	ctx, d, e := openEvent(t, "heresy", "revelations", nil)
 	entries := register(t, d, e.ID, names(12)...)
-	if err := d.Registration.Drop(ctx, entries[11].ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.Drop(ctx, entries[11].ID))
 	s, err := d.Drafts.DrawDraftPods(ctx, e.ID)
 	if err != nil || !slices.Equal(seatedIDs(s), ids(entries[:11])) {
 		t.Fatalf("all active: %v, %v", seatedIDs(s), err)
 	}
 
 	for _, en := range entries[:9] {
-		if err := d.Registration.CheckIn(ctx, en.ID, true); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Registration.CheckIn(ctx, en.ID, true))
 	}
 	_, err = d.Drafts.DrawDraftPods(ctx, e.ID)
 	if !errors.Is(err, event.ErrState) || !strings.HasSuffix(event.Message(err), "Check them in or drop them before drawing draft pods") ||
@@ -145,9 +129,7 @@ func TestDraftPodsSeatThePlayersOfRoundOne(t *testing.T) {
 		t.Fatalf("missing check-ins: %v", err)
 	}
 	for _, en := range entries[9:11] {
-		if err := d.Registration.Drop(ctx, en.ID); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Registration.Drop(ctx, en.ID))
 	}
 	s, err = d.Drafts.DrawDraftPods(ctx, e.ID)
 	if err != nil || !slices.Equal(seatedIDs(s), ids(entries[:9])) || !slices.Equal(podSizes(s), []int{5, 4}) {
@@ -157,9 +139,7 @@ func TestDraftPodsSeatThePlayersOfRoundOne(t *testing.T) {
 	// Round 1 paired: a late entry joins from round 2 and does not draft;
 	// the draw seats round 1's players.
 	r, err := d.Rounds.PairNextRound(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if _, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "Late Larry"}); err != nil {
 		t.Fatal(err)
 	}
@@ -203,28 +183,17 @@ func TestDraftPodsAreRefusedWhereTheyDoNotApply(t *testing.T) {
 }
 
 func TestDraftPodsOfAFinishedEventStayButAreNotDrawnAgain(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "altered", "booster-draft", nil)
+	ctx, d, e := openEvent(t, "altered", "booster-draft", nil)
 	register(t, d, e.ID, names(4)...)
 	drawn, err := d.Drafts.DrawDraftPods(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	for range 3 {
-		r, err := pairPublished(ctx, d, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := mustPair(t, ctx, d, e.ID)
 		for _, tb := range r.Tables {
-			if err := d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, win(1, 0)); err != nil {
-				t.Fatal(err)
-			}
+			must(t, d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, win(1, 0)))
 		}
 	}
-	if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Events.FinishEvent(ctx, e.ID))
 	if _, err := d.Drafts.DrawDraftPods(ctx, e.ID); !errors.Is(err, event.ErrState) {
 		t.Errorf("drawn after the event finished: %v", err)
 	}
@@ -237,16 +206,12 @@ func TestDraftPodsOfAFinishedEventStayButAreNotDrawnAgain(t *testing.T) {
 // pod; only the odd players of odd pods, and a late entry who joined after
 // the draw, meet players of other pods, and the bye goes to one of them.
 func TestRoundOneIsPairedInsideTheDraftPods(t *testing.T) {
-	ctx := context.Background()
 	for _, n := range []int{8, 9, 13, 17, 21, 30, 41} {
 		t.Run(fmt.Sprint(n, " players"), func(t *testing.T) {
 			d, _ := newDirector(t)
 			e := eventOf(t, d, "altered", "booster-draft", nil)
 			register(t, d, e.ID, names(n)...)
-			seating, err := d.Drafts.DrawDraftPods(ctx, e.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
+			seating := mustCall(t, d.Drafts.DrawDraftPods, e.ID)
 			late := register(t, d, e.ID, "Zoë Late")
 			podOf := map[event.EntryID]int{}
 			odd := 0
@@ -256,10 +221,7 @@ func TestRoundOneIsPairedInsideTheDraftPods(t *testing.T) {
 				}
 				odd += len(p.Seats) % 2
 			}
-			r, err := d.Rounds.PairNextRound(ctx, e.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := mustCall(t, d.Rounds.PairNextRound, e.ID)
 			seen := map[event.EntryID]int{}
 			cross, byes := 0, 0
 			for _, tb := range r.Tables {

@@ -255,12 +255,7 @@ func (d *core) settleDropRequest(tx Tx, id event.EventID, entry event.EntryID) e
 // came, with the players' names: the Round tab's list, and what the desk
 // asks before it pairs the next round.
 func (d *Drops) OpenDropRequests(ctx context.Context, id event.EventID) ([]DropRequest, error) {
-	var out []DropRequest
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		out, err = openDropRequests(tx, id)
-		return err
-	})
-	return out, err
+	return readIn(ctx, d.store, func(tx Tx) ([]DropRequest, error) { return openDropRequests(tx, id) })
 }
 
 // openDropRequests reads OpenDropRequests inside a read.

@@ -29,17 +29,13 @@ func phoneOf(e event.Event, en event.Entry) director.PlayerSession {
 func dropEvent(t *testing.T, seed uint64, n int, change func(*event.Settings)) (*director.Director, event.Event, []event.Entry) {
 	t.Helper()
 	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	t.Cleanup(func() { db.Close() })
 	c := &fakeClock{t: time.Date(2026, 11, 27, 18, 0, 0, 0, time.UTC)}
 	d := director.New(db, c.now, rand.New(rand.NewPCG(seed, 7)))
 	ctx := context.Background()
 	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Regional", Game: "altered", Format: "standard-bo3"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	// Swiss rounds only, six of them: every round pairs every player
 	// still in.
 	s := e.Settings
@@ -47,9 +43,7 @@ func dropEvent(t *testing.T, seed uint64, n int, change func(*event.Settings)) (
 	if change != nil {
 		change(&s)
 	}
-	if err := d.Events.UpdateSettings(ctx, e.ID, s); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Events.UpdateSettings(ctx, e.ID, s))
 	e.Settings = s
 	var entries []event.Entry
 	for i := range n {
@@ -63,9 +57,7 @@ func dropEvent(t *testing.T, seed uint64, n int, change func(*event.Settings)) (
 func playDrawn(t *testing.T, d *director.Director, id event.EventID, n int, rng *rand.Rand) {
 	t.Helper()
 	sh, err := d.Rounds.RoundSheet(context.Background(), id, n)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	for _, tb := range sh.Tables {
 		if tb.Bye || tb.Result != nil {
 			continue
@@ -75,18 +67,14 @@ func playDrawn(t *testing.T, d *director.Director, id event.EventID, n int, rng 
 		if rng != nil && rng.IntN(2) == 0 {
 			res = win(0, games)
 		}
-		if err := d.Rounds.RecordResult(context.Background(), id, n, tb.Number, res); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Rounds.RecordResult(context.Background(), id, n, tb.Number, res))
 	}
 }
 
 func entryOf(t *testing.T, d *director.Director, id event.EventID, entry event.EntryID) event.Entry {
 	t.Helper()
 	entries, err := d.Registration.Entries(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	for _, en := range entries {
 		if en.ID == entry {
 			return en
@@ -96,45 +84,29 @@ func entryOf(t *testing.T, d *director.Director, id event.EventID, entry event.E
 	return event.Entry{}
 }
 
-func dropView(t *testing.T, d *director.Director, ps director.PlayerSession) director.PlayerDrop {
-	t.Helper()
-	v, err := d.Drops.DropOf(context.Background(), ps)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
-}
-
 func TestARequestToDropWaitsForTheOrganizer(t *testing.T) {
 	ctx := context.Background()
 	d, e, entries := dropEvent(t, 1, 6, nil)
 	rng := rand.New(rand.NewPCG(1, 1))
-	if _, err := pairPublished(ctx, d, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	mustPair(t, ctx, d, e.ID)
 	ada := phoneOf(e, entries[0])
 	q := askAndWait(t, d, e, ada)
 	// The desk accepts during round 1: she keeps round 1 and its result.
-	if err := d.Drops.AcceptDrop(ctx, e.ID, q.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Drops.AcceptDrop(ctx, e.ID, q.ID))
 	if err := d.Drops.AcceptDrop(ctx, e.ID, q.ID); err == nil || !errors.Is(err, event.ErrState) {
 		t.Fatalf("accepted twice: %v; want already dealt with", err)
 	}
 	if en := entryOf(t, d, e.ID, entries[0].ID); en.Status != event.EntryDropped || en.DroppedAfter != 1 {
 		t.Fatalf("accepted: %+v; want dropped after round 1", en)
 	}
-	if v := dropView(t, d, ada); v.View != director.DropDone || v.DroppedAfter != 1 {
+	if v := mustCall(t, d.Drops.DropOf, ada); v.View != director.DropDone || v.DroppedAfter != 1 {
 		t.Fatalf("her phone: %+v; want dropped after round 1", v)
 	}
 	if open, _ := d.Drops.OpenDropRequests(ctx, e.ID); len(open) != 0 {
 		t.Fatalf("still open: %+v", open)
 	}
 	playDrawn(t, d, e.ID, 1, rng)
-	r2, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r2 := mustPair(t, ctx, d, e.ID)
 	if seated(r2)[entries[0].ID] {
 		t.Fatal("round 2 paired the player whose drop was accepted")
 	}
@@ -151,7 +123,7 @@ func TestARequestToDropWaitsForTheOrganizer(t *testing.T) {
 func askAndWait(t *testing.T, d *director.Director, e event.Event, ada director.PlayerSession) event.DropRequest {
 	t.Helper()
 	ctx := context.Background()
-	if v := dropView(t, d, ada); v.View != director.DropCanAsk || v.Rounds != 1 {
+	if v := mustCall(t, d.Drops.DropOf, ada); v.View != director.DropCanAsk || v.Rounds != 1 {
 		t.Fatalf("before asking: %+v; want can-ask with 1 round paired", v)
 	}
 	q, err := d.Drops.RequestDrop(ctx, ada)
@@ -168,7 +140,7 @@ func askAndWait(t *testing.T, d *director.Director, e event.Event, ada director.
 	if err != nil || len(open) != 1 || open[0].Name != ada.Name || open[0].ID != q.ID {
 		t.Fatalf("OpenDropRequests = %+v, %v; want Ada's one request", open, err)
 	}
-	if v := dropView(t, d, ada); v.View != director.DropWaiting || v.Round != 1 {
+	if v := mustCall(t, d.Drops.DropOf, ada); v.View != director.DropWaiting || v.Round != 1 {
 		t.Fatalf("waiting: %+v", v)
 	}
 	if en := entryOf(t, d, e.ID, ada.Entry); !en.Active() {
@@ -192,10 +164,8 @@ func TestRefusedAndWithdrawnRequestsKeepThePlayerIn(t *testing.T) {
 	if err != nil || q.Round != 0 {
 		t.Fatalf("before round 1: %+v, %v", q, err)
 	}
-	if err := d.Drops.WithdrawDrop(ctx, bob); err != nil {
-		t.Fatal(err)
-	}
-	if v := dropView(t, d, bob); v.View != director.DropCanAsk {
+	must(t, d.Drops.WithdrawDrop(ctx, bob))
+	if v := mustCall(t, d.Drops.DropOf, bob); v.View != director.DropCanAsk {
 		t.Fatalf("withdrawn: %+v; want can-ask", v)
 	}
 	if err := d.Drops.AcceptDrop(ctx, e.ID, q.ID); !errors.Is(err, event.ErrState) {
@@ -205,10 +175,8 @@ func TestRefusedAndWithdrawnRequestsKeepThePlayerIn(t *testing.T) {
 	if err != nil || q2.ID == q.ID {
 		t.Fatalf("asked again after withdrawing: %+v, %v; want a new request", q2, err)
 	}
-	if err := d.Drops.RefuseDrop(ctx, e.ID, q2.ID); err != nil {
-		t.Fatal(err)
-	}
-	if v := dropView(t, d, bob); v.View != director.DropKeptIn {
+	must(t, d.Drops.RefuseDrop(ctx, e.ID, q2.ID))
+	if v := mustCall(t, d.Drops.DropOf, bob); v.View != director.DropKeptIn {
 		t.Fatalf("refused: %+v; want kept-in", v)
 	}
 	if en := entryOf(t, d, e.ID, bob.Entry); !en.Active() {
@@ -238,19 +206,13 @@ func TestADropBeforeRoundOneLeavesTheEvent(t *testing.T) {
 	if en.Status != event.EntryDropped || en.DroppedAfter != 0 {
 		t.Fatalf("%+v; want dropped before round 1", en)
 	}
-	r1, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r1 := mustPair(t, ctx, d, e.ID)
 	if seated(r1)[en.ID] || len(r1.Tables) != 2 {
 		t.Fatalf("round 1 of 4 players has %d tables, with her: %v", len(r1.Tables), seated(r1)[en.ID])
 	}
 	// No loss for a round she never played (not a no-show).
 	playDrawn(t, d, e.ID, 1, nil)
-	st, err := d.Rounds.Standings(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := mustCall(t, d.Rounds.Standings, e.ID)
 	for _, s := range st {
 		if s.EntryID == en.ID && (s.Matches != 0 || s.Losses != 0 || s.Points != 0) {
 			t.Fatalf("standings give her a match: %+v", s)
@@ -265,17 +227,11 @@ func TestNoDropFromAFinishedEvent(t *testing.T) {
 	ctx := context.Background()
 	d, e, entries := dropEvent(t, 4, 4, nil)
 	rng := rand.New(rand.NewPCG(4, 4))
-	if _, err := pairPublished(ctx, d, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	mustPair(t, ctx, d, e.ID)
 	q, err := d.Drops.RequestDrop(ctx, phoneOf(e, entries[0]))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	playDrawn(t, d, e.ID, 1, rng)
-	if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Events.FinishEvent(ctx, e.ID))
 	if _, err := d.Drops.RequestDrop(ctx, phoneOf(e, entries[1])); err == nil || !strings.Contains(err.Error(), "Regional is over") {
 		t.Fatalf("asked after the end: %v", err)
 	}
@@ -285,7 +241,7 @@ func TestNoDropFromAFinishedEvent(t *testing.T) {
 	if err := d.Drops.AcceptDrop(ctx, e.ID, q.ID); !errors.Is(err, event.ErrState) {
 		t.Fatalf("accepted after the end: %v", err)
 	}
-	if v := dropView(t, d, phoneOf(e, entries[1])); v.View != director.DropClosed {
+	if v := mustCall(t, d.Drops.DropOf, phoneOf(e, entries[1])); v.View != director.DropClosed {
 		t.Fatalf("after the end: %+v; want closed", v)
 	}
 }
@@ -296,16 +252,12 @@ func TestTheDeskDroppingAPlayerClosesHerRequest(t *testing.T) {
 	if _, err := d.Drops.RequestDrop(ctx, phoneOf(e, entries[2])); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Registration.Drop(ctx, entries[2].ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.Drop(ctx, entries[2].ID))
 	if open, _ := d.Drops.OpenDropRequests(ctx, e.ID); len(open) != 0 {
 		t.Fatalf("a dropped player's request is still open: %+v", open)
 	}
 	// Accepting everything left drops nobody else.
-	if err := d.Registration.Reinstate(ctx, entries[2].ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.Reinstate(ctx, entries[2].ID))
 	if _, err := d.Drops.RequestDrop(ctx, phoneOf(e, entries[2])); err != nil {
 		t.Fatal(err)
 	}
@@ -338,9 +290,7 @@ func seated(r event.Round) map[event.EntryID]bool {
 func seatings(t *testing.T, d *director.Director, id event.EventID) string {
 	t.Helper()
 	rounds, err := d.Rounds.Rounds(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	var b strings.Builder
 	for _, r := range rounds {
 		fmt.Fprintf(&b, "round %d:", r.Number)
@@ -359,9 +309,7 @@ func seatings(t *testing.T, d *director.Director, id event.EventID) string {
 func logText(t *testing.T, d *director.Director, id event.EventID) string {
 	t.Helper()
 	lines, err := d.Events.Log(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	var b strings.Builder
 	for _, l := range lines {
 		b.WriteString(l.Message.String())
@@ -388,18 +336,14 @@ func TestOpenDropRequestsNeverChangePairings(t *testing.T) {
 				for range rng.IntN(4) {
 					ps := phoneOf(e, entries[rng.IntN(n)])
 					q, err := asked.Drops.RequestDrop(ctx, ps)
-					if err != nil {
-						t.Fatal(err)
-					}
+					must(t, err)
 					switch rng.IntN(3) {
 					case 0:
 						err = asked.Drops.WithdrawDrop(ctx, ps)
 					case 1:
 						err = asked.Drops.RefuseDrop(ctx, e.ID, q.ID)
 					}
-					if err != nil {
-						t.Fatal(err)
-					}
+					must(t, err)
 				}
 				if _, err := pairPublished(ctx, asked, e.ID); err != nil {
 					t.Fatal(err)
@@ -432,9 +376,7 @@ func TestAcceptedDropsAreNeverPairedAgainAndKeepTheirResults(t *testing.T) {
 			after := map[event.EntryID]int{} // the round she asked in
 			kept := map[string]*event.Result{}
 			for r := 1; r <= 5; r++ {
-				if _, err := pairPublished(ctx, d, e.ID); err != nil {
-					t.Fatal(err)
-				}
+				mustPair(t, ctx, d, e.ID)
 				// Some ask during the round; the desk accepts.
 				for range rng.IntN(3) {
 					en := entries[rng.IntN(n)]
@@ -442,16 +384,12 @@ func TestAcceptedDropsAreNeverPairedAgainAndKeepTheirResults(t *testing.T) {
 						continue
 					}
 					q, err := d.Drops.RequestDrop(ctx, phoneOf(e, en))
-					if err != nil {
-						t.Fatal(err)
-					}
+					must(t, err)
 					if !auto {
 						if q.State != event.DropOpen {
 							t.Fatalf("with approval, the request is %s", q.State)
 						}
-						if err := d.Drops.AcceptDrop(ctx, e.ID, q.ID); err != nil {
-							t.Fatal(err)
-						}
+						must(t, d.Drops.AcceptDrop(ctx, e.ID, q.ID))
 					} else if q.State != event.DropAccepted {
 						t.Fatalf("without approval, the request is %s", q.State)
 					}
@@ -462,10 +400,7 @@ func TestAcceptedDropsAreNeverPairedAgainAndKeepTheirResults(t *testing.T) {
 					kept[fmt.Sprint(r, "/", tb.Number)] = tb.Result
 				}
 			}
-			all, err := d.Rounds.Rounds(ctx, e.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
+			all := mustCall(t, d.Rounds.Rounds, e.ID)
 			for id, k := range after {
 				if en := entryOf(t, d, e.ID, id); en.Status != event.EntryDropped || en.DroppedAfter != k {
 					t.Fatalf("%s asked in round %d: %s after %d", en.Name, k, en.Status, en.DroppedAfter)

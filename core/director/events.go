@@ -118,12 +118,7 @@ func (d *Events) UpdateSettings(ctx context.Context, id event.EventID, s event.S
 
 // Event returns one event.
 func (d *Events) Event(ctx context.Context, id event.EventID) (event.Event, error) {
-	var e event.Event
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		e, err = tx.Event(id)
-		return err
-	})
-	return e, err
+	return readBy(ctx, d.store, id, Tx.Event)
 }
 
 // EventSummary is an event with the counts an event list shows.
@@ -206,10 +201,5 @@ func (d *Events) FinishEvent(ctx context.Context, id event.EventID) error {
 
 // Log returns the event's activity log, oldest first.
 func (d *Events) Log(ctx context.Context, id event.EventID) ([]event.LogEntry, error) {
-	var out []event.LogEntry
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		out, err = tx.Log(id)
-		return err
-	})
-	return out, err
+	return readBy(ctx, d.store, id, Tx.Log)
 }

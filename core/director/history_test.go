@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -18,15 +19,14 @@ import (
 	"tablekeeper/core/standings"
 	"tablekeeper/core/storage"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 )
 
 // eventOn creates an event of game and format on day.
 func eventOn(t *testing.T, d *director.Director, name, game, format string, day time.Time) event.Event {
 	t.Helper()
 	e, err := d.Events.CreateEvent(context.Background(), director.NewEvent{Name: name, Game: game, Format: format, Date: day})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	return e
 }
 
@@ -36,9 +36,7 @@ func enter(t *testing.T, d *director.Director, id event.EventID, players ...even
 	var out []event.Entry
 	for _, p := range players {
 		en, err := d.Registration.Register(context.Background(), id, p.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		out = append(out, en)
 	}
 	return out
@@ -49,14 +47,8 @@ func enter(t *testing.T, d *director.Director, id event.EventID, players ...even
 func playPastRound(t *testing.T, d *director.Director, id event.EventID, rng *rand.Rand) event.Round {
 	t.Helper()
 	ctx := context.Background()
-	r, err := pairPublished(ctx, d, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := d.Events.Event(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustPair(t, ctx, d, id)
+	e := mustCall(t, d.Events.Event, id)
 	// One game settles a match of any length: a win either way, or a
 	// drawn game where the game's rules have draws.
 	choices := []event.Result{win(1, 0), win(0, 1), {Seats: []event.SeatResult{{}, {}}, GamesDrawn: 1}}
@@ -68,9 +60,7 @@ func playPastRound(t *testing.T, d *director.Director, id event.EventID, rng *ra
 			continue
 		}
 		res := choices[rng.IntN(len(choices))]
-		if err := d.Rounds.RecordResult(ctx, id, r.Number, tb.Number, res); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Rounds.RecordResult(ctx, id, r.Number, tb.Number, res))
 	}
 	return r
 }
@@ -83,9 +73,7 @@ func day(month time.Month, d int) time.Time { return time.Date(2026, month, d, 0
 func checkLine(t *testing.T, d *director.Director, got director.PastEvent, entry event.EntryID) {
 	t.Helper()
 	b, err := d.Views.Board(context.Background(), got.Event)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	e := b.Event()
 	if got.Name != e.Name || !got.Date.Equal(e.Date) || got.Kind.String() != rules.DescribeText(e.Game, e.Format).String() || got.Finished != (e.State == event.StateFinished) {
 		t.Errorf("%s: head %+v, event %+v", e.Name, got, e)
@@ -109,14 +97,6 @@ func checkLine(t *testing.T, d *director.Director, got director.PastEvent, entry
 	}
 }
 
-// noErr fails the test at once on an error.
-func noErr(t *testing.T, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
 // season is Ada's autumn at the store, her namesake's, and tonight.
 type season struct {
 	ada, twin            event.Player
@@ -135,7 +115,7 @@ func adaSeason(t *testing.T, d *director.Director) season {
 	rng := rand.New(rand.NewPCG(22, 5))
 	add := func(name, member, email string) event.Player {
 		p, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: name, MemberNo: member, Email: email})
-		noErr(t, err)
+		must(t, err)
 		return p
 	}
 	var s season
@@ -149,22 +129,22 @@ func adaSeason(t *testing.T, d *director.Director) season {
 	for range 3 {
 		playPastRound(t, d, s.sept.ID, rng)
 	}
-	noErr(t, d.Events.FinishEvent(ctx, s.sept.ID))
+	must(t, d.Events.FinishEvent(ctx, s.sept.ID))
 
 	s.oct = eventOn(t, d, "Swiss October", "generic", "swiss", day(time.October, 3))
 	oEntries := enter(t, d, s.oct.ID, append([]event.Player{s.ada, s.twin}, others...)...)
 	s.octAda, s.octTwin = oEntries[0], oEntries[1]
 	playPastRound(t, d, s.oct.ID, rng)
-	noErr(t, d.Registration.Drop(ctx, s.octAda.ID))
+	must(t, d.Registration.Drop(ctx, s.octAda.ID))
 	playPastRound(t, d, s.oct.ID, rng)
-	noErr(t, d.Events.FinishEvent(ctx, s.oct.ID))
+	must(t, d.Events.FinishEvent(ctx, s.oct.ID))
 
 	s.nov = eventOn(t, d, "Altered November", "altered", "standard-bo1", day(time.November, 7))
 	s.nAda = enter(t, d, s.nov.ID, append([]event.Player{s.ada}, others[1:]...)...)[0]
 	playPastRound(t, d, s.nov.ID, rng)
 	playPastRound(t, d, s.nov.ID, rng)
 	_, err := d.Rounds.PairNextRound(ctx, s.nov.ID)
-	noErr(t, err)
+	must(t, err)
 
 	dec := eventOn(t, d, "Registered only", "altered", "standard-bo3", day(time.December, 1))
 	enter(t, d, dec.ID, s.ada, others[0])
@@ -191,7 +171,7 @@ func TestHistoryListsHerEarlierEventsFromTheDirectory(t *testing.T) {
 	h := d.History.Histories()
 	defer h.Close()
 	got, err := h.Of(ctx, s.now.ID, s.tonight0.ID)
-	noErr(t, err)
+	must(t, err)
 	var names []string
 	for _, p := range got {
 		names = append(names, p.Name)
@@ -217,7 +197,7 @@ func TestHistoryListsHerEarlierEventsFromTheDirectory(t *testing.T) {
 
 	// Nothing private of hers, nothing of anyone else.
 	raw, err := json.Marshal(got)
-	noErr(t, err)
+	must(t, err)
 	for _, secret := range []string{s.ada.MemberNo, s.ada.Email, s.twin.MemberNo, "Bram", "Chiara", "Dmitri", "Elif", "Farah", "Twin"} {
 		if strings.Contains(string(raw), secret) {
 			t.Errorf("her history holds %q: %s", secret, raw)
@@ -226,7 +206,7 @@ func TestHistoryListsHerEarlierEventsFromTheDirectory(t *testing.T) {
 
 	// Her namesake's history is his own: October and his KeyForge night.
 	his, err := h.Of(ctx, s.now.ID, s.tonightTwin.ID)
-	noErr(t, err)
+	must(t, err)
 	if len(his) != 2 || his[0].Name != "Twin's KeyForge" || his[1].Name != "Swiss October" {
 		t.Fatalf("the namesake's history %+v", his)
 	}
@@ -287,23 +267,9 @@ func (t countingTx) Rounds(id event.EventID) ([]event.Round, error) {
 // tonight's results do not make anyone's history be worked out again.
 func TestHistoryKeepsPastStandingsUntilTheirEventChanges(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(t.TempDir() + "/h.db")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	cs := &countingStore{DB: db}
-	c := &fakeClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	d := director.New(cs, c.now, rand.New(rand.NewPCG(1, 2)))
+	d, cs := countingDirector(t)
 	rng := rand.New(rand.NewPCG(7, 7))
-	var regulars []event.Player
-	for i := range 6 {
-		p, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: fmt.Sprintf("Regular %d", i)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		regulars = append(regulars, p)
-	}
+	regulars := addRegulars(t, d, 6)
 	past := eventOn(t, d, "Past", "altered", "standard-bo3", day(time.October, 1))
 	enter(t, d, past.ID, regulars...)
 	playPastRound(t, d, past.ID, rng)
@@ -328,8 +294,8 @@ func TestHistoryKeepsPastStandingsUntilTheirEventChanges(t *testing.T) {
 	// Tonight's rounds and results change nothing of the past: her
 	// answer is kept whole, the database is not asked.
 	r2, err := pairPublished(ctx, d, now.ID)
-	noErr(t, err)
-	noErr(t, d.Rounds.RecordResult(ctx, now.ID, r2.Number, r2.Tables[0].Number, win(1, 0)))
+	must(t, err)
+	must(t, d.Rounds.RecordResult(ctx, now.ID, r2.Number, r2.Tables[0].Number, win(1, 0)))
 	cs.reads.Store(0)
 	if _, err := h.Of(ctx, now.ID, tonight[0].ID); err != nil {
 		t.Fatal(err)
@@ -362,13 +328,9 @@ func TestHistoryKeepsPastStandingsUntilTheirEventChanges(t *testing.T) {
 	if seat == 1 {
 		res = win(1, 0)
 	}
-	if err := d.Rounds.RecordResult(ctx, running.ID, 1, tb.Number, res); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Rounds.RecordResult(ctx, running.ID, 1, tb.Number, res))
 	after, err := h.Of(ctx, now.ID, tonight[0].ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if a := after[mine]; a.Wins != 0 || a.Losses != 1 || a.Record.String() != rules.Record(0, 1, 0).String() {
 		t.Errorf("after her loss was recorded, November reads %+v (before %+v)", a, before[mine])
 	}
@@ -391,9 +353,7 @@ func TestHistoryMatchesEachEventsStandingsOverSeeds(t *testing.T) {
 			for i := range 10 {
 				// Every other regular shares a name with another.
 				p, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: fmt.Sprintf("Regular %d", i/2), MemberNo: fmt.Sprint(1000 + i)})
-				if err != nil {
-					t.Fatal(err)
-				}
+				must(t, err)
 				pool = append(pool, p)
 			}
 			played := map[event.PlayerID][]event.EventID{}
@@ -425,9 +385,7 @@ func TestHistoryMatchesEachEventsStandingsOverSeeds(t *testing.T) {
 						played[p.ID] = append(played[p.ID], e.ID)
 					}
 					if rng.IntN(2) == 0 {
-						if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
-							t.Fatal(err)
-						}
+						must(t, d.Events.FinishEvent(ctx, e.ID))
 					}
 				}
 			}
@@ -437,9 +395,7 @@ func TestHistoryMatchesEachEventsStandingsOverSeeds(t *testing.T) {
 			defer h.Close()
 			for i, p := range pool {
 				got, err := h.Of(ctx, now.ID, tonight[i].ID)
-				if err != nil {
-					t.Fatal(err)
-				}
+				must(t, err)
 				var ids []event.EventID
 				for k, l := range got {
 					ids = append(ids, l.Event)
@@ -466,26 +422,25 @@ func TestHistoryOfATeamEventIsHerTeamsLine(t *testing.T) {
 	d, _ := newDirector(t)
 	e, _, _ := teamEvent(t, d, 8)
 	es, err := d.Registration.Entries(ctx, e.ID) // with their teams
-	noErr(t, err)
+	must(t, err)
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 2 {
 		r, err := pairPublished(ctx, d, e.ID)
-		noErr(t, err)
+		must(t, err)
 		for _, tb := range r.Tables {
 			if !tb.Bye {
-				noErr(t, d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, [...]event.Result{win(1, 0), win(0, 1)}[rng.IntN(2)]))
+				must(t, d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, [...]event.Result{win(1, 0), win(0, 1)}[rng.IntN(2)]))
 			}
 		}
 	}
 	now := eventOn(t, d, "Tonight", "altered", "standard-bo3", day(time.November, 27))
 	h := d.History.Histories()
 	defer h.Close()
-	ts, err := d.Teams.TeamStandings(ctx, e.ID)
-	noErr(t, err)
+	ts := mustCall(t, d.Teams.TeamStandings, e.ID)
 	for _, en := range es {
 		mine := enter(t, d, now.ID, event.Player{ID: en.PlayerID})[0]
 		got, err := h.Of(ctx, now.ID, mine.ID)
-		noErr(t, err)
+		must(t, err)
 		k := slices.IndexFunc(ts, func(x director.TeamStanding) bool { return x.Team.ID == en.TeamID })
 		if len(got) != 1 || k < 0 {
 			t.Fatalf("%s: history %+v, team %d", en.Name, got, k)
@@ -501,19 +456,9 @@ func TestHistoryOfATeamEventIsHerTeamsLine(t *testing.T) {
 // each past event once: the others wait for that one computation.
 func TestHistoryOfManyPhonesAtOnceWorksOutEachEventOnce(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(t.TempDir() + "/h.db")
-	noErr(t, err)
-	t.Cleanup(func() { db.Close() })
-	cs := &countingStore{DB: db}
-	c := &fakeClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	d := director.New(cs, c.now, rand.New(rand.NewPCG(1, 2)))
+	d, cs := countingDirector(t)
 	rng := rand.New(rand.NewPCG(8, 8))
-	var regulars []event.Player
-	for i := range 8 {
-		p, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: fmt.Sprintf("Regular %d", i)})
-		noErr(t, err)
-		regulars = append(regulars, p)
-	}
+	regulars := addRegulars(t, d, 8)
 	for k := range 3 {
 		e := eventOn(t, d, fmt.Sprintf("Week %d", k), "altered", "standard-bo3", day(time.October, 1+7*k))
 		enter(t, d, e.ID, regulars...)
@@ -540,7 +485,7 @@ func TestHistoryOfManyPhonesAtOnceWorksOutEachEventOnce(t *testing.T) {
 	}
 	close(start)
 	for range cap(errs) {
-		noErr(t, <-errs)
+		must(t, <-errs)
 	}
 	if n := cs.rounds.Load(); n != 3 {
 		t.Errorf("80 phones at once read %d events' rounds, want 3 (each past event once)", n)
@@ -551,6 +496,30 @@ func TestHistoryOfManyPhonesAtOnceWorksOutEachEventOnce(t *testing.T) {
 func mustPlayer(t *testing.T, d *director.Director, name string) event.PlayerID {
 	t.Helper()
 	p, err := d.Registration.AddPlayer(context.Background(), director.NewPlayer{Name: name})
-	noErr(t, err)
+	must(t, err)
 	return p.ID
+}
+
+// countingDirector is a director (as newDirector makes one) on a store
+// that counts its reads.
+func countingDirector(t *testing.T) (*director.Director, *countingStore) {
+	t.Helper()
+	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "h.db")))
+	must(t, err)
+	t.Cleanup(func() { db.Close() })
+	cs := &countingStore{DB: db}
+	c := &fakeClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
+	return director.New(cs, c.now, rand.New(rand.NewPCG(1, 2))), cs
+}
+
+// addRegulars adds n players to the directory, "Regular 0" on.
+func addRegulars(t *testing.T, d *director.Director, n int) []event.Player {
+	t.Helper()
+	var regulars []event.Player
+	for i := range n {
+		p, err := d.Registration.AddPlayer(context.Background(), director.NewPlayer{Name: fmt.Sprintf("Regular %d", i)})
+		must(t, err)
+		regulars = append(regulars, p)
+	}
+	return regulars
 }

@@ -43,9 +43,7 @@ func TestACoreRefusalIsSaidInFrench(t *testing.T) {
 	d, _ := newDirector(t)
 	e := mustEvent(t, d, "standard-bo3")
 	register(t, d, e.ID, "Ada", "Bob", "Cy", "Dan", "Eve", "Fay")
-	if _, err := pairPublished(ctx, d, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	mustPair(t, ctx, d, e.ID)
 	_, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if got, want := i18n.Error(i18n.French, err), "il manque encore 3 résultats à la ronde 1\u00a0; saisissez-les avant d’apparier la ronde 2"; got != want {
 		t.Errorf("French %q, want %q", got, want)
@@ -91,9 +89,7 @@ func TestTheRosterProblemIsSaidInTheScreensLanguage(t *testing.T) {
 	d, _ := newDirector(t)
 	e := eventOf(t, d, "shadowfist", "final-brawl", nil)
 	v, err := d.Views.JudgeView(context.Background(), e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	var ee *event.Error
 	if !errors.As(v.Problem, &ee) || ee.Text.Format != "a Shadowfist event needs a head judge present during play (S11)" {
 		t.Fatalf("roster problem %#v, want the S11 sentence as a key", v.Problem)

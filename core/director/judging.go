@@ -32,11 +32,7 @@ func (d *Judging) AddJudge(ctx context.Context, id event.EventID, nj NewJudge) (
 		j.Order = 1
 	}
 	err := d.store.Write(ctx, func(tx Tx) error {
-		e, err := tx.Event(id)
-		if err != nil {
-			return err
-		}
-		judges, err := tx.Judges(id)
+		e, judges, err := eventJudges(tx, id)
 		if err != nil {
 			return err
 		}
@@ -69,12 +65,7 @@ func (d *Judging) AddJudge(ctx context.Context, id event.EventID, nj NewJudge) (
 
 // Judges lists an event's judges, head judge first.
 func (d *Judging) Judges(ctx context.Context, id event.EventID) ([]event.Judge, error) {
-	var out []event.Judge
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		out, err = tx.Judges(id)
-		return err
-	})
-	return out, err
+	return readBy(ctx, d.store, id, Tx.Judges)
 }
 
 // RosterProblem returns what the event's judges still lack by its game's
@@ -83,11 +74,7 @@ func (d *Judging) Judges(ctx context.Context, id event.EventID) ([]event.Judge, 
 // (i18n.Error), or nil when the roster is complete; err is a failed read.
 func (d *Judging) RosterProblem(ctx context.Context, id event.EventID) (problem, err error) {
 	err = d.store.Read(ctx, func(tx Tx) error {
-		e, err := tx.Event(id)
-		if err != nil {
-			return err
-		}
-		judges, err := tx.Judges(id)
+		e, judges, err := eventJudges(tx, id)
 		if err != nil {
 			return err
 		}
@@ -100,12 +87,7 @@ func (d *Judging) RosterProblem(ctx context.Context, id event.EventID) (problem,
 // JudgeLog returns an event's judge log as appended, corrections included
 // (judgelog.Effective gives the entries in force).
 func (d *Judging) JudgeLog(ctx context.Context, id event.EventID) ([]event.JudgeLogEntry, error) {
-	var out []event.JudgeLogEntry
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		out, err = tx.JudgeLog(id)
-		return err
-	})
-	return out, err
+	return readBy(ctx, d.store, id, Tx.JudgeLog)
 }
 
 // LogJudgeEntry appends an entry to the event's judge log (G4), stamped
@@ -408,4 +390,14 @@ func scoredEntries(tx Tx, id event.EventID) ([]event.Entry, error) {
 		return nil, fmt.Errorf("entries of event %d: %w", id, err)
 	}
 	return withDeductions(tx, id, entries)
+}
+
+// eventJudges reads event id and its judges.
+func eventJudges(tx Tx, id event.EventID) (event.Event, []event.Judge, error) {
+	e, err := tx.Event(id)
+	if err != nil {
+		return e, nil, err
+	}
+	judges, err := tx.Judges(id)
+	return e, judges, err
 }

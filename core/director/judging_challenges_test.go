@@ -14,9 +14,7 @@ import (
 // played, as a published round of one table; a game won is a point; the
 // standings rank the totals, equal totals sharing a place.
 func TestWhoWantsSomeChallenges(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "shadowfist", "who-wants-some", nil)
+	ctx, d, e := openEvent(t, "shadowfist", "who-wants-some", nil)
 	p := register(t, d, e.ID, "Ada", "Bob", "Cy", "Dee", "Eve", "Fay")
 	ada, bob, cy, dee := p[0].ID, p[1].ID, p[2].ID, p[3].ID
 
@@ -24,9 +22,7 @@ func TestWhoWantsSomeChallenges(t *testing.T) {
 		t.Fatalf("pairing a challenge event: %v", err)
 	}
 	r, err := d.Judging.RecordChallenge(ctx, e.ID, []event.EntryID{ada, bob, cy}, ada)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if r.Number != 1 || !r.Published() || len(r.Tables) != 1 || r.Tables[0].Why.String() != director.ChallengeWhy().String() || r.Tables[0].Result == nil {
 		t.Fatalf("challenge round %+v", r)
 	}
@@ -48,49 +44,15 @@ func TestWhoWantsSomeChallenges(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// The Round tab reads the players and the games in one view.
-	v, err := d.Views.ChallengesView(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if v.Event.ID != e.ID || len(v.Entries) != 6 || len(v.Games) != 4 || v.Games[3].Tables[0].Result == nil {
-		t.Errorf("the challenges view: event %d, %d entries, %d games", v.Event.ID, len(v.Entries), len(v.Games))
-	}
-	log, err := d.Events.Log(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var all []string
-	for _, l := range log {
-		all = append(all, l.Message.String())
-	}
-	if !strings.Contains(strings.Join(all, "\n"), "challenge game 1: Ada won against Bob, Cy") {
-		t.Errorf("log %q lacks the first game", all)
-	}
+	checkChallengesViewAndLog(t, d, e.ID)
 
-	points := func() map[event.EntryID]int {
-		table, err := d.Rounds.Standings(ctx, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out := map[event.EntryID]int{}
-		for _, s := range table {
-			out[s.EntryID] = s.Points
-		}
-		if table[0].EntryID != ada || table[0].Rank != 1 || table[1].Rank != 2 || table[2].Rank != 2 {
-			t.Errorf("standings %+v: Ada first, Bob and Dee share second", table[:3])
-		}
-		return out
-	}
-	if got := points(); got[ada] != 2 || got[bob] != 1 || got[dee] != 1 || got[cy] != 0 {
+	if got := challengePoints(t, d, e.ID, ada); got[ada] != 2 || got[bob] != 1 || got[dee] != 1 || got[cy] != 0 {
 		t.Errorf("points %v, want games won", got)
 	}
 
 	// A correction goes through RecordResult: game 2 was won by Cy.
 	fix := event.Result{Seats: []event.SeatResult{{}, {Place: 1}}}
-	if err := d.Rounds.RecordResult(ctx, e.ID, 2, 1, fix); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Rounds.RecordResult(ctx, e.ID, 2, 1, fix))
 	table, _ := d.Rounds.Standings(ctx, e.ID)
 	got := map[event.EntryID]int{}
 	for _, s := range table {
@@ -99,21 +61,49 @@ func TestWhoWantsSomeChallenges(t *testing.T) {
 	if got[bob] != 0 || got[cy] != 1 {
 		t.Errorf("after the correction %v", got)
 	}
-	if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
-		t.Fatal(err)
+	must(t, d.Events.FinishEvent(ctx, e.ID))
+}
+
+// checkChallengesViewAndLog: the Round tab reads the players and the
+// four games in one view, and the log says the first game.
+func checkChallengesViewAndLog(t *testing.T, d *director.Director, id event.EventID) {
+	t.Helper()
+	v := mustCall(t, d.Views.ChallengesView, id)
+	if v.Event.ID != id || len(v.Entries) != 6 || len(v.Games) != 4 || v.Games[3].Tables[0].Result == nil {
+		t.Errorf("the challenges view: event %d, %d entries, %d games", v.Event.ID, len(v.Entries), len(v.Games))
+	}
+	log := mustCall(t, d.Events.Log, id)
+	var all []string
+	for _, l := range log {
+		all = append(all, l.Message.String())
+	}
+	if !strings.Contains(strings.Join(all, "\n"), "challenge game 1: Ada won against Bob, Cy") {
+		t.Errorf("log %q lacks the first game", all)
 	}
 }
 
+// challengePoints is each entry's points in the standings, which rank Ada
+// first and Bob and Dee second.
+func challengePoints(t *testing.T, d *director.Director, id event.EventID, ada event.EntryID) map[event.EntryID]int {
+	t.Helper()
+	table, err := d.Rounds.Standings(context.Background(), id)
+	must(t, err)
+	out := map[event.EntryID]int{}
+	for _, s := range table {
+		out[s.EntryID] = s.Points
+	}
+	if table[0].EntryID != ada || table[0].Rank != 1 || table[1].Rank != 2 || table[2].Rank != 2 {
+		t.Errorf("standings %+v: Ada first, Bob and Dee share second", table[:3])
+	}
+	return out
+}
+
 func TestChallengeGamesAreChecked(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "shadowfist", "who-wants-some", nil)
+	ctx, d, e := openEvent(t, "shadowfist", "who-wants-some", nil)
 	p := register(t, d, e.ID, "Ada", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus")
 	other := eventOf(t, d, "shadowfist", "who-wants-some", nil)
 	stranger := register(t, d, other.ID, "Hal")[0]
-	if err := d.Registration.Drop(ctx, p[6].ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.Drop(ctx, p[6].ID))
 	ids := func(es ...event.Entry) []event.EntryID {
 		var out []event.EntryID
 		for _, en := range es {

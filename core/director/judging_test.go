@@ -15,30 +15,19 @@ import (
 // game and format, and its head judge.
 func judgedEvent(t *testing.T, game, format string) (*director.Director, event.Event, event.Judge, event.Round) {
 	t.Helper()
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, game, format, nil)
+	ctx, d, e := openEvent(t, game, format, nil)
 	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	j, err := d.Judging.AddJudge(ctx, e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := d.Rounds.PairNextRound(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Drafts.PublishRound(ctx, e.ID, 1); err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
+	r := mustCall(t, d.Rounds.PairNextRound, e.ID)
+	must(t, d.Drafts.PublishRound(ctx, e.ID, 1))
 	return d, e, j, r
 }
 
 func standingOf(t *testing.T, d *director.Director, id event.EventID, entry event.EntryID) (points, deducted int) {
 	t.Helper()
 	st, err := d.Rounds.Standings(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	for _, s := range st {
 		if s.EntryID == entry {
 			return s.Points, s.Deducted
@@ -56,14 +45,10 @@ func TestAPointDeductionChangesTheStandingsUntilWithdrawn(t *testing.T) {
 	tb := r.Tables[0]
 	a, b := tb.Seats[0].EntryID, tb.Seats[1].EntryID
 	// A game of Who's the Big Man Now? is placed (S10): seat 1 wins.
-	if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{Place: 1}, {}}}); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{Place: 1}, {}}}))
 	ded, err := d.Judging.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Round: 1, Table: tb.Number, JudgeID: j.ID, EntryID: a,
 		Kind: event.LogPenalty, Infraction: "stalling", Penalty: judgelog.PointDeduction, Points: 3, Description: "second stall"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if p, dd := standingOf(t, d, e.ID, a); p != 1 || dd != 3 {
 		t.Errorf("after the deduction %d points, %d deducted; want 1 and 3", p, dd)
 	}
@@ -91,9 +76,7 @@ func TestADisqualificationMidMatchGivesTheOpponentTheMatch(t *testing.T) {
 	cheat, opp := tb.Seats[0].EntryID, tb.Seats[1].EntryID
 	dq, err := d.Judging.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Round: 1, Table: tb.Number, JudgeID: j.ID, EntryID: cheat,
 		Kind: event.LogPenalty, Infraction: "cheating", Penalty: judgelog.Disqualification, Description: "marked cards"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	rs, _ := d.Rounds.Rounds(ctx, e.ID)
 	got := rs[0].Tables[tb.Number-1]
 	if got.Result == nil || got.Result.Seats[1].GamesWon == 0 || got.Seats[1].EntryID != opp {
@@ -151,9 +134,7 @@ func TestAMatchLossAndAnExtension(t *testing.T) {
 }
 
 func TestTheJudgeRoster(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "shadowfist", "final-brawl", nil)
+	ctx, d, e := openEvent(t, "shadowfist", "final-brawl", nil)
 	if problem, err := d.Judging.RosterProblem(ctx, e.ID); err != nil || problem == nil {
 		t.Errorf("a Shadowfist event without a head judge has no roster problem (%v)", err)
 	}
@@ -168,5 +149,48 @@ func TestTheJudgeRoster(t *testing.T) {
 	}
 	if problem, err := d.Judging.RosterProblem(ctx, e.ID); problem != nil || err != nil {
 		t.Errorf("roster problem %v (%v)", problem, err)
+	}
+}
+
+// The judge a phone chose is kept with its session, read back with it by
+// a director opened again (a restart), and chosen only by an open judge's
+// session among the event's own judges.
+func TestAJudgesChoiceIsKeptWithHerSession(t *testing.T) {
+	ctx := context.Background()
+	d, c, reopen := signInDirector(t)
+	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday", Game: "altered", Format: "standard-bo3"})
+	must(t, err)
+	other, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Saturday", Game: "altered", Format: "standard-bo3"})
+	must(t, err)
+	grace, err := d.Judging.AddJudge(ctx, e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
+	must(t, err)
+	ida, err := d.Judging.AddJudge(ctx, other.ID, director.NewJudge{Name: "Ida Wells", Role: event.RoleHeadJudge})
+	must(t, err)
+	pin, _ := d.Phones.JudgePIN(ctx)
+	kiosk, _ := d.Phones.KioskCode(ctx)
+	judge, tablet := try(director.KindJudge, pin, "phone", 1), try(director.KindKiosk, kiosk, "tablet", 2)
+	tablet.Event = e.ID
+	for _, s := range []director.SignInTry{judge, tablet} {
+		must(t, d.Phones.SignIn(ctx, s))
+	}
+
+	if err := d.Phones.ChooseJudge(ctx, judge.Token, e.ID, ida.ID); !errors.Is(err, event.ErrNotFound) {
+		t.Errorf("another event's judge: %v, want ErrNotFound", err)
+	}
+	for name, token := range map[string]string{"a kiosk": tablet.Token, "no session": try("", "", "", 3).Token} {
+		if err := d.Phones.ChooseJudge(ctx, token, e.ID, grace.ID); !errors.Is(err, event.ErrState) {
+			t.Errorf("%s chose a judge: %v, want ErrState", name, err)
+		}
+	}
+	must(t, d.Phones.ChooseJudge(ctx, judge.Token, e.ID, grace.ID))
+
+	d = reopen()
+	s, ok, err := d.Phones.StaffSessionOf(ctx, director.KindJudge, judge.Token, "10.0.0.1")
+	if err != nil || !ok || s.Judges[e.ID] != grace.ID || len(s.Judges) != 1 {
+		t.Fatalf("after a restart the phone's session is %+v (open %v, %v)", s, ok, err)
+	}
+	c.add(2 * time.Hour) // past the session's hour
+	if err := d.Phones.ChooseJudge(ctx, judge.Token, other.ID, ida.ID); !errors.Is(err, event.ErrState) {
+		t.Errorf("an expired session chose a judge: %v, want ErrState", err)
 	}
 }

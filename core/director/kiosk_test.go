@@ -3,6 +3,7 @@ package director_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,14 +14,10 @@ import (
 )
 
 func TestKioskSearchShowsNamesOnlyFromThreeCharacters(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	register(t, d, e.ID, "Zoë Ødegård", "Zoe Park", "Bob Stone")
 	regular, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Zoltan Kiss", MemberNo: "KF-1234"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if got, _ := d.Kiosk.KioskSearch(ctx, e.ID, " zo "); len(got) != 0 {
 		t.Errorf("two characters list %v", got)
 	}
@@ -46,9 +43,7 @@ func TestKioskSearchShowsNamesOnlyFromThreeCharacters(t *testing.T) {
 }
 
 func TestKioskCheckInEntersARegularAndClosesWithRoundOne(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	en := register(t, d, e.ID, "Ada Lovelace", "Bob Stone")
 	regular, _ := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Cy Twombly"})
 	if _, err := d.Kiosk.KioskCheckIn(ctx, e.ID, en[0].PlayerID); err != nil {
@@ -78,9 +73,7 @@ func TestKioskCheckInEntersARegularAndClosesWithRoundOne(t *testing.T) {
 }
 
 func TestKioskSignUpNeverNamesAMemberNumbersOwner(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	if _, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Grace Hopper", MemberNo: "77"}); err != nil {
 		t.Fatal(err)
 	}
@@ -109,9 +102,7 @@ func TestKioskPIN(t *testing.T) {
 			t.Errorf("PIN %q: %v", bad, err)
 		}
 	}
-	if err := d.Kiosk.SetKioskPIN(ctx, "2468"); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Kiosk.SetKioskPIN(ctx, "2468"))
 	if ok, err := d.Kiosk.CheckKioskPIN(ctx, "2468"); !ok || err != nil {
 		t.Errorf("the right PIN: %v, %v", ok, err)
 	}
@@ -124,13 +115,9 @@ func TestKioskPIN(t *testing.T) {
 // "Chris Lee" is registered and checked in must not register a second
 // player; the kiosk is told who has that name instead.
 func TestKioskGhostSignUpAsksIsThisYouForARegisteredName(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	chris := register(t, d, e.ID, "Chris Lee", "Zoë Ødegård")
-	if err := d.Registration.CheckIn(ctx, chris[0].ID, true); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.CheckIn(ctx, chris[0].ID, true))
 	for _, typed := range []string{"chris lee", "  CHRIS   LEE ", "Chrís Lee"} {
 		got, err := d.Kiosk.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: typed})
 		if err != nil || got.Entry.ID != 0 || len(got.SameName) != 1 {
@@ -164,13 +151,9 @@ func TestKioskGhostSignUpAsksIsThisYouForARegisteredName(t *testing.T) {
 // player, who is entered by checking in; a member number of the same
 // player checks them in straight away.
 func TestKioskGhostSignUpLeadsToTheDirectoryPlayer(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	regular, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Ana Ortiz", MemberNo: "KF-9"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	got, err := d.Kiosk.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: "ana ortiz"})
 	if err != nil || len(got.SameName) != 1 || got.SameName[0].PlayerID != regular.ID || got.SameName[0].EntryID != 0 {
 		t.Fatalf("ana ortiz: %+v, %v", got, err)
@@ -192,9 +175,7 @@ func TestKioskGhostSignUpLeadsToTheDirectoryPlayer(t *testing.T) {
 // A true namesake is added only through KioskSignUpNamesake, and the entry
 // is marked for the organizer; a name nobody has is never marked.
 func TestKioskGhostSignUpANamesakeIsAddedOnlyWhenSaidAndMarked(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	chris := register(t, d, e.ID, "Chris Lee")
 	su, err := d.Kiosk.KioskSignUpNamesake(ctx, e.ID, "", director.NewPlayer{Name: "chris lee"})
 	en := su.Entry
@@ -224,28 +205,19 @@ func TestKioskGhostSignUpANamesakeIsAddedOnlyWhenSaidAndMarked(t *testing.T) {
 // After round 1 the kiosk finds a player's table, seat, opponent and the
 // round's clock in one read; a draft round shows no table.
 func TestKioskFindMyTableAfterRoundOne(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	entries := register(t, d, e.ID, "Chris Lee", "Zoë Ødegård", "Bob Stone", "Ana Ortiz", "Dev Patel")
 	for _, en := range entries {
-		if err := d.Registration.CheckIn(ctx, en.ID, true); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Registration.CheckIn(ctx, en.ID, true))
 	}
 	if v, err := d.Kiosk.KioskFindTable(ctx, e.ID, "chris"); err != nil || v.Round != 0 || len(v.Seats) != 0 {
 		t.Fatalf("before round 1: %+v, %v", v, err)
 	}
-	r, err := d.Rounds.PairNextRound(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustCall(t, d.Rounds.PairNextRound, e.ID)
 	if v, _ := d.Kiosk.KioskFindTable(ctx, e.ID, "chris"); v.Round != 1 || v.Published || len(v.Seats) != 0 {
 		t.Fatalf("a draft round shows %+v", v)
 	}
-	if err := d.Drafts.PublishRound(ctx, e.ID, 1); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Drafts.PublishRound(ctx, e.ID, 1))
 	if _, err := d.Clocks.StartClock(ctx, e.ID, 1); err != nil {
 		t.Fatal(err)
 	}
@@ -257,51 +229,51 @@ func TestKioskFindMyTableAfterRoundOne(t *testing.T) {
 		names[en.ID] = en.Name
 	}
 	for _, want := range r.Tables {
-		for k, s := range want.Seats {
-			name := names[s.EntryID]
-			v, err := d.Kiosk.KioskFindTable(ctx, e.ID, strings.ToLower(event.FoldName(name)))
-			if err != nil || len(v.Seats) != 1 || !v.Published || !v.Clock.Started() {
-				t.Fatalf("%s: %+v, %v", name, v, err)
-			}
-			got := v.Seats[0]
-			if got.Name != name || !got.Playing || got.Table != want.Number || got.Seat != k+1 || got.Bye != want.Bye {
-				t.Errorf("%s: %+v, want table %d seat %d", name, got, want.Number, k+1)
-			}
-			if !want.Bye && (len(got.Opponents) != 1 || got.Opponents[0] != names[want.Seats[1-k].EntryID]) {
-				t.Errorf("%s plays %v", name, got.Opponents)
-			}
-			if want.Bye && len(got.Opponents) != 0 {
-				t.Errorf("%s has the bye and opponents %v", name, got.Opponents)
-			}
+		for k := range want.Seats {
+			checkKioskSeat(t, d, e.ID, want, k, names)
 		}
 	}
 	// A dropped player is not playing; a late entry joins later.
-	if err := d.Registration.Drop(ctx, entries[4].ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.Drop(ctx, entries[4].ID))
 	late, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "Dev Late"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	v, _ := d.Kiosk.KioskFindTable(ctx, e.ID, "dev")
 	if len(v.Seats) != 2 || !v.Seats[0].Playing || v.Seats[1].Name != late.Name || v.Seats[1].Playing {
 		t.Errorf("dev: %+v", v.Seats)
 	}
 	for _, tb := range r.Tables {
 		if !tb.Bye {
-			if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
-				t.Fatal(err)
-			}
+			must(t, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}))
 		}
 	}
 	if v, _ := d.Kiosk.KioskFindTable(ctx, e.ID, "chris"); len(v.Seats) != 1 || !v.Seats[0].Reported {
 		t.Errorf("a reported table: %+v", v.Seats)
 	}
-	if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Events.FinishEvent(ctx, e.ID))
 	if v, _ := d.Kiosk.KioskFindTable(ctx, e.ID, "chris"); !v.Finished || len(v.Seats) != 0 {
 		t.Errorf("a finished event: %+v", v)
+	}
+}
+
+// checkKioskSeat checks the kiosk finds the player in seat k of table want
+// by her folded name, at her table and seat, with her opponent (none for
+// a bye), the round published and its clock started.
+func checkKioskSeat(t *testing.T, d *director.Director, id event.EventID, want event.Table, k int, names map[event.EntryID]string) {
+	t.Helper()
+	name := names[want.Seats[k].EntryID]
+	v, err := d.Kiosk.KioskFindTable(context.Background(), id, strings.ToLower(event.FoldName(name)))
+	if err != nil || len(v.Seats) != 1 || !v.Published || !v.Clock.Started() {
+		t.Fatalf("%s: %+v, %v", name, v, err)
+	}
+	got := v.Seats[0]
+	if got.Name != name || !got.Playing || got.Table != want.Number || got.Seat != k+1 || got.Bye != want.Bye {
+		t.Errorf("%s: %+v, want table %d seat %d", name, got, want.Number, k+1)
+	}
+	if !want.Bye && (len(got.Opponents) != 1 || got.Opponents[0] != names[want.Seats[1-k].EntryID]) {
+		t.Errorf("%s plays %v", name, got.Opponents)
+	}
+	if want.Bye && len(got.Opponents) != 0 {
+		t.Errorf("%s has the bye and opponents %v", name, got.Opponents)
 	}
 }
 
@@ -350,6 +322,62 @@ func TestSameNameTextSaysWhoHasTheName(t *testing.T) {
 		}
 		if got := text.In(i18n.French); got != c.inFrench {
 			t.Errorf("got %q, want %q", got, c.inFrench)
+		}
+	}
+}
+
+// A name in a script written without spaces is found from two characters
+// (王芳 is a whole name); Latin names keep three, and one character lists
+// nobody. The kiosk's search, the Board's Find and MinQuery agree.
+func TestTwoCharacterNamesAreFoundInScriptsWithoutSpaces(t *testing.T) {
+	ctx := context.Background()
+	d, _ := newDirector(t)
+	e := mustEvent(t, d, "standard-bo3")
+	register(t, d, e.ID, "王芳", "李小龙", "김민준", "Zoë Ødegård", "สมชาย ใจดี")
+
+	b := mustCall(t, d.Views.Board, e.ID)
+	for _, c := range []struct {
+		query string
+		min   int
+		want  []string
+	}{
+		{"王芳", 2, []string{"王芳"}},
+		{" 王芳 ", 2, []string{"王芳"}},
+		{"王", 2, nil},
+		{"李", 2, nil},
+		{"小龙", 2, []string{"李小龙"}},
+		// Korean puts spaces between words, not inside a name, and each
+		// block is a syllable: two syllables are enough.
+		{"김민준", 2, []string{"김민준"}},
+		{"민준", 2, []string{"김민준"}},
+		{"김", 2, nil},
+		{"สม", 2, []string{"สมชาย ใจดี"}},
+		{"Zoë", 3, []string{"Zoë Ødegård"}},
+		{"zoe", 3, []string{"Zoë Ødegård"}},
+		{"Zo", 3, nil},
+		{"Z", 3, nil},
+	} {
+		if got := director.MinQuery(c.query); got != c.min {
+			t.Errorf("MinQuery(%q) = %d, want %d", c.query, got, c.min)
+		}
+		if got := director.QueryTooShort(c.query); got != (c.want == nil) {
+			t.Errorf("QueryTooShort(%q) = %v", c.query, got)
+		}
+		var names []string
+		for _, s := range b.Find(c.query) {
+			names = append(names, s.Name)
+		}
+		if !slices.Equal(names, c.want) {
+			t.Errorf("Board.Find(%q) = %q, want %q", c.query, names, c.want)
+		}
+		ms, err := d.Kiosk.KioskSearch(ctx, e.ID, c.query)
+		must(t, err)
+		names = nil
+		for _, m := range ms {
+			names = append(names, m.Name)
+		}
+		if !slices.Equal(names, c.want) {
+			t.Errorf("KioskSearch(%q) = %q, want %q", c.query, names, c.want)
 		}
 	}
 }

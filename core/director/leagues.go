@@ -33,13 +33,7 @@ func (d *Leagues) CreateLeague(ctx context.Context, req NewLeague) (event.League
 
 // Leagues lists every league, the newest first.
 func (d *Leagues) Leagues(ctx context.Context) ([]event.League, error) {
-	var out []event.League
-	err := d.store.Read(ctx, func(tx Tx) error {
-		var err error
-		out, err = tx.Leagues()
-		return err
-	})
-	return out, err
+	return readIn(ctx, d.store, func(tx Tx) ([]event.League, error) { return tx.Leagues() })
 }
 
 // AddEventToLeague makes an event one of the league's events of a week.
@@ -122,13 +116,7 @@ type LeagueFinalsTable struct {
 // table's result, scored by the event's format, counts as one game of the
 // player in that week (byes are not games).
 func (d *Leagues) LeagueStandings(ctx context.Context, id event.LeagueID) (LeagueTable, error) {
-	var out LeagueTable
-	err := d.store.Read(ctx, func(tx Tx) error {
-		var err error
-		out, err = leagueTable(tx, id)
-		return err
-	})
-	return out, err
+	return readIn(ctx, d.store, func(tx Tx) (LeagueTable, error) { return leagueTable(tx, id) })
 }
 
 // LeagueFinals returns who plays a league's finals: for a Lackey League

@@ -20,14 +20,8 @@ type outcome struct{ place, gp int }
 func playRound(t *testing.T, d *director.Director, id event.EventID, by map[string]outcome) {
 	t.Helper()
 	ctx := context.Background()
-	r, err := pairPublished(ctx, d, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	entries, err := d.Registration.Entries(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustPair(t, ctx, d, id)
+	entries := mustCall(t, d.Registration.Entries, id)
 	name := map[event.EntryID]string{}
 	for _, en := range entries {
 		name[en.ID] = en.Name
@@ -46,9 +40,7 @@ func playRound(t *testing.T, d *director.Director, id event.EventID, by map[stri
 		if !won {
 			res.Seats[best].Place = 1
 		}
-		if err := d.Rounds.RecordResult(ctx, id, r.Number, tb.Number, res); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Rounds.RecordResult(ctx, id, r.Number, tb.Number, res))
 	}
 }
 
@@ -83,21 +75,14 @@ func TestLackeyLeagueOverTwoWeeks(t *testing.T) {
 	playRound(t, d, week2.ID, map[string]outcome{"Cat": {1, 6}, "Bob": {0, 5}, "Dan": {0, 4}})
 
 	l, err := d.Leagues.CreateLeague(ctx, director.NewLeague{Name: "  Lackey Autumn ", Kind: event.LeagueLackey})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if l.Name != "Lackey Autumn" || l.TieSeed == 0 {
 		t.Errorf("league %+v", l)
 	}
 	for w, e := range []event.Event{week1, week2} {
-		if err := d.Leagues.AddEventToLeague(ctx, l.ID, e.ID, w+1); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Leagues.AddEventToLeague(ctx, l.ID, e.ID, w+1))
 	}
-	table, err := d.Leagues.LeagueStandings(ctx, l.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	table := mustCall(t, d.Leagues.LeagueStandings, l.ID)
 	var got []string
 	for _, s := range table.Standings {
 		got = append(got, fmt.Sprintf("%d %s %d/%d fpw %d counted %d of %d", s.Rank, s.Name, s.MatchPoints, s.GamePoints, s.FourPlayerWins, s.Counted, s.Played))
@@ -114,10 +99,7 @@ func TestLackeyLeagueOverTwoWeeks(t *testing.T) {
 	if len(table.Events) != 2 || table.Events[1].Week != 2 || len(table.Weeks) != 2 || !table.Weeks[1].Official {
 		t.Errorf("events %+v weeks %+v", table.Events, table.Weeks)
 	}
-	finals, err := d.Leagues.LeagueFinals(ctx, l.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	finals := mustCall(t, d.Leagues.LeagueFinals, l.ID)
 	if !finals.Discretion || finals.Complete || finals.Tables != nil {
 		t.Errorf("finals of four players: %+v", finals)
 	}
@@ -132,9 +114,7 @@ func TestLackeyLeagueOverTwoWeeks(t *testing.T) {
 // 2, 4, 6, 8 table 2. One round in week 8 of ten players (tables of 4, 3
 // and 3): each table's best scorer wins, everyone's game points distinct.
 func TestLackeyLeagueFinalsThroughTheDirector(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "shadowfist", "final-brawl", nil)
+	ctx, d, e := openEvent(t, "shadowfist", "final-brawl", nil)
 	players := names(10)
 	register(t, d, e.ID, players...)
 	by := map[string]outcome{}
@@ -143,16 +123,9 @@ func TestLackeyLeagueFinalsThroughTheDirector(t *testing.T) {
 	}
 	playRound(t, d, e.ID, by)
 	l, err := d.Leagues.CreateLeague(ctx, director.NewLeague{Name: "Online", Kind: event.LeagueLackey})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Leagues.AddEventToLeague(ctx, l.ID, e.ID, 8); err != nil {
-		t.Fatal(err)
-	}
-	table, err := d.Leagues.LeagueStandings(ctx, l.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
+	must(t, d.Leagues.AddEventToLeague(ctx, l.ID, e.ID, 8))
+	table := mustCall(t, d.Leagues.LeagueStandings, l.ID)
 	rank := func(i int) string { return table.Standings[i-1].Name }
 	want := [][]string{
 		{rank(1), rank(2)},
@@ -183,16 +156,10 @@ func TestLeagueRefusals(t *testing.T) {
 	sf := eventOf(t, d, "shadowfist", "final-brawl", nil)
 	altered := mustEvent(t, d, "standard-bo1")
 	l, err := d.Leagues.CreateLeague(ctx, director.NewLeague{Name: "Online", Kind: event.LeagueLackey})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	other, err := d.Leagues.CreateLeague(ctx, director.NewLeague{Name: "Thursdays", Kind: event.LeagueProvingGround, Finals: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Leagues.AddEventToLeague(ctx, l.ID, sf.ID, 1); err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
+	must(t, d.Leagues.AddEventToLeague(ctx, l.ID, sf.ID, 1))
 	for _, c := range []struct {
 		name   string
 		league event.LeagueID

@@ -22,17 +22,12 @@ func tauSeat(place, tau int) event.SeatResult {
 // and one of four each round (the four on top), plays 4 rounds, and scores
 // a win 14 and the others their Tau.
 func TestHeresyReascensionEvent(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "heresy", "reascension", nil)
+	ctx, d, e := openEvent(t, "heresy", "reascension", nil)
 	register(t, d, e.ID, names(13)...)
 	rng := rand.New(rand.NewPCG(5, 5))
 	total := 0
 	for n := 1; n <= 4; n++ {
-		r, err := pairPublished(ctx, d, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := mustPair(t, ctx, d, e.ID)
 		seatedOnce(t, r)
 		var sizes []int
 		for _, tb := range r.Tables {
@@ -51,9 +46,7 @@ func TestHeresyReascensionEvent(t *testing.T) {
 				}
 				res.Seats = append(res.Seats, tauSeat(place, 3+i))
 			}
-			if err := d.Rounds.RecordResult(ctx, e.ID, n, tb.Number, res); err != nil {
-				t.Fatal(err)
-			}
+			must(t, d.Rounds.RecordResult(ctx, e.ID, n, tb.Number, res))
 			for i := range tb.Seats {
 				if i == winner {
 					total += 14
@@ -66,10 +59,7 @@ func TestHeresyReascensionEvent(t *testing.T) {
 	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 		t.Logf("a fifth round is still allowed as an extra: %v", err)
 	}
-	table, err := d.Rounds.Standings(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	table := mustCall(t, d.Rounds.Standings, e.ID)
 	sum := 0
 	for _, s := range table {
 		sum += s.Points
@@ -80,14 +70,9 @@ func TestHeresyReascensionEvent(t *testing.T) {
 }
 
 func TestMultiplayerResultsAreChecked(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "heresy", "reascension", nil)
+	ctx, d, e := openEvent(t, "heresy", "reascension", nil)
 	register(t, d, e.ID, names(6)...)
-	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustPair(t, ctx, d, e.ID)
 	tb := r.Tables[0]
 	for _, c := range []struct {
 		res  event.Result
@@ -103,9 +88,7 @@ func TestMultiplayerResultsAreChecked(t *testing.T) {
 		}
 	}
 	ok := event.Result{TimeOut: true, Seats: []event.SeatResult{tauSeat(0, 12), tauSeat(0, 2), tauSeat(0, 1)}}
-	if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, ok); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, ok))
 	rounds, _ := d.Rounds.Rounds(ctx, e.ID)
 	got, _ := rounds[0].TableNumbered(tb.Number)
 	// H5 at time: Tau (at most the goal 9) plus 2.
@@ -130,14 +113,9 @@ func TestMultiplayerResultsAreChecked(t *testing.T) {
 // Rule S4: Shadowfist seats tables of 4, 3 where the count needs it; S6,
 // S10: ranked by match points, then game points.
 func TestShadowfistFinalBrawlEvent(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "shadowfist", "final-brawl", nil)
+	ctx, d, e := openEvent(t, "shadowfist", "final-brawl", nil)
 	register(t, d, e.ID, names(10)...)
-	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustPair(t, ctx, d, e.ID)
 	var sizes []int
 	for _, tb := range r.Tables {
 		sizes = append(sizes, len(tb.Seats))
@@ -154,9 +132,7 @@ func TestShadowfistFinalBrawlEvent(t *testing.T) {
 			}
 			res.Seats = append(res.Seats, st)
 		}
-		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, res); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, res))
 	}
 	table, _ := d.Rounds.Standings(ctx, e.ID)
 	for i := 1; i < len(table); i++ {
@@ -192,23 +168,15 @@ func TestShadowfistSwissPlusFinal(t *testing.T) {
 				}
 				res.Seats = append(res.Seats, st)
 			}
-			if err := d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, res); err != nil {
-				t.Fatal(err)
-			}
+			must(t, d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, res))
 		}
 	}
 	for n := 1; n <= 2; n++ {
-		r, err := pairPublished(ctx, d, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := mustPair(t, ctx, d, e.ID)
 		play(r, n)
 	}
 	swiss, _ := d.Rounds.Standings(ctx, e.ID)
-	final, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	final := mustPair(t, ctx, d, e.ID)
 	if final.Stage != event.StageFinal || len(final.Tables) != 2 || len(final.Tables[0].Seats) != 4 || len(final.Tables[1].Seats) != 4 {
 		t.Fatalf("final round %+v", final)
 	}
@@ -248,18 +216,14 @@ func TestShadowfistSwissPlusFinal(t *testing.T) {
 			t.Errorf("place %d: %+v, at the cut %+v", i+1, table[i], swiss[i])
 		}
 	}
-	if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Events.FinishEvent(ctx, e.ID))
 }
 
 // Rule S12: a fixed schedule seats 16 players at tables of 4 with no pair
 // meeting twice over its 4 rounds; a player who drops leaves an empty
 // seat and the table plays short.
 func TestFixedScheduleEvent(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "shadowfist", "final-brawl-schedule", nil)
+	ctx, d, e := openEvent(t, "shadowfist", "final-brawl-schedule", nil)
 	es := register(t, d, e.ID, names(16)...)
 	met := map[[2]event.EntryID]int{}
 	dropped := es[5].ID
@@ -299,9 +263,7 @@ func TestFixedScheduleEvent(t *testing.T) {
 			}
 		}
 		if n == 2 {
-			if err := d.Registration.Drop(ctx, dropped); err != nil {
-				t.Fatal(err)
-			}
+			must(t, d.Registration.Drop(ctx, dropped))
 		}
 		if n == 3 {
 			short := 0
@@ -331,9 +293,7 @@ func TestFixedScheduleEvent(t *testing.T) {
 // in an event of two-player tables) whose placement decides the top ranks,
 // and a secondary table seats the next four.
 func TestShadowfistDoubleEliminationFinal(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "shadowfist", "final-brawl-de-final", func(s *event.Settings) { s.FinalTable.Secondary = true })
+	ctx, d, e := openEvent(t, "shadowfist", "final-brawl-de-final", func(s *event.Settings) { s.FinalTable.Secondary = true })
 	if e.Settings.Structure != event.StructureDoubleFinal || e.Settings.TableSize != 2 || e.Settings.FinalTable.Size != 4 {
 		t.Fatalf("settings %+v", e.Settings)
 	}
@@ -354,27 +314,9 @@ func TestShadowfistDoubleEliminationFinal(t *testing.T) {
 			break
 		}
 		for _, tb := range r.Tables {
-			if tb.Bye {
-				continue
+			if !tb.Bye {
+				playLossTable(t, d, e.ID, n, tb, losses)
 			}
-			a, b := tb.Seats[0].EntryID, tb.Seats[1].EntryID
-			if losses[a] >= 2 || losses[b] >= 2 {
-				t.Fatalf("round %d pairs a player out at two losses", n)
-			}
-			if losses[a] != losses[b] && !strings.Contains(tb.Why.String(), "pair-down") {
-				t.Errorf("round %d table %d pairs %d v %d losses: %s", n, tb.Number, losses[a], losses[b], tb.Why)
-			}
-			// The lower entry id wins.
-			w := 0
-			if b < a {
-				w = 1
-			}
-			res := event.Result{Seats: []event.SeatResult{{}, {}}}
-			res.Seats[w].GamesWon = 1
-			if err := d.Rounds.RecordResult(ctx, e.ID, n, tb.Number, res); err != nil {
-				t.Fatal(err)
-			}
-			losses[tb.Seats[1-w].EntryID]++
 		}
 	}
 	in := 0
@@ -397,6 +339,39 @@ func TestShadowfistDoubleEliminationFinal(t *testing.T) {
 	if err := d.Rounds.RecordResult(ctx, e.ID, final.Number, final.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {}}}); err == nil {
 		t.Fatal("a two-seat result at a four-seat final table was accepted")
 	}
+	playTheDoubleFinal(t, d, e.ID, final)
+	must(t, d.Events.FinishEvent(ctx, e.ID))
+}
+
+// playLossTable checks a table of loss round n pairs two players still in
+// (equal losses, or a pair-down said), and records a win of the lower
+// entry id, counting the loser's loss.
+func playLossTable(t *testing.T, d *director.Director, id event.EventID, n int, tb event.Table, losses map[event.EntryID]int) {
+	t.Helper()
+	a, b := tb.Seats[0].EntryID, tb.Seats[1].EntryID
+	if losses[a] >= 2 || losses[b] >= 2 {
+		t.Fatalf("round %d pairs a player out at two losses", n)
+	}
+	if losses[a] != losses[b] && !strings.Contains(tb.Why.String(), "pair-down") {
+		t.Errorf("round %d table %d pairs %d v %d losses: %s", n, tb.Number, losses[a], losses[b], tb.Why)
+	}
+	// The lower entry id wins.
+	w := 0
+	if b < a {
+		w = 1
+	}
+	res := event.Result{Seats: []event.SeatResult{{}, {}}}
+	res.Seats[w].GamesWon = 1
+	must(t, d.Rounds.RecordResult(context.Background(), id, n, tb.Number, res))
+	losses[tb.Seats[1-w].EntryID]++
+}
+
+// playTheDoubleFinal scores both final tables (seat 3 first, then 4, 2,
+// 1), checks nothing is left to pair, and that the standings rank the
+// final tables' players in that order, the twelve players ranked.
+func playTheDoubleFinal(t *testing.T, d *director.Director, eid event.EventID, final event.Round) {
+	t.Helper()
+	ctx := context.Background()
 	for _, tb := range final.Tables {
 		res := event.Result{}
 		for i := range tb.Seats {
@@ -406,17 +381,12 @@ func TestShadowfistDoubleEliminationFinal(t *testing.T) {
 			}
 			res.Seats = append(res.Seats, st)
 		}
-		if err := d.Rounds.RecordResult(ctx, e.ID, final.Number, tb.Number, res); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Rounds.RecordResult(ctx, eid, final.Number, tb.Number, res))
 	}
-	if _, err := d.Rounds.PairNextRound(ctx, e.ID); !errors.Is(err, director.ErrStructureComplete) {
+	if _, err := d.Rounds.PairNextRound(ctx, eid); !errors.Is(err, director.ErrStructureComplete) {
 		t.Fatalf("after the final: %v", err)
 	}
-	table, err := d.Rounds.Standings(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	table := mustCall(t, d.Rounds.Standings, eid)
 	want := []event.EntryID{}
 	for _, tb := range final.Tables {
 		for _, seat := range []int{2, 3, 1, 0} {
@@ -430,9 +400,6 @@ func TestShadowfistDoubleEliminationFinal(t *testing.T) {
 	}
 	if len(table) != 12 || table[11].Rank != 12 {
 		t.Errorf("standings %d long, last rank %d", len(table), table[len(table)-1].Rank)
-	}
-	if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
-		t.Fatal(err)
 	}
 }
 
@@ -459,9 +426,7 @@ func TestATableOfFivePlaysLonger(t *testing.T) {
 	e := eventOf(t, d, "shadowfist", "final-brawl", func(s *event.Settings) { s.MaxTableSize = 5 })
 	register(t, d, e.ID, names(5)...)
 	r, err := d.Rounds.PairNextRound(context.Background(), e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	fives := 0
 	for _, tb := range r.Tables {
 		want := time.Duration(0)

@@ -126,11 +126,7 @@ func (d *core) assignTableCodes(tx Tx, id event.EventID, r event.Round) error {
 func (d *Network) TableCodes(ctx context.Context, id event.EventID, round int) (map[int]string, error) {
 	var out map[int]string
 	err := d.store.Read(ctx, func(tx Tx) error {
-		e, err := tx.Event(id)
-		if err != nil {
-			return err
-		}
-		paired, err := tx.RoundCount(id)
+		e, paired, err := eventPaired(tx, id)
 		if err != nil {
 			return err
 		}
@@ -368,6 +364,19 @@ func (d *core) queueReport(tx Tx, tr tableResult, rep event.Report, res event.Re
 	return d.log(tx, tr.e.ID, rep.Round, i18n.F("round %d table %d: %s", rep.Round, rep.Table, msg))
 }
 
+// reportableRound is the round whose results may be reported of event e
+// (its head): the latest published one, refused while none is.
+func reportableRound(tx Tx, e event.Event) (event.Round, error) {
+	head, err := currentHead(tx, e.ID)
+	if err != nil {
+		return event.Round{}, err
+	}
+	if head.Number == 0 {
+		return event.Round{}, event.Invalidf("%s has no published round yet: there is no result to report", e.Name)
+	}
+	return head, nil
+}
+
 // phoneTable reads the table a phone reports for, refusing with a
 // sentence (event.ErrNotFound, event.ErrInvalid, or ErrWrongCode) everything a phone may not
 // report: see ReportByCode.
@@ -389,14 +398,12 @@ func phoneTable(tx Tx, r TableReport) (tableResult, error) {
 		return tableResult{}, event.Invalid(
 			"in this event each player confirms the result from her own phone, after signing in with her player code; the table's code alone is not enough. Or hand the match slip to the organizer")
 	}
-	head, err := currentHead(tx, e.ID)
+	head, err := reportableRound(tx, e)
 	if err != nil {
 		return tableResult{}, err
 	}
 	current := head.Number
 	switch {
-	case current == 0:
-		return tableResult{}, event.Invalidf("%s has no published round yet: there is no result to report", e.Name)
 	case r.Round < current:
 		return tableResult{}, event.Invalidf("round %d is over: %s is playing round %d, and only its results can be reported", r.Round, e.Name, current)
 	case r.Round > current:
@@ -567,12 +574,7 @@ type PhoneReport struct {
 // approval whose table has since been given another result is one to
 // check.
 func (d *Network) PhoneReports(ctx context.Context, id event.EventID) ([]PhoneReport, error) {
-	var out []PhoneReport
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		out, err = d.organizerReports(tx, id)
-		return err
-	})
-	return out, err
+	return readIn(ctx, d.store, func(tx Tx) ([]PhoneReport, error) { return d.organizerReports(tx, id) })
 }
 
 // organizerReports are the reports on the organizer's list: the phone
@@ -681,11 +683,7 @@ func (d *Network) ResolveReport(ctx context.Context, id event.EventID, reportID 
 			return d.rejectReport(tx, e, rep)
 		}
 		source := reportSource(rep.Device)
-		tr, err := loadTableResult(tx, id, rep.Round, rep.Table)
-		if err != nil {
-			return err
-		}
-		res, err := tr.check(rep.Parsed)
+		tr, res, err := reportedResult(tx, id, rep)
 		if err != nil {
 			return err
 		}
@@ -741,3 +739,13 @@ func keyedError(kind error, t i18n.Text) error {
 // asTyped keeps a text a player typed as a Text that says it unchanged in
 // every language.
 func asTyped(s string) i18n.Text { return i18n.Text{Format: "%s", Args: []any{s}} }
+
+// eventPaired reads event id and how many rounds it has paired.
+func eventPaired(tx Tx, id event.EventID) (event.Event, int, error) {
+	e, err := tx.Event(id)
+	if err != nil {
+		return e, 0, err
+	}
+	n, err := tx.RoundCount(id)
+	return e, n, err
+}

@@ -9,9 +9,12 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
+	"tablekeeper/core/rules"
 )
 
 // phoneEvent is a published round 1 of a generic best-of-three Swiss of
@@ -23,14 +26,9 @@ func phoneEvent(t *testing.T, change func(*event.Settings), players ...string) (
 	d.SetCodeSource(rand.NewChaCha8([32]byte{14}))
 	e := eventOf(t, d, "generic", "swiss", change)
 	register(t, d, e.ID, players...)
-	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustPair(t, ctx, d, e.ID)
 	codes, err := d.Network.TableCodes(ctx, e.ID, r.Number)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	return d, e, r, codes
 }
 
@@ -38,19 +36,9 @@ func phoneEvent(t *testing.T, change func(*event.Settings), players ...string) (
 // results and open phone reports.
 func state(t *testing.T, d *director.Director, id event.EventID) string {
 	t.Helper()
-	ctx := context.Background()
-	log, err := d.Events.Log(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rounds, err := d.Rounds.Rounds(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	reports, err := d.Network.PhoneReports(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	log := mustCall(t, d.Events.Log, id)
+	rounds := mustCall(t, d.Rounds.Rounds, id)
+	reports := mustCall(t, d.Network.PhoneReports, id)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d log lines, %d reports;", len(log), len(reports))
 	for _, r := range rounds {
@@ -91,13 +79,9 @@ func TestTableCodesAreUniqueEveryRoundAndReadBack(t *testing.T) {
 			if codes, err := d.Network.TableCodes(ctx, e.ID, n); err != nil || len(codes) != 0 {
 				t.Fatalf("%s: the draft round %d has codes %v, %v", format, n, codes, err)
 			}
-			if err := d.Drafts.PublishRound(ctx, e.ID, n); err != nil {
-				t.Fatal(err)
-			}
+			must(t, d.Drafts.PublishRound(ctx, e.ID, n))
 			codes, err := d.Network.TableCodes(ctx, e.ID, n)
-			if err != nil {
-				t.Fatal(err)
-			}
+			must(t, err)
 			numbered := 0
 			for _, tb := range r.Tables {
 				if tb.Bye {
@@ -133,9 +117,7 @@ func finishRound(t *testing.T, d *director.Director, e event.Event, r event.Roun
 	t.Helper()
 	ctx := context.Background()
 	codes, err := d.Network.TableCodes(ctx, e.ID, r.Number)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	for _, tb := range r.Tables {
 		if tb.Bye {
 			continue
@@ -179,13 +161,9 @@ func TestCodeSourceCanBeInjected(t *testing.T) {
 		src(d)
 		e := eventOf(t, d, "generic", "swiss", nil)
 		register(t, d, e.ID, names(8)...)
-		if _, err := pairPublished(ctx, d, e.ID); err != nil {
-			t.Fatal(err)
-		}
+		mustPair(t, ctx, d, e.ID)
 		codes, err := d.Network.TableCodes(ctx, e.ID, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		return codes
 	}
 	seeded := func(d *director.Director) { d.SetCodeSource(rand.NewChaCha8([32]byte{1})) }
@@ -227,9 +205,7 @@ func TestReportByCodeRecordsTheResult(t *testing.T) {
 		t.Errorf("subscribers heard %+v", got)
 	}
 	v, err := d.Views.RoundView(ctx, e.ID, 1, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	res := v.Sheet.Tables[0].Result
 	if res == nil || !res.ByPlayers || res.Seats[0].GamesWon != 2 || res.Seats[1].GamesWon != 1 {
 		t.Fatalf("table %d after the report: %+v", tb.Number, res)
@@ -253,13 +229,9 @@ func TestReportByCodeRecordsTheResult(t *testing.T) {
 	}
 
 	// A correction from the keyboard is the organizer's: the mark goes.
-	if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)))
 	sh, err := d.Rounds.RoundSheet(ctx, e.ID, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if sh.Tables[0].Result.ByPlayers {
 		t.Error("a result typed by the organizer is marked as reported by players")
 	}
@@ -274,13 +246,9 @@ func TestReportByCodeRefusals(t *testing.T) {
 	good := director.TableReport{Event: e.ID, Round: 1, Table: tb.Number, Code: codes[tb.Number], Result: "2-1", Device: "phone-1"}
 	other := eventOf(t, d, "generic", "swiss", nil)
 	register(t, d, other.ID, names(4)...)
-	if _, err := pairPublished(ctx, d, other.ID); err != nil {
-		t.Fatal(err)
-	}
+	mustPair(t, ctx, d, other.ID)
 	otherCodes, err := d.Network.TableCodes(ctx, other.ID, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	bye := r.Tables[len(r.Tables)-1]
 	if !bye.Bye {
 		t.Fatalf("round 1 of five has no bye: %+v", r.Tables)
@@ -336,9 +304,7 @@ func TestReportByCodeRefusals(t *testing.T) {
 	// An old round, and an event that is over.
 	for _, tb := range r.Tables {
 		if !tb.Bye {
-			if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)); err != nil {
-				t.Fatal(err)
-			}
+			must(t, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)))
 		}
 	}
 	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
@@ -348,9 +314,7 @@ func TestReportByCodeRefusals(t *testing.T) {
 	if out, err := d.Network.ReportByCode(ctx, good); !errors.Is(err, director.ErrReportConflict) {
 		t.Errorf("round 1 while round 2 is a draft: %v, %v", out, err)
 	}
-	if err := d.Drafts.PublishRound(ctx, e.ID, 2); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Drafts.PublishRound(ctx, e.ID, 2))
 	before = state(t, d, e.ID)
 	if _, err := d.Network.ReportByCode(ctx, good); !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "round 1 is over") {
 		t.Errorf("an old round: %v", err)
@@ -360,16 +324,9 @@ func TestReportByCodeRefusals(t *testing.T) {
 	}
 	finished := eventOf(t, d, "generic", "swiss", nil)
 	register(t, d, finished.ID, names(2)...)
-	fr, err := pairPublished(ctx, d, finished.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Rounds.RecordResult(ctx, finished.ID, 1, 1, win(2, 0)); err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Events.FinishEvent(ctx, finished.ID); err != nil {
-		t.Fatal(err)
-	}
+	fr := mustPair(t, ctx, d, finished.ID)
+	must(t, d.Rounds.RecordResult(ctx, finished.ID, 1, 1, win(2, 0)))
+	must(t, d.Events.FinishEvent(ctx, finished.ID))
 	fcodes, _ := d.Network.TableCodes(ctx, finished.ID, fr.Number)
 	if _, err := d.Network.ReportByCode(ctx, director.TableReport{Event: finished.ID, Round: 1, Table: 1, Code: fcodes[1], Result: "2-0"}); !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "finished") {
 		t.Errorf("a finished event: %v", err)
@@ -383,14 +340,9 @@ func TestReportByCodeRefusals(t *testing.T) {
 // A draw is refused where the game or round has none, by the same check
 // as the keyboard's: a KeyForge loss round.
 func TestReportByCodeRefusesADrawWhereThereAreNone(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "keyforge", "archon-standard", nil)
+	ctx, d, e := openEvent(t, "keyforge", "archon-standard", nil)
 	register(t, d, e.ID, names(4)...)
-	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustPair(t, ctx, d, e.ID)
 	codes, _ := d.Network.TableCodes(ctx, e.ID, 1)
 	rep := director.TableReport{Event: e.ID, Round: 1, Table: r.Tables[0].Number, Code: codes[r.Tables[0].Number], Result: "d"}
 	_, phone := d.Network.ReportByCode(ctx, rep)
@@ -411,10 +363,7 @@ func TestReportByCodeAtMultiplayerAndTeamTables(t *testing.T) {
 	d.SetCodeSource(rand.NewChaCha8([32]byte{3}))
 	e := eventOf(t, d, "heresy", "reascension", nil)
 	register(t, d, e.ID, names(7)...)
-	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustPair(t, ctx, d, e.ID)
 	codes, _ := d.Network.TableCodes(ctx, e.ID, 1)
 	four, three := r.Tables[0], r.Tables[1]
 	if len(four.Seats) != 4 || len(three.Seats) != 3 {
@@ -439,10 +388,7 @@ func TestReportByCodeAtMultiplayerAndTeamTables(t *testing.T) {
 	}
 
 	te, _, _ := teamEvent(t, d, 8)
-	tr, err := pairPublished(ctx, d, te.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tr := mustPair(t, ctx, d, te.ID)
 	tcodes, _ := d.Network.TableCodes(ctx, te.ID, 1)
 	rep = director.TableReport{Event: te.ID, Round: 1, Table: tr.Tables[0].Number, Code: tcodes[tr.Tables[0].Number], Result: "0-1"}
 	if out, err := d.Network.ReportByCode(ctx, rep); err != nil || out != director.ReportRecorded {
@@ -466,9 +412,7 @@ func TestConflictingReportsWaitToBeChecked(t *testing.T) {
 	var heard changeLog
 	defer d.Subscribe(heard.add)()
 	t1, t2 := r.Tables[0], r.Tables[1]
-	if err := d.Rounds.RecordResult(ctx, e.ID, 1, t1.Number, win(2, 0)); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, t1.Number, win(2, 0)))
 	heard.take()
 	rep := director.TableReport{Event: e.ID, Round: 1, Table: t1.Number, Code: codes[t1.Number], Result: "1-2", Device: "phone-b"}
 	for range 2 {
@@ -495,48 +439,56 @@ func TestConflictingReportsWaitToBeChecked(t *testing.T) {
 		t.Error("the conflicting report was applied")
 	}
 
-	if err := d.Network.ResolveReport(ctx, e.ID, p.ID, true); err != nil {
-		t.Fatal(err)
-	}
+	acceptAConflictingReport(t, d, e.ID, p, &heard)
+	rejectAConflictingReport(t, d, e.ID, t2, codes)
+}
+
+// acceptAConflictingReport accepts report p: subscribers hear it, the
+// result becomes the players', the log says so, and it is accepted once.
+func acceptAConflictingReport(t *testing.T, d *director.Director, id event.EventID, p director.PhoneReport, heard *changeLog) {
+	t.Helper()
+	ctx := context.Background()
+	must(t, d.Network.ResolveReport(ctx, id, p.ID, true))
 	if got := heard.take(); len(got) != 1 || !got[0].What.Has(director.ChangePhoneReports|director.ChangeResult) || !got[0].What.Has(director.ChangeResult) {
 		t.Errorf("accepting: subscribers heard %+v", got)
 	}
-	rounds, _ = d.Rounds.Rounds(ctx, e.ID)
+	rounds, _ := d.Rounds.Rounds(ctx, id)
 	if res := rounds[0].Tables[0].Result; res.Seats[0].GamesWon != 1 || res.Seats[1].GamesWon != 2 || !res.ByPlayers {
 		t.Errorf("after accepting: %+v", res)
 	}
-	logHas(t, d, e.ID, "accepted by the organizer")
-	if err := d.Network.ResolveReport(ctx, e.ID, p.ID, true); !errors.Is(err, event.ErrState) {
+	logHas(t, d, id, "accepted by the organizer")
+	if err := d.Network.ResolveReport(ctx, id, p.ID, true); !errors.Is(err, event.ErrState) {
 		t.Errorf("accepting twice: %v", err)
 	}
-	if reports, _ := d.Network.PhoneReports(ctx, e.ID); len(reports) != 0 {
+	if reports, _ := d.Network.PhoneReports(ctx, id); len(reports) != 0 {
 		t.Errorf("open after accepting: %+v", reports)
 	}
+}
 
-	// Rejecting leaves the result as it is.
-	if err := d.Rounds.RecordResult(ctx, e.ID, 1, t2.Number, win(2, 1)); err != nil {
-		t.Fatal(err)
-	}
-	rep = director.TableReport{Event: e.ID, Round: 1, Table: t2.Number, Code: codes[t2.Number], Result: "2-0", Device: "phone-c"}
+// rejectAConflictingReport: rejecting a report leaves the result as it
+// is; a report of another event, or an unknown one, is not found.
+func rejectAConflictingReport(t *testing.T, d *director.Director, id event.EventID, t2 event.Table, codes map[int]string) {
+	t.Helper()
+	ctx := context.Background()
+	must(t, d.Rounds.RecordResult(ctx, id, 1, t2.Number, win(2, 1)))
+	rep := director.TableReport{Event: id, Round: 1, Table: t2.Number, Code: codes[t2.Number], Result: "2-0", Device: "phone-c"}
 	if _, err := d.Network.ReportByCode(ctx, rep); !errors.Is(err, director.ErrReportConflict) {
 		t.Fatal(err)
 	}
-	reports, _ = d.Network.PhoneReports(ctx, e.ID)
-	if err := d.Network.ResolveReport(ctx, e.ID+1, reports[0].ID, false); !errors.Is(err, event.ErrNotFound) {
+	reports, _ := d.Network.PhoneReports(ctx, id)
+	if err := d.Network.ResolveReport(ctx, id+1, reports[0].ID, false); !errors.Is(err, event.ErrNotFound) {
 		t.Errorf("a report of another event: %v", err)
 	}
-	if err := d.Network.ResolveReport(ctx, e.ID, 12345, false); !errors.Is(err, event.ErrNotFound) {
+	if err := d.Network.ResolveReport(ctx, id, 12345, false); !errors.Is(err, event.ErrNotFound) {
 		t.Errorf("an unknown report: %v", err)
 	}
-	if err := d.Network.ResolveReport(ctx, e.ID, reports[0].ID, false); err != nil {
-		t.Fatal(err)
-	}
-	logHas(t, d, e.ID, "phone report rejected by the organizer")
-	rounds, _ = d.Rounds.Rounds(ctx, e.ID)
+	must(t, d.Network.ResolveReport(ctx, id, reports[0].ID, false))
+	logHas(t, d, id, "phone report rejected by the organizer")
+	rounds, _ := d.Rounds.Rounds(ctx, id)
 	if res := rounds[0].Tables[1].Result; res.Seats[0].GamesWon != 2 || res.Seats[1].GamesWon != 1 || res.ByPlayers {
 		t.Errorf("after rejecting: %+v", res)
 	}
-	if reports, _ := d.Network.PhoneReports(ctx, e.ID); len(reports) != 0 {
+	if reports, _ := d.Network.PhoneReports(ctx, id); len(reports) != 0 {
 		t.Errorf("open after rejecting: %+v", reports)
 	}
 }
@@ -570,29 +522,21 @@ func TestPhoneReportsCanWaitForApproval(t *testing.T) {
 	if err != nil || len(reports) != 2 || reports[0].Conflict || reports[1].Conflict || reports[0].Device != "phone-a" {
 		t.Fatalf("waiting: %+v, %v", reports, err)
 	}
-	if err := d.Network.ResolveReport(ctx, e.ID, reports[0].ID, true); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Network.ResolveReport(ctx, e.ID, reports[0].ID, true))
 	v, err := d.Views.RoundView(ctx, e.ID, 1, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if res := v.Sheet.Tables[0].Result; res == nil || !res.ByPlayers || res.Seats[0].GamesWon != 2 {
 		t.Errorf("after approval: %+v", res)
 	}
 	if len(v.Reports) != 1 || !v.Reports[0].Conflict || !strings.Contains(v.Reports[0].Recorded.String(), "2–1") {
 		t.Errorf("the other report after approval: %+v", v.Reports)
 	}
-	if err := d.Network.ResolveReport(ctx, e.ID, v.Reports[0].ID, false); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Network.ResolveReport(ctx, e.ID, v.Reports[0].ID, false))
 
 	if out, err := report(t2.Number, "1-1-1", "phone-d"); err != nil || out != director.ReportPending {
 		t.Fatalf("table 2: %v, %v", out, err)
 	}
-	if err := d.Rounds.RecordResult(ctx, e.ID, 1, t2.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 1}}, GamesDrawn: 1}); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, t2.Number, event.Result{Seats: []event.SeatResult{{GamesWon: 1}, {GamesWon: 1}}, GamesDrawn: 1}))
 	if reports, _ := d.Network.PhoneReports(ctx, e.ID); len(reports) != 0 {
 		t.Errorf("a report the desk agreed with is still open: %+v", reports)
 	}
@@ -696,10 +640,7 @@ func TestJudgeLogEntriesKeepTheirSource(t *testing.T) {
 	d, e, j, r := judgedEvent(t, "generic", "swiss")
 	entry := event.JudgeLogEntry{EventID: e.ID, Round: r.Number, Table: r.Tables[0].Number, JudgeID: j.ID, EntryID: r.Tables[0].Seats[0].EntryID,
 		Kind: event.LogRuling, Description: "Asked about the stack", Source: "  judge phone,\tdevice 9c1e  "}
-	got, err := d.Judging.LogJudgeEntry(ctx, entry)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := mustCall(t, d.Judging.LogJudgeEntry, entry)
 	log, _ := d.Judging.JudgeLog(ctx, e.ID)
 	if got.Source != "judge phone, device 9c1e" || log[len(log)-1].Source != got.Source {
 		t.Errorf("source %q, saved %q", got.Source, log[len(log)-1].Source)
@@ -722,19 +663,14 @@ func TestEventFilesKeepCodesAndSources(t *testing.T) {
 	ctx := context.Background()
 	d, e, r, codes := phoneEvent(t, nil, "Ada Lovelace", "Bob Stone", "Cy Young")
 	j, err := d.Judging.AddJudge(ctx, e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if _, err := d.Judging.LogJudgeEntry(ctx, event.JudgeLogEntry{EventID: e.ID, Round: 1, Table: 1, JudgeID: j.ID, Kind: event.LogRuling, Source: "judge phone, device 1"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := d.Network.ReportByCode(ctx, director.TableReport{Event: e.ID, Round: 1, Table: 1, Code: codes[1], Result: "2-0"}); err != nil {
 		t.Fatal(err)
 	}
-	doc, err := d.Transfer.ExportEvent(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := mustCall(t, d.Transfer.ExportEvent, e.ID)
 	if doc.Rounds[0].Tables[0].Code != codes[1] || !doc.Rounds[0].Tables[0].Result.ByPlayers || doc.JudgeLog[0].Source != "judge phone, device 1" {
 		t.Fatalf("exported %+v, judge log %+v", doc.Rounds[0].Tables, doc.JudgeLog)
 	}
@@ -743,16 +679,12 @@ func TestEventFilesKeepCodesAndSources(t *testing.T) {
 	}
 	d2, _ := newDirector(t)
 	moved, err := d2.Transfer.ImportEvent(ctx, doc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if got, _ := d2.Network.TableCodes(ctx, moved.ID, 1); fmt.Sprint(got) != fmt.Sprint(codes) {
 		t.Errorf("codes after the move %v, before %v", got, codes)
 	}
 	again, err := d2.Transfer.ExportEvent(ctx, moved.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if !reflect.DeepEqual(again.Rounds, doc.Rounds) || !reflect.DeepEqual(again.JudgeLog, doc.JudgeLog) {
 		t.Errorf("exported again:\n%+v\nfirst:\n%+v", again.Rounds, doc.Rounds)
 	}
@@ -762,5 +694,124 @@ func TestEventFilesKeepCodesAndSources(t *testing.T) {
 	bad.Rounds[0].Tables[0].Code = "abc"
 	if _, err := d2.Transfer.ImportEvent(ctx, bad); !errors.Is(err, event.ErrInvalid) {
 		t.Errorf("a code of 3 small letters: %v", err)
+	}
+}
+
+// A phone report is answered with the result said with names, the winner
+// first: seat 2's 2–1 win names her, the same report again says the
+// result on record, and a team match names the winning team.
+func TestReportSaysTheWinnerByName(t *testing.T) {
+	ctx := context.Background()
+	d, e, r, codes := phoneEvent(t, nil, "Ada", "Bob", "Cy", "Dee")
+	tb := r.Tables[0]
+	names := map[event.EntryID]string{}
+	for _, en := range mustCall(t, d.Registration.Entries, e.ID) {
+		names[en.ID] = en.Name
+	}
+	report := director.TableReport{Event: e.ID, Round: 1, Table: tb.Number, Code: codes[tb.Number], Result: "1-2", Device: "phone-1"}
+	rc, err := d.Network.Report(ctx, report)
+	must(t, err)
+	want := names[tb.Seats[1].EntryID] + " won 2–1"
+	if rc.Outcome != director.ReportRecorded || rc.Said.String() != want {
+		t.Errorf("recorded: %v %q, want %q", rc.Outcome, rc.Said, want)
+	}
+	if got, wantFr := rc.Said.In(i18n.French), names[tb.Seats[1].EntryID]+" a gagné 2–1"; got != wantFr {
+		t.Errorf("in French %q, want %q", got, wantFr)
+	}
+	report.Result = "12"
+	if rc, err = d.Network.Report(ctx, report); err != nil || rc.Outcome != director.ReportAlreadyRecorded || rc.Said.String() != want {
+		t.Errorf("already recorded: %v %q %v", rc.Outcome, rc.Said, err)
+	}
+
+	te, _, teams := teamEvent(t, d, 4)
+	tr := mustPair(t, ctx, d, te.ID)
+	tcodes, err := d.Network.TableCodes(ctx, te.ID, 1)
+	must(t, err)
+	ttb := tr.Tables[0]
+	var teamB string
+	for _, tm := range teams {
+		for _, m := range tm.Members {
+			if m == ttb.Seats[1].EntryID {
+				teamB = tm.Name
+			}
+		}
+	}
+	rc, err = d.Network.Report(ctx, director.TableReport{Event: te.ID, Round: 1, Table: ttb.Number, Code: tcodes[ttb.Number], Result: "0-1", Device: "phone-2"})
+	if err != nil || teamB == "" || rc.Said.String() != teamB+" won 1–0" {
+		t.Errorf("team match: %q %v, want %q won 1–0", rc.Said, err, teamB)
+	}
+}
+
+// A phone's structured multiplayer result (the form's fields, never
+// turned into text) records what its one line records, by table code and
+// from a player's own phone; the report keeps the line as its text; a
+// structured result the table refuses is refused with the line's
+// sentence.
+func TestStructuredMultiplayerResultsReadAsTheirLine(t *testing.T) {
+	ctx := context.Background()
+	line := "2 | 5 | 9 | 3 | 0"
+	multi := &rules.MultiInput{Winners: "2", Values: []string{"5", " 9", "3 ", "0"}}
+	results := map[string]*event.Result{}
+	for _, how := range []string{"line", "fields"} {
+		d, _ := newDirector(t)
+		d.SetCodeSource(rand.NewChaCha8([32]byte{3}))
+		e := eventOf(t, d, "heresy", "reascension", func(s *event.Settings) { s.PhoneReportsNeedApproval = true })
+		register(t, d, e.ID, names(7)...)
+		r := mustPair(t, ctx, d, e.ID)
+		codes, _ := d.Network.TableCodes(ctx, e.ID, 1)
+		four := r.Tables[0]
+		rep := director.TableReport{Event: e.ID, Round: 1, Table: four.Number, Code: codes[four.Number], Result: line}
+		if how == "fields" {
+			rep.Result, rep.Multi = "", multi
+			bad := rep
+			bad.Multi = &rules.MultiInput{Winners: "2", Values: []string{"5", "x", "3", "0"}}
+			_, err := d.Network.ReportByCode(ctx, bad)
+			badLine := bad
+			badLine.Multi, badLine.Result = nil, bad.Multi.Line()
+			_, lineErr := d.Network.ReportByCode(ctx, badLine)
+			if !errors.Is(err, event.ErrInvalid) || lineErr == nil || event.Message(err) != event.Message(lineErr) {
+				t.Errorf("a letter in a field: %v; as a line: %v", err, lineErr)
+			}
+		}
+		if out, err := d.Network.ReportByCode(ctx, rep); err != nil || out != director.ReportPending {
+			t.Fatalf("%s: %v, %v", how, out, err)
+		}
+		list, err := d.Network.PhoneReports(ctx, e.ID)
+		if err != nil || len(list) != 1 || list[0].Result != line {
+			t.Fatalf("%s: the desk list %+v, %v", how, list, err)
+		}
+		must(t, d.Network.ResolveReport(ctx, e.ID, list[0].ID, true))
+		rounds, _ := d.Rounds.Rounds(ctx, e.ID)
+		res := rounds[0].Tables[0].Result
+		if res == nil || res.Seats[1].Place != 1 {
+			t.Fatalf("%s: %+v", how, res)
+		}
+		res.RecordedAt = time.Time{}
+		results[how] = res
+	}
+	if a, b := *results["line"], *results["fields"]; !reflect.DeepEqual(a, b) {
+		t.Errorf("the line records %+v, the fields %+v", a, b)
+	}
+
+	// A player's own phone: every player sends the fields; the table is
+	// recorded as with the line (TestSidesOfTeamAndMultiplayerTables).
+	d, _, e, r := confirmEvent(t, "heresy", "reascension", 7)
+	tb := r.Tables[0]
+	for i, s := range tb.Seats {
+		c, err := d.Confirmations.ReportAsPlayer(ctx, director.PlayerResult{Event: e.ID, Entry: s.EntryID, Round: 1, Multi: multi})
+		if err != nil || i == 0 && (len(c.Reports) != 1 || c.Reports[0].Text != line) {
+			t.Fatalf("player %d: %+v, %v", i+1, c, err)
+		}
+		if i == len(tb.Seats)-1 && c.State != director.ConfirmRecorded {
+			t.Errorf("every player sent the fields: %+v", c)
+		}
+	}
+	rounds, _ := d.Rounds.Rounds(ctx, e.ID)
+	got := *rounds[0].Tables[0].Result
+	got.RecordedAt, got.ByPlayers = time.Time{}, true
+	want := *results["line"]
+	want.ByPlayers = true
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("the players' fields record %+v, the line %+v", got, want)
 	}
 }

@@ -18,15 +18,11 @@ func playerEvent(t *testing.T, n int) (*director.Director, *setClock, event.Even
 	d, c, _ := signInDirector(t)
 	ctx := context.Background()
 	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday", Game: "KeyForge", Format: "archon-standard"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	var entries []event.Entry
 	for i := range n {
 		en, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "Player " + string(rune('A'+i))})
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		entries = append(entries, en)
 	}
 	return d, c, e, entries
@@ -43,10 +39,7 @@ func TestPlayerCodesAreDrawnOnceEachAndDifferent(t *testing.T) {
 	if err != nil || again != first {
 		t.Fatalf("asked again: %q, %v; want the same %q", again, err, first)
 	}
-	all, err := d.Phones.PlayerCodes(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	all := mustCall(t, d.Phones.PlayerCodes, e.ID)
 	if len(all) != len(entries) || all[entries[3].ID] != first {
 		t.Fatalf("PlayerCodes gave %d codes (entry 3: %q); want %d with %q", len(all), all[entries[3].ID], len(entries), first)
 	}
@@ -75,14 +68,8 @@ func TestAPlayerSignsInWithHerCodeOnly(t *testing.T) {
 	if _, err := signInPlayer(d, e.ID, ada.ID, "", "t0"); !errors.Is(err, director.ErrWrongPlayerCode) {
 		t.Fatalf("sign-in before any code was drawn: %v; want ErrWrongPlayerCode", err)
 	}
-	code, err := d.Phones.PlayerCode(ctx, ada.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	other, err := d.Phones.PlayerCode(ctx, entries[1].ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	code := mustCall(t, d.Phones.PlayerCode, ada.ID)
+	other := mustCall(t, d.Phones.PlayerCode, entries[1].ID)
 	if _, err := signInPlayer(d, e.ID, ada.ID, other, "t1"); !errors.Is(err, director.ErrWrongPlayerCode) {
 		t.Fatalf("another player's code: %v; want ErrWrongPlayerCode", err)
 	}
@@ -122,16 +109,11 @@ func TestAPlayerSignsInWithHerCodeOnly(t *testing.T) {
 func TestSignedOutPlayerPhoneIsRefused(t *testing.T) {
 	d, _, e, entries := playerEvent(t, 2)
 	ctx := context.Background()
-	code, err := d.Phones.PlayerCode(ctx, entries[0].ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	code := mustCall(t, d.Phones.PlayerCode, entries[0].ID)
 	if _, err := signInPlayer(d, e.ID, entries[0].ID, code, "tok"); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Phones.EndStaffSession(ctx, "tok"); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Phones.EndStaffSession(ctx, "tok"))
 	if _, ok, _ := d.Phones.PlayerSessionOf(ctx, e.ID, "tok", ""); ok {
 		t.Fatal("a signed-out phone kept its session")
 	}
@@ -159,9 +141,7 @@ func TestASignInWithoutADeviceIsNamedInTheReadersLanguage(t *testing.T) {
 	d, _ := newDirector(t)
 	ctx := t.Context()
 	pin, err := d.Phones.JudgePIN(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if err := d.Phones.SignIn(ctx, director.SignInTry{Kind: director.KindJudge, Secret: pin, Address: "192.168.1.9",
 		Token: strings.Repeat("a", 64), TTL: time.Hour}); err != nil {
 		t.Fatalf("the judges' PIN: %v", err)

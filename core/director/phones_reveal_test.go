@@ -18,9 +18,7 @@ import (
 func secretsOf(t *testing.T, d *director.Director, id event.EventID) map[string]string {
 	t.Helper()
 	creds, err := d.Phones.RevealPlayerCodes(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	out := map[string]string{}
 	for entry, c := range creds {
 		who := fmt.Sprint("entry ", entry)
@@ -46,17 +44,13 @@ func harvested(secrets map[string]string, what string) []string {
 // member number, harvests no code of an existing player. Only the
 // namesake she adds as herself gets a code: her own, new.
 func TestAKioskWalkingEveryNameHarvestsNoPlayerCode(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	var names []string
 	for i := range 24 {
 		names = append(names, fmt.Sprintf("Player %c%c", 'A'+i%6, 'a'+i))
 	}
 	entries := register(t, d, e.ID, names...)
-	if err := d.Registration.CheckIn(ctx, entries[0].ID, true); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.CheckIn(ctx, entries[0].ID, true))
 	// Regulars of the directory, not entered yet, one with a member
 	// number: checking in enters them, and still shows no code.
 	for i, n := range []string{"Regular Una", "Regular Vic", "Regular Wes"} {
@@ -143,10 +137,7 @@ func namesakeGetsHerOwnCode(t *testing.T, d *director.Director, id event.EventID
 		t.Fatalf("the namesake was shown %q; her entry's code is %q", nm.Code.Code, code)
 	}
 	// The log says every reveal: one to the namesake, on the tablet.
-	log, err := d.Events.Log(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	log := mustCall(t, d.Events.Log, id)
 	kiosk := 0
 	for _, l := range log {
 		if strings.HasPrefix(l.Message.Format, "player code shown to the new player") {
@@ -164,9 +155,7 @@ func namesakeGetsHerOwnCode(t *testing.T, d *director.Director, id event.EventID
 // A brand-new player signing up at the kiosk is shown her own new code,
 // and the log says where.
 func TestAKioskSignUpShowsTheNewPlayerHerOwnCode(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	su, err := d.Kiosk.KioskSignUp(ctx, e.ID, "", director.NewPlayer{Name: "Noor Haddad"})
 	if err != nil || su.Entry.ID == 0 || !su.Entry.CheckedIn {
 		t.Fatalf("sign-up: %+v, %v", su, err)
@@ -184,14 +173,10 @@ func TestAKioskSignUpShowsTheNewPlayerHerOwnCode(t *testing.T) {
 // The desk and the slips reveal codes, and each reveal is a line of the
 // event's log.
 func TestEveryRevealAtTheDeskIsLogged(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss", nil)
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
 	entries := register(t, d, e.ID, "Ada Lovelace", "Grace Hopper", "Alan Turing")
 	desk, err := d.Phones.RevealPlayerCode(ctx, entries[0].ID, director.CodeReveal{Via: director.RevealDesk})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	slip, err := d.Phones.RevealPlayerCode(ctx, entries[0].ID, director.CodeReveal{Via: director.RevealSlip})
 	if err != nil || slip != desk {
 		t.Fatalf("revealed again: %+v, %v; want the same %+v", slip, err, desk)
@@ -231,13 +216,9 @@ func TestALinkTokenSignsInOnlyItsPlayer(t *testing.T) {
 		t.Fatalf("before any code was drawn: %v; want ErrWrongPlayerLink", err)
 	}
 	a, err := d.Phones.RevealPlayerCode(ctx, ada.ID, director.CodeReveal{Via: director.RevealSlip})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	b, err := d.Phones.RevealPlayerCode(ctx, bea.ID, director.CodeReveal{Via: director.RevealSlip})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if len(a.Token) != director.PlayerLinkTokenLength || a.Token == b.Token || strings.Contains(a.Token, a.Code) {
 		t.Fatalf("tokens %q and %q (codes %q, %q)", a.Token, b.Token, a.Code, b.Code)
 	}

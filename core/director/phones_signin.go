@@ -282,12 +282,7 @@ func (d *Phones) SignOutDevice(ctx context.Context, id int64) error {
 // SignInLog lists the newest limit lines of the sign-in log, newest
 // first.
 func (d *Phones) SignInLog(ctx context.Context, limit int) ([]SignInLine, error) {
-	var out []SignInLine
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		out, err = tx.SignInLog(limit)
-		return err
-	})
-	return out, err
+	return readBy(ctx, d.store, limit, Tx.SignInLog)
 }
 
 // floodCountsKey is the setting holding the web's last counts of

@@ -67,9 +67,7 @@ func TestTheJudgesPINAndTheKioskCodeAreSeparate(t *testing.T) {
 	ctx := context.Background()
 	d, _, _ := signInDirector(t)
 	pin, err := d.Phones.JudgePIN(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	code, err := d.Phones.KioskCode(ctx)
 	if err != nil || code == pin || len(code) != director.SecretLength || strings.Trim(code, director.TableCodeAlphabet) != "" {
 		t.Fatalf("kiosk code %q, %v (PIN %q)", code, err, pin)
@@ -140,9 +138,7 @@ func TestSignedInDevicesAreKeptListedAndSignedOut(t *testing.T) {
 		if i == 2 {
 			tr.Event = 7
 		}
-		if err := d.Phones.SignIn(ctx, tr); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Phones.SignIn(ctx, tr))
 	}
 	d = open()
 	list, err := d.Phones.SignedInDevices(ctx)
@@ -158,9 +154,7 @@ func TestSignedInDevicesAreKeptListedAndSignedOut(t *testing.T) {
 	if _, ok, _ := d.Phones.StaffSessionOf(ctx, director.KindKiosk, tok(1), ""); ok {
 		t.Error("a judge's session unlocked a kiosk")
 	}
-	if err := d.Phones.SignOutDevice(ctx, list[1].ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Phones.SignOutDevice(ctx, list[1].ID))
 	wantEnded(t, d, director.KindJudge, tok(2), director.WhyOrganizer)
 	if err := d.Phones.SignOutDevice(ctx, list[1].ID); !errors.Is(err, event.ErrNotFound) {
 		t.Errorf("signing out twice: %v", err)
@@ -172,9 +166,7 @@ func TestSignedInDevicesAreKeptListedAndSignedOut(t *testing.T) {
 	if _, ok, _ := d.Phones.StaffSessionOf(ctx, director.KindKiosk, tok(3), ""); !ok {
 		t.Error("a new judges' PIN locked the kiosk")
 	}
-	if err := d.Phones.EndStaffSession(ctx, tok(3)); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Phones.EndStaffSession(ctx, tok(3)))
 	wantEnded(t, d, director.KindKiosk, tok(3), director.WhySignedOut)
 	if list, _ := d.Phones.SignedInDevices(ctx); len(list) != 0 {
 		t.Errorf("still listed: %+v", list)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"tablekeeper/core/i18n"
+	"time"
 
 	"tablekeeper/core/event"
 )
@@ -11,12 +12,7 @@ import (
 // FindPlayers searches the player directory by part of a name or member
 // number; an empty query lists it by name.
 func (d *Registration) FindPlayers(ctx context.Context, query string, limit int) ([]event.Player, error) {
-	var out []event.Player
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		out, err = tx.FindPlayers(strings.TrimSpace(query), limit)
-		return err
-	})
-	return out, err
+	return readIn(ctx, d.store, func(tx Tx) ([]event.Player, error) { return tx.FindPlayers(strings.TrimSpace(query), limit) })
 }
 
 // NewPlayer is a person to add to the directory.
@@ -105,15 +101,7 @@ func (d *core) register(tx Tx, id event.EventID, p event.Player) (event.Entry, e
 	if err != nil {
 		return event.Entry{}, err
 	}
-	en := event.Entry{
-		EventID:      id,
-		PlayerID:     p.ID,
-		Status:       event.EntryActive,
-		JoinedRound:  rounds + 1,
-		RegisteredAt: d.now(),
-		// A late entry registers at the desk in person.
-		CheckedIn: rounds > 0,
-	}
+	en := newEntry(id, p.ID, rounds, d.now())
 	if err := tx.CreateEntry(&en); err != nil {
 		return event.Entry{}, err
 	}
@@ -126,12 +114,7 @@ func (d *core) register(tx Tx, id event.EventID, p event.Player) (event.Entry, e
 
 // Entries lists an event's entries in registration order.
 func (d *Registration) Entries(ctx context.Context, id event.EventID) ([]event.Entry, error) {
-	var out []event.Entry
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		out, err = tx.Entries(id)
-		return err
-	})
-	return out, err
+	return readBy(ctx, d.store, id, Tx.Entries)
 }
 
 // CheckIn marks a registered player present (or, with false, not present).
@@ -339,4 +322,18 @@ func (d *Registration) DropAbsent(ctx context.Context, id event.EventID) ([]stri
 		return nil, err
 	}
 	return out, nil
+}
+
+// newEntry is player p's active entry in event id, registered at now
+// after rounds were paired: she joins the next round, and a late entry
+// (rounds > 0) registers at the desk in person, so is checked in.
+func newEntry(id event.EventID, p event.PlayerID, rounds int, now time.Time) event.Entry {
+	return event.Entry{
+		EventID:      id,
+		PlayerID:     p,
+		Status:       event.EntryActive,
+		JoinedRound:  rounds + 1,
+		RegisteredAt: now,
+		CheckedIn:    rounds > 0,
+	}
 }

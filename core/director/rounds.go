@@ -153,12 +153,7 @@ func playersOf(entries []event.Entry, round int, before i18n.Text) (map[event.En
 
 // Rounds returns the event's rounds with tables and results.
 func (d *Rounds) Rounds(ctx context.Context, id event.EventID) ([]event.Round, error) {
-	var out []event.Round
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		out, err = tx.Rounds(id)
-		return err
-	})
-	return out, err
+	return readBy(ctx, d.store, id, Tx.Rounds)
 }
 
 // RecordResult saves the result of a table, or corrects the one it had
@@ -304,6 +299,17 @@ func (tr tableResult) readReport(text string, multi *rules.MultiInput) (parsed, 
 	}
 	res, err = tr.check(parsed)
 	return parsed, res, err
+}
+
+// reportedResult reads the table a report is about and checks the result
+// it reports there, as accepting it would save it.
+func reportedResult(tx Tx, id event.EventID, rep event.Report) (tableResult, event.Result, error) {
+	tr, err := loadTableResult(tx, id, rep.Round, rep.Table)
+	if err != nil {
+		return tr, event.Result{}, err
+	}
+	res, err := tr.check(rep.Parsed)
+	return tr, res, err
 }
 
 // check checks res against the table, the format and the round (draws),
@@ -493,11 +499,7 @@ func listText(parts []i18n.Text) i18n.Text {
 // is their team's (TeamStandings ranks the teams).
 func (d *Rounds) Standings(ctx context.Context, id event.EventID) ([]standings.Standing, error) {
 	var out []standings.Standing
-	err := d.store.Read(ctx, func(tx Tx) error {
-		e, entries, rounds, err := eventWithRounds(tx, id)
-		if err != nil {
-			return err
-		}
+	err := readWithRounds(ctx, d.store, id, func(tx Tx, e event.Event, entries []event.Entry, rounds []event.Round) error {
 		out = finalStandings(e, entries, rounds)
 		return nil
 	})
@@ -580,12 +582,7 @@ type SheetPlayer struct {
 // RoundSheet returns round number of an event with names and points, for
 // the round screen and the pairings report.
 func (d *Rounds) RoundSheet(ctx context.Context, id event.EventID, number int) (Sheet, error) {
-	var sh Sheet
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		sh, err = roundSheet(tx, id, number)
-		return err
-	})
-	return sh, err
+	return readIn(ctx, d.store, func(tx Tx) (Sheet, error) { return roundSheet(tx, id, number) })
 }
 
 // roundSheet reads round number of event id as a Sheet, inside a read.

@@ -94,6 +94,20 @@ func (d *Rounds) Progress(ctx context.Context, id event.EventID) (Progress, erro
 	return p, err
 }
 
+// readWithRounds reads event id, its entries and its rounds in one read
+// transaction (eventWithRounds) and gives them to use, in the same
+// transaction: the start of every view that works out standings or
+// progress.
+func readWithRounds(ctx context.Context, s Store, id event.EventID, use func(tx Tx, e event.Event, entries []event.Entry, rounds []event.Round) error) error {
+	return s.Read(ctx, func(tx Tx) error {
+		e, entries, rounds, err := eventWithRounds(tx, id)
+		if err != nil {
+			return err
+		}
+		return use(tx, e, entries, rounds)
+	})
+}
+
 // eventWithRounds reads an event with its scored entries (point
 // deductions applied) and its rounds, the inputs of standings and of the
 // structure's planner.
@@ -398,11 +412,7 @@ func (p Progress) Waiting() i18n.Text {
 // asks it to leave an event's last round published and open.
 func (d *Rounds) WouldEnd(ctx context.Context, id event.EventID, number int, results map[int]event.Result) (bool, error) {
 	var done bool
-	err := d.store.Read(ctx, func(tx Tx) error {
-		e, entries, rounds, err := eventWithRounds(tx, id)
-		if err != nil {
-			return err
-		}
+	err := readWithRounds(ctx, d.store, id, func(tx Tx, e event.Event, entries []event.Entry, rounds []event.Round) error {
 		if number < 1 || number > len(rounds) {
 			return event.NotFoundf("there is no round %d (%d paired)", number, len(rounds))
 		}

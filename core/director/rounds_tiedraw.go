@@ -139,11 +139,7 @@ func cutStandings(e event.Event, entries []event.Entry, rounds []event.Round) []
 // reaches into it.
 func (d *Rounds) CutTies(ctx context.Context, id event.EventID) ([]CutTie, error) {
 	var out []CutTie
-	err := d.store.Read(ctx, func(tx Tx) error {
-		e, entries, rounds, err := eventWithRounds(tx, id)
-		if err != nil {
-			return err
-		}
+	err := readWithRounds(ctx, d.store, id, func(tx Tx, e event.Event, entries []event.Entry, rounds []event.Round) error {
 		if n := len(rounds); n > 0 && (!rounds[n-1].Published() || !rounds[n-1].Complete()) {
 			return nil
 		}

@@ -34,9 +34,7 @@ func swissTop8Event(t *testing.T, dir string, players int, reversed bool, seed u
 	ctx := context.Background()
 	path := filepath.Join(dir, "tc.db")
 	db, err := store.Open(testdb.Fresh(t, path))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	c := &fakeClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
 	d := director.New(db, c.now, rand.New(rand.NewPCG(seed, 2)))
 	e := eventOf(t, d, "generic", "swiss-top8", func(s *event.Settings) { s.Rounds = 3 })
@@ -51,19 +49,14 @@ func swissTop8Event(t *testing.T, dir string, players int, reversed bool, seed u
 	register(t, d, e.ID, names...)
 	results := rand.New(rand.NewPCG(seed, 20))
 	for range 3 {
-		r, err := pairPublished(ctx, d, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := mustPair(t, ctx, d, e.ID)
 		for _, tb := range r.Tables {
 			if !tb.Bye {
 				res := win(2, 0)
 				if results.IntN(2) == 0 {
 					res.Seats[0], res.Seats[1] = res.Seats[1], res.Seats[0]
 				}
-				if err := d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, res); err != nil {
-					t.Fatal(err)
-				}
+				must(t, d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, res))
 			}
 		}
 	}
@@ -96,10 +89,7 @@ func TestTiesAtTheCutLineAreDrawn(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	d, db, e := tcEvent(t, dir, false, tcSeed)
-	ties, err := d.Rounds.CutTies(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ties := mustCall(t, d.Rounds.CutTies, e.ID)
 	var line director.CutTie
 	for _, c := range ties {
 		if c.Straddles() {
@@ -109,10 +99,7 @@ func TestTiesAtTheCutLineAreDrawn(t *testing.T) {
 	if len(line.Players) != 3 || line.First != 7 {
 		t.Fatalf("the case is wrong: no three-way tie straddles the cut of 8 from place 7: %+v", ties)
 	}
-	table, err := d.Rounds.Standings(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	table := mustCall(t, d.Rounds.Standings, e.ID)
 	for _, s := range table {
 		tied := slices.ContainsFunc(line.Players, func(p director.TiedPlayer) bool { return p.Entry == s.EntryID })
 		if tied && (!s.Drawn || s.DrawRound != 3) {
@@ -125,9 +112,7 @@ func TestTiesAtTheCutLineAreDrawn(t *testing.T) {
 	other, odb, oe := tcEvent(t, t.TempDir(), true, tcSeed)
 	defer odb.Close()
 	otherTies, err := other.Rounds.CutTies(ctx, oe.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if !slices.Equal(tiedIDs(otherTies), tiedIDs(ties)) {
 		t.Fatalf("renaming the players changed the draw: %v, then %v", tiedIDs(ties), tiedIDs(otherTies))
 	}
@@ -135,25 +120,17 @@ func TestTiesAtTheCutLineAreDrawn(t *testing.T) {
 	// A restart reads the same seeds back and draws the same order.
 	db.Close()
 	db2, err := store.Open(filepath.Join(dir, "tc.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	defer db2.Close()
 	c := &fakeClock{t: time.Date(2026, 11, 20, 22, 0, 0, 0, time.UTC)}
 	d = director.New(db2, c.now, rand.New(rand.NewPCG(9, 9)))
-	again, err := d.Rounds.CutTies(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	again := mustCall(t, d.Rounds.CutTies, e.ID)
 	if !slices.Equal(tiedIDs(again), tiedIDs(ties)) {
 		t.Fatalf("after a restart the draw is %v, it was %v", tiedIDs(again), tiedIDs(ties))
 	}
 
 	// The cut takes the drawn order, and the log says so.
-	r, err := d.Rounds.PairNextRound(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustCall(t, d.Rounds.PairNextRound, e.ID)
 	checkCutFollowsTheDraw(t, d, e.ID, r, line)
 	if after, err := d.Rounds.CutTies(ctx, e.ID); err != nil || after != nil {
 		t.Errorf("once the cut is paired there is no cut ahead: %+v, %v", after, err)
@@ -172,20 +149,14 @@ func TestCutNeverDependsOnNames(t *testing.T) {
 		var cuts [2][]event.EntryID
 		for k, reversed := range []bool{false, true} {
 			d, db, e := swissTop8Event(t, t.TempDir(), players, reversed, seed)
-			ties, err := d.Rounds.CutTies(ctx, e.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
+			ties := mustCall(t, d.Rounds.CutTies, e.ID)
 			if k == 0 && slices.ContainsFunc(ties, director.CutTie.Straddles) {
 				straddled++
 			}
 			if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 				t.Fatal(err)
 			}
-			entries, err := d.Registration.Entries(ctx, e.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
+			entries := mustCall(t, d.Registration.Entries, e.ID)
 			seeds := make([]event.EntryID, 9)
 			for _, en := range entries {
 				if en.Seed > 0 {
@@ -220,9 +191,7 @@ func checkCutFollowsTheDraw(t *testing.T, d *director.Director, id event.EventID
 		}
 	}
 	log, err := d.Events.Log(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	drawn, in := line.Names()
 	want := fmt.Sprintf("cut of 8: tied on points and every tiebreaker from place %d, a draw from round 3's seed ordered %s; in the cut: %s",
 		line.First, strings.Join(drawn, ", "), strings.Join(in, ", "))
@@ -246,22 +215,14 @@ func TestFinalTableFollowsTheTieDraw(t *testing.T) {
 			// three and four): a real event would stop there too.
 			continue
 		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		rounds, err := d.Rounds.Rounds(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
+		rounds := mustCall(t, d.Rounds.Rounds, id)
 		final := rounds[len(rounds)-1]
 		if final.Stage != event.StageFinal {
 			t.Fatalf("seed %d: the open round is %s, not the final table", seed, final.Stage)
 		}
 		seated := map[string]bool{}
-		entries, err := d.Registration.Entries(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
+		entries := mustCall(t, d.Registration.Entries, id)
 		for _, tb := range final.Tables {
 			for _, s := range tb.Seats {
 				for _, en := range entries {
@@ -271,10 +232,7 @@ func TestFinalTableFollowsTheTieDraw(t *testing.T) {
 				}
 			}
 		}
-		log, err := d.Events.Log(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
+		log := mustCall(t, d.Events.Log, id)
 		for _, l := range log {
 			rest, ok := strings.CutPrefix(l.Message.In(i18n.English), "cut of 4: ")
 			if !ok {
@@ -312,29 +270,18 @@ func TestSecondaryTableFollowsTheTieDraw(t *testing.T) {
 		register(t, d, e.ID, names(13)...)
 		results := rand.New(rand.NewPCG(seed, 5))
 		for range 2 {
-			r, err := pairPublished(ctx, d, e.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := mustPair(t, ctx, d, e.ID)
 			for _, tb := range r.Tables {
 				if tb.Bye {
 					continue
 				}
 				res := event.Result{Seats: make([]event.SeatResult, len(tb.Seats))}
 				res.Seats[results.IntN(len(tb.Seats))].Place = 1
-				if err := d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, res); err != nil {
-					t.Fatal(err)
-				}
+				must(t, d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, res))
 			}
 		}
-		ties, err := d.Rounds.CutTies(ctx, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		final, err := d.Rounds.PairNextRound(ctx, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		ties := mustCall(t, d.Rounds.CutTies, e.ID)
+		final := mustCall(t, d.Rounds.PairNextRound, e.ID)
 		if len(final.Tables) != 2 {
 			t.Fatalf("seed %d: the final round seats %d tables, want the final and the secondary", seed, len(final.Tables))
 		}
@@ -344,10 +291,7 @@ func TestSecondaryTableFollowsTheTieDraw(t *testing.T) {
 				at[s.EntryID] = i + 1
 			}
 		}
-		log, err := d.Events.Log(ctx, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		log := mustCall(t, d.Events.Log, e.ID)
 		for _, c := range ties {
 			if !c.Secondary {
 				continue

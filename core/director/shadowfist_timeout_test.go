@@ -19,10 +19,7 @@ func TestS6TimeOutWinScoresTwoAtATwoSeatTable(t *testing.T) {
 			d, _ := newDirector(t)
 			e := eventOf(t, d, "shadowfist", format, nil)
 			register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall", "Eve Adams", "Finn Cole")
-			r, err := pairPublished(ctx, d, e.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := mustPair(t, ctx, d, e.ID)
 			var two []event.Table
 			for _, tb := range r.Tables {
 				if len(tb.Seats) == 2 {
@@ -47,14 +44,9 @@ func TestS6TimeOutWinScoresTwoAtATwoSeatTable(t *testing.T) {
 				}
 			}
 			for i, tb := range two[:3] {
-				if err := d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, results[i]); err != nil {
-					t.Fatal(err)
-				}
+				must(t, d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, results[i]))
 			}
-			table, err := d.Rounds.Standings(ctx, e.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
+			table := mustCall(t, d.Rounds.Standings, e.ID)
 			points := map[event.EntryID]int{}
 			for _, s := range table {
 				points[s.EntryID] = s.Points
@@ -83,14 +75,9 @@ func TestS6TimeOutWinScoresTwoAtATwoSeatTable(t *testing.T) {
 // (S7: sites seized, burned, played), and players equal on match points
 // rank by them, not by their opponents' win rate.
 func TestS10BigManTiesAreBrokenByGamePoints(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "shadowfist", "big-man", nil)
+	ctx, d, e := openEvent(t, "shadowfist", "big-man", nil)
 	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
-	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustPair(t, ctx, d, e.ID)
 	if len(r.Tables) != 2 {
 		t.Fatalf("round 1 tables %+v", r.Tables)
 	}
@@ -104,14 +91,9 @@ func TestS10BigManTiesAreBrokenByGamePoints(t *testing.T) {
 		{Seats: []event.SeatResult{{Place: 1, Points: 13}, {Points: 9}}},
 	}
 	for i, tb := range r.Tables {
-		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, results[i]); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, results[i]))
 	}
-	table, err := d.Rounds.Standings(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	table := mustCall(t, d.Rounds.Standings, e.ID)
 	want := []struct {
 		id             event.EntryID
 		rank, pts, gps int

@@ -406,10 +406,7 @@ func (d *Stations) StationViewOf(ctx context.Context, id event.EventID, st Stati
 	var v StationView
 	err := d.store.Read(ctx, func(tx Tx) error {
 		var err error
-		if v.Event, err = tx.Event(id); err != nil {
-			return err
-		}
-		if v.Entries, err = tx.Entries(id); err != nil {
+		if v.Event, v.Entries, err = eventAndEntries(tx, id); err != nil {
 			return err
 		}
 		if v.Round, err = currentRound(tx, id); err != nil || v.Round == 0 {
@@ -502,11 +499,7 @@ func (d *Stations) StationCheckIn(ctx context.Context, id event.EventID, name st
 	}
 	var en event.Entry
 	err = d.store.Write(ctx, func(tx Tx) error {
-		e, err := tx.Event(id)
-		if err != nil {
-			return err
-		}
-		rounds, err := tx.RoundCount(id)
+		e, rounds, err := eventPaired(tx, id)
 		if err != nil {
 			return err
 		}

@@ -11,6 +11,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
 )
 
 // The scorekeeper code is a third secret: it signs in stations only, a
@@ -29,34 +30,12 @@ func TestScorekeeperCodeSignsStationsInWithTheirName(t *testing.T) {
 	if again != code {
 		t.Errorf("the code changed on reading: %q, then %q", code, again)
 	}
-	for _, s := range []string{pin, kiosk} {
-		tr := try(director.KindScorekeeper, s, "dev1", 1)
-		tr.Name = "Bea"
-		if err := d.Phones.SignIn(ctx, tr); !errors.Is(err, director.ErrWrongPIN) {
-			t.Errorf("another secret signed a station in: %v", err)
-		}
-	}
-	if err := d.Phones.SignIn(ctx, try(director.KindJudge, code, "dev1", 2)); !errors.Is(err, director.ErrWrongPIN) {
-		t.Errorf("the scorekeeper code signed a judge in: %v", err)
-	}
-	noName := try(director.KindScorekeeper, code, "dev1", 3)
-	if err := d.Phones.SignIn(ctx, noName); !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "name") {
-		t.Errorf("a station without a name: %v", err)
-	}
-	long := try(director.KindScorekeeper, code, "dev1", 4)
-	long.Name = strings.Repeat("n", director.MaxStationName+1)
-	if err := d.Phones.SignIn(ctx, long); !errors.Is(err, event.ErrInvalid) {
-		t.Errorf("a name of %d characters: %v", director.MaxStationName+1, err)
-	}
+	stationSignInRefusals(t, d, code, pin, kiosk)
 	st := try(director.KindScorekeeper, strings.ToLower(director.FormatSecret(code)), "dev1", 5)
 	st.Name = "  Bea   Martin "
-	if err := d.Phones.SignIn(ctx, st); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Phones.SignIn(ctx, st))
 	judge := try(director.KindJudge, pin, "dev2", 6)
-	if err := d.Phones.SignIn(ctx, judge); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Phones.SignIn(ctx, judge))
 	s, ok, err := d.Phones.StaffSessionOf(ctx, director.KindScorekeeper, st.Token, "10.0.0.5")
 	if err != nil || !ok || s.Name != "Bea Martin" || s.Kind != director.KindScorekeeper {
 		t.Fatalf("station session %+v, %v, %v", s, ok, err)
@@ -83,6 +62,33 @@ func TestScorekeeperCodeSignsStationsInWithTheirName(t *testing.T) {
 	}
 	if got, err := d.Stations.SetScorekeeperCode(ctx, "k7qm-x2pa"); err != nil || got != "K7QMX2PA" {
 		t.Errorf("a chosen code: %q, %v", got, err)
+	}
+}
+
+// stationSignInRefusals: another secret signs no station in, the
+// scorekeeper code signs no judge in, and a station needs a name of at
+// most MaxStationName characters.
+func stationSignInRefusals(t *testing.T, d *director.Director, code, pin, kiosk string) {
+	t.Helper()
+	ctx := context.Background()
+	for _, s := range []string{pin, kiosk} {
+		tr := try(director.KindScorekeeper, s, "dev1", 1)
+		tr.Name = "Bea"
+		if err := d.Phones.SignIn(ctx, tr); !errors.Is(err, director.ErrWrongPIN) {
+			t.Errorf("another secret signed a station in: %v", err)
+		}
+	}
+	if err := d.Phones.SignIn(ctx, try(director.KindJudge, code, "dev1", 2)); !errors.Is(err, director.ErrWrongPIN) {
+		t.Errorf("the scorekeeper code signed a judge in: %v", err)
+	}
+	noName := try(director.KindScorekeeper, code, "dev1", 3)
+	if err := d.Phones.SignIn(ctx, noName); !errors.Is(err, event.ErrInvalid) || !strings.Contains(event.Message(err), "name") {
+		t.Errorf("a station without a name: %v", err)
+	}
+	long := try(director.KindScorekeeper, code, "dev1", 4)
+	long.Name = strings.Repeat("n", director.MaxStationName+1)
+	if err := d.Phones.SignIn(ctx, long); !errors.Is(err, event.ErrInvalid) {
+		t.Errorf("a name of %d characters: %v", director.MaxStationName+1, err)
 	}
 }
 
@@ -116,11 +122,30 @@ func TestRecordSlipRefusesToOverwriteSilently(t *testing.T) {
 	if again, err := d.Stations.RecordSlip(ctx, slip); err != nil || again.Outcome != director.SlipAlreadyRecorded {
 		t.Errorf("the same slip again: %+v, %v", again, err)
 	}
+	other := refuseUnconfirmedReplacements(t, d, e.ID, slip, got, first)
+	// Seen and confirmed: replaced, the log says so.
+	other.Replace = true
+	rep, err := d.Stations.RecordSlip(ctx, other)
+	if err != nil || rep.Outcome != director.SlipReplaced || rep.Mark == got.Mark {
+		t.Fatalf("a confirmed replacement: %+v, %v", rep, err)
+	}
+	logHas(t, d, e.ID, "corrected")
+	slipOverAPhoneReport(t, d, e.ID, t2, codes)
+	refuseBadSlips(t, d, e.ID, t1, t2)
+}
+
+// refuseUnconfirmedReplacements: another result over a saved one is
+// refused (naming it) unless seen and confirmed, and a stale mark is
+// refused; none changes anything. It returns the slip seen, not yet
+// confirmed.
+func refuseUnconfirmedReplacements(t *testing.T, d *director.Director, id event.EventID, slip director.Slip, got director.SlipReceipt, first string) director.Slip {
+	t.Helper()
+	ctx := context.Background()
 	// Another result, the station having seen none: refused, naming it.
 	other := slip
 	other.Result = "0-2"
-	before := state(t, d, e.ID)
-	_, err = d.Stations.RecordSlip(ctx, other)
+	before := state(t, d, id)
+	_, err := d.Stations.RecordSlip(ctx, other)
 	if !errors.Is(err, director.ErrTableHasResult) || !errors.Is(err, event.ErrConflict) ||
 		!strings.Contains(event.Message(err), first) || !strings.Contains(event.Message(err), "2–1") || !strings.Contains(event.Message(err), "Bea") {
 		t.Errorf("a slip over a result not seen: %v", err)
@@ -136,42 +161,47 @@ func TestRecordSlipRefusesToOverwriteSilently(t *testing.T) {
 	if _, err := d.Stations.RecordSlip(ctx, stale); !errors.Is(err, director.ErrTableHasResult) || !strings.Contains(event.Message(err), "changed while you were typing") {
 		t.Errorf("a stale slip: %v", err)
 	}
-	if after := state(t, d, e.ID); after != before {
+	if after := state(t, d, id); after != before {
 		t.Errorf("a refused slip changed something:\n%s\n%s", before, after)
 	}
-	// Seen and confirmed: replaced, the log says so.
-	other.Replace = true
-	rep, err := d.Stations.RecordSlip(ctx, other)
-	if err != nil || rep.Outcome != director.SlipReplaced || rep.Mark == got.Mark {
-		t.Fatalf("a confirmed replacement: %+v, %v", rep, err)
-	}
-	logHas(t, d, e.ID, "corrected")
-	// A phone report now recorded makes the station's view stale; its
-	// refusal names the players.
-	if _, err := d.Network.ReportByCode(ctx, director.TableReport{Event: e.ID, Round: 1, Table: t2.Number, Code: codes[t2.Number], Result: "2-0", Device: "phone-x"}); err != nil {
+	return other
+}
+
+// slipOverAPhoneReport: a phone report now recorded makes the station's
+// view stale; its refusal names the players.
+func slipOverAPhoneReport(t *testing.T, d *director.Director, id event.EventID, t2 event.Table, codes map[int]string) {
+	t.Helper()
+	ctx := context.Background()
+	if _, err := d.Network.ReportByCode(ctx, director.TableReport{Event: id, Round: 1, Table: t2.Number, Code: codes[t2.Number], Result: "2-0", Device: "phone-x"}); err != nil {
 		t.Fatal(err)
 	}
-	_, err = d.Stations.RecordSlip(ctx, director.Slip{Event: e.ID, Round: 1, Table: t2.Number, Result: "1-2", Station: station})
+	_, err := d.Stations.RecordSlip(ctx, director.Slip{Event: id, Round: 1, Table: t2.Number, Result: "1-2", Station: station})
 	if !errors.Is(err, director.ErrTableHasResult) || !strings.Contains(event.Message(err), "the players, from a phone") {
 		t.Errorf("a slip over a phone's result: %v", err)
 	}
-	tv, err := d.Stations.StationTableOf(ctx, e.ID, t2.Number)
+	tv, err := d.Stations.StationTableOf(ctx, id, t2.Number)
 	if err != nil || tv.Mark == "" || !strings.Contains(tv.By.String(), "phone") || tv.At == "" {
 		t.Errorf("table seen: %+v, %v", tv, err)
 	}
-	// Refusals: an unknown table, a result the form cannot read, another
-	// round, a station with no name.
+}
+
+// refuseBadSlips: an unknown table, a result the form cannot read,
+// another round, a station with no name are refused; the station's view
+// then lists its two tables.
+func refuseBadSlips(t *testing.T, d *director.Director, id event.EventID, t1, t2 event.Table) {
+	t.Helper()
+	ctx := context.Background()
 	for _, bad := range []director.Slip{
-		{Event: e.ID, Round: 1, Table: 99, Result: "2-0", Station: station},
-		{Event: e.ID, Round: 1, Table: t2.Number, Result: "banana", Station: station},
-		{Event: e.ID, Round: 2, Table: t2.Number, Result: "2-0", Station: station},
-		{Event: e.ID, Round: 1, Table: t2.Number, Result: "2-0", Station: director.Station{Device: "x"}},
+		{Event: id, Round: 1, Table: 99, Result: "2-0", Station: station},
+		{Event: id, Round: 1, Table: t2.Number, Result: "banana", Station: station},
+		{Event: id, Round: 2, Table: t2.Number, Result: "2-0", Station: station},
+		{Event: id, Round: 1, Table: t2.Number, Result: "2-0", Station: director.Station{Device: "x"}},
 	} {
 		if _, err := d.Stations.RecordSlip(ctx, bad); err == nil || errors.Is(err, director.ErrTableHasResult) {
 			t.Errorf("slip %+v: %v", bad, err)
 		}
 	}
-	v, err := d.Stations.StationViewOf(ctx, e.ID, station)
+	v, err := d.Stations.StationViewOf(ctx, id, station)
 	if err != nil || v.Round != 1 || len(v.Missing) != 0 || len(v.Mine) != 2 || v.Mine[0].Table != t1.Number {
 		t.Errorf("the station's view: round %d, missing %+v, mine %+v, %v", v.Round, v.Missing, v.Mine, err)
 	}
@@ -181,9 +211,7 @@ func TestRecordSlipRefusesToOverwriteSilently(t *testing.T) {
 func d1Name(t *testing.T, d *director.Director, id event.EventID, tb event.Table) string {
 	t.Helper()
 	entries, err := d.Registration.Entries(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	for _, en := range entries {
 		if en.ID == tb.Seats[0].EntryID {
 			return en.Name
@@ -260,11 +288,7 @@ func TestSlipsAndPhoneReportsInterleaved(t *testing.T) {
 // TestSlipsAndPhoneReportsInterleaved).
 func checkInterleaving(t *testing.T, d *director.Director, e event.Event, ops []slipOp, errs []error) {
 	t.Helper()
-	ctx := context.Background()
-	rounds, err := d.Rounds.Rounds(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rounds := mustCall(t, d.Rounds.Rounds, e.ID)
 	final := map[int]string{}
 	for _, tb := range rounds[0].Tables {
 		if tb.Result == nil {
@@ -280,19 +304,7 @@ func checkInterleaving(t *testing.T, d *director.Director, e event.Event, ops []
 			typed[op.table] = map[string]bool{}
 		}
 		typed[op.table][op.result] = true
-		agrees := final[op.table] == op.result
-		switch {
-		case !op.phone && agrees && errs[i] != nil:
-			t.Errorf("station slip %+v agreeing with the result was refused: %v", op, errs[i])
-		case !op.phone && !agrees && !errors.Is(errs[i], director.ErrTableHasResult):
-			t.Errorf("station slip %+v over %s: %v", op, final[op.table], errs[i])
-		case !op.phone && !agrees && !strings.Contains(event.Message(errs[i]), said(final[op.table])):
-			t.Errorf("station slip %+v refused without the saved result: %v", op, errs[i])
-		case !op.phone && !agrees && strings.Contains(event.Message(errs[i]), "the desk"):
-			t.Errorf("station slip %+v refused naming the desk, which entered nothing: %v", op, errs[i])
-		case op.phone && errs[i] != nil && !errors.Is(errs[i], director.ErrReportConflict):
-			t.Errorf("phone report %+v: %v", op, errs[i])
-		case op.phone && !agrees:
+		if checkInterleavedOp(t, op, errs[i], final[op.table]) {
 			wantListed[fmt.Sprintf("%d:%s", op.table, op.result)] = true
 		}
 	}
@@ -301,10 +313,38 @@ func checkInterleaving(t *testing.T, d *director.Director, e event.Event, ops []
 			t.Errorf("table %d has %s, which no one typed", n, res)
 		}
 	}
-	reports, err := d.Network.PhoneReports(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
+	checkInterleavedList(t, d, e.ID, wantListed)
+}
+
+// checkInterleavedOp checks one write of an interleaving against the
+// result its table has at the end, and says whether it is a phone report
+// the organizer's list must show.
+func checkInterleavedOp(t *testing.T, op slipOp, err error, final string) bool {
+	t.Helper()
+	agrees := final == op.result
+	switch {
+	case !op.phone && agrees && err != nil:
+		t.Errorf("station slip %+v agreeing with the result was refused: %v", op, err)
+	case !op.phone && !agrees && !errors.Is(err, director.ErrTableHasResult):
+		t.Errorf("station slip %+v over %s: %v", op, final, err)
+	case !op.phone && !agrees && !strings.Contains(event.Message(err), said(final)):
+		t.Errorf("station slip %+v refused without the saved result: %v", op, err)
+	case !op.phone && !agrees && strings.Contains(event.Message(err), "the desk"):
+		t.Errorf("station slip %+v refused naming the desk, which entered nothing: %v", op, err)
+	case op.phone && err != nil && !errors.Is(err, director.ErrReportConflict):
+		t.Errorf("phone report %+v: %v", op, err)
+	case op.phone && !agrees:
+		return true
 	}
+	return false
+}
+
+// checkInterleavedList checks the organizer's list of reports to check is
+// wantListed, each once, and that no result was replaced.
+func checkInterleavedList(t *testing.T, d *director.Director, id event.EventID, wantListed map[string]bool) {
+	t.Helper()
+	ctx := context.Background()
+	reports := mustCall(t, d.Network.PhoneReports, id)
 	listed := map[string]bool{}
 	for _, p := range reports {
 		k := fmt.Sprintf("%d:%s", p.Table, p.Result)
@@ -316,7 +356,7 @@ func checkInterleaving(t *testing.T, d *director.Director, e event.Event, ops []
 	if fmt.Sprint(listed) != fmt.Sprint(wantListed) {
 		t.Errorf("the organizer's list has %v, want %v", listed, wantListed)
 	}
-	lines, _ := d.Events.Log(ctx, e.ID)
+	lines, _ := d.Events.Log(ctx, id)
 	for _, l := range lines {
 		if strings.Contains(l.Message.String(), "corrected") {
 			t.Errorf("a result was replaced: %s", l.Message)
@@ -338,9 +378,7 @@ func TestStationDropAndLateCheckIn(t *testing.T) {
 	ctx := context.Background()
 	d, e, _, _ := phoneEvent(t, nil, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
 	entries, _ := d.Registration.Entries(ctx, e.ID)
-	if err := d.Stations.StationDrop(ctx, e.ID, entries[0].ID, station); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Stations.StationDrop(ctx, e.ID, entries[0].ID, station))
 	logHas(t, d, e.ID, "by Bea at scorekeeper station abc123")
 	if err := d.Stations.StationDrop(ctx, e.ID, entries[0].ID, station); !errors.Is(err, event.ErrState) {
 		t.Errorf("dropped twice: %v", err)
@@ -365,5 +403,27 @@ func TestStationDropAndLateCheckIn(t *testing.T) {
 	after, _ := d.Registration.Entries(ctx, e.ID)
 	if len(after) != 5 || after[0].Status != event.EntryDropped {
 		t.Errorf("entries %+v", after)
+	}
+}
+
+// A station's typed result is said as it would be saved, the winner first
+// with her name, and nothing is written.
+func TestSaySlipNamesTheWinnerFirst(t *testing.T) {
+	d, _ := newDirector(t)
+	ctx := context.Background()
+	e := mustEvent(t, d, "standard-bo3")
+	en := register(t, d, e.ID, "Ada", "Bob")
+	r := mustPair(t, ctx, d, e.ID)
+	second := map[event.EntryID]string{en[0].ID: "Ada", en[1].ID: "Bob"}[r.Tables[0].Seats[1].EntryID]
+	said, err := d.Stations.SaySlip(ctx, e.ID, 1, r.Tables[0].Number, "0-2")
+	if err != nil || said.In(i18n.English) != second+" won 2–0" {
+		t.Fatalf("SaySlip(0-2) = %q, %v; want %q", said.In(i18n.English), err, second+" won 2–0")
+	}
+	if _, err := d.Stations.SaySlip(ctx, e.ID, 1, r.Tables[0].Number, "banana"); !errors.Is(err, event.ErrInvalid) {
+		t.Errorf("SaySlip(banana) = %v; want ErrInvalid", err)
+	}
+	sheet, _ := d.Rounds.RoundSheet(ctx, e.ID, 1)
+	if sheet.Tables[0].Result != nil {
+		t.Error("SaySlip saved a result")
 	}
 }

@@ -13,24 +13,6 @@ import (
 	"tablekeeper/core/standings"
 )
 
-func eventOf(t *testing.T, d *director.Director, game, format string, change func(*event.Settings)) event.Event {
-	t.Helper()
-	ctx := context.Background()
-	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: game + " " + format, Game: game, Format: format})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if change != nil {
-		s := e.Settings
-		change(&s)
-		if err := d.Events.UpdateSettings(ctx, e.ID, s); err != nil {
-			t.Fatal(err)
-		}
-		e.Settings = s
-	}
-	return e
-}
-
 // playOut pairs, publishes and plays rounds with random decisive results
 // (draws only where allowed) until the structure has nothing left to pair,
 // and returns the rounds played.
@@ -86,9 +68,7 @@ func seatedOnce(t *testing.T, r event.Round) {
 // Rules X1, X2: Swiss rounds, then the top 8 seeded 1 v 8, 4 v 5, 2 v 7,
 // 3 v 6; the champion tops the final standings.
 func TestSwissWithTopCut(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "swiss-top8", func(s *event.Settings) { s.Rounds = 4 })
+	ctx, d, e := openEvent(t, "generic", "swiss-top8", func(s *event.Settings) { s.Rounds = 4 })
 	es := register(t, d, e.ID, names(16)...)
 	rounds := playOut(t, d, e, rand.New(rand.NewPCG(1, 1)), true)
 	if len(rounds) != 7 {
@@ -108,10 +88,7 @@ func TestSwissWithTopCut(t *testing.T) {
 	if len(qf.Tables) != 4 || !strings.Contains(qf.Name.String(), "top 8") || !strings.Contains(qf.Tables[0].Why.String(), "seed 1 v seed 8") {
 		t.Errorf("quarter-finals %q %+v", qf.Name, qf.Tables)
 	}
-	table, err := d.Rounds.Standings(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	table := mustCall(t, d.Rounds.Standings, e.ID)
 	final := rounds[6].Tables[0]
 	champion := final.Seats[0].EntryID
 	if final.Result.Outcome(1) == event.Win {
@@ -123,9 +100,7 @@ func TestSwissWithTopCut(t *testing.T) {
 	if len(table) != len(es) {
 		t.Errorf("%d standings for %d players", len(table), len(es))
 	}
-	if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Events.FinishEvent(ctx, e.ID))
 }
 
 func names(n int) []string {
@@ -157,9 +132,7 @@ func TestEveryStructureRunsToTheEnd(t *testing.T) {
 	} {
 		for _, n := range c.players {
 			t.Run(fmt.Sprintf("%s/%s/%d", c.game, c.format, n), func(t *testing.T) {
-				ctx := context.Background()
-				d, _ := newDirector(t)
-				e := eventOf(t, d, c.game, c.format, c.change)
+				ctx, d, e := openEvent(t, c.game, c.format, c.change)
 				register(t, d, e.ID, names(n)...)
 				rounds := playOut(t, d, e, rand.New(rand.NewPCG(uint64(n), 3)), e.Settings.Structure == event.StructureRoundRobin)
 				for _, r := range rounds {
@@ -194,9 +167,7 @@ func TestEveryStructureRunsToTheEnd(t *testing.T) {
 				if err != nil || len(table) != n || table[0].Rank != 1 {
 					t.Fatalf("standings %v %v", table, err)
 				}
-				if err := d.Events.FinishEvent(ctx, e.ID); err != nil {
-					t.Fatal(err)
-				}
+				must(t, d.Events.FinishEvent(ctx, e.ID))
 			})
 		}
 	}
@@ -205,27 +176,15 @@ func TestEveryStructureRunsToTheEnd(t *testing.T) {
 // Rule K10: a player who drops from a bracket hands the next match to the
 // opponent (a walkover, stored as a won bye).
 func TestBracketDropIsAWalkover(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "generic", "single-elimination", nil)
+	ctx, d, e := openEvent(t, "generic", "single-elimination", nil)
 	es := register(t, d, e.ID, names(8)...)
-	r1, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r1 := mustPair(t, ctx, d, e.ID)
 	for _, tb := range r1.Tables {
-		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)))
 	}
 	winner := r1.Tables[0].Seats[0].EntryID
-	if err := d.Registration.Drop(ctx, winner); err != nil {
-		t.Fatal(err)
-	}
-	r2, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.Drop(ctx, winner))
+	r2 := mustPair(t, ctx, d, e.ID)
 	walkovers := 0
 	for _, tb := range r2.Tables {
 		for _, s := range tb.Seats {
@@ -251,10 +210,7 @@ func TestDraftsCanBeSwappedFixedAndPairedAgain(t *testing.T) {
 	d, _ := newDirector(t)
 	e := mustEvent(t, d, "standard-bo3")
 	es := register(t, d, e.ID, names(7)...)
-	r, err := d.Rounds.PairNextRound(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustCall(t, d.Rounds.PairNextRound, e.ID)
 	if r.Published() {
 		t.Fatal("a new round is published before the organizer looks at it")
 	}
@@ -266,9 +222,7 @@ func TestDraftsCanBeSwappedFixedAndPairedAgain(t *testing.T) {
 	if !r.Tables[3].Bye {
 		t.Fatalf("tables %+v", r.Tables)
 	}
-	if err := d.Drafts.SwapPlayers(ctx, e.ID, 1, a, bye); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Drafts.SwapPlayers(ctx, e.ID, 1, a, bye))
 	rounds, _ := d.Rounds.Rounds(ctx, e.ID)
 	if got := rounds[0].Tables[0].Seats[0].EntryID; got != bye || rounds[0].Tables[3].Seats[0].EntryID != a || rounds[0].Tables[3].Result == nil {
 		t.Errorf("after the swap: %+v", rounds[0].Tables)
@@ -282,27 +236,9 @@ func TestDraftsCanBeSwappedFixedAndPairedAgain(t *testing.T) {
 	}
 	// A fixed table renumbers the draft at once.
 	fixed := rounds[0].Tables[2].Seats[1].EntryID
-	if err := d.Drafts.FixTable(ctx, fixed, 9); err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Drafts.FixTable(ctx, es[0].ID, 9); !errors.Is(err, event.ErrConflict) && es[0].ID != fixed {
-		t.Errorf("two players fixed at table 9: %v", err)
-	}
-	rounds, _ = d.Rounds.Rounds(ctx, e.ID)
-	if tb, ok := rounds[0].TableNumbered(9); !ok || (tb.Seats[0].EntryID != fixed && tb.Seats[1].EntryID != fixed) || !strings.Contains(tb.Why.String(), "fixed table for") {
-		t.Errorf("fixed table: %+v", rounds[0].Tables)
-	}
-	for i := 1; i < len(rounds[0].Tables); i++ {
-		a, b := rounds[0].Tables[i-1], rounds[0].Tables[i]
-		if !b.Bye && (a.Bye || a.Number > b.Number) {
-			t.Errorf("tables out of number order: %d before %d", a.Number, b.Number)
-		}
-	}
+	fixTableNine(t, d, e.ID, fixed, es[0].ID)
 	// Pairing again makes a new draft with a new seed.
-	again, err := d.Drafts.RepairRound(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	again := mustCall(t, d.Drafts.RepairRound, e.ID)
 	if again.Number != 1 || again.Seed == r.Seed || again.Published() {
 		t.Errorf("paired again: %+v", again)
 	}
@@ -312,22 +248,49 @@ func TestDraftsCanBeSwappedFixedAndPairedAgain(t *testing.T) {
 	if _, err := d.Rounds.PairNextRound(ctx, e.ID); !errors.Is(err, event.ErrState) {
 		t.Errorf("paired round 2 over a draft: %v", err)
 	}
-	if err := d.Drafts.PublishRound(ctx, e.ID, 1); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Drafts.PublishRound(ctx, e.ID, 1))
 	if err := d.Drafts.SwapPlayers(ctx, e.ID, 1, a, bye); !errors.Is(err, event.ErrState) {
 		t.Errorf("swapped a published round: %v", err)
 	}
 	if _, err := d.Drafts.RepairRound(ctx, e.ID); !errors.Is(err, event.ErrState) {
 		t.Errorf("paired a published round again: %v", err)
 	}
-	log, _ := d.Events.Log(ctx, e.ID)
+	draftLogSays(t, d, e.ID, "swapped seats", "table 9 fixed for", "withdrawn to pair again", "round 1 published")
+}
+
+// fixTableNine fixes player fixed at table 9, refuses a second player
+// there (first, unless it is fixed), and checks the draft renumbered at
+// once, in table number order.
+func fixTableNine(t *testing.T, d *director.Director, id event.EventID, fixed, first event.EntryID) {
+	t.Helper()
+	ctx := context.Background()
+	must(t, d.Drafts.FixTable(ctx, fixed, 9))
+	if err := d.Drafts.FixTable(ctx, first, 9); !errors.Is(err, event.ErrConflict) && first != fixed {
+		t.Errorf("two players fixed at table 9: %v", err)
+	}
+	rounds, _ := d.Rounds.Rounds(ctx, id)
+	if tb, ok := rounds[0].TableNumbered(9); !ok || (tb.Seats[0].EntryID != fixed && tb.Seats[1].EntryID != fixed) || !strings.Contains(tb.Why.String(), "fixed table for") {
+		t.Errorf("fixed table: %+v", rounds[0].Tables)
+	}
+	for i := 1; i < len(rounds[0].Tables); i++ {
+		a, b := rounds[0].Tables[i-1], rounds[0].Tables[i]
+		if !b.Bye && (a.Bye || a.Number > b.Number) {
+			t.Errorf("tables out of number order: %d before %d", a.Number, b.Number)
+		}
+	}
+}
+
+// draftLogSays checks the event's log has each of wants.
+func draftLogSays(t *testing.T, d *director.Director, id event.EventID, wants ...string) {
+	t.Helper()
+	ctx := context.Background()
+	log, _ := d.Events.Log(ctx, id)
 	var all []string
 	for _, l := range log {
 		all = append(all, l.Message.String())
 	}
 	joined := strings.Join(all, "\n")
-	for _, want := range []string{"swapped seats", "table 9 fixed for", "withdrawn to pair again", "round 1 published"} {
+	for _, want := range wants {
 		if !strings.Contains(joined, want) {
 			t.Errorf("the log lacks %q:\n%s", want, joined)
 		}
@@ -347,10 +310,7 @@ func TestDraftsDoNotCountAndCanBeWithdrawn(t *testing.T) {
 	d, _ := newDirector(t)
 	e := mustEvent(t, d, "standard-bo3")
 	register(t, d, e.ID, names(5)...)
-	r, err := d.Rounds.PairNextRound(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustCall(t, d.Rounds.PairNextRound, e.ID)
 	table, _ := d.Rounds.Standings(ctx, e.ID)
 	for _, s := range table {
 		if s.Points != 0 || s.Byes != 0 {
@@ -360,32 +320,24 @@ func TestDraftsDoNotCountAndCanBeWithdrawn(t *testing.T) {
 	if err := d.Events.FinishEvent(ctx, e.ID); !errors.Is(err, event.ErrState) {
 		t.Errorf("finished over a draft: %v", err)
 	}
-	if err := d.Drafts.WithdrawRound(ctx, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Drafts.WithdrawRound(ctx, e.ID))
 	got, _ := d.Events.Event(ctx, e.ID)
 	rounds, _ := d.Rounds.Rounds(ctx, e.ID)
 	if len(rounds) != 0 || got.State != event.StateRegistration {
 		t.Fatalf("after withdrawing round 1: %d rounds, state %s", len(rounds), got.State)
 	}
 	// Round 2 withdrawn leaves the event running with round 1.
-	if _, err := pairPublished(ctx, d, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	mustPair(t, ctx, d, e.ID)
 	rounds, _ = d.Rounds.Rounds(ctx, e.ID)
 	for _, tb := range rounds[0].Tables {
 		if !tb.Bye {
-			if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)); err != nil {
-				t.Fatal(err)
-			}
+			must(t, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 0)))
 		}
 	}
 	if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Drafts.WithdrawRound(ctx, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Drafts.WithdrawRound(ctx, e.ID))
 	got, _ = d.Events.Event(ctx, e.ID)
 	if rounds, _ = d.Rounds.Rounds(ctx, e.ID); len(rounds) != 1 || got.State != event.StateRunning {
 		t.Errorf("after withdrawing round 2: %d rounds, state %s", len(rounds), got.State)
@@ -404,17 +356,12 @@ func TestSwissRoundOneBySeed(t *testing.T) {
 	e := mustEvent(t, d, "standard-bo3")
 	es := register(t, d, e.ID, names(8)...)
 	for i, en := range es {
-		if err := d.Registration.SetSeed(ctx, en.ID, 8-i); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Registration.SetSeed(ctx, en.ID, 8-i))
 	}
 	if err := d.Registration.SetSeed(ctx, es[0].ID, 7); !errors.Is(err, event.ErrConflict) {
 		t.Errorf("a seed twice: %v", err)
 	}
-	r, err := d.Rounds.PairNextRound(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustCall(t, d.Rounds.PairNextRound, e.ID)
 	// Seed s is es[8-s]: table 1 is seed 1 v seed 5.
 	if a, b := r.Tables[0].Seats[0].EntryID, r.Tables[0].Seats[1].EntryID; a != es[7].ID || b != es[3].ID || !strings.Contains(r.Tables[0].Why.String(), "seed 1 v seed 5") {
 		t.Errorf("table 1: %v v %v (%s)", a, b, r.Tables[0].Why)

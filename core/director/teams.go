@@ -164,12 +164,7 @@ func (d *Teams) DissolveTeam(ctx context.Context, team event.TeamID) error {
 // Teams lists an event's teams in the order they were made, each with its
 // members in registration order.
 func (d *Teams) Teams(ctx context.Context, id event.EventID) ([]event.Team, error) {
-	var out []event.Team
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		out, err = tx.Teams(id)
-		return err
-	})
-	return out, err
+	return readBy(ctx, d.store, id, Tx.Teams)
 }
 
 // TeamStanding is one team's line in a team event's standings: the
@@ -186,11 +181,7 @@ type TeamStanding struct {
 // computed over teams (a team's opponents are the teams it met).
 func (d *Teams) TeamStandings(ctx context.Context, id event.EventID) ([]TeamStanding, error) {
 	var out []TeamStanding
-	err := d.store.Read(ctx, func(tx Tx) error {
-		e, entries, rounds, err := eventWithRounds(tx, id)
-		if err != nil {
-			return err
-		}
+	err := readWithRounds(ctx, d.store, id, func(tx Tx, e event.Event, entries []event.Entry, rounds []event.Round) (err error) {
 		out, err = teamStandings(tx, e, entries, rounds)
 		return err
 	})

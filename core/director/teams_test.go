@@ -10,6 +10,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/standings"
 )
 
 // teamEvent creates an Altered 2v2 event (A6) with players registered and
@@ -23,9 +24,7 @@ func teamEvent(t *testing.T, d *director.Director, players int) (event.Event, []
 	var teams []event.Team
 	for i := 0; i+1 < len(es); i += 2 {
 		tm, err := d.Teams.CreateTeam(ctx, e.ID, "", []event.EntryID{es[i].ID, es[i+1].ID})
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		teams = append(teams, tm)
 	}
 	return e, es, teams
@@ -34,9 +33,7 @@ func teamEvent(t *testing.T, d *director.Director, players int) (event.Event, []
 func logHas(t *testing.T, d *director.Director, id event.EventID, want string) {
 	t.Helper()
 	lines, err := d.Events.Log(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	for _, l := range lines {
 		if strings.Contains(l.Message.String(), want) {
 			return
@@ -52,9 +49,7 @@ func logHas(t *testing.T, d *director.Director, id event.EventID, want string) {
 // Rule A6: teams of two are made from registered players, named after
 // them unless named, and dissolved only before round 1.
 func TestTeamsAreMadeCheckedAndDissolved(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "altered", "2v2", nil)
+	ctx, d, e := openEvent(t, "altered", "2v2", nil)
 	es := register(t, d, e.ID, "Ada", "Bob", "Cy", "Dee", "Eve", "Fay")
 	ids := func(i ...int) []event.EntryID {
 		var out []event.EntryID
@@ -66,9 +61,7 @@ func TestTeamsAreMadeCheckedAndDissolved(t *testing.T) {
 	// Picked Bob first: the name follows the pick, the members
 	// registration order.
 	ab, err := d.Teams.CreateTeam(ctx, e.ID, "", ids(1, 0))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if ab.Name != "Bob & Ada" || len(ab.Members) != 2 || ab.Members[0] != es[0].ID || ab.Members[1] != es[1].ID {
 		t.Errorf("team %+v", ab)
 	}
@@ -80,9 +73,7 @@ func TestTeamsAreMadeCheckedAndDissolved(t *testing.T) {
 
 	other := eventOf(t, d, "altered", "2v2", nil)
 	stranger := register(t, d, other.ID, "Stranger")[0]
-	if err := d.Registration.Drop(ctx, es[5].ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.Drop(ctx, es[5].ID))
 	for _, c := range []struct {
 		name    string
 		members []event.EntryID
@@ -101,9 +92,7 @@ func TestTeamsAreMadeCheckedAndDissolved(t *testing.T) {
 		members := c.members
 		if members == nil {
 			// Reinstate Fay for the name check.
-			if err := d.Registration.Reinstate(ctx, es[5].ID); err != nil {
-				t.Fatal(err)
-			}
+			must(t, d.Registration.Reinstate(ctx, es[5].ID))
 			members = ids(4, 5)
 		}
 		_, err := d.Teams.CreateTeam(ctx, e.ID, c.team, members)
@@ -117,9 +106,7 @@ func TestTeamsAreMadeCheckedAndDissolved(t *testing.T) {
 		t.Errorf("a team in an individual event: %v", err)
 	}
 
-	if err := d.Teams.DissolveTeam(ctx, ab.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Teams.DissolveTeam(ctx, ab.ID))
 	logHas(t, d, e.ID, "team dissolved: Bob & Ada (Ada, Bob)")
 	teams, err := d.Teams.Teams(ctx, e.ID)
 	if err != nil || len(teams) != 1 || teams[0].ID != cd.ID {
@@ -157,23 +144,15 @@ func TestTeamPairingNeedsEveryPlayerInATeam(t *testing.T) {
 	if !errors.Is(err, event.ErrState) || event.Message(err) != "1 player has no team: Zed Lonely. Make teams of 2 on the Registration tab, or drop them, before pairing round 1" {
 		t.Fatalf("pairing with a player without a team: %v", err)
 	}
-	if err := d.Registration.Drop(ctx, late.ID); err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Registration.Drop(ctx, es[1].ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.Drop(ctx, late.ID))
+	must(t, d.Registration.Drop(ctx, es[1].ID))
 	logHas(t, d, e.ID, "dropped: Player 02, before round 1; team Player 01 & Player 02 cannot play")
 	_, err = d.Rounds.PairNextRound(ctx, e.ID)
 	if !errors.Is(err, event.ErrState) || !strings.Contains(event.Message(err), "team Player 01 & Player 02 cannot play: Player 02 has left the event") {
 		t.Fatalf("pairing a team with a dropped player: %v", err)
 	}
-	if err := d.Registration.Reinstate(ctx, es[1].ID); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pairPublished(ctx, d, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.Reinstate(ctx, es[1].ID))
+	mustPair(t, ctx, d, e.ID)
 }
 
 // teamOf maps each entry to its team.
@@ -226,9 +205,7 @@ func TestTeamRoundsSeatTeamsAlternatelyWithoutRematches(t *testing.T) {
 			if rng.IntN(2) == 0 {
 				res = win(0, 1)
 			}
-			if err := d.Rounds.RecordResult(ctx, e.ID, n, tb.Number, res); err != nil {
-				t.Fatal(err)
-			}
+			must(t, d.Rounds.RecordResult(ctx, e.ID, n, tb.Number, res))
 		}
 	}
 	if len(met) != 6 {
@@ -253,10 +230,7 @@ func TestATeamByeIsAByeForEachMember(t *testing.T) {
 	d, _ := newDirector(t)
 	e, _, teams := teamEvent(t, d, 6)
 	of := teamOf(teams)
-	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustPair(t, ctx, d, e.ID)
 	var byes []event.EntryID
 	for _, tb := range r.Tables {
 		if tb.Bye {
@@ -269,32 +243,21 @@ func TestATeamByeIsAByeForEachMember(t *testing.T) {
 	if len(byes) != 2 || of[byes[0]] != of[byes[1]] {
 		t.Fatalf("byes %v: want the two players of one team", byes)
 	}
-	if err := d.Rounds.RecordResult(ctx, e.ID, 1, 1, win(1, 0)); err != nil {
-		t.Fatal(err)
-	}
-	players, err := d.Rounds.Standings(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, 1, win(1, 0)))
+	players := mustCall(t, d.Rounds.Standings, e.ID)
 	for _, st := range players {
 		if of[st.EntryID] == of[byes[0]] && (st.Points != 3 || st.Byes != 1 || st.Wins != 1) {
 			t.Errorf("a player with the team's bye: %+v", st)
 		}
 	}
-	ts, err := d.Teams.TeamStandings(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ts := mustCall(t, d.Teams.TeamStandings, e.ID)
 	for _, st := range ts {
 		if st.Team.ID == of[byes[0]] && (st.Points != 3 || st.Byes != 1 || st.Matches != 1) {
 			t.Errorf("the team with the bye: %+v", st)
 		}
 	}
 	// Round 2 gives the bye to another team.
-	r2, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r2 := mustPair(t, ctx, d, e.ID)
 	for _, tb := range r2.Tables {
 		if tb.Bye && of[tb.Seats[0].EntryID] == of[byes[0]] {
 			t.Errorf("team %d has a second bye", of[byes[0]])
@@ -309,14 +272,9 @@ func TestTeamResultsAreTwoPlayerResultsBetweenTeams(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
 	e, _, _ := teamEvent(t, d, 4)
-	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustPair(t, ctx, d, e.ID)
 	sh, err := d.Rounds.RoundSheet(ctx, e.ID, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	tb := sh.Tables[0]
 	if len(tb.Teams) != 2 || len(tb.Teams[0].Members) != 2 || tb.Teams[0].Entry != r.Tables[0].Seats[0].EntryID {
 		t.Fatalf("sheet teams %+v", tb.Teams)
@@ -343,9 +301,7 @@ func TestTeamResultsAreTwoPlayerResultsBetweenTeams(t *testing.T) {
 			t.Errorf("%s: got %v, want %q", c.name, err, c.says)
 		}
 	}
-	if err := d.Rounds.RecordResult(ctx, e.ID, 1, 1, win(0, 1)); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, 1, win(0, 1)))
 	logHas(t, d, e.ID, "round 1 table 1: "+a+" 0–1 "+b)
 	rounds, _ := d.Rounds.Rounds(ctx, e.ID)
 	got := rounds[0].Tables[0].Result
@@ -353,9 +309,7 @@ func TestTeamResultsAreTwoPlayerResultsBetweenTeams(t *testing.T) {
 		t.Errorf("stored result %+v", got)
 	}
 	// A correction given per seat, teammates equal.
-	if err := d.Rounds.RecordResult(ctx, e.ID, 1, 1, seats(1, 0, 1, 0)); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, 1, seats(1, 0, 1, 0)))
 	logHas(t, d, e.ID, "round 1 table 1 corrected: "+a+" 1–0 "+b+" (was "+a+" 0–1 "+b+")")
 }
 
@@ -365,39 +319,9 @@ func TestTeamStandingsMatchTheirPlayers(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
 	e, es, teams := teamEvent(t, d, 10)
-	playOut3 := func() {
-		rng := rand.New(rand.NewPCG(9, 9))
-		for n := 1; n <= 3; n++ {
-			r, err := pairPublished(ctx, d, e.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, tb := range r.Tables {
-				if tb.Bye {
-					continue
-				}
-				res := win(1, 0)
-				switch rng.IntN(5) {
-				case 0:
-					res = event.Result{Seats: []event.SeatResult{{}, {}}, GamesDrawn: 1}
-				case 1, 2:
-					res = win(0, 1)
-				}
-				if err := d.Rounds.RecordResult(ctx, e.ID, n, tb.Number, res); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-	}
-	playOut3()
-	ts, err := d.Teams.TeamStandings(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	players, err := d.Rounds.Standings(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	playThreeTeamRounds(t, d, e.ID)
+	ts := mustCall(t, d.Teams.TeamStandings, e.ID)
+	players := mustCall(t, d.Rounds.Standings, e.ID)
 	if len(ts) != len(teams) || len(players) != len(es) {
 		t.Fatalf("%d team lines for %d teams, %d player lines", len(ts), len(teams), len(players))
 	}
@@ -417,11 +341,7 @@ func TestTeamStandingsMatchTheirPlayers(t *testing.T) {
 		for _, m := range st.Members {
 			p := players[byPlayer[m.ID]]
 			playerPoints += p.Points
-			if p.Points != st.Points || p.Wins != st.Wins || p.Losses != st.Losses || p.Draws != st.Draws ||
-				p.Byes != st.Byes || p.GamesWon != st.GamesWon || math.Abs(p.OppMatchWin-st.OppMatchWin) > 1e-9 ||
-				math.Abs(p.GameWin-st.GameWin) > 1e-9 || math.Abs(p.OppGameWin-st.OppGameWin) > 1e-9 {
-				t.Errorf("%s has not the record of team %s:\n%+v\n%+v", m.Name, st.Name, p, st.Standing)
-			}
+			sameRecord(t, m.Name, p, st)
 		}
 	}
 	if playerPoints != 2*teamPoints || teamPoints == 0 {
@@ -432,6 +352,41 @@ func TestTeamStandingsMatchTheirPlayers(t *testing.T) {
 	}
 }
 
+// playThreeTeamRounds plays three rounds with seeded results: a win, a
+// loss or a draw.
+func playThreeTeamRounds(t *testing.T, d *director.Director, id event.EventID) {
+	t.Helper()
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(9, 9))
+	for n := 1; n <= 3; n++ {
+		r := mustPair(t, ctx, d, id)
+		for _, tb := range r.Tables {
+			if tb.Bye {
+				continue
+			}
+			res := win(1, 0)
+			switch rng.IntN(5) {
+			case 0:
+				res = event.Result{Seats: []event.SeatResult{{}, {}}, GamesDrawn: 1}
+			case 1, 2:
+				res = win(0, 1)
+			}
+			must(t, d.Rounds.RecordResult(ctx, id, n, tb.Number, res))
+		}
+	}
+}
+
+// sameRecord checks a team member's standing p has the record of her
+// team's line st.
+func sameRecord(t *testing.T, name string, p standings.Standing, st director.TeamStanding) {
+	t.Helper()
+	if p.Points != st.Points || p.Wins != st.Wins || p.Losses != st.Losses || p.Draws != st.Draws ||
+		p.Byes != st.Byes || p.GamesWon != st.GamesWon || math.Abs(p.OppMatchWin-st.OppMatchWin) > 1e-9 ||
+		math.Abs(p.GameWin-st.GameWin) > 1e-9 || math.Abs(p.OppGameWin-st.OppGameWin) > 1e-9 {
+		t.Errorf("%s has not the record of team %s:\n%+v\n%+v", name, st.Name, p, st.Standing)
+	}
+}
+
 // Swapping two players in a draft round of a team event swaps their
 // teams, member for member, so teams stay together.
 func TestSwappingInATeamEventSwapsTeams(t *testing.T) {
@@ -439,16 +394,11 @@ func TestSwappingInATeamEventSwapsTeams(t *testing.T) {
 	d, _ := newDirector(t)
 	e, _, teams := teamEvent(t, d, 8)
 	of := teamOf(teams)
-	r, err := d.Rounds.PairNextRound(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustCall(t, d.Rounds.PairNextRound, e.ID)
 	t1, t2 := r.Tables[0].Entries(), r.Tables[1].Entries()
 	// The second member of table 1's team A with the first of table 2's
 	// team B.
-	if err := d.Drafts.SwapPlayers(ctx, e.ID, 1, t1[2], t2[1]); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Drafts.SwapPlayers(ctx, e.ID, 1, t1[2], t2[1]))
 	rounds, _ := d.Rounds.Rounds(ctx, e.ID)
 	n1, n2 := rounds[0].Tables[0].Entries(), rounds[0].Tables[1].Entries()
 	want1 := []event.EntryID{t2[1], t1[1], t2[3], t1[3]}
@@ -476,23 +426,13 @@ func TestATeamWithADroppedPlayerIsNotPaired(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
 	e, es, _ := teamEvent(t, d, 8)
-	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustPair(t, ctx, d, e.ID)
 	for _, tb := range r.Tables {
-		if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(1, 0)); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(1, 0)))
 	}
-	if err := d.Registration.Drop(ctx, es[3].ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.Drop(ctx, es[3].ID))
 	logHas(t, d, e.ID, "dropped: Player 04, after round 1; team Player 03 & Player 04 is no longer paired")
-	r2, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r2 := mustPair(t, ctx, d, e.ID)
 	for _, tb := range r2.Tables {
 		for _, s := range tb.Seats {
 			if s.EntryID == es[2].ID || s.EntryID == es[3].ID {
@@ -517,21 +457,13 @@ func TestTeammatesAloneAtTheirRankAreNotMarkedDrawn(t *testing.T) {
 	for _, players := range []int{6, 8} {
 		d, _ := newDirector(t)
 		e, _, teams := teamEvent(t, d, players)
-		r, err := pairPublished(ctx, d, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := mustPair(t, ctx, d, e.ID)
 		for _, tb := range r.Tables {
 			if !tb.Bye {
-				if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(1, 0)); err != nil {
-					t.Fatal(err)
-				}
+				must(t, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(1, 0)))
 			}
 		}
-		table, err := d.Rounds.Standings(ctx, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		table := mustCall(t, d.Rounds.Standings, e.ID)
 		team := teamOf(teams)
 		marked := 0
 		for _, s := range table {

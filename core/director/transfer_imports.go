@@ -158,14 +158,7 @@ func (d *core) importRow(tx Tx, e event.Event, rounds int, m *importMatcher, np 
 		rep.Already = append(rep.Already, p.Name)
 		return nil
 	}
-	en := event.Entry{
-		EventID:      e.ID,
-		PlayerID:     p.ID,
-		Status:       event.EntryActive,
-		JoinedRound:  rounds + 1,
-		RegisteredAt: d.now(),
-		CheckedIn:    rounds > 0,
-	}
+	en := newEntry(e.ID, p.ID, rounds, d.now())
 	if err := tx.CreateEntry(&en); err != nil {
 		return err
 	}

@@ -3,16 +3,16 @@ package director_test
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"math/rand/v2"
-
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
+	"tablekeeper/core/transfer"
 )
 
 // Import atomic and idempotent: importing the same file twice changes
@@ -24,13 +24,9 @@ func TestImportAtomicAndIdempotent(t *testing.T) {
 	d, _ := newDirector(t)
 	e := mustEvent(t, d, "standard-bo3")
 	regular, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Zoë Martin", Email: "zoe@example.org"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	member, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Kim Min-jun", MemberNo: "KF-17"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	rows := []director.NewPlayer{
 		{Name: "zoe martin", Email: "ZOE@example.org"}, // the regular, folded
 		{Name: "KIM MIN-JUN", MemberNo: "KF-17"},       // the member
@@ -41,9 +37,7 @@ func TestImportAtomicAndIdempotent(t *testing.T) {
 		{Name: "Bob Stone", MemberNo: "KF-17"},         // someone else's number
 	}
 	rep, err := d.Transfer.ImportPlayers(ctx, e.ID, rows)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if rep.Registered != 4 || rep.NewPlayers != 2 || len(rep.Problems) != 2 || len(rep.Already) != 1 {
 		t.Fatalf("first import: %+v", rep)
 	}
@@ -61,9 +55,7 @@ func TestImportAtomicAndIdempotent(t *testing.T) {
 	directory, _ := d.Registration.FindPlayers(ctx, "", 0)
 
 	again, err := d.Transfer.ImportPlayers(ctx, e.ID, rows)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if again.Registered != 0 || again.NewPlayers != 0 || len(again.Already) != 5 {
 		t.Fatalf("re-import: %+v", again)
 	}
@@ -89,14 +81,10 @@ func BenchmarkImport100k(b *testing.B) {
 	for b.Loop() {
 		b.StopTimer()
 		db, err := store.Open(filepath.Join(b.TempDir(), "b.db"))
-		if err != nil {
-			b.Fatal(err)
-		}
+		must(b, err)
 		d := director.New(db, func() time.Time { return time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC) }, rand.New(rand.NewPCG(1, 2)))
 		e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Big", Game: "generic", Format: "swiss"})
-		if err != nil {
-			b.Fatal(err)
-		}
+		must(b, err)
 		b.StartTimer()
 		rep, err := d.Transfer.ImportPlayers(ctx, e.ID, rows)
 		if err != nil || rep.Registered != len(rows) {
@@ -105,5 +93,30 @@ func BenchmarkImport100k(b *testing.B) {
 		b.StopTimer()
 		db.Close()
 		b.StartTimer()
+	}
+}
+
+// Several events from one file (a TOM file's pods) import all or none: a
+// second document refused while it is written leaves the first unsaved.
+func TestImportEventsIsAllOrNothing(t *testing.T) {
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
+	register(t, d, e.ID, "Ada Lovelace", "Bob Stone")
+	doc := mustCall(t, d.Transfer.ExportEvent, e.ID)
+	if _, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Cy Young", MemberNo: "777"}); err != nil {
+		t.Fatal(err)
+	}
+	bad := doc
+	bad.Players = append([]transfer.Player(nil), doc.Players...)
+	bad.Players[0].MemberNo = "777" // Cy Young's number, under Ada's name
+	before, _ := d.Events.Events(ctx)
+	if _, err := d.Transfer.ImportEvents(ctx, doc, bad); err == nil {
+		t.Fatal("a document whose member number belongs to another player was imported")
+	}
+	if after, _ := d.Events.Events(ctx); len(after) != len(before) {
+		t.Fatalf("%d events after a refused import of two, want %d: the first was kept", len(after), len(before))
+	}
+	got, err := d.Transfer.ImportEvents(ctx, doc, doc)
+	if err != nil || len(got) != 2 {
+		t.Fatalf("two good documents: %v, %d events", err, len(got))
 	}
 }

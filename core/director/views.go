@@ -34,10 +34,7 @@ func (d *Views) JudgeView(ctx context.Context, id event.EventID) (JudgeView, err
 	var v JudgeView
 	err := d.store.Read(ctx, func(tx Tx) error {
 		var err error
-		if v.Event, err = tx.Event(id); err != nil {
-			return err
-		}
-		if v.Entries, err = tx.Entries(id); err != nil {
+		if v.Event, v.Entries, err = eventAndEntries(tx, id); err != nil {
 			return err
 		}
 		if v.Judges, err = tx.Judges(id); err != nil {
@@ -146,10 +143,7 @@ func (d *Views) RegistrationView(ctx context.Context, id event.EventID) (Registr
 	var v RegistrationView
 	err := d.store.Read(ctx, func(tx Tx) error {
 		var err error
-		if v.Event, err = tx.Event(id); err != nil {
-			return err
-		}
-		if v.Entries, err = tx.Entries(id); err != nil || !v.Event.Settings.Teams() {
+		if v.Event, v.Entries, err = eventAndEntries(tx, id); err != nil || !v.Event.Settings.Teams() {
 			return err
 		}
 		v.Teams, err = tx.Teams(id)
@@ -172,10 +166,7 @@ func (d *Views) ChallengesView(ctx context.Context, id event.EventID) (Challenge
 	var v ChallengesView
 	err := d.store.Read(ctx, func(tx Tx) error {
 		var err error
-		if v.Event, err = tx.Event(id); err != nil {
-			return err
-		}
-		if v.Entries, err = tx.Entries(id); err != nil {
+		if v.Event, v.Entries, err = eventAndEntries(tx, id); err != nil {
 			return err
 		}
 		v.Games, err = tx.Rounds(id)
@@ -201,11 +192,7 @@ type StandingsView struct {
 // StandingsView reads the Standings tab's view of an event.
 func (d *Views) StandingsView(ctx context.Context, id event.EventID) (StandingsView, error) {
 	var v StandingsView
-	err := d.store.Read(ctx, func(tx Tx) error {
-		e, entries, rounds, err := eventWithRounds(tx, id)
-		if err != nil {
-			return err
-		}
+	err := readWithRounds(ctx, d.store, id, func(tx Tx, e event.Event, entries []event.Entry, rounds []event.Round) (err error) {
 		v.Event, v.Basis = e, basisOf(e, rounds)
 		if e.Settings.Teams() {
 			v.Teams, err = teamStandings(tx, e, entries, rounds)
@@ -215,4 +202,15 @@ func (d *Views) StandingsView(ctx context.Context, id event.EventID) (StandingsV
 		return nil
 	})
 	return v, err
+}
+
+// eventAndEntries reads event id and its entries, in registration order:
+// the start of the views of one event.
+func eventAndEntries(tx Tx, id event.EventID) (event.Event, []event.Entry, error) {
+	e, err := tx.Event(id)
+	if err != nil {
+		return e, nil, err
+	}
+	entries, err := tx.Entries(id)
+	return e, entries, err
 }

@@ -47,11 +47,7 @@ type Board struct {
 // Board reads an event's Board in one read transaction.
 func (d *Views) Board(ctx context.Context, id event.EventID) (Board, error) {
 	var b Board
-	err := d.store.Read(ctx, func(tx Tx) error {
-		e, entries, rounds, err := eventWithRounds(tx, id)
-		if err != nil {
-			return err
-		}
+	err := readWithRounds(ctx, d.store, id, func(tx Tx, e event.Event, entries []event.Entry, rounds []event.Round) (err error) {
 		b = Board{Progress: progressOf(e, entries, rounds), Entries: entries, Rounds: rounds}
 		if e.Settings.Teams() {
 			if b.Teams, err = tx.Teams(id); err != nil {

@@ -20,9 +20,7 @@ func TestBoardShowsTheLatestPublishedRoundAndEachPlayer(t *testing.T) {
 	es := register(t, d, e.ID, "Ada Lovelace", "Zoë Ødegård", "Bram Berg", "Chiara Rossi", "Émile Zola")
 
 	b, err := d.Views.Board(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if b.Current.Round.Number != 0 || b.Clock().Round != 0 || len(b.Find("ada")) != 1 || b.Find("ada")[0].Entry != es[0].ID || b.Find("ada")[0].Playing {
 		t.Fatalf("before round 1: current %d, find %+v", b.Current.Round.Number, b.Find("ada"))
 	}
@@ -30,25 +28,47 @@ func TestBoardShowsTheLatestPublishedRoundAndEachPlayer(t *testing.T) {
 		t.Errorf("Sheet(1) before round 1: %v", err)
 	}
 
-	r1, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r1 := mustPair(t, ctx, d, e.ID)
 	for _, tb := range r1.Tables {
 		if !tb.Bye {
-			if err := d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 1)); err != nil {
-				t.Fatal(err)
-			}
+			must(t, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(2, 1)))
 		}
 	}
-	r2, err := d.Rounds.PairNextRound(ctx, e.ID) // a draft
-	if err != nil {
-		t.Fatal(err)
-	}
+	r2 := boardDuringADraft(t, d, e.ID)
+
+	must(t, d.Drafts.PublishRound(ctx, e.ID, r2.Number))
 	b, err = d.Views.Board(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
+	must(t, err)
+	if b.Current.Round.Number != 2 || b.Progress.Draft {
+		t.Fatalf("published: current %d", b.Current.Round.Number)
 	}
+	sh, err := b.Sheet(1)
+	if err != nil || sh.Round.Number != 1 || len(sh.Tables) != len(r1.Tables) {
+		t.Fatalf("Sheet(1): %v %+v", err, sh.Round)
+	}
+	want, err := d.Rounds.RoundSheet(ctx, e.ID, 2)
+	must(t, err)
+	if len(b.Current.Tables) != len(want.Tables) || b.Current.Tables[0].Players[0] != want.Tables[0].Players[0] {
+		t.Errorf("the board's sheet differs from RoundSheet's: %+v vs %+v", b.Current.Tables[0], want.Tables[0])
+	}
+
+	checkAdasPage(t, b, es[0].ID)
+	other := mustEvent(t, d, "standard-bo3")
+	stranger := register(t, d, other.ID, "Someone Else")
+	if _, ok := b.Player(stranger[0].ID); ok {
+		t.Errorf("a player of another event is on the board")
+	}
+}
+
+// boardDuringADraft pairs round 2 as a draft and checks the board still
+// shows round 1, the draft's clock not started, no sheet for the draft,
+// and finds players without their seats.
+func boardDuringADraft(t *testing.T, d *director.Director, id event.EventID) event.Round {
+	t.Helper()
+	ctx := context.Background()
+	r2, err := d.Rounds.PairNextRound(ctx, id) // a draft
+	must(t, err)
+	b := mustCall(t, d.Views.Board, id)
 	if b.Current.Round.Number != 1 || !b.Progress.Draft || b.Clock().Round != 2 || b.Clock().Clock.Started() {
 		t.Fatalf("round 2 a draft: current %d, draft %v, clock of round %d", b.Current.Round.Number, b.Progress.Draft, b.Clock().Round)
 	}
@@ -61,38 +81,21 @@ func TestBoardShowsTheLatestPublishedRoundAndEachPlayer(t *testing.T) {
 	if found := b.Find("zo"); found != nil {
 		t.Errorf("two letters find %+v", found)
 	}
+	return r2
+}
 
-	if err := d.Drafts.PublishRound(ctx, e.ID, r2.Number); err != nil {
-		t.Fatal(err)
-	}
-	b, err = d.Views.Board(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b.Current.Round.Number != 2 || b.Progress.Draft {
-		t.Fatalf("published: current %d", b.Current.Round.Number)
-	}
-	sh, err := b.Sheet(1)
-	if err != nil || sh.Round.Number != 1 || len(sh.Tables) != len(r1.Tables) {
-		t.Fatalf("Sheet(1): %v %+v", err, sh.Round)
-	}
-	want, err := d.Rounds.RoundSheet(ctx, e.ID, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(b.Current.Tables) != len(want.Tables) || b.Current.Tables[0].Players[0] != want.Tables[0].Players[0] {
-		t.Errorf("the board's sheet differs from RoundSheet's: %+v vs %+v", b.Current.Tables[0], want.Tables[0])
-	}
-
-	// Ada's page: her seat in round 2, her two rounds, her standing.
-	v, ok := b.Player(es[0].ID)
+// checkAdasPage checks Ada's page of the board of round 2: her seat in
+// round 2, her two rounds, her standing.
+func checkAdasPage(t *testing.T, b director.Board, ada event.EntryID) {
+	t.Helper()
+	v, ok := b.Player(ada)
 	if !ok {
 		t.Fatal("Ada not on the board")
 	}
-	if len(v.Rounds) != 2 || v.Rounds[0].Number != 1 || v.Rounds[1].Number != 2 || !v.Seat.Playing || v.Seat.Entry != es[0].ID {
+	if len(v.Rounds) != 2 || v.Rounds[0].Number != 1 || v.Rounds[1].Number != 2 || !v.Seat.Playing || v.Seat.Entry != ada {
 		t.Fatalf("Ada's view %+v", v)
 	}
-	if !v.Ranked || v.Standing.EntryID != es[0].ID || v.Standing.Matches != 1 {
+	if !v.Ranked || v.Standing.EntryID != ada || v.Standing.Matches != 1 {
 		t.Errorf("Ada's standing %+v", v.Standing)
 	}
 	first := v.Rounds[0]
@@ -108,11 +111,6 @@ func TestBoardShowsTheLatestPublishedRoundAndEachPlayer(t *testing.T) {
 	if _, ok := v.Rounds[1].Outcome(); ok && !v.Rounds[1].Table.Bye {
 		t.Errorf("a table still out has no outcome")
 	}
-	other := mustEvent(t, d, "standard-bo3")
-	stranger := register(t, d, other.ID, "Someone Else")
-	if _, ok := b.Player(stranger[0].ID); ok {
-		t.Errorf("a player of another event is on the board")
-	}
 }
 
 // A team table's outcome is the team's, from either member's seat.
@@ -120,17 +118,9 @@ func TestBoardPlayerOutcomeOfATeamMatch(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
 	e, _, _ := teamEvent(t, d, 4)
-	r, err := pairPublished(ctx, d, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Rounds.RecordResult(ctx, e.ID, 1, 1, win(0, 1)); err != nil {
-		t.Fatal(err)
-	}
-	b, err := d.Views.Board(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustPair(t, ctx, d, e.ID)
+	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, 1, win(0, 1)))
+	b := mustCall(t, d.Views.Board, e.ID)
 	for k, s := range r.Tables[0].Seats {
 		v, _ := b.Player(s.EntryID)
 		o, ok := v.Rounds[0].Outcome()
@@ -151,13 +141,9 @@ func TestSheetByNameSortsFolded(t *testing.T) {
 	d, _ := newDirector(t)
 	e := mustEvent(t, d, "standard-bo3")
 	register(t, d, e.ID, "zed", "Ævar", "Émile", "bob", "Ada")
-	if _, err := pairPublished(ctx, d, e.ID); err != nil {
-		t.Fatal(err)
-	}
+	mustPair(t, ctx, d, e.ID)
 	sh, err := d.Rounds.RoundSheet(ctx, e.ID, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	var names []string
 	byes := 0
 	for _, p := range sh.ByName() {

@@ -35,11 +35,7 @@ type BracketView struct {
 // published: the draw is read from that round, never made here.
 func (d *Views) Bracket(ctx context.Context, id event.EventID) (BracketView, error) {
 	var v BracketView
-	err := d.store.Read(ctx, func(tx Tx) error {
-		e, entries, rounds, err := eventWithRounds(tx, id)
-		if err != nil {
-			return err
-		}
+	err := readWithRounds(ctx, d.store, id, func(tx Tx, e event.Event, entries []event.Entry, rounds []event.Round) (err error) {
 		v.Event, v.Rounds = e, publishedRounds(rounds)
 		v.Charted, v.Bracket, err = bracketOf(e, entries, v.Rounds)
 		return err

@@ -1,7 +1,9 @@
 package storage
 
 import (
+	"cmp"
 	"context"
+	"slices"
 
 	"tablekeeper/core/event"
 )
@@ -126,7 +128,8 @@ func contains(ids []event.EntryID, id event.EntryID) bool {
 }
 
 // Unit lists what the transaction changed, one Change per event: the
-// events it worked on first, in the order it named them, then the others.
+// events it worked on first, in the order it named them, then the others
+// by event ID, event 0 last.
 // The changes of rows that name no event go to the events it worked on,
 // or to event 0 when it named none.
 func (c *ChangeSet) Unit() Unit {
@@ -150,8 +153,20 @@ func (c *ChangeSet) Unit() Unit {
 			delete(what, id)
 		}
 	}
-	for id, k := range what {
-		out = append(out, Change{Event: id, What: k, Players: c.players[id]})
+	// The others by event ID, event 0 (rows that name no event) last: a
+	// unit reads the same on every run.
+	others := make([]event.EventID, 0, len(what))
+	for id := range what {
+		others = append(others, id)
+	}
+	slices.SortFunc(others, func(a, b event.EventID) int {
+		if (a == 0) != (b == 0) {
+			return cmp.Compare(b, a) // 0 after any event
+		}
+		return cmp.Compare(a, b)
+	})
+	for _, id := range others {
+		out = append(out, Change{Event: id, What: what[id], Players: c.players[id]})
 	}
 	return Unit{Changes: out}
 }

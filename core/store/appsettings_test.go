@@ -31,8 +31,7 @@ func TestAppSettingsRoundTrip(t *testing.T) {
 }
 
 func TestDecksListAndLock(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 3)
+	db, f := openFixture(t, 3)
 	write(t, db, func(tx *Tx) error {
 		for i, en := range f.entries[:2] {
 			d := event.Deck{EntryID: en.ID, Name: "Deck " + string(rune('A'+i)), List: "3 Card", UpdatedAt: t0}
@@ -50,8 +49,7 @@ func TestDecksListAndLock(t *testing.T) {
 }
 
 func TestDeckRegistrationClosesAndReopens(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 1)
+	db, f := openFixture(t, 1)
 	read(t, db, func(tx *Tx) error {
 		at, err := tx.DeckRegistrationClosed(f.event.ID)
 		if !at.IsZero() {

@@ -33,7 +33,9 @@ func (db *DB) Backup(ctx context.Context, dest string) error {
 		return fmt.Errorf("store: backup to %s: %w", abs, err)
 	}
 	tmpPath := tmp.Name()
-	tmp.Close()
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("store: backup to %s: %w", abs, err)
+	}
 	defer os.Remove(tmpPath)
 	if err := os.Chmod(tmpPath, 0o600); err != nil {
 		return fmt.Errorf("store: backup: %w", err)
@@ -84,8 +86,7 @@ func copyDatabase(ctx context.Context, src *sql.DB, dest string) error {
 				return err
 			}
 			if _, err := b.Step(-1); err != nil {
-				b.Finish()
-				return err
+				return errors.Join(err, b.Finish())
 			}
 			return b.Finish()
 		})

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"tablekeeper/core/storage"
@@ -44,15 +45,13 @@ func (db *DB) Check(ctx context.Context) (Summary, error) {
 	for rows.Next() {
 		var line string
 		if err := rows.Scan(&line); err != nil {
-			rows.Close()
-			return s, fmt.Errorf("store: check: %w", err)
+			return s, errors.Join(fmt.Errorf("store: check: %w", err), rows.Close())
 		}
 		if line != "ok" {
 			s.Problems = append(s.Problems, line)
 		}
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
 		return s, fmt.Errorf("store: check: %w", err)
 	}
 

@@ -13,10 +13,7 @@ import (
 // and sending again is refused. SeatedAt finds a player's numbered table,
 // and none for a bye.
 func TestPlayerReportsAreOnePerPlayerAndTable(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 9)
-	r := sampleRound(f)
-	write(t, db, func(tx *Tx) error { return tx.CreateRound(&r) })
+	db, f, _ := openRound(t, 9)
 	id := f.event.ID
 	ada := f.entries[3].ID // seat 1 of table 1
 	rep := event.Report{EventID: id, Entry: ada, Round: 1, Table: 1, Text: "2 | 1 | 3 | 0 | 4", Device: "Zoë's phone",

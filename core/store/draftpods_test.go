@@ -3,10 +3,7 @@ package store
 import (
 	"context"
 	"errors"
-	"fmt"
-	"path/filepath"
 	"testing"
-	"time"
 
 	"tablekeeper/core/event"
 )
@@ -25,8 +22,7 @@ func sampleDraft(f fixture) event.DraftSeating {
 }
 
 func TestDraftSeatingRoundTripAndDrawingAgainReplacesIt(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 5)
+	db, f := openFixture(t, 5)
 	read(t, db, func(tx *Tx) error {
 		_, err := tx.DraftSeating(f.event.ID)
 		if !errors.Is(err, event.ErrNotFound) || event.Message(err) != "no draft pods have been drawn for Friday Night" {
@@ -64,8 +60,7 @@ func TestDraftSeatingRoundTripAndDrawingAgainReplacesIt(t *testing.T) {
 }
 
 func TestDraftSeatingRefusesWhatCannotBeSaved(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 5)
+	db, f := openFixture(t, 5)
 	good := sampleDraft(f)
 	write(t, db, func(tx *Tx) error { return tx.SaveDraftSeating(f.event.ID, good) })
 
@@ -126,23 +121,9 @@ func TestDraftSeatingRefusesWhatCannotBeSaved(t *testing.T) {
 // A database of schema version 2 (before draft pods) opens, migrates, and
 // saves draft pods for the events it already held.
 func TestDraftPodsMigrateAnOlderDatabase(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "tk.db")
-	migs, err := loadMigrations(migrationFiles)
-	must(t, err)
-	old, err := open(context.Background(), path, migs[:2])
-	must(t, err)
+	path, old := openOlder(t, 2)
 	f := oldFixture(t, old, 5)
-	must(t, old.Close())
-	if _, version := fileHeader(t, path); version != 2 {
-		t.Fatalf("user_version %d before the upgrade", version)
-	}
-
-	db, err := Open(path)
-	must(t, err)
-	defer db.Close()
-	if _, version := fileHeader(t, path); version != int64(latestVersion(t)) {
-		t.Errorf("user_version %d after the upgrade", version)
-	}
+	db := upgrade(t, path, old, 2)
 	s := sampleDraft(f)
 	write(t, db, func(tx *Tx) error { return tx.SaveDraftSeating(f.event.ID, s) })
 	read(t, db, func(tx *Tx) error {
@@ -161,31 +142,13 @@ func TestDraftPodsMigrateAnOlderDatabase(t *testing.T) {
 // are written with version 2's columns.
 func oldFixture(t testing.TB, db *DB, n int) fixture {
 	t.Helper()
-	var f fixture
-	write(t, db, func(tx *Tx) error {
-		f = fixture{}
-		f.event = event.Event{Name: "Friday Night", Game: "keyforge", Format: "archon",
-			Date: t0, State: event.StateRegistration, Settings: swissSettings(), CreatedAt: t0}
-		if err := tx.CreateEvent(&f.event); err != nil {
+	return buildFixture(t, db, n, func(tx *Tx, e *event.Entry) error {
+		res, err := tx.exec(`INSERT INTO entries (event_id, player_id, status, joined_round, registered_at)
+			VALUES (?, ?, ?, ?, ?)`, e.EventID, e.PlayerID, e.Status, e.JoinedRound, millis(e.RegisteredAt))
+		if err != nil {
 			return err
 		}
-		for i := range n {
-			p := event.Player{Name: fmt.Sprintf("Player %04d", i), MemberNo: fmt.Sprint(10000 + i), CreatedAt: t0}
-			if err := tx.CreatePlayer(&p); err != nil {
-				return err
-			}
-			e := event.Entry{EventID: f.event.ID, PlayerID: p.ID, Status: event.EntryActive, JoinedRound: 1,
-				RegisteredAt: t0.Add(time.Duration(i) * time.Second), Name: p.Name, MemberNo: p.MemberNo}
-			res, err := tx.exec(`INSERT INTO entries (event_id, player_id, status, joined_round, registered_at)
-				VALUES (?, ?, ?, ?, ?)`, e.EventID, e.PlayerID, e.Status, e.JoinedRound, millis(e.RegisteredAt))
-			if err != nil {
-				return err
-			}
-			e.ID = event.EntryID(lastID(res))
-			f.players = append(f.players, p)
-			f.entries = append(f.entries, e)
-		}
+		e.ID = event.EntryID(lastID(res))
 		return nil
 	})
-	return f
 }

@@ -12,10 +12,7 @@ import (
 )
 
 func TestReplaceTablesKeepsTheRoundChecked(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 7)
-	r := sampleRound(f)
-	write(t, db, func(tx *Tx) error { return tx.CreateRound(&r) })
+	db, f, r := openRound(t, 7)
 	e := func(i int) event.Seat { return event.Seat{EntryID: f.entries[i].ID} }
 
 	// The organizer swaps players 0 and 2 between tables 1 and 2.
@@ -55,8 +52,7 @@ func TestReplaceTablesKeepsTheRoundChecked(t *testing.T) {
 }
 
 func TestPublishAndFixedTableRoundTrip(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 4)
+	db, f := openFixture(t, 4)
 	r := event.Round{EventID: f.event.ID, Number: 1, Stage: event.StagePlayoff, Name: i18n.F("semi-final"), BestOf: 3, PairedAt: t0,
 		Tables: []event.Table{{Number: 1, Seats: []event.Seat{{EntryID: f.entries[0].ID}, {EntryID: f.entries[1].ID}}}}}
 	write(t, db, func(tx *Tx) error { return tx.CreateRound(&r) })

@@ -9,8 +9,7 @@ import (
 )
 
 func TestDropRequestsRoundTripAndClose(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 3)
+	db, f := openFixture(t, 3)
 	// Ada again, in another event.
 	other := fixture{event: f.event}
 	other.event.ID, other.event.Name = 0, "Saturday"

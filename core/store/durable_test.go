@@ -14,13 +14,9 @@ func TestEveryConnectionSyncsToTheDisk(t *testing.T) {
 	ctx := context.Background()
 	db := openTemp(t)
 	copyPath := filepath.Join(t.TempDir(), "copy.db")
-	if err := db.Backup(ctx, copyPath); err != nil {
-		t.Fatal(err)
-	}
+	must(t, db.Backup(ctx, copyPath))
 	ro, err := OpenReadOnly(copyPath)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	defer ro.Close()
 	for name, pool := range map[string]*sql.DB{"writer": db.writer, "reader": db.reader, "read-only": ro.reader} {
 		for _, pragma := range []string{"fullfsync", "checkpoint_fullfsync"} {

@@ -74,8 +74,7 @@ func TestTimesKeepMillisecondsAndComeBackInUTC(t *testing.T) {
 }
 
 func TestEntriesRoundTrip(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 3)
+	db, f := openFixture(t, 3)
 	var team event.Team
 	write(t, db, func(tx *Tx) error {
 		team = event.Team{EventID: f.event.ID, Name: "Les Zoëlles"}
@@ -115,8 +114,7 @@ func TestEntriesRoundTrip(t *testing.T) {
 }
 
 func TestAPlayerRegistersOncePerEvent(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 1)
+	db, f := openFixture(t, 1)
 	err := writeErr(db, func(tx *Tx) error {
 		return tx.CreateEntry(&event.Entry{EventID: f.event.ID, PlayerID: f.players[0].ID, Status: event.EntryActive})
 	})
@@ -132,8 +130,7 @@ func TestAPlayerRegistersOncePerEvent(t *testing.T) {
 }
 
 func TestEntriesNeedAPlayerAnEventAndTheirOwnTeam(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 1)
+	db, f := openFixture(t, 1)
 	other := event.Event{Name: "Other", Game: "g", Format: "f", State: event.StateRegistration, Settings: swissSettings()}
 	var otherTeam event.Team
 	var p event.Player
@@ -171,8 +168,7 @@ func TestEntriesNeedAPlayerAnEventAndTheirOwnTeam(t *testing.T) {
 }
 
 func TestTeamsRoundTrip(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 4)
+	db, f := openFixture(t, 4)
 	teams := []event.Team{{EventID: f.event.ID, Name: "Æmber Twins"}, {EventID: f.event.ID, Name: "李小龍 & Co"}}
 	write(t, db, func(tx *Tx) error {
 		for i := range teams {
@@ -202,8 +198,7 @@ func TestTeamsRoundTrip(t *testing.T) {
 // A team is read with its members in registration order; deleting it
 // leaves them registered without a team.
 func TestTeamMembersAndDeletion(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 4)
+	db, f := openFixture(t, 4)
 	teams := []event.Team{{EventID: f.event.ID, Name: "Odd"}, {EventID: f.event.ID, Name: "Even"}}
 	write(t, db, func(tx *Tx) error {
 		for i := range teams {
@@ -243,8 +238,7 @@ func TestTeamMembersAndDeletion(t *testing.T) {
 }
 
 func TestDecksRoundTrip(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 2)
+	db, f := openFixture(t, 2)
 	d := event.Deck{EntryID: f.entries[0].ID, Name: "Zoë, Æmber-Thief of the Ødegård Vault",
 		List: "Ancient Bear\nÆmber Imp\n李小龍\n", UpdatedAt: t0}
 	write(t, db, func(tx *Tx) error { return tx.SaveDeck(&d) })
@@ -277,8 +271,7 @@ func TestDecksRoundTrip(t *testing.T) {
 }
 
 func TestPlayerEntriesAreOnePlayersAcrossEvents(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 3)
+	db, f := openFixture(t, 3)
 	var later event.Event
 	var again event.Entry
 	write(t, db, func(tx *Tx) error {

@@ -19,9 +19,7 @@ var t0 = time.Date(2025, 3, 14, 18, 30, 15, 123_000_000, time.UTC)
 func openTemp(t testing.TB) *DB {
 	t.Helper()
 	db, err := Open(filepath.Join(t.TempDir(), "tk.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	t.Cleanup(func() {
 		if err := db.Close(); err != nil {
 			t.Error(err)
@@ -33,17 +31,13 @@ func openTemp(t testing.TB) *DB {
 // write runs fn in a Write with the full *Tx and fails the test on error.
 func write(t testing.TB, db *DB, fn func(*Tx) error) {
 	t.Helper()
-	if err := db.Write(context.Background(), func(tx storage.Tx) error { return fn(tx.(*Tx)) }); err != nil {
-		t.Fatal(err)
-	}
+	must(t, db.Write(context.Background(), func(tx storage.Tx) error { return fn(tx.(*Tx)) }))
 }
 
 // read runs fn in a Read with the full *Tx and fails the test on error.
 func read(t testing.TB, db *DB, fn func(*Tx) error) {
 	t.Helper()
-	if err := db.Read(context.Background(), func(tx storage.Tx) error { return fn(tx.(*Tx)) }); err != nil {
-		t.Fatal(err)
-	}
+	must(t, db.Read(context.Background(), func(tx storage.Tx) error { return fn(tx.(*Tx)) }))
 }
 
 // writeErr runs fn in a Write and returns its error.
@@ -51,6 +45,7 @@ func writeErr(db *DB, fn func(*Tx) error) error {
 	return db.Write(context.Background(), func(tx storage.Tx) error { return fn(tx.(*Tx)) })
 }
 
+// must fails the test at the caller's line when err is not nil.
 func must(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {
@@ -86,6 +81,13 @@ type fixture struct {
 // newFixture saves an event with n players registered, in one Write.
 func newFixture(t testing.TB, db *DB, n int) fixture {
 	t.Helper()
+	return buildFixture(t, db, n, (*Tx).CreateEntry)
+}
+
+// buildFixture is newFixture with its entries saved by createEntry, which
+// sets each one's ID.
+func buildFixture(t testing.TB, db *DB, n int, createEntry func(*Tx, *event.Entry) error) fixture {
+	t.Helper()
 	var f fixture
 	write(t, db, func(tx *Tx) error {
 		f = fixture{}
@@ -101,7 +103,7 @@ func newFixture(t testing.TB, db *DB, n int) fixture {
 			}
 			e := event.Entry{EventID: f.event.ID, PlayerID: p.ID, Status: event.EntryActive,
 				JoinedRound: 1, RegisteredAt: t0.Add(time.Duration(i) * time.Second)}
-			if err := tx.CreateEntry(&e); err != nil {
+			if err := createEntry(tx, &e); err != nil {
 				return err
 			}
 			e.Name, e.MemberNo = p.Name, p.MemberNo
@@ -118,8 +120,53 @@ func newFixture(t testing.TB, db *DB, n int) fixture {
 func latestVersion(t testing.TB) int {
 	t.Helper()
 	migs, err := loadMigrations(migrationFiles)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	return len(migs)
+}
+
+// openFixture is a new database (openTemp) holding an event with n
+// registered players (newFixture).
+func openFixture(t testing.TB, n int) (*DB, fixture) {
+	t.Helper()
+	db := openTemp(t)
+	return db, newFixture(t, db, n)
+}
+
+// openRound is openFixture with the fixture's sample round saved.
+func openRound(t testing.TB, n int) (*DB, fixture, event.Round) {
+	t.Helper()
+	db, f := openFixture(t, n)
+	r := sampleRound(f)
+	write(t, db, func(tx *Tx) error { return tx.CreateRound(&r) })
+	return db, f, r
+}
+
+// openOlder opens a new database made by the first version migrations
+// only, as an older Tablekeeper wrote it, and returns its path.
+func openOlder(t *testing.T, version int) (string, *DB) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "tk.db")
+	migs, err := loadMigrations(migrationFiles)
+	must(t, err)
+	old, err := open(context.Background(), path, migs[:version])
+	must(t, err)
+	return path, old
+}
+
+// upgrade closes old, checks its file is at version, and opens it with
+// today's migrations (closed at the end of the test), checking it is then
+// at the latest version.
+func upgrade(t *testing.T, path string, old *DB, version int) *DB {
+	t.Helper()
+	must(t, old.Close())
+	if _, v := fileHeader(t, path); v != int64(version) {
+		t.Fatalf("user_version %d before the upgrade", v)
+	}
+	db, err := Open(path)
+	must(t, err)
+	t.Cleanup(func() { db.Close() })
+	if _, v := fileHeader(t, path); v != int64(latestVersion(t)) {
+		t.Errorf("user_version %d after the upgrade", v)
+	}
+	return db
 }

@@ -1,9 +1,7 @@
 package store
 
 import (
-	"context"
 	"errors"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -20,11 +18,7 @@ import (
 // choice per event (a new one replaces it), only one of that event's
 // judges, gone with the session when it is pruned.
 func TestMigration17KeepsTheJudgeAPhoneChose(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "tk.db")
-	migs, err := loadMigrations(migrationFiles)
-	must(t, err)
-	old, err := open(context.Background(), path, migs[:16])
-	must(t, err)
+	path, old := openOlder(t, 16)
 	f := newFixture(t, old, 2)
 	var grace, ben, other event.Judge
 	var session storage.StaffSession
@@ -75,11 +69,7 @@ func TestMigration17KeepsTheJudgeAPhoneChose(t *testing.T) {
 // is refused with the holder named; once the holder has closed, the
 // reader migrates it.
 func TestAReaderDoesNotMigrateADatabaseAnOlderWriterHolds(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "tk.db")
-	migs, err := loadMigrations(migrationFiles)
-	must(t, err)
-	old, err := open(context.Background(), path, migs[:16])
-	must(t, err)
+	path, old := openOlder(t, 16)
 	must(t, old.Close())
 	// An older Tablekeeper locks the name only.
 	held := flock.New(lockPath(path))
@@ -103,7 +93,7 @@ func TestAReaderDoesNotMigrateADatabaseAnOlderWriterHolds(t *testing.T) {
 	db, err := OpenShared(path)
 	must(t, err)
 	must(t, db.Close())
-	if _, version := fileHeader(t, path); version != int64(len(migs)) {
-		t.Errorf("user_version %d once the writer closed, want %d", version, len(migs))
+	if _, version := fileHeader(t, path); version != int64(latestVersion(t)) {
+		t.Errorf("user_version %d once the writer closed, want %d", version, latestVersion(t))
 	}
 }

@@ -20,12 +20,24 @@ func (t *Tx) CreateLeague(l *event.League) error {
 		return fmt.Errorf("store: create league: %w", err)
 	}
 	res, err := t.exec(`INSERT INTO leagues (name, kind, finals, tie_seed, created_at) VALUES (?, ?, ?, ?, ?)`,
-		l.Name, l.Kind, l.Finals, int64(l.TieSeed), millis(l.CreatedAt))
+		l.Name, l.Kind, l.Finals, seedColumn(l.TieSeed), millis(l.CreatedAt))
 	if err != nil {
 		return fmt.Errorf("store: create league: %w", err)
 	}
 	l.ID = event.LeagueID(lastID(res))
 	return nil
+}
+
+// seedColumn stores a tie seed, a uint64, in SQLite's signed 64-bit
+// integer bit for bit; seedValue reads it back. Both are the identity on
+// the 64 bits, so every seed round-trips.
+func seedColumn(seed uint64) int64 {
+	return int64(seed) // #nosec G115 -- a bit-for-bit reinterpretation, undone by seedValue
+}
+
+// seedValue reads back a tie seed stored by seedColumn.
+func seedValue(col int64) uint64 {
+	return uint64(col) // #nosec G115 -- a bit-for-bit reinterpretation of seedColumn's
 }
 
 const leagueColumns = `id, name, kind, finals, tie_seed, created_at`
@@ -34,7 +46,7 @@ func scanLeague(s scanner) (event.League, error) {
 	var l event.League
 	var seed int64
 	err := s.Scan(&l.ID, &l.Name, &l.Kind, &l.Finals, &seed, timeCol{&l.CreatedAt})
-	l.TieSeed = uint64(seed)
+	l.TieSeed = seedValue(seed)
 	return l, err
 }
 

@@ -8,8 +8,7 @@ import (
 )
 
 func TestLeagueRoundTrip(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 3)
+	db, f := openFixture(t, 3)
 	lackey := event.League{Name: "Online", Kind: event.LeagueLackey, TieSeed: 1<<63 + 5, CreatedAt: t0}
 	pg := event.League{Name: "Thursdays", Kind: event.LeagueProvingGround, Finals: 4, TieSeed: 9, CreatedAt: t0.Add(60e9)}
 	write(t, db, func(tx *Tx) error {
@@ -35,8 +34,7 @@ func TestLeagueRoundTrip(t *testing.T) {
 }
 
 func TestLeagueRefusesWhatCannotBeSaved(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 3)
+	db, f := openFixture(t, 3)
 	a := event.League{Name: "A", Kind: event.LeagueLackey, CreatedAt: t0}
 	b := event.League{Name: "B", Kind: event.LeagueLackey, CreatedAt: t0}
 	write(t, db, func(tx *Tx) error {

@@ -123,13 +123,9 @@ func TestWriteLegacyFixture(t *testing.T) {
 			t.Fatalf("%s exists: the fixture is written once, by the schema it stands for", p)
 		}
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	must(t, os.MkdirAll(dir, 0o755))
 	db, err := store.Open(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	clock := time.Date(2025, 9, 12, 18, 0, 0, 0, time.UTC)
 	now := func() time.Time { clock = clock.Add(time.Second); return clock }
 	g := &fixtureGen{
@@ -152,25 +148,13 @@ func TestWriteLegacyFixture(t *testing.T) {
 	// The event file of version 1: the Swiss event with a final table,
 	// the richest in settings.
 	doc, err := g.d.ExportEvent(ctx, ids[1])
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	f, err := os.Create(filepath.Join(dir, "event-v1.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := transfer.Encode(f, doc); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "schema6-standings.txt"), []byte(golden.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
+	must(t, transfer.Encode(f, doc))
+	must(t, f.Close())
+	must(t, db.Close())
+	must(t, os.WriteFile(filepath.Join(dir, "schema6-standings.txt"), []byte(golden.String()), 0o644))
 }
 
 type fixtureGen struct {

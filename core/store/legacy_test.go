@@ -107,13 +107,9 @@ var flatKeys = []string{"topCut", "playoffBestOf", "playoffMinutes", "thirdPlace
 func copyLegacy(t *testing.T) string {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "schema6.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	path := filepath.Join(t.TempDir(), "legacy.db")
-	if err := os.WriteFile(path, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	must(t, os.WriteFile(path, data, 0o600))
 	return path
 }
 
@@ -122,30 +118,20 @@ func copyLegacy(t *testing.T) string {
 func rawSettings(t *testing.T, path string) (map[string]string, int) {
 	t.Helper()
 	raw, err := sql.Open("sqlite3", path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	defer raw.Close()
 	var version int
-	if err := raw.QueryRow(`PRAGMA user_version`).Scan(&version); err != nil {
-		t.Fatal(err)
-	}
+	must(t, raw.QueryRow(`PRAGMA user_version`).Scan(&version))
 	rows, err := raw.Query(`SELECT name, settings FROM events`)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	defer rows.Close()
 	out := map[string]string{}
 	for rows.Next() {
 		var name, settings string
-		if err := rows.Scan(&name, &settings); err != nil {
-			t.Fatal(err)
-		}
+		must(t, rows.Scan(&name, &settings))
 		out[name] = settings
 	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
+	must(t, rows.Err())
 	return out, version
 }
 
@@ -180,9 +166,7 @@ func checkNewShape(t *testing.T, name, stored string) {
 		return
 	}
 	var keys map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(stored), &keys); err != nil {
-		t.Fatal(err)
-	}
+	must(t, json.Unmarshal([]byte(stored), &keys))
 	for _, k := range flatKeys {
 		if _, ok := keys[k]; ok {
 			t.Errorf("%s: the flat key %q is still stored: %s", name, k, stored)
@@ -200,9 +184,7 @@ func checkNewShape(t *testing.T, name, stored string) {
 func legacyDirector(t *testing.T, path string) *director.Director {
 	t.Helper()
 	db, err := store.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	t.Cleanup(func() { db.Close() })
 	clock := time.Date(2026, 1, 10, 18, 0, 0, 0, time.UTC)
 	return director.New(db, func() time.Time { clock = clock.Add(time.Second); return clock }, rand.New(rand.NewPCG(7, 7)))
@@ -212,9 +194,7 @@ func legacyDirector(t *testing.T, path string) *director.Director {
 func eventsByName(t *testing.T, d *director.Director) map[string]event.Event {
 	t.Helper()
 	list, err := d.Events.Events(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	out := map[string]event.Event{}
 	for _, e := range list {
 		out[e.Name] = e.Event
@@ -265,9 +245,7 @@ func TestLegacyDatabaseOpensAndMigrates(t *testing.T) {
 	}
 
 	want, err := os.ReadFile(filepath.Join("testdata", "schema6-standings.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	got := legacyStandings(t, d, events)
 	compareLines(t, got, string(want))
 
@@ -288,13 +266,9 @@ func legacyStandings(t *testing.T, d *director.Director, events map[string]event
 	var w strings.Builder
 	for _, e := range list {
 		p, err := d.Rounds.Progress(ctx, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		table, err := d.Rounds.Standings(ctx, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		// The old code put players equal on points and every tiebreaker
 		// in name order; a tie draw orders them now (issue 20 item 1),
 		// so those rows (Drawn) are compared in name order, and so are a
@@ -320,9 +294,7 @@ func legacyStandings(t *testing.T, d *director.Director, events map[string]event
 			continue
 		}
 		teams, err := d.Teams.TeamStandings(ctx, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		fmt.Fprintf(&w, "# %s: teams\n", e.Name)
 		for _, st := range teams {
 			fmt.Fprintln(&w, legacyStandingLine(st.Rank, st.Name, string(st.Status), st.Points, st.Matches, st.Wins, st.Losses, st.Draws, st.Byes,
@@ -360,17 +332,13 @@ func playOn(t *testing.T, d *director.Director, events map[string]event.Event) {
 	t.Helper()
 	ctx := context.Background()
 	cut, err := d.Rounds.PairNextRound(ctx, events["Swiss before its top cut"].ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if cut.Stage != event.StageElimination || len(cut.Tables) != 2 || cut.BestOf != 3 || cut.Clock.Duration != 60*time.Minute {
 		t.Errorf("the top cut: stage %s, %d tables, best of %d, %v; want elimination, 2 tables (top 4), best of 3, 60 minutes",
 			cut.Stage, len(cut.Tables), cut.BestOf, cut.Clock.Duration)
 	}
 	final, err := d.Rounds.PairNextRound(ctx, events["Final Brawl before its final table"].ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if final.Stage != event.StageFinal || len(final.Tables) != 1 || len(final.Tables[0].Seats) != 3 {
 		t.Errorf("the final table: stage %s, %d tables (%+v); want one final table of 3", final.Stage, len(final.Tables), final.Tables)
 	}
@@ -381,20 +349,12 @@ func playOn(t *testing.T, d *director.Director, events map[string]event.Event) {
 func TestTheSettingsMigrationRunsOnce(t *testing.T) {
 	path := copyLegacy(t)
 	db, err := store.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
+	must(t, db.Close())
 	first, migrated := rawSettings(t, path)
 	db, err = store.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
+	must(t, db.Close())
 	second, version := rawSettings(t, path)
 	if version != migrated || version < 7 || !reflect.DeepEqual(first, second) {
 		t.Errorf("the second opening changed the database: version %d", version)
@@ -406,19 +366,13 @@ func TestTheSettingsMigrationRunsOnce(t *testing.T) {
 func TestAnUnreadableSettingStopsTheMigration(t *testing.T) {
 	path := copyLegacy(t)
 	raw, err := sql.Open("sqlite3", path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if _, err := raw.Exec(`UPDATE events SET settings = json_set(settings, '$.tableSizing', 'hexagonal') WHERE name = 'Heresy Reascension'`); err != nil {
 		t.Fatal(err)
 	}
 	var id int
-	if err := raw.QueryRow(`SELECT id FROM events WHERE name = 'Heresy Reascension'`).Scan(&id); err != nil {
-		t.Fatal(err)
-	}
-	if err := raw.Close(); err != nil {
-		t.Fatal(err)
-	}
+	must(t, raw.QueryRow(`SELECT id FROM events WHERE name = 'Heresy Reascension'`).Scan(&id))
+	must(t, raw.Close())
 	before, _ := rawSettings(t, path)
 
 	db, err := store.Open(path)
@@ -442,16 +396,12 @@ func TestAnUnreadableSettingStopsTheMigration(t *testing.T) {
 // computed; exported again, it is a version-2 file with the groups.
 func TestAVersion1EventFileImports(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("testdata", "event-v1.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if !bytes.Contains(data, []byte(`"version": 1,`)) || !bytes.Contains(data, []byte(`"finalTable": 5,`)) {
 		t.Fatal("testdata/event-v1.json is not a version-1 file with flat settings")
 	}
 	doc, err := transfer.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	name := "Shadowfist Swiss and final"
 	for _, diff := range settingsDiff(doc.Event.Settings, legacySettings[name]) {
 		t.Errorf("decoded: %s", diff)
@@ -459,16 +409,12 @@ func TestAVersion1EventFileImports(t *testing.T) {
 
 	d := legacyDirector(t, filepath.Join(t.TempDir(), "new.db"))
 	e, err := d.Transfer.ImportEvent(context.Background(), doc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	for _, diff := range settingsDiff(e.Settings, legacySettings[name]) {
 		t.Errorf("imported: %s", diff)
 	}
 	want, err := os.ReadFile(filepath.Join("testdata", "schema6-standings.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	block := standingsBlock(string(want), name)
 	if block == "" {
 		t.Fatalf("no standings of %s in the fixture", name)
@@ -476,13 +422,9 @@ func TestAVersion1EventFileImports(t *testing.T) {
 	compareLines(t, legacyStandings(t, d, map[string]event.Event{name: e}), block)
 
 	again, err := d.Transfer.ExportEvent(context.Background(), e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	var out bytes.Buffer
-	if err := transfer.Encode(&out, again); err != nil {
-		t.Fatal(err)
-	}
+	must(t, transfer.Encode(&out, again))
 	if !bytes.Contains(out.Bytes(), []byte(`"version": 3,`)) || !bytes.Contains(out.Bytes(), []byte(`"finalTable": {`)) ||
 		bytes.Contains(out.Bytes(), []byte(`"secondaryTable"`)) {
 		t.Errorf("exported again as:\n%s", out.Bytes()[:min(out.Len(), 1500)])

@@ -113,8 +113,7 @@ func lockWriter(path, who string) (*writerLock, error) {
 		}
 	}
 	if l.name, err = takeLock(path, lockPath(path)); err != nil {
-		l.release()
-		return nil, err
+		return nil, errors.Join(err, l.release())
 	}
 	// Say who holds it; the lock is on the file, not its contents. The
 	// note is data (who, process, computer, since, between tabs), said in
@@ -146,7 +145,7 @@ func takeLock(path, lp string) (*flock.Flock, error) {
 			return nil, fmt.Errorf("lock %s: %w", lp, err)
 		}
 		if !ok {
-			holder, _ := os.ReadFile(lp)
+			holder, _ := os.ReadFile(lp) // #nosec G304 -- the lock file beside the database the user gave
 			h := holderText(strings.TrimSpace(string(holder)))
 			t := i18n.F("%s is already open in another Tablekeeper (%s). A database has one writer: close that one first, or open a backup. The check, export and backup commands work beside it.", path, h)
 			return nil, &event.Error{Kind: ErrLocked, Message: t.String(), Text: t}
@@ -156,7 +155,9 @@ func takeLock(path, lp string) (*flock.Flock, error) {
 		if herr == nil && nerr == nil && os.SameFile(held, now) {
 			return f, nil
 		}
-		f.Close()
+		if err := f.Close(); err != nil {
+			return nil, fmt.Errorf("lock %s: %w", lp, err)
+		}
 	}
 	return nil, fmt.Errorf("lock %s: its lock file keeps being replaced", lp)
 }
@@ -210,7 +211,7 @@ func heldElsewhere(path string) error {
 	if free {
 		// No writer: the lock file of one that was killed, left as it
 		// is (removing it here could remove the next writer's).
-		f.Close()
+		_ = f.Close() // a lock taken only to look: nothing to report
 		return nil
 	}
 	holder, _ := os.ReadFile(fileLockPath(id))

@@ -47,9 +47,7 @@ func TestTheLockFollowsTheFile(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "c.db")
 	db, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	db.Close()
 
 	cmd, stderr := startHolder(t, path)
@@ -57,9 +55,7 @@ func TestTheLockFollowsTheFile(t *testing.T) {
 	// A symbolic link, from another folder, leads to the holder's lock.
 	other := t.TempDir()
 	sym := filepath.Join(other, "link.db")
-	if err := os.Symlink(path, sym); err != nil {
-		t.Fatal(err)
-	}
+	must(t, os.Symlink(path, sym))
 	if db, err := Open(sym); !errors.Is(err, ErrLocked) {
 		if db != nil {
 			db.Close()
@@ -69,9 +65,7 @@ func TestTheLockFollowsTheFile(t *testing.T) {
 
 	// A hard link makes the file refused for writing under both names.
 	hard := filepath.Join(dir, "hard.db")
-	if err := os.Link(path, hard); err != nil {
-		t.Fatal(err)
-	}
+	must(t, os.Link(path, hard))
 	refusedAsLinked(t, hard, path, sym)
 	// The copy the sentence asks for can be made, through the name the
 	// holder has it open under (its -wal is beside that name: through
@@ -96,14 +90,10 @@ func TestTheLockFollowsTheFile(t *testing.T) {
 	} else {
 		db.Close()
 	}
-	if err := os.Remove(hard); err != nil {
-		t.Fatal(err)
-	}
+	must(t, os.Remove(hard))
 
 	// Killed, the holder lets the next writer in, through the link too.
-	if err := cmd.Process.Kill(); err != nil {
-		t.Fatal(err)
-	}
+	must(t, cmd.Process.Kill())
 	err = cmd.Wait()
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
@@ -116,9 +106,7 @@ func TestTheLockFollowsTheFile(t *testing.T) {
 	if db.Path() != path {
 		t.Errorf("the link opened as %s, want the file %s", db.Path(), path)
 	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
+	must(t, db.Close())
 }
 
 // startHolder starts a TestHoldChild on path and waits until it holds the
@@ -130,12 +118,8 @@ func startHolder(t *testing.T, path string) (*exec.Cmd, *strings.Builder) {
 	stderr := &strings.Builder{}
 	cmd.Stderr = stderr
 	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
+	must(t, cmd.Start())
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	ready := make(chan bool)
 	go func() {
@@ -193,9 +177,7 @@ func TestTheLockFollowsTheFileThroughRenameAndReplacedLockFiles(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "f.db")
 	db, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	db.Close()
 	cmd, stderr := startHolder(t, path)
 
@@ -243,17 +225,13 @@ func TestTheLockFollowsTheFileThroughRenameAndReplacedLockFiles(t *testing.T) {
 	// Under its own name, it is read beside the holder; a write is
 	// refused while the holder runs.
 	shared, err := OpenShared(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	defer shared.Close()
 	if err := setting(shared, "beside"); !errors.Is(err, ErrLocked) {
 		t.Fatalf("a write beside the holder got %v, want ErrLocked", err)
 	}
 
-	if err := cmd.Process.Kill(); err != nil {
-		t.Fatal(err)
-	}
+	must(t, cmd.Process.Kill())
 	_ = cmd.Wait()
 	_ = stderr
 	// The holder gone, the reader's write takes the lock for its moment.
@@ -275,14 +253,10 @@ func TestAWriteToAMovedDatabaseIsRefusedUntilItIsBack(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "f.db")
 	db, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	must(t, setting(db, "1"))
 	id, _, err := identify(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	moved := filepath.Join(dir, "moved.db")
 	must(t, os.Rename(path, moved))
 	err = setting(db, "2")

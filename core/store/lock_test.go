@@ -15,9 +15,7 @@ import (
 func TestWhoHoldsTheDatabaseIsSaidInTheReadersLanguage(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "store.db")
 	held, err := lockWriter(path, "tablekeeper serve")
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	defer held.release()
 	_, err = lockWriter(path, "tablekeeper")
 	if !errors.Is(err, ErrLocked) {

@@ -10,8 +10,7 @@ import (
 )
 
 func TestActivityLogRoundTrip(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 1)
+	db, f := openFixture(t, 1)
 	lines := []event.LogEntry{
 		{EventID: f.event.ID, At: t0.Add(time.Minute), Message: i18n.F("registered: %s", "Zoë Ødegård 李小龍")},
 		{EventID: f.event.ID, At: t0, Round: 1, Message: i18n.F("%s paired: %d tables, seed %d", i18n.F("round %d", 1), 4, -7)}, // an earlier time, appended later
@@ -41,8 +40,7 @@ func TestActivityLogRoundTrip(t *testing.T) {
 }
 
 func TestJudgesAndJudgeLogRoundTrip(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 3)
+	db, f := openFixture(t, 3)
 	judges := []event.Judge{
 		{EventID: f.event.ID, Name: "Grace Hopper", Role: event.RoleJudge, Order: 2, PlayerID: f.players[2].ID},
 		{EventID: f.event.ID, Name: "Ada Lovelace", Role: event.RoleHeadJudge, Order: 1},

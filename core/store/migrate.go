@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -138,4 +139,25 @@ func applyMigration(ctx context.Context, w *sql.DB, path string, known int, m mi
 		return fmt.Errorf("migration %s: %w", m.name, err)
 	}
 	return nil
+}
+
+// migrationRows reads every row of query, each into a T by scan, and
+// closes the rows before the migration writes (queryAll for a Tx).
+func migrationRows[T any](ctx context.Context, tx *sql.Tx, query string, scan func(*sql.Rows, *T) error) ([]T, error) {
+	rows, err := tx.QueryContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	var all []T
+	for rows.Next() {
+		var v T
+		if err := scan(rows, &v); err != nil {
+			return nil, errors.Join(err, rows.Close())
+		}
+		all = append(all, v)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	return all, rows.Err()
 }

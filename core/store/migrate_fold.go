@@ -15,23 +15,9 @@ func refoldPlayerNames(ctx context.Context, tx *sql.Tx) error {
 		id         int64
 		name, fold string
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT id, name, name_fold FROM players ORDER BY id`)
+	all, err := migrationRows(ctx, tx, `SELECT id, name, name_fold FROM players ORDER BY id`,
+		func(rows *sql.Rows, p *player) error { return rows.Scan(&p.id, &p.name, &p.fold) })
 	if err != nil {
-		return err
-	}
-	var all []player
-	for rows.Next() {
-		var p player
-		if err := rows.Scan(&p.id, &p.name, &p.fold); err != nil {
-			rows.Close()
-			return err
-		}
-		all = append(all, p)
-	}
-	if err := rows.Close(); err != nil {
-		return err
-	}
-	if err := rows.Err(); err != nil {
 		return err
 	}
 	for _, p := range all {

@@ -51,23 +51,9 @@ END`)
 }
 
 func (c *converter) convertColumn(ctx context.Context, tx *sql.Tx, table, column string) error {
-	rows, err := tx.QueryContext(ctx, fmt.Sprintf(`SELECT DISTINCT %s FROM %s WHERE %s <> ''`, column, table, column))
+	stored, err := migrationRows(ctx, tx, fmt.Sprintf(`SELECT DISTINCT %s FROM %s WHERE %s <> ''`, column, table, column),
+		func(rows *sql.Rows, s *string) error { return rows.Scan(s) })
 	if err != nil {
-		return err
-	}
-	var stored []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			rows.Close()
-			return err
-		}
-		stored = append(stored, s)
-	}
-	if err := rows.Close(); err != nil {
-		return err
-	}
-	if err := rows.Err(); err != nil {
 		return err
 	}
 	update, err := tx.PrepareContext(ctx, fmt.Sprintf(`UPDATE %s SET %s = ? WHERE %s = ?`, table, column, column))

@@ -32,28 +32,20 @@ var storedColumns = []struct{ table, column string }{
 func rawValues(t *testing.T, path string) map[string]map[int64]string {
 	t.Helper()
 	raw, err := sql.Open("sqlite3", path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	defer raw.Close()
 	out := map[string]map[int64]string{}
 	for _, c := range storedColumns {
 		rows, err := raw.Query(`SELECT id, ` + c.column + ` FROM ` + c.table)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		out[c.table] = map[int64]string{}
 		for rows.Next() {
 			var id int64
 			var s string
-			if err := rows.Scan(&id, &s); err != nil {
-				t.Fatal(err)
-			}
+			must(t, rows.Scan(&id, &s))
 			out[c.table][id] = s
 		}
-		if err := rows.Close(); err != nil {
-			t.Fatal(err)
-		}
+		must(t, rows.Close())
 	}
 	return out
 }
@@ -61,13 +53,9 @@ func rawValues(t *testing.T, path string) map[string]map[int64]string {
 func copySchema9(t *testing.T) string {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "schema9-english.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	path := filepath.Join(t.TempDir(), "schema9.db")
-	if err := os.WriteFile(path, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	must(t, os.WriteFile(path, data, 0o600))
 	return path
 }
 
@@ -82,13 +70,50 @@ func TestMigration12StoresTheEnglishOfSchema9AsMessages(t *testing.T) {
 			len(before["event_log"]), len(before["tables"]), len(before["rounds"]))
 	}
 	db, err := store.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
+	must(t, db.Close())
 	after := rawValues(t, path)
+	plain := checkStoredMessages(t, before, after)
+	if len(plain) != 1 || plain[0] != "Coffee break: round 4 starts at 15:30" {
+		t.Errorf("plain words: %q, want only the organizer's note", plain)
+	}
+	checkFrenchLog(t, before, after)
+	// The reason whose second part the organizer typed keeps it as words.
+	why := i18n.Decode(after["tables"][minKey(before["tables"])])
+	if got := why.In(i18n.French); !strings.HasSuffix(got, "second floor") || strings.HasPrefix(got, "swapped") {
+		t.Errorf("the organizer's reason is said %q in French", got)
+	}
+	// Today's code reads the converted rows as messages.
+	db, err = store.Open(path)
+	must(t, err)
+	defer db.Close()
+	err = db.Read(context.Background(), func(tx storage.Tx) error {
+		lines, err := tx.Log(1)
+		if err != nil {
+			return err
+		}
+		for _, l := range lines {
+			if l.Message.IsZero() {
+				t.Errorf("log line %d reads as no message", l.ID)
+			}
+		}
+		rounds, err := tx.Rounds(event.EventID(1))
+		if err != nil {
+			return err
+		}
+		if len(rounds) == 0 || rounds[0].Tables[0].Why.IsZero() {
+			t.Errorf("event 1's first round reads without its tables' reasons")
+		}
+		return nil
+	})
+	must(t, err)
+}
+
+// checkStoredMessages checks each stored column of before (the schema 9
+// file's English) became a stored message after, said as it was in
+// English, and returns the plain sentences among them.
+func checkStoredMessages(t *testing.T, before, after map[string]map[int64]string) []string {
+	t.Helper()
 	// plain are the sentences no format reads: the organizer's note and
 	// the reason the fixture's organizer typed (its first part is ours).
 	var plain []string
@@ -115,10 +140,13 @@ func TestMigration12StoresTheEnglishOfSchema9AsMessages(t *testing.T) {
 			}
 		}
 	}
-	if len(plain) != 1 || plain[0] != "Coffee break: round 4 starts at 15:30" {
-		t.Errorf("plain words: %q, want only the organizer's note", plain)
-	}
-	// Values nest as messages, and French readers read French.
+	return plain
+}
+
+// checkFrenchLog: values nest as messages, and French readers read
+// French.
+func checkFrenchLog(t *testing.T, before, after map[string]map[int64]string) {
+	t.Helper()
 	french := map[string]string{}
 	for id, old := range before["event_log"] {
 		french[old] = i18n.Decode(after["event_log"][id]).In(i18n.French)
@@ -139,39 +167,6 @@ func TestMigration12StoresTheEnglishOfSchema9AsMessages(t *testing.T) {
 		if strings.HasPrefix(old, "round ") && strings.Contains(fr, "round") {
 			t.Errorf("%q is said %q in French", old, fr)
 		}
-	}
-	// The reason whose second part the organizer typed keeps it as words.
-	why := i18n.Decode(after["tables"][minKey(before["tables"])])
-	if got := why.In(i18n.French); !strings.HasSuffix(got, "second floor") || strings.HasPrefix(got, "swapped") {
-		t.Errorf("the organizer's reason is said %q in French", got)
-	}
-	// Today's code reads the converted rows as messages.
-	db, err = store.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	err = db.Read(context.Background(), func(tx storage.Tx) error {
-		lines, err := tx.Log(1)
-		if err != nil {
-			return err
-		}
-		for _, l := range lines {
-			if l.Message.IsZero() {
-				t.Errorf("log line %d reads as no message", l.ID)
-			}
-		}
-		rounds, err := tx.Rounds(event.EventID(1))
-		if err != nil {
-			return err
-		}
-		if len(rounds) == 0 || rounds[0].Tables[0].Why.IsZero() {
-			t.Errorf("event 1's first round reads without its tables' reasons")
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 }
 

@@ -1,9 +1,7 @@
 package store
 
 import (
-	"context"
 	"encoding/json"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -29,14 +27,12 @@ type oldReport struct {
 // too) survives; the table reads back through the one store path, and
 // new reports take ids after the old ones.
 func TestMigration19MovesBothReportTablesIntoOne(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "tk.db")
 	migs, err := loadMigrations(migrationFiles)
 	must(t, err)
 	if len(migs) < 19 || migs[18].name != "019_reports.sql" {
 		t.Fatalf("migration 19 is %v", migs[18:])
 	}
-	old, err := open(context.Background(), path, migs[:18])
-	must(t, err)
+	path, old := openOlder(t, 18)
 	f := newFixture(t, old, 9)
 	r := sampleRound(f)
 	write(t, old, func(tx *Tx) error { return tx.CreateRound(&r) })
@@ -76,17 +72,7 @@ func TestMigration19MovesBothReportTablesIntoOne(t *testing.T) {
 		}
 		return nil
 	})
-	must(t, old.Close())
-	if _, version := fileHeader(t, path); version != 18 {
-		t.Fatalf("user_version %d before the upgrade", version)
-	}
-
-	db, err := Open(path)
-	must(t, err)
-	defer db.Close()
-	if _, version := fileHeader(t, path); version != int64(latestVersion(t)) {
-		t.Errorf("user_version %d after the upgrade", version)
-	}
+	db := upgrade(t, path, old, 18)
 	when := func(v any) time.Time {
 		if v == nil {
 			return time.Time{}

@@ -20,23 +20,9 @@ func rewriteSettings(ctx context.Context, tx *sql.Tx) error {
 		id       int64
 		settings string
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT id, settings FROM events ORDER BY id`)
+	all, err := migrationRows(ctx, tx, `SELECT id, settings FROM events ORDER BY id`,
+		func(rows *sql.Rows, s *stored) error { return rows.Scan(&s.id, &s.settings) })
 	if err != nil {
-		return err
-	}
-	var all []stored
-	for rows.Next() {
-		var s stored
-		if err := rows.Scan(&s.id, &s.settings); err != nil {
-			rows.Close()
-			return err
-		}
-		all = append(all, s)
-	}
-	if err := rows.Close(); err != nil {
-		return err
-	}
-	if err := rows.Err(); err != nil {
 		return err
 	}
 	for _, s := range all {

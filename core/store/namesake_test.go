@@ -9,8 +9,7 @@ import (
 // The kiosk's namesake mark (issue 11, ghost sign-up) is saved with the
 // entry, read back by Entry and Entries, and cleared by UpdateEntry.
 func TestKioskGhostSignUpNamesakeMarkRoundTrip(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 2)
+	db, f := openFixture(t, 2)
 	var p event.Player
 	marked := event.Entry{EventID: f.event.ID, Status: event.EntryActive, JoinedRound: 1, RegisteredAt: t0, Namesake: true}
 	write(t, db, func(tx *Tx) error {

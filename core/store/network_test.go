@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -11,10 +10,7 @@ import (
 )
 
 func TestTableCodesRoundTripAndAreUsedOnceAnEvent(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 9)
-	r := sampleRound(f)
-	write(t, db, func(tx *Tx) error { return tx.CreateRound(&r) })
+	db, f, r := openRound(t, 9)
 	id := f.event.ID
 	read(t, db, func(tx *Tx) error {
 		codes, err := tx.TableCodes(id, 1)
@@ -66,10 +62,7 @@ func TestTableCodesRoundTripAndAreUsedOnceAnEvent(t *testing.T) {
 }
 
 func TestPhoneReportsRoundTripAndClose(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 9)
-	r := sampleRound(f)
-	write(t, db, func(tx *Tx) error { return tx.CreateRound(&r) })
+	db, f, _ := openRound(t, 9)
 	id := f.event.ID
 	rep := event.Report{EventID: id, Round: 1, Table: 2, Text: "2 | 1 | 3 t", Device: "Zoë's phone 李",
 		Parsed:   event.Result{Seats: []event.SeatResult{{GamesWon: 2, Games: []event.GameDetail{{Stats: map[string]int{"tau": 9}}}}, {GamesWon: 1}}, TimeOut: true},
@@ -123,10 +116,7 @@ func TestPhoneReportsRoundTripAndClose(t *testing.T) {
 }
 
 func TestResultsKeepWhetherPlayersReportedThem(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 9)
-	r := sampleRound(f)
-	write(t, db, func(tx *Tx) error { return tx.CreateRound(&r) })
+	db, f, r := openRound(t, 9)
 	res := event.Result{Seats: make([]event.SeatResult, 4), RecordedAt: t0, ByPlayers: true}
 	res.Seats[2].Place = 1
 	write(t, db, func(tx *Tx) error { return tx.SetResult(r.Tables[0].ID, &res) })
@@ -147,11 +137,7 @@ func TestResultsKeepWhetherPlayersReportedThem(t *testing.T) {
 // migrates: its results read as the organizer's, its judge log entries
 // without a source, and its rounds take table codes and phone reports.
 func TestNetworkMigratesAnOlderDatabase(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "tk.db")
-	migs, err := loadMigrations(migrationFiles)
-	must(t, err)
-	old, err := open(context.Background(), path, migs[:6])
-	must(t, err)
+	path, old := openOlder(t, 6)
 	f := newFixture(t, old, 4)
 	// Version 6's rows, written as version 6 wrote them: round 1 with
 	// tables 1 and 2, table 2 with a result; a judge log line.
@@ -171,17 +157,7 @@ func TestNetworkMigratesAnOlderDatabase(t *testing.T) {
 		}
 		return nil
 	})
-	must(t, old.Close())
-	if _, version := fileHeader(t, path); version != 6 {
-		t.Fatalf("user_version %d before the upgrade", version)
-	}
-
-	db, err := Open(path)
-	must(t, err)
-	defer db.Close()
-	if _, version := fileHeader(t, path); version != int64(latestVersion(t)) {
-		t.Errorf("user_version %d after the upgrade", version)
-	}
+	db := upgrade(t, path, old, 6)
 	read(t, db, func(tx *Tx) error {
 		tb, err := tx.Table(f.event.ID, 1, 2)
 		must(t, err)

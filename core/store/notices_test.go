@@ -127,9 +127,7 @@ func parseStore(t *testing.T) map[string]storeFunc {
 	t.Helper()
 	fset := token.NewFileSet()
 	files, err := os.ReadDir(".")
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	var parsed []*ast.File
 	for _, fi := range files {
 		n := fi.Name()
@@ -137,9 +135,7 @@ func parseStore(t *testing.T) map[string]storeFunc {
 			continue
 		}
 		f, err := parser.ParseFile(fset, n, nil, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		parsed = append(parsed, f)
 	}
 	consts := stringConsts(parsed)
@@ -250,8 +246,7 @@ func inspectFunc(fd *ast.FuncDecl, decls map[string]*ast.FuncDecl, consts map[st
 // recorded, one change per event; a rolled-back one, a failed one and a
 // read hand nothing.
 func TestTheCommitHandsOverItsUnit(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 4)
+	db, f := openFixture(t, 4)
 	var units []storage.Unit
 	ctx := storage.OnCommit(context.Background(), func(u storage.Unit) { units = append(units, u) })
 	id := f.event.ID
@@ -301,10 +296,7 @@ func TestTheCommitHandsOverItsUnit(t *testing.T) {
 // transaction read or logged to; a player's report names the players of
 // its table.
 func TestAChangeFindsItsEvent(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 9)
-	r := sampleRound(f)
-	write(t, db, func(tx *Tx) error { return tx.CreateRound(&r) })
+	db, f, r := openRound(t, 9)
 	var got []storage.Change
 	ctx := storage.OnCommit(context.Background(), func(u storage.Unit) { got = u.Changes })
 	id := f.event.ID

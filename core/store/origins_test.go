@@ -1,9 +1,7 @@
 package store
 
 import (
-	"context"
 	"errors"
-	"path/filepath"
 	"testing"
 
 	"tablekeeper/core/event"
@@ -13,8 +11,7 @@ import (
 // replaced by a second save, removed by an empty one, refused for an
 // unknown event or when it is not JSON, and read back as saved.
 func TestOriginsAreKeptByKind(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 2)
+	db, f := openFixture(t, 2)
 	id := f.event.ID
 	read(t, db, func(tx *Tx) error {
 		got, err := tx.Origins(id)
@@ -53,20 +50,10 @@ func TestOriginsAreKeptByKind(t *testing.T) {
 // A database of version 9 opens at the latest version with the
 // event_origins table, its events without origins.
 func TestOriginsMigrationFromVersion9(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "tk.db")
-	migs, err := loadMigrations(migrationFiles)
-	must(t, err)
-	old, err := open(context.Background(), path, migs[:9])
-	must(t, err)
+	path, old := openOlder(t, 9)
 	f := newFixture(t, old, 2)
-	must(t, old.Close())
-	if _, version := fileHeader(t, path); version != 9 {
-		t.Fatalf("user_version %d before the upgrade", version)
-	}
-	db, err := Open(path)
-	must(t, err)
-	defer db.Close()
-	if _, version := fileHeader(t, path); version != int64(latestVersion(t)) || version < 10 {
+	db := upgrade(t, path, old, 9)
+	if _, version := fileHeader(t, path); version < 10 {
 		t.Errorf("user_version %d after the upgrade", version)
 	}
 	read(t, db, func(tx *Tx) error {

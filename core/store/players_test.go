@@ -1,9 +1,7 @@
 package store
 
 import (
-	"context"
 	"errors"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -170,20 +168,13 @@ func TestFindPlayers(t *testing.T) {
 // Migration 11 recomputes the folded names an older version stored, so the
 // desk finds "Nguyễn" from "nguyen" in a directory it did not write.
 func TestMigrationElevenRefoldsStoredNames(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "tk.db")
-	migs, err := loadMigrations(migrationFiles)
-	must(t, err)
-	old, err := open(context.Background(), path, migs[:10])
-	must(t, err)
+	path, old := openOlder(t, 10)
 	write(t, old, func(tx *Tx) error {
 		// Version 10's fold kept Vietnamese letters as they were.
 		_, err := tx.exec(`INSERT INTO players (name, name_fold, created_at) VALUES ('Nguyễn Thị Ánh', 'nguyễn thị anh', 0), ('Ada', 'ada', 0)`)
 		return err
 	})
-	must(t, old.Close())
-	db, err := Open(path)
-	must(t, err)
-	defer db.Close()
+	db := upgrade(t, path, old, 10)
 	read(t, db, func(tx *Tx) error {
 		ps, err := tx.FindPlayers("nguyen thi", 0)
 		must(t, err)

@@ -28,12 +28,11 @@ func Writable(path string) bool {
 	if info.Mode().Perm()&0o200 == 0 {
 		return false
 	}
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	f, err := os.OpenFile(path, os.O_RDWR, 0) // #nosec G304 -- the database path the user gave, opened to test access
 	if err != nil {
 		return false
 	}
-	f.Close()
-	return true
+	return f.Close() == nil
 }
 
 // OpenReadOnly opens an existing database that must not or cannot be
@@ -69,11 +68,10 @@ func OpenReadOnly(path string) (*DB, error) {
 	}
 	var version int
 	if err := reader.QueryRow("PRAGMA user_version").Scan(&version); err != nil {
-		reader.Close()
-		return nil, fmt.Errorf("store: open %s: %w", abs, err)
+		return nil, errors.Join(fmt.Errorf("store: open %s: %w", abs, err), reader.Close())
 	}
 	if version < len(migs) {
-		reader.Close()
+		_ = reader.Close() // read-only, nothing to lose; the refusal below is the news
 		return nil, event.Statef("%s was saved by an older Tablekeeper and must be updated, which cannot be done to a read-only file; copy it somewhere you can write and open the copy", abs)
 	}
 	return &DB{path: abs, reader: reader}, nil

@@ -109,15 +109,13 @@ func (t *Tx) prepareResults() (*resultStmts, error) {
 	seat, err := t.tx.PrepareContext(t.ctx, `INSERT INTO seat_results (table_id, position, games_won, points, place, games)
 		VALUES (?, ?, ?, ?, ?, ?)`)
 	if err != nil {
-		result.Close()
-		return nil, err
+		return nil, errors.Join(err, result.Close())
 	}
 	return &resultStmts{result: result, seat: seat}, nil
 }
 
-func (s *resultStmts) close() {
-	s.result.Close()
-	s.seat.Close()
+func (s *resultStmts) close() error {
+	return errors.Join(s.result.Close(), s.seat.Close())
 }
 
 func (s *resultStmts) insert(t *Tx, table event.TableID, r *event.Result) error {

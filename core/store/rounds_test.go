@@ -43,8 +43,7 @@ func sampleRound(f fixture) event.Round {
 }
 
 func TestRoundsRoundTrip(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 9)
+	db, f := openFixture(t, 9)
 	// Zoë plays at the detailed table.
 	zoe := f.players[2]
 	zoe.Name = "Zoë Ødegård 李小龍"
@@ -137,10 +136,7 @@ func TestRoundsRoundTrip(t *testing.T) {
 }
 
 func TestDeleteRoundRemovesTablesSeatsAndResults(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 9)
-	r := sampleRound(f)
-	write(t, db, func(tx *Tx) error { return tx.CreateRound(&r) })
+	db, f, r := openRound(t, 9)
 	write(t, db, func(tx *Tx) error { return tx.DeleteRound(r.ID) })
 	read(t, db, func(tx *Tx) error {
 		for _, table := range []string{"rounds", "tables", "seats", "results", "seat_results"} {
@@ -172,8 +168,7 @@ func TestDeleteRoundRemovesTablesSeatsAndResults(t *testing.T) {
 }
 
 func TestRoundsRefuseWhatCannotBe(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 9)
+	db, f := openFixture(t, 9)
 	other := newFixture(t, db, 0)
 	var stranger event.Entry
 	write(t, db, func(tx *Tx) error {
@@ -261,10 +256,7 @@ func TestRoundsRefuseWhatCannotBe(t *testing.T) {
 }
 
 func TestSetResultChecksTheTable(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 9)
-	r := sampleRound(f)
-	write(t, db, func(tx *Tx) error { return tx.CreateRound(&r) })
+	db, f, r := openRound(t, 9)
 	two := r.Tables[1]
 
 	err := writeErr(db, func(tx *Tx) error {

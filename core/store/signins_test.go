@@ -2,8 +2,6 @@ package store_test
 
 import (
 	"context"
-	"database/sql"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -38,30 +36,13 @@ func TestMigration9ReplacesASixDigitJudgePIN(t *testing.T) {
 		pin      string
 		replaced bool
 	}{{"123456", true}, {"K7QMX2PA", false}} {
-		path := filepath.Join(t.TempDir(), "t.db")
-		db, err := store.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		db.Close()
-		raw, err := sql.Open("sqlite3", path)
-		if err != nil {
-			t.Fatal(err)
-		}
 		// Back to version 8: the tables of migration 9 and later go.
-		for _, q := range []string{`DROP TABLE signin_log`, `DROP TABLE staff_sessions`, `DROP TABLE event_origins`, `DROP TABLE player_codes`, `DROP TABLE reports`, phoneReportsV8, `DROP TABLE deck_registration_closed`,
+		path := rewound(t, `DROP TABLE signin_log`, `DROP TABLE staff_sessions`, `DROP TABLE event_origins`, `DROP TABLE player_codes`, `DROP TABLE reports`, phoneReportsV8, `DROP TABLE deck_registration_closed`,
 			`DROP TABLE drop_requests`, `DROP TABLE staff_session_judges`,
-			`INSERT INTO app_settings (key, value) VALUES ('network.judge-pin', '` + c.pin + `'), ('kiosk.pin', 'hash')`,
-			`PRAGMA user_version = 8`} {
-			if _, err := raw.Exec(q); err != nil {
-				t.Fatal(q, err)
-			}
-		}
-		raw.Close()
-		db, err = store.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+			`INSERT INTO app_settings (key, value) VALUES ('network.judge-pin', '`+c.pin+`'), ('kiosk.pin', 'hash')`,
+			`PRAGMA user_version = 8`)
+		db, err := store.Open(path)
+		must(t, err)
 		err = db.Read(context.Background(), func(tx storage.Tx) error {
 			pin, has, _ := tx.AppSetting("network.judge-pin")
 			flag, _, _ := tx.AppSetting("network.judge-pin-replaced")
@@ -83,9 +64,7 @@ func TestMigration9ReplacesASixDigitJudgePIN(t *testing.T) {
 		if told != c.replaced || err != nil || len(pin) != director.SecretLength || strings.Trim(pin, director.TableCodeAlphabet) != "" {
 			t.Errorf("%s: told %v, PIN %q, %v", c.pin, told, pin, err)
 		}
-		if err := d.Phones.AcknowledgeJudgePIN(ctx); err != nil {
-			t.Fatal(err)
-		}
+		must(t, d.Phones.AcknowledgeJudgePIN(ctx))
 		if told, _ := d.Phones.JudgePINReplaced(ctx); told {
 			t.Error("the panel is told again after the organizer saw it")
 		}
@@ -97,19 +76,9 @@ func TestMigration9ReplacesASixDigitJudgePIN(t *testing.T) {
 // kinds: the judges' phones and kiosk tablets signed in before it stay
 // signed in, and the log keeps its lines.
 func TestMigration13KeepsSessionsAndTheLog(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "t.db")
-	db, err := store.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-	raw, err := sql.Open("sqlite3", path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// Back to version 12, with a session and a log line of that schema
 	// (the tables of later migrations go too, so that they run again).
-	for _, q := range []string{`DROP TABLE reports`, phoneReportsV8, `DROP TABLE player_codes`, `DROP TABLE deck_registration_closed`, `DROP TABLE signin_log`, `DROP TABLE staff_sessions`,
+	path := rewound(t, `DROP TABLE reports`, phoneReportsV8, `DROP TABLE player_codes`, `DROP TABLE deck_registration_closed`, `DROP TABLE signin_log`, `DROP TABLE staff_sessions`,
 		`DROP TABLE drop_requests`, `DROP TABLE staff_session_judges`,
 		`CREATE TABLE signin_log (id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL,
 			kind TEXT NOT NULL CHECK (kind IN ('judge', 'kiosk', 'any')), outcome TEXT NOT NULL,
@@ -121,16 +90,9 @@ func TestMigration13KeepsSessionsAndTheLog(t *testing.T) {
 		`INSERT INTO signin_log (at, kind, outcome, device, address) VALUES (1000, 'judge', 'wrong', 'dev1', '10.0.0.9')`,
 		`INSERT INTO staff_sessions (token_hash, kind, event_id, device, address, started, last_seen, expires)
 			VALUES ('abc', 'kiosk', 3, 'dev2', '10.0.0.8', 1000, 2000, 99999999999999)`,
-		`PRAGMA user_version = 12`} {
-		if _, err := raw.Exec(q); err != nil {
-			t.Fatal(q, err)
-		}
-	}
-	raw.Close()
-	db, err = store.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+		`PRAGMA user_version = 12`)
+	db, err := store.Open(path)
+	must(t, err)
 	defer db.Close()
 	err = db.Write(context.Background(), func(tx storage.Tx) error {
 		lines, err := tx.SignInLog(10)
@@ -158,7 +120,5 @@ func TestMigration13KeepsSessionsAndTheLog(t *testing.T) {
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 }

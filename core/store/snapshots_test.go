@@ -30,9 +30,7 @@ func TestRoundSnapshotsKeepTheNewestTwentyOfEachEvent(t *testing.T) {
 		t.Fatalf("snapshots after round 1: %q", snaps)
 	}
 	copyDB, err := OpenReadOnly(snaps[0])
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	sum, err := copyDB.Check(ctx)
 	copyDB.Close()
 	if err != nil || !sum.OK() || sum.Players != 1 {

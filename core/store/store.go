@@ -132,7 +132,7 @@ func openLocked(path string, writer bool) (*DB, error) {
 		if err := probe(context.Background(), abs, len(migs)); err != nil {
 			return nil, fmt.Errorf("store: open: %w", err)
 		}
-		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Dir(abs), 0o750); err != nil {
 			return nil, fmt.Errorf("store: open %s: %w", abs, err)
 		}
 		if lock, err = lockWriter(abs, processName()); err != nil {
@@ -150,7 +150,7 @@ func openLocked(path string, writer bool) (*DB, error) {
 			return nil, fmt.Errorf("store: open: %w", err)
 		}
 		if version < len(migs) {
-			if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+			if err := os.MkdirAll(filepath.Dir(abs), 0o750); err != nil {
 				return nil, fmt.Errorf("store: open %s: %w", abs, err)
 			}
 			l, err := lockWriter(abs, processName())
@@ -166,8 +166,7 @@ func openLocked(path string, writer bool) (*DB, error) {
 	}
 	db, err := open(context.Background(), abs, migs)
 	if err != nil {
-		lock.release()
-		return nil, err
+		return nil, errors.Join(err, lock.release())
 	}
 	db.lock = lock
 	return db, nil
@@ -178,7 +177,7 @@ func open(ctx context.Context, path string, migs []migration) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(abs), 0o750); err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", abs, err)
 	}
 	// Look before opening for real: the writer switches the file to WAL
@@ -214,8 +213,7 @@ func open(ctx context.Context, path string, migs []migration) (*DB, error) {
 	db.writer.SetConnMaxIdleTime(0)
 
 	if err := migrate(ctx, db.writer, abs, migs); err != nil {
-		db.writer.Close()
-		return nil, fmt.Errorf("store: open: %w", err)
+		return nil, errors.Join(fmt.Errorf("store: open: %w", err), db.writer.Close())
 	}
 
 	db.reader, err = sql.Open(driverName, fileURI(abs, url.Values{
@@ -224,8 +222,7 @@ func open(ctx context.Context, path string, migs []migration) (*DB, error) {
 		"_query_only":   {"1"},
 	}))
 	if err != nil {
-		db.writer.Close()
-		return nil, fmt.Errorf("store: open %s: %w", abs, err)
+		return nil, errors.Join(fmt.Errorf("store: open %s: %w", abs, err), db.writer.Close())
 	}
 	db.reader.SetMaxIdleConns(4)
 	return db, nil
@@ -234,7 +231,7 @@ func open(ctx context.Context, path string, migs []migration) (*DB, error) {
 // createPrivate creates an empty file at path, readable and writable by
 // its user only, unless a file is there already.
 func createPrivate(path string) error {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600) // #nosec G304 -- the database path the user gave
 	if errors.Is(err, fs.ErrExist) {
 		return nil
 	}
@@ -343,7 +340,7 @@ func probe(ctx context.Context, path string, known int) error {
 // probeVersion is probe, which also returns the file's schema version (0
 // for no file, or an empty one).
 func probeVersion(ctx context.Context, path string, known int) (int, error) {
-	f, err := os.Open(path)
+	f, err := os.Open(path) // #nosec G304 -- the database path the user gave, only read here
 	if errors.Is(err, os.ErrNotExist) {
 		return 0, nil
 	}
@@ -352,16 +349,16 @@ func probeVersion(ctx context.Context, path string, known int) (int, error) {
 	}
 	info, err := f.Stat()
 	if err != nil {
-		f.Close()
-		return 0, err
+		return 0, errors.Join(err, f.Close())
 	}
 	if info.IsDir() {
-		f.Close()
-		return 0, notTablekeeper(path, "it is a folder")
+		return 0, errors.Join(notTablekeeper(path, "it is a folder"), f.Close())
 	}
 	head := make([]byte, len(sqliteMagic))
 	n, _ := f.Read(head)
-	f.Close()
+	if err := f.Close(); err != nil {
+		return 0, err
+	}
 	if info.Size() == 0 {
 		// An empty file; a WAL beside it would be odd, so let SQLite look
 		// if there is one, else there is nothing to check.

@@ -24,8 +24,7 @@ func playerCount(t *testing.T, db *DB) int {
 }
 
 func TestAFailedWriteLeavesNothingBehind(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 9)
+	db, f := openFixture(t, 9)
 	before := playerCount(t, db)
 	oops := errors.New("the director changed its mind")
 	err := writeErr(db, func(tx *Tx) error {
@@ -144,8 +143,7 @@ func TestConcurrentWritesAndReads(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 9)
+	db, f := openFixture(t, 9)
 	r := sampleRound(f)
 	write(t, db, func(tx *Tx) error {
 		must(t, tx.CreateRound(&r))
@@ -162,8 +160,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestCheckReportsBrokenReferences(t *testing.T) {
-	db := openTemp(t)
-	f := newFixture(t, db, 2)
+	db, f := openFixture(t, 2)
 	// Break a reference behind the foreign keys' back, as a bad
 	// hand-edit would.
 	conn, err := db.writer.Conn(context.Background())

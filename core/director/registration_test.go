@@ -3,9 +3,16 @@ package director_test
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
+	"path/filepath"
 	"testing"
+	"time"
 
+	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/storage"
+	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 )
 
 // Rule G2: "a player registers once per event; late entries; drops (a
@@ -30,9 +37,7 @@ func TestG2RegisterOnceLateEntryDropAndReinstate(t *testing.T) {
 		}
 		for _, tb := range r.Tables {
 			if len(tb.Seats) == 2 {
-				if err := d.Rounds.RecordResult(ctx, e.ID, n, tb.Number, win(1, 0)); err != nil {
-					t.Fatal(err)
-				}
+				must(t, d.Rounds.RecordResult(ctx, e.ID, n, tb.Number, win(1, 0)))
 			}
 		}
 		return r
@@ -50,9 +55,7 @@ func TestG2RegisterOnceLateEntryDropAndReinstate(t *testing.T) {
 
 	playRound(1)
 	points, _ := standingOf(t, d, e.ID, es[0].ID)
-	if err := d.Registration.Drop(ctx, es[0].ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.Drop(ctx, es[0].ID))
 	r2 := playRound(2)
 	if seated(r2, es[0].ID) {
 		t.Error("Ada, dropped after round 1, is paired in round 2")
@@ -60,10 +63,7 @@ func TestG2RegisterOnceLateEntryDropAndReinstate(t *testing.T) {
 	if after, _ := standingOf(t, d, e.ID, es[0].ID); after != points {
 		t.Errorf("Ada dropped with %d points and has %d after round 2", points, after)
 	}
-	st, err := d.Rounds.Standings(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := mustCall(t, d.Rounds.Standings, e.ID)
 	for _, s := range st {
 		if s.EntryID == es[0].ID && (s.Matches != 1 || s.Status != event.EntryDropped) {
 			t.Errorf("Ada after round 2: %d matches, status %v; want her round-1 match kept and the drop shown", s.Matches, s.Status)
@@ -74,13 +74,60 @@ func TestG2RegisterOnceLateEntryDropAndReinstate(t *testing.T) {
 	if late.JoinedRound != 3 {
 		t.Errorf("a late entry after round 2 joins round %d, want 3", late.JoinedRound)
 	}
-	if err := d.Registration.Reinstate(ctx, es[0].ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, d.Registration.Reinstate(ctx, es[0].ID))
 	r3 := playRound(3)
 	for _, en := range []event.Entry{es[0], late} {
 		if !seated(r3, en.ID) {
 			t.Errorf("%s is not paired in round 3", en.Name)
 		}
+	}
+}
+
+// writeCounter counts the write transactions the director opens.
+type writeCounter struct {
+	storage.Store
+	writes int
+}
+
+func (c *writeCounter) Write(ctx context.Context, fn func(storage.Tx) error) error {
+	c.writes++
+	return c.Store.Write(ctx, fn)
+}
+
+// The Registration tab's Table and seed dialog saves both in one write:
+// both change, each logged, or, when one is refused, neither does (a
+// taken seed no longer leaves the table fixed without it).
+func TestATableAndASeedAreSavedInOneWrite(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
+	must(t, err)
+	defer db.Close()
+	wc := &writeCounter{Store: db}
+	c := &fakeClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
+	d := director.New(wc, c.now, rand.New(rand.NewPCG(1, 2)))
+	e := mustEvent(t, d, "standard-bo3")
+	es := register(t, d, e.ID, "Ada", "Bob")
+
+	before := wc.writes
+	must(t, d.Registration.SetTableAndSeed(ctx, es[0].ID, 5, 1))
+	if n := wc.writes - before; n != 1 {
+		t.Errorf("a table and a seed took %d write transactions, want 1", n)
+	}
+	logHas(t, d, e.ID, "table 5 fixed for Ada")
+	logHas(t, d, e.ID, "seed 1 for Ada")
+
+	err = d.Registration.SetTableAndSeed(ctx, es[1].ID, 7, 1)
+	if !errors.Is(err, event.ErrConflict) {
+		t.Fatalf("seed 1 twice: %v", err)
+	}
+	entries := mustCall(t, d.Registration.Entries, e.ID)
+	for _, en := range entries {
+		want := map[string][2]int{"Ada": {5, 1}, "Bob": {0, 0}}[en.Name]
+		if en.FixedTable != want[0] || en.Seed != want[1] {
+			t.Errorf("%s: table %d and seed %d, want %d and %d", en.Name, en.FixedTable, en.Seed, want[0], want[1])
+		}
+	}
+	if err := d.Registration.SetTableAndSeed(ctx, es[1].ID, 10000, 0); !errors.Is(err, event.ErrInvalid) {
+		t.Errorf("table 10000: %v", err)
 	}
 }
