@@ -20,6 +20,7 @@ import (
 	"tablekeeper/core/judgelog"
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
@@ -197,7 +198,7 @@ func (f *entryForm) open(e event.JudgeLogEntry, corrects event.JudgeLogID) {
 		columns.SetSecondary(f.subtitle, "")
 		f.save.SetText(tr.L("Save entry"))
 	}
-	setVisible(f.subtitle, corrects != 0)
+	toggle.Visible(f.subtitle, corrects != 0)
 	f.errText.Hide()
 	kind := e.Kind
 	if kind == "" {
@@ -569,7 +570,7 @@ func (f *entryForm) showRows() {
 	}
 	for fl, r := range f.rows {
 		for _, o := range r {
-			setVisible(o, visible[fl])
+			toggle.Visible(o, visible[fl])
 		}
 	}
 	f.content.Refresh()

@@ -12,6 +12,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
@@ -162,5 +163,5 @@ func (s *codeScreen) tick(now time.Time) {
 // say shows text under the field; "" hides the line.
 func (s *codeScreen) say(text string) {
 	s.message.SetText(text)
-	setVisible(s.message, text != "")
+	toggle.Visible(s.message, text != "")
 }

@@ -15,6 +15,7 @@ import (
 	"tablekeeper/core/deck"
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
@@ -265,7 +266,7 @@ func (s *deckScreen) onSave() {
 func (s *deckScreen) say(text string, imp widget.Importance) {
 	s.message.Importance = imp
 	s.message.SetText(text)
-	setVisible(s.message, text != "")
+	toggle.Visible(s.message, text != "")
 }
 
 // Plain returns a deck issue as a player reads it: the sentence with a

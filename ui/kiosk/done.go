@@ -10,6 +10,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 )
 
@@ -156,7 +157,7 @@ func (s *doneScreen) show(en event.Entry, msg string, deck bool) {
 	if deck {
 		s.detail.SetText(tr.L("You can register your deck now, or later at the organizer's desk."))
 	}
-	setVisible(s.deckButton, deck)
+	toggle.Visible(s.deckButton, deck)
 	s.k.show(s)
 }
 

@@ -283,23 +283,7 @@ func (k *Kiosk) Tick(now time.Time) {
 
 // StartTicking starts calling Tick from a ticker until Stop.
 func (k *Kiosk) StartTicking() {
-	t := time.NewTicker(tickEvery)
-	go func() {
-		defer t.Stop()
-		for {
-			select {
-			case <-k.stop:
-				return
-			case <-t.C:
-				select {
-				case <-k.stop:
-					return
-				default:
-					fyne.Do(func() { k.Tick(k.now()) })
-				}
-			}
-		}
-	}()
+	work.Every(k.stop, tickEvery, func() { k.Tick(k.now()) })
 }
 
 // Stop stops the ticker StartTicking started. It may be called more than

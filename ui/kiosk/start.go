@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/director"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
@@ -113,7 +114,7 @@ func (s *startScreen) setFindTables(on bool) {
 		s.welcome.SetText(tr.L(findTitle))
 		s.prompt.SetText(tr.L(findPrompt))
 	}
-	setVisible(s.newHere, !on)
+	toggle.Visible(s.newHere, !on)
 	s.clear()
 }
 

@@ -164,15 +164,6 @@ func line(text string) *widget.Label {
 	return &widget.Label{Text: text, Alignment: fyne.TextAlignCenter, Wrapping: fyne.TextWrapWord}
 }
 
-// setVisible shows or hides o.
-func setVisible(o fyne.CanvasObject, on bool) {
-	if on {
-		o.Show()
-	} else {
-		o.Hide()
-	}
-}
-
 // buttonRow lays out its visible buttons side by side, equally wide (at
 // most maxButton each) and centred.
 type buttonRow struct{}
