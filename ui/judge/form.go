@@ -139,8 +139,7 @@ func newEntryForm(s *Screen) *entryForm {
 	f.outcome.PlaceHolder = tr.L("Outcome")
 	f.description = &widget.Entry{MultiLine: true, Wrapping: fyne.TextWrapWord, PlaceHolder: tr.L("What happened, what was said to the players")}
 	f.description.SetMinRowsVisible(3)
-	f.errText = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
-	f.errText.Hide()
+	f.errText = columns.Problem()
 	f.save = &widget.Button{Text: tr.L("Save entry"), Icon: theme.DocumentSaveIcon(), Importance: widget.HighImportance, OnTapped: f.onSave}
 	cancel := &widget.Button{Text: tr.L("Cancel"), Icon: theme.CancelIcon(), OnTapped: s.closeForm}
 
