@@ -146,12 +146,7 @@ func (s *startScreen) onChanged(q string) {
 	work.Call(s.k.run, func(ctx context.Context) ([]director.KioskMatch, error) {
 		return s.k.d.Kiosk.KioskSearch(ctx, id, q)
 	}, func(ms []director.KioskMatch, err error) {
-		if seq != s.seq {
-			return
-		}
-		if err != nil {
-			s.show(nil)
-			s.hint.SetText(tr.L("Sorry, the search did not work. Please see the organizer."))
+		if s.dropped(seq, err) {
 			return
 		}
 		s.show(ms)
@@ -162,6 +157,20 @@ func (s *startScreen) onChanged(q string) {
 			s.hint.SetText(tr.L("Nobody by that name yet. New here? Choose “I'm new here”."))
 		}
 	})
+}
+
+// dropped reports whether the answer to search seq is left unshown: a
+// newer search has started, or this one failed (the hint says so).
+func (s *startScreen) dropped(seq int, err error) bool {
+	if seq != s.seq {
+		return true
+	}
+	if err != nil {
+		s.show(nil)
+		s.hint.SetText(tr.L("Sorry, the search did not work. Please see the organizer."))
+		return true
+	}
+	return false
 }
 
 // show lists the check-in matches, the first highlighted.
@@ -206,12 +215,7 @@ func (s *startScreen) findTable(q string, seq int) {
 	work.Call(s.k.run, func(ctx context.Context) (director.KioskTables, error) {
 		return s.k.d.Kiosk.KioskFindTable(ctx, id, q)
 	}, func(v director.KioskTables, err error) {
-		if seq != s.seq {
-			return
-		}
-		if err != nil {
-			s.show(nil)
-			s.hint.SetText(tr.L("Sorry, the search did not work. Please see the organizer."))
+		if s.dropped(seq, err) {
 			return
 		}
 		seats := v.Seats

@@ -91,7 +91,7 @@ func newResultPanel(s *Screen, t director.SheetTable) *resultPanel {
 	p.winner.SetText(in.Winners)
 	p.winner.OnChanged = p.onChanged
 	p.winner.OnSubmitted = p.onSubmitted
-	p.winner.onRune = p.onWinnerRune
+	p.winner.OnRune = p.onWinnerRune
 
 	p.problem = columns.Problem()
 	p.cancel, p.save = keys.NewCancelSave(tr.L("Save result"), p.onCancel, p.onSave)
