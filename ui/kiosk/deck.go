@@ -56,8 +56,7 @@ type deckScreen struct {
 
 func newDeckScreen(k *Kiosk) *deckScreen {
 	s := &deckScreen{k: k}
-	s.title = heading("")
-	s.title.SizeName = theme.SizeNameSubHeadingText
+	s.title = subheading("")
 	s.rules = line("")
 	s.rules.Importance = widget.LowImportance
 	s.name = newEntry(k, tr.L("Deck name (optional)"))
@@ -78,10 +77,8 @@ func newDeckScreen(k *Kiosk) *deckScreen {
 		issueBox.Add(l)
 	}
 	s.message = line("")
-	s.save = newButton(k, tr.L("Save my deck"), widget.HighImportance, s.onSave)
-	s.save.Icon = theme.DocumentSaveIcon()
-	s.finished = newButton(k, tr.L("Cancel"), widget.MediumImportance, k.Reset)
-	s.finished.Icon = theme.CancelIcon()
+	s.save = newButton(k, tr.L("Save my deck"), theme.DocumentSaveIcon(), widget.HighImportance, s.onSave)
+	s.finished = newButton(k, tr.L("Cancel"), theme.CancelIcon(), widget.MediumImportance, k.Reset)
 
 	left := vfill(1, s.name, s.list)
 	// The sentences are smaller than the rest, so that several fit.

@@ -42,10 +42,8 @@ func newDoneScreen(k *Kiosk) *doneScreen {
 	s := &doneScreen{k: k}
 	s.message = heading("")
 	s.detail = line("")
-	s.deckButton = newButton(k, tr.L("Register my deck"), widget.HighImportance, s.onDeck)
-	s.deckButton.Icon = theme.DocumentCreateIcon()
-	s.ok = newButton(k, tr.L("Done"), widget.MediumImportance, k.Reset)
-	s.ok.Icon = theme.ConfirmIcon()
+	s.deckButton = newButton(k, tr.L("Register my deck"), theme.DocumentCreateIcon(), widget.HighImportance, s.onDeck)
+	s.ok = newButton(k, tr.L("Done"), theme.ConfirmIcon(), widget.MediumImportance, k.Reset)
 	s.code = heading("")
 	s.codeWhy = line(tr.L(codeWhy))
 	s.content = container.NewVBox(spacer(), s.message, s.detail, spacer(),

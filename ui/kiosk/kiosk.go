@@ -201,8 +201,7 @@ func New(d Deps, run work.Runner, win fyne.Window, eventID event.EventID, now fu
 	k.screens = []screen{k.start, k.confirm, k.signup, k.done, k.deck, k.code, k.pin, k.sameName, k.table}
 
 	k.title = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Truncation: fyne.TextTruncateEllipsis}
-	k.organizerKey = newButton(k, tr.L("Organizer"), widget.LowImportance, k.ShowPIN)
-	k.organizerKey.Icon = theme.LoginIcon()
+	k.organizerKey = newButton(k, tr.L("Organizer"), theme.LoginIcon(), widget.LowImportance, k.ShowPIN)
 	hints := &widget.Label{Text: tr.L("Tab: next · Enter: choose · Esc: back"), Importance: widget.LowImportance}
 	footer := container.NewThemeOverride(container.NewBorder(nil, nil, hints, k.organizerKey), bigTheme{text: footerSize})
 

@@ -57,7 +57,7 @@ func newStartScreen(k *Kiosk) *startScreen {
 	s.hint.Importance = widget.LowImportance
 	list := container.NewVBox()
 	for i := range maxMatches {
-		b := newButton(k, "", widget.MediumImportance, func() { s.pick(i) })
+		b := newButton(k, "", nil, widget.MediumImportance, func() { s.pick(i) })
 		b.Alignment = widget.ButtonAlignLeading
 		b.IconPlacement = widget.ButtonIconTrailingText
 		b.onArrow = func(up bool) { s.moveFocus(i, up) }
@@ -65,8 +65,7 @@ func newStartScreen(k *Kiosk) *startScreen {
 		s.buttons = append(s.buttons, b)
 		list.Add(b)
 	}
-	s.newHere = newButton(k, tr.L("I'm new here"), widget.MediumImportance, s.onNew)
-	s.newHere.Icon = theme.ContentAddIcon()
+	s.newHere = newButton(k, tr.L("I'm new here"), theme.ContentAddIcon(), widget.MediumImportance, s.onNew)
 	s.welcome = heading(tr.L(checkInTitle))
 	s.prompt = line(tr.L(checkInPrompt))
 	top := container.NewVBox(s.welcome, s.prompt, s.search, s.hint)

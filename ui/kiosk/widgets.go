@@ -75,9 +75,9 @@ type keyButton struct {
 	onArrow func(up bool)
 }
 
-func newButton(k *Kiosk, text string, imp widget.Importance, tapped func()) *keyButton {
+func newButton(k *Kiosk, text string, icon fyne.Resource, imp widget.Importance, tapped func()) *keyButton {
 	b := &keyButton{k: k}
-	b.Text, b.Importance, b.OnTapped = text, imp, tapped
+	b.Text, b.Icon, b.Importance, b.OnTapped = text, icon, imp, tapped
 	b.ExtendBaseWidget(b)
 	return b
 }
@@ -151,6 +151,13 @@ func (c column) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		o.Move(fyne.NewPos((size.Width-w)/2, 0))
 		o.Resize(fyne.NewSize(w, size.Height))
 	}
+}
+
+// subheading is a heading a size smaller, for a screen's title.
+func subheading(text string) *widget.Label {
+	l := heading(text)
+	l.SizeName = theme.SizeNameSubHeadingText
+	return l
 }
 
 // heading returns a large bold centred label that wraps.
