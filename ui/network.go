@@ -497,18 +497,7 @@ func (p *networkPanel) onSavePoster() {
 	if p.srv == nil {
 		return
 	}
-	save := files.Save(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			p.alert(saveError(err))
-			return
-		}
-		if w == nil {
-			return
-		}
-		path := w.URI().Path()
-		_ = w.Close() // the dialog's empty file: the poster is written afresh at path
-		p.savePosterTo(path)
-	}, p.win)
+	save := files.SaveTo(p.win, func(err error) { p.alert(saveError(err)) }, p.savePosterTo)
 	save.SetFileName(p.posterName())
 	save.SetFilter(storage.NewExtensionFileFilter([]string{".pdf"}))
 	files.Show(save, p.win)
