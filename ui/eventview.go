@@ -21,6 +21,7 @@ import (
 	"tablekeeper/ui/events"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/labels"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 	"tablekeeper/ui/judge"
@@ -304,7 +305,7 @@ func (v *eventView) showSteps(st eventState) {
 	if st.Ready {
 		v.pairButton.Importance = widget.HighImportance
 	}
-	setEnabled(v.pairButton, st.Ready)
+	toggle.Enabled(v.pairButton, st.Ready)
 	// Challenge games are recorded on the Round tab: nothing to pair.
 	v.pairButton.Hidden = st.Next == director.StepNone
 	v.pairButton.Refresh()
@@ -344,14 +345,6 @@ func (v *eventView) loadChallenges() {
 // are recorded one by one instead of paired.
 func (st eventState) challenges() bool {
 	return rules.OpenChallenges(st.Event.Settings)
-}
-
-func setEnabled(b *widget.Button, on bool) {
-	if on {
-		b.Enable()
-	} else {
-		b.Disable()
-	}
 }
 
 // roundText is the header's round line. For Swiss: "Round 2 of 4", with

@@ -23,6 +23,7 @@ import (
 	"tablekeeper/ui/internal/files"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/prefs"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 	"tablekeeper/ui/web/floods"
@@ -198,7 +199,7 @@ func newNetworkPanel(phones StaffPhones, stations StationCodes, run work.Runner,
 // switch: a window without one serves nothing).
 func (p *networkPanel) setNetwork(n StoreNetwork) {
 	p.net = n
-	setVisible(p.side, n != nil)
+	toggle.Visible(p.side, n != nil)
 	p.port.SetText(strconv.Itoa(p.prefs.NetworkPort()))
 }
 
@@ -332,25 +333,10 @@ func (p *networkPanel) startTicking() {
 	p.stopTicking()
 	stop := make(chan struct{})
 	p.stopTick = stop
-	go func() {
-		t := time.NewTicker(networkTick)
-		defer t.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-				fyne.Do(func() {
-					select {
-					case <-stop:
-					default:
-						p.showDevices()
-						p.staff.refresh()
-					}
-				})
-			}
-		}
-	}()
+	work.Every(stop, networkTick, func() {
+		p.showDevices()
+		p.staff.refresh()
+	})
 }
 
 func (p *networkPanel) stopTicking() {
@@ -363,8 +349,8 @@ func (p *networkPanel) stopTicking() {
 // showState shows the switch's state on the sidebar and the panel.
 func (p *networkPanel) showState() {
 	on := p.srv != nil
-	setVisible(p.onBox, on)
-	setVisible(p.offBox, !on && !p.busy)
+	toggle.Visible(p.onBox, on)
+	toggle.Visible(p.offBox, !on && !p.busy)
 	switch {
 	case p.busy && on:
 		p.state.SetText(tr.L("Turning off…"))
@@ -511,18 +497,7 @@ func (p *networkPanel) onSavePoster() {
 	if p.srv == nil {
 		return
 	}
-	save := files.Save(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			p.alert(saveError(err))
-			return
-		}
-		if w == nil {
-			return
-		}
-		path := w.URI().Path()
-		_ = w.Close() // the dialog's empty file: the poster is written afresh at path
-		p.savePosterTo(path)
-	}, p.win)
+	save := files.SaveTo(p.win, func(err error) { p.alert(saveError(err)) }, p.savePosterTo)
 	save.SetFileName(p.posterName())
 	save.SetFilter(storage.NewExtensionFileFilter([]string{".pdf"}))
 	files.Show(save, p.win)
@@ -546,15 +521,4 @@ func (p *networkPanel) savePosterTo(path string) {
 			keys.Inform(p.win, tr.L("Saved"), tr.F("The QR poster was saved to %s.", path))
 		}
 	})
-}
-
-func setVisible(o fyne.CanvasObject, on bool) {
-	if on == o.Visible() {
-		return
-	}
-	if on {
-		o.Show()
-	} else {
-		o.Hide()
-	}
 }

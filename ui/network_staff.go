@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/director"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 	"tablekeeper/ui/web/floods"
@@ -120,8 +121,8 @@ func (sp *staffPanel) refresh() {
 func (sp *staffPanel) show(st staffState) {
 	text := alertText(st.alert)
 	sp.alertText.SetText(text)
-	setVisible(sp.alertBox, text != "")
-	setVisible(sp.replacedBox, st.replaced)
+	toggle.Visible(sp.alertBox, text != "")
+	toggle.Visible(sp.replacedBox, st.replaced)
 	if sp.onAlert != nil {
 		if st.alert.Worrying() {
 			sp.onAlert(text)

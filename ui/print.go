@@ -226,18 +226,7 @@ func (m *printMenu) printPlayerSlips(entry event.EntryID) {
 
 // choose asks where to save the report, then writes it.
 func (m *printMenu) choose(r Report) {
-	save := files.Save(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			m.alert(saveError(err))
-			return
-		}
-		if w == nil {
-			return
-		}
-		path := w.URI().Path()
-		_ = w.Close() // the dialog's empty file: the report is written afresh at path
-		m.Export(r, path)
-	}, m.win)
+	save := files.SaveTo(m.win, func(err error) { m.alert(saveError(err)) }, func(path string) { m.Export(r, path) })
 	save.SetFileName(fileName(m.event, m.round, r))
 	save.SetFilter(storage.NewExtensionFileFilter([]string{"." + r.Ext}))
 	files.Show(save, m.win)
@@ -245,20 +234,11 @@ func (m *printMenu) choose(r Report) {
 
 // chooseBackup asks where to save a backup of the database, then writes it.
 func (m *printMenu) chooseBackup() {
-	save := files.Save(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			m.alert(err)
-			return
-		}
-		if w == nil {
-			return
-		}
-		path := w.URI().Path()
-		_ = w.Close() // the dialog's empty file: the backup writes a new one at path
+	save := files.SaveTo(m.win, m.alert, func(path string) {
 		// The dialog made an empty file there; the backup writes a new one.
 		_ = os.Remove(path) // a file left there is replaced, or the backup says why it cannot be
 		m.Backup(path)
-	}, m.win)
+	})
 	save.SetFileName(tr.F("%s - backup %s.db", safeName(m.event.Name), m.now().Format("2006-01-02 1504")))
 	files.Show(save, m.win)
 }

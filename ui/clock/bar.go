@@ -37,6 +37,7 @@ import (
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/labels"
 	"tablekeeper/ui/internal/prefs"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
@@ -250,19 +251,7 @@ func (b *Bar) closeBeeper() {
 
 // startTicking redraws the bar every period on the UI thread until Stop.
 func (b *Bar) startTicking(every time.Duration) {
-	stop := b.stop
-	go func() {
-		t := time.NewTicker(every)
-		defer t.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-				fyne.Do(b.onTick)
-			}
-		}
-	}()
+	work.Every(b.stop, every, b.onTick)
 }
 
 func (b *Bar) onTick() { b.tick(b.now()) }
@@ -544,34 +533,18 @@ func (b *Bar) roundLabel() string {
 func (b *Bar) showButtons(r coreclock.Reading) {
 	open := b.number > 0 && b.loaded && !b.acting &&
 		(!b.hasSheet || (b.sheet.Round.Published() && b.sheet.Event.State != event.StateFinished))
-	setVisible(b.start, !r.Started)
-	setVisible(b.pause, r.Running)
-	setVisible(b.resume, r.Paused)
-	setEnabled(b.start, open && b.hasSheet)
-	setEnabled(b.pause, open)
-	setEnabled(b.resume, open)
+	toggle.Visible(b.start, !r.Started)
+	toggle.Visible(b.pause, r.Running)
+	toggle.Visible(b.resume, r.Paused)
+	toggle.Enabled(b.start, open && b.hasSheet)
+	toggle.Enabled(b.pause, open)
+	toggle.Enabled(b.resume, open)
 	// Time added must leave some time (the clock refuses a minute that
 	// leaves the round still over).
-	setEnabled(b.plus, open && r.Timed)
-	setEnabled(b.minus, open && r.Timed && r.Remaining >= time.Minute)
-	setEnabled(b.setTime, open && !r.Started)
-	setEnabled(b.reset, open && r.Started)
-}
-
-func setVisible(o fyne.CanvasObject, on bool) {
-	if on && !o.Visible() {
-		o.Show()
-	} else if !on && o.Visible() {
-		o.Hide()
-	}
-}
-
-func setEnabled(w fyne.Disableable, on bool) {
-	if on && w.Disabled() {
-		w.Enable()
-	} else if !on && !w.Disabled() {
-		w.Disable()
-	}
+	toggle.Enabled(b.plus, open && r.Timed)
+	toggle.Enabled(b.minus, open && r.Timed && r.Remaining >= time.Minute)
+	toggle.Enabled(b.setTime, open && !r.Started)
+	toggle.Enabled(b.reset, open && r.Started)
 }
 
 // ExtendedText lists the tables on extension: "Table 12 +4:00 — 3:10 left

@@ -17,6 +17,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/labels"
 	"tablekeeper/ui/internal/prefs"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 )
 
@@ -448,7 +449,7 @@ func (r *projectorRenderer) Layout(size fyne.Size) {
 		r.caption.Resize(fyne.NewSize(inner, lineHeight(cs)))
 		y += lineHeight(cs)
 	}
-	setVisible(r.caption, r.caption.Text != "")
+	toggle.Visible(r.caption, r.caption.Text != "")
 
 	y = r.layoutBanner(y+8*u, pad, inner, u)
 
@@ -459,7 +460,7 @@ func (r *projectorRenderer) Layout(size fyne.Size) {
 		r.extended.Move(fyne.NewPos(pad, y))
 		y += lineHeight(es) + 4*u
 	}
-	setVisible(r.extended, r.extended.Text != "")
+	toggle.Visible(r.extended, r.extended.Text != "")
 
 	r.layoutList(y+8*u, H-pad*0.5, pad, inner, u)
 }
@@ -471,9 +472,9 @@ func (r *projectorRenderer) layoutBanner(y, pad, inner, u float32) float32 {
 	if len(notices) > len(r.banner) {
 		notices = notices[len(notices)-len(r.banner):]
 	}
-	setVisible(r.bannerBg, len(notices) > 0)
+	toggle.Visible(r.bannerBg, len(notices) > 0)
 	for i, t := range r.banner {
-		setVisible(t, i < len(notices))
+		toggle.Visible(t, i < len(notices))
 	}
 	if len(notices) == 0 {
 		return y

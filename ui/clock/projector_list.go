@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 
 	"tablekeeper/core/director"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 )
 
@@ -190,14 +191,14 @@ func (r *projectorRenderer) layoutList(top, bottom, pad, inner, u float32) {
 		r.empty.Move(fyne.NewPos(pad, top+20*u))
 		r.empty.Resize(fyne.NewSize(inner, lineHeight(40*u)))
 	}
-	setVisible(r.empty, r.empty.Text != "")
+	toggle.Visible(r.empty, r.empty.Text != "")
 	kind, title, n, item, widths, widestNum := v.list()
 	if kind != v.listing {
 		v.listing, v.page, v.pageAt = kind, 0, time.Time{}
 	}
-	setVisible(r.head, n > 0)
+	toggle.Visible(r.head, n > 0)
 	for _, t := range r.tableHeads {
-		setVisible(t, false)
+		toggle.Visible(t, false)
 	}
 	if n == 0 {
 		v.pages, v.page = 1, 0
@@ -240,7 +241,7 @@ func (r *projectorRenderer) layoutList(top, bottom, pad, inner, u float32) {
 		it := item(first + i)
 		row.stripe.Move(fyne.NewPos(x-8*u, y))
 		row.stripe.Resize(fyne.NewSize(g.colW+16*u, g.rowH))
-		setVisible(row.stripe, k%2 == 0)
+		toggle.Visible(row.stripe, k%2 == 0)
 		ty := y + (g.rowH-lineHeight(g.size))/2
 		row.lead.Text = it.lead
 		fit(row.lead, g.size, g.leadW, widths[first+i])
@@ -254,7 +255,7 @@ func (r *projectorRenderer) layoutList(top, bottom, pad, inner, u float32) {
 			row.lead.Move(fyne.NewPos(x, ty))
 			row.num.Move(fyne.NewPos(x+g.leadW+g.gap, ty))
 		}
-		setVisible(row.tail, g.tailW > 0 && it.tail != "")
+		toggle.Visible(row.tail, g.tailW > 0 && it.tail != "")
 		if g.tailW > 0 {
 			ts := g.size * tailScale
 			clip(row.tail, ts, g.tailW)
@@ -287,7 +288,7 @@ func (r *projectorRenderer) layoutHead(kind listing, title string, g grid, cols 
 		for c, t := range r.tableHeads[:min(cols, len(r.tableHeads))] {
 			setText(t, hs, 0)
 			t.Move(fyne.NewPos(pad+float32(c)*(g.colW+gutter*u)+g.leadW+g.gap, top))
-			setVisible(t, c != first)
+			toggle.Visible(t, c != first)
 		}
 	}
 	setText(r.head, hs, titleW)
@@ -322,7 +323,7 @@ func (r *projectorRenderer) placeRows(n int, place func(int, listRow)) {
 	for i, row := range r.rows {
 		on := i < n
 		for _, o := range []fyne.CanvasObject{row.stripe, row.lead, row.num, row.tail} {
-			setVisible(o, on)
+			toggle.Visible(o, on)
 		}
 		if on {
 			place(i, row)

@@ -18,6 +18,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
+	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
@@ -80,8 +81,7 @@ func NewCreateForm(d Creator, run work.Runner, win fyne.Window, today func() tim
 	f.minutes = keys.NewFormEntry("", f.onSubmitted, f.onCancel)
 	f.summary = &widget.Label{Wrapping: fyne.TextWrapWord}
 	f.defaults = &widget.Label{Wrapping: fyne.TextWrapWord, SizeName: theme.SizeNameCaptionText}
-	f.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
-	f.problem.Hide()
+	f.problem = columns.Problem()
 	f.createButton = &widget.Button{Text: tr.L("Create event"), Importance: widget.HighImportance, OnTapped: f.onCreate}
 	f.cancelButton = &widget.Button{Text: tr.L("Cancel"), OnTapped: f.onCancel}
 

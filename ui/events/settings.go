@@ -95,8 +95,7 @@ func NewSettingsForm(d Settler, run work.Runner, win fyne.Window) *SettingsForm 
 		f.printLanguage.Options = append(f.printLanguage.Options, i18n.Name(l))
 		f.printLangs = append(f.printLangs, l)
 	}
-	f.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
-	f.problem.Hide()
+	f.problem = columns.Problem()
 	f.saveButton = &widget.Button{Text: tr.L("Save settings"), Importance: widget.HighImportance, OnTapped: f.onSave}
 	cancel := &widget.Button{Text: tr.L("Cancel"), OnTapped: f.onCancel}
 

@@ -13,6 +13,7 @@ import (
 	"tablekeeper/core/standings"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/labels"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 )
 
@@ -67,8 +68,8 @@ func (t *tiebreakEditor) rebuild() {
 	for i, k := range t.keys {
 		r := t.rows[i]
 		r.label.SetText(fmt.Sprintf("%d. %s", i+1, labels.TiebreakerLine(k)))
-		setEnabled(r.up, i > 0 && k != rules.TieRandom)
-		setEnabled(r.down, i < len(t.keys)-1 && t.keys[i+1] != rules.TieRandom)
+		toggle.Enabled(r.up, i > 0 && k != rules.TieRandom)
+		toggle.Enabled(r.down, i < len(t.keys)-1 && t.keys[i+1] != rules.TieRandom)
 		t.list.Objects = append(t.list.Objects, r.object)
 	}
 	t.list.Refresh()
@@ -102,14 +103,6 @@ func (t *tiebreakEditor) newRow(i int) tieRow {
 	}
 	r.object = container.NewBorder(nil, nil, nil, container.NewHBox(r.up, r.down, r.remove), r.label)
 	return r
-}
-
-func setEnabled(b *widget.Button, on bool) {
-	if on {
-		b.Enable()
-	} else {
-		b.Disable()
-	}
 }
 
 // move moves the i-th key by delta places (-1 up, +1 down).

@@ -20,6 +20,7 @@ import (
 	"tablekeeper/core/judgelog"
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
@@ -138,8 +139,7 @@ func newEntryForm(s *Screen) *entryForm {
 	f.outcome.PlaceHolder = tr.L("Outcome")
 	f.description = &widget.Entry{MultiLine: true, Wrapping: fyne.TextWrapWord, PlaceHolder: tr.L("What happened, what was said to the players")}
 	f.description.SetMinRowsVisible(3)
-	f.errText = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
-	f.errText.Hide()
+	f.errText = columns.Problem()
 	f.save = &widget.Button{Text: tr.L("Save entry"), Icon: theme.DocumentSaveIcon(), Importance: widget.HighImportance, OnTapped: f.onSave}
 	cancel := &widget.Button{Text: tr.L("Cancel"), Icon: theme.CancelIcon(), OnTapped: s.closeForm}
 
@@ -197,7 +197,7 @@ func (f *entryForm) open(e event.JudgeLogEntry, corrects event.JudgeLogID) {
 		columns.SetSecondary(f.subtitle, "")
 		f.save.SetText(tr.L("Save entry"))
 	}
-	setVisible(f.subtitle, corrects != 0)
+	toggle.Visible(f.subtitle, corrects != 0)
 	f.errText.Hide()
 	kind := e.Kind
 	if kind == "" {
@@ -569,7 +569,7 @@ func (f *entryForm) showRows() {
 	}
 	for fl, r := range f.rows {
 		for _, o := range r {
-			setVisible(o, visible[fl])
+			toggle.Visible(o, visible[fl])
 		}
 	}
 	f.content.Refresh()

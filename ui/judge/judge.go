@@ -332,14 +332,3 @@ func rank(j event.Judge) int {
 	}
 	return judgelog.MaxOrder + 1
 }
-
-func setVisible(o fyne.CanvasObject, on bool) {
-	if on == o.Visible() {
-		return
-	}
-	if on {
-		o.Show()
-	} else {
-		o.Hide()
-	}
-}

@@ -15,6 +15,7 @@ import (
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/judgelog"
 	"tablekeeper/ui/internal/columns"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 )
 
@@ -180,7 +181,7 @@ func newLogPanel(s *Screen) *logPanel {
 func (p *logPanel) setStatus(text string, imp widget.Importance) {
 	p.status.Importance = imp
 	p.status.SetText(text)
-	setVisible(p.status, text != "")
+	toggle.Visible(p.status, text != "")
 }
 
 // loading says the log is being read (an event just opened): no entries,
@@ -188,7 +189,7 @@ func (p *logPanel) setStatus(text string, imp widget.Importance) {
 func (p *logPanel) loading() {
 	p.count.SetText("")
 	p.empty.SetText(tr.L("Loading…"))
-	setVisible(p.empty, true)
+	toggle.Visible(p.empty, true)
 	p.newButton.Disable()
 	p.list.Refresh()
 }
@@ -217,7 +218,7 @@ func (p *logPanel) show() {
 	default:
 		p.empty.SetText(tr.L("The judge log is empty. Log penalties, deck checks, rulings, appeals and time extensions with New entry."))
 	}
-	setVisible(p.empty, len(s.lines) == 0)
+	toggle.Visible(p.empty, len(s.lines) == 0)
 	if len(sn.judges) == 0 || s.closed() {
 		p.newButton.Disable()
 	} else {
@@ -255,7 +256,7 @@ func (p *logPanel) showFlags() {
 		rows = append(rows, container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(theme.WarningIcon())), container.NewVBox(decide), text))
 	}
 	p.flagRows.Objects = rows
-	setVisible(p.flags, len(rows) > 0)
+	toggle.Visible(p.flags, len(rows) > 0)
 	p.content.(*fyne.Container).Refresh() // the banner's height changed
 }
 
@@ -310,7 +311,7 @@ func (p *logPanel) showDetail(l *line) {
 	}
 	p.detail.SetText(text)
 	columns.SetSecondary(p.detailNote, l.note())
-	setVisible(p.detailNote, l.note() != "")
+	toggle.Visible(p.detailNote, l.note() != "")
 	ok := l.state == stateInForce && !p.s.closed() && len(p.s.data.judges) > 0
 	for _, b := range []*widget.Button{p.correctBtn, p.withdrawBtn} {
 		if ok {
@@ -375,7 +376,7 @@ func (l *struckLabel) set(text string, struck, italic bool) {
 	if struck {
 		l.seg.Style.ColorName = theme.ColorNamePlaceHolder
 	}
-	setVisible(l.line, struck)
+	toggle.Visible(l.line, struck)
 	l.Refresh()
 }
 

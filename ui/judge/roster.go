@@ -17,6 +17,7 @@ import (
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
@@ -83,8 +84,8 @@ func (p *rosterPanel) show() {
 	p.rows.Objects = objs
 	p.rows.Refresh()
 	p.problem.SetText(sentence(sn.problem))
-	setVisible(p.problemBx, sn.problem != "")
-	setVisible(p.quick, len(sn.judges) == 0 && !p.s.closed())
+	toggle.Visible(p.problemBx, sn.problem != "")
+	toggle.Visible(p.quick, len(sn.judges) == 0 && !p.s.closed())
 	columns.SetSecondary(p.appeals, tr.Text(rules.Appeals(sn.event.Game, sn.judges)))
 	p.content.Refresh() // the rows changed: lay the panel out again
 }
@@ -213,7 +214,7 @@ func (a *addJudgeDialog) onRole(string) {
 	i := a.role.SelectedIndex()
 	judge := i >= 0 && roleChoices[i] == event.RoleJudge
 	for _, o := range a.orderRw {
-		setVisible(o, judge)
+		toggle.Visible(o, judge)
 	}
 	if judge {
 		a.order.SetSelected(nextOrder(a.s.data.judges))

@@ -12,6 +12,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
@@ -54,18 +55,15 @@ type codeScreen struct {
 
 func newCodeScreen(k *Kiosk) *codeScreen {
 	s := &codeScreen{k: k}
-	s.title = heading("")
-	s.title.SizeName = theme.SizeNameSubHeadingText
+	s.title = subheading("")
 	why := line(tr.L(codeFirst))
 	s.field = newEntry(k, tr.L("Your player code"))
 	s.field.OnChanged = func(string) { s.k.input() }
 	s.field.OnSubmitted = func(string) { s.submit() }
 	s.message = line("")
 	s.message.Importance = widget.DangerImportance
-	s.ok = newButton(k, tr.L("Continue"), widget.HighImportance, s.submit)
-	s.ok.Icon = theme.NavigateNextIcon()
-	s.cancel = newButton(k, tr.L("Cancel"), widget.MediumImportance, k.Reset)
-	s.cancel.Icon = theme.CancelIcon()
+	s.ok = newButton(k, tr.L("Continue"), theme.NavigateNextIcon(), widget.HighImportance, s.submit)
+	s.cancel = newButton(k, tr.L("Cancel"), theme.CancelIcon(), widget.MediumImportance, k.Reset)
 	// The field and buttons are narrow; the sentences take the width, so
 	// that a refusal fits in two lines at 1366×768.
 	narrow := func(o fyne.CanvasObject) fyne.CanvasObject { return container.New(column{max: 640}, o) }
@@ -162,5 +160,5 @@ func (s *codeScreen) tick(now time.Time) {
 // say shows text under the field; "" hides the line.
 func (s *codeScreen) say(text string) {
 	s.message.SetText(text)
-	setVisible(s.message, text != "")
+	toggle.Visible(s.message, text != "")
 }

@@ -32,10 +32,8 @@ func newConfirmScreen(k *Kiosk) *confirmScreen {
 	s.question = heading("")
 	s.problem = line("")
 	s.problem.Importance = widget.DangerImportance
-	s.yes = newButton(k, tr.L("Yes, check me in"), widget.HighImportance, s.onYes)
-	s.yes.Icon = theme.ConfirmIcon()
-	s.no = newButton(k, tr.L("No, go back"), widget.MediumImportance, s.back)
-	s.no.Icon = theme.NavigateBackIcon()
+	s.yes = newButton(k, tr.L("Yes, check me in"), theme.ConfirmIcon(), widget.HighImportance, s.onYes)
+	s.no = newButton(k, tr.L("No, go back"), theme.NavigateBackIcon(), widget.MediumImportance, s.back)
 	buttons := row(s.yes, s.no)
 	s.content = container.NewVBox(spacer(), s.question, spacer(), buttons, s.problem)
 	return s

@@ -15,6 +15,7 @@ import (
 	"tablekeeper/core/deck"
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
@@ -55,8 +56,7 @@ type deckScreen struct {
 
 func newDeckScreen(k *Kiosk) *deckScreen {
 	s := &deckScreen{k: k}
-	s.title = heading("")
-	s.title.SizeName = theme.SizeNameSubHeadingText
+	s.title = subheading("")
 	s.rules = line("")
 	s.rules.Importance = widget.LowImportance
 	s.name = newEntry(k, tr.L("Deck name (optional)"))
@@ -77,10 +77,8 @@ func newDeckScreen(k *Kiosk) *deckScreen {
 		issueBox.Add(l)
 	}
 	s.message = line("")
-	s.save = newButton(k, tr.L("Save my deck"), widget.HighImportance, s.onSave)
-	s.save.Icon = theme.DocumentSaveIcon()
-	s.finished = newButton(k, tr.L("Cancel"), widget.MediumImportance, k.Reset)
-	s.finished.Icon = theme.CancelIcon()
+	s.save = newButton(k, tr.L("Save my deck"), theme.DocumentSaveIcon(), widget.HighImportance, s.onSave)
+	s.finished = newButton(k, tr.L("Cancel"), theme.CancelIcon(), widget.MediumImportance, k.Reset)
 
 	left := vfill(1, s.name, s.list)
 	// The sentences are smaller than the rest, so that several fit.
@@ -265,7 +263,7 @@ func (s *deckScreen) onSave() {
 func (s *deckScreen) say(text string, imp widget.Importance) {
 	s.message.Importance = imp
 	s.message.SetText(text)
-	setVisible(s.message, text != "")
+	toggle.Visible(s.message, text != "")
 }
 
 // Plain returns a deck issue as a player reads it: the sentence with a

@@ -10,6 +10,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 )
 
@@ -41,10 +42,8 @@ func newDoneScreen(k *Kiosk) *doneScreen {
 	s := &doneScreen{k: k}
 	s.message = heading("")
 	s.detail = line("")
-	s.deckButton = newButton(k, tr.L("Register my deck"), widget.HighImportance, s.onDeck)
-	s.deckButton.Icon = theme.DocumentCreateIcon()
-	s.ok = newButton(k, tr.L("Done"), widget.MediumImportance, k.Reset)
-	s.ok.Icon = theme.ConfirmIcon()
+	s.deckButton = newButton(k, tr.L("Register my deck"), theme.DocumentCreateIcon(), widget.HighImportance, s.onDeck)
+	s.ok = newButton(k, tr.L("Done"), theme.ConfirmIcon(), widget.MediumImportance, k.Reset)
 	s.code = heading("")
 	s.codeWhy = line(tr.L(codeWhy))
 	s.content = container.NewVBox(spacer(), s.message, s.detail, spacer(),
@@ -156,7 +155,7 @@ func (s *doneScreen) show(en event.Entry, msg string, deck bool) {
 	if deck {
 		s.detail.SetText(tr.L("You can register your deck now, or later at the organizer's desk."))
 	}
-	setVisible(s.deckButton, deck)
+	toggle.Visible(s.deckButton, deck)
 	s.k.show(s)
 }
 

@@ -201,8 +201,7 @@ func New(d Deps, run work.Runner, win fyne.Window, eventID event.EventID, now fu
 	k.screens = []screen{k.start, k.confirm, k.signup, k.done, k.deck, k.code, k.pin, k.sameName, k.table}
 
 	k.title = &widget.Label{TextStyle: fyne.TextStyle{Bold: true}, SizeName: theme.SizeNameSubHeadingText, Truncation: fyne.TextTruncateEllipsis}
-	k.organizerKey = newButton(k, tr.L("Organizer"), widget.LowImportance, k.ShowPIN)
-	k.organizerKey.Icon = theme.LoginIcon()
+	k.organizerKey = newButton(k, tr.L("Organizer"), theme.LoginIcon(), widget.LowImportance, k.ShowPIN)
 	hints := &widget.Label{Text: tr.L("Tab: next · Enter: choose · Esc: back"), Importance: widget.LowImportance}
 	footer := container.NewThemeOverride(container.NewBorder(nil, nil, hints, k.organizerKey), bigTheme{text: footerSize})
 
@@ -283,23 +282,7 @@ func (k *Kiosk) Tick(now time.Time) {
 
 // StartTicking starts calling Tick from a ticker until Stop.
 func (k *Kiosk) StartTicking() {
-	t := time.NewTicker(tickEvery)
-	go func() {
-		defer t.Stop()
-		for {
-			select {
-			case <-k.stop:
-				return
-			case <-t.C:
-				select {
-				case <-k.stop:
-					return
-				default:
-					fyne.Do(func() { k.Tick(k.now()) })
-				}
-			}
-		}
-	}()
+	work.Every(k.stop, tickEvery, func() { k.Tick(k.now()) })
 }
 
 // Stop stops the ticker StartTicking started. It may be called more than

@@ -49,20 +49,18 @@ func newPINPad(k *Kiosk) *pinPad {
 	p.field.OnChanged = p.onChanged
 	p.field.OnSubmitted = func(string) { p.submit() }
 	// The heading says what is wrong, so the pad fits a 1280×800 screen.
-	p.message = heading(tr.L(pinTitle))
-	p.message.SizeName = theme.SizeNameSubHeadingText
+	p.message = subheading(tr.L(pinTitle))
 	grid := container.NewGridWithColumns(3)
 	for _, d := range []string{"1", "2", "3", "4", "5", "6", "7", "8", "9"} {
 		grid.Add(p.digit(d))
 	}
-	erase := newButton(k, tr.L("Erase"), widget.MediumImportance, p.erase)
-	p.ok = newButton(k, tr.L("OK"), widget.HighImportance, p.submit)
+	erase := newButton(k, tr.L("Erase"), nil, widget.MediumImportance, p.erase)
+	p.ok = newButton(k, tr.L("OK"), nil, widget.HighImportance, p.submit)
 	grid.Add(erase)
 	grid.Add(p.digit("0"))
 	grid.Add(p.ok)
 	p.keys = append(p.keys, erase, p.ok)
-	p.cancel = newButton(k, tr.L("Cancel"), widget.MediumImportance, p.back)
-	p.cancel.Icon = theme.CancelIcon()
+	p.cancel = newButton(k, tr.L("Cancel"), theme.CancelIcon(), widget.MediumImportance, p.back)
 	pad := container.NewVBox(p.message, p.field, grid, row(p.cancel))
 	p.content = container.New(column{max: 640}, pad)
 	return p
@@ -70,7 +68,7 @@ func newPINPad(k *Kiosk) *pinPad {
 
 // digit returns the button that types d.
 func (p *pinPad) digit(d string) *keyButton {
-	b := newButton(p.k, d, widget.MediumImportance, func() {
+	b := newButton(p.k, d, nil, widget.MediumImportance, func() {
 		if len(p.field.Text) < maxPIN {
 			p.field.SetText(p.field.Text + d)
 		}

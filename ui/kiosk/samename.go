@@ -54,16 +54,13 @@ func newSameNameScreen(k *Kiosk) *sameNameScreen {
 	s.problem.Importance = widget.DangerImportance
 	list := container.NewVBox()
 	for i := range maxMatches {
-		b := newButton(k, "", widget.HighImportance, func() { s.pick(i) })
-		b.Icon = theme.ConfirmIcon()
+		b := newButton(k, "", theme.ConfirmIcon(), widget.HighImportance, func() { s.pick(i) })
 		b.Hide()
 		s.buttons = append(s.buttons, b)
 		list.Add(b)
 	}
-	s.someone = newButton(k, tr.L(someoneElse), widget.MediumImportance, s.onSomeoneElse)
-	s.someone.Icon = theme.ContentAddIcon()
-	s.backward = newButton(k, tr.L("Back"), widget.MediumImportance, s.back)
-	s.backward.Icon = theme.NavigateBackIcon()
+	s.someone = newButton(k, tr.L(someoneElse), theme.ContentAddIcon(), widget.MediumImportance, s.onSomeoneElse)
+	s.backward = newButton(k, tr.L("Back"), theme.NavigateBackIcon(), widget.MediumImportance, s.back)
 	s.content = container.New(column{max: 1100}, container.NewVBox(
 		heading(tr.L(sameNameTitle)), s.detail, list, s.someone, s.backward, s.problem))
 	return s

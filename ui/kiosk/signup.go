@@ -39,10 +39,8 @@ func newSignupScreen(k *Kiosk) *signupScreen {
 	s.member.OnChanged = func(string) { s.k.input() }
 	s.problem = line("")
 	s.problem.Importance = widget.DangerImportance
-	s.signUp = newButton(k, tr.L("Sign up"), widget.HighImportance, s.submit)
-	s.signUp.Icon = theme.ConfirmIcon()
-	s.backward = newButton(k, tr.L("Back"), widget.MediumImportance, s.back)
-	s.backward.Icon = theme.NavigateBackIcon()
+	s.signUp = newButton(k, tr.L("Sign up"), theme.ConfirmIcon(), widget.HighImportance, s.submit)
+	s.backward = newButton(k, tr.L("Back"), theme.NavigateBackIcon(), widget.MediumImportance, s.back)
 	label := func(text string) *widget.Label {
 		return &widget.Label{Text: text, TextStyle: fyne.TextStyle{Bold: true}}
 	}

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/director"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
@@ -56,7 +57,7 @@ func newStartScreen(k *Kiosk) *startScreen {
 	s.hint.Importance = widget.LowImportance
 	list := container.NewVBox()
 	for i := range maxMatches {
-		b := newButton(k, "", widget.MediumImportance, func() { s.pick(i) })
+		b := newButton(k, "", nil, widget.MediumImportance, func() { s.pick(i) })
 		b.Alignment = widget.ButtonAlignLeading
 		b.IconPlacement = widget.ButtonIconTrailingText
 		b.onArrow = func(up bool) { s.moveFocus(i, up) }
@@ -64,8 +65,7 @@ func newStartScreen(k *Kiosk) *startScreen {
 		s.buttons = append(s.buttons, b)
 		list.Add(b)
 	}
-	s.newHere = newButton(k, tr.L("I'm new here"), widget.MediumImportance, s.onNew)
-	s.newHere.Icon = theme.ContentAddIcon()
+	s.newHere = newButton(k, tr.L("I'm new here"), theme.ContentAddIcon(), widget.MediumImportance, s.onNew)
 	s.welcome = heading(tr.L(checkInTitle))
 	s.prompt = line(tr.L(checkInPrompt))
 	top := container.NewVBox(s.welcome, s.prompt, s.search, s.hint)
@@ -113,7 +113,7 @@ func (s *startScreen) setFindTables(on bool) {
 		s.welcome.SetText(tr.L(findTitle))
 		s.prompt.SetText(tr.L(findPrompt))
 	}
-	setVisible(s.newHere, !on)
+	toggle.Visible(s.newHere, !on)
 	s.clear()
 }
 
@@ -145,12 +145,7 @@ func (s *startScreen) onChanged(q string) {
 	work.Call(s.k.run, func(ctx context.Context) ([]director.KioskMatch, error) {
 		return s.k.d.Kiosk.KioskSearch(ctx, id, q)
 	}, func(ms []director.KioskMatch, err error) {
-		if seq != s.seq {
-			return
-		}
-		if err != nil {
-			s.show(nil)
-			s.hint.SetText(tr.L("Sorry, the search did not work. Please see the organizer."))
+		if s.dropped(seq, err) {
 			return
 		}
 		s.show(ms)
@@ -161,6 +156,20 @@ func (s *startScreen) onChanged(q string) {
 			s.hint.SetText(tr.L("Nobody by that name yet. New here? Choose “I'm new here”."))
 		}
 	})
+}
+
+// dropped reports whether the answer to search seq is left unshown: a
+// newer search has started, or this one failed (the hint says so).
+func (s *startScreen) dropped(seq int, err error) bool {
+	if seq != s.seq {
+		return true
+	}
+	if err != nil {
+		s.show(nil)
+		s.hint.SetText(tr.L("Sorry, the search did not work. Please see the organizer."))
+		return true
+	}
+	return false
 }
 
 // show lists the check-in matches, the first highlighted.
@@ -205,12 +214,7 @@ func (s *startScreen) findTable(q string, seq int) {
 	work.Call(s.k.run, func(ctx context.Context) (director.KioskTables, error) {
 		return s.k.d.Kiosk.KioskFindTable(ctx, id, q)
 	}, func(v director.KioskTables, err error) {
-		if seq != s.seq {
-			return
-		}
-		if err != nil {
-			s.show(nil)
-			s.hint.SetText(tr.L("Sorry, the search did not work. Please see the organizer."))
+		if s.dropped(seq, err) {
 			return
 		}
 		seats := v.Seats

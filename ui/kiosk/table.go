@@ -37,14 +37,12 @@ type tableScreen struct {
 
 func newTableScreen(k *Kiosk) *tableScreen {
 	s := &tableScreen{k: k}
-	s.name = heading("")
-	s.name.SizeName = theme.SizeNameSubHeadingText
+	s.name = subheading("")
 	// The table number is the one thing read from a step away.
 	s.table = heading("")
 	s.seat = line("")
 	s.clock = line("")
-	s.ok = newButton(k, tr.L("Done"), widget.MediumImportance, k.Reset)
-	s.ok.Icon = theme.ConfirmIcon()
+	s.ok = newButton(k, tr.L("Done"), theme.ConfirmIcon(), widget.MediumImportance, k.Reset)
 	s.content = container.NewVBox(s.name,
 		container.NewThemeOverride(s.table, bigTheme{text: textSize, heading: tableNumberScale}), s.seat, s.clock, spacer(), row(s.ok))
 	return s

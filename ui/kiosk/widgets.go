@@ -75,9 +75,9 @@ type keyButton struct {
 	onArrow func(up bool)
 }
 
-func newButton(k *Kiosk, text string, imp widget.Importance, tapped func()) *keyButton {
+func newButton(k *Kiosk, text string, icon fyne.Resource, imp widget.Importance, tapped func()) *keyButton {
 	b := &keyButton{k: k}
-	b.Text, b.Importance, b.OnTapped = text, imp, tapped
+	b.Text, b.Icon, b.Importance, b.OnTapped = text, icon, imp, tapped
 	b.ExtendBaseWidget(b)
 	return b
 }
@@ -153,6 +153,13 @@ func (c column) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 }
 
+// subheading is a heading a size smaller, for a screen's title.
+func subheading(text string) *widget.Label {
+	l := heading(text)
+	l.SizeName = theme.SizeNameSubHeadingText
+	return l
+}
+
 // heading returns a large bold centred label that wraps.
 func heading(text string) *widget.Label {
 	return &widget.Label{Text: text, SizeName: theme.SizeNameHeadingText, TextStyle: fyne.TextStyle{Bold: true},
@@ -162,15 +169,6 @@ func heading(text string) *widget.Label {
 // line returns a centred label that wraps.
 func line(text string) *widget.Label {
 	return &widget.Label{Text: text, Alignment: fyne.TextAlignCenter, Wrapping: fyne.TextWrapWord}
-}
-
-// setVisible shows or hides o.
-func setVisible(o fyne.CanvasObject, on bool) {
-	if on {
-		o.Show()
-	} else {
-		o.Hide()
-	}
 }
 
 // buttonRow lays out its visible buttons side by side, equally wide (at

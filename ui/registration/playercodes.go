@@ -12,6 +12,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/keys"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
@@ -137,8 +138,8 @@ func (g *codesDialog) clear() {
 }
 
 func (g *codesDialog) refreshButtons() {
-	setVisible(g.printOne, g.s.onPrintSlips != nil)
-	setVisible(g.printAll, g.s.onPrintSlips != nil)
+	toggle.Visible(g.printOne, g.s.onPrintSlips != nil)
+	toggle.Visible(g.printAll, g.s.onPrintSlips != nil)
 	if g.current.ID == 0 {
 		g.printOne.Disable()
 	} else {

@@ -67,8 +67,7 @@ func newPodsDialog(s *Screen) *podsDialog {
 		Wrapping: fyne.TextWrapWord, Importance: widget.LowImportance}
 	p.grid = container.New(layout.NewGridLayoutWithColumns(1))
 	p.scroll = container.NewVScroll(p.grid)
-	p.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
-	p.problem.Hide()
+	p.problem = columns.Problem()
 	p.drawButton = &widget.Button{Text: tr.L("Draw pods"), Icon: theme.ViewRefreshIcon(), OnTapped: p.onDraw}
 	p.close = &widget.Button{Text: tr.L("Close"), OnTapped: p.onClose}
 

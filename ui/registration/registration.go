@@ -22,6 +22,7 @@ import (
 	"tablekeeper/core/i18n"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
@@ -309,10 +310,10 @@ func (s *Screen) Reload() {
 			s.decksButton.Refresh()
 			teams := l.event.Settings.Teams()
 			for _, o := range []fyne.CanvasObject{s.teamsButton, s.teamHead, s.teamList} {
-				setVisible(o, teams)
+				toggle.Visible(o, teams)
 			}
 			for _, o := range []fyne.CanvasObject{s.entryHead, s.entryList} {
-				setVisible(o, !teams)
+				toggle.Visible(o, !teams)
 			}
 			s.setTeams(l.teams)
 			s.showEntries(l.entries)
@@ -560,14 +561,6 @@ func (s *Screen) focusFirstPresent() bool {
 	s.focusPresent(0)
 	_, ok := s.win.Canvas().Focused().(*presentBox)
 	return ok
-}
-
-func setVisible(o fyne.CanvasObject, on bool) {
-	if on {
-		o.Show()
-	} else {
-		o.Hide()
-	}
 }
 
 func (s *Screen) updateEntry(i widget.ListItemID, o fyne.CanvasObject) {

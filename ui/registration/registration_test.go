@@ -68,6 +68,18 @@ func (f fixture) entries(t *testing.T) []event.Entry {
 	return en
 }
 
+// enterMatch types q in the directory search, checks that it finds want
+// alone, and presses Enter on it without an error.
+func (f fixture) enterMatch(t *testing.T, q, want string) {
+	t.Helper()
+	test.Type(f.s.search, q)
+	if len(f.s.matches) != 1 || f.s.matches[0].Name != want {
+		t.Fatalf("directory matches for %s = %+v", q, f.s.matches)
+	}
+	f.s.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	f.errs.None(t)
+}
+
 // directory adds the players to the store's directory, registered to no
 // event.
 func (f fixture) directory(t *testing.T, players ...string) {
@@ -136,12 +148,7 @@ func TestANewPlayerWithoutANameIsRefusedOnTheStatusLine(t *testing.T) {
 func TestSearchingTheDirectoryAndPressingEnterRegistersTheMatch(t *testing.T) {
 	f := setup(t)
 	f.directory(t, "Bob Stone", "Carol Reed", "Bobby Tables")
-	test.Type(f.s.search, "carol")
-	if len(f.s.matches) != 1 || f.s.matches[0].Name != "Carol Reed" {
-		t.Fatalf("matches for carol = %+v", f.s.matches)
-	}
-	f.s.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	f.errs.None(t)
+	f.enterMatch(t, "carol", "Carol Reed")
 	if got := names(f.entries(t)); got != "Carol Reed" {
 		t.Fatalf("entries = %q", got)
 	}
@@ -260,12 +267,7 @@ func TestTheFilterNarrowsTheEntries(t *testing.T) {
 func TestTheDeskFindsNamesWithoutTheirAccents(t *testing.T) {
 	f := setup(t)
 	f.directory(t, "Nguyễn Thị Ánh", "Søren Ødegård", "Bob Stone")
-	test.Type(f.s.search, "nguyen")
-	if len(f.s.matches) != 1 || f.s.matches[0].Name != "Nguyễn Thị Ánh" {
-		t.Fatalf("directory matches for nguyen = %+v", f.s.matches)
-	}
-	f.s.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	f.errs.None(t)
+	f.enterMatch(t, "nguyen", "Nguyễn Thị Ánh")
 	uitest.Players(t, f.d, f.e.ID, "Søren Ødegård")
 	f.s.Reload()
 	for q, want := range map[string]string{"nguyen thi": "Nguyễn Thị Ánh", "SOREN ODE": "Søren Ødegård"} {

@@ -1,8 +1,6 @@
 package rounds
 
 import (
-	"strings"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
@@ -15,43 +13,13 @@ import (
 // in the panel is wrapped to pass Esc (and Enter where the widget ignores
 // it) to the panel.
 
-// keyEntry is a one-line entry that passes Esc on (keys.Entry's OnKey),
-// selects its text when it gains the focus (so a prefilled value is
-// overwritten by typing, as in a spreadsheet), and accepts only the
-// characters in allow (all when empty).
-type keyEntry struct {
-	keys.Entry
-	// onRune, when set, sees each typed rune first; it returns true when
-	// it used the rune (the Winner field's "t" ticks Time-out).
-	onRune func(rune) bool
-	allow  string
-}
+// keyEntry is a cell entry (keys.CellEntry) that passes Esc on.
+type keyEntry = keys.CellEntry
 
 func newKeyEntry(placeholder, allow string, onEscape func()) *keyEntry {
-	e := &keyEntry{allow: allow}
-	e.PlaceHolder = placeholder
+	e := keys.NewCellEntry(placeholder, allow)
 	e.OnKey = map[fyne.KeyName]func(){fyne.KeyEscape: onEscape}
-	e.ExtendBaseWidget(e)
 	return e
-}
-
-// TypedRune implements fyne.Focusable.
-func (e *keyEntry) TypedRune(r rune) {
-	if e.onRune != nil && e.onRune(r) {
-		return
-	}
-	if e.allow != "" && !strings.ContainsRune(e.allow, r) {
-		return
-	}
-	e.Entry.TypedRune(r)
-}
-
-// FocusGained implements fyne.Focusable.
-func (e *keyEntry) FocusGained() {
-	e.Entry.FocusGained()
-	if e.Text != "" {
-		e.TypedShortcut(&fyne.ShortcutSelectAll{})
-	}
 }
 
 // keyCheck is a check box that passes Esc and Enter on (Space ticks it).

@@ -8,7 +8,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/director"
@@ -92,15 +91,10 @@ func newResultPanel(s *Screen, t director.SheetTable) *resultPanel {
 	p.winner.SetText(in.Winners)
 	p.winner.OnChanged = p.onChanged
 	p.winner.OnSubmitted = p.onSubmitted
-	p.winner.onRune = p.onWinnerRune
+	p.winner.OnRune = p.onWinnerRune
 
-	p.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
-	p.problem.Hide()
-	p.cancel = keys.NewButton(tr.L("Cancel"), theme.CancelIcon(), p.onCancel)
-	p.cancel.OnEscape = p.onCancel
-	p.save = keys.NewButton(tr.L("Save result"), theme.DocumentSaveIcon(), p.onSave)
-	p.save.Importance = widget.HighImportance
-	p.save.OnEscape = p.onCancel
+	p.problem = columns.Problem()
+	p.cancel, p.save = keys.NewCancelSave(tr.L("Save result"), p.onCancel, p.onSave)
 
 	entryHeight := p.winner.MinSize().Height
 	winnerRow := container.NewHBox(
@@ -172,14 +166,7 @@ func (p *resultPanel) onWinnerRune(r rune) bool {
 	return true
 }
 
-func (p *resultPanel) showProblem(text string) {
-	p.problem.SetText(text)
-	if text == "" {
-		p.problem.Hide()
-	} else {
-		p.problem.Show()
-	}
-}
+func (p *resultPanel) showProblem(text string) { columns.SetProblem(p.problem, text) }
 
 func (p *resultPanel) onSubmitted(string) { p.onSave() }
 

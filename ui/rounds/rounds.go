@@ -37,6 +37,7 @@ import (
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/labels"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
@@ -602,10 +603,10 @@ func (s *Screen) showBanner() {
 // the multiplayer rows whose results are entered in a panel.
 func (s *Screen) showMulti(multi bool) {
 	for _, o := range []fyne.CanvasObject{s.resultLabel, s.resultBox, s.twoHeader, s.list} {
-		setVisible(o, !multi)
+		toggle.Visible(o, !multi)
 	}
 	for _, o := range []fyne.CanvasObject{s.mheader, s.mlist} {
-		setVisible(o, multi)
+		toggle.Visible(o, multi)
 	}
 	if multi {
 		s.saveButton.SetText(tr.L("Enter result"))
@@ -614,14 +615,6 @@ func (s *Screen) showMulti(multi bool) {
 	} else {
 		s.saveButton.SetText(tr.L("Save result"))
 		s.saveButton.SetIcon(theme.DocumentSaveIcon())
-	}
-}
-
-func setVisible(o fyne.CanvasObject, on bool) {
-	if on {
-		o.Show()
-	} else {
-		o.Hide()
 	}
 }
 
@@ -1032,8 +1025,8 @@ func (s *Screen) setStatus(text string, imp widget.Importance) {
 // draft, and the usual hint line otherwise.
 func (s *Screen) showDraftHint() {
 	draft := s.Draft()
-	setVisible(s.draftHint, draft && s.status.Text == "")
-	setVisible(s.hint, !draft)
+	toggle.Visible(s.draftHint, draft && s.status.Text == "")
+	toggle.Visible(s.hint, !draft)
 }
 
 // fail shows the problem in red on the status line; nothing was saved.

@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/director"
@@ -16,6 +15,7 @@ import (
 	"tablekeeper/ui/internal/columns"
 	keyw "tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/labels"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
@@ -79,13 +79,8 @@ func newForm(d Director, run work.Runner, win fyne.Window, sh director.Sheet, t 
 
 	f.decision = &widget.Label{Wrapping: fyne.TextWrapWord, TextStyle: fyne.TextStyle{Bold: true}}
 	f.detail = columns.Secondary("", true)
-	f.problem = &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
-	f.problem.Hide()
-	f.cancel = keyw.NewButton(tr.L("Cancel"), theme.CancelIcon(), f.onCancel)
-	f.cancel.OnEscape = f.onCancel
-	f.save = keyw.NewButton(tr.L("Save result"), theme.DocumentSaveIcon(), f.onSave)
-	f.save.Importance = widget.HighImportance
-	f.save.OnEscape = f.onCancel
+	f.problem = columns.Problem()
+	f.cancel, f.save = keyw.NewCancelSave(tr.L("Save result"), f.onCancel, f.onSave)
 
 	content := container.NewVBox(
 		columns.Secondary(f.rule(), true),
@@ -141,21 +136,10 @@ func (f *form) refresh() {
 // showDetail shows the decider's explanation; an empty one takes no room.
 func (f *form) showDetail(text string) {
 	columns.SetSecondary(f.detail, text)
-	if text == "" {
-		f.detail.Hide()
-	} else {
-		f.detail.Show()
-	}
+	toggle.Visible(f.detail, text != "")
 }
 
-func (f *form) showProblem(text string) {
-	f.problem.SetText(text)
-	if text == "" {
-		f.problem.Hide()
-	} else {
-		f.problem.Show()
-	}
-}
+func (f *form) showProblem(text string) { columns.SetProblem(f.problem, text) }
 
 // onSave records the decided result. A form that decides nothing, or a
 // result the director refuses, leaves the dialog open with the problem in

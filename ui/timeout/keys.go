@@ -2,13 +2,14 @@ package timeout
 
 import (
 	"image/color"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	keyw "tablekeeper/ui/internal/keys"
 )
 
 // The forms are filled from the keyboard: Tab moves, Enter saves and Esc
@@ -38,19 +39,16 @@ func (k *keys) typed(ev *fyne.KeyEvent) bool {
 	return false
 }
 
-// numberEntry is a one-line entry for a count: it accepts only the
-// characters in allow, selects its text when it gains the focus (so that
-// typing replaces a prefilled value, as in a spreadsheet), and passes
-// Enter and Esc to the form.
+// numberEntry is a one-line entry for a count (keys.CellEntry: it takes
+// only the characters in allow and selects its text when it gains the
+// focus) that passes Enter and Esc to the form.
 type numberEntry struct {
-	widget.Entry
+	keyw.CellEntry
 	keys
-
-	allow string
 }
 
 func newNumberEntry(placeholder, allow string) *numberEntry {
-	e := &numberEntry{allow: allow}
+	e := &numberEntry{CellEntry: keyw.CellEntry{Allow: allow}}
 	e.PlaceHolder = placeholder
 	e.ExtendBaseWidget(e)
 	return e
@@ -59,23 +57,7 @@ func newNumberEntry(placeholder, allow string) *numberEntry {
 // TypedKey implements fyne.Focusable.
 func (e *numberEntry) TypedKey(ev *fyne.KeyEvent) {
 	if !e.typed(ev) {
-		e.Entry.TypedKey(ev)
-	}
-}
-
-// TypedRune implements fyne.Focusable.
-func (e *numberEntry) TypedRune(r rune) {
-	if e.allow != "" && !strings.ContainsRune(e.allow, r) {
-		return
-	}
-	e.Entry.TypedRune(r)
-}
-
-// FocusGained implements fyne.Focusable.
-func (e *numberEntry) FocusGained() {
-	e.Entry.FocusGained()
-	if e.Text != "" {
-		e.TypedShortcut(&fyne.ShortcutSelectAll{})
+		e.CellEntry.TypedKey(ev)
 	}
 }
 

@@ -102,6 +102,21 @@ func (fx *fixture) press(key fyne.KeyName) {
 	fx.w.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: key})
 }
 
+// refuses checks that f's problem says want, and that Enter then saves
+// nothing and leaves the form open; the focus goes back to its first
+// field. what names the input refused.
+func (fx *fixture) refuses(t *testing.T, f *form, want, what string) {
+	t.Helper()
+	if !strings.Contains(f.problem.Text, want) {
+		t.Fatalf("%s: problem %q", what, f.problem.Text)
+	}
+	fx.press(fyne.KeyReturn)
+	if fx.result(t, 1) != nil || !fx.dialogOpen() {
+		t.Fatalf("%s was saved", what)
+	}
+	fx.w.Canvas().Focus(f.first)
+}
+
 // open reports whether the form's dialog is on screen.
 func (fx *fixture) dialogOpen() bool { return fx.w.Canvas().Overlays().Top() != nil }
 
@@ -445,14 +460,7 @@ func TestShadowfistRefusesAFullWinAsATimeOut(t *testing.T) {
 	fx := newFixture(t, "shadowfist", "final-brawl", nil, fourPlayers...)
 	f := fx.open(t, 1)
 	fx.fill("5", "", "12")
-	if !strings.Contains(f.problem.Text, "full win, not a time-out") {
-		t.Fatalf("problem %q", f.problem.Text)
-	}
-	fx.press(fyne.KeyReturn)
-	if fx.result(t, 1) != nil || !fx.dialogOpen() {
-		t.Fatal("a full win was saved as a time-out")
-	}
-	fx.w.Canvas().Focus(f.first)
+	fx.refuses(t, f, "full win, not a time-out", "a full win")
 	fx.fill("4", "", "12", "4", "", "1 2 3 4 5 6 7 8")
 	if !strings.Contains(f.problem.Text, "has 8 numbers") {
 		t.Fatalf("problem %q", f.problem.Text)

@@ -179,3 +179,21 @@ func (l MinWidth) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	objects[0].Move(fyne.NewPos(0, 0))
 	objects[0].Resize(size)
 }
+
+// Problem returns the bold red label in which a form says what stops it,
+// wrapped, hidden until SetProblem gives it a text.
+func Problem() *widget.Label {
+	l := &widget.Label{Wrapping: fyne.TextWrapWord, Importance: widget.DangerImportance, TextStyle: fyne.TextStyle{Bold: true}}
+	l.Hide()
+	return l
+}
+
+// SetProblem shows text in a Problem, or hides it when text is empty.
+func SetProblem(l *widget.Label, text string) {
+	l.SetText(text)
+	if text == "" {
+		l.Hide()
+	} else {
+		l.Show()
+	}
+}

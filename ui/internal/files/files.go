@@ -214,3 +214,22 @@ func walk(o fyne.CanvasObject, list func(*widget.List), split func(*container.Sp
 		walk(x.Content, list, split)
 	}
 }
+
+// SaveTo returns a Save dialog (titled as Save titles it) that hands the
+// path chosen to write. The dialog makes an empty file there; SaveTo
+// closes it and write writes the file afresh. A dialog that fails goes to
+// fail; a cancelled one does nothing.
+func SaveTo(win fyne.Window, fail func(error), write func(path string)) *dialog.FileDialog {
+	return Save(func(w fyne.URIWriteCloser, err error) {
+		if err != nil {
+			fail(err)
+			return
+		}
+		if w == nil {
+			return
+		}
+		path := w.URI().Path()
+		_ = w.Close()
+		write(path)
+	}, win)
+}

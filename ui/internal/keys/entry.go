@@ -1,6 +1,8 @@
 package keys
 
 import (
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 )
@@ -38,4 +40,44 @@ func NewFormEntry(placeholder string, submit func(string), cancel func()) *Entry
 	e.OnSubmitted = submit
 	e.OnKey = map[fyne.KeyName]func(){fyne.KeyEscape: cancel}
 	return e
+}
+
+// CellEntry is a one-line Entry for a form's cell, as in a spreadsheet: it
+// takes only the characters in Allow (all when empty), and selects its
+// text when it gains the focus, so that typing replaces a prefilled value.
+type CellEntry struct {
+	Entry
+	// Allow lists the characters the cell takes; empty: all.
+	Allow string
+	// OnRune, when set, sees each typed rune first; it returns true when
+	// it used the rune.
+	OnRune func(rune) bool
+}
+
+// NewCellEntry returns a CellEntry with a placeholder, taking the
+// characters in allow. A type that embeds it calls ExtendBaseWidget itself.
+func NewCellEntry(placeholder, allow string) *CellEntry {
+	e := &CellEntry{Allow: allow}
+	e.PlaceHolder = placeholder
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+// TypedRune implements fyne.Focusable.
+func (e *CellEntry) TypedRune(r rune) {
+	if e.OnRune != nil && e.OnRune(r) {
+		return
+	}
+	if e.Allow != "" && !strings.ContainsRune(e.Allow, r) {
+		return
+	}
+	e.Entry.TypedRune(r)
+}
+
+// FocusGained implements fyne.Focusable.
+func (e *CellEntry) FocusGained() {
+	e.Entry.FocusGained()
+	if e.Text != "" {
+		e.TypedShortcut(&fyne.ShortcutSelectAll{})
+	}
 }

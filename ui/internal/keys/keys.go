@@ -6,7 +6,10 @@ package keys
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"tablekeeper/ui/internal/tr"
 )
 
 // Button is a button that Enter presses too, and that passes Esc on.
@@ -39,4 +42,15 @@ func (b *Button) TypedKey(ev *fyne.KeyEvent) {
 	default:
 		b.Button.TypedKey(ev)
 	}
+}
+
+// NewCancelSave returns a dialog's Cancel button and its Save button,
+// labelled save and marked as the one to press; Esc on either cancels.
+func NewCancelSave(save string, onCancel, onSave func()) (cancelButton, saveButton *Button) {
+	cancelButton = NewButton(tr.L("Cancel"), theme.CancelIcon(), onCancel)
+	cancelButton.OnEscape = onCancel
+	saveButton = NewButton(save, theme.DocumentSaveIcon(), onSave)
+	saveButton.Importance = widget.HighImportance
+	saveButton.OnEscape = onCancel
+	return cancelButton, saveButton
 }

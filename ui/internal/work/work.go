@@ -7,6 +7,7 @@ package work
 import (
 	"context"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -121,3 +122,27 @@ func Sentence(err error) string {
 // Alert shows an error to the organizer. The window shell provides one that
 // opens a dialog; screens with a status line show errors there instead.
 type Alert func(error)
+
+// Every calls f on the UI thread every period until stop is closed, from a
+// goroutine of its own; a tick that reaches the UI thread after stop is
+// closed is dropped.
+func Every(stop <-chan struct{}, period time.Duration, f func()) {
+	go func() {
+		t := time.NewTicker(period)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				fyne.Do(func() {
+					select {
+					case <-stop:
+					default:
+						f()
+					}
+				})
+			}
+		}
+	}()
+}
