@@ -63,9 +63,9 @@ func NewFloor(t testing.TB) *Floor {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { db.Close() })
+	t.Cleanup(func() { _ = db.Close() }) // a test's scratch database: nothing to lose
 	c := NewClock(Start)
-	d := director.New(db, c.Now, rand.New(rand.NewPCG(1, 2)))
+	d := director.New(db, c.Now, rand.New(rand.NewPCG(1, 2))) // #nosec G404 -- the rounds' seeds are seeded on purpose, so a test's pairings repeat
 	return &Floor{T: t, D: d, DB: db, Clock: c}
 }
 
@@ -78,14 +78,14 @@ func ShmDB(tb testing.TB, name string) *store.DB {
 	if fi, err := os.Stat("/dev/shm"); err == nil && fi.IsDir() {
 		if d, err := os.MkdirTemp("/dev/shm", "tk-"+name+"-"); err == nil {
 			dir = d
-			tb.Cleanup(func() { os.RemoveAll(d) })
+			tb.Cleanup(func() { _ = os.RemoveAll(d) }) // a benchmark's scratch folder
 		}
 	}
 	db, err := store.Open(filepath.Join(dir, name+".db"))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	tb.Cleanup(func() { db.Close() })
+	tb.Cleanup(func() { _ = db.Close() }) // a benchmark's scratch database
 	return db
 }
 
