@@ -14,33 +14,16 @@ import (
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/store"
 	"tablekeeper/ui/web/floods"
+	"tablekeeper/ui/web/internal/webtest"
 )
-
-// setClock is a clock a test moves by hand.
-type setClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *setClock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *setClock) add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
 
 // watched is a watch over a director on a database file of its own, and
 // open, which closes the file and opens it again as another process
 // would.
-func watched(t *testing.T) (*floods.Watch, *setClock, func() *director.Director) {
+func watched(t *testing.T) (*floods.Watch, *webtest.Clock, func() *director.Director) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "t.db")
-	c := &setClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
+	c := webtest.NewClock(time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC))
 	var db *store.DB
 	open := func() *director.Director {
 		if db != nil {
@@ -50,10 +33,10 @@ func watched(t *testing.T) (*floods.Watch, *setClock, func() *director.Director)
 		if db, err = store.Open(path); err != nil {
 			t.Fatal(err)
 		}
-		return director.New(db, c.now, rand.New(rand.NewPCG(1, 2)))
+		return director.New(db, c.Now, rand.New(rand.NewPCG(1, 2)))
 	}
 	t.Cleanup(func() { db.Close() })
-	return floods.New(open().Network, c.now), c, open
+	return floods.New(open().Network, c.Now), c, open
 }
 
 // 3,000 wrong PINs from 3,000 devices at once are all counted, with
@@ -92,7 +75,7 @@ func TestTheFloodWatchCountsByKindAndIsReadElsewhere(t *testing.T) {
 		w.Note(ctx, floods.PlayerCode, fmt.Sprint("dev", i%50), fmt.Sprintf("10.1.%d.%d", i%7, 1))
 		w.Note(ctx, floods.TableCode, "", "10.2.0.1")
 		if i%100 == 0 {
-			clock.add(time.Second)
+			clock.Add(time.Second)
 		}
 	}
 	a, _ := w.Alert(ctx)
@@ -101,15 +84,15 @@ func TestTheFloodWatchCountsByKindAndIsReadElsewhere(t *testing.T) {
 	if a != want {
 		t.Errorf("alert %+v; want %+v", a, want)
 	}
-	clock.add(6 * time.Second) // the last counts are due to be written
+	clock.Add(6 * time.Second) // the last counts are due to be written
 	if a, _ := w.Alert(ctx); a != want {
 		t.Fatalf("alert %+v", a)
 	}
-	other := floods.New(open().Network, clock.now) // another process on the same file
+	other := floods.New(open().Network, clock.Now) // another process on the same file
 	if a, _ := other.Alert(ctx); a != want {
 		t.Errorf("another process reads %+v; want %+v", a, want)
 	}
-	clock.add(floods.Window)
+	clock.Add(floods.Window)
 	if a, _ := other.Alert(ctx); a.Any() {
 		t.Errorf("a window later another process still reads %+v", a)
 	}
