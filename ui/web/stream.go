@@ -123,7 +123,7 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request, id event.Ev
 		device = "ip:" + addr
 	}
 	l := langOf(r)
-	k := streamPage{lang: l, entry: s.streamEntry(r, id), patch: id != 0 && r.URL.Query().Get("patch") == "1"}
+	k := streamPage{lang: l, patch: id != 0 && r.URL.Query().Get("patch") == "1"}
 	c, err := s.hub.join(id, device, addr, k)
 	if err != nil {
 		w.Header().Set("Retry-After", "60")
@@ -132,7 +132,9 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request, id event.Ev
 	}
 	defer s.hub.leave(c)
 	first := fmt.Sprintf("retry: %d\n\n", retryMillis)
+	entry := s.streamEntry(r, id) // only for a stream the hub took
 	c.mu.Lock()
+	c.entry = entry
 	if c.patch {
 		first += s.hub.resume(c, lastEventID(r))
 	}

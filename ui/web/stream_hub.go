@@ -71,13 +71,14 @@ type client struct {
 	addr   string
 	lang   i18n.Lang // the clock's label and the patches are said in it
 	patch  bool      // the patch protocol, not "change"
-	// entry is the player the phone is signed in as for the event (0:
-	// none); mine, that her table's reports changed (confirm.go).
-	entry event.EntryID
-	wake  chan struct{}
-	done  chan struct{}
+	wake   chan struct{}
+	done   chan struct{}
 
-	mu    sync.Mutex
+	mu sync.Mutex
+	// entry is the player the phone is signed in as for the event (0:
+	// none), looked up once the hub took the stream; mine, that her
+	// table's reports changed (confirm.go).
+	entry event.EntryID
 	what  director.ChangeKind
 	clock []byte
 	ping  bool
@@ -119,7 +120,7 @@ func (h *hub) join(id event.EventID, device, addr string, k streamPage) (*client
 		}
 		h.replace(h.addrs[full][0])
 	}
-	c := &client{event: id, device: device, addr: addr, lang: k.lang, entry: k.entry, patch: k.patch,
+	c := &client{event: id, device: device, addr: addr, lang: k.lang, patch: k.patch,
 		wake: make(chan struct{}, 1), done: make(chan struct{})}
 	h.clients[c] = struct{}{}
 	h.devices[device] = append(h.devices[device], c)
@@ -132,11 +133,9 @@ func (h *hub) join(id event.EventID, device, addr string, k streamPage) (*client
 }
 
 // streamPage is what a page's stream is, given when it joins: the language it
-// is said in, the player the phone is signed in as (0: none), and whether
-// it speaks the patch protocol.
+// is said in and whether it speaks the patch protocol.
 type streamPage struct {
 	lang  i18n.Lang
-	entry event.EntryID
 	patch bool
 }
 
