@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -151,10 +152,19 @@ func Run(t testing.TB, ctx context.Context, what string, actions ...chromedp.Act
 }
 
 // Screenshot takes a picture of the page and, when dir is not empty,
-// writes it there under name.
+// writes it there under name. The page is drawn first: its fonts loaded
+// and two frames painted. A picture that is kept (docs/network's) also
+// waits 300 ms more for the pages' transitions to end; one that is not
+// kept only has to be taken, so no test waits for time to pass there.
 func Screenshot(t testing.TB, ctx context.Context, dir, name string) {
 	t.Helper()
-	Run(t, ctx, "settle before "+name, chromedp.Sleep(300*time.Millisecond))
+	drawn := `document.fonts.ready.then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))))`
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](drawn, chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatalf("draw before %s: %v", name, err)
+	}
+	if dir != "" {
+		Run(t, ctx, "settle before "+name, chromedp.Sleep(300*time.Millisecond))
+	}
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatalf("screenshot %s: %v", name, err)
@@ -179,22 +189,45 @@ func TextOf(t testing.TB, ctx context.Context, sel string) string {
 	return strings.TrimSpace(s)
 }
 
-// WaitText waits until an element's text contains want.
+// WaitText waits until an element's text contains want. The page itself
+// checks, every 20 ms, so the wait ends as soon as the text is there
+// rather than at the next round trip of a poll from here.
 func WaitText(t testing.TB, ctx context.Context, sel, want string, within time.Duration) {
 	t.Helper()
-	deadline := time.Now().Add(within)
-	last := ""
-	for time.Now().Before(deadline) {
-		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const e = document.querySelector(`+JSString(sel)+`); return e ? e.textContent : ""; })()`))
-		if err == nil {
-			last = s
-			if strings.Contains(s, want) {
-				return
-			}
-		}
-		time.Sleep(100 * time.Millisecond)
+	if !waitIn(ctx, `(document.querySelector(`+JSString(sel)+`)?.textContent ?? "").includes(`+JSString(want)+`)`, within) {
+		t.Fatalf("%s never showed %q within %v; it shows %q", sel, want, within, TextOf(t, ctx, sel))
 	}
-	t.Fatalf("%s never showed %q within %v; it shows %q", sel, want, within, last)
+}
+
+// waitIn waits until the page's predicate (a script expression) is true,
+// checked in the page every 20 ms, for at most within. A navigation ends
+// the page's script, and the wait with it: the wait then starts again in
+// the new page, within the same time.
+func waitIn(ctx context.Context, predicate string, within time.Duration) bool {
+	deadline := time.Now().Add(within)
+	for {
+		left := time.Until(deadline)
+		if left <= 0 {
+			return false
+		}
+		wait := `new Promise(done => {
+			const end = Date.now() + ` + strconv.FormatInt(left.Milliseconds(), 10) + `;
+			const check = () => {
+				if (` + predicate + `) done(true);
+				else if (Date.now() >= end) done(false);
+				else setTimeout(check, 20);
+			};
+			check();
+		})`
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](wait, chromedp.EvalAwaitPromise))
+		switch {
+		case err == nil:
+			return ok
+		case ctx.Err() != nil:
+			return false
+		}
+		time.Sleep(20 * time.Millisecond) // the next page's script starts
+	}
 }
 
 // JSString quotes s for a script.
@@ -202,15 +235,11 @@ func JSString(s string) string {
 	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
 }
 
-// WaitGone waits until an element's text no longer contains text.
+// WaitGone waits until an element's text no longer contains text,
+// checked in the page as WaitText does.
 func WaitGone(t testing.TB, ctx context.Context, sel, text string, within time.Duration) {
 	t.Helper()
-	deadline := time.Now().Add(within)
-	for time.Now().Before(deadline) {
-		if !strings.Contains(TextOf(t, ctx, sel), text) {
-			return
-		}
-		time.Sleep(100 * time.Millisecond)
+	if !waitIn(ctx, `!(document.querySelector(`+JSString(sel)+`)?.textContent ?? "").trim().includes(`+JSString(text)+`)`, within) {
+		t.Fatalf("%s still shows %q after %v", sel, text, within)
 	}
-	t.Fatalf("%s still shows %q after %v", sel, text, within)
 }

@@ -62,3 +62,29 @@ func gone() bool {
 	defer shared.mu.Unlock()
 	return shared.ctx == nil || shared.ctx.Err() != nil
 }
+
+// A wait ends false at its time when the text never comes, and outlives
+// a navigation: the text that the next page shows ends it.
+func TestWaitEndsAtItsTimeAndOutlivesANavigation(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		if r.URL.Path == "/two" {
+			w.Write([]byte(`<p id="c">two</p>`))
+			return
+		}
+		w.Write([]byte(`<p id="c">one</p><script>setTimeout(() => { location.href = '/two' }, 200)</script>`))
+	}))
+	defer srv.Close()
+	ctx := Open(t, 390, 844)
+	Run(t, ctx, "open", chromedp.Navigate(srv.URL+"/"))
+	if !waitIn(ctx, `(document.querySelector('#c')?.textContent ?? "") === 'two'`, 10*time.Second) {
+		t.Fatal("the wait did not see the next page's text")
+	}
+	start := time.Now()
+	if waitIn(ctx, `(document.querySelector('#c')?.textContent ?? "") === 'three'`, 300*time.Millisecond) {
+		t.Fatal("the wait saw a text no page shows")
+	}
+	if took := time.Since(start); took < 300*time.Millisecond {
+		t.Errorf("the wait ended after %v, before its 300 ms", took)
+	}
+}
