@@ -113,7 +113,9 @@ func TestBrowserKioskFindsATableAfterRoundOne(t *testing.T) {
 	run(t, ctx, "type a name", chromedp.SendKeys(chromedp.CSS(".k-search input"), es[0].Name[:4]))
 	waitText(t, ctx, "#k-results", "Table "+strconv.Itoa(ada.Number), 5*time.Second)
 	first := textOf(t, ctx, ".k-clock span")
-	time.Sleep(2100 * time.Millisecond)
+	// It ticks a second later: the wait ends at the tick, not after 2.1 s
+	// (it fails the test after 3 s).
+	waitGone(t, ctx, ".k-clock span", first, 3*time.Second)
 	if later := textOf(t, ctx, ".k-clock span"); later == first || !strings.HasSuffix(later, " left") {
 		t.Errorf("the countdown did not tick: %q then %q", first, later)
 	}
