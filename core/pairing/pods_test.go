@@ -330,8 +330,12 @@ func TestPodsProperties(t *testing.T) {
 		{Usual: 4},
 		{Usual: 5, Min: 3, Max: 5},
 	}
+	// 600 seeds, 150 under -short (shortSeeds), each eighth a large
+	// field; the tables another seed reorders are counted on 1,000 tables
+	// at least, as many for each seed in 150.
+	seeds := shortSeeds(600, 150)
 	rounds, sameTables, reordered := 0, 0, 0
-	for seed := uint64(1); seed <= 600; seed++ {
+	for seed := uint64(1); seed <= seeds; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 11))
 		rule := rules[int(seed)%len(rules)]
 		n := 3 + rng.IntN(28)
@@ -378,7 +382,7 @@ func TestPodsProperties(t *testing.T) {
 	}
 	// A table of 3 keeps its seat order under another seed one time in 6,
 	// a table of 4 one time in 24.
-	if share := float64(reordered) / float64(sameTables); sameTables < 1000 || share < 0.75 {
+	if share := float64(reordered) / float64(sameTables); sameTables < int(1000*seeds/600) || share < 0.75 {
 		t.Fatalf("another seed reordered %d of %d tables with the same players", reordered, sameTables)
 	}
 	t.Logf("%d rounds checked; another seed reordered %d of %d tables with the same players", rounds, reordered, sameTables)
@@ -770,7 +774,9 @@ func TestPodsAgainstExhaustiveSearch(t *testing.T) {
 		{"7 players, rule H2", nil, PodRule{Heresy: true}},
 		{"9 players, rule H2", nil, PodRule{Heresy: true}},
 	}
-	const trials = 1500
+	// 1,500 random fields a case, 500 under -short (shortSeeds): the
+	// share that must be best is the same, on fewer fields.
+	trials := int(shortSeeds(1500, 500))
 	for ci, tc := range cases {
 		var n int
 		fmt.Sscan(tc.name, &n)
@@ -803,9 +809,9 @@ func TestPodsAgainstExhaustiveSearch(t *testing.T) {
 				}
 			}
 		}
-		pct := 100 * float64(bestRep) / trials
+		pct := 100 * float64(bestRep) / float64(trials)
 		t.Logf("%s: fewest repeats in %.1f%% (%d of %d; %d need a repeat), best outright in %.1f%%, mean spread gap %.2f points",
-			tc.name, pct, bestRep, trials, hard, 100*float64(bestBoth)/trials, float64(gap)/float64(max(gapCases, 1)))
+			tc.name, pct, bestRep, trials, hard, 100*float64(bestBoth)/float64(trials), float64(gap)/float64(max(gapCases, 1)))
 		if pct < 95 {
 			t.Errorf("%s: fewest repeats in only %.1f%% of cases", tc.name, pct)
 		}
