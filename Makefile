@@ -47,9 +47,13 @@ TEST_TIMEOUT := 30m
 # the tests that only build a large event (1,024 players, a flood of
 # 50,000 requests) run in the plain pass before it, and under the race
 # detector they would take many times as long for no concurrency they do
-# not already have. The browser tests (ui/web/browser) drive the same
-# server from Chromium; they run in the plain pass only (a second,
-# race-detected pass of them would add as long again to make test).
+# not already have; the property tests of core/pairing and core/sim's
+# walk through every format try a few of their seeds and player counts
+# (the plain pass tries them all), since what differs between seeds is
+# the draw, not what runs concurrently. The browser tests (ui/web/browser)
+# drive the same server from Chromium; they run in the plain pass only (a
+# second, race-detected pass of them would add as long again to make
+# test).
 RACE_PKGS := ./core/... ./ui/web ./ui/web/floods ./ui/web/serve ./ui/web/internal/... ./ui/internal/...
 
 test: deps test-deps
