@@ -49,8 +49,8 @@ TEST_TIMEOUT := 30m
 # detector they would take many times as long for no concurrency they do
 # not already have; the property tests of core/pairing and core/sim's
 # walk through every format try a few of their seeds and player counts
-# (the plain pass tries them all), since what differs between seeds is
-# the draw, not what runs concurrently. The browser tests (ui/web/browser)
+# (the plain pass tries them all, and compares docs/schedules.md), since
+# what differs between seeds is the draw, not what runs concurrently. The browser tests (ui/web/browser)
 # drive the same server from Chromium; they run in the plain pass only (a
 # second, race-detected pass of them would add as long again to make
 # test).
