@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -19,7 +18,6 @@ import (
 	"tablekeeper/core/standings"
 	"tablekeeper/core/storage"
 	"tablekeeper/core/store"
-	"tablekeeper/internal/testdb"
 )
 
 // eventOn creates an event of game and format on day.
@@ -504,12 +502,9 @@ func mustPlayer(t *testing.T, d *director.Director, name string) event.PlayerID 
 // that counts its reads.
 func countingDirector(t *testing.T) (*director.Director, *countingStore) {
 	t.Helper()
-	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "h.db")))
-	must(t, err)
-	t.Cleanup(func() { db.Close() })
-	cs := &countingStore{DB: db}
-	c := &fakeClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	return director.New(cs, c.now, rand.New(rand.NewPCG(1, 2))), cs
+	cs := &countingStore{DB: freshDB(t)}
+	c := &fakeClock{t: friday}
+	return directorOn(cs, c.now, 1, 2), cs
 }
 
 // addRegulars adds n players to the directory, "Regular 0" on.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -40,19 +39,15 @@ func (c *setClock) add(d time.Duration) {
 func signInDirector(t *testing.T) (*director.Director, *setClock, func() *director.Director) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "t.db")
-	c := &setClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
+	c := &setClock{t: friday}
 	var db *store.DB
 	open := func() *director.Director {
 		if db != nil {
 			db.Close()
 		}
-		var err error
-		if db, err = store.Open(path); err != nil {
-			t.Fatal(err)
-		}
-		return director.New(db, c.now, rand.New(rand.NewPCG(1, 2)))
+		db = openDB(t, path)
+		return directorOn(db, c.now, 1, 2)
 	}
-	t.Cleanup(func() { db.Close() })
 	return open(), c, open
 }
 

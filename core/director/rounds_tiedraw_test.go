@@ -33,10 +33,9 @@ func swissTop8Event(t *testing.T, dir string, players int, reversed bool, seed u
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(dir, "tc.db")
-	db, err := store.Open(testdb.Fresh(t, path))
-	must(t, err)
-	c := &fakeClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	d := director.New(db, c.now, rand.New(rand.NewPCG(seed, 2)))
+	db := openDB(t, testdb.Fresh(t, path))
+	c := &fakeClock{t: friday}
+	d := directorOn(db, c.now, seed, 2)
 	e := eventOf(t, d, "generic", "swiss-top8", func(s *event.Settings) { s.Rounds = 3 })
 	var names []string
 	for i := 1; i <= players; i++ {
@@ -119,11 +118,8 @@ func TestTiesAtTheCutLineAreDrawn(t *testing.T) {
 
 	// A restart reads the same seeds back and draws the same order.
 	db.Close()
-	db2, err := store.Open(filepath.Join(dir, "tc.db"))
-	must(t, err)
-	defer db2.Close()
-	c := &fakeClock{t: time.Date(2026, 11, 20, 22, 0, 0, 0, time.UTC)}
-	d = director.New(db2, c.now, rand.New(rand.NewPCG(9, 9)))
+	c := &fakeClock{t: friday.Add(4 * time.Hour)}
+	d = directorOn(openDB(t, filepath.Join(dir, "tc.db")), c.now, 9, 9)
 	again := mustCall(t, d.Rounds.CutTies, e.ID)
 	if !slices.Equal(tiedIDs(again), tiedIDs(ties)) {
 		t.Fatalf("after a restart the draw is %v, it was %v", tiedIDs(again), tiedIDs(ties))
