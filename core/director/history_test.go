@@ -166,8 +166,7 @@ func TestHistoryListsHerEarlierEventsFromTheDirectory(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
 	s := adaSeason(t, d)
-	h := d.History.Histories()
-	defer h.Close()
+	h := histories(t, d)
 	got, err := h.Of(ctx, s.now.ID, s.tonight0.ID)
 	must(t, err)
 	var names []string
@@ -217,8 +216,7 @@ func TestHistoryOfAnEntryNotThereOrNew(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
 	s := adaSeason(t, d)
-	h := d.History.Histories()
-	defer h.Close()
+	h := histories(t, d)
 	for _, bad := range [][2]int64{{int64(s.sept.ID), int64(s.tonight0.ID)}, {int64(s.now.ID), 99999}} {
 		if _, err := h.Of(ctx, event.EventID(bad[0]), event.EntryID(bad[1])); !errors.Is(err, event.ErrNotFound) {
 			t.Errorf("history of entry %d through event %d: %v", bad[1], bad[0], err)
@@ -278,8 +276,7 @@ func TestHistoryKeepsPastStandingsUntilTheirEventChanges(t *testing.T) {
 	tonight := enter(t, d, now.ID, regulars...)
 	playPastRound(t, d, now.ID, rng)
 
-	h := d.History.Histories()
-	defer h.Close()
+	h := histories(t, d)
 	reads := func() int64 { return cs.rounds.Swap(0) }
 	for _, en := range tonight {
 		if got, err := h.Of(ctx, now.ID, en.ID); err != nil || len(got) != 2 {
@@ -389,8 +386,7 @@ func TestHistoryMatchesEachEventsStandingsOverSeeds(t *testing.T) {
 			}
 			now := eventOn(t, d, "Tonight", "altered", "standard-bo3", day(time.December, 1))
 			tonight := enter(t, d, now.ID, pool...)
-			h := d.History.Histories()
-			defer h.Close()
+			h := histories(t, d)
 			for i, p := range pool {
 				got, err := h.Of(ctx, now.ID, tonight[i].ID)
 				must(t, err)
@@ -432,8 +428,7 @@ func TestHistoryOfATeamEventIsHerTeamsLine(t *testing.T) {
 		}
 	}
 	now := eventOn(t, d, "Tonight", "altered", "standard-bo3", day(time.November, 27))
-	h := d.History.Histories()
-	defer h.Close()
+	h := histories(t, d)
 	ts := mustCall(t, d.Teams.TeamStandings, e.ID)
 	for _, en := range es {
 		mine := enter(t, d, now.ID, event.Player{ID: en.PlayerID})[0]
@@ -467,8 +462,7 @@ func TestHistoryOfManyPhonesAtOnceWorksOutEachEventOnce(t *testing.T) {
 	cs.rounds.Store(0)
 	cs.slow = 50 * time.Millisecond
 
-	h := d.History.Histories()
-	defer h.Close()
+	h := histories(t, d)
 	errs := make(chan error, 80)
 	start := make(chan struct{})
 	for i := range cap(errs) {
@@ -505,6 +499,14 @@ func countingDirector(t *testing.T) (*director.Director, *countingStore) {
 	cs := &countingStore{DB: freshDB(t)}
 	c := &fakeClock{t: friday}
 	return directorOn(cs, c.now, 1, 2), cs
+}
+
+// histories is d's Histories, closed when the test ends.
+func histories(t *testing.T, d *director.Director) *director.Histories {
+	t.Helper()
+	h := d.History.Histories()
+	t.Cleanup(h.Close)
+	return h
 }
 
 // addRegulars adds n players to the directory, "Regular 0" on.
