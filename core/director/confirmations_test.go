@@ -46,15 +46,8 @@ func confirmEvent(t *testing.T, game, format string, players int) (*director.Dir
 // tableOf returns the round's table number n.
 func tableOf(t *testing.T, d *director.Director, id event.EventID, round, n int) event.Table {
 	t.Helper()
-	rounds, err := d.Rounds.Rounds(context.Background(), id)
-	must(t, err)
-	for _, tb := range rounds[round-1].Tables {
-		if tb.Number == n {
-			return tb
-		}
-	}
-	t.Fatalf("no table %d", n)
-	return event.Table{}
+	rounds := mustCall(t, d.Rounds.Rounds, id)
+	return found(t, rounds[round-1].Tables, func(tb event.Table) bool { return tb.Number == n }, "table", n)
 }
 
 // Both players send the same result: the second report records it, as

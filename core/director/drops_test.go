@@ -64,19 +64,6 @@ func playDrawn(t *testing.T, d *director.Director, id event.EventID, n int, rng 
 	}
 }
 
-func entryOf(t *testing.T, d *director.Director, id event.EventID, entry event.EntryID) event.Entry {
-	t.Helper()
-	entries, err := d.Registration.Entries(context.Background(), id)
-	must(t, err)
-	for _, en := range entries {
-		if en.ID == entry {
-			return en
-		}
-	}
-	t.Fatalf("no entry %d", entry)
-	return event.Entry{}
-}
-
 func TestARequestToDropWaitsForTheOrganizer(t *testing.T) {
 	ctx := context.Background()
 	d, e, entries := dropEvent(t, 1, 6, nil)

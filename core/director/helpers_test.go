@@ -137,6 +137,27 @@ func mustPair(t *testing.T, ctx context.Context, d *director.Director, id event.
 	return r
 }
 
+// found is the first of items that match takes, failing the test (no
+// what key) when none does.
+func found[T any](t *testing.T, items []T, match func(T) bool, what string, key any) T {
+	t.Helper()
+	for _, it := range items {
+		if match(it) {
+			return it
+		}
+	}
+	t.Fatalf("no %s %v", what, key)
+	var none T
+	return none
+}
+
+// entryOf is entry of event id, failing the test when the event has none.
+func entryOf(t *testing.T, d *director.Director, id event.EventID, entry event.EntryID) event.Entry {
+	t.Helper()
+	entries := mustCall(t, d.Registration.Entries, id)
+	return found(t, entries, func(en event.Entry) bool { return en.ID == entry }, "entry", entry)
+}
+
 // mustCall returns what call (a service's method of one argument:
 // d.Rounds.Rounds, d.Registration.Entries, d.Rounds.PairNextRound...)
 // returns for key, failing the test on an error.
