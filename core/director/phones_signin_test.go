@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -12,7 +11,6 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/store"
 )
 
 // setClock is a clock a test moves by hand.
@@ -38,17 +36,14 @@ func (c *setClock) add(d time.Duration) {
 // (a restart).
 func signInDirector(t *testing.T) (*director.Director, *setClock, func() *director.Director) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "t.db")
 	c := &setClock{t: friday}
-	var db *store.DB
+	db := freshDB(t)
 	open := func() *director.Director {
-		if db != nil {
-			db.Close()
-		}
-		db = openDB(t, path)
+		db.Close()
+		db = openDB(t, db.Path())
 		return directorOn(db, c.now, 1, 2)
 	}
-	return open(), c, open
+	return directorOn(db, c.now, 1, 2), c, open
 }
 
 func try(kind, secret, device string, n int) director.SignInTry {
