@@ -76,13 +76,22 @@ func (d *Clocks) ClockBar(ctx context.Context, id event.EventID, number int, she
 // roundOf returns round number of e with its tables.
 func roundOf(tx Tx, e event.Event, number int) (event.Round, error) {
 	rounds, err := tx.Rounds(e.ID)
+	if err == nil {
+		err = pairedRound(e, number, len(rounds))
+	}
 	if err != nil {
 		return event.Round{}, err
 	}
-	if number < 1 || number > len(rounds) {
-		return event.Round{}, event.NotFoundf("%s has no round %d (%d paired)", e.Name, number, len(rounds))
-	}
 	return rounds[number-1], nil
+}
+
+// pairedRound refuses round number of e unless it is one of the paired
+// rounds, 1 to paired.
+func pairedRound(e event.Event, number, paired int) error {
+	if number < 1 || number > paired {
+		return event.NotFoundf("%s has no round %d (%d paired)", e.Name, number, paired)
+	}
+	return nil
 }
 
 // StartClock starts the clock of a published round.

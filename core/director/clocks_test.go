@@ -3,7 +3,6 @@ package director_test
 import (
 	"bufio"
 	"context"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -31,11 +30,11 @@ func openAt(t *testing.T, path string, now time.Time) *director.Director {
 	if last, ok := lastOpen[t.Name()]; ok {
 		last.Close()
 	}
-	db, err := store.Open(path)
-	must(t, err)
+	db := openDB(t, path)
 	lastOpen[t.Name()] = db
-	t.Cleanup(func() { db.Close(); delete(lastOpen, t.Name()) })
-	return director.New(db, func() time.Time { return now }, rand.New(rand.NewPCG(1, 2)))
+	t.Cleanup(func() { delete(lastOpen, t.Name()) })
+	c := &stillClock{t: now}
+	return directorOn(db, c.now, 1, 2)
 }
 
 // lastOpen is the database each test's openAt opened last.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -14,8 +13,6 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
-	"tablekeeper/core/store"
-	"tablekeeper/internal/testdb"
 )
 
 // stillClock is an injected clock that stands still until moved.
@@ -28,11 +25,8 @@ func (c *stillClock) now() time.Time { return c.t }
 func confirmEvent(t *testing.T, game, format string, players int) (*director.Director, *stillClock, event.Event, event.Round) {
 	t.Helper()
 	ctx := context.Background()
-	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
-	must(t, err)
-	t.Cleanup(func() { db.Close() })
-	c := &stillClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	d := director.New(db, c.now, rand.New(rand.NewPCG(1, 2)))
+	c := &stillClock{t: friday}
+	d := directorOn(freshDB(t), c.now, 1, 2)
 	d.SetCodeSource(rand.NewChaCha8([32]byte{22}))
 	var e event.Event
 	if game == "altered" {
@@ -52,15 +46,8 @@ func confirmEvent(t *testing.T, game, format string, players int) (*director.Dir
 // tableOf returns the round's table number n.
 func tableOf(t *testing.T, d *director.Director, id event.EventID, round, n int) event.Table {
 	t.Helper()
-	rounds, err := d.Rounds.Rounds(context.Background(), id)
-	must(t, err)
-	for _, tb := range rounds[round-1].Tables {
-		if tb.Number == n {
-			return tb
-		}
-	}
-	t.Fatalf("no table %d", n)
-	return event.Table{}
+	rounds := mustCall(t, d.Rounds.Rounds, id)
+	return found(t, rounds[round-1].Tables, func(tb event.Table) bool { return tb.Number == n }, "table", n)
 }
 
 // Both players send the same result: the second report records it, as

@@ -132,11 +132,7 @@ func (d *Decks) SaveDeck(ctx context.Context, entry event.EntryID, name, list st
 		return out, err
 	}
 	err = d.store.Write(ctx, func(tx Tx) error {
-		en, err := tx.Entry(entry)
-		if err != nil {
-			return err
-		}
-		e, err := tx.Event(en.EventID)
+		en, e, err := entryAndEvent(tx, entry)
 		if err != nil {
 			return err
 		}

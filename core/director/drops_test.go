@@ -5,16 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/store"
-	"tablekeeper/internal/testdb"
 )
 
 // phoneOf is the session of a player's phone, as the web gives the
@@ -28,11 +24,8 @@ func phoneOf(e event.Event, en event.Entry) director.PlayerSession {
 // its director made with the random source seeded by seed.
 func dropEvent(t *testing.T, seed uint64, n int, change func(*event.Settings)) (*director.Director, event.Event, []event.Entry) {
 	t.Helper()
-	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
-	must(t, err)
-	t.Cleanup(func() { db.Close() })
-	c := &fakeClock{t: time.Date(2026, 11, 27, 18, 0, 0, 0, time.UTC)}
-	d := director.New(db, c.now, rand.New(rand.NewPCG(seed, 7)))
+	c := &fakeClock{t: friday.AddDate(0, 0, 7)}
+	d := directorOn(freshDB(t), c.now, seed, 7)
 	ctx := context.Background()
 	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Regional", Game: "altered", Format: "standard-bo3"})
 	must(t, err)
@@ -69,19 +62,6 @@ func playDrawn(t *testing.T, d *director.Director, id event.EventID, n int, rng 
 		}
 		must(t, d.Rounds.RecordResult(context.Background(), id, n, tb.Number, res))
 	}
-}
-
-func entryOf(t *testing.T, d *director.Director, id event.EventID, entry event.EntryID) event.Entry {
-	t.Helper()
-	entries, err := d.Registration.Entries(context.Background(), id)
-	must(t, err)
-	for _, en := range entries {
-		if en.ID == entry {
-			return en
-		}
-	}
-	t.Fatalf("no entry %d", entry)
-	return event.Entry{}
 }
 
 func TestARequestToDropWaitsForTheOrganizer(t *testing.T) {

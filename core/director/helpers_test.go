@@ -33,15 +33,40 @@ func (c *fakeClock) now() time.Time {
 	return c.t
 }
 
+// friday is when the director's tests start their clocks: 2026-11-20,
+// 18:00 UTC.
+var friday = time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)
+
+// openDB opens the database at path, closed when the test ends (closing
+// it again before is harmless).
+func openDB(t testing.TB, path string) *store.DB {
+	t.Helper()
+	db, err := store.Open(path)
+	must(t, err)
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// freshDB is a new, empty database in the test's own folder (see
+// testdb.Fresh), closed when the test ends.
+func freshDB(t testing.TB) *store.DB {
+	t.Helper()
+	return openDB(t, testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
+}
+
+// directorOn is a director on st with the clock now, its random source
+// seeded with seed and stream.
+func directorOn(st director.Store, now func() time.Time, seed, stream uint64) *director.Director {
+	return director.New(st, now, rand.New(rand.NewPCG(seed, stream)))
+}
+
 // newDirector is a director on a fresh database, with a clock that moves
 // a second per reading and a fixed seed.
 func newDirector(t *testing.T) (*director.Director, *store.DB) {
 	t.Helper()
-	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
-	must(t, err)
-	t.Cleanup(func() { db.Close() })
-	c := &fakeClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	return director.New(db, c.now, rand.New(rand.NewPCG(1, 2))), db
+	db := freshDB(t)
+	c := &fakeClock{t: friday}
+	return directorOn(db, c.now, 1, 2), db
 }
 
 // mustEvent creates an Altered event in the format given.
@@ -110,6 +135,27 @@ func mustPair(t *testing.T, ctx context.Context, d *director.Director, id event.
 	r, err := pairPublished(ctx, d, id)
 	must(t, err)
 	return r
+}
+
+// found is the first of items that match takes, failing the test (no
+// what key) when none does.
+func found[T any](t *testing.T, items []T, match func(T) bool, what string, key any) T {
+	t.Helper()
+	for _, it := range items {
+		if match(it) {
+			return it
+		}
+	}
+	t.Fatalf("no %s %v", what, key)
+	var none T
+	return none
+}
+
+// entryOf is entry of event id, failing the test when the event has none.
+func entryOf(t *testing.T, d *director.Director, id event.EventID, entry event.EntryID) event.Entry {
+	t.Helper()
+	entries := mustCall(t, d.Registration.Entries, id)
+	return found(t, entries, func(en event.Entry) bool { return en.ID == entry }, "entry", entry)
 }
 
 // mustCall returns what call (a service's method of one argument:

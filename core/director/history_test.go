@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -19,7 +18,6 @@ import (
 	"tablekeeper/core/standings"
 	"tablekeeper/core/storage"
 	"tablekeeper/core/store"
-	"tablekeeper/internal/testdb"
 )
 
 // eventOn creates an event of game and format on day.
@@ -168,8 +166,7 @@ func TestHistoryListsHerEarlierEventsFromTheDirectory(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
 	s := adaSeason(t, d)
-	h := d.History.Histories()
-	defer h.Close()
+	h := histories(t, d)
 	got, err := h.Of(ctx, s.now.ID, s.tonight0.ID)
 	must(t, err)
 	var names []string
@@ -219,8 +216,7 @@ func TestHistoryOfAnEntryNotThereOrNew(t *testing.T) {
 	ctx := context.Background()
 	d, _ := newDirector(t)
 	s := adaSeason(t, d)
-	h := d.History.Histories()
-	defer h.Close()
+	h := histories(t, d)
 	for _, bad := range [][2]int64{{int64(s.sept.ID), int64(s.tonight0.ID)}, {int64(s.now.ID), 99999}} {
 		if _, err := h.Of(ctx, event.EventID(bad[0]), event.EntryID(bad[1])); !errors.Is(err, event.ErrNotFound) {
 			t.Errorf("history of entry %d through event %d: %v", bad[1], bad[0], err)
@@ -280,8 +276,7 @@ func TestHistoryKeepsPastStandingsUntilTheirEventChanges(t *testing.T) {
 	tonight := enter(t, d, now.ID, regulars...)
 	playPastRound(t, d, now.ID, rng)
 
-	h := d.History.Histories()
-	defer h.Close()
+	h := histories(t, d)
 	reads := func() int64 { return cs.rounds.Swap(0) }
 	for _, en := range tonight {
 		if got, err := h.Of(ctx, now.ID, en.ID); err != nil || len(got) != 2 {
@@ -391,8 +386,7 @@ func TestHistoryMatchesEachEventsStandingsOverSeeds(t *testing.T) {
 			}
 			now := eventOn(t, d, "Tonight", "altered", "standard-bo3", day(time.December, 1))
 			tonight := enter(t, d, now.ID, pool...)
-			h := d.History.Histories()
-			defer h.Close()
+			h := histories(t, d)
 			for i, p := range pool {
 				got, err := h.Of(ctx, now.ID, tonight[i].ID)
 				must(t, err)
@@ -434,8 +428,7 @@ func TestHistoryOfATeamEventIsHerTeamsLine(t *testing.T) {
 		}
 	}
 	now := eventOn(t, d, "Tonight", "altered", "standard-bo3", day(time.November, 27))
-	h := d.History.Histories()
-	defer h.Close()
+	h := histories(t, d)
 	ts := mustCall(t, d.Teams.TeamStandings, e.ID)
 	for _, en := range es {
 		mine := enter(t, d, now.ID, event.Player{ID: en.PlayerID})[0]
@@ -469,8 +462,7 @@ func TestHistoryOfManyPhonesAtOnceWorksOutEachEventOnce(t *testing.T) {
 	cs.rounds.Store(0)
 	cs.slow = 50 * time.Millisecond
 
-	h := d.History.Histories()
-	defer h.Close()
+	h := histories(t, d)
 	errs := make(chan error, 80)
 	start := make(chan struct{})
 	for i := range cap(errs) {
@@ -504,12 +496,17 @@ func mustPlayer(t *testing.T, d *director.Director, name string) event.PlayerID 
 // that counts its reads.
 func countingDirector(t *testing.T) (*director.Director, *countingStore) {
 	t.Helper()
-	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "h.db")))
-	must(t, err)
-	t.Cleanup(func() { db.Close() })
-	cs := &countingStore{DB: db}
-	c := &fakeClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	return director.New(cs, c.now, rand.New(rand.NewPCG(1, 2))), cs
+	cs := &countingStore{DB: freshDB(t)}
+	c := &fakeClock{t: friday}
+	return directorOn(cs, c.now, 1, 2), cs
+}
+
+// histories is d's Histories, closed when the test ends.
+func histories(t *testing.T, d *director.Director) *director.Histories {
+	t.Helper()
+	h := d.History.Histories()
+	t.Cleanup(h.Close)
+	return h
 }
 
 // addRegulars adds n players to the directory, "Regular 0" on.

@@ -82,16 +82,7 @@ func TestADisqualificationMidMatchGivesTheOpponentTheMatch(t *testing.T) {
 	if got.Result == nil || got.Result.Seats[1].GamesWon == 0 || got.Seats[1].EntryID != opp {
 		t.Fatalf("table after the disqualification: %+v", got.Result)
 	}
-	entry := func(id event.EntryID) event.Entry {
-		entries, _ := d.Registration.Entries(ctx, e.ID)
-		for _, en := range entries {
-			if en.ID == id {
-				return en
-			}
-		}
-		t.Fatalf("no entry %d", id)
-		return event.Entry{}
-	}
+	entry := func(id event.EntryID) event.Entry { return entryOf(t, d, e.ID, id) }
 	if en := entry(cheat); en.Status != event.EntryDisqualified {
 		t.Errorf("status %v", en.Status)
 	}

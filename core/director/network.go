@@ -130,8 +130,8 @@ func (d *Network) TableCodes(ctx context.Context, id event.EventID, round int) (
 		if err != nil {
 			return err
 		}
-		if round < 1 || round > paired {
-			return event.NotFoundf("%s has no round %d (%d paired)", e.Name, round, paired)
+		if err := pairedRound(e, round, paired); err != nil {
+			return err
 		}
 		out, err = tx.TableCodes(id, round)
 		return err

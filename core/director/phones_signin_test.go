@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -13,7 +11,6 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/store"
 )
 
 // setClock is a clock a test moves by hand.
@@ -39,21 +36,14 @@ func (c *setClock) add(d time.Duration) {
 // (a restart).
 func signInDirector(t *testing.T) (*director.Director, *setClock, func() *director.Director) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "t.db")
-	c := &setClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	var db *store.DB
+	c := &setClock{t: friday}
+	db := freshDB(t)
 	open := func() *director.Director {
-		if db != nil {
-			db.Close()
-		}
-		var err error
-		if db, err = store.Open(path); err != nil {
-			t.Fatal(err)
-		}
-		return director.New(db, c.now, rand.New(rand.NewPCG(1, 2)))
+		db.Close()
+		db = openDB(t, db.Path())
+		return directorOn(db, c.now, 1, 2)
 	}
-	t.Cleanup(func() { db.Close() })
-	return open(), c, open
+	return directorOn(db, c.now, 1, 2), c, open
 }
 
 func try(kind, secret, device string, n int) director.SignInTry {

@@ -178,15 +178,21 @@ func (d *Registration) Reinstate(ctx context.Context, entry event.EntryID) error
 	})
 }
 
+// entryAndEvent reads entry id and its event inside tx.
+func entryAndEvent(tx Tx, id event.EntryID) (event.Entry, event.Event, error) {
+	en, err := tx.Entry(id)
+	if err != nil {
+		return en, event.Event{}, err
+	}
+	e, err := tx.Event(en.EventID)
+	return en, e, err
+}
+
 // changeEntry loads an entry with its event in one write transaction, lets
 // change alter it, and saves it. Finished events are read-only.
 func (d *core) changeEntry(ctx context.Context, id event.EntryID, change func(Tx, event.Event, *event.Entry, int) error) error {
 	return d.store.Write(ctx, func(tx Tx) error {
-		en, err := tx.Entry(id)
-		if err != nil {
-			return err
-		}
-		e, err := tx.Event(en.EventID)
+		en, e, err := entryAndEvent(tx, id)
 		if err != nil {
 			return err
 		}

@@ -3,16 +3,10 @@ package director_test
 import (
 	"context"
 	"errors"
-	"math/rand/v2"
-	"path/filepath"
 	"testing"
-	"time"
 
-	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/storage"
-	"tablekeeper/core/store"
-	"tablekeeper/internal/testdb"
 )
 
 // Rule G2: "a player registers once per event; late entries; drops (a
@@ -99,12 +93,9 @@ func (c *writeCounter) Write(ctx context.Context, fn func(storage.Tx) error) err
 // taken seed no longer leaves the table fixed without it).
 func TestATableAndASeedAreSavedInOneWrite(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
-	must(t, err)
-	defer db.Close()
-	wc := &writeCounter{Store: db}
-	c := &fakeClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	d := director.New(wc, c.now, rand.New(rand.NewPCG(1, 2)))
+	wc := &writeCounter{Store: freshDB(t)}
+	c := &fakeClock{t: friday}
+	d := directorOn(wc, c.now, 1, 2)
 	e := mustEvent(t, d, "standard-bo3")
 	es := register(t, d, e.ID, "Ada", "Bob")
 
@@ -116,7 +107,7 @@ func TestATableAndASeedAreSavedInOneWrite(t *testing.T) {
 	logHas(t, d, e.ID, "table 5 fixed for Ada")
 	logHas(t, d, e.ID, "seed 1 for Ada")
 
-	err = d.Registration.SetTableAndSeed(ctx, es[1].ID, 7, 1)
+	err := d.Registration.SetTableAndSeed(ctx, es[1].ID, 7, 1)
 	if !errors.Is(err, event.ErrConflict) {
 		t.Fatalf("seed 1 twice: %v", err)
 	}

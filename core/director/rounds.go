@@ -592,11 +592,11 @@ func roundSheet(tx Tx, id event.EventID, number int) (Sheet, error) {
 		return Sheet{}, err
 	}
 	rounds, err := tx.Rounds(id)
+	if err == nil {
+		err = pairedRound(e, number, len(rounds))
+	}
 	if err != nil {
 		return Sheet{}, err
-	}
-	if number < 1 || number > len(rounds) {
-		return Sheet{}, event.NotFoundf("%s has no round %d (%d paired)", e.Name, number, len(rounds))
 	}
 	entries, err := scoredEntries(tx, id)
 	if err != nil {

@@ -4,15 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/store"
 )
 
 // progressLine is what a header shows of Progress, for comparing.
@@ -289,11 +286,8 @@ func BenchmarkRoundViewOfARegional(b *testing.B) {
 func regionalOf(b *testing.B, game, format string) (*director.Director, event.Event) {
 	b.Helper()
 	ctx := context.Background()
-	db, err := store.Open(filepath.Join(b.TempDir(), "b.db"))
-	must(b, err)
-	b.Cleanup(func() { db.Close() })
-	clock := time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)
-	d := director.New(db, func() time.Time { clock = clock.Add(time.Second); return clock }, rand.New(rand.NewPCG(1, 2)))
+	c := &fakeClock{t: friday}
+	d := directorOn(openDB(b, filepath.Join(b.TempDir(), "b.db")), c.now, 1, 2)
 	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Regional", Game: game, Format: format})
 	must(b, err)
 	for i := range 1000 {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -16,27 +15,24 @@ import (
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/sim"
 	"tablekeeper/core/store"
-	"tablekeeper/internal/testdb"
 )
 
 // tcEvent plays the event: swiss-top8 in its default settings but
 // three rounds, ten players named "TC Player 01"…"10" (or, with reversed,
 // "TC Player 10"…"01", so that name order runs the other way), every
 // match won 2–0 by a seat drawn from seed. It returns the director, the database
-// path and the event; the top cut is not paired yet.
-func tcEvent(t *testing.T, dir string, reversed bool, seed uint64) (*director.Director, *store.DB, event.Event) {
-	return swissTop8Event(t, dir, 10, reversed, seed)
+// and the event; the top cut is not paired yet.
+func tcEvent(t *testing.T, reversed bool, seed uint64) (*director.Director, *store.DB, event.Event) {
+	return swissTop8Event(t, 10, reversed, seed)
 }
 
 // swissTop8Event is tcEvent with n players.
-func swissTop8Event(t *testing.T, dir string, players int, reversed bool, seed uint64) (*director.Director, *store.DB, event.Event) {
+func swissTop8Event(t *testing.T, players int, reversed bool, seed uint64) (*director.Director, *store.DB, event.Event) {
 	t.Helper()
 	ctx := context.Background()
-	path := filepath.Join(dir, "tc.db")
-	db, err := store.Open(testdb.Fresh(t, path))
-	must(t, err)
-	c := &fakeClock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
-	d := director.New(db, c.now, rand.New(rand.NewPCG(seed, 2)))
+	db := freshDB(t)
+	c := &fakeClock{t: friday}
+	d := directorOn(db, c.now, seed, 2)
 	e := eventOf(t, d, "generic", "swiss-top8", func(s *event.Settings) { s.Rounds = 3 })
 	var names []string
 	for i := 1; i <= players; i++ {
@@ -87,8 +83,7 @@ const tcSeed = 63
 // other way cuts the same players; and the order survives a restart.
 func TestTiesAtTheCutLineAreDrawn(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	d, db, e := tcEvent(t, dir, false, tcSeed)
+	d, db, e := tcEvent(t, false, tcSeed)
 	ties := mustCall(t, d.Rounds.CutTies, e.ID)
 	var line director.CutTie
 	for _, c := range ties {
@@ -109,7 +104,7 @@ func TestTiesAtTheCutLineAreDrawn(t *testing.T) {
 
 	// Renamed so that names sort the other way: the same players (the
 	// same entries, seated alike by the same seeds) make the cut.
-	other, odb, oe := tcEvent(t, t.TempDir(), true, tcSeed)
+	other, odb, oe := tcEvent(t, true, tcSeed)
 	defer odb.Close()
 	otherTies, err := other.Rounds.CutTies(ctx, oe.ID)
 	must(t, err)
@@ -119,11 +114,8 @@ func TestTiesAtTheCutLineAreDrawn(t *testing.T) {
 
 	// A restart reads the same seeds back and draws the same order.
 	db.Close()
-	db2, err := store.Open(filepath.Join(dir, "tc.db"))
-	must(t, err)
-	defer db2.Close()
-	c := &fakeClock{t: time.Date(2026, 11, 20, 22, 0, 0, 0, time.UTC)}
-	d = director.New(db2, c.now, rand.New(rand.NewPCG(9, 9)))
+	c := &fakeClock{t: friday.Add(4 * time.Hour)}
+	d = directorOn(openDB(t, db.Path()), c.now, 9, 9)
 	again := mustCall(t, d.Rounds.CutTies, e.ID)
 	if !slices.Equal(tiedIDs(again), tiedIDs(ties)) {
 		t.Fatalf("after a restart the draw is %v, it was %v", tiedIDs(again), tiedIDs(ties))
@@ -148,7 +140,7 @@ func TestCutNeverDependsOnNames(t *testing.T) {
 		players := 9 + int(seed*7%16)
 		var cuts [2][]event.EntryID
 		for k, reversed := range []bool{false, true} {
-			d, db, e := swissTop8Event(t, t.TempDir(), players, reversed, seed)
+			d, db, e := swissTop8Event(t, players, reversed, seed)
 			ties := mustCall(t, d.Rounds.CutTies, e.ID)
 			if k == 0 && slices.ContainsFunc(ties, director.CutTie.Straddles) {
 				straddled++

@@ -210,15 +210,7 @@ func refuseBadSlips(t *testing.T, d *director.Director, id event.EventID, t1, t2
 // d1Name is the name of the first player at table tb.
 func d1Name(t *testing.T, d *director.Director, id event.EventID, tb event.Table) string {
 	t.Helper()
-	entries, err := d.Registration.Entries(context.Background(), id)
-	must(t, err)
-	for _, en := range entries {
-		if en.ID == tb.Seats[0].EntryID {
-			return en.Name
-		}
-	}
-	t.Fatalf("no entry %d", tb.Seats[0].EntryID)
-	return ""
+	return entryOf(t, d, id, tb.Seats[0].EntryID).Name
 }
 
 // slipOp is one write of the interleavings: a station's slip (typed with

@@ -3,15 +3,12 @@ package director_test
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/store"
 	"tablekeeper/core/transfer"
 )
 
@@ -80,9 +77,9 @@ func BenchmarkImport100k(b *testing.B) {
 	}
 	for b.Loop() {
 		b.StopTimer()
-		db, err := store.Open(filepath.Join(b.TempDir(), "b.db"))
-		must(b, err)
-		d := director.New(db, func() time.Time { return time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC) }, rand.New(rand.NewPCG(1, 2)))
+		db := openDB(b, filepath.Join(b.TempDir(), "b.db"))
+		c := &stillClock{t: friday}
+		d := directorOn(db, c.now, 1, 2)
 		e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Big", Game: "generic", Format: "swiss"})
 		must(b, err)
 		b.StartTimer()

@@ -84,8 +84,8 @@ func (b Board) published() int {
 // refused like a round that does not exist.
 func (b Board) Sheet(number int) (Sheet, error) {
 	e := b.Event()
-	if number < 1 || number > len(b.Rounds) {
-		return Sheet{}, event.NotFoundf("%s has no round %d (%d paired)", e.Name, number, len(b.Rounds))
+	if err := pairedRound(e, number, len(b.Rounds)); err != nil {
+		return Sheet{}, err
 	}
 	if !b.Rounds[number-1].Published() {
 		return Sheet{}, event.NotFoundf("the pairings of round %d of %s are not published yet", number, e.Name)

@@ -33,11 +33,7 @@ func TestDraftSeatingRoundTripAndDrawingAgainReplacesIt(t *testing.T) {
 
 	first := sampleDraft(f)
 	write(t, db, func(tx *Tx) error { return tx.SaveDraftSeating(f.event.ID, first) })
-	read(t, db, func(tx *Tx) error {
-		got, err := tx.DraftSeating(f.event.ID)
-		equal(t, "saved draft", got, first)
-		return err
-	})
+	readBack(t, db, "saved draft", (*Tx).DraftSeating, f.event.ID, first)
 
 	e := func(i int) event.EntryID { return f.entries[i].ID }
 	again := event.DraftSeating{
@@ -105,11 +101,7 @@ func TestDraftSeatingRefusesWhatCannotBeSaved(t *testing.T) {
 		_ = tx.SaveDraftSeating(f.event.ID, event.DraftSeating{Pods: []event.DraftPod{{Number: 1, Seats: []event.EntryID{e(0), e(0)}}}})
 		return nil
 	})
-	read(t, db, func(tx *Tx) error {
-		got, err := tx.DraftSeating(f.event.ID)
-		equal(t, "draft after refused saves", got, good)
-		return err
-	})
+	readBack(t, db, "draft after refused saves", (*Tx).DraftSeating, f.event.ID, good)
 	read(t, db, func(tx *Tx) error {
 		if _, err := tx.DraftSeating(9999); !errors.Is(err, event.ErrNotFound) || event.Message(err) != "there is no event with ID 9999" {
 			t.Errorf("unknown event: %v", err)
@@ -126,11 +118,7 @@ func TestDraftPodsMigrateAnOlderDatabase(t *testing.T) {
 	db := upgrade(t, path, old, 2)
 	s := sampleDraft(f)
 	write(t, db, func(tx *Tx) error { return tx.SaveDraftSeating(f.event.ID, s) })
-	read(t, db, func(tx *Tx) error {
-		got, err := tx.DraftSeating(f.event.ID)
-		equal(t, "draft in an upgraded database", got, s)
-		return err
-	})
+	readBack(t, db, "draft in an upgraded database", (*Tx).DraftSeating, f.event.ID, s)
 	sum, err := db.Check(context.Background())
 	must(t, err)
 	if !sum.OK() {

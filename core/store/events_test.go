@@ -34,11 +34,7 @@ func TestEventsRoundTrip(t *testing.T) {
 	newer.Name, newer.State, newer.Date = "Spring Cup", event.StateRunning, t0.Add(24*time.Hour)
 	newer.Settings.Rounds = 6
 	write(t, db, func(tx *Tx) error { return tx.UpdateEvent(newer) })
-	read(t, db, func(tx *Tx) error {
-		got, err := tx.Event(newer.ID)
-		equal(t, "updated event", got, newer)
-		return err
-	})
+	readBack(t, db, "updated event", (*Tx).Event, newer.ID, newer)
 
 	err := writeErr(db, func(tx *Tx) error {
 		return tx.UpdateEvent(event.Event{ID: 99, Name: "x", Game: "g", Format: "f", State: event.StateRunning, Settings: swissSettings()})
@@ -94,11 +90,7 @@ func TestEntriesRoundTrip(t *testing.T) {
 	e.Name = "ignored" // the directory's name wins
 	write(t, db, func(tx *Tx) error { return tx.UpdateEntry(e) })
 	e.Name = f.entries[1].Name
-	read(t, db, func(tx *Tx) error {
-		got, err := tx.Entry(e.ID)
-		equal(t, "updated entry", got, e)
-		return err
-	})
+	readBack(t, db, "updated entry", (*Tx).Entry, e.ID, e)
 
 	// A player renamed in the directory is renamed in the event.
 	p := f.players[0]
@@ -170,17 +162,8 @@ func TestEntriesNeedAPlayerAnEventAndTheirOwnTeam(t *testing.T) {
 func TestTeamsRoundTrip(t *testing.T) {
 	db, f := openFixture(t, 4)
 	teams := []event.Team{{EventID: f.event.ID, Name: "Æmber Twins"}, {EventID: f.event.ID, Name: "李小龍 & Co"}}
-	write(t, db, func(tx *Tx) error {
-		for i := range teams {
-			must(t, tx.CreateTeam(&teams[i]))
-		}
-		return nil
-	})
-	read(t, db, func(tx *Tx) error {
-		got, err := tx.Teams(f.event.ID)
-		equal(t, "teams", got, teams)
-		return err
-	})
+	createAll(t, db, teams, (*Tx).CreateTeam)
+	readBack(t, db, "teams", (*Tx).Teams, f.event.ID, teams)
 	err := writeErr(db, func(tx *Tx) error { return tx.CreateTeam(&event.Team{EventID: f.event.ID, Name: "Æmber Twins"}) })
 	if !errors.Is(err, event.ErrConflict) {
 		t.Errorf("a second team of the same name: %v", err)
@@ -245,11 +228,7 @@ func TestDecksRoundTrip(t *testing.T) {
 	if d.ID == 0 {
 		t.Fatal("SaveDeck did not set the ID")
 	}
-	read(t, db, func(tx *Tx) error {
-		got, err := tx.Deck(d.EntryID)
-		equal(t, "deck", got, d)
-		return err
-	})
+	readBack(t, db, "deck", (*Tx).Deck, d.EntryID, d)
 
 	// Saving again replaces the entry's one deck.
 	d2 := event.Deck{EntryID: d.EntryID, Name: "Second thoughts", List: "x", LockedAt: t0.Add(time.Hour), UpdatedAt: t0.Add(time.Minute)}

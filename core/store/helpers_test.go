@@ -40,6 +40,35 @@ func read(t testing.TB, db *DB, fn func(*Tx) error) {
 	must(t, db.Read(context.Background(), func(tx storage.Tx) error { return fn(tx.(*Tx)) }))
 }
 
+// createAll writes each of items with create (a Tx's method: CreateTeam,
+// AppendLog…) in one Write, each given its id, and fails the test on an
+// error.
+func createAll[T any](t testing.TB, db *DB, items []T, create func(*Tx, *T) error) {
+	t.Helper()
+	write(t, db, func(tx *Tx) error {
+		for i := range items {
+			if err := create(tx, &items[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// readBack reads what get (a Tx's method: Event, Rounds…) returns for
+// key, in a Read, and compares it with want (see equal), failing the
+// test on an error.
+func readBack[K, T any](t testing.TB, db *DB, what string, get func(*Tx, K) (T, error), key K, want T) {
+	t.Helper()
+	var got T
+	read(t, db, func(tx *Tx) error {
+		var err error
+		got, err = get(tx, key)
+		return err
+	})
+	equal(t, what, got, want)
+}
+
 // writeErr runs fn in a Write and returns its error.
 func writeErr(db *DB, fn func(*Tx) error) error {
 	return db.Write(context.Background(), func(tx storage.Tx) error { return fn(tx.(*Tx)) })

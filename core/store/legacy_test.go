@@ -106,11 +106,7 @@ var flatKeys = []string{"topCut", "playoffBestOf", "playoffMinutes", "thirdPlace
 // copyLegacy copies the fixture database to a temporary folder.
 func copyLegacy(t *testing.T) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "schema6.db"))
-	must(t, err)
-	path := filepath.Join(t.TempDir(), "legacy.db")
-	must(t, os.WriteFile(path, data, 0o600))
-	return path
+	return copyFixture(t, "schema6.db", "legacy.db")
 }
 
 // rawSettings reads each event's stored settings and the schema version

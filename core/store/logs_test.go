@@ -16,17 +16,8 @@ func TestActivityLogRoundTrip(t *testing.T) {
 		{EventID: f.event.ID, At: t0, Round: 1, Message: i18n.F("%s paired: %d tables, seed %d", i18n.F("round %d", 1), 4, -7)}, // an earlier time, appended later
 		{EventID: f.event.ID, At: t0.Add(2 * time.Minute), Round: 1, Message: i18n.Plain("table 3: 2–1 corrected to 1–2 (the organizer's words)")},
 	}
-	write(t, db, func(tx *Tx) error {
-		for i := range lines {
-			must(t, tx.AppendLog(&lines[i]))
-		}
-		return nil
-	})
-	read(t, db, func(tx *Tx) error {
-		got, err := tx.Log(f.event.ID)
-		equal(t, "log in the order appended", got, lines)
-		return err
-	})
+	createAll(t, db, lines, (*Tx).AppendLog)
+	readBack(t, db, "log in the order appended", (*Tx).Log, f.event.ID, lines)
 	if err := writeErr(db, func(tx *Tx) error { return tx.AppendLog(&event.LogEntry{EventID: 999, Message: i18n.Plain("x")}) }); !errors.Is(err, event.ErrNotFound) {
 		t.Errorf("a log line for no event: %v", err)
 	}
@@ -46,17 +37,8 @@ func TestJudgesAndJudgeLogRoundTrip(t *testing.T) {
 		{EventID: f.event.ID, Name: "Ada Lovelace", Role: event.RoleHeadJudge, Order: 1},
 		{EventID: f.event.ID, Name: "Zoë Ødegård 李小龍", Role: event.RoleOrganizer},
 	}
-	write(t, db, func(tx *Tx) error {
-		for i := range judges {
-			must(t, tx.CreateJudge(&judges[i]))
-		}
-		return nil
-	})
-	read(t, db, func(tx *Tx) error {
-		got, err := tx.Judges(f.event.ID)
-		equal(t, "judges in order", got, []event.Judge{judges[2], judges[1], judges[0]})
-		return err
-	})
+	createAll(t, db, judges, (*Tx).CreateJudge)
+	readBack(t, db, "judges in order", (*Tx).Judges, f.event.ID, []event.Judge{judges[2], judges[1], judges[0]})
 
 	penalty := event.JudgeLogEntry{EventID: f.event.ID, At: t0, Round: 2, Table: 7, JudgeID: judges[1].ID,
 		EntryID: f.entries[0].ID, Kind: event.LogPenalty, Infraction: "Drawing extra cards", Penalty: "Game loss",
@@ -70,11 +52,7 @@ func TestJudgesAndJudgeLogRoundTrip(t *testing.T) {
 	correction := penalty
 	correction.ID, correction.At, correction.Penalty, correction.Corrects = 0, t0.Add(time.Hour), "Warning", penalty.ID
 	write(t, db, func(tx *Tx) error { return tx.AppendJudgeLog(&correction) })
-	read(t, db, func(tx *Tx) error {
-		got, err := tx.JudgeLog(f.event.ID)
-		equal(t, "judge log", got, []event.JudgeLogEntry{penalty, ruling, correction})
-		return err
-	})
+	readBack(t, db, "judge log", (*Tx).JudgeLog, f.event.ID, []event.JudgeLogEntry{penalty, ruling, correction})
 
 	other := newFixture(t, db, 0)
 	bad := map[string]event.JudgeLogEntry{

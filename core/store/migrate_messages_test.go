@@ -4,8 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -50,20 +48,11 @@ func rawValues(t *testing.T, path string) map[string]map[int64]string {
 	return out
 }
 
-func copySchema9(t *testing.T) string {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "schema9-english.db"))
-	must(t, err)
-	path := filepath.Join(t.TempDir(), "schema9.db")
-	must(t, os.WriteFile(path, data, 0o600))
-	return path
-}
-
 // Migration 12 turns every stored English sentence into a message that
 // says, in English, exactly what was stored; only an organizer's own words
 // stay plain words; and French readers get French.
 func TestMigration12StoresTheEnglishOfSchema9AsMessages(t *testing.T) {
-	path := copySchema9(t)
+	path := copyFixture(t, "schema9-english.db", "schema9.db")
 	before := rawValues(t, path)
 	if len(before["event_log"]) < 1000 || len(before["tables"]) < 500 || len(before["rounds"]) < 100 {
 		t.Fatalf("the fixture holds too few rows: %d log lines, %d tables, %d rounds",

@@ -210,11 +210,7 @@ func TestReopeningKeepsEverything(t *testing.T) {
 	db, err = Open(path)
 	must(t, err)
 	defer db.Close()
-	read(t, db, func(tx *Tx) error {
-		got, err := tx.Entries(f.event.ID)
-		equal(t, "entries", got, f.entries)
-		return err
-	})
+	readBack(t, db, "entries", (*Tx).Entries, f.event.ID, f.entries)
 }
 
 func TestDefaultPath(t *testing.T) {

@@ -59,11 +59,7 @@ func TestRoundsRoundTrip(t *testing.T) {
 			t.Fatalf("table %d: ID %d, round %d", tb.Number, tb.ID, tb.RoundID)
 		}
 	}
-	read(t, db, func(tx *Tx) error {
-		got, err := tx.Rounds(f.event.ID)
-		equal(t, "rounds", got, []event.Round{r})
-		return err
-	})
+	readBack(t, db, "rounds", (*Tx).Rounds, f.event.ID, []event.Round{r})
 
 	// A result recorded, a result corrected, a result cleared.
 	four, two, bye := r.Tables[0], r.Tables[1], r.Tables[2]
@@ -103,11 +99,7 @@ func TestRoundsRoundTrip(t *testing.T) {
 		must(t, tx.SetClock(r.ID, r.Clock))
 		return tx.CreateRound(&r2)
 	})
-	read(t, db, func(tx *Tx) error {
-		got, err := tx.Rounds(f.event.ID)
-		equal(t, "two rounds", got, []event.Round{r, r2})
-		return err
-	})
+	readBack(t, db, "two rounds", (*Tx).Rounds, f.event.ID, []event.Round{r, r2})
 
 	// One table read alone, and the count of rounds.
 	read(t, db, func(tx *Tx) error {

@@ -13,21 +13,11 @@ import (
 
 // phoneReportsV8 is migration 8's table of phone reports, which migration
 // 19 moved into reports: a database taken back to an earlier version has
-// it again.
-const phoneReportsV8 = `CREATE TABLE phone_reports (
-    id        INTEGER PRIMARY KEY AUTOINCREMENT,
-    event_id  INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,
-    table_id  INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
-    round     INTEGER NOT NULL,
-    table_no  INTEGER NOT NULL,
-    text      TEXT    NOT NULL,
-    parsed    TEXT    NOT NULL CHECK (json_valid(parsed)),
-    device    TEXT    NOT NULL DEFAULT '',
-    conflict  INTEGER NOT NULL DEFAULT 0 CHECK (conflict IN (0, 1)),
-    at        INTEGER,
-    closed_at INTEGER,
-    accepted  INTEGER NOT NULL DEFAULT 0 CHECK (accepted IN (0, 1))
-)`
+// it again, as migration 8 created it.
+func phoneReportsV8(t *testing.T) string {
+	t.Helper()
+	return tableOf(t, "008_table_codes_phone_reports.sql", "phone_reports")
+}
 
 // Migration 9 drops a 6-digit judges' PIN and flags it for the panel; a
 // long PIN and the other settings stay.
@@ -37,7 +27,7 @@ func TestMigration9ReplacesASixDigitJudgePIN(t *testing.T) {
 		replaced bool
 	}{{"123456", true}, {"K7QMX2PA", false}} {
 		// Back to version 8: the tables of migration 9 and later go.
-		path := rewound(t, `DROP TABLE signin_log`, `DROP TABLE staff_sessions`, `DROP TABLE event_origins`, `DROP TABLE player_codes`, `DROP TABLE reports`, phoneReportsV8, `DROP TABLE deck_registration_closed`,
+		path := rewound(t, `DROP TABLE signin_log`, `DROP TABLE staff_sessions`, `DROP TABLE event_origins`, `DROP TABLE player_codes`, `DROP TABLE reports`, phoneReportsV8(t), `DROP TABLE deck_registration_closed`,
 			`DROP TABLE drop_requests`, `DROP TABLE staff_session_judges`,
 			`INSERT INTO app_settings (key, value) VALUES ('network.judge-pin', '`+c.pin+`'), ('kiosk.pin', 'hash')`,
 			`PRAGMA user_version = 8`)
@@ -78,7 +68,7 @@ func TestMigration9ReplacesASixDigitJudgePIN(t *testing.T) {
 func TestMigration13KeepsSessionsAndTheLog(t *testing.T) {
 	// Back to version 12, with a session and a log line of that schema
 	// (the tables of later migrations go too, so that they run again).
-	path := rewound(t, `DROP TABLE reports`, phoneReportsV8, `DROP TABLE player_codes`, `DROP TABLE deck_registration_closed`, `DROP TABLE signin_log`, `DROP TABLE staff_sessions`,
+	path := rewound(t, `DROP TABLE reports`, phoneReportsV8(t), `DROP TABLE player_codes`, `DROP TABLE deck_registration_closed`, `DROP TABLE signin_log`, `DROP TABLE staff_sessions`,
 		`DROP TABLE drop_requests`, `DROP TABLE staff_session_judges`,
 		`CREATE TABLE signin_log (id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL,
 			kind TEXT NOT NULL CHECK (kind IN ('judge', 'kiosk', 'any')), outcome TEXT NOT NULL,
