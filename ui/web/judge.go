@@ -151,6 +151,8 @@ type judgeEvent struct {
 	ID   int64
 	Name string
 	Line i18n.Localizer
+	// Href is the event's page in the staff area that lists it.
+	Href string
 }
 
 type judgeChoice struct {
@@ -264,13 +266,13 @@ func (j *judgeArea) pageHome(w http.ResponseWriter, r *http.Request) {
 		j.s.failErr(w, r, err)
 		return
 	}
-	p := judgePage{Events: staffEvents(list)}
+	p := judgePage{Events: staffEvents(list, judgeBase)}
 	j.show(w, r, http.StatusOK, "judge_events", i18n.F("Judges"), p)
 }
 
 // staffEvents lists the events a staff device may open: every one not
-// finished, with its players and round.
-func staffEvents(list []director.EventSummary) []judgeEvent {
+// finished, with its players and round, and its page at base.
+func staffEvents(list []director.EventSummary, base func(event.EventID) string) []judgeEvent {
 	var out []judgeEvent
 	for _, e := range list {
 		if e.State == event.StateFinished {
@@ -280,7 +282,7 @@ func staffEvents(list []director.EventSummary) []judgeEvent {
 		if e.Round > 0 {
 			line = i18n.FN("%[1]d players · round %[2]d", e.Players, e.Players, e.Round)
 		}
-		out = append(out, judgeEvent{ID: int64(e.ID), Name: e.Name, Line: line})
+		out = append(out, judgeEvent{ID: int64(e.ID), Name: e.Name, Line: line, Href: base(e.ID)})
 	}
 	return out
 }
