@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"io"
@@ -10,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/store"
@@ -30,24 +28,13 @@ func TestServeAnswersAndHoldsTheWriterLock(t *testing.T) {
 	}
 	st.Close()
 
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	out, w := io.Pipe()
-	done := make(chan error, 1)
-	var stderr strings.Builder
-	go func() {
-		done <- serve(ctx, a4, []string{"--db", db, "--addr", "127.0.0.1:0"}, strings.NewReader(""), w, &stderr)
-		w.Close()
-	}()
-	lines := bufio.NewScanner(out)
+	sv := startServe(t, db, strings.NewReader(""))
+	lines := sv.lines
 	if !lines.Scan() {
-		t.Fatalf("no first line (%v)", <-done)
+		t.Fatalf("no first line (%v)", <-sv.done)
 	}
 	first := lines.Text()
-	go func() {
-		for lines.Scan() {
-		}
-	}()
+	sv.drain()
 	url, ok := strings.CutPrefix(first, "serving ")
 	if !ok || !strings.HasPrefix(url, "http://127.0.0.1:") || !strings.HasSuffix(url, "/") {
 		t.Fatalf("first line %q", first)
@@ -71,15 +58,7 @@ func TestServeAnswersAndHoldsTheWriterLock(t *testing.T) {
 		t.Errorf("second serve: exit %d, %q", code, errText)
 	}
 
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("serve ended with %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("serve did not stop")
-	}
+	sv.stop(t)
 	if st, err := store.Open(db); err != nil {
 		t.Errorf("the lock outlived serve: %v", err)
 	} else {
@@ -127,26 +106,15 @@ func TestServeOnAReadOnlyFileServesTheReadPages(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	out, w := io.Pipe()
-	done := make(chan error, 1)
-	var stderr strings.Builder
-	go func() {
-		done <- serve(ctx, a4, []string{"--db", db, "--addr", "127.0.0.1:0"}, strings.NewReader(""), w, &stderr)
-		w.Close()
-	}()
-	lines := bufio.NewScanner(out)
+	sv := startServe(t, db, strings.NewReader(""))
+	lines := sv.lines
 	var said []string
 	for len(said) < 2 && lines.Scan() {
 		said = append(said, lines.Text())
 	}
-	go func() {
-		for lines.Scan() {
-		}
-	}()
+	sv.drain()
 	if len(said) < 2 {
-		t.Fatalf("serve said %q (%v, %s)", said, <-done, stderr.String())
+		t.Fatalf("serve said %q (%v, %s)", said, <-sv.done, sv.stderr.String())
 	}
 	url, ok := strings.CutPrefix(said[0], "serving ")
 	if !ok || !strings.Contains(said[1], "cannot be written, so the network serves the read pages only") {
@@ -170,17 +138,9 @@ func TestServeOnAReadOnlyFileServesTheReadPages(t *testing.T) {
 	if resp.StatusCode != http.StatusForbidden || !strings.Contains(string(body), "open read-only, so nothing can be saved from here") {
 		t.Errorf("a report: %d %s", resp.StatusCode, body)
 	}
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("serve ended with %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("serve did not stop")
-	}
-	if strings.Contains(stderr.String(), "readonly") {
-		t.Errorf("the logs: %s", stderr.String())
+	sv.stop(t)
+	if strings.Contains(sv.stderr.String(), "readonly") {
+		t.Errorf("the logs: %s", sv.stderr.String())
 	}
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 {
