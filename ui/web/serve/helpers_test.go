@@ -7,7 +7,24 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tablekeeper/core/director"
+	"tablekeeper/core/store"
+	"tablekeeper/internal/cli"
 )
+
+// eventDB makes the database file db with one event, Friday Night.
+func eventDB(t *testing.T, db string) {
+	t.Helper()
+	st, err := store.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, err := cli.NewDirector(st).Events.CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"}); err != nil {
+		t.Fatal(err)
+	}
+}
 
 // served is a serve a test started: its output read line by line, what
 // it wrote on stderr, and its end.

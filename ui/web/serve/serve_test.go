@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -10,23 +9,14 @@ import (
 	"strings"
 	"testing"
 
-	"tablekeeper/core/director"
 	"tablekeeper/core/store"
-	"tablekeeper/internal/cli"
 )
 
 // serve prints "serving http://HOST:PORT/" first, answers the API, holds
 // the database's writer lock, and stops when told.
 func TestServeAnswersAndHoldsTheWriterLock(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "t.db")
-	st, err := store.Open(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := cli.NewDirector(st).Events.CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"}); err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
+	eventDB(t, db)
 
 	sv := startServe(t, db, strings.NewReader(""))
 	lines := sv.lines
@@ -91,14 +81,7 @@ func TestServeRefusesBadArguments(t *testing.T) {
 func TestServeOnAReadOnlyFileServesTheReadPages(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "t.db")
-	st, err := store.Open(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := cli.NewDirector(st).Events.CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"}); err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
+	eventDB(t, db)
 	if err := os.Remove(db + "-lock"); err != nil {
 		t.Fatal(err)
 	}
