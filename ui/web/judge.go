@@ -197,15 +197,8 @@ func (j *judgeArea) session(r *http.Request) (judgeSession, string, bool) {
 // check reads the phone's session from the database, and what the server
 // remembers of it; a session ended there is forgotten here.
 func (j *judgeArea) check(r *http.Request) (judgeSession, staffCheck) {
-	c, err := j.s.checkStaff(r, director.KindJudge, judgeCookie)
-	if err != nil {
-		j.s.logf("web: judge session: %v", err)
-		return judgeSession{}, staffCheck{}
-	}
+	c := j.staffSessions.check(j.s, r, director.KindJudge, judgeCookie, "judge")
 	if !c.ok {
-		if c.token != "" {
-			j.staffSessions.drop(c.token)
-		}
 		return judgeSession{}, c
 	}
 	js := j.staffSessions.adopt(c.token, judgeSession{device: c.s.Device})
