@@ -53,27 +53,23 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, msg i1
 	s.renderStatus(w, r, status, "errorpage", page{Head: statusTitle(status), Message: msg.In(lang)})
 }
 
+// statusTitles are the titles of the error pages, by status.
+var statusTitles = map[int]i18n.Text{
+	http.StatusBadRequest:            i18n.F("Bad request"),
+	http.StatusForbidden:             i18n.F("Forbidden"),
+	http.StatusNotFound:              i18n.F("Not found"),
+	http.StatusMethodNotAllowed:      i18n.F("Method not allowed"),
+	http.StatusConflict:              i18n.F("Conflict"),
+	http.StatusMisdirectedRequest:    i18n.F("Wrong address"),
+	http.StatusRequestEntityTooLarge: i18n.F("Too much sent"),
+	http.StatusTooManyRequests:       i18n.F("Too many requests"),
+	http.StatusServiceUnavailable:    i18n.F("Busy"),
+}
+
 // statusTitle is the title of an error page with status.
 func statusTitle(status int) i18n.Text {
-	switch status {
-	case http.StatusBadRequest:
-		return i18n.F("Bad request")
-	case http.StatusForbidden:
-		return i18n.F("Forbidden")
-	case http.StatusNotFound:
-		return i18n.F("Not found")
-	case http.StatusMethodNotAllowed:
-		return i18n.F("Method not allowed")
-	case http.StatusConflict:
-		return i18n.F("Conflict")
-	case http.StatusMisdirectedRequest:
-		return i18n.F("Wrong address")
-	case http.StatusRequestEntityTooLarge:
-		return i18n.F("Too much sent")
-	case http.StatusTooManyRequests:
-		return i18n.F("Too many requests")
-	case http.StatusServiceUnavailable:
-		return i18n.F("Busy")
+	if t, ok := statusTitles[status]; ok {
+		return t
 	}
 	return i18n.F("Error")
 }

@@ -151,6 +151,8 @@ type judgeEvent struct {
 	ID   int64
 	Name string
 	Line i18n.Localizer
+	// Href is the event's page in the staff area that lists it.
+	Href string
 }
 
 type judgeChoice struct {
@@ -195,15 +197,8 @@ func (j *judgeArea) session(r *http.Request) (judgeSession, string, bool) {
 // check reads the phone's session from the database, and what the server
 // remembers of it; a session ended there is forgotten here.
 func (j *judgeArea) check(r *http.Request) (judgeSession, staffCheck) {
-	c, err := j.s.checkStaff(r, director.KindJudge, judgeCookie)
-	if err != nil {
-		j.s.logf("web: judge session: %v", err)
-		return judgeSession{}, staffCheck{}
-	}
+	c := j.staffSessions.check(j.s, r, director.KindJudge, judgeCookie, "judge")
 	if !c.ok {
-		if c.token != "" {
-			j.staffSessions.drop(c.token)
-		}
 		return judgeSession{}, c
 	}
 	js := j.staffSessions.adopt(c.token, judgeSession{device: c.s.Device})
@@ -264,13 +259,13 @@ func (j *judgeArea) pageHome(w http.ResponseWriter, r *http.Request) {
 		j.s.failErr(w, r, err)
 		return
 	}
-	p := judgePage{Events: staffEvents(list)}
+	p := judgePage{Events: staffEvents(list, judgeBase)}
 	j.show(w, r, http.StatusOK, "judge_events", i18n.F("Judges"), p)
 }
 
 // staffEvents lists the events a staff device may open: every one not
-// finished, with its players and round.
-func staffEvents(list []director.EventSummary) []judgeEvent {
+// finished, with its players and round, and its page at base.
+func staffEvents(list []director.EventSummary, base func(event.EventID) string) []judgeEvent {
 	var out []judgeEvent
 	for _, e := range list {
 		if e.State == event.StateFinished {
@@ -280,7 +275,7 @@ func staffEvents(list []director.EventSummary) []judgeEvent {
 		if e.Round > 0 {
 			line = i18n.FN("%[1]d players · round %[2]d", e.Players, e.Players, e.Round)
 		}
-		out = append(out, judgeEvent{ID: int64(e.ID), Name: e.Name, Line: line})
+		out = append(out, judgeEvent{ID: int64(e.ID), Name: e.Name, Line: line, Href: base(e.ID)})
 	}
 	return out
 }

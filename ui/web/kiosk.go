@@ -259,15 +259,8 @@ func (k *kioskArea) session(r *http.Request, id event.EventID) (kioskSession, st
 // server remembers of it; a session ended there is forgotten here, and
 // one unlocked for another event is no session here.
 func (k *kioskArea) check(r *http.Request, id event.EventID) (kioskSession, staffCheck) {
-	c, err := k.s.checkStaff(r, director.KindKiosk, kioskCookie)
-	if err != nil {
-		k.s.logf("web: kiosk session: %v", err)
-		return kioskSession{}, staffCheck{}
-	}
+	c := k.staffSessions.check(k.s, r, director.KindKiosk, kioskCookie, "kiosk")
 	if !c.ok {
-		if c.token != "" {
-			k.staffSessions.drop(c.token)
-		}
 		return kioskSession{}, c
 	}
 	if event.EventID(c.s.Event) != id {

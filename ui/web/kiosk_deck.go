@@ -24,6 +24,20 @@ func (k *kioskArea) deckEntry(ks kioskSession) (event.Entry, string, bool) {
 	return ks.deck, ks.deckCode, ks.deck.ID != 0 && k.s.now().Before(ks.deckUntil)
 }
 
+// deckWrite opens a deck write on the device: the kiosk unlocked
+// (write), a player who may register a deck on it now (deckEntry) and an
+// event that takes decks; else the answer is sent and ok is false.
+func (k *kioskArea) deckWrite(w http.ResponseWriter, r *http.Request) (e event.Event, ks kioskSession, token string, en event.Entry, code string, ok bool) {
+	if e, ks, token, ok = k.write(w, r); !ok {
+		return e, ks, token, en, code, false
+	}
+	if en, code, ok = k.deckEntry(ks); !ok || e.Settings.DeckRules == "" {
+		k.s.fail(w, r, http.StatusForbidden, msgNoDeck)
+		return e, ks, token, en, code, false
+	}
+	return e, ks, token, en, code, true
+}
+
 // pageDeck is "Register my deck": her player code first, unless the
 // device has it, then the decklist.
 func (k *kioskArea) pageDeck(w http.ResponseWriter, r *http.Request) {
@@ -93,16 +107,11 @@ func kioskCodeRefusal(refused int) i18n.Text {
 // register a deck, within the tablet's wrong-code budgets
 // (kioskCodeBudgets); the right one opens her decklist.
 func (k *kioskArea) postDeckCode(w http.ResponseWriter, r *http.Request) {
-	e, ks, token, ok := k.write(w, r)
+	e, _, token, en, have, ok := k.deckWrite(w, r)
 	if !ok {
 		return
 	}
-	en, have, ok := k.deckEntry(ks)
-	switch {
-	case !ok || e.Settings.DeckRules == "":
-		k.s.fail(w, r, http.StatusForbidden, msgNoDeck)
-		return
-	case have != "":
+	if have != "" {
 		seeOther(w, r, kioskBase(e.ID)+"/deck")
 		return
 	}
@@ -157,16 +166,11 @@ var msgNoDeck = i18n.F("Check in first: the kiosk registers the deck of the play
 // postDeck saves the deck of the player who checked in on the device;
 // an illegal deck is saved too, and the page says what to fix.
 func (k *kioskArea) postDeck(w http.ResponseWriter, r *http.Request) {
-	e, ks, token, ok := k.write(w, r)
+	e, ks, token, en, code, ok := k.deckWrite(w, r)
 	if !ok {
 		return
 	}
-	en, code, ok := k.deckEntry(ks)
-	switch {
-	case !ok || e.Settings.DeckRules == "":
-		k.s.fail(w, r, http.StatusForbidden, msgNoDeck)
-		return
-	case code == "":
+	if code == "" {
 		k.s.fail(w, r, http.StatusForbidden, msgDeckCodeFirst)
 		return
 	}

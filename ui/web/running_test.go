@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"io"
 	"net"
 	"net/http"
 	"os"
@@ -16,6 +15,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/webtest"
 )
 
 // Start serves the store network of a director: a change made on it
@@ -37,7 +37,7 @@ func TestStartServesTheDirectorUntilStop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if body := runningGet(t, urls[0]+"api/events"); !strings.Contains(body, `"Friday Night"`) {
+	if body := webtest.Get(t, urls[0]+"api/events"); !strings.Contains(body, `"Friday Night"`) {
 		t.Errorf("the network does not show the new event: %s", body)
 	}
 	if r.Devices() != 0 {
@@ -96,7 +96,7 @@ func TestRunStopsWhenItsContextEnds(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- r.Run(ctx) }()
 	url := r.URLs()[0]
-	if body := runningGet(t, url+"api/events"); !strings.Contains(body, `"events"`) {
+	if body := webtest.Get(t, url+"api/events"); !strings.Contains(body, `"events"`) {
 		t.Errorf("events: %s", body)
 	}
 	cancel()
@@ -130,15 +130,4 @@ func TestListenErrorsSayWhatToDo(t *testing.T) {
 			t.Errorf("%v: %q, want %q", c.err, err.Error(), c.says)
 		}
 	}
-}
-
-func runningGet(t *testing.T, url string) string {
-	t.Helper()
-	resp, err := http.Get(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return string(b)
 }

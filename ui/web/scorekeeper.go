@@ -205,7 +205,7 @@ func (a *scoreArea) pageHome(w http.ResponseWriter, r *http.Request) {
 		a.s.failErr(w, r, err)
 		return
 	}
-	p := scorePage{Name: c.s.Name, Events: staffEvents(list)}
+	p := scorePage{Name: c.s.Name, Events: staffEvents(list, scoreBase)}
 	a.show(w, r, http.StatusOK, "score_events", i18n.F("Scorekeepers"), p)
 }
 

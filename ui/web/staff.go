@@ -128,6 +128,21 @@ func (st *staffSessions[T]) drop(token string) {
 	delete(st.m, staffTokenKey(token))
 }
 
+// check reads a device's session of kind from the database
+// (Server.checkStaff, a failure logged as what's session); a session
+// ended there is forgotten here.
+func (st *staffSessions[T]) check(s *Server, r *http.Request, kind, cookie, what string) staffCheck {
+	c, err := s.checkStaff(r, kind, cookie)
+	if err != nil {
+		s.logf("web: %s session: %v", what, err)
+		return staffCheck{}
+	}
+	if !c.ok && c.token != "" {
+		st.drop(c.token)
+	}
+	return c
+}
+
 // count is the number of sessions held (expired ones included until the
 // next create sweeps them).
 func (st *staffSessions[T]) count() int {

@@ -98,7 +98,9 @@ func loadPages() (*pageSet, error) {
 }
 
 // parse parses the layout with each page template, saying their words
-// in l: {{t "Key" values…}}, {{tn "Key" n values…}}.
+// in l: {{t "Key" values…}}, {{tn "Key" n values…}}. The partials, the
+// files whose name starts with "_", are parsed with the layout: any page
+// may use the templates they define.
 func (ps *pageSet) parse(l i18n.Lang) (map[string]*template.Template, error) {
 	funcs := template.FuncMap{
 		"asset":  ps.assetURL,
@@ -109,7 +111,7 @@ func (ps *pageSet) parse(l i18n.Lang) (map[string]*template.Template, error) {
 		// The letters the page script folds names by (app/tk.js, fold).
 		"foldLetters": event.ScriptFoldLetters,
 	}
-	layout, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFiles, "templates/layout.html")
+	layout, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFiles, "templates/layout.html", "templates/_*.html")
 	if err != nil {
 		return nil, fmt.Errorf("web: layout: %w", err)
 	}
@@ -120,7 +122,7 @@ func (ps *pageSet) parse(l i18n.Lang) (map[string]*template.Template, error) {
 	pages := map[string]*template.Template{}
 	for _, n := range names {
 		name := strings.TrimSuffix(path.Base(n), ".html")
-		if name == "layout" {
+		if name == "layout" || strings.HasPrefix(name, "_") {
 			continue
 		}
 		t, err := template.Must(layout.Clone()).ParseFS(templateFiles, n)

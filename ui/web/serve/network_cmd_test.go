@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -111,16 +110,9 @@ func TestTheNetworkCommandDoesWhatThePanelDoes(t *testing.T) {
 // device signed out there is refused at once.
 func TestServePrintsTheSecretsAndTakesCommandsOnItsConsole(t *testing.T) {
 	db := networkDB(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	in, typed := io.Pipe()
-	out, w := io.Pipe()
-	done := make(chan error, 1)
-	go func() {
-		done <- serve(ctx, a4, []string{"--db", db, "--addr", "127.0.0.1:0", "--console"}, in, w, io.Discard)
-		w.Close()
-	}()
-	lines := bufio.NewScanner(out)
+	sv := startServe(t, db, in, "--console")
+	lines := sv.lines
 	next := func() string {
 		t.Helper()
 		if !lines.Scan() {
@@ -167,20 +159,10 @@ func TestServePrintsTheSecretsAndTakesCommandsOnItsConsole(t *testing.T) {
 	if l := say("poster --event 1 --out " + poster); l != "QR poster written to "+poster {
 		t.Errorf("poster: %q", l)
 	}
-	cancel()
+	sv.cancel()
 	typed.Close()
-	go func() {
-		for lines.Scan() {
-		}
-	}()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("serve ended with %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("serve did not stop")
-	}
+	sv.drain()
+	sv.stop(t)
 }
 
 // `network devices` names a scorekeeper station by its operator.

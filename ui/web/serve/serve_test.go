@@ -1,8 +1,6 @@
 package serve
 
 import (
-	"bufio"
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -10,44 +8,23 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"tablekeeper/core/director"
 	"tablekeeper/core/store"
-	"tablekeeper/internal/cli"
 )
 
 // serve prints "serving http://HOST:PORT/" first, answers the API, holds
 // the database's writer lock, and stops when told.
 func TestServeAnswersAndHoldsTheWriterLock(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "t.db")
-	st, err := store.Open(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := cli.NewDirector(st).Events.CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"}); err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
+	eventDB(t, db)
 
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	out, w := io.Pipe()
-	done := make(chan error, 1)
-	var stderr strings.Builder
-	go func() {
-		done <- serve(ctx, a4, []string{"--db", db, "--addr", "127.0.0.1:0"}, strings.NewReader(""), w, &stderr)
-		w.Close()
-	}()
-	lines := bufio.NewScanner(out)
+	sv := startServe(t, db, strings.NewReader(""))
+	lines := sv.lines
 	if !lines.Scan() {
-		t.Fatalf("no first line (%v)", <-done)
+		t.Fatalf("no first line (%v)", <-sv.done)
 	}
 	first := lines.Text()
-	go func() {
-		for lines.Scan() {
-		}
-	}()
+	sv.drain()
 	url, ok := strings.CutPrefix(first, "serving ")
 	if !ok || !strings.HasPrefix(url, "http://127.0.0.1:") || !strings.HasSuffix(url, "/") {
 		t.Fatalf("first line %q", first)
@@ -71,15 +48,7 @@ func TestServeAnswersAndHoldsTheWriterLock(t *testing.T) {
 		t.Errorf("second serve: exit %d, %q", code, errText)
 	}
 
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("serve ended with %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("serve did not stop")
-	}
+	sv.stop(t)
 	if st, err := store.Open(db); err != nil {
 		t.Errorf("the lock outlived serve: %v", err)
 	} else {
@@ -112,14 +81,7 @@ func TestServeRefusesBadArguments(t *testing.T) {
 func TestServeOnAReadOnlyFileServesTheReadPages(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "t.db")
-	st, err := store.Open(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := cli.NewDirector(st).Events.CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"}); err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
+	eventDB(t, db)
 	if err := os.Remove(db + "-lock"); err != nil {
 		t.Fatal(err)
 	}
@@ -127,26 +89,15 @@ func TestServeOnAReadOnlyFileServesTheReadPages(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	out, w := io.Pipe()
-	done := make(chan error, 1)
-	var stderr strings.Builder
-	go func() {
-		done <- serve(ctx, a4, []string{"--db", db, "--addr", "127.0.0.1:0"}, strings.NewReader(""), w, &stderr)
-		w.Close()
-	}()
-	lines := bufio.NewScanner(out)
+	sv := startServe(t, db, strings.NewReader(""))
+	lines := sv.lines
 	var said []string
 	for len(said) < 2 && lines.Scan() {
 		said = append(said, lines.Text())
 	}
-	go func() {
-		for lines.Scan() {
-		}
-	}()
+	sv.drain()
 	if len(said) < 2 {
-		t.Fatalf("serve said %q (%v, %s)", said, <-done, stderr.String())
+		t.Fatalf("serve said %q (%v, %s)", said, <-sv.done, sv.stderr.String())
 	}
 	url, ok := strings.CutPrefix(said[0], "serving ")
 	if !ok || !strings.Contains(said[1], "cannot be written, so the network serves the read pages only") {
@@ -170,17 +121,9 @@ func TestServeOnAReadOnlyFileServesTheReadPages(t *testing.T) {
 	if resp.StatusCode != http.StatusForbidden || !strings.Contains(string(body), "open read-only, so nothing can be saved from here") {
 		t.Errorf("a report: %d %s", resp.StatusCode, body)
 	}
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("serve ended with %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("serve did not stop")
-	}
-	if strings.Contains(stderr.String(), "readonly") {
-		t.Errorf("the logs: %s", stderr.String())
+	sv.stop(t)
+	if strings.Contains(sv.stderr.String(), "readonly") {
+		t.Errorf("the logs: %s", sv.stderr.String())
 	}
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 {

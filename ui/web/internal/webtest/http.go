@@ -56,6 +56,13 @@ func Do(t testing.TB, c *http.Client, req *http.Request) (*http.Response, string
 	return resp, string(b)
 }
 
+// Get reads url with the default client and returns its whole body.
+func Get(t testing.TB, url string) string {
+	t.Helper()
+	_, body := Do(t, http.DefaultClient, NewRequest(t, http.MethodGet, url, nil))
+	return body
+}
+
 // Phone is a client with cookies of its own, as one phone is, on a test
 // server.
 type Phone struct {
