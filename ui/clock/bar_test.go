@@ -2,8 +2,6 @@ package clock
 
 import (
 	"context"
-	"math/rand/v2"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,8 +12,6 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/store"
-	"tablekeeper/internal/testdb"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
@@ -50,12 +46,7 @@ type fixture struct {
 // time.
 func newDirector(t *testing.T, clock *fakeTime) *director.Director {
 	t.Helper()
-	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = db.Close() })
-	return director.New(db, clock.now, rand.New(rand.NewPCG(1, 2)))
+	return uitest.DirectorOver(uitest.Store(t), clock.now)
 }
 
 // setup opens the bar on round 1, paired and published, of a generic
