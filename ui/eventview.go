@@ -14,7 +14,6 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/challenges"
 	"tablekeeper/ui/clock"
@@ -263,7 +262,7 @@ func (v *eventView) showState(st eventState) {
 		v.clock.Load(e.ID, st.Rounds)
 	}
 	v.title.SetText(e.Name)
-	v.subtitle.SetText(fmt.Sprintf("%s · %s · %s · %s", tr.Text(rules.DescribeText(e.Game, e.Format)), i18n.Date(tr.Lang(), e.Date), stateName(e.State), roundText(st)))
+	v.subtitle.SetText(fmt.Sprintf("%s · %s · %s · %s", tr.Text(rules.DescribeText(e.Game, e.Format)), tr.Date(e.Date), stateName(e.State), roundText(st)))
 	if st.challenges() && v.challengesFor != e.ID {
 		v.loadChallenges()
 	}
