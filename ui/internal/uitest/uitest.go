@@ -14,6 +14,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/director"
@@ -229,4 +230,36 @@ func Drawn(root fyne.CanvasObject) []string {
 		}
 	}
 	return out
+}
+
+// Tab is a tab of the event window open in a test window on an event: the
+// director it calls, the event, the window, the tab and what it alerted.
+type Tab[S any] struct {
+	D    *director.Director
+	E    event.Event
+	W    fyne.Window
+	S    S
+	Errs *Errors
+}
+
+// Loader is a tab of the event window: its content, and Load, which shows
+// an event.
+type Loader interface {
+	Content() fyne.CanvasObject
+	Load(id event.EventID)
+}
+
+// Show opens the tab newTab makes in a new test window of the size (zero:
+// as it opens) and loads e in it; what the tab alerts is kept in Errs.
+func Show[S Loader](t testing.TB, d *director.Director, e event.Event, size fyne.Size, newTab func(alert func(error), w fyne.Window) S) Tab[S] {
+	t.Helper()
+	errs := &Errors{}
+	w := test.NewTempWindow(t, nil)
+	s := newTab(errs.Alert, w)
+	w.SetContent(s.Content())
+	if size != (fyne.Size{}) {
+		w.Resize(size)
+	}
+	s.Load(e.ID)
+	return Tab[S]{D: d, E: e, W: w, S: s, Errs: errs}
 }
