@@ -20,7 +20,7 @@ import (
 // lists them newest first, and the header counts games instead of
 // offering to pair rounds.
 func TestOpenChallengesThroughTheWindow(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Con weekend", "shadowfist", "who-wants-some")
 	p := uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -36,7 +35,7 @@ func deskWindow(b *testing.B, n int) (d, quiet *director.Director, s *shell, id 
 	b.Helper()
 	test.NewTempApp(b)
 	d, quiet = deskDirectors(b)
-	ctx := context.Background()
+	ctx := b.Context()
 	e := uitest.Event(b, d, "Big Saturday")
 	// More rounds than the player count asks, so each iteration of the
 	// publishing benchmark has a round left to pair.
@@ -65,7 +64,7 @@ func deskWindow(b *testing.B, n int) (d, quiet *director.Director, s *shell, id 
 // the Round tab showing its 512 tables.
 func BenchmarkDesk1024Pair(b *testing.B) {
 	d, _, s, id := deskWindow(b, 1024)
-	ctx := context.Background()
+	ctx := b.Context()
 	for b.Loop() {
 		b.StopTimer()
 		if s.view.state.Rounds > 0 {
@@ -112,7 +111,7 @@ func BenchmarkDesk1024Publish(b *testing.B) {
 // report, the change notice and the window's reads.
 func BenchmarkDesk1024PhoneResult(b *testing.B) {
 	d, _, s, id := deskWindow(b, 1024)
-	ctx := context.Background()
+	ctx := b.Context()
 	s.view.onPair()
 	s.view.onPair() // publish
 	codes, err := d.Network.TableCodes(ctx, id, 1)
@@ -157,7 +156,7 @@ func finishRound(b *testing.B, d *director.Director, id event.EventID, n int) {
 	if n == 0 {
 		return
 	}
-	ctx := context.Background()
+	ctx := b.Context()
 	res, err := rules.ParseResult("2-0")
 	if err != nil {
 		b.Fatal(err)

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -15,7 +14,7 @@ import (
 // askDrop has a player ask from her phone to drop.
 func askDrop(t *testing.T, d *director.Director, e event.Event, en event.Entry) {
 	t.Helper()
-	if _, err := d.Drops.RequestDrop(context.Background(), director.PlayerSession{Event: e.ID, Entry: en.ID, Name: en.Name, Device: "phone-" + en.Name}); err != nil {
+	if _, err := d.Drops.RequestDrop(t.Context(), director.PlayerSession{Event: e.ID, Entry: en.ID, Name: en.Name, Device: "phone-" + en.Name}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -24,7 +23,7 @@ func askDrop(t *testing.T, d *director.Director, e event.Event, en event.Entry) 
 // them: Cancel pairs nothing and shows the Round tab; Pair anyway pairs
 // them; Accept all and pair drops them and pairs without them.
 func TestPairingWithOpenDropRequestsAsksFirst(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Drop night")
 	es := uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss", "Finn Hale")
@@ -65,7 +64,7 @@ func TestPairingWithOpenDropRequestsAsksFirst(t *testing.T) {
 
 // Pair anyway pairs a player who asked, and her request still waits.
 func TestPairAnywayKeepsTheRequestWaiting(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Drop night")
 	es := uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")

@@ -14,7 +14,6 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/challenges"
 	"tablekeeper/ui/clock"
@@ -263,7 +262,7 @@ func (v *eventView) showState(st eventState) {
 		v.clock.Load(e.ID, st.Rounds)
 	}
 	v.title.SetText(e.Name)
-	v.subtitle.SetText(fmt.Sprintf("%s · %s · %s · %s", tr.Text(rules.DescribeText(e.Game, e.Format)), i18n.Date(tr.Lang(), e.Date), stateName(e.State), roundText(st)))
+	v.subtitle.SetText(fmt.Sprintf("%s · %s · %s · %s", tr.Text(rules.DescribeText(e.Game, e.Format)), tr.Date(e.Date), labels.State(e.State), roundText(st)))
 	if st.challenges() && v.challengesFor != e.ID {
 		v.loadChallenges()
 	}
@@ -420,19 +419,6 @@ func bracketRoundText(st eventState) string {
 		return players
 	}
 	return text + " · " + players
-}
-
-// stateName says an event's state in the screens' language.
-func stateName(s event.State) string {
-	switch s {
-	case event.StateRegistration:
-		return tr.L("registration")
-	case event.StateRunning:
-		return tr.L("running")
-	case event.StateFinished:
-		return tr.L("finished")
-	}
-	return string(s)
 }
 
 // formatSays reports whether the name of e's format contains text (in any

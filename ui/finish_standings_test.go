@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"testing"
 
 	"tablekeeper/core/event"
@@ -12,7 +11,7 @@ import (
 // Standings tab says Final standings at once, not "after round 1" until
 // the tab is opened again.
 func TestTheOpenStandingsSayFinalOnceTheEventIsFinished(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Short night")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")

@@ -9,7 +9,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/event"
-	"tablekeeper/core/i18n"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
@@ -84,7 +83,7 @@ func (l *logTab) updateItem(i widget.ListItemID, o fyne.CanvasObject) {
 	}
 	e := l.entries[i]
 	cells := o.(*fyne.Container).Objects
-	cells[0].(*widget.Label).SetText(i18n.DateTime(tr.Lang(), e.At.Local()))
+	cells[0].(*widget.Label).SetText(tr.DateTime(e.At.Local()))
 	round := "—"
 	if e.Round > 0 {
 		round = strconv.Itoa(e.Round)

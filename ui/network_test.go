@@ -108,8 +108,8 @@ func TestTheStoreNetworkSwitchStartsShowsAndStopsTheServer(t *testing.T) {
 		t.Errorf("sidebar says %q", p.sideStatus.Text)
 	}
 	test.Tap(p.showButton)
-	pin, _ := d.Phones.JudgePIN(context.Background())
-	code, _ := d.Phones.KioskCode(context.Background())
+	pin, _ := d.Phones.JudgePIN(t.Context())
+	code, _ := d.Phones.KioskCode(t.Context())
 	for _, want := range []string{"http://192.168.1.20:8080/\nhttp://127.0.0.1:8080/", "3 devices connected (pages open now).", director.FormatSecret(pin), director.FormatSecret(code),
 		"No judge's phone, kiosk tablet or scorekeeper station is signed in.",
 		"On a tablet, open http://192.168.1.20:8080/events/" + itoa(int(e.ID)) + "/kiosk", "The poster of Friday Swiss",
@@ -129,7 +129,7 @@ func TestTheStoreNetworkSwitchStartsShowsAndStopsTheServer(t *testing.T) {
 
 	// New PIN: a new one, shown.
 	test.Tap(p.newPIN)
-	if now, _ := d.Phones.JudgePIN(context.Background()); now == pin || p.pin.Text != director.FormatSecret(now) {
+	if now, _ := d.Phones.JudgePIN(t.Context()); now == pin || p.pin.Text != director.FormatSecret(now) {
 		t.Errorf("new PIN %q shown as %q (was %q)", now, p.pin.Text, pin)
 	}
 
@@ -235,7 +235,7 @@ func TestTheQRPosterPrintsAndSavesForTheOpenEvent(t *testing.T) {
 // The panel shows the scorekeeper code and lists the stations signed in
 // by their operator's name; its New code signs them out, and no judge.
 func TestTheStoreNetworkPanelShowsTheScorekeeperCodeAndStations(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	p, w := networkWindow(t, d, e.ID, &fakeNetwork{})
@@ -271,7 +271,7 @@ func TestTheStoreNetworkPanelShowsTheScorekeeperCodeAndStations(t *testing.T) {
 // the panel and on the Round tab, naming how many from how many devices
 // and addresses, and lock no one out.
 func TestTheStoreNetworkPanelShowsSignInsAndAlerts(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	n := &fakeNetwork{floods: floods.New(d.Network, time.Now)}

@@ -214,7 +214,7 @@ func TestRunPrint(t *testing.T) {
 	} {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "x.pdf")
-		how, err := runPrint(context.Background(), printJ, path, fails(c.fail))
+		how, err := runPrint(t.Context(), printJ, path, fails(c.fail))
 		if how != c.want || (c.want == "") != (err != nil) {
 			t.Errorf("%s: told %q, %v", c.name, how, err)
 		}
@@ -230,7 +230,7 @@ func TestRunPrint(t *testing.T) {
 		t.Fatal(err)
 	}
 	lp := printJob{args: []string{"lp", "x"}, how: "sent"}
-	if how, err := runPrint(context.Background(), lp, filepath.Join(dir, "x.pdf"), fails("none")); how != "sent" || err != nil {
+	if how, err := runPrint(t.Context(), lp, filepath.Join(dir, "x.pdf"), fails("none")); how != "sent" || err != nil {
 		t.Errorf("lp: %q, %v", how, err)
 	}
 	if _, err := os.Stat(dir); !errors.Is(err, fs.ErrNotExist) {

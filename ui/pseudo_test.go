@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"io"
 	"strings"
 	"testing"
@@ -29,7 +28,7 @@ func TestPseudoEveryScreenIsTranslated(t *testing.T) {
 	if got := tr.Setup(string(pseudo.Lang)); got != pseudo.Lang {
 		t.Fatalf("Setup = %q", got)
 	}
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	demo, err := sim.Demo(ctx, d, 7)
 	if err != nil {

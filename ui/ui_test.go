@@ -120,7 +120,7 @@ func TestPairingRoundOneFromTheHeaderShowsTheRound(t *testing.T) {
 	if v.settingsButton.Visible() {
 		t.Error("the Settings button is still shown once round 1 is paired")
 	}
-	paired, err := d.Rounds.Rounds(context.Background(), e.ID)
+	paired, err := d.Rounds.Rounds(t.Context(), e.ID)
 	if err != nil || len(paired) != 1 || len(paired[0].Tables) != 2 {
 		t.Fatalf("rounds = %+v, %v", paired, err)
 	}
@@ -156,7 +156,7 @@ func TestADirectorErrorIsShownAsOneSentence(t *testing.T) {
 // create it, register players, pair, type results, read the standings,
 // finish.
 func TestAWholeEventThroughTheWindow(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	if _, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Zed Regular", MemberNo: "42"}); err != nil {
 		t.Fatal(err)
@@ -267,7 +267,7 @@ func checkStandingsThenFinish(ctx context.Context, t *testing.T, d *director.Dir
 }
 
 func TestAnExtraRoundIsPairedOnlyAfterConfirming(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d, e, s, w := windowOn(t, "Short night", "Ada Lovelace", "Bob Stone")
 	// Two players: one round recommended.
 	test.Tap(s.view.pairButton)
@@ -306,7 +306,7 @@ func playRound(t *testing.T, s *shell, w fyne.Window, id event.EventID) {
 	t.Helper()
 	c := w.Canvas()
 	test.Tap(uitest.Button(t, w.Content(), "Publish pairings", 0))
-	latest, err := s.view.svc.Views.RoundView(context.Background(), id, 0, 0)
+	latest, err := s.view.svc.Views.RoundView(t.Context(), id, 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -323,7 +323,7 @@ func playRound(t *testing.T, s *shell, w fyne.Window, id event.EventID) {
 }
 
 func TestASingleEliminationEventRunsUntilTheBracketIsComplete(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Saturday bracket", "generic", "single-elimination")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
@@ -380,7 +380,7 @@ func TestASingleEliminationEventRunsUntilTheBracketIsComplete(t *testing.T) {
 }
 
 func TestTheHeaderPublishesADraftRound(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d, e, s, w := windowOn(t, "Friday Swiss", "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	v := s.view
 	test.Tap(v.pairButton)
@@ -407,7 +407,7 @@ func TestTheHeaderPublishesADraftRound(t *testing.T) {
 }
 
 func TestAfterTheSwissRoundsTheHeaderStartsTheTopCut(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Store championship", Game: "generic", Format: "swiss-top8", Date: uitest.Now})
 	if err != nil {
@@ -449,7 +449,7 @@ func TestAfterTheSwissRoundsTheHeaderStartsTheTopCut(t *testing.T) {
 }
 
 func TestAFixedTableRenumbersTheDraft(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	players := uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
@@ -484,7 +484,7 @@ func TestAFixedTableRenumbersTheDraft(t *testing.T) {
 // the rounds of rule H3, the Round tab takes a table's result in its
 // panel, the standings follow.
 func TestAHeresyEventThroughTheWindow(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Reascension night", "heresy", "reascension")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss", "Finn Hale", "Gus Ward")
@@ -543,7 +543,7 @@ func TestAHeresyEventThroughTheWindow(t *testing.T) {
 // dialog, pair, type a team result from the keyboard, read the team
 // standings.
 func TestATeamEventThroughTheWindow(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Friday 2v2", "altered", "2v2")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
@@ -616,7 +616,7 @@ func TestATeamEventThroughTheWindow(t *testing.T) {
 }
 
 func TestRoundOneWaitingForCheckInOffersToDropTheAbsent(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Check-in night")
 	entries := uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
@@ -656,7 +656,7 @@ func TestPairingTwoPlayerShadowfistAsksFirst(t *testing.T) {
 // rounds then.
 func askBeforePairing(t *testing.T, d *director.Director, id event.EventID, says, keep, pair string) []event.Round {
 	t.Helper()
-	ctx := context.Background()
+	ctx := t.Context()
 	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: id})
 	test.Tap(s.view.pairButton)
 	top := w.Canvas().Overlays().Top()
@@ -764,7 +764,7 @@ func TestThePrintMenuWritesTheReportAndSaysWhatItWrote(t *testing.T) {
 // "Pair round 3" in a 2-round event), and finishing earlier is a separate,
 // asked step whose Enter keeps the event going.
 func TestFinishIsOfferedOnlyWhenTheStructureIsComplete(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d, e, s, w := windowOn(t, "Friday Swiss", "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	v := s.view
 	if !v.otherButton.Hidden {
@@ -841,7 +841,7 @@ func TestQuitMidRoundAsksToConfirm(t *testing.T) {
 // same director: the kiosk, a judge's phone) shows on the open window
 // without a click: the header, the Registration tab and the Round tab.
 func TestTheWindowFollowsChangesMadeElsewhere(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
@@ -876,7 +876,7 @@ func TestTheWindowFollowsChangesMadeElsewhere(t *testing.T) {
 // report in the Phone reports list when it disagrees with the result on
 // record.
 func TestPhoneReportsShowOnTheRoundTabAtOnce(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
@@ -909,7 +909,7 @@ func TestPhoneReportsShowOnTheRoundTabAtOnce(t *testing.T) {
 // the final's result is in, and nothing beside it; never a round 3. Once
 // the result is in, the Round tab's status line says the same.
 func TestABracketsFinalOffersOnlyFinishing(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Saturday bracket", "generic", "single-elimination")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")

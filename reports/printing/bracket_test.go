@@ -56,8 +56,8 @@ func TestTheBracketOfEveryEliminationFormatPrints(t *testing.T) {
 // structure has a bracket chart; one without says so when asked for it.
 func hasBracket(t *testing.T, game, format string) bool {
 	t.Helper()
-	ctx := context.Background()
-	d := bracketDirector(t, 1)
+	ctx := t.Context()
+	d := seededDirector(t, 1)
 	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Chart", Game: game, Format: format})
 	if err != nil {
 		t.Fatal(err)
@@ -76,7 +76,9 @@ func hasBracket(t *testing.T, game, format string) bool {
 	return false
 }
 
-func bracketDirector(t *testing.T, seed uint64) *director.Director {
+// seededDirector opens a director on a new database at the PDFs' fixed
+// time, pairing from the simulation's seed.
+func seededDirector(t *testing.T, seed uint64) *director.Director {
 	t.Helper()
 	return director.New(openDB(t), func() time.Time { return pdfTime }, sim.Source(seed))
 }
@@ -84,9 +86,9 @@ func bracketDirector(t *testing.T, seed uint64) *director.Director {
 // printBracketsOf plays an event of the format with the simulation,
 // printing its bracket at every step and at the end.
 func printBracketsOf(t *testing.T, game, format string, players int) {
-	ctx := context.Background()
+	ctx := t.Context()
 	seed := uint64(players)
-	d := bracketDirector(t, seed)
+	d := seededDirector(t, seed)
 	p := Printer{D: ServicesOf(d)}
 	midway, step := 0, 0
 	s := sim.New(d, io.Discard, seed)

@@ -1,7 +1,6 @@
 package printing_test
 
 import (
-	"context"
 	"errors"
 	"io"
 	"os"
@@ -36,7 +35,7 @@ func simulated(t *testing.T) (printing.Printer, string) {
 	}
 	t.Cleanup(func() { st.Close() })
 	d := director.New(st, time.Now, sim.Source(3))
-	if _, err := sim.New(d, io.Discard, 3).Play(context.Background(), sim.Plan{Game: "generic", Format: "swiss", Players: 8}); err != nil {
+	if _, err := sim.New(d, io.Discard, 3).Play(t.Context(), sim.Plan{Game: "generic", Format: "swiss", Players: 8}); err != nil {
 		t.Fatal(err)
 	}
 	return printing.Printer{D: printing.ServicesOf(d), DB: st.Path(), Store: st}, st.Path()
@@ -46,7 +45,7 @@ func simulated(t *testing.T) (printing.Printer, string) {
 // saying what each holds; the two event files and the players CSV are
 // the user's only, and the event files read back as what they claim to be.
 func TestWriteFileWritesReportsAndEventFiles(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	p, _ := simulated(t)
 	dir := t.TempDir()
 	if keys := printing.ExportKeys(); !slices.Equal(keys[len(keys)-2:], []string{"event-json", "tdf"}) || len(keys) != len(printing.Keys())+2 {
@@ -103,7 +102,7 @@ func TestWriteFileWritesReportsAndEventFiles(t *testing.T) {
 // No file, report or event file, is ever written over the open database,
 // and an unknown event is refused.
 func TestWriteFileNeverWritesOverTheDatabase(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	p, db := simulated(t)
 	before, _ := os.ReadFile(db)
 	for _, key := range []string{"standings-csv", printing.EventFileKey, printing.TOMFileKey} {
@@ -123,7 +122,7 @@ func TestWriteFileNeverWritesOverTheDatabase(t *testing.T) {
 
 // Backup copies the open database; a printer without one says so.
 func TestBackupNeedsAnOpenDatabase(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	p, _ := simulated(t)
 	out := filepath.Join(t.TempDir(), "copy.db")
 	if err := p.Backup(ctx, out); err != nil {
@@ -141,7 +140,7 @@ func TestBackupNeedsAnOpenDatabase(t *testing.T) {
 // A players CSV registers its good rows, says which rows it could not
 // take, and a second import finds everyone already registered.
 func TestImportPlayersSaysWhatItCouldNotTake(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	p, _ := simulated(t)
 	e, err := eventsOf(p).CreateEvent(ctx, director.NewEvent{Name: "Import night", Game: "generic", Format: "swiss"})
 	if err != nil {
@@ -178,7 +177,7 @@ func TestNameListSaysHowManyMore(t *testing.T) {
 // as new events, a line each; a file that is not one is refused with a
 // sentence naming it, and nothing is saved.
 func TestReadEventFileAndImportEvents(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	p, _ := simulated(t)
 	dir := t.TempDir()
 	opt := tdf.ImportOptions{Pods: tdf.PodsSeparate, Location: time.UTC, Now: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}
@@ -228,7 +227,7 @@ func TestReadEventFileAndImportEvents(t *testing.T) {
 // The command's import of a players CSV says what it did, line by line,
 // and fails when it could take no row.
 func TestImportPlayersFromWritesWhatItDid(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	p, _ := simulated(t)
 	e, err := eventsOf(p).CreateEvent(ctx, director.NewEvent{Name: "Import night", Game: "generic", Format: "swiss"})
 	if err != nil {

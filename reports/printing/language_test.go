@@ -2,7 +2,6 @@ package printing
 
 import (
 	"bytes"
-	"context"
 	"strings"
 	"testing"
 
@@ -75,7 +74,7 @@ func TestReportsAreSaidInTheEventsLanguageElseThePrinters(t *testing.T) {
 
 // A report's error is kept as a sentence the window says in its language.
 func TestAReportsErrorIsSaidInFrench(t *testing.T) {
-	_, err := Printer{}.Write(context.Background(), "no-such-report", 1, 0, "A4", &bytes.Buffer{})
+	_, err := Printer{}.Write(t.Context(), "no-such-report", 1, 0, "A4", &bytes.Buffer{})
 	if got := i18n.Error(i18n.French, err); !strings.HasPrefix(got, `il n’y a pas de rapport "no-such-report"`) {
 		t.Errorf("the French error is %q", got)
 	}

@@ -26,7 +26,7 @@ var pdfTime = time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC)
 func pdfDirector(t *testing.T) (context.Context, *director.Director) {
 	t.Helper()
 	needPdftotext(t)
-	return context.Background(), director.New(openDB(t), func() time.Time { return pdfTime }, rand.New(rand.NewPCG(1, 2)))
+	return t.Context(), director.New(openDB(t), func() time.Time { return pdfTime }, rand.New(rand.NewPCG(1, 2)))
 }
 
 // needPdftotext fails t when pdftotext is not installed.

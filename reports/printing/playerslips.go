@@ -56,11 +56,7 @@ func (p Printer) drawPlayerCodes(ctx context.Context, id event.EventID) (map[eve
 // page's address and the QR code of the link (her link token) that signs
 // her phone in.
 func writePlayerSlips(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
-	e, err := p.D.Events.Event(ctx, id)
-	if err != nil {
-		return "", err
-	}
-	entries, err := p.D.Registration.Entries(ctx, id)
+	e, entries, err := p.eventEntries(ctx, id)
 	if err != nil {
 		return "", err
 	}

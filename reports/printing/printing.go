@@ -558,11 +558,7 @@ func writeJudgeLog(ctx context.Context, p Printer, id event.EventID, _ int, pape
 }
 
 func writeSummary(ctx context.Context, p Printer, id event.EventID, _ int, paper string, w io.Writer) (string, error) {
-	e, err := p.D.Events.Event(ctx, id)
-	if err != nil {
-		return "", err
-	}
-	entries, err := p.D.Registration.Entries(ctx, id)
+	e, entries, err := p.eventEntries(ctx, id)
 	if err != nil {
 		return "", err
 	}
@@ -696,6 +692,16 @@ func formatSummary(e event.Event) string {
 // entriesByID returns an event's entries by ID, for reports that name the
 // players of their rows.
 // eventByEntry reads event id and its entries by ID (entriesByID).
+// eventEntries reads event id and its entries.
+func (p Printer) eventEntries(ctx context.Context, id event.EventID) (event.Event, []event.Entry, error) {
+	e, err := p.D.Events.Event(ctx, id)
+	if err != nil {
+		return e, nil, err
+	}
+	entries, err := p.D.Registration.Entries(ctx, id)
+	return e, entries, err
+}
+
 func (p Printer) eventByEntry(ctx context.Context, id event.EventID) (event.Event, map[event.EntryID]event.Entry, error) {
 	e, err := p.D.Events.Event(ctx, id)
 	if err != nil {

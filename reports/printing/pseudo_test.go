@@ -2,7 +2,6 @@ package printing
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"io"
 	"os/exec"
@@ -10,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
@@ -32,8 +30,8 @@ func TestPseudoEveryReportIsTranslated(t *testing.T) {
 		return
 	}
 	needPdftotext(t)
-	ctx := context.Background()
-	d := director.New(openDB(t), func() time.Time { return pdfTime }, sim.Source(7))
+	ctx := t.Context()
+	d := seededDirector(t, 7)
 	var ids []event.EventID
 	id, err := sim.Demo(ctx, d, 7)
 	if err != nil {
@@ -126,19 +124,19 @@ var dataRE = regexp.MustCompile(`\b[0-9A-Z]{6}\b|\b[AHKS]\d{1,2}[a-z]?\b|\bTable
 // players' and teams' names and member numbers.
 func namesOf(t *testing.T, d *director.Director, id event.EventID) []string {
 	t.Helper()
-	e, err := d.Events.Event(context.Background(), id)
+	e, err := d.Events.Event(t.Context(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := []string{e.Name}
-	entries, err := d.Registration.Entries(context.Background(), id)
+	entries, err := d.Registration.Entries(t.Context(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, en := range entries {
 		out = append(out, "Deck "+en.Name, en.Name, en.MemberNo)
 	}
-	teams, err := d.Teams.Teams(context.Background(), id)
+	teams, err := d.Teams.Teams(t.Context(), id)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,7 +38,7 @@ func (c *countingStore) Write(ctx context.Context, fn func(storage.Tx) error) er
 func snapshotEvent(t *testing.T, format string) (*director.Director, *countingStore, event.EventID, event.Round) {
 	t.Helper()
 	needPdftotext(t)
-	ctx := context.Background()
+	ctx := t.Context()
 	cs := &countingStore{Store: openDB(t)}
 	d := director.New(cs, func() time.Time { return pdfTime }, rand.New(rand.NewPCG(1, 2)))
 	players := 8
@@ -59,7 +59,7 @@ func snapshotEvent(t *testing.T, format string) (*director.Director, *countingSt
 func writeText(t *testing.T, d *director.Director, id event.EventID, key string) (text, summary string) {
 	t.Helper()
 	var buf bytes.Buffer
-	summary, err := Printer{D: ServicesOf(d)}.Write(context.Background(), key, id, 0, "A4", &buf)
+	summary, err := Printer{D: ServicesOf(d)}.Write(t.Context(), key, id, 0, "A4", &buf)
 	if err != nil {
 		t.Fatalf("%s: %v", key, err)
 	}
@@ -75,7 +75,7 @@ func writeText(t *testing.T, d *director.Director, id event.EventID, key string)
 // round 2 is published with one result in, the summary's top says the
 // round is in progress and the sheets no longer say draft.
 func TestReportsCountOnlyPublishedRoundsAndSaySo(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d, _, id, r2 := snapshotEvent(t, "swiss")
 	results, _ := writeText(t, d, id, "results-csv")
 	if regexp.MustCompile(`(?m)^2,`).MatchString(results) || !regexp.MustCompile(`(?m)^1,`).MatchString(results) {
@@ -130,7 +130,7 @@ func TestTheBracketLeavesADraftRoundOut(t *testing.T) {
 	if _, said := writeText(t, d, id, "bracket"); !strings.Contains(said, "1 round paired") {
 		t.Errorf("the bracket with the final a draft: %q", said)
 	}
-	if err := d.Drafts.PublishRound(context.Background(), id, 2); err != nil {
+	if err := d.Drafts.PublishRound(t.Context(), id, 2); err != nil {
 		t.Fatal(err)
 	}
 	if _, said := writeText(t, d, id, "bracket"); !strings.Contains(said, "2 rounds paired") {
@@ -141,7 +141,7 @@ func TestTheBracketLeavesADraftRoundOut(t *testing.T) {
 // Every report is built from one snapshot: one read transaction, however
 // many questions its builder asks, and no write.
 func TestEveryReportReadsOneSnapshot(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d, cs, id, _ := snapshotEvent(t, "swiss")
 	if err := d.Drafts.PublishRound(ctx, id, 2); err != nil {
 		t.Fatal(err)
@@ -177,7 +177,7 @@ func TestEveryReportReadsOneSnapshot(t *testing.T) {
 // only; a draft round (no results yet) and a round that is not there are
 // refused with a sentence, not answered with the whole event.
 func TestTheResultsCSVOfOneRound(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d, _, id, r2 := snapshotEvent(t, "swiss")
 	write := func(round int) (string, error) {
 		var buf bytes.Buffer

@@ -2,17 +2,12 @@ package clock
 
 import (
 	"context"
-	"math/rand/v2"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2/test"
 
-	"tablekeeper/core/director"
 	"tablekeeper/core/storage"
-	"tablekeeper/core/store"
-	"tablekeeper/internal/testdb"
 	"tablekeeper/ui/internal/uitest"
 )
 
@@ -38,13 +33,8 @@ func (c *txCounter) Write(ctx context.Context, fn func(storage.Tx) error) error 
 func TestAPollReadsTheClockAndThePairingsOnce(t *testing.T) {
 	app := test.NewTempApp(t)
 	clock := &fakeTime{t: uitest.Now}
-	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = db.Close() })
-	tc := &txCounter{Store: db}
-	d := director.New(tc, clock.now, rand.New(rand.NewPCG(1, 2)))
+	tc := &txCounter{Store: uitest.Store(t)}
+	d := uitest.DirectorOver(tc, clock.now)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	uitest.Pair(t, d, e.ID)

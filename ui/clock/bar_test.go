@@ -1,9 +1,6 @@
 package clock
 
 import (
-	"context"
-	"math/rand/v2"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,8 +11,6 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/store"
-	"tablekeeper/internal/testdb"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
@@ -50,12 +45,7 @@ type fixture struct {
 // time.
 func newDirector(t *testing.T, clock *fakeTime) *director.Director {
 	t.Helper()
-	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = db.Close() })
-	return director.New(db, clock.now, rand.New(rand.NewPCG(1, 2)))
+	return uitest.DirectorOver(uitest.Store(t), clock.now)
 }
 
 // setup opens the bar on round 1, paired and published, of a generic
@@ -192,7 +182,7 @@ func TestAddAndTakeAwayTime(t *testing.T) {
 	f.tap(t, "-1 min")
 	f.tap(t, "-1 min")
 	f.shows(t, "48:59")
-	rc, err := f.d.Clocks.RoundClockOf(context.Background(), f.e.ID, 1)
+	rc, err := f.d.Clocks.RoundClockOf(t.Context(), f.e.ID, 1)
 	if err != nil || rc.Clock.Added != -time.Minute {
 		t.Errorf("saved: %+v, %v", rc.Clock, err)
 	}
@@ -364,7 +354,7 @@ func TestSoundOffShowsWithoutChime(t *testing.T) {
 // lists the tables still playing on extension and announces their end.
 func TestExtendedTables(t *testing.T) {
 	f := setup(t)
-	ctx := context.Background()
+	ctx := t.Context()
 	j, err := f.d.Judging.AddJudge(ctx, f.e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge})
 	if err != nil {
 		t.Fatal(err)
@@ -400,7 +390,7 @@ func TestDraftRoundCannotStart(t *testing.T) {
 	d := newDirector(t, clock)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
-	if _, err := d.Rounds.PairNextRound(context.Background(), e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(t.Context(), e.ID); err != nil {
 		t.Fatal(err)
 	}
 	f := show(t, app, d, e, clock)

@@ -1,7 +1,6 @@
 package clock
 
 import (
-	"context"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -155,7 +154,7 @@ func TestProjectorWaitingForResults(t *testing.T) {
 	f.b.OpenProjector()
 	p := f.b.Projector()
 	p.Window().Resize(fyne.NewSize(1920, 1080))
-	ctx := context.Background()
+	ctx := t.Context()
 	if !draws(p, "Pairings by name") {
 		t.Fatalf("round under way: %q", drawn(p))
 	}

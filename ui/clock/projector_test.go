@@ -1,7 +1,6 @@
 package clock
 
 import (
-	"context"
 	"slices"
 	"strconv"
 	"strings"
@@ -58,7 +57,7 @@ func TestProjectorShowsPairingsByName(t *testing.T) {
 	if want := []string{"Æmber Knight", "bob stone", "Carol Reed", "Zoë Ødegård", "李小龍"}; !slices.Equal(names, want) {
 		t.Errorf("order %q, want %q", names, want)
 	}
-	sh, err := f.d.Rounds.RoundSheet(context.Background(), f.e.ID, 1)
+	sh, err := f.d.Rounds.RoundSheet(t.Context(), f.e.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,14 +159,14 @@ func TestProjectorFollowsLoad(t *testing.T) {
 		t.Fatalf("%d lines", len(p.Pairings()))
 	}
 	// Round 1's results, then round 2 as a draft.
-	sh, _ := f.d.Rounds.RoundSheet(context.Background(), f.e.ID, 1)
+	sh, _ := f.d.Rounds.RoundSheet(t.Context(), f.e.ID, 1)
 	for _, tb := range sh.Tables {
 		res := event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}
-		if err := f.d.Rounds.RecordResult(context.Background(), f.e.ID, 1, tb.Number, res); err != nil {
+		if err := f.d.Rounds.RecordResult(t.Context(), f.e.ID, 1, tb.Number, res); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := f.d.Rounds.PairNextRound(context.Background(), f.e.ID); err != nil {
+	if _, err := f.d.Rounds.PairNextRound(t.Context(), f.e.ID); err != nil {
 		t.Fatal(err)
 	}
 	f.b.Load(f.e.ID, 2)

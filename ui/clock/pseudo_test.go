@@ -1,7 +1,6 @@
 package clock
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -44,7 +43,7 @@ func TestPseudoTheClockAndProjectorAreTranslated(t *testing.T) {
 	check("the bar running", uitest.Drawn(f.w.Content()))
 	check("the projector running", drawn(p))
 	f.at(mins(51))
-	sh, err := f.d.Rounds.RoundSheet(context.Background(), f.e.ID, 1)
+	sh, err := f.d.Rounds.RoundSheet(t.Context(), f.e.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

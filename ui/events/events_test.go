@@ -1,7 +1,6 @@
 package events
 
 import (
-	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -62,7 +61,7 @@ func TestTheFormCreatesAnEventWithTheFormatsDefaults(t *testing.T) {
 	if len(*created) != 1 {
 		t.Fatalf("created %d events; problem %q", len(*created), f.problem.Text)
 	}
-	es, err := d.Events.Events(context.Background())
+	es, err := d.Events.Events(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +81,7 @@ func TestRecommendedRoundsAndChangedSettings(t *testing.T) {
 	test.Type(f.name, "Big Swiss")
 	f.minutes.SetText("55")
 	test.Tap(f.createButton)
-	es, _ := d.Events.Events(context.Background())
+	es, _ := d.Events.Events(t.Context())
 	if len(es) != 1 || es[0].Settings.RoundMinutes != 55 || es[0].Settings.Rounds != 0 {
 		t.Fatalf("events %+v", es)
 	}
@@ -107,7 +106,7 @@ func TestMistakesInTheFormAreShownAndNothingIsSaved(t *testing.T) {
 		if len(*created) != 0 {
 			t.Errorf("%+v: an event was created", c)
 		}
-		if es, _ := d.Events.Events(context.Background()); len(es) != 0 {
+		if es, _ := d.Events.Events(t.Context()); len(es) != 0 {
 			t.Errorf("%+v: an event was saved", c)
 		}
 		if !f.problem.Visible() || f.problem.Text != c.want {
@@ -118,7 +117,7 @@ func TestMistakesInTheFormAreShownAndNothingIsSaved(t *testing.T) {
 
 func TestTheListShowsEventsNewestFirstAndOpensTheSelectedOne(t *testing.T) {
 	test.NewTempApp(t)
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	old, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Last week", Game: "generic", Format: "swiss", Date: uitest.Now.AddDate(0, 0, -7)})
 	if err != nil {
@@ -150,7 +149,7 @@ func TestTheListShowsEventsNewestFirstAndOpensTheSelectedOne(t *testing.T) {
 }
 
 func TestTheSettingsFormChangesTheSettingsBeforeRoundOne(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d, f := settingsForm(t, fyne.NewSize(1000, 700))
 	e := uitest.Event(t, d, "Tonight")
 	saved := 0
@@ -196,7 +195,7 @@ func TestTheSettingsFormChangesTheSettingsBeforeRoundOne(t *testing.T) {
 }
 
 func TestTheSettingsFormSavesATopCutAndTheTiebreakerOrder(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d, f := settingsForm(t, fyne.NewSize(1366, 768))
 	e := uitest.Event(t, d, "Store championship")
 	f.Show(e)
@@ -250,7 +249,7 @@ func TestTheSettingsFormSavesATopCutAndTheTiebreakerOrder(t *testing.T) {
 }
 
 func TestTheSettingsFormOffersWhatTheStructureHas(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d, f := settingsForm(t, fyne.NewSize(1366, 768))
 	cases := []struct {
 		game, format                string
@@ -315,7 +314,7 @@ func TestTheCreateFormTakesTheStructuresOptions(t *testing.T) {
 	if len(*created) != 1 {
 		t.Fatalf("not created: %q", f.problem.Text)
 	}
-	e, _ := d.Events.Event(context.Background(), (*created)[0].ID)
+	e, _ := d.Events.Event(t.Context(), (*created)[0].ID)
 	if e.Settings.Structure != event.StructureSingleElimination || !e.Settings.Playoff.ThirdPlace {
 		t.Errorf("saved %+v", e.Settings)
 	}
@@ -330,7 +329,7 @@ func TestTheCreateFormTakesTheStructuresOptions(t *testing.T) {
 	if len(*created) != 2 {
 		t.Fatalf("not created: %q", f.problem.Text)
 	}
-	e, _ = d.Events.Event(context.Background(), (*created)[1].ID)
+	e, _ = d.Events.Event(t.Context(), (*created)[1].ID)
 	if e.Settings.Playoff.TopCut != 4 {
 		t.Errorf("top cut = %d", e.Settings.Playoff.TopCut)
 	}
@@ -371,7 +370,7 @@ func TestLateEntryLossesIsASwissSetting(t *testing.T) {
 	if len(*created) != 1 {
 		t.Fatalf("not created: %q", f.problem.Text)
 	}
-	e, _ := d.Events.Event(context.Background(), (*created)[0].ID)
+	e, _ := d.Events.Event(t.Context(), (*created)[0].ID)
 	if !e.Settings.LateEntryLosses {
 		t.Errorf("saved %+v", e.Settings)
 	}
@@ -396,7 +395,7 @@ func TestMultiplayerSwissOffersAFinalTable(t *testing.T) {
 	if len(*created) != 1 {
 		t.Fatalf("not created: %q", f.problem.Text)
 	}
-	e, _ := d.Events.Event(context.Background(), (*created)[0].ID)
+	e, _ := d.Events.Event(t.Context(), (*created)[0].ID)
 	if e.Settings.FinalTable.Size != 5 || !e.Settings.FinalTable.Secondary || e.Settings.Playoff.TopCut != 0 {
 		t.Errorf("saved %+v", e.Settings)
 	}
@@ -406,7 +405,7 @@ func TestMultiplayerSwissOffersAFinalTable(t *testing.T) {
 // pods and packs are settings, changed before round 1 and refused with a
 // sentence when mistyped.
 func TestTheSettingsFormChangesGamePointsAndTheDraft(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d, f := settingsForm(t, fyne.NewSize(1000, 800))
 	e := uitest.EventOf(t, d, "Whirlpool", "shadowfist", "whirlpool-of-blood")
 	f.Show(e)
@@ -448,7 +447,7 @@ func TestTheSettingsFormChangesGamePointsAndTheDraft(t *testing.T) {
 // unticking saves the unfloored GW% (melee.gg), ticking it again restores
 // the floor; a multiplayer event does not offer it.
 func TestTheSettingsFormOffersTheOwnGameWinFloor(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d, f := settingsForm(t, fyne.NewSize(1000, 700))
 	e := uitest.Event(t, d, "Tonight")
 
@@ -495,7 +494,7 @@ func TestEscCancelsTheCreateForm(t *testing.T) {
 	if len(*created) != 0 {
 		t.Fatal("Esc created an event")
 	}
-	if es, _ := d.Events.Events(context.Background()); len(es) != 0 {
+	if es, _ := d.Events.Events(t.Context()); len(es) != 0 {
 		t.Fatalf("%d events saved", len(es))
 	}
 	if top := f.win.Canvas().Overlays().Top(); top != nil {
@@ -506,7 +505,7 @@ func TestEscCancelsTheCreateForm(t *testing.T) {
 // The print language is one choice: the screen's (saved as none), or a
 // shipped language by its own name; the form reopens on the one saved.
 func TestTheSettingsFormChoosesThePrintLanguage(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d, f := settingsForm(t, fyne.NewSize(1000, 700))
 	e := uitest.Event(t, d, "Tonight")
 
@@ -553,7 +552,7 @@ func TestTheSettingsFormOpensReadyForEsc(t *testing.T) {
 // unticking it before round 1 saves the judges' choice; other formats do
 // not offer it.
 func TestTheSettingsFormLetsTheJudgesNegateRevelationsDeckTuning(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d, f := settingsForm(t, fyne.NewSize(1000, 800))
 	e := uitest.EventOf(t, d, "Revelations", "heresy", "revelations")
 	f.Show(e)

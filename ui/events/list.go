@@ -12,7 +12,6 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/labels"
@@ -132,7 +131,7 @@ func (l *List) updateItem(i widget.ListItemID, o fyne.CanvasObject) {
 // Detail is the sidebar's third line for an event: date, state, players
 // and round.
 func Detail(e director.EventSummary) string {
-	s := i18n.Date(tr.Lang(), e.Date) + " · " + labels.State(e.State) + " · " + tr.N("%d players", e.Players, e.Players)
+	s := tr.Date(e.Date) + " · " + labels.State(e.State) + " · " + tr.N("%d players", e.Players, e.Players)
 	switch {
 	case rules.OpenChallenges(e.Settings):
 		// Each challenge game is a round of its own.

@@ -1,7 +1,6 @@
 package events
 
 import (
-	"context"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -13,7 +12,7 @@ import (
 // The Settings screen shows and saves whether drops from phones apply
 // without the organizer's approval (off by default).
 func TestTheSettingsFormSetsWhetherPhoneDropsNeedApproval(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	d, f := settingsForm(t, fyne.NewSize(1000, 700))
 	e := uitest.Event(t, d, "Tonight")
 	f.Show(e)

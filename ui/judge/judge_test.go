@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"context"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,11 +24,7 @@ func depsOf(d *director.Director) Deps {
 }
 
 type fixture struct {
-	d       *director.Director
-	e       event.Event
-	w       fyne.Window
-	s       *Screen
-	errs    *uitest.Errors
+	uitest.Tab[*Screen]
 	changed *int
 }
 
@@ -44,15 +39,13 @@ func open(t *testing.T, game, format string, pair bool, players ...string) fixtu
 	if pair {
 		uitest.Pair(t, d, e.ID)
 	}
-	errs := &uitest.Errors{}
-	w := test.NewTempWindow(t, nil)
-	s := New(depsOf(d), work.Sync{}, errs.Alert, w)
 	changed := new(int)
-	s.OnChanged = func() { *changed++ }
-	w.SetContent(s.Content())
-	w.Resize(fyne.NewSize(1100, 700))
-	s.Load(e.ID)
-	return fixture{d: d, e: e, w: w, s: s, errs: errs, changed: changed}
+	tab := uitest.Show(t, d, e, fyne.NewSize(1100, 700), func(alert func(error), w fyne.Window) *Screen {
+		s := New(depsOf(d), work.Sync{}, alert, w)
+		s.OnChanged = func() { *changed++ }
+		return s
+	})
+	return fixture{Tab: tab, changed: changed}
 }
 
 var fourPlayers = []string{"Zoë Ødegård", "李小龍", "Ana Silva", "Ben Ode"}
@@ -60,17 +53,17 @@ var fourPlayers = []string{"Zoë Ødegård", "李小龍", "Ana Silva", "Ben Ode"
 // judge adds a judge through the director, as set up before the test.
 func (f fixture) judge(t *testing.T, name string, role event.JudgeRole, order int, plays event.PlayerID) event.Judge {
 	t.Helper()
-	j, err := f.d.Judging.AddJudge(context.Background(), f.e.ID, director.NewJudge{Name: name, Role: role, Order: order, PlayerID: plays})
+	j, err := f.D.Judging.AddJudge(t.Context(), f.E.ID, director.NewJudge{Name: name, Role: role, Order: order, PlayerID: plays})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.s.Load(f.e.ID)
+	f.S.Load(f.E.ID)
 	return j
 }
 
 func (f fixture) entries(t *testing.T) []event.Entry {
 	t.Helper()
-	en, err := f.d.Registration.Entries(context.Background(), f.e.ID)
+	en, err := f.D.Registration.Entries(t.Context(), f.E.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +83,7 @@ func (f fixture) entryNamed(t *testing.T, name string) event.Entry {
 
 func (f fixture) log(t *testing.T) []event.JudgeLogEntry {
 	t.Helper()
-	l, err := f.d.Judging.JudgeLog(context.Background(), f.e.ID)
+	l, err := f.D.Judging.JudgeLog(t.Context(), f.E.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +93,7 @@ func (f fixture) log(t *testing.T) []event.JudgeLogEntry {
 // tableOf returns the round 1 table where the player sits.
 func (f fixture) tableOf(t *testing.T, name string) director.SheetTable {
 	t.Helper()
-	sh, err := f.d.Rounds.RoundSheet(context.Background(), f.e.ID, 1)
+	sh, err := f.D.Rounds.RoundSheet(t.Context(), f.E.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,8 +109,8 @@ func (f fixture) tableOf(t *testing.T, name string) director.SheetTable {
 }
 
 func (f fixture) texts() []string {
-	out := uitest.Texts(f.w.Content())
-	for _, o := range f.w.Canvas().Overlays().List() {
+	out := uitest.Texts(f.W.Content())
+	for _, o := range f.W.Canvas().Overlays().List() {
 		out = append(out, uitest.Texts(o)...)
 	}
 	return out
@@ -131,11 +124,11 @@ func (f fixture) shows(part string) bool {
 // newEntry taps New entry… and checks the form opened.
 func (f fixture) newEntry(t *testing.T) *entryForm {
 	t.Helper()
-	test.Tap(uitest.Button(t, f.w.Content(), "New entry…", 0))
-	if !f.s.formOpen() {
+	test.Tap(uitest.Button(t, f.W.Content(), "New entry…", 0))
+	if !f.S.formOpen() {
 		t.Fatal("New entry… did not open the form")
 	}
-	return f.s.form
+	return f.S.form
 }
 
 // penaltyFor fills the form for a penalty at the player's round 1 table:
@@ -155,77 +148,77 @@ func (f fixture) penaltyFor(t *testing.T, player, infraction string) *entryForm 
 
 func (f fixture) save(t *testing.T) {
 	t.Helper()
-	test.Tap(f.s.form.save)
+	test.Tap(f.S.form.save)
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func TestALoneOrganizerAddsThemselvesThenTheJudges(t *testing.T) {
 	f := open(t, "keyforge", "archon-standard", false, fourPlayers...)
-	if !f.s.roster.quick.Visible() {
+	if !f.S.roster.quick.Visible() {
 		t.Fatal("with no judges, the quick organizer form is not shown")
 	}
-	if !uitest.Button(t, f.w.Content(), "New entry…", 0).Disabled() {
+	if !uitest.Button(t, f.W.Content(), "New entry…", 0).Disabled() {
 		t.Error("New entry… is enabled with nobody to name as the judge")
 	}
-	test.Type(f.s.roster.quickName, "Sam Keeper")
-	test.Tap(uitest.Button(t, f.w.Content(), "Add me", 0))
-	f.errs.None(t)
-	judges, _ := f.d.Judging.Judges(context.Background(), f.e.ID)
+	test.Type(f.S.roster.quickName, "Sam Keeper")
+	test.Tap(uitest.Button(t, f.W.Content(), "Add me", 0))
+	f.Errs.None(t)
+	judges, _ := f.D.Judging.Judges(t.Context(), f.E.ID)
 	if len(judges) != 1 || judges[0].Role != event.RoleOrganizer || judges[0].Name != "Sam Keeper" {
 		t.Fatalf("judges %+v", judges)
 	}
-	if f.s.roster.quick.Visible() || !uitest.HasText(f.w.Content(), "Sam Keeper") || !uitest.HasText(f.w.Content(), "organizer") {
+	if f.S.roster.quick.Visible() || !uitest.HasText(f.W.Content(), "Sam Keeper") || !uitest.HasText(f.W.Content(), "organizer") {
 		t.Errorf("the roster does not list the organizer: %q", f.texts())
 	}
 	const k11 = "A KeyForge event needs a marshal: name one head judge (K11)"
-	if !uitest.HasText(f.w.Content(), k11) {
+	if !uitest.HasText(f.W.Content(), k11) {
 		t.Errorf("the roster problem is not shown: %q", f.texts())
 	}
-	if uitest.Button(t, f.w.Content(), "New entry…", 0).Disabled() {
+	if uitest.Button(t, f.W.Content(), "New entry…", 0).Disabled() {
 		t.Error("New entry… is still disabled")
 	}
 
 	// The marshal, through the Add judge dialog.
-	test.Tap(uitest.Button(t, f.w.Content(), "Add judge…", 0))
-	a := f.s.roster.add
+	test.Tap(uitest.Button(t, f.W.Content(), "Add judge…", 0))
+	a := f.S.roster.add
 	test.Type(a.name, "Grace Hopper")
 	if a.role.Selected != "Marshal (head judge)" || a.order.Visible() {
 		t.Errorf("role %q, order shown %v; want the marshal first, no order", a.role.Selected, a.order.Visible())
 	}
 	test.Tap(a.addBtn)
-	if uitest.HasText(f.w.Content(), k11) || !uitest.HasText(f.w.Content(), "marshal") {
+	if uitest.HasText(f.W.Content(), k11) || !uitest.HasText(f.W.Content(), "marshal") {
 		t.Errorf("after adding the marshal: %q", f.texts())
 	}
 
 	// A judge who plays, second in the order.
-	test.Tap(uitest.Button(t, f.w.Content(), "Add judge…", 0))
+	test.Tap(uitest.Button(t, f.W.Content(), "Add judge…", 0))
 	test.Type(a.name, "Ana Silva")
 	if a.role.Selected != "Judge" || a.order.Selected != "2" {
 		t.Errorf("role %q order %q; want Judge, 2", a.role.Selected, a.order.Selected)
 	}
 	a.plays.SetSelected("Ana Silva")
 	test.Tap(a.addBtn)
-	if !uitest.HasText(f.w.Content(), "judge 2 · also plays") {
+	if !uitest.HasText(f.W.Content(), "judge 2 · also plays") {
 		t.Errorf("the judge who plays is not listed: %q", f.texts())
 	}
-	judges, _ = f.d.Judging.Judges(context.Background(), f.e.ID)
+	judges, _ = f.D.Judging.Judges(t.Context(), f.E.ID)
 	ana := judges[slices.IndexFunc(judges, func(j event.Judge) bool { return j.Name == "Ana Silva" })]
 	if ana.PlayerID != f.entryNamed(t, "Ana Silva").PlayerID || ana.Order != 2 {
 		t.Errorf("Ana saved as %+v", ana)
 	}
 
 	// A refused addition stays in the dialog and saves nothing.
-	test.Tap(uitest.Button(t, f.w.Content(), "Add judge…", 0))
+	test.Tap(uitest.Button(t, f.W.Content(), "Add judge…", 0))
 	test.Type(a.name, "grace hopper")
 	test.Tap(a.addBtn)
 	if !a.errText.Visible() || !strings.Contains(a.errText.Text, "already among the judges") {
 		t.Errorf("the refusal reads %q", a.errText.Text)
 	}
-	if judges, _ = f.d.Judging.Judges(context.Background(), f.e.ID); len(judges) != 3 {
+	if judges, _ = f.D.Judging.Judges(t.Context(), f.E.ID); len(judges) != 3 {
 		t.Errorf("%d judges after a refused addition", len(judges))
 	}
-	f.errs.None(t)
+	f.Errs.None(t)
 }
 
 // Rule K10: two formal warnings in the same KeyForge tournament flag the
@@ -243,12 +236,12 @@ func TestTwoFormalWarningsFlagTheMarshal(t *testing.T) {
 		t.Errorf("the suggested penalty is not prefilled: %q", form.penalty.Selected)
 	}
 	f.save(t)
-	f.errs.None(t)
-	if f.s.formOpen() || len(f.log(t)) != 1 || *f.changed != 1 {
-		t.Fatalf("form open %v, %d entries, changed %d", f.s.formOpen(), len(f.log(t)), *f.changed)
+	f.Errs.None(t)
+	if f.S.formOpen() || len(f.log(t)) != 1 || *f.changed != 1 {
+		t.Fatalf("form open %v, %d entries, changed %d", f.S.formOpen(), len(f.log(t)), *f.changed)
 	}
 	flag := "Zoë Ødegård has two formal warnings in this tournament: the marshal decides a penalty, up to ejection (K10)."
-	if f.shows(flag) || f.s.log.flags.Visible() {
+	if f.shows(flag) || f.S.log.flags.Visible() {
 		t.Fatal("flagged after one warning")
 	}
 
@@ -257,13 +250,13 @@ func TestTwoFormalWarningsFlagTheMarshal(t *testing.T) {
 		t.Errorf("the second warning's suggestion does not call the marshal: %q", form.suggestion.Text)
 	}
 	f.save(t)
-	if !f.s.log.flags.Visible() || !uitest.HasText(f.w.Content(), flag) {
+	if !f.S.log.flags.Visible() || !uitest.HasText(f.W.Content(), flag) {
 		t.Fatalf("no marshal flag after two formal warnings: %q", f.texts())
 	}
 	// The flag offers to log the marshal's decision, for the player.
-	test.Tap(uitest.Button(t, f.w.Content(), "Log decision…", 0))
-	if !f.s.formOpen() || f.s.form.player.Selected != zoe || !strings.HasPrefix(f.s.form.judge.Selected, "Grace Hopper") {
-		t.Errorf("decision form: player %q judge %q", f.s.form.player.Selected, f.s.form.judge.Selected)
+	test.Tap(uitest.Button(t, f.W.Content(), "Log decision…", 0))
+	if !f.S.formOpen() || f.S.form.player.Selected != zoe || !strings.HasPrefix(f.S.form.judge.Selected, "Grace Hopper") {
+		t.Errorf("decision form: player %q judge %q", f.S.form.player.Selected, f.S.form.judge.Selected)
 	}
 }
 
@@ -275,7 +268,7 @@ func TestShadowfistStallingClimbsTheLadderAndADeductionChangesTheStandings(t *te
 	const p = "李小龍"
 	entry := f.entryNamed(t, p)
 	points := func() (int, int) {
-		st, err := f.d.Rounds.Standings(context.Background(), f.e.ID)
+		st, err := f.D.Rounds.Standings(t.Context(), f.E.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -310,14 +303,14 @@ func TestShadowfistStallingClimbsTheLadderAndADeductionChangesTheStandings(t *te
 			t.Errorf("step %d: points shown %v", i+1, shown)
 		}
 		if i == 2 {
-			test.Tap(uitest.Button(t, f.w.Content(), "Cancel", 0))
+			test.Tap(uitest.Button(t, f.W.Content(), "Cancel", 0))
 			break
 		}
 		if i == 1 {
 			test.Type(form.points, "2")
 		}
 		f.save(t)
-		f.errs.None(t)
+		f.Errs.None(t)
 		if form.errText.Visible() {
 			t.Fatalf("step %d refused: %s", i+1, form.errText.Text)
 		}
@@ -343,7 +336,7 @@ func TestADisqualificationDropsThePlayerUntilWithdrawn(t *testing.T) {
 	}
 	test.Type(form.description, "stacked the deck")
 	f.save(t)
-	f.errs.None(t)
+	f.Errs.None(t)
 	if st := f.entryNamed(t, ben).Status; st != event.EntryDisqualified {
 		t.Fatalf("after the disqualification Ben is %s", st)
 	}
@@ -351,16 +344,16 @@ func TestADisqualificationDropsThePlayerUntilWithdrawn(t *testing.T) {
 	dq := log[0]
 
 	// Select the line, then Withdraw….
-	f.s.log.list.Select(0)
+	f.S.log.list.Select(0)
 	if !f.shows("Notes: stacked the deck") {
 		t.Errorf("the detail does not show the description: %q", f.texts())
 	}
-	withdraw := uitest.Button(t, f.w.Content(), "Withdraw…", 0)
+	withdraw := uitest.Button(t, f.W.Content(), "Withdraw…", 0)
 	if withdraw.Disabled() {
 		t.Fatal("Withdraw… is disabled on the entry in force")
 	}
 	test.Tap(withdraw)
-	wd := f.s.log.withdraw
+	wd := f.S.log.withdraw
 	test.Tap(wd.confirm) // no reason yet
 	if !wd.errText.Visible() || !strings.Contains(wd.errText.Text, "Say why the entry is withdrawn") {
 		t.Errorf("withdrawing without a reason reads %q", wd.errText.Text)
@@ -370,7 +363,7 @@ func TestADisqualificationDropsThePlayerUntilWithdrawn(t *testing.T) {
 	}
 	test.Type(wd.reason, "wrong player")
 	test.Tap(wd.confirm)
-	f.errs.None(t)
+	f.Errs.None(t)
 	if st := f.entryNamed(t, ben).Status; st != event.EntryActive {
 		t.Errorf("after the withdrawal Ben is %s", st)
 	}
@@ -379,15 +372,15 @@ func TestADisqualificationDropsThePlayerUntilWithdrawn(t *testing.T) {
 		t.Fatalf("log after withdrawing: %+v", log)
 	}
 	// Newest first: the withdrawal, then the struck disqualification.
-	lines := f.s.lines
+	lines := f.S.lines
 	if lines[1].entry.ID != dq.ID || lines[1].status() != "withdrawn by #2" || !lines[1].struck() {
 		t.Errorf("the disqualification line is %q, struck %v", lines[1].status(), lines[1].struck())
 	}
 	if !f.shows("withdrawn by #2") {
 		t.Errorf("the list does not mark the withdrawn entry: %q", f.texts())
 	}
-	f.s.log.list.Select(1)
-	if !uitest.Button(t, f.w.Content(), "Correct…", 0).Disabled() || !uitest.Button(t, f.w.Content(), "Withdraw…", 0).Disabled() {
+	f.S.log.list.Select(1)
+	if !uitest.Button(t, f.W.Content(), "Correct…", 0).Disabled() || !uitest.Button(t, f.W.Content(), "Withdraw…", 0).Disabled() {
 		t.Error("a withdrawn entry can still be corrected")
 	}
 	if *f.changed != 2 {
@@ -415,10 +408,10 @@ func TestABadEntryShowsTheErrorAndSavesNothing(t *testing.T) {
 	if want := `Points must be a whole number, not "two"`; form.errText.Text != want {
 		t.Errorf("error %q, want %q", form.errText.Text, want)
 	}
-	if n := len(f.log(t)); n != 0 || *f.changed != 0 || !f.s.formOpen() {
-		t.Errorf("%d entries saved, changed %d, form open %v", n, *f.changed, f.s.formOpen())
+	if n := len(f.log(t)); n != 0 || *f.changed != 0 || !f.S.formOpen() {
+		t.Errorf("%d entries saved, changed %d, form open %v", n, *f.changed, f.S.formOpen())
 	}
-	f.errs.None(t)
+	f.Errs.None(t)
 }
 
 // Rule S11: when the ruling judge plays at the table, the next judge of
@@ -432,19 +425,19 @@ func TestTheNextJudgeRulesWhenTheJudgePlaysAtTheTable(t *testing.T) {
 		t.Fatalf("Ben %+v", ben)
 	}
 	form := f.newEntry(t)
-	form.judge.SetSelected(f.s.judgeChoice(ana))
+	form.judge.SetSelected(f.S.judgeChoice(ana))
 	tb := f.tableOf(t, "Ana Silva")
 	test.Type(form.table, itoa(tb.Number))
 	want := "Ana Silva plays at table " + itoa(tb.Number) + ": judge 3, Ben Ode, rules (S11)."
 	if form.seated.Text != want || !form.shown(fieldSeated) {
 		t.Fatalf("hint %q (shown %v), want %q", form.seated.Text, form.shown(fieldSeated), want)
 	}
-	test.Tap(uitest.Button(t, f.w.Content(), "Use Ben Ode", 0))
+	test.Tap(uitest.Button(t, f.W.Content(), "Use Ben Ode", 0))
 	if form.judgeID() != ben.ID || form.shown(fieldSeated) {
 		t.Errorf("after Use Ben Ode: judge %d, hint shown %v", form.judgeID(), form.shown(fieldSeated))
 	}
 	// At a table where Ana does not play, she rules.
-	form.judge.SetSelected(f.s.judgeChoice(ana))
+	form.judge.SetSelected(f.S.judgeChoice(ana))
 	other := 1
 	if tb.Number == 1 {
 		other = 2
@@ -467,9 +460,9 @@ func TestCorrectingAnEntryReplacesIt(t *testing.T) {
 	f.save(t)
 	first := f.log(t)[0]
 
-	f.s.log.list.Select(0)
-	test.Tap(uitest.Button(t, f.w.Content(), "Correct…", 0))
-	form = f.s.form
+	f.S.log.list.Select(0)
+	test.Tap(uitest.Button(t, f.W.Content(), "Correct…", 0))
+	form = f.S.form
 	if form.title.Text != "Correct entry #1" || form.infraction.Text != "slow play" || form.penalty.Selected != "Informal warning" ||
 		form.player.Selected != "Zoë Ødegård" || form.table.Text != itoa(first.Table) {
 		t.Fatalf("correction form: %q %q %q %q table %q", form.title.Text, form.infraction.Text, form.penalty.Selected, form.player.Selected, form.table.Text)
@@ -479,16 +472,16 @@ func TestCorrectingAnEntryReplacesIt(t *testing.T) {
 	}
 	form.penalty.SetSelected("Formal warning")
 	f.save(t)
-	f.errs.None(t)
+	f.Errs.None(t)
 	log := f.log(t)
 	if len(log) != 2 || log[1].Corrects != first.ID || log[1].Penalty != judgelog.FormalWarning {
 		t.Fatalf("log %+v", log)
 	}
-	if f.s.lines[1].status() != "corrected by #2" || !f.shows("corrected by #2") || !f.shows("correction of log entry 1") {
+	if f.S.lines[1].status() != "corrected by #2" || !f.shows("corrected by #2") || !f.shows("correction of log entry 1") {
 		t.Errorf("lines: %q", f.texts())
 	}
-	f.s.log.list.Select(1)
-	if !uitest.Button(t, f.w.Content(), "Correct…", 0).Disabled() || !f.shows("Entry #2 corrects this one") {
+	f.S.log.list.Select(1)
+	if !uitest.Button(t, f.W.Content(), "Correct…", 0).Disabled() || !f.shows("Entry #2 corrects this one") {
 		t.Error("a corrected entry can be corrected again")
 	}
 }
@@ -512,7 +505,7 @@ func TestTabWalksTheFormInReadingOrder(t *testing.T) {
 	f := open(t, "generic", "swiss", true, fourPlayers...)
 	f.judge(t, "Sam Keeper", event.RoleOrganizer, 0, 0)
 	form := f.newEntry(t)
-	c := f.w.Canvas()
+	c := f.W.Canvas()
 	if c.Focused() != form.table {
 		t.Fatalf("the form opens with %v focused, not the table", c.Focused())
 	}
@@ -545,16 +538,16 @@ func TestAnEntryFromTheNetworkShowsWhereItCameFrom(t *testing.T) {
 	f := open(t, "generic", "swiss", true, fourPlayers...)
 	j := f.judge(t, "Sam Keeper", event.RoleHeadJudge, 1, 0)
 	tb := f.tableOf(t, "Zoë Ødegård")
-	if _, err := f.d.Judging.LogJudgeEntry(context.Background(), event.JudgeLogEntry{EventID: f.e.ID, Table: tb.Number, JudgeID: j.ID,
+	if _, err := f.D.Judging.LogJudgeEntry(t.Context(), event.JudgeLogEntry{EventID: f.E.ID, Table: tb.Number, JudgeID: j.ID,
 		Kind: event.LogRuling, Description: "Asked about timing", Source: "judge phone, device 9c1e"}); err != nil {
 		t.Fatal(err)
 	}
-	f.s.Load(f.e.ID)
+	f.S.Load(f.E.ID)
 	if !f.shows("· judge phone, device 9c1e") {
 		t.Errorf("the log does not say where the entry came from: %q", f.texts())
 	}
-	f.s.log.list.Select(0)
-	if !strings.Contains(f.s.log.detail.Text, "From: judge phone, device 9c1e") || !strings.Contains(f.s.log.detail.Text, "Sam Keeper") {
-		t.Errorf("detail %q", f.s.log.detail.Text)
+	f.S.log.list.Select(0)
+	if !strings.Contains(f.S.log.detail.Text, "From: judge phone, device 9c1e") || !strings.Contains(f.S.log.detail.Text, "Sam Keeper") {
+		t.Errorf("detail %q", f.S.log.detail.Text)
 	}
 }

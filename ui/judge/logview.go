@@ -12,7 +12,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/event"
-	"tablekeeper/core/i18n"
 	"tablekeeper/core/judgelog"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/toggle"
@@ -104,7 +103,7 @@ func (l line) struck() bool { return l.state == stateCorrected || l.state == sta
 // where the entry was written when not at this computer ("· judge
 // phone, device 9c1e").
 func (l line) meta() string {
-	s := fmt.Sprintf("#%d · %s · %s", l.entry.ID, i18n.Clock(tr.Lang(), l.entry.At), l.place)
+	s := fmt.Sprintf("#%d · %s · %s", l.entry.ID, tr.Clock(l.entry.At), l.place)
 	if l.entry.Source != "" {
 		s += " · " + l.entry.Source
 	}
@@ -302,7 +301,7 @@ func (p *logPanel) showDetail(l *line) {
 		return
 	}
 	e := l.entry
-	text := fmt.Sprintf("#%d, %s — %s.", e.ID, i18n.Clock(tr.Lang(), e.At), l.text)
+	text := fmt.Sprintf("#%d, %s — %s.", e.ID, tr.Clock(e.At), l.text)
 	if e.Source != "" {
 		text += "\n" + tr.F("From: %s", e.Source)
 	}

@@ -1,7 +1,6 @@
 package kiosk
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -20,7 +19,7 @@ import (
 func TestTheDoneScreenShowsOnlyANewPlayerHerCode(t *testing.T) {
 	f := setup(t)
 	register(t, f, "Zoë Ødegård", "Zoe Park")
-	code, err := f.d.Phones.PlayerCode(context.Background(), f.entry(t, "Zoe Park").ID)
+	code, err := f.d.Phones.PlayerCode(t.Context(), f.entry(t, "Zoe Park").ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +40,7 @@ func TestTheDoneScreenShowsOnlyANewPlayerHerCode(t *testing.T) {
 	f.k.signup.name.SetText("Noor Haddad")
 	test.Tap(f.button(t, "Sign up"))
 	f.mustShow(t, "Welcome, Noor Haddad! You're signed up and checked in. Good luck!")
-	noor, err := f.d.Phones.PlayerCode(context.Background(), f.entry(t, "Noor Haddad").ID)
+	noor, err := f.d.Phones.PlayerCode(t.Context(), f.entry(t, "Noor Haddad").ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +61,7 @@ func TestTheDoneScreenShowsOnlyANewPlayerHerCode(t *testing.T) {
 // players on any screen.
 func TestTheDesktopKioskWalkingEveryNameHarvestsNoCode(t *testing.T) {
 	f := setup(t)
-	ctx := context.Background()
+	ctx := t.Context()
 	var names []string
 	for i := range 12 {
 		names = append(names, fmt.Sprintf("Player %c%c", 'A'+i%4, 'a'+i))
@@ -115,7 +114,7 @@ func TestTheDesktopKioskWalkingEveryNameHarvestsNoCode(t *testing.T) {
 // whether this one pressed Done, Enter, Esc or walked away.
 func TestFindMyTableLeavesNothingForTheNextPlayer(t *testing.T) {
 	f := setup(t)
-	ctx := context.Background()
+	ctx := t.Context()
 	for _, en := range uitest.Players(t, f.d.Director, f.e.ID, "Ana Ortiz", "Ben Stone", "Cleo Park", "Dev Patel") {
 		if err := f.d.Registration.CheckIn(ctx, en.ID, true); err != nil {
 			t.Fatal(err)

@@ -36,6 +36,7 @@ const forgetWrong = 10 * time.Minute
 // in a row count until forgetWrong passes without one, across players,
 // so that going back and tapping the name again gives no quicker try.
 type codeScreen struct {
+	usualIdle
 	k       *Kiosk
 	title   *widget.Label
 	field   *keyEntry
@@ -73,7 +74,6 @@ func newCodeScreen(k *Kiosk) *codeScreen {
 
 func (s *codeScreen) view() fyne.CanvasObject { return s.content }
 func (s *codeScreen) first() fyne.Focusable   { return s.field }
-func (s *codeScreen) idle() time.Duration     { return IdleAfter }
 func (s *codeScreen) back()                   { s.k.Reset() }
 func (s *codeScreen) enter()                  { s.submit() }
 

@@ -3,7 +3,6 @@ package kiosk
 import (
 	"context"
 	"errors"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -18,6 +17,7 @@ import (
 
 // confirmScreen asks "Are you <Name>?" before checking a player in.
 type confirmScreen struct {
+	usualIdle
 	k        *Kiosk
 	question *widget.Label
 	problem  *widget.Label
@@ -41,7 +41,6 @@ func newConfirmScreen(k *Kiosk) *confirmScreen {
 
 func (s *confirmScreen) view() fyne.CanvasObject { return s.content }
 func (s *confirmScreen) first() fyne.Focusable   { return s.yes }
-func (s *confirmScreen) idle() time.Duration     { return IdleAfter }
 func (s *confirmScreen) enter()                  { s.onYes() }
 
 // back returns to the start screen with the search as it was.

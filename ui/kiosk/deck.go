@@ -3,7 +3,6 @@ package kiosk
 import (
 	"context"
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -36,6 +35,7 @@ var savedIllegal = tr.K("Saved. Fix the problems above before round 1, or see th
 // or the one a brand-new player's sign-up just gave her. A deck saved
 // later than round 1 is refused by KioskSaveDeck, and the screen says so.
 type deckScreen struct {
+	usualIdle
 	k        *Kiosk
 	title    *widget.Label
 	rules    *widget.Label
@@ -92,7 +92,6 @@ func newDeckScreen(k *Kiosk) *deckScreen {
 
 func (s *deckScreen) view() fyne.CanvasObject { return s.content }
 func (s *deckScreen) first() fyne.Focusable   { return s.list }
-func (s *deckScreen) idle() time.Duration     { return IdleAfter }
 func (s *deckScreen) back()                   { s.k.Reset() }
 func (s *deckScreen) enter()                  {}
 

@@ -1,7 +1,6 @@
 package kiosk
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -16,7 +15,7 @@ import (
 // deckOf is each entry's registered deck, as name and list.
 func (f *fixture) decksOf(t *testing.T) map[event.EntryID]string {
 	t.Helper()
-	decks, err := f.d.Decks.Decks(context.Background(), f.e.ID)
+	decks, err := f.d.Decks.Decks(t.Context(), f.e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +32,7 @@ func (f *fixture) decksOf(t *testing.T) map[event.EntryID]string {
 // players' decks change.
 func TestAStrangerAtTheDesktopKioskChangesNoPlayersDeck(t *testing.T) {
 	f := setup(t, "altered", "standard-bo3")
-	ctx := context.Background()
+	ctx := t.Context()
 	var names []string
 	for i := range 12 {
 		names = append(names, fmt.Sprintf("Player %c%c", 'A'+i%4, 'a'+i))

@@ -1,7 +1,6 @@
 package kiosk
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -54,7 +53,7 @@ func launchKiosk(t *testing.T) *escape {
 	a := test.NewTempApp(t)
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
-	if err := d.Kiosk.SetKioskPIN(context.Background(), "2468"); err != nil {
+	if err := d.Kiosk.SetKioskPIN(t.Context(), "2468"); err != nil {
 		t.Fatal(err)
 	}
 	x := &escape{organizer: &watched{Window: test.NewTempWindow(t, nil)}}

@@ -126,6 +126,12 @@ type screen interface {
 	clear()
 }
 
+// usualIdle gives a screen the kiosk's usual idle time, IdleAfter; the
+// done and table screens keep their own.
+type usualIdle struct{}
+
+func (usualIdle) idle() time.Duration { return IdleAfter }
+
 // Kiosk is the kiosk's content: a start screen and the screens it leads
 // to. New builds it; Open puts it in a full-screen window of its own.
 type Kiosk struct {

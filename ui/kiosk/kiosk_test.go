@@ -105,7 +105,7 @@ func (f *fixture) root() fyne.CanvasObject { return f.w.Content() }
 
 func (f *fixture) entries(t *testing.T) []event.Entry {
 	t.Helper()
-	en, err := f.d.Registration.Entries(context.Background(), f.e.ID)
+	en, err := f.d.Registration.Entries(t.Context(), f.e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +190,7 @@ func register(t *testing.T, f *fixture, players ...string) {
 	t.Helper()
 	for _, p := range players {
 		name, member, _ := strings.Cut(p, "|")
-		if _, err := f.d.Registration.RegisterNew(context.Background(), f.e.ID, director.NewPlayer{Name: name, MemberNo: member}); err != nil {
+		if _, err := f.d.Registration.RegisterNew(t.Context(), f.e.ID, director.NewPlayer{Name: name, MemberNo: member}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -387,7 +387,7 @@ func TestADeckIsCheckedAsItIsTypedAndSaved(t *testing.T) {
 	f.mustShow(t, "Register your deck, Zoë Ødegård")
 	// Found by name, she types her code from her slip first.
 	f.mustShow(t, codeFirst)
-	code, err := f.d.Phones.PlayerCode(context.Background(), f.entry(t, "Zoë Ødegård").ID)
+	code, err := f.d.Phones.PlayerCode(t.Context(), f.entry(t, "Zoë Ødegård").ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -434,7 +434,7 @@ func TestADeckIsCheckedAsItIsTypedAndSaved(t *testing.T) {
 	test.Tap(f.button(t, "Save my deck"))
 	f.mustShow(t, "Your deck is registered, Zoë Ødegård. Good luck!")
 
-	decks, err := f.d.Decks.Decks(context.Background(), f.e.ID)
+	decks, err := f.d.Decks.Decks(t.Context(), f.e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -445,7 +445,7 @@ func TestADeckIsCheckedAsItIsTypedAndSaved(t *testing.T) {
 
 func TestTheWrongPINKeepsTheKioskAndTheRightOneLeavesIt(t *testing.T) {
 	f := setup(t)
-	if err := f.d.Kiosk.SetKioskPIN(context.Background(), "2468"); err != nil {
+	if err := f.d.Kiosk.SetKioskPIN(t.Context(), "2468"); err != nil {
 		t.Fatal(err)
 	}
 	register(t, f, "Zoë Ødegård")
@@ -513,7 +513,7 @@ func TestTheOrganizerButtonOpensThePINPadAndEscGoesBack(t *testing.T) {
 
 func TestWrongPINsInARowWaitLonger(t *testing.T) {
 	f := setup(t)
-	if err := f.d.Kiosk.SetKioskPIN(context.Background(), "2468"); err != nil {
+	if err := f.d.Kiosk.SetKioskPIN(t.Context(), "2468"); err != nil {
 		t.Fatal(err)
 	}
 	key(f.k.start.search, fyne.KeyF12)
@@ -584,7 +584,7 @@ func TestCheckInClosesWhenRoundOneIsPaired(t *testing.T) {
 	f := setup(t)
 	entries := uitest.Players(t, f.d.Director, f.e.ID, "Ana", "Ben", "Cleo", "Dev")
 	for _, en := range entries {
-		if err := f.d.Registration.CheckIn(context.Background(), en.ID, true); err != nil {
+		if err := f.d.Registration.CheckIn(t.Context(), en.ID, true); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -647,7 +647,7 @@ func TestAskPINSavesAPINTypedTwice(t *testing.T) {
 	if set != 1 {
 		t.Fatalf("onSet called %d times", set)
 	}
-	if ok, err := d.Kiosk.CheckKioskPIN(context.Background(), "1357"); !ok || err != nil {
+	if ok, err := d.Kiosk.CheckKioskPIN(t.Context(), "1357"); !ok || err != nil {
 		t.Fatalf("the PIN was not saved: %v %v", ok, err)
 	}
 }
@@ -714,7 +714,7 @@ func TestEscClosesTheSetPINDialogWithoutSaving(t *testing.T) {
 	if c.Overlays().Top() != nil {
 		t.Fatal("Esc left the Set the kiosk PIN dialog open")
 	}
-	if has, err := d.Kiosk.HasKioskPIN(context.Background()); has || err != nil || set != 0 {
+	if has, err := d.Kiosk.HasKioskPIN(t.Context()); has || err != nil || set != 0 {
 		t.Fatalf("Esc saved the PIN (saved %v, onSet %d times, %v)", has, set, err)
 	}
 }

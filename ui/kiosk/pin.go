@@ -26,6 +26,7 @@ const maxPIN = 8
 // digit buttons, or the keyboard's digits and Enter. A wrong PIN blocks the
 // pad for PINDelay, longer after several in a row.
 type pinPad struct {
+	usualIdle
 	k       *Kiosk
 	field   *keyEntry
 	message *widget.Label
@@ -79,7 +80,6 @@ func (p *pinPad) digit(d string) *keyButton {
 
 func (p *pinPad) view() fyne.CanvasObject { return p.content }
 func (p *pinPad) first() fyne.Focusable   { return p.field }
-func (p *pinPad) idle() time.Duration     { return IdleAfter }
 func (p *pinPad) enter()                  { p.submit() }
 
 // back returns to the screen the pad was opened from.

@@ -1,7 +1,6 @@
 package kiosk
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -61,14 +60,14 @@ func TestPseudoEveryKioskScreenIsTranslated(t *testing.T) {
 	check("sign-up", f.k.signup)
 	test.Tap(f.button(t, tr.L("Sign up")))
 	for _, en := range f.entries(t) { // her player code is data, as her name is
-		if code, err := f.d.Phones.PlayerCode(context.Background(), en.ID); err == nil {
+		if code, err := f.d.Phones.PlayerCode(t.Context(), en.ID); err == nil {
 			names = append(names, director.FormatPlayerCode(code))
 		}
 	}
 	check("signed up", f.k.done)
 
 	// After round 1: a player finds their table.
-	ctx := context.Background()
+	ctx := t.Context()
 	for _, en := range f.entries(t) {
 		if err := f.d.Registration.CheckIn(ctx, en.ID, true); err != nil {
 			t.Fatal(err)

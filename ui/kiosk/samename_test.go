@@ -1,7 +1,6 @@
 package kiosk
 
 import (
-	"context"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -16,7 +15,7 @@ import (
 func TestKioskGhostSignUpAsksIsThisYouAndLeadsToTheEntry(t *testing.T) {
 	f := setup(t)
 	register(t, f, "Chris Lee", "Zoë Ødegård")
-	if err := f.d.Registration.CheckIn(context.Background(), f.entry(t, "Chris Lee").ID, true); err != nil {
+	if err := f.d.Registration.CheckIn(t.Context(), f.entry(t, "Chris Lee").ID, true); err != nil {
 		t.Fatal(err)
 	}
 	f.typeSearch("chris lee")
@@ -94,7 +93,7 @@ func TestKioskGhostSignUpLeadsARegularToTheirDirectoryPlayer(t *testing.T) {
 	f.mustShow(t, "A player called “ANA ORTIZ” has played here before. If that's you, choose your name.")
 	test.Tap(f.button(t, "Yes, I'm Ana Ortiz"))
 	f.mustShow(t, "You're checked in, Ana Ortiz. Good luck!")
-	players, err := f.d.Registration.FindPlayers(context.Background(), "ana ortiz", 10)
+	players, err := f.d.Registration.FindPlayers(t.Context(), "ana ortiz", 10)
 	if err != nil || len(players) != 1 {
 		t.Fatalf("the directory has %d Ana Ortiz, %v", len(players), err)
 	}

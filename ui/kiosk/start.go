@@ -3,7 +3,6 @@ package kiosk
 import (
 	"context"
 	"strings"
-	"time"
 	"unicode"
 
 	"fyne.io/fyne/v2"
@@ -29,6 +28,7 @@ const maxMatches = 8
 // instead (findTables): the names matching what was typed lead to where
 // each plays (director.KioskFindTable), and nobody signs up.
 type startScreen struct {
+	usualIdle
 	k       *Kiosk
 	welcome *widget.Label
 	prompt  *widget.Label
@@ -75,7 +75,6 @@ func newStartScreen(k *Kiosk) *startScreen {
 
 func (s *startScreen) view() fyne.CanvasObject { return s.content }
 func (s *startScreen) first() fyne.Focusable   { return s.search }
-func (s *startScreen) idle() time.Duration     { return IdleAfter }
 
 // back clears what was typed.
 func (s *startScreen) back() { s.search.SetText("") }

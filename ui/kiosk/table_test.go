@@ -1,7 +1,6 @@
 package kiosk
 
 import (
-	"context"
 	"fmt"
 	"testing"
 	"time"
@@ -19,7 +18,7 @@ import (
 // on the round's clock; nobody checks in or signs up.
 func TestKioskFindMyTableShowsTableOpponentAndTimeLeft(t *testing.T) {
 	f := setup(t)
-	ctx := context.Background()
+	ctx := t.Context()
 	entries := uitest.Players(t, f.d.Director, f.e.ID, "Ana Ortiz", "Ben Stone", "Cleo Park", "Dev Patel", "Émile Roux")
 	for _, en := range entries {
 		if err := f.d.Registration.CheckIn(ctx, en.ID, true); err != nil {

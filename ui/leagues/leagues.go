@@ -17,7 +17,6 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
@@ -180,7 +179,7 @@ func (s *Screen) showEvents(es []director.EventSummary, err error) {
 }
 
 func eventOption(e director.EventSummary) string {
-	return tr.F("%s · %s (event %d)", e.Name, i18n.Date(tr.Lang(), e.Date), e.ID)
+	return tr.F("%s · %s (event %d)", e.Name, tr.Date(e.Date), e.ID)
 }
 
 func leagueOption(l event.League) string {

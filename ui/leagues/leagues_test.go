@@ -1,7 +1,6 @@
 package leagues
 
 import (
-	"context"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -37,7 +36,7 @@ func winRound(t *testing.T, d *director.Director, id event.EventID, winner event
 			}
 			res.Seats = append(res.Seats, st)
 		}
-		if err := d.Rounds.RecordResult(context.Background(), id, r.Number, tb.Number, res); err != nil {
+		if err := d.Rounds.RecordResult(t.Context(), id, r.Number, tb.Number, res); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -84,7 +83,7 @@ func TestCreateAddAndReadALeague(t *testing.T) {
 			t.Errorf("%q not shown: %q", want, uitest.Texts(s.Content()))
 		}
 	}
-	table, _ := d.Leagues.LeagueStandings(context.Background(), s.selected)
+	table, _ := d.Leagues.LeagueStandings(t.Context(), s.selected)
 	if len(table.Standings) != 4 || table.Standings[0].Name != "Ada" || table.Standings[0].FourPlayerWins != 1 {
 		t.Errorf("standings %+v", table.Standings)
 	}
@@ -114,7 +113,7 @@ func TestProvingGroundFinalsSize(t *testing.T) {
 	test.Type(s.finals, "4")
 	test.Tap(s.create)
 	errs.None(t)
-	ls, _ := d.Leagues.Leagues(context.Background())
+	ls, _ := d.Leagues.Leagues(t.Context())
 	if len(ls) != 1 || ls[0].Kind != event.LeagueProvingGround || ls[0].Finals != 4 {
 		t.Fatalf("leagues %+v", ls)
 	}

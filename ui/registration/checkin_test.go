@@ -55,7 +55,7 @@ func heldSetup(t *testing.T, names ...string) (fixture, *held) {
 // box is the Present box showing row.
 func (f fixture) box(t *testing.T, row int) *presentBox {
 	t.Helper()
-	for _, b := range f.s.entryBoxes {
+	for _, b := range f.S.entryBoxes {
 		if b.row == row && b.Visible() {
 			return b
 		}
@@ -76,11 +76,11 @@ func (f fixture) savedPresent(t *testing.T, row int) bool {
 func TestCheckInShowsAtOnceAndALateReadNeverUndoesWhatTheScreenShows(t *testing.T) {
 	f, h := heldSetup(t, "Ada Lovelace", "Karl Benz", "Cleo Fox")
 	h.hold = true
-	f.s.Reload() // a read under way: it will see Karl absent
+	f.S.Reload() // a read under way: it will see Karl absent
 
 	test.Type(f.box(t, 1), " ")
-	if !f.box(t, 1).Checked || f.s.CountsText() != "3 registered · 1 checked in · 0 dropped" {
-		t.Fatalf("before any answer: box %v, counts %q; want the tick and the count at once", f.box(t, 1).Checked, f.s.CountsText())
+	if !f.box(t, 1).Checked || f.S.CountsText() != "3 registered · 1 checked in · 0 dropped" {
+		t.Fatalf("before any answer: box %v, counts %q; want the tick and the count at once", f.box(t, 1).Checked, f.S.CountsText())
 	}
 	h.run(t, 0) // the older read arrives first
 	if !f.box(t, 1).Checked {
@@ -90,8 +90,8 @@ func TestCheckInShowsAtOnceAndALateReadNeverUndoesWhatTheScreenShows(t *testing.
 	if !f.savedPresent(t, 1) {
 		t.Fatal("Karl is not saved as checked in")
 	}
-	if f.s.status.Text != "Karl Benz checked in" {
-		t.Errorf("status %q", f.s.status.Text)
+	if f.S.status.Text != "Karl Benz checked in" {
+		t.Errorf("status %q", f.S.status.Text)
 	}
 
 	// Space again before the read after the write arrives: the box shows
@@ -105,18 +105,18 @@ func TestCheckInShowsAtOnceAndALateReadNeverUndoesWhatTheScreenShows(t *testing.
 		t.Fatal("a read from before the second key put the tick back")
 	}
 	h.runAll(t)
-	if f.savedPresent(t, 1) || f.box(t, 1).Checked || f.s.status.Text != "Karl Benz: check-in undone" {
-		t.Fatalf("after the second key: saved %v, shown %v, status %q; want both absent", f.savedPresent(t, 1), f.box(t, 1).Checked, f.s.status.Text)
+	if f.savedPresent(t, 1) || f.box(t, 1).Checked || f.S.status.Text != "Karl Benz: check-in undone" {
+		t.Fatalf("after the second key: saved %v, shown %v, status %q; want both absent", f.savedPresent(t, 1), f.box(t, 1).Checked, f.S.status.Text)
 	}
 
 	// An empty box checks in, whatever reads are late.
-	f.s.Reload()
+	f.S.Reload()
 	test.Type(f.box(t, 1), " ")
 	h.runAll(t)
 	if !f.savedPresent(t, 1) || !f.box(t, 1).Checked {
 		t.Fatalf("Space on an empty box: saved %v, shown %v; want checked in", f.savedPresent(t, 1), f.box(t, 1).Checked)
 	}
-	f.errs.None(t)
+	f.Errs.None(t)
 }
 
 // Keys faster than the director answers: the writes go one at a time, in
@@ -140,8 +140,8 @@ func TestCheckInsGoToTheDirectorOneAtATimeInOrder(t *testing.T) {
 	if f.box(t, 0).Checked || !f.box(t, 2).Checked {
 		t.Errorf("after the answers the boxes show Ada %v, Cleo %v", f.box(t, 0).Checked, f.box(t, 2).Checked)
 	}
-	if f.s.CountsText() != "3 registered · 1 checked in · 0 dropped" {
-		t.Errorf("counts %q", f.s.CountsText())
+	if f.S.CountsText() != "3 registered · 1 checked in · 0 dropped" {
+		t.Errorf("counts %q", f.S.CountsText())
 	}
 }
 
@@ -154,7 +154,7 @@ func TestAnEventOpensOnLoadingNotOnAnEmptyList(t *testing.T) {
 	uitest.Players(t, d, e.ID, "Ada Lovelace")
 	h := &held{hold: true}
 	f := show(t, d, e, h, fyne.Size{})
-	s, errs := f.s, f.errs
+	s, errs := f.S, f.Errs
 	if s.noEntries.Hidden || s.noEntries.Text != "Loading…" || s.CountsText() != "" {
 		t.Fatalf("before the first read: %q (hidden %v), counts %q; want Loading…", s.noEntries.Text, s.noEntries.Hidden, s.CountsText())
 	}

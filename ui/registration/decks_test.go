@@ -1,7 +1,6 @@
 package registration
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -21,7 +20,7 @@ func TestTheDecksDialogChecksAndSavesADeck(t *testing.T) {
 	e := uitest.EventOf(t, d, "Altered night", "altered", "standard-bo3")
 	uitest.Players(t, d, e.ID, "Zoë Ødegård", "Bob Stone")
 	f := show(t, d, e, work.Sync{}, fyne.NewSize(1200, 760))
-	s, errs := f.s, f.errs
+	s, errs := f.S, f.Errs
 	if !s.decksButton.Visible() {
 		t.Fatal("no Decks button for an Altered constructed event")
 	}
@@ -36,7 +35,7 @@ func TestTheDecksDialogChecksAndSavesADeck(t *testing.T) {
 		t.Errorf("verdict %q, problems %q", g.verdict.Text, g.problems.Text)
 	}
 	test.Tap(g.save)
-	checks, err := d.Decks.Decks(context.Background(), e.ID)
+	checks, err := d.Decks.Decks(t.Context(), e.ID)
 	if err != nil || len(checks) != 1 || checks[0].Legal() || checks[0].Deck.List == "" {
 		t.Fatalf("saved %+v, %v", checks, err)
 	}
@@ -54,14 +53,14 @@ func TestTheDecksDialogChecksAndSavesADeck(t *testing.T) {
 func TestTheDecksDialogCountsAndClosesPhoneRegistration(t *testing.T) {
 	test.NewTempApp(t)
 	d := uitest.Director(t)
-	ctx := context.Background()
+	ctx := t.Context()
 	e := uitest.EventOf(t, d, "Altered night", "altered", "standard-bo3")
 	es := uitest.Players(t, d, e.ID, "Zoë Ødegård", "Bob Stone", "Cy Twombly")
 	if _, err := d.Decks.SaveDeck(ctx, es[1].ID, "", "Hero: Sierra & Oddball\n4 Some Card\n"); err != nil {
 		t.Fatal(err)
 	}
 	f := show(t, d, e, work.Sync{}, fyne.NewSize(1366, 768))
-	s, errs, w := f.s, f.errs, f.w
+	s, errs, w := f.S, f.Errs, f.W
 	test.Tap(s.decksButton)
 	g := s.decks
 	if g.counts.Text != "1 of 3 lists registered · 1 with problems · 2 missing" {
@@ -140,18 +139,18 @@ func TestTheTabHidesTheDialogsOfTheServicesItIsNotGiven(t *testing.T) {
 			deps.Decks, deps.Directory, deps.Phones = nil, nil, nil
 		}
 		f := showWith(t, deps, d, e, work.Sync{}, fyne.NewSize(1366, 768))
-		s := f.s
+		s := f.S
 		row := s.createMatch().(*fyne.Container)
 		pencil := row.Objects[len(row.Objects)-1].(*widget.Button)
 		shown := map[string]bool{
 			"Decks": s.decksButton.Visible(), "Player codes": !s.codesButton.Hidden,
-			"pencil": !pencil.Hidden, "hint": strings.Contains(strings.Join(uitest.Texts(f.w.Content()), "\n"), pencilHint),
+			"pencil": !pencil.Hidden, "hint": strings.Contains(strings.Join(uitest.Texts(f.W.Content()), "\n"), pencilHint),
 		}
 		for what, on := range shown {
 			if on != all {
 				t.Errorf("given every service %v: %s shown %v", all, what, on)
 			}
 		}
-		f.errs.None(t)
+		f.Errs.None(t)
 	}
 }

@@ -13,7 +13,6 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/i18n"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
@@ -178,7 +177,7 @@ func (g *playerDialog) loadHistory() {
 			if i > 0 {
 				b.WriteByte('\n')
 			}
-			b.WriteString(i18n.DateTime(tr.Lang(), l.At.Local()) + " — " + tr.Text(l.Message))
+			b.WriteString(tr.DateTime(l.At.Local()) + " — " + tr.Text(l.Message))
 		}
 		g.history.SetText(b.String())
 	})

@@ -1,7 +1,6 @@
 package registration
 
 import (
-	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -18,23 +17,23 @@ import (
 // match for name, as its pencil button does.
 func (f fixture) editMatch(t *testing.T, name string) *playerDialog {
 	t.Helper()
-	f.s.search.SetText(name)
-	if len(f.s.matches) == 0 {
+	f.S.search.SetText(name)
+	if len(f.S.matches) == 0 {
 		t.Fatalf("no directory match for %q", name)
 	}
-	test.Tap(uitest.Button(t, f.s.matchList, "", 0))
-	if f.s.player == nil || f.w.Canvas().Overlays().Top() == nil {
+	test.Tap(uitest.Button(t, f.S.matchList, "", 0))
+	if f.S.player == nil || f.W.Canvas().Overlays().Top() == nil {
 		t.Fatal("the directory player dialog did not open")
 	}
-	return f.s.player
+	return f.S.player
 }
 
 // A typo at sign-up is corrected in the directory, after a question: the
 // entry shows the new name and the dialog the logged change.
 func TestRenamingAPlayerAsksThenShowsTheNewNameEverywhere(t *testing.T) {
 	f := setup(t)
-	uitest.Players(t, f.d, f.e.ID, "Ada Lovlace")
-	f.s.Reload()
+	uitest.Players(t, f.D, f.E.ID, "Ada Lovlace")
+	f.S.Reload()
 	g := f.editMatch(t, "lovlace")
 	if g.name.Text != "Ada Lovlace" {
 		t.Fatalf("the dialog shows %q", g.name.Text)
@@ -48,11 +47,11 @@ func TestRenamingAPlayerAsksThenShowsTheNewNameEverywhere(t *testing.T) {
 		t.Fatal("the name changed before the answer")
 	}
 	g.confirm.Confirm()
-	f.errs.None(t)
+	f.Errs.None(t)
 	if got := f.entries(t)[0].Name; got != "Ada Lovelace" {
 		t.Fatalf("after the rename the entry reads %q", got)
 	}
-	if !uitest.HasText(f.s.Content(), "Ada Lovelace") {
+	if !uitest.HasText(f.S.Content(), "Ada Lovelace") {
 		t.Error("the Registration tab does not show the new name")
 	}
 	// Opened again, the dialog shows the logged rename.
@@ -61,8 +60,8 @@ func TestRenamingAPlayerAsksThenShowsTheNewNameEverywhere(t *testing.T) {
 		t.Errorf("the dialog's history reads %q; want it to say %q", g.history.Text, want)
 	}
 	// Esc closes it.
-	f.w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
-	if f.w.Canvas().Overlays().Top() != nil {
+	f.W.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if f.W.Canvas().Overlays().Top() != nil {
 		t.Error("Esc left the dialog open")
 	}
 }
@@ -71,14 +70,14 @@ func TestRenamingAPlayerAsksThenShowsTheNewNameEverywhere(t *testing.T) {
 // question; two players of one event are refused with a sentence.
 func TestMergingAPlayerEnteredTwice(t *testing.T) {
 	f := setup(t)
-	ctx := context.Background()
-	uitest.Players(t, f.d, f.e.ID, "Ada Lovelace", "Grace Hopper")
-	other := uitest.Event(t, f.d, "Saturday")
-	twice, err := f.d.Registration.RegisterNew(ctx, other.ID, director.NewPlayer{Name: "Ada L.", MemberNo: "M7"})
+	ctx := t.Context()
+	uitest.Players(t, f.D, f.E.ID, "Ada Lovelace", "Grace Hopper")
+	other := uitest.Event(t, f.D, "Saturday")
+	twice, err := f.D.Registration.RegisterNew(ctx, other.ID, director.NewPlayer{Name: "Ada L.", MemberNo: "M7"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.s.Reload()
+	f.S.Reload()
 	g := f.editMatch(t, "Ada Lovelace")
 	g.search.SetText("Ada")
 	if len(g.others) != 1 || g.others[0].ID != twice.PlayerID {
@@ -93,8 +92,8 @@ func TestMergingAPlayerEnteredTwice(t *testing.T) {
 		t.Fatal("Merge did not ask")
 	}
 	g.confirm.Confirm()
-	f.errs.None(t)
-	sat, _ := f.d.Registration.Entries(ctx, other.ID)
+	f.Errs.None(t)
+	sat, _ := f.D.Registration.Entries(ctx, other.ID)
 	if len(sat) != 1 || sat[0].Name != "Ada Lovelace" || sat[0].MemberNo != "M7" {
 		t.Fatalf("Saturday's entry after the merge: %+v", sat)
 	}
@@ -107,8 +106,8 @@ func TestMergingAPlayerEnteredTwice(t *testing.T) {
 	g.list.Select(0)
 	test.Tap(g.mergeButton)
 	g.confirm.Confirm()
-	if len(*f.errs) != 1 || !errors.Is((*f.errs)[0], event.ErrConflict) {
-		t.Fatalf("merging two players of one event: %v; want a conflict said", *f.errs)
+	if len(*f.Errs) != 1 || !errors.Is((*f.Errs)[0], event.ErrConflict) {
+		t.Fatalf("merging two players of one event: %v; want a conflict said", *f.Errs)
 	}
 	if n := len(f.entries(t)); n != 2 {
 		t.Fatalf("a refused merge left %d entries in Friday", n)

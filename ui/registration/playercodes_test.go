@@ -1,7 +1,6 @@
 package registration
 
 import (
-	"context"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -19,21 +18,21 @@ import (
 // forgets it when closed. Its buttons print her slip or everyone's.
 func TestThePlayerCodeShowsOnDemand(t *testing.T) {
 	f := setup(t)
-	entries := uitest.Players(t, f.d, f.e.ID, "Ada Lovelace", "Zoë Ødegård", "김민준")
+	entries := uitest.Players(t, f.D, f.E.ID, "Ada Lovelace", "Zoë Ødegård", "김민준")
 	var printed []event.EntryID
-	f.s.SetPrintSlips(func(entry event.EntryID) { printed = append(printed, entry) })
-	f.s.Reload()
-	codes, err := f.d.Phones.PlayerCodes(context.Background(), f.e.ID)
+	f.S.SetPrintSlips(func(entry event.EntryID) { printed = append(printed, entry) })
+	f.S.Reload()
+	codes, err := f.D.Phones.PlayerCodes(t.Context(), f.E.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	shows := func(code string) bool {
-		for _, o := range f.w.Canvas().Overlays().List() {
+		for _, o := range f.W.Canvas().Overlays().List() {
 			if uitest.HasText(o, director.FormatPlayerCode(code)) {
 				return true
 			}
 		}
-		return uitest.HasText(f.w.Content(), director.FormatPlayerCode(code))
+		return uitest.HasText(f.W.Content(), director.FormatPlayerCode(code))
 	}
 	for _, en := range entries {
 		if shows(codes[en.ID]) {
@@ -41,11 +40,11 @@ func TestThePlayerCodeShowsOnDemand(t *testing.T) {
 		}
 	}
 
-	if f.s.codesButton.Hidden {
+	if f.S.codesButton.Hidden {
 		t.Fatal("no Player codes button")
 	}
-	test.Tap(f.s.codesButton)
-	g := f.s.codes
+	test.Tap(f.S.codesButton)
+	g := f.S.codes
 	if g.code.Text != "" || !g.printOne.Disabled() {
 		t.Error("the dialog shows a code, or offers to print a slip, before a player is picked")
 	}
@@ -55,7 +54,7 @@ func TestThePlayerCodeShowsOnDemand(t *testing.T) {
 		}
 	}
 	g.list.Select(1) // Zoë
-	f.errs.None(t)
+	f.Errs.None(t)
 	if g.code.Text != director.FormatPlayerCode(codes[entries[1].ID]) {
 		t.Fatalf("after picking Zoë the dialog shows %q; her code is %s", g.code.Text, codes[entries[1].ID])
 	}
@@ -63,7 +62,7 @@ func TestThePlayerCodeShowsOnDemand(t *testing.T) {
 		t.Errorf("the dialog says %q", g.who.Text)
 	}
 	// Shown at the desk: the activity log says so.
-	log, err := f.d.Events.Log(context.Background(), f.e.ID)
+	log, err := f.D.Events.Log(t.Context(), f.E.ID)
 	if err != nil || len(log) == 0 || log[len(log)-1].Message.In(i18n.English) != "player code shown at the desk: Zoë Ødegård" {
 		t.Errorf("the log does not say Zoë's code was shown at the desk: %+v, %v", log, err)
 	}
@@ -88,12 +87,12 @@ func TestThePlayerCodeShowsOnDemand(t *testing.T) {
 // list of players focused, and gives the window's keys back.
 func TestEscClosesThePlayerCodesDialog(t *testing.T) {
 	f := setup(t)
-	uitest.Players(t, f.d, f.e.ID, "Ada Lovelace", "Zoë Ødegård")
-	f.s.Reload()
-	c := f.w.Canvas()
+	uitest.Players(t, f.D, f.E.ID, "Ada Lovelace", "Zoë Ødegård")
+	f.S.Reload()
+	c := f.W.Canvas()
 	before := c.OnTypedKey()
-	test.Tap(f.s.codesButton)
-	g := f.s.codes
+	test.Tap(f.S.codesButton)
+	g := f.S.codes
 	if c.Overlays().Top() == nil {
 		t.Fatal("the dialog did not open")
 	}
@@ -104,7 +103,7 @@ func TestEscClosesThePlayerCodesDialog(t *testing.T) {
 	if (c.OnTypedKey() == nil) != (before == nil) {
 		t.Error("closed, the dialog kept the window's keys")
 	}
-	test.Tap(f.s.codesButton)
+	test.Tap(f.S.codesButton)
 	c.Focus(g.list)
 	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
 	if c.Overlays().Top() != nil {

@@ -15,7 +15,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/event"
-	"tablekeeper/core/i18n"
 	"tablekeeper/core/pairing"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
@@ -124,7 +123,7 @@ func (p *podsDialog) set(seating event.DraftSeating, drawn bool) {
 	}
 	p.summary.SetText(PodSummary(seating))
 	columns.SetSecondary(p.drawnAt, tr.F("Drawn %s · seed %d (the same seed and players give the same pods)",
-		i18n.DateTime(tr.Lang(), seating.DrawnAt.Local()), seating.Seed))
+		tr.DateTime(seating.DrawnAt.Local()), seating.Seed))
 	p.drawnAt.Show()
 	p.passes.SetText(PassLine(seating.Passes))
 	p.none.Hide()
@@ -204,7 +203,7 @@ func (p *podsDialog) onDraw() {
 		return
 	}
 	msg := tr.N("Draw the draft pods again?\nThe %d pods drawn at %s are replaced: every player gets a new seat.",
-		len(p.seating.Pods), len(p.seating.Pods), i18n.Clock(tr.Lang(), p.seating.DrawnAt.Local()))
+		len(p.seating.Pods), len(p.seating.Pods), tr.Clock(p.seating.DrawnAt.Local()))
 	p.confirm = keys.NewConfirm(p.s.win, keys.ConfirmOptions{Title: tr.L("Draw again"), Message: msg, Yes: tr.L("Draw again"), Danger: true}, p.onDrawConfirmed)
 	p.confirm.Show()
 }

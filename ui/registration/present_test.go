@@ -19,17 +19,17 @@ func TestPresentBoxesAreReachedByTabShowAFocusRingAndToggleWithSpace(t *testing.
 	for i := range 40 {
 		names = append(names, fmt.Sprintf("Player %02d", i))
 	}
-	uitest.Players(t, f.d, f.e.ID, names...)
-	f.s.Reload()
-	c := f.w.Canvas()
-	c.Focus(f.s.filter)
+	uitest.Players(t, f.D, f.E.ID, names...)
+	f.S.Reload()
+	c := f.W.Canvas()
+	c.Focus(f.S.filter)
 
 	// The window gives Tab to a field that accepts it, as the filter
 	// does: one Tab, and the focus is on the first Present box.
-	if !f.s.filter.AcceptsTab() {
+	if !f.S.filter.AcceptsTab() {
 		t.Fatal("the filter leaves Tab to the window, which stops on the buttons and the list first")
 	}
-	f.s.filter.TypedKey(&fyne.KeyEvent{Name: fyne.KeyTab})
+	f.S.filter.TypedKey(&fyne.KeyEvent{Name: fyne.KeyTab})
 	box, ok := c.Focused().(*presentBox)
 	if !ok {
 		t.Fatalf("one Tab from the filter focused %T, not a Present box", c.Focused())
@@ -42,7 +42,7 @@ func TestPresentBoxesAreReachedByTabShowAFocusRingAndToggleWithSpace(t *testing.
 	}
 
 	test.Type(box, " ")
-	f.errs.None(t)
+	f.Errs.None(t)
 	if en := f.entries(t); !en[0].CheckedIn || en[1].CheckedIn {
 		t.Fatalf("Space on the first box: checked in %v %v, want only the first", en[0].CheckedIn, en[1].CheckedIn)
 	}

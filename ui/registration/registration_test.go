@@ -1,7 +1,6 @@
 package registration
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -15,13 +14,7 @@ import (
 	"tablekeeper/ui/internal/work"
 )
 
-type fixture struct {
-	d    *director.Director
-	e    event.Event
-	w    fyne.Window
-	s    *Screen
-	errs *uitest.Errors
-}
+type fixture struct{ uitest.Tab[*Screen] }
 
 // depsOf is what the window hands the tab: the director's services.
 func depsOf(d *director.Director) Deps {
@@ -41,15 +34,9 @@ func show(t *testing.T, d *director.Director, e event.Event, run work.Runner, si
 // showWith is show with the services the tab is given.
 func showWith(t *testing.T, deps Deps, d *director.Director, e event.Event, run work.Runner, size fyne.Size) fixture {
 	t.Helper()
-	errs := &uitest.Errors{}
-	w := test.NewTempWindow(t, nil)
-	s := New(deps, run, errs.Alert, w)
-	w.SetContent(s.Content())
-	if size != (fyne.Size{}) {
-		w.Resize(size)
-	}
-	s.Load(e.ID)
-	return fixture{d: d, e: e, w: w, s: s, errs: errs}
+	return fixture{uitest.Show(t, d, e, size, func(alert func(error), w fyne.Window) *Screen {
+		return New(deps, run, alert, w)
+	})}
 }
 
 func setup(t *testing.T) fixture {
@@ -61,7 +48,7 @@ func setup(t *testing.T) fixture {
 
 func (f fixture) entries(t *testing.T) []event.Entry {
 	t.Helper()
-	en, err := f.d.Registration.Entries(context.Background(), f.e.ID)
+	en, err := f.D.Registration.Entries(t.Context(), f.E.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,12 +59,12 @@ func (f fixture) entries(t *testing.T) []event.Entry {
 // alone, and presses Enter on it without an error.
 func (f fixture) enterMatch(t *testing.T, q, want string) {
 	t.Helper()
-	test.Type(f.s.search, q)
-	if len(f.s.matches) != 1 || f.s.matches[0].Name != want {
-		t.Fatalf("directory matches for %s = %+v", q, f.s.matches)
+	test.Type(f.S.search, q)
+	if len(f.S.matches) != 1 || f.S.matches[0].Name != want {
+		t.Fatalf("directory matches for %s = %+v", q, f.S.matches)
 	}
-	f.s.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	f.errs.None(t)
+	f.S.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	f.Errs.None(t)
 }
 
 // directory adds the players to the store's directory, registered to no
@@ -85,7 +72,7 @@ func (f fixture) enterMatch(t *testing.T, q, want string) {
 func (f fixture) directory(t *testing.T, players ...string) {
 	t.Helper()
 	for _, n := range players {
-		if _, err := f.d.Registration.AddPlayer(context.Background(), director.NewPlayer{Name: n}); err != nil {
+		if _, err := f.D.Registration.AddPlayer(t.Context(), director.NewPlayer{Name: n}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -101,33 +88,33 @@ func names(entries []event.Entry) string {
 
 func TestAddingANewPlayerRegistersThemAndListsTheEntry(t *testing.T) {
 	f := setup(t)
-	test.Type(f.s.newName, "Ada Lovelace")
-	test.Type(f.s.newMember, "TK-1")
-	test.Tap(f.s.addButton)
+	test.Type(f.S.newName, "Ada Lovelace")
+	test.Type(f.S.newMember, "TK-1")
+	test.Tap(f.S.addButton)
 
-	f.errs.None(t)
+	f.Errs.None(t)
 	got := f.entries(t)
 	if len(got) != 1 || got[0].Name != "Ada Lovelace" || got[0].MemberNo != "TK-1" {
 		t.Fatalf("director entries = %+v", got)
 	}
-	if !uitest.HasText(f.w.Content(), "Ada Lovelace") || !uitest.HasText(f.w.Content(), "TK-1") {
-		t.Errorf("the entries list does not show Ada: %q", uitest.Texts(f.w.Content()))
+	if !uitest.HasText(f.W.Content(), "Ada Lovelace") || !uitest.HasText(f.W.Content(), "TK-1") {
+		t.Errorf("the entries list does not show Ada: %q", uitest.Texts(f.W.Content()))
 	}
-	if f.s.newName.Text != "" || f.s.newMember.Text != "" {
+	if f.S.newName.Text != "" || f.S.newMember.Text != "" {
 		t.Errorf("the new-player fields were not cleared")
 	}
-	if f.s.status.Text != "Ada Lovelace added and registered" {
-		t.Errorf("status = %q", f.s.status.Text)
+	if f.S.status.Text != "Ada Lovelace added and registered" {
+		t.Errorf("status = %q", f.S.status.Text)
 	}
-	if f.s.counts.Text != "1 registered · 0 checked in · 0 dropped" {
-		t.Errorf("counts = %q", f.s.counts.Text)
+	if f.S.counts.Text != "1 registered · 0 checked in · 0 dropped" {
+		t.Errorf("counts = %q", f.S.counts.Text)
 	}
 }
 
 func TestPressingEnterInTheNewPlayerNameRegisters(t *testing.T) {
 	f := setup(t)
-	test.Type(f.s.newName, "Grace Hopper")
-	f.s.newName.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	test.Type(f.S.newName, "Grace Hopper")
+	f.S.newName.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	if got := names(f.entries(t)); got != "Grace Hopper" {
 		t.Fatalf("entries = %q", got)
 	}
@@ -135,13 +122,13 @@ func TestPressingEnterInTheNewPlayerNameRegisters(t *testing.T) {
 
 func TestANewPlayerWithoutANameIsRefusedOnTheStatusLine(t *testing.T) {
 	f := setup(t)
-	test.Type(f.s.newMember, "TK-9")
-	test.Tap(f.s.addButton)
+	test.Type(f.S.newMember, "TK-9")
+	test.Tap(f.S.addButton)
 	if len(f.entries(t)) != 0 {
 		t.Fatal("an entry was saved")
 	}
-	if f.s.status.Importance != widget.DangerImportance || f.s.status.Text != "A player needs a name" {
-		t.Errorf("status = %q (%v)", f.s.status.Text, f.s.status.Importance)
+	if f.S.status.Importance != widget.DangerImportance || f.S.status.Text != "A player needs a name" {
+		t.Errorf("status = %q (%v)", f.S.status.Text, f.S.status.Importance)
 	}
 }
 
@@ -152,48 +139,48 @@ func TestSearchingTheDirectoryAndPressingEnterRegistersTheMatch(t *testing.T) {
 	if got := names(f.entries(t)); got != "Carol Reed" {
 		t.Fatalf("entries = %q", got)
 	}
-	if f.s.search.Text != "" || f.w.Canvas().Focused() != f.s.search {
+	if f.S.search.Text != "" || f.W.Canvas().Focused() != f.S.search {
 		t.Errorf("search not cleared and focused for the next player")
 	}
-	if !uitest.HasText(f.w.Content(), "Carol Reed") {
-		t.Errorf("entries list does not show Carol: %q", uitest.Texts(f.w.Content()))
+	if !uitest.HasText(f.W.Content(), "Carol Reed") {
+		t.Errorf("entries list does not show Carol: %q", uitest.Texts(f.W.Content()))
 	}
 }
 
 func TestClickingRegisterOnAMatchRegistersItOnceOnly(t *testing.T) {
 	f := setup(t)
-	if _, err := f.d.Registration.AddPlayer(context.Background(), director.NewPlayer{Name: "Bob Stone", MemberNo: "77"}); err != nil {
+	if _, err := f.D.Registration.AddPlayer(t.Context(), director.NewPlayer{Name: "Bob Stone", MemberNo: "77"}); err != nil {
 		t.Fatal(err)
 	}
-	test.Type(f.s.search, "bob")
-	test.Tap(uitest.Button(t, f.w.Content(), "Register", 0))
+	test.Type(f.S.search, "bob")
+	test.Tap(uitest.Button(t, f.W.Content(), "Register", 0))
 	if got := names(f.entries(t)); got != "Bob Stone" {
 		t.Fatalf("entries = %q", got)
 	}
 
 	// Bob is now marked as registered and cannot be registered twice.
-	test.Type(f.s.search, "bob")
-	b := uitest.Button(t, f.w.Content(), "Registered", 0)
+	test.Type(f.S.search, "bob")
+	b := uitest.Button(t, f.W.Content(), "Registered", 0)
 	if !b.Disabled() {
 		t.Error("the Registered button of an entered player is enabled")
 	}
-	f.s.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	f.S.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	if n := len(f.entries(t)); n != 1 {
 		t.Fatalf("%d entries after Enter on a registered match", n)
 	}
-	if !strings.Contains(f.s.status.Text, "already registered") {
-		t.Errorf("status = %q", f.s.status.Text)
+	if !strings.Contains(f.S.status.Text, "already registered") {
+		t.Errorf("status = %q", f.S.status.Text)
 	}
 }
 
 func TestCheckInDropAndReinstateFromTheEntriesList(t *testing.T) {
 	f := setup(t)
-	uitest.Players(t, f.d, f.e.ID, "Ada Lovelace", "Bob Stone")
-	f.s.Reload()
+	uitest.Players(t, f.D, f.E.ID, "Ada Lovelace", "Bob Stone")
+	f.S.Reload()
 
 	// Check Ada in with the check box of her row.
 	var checks []*presentBox
-	for _, o := range uitest.Objects(f.w.Content()) {
+	for _, o := range uitest.Objects(f.W.Content()) {
 		if c, ok := o.(*presentBox); ok && c.Visible() {
 			checks = append(checks, c)
 		}
@@ -202,15 +189,15 @@ func TestCheckInDropAndReinstateFromTheEntriesList(t *testing.T) {
 		t.Fatalf("%d check boxes shown, want 2", len(checks))
 	}
 	test.Tap(checks[0])
-	f.errs.None(t)
+	f.Errs.None(t)
 	got := f.entries(t)
 	if !got[0].CheckedIn || got[1].CheckedIn {
 		t.Fatalf("checked in: Ada %v, Bob %v", got[0].CheckedIn, got[1].CheckedIn)
 	}
 
 	// Drop Bob: a question first, whose Enter keeps him.
-	test.Tap(uitest.Button(t, f.w.Content(), "Drop", 1))
-	c := f.w.Canvas()
+	test.Tap(uitest.Button(t, f.W.Content(), "Drop", 1))
+	c := f.W.Canvas()
 	if top := c.Overlays().Top(); top == nil || !uitest.HasText(top, "Keep Bob Stone") {
 		t.Fatalf("Drop did not ask first: %q", uitest.Texts(top))
 	}
@@ -218,23 +205,23 @@ func TestCheckInDropAndReinstateFromTheEntriesList(t *testing.T) {
 	if got = f.entries(t); got[1].Status != event.EntryActive {
 		t.Fatalf("Enter on the question dropped Bob: %s", got[1].Status)
 	}
-	test.Tap(uitest.Button(t, f.w.Content(), "Drop", 1))
-	f.s.confirm.Confirm()
+	test.Tap(uitest.Button(t, f.W.Content(), "Drop", 1))
+	f.S.confirm.Confirm()
 	got = f.entries(t)
 	if got[1].Status != event.EntryDropped {
 		t.Fatalf("Bob's status = %s", got[1].Status)
 	}
-	if f.s.counts.Text != "2 registered · 1 checked in · 1 dropped" {
-		t.Errorf("counts = %q", f.s.counts.Text)
+	if f.S.counts.Text != "2 registered · 1 checked in · 1 dropped" {
+		t.Errorf("counts = %q", f.S.counts.Text)
 	}
-	if !uitest.HasText(f.w.Content(), "dropped before round 1") {
-		t.Errorf("Bob's row does not say he dropped: %q", uitest.Texts(f.w.Content()))
+	if !uitest.HasText(f.W.Content(), "dropped before round 1") {
+		t.Errorf("Bob's row does not say he dropped: %q", uitest.Texts(f.W.Content()))
 	}
 
 	// Re-instate him, then undo Ada's check-in.
-	test.Tap(uitest.Button(t, f.w.Content(), "Re-instate", 0))
+	test.Tap(uitest.Button(t, f.W.Content(), "Re-instate", 0))
 	checks = checks[:0]
-	for _, o := range uitest.Objects(f.w.Content()) {
+	for _, o := range uitest.Objects(f.W.Content()) {
 		if c, ok := o.(*presentBox); ok && c.Visible() {
 			checks = append(checks, c)
 		}
@@ -244,19 +231,19 @@ func TestCheckInDropAndReinstateFromTheEntriesList(t *testing.T) {
 	if got[1].Status != event.EntryActive || got[0].CheckedIn {
 		t.Fatalf("after re-instate and undo: %+v", got)
 	}
-	f.errs.None(t)
+	f.Errs.None(t)
 }
 
 func TestTheFilterNarrowsTheEntries(t *testing.T) {
 	f := setup(t)
-	uitest.Players(t, f.d, f.e.ID, "Ada Lovelace", "Bob Stone", "Alan Turing")
-	f.s.Reload()
-	test.Type(f.s.filter, "a")
-	if got := names(f.s.Entries()); got != "Ada Lovelace, Alan Turing" {
+	uitest.Players(t, f.D, f.E.ID, "Ada Lovelace", "Bob Stone", "Alan Turing")
+	f.S.Reload()
+	test.Type(f.S.filter, "a")
+	if got := names(f.S.Entries()); got != "Ada Lovelace, Alan Turing" {
 		t.Errorf("filter a = %q", got)
 	}
-	test.Type(f.s.filter, "da")
-	if got := names(f.s.Entries()); got != "Ada Lovelace" {
+	test.Type(f.S.filter, "da")
+	if got := names(f.S.Entries()); got != "Ada Lovelace" {
 		t.Errorf("filter ada = %q", got)
 	}
 }
@@ -268,12 +255,12 @@ func TestTheDeskFindsNamesWithoutTheirAccents(t *testing.T) {
 	f := setup(t)
 	f.directory(t, "Nguyễn Thị Ánh", "Søren Ødegård", "Bob Stone")
 	f.enterMatch(t, "nguyen", "Nguyễn Thị Ánh")
-	uitest.Players(t, f.d, f.e.ID, "Søren Ødegård")
-	f.s.Reload()
+	uitest.Players(t, f.D, f.E.ID, "Søren Ødegård")
+	f.S.Reload()
 	for q, want := range map[string]string{"nguyen thi": "Nguyễn Thị Ánh", "SOREN ODE": "Søren Ødegård"} {
-		f.s.filter.SetText("")
-		test.Type(f.s.filter, q)
-		if got := names(f.s.Entries()); got != want {
+		f.S.filter.SetText("")
+		test.Type(f.S.filter, q)
+		if got := names(f.S.Entries()); got != want {
 			t.Errorf("filter %q = %q, want %q", q, got, want)
 		}
 	}
@@ -301,7 +288,7 @@ func TestStatusSaysWhenAPlayerLeft(t *testing.T) {
 func (f fixture) fixTable(t *testing.T, n int, text string) {
 	t.Helper()
 	tables := 0
-	for _, o := range uitest.Objects(f.w.Content()) {
+	for _, o := range uitest.Objects(f.W.Content()) {
 		if b, ok := o.(*widget.Button); ok && (b.Text == "Table…" || strings.HasPrefix(b.Text, "Table ")) {
 			if tables == n {
 				test.Tap(b)
@@ -310,7 +297,7 @@ func (f fixture) fixTable(t *testing.T, n int, text string) {
 			tables++
 		}
 	}
-	dlg := f.w.Canvas().Overlays().Top()
+	dlg := f.W.Canvas().Overlays().Top()
 	if dlg == nil {
 		t.Fatal("no fixed-table dialog")
 	}
@@ -322,20 +309,20 @@ func (f fixture) fixTable(t *testing.T, n int, text string) {
 
 func TestAFixedTableIsSetFromTheEntryRow(t *testing.T) {
 	f := setup(t)
-	uitest.Players(t, f.d, f.e.ID, "Ada Lovelace", "Bob Stone")
-	f.s.Reload()
+	uitest.Players(t, f.D, f.E.ID, "Ada Lovelace", "Bob Stone")
+	f.S.Reload()
 
 	f.fixTable(t, 0, "9")
-	f.errs.None(t)
+	f.Errs.None(t)
 	if got := f.entries(t)[0].FixedTable; got != 9 {
 		t.Fatalf("Ada's fixed table = %d, want 9", got)
 	}
-	if !uitest.HasText(f.w.Content(), "active · fixed table 9") {
-		t.Errorf("the row does not show the fixed table: %q", uitest.Texts(f.w.Content()))
+	if !uitest.HasText(f.W.Content(), "active · fixed table 9") {
+		t.Errorf("the row does not show the fixed table: %q", uitest.Texts(f.W.Content()))
 	}
-	uitest.Button(t, f.w.Content(), "Table 9", 0)
-	if f.s.status.Text != "Ada Lovelace: table 9 fixed" {
-		t.Errorf("status = %q", f.s.status.Text)
+	uitest.Button(t, f.W.Content(), "Table 9", 0)
+	if f.S.status.Text != "Ada Lovelace: table 9 fixed" {
+		t.Errorf("status = %q", f.S.status.Text)
 	}
 
 	// The director refuses the same table for Bob; the status line says why.
@@ -343,14 +330,14 @@ func TestAFixedTableIsSetFromTheEntryRow(t *testing.T) {
 	if got := f.entries(t)[1].FixedTable; got != 0 {
 		t.Errorf("Bob was given table %d", got)
 	}
-	if f.s.status.Importance != widget.DangerImportance || f.s.status.Text != "Table 9 is already fixed for Ada Lovelace" {
-		t.Errorf("status = %q (%v)", f.s.status.Text, f.s.status.Importance)
+	if f.S.status.Importance != widget.DangerImportance || f.S.status.Text != "Table 9 is already fixed for Ada Lovelace" {
+		t.Errorf("status = %q (%v)", f.S.status.Text, f.S.status.Importance)
 	}
 
 	// Not a number: refused before the director.
 	f.fixTable(t, 1, "by the door")
-	if f.s.status.Importance != widget.DangerImportance || !strings.Contains(f.s.status.Text, "table number") {
-		t.Errorf("status = %q", f.s.status.Text)
+	if f.S.status.Importance != widget.DangerImportance || !strings.Contains(f.S.status.Text, "table number") {
+		t.Errorf("status = %q", f.S.status.Text)
 	}
 
 	// Empty clears it.
@@ -358,7 +345,7 @@ func TestAFixedTableIsSetFromTheEntryRow(t *testing.T) {
 	if got := f.entries(t)[0].FixedTable; got != 0 {
 		t.Errorf("Ada's fixed table = %d after clearing", got)
 	}
-	if uitest.HasText(f.w.Content(), "active · fixed table 9") {
+	if uitest.HasText(f.W.Content(), "active · fixed table 9") {
 		t.Error("the row still shows the fixed table")
 	}
 }
@@ -379,14 +366,14 @@ func setupTeams(t *testing.T) fixture {
 // round 1; the entries show their team.
 func TestTeamsAreMadeInTheTeamsDialog(t *testing.T) {
 	f := setupTeams(t)
-	if !f.s.teamsButton.Visible() || f.s.draftButton.Visible() {
+	if !f.S.teamsButton.Visible() || f.S.draftButton.Visible() {
 		t.Fatal("a 2v2 event shows no Teams button")
 	}
-	if !uitest.HasText(f.w.Content(), "no team") || !uitest.HasText(f.w.Content(), "Team") || f.s.counts.Text != "4 registered · 0 checked in · 0 dropped · 0 teams" {
-		t.Errorf("before any team: counts %q, shown %q", f.s.counts.Text, uitest.Texts(f.w.Content()))
+	if !uitest.HasText(f.W.Content(), "no team") || !uitest.HasText(f.W.Content(), "Team") || f.S.counts.Text != "4 registered · 0 checked in · 0 dropped · 0 teams" {
+		t.Errorf("before any team: counts %q, shown %q", f.S.counts.Text, uitest.Texts(f.W.Content()))
 	}
-	test.Tap(f.s.teamsButton)
-	p := f.s.teamsDlg
+	test.Tap(f.S.teamsButton)
+	p := f.S.teamsDlg
 	if p.summary.Text != "0 teams · 4 players without a team" || len(p.first.Options) != 4 || !p.makeButton.Disabled() {
 		t.Fatalf("dialog: %q, options %q", p.summary.Text, p.first.Options)
 	}
@@ -394,13 +381,13 @@ func TestTeamsAreMadeInTheTeamsDialog(t *testing.T) {
 	p.second.SetSelected("Ada Lovelace")
 	test.Type(p.name, "Les Zoëlles")
 	test.Tap(p.makeButton)
-	f.errs.None(t)
+	f.Errs.None(t)
 	p.first.SetSelected("Carol Reed")
 	p.second.SetSelected("Dan Brown")
 	p.name.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) // Enter in the name makes the team
-	f.errs.None(t)
+	f.Errs.None(t)
 
-	teams, err := f.d.Teams.Teams(context.Background(), f.e.ID)
+	teams, err := f.D.Teams.Teams(t.Context(), f.E.ID)
 	if err != nil || len(teams) != 2 || teams[0].Name != "Les Zoëlles" || teams[1].Name != "Carol Reed & Dan Brown" {
 		t.Fatalf("teams %+v, %v", teams, err)
 	}
@@ -412,13 +399,13 @@ func TestTeamsAreMadeInTheTeamsDialog(t *testing.T) {
 			t.Errorf("the team list lacks %q: %q", want, uitest.Texts(p.body))
 		}
 	}
-	if !uitest.HasText(f.w.Content(), "Les Zoëlles") || uitest.HasText(f.w.Content(), "no team") || f.s.counts.Text != "4 registered · 0 checked in · 0 dropped · 2 teams" {
-		t.Errorf("entries: counts %q, shown %q", f.s.counts.Text, uitest.Texts(f.w.Content()))
+	if !uitest.HasText(f.W.Content(), "Les Zoëlles") || uitest.HasText(f.W.Content(), "no team") || f.S.counts.Text != "4 registered · 0 checked in · 0 dropped · 2 teams" {
+		t.Errorf("entries: counts %q, shown %q", f.S.counts.Text, uitest.Texts(f.W.Content()))
 	}
 
 	test.Tap(uitest.Button(t, p.body, "Dissolve", 0))
-	f.errs.None(t)
-	teams, _ = f.d.Teams.Teams(context.Background(), f.e.ID)
+	f.Errs.None(t)
+	teams, _ = f.D.Teams.Teams(t.Context(), f.E.ID)
 	if len(teams) != 1 || p.message.Text != "Team Les Zoëlles dissolved" || len(p.first.Options) != 2 {
 		t.Errorf("after dissolving: %+v, %q, options %q", teams, p.message.Text, p.first.Options)
 	}
@@ -427,8 +414,8 @@ func TestTeamsAreMadeInTheTeamsDialog(t *testing.T) {
 	p.first.SetSelected("Ada Lovelace")
 	p.second.SetSelected("Bob Stone")
 	test.Tap(p.makeButton)
-	uitest.Pair(t, f.d, f.e.ID)
-	f.s.Reload()
+	uitest.Pair(t, f.D, f.E.ID)
+	f.S.Reload()
 	if b := uitest.Button(t, p.body, "Dissolve", 0); !b.Disabled() {
 		t.Error("Dissolve is offered after round 1 is paired")
 	}
@@ -437,33 +424,33 @@ func TestTeamsAreMadeInTheTeamsDialog(t *testing.T) {
 // An individual event has no Teams button and shows no team in the entries.
 func TestAnIndividualEventHasNoTeams(t *testing.T) {
 	f := setup(t)
-	uitest.Players(t, f.d, f.e.ID, "Ada Lovelace")
-	f.s.Reload()
-	if f.s.teamsButton.Visible() || uitest.HasText(f.w.Content(), "no team") || uitest.HasText(f.w.Content(), "Team") || !uitest.HasText(f.w.Content(), "active") {
-		t.Errorf("shown %q", uitest.Texts(f.w.Content()))
+	uitest.Players(t, f.D, f.E.ID, "Ada Lovelace")
+	f.S.Reload()
+	if f.S.teamsButton.Visible() || uitest.HasText(f.W.Content(), "no team") || uitest.HasText(f.W.Content(), "Team") || !uitest.HasText(f.W.Content(), "active") {
+		t.Errorf("shown %q", uitest.Texts(f.W.Content()))
 	}
 }
 
 func TestASeedIsSetFromTheEntryRow(t *testing.T) {
 	f := setup(t)
-	uitest.Players(t, f.d, f.e.ID, "Ada Lovelace", "Bob Stone")
-	f.s.Load(f.e.ID)
-	f.s.ShowFixTable(f.entries(t)[0])
-	test.Type(f.s.seedEntry, "3")
-	f.s.fixDialog.Submit()
+	uitest.Players(t, f.D, f.E.ID, "Ada Lovelace", "Bob Stone")
+	f.S.Load(f.E.ID)
+	f.S.ShowFixTable(f.entries(t)[0])
+	test.Type(f.S.seedEntry, "3")
+	f.S.fixDialog.Submit()
 	if got := f.entries(t)[0].Seed; got != 3 {
 		t.Fatalf("seed %d, want 3", got)
 	}
-	if !strings.Contains(f.s.status.Text, "seed 3") {
-		t.Errorf("status = %q", f.s.status.Text)
+	if !strings.Contains(f.S.status.Text, "seed 3") {
+		t.Errorf("status = %q", f.S.status.Text)
 	}
 	// A table with a taken seed: one write, so neither is saved.
-	f.s.ShowFixTable(f.entries(t)[1])
-	test.Type(f.s.fixEntry, "4")
-	test.Type(f.s.seedEntry, "3")
-	f.s.fixDialog.Submit()
-	if f.s.status.Importance != widget.DangerImportance || !strings.Contains(f.s.status.Text, "Seed 3 already belongs to Ada Lovelace") {
-		t.Errorf("a seed twice: status = %q", f.s.status.Text)
+	f.S.ShowFixTable(f.entries(t)[1])
+	test.Type(f.S.fixEntry, "4")
+	test.Type(f.S.seedEntry, "3")
+	f.S.fixDialog.Submit()
+	if f.S.status.Importance != widget.DangerImportance || !strings.Contains(f.S.status.Text, "Seed 3 already belongs to Ada Lovelace") {
+		t.Errorf("a seed twice: status = %q", f.S.status.Text)
 	}
 	if got := f.entries(t)[1].FixedTable; got != 0 {
 		t.Errorf("the seed was refused, yet table %d was fixed", got)
@@ -474,13 +461,13 @@ func TestASeedIsSetFromTheEntryRow(t *testing.T) {
 // its row for the organizer; the player of the same name is not.
 func TestKioskGhostSignUpNamesakeIsMarkedOnTheRegistrationRow(t *testing.T) {
 	f := setup(t)
-	uitest.Players(t, f.d, f.e.ID, "Chris Lee")
-	if _, err := f.d.Kiosk.KioskSignUpNamesake(context.Background(), f.e.ID, "", director.NewPlayer{Name: "chris lee"}); err != nil {
+	uitest.Players(t, f.D, f.E.ID, "Chris Lee")
+	if _, err := f.D.Kiosk.KioskSignUpNamesake(t.Context(), f.E.ID, "", director.NewPlayer{Name: "chris lee"}); err != nil {
 		t.Fatal(err)
 	}
-	f.s.Reload()
+	f.S.Reload()
 	marked := 0
-	for _, o := range uitest.Objects(f.w.Content()) {
+	for _, o := range uitest.Objects(f.W.Content()) {
 		if l, ok := o.(*widget.Label); ok && strings.Contains(l.Text, NamesakeMark) {
 			marked++
 			if l.Text != NamesakeMark+" · active" || l.Importance != widget.WarningImportance {
@@ -489,6 +476,6 @@ func TestKioskGhostSignUpNamesakeIsMarkedOnTheRegistrationRow(t *testing.T) {
 		}
 	}
 	if marked != 1 {
-		t.Fatalf("%d rows marked, want 1: %q", marked, uitest.Texts(f.w.Content()))
+		t.Fatalf("%d rows marked, want 1: %q", marked, uitest.Texts(f.W.Content()))
 	}
 }

@@ -9,7 +9,6 @@ import (
 
 	"tablekeeper/core/clock"
 	"tablekeeper/core/director"
-	"tablekeeper/core/i18n"
 	"tablekeeper/ui/internal/tr"
 )
 
@@ -42,7 +41,7 @@ func playerLines(r director.PhoneReport) (head, body string) {
 		sep = ", "
 	}
 	head = tr.F("Round %d, table %d · %s · %s reported at %s on device %s",
-		r.Round, r.Table, strings.Join(r.Players, sep), r.Player, i18n.Clock(tr.Lang(), r.At.Local()), director.DeviceName(r.Device))
+		r.Round, r.Table, strings.Join(r.Players, sep), r.Player, tr.Clock(r.At.Local()), director.DeviceName(r.Device))
 	why := tr.L("the players reported different results")
 	if !r.Disagree {
 		why = tr.L("time is up and not every player has reported")

@@ -1,7 +1,6 @@
 package rounds
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -17,7 +16,7 @@ import (
 func openConfirming(t *testing.T) fixture {
 	t.Helper()
 	test.NewTempApp(t)
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	e.Settings.PlayersConfirmResults = true
@@ -36,7 +35,7 @@ func openConfirming(t *testing.T) fixture {
 func (f fixture) sendAs(t *testing.T, n, seat int, result, device string) {
 	t.Helper()
 	tb := f.sheet(t, 1).Tables[n-1]
-	if _, err := f.d.Confirmations.ReportAsPlayer(context.Background(), director.PlayerResult{Event: f.e.ID, Entry: tb.Seats[seat].EntryID,
+	if _, err := f.D.Confirmations.ReportAsPlayer(t.Context(), director.PlayerResult{Event: f.E.ID, Entry: tb.Seats[seat].EntryID,
 		Round: 1, Result: result, Device: device}); err != nil {
 		t.Fatal(err)
 	}
@@ -54,11 +53,11 @@ func TestPlayersWhoDisagreeAreListedAndOneIsAccepted(t *testing.T) {
 	f.sendAs(t, 1, 0, "2-0", "ada0c1f3e2")
 	f.sendAs(t, 1, 1, "1-2", "b0b7c1f3e2")
 	f.sendAs(t, 2, 0, "2-1", "phone-cy")
-	f.s.Load(f.e.ID)
-	if !f.s.phone.box.Visible() || f.s.phone.title.Text != "Phone reports: 1 table for you to decide" || len(f.s.PhoneReports()) != 2 {
-		t.Fatalf("list %q, %d reports", f.s.phone.title.Text, len(f.s.PhoneReports()))
+	f.S.Load(f.E.ID)
+	if !f.S.phone.box.Visible() || f.S.phone.title.Text != "Phone reports: 1 table for you to decide" || len(f.S.PhoneReports()) != 2 {
+		t.Fatalf("list %q, %d reports", f.S.phone.title.Text, len(f.S.PhoneReports()))
 	}
-	content := f.w.Content()
+	content := f.W.Content()
 	a, b := t1.Players[0].Name, t1.Players[1].Name
 	for _, want := range []string{"Round 1, table 1 · " + a + " v " + b + " · " + a + " reported at", "on device ada0c1", "on device b0b7c1",
 		a + ": " + a + " 2–0 " + b + " · the players reported different results", b + ": " + a + " 1–2 " + b, "Players differ"} {
@@ -69,8 +68,8 @@ func TestPlayersWhoDisagreeAreListedAndOneIsAccepted(t *testing.T) {
 	if hasTextContaining(content, "Reject") {
 		t.Error("a player's report has Reject: the organizer accepts one or types the result")
 	}
-	c := f.w.Canvas()
-	f.s.FocusTable()
+	c := f.W.Canvas()
+	f.S.FocusTable()
 	c.Focused().TypedKey(&fyne.KeyEvent{Name: MissingKey})
 	want := "Table 2 · " + t2.Players[0].Name + " v " + t2.Players[1].Name + " · 1 of 2 reported"
 	if top := c.Overlays().Top(); top == nil || !hasTextContaining(top, want) || !hasTextContaining(top, "Table 1 · "+a+" v "+b+" · the players' reports differ") {
@@ -83,8 +82,8 @@ func TestPlayersWhoDisagreeAreListedAndOneIsAccepted(t *testing.T) {
 	if got == nil || got.Seats[1].GamesWon != 2 || !got.ByPlayers {
 		t.Fatalf("after accepting Bob's report: %+v", got)
 	}
-	if !strings.Contains(f.s.status.Text, b+"'s report was accepted") || len(f.s.PhoneReports()) != 0 || f.s.phone.box.Visible() {
-		t.Errorf("status %q, %d reports left", f.s.status.Text, len(f.s.PhoneReports()))
+	if !strings.Contains(f.S.status.Text, b+"'s report was accepted") || len(f.S.PhoneReports()) != 0 || f.S.phone.box.Visible() {
+		t.Errorf("status %q, %d reports left", f.S.status.Text, len(f.S.PhoneReports()))
 	}
-	f.errs.None(t)
+	f.Errs.None(t)
 }

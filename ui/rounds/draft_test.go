@@ -1,7 +1,6 @@
 package rounds
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -18,7 +17,7 @@ import (
 // seat returns the name cell showing name, as the organizer clicks it.
 func (f fixture) seat(t *testing.T, name string) *seatCell {
 	t.Helper()
-	for _, o := range uitest.Objects(f.w.Content()) {
+	for _, o := range uitest.Objects(f.W.Content()) {
 		if c, ok := o.(*seatCell); ok && c.Visible() && c.Text() == name {
 			return c
 		}
@@ -42,39 +41,39 @@ func (f fixture) seatOf(t *testing.T, entry event.EntryID) (table event.Table, s
 }
 
 func (f fixture) pressEscape() {
-	f.w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	f.W.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
 }
 
 func TestADraftRoundSaysSoAndKeepsResultEntryClosed(t *testing.T) {
 	f := setupDraft(t)
-	content := f.w.Content()
-	if !f.s.Draft() || !f.s.banner.Visible() || !uitest.HasText(content, DraftBanner) {
+	content := f.W.Content()
+	if !f.S.Draft() || !f.S.banner.Visible() || !uitest.HasText(content, DraftBanner) {
 		t.Fatalf("no draft banner: %q", uitest.Texts(content))
 	}
 	for _, name := range []string{"Publish pairings", "Pair again", "Swap players"} {
 		uitest.Button(t, content, name, 0)
 	}
-	if f.s.publish.Importance != widget.HighImportance {
+	if f.S.publish.Importance != widget.HighImportance {
 		t.Error("Publish pairings is not the primary button")
 	}
-	if !f.s.table.Disabled() || !f.s.result.Disabled() || !f.s.saveButton.Disabled() {
+	if !f.S.table.Disabled() || !f.S.result.Disabled() || !f.S.saveButton.Disabled() {
 		t.Error("result entry is open on a draft")
 	}
 	if !uitest.HasText(content, DraftHint) {
 		t.Errorf("the hint does not say why results wait: %q", uitest.Texts(content))
 	}
-	if f.s.roundSelect.Selected != "Round 1 · draft" {
-		t.Errorf("round selector shows %q", f.s.roundSelect.Selected)
+	if f.S.roundSelect.Selected != "Round 1 · draft" {
+		t.Errorf("round selector shows %q", f.S.roundSelect.Selected)
 	}
-	if f.s.progress.Text != "Draft: 2 tables and 1 bye, not published" {
-		t.Errorf("progress = %q", f.s.progress.Text)
+	if f.S.progress.Text != "Draft: 2 tables and 1 bye, not published" {
+		t.Errorf("progress = %q", f.S.progress.Text)
 	}
 	// Enter in a disabled field does nothing; the director is never asked.
-	f.s.onSave()
-	if f.s.status.Importance != widget.DangerImportance || !strings.Contains(f.s.status.Text, "publish") {
-		t.Errorf("status = %q", f.s.status.Text)
+	f.S.onSave()
+	if f.S.status.Importance != widget.DangerImportance || !strings.Contains(f.S.status.Text, "publish") {
+		t.Errorf("status = %q", f.S.status.Text)
 	}
-	f.errs.None(t)
+	f.Errs.None(t)
 }
 
 func TestClickingTwoNamesSwapsThePlayers(t *testing.T) {
@@ -82,43 +81,43 @@ func TestClickingTwoNamesSwapsThePlayers(t *testing.T) {
 	sh := f.sheet(t, 1)
 	a, b := sh.Tables[0].Players[0], sh.Tables[1].Players[1]
 
-	test.Tap(uitest.Button(t, f.w.Content(), "Swap players", 0))
-	if !f.s.Swapping() || !uitest.HasText(f.w.Content(), SwapHelp) {
-		t.Fatalf("swap mode not on: %q", uitest.Texts(f.w.Content()))
+	test.Tap(uitest.Button(t, f.W.Content(), "Swap players", 0))
+	if !f.S.Swapping() || !uitest.HasText(f.W.Content(), SwapHelp) {
+		t.Fatalf("swap mode not on: %q", uitest.Texts(f.W.Content()))
 	}
-	uitest.Button(t, f.w.Content(), "Cancel", 0)
+	uitest.Button(t, f.W.Content(), "Cancel", 0)
 
 	test.Tap(f.seat(t, a.Name))
-	if !f.seat(t, a.Name).picked || !strings.Contains(f.s.bannerText.Text, a.Name+" picked") {
-		t.Fatalf("%s is not shown picked: banner %q", a.Name, f.s.bannerText.Text)
+	if !f.seat(t, a.Name).picked || !strings.Contains(f.S.bannerText.Text, a.Name+" picked") {
+		t.Fatalf("%s is not shown picked: banner %q", a.Name, f.S.bannerText.Text)
 	}
 	test.Tap(f.seat(t, b.Name))
 
-	f.errs.None(t)
+	f.Errs.None(t)
 	if tb, seat := f.seatOf(t, a.Entry); tb.Number != sh.Tables[1].Number || seat != 1 {
 		t.Errorf("%s is at table %d seat %d, want table %d seat 2", a.Name, tb.Number, seat+1, sh.Tables[1].Number)
 	}
 	if tb, seat := f.seatOf(t, b.Entry); tb.Number != sh.Tables[0].Number || seat != 0 {
 		t.Errorf("%s is at table %d seat %d, want table %d seat 1", b.Name, tb.Number, seat+1, sh.Tables[0].Number)
 	}
-	if want := a.Name + " and " + b.Name + " swapped seats"; f.s.status.Text != want {
-		t.Errorf("status = %q, want %q", f.s.status.Text, want)
+	if want := a.Name + " and " + b.Name + " swapped seats"; f.S.status.Text != want {
+		t.Errorf("status = %q, want %q", f.S.status.Text, want)
 	}
-	if f.s.Sheet().Tables[0].Players[0].Name != b.Name {
+	if f.S.Sheet().Tables[0].Players[0].Name != b.Name {
 		t.Error("the tables shown were not re-read")
 	}
 	// Still swapping, until Esc.
-	if !f.s.Swapping() {
+	if !f.S.Swapping() {
 		t.Fatal("swap mode ended after one swap")
 	}
 	f.pressEscape()
-	if f.s.Swapping() || !f.s.swapButton.Visible() || f.s.cancelSwap.Visible() {
+	if f.S.Swapping() || !f.S.swapButton.Visible() || f.S.cancelSwap.Visible() {
 		t.Error("Esc did not leave swap mode")
 	}
-	if !uitest.HasText(f.w.Content(), DraftBanner) {
+	if !uitest.HasText(f.W.Content(), DraftBanner) {
 		t.Error("the banner did not go back to the draft text")
 	}
-	log, _ := f.d.Events.Log(context.Background(), f.e.ID)
+	log, _ := f.D.Events.Log(t.Context(), f.E.ID)
 	if last := log[len(log)-1].Message; !strings.Contains(last.String(), "swapped") {
 		t.Errorf("last log line = %q", last)
 	}
@@ -137,11 +136,11 @@ func TestSwappingWithTheByeMovesTheBye(t *testing.T) {
 
 	// Clicking a name in a draft starts swap mode by itself.
 	test.Tap(f.seat(t, bye.Name))
-	if !f.s.Swapping() {
+	if !f.S.Swapping() {
 		t.Fatal("clicking a name did not start swap mode")
 	}
 	test.Tap(f.seat(t, other.Name))
-	f.errs.None(t)
+	f.Errs.None(t)
 	if tb, _ := f.seatOf(t, other.Entry); !tb.Bye {
 		t.Errorf("%s does not have the bye", other.Name)
 	}
@@ -155,12 +154,12 @@ func TestClickingThePickedNameAgainUnpicksIt(t *testing.T) {
 	name := f.sheet(t, 1).Tables[0].Players[0].Name
 	test.Tap(f.seat(t, name))
 	test.Tap(f.seat(t, name))
-	if f.s.picked.Entry != 0 || f.seat(t, name).picked {
+	if f.S.picked.Entry != 0 || f.seat(t, name).picked {
 		t.Error("the player is still picked")
 	}
-	test.Tap(uitest.Button(t, f.w.Content(), "Cancel", 0))
-	if f.s.Swapping() || f.s.status.Text != "Swap cancelled" {
-		t.Errorf("Cancel did not leave swap mode: status %q", f.s.status.Text)
+	test.Tap(uitest.Button(t, f.W.Content(), "Cancel", 0))
+	if f.S.Swapping() || f.S.status.Text != "Swap cancelled" {
+		t.Errorf("Cancel did not leave swap mode: status %q", f.S.status.Text)
 	}
 }
 
@@ -168,55 +167,55 @@ func TestPairAgainAsksFirstThenPairsWithANewSeed(t *testing.T) {
 	f := setupDraft(t)
 	before := f.sheet(t, 1).Round
 
-	test.Tap(uitest.Button(t, f.w.Content(), "Pair again", 0))
-	top := f.w.Canvas().Overlays().Top()
+	test.Tap(uitest.Button(t, f.W.Content(), "Pair again", 0))
+	top := f.W.Canvas().Overlays().Top()
 	if top == nil || !uitest.HasText(top, "Pair round 1 again with a new random seed? The current draft is discarded.") {
 		t.Fatal("no confirmation before pairing again")
 	}
-	f.s.confirm.Dismiss()
+	f.S.confirm.Dismiss()
 	if got := f.sheet(t, 1).Round; got.Seed != before.Seed {
 		t.Fatal("cancelling paired again")
 	}
 
-	test.Tap(uitest.Button(t, f.w.Content(), "Pair again", 0))
-	f.s.confirm.Confirm()
-	f.errs.None(t)
+	test.Tap(uitest.Button(t, f.W.Content(), "Pair again", 0))
+	f.S.confirm.Confirm()
+	f.Errs.None(t)
 	after := f.sheet(t, 1).Round
 	if after.Seed == before.Seed || after.Published() {
 		t.Fatalf("round 1 after pairing again: seed %d (was %d), published %v", after.Seed, before.Seed, after.Published())
 	}
-	if f.s.Sheet().Round.Seed != after.Seed || !f.s.Draft() {
+	if f.S.Sheet().Round.Seed != after.Seed || !f.S.Draft() {
 		t.Error("the tab does not show the new draft")
 	}
-	if !strings.Contains(f.s.status.Text, "paired again") {
-		t.Errorf("status = %q", f.s.status.Text)
+	if !strings.Contains(f.S.status.Text, "paired again") {
+		t.Errorf("status = %q", f.S.status.Text)
 	}
 }
 
 func TestPublishingOpensResultEntry(t *testing.T) {
 	f := setupDraft(t)
 	changed := 0
-	f.s.OnChanged = func() { changed++ }
+	f.S.OnChanged = func() { changed++ }
 
-	test.Tap(uitest.Button(t, f.w.Content(), "Publish pairings", 0))
+	test.Tap(uitest.Button(t, f.W.Content(), "Publish pairings", 0))
 
-	f.errs.None(t)
+	f.Errs.None(t)
 	if r := f.sheet(t, 1).Round; !r.Published() {
 		t.Fatal("round 1 is not published")
 	}
-	if f.s.Draft() || f.s.banner.Visible() || uitest.HasText(f.w.Content(), DraftBanner) {
+	if f.S.Draft() || f.S.banner.Visible() || uitest.HasText(f.W.Content(), DraftBanner) {
 		t.Error("the draft banner is still shown")
 	}
-	for _, o := range uitest.Objects(f.w.Content()) {
+	for _, o := range uitest.Objects(f.W.Content()) {
 		if b, ok := o.(*widget.Button); ok && b.Visible() && (b.Text == "Swap players" || b.Text == "Pair again") {
 			t.Errorf("%q is still shown", b.Text)
 		}
 	}
-	if f.s.table.Disabled() || f.s.result.Disabled() || f.w.Canvas().Focused() != f.s.table {
+	if f.S.table.Disabled() || f.S.result.Disabled() || f.W.Canvas().Focused() != f.S.table {
 		t.Error("result entry is not open with the cursor in Table")
 	}
-	if !uitest.HasText(f.w.Content(), rules.ResultHint(3, true).String()) || f.s.roundSelect.Selected != "Round 1" {
-		t.Errorf("hint or selector not updated: %q", f.s.roundSelect.Selected)
+	if !uitest.HasText(f.W.Content(), rules.ResultHint(3, true).String()) || f.S.roundSelect.Selected != "Round 1" {
+		t.Errorf("hint or selector not updated: %q", f.S.roundSelect.Selected)
 	}
 	if changed != 1 {
 		t.Errorf("OnChanged called %d times", changed)
@@ -227,14 +226,14 @@ func TestPublishingOpensResultEntry(t *testing.T) {
 	}
 	// Names are plain text now; clicking one fills the Table field.
 	test.Tap(f.seat(t, f.sheet(t, 1).Tables[1].Players[0].Name))
-	if f.s.Swapping() || f.s.table.Text != "2" {
-		t.Errorf("clicking a name of a published round: swapping %v, table %q", f.s.Swapping(), f.s.table.Text)
+	if f.S.Swapping() || f.S.table.Text != "2" {
+		t.Errorf("clicking a name of a published round: swapping %v, table %q", f.S.Swapping(), f.S.table.Text)
 	}
 }
 
 func TestAPlayoffRoundShowsItsNameAndMatchLength(t *testing.T) {
 	test.NewTempApp(t)
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Cup", Game: "generic", Format: "swiss-top8", Date: uitest.Now})
 	if err != nil {
@@ -255,37 +254,37 @@ func TestAPlayoffRoundShowsItsNameAndMatchLength(t *testing.T) {
 	uitest.Pair(t, d, e.ID)
 	f := show(t, d, e)
 
-	if f.s.roundSelect.Selected != "Round 2 · top 2: final" {
-		t.Errorf("selector = %q (options %q)", f.s.roundSelect.Selected, f.s.roundSelect.Options)
+	if f.S.roundSelect.Selected != "Round 2 · top 2: final" {
+		t.Errorf("selector = %q (options %q)", f.S.roundSelect.Selected, f.S.roundSelect.Options)
 	}
-	if !uitest.HasText(f.w.Content(), rules.ResultHint(5, false).String()) || f.s.result.PlaceHolder != "3-2" {
-		t.Errorf("hint not for a best of 5: %q, placeholder %q", uitest.Texts(f.w.Content()), f.s.result.PlaceHolder)
+	if !uitest.HasText(f.W.Content(), rules.ResultHint(5, false).String()) || f.S.result.PlaceHolder != "3-2" {
+		t.Errorf("hint not for a best of 5: %q, placeholder %q", uitest.Texts(f.W.Content()), f.S.result.PlaceHolder)
 	}
 	f.enter(t, "1", "3-0")
-	f.errs.None(t)
+	f.Errs.None(t)
 	if got := f.sheet(t, 2).Tables[0].Result; got == nil || got.Seats[0].GamesWon != 3 {
-		t.Fatalf("a 3–0 in the best-of-five final was not saved: %+v, status %q", got, f.s.status.Text)
+		t.Fatalf("a 3–0 in the best-of-five final was not saved: %+v, status %q", got, f.S.status.Text)
 	}
 }
 
 func TestWithdrawAsksFirstThenRemovesTheDraft(t *testing.T) {
 	f := setupDraft(t)
-	test.Tap(uitest.Button(t, f.w.Content(), "Withdraw", 0))
-	top := f.w.Canvas().Overlays().Top()
+	test.Tap(uitest.Button(t, f.W.Content(), "Withdraw", 0))
+	top := f.W.Canvas().Overlays().Top()
 	if top == nil || !uitest.HasText(top, "Withdraw round 1? Its draft pairings are discarded; nothing else changes.") {
 		t.Fatal("no confirmation before withdrawing")
 	}
-	f.s.confirm.Dismiss()
-	if rounds, _ := f.d.Rounds.Rounds(context.Background(), f.e.ID); len(rounds) != 1 {
+	f.S.confirm.Dismiss()
+	if rounds, _ := f.D.Rounds.Rounds(t.Context(), f.E.ID); len(rounds) != 1 {
 		t.Fatal("cancelling withdrew the round")
 	}
-	test.Tap(uitest.Button(t, f.w.Content(), "Withdraw", 0))
-	f.s.confirm.Confirm()
-	f.errs.None(t)
-	if rounds, _ := f.d.Rounds.Rounds(context.Background(), f.e.ID); len(rounds) != 0 {
+	test.Tap(uitest.Button(t, f.W.Content(), "Withdraw", 0))
+	f.S.confirm.Confirm()
+	f.Errs.None(t)
+	if rounds, _ := f.D.Rounds.Rounds(t.Context(), f.E.ID); len(rounds) != 0 {
 		t.Fatalf("%d rounds after withdrawing", len(rounds))
 	}
-	if !strings.Contains(f.s.status.Text, "Round 1 withdrawn") {
-		t.Errorf("status = %q", f.s.status.Text)
+	if !strings.Contains(f.S.status.Text, "Round 1 withdrawn") {
+		t.Errorf("status = %q", f.S.status.Text)
 	}
 }

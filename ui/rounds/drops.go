@@ -12,7 +12,6 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/i18n"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
@@ -64,7 +63,7 @@ func (p *dropPanel) set(reqs []director.DropRequest) {
 // DropLine is a request's row: who, after which round, when and from
 // which device.
 func DropLine(q director.DropRequest) string {
-	when := i18n.Clock(tr.Lang(), q.At.Local())
+	when := tr.Clock(q.At.Local())
 	if q.Round == 0 {
 		return tr.F("%[1]s · before round 1 · asked at %[2]s from device %[3]s", q.Name, when, director.DeviceName(q.Device))
 	}

@@ -1,7 +1,6 @@
 package rounds
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -16,14 +15,14 @@ import (
 // ask has the player of entry en ask from her phone to drop.
 func (f fixture) ask(t *testing.T, en event.Entry) {
 	t.Helper()
-	if _, err := f.d.Drops.RequestDrop(context.Background(), director.PlayerSession{Event: f.e.ID, Entry: en.ID, Name: en.Name, Device: strings.ToLower(en.Name[:3]) + "0f9e8d7c"}); err != nil {
+	if _, err := f.D.Drops.RequestDrop(t.Context(), director.PlayerSession{Event: f.E.ID, Entry: en.ID, Name: en.Name, Device: strings.ToLower(en.Name[:3]) + "0f9e8d7c"}); err != nil {
 		t.Fatal(err)
 	}
 }
 
 func (f fixture) entries(t *testing.T) []event.Entry {
 	t.Helper()
-	es, err := f.d.Registration.Entries(context.Background(), f.e.ID)
+	es, err := f.D.Registration.Entries(t.Context(), f.E.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,38 +36,38 @@ func (f fixture) entries(t *testing.T) []event.Entry {
 func TestTheRoundTabListsDropRequests(t *testing.T) {
 	f := setup(t)
 	es := f.entries(t)
-	if f.s.drops.box.Visible() {
+	if f.S.drops.box.Visible() {
 		t.Fatal("the list shows with no request")
 	}
 	f.ask(t, es[0])
 	f.ask(t, es[1])
-	f.s.Load(f.e.ID)
-	if !f.s.drops.box.Visible() || !uitest.HasText(f.w.Content(), "Drop requests: 2 players asked to drop") {
-		t.Fatalf("no list: %q", uitest.Texts(f.w.Content()))
+	f.S.Load(f.E.ID)
+	if !f.S.drops.box.Visible() || !uitest.HasText(f.W.Content(), "Drop requests: 2 players asked to drop") {
+		t.Fatalf("no list: %q", uitest.Texts(f.W.Content()))
 	}
-	if !hasTextContaining(f.w.Content(), "Ada Lovelace · after round 1 · asked at ") || !hasTextContaining(f.w.Content(), "from device ada0f9") {
-		t.Errorf("the row does not say who, when and from where: %q", uitest.Texts(f.w.Content()))
+	if !hasTextContaining(f.W.Content(), "Ada Lovelace · after round 1 · asked at ") || !hasTextContaining(f.W.Content(), "from device ada0f9") {
+		t.Errorf("the row does not say who, when and from where: %q", uitest.Texts(f.W.Content()))
 	}
-	test.Tap(f.s.missing)
-	top := f.w.Canvas().Overlays().Top()
+	test.Tap(f.S.missing)
+	top := f.W.Canvas().Overlays().Top()
 	if said := strings.Join(uitest.Texts(top), "\n"); !strings.Contains(said, "asked to drop: Ada Lovelace") {
 		t.Errorf("the missing list does not mark Ada: %q", said)
 	}
-	pressKey(f.w.Canvas(), fyne.KeyReturn)
+	pressKey(f.W.Canvas(), fyne.KeyReturn)
 
-	test.Tap(uitest.Button(t, f.w.Content(), "Accept", 0))
-	f.s.Load(f.e.ID)
+	test.Tap(uitest.Button(t, f.W.Content(), "Accept", 0))
+	f.S.Load(f.E.ID)
 	got := f.entries(t)
 	if got[0].Status != event.EntryDropped || got[0].DroppedAfter != 1 {
 		t.Fatalf("accepted: %+v", got[0])
 	}
-	test.Tap(uitest.Button(t, f.w.Content(), "Refuse", 0))
-	f.s.Load(f.e.ID)
+	test.Tap(uitest.Button(t, f.W.Content(), "Refuse", 0))
+	f.S.Load(f.E.ID)
 	if got := f.entries(t); !got[1].Active() {
 		t.Fatalf("refused, yet %+v", got[1])
 	}
-	if f.s.drops.box.Visible() || len(f.s.DropRequests()) != 0 {
+	if f.S.drops.box.Visible() || len(f.S.DropRequests()) != 0 {
 		t.Error("the list still shows with nothing waiting")
 	}
-	f.errs.None(t)
+	f.Errs.None(t)
 }

@@ -11,33 +11,33 @@ import (
 // cursor is back in Table, and nothing was saved.
 func TestEscInTheTableOrResultFieldClearsBoth(t *testing.T) {
 	f := setup(t)
-	c := f.w.Canvas()
+	c := f.W.Canvas()
 
-	f.s.FocusTable()
+	f.S.FocusTable()
 	test.Type(c.Focused(), "4")
 	pressKey(c, fyne.KeyEscape)
-	if f.s.table.Text != "" || c.Focused() != f.s.table {
-		t.Fatalf("Esc in Table left %q (focus on Table: %v)", f.s.table.Text, c.Focused() == f.s.table)
+	if f.S.table.Text != "" || c.Focused() != f.S.table {
+		t.Fatalf("Esc in Table left %q (focus on Table: %v)", f.S.table.Text, c.Focused() == f.S.table)
 	}
 
 	test.Type(c.Focused(), "1")
 	pressKey(c, fyne.KeyReturn)
-	if c.Focused() != f.s.result {
+	if c.Focused() != f.S.result {
 		t.Fatal("Enter in Table did not move to Result")
 	}
 	test.Type(c.Focused(), "2-")
 	pressKey(c, fyne.KeyEscape)
-	if f.s.table.Text != "" || f.s.result.Text != "" {
-		t.Errorf("Esc in Result left %q and %q", f.s.table.Text, f.s.result.Text)
+	if f.S.table.Text != "" || f.S.result.Text != "" {
+		t.Errorf("Esc in Result left %q and %q", f.S.table.Text, f.S.result.Text)
 	}
-	if c.Focused() != f.s.table {
+	if c.Focused() != f.S.table {
 		t.Error("Esc in Result did not put the cursor back in Table")
 	}
-	if f.s.status.Text != "" {
-		t.Errorf("the status still speaks of the abandoned table: %q", f.s.status.Text)
+	if f.S.status.Text != "" {
+		t.Errorf("the status still speaks of the abandoned table: %q", f.S.status.Text)
 	}
 	if r := f.sheet(t, 1).Tables[0].Result; r != nil {
 		t.Errorf("Esc saved a result: %+v", r)
 	}
-	f.errs.None(t)
+	f.Errs.None(t)
 }

@@ -30,15 +30,15 @@ func (c *countingViews) RoundView(ctx context.Context, id event.EventID, number,
 func openFollowing(t *testing.T) (fixture, *countingViews) {
 	t.Helper()
 	f := setup(t)
-	cd := &countingViews{Views: f.d.Views}
-	deps := depsOf(f.d)
+	cd := &countingViews{Views: f.D.Views}
+	deps := depsOf(f.D)
 	deps.Views = cd
-	s := New(deps, work.Sync{}, f.errs.Alert, f.w)
-	t.Cleanup(f.d.Subscribe(s.Follow))
-	f.w.SetContent(s.Content())
-	f.w.Resize(fyne.NewSize(1000, 700))
-	s.Load(f.e.ID)
-	f.s = s
+	s := New(deps, work.Sync{}, f.Errs.Alert, f.W)
+	t.Cleanup(f.D.Subscribe(s.Follow))
+	f.W.SetContent(s.Content())
+	f.W.Resize(fyne.NewSize(1000, 700))
+	s.Load(f.E.ID)
+	f.S = s
 	return f, cd
 }
 
@@ -50,28 +50,28 @@ func TestASaveIsReadOncePerChange(t *testing.T) {
 	f, cd := openFollowing(t)
 	cd.views = 0
 	f.enter(t, "1", "2-1")
-	f.errs.None(t)
+	f.Errs.None(t)
 	if cd.views != 1 {
 		t.Errorf("a result saved: %d reads, want 1", cd.views)
 	}
-	if !uitest.HasText(f.w.Content(), "2–1") {
+	if !uitest.HasText(f.W.Content(), "2–1") {
 		t.Error("the result is not shown in the table list")
 	}
 	cd.views = 0
 	if _, err := f.report(t, 1, "0-2", "f9e8d7c6b5"); err == nil {
 		t.Fatal("a conflicting report was recorded")
 	}
-	if cd.views != 1 || len(f.s.PhoneReports()) != 1 {
-		t.Fatalf("a phone's report: %d reads, %d reports listed", cd.views, len(f.s.PhoneReports()))
+	if cd.views != 1 || len(f.S.PhoneReports()) != 1 {
+		t.Fatalf("a phone's report: %d reads, %d reports listed", cd.views, len(f.S.PhoneReports()))
 	}
 	cd.views = 0
-	test.Tap(uitest.Button(t, f.w.Content(), "Reject", 0))
-	if cd.views != 1 || f.s.phone.box.Visible() {
-		t.Errorf("a report rejected: %d reads, list shown %v", cd.views, f.s.phone.box.Visible())
+	test.Tap(uitest.Button(t, f.W.Content(), "Reject", 0))
+	if cd.views != 1 || f.S.phone.box.Visible() {
+		t.Errorf("a report rejected: %d reads, list shown %v", cd.views, f.S.phone.box.Visible())
 	}
 	cd.views = 0
-	f.s.Follow(director.Change{Event: f.e.ID + 1, What: director.ChangeResult})
-	f.s.Follow(director.Change{Event: f.e.ID, What: director.ChangeClock})
+	f.S.Follow(director.Change{Event: f.E.ID + 1, What: director.ChangeResult})
+	f.S.Follow(director.Change{Event: f.E.ID, What: director.ChangeClock})
 	if cd.views != 0 {
 		t.Errorf("another event's change and a clock's: %d reads", cd.views)
 	}

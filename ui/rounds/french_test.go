@@ -15,24 +15,24 @@ func TestTheRoundTabSpeaksFrench(t *testing.T) {
 		return
 	}
 	f := setupDraft(t)
-	content := f.w.Content()
+	content := f.W.Content()
 	for _, name := range []string{"Publier les appariements", "Apparier à nouveau", "Échanger des joueurs", "Retirer"} {
 		uitest.Button(t, content, name, 0)
 	}
 	if !uitest.HasText(content, "Brouillon — pas encore publié\u00a0: vérifiez les appariements, échangez des joueurs ou appariez à nouveau, puis publiez") {
 		t.Errorf("no French banner: %q", uitest.Texts(content))
 	}
-	if want := "Brouillon\u00a0: 2 tables et 1 exemption, non publiée"; f.s.progress.Text != want {
-		t.Errorf("progress = %q, want %q", f.s.progress.Text, want)
+	if want := "Brouillon\u00a0: 2 tables et 1 exemption, non publiée"; f.S.progress.Text != want {
+		t.Errorf("progress = %q, want %q", f.S.progress.Text, want)
 	}
-	f.s.onSave()
-	if !strings.Contains(f.s.status.Text, "publiez ses appariements avant de saisir des résultats") {
-		t.Errorf("status = %q", f.s.status.Text)
+	f.S.onSave()
+	if !strings.Contains(f.S.status.Text, "publiez ses appariements avant de saisir des résultats") {
+		t.Errorf("status = %q", f.S.status.Text)
 	}
 	if got := ResultText(event.Table{Bye: true}); got != "exempt" {
 		t.Errorf("a bye reads %q", got)
 	}
-	f.errs.None(t)
+	f.Errs.None(t)
 }
 
 // A pairing reason stored in English ("same points (0)") reads in French
@@ -42,9 +42,9 @@ func TestTheStoredPairingReasonReadsInFrench(t *testing.T) {
 		return
 	}
 	f := setupDraft(t)
-	texts := strings.Join(uitest.Texts(f.w.Content()), "\n")
+	texts := strings.Join(uitest.Texts(f.W.Content()), "\n")
 	if !strings.Contains(texts, "mêmes points (0)") || strings.Contains(texts, "same points") {
 		t.Errorf("the Pairing column is not in French:\n%s", texts)
 	}
-	f.errs.None(t)
+	f.Errs.None(t)
 }

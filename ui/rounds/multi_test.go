@@ -1,7 +1,6 @@
 package rounds
 
 import (
-	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -28,7 +27,7 @@ func openMulti(t *testing.T, game, format string, players ...string) fixture {
 	uitest.Players(t, d, e.ID, players...)
 	uitest.Pair(t, d, e.ID)
 	f := show(t, d, e)
-	f.w.Resize(fyne.NewSize(1366, 768))
+	f.W.Resize(fyne.NewSize(1366, 768))
 	return f
 }
 
@@ -36,16 +35,16 @@ func openMulti(t *testing.T, game, format string, players ...string) fixture {
 // returns the result panel that opened.
 func (f fixture) openTable(t *testing.T, table string) *resultPanel {
 	t.Helper()
-	c := f.w.Canvas()
-	f.s.FocusTable()
-	if c.Focused() != f.s.table {
+	c := f.W.Canvas()
+	f.S.FocusTable()
+	if c.Focused() != f.S.table {
 		t.Fatal("the Table field cannot take the focus")
 	}
 	test.Type(c.Focused(), table)
 	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	p := f.s.panel
+	p := f.S.panel
 	if p == nil {
-		t.Fatalf("Enter in Table opened no result panel; status %q", f.s.status.Text)
+		t.Fatalf("Enter in Table opened no result panel; status %q", f.S.status.Text)
 	}
 	if c.Focused() != p.values[0] {
 		t.Fatalf("the panel opened with the focus on %T, not the first seat", c.Focused())
@@ -59,7 +58,7 @@ func (f fixture) openTable(t *testing.T, table string) *resultPanel {
 // it.
 func (f fixture) fill(t *testing.T, p *resultPanel, values []string, winner string, timeOut bool) {
 	t.Helper()
-	c := f.w.Canvas()
+	c := f.W.Canvas()
 	for _, v := range values {
 		test.Type(c.Focused(), v)
 		c.FocusNext()
@@ -86,8 +85,8 @@ func (f fixture) save(t *testing.T, p *resultPanel, values []string, winner, pre
 	if got := strings.Join(texts(p.previews), " "); got != preview {
 		t.Errorf("match points preview %q, want %s", got, preview)
 	}
-	pressKey(f.w.Canvas(), fyne.KeyReturn)
-	f.errs.None(t)
+	pressKey(f.W.Canvas(), fyne.KeyReturn)
+	f.Errs.None(t)
 	got := f.table(t, 1).Result
 	if got == nil || !slices.Equal(points(got), want) {
 		t.Fatalf("saved %+v", got)
@@ -130,10 +129,10 @@ func TestAMultiplayerRoundListsEachTablesSeatsInSeatOrder(t *testing.T) {
 	if len(sh.Tables) != 2 || len(sh.Tables[0].Players) != 4 || len(sh.Tables[1].Players) != 3 {
 		t.Fatalf("tables %+v, want one of 4 and one of 3 (H2)", sh.Tables)
 	}
-	if !f.s.mlist.Visible() || f.s.list.Visible() || f.s.resultBox.Visible() {
+	if !f.S.mlist.Visible() || f.S.list.Visible() || f.S.resultBox.Visible() {
 		t.Fatal("the multiplayer rows are not the ones shown")
 	}
-	content := f.w.Content()
+	content := f.W.Content()
 	for _, h := range []string{"Table", "#", "Players", "Pts", "Score", "Pairing"} {
 		if !uitest.HasText(content, h) {
 			t.Errorf("header %q missing: %q", h, uitest.Texts(content))
@@ -158,21 +157,21 @@ func TestAMultiplayerRoundListsEachTablesSeatsInSeatOrder(t *testing.T) {
 	if strings.Join(names, ",") != strings.Join(want, ",") {
 		t.Errorf("names shown %q, want %q", names, want)
 	}
-	if f.s.saveButton.Text != "Enter result" || !strings.Contains(f.s.hint.String(), "Tau stored") {
-		t.Errorf("entry bar %q, hint %q", f.s.saveButton.Text, f.s.hint.String())
+	if f.S.saveButton.Text != "Enter result" || !strings.Contains(f.S.hint.String(), "Tau stored") {
+		t.Errorf("entry bar %q, hint %q", f.S.saveButton.Text, f.S.hint.String())
 	}
 	// The table of four is a line taller than the table of three.
 	if multiRowLines(sh.Tables[0]) != 4 || multiRowLines(sh.Tables[1]) != 3 {
 		t.Errorf("row lines %d, %d", multiRowLines(sh.Tables[0]), multiRowLines(sh.Tables[1]))
 	}
-	f.errs.None(t)
+	f.Errs.None(t)
 }
 
 func TestAHeresyTableIsEnteredFromTheKeyboard(t *testing.T) {
 	f := openMulti(t, "heresy", "reascension", sevenPlayers...)
 	tb := f.table(t, 1)
 	p := f.openTable(t, "1")
-	if got := p.dialog; got == nil || f.w.Canvas().Overlays().Top() == nil {
+	if got := p.dialog; got == nil || f.W.Canvas().Overlays().Top() == nil {
 		t.Fatal("the panel is not shown")
 	}
 	f.fill(t, p, []string{"5", "9", "12", "3"}, "2", false)
@@ -180,9 +179,9 @@ func TestAHeresyTableIsEnteredFromTheKeyboard(t *testing.T) {
 	if got := strings.Join(texts(p.previews), " "); got != "5 14 9 3" {
 		t.Errorf("preview %q, want 5 14 9 3", got)
 	}
-	pressKey(f.w.Canvas(), fyne.KeyReturn)
+	pressKey(f.W.Canvas(), fyne.KeyReturn)
 
-	f.errs.None(t)
+	f.Errs.None(t)
 	got := f.table(t, 1).Result
 	if got == nil || !slices.Equal(points(got), []int{5, 14, 9, 3}) || got.Seats[1].Place != 1 || got.TimeOut {
 		t.Fatalf("table 1 saved as %+v", got)
@@ -192,17 +191,17 @@ func TestAHeresyTableIsEnteredFromTheKeyboard(t *testing.T) {
 	}
 	n := func(i int) string { return tb.Players[i].Name }
 	want := "Table 1 saved: " + n(0) + " 5 · " + n(1) + " 14 (won) · " + n(2) + " 9 · " + n(3) + " 3"
-	if f.s.status.Text != want || f.s.status.Importance != widget.SuccessImportance {
-		t.Errorf("status %q, want %q", f.s.status.Text, want)
+	if f.S.status.Text != want || f.S.status.Importance != widget.SuccessImportance {
+		t.Errorf("status %q, want %q", f.S.status.Text, want)
 	}
-	if f.s.panel != nil || f.w.Canvas().Overlays().Top() != nil {
+	if f.S.panel != nil || f.W.Canvas().Overlays().Top() != nil {
 		t.Error("the panel is still open")
 	}
-	if f.w.Canvas().Focused() != f.s.table || f.s.table.Text != "" {
-		t.Errorf("focus %T, Table field %q", f.w.Canvas().Focused(), f.s.table.Text)
+	if f.W.Canvas().Focused() != f.S.table || f.S.table.Text != "" {
+		t.Errorf("focus %T, Table field %q", f.W.Canvas().Focused(), f.S.table.Text)
 	}
-	if !uitest.HasText(f.w.Content(), "14 · won") || f.s.progress.Text != "1 of 2 results in" {
-		t.Errorf("the row does not show the result: %q", uitest.Texts(f.w.Content()))
+	if !uitest.HasText(f.W.Content(), "14 · won") || f.S.progress.Text != "1 of 2 results in" {
+		t.Errorf("the row does not show the result: %q", uitest.Texts(f.W.Content()))
 	}
 }
 
@@ -216,17 +215,17 @@ func TestAHeresyTimeOutHasNoWinnerAndAddsTwo(t *testing.T) {
 	if got := strings.Join(texts(p.previews), " "); got != "6 11 11" {
 		t.Errorf("preview %q, want 6 11 11 (Tau at most 9, plus 2)", got)
 	}
-	pressKey(f.w.Canvas(), fyne.KeyReturn) // Enter on the check box saves too
+	pressKey(f.W.Canvas(), fyne.KeyReturn) // Enter on the check box saves too
 
-	f.errs.None(t)
+	f.Errs.None(t)
 	got := f.table(t, 2).Result
 	if got == nil || !got.TimeOut || !slices.Equal(points(got), []int{6, 11, 11}) {
 		t.Fatalf("table 2 saved as %+v", got)
 	}
-	if !strings.HasPrefix(f.s.status.Text, "Table 2 saved: ") || !strings.HasSuffix(f.s.status.Text, " · time-out") {
-		t.Errorf("status %q", f.s.status.Text)
+	if !strings.HasPrefix(f.S.status.Text, "Table 2 saved: ") || !strings.HasSuffix(f.S.status.Text, " · time-out") {
+		t.Errorf("status %q", f.S.status.Text)
 	}
-	if !uitest.HasText(f.w.Content(), "time-out") {
+	if !uitest.HasText(f.W.Content(), "time-out") {
 		t.Error("the row does not say time-out")
 	}
 }
@@ -238,7 +237,7 @@ func TestTypingTInTheWinnerFieldTicksTimeOut(t *testing.T) {
 	if !p.timeOut.Checked || p.winner.Text != "" {
 		t.Fatalf("time-out %v, winner %q", p.timeOut.Checked, p.winner.Text)
 	}
-	pressKey(f.w.Canvas(), fyne.KeyReturn)
+	pressKey(f.W.Canvas(), fyne.KeyReturn)
 	if got := f.table(t, 2).Result; got == nil || !got.TimeOut {
 		t.Fatalf("saved %+v", got)
 	}
@@ -248,7 +247,7 @@ func TestTwoHeresyWinnersAreRefusedAndNothingSaved(t *testing.T) {
 	f := openMulti(t, "heresy", "reascension", sevenPlayers...)
 	p := f.openTable(t, "1")
 	f.fill(t, p, []string{"9", "9", "1", "0"}, "1 2", false)
-	pressKey(f.w.Canvas(), fyne.KeyReturn)
+	pressKey(f.W.Canvas(), fyne.KeyReturn)
 
 	if r := f.table(t, 1).Result; r != nil {
 		t.Fatalf("saved %+v", r)
@@ -256,7 +255,7 @@ func TestTwoHeresyWinnersAreRefusedAndNothingSaved(t *testing.T) {
 	if !p.problem.Visible() || !strings.HasPrefix(p.problem.Text, "Not saved: ") || !strings.Contains(p.problem.Text, "exactly one winner") {
 		t.Errorf("problem %q", p.problem.Text)
 	}
-	if f.s.panel != p || f.w.Canvas().Overlays().Top() == nil || f.w.Canvas().Focused() != p.winner {
+	if f.S.panel != p || f.W.Canvas().Overlays().Top() == nil || f.W.Canvas().Focused() != p.winner {
 		t.Error("the panel closed, or the focus left the Winner field")
 	}
 	// A winner at time is refused too.
@@ -266,35 +265,35 @@ func TestTwoHeresyWinnersAreRefusedAndNothingSaved(t *testing.T) {
 	if f.table(t, 1).Result != nil || !strings.Contains(p.problem.Text, "nobody wins") {
 		t.Errorf("problem %q", p.problem.Text)
 	}
-	f.errs.None(t)
+	f.Errs.None(t)
 }
 
 func TestEscapeClosesThePanelWithoutSaving(t *testing.T) {
 	f := openMulti(t, "heresy", "reascension", sevenPlayers...)
 	f.openTable(t, "1")
-	test.Type(f.w.Canvas().Focused(), "7")
-	pressKey(f.w.Canvas(), fyne.KeyEscape)
-	if f.s.panel != nil || f.w.Canvas().Overlays().Top() != nil {
+	test.Type(f.W.Canvas().Focused(), "7")
+	pressKey(f.W.Canvas(), fyne.KeyEscape)
+	if f.S.panel != nil || f.W.Canvas().Overlays().Top() != nil {
 		t.Fatal("Esc did not close the panel")
 	}
 	if f.table(t, 1).Result != nil {
 		t.Error("Esc saved a result")
 	}
-	if f.w.Canvas().Focused() != f.s.table || f.s.status.Text != "Table 1: nothing saved" {
-		t.Errorf("focus %T, status %q", f.w.Canvas().Focused(), f.s.status.Text)
+	if f.W.Canvas().Focused() != f.S.table || f.S.status.Text != "Table 1: nothing saved" {
+		t.Errorf("focus %T, status %q", f.W.Canvas().Focused(), f.S.status.Text)
 	}
 }
 
 func TestAnUnknownMultiplayerTableIsRefusedAtTheTableField(t *testing.T) {
 	f := openMulti(t, "heresy", "reascension", sevenPlayers...)
-	c := f.w.Canvas()
-	f.s.FocusTable()
+	c := f.W.Canvas()
+	f.S.FocusTable()
 	test.Type(c.Focused(), "9")
 	pressKey(c, fyne.KeyReturn)
-	if f.s.panel != nil || f.s.status.Importance != widget.DangerImportance || f.s.status.Text != "Round 1 has no table 9" {
-		t.Errorf("status %q", f.s.status.Text)
+	if f.S.panel != nil || f.S.status.Importance != widget.DangerImportance || f.S.status.Text != "Round 1 has no table 9" {
+		t.Errorf("status %q", f.S.status.Text)
 	}
-	if c.Focused() != f.s.table {
+	if c.Focused() != f.S.table {
 		t.Error("the focus left the Table field")
 	}
 }
@@ -303,7 +302,7 @@ func TestAMultiplayerResultIsCorrectedFromPrefilledFields(t *testing.T) {
 	f := openMulti(t, "heresy", "reascension", sevenPlayers...)
 	p := f.openTable(t, "1")
 	f.fill(t, p, []string{"5", "9", "12", "3"}, "2", false)
-	pressKey(f.w.Canvas(), fyne.KeyReturn)
+	pressKey(f.W.Canvas(), fyne.KeyReturn)
 
 	p = f.openTable(t, "1")
 	if got := strings.Join(p.input().Values, " "); got != "5 9 12 3" || p.winner.Text != "2" || p.timeOut.Checked {
@@ -313,7 +312,7 @@ func TestAMultiplayerResultIsCorrectedFromPrefilledFields(t *testing.T) {
 		t.Errorf("title %q", p.title)
 	}
 	// Tab to the Winner field: its text is selected, so typing replaces it.
-	c := f.w.Canvas()
+	c := f.W.Canvas()
 	for range p.values {
 		c.FocusNext()
 	}
@@ -327,16 +326,16 @@ func TestAMultiplayerResultIsCorrectedFromPrefilledFields(t *testing.T) {
 	n := func(i int) string { return f.table(t, 1).Players[i].Name }
 	want := "Table 1 corrected: " + n(0) + " 5 · " + n(1) + " 9 · " + n(2) + " 14 (won) · " + n(3) + " 3 (was " +
 		n(0) + " 5 · " + n(1) + " 14 (won) · " + n(2) + " 9 · " + n(3) + " 3)"
-	if f.s.status.Text != want {
-		t.Errorf("status %q, want %q", f.s.status.Text, want)
+	if f.S.status.Text != want {
+		t.Errorf("status %q, want %q", f.S.status.Text, want)
 	}
 }
 
 func TestClickingAMultiplayerTableOpensItsPanel(t *testing.T) {
 	f := openMulti(t, "heresy", "reascension", sevenPlayers...)
-	f.s.mlist.Select(1)
-	if f.s.panel == nil || f.s.panel.table.Number != 2 || f.s.table.Text != "2" {
-		t.Fatalf("panel %v, table field %q", f.s.panel, f.s.table.Text)
+	f.S.mlist.Select(1)
+	if f.S.panel == nil || f.S.panel.table.Number != 2 || f.S.table.Text != "2" {
+		t.Fatalf("panel %v, table field %q", f.S.panel, f.S.table.Text)
 	}
 }
 
@@ -347,8 +346,8 @@ func TestAShadowfistTableTakesGamePointsAndTwoWinners(t *testing.T) {
 		t.Fatalf("tables %+v", sh.Tables)
 	}
 	p := f.openTable(t, "1")
-	if p.values[0].PlaceHolder != "0" || !uitest.HasText(f.w.Canvas().Overlays().Top(), "Game pts or sites") {
-		t.Errorf("panel texts %q", uitest.Texts(f.w.Canvas().Overlays().Top()))
+	if p.values[0].PlaceHolder != "0" || !uitest.HasText(f.W.Canvas().Overlays().Top(), "Game pts or sites") {
+		t.Errorf("panel texts %q", uitest.Texts(f.W.Canvas().Overlays().Top()))
 	}
 	got := f.save(t, p, []string{"12", "15", "-2", "0"}, "1 2", "4 4 0 0", []int{12, 15, -2, 0})
 	if got.Seats[0].Place != 1 || got.Seats[1].Place != 1 || got.Seats[2].Place != 0 {
@@ -356,11 +355,11 @@ func TestAShadowfistTableTakesGamePointsAndTwoWinners(t *testing.T) {
 	}
 	n := sh.Tables[0].Players
 	want := "Table 1 saved: " + n[0].Name + " 12 (won) · " + n[1].Name + " 15 (won) · " + n[2].Name + " -2 · " + n[3].Name + " 0"
-	if f.s.status.Text != want {
-		t.Errorf("status %q, want %q", f.s.status.Text, want)
+	if f.S.status.Text != want {
+		t.Errorf("status %q, want %q", f.S.status.Text, want)
 	}
-	if !uitest.HasText(f.w.Content(), "Game pts") || !uitest.HasText(f.w.Content(), "15 · won") {
-		t.Errorf("rows %q", uitest.Texts(f.w.Content()))
+	if !uitest.HasText(f.W.Content(), "Game pts") || !uitest.HasText(f.W.Content(), "15 · won") {
+		t.Errorf("rows %q", uitest.Texts(f.W.Content()))
 	}
 }
 
@@ -389,12 +388,12 @@ func TestAShadowfistTableRefusesBadSiteCounts(t *testing.T) {
 	f := openMulti(t, "shadowfist", "final-brawl", sevenPlayers[:4]...)
 	p := f.openTable(t, "1")
 	f.fill(t, p, []string{"1 0 0", "2 0 2", "0", "0"}, "3u", false)
-	pressKey(f.w.Canvas(), fyne.KeyReturn)
+	pressKey(f.W.Canvas(), fyne.KeyReturn)
 	if f.table(t, 1).Result != nil {
 		t.Fatal("an unconventional win without site counts was saved")
 	}
-	if !strings.Contains(strings.Join(uitest.Texts(f.w.Canvas().Overlays().Top()), "\n"), "type its sites seized, burned and played") {
-		t.Errorf("panel %q", uitest.Texts(f.w.Canvas().Overlays().Top()))
+	if !strings.Contains(strings.Join(uitest.Texts(f.W.Canvas().Overlays().Top()), "\n"), "type its sites seized, burned and played") {
+		t.Errorf("panel %q", uitest.Texts(f.W.Canvas().Overlays().Top()))
 	}
 }
 
@@ -405,19 +404,19 @@ func TestAShadowfistLeadAtTimeIsEntered(t *testing.T) {
 	if got := strings.Join(texts(p.previews), " "); got != "0 1 1 0" {
 		t.Errorf("preview %q, want 0 1 1 0 (a lead shared at time)", got)
 	}
-	pressKey(f.w.Canvas(), fyne.KeyReturn)
+	pressKey(f.W.Canvas(), fyne.KeyReturn)
 	got := f.table(t, 1).Result
 	if got == nil || !got.TimeOut || got.Seats[1].Place != 1 || got.Seats[2].Place != 1 {
 		t.Fatalf("saved %+v", got)
 	}
-	if !strings.Contains(f.s.status.Text, " 8 (lead)") {
-		t.Errorf("status %q", f.s.status.Text)
+	if !strings.Contains(f.S.status.Text, " 8 (lead)") {
+		t.Errorf("status %q", f.S.status.Text)
 	}
 }
 
 func TestATwoPlayerEventKeepsItsResultField(t *testing.T) {
 	f := setup(t)
-	if f.s.mlist.Visible() || !f.s.list.Visible() || !f.s.resultBox.Visible() || f.s.saveButton.Text != "Save result" {
+	if f.S.mlist.Visible() || !f.S.list.Visible() || !f.S.resultBox.Visible() || f.S.saveButton.Text != "Save result" {
 		t.Error("a two-player round shows the multiplayer layout")
 	}
 }
@@ -453,13 +452,13 @@ func TestPlayersAtMultiplayerTablesAreSwappedInADraft(t *testing.T) {
 	a, b := sh.Tables[0].Players[3], sh.Tables[1].Players[0]
 	test.Tap(f.seat(t, a.Name))
 	test.Tap(f.seat(t, b.Name))
-	f.errs.None(t)
+	f.Errs.None(t)
 	after := f.sheet(t, 1)
 	if after.Tables[0].Players[3].Entry != b.Entry || after.Tables[1].Players[0].Entry != a.Entry {
 		t.Fatalf("not swapped: %+v", after.Tables)
 	}
-	if !strings.Contains(f.s.status.Text, "swapped seats") {
-		t.Errorf("status %q", f.s.status.Text)
+	if !strings.Contains(f.S.status.Text, "swapped seats") {
+		t.Errorf("status %q", f.S.status.Text)
 	}
 }
 
@@ -470,18 +469,18 @@ func TestPlayersAtMultiplayerTablesAreSwappedInADraft(t *testing.T) {
 func TestADoubleEliminationFinalTableTakesAShadowfistResult(t *testing.T) {
 	f := openMulti(t, "shadowfist", "final-brawl-de-final", sevenPlayers[:4]...)
 	sh := f.sheet(t, 1)
-	if f.e.Settings.TableSize != 2 || len(sh.Tables) != 1 || len(sh.Tables[0].Players) != 4 || !Multiplayer(sh) {
+	if f.E.Settings.TableSize != 2 || len(sh.Tables) != 1 || len(sh.Tables[0].Players) != 4 || !Multiplayer(sh) {
 		t.Fatalf("tables %+v", sh.Tables)
 	}
 	p := f.openTable(t, "1")
-	if !uitest.HasText(f.w.Canvas().Overlays().Top(), "Game pts or sites") {
-		t.Errorf("panel texts %q", uitest.Texts(f.w.Canvas().Overlays().Top()))
+	if !uitest.HasText(f.W.Canvas().Overlays().Top(), "Game pts or sites") {
+		t.Errorf("panel texts %q", uitest.Texts(f.W.Canvas().Overlays().Top()))
 	}
 	got := f.save(t, p, []string{"12", "3", "7", "0"}, "1", "4 0 0 0", []int{12, 3, 7, 0})
 	if got.Seats[0].Place != 1 {
 		t.Fatalf("saved %+v", got)
 	}
-	table, err := f.d.Rounds.Standings(context.Background(), f.e.ID)
+	table, err := f.D.Rounds.Standings(t.Context(), f.E.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -497,23 +496,23 @@ func TestADoubleEliminationFinalTableTakesAShadowfistResult(t *testing.T) {
 // the Table field; a generic event has no such button.
 func TestTimeCalledOpensTheGoingToTimeForm(t *testing.T) {
 	f := openMulti(t, "shadowfist", "final-brawl", sevenPlayers[:4]...)
-	if !f.s.timeCalled.Visible() {
+	if !f.S.timeCalled.Visible() {
 		t.Fatal("no Time called… button for Shadowfist")
 	}
-	f.s.table.SetText("1")
-	test.Tap(f.s.timeCalled)
-	top := f.w.Canvas().Overlays().Top()
+	f.S.table.SetText("1")
+	test.Tap(f.S.timeCalled)
+	top := f.W.Canvas().Overlays().Top()
 	if top == nil || !strings.Contains(strings.Join(uitest.Texts(top), " "), "Ada Lovelace") {
 		t.Fatalf("no form for table 1: %v", top)
 	}
-	f.s.table.SetText("9")
-	f.w.Canvas().Overlays().Top().Hide()
-	test.Tap(f.s.timeCalled)
-	if !strings.Contains(f.s.status.Text, "no table 9") {
-		t.Errorf("status %q", f.s.status.Text)
+	f.S.table.SetText("9")
+	f.W.Canvas().Overlays().Top().Hide()
+	test.Tap(f.S.timeCalled)
+	if !strings.Contains(f.S.status.Text, "no table 9") {
+		t.Errorf("status %q", f.S.status.Text)
 	}
 	g := setup(t)
-	if g.s.timeCalled.Visible() {
+	if g.S.timeCalled.Visible() {
 		t.Error("Time called… shown for a generic Swiss")
 	}
 }

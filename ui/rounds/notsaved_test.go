@@ -1,7 +1,6 @@
 package rounds
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -21,18 +20,18 @@ func TestARefusedResultNamesItsTableOnceAndAdvisesWhatTheRoundTakes(t *testing.T
 	// round of single games.
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss",
 		"Fay Wong", "Gus Hart", "Hal Ito", "Ivy Lam", "Jon Roe")
-	if _, err := d.Rounds.PairNextRound(context.Background(), e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(t.Context(), e.ID); err != nil {
 		t.Fatal(err)
 	}
 	uitest.Publish(t, d, e.ID, 1)
 	f := show(t, d, e)
 
 	f.enter(t, "1", "d")
-	if got := f.s.status.Text; strings.Count(got, "Table 1") != 1 || !strings.Contains(got, "no draws") {
+	if got := f.S.status.Text; strings.Count(got, "Table 1") != 1 || !strings.Contains(got, "no draws") {
 		t.Errorf("a draw in a KeyForge round: status %q; want the refusal naming table 1 once", got)
 	}
 	f.enter(t, "1", "2-")
-	got := f.s.status.Text
+	got := f.S.status.Text
 	if strings.Count(got, "Table 1") != 1 || !strings.Contains(got, "1-0, 0-1") {
 		t.Errorf("2- in a KeyForge round: status %q; want table 1 named once and 1-0 or 0-1 advised", got)
 	}

@@ -19,7 +19,7 @@ func TestAShadowfistTablesFrenchHeadingsDoNotOverlap(t *testing.T) {
 	f := openMulti(t, "shadowfist", "final-brawl", sevenPlayers[:4]...)
 	f.openTable(t, "1")
 	var value, score *widget.Label
-	for _, o := range uitest.Objects(f.w.Canvas().Overlays().Top()) {
+	for _, o := range uitest.Objects(f.W.Canvas().Overlays().Top()) {
 		if l, ok := o.(*widget.Label); ok {
 			switch l.Text {
 			case "Pts de partie ou sites":
@@ -30,7 +30,7 @@ func TestAShadowfistTablesFrenchHeadingsDoNotOverlap(t *testing.T) {
 		}
 	}
 	if value == nil || score == nil {
-		t.Fatalf("the headings are not shown: %q", uitest.Texts(f.w.Canvas().Overlays().Top()))
+		t.Fatalf("the headings are not shown: %q", uitest.Texts(f.W.Canvas().Overlays().Top()))
 	}
 	valueEnd := fyne.CurrentApp().Driver().AbsolutePositionForObject(value).X + value.MinSize().Width
 	scoreText := fyne.CurrentApp().Driver().AbsolutePositionForObject(score).X + score.Size().Width - score.MinSize().Width

@@ -12,7 +12,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/director"
-	"tablekeeper/core/i18n"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/tr"
@@ -174,7 +173,7 @@ func PhoneLines(r director.PhoneReport) (head, body string) {
 		sep = ", "
 	}
 	head = tr.F("Round %d, table %d · %s · typed %q at %s on device %s",
-		r.Round, r.Table, strings.Join(r.Players, sep), r.Result, i18n.Clock(tr.Lang(), r.At.Local()), director.DeviceName(r.Device))
+		r.Round, r.Table, strings.Join(r.Players, sep), r.Result, tr.Clock(r.At.Local()), director.DeviceName(r.Device))
 	body = tr.F("Reported: %s", r.Reported)
 	if r.Conflict {
 		body += " · " + tr.F("on record: %s", r.Recorded)

@@ -1,7 +1,6 @@
 package rounds
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -17,11 +16,11 @@ import (
 // table's code.
 func (f fixture) report(t *testing.T, n int, result, device string) (director.ReportOutcome, error) {
 	t.Helper()
-	codes, err := f.d.Network.TableCodes(context.Background(), f.e.ID, 1)
+	codes, err := f.D.Network.TableCodes(t.Context(), f.E.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return f.d.Network.ReportByCode(context.Background(), director.TableReport{Event: f.e.ID, Round: 1, Table: n, Code: codes[n], Result: result, Device: device})
+	return f.D.Network.ReportByCode(t.Context(), director.TableReport{Event: f.E.ID, Round: 1, Table: n, Code: codes[n], Result: result, Device: device})
 }
 
 // hasTextContaining reports whether a visible text under root contains
@@ -44,15 +43,15 @@ func TestAResultFromAPhoneIsMarkedReportedByPlayers(t *testing.T) {
 		t.Fatal(out, err)
 	}
 	f.enter(t, "2", "2-1")
-	f.s.Load(f.e.ID)
+	f.S.Load(f.E.ID)
 	want := ByPlayers + " · " + sh.Tables[0].Why.String()
-	if !uitest.HasText(f.w.Content(), want) {
-		t.Errorf("no %q among %q", want, uitest.Texts(f.w.Content()))
+	if !uitest.HasText(f.W.Content(), want) {
+		t.Errorf("no %q among %q", want, uitest.Texts(f.W.Content()))
 	}
-	if strings.Count(strings.Join(uitest.Texts(f.w.Content()), "\n"), ByPlayers) != 1 {
-		t.Errorf("the table typed at the desk is marked too: %q", uitest.Texts(f.w.Content()))
+	if strings.Count(strings.Join(uitest.Texts(f.W.Content()), "\n"), ByPlayers) != 1 {
+		t.Errorf("the table typed at the desk is marked too: %q", uitest.Texts(f.W.Content()))
 	}
-	f.errs.None(t)
+	f.Errs.None(t)
 }
 
 // Multiplayer rows are marked the same way.
@@ -66,9 +65,9 @@ func TestAMultiplayerResultFromAPhoneIsMarked(t *testing.T) {
 	if out, err := f.report(t, 1, "2 | 5 | 9 | 3 | 0", "phone-1"); err != nil || out != director.ReportRecorded {
 		t.Fatal(out, err)
 	}
-	f.s.Load(e.ID)
-	if !hasTextContaining(f.w.Content(), ByPlayers) {
-		t.Errorf("no %q among %q", ByPlayers, uitest.Texts(f.w.Content()))
+	f.S.Load(e.ID)
+	if !hasTextContaining(f.W.Content(), ByPlayers) {
+		t.Errorf("no %q among %q", ByPlayers, uitest.Texts(f.W.Content()))
 	}
 }
 
@@ -82,7 +81,7 @@ func TestReportsToCheckAreAcceptedOnlyAfterAsking(t *testing.T) {
 	t1, t2 := sh.Tables[0], sh.Tables[1]
 	f.enter(t, "1", "2-1")
 	f.enter(t, "2", "2-0")
-	if f.s.phone.box.Visible() {
+	if f.S.phone.box.Visible() {
 		t.Fatal("the phone reports show with none open")
 	}
 	for _, n := range []int{t1.Number, t2.Number} {
@@ -90,11 +89,11 @@ func TestReportsToCheckAreAcceptedOnlyAfterAsking(t *testing.T) {
 			t.Fatal("a conflicting report was recorded")
 		}
 	}
-	f.s.Load(f.e.ID)
-	if !f.s.phone.box.Visible() || f.s.phone.title.Text != "Phone reports: 2 to check" || len(f.s.PhoneReports()) != 2 {
-		t.Fatalf("list %q, %d reports", f.s.phone.title.Text, len(f.s.PhoneReports()))
+	f.S.Load(f.E.ID)
+	if !f.S.phone.box.Visible() || f.S.phone.title.Text != "Phone reports: 2 to check" || len(f.S.PhoneReports()) != 2 {
+		t.Fatalf("list %q, %d reports", f.S.phone.title.Text, len(f.S.PhoneReports()))
 	}
-	content := f.w.Content()
+	content := f.W.Content()
 	head := "Round 1, table 1 · " + t1.Players[0].Name + " v " + t1.Players[1].Name
 	for _, want := range []string{head, "To check", "Reported: " + t1.Players[0].Name + " 0–2 " + t1.Players[1].Name,
 		"on record: " + t1.Players[0].Name + " 2–1 " + t1.Players[1].Name, `typed "0-2" at`, "on device f9e8d7"} {
@@ -104,38 +103,38 @@ func TestReportsToCheckAreAcceptedOnlyAfterAsking(t *testing.T) {
 	}
 
 	test.Tap(uitest.Button(t, content, "Accept", 0))
-	q := f.s.phone.confirm
+	q := f.S.phone.confirm
 	if q == nil || !q.Visible() {
 		t.Fatal("accepting over a result on record did not ask")
 	}
-	f.w.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	f.W.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	if got := f.sheet(t, 1).Tables[0].Result; got.Seats[0].GamesWon != 2 {
 		t.Fatalf("Enter replaced the result on record: %+v", got)
 	}
 	test.Tap(uitest.Button(t, content, "Accept", 0))
-	f.s.phone.confirm.Confirm()
+	f.S.phone.confirm.Confirm()
 	if got := f.sheet(t, 1).Tables[0].Result; got.Seats[1].GamesWon != 2 || !got.ByPlayers {
 		t.Fatalf("after replacing: %+v", got)
 	}
-	if !strings.Contains(f.s.status.Text, "accepted") || len(f.s.PhoneReports()) != 1 {
-		t.Errorf("status %q, %d reports left", f.s.status.Text, len(f.s.PhoneReports()))
+	if !strings.Contains(f.S.status.Text, "accepted") || len(f.S.PhoneReports()) != 1 {
+		t.Errorf("status %q, %d reports left", f.S.status.Text, len(f.S.PhoneReports()))
 	}
 
-	test.Tap(uitest.Button(t, f.w.Content(), "Reject", 0))
+	test.Tap(uitest.Button(t, f.W.Content(), "Reject", 0))
 	if got := f.sheet(t, 1).Tables[1].Result; got.Seats[0].GamesWon != 2 || got.ByPlayers {
 		t.Errorf("after rejecting: %+v", got)
 	}
-	if f.s.phone.box.Visible() || !strings.Contains(f.s.status.Text, "rejected") {
-		t.Errorf("list visible %v, status %q", f.s.phone.box.Visible(), f.s.status.Text)
+	if f.S.phone.box.Visible() || !strings.Contains(f.S.status.Text, "rejected") {
+		t.Errorf("list visible %v, status %q", f.S.phone.box.Visible(), f.S.status.Text)
 	}
-	f.errs.None(t)
+	f.Errs.None(t)
 }
 
 // With approval on, a report waits for the organizer, who accepts it
 // without a question (nothing is replaced).
 func TestReportsWaitingForApprovalAreAcceptedAtOnce(t *testing.T) {
 	test.NewTempApp(t)
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	s := e.Settings
@@ -149,18 +148,18 @@ func TestReportsWaitingForApprovalAreAcceptedAtOnce(t *testing.T) {
 	if out, err := f.report(t, 2, "1-1-1", "phone-3"); err != nil || out != director.ReportPending {
 		t.Fatal(out, err)
 	}
-	f.s.Load(e.ID)
-	if f.s.phone.title.Text != "Phone reports: 1 waiting for your approval" || !hasTextContaining(f.w.Content(), "Waiting") {
-		t.Fatalf("list %q: %q", f.s.phone.title.Text, uitest.Texts(f.w.Content()))
+	f.S.Load(e.ID)
+	if f.S.phone.title.Text != "Phone reports: 1 waiting for your approval" || !hasTextContaining(f.W.Content(), "Waiting") {
+		t.Fatalf("list %q: %q", f.S.phone.title.Text, uitest.Texts(f.W.Content()))
 	}
-	test.Tap(uitest.Button(t, f.w.Content(), "Accept", 0))
-	if f.s.phone.confirm != nil {
+	test.Tap(uitest.Button(t, f.W.Content(), "Accept", 0))
+	if f.S.phone.confirm != nil {
 		t.Error("accepting a report with nothing on record asked")
 	}
 	if got := f.sheet(t, 1).Tables[1].Result; got == nil || got.GamesDrawn != 1 || !got.ByPlayers {
 		t.Errorf("after approval: %+v", got)
 	}
-	if f.s.phone.box.Visible() {
+	if f.S.phone.box.Visible() {
 		t.Error("the list stays with nothing waiting")
 	}
 }
@@ -172,16 +171,16 @@ func TestAReportDealtWithElsewhereSaysSo(t *testing.T) {
 	if _, err := f.report(t, 1, "0-2", "f9e8d7c6b5"); err == nil {
 		t.Fatal("a conflicting report was recorded")
 	}
-	f.s.Load(f.e.ID)
-	r := f.s.PhoneReports()[0]
-	if err := f.d.Network.ResolveReport(context.Background(), f.e.ID, r.ID, false); err != nil {
+	f.S.Load(f.E.ID)
+	r := f.S.PhoneReports()[0]
+	if err := f.D.Network.ResolveReport(t.Context(), f.E.ID, r.ID, false); err != nil {
 		t.Fatal(err)
 	}
-	test.Tap(uitest.Button(t, f.w.Content(), "Reject", 0))
-	if f.s.status.Importance != widget.DangerImportance || !strings.Contains(f.s.status.Text, "already dealt with") {
-		t.Errorf("status %q", f.s.status.Text)
+	test.Tap(uitest.Button(t, f.W.Content(), "Reject", 0))
+	if f.S.status.Importance != widget.DangerImportance || !strings.Contains(f.S.status.Text, "already dealt with") {
+		t.Errorf("status %q", f.S.status.Text)
 	}
-	if f.s.phone.box.Visible() {
+	if f.S.phone.box.Visible() {
 		t.Error("the list was not read again")
 	}
 }

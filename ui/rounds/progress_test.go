@@ -1,7 +1,6 @@
 package rounds
 
 import (
-	"context"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -37,7 +36,7 @@ func TestPublishingShowsItIsUnderWayUntilTheRoundIsReadBack(t *testing.T) {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	if _, err := d.Rounds.PairNextRound(context.Background(), e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(t.Context(), e.ID); err != nil {
 		t.Fatal(err)
 	}
 	errs := &uitest.Errors{}

@@ -1,7 +1,6 @@
 package rounds
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -15,13 +14,7 @@ import (
 	"tablekeeper/ui/internal/work"
 )
 
-type fixture struct {
-	d    *director.Director
-	e    event.Event
-	w    fyne.Window
-	s    *Screen
-	errs *uitest.Errors
-}
+type fixture struct{ uitest.Tab[*Screen] }
 
 // setup opens the round tab on an event of four players with round 1
 // paired and published.
@@ -45,7 +38,7 @@ func open(t *testing.T, publish bool, players ...string) fixture {
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, players...)
-	if _, err := d.Rounds.PairNextRound(context.Background(), e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(t.Context(), e.ID); err != nil {
 		t.Fatal(err)
 	}
 	if publish {
@@ -62,18 +55,14 @@ func depsOf(d *director.Director) Deps {
 // show opens the round tab on event e in a new window.
 func show(t *testing.T, d *director.Director, e event.Event) fixture {
 	t.Helper()
-	errs := &uitest.Errors{}
-	w := test.NewTempWindow(t, nil)
-	s := New(depsOf(d), work.Sync{}, errs.Alert, w)
-	w.SetContent(s.Content())
-	w.Resize(fyne.NewSize(1000, 700))
-	s.Load(e.ID)
-	return fixture{d: d, e: e, w: w, s: s, errs: errs}
+	return fixture{uitest.Show(t, d, e, fyne.NewSize(1000, 700), func(alert func(error), w fyne.Window) *Screen {
+		return New(depsOf(d), work.Sync{}, alert, w)
+	})}
 }
 
 func (f fixture) sheet(t *testing.T, round int) director.Sheet {
 	t.Helper()
-	sh, err := f.d.Rounds.RoundSheet(context.Background(), f.e.ID, round)
+	sh, err := f.D.Rounds.RoundSheet(t.Context(), f.E.ID, round)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,11 +73,11 @@ func (f fixture) sheet(t *testing.T, round int) director.Sheet {
 // does: table, Enter, result, Enter.
 func (f fixture) enter(t *testing.T, table, result string) {
 	t.Helper()
-	c := f.w.Canvas()
-	f.s.FocusTable()
+	c := f.W.Canvas()
+	f.S.FocusTable()
 	test.Type(c.Focused(), table)
 	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if c.Focused() != f.s.result {
+	if c.Focused() != f.S.result {
 		t.Fatalf("Enter in Table did not move to Result")
 	}
 	test.Type(c.Focused(), result)
@@ -100,27 +89,27 @@ func (f fixture) enter(t *testing.T, table, result string) {
 func (f fixture) correct(t *testing.T, table, result string, replace bool) {
 	t.Helper()
 	f.enter(t, table, result)
-	if f.s.correcting == nil {
+	if f.S.correcting == nil {
 		t.Fatal("no confirmation was asked before a correction")
 	}
-	c := f.w.Canvas()
+	c := f.W.Canvas()
 	if replace {
 		c.FocusNext()
 	}
 	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	f.s.correcting = nil
+	f.S.correcting = nil
 }
 
 func TestTheLatestRoundIsShownWithItsTables(t *testing.T) {
 	f := setup(t)
-	if f.s.roundSelect.Selected != "Round 1" || len(f.s.Sheet().Tables) != 2 {
-		t.Fatalf("selected %q with %d tables", f.s.roundSelect.Selected, len(f.s.Sheet().Tables))
+	if f.S.roundSelect.Selected != "Round 1" || len(f.S.Sheet().Tables) != 2 {
+		t.Fatalf("selected %q with %d tables", f.S.roundSelect.Selected, len(f.S.Sheet().Tables))
 	}
-	if f.s.progress.Text != "0 of 2 results in" {
-		t.Errorf("progress = %q", f.s.progress.Text)
+	if f.S.progress.Text != "0 of 2 results in" {
+		t.Errorf("progress = %q", f.S.progress.Text)
 	}
 	sh := f.sheet(t, 1)
-	content := f.w.Content()
+	content := f.W.Content()
 	for _, tb := range sh.Tables {
 		for _, p := range tb.Players {
 			if !uitest.HasText(content, p.Name) {
@@ -141,25 +130,25 @@ func TestAResultTypedFromTheKeyboardIsSaved(t *testing.T) {
 	table := f.sheet(t, 1).Tables[0]
 	f.enter(t, "1", "2-1")
 
-	f.errs.None(t)
+	f.Errs.None(t)
 	got := f.sheet(t, 1).Tables[0].Result
 	if got == nil || got.Seats[0].GamesWon != 2 || got.Seats[1].GamesWon != 1 {
 		t.Fatalf("table 1 result = %+v", got)
 	}
 	want := "Table 1: " + table.Players[0].Name + " 2–1 " + table.Players[1].Name + " saved"
-	if f.s.status.Text != want || f.s.status.Importance != widget.SuccessImportance {
-		t.Errorf("status = %q, want %q", f.s.status.Text, want)
+	if f.S.status.Text != want || f.S.status.Importance != widget.SuccessImportance {
+		t.Errorf("status = %q, want %q", f.S.status.Text, want)
 	}
-	if f.s.table.Text != "" || f.s.result.Text != "" {
-		t.Errorf("fields not cleared: %q %q", f.s.table.Text, f.s.result.Text)
+	if f.S.table.Text != "" || f.S.result.Text != "" {
+		t.Errorf("fields not cleared: %q %q", f.S.table.Text, f.S.result.Text)
 	}
-	if f.w.Canvas().Focused() != f.s.table {
+	if f.W.Canvas().Focused() != f.S.table {
 		t.Error("focus did not go back to the Table field")
 	}
-	if f.s.progress.Text != "1 of 2 results in" {
-		t.Errorf("progress = %q", f.s.progress.Text)
+	if f.S.progress.Text != "1 of 2 results in" {
+		t.Errorf("progress = %q", f.S.progress.Text)
 	}
-	if !uitest.HasText(f.w.Content(), "2–1") {
+	if !uitest.HasText(f.W.Content(), "2–1") {
 		t.Error("the result is not shown in the table list")
 	}
 }
@@ -171,33 +160,33 @@ func TestAnImpossibleResultIsRefusedAndNothingSaved(t *testing.T) {
 	if r := f.sheet(t, 1).Tables[0].Result; r != nil {
 		t.Fatalf("a 3–0 in a best of three was saved: %+v", r)
 	}
-	if f.s.status.Importance != widget.DangerImportance || !strings.Contains(f.s.status.Text, "best of 3") {
-		t.Errorf("status = %q (%v)", f.s.status.Text, f.s.status.Importance)
+	if f.S.status.Importance != widget.DangerImportance || !strings.Contains(f.S.status.Text, "best of 3") {
+		t.Errorf("status = %q (%v)", f.S.status.Text, f.S.status.Importance)
 	}
 	// Clean state after an error: both fields empty, the cursor in
 	// Table, so the next result never piles onto this one ("1-050-161-0").
-	if f.s.table.Text != "" || f.s.result.Text != "" {
-		t.Errorf("fields after the error: %q %q", f.s.table.Text, f.s.result.Text)
+	if f.S.table.Text != "" || f.S.result.Text != "" {
+		t.Errorf("fields after the error: %q %q", f.S.table.Text, f.S.result.Text)
 	}
-	if f.w.Canvas().Focused() != f.s.table {
+	if f.W.Canvas().Focused() != f.S.table {
 		t.Error("focus is not back in the Table field")
 	}
-	f.errs.None(t)
+	f.Errs.None(t)
 }
 
 // Table check on Enter: a table that does not exist is refused in the Table
 // field, before a result is typed, and the field is left clean.
 func TestTableCheckOnEnterRefusesAnUnknownTable(t *testing.T) {
 	f := setup(t)
-	c := f.w.Canvas()
-	f.s.FocusTable()
+	c := f.W.Canvas()
+	f.S.FocusTable()
 	test.Type(c.Focused(), "40")
 	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if f.s.status.Importance != widget.DangerImportance || !strings.Contains(f.s.status.Text, "no table 40") || !strings.Contains(f.s.status.Text, "1–2") {
-		t.Errorf("status = %q", f.s.status.Text)
+	if f.S.status.Importance != widget.DangerImportance || !strings.Contains(f.S.status.Text, "no table 40") || !strings.Contains(f.S.status.Text, "1–2") {
+		t.Errorf("status = %q", f.S.status.Text)
 	}
-	if c.Focused() != f.s.table || f.s.table.Text != "" {
-		t.Errorf("after an unknown table: focus %v, table field %q", c.Focused(), f.s.table.Text)
+	if c.Focused() != f.S.table || f.S.table.Text != "" {
+		t.Errorf("after an unknown table: focus %v, table field %q", c.Focused(), f.S.table.Text)
 	}
 	for _, tb := range f.sheet(t, 1).Tables {
 		if tb.Result != nil {
@@ -209,8 +198,8 @@ func TestTableCheckOnEnterRefusesAnUnknownTable(t *testing.T) {
 func TestGibberishIsRefusedBeforeReachingTheDirector(t *testing.T) {
 	f := setup(t)
 	f.enter(t, "1", "two to one")
-	if f.s.status.Importance != widget.DangerImportance || !strings.Contains(f.s.status.Text, "is not a result") {
-		t.Errorf("status = %q", f.s.status.Text)
+	if f.S.status.Importance != widget.DangerImportance || !strings.Contains(f.S.status.Text, "is not a result") {
+		t.Errorf("status = %q", f.S.status.Text)
 	}
 }
 
@@ -222,10 +211,10 @@ func TestAResultCanBeCorrectedTheSameWay(t *testing.T) {
 	if got == nil || got.Seats[0].GamesWon != 0 || got.Seats[1].GamesWon != 2 {
 		t.Fatalf("table 2 result = %+v", got)
 	}
-	if !strings.HasSuffix(f.s.status.Text, "corrected (was 2–1)") {
-		t.Errorf("status = %q", f.s.status.Text)
+	if !strings.HasSuffix(f.S.status.Text, "corrected (was 2–1)") {
+		t.Errorf("status = %q", f.S.status.Text)
 	}
-	log, err := f.d.Events.Log(context.Background(), f.e.ID)
+	log, err := f.D.Events.Log(t.Context(), f.E.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,9 +225,9 @@ func TestAResultCanBeCorrectedTheSameWay(t *testing.T) {
 
 func TestClickingATableRowFillsTheTableField(t *testing.T) {
 	f := setup(t)
-	f.s.list.Select(1)
-	if f.s.table.Text != "2" || f.w.Canvas().Focused() != f.s.result {
-		t.Errorf("table field %q, focused %v", f.s.table.Text, f.w.Canvas().Focused())
+	f.S.list.Select(1)
+	if f.S.table.Text != "2" || f.W.Canvas().Focused() != f.S.result {
+		t.Errorf("table field %q, focused %v", f.S.table.Text, f.W.Canvas().Focused())
 	}
 }
 
@@ -246,8 +235,8 @@ func TestACompleteRoundSaysWhatComesNext(t *testing.T) {
 	f := setup(t)
 	f.enter(t, "1", "2-0")
 	f.enter(t, "2", "1-1-1")
-	if want := "2 of 2 results in · round complete: pair round 2"; f.s.progress.Text != want {
-		t.Errorf("progress = %q, want %q", f.s.progress.Text, want)
+	if want := "2 of 2 results in · round complete: pair round 2"; f.S.progress.Text != want {
+		t.Errorf("progress = %q, want %q", f.S.progress.Text, want)
 	}
 }
 
@@ -255,7 +244,7 @@ func TestACompleteRoundSaysWhatComesNext(t *testing.T) {
 // exist: the status line says what the director's Progress says.
 func TestABracketsFinalSaysFinishNotAnotherRound(t *testing.T) {
 	test.NewTempApp(t)
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday bracket", Game: "generic", Format: "single-elimination"})
 	if err != nil {
@@ -278,18 +267,18 @@ func TestABracketsFinalSaysFinishNotAnotherRound(t *testing.T) {
 		}
 	}
 	f := show(t, d, e)
-	if want := "0 of 1 results in"; f.s.progress.Text != want {
-		t.Errorf("the final under way: %q, want %q", f.s.progress.Text, want)
+	if want := "0 of 1 results in"; f.S.progress.Text != want {
+		t.Errorf("the final under way: %q, want %q", f.S.progress.Text, want)
 	}
 	f.enter(t, "1", "2-1")
-	if want := "1 of 1 results in · round complete: finish the event"; f.s.progress.Text != want {
-		t.Errorf("the final played: %q, want %q", f.s.progress.Text, want)
+	if want := "1 of 1 results in · round complete: finish the event"; f.S.progress.Text != want {
+		t.Errorf("the final played: %q, want %q", f.S.progress.Text, want)
 	}
 	// Round 1, shown again, says only its count: what comes next is the
 	// latest round's to say.
-	f.s.roundSelect.SetSelectedIndex(0)
-	if want := "2 of 2 results in"; f.s.progress.Text != want {
-		t.Errorf("round 1 shown after the final: %q, want %q", f.s.progress.Text, want)
+	f.S.roundSelect.SetSelectedIndex(0)
+	if want := "2 of 2 results in"; f.S.progress.Text != want {
+		t.Errorf("round 1 shown after the final: %q, want %q", f.S.progress.Text, want)
 	}
 }
 
@@ -300,28 +289,28 @@ func TestOverwriteConfirmationKeepsTheSavedResultByDefault(t *testing.T) {
 	f := setup(t)
 	table := f.sheet(t, 1).Tables[0]
 	f.enter(t, "1", "2-0")
-	c := f.w.Canvas()
-	f.s.FocusTable()
+	c := f.W.Canvas()
+	f.S.FocusTable()
 	test.Type(c.Focused(), "1")
 	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	want := "Table 1 already has " + table.Players[0].Name + " 2–0 " + table.Players[1].Name
-	if !strings.HasPrefix(f.s.status.Text, want) {
-		t.Errorf("status on Enter in Table = %q, want it to start %q", f.s.status.Text, want)
+	if !strings.HasPrefix(f.S.status.Text, want) {
+		t.Errorf("status on Enter in Table = %q, want it to start %q", f.S.status.Text, want)
 	}
-	f.s.table.SetText("")
+	f.S.table.SetText("")
 	f.correct(t, "1", "0-2", false) // Enter alone
 	if r := f.sheet(t, 1).Tables[0].Result; r == nil || r.Seats[0].GamesWon != 2 {
 		t.Fatalf("Enter on the question replaced the result: %+v", r)
 	}
-	if f.s.table.Text != "" || f.s.result.Text != "" || c.Focused() != f.s.table {
-		t.Errorf("not clean after keeping: %q %q", f.s.table.Text, f.s.result.Text)
+	if f.S.table.Text != "" || f.S.result.Text != "" || c.Focused() != f.S.table {
+		t.Errorf("not clean after keeping: %q %q", f.S.table.Text, f.S.result.Text)
 	}
 	f.correct(t, "1", "1-2", true) // Tab, Enter
 	if r := f.sheet(t, 1).Tables[0].Result; r == nil || r.Seats[1].GamesWon != 2 || r.Seats[0].GamesWon != 1 {
 		t.Fatalf("the deliberate correction was not saved: %+v", r)
 	}
-	if !strings.HasSuffix(f.s.status.Text, "corrected (was 2–0)") {
-		t.Errorf("status = %q", f.s.status.Text)
+	if !strings.HasSuffix(f.S.status.Text, "corrected (was 2–0)") {
+		t.Errorf("status = %q", f.S.status.Text)
 	}
 }
 
@@ -331,8 +320,8 @@ func TestOverwriteConfirmationKeepsTheSavedResultByDefault(t *testing.T) {
 func TestMissingResultsListsTheTablesStillOut(t *testing.T) {
 	f := setup(t)
 	f.enter(t, "1", "2-0")
-	c := f.w.Canvas()
-	f.s.FocusTable()
+	c := f.W.Canvas()
+	f.S.FocusTable()
 	c.Focused().TypedKey(&fyne.KeyEvent{Name: MissingKey})
 	top := c.Overlays().Top()
 	t2 := f.sheet(t, 1).Tables[1]
@@ -341,11 +330,11 @@ func TestMissingResultsListsTheTablesStillOut(t *testing.T) {
 		t.Fatalf("F2 showed %q, want the line %q", uitest.Texts(top), want)
 	}
 	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if c.Focused() != f.s.table {
+	if c.Focused() != f.S.table {
 		t.Errorf("after closing the list the focus is on %v", c.Focused())
 	}
 	f.enter(t, "2", "0-2")
-	test.Tap(uitest.Button(t, f.w.Content(), "Missing results (F2)", 0))
+	test.Tap(uitest.Button(t, f.W.Content(), "Missing results (F2)", 0))
 	if top := c.Overlays().Top(); top == nil || !uitest.HasText(top, "Round 1: every result is in") {
 		t.Fatalf("the button showed %q", uitest.Texts(top))
 	}
@@ -374,21 +363,21 @@ func (h *heldRunner) release() {
 func TestTheNextTableTypedWhileASaveIsOnItsWayLandsInAnEmptyField(t *testing.T) {
 	f := setup(t)
 	h := &heldRunner{}
-	f.s.run = h
-	c := f.w.Canvas()
-	f.s.FocusTable()
+	f.S.run = h
+	c := f.W.Canvas()
+	f.S.FocusTable()
 	test.Type(c.Focused(), "1")
 	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	test.Type(c.Focused(), "2-0")
 	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	// The save is still on its way; the organizer types the next table.
 	test.Type(c.Focused(), "2")
-	if f.s.table.Text != "2" || f.s.result.Text != "" {
-		t.Fatalf("typed on during the save: Table %q, Result %q", f.s.table.Text, f.s.result.Text)
+	if f.S.table.Text != "2" || f.S.result.Text != "" {
+		t.Fatalf("typed on during the save: Table %q, Result %q", f.S.table.Text, f.S.result.Text)
 	}
 	h.release()
-	if !strings.HasPrefix(f.s.status.Text, "Table 1: ") || f.s.table.Text != "2" {
-		t.Errorf("after the save: status %q, Table %q", f.s.status.Text, f.s.table.Text)
+	if !strings.HasPrefix(f.S.status.Text, "Table 1: ") || f.S.table.Text != "2" {
+		t.Errorf("after the save: status %q, Table %q", f.S.status.Text, f.S.table.Text)
 	}
 	if r := f.sheet(t, 1).Tables[0].Result; r == nil || r.Seats[0].GamesWon != 2 {
 		t.Errorf("table 1 = %+v", r)
@@ -402,7 +391,7 @@ func TestAResultAtTimeIsTypedWithT(t *testing.T) {
 	f.enter(t, "1", "2-0 t")
 	r := f.sheet(t, 1).Tables[0].Result
 	if r == nil || !r.TimeOut || r.Seats[0].GamesWon != 2 {
-		t.Fatalf("table 1 = %+v, want 2-0 at time (status %q)", r, f.s.status.Text)
+		t.Fatalf("table 1 = %+v, want 2-0 at time (status %q)", r, f.S.status.Text)
 	}
-	f.errs.None(t)
+	f.Errs.None(t)
 }

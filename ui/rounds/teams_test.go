@@ -1,7 +1,6 @@
 package rounds
 
 import (
-	"context"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
@@ -17,7 +16,7 @@ import (
 func openTeams(t *testing.T, publish bool) fixture {
 	t.Helper()
 	test.NewTempApp(t)
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Friday 2v2", "altered", "2v2")
 	es := uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss", "Finn Hale")
@@ -40,7 +39,7 @@ func openTeams(t *testing.T, publish bool) fixture {
 // Enter.
 func TestATeamResultIsTypedLikeATwoPlayerResult(t *testing.T) {
 	f := openTeams(t, true)
-	sh := f.s.Sheet()
+	sh := f.S.Sheet()
 	if Multiplayer(sh) || !Teams(sh) {
 		t.Fatal("a 2v2 round is shown as multiplayer")
 	}
@@ -49,7 +48,7 @@ func TestATeamResultIsTypedLikeATwoPlayerResult(t *testing.T) {
 		t.Fatalf("table 1: %+v", table)
 	}
 	a, b := TeamLabel(table.Teams[0]), TeamLabel(table.Teams[1])
-	content := f.w.Content()
+	content := f.W.Content()
 	for _, want := range []string{"Team A", "Team B", a, b, rules.TeamResultHint(1, true).String(), "0 of 1 results in"} {
 		if !uitest.HasText(content, want) {
 			t.Errorf("%q not shown: %q", want, uitest.Texts(content))
@@ -68,22 +67,22 @@ func TestATeamResultIsTypedLikeATwoPlayerResult(t *testing.T) {
 			}
 		}
 	}
-	if byes != 2 || f.s.length() != 2 {
-		t.Errorf("%d bye tables, %d rows; want the two players of one team on one row", byes, f.s.length())
+	if byes != 2 || f.S.length() != 2 {
+		t.Errorf("%d bye tables, %d rows; want the two players of one team on one row", byes, f.S.length())
 	}
 
 	f.enter(t, "1", "1-0")
-	f.errs.None(t)
+	f.Errs.None(t)
 	got := f.sheet(t, 1).Tables[0].Result
 	if got == nil || len(got.Seats) != 4 || got.Seats[0].GamesWon != 1 || got.Seats[2].GamesWon != 1 || got.Seats[1].GamesWon != 0 || got.Seats[3].GamesWon != 0 {
 		t.Fatalf("table 1 result = %+v", got)
 	}
 	want := "Table 1: " + a + " 1–0 " + b + " saved"
-	if f.s.status.Text != want || f.s.status.Importance != widget.SuccessImportance {
-		t.Errorf("status = %q, want %q", f.s.status.Text, want)
+	if f.S.status.Text != want || f.S.status.Importance != widget.SuccessImportance {
+		t.Errorf("status = %q, want %q", f.S.status.Text, want)
 	}
-	if !uitest.HasText(f.w.Content(), "1–0") || f.s.progress.Text != "1 of 1 results in · round complete: pair round 2" {
-		t.Errorf("after the result: progress %q, shown %q", f.s.progress.Text, uitest.Texts(f.w.Content()))
+	if !uitest.HasText(f.W.Content(), "1–0") || f.S.progress.Text != "1 of 1 results in · round complete: pair round 2" {
+		t.Errorf("after the result: progress %q, shown %q", f.S.progress.Text, uitest.Texts(f.W.Content()))
 	}
 
 	checkTeamCorrections(t, f, a, b)
@@ -97,13 +96,13 @@ func checkTeamCorrections(t *testing.T, f fixture, a, b string) {
 	t.Helper()
 	// A correction: the other team won.
 	f.correct(t, "1", "0-1", true)
-	if want := "Table 1: " + a + " 0–1 " + b + " corrected (was 1–0)"; f.s.status.Text != want {
-		t.Errorf("status = %q, want %q", f.s.status.Text, want)
+	if want := "Table 1: " + a + " 0–1 " + b + " corrected (was 1–0)"; f.S.status.Text != want {
+		t.Errorf("status = %q, want %q", f.S.status.Text, want)
 	}
 	// Two games in a best of one are refused, nothing saved.
 	f.correct(t, "1", "2-0", true)
-	if f.s.status.Importance != widget.DangerImportance {
-		t.Errorf("2-0 in a best of one: status %q", f.s.status.Text)
+	if f.S.status.Importance != widget.DangerImportance {
+		t.Errorf("2-0 in a best of one: status %q", f.S.status.Text)
 	}
 	if r := f.sheet(t, 1).Tables[0].Result; r.Seats[1].GamesWon != 1 || r.Seats[3].GamesWon != 1 {
 		t.Errorf("the refused result changed the table: %+v", r)
@@ -113,8 +112,8 @@ func checkTeamCorrections(t *testing.T, f fixture, a, b string) {
 // In a draft, clicking a team then another swaps the two teams whole.
 func TestClickingTwoTeamsInADraftSwapsThem(t *testing.T) {
 	f := openTeams(t, false)
-	sh := f.s.Sheet()
-	if got := f.s.progress.Text; got != "Draft: 1 table and 1 team bye, not published" {
+	sh := f.S.Sheet()
+	if got := f.S.progress.Text; got != "Draft: 1 table and 1 team bye, not published" {
 		t.Errorf("progress = %q", got)
 	}
 	var bye event.Table
@@ -131,15 +130,15 @@ func TestClickingTwoTeamsInADraftSwapsThem(t *testing.T) {
 			byeTeam = TeamLabel(tb.Teams[0])
 		}
 	}
-	if f.s.swapButton.Text != "Swap teams" {
-		t.Errorf("swap button %q", f.s.swapButton.Text)
+	if f.S.swapButton.Text != "Swap teams" {
+		t.Errorf("swap button %q", f.S.swapButton.Text)
 	}
 	test.Tap(f.seat(t, teamA))
-	if want := "Swap teams: " + teamA + " picked. Click the team to swap with (or " + teamA + " again to unpick)."; f.s.bannerText.Text != want {
-		t.Errorf("banner %q, want %q", f.s.bannerText.Text, want)
+	if want := "Swap teams: " + teamA + " picked. Click the team to swap with (or " + teamA + " again to unpick)."; f.S.bannerText.Text != want {
+		t.Errorf("banner %q, want %q", f.S.bannerText.Text, want)
 	}
 	test.Tap(f.seat(t, byeTeam))
-	f.errs.None(t)
+	f.Errs.None(t)
 	after := f.sheet(t, 1)
 	onTable := map[event.EntryID]bool{}
 	for _, s := range after.Tables[0].Seats {
@@ -157,7 +156,7 @@ func TestClickingTwoTeamsInADraftSwapsThem(t *testing.T) {
 	if len(byes) != 2 || !byes[sh.Tables[0].Seats[0].EntryID] || !byes[sh.Tables[0].Seats[2].EntryID] {
 		t.Errorf("team A does not have the bye: %v", byes)
 	}
-	if f.s.status.Importance != widget.SuccessImportance {
-		t.Errorf("status %q", f.s.status.Text)
+	if f.S.status.Importance != widget.SuccessImportance {
+		t.Errorf("status %q", f.S.status.Text)
 	}
 }

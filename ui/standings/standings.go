@@ -15,7 +15,6 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 	"tablekeeper/core/standings"
 	"tablekeeper/ui/internal/columns"
@@ -321,5 +320,5 @@ func Percent(f float64) string { return decimal(standings.Percent(f)) }
 
 // decimal says a number written with a point in the screens' language.
 func decimal(number string) string {
-	return strings.Replace(number, ".", i18n.T(tr.Lang(), "decimal separator"), 1)
+	return strings.Replace(number, ".", tr.L("decimal separator"), 1)
 }

@@ -1,7 +1,6 @@
 package standings
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -16,7 +15,7 @@ import (
 
 func TestTheWinnerIsFirstAndDroppedPlayersAreMarked(t *testing.T) {
 	test.NewTempApp(t)
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	entries := uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
@@ -64,7 +63,7 @@ func TestPercentShowsTwoDecimals(t *testing.T) {
 
 func TestTheColumnsFollowTheEventsTiebreakers(t *testing.T) {
 	test.NewTempApp(t)
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	set := e.Settings
@@ -148,7 +147,7 @@ func showStandingsAt(t *testing.T, d Views, id event.EventID, width float32) (*S
 // their own column.
 func TestShadowfistStandingsShowGamePoints(t *testing.T) {
 	test.NewTempApp(t)
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Final Brawl", "shadowfist", "final-brawl")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
@@ -177,7 +176,7 @@ func TestShadowfistStandingsShowGamePoints(t *testing.T) {
 // Heresy names no tiebreaker (H5): rank, name, points and record only.
 func TestHeresyStandingsHaveNoTiebreakerColumns(t *testing.T) {
 	test.NewTempApp(t)
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Reascension", "heresy", "reascension")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss", "Finn Hale")
@@ -221,7 +220,7 @@ func TestHeresyStandingsHaveNoTiebreakerColumns(t *testing.T) {
 // tiebreakers computed over teams.
 func TestTeamStandingsShowTeamsAndTheirPlayers(t *testing.T) {
 	test.NewTempApp(t)
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Friday 2v2", "altered", "2v2")
 	es := uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
@@ -272,7 +271,7 @@ func TestTeamStandingsShowTeamsAndTheirPlayers(t *testing.T) {
 // item 1).
 func TestDrawnTiesAreMarkedAndExplained(t *testing.T) {
 	test.NewTempApp(t)
-	ctx := context.Background()
+	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cleo Park", "Dan Ruiz")

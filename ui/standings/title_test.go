@@ -1,7 +1,6 @@
 package standings
 
 import (
-	"context"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
@@ -20,7 +19,7 @@ func titledEvent(t *testing.T) (*director.Director, event.Event, event.Round) {
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Dee")
 	r := uitest.Pair(t, d, e.ID)
-	if err := d.Rounds.RecordResult(context.Background(), e.ID, 1, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
+	if err := d.Rounds.RecordResult(t.Context(), e.ID, 1, r.Tables[0].Number, event.Result{Seats: []event.SeatResult{{GamesWon: 2}, {GamesWon: 0}}}); err != nil {
 		t.Fatal(err)
 	}
 	return d, e, r
@@ -31,7 +30,7 @@ func titledEvent(t *testing.T) (*director.Director, event.Event, event.Round) {
 // does not change.
 func TestTheStandingsTitleSaysWhatTheRowsCount(t *testing.T) {
 	d, e, r := titledEvent(t)
-	ctx := context.Background()
+	ctx := t.Context()
 	s, w := showStandings(t, d.Views, e.ID)
 	says := func(want string, matches int) {
 		t.Helper()

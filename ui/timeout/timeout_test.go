@@ -37,7 +37,7 @@ func newFixture(t *testing.T, game, format string, change func(*event.Settings),
 	e := uitest.EventOf(t, d, "Saturday "+format, game, format)
 	if change != nil {
 		change(&e.Settings)
-		if err := d.Events.UpdateSettings(context.Background(), e.ID, e.Settings); err != nil {
+		if err := d.Events.UpdateSettings(t.Context(), e.ID, e.Settings); err != nil {
 			t.Fatalf("update settings: %v", err)
 		}
 	}
@@ -50,7 +50,7 @@ func newFixture(t *testing.T, game, format string, change func(*event.Settings),
 
 func (fx *fixture) sheet(t *testing.T) director.Sheet {
 	t.Helper()
-	sh, err := fx.d.Rounds.RoundSheet(context.Background(), fx.e.ID, 1)
+	sh, err := fx.d.Rounds.RoundSheet(t.Context(), fx.e.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -475,7 +475,7 @@ func TestKindOfSaysWhichFormATableNeeds(t *testing.T) {
 		e := uitest.EventOf(t, d, game+" "+format, game, format)
 		uitest.Players(t, d, e.ID, twelve[:players]...)
 		uitest.Pair(t, d, e.ID)
-		sh, err := d.Rounds.RoundSheet(context.Background(), e.ID, 1)
+		sh, err := d.Rounds.RoundSheet(t.Context(), e.ID, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -511,10 +511,10 @@ func TestKindOfSaysWhichFormATableNeeds(t *testing.T) {
 	// A draft round takes no result yet.
 	e := uitest.EventOf(t, d, "draft", "keyforge", "archon-standard")
 	uitest.Players(t, d, e.ID, twelve...)
-	if _, err := d.Rounds.PairNextRound(context.Background(), e.ID); err != nil {
+	if _, err := d.Rounds.PairNextRound(t.Context(), e.ID); err != nil {
 		t.Fatal(err)
 	}
-	sh, err := d.Rounds.RoundSheet(context.Background(), e.ID, 1)
+	sh, err := d.Rounds.RoundSheet(t.Context(), e.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

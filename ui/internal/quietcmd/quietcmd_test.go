@@ -1,7 +1,6 @@
 package quietcmd
 
 import (
-	"context"
 	"slices"
 	"testing"
 )
@@ -9,7 +8,7 @@ import (
 // TestCommand checks the command runs the program asked for with its
 // arguments, as exec.CommandContext would.
 func TestCommand(t *testing.T) {
-	cmd := Command(context.Background(), "powershell", "-NoProfile", "-Command", "x")
+	cmd := Command(t.Context(), "powershell", "-NoProfile", "-Command", "x")
 	if want := []string{"powershell", "-NoProfile", "-Command", "x"}; !slices.Equal(cmd.Args, want) {
 		t.Fatalf("args %q, want %q", cmd.Args, want)
 	}

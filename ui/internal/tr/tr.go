@@ -14,6 +14,7 @@ import (
 	"os"
 	"path"
 	"sync/atomic"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
@@ -99,3 +100,12 @@ func Err(err error) string { return i18n.Error(Lang(), err) }
 
 // Text says a Text in the screens' language.
 func Text(t i18n.Text) string { return t.In(Lang()) }
+
+// Date says a day ("14 Jun 2025") in the screens' language.
+func Date(t time.Time) string { return i18n.Date(Lang(), t) }
+
+// Clock says a time of day ("18:30") in the screens' language.
+func Clock(t time.Time) string { return i18n.Clock(Lang(), t) }
+
+// DateTime says a day and its time of day in the screens' language.
+func DateTime(t time.Time) string { return i18n.DateTime(Lang(), t) }

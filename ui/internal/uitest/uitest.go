@@ -14,6 +14,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"tablekeeper/core/director"
@@ -30,12 +31,25 @@ var Now = time.Date(2025, 6, 14, 18, 30, 0, 0, time.Local)
 // closed when the test ends.
 func Director(t testing.TB) *director.Director {
 	t.Helper()
+	return DirectorOver(Store(t), func() time.Time { return Now })
+}
+
+// Store returns a new database in a temporary folder, closed when the test
+// ends.
+func Store(t testing.TB) *store.DB {
+	t.Helper()
 	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
 	if err != nil {
 		t.Fatalf("open store: %v", err)
 	}
 	t.Cleanup(func() { _ = db.Close() })
-	return director.New(db, func() time.Time { return Now }, rand.New(rand.NewPCG(1, 2))) // #nosec G404 -- tests pair from a fixed seed so their rounds are the same every run
+	return db
+}
+
+// DirectorOver returns a director over st that reads the time from now
+// and pairs from the fixed seed the test directors share.
+func DirectorOver(st director.Store, now func() time.Time) *director.Director {
+	return director.New(st, now, rand.New(rand.NewPCG(1, 2))) // #nosec G404 -- tests pair from a fixed seed so their rounds are the same every run
 }
 
 // Event creates an event of the generic best-of-three Swiss.
@@ -216,4 +230,36 @@ func Drawn(root fyne.CanvasObject) []string {
 		}
 	}
 	return out
+}
+
+// Tab is a tab of the event window open in a test window on an event: the
+// director it calls, the event, the window, the tab and what it alerted.
+type Tab[S any] struct {
+	D    *director.Director
+	E    event.Event
+	W    fyne.Window
+	S    S
+	Errs *Errors
+}
+
+// Loader is a tab of the event window: its content, and Load, which shows
+// an event.
+type Loader interface {
+	Content() fyne.CanvasObject
+	Load(id event.EventID)
+}
+
+// Show opens the tab newTab makes in a new test window of the size (zero:
+// as it opens) and loads e in it; what the tab alerts is kept in Errs.
+func Show[S Loader](t testing.TB, d *director.Director, e event.Event, size fyne.Size, newTab func(alert func(error), w fyne.Window) S) Tab[S] {
+	t.Helper()
+	errs := &Errors{}
+	w := test.NewTempWindow(t, nil)
+	s := newTab(errs.Alert, w)
+	w.SetContent(s.Content())
+	if size != (fyne.Size{}) {
+		w.Resize(size)
+	}
+	s.Load(e.ID)
+	return Tab[S]{D: d, E: e, W: w, S: s, Errs: errs}
 }
