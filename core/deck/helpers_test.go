@@ -10,9 +10,22 @@ import (
 // mustParse parses a decklist that has no line errors.
 func mustParse(t *testing.T, text string) List {
 	t.Helper()
-	l, errs := Parse(text)
+	return mustRead(t, "Parse", Parse, text)
+}
+
+// mustParseArchon reads an Archon deck list, failing the test on an error.
+func mustParseArchon(t *testing.T, text string) List {
+	t.Helper()
+	return mustRead(t, "ParseArchon", ParseArchon, text)
+}
+
+// mustRead reads text with parse (named name in the failure), failing the
+// test on a line error.
+func mustRead(t *testing.T, name string, parse func(string) (List, []LineError), text string) List {
+	t.Helper()
+	l, errs := parse(text)
 	if len(errs) > 0 {
-		t.Fatalf("Parse: unexpected line errors %v", errs)
+		t.Fatalf("%s: unexpected line errors %v", name, errs)
 	}
 	return l
 }

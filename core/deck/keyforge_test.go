@@ -32,16 +32,6 @@ func archonList(t *testing.T, name, set string, houses []string, lines map[strin
 	return mustParseArchon(t, archonText(t, name, set, houses, lines))
 }
 
-// mustParseArchon reads an Archon deck list, failing the test on an error.
-func mustParseArchon(t *testing.T, text string) List {
-	t.Helper()
-	l, errs := ParseArchon(text)
-	if len(errs) > 0 {
-		t.Fatalf("ParseArchon: %v", errs)
-	}
-	return l
-}
-
 // Rule K2: an Archon deck is registered by its name, set and three houses.
 func TestArchonDeck(t *testing.T) {
 	tests := []struct {

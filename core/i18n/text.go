@@ -27,6 +27,20 @@ func FN(format string, n int, args ...any) Text {
 	return Text{Format: format, Args: args, Count: &n}
 }
 
+// Ordinal says the place n: "1st", "2nd", "3rd", "4th" (in French "1er",
+// "2e"). A standing's place and the meeting of a pair are both said with it.
+func Ordinal(n int) Text {
+	switch n {
+	case 1:
+		return F("1st")
+	case 2:
+		return F("2nd")
+	case 3:
+		return F("3rd")
+	}
+	return F("%dth", n)
+}
+
 // In says the text in l.
 func (t Text) In(l Lang) string {
 	if t.Count != nil {

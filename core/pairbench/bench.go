@@ -148,13 +148,13 @@ func benchSwiss(w *bufio.Writer, n, rounds int, seed uint64, set event.Settings)
 	return nil
 }
 
-// Result is the shared result model of .ci/bench (resultmodel.mjs,
-// ported from resultmodel_ref.go with the same uint32 arithmetic): the games
-// won by a and b and the drawn games of a best of three. It depends only on
+// Result is the shared result model of .ci/bench (resultmodel.mjs, ported
+// with the same uint32 arithmetic; .ci/bench/resultmodel_ref.go prints its
+// vectors): the games won by a and b and the drawn games of a best of three. It depends only on
 // (seed, round, lower id, higher id): 4% draws (1–1–1), otherwise the lower
 // id wins when u < 0.52 and the loser takes 0 or 1 game.
 func Result(seed, round, a, b uint32) (aWins, bWins, draws int) {
-	h := benchMatchHash(seed, round, a, b)
+	h := MatchHash(seed, round, a, b)
 	u := float64(h) / 4294967296.0
 	if u < 0.04 {
 		return 1, 1, 1
@@ -171,8 +171,9 @@ func Result(seed, round, a, b uint32) (aWins, bWins, draws int) {
 	return loser, 2, 0
 }
 
-// benchMatchHash is the result model's hash of a match.
-func benchMatchHash(seed, round, a, b uint32) uint32 {
+// MatchHash is the result model's hash of a match: it depends only on
+// (seed, round, {a, b}), player ids being 1-based.
+func MatchHash(seed, round, a, b uint32) uint32 {
 	lo, hi := a, b
 	if lo > hi {
 		lo, hi = hi, lo

@@ -143,7 +143,7 @@ func TestBenchResultModel(t *testing.T) {
 		{42, 9, 4096, 17, 2119304581, 1, 2, 0},
 		{3, 5, 123, 124, 2264702237, 0, 2, 0},
 	} {
-		if h := benchMatchHash(v.seed, v.round, v.a, v.b); h != v.hash {
+		if h := MatchHash(v.seed, v.round, v.a, v.b); h != v.hash {
 			t.Errorf("seed=%d round=%d a=%d b=%d: hash %d, want %d", v.seed, v.round, v.a, v.b, h, v.hash)
 		}
 		aw, bw, d := Result(v.seed, v.round, v.a, v.b)

@@ -37,12 +37,7 @@ func DoubleElimination(seeds []event.EntryID, played []event.Round, opt BracketO
 	if err := elCheckEntrants(seeds); err != nil {
 		return Progress{}, err
 	}
-	e := elDouble(seeds, opt.Reset, "seed")
-	e.withdrawn, e.unfinished = elSet(opt.Withdrawn), opt.Unfinished
-	if err := e.replay(played); err != nil {
-		return Progress{}, fmt.Errorf("double elimination: %w", err)
-	}
-	return e.next(), nil
+	return elDouble(seeds, opt.Reset, "seed").play(played, elSet(opt.Withdrawn), opt.Unfinished, "double elimination")
 }
 
 // elDouble builds a double-elimination bracket, match by match in the order

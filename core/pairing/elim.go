@@ -226,10 +226,16 @@ func SingleElimination(seeds []event.EntryID, played []event.Round, opt BracketO
 	if err := elCheckEntrants(seeds); err != nil {
 		return Progress{}, err
 	}
-	e := elSingle(seeds, opt.ThirdPlace, "seed")
-	e.withdrawn, e.unfinished = elSet(opt.Withdrawn), opt.Unfinished
+	return elSingle(seeds, opt.ThirdPlace, "seed").play(played, elSet(opt.Withdrawn), opt.Unfinished, "single elimination")
+}
+
+// play replays the rounds played on bracket e, with the entries withdrawn
+// and whether the last round may be unfinished, and returns what comes
+// next; what names the bracket in an error.
+func (e *elBracket) play(played []event.Round, withdrawn map[event.EntryID]bool, unfinished bool, what string) (Progress, error) {
+	e.withdrawn, e.unfinished = withdrawn, unfinished
 	if err := e.replay(played); err != nil {
-		return Progress{}, fmt.Errorf("single elimination: %w", err)
+		return Progress{}, fmt.Errorf("%s: %w", what, err)
 	}
 	return e.next(), nil
 }

@@ -116,11 +116,10 @@ func KeyForge(entrants []event.EntryID, played []event.Round, opt KeyForgeOption
 		return Progress{Done: true, Placements: elPlacements(entrants, key), Records: st.records()}, nil
 	}
 	e := elSingle(draw, false, "draw")
-	e.withdrawn, e.unfinished = withdrawn, opt.Unfinished
-	if err := e.replay(playoff); err != nil {
-		return Progress{}, fmt.Errorf("keyforge playoff: %w", err)
+	p, err := e.play(playoff, withdrawn, opt.Unfinished, "keyforge playoff")
+	if err != nil {
+		return Progress{}, err
 	}
-	p := e.next()
 	p.Records = st.records()
 	if p.Done {
 		key := map[event.EntryID]int{}

@@ -315,7 +315,7 @@ func ScheduleRounds(entrants []event.EntryID, k, rounds int, rng *rand.Rand) ([]
 					met[a*n+b]++
 					met[b*n+a]++
 					if m := met[a*n+b]; m > 1 {
-						again = append(again, i18n.F("entries %d and %d (%s meeting)", entrants[b], entrants[a], schOrdinal(m)))
+						again = append(again, i18n.F("entries %d and %d (%s meeting)", entrants[b], entrants[a], i18n.Ordinal(m)))
 					}
 				}
 			}
@@ -327,17 +327,6 @@ func ScheduleRounds(entrants []event.EntryID, k, rounds int, rng *rand.Rand) ([]
 		}
 	}
 	return out, nil
-}
-
-// schOrdinal says which meeting of a pair it is (2nd, 3rd, …).
-func schOrdinal(m int) i18n.Text {
-	switch m {
-	case 2:
-		return i18n.F("2nd")
-	case 3:
-		return i18n.F("3rd")
-	}
-	return i18n.F("%dth", m)
 }
 
 // schDesign returns rounds for n players at tables of k in which no pair

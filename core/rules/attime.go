@@ -27,19 +27,21 @@ const (
 	AtTimeOwn
 )
 
+// atTimeNames are the procedures' headings, as i18n keys.
+var atTimeNames = [...]string{
+	AtTimeNone:          i18n.K("no form"),
+	AtTimeKeyForgeGame:  i18n.K("KeyForge game at time (K7)"),
+	AtTimeKeyForgeMatch: i18n.K("KeyForge best of three at time (K8)"),
+	AtTimeShadowfist:    i18n.K("Shadowfist time-out (S8)"),
+	AtTimeOwn:           i18n.K("the game's own form at time"),
+}
+
 // String names the procedure as its form's heading does.
 func (a AtTime) String() string {
-	switch a {
-	case AtTimeKeyForgeGame:
-		return i18n.K("KeyForge game at time (K7)")
-	case AtTimeKeyForgeMatch:
-		return i18n.K("KeyForge best of three at time (K8)")
-	case AtTimeShadowfist:
-		return i18n.K("Shadowfist time-out (S8)")
-	case AtTimeOwn:
-		return i18n.K("the game's own form at time")
+	if a < 0 || int(a) >= len(atTimeNames) {
+		a = AtTimeNone
 	}
-	return i18n.K("no form")
+	return atTimeNames[a]
 }
 
 // ErrNoAtTimeForm marks a table that needs no going-to-time form (a

@@ -12,35 +12,35 @@ import (
 // last word. The desk once said "the marshal" while the judge's phone
 // said "head judge" for the same person.
 
+// roleWords are role r's words in game: its name in a sentence ("marshal",
+// "head judge", "judge", "organizer") and its choice in a list of roles,
+// capitalised and, where the game has a word of its own, with the usual
+// one beside it ("Marshal (head judge)").
+func roleWords(game string, r event.JudgeRole) (name, choice string) {
+	switch {
+	case r == event.RoleHeadJudge && gameOf(game).marshal:
+		return i18n.K("marshal"), i18n.K("Marshal (head judge)")
+	case r == event.RoleHeadJudge:
+		return i18n.K("head judge"), i18n.K("Head judge")
+	case r == event.RoleOrganizer:
+		return i18n.K("organizer"), i18n.K("Organizer")
+	}
+	return i18n.K("judge"), i18n.K("Judge")
+}
+
 // RoleName is role r said in a sentence with game's word for it:
 // "marshal" or "head judge", "judge", "organizer".
 func RoleName(game string, r event.JudgeRole) i18n.Text {
-	switch r {
-	case event.RoleHeadJudge:
-		if gameOf(game).marshal {
-			return i18n.F("marshal")
-		}
-		return i18n.F("head judge")
-	case event.RoleOrganizer:
-		return i18n.F("organizer")
-	}
-	return i18n.F("judge")
+	name, _ := roleWords(game, r)
+	return i18n.F(name)
 }
 
 // RoleChoice is role r as a choice in a list of roles, capitalised and,
 // where the game has a word of its own, with the usual one beside it:
 // "Marshal (head judge)", "Head judge", "Judge", "Organizer".
 func RoleChoice(game string, r event.JudgeRole) i18n.Text {
-	switch r {
-	case event.RoleHeadJudge:
-		if gameOf(game).marshal {
-			return i18n.F("Marshal (head judge)")
-		}
-		return i18n.F("Head judge")
-	case event.RoleOrganizer:
-		return i18n.F("Organizer")
-	}
-	return i18n.F("Judge")
+	_, choice := roleWords(game, r)
+	return i18n.F(choice)
 }
 
 // JudgeRole says judge j's place in an event of game: the role in game's

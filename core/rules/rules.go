@@ -240,26 +240,24 @@ func withDraft(s event.Settings, ideal, lo, hi, packs int) event.Settings {
 	return s
 }
 
+// tiebreakerNames are the i18n keys of each tiebreaker's column title and
+// meaning.
+var tiebreakerNames = map[string]struct{ title, meaning string }{
+	TieOpponentsMatchWin:          {i18n.K("OMW%"), i18n.K("opponents' match-win %")},
+	TieGameWin:                    {i18n.K("GW%"), i18n.K("game-win %")},
+	TieOpponentsGameWin:           {i18n.K("OGW%"), i18n.K("opponents' game-win %")},
+	TieBuchholz:                   {i18n.K("Buchholz"), i18n.K("opponents' total match points")},
+	TieOpponentsOpponentsMatchWin: {i18n.K("OOMW%"), i18n.K("opponents' opponents' match-win %")},
+	TieHeadToHead:                 {i18n.K("H2H"), i18n.K("head-to-head among tied players")},
+	TieGamePoints:                 {i18n.K("Game pts"), i18n.K("game points scored at the tables (sites seized, burned, played…)")},
+	TieRandom:                     {i18n.K("Random"), i18n.K("drawn once for the event; always last")},
+}
+
 // TiebreakerName returns a tiebreaker key's column title ("OMW%") and what
 // it means ("opponents' match-win %"). An unknown key is its own title.
 func TiebreakerName(key string) (title, meaning string) {
-	switch key {
-	case TieOpponentsMatchWin:
-		return i18n.K("OMW%"), i18n.K("opponents' match-win %")
-	case TieGameWin:
-		return i18n.K("GW%"), i18n.K("game-win %")
-	case TieOpponentsGameWin:
-		return i18n.K("OGW%"), i18n.K("opponents' game-win %")
-	case TieBuchholz:
-		return i18n.K("Buchholz"), i18n.K("opponents' total match points")
-	case TieOpponentsOpponentsMatchWin:
-		return i18n.K("OOMW%"), i18n.K("opponents' opponents' match-win %")
-	case TieHeadToHead:
-		return i18n.K("H2H"), i18n.K("head-to-head among tied players")
-	case TieGamePoints:
-		return i18n.K("Game pts"), i18n.K("game points scored at the tables (sites seized, burned, played…)")
-	case TieRandom:
-		return i18n.K("Random"), i18n.K("drawn once for the event; always last")
+	if n, ok := tiebreakerNames[key]; ok {
+		return n.title, n.meaning
 	}
 	return key, ""
 }

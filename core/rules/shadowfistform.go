@@ -135,7 +135,7 @@ func shadowfistPreviews(set event.Settings, multi bool, res event.Result, d cloc
 	valid := !multi || scoring.Check(set, &checked) == nil
 	out := map[string]AtTimePreview{}
 	for i := range res.Seats {
-		out[sfID(i, "place")] = AtTimePreview{Text: ordinal(d.Places[i]), Bold: d.Places[i] == 1}
+		out[sfID(i, "place")] = AtTimePreview{Text: i18n.Ordinal(d.Places[i]), Bold: d.Places[i] == 1}
 		var match string
 		switch {
 		case !valid:
@@ -246,17 +246,4 @@ func sfSaved(r *event.Result, seats int) [][3]string {
 		out[i] = [3]string{strconv.Itoa(stats[StatSites]), strconv.Itoa(stats[StatSitesToWin]), points}
 	}
 	return out
-}
-
-// ordinal writes a place: 1st, 2nd, 3rd, 4th, 5th.
-func ordinal(n int) i18n.Text {
-	switch n {
-	case 1:
-		return i18n.F("1st")
-	case 2:
-		return i18n.F("2nd")
-	case 3:
-		return i18n.F("3rd")
-	}
-	return i18n.F("%dth", n)
 }

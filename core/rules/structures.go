@@ -14,28 +14,24 @@ import (
 // here: a front-end never compares a structure itself (the lint test in
 // core/frontends_test.go holds that).
 
+// structureNames are the i18n keys of the structures' names.
+var structureNames = map[event.Structure]string{
+	event.StructureSwiss:             i18n.K("Swiss"),
+	event.StructureSingleElimination: i18n.K("Single elimination"),
+	event.StructureDoubleElimination: i18n.K("Double elimination"),
+	event.StructureRoundRobin:        i18n.K("Round robin"),
+	event.StructureKeyForge:          i18n.K("KeyForge elimination"),
+	event.StructureArmageddon:        i18n.K("Armageddon elimination"),
+	event.StructureSchedule:          i18n.K("Fixed schedule"),
+	event.StructureChallenges:        i18n.K("Open challenges"),
+	event.StructureDoubleFinal:       i18n.K("Double elimination + final"),
+}
+
 // StructureName names a structure as an organizer says it: "Swiss",
 // "Single elimination", "KeyForge elimination".
 func StructureName(s event.Structure) i18n.Text {
-	switch s {
-	case event.StructureSwiss:
-		return i18n.F("Swiss")
-	case event.StructureSingleElimination:
-		return i18n.F("Single elimination")
-	case event.StructureDoubleElimination:
-		return i18n.F("Double elimination")
-	case event.StructureRoundRobin:
-		return i18n.F("Round robin")
-	case event.StructureKeyForge:
-		return i18n.F("KeyForge elimination")
-	case event.StructureArmageddon:
-		return i18n.F("Armageddon elimination")
-	case event.StructureSchedule:
-		return i18n.F("Fixed schedule")
-	case event.StructureChallenges:
-		return i18n.F("Open challenges")
-	case event.StructureDoubleFinal:
-		return i18n.F("Double elimination + final")
+	if key, ok := structureNames[s]; ok {
+		return i18n.F(key)
 	}
 	// An unknown structure is its own name, in every language.
 	name := string(s)

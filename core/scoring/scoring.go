@@ -185,23 +185,22 @@ func checkShadowfist(s event.Settings, r *event.Result, leaders int) error {
 	return nil
 }
 
-// itemName names an item of rule 5.3 in the organizer's words.
+// itemNames are the i18n keys of rule 5.3's items, in the organizer's words.
+var itemNames = map[string]string{
+	SeizedStat:      i18n.K("sites seized"),
+	BurnedStat:      i18n.K("sites burned for victory"),
+	PlayedStat:      i18n.K("sites played"),
+	OtherBurnedStat: i18n.K("non-Feng Shui sites burned"),
+	ReduceStat:      i18n.K("cards reducing the sites to win"),
+	ControlledStat:  i18n.K("other players' sites controlled"),
+	IncreaseStat:    i18n.K("cards increasing the sites to win"),
+}
+
+// itemName names an item of rule 5.3 in the organizer's words; an unknown
+// key is its own name.
 func itemName(key string) i18n.Text {
-	switch key {
-	case SeizedStat:
-		return i18n.F("sites seized")
-	case BurnedStat:
-		return i18n.F("sites burned for victory")
-	case PlayedStat:
-		return i18n.F("sites played")
-	case OtherBurnedStat:
-		return i18n.F("non-Feng Shui sites burned")
-	case ReduceStat:
-		return i18n.F("cards reducing the sites to win")
-	case ControlledStat:
-		return i18n.F("other players' sites controlled")
-	case IncreaseStat:
-		return i18n.F("cards increasing the sites to win")
+	if name, ok := itemNames[key]; ok {
+		return i18n.F(name)
 	}
 	return i18n.Text{Format: key}
 }

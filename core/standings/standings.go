@@ -837,23 +837,14 @@ func splitmix64(x uint64) uint64 {
 // decimals, Buchholz and game points as whole numbers, head-to-head as the
 // number of tied players placed below this one.
 func (s Standing) TiebreakerText(key string) string {
+	v := s.Tiebreaker(key)
 	switch key {
-	case rules.TieOpponentsMatchWin:
-		return Percent(s.OppMatchWin)
-	case rules.TieGameWin:
-		return Percent(s.GameWin)
-	case rules.TieOpponentsGameWin:
-		return Percent(s.OppGameWin)
-	case rules.TieOpponentsOpponentsMatchWin:
-		return Percent(s.OppOppMatchWin)
-	case rules.TieBuchholz:
-		return strconv.Itoa(s.Buchholz)
-	case rules.TieHeadToHead:
-		return strconv.Itoa(s.HeadToHead)
-	case rules.TieGamePoints:
-		return strconv.Itoa(s.GamePoints)
+	case rules.TieOpponentsMatchWin, rules.TieGameWin, rules.TieOpponentsGameWin, rules.TieOpponentsOpponentsMatchWin:
+		return Percent(v)
+	case rules.TieBuchholz, rules.TieHeadToHead, rules.TieGamePoints:
+		return strconv.Itoa(int(v))
 	}
-	return fmt.Sprint(s.Tiebreaker(key))
+	return fmt.Sprint(v)
 }
 
 // Percent shows a fraction as a percentage with two decimals: 66.67.

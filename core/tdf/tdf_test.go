@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,9 +13,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/store"
 	"tablekeeper/core/tdf"
-	"tablekeeper/internal/testdb"
 )
 
 func readSample(t *testing.T, name string) []byte {
@@ -149,17 +146,6 @@ func TestMalformedFilesNameTheElement(t *testing.T) {
 	if _, err := tdf.Parse(strings.NewReader("")); err == nil || !strings.Contains(err.Error(), "empty") {
 		t.Fatalf("an empty file: %v", err)
 	}
-}
-
-func newDirector(t *testing.T) *director.Director {
-	t.Helper()
-	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	now := time.Date(2026, 5, 9, 20, 0, 0, 0, time.UTC)
-	return director.New(db, func() time.Time { now = now.Add(time.Second); return now }, rand.New(rand.NewPCG(3, 4)))
 }
 
 // expectedPoints is what the file's Swiss results give each player of a

@@ -531,14 +531,7 @@ func (s *solver) expandBlossom(b int, endStage bool) {
 	if !endStage && s.label[b] == 2 {
 		childs, endps := s.blossomChilds[b], s.blossomEndps[b]
 		entry := s.inBlossom[s.endpoint[s.labelEnd[b]^1]]
-		j := indexOf(childs, entry)
-		var jstep, trick int
-		if j&1 != 0 {
-			j -= len(childs)
-			jstep, trick = 1, 0
-		} else {
-			jstep, trick = -1, 1
-		}
+		j, jstep, trick := blossomWalk(indexOf(childs, entry), len(childs))
 		p := s.labelEnd[b]
 		for j != 0 {
 			s.label[s.endpoint[p^1]] = 0
@@ -595,14 +588,7 @@ func (s *solver) augmentBlossom(b, v int) {
 	}
 	childs, endps := s.blossomChilds[b], s.blossomEndps[b]
 	i := indexOf(childs, t)
-	j := i
-	var jstep, trick int
-	if i&1 != 0 {
-		j -= len(childs)
-		jstep, trick = 1, 0
-	} else {
-		jstep, trick = -1, 1
-	}
+	j, jstep, trick := blossomWalk(i, len(childs))
 	for j != 0 {
 		j += jstep
 		t = at(childs, j)
@@ -621,6 +607,18 @@ func (s *solver) augmentBlossom(b, v int) {
 	rotate(childs, i)
 	rotate(endps, i)
 	s.blossomBase[b] = s.blossomBase[childs[0]]
+}
+
+// blossomWalk is how a walk from child i of a blossom of n children goes
+// round to its base (child 0): an even i steps back (j from i, step −1,
+// trick 1), an odd i steps forward through the wrapped indexes (j from
+// i−n, step +1, trick 0); trick picks which end of each edge the walk
+// reads.
+func blossomWalk(i, n int) (j, jstep, trick int) {
+	if i&1 != 0 {
+		return i - n, 1, 0
+	}
+	return i, -1, 1
 }
 
 // rotate turns a left by i in place: a[i:] + a[:i].
