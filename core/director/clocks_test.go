@@ -15,6 +15,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 )
 
 // clockT0 is when the child process starts the round clock.
@@ -30,11 +31,11 @@ func openAt(t *testing.T, path string, now time.Time) *director.Director {
 	if last, ok := lastOpen[t.Name()]; ok {
 		last.Close()
 	}
-	db := openDB(t, path)
+	db := testdb.Reopen(t, path)
 	lastOpen[t.Name()] = db
 	t.Cleanup(func() { delete(lastOpen, t.Name()) })
-	c := &stillClock{t: now}
-	return directorOn(db, c.now, 1, 2)
+	c := testdb.NewClock(now)
+	return testdb.Director(db, c.Now, 1, 2)
 }
 
 // lastOpen is the database each test's openAt opened last.

@@ -13,20 +13,16 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
+	"tablekeeper/internal/testdb"
 )
-
-// stillClock is an injected clock that stands still until moved.
-type stillClock struct{ t time.Time }
-
-func (c *stillClock) now() time.Time { return c.t }
 
 // confirmEvent is a published round 1 of game/format whose results both
 // players confirm, with a clock the test moves.
-func confirmEvent(t *testing.T, game, format string, players int) (*director.Director, *stillClock, event.Event, event.Round) {
+func confirmEvent(t *testing.T, game, format string, players int) (*director.Director, *testdb.Clock, event.Event, event.Round) {
 	t.Helper()
 	ctx := context.Background()
-	c := &stillClock{t: friday}
-	d := directorOn(freshDB(t), c.now, 1, 2)
+	c := testdb.NewClock(friday)
+	d := testdb.Director(testdb.Open(t), c.Now, 1, 2)
 	d.SetCodeSource(rand.NewChaCha8([32]byte{22}))
 	var e event.Event
 	if game == "altered" {
@@ -177,11 +173,11 @@ func TestDisagreementsAndLoneReportsReachTheOrganizer(t *testing.T) {
 	if _, err := d.Clocks.StartClock(ctx, e.ID, 1); err != nil {
 		t.Fatal(err)
 	}
-	clk.t = clk.t.Add(time.Duration(e.Settings.RoundMinutes)*time.Minute - time.Second)
+	clk.Add(time.Duration(e.Settings.RoundMinutes)*time.Minute - time.Second)
 	if reps, _ = d.Network.PhoneReports(ctx, e.ID); len(reps) != 2 {
 		t.Fatalf("a second before time: %+v", reps)
 	}
-	clk.t = clk.t.Add(2 * time.Second)
+	clk.Add(2 * time.Second)
 	reps, _ = d.Network.PhoneReports(ctx, e.ID)
 	if len(reps) != 4 || reps[2].Table != t2.Number || !reps[2].Late || reps[2].Disagree || reps[3].Table != t3.Number {
 		t.Fatalf("at time, the lone reports join the list: %+v", reps)
@@ -299,7 +295,7 @@ func TestConfirmingOverSeededEvents(t *testing.T) {
 		if _, err := d.Clocks.StartClock(ctx, e.ID, 1); err != nil {
 			t.Fatal(err)
 		}
-		clk.t = clk.t.Add(24 * time.Hour)
+		clk.Add(24 * time.Hour)
 		reps := mustCall(t, d.Network.PhoneReports, e.ID)
 		listed := map[int]int64{}
 		for _, p := range reps {
@@ -518,7 +514,7 @@ func TestAStationSlipClosesThePlayersReports(t *testing.T) {
 	if _, err := d.Clocks.StartClock(ctx, e.ID, 1); err != nil {
 		t.Fatal(err)
 	}
-	clk.t = clk.t.Add(time.Duration(e.Settings.RoundMinutes+1) * time.Minute)
+	clk.Add(time.Duration(e.Settings.RoundMinutes+1) * time.Minute)
 	if reps, _ := d.Network.PhoneReports(ctx, e.ID); len(reps) != 1 {
 		t.Fatalf("at time, the lone report is on the list: %+v", reps)
 	}

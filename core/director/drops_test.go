@@ -11,6 +11,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/internal/testdb"
 )
 
 // phoneOf is the session of a player's phone, as the web gives the
@@ -24,8 +25,8 @@ func phoneOf(e event.Event, en event.Entry) director.PlayerSession {
 // its director made with the random source seeded by seed.
 func dropEvent(t *testing.T, seed uint64, n int, change func(*event.Settings)) (*director.Director, event.Event, []event.Entry) {
 	t.Helper()
-	c := &fakeClock{t: friday.AddDate(0, 0, 7)}
-	d := directorOn(freshDB(t), c.now, seed, 7)
+	step := testdb.Stepping(friday.AddDate(0, 0, 7))
+	d := testdb.Director(testdb.Open(t), step, seed, 7)
 	ctx := context.Background()
 	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Regional", Game: "altered", Format: "standard-bo3"})
 	must(t, err)

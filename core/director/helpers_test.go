@@ -2,8 +2,6 @@ package director_test
 
 import (
 	"context"
-	"math/rand/v2"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -25,48 +23,17 @@ func must(t testing.TB, err error) {
 	}
 }
 
-// fakeClock is an injected clock that moves one second per reading.
-type fakeClock struct{ t time.Time }
-
-func (c *fakeClock) now() time.Time {
-	c.t = c.t.Add(time.Second)
-	return c.t
-}
-
 // friday is when the director's tests start their clocks: 2026-11-20,
 // 18:00 UTC.
 var friday = time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)
-
-// openDB opens the database at path, closed when the test ends (closing
-// it again before is harmless).
-func openDB(t testing.TB, path string) *store.DB {
-	t.Helper()
-	db, err := store.Open(path)
-	must(t, err)
-	t.Cleanup(func() { db.Close() })
-	return db
-}
-
-// freshDB is a new, empty database in the test's own folder (see
-// testdb.Fresh), closed when the test ends.
-func freshDB(t testing.TB) *store.DB {
-	t.Helper()
-	return openDB(t, testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
-}
-
-// directorOn is a director on st with the clock now, its random source
-// seeded with seed and stream.
-func directorOn(st director.Store, now func() time.Time, seed, stream uint64) *director.Director {
-	return director.New(st, now, rand.New(rand.NewPCG(seed, stream)))
-}
 
 // newDirector is a director on a fresh database, with a clock that moves
 // a second per reading and a fixed seed.
 func newDirector(t *testing.T) (*director.Director, *store.DB) {
 	t.Helper()
-	db := freshDB(t)
-	c := &fakeClock{t: friday}
-	return directorOn(db, c.now, 1, 2), db
+	db := testdb.Open(t)
+	step := testdb.Stepping(friday)
+	return testdb.Director(db, step, 1, 2), db
 }
 
 // mustEvent creates an Altered event in the format given.

@@ -18,6 +18,7 @@ import (
 	"tablekeeper/core/standings"
 	"tablekeeper/core/storage"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 )
 
 // eventOn creates an event of game and format on day.
@@ -496,9 +497,9 @@ func mustPlayer(t *testing.T, d *director.Director, name string) event.PlayerID 
 // that counts its reads.
 func countingDirector(t *testing.T) (*director.Director, *countingStore) {
 	t.Helper()
-	cs := &countingStore{DB: freshDB(t)}
-	c := &fakeClock{t: friday}
-	return directorOn(cs, c.now, 1, 2), cs
+	cs := &countingStore{DB: testdb.Open(t)}
+	step := testdb.Stepping(friday)
+	return testdb.Director(cs, step, 1, 2), cs
 }
 
 // histories is d's Histories, closed when the test ends.

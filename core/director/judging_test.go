@@ -180,7 +180,7 @@ func TestAJudgesChoiceIsKeptWithHerSession(t *testing.T) {
 	if err != nil || !ok || s.Judges[e.ID] != grace.ID || len(s.Judges) != 1 {
 		t.Fatalf("after a restart the phone's session is %+v (open %v, %v)", s, ok, err)
 	}
-	c.add(2 * time.Hour) // past the session's hour
+	c.Add(2 * time.Hour) // past the session's hour
 	if err := d.Phones.ChooseJudge(ctx, judge.Token, other.ID, ida.ID); !errors.Is(err, event.ErrState) {
 		t.Errorf("an expired session chose a judge: %v, want ErrState", err)
 	}

@@ -10,10 +10,11 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"tablekeeper/internal/testdb"
 )
 
 // playerEvent is an event of n players on a director of its own.
-func playerEvent(t *testing.T, n int) (*director.Director, *setClock, event.Event, []event.Entry) {
+func playerEvent(t *testing.T, n int) (*director.Director, *testdb.Clock, event.Event, []event.Entry) {
 	t.Helper()
 	d, c, _ := signInDirector(t)
 	ctx := context.Background()
@@ -100,7 +101,7 @@ func TestAPlayerSignsInWithHerCodeOnly(t *testing.T) {
 		t.Fatalf("staff devices = %v, %v; players' phones are not staff", devices, err)
 	}
 	// The session ends with its time.
-	c.add(2 * time.Hour)
+	c.Add(2 * time.Hour)
 	if _, ok, _ := d.Phones.PlayerSessionOf(ctx, e.ID, "t2", ""); ok {
 		t.Fatal("a session outlived its time")
 	}

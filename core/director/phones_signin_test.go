@@ -11,39 +11,22 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/internal/testdb"
 )
-
-// setClock is a clock a test moves by hand.
-type setClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *setClock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *setClock) add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
 
 // signInDirector is a director on a database file of its own with a
 // clock the test moves; open makes another director on the same file
 // (a restart).
-func signInDirector(t *testing.T) (*director.Director, *setClock, func() *director.Director) {
+func signInDirector(t *testing.T) (*director.Director, *testdb.Clock, func() *director.Director) {
 	t.Helper()
-	c := &setClock{t: friday}
-	db := freshDB(t)
+	c := testdb.NewClock(friday)
+	db := testdb.Open(t)
 	open := func() *director.Director {
 		db.Close()
-		db = openDB(t, db.Path())
-		return directorOn(db, c.now, 1, 2)
+		db = testdb.Reopen(t, db.Path())
+		return testdb.Director(db, c.Now, 1, 2)
 	}
-	return directorOn(db, c.now, 1, 2), c, open
+	return testdb.Director(db, c.Now, 1, 2), c, open
 }
 
 func try(kind, secret, device string, n int) director.SignInTry {
@@ -136,9 +119,9 @@ func TestSignedInDevicesAreKeptListedAndSignedOut(t *testing.T) {
 		t.Fatalf("devices %+v, %v", list, err)
 	}
 	tok := func(n int) string { return fmt.Sprintf("%064x", n) }
-	clock.add(2 * time.Minute)
+	clock.Add(2 * time.Minute)
 	s, ok, err := d.Phones.StaffSessionOf(ctx, director.KindJudge, tok(1), "10.9.9.9")
-	if !ok || err != nil || s.Address != "10.9.9.9" || !s.LastSeen.Equal(clock.now()) {
+	if !ok || err != nil || s.Address != "10.9.9.9" || !s.LastSeen.Equal(clock.Now()) {
 		t.Errorf("phone1: %+v %v %v", s, ok, err)
 	}
 	if _, ok, _ := d.Phones.StaffSessionOf(ctx, director.KindKiosk, tok(1), ""); ok {

@@ -7,6 +7,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/storage"
+	"tablekeeper/internal/testdb"
 )
 
 // Rule G2: "a player registers once per event; late entries; drops (a
@@ -93,9 +94,9 @@ func (c *writeCounter) Write(ctx context.Context, fn func(storage.Tx) error) err
 // taken seed no longer leaves the table fixed without it).
 func TestATableAndASeedAreSavedInOneWrite(t *testing.T) {
 	ctx := context.Background()
-	wc := &writeCounter{Store: freshDB(t)}
-	c := &fakeClock{t: friday}
-	d := directorOn(wc, c.now, 1, 2)
+	wc := &writeCounter{Store: testdb.Open(t)}
+	step := testdb.Stepping(friday)
+	d := testdb.Director(wc, step, 1, 2)
 	e := mustEvent(t, d, "standard-bo3")
 	es := register(t, d, e.ID, "Ada", "Bob")
 

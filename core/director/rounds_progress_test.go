@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/internal/testdb"
 )
 
 // progressLine is what a header shows of Progress, for comparing.
@@ -286,8 +286,8 @@ func BenchmarkRoundViewOfARegional(b *testing.B) {
 func regionalOf(b *testing.B, game, format string) (*director.Director, event.Event) {
 	b.Helper()
 	ctx := context.Background()
-	c := &fakeClock{t: friday}
-	d := directorOn(openDB(b, filepath.Join(b.TempDir(), "b.db")), c.now, 1, 2)
+	step := testdb.Stepping(friday)
+	d := testdb.Director(testdb.Open(b), step, 1, 2)
 	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Regional", Game: game, Format: format})
 	must(b, err)
 	for i := range 1000 {

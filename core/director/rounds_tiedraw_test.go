@@ -15,6 +15,7 @@ import (
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/sim"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 )
 
 // tcEvent plays the event: swiss-top8 in its default settings but
@@ -30,9 +31,9 @@ func tcEvent(t *testing.T, reversed bool, seed uint64) (*director.Director, *sto
 func swissTop8Event(t *testing.T, players int, reversed bool, seed uint64) (*director.Director, *store.DB, event.Event) {
 	t.Helper()
 	ctx := context.Background()
-	db := freshDB(t)
-	c := &fakeClock{t: friday}
-	d := directorOn(db, c.now, seed, 2)
+	db := testdb.Open(t)
+	step := testdb.Stepping(friday)
+	d := testdb.Director(db, step, seed, 2)
 	e := eventOf(t, d, "generic", "swiss-top8", func(s *event.Settings) { s.Rounds = 3 })
 	var names []string
 	for i := 1; i <= players; i++ {
@@ -114,8 +115,8 @@ func TestTiesAtTheCutLineAreDrawn(t *testing.T) {
 
 	// A restart reads the same seeds back and draws the same order.
 	db.Close()
-	c := &fakeClock{t: friday.Add(4 * time.Hour)}
-	d = directorOn(openDB(t, db.Path()), c.now, 9, 9)
+	step := testdb.Stepping(friday.Add(4 * time.Hour))
+	d = testdb.Director(testdb.Reopen(t, db.Path()), step, 9, 9)
 	again := mustCall(t, d.Rounds.CutTies, e.ID)
 	if !slices.Equal(tiedIDs(again), tiedIDs(ties)) {
 		t.Fatalf("after a restart the draw is %v, it was %v", tiedIDs(again), tiedIDs(ties))

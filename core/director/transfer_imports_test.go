@@ -3,13 +3,13 @@ package director_test
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/transfer"
+	"tablekeeper/internal/testdb"
 )
 
 // Import atomic and idempotent: importing the same file twice changes
@@ -77,9 +77,9 @@ func BenchmarkImport100k(b *testing.B) {
 	}
 	for b.Loop() {
 		b.StopTimer()
-		db := openDB(b, filepath.Join(b.TempDir(), "b.db"))
-		c := &stillClock{t: friday}
-		d := directorOn(db, c.now, 1, 2)
+		db := testdb.Open(b)
+		c := testdb.NewClock(friday)
+		d := testdb.Director(db, c.Now, 1, 2)
 		e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Big", Game: "generic", Format: "swiss"})
 		must(b, err)
 		b.StartTimer()

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,7 +12,6 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/sim"
-	"tablekeeper/core/store"
 	"tablekeeper/internal/testdb"
 )
 
@@ -22,14 +20,7 @@ import (
 // steps a second a call.
 func newDirector(t *testing.T, seed uint64) *director.Director {
 	t.Helper()
-	st, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "sim.db")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	clock := time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)
-	now := func() time.Time { clock = clock.Add(time.Second); return clock }
-	return director.New(st, now, sim.Source(seed))
+	return director.New(testdb.Open(t), testdb.Stepping(time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)), sim.Source(seed))
 }
 
 // play runs a simulation of p with seed on a new database and returns what

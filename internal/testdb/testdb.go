@@ -2,7 +2,10 @@
 // creating one each time: store.Open runs every migration, each in its
 // own transaction with its fsyncs (about half a second on a busy disk),
 // while a test that only needs an empty database can have a copy of one
-// migrated once per test binary. It is imported by tests only.
+// migrated once per test binary. It also opens that copy (Open), puts a
+// director on it (Director) and gives the clocks tests inject (Clock,
+// Stepping), the fixture every package's tests share. It is imported by
+// tests only.
 package testdb
 
 import (

@@ -16,6 +16,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
 	"tablekeeper/core/sim"
+	"tablekeeper/internal/testdb"
 )
 
 // The bracket of every format of the catalogue that has one (a top cut, a
@@ -80,7 +81,7 @@ func hasBracket(t *testing.T, game, format string) bool {
 // time, pairing from the simulation's seed.
 func seededDirector(t *testing.T, seed uint64) *director.Director {
 	t.Helper()
-	return director.New(openDB(t), func() time.Time { return pdfTime }, sim.Source(seed))
+	return director.New(testdb.Open(t), func() time.Time { return pdfTime }, sim.Source(seed))
 }
 
 // printBracketsOf plays an event of the format with the simulation,

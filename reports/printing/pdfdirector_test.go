@@ -4,15 +4,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"os/exec"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/store"
 	"tablekeeper/internal/testdb"
 )
 
@@ -26,7 +23,7 @@ var pdfTime = time.Date(2026, 5, 1, 18, 0, 0, 0, time.UTC)
 func pdfDirector(t *testing.T) (context.Context, *director.Director) {
 	t.Helper()
 	needPdftotext(t)
-	return t.Context(), director.New(openDB(t), func() time.Time { return pdfTime }, rand.New(rand.NewPCG(1, 2)))
+	return t.Context(), testdb.Director(testdb.Open(t), func() time.Time { return pdfTime }, 1, 2)
 }
 
 // needPdftotext fails t when pdftotext is not installed.
@@ -35,17 +32,6 @@ func needPdftotext(t *testing.T) {
 	if _, err := exec.LookPath("pdftotext"); err != nil {
 		t.Fatal("pdftotext (poppler-utils) is needed: make test installs it")
 	}
-}
-
-// openDB opens a new migrated database in t's folder, closed when t ends.
-func openDB(t *testing.T) *store.DB {
-	t.Helper()
-	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
 }
 
 // pdfText returns the text of the PDF in buf, laid out as on the page

@@ -14,6 +14,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/storage"
+	"tablekeeper/internal/testdb"
 )
 
 // countingStore counts the transactions the director opens.
@@ -39,7 +40,7 @@ func snapshotEvent(t *testing.T, format string) (*director.Director, *countingSt
 	t.Helper()
 	needPdftotext(t)
 	ctx := t.Context()
-	cs := &countingStore{Store: openDB(t)}
+	cs := &countingStore{Store: testdb.Open(t)}
 	d := director.New(cs, func() time.Time { return pdfTime }, rand.New(rand.NewPCG(1, 2)))
 	players := 8
 	if format == "single-elimination" {

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"tablekeeper/core/storage"
+	"tablekeeper/internal/testdb"
 	"tablekeeper/ui/internal/uitest"
 )
 
@@ -33,8 +34,8 @@ func (c *txCounter) Write(ctx context.Context, fn func(storage.Tx) error) error 
 func TestAPollReadsTheClockAndThePairingsOnce(t *testing.T) {
 	app := test.NewTempApp(t)
 	clock := &fakeTime{t: uitest.Now}
-	tc := &txCounter{Store: uitest.Store(t)}
-	d := uitest.DirectorOver(tc, clock.now)
+	tc := &txCounter{Store: testdb.Open(t)}
+	d := testdb.Director(tc, clock.now, 1, 2)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	uitest.Pair(t, d, e.ID)

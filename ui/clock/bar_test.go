@@ -11,6 +11,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/internal/testdb"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
@@ -45,7 +46,7 @@ type fixture struct {
 // time.
 func newDirector(t *testing.T, clock *fakeTime) *director.Director {
 	t.Helper()
-	return uitest.DirectorOver(uitest.Store(t), clock.now)
+	return testdb.Director(testdb.Open(t), clock.now, 1, 2)
 }
 
 // setup opens the bar on round 1, paired and published, of a generic

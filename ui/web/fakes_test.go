@@ -9,6 +9,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/internal/testdb"
 	"tablekeeper/ui/web/internal/webtest"
 )
 
@@ -59,7 +60,7 @@ func newFakeFixture(t testing.TB, cfg Config, set func(*services)) *fakeFixture 
 	base := &fakeBase{}
 	svc := services{changes: base, deviceKeys: base, histories: base, floodCounts: base}
 	set(&svc)
-	clock := webtest.NewClock(webtest.Start)
+	clock := testdb.NewClock(webtest.Start)
 	cfg.Now = clock.Now
 	if cfg.BaseURL == "" {
 		cfg.BaseURL = webtest.BaseURL

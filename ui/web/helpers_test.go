@@ -12,6 +12,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 	"tablekeeper/ui/web/internal/webtest"
 )
 
@@ -22,7 +23,7 @@ type fixture struct {
 	t     testing.TB
 	d     *director.Director
 	db    *store.DB
-	clock *webtest.Clock
+	clock *testdb.Clock
 	srv   *Server
 	http  *httptest.Server
 }

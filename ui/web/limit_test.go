@@ -11,13 +11,14 @@ import (
 	"time"
 
 	"tablekeeper/core/event"
+	"tablekeeper/internal/testdb"
 	"tablekeeper/ui/web/internal/webtest"
 )
 
 // A bucket gives its burst at once, then one a period; allow takes from
 // every key or from none.
 func TestLimiterGivesTheBurstThenOneAPeriod(t *testing.T) {
-	c := webtest.NewClock(webtest.Start)
+	c := testdb.NewClock(webtest.Start)
 	l := newLimiter(c.Now)
 	r := rate{burst: 3, per: time.Minute}
 	for i := 0; i < 3; i++ {
@@ -51,7 +52,7 @@ func TestLimiterGivesTheBurstThenOneAPeriod(t *testing.T) {
 
 // check takes nothing; spend takes even from an empty bucket's future.
 func TestLimiterCheckAndSpend(t *testing.T) {
-	c := webtest.NewClock(webtest.Start)
+	c := testdb.NewClock(webtest.Start)
 	l := newLimiter(c.Now)
 	r := rate{burst: 2, per: time.Minute}
 	if ok, _ := l.check(r, "table:1"); !ok {
@@ -73,7 +74,7 @@ func TestLimiterCheckAndSpend(t *testing.T) {
 // wrong-code budget, even under the same key, nor do two limits with the
 // same numbers share one.
 func TestEachLimitHasItsOwnBuckets(t *testing.T) {
-	c := webtest.NewClock(webtest.Start)
+	c := testdb.NewClock(webtest.Start)
 	l := newLimiter(c.Now)
 	for i := 0; i < int(rateDeviceWrites.burst); i++ {
 		if ok, _ := l.allow(rateDeviceWrites, "dev:a"); !ok {
@@ -96,7 +97,7 @@ func TestEachLimitHasItsOwnBuckets(t *testing.T) {
 // take takes from every limit or from none, and says which refused;
 // give returns the tokens and forgets a bucket that is full again.
 func TestTakeAndGiveBack(t *testing.T) {
-	c := webtest.NewClock(webtest.Start)
+	c := testdb.NewClock(webtest.Start)
 	l := newLimiter(c.Now)
 	table, dev := rate{name: "t", burst: 2, per: time.Minute, keep: true}, rate{name: "d", burst: 5, per: time.Minute}
 	needs := []need{{table, "table:1"}, {dev, "dev:a"}}
@@ -128,7 +129,7 @@ func TestTakeAndGiveBack(t *testing.T) {
 // room: it evicts the bucket that will be full soonest, and keeps the
 // ones that hold the most.
 func TestAFullLimitEvictsTheBucketThatHoldsLeast(t *testing.T) {
-	c := webtest.NewClock(webtest.Start)
+	c := testdb.NewClock(webtest.Start)
 	l := newLimiter(c.Now)
 	l.max = 3
 	r := rate{name: "wrong", burst: 5, per: time.Minute}
@@ -174,7 +175,7 @@ func TestAFullLimitEvictsTheBucketThatHoldsLeast(t *testing.T) {
 // A kept limit (tables, server-wide) is never evicted: full of buckets
 // in use, it refuses a new key until one refills.
 func TestAKeptLimitIsNeverEvicted(t *testing.T) {
-	c := webtest.NewClock(webtest.Start)
+	c := testdb.NewClock(webtest.Start)
 	l := newLimiter(c.Now)
 	r := rate{name: "kept", burst: 1, per: time.Hour, keep: true}
 	for i := 0; i < l.max; i++ {
@@ -377,7 +378,7 @@ func TestAFloodOfGuessesRefusesNoHonestReport(t *testing.T) {
 // device and address limit is full, so that each new key evicts one: the
 // cost a flood puts on every honest report.
 func BenchmarkLimiterTakeWhenFull(b *testing.B) {
-	c := webtest.NewClock(webtest.Start)
+	c := testdb.NewClock(webtest.Start)
 	l := newLimiter(c.Now)
 	key := func(i int) (string, string) {
 		return fmt.Sprintf("dev:%032x", i), fmt.Sprintf("ip:10.%d.%d.%d", i>>16&255, i>>8&255, i&255)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"tablekeeper/core/i18n"
+	"tablekeeper/internal/testdb"
 	"tablekeeper/ui/web/internal/webtest"
 )
 
@@ -126,7 +127,7 @@ func pageLinks(page string) []string {
 }
 
 func TestSessionsEndAfterTheirTimeAndForgetTheOldestPastTheirBound(t *testing.T) {
-	c := webtest.NewClock(webtest.Start)
+	c := testdb.NewClock(webtest.Start)
 	st := newStaffSessions[int](c.Now, 3, time.Hour)
 	a := st.create(1)
 	c.Add(time.Minute)

@@ -6,8 +6,6 @@ package uitest
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -19,7 +17,6 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/store"
 	"tablekeeper/internal/testdb"
 	"tablekeeper/ui/internal/keys"
 )
@@ -28,28 +25,11 @@ import (
 var Now = time.Date(2025, 6, 14, 18, 30, 0, 0, time.Local)
 
 // Director returns a director over a new database in a temporary folder,
-// closed when the test ends.
+// closed when the test ends, at the time Now and on the fixed seed the
+// test directors share.
 func Director(t testing.TB) *director.Director {
 	t.Helper()
-	return DirectorOver(Store(t), func() time.Time { return Now })
-}
-
-// Store returns a new database in a temporary folder, closed when the test
-// ends.
-func Store(t testing.TB) *store.DB {
-	t.Helper()
-	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
-	if err != nil {
-		t.Fatalf("open store: %v", err)
-	}
-	t.Cleanup(func() { _ = db.Close() })
-	return db
-}
-
-// DirectorOver returns a director over st that reads the time from now
-// and pairs from the fixed seed the test directors share.
-func DirectorOver(st director.Store, now func() time.Time) *director.Director {
-	return director.New(st, now, rand.New(rand.NewPCG(1, 2))) // #nosec G404 -- tests pair from a fixed seed so their rounds are the same every run
+	return testdb.Director(testdb.Open(t), func() time.Time { return Now }, 1, 2)
 }
 
 // Event creates an event of the generic best-of-three Swiss.

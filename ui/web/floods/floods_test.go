@@ -13,17 +13,17 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 	"tablekeeper/ui/web/floods"
-	"tablekeeper/ui/web/internal/webtest"
 )
 
 // watched is a watch over a director on a database file of its own, and
 // open, which closes the file and opens it again as another process
 // would.
-func watched(t *testing.T) (*floods.Watch, *webtest.Clock, func() *director.Director) {
+func watched(t *testing.T) (*floods.Watch, *testdb.Clock, func() *director.Director) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "t.db")
-	c := webtest.NewClock(time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC))
+	c := testdb.NewClock(time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC))
 	var db *store.DB
 	open := func() *director.Director {
 		if db != nil {

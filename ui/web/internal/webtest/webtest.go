@@ -7,11 +7,9 @@ package webtest
 
 import (
 	"context"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
-	"sync"
 	"testing"
 	"time"
 
@@ -24,49 +22,22 @@ import (
 // Start is when a test's clock starts: a Friday evening.
 var Start = time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)
 
-// Clock is an injected clock that stands still until moved.
-type Clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-// NewClock is a clock standing at t.
-func NewClock(t time.Time) *Clock { return &Clock{t: t} }
-
-// Now is the clock's time.
-func (c *Clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-// Add moves the clock on by d.
-func (c *Clock) Add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
-// Floor is a real director over a temporary database, on a Clock.
+// Floor is a real director over a temporary database, on a clock that
+// stands still until moved.
 type Floor struct {
 	T     testing.TB
 	D     *director.Director
 	DB    *store.DB
-	Clock *Clock
+	Clock *testdb.Clock
 }
 
 // NewFloor opens a fresh database for t (closed when t ends) and a
 // director over it, its clock at Start.
 func NewFloor(t testing.TB) *Floor {
 	t.Helper()
-	db, err := store.Open(testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = db.Close() }) // a test's scratch database: nothing to lose
-	c := NewClock(Start)
-	d := director.New(db, c.Now, rand.New(rand.NewPCG(1, 2))) // #nosec G404 -- the rounds' seeds are seeded on purpose, so a test's pairings repeat
-	return &Floor{T: t, D: d, DB: db, Clock: c}
+	db := testdb.Open(t)
+	c := testdb.NewClock(Start)
+	return &Floor{T: t, D: testdb.Director(db, c.Now, 1, 2), DB: db, Clock: c}
 }
 
 // ShmDB opens a new database named name for the benchmarks (closed
