@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"tablekeeper/internal/linediff"
 )
 
 // update rewrites the golden files in testdata/ from what the code lays
@@ -121,19 +123,8 @@ func checkGolden(t *testing.T, name string, c *canvas) {
 		t.Fatalf("%v (run go test ./reports/ -run Golden -update to create it)", err)
 	}
 	if !bytes.Equal(got.Bytes(), want) {
-		gl, wl := strings.Split(got.String(), "\n"), strings.Split(string(want), "\n")
-		for i := range max(len(gl), len(wl)) {
-			var g, w string
-			if i < len(gl) {
-				g = gl[i]
-			}
-			if i < len(wl) {
-				w = wl[i]
-			}
-			if g != w {
-				t.Fatalf("the layout differs from %s from line %d:\n got: %s\nwant: %s\n(if the change is meant, run go test ./reports/ -run Golden -update)", path, i+1, g, w)
-			}
-		}
+		l := linediff.First(got.String(), string(want))
+		t.Fatalf("the layout differs from %s from line %d:\n got: %s\nwant: %s\n(if the change is meant, run go test ./reports/ -run Golden -update)", path, l.N, l.A, l.B)
 	}
 }
 

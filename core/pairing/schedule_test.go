@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"tablekeeper/core/event"
+	"tablekeeper/internal/linediff"
 )
 
 // The -update flag rewrites docs/schedules.md from the test instead of
@@ -825,28 +826,9 @@ func TestScheduleReport(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v (run go test ./core/pairing -run ScheduleReport -update)", err)
 	}
-	if line, have, w := schFirstDiff(string(want), got); line > 0 {
-		t.Fatalf("%s is out of date at line %d (run with -update):\nhave %q\nwant %q", path, line, have, w)
+	if l := linediff.First(string(want), got); l.N > 0 {
+		t.Fatalf("%s is out of date at line %d (run with -update):\nhave %q\nwant %q", path, l.N, l.A, l.B)
 	}
-}
-
-// schFirstDiff returns the first line (from 1) where have and want differ,
-// with the two lines, or 0.
-func schFirstDiff(have, want string) (int, string, string) {
-	hl, wl := strings.Split(have, "\n"), strings.Split(want, "\n")
-	for i := range max(len(hl), len(wl)) {
-		var h, w string
-		if i < len(hl) {
-			h = hl[i]
-		}
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if h != w {
-			return i + 1, h, w
-		}
-	}
-	return 0, "", ""
 }
 
 func schReport(t *testing.T) string {

@@ -20,6 +20,7 @@ import (
 	"tablekeeper/core/standings"
 	"tablekeeper/core/store"
 	"tablekeeper/core/transfer"
+	"tablekeeper/internal/linediff"
 )
 
 // The legacy fixture (testdata/schema6.db, written by
@@ -304,20 +305,8 @@ func legacyStandings(t *testing.T, d *director.Director, events map[string]event
 // compareLines reports the first lines where got and want differ.
 func compareLines(t *testing.T, got, want string) {
 	t.Helper()
-	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
-	bad := 0
-	for i := 0; i < max(len(g), len(w)) && bad < 5; i++ {
-		var gl, wl string
-		if i < len(g) {
-			gl = g[i]
-		}
-		if i < len(w) {
-			wl = w[i]
-		}
-		if gl != wl {
-			t.Errorf("line %d:\n got %s\nwant %s", i+1, gl, wl)
-			bad++
-		}
+	for _, l := range linediff.Lines(got, want, 5) {
+		t.Errorf("line %d:\n got %s\nwant %s", l.N, l.A, l.B)
 	}
 }
 
