@@ -154,7 +154,7 @@ func (d *Decks) SavePlayerDeck(ctx context.Context, ps PlayerSession, name, list
 	if err != nil {
 		return out, err
 	}
-	device := clipText(ps.Device, maxDeviceLength)
+	device := ClipText(ps.Device, maxDeviceLength)
 	err = d.store.Write(ctx, func(tx Tx) error {
 		en, e, err := sessionEntry(tx, ps)
 		if err != nil {

@@ -162,7 +162,7 @@ func (d *core) signInPlayerWith(ctx context.Context, t playerSessionTry, check f
 	if t.Token == "" || t.TTL <= 0 {
 		return "", event.Invalid("a player sign-in needs a session token and a lifetime")
 	}
-	address := clipText(t.Address, maxAddress)
+	address := ClipText(t.Address, maxAddress)
 	if err := d.store.Read(ctx, func(tx Tx) error { _, err := check(tx); return err }); err != nil {
 		return "", err
 	}

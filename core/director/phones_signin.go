@@ -98,7 +98,7 @@ func (d *Phones) SignIn(ctx context.Context, t SignInTry) error {
 	if err != nil {
 		return err
 	}
-	address := clipText(t.Address, maxAddress)
+	address := ClipText(t.Address, maxAddress)
 	now := d.now()
 	// A wrong PIN is found in a read: a flood of them never queues for
 	// the one writer the honest sign-ins and results need.
@@ -202,7 +202,7 @@ func (d *Phones) StaffSessionOf(ctx context.Context, kind, token, address string
 		s.Why = WhyExpired
 		return s, false, nil
 	}
-	address = clipText(address, maxAddress)
+	address = ClipText(address, maxAddress)
 	if now.Sub(s.LastSeen) >= touchEvery || address != s.Address {
 		err := d.store.Write(ctx, func(tx Tx) error { return tx.TouchStaffSession(s.ID, now, address) })
 		if err != nil {
@@ -307,8 +307,9 @@ func (d *Network) SaveFloodCounts(ctx context.Context, raw string) error {
 	return d.store.Write(ctx, func(tx Tx) error { return tx.SetAppSetting(floodCountsKey, raw) })
 }
 
-// clipText keeps at most n bytes of s, cut on a character's start.
-func clipText(s string, n int) string {
+// ClipText keeps at most n bytes of s, cut on a character's start: what
+// a text sent by a phone (an address, a device id) keeps of it.
+func ClipText(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}

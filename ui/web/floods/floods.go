@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"tablekeeper/core/director"
 	"tablekeeper/core/i18n"
 )
 
@@ -153,7 +154,7 @@ func (w *Watch) Note(ctx context.Context, kind Kind, device, address string) {
 		return
 	}
 	now := w.now()
-	address = clipText(address, maxAddress)
+	address = director.ClipText(address, maxAddress)
 	if w.note(now, kind, deviceKey(device, address), address) {
 		w.flush(ctx, now)
 	}
@@ -359,15 +360,4 @@ func deviceKey(device, address string) string {
 		return "d:" + device
 	}
 	return "a:" + address
-}
-
-// clipText keeps at most n bytes of s, cut on a character's start.
-func clipText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && s[n]&0xC0 == 0x80 {
-		n--
-	}
-	return s[:n]
 }
