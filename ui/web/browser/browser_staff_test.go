@@ -148,6 +148,12 @@ func TestBrowserJudgeLogsAPenalty(t *testing.T) {
 	waitText(t, ctx, "#j-out", "tables still out", 5*time.Second)
 	run(t, ctx, "the table", chromedp.Click(chromedp.CSS(`a.j-table[href$="/tables/`+strconv.Itoa(tb.Number)+`"]`)))
 	waitText(t, ctx, "h1", "Table "+strconv.Itoa(tb.Number), 5*time.Second)
+	// The table's time counts down on the phone (app/tk.js, countdowns).
+	first := textOf(t, ctx, ".j-time-big span")
+	waitGone(t, ctx, ".j-time-big span", first, 3*time.Second)
+	if later := textOf(t, ctx, ".j-time-big span"); !strings.HasSuffix(later, " left") {
+		t.Fatalf("the table's time shows %q, then %q: want a countdown", first, later)
+	}
 	run(t, ctx, "penalty at this table", chromedp.Click(chromedp.CSS("nav.j-actions a.j-primary")))
 	waitText(t, ctx, "h1", "New judge log entry", 5*time.Second)
 

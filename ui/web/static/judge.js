@@ -23,27 +23,9 @@
     });
   }
 
-  // ---- the tables' countdown -------------------------------------------
-  function face(ms) {
-    let s = Math.ceil(ms / 1000);
-    const sign = s < 0 ? '-' : '';
-    s = Math.abs(s);
-    const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, sec = s % 60;
-    const two = (n) => String(n).padStart(2, '0');
-    return sign + (h > 0 ? h + ':' + two(m) + ':' + two(sec) : m + ':' + two(sec));
-  }
-  const t0 = Date.now();
-  const clocks = Array.from(document.querySelectorAll('[data-left-ms]')).map((el) => ({ el, left: Number(el.dataset.leftMs) }));
-  if (clocks.length) {
-    const tick = () => {
-      for (const c of clocks) {
-        const left = c.left - (Date.now() - t0);
-        c.el.textContent = left > 0 ? t("%s left", face(left)) : t("time is up");
-      }
-    };
-    tick();
-    setInterval(tick, 1000);
-  }
+  // ---- the tables' countdown (app/tk.js, countdowns) --------------------
+  const countdowns = window.tk && window.tk.countdowns;
+  if (countdowns) countdowns();
 
   // ---- the entry form ----------------------------------------------------
   const form = document.getElementById('j-entry');

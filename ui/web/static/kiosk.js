@@ -36,29 +36,8 @@
     return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
   }
 
-  // ---- the table's countdown -------------------------------------------
-  function face(ms) {
-    let s = Math.ceil(ms / 1000);
-    const sign = s < 0 ? '-' : '';
-    s = Math.abs(s);
-    const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, sec = s % 60;
-    const two = (n) => String(n).padStart(2, '0');
-    return sign + (h > 0 ? h + ':' + two(m) + ':' + two(sec) : m + ':' + two(sec));
-  }
-  function startCountdowns() {
-    const t0 = Date.now();
-    const clocks = Array.from(document.querySelectorAll('[data-left-ms]')).map((el) => ({ el, left: Number(el.dataset.leftMs) }));
-    if (!clocks.length) return;
-    const tick = () => {
-      for (const c of clocks) {
-        const left = c.left - (Date.now() - t0);
-        c.el.textContent = left > 0 ? t("%s left", face(left)) : t("time is up");
-      }
-    };
-    tick();
-    clearInterval(startCountdowns.timer);
-    startCountdowns.timer = setInterval(tick, 1000);
-  }
+  // ---- the table's countdown (app/tk.js, countdowns) ---------------------
+  const startCountdowns = (window.tk && window.tk.countdowns) || (() => {});
   startCountdowns();
 
   // ---- names (or tables) as one types ----------------------------------

@@ -1,6 +1,6 @@
 // The round clock of the Me view and the TV: the server's clock, counted
 // down here between its messages.
-import { api, t, $, getJSON } from './tk.js';
+import { api, t, $, getJSON, face } from './tk.js';
 
 const clock = { data: null, at: 0, table: 0, onZero: null, zeroSent: false };
 
@@ -9,17 +9,6 @@ function setClock(c) {
   clock.at = performance.now();
   clock.zeroSent = false;
   drawClock();
-}
-
-// face writes ms as the desktop clock does: 49:59, 1:05:00, rounded up
-// to the second.
-function face(ms) {
-  let s = Math.ceil(ms / 1000);
-  const sign = s < 0 ? '-' : '';
-  s = Math.abs(s);
-  const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, sec = s % 60;
-  const pad = (n) => String(n).padStart(2, '0');
-  return h > 0 ? sign + h + ':' + pad(m) + ':' + pad(sec) : sign + m + ':' + pad(sec);
 }
 
 function clockLeft(c) {

@@ -129,6 +129,36 @@ function debounce(fn, ms) {
   return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
 }
 
+// face writes ms as the desktop clock does: 49:59, 1:05:00, rounded up
+// to the second.
+function face(ms) {
+  let s = Math.ceil(ms / 1000);
+  const sign = s < 0 ? '-' : '';
+  s = Math.abs(s);
+  const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, sec = s % 60;
+  const pad = (n) => String(n).padStart(2, '0');
+  return h > 0 ? sign + h + ':' + pad(m) + ':' + pad(sec) : sign + m + ':' + pad(sec);
+}
+
+// countdowns counts down, each second, the time left shown in the page's
+// [data-left-ms] elements ("49:59 left", then "time is up"): the kiosk's
+// table and the judges' tables. Called again (the kiosk's page after a
+// round is published), it counts down the elements there are then.
+function countdowns() {
+  const t0 = Date.now();
+  const clocks = Array.from(document.querySelectorAll('[data-left-ms]')).map((el) => ({ el, left: Number(el.dataset.leftMs) }));
+  if (!clocks.length) return;
+  const tick = () => {
+    for (const c of clocks) {
+      const left = c.left - (Date.now() - t0);
+      c.el.textContent = left > 0 ? t("%s left", face(left)) : t("time is up");
+    }
+  };
+  tick();
+  clearInterval(countdowns.timer);
+  countdowns.timer = setInterval(tick, 1000);
+}
+
 // ---- a deck check --------------------------------------------------
 
 // drawDeckCheck shows a deck check in box as the server words it (its
@@ -327,11 +357,12 @@ function markScrollables() {
 // The kiosk's, the judges' and the decklist's scripts (classic scripts,
 // run after the page's modules) say their words with these too, and show
 // a deck check with the one drawing above. The judges' phones and the
-// scorekeeper stations follow the event's patches with follow.
-window.tk = { t, tn, lang, drawDeckCheck, checkAsTyped, follow };
+// scorekeeper stations follow the event's patches with follow; the kiosk
+// and the judges' phones count their tables' time down with countdowns.
+window.tk = { t, tn, lang, drawDeckCheck, checkAsTyped, follow, countdowns };
 markScrollables();
 
 export {
   eventId, api, lang, t, tn, $, el, fill, getJSON, postJSON, fold, me, rememberMe, forgetMe, debounce,
-  drawDeckCheck, checkAsTyped, reloadJitter, standingsEvery, follow, every, rankText, standingsTitle,
+  drawDeckCheck, checkAsTyped, reloadJitter, standingsEvery, follow, every, rankText, standingsTitle, face,
 };
