@@ -5,7 +5,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,6 +18,7 @@ import (
 	"tablekeeper/core/rules"
 	"tablekeeper/core/store"
 	"tablekeeper/core/transfer"
+	"tablekeeper/internal/testdb"
 )
 
 // mustRun runs a command and fails the test unless it succeeds.
@@ -419,12 +419,7 @@ func BenchmarkEventFile1024(b *testing.B) {
 	dir := b.TempDir()
 	db := filepath.Join(dir, "t.db")
 	mustRun(b, "sim", "--db", db, "--game", "generic", "--format", "swiss", "--players", "1024", "--seed", "1")
-	st, err := store.Open(db)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
-	d := director.New(st, time.Now, rand.New(rand.NewPCG(1, 1)))
+	d := testdb.Director(testdb.Reopen(b, db), time.Now, 1, 1)
 	ctx := context.Background()
 	doc, err := d.Transfer.ExportEvent(ctx, 1)
 	if err != nil {

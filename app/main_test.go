@@ -15,6 +15,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/store"
 	"tablekeeper/internal/cli"
+	"tablekeeper/internal/testdb"
 	"tablekeeper/reports/printing"
 )
 
@@ -409,11 +410,7 @@ func TestBackupCommandAndEmptyFiles(t *testing.T) {
 func TestBackupSnapshotAfterEachPublishedRound(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	st, err := store.Open(filepath.Join(dir, "event.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := testdb.Reopen(t, testdb.Fresh(t, filepath.Join(dir, "event.db")))
 	d := cli.NewDirector(st)
 	d.SetSnapshot(st.RoundSnapshots(time.Now))
 	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday: Swiss", Game: "generic", Format: "swiss"})

@@ -5,14 +5,13 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"tablekeeper/core/director"
-	"tablekeeper/core/store"
 	"tablekeeper/internal/cli"
+	"tablekeeper/internal/testdb"
 	"tablekeeper/reports/printing"
 	"tablekeeper/ui"
 	"tablekeeper/ui/web"
@@ -22,17 +21,13 @@ import (
 // director: a change made at the desk reaches the network at once, the
 // printer prints the network's address while it is on, and Stop closes it.
 func TestTheWindowsStoreNetworkServesTheWindowsDirector(t *testing.T) {
-	st, err := store.Open(filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := testdb.Open(t)
 	d := cli.NewDirector(st)
 	var logs bytes.Buffer
 	address := &web.Address{}
 	prn := printer{printing.Printer{D: printing.ServicesOf(d), DB: st.Path(), Store: st, Network: address.Get}}
 	var n ui.StoreNetwork = storeNetwork(networkConfig(d, st, &logs, address))
-	_, err = d.Events.CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"})
+	_, err := d.Events.CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"})
 	if err != nil {
 		t.Fatal(err)
 	}
