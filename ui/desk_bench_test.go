@@ -2,8 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"math/rand/v2"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -13,7 +11,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
-	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 	"tablekeeper/ui/internal/uitest"
 	"tablekeeper/ui/internal/work"
 )
@@ -141,13 +139,9 @@ func BenchmarkDesk1024PhoneResult(b *testing.B) {
 // iteration without timing the window's answer to each write.
 func deskDirectors(b *testing.B) (window, quiet *director.Director) {
 	b.Helper()
-	db, err := store.Open(filepath.Join(b.TempDir(), "desk.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { _ = db.Close() })
+	db := testdb.Open(b)
 	now := func() time.Time { return uitest.Now }
-	return director.New(db, now, rand.New(rand.NewPCG(1, 2))), director.New(db, now, rand.New(rand.NewPCG(3, 4)))
+	return testdb.Director(db, now, 1, 2), testdb.Director(db, now, 3, 4)
 }
 
 // finishRound records a 2-0 at every table of round n still waiting.

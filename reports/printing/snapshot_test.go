@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"math/rand/v2"
 	"regexp"
 	"strings"
 	"sync/atomic"
@@ -41,7 +40,7 @@ func snapshotEvent(t *testing.T, format string) (*director.Director, *countingSt
 	needPdftotext(t)
 	ctx := t.Context()
 	cs := &countingStore{Store: testdb.Open(t)}
-	d := director.New(cs, func() time.Time { return pdfTime }, rand.New(rand.NewPCG(1, 2)))
+	d := testdb.Director(cs, func() time.Time { return pdfTime }, 1, 2)
 	players := 8
 	if format == "single-elimination" {
 		players = 4

@@ -16,6 +16,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/internal/testdb"
 	"tablekeeper/ui/web/internal/webtest"
 )
 
@@ -36,7 +37,7 @@ func benchEvent(b testing.TB) (*Server, *director.Director, event.Event, event.R
 	db := webtest.ShmDB(b, "bench")
 	now := time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
-	d := director.New(db, clock, rand.New(rand.NewPCG(1, 2)))
+	d := testdb.Director(db, clock, 1, 2)
 	ctx := context.Background()
 	e := webtest.Regional(b, d, 1024)
 	results := rand.New(rand.NewPCG(3, 4))

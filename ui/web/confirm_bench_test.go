@@ -3,10 +3,8 @@ package web
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -14,7 +12,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/store"
+	"tablekeeper/internal/testdb"
 	"tablekeeper/ui/web/internal/webtest"
 )
 
@@ -29,14 +27,9 @@ import (
 // phone for each of the two steps.
 func BenchmarkConfirmStreams500(b *testing.B) {
 	ctx := context.Background()
-	db, err := store.Open(filepath.Join(b.TempDir(), "bench.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { db.Close() })
 	now := time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
-	d := director.New(db, clock, rand.New(rand.NewPCG(1, 2)))
+	d := testdb.Director(testdb.Open(b), clock, 1, 2)
 	e, r, codes := confirmingRegional(b, d)
 	srv, err := New(Config{Director: d, Now: clock, TickEvery: time.Hour})
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
 	"tablekeeper/core/storage"
+	"tablekeeper/internal/testdb"
 	"tablekeeper/ui/web/internal/webtest"
 )
 
@@ -41,7 +42,7 @@ func historyStore(b testing.TB) (*director.Director, event.Event, []event.Entry)
 	b.Helper()
 	db := webtest.ShmDB(b, "history")
 	now := time.Date(2026, 11, 27, 18, 0, 0, 0, time.UTC)
-	d := director.New(db, func() time.Time { return now }, rand.New(rand.NewPCG(1, 2)))
+	d := testdb.Director(db, func() time.Time { return now }, 1, 2)
 	ctx := context.Background()
 	var players []event.Player
 	err := db.Write(ctx, func(tx storage.Tx) error {

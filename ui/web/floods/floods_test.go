@@ -3,7 +3,6 @@ package floods_test
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -22,20 +21,16 @@ import (
 // would.
 func watched(t *testing.T) (*floods.Watch, *testdb.Clock, func() *director.Director) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "t.db")
+	path := testdb.Fresh(t, filepath.Join(t.TempDir(), "t.db"))
 	c := testdb.NewClock(time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC))
 	var db *store.DB
 	open := func() *director.Director {
 		if db != nil {
 			db.Close()
 		}
-		var err error
-		if db, err = store.Open(path); err != nil {
-			t.Fatal(err)
-		}
-		return director.New(db, c.Now, rand.New(rand.NewPCG(1, 2)))
+		db = testdb.Reopen(t, path)
+		return testdb.Director(db, c.Now, 1, 2)
 	}
-	t.Cleanup(func() { db.Close() })
 	return floods.New(open().Network, c.Now), c, open
 }
 
