@@ -61,6 +61,13 @@ func (c *Clock) Add(d time.Duration) {
 	c.t = c.t.Add(d)
 }
 
+// Set puts the clock at t.
+func (c *Clock) Set(t time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = t
+}
+
 // Stepping is a clock that moves on one second at each reading, from
 // start: every write a director stamps has a time of its own.
 func Stepping(start time.Time) func() time.Time {

@@ -33,9 +33,9 @@ func (c *txCounter) Write(ctx context.Context, fn func(storage.Tx) error) error 
 // clock are the one write beside it.
 func TestAPollReadsTheClockAndThePairingsOnce(t *testing.T) {
 	app := test.NewTempApp(t)
-	clock := &fakeTime{t: uitest.Now}
+	clock := testdb.NewClock(uitest.Now)
 	tc := &txCounter{Store: testdb.Open(t)}
-	d := testdb.Director(tc, clock.now, 1, 2)
+	d := testdb.Director(tc, clock.Now, 1, 2)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	uitest.Pair(t, d, e.ID)

@@ -56,7 +56,7 @@ func TestARoundNameThatGrowsAfterTheLayoutIsNotCut(t *testing.T) {
 	if f.b.row.below {
 		t.Fatal("an empty name is laid out below the buttons")
 	}
-	f.b.render(f.clock.now())
+	f.b.render(f.clock.Now())
 	if f.b.roundText.Text != name || !f.b.row.below {
 		t.Errorf("after the name %q came back at 956 px, below the buttons: %v, want true", f.b.roundText.Text, f.b.row.below)
 	}

@@ -20,11 +20,6 @@ import (
 // The director's clocks are what the bar calls.
 var _ Clocks = (*director.Clocks)(nil)
 
-// fakeTime is the time the director and the bar both read; tests move it.
-type fakeTime struct{ t time.Time }
-
-func (f *fakeTime) now() time.Time { return f.t }
-
 // countBeeper counts the chimes.
 type countBeeper struct{ n int }
 
@@ -36,17 +31,17 @@ type fixture struct {
 	app   fyne.App
 	w     fyne.Window
 	b     *Bar
-	clock *fakeTime
+	clock *testdb.Clock
 	t0    time.Time
 	beeps *countBeeper
 	errs  *uitest.Errors
 }
 
-// newDirector returns a director over a new database that reads the fake
+// newDirector returns a director over a new database that reads the test
 // time.
-func newDirector(t *testing.T, clock *fakeTime) *director.Director {
+func newDirector(t *testing.T, clock *testdb.Clock) *director.Director {
 	t.Helper()
-	return testdb.Director(testdb.Open(t), clock.now, 1, 2)
+	return testdb.Director(testdb.Open(t), clock.Now, 1, 2)
 }
 
 // setup opens the bar on round 1, paired and published, of a generic
@@ -57,7 +52,7 @@ func setup(t *testing.T, players ...string) fixture {
 		players = []string{"Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown"}
 	}
 	app := test.NewTempApp(t)
-	clock := &fakeTime{t: uitest.Now}
+	clock := testdb.NewClock(uitest.Now)
 	d := newDirector(t, clock)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, players...)
@@ -66,31 +61,31 @@ func setup(t *testing.T, players ...string) fixture {
 }
 
 // show opens a bar on round 1 of e in a new window.
-func show(t *testing.T, app fyne.App, d *director.Director, e event.Event, clock *fakeTime) fixture {
+func show(t *testing.T, app fyne.App, d *director.Director, e event.Event, clock *testdb.Clock) fixture {
 	t.Helper()
 	errs := &uitest.Errors{}
 	w := test.NewTempWindow(t, nil)
-	b := newBar(d.Clocks, work.Sync{}, errs.Alert, w, clock.now, app)
+	b := newBar(d.Clocks, work.Sync{}, errs.Alert, w, clock.Now, app)
 	beeps := &countBeeper{}
 	b.SetBeeper(beeps)
 	w.SetContent(b.Content())
 	w.Resize(fyne.NewSize(1366, 220))
 	b.Load(e.ID, 1)
-	return fixture{d: d, e: e, app: app, w: w, b: b, clock: clock, t0: clock.t, beeps: beeps, errs: errs}
+	return fixture{d: d, e: e, app: app, w: w, b: b, clock: clock, t0: clock.Now(), beeps: beeps, errs: errs}
 }
 
 // at moves the time to d after the fixture's start and ticks the bar.
 func (f fixture) at(d time.Duration) {
-	f.clock.t = f.t0.Add(d)
-	f.b.tick(f.clock.t)
+	f.clock.Set(f.t0.Add(d))
+	f.b.tick(f.clock.Now())
 }
 
 // every ticks the bar once a second from the time now to d after the
 // start, as the ticker would.
 func (f fixture) every(to time.Duration) {
-	for f.clock.t.Before(f.t0.Add(to)) {
-		f.clock.t = f.clock.t.Add(time.Second)
-		f.b.tick(f.clock.t)
+	for f.clock.Now().Before(f.t0.Add(to)) {
+		f.clock.Add(time.Second)
+		f.b.tick(f.clock.Now())
 	}
 }
 
@@ -147,8 +142,8 @@ func TestStartPauseResume(t *testing.T) {
 	// The clock was saved: a new bar (a restart) shows the same time.
 	g := show(t, f.app, f.d, f.e, f.clock)
 	g.shows(t, "10:00")
-	f.clock.t = f.t0.Add(mins(45) + 30*time.Second)
-	g.b.tick(f.clock.t)
+	f.clock.Set(f.t0.Add(mins(45) + 30*time.Second))
+	g.b.tick(f.clock.Now())
 	g.shows(t, "9:30")
 }
 
@@ -387,7 +382,7 @@ func TestExtendedTables(t *testing.T) {
 func TestDraftRoundCannotStart(t *testing.T) {
 	test.NewTempApp(t)
 	app := fyne.CurrentApp()
-	clock := &fakeTime{t: uitest.Now}
+	clock := testdb.NewClock(uitest.Now)
 	d := newDirector(t, clock)
 	e := uitest.Event(t, d, "Friday Swiss")
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone")
@@ -422,10 +417,10 @@ func TestNoRound(t *testing.T) {
 // NewBar ticks on its own until Stop; Stop can be called twice.
 func TestStopEndsTheTicker(t *testing.T) {
 	app := test.NewTempApp(t)
-	clock := &fakeTime{t: uitest.Now}
+	clock := testdb.NewClock(uitest.Now)
 	d := newDirector(t, clock)
 	w := test.NewTempWindow(t, nil)
-	b := NewBar(d.Clocks, work.Sync{}, func(error) {}, w, clock.now, app)
+	b := NewBar(d.Clocks, work.Sync{}, func(error) {}, w, clock.Now, app)
 	b.SetBeeper(nil)
 	b.OpenProjector()
 	b.Stop()

@@ -121,7 +121,7 @@ func TestProjectorPages(t *testing.T) {
 	f.b.OpenProjector()
 	p := f.b.Projector()
 	p.Window().Resize(fyne.NewSize(1280, 720))
-	f.b.tick(f.clock.t)
+	f.b.tick(f.clock.Now())
 	page, pages := p.Page()
 	if page != 0 || pages < 2 {
 		t.Fatalf("page %d of %d for 140 players in 1280×720", page, pages)
@@ -138,7 +138,7 @@ func TestProjectorPages(t *testing.T) {
 		t.Errorf("page %d after %v", page, PageEvery)
 	}
 	for range pages - 1 {
-		f.at(f.clock.t.Sub(f.t0) + PageEvery)
+		f.at(f.clock.Now().Sub(f.t0) + PageEvery)
 	}
 	if page, _ := p.Page(); page != 0 {
 		t.Errorf("page %d after the last, want the first", page)
