@@ -127,7 +127,7 @@ func askAndWait(t *testing.T, d *director.Director, e event.Event, ada director.
 	if en := entryOf(t, d, e.ID, ada.Entry); !en.Active() {
 		t.Fatalf("an open request dropped her: %+v", en)
 	}
-	log := logText(t, d, e.ID)
+	log := testdb.Log(t, d, e.ID)
 	if !strings.Contains(log, "Player 00 asked to drop after round 1: waiting for the organizer (player's phone, device "+ada.Device+")") {
 		t.Fatalf("the log does not say who asked from which phone:\n%s", log)
 	}
@@ -167,7 +167,7 @@ func TestRefusedAndWithdrawnRequestsKeepThePlayerIn(t *testing.T) {
 	if err := d.Drops.RefuseDrop(ctx, e.ID+1, q2.ID); !errors.Is(err, event.ErrNotFound) {
 		t.Fatalf("another event: %v", err)
 	}
-	log := logText(t, d, e.ID)
+	log := testdb.Log(t, d, e.ID)
 	for _, want := range []string{"Player 01 withdrew the request to drop (player's phone, device " + bob.Device + ")",
 		"request to drop of Player 01 refused: kept in the event", "asked to drop before round 1"} {
 		if !strings.Contains(log, want) {
@@ -199,7 +199,7 @@ func TestADropBeforeRoundOneLeavesTheEvent(t *testing.T) {
 			t.Fatalf("standings give her a match: %+v", s)
 		}
 	}
-	if !strings.Contains(logText(t, d, e.ID), "dropped: Player 04, before round 1") {
+	if !strings.Contains(testdb.Log(t, d, e.ID), "dropped: Player 04, before round 1") {
 		t.Fatal("the log does not say she dropped before round 1")
 	}
 }
@@ -282,18 +282,6 @@ func seatings(t *testing.T, d *director.Director, id event.EventID) string {
 			}
 			b.WriteString("]")
 		}
-		b.WriteString("\n")
-	}
-	return b.String()
-}
-
-func logText(t *testing.T, d *director.Director, id event.EventID) string {
-	t.Helper()
-	lines, err := d.Events.Log(context.Background(), id)
-	must(t, err)
-	var b strings.Builder
-	for _, l := range lines {
-		b.WriteString(l.Message.String())
 		b.WriteString("\n")
 	}
 	return b.String()

@@ -11,6 +11,7 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/standings"
+	"tablekeeper/internal/testdb"
 )
 
 // playOut pairs, publishes and plays rounds with random decisive results
@@ -283,13 +284,7 @@ func fixTableNine(t *testing.T, d *director.Director, id event.EventID, fixed, f
 // draftLogSays checks the event's log has each of wants.
 func draftLogSays(t *testing.T, d *director.Director, id event.EventID, wants ...string) {
 	t.Helper()
-	ctx := context.Background()
-	log, _ := d.Events.Log(ctx, id)
-	var all []string
-	for _, l := range log {
-		all = append(all, l.Message.String())
-	}
-	joined := strings.Join(all, "\n")
+	joined := testdb.Log(t, d, id)
 	for _, want := range wants {
 		if !strings.Contains(joined, want) {
 			t.Errorf("the log lacks %q:\n%s", want, joined)

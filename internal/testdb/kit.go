@@ -1,13 +1,16 @@
 package testdb
 
 import (
+	"context"
 	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"tablekeeper/core/director"
+	"tablekeeper/core/event"
 	"tablekeeper/core/store"
 )
 
@@ -35,6 +38,20 @@ func Reopen(t testing.TB, path string) *store.DB {
 // rounds are the same every run.
 func Director(st director.Store, now func() time.Time, seed, stream uint64) *director.Director {
 	return director.New(st, now, rand.New(rand.NewPCG(seed, stream))) // #nosec G404 -- tests pair from a fixed seed so their rounds repeat
+}
+
+// Log is an event's log as the organizer reads it, a line a message.
+func Log(t testing.TB, d *director.Director, id event.EventID) string {
+	t.Helper()
+	log, err := d.Events.Log(context.Background(), id)
+	if err != nil {
+		t.Fatalf("testdb: the log of event %d: %v", id, err)
+	}
+	lines := make([]string, len(log))
+	for i, l := range log {
+		lines[i] = l.Message.String()
+	}
+	return strings.Join(lines, "\n")
 }
 
 // Clock is an injected clock that stands still until moved; it may be

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"tablekeeper/core/event"
+	"tablekeeper/internal/testdb"
 )
 
 // Only a phone signed in as the player asks for her, from the event's own
@@ -90,15 +91,7 @@ func TestAPlayerAsksToDropFromHerPhone(t *testing.T) {
 // logHas fails unless the event's log has every line of want.
 func logHas(t *testing.T, f *fixture, id event.EventID, want ...string) {
 	t.Helper()
-	log, err := f.d.Events.Log(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var lines []string
-	for _, l := range log {
-		lines = append(lines, l.Message.String())
-	}
-	all := strings.Join(lines, "\n")
+	all := testdb.Log(t, f.d, id)
 	for _, w := range want {
 		if !strings.Contains(all, w) {
 			t.Fatalf("the log lacks %q:\n%s", w, all)
