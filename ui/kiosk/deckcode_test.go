@@ -9,22 +9,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"tablekeeper/core/event"
+	"tablekeeper/internal/testdb"
 )
-
-// deckOf is each entry's registered deck, as name and list.
-func (f *fixture) decksOf(t *testing.T) map[event.EntryID]string {
-	t.Helper()
-	decks, err := f.d.Decks.Decks(t.Context(), f.e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[event.EntryID]string{}
-	for _, dc := range decks {
-		out[dc.Deck.EntryID] = dc.Deck.Name + "\n" + dc.Deck.List
-	}
-	return out
-}
 
 // A stranger at the desktop kiosk (issue 27) taps every name, checks each
 // player in and presses "Register my deck": each time the kiosk asks for
@@ -47,7 +33,7 @@ func TestAStrangerAtTheDesktopKioskChangesNoPlayersDeck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := f.decksOf(t)
+	before := testdb.Decks(t, f.d.Director, f.e.ID)
 	mine := creds[f.entry(t, names[0]).ID].Code
 
 	tries := 0
@@ -92,13 +78,8 @@ func TestAStrangerAtTheDesktopKioskChangesNoPlayersDeck(t *testing.T) {
 	if tries < len(names) {
 		t.Fatalf("only %d names were tried of %d", tries, len(names))
 	}
-	after := f.decksOf(t)
-	changed := 0
-	for entry, d := range after {
-		if before[entry] != d {
-			changed++
-		}
-	}
+	after := testdb.Decks(t, f.d.Director, f.e.ID)
+	changed := testdb.ChangedDecks(before, after)
 	if changed != 0 || len(after) != len(before) {
 		t.Fatalf("a stranger changed %d decks of %d", changed, len(before))
 	}
@@ -149,7 +130,7 @@ func TestANewPlayerRegistersHerDeckRightAfterSigningUp(t *testing.T) {
 	f.k.deck.list.SetText(alteredList())
 	test.Tap(f.button(t, "Save my deck"))
 	f.mustShow(t, "Your deck is registered, Noor Haddad. Good luck!")
-	if got := f.decksOf(t)[f.entry(t, "Noor Haddad").ID]; got == "" {
+	if got := testdb.Decks(t, f.d.Director, f.e.ID)[f.entry(t, "Noor Haddad").ID]; got == "" {
 		t.Fatal("her deck is not saved")
 	}
 }

@@ -9,23 +9,9 @@ import (
 	"time"
 
 	"tablekeeper/core/director"
-	"tablekeeper/core/event"
+	"tablekeeper/internal/testdb"
 	"tablekeeper/ui/web/internal/webtest"
 )
-
-// decksOf is each entry's registered deck, as name and list.
-func (f *fixture) decksOf(e event.Event) map[event.EntryID]string {
-	f.t.Helper()
-	decks, err := f.d.Decks.Decks(context.Background(), e.ID)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	out := map[event.EntryID]string{}
-	for _, dc := range decks {
-		out[dc.Deck.EntryID] = dc.Deck.Name + "\n" + dc.Deck.List
-	}
-	return out
-}
 
 // A stranger at an unlocked kiosk tablet (issue 27) taps every name,
 // checks each player in and tries every way to her deck: the deck page
@@ -49,7 +35,7 @@ func TestAStrangerAtTheKioskTabletChangesNoPlayersDeck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := f.decksOf(e)
+	before := testdb.Decks(t, f.d, e.ID)
 	mine := creds[entries[0].ID].Code // the stranger is a player too
 	b := f.unlocked(e)
 	deckCheck := "/api/events/" + webtest.Itoa64(int64(e.ID)) + "/kiosk/deck-check"
@@ -89,13 +75,8 @@ func TestAStrangerAtTheKioskTabletChangesNoPlayersDeck(t *testing.T) {
 		t.Fatalf("only %d names were tried of %d", tries, len(names))
 	}
 
-	after := f.decksOf(e)
-	changed := 0
-	for entry, d := range after {
-		if before[entry] != d {
-			changed++
-		}
-	}
+	after := testdb.Decks(t, f.d, e.ID)
+	changed := testdb.ChangedDecks(before, after)
 	if changed != 0 || len(after) != len(before) {
 		t.Fatalf("a stranger changed %d decks of %d players (%d decks before, %d after)", changed, len(names), len(before), len(after))
 	}
@@ -121,7 +102,7 @@ func TestANewPlayerRegistersHerDeckRightAfterSigningUp(t *testing.T) {
 	}
 	b.post(webtest.KioskOf(e)+"/deck", url.Values{"deckname": {"Axiom"}, "list": {webtest.AlteredDeck()}}).must(t, http.StatusSeeOther, "save")
 	noor, _ := f.EntryNamed(e, "Noor Haddad")
-	if got := f.decksOf(e)[noor.ID]; !strings.HasPrefix(got, "Axiom\n") {
+	if got := testdb.Decks(t, f.d, e.ID)[noor.ID]; !strings.HasPrefix(got, "Axiom\n") {
 		t.Fatalf("her deck is %q", got)
 	}
 	// The next visitor at the tablet cannot change it.
