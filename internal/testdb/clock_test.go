@@ -3,8 +3,6 @@ package testdb
 import (
 	"testing"
 	"time"
-
-	"tablekeeper/core/event"
 )
 
 // A Clock stands still until moved or set; Stepping moves a second a
@@ -26,18 +24,5 @@ func TestTheClocksMoveAsTheTestsSay(t *testing.T) {
 	step := Stepping(at)
 	if a, b := step(), step(); a != at.Add(time.Second) || b != at.Add(2*time.Second) {
 		t.Fatalf("stepping clock read %v, then %v", a, b)
-	}
-}
-
-// ChangedDecks counts a deck changed and a deck registered since, not
-// a deck kept.
-func TestChangedDecksCountsWhatIsNotAsBefore(t *testing.T) {
-	before := map[event.EntryID]string{1: "A\nlist", 2: "B\nlist"}
-	after := map[event.EntryID]string{1: "A\nlist", 2: "B\nother", 3: "C\nnew"}
-	if n := ChangedDecks(before, after); n != 2 {
-		t.Errorf("ChangedDecks = %d, want 2", n)
-	}
-	if n := ChangedDecks(before, before); n != 0 {
-		t.Errorf("ChangedDecks of the same decks = %d", n)
 	}
 }
