@@ -13,9 +13,9 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/sim"
-	"tablekeeper/core/store"
 	"tablekeeper/core/tdf"
 	"tablekeeper/core/transfer"
+	"tablekeeper/internal/testdb"
 	"tablekeeper/reports/printing"
 
 	"tablekeeper/core/i18n"
@@ -28,12 +28,7 @@ func eventsOf(p printing.Printer) *director.Events { return p.D.Events.(*directo
 // and returns a printer on it, with the database's path.
 func simulated(t *testing.T) (printing.Printer, string) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "event.db")
-	st, err := store.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := testdb.Reopen(t, testdb.Fresh(t, filepath.Join(t.TempDir(), "event.db")))
 	d := director.New(st, time.Now, sim.Source(3))
 	if _, err := sim.New(d, io.Discard, 3).Play(t.Context(), sim.Plan{Game: "generic", Format: "swiss", Players: 8}); err != nil {
 		t.Fatal(err)
