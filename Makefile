@@ -50,7 +50,10 @@ TEST_TIMEOUT := 30m
 # not already have; the property tests of core/pairing and core/sim's
 # walk through every format try a few of their seeds and player counts
 # (the plain pass tries them all, and compares docs/schedules.md), since
-# what differs between seeds is the draw, not what runs concurrently. The browser tests (ui/web/browser)
+# what differs between seeds is the draw, not what runs concurrently. The browser tests (ui/web/browser and
+# ui/web/browser/pages, two packages so that neither takes three minutes;
+# ./ui/web matches neither, and their shared ui/web/internal/browserkit has
+# no tests of its own)
 # drive the same server from Chromium; they run in the plain pass only (a
 # second, race-detected pass of them would add as long again to make
 # test).

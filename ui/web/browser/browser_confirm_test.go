@@ -12,20 +12,6 @@ import (
 	"tablekeeper/ui/web/internal/webtest"
 )
 
-// phoneSignIn opens the event's report page on a phone in lang and signs
-// it in as entry with her player code, as the page's script does.
-func phoneSignIn(t *testing.T, ctx context.Context, f *fixture, lang string, id event.EventID, entry event.EntryID, code string) {
-	t.Helper()
-	run(t, ctx, "choose "+lang, chromedp.Navigate(f.http.URL+"/lang/"+lang))
-	run(t, ctx, "open the event", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(id))))
-	ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`fetch('/api/events/%d/me/signin', {method: 'POST', headers: {'Content-Type': 'application/json'},
-		body: JSON.stringify({entry: %d, code: %q})}).then((r) => r.ok)`, id, entry, code), chromedp.EvalAwaitPromise))
-	if err != nil || !ok {
-		t.Fatalf("sign-in: %v %v", ok, err)
-	}
-	run(t, ctx, "open the report page", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(id))+"/report"), chromedp.WaitVisible(chromedp.ID("r-mine")))
-}
-
 // confirmWords are the sentences the two phones show, in each language.
 var confirmWords = map[string]struct{ waiting, reported, confirm, recorded, organizer string }{
 	"en": {"Sent. Waiting for %s to confirm.", "%s reported: ", "Confirm", "Recorded: ", "Sent to the organizer: you and %s reported different results."},
@@ -48,8 +34,8 @@ func TestBrowserTwoPhonesConfirmAndDisagree(t *testing.T) {
 			ada, bob := t1.Seats[0].EntryID, t1.Seats[1].EntryID
 			adaName, bobName := webtest.NameAt(t, f.Floor, e.ID, ada), webtest.NameAt(t, f.Floor, e.ID, bob)
 			pa, pb := browser(t, 390, 844), browser(t, 390, 844)
-			phoneSignIn(t, pa, f, lang, e.ID, ada, codes[ada])
-			phoneSignIn(t, pb, f, lang, e.ID, bob, codes[bob])
+			f.PhoneSignIn(t, pa, lang, e.ID, ada, codes[ada])
+			f.PhoneSignIn(t, pb, lang, e.ID, bob, codes[bob])
 			if !evalBool(t, pa, `document.getElementById('r-code-row').hidden && document.getElementById('r-table-row').hidden`) {
 				t.Error("the table and code fields show on a signed-in phone")
 			}
@@ -81,8 +67,8 @@ func TestBrowserTwoPhonesConfirmAndDisagree(t *testing.T) {
 			cy, dee := t2.Seats[0].EntryID, t2.Seats[1].EntryID
 			cyName, deeName := webtest.NameAt(t, f.Floor, e.ID, cy), webtest.NameAt(t, f.Floor, e.ID, dee)
 			pc, pd := browser(t, 390, 844), browser(t, 390, 844)
-			phoneSignIn(t, pc, f, lang, e.ID, cy, codes[cy])
-			phoneSignIn(t, pd, f, lang, e.ID, dee, codes[dee])
+			f.PhoneSignIn(t, pc, lang, e.ID, cy, codes[cy])
+			f.PhoneSignIn(t, pd, lang, e.ID, dee, codes[dee])
 			waitText(t, pc, "#r-winner-buttons", cyName, 5*time.Second)
 			run(t, pc, "Cy taps her win", chromedp.Click(chromedp.CSS("#r-winner-buttons button:nth-child(1)")))
 			waitText(t, pc, "#r-games-buttons", "2–1", 5*time.Second)
@@ -110,38 +96,10 @@ func TestBrowserTwoPhonesConfirmAndDisagree(t *testing.T) {
 
 // rounds reads an event's rounds.
 func (f *fixture) rounds(id event.EventID) []event.Round {
-	f.t.Helper()
+	f.T.Helper()
 	rs, err := f.D.Rounds.Rounds(context.Background(), id)
 	if err != nil {
-		f.t.Fatal(err)
+		f.T.Fatal(err)
 	}
 	return rs
-}
-
-// axeConfirmPages checks the report page of an event whose results both
-// players confirm: signed out, open, waiting, to confirm, something else,
-// at the organizer.
-func axeConfirmPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
-	e, r, codes := f.ConfirmingRound(true)
-	tb := r.Tables[0]
-	ada, bob := tb.Seats[0].EntryID, tb.Seats[1].EntryID
-	lang := textOfJS(t, ctx, `document.documentElement.lang`)
-	run(t, ctx, "signed out", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/report"), chromedp.WaitVisible(chromedp.ID("r-mine-signin")))
-	axeCheck(t, ctx, axe, "report, players confirm, signed out")
-	phoneSignIn(t, ctx, f, lang, e.ID, ada, codes[ada])
-	run(t, ctx, "her form", chromedp.WaitVisible(chromedp.CSS("#r-winner-buttons button")))
-	axeCheck(t, ctx, axe, "report, players confirm, open")
-	run(t, ctx, "send 2–0", chromedp.Click(chromedp.CSS("#r-winner-buttons button:nth-child(1)")),
-		chromedp.Click(chromedp.CSS("#r-games-buttons button:nth-child(1)")), chromedp.Click(chromedp.ID("r-send")),
-		chromedp.WaitVisible(chromedp.ID("r-mine-other")))
-	axeCheck(t, ctx, axe, "report, players confirm, waiting")
-	phoneSignIn(t, ctx, f, lang, e.ID, bob, codes[bob])
-	run(t, ctx, "to confirm", chromedp.WaitVisible(chromedp.ID("r-mine-confirm")))
-	axeCheck(t, ctx, axe, "report, players confirm, to confirm")
-	run(t, ctx, "something else", chromedp.Click(chromedp.ID("r-mine-other")), chromedp.WaitVisible(chromedp.CSS("#r-winner-buttons button")))
-	axeCheck(t, ctx, axe, "report, players confirm, something else")
-	run(t, ctx, "send 0–2", chromedp.Click(chromedp.CSS("#r-winner-buttons button:nth-child(2)")),
-		chromedp.Click(chromedp.CSS("#r-games-buttons button:nth-child(1)")), chromedp.Click(chromedp.ID("r-send")),
-		chromedp.WaitVisible(chromedp.CSS("#r-mine-reports li")))
-	axeCheck(t, ctx, axe, "report, players confirm, at the organizer")
 }

@@ -8,26 +8,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"tablekeeper/core/director"
-	"tablekeeper/core/event"
 	"tablekeeper/ui/web/internal/webtest"
 )
-
-// signInPhone signs the browser's phone in as entry with her player code,
-// as the Me page's sign-in box does.
-func signInPhone(t *testing.T, ctx context.Context, f *fixture, id event.EventID, entry event.EntryID) {
-	t.Helper()
-	code, err := f.D.Phones.PlayerCode(context.Background(), entry)
-	if err != nil {
-		t.Fatal(err)
-	}
-	status, err := chromedp.Run(ctx, chromedp.Evaluate[int](`fetch('/api/events/`+webtest.Itoa64(int64(id))+`/me/signin', {method: 'POST',
-		headers: {'Content-Type': 'application/json'}, body: JSON.stringify({entry: `+webtest.Itoa64(int64(entry))+`, code: '`+code+`'})}).then((r) => r.status)`,
-		chromedp.EvalAwaitPromise))
-	if err != nil || status != 200 {
-		t.Fatalf("sign in: %d, %v", status, err)
-	}
-}
 
 // A player on her phone: not signed in, the page points to the sign-in;
 // signed in, she pastes her list with a typo (33 copies for 3), sees the
@@ -45,15 +27,15 @@ func TestBrowserAPlayerSendsHerDecklist(t *testing.T) {
 			f := newFixture(t)
 			e, es := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg")
 			ctx := browser(t, 390, 844)
-			page := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID)) + "/deck"
-			run(t, ctx, "choose "+c.lang, chromedp.Navigate(f.http.URL+"/lang/"+c.lang+"?back=/"))
+			page := f.HTTP.URL + "/events/" + webtest.Itoa64(int64(e.ID)) + "/deck"
+			run(t, ctx, "choose "+c.lang, chromedp.Navigate(f.HTTP.URL+"/lang/"+c.lang+"?back=/"))
 			run(t, ctx, "open the page", chromedp.Navigate(page))
 			waitText(t, ctx, "#deck-status", c.signIn, 5*time.Second)
 			if visible(t, ctx, "#deck-form") {
 				t.Fatal("the form shows to a phone not signed in")
 			}
 
-			signInPhone(t, ctx, f, e.ID, es[0].ID)
+			f.SignInPhone(t, ctx, e.ID, es[0].ID)
 			run(t, ctx, "reload", chromedp.Navigate(page), chromedp.WaitVisible(chromedp.ID("deck-list")))
 			typo := strings.Replace(webtest.AlteredDeck(), "3 Axiom Card 2 (C)", "33 Axiom Card 2 (C)", 1)
 			run(t, ctx, "type the list", chromedp.SendKeys(chromedp.ID("deck-list"), typo))
@@ -79,7 +61,7 @@ func TestBrowserAPlayerSendsHerDecklist(t *testing.T) {
 				}
 				run(t, ctx, "back to a phone", chromedp.EmulateViewport(390, 844))
 				// The Me page says where her list stands and leads to it.
-				run(t, ctx, "the Me page", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))))
+				run(t, ctx, "the Me page", chromedp.Navigate(f.HTTP.URL+"/events/"+webtest.Itoa64(int64(e.ID))))
 				waitText(t, ctx, "#deck-card", "Your decklist is registered and legal.", 5*time.Second)
 				screenshot(t, ctx, "deck-me-390.png")
 			}
@@ -109,47 +91,4 @@ func visible(t *testing.T, ctx context.Context, sel string) bool {
 		t.Fatal(err)
 	}
 	return v
-}
-
-// axeDeckPages checks a player's decklist page, not signed in, signed in
-// with a list that has a problem, and closed; and the Me page's card.
-func axeDeckPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
-	e, es := f.Event("altered", "standard-bo3", "Ada Lovelace", "Bram Berg")
-	page := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID)) + "/deck"
-	run(t, ctx, "open the deck page", chromedp.Navigate(page))
-	waitText(t, ctx, "#deck-status", "", 5*time.Second)
-	run(t, ctx, "settle", chromedp.WaitVisible(chromedp.CSS("#deck-status a")))
-	axeCheck(t, ctx, axe, "decklist, not signed in")
-	signInPhone(t, ctx, f, e.ID, es[0].ID)
-	run(t, ctx, "reload", chromedp.Navigate(page), chromedp.WaitVisible(chromedp.ID("deck-list")))
-	run(t, ctx, "type a list", chromedp.SendKeys(chromedp.ID("deck-list"), "Hero: Akesha & Taru\n4 Axiom Card 1 (C)\n"))
-	run(t, ctx, "its check", chromedp.WaitVisible(chromedp.CSS("#deck-check .d-illegal")))
-	axeCheck(t, ctx, axe, "decklist, checked")
-	run(t, ctx, "save", chromedp.Click(chromedp.ID("deck-save")), chromedp.WaitVisible(chromedp.CSS("#deck-message.warning")))
-	axeCheck(t, ctx, axe, "decklist, saved with problems")
-	if err := f.D.Decks.CloseDeckRegistration(context.Background(), e.ID); err != nil {
-		t.Fatal(err)
-	}
-	run(t, ctx, "reload", chromedp.Navigate(page), chromedp.WaitVisible(chromedp.CSS(".deck-closed")))
-	axeCheck(t, ctx, axe, "decklist, closed")
-	run(t, ctx, "the Me page", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))), chromedp.WaitVisible(chromedp.ID("deck-card")))
-	axeCheck(t, ctx, axe, "event home, decklist card")
-
-	// A judge on the same phone reads the lists.
-	if _, err := f.D.Judging.AddJudge(context.Background(), e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge}); err != nil {
-		t.Fatal(err)
-	}
-	pin, err := f.D.Phones.JudgePIN(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	run(t, ctx, "judge sign-in", chromedp.Navigate(f.http.URL+"/judge"), chromedp.WaitVisible(chromedp.ID("j-pin")),
-		chromedp.SendKeys(chromedp.ID("j-pin"), pin), chromedp.Click(chromedp.CSS("button.j-primary")), chromedp.WaitVisible(chromedp.CSS("a.j-item")))
-	run(t, ctx, "Grace", chromedp.Navigate(f.http.URL+webtest.JudgeOf(e)), chromedp.Click(chromedp.CSS("button.j-item")), chromedp.WaitVisible(chromedp.ID("j-out")))
-	run(t, ctx, "decklists", chromedp.Navigate(f.http.URL+webtest.JudgeOf(e)+"/decks"), chromedp.WaitVisible(chromedp.ID("j-deck-q")))
-	axeCheck(t, ctx, axe, "judge decklists")
-	screenshot(t, ctx, "judge-decks-390.png")
-	run(t, ctx, "Ada's list", chromedp.Click(chromedp.CSS("a.j-item")), chromedp.WaitVisible(chromedp.CSS("pre.j-decklist")))
-	axeCheck(t, ctx, axe, "judge decklist")
-	screenshot(t, ctx, "judge-deck-390.png")
 }

@@ -8,30 +8,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"tablekeeper/core/event"
 	"tablekeeper/ui/web/internal/webtest"
 )
-
-// phoneSignedIn opens the event's page in the browser as entry en: the
-// page remembers her (as "find me" does) and the phone signs in with her
-// player code through the page's own fetch, as the sign-in box does.
-func phoneSignedIn(t *testing.T, ctx context.Context, f *fixture, e event.Event, en event.Entry) {
-	t.Helper()
-	code, err := f.D.Phones.PlayerCode(context.Background(), en.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	url := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID))
-	run(t, ctx, "open the event", chromedp.Navigate(url), chromedp.WaitVisible(chromedp.ID("find-q")))
-	js := fmt.Sprintf(`localStorage.setItem('tk.me.%d', JSON.stringify({entry: %d, name: %q}));
-		fetch('/api/events/%d/me/signin', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({entry: %d, code: %q})}).then((r) => r.status)`,
-		e.ID, en.ID, en.Name, e.ID, en.ID, code)
-	status, err := chromedp.Run(ctx, chromedp.Evaluate[int](js, chromedp.EvalAwaitPromise))
-	if err != nil || status != 200 {
-		t.Fatalf("sign in: %d, %v", status, err)
-	}
-	run(t, ctx, "reopen signed in", chromedp.Navigate(url), chromedp.WaitVisible(chromedp.ID("my-table")))
-}
 
 // dropWords are the sentences the test waits for, in one language.
 type dropWords struct {
@@ -56,9 +34,9 @@ func TestBrowserAPlayerDropsFromHerPhone(t *testing.T) {
 			f := newFixture(t)
 			e, es, r := f.OpenRound(12)
 			ctx := browser(t, 390, 844)
-			run(t, ctx, "choose "+w.lang, chromedp.Navigate(f.http.URL+"/lang/"+w.lang))
+			run(t, ctx, "choose "+w.lang, chromedp.Navigate(f.HTTP.URL+"/lang/"+w.lang))
 			ada := es[0]
-			phoneSignedIn(t, ctx, f, e, ada)
+			f.PhoneSignedIn(t, ctx, e, ada)
 			waitText(t, ctx, "#drop-card", w.ask, 5*time.Second)
 			run(t, ctx, "ask to drop", chromedp.Click(chromedp.ID("drop-ask")))
 			waitText(t, ctx, "#drop-confirm", w.confirm, 2*time.Second)
@@ -90,8 +68,8 @@ func TestBrowserAPlayerDropsFromHerPhone(t *testing.T) {
 			// Bob asks; the desk refuses; his phone says to see the desk.
 			bob := es[1]
 			ctx = browser(t, 390, 844)
-			run(t, ctx, "choose "+w.lang, chromedp.Navigate(f.http.URL+"/lang/"+w.lang))
-			phoneSignedIn(t, ctx, f, e, bob)
+			run(t, ctx, "choose "+w.lang, chromedp.Navigate(f.HTTP.URL+"/lang/"+w.lang))
+			f.PhoneSignedIn(t, ctx, e, bob)
 			run(t, ctx, "ask", chromedp.WaitVisible(chromedp.ID("drop-ask")), chromedp.Click(chromedp.ID("drop-ask")),
 				chromedp.WaitVisible(chromedp.ID("drop-yes")), chromedp.Click(chromedp.ID("drop-yes")))
 			waitText(t, ctx, "#drop-state", w.waiting, 3*time.Second)
@@ -118,7 +96,7 @@ func TestBrowserDropCardAtEachSize(t *testing.T) {
 	for i, size := range []struct{ w, h int }{{390, 844}, {1024, 768}, {1920, 1080}} {
 		ctx := browser(t, size.w, size.h)
 		en := es[i]
-		phoneSignedIn(t, ctx, f, e, en)
+		f.PhoneSignedIn(t, ctx, e, en)
 		run(t, ctx, "ask", chromedp.WaitVisible(chromedp.ID("drop-ask")), chromedp.Click(chromedp.ID("drop-ask")),
 			chromedp.WaitVisible(chromedp.ID("drop-yes")), chromedp.Click(chromedp.ID("drop-yes")))
 		waitText(t, ctx, "#drop-state", "Asked to drop — waiting for the organizer", 3*time.Second)
@@ -130,16 +108,4 @@ func TestBrowserDropCardAtEachSize(t *testing.T) {
 			t.Fatalf("withdrawn, yet open: %+v", open)
 		}
 	}
-}
-
-// axeDropPages checks the drop card in each of its states.
-func axeDropPages(t *testing.T, ctx context.Context, f *fixture, axe string) {
-	e, es, _ := f.OpenRound(8)
-	phoneSignedIn(t, ctx, f, e, es[0])
-	run(t, ctx, "the card", chromedp.WaitVisible(chromedp.ID("drop-ask")))
-	axeCheck(t, ctx, axe, "drop card")
-	run(t, ctx, "ask", chromedp.Click(chromedp.ID("drop-ask")), chromedp.WaitVisible(chromedp.ID("drop-yes")))
-	axeCheck(t, ctx, axe, "drop card, confirm")
-	run(t, ctx, "confirm", chromedp.Click(chromedp.ID("drop-yes")), chromedp.WaitVisible(chromedp.ID("drop-withdraw")))
-	axeCheck(t, ctx, axe, "drop card, waiting")
 }

@@ -12,6 +12,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/standings"
+	"tablekeeper/ui/web/internal/browserkit"
 	"tablekeeper/ui/web/internal/webtest"
 )
 
@@ -56,7 +57,7 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 	// Ada's phone: the sign-in box with the code the kiosk showed, then
 	// her decklist from the phone.
 	pa := browser(t, 390, 844)
-	run(t, pa, "open the event", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))))
+	run(t, pa, "open the event", chromedp.Navigate(f.HTTP.URL+"/events/"+webtest.Itoa64(int64(e.ID))))
 	run(t, pa, "find herself", chromedp.SendKeys(chromedp.ID("find-q"), "Lovelace"))
 	waitText(t, pa, "#find-results", ada.Name, 5*time.Second)
 	run(t, pa, "tap her name", chromedp.Click(chromedp.CSS("#find-results a, #find-results button")))
@@ -64,7 +65,7 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 		chromedp.SendKeys(chromedp.ID("signin-code"), strings.ToLower(codes[ada.ID][:3])+"-"+strings.ToLower(codes[ada.ID][3:])),
 		chromedp.Click(chromedp.ID("signin-go")))
 	waitText(t, pa, "#signed-in-as", ada.Name, 5*time.Second)
-	run(t, pa, "open her deck page", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/deck"), chromedp.WaitVisible(chromedp.ID("deck-list")))
+	run(t, pa, "open her deck page", chromedp.Navigate(f.HTTP.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/deck"), chromedp.WaitVisible(chromedp.ID("deck-list")))
 	run(t, pa, "paste her list", chromedp.SendKeys(chromedp.ID("deck-list"), webtest.AlteredDeck()))
 	waitText(t, pa, "#deck-check", "Legal", 5*time.Second)
 	run(t, pa, "save", chromedp.Click(chromedp.ID("deck-save")))
@@ -85,9 +86,9 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 	}
 	// Her opponent's phone in a browser (signed in the same way).
 	pb := browser(t, 390, 844)
-	phoneSignIn(t, pb, f, "en", e.ID, opp, all[opp])
+	f.PhoneSignIn(t, pb, "en", e.ID, opp, all[opp])
 	// Ada reports her win 2–0 on the report page; her opponent confirms.
-	run(t, pa, "open the report page", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/report"), chromedp.WaitVisible(chromedp.ID("r-mine")))
+	run(t, pa, "open the report page", chromedp.Navigate(f.HTTP.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/report"), chromedp.WaitVisible(chromedp.ID("r-mine")))
 	waitText(t, pa, "#r-winner-buttons", ada.Name, 5*time.Second)
 	adaFirst := adaTable.Seats[0].EntryID == ada.ID
 	winner := "#r-winner-buttons button:nth-child(2)"
@@ -115,7 +116,7 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 	}
 	st := stationBrowser(t, f, e, 1366, 768, "en", "Sam")
 	for _, tb := range slips {
-		typeSlip(t, st, tb.Number, "2-1")
+		browserkit.TypeSlip(t, st, tb.Number, "2-1")
 		waitText(t, st, "#s-notice", "table "+webtest.Itoa64(int64(tb.Number)), 5*time.Second)
 	}
 
@@ -124,7 +125,7 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 
 	// Round 2 leaves the dropped player out; the event plays to its end.
 	table := floorToTheEnd(t, f, e, leaver)
-	run(t, pa, "the final standings", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/standings"))
+	run(t, pa, "the final standings", chromedp.Navigate(f.HTTP.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/standings"))
 	waitText(t, pa, "main", table[0].Name, 5*time.Second)
 	screenshot(t, pa, "floor-final-standings.png")
 }
@@ -138,7 +139,7 @@ func floorCheckInAtTheKiosk(t *testing.T, f *fixture, e event.Event, ada, bram e
 		t.Fatal(err)
 	}
 	kt := browser(t, 1024, 768)
-	run(t, kt, "open the kiosk", chromedp.Navigate(f.http.URL+webtest.KioskOf(e)), chromedp.WaitVisible(chromedp.ID("k-pin")))
+	run(t, kt, "open the kiosk", chromedp.Navigate(f.HTTP.URL+webtest.KioskOf(e)), chromedp.WaitVisible(chromedp.ID("k-pin")))
 	run(t, kt, "unlock", chromedp.SendKeys(chromedp.ID("k-pin"), webtest.KioskPIN), chromedp.Click(chromedp.CSS("button[type=submit]")))
 	for _, en := range []event.Entry{ada, bram} {
 		waitText(t, kt, ".k-title", "Welcome! Check in here", 5*time.Second)
@@ -153,7 +154,7 @@ func floorCheckInAtTheKiosk(t *testing.T, f *fixture, e event.Event, ada, bram e
 		if n := jsText(t, kt, `String(document.querySelectorAll('#k-code').length)`); n != "0" {
 			t.Fatalf("the kiosk shows %s's code to whoever tapped her name", en.Name)
 		}
-		run(t, kt, "back to the start", chromedp.Navigate(f.http.URL+webtest.KioskOf(e)))
+		run(t, kt, "back to the start", chromedp.Navigate(f.HTTP.URL+webtest.KioskOf(e)))
 	}
 }
 
@@ -195,8 +196,8 @@ func floorDrop(t *testing.T, f *fixture, e event.Event, entries []event.Entry, r
 		}
 	}
 	pl := browser(t, 390, 844)
-	phoneSignIn(t, pl, f, "en", e.ID, leaver.ID, all[leaver.ID])
-	run(t, pl, "her page", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))))
+	f.PhoneSignIn(t, pl, "en", e.ID, leaver.ID, all[leaver.ID])
+	run(t, pl, "her page", chromedp.Navigate(f.HTTP.URL+"/events/"+webtest.Itoa64(int64(e.ID))))
 	run(t, pl, "ask to drop", chromedp.WaitVisible(chromedp.ID("drop-ask")), chromedp.Click(chromedp.ID("drop-ask")),
 		chromedp.WaitVisible(chromedp.ID("drop-yes")), chromedp.Click(chromedp.ID("drop-yes")))
 	waitText(t, pl, "#drop-state", "waiting for the organizer", 5*time.Second)
@@ -270,14 +271,14 @@ func floorToTheEnd(t *testing.T, f *fixture, e event.Event, leaver event.Entry) 
 // a phone that opened the event's page has: its writes count against its
 // own budget, not its address's.
 func (f *fixture) devicePhone() *webtest.Phone {
-	p := webtest.NewPhone(f.t, f.http)
-	resp, err := p.C.Get(f.http.URL + "/")
+	p := webtest.NewPhone(f.T, f.HTTP)
+	resp, err := p.C.Get(f.HTTP.URL + "/")
 	if err != nil {
-		f.t.Fatal(err)
+		f.T.Fatal(err)
 	}
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		f.t.Fatalf("the event list: %d", resp.StatusCode)
+		f.T.Fatalf("the event list: %d", resp.StatusCode)
 	}
 	return p
 }

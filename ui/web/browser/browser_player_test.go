@@ -21,7 +21,7 @@ func TestBrowserPlayerFindsTheirTableAndTheClockTicks(t *testing.T) {
 	e, es, r := f.OpenRound(12)
 	ada := webtest.SeatTable(r, es[0].ID)
 	ctx := browser(t, 390, 844)
-	url := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID))
+	url := f.HTTP.URL + "/events/" + webtest.Itoa64(int64(e.ID))
 
 	run(t, ctx, "open the event", chromedp.Navigate(url), chromedp.WaitVisible(chromedp.ID("find-q")))
 	run(t, ctx, "type a name", chromedp.SendKeys(chromedp.ID("find-q"), "lovel"))
@@ -66,7 +66,7 @@ func TestBrowserTwoCharacterNamesAreFound(t *testing.T) {
 	e, _ := f.Event("altered", "standard-bo3", "王芳", "李小龙", "김민준", "Zoë Ødegård")
 	f.Publish(e.ID)
 	ctx := browser(t, 390, 844)
-	run(t, ctx, "open the event", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))), chromedp.WaitVisible(chromedp.ID("find-q")))
+	run(t, ctx, "open the event", chromedp.Navigate(f.HTTP.URL+"/events/"+webtest.Itoa64(int64(e.ID))), chromedp.WaitVisible(chromedp.ID("find-q")))
 	for _, c := range []struct{ typed, where, want string }{
 		{"王", "#find-message", "Type at least 2 letters of your name."},
 		{"王芳", "#find-results", "王芳"},

@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"tablekeeper/ui/web/internal/browserkit"
 	"tablekeeper/ui/web/internal/webtest"
 )
 
@@ -51,11 +52,11 @@ func TestBrowserSeatTwoReportsHerOwnWin(t *testing.T) {
 	her, opp := webtest.EntryName(t, es, tb.Seats[1].EntryID), webtest.EntryName(t, es, tb.Seats[0].EntryID)
 	code := f.Codes(e.ID, 1)[tb.Number]
 	ctx := browser(t, 390, 844)
-	url := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID))
+	url := f.HTTP.URL + "/events/" + webtest.Itoa64(int64(e.ID))
 	findHerself(t, ctx, url, her)
 	run(t, ctx, "tap Report", chromedp.Click(chromedp.CSS("#me-card a.button")))
 	waitText(t, ctx, "#r-sides", "You ("+her+") v "+opp, 5*time.Second)
-	buttons := textOfJS(t, ctx, `Array.from(document.querySelectorAll('#r-winner-buttons button')).map((b) => b.textContent).join('|')`)
+	buttons := browserkit.TextOfJS(t, ctx, `Array.from(document.querySelectorAll('#r-winner-buttons button')).map((b) => b.textContent).join('|')`)
 	if want := opp + "|" + her + " (you)|Draw"; buttons != want {
 		t.Errorf("who won? buttons %q, want %q", buttons, want)
 	}
@@ -66,7 +67,7 @@ func TestBrowserSeatTwoReportsHerOwnWin(t *testing.T) {
 	}
 	run(t, ctx, "tap her name", chromedp.Click(chromedp.CSS("#r-winner-buttons button:nth-child(2)")))
 	waitText(t, ctx, "#r-games-legend", "The score, "+her+" (you) first", 5*time.Second)
-	if got := textOfJS(t, ctx, `Array.from(document.querySelectorAll('#r-games-buttons button')).map((b) => b.textContent).join('|')`); got != "2–0|2–1" {
+	if got := browserkit.TextOfJS(t, ctx, `Array.from(document.querySelectorAll('#r-games-buttons button')).map((b) => b.textContent).join('|')`); got != "2–0|2–1" {
 		t.Errorf("score buttons %q", got)
 	}
 	run(t, ctx, "tap 2–1", chromedp.Click(chromedp.CSS("#r-games-buttons button:nth-child(2)")))
@@ -108,7 +109,7 @@ func TestBrowserReportWithoutFindingHerselfNamesBoth(t *testing.T) {
 	tb := r.Tables[1]
 	a, b := webtest.EntryName(t, es, tb.Seats[0].EntryID), webtest.EntryName(t, es, tb.Seats[1].EntryID)
 	ctx := browser(t, 390, 844)
-	run(t, ctx, "open the form", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/report?table="+strconv.Itoa(tb.Number)))
+	run(t, ctx, "open the form", chromedp.Navigate(f.HTTP.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/report?table="+strconv.Itoa(tb.Number)))
 	waitText(t, ctx, "#r-sides", a+" v "+b, 5*time.Second)
 	if got := textOf(t, ctx, "#r-winner-buttons"); strings.Contains(got, "you") || !strings.Contains(got, a) || !strings.Contains(got, b) {
 		t.Errorf("who won? buttons %q", got)
@@ -140,7 +141,7 @@ func TestBrowserMultiplayerReportNamesEverySeat(t *testing.T) {
 		names[i] = webtest.EntryName(t, es, s.EntryID)
 	}
 	ctx := browser(t, 390, 844)
-	findHerself(t, ctx, f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID)), names[1])
+	findHerself(t, ctx, f.HTTP.URL+"/events/"+webtest.Itoa64(int64(e.ID)), names[1])
 	run(t, ctx, "tap Report", chromedp.Click(chromedp.CSS("#me-card a.button")))
 	waitText(t, ctx, "label[for=r-value-1]", "You ("+names[1]+"), seat 2", 5*time.Second)
 	for i, n := range names {

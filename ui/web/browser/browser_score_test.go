@@ -12,6 +12,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/browserkit"
 	"tablekeeper/ui/web/internal/webtest"
 )
 
@@ -24,27 +25,12 @@ func stationBrowser(t *testing.T, f *fixture, e event.Event, w, h int, lang, nam
 		t.Fatal(err)
 	}
 	ctx := browser(t, w, h)
-	run(t, ctx, "choose "+lang, chromedp.Navigate(f.http.URL+"/lang/"+lang))
-	run(t, ctx, "open /scorekeeper", chromedp.Navigate(f.http.URL+"/scorekeeper"), chromedp.WaitVisible(chromedp.ID("s-pin")))
+	run(t, ctx, "choose "+lang, chromedp.Navigate(f.HTTP.URL+"/lang/"+lang))
+	run(t, ctx, "open /scorekeeper", chromedp.Navigate(f.HTTP.URL+"/scorekeeper"), chromedp.WaitVisible(chromedp.ID("s-pin")))
 	run(t, ctx, "sign in", chromedp.SendKeys(chromedp.ID("s-pin"), director.FormatSecret(code)), chromedp.SendKeys(chromedp.ID("s-name"), name),
 		chromedp.Click(chromedp.CSS("button.j-primary")), chromedp.WaitVisible(chromedp.CSS("a.j-item")))
-	run(t, ctx, "the event", chromedp.Navigate(f.http.URL+webtest.ScoreOf(e)), chromedp.WaitVisible(chromedp.ID("s-table")))
+	run(t, ctx, "the event", chromedp.Navigate(f.HTTP.URL+webtest.ScoreOf(e)), chromedp.WaitVisible(chromedp.ID("s-table")))
 	return ctx
-}
-
-// slipWait is how long a station's table lookup may take to show: a
-// fetch, which a machine busy with the rest of the suite (other packages'
-// tests run beside this one) can hold up for seconds.
-const slipWait = 15 * time.Second
-
-// typeSlip types a slip with the keyboard: the table, Enter, the result,
-// Enter, waiting for the table's players between the two.
-func typeSlip(t *testing.T, ctx context.Context, table int, result string) {
-	t.Helper()
-	n := strconv.Itoa(table)
-	run(t, ctx, "table "+n, chromedp.Focus(chromedp.ID("s-table")), chromedp.SendKeys(chromedp.ID("s-table"), n+"\r"))
-	waitText(t, ctx, "#s-note", "Table "+n, slipWait)
-	run(t, ctx, "result of "+n, chromedp.SendKeys(chromedp.ID("s-result"), result+"\r"))
 }
 
 // The desk's keyboard flow at a station: Table, Enter shows the players,
@@ -57,7 +43,7 @@ func TestBrowserScorekeeperTypesSlipsWithTheKeyboard(t *testing.T) {
 	t1, t2 := r.Tables[0], r.Tables[1]
 	waitText(t, ctx, "#s-missing-title", "(8)", 5*time.Second)
 	screenshot(t, ctx, "score-tablet.png")
-	typeSlip(t, ctx, t1.Number, "2-1")
+	browserkit.TypeSlip(t, ctx, t1.Number, "2-1")
 	waitText(t, ctx, "#s-notice", "Saved: table "+strconv.Itoa(t1.Number), 5*time.Second)
 	waitText(t, ctx, "#s-missing-title", "(7)", 5*time.Second)
 	waitText(t, ctx, "#s-mine", "2–1", time.Second)
@@ -66,7 +52,7 @@ func TestBrowserScorekeeperTypesSlipsWithTheKeyboard(t *testing.T) {
 		t.Errorf("after a slip the focus is on %q, not the Table field", focused)
 	}
 	// The same table again: the saved result shows, replacing asks.
-	typeSlip(t, ctx, t1.Number, "0-2")
+	browserkit.TypeSlip(t, ctx, t1.Number, "0-2")
 	waitText(t, ctx, "#s-confirm-text", "already has", 5*time.Second)
 	run(t, ctx, "Esc cancels", chromedp.KeyEvent("\x1b"))
 	hidden, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById('s-confirm').hidden`))
@@ -120,7 +106,7 @@ func TestBrowserScorekeeperTypesSlipsWithTheKeyboard(t *testing.T) {
 	}{{"score-phone.png", "en", 390, 844}, {"score-laptop.png", "en", 1920, 1080}, {"score-fr-phone.png", "fr", 390, 844}, {"score-fr-laptop.png", "fr", 1920, 1080}} {
 		c := stationBrowser(t, f, e, size.w, size.h, size.lang, "Chris")
 		tb := r.Tables[3+i]
-		typeSlip(t, c, tb.Number, "2-0")
+		browserkit.TypeSlip(t, c, tb.Number, "2-0")
 		waitText(t, c, "#s-notice", strconv.Itoa(tb.Number), 5*time.Second)
 		screenshot(t, c, size.name)
 	}
@@ -131,7 +117,7 @@ func typeSlipNoEnter(t *testing.T, ctx context.Context, table int) {
 	t.Helper()
 	n := strconv.Itoa(table)
 	run(t, ctx, "table "+n, chromedp.Focus(chromedp.ID("s-table")), chromedp.SendKeys(chromedp.ID("s-table"), n+"\r"))
-	waitText(t, ctx, "#s-note", "Table "+n, slipWait)
+	waitText(t, ctx, "#s-note", "Table "+n, browserkit.SlipWait)
 }
 
 // Three station browsers type the 32 slips of a round of 64 players with
@@ -155,7 +141,7 @@ func TestBrowserThreeStationsAndPhonesOnOneRound(t *testing.T) {
 				ctx := stationBrowser(t, f, e, 1024, 768, "en", "Keeper "+strconv.Itoa(k+1))
 				for i := k; i < len(tables); i += 3 {
 					n := tables[i].Number
-					typeSlip(t, ctx, n, sides.Slips[n])
+					browserkit.TypeSlip(t, ctx, n, sides.Slips[n])
 					stationSettles(t, ctx, n)
 				}
 			})

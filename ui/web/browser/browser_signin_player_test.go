@@ -13,17 +13,6 @@ import (
 	"tablekeeper/ui/web/internal/webtest"
 )
 
-// playerCodeOf draws (or reads) an entry's player code, as the kiosk does
-// when she checks in.
-func (f *fixture) playerCodeOf(entry event.EntryID) string {
-	f.t.Helper()
-	code, err := f.D.Phones.PlayerCode(context.Background(), entry)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	return code
-}
-
 // awaitBool runs a script in the page (awaiting its promise) and returns
 // its boolean.
 func awaitBool(t *testing.T, ctx context.Context, what, script string) bool {
@@ -49,9 +38,9 @@ func serverSignedIn(t *testing.T, ctx context.Context, id event.EventID) bool {
 func TestBrowserPlayerSignsInWithHerCode(t *testing.T) {
 	f := newFixture(t)
 	e, es, _ := f.OpenRound(8)
-	code := f.playerCodeOf(es[0].ID)
+	code := f.PlayerCodeOf(es[0].ID)
 	ctx := browser(t, 390, 844)
-	url := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID))
+	url := f.HTTP.URL + "/events/" + webtest.Itoa64(int64(e.ID))
 
 	run(t, ctx, "open the event", chromedp.Navigate(url), chromedp.WaitVisible(chromedp.ID("find-q")))
 	if !awaitBool(t, ctx, "no box before she is found", `document.getElementById('signin-card').hidden`) {
@@ -133,7 +122,7 @@ func TestBrowserPlayerLinkSignsInAndDropsTheFragment(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := browser(t, 390, 844)
-	url := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID))
+	url := f.HTTP.URL + "/events/" + webtest.Itoa64(int64(e.ID))
 
 	run(t, ctx, "open the slip's link", chromedp.Navigate(director.PlayerLink(url, es[1].ID, cred.Token)))
 	waitText(t, ctx, "#signed-in", "Signed in as "+es[1].Name, 5*time.Second)
@@ -154,7 +143,7 @@ func TestBrowserPlayerLinkSignsInAndDropsTheFragment(t *testing.T) {
 	}
 
 	// A link with another's code: refused in the box, not signed in.
-	other := f.playerCodeOf(es[2].ID)
+	other := f.PlayerCodeOf(es[2].ID)
 	// Opened on the page already (a second scan), the link still counts.
 	awaitBool(t, ctx, "open a wrong link", `(location.hash = '#entry=`+webtest.Itoa64(int64(es[1].ID))+`&code=`+other+`', true)`)
 	waitText(t, ctx, "#signin-message", "That is not your player code.", 5*time.Second)
@@ -172,9 +161,9 @@ func TestBrowserPlayerLinkSignsInAndDropsTheFragment(t *testing.T) {
 func TestBrowserPlayerSignInSaysToWaitAfterTooManyTries(t *testing.T) {
 	f := newFixture(t)
 	e, es, _ := f.OpenRound(8)
-	code := f.playerCodeOf(es[0].ID)
+	code := f.PlayerCodeOf(es[0].ID)
 	ctx := browser(t, 390, 844)
-	run(t, ctx, "open the event", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))), chromedp.WaitVisible(chromedp.ID("find-q")))
+	run(t, ctx, "open the event", chromedp.Navigate(f.HTTP.URL+"/events/"+webtest.Itoa64(int64(e.ID))), chromedp.WaitVisible(chromedp.ID("find-q")))
 	run(t, ctx, "type a name", chromedp.SendKeys(chromedp.ID("find-q"), "lovel"))
 	waitText(t, ctx, "#find-results", "Ada Lovelace", 5*time.Second)
 	run(t, ctx, "tap the name", chromedp.Click(chromedp.CSS("#find-results button")), chromedp.WaitVisible(chromedp.ID("signin-code")))

@@ -26,7 +26,7 @@ func TestBrowserKioskTabletChecksInAndRefusesAGhostDuplicate(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := browser(t, 1024, 768)
-	base := f.http.URL + webtest.KioskOf(e)
+	base := f.HTTP.URL + webtest.KioskOf(e)
 
 	run(t, ctx, "open the kiosk", chromedp.Navigate(base), chromedp.WaitVisible(chromedp.ID("k-pin")))
 	run(t, ctx, "type the PIN", chromedp.SendKeys(chromedp.ID("k-pin"), webtest.KioskPIN), chromedp.Click(chromedp.CSS("button[type=submit]")))
@@ -107,7 +107,7 @@ func TestBrowserKioskFindsATableAfterRoundOne(t *testing.T) {
 	}
 	ada := webtest.SeatTable(r, es[0].ID)
 	ctx := browser(t, 1024, 768)
-	run(t, ctx, "open the kiosk", chromedp.Navigate(f.http.URL+webtest.KioskOf(e)), chromedp.WaitVisible(chromedp.ID("k-pin")))
+	run(t, ctx, "open the kiosk", chromedp.Navigate(f.HTTP.URL+webtest.KioskOf(e)), chromedp.WaitVisible(chromedp.ID("k-pin")))
 	run(t, ctx, "unlock", chromedp.SendKeys(chromedp.ID("k-pin"), webtest.KioskPIN), chromedp.Click(chromedp.CSS("button[type=submit]")))
 	waitText(t, ctx, ".k-title", "Find your table", 5*time.Second)
 	run(t, ctx, "type a name", chromedp.SendKeys(chromedp.CSS(".k-search input"), es[0].Name[:4]))
@@ -139,7 +139,7 @@ func TestBrowserJudgeLogsAPenalty(t *testing.T) {
 	tb := webtest.SeatTable(r, ada.ID)
 	ctx := browser(t, 390, 844)
 
-	run(t, ctx, "open /judge", chromedp.Navigate(f.http.URL+"/judge"), chromedp.WaitVisible(chromedp.ID("j-pin")))
+	run(t, ctx, "open /judge", chromedp.Navigate(f.HTTP.URL+"/judge"), chromedp.WaitVisible(chromedp.ID("j-pin")))
 	run(t, ctx, "sign in", chromedp.SendKeys(chromedp.ID("j-pin"), pin), chromedp.Click(chromedp.CSS("button.j-primary")))
 	waitText(t, ctx, "h1", "Choose the event", 5*time.Second)
 	run(t, ctx, "the event", chromedp.Click(chromedp.CSS("a.j-item")))
@@ -189,10 +189,10 @@ func TestBrowserJudgeLogsAPenalty(t *testing.T) {
 		w, h int
 	}{{"judge-tablet.png", 1024, 768}, {"judge-tv.png", 1920, 1080}} {
 		c := browser(t, size.w, size.h)
-		run(t, c, "open /judge", chromedp.Navigate(f.http.URL+"/judge"), chromedp.WaitVisible(chromedp.ID("j-pin")))
+		run(t, c, "open /judge", chromedp.Navigate(f.HTTP.URL+"/judge"), chromedp.WaitVisible(chromedp.ID("j-pin")))
 		run(t, c, "sign in", chromedp.SendKeys(chromedp.ID("j-pin"), pin), chromedp.Click(chromedp.CSS("button.j-primary")))
 		waitText(t, c, "h1", "Choose the event", 5*time.Second)
-		run(t, c, "the event", chromedp.Navigate(f.http.URL+webtest.JudgeOf(e)))
+		run(t, c, "the event", chromedp.Navigate(f.HTTP.URL+webtest.JudgeOf(e)))
 		run(t, c, "the first judge", chromedp.Click(chromedp.CSS(`button.j-item`)))
 		waitText(t, c, "#j-out", "tables still out", 5*time.Second)
 		screenshot(t, c, size.name)

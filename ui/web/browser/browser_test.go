@@ -1,7 +1,10 @@
-// Package browser holds the store network's browser tests: each drives
-// the pages of a real ui/web server in a tab of one shared headless
-// chromium (ui/web/internal/browsertest). They are a package of their own
-// so that their minutes have their own timeout and run beside ui/web's.
+// Package browser holds the store network's browser tests of its flows
+// (players, staff, scorekeepers, reports): each drives the pages of a real
+// ui/web server (ui/web/internal/browserkit) in a tab of one shared
+// headless chromium (ui/web/internal/browsertest). They are a package of
+// their own so that their minutes have their own timeout and run beside
+// ui/web's; how every page reads (axe-core, French, sizes, the TV) is
+// ui/web/browser/pages, so that neither package takes three minutes.
 //
 // To move a new browser test file here from ui/web: git mv it, change its
 // package line to browser, and move into ui/web/internal/webtest any
@@ -10,21 +13,15 @@ package browser
 
 import (
 	"context"
-	"flag"
 	"os"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"tablekeeper/ui/web/internal/browserkit"
 	"tablekeeper/ui/web/internal/browsertest"
 )
-
-// shots, when set, is where the browser tests write their screenshots
-// (docs/network keeps one of each size):
-//
-//	go test ./ui/web/browser -args -shots=../../../docs/network
-var shots = flag.String("shots", "", "write the browser tests' screenshots to this directory")
 
 // browser starts a headless chromium with a window of w×h and returns a
 // context to run actions in.
@@ -42,7 +39,7 @@ func run(t *testing.T, ctx context.Context, what string, actions ...chromedp.Act
 // screenshot takes a picture of the page and, under -shots, writes it.
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
-	browsertest.Screenshot(t, ctx, *shots, name)
+	browserkit.Screenshot(t, ctx, name)
 }
 
 // textOf reads an element's text.

@@ -1,7 +1,7 @@
 // Package browsertest drives Debian's chromium for the store network's
-// browser tests (ui/web and ui/web/browser): it finds the program, opens
-// a tab of a given size and offers the few waits and reads the tests
-// share. It is imported by tests only.
+// browser tests (ui/web, ui/web/browser and ui/web/browser/pages): it
+// finds the program, opens a tab of a given size and offers the few waits
+// and reads the tests share. It is imported by tests only.
 package browsertest
 
 import (

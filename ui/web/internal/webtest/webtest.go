@@ -1,5 +1,5 @@
 // Package webtest is the fixture the store network's tests share: the
-// package's own (ui/web) and its browser tests (ui/web/browser). It holds
+// package's own (ui/web) and its browser tests (ui/web/browser/...). It holds
 // what needs no server, a director over a fresh database on a clock that
 // stands still, with the events, rounds and players the tests build; each
 // package puts its server on top.

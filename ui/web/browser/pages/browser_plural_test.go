@@ -1,4 +1,4 @@
-package browser
+package pages
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"tablekeeper/ui/web/internal/browsertest"
 )
 
 // The pages' script chooses a plural form with the browser's plural rules
@@ -17,7 +18,7 @@ import (
 // the file left out is said with "other". No language is named in the
 // pages' modules.
 func TestBrowserPageScriptsFollowEachLanguagesPluralRules(t *testing.T) {
-	tk, err := os.ReadFile("../static/app/tk.js") // the module ui/web embeds
+	tk, err := os.ReadFile("../../static/app/tk.js") // the module ui/web embeds
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +40,7 @@ func TestBrowserPageScriptsFollowEachLanguagesPluralRules(t *testing.T) {
 		fmt.Fprintf(w, `<!doctype html><html lang="%s"><body><script type="application/json" id="i18n">%s</script><script type="module" src="/tk.js"></script></body></html>`, l, words)
 	}))
 	defer srv.Close()
-	ctx := browser(t, 400, 300)
+	ctx := browsertest.Open(t, 400, 300)
 	for _, c := range []struct {
 		lang string
 		n    int
@@ -51,7 +52,7 @@ func TestBrowserPageScriptsFollowEachLanguagesPluralRules(t *testing.T) {
 		{"en", 0, "0 tables"}, {"en", 1, "1 table"},
 		{"cy", 1, "1 bwrdd"}, {"cy", 2, "2 byrddau"}, {"cy", 0, "0 byrddau"},
 	} {
-		run(t, ctx, "open a "+c.lang+" page", chromedp.Navigate(srv.URL+"/?lang="+c.lang))
+		browsertest.Run(t, ctx, "open a "+c.lang+" page", chromedp.Navigate(srv.URL+"/?lang="+c.lang))
 		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`tk.tn("%%d tables", %d, %d)`, c.n, c.n)))
 		if err != nil {
 			t.Fatal(err)

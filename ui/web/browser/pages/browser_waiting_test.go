@@ -1,4 +1,4 @@
-package browser
+package pages
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablekeeper/core/event"
+	"tablekeeper/ui/web/internal/browserkit"
+	"tablekeeper/ui/web/internal/browsertest"
 	"tablekeeper/ui/web/internal/webtest"
 )
 
@@ -29,7 +31,7 @@ func TestBrowserProjectorWaitingShowsWholeNames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a 1,024-player event takes a while to build")
 	}
-	f := newFixture(t)
+	f := browserkit.NewServer(t)
 	e, _ := f.Event("altered", "standard-bo3", longNames(1024)...)
 	r := f.Publish(e.ID)
 	if _, err := f.D.Clocks.StartClock(context.Background(), e.ID, r.Number); err != nil {
@@ -39,10 +41,10 @@ func TestBrowserProjectorWaitingShowsWholeNames(t *testing.T) {
 	check := func(want int) {
 		t.Helper()
 		for _, size := range []struct{ w, h int }{{1920, 1080}, {1366, 768}} {
-			ctx := browser(t, size.w, size.h)
-			run(t, ctx, "open the projector", chromedp.Navigate(f.http.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/projector"))
-			waitText(t, ctx, "#pj-title", "Waiting for results: "+strconv.Itoa(want)+" tables", 5*time.Second)
-			screenshot(t, ctx, "tv-waiting-"+strconv.Itoa(want)+"-"+strconv.Itoa(size.w)+".png")
+			ctx := browsertest.Open(t, size.w, size.h)
+			browsertest.Run(t, ctx, "open the projector", chromedp.Navigate(f.HTTP.URL+"/events/"+webtest.Itoa64(int64(e.ID))+"/projector"))
+			browsertest.WaitText(t, ctx, "#pj-title", "Waiting for results: "+strconv.Itoa(want)+" tables", 5*time.Second)
+			browserkit.Screenshot(t, ctx, "tv-waiting-"+strconv.Itoa(want)+"-"+strconv.Itoa(size.w)+".png")
 			shown, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#pj-rows .pj-row .l').length`))
 			if err != nil || shown == 0 || want < 10 && shown != want {
 				t.Fatalf("%d tables out at %d×%d: %d rows drawn (%v)", want, size.w, size.h, shown, err)

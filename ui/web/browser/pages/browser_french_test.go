@@ -1,4 +1,4 @@
-package browser
+package pages
 
 import (
 	"context"
@@ -9,13 +9,15 @@ import (
 	"tablekeeper/ui/web/internal/webtest"
 
 	"github.com/chromedp/chromedp"
+	"tablekeeper/ui/web/internal/browserkit"
+	"tablekeeper/ui/web/internal/browsertest"
 )
 
 // Every page in French, at the three sizes the store has: its words are
 // French, and the ~20% longer text never widens the page past the screen.
 // Under -shots each is kept to look at (docs/fr keeps a few).
 func TestBrowserPagesInFrench(t *testing.T) {
-	f := newFixture(t)
+	f := browserkit.NewServer(t)
 	e := f.TopCut(16)
 	id := webtest.Itoa64(int64(e.ID))
 	var ctx context.Context
@@ -38,34 +40,24 @@ func TestBrowserPagesInFrench(t *testing.T) {
 			}
 			// A browser for every few pages: each has a minute.
 			if i%3 == 0 {
-				ctx = browser(t, size.w, size.h)
-				run(t, ctx, "choose French", chromedp.Navigate(f.http.URL+"/lang/fr?back=/"))
+				ctx = browsertest.Open(t, size.w, size.h)
+				browsertest.Run(t, ctx, "choose French", chromedp.Navigate(f.HTTP.URL+"/lang/fr?back=/"))
 			}
-			run(t, ctx, "open "+pg.path, chromedp.Navigate(f.http.URL+pg.path))
-			waitText(t, ctx, pg.sel, pg.want, 5*time.Second)
-			if lang := textOfJS(t, ctx, `document.documentElement.lang`); lang != "fr" {
+			browsertest.Run(t, ctx, "open "+pg.path, chromedp.Navigate(f.HTTP.URL+pg.path))
+			browsertest.WaitText(t, ctx, pg.sel, pg.want, 5*time.Second)
+			if lang := browserkit.TextOfJS(t, ctx, `document.documentElement.lang`); lang != "fr" {
 				t.Errorf("%s: html lang %q", pg.path, lang)
 			}
-			body := textOf(t, ctx, "body")
+			body := browsertest.TextOf(t, ctx, "body")
 			for _, bad := range []string{"[object", "undefined", "NaN", "%!"} {
 				if strings.Contains(body, bad) {
 					t.Errorf("%s at %s shows %q: %.300s", pg.path, size.name, bad, body)
 				}
 			}
-			if wide := textOfJS(t, ctx, `String(document.documentElement.scrollWidth > window.innerWidth)`); wide == "true" {
+			if wide := browserkit.TextOfJS(t, ctx, `String(document.documentElement.scrollWidth > window.innerWidth)`); wide == "true" {
 				t.Errorf("%s at %s is wider than the screen in French", pg.path, size.name)
 			}
-			screenshot(t, ctx, "fr-"+pg.name+"-"+size.name+".png")
+			browserkit.Screenshot(t, ctx, "fr-"+pg.name+"-"+size.name+".png")
 		}
 	}
-}
-
-// textOfJS evaluates an expression that gives a string.
-func textOfJS(t *testing.T, ctx context.Context, expr string) string {
-	t.Helper()
-	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr))
-	if err != nil {
-		t.Fatalf("%s: %v", expr, err)
-	}
-	return s
 }

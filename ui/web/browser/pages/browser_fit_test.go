@@ -1,4 +1,4 @@
-package browser
+package pages
 
 import (
 	"testing"
@@ -7,6 +7,8 @@ import (
 	"tablekeeper/ui/web/internal/webtest"
 
 	"github.com/chromedp/chromedp"
+	"tablekeeper/ui/web/internal/browserkit"
+	"tablekeeper/ui/web/internal/browsertest"
 )
 
 // fitScript lists what does not fit the phone: the event menu on more than
@@ -36,7 +38,7 @@ const fitScript = `(() => {
 // one row of menu, placeholders whole (the report's code field shows its
 // form once a table is typed).
 func TestBrowserFrenchFitsAPhone(t *testing.T) {
-	f := newFixture(t)
+	f := browserkit.NewServer(t)
 	e, _, _ := f.OpenRound(12)
 	id := webtest.Itoa64(int64(e.ID))
 	for _, pg := range []struct{ path, sel string }{
@@ -50,13 +52,13 @@ func TestBrowserFrenchFitsAPhone(t *testing.T) {
 	} {
 		// A browser for each page: one shared browser sometimes spent
 		// its minute on the seventh navigation.
-		ctx := browser(t, 390, 844)
-		run(t, ctx, "choose French", chromedp.Navigate(f.http.URL+"/lang/fr?back=/"))
-		run(t, ctx, "open "+pg.path, chromedp.Navigate(f.http.URL+pg.path), chromedp.WaitReady(chromedp.CSS(pg.sel)))
+		ctx := browsertest.Open(t, 390, 844)
+		browsertest.Run(t, ctx, "choose French", chromedp.Navigate(f.HTTP.URL+"/lang/fr?back=/"))
+		browsertest.Run(t, ctx, "open "+pg.path, chromedp.Navigate(f.HTTP.URL+pg.path), chromedp.WaitReady(chromedp.CSS(pg.sel)))
 		if pg.sel == "#r-code" {
-			run(t, ctx, "the form", chromedp.WaitVisible(chromedp.ID("r-code")))
+			browsertest.Run(t, ctx, "the form", chromedp.WaitVisible(chromedp.ID("r-code")))
 		}
-		run(t, ctx, "settle", chromedp.Sleep(300*time.Millisecond))
+		browsertest.Run(t, ctx, "settle", chromedp.Sleep(300*time.Millisecond))
 		bad, err := chromedp.Run(ctx, chromedp.Evaluate[string](fitScript))
 		if err != nil {
 			t.Fatalf("%s: %v", pg.path, err)

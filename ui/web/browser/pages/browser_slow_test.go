@@ -1,4 +1,4 @@
-package browser
+package pages
 
 import (
 	"context"
@@ -11,6 +11,8 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"tablekeeper/ui/web/internal/browserkit"
+	"tablekeeper/ui/web/internal/browsertest"
 )
 
 // The player's own page on a slow phone: a CPU four times slower and a
@@ -20,12 +22,12 @@ import (
 // transferred (goals: within 1 s and 60 KB); a measurement, not a timed
 // test: it fails only past five times the goal.
 func TestBrowserFirstRenderOnASlowPhone(t *testing.T) {
-	f := newFixture(t)
+	f := browserkit.NewServer(t)
 	e, es, r := f.OpenRound(64)
 	ada := webtest.SeatTable(r, es[0].ID)
-	ctx := browser(t, 390, 844)
-	url := f.http.URL + "/events/" + webtest.Itoa64(int64(e.ID))
-	run(t, ctx, "remember Ada", chromedp.Navigate(url),
+	ctx := browsertest.Open(t, 390, 844)
+	url := f.HTTP.URL + "/events/" + webtest.Itoa64(int64(e.ID))
+	browsertest.Run(t, ctx, "remember Ada", chromedp.Navigate(url),
 		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
 			_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(localStorage.setItem('tk.me.`+webtest.Itoa64(int64(e.ID))+`', JSON.stringify({entry: `+webtest.Itoa64(int64(es[0].ID))+`, name: 'Ada Lovelace'})), true)`))
 			return err
@@ -44,7 +46,7 @@ func TestBrowserFirstRenderOnASlowPhone(t *testing.T) {
 	if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4}); err != nil {
 		t.Fatal(err)
 	}
-	run(t, ctx, "open the page", chromedp.Navigate(url))
+	browsertest.Run(t, ctx, "open the page", chromedp.Navigate(url))
 	deadline := time.Now().Add(10 * time.Second)
 	var shown float64
 	for time.Now().Before(deadline) {
