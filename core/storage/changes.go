@@ -60,10 +60,28 @@ type Change struct {
 
 // Unit is one committed write transaction, handed over whole by the
 // commit (OnCommit): what its writes changed, one Change per event. It is
-// the unit a standby would replicate; nothing of a transaction that was
-// rolled back is ever in one.
+// the unit a standby replays; nothing of a transaction that was rolled
+// back is ever in one.
+//
+// A unit captured to be replayed on another database (the store's
+// Capture) also carries the transaction's writing statements, in order,
+// with their arguments, so that running them in one transaction there
+// gives the same rows; its request id, so that a retried write is
+// recorded once; and the time it was captured. Stmts is nil in the units
+// OnCommit hands over.
 type Unit struct {
 	Changes []Change
+	// Stmts are the statements of the transaction that write (every one
+	// that is not a plain read, savepoints included), in the order they
+	// ran; a statement that failed, and so changed nothing, is left out.
+	Stmts []Stmt
+	// Request is the id of the request the write answers (WithRequest),
+	// "" for none.
+	Request string
+	// At is when the unit was captured, in unix milliseconds, by the
+	// clock of the database that ran it: for how far behind a standby
+	// is, never written into a row.
+	At int64
 }
 
 // ChangeSet collects, inside one write transaction, what its writes

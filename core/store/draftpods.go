@@ -41,14 +41,14 @@ func (t *Tx) saveDraftSeating(id event.EventID, s event.DraftSeating) error {
 		id, s.Seed, string(passes), millis(s.DrawnAt)); err != nil {
 		return err
 	}
-	ins, err := t.tx.PrepareContext(t.ctx, `INSERT INTO draft_pods (event_id, pod, seat, entry_id) VALUES (?, ?, ?, ?)`)
+	ins, err := t.prepare(`INSERT INTO draft_pods (event_id, pod, seat, entry_id) VALUES (?, ?, ?, ?)`)
 	if err != nil {
 		return err
 	}
 	defer ins.Close()
 	for _, p := range s.Pods {
 		for i, entry := range p.Seats {
-			_, err := ins.ExecContext(t.ctx, id, p.Number, i+1, entry)
+			_, err := ins.exec(id, p.Number, i+1, entry)
 			if isUnique(err) {
 				return event.Conflictf("%s is seated twice in the draft", t.entryName(entry))
 			}

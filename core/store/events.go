@@ -345,11 +345,11 @@ func (t *Tx) SaveDeck(d *event.Deck) error {
 		return fmt.Errorf("store: save deck: %w", err)
 	}
 	var id int64
-	err = t.queryRow(`INSERT INTO decks (entry_id, name, list, locked_at, updated_at) VALUES (?, ?, ?, ?, ?)
+	err = t.execReturning(`INSERT INTO decks (entry_id, name, list, locked_at, updated_at) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (entry_id) DO UPDATE SET name = excluded.name, list = excluded.list,
 			locked_at = excluded.locked_at, updated_at = excluded.updated_at
 		RETURNING id`,
-		d.EntryID, d.Name, d.List, millis(d.LockedAt), millis(d.UpdatedAt)).Scan(&id)
+		[]any{d.EntryID, d.Name, d.List, millis(d.LockedAt), millis(d.UpdatedAt)}, &id)
 	if err != nil {
 		return fmt.Errorf("store: save deck: %w", err)
 	}

@@ -97,16 +97,16 @@ func (t *Tx) entryName(id event.EntryID) string {
 
 // resultStmts insert a result and its seats.
 type resultStmts struct {
-	result, seat *sql.Stmt
+	result, seat *capStmt
 }
 
 func (t *Tx) prepareResults() (*resultStmts, error) {
-	result, err := t.tx.PrepareContext(t.ctx, `INSERT INTO results (table_id, games_drawn, time_out, recorded_at, by_players)
+	result, err := t.prepare(`INSERT INTO results (table_id, games_drawn, time_out, recorded_at, by_players)
 		VALUES (?, ?, ?, ?, ?)`)
 	if err != nil {
 		return nil, err
 	}
-	seat, err := t.tx.PrepareContext(t.ctx, `INSERT INTO seat_results (table_id, position, games_won, points, place, games)
+	seat, err := t.prepare(`INSERT INTO seat_results (table_id, position, games_won, points, place, games)
 		VALUES (?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return nil, errors.Join(err, result.Close())
@@ -119,7 +119,7 @@ func (s *resultStmts) close() error {
 }
 
 func (s *resultStmts) insert(t *Tx, table event.TableID, r *event.Result) error {
-	if _, err := s.result.ExecContext(t.ctx, table, r.GamesDrawn, r.TimeOut, millis(r.RecordedAt), r.ByPlayers); err != nil {
+	if _, err := s.result.exec(table, r.GamesDrawn, r.TimeOut, millis(r.RecordedAt), r.ByPlayers); err != nil {
 		return err
 	}
 	for i, sr := range r.Seats {
@@ -131,7 +131,7 @@ func (s *resultStmts) insert(t *Tx, table event.TableID, r *event.Result) error 
 			}
 			games = string(b)
 		}
-		if _, err := s.seat.ExecContext(t.ctx, table, i+1, sr.GamesWon, sr.Points, sr.Place, games); err != nil {
+		if _, err := s.seat.exec(table, i+1, sr.GamesWon, sr.Points, sr.Place, games); err != nil {
 			return err
 		}
 	}
@@ -141,13 +141,13 @@ func (s *resultStmts) insert(t *Tx, table event.TableID, r *event.Result) error 
 // insertTables saves tables with their seats and results in a round and
 // returns their IDs.
 func (t *Tx) insertTables(roundID event.RoundID, eventID event.EventID, number int, eventName string, tables []event.Table) ([]event.TableID, error) {
-	insTable, err := t.tx.PrepareContext(t.ctx, `INSERT INTO tables (round_id, number, bye, why, extension_ms)
+	insTable, err := t.prepare(`INSERT INTO tables (round_id, number, bye, why, extension_ms)
 		VALUES (?, ?, ?, ?, ?)`)
 	if err != nil {
 		return nil, err
 	}
 	defer insTable.Close()
-	insSeat, err := t.tx.PrepareContext(t.ctx, `INSERT INTO seats (table_id, position, round_id, entry_id)
+	insSeat, err := t.prepare(`INSERT INTO seats (table_id, position, round_id, entry_id)
 		VALUES (?, ?, ?, ?)`)
 	if err != nil {
 		return nil, err
@@ -161,7 +161,7 @@ func (t *Tx) insertTables(roundID event.RoundID, eventID event.EventID, number i
 
 	tableIDs := make([]event.TableID, len(tables))
 	for i, tb := range tables {
-		res, err := insTable.ExecContext(t.ctx, roundID, tb.Number, tb.Bye, i18n.Encode(tb.Why), durMillis(tb.Extension))
+		res, err := insTable.exec(roundID, tb.Number, tb.Bye, i18n.Encode(tb.Why), durMillis(tb.Extension))
 		if isUnique(err) {
 			return nil, event.Conflictf("table %d appears twice in round %d", tb.Number, number)
 		}
@@ -170,7 +170,7 @@ func (t *Tx) insertTables(roundID event.RoundID, eventID event.EventID, number i
 		}
 		tableID := event.TableID(lastID(res))
 		for pos, s := range tb.Seats {
-			_, err := insSeat.ExecContext(t.ctx, tableID, pos+1, roundID, s.EntryID)
+			_, err := insSeat.exec(tableID, pos+1, roundID, s.EntryID)
 			if isUnique(err) {
 				return nil, event.Conflictf("%s is seated twice in round %d", t.entryName(s.EntryID), number)
 			}

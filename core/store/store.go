@@ -268,8 +268,20 @@ func (db *DB) Read(ctx context.Context, fn func(storage.Tx) error) error {
 // they changed goes, as one storage.Unit, to the hook ctx carries
 // (storage.OnCommit).
 func (db *DB) Write(ctx context.Context, fn func(storage.Tx) error) error {
+	release, err := db.writable()
+	if err != nil {
+		return err
+	}
+	defer release()
+	return db.run(ctx, db.writer, "write", func(tx *Tx) error { return fn(tx) })
+}
+
+// writable checks that this DB may write now, and returns what to call
+// once the write is done: the writer lock taken for the write's moment
+// when the DB was opened to read beside a writer (OpenShared).
+func (db *DB) writable() (release func(), err error) {
 	if db.writer == nil {
-		return db.readOnlyError()
+		return nil, db.readOnlyError()
 	}
 	if db.lock == nil {
 		// Opened to read beside a writer (OpenShared): a write is the
@@ -277,13 +289,14 @@ func (db *DB) Write(ctx context.Context, fn func(storage.Tx) error) error {
 		// Tablekeeper holds it.
 		l, err := lockWriter(db.path, processName())
 		if err != nil {
-			return fmt.Errorf("store: write: %w", err)
+			return nil, fmt.Errorf("store: write: %w", err)
 		}
-		defer l.release()
-	} else if err := db.lock.moved(); err != nil {
-		return err
+		return func() { _ = l.release() }, nil
 	}
-	return db.run(ctx, db.writer, "write", func(tx *Tx) error { return fn(tx) })
+	if err := db.lock.moved(); err != nil {
+		return nil, err
+	}
+	return func() {}, nil
 }
 
 func (db *DB) run(ctx context.Context, pool *sql.DB, kind string, fn func(*Tx) error) error {

@@ -25,6 +25,11 @@ type Tx struct {
 	tx  *sql.Tx
 	// changes is what the transaction's writes changed so far.
 	changes storage.ChangeSet
+	// capture, when set (DB.Capture), collects the statements that
+	// write, for another database to replay them (capture.go). Every
+	// statement goes through exec, query, queryRow, execReturning or
+	// prepare, never t.tx itself (capture_test.go checks).
+	capture *capture
 }
 
 var _ storage.Tx = (*Tx)(nil)
@@ -44,16 +49,36 @@ func (t *Tx) saw(id event.EventID) {
 	t.changes.Saw(id)
 }
 
+// exec runs a statement that writes (captured when the transaction
+// captures, once it ran without error).
 func (t *Tx) exec(query string, args ...any) (sql.Result, error) {
-	return t.tx.ExecContext(t.ctx, query, args...)
+	res, err := t.tx.ExecContext(t.ctx, query, args...)
+	if err == nil {
+		t.record(query, args, res)
+	}
+	return res, err
 }
 
+// query runs a statement that reads.
 func (t *Tx) query(query string, args ...any) (*sql.Rows, error) {
+	t.readOnly(query)
 	return t.tx.QueryContext(t.ctx, query, args...)
 }
 
+// queryRow runs a statement that reads one row.
 func (t *Tx) queryRow(query string, args ...any) *sql.Row {
+	t.readOnly(query)
 	return t.tx.QueryRowContext(t.ctx, query, args...)
+}
+
+// execReturning runs a statement that writes and returns one row (INSERT
+// … RETURNING) and scans that row into dest; it is captured like exec's.
+func (t *Tx) execReturning(query string, args []any, dest ...any) error {
+	err := t.tx.QueryRowContext(t.ctx, query, args...).Scan(dest...)
+	if err == nil {
+		t.record(query, args, nil)
+	}
+	return err
 }
 
 // exists reports whether query returns a row.
