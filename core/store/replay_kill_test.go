@@ -1,0 +1,221 @@
+//go:build unix
+
+package store
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
+	"tablekeeper/core/storage"
+)
+
+// applyKillEnv names the database a TestApplyKillChild process applies
+// units to.
+const applyKillEnv = "TK_APPLY_KILL_CHILD_DB"
+
+// applyKillPlayers is how many players each unit of the child saves.
+const applyKillPlayers = 25
+
+// TestApplyKillChild is the child process of TestAKilledApplyLeavesAllOrNothing.
+// Run alone it does nothing. It captures and applies units for ever, unit
+// i saving the log line "unit i" and applyKillPlayers players "unit i
+// player k", and prints "applied i" once ApplyUnit returned.
+func TestApplyKillChild(t *testing.T) {
+	path := os.Getenv(applyKillEnv)
+	if path == "" {
+		return
+	}
+	if err := runApplyKillChild(path); err != nil {
+		fmt.Fprintln(os.Stderr, "apply kill child:", err)
+		os.Exit(2)
+	}
+	os.Exit(0)
+}
+
+func runApplyKillChild(path string) error {
+	db, err := Open(path)
+	if err != nil {
+		return err
+	}
+	ctx := context.Background()
+	var id event.EventID
+	err = db.Write(ctx, func(dtx storage.Tx) error {
+		tx := dtx.(*Tx)
+		events, err := tx.Events()
+		if err != nil || len(events) > 0 {
+			if err == nil {
+				id = events[0].ID
+			}
+			return err
+		}
+		e := event.Event{Name: "Apply kill test", Game: "keyforge", Format: "archon", State: event.StateRunning, Settings: swissSettings()}
+		err = tx.CreateEvent(&e)
+		id = e.ID
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	last, _, err := db.AppliedIndex(ctx)
+	if err != nil {
+		return err
+	}
+	deadline := time.Now().Add(time.Minute) // in case nobody kills us
+	for i := last + 1; time.Now().Before(deadline); i++ {
+		u, err := db.Capture(ctx, func(tx storage.Tx) error {
+			if err := tx.AppendLog(&event.LogEntry{EventID: id, Message: i18n.Plain(fmt.Sprintf("unit %d", i))}); err != nil {
+				return err
+			}
+			for k := range applyKillPlayers {
+				if err := tx.CreatePlayer(&event.Player{Name: fmt.Sprintf("unit %d player %d", i, k)}); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if _, err := db.ApplyUnit(ctx, i, 1, u); err != nil {
+			return err
+		}
+		if _, err := fmt.Fprintf(os.Stdout, "applied %d\n", i); err != nil {
+			return err
+		}
+	}
+	return db.Close()
+}
+
+// TestAKilledApplyLeavesAllOrNothing kills a process that is applying
+// units, at random moments, and checks after each kill that the database
+// holds, for its applied index N, exactly units 1 to N, whole: the unit
+// and its index or neither. N is at least the last unit the child
+// reported applied, and at most one more.
+func TestAKilledApplyLeavesAllOrNothing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "apply.db")
+	rng := rand.New(rand.NewPCG(20261202, 29))
+	kills := 12
+	if testing.Short() {
+		kills = 4
+	}
+	var reported uint64
+	between := 0
+	for k := range kills {
+		units := rng.IntN(25)
+		delay := time.Duration(rng.IntN(15)) * time.Millisecond
+		last, err := runAndKillApply(path, units, delay)
+		if err != nil {
+			t.Fatalf("kill %d: %v", k+1, err)
+		}
+		if last > 0 {
+			reported = last
+		}
+		n := verifyApplied(t, path)
+		switch {
+		case n == reported:
+		case n == reported+1:
+			between++
+		default:
+			t.Fatalf("kill %d: applied index %d, the child reported %d", k+1, n, reported)
+		}
+		reported = n
+	}
+	t.Logf("%d kills, %d units applied, %d of them applied but unreported", kills, reported, between)
+	if reported < uint64(kills) {
+		t.Errorf("only %d units in %d runs: the test did not exercise much", reported, kills)
+	}
+}
+
+// runAndKillApply starts a child on path, waits for it to report units
+// units, waits delay more and kills it. It returns the last unit it
+// reported (0 for none).
+func runAndKillApply(path string, units int, delay time.Duration) (uint64, error) {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestApplyKillChild$", "-test.count=1") // #nosec G204 -- this test binary, run again as the child
+	cmd.Env = append(os.Environ(), applyKillEnv+"="+path)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return 0, err
+	}
+	if err := cmd.Start(); err != nil {
+		return 0, err
+	}
+	out := make(chan uint64)
+	go func() {
+		defer close(out)
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			var i uint64
+			if _, err := fmt.Sscanf(sc.Text(), "applied %d", &i); err == nil {
+				out <- i
+			}
+		}
+	}()
+	var last uint64
+	timeout := time.After(30 * time.Second)
+	for seen := 0; seen < units; seen++ {
+		select {
+		case i, ok := <-out:
+			if !ok {
+				_ = cmd.Wait()
+				return 0, fmt.Errorf("the child stopped by itself: %s", stderr.String())
+			}
+			last = i
+		case <-timeout:
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+			return 0, fmt.Errorf("no unit in 30s: %s", stderr.String())
+		}
+	}
+	time.Sleep(delay)
+	if err := cmd.Process.Kill(); err != nil {
+		return 0, err
+	}
+	for i := range out {
+		last = i
+	}
+	err = cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+		return 0, fmt.Errorf("the child ended with %v, not killed: %s", err, stderr.String())
+	}
+	return last, nil
+}
+
+// verifyApplied reopens the database after a kill and checks that it
+// holds units 1 to its applied index N, each whole, and nothing of unit
+// N+1. It returns N.
+func verifyApplied(t *testing.T, path string) uint64 {
+	t.Helper()
+	db, err := Open(path)
+	if err != nil {
+		t.Fatalf("reopening after the kill: %v", err)
+	}
+	defer db.Close()
+	s, err := db.Check(context.Background())
+	if err != nil || !s.OK() {
+		t.Fatalf("the database after the kill: %v %q", err, s.Problems)
+	}
+	n, _, err := db.AppliedIndex(context.Background())
+	must(t, err)
+	var lines, players int
+	must(t, db.reader.QueryRow(`SELECT count(*) FROM players WHERE name LIKE 'unit %'`).Scan(&players))
+	must(t, db.reader.QueryRow(`SELECT count(*) FROM event_log`).Scan(&lines))
+	if uint64(lines) != n || uint64(players) != n*applyKillPlayers { // #nosec G115 -- counts
+		t.Fatalf("applied index %d, with %d log lines and %d players (want %d each unit)", n, lines, players, applyKillPlayers)
+	}
+	return n
+}
