@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -53,40 +54,70 @@ func copyOf(t testing.TB, db *DB) *DB {
 // included, each value with its type, sorted.
 func dumpRows(t testing.TB, db *DB) []string {
 	t.Helper()
-	ctx := context.Background()
-	var tables []string
-	rows, err := db.reader.QueryContext(ctx, `SELECT name FROM sqlite_schema WHERE type = 'table' AND name <> 'sqlite_stat1' ORDER BY name`)
+	out, err := dumpWith(func(q string) (*sql.Rows, error) { return db.reader.QueryContext(context.Background(), q) }, "")
 	must(t, err)
+	return out
+}
+
+// dumpWith is dumpRows through query, leaving out the tables whose name
+// starts with skip (none for "").
+func dumpWith(query func(string) (*sql.Rows, error), skip string) ([]string, error) {
+	rows, err := query(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name <> 'sqlite_stat1' ORDER BY name`)
+	if err != nil {
+		return nil, err
+	}
+	var tables []string
 	for rows.Next() {
 		var n string
-		must(t, rows.Scan(&n))
-		tables = append(tables, n)
+		if err := rows.Scan(&n); err != nil {
+			return nil, errors.Join(err, rows.Close())
+		}
+		if skip == "" || !strings.HasPrefix(n, skip) {
+			tables = append(tables, n)
+		}
 	}
-	must(t, rows.Close())
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return nil, err
+	}
 	var out []string
 	for _, tb := range tables {
-		rows, err := db.reader.QueryContext(ctx, `SELECT * FROM "`+tb+`"`)
-		must(t, err)
-		cols, err := rows.Columns()
-		must(t, err)
-		for rows.Next() {
-			vals := make([]any, len(cols))
-			ptrs := make([]any, len(cols))
-			for i := range vals {
-				ptrs[i] = &vals[i]
-			}
-			must(t, rows.Scan(ptrs...))
-			line := tb
-			for _, v := range vals {
-				line += fmt.Sprintf(" %T:%v", v, v)
-			}
-			out = append(out, line)
+		lines, err := dumpTable(query, tb)
+		if err != nil {
+			return nil, err
 		}
-		must(t, rows.Err())
-		must(t, rows.Close())
+		out = append(out, lines...)
 	}
 	slices.Sort(out)
-	return out
+	return out, nil
+}
+
+func dumpTable(query func(string) (*sql.Rows, error), table string) (out []string, err error) {
+	rows, err := query(`SELECT * FROM "` + table + `"`)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { err = errors.Join(err, rows.Close()) }()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		var line strings.Builder
+		line.WriteString(table)
+		for _, v := range vals {
+			fmt.Fprintf(&line, " %T:%v", v, v)
+		}
+		out = append(out, line.String())
+	}
+	return out, rows.Err()
 }
 
 // sameRows fails the test where the dumps of a and b differ.
