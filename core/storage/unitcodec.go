@@ -134,7 +134,7 @@ func (r *unitReader) change() Change {
 	if what > math.MaxUint16 {
 		r.fail("change kind %d", what)
 	}
-	c.What = ChangeKind(what)
+	c.What = ChangeKind(what) // #nosec G115 -- checked against MaxUint16 above
 	if n := r.count("players"); n > 0 {
 		c.Players = make([]event.EntryID, n)
 		for i := range c.Players {
@@ -219,7 +219,7 @@ func (r *unitReader) count(what string) int {
 		r.fail("%d %s in %d bytes", n, what, len(r.b))
 		return 0
 	}
-	return int(n)
+	return int(n) // #nosec G115 -- n is at most len(r.b), an int
 }
 
 // bytes reads a length and that many bytes, copied (a blob of length 0

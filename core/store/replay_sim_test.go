@@ -45,6 +45,10 @@ func (r *replicated) Read(ctx context.Context, fn func(storage.Tx) error) error 
 }
 
 func (r *replicated) Write(ctx context.Context, fn func(storage.Tx) error) error {
+	if storage.RequestOf(ctx) == "" {
+		// Each write answers a request, as the desk's will (M2).
+		ctx = storage.WithRequest(ctx, fmt.Sprintf("request-%d", r.index+1))
+	}
 	// What the transaction would have committed, to compare with what
 	// its replay commits: a write around the capture is missing there.
 	var want []string
@@ -100,6 +104,10 @@ func (r *replicated) sameExports() {
 		x, y := exportOf(r.t, r.da, id), exportOf(r.t, r.db, id)
 		if !bytes.Equal(x, y) {
 			r.t.Fatalf("after unit %d, event %d exports differently:\n%s", r.index, id, firstDiff(x, y))
+		}
+		// The cluster's bookkeeping is the laptop's, not the event's.
+		if bytes.Contains(x, []byte("request-")) {
+			r.t.Fatalf("event %d's file holds a request id", id)
 		}
 		r.exports++
 	}
@@ -198,6 +206,15 @@ func TestEventsReplayedOnACopyExportTheSame(t *testing.T) {
 	}
 	if idx, _, err := b.AppliedIndex(ctx); err != nil || idx != r.index {
 		t.Errorf("the copy applied %d units (%v), the leader %d", idx, err, r.index)
+	}
+	requests := 0
+	for _, row := range rowsB {
+		if strings.HasPrefix(row, "cluster_requests ") {
+			requests++
+		}
+	}
+	if requests != int(r.index) {
+		t.Errorf("%d requests recorded for %d units", requests, r.index)
 	}
 	t.Logf("%d units, %d statements, %d bytes encoded (%d a unit), %d rows, %d exports compared, %d changes heard",
 		r.index, r.stmts, r.bytes, r.bytes/int(r.index), len(rowsA), r.exports, heard)
