@@ -117,8 +117,10 @@ func (db *DB) ApplyUnit(ctx context.Context, index, term uint64, u storage.Unit)
 	if err != nil {
 		return false, fmt.Errorf("store: begin apply: %w", err)
 	}
+	committed := false
 	defer func() {
-		if err != nil || !applied {
+		if !committed {
+			// Reached on error, on a skipped index and on panic.
 			_ = sqlTx.Rollback()
 		}
 	}()
@@ -126,6 +128,7 @@ func (db *DB) ApplyUnit(ctx context.Context, index, term uint64, u storage.Unit)
 	if err != nil || skip {
 		return false, err
 	}
+	committed = true
 	if err := sqlTx.Commit(); err != nil {
 		return false, fmt.Errorf("store: commit unit %d: %w", index, err)
 	}
