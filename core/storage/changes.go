@@ -58,13 +58,13 @@ type Change struct {
 	Players []event.EntryID
 }
 
-// Unit is one committed write transaction, handed over whole by the
-// commit (OnCommit): what its writes changed, one Change per event. It is
-// the unit a standby replays; nothing of a transaction that was rolled
-// back is ever in one.
+// Unit is one write transaction, handed over whole by the commit
+// (OnCommit): what its writes changed, one Change per event. OnCommit
+// never hands over a unit of a transaction that was rolled back.
 //
-// A unit captured to be replayed on another database (the store's
-// Capture) also carries the transaction's writing statements, in order,
+// It is also the unit a standby replays. A unit captured to be applied,
+// here and on other databases (the store's Capture, which rolls the
+// transaction back, and ApplyUnit, which commits it), also carries the transaction's writing statements, in order,
 // with their arguments, so that running them in one transaction there
 // gives the same rows; its request id, so that a retried write is
 // recorded once; and the time it was captured. Stmts is nil in the units
