@@ -207,6 +207,9 @@ func TestEventsReplayedOnACopyExportTheSame(t *testing.T) {
 	if idx, _, err := b.AppliedIndex(ctx); err != nil || idx != r.index {
 		t.Errorf("the copy applied %d units (%v), the leader %d", idx, err, r.index)
 	}
+	if s, err := b.Check(ctx); err != nil || !s.OK() {
+		t.Errorf("the copy's check: %v %q", err, s.Problems)
+	}
 	requests := 0
 	for _, row := range rowsB {
 		if strings.HasPrefix(row, "cluster_requests ") {
