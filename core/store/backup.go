@@ -64,7 +64,13 @@ func copyDatabase(ctx context.Context, src *sql.DB, dest string) error {
 		return err
 	}
 	defer out.Close()
-	dc, err := out.Conn(ctx)
+	return backupInto(ctx, out, src)
+}
+
+// backupInto copies the database behind src over the one behind dest's
+// (one) connection, in one step of SQLite's backup API.
+func backupInto(ctx context.Context, dest, src *sql.DB) error {
+	dc, err := dest.Conn(ctx)
 	if err != nil {
 		return err
 	}

@@ -10,8 +10,6 @@ import (
 	"path/filepath"
 	"time"
 
-	sqlite3 "github.com/mattn/go-sqlite3"
-
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/storage"
@@ -299,36 +297,4 @@ func (db *DB) checkSnapshot(ctx context.Context, path string) error {
 
 func refuseSnapshot(t i18n.Text) error {
 	return &event.Error{Kind: ErrNotRestorable, Message: t.String(), Text: t}
-}
-
-// backupInto copies the database behind src over the one behind dest's
-// (one) connection, in one step of SQLite's backup API.
-func backupInto(ctx context.Context, dest, src *sql.DB) error {
-	dc, err := dest.Conn(ctx)
-	if err != nil {
-		return err
-	}
-	defer dc.Close()
-	sc, err := src.Conn(ctx)
-	if err != nil {
-		return err
-	}
-	defer sc.Close()
-	return dc.Raw(func(d any) error {
-		return sc.Raw(func(s any) error {
-			dconn, ok1 := d.(*sqlite3.SQLiteConn)
-			sconn, ok2 := s.(*sqlite3.SQLiteConn)
-			if !ok1 || !ok2 {
-				return errors.New("not a SQLite connection")
-			}
-			b, err := dconn.Backup("main", sconn, "main")
-			if err != nil {
-				return err
-			}
-			if _, err := b.Step(-1); err != nil {
-				return errors.Join(err, b.Finish())
-			}
-			return b.Finish()
-		})
-	})
 }
