@@ -3,16 +3,12 @@
 package store
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"tablekeeper/core/i18n"
 	"testing"
 	"time"
@@ -36,15 +32,7 @@ const killTables = 16
 // "table T points i" in the same transaction. After each commit returns it
 // prints "committed T i".
 func TestKillChild(t *testing.T) {
-	path := os.Getenv(killChildEnv)
-	if path == "" {
-		return
-	}
-	if err := runKillChild(path); err != nil {
-		fmt.Fprintln(os.Stderr, "kill child:", err)
-		os.Exit(2)
-	}
-	os.Exit(0)
+	childMain(killChildEnv, "kill child", runKillChild)
 }
 
 func runKillChild(path string) error {
@@ -185,60 +173,11 @@ type commitLine struct {
 // commits, waits delay more and kills it with SIGKILL. It returns every
 // commit the child reported before it died.
 func runAndKill(t *testing.T, path string, commits int, delay time.Duration) ([]commitLine, error) {
-	cmd := exec.Command(os.Args[0], "-test.run=^TestKillChild$", "-test.count=1")
-	cmd.Env = append(os.Environ(), killChildEnv+"="+path)
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	out := make(chan commitLine)
-	go func() {
-		defer close(out)
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			var l commitLine
-			if _, err := fmt.Sscanf(sc.Text(), "committed %d %d", &l.table, &l.points); err != nil {
-				continue // the testing package's own lines
-			}
-			out <- l
-		}
-	}()
-
-	var lines []commitLine
-	timeout := time.After(20 * time.Second)
-	for len(lines) < commits {
-		select {
-		case l, ok := <-out:
-			if !ok {
-				cmd.Wait()
-				return nil, fmt.Errorf("the child stopped by itself: %s", stderr.String())
-			}
-			lines = append(lines, l)
-		case <-timeout:
-			cmd.Process.Kill()
-			cmd.Wait()
-			return nil, fmt.Errorf("no commit in 20s: %s", stderr.String())
-		}
-	}
-	time.Sleep(delay)
-	if err := cmd.Process.Kill(); err != nil { // SIGKILL
-		return nil, err
-	}
-	// What the child wrote before it died is still in the pipe.
-	for l := range out {
-		lines = append(lines, l)
-	}
-	err = cmd.Wait()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
-		return nil, fmt.Errorf("the child ended with %v, not killed: %s", err, stderr.String())
-	}
-	return lines, nil
+	return runAndKillChild("TestKillChild", killChildEnv, path, commits, 20*time.Second, delay, func(line string) (commitLine, bool) {
+		var l commitLine
+		_, err := fmt.Sscanf(line, "committed %d %d", &l.table, &l.points)
+		return l, err == nil
+	})
 }
 
 // verifyAfterKill opens the database as the app would after a crash and

@@ -3,16 +3,11 @@
 package store
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -33,15 +28,7 @@ const applyKillPlayers = 25
 // i saving the log line "unit i" and applyKillPlayers players "unit i
 // player k", and prints "applied i" once ApplyUnit returned.
 func TestApplyKillChild(t *testing.T) {
-	path := os.Getenv(applyKillEnv)
-	if path == "" {
-		return
-	}
-	if err := runApplyKillChild(path); err != nil {
-		fmt.Fprintln(os.Stderr, "apply kill child:", err)
-		os.Exit(2)
-	}
-	os.Exit(0)
+	childMain(applyKillEnv, "apply kill child", runApplyKillChild)
 }
 
 func runApplyKillChild(path string) error {
@@ -142,57 +129,15 @@ func TestAKilledApplyLeavesAllOrNothing(t *testing.T) {
 // units, waits delay more and kills it. It returns the last unit it
 // reported (0 for none).
 func runAndKillApply(path string, units int, delay time.Duration) (uint64, error) {
-	cmd := exec.Command(os.Args[0], "-test.run=^TestApplyKillChild$", "-test.count=1") // #nosec G204 -- this test binary, run again as the child
-	cmd.Env = append(os.Environ(), applyKillEnv+"="+path)
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
+	applied, err := runAndKillChild("TestApplyKillChild", applyKillEnv, path, units, 30*time.Second, delay, func(line string) (uint64, bool) {
+		var i uint64
+		_, err := fmt.Sscanf(line, "applied %d", &i)
+		return i, err == nil
+	})
+	if err != nil || len(applied) == 0 {
 		return 0, err
 	}
-	if err := cmd.Start(); err != nil {
-		return 0, err
-	}
-	out := make(chan uint64)
-	go func() {
-		defer close(out)
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			var i uint64
-			if _, err := fmt.Sscanf(sc.Text(), "applied %d", &i); err == nil {
-				out <- i
-			}
-		}
-	}()
-	var last uint64
-	timeout := time.After(30 * time.Second)
-	for seen := 0; seen < units; seen++ {
-		select {
-		case i, ok := <-out:
-			if !ok {
-				_ = cmd.Wait()
-				return 0, fmt.Errorf("the child stopped by itself: %s", stderr.String())
-			}
-			last = i
-		case <-timeout:
-			_ = cmd.Process.Kill()
-			_ = cmd.Wait()
-			return 0, fmt.Errorf("no unit in 30s: %s", stderr.String())
-		}
-	}
-	time.Sleep(delay)
-	if err := cmd.Process.Kill(); err != nil {
-		return 0, err
-	}
-	for i := range out {
-		last = i
-	}
-	err = cmd.Wait()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
-		return 0, fmt.Errorf("the child ended with %v, not killed: %s", err, stderr.String())
-	}
-	return last, nil
+	return applied[len(applied)-1], nil
 }
 
 // verifyApplied reopens the database after a kill and checks that it

@@ -1,0 +1,89 @@
+//go:build unix
+
+package store
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// childMain is the body of a child test (TestKillChild, TestApplyKillChild):
+// run alone, with env unset, it does nothing; run again by its parent test
+// with env naming a database, it runs run on it and ends the process, with
+// status 2 and name's error on stderr when run fails.
+func childMain(env, name string, run func(path string) error) {
+	path := os.Getenv(env)
+	if path == "" {
+		return
+	}
+	if err := run(path); err != nil {
+		fmt.Fprintln(os.Stderr, name+":", err)
+		os.Exit(2)
+	}
+	os.Exit(0)
+}
+
+// runAndKillChild runs this test binary again as the child test named test,
+// with env=path, and reads what it prints: parse turns a line into a
+// report (a line it refuses is the testing package's own). Once want
+// reports came (within wait), it waits delay more and kills the child with
+// SIGKILL. It returns every report the child printed before it died.
+func runAndKillChild[L any](test, env, path string, want int, wait, delay time.Duration, parse func(string) (L, bool)) ([]L, error) {
+	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1") // #nosec G204 -- this test binary, run again as the child
+	cmd.Env = append(os.Environ(), env+"="+path)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	out := make(chan L)
+	go func() {
+		defer close(out)
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			if l, ok := parse(sc.Text()); ok {
+				out <- l
+			}
+		}
+	}()
+	var lines []L
+	timeout := time.After(wait)
+	for len(lines) < want {
+		select {
+		case l, ok := <-out:
+			if !ok {
+				_ = cmd.Wait()
+				return nil, fmt.Errorf("the child stopped by itself: %s", stderr.String())
+			}
+			lines = append(lines, l)
+		case <-timeout:
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+			return nil, fmt.Errorf("the child reported %d of %d in %s: %s", len(lines), want, wait, stderr.String())
+		}
+	}
+	time.Sleep(delay)
+	if err := cmd.Process.Kill(); err != nil { // SIGKILL
+		return nil, err
+	}
+	// What the child wrote before it died is still in the pipe.
+	for l := range out {
+		lines = append(lines, l)
+	}
+	err = cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+		return nil, fmt.Errorf("the child ended with %v, not killed: %s", err, stderr.String())
+	}
+	return lines, nil
+}
