@@ -198,17 +198,11 @@ func (r *unitReader) uvarint(what string) uint64 {
 	return v
 }
 
+// varint reads a signed number: binary.PutVarint's zig-zag encoding of
+// it, an unsigned varint.
 func (r *unitReader) varint(what string) int64 {
-	if r.err != nil {
-		return 0
-	}
-	v, n := binary.Varint(r.b)
-	if n <= 0 {
-		r.fail("bad number in the %s", what)
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
+	u := r.uvarint(what)
+	return int64(u>>1) ^ -int64(u&1) // #nosec G115 -- zig-zag decoding, as binary.Varint does
 }
 
 // count reads how many items follow; each takes a byte at least, so a
