@@ -131,16 +131,11 @@ func TestBrowserJudgeLogsAPenalty(t *testing.T) {
 	if _, err := f.D.Clocks.StartClock(context.Background(), e.ID, r.Number); err != nil {
 		t.Fatal(err)
 	}
-	pin, err := f.D.Phones.JudgePIN(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
 	ada, _ := f.EntryNamed(e, "Ada Lovelace")
 	tb := webtest.SeatTable(r, ada.ID)
 	ctx := browser(t, 390, 844)
 
-	run(t, ctx, "open /judge", chromedp.Navigate(f.HTTP.URL+"/judge"), chromedp.WaitVisible(chromedp.ID("j-pin")))
-	run(t, ctx, "sign in", chromedp.SendKeys(chromedp.ID("j-pin"), pin), chromedp.Click(chromedp.CSS("button.j-primary")))
+	f.SignInJudge(t, ctx)
 	waitText(t, ctx, "h1", "Choose the event", 5*time.Second)
 	run(t, ctx, "the event", chromedp.Click(chromedp.CSS("a.j-item")))
 	waitText(t, ctx, "h1", "Who are you?", 5*time.Second)
@@ -189,8 +184,7 @@ func TestBrowserJudgeLogsAPenalty(t *testing.T) {
 		w, h int
 	}{{"judge-tablet.png", 1024, 768}, {"judge-tv.png", 1920, 1080}} {
 		c := browser(t, size.w, size.h)
-		run(t, c, "open /judge", chromedp.Navigate(f.HTTP.URL+"/judge"), chromedp.WaitVisible(chromedp.ID("j-pin")))
-		run(t, c, "sign in", chromedp.SendKeys(chromedp.ID("j-pin"), pin), chromedp.Click(chromedp.CSS("button.j-primary")))
+		f.SignInJudge(t, c)
 		waitText(t, c, "h1", "Choose the event", 5*time.Second)
 		run(t, c, "the event", chromedp.Navigate(f.HTTP.URL+webtest.JudgeOf(e)))
 		run(t, c, "the first judge", chromedp.Click(chromedp.CSS(`button.j-item`)))

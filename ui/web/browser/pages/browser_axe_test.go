@@ -265,12 +265,7 @@ func axeDeckPages(t *testing.T, ctx context.Context, f *browserkit.Server, axe s
 	if _, err := f.D.Judging.AddJudge(context.Background(), e.ID, director.NewJudge{Name: "Grace Hopper", Role: event.RoleHeadJudge}); err != nil {
 		t.Fatal(err)
 	}
-	pin, err := f.D.Phones.JudgePIN(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	browsertest.Run(t, ctx, "judge sign-in", chromedp.Navigate(f.HTTP.URL+"/judge"), chromedp.WaitVisible(chromedp.ID("j-pin")),
-		chromedp.SendKeys(chromedp.ID("j-pin"), pin), chromedp.Click(chromedp.CSS("button.j-primary")), chromedp.WaitVisible(chromedp.CSS("a.j-item")))
+	f.SignInJudge(t, ctx)
 	browsertest.Run(t, ctx, "Grace", chromedp.Navigate(f.HTTP.URL+webtest.JudgeOf(e)), chromedp.Click(chromedp.CSS("button.j-item")), chromedp.WaitVisible(chromedp.ID("j-out")))
 	browsertest.Run(t, ctx, "decklists", chromedp.Navigate(f.HTTP.URL+webtest.JudgeOf(e)+"/decks"), chromedp.WaitVisible(chromedp.ID("j-deck-q")))
 	axeCheck(t, ctx, axe, "judge decklists")

@@ -83,6 +83,18 @@ func (s *Server) PhoneSignIn(t testing.TB, ctx context.Context, lang string, id 
 	browsertest.Run(t, ctx, "open the report page", chromedp.Navigate(s.HTTP.URL+"/events/"+webtest.Itoa64(int64(id))+"/report"), chromedp.WaitVisible(chromedp.ID("r-mine")))
 }
 
+// SignInJudge signs the browser in as a judge with the judges' PIN, as
+// the /judge page's form does, and waits for the list of events.
+func (s *Server) SignInJudge(t testing.TB, ctx context.Context) {
+	t.Helper()
+	pin, err := s.D.Phones.JudgePIN(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Run(t, ctx, "judge sign-in", chromedp.Navigate(s.HTTP.URL+"/judge"), chromedp.WaitVisible(chromedp.ID("j-pin")),
+		chromedp.SendKeys(chromedp.ID("j-pin"), pin), chromedp.Click(chromedp.CSS("button.j-primary")), chromedp.WaitVisible(chromedp.CSS("a.j-item")))
+}
+
 // SignInPhone signs the browser's phone in as entry with her player code,
 // as the Me page's sign-in box does.
 func (s *Server) SignInPhone(t testing.TB, ctx context.Context, id event.EventID, entry event.EntryID) {
