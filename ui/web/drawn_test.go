@@ -87,6 +87,7 @@ func TestStandingsBeforeAnyResultHaveNoDrawNote(t *testing.T) {
 // shows the note under the table, at a phone's, a tablet's and a TV's
 // size; the projector's standings mark them too.
 func TestBrowserStandingsMarkDrawnTies(t *testing.T) {
+	renderingOnly(t)
 	f := newFixture(t)
 	e := drawnTies(t, f)
 	path := "/events/" + webtest.Itoa64(int64(e.ID)) + "/standings"

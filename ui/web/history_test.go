@@ -120,6 +120,7 @@ func notMe(t *testing.T, ctx context.Context) {
 // tonight's results come; a player whose first event this is sees no
 // such card at all.
 func TestBrowserPlayerSeesHerEventsAtThisStore(t *testing.T) {
+	renderingOnly(t)
 	f := newFixture(t)
 	e, es, r := f.OpenRound(8)
 	f.PastSeason(es[:6])
