@@ -298,3 +298,31 @@ func (db *DB) checkSnapshot(ctx context.Context, path string) error {
 func refuseSnapshot(t i18n.Text) error {
 	return &event.Error{Kind: ErrNotRestorable, Message: t.String(), Text: t}
 }
+
+// RequestApplied reports whether a unit with request id id was applied
+// (ApplyUnit recorded it): how a writer whose answer was lost learns
+// whether its write was saved.
+func (db *DB) RequestApplied(ctx context.Context, id string) (bool, error) {
+	var one int
+	err := db.reader.QueryRowContext(ctx, `SELECT 1 FROM cluster_requests WHERE id = ?`, id).Scan(&one)
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, sql.ErrNoRows):
+		return false, nil
+	default:
+		return false, fmt.Errorf("store: request %s: %w", id, err)
+	}
+}
+
+// LastAppliedAt returns the time (the unit's At, Unix milliseconds) of
+// the last unit applied with a request id, 0 for none: how far behind
+// its leader a standby is.
+func (db *DB) LastAppliedAt(ctx context.Context) (int64, error) {
+	var at sql.NullInt64
+	err := db.reader.QueryRowContext(ctx, `SELECT at FROM cluster_requests ORDER BY idx DESC LIMIT 1`).Scan(&at)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return 0, fmt.Errorf("store: last applied: %w", err)
+	}
+	return at.Int64, nil
+}

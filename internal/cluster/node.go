@@ -1,0 +1,428 @@
+// Package cluster runs one event on two or three laptops: a leader that
+// takes every write and standbys that hold the same database, one of
+// which takes over when the leader dies (docs/cluster.md). Consensus is
+// hashicorp/raft's; what it replicates is one write transaction at a
+// time, captured on the leader by core/store and replayed on every
+// laptop (docs/ARCHITECTURE.md, "A unit a standby can replay").
+//
+// The laptops talk over one listener per laptop (Layer): TLS, then a
+// proof that each side holds the key derived from the event's join code,
+// then either raft's RPCs or HTTP between laptops (joining, status).
+package cluster
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/hashicorp/raft"
+	raftboltdb "github.com/hashicorp/raft-boltdb/v2"
+	"go.etcd.io/bbolt"
+
+	"tablekeeper/core/store"
+	"tablekeeper/core/storage"
+)
+
+// codeSetting is the database-wide setting that holds the join code.
+// It is written through the log like any other row, so every laptop
+// has it, and a laptop restarted alone still knows its key.
+const codeSetting = "cluster.join_code"
+
+// Config is how a laptop takes part in a cluster.
+type Config struct {
+	// DB is this laptop's database, opened for writing.
+	DB *store.DB
+	// Dir holds raft's own files (its log, snapshots, this laptop's
+	// id); "" is the database's path with ".cluster" added.
+	Dir string
+	// Addr is where the other laptops reach this one (IP:PORT); Listen
+	// is where it listens ("" = Addr).
+	Addr, Listen string
+	// BaseURL is this laptop's store network address
+	// (http://IP:PORT/), which pages and /api/cluster give out.
+	BaseURL string
+	// Join is another laptop's cluster address to join through, with
+	// JoinCode; both empty: bootstrap a cluster (a first start) or rejoin
+	// the one this laptop is already part of (raft's files in Dir).
+	Join, JoinCode string
+	// Applied hears of each unit applied on this laptop (its notices),
+	// Restored of a snapshot that replaced the whole database.
+	Applied  func(storage.Unit)
+	Restored func()
+	// Logf writes what a person need not read (raft's warnings).
+	Logf func(format string, a ...any)
+	// Timing overrides raft's timeouts (tests); zero is LAN timing.
+	Timing Timing
+	// Version is this build's version; a laptop of another version is
+	// refused at join.
+	Version string
+}
+
+// Timing is raft's timing.
+type Timing struct {
+	Heartbeat, Election, Lease, Commit time.Duration
+	// Status is how often a standby tells the leader where it is.
+	Status time.Duration
+}
+
+// lanTiming is raft's timing on a store's network (docs/plans/standby.md
+// §2.13: the defaults flapped under CPU load).
+var lanTiming = Timing{Heartbeat: 1500 * time.Millisecond, Election: 1500 * time.Millisecond,
+	Lease: time.Second, Commit: 50 * time.Millisecond, Status: 500 * time.Millisecond}
+
+// Node is this laptop in a cluster.
+type Node struct {
+	cfg   Config
+	id    raft.ServerID
+	raft  *raft.Raft
+	fsm   *fsm
+	layer *Layer
+	logs  *raftboltdb.BoltStore
+	http  *http.Server
+
+	code atomic.Pointer[string]
+	// ready is set once a newly elected leader has applied every entry
+	// committed before it (a barrier): only then does it take writes.
+	ready   atomic.Bool
+	writeMu sync.Mutex
+
+	members *memberTable
+	stopped chan struct{}
+	close   sync.Once
+	wg      sync.WaitGroup
+}
+
+// Open starts this laptop's part of a cluster: it bootstraps a new one
+// (nothing in Dir, no Join), joins one through Join with JoinCode, or
+// rejoins the one its files in Dir belong to.
+func Open(ctx context.Context, cfg Config) (*Node, error) {
+	if cfg.Dir == "" {
+		cfg.Dir = cfg.DB.Path() + ".cluster"
+	}
+	if cfg.Timing == (Timing{}) {
+		cfg.Timing = lanTiming
+	}
+	if cfg.Logf == nil {
+		cfg.Logf = func(string, ...any) {}
+	}
+	if err := os.MkdirAll(filepath.Join(cfg.Dir, "tmp"), 0o700); err != nil {
+		return nil, fmt.Errorf("cluster: %w", err)
+	}
+	id, err := nodeID(cfg.Dir)
+	if err != nil {
+		return nil, err
+	}
+	n := &Node{cfg: cfg, id: id, stopped: make(chan struct{}), members: newMemberTable()}
+	if err := n.loadCode(ctx); err != nil {
+		return nil, err
+	}
+	if err := n.start(); err != nil {
+		n.shutdown()
+		return nil, err
+	}
+	if err := n.begin(ctx); err != nil {
+		n.shutdown()
+		return nil, err
+	}
+	return n, nil
+}
+
+// loadCode takes the join code from the command line, or from the
+// database for a laptop that is part of a cluster already, or draws one
+// for a cluster about to be bootstrapped.
+func (n *Node) loadCode(ctx context.Context) error {
+	code := ""
+	if n.cfg.JoinCode != "" {
+		c, err := ParseJoinCode(n.cfg.JoinCode)
+		if err != nil {
+			return err
+		}
+		code = c
+	} else if err := n.cfg.DB.Read(ctx, func(tx storage.Tx) error {
+		c, _, err := tx.AppSetting(codeSetting)
+		code = c
+		return err
+	}); err != nil {
+		return err
+	}
+	if code == "" {
+		if n.cfg.Join != "" {
+			return errNeedCode()
+		}
+		c, err := NewJoinCode()
+		if err != nil {
+			return err
+		}
+		code = c
+	}
+	n.code.Store(&code)
+	return nil
+}
+
+// keys is what the layer accepts: the key of the current join code.
+func (n *Node) keys() [][]byte {
+	k, err := Key(*n.code.Load())
+	if err != nil {
+		return nil
+	}
+	return [][]byte{k}
+}
+
+// start opens raft's files and transport and starts raft.
+func (n *Node) start() error {
+	listen := n.cfg.Listen
+	if listen == "" {
+		listen = n.cfg.Addr
+	}
+	layer, err := Listen(listen, n.cfg.Addr, n.keys)
+	if err != nil {
+		return err
+	}
+	n.layer = layer
+	logger := hclog.New(&hclog.LoggerOptions{Name: "raft", Level: hclog.Warn, Output: logWriter(n.cfg.Logf)})
+	trans := raft.NewNetworkTransportWithLogger(layer, 3, 10*time.Second, logger)
+	logs, err := raftboltdb.New(raftboltdb.Options{Path: filepath.Join(n.cfg.Dir, "raft.bolt"),
+		BoltOptions: &bbolt.Options{Timeout: 2 * time.Second}})
+	if err != nil {
+		return fmt.Errorf("cluster: open %s: %w (is another Tablekeeper running on this database?)", n.cfg.Dir, err)
+	}
+	n.logs = logs
+	snaps, err := raft.NewFileSnapshotStoreWithLogger(n.cfg.Dir, 2, logger)
+	if err != nil {
+		return fmt.Errorf("cluster: %w", err)
+	}
+	n.fsm = &fsm{db: n.cfg.DB, tmp: filepath.Join(n.cfg.Dir, "tmp"), applied: n.cfg.Applied, restored: n.restored,
+		stop: func() { n.cfg.Logf("cluster: this laptop stopped: %v", *n.fsm.diverged.Load()); n.shutdown() }}
+	if at, err := n.cfg.DB.LastAppliedAt(context.Background()); err == nil {
+		n.fsm.lastAt.Store(at)
+	}
+	existing, err := raft.HasExistingState(logs, logs, snaps)
+	if err != nil {
+		return fmt.Errorf("cluster: %w", err)
+	}
+	r, err := raft.NewRaft(n.raftConfig(logger), n.fsm, logs, logs, snaps, trans)
+	if err != nil {
+		return fmt.Errorf("cluster: %w", err)
+	}
+	n.raft = r
+	if !existing && n.cfg.Join == "" {
+		conf := raft.Configuration{Servers: []raft.Server{{Suffrage: raft.Voter, ID: n.id, Address: trans.LocalAddr()}}}
+		if err := r.BootstrapCluster(conf).Error(); err != nil {
+			return fmt.Errorf("cluster: bootstrap: %w", err)
+		}
+	}
+	n.http = &http.Server{Handler: n.handler(), ReadHeaderTimeout: 5 * time.Second}
+	n.wg.Add(1)
+	go func() {
+		defer n.wg.Done()
+		_ = n.http.Serve(layer.HTTPListener())
+	}()
+	return nil
+}
+
+func (n *Node) raftConfig(logger hclog.Logger) *raft.Config {
+	c := raft.DefaultConfig()
+	c.LocalID = n.id
+	c.Logger = logger
+	c.HeartbeatTimeout = n.cfg.Timing.Heartbeat
+	c.ElectionTimeout = n.cfg.Timing.Election
+	c.LeaderLeaseTimeout = n.cfg.Timing.Lease
+	c.CommitTimeout = n.cfg.Timing.Commit
+	// The SQLite file is the state: raft replays its log onto it, and
+	// ApplyUnit skips what it holds already.
+	c.NoSnapshotRestoreOnStart = true
+	notify := make(chan bool, 8)
+	c.NotifyCh = notify
+	n.wg.Add(1)
+	go n.watchLeadership(notify)
+	return c
+}
+
+// begin joins through Join when this laptop is new to the cluster, and
+// on the laptop that bootstrapped it, waits to lead and saves the join
+// code through the log.
+func (n *Node) begin(ctx context.Context) error {
+	n.wg.Add(1)
+	go n.reportStatus()
+	if n.cfg.Join != "" && !n.inConfiguration() {
+		return n.join(ctx)
+	}
+	return n.saveCode(ctx)
+}
+
+// saveCode writes the join code through the log once this laptop leads
+// a cluster that has none saved (the first start of a host).
+func (n *Node) saveCode(ctx context.Context) error {
+	var saved string
+	if err := n.cfg.DB.Read(ctx, func(tx storage.Tx) error {
+		c, _, err := tx.AppSetting(codeSetting)
+		saved = c
+		return err
+	}); err != nil || saved != "" {
+		return err
+	}
+	if err := n.WaitLeader(ctx, 10*time.Second); err != nil {
+		return err
+	}
+	if !n.Leader() {
+		return nil
+	}
+	code := *n.code.Load()
+	return n.Store().Write(ctx, func(tx storage.Tx) error { return tx.SetAppSetting(codeSetting, code) })
+}
+
+// inConfiguration reports whether raft's configuration already names
+// this laptop (it joined before, and restarts).
+func (n *Node) inConfiguration() bool {
+	f := n.raft.GetConfiguration()
+	if f.Error() != nil {
+		return false
+	}
+	for _, s := range f.Configuration().Servers {
+		if s.ID == n.id {
+			return true
+		}
+	}
+	return false
+}
+
+// watchLeadership makes a newly elected leader ready for writes once it
+// has applied everything committed before it.
+func (n *Node) watchLeadership(notify <-chan bool) {
+	defer n.wg.Done()
+	for {
+		select {
+		case <-n.stopped:
+			return
+		case leader := <-notify:
+			n.ready.Store(false)
+			if !leader {
+				continue
+			}
+			if err := n.raft.Barrier(10 * time.Second).Error(); err != nil {
+				n.cfg.Logf("cluster: barrier after election: %v", err)
+				continue
+			}
+			if n.raft.State() == raft.Leader {
+				n.ready.Store(true)
+			}
+		}
+	}
+}
+
+// restored tells the front-ends that everything may have changed.
+func (n *Node) restored() {
+	if n.cfg.Restored != nil {
+		n.cfg.Restored()
+	}
+}
+
+// Store is this laptop's store for the director: reads from the local
+// database, writes through the leader's log.
+func (n *Node) Store() storage.Store { return clusterStore{n} }
+
+// Leader reports whether this laptop leads the cluster and takes writes.
+func (n *Node) Leader() bool {
+	return n.raft.State() == raft.Leader && n.ready.Load()
+}
+
+// WaitLeader waits until the cluster has a leader that takes writes
+// (this laptop or another), up to timeout.
+func (n *Node) WaitLeader(ctx context.Context, timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	for {
+		if n.Leader() {
+			return nil
+		}
+		if addr, _ := n.raft.LeaderWithID(); addr != "" && n.raft.State() != raft.Leader {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return errNoLeader()
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-n.stopped:
+			return errStopped()
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// JoinCode returns the code another laptop joins with.
+func (n *Node) JoinCode() string { return *n.code.Load() }
+
+// Addr is this laptop's cluster address.
+func (n *Node) Addr() string { return string(n.layer.Addr().String()) }
+
+// Close stops this laptop's part of the cluster; the others carry on
+// (or, with two laptops, wait for it or for a takeover).
+func (n *Node) Close() error {
+	n.shutdown()
+	return nil
+}
+
+func (n *Node) shutdown() {
+	n.close.Do(func() {
+		close(n.stopped)
+		if n.raft != nil {
+			_ = n.raft.Shutdown().Error()
+		}
+		if n.http != nil {
+			_ = n.http.Close()
+		}
+		if n.layer != nil {
+			_ = n.layer.Close()
+		}
+		n.wg.Wait()
+		if n.logs != nil {
+			_ = n.logs.Close()
+		}
+	})
+}
+
+// nodeID returns this laptop's id in the cluster, drawn on its first
+// start and kept in Dir, so that a renamed laptop keeps it.
+func nodeID(dir string) (raft.ServerID, error) {
+	path := filepath.Join(dir, "node-id")
+	b, err := os.ReadFile(path) // #nosec G304 -- a file of the cluster's own folder
+	if err == nil && len(strings.TrimSpace(string(b))) > 0 {
+		return raft.ServerID(strings.TrimSpace(string(b))), nil
+	}
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return "", fmt.Errorf("cluster: %w", err)
+	}
+	id := make([]byte, 8)
+	if _, err := rand.Read(id); err != nil {
+		return "", err
+	}
+	s := hex.EncodeToString(id)
+	if err := os.WriteFile(path, []byte(s+"\n"), 0o600); err != nil {
+		return "", fmt.Errorf("cluster: %w", err)
+	}
+	return raft.ServerID(s), nil
+}
+
+// logWriter turns raft's log lines into Logf calls.
+func logWriter(logf func(string, ...any)) io.Writer {
+	return writerFunc(func(p []byte) (int, error) {
+		logf("%s", strings.TrimRight(string(p), "\n"))
+		return len(p), nil
+	})
+}
+
+type writerFunc func(p []byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
