@@ -1,11 +1,12 @@
 // Package cluster runs one event on two or three laptops (issue 29): a
 // raft log replicates each write transaction to every laptop, and a
-// standby takes over when the host dies (docs/plans/standby.md).
-//
-// This file holds the join code, the secret that lets a laptop into the
-// cluster, and the key derived from it; stream.go holds the authenticated
-// connections between laptops the key protects.
+// standby takes over when the host dies (docs/plans/standby.md). The
+// laptops talk over connections authenticated by a key derived from the
+// event's join code (Layer).
 package cluster
+
+// The join code, the secret that lets a laptop into the cluster, and the
+// key derived from it that authenticates the streams (stream.go).
 
 import (
 	"crypto/hkdf"
