@@ -14,8 +14,8 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
-	"tablekeeper/core/store"
 	"tablekeeper/core/storage"
+	"tablekeeper/core/store"
 )
 
 // UsageError is a mistake in a command's arguments.

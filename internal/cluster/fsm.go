@@ -7,13 +7,15 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/hashicorp/raft"
 
-	"tablekeeper/core/store"
 	"tablekeeper/core/storage"
+	"tablekeeper/core/store"
 )
 
 // fsm is raft's state machine: the laptop's own SQLite database. Every
@@ -30,6 +32,7 @@ type fsm struct {
 	// and restored of a snapshot that replaced everything.
 	applied  func(storage.Unit)
 	restored func()
+	logf     func(format string, a ...any)
 	// diverged is set, and the node stopped, when a unit did not replay
 	// as it was captured: this database no longer holds the leader's rows.
 	diverged atomic.Pointer[error]
@@ -116,6 +119,9 @@ func (f *fsm) Restore(rc io.ReadCloser) error {
 	if err != nil || !newer {
 		return err
 	}
+	if err := f.keepAside(ctx); err != nil {
+		return err
+	}
 	if err := f.db.RestoreFrom(ctx, path); err != nil {
 		return err
 	}
@@ -125,6 +131,29 @@ func (f *fsm) Restore(rc io.ReadCloser) error {
 	}
 	if f.restored != nil {
 		f.restored()
+	}
+	return nil
+}
+
+// keepAside copies the database beside itself before a first snapshot
+// replaces it, when it holds players or events of its own: a laptop that
+// joins with a database that was never part of the cluster (an earlier
+// copy, or the wrong file) loses nothing silently.
+func (f *fsm) keepAside(ctx context.Context) error {
+	idx, _, err := f.db.AppliedIndex(ctx)
+	if err != nil || idx > 0 {
+		return err
+	}
+	sum, err := f.db.Check(ctx)
+	if err != nil || (sum.Events == 0 && sum.Players == 0) {
+		return err
+	}
+	aside := fmt.Sprintf("%s.before-joining-%s.db", strings.TrimSuffix(f.db.Path(), ".db"), time.Now().Format("20060102-150405"))
+	if err := f.db.Backup(ctx, aside); err != nil {
+		return fmt.Errorf("cluster: keep %s before joining: %w", f.db.Path(), err)
+	}
+	if f.logf != nil {
+		f.logf("cluster: %s held %d events and %d players of its own; they are kept in %s, and the event's database replaces them", f.db.Path(), sum.Events, sum.Players, aside)
 	}
 	return nil
 }

@@ -56,7 +56,8 @@ type report struct {
 }
 
 type reportAnswer struct {
-	Status Status `json:"status"`
+	Status   Status `json:"status"`
+	LeaderID string `json:"leaderId"`
 }
 
 // joinRequest is what a new laptop asks the leader.
@@ -167,7 +168,7 @@ func (n *Node) handler() http.Handler {
 }
 
 // toLeader sends a request that only the leader answers on to it.
-func (n *Node) toLeader(w http.ResponseWriter, r *http.Request) bool {
+func (n *Node) toLeader(w http.ResponseWriter, r *http.Request, path string) bool {
 	if n.raft.State() == raft.Leader {
 		return false
 	}
@@ -176,12 +177,12 @@ func (n *Node) toLeader(w http.ResponseWriter, r *http.Request) bool {
 		http.Error(w, "no leader", http.StatusServiceUnavailable)
 		return true
 	}
-	http.Redirect(w, r, "http://"+string(addr)+r.URL.Path, http.StatusTemporaryRedirect)
+	http.Redirect(w, r, "http://"+string(addr)+path, http.StatusTemporaryRedirect)
 	return true
 }
 
 func (n *Node) serveJoin(w http.ResponseWriter, r *http.Request) {
-	if n.toLeader(w, r) {
+	if n.toLeader(w, r, "/cluster/join") {
 		return
 	}
 	var req joinRequest
@@ -211,11 +212,11 @@ func (n *Node) serveJoin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
-	_ = json.NewEncoder(w).Encode(reportAnswer{Status: n.leaderStatus()})
+	_ = json.NewEncoder(w).Encode(reportAnswer{Status: n.leaderStatus(), LeaderID: string(n.id)})
 }
 
 func (n *Node) serveReport(w http.ResponseWriter, r *http.Request) {
-	if n.toLeader(w, r) {
+	if n.toLeader(w, r, "/cluster/status") {
 		return
 	}
 	var rep report
@@ -229,7 +230,7 @@ func (n *Node) serveReport(w http.ResponseWriter, r *http.Request) {
 	n.promote(raft.ServerID(rep.ID), rep.Applied)
 	n.readdress(raft.ServerID(rep.ID), raft.ServerAddress(rep.Addr))
 	w.Header().Set("Content-Type", "application/json")
-	_ = json.NewEncoder(w).Encode(reportAnswer{Status: n.leaderStatus()})
+	_ = json.NewEncoder(w).Encode(reportAnswer{Status: n.leaderStatus(), LeaderID: string(n.id)})
 }
 
 // promote makes a caught-up non-voter a voter.
@@ -332,23 +333,23 @@ func (n *Node) reportStatus() {
 		rep := report{ID: string(n.id), Addr: n.Addr(), URL: n.cfg.BaseURL, Applied: n.raft.AppliedIndex(), LastAt: n.fsm.lastAt.Load()}
 		for _, addr := range n.statusTargets() {
 			var ans reportAnswer
-			if err := n.post(context.Background(), addr, "/cluster/status", rep, &ans); err != nil {
+			if err := n.post(n.life, addr, "/cluster/status", rep, &ans); err != nil {
 				continue
 			}
-			n.heard(ans.Status)
+			n.heard(ans)
 			break
 		}
 	}
 }
 
-// heard keeps the leader's answer to a status.
-func (n *Node) heard(st Status) {
-	_, id := n.raft.LeaderWithID()
+// heard keeps the leader's answer to a status or a join.
+func (n *Node) heard(ans reportAnswer) {
 	n.members.mu.Lock()
 	defer n.members.mu.Unlock()
-	n.members.last = st
-	if id != "" {
-		n.members.reports[id] = seen{report: report{ID: string(id), URL: st.Leader}, at: time.Now()}
+	n.members.last = ans.Status
+	if ans.LeaderID != "" {
+		id := raft.ServerID(ans.LeaderID)
+		n.members.reports[id] = seen{report: report{ID: ans.LeaderID, URL: ans.Status.Leader}, at: time.Now()}
 	}
 }
 
@@ -367,9 +368,7 @@ func (n *Node) join(ctx context.Context) error {
 		var refused *refusedError
 		switch {
 		case err == nil:
-			n.members.mu.Lock()
-			n.members.last = ans.Status
-			n.members.mu.Unlock()
+			n.heard(ans)
 			return nil
 		case errors.As(err, &refused):
 			return refusal(ErrJoinRefused, i18n.F("The host refused this laptop: %s", refused.msg))

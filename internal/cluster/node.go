@@ -30,8 +30,8 @@ import (
 	raftboltdb "github.com/hashicorp/raft-boltdb/v2"
 	"go.etcd.io/bbolt"
 
-	"tablekeeper/core/store"
 	"tablekeeper/core/storage"
+	"tablekeeper/core/store"
 )
 
 // codeSetting is the database-wide setting that holds the join code.
@@ -98,6 +98,9 @@ type Node struct {
 	writeMu sync.Mutex
 
 	members *memberTable
+	// life ends when the node stops (its background work's context).
+	life    context.Context
+	end     context.CancelFunc
 	stopped chan struct{}
 	close   sync.Once
 	wg      sync.WaitGroup
@@ -124,6 +127,7 @@ func Open(ctx context.Context, cfg Config) (*Node, error) {
 		return nil, err
 	}
 	n := &Node{cfg: cfg, id: id, stopped: make(chan struct{}), members: newMemberTable()}
+	n.life, n.end = context.WithCancel(context.WithoutCancel(ctx))
 	if err := n.loadCode(ctx); err != nil {
 		return nil, err
 	}
@@ -202,7 +206,7 @@ func (n *Node) start() error {
 	if err != nil {
 		return fmt.Errorf("cluster: %w", err)
 	}
-	n.fsm = &fsm{db: n.cfg.DB, tmp: filepath.Join(n.cfg.Dir, "tmp"), applied: n.cfg.Applied, restored: n.restored,
+	n.fsm = &fsm{db: n.cfg.DB, tmp: filepath.Join(n.cfg.Dir, "tmp"), applied: n.cfg.Applied, restored: n.restored, logf: n.cfg.Logf,
 		stop: func() { n.cfg.Logf("cluster: this laptop stopped: %v", *n.fsm.diverged.Load()); n.shutdown() }}
 	if at, err := n.cfg.DB.LastAppliedAt(context.Background()); err == nil {
 		n.fsm.lastAt.Store(at)
@@ -279,7 +283,29 @@ func (n *Node) saveCode(ctx context.Context) error {
 		return nil
 	}
 	code := *n.code.Load()
-	return n.Store().Write(ctx, func(tx storage.Tx) error { return tx.SetAppSetting(codeSetting, code) })
+	if err := n.Store().Write(ctx, func(tx storage.Tx) error { return tx.SetAppSetting(codeSetting, code) }); err != nil {
+		return err
+	}
+	return n.compact()
+}
+
+// compact snapshots the database and drops the whole log before it, once,
+// when a cluster is bootstrapped: what the database held before (the
+// events of a host that ran alone) is in no log entry, so a laptop that
+// joins must start from a snapshot, never from the log's first entry.
+func (n *Node) compact() error {
+	rc := n.raft.ReloadableConfig()
+	keep := rc.TrailingLogs
+	rc.TrailingLogs = 0
+	if err := n.raft.ReloadConfig(rc); err != nil {
+		return fmt.Errorf("cluster: %w", err)
+	}
+	err := n.raft.Snapshot().Error()
+	rc.TrailingLogs = keep
+	if err := errors.Join(err, n.raft.ReloadConfig(rc)); err != nil {
+		return fmt.Errorf("cluster: first snapshot: %w", err)
+	}
+	return nil
 }
 
 // inConfiguration reports whether raft's configuration already names
@@ -338,14 +364,12 @@ func (n *Node) Leader() bool {
 }
 
 // WaitLeader waits until the cluster has a leader that takes writes
-// (this laptop or another), up to timeout.
+// (this laptop, or another whose store network address this one has
+// heard), up to timeout.
 func (n *Node) WaitLeader(ctx context.Context, timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
 	for {
-		if n.Leader() {
-			return nil
-		}
-		if addr, _ := n.raft.LeaderWithID(); addr != "" && n.raft.State() != raft.Leader {
+		if n.Leader() || (n.raft.State() != raft.Leader && n.leaderURL() != "") {
 			return nil
 		}
 		if time.Now().After(deadline) {
@@ -377,6 +401,7 @@ func (n *Node) Close() error {
 func (n *Node) shutdown() {
 	n.close.Do(func() {
 		close(n.stopped)
+		n.end()
 		if n.raft != nil {
 			_ = n.raft.Shutdown().Error()
 		}

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"tablekeeper/core/director"
-	"tablekeeper/core/store"
 	"tablekeeper/core/storage"
+	"tablekeeper/core/store"
 	"tablekeeper/internal/cli"
 	"tablekeeper/internal/cluster"
 	"tablekeeper/ui/web"
@@ -85,7 +85,7 @@ func directorFor(ctx context.Context, st *store.DB, cf clusterFlags, addr string
 	d := cli.NewDirectorOn(node.Store())
 	dp.Store(d)
 	if err := node.WaitLeader(ctx, 15*time.Second); err != nil {
-		node.Close()
+		_ = node.Close()
 		return nil, nil, err
 	}
 	return d, node, nil

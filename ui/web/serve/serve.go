@@ -79,7 +79,7 @@ func serve(ctx context.Context, paper func() string, args []string, stdin io.Rea
 	if err := cf.check(); err != nil {
 		return err
 	}
-	st, err := openServed(*dbPath)
+	st, err := openServed(*dbPath, *cf.join != "")
 	if err != nil {
 		return err
 	}
@@ -136,10 +136,15 @@ func serve(ctx context.Context, paper func() string, args []string, stdin io.Rea
 // openServed opens the database serve serves: as its one writer, as the
 // window does (one process writes the database, every other station
 // joins through this network), or read-only when the file cannot be
-// written, as the window opens such a file.
-func openServed(path string) (*store.DB, error) {
-	if _, err := os.Stat(path); err == nil && !store.Writable(path) {
+// written, as the window opens such a file. A laptop that joins a
+// cluster (create) may start on a new file: the event comes to it.
+func openServed(path string, create bool) (*store.DB, error) {
+	_, err := os.Stat(path)
+	switch {
+	case err == nil && !store.Writable(path):
 		return store.OpenReadOnly(path)
+	case create && errors.Is(err, os.ErrNotExist):
+		return store.Open(path)
 	}
 	return store.OpenExisting(path)
 }
