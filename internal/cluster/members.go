@@ -100,6 +100,14 @@ func (n *Node) Status() Status {
 	if len(st.Members) == 0 {
 		st.Members = []Member{{URL: n.cfg.BaseURL, Role: "standby"}}
 	}
+	if st.Leader == "" {
+		// The leader it last heard from is gone, and no other has
+		// answered yet: no laptop is known to lead or be in step.
+		st.Members = append([]Member(nil), st.Members...)
+		for i := range st.Members {
+			st.Members[i].Role, st.Members[i].InStep = "standby", false
+		}
+	}
 	return st
 }
 
@@ -121,6 +129,11 @@ func (n *Node) leaderStatus() Status {
 			continue
 		}
 		r := n.members.reports[s.ID]
+		if r.URL == "" {
+			// Not heard from since this laptop leads: its address is
+			// not known yet (it reports within Timing.Status).
+			continue
+		}
 		m := Member{URL: r.URL, Role: "standby"}
 		if !r.at.IsZero() {
 			m.BehindMs = max(0, lastAt-r.LastAt)
@@ -349,7 +362,9 @@ func (n *Node) heard(ans reportAnswer) {
 	n.members.last = ans.Status
 	if ans.LeaderID != "" {
 		id := raft.ServerID(ans.LeaderID)
-		n.members.reports[id] = seen{report: report{ID: ans.LeaderID, URL: ans.Status.Leader}, at: time.Now()}
+		// Its address only: the leader sends no status of its own, and a
+		// later leader must not count this as one.
+		n.members.reports[id] = seen{report: report{ID: ans.LeaderID, URL: ans.Status.Leader}}
 	}
 }
 
