@@ -24,7 +24,7 @@ import (
 // is slower still), which hold on a loaded two-core machine, with a
 // quicker status.
 var fast = cluster.Timing{Heartbeat: time.Second, Election: time.Second,
-	Lease: 500 * time.Millisecond, Commit: 10 * time.Millisecond, Status: 50 * time.Millisecond}
+	Lease: 500 * time.Millisecond, Commit: 10 * time.Millisecond, Status: 50 * time.Millisecond, Silence: time.Second}
 
 // laptop is one laptop of a test cluster: its database, its node and a
 // director over the node's store.
@@ -370,5 +370,56 @@ func TestAJoiningLaptopGetsTheHostsEarlierEvents(t *testing.T) {
 	defer kept.Close()
 	if sum, err := kept.Check(context.Background()); err != nil || sum.Events != 1 || sum.Players != 6 {
 		t.Errorf("kept aside: %+v %v, want its 1 event and 6 players", sum, err)
+	}
+}
+
+// Two laptops, the host lost: the standby cannot save alone (raft needs a
+// majority), refuses a takeover while the host may still answer, then
+// carries on as the host alone once asked; the old host, started again
+// on its files, is taken back as a standby and catches up.
+func TestTwoLaptopsTheSurvivorCarriesOn(t *testing.T) {
+	dir := t.TempDir()
+	a := open(t, filepath.Join(dir, "a.db"), "", "")
+	leaderOf(t, 10*time.Second, a)
+	b := open(t, filepath.Join(dir, "b.db"), a.node.Addr(), a.node.JoinCode())
+	waitVoters(t, a, 2)
+	play(t, a, sim.Plan{Game: "generic", Format: "swiss", Players: 8})
+	inStep(t, a, b)
+	if err := b.node.Takeover(context.Background()); !errors.Is(err, cluster.ErrTakeover) {
+		t.Errorf("a takeover while the host answers: %v", err)
+	}
+	a.stop()
+	write := func() error {
+		return b.node.Store().Write(context.Background(), func(tx storage.Tx) error { return tx.SetAppSetting("x", "y") })
+	}
+	if err := write(); err == nil {
+		t.Fatal("the survivor of two saved alone")
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if _, silent := b.node.HostSilence(); silent {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the host never counted as silent")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	took := time.Now()
+	if err := b.node.Takeover(context.Background()); err != nil {
+		t.Fatalf("takeover: %v", err)
+	}
+	t.Logf("the survivor took writes %s after the takeover", time.Since(took).Round(time.Millisecond))
+	if err := write(); err != nil {
+		t.Fatalf("a write after the takeover: %v", err)
+	}
+	play(t, b, sim.Plan{Game: "altered", Format: "free-for-all", Players: 9})
+
+	back := open(t, filepath.Join(dir, "a.db"), "", "")
+	waitVoters(t, b, 2)
+	inStep(t, b, back)
+	sameExports(t, b, back)
+	if back.node.Leader() {
+		t.Error("the old host leads again")
 	}
 }

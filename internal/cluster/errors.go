@@ -25,6 +25,9 @@ var (
 	// ErrJoinRefused: the cluster did not take this laptop in (no join code,
 	// a wrong one, another schema version).
 	ErrJoinRefused = errors.New("refused by the cluster")
+	// ErrTakeover: a takeover was refused (this laptop leads, or the
+	// host still answers).
+	ErrTakeover = errors.New("no takeover")
 )
 
 func refusal(kind error, t i18n.Text) error {

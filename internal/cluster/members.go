@@ -53,6 +53,9 @@ type report struct {
 	URL     string `json:"url"`
 	Applied uint64 `json:"applied"`
 	LastAt  int64  `json:"lastAt"`
+	// Unit and UnitTerm are the last unit its database applied.
+	Unit     uint64 `json:"unit"`
+	UnitTerm uint64 `json:"unitTerm"`
 }
 
 type reportAnswer struct {
@@ -89,7 +92,7 @@ func newMemberTable() *memberTable {
 
 // Status says where the cluster stands, as this laptop knows it.
 func (n *Node) Status() Status {
-	if n.raft.State() == raft.Leader {
+	if n.r().State() == raft.Leader {
 		return n.leaderStatus()
 	}
 	n.members.mu.Lock()
@@ -114,10 +117,10 @@ func (n *Node) Status() Status {
 // leaderStatus is the leader's view: raft's configuration, with each
 // standby's last report.
 func (n *Node) leaderStatus() Status {
-	st := Status{Leader: n.cfg.BaseURL, Self: n.cfg.BaseURL, Index: n.raft.AppliedIndex()}
+	st := Status{Leader: n.cfg.BaseURL, Self: n.cfg.BaseURL, Index: n.r().AppliedIndex()}
 	st.Term = n.term()
 	st.Members = append(st.Members, Member{URL: n.cfg.BaseURL, Role: "leader", InStep: true})
-	f := n.raft.GetConfiguration()
+	f := n.r().GetConfiguration()
 	if f.Error() != nil {
 		return st
 	}
@@ -150,17 +153,17 @@ func (n *Node) leaderStatus() Status {
 
 func (n *Node) term() uint64 {
 	var t uint64
-	_, _ = fmt.Sscan(n.raft.Stats()["term"], &t)
+	_, _ = fmt.Sscan(n.r().Stats()["term"], &t)
 	return t
 }
 
 // leaderURL is the store network address of the leader, "" while there
 // is none or this laptop has not heard it yet.
 func (n *Node) leaderURL() string {
-	if n.raft.State() == raft.Leader {
+	if n.r().State() == raft.Leader {
 		return n.cfg.BaseURL
 	}
-	_, id := n.raft.LeaderWithID()
+	_, id := n.r().LeaderWithID()
 	if id == "" {
 		return ""
 	}
@@ -182,10 +185,10 @@ func (n *Node) handler() http.Handler {
 
 // toLeader sends a request that only the leader answers on to it.
 func (n *Node) toLeader(w http.ResponseWriter, r *http.Request, path string) bool {
-	if n.raft.State() == raft.Leader {
+	if n.r().State() == raft.Leader {
 		return false
 	}
-	addr, _ := n.raft.LeaderWithID()
+	addr, _ := n.r().LeaderWithID()
 	if addr == "" {
 		http.Error(w, "no leader", http.StatusServiceUnavailable)
 		return true
@@ -220,7 +223,7 @@ func (n *Node) serveJoin(w http.ResponseWriter, r *http.Request) {
 	// A new laptop is a non-voter until it has caught up (its status
 	// says so): with two laptops, a voter still taking its snapshot
 	// would hold up every write.
-	if err := n.raft.AddNonvoter(raft.ServerID(req.ID), raft.ServerAddress(req.Addr), 0, 10*time.Second).Error(); err != nil {
+	if err := n.r().AddNonvoter(raft.ServerID(req.ID), raft.ServerAddress(req.Addr), 0, 10*time.Second).Error(); err != nil {
 		http.Error(w, err.Error(), http.StatusServiceUnavailable)
 		return
 	}
@@ -237,6 +240,12 @@ func (n *Node) serveReport(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "bad status", http.StatusBadRequest)
 		return
 	}
+	if !n.inConfig(raft.ServerID(rep.ID)) {
+		if err := n.readmit(r.Context(), rep); err != nil {
+			http.Error(w, err.Error(), http.StatusConflict)
+			return
+		}
+	}
 	n.members.mu.Lock()
 	n.members.reports[raft.ServerID(rep.ID)] = seen{report: rep, at: time.Now()}
 	n.members.mu.Unlock()
@@ -248,10 +257,10 @@ func (n *Node) serveReport(w http.ResponseWriter, r *http.Request) {
 
 // promote makes a caught-up non-voter a voter.
 func (n *Node) promote(id raft.ServerID, applied uint64) {
-	if applied+16 < n.raft.AppliedIndex() {
+	if applied+16 < n.r().AppliedIndex() {
 		return
 	}
-	f := n.raft.GetConfiguration()
+	f := n.r().GetConfiguration()
 	if f.Error() != nil {
 		return
 	}
@@ -267,7 +276,7 @@ func (n *Node) promote(id raft.ServerID, applied uint64) {
 			return
 		}
 		go func(addr raft.ServerAddress) {
-			if err := n.raft.AddVoter(id, addr, 0, 10*time.Second).Error(); err != nil {
+			if err := n.r().AddVoter(id, addr, 0, 10*time.Second).Error(); err != nil {
 				n.cfg.Logf("cluster: promote %s: %v", id, err)
 			}
 			n.members.mu.Lock()
@@ -284,7 +293,7 @@ func (n *Node) readdress(id raft.ServerID, addr raft.ServerAddress) {
 	if addr == "" {
 		return
 	}
-	f := n.raft.GetConfiguration()
+	f := n.r().GetConfiguration()
 	if f.Error() != nil {
 		return
 	}
@@ -296,9 +305,9 @@ func (n *Node) readdress(id raft.ServerID, addr raft.ServerAddress) {
 		go func(voter bool) {
 			var err error
 			if voter {
-				err = n.raft.AddVoter(id, addr, 0, 10*time.Second).Error()
+				err = n.r().AddVoter(id, addr, 0, 10*time.Second).Error()
 			} else {
-				err = n.raft.AddNonvoter(id, addr, 0, 10*time.Second).Error()
+				err = n.r().AddNonvoter(id, addr, 0, 10*time.Second).Error()
 			}
 			if err != nil {
 				n.cfg.Logf("cluster: new address of %s: %v", id, err)
@@ -312,10 +321,10 @@ func (n *Node) readdress(id raft.ServerID, addr raft.ServerAddress) {
 // leader dials the old one), every other laptop of its configuration,
 // which send it on to the leader.
 func (n *Node) statusTargets() []string {
-	if addr, _ := n.raft.LeaderWithID(); addr != "" {
+	if addr, _ := n.r().LeaderWithID(); addr != "" {
 		return []string{string(addr)}
 	}
-	f := n.raft.GetConfiguration()
+	f := n.r().GetConfiguration()
 	if f.Error() != nil {
 		return nil
 	}
@@ -340,13 +349,19 @@ func (n *Node) reportStatus() {
 			return
 		case <-tick.C:
 		}
-		if n.raft.State() == raft.Leader {
+		if n.r().State() == raft.Leader {
 			continue
 		}
-		rep := report{ID: string(n.id), Addr: n.Addr(), URL: n.cfg.BaseURL, Applied: n.raft.AppliedIndex(), LastAt: n.fsm.lastAt.Load()}
+		rep := report{ID: string(n.id), Addr: n.Addr(), URL: n.cfg.BaseURL, Applied: n.r().AppliedIndex(), LastAt: n.fsm.lastAt.Load()}
+		rep.Unit, rep.UnitTerm, _ = n.cfg.DB.AppliedIndex(n.life)
 		for _, addr := range n.statusTargets() {
 			var ans reportAnswer
-			if err := n.post(n.life, addr, "/cluster/status", rep, &ans); err != nil {
+			err := n.post(n.life, addr, "/cluster/status", rep, &ans)
+			var refused *refusedError
+			if errors.As(err, &refused) {
+				n.cfg.Logf("cluster: %s", refused.msg)
+			}
+			if err != nil {
 				continue
 			}
 			n.heard(ans)
@@ -419,7 +434,7 @@ func (n *Node) post(ctx context.Context, addr, path string, v, out any) error {
 		return err
 	}
 	req.Header.Set("Content-Type", "application/json")
-	resp, err := n.layer.Client().Do(req)
+	resp, err := n.run.Load().layer.Client().Do(req)
 	if err != nil {
 		return err
 	}
@@ -437,10 +452,24 @@ func (n *Node) post(ctx context.Context, addr, path string, v, out any) error {
 	return json.Unmarshal(data, out)
 }
 
+// inConfig reports whether raft's configuration names the laptop id.
+func (n *Node) inConfig(id raft.ServerID) bool {
+	f := n.r().GetConfiguration()
+	if f.Error() != nil {
+		return false
+	}
+	for _, s := range f.Configuration().Servers {
+		if s.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
 // Voters is how many laptops of raft's configuration vote (a standby
 // still catching up does not yet).
 func (n *Node) Voters() int {
-	f := n.raft.GetConfiguration()
+	f := n.r().GetConfiguration()
 	if f.Error() != nil {
 		return 0
 	}
@@ -455,4 +484,4 @@ func (n *Node) Voters() int {
 
 // Refused is how many connections to this laptop's cluster address failed
 // to prove the join code (a stranger, a wrong code, a scan).
-func (n *Node) Refused() int64 { return n.layer.Refused() }
+func (n *Node) Refused() int64 { return n.run.Load().layer.Refused() }

@@ -74,22 +74,27 @@ type Timing struct {
 	Heartbeat, Election, Lease, Commit time.Duration
 	// Status is how often a standby tells the leader where it is.
 	Status time.Duration
+	// Silence is how long the host must have been silent before a
+	// standby may take over (Takeover).
+	Silence time.Duration
 }
 
 // lanTiming is raft's timing on a store's network (docs/plans/standby.md
 // §2.13: the defaults flapped under CPU load).
 var lanTiming = Timing{Heartbeat: 1500 * time.Millisecond, Election: 1500 * time.Millisecond,
-	Lease: time.Second, Commit: 50 * time.Millisecond, Status: 500 * time.Millisecond}
+	Lease: time.Second, Commit: 50 * time.Millisecond, Status: 500 * time.Millisecond, Silence: 5 * time.Second}
 
 // Node is this laptop in a cluster.
 type Node struct {
-	cfg   Config
-	id    raft.ServerID
-	raft  *raft.Raft
-	fsm   *fsm
-	layer *Layer
-	logs  *raftboltdb.BoltStore
-	http  *http.Server
+	cfg    Config
+	id     raft.ServerID
+	fsm    *fsm
+	logs   *raftboltdb.BoltStore
+	snaps  raft.SnapshotStore
+	logger hclog.Logger
+	notify chan bool
+	// run is raft with its wire, replaced whole by a takeover.
+	run atomic.Pointer[instance]
 
 	code atomic.Pointer[string]
 	// ready is set once a newly elected leader has applied every entry
@@ -105,6 +110,27 @@ type Node struct {
 	close   sync.Once
 	wg      sync.WaitGroup
 }
+
+// instance is one run of raft: raft itself, the listener it talks over
+// and the HTTP server of the other laptops on it.
+type instance struct {
+	raft  *raft.Raft
+	layer *Layer
+	http  *http.Server
+	done  sync.WaitGroup
+}
+
+// stop ends the run: raft (which closes its transport and so the
+// listener), then the HTTP server.
+func (in *instance) stop() {
+	_ = in.raft.Shutdown().Error()
+	_ = in.http.Close()
+	_ = in.layer.Close()
+	in.done.Wait()
+}
+
+// r is the running raft.
+func (n *Node) r() *raft.Raft { return n.run.Load().raft }
 
 // Open starts this laptop's part of a cluster: it bootstraps a new one
 // (nothing in Dir, no Join), joins one through Join with JoinCode, or
@@ -183,27 +209,17 @@ func (n *Node) keys() [][]byte {
 	return [][]byte{k}
 }
 
-// start opens raft's files and transport and starts raft.
+// start opens raft's files and starts raft on its wire.
 func (n *Node) start() error {
-	listen := n.cfg.Listen
-	if listen == "" {
-		listen = n.cfg.Addr
-	}
-	layer, err := Listen(listen, n.cfg.Addr, n.keys)
-	if err != nil {
-		return err
-	}
-	n.layer = layer
-	logger := hclog.New(&hclog.LoggerOptions{Name: "raft", Level: hclog.Warn, Output: logWriter(n.cfg.Logf)})
-	trans := raft.NewNetworkTransportWithLogger(layer, 3, 10*time.Second, logger)
+	n.logger = hclog.New(&hclog.LoggerOptions{Name: "raft", Level: hclog.Warn, Output: logWriter(n.cfg.Logf)})
+	n.notify = make(chan bool, 8)
 	logs, err := raftboltdb.New(raftboltdb.Options{Path: filepath.Join(n.cfg.Dir, "raft.bolt"),
 		BoltOptions: &bbolt.Options{Timeout: 2 * time.Second}})
 	if err != nil {
 		return fmt.Errorf("cluster: open %s: %w (is another Tablekeeper running on this database?)", n.cfg.Dir, err)
 	}
 	n.logs = logs
-	snaps, err := raft.NewFileSnapshotStoreWithLogger(n.cfg.Dir, 2, logger)
-	if err != nil {
+	if n.snaps, err = raft.NewFileSnapshotStoreWithLogger(n.cfg.Dir, 2, n.logger); err != nil {
 		return fmt.Errorf("cluster: %w", err)
 	}
 	n.fsm = &fsm{db: n.cfg.DB, tmp: filepath.Join(n.cfg.Dir, "tmp"), applied: n.cfg.Applied, restored: n.restored, logf: n.cfg.Logf,
@@ -211,28 +227,63 @@ func (n *Node) start() error {
 	if at, err := n.cfg.DB.LastAppliedAt(context.Background()); err == nil {
 		n.fsm.lastAt.Store(at)
 	}
-	existing, err := raft.HasExistingState(logs, logs, snaps)
+	existing, err := raft.HasExistingState(logs, logs, n.snaps)
 	if err != nil {
 		return fmt.Errorf("cluster: %w", err)
 	}
-	r, err := raft.NewRaft(n.raftConfig(logger), n.fsm, logs, logs, snaps, trans)
+	n.wg.Add(1)
+	go n.watchLeadership()
+	in, err := n.launch(nil)
 	if err != nil {
-		return fmt.Errorf("cluster: %w", err)
+		return err
 	}
-	n.raft = r
 	if !existing && n.cfg.Join == "" {
-		conf := raft.Configuration{Servers: []raft.Server{{Suffrage: raft.Voter, ID: n.id, Address: trans.LocalAddr()}}}
-		if err := r.BootstrapCluster(conf).Error(); err != nil {
+		conf := raft.Configuration{Servers: []raft.Server{{Suffrage: raft.Voter, ID: n.id, Address: raft.ServerAddress(in.layer.Addr().String())}}}
+		if err := in.raft.BootstrapCluster(conf).Error(); err != nil {
 			return fmt.Errorf("cluster: bootstrap: %w", err)
 		}
 	}
-	n.http = &http.Server{Handler: n.handler(), ReadHeaderTimeout: 5 * time.Second}
-	n.wg.Add(1)
-	go func() {
-		defer n.wg.Done()
-		_ = n.http.Serve(layer.HTTPListener())
-	}()
 	return nil
+}
+
+// launch starts a run of raft on a new listener at the cluster address;
+// before, prepare (a takeover's recovery) may act on raft's files with
+// the run's transport.
+func (n *Node) launch(prepare func(*raft.Config, raft.Transport) error) (*instance, error) {
+	listen, advertise := n.cfg.Listen, n.cfg.Addr
+	if listen == "" {
+		listen = n.cfg.Addr
+	}
+	if prev := n.run.Load(); prev != nil {
+		// A run after the first (a takeover) listens where the first did,
+		// a port 0 of the configuration included: the others know it.
+		listen, advertise = prev.layer.Addr().String(), prev.layer.Addr().String()
+	}
+	layer, err := Listen(listen, advertise, n.keys)
+	if err != nil {
+		return nil, err
+	}
+	trans := raft.NewNetworkTransportWithLogger(layer, 3, 10*time.Second, n.logger)
+	conf := n.raftConfig(n.logger)
+	if prepare != nil {
+		if err := prepare(conf, trans); err != nil {
+			_ = trans.Close()
+			return nil, err
+		}
+	}
+	r, err := raft.NewRaft(conf, n.fsm, n.logs, n.logs, n.snaps, trans)
+	if err != nil {
+		_ = trans.Close()
+		return nil, fmt.Errorf("cluster: %w", err)
+	}
+	in := &instance{raft: r, layer: layer, http: &http.Server{Handler: n.handler(), ReadHeaderTimeout: 5 * time.Second}}
+	in.done.Add(1)
+	go func() {
+		defer in.done.Done()
+		_ = in.http.Serve(layer.HTTPListener())
+	}()
+	n.run.Store(in)
+	return in, nil
 }
 
 func (n *Node) raftConfig(logger hclog.Logger) *raft.Config {
@@ -246,10 +297,7 @@ func (n *Node) raftConfig(logger hclog.Logger) *raft.Config {
 	// The SQLite file is the state: raft replays its log onto it, and
 	// ApplyUnit skips what it holds already.
 	c.NoSnapshotRestoreOnStart = true
-	notify := make(chan bool, 8)
-	c.NotifyCh = notify
-	n.wg.Add(1)
-	go n.watchLeadership(notify)
+	c.NotifyCh = n.notify
 	return c
 }
 
@@ -259,7 +307,7 @@ func (n *Node) raftConfig(logger hclog.Logger) *raft.Config {
 func (n *Node) begin(ctx context.Context) error {
 	n.wg.Add(1)
 	go n.reportStatus()
-	if n.cfg.Join != "" && !n.inConfiguration() {
+	if n.cfg.Join != "" && !n.inConfig(n.id) {
 		return n.join(ctx)
 	}
 	return n.saveCode(ctx)
@@ -294,53 +342,38 @@ func (n *Node) saveCode(ctx context.Context) error {
 // events of a host that ran alone) is in no log entry, so a laptop that
 // joins must start from a snapshot, never from the log's first entry.
 func (n *Node) compact() error {
-	rc := n.raft.ReloadableConfig()
+	rc := n.r().ReloadableConfig()
 	keep := rc.TrailingLogs
 	rc.TrailingLogs = 0
-	if err := n.raft.ReloadConfig(rc); err != nil {
+	if err := n.r().ReloadConfig(rc); err != nil {
 		return fmt.Errorf("cluster: %w", err)
 	}
-	err := n.raft.Snapshot().Error()
+	err := n.r().Snapshot().Error()
 	rc.TrailingLogs = keep
-	if err := errors.Join(err, n.raft.ReloadConfig(rc)); err != nil {
+	if err := errors.Join(err, n.r().ReloadConfig(rc)); err != nil {
 		return fmt.Errorf("cluster: first snapshot: %w", err)
 	}
 	return nil
 }
 
-// inConfiguration reports whether raft's configuration already names
-// this laptop (it joined before, and restarts).
-func (n *Node) inConfiguration() bool {
-	f := n.raft.GetConfiguration()
-	if f.Error() != nil {
-		return false
-	}
-	for _, s := range f.Configuration().Servers {
-		if s.ID == n.id {
-			return true
-		}
-	}
-	return false
-}
-
 // watchLeadership makes a newly elected leader ready for writes once it
 // has applied everything committed before it.
-func (n *Node) watchLeadership(notify <-chan bool) {
+func (n *Node) watchLeadership() {
 	defer n.wg.Done()
 	for {
 		select {
 		case <-n.stopped:
 			return
-		case leader := <-notify:
+		case leader := <-n.notify:
 			n.ready.Store(false)
 			if !leader {
 				continue
 			}
-			if err := n.raft.Barrier(10 * time.Second).Error(); err != nil {
+			if err := n.r().Barrier(10 * time.Second).Error(); err != nil {
 				n.cfg.Logf("cluster: barrier after election: %v", err)
 				continue
 			}
-			if n.raft.State() == raft.Leader {
+			if n.r().State() == raft.Leader {
 				n.ready.Store(true)
 			}
 		}
@@ -360,7 +393,7 @@ func (n *Node) Store() storage.Store { return clusterStore{n} }
 
 // Leader reports whether this laptop leads the cluster and takes writes.
 func (n *Node) Leader() bool {
-	return n.raft.State() == raft.Leader && n.ready.Load()
+	return n.r().State() == raft.Leader && n.ready.Load()
 }
 
 // WaitLeader waits until the cluster has a leader that takes writes
@@ -369,7 +402,7 @@ func (n *Node) Leader() bool {
 func (n *Node) WaitLeader(ctx context.Context, timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
 	for {
-		if n.Leader() || (n.raft.State() != raft.Leader && n.leaderURL() != "") {
+		if n.Leader() || (n.r().State() != raft.Leader && n.leaderURL() != "") {
 			return nil
 		}
 		if time.Now().After(deadline) {
@@ -389,7 +422,7 @@ func (n *Node) WaitLeader(ctx context.Context, timeout time.Duration) error {
 func (n *Node) JoinCode() string { return *n.code.Load() }
 
 // Addr is this laptop's cluster address.
-func (n *Node) Addr() string { return string(n.layer.Addr().String()) }
+func (n *Node) Addr() string { return n.run.Load().layer.Addr().String() }
 
 // Close stops this laptop's part of the cluster; the others carry on
 // (or, with two laptops, wait for it or for a takeover).
@@ -402,14 +435,8 @@ func (n *Node) shutdown() {
 	n.close.Do(func() {
 		close(n.stopped)
 		n.end()
-		if n.raft != nil {
-			_ = n.raft.Shutdown().Error()
-		}
-		if n.http != nil {
-			_ = n.http.Close()
-		}
-		if n.layer != nil {
-			_ = n.layer.Close()
+		if in := n.run.Load(); in != nil {
+			in.stop()
 		}
 		n.wg.Wait()
 		if n.logs != nil {

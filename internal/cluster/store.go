@@ -59,7 +59,7 @@ func (s clusterStore) Write(ctx context.Context, fn func(storage.Tx) error) erro
 	if u.Request == "" {
 		u.Request = newRequestID()
 	}
-	f := n.raft.Apply(storage.EncodeUnit(u), applyTimeout)
+	f := n.r().Apply(storage.EncodeUnit(u), applyTimeout)
 	if err := f.Error(); err != nil {
 		return n.outcome(ctx, u.Request, f.Index(), err)
 	}
@@ -76,7 +76,7 @@ func (n *Node) writable() error {
 		return errStopped()
 	default:
 	}
-	if n.raft.State() != raft.Leader {
+	if n.r().State() != raft.Leader {
 		return errStandby(n.leaderURL())
 	}
 	if !n.ready.Load() {

@@ -113,3 +113,66 @@ func printStandby(w io.Writer, node *cluster.Node) {
 }
 
 var _ web.Cluster = (*cluster.Node)(nil)
+
+// consoleActions are the console's actions beyond the network's: a
+// laptop of a cluster's (cluster, takeover), by their first word.
+type consoleActions map[string]func(ctx context.Context, args []string, w io.Writer) error
+
+// clusterHelp lists the cluster's console actions.
+const clusterHelp = `cluster                        (serve --cluster-addr only)
+    print the laptops of the event: the host, each standby, in step or how far behind
+takeover                       (serve --cluster-addr only)
+    make this laptop the host alone, when the host has been silent for 5 s
+    and this laptop cannot reach a majority (two laptops, one lost); the
+    other laptop, when it comes back, rejoins as a standby
+`
+
+// clusterActions are the console's actions of a laptop of a cluster
+// (none without one).
+func clusterActions(node *cluster.Node) consoleActions {
+	if node == nil {
+		return nil
+	}
+	return consoleActions{
+		"cluster": func(_ context.Context, args []string, w io.Writer) error {
+			if len(args) > 0 {
+				return cli.Usagef("cluster takes no arguments")
+			}
+			printCluster(w, node.Status())
+			return nil
+		},
+		"takeover": func(ctx context.Context, args []string, w io.Writer) error {
+			if len(args) > 0 {
+				return cli.Usagef("takeover takes no arguments")
+			}
+			if err := node.Takeover(ctx); err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "this laptop is the host now, alone; the other laptop rejoins as its standby when it comes back (join code: %s)\n", cluster.FormatJoinCode(node.JoinCode()))
+			return nil
+		},
+	}
+}
+
+// printCluster prints a cluster's laptops, one a line.
+func printCluster(w io.Writer, st cluster.Status) {
+	if st.Leader == "" {
+		fmt.Fprintln(w, "no host now: the laptops are choosing one (or, with two laptops, the other is lost: type takeover to carry on here)")
+	}
+	for _, m := range st.Members {
+		state := "in step"
+		switch {
+		case m.Role == "leader":
+			state = "host"
+		case !m.InStep && m.BehindMs > 0:
+			state = fmt.Sprintf("%.1f s behind", float64(m.BehindMs)/1000)
+		case !m.InStep:
+			state = "not heard from"
+		}
+		self := ""
+		if m.URL == st.Self {
+			self = " (this laptop)"
+		}
+		fmt.Fprintf(w, "%-8s %s%s: %s\n", m.Role, m.URL, self, state)
+	}
+}

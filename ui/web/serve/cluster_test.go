@@ -2,6 +2,8 @@ package serve
 
 import (
 	"encoding/json"
+	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"path/filepath"
@@ -104,4 +106,58 @@ func TestServeAHostAndAStandby(t *testing.T) {
 	}
 	standby.stop(t)
 	host.stop(t)
+}
+
+// Two laptops on serve's console: the host stops; the standby refuses a
+// takeover while the host may still answer, then carries on as the host
+// alone; `cluster` says so; the old host, served again on its database,
+// comes back as the standby.
+func TestServeTakeoverOnTheConsole(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits the 5 s of silence a takeover asks for")
+	}
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.db"), filepath.Join(dir, "b.db")
+	eventDB(t, a)
+	webA, webB, clA, clB := freeAddr(t), freeAddr(t), freeAddr(t), freeAddr(t)
+	urlB := "http://" + webB + "/"
+	host := startServe(t, a, strings.NewReader(""), "--addr", webA, "--cluster-addr", clA)
+	code := strings.Fields(strings.TrimPrefix(host.lineStarting(t, "join code: "), "join code: "))[0]
+	host.drain()
+	typed, typing := io.Pipe()
+	standby := startServe(t, b, typed, "--addr", webB, "--cluster-addr", clB, "--join", clA, "--join-code", code, "--console")
+	standby.lineStarting(t, "console: ")
+	host.stop(t)
+
+	var said string
+	deadline := time.Now().Add(20 * time.Second)
+	refused := false
+	for time.Now().Before(deadline) {
+		fmt.Fprintln(typing, "takeover")
+		said = standby.lineStarting(t, "")
+		if strings.HasPrefix(said, "this laptop is the host now") {
+			break
+		}
+		refused = refused || strings.Contains(said, "wait until it has been silent")
+		time.Sleep(500 * time.Millisecond)
+	}
+	if !strings.HasPrefix(said, "this laptop is the host now") || !refused {
+		t.Fatalf("the standby's takeover: %q (refused while the host could answer: %v)", said, refused)
+	}
+	fmt.Fprintln(typing, "cluster")
+	if line := standby.lineStarting(t, "leader"); !strings.Contains(line, urlB+" (this laptop): host") {
+		t.Errorf("cluster said %q", line)
+	}
+	if st := clusterOf(t, urlB); st.Leader != urlB {
+		t.Errorf("after the takeover: %+v", st)
+	}
+	back := startServe(t, a, strings.NewReader(""), "--addr", webA, "--cluster-addr", clA)
+	if line := back.lineStarting(t, "standby of "); !strings.HasPrefix(line, "standby of "+urlB) {
+		t.Errorf("the old host came back as %q", line)
+	}
+	back.drain()
+	standby.drain()
+	typing.Close()
+	back.stop(t)
+	standby.stop(t)
 }

@@ -128,7 +128,7 @@ func serve(ctx context.Context, paper func() string, args []string, stdin io.Rea
 		}
 	}
 	if *withConsole {
-		go console(ctx, d, r, stdin, stdout)
+		go console(ctx, d, r, clusterActions(node), stdin, stdout)
 	}
 	return r.Run(ctx)
 }
