@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 
+	"tablekeeper/core/event"
 	"tablekeeper/core/storage"
 )
 
@@ -91,4 +92,36 @@ func (n notifyingStore) Write(ctx context.Context, fn func(Tx) error) error {
 		n.subs.publish(unit.Changes)
 	}
 	return err
+}
+
+// Applied tells the subscribers of a write this director did not make
+// through its store: a unit of a cluster's log applied to this laptop's
+// database (every laptop's writes reach its front-ends this way, the
+// leader's own too, since a cluster's store commits in the log's apply
+// and not in Write).
+func (d *Director) Applied(u storage.Unit) {
+	d.changes.publish(u.Changes)
+}
+
+// everything is every kind of change.
+const everything = ChangeEvent | ChangeRegistration | ChangeRound | ChangeResult | ChangeClock |
+	ChangeJudgeLog | ChangeDecks | ChangeDirectory | ChangeLeague | ChangePhoneReports | ChangePlayerReports
+
+// Replaced tells the subscribers that everything may have changed: the
+// database was replaced whole (a standby given the leader's snapshot).
+func (d *Director) Replaced(ctx context.Context) error {
+	var events []event.Event
+	if err := d.store.Read(ctx, func(tx Tx) error {
+		var err error
+		events, err = tx.Events()
+		return err
+	}); err != nil {
+		return err
+	}
+	changes := []Change{{What: ChangeDirectory | ChangeLeague}}
+	for _, e := range events {
+		changes = append(changes, Change{Event: e.ID, What: everything})
+	}
+	d.changes.publish(changes)
+	return nil
 }

@@ -490,3 +490,32 @@ func helper(t *Tx) { t.tx.PrepareContext(t.ctx, "INSERT INTO players") }`, 0)
 		t.Errorf("the check saw %d bypasses of 3: %v", len(got), got)
 	}
 }
+
+// Once a database has applied a unit of a cluster's log, a write made
+// straight to it (a headless command, a window that opened the file
+// alone) is refused with a sentence and writes nothing: it would hold on
+// this laptop only. Capturing and applying go on.
+func TestAClusterMembersDatabaseRefusesDirectWrites(t *testing.T) {
+	db, f := openFixture(t, 2)
+	logLine := func(tx *Tx) error {
+		return tx.AppendLog(&event.LogEntry{EventID: f.event.ID, At: t0, Message: i18n.Plain("a line")})
+	}
+	if err := db.Write(context.Background(), func(tx storage.Tx) error { return logLine(tx.(*Tx)) }); err != nil {
+		t.Fatalf("a direct write before any unit: %v", err)
+	}
+	u := captureUnit(t, db, context.Background(), logLine)
+	if _, err := db.ApplyUnit(context.Background(), 1, 1, u); err != nil {
+		t.Fatal(err)
+	}
+	before := dumpRows(t, db)
+	err := db.Write(context.Background(), func(tx storage.Tx) error { return logLine(tx.(*Tx)) })
+	var e *event.Error
+	if !errors.Is(err, ErrClusterMember) || !errors.As(err, &e) || !strings.Contains(e.Message, "serve --cluster-addr") {
+		t.Fatalf("a direct write after a unit: %v, want ErrClusterMember with a sentence", err)
+	}
+	sameRows(t, "after the refused write", dumpRows(t, db), before)
+	u = captureUnit(t, db, context.Background(), logLine)
+	if applied, err := db.ApplyUnit(context.Background(), 2, 1, u); !applied || err != nil {
+		t.Errorf("the next unit: applied %v, %v", applied, err)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"tablekeeper/core/event"
@@ -27,6 +28,33 @@ var ErrDiverged = errors.New("this database has diverged from the one the unit w
 // schema version. A file that is no Tablekeeper database at all is
 // refused with ErrNotTablekeeper.
 var ErrNotRestorable = errors.New("not a snapshot this database can be restored from")
+
+// ErrClusterMember means a write was made straight to the database of a
+// laptop of a cluster (a headless command, a window that opened the file
+// alone): its writes go through the cluster's log (Capture and
+// ApplyUnit), so that every laptop holds the same rows; one made around
+// it would hold on this laptop only. Nothing is written.
+var ErrClusterMember = errors.New("this database is a laptop's copy of an event run by a cluster")
+
+// outsideCluster refuses a direct write to a database that has applied a
+// unit of a cluster's log, in the write's own transaction.
+func outsideCluster(t *Tx) error {
+	var idx int64
+	err := t.queryRow(`SELECT idx FROM cluster_applied WHERE one = 1`).Scan(&idx)
+	if err != nil && strings.Contains(err.Error(), "no such table: cluster_applied") {
+		// A database opened at an older schema (a migration's test):
+		// it was never part of a cluster.
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("store: write: %w", err)
+	}
+	if idx == 0 {
+		return nil
+	}
+	msg := i18n.F("This database is one laptop's copy of an event run by several laptops: change it through the Tablekeeper that serves it (serve --cluster-addr, or its window), or the laptops would no longer hold the same event.")
+	return &event.Error{Kind: ErrClusterMember, Message: msg.String(), Text: msg}
+}
 
 // Capture runs fn as Write would, on the writer, with every statement
 // that writes captured, and then rolls the transaction back: nothing is
@@ -297,4 +325,32 @@ func (db *DB) checkSnapshot(ctx context.Context, path string) error {
 
 func refuseSnapshot(t i18n.Text) error {
 	return &event.Error{Kind: ErrNotRestorable, Message: t.String(), Text: t}
+}
+
+// RequestApplied reports whether a unit with request id id was applied
+// (ApplyUnit recorded it): how a writer whose answer was lost learns
+// whether its write was saved.
+func (db *DB) RequestApplied(ctx context.Context, id string) (bool, error) {
+	var one int
+	err := db.reader.QueryRowContext(ctx, `SELECT 1 FROM cluster_requests WHERE id = ?`, id).Scan(&one)
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, sql.ErrNoRows):
+		return false, nil
+	default:
+		return false, fmt.Errorf("store: request %s: %w", id, err)
+	}
+}
+
+// LastAppliedAt returns the time (the unit's At, Unix milliseconds) of
+// the last unit applied with a request id, 0 for none: how far behind
+// its leader a standby is.
+func (db *DB) LastAppliedAt(ctx context.Context) (int64, error) {
+	var at sql.NullInt64
+	err := db.reader.QueryRowContext(ctx, `SELECT at FROM cluster_requests ORDER BY idx DESC LIMIT 1`).Scan(&at)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return 0, fmt.Errorf("store: last applied: %w", err)
+	}
+	return at.Int64, nil
 }

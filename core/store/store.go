@@ -273,7 +273,12 @@ func (db *DB) Write(ctx context.Context, fn func(storage.Tx) error) error {
 		return err
 	}
 	defer release()
-	return db.run(ctx, db.writer, "write", func(tx *Tx) error { return fn(tx) })
+	return db.run(ctx, db.writer, "write", func(tx *Tx) error {
+		if err := outsideCluster(tx); err != nil {
+			return err
+		}
+		return fn(tx)
+	})
 }
 
 // writable checks that this DB may write now, and returns what to call

@@ -14,6 +14,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/storage"
 	"tablekeeper/core/store"
 )
 
@@ -61,7 +62,11 @@ func Parse(fs *flag.FlagSet, args []string) error {
 // NewDirector builds the director the app and the commands share: the real
 // clock, and round seeds drawn from a source seeded by the time (each seed
 // is saved with its round, so pairings stay reproducible).
-func NewDirector(st *store.DB) *director.Director {
+func NewDirector(st *store.DB) *director.Director { return NewDirectorOn(st) }
+
+// NewDirectorOn is NewDirector over any store (a cluster's, whose writes
+// go through the leader's log).
+func NewDirectorOn(st storage.Store) *director.Director {
 	// #nosec G404 -- a round's seed drives only the pairing's random choices
 	// and is no secret: it is saved with its round, so the round can be
 	// paired again the same way; table codes and the judge PIN come from

@@ -8,6 +8,7 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"tablekeeper/internal/cluster"
 )
 
 // msgInternal is what a person reads when the server failed for a reason
@@ -24,6 +25,10 @@ func statusOf(err error) int {
 		return http.StatusBadRequest
 	case errors.Is(err, event.ErrConflict):
 		return http.StatusConflict
+	case errors.Is(err, cluster.ErrStandby), errors.Is(err, cluster.ErrElecting), errors.Is(err, cluster.ErrNotSaved):
+		// A laptop of a cluster that does not lead, or a leader that lost
+		// its majority: the sentence says where to go or to try again.
+		return http.StatusServiceUnavailable
 	}
 	return http.StatusInternalServerError
 }
@@ -33,6 +38,9 @@ func statusOf(err error) int {
 // to fix, a general sentence (the error itself goes to the log).
 func (s *Server) failErr(w http.ResponseWriter, r *http.Request, err error) {
 	status := statusOf(err)
+	if status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", "1")
+	}
 	if status == http.StatusInternalServerError {
 		s.logf("web: %s %s: %v", r.Method, r.URL.Path, err)
 		s.fail(w, r, status, msgInternal)

@@ -60,6 +60,9 @@ type Config struct {
 	// every write (a result, a sign-in, a decklist…) is refused at once
 	// with msgReadOnly, before any director call.
 	ReadOnly bool
+	// Cluster is the cluster this laptop is part of (nil: it runs alone):
+	// /api/cluster answers its status.
+	Cluster Cluster
 }
 
 // msgReadOnly refuses a write to a network serving a read-only database.
@@ -183,7 +186,7 @@ type route struct {
 // (the kiosk tablet, the judges' phones) is a file with its own table,
 // added here.
 func (s *Server) areas() [][]route {
-	return [][]route{s.staticRoutes(), s.langRoutes(), s.playerRoutes(), s.projectorRoutes(), s.qrRoutes(), s.reportRoutes(), s.apiRoutes(), s.kioskRoutes(), s.judgeRoutes(), s.playerSignInRoutes(), s.playerLinkRoutes(), s.deckRoutes(), s.dropRoutes(), s.confirmRoutes(), s.scorekeeperRoutes()}
+	return [][]route{s.staticRoutes(), s.langRoutes(), s.playerRoutes(), s.projectorRoutes(), s.qrRoutes(), s.reportRoutes(), s.apiRoutes(), s.kioskRoutes(), s.judgeRoutes(), s.playerSignInRoutes(), s.playerLinkRoutes(), s.deckRoutes(), s.dropRoutes(), s.confirmRoutes(), s.scorekeeperRoutes(), s.clusterRoutes()}
 }
 
 // ServeHTTP answers a request: the security headers on every response,

@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -30,7 +31,7 @@ func eventDB(t *testing.T, db string) {
 // it wrote on stderr, and its end.
 type served struct {
 	lines  *bufio.Scanner
-	stderr *strings.Builder
+	stderr *lockedBuilder
 	done   chan error
 	cancel context.CancelFunc
 }
@@ -42,7 +43,7 @@ func startServe(t *testing.T, db string, in io.Reader, more ...string) *served {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	out, w := io.Pipe()
-	sv := &served{lines: bufio.NewScanner(out), stderr: new(strings.Builder), done: make(chan error, 1), cancel: cancel}
+	sv := &served{lines: bufio.NewScanner(out), stderr: new(lockedBuilder), done: make(chan error, 1), cancel: cancel}
 	args := append([]string{"--db", db, "--addr", "127.0.0.1:0"}, more...)
 	go func() {
 		sv.done <- serve(ctx, a4, args, in, w, sv.stderr)
@@ -72,4 +73,23 @@ func (sv *served) stop(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("serve did not stop")
 	}
+}
+
+// lockedBuilder is a strings.Builder that goroutines may write at once
+// (serve's logs come from its handlers and, in a cluster, from raft).
+type lockedBuilder struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuilder) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuilder) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

@@ -382,7 +382,7 @@ func clockTime(t time.Time) string { return t.Local().Format("15:04") }
 
 // console reads actions typed on serve's console, one a line, until in
 // ends or ctx does, and answers each on w.
-func console(ctx context.Context, d *director.Director, run *web.Running, in io.Reader, w io.Writer) {
+func console(ctx context.Context, d *director.Director, run *web.Running, cl consoleActions, in io.Reader, w io.Writer) {
 	fmt.Fprintln(w, "console: type help for the network's commands")
 	lines := bufio.NewScanner(in)
 	for lines.Scan() {
@@ -393,6 +393,13 @@ func console(ctx context.Context, d *director.Director, run *web.Running, in io.
 		if err == nil && len(words) == 0 {
 			continue
 		}
+		if err == nil {
+			if act, ok := cl[words[0]]; ok {
+				err = act(ctx, words[1:], w)
+				report(w, err)
+				continue
+			}
+		}
 		var a networkArgs
 		if err == nil {
 			a, err = parseNetwork(words, false)
@@ -400,14 +407,23 @@ func console(ctx context.Context, d *director.Director, run *web.Running, in io.
 		if err == nil {
 			err = networkAction(ctx, d, run, a, w)
 		}
-		if err != nil {
-			var u cli.UsageError
-			if errors.As(err, &u) {
-				fmt.Fprintf(w, "%s (type help)\n", u.Msg)
-			} else {
-				fmt.Fprintf(w, "%s\n", event.Message(err))
-			}
+		if err == nil && len(words) > 0 && words[0] == "help" && len(cl) > 0 {
+			fmt.Fprint(w, clusterHelp)
 		}
+		report(w, err)
+	}
+}
+
+// report says a console action's error, if any.
+func report(w io.Writer, err error) {
+	if err == nil {
+		return
+	}
+	var u cli.UsageError
+	if errors.As(err, &u) {
+		fmt.Fprintf(w, "%s (type help)\n", u.Msg)
+	} else {
+		fmt.Fprintf(w, "%s\n", event.Message(err))
 	}
 }
 

@@ -16,12 +16,13 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/store"
 	"tablekeeper/internal/cli"
+	"tablekeeper/internal/cluster"
 	"tablekeeper/ui/web"
 	"tablekeeper/ui/web/floods"
 )
 
 // Usage is the serve command's usage line.
-const Usage = "serve --db PATH [--addr HOST:PORT] [--console]"
+const Usage = "serve --db PATH [--addr HOST:PORT] [--console] [--cluster-addr IP:PORT [--join IP:PORT --join-code CODE]]"
 
 // defaultServeAddr is where serve listens without --addr: every
 // interface, so phones on the store's Wi-Fi reach it.
@@ -61,6 +62,8 @@ func serve(ctx context.Context, paper func() string, args []string, stdin io.Rea
 	dbPath := fs.String("db", "", "database file")
 	addr := fs.String("addr", defaultServeAddr, "HOST:PORT to listen on")
 	withConsole := fs.Bool("console", false, "read network commands (pins, judges, devices…) from standard input")
+	var cf clusterFlags
+	cf.define(fs)
 	if err := fs.Parse(args); err != nil {
 		return cli.Usagef("%v", err)
 	}
@@ -73,21 +76,34 @@ func serve(ctx context.Context, paper func() string, args []string, stdin io.Rea
 	if _, _, err := net.SplitHostPort(*addr); err != nil {
 		return cli.Usagef("--addr %q is not HOST:PORT (e.g. :8080, 0.0.0.0:8080 or 192.168.1.20:8080)", *addr)
 	}
-	st, err := openServed(*dbPath)
+	if err := cf.check(); err != nil {
+		return err
+	}
+	st, err := openServed(*dbPath, *cf.join != "")
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	d := cli.NewDirector(st)
+	d, node, err := directorFor(ctx, st, cf, *addr, stderr)
+	if err != nil {
+		return err
+	}
+	if node != nil {
+		defer node.Close()
+	}
 	var secrets []string
-	if !st.ReadOnly() {
+	if !st.ReadOnly() && (node == nil || node.Leader()) {
 		// The secrets are drawn before the network answers, so that a
 		// Ctrl-C right after the first line never cuts a write short.
 		if secrets, err = serveSecrets(ctx, d); err != nil {
 			return err
 		}
 	}
-	r, err := web.Start(Config(d, st, stderr, nil, paper()), *addr)
+	cfg := Config(d, st, stderr, nil, paper())
+	if node != nil {
+		cfg.Cluster = node
+	}
+	r, err := web.Start(cfg, *addr)
 	var listen *web.ListenError
 	if errors.As(err, &listen) {
 		return fmt.Errorf("cannot listen on %s (%v); is another program using the port? Choose another with --addr", *addr, listen.Err)
@@ -99,14 +115,20 @@ func serve(ctx context.Context, paper func() string, args []string, stdin io.Rea
 	if len(urls) > 1 {
 		fmt.Fprintf(stdout, "also at %s\n", strings.Join(urls[1:], " "))
 	}
-	if st.ReadOnly() {
+	switch {
+	case node != nil && !node.Leader():
+		printStandby(stdout, node)
+	case st.ReadOnly():
 		fmt.Fprintf(stdout, "%s cannot be written, so the network serves the read pages only (events, pairings, standings, the projector) and refuses every result, sign-in and other change; to take them, copy the file somewhere you can write and serve the copy\n", st.Path())
-	} else {
+	default:
 		printSecrets(stdout, urls[0], secrets[0], secrets[1])
 		fmt.Fprintf(stdout, "scorekeeper code: %s (a scorekeeper station opens %sscorekeeper and types it with its operator's name)\n", director.FormatSecret(secrets[2]), urls[0])
+		if node != nil {
+			fmt.Fprintf(stdout, "join code: %s (a standby laptop joins with --join %s --join-code and this code)\n", cluster.FormatJoinCode(node.JoinCode()), node.Addr())
+		}
 	}
 	if *withConsole {
-		go console(ctx, d, r, stdin, stdout)
+		go console(ctx, d, r, clusterActions(node), stdin, stdout)
 	}
 	return r.Run(ctx)
 }
@@ -114,10 +136,15 @@ func serve(ctx context.Context, paper func() string, args []string, stdin io.Rea
 // openServed opens the database serve serves: as its one writer, as the
 // window does (one process writes the database, every other station
 // joins through this network), or read-only when the file cannot be
-// written, as the window opens such a file.
-func openServed(path string) (*store.DB, error) {
-	if _, err := os.Stat(path); err == nil && !store.Writable(path) {
+// written, as the window opens such a file. A laptop that joins a
+// cluster (create) may start on a new file: the event comes to it.
+func openServed(path string, create bool) (*store.DB, error) {
+	_, err := os.Stat(path)
+	switch {
+	case err == nil && !store.Writable(path):
 		return store.OpenReadOnly(path)
+	case create && errors.Is(err, os.ErrNotExist):
+		return store.Open(path)
 	}
 	return store.OpenExisting(path)
 }

@@ -1,0 +1,63 @@
+package cluster
+
+import (
+	"errors"
+
+	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
+)
+
+// The kinds of the cluster's refusals (each comes as an event.Error
+// with a sentence to show; test its Kind with errors.Is).
+var (
+	// ErrStandby: this laptop is a standby; the leader takes writes.
+	ErrStandby = errors.New("this laptop is a standby")
+	// ErrElecting: the laptops are choosing a leader, or the new one is
+	// catching up; the write can be sent again in a moment.
+	ErrElecting = errors.New("the laptops are choosing a leader")
+	// ErrNotSaved: the leader lost its majority while the write was on
+	// its way, and the write was not saved; it can be sent again.
+	ErrNotSaved = errors.New("not saved")
+	// ErrAlreadySaved: a write with this request id was saved already
+	// (it was sent again after its answer was lost); nothing was written
+	// twice.
+	ErrAlreadySaved = errors.New("saved already")
+	// ErrJoinRefused: the cluster did not take this laptop in (no join code,
+	// a wrong one, another schema version).
+	ErrJoinRefused = errors.New("refused by the cluster")
+	// ErrTakeover: a takeover was refused (this laptop leads, or the
+	// host still answers).
+	ErrTakeover = errors.New("no takeover")
+)
+
+func refusal(kind error, t i18n.Text) error {
+	return &event.Error{Kind: kind, Message: t.String(), Text: t}
+}
+
+func errStandby(leader string) error {
+	if leader == "" {
+		return refusal(ErrStandby, i18n.F("This laptop is a standby and the laptops are choosing a host: try again in a few seconds."))
+	}
+	return refusal(ErrStandby, i18n.F("This laptop is a standby of the host at %s: changes are made there.", leader))
+}
+
+func errElecting() error {
+	return refusal(ErrElecting, i18n.F("The laptops are choosing a host: try again in a few seconds."))
+}
+
+func errNoLeader() error {
+	return refusal(ErrElecting, i18n.F("No laptop of the event has answered as its host: check that the host is running and on this network."))
+}
+
+func errStopped() error {
+	return refusal(ErrNotSaved, i18n.F("This laptop has left the event's cluster: restart it to take part again."))
+}
+
+func errNotSaved(cause error) error {
+	t := i18n.F("Not saved: the host lost touch with the other laptops while saving (%s). Send it again.", cause.Error())
+	return refusal(ErrNotSaved, t)
+}
+
+func errNeedCode() error {
+	return refusal(ErrJoinRefused, i18n.F("Joining an event needs its join code: the host shows it in its Store network panel and prints it as \"join code:\"."))
+}

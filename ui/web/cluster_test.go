@@ -1,0 +1,73 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"tablekeeper/core/event"
+	"tablekeeper/core/i18n"
+	"tablekeeper/internal/cluster"
+)
+
+// A server that runs alone answers /api/cluster as a cluster of one:
+// itself, the leader, in step.
+func TestAServerAloneIsItsOwnLeader(t *testing.T) {
+	f := newFixture(t)
+	resp, body := f.do("GET", "/api/cluster", nil)
+	var st cluster.Status
+	if err := json.Unmarshal([]byte(body), &st); err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("%d %s: %v", resp.StatusCode, body, err)
+	}
+	self := f.srv.URL()
+	if st.Leader != self || st.Self != self || len(st.Members) != 1 || st.Members[0] != (cluster.Member{URL: self, Role: "leader", InStep: true}) {
+		t.Errorf("/api/cluster alone: %+v", st)
+	}
+	if strings.Contains(body, "code") {
+		t.Errorf("/api/cluster says a code: %s", body)
+	}
+}
+
+// statusCluster is a cluster whose status is given.
+type statusCluster cluster.Status
+
+func (c statusCluster) Status() cluster.Status { return cluster.Status(c) }
+
+// A laptop of a cluster answers /api/cluster with its node's status.
+func TestALaptopOfAClusterAnswersItsStatus(t *testing.T) {
+	fl := newFixture(t)
+	want := cluster.Status{Leader: "http://192.168.1.20:8080/", Self: "http://192.168.1.21:8080/", Term: 3, Index: 48,
+		Members: []cluster.Member{{URL: "http://192.168.1.20:8080/", Role: "leader", InStep: true},
+			{URL: "http://192.168.1.21:8080/", Role: "standby", InStep: true, BehindMs: 40}}}
+	srv, err := New(Config{Director: fl.d, Now: fl.clock.Now, BaseURL: want.Self, Cluster: statusCluster(want)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	w := httptest.NewRecorder()
+	srv.ServeHTTP(w, httptest.NewRequest("GET", "/api/cluster", nil))
+	var got cluster.Status
+	if err := json.Unmarshal(w.Body.Bytes(), &got); err != nil || w.Code != http.StatusOK {
+		t.Fatalf("%d %s: %v", w.Code, w.Body, err)
+	}
+	if got.Leader != want.Leader || len(got.Members) != 2 || got.Members[1] != want.Members[1] {
+		t.Errorf("/api/cluster: %+v, want %+v", got, want)
+	}
+}
+
+// A write refused by a laptop that does not lead (a standby, an election,
+// a majority lost) is a 503 with Retry-After and the cluster's sentence,
+// not the general "something went wrong".
+func TestAStandbysRefusalIsServiceUnavailable(t *testing.T) {
+	f := newFixture(t)
+	for _, kind := range []error{cluster.ErrStandby, cluster.ErrElecting, cluster.ErrNotSaved} {
+		msg := i18n.F("This laptop is a standby of the host at %s: changes are made there.", "http://192.168.1.20:8080/")
+		w := httptest.NewRecorder()
+		f.srv.failErr(w, httptest.NewRequest("POST", "/api/events/1/reports", nil), &event.Error{Kind: kind, Message: msg.String(), Text: msg})
+		if w.Code != http.StatusServiceUnavailable || w.Header().Get("Retry-After") != "1" || !strings.Contains(w.Body.String(), "192.168.1.20") {
+			t.Errorf("%v: %d %q %s", kind, w.Code, w.Header().Get("Retry-After"), w.Body)
+		}
+	}
+}

@@ -1,0 +1,163 @@
+package serve
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"tablekeeper/internal/cluster"
+)
+
+// freeAddr is a local address no one listens at now.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// lineStarting reads serve's lines until one starts with prefix.
+func (sv *served) lineStarting(t *testing.T, prefix string) string {
+	t.Helper()
+	var said []string
+	for sv.lines.Scan() {
+		line := sv.lines.Text()
+		if strings.HasPrefix(line, prefix) {
+			return line
+		}
+		said = append(said, line)
+	}
+	t.Fatalf("no line starting %q in %q (stderr %s; serve: %v)", prefix, said, sv.stderr.String(), <-sv.done)
+	return ""
+}
+
+// clusterOf reads a laptop's /api/cluster.
+func clusterOf(t *testing.T, url string) cluster.Status {
+	t.Helper()
+	resp, err := http.Get(url + "api/cluster")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var st cluster.Status
+	if err := json.NewDecoder(resp.Body).Decode(&st); err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("/api/cluster: %d %v", resp.StatusCode, err)
+	}
+	return st
+}
+
+// The issue's command lines: the host prints a "join code:" line; a
+// standby on a new database joins with it, says whose standby it is,
+// holds the host's event, and both answer /api/cluster with the host as
+// leader and both laptops, in step.
+func TestServeAHostAndAStandby(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.db"), filepath.Join(dir, "b.db")
+	eventDB(t, a)
+	webA, webB, clA, clB := freeAddr(t), freeAddr(t), freeAddr(t), freeAddr(t)
+	urlA, urlB := "http://"+webA+"/", "http://"+webB+"/"
+
+	host := startServe(t, a, strings.NewReader(""), "--addr", webA, "--cluster-addr", clA)
+	code := strings.Fields(strings.TrimPrefix(host.lineStarting(t, "join code: "), "join code: "))[0]
+	host.drain()
+	if _, err := cluster.ParseJoinCode(code); err != nil || len(code) != cluster.JoinCodeLength+3 {
+		t.Fatalf("join code %q: %v", code, err)
+	}
+	standby := startServe(t, b, strings.NewReader(""), "--addr", webB, "--cluster-addr", clB, "--join", clA, "--join-code", code)
+	if line := standby.lineStarting(t, "standby of "); !strings.HasPrefix(line, "standby of "+urlA) {
+		t.Errorf("the standby said %q", line)
+	}
+	standby.drain()
+
+	deadline := time.Now().Add(15 * time.Second)
+	var st cluster.Status
+	for time.Now().Before(deadline) {
+		st = clusterOf(t, urlB)
+		if st.Leader == urlA && len(st.Members) == 2 && st.Members[0].InStep && st.Members[1].InStep {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	want := []cluster.Member{{URL: urlA, Role: "leader", InStep: true}, {URL: urlB, Role: "standby", InStep: true}}
+	if st.Leader != urlA || st.Self != urlB || len(st.Members) != 2 || st.Members[0] != want[0] || st.Members[1].URL != urlB || !st.Members[1].InStep {
+		t.Errorf("the standby's /api/cluster: %+v", st)
+	}
+	if h := clusterOf(t, urlA); h.Leader != urlA || h.Self != urlA || len(h.Members) != 2 {
+		t.Errorf("the host's /api/cluster: %+v", h)
+	}
+	resp, err := http.Get(urlB + "api/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list struct{ Events []struct{ Name string } }
+	err = json.NewDecoder(resp.Body).Decode(&list)
+	resp.Body.Close()
+	if err != nil || len(list.Events) != 1 || list.Events[0].Name != "Friday Night" {
+		t.Errorf("the standby's events: %v %+v", err, list)
+	}
+	standby.stop(t)
+	host.stop(t)
+}
+
+// Two laptops on serve's console: the host stops; the standby refuses a
+// takeover while the host may still answer, then carries on as the host
+// alone; `cluster` says so; the old host, served again on its database,
+// comes back as the standby.
+func TestServeTakeoverOnTheConsole(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits the 5 s of silence a takeover asks for")
+	}
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.db"), filepath.Join(dir, "b.db")
+	eventDB(t, a)
+	webA, webB, clA, clB := freeAddr(t), freeAddr(t), freeAddr(t), freeAddr(t)
+	urlB := "http://" + webB + "/"
+	host := startServe(t, a, strings.NewReader(""), "--addr", webA, "--cluster-addr", clA)
+	code := strings.Fields(strings.TrimPrefix(host.lineStarting(t, "join code: "), "join code: "))[0]
+	host.drain()
+	typed, typing := io.Pipe()
+	standby := startServe(t, b, typed, "--addr", webB, "--cluster-addr", clB, "--join", clA, "--join-code", code, "--console")
+	standby.lineStarting(t, "console: ")
+	host.stop(t)
+
+	var said string
+	deadline := time.Now().Add(20 * time.Second)
+	refused := false
+	for time.Now().Before(deadline) {
+		fmt.Fprintln(typing, "takeover")
+		said = standby.lineStarting(t, "")
+		if strings.HasPrefix(said, "this laptop is the host now") {
+			break
+		}
+		refused = refused || strings.Contains(said, "wait until it has been silent")
+		time.Sleep(500 * time.Millisecond)
+	}
+	if !strings.HasPrefix(said, "this laptop is the host now") || !refused {
+		t.Fatalf("the standby's takeover: %q (refused while the host could answer: %v)", said, refused)
+	}
+	fmt.Fprintln(typing, "cluster")
+	if line := standby.lineStarting(t, "leader"); !strings.Contains(line, urlB+" (this laptop): host") {
+		t.Errorf("cluster said %q", line)
+	}
+	if st := clusterOf(t, urlB); st.Leader != urlB {
+		t.Errorf("after the takeover: %+v", st)
+	}
+	back := startServe(t, a, strings.NewReader(""), "--addr", webA, "--cluster-addr", clA)
+	if line := back.lineStarting(t, "standby of "); !strings.HasPrefix(line, "standby of "+urlB) {
+		t.Errorf("the old host came back as %q", line)
+	}
+	back.drain()
+	standby.drain()
+	typing.Close()
+	back.stop(t)
+	standby.stop(t)
+}
