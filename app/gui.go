@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -52,6 +53,9 @@ func runGUI(args []string, stderr io.Writer) error {
 			return fmt.Errorf("cannot find the app-data folder (%v); start with --db PATH", err)
 		}
 		path = def
+	}
+	if err := checkDisplay(runtime.GOOS, os.Getenv); err != nil {
+		return err
 	}
 	ui.SeedPreferences(AppID)
 	a := fyneapp.NewWithID(AppID)
