@@ -205,10 +205,15 @@ func (d *Phones) StaffSessionOf(ctx context.Context, kind, token, address string
 	address = ClipText(address, maxAddress)
 	if now.Sub(s.LastSeen) >= touchEvery || address != s.Address {
 		err := d.store.Write(ctx, func(tx Tx) error { return tx.TouchStaffSession(s.ID, now, address) })
-		if err != nil {
+		switch {
+		case errors.Is(err, storage.ErrStandby):
+			// A standby reads the session; the note of its last request
+			// waits for a write that reaches the leader.
+		case err != nil:
 			return s, false, err
+		default:
+			s.LastSeen, s.Address = now, address
 		}
-		s.LastSeen, s.Address = now, address
 	}
 	return s, true, nil
 }

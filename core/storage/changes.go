@@ -3,6 +3,7 @@ package storage
 import (
 	"cmp"
 	"context"
+	"errors"
 	"slices"
 
 	"tablekeeper/core/event"
@@ -208,3 +209,8 @@ func Committed(ctx context.Context, u Unit) {
 		fn(u)
 	}
 }
+
+// ErrStandby is beneath a write refused because this laptop is a standby
+// of a cluster: the leader takes writes (internal/cluster). A write that
+// only keeps a note of a read (a session's last request) may skip it.
+var ErrStandby = errors.New("this laptop is a standby")

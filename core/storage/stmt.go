@@ -1,6 +1,10 @@
 package storage
 
-import "context"
+import (
+	"context"
+	"strconv"
+	"sync/atomic"
+)
 
 // Stmt is one writing statement of a captured transaction: its SQL text
 // and arguments, as they ran, and what it did, which a replay must do
@@ -53,4 +57,31 @@ func WithRequest(ctx context.Context, id string) context.Context {
 func RequestOf(ctx context.Context) string {
 	id, _ := ctx.Value(requestKey{}).(string)
 	return id
+}
+
+// requestsKey carries a request whose writes are numbered in a context.
+type requestsKey struct{}
+
+// requests numbers the writes of one request.
+type requests struct {
+	id string
+	n  atomic.Int64
+}
+
+// WithRequests returns a context for the writes of request id, however
+// many it makes (a page's request may make several): NextRequest gives
+// each its own id, the same ones in the same order when the request is
+// sent again, so that each write is recorded once.
+func WithRequests(ctx context.Context, id string) context.Context {
+	return context.WithValue(ctx, requestsKey{}, &requests{id: id})
+}
+
+// NextRequest returns the id of the next write of the request
+// WithRequests put in ctx ("ID.1", "ID.2"…), or "" when there is none.
+func NextRequest(ctx context.Context) string {
+	r, _ := ctx.Value(requestsKey{}).(*requests)
+	if r == nil {
+		return ""
+	}
+	return r.id + "." + strconv.FormatInt(r.n.Add(1), 10)
 }

@@ -423,3 +423,38 @@ func TestTwoLaptopsTheSurvivorCarriesOn(t *testing.T) {
 		t.Error("the old host leads again")
 	}
 }
+
+// A request sent again after its answer was lost (the same request id)
+// is recorded once, each of its writes by its own number: a request whose
+// first attempt saved its first write and lost its second saves only the
+// second when sent again.
+func TestARequestSentAgainIsRecordedOnce(t *testing.T) {
+	a := open(t, filepath.Join(t.TempDir(), "a.db"), "", "")
+	leaderOf(t, 10*time.Second, a)
+	count := func() int {
+		var players []event.Player
+		if err := a.db.Read(context.Background(), func(tx storage.Tx) error {
+			var err error
+			players, err = tx.FindPlayers("", 100)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return len(players)
+	}
+	add := func(ctx context.Context, name string) {
+		t.Helper()
+		if err := a.node.Store().Write(ctx, func(tx storage.Tx) error { return tx.CreatePlayer(&event.Player{Name: name}) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first := storage.WithRequests(context.Background(), "p-request-1")
+	add(first, "Ada") // write 1 of the request; its write 2 is lost
+	again := storage.WithRequests(context.Background(), "p-request-1")
+	add(again, "Ada")               // write 1 again: saved already
+	add(again, "Zoë")               // write 2: new
+	add(context.Background(), "Li") // no request id: always saved
+	if got := count(); got != 3 {
+		t.Errorf("%d players, want 3 (Ada once, Zoë, Li)", got)
+	}
+}

@@ -5,23 +5,21 @@ import (
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
+	"tablekeeper/core/storage"
 )
 
 // The kinds of the cluster's refusals (each comes as an event.Error
 // with a sentence to show; test its Kind with errors.Is).
 var (
-	// ErrStandby: this laptop is a standby; the leader takes writes.
-	ErrStandby = errors.New("this laptop is a standby")
+	// ErrStandby: this laptop is a standby; the leader takes writes
+	// (the core's storage.ErrStandby, which the director can test).
+	ErrStandby = storage.ErrStandby
 	// ErrElecting: the laptops are choosing a leader, or the new one is
 	// catching up; the write can be sent again in a moment.
 	ErrElecting = errors.New("the laptops are choosing a leader")
 	// ErrNotSaved: the leader lost its majority while the write was on
 	// its way, and the write was not saved; it can be sent again.
 	ErrNotSaved = errors.New("not saved")
-	// ErrAlreadySaved: a write with this request id was saved already
-	// (it was sent again after its answer was lost); nothing was written
-	// twice.
-	ErrAlreadySaved = errors.New("saved already")
 	// ErrJoinRefused: the cluster did not take this laptop in (no join code,
 	// a wrong one, another schema version).
 	ErrJoinRefused = errors.New("refused by the cluster")

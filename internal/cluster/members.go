@@ -180,6 +180,7 @@ func (n *Node) handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /cluster/join", n.serveJoin)
 	mux.HandleFunc("POST /cluster/status", n.serveReport)
+	mux.HandleFunc(webPrefix+"/", n.serveWeb)
 	return mux
 }
 

@@ -95,6 +95,8 @@ type Node struct {
 	notify chan bool
 	// run is raft with its wire, replaced whole by a takeover.
 	run atomic.Pointer[instance]
+	// web is the store network that answers forwarded writes (SetWeb).
+	web atomic.Pointer[http.Handler]
 
 	code atomic.Pointer[string]
 	// ready is set once a newly elected leader has applied every entry

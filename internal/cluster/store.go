@@ -32,7 +32,9 @@ func (s clusterStore) Read(ctx context.Context, fn func(storage.Tx) error) error
 // Write runs fn on the leader: its statements are captured (and rolled
 // back), sent through the log, and answered as saved only once a
 // majority of the laptops wrote the entry to disk and this laptop's
-// database applied it. A standby refuses with ErrStandby; a leader just
+// database applied it. A write whose request id (storage.WithRequests,
+// a page's Tablekeeper-Request) was saved already sends nothing: it was
+// sent again after its answer was lost. A standby refuses with ErrStandby; a leader just
 // elected and not yet caught up, with ErrElecting. The notices of the
 // write are told by the log's apply, on every laptop, not here.
 func (s clusterStore) Write(ctx context.Context, fn func(storage.Tx) error) error {
@@ -40,21 +42,25 @@ func (s clusterStore) Write(ctx context.Context, fn func(storage.Tx) error) erro
 	if err := n.writable(); err != nil {
 		return err
 	}
+	if req := storage.NextRequest(ctx); req != "" {
+		ctx = storage.WithRequest(ctx, req)
+	}
 	n.writeMu.Lock()
 	defer n.writeMu.Unlock()
-	if req := storage.RequestOf(ctx); req != "" {
-		if done, err := n.cfg.DB.RequestApplied(ctx, req); err != nil {
-			return err
-		} else if done {
-			return ErrAlreadySaved
-		}
-	}
 	u, err := n.cfg.DB.Capture(ctx, fn)
 	if err != nil {
 		return err
 	}
 	if len(u.Stmts) == 0 {
 		return nil
+	}
+	if u.Request != "" {
+		// A write sent again after its answer was lost: fn ran (its
+		// answer is read from the rows that hold the first), and nothing
+		// is sent through the log twice.
+		if done, err := n.cfg.DB.RequestApplied(ctx, u.Request); err != nil || done {
+			return err
+		}
 	}
 	if u.Request == "" {
 		u.Request = newRequestID()

@@ -3,13 +3,25 @@ package web
 import (
 	"net/http"
 
+	"tablekeeper/core/storage"
 	"tablekeeper/internal/cluster"
 )
 
-// Cluster is what the pages read of the laptops an event runs on
-// (internal/cluster's Node): who leads, and every laptop's address.
+// Cluster is what the store network uses of the laptops an event runs
+// on (internal/cluster's Node): who leads and every laptop's address
+// (Status), whether this laptop leads, and how a write that reached a
+// standby goes to the leader (Forward).
 type Cluster interface {
 	Status() cluster.Status
+	Leader() bool
+	Forward(w http.ResponseWriter, r *http.Request) error
+}
+
+// forwards reports whether r is a write this laptop sends to the leader:
+// it is a standby of a cluster, and r was not itself forwarded to it.
+func (s *Server) forwards(r *http.Request) bool {
+	return s.cfg.Cluster != nil && r.Method != http.MethodGet && r.Method != http.MethodHead &&
+		!cluster.Forwarded(r) && !s.cfg.Cluster.Leader()
 }
 
 // clusterRoutes answer where the event's laptops are.
@@ -29,4 +41,25 @@ func (s *Server) apiCluster(w http.ResponseWriter, r *http.Request) {
 	self := s.baseURL(r)
 	writeJSON(w, http.StatusOK, cluster.Status{Leader: self, Self: self,
 		Members: []cluster.Member{{URL: self, Role: "leader", InStep: true}}})
+}
+
+// headerRequest is the id every attempt of one write from a page carries
+// (tk.js postJSON): a write sent again after its answer was lost, to this
+// laptop or through another, is recorded once.
+const headerRequest = "Tablekeeper-Request"
+
+// withRequestID gives a write's context the request id its page sent: 16
+// to 64 letters, digits and dashes (anything else is ignored, as a write
+// without one).
+func withRequestID(r *http.Request) *http.Request {
+	id := r.Header.Get(headerRequest)
+	if r.Method == http.MethodGet || r.Method == http.MethodHead || len(id) < 16 || len(id) > 64 {
+		return r
+	}
+	for _, c := range id {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-') {
+			return r
+		}
+	}
+	return r.WithContext(storage.WithRequests(r.Context(), "p-"+id))
 }

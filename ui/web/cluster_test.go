@@ -31,9 +31,13 @@ func TestAServerAloneIsItsOwnLeader(t *testing.T) {
 }
 
 // statusCluster is a cluster whose status is given.
-type statusCluster cluster.Status
+type statusCluster struct{ st cluster.Status }
 
-func (c statusCluster) Status() cluster.Status { return cluster.Status(c) }
+func (c statusCluster) Status() cluster.Status { return c.st }
+func (c statusCluster) Leader() bool           { return c.st.Leader == c.st.Self }
+func (c statusCluster) Forward(http.ResponseWriter, *http.Request) error {
+	return cluster.ErrElecting
+}
 
 // A laptop of a cluster answers /api/cluster with its node's status.
 func TestALaptopOfAClusterAnswersItsStatus(t *testing.T) {
@@ -41,7 +45,7 @@ func TestALaptopOfAClusterAnswersItsStatus(t *testing.T) {
 	want := cluster.Status{Leader: "http://192.168.1.20:8080/", Self: "http://192.168.1.21:8080/", Term: 3, Index: 48,
 		Members: []cluster.Member{{URL: "http://192.168.1.20:8080/", Role: "leader", InStep: true},
 			{URL: "http://192.168.1.21:8080/", Role: "standby", InStep: true, BehindMs: 40}}}
-	srv, err := New(Config{Director: fl.d, Now: fl.clock.Now, BaseURL: want.Self, Cluster: statusCluster(want)})
+	srv, err := New(Config{Director: fl.d, Now: fl.clock.Now, BaseURL: want.Self, Cluster: statusCluster{want}})
 	if err != nil {
 		t.Fatal(err)
 	}

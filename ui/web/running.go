@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net"
+	"net/http"
 	"strconv"
 	"strings"
 	"sync"
@@ -103,6 +104,10 @@ func Start(cfg Config, addr string) (*Running, error) {
 
 // Alert is the alert of guesses the server counts (floods.Watch).
 func (r *Running) Alert(ctx context.Context) (floods.Alert, error) { return r.srv.floods.Alert(ctx) }
+
+// Handler is the running network's handler (what a leader of a cluster
+// answers writes a standby forwarded with).
+func (r *Running) Handler() http.Handler { return r.srv }
 
 // URLs are the addresses phones reach the network at (ListenURLs): a LAN
 // address first when it listens on every interface.

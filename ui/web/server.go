@@ -11,6 +11,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/i18n"
+	"tablekeeper/internal/cluster"
 	"tablekeeper/ui/web/floods"
 )
 
@@ -197,7 +198,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
-	if !s.servedHost(r) && !isStaticRead(r) {
+	// A request a standby forwarded came to the standby's address, which
+	// the standby checked; it reaches this one only over the laptops'
+	// authenticated wire.
+	if !cluster.Forwarded(r) && !s.servedHost(r) && !isStaticRead(r) {
 		s.refuseHost(w, r)
 		return
 	}
@@ -205,6 +209,13 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusForbidden, msgReadOnly)
 		return
 	}
+	if s.forwards(r) {
+		if err := s.cfg.Cluster.Forward(w, r); err != nil {
+			s.failErr(w, r, err)
+		}
+		return
+	}
+	r = withRequestID(r)
 	h, pattern := s.mux.Handler(r)
 	if pattern != "" {
 		// The mux itself, not h: it sets the path's values.

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,6 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"tablekeeper/core/sim"
+	"tablekeeper/core/store"
+	"tablekeeper/internal/cli"
 	"tablekeeper/internal/cluster"
 )
 
@@ -160,4 +164,78 @@ func TestServeTakeoverOnTheConsole(t *testing.T) {
 	typing.Close()
 	back.stop(t)
 	standby.stop(t)
+}
+
+// openRoundDB makes the database file db with an event of 8 whose round
+// 2 is out, and returns the round and its table codes.
+func openRoundDB(t *testing.T, db string) (round int, codes map[int]string) {
+	t.Helper()
+	st, err := store.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	d := cli.NewDirector(st)
+	res, err := sim.New(d, io.Discard, 3).Play(context.Background(), sim.Plan{Game: "generic", Format: "swiss", Players: 8, Rounds: 2, OpenRound: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes, err = d.Network.TableCodes(context.Background(), res, 2)
+	if err != nil || len(codes) == 0 {
+		t.Fatalf("table codes: %v %v", codes, err)
+	}
+	return 2, codes
+}
+
+// A result a phone sends to a standby is carried out by the host and
+// answered once; the standby's own pages show it at once (it relays the
+// answer once it holds the write).
+func TestServeAStandbyForwardsAWriteToTheHost(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.db"), filepath.Join(dir, "b.db")
+	round, codes := openRoundDB(t, a)
+	webA, webB, clA, clB := freeAddr(t), freeAddr(t), freeAddr(t), freeAddr(t)
+	urlA, urlB := "http://"+webA+"/", "http://"+webB+"/"
+	host := startServe(t, a, strings.NewReader(""), "--addr", webA, "--cluster-addr", clA)
+	code := strings.Fields(strings.TrimPrefix(host.lineStarting(t, "join code: "), "join code: "))[0]
+	host.drain()
+	standby := startServe(t, b, strings.NewReader(""), "--addr", webB, "--cluster-addr", clB, "--join", clA, "--join-code", code)
+	standby.lineStarting(t, "standby of ")
+	standby.drain()
+
+	body := fmt.Sprintf(`{"round":%d,"table":1,"code":%q,"result":"2-0"}`, round, codes[1])
+	req, err := http.NewRequest("POST", urlB+"api/events/1/reports", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Tablekeeper-Request", "0123456789abcdef0123456789abcdef")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(answer), `"recorded"`) {
+		t.Fatalf("a report sent to the standby: %d %s", resp.StatusCode, answer)
+	}
+	for _, url := range []string{urlB, urlA} {
+		var p struct {
+			Tables []struct {
+				Number int
+				Result *string
+			}
+		}
+		r, err := http.Get(fmt.Sprintf("%sapi/events/1/pairings?round=%d", url, round))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = json.NewDecoder(r.Body).Decode(&p)
+		r.Body.Close()
+		if err != nil || len(p.Tables) == 0 || p.Tables[0].Number != 1 || p.Tables[0].Result == nil {
+			t.Errorf("%s's table 1 right after the answer: %+v %v", url, p.Tables, err)
+		}
+	}
+	standby.stop(t)
+	host.stop(t)
 }

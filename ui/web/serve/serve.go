@@ -110,6 +110,9 @@ func serve(ctx context.Context, paper func() string, args []string, stdin io.Rea
 	} else if err != nil {
 		return err
 	}
+	if node != nil {
+		node.SetWeb(r.Handler())
+	}
 	urls := r.URLs()
 	fmt.Fprintf(stdout, "serving %s\n", urls[0])
 	if len(urls) > 1 {

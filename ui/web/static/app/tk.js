@@ -92,14 +92,42 @@ async function getJSON(url) {
   return data;
 }
 
+// requestId draws the id every attempt of one write carries
+// (Tablekeeper-Request): the server records the write once, however often
+// it is sent. crypto.getRandomValues, since randomUUID needs https.
+function requestId() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+// retryDelays are the waits before each new attempt of a write that got
+// no answer or a 503 with Retry-After (the laptops choosing a new host):
+// about ten seconds in all.
+const retryDelays = [300, 600, 1000, 1500, 2000, 2000, 2000];
+const wait = (ms) => new Promise((done) => setTimeout(done, ms));
+
 async function postJSON(url, payload) {
-  const r = await fetch(url, {
-    method: 'POST', credentials: 'same-origin', cache: 'no-store',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(payload),
-  });
-  const data = await r.json().catch(() => ({}));
-  return { status: r.status, data };
+  const id = requestId();
+  const body = JSON.stringify(payload);
+  for (let attempt = 0; ; attempt++) {
+    let r;
+    try {
+      r = await fetch(url, {
+        method: 'POST', credentials: 'same-origin', cache: 'no-store',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Tablekeeper-Request': id },
+        body,
+      });
+    } catch (e) {
+      if (attempt >= retryDelays.length) throw e;
+      await wait(retryDelays[attempt]);
+      continue;
+    }
+    if (r.status === 503 && r.headers.get('Retry-After') && attempt < retryDelays.length) {
+      await wait(retryDelays[attempt]);
+      continue;
+    }
+    const data = await r.json().catch(() => ({}));
+    return { status: r.status, data };
+  }
 }
 
 // fold is the server's name fold (event.FoldName) for filtering lists by
