@@ -11,6 +11,9 @@
 #   4. serve, answered from Linux with curl on 127.0.0.1: the event list, a
 #      report with a wrong code refused (403), one with the right code
 #      recorded (200);
+#   4b. two laptops: a host and a standby joined with the join code, a
+#      report sent to the standby recorded by the host, the host killed, the
+#      standby's console takeover, a report it takes as the host alone;
 #   5. the window under Xvfb, opening the default database (a second writer
 #      is refused while it runs), its screenshot not blank; closed as a user
 #      would (WM_CLOSE);
@@ -184,11 +187,11 @@ wait_for 30 grep -q '^serving http://127.0.0.1:[0-9]' "$serve_out" || fail "serv
 url=$(sed -n 's|^serving \(http://127.0.0.1:[0-9]*\)/.*|\1|p' "$serve_out" | head -1)
 body=$(curl -fsS "$url/api/events") || fail "GET $url/api/events did not answer"
 case "$body" in *'"Simulated event (32 players)"'*) ;; *) fail "GET /api/events does not list the event: $body" ;; esac
-# report CODE: sets status and body to the server's answer to a 2-1 report
-# for round 3, table 1 with CODE.
+# report CODE [TABLE]: sets status and body to the server's answer to a
+# 2-1 report for round 3, table TABLE (1) with CODE.
 report() {
 	body=$(curl -sS -o - -w '\n%{http_code}' -H 'Content-Type: application/json' \
-		-d "{\"round\":3,\"table\":1,\"code\":\"$1\",\"result\":\"2-1\"}" "$url/api/events/1/reports") ||
+		-d "{\"round\":3,\"table\":${2:-1},\"code\":\"$1\",\"result\":\"2-1\"}" "$url/api/events/1/reports") ||
 		fail "POST $url/api/events/1/reports did not answer"
 	status=${body##*$'\n'}
 	body=${body%$'\n'*}
@@ -207,6 +210,47 @@ serve_pid=""
 after=$(results "$db")
 [ "$after" = $((before + 1)) ] || fail "the database holds $after results after the report, not $((before + 1))"
 step "serve stopped: the reported result is in the database ($after results, integrity ok)"
+
+# Two laptops on one machine (issue 29): a host and a standby that joins
+# it with the join code, a report sent to the standby (carried out by the
+# host), the host killed, the standby told to carry on alone on its
+# console, and a report it then takes as the host.
+hostdb="$reports\\host.db" standbydb="$reports\\standby.db"
+tk backup --db "$db" --out "$hostdb" || fail "backup for the host exited with status $?: $out"
+codeof() { sed -n "s/^3,$1,1,.*,\([^,]*\)\$/\1/p" "$reportsdir/pairings.csv" | head -1; }
+code2=$(codeof 2) code3=$(codeof 3)
+[ -n "$code2" ] && [ -n "$code3" ] || fail "the pairings CSV gives tables 2 and 3 no code"
+host_out="$WINEPREFIX/host.out" standby_out="$WINEPREFIX/standby.out" standby_in="$WINEPREFIX/standby.in"
+wine "$exe" serve --db "$hostdb" --addr 127.0.0.1:18671 --cluster-addr 127.0.0.1:18672 >"$host_out" 2>&1 &
+serve_pid=$!
+wait_for 60 grep -q '^join code: ' "$host_out" || fail "the host printed no join code in 60 s: $(cat "$host_out")"
+joincode=$(sed -n 's/^join code: \([^ ]*\).*/\1/p' "$host_out" | head -1)
+mkfifo "$standby_in"
+wine "$exe" serve --db "$standbydb" --addr 127.0.0.1:18673 --cluster-addr 127.0.0.1:18674 \
+	--join 127.0.0.1:18672 --join-code "$joincode" --console <"$standby_in" >"$standby_out" 2>&1 &
+standby_pid=$!
+exec 7>"$standby_in"
+wait_for 60 grep -q '^standby of http://127.0.0.1:18671/' "$standby_out" || fail "the standby did not join in 60 s: $(cat "$standby_out")"
+url=http://127.0.0.1:18673
+report "$code2" 2
+[ "$status" = 200 ] || fail "a report sent to the standby got $status, not 200: $body"
+step "host and standby: the standby joined with the code; a report sent to it was recorded by the host"
+kill "$serve_pid"
+wait "$serve_pid" 2>/dev/null || true
+serve_pid=$standby_pid
+# takeover: asks the standby to carry on alone; it refuses until the host
+# has been silent for 5 s.
+takeover() { echo takeover >&7 && sleep 1 && grep -q '^this laptop is the host now' "$standby_out"; }
+wait_for 60 takeover || fail "the standby did not take over in 60 s: $(cat "$standby_out")"
+report "$code3" 3
+[ "$status" = 200 ] || fail "a report after the takeover got $status, not 200: $body"
+exec 7>&-
+kill "$standby_pid"
+wait "$standby_pid" 2>/dev/null || true
+serve_pid=""
+held=$(results "$standbydb")
+[ "$held" = $((after + 2)) ] || fail "the standby holds $held results after the takeover, not $((after + 2))"
+step "host killed: the standby carried on alone and recorded the next report ($held results, integrity ok)"
 
 # The window, started as the Start-menu shortcut does: no --db, so it
 # opens %AppData%\Tablekeeper\tablekeeper.db.

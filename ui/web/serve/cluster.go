@@ -29,8 +29,8 @@ func (c *clusterFlags) define(fs *flag.FlagSet) {
 	c.code = fs.String("join-code", "", "the event's join code (the host prints it as \"join code:\")")
 }
 
-// check refuses flags that do not go together.
-func (c *clusterFlags) check() error {
+// check refuses flags that do not go together; addr is serve's --addr.
+func (c *clusterFlags) check(addr string) error {
 	switch {
 	case *c.addr == "" && (*c.join != "" || *c.code != ""):
 		return cli.Usagef("--join and --join-code go with --cluster-addr (this laptop's own IP:PORT for the other laptops)")
@@ -45,6 +45,9 @@ func (c *clusterFlags) check() error {
 	}
 	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
 		return cli.Usagef("--cluster-addr %q needs this laptop's own IP address (such as 192.168.1.20:8081), which the other laptops dial", *c.addr)
+	}
+	if _, port, _ := net.SplitHostPort(addr); port == "0" {
+		return cli.Usagef("--addr needs a port of its own with --cluster-addr (such as :8080): the other laptops give it to phones")
 	}
 	if *c.join != "" {
 		if _, _, err := net.SplitHostPort(*c.join); err != nil {

@@ -76,7 +76,7 @@ func serve(ctx context.Context, paper func() string, args []string, stdin io.Rea
 	if _, _, err := net.SplitHostPort(*addr); err != nil {
 		return cli.Usagef("--addr %q is not HOST:PORT (e.g. :8080, 0.0.0.0:8080 or 192.168.1.20:8080)", *addr)
 	}
-	if err := cf.check(); err != nil {
+	if err := cf.check(*addr); err != nil {
 		return err
 	}
 	st, err := openServed(*dbPath, *cf.join != "")

@@ -66,6 +66,10 @@ func TestServeRefusesBadArguments(t *testing.T) {
 		{[]string{"serve", "--db", "x.db", "--addr", "8080"}, 2, "is not HOST:PORT"},
 		{[]string{"serve", "--db", filepath.Join(t.TempDir(), "none.db")}, 1, "no database at"},
 		{[]string{"serve", "--db", "x.db", "extra"}, 2, "unexpected argument"},
+		{[]string{"serve", "--db", "x.db", "--join", "127.0.0.1:1"}, 2, "go with --cluster-addr"},
+		{[]string{"serve", "--db", "x.db", "--cluster-addr", "127.0.0.1:1", "--join", "127.0.0.1:2"}, 2, "--join needs --join-code"},
+		{[]string{"serve", "--db", "x.db", "--cluster-addr", ":8081"}, 2, "needs this laptop's own IP address"},
+		{[]string{"serve", "--db", "x.db", "--cluster-addr", "127.0.0.1:8081", "--addr", "127.0.0.1:0"}, 2, "--addr needs a port of its own"},
 	} {
 		code, _, stderr := runCmd(c.args...)
 		if code != c.code || !strings.Contains(stderr, c.says) || strings.Count(stderr, "\n") != 1 {
