@@ -166,9 +166,10 @@ func TestServeTakeoverOnTheConsole(t *testing.T) {
 	standby.stop(t)
 }
 
-// openRoundDB makes the database file db with an event of 8 whose round
-// 2 is out, and returns the round and its table codes.
-func openRoundDB(t *testing.T, db string) (round int, codes map[int]string) {
+// openRoundDB makes the database file db with a Swiss of players whose
+// last round of rounds is out with no result, and returns that round and
+// its table codes.
+func openRoundDB(t *testing.T, db string, players, rounds int) (round int, codes map[int]string) {
 	t.Helper()
 	st, err := store.Open(db)
 	if err != nil {
@@ -176,15 +177,15 @@ func openRoundDB(t *testing.T, db string) (round int, codes map[int]string) {
 	}
 	defer st.Close()
 	d := cli.NewDirector(st)
-	res, err := sim.New(d, io.Discard, 3).Play(context.Background(), sim.Plan{Game: "generic", Format: "swiss", Players: 8, Rounds: 2, OpenRound: true})
+	id, err := sim.New(d, io.Discard, 3).Play(context.Background(), sim.Plan{Game: "generic", Format: "swiss", Players: players, Rounds: rounds, OpenRound: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	codes, err = d.Network.TableCodes(context.Background(), res, 2)
-	if err != nil || len(codes) == 0 {
-		t.Fatalf("table codes: %v %v", codes, err)
+	codes, err = d.Network.TableCodes(context.Background(), id, rounds)
+	if err != nil || len(codes) != players/2 {
+		t.Fatalf("%d table codes (%v), want %d", len(codes), err, players/2)
 	}
-	return 2, codes
+	return rounds, codes
 }
 
 // A result a phone sends to a standby is carried out by the host and
@@ -193,7 +194,7 @@ func openRoundDB(t *testing.T, db string) (round int, codes map[int]string) {
 func TestServeAStandbyForwardsAWriteToTheHost(t *testing.T) {
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.db"), filepath.Join(dir, "b.db")
-	round, codes := openRoundDB(t, a)
+	round, codes := openRoundDB(t, a, 8, 2)
 	webA, webB, clA, clB := freeAddr(t), freeAddr(t), freeAddr(t), freeAddr(t)
 	urlA, urlB := "http://"+webA+"/", "http://"+webB+"/"
 	host := startServe(t, a, strings.NewReader(""), "--addr", webA, "--cluster-addr", clA)
