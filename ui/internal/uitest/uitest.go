@@ -87,6 +87,28 @@ func Pair(t testing.TB, d *director.Director, id event.EventID) event.Round {
 	return r
 }
 
+// Entries returns the entries of event id, as the director reads them now.
+func Entries(t testing.TB, d *director.Director, id event.EventID) []event.Entry {
+	t.Helper()
+	en, err := d.Registration.Entries(context.Background(), id)
+	if err != nil {
+		t.Fatalf("entries: %v", err)
+	}
+	return en
+}
+
+// EntryNamed returns the entry of event id of the player named name.
+func EntryNamed(t testing.TB, d *director.Director, id event.EventID, name string) event.Entry {
+	t.Helper()
+	for _, en := range Entries(t, d, id) {
+		if en.Name == name {
+			return en
+		}
+	}
+	t.Fatalf("no entry %s", name)
+	return event.Entry{}
+}
+
 // Objects returns every object under root that is drawn: laid out as
 // test.LaidOutObjects does, leaving out what is hidden and everything
 // inside it.
@@ -242,4 +264,16 @@ func Show[S Loader](t testing.TB, d *director.Director, e event.Event, size fyne
 	}
 	s.Load(e.ID)
 	return Tab[S]{D: d, E: e, W: w, S: s, Errs: errs}
+}
+
+// Entries returns the entries of the tab's event.
+func (tb Tab[S]) Entries(t testing.TB) []event.Entry {
+	t.Helper()
+	return Entries(t, tb.D, tb.E.ID)
+}
+
+// EntryNamed returns the entry of the tab's event of the player named name.
+func (tb Tab[S]) EntryNamed(t testing.TB, name string) event.Entry {
+	t.Helper()
+	return EntryNamed(t, tb.D, tb.E.ID, name)
 }
