@@ -272,11 +272,7 @@ func (k *kioskArea) check(r *http.Request, id event.EventID) (kioskSession, staf
 // refuse answers a kiosk write from a tablet not unlocked: why its
 // session ended when it did, else msgKioskLocked.
 func (k *kioskArea) refuse(w http.ResponseWriter, r *http.Request, c staffCheck) {
-	msg := c.ended(director.KindKiosk)
-	if msg == nil {
-		msg = msgKioskLocked
-	}
-	k.s.fail(w, r, http.StatusForbidden, msg)
+	k.s.refuseStaff(w, r, c.ended(director.KindKiosk), msgKioskLocked)
 }
 
 // msgKioskLocked refuses a kiosk write from a device that is not
@@ -294,10 +290,7 @@ func (k *kioskArea) open(w http.ResponseWriter, r *http.Request) (event.Event, k
 	ks, c := k.check(r, e.ID)
 	if !c.ok {
 		// Said once: the cookie of an ended session goes.
-		problem := c.ended(director.KindKiosk)
-		if problem != nil {
-			clearSessionCookie(w, kioskCookie, "/")
-		}
+		problem := endedOnce(w, c.ended(director.KindKiosk), kioskCookie)
 		k.renderUnlock(w, r, e, http.StatusOK, problem)
 		return e, ks, "", false
 	}

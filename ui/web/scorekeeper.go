@@ -172,11 +172,7 @@ var msgScoreSignedOut = i18n.F("This device is not signed in as a scorekeeper st
 
 // refuse answers a station request from a device not signed in.
 func (a *scoreArea) refuse(w http.ResponseWriter, r *http.Request, c staffCheck) {
-	msg := scoreEnded(c)
-	if msg == nil {
-		msg = msgScoreSignedOut
-	}
-	a.s.fail(w, r, http.StatusForbidden, msg)
+	a.s.refuseStaff(w, r, scoreEnded(c), msgScoreSignedOut)
 }
 
 // show renders a station page.
@@ -193,10 +189,7 @@ func (a *scoreArea) pageHome(w http.ResponseWriter, r *http.Request) {
 	ensureDevice(w, r)
 	c := a.check(r)
 	if !c.ok {
-		problem := scoreEnded(c)
-		if problem != nil {
-			clearSessionCookie(w, scoreCookie, "/")
-		}
+		problem := endedOnce(w, scoreEnded(c), scoreCookie)
 		a.show(w, r, http.StatusOK, "score_signin", i18n.F("Scorekeepers"), scorePage{Problem: problem})
 		return
 	}
