@@ -409,10 +409,7 @@ func TestTheHeaderPublishesADraftRound(t *testing.T) {
 func TestAfterTheSwissRoundsTheHeaderStartsTheTopCut(t *testing.T) {
 	ctx := t.Context()
 	d := uitest.Director(t)
-	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Store championship", Game: "generic", Format: "swiss-top8", Date: uitest.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := uitest.EventOf(t, d, "Store championship", "generic", "swiss-top8")
 	set := e.Settings
 	set.Rounds, set.Playoff.TopCut = 1, 4
 	if err := d.Events.UpdateSettings(ctx, e.ID, set); err != nil {

@@ -264,10 +264,7 @@ func TestTheSettingsFormOffersWhatTheStructureHas(t *testing.T) {
 		{game: "generic", format: "swiss", topCut: true},
 	}
 	for _, c := range cases {
-		e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: c.format, Game: c.game, Format: c.format, Date: uitest.Now})
-		if err != nil {
-			t.Fatal(err)
-		}
+		e := uitest.EventOf(t, d, c.format, c.game, c.format)
 		f.Show(e)
 		sf := f.structure
 		if sf.topCutRow.visible() != c.topCut || sf.bestOfRow.visible() != c.playoff || sf.thirdRow.visible() != c.third || sf.doubleRow.visible() != c.dbl {
