@@ -380,16 +380,20 @@ func (a *scoreArea) write(w http.ResponseWriter, r *http.Request) (staffCheck, e
 	if !a.s.staffWriteAt(w, r, a.origin, rateStationWrites) {
 		return staffCheck{}, 0, false
 	}
+	c, id, ok := a.signedEvent(w, r)
+	return c, id, ok && a.s.staffParseForm(w, r)
+}
+
+// signedEvent is the session of a signed-in station and the event its
+// request names; false when it was refused (said to the station).
+func (a *scoreArea) signedEvent(w http.ResponseWriter, r *http.Request) (staffCheck, event.EventID, bool) {
 	c := a.check(r)
 	if !c.ok {
 		a.refuse(w, r, c)
 		return c, 0, false
 	}
 	id, ok := a.s.addressedEvent(w, r)
-	if !ok {
-		return c, 0, false
-	}
-	return c, id, a.s.staffParseForm(w, r)
+	return c, id, ok
 }
 
 // postResult records a slip sent as a plain form. A table with a result
