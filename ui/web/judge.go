@@ -284,12 +284,7 @@ func (j *judgeArea) postSignIn(w http.ResponseWriter, r *http.Request) {
 		j.show(w, r, status, "judge_signin", i18n.F("Judges"), judgePage{Problem: problem})
 		return
 	}
-	if old := staffTokenOf(r, judgeCookie); old != "" {
-		j.staffSessions.drop(old)
-		if err := j.phones.EndStaffSession(r.Context(), old); err != nil {
-			j.s.logf("web: judge sign-in: %v", err)
-		}
-	}
+	j.s.endPrevious(r, judgeCookie, j.phones, j.staffSessions.drop, "judge sign-in")
 	j.staffSessions.adopt(token, judgeSession{device: deviceOf(r)})
 	setSessionCookie(w, judgeCookie, "/", token, judgeTTL)
 	seeOther(w, r, "/judge")

@@ -379,12 +379,7 @@ func (k *kioskArea) postUnlock(w http.ResponseWriter, r *http.Request) {
 		k.renderUnlock(w, r, e, status, problem)
 		return
 	}
-	if old := staffTokenOf(r, kioskCookie); old != "" {
-		k.staffSessions.drop(old)
-		if err := k.phones.EndStaffSession(r.Context(), old); err != nil {
-			k.s.logf("web: kiosk unlock: %v", err)
-		}
-	}
+	k.s.endPrevious(r, kioskCookie, k.phones, k.staffSessions.drop, "kiosk unlock")
 	k.staffSessions.adopt(token, kioskSession{event: e.ID, device: deviceOf(r)})
 	setSessionCookie(w, kioskCookie, "/", token, kioskTTL)
 	k.s.logf("web: kiosk unlocked for %s on device %s", e.Name, staffDevice(deviceOf(r)))

@@ -213,11 +213,7 @@ func (a *scoreArea) postSignIn(w http.ResponseWriter, r *http.Request) {
 		a.show(w, r, status, "score_signin", i18n.F("Scorekeepers"), scorePage{Problem: problem})
 		return
 	}
-	if old := staffTokenOf(r, scoreCookie); old != "" {
-		if err := a.phones.EndStaffSession(r.Context(), old); err != nil {
-			a.s.logf("web: scorekeeper sign-in: %v", err)
-		}
-	}
+	a.s.endPrevious(r, scoreCookie, a.phones, nil, "scorekeeper sign-in")
 	setSessionCookie(w, scoreCookie, "/", token, scoreTTL)
 	seeOther(w, r, "/scorekeeper")
 }

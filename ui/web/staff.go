@@ -205,6 +205,23 @@ func endedOnce(w http.ResponseWriter, ended i18n.Localizer, cookie string) i18n.
 	return ended
 }
 
+// endPrevious ends the session a device held before it signed in again
+// (its cookie's token): forgotten by the server (forget, when the area
+// keeps its sessions in memory) and ended in the database. What goes
+// wrong is logged (what: the step), as the new session stands anyway.
+func (s *Server) endPrevious(r *http.Request, cookie string, phones sessionEnder, forget func(token string), what string) {
+	old := staffTokenOf(r, cookie)
+	if old == "" {
+		return
+	}
+	if forget != nil {
+		forget(old)
+	}
+	if err := phones.EndStaffSession(r.Context(), old); err != nil {
+		s.logf("web: %s: %v", what, err)
+	}
+}
+
 // rateWrongPIN bounds the wrong PINs one device, and one address, may
 // try for each kind of secret: a few typing slips, then one a minute (the
 // arithmetic of core/director/secrets.go: under one in a million for a
