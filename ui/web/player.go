@@ -90,8 +90,7 @@ func (s *Server) playerWrite(w http.ResponseWriter, r *http.Request, id event.Ev
 	if !s.ownPageJSON(w, r) {
 		return director.PlayerSession{}, false
 	}
-	if refused, wait := s.limits.take(reportWrites(r)...); refused >= 0 {
-		s.tooMany(w, r, wait, writeRefusals[refused])
+	if !s.withinWrites(w, r) {
 		return director.PlayerSession{}, false
 	}
 	ps, ok := s.signedPlayer(r, id)
@@ -145,8 +144,7 @@ func (s *Server) apiPlayerSignIn(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, i18n.F("Send the sign-in as JSON (Content-Type: application/json): {\"entry\":N,\"code\":\"…\"}."))
 		return
 	}
-	if refused, wait := s.limits.take(reportWrites(r)...); refused >= 0 {
-		s.tooMany(w, r, wait, writeRefusals[refused])
+	if !s.withinWrites(w, r) {
 		return
 	}
 	var req playerSignInRequest
