@@ -79,6 +79,17 @@ func (f *Floor) Event(game, format string, names ...string) (event.Event, []even
 	return e, out
 }
 
+// PlayerCodeOf draws (or reads) an entry's player code, as the kiosk does
+// when she checks in.
+func (f *Floor) PlayerCodeOf(entry event.EntryID) string {
+	f.T.Helper()
+	code, err := f.D.Phones.PlayerCode(context.Background(), entry)
+	if err != nil {
+		f.T.Fatal(err)
+	}
+	return code
+}
+
 // ChangeSettings changes event e's settings as change says and saves
 // them; e holds them after.
 func (f *Floor) ChangeSettings(e *event.Event, change func(s *event.Settings)) {
