@@ -216,14 +216,7 @@ func (v *eventView) reloadHeader(chooseTab bool) {
 	v.chooseTab = v.chooseTab || chooseTab
 	work.Read(&v.headerReads, v.run, func(ctx context.Context) (eventState, error) {
 		return v.readState(ctx, id)
-	}, func(st eventState, err error) {
-		if err != nil {
-			v.alert(err)
-			return
-		}
-		if id != v.id {
-			return
-		}
+	}, work.Shown(v.alert, func() bool { return id == v.id }, func(st eventState) {
 		v.showState(st)
 		if v.chooseTab {
 			v.chooseTab = false
@@ -234,7 +227,7 @@ func (v *eventView) reloadHeader(chooseTab bool) {
 				v.registration.FocusSearch()
 			}
 		}
-	})
+	}))
 }
 
 // showLoading is the header of an event opened whose state is not read
