@@ -56,31 +56,27 @@ func TestWriteFileWritesReportsAndEventFiles(t *testing.T) {
 		t.Errorf("the report: %v %v", info, err)
 	}
 
+	// written writes the event's file of key to path, checks the line
+	// that says what it holds, and opens the file to read it back.
+	written := func(key, path, want string) io.Reader {
+		t.Helper()
+		summary, err := p.WriteFile(ctx, key, 1, 0, "", path)
+		if err != nil || summary != want {
+			t.Errorf("%s: %q, %v", key, summary, err)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = f.Close() })
+		return f
+	}
 	js := filepath.Join(dir, "event.json")
-	summary, err = p.WriteFile(ctx, printing.EventFileKey, 1, 0, "", js)
-	if err != nil || summary != "Simulated event (8 players), 8 players, 3 rounds (event file version 3)" {
-		t.Errorf("event file: %q, %v", summary, err)
-	}
-	f, err := os.Open(js)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if doc, err := transfer.Decode(f); err != nil || len(doc.Entries) != 8 || len(doc.Rounds) != 3 {
+	if doc, err := transfer.Decode(written(printing.EventFileKey, js, "Simulated event (8 players), 8 players, 3 rounds (event file version 3)")); err != nil || len(doc.Entries) != 8 || len(doc.Rounds) != 3 {
 		t.Errorf("the event file reads back as %d entries, %d rounds: %v", len(doc.Entries), len(doc.Rounds), err)
 	}
-
 	tom := filepath.Join(dir, "event.tdf")
-	summary, err = p.WriteFile(ctx, printing.TOMFileKey, 1, 0, "", tom)
-	if err != nil || summary != "Simulated event (8 players), 8 players, 3 rounds (TOM file)" {
-		t.Errorf("TOM file: %q, %v", summary, err)
-	}
-	g, err := os.Open(tom)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer g.Close()
-	if _, err := tdf.Parse(g); err != nil {
+	if _, err := tdf.Parse(written(printing.TOMFileKey, tom, "Simulated event (8 players), 8 players, 3 rounds (TOM file)")); err != nil {
 		t.Errorf("the TOM file does not parse: %v", err)
 	}
 	players := filepath.Join(dir, "players.csv")
