@@ -296,13 +296,9 @@ func (j *judgeArea) postSignOut(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if err := j.phones.EndStaffSession(r.Context(), c.token); err != nil {
-		j.s.failErr(w, r, err)
-		return
+	if j.s.signOut(w, r, j.phones, c.token, judgeCookie, j.staffSessions.drop) {
+		seeOther(w, r, "/judge")
 	}
-	j.staffSessions.drop(c.token)
-	clearSessionCookie(w, judgeCookie, "/")
-	seeOther(w, r, "/judge")
 }
 
 // --- an event ---

@@ -410,11 +410,7 @@ func (k *kioskArea) postLock(w http.ResponseWriter, r *http.Request) {
 		k.refuse(w, r, c)
 		return
 	}
-	if err := k.phones.EndStaffSession(r.Context(), c.token); err != nil {
-		k.s.failErr(w, r, err)
-		return
+	if k.s.signOut(w, r, k.phones, c.token, kioskCookie, k.staffSessions.drop) {
+		seeOther(w, r, kioskBase(id))
 	}
-	k.staffSessions.drop(c.token)
-	clearSessionCookie(w, kioskCookie, "/")
-	seeOther(w, r, kioskBase(id))
 }

@@ -230,12 +230,9 @@ func (s *Server) apiPlayerSignOut(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, i18n.F("This phone is not signed in for this event."))
 		return
 	}
-	if err := s.players.EndStaffSession(r.Context(), token); err != nil {
-		s.failErr(w, r, err)
-		return
+	if s.signOut(w, r, s.players, token, playerCookie(id), nil) {
+		writeJSON(w, http.StatusOK, meJSON{})
 	}
-	clearSessionCookie(w, playerCookie(id), "/")
-	writeJSON(w, http.StatusOK, meJSON{})
 }
 
 // decodeJSON reads a player's JSON write into v: one object of v's known

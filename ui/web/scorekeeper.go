@@ -228,12 +228,9 @@ func (a *scoreArea) postSignOut(w http.ResponseWriter, r *http.Request) {
 		a.refuse(w, r, c)
 		return
 	}
-	if err := a.phones.EndStaffSession(r.Context(), c.token); err != nil {
-		a.s.failErr(w, r, err)
-		return
+	if a.s.signOut(w, r, a.phones, c.token, scoreCookie, nil) {
+		seeOther(w, r, "/scorekeeper")
 	}
-	clearSessionCookie(w, scoreCookie, "/")
-	seeOther(w, r, "/scorekeeper")
 }
 
 // pageEvent is the entry page.

@@ -222,6 +222,22 @@ func (s *Server) endPrevious(r *http.Request, cookie string, phones sessionEnder
 	}
 }
 
+// signOut ends a device's session (token) in the database, forgets it
+// (forget, when the area keeps its sessions in memory) and takes its
+// cookie off the device; false when the database could not end it (said
+// to the device).
+func (s *Server) signOut(w http.ResponseWriter, r *http.Request, phones sessionEnder, token, cookie string, forget func(token string)) bool {
+	if err := phones.EndStaffSession(r.Context(), token); err != nil {
+		s.failErr(w, r, err)
+		return false
+	}
+	if forget != nil {
+		forget(token)
+	}
+	clearSessionCookie(w, cookie, "/")
+	return true
+}
+
 // rateWrongPIN bounds the wrong PINs one device, and one address, may
 // try for each kind of secret: a few typing slips, then one a minute (the
 // arithmetic of core/director/secrets.go: under one in a million for a
