@@ -36,6 +36,18 @@ func simulated(t *testing.T) (printing.Printer, string) {
 	return printing.Printer{D: printing.ServicesOf(d), DB: st.Path(), Store: st}, st.Path()
 }
 
+// importNight is a printer on simulated's database and a new, empty
+// generic Swiss there to import players into.
+func importNight(t *testing.T) (printing.Printer, event.Event) {
+	t.Helper()
+	p, _ := simulated(t)
+	e, err := eventsOf(p).CreateEvent(t.Context(), director.NewEvent{Name: "Import night", Game: "generic", Format: "swiss"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, e
+}
+
 // WriteFile writes a report, the event file and the TOM file with a line
 // saying what each holds; the two event files and the players CSV are
 // the user's only, and the event files read back as what they claim to be.
@@ -132,11 +144,7 @@ func TestBackupNeedsAnOpenDatabase(t *testing.T) {
 // take, and a second import finds everyone already registered.
 func TestImportPlayersSaysWhatItCouldNotTake(t *testing.T) {
 	ctx := t.Context()
-	p, _ := simulated(t)
-	e, err := eventsOf(p).CreateEvent(ctx, director.NewEvent{Name: "Import night", Game: "generic", Format: "swiss"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, e := importNight(t)
 	csv := "Name,Member #,E-mail\nZoë Ødegård,77,zoe@example.org\n,78,\n李小龍,,li@\nAda Lovelace,,\n"
 	rep, problems, err := p.ReadPlayers(ctx, e.ID, strings.NewReader(csv))
 	if err != nil || rep.Registered != 2 || rep.NewPlayers != 2 || len(problems) != 2 || !strings.Contains(problems[0], "row 3") {
@@ -219,11 +227,7 @@ func TestReadEventFileAndImportEvents(t *testing.T) {
 // and fails when it could take no row.
 func TestImportPlayersFromWritesWhatItDid(t *testing.T) {
 	ctx := t.Context()
-	p, _ := simulated(t)
-	e, err := eventsOf(p).CreateEvent(ctx, director.NewEvent{Name: "Import night", Game: "generic", Format: "swiss"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, e := importNight(t)
 	var out strings.Builder
 	csv := "Name,Member #,E-mail\nZoë Ødegård,77,zoe@example.org\n,78,\n"
 	if err := p.ImportPlayersFrom(ctx, e.ID, strings.NewReader(csv), "players.csv", &out); err != nil {
@@ -239,7 +243,7 @@ func TestImportPlayersFromWritesWhatItDid(t *testing.T) {
 		t.Errorf("second import: %v\n%s", err, out.String())
 	}
 	out.Reset()
-	err = p.ImportPlayersFrom(ctx, e.ID, strings.NewReader("Name,Email\n,x@\n"), "bad.csv", &out)
+	err := p.ImportPlayersFrom(ctx, e.ID, strings.NewReader("Name,Email\n,x@\n"), "bad.csv", &out)
 	if err == nil || err.Error() != "no player could be registered from bad.csv (1 problem(s) above)" {
 		t.Errorf("no good row: %v\n%s", err, out.String())
 	}
