@@ -31,6 +31,22 @@ func newForm(t *testing.T) (*director.Director, *CreateForm, *[]event.Event) {
 	return d, f, &created
 }
 
+// create presses the create form's Create, checks that it created one more
+// event, and reads that event back as the director keeps it.
+func create(t *testing.T, d *director.Director, f *CreateForm, created *[]event.Event) event.Event {
+	t.Helper()
+	before := len(*created)
+	test.Tap(f.createButton)
+	if len(*created) != before+1 {
+		t.Fatalf("not created: %q", f.problem.Text)
+	}
+	e, err := d.Events.Event(t.Context(), (*created)[before].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
 // settingsForm is the settings form of a new director's events, in a
 // window of the size.
 func settingsForm(t *testing.T, size fyne.Size) (*director.Director, *SettingsForm) {
@@ -311,11 +327,7 @@ func TestTheCreateFormTakesTheStructuresOptions(t *testing.T) {
 	}
 	test.Type(f.name, "Saturday bracket")
 	f.structure.thirdPlace.SetChecked(true)
-	test.Tap(f.createButton)
-	if len(*created) != 1 {
-		t.Fatalf("not created: %q", f.problem.Text)
-	}
-	e, _ := d.Events.Event(t.Context(), (*created)[0].ID)
+	e := create(t, d, f, created)
 	if e.Settings.Structure != event.StructureSingleElimination || !e.Settings.Playoff.ThirdPlace {
 		t.Errorf("saved %+v", e.Settings)
 	}
@@ -326,11 +338,7 @@ func TestTheCreateFormTakesTheStructuresOptions(t *testing.T) {
 	f.format.SetSelected("Swiss (best of three)")
 	test.Type(f.name, "Store championship")
 	f.structure.topCut.SetSelected("Top 4")
-	test.Tap(f.createButton)
-	if len(*created) != 2 {
-		t.Fatalf("not created: %q", f.problem.Text)
-	}
-	e, _ = d.Events.Event(t.Context(), (*created)[1].ID)
+	e = create(t, d, f, created)
 	if e.Settings.Playoff.TopCut != 4 {
 		t.Errorf("top cut = %d", e.Settings.Playoff.TopCut)
 	}
@@ -367,11 +375,7 @@ func TestLateEntryLossesIsASwissSetting(t *testing.T) {
 	}
 	test.Type(f.name, "Late night")
 	f.structure.lateLosses.SetChecked(true)
-	test.Tap(f.createButton)
-	if len(*created) != 1 {
-		t.Fatalf("not created: %q", f.problem.Text)
-	}
-	e, _ := d.Events.Event(t.Context(), (*created)[0].ID)
+	e := create(t, d, f, created)
 	if !e.Settings.LateEntryLosses {
 		t.Errorf("saved %+v", e.Settings)
 	}
@@ -392,11 +396,7 @@ func TestMultiplayerSwissOffersAFinalTable(t *testing.T) {
 	}
 	f.structure.secondary.SetChecked(true)
 	test.Type(f.name, "SWS Saturday")
-	test.Tap(f.createButton)
-	if len(*created) != 1 {
-		t.Fatalf("not created: %q", f.problem.Text)
-	}
-	e, _ := d.Events.Event(t.Context(), (*created)[0].ID)
+	e := create(t, d, f, created)
 	if e.Settings.FinalTable.Size != 5 || !e.Settings.FinalTable.Secondary || e.Settings.Playoff.TopCut != 0 {
 		t.Errorf("saved %+v", e.Settings)
 	}
