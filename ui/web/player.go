@@ -104,12 +104,19 @@ func (s *Server) playerWrite(w http.ResponseWriter, r *http.Request, id event.Ev
 // ownPageJSON refuses, with a sentence, a player's request that is not
 // JSON sent from this server's own page.
 func (s *Server) ownPageJSON(w http.ResponseWriter, r *http.Request) bool {
+	return s.ownPageJSONSaying(w, r, msgCrossSite, i18n.F("Send this as JSON (Content-Type: application/json), as the event's page does."))
+}
+
+// ownPageJSONSaying is ownPageJSON with the request's own sentences: to
+// one sent from another site's page (crossSite), to one not sent as JSON
+// (notJSON).
+func (s *Server) ownPageJSONSaying(w http.ResponseWriter, r *http.Request, crossSite, notJSON i18n.Localizer) bool {
 	switch {
 	case !sameOrigin(r):
-		s.fail(w, r, http.StatusForbidden, msgCrossSite)
+		s.fail(w, r, http.StatusForbidden, crossSite)
 		return false
 	case !wantsJSON(r):
-		s.fail(w, r, http.StatusBadRequest, i18n.F("Send this as JSON (Content-Type: application/json), as the event's page does."))
+		s.fail(w, r, http.StatusBadRequest, notJSON)
 		return false
 	}
 	return true
@@ -136,12 +143,7 @@ func (s *Server) apiPlayerSignIn(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	switch {
-	case !sameOrigin(r):
-		s.fail(w, r, http.StatusForbidden, msgCrossSite)
-		return
-	case !wantsJSON(r):
-		s.fail(w, r, http.StatusBadRequest, i18n.F("Send the sign-in as JSON (Content-Type: application/json): {\"entry\":N,\"code\":\"…\"}."))
+	if !s.ownPageJSONSaying(w, r, msgCrossSite, i18n.F("Send the sign-in as JSON (Content-Type: application/json): {\"entry\":N,\"code\":\"…\"}.")) {
 		return
 	}
 	if !s.withinWrites(w, r) {

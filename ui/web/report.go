@@ -205,12 +205,8 @@ func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	switch {
-	case !sameOrigin(r):
-		s.fail(w, r, http.StatusForbidden, i18n.F("This report comes from another site's page; report from this event's page."))
-		return
-	case !wantsJSON(r):
-		s.fail(w, r, http.StatusBadRequest, i18n.F("Send the report as JSON (Content-Type: application/json): {\"round\":R,\"table\":T,\"code\":\"…\",\"result\":\"2-1\"}."))
+	if !s.ownPageJSONSaying(w, r, i18n.F("This report comes from another site's page; report from this event's page."),
+		i18n.F("Send the report as JSON (Content-Type: application/json): {\"round\":R,\"table\":T,\"code\":\"…\",\"result\":\"2-1\"}.")) {
 		return
 	}
 	if !s.withinWrites(w, r) {
