@@ -411,14 +411,9 @@ func TestTheHeaderPublishesADraftRound(t *testing.T) {
 }
 
 func TestAfterTheSwissRoundsTheHeaderStartsTheTopCut(t *testing.T) {
-	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Store championship", "generic", "swiss-top8")
-	set := e.Settings
-	set.Rounds, set.Playoff.TopCut = 1, 4
-	if err := d.Events.UpdateSettings(ctx, e.ID, set); err != nil {
-		t.Fatal(err)
-	}
+	uitest.ChangeSettings(t, d, &e, func(s *event.Settings) { s.Rounds, s.Playoff.TopCut = 1, 4 })
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss")
 	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	v := s.view

@@ -236,11 +236,7 @@ func TestAPlayoffRoundShowsItsNameAndMatchLength(t *testing.T) {
 	ctx := t.Context()
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Cup", "generic", "swiss-top8")
-	s := e.Settings
-	s.Rounds, s.Playoff.TopCut, s.Playoff.BestOf = 1, 2, 5
-	if err := d.Events.UpdateSettings(ctx, e.ID, s); err != nil {
-		t.Fatal(err)
-	}
+	uitest.ChangeSettings(t, d, &e, func(s *event.Settings) { s.Rounds, s.Playoff.TopCut, s.Playoff.BestOf = 1, 2, 5 })
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	r := uitest.Pair(t, d, e.ID)
 	for _, tb := range r.Tables {

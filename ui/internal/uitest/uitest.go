@@ -53,6 +53,16 @@ func EventOf(t testing.TB, d *director.Director, name, game, format string) even
 	return e
 }
 
+// ChangeSettings changes event e's settings as change says and saves
+// them; e holds them after.
+func ChangeSettings(t testing.TB, d *director.Director, e *event.Event, change func(s *event.Settings)) {
+	t.Helper()
+	change(&e.Settings)
+	if err := d.Events.UpdateSettings(context.Background(), e.ID, e.Settings); err != nil {
+		t.Fatalf("update settings: %v", err)
+	}
+}
+
 // Players registers new players named by names and returns their entries.
 func Players(t testing.TB, d *director.Director, id event.EventID, names ...string) []event.Entry {
 	t.Helper()
