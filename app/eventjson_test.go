@@ -16,7 +16,6 @@ import (
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/rules"
-	"tablekeeper/core/store"
 	"tablekeeper/core/transfer"
 	"tablekeeper/internal/testdb"
 )
@@ -37,13 +36,10 @@ func mustRun(t testing.TB, args ...string) string {
 // announcement, and, for a Shadowfist multiplayer event, a league.
 func enrich(t *testing.T, dbPath string, id event.EventID) {
 	t.Helper()
-	st, err := store.Open(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := testdb.Reopen(t, dbPath)
 	defer st.Close()
 	at := time.Date(2026, 11, 20, 19, 30, 0, 0, time.UTC)
-	err = st.Write(context.Background(), func(tx director.Tx) error {
+	err := st.Write(context.Background(), func(tx director.Tx) error {
 		e, err := tx.Event(id)
 		if err != nil {
 			return err
@@ -299,11 +295,8 @@ func TestBadEventFilesChangeNothing(t *testing.T) {
 		})), "member number M-1 belongs to"},
 	}
 	// The last case needs a directory player holding M-1 with another name.
-	st, err := store.Open(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = st.Write(context.Background(), func(tx director.Tx) error {
+	st := testdb.Reopen(t, db)
+	err := st.Write(context.Background(), func(tx director.Tx) error {
 		return tx.CreatePlayer(&event.Player{Name: "Mina Member", MemberNo: "M-1"})
 	})
 	st.Close()

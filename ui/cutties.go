@@ -1,13 +1,12 @@
 package ui
 
 import (
-	"context"
 	"strings"
 
 	"tablekeeper/core/director"
+	"tablekeeper/core/event"
 	"tablekeeper/ui/internal/keys"
 	"tablekeeper/ui/internal/tr"
-	"tablekeeper/ui/internal/work"
 )
 
 // pairAfterCutTies pairs the next round, first telling the organizer when
@@ -16,23 +15,10 @@ import (
 // makes the cut, and a player left out will ask why. Pairing then takes
 // the order shown.
 func (v *eventView) pairAfterCutTies() {
-	id := v.id
-	v.checkingBeforePairing()
-	work.Call(v.run, func(ctx context.Context) ([]director.CutTie, error) {
-		return v.header.CutTies(ctx, id)
-	}, func(ties []director.CutTie, err error) {
-		v.showSteps(v.state)
-		switch {
-		case err != nil:
-			v.alert(err)
-		case id != v.id:
-		case len(ties) == 0:
-			v.pair()
-		default:
-			v.confirm = keys.NewConfirm(v.win, keys.ConfirmOptions{Title: tr.L("Ties at the cut"), Message: cutTiesMessage(ties),
-				Yes: tr.L("Pair in this order"), No: tr.L("Not now")}, v.onCutTiesConfirmed)
-			v.confirm.Show()
-		}
+	checkBeforePairing(v, v.header.CutTies, v.pair, func(_ event.EventID, ties []director.CutTie) {
+		v.confirm = keys.NewConfirm(v.win, keys.ConfirmOptions{Title: tr.L("Ties at the cut"), Message: cutTiesMessage(ties),
+			Yes: tr.L("Pair in this order"), No: tr.L("Not now")}, v.onCutTiesConfirmed)
+		v.confirm.Show()
 	})
 }
 

@@ -37,10 +37,7 @@ func deskWindow(b *testing.B, n int) (d, quiet *director.Director, s *shell, id 
 	e := uitest.Event(b, d, "Big Saturday")
 	// More rounds than the player count asks, so each iteration of the
 	// publishing benchmark has a round left to pair.
-	e.Settings.Rounds = 30
-	if err := d.Events.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
-		b.Fatal(err)
-	}
+	uitest.ChangeSettings(b, d, &e, func(s *event.Settings) { s.Rounds = 30 })
 	names := make([]string, n)
 	for i := range names {
 		names[i] = fmt.Sprintf("Player %04d", i+1)

@@ -42,21 +42,8 @@ type dropsQuestion struct {
 // open request never changes a pairing by itself, so an organizer must
 // not pair someone who asked to leave without seeing it.
 func (v *eventView) pairAfterDrops(next func()) {
-	id := v.id
-	v.checkingBeforePairing()
-	work.Call(v.run, func(ctx context.Context) ([]director.DropRequest, error) {
-		return v.asked.OpenDropRequests(ctx, id)
-	}, func(open []director.DropRequest, err error) {
-		v.showSteps(v.state)
-		switch {
-		case err != nil:
-			v.alert(err)
-		case id != v.id:
-		case len(open) == 0:
-			next()
-		default:
-			v.askDrops(id, open, next)
-		}
+	checkBeforePairing(v, v.asked.OpenDropRequests, next, func(id event.EventID, open []director.DropRequest) {
+		v.askDrops(id, open, next)
 	})
 }
 

@@ -216,14 +216,7 @@ func (v *eventView) reloadHeader(chooseTab bool) {
 	v.chooseTab = v.chooseTab || chooseTab
 	work.Read(&v.headerReads, v.run, func(ctx context.Context) (eventState, error) {
 		return v.readState(ctx, id)
-	}, func(st eventState, err error) {
-		if err != nil {
-			v.alert(err)
-			return
-		}
-		if id != v.id {
-			return
-		}
+	}, work.Shown(v.alert, func() bool { return id == v.id }, func(st eventState) {
 		v.showState(st)
 		if v.chooseTab {
 			v.chooseTab = false
@@ -234,7 +227,7 @@ func (v *eventView) reloadHeader(chooseTab bool) {
 				v.registration.FocusSearch()
 			}
 		}
-	})
+	}))
 }
 
 // showLoading is the header of an event opened whose state is not read
@@ -526,6 +519,31 @@ func (v *eventView) onExtraRoundConfirmed(ok bool) {
 func (v *eventView) checkingBeforePairing() {
 	v.pairButton.SetText(tr.F("Pairing round %d…", v.state.NextRound))
 	v.pairButton.Disable()
+}
+
+// checkBeforePairing reads, for the event shown, what the organizer must
+// see before the next round is paired (read: the ties at a cut, the open
+// drop requests), the Pair button saying pairing is under way meanwhile;
+// then, the steps shown again, it goes on (next) when there is nothing,
+// else asks about what there is (ask, for that event). An error is
+// alerted, and a read that comes once another event is shown does nothing.
+func checkBeforePairing[T any](v *eventView, read func(context.Context, event.EventID) ([]T, error), next func(), ask func(event.EventID, []T)) {
+	id := v.id
+	v.checkingBeforePairing()
+	work.Call(v.run, func(ctx context.Context) ([]T, error) {
+		return read(ctx, id)
+	}, func(found []T, err error) {
+		v.showSteps(v.state)
+		switch {
+		case err != nil:
+			v.alert(err)
+		case id != v.id:
+		case len(found) == 0:
+			next()
+		default:
+			ask(id, found)
+		}
+	})
 }
 
 func (v *eventView) pair() {

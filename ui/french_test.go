@@ -27,10 +27,7 @@ func TestTheFrenchHeaderAndClockFitTheWindow(t *testing.T) {
 	if !uitest.InFrench(t) {
 		return
 	}
-	d := uitest.Director(t)
-	e := uitest.EventOf(t, d, "Tournoi du vendredi soir au magasin", "generic", "swiss-top8")
-	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Martin", "Fay Wong", "Gus Ortiz", "Hal Berg")
-	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
+	_, _, s, w := windowOnGame(t, "Tournoi du vendredi soir au magasin", "generic", "swiss-top8", "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Martin", "Fay Wong", "Gus Ortiz", "Hal Berg")
 	v := s.view
 	c := w.Canvas()
 	for round := 1; round <= 3; round++ {

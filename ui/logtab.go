@@ -53,14 +53,7 @@ func (l *logTab) load(id event.EventID) {
 	l.id = id
 	work.Read(&l.reads, l.run, func(ctx context.Context) ([]event.LogEntry, error) {
 		return l.d.Log(ctx, id)
-	}, func(entries []event.LogEntry, err error) {
-		if err != nil {
-			l.alert(err)
-			return
-		}
-		if id != l.id {
-			return
-		}
+	}, work.Shown(l.alert, func() bool { return id == l.id }, func(entries []event.LogEntry) {
 		// The director gives the oldest first; the organizer wants the
 		// latest change on top.
 		l.entries = make([]event.LogEntry, len(entries))
@@ -68,7 +61,7 @@ func (l *logTab) load(id event.EventID) {
 			l.entries[len(entries)-1-i] = e
 		}
 		l.list.Refresh()
-	})
+	}))
 }
 
 func (l *logTab) length() int { return len(l.entries) }

@@ -172,30 +172,20 @@ func (sp *staffPanel) onSignOut(id int64) {
 }
 
 // onNewCode draws a new kiosk code, which locks every tablet.
-func (sp *staffPanel) onNewCode() {
-	work.Call(sp.p.run, func(ctx context.Context) (string, error) {
-		return sp.p.phones.RenewKioskCode(ctx)
-	}, func(code string, err error) {
-		if err != nil {
-			sp.p.alert(err)
-			return
-		}
-		sp.code.SetText(director.FormatSecret(code))
-		sp.refresh()
-	})
-}
+func (sp *staffPanel) onNewCode() { sp.renew(sp.p.phones.RenewKioskCode, sp.code) }
 
 // onNewScoreCode draws a new scorekeeper code, which signs every station
 // out.
-func (sp *staffPanel) onNewScoreCode() {
-	work.Call(sp.p.run, func(ctx context.Context) (string, error) {
-		return sp.p.stations.RenewScorekeeperCode(ctx)
-	}, func(code string, err error) {
+func (sp *staffPanel) onNewScoreCode() { sp.renew(sp.p.stations.RenewScorekeeperCode, sp.scoreCode) }
+
+// renew draws a new staff secret and shows it in shown.
+func (sp *staffPanel) renew(draw func(context.Context) (string, error), shown *widget.Label) {
+	work.Call(sp.p.run, draw, func(code string, err error) {
 		if err != nil {
 			sp.p.alert(err)
 			return
 		}
-		sp.scoreCode.SetText(director.FormatSecret(code))
+		shown.SetText(director.FormatSecret(code))
 		sp.refresh()
 	})
 }

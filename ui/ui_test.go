@@ -28,8 +28,15 @@ import (
 // generic best-of-three Swiss) with the players registered.
 func windowOn(t *testing.T, name string, players ...string) (*director.Director, event.Event, *shell, fyne.Window) {
 	t.Helper()
+	return windowOnGame(t, name, "generic", "swiss", players...)
+}
+
+// windowOnGame is windowOn on an event of a game's format
+// (uitest.EventOf).
+func windowOnGame(t *testing.T, name, game, format string, players ...string) (*director.Director, event.Event, *shell, fyne.Window) {
+	t.Helper()
 	d := uitest.Director(t)
-	e := uitest.Event(t, d, name)
+	e := uitest.EventOf(t, d, name, game, format)
 	uitest.Players(t, d, e.ID, players...)
 	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	return d, e, s, w
@@ -324,10 +331,7 @@ func playRound(t *testing.T, s *shell, w fyne.Window, id event.EventID) {
 
 func TestASingleEliminationEventRunsUntilTheBracketIsComplete(t *testing.T) {
 	ctx := t.Context()
-	d := uitest.Director(t)
-	e := uitest.EventOf(t, d, "Saturday bracket", "generic", "single-elimination")
-	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
+	d, e, s, w := windowOnGame(t, "Saturday bracket", "generic", "single-elimination", "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	v := s.view
 	if want := "Any card game · Single elimination · 14 Jun 2025 · registration · 4 players"; v.subtitle.Text != want {
 		t.Errorf("subtitle = %q, want %q", v.subtitle.Text, want)
@@ -407,17 +411,9 @@ func TestTheHeaderPublishesADraftRound(t *testing.T) {
 }
 
 func TestAfterTheSwissRoundsTheHeaderStartsTheTopCut(t *testing.T) {
-	ctx := t.Context()
 	d := uitest.Director(t)
-	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Store championship", Game: "generic", Format: "swiss-top8", Date: uitest.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	set := e.Settings
-	set.Rounds, set.Playoff.TopCut = 1, 4
-	if err := d.Events.UpdateSettings(ctx, e.ID, set); err != nil {
-		t.Fatal(err)
-	}
+	e := uitest.EventOf(t, d, "Store championship", "generic", "swiss-top8")
+	uitest.ChangeSettings(t, d, &e, func(s *event.Settings) { s.Rounds, s.Playoff.TopCut = 1, 4 })
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss")
 	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
 	v := s.view
@@ -485,10 +481,7 @@ func TestAFixedTableRenumbersTheDraft(t *testing.T) {
 // panel, the standings follow.
 func TestAHeresyEventThroughTheWindow(t *testing.T) {
 	ctx := t.Context()
-	d := uitest.Director(t)
-	e := uitest.EventOf(t, d, "Reascension night", "heresy", "reascension")
-	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss", "Finn Hale", "Gus Ward")
-	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
+	d, e, s, w := windowOnGame(t, "Reascension night", "heresy", "reascension", "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown", "Eve Moss", "Finn Hale", "Gus Ward")
 	v := s.view
 	if !strings.HasSuffix(v.subtitle.Text, "registration · 4 rounds planned (recommended for 7 players)") {
 		t.Errorf("subtitle = %q", v.subtitle.Text)
@@ -544,10 +537,7 @@ func TestAHeresyEventThroughTheWindow(t *testing.T) {
 // standings.
 func TestATeamEventThroughTheWindow(t *testing.T) {
 	ctx := t.Context()
-	d := uitest.Director(t)
-	e := uitest.EventOf(t, d, "Friday 2v2", "altered", "2v2")
-	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, w := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
+	d, e, s, w := windowOnGame(t, "Friday 2v2", "altered", "2v2", "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	c := w.Canvas()
 	if !strings.Contains(s.view.subtitle.Text, "1 round planned (recommended for 2 teams)") {
 		t.Errorf("subtitle = %q", s.view.subtitle.Text)
@@ -842,10 +832,7 @@ func TestQuitMidRoundAsksToConfirm(t *testing.T) {
 // without a click: the header, the Registration tab and the Round tab.
 func TestTheWindowFollowsChangesMadeElsewhere(t *testing.T) {
 	ctx := t.Context()
-	d := uitest.Director(t)
-	e := uitest.Event(t, d, "Friday Swiss")
-	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
-	s, _ := newWindow(t, ServicesOf(d), Options{OpenEvent: e.ID})
+	d, e, s, _ := windowOn(t, "Friday Swiss", "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	v := s.view
 	entries, _ := d.Registration.Entries(ctx, e.ID)
 	if err := d.Registration.CheckIn(ctx, entries[0].ID, true); err != nil {

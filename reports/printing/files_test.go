@@ -36,6 +36,18 @@ func simulated(t *testing.T) (printing.Printer, string) {
 	return printing.Printer{D: printing.ServicesOf(d), DB: st.Path(), Store: st}, st.Path()
 }
 
+// importNight is a printer on simulated's database and a new, empty
+// generic Swiss there to import players into.
+func importNight(t *testing.T) (printing.Printer, event.Event) {
+	t.Helper()
+	p, _ := simulated(t)
+	e, err := eventsOf(p).CreateEvent(t.Context(), director.NewEvent{Name: "Import night", Game: "generic", Format: "swiss"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, e
+}
+
 // WriteFile writes a report, the event file and the TOM file with a line
 // saying what each holds; the two event files and the players CSV are
 // the user's only, and the event files read back as what they claim to be.
@@ -56,31 +68,27 @@ func TestWriteFileWritesReportsAndEventFiles(t *testing.T) {
 		t.Errorf("the report: %v %v", info, err)
 	}
 
+	// written writes the event's file of key to path, checks the line
+	// that says what it holds, and opens the file to read it back.
+	written := func(key, path, want string) io.Reader {
+		t.Helper()
+		summary, err := p.WriteFile(ctx, key, 1, 0, "", path)
+		if err != nil || summary != want {
+			t.Errorf("%s: %q, %v", key, summary, err)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = f.Close() })
+		return f
+	}
 	js := filepath.Join(dir, "event.json")
-	summary, err = p.WriteFile(ctx, printing.EventFileKey, 1, 0, "", js)
-	if err != nil || summary != "Simulated event (8 players), 8 players, 3 rounds (event file version 3)" {
-		t.Errorf("event file: %q, %v", summary, err)
-	}
-	f, err := os.Open(js)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if doc, err := transfer.Decode(f); err != nil || len(doc.Entries) != 8 || len(doc.Rounds) != 3 {
+	if doc, err := transfer.Decode(written(printing.EventFileKey, js, "Simulated event (8 players), 8 players, 3 rounds (event file version 3)")); err != nil || len(doc.Entries) != 8 || len(doc.Rounds) != 3 {
 		t.Errorf("the event file reads back as %d entries, %d rounds: %v", len(doc.Entries), len(doc.Rounds), err)
 	}
-
 	tom := filepath.Join(dir, "event.tdf")
-	summary, err = p.WriteFile(ctx, printing.TOMFileKey, 1, 0, "", tom)
-	if err != nil || summary != "Simulated event (8 players), 8 players, 3 rounds (TOM file)" {
-		t.Errorf("TOM file: %q, %v", summary, err)
-	}
-	g, err := os.Open(tom)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer g.Close()
-	if _, err := tdf.Parse(g); err != nil {
+	if _, err := tdf.Parse(written(printing.TOMFileKey, tom, "Simulated event (8 players), 8 players, 3 rounds (TOM file)")); err != nil {
 		t.Errorf("the TOM file does not parse: %v", err)
 	}
 	players := filepath.Join(dir, "players.csv")
@@ -136,11 +144,7 @@ func TestBackupNeedsAnOpenDatabase(t *testing.T) {
 // take, and a second import finds everyone already registered.
 func TestImportPlayersSaysWhatItCouldNotTake(t *testing.T) {
 	ctx := t.Context()
-	p, _ := simulated(t)
-	e, err := eventsOf(p).CreateEvent(ctx, director.NewEvent{Name: "Import night", Game: "generic", Format: "swiss"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, e := importNight(t)
 	csv := "Name,Member #,E-mail\nZoë Ødegård,77,zoe@example.org\n,78,\n李小龍,,li@\nAda Lovelace,,\n"
 	rep, problems, err := p.ReadPlayers(ctx, e.ID, strings.NewReader(csv))
 	if err != nil || rep.Registered != 2 || rep.NewPlayers != 2 || len(problems) != 2 || !strings.Contains(problems[0], "row 3") {
@@ -223,11 +227,7 @@ func TestReadEventFileAndImportEvents(t *testing.T) {
 // and fails when it could take no row.
 func TestImportPlayersFromWritesWhatItDid(t *testing.T) {
 	ctx := t.Context()
-	p, _ := simulated(t)
-	e, err := eventsOf(p).CreateEvent(ctx, director.NewEvent{Name: "Import night", Game: "generic", Format: "swiss"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, e := importNight(t)
 	var out strings.Builder
 	csv := "Name,Member #,E-mail\nZoë Ødegård,77,zoe@example.org\n,78,\n"
 	if err := p.ImportPlayersFrom(ctx, e.ID, strings.NewReader(csv), "players.csv", &out); err != nil {
@@ -243,7 +243,7 @@ func TestImportPlayersFromWritesWhatItDid(t *testing.T) {
 		t.Errorf("second import: %v\n%s", err, out.String())
 	}
 	out.Reset()
-	err = p.ImportPlayersFrom(ctx, e.ID, strings.NewReader("Name,Email\n,x@\n"), "bad.csv", &out)
+	err := p.ImportPlayersFrom(ctx, e.ID, strings.NewReader("Name,Email\n,x@\n"), "bad.csv", &out)
 	if err == nil || err.Error() != "no player could be registered from bad.csv (1 problem(s) above)" {
 		t.Errorf("no good row: %v\n%s", err, out.String())
 	}

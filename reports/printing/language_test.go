@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"tablekeeper/core/director"
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 )
@@ -17,19 +16,11 @@ func TestReportsAreSaidInTheEventsLanguageElseThePrinters(t *testing.T) {
 	ctx, d := pdfDirector(t)
 	event1 := func(name, language string) event.EventID {
 		t.Helper()
-		e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: name, Game: "generic", Format: "swiss"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		e := newEvent(ctx, t, d, name, "swiss", "Ada Lovelace", "Zoë Ødegård", "李小龍", "김민준")
 		s := e.Settings
 		s.Language = language
 		if err := d.Events.UpdateSettings(ctx, e.ID, s); err != nil {
 			t.Fatal(err)
-		}
-		for _, n := range []string{"Ada Lovelace", "Zoë Ødegård", "李小龍", "김민준"} {
-			if _, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: n}); err != nil {
-				t.Fatal(err)
-			}
 		}
 		if _, err := d.Rounds.PairNextRound(ctx, e.ID); err != nil {
 			t.Fatal(err)

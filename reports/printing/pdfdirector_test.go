@@ -60,16 +60,25 @@ func numbered(n int) []string {
 // and registers the players.
 func newEvent(ctx context.Context, t *testing.T, d *director.Director, name, format string, players ...string) event.Event {
 	t.Helper()
+	e, _ := newEventEntries(ctx, t, d, name, format, players...)
+	return e
+}
+
+// newEventEntries is newEvent, and returns the players' entries too, in
+// the order of players.
+func newEventEntries(ctx context.Context, t *testing.T, d *director.Director, name, format string, players ...string) (event.Event, []event.Entry) {
+	t.Helper()
 	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: name, Game: "generic", Format: format})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range players {
-		if _, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: p}); err != nil {
+	entries := make([]event.Entry, len(players))
+	for i, p := range players {
+		if entries[i], err = d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: p}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return e
+	return e, entries
 }
 
 // pairPublished pairs the event's next round and publishes it.

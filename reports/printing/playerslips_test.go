@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"tablekeeper/core/director"
-	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 	"tablekeeper/core/rules"
 	"tablekeeper/reports"
@@ -23,18 +22,7 @@ import (
 // has the event page's address.
 func TestPlayerSlipsHoldEachPlayersOwnCode(t *testing.T) {
 	ctx, d := pdfDirector(t)
-	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var entries []event.Entry
-	for _, name := range []string{"Ada Lovelace", "Zoë Ødegård", "李", "김민준", "Æmber Montgomery-Vasquez", "Dropped Dan"} {
-		en, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: name})
-		if err != nil {
-			t.Fatal(err)
-		}
-		entries = append(entries, en)
-	}
+	e, entries := newEventEntries(ctx, t, d, "Friday Night", "swiss", "Ada Lovelace", "Zoë Ødegård", "李", "김민준", "Æmber Montgomery-Vasquez", "Dropped Dan")
 	ada, err := d.Phones.PlayerCode(ctx, entries[0].ID) // shown at the kiosk before: kept
 	if err != nil {
 		t.Fatal(err)
@@ -119,14 +107,8 @@ func TestPlayerSlipsHoldEachPlayersOwnCode(t *testing.T) {
 // her code: the slips printed are those of the model with the token links.
 func TestPlayerSlipsQRCodesCarryTheLinkToken(t *testing.T) {
 	ctx, d := pdfDirector(t)
-	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday Night", Game: "generic", Format: "swiss"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	en, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "Ada Lovelace"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, entries := newEventEntries(ctx, t, d, "Friday Night", "swiss", "Ada Lovelace")
+	en := entries[0]
 	var got bytes.Buffer
 	if _, err := (Printer{D: ServicesOf(d), Network: func() string { return "http://192.168.1.20:8080/" }}).Write(ctx, PlayerSlipKey(en.ID), e.ID, 0, "A4", &got); err != nil {
 		t.Fatal(err)

@@ -137,15 +137,7 @@ func (s *Screen) Load(id event.EventID) {
 	work.Call(s.run, func(ctx context.Context) (view, error) {
 		cv, err := s.d.Views.ChallengesView(ctx, id)
 		return view{e: cv.Event, entries: cv.Entries, rounds: cv.Games}, err
-	}, func(v view, err error) {
-		if err != nil {
-			s.alert(err)
-			return
-		}
-		if id == s.eventID {
-			s.show(v)
-		}
-	})
+	}, work.Shown(s.alert, func() bool { return id == s.eventID }, s.show))
 }
 
 func (s *Screen) show(v view) {

@@ -31,6 +31,22 @@ func newForm(t *testing.T) (*director.Director, *CreateForm, *[]event.Event) {
 	return d, f, &created
 }
 
+// create presses the create form's Create, checks that it created one more
+// event, and reads that event back as the director keeps it.
+func create(t *testing.T, d *director.Director, f *CreateForm, created *[]event.Event) event.Event {
+	t.Helper()
+	before := len(*created)
+	test.Tap(f.createButton)
+	if len(*created) != before+1 {
+		t.Fatalf("not created: %q", f.problem.Text)
+	}
+	e, err := d.Events.Event(t.Context(), (*created)[before].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
 // settingsForm is the settings form of a new director's events, in a
 // window of the size.
 func settingsForm(t *testing.T, size fyne.Size) (*director.Director, *SettingsForm) {
@@ -40,6 +56,18 @@ func settingsForm(t *testing.T, size fyne.Size) (*director.Director, *SettingsFo
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(size)
 	return d, NewSettingsForm(d.Events, work.Sync{}, w)
+}
+
+// save presses the settings form's Save and reads event id back as the
+// director keeps it.
+func save(t *testing.T, d *director.Director, f *SettingsForm, id event.EventID) event.Event {
+	t.Helper()
+	test.Tap(f.saveButton)
+	got, err := d.Events.Event(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
 }
 
 func TestTheFormCreatesAnEventWithTheFormatsDefaults(t *testing.T) {
@@ -170,8 +198,7 @@ func TestTheSettingsFormChangesTheSettingsBeforeRoundOne(t *testing.T) {
 	}
 	test.Tap(f.phoneApproval)
 	test.Tap(f.confirmBoth)
-	test.Tap(f.saveButton)
-	got, _ := d.Events.Event(ctx, e.ID)
+	got := save(t, d, f, e.ID)
 	if saved != 1 || got.Settings.GamesPerMatch != 1 || got.Settings.Rounds != 4 || got.Settings.RoundMinutes != 30 || !got.Settings.PhoneReportsNeedApproval ||
 		!got.Settings.PlayersConfirmResults {
 		t.Fatalf("saved %d, settings %+v", saved, got.Settings)
@@ -195,7 +222,6 @@ func TestTheSettingsFormChangesTheSettingsBeforeRoundOne(t *testing.T) {
 }
 
 func TestTheSettingsFormSavesATopCutAndTheTiebreakerOrder(t *testing.T) {
-	ctx := t.Context()
 	d, f := settingsForm(t, fyne.NewSize(1366, 768))
 	e := uitest.Event(t, d, "Store championship")
 	f.Show(e)
@@ -237,11 +263,7 @@ func TestTheSettingsFormSavesATopCutAndTheTiebreakerOrder(t *testing.T) {
 		t.Error("random can be moved away from last")
 	}
 
-	test.Tap(f.saveButton)
-	got, err := d.Events.Event(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := save(t, d, f, e.ID)
 	s := got.Settings
 	if s.Playoff.TopCut != 8 || s.Playoff.BestOf != 5 || s.Playoff.Minutes != 90 || strings.Join(s.Tiebreakers, ",") != "buchholz,omw,ogw,h2h,random" {
 		t.Fatalf("saved %+v; problem %q", s, f.problem.Text)
@@ -249,7 +271,6 @@ func TestTheSettingsFormSavesATopCutAndTheTiebreakerOrder(t *testing.T) {
 }
 
 func TestTheSettingsFormOffersWhatTheStructureHas(t *testing.T) {
-	ctx := t.Context()
 	d, f := settingsForm(t, fyne.NewSize(1366, 768))
 	cases := []struct {
 		game, format                string
@@ -264,10 +285,7 @@ func TestTheSettingsFormOffersWhatTheStructureHas(t *testing.T) {
 		{game: "generic", format: "swiss", topCut: true},
 	}
 	for _, c := range cases {
-		e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: c.format, Game: c.game, Format: c.format, Date: uitest.Now})
-		if err != nil {
-			t.Fatal(err)
-		}
+		e := uitest.EventOf(t, d, c.format, c.game, c.format)
 		f.Show(e)
 		sf := f.structure
 		if sf.topCutRow.visible() != c.topCut || sf.bestOfRow.visible() != c.playoff || sf.thirdRow.visible() != c.third || sf.doubleRow.visible() != c.dbl {
@@ -289,8 +307,7 @@ func TestTheSettingsFormOffersWhatTheStructureHas(t *testing.T) {
 		if c.third {
 			sf.thirdPlace.SetChecked(true)
 		}
-		test.Tap(f.saveButton)
-		got, _ := d.Events.Event(ctx, e.ID)
+		got := save(t, d, f, e.ID)
 		if got.Settings.Double != c.dbl || got.Settings.Playoff.ThirdPlace != c.third {
 			t.Errorf("%s: saved double %v, third place %v; problem %q", c.format, got.Settings.Double, got.Settings.Playoff.ThirdPlace, f.problem.Text)
 		}
@@ -310,11 +327,7 @@ func TestTheCreateFormTakesTheStructuresOptions(t *testing.T) {
 	}
 	test.Type(f.name, "Saturday bracket")
 	f.structure.thirdPlace.SetChecked(true)
-	test.Tap(f.createButton)
-	if len(*created) != 1 {
-		t.Fatalf("not created: %q", f.problem.Text)
-	}
-	e, _ := d.Events.Event(t.Context(), (*created)[0].ID)
+	e := create(t, d, f, created)
 	if e.Settings.Structure != event.StructureSingleElimination || !e.Settings.Playoff.ThirdPlace {
 		t.Errorf("saved %+v", e.Settings)
 	}
@@ -325,11 +338,7 @@ func TestTheCreateFormTakesTheStructuresOptions(t *testing.T) {
 	f.format.SetSelected("Swiss (best of three)")
 	test.Type(f.name, "Store championship")
 	f.structure.topCut.SetSelected("Top 4")
-	test.Tap(f.createButton)
-	if len(*created) != 2 {
-		t.Fatalf("not created: %q", f.problem.Text)
-	}
-	e, _ = d.Events.Event(t.Context(), (*created)[1].ID)
+	e = create(t, d, f, created)
 	if e.Settings.Playoff.TopCut != 4 {
 		t.Errorf("top cut = %d", e.Settings.Playoff.TopCut)
 	}
@@ -366,11 +375,7 @@ func TestLateEntryLossesIsASwissSetting(t *testing.T) {
 	}
 	test.Type(f.name, "Late night")
 	f.structure.lateLosses.SetChecked(true)
-	test.Tap(f.createButton)
-	if len(*created) != 1 {
-		t.Fatalf("not created: %q", f.problem.Text)
-	}
-	e, _ := d.Events.Event(t.Context(), (*created)[0].ID)
+	e := create(t, d, f, created)
 	if !e.Settings.LateEntryLosses {
 		t.Errorf("saved %+v", e.Settings)
 	}
@@ -391,11 +396,7 @@ func TestMultiplayerSwissOffersAFinalTable(t *testing.T) {
 	}
 	f.structure.secondary.SetChecked(true)
 	test.Type(f.name, "SWS Saturday")
-	test.Tap(f.createButton)
-	if len(*created) != 1 {
-		t.Fatalf("not created: %q", f.problem.Text)
-	}
-	e, _ := d.Events.Event(t.Context(), (*created)[0].ID)
+	e := create(t, d, f, created)
 	if e.Settings.FinalTable.Size != 5 || !e.Settings.FinalTable.Secondary || e.Settings.Playoff.TopCut != 0 {
 		t.Errorf("saved %+v", e.Settings)
 	}
@@ -405,7 +406,6 @@ func TestMultiplayerSwissOffersAFinalTable(t *testing.T) {
 // pods and packs are settings, changed before round 1 and refused with a
 // sentence when mistyped.
 func TestTheSettingsFormChangesGamePointsAndTheDraft(t *testing.T) {
-	ctx := t.Context()
 	d, f := settingsForm(t, fyne.NewSize(1000, 800))
 	e := uitest.EventOf(t, d, "Whirlpool", "shadowfist", "whirlpool-of-blood")
 	f.Show(e)
@@ -427,8 +427,7 @@ func TestTheSettingsFormChangesGamePointsAndTheDraft(t *testing.T) {
 	f.game.gamePoints.SetText("5 3 2 1 -2 1 -2")
 	f.game.pods.SetText("5 4 5")
 	f.game.packs.SetText("8")
-	test.Tap(f.saveButton)
-	got, _ := d.Events.Event(ctx, e.ID)
+	got := save(t, d, f, e.ID)
 	s := got.Settings
 	if s.Shadowfist.GamePoints == nil || *s.Shadowfist.GamePoints != (event.GamePointValues{Seized: 5, Burned: 3, Played: 2, OtherBurned: 1, Reduce: -2, Controlled: 1, Increase: -2}) ||
 		s.Draft.Ideal != 5 || s.Draft.Min != 4 || s.Draft.Max != 5 || s.Draft.Packs != 8 || s.Shadowfist.Environment != "old-masters" || s.DeckRules != "shadowfist" {
@@ -447,7 +446,6 @@ func TestTheSettingsFormChangesGamePointsAndTheDraft(t *testing.T) {
 // unticking saves the unfloored GW% (melee.gg), ticking it again restores
 // the floor; a multiplayer event does not offer it.
 func TestTheSettingsFormOffersTheOwnGameWinFloor(t *testing.T) {
-	ctx := t.Context()
 	d, f := settingsForm(t, fyne.NewSize(1000, 700))
 	e := uitest.Event(t, d, "Tonight")
 
@@ -460,8 +458,7 @@ func TestTheSettingsFormOffersTheOwnGameWinFloor(t *testing.T) {
 	}
 	for _, floor := range []bool{false, true} {
 		f.gwFloor.SetChecked(floor)
-		test.Tap(f.saveButton)
-		got, _ := d.Events.Event(ctx, e.ID)
+		got := save(t, d, f, e.ID)
 		if got.Settings.UnflooredGameWin == floor {
 			t.Fatalf("floor ticked %v saved UnflooredGameWin %v (problem %q)", floor, got.Settings.UnflooredGameWin, f.problem.Text)
 		}
@@ -479,8 +476,7 @@ func TestTheSettingsFormOffersTheOwnGameWinFloor(t *testing.T) {
 	if f.gwFloorBox.Visible() {
 		t.Error("a multiplayer event offers the GW% floor")
 	}
-	test.Tap(f.saveButton)
-	if got, _ := d.Events.Event(ctx, heresy.ID); got.Settings.UnflooredGameWin || f.problem.Visible() {
+	if got := save(t, d, f, heresy.ID); got.Settings.UnflooredGameWin || f.problem.Visible() {
 		t.Errorf("multiplayer settings %+v, problem %q", got.Settings, f.problem.Text)
 	}
 }
@@ -505,7 +501,6 @@ func TestEscCancelsTheCreateForm(t *testing.T) {
 // The print language is one choice: the screen's (saved as none), or a
 // shipped language by its own name; the form reopens on the one saved.
 func TestTheSettingsFormChoosesThePrintLanguage(t *testing.T) {
-	ctx := t.Context()
 	d, f := settingsForm(t, fyne.NewSize(1000, 700))
 	e := uitest.Event(t, d, "Tonight")
 
@@ -514,8 +509,7 @@ func TestTheSettingsFormChoosesThePrintLanguage(t *testing.T) {
 		t.Fatalf("print language %q of %q", f.printLanguage.Selected, f.printLanguage.Options)
 	}
 	f.printLanguage.SetSelected("Français")
-	test.Tap(f.saveButton)
-	got, _ := d.Events.Event(ctx, e.ID)
+	got := save(t, d, f, e.ID)
 	if got.Settings.Language != "fr" {
 		t.Fatalf("saved print language %q (problem %q), want fr", got.Settings.Language, f.problem.Text)
 	}
@@ -524,8 +518,7 @@ func TestTheSettingsFormChoosesThePrintLanguage(t *testing.T) {
 		t.Errorf("the form reopens on %q", f.printLanguage.Selected)
 	}
 	f.printLanguage.SetSelectedIndex(0)
-	test.Tap(f.saveButton)
-	if got, _ := d.Events.Event(ctx, e.ID); got.Settings.Language != "" {
+	if got := save(t, d, f, e.ID); got.Settings.Language != "" {
 		t.Errorf("the screen's language saved as %q, want none", got.Settings.Language)
 	}
 }
@@ -552,7 +545,6 @@ func TestTheSettingsFormOpensReadyForEsc(t *testing.T) {
 // unticking it before round 1 saves the judges' choice; other formats do
 // not offer it.
 func TestTheSettingsFormLetsTheJudgesNegateRevelationsDeckTuning(t *testing.T) {
-	ctx := t.Context()
 	d, f := settingsForm(t, fyne.NewSize(1000, 800))
 	e := uitest.EventOf(t, d, "Revelations", "heresy", "revelations")
 	f.Show(e)
@@ -560,8 +552,7 @@ func TestTheSettingsFormLetsTheJudgesNegateRevelationsDeckTuning(t *testing.T) {
 		t.Fatalf("deck tuning shown %v, ticked %v; want both for Revelations", f.game.tuningRow.visible(), f.game.tuning.Checked)
 	}
 	f.game.tuning.SetChecked(false)
-	test.Tap(f.saveButton)
-	got, _ := d.Events.Event(ctx, e.ID)
+	got := save(t, d, f, e.ID)
 	if !got.Settings.Heresy.NoTuning {
 		t.Fatalf("saved %+v (problem %q)", got.Settings.Heresy, f.problem.Text)
 	}

@@ -12,7 +12,6 @@ import (
 // The Settings screen shows and saves whether drops from phones apply
 // without the organizer's approval (off by default).
 func TestTheSettingsFormSetsWhetherPhoneDropsNeedApproval(t *testing.T) {
-	ctx := t.Context()
 	d, f := settingsForm(t, fyne.NewSize(1000, 700))
 	e := uitest.Event(t, d, "Tonight")
 	f.Show(e)
@@ -20,8 +19,7 @@ func TestTheSettingsFormSetsWhetherPhoneDropsNeedApproval(t *testing.T) {
 		t.Fatalf("phone drops %q checked %v; want unchecked by default", f.phoneDrops.Text, f.phoneDrops.Checked)
 	}
 	test.Tap(f.phoneDrops)
-	test.Tap(f.saveButton)
-	got, _ := d.Events.Event(ctx, e.ID)
+	got := save(t, d, f, e.ID)
 	if !got.Settings.PhoneDropsWithoutApproval || got.Settings.PhoneReportsNeedApproval {
 		t.Fatalf("saved %+v", got.Settings)
 	}

@@ -135,16 +135,7 @@ func (s *Screen) reload() {
 	id := s.eventID
 	work.Call(s.run, func(ctx context.Context) (snapshot, error) {
 		return s.read(ctx, id)
-	}, func(sn snapshot, err error) {
-		if err != nil {
-			s.alert(err)
-			return
-		}
-		if id != s.eventID {
-			return
-		}
-		s.show(sn)
-	})
+	}, work.Shown(s.alert, func() bool { return id == s.eventID }, s.show))
 }
 
 // read reads a snapshot of event id: one director read, so what the tab

@@ -61,26 +61,6 @@ func (f fixture) judge(t *testing.T, name string, role event.JudgeRole, order in
 	return j
 }
 
-func (f fixture) entries(t *testing.T) []event.Entry {
-	t.Helper()
-	en, err := f.D.Registration.Entries(t.Context(), f.E.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return en
-}
-
-func (f fixture) entryNamed(t *testing.T, name string) event.Entry {
-	t.Helper()
-	for _, en := range f.entries(t) {
-		if en.Name == name {
-			return en
-		}
-	}
-	t.Fatalf("no entry %s", name)
-	return event.Entry{}
-}
-
 func (f fixture) log(t *testing.T) []event.JudgeLogEntry {
 	t.Helper()
 	l, err := f.D.Judging.JudgeLog(t.Context(), f.E.ID)
@@ -204,7 +184,7 @@ func TestALoneOrganizerAddsThemselvesThenTheJudges(t *testing.T) {
 	}
 	judges, _ = f.D.Judging.Judges(t.Context(), f.E.ID)
 	ana := judges[slices.IndexFunc(judges, func(j event.Judge) bool { return j.Name == "Ana Silva" })]
-	if ana.PlayerID != f.entryNamed(t, "Ana Silva").PlayerID || ana.Order != 2 {
+	if ana.PlayerID != f.EntryNamed(t, "Ana Silva").PlayerID || ana.Order != 2 {
 		t.Errorf("Ana saved as %+v", ana)
 	}
 
@@ -266,7 +246,7 @@ func TestShadowfistStallingClimbsTheLadderAndADeductionChangesTheStandings(t *te
 	f := open(t, "shadowfist", "final-brawl", true, "Zoë Ødegård", "李小龍", "Ana Silva", "Ben Ode", "Cleo Park", "Dev Rao", "Eli Moss", "Fay Lund")
 	f.judge(t, "Grace Hopper", event.RoleHeadJudge, 1, 0)
 	const p = "李小龍"
-	entry := f.entryNamed(t, p)
+	entry := f.EntryNamed(t, p)
 	points := func() (int, int) {
 		st, err := f.D.Rounds.Standings(t.Context(), f.E.ID)
 		if err != nil {
@@ -337,7 +317,7 @@ func TestADisqualificationDropsThePlayerUntilWithdrawn(t *testing.T) {
 	test.Type(form.description, "stacked the deck")
 	f.save(t)
 	f.Errs.None(t)
-	if st := f.entryNamed(t, ben).Status; st != event.EntryDisqualified {
+	if st := f.EntryNamed(t, ben).Status; st != event.EntryDisqualified {
 		t.Fatalf("after the disqualification Ben is %s", st)
 	}
 	log := f.log(t)
@@ -364,7 +344,7 @@ func TestADisqualificationDropsThePlayerUntilWithdrawn(t *testing.T) {
 	test.Type(wd.reason, "wrong player")
 	test.Tap(wd.confirm)
 	f.Errs.None(t)
-	if st := f.entryNamed(t, ben).Status; st != event.EntryActive {
+	if st := f.EntryNamed(t, ben).Status; st != event.EntryActive {
 		t.Errorf("after the withdrawal Ben is %s", st)
 	}
 	log = f.log(t)
@@ -419,7 +399,7 @@ func TestABadEntryShowsTheErrorAndSavesNothing(t *testing.T) {
 func TestTheNextJudgeRulesWhenTheJudgePlaysAtTheTable(t *testing.T) {
 	f := open(t, "shadowfist", "big-man", true, fourPlayers...)
 	f.judge(t, "Grace Hopper", event.RoleHeadJudge, 1, 0)
-	ana := f.judge(t, "Ana Silva", event.RoleJudge, 2, f.entryNamed(t, "Ana Silva").PlayerID)
+	ana := f.judge(t, "Ana Silva", event.RoleJudge, 2, f.EntryNamed(t, "Ana Silva").PlayerID)
 	ben := f.judge(t, "Ben Ode", event.RoleJudge, 3, 0)
 	if ben.Order != 3 {
 		t.Fatalf("Ben %+v", ben)

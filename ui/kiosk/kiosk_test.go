@@ -105,22 +105,12 @@ func (f *fixture) root() fyne.CanvasObject { return f.w.Content() }
 
 func (f *fixture) entries(t *testing.T) []event.Entry {
 	t.Helper()
-	en, err := f.d.Registration.Entries(t.Context(), f.e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return en
+	return uitest.Entries(t, f.d.Director, f.e.ID)
 }
 
 func (f *fixture) entry(t *testing.T, name string) event.Entry {
 	t.Helper()
-	for _, en := range f.entries(t) {
-		if en.Name == name {
-			return en
-		}
-	}
-	t.Fatalf("%s has no entry", name)
-	return event.Entry{}
+	return uitest.EntryNamed(t, f.d.Director, f.e.ID, name)
 }
 
 // texts is every visible label, rich text, button and entry text.

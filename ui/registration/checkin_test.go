@@ -66,7 +66,7 @@ func (f fixture) box(t *testing.T, row int) *presentBox {
 
 func (f fixture) savedPresent(t *testing.T, row int) bool {
 	t.Helper()
-	return f.entries(t)[row].CheckedIn
+	return f.Entries(t)[row].CheckedIn
 }
 
 // Space shows the tick at once; a read of the registration that was under

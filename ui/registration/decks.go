@@ -259,14 +259,7 @@ func (g *decksDialog) reload() {
 	}
 	work.Call(g.s.run, func(ctx context.Context) (director.DeckStatus, error) {
 		return dd.DeckStatus(ctx, id)
-	}, func(st director.DeckStatus, err error) {
-		if err != nil {
-			g.s.alert(err)
-			return
-		}
-		if id != g.s.eventID {
-			return
-		}
+	}, work.Shown(g.s.alert, func() bool { return id == g.s.eventID }, func(st director.DeckStatus) {
 		g.status = st
 		g.checks = map[event.EntryID]director.DeckCheck{}
 		for _, row := range st.Rows {
@@ -276,7 +269,7 @@ func (g *decksDialog) reload() {
 		}
 		g.showStatus()
 		g.applyFilter()
-	})
+	}))
 }
 
 func (g *decksDialog) updateRow(i widget.ListItemID, o fyne.CanvasObject) {

@@ -43,12 +43,12 @@ func TestRenamingAPlayerAsksThenShowsTheNewNameEverywhere(t *testing.T) {
 	if g.confirm == nil || !g.confirm.Visible() {
 		t.Fatal("Enter saved without asking")
 	}
-	if f.entries(t)[0].Name != "Ada Lovlace" {
+	if f.Entries(t)[0].Name != "Ada Lovlace" {
 		t.Fatal("the name changed before the answer")
 	}
 	g.confirm.Confirm()
 	f.Errs.None(t)
-	if got := f.entries(t)[0].Name; got != "Ada Lovelace" {
+	if got := f.Entries(t)[0].Name; got != "Ada Lovelace" {
 		t.Fatalf("after the rename the entry reads %q", got)
 	}
 	if !uitest.HasText(f.S.Content(), "Ada Lovelace") {
@@ -109,7 +109,7 @@ func TestMergingAPlayerEnteredTwice(t *testing.T) {
 	if len(*f.Errs) != 1 || !errors.Is((*f.Errs)[0], event.ErrConflict) {
 		t.Fatalf("merging two players of one event: %v; want a conflict said", *f.Errs)
 	}
-	if n := len(f.entries(t)); n != 2 {
+	if n := len(f.Entries(t)); n != 2 {
 		t.Fatalf("a refused merge left %d entries in Friday", n)
 	}
 }

@@ -104,7 +104,7 @@ func TestDrawingDraftPodsShowsThePodsAndThePasses(t *testing.T) {
 
 func name(t *testing.T, f fixture, id event.EntryID) string {
 	t.Helper()
-	for _, en := range f.entries(t) {
+	for _, en := range f.Entries(t) {
 		if en.ID == id {
 			return en.Name
 		}

@@ -43,7 +43,7 @@ func TestPresentBoxesAreReachedByTabShowAFocusRingAndToggleWithSpace(t *testing.
 
 	test.Type(box, " ")
 	f.Errs.None(t)
-	if en := f.entries(t); !en[0].CheckedIn || en[1].CheckedIn {
+	if en := f.Entries(t); !en[0].CheckedIn || en[1].CheckedIn {
 		t.Fatalf("Space on the first box: checked in %v %v, want only the first", en[0].CheckedIn, en[1].CheckedIn)
 	}
 
@@ -59,7 +59,7 @@ func TestPresentBoxesAreReachedByTabShowAFocusRingAndToggleWithSpace(t *testing.
 		t.Errorf("the first box still shows the ring after the focus left")
 	}
 	test.Type(last, " ")
-	if en := f.entries(t); !en[39].CheckedIn {
+	if en := f.Entries(t); !en[39].CheckedIn {
 		t.Fatalf("Space on the last row's box did not check it in")
 	}
 	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyUp})

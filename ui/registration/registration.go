@@ -295,33 +295,27 @@ func (s *Screen) Reload() {
 		// One read: the event, its entries and teams are one moment.
 		v, err := s.d.Views.RegistrationView(ctx, id)
 		return loaded{event: v.Event, entries: v.Entries, teams: v.Teams}, err
-	}, func(l loaded, err error) {
-		if err != nil {
-			s.alert(err)
-			return
+	}, work.Shown(s.alert, func() bool { return id == s.eventID }, func(l loaded) {
+		s.loading = false
+		s.settle(n)
+		s.event = l.event
+		s.draftButton.Hidden = !l.event.Settings.HasDraft()
+		s.draftButton.Refresh()
+		s.decksButton.Hidden = s.d.Decks == nil || l.event.Settings.DeckRules == ""
+		s.decksButton.Refresh()
+		teams := l.event.Settings.Teams()
+		for _, o := range []fyne.CanvasObject{s.teamsButton, s.teamHead, s.teamList} {
+			toggle.Visible(o, teams)
 		}
-		if id == s.eventID {
-			s.loading = false
-			s.settle(n)
-			s.event = l.event
-			s.draftButton.Hidden = !l.event.Settings.HasDraft()
-			s.draftButton.Refresh()
-			s.decksButton.Hidden = s.d.Decks == nil || l.event.Settings.DeckRules == ""
-			s.decksButton.Refresh()
-			teams := l.event.Settings.Teams()
-			for _, o := range []fyne.CanvasObject{s.teamsButton, s.teamHead, s.teamList} {
-				toggle.Visible(o, teams)
-			}
-			for _, o := range []fyne.CanvasObject{s.entryHead, s.entryList} {
-				toggle.Visible(o, !teams)
-			}
-			s.setTeams(l.teams)
-			s.showEntries(l.entries)
-			s.find(s.search.Text)
-			s.teamsDlg.refresh()
-			s.decks.refresh()
+		for _, o := range []fyne.CanvasObject{s.entryHead, s.entryList} {
+			toggle.Visible(o, !teams)
 		}
-	})
+		s.setTeams(l.teams)
+		s.showEntries(l.entries)
+		s.find(s.search.Text)
+		s.teamsDlg.refresh()
+		s.decks.refresh()
+	}))
 }
 
 // Entries returns the entries shown, after the filter.

@@ -46,15 +46,6 @@ func setup(t *testing.T) fixture {
 	return show(t, d, uitest.Event(t, d, "Friday Swiss"), work.Sync{}, fyne.NewSize(1100, 700))
 }
 
-func (f fixture) entries(t *testing.T) []event.Entry {
-	t.Helper()
-	en, err := f.D.Registration.Entries(t.Context(), f.E.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return en
-}
-
 // enterMatch types q in the directory search, checks that it finds want
 // alone, and presses Enter on it without an error.
 func (f fixture) enterMatch(t *testing.T, q, want string) {
@@ -93,7 +84,7 @@ func TestAddingANewPlayerRegistersThemAndListsTheEntry(t *testing.T) {
 	test.Tap(f.S.addButton)
 
 	f.Errs.None(t)
-	got := f.entries(t)
+	got := f.Entries(t)
 	if len(got) != 1 || got[0].Name != "Ada Lovelace" || got[0].MemberNo != "TK-1" {
 		t.Fatalf("director entries = %+v", got)
 	}
@@ -115,7 +106,7 @@ func TestPressingEnterInTheNewPlayerNameRegisters(t *testing.T) {
 	f := setup(t)
 	test.Type(f.S.newName, "Grace Hopper")
 	f.S.newName.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if got := names(f.entries(t)); got != "Grace Hopper" {
+	if got := names(f.Entries(t)); got != "Grace Hopper" {
 		t.Fatalf("entries = %q", got)
 	}
 }
@@ -124,7 +115,7 @@ func TestANewPlayerWithoutANameIsRefusedOnTheStatusLine(t *testing.T) {
 	f := setup(t)
 	test.Type(f.S.newMember, "TK-9")
 	test.Tap(f.S.addButton)
-	if len(f.entries(t)) != 0 {
+	if len(f.Entries(t)) != 0 {
 		t.Fatal("an entry was saved")
 	}
 	if f.S.status.Importance != widget.DangerImportance || f.S.status.Text != "A player needs a name" {
@@ -136,7 +127,7 @@ func TestSearchingTheDirectoryAndPressingEnterRegistersTheMatch(t *testing.T) {
 	f := setup(t)
 	f.directory(t, "Bob Stone", "Carol Reed", "Bobby Tables")
 	f.enterMatch(t, "carol", "Carol Reed")
-	if got := names(f.entries(t)); got != "Carol Reed" {
+	if got := names(f.Entries(t)); got != "Carol Reed" {
 		t.Fatalf("entries = %q", got)
 	}
 	if f.S.search.Text != "" || f.W.Canvas().Focused() != f.S.search {
@@ -154,7 +145,7 @@ func TestClickingRegisterOnAMatchRegistersItOnceOnly(t *testing.T) {
 	}
 	test.Type(f.S.search, "bob")
 	test.Tap(uitest.Button(t, f.W.Content(), "Register", 0))
-	if got := names(f.entries(t)); got != "Bob Stone" {
+	if got := names(f.Entries(t)); got != "Bob Stone" {
 		t.Fatalf("entries = %q", got)
 	}
 
@@ -165,7 +156,7 @@ func TestClickingRegisterOnAMatchRegistersItOnceOnly(t *testing.T) {
 		t.Error("the Registered button of an entered player is enabled")
 	}
 	f.S.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if n := len(f.entries(t)); n != 1 {
+	if n := len(f.Entries(t)); n != 1 {
 		t.Fatalf("%d entries after Enter on a registered match", n)
 	}
 	if !strings.Contains(f.S.status.Text, "already registered") {
@@ -190,7 +181,7 @@ func TestCheckInDropAndReinstateFromTheEntriesList(t *testing.T) {
 	}
 	test.Tap(checks[0])
 	f.Errs.None(t)
-	got := f.entries(t)
+	got := f.Entries(t)
 	if !got[0].CheckedIn || got[1].CheckedIn {
 		t.Fatalf("checked in: Ada %v, Bob %v", got[0].CheckedIn, got[1].CheckedIn)
 	}
@@ -202,12 +193,12 @@ func TestCheckInDropAndReinstateFromTheEntriesList(t *testing.T) {
 		t.Fatalf("Drop did not ask first: %q", uitest.Texts(top))
 	}
 	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if got = f.entries(t); got[1].Status != event.EntryActive {
+	if got = f.Entries(t); got[1].Status != event.EntryActive {
 		t.Fatalf("Enter on the question dropped Bob: %s", got[1].Status)
 	}
 	test.Tap(uitest.Button(t, f.W.Content(), "Drop", 1))
 	f.S.confirm.Confirm()
-	got = f.entries(t)
+	got = f.Entries(t)
 	if got[1].Status != event.EntryDropped {
 		t.Fatalf("Bob's status = %s", got[1].Status)
 	}
@@ -227,7 +218,7 @@ func TestCheckInDropAndReinstateFromTheEntriesList(t *testing.T) {
 		}
 	}
 	test.Tap(checks[0])
-	got = f.entries(t)
+	got = f.Entries(t)
 	if got[1].Status != event.EntryActive || got[0].CheckedIn {
 		t.Fatalf("after re-instate and undo: %+v", got)
 	}
@@ -314,7 +305,7 @@ func TestAFixedTableIsSetFromTheEntryRow(t *testing.T) {
 
 	f.fixTable(t, 0, "9")
 	f.Errs.None(t)
-	if got := f.entries(t)[0].FixedTable; got != 9 {
+	if got := f.Entries(t)[0].FixedTable; got != 9 {
 		t.Fatalf("Ada's fixed table = %d, want 9", got)
 	}
 	if !uitest.HasText(f.W.Content(), "active · fixed table 9") {
@@ -327,7 +318,7 @@ func TestAFixedTableIsSetFromTheEntryRow(t *testing.T) {
 
 	// The director refuses the same table for Bob; the status line says why.
 	f.fixTable(t, 1, "9")
-	if got := f.entries(t)[1].FixedTable; got != 0 {
+	if got := f.Entries(t)[1].FixedTable; got != 0 {
 		t.Errorf("Bob was given table %d", got)
 	}
 	if f.S.status.Importance != widget.DangerImportance || f.S.status.Text != "Table 9 is already fixed for Ada Lovelace" {
@@ -342,7 +333,7 @@ func TestAFixedTableIsSetFromTheEntryRow(t *testing.T) {
 
 	// Empty clears it.
 	f.fixTable(t, 0, "")
-	if got := f.entries(t)[0].FixedTable; got != 0 {
+	if got := f.Entries(t)[0].FixedTable; got != 0 {
 		t.Errorf("Ada's fixed table = %d after clearing", got)
 	}
 	if uitest.HasText(f.W.Content(), "active · fixed table 9") {
@@ -435,24 +426,24 @@ func TestASeedIsSetFromTheEntryRow(t *testing.T) {
 	f := setup(t)
 	uitest.Players(t, f.D, f.E.ID, "Ada Lovelace", "Bob Stone")
 	f.S.Load(f.E.ID)
-	f.S.ShowFixTable(f.entries(t)[0])
+	f.S.ShowFixTable(f.Entries(t)[0])
 	test.Type(f.S.seedEntry, "3")
 	f.S.fixDialog.Submit()
-	if got := f.entries(t)[0].Seed; got != 3 {
+	if got := f.Entries(t)[0].Seed; got != 3 {
 		t.Fatalf("seed %d, want 3", got)
 	}
 	if !strings.Contains(f.S.status.Text, "seed 3") {
 		t.Errorf("status = %q", f.S.status.Text)
 	}
 	// A table with a taken seed: one write, so neither is saved.
-	f.S.ShowFixTable(f.entries(t)[1])
+	f.S.ShowFixTable(f.Entries(t)[1])
 	test.Type(f.S.fixEntry, "4")
 	test.Type(f.S.seedEntry, "3")
 	f.S.fixDialog.Submit()
 	if f.S.status.Importance != widget.DangerImportance || !strings.Contains(f.S.status.Text, "Seed 3 already belongs to Ada Lovelace") {
 		t.Errorf("a seed twice: status = %q", f.S.status.Text)
 	}
-	if got := f.entries(t)[1].FixedTable; got != 0 {
+	if got := f.Entries(t)[1].FixedTable; got != 0 {
 		t.Errorf("the seed was refused, yet table %d was fixed", got)
 	}
 }

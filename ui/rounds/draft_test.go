@@ -235,15 +235,8 @@ func TestAPlayoffRoundShowsItsNameAndMatchLength(t *testing.T) {
 	test.NewTempApp(t)
 	ctx := t.Context()
 	d := uitest.Director(t)
-	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Cup", Game: "generic", Format: "swiss-top8", Date: uitest.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := e.Settings
-	s.Rounds, s.Playoff.TopCut, s.Playoff.BestOf = 1, 2, 5
-	if err := d.Events.UpdateSettings(ctx, e.ID, s); err != nil {
-		t.Fatal(err)
-	}
+	e := uitest.EventOf(t, d, "Cup", "generic", "swiss-top8")
+	uitest.ChangeSettings(t, d, &e, func(s *event.Settings) { s.Rounds, s.Playoff.TopCut, s.Playoff.BestOf = 1, 2, 5 })
 	uitest.Players(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Carol Reed", "Dan Brown")
 	r := uitest.Pair(t, d, e.ID)
 	for _, tb := range r.Tables {

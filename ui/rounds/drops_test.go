@@ -20,22 +20,13 @@ func (f fixture) ask(t *testing.T, en event.Entry) {
 	}
 }
 
-func (f fixture) entries(t *testing.T) []event.Entry {
-	t.Helper()
-	es, err := f.D.Registration.Entries(t.Context(), f.E.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return es
-}
-
 // The Round tab lists a request to drop with who, after which round,
 // when and from which device; the Missing results list marks her table;
 // Accept drops her after this round, Refuse keeps her in, and the list
 // goes when nothing waits.
 func TestTheRoundTabListsDropRequests(t *testing.T) {
 	f := setup(t)
-	es := f.entries(t)
+	es := f.Entries(t)
 	if f.S.drops.box.Visible() {
 		t.Fatal("the list shows with no request")
 	}
@@ -57,13 +48,13 @@ func TestTheRoundTabListsDropRequests(t *testing.T) {
 
 	test.Tap(uitest.Button(t, f.W.Content(), "Accept", 0))
 	f.S.Load(f.E.ID)
-	got := f.entries(t)
+	got := f.Entries(t)
 	if got[0].Status != event.EntryDropped || got[0].DroppedAfter != 1 {
 		t.Fatalf("accepted: %+v", got[0])
 	}
 	test.Tap(uitest.Button(t, f.W.Content(), "Refuse", 0))
 	f.S.Load(f.E.ID)
-	if got := f.entries(t); !got[1].Active() {
+	if got := f.Entries(t); !got[1].Active() {
 		t.Fatalf("refused, yet %+v", got[1])
 	}
 	if f.S.drops.box.Visible() || len(f.S.DropRequests()) != 0 {

@@ -209,15 +209,23 @@ func (p *resultPanel) onCancel() {
 
 // --- the Round tab's side ---
 
+// notRecordable says why no result can be entered on the tab now: there
+// is no round yet, or the round is a draft; nil when results can be.
+func (s *Screen) notRecordable() error {
+	if s.number == 0 {
+		return event.Statef("there is no round to record results for yet")
+	}
+	if s.Draft() {
+		return event.Statef("round %d is a draft; publish its pairings before entering results", s.number)
+	}
+	return nil
+}
+
 // openTable opens the result panel for the table typed in the Table field
 // of a multiplayer round.
 func (s *Screen) openTable() {
-	if s.number == 0 {
-		s.fail(event.Statef("there is no round to record results for yet"))
-		return
-	}
-	if s.Draft() {
-		s.fail(event.Statef("round %d is a draft; publish its pairings before entering results", s.number))
+	if err := s.notRecordable(); err != nil {
+		s.fail(err)
 		return
 	}
 	text := strings.TrimSpace(s.table.Text)

@@ -1062,12 +1062,8 @@ func (s *Screen) onSave() {
 		s.openTable()
 		return
 	}
-	if s.number == 0 {
-		s.failAndReset(event.Statef("there is no round to record results for yet"))
-		return
-	}
-	if s.Draft() {
-		s.failAndReset(event.Statef("round %d is a draft; publish its pairings before entering results", s.number))
+	if err := s.notRecordable(); err != nil {
+		s.failAndReset(err)
 		return
 	}
 	before, err := s.typedTable()

@@ -180,14 +180,7 @@ func (s *Screen) Load(id event.EventID) {
 			v.members = append(v.members, Members(t))
 		}
 		return v, nil
-	}, func(v view, err error) {
-		if err != nil {
-			s.alert(err)
-			return
-		}
-		if id != s.eventID {
-			return
-		}
+	}, work.Shown(s.alert, func() bool { return id == s.eventID }, func(v view) {
 		if !equal(v.keys, s.keys) || v.teams != s.teams {
 			s.build(v.keys, v.teams)
 		}
@@ -202,7 +195,7 @@ func (s *Screen) Load(id event.EventID) {
 		s.empty.Hidden = len(v.rows) > 0
 		s.empty.Refresh()
 		s.list.Refresh()
-	})
+	}))
 }
 
 func equal(a, b []string) bool {

@@ -36,10 +36,7 @@ func newFixture(t *testing.T, game, format string, change func(*event.Settings),
 	d := uitest.Director(t)
 	e := uitest.EventOf(t, d, "Saturday "+format, game, format)
 	if change != nil {
-		change(&e.Settings)
-		if err := d.Events.UpdateSettings(t.Context(), e.ID, e.Settings); err != nil {
-			t.Fatalf("update settings: %v", err)
-		}
+		uitest.ChangeSettings(t, d, &e, change)
 	}
 	uitest.Players(t, d, e.ID, players...)
 	uitest.Pair(t, d, e.ID)

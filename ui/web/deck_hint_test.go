@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -13,10 +12,7 @@ import (
 func TestAKeyForgeDecklistPageAsksForTheDecksNameSetAndHouses(t *testing.T) {
 	f := newFixture(t)
 	e, entries := f.Event("keyforge", "archon-standard", "Ada", "Bob")
-	code, err := f.d.Phones.PlayerCode(context.Background(), entries[0].ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	code := f.PlayerCodeOf(entries[0].ID)
 	p := f.playerPhone()
 	if status, body := p.signIn(e.ID, entries[0].ID, code); status != http.StatusOK {
 		t.Fatalf("sign-in: %d %s", status, body)

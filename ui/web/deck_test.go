@@ -20,18 +20,7 @@ func deckPhones(t *testing.T) (*fixture, event.Event, []event.Entry, *playerPhon
 	t.Helper()
 	f := newFixture(t)
 	e, entries := f.Event("altered", "standard-bo3", "Ada", "Bob", "Cy", "Dee")
-	phone := func(en event.Entry) *playerPhone {
-		code, err := f.d.Phones.PlayerCode(context.Background(), en.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := f.playerPhone()
-		if status, body := p.signIn(e.ID, en.ID, code); status != http.StatusOK {
-			t.Fatalf("sign-in of %s: %d %s", en.Name, status, body)
-		}
-		return p
-	}
-	return f, e, entries, phone(entries[0]), phone(entries[1])
+	return f, e, entries, f.signedPhone(e.ID, entries[0].ID), f.signedPhone(e.ID, entries[1].ID)
 }
 
 func deckBody(name, list string) string {

@@ -130,11 +130,7 @@ func TestNoDropFromThePhoneOnceTheEventIsOver(t *testing.T) {
 func TestAPhoneDropAppliesAtOnceWhenTheEventSaysSo(t *testing.T) {
 	f := newFixture(t)
 	e, entries := f.Event("KeyForge", "archon-standard", "Ada", "Bob", "Cy")
-	s := e.Settings
-	s.PhoneDropsWithoutApproval = true
-	if err := f.d.Events.UpdateSettings(context.Background(), e.ID, s); err != nil {
-		t.Fatal(err)
-	}
+	f.ChangeSettings(&e, func(s *event.Settings) { s.PhoneDropsWithoutApproval = true })
 	ada := f.signedPhone(e.ID, entries[0].ID)
 	if status, body := ada.post(fmt.Sprintf("/api/events/%d/me/drop", e.ID), `{}`); status != 200 || !strings.Contains(body, `"state":"dropped"`) {
 		t.Fatalf("asked before round 1: %d %s", status, body)

@@ -169,17 +169,25 @@ func historyAll(b *testing.B, srv *Server, id event.EventID, entries []event.Ent
 	}
 }
 
-// BenchmarkHistoryJSON is one phone opening its Me view: the history of
-// one of tonight's 300 regulars (each in some 10 of the 50 past events),
-// the past events' standings already kept. It reports the body's size.
-func BenchmarkHistoryJSON(b *testing.B) {
+// historyServer is a server over historyStore's director (closed when b
+// ends) with every past event worked out once, tonight's event and its
+// entries.
+func historyServer(b *testing.B) (*Server, event.Event, []event.Entry) {
 	d, tonight, entries := historyStore(b)
 	srv, err := New(Config{Director: d})
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer srv.Close()
-	historyAll(b, srv, tonight.ID, entries) // every past event worked out once
+	b.Cleanup(func() { srv.Close() })
+	historyAll(b, srv, tonight.ID, entries)
+	return srv, tonight, entries
+}
+
+// BenchmarkHistoryJSON is one phone opening its Me view: the history of
+// one of tonight's 300 regulars (each in some 10 of the 50 past events),
+// the past events' standings already kept. It reports the body's size.
+func BenchmarkHistoryJSON(b *testing.B) {
+	srv, tonight, entries := historyServer(b)
 	bytes := 0
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -195,13 +203,7 @@ func BenchmarkHistoryJSON(b *testing.B) {
 // BenchmarkHistoryJSONParallel is BenchmarkHistoryJSON with the phones
 // asking at once, on every core.
 func BenchmarkHistoryJSONParallel(b *testing.B) {
-	d, tonight, entries := historyStore(b)
-	srv, err := New(Config{Director: d})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer srv.Close()
-	historyAll(b, srv, tonight.ID, entries)
+	srv, tonight, entries := historyServer(b)
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		i := rand.IntN(len(entries))

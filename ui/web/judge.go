@@ -209,11 +209,7 @@ func (j *judgeArea) check(r *http.Request) (judgeSession, staffCheck) {
 // refuse answers a judge request from a phone not signed in: why its
 // session ended when it did, else msgJudgeSignedOut.
 func (j *judgeArea) refuse(w http.ResponseWriter, r *http.Request, c staffCheck) {
-	msg := c.ended(director.KindJudge)
-	if msg == nil {
-		msg = msgJudgeSignedOut
-	}
-	j.s.fail(w, r, http.StatusForbidden, msg)
+	j.s.refuseStaff(w, r, c.ended(director.KindJudge), msgJudgeSignedOut)
 }
 
 // msgJudgeSignedOut refuses a judge write from a phone not signed in.
@@ -247,10 +243,7 @@ func (j *judgeArea) pageHome(w http.ResponseWriter, r *http.Request) {
 	ensureDevice(w, r)
 	if _, c := j.check(r); !c.ok {
 		// Said once: the cookie of an ended session goes.
-		problem := c.ended(director.KindJudge)
-		if problem != nil {
-			clearSessionCookie(w, judgeCookie, "/")
-		}
+		problem := endedOnce(w, c.ended(director.KindJudge), judgeCookie)
 		j.show(w, r, http.StatusOK, "judge_signin", i18n.F("Judges"), judgePage{Problem: problem})
 		return
 	}
@@ -291,12 +284,7 @@ func (j *judgeArea) postSignIn(w http.ResponseWriter, r *http.Request) {
 		j.show(w, r, status, "judge_signin", i18n.F("Judges"), judgePage{Problem: problem})
 		return
 	}
-	if old := staffTokenOf(r, judgeCookie); old != "" {
-		j.staffSessions.drop(old)
-		if err := j.phones.EndStaffSession(r.Context(), old); err != nil {
-			j.s.logf("web: judge sign-in: %v", err)
-		}
-	}
+	j.s.endPrevious(r, judgeCookie, j.phones, j.staffSessions.drop, "judge sign-in")
 	j.staffSessions.adopt(token, judgeSession{device: deviceOf(r)})
 	setSessionCookie(w, judgeCookie, "/", token, judgeTTL)
 	seeOther(w, r, "/judge")
@@ -308,13 +296,9 @@ func (j *judgeArea) postSignOut(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if err := j.phones.EndStaffSession(r.Context(), c.token); err != nil {
-		j.s.failErr(w, r, err)
-		return
+	if j.s.signOut(w, r, j.phones, c.token, judgeCookie, j.staffSessions.drop) {
+		seeOther(w, r, "/judge")
 	}
-	j.staffSessions.drop(c.token)
-	clearSessionCookie(w, judgeCookie, "/")
-	seeOther(w, r, "/judge")
 }
 
 // --- an event ---

@@ -272,11 +272,7 @@ func (k *kioskArea) check(r *http.Request, id event.EventID) (kioskSession, staf
 // refuse answers a kiosk write from a tablet not unlocked: why its
 // session ended when it did, else msgKioskLocked.
 func (k *kioskArea) refuse(w http.ResponseWriter, r *http.Request, c staffCheck) {
-	msg := c.ended(director.KindKiosk)
-	if msg == nil {
-		msg = msgKioskLocked
-	}
-	k.s.fail(w, r, http.StatusForbidden, msg)
+	k.s.refuseStaff(w, r, c.ended(director.KindKiosk), msgKioskLocked)
 }
 
 // msgKioskLocked refuses a kiosk write from a device that is not
@@ -294,10 +290,7 @@ func (k *kioskArea) open(w http.ResponseWriter, r *http.Request) (event.Event, k
 	ks, c := k.check(r, e.ID)
 	if !c.ok {
 		// Said once: the cookie of an ended session goes.
-		problem := c.ended(director.KindKiosk)
-		if problem != nil {
-			clearSessionCookie(w, kioskCookie, "/")
-		}
+		problem := endedOnce(w, c.ended(director.KindKiosk), kioskCookie)
 		k.renderUnlock(w, r, e, http.StatusOK, problem)
 		return e, ks, "", false
 	}
@@ -386,12 +379,7 @@ func (k *kioskArea) postUnlock(w http.ResponseWriter, r *http.Request) {
 		k.renderUnlock(w, r, e, status, problem)
 		return
 	}
-	if old := staffTokenOf(r, kioskCookie); old != "" {
-		k.staffSessions.drop(old)
-		if err := k.phones.EndStaffSession(r.Context(), old); err != nil {
-			k.s.logf("web: kiosk unlock: %v", err)
-		}
-	}
+	k.s.endPrevious(r, kioskCookie, k.phones, k.staffSessions.drop, "kiosk unlock")
 	k.staffSessions.adopt(token, kioskSession{event: e.ID, device: deviceOf(r)})
 	setSessionCookie(w, kioskCookie, "/", token, kioskTTL)
 	k.s.logf("web: kiosk unlocked for %s on device %s", e.Name, staffDevice(deviceOf(r)))
@@ -422,11 +410,7 @@ func (k *kioskArea) postLock(w http.ResponseWriter, r *http.Request) {
 		k.refuse(w, r, c)
 		return
 	}
-	if err := k.phones.EndStaffSession(r.Context(), c.token); err != nil {
-		k.s.failErr(w, r, err)
-		return
+	if k.s.signOut(w, r, k.phones, c.token, kioskCookie, k.staffSessions.drop) {
+		seeOther(w, r, kioskBase(id))
 	}
-	k.staffSessions.drop(c.token)
-	clearSessionCookie(w, kioskCookie, "/")
-	seeOther(w, r, kioskBase(id))
 }

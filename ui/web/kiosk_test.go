@@ -267,10 +267,7 @@ func TestTheKioskRegistersADeckWithItsLegalityAsTyped(t *testing.T) {
 
 	// Found by name, she types her player code before her deck.
 	zoe, _ := f.EntryNamed(e, "Zoë Ødegård")
-	code, err := f.d.Phones.PlayerCode(context.Background(), zoe.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	code := f.PlayerCodeOf(zoe.ID)
 	b.get(webtest.KioskOf(e)+"/deck").must(t, 200, "code page").
 		shows(t, "Register your deck, Zoë Ødegård", "Type your player code first, so that nobody else can change your deck. It is printed on your player slip; the organizer can tell it to you at the desk.")
 	b.post(webtest.KioskOf(e)+"/deck", url.Values{"list": {webtest.AlteredDeck()}}).must(t, http.StatusForbidden, "deck before the code").shows(t, msgDeckCodeFirst.String())

@@ -184,7 +184,7 @@ func (fl *lockoutFloor) staffSteps() []func() {
 func (f *fixture) newLockoutFloor() *lockoutFloor {
 	ctx := context.Background()
 	fl := &lockoutFloor{f: f}
-	fl.confirm, fl.cr, fl.playerCodes = f.confirmingRoundOf(40)
+	fl.confirm, fl.cr, fl.playerCodes = f.ConfirmingRoundOf(true, webtest.Names(40)...)
 	fl.reports, _, fl.rr = f.OpenRound(40)
 	fl.tableCodes = f.Codes(fl.reports.ID, 1)
 	fl.pin, _ = f.d.Phones.JudgePIN(ctx)
@@ -256,24 +256,6 @@ func TestAFloodFromAThousandAddressesLocksNoOneOut(t *testing.T) {
 			t.Errorf("alert of %s: %+v; want %d tries from %d devices and addresses (invented ids count for nothing)", c.what, c.got, c.tries, addrs)
 		}
 	}
-}
-
-// confirmingRoundOf is a generic event of n players whose results both
-// players confirm, round 1 published, and the player codes.
-func (f *fixture) confirmingRoundOf(n int) (event.Event, event.Round, map[event.EntryID]string) {
-	f.t.Helper()
-	ctx := context.Background()
-	e, _ := f.Event("generic", "swiss", webtest.Names(n)...)
-	e.Settings.PlayersConfirmResults = true
-	if err := f.d.Events.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
-		f.t.Fatal(err)
-	}
-	r := f.Publish(e.ID)
-	codes, err := f.d.Phones.PlayerCodes(ctx, e.ID)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	return e, r, codes
 }
 
 // A device id the server did not give is no device: a stream, a budget

@@ -90,8 +90,7 @@ func (s *Server) playerWrite(w http.ResponseWriter, r *http.Request, id event.Ev
 	if !s.ownPageJSON(w, r) {
 		return director.PlayerSession{}, false
 	}
-	if refused, wait := s.limits.take(reportWrites(r)...); refused >= 0 {
-		s.tooMany(w, r, wait, writeRefusals[refused])
+	if !s.withinWrites(w, r) {
 		return director.PlayerSession{}, false
 	}
 	ps, ok := s.signedPlayer(r, id)
@@ -105,12 +104,19 @@ func (s *Server) playerWrite(w http.ResponseWriter, r *http.Request, id event.Ev
 // ownPageJSON refuses, with a sentence, a player's request that is not
 // JSON sent from this server's own page.
 func (s *Server) ownPageJSON(w http.ResponseWriter, r *http.Request) bool {
+	return s.ownPageJSONSaying(w, r, msgCrossSite, i18n.F("Send this as JSON (Content-Type: application/json), as the event's page does."))
+}
+
+// ownPageJSONSaying is ownPageJSON with the request's own sentences: to
+// one sent from another site's page (crossSite), to one not sent as JSON
+// (notJSON).
+func (s *Server) ownPageJSONSaying(w http.ResponseWriter, r *http.Request, crossSite, notJSON i18n.Localizer) bool {
 	switch {
 	case !sameOrigin(r):
-		s.fail(w, r, http.StatusForbidden, msgCrossSite)
+		s.fail(w, r, http.StatusForbidden, crossSite)
 		return false
 	case !wantsJSON(r):
-		s.fail(w, r, http.StatusBadRequest, i18n.F("Send this as JSON (Content-Type: application/json), as the event's page does."))
+		s.fail(w, r, http.StatusBadRequest, notJSON)
 		return false
 	}
 	return true
@@ -137,16 +143,10 @@ func (s *Server) apiPlayerSignIn(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	switch {
-	case !sameOrigin(r):
-		s.fail(w, r, http.StatusForbidden, msgCrossSite)
-		return
-	case !wantsJSON(r):
-		s.fail(w, r, http.StatusBadRequest, i18n.F("Send the sign-in as JSON (Content-Type: application/json): {\"entry\":N,\"code\":\"…\"}."))
+	if !s.ownPageJSONSaying(w, r, msgCrossSite, i18n.F("Send the sign-in as JSON (Content-Type: application/json): {\"entry\":N,\"code\":\"…\"}.")) {
 		return
 	}
-	if refused, wait := s.limits.take(reportWrites(r)...); refused >= 0 {
-		s.tooMany(w, r, wait, writeRefusals[refused])
+	if !s.withinWrites(w, r) {
 		return
 	}
 	var req playerSignInRequest
@@ -232,12 +232,9 @@ func (s *Server) apiPlayerSignOut(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, i18n.F("This phone is not signed in for this event."))
 		return
 	}
-	if err := s.players.EndStaffSession(r.Context(), token); err != nil {
-		s.failErr(w, r, err)
-		return
+	if s.signOut(w, r, s.players, token, playerCookie(id), nil) {
+		writeJSON(w, http.StatusOK, meJSON{})
 	}
-	clearSessionCookie(w, playerCookie(id), "/")
-	writeJSON(w, http.StatusOK, meJSON{})
 }
 
 // decodeJSON reads a player's JSON write into v: one object of v's known

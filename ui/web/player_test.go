@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -40,11 +39,7 @@ func (p *playerPhone) signIn(id event.EventID, entry event.EntryID, code string)
 func TestAPlayerSignsInOnHerPhoneWithHerCode(t *testing.T) {
 	f := newFixture(t)
 	e, entries := f.Event("KeyForge", "archon-standard", "Ada", "Bob", "Cy")
-	ctx := context.Background()
-	code, err := f.d.Phones.PlayerCode(ctx, entries[0].ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	code := f.PlayerCodeOf(entries[0].ID)
 	me := fmt.Sprintf("/api/events/%d/me", e.ID)
 	p := f.playerPhone()
 	if status, body := p.get(me); status != 200 || !strings.Contains(body, `"signedIn":false`) {
@@ -110,10 +105,7 @@ func TestPlayerSignInRefusesBadRequests(t *testing.T) {
 func TestPlayerCodeGuessesAreBoundedPerAddressNotPerPlayer(t *testing.T) {
 	f := newFixture(t)
 	e, entries := f.Event("KeyForge", "archon-standard", "Ada", "Bob")
-	code, err := f.d.Phones.PlayerCode(context.Background(), entries[0].ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	code := f.PlayerCodeOf(entries[0].ID)
 	refused := 0
 	for i := range 20 {
 		p := f.playerPhone()
@@ -149,12 +141,8 @@ func TestPlayerCodeGuessesAreBoundedPerAddressNotPerPlayer(t *testing.T) {
 // signedPhone is a phone signed in as entry.
 func (f *fixture) signedPhone(id event.EventID, entry event.EntryID) *playerPhone {
 	f.t.Helper()
-	code, err := f.d.Phones.PlayerCode(context.Background(), entry)
-	if err != nil {
-		f.t.Fatal(err)
-	}
 	p := f.playerPhone()
-	if status, body := p.signIn(id, entry, code); status != 200 {
+	if status, body := p.signIn(id, entry, f.PlayerCodeOf(entry)); status != 200 {
 		f.t.Fatalf("sign-in: %d %s", status, body)
 	}
 	return p

@@ -43,8 +43,7 @@ func (s *Server) apiPlayerLink(w http.ResponseWriter, r *http.Request) {
 	if !s.ownPageJSON(w, r) {
 		return
 	}
-	if refused, wait := s.limits.take(reportWrites(r)...); refused >= 0 {
-		s.tooMany(w, r, wait, writeRefusals[refused])
+	if !s.withinWrites(w, r) {
 		return
 	}
 	var req playerLinkRequest

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"io"
@@ -225,51 +224,39 @@ func (p *phone) follow(ctx context.Context, opened chan<- bool) {
 		return
 	}
 	defer resp.Body.Close()
-	sc := bufio.NewScanner(resp.Body)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	var name, data string
 	seq := int64(-1)
 	loaded := false
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case strings.HasPrefix(line, "event: "):
-			name = line[7:]
-		case strings.HasPrefix(line, "data: "):
-			data = line[6:]
-		case line == "" && name != "":
-			switch name {
-			case "hello":
-				var h struct {
-					Seq   int64 `json:"seq"`
-					Reset bool  `json:"reset"`
-				}
-				_ = json.Unmarshal([]byte(data), &h)
-				seq = h.Seq
-				if !loaded {
-					loaded = true
-					p.load()
-					opened <- true
-				} else if h.Reset {
-					time.AfterFunc(time.Duration(rand.Int64N(int64(8*time.Second))), p.load)
-				}
-			case "patch":
-				var pt patchJSON
-				if err := json.Unmarshal([]byte(data), &pt); err != nil {
-					p.g.fail("patch %q: %v", data, err)
-					break
-				}
-				if int64(pt.Seq) != seq+1 || pt.Reload {
-					time.AfterFunc(time.Duration(rand.Int64N(int64(8*time.Second))), p.reloaded)
-				} else {
-					p.patched(pt)
-				}
-				seq = int64(pt.Seq)
+	err = scanEvents(resp.Body, func(name, data, _ string) {
+		switch name {
+		case "hello":
+			var h struct {
+				Seq   int64 `json:"seq"`
+				Reset bool  `json:"reset"`
 			}
-			name, data = "", ""
+			_ = json.Unmarshal([]byte(data), &h)
+			seq = h.Seq
+			if !loaded {
+				loaded = true
+				p.load()
+				opened <- true
+			} else if h.Reset {
+				time.AfterFunc(time.Duration(rand.Int64N(int64(8*time.Second))), p.load)
+			}
+		case "patch":
+			var pt patchJSON
+			if err := json.Unmarshal([]byte(data), &pt); err != nil {
+				p.g.fail("patch %q: %v", data, err)
+				break
+			}
+			if int64(pt.Seq) != seq+1 || pt.Reload {
+				time.AfterFunc(time.Duration(rand.Int64N(int64(8*time.Second))), p.reloaded)
+			} else {
+				p.patched(pt)
+			}
+			seq = int64(pt.Seq)
 		}
-	}
+	})
 	if ctx.Err() == nil {
-		p.g.fail("a stream ended: %v", sc.Err())
+		p.g.fail("a stream ended: %v", err)
 	}
 }

@@ -205,16 +205,11 @@ func (s *Server) apiReport(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	switch {
-	case !sameOrigin(r):
-		s.fail(w, r, http.StatusForbidden, i18n.F("This report comes from another site's page; report from this event's page."))
-		return
-	case !wantsJSON(r):
-		s.fail(w, r, http.StatusBadRequest, i18n.F("Send the report as JSON (Content-Type: application/json): {\"round\":R,\"table\":T,\"code\":\"…\",\"result\":\"2-1\"}."))
+	if !s.ownPageJSONSaying(w, r, i18n.F("This report comes from another site's page; report from this event's page."),
+		i18n.F("Send the report as JSON (Content-Type: application/json): {\"round\":R,\"table\":T,\"code\":\"…\",\"result\":\"2-1\"}.")) {
 		return
 	}
-	if refused, wait := s.limits.take(reportWrites(r)...); refused >= 0 {
-		s.tooMany(w, r, wait, writeRefusals[refused])
+	if !s.withinWrites(w, r) {
 		return
 	}
 	req, err := decodeReport(r.Body)
@@ -278,6 +273,16 @@ func replyOf(l i18n.Lang, rc director.ReportReceipt) (int, reportReply) {
 // and, as a coarse outer bound, its address's.
 func reportWrites(r *http.Request) []need {
 	return []need{{rateDeviceWrites, deviceKey(r)}, {rateAddrWrites, "ip:" + clientAddr(r)}}
+}
+
+// withinWrites takes a write from the phone's and its address's budgets
+// (reportWrites); when one is spent it says so, and returns false.
+func (s *Server) withinWrites(w http.ResponseWriter, r *http.Request) bool {
+	if refused, wait := s.limits.take(reportWrites(r)...); refused >= 0 {
+		s.tooMany(w, r, wait, writeRefusals[refused])
+		return false
+	}
+	return true
 }
 
 // writeRefusals say which of reportWrites' budgets is spent.

@@ -95,11 +95,7 @@ func TestReportWithTheCodeIsRecorded(t *testing.T) {
 func TestReportWaitingForApprovalIsAccepted(t *testing.T) {
 	f := newFixture(t)
 	e, _ := f.Event("altered", "standard-bo3", webtest.Names(4)...)
-	s := e.Settings
-	s.PhoneReportsNeedApproval = true
-	if err := f.d.Events.UpdateSettings(context.Background(), e.ID, s); err != nil {
-		t.Fatal(err)
-	}
+	f.ChangeSettings(&e, func(s *event.Settings) { s.PhoneReportsNeedApproval = true })
 	r := f.Publish(e.ID)
 	n := r.Tables[0].Number
 	status, out := f.report(e.ID, body(1, n, f.Codes(e.ID, 1)[n], "2-0"))

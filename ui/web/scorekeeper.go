@@ -172,11 +172,7 @@ var msgScoreSignedOut = i18n.F("This device is not signed in as a scorekeeper st
 
 // refuse answers a station request from a device not signed in.
 func (a *scoreArea) refuse(w http.ResponseWriter, r *http.Request, c staffCheck) {
-	msg := scoreEnded(c)
-	if msg == nil {
-		msg = msgScoreSignedOut
-	}
-	a.s.fail(w, r, http.StatusForbidden, msg)
+	a.s.refuseStaff(w, r, scoreEnded(c), msgScoreSignedOut)
 }
 
 // show renders a station page.
@@ -193,10 +189,7 @@ func (a *scoreArea) pageHome(w http.ResponseWriter, r *http.Request) {
 	ensureDevice(w, r)
 	c := a.check(r)
 	if !c.ok {
-		problem := scoreEnded(c)
-		if problem != nil {
-			clearSessionCookie(w, scoreCookie, "/")
-		}
+		problem := endedOnce(w, scoreEnded(c), scoreCookie)
 		a.show(w, r, http.StatusOK, "score_signin", i18n.F("Scorekeepers"), scorePage{Problem: problem})
 		return
 	}
@@ -220,11 +213,7 @@ func (a *scoreArea) postSignIn(w http.ResponseWriter, r *http.Request) {
 		a.show(w, r, status, "score_signin", i18n.F("Scorekeepers"), scorePage{Problem: problem})
 		return
 	}
-	if old := staffTokenOf(r, scoreCookie); old != "" {
-		if err := a.phones.EndStaffSession(r.Context(), old); err != nil {
-			a.s.logf("web: scorekeeper sign-in: %v", err)
-		}
-	}
+	a.s.endPrevious(r, scoreCookie, a.phones, nil, "scorekeeper sign-in")
 	setSessionCookie(w, scoreCookie, "/", token, scoreTTL)
 	seeOther(w, r, "/scorekeeper")
 }
@@ -239,12 +228,9 @@ func (a *scoreArea) postSignOut(w http.ResponseWriter, r *http.Request) {
 		a.refuse(w, r, c)
 		return
 	}
-	if err := a.phones.EndStaffSession(r.Context(), c.token); err != nil {
-		a.s.failErr(w, r, err)
-		return
+	if a.s.signOut(w, r, a.phones, c.token, scoreCookie, nil) {
+		seeOther(w, r, "/scorekeeper")
 	}
-	clearSessionCookie(w, scoreCookie, "/")
-	seeOther(w, r, "/scorekeeper")
 }
 
 // pageEvent is the entry page.
@@ -387,16 +373,20 @@ func (a *scoreArea) write(w http.ResponseWriter, r *http.Request) (staffCheck, e
 	if !a.s.staffWriteAt(w, r, a.origin, rateStationWrites) {
 		return staffCheck{}, 0, false
 	}
+	c, id, ok := a.signedEvent(w, r)
+	return c, id, ok && a.s.staffParseForm(w, r)
+}
+
+// signedEvent is the session of a signed-in station and the event its
+// request names; false when it was refused (said to the station).
+func (a *scoreArea) signedEvent(w http.ResponseWriter, r *http.Request) (staffCheck, event.EventID, bool) {
 	c := a.check(r)
 	if !c.ok {
 		a.refuse(w, r, c)
 		return c, 0, false
 	}
 	id, ok := a.s.addressedEvent(w, r)
-	if !ok {
-		return c, 0, false
-	}
-	return c, id, a.s.staffParseForm(w, r)
+	return c, id, ok
 }
 
 // postResult records a slip sent as a plain form. A table with a result

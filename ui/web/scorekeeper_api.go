@@ -40,12 +40,7 @@ func scoreTableOf(l i18n.Lang, round int, t director.StationTable) scoreTableJSO
 // tableOf is the event and the table number a signed-in station's
 // request names; false when it was refused (said to the station).
 func (a *scoreArea) tableOf(w http.ResponseWriter, r *http.Request) (event.EventID, int64, bool) {
-	c := a.check(r)
-	if !c.ok {
-		a.refuse(w, r, c)
-		return 0, 0, false
-	}
-	id, ok := a.s.addressedEvent(w, r)
+	_, id, ok := a.signedEvent(w, r)
 	if !ok {
 		return 0, 0, false
 	}
@@ -138,12 +133,7 @@ func (a *scoreArea) apiSay(w http.ResponseWriter, r *http.Request) {
 // apiMissing lists the tables still out of the current round, for the
 // station's list as the live stream says the event changed.
 func (a *scoreArea) apiMissing(w http.ResponseWriter, r *http.Request) {
-	c := a.check(r)
-	if !c.ok {
-		a.refuse(w, r, c)
-		return
-	}
-	id, ok := a.s.addressedEvent(w, r)
+	_, id, ok := a.signedEvent(w, r)
 	if !ok {
 		return
 	}

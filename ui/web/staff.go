@@ -185,6 +185,59 @@ func clearSessionCookie(w http.ResponseWriter, name, path string) {
 	http.SetCookie(w, &http.Cookie{Name: name, Value: "", Path: path, MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode}) // #nosec G124 -- the store network is plain HTTP on the shop's network (no TLS): a Secure cookie would never come back
 }
 
+// refuseStaff answers a staff request from a device whose session is not
+// valid: with ended, the words of why it ended when it did, else with
+// signedOut, what the area says to a device never signed in.
+func (s *Server) refuseStaff(w http.ResponseWriter, r *http.Request, ended, signedOut i18n.Localizer) {
+	if ended == nil {
+		ended = signedOut
+	}
+	s.fail(w, r, http.StatusForbidden, ended)
+}
+
+// endedOnce returns ended, the words of why a device's session ended (nil:
+// it did not), and takes the ended session's cookie off the device so
+// that the sign-in page says them once.
+func endedOnce(w http.ResponseWriter, ended i18n.Localizer, cookie string) i18n.Localizer {
+	if ended != nil {
+		clearSessionCookie(w, cookie, "/")
+	}
+	return ended
+}
+
+// endPrevious ends the session a device held before it signed in again
+// (its cookie's token): forgotten by the server (forget, when the area
+// keeps its sessions in memory) and ended in the database. What goes
+// wrong is logged (what: the step), as the new session stands anyway.
+func (s *Server) endPrevious(r *http.Request, cookie string, phones sessionEnder, forget func(token string), what string) {
+	old := staffTokenOf(r, cookie)
+	if old == "" {
+		return
+	}
+	if forget != nil {
+		forget(old)
+	}
+	if err := phones.EndStaffSession(r.Context(), old); err != nil {
+		s.logf("web: %s: %v", what, err)
+	}
+}
+
+// signOut ends a device's session (token) in the database, forgets it
+// (forget, when the area keeps its sessions in memory) and takes its
+// cookie off the device; false when the database could not end it (said
+// to the device).
+func (s *Server) signOut(w http.ResponseWriter, r *http.Request, phones sessionEnder, token, cookie string, forget func(token string)) bool {
+	if err := phones.EndStaffSession(r.Context(), token); err != nil {
+		s.failErr(w, r, err)
+		return false
+	}
+	if forget != nil {
+		forget(token)
+	}
+	clearSessionCookie(w, cookie, "/")
+	return true
+}
+
 // rateWrongPIN bounds the wrong PINs one device, and one address, may
 // try for each kind of secret: a few typing slips, then one a minute (the
 // arithmetic of core/director/secrets.go: under one in a million for a

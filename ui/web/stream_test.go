@@ -3,6 +3,7 @@ package web
 import (
 	"bufio"
 	"context"
+	"io"
 	"net"
 	"net/http"
 	"strings"
@@ -37,29 +38,42 @@ func openStream(t *testing.T, url string, header ...string) *sseReader {
 	}
 	go func() {
 		defer close(s.msgs)
-		sc := bufio.NewScanner(resp.Body)
-		var name, data, id string
-		for sc.Scan() {
-			line := sc.Text()
-			switch {
-			case strings.HasPrefix(line, "id: "):
-				id = line[4:]
-			case strings.HasPrefix(line, "event: "):
-				name = line[7:]
-			case strings.HasPrefix(line, "data: "):
-				data = line[6:]
-			case strings.HasPrefix(line, "retry: "):
-				s.msgs <- [2]string{"retry", line[7:]}
-			case line == "" && name != "":
-				s.msgs <- [2]string{name, data}
-				if id != "" {
-					s.msgs <- [2]string{"id", id}
-				}
-				name, data, id = "", "", ""
+		_ = scanEvents(resp.Body, func(name, data, id string) {
+			s.msgs <- [2]string{name, data}
+			if id != "" {
+				s.msgs <- [2]string{"id", id}
 			}
-		}
+		})
 	}()
 	return s
+}
+
+// scanEvents reads a stream's messages from r (text/event-stream: "id:",
+// "event:" and "data:" lines, a blank line ending each message) and hands
+// each to each with its name, data and id; a "retry:" line is handed on at
+// once as a message named "retry" holding its value. It returns when r
+// ends, with the scanner's error.
+func scanEvents(r io.Reader, each func(name, data, id string)) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	var name, data, id string
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "id: "):
+			id = line[4:]
+		case strings.HasPrefix(line, "event: "):
+			name = line[7:]
+		case strings.HasPrefix(line, "data: "):
+			data = line[6:]
+		case strings.HasPrefix(line, "retry: "):
+			each("retry", line[7:], "")
+		case line == "" && name != "":
+			each(name, data, id)
+			name, data, id = "", "", ""
+		}
+	}
+	return sc.Err()
 }
 
 // next waits for the next message named name (skipping others).

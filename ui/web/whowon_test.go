@@ -67,11 +67,7 @@ func TestFormChoicesAndTheAnswerNameTheWinner(t *testing.T) {
 func TestPendingAnswerNamesTheWinner(t *testing.T) {
 	f := newFixture(t)
 	e, es := f.Event("altered", "standard-bo3", webtest.Names(4)...)
-	s := e.Settings
-	s.PhoneReportsNeedApproval = true
-	if err := f.d.Events.UpdateSettings(context.Background(), e.ID, s); err != nil {
-		t.Fatal(err)
-	}
+	f.ChangeSettings(&e, func(s *event.Settings) { s.PhoneReportsNeedApproval = true })
 	tb := f.Publish(e.ID).Tables[0]
 	status, out := f.report(e.ID, body(1, tb.Number, f.Codes(e.ID, 1)[tb.Number], "0-2"))
 	var reply reportReply

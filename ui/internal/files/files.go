@@ -51,19 +51,20 @@ var places = map[string]string{
 // Save returns a dialog that asks where to save a file, titled in the
 // screens' language; show it with Show.
 func Save(callback func(fyne.URIWriteCloser, error), win fyne.Window) *dialog.FileDialog {
-	d := dialog.NewFileSave(callback, win)
-	d.SetTitleText(tr.L("Save a file"))
-	d.SetConfirmText(tr.L("Save"))
-	d.SetDismissText(tr.L("Cancel"))
-	return d
+	return worded(dialog.NewFileSave(callback, win), tr.L("Save a file"), tr.L("Save"))
 }
 
 // Open returns a dialog that asks for a file to open, titled in the
 // screens' language; show it with Show.
 func Open(callback func(fyne.URIReadCloser, error), win fyne.Window) *dialog.FileDialog {
-	d := dialog.NewFileOpen(callback, win)
-	d.SetTitleText(tr.L("Open a file"))
-	d.SetConfirmText(tr.L("Open"))
+	return worded(dialog.NewFileOpen(callback, win), tr.L("Open a file"), tr.L("Open"))
+}
+
+// worded gives a file dialog its title and confirm button's word, and
+// Cancel to dismiss it.
+func worded(d *dialog.FileDialog, title, confirm string) *dialog.FileDialog {
+	d.SetTitleText(title)
+	d.SetConfirmText(confirm)
 	d.SetDismissText(tr.L("Cancel"))
 	return d
 }

@@ -217,48 +217,37 @@ func (e *languageError) Error() string {
 
 // Sound is whether the round clock chimes its announcements (on unless
 // turned off).
-func (p Prefs) Sound() bool {
-	if p.p == nil {
-		return true
-	}
-	return p.p.BoolWithFallback(KeySound, true)
-}
+func (p Prefs) Sound() bool { return p.flag(KeySound, true) }
 
 // SetSound remembers whether the clock chimes.
-func (p Prefs) SetSound(on bool) {
-	if p.p != nil {
-		p.p.SetBool(KeySound, on)
-	}
-}
+func (p Prefs) SetSound(on bool) { p.setFlag(KeySound, on) }
 
 // ProjectorFullScreen is whether the projector window opens full screen.
-func (p Prefs) ProjectorFullScreen() bool {
-	if p.p == nil {
-		return false
-	}
-	return p.p.Bool(KeyProjectorFullScreen)
-}
+func (p Prefs) ProjectorFullScreen() bool { return p.flag(KeyProjectorFullScreen, false) }
 
 // SetProjectorFullScreen remembers whether the projector was full screen.
-func (p Prefs) SetProjectorFullScreen(full bool) {
-	if p.p != nil {
-		p.p.SetBool(KeyProjectorFullScreen, full)
-	}
-}
+func (p Prefs) SetProjectorFullScreen(full bool) { p.setFlag(KeyProjectorFullScreen, full) }
 
 // StoreNetwork is whether the store network is to be on: off until the
 // organizer turns it on, then as they left it.
-func (p Prefs) StoreNetwork() bool {
-	if p.p == nil {
-		return false
-	}
-	return p.p.Bool(KeyStoreNetwork)
-}
+func (p Prefs) StoreNetwork() bool { return p.flag(KeyStoreNetwork, false) }
 
 // SetStoreNetwork remembers whether the store network is on.
-func (p Prefs) SetStoreNetwork(on bool) {
+func (p Prefs) SetStoreNetwork(on bool) { p.setFlag(KeyStoreNetwork, on) }
+
+// flag is the yes-or-no preference key, unset when it was never set (or
+// there are no preferences).
+func (p Prefs) flag(key string, unset bool) bool {
+	if p.p == nil {
+		return unset
+	}
+	return p.p.BoolWithFallback(key, unset)
+}
+
+// setFlag remembers the yes-or-no preference key.
+func (p Prefs) setFlag(key string, on bool) {
 	if p.p != nil {
-		p.p.SetBool(KeyStoreNetwork, on)
+		p.p.SetBool(key, on)
 	}
 }
 

@@ -53,6 +53,16 @@ func EventOf(t testing.TB, d *director.Director, name, game, format string) even
 	return e
 }
 
+// ChangeSettings changes event e's settings as change says and saves
+// them; e holds them after.
+func ChangeSettings(t testing.TB, d *director.Director, e *event.Event, change func(s *event.Settings)) {
+	t.Helper()
+	change(&e.Settings)
+	if err := d.Events.UpdateSettings(context.Background(), e.ID, e.Settings); err != nil {
+		t.Fatalf("update settings: %v", err)
+	}
+}
+
 // Players registers new players named by names and returns their entries.
 func Players(t testing.TB, d *director.Director, id event.EventID, names ...string) []event.Entry {
 	t.Helper()
@@ -85,6 +95,28 @@ func Pair(t testing.TB, d *director.Director, id event.EventID) event.Round {
 	}
 	Publish(t, d, id, r.Number)
 	return r
+}
+
+// Entries returns the entries of event id, as the director reads them now.
+func Entries(t testing.TB, d *director.Director, id event.EventID) []event.Entry {
+	t.Helper()
+	en, err := d.Registration.Entries(context.Background(), id)
+	if err != nil {
+		t.Fatalf("entries: %v", err)
+	}
+	return en
+}
+
+// EntryNamed returns the entry of event id of the player named name.
+func EntryNamed(t testing.TB, d *director.Director, id event.EventID, name string) event.Entry {
+	t.Helper()
+	for _, en := range Entries(t, d, id) {
+		if en.Name == name {
+			return en
+		}
+	}
+	t.Fatalf("no entry %s", name)
+	return event.Entry{}
 }
 
 // Objects returns every object under root that is drawn: laid out as
@@ -242,4 +274,16 @@ func Show[S Loader](t testing.TB, d *director.Director, e event.Event, size fyne
 	}
 	s.Load(e.ID)
 	return Tab[S]{D: d, E: e, W: w, S: s, Errs: errs}
+}
+
+// Entries returns the entries of the tab's event.
+func (tb Tab[S]) Entries(t testing.TB) []event.Entry {
+	t.Helper()
+	return Entries(t, tb.D, tb.E.ID)
+}
+
+// EntryNamed returns the entry of the tab's event of the player named name.
+func (tb Tab[S]) EntryNamed(t testing.TB, name string) event.Entry {
+	t.Helper()
+	return EntryNamed(t, tb.D, tb.E.ID, name)
 }

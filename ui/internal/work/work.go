@@ -106,6 +106,22 @@ func Read[T any](q *Reads, r Runner, call func(context.Context) (T, error), done
 	q.Go(r, func() { v, err = call(context.Background()) }, func() { done(v, err) })
 }
 
+// Shown is the done of a screen's read for one event: an error is
+// alerted, a result that comes once the screen has moved on (current
+// false: another event is shown) is dropped, and the rest is shown.
+func Shown[T any](alert Alert, current func() bool, show func(T)) func(T, error) {
+	return func(v T, err error) {
+		if err != nil {
+			alert(err)
+			return
+		}
+		if !current() {
+			return
+		}
+		show(v)
+	}
+}
+
 // Sentence returns what to tell the organizer about err: the director's
 // message, said in the screens' language (tr.Err), starting with a
 // capital letter. It is the only place the screens turn an error into

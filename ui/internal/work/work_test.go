@@ -96,3 +96,20 @@ func TestReadsRunOneAtATimeAndOnlyTheLastOfThoseWaiting(t *testing.T) {
 		t.Errorf("a read asked when none runs: read %v", read)
 	}
 }
+
+// Shown alerts an error, drops a result once the screen has moved on, and
+// shows the rest.
+func TestShownAlertsDropsTheStaleAndShowsTheRest(t *testing.T) {
+	var alerted []error
+	var shown []string
+	current := true
+	done := Shown(func(err error) { alerted = append(alerted, err) }, func() bool { return current }, func(v string) { shown = append(shown, v) })
+	boom := errors.New("boom")
+	done("", boom)
+	done("round 1", nil)
+	current = false
+	done("round 2", nil)
+	if len(alerted) != 1 || alerted[0] != boom || len(shown) != 1 || shown[0] != "round 1" {
+		t.Errorf("alerted %v, shown %q; want boom alerted and round 1 alone shown", alerted, shown)
+	}
+}

@@ -31,10 +31,7 @@ func TestBrowserSixtyFourPlayerEventFromThePhonesSide(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
 	e, entries := f.Event("altered", "standard-bo3", webtest.Names(64)...)
-	e.Settings.PlayersConfirmResults = true
-	if err := f.D.Events.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
-		t.Fatal(err)
-	}
+	f.ChangeSettings(&e, func(s *event.Settings) { s.PlayersConfirmResults = true })
 	ada, bram := entries[0], entries[1]
 
 	// The kiosk tablet: Ada and Bram check in.

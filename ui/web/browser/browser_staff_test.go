@@ -46,10 +46,7 @@ func TestBrowserKioskTabletChecksInAndRefusesAGhostDuplicate(t *testing.T) {
 	// A deck, after her player code (a name is anyone's), checked as it
 	// is typed.
 	ada, _ := f.EntryNamed(e, "Ada Lovelace")
-	code, err := f.D.Phones.PlayerCode(context.Background(), ada.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	code := f.PlayerCodeOf(ada.ID)
 	run(t, ctx, "register a deck", chromedp.Click(chromedp.CSS("a.k-primary")))
 	waitText(t, ctx, ".k-title", "Register your deck, Ada Lovelace", 5*time.Second)
 	waitText(t, ctx, ".k-prompt", "Type your player code first", 5*time.Second)

@@ -176,10 +176,7 @@ func axeKioskPages(t *testing.T, ctx context.Context, f *browserkit.Server, axe 
 		chromedp.WaitVisible(chromedp.CSS(".k-problem")))
 	axeCheck(t, ctx, axe, "kiosk deck code")
 	ada, _ := f.EntryNamed(e, "Ada Lovelace")
-	code, err := f.D.Phones.PlayerCode(context.Background(), ada.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	code := f.PlayerCodeOf(ada.ID)
 	browsertest.Run(t, ctx, "her code", chromedp.SendKeys(chromedp.ID("k-code-in"), code), chromedp.Click(chromedp.CSS("button.k-primary")),
 		chromedp.WaitVisible(chromedp.ID("k-list")))
 	browsertest.Run(t, ctx, "type the list", chromedp.SendKeys(chromedp.ID("k-list"), "Hero: Akesha & Taru\n4 Axiom Card 1 (C)\n"))

@@ -58,17 +58,6 @@ func NewServer(t testing.TB) *Server {
 	return &Server{Floor: fl, HTTP: webtest.Serve(t, srv, srv.Close)}
 }
 
-// PlayerCodeOf draws (or reads) an entry's player code, as the kiosk does
-// when she checks in.
-func (s *Server) PlayerCodeOf(entry event.EntryID) string {
-	s.T.Helper()
-	code, err := s.D.Phones.PlayerCode(context.Background(), entry)
-	if err != nil {
-		s.T.Fatal(err)
-	}
-	return code
-}
-
 // PhoneSignIn opens the event's report page on a phone in lang and signs
 // it in as entry with her player code, as the page's script does.
 func (s *Server) PhoneSignIn(t testing.TB, ctx context.Context, lang string, id event.EventID, entry event.EntryID, code string) {

@@ -87,14 +87,16 @@ func (f *Floor) Results(id event.EventID, round int) string {
 // Results both players confirm, round 1 published, and the player codes.
 func (f *Floor) ConfirmingRound(confirm bool) (event.Event, event.Round, map[event.EntryID]string) {
 	f.T.Helper()
-	ctx := context.Background()
-	e, _ := f.Event("generic", "swiss", "Ada", "Bob", "Cy", "Dee")
-	e.Settings.PlayersConfirmResults = confirm
-	if err := f.D.Events.UpdateSettings(ctx, e.ID, e.Settings); err != nil {
-		f.T.Fatal(err)
-	}
+	return f.ConfirmingRoundOf(confirm, "Ada", "Bob", "Cy", "Dee")
+}
+
+// ConfirmingRoundOf is ConfirmingRound with the players named.
+func (f *Floor) ConfirmingRoundOf(confirm bool, names ...string) (event.Event, event.Round, map[event.EntryID]string) {
+	f.T.Helper()
+	e, _ := f.Event("generic", "swiss", names...)
+	f.ChangeSettings(&e, func(s *event.Settings) { s.PlayersConfirmResults = confirm })
 	r := f.Publish(e.ID)
-	codes, err := f.D.Phones.PlayerCodes(ctx, e.ID)
+	codes, err := f.D.Phones.PlayerCodes(context.Background(), e.ID)
 	if err != nil {
 		f.T.Fatal(err)
 	}

@@ -79,6 +79,27 @@ func (f *Floor) Event(game, format string, names ...string) (event.Event, []even
 	return e, out
 }
 
+// PlayerCodeOf draws (or reads) an entry's player code, as the kiosk does
+// when she checks in.
+func (f *Floor) PlayerCodeOf(entry event.EntryID) string {
+	f.T.Helper()
+	code, err := f.D.Phones.PlayerCode(context.Background(), entry)
+	if err != nil {
+		f.T.Fatal(err)
+	}
+	return code
+}
+
+// ChangeSettings changes event e's settings as change says and saves
+// them; e holds them after.
+func (f *Floor) ChangeSettings(e *event.Event, change func(s *event.Settings)) {
+	f.T.Helper()
+	change(&e.Settings)
+	if err := f.D.Events.UpdateSettings(context.Background(), e.ID, e.Settings); err != nil {
+		f.T.Fatal(err)
+	}
+}
+
 // Publish pairs and publishes the next round.
 func (f *Floor) Publish(id event.EventID) event.Round {
 	f.T.Helper()
