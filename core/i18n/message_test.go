@@ -61,3 +61,23 @@ func BenchmarkDecode(b *testing.B) {
 		}
 	}
 }
+
+// Names says a list of names as a sentence in the reader's language.
+func TestNamesAreSaidAsASentence(t *testing.T) {
+	for _, c := range []struct {
+		names  []string
+		en, fr string
+	}{
+		{nil, "", ""},
+		{[]string{"Ana"}, "Ana", "Ana"},
+		{[]string{"Ana", "Zoë"}, "Ana and Zoë", "Ana et Zoë"},
+		{[]string{"Ana", "Bob", "李"}, "Ana, Bob and 李", "Ana, Bob et 李"},
+	} {
+		if got := Names(c.names).In(English); got != c.en {
+			t.Errorf("%q in English: %q, want %q", c.names, got, c.en)
+		}
+		if got := Names(c.names).In(French); got != c.fr {
+			t.Errorf("%q in French: %q, want %q", c.names, got, c.fr)
+		}
+	}
+}

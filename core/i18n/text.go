@@ -95,3 +95,12 @@ func JoinIn(l Lang, texts []Text, sep string) string {
 	}
 	return strings.Join(said, sep)
 }
+
+// Names joins names as a sentence, said in the reader's language: "Ana",
+// "Ana and Bob", "Ana, Bob and Cleo" ("Ana, Bob et Cleo").
+func Names(names []string) Text {
+	if len(names) < 2 {
+		return Plain(strings.Join(names, ""))
+	}
+	return F("%s and %s", strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
+}

@@ -11,6 +11,7 @@ import (
 
 	"tablekeeper/core/clock"
 	"tablekeeper/core/director"
+	"tablekeeper/core/i18n"
 	"tablekeeper/ui/internal/tr"
 )
 
@@ -98,10 +99,10 @@ func (s *tableScreen) tick(now time.Time) {
 func seatLine(seat director.KioskSeat) string {
 	out := tr.F("Seat %d", seat.Seat)
 	if len(seat.Teammates) > 0 {
-		out += " · " + tr.F("with %s", listNames(seat.Teammates))
+		out += " · " + tr.F("with %s", tr.Text(i18n.Names(seat.Teammates)))
 	}
 	if len(seat.Opponents) > 0 {
-		out += " · " + tr.F("against %s", listNames(seat.Opponents))
+		out += " · " + tr.F("against %s", tr.Text(i18n.Names(seat.Opponents)))
 	}
 	return out
 }
@@ -130,15 +131,6 @@ func roundName(v director.KioskTables) string {
 		return tr.F("round %d (%s)", v.Round, v.RoundName)
 	}
 	return tr.F("round %d", v.Round)
-}
-
-// listNames joins names as a sentence: "Ana", "Ana and Bob",
-// "Ana, Bob and Cleo".
-func listNames(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return tr.F("%s and %s", strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 }
 
 // capitalize makes the first letter upper case.

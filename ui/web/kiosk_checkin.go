@@ -130,10 +130,10 @@ func kioskSeatOf(v director.KioskTables, st director.KioskSeat, now time.Time) k
 	out.Table = i18n.F("Table %d", st.Table)
 	line := i18n.F("Seat %d", st.Seat)
 	if len(st.Teammates) > 0 {
-		line = i18n.F("%[1]s · with %[2]s", line, kioskListNames(st.Teammates))
+		line = i18n.F("%[1]s · with %[2]s", line, i18n.Names(st.Teammates))
 	}
 	if len(st.Opponents) > 0 {
-		line = i18n.F("%[1]s · against %[2]s", line, kioskListNames(st.Opponents))
+		line = i18n.F("%[1]s · against %[2]s", line, i18n.Names(st.Opponents))
 	}
 	out.Line = line
 	rd := v.TimeLeft(st, now)
@@ -168,15 +168,6 @@ func kioskRoundTitle(v director.KioskTables) i18n.Text {
 		return i18n.F("Round %[1]d (%[2]s)", v.Round, v.RoundName)
 	}
 	return i18n.F("Round %d", v.Round)
-}
-
-// kioskListNames joins names as a sentence: "Ana", "Ana and Bob", "Ana, Bob
-// and Cleo".
-func kioskListNames(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // staffCapital makes the first letter upper case.
