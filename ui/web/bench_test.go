@@ -16,6 +16,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/core/event"
+	"tablekeeper/core/store"
 	"tablekeeper/internal/testdb"
 	"tablekeeper/ui/web/internal/webtest"
 )
@@ -34,9 +35,18 @@ import (
 // when there is one, so that building it does not wait on the disk.
 func benchEvent(b testing.TB) (*Server, *director.Director, event.Event, event.Round) {
 	b.Helper()
+	_, srv, d, e, r := benchEventDB(b)
+	return srv, d, e, r
+}
+
+// benchClock is the benchmarks' clock: round 4's evening.
+func benchClock() time.Time { return time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC) }
+
+// benchEventDB is benchEvent with its database.
+func benchEventDB(b testing.TB) (*store.DB, *Server, *director.Director, event.Event, event.Round) {
+	b.Helper()
 	db := webtest.ShmDB(b, "bench")
-	now := time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)
-	clock := func() time.Time { return now }
+	clock := benchClock
 	d := testdb.Director(db, clock, 1, 2)
 	ctx := context.Background()
 	e := webtest.Regional(b, d, 1024)
@@ -75,7 +85,7 @@ func benchEvent(b testing.TB) (*Server, *director.Director, event.Event, event.R
 		b.Fatal(err)
 	}
 	b.Cleanup(srv.Close)
-	return srv, d, e, r
+	return db, srv, d, e, r
 }
 
 // percentile is the p-th percentile of sorted durations.

@@ -61,6 +61,9 @@ func startRegionalServer(b *testing.B) (*exec.Cmd, io.WriteCloser, regionalSetup
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	var setup regionalSetup
 	for sc.Scan() {
+		if line, ok := strings.CutPrefix(sc.Text(), "JOINED "); ok {
+			b.Log(line)
+		}
 		if rest, ok := strings.CutPrefix(sc.Text(), "READY "); ok {
 			if err := json.Unmarshal([]byte(rest), &setup); err != nil {
 				b.Fatal(err)

@@ -62,7 +62,11 @@ func TestRegionalServer(t *testing.T) {
 	if os.Getenv("REGIONAL_SERVER") != "1" {
 		t.Skip("the regional benchmark's server (BenchmarkRegional starts it)")
 	}
-	srv, d, e, r4 := benchEvent(t)
+	db, srv, d, e, r4 := benchEventDB(t)
+	if n := regionalStandbys(); n > 0 {
+		srv.Close()
+		srv, d = regionalCluster(t, db, benchClock, n)
+	}
 	codes, err := d.Network.TableCodes(context.Background(), e.ID, 4)
 	if err != nil {
 		t.Fatal(err)
