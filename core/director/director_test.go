@@ -17,9 +17,7 @@ import (
 var _ director.Store = (*store.DB)(nil)
 
 func TestEventEndToEnd(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	if e.Settings.GamesPerMatch != 3 || e.State != event.StateRegistration {
 		t.Fatalf("new event %+v", e)
 	}
@@ -62,9 +60,7 @@ func TestEventEndToEnd(t *testing.T) {
 }
 
 func TestResultsAreCheckedAndCorrectionsLogged(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	register(t, d, e.ID, "Ada", "Bram")
 	mustPair(t, ctx, d, e.ID)
 	for _, c := range []struct {
@@ -116,9 +112,7 @@ func TestResultsAreCheckedAndCorrectionsLogged(t *testing.T) {
 }
 
 func TestCheckInDropReinstateAndLateEntry(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo1")
+	ctx, d, e := alteredEvent(t, "standard-bo1")
 	es := register(t, d, e.ID, "Ada", "Bram", "Chiara", "Dmitri", "Elif")
 	// Once check-in is used, round 1 waits for everyone or a drop.
 	for _, en := range es[:4] {
@@ -166,9 +160,7 @@ func TestCheckInDropReinstateAndLateEntry(t *testing.T) {
 }
 
 func TestRegistrationErrors(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	if _, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "  "}); !errors.Is(err, event.ErrInvalid) {
 		t.Errorf("blank name: %v", err)
 	}
@@ -202,9 +194,7 @@ func TestRegistrationErrors(t *testing.T) {
 }
 
 func TestSettingsFixedAfterRoundOne(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	s := e.Settings
 	s.Rounds = 5
 	must(t, d.Events.UpdateSettings(ctx, e.ID, s))

@@ -466,9 +466,9 @@ func describe(r event.Result, t event.Table, names map[event.EntryID]string) i18
 			}
 		}
 		if r.TimeOut {
-			return i18n.F("%s; time-out", listText(parts))
+			return i18n.F("%s; time-out", i18n.List(parts))
 		}
-		return listText(parts)
+		return i18n.List(parts)
 	}
 	s := i18n.Text{Format: "%s %d–%d %s", Args: []any{names[t.Seats[0].EntryID], r.Seats[0].GamesWon, r.Seats[1].GamesWon, names[t.Seats[1].EntryID]}}
 	if r.GamesDrawn > 0 {
@@ -478,19 +478,6 @@ func describe(r event.Result, t event.Table, names map[event.EntryID]string) i18
 		s = i18n.F("%s at time", s)
 	}
 	return s
-}
-
-// listText keeps texts said one after the other, comma-separated, as one
-// text (the stored log nests each part as a message).
-func listText(parts []i18n.Text) i18n.Text {
-	if len(parts) == 0 {
-		return i18n.Text{}
-	}
-	out := parts[0]
-	for _, p := range parts[1:] {
-		out = i18n.F("%s, %s", out, p)
-	}
-	return out
 }
 
 // Standings returns the event's standings after the results saved so far,

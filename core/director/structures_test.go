@@ -207,9 +207,7 @@ func TestBracketDropIsAWalkover(t *testing.T) {
 }
 
 func TestDraftsCanBeSwappedFixedAndPairedAgain(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	es := register(t, d, e.ID, names(7)...)
 	r := mustCall(t, d.Rounds.PairNextRound, e.ID)
 	if r.Published() {
@@ -301,9 +299,7 @@ func ranks(table []standings.Standing) []int {
 }
 
 func TestDraftsDoNotCountAndCanBeWithdrawn(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	register(t, d, e.ID, names(5)...)
 	r := mustCall(t, d.Rounds.PairNextRound, e.ID)
 	table, _ := d.Rounds.Standings(ctx, e.ID)
@@ -346,9 +342,7 @@ func TestDraftsDoNotCountAndCanBeWithdrawn(t *testing.T) {
 // Swiss round 1 by seeding: seeded players meet top half against bottom
 // half; seeds are unique and fixed once round 1 is paired.
 func TestSwissRoundOneBySeed(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	es := register(t, d, e.ID, names(8)...)
 	for i, en := range es {
 		must(t, d.Registration.SetSeed(ctx, en.ID, 8-i))

@@ -14,9 +14,7 @@ import (
 // latest published round as a sheet, the standings, and per player their
 // seat and rounds.
 func TestBoardShowsTheLatestPublishedRoundAndEachPlayer(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	es := register(t, d, e.ID, "Ada Lovelace", "Zoë Ødegård", "Bram Berg", "Chiara Rossi", "Émile Zola")
 
 	b, err := d.Views.Board(ctx, e.ID)
@@ -137,9 +135,7 @@ func TestBoardPlayerOutcomeOfATeamMatch(t *testing.T) {
 // The pairings by name are sorted folding case and accents, one line per
 // player, the bye last of nothing.
 func TestSheetByNameSortsFolded(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	register(t, d, e.ID, "zed", "Ævar", "Émile", "bob", "Ada")
 	mustPair(t, ctx, d, e.ID)
 	sh, err := d.Rounds.RoundSheet(ctx, e.ID, 1)
