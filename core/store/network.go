@@ -43,12 +43,8 @@ func (t *Tx) saveTableCodes(id event.EventID, round int, codes map[int]string) e
 		}
 		_, err = t.exec(`INSERT INTO table_codes (table_id, event_id, code) VALUES (?, ?, ?)
 			ON CONFLICT (table_id) DO UPDATE SET code = excluded.code`, table, id, codes[n])
-		if isUnique(err) {
-			return event.Conflictf("the code of table %d is already used in this event", n)
-		}
-		if constraint(err) != 0 {
-			return event.Invalidf("the code of table %d must be 6 characters", n)
-		}
+		err = refused(err, event.Conflictf("the code of table %d is already used in this event", n),
+			event.Invalidf("the code of table %d must be 6 characters", n))
 		if err != nil {
 			return err
 		}
@@ -102,12 +98,8 @@ func (t *Tx) SavePlayerCode(id event.EventID, entry event.EntryID, code string) 
 	res, err := t.exec(`INSERT INTO player_codes (entry_id, event_id, code)
 		SELECT id, event_id, ? FROM entries WHERE id = ? AND event_id = ?`, code, entry, id)
 	err = updated(res, err, func() error { return event.NotFoundf("event %d has no entry %d", id, entry) })
-	switch {
-	case isUnique(err):
-		err = event.Conflictf("that player code is already used in this event, or the player has one")
-	case constraint(err) != 0:
-		err = event.Invalidf("a player code must be 6 characters")
-	}
+	err = refused(err, event.Conflictf("that player code is already used in this event, or the player has one"),
+		event.Invalidf("a player code must be 6 characters"))
 	if err != nil {
 		return fmt.Errorf("store: save the player code of entry %d: %w", entry, err)
 	}

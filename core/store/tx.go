@@ -143,6 +143,19 @@ func isUnique(err error) bool {
 	return c == sqlite3.ErrConstraintUnique || c == sqlite3.ErrConstraintPrimaryKey
 }
 
+// refused is err as the organizer is told it: a broken UNIQUE or
+// PRIMARY KEY constraint is conflict, any other broken constraint
+// invalid, anything else err itself.
+func refused(err, conflict, invalid error) error {
+	switch {
+	case isUnique(err):
+		return conflict
+	case constraint(err) != 0:
+		return invalid
+	}
+	return err
+}
+
 // isForeignKey reports whether err is a reference to a missing row.
 func isForeignKey(err error) bool {
 	return constraint(err) == sqlite3.ErrConstraintForeignKey
