@@ -25,12 +25,9 @@ import (
 func (d *Rounds) PairNextRound(ctx context.Context, id event.EventID) (event.Round, error) {
 	var r event.Round
 	err := d.store.Write(ctx, func(tx Tx) error {
-		e, err := tx.Event(id)
+		e, err := unfinished(tx, id, i18n.K("%s is finished"))
 		if err != nil {
 			return err
-		}
-		if e.State == event.StateFinished {
-			return event.Statef("%s is finished", e.Name)
 		}
 		rounds, err := tx.Rounds(id)
 		if err != nil {
@@ -232,12 +229,9 @@ type tableResult struct {
 // the event must not be finished, and the round must be published.
 func loadTableResult(tx Tx, id event.EventID, round, table int) (tableResult, error) {
 	var tr tableResult
-	e, err := tx.Event(id)
+	e, err := unfinished(tx, id, i18n.K("%s is finished; its results are final"))
 	if err != nil {
 		return tr, err
-	}
-	if e.State == event.StateFinished {
-		return tr, event.Statef("%s is finished; its results are final", e.Name)
 	}
 	paired, err := tx.RoundCount(id)
 	if err != nil {
