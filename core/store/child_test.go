@@ -11,6 +11,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"tablekeeper/core/event"
 )
 
 // childMain is the body of a child test (TestKillChild, TestApplyKillChild):
@@ -27,6 +29,19 @@ func childMain(env, name string, run func(path string) error) {
 		os.Exit(2)
 	}
 	os.Exit(0)
+}
+
+// childEvent is the event a child test writes to: the first of tx's
+// database, or, on the child's first run, the one setup saves.
+func childEvent(tx *Tx, setup func(*Tx) (event.EventID, error)) (event.EventID, error) {
+	events, err := tx.Events()
+	if err != nil {
+		return 0, err
+	}
+	if len(events) > 0 {
+		return events[0].ID, nil
+	}
+	return setup(tx)
 }
 
 // runAndKillChild runs this test binary again as the child test named test,

@@ -46,16 +46,9 @@ func runKillChild(path string) error {
 	next := 0
 	err = db.Write(ctx, func(dtx storage.Tx) error {
 		tx := dtx.(*Tx)
-		events, err := tx.Events()
-		if err != nil {
+		var err error
+		if eventID, err = childEvent(tx, killSetup); err != nil {
 			return err
-		}
-		if len(events) == 0 {
-			if eventID, err = killSetup(tx); err != nil {
-				return err
-			}
-		} else {
-			eventID = events[0].ID
 		}
 		rounds, err := tx.Rounds(eventID)
 		if err != nil {
