@@ -303,3 +303,23 @@ func queryAll[T any](t *Tx, scan func(scanner) (T, error), query string, args ..
 	}
 	return out, rows.Err()
 }
+
+// queryMap runs a query of two columns and returns its rows as a map of
+// the first column to the second (empty, not nil, when no row matches).
+func queryMap[K comparable, V any](t *Tx, query string, args ...any) (map[K]V, error) {
+	rows, err := t.query(query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[K]V{}
+	for rows.Next() {
+		var k K
+		var v V
+		if err := rows.Scan(&k, &v); err != nil {
+			return nil, err
+		}
+		out[k] = v
+	}
+	return out, rows.Err()
+}
