@@ -100,3 +100,14 @@ func TestAListSaysItsPartsInOrder(t *testing.T) {
 		t.Errorf("in French: %q, want %q", got, want)
 	}
 }
+
+// A text with nothing kept says the words it was given instead; one with
+// a key says the key in the reader's language.
+func TestInOrFallsBackOnlyForAZeroText(t *testing.T) {
+	if got := (Text{}).InOr(French, "as written"); got != "as written" {
+		t.Errorf("zero text: %q", got)
+	}
+	if got, want := F("round %d", 2).InOr(French, "as written"), T(French, "round %d", 2); got != want {
+		t.Errorf("a text: %q, want %q", got, want)
+	}
+}

@@ -63,6 +63,15 @@ func (t Text) In(l Lang) string {
 	return T(l, t.Format, t.Args...)
 }
 
+// InOr says the text in l, or words as they are when the text is zero
+// (an error built with only its English message).
+func (t Text) InOr(l Lang, words string) string {
+	if t.IsZero() {
+		return words
+	}
+	return t.In(l)
+}
+
 // String says the text in English.
 func (t Text) String() string { return t.In(English) }
 
