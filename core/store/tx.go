@@ -191,79 +191,55 @@ func optString(s string) any {
 	return s
 }
 
+// scanInt sets *p from an integer column: NULL is T's zero value, an
+// integer n is conv(n); any other value is an error, said with format (a
+// format of the value's type).
+func scanInt[T any](v any, p *T, conv func(int64) T, format string) error {
+	switch v := v.(type) {
+	case nil:
+		var zero T
+		*p = zero
+	case int64:
+		*p = conv(v)
+	default:
+		return fmt.Errorf(format, v)
+	}
+	return nil
+}
+
 // timeCol scans unix milliseconds (or NULL) into a time in UTC.
 type timeCol struct{ t *time.Time }
 
 func (c timeCol) Scan(v any) error {
-	switch v := v.(type) {
-	case nil:
-		*c.t = time.Time{}
-	case int64:
-		*c.t = time.UnixMilli(v).UTC()
-	default:
-		return fmt.Errorf("time column holds %T, not milliseconds", v)
-	}
-	return nil
+	return scanInt(v, c.t, func(ms int64) time.Time { return time.UnixMilli(ms).UTC() }, "time column holds %T, not milliseconds")
 }
 
 // durCol scans milliseconds into a duration.
 type durCol struct{ d *time.Duration }
 
 func (c durCol) Scan(v any) error {
-	switch v := v.(type) {
-	case nil:
-		*c.d = 0
-	case int64:
-		*c.d = time.Duration(v) * time.Millisecond
-	default:
-		return fmt.Errorf("duration column holds %T, not milliseconds", v)
-	}
-	return nil
+	return scanInt(v, c.d, func(ms int64) time.Duration { return time.Duration(ms) * time.Millisecond }, "duration column holds %T, not milliseconds")
 }
 
 // idCol scans an optional reference (NULL is 0).
 type idCol[T ~int64] struct{ id *T }
 
 func (c idCol[T]) Scan(v any) error {
-	switch v := v.(type) {
-	case nil:
-		*c.id = 0
-	case int64:
-		*c.id = T(v)
-	default:
-		return fmt.Errorf("ID column holds %T", v)
-	}
-	return nil
+	return scanInt(v, c.id, func(n int64) T { return T(n) }, "ID column holds %T")
 }
 
 // nullInt scans an integer that a LEFT JOIN may leave NULL (as 0).
 type nullInt struct{ n *int }
 
 func (c nullInt) Scan(v any) error {
-	switch v := v.(type) {
-	case nil:
-		*c.n = 0
-	case int64:
-		*c.n = int(v)
-	default:
-		return fmt.Errorf("integer column holds %T", v)
-	}
-	return nil
+	return scanInt(v, c.n, func(n int64) int { return int(n) }, "integer column holds %T")
 }
 
 // nullBool scans a 0/1 integer that a LEFT JOIN may leave NULL (false).
 type nullBool struct{ b *bool }
 
 func (c nullBool) Scan(v any) error {
-	switch v := v.(type) {
-	case nil:
-		*c.b = false
-	case int64:
-		*c.b = v != 0
-	default:
-		return fmt.Errorf("boolean column holds %T", v)
-	}
-	return nil
+	return scanInt(v, c.b, func(n int64) bool { return n != 0 }, "boolean column holds %T")
 }
 
 // textCol scans optional text (NULL is "").
