@@ -246,15 +246,23 @@ func (c nullBool) Scan(v any) error {
 type textCol struct{ s *string }
 
 func (c textCol) Scan(v any) error {
+	return scanText(v, c.s, func(s string) string { return s }, "text column holds %T")
+}
+
+// scanText sets *p from a text column: NULL is T's zero value, a text s
+// (string or bytes) is conv(s); any other value is an error, said with
+// format (a format of the value's type).
+func scanText[T any](v any, p *T, conv func(string) T, format string) error {
 	switch v := v.(type) {
 	case nil:
-		*c.s = ""
+		var zero T
+		*p = zero
 	case string:
-		*c.s = v
+		*p = conv(v)
 	case []byte:
-		*c.s = string(v)
+		*p = conv(string(v))
 	default:
-		return fmt.Errorf("text column holds %T", v)
+		return fmt.Errorf(format, v)
 	}
 	return nil
 }
