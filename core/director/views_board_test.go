@@ -113,9 +113,7 @@ func checkAdasPage(t *testing.T, b director.Board, ada event.EntryID) {
 
 // A team table's outcome is the team's, from either member's seat.
 func TestBoardPlayerOutcomeOfATeamMatch(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e, _, _ := teamEvent(t, d, 4)
+	ctx, d, e, _, _ := openTeams(t, 4)
 	r := mustPair(t, ctx, d, e.ID)
 	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, 1, win(0, 1)))
 	b := mustCall(t, d.Views.Board, e.ID)
