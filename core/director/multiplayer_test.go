@@ -157,9 +157,7 @@ func TestShadowfistFinalBrawlEvent(t *testing.T) {
 // table (a secondary table seats the next 4); the final's placement
 // decides the top ranks, then the points scored there.
 func TestShadowfistSwissPlusFinal(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "shadowfist", "final-brawl-final", func(s *event.Settings) {
+	ctx, d, e := openEvent(t, "shadowfist", "final-brawl-final", func(s *event.Settings) {
 		s.Rounds = 2
 		s.FinalTable.Secondary = true
 	})

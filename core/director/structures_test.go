@@ -364,9 +364,7 @@ func TestSwissRoundOneBySeed(t *testing.T) {
 // no more than 10 packs." The director refuses a Whirlpool of Blood event
 // made or changed to 5 or 11 packs, and keeps the settings it had.
 func TestS14WhirlpoolOfBloodRefusesFiveAndElevenPacks(t *testing.T) {
-	d, _ := newDirector(t)
-	ctx := context.Background()
-	e := eventOf(t, d, "shadowfist", "whirlpool-of-blood", func(s *event.Settings) { s.Draft.Packs = 10 })
+	ctx, d, e := openEvent(t, "shadowfist", "whirlpool-of-blood", func(s *event.Settings) { s.Draft.Packs = 10 })
 	for _, packs := range []int{5, 11} {
 		s := e.Settings
 		s.Draft.Packs = packs
