@@ -161,6 +161,18 @@ func openFixture(t testing.TB, n int) (*DB, fixture) {
 	return db, newFixture(t, db, n)
 }
 
+// savedFixture is a database file in t's temporary folder holding
+// newFixture's event of n players, closed: its path and the fixture.
+func savedFixture(t testing.TB, n int) (string, fixture) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "tk.db")
+	db, err := Open(path)
+	must(t, err)
+	f := newFixture(t, db, n)
+	must(t, db.Close())
+	return path, f
+}
+
 // openRound is openFixture with the fixture's sample round saved.
 func openRound(t testing.TB, n int) (*DB, fixture, event.Round) {
 	t.Helper()

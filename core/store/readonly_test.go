@@ -18,11 +18,7 @@ import (
 // refused with a sentence, and the file is left byte for byte as it was,
 // with nothing created beside it.
 func TestAReadOnlyDatabaseOpensReadOnlyAndRefusesWrites(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "tk.db")
-	db, err := Open(path)
-	must(t, err)
-	f := newFixture(t, db, 3)
-	must(t, db.Close())
+	path, f := savedFixture(t, 3)
 	must(t, os.Remove(lockPath(path))) // the writer's, left on purpose
 	must(t, os.Chmod(path, 0o444))
 	before, err := os.ReadFile(path)
