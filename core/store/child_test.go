@@ -4,6 +4,7 @@ package store
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -17,18 +18,31 @@ import (
 
 // childMain is the body of a child test (TestKillChild, TestApplyKillChild):
 // run alone, with env unset, it does nothing; run again by its parent test
-// with env naming a database, it runs run on it and ends the process, with
-// status 2 and name's error on stderr when run fails.
-func childMain(env, name string, run func(path string) error) {
+// with env naming a database, it opens it, runs run on it, closes it and
+// ends the process, with status 2 and name's error on stderr when
+// opening, run or closing fails.
+func childMain(env, name string, run func(context.Context, *DB) error) {
 	path := os.Getenv(env)
 	if path == "" {
 		return
 	}
-	if err := run(path); err != nil {
+	if err := runChild(path, run); err != nil {
 		fmt.Fprintln(os.Stderr, name+":", err)
 		os.Exit(2)
 	}
 	os.Exit(0)
+}
+
+// runChild opens the database at path, runs run on it and closes it.
+func runChild(path string, run func(context.Context, *DB) error) error {
+	db, err := Open(path)
+	if err != nil {
+		return err
+	}
+	if err := run(context.Background(), db); err != nil {
+		return err
+	}
+	return db.Close()
 }
 
 // childEvent is the event a child test writes to: the first of tx's

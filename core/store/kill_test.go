@@ -35,16 +35,11 @@ func TestKillChild(t *testing.T) {
 	childMain(killChildEnv, "kill child", runKillChild)
 }
 
-func runKillChild(path string) error {
-	db, err := Open(path)
-	if err != nil {
-		return err
-	}
-	ctx := context.Background()
+func runKillChild(ctx context.Context, db *DB) error {
 	var eventID event.EventID
 	var tables []event.Table
 	next := 0
-	err = db.Write(ctx, func(dtx storage.Tx) error {
+	err := db.Write(ctx, func(dtx storage.Tx) error {
 		tx := dtx.(*Tx)
 		var err error
 		if eventID, err = childEvent(tx, killSetup); err != nil {
@@ -85,7 +80,7 @@ func runKillChild(path string) error {
 			return err
 		}
 	}
-	return db.Close()
+	return nil
 }
 
 // killSetup saves the child's event: 2×killTables players and round 1.

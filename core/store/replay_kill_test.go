@@ -31,14 +31,9 @@ func TestApplyKillChild(t *testing.T) {
 	childMain(applyKillEnv, "apply kill child", runApplyKillChild)
 }
 
-func runApplyKillChild(path string) error {
-	db, err := Open(path)
-	if err != nil {
-		return err
-	}
-	ctx := context.Background()
+func runApplyKillChild(ctx context.Context, db *DB) error {
 	var id event.EventID
-	err = db.Read(ctx, func(tx storage.Tx) error {
+	err := db.Read(ctx, func(tx storage.Tx) error {
 		events, err := tx.Events()
 		if err == nil && len(events) > 0 {
 			id = events[0].ID
@@ -85,7 +80,7 @@ func runApplyKillChild(path string) error {
 			return err
 		}
 	}
-	return db.Close()
+	return nil
 }
 
 // TestAKilledApplyLeavesAllOrNothing kills a process that is applying
