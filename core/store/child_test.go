@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -64,15 +65,8 @@ func childEvent(tx *Tx, setup func(*Tx) (event.EventID, error)) (event.EventID, 
 // reports came (within wait), it waits delay more and kills the child with
 // SIGKILL. It returns every report the child printed before it died.
 func runAndKillChild[L any](test, env, path string, want int, wait, delay time.Duration, parse func(string) (L, bool)) ([]L, error) {
-	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1") // #nosec G204 -- this test binary, run again as the child
-	cmd.Env = append(os.Environ(), env+"="+path)
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	stdout, err := cmd.StdoutPipe()
+	cmd, stdout, stderr, err := startChild(test, env, path)
 	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
 	out := make(chan L)
@@ -109,10 +103,30 @@ func runAndKillChild[L any](test, env, path string, want int, wait, delay time.D
 	for l := range out {
 		lines = append(lines, l)
 	}
-	err = cmd.Wait()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+	if err := cmd.Wait(); !killed(err) {
 		return nil, fmt.Errorf("the child ended with %v, not killed: %s", err, stderr.String())
 	}
 	return lines, nil
+}
+
+// startChild starts this test binary again as the child test named test,
+// with env=path: the process, its standard output and what it writes to
+// its standard error.
+func startChild(test, env, path string) (*exec.Cmd, io.Reader, *strings.Builder, error) {
+	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1") // #nosec G204 -- this test binary, run again as the child
+	cmd.Env = append(os.Environ(), env+"="+path)
+	stderr := &strings.Builder{}
+	cmd.Stderr = stderr
+	stdout, err := cmd.StdoutPipe()
+	if err == nil {
+		err = cmd.Start()
+	}
+	return cmd, stdout, stderr, err
+}
+
+// killed reports whether err, what a child's Wait returned, says the
+// child died of SIGKILL.
+func killed(err error) bool {
+	var exit *exec.ExitError
+	return errors.As(err, &exit) && exit.Sys().(syscall.WaitStatus).Signal() == syscall.SIGKILL
 }

@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -26,16 +25,10 @@ const holdChildEnv = "TK_HOLD_CHILD_DB"
 // opens the database as its writer, says "open" and waits to be killed.
 // Run alone it does nothing.
 func TestHoldChild(t *testing.T) {
-	path := os.Getenv(holdChildEnv)
-	if path == "" {
-		return
-	}
-	if _, err := Open(path); err != nil {
-		fmt.Fprintln(os.Stderr, "hold child:", err)
-		os.Exit(2)
-	}
-	fmt.Println("open")
-	select {}
+	childMain(holdChildEnv, "hold child", func(context.Context, *DB) error {
+		fmt.Println("open")
+		select {}
+	})
 }
 
 // A second writer reaches the database held by another process neither
@@ -94,9 +87,7 @@ func TestTheLockFollowsTheFile(t *testing.T) {
 
 	// Killed, the holder lets the next writer in, through the link too.
 	must(t, cmd.Process.Kill())
-	err = cmd.Wait()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+	if err := cmd.Wait(); !killed(err) {
 		t.Fatalf("the child ended with %v, not killed: %s", err, stderr.String())
 	}
 	db, err = Open(sym)
@@ -113,13 +104,8 @@ func TestTheLockFollowsTheFile(t *testing.T) {
 // database; the test kills it.
 func startHolder(t *testing.T, path string) (*exec.Cmd, *strings.Builder) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestHoldChild$", "-test.count=1")
-	cmd.Env = append(os.Environ(), holdChildEnv+"="+path)
-	stderr := &strings.Builder{}
-	cmd.Stderr = stderr
-	stdout, err := cmd.StdoutPipe()
+	cmd, stdout, stderr, err := startChild("TestHoldChild", holdChildEnv, path)
 	must(t, err)
-	must(t, cmd.Start())
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	ready := make(chan bool)
 	go func() {
