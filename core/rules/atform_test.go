@@ -247,3 +247,21 @@ func TestShadowfistGamePointsReadsPointsOrCounts(t *testing.T) {
 		}
 	}
 }
+
+// The match form's seat value: one number is game points, several the
+// counts by item (not yet valued), and a refusal names the seat.
+func TestParseSitesReadsPointsOrCountsAndNamesTheSeat(t *testing.T) {
+	if points, stats, err := ParseSites(2, "-3"); points != -3 || stats != nil || err != nil {
+		t.Errorf("one number: %d %v %v", points, stats, err)
+	}
+	items := scoring.SiteItems()
+	if points, stats, err := ParseSites(2, "2/1 3"); points != 0 || err != nil || len(stats) != 3 || stats[items[0]] != 2 || stats[items[2]] != 3 {
+		t.Errorf("three counts: %d %v %v", points, stats, err)
+	}
+	if _, _, err := ParseSites(2, "1 2 3 4 5 6 7 8"); err == nil || err.Error() != `seat 2: "1 2 3 4 5 6 7 8" has 8 numbers; type game points, or up to 7 counts (seized burned played …)` {
+		t.Errorf("too many: %v", err)
+	}
+	if _, _, err := ParseSites(2, "1 x"); err == nil || !strings.HasPrefix(err.Error(), `seat 2: "x" is not a number`) {
+		t.Errorf("not a number: %v", err)
+	}
+}
