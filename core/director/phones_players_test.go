@@ -20,13 +20,11 @@ func playerEvent(t *testing.T, n int) (*director.Director, *testdb.Clock, event.
 	ctx := context.Background()
 	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday", Game: "KeyForge", Format: "archon-standard"})
 	must(t, err)
-	var entries []event.Entry
+	var names []string
 	for i := range n {
-		en, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "Player " + string(rune('A'+i))})
-		must(t, err)
-		entries = append(entries, en)
+		names = append(names, "Player "+string(rune('A'+i)))
 	}
-	return d, c, e, entries
+	return d, c, e, register(t, d, e.ID, names...)
 }
 
 func TestPlayerCodesAreDrawnOnceEachAndDifferent(t *testing.T) {
