@@ -49,12 +49,7 @@ func TestTheLockFollowsTheFile(t *testing.T) {
 	other := t.TempDir()
 	sym := filepath.Join(other, "link.db")
 	must(t, os.Symlink(path, sym))
-	if db, err := Open(sym); !errors.Is(err, ErrLocked) {
-		if db != nil {
-			db.Close()
-		}
-		t.Fatalf("a writer through a symbolic link got %v, want ErrLocked", err)
-	}
+	wantRefusal(t, Open, sym, ErrLocked, "a writer through a symbolic link")
 
 	// A hard link makes the file refused for writing under both names.
 	hard := filepath.Join(dir, "hard.db")
@@ -63,12 +58,7 @@ func TestTheLockFollowsTheFile(t *testing.T) {
 	// The copy the sentence asks for can be made, through the name the
 	// holder has it open under (its -wal is beside that name: through
 	// the other one, the reader is refused).
-	if ro, err := OpenShared(hard); !errors.Is(err, ErrMoved) {
-		if ro != nil {
-			ro.Close()
-		}
-		t.Fatalf("a reader through the holder's other name got %v, want ErrMoved", err)
-	}
+	wantRefusal(t, OpenShared, hard, ErrMoved, "a reader through the holder's other name")
 	ro, err := OpenShared(path)
 	if err != nil {
 		t.Fatalf("backup cannot read a file with two names: %v", err)
@@ -169,44 +159,24 @@ func TestTheLockFollowsTheFileThroughRenameAndReplacedLockFiles(t *testing.T) {
 
 	moved := filepath.Join(dir, "moved.db")
 	must(t, os.Rename(path, moved))
-	if db, err := Open(moved); !errors.Is(err, ErrLocked) {
-		if db != nil {
-			db.Close()
-		}
-		t.Fatalf("a second writer on the renamed file got %v, want ErrLocked", err)
-	} else if !strings.Contains(err.Error(), "process ") {
+	if err := wantRefusal(t, Open, moved, ErrLocked, "a second writer on the renamed file"); !strings.Contains(err.Error(), "process ") {
 		t.Errorf("the refusal names no holder: %v", err)
 	}
 	// A reader there would see the file without the holder's -wal.
-	if db, err := OpenShared(moved); !errors.Is(err, ErrMoved) {
-		if db != nil {
-			db.Close()
-		}
-		t.Fatalf("a reader of the renamed file got %v, want ErrMoved", err)
-	} else if fr := i18n.Error(i18n.French, err); !strings.Contains(fr, "sous un autre nom") {
-		t.Errorf("the French refusal says %q", fr)
+	if err := wantRefusal(t, OpenShared, moved, ErrMoved, "a reader of the renamed file"); !strings.Contains(i18n.Error(i18n.French, err), "sous un autre nom") {
+		t.Errorf("the French refusal says %q", i18n.Error(i18n.French, err))
 	}
 	other := t.TempDir()
 	elsewhere := filepath.Join(other, "elsewhere.db")
 	must(t, os.Rename(moved, elsewhere))
-	if db, err := Open(elsewhere); !errors.Is(err, ErrLocked) {
-		if db != nil {
-			db.Close()
-		}
-		t.Fatalf("a second writer on the file moved to another folder got %v, want ErrLocked", err)
-	}
+	wantRefusal(t, Open, elsewhere, ErrLocked, "a second writer on the file moved to another folder")
 	must(t, os.Rename(elsewhere, path))
 
 	// A new file put over the name lock does not let a writer in.
 	tmp := filepath.Join(dir, "report.tmp")
 	must(t, os.WriteFile(tmp, []byte("a report\n"), 0o600))
 	must(t, os.Rename(tmp, lockPath(path)))
-	if db, err := Open(path); !errors.Is(err, ErrLocked) {
-		if db != nil {
-			db.Close()
-		}
-		t.Fatalf("a second writer after the lock file was replaced got %v, want ErrLocked", err)
-	}
+	wantRefusal(t, Open, path, ErrLocked, "a second writer after the lock file was replaced")
 
 	// Under its own name, it is read beside the holder; a write is
 	// refused while the holder runs.
