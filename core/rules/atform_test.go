@@ -14,10 +14,7 @@ import (
 // names in a round of bestOf games, with the result saved (nil: none).
 func formOf(t *testing.T, game, format string, bestOf int, saved *event.Result, names ...string) (AtTime, AtTimeForm) {
 	t.Helper()
-	_, f, err := Lookup(game, format)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := mustFormat(t, game, format)
 	e := event.Event{Game: game, Format: format, Settings: f.Defaults}
 	kind, err := AtTimeFor(e, bestOf, len(names), 1)
 	if err != nil {
@@ -216,10 +213,7 @@ func TestShadowfistTwoSeatMatchAtTimeRecordsAGame(t *testing.T) {
 // the game points; too many numbers, a word or an impossible count are
 // refused in a sentence.
 func TestShadowfistGamePointsReadsPointsOrCounts(t *testing.T) {
-	_, f, err := Lookup("shadowfist", "final-brawl")
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := mustFormat(t, "shadowfist", "final-brawl")
 	set := f.Defaults
 	for _, c := range []struct {
 		text   string
