@@ -37,13 +37,8 @@ func TestHoldChild(t *testing.T) {
 // saying how to make a copy, and backup can make it). Once the holder is
 // killed, the link opens.
 func TestTheLockFollowsTheFile(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "c.db")
-	db, err := Open(path)
-	must(t, err)
-	db.Close()
-
-	cmd, stderr := startHolder(t, path)
+	path, cmd, stderr := heldDatabase(t, "c.db")
+	dir := filepath.Dir(path)
 
 	// A symbolic link, from another folder, leads to the holder's lock.
 	other := t.TempDir()
@@ -80,7 +75,7 @@ func TestTheLockFollowsTheFile(t *testing.T) {
 	if err := cmd.Wait(); !killed(err) {
 		t.Fatalf("the child ended with %v, not killed: %s", err, stderr.String())
 	}
-	db, err = Open(sym)
+	db, err := Open(sym)
 	if err != nil {
 		t.Fatalf("after the holder died, the link does not open: %v", err)
 	}
@@ -88,6 +83,19 @@ func TestTheLockFollowsTheFile(t *testing.T) {
 		t.Errorf("the link opened as %s, want the file %s", db.Path(), path)
 	}
 	must(t, db.Close())
+}
+
+// heldDatabase makes a new database named name in a temporary folder and
+// starts a TestHoldChild holding it (startHolder): its path, the holder
+// and what the holder writes to its standard error.
+func heldDatabase(t *testing.T, name string) (string, *exec.Cmd, *strings.Builder) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	db, err := Open(path)
+	must(t, err)
+	db.Close()
+	cmd, stderr := startHolder(t, path)
+	return path, cmd, stderr
 }
 
 // startHolder starts a TestHoldChild on path and waits until it holds the
@@ -150,12 +158,8 @@ func setting(db *DB, value string) error {
 // (what a report saved as f.db-lock would do). A write of a process that
 // opened the database only to read is refused beside the holder too.
 func TestTheLockFollowsTheFileThroughRenameAndReplacedLockFiles(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "f.db")
-	db, err := Open(path)
-	must(t, err)
-	db.Close()
-	cmd, stderr := startHolder(t, path)
+	path, cmd, stderr := heldDatabase(t, "f.db")
+	dir := filepath.Dir(path)
 
 	moved := filepath.Join(dir, "moved.db")
 	must(t, os.Rename(path, moved))
@@ -194,7 +198,7 @@ func TestTheLockFollowsTheFileThroughRenameAndReplacedLockFiles(t *testing.T) {
 	if err := setting(shared, "alone"); err != nil {
 		t.Fatalf("a write with no holder: %v", err)
 	}
-	db, err = Open(path)
+	db, err := Open(path)
 	if err != nil {
 		t.Fatalf("after the holder died the file does not open: %v", err)
 	}
