@@ -69,16 +69,7 @@ func runAndKillChild[L any](test, env, path string, want int, wait, delay time.D
 	if err != nil {
 		return nil, err
 	}
-	out := make(chan L)
-	go func() {
-		defer close(out)
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			if l, ok := parse(sc.Text()); ok {
-				out <- l
-			}
-		}
-	}()
+	out := childReports(stdout, parse)
 	var lines []L
 	timeout := time.After(wait)
 	for len(lines) < want {
@@ -107,6 +98,23 @@ func runAndKillChild[L any](test, env, path string, want int, wait, delay time.D
 		return nil, fmt.Errorf("the child ended with %v, not killed: %s", err, stderr.String())
 	}
 	return lines, nil
+}
+
+// childReports reads a child's standard output line by line, in a
+// goroutine of its own, and sends what parse makes of each line it takes;
+// the channel is closed at the end of the output.
+func childReports[L any](stdout io.Reader, parse func(string) (L, bool)) <-chan L {
+	out := make(chan L)
+	go func() {
+		defer close(out)
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			if l, ok := parse(sc.Text()); ok {
+				out <- l
+			}
+		}
+	}()
+	return out
 }
 
 // startChild starts this test binary again as the child test named test,

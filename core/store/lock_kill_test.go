@@ -3,7 +3,6 @@
 package store
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -15,7 +14,6 @@ import (
 	"time"
 
 	"tablekeeper/core/i18n"
-	"tablekeeper/core/storage"
 )
 
 // holdChildEnv names the database a TestHoldChild process opens.
@@ -105,16 +103,7 @@ func startHolder(t *testing.T, path string) (*exec.Cmd, *strings.Builder) {
 	cmd, stdout, stderr, err := startChild("TestHoldChild", holdChildEnv, path)
 	must(t, err)
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	ready := make(chan bool)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			if sc.Text() == "open" {
-				ready <- true
-			}
-		}
-		close(ready)
-	}()
+	ready := childReports(stdout, func(line string) (bool, bool) { return true, line == "open" })
 	select {
 	case ok := <-ready:
 		if !ok {
@@ -149,7 +138,7 @@ func refusedAsLinked(t *testing.T, paths ...string) {
 
 // setting writes an app setting through db: the smallest write there is.
 func setting(db *DB, value string) error {
-	return db.Write(context.Background(), func(tx storage.Tx) error { return tx.SetAppSetting("test.value", value) })
+	return writeErr(db, func(tx *Tx) error { return tx.SetAppSetting("test.value", value) })
 }
 
 // The lock follows the file, not its name: a database renamed while

@@ -2,7 +2,6 @@ package store
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -10,7 +9,6 @@ import (
 	"testing"
 
 	"tablekeeper/core/event"
-	"tablekeeper/core/storage"
 )
 
 // A read-only database opens read-only: a file without write permission
@@ -42,7 +40,7 @@ func TestAReadOnlyDatabaseOpensReadOnlyAndRefusesWrites(t *testing.T) {
 		}
 		return err
 	})
-	err = ro.Write(context.Background(), func(storage.Tx) error {
+	err = writeErr(ro, func(*Tx) error {
 		t.Error("a write ran on a read-only database")
 		return nil
 	})
