@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"tablekeeper/core/event"
+	"tablekeeper/core/storage"
 )
 
 // childMain is the body of a child test (TestKillChild, TestApplyKillChild):
@@ -46,17 +47,27 @@ func runChild(path string, run func(context.Context, *DB) error) error {
 	return db.Close()
 }
 
-// childEvent is the event a child test writes to: the first of tx's
-// database, or, on the child's first run, the one setup saves.
-func childEvent(tx *Tx, setup func(*Tx) (event.EventID, error)) (event.EventID, error) {
-	events, err := tx.Events()
-	if err != nil {
-		return 0, err
+// childEvent is the event a child test writes to: the first of db's,
+// read, or, on the child's first run only, the one setup saves in a write
+// of its own (once a unit is applied, a write around the log is refused).
+func childEvent(ctx context.Context, db *DB, setup func(*Tx) (event.EventID, error)) (event.EventID, error) {
+	var id event.EventID
+	err := db.Read(ctx, func(tx storage.Tx) error {
+		events, err := tx.Events()
+		if err == nil && len(events) > 0 {
+			id = events[0].ID
+		}
+		return err
+	})
+	if err != nil || id != 0 {
+		return id, err
 	}
-	if len(events) > 0 {
-		return events[0].ID, nil
-	}
-	return setup(tx)
+	err = db.Write(ctx, func(tx storage.Tx) error {
+		var err error
+		id, err = setup(tx.(*Tx))
+		return err
+	})
+	return id, err
 }
 
 // runAndKillChild runs this test binary again as the child test named test,

@@ -36,15 +36,13 @@ func TestKillChild(t *testing.T) {
 }
 
 func runKillChild(ctx context.Context, db *DB) error {
-	var eventID event.EventID
+	eventID, err := childEvent(ctx, db, killSetup)
+	if err != nil {
+		return err
+	}
 	var tables []event.Table
 	next := 0
-	err := db.Write(ctx, func(dtx storage.Tx) error {
-		tx := dtx.(*Tx)
-		var err error
-		if eventID, err = childEvent(tx, killSetup); err != nil {
-			return err
-		}
+	err = db.Read(ctx, func(tx storage.Tx) error {
 		rounds, err := tx.Rounds(eventID)
 		if err != nil {
 			return err
