@@ -172,10 +172,7 @@ func (e RowError) Error() string { return e.Message }
 
 // In says the error in l.
 func (e RowError) In(l i18n.Lang) string {
-	if e.Sentence.IsZero() {
-		return e.Message
-	}
-	return e.Sentence.In(l)
+	return e.Sentence.InOr(l, e.Message)
 }
 
 // rowError is the error of row (0: the file as a whole) saying said.

@@ -95,10 +95,7 @@ func (e LineError) Error() string { return e.Message }
 
 // In says the error in l.
 func (e LineError) In(l i18n.Lang) string {
-	if e.Sentence.IsZero() {
-		return e.Message
-	}
-	return e.Sentence.In(l)
+	return e.Sentence.InOr(l, e.Message)
 }
 
 // Parse reads a decklist in the forms players and deckbuilding sites use,

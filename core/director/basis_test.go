@@ -3,7 +3,6 @@ package director_test
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"reflect"
 	"testing"
 
@@ -61,12 +60,7 @@ func TestBasisOverSeededEvents(t *testing.T) {
 	ctx := context.Background()
 	for seed := uint64(1); seed <= 8; seed++ {
 		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
-			d, _ := newDirector(t)
-			rng := rand.New(rand.NewPCG(seed, 19))
-			e := mustEvent(t, d, "standard-bo3")
-			for i := range 5 + rng.IntN(16) {
-				register(t, d, e.ID, fmt.Sprintf("Player %02d", i))
-			}
+			d, e, rng := seededField(t, seed, 19, 5, 16)
 			checkBasis(t, d, e.ID, director.Basis{})
 			for r := 1; r <= 4; r++ {
 				before := checkBasis(t, d, e.ID, director.Basis{Round: r - 1, In: playedTables(t, d, e.ID, r-1), Of: playedTables(t, d, e.ID, r-1)})

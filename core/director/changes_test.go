@@ -35,8 +35,7 @@ func (l *changeLog) take() []director.Change {
 // log), whoever made the write; a refused write tells nothing, and a
 // cancelled subscription hears nothing more.
 func TestSubscribersHearWhatEachCommittedWriteChanged(t *testing.T) {
-	ctx, d, e := openEvent(t, "generic", "swiss", nil)
-	entries := register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
+	ctx, d, e, entries := foursome(t)
 	var log changeLog
 	cancel := d.Subscribe(log.add)
 
@@ -85,8 +84,7 @@ func TestSubscribersHearWhatEachCommittedWriteChanged(t *testing.T) {
 // the event, its entries, judges, the roster's problem, the log and the
 // latest round's sheet.
 func TestJudgeViewIsOneRead(t *testing.T) {
-	ctx, d, e := openEvent(t, "generic", "swiss", nil)
-	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
+	ctx, d, e, _ := foursome(t)
 	v, err := d.Views.JudgeView(ctx, e.ID)
 	must(t, err)
 	if v.Event.ID != e.ID || len(v.Entries) != 4 || v.Rounds != 0 || len(v.Latest.Tables) != 0 {
@@ -108,8 +106,7 @@ func TestJudgeViewIsOneRead(t *testing.T) {
 // the sheet of the round shown: the one asked for, or the latest when a
 // round was paired since the screen last looked.
 func TestRoundViewIsOneRead(t *testing.T) {
-	ctx, d, e := openEvent(t, "generic", "swiss", nil)
-	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
+	ctx, d, e, _ := foursome(t)
 	if v, err := d.Views.RoundView(ctx, e.ID, 0, 0); err != nil || len(v.Heads) != 0 || v.Sheet.Round.Number != 0 {
 		t.Fatalf("before round 1: %+v %v", v, err)
 	}
@@ -137,8 +134,7 @@ func TestRoundViewIsOneRead(t *testing.T) {
 // One read per view, the Registration and Standings tabs: each view gives
 // what the separate reads gave, from one transaction.
 func TestRegistrationAndStandingsViewsAreOneRead(t *testing.T) {
-	ctx, d, e := openEvent(t, "generic", "swiss", nil)
-	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
+	ctx, d, e, _ := foursome(t)
 	r := mustPair(t, ctx, d, e.ID)
 	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, r.Tables[0].Number, win(2, 1)))
 	rv, err := d.Views.RegistrationView(ctx, e.ID)
@@ -156,8 +152,7 @@ func TestRegistrationAndStandingsViewsAreOneRead(t *testing.T) {
 // database as it was at the first one, even when a result is saved in
 // between, and a write through the snapshot is refused.
 func TestInSnapshotReadsOneMoment(t *testing.T) {
-	ctx, d, e := openEvent(t, "generic", "swiss", nil)
-	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
+	ctx, d, e, _ := foursome(t)
 	r, err := pairPublished(ctx, d, e.ID)
 	must(t, err)
 	n := r.Tables[0].Number

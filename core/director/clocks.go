@@ -152,12 +152,9 @@ func (d *core) changeClock(ctx context.Context, id event.EventID, number int, wh
 	change func(event.Clock, time.Time) (event.Clock, error)) (event.Clock, error) {
 	var out event.Clock
 	err := d.store.Write(ctx, func(tx Tx) error {
-		e, err := tx.Event(id)
+		_, err := unfinished(tx, id, i18n.K("%s is finished"))
 		if err != nil {
 			return err
-		}
-		if e.State == event.StateFinished {
-			return event.Statef("%s is finished", e.Name)
 		}
 		r, err := tx.RoundHead(id, number)
 		if err != nil {

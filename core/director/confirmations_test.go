@@ -125,9 +125,7 @@ func TestAPlayerReplacesHerReport(t *testing.T) {
 		{Event: e.ID, Entry: ada, Round: 1, Result: "2-0", Device: "a"},
 		{Event: e.ID, Entry: bob, Round: 1, Result: "2-1", Device: "b"},
 	} {
-		if _, err := d.Confirmations.ReportAsPlayer(ctx, rep); err != nil {
-			t.Fatal(err)
-		}
+		mustReport(t, d, rep)
 	}
 	c, _ := d.Confirmations.ConfirmationOf(ctx, e.ID, ada)
 	if c.State != director.ConfirmOrganizer || !c.Disagree || len(c.Reports) != 2 {
@@ -158,9 +156,7 @@ func TestDisagreementsAndLoneReportsReachTheOrganizer(t *testing.T) {
 	t1, t2, t3 := r.Tables[0], r.Tables[1], r.Tables[2]
 	send := func(tb event.Table, seat int, result string) {
 		t.Helper()
-		if _, err := d.Confirmations.ReportAsPlayer(ctx, director.PlayerResult{Event: e.ID, Entry: tb.Seats[seat].EntryID, Round: 1, Result: result, Device: fmt.Sprint("dev-", seat)}); err != nil {
-			t.Fatal(err)
-		}
+		mustReport(t, d, director.PlayerResult{Event: e.ID, Entry: tb.Seats[seat].EntryID, Round: 1, Result: result, Device: fmt.Sprint("dev-", seat)})
 	}
 	send(t1, 0, "2-0")
 	send(t1, 1, "0-2")
@@ -248,9 +244,7 @@ func TestSidesOfTeamAndMultiplayerTables(t *testing.T) {
 	ctx := context.Background()
 	d, _, e, r := confirmEvent(t, "altered", "2v2", 8)
 	tb := r.Tables[0]
-	if _, err := d.Confirmations.ReportAsPlayer(ctx, director.PlayerResult{Event: e.ID, Entry: tb.Seats[0].EntryID, Round: 1, Result: "1-0"}); err != nil {
-		t.Fatal(err)
-	}
+	mustReport(t, d, director.PlayerResult{Event: e.ID, Entry: tb.Seats[0].EntryID, Round: 1, Result: "1-0"})
 	if c, _ := d.Confirmations.ConfirmationOf(ctx, e.ID, tb.Seats[2].EntryID); c.State != director.ConfirmWaiting || len(c.Sides) != 2 {
 		t.Errorf("her teammate reported: %+v", c)
 	}
@@ -347,6 +341,14 @@ func randomSends(e event.Event, r event.Round, rng *rand.Rand) []playerSend {
 	}
 	rng.Shuffle(len(sends), func(i, j int) { sends[i], sends[j] = sends[j], sends[i] })
 	return sends
+}
+
+// mustReport sends a player's report, failing the test when it is
+// refused.
+func mustReport(t *testing.T, d *director.Director, r director.PlayerResult) {
+	t.Helper()
+	_, err := d.Confirmations.ReportAsPlayer(context.Background(), r)
+	must(t, err)
 }
 
 // sendAll sends the reports and returns what each player last sent that
@@ -508,9 +510,7 @@ func TestAStationSlipClosesThePlayersReports(t *testing.T) {
 	ctx := context.Background()
 	d, clk, e, r := confirmEvent(t, "generic", "swiss", 4)
 	t1 := r.Tables[0]
-	if _, err := d.Confirmations.ReportAsPlayer(ctx, director.PlayerResult{Event: e.ID, Entry: t1.Seats[0].EntryID, Round: 1, Result: "2-0", Device: "dev-0"}); err != nil {
-		t.Fatal(err)
-	}
+	mustReport(t, d, director.PlayerResult{Event: e.ID, Entry: t1.Seats[0].EntryID, Round: 1, Result: "2-0", Device: "dev-0"})
 	if _, err := d.Clocks.StartClock(ctx, e.ID, 1); err != nil {
 		t.Fatal(err)
 	}

@@ -194,8 +194,7 @@ func TestDeckStatusCountsActiveEntries(t *testing.T) {
 // An event that asks for no decklists has no window and cannot be
 // closed.
 func TestNoDeckWindowWithoutDeckRules(t *testing.T) {
-	ctx := context.Background()
-	d, _, e, entries := playerEvent(t, 2)
+	ctx, d, _, e, entries := playerEvent(t, 2)
 	s := e.Settings
 	s.DeckRules = ""
 	must(t, d.Events.UpdateSettings(ctx, e.ID, s))

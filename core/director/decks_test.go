@@ -12,12 +12,20 @@ import (
 	"tablekeeper/core/event"
 )
 
+// heresyDeck is 15 lines of 4 copies ("4 Card 00"...) and copies of
+// Extra Card.
 func heresyDeck(copies int) string {
+	return numberedDeck(15, "4 Card %02d", fmt.Sprintf("%d Extra Card", copies))
+}
+
+// numberedDeck is a decklist of n lines, line (a format of the line's
+// number) for each, then the line last.
+func numberedDeck(n int, line, last string) string {
 	var b strings.Builder
-	for i := 0; i < 15; i++ {
-		fmt.Fprintf(&b, "4 Card %02d\n", i)
+	for i := range n {
+		fmt.Fprintf(&b, line+"\n", i)
 	}
-	fmt.Fprintf(&b, "%d Extra Card\n", copies)
+	b.WriteString(last + "\n")
 	return b.String()
 }
 
@@ -118,12 +126,7 @@ func TestALateDeckLocksAtOnce(t *testing.T) {
 // revelationsDeck is a Revelations deck of 50 cards (H7: "the minimum
 // number of cards is dropped to 50"), the last card named as given.
 func revelationsDeck(last string) string {
-	var b strings.Builder
-	for i := 0; i < 49; i++ {
-		fmt.Fprintf(&b, "1 Drafted Card %02d\n", i)
-	}
-	fmt.Fprintf(&b, "1 %s\n", last)
-	return b.String()
+	return numberedDeck(49, "1 Drafted Card %02d", "1 "+last)
 }
 
 // Rule H7, Heresy 5.3.2: "any player may spend 5 minutes tuning his or her

@@ -17,9 +17,7 @@ import (
 var _ director.Store = (*store.DB)(nil)
 
 func TestEventEndToEnd(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	if e.Settings.GamesPerMatch != 3 || e.State != event.StateRegistration {
 		t.Fatalf("new event %+v", e)
 	}
@@ -62,9 +60,7 @@ func TestEventEndToEnd(t *testing.T) {
 }
 
 func TestResultsAreCheckedAndCorrectionsLogged(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	register(t, d, e.ID, "Ada", "Bram")
 	mustPair(t, ctx, d, e.ID)
 	for _, c := range []struct {
@@ -116,9 +112,7 @@ func TestResultsAreCheckedAndCorrectionsLogged(t *testing.T) {
 }
 
 func TestCheckInDropReinstateAndLateEntry(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo1")
+	ctx, d, e := alteredEvent(t, "standard-bo1")
 	es := register(t, d, e.ID, "Ada", "Bram", "Chiara", "Dmitri", "Elif")
 	// Once check-in is used, round 1 waits for everyone or a drop.
 	for _, en := range es[:4] {
@@ -166,9 +160,7 @@ func TestCheckInDropReinstateAndLateEntry(t *testing.T) {
 }
 
 func TestRegistrationErrors(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	if _, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "  "}); !errors.Is(err, event.ErrInvalid) {
 		t.Errorf("blank name: %v", err)
 	}
@@ -202,9 +194,7 @@ func TestRegistrationErrors(t *testing.T) {
 }
 
 func TestSettingsFixedAfterRoundOne(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	s := e.Settings
 	s.Rounds = 5
 	must(t, d.Events.UpdateSettings(ctx, e.ID, s))
@@ -224,6 +214,21 @@ func TestSettingsFixedAfterRoundOne(t *testing.T) {
 	}
 }
 
+// seededField is a new director with an Altered standard-bo3 event of
+// least to least+spread−1 players (Player 00, Player 01…), how many
+// drawn from a random source of seed and stream, returned for the test's
+// further draws.
+func seededField(t *testing.T, seed, stream uint64, least, spread int) (*director.Director, event.Event, *rand.Rand) {
+	t.Helper()
+	d, _ := newDirector(t)
+	rng := rand.New(rand.NewPCG(seed, stream))
+	e := mustEvent(t, d, "standard-bo3")
+	for i := range least + rng.IntN(spread) {
+		register(t, d, e.ID, fmt.Sprintf("Player %02d", i))
+	}
+	return d, e, rng
+}
+
 // Property: whole events through the director, over seeds, with drops and
 // late entries: every active player seated exactly once a round, dropped
 // players never, no rematch in events small enough to avoid one.
@@ -231,13 +236,7 @@ func TestDirectorEventsOverSeeds(t *testing.T) {
 	ctx := context.Background()
 	for seed := uint64(1); seed <= 12; seed++ {
 		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
-			d, _ := newDirector(t)
-			rng := rand.New(rand.NewPCG(seed, 9))
-			e := mustEvent(t, d, "standard-bo3")
-			n := 4 + rng.IntN(20)
-			for i := 0; i < n; i++ {
-				register(t, d, e.ID, fmt.Sprintf("Player %02d", i))
-			}
+			d, e, rng := seededField(t, seed, 9, 4, 20)
 			met := map[[2]event.EntryID]bool{}
 			for r := 1; r <= 4; r++ {
 				round := mustPair(t, ctx, d, e.ID)

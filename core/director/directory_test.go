@@ -20,9 +20,7 @@ func logSays(t *testing.T, lines []event.DirectoryLogEntry) []string {
 }
 
 func TestARenameShowsEverywhereAndIsLogged(t *testing.T) {
-	d, _ := newDirector(t)
-	ctx := context.Background()
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	en := register(t, d, e.ID, "Ada Lovlace", "Grace")
 	p, err := d.Directory.EditPlayer(ctx, en[0].PlayerID, director.PlayerEdit{Name: " Ada  Lovelace ", MemberNo: "M7"})
 	if err != nil || p.Name != "Ada Lovelace" || p.MemberNo != "M7" {
@@ -94,9 +92,7 @@ func TestMergingMovesEveryEntryToThePlayerKept(t *testing.T) {
 }
 
 func TestMergingTwoPlayersOfOneEventIsRefused(t *testing.T) {
-	d, _ := newDirector(t)
-	ctx := context.Background()
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	en := register(t, d, e.ID, "Sam", "Sam B.")
 	_, err := d.Directory.MergePlayers(ctx, en[1].PlayerID, en[0].PlayerID)
 	if !errors.Is(err, event.ErrConflict) {

@@ -10,12 +10,9 @@ import (
 // draft loads the latest round of an event for an edit: it must be a
 // draft (not yet published) and the event not finished.
 func (d *core) draft(tx Tx, id event.EventID, number int) (event.Event, []event.Round, error) {
-	e, err := tx.Event(id)
+	e, err := unfinished(tx, id, i18n.K("%s is finished"))
 	if err != nil {
 		return e, nil, err
-	}
-	if e.State == event.StateFinished {
-		return e, nil, event.Statef("%s is finished", e.Name)
 	}
 	rounds, err := tx.Rounds(id)
 	if err != nil {

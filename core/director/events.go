@@ -172,12 +172,9 @@ func (d *Events) Events(ctx context.Context) ([]EventSummary, error) {
 // Every paired round must have all its results.
 func (d *Events) FinishEvent(ctx context.Context, id event.EventID) error {
 	return d.store.Write(ctx, func(tx Tx) error {
-		e, err := tx.Event(id)
+		e, err := unfinished(tx, id, i18n.K("%s is already finished"))
 		if err != nil {
 			return err
-		}
-		if e.State == event.StateFinished {
-			return event.Statef("%s is already finished", e.Name)
 		}
 		rounds, err := tx.Rounds(id)
 		if err != nil {
@@ -202,4 +199,19 @@ func (d *Events) FinishEvent(ctx context.Context, id event.EventID) error {
 // Log returns the event's activity log, oldest first.
 func (d *Events) Log(ctx context.Context, id event.EventID) ([]event.LogEntry, error) {
 	return readBy(ctx, d.store, id, Tx.Log)
+}
+
+// unfinished reads event id inside tx, refusing it once it is finished
+// with finished, a sentence that takes the event's name ("%s is
+// finished"): the check of every write that a finished event takes no
+// more of.
+func unfinished(tx Tx, id event.EventID, finished string) (event.Event, error) {
+	e, err := tx.Event(id)
+	if err != nil {
+		return e, err
+	}
+	if e.State == event.StateFinished {
+		return e, event.Statef(finished, e.Name)
+	}
+	return e, nil
 }

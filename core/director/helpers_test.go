@@ -95,6 +95,22 @@ func openEvent(t *testing.T, game, format string, change func(*event.Settings)) 
 	return context.Background(), d, eventOf(t, d, game, format, change)
 }
 
+// alteredEvent is a new director and an Altered event of format on it
+// (see mustEvent), with the context the test runs in.
+func alteredEvent(t *testing.T, format string) (context.Context, *director.Director, event.Event) {
+	t.Helper()
+	d, _ := newDirector(t)
+	return context.Background(), d, mustEvent(t, d, format)
+}
+
+// foursome is a generic Swiss event (see openEvent) with Ada Lovelace,
+// Bob Stone, Cy Young and Dee Hall registered, and their entries.
+func foursome(t *testing.T) (context.Context, *director.Director, event.Event, []event.Entry) {
+	t.Helper()
+	ctx, d, e := openEvent(t, "generic", "swiss", nil)
+	return ctx, d, e, register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
+}
+
 // mustPair pairs the next round and publishes it (pairPublished), failing
 // the test if either is refused.
 func mustPair(t *testing.T, ctx context.Context, d *director.Director, id event.EventID) event.Round {

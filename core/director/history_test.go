@@ -413,9 +413,7 @@ func TestHistoryMatchesEachEventsStandingsOverSeeds(t *testing.T) {
 // In a team event her line is her team's: its rank among the teams, its
 // record.
 func TestHistoryOfATeamEventIsHerTeamsLine(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e, _, _ := teamEvent(t, d, 8)
+	ctx, d, e, _, _ := openTeams(t, 8)
 	es, err := d.Registration.Entries(ctx, e.ID) // with their teams
 	must(t, err)
 	rng := rand.New(rand.NewPCG(3, 4))

@@ -39,9 +39,7 @@ func TestTheNextStepIsSaidInFrench(t *testing.T) {
 // A refusal from the core keeps its values and says them in French, its
 // count with the plural it asks for; the English sentence too.
 func TestACoreRefusalIsSaidInFrench(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	register(t, d, e.ID, "Ada", "Bob", "Cy", "Dan", "Eve", "Fay")
 	mustPair(t, ctx, d, e.ID)
 	_, err := d.Rounds.PairNextRound(ctx, e.ID)

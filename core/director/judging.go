@@ -111,12 +111,9 @@ func (d *Judging) JudgeLog(ctx context.Context, id event.EventID) ([]event.Judge
 // whose penalty is judgelog.Void withdraws it, undoing its effects.
 func (d *Judging) LogJudgeEntry(ctx context.Context, e event.JudgeLogEntry) (event.JudgeLogEntry, error) {
 	err := d.store.Write(ctx, func(tx Tx) error {
-		ev, err := tx.Event(e.EventID)
+		ev, err := unfinished(tx, e.EventID, i18n.K("%s is finished; its judge log is closed"))
 		if err != nil {
 			return err
-		}
-		if ev.State == event.StateFinished {
-			return event.Statef("%s is finished; its judge log is closed", ev.Name)
 		}
 		log, err := tx.JudgeLog(e.EventID)
 		if err != nil {

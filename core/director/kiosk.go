@@ -388,22 +388,13 @@ func (d *Kiosk) SetKioskPIN(ctx context.Context, pin string) error {
 // HasKioskPIN reports whether the organizer has set a kiosk PIN: the
 // kiosk does not open without one.
 func (d *Kiosk) HasKioskPIN(ctx context.Context) (bool, error) {
-	var ok bool
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		_, ok, err = tx.AppSetting(kioskPINKey)
-		return err
-	})
+	_, ok, err := d.setting(ctx, kioskPINKey)
 	return ok, err
 }
 
 // CheckKioskPIN reports whether pin is the organizer's kiosk PIN.
 func (d *Kiosk) CheckKioskPIN(ctx context.Context, pin string) (bool, error) {
-	var stored string
-	var ok bool
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		stored, ok, err = tx.AppSetting(kioskPINKey)
-		return err
-	})
+	stored, ok, err := d.setting(ctx, kioskPINKey)
 	if err != nil || !ok {
 		return false, err
 	}

@@ -330,9 +330,7 @@ func TestSameNameTextSaysWhoHasTheName(t *testing.T) {
 // (王芳 is a whole name); Latin names keep three, and one character lists
 // nobody. The kiosk's search, the Board's Find and MinQuery agree.
 func TestTwoCharacterNamesAreFoundInScriptsWithoutSpaces(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	register(t, d, e.ID, "王芳", "李小龙", "김민준", "Zoë Ødegård", "สมชาย ใจดี")
 
 	b := mustCall(t, d.Views.Board, e.ID)

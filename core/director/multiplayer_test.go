@@ -18,6 +18,20 @@ func tauSeat(place, tau int) event.SeatResult {
 	return event.SeatResult{Place: place, Games: []event.GameDetail{{Stats: map[string]int{scoring.TauStat: tau}}}}
 }
 
+// placed is a result of seats players: seat i scores step*i points and
+// seat winner wins.
+func placed(seats, step, winner int) event.Result {
+	res := event.Result{}
+	for i := range seats {
+		st := event.SeatResult{Points: step * i}
+		if i == winner {
+			st.Place = 1
+		}
+		res.Seats = append(res.Seats, st)
+	}
+	return res
+}
+
 // Rules H2, H3, H5: a Reascension event of 13 seats three tables of three
 // and one of four each round (the four on top), plays 4 rounds, and scores
 // a win 14 and the others their Tau.
@@ -124,14 +138,7 @@ func TestShadowfistFinalBrawlEvent(t *testing.T) {
 		t.Fatalf("table sizes %v, want 4,3,3", sizes)
 	}
 	for _, tb := range r.Tables {
-		res := event.Result{}
-		for i := range tb.Seats {
-			st := event.SeatResult{Points: 3 * i}
-			if i == 0 {
-				st.Place = 1
-			}
-			res.Seats = append(res.Seats, st)
-		}
+		res := placed(len(tb.Seats), 3, 0)
 		must(t, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, res))
 	}
 	table, _ := d.Rounds.Standings(ctx, e.ID)
@@ -150,9 +157,7 @@ func TestShadowfistFinalBrawlEvent(t *testing.T) {
 // table (a secondary table seats the next 4); the final's placement
 // decides the top ranks, then the points scored there.
 func TestShadowfistSwissPlusFinal(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := eventOf(t, d, "shadowfist", "final-brawl-final", func(s *event.Settings) {
+	ctx, d, e := openEvent(t, "shadowfist", "final-brawl-final", func(s *event.Settings) {
 		s.Rounds = 2
 		s.FinalTable.Secondary = true
 	})
@@ -160,14 +165,7 @@ func TestShadowfistSwissPlusFinal(t *testing.T) {
 	play := func(r event.Round, winnerSeat int) {
 		t.Helper()
 		for _, tb := range r.Tables {
-			res := event.Result{}
-			for i := range tb.Seats {
-				st := event.SeatResult{Points: 2 * i}
-				if i == winnerSeat%len(tb.Seats) {
-					st.Place = 1
-				}
-				res.Seats = append(res.Seats, st)
-			}
+			res := placed(len(tb.Seats), 2, winnerSeat%len(tb.Seats))
 			must(t, d.Rounds.RecordResult(ctx, e.ID, r.Number, tb.Number, res))
 		}
 	}
@@ -242,14 +240,7 @@ func TestFixedScheduleEvent(t *testing.T) {
 					met[[2]event.EntryID{min(a.EntryID, b.EntryID), max(a.EntryID, b.EntryID)}]++
 				}
 			}
-			res := event.Result{}
-			for i := range tb.Seats {
-				st := event.SeatResult{Points: i}
-				if i == 0 {
-					st.Place = 1
-				}
-				res.Seats = append(res.Seats, st)
-			}
+			res := placed(len(tb.Seats), 1, 0)
 			if tb.Bye {
 				continue
 			}
@@ -373,14 +364,7 @@ func playTheDoubleFinal(t *testing.T, d *director.Director, eid event.EventID, f
 	t.Helper()
 	ctx := context.Background()
 	for _, tb := range final.Tables {
-		res := event.Result{}
-		for i := range tb.Seats {
-			st := event.SeatResult{Points: 2 * i}
-			if i == 2 {
-				st.Place = 1
-			}
-			res.Seats = append(res.Seats, st)
-		}
+		res := placed(len(tb.Seats), 2, 2)
 		must(t, d.Rounds.RecordResult(ctx, eid, final.Number, tb.Number, res))
 	}
 	if _, err := d.Rounds.PairNextRound(ctx, eid); !errors.Is(err, director.ErrStructureComplete) {

@@ -13,25 +13,23 @@ import (
 	"tablekeeper/internal/testdb"
 )
 
-// playerEvent is an event of n players on a director of its own.
-func playerEvent(t *testing.T, n int) (*director.Director, *testdb.Clock, event.Event, []event.Entry) {
+// playerEvent is an event of n players on a director of its own, whose
+// clock stands still until moved, with the context the test runs in.
+func playerEvent(t *testing.T, n int) (context.Context, *director.Director, *testdb.Clock, event.Event, []event.Entry) {
 	t.Helper()
 	d, c, _ := signInDirector(t)
 	ctx := context.Background()
 	e, err := d.Events.CreateEvent(ctx, director.NewEvent{Name: "Friday", Game: "KeyForge", Format: "archon-standard"})
 	must(t, err)
-	var entries []event.Entry
+	var names []string
 	for i := range n {
-		en, err := d.Registration.RegisterNew(ctx, e.ID, director.NewPlayer{Name: "Player " + string(rune('A'+i))})
-		must(t, err)
-		entries = append(entries, en)
+		names = append(names, "Player "+string(rune('A'+i)))
 	}
-	return d, c, e, entries
+	return ctx, d, c, e, register(t, d, e.ID, names...)
 }
 
 func TestPlayerCodesAreDrawnOnceEachAndDifferent(t *testing.T) {
-	d, _, e, entries := playerEvent(t, 20)
-	ctx := context.Background()
+	ctx, d, _, e, entries := playerEvent(t, 20)
 	first, err := d.Phones.PlayerCode(ctx, entries[3].ID)
 	if err != nil || len(first) != director.PlayerCodeLength {
 		t.Fatalf("PlayerCode = %q, %v; want %d characters", first, err, director.PlayerCodeLength)
@@ -62,8 +60,7 @@ func signInPlayer(d *director.Director, e event.EventID, entry event.EntryID, co
 }
 
 func TestAPlayerSignsInWithHerCodeOnly(t *testing.T) {
-	d, c, e, entries := playerEvent(t, 4)
-	ctx := context.Background()
+	ctx, d, c, e, entries := playerEvent(t, 4)
 	ada := entries[0]
 	// Nobody was shown a code yet: no code works, not even an empty one.
 	if _, err := signInPlayer(d, e.ID, ada.ID, "", "t0"); !errors.Is(err, director.ErrWrongPlayerCode) {
@@ -108,8 +105,7 @@ func TestAPlayerSignsInWithHerCodeOnly(t *testing.T) {
 }
 
 func TestSignedOutPlayerPhoneIsRefused(t *testing.T) {
-	d, _, e, entries := playerEvent(t, 2)
-	ctx := context.Background()
+	ctx, d, _, e, entries := playerEvent(t, 2)
 	code := mustCall(t, d.Phones.PlayerCode, entries[0].ID)
 	if _, err := signInPlayer(d, e.ID, entries[0].ID, code, "tok"); err != nil {
 		t.Fatal(err)

@@ -209,8 +209,7 @@ func signInByLink(d *director.Director, e event.EventID, entry event.EntryID, li
 // refused however often, and her right one then still works (nothing to
 // spend). The sign-in is in the sign-in log with the phone.
 func TestALinkTokenSignsInOnlyItsPlayer(t *testing.T) {
-	d, _, e, entries := playerEvent(t, 3)
-	ctx := context.Background()
+	ctx, d, _, e, entries := playerEvent(t, 3)
 	ada, bea := entries[0], entries[1]
 	if _, err := signInByLink(d, e.ID, ada.ID, strings.Repeat("A", director.PlayerLinkTokenLength), "t0"); !errors.Is(err, director.ErrWrongPlayerLink) {
 		t.Fatalf("before any code was drawn: %v; want ErrWrongPlayerLink", err)

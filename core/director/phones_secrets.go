@@ -109,23 +109,37 @@ func (d *Phones) KioskCode(ctx context.Context) (string, error) {
 
 // secret reads a kind's secret, drawing it in a write when there is none.
 func (d *core) secret(ctx context.Context, kind string) (string, error) {
+	return d.drawnSetting(ctx, secretKey(kind), TableCodeAlphabet, SecretLength)
+}
+
+// setting reads the app setting key in a read of its own: its value and
+// whether it is set.
+func (d *core) setting(ctx context.Context, key string) (string, bool, error) {
 	var s string
 	var ok bool
 	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		s, ok, err = tx.AppSetting(secretKey(kind))
+		s, ok, err = tx.AppSetting(key)
 		return err
 	})
+	return s, ok, err
+}
+
+// drawnSetting reads the app setting key; when it is not set, a write
+// draws it (n characters of alphabet) and saves it, unless another write
+// saved one in between, which is kept.
+func (d *core) drawnSetting(ctx context.Context, key, alphabet string, n int) (string, error) {
+	s, ok, err := d.setting(ctx, key)
 	if err != nil || ok {
 		return s, err
 	}
 	err = d.store.Write(ctx, func(tx Tx) error {
-		if s, ok, err = tx.AppSetting(secretKey(kind)); err != nil || ok {
+		if s, ok, err = tx.AppSetting(key); err != nil || ok {
 			return err
 		}
-		if s, err = d.randomFrom(TableCodeAlphabet, SecretLength); err != nil {
+		if s, err = d.randomFrom(alphabet, n); err != nil {
 			return err
 		}
-		return tx.SetAppSetting(secretKey(kind), s)
+		return tx.SetAppSetting(key, s)
 	})
 	return s, err
 }
@@ -206,12 +220,7 @@ func (d *core) renewSecret(ctx context.Context, kind, chosen string) (string, er
 // dashes aside), comparing in constant time; false when none was drawn.
 // It is no sign-in: SignIn is, with the log.
 func (d *Phones) CheckJudgePIN(ctx context.Context, pin string) (bool, error) {
-	var want string
-	var ok bool
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		want, ok, err = tx.AppSetting(judgePINKey)
-		return err
-	})
+	want, ok, err := d.setting(ctx, judgePINKey)
 	if err != nil || !ok {
 		return false, err
 	}
@@ -227,11 +236,7 @@ func sameSecret(typed, want string) bool {
 // PIN that no one has been told of yet: the panel says so once, then
 // calls AcknowledgeJudgePIN.
 func (d *Phones) JudgePINReplaced(ctx context.Context) (bool, error) {
-	var v string
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		v, _, err = tx.AppSetting(judgePINReplaced)
-		return err
-	})
+	v, _, err := d.setting(ctx, judgePINReplaced)
 	return v == "1", err
 }
 
@@ -249,23 +254,7 @@ const deviceKeySetting = "network.device-key"
 // (HMAC), drawing it the first time: kept with the other secrets, so a
 // restart keeps every phone's id valid. It is never shown.
 func (d *Phones) DeviceKey(ctx context.Context) ([]byte, error) {
-	var s string
-	var ok bool
-	err := d.store.Read(ctx, func(tx Tx) (err error) {
-		s, ok, err = tx.AppSetting(deviceKeySetting)
-		return err
-	})
-	if err == nil && !ok {
-		err = d.store.Write(ctx, func(tx Tx) error {
-			if s, ok, err = tx.AppSetting(deviceKeySetting); err != nil || ok {
-				return err
-			}
-			if s, err = d.randomFrom("0123456789abcdef", 64); err != nil {
-				return err
-			}
-			return tx.SetAppSetting(deviceKeySetting, s)
-		})
-	}
+	s, err := d.drawnSetting(ctx, deviceKeySetting, "0123456789abcdef", 64)
 	if err != nil {
 		return nil, err
 	}

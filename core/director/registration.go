@@ -90,12 +90,9 @@ func (d *Registration) RegisterNew(ctx context.Context, id event.EventID, np New
 }
 
 func (d *core) register(tx Tx, id event.EventID, p event.Player) (event.Entry, error) {
-	e, err := tx.Event(id)
+	_, err := unfinished(tx, id, i18n.K("%s is finished; it takes no more players"))
 	if err != nil {
 		return event.Entry{}, err
-	}
-	if e.State == event.StateFinished {
-		return event.Entry{}, event.Statef("%s is finished; it takes no more players", e.Name)
 	}
 	rounds, err := tx.RoundCount(id)
 	if err != nil {

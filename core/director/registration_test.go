@@ -17,9 +17,7 @@ import (
 // late entry made after round 2 joins round 3; the mistaken drop is
 // re-instated and paired again in round 3.
 func TestG2RegisterOnceLateEntryDropAndReinstate(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo1")
+	ctx, d, e := alteredEvent(t, "standard-bo1")
 	es := register(t, d, e.ID, "Ada", "Bram", "Chiara", "Dmitri", "Elif")
 	if _, err := d.Registration.Register(ctx, e.ID, es[0].PlayerID); !errors.Is(err, event.ErrConflict) {
 		t.Errorf("Ada registered twice: %v", err)

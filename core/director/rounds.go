@@ -25,12 +25,9 @@ import (
 func (d *Rounds) PairNextRound(ctx context.Context, id event.EventID) (event.Round, error) {
 	var r event.Round
 	err := d.store.Write(ctx, func(tx Tx) error {
-		e, err := tx.Event(id)
+		e, err := unfinished(tx, id, i18n.K("%s is finished"))
 		if err != nil {
 			return err
-		}
-		if e.State == event.StateFinished {
-			return event.Statef("%s is finished", e.Name)
 		}
 		rounds, err := tx.Rounds(id)
 		if err != nil {
@@ -232,12 +229,9 @@ type tableResult struct {
 // the event must not be finished, and the round must be published.
 func loadTableResult(tx Tx, id event.EventID, round, table int) (tableResult, error) {
 	var tr tableResult
-	e, err := tx.Event(id)
+	e, err := unfinished(tx, id, i18n.K("%s is finished; its results are final"))
 	if err != nil {
 		return tr, err
-	}
-	if e.State == event.StateFinished {
-		return tr, event.Statef("%s is finished; its results are final", e.Name)
 	}
 	paired, err := tx.RoundCount(id)
 	if err != nil {
@@ -466,9 +460,9 @@ func describe(r event.Result, t event.Table, names map[event.EntryID]string) i18
 			}
 		}
 		if r.TimeOut {
-			return i18n.F("%s; time-out", listText(parts))
+			return i18n.F("%s; time-out", i18n.List(parts))
 		}
-		return listText(parts)
+		return i18n.List(parts)
 	}
 	s := i18n.Text{Format: "%s %d–%d %s", Args: []any{names[t.Seats[0].EntryID], r.Seats[0].GamesWon, r.Seats[1].GamesWon, names[t.Seats[1].EntryID]}}
 	if r.GamesDrawn > 0 {
@@ -478,19 +472,6 @@ func describe(r event.Result, t event.Table, names map[event.EntryID]string) i18
 		s = i18n.F("%s at time", s)
 	}
 	return s
-}
-
-// listText keeps texts said one after the other, comma-separated, as one
-// text (the stored log nests each part as a message).
-func listText(parts []i18n.Text) i18n.Text {
-	if len(parts) == 0 {
-		return i18n.Text{}
-	}
-	out := parts[0]
-	for _, p := range parts[1:] {
-		out = i18n.F("%s, %s", out, p)
-	}
-	return out
 }
 
 // Standings returns the event's standings after the results saved so far,

@@ -70,8 +70,7 @@ func TestDrawRefusalInEliminationRounds(t *testing.T) {
 // now saved, and leaves it in place; a write based on the current view is
 // saved, first result and correction alike.
 func TestStaleWriteIsRefusedWithTheCurrentResult(t *testing.T) {
-	ctx, d, e := openEvent(t, "generic", "swiss", nil)
-	register(t, d, e.ID, "Ada Lovelace", "Bob Stone", "Cy Young", "Dee Hall")
+	ctx, d, e, _ := foursome(t)
 	r, err := pairPublished(ctx, d, e.ID)
 	must(t, err)
 	n := r.Tables[0].Number

@@ -401,9 +401,7 @@ func TestStationDropAndLateCheckIn(t *testing.T) {
 // A station's typed result is said as it would be saved, the winner first
 // with her name, and nothing is written.
 func TestSaySlipNamesTheWinnerFirst(t *testing.T) {
-	d, _ := newDirector(t)
-	ctx := context.Background()
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	en := register(t, d, e.ID, "Ada", "Bob")
 	r := mustPair(t, ctx, d, e.ID)
 	second := map[event.EntryID]string{en[0].ID: "Ada", en[1].ID: "Bob"}[r.Tables[0].Seats[1].EntryID]

@@ -207,9 +207,7 @@ func TestBracketDropIsAWalkover(t *testing.T) {
 }
 
 func TestDraftsCanBeSwappedFixedAndPairedAgain(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	es := register(t, d, e.ID, names(7)...)
 	r := mustCall(t, d.Rounds.PairNextRound, e.ID)
 	if r.Published() {
@@ -301,9 +299,7 @@ func ranks(table []standings.Standing) []int {
 }
 
 func TestDraftsDoNotCountAndCanBeWithdrawn(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	register(t, d, e.ID, names(5)...)
 	r := mustCall(t, d.Rounds.PairNextRound, e.ID)
 	table, _ := d.Rounds.Standings(ctx, e.ID)
@@ -346,9 +342,7 @@ func TestDraftsDoNotCountAndCanBeWithdrawn(t *testing.T) {
 // Swiss round 1 by seeding: seeded players meet top half against bottom
 // half; seeds are unique and fixed once round 1 is paired.
 func TestSwissRoundOneBySeed(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	es := register(t, d, e.ID, names(8)...)
 	for i, en := range es {
 		must(t, d.Registration.SetSeed(ctx, en.ID, 8-i))
@@ -370,9 +364,7 @@ func TestSwissRoundOneBySeed(t *testing.T) {
 // no more than 10 packs." The director refuses a Whirlpool of Blood event
 // made or changed to 5 or 11 packs, and keeps the settings it had.
 func TestS14WhirlpoolOfBloodRefusesFiveAndElevenPacks(t *testing.T) {
-	d, _ := newDirector(t)
-	ctx := context.Background()
-	e := eventOf(t, d, "shadowfist", "whirlpool-of-blood", func(s *event.Settings) { s.Draft.Packs = 10 })
+	ctx, d, e := openEvent(t, "shadowfist", "whirlpool-of-blood", func(s *event.Settings) { s.Draft.Packs = 10 })
 	for _, packs := range []int{5, 11} {
 		s := e.Settings
 		s.Draft.Packs = packs

@@ -132,12 +132,9 @@ func (d *Teams) DissolveTeam(ctx context.Context, team event.TeamID) error {
 		if err != nil {
 			return err
 		}
-		e, err := tx.Event(tm.EventID)
+		e, err := unfinished(tx, tm.EventID, i18n.K("%s is finished; its teams can no longer change"))
 		if err != nil {
 			return err
-		}
-		if e.State == event.StateFinished {
-			return event.Statef("%s is finished; its teams can no longer change", e.Name)
 		}
 		rounds, err := tx.RoundCount(e.ID)
 		if err != nil {

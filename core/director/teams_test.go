@@ -30,6 +30,15 @@ func teamEvent(t *testing.T, d *director.Director, players int) (event.Event, []
 	return e, es, teams
 }
 
+// openTeams is a new director and a 2v2 event on it of players players
+// in teams of two (see teamEvent), with the context the test runs in.
+func openTeams(t *testing.T, players int) (context.Context, *director.Director, event.Event, []event.Entry, []event.Team) {
+	t.Helper()
+	d, _ := newDirector(t)
+	e, es, teams := teamEvent(t, d, players)
+	return context.Background(), d, e, es, teams
+}
+
 func logHas(t *testing.T, d *director.Director, id event.EventID, want string) {
 	t.Helper()
 	lines, err := d.Events.Log(context.Background(), id)
@@ -136,9 +145,7 @@ func TestTeamsAreMadeCheckedAndDissolved(t *testing.T) {
 // Pairing a team event waits for every active player to have a team, and
 // for a team whose player dropped before round 1 to be made again.
 func TestTeamPairingNeedsEveryPlayerInATeam(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e, es, _ := teamEvent(t, d, 4)
+	ctx, d, e, es, _ := openTeams(t, 4)
 	late := register(t, d, e.ID, "Zed Lonely")[0]
 	_, err := d.Rounds.PairNextRound(ctx, e.ID)
 	if !errors.Is(err, event.ErrState) || event.Message(err) != "1 player has no team: Zed Lonely. Make teams of 2 on the Registration tab, or drop them, before pairing round 1" {
@@ -169,9 +176,7 @@ func teamOf(teams []event.Team) map[event.EntryID]event.TeamID {
 // Rule A6: rounds pair teams, two a table, seated A1, B1, A2, B2, and in
 // a small event no two teams meet twice.
 func TestTeamRoundsSeatTeamsAlternatelyWithoutRematches(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e, _, teams := teamEvent(t, d, 8)
+	ctx, d, e, _, teams := openTeams(t, 8)
 	of := teamOf(teams)
 	first := map[event.TeamID]event.EntryID{}
 	for _, tm := range teams {
@@ -226,9 +231,7 @@ func must1[T any](v T, err error) T {
 // A team's bye is a bye for each of its players; both score it, and the
 // team standings count it once.
 func TestATeamByeIsAByeForEachMember(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e, _, teams := teamEvent(t, d, 6)
+	ctx, d, e, _, teams := openTeams(t, 6)
 	of := teamOf(teams)
 	r := mustPair(t, ctx, d, e.ID)
 	var byes []event.EntryID
@@ -269,9 +272,7 @@ func TestATeamByeIsAByeForEachMember(t *testing.T) {
 // as two numbers it is spread to the members; given per seat, teammates
 // must carry the same numbers.
 func TestTeamResultsAreTwoPlayerResultsBetweenTeams(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e, _, _ := teamEvent(t, d, 4)
+	ctx, d, e, _, _ := openTeams(t, 4)
 	r := mustPair(t, ctx, d, e.ID)
 	sh, err := d.Rounds.RoundSheet(ctx, e.ID, 1)
 	must(t, err)
@@ -316,9 +317,7 @@ func TestTeamResultsAreTwoPlayerResultsBetweenTeams(t *testing.T) {
 // Team standings run the standings engine over teams; each player's
 // record is their team's.
 func TestTeamStandingsMatchTheirPlayers(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e, es, teams := teamEvent(t, d, 10)
+	ctx, d, e, es, teams := openTeams(t, 10)
 	playThreeTeamRounds(t, d, e.ID)
 	ts := mustCall(t, d.Teams.TeamStandings, e.ID)
 	players := mustCall(t, d.Rounds.Standings, e.ID)
@@ -390,9 +389,7 @@ func sameRecord(t *testing.T, name string, p standings.Standing, st director.Tea
 // Swapping two players in a draft round of a team event swaps their
 // teams, member for member, so teams stay together.
 func TestSwappingInATeamEventSwapsTeams(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e, _, teams := teamEvent(t, d, 8)
+	ctx, d, e, _, teams := openTeams(t, 8)
 	of := teamOf(teams)
 	r := mustCall(t, d.Rounds.PairNextRound, e.ID)
 	t1, t2 := r.Tables[0].Entries(), r.Tables[1].Entries()
@@ -423,9 +420,7 @@ func TestSwappingInATeamEventSwapsTeams(t *testing.T) {
 // A team whose player drops after round 1 is no longer paired; the rest
 // play on.
 func TestATeamWithADroppedPlayerIsNotPaired(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e, es, _ := teamEvent(t, d, 8)
+	ctx, d, e, es, _ := openTeams(t, 8)
 	r := mustPair(t, ctx, d, e.ID)
 	for _, tb := range r.Tables {
 		must(t, d.Rounds.RecordResult(ctx, e.ID, 1, tb.Number, win(1, 0)))

@@ -42,12 +42,9 @@ func (d *Transfer) ImportPlayers(ctx context.Context, id event.EventID, rows []N
 	var rep ImportReport
 	err := d.store.Write(ctx, func(tx Tx) error {
 		rep = ImportReport{}
-		e, err := tx.Event(id)
+		e, err := unfinished(tx, id, i18n.K("%s is finished; it takes no more players"))
 		if err != nil {
 			return err
-		}
-		if e.State == event.StateFinished {
-			return event.Statef("%s is finished; it takes no more players", e.Name)
 		}
 		rounds, err := tx.RoundCount(id)
 		if err != nil {

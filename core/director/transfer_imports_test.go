@@ -17,9 +17,7 @@ import (
 // directory's player by member number, else by folded name plus e-mail;
 // problem rows are listed and the rest saved together.
 func TestImportAtomicAndIdempotent(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	regular, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Zoë Martin", Email: "zoe@example.org"})
 	must(t, err)
 	member, err := d.Registration.AddPlayer(ctx, director.NewPlayer{Name: "Kim Min-jun", MemberNo: "KF-17"})

@@ -14,9 +14,7 @@ import (
 // latest published round as a sheet, the standings, and per player their
 // seat and rounds.
 func TestBoardShowsTheLatestPublishedRoundAndEachPlayer(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	es := register(t, d, e.ID, "Ada Lovelace", "Zoë Ødegård", "Bram Berg", "Chiara Rossi", "Émile Zola")
 
 	b, err := d.Views.Board(ctx, e.ID)
@@ -115,9 +113,7 @@ func checkAdasPage(t *testing.T, b director.Board, ada event.EntryID) {
 
 // A team table's outcome is the team's, from either member's seat.
 func TestBoardPlayerOutcomeOfATeamMatch(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e, _, _ := teamEvent(t, d, 4)
+	ctx, d, e, _, _ := openTeams(t, 4)
 	r := mustPair(t, ctx, d, e.ID)
 	must(t, d.Rounds.RecordResult(ctx, e.ID, 1, 1, win(0, 1)))
 	b := mustCall(t, d.Views.Board, e.ID)
@@ -137,9 +133,7 @@ func TestBoardPlayerOutcomeOfATeamMatch(t *testing.T) {
 // The pairings by name are sorted folding case and accents, one line per
 // player, the bye last of nothing.
 func TestSheetByNameSortsFolded(t *testing.T) {
-	ctx := context.Background()
-	d, _ := newDirector(t)
-	e := mustEvent(t, d, "standard-bo3")
+	ctx, d, e := alteredEvent(t, "standard-bo3")
 	register(t, d, e.ID, "zed", "Ævar", "Émile", "bob", "Ada")
 	mustPair(t, ctx, d, e.ID)
 	sh, err := d.Rounds.RoundSheet(ctx, e.ID, 1)

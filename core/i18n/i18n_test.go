@@ -7,6 +7,21 @@ import (
 	"time"
 )
 
+// testCatalogue reads files (a name such as "fr.json" to its JSON) as a
+// folder of translation files, failing the test when they do not read.
+func testCatalogue(t *testing.T, files map[string]string) catalogue {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	for name, data := range files {
+		fsys["t/"+name] = &fstest.MapFile{Data: []byte(data)}
+	}
+	c, err := read(fsys, "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
 func TestTheShippedFilesRead(t *testing.T) {
 	if err := LoadError(); err != nil {
 		t.Fatal(err)
@@ -33,13 +48,10 @@ func TestALocaleOrABrowserFindsItsLanguage(t *testing.T) {
 }
 
 func TestPluralsFollowEachLanguagesRule(t *testing.T) {
-	c, err := read(fstest.MapFS{
-		"t/en.json": {Data: []byte(`{"%d tables": {"one": "%d table", "other": "%d tables"}}`)},
-		"t/fr.json": {Data: []byte(`{"%d tables": {"one": "%d table", "other": "%d tables (fr)"}}`)},
-	}, "t")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := testCatalogue(t, map[string]string{
+		"en.json": `{"%d tables": {"one": "%d table", "other": "%d tables"}}`,
+		"fr.json": `{"%d tables": {"one": "%d table", "other": "%d tables (fr)"}}`,
+	})
 	for _, c2 := range []struct {
 		l    Lang
 		n    int

@@ -81,3 +81,33 @@ func TestNamesAreSaidAsASentence(t *testing.T) {
 		}
 	}
 }
+
+// A list says its parts one after the other, each still a text of its
+// own: stored and read back, it is said in the reader's language.
+func TestAListSaysItsPartsInOrder(t *testing.T) {
+	if got := List(nil); !got.IsZero() {
+		t.Errorf("no parts: %+v, want the zero text", got)
+	}
+	one := F("round %d", 2)
+	if got := List([]Text{one}); got.String() != "round 2" {
+		t.Errorf("one part: %q", got)
+	}
+	list := Decode(Encode(List([]Text{F("round %d", 2), F("quarter-final"), Plain("Coffee")})))
+	if got := list.String(); got != "round 2, quarter-final, Coffee" {
+		t.Errorf("three parts: %q", got)
+	}
+	if got, want := list.In(French), T(French, "round %d", 2)+", "+T(French, "quarter-final")+", Coffee"; got != want {
+		t.Errorf("in French: %q, want %q", got, want)
+	}
+}
+
+// A text with nothing kept says the words it was given instead; one with
+// a key says the key in the reader's language.
+func TestInOrFallsBackOnlyForAZeroText(t *testing.T) {
+	if got := (Text{}).InOr(French, "as written"); got != "as written" {
+		t.Errorf("zero text: %q", got)
+	}
+	if got, want := F("round %d", 2).InOr(French, "as written"), T(French, "round %d", 2); got != want {
+		t.Errorf("a text: %q, want %q", got, want)
+	}
+}

@@ -14,15 +14,12 @@ import (
 // A language whose counts take more than "one" and "other" says each of
 // its categories: Polish 1, 2–4 and 22–24, 5–21 and 25; Arabic has six.
 func TestEveryPluralCategoryOfALanguageIsSaid(t *testing.T) {
-	c, err := read(fstest.MapFS{
-		"t/en.json": {Data: []byte(`{"%d tables": {"one": "%d table", "other": "%d tables"}}`)},
-		"t/pl.json": {Data: []byte(`{"%d tables": {"one": "%d stół", "few": "%d stoły", "many": "%d stołów", "other": "%d stołu"}}`)},
-		"t/ar.json": {Data: []byte(`{"%d tables": {"zero": "z%d", "one": "o%d", "two": "t%d", "few": "f%d", "many": "m%d", "other": "x%d"}}`)},
-		"t/fr.json": {Data: []byte(`{"%d tables": {"one": "%d table", "other": "%d tables"}}`)},
-	}, "t")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := testCatalogue(t, map[string]string{
+		"en.json": `{"%d tables": {"one": "%d table", "other": "%d tables"}}`,
+		"pl.json": `{"%d tables": {"one": "%d stół", "few": "%d stoły", "many": "%d stołów", "other": "%d stołu"}}`,
+		"ar.json": `{"%d tables": {"zero": "z%d", "one": "o%d", "two": "t%d", "few": "f%d", "many": "m%d", "other": "x%d"}}`,
+		"fr.json": `{"%d tables": {"one": "%d table", "other": "%d tables"}}`,
+	})
 	for _, want := range []struct {
 		l    Lang
 		n    int
@@ -56,14 +53,11 @@ func TestALanguageNamesThePluralCategoriesItsCountsTake(t *testing.T) {
 // A form a file leaves out is said with "other"; a form that is not a
 // CLDR category is an error naming the key and the categories.
 func TestAMissingFormIsOtherAndAWrongOneIsNamed(t *testing.T) {
-	c, err := read(fstest.MapFS{"t/pl.json": {Data: []byte(`{"%d tables": {"one": "%d stół", "other": "%d stołu"}}`)}}, "t")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := testCatalogue(t, map[string]string{"pl.json": `{"%d tables": {"one": "%d stół", "other": "%d stołu"}}`})
 	if got := c.lookup("pl", "%d tables", 5); got != "%d stołu" {
 		t.Errorf("%q", got)
 	}
-	_, err = read(fstest.MapFS{"t/fr.json": {Data: []byte(`{"%d tables": {"one": "a", "several": "b", "other": "c"}}`)}}, "t")
+	_, err := read(fstest.MapFS{"t/fr.json": {Data: []byte(`{"%d tables": {"one": "a", "several": "b", "other": "c"}}`)}}, "t")
 	if err == nil || !strings.Contains(err.Error(), `"%d tables" has a form "several"; the plural forms are zero, one, two, few, many and other`) {
 		t.Errorf("%v", err)
 	}

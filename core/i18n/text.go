@@ -27,6 +27,20 @@ func FN(format string, n int, args ...any) Text {
 	return Text{Format: format, Args: args, Count: &n}
 }
 
+// List says parts one after the other, comma-separated, as one text
+// ("winners round 2, losers round 1"); each part stays a value of its
+// own, so a stored log keeps them as messages. No parts: the zero Text.
+func List(parts []Text) Text {
+	if len(parts) == 0 {
+		return Text{}
+	}
+	out := parts[0]
+	for _, p := range parts[1:] {
+		out = F("%s, %s", out, p)
+	}
+	return out
+}
+
 // Ordinal says the place n: "1st", "2nd", "3rd", "4th" (in French "1er",
 // "2e"). A standing's place and the meeting of a pair are both said with it.
 func Ordinal(n int) Text {
@@ -47,6 +61,15 @@ func (t Text) In(l Lang) string {
 		return N(l, t.Format, *t.Count, t.Args...)
 	}
 	return T(l, t.Format, t.Args...)
+}
+
+// InOr says the text in l, or words as they are when the text is zero
+// (an error built with only its English message).
+func (t Text) InOr(l Lang, words string) string {
+	if t.IsZero() {
+		return words
+	}
+	return t.In(l)
 }
 
 // String says the text in English.

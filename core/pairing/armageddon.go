@@ -205,5 +205,5 @@ func ArmageddonBye(records []LossRecord, double bool, rng *rand.Rand) (event.Ent
 		pick = pool[rng.IntN(len(pool))]
 		criteria = append(criteria, i18n.F("then drawn at random among %d", len(pool)))
 	}
-	return pick.Entry, head(nameList(criteria))
+	return pick.Entry, head(i18n.List(criteria))
 }

@@ -292,13 +292,7 @@ func TestS12DesignFields(t *testing.T) {
 	}
 }
 
-func schIDs(n int) []event.EntryID {
-	ids := make([]event.EntryID, n)
-	for i := range ids {
-		ids[i] = event.EntryID(i + 1)
-	}
-	return ids
-}
+func schIDs(n int) []event.EntryID { return idsFrom(1, n) }
 
 // The biggest built-in designs, as a schedule asks for them, and the
 // search for 40 players at tables of 3 (no design: 18 of 19 rounds).

@@ -158,14 +158,6 @@ func draftCostOf(sizes []int, ideal int) draftCost {
 	return c
 }
 
-func entryIDs(n int) []event.EntryID {
-	ids := make([]event.EntryID, n)
-	for i := range ids {
-		ids[i] = event.EntryID(101 + i)
-	}
-	return ids
-}
-
 // Rules A5, H7, S14: packs pass left, right, left, … starting left.
 func TestDraftPassesAlternateStartingLeft(t *testing.T) {
 	want := []event.PassDirection{"left", "right", "left", "right"}
@@ -185,7 +177,7 @@ func TestDraftSeatingSeatsEveryoneOnceInPodsOfTheSizes(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 0))
 		n := 3 + rng.IntN(60)
 		r := []DraftRule{revelations, booster, whirlpool}[seed%3]
-		players := entryIDs(n)
+		players := bkIDs(n)
 		s, err := DraftSeating(players, r, rand.New(rand.NewPCG(seed, 1)))
 		if err != nil {
 			t.Fatalf("seed %d, %d players: %v", seed, n, err)
@@ -215,7 +207,7 @@ func TestDraftSeatingSeatsEveryoneOnceInPodsOfTheSizes(t *testing.T) {
 }
 
 func TestDraftSeatingIsTheSameForTheSameSeed(t *testing.T) {
-	players := entryIDs(23)
+	players := bkIDs(23)
 	draw := func(seed uint64) event.DraftSeating {
 		s, err := DraftSeating(players, revelations, rand.New(rand.NewPCG(seed, 0)))
 		if err != nil {
@@ -233,7 +225,7 @@ func TestDraftSeatingIsTheSameForTheSameSeed(t *testing.T) {
 	if slices.Equal(a.Pods[0].Seats, players[:5]) {
 		t.Error("the players were not shuffled")
 	}
-	if !slices.Equal(players, entryIDs(23)) {
+	if !slices.Equal(players, bkIDs(23)) {
 		t.Error("DraftSeating changed the caller's slice")
 	}
 }
@@ -242,7 +234,7 @@ func TestDraftSeatingIsTheSameForTheSameSeed(t *testing.T) {
 // often: the draw favours nobody.
 func TestDraftSeatingIsUniform(t *testing.T) {
 	const draws = 20000
-	players := entryIDs(10)
+	players := bkIDs(10)
 	rule := DraftRule{Ideal: 5, Min: 5, Max: 5, Packs: 3}
 	first := map[event.EntryID]int{}
 	for seed := range uint64(draws) {
@@ -269,8 +261,8 @@ func TestDraftSeatingRefusesWhatCannotBeSeated(t *testing.T) {
 		want    string
 	}{
 		{"a player twice", []event.EntryID{1, 2, 3, 2}, revelations, "entry 2 is listed twice for the draft"},
-		{"no packs", entryIDs(5), DraftRule{Ideal: 5, Min: 3, Max: 5}, "a draft opens 1 to 12 packs per player, not 0"},
-		{"too few players", entryIDs(2), revelations, "2 players cannot be seated in draft pods of 3 to 5: add a player, or allow pods as small as 2"},
+		{"no packs", bkIDs(5), DraftRule{Ideal: 5, Min: 3, Max: 5}, "a draft opens 1 to 12 packs per player, not 0"},
+		{"too few players", bkIDs(2), revelations, "2 players cannot be seated in draft pods of 3 to 5: add a player, or allow pods as small as 2"},
 	} {
 		_, err := DraftSeating(c.players, c.rule, rng)
 		if !errors.Is(err, event.ErrInvalid) || event.Message(err) != c.want {
@@ -284,7 +276,7 @@ func TestDraftSeatingRefusesWhatCannotBeSeated(t *testing.T) {
 }
 
 func BenchmarkDraftSeating(b *testing.B) {
-	players := entryIDs(1000)
+	players := bkIDs(1000)
 	rng := rand.New(rand.NewPCG(1, 2))
 	for b.Loop() {
 		if _, err := DraftSeating(players, booster, rng); err != nil {

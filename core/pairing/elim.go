@@ -812,7 +812,7 @@ func (e *elBracket) next() Progress {
 				}
 			}
 			return Progress{
-				Next:    NextRound{Name: nameList(names), Tables: tables, Passes: append(byes, passes...)},
+				Next:    NextRound{Name: i18n.List(names), Tables: tables, Passes: append(byes, passes...)},
 				Bracket: e.bracket(),
 			}
 		}
@@ -926,19 +926,6 @@ func (e *elBracket) byeWhy(name i18n.Text, id event.EntryID) i18n.Text {
 		return i18n.F("bye: %s, place %d of the random draw has no opponent", name, e.seedOf[id])
 	}
 	return i18n.F("bye: %s, seed %d has no opponent", name, e.seedOf[id])
-}
-
-// nameList is the names of a round's matches, said one after the other
-// ("winners round 2, losers round 1").
-func nameList(names []i18n.Text) i18n.Text {
-	if len(names) == 0 {
-		return i18n.Text{}
-	}
-	out := names[0]
-	for _, n := range names[1:] {
-		out = i18n.F("%s, %s", out, n)
-	}
-	return out
 }
 
 // elPlacements ranks entrants by placement key, highest first; equal keys

@@ -14,10 +14,13 @@ import (
 
 // bkIDs returns n entry IDs in seed order; IDs differ from seeds (seed s is
 // entry 100+s) so that a test cannot confuse the two.
-func bkIDs(n int) []event.EntryID {
+func bkIDs(n int) []event.EntryID { return idsFrom(101, n) }
+
+// idsFrom returns n entry IDs counting up from first.
+func idsFrom(first event.EntryID, n int) []event.EntryID {
 	ids := make([]event.EntryID, n)
 	for i := range ids {
-		ids[i] = event.EntryID(101 + i)
+		ids[i] = first + event.EntryID(i)
 	}
 	return ids
 }

@@ -321,7 +321,7 @@ func ScheduleRounds(entrants []event.EntryID, k, rounds int, rng *rand.Rand) ([]
 			}
 			why := i18n.F("fixed schedule (S12), round %d of %d: no opponents met before", r+1, len(sched))
 			if again != nil {
-				why = i18n.F("fixed schedule (S12), round %d of %d; rematches, no schedule without them was found: %s", r+1, len(sched), nameList(again))
+				why = i18n.F("fixed schedule (S12), round %d of %d; rematches, no schedule without them was found: %s", r+1, len(sched), i18n.List(again))
 			}
 			out[r].Tables = append(out[r].Tables, Table{Seats: seats, Why: why})
 		}

@@ -14,10 +14,7 @@ import (
 // names in a round of bestOf games, with the result saved (nil: none).
 func formOf(t *testing.T, game, format string, bestOf int, saved *event.Result, names ...string) (AtTime, AtTimeForm) {
 	t.Helper()
-	_, f, err := Lookup(game, format)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := mustFormat(t, game, format)
 	e := event.Event{Game: game, Format: format, Settings: f.Defaults}
 	kind, err := AtTimeFor(e, bestOf, len(names), 1)
 	if err != nil {
@@ -216,10 +213,7 @@ func TestShadowfistTwoSeatMatchAtTimeRecordsAGame(t *testing.T) {
 // the game points; too many numbers, a word or an impossible count are
 // refused in a sentence.
 func TestShadowfistGamePointsReadsPointsOrCounts(t *testing.T) {
-	_, f, err := Lookup("shadowfist", "final-brawl")
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := mustFormat(t, "shadowfist", "final-brawl")
 	set := f.Defaults
 	for _, c := range []struct {
 		text   string
@@ -245,5 +239,23 @@ func TestShadowfistGamePointsReadsPointsOrCounts(t *testing.T) {
 		if err != nil || points != c.points || len(stats) != c.stats {
 			t.Errorf("%q: %d %v %v, want %d with %d counts", c.text, points, stats, err, c.points, c.stats)
 		}
+	}
+}
+
+// The match form's seat value: one number is game points, several the
+// counts by item (not yet valued), and a refusal names the seat.
+func TestParseSitesReadsPointsOrCountsAndNamesTheSeat(t *testing.T) {
+	if points, stats, err := ParseSites(2, "-3"); points != -3 || stats != nil || err != nil {
+		t.Errorf("one number: %d %v %v", points, stats, err)
+	}
+	items := scoring.SiteItems()
+	if points, stats, err := ParseSites(2, "2/1 3"); points != 0 || err != nil || len(stats) != 3 || stats[items[0]] != 2 || stats[items[2]] != 3 {
+		t.Errorf("three counts: %d %v %v", points, stats, err)
+	}
+	if _, _, err := ParseSites(2, "1 2 3 4 5 6 7 8"); err == nil || err.Error() != `seat 2: "1 2 3 4 5 6 7 8" has 8 numbers; type game points, or up to 7 counts (seized burned played …)` {
+		t.Errorf("too many: %v", err)
+	}
+	if _, _, err := ParseSites(2, "1 x"); err == nil || !strings.HasPrefix(err.Error(), `seat 2: "x" is not a number`) {
+		t.Errorf("not a number: %v", err)
 	}
 }

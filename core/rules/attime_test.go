@@ -16,10 +16,7 @@ import (
 // defaults.
 func TestAtTimeForFollowsEachGamesRules(t *testing.T) {
 	eventOf := func(game, format string) event.Event {
-		_, f, err := Lookup(game, format)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f := mustFormat(t, game, format)
 		return event.Event{Game: game, Format: format, Settings: f.Defaults}
 	}
 	for _, c := range []struct {
@@ -65,10 +62,7 @@ func TestAtTimeForFollowsEachGamesRules(t *testing.T) {
 // until one player is ahead at the end of a turn or activates a gateway."
 func TestHeresyAtTimeFinishesTheTurnBeforeScoring(t *testing.T) {
 	eventOf := func(format string) event.Event {
-		_, f, err := Lookup("heresy", format)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f := mustFormat(t, "heresy", format)
 		return event.Event{Game: "heresy", Format: format, Settings: f.Defaults}
 	}
 	says := func(err error, lang i18n.Lang, parts ...string) {

@@ -28,10 +28,7 @@ func TestDeckPolicyFollowsEachGamesRule(t *testing.T) {
 		{"altered", "standard-bo3", DecksLock, ""},
 		{"generic", "swiss", DecksLock, ""},
 	} {
-		_, f, err := Lookup(c.game, c.format)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f := mustFormat(t, c.game, c.format)
 		p := DeckPolicyFor(c.game, f.Defaults)
 		if p.Change != c.change || p.Rule != c.rule {
 			t.Errorf("%s/%s: %+v, want change %d rule %q", c.game, c.format, p, c.change, c.rule)

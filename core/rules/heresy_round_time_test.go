@@ -11,10 +11,7 @@ import "testing"
 // instruction's part; Armageddon has its own time rules, H6.)
 func TestH4HeresyRoundsDefaultToSeventyFiveMinutes(t *testing.T) {
 	for _, key := range []string{"reascension", "revelations"} {
-		_, f, err := Lookup("heresy", key)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f := mustFormat(t, "heresy", key)
 		if f.Defaults.RoundMinutes != 75 {
 			t.Errorf("heresy %s: rounds of %d minutes, want the 75 of 3.2.4", key, f.Defaults.RoundMinutes)
 		}

@@ -9,10 +9,7 @@ import (
 
 func defaults(t *testing.T, game, format string) event.Settings {
 	t.Helper()
-	_, f, err := Lookup(game, format)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := mustFormat(t, game, format)
 	return f.Defaults
 }
 

@@ -12,10 +12,7 @@ import (
 // no more than 10 packs." A Whirlpool of Blood event of 5 or 11 packs a
 // player is refused, citing the rule; 6 to 10 are accepted.
 func TestS14WhirlpoolOfBloodDraftsSixToTenPacks(t *testing.T) {
-	_, f, err := Lookup("shadowfist", "whirlpool-of-blood")
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := mustFormat(t, "shadowfist", "whirlpool-of-blood")
 	for packs := 1; packs <= event.MaxDraftPacks; packs++ {
 		s := f.Defaults
 		s.Draft.Packs = packs

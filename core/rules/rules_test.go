@@ -10,6 +10,17 @@ import (
 	"tablekeeper/core/event"
 )
 
+// mustFormat is format of game (Lookup), failing the test when the
+// catalogue has no such format.
+func mustFormat(t testing.TB, game, format string) Format {
+	t.Helper()
+	_, f, err := Lookup(game, format)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
 func TestEveryFormatHasValidDefaults(t *testing.T) {
 	seen := map[string]bool{}
 	for _, g := range Catalogue() {
@@ -79,10 +90,7 @@ func TestEveryFormatsDefaultsSurviveJSON(t *testing.T) {
 
 // Rule A3: the two Altered Standard variants.
 func TestAlteredStandardDefaults(t *testing.T) {
-	_, bo3, err := Lookup("altered", "standard-bo3")
-	if err != nil {
-		t.Fatal(err)
-	}
+	bo3 := mustFormat(t, "altered", "standard-bo3")
 	if bo3.Defaults.GamesPerMatch != 3 || bo3.Defaults.RoundMinutes != 50 || bo3.Defaults.Rounds != 3 {
 		t.Errorf("A3 best of three: got %+v", bo3.Defaults)
 	}
@@ -94,10 +102,7 @@ func TestAlteredStandardDefaults(t *testing.T) {
 
 // Rule X1: 3/1/0, bye a win, OMW/GW/OGW.
 func TestGenericIsStoreSwiss(t *testing.T) {
-	_, f, err := Lookup("GENERIC", "Swiss")
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := mustFormat(t, "GENERIC", "Swiss")
 	p := f.Defaults.Points
 	if p.Win != 3 || p.Draw != 1 || p.Loss != 0 || p.Bye != 3 {
 		t.Errorf("points %+v", p)
@@ -130,10 +135,7 @@ func TestRecommendedRounds(t *testing.T) {
 // playoffs, 120 minutes.
 func TestKeyForgeFormatsRunK6(t *testing.T) {
 	for _, key := range []string{"archon-standard", "archon-sealed", "alliance-standard", "alliance-sealed"} {
-		_, f, err := Lookup("keyforge", key)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f := mustFormat(t, "keyforge", key)
 		s := f.Defaults
 		if s.Structure != event.StructureKeyForge || s.GamesPerMatch != 1 || s.RoundMinutes != 45 || s.Playoff.BestOf != 3 || s.Playoff.Minutes != 120 {
 			t.Errorf("%s: %+v", key, s)
@@ -192,10 +194,7 @@ func TestDraftFormats(t *testing.T) {
 		// S14: tables of 3 to 5, 6 to 10 packs.
 		{"shadowfist", "whirlpool-of-blood", 4, 3, 5, 6, 1, 85, 0},
 	} {
-		_, f, err := Lookup(c.game, c.format)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f := mustFormat(t, c.game, c.format)
 		s := f.Defaults
 		if !s.HasDraft() || s.Draft.Ideal != c.ideal || s.Draft.Min != c.lo || s.Draft.Max != c.hi || s.Draft.Packs != c.packs {
 			t.Errorf("%s/%s draft: %+v", c.game, c.format, s)
@@ -224,10 +223,7 @@ func TestDraftFormats(t *testing.T) {
 // Rule A6: 2v2 is Swiss over teams of two, two teams a table, best of one
 // scored 3/1/0 with OMW/GW/OGW; rounds follow the number of teams.
 func TestAltered2v2(t *testing.T) {
-	_, f, err := Lookup("altered", "2v2")
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := mustFormat(t, "altered", "2v2")
 	s := f.Defaults
 	if s.Structure != event.StructureSwiss || s.TableSize != 4 || s.Team.Size != 2 || s.GamesPerMatch != 1 || s.RoundMinutes != 50 {
 		t.Errorf("2v2: %+v", s)
@@ -258,10 +254,7 @@ func TestMultiplayerResultFollowsTheFormatNotTheSeats(t *testing.T) {
 		{"generic", "swiss", 2, false},
 		{"altered", "2v2", 4, false},
 	} {
-		_, f, err := Lookup(c.game, c.format)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f := mustFormat(t, c.game, c.format)
 		if got := MultiplayerResult(f.Defaults, c.seats); got != c.want {
 			t.Errorf("%s %s at %d seats: %v, want %v", c.game, c.format, c.seats, got, c.want)
 		}

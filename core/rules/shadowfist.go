@@ -314,15 +314,33 @@ func (shadowfistForm) typed(st event.SeatResult, _ bool) string {
 // points; two to seven numbers ("2 1 3", "2/1/3") are the counts of rule
 // 5.3's items in order, seized, burned, played, … (S7).
 func ParseSites(seat int, text string) (points int, stats map[string]int, err error) {
+	points, counts, err := typedSites(text,
+		func(n, most int) error {
+			return event.Invalidf("seat %d: %q has %d numbers; type game points, or up to %d counts (seized burned played …)", seat, text, n, most)
+		},
+		func(field string) error {
+			return event.Invalidf("seat %d: %q is not a number; type game points, or sites as \"seized burned played\"", seat, field)
+		})
+	if err != nil || counts == nil {
+		return points, nil, err
+	}
+	return 0, siteStats(counts), nil
+}
+
+// typedSites reads a Shadowfist seat's value as typed, numbers apart by
+// spaces or slashes: blank is 0, one number its game points, two to
+// seven the counts of rule 5.3's items in order (counts, points 0).
+// tooMany (n numbers, at most most) and notNumber (a field) say the
+// refusals in the caller's words.
+func typedSites(text string, tooMany func(n, most int) error, notNumber func(field string) error) (points int, counts []int, err error) {
 	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '/' })
-	items := scoring.SiteItems()
-	if len(fields) > len(items) {
-		return 0, nil, event.Invalidf("seat %d: %q has %d numbers; type game points, or up to %d counts (seized burned played …)", seat, text, len(fields), len(items))
+	if most := len(scoring.SiteItems()); len(fields) > most {
+		return 0, nil, tooMany(len(fields), most)
 	}
 	nums := make([]int, len(fields))
 	for i, f := range fields {
 		if nums[i], err = strconv.Atoi(f); err != nil {
-			return 0, nil, event.Invalidf("seat %d: %q is not a number; type game points, or sites as \"seized burned played\"", seat, f)
+			return 0, nil, notNumber(f)
 		}
 	}
 	switch len(nums) {
@@ -331,11 +349,17 @@ func ParseSites(seat int, text string) (points int, stats map[string]int, err er
 	case 1:
 		return nums[0], nil, nil
 	}
-	stats = map[string]int{}
-	for i, n := range nums {
+	return 0, nums, nil
+}
+
+// siteStats names counts of rule 5.3's items, in order, by item.
+func siteStats(counts []int) map[string]int {
+	items := scoring.SiteItems()
+	stats := map[string]int{}
+	for i, n := range counts {
 		stats[items[i]] = n
 	}
-	return 0, stats, nil
+	return stats
 }
 
 // SiteCounts writes a seat's counts of rule 5.3 as they are typed: "2 1

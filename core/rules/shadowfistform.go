@@ -192,32 +192,22 @@ func ShadowfistTimeOutHeadline(names []string, seats []clock.ShadowfistSeat, d c
 // event's settings (S7), and returned too so that the result keeps them.
 // Blank is 0. who names the seat in a refusal.
 func ShadowfistGamePoints(set event.Settings, who any, text string) (int, map[string]int, error) {
-	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '/' })
-	items := scoring.SiteItems()
-	if len(fields) > len(items) {
-		return 0, nil, event.Invalidf("%s: %q has %d numbers; type game points, or up to %d counts (seized burned played …)", who, text, len(fields), len(items))
+	points, counts, err := typedSites(text,
+		func(n, most int) error {
+			return event.Invalidf("%s: %q has %d numbers; type game points, or up to %d counts (seized burned played …)", who, text, n, most)
+		},
+		func(field string) error {
+			return event.Invalidf("%s: %q is not a number; type game points, or sites as \"seized burned played\"", who, field)
+		})
+	if err != nil || counts == nil {
+		return points, nil, err
 	}
-	nums := make([]int, len(fields))
-	for i, f := range fields {
-		n, err := strconv.Atoi(f)
-		if err != nil {
-			return 0, nil, event.Invalidf("%s: %q is not a number; type game points, or sites as \"seized burned played\"", who, f)
-		}
-		nums[i] = n
-	}
-	switch len(nums) {
-	case 0:
-		return 0, nil, nil
-	case 1:
-		return nums[0], nil, nil
-	}
-	stats := map[string]int{}
-	for i, n := range nums {
+	for _, n := range counts {
 		if n < 0 || n > sfMaxSites {
 			return 0, nil, event.Invalidf("%s: %d is not a possible count of sites; a count is 0 to %d", who, n, sfMaxSites)
 		}
-		stats[items[i]] = n
 	}
+	stats := siteStats(counts)
 	return scoring.CountGamePoints(set.GamePointValues(), stats), stats, nil
 }
 

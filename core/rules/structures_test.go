@@ -38,10 +38,7 @@ func TestStructureOptionsFollowTheStructure(t *testing.T) {
 
 // KeyForge's playoff is said with the size the pairing engine plays.
 func TestKeyForgeSaysItsPlayoffSize(t *testing.T) {
-	_, f, err := Lookup("keyforge", "archon-standard")
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := mustFormat(t, "keyforge", "archon-standard")
 	var said []string
 	for _, p := range DescribeStructure(f.Defaults) {
 		said = append(said, p.In(i18n.French))

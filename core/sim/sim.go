@@ -461,7 +461,7 @@ func (s *Simulation) dropSome(ctx context.Context, id event.EventID) (int, error
 	}
 	drops := 0
 	for _, st := range table {
-		if st.Status == event.EntryActive && st.Losses-st.Wins >= 2 && s.results.IntN(8) == 0 {
+		if s.leaves(st) {
 			if err := s.d.Registration.Drop(ctx, st.EntryID); err != nil {
 				return drops, err
 			}
@@ -469,6 +469,13 @@ func (s *Simulation) dropSome(ctx context.Context, id event.EventID) (int, error
 		}
 	}
 	return drops, nil
+}
+
+// leaves reports whether st, a player or team still playing with at
+// least two more losses than wins, leaves now: chance 1/8, drawn from the
+// results' source only for those out of contention.
+func (s *Simulation) leaves(st standings.Standing) bool {
+	return st.Status == event.EntryActive && st.Losses-st.Wins >= 2 && s.results.IntN(8) == 0
 }
 
 func (s *Simulation) report(ctx context.Context, id event.EventID, r event.Round, drops int) error {
@@ -581,7 +588,7 @@ func (s *Simulation) dropTeams(ctx context.Context, id event.EventID) (int, erro
 	}
 	drops := 0
 	for _, st := range table {
-		if st.Status != event.EntryActive || st.Losses-st.Wins < 2 || s.results.IntN(8) != 0 {
+		if !s.leaves(st.Standing) {
 			continue
 		}
 		for _, m := range st.Members {

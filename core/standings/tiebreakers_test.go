@@ -279,23 +279,19 @@ func TestHeadToHead(t *testing.T) {
 	}
 }
 
-// rankOrder returns ids by their rank in ss, players sharing a rank (whose
-// order among themselves is the tie draw's) by entry ID.
-func rankOrder(ss []Standing, ids []event.EntryID) []event.EntryID {
+// rankOrder returns among by their rank in ss, players sharing a rank
+// (whose order among themselves is the tie draw's) by entry ID.
+func rankOrder(ss []Standing, among []event.EntryID) []event.EntryID {
 	var got []Standing
 	for _, s := range ss {
-		if slices.Contains(ids, s.EntryID) {
+		if slices.Contains(among, s.EntryID) {
 			got = append(got, s)
 		}
 	}
 	slices.SortStableFunc(got, func(a, b Standing) int {
 		return cmp.Or(cmp.Compare(a.Rank, b.Rank), cmp.Compare(a.EntryID, b.EntryID))
 	})
-	out := make([]event.EntryID, len(got))
-	for i, s := range got {
-		out[i] = s.EntryID
-	}
-	return out
+	return ids(got)
 }
 
 // Head-to-head works within the group tied on the keys before it, not on

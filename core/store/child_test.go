@@ -4,29 +4,70 @@ package store
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
 	"syscall"
 	"time"
+
+	"tablekeeper/core/event"
+	"tablekeeper/core/storage"
 )
 
 // childMain is the body of a child test (TestKillChild, TestApplyKillChild):
 // run alone, with env unset, it does nothing; run again by its parent test
-// with env naming a database, it runs run on it and ends the process, with
-// status 2 and name's error on stderr when run fails.
-func childMain(env, name string, run func(path string) error) {
+// with env naming a database, it opens it, runs run on it, closes it and
+// ends the process, with status 2 and name's error on stderr when
+// opening, run or closing fails.
+func childMain(env, name string, run func(context.Context, *DB) error) {
 	path := os.Getenv(env)
 	if path == "" {
 		return
 	}
-	if err := run(path); err != nil {
+	if err := runChild(path, run); err != nil {
 		fmt.Fprintln(os.Stderr, name+":", err)
 		os.Exit(2)
 	}
 	os.Exit(0)
+}
+
+// runChild opens the database at path, runs run on it and closes it.
+func runChild(path string, run func(context.Context, *DB) error) error {
+	db, err := Open(path)
+	if err != nil {
+		return err
+	}
+	if err := run(context.Background(), db); err != nil {
+		return err
+	}
+	return db.Close()
+}
+
+// childEvent is the event a child test writes to: the first of db's,
+// read, or, on the child's first run only, the one setup saves in a write
+// of its own (once a unit is applied, a write around the log is refused).
+func childEvent(ctx context.Context, db *DB, setup func(*Tx) (event.EventID, error)) (event.EventID, error) {
+	var id event.EventID
+	err := db.Read(ctx, func(tx storage.Tx) error {
+		events, err := tx.Events()
+		if err == nil && len(events) > 0 {
+			id = events[0].ID
+		}
+		return err
+	})
+	if err != nil || id != 0 {
+		return id, err
+	}
+	err = db.Write(ctx, func(tx storage.Tx) error {
+		var err error
+		id, err = setup(tx.(*Tx))
+		return err
+	})
+	return id, err
 }
 
 // runAndKillChild runs this test binary again as the child test named test,
@@ -35,27 +76,11 @@ func childMain(env, name string, run func(path string) error) {
 // reports came (within wait), it waits delay more and kills the child with
 // SIGKILL. It returns every report the child printed before it died.
 func runAndKillChild[L any](test, env, path string, want int, wait, delay time.Duration, parse func(string) (L, bool)) ([]L, error) {
-	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1") // #nosec G204 -- this test binary, run again as the child
-	cmd.Env = append(os.Environ(), env+"="+path)
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	stdout, err := cmd.StdoutPipe()
+	cmd, stdout, stderr, err := startChild(test, env, path)
 	if err != nil {
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	out := make(chan L)
-	go func() {
-		defer close(out)
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			if l, ok := parse(sc.Text()); ok {
-				out <- l
-			}
-		}
-	}()
+	out := childReports(stdout, parse)
 	var lines []L
 	timeout := time.After(wait)
 	for len(lines) < want {
@@ -80,10 +105,47 @@ func runAndKillChild[L any](test, env, path string, want int, wait, delay time.D
 	for l := range out {
 		lines = append(lines, l)
 	}
-	err = cmd.Wait()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+	if err := cmd.Wait(); !killed(err) {
 		return nil, fmt.Errorf("the child ended with %v, not killed: %s", err, stderr.String())
 	}
 	return lines, nil
+}
+
+// childReports reads a child's standard output line by line, in a
+// goroutine of its own, and sends what parse makes of each line it takes;
+// the channel is closed at the end of the output.
+func childReports[L any](stdout io.Reader, parse func(string) (L, bool)) <-chan L {
+	out := make(chan L)
+	go func() {
+		defer close(out)
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			if l, ok := parse(sc.Text()); ok {
+				out <- l
+			}
+		}
+	}()
+	return out
+}
+
+// startChild starts this test binary again as the child test named test,
+// with env=path: the process, its standard output and what it writes to
+// its standard error.
+func startChild(test, env, path string) (*exec.Cmd, io.Reader, *strings.Builder, error) {
+	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1") // #nosec G204 -- this test binary, run again as the child
+	cmd.Env = append(os.Environ(), env+"="+path)
+	stderr := &strings.Builder{}
+	cmd.Stderr = stderr
+	stdout, err := cmd.StdoutPipe()
+	if err == nil {
+		err = cmd.Start()
+	}
+	return cmd, stdout, stderr, err
+}
+
+// killed reports whether err, what a child's Wait returned, says the
+// child died of SIGKILL.
+func killed(err error) bool {
+	var exit *exec.ExitError
+	return errors.As(err, &exit) && exit.Sys().(syscall.WaitStatus).Signal() == syscall.SIGKILL
 }

@@ -33,12 +33,8 @@ func (t *Tx) AddDropRequest(r *event.DropRequest) error {
 		SELECT event_id, id, ?, ?, ?, ?, ? FROM entries WHERE id = ? AND event_id = ?`,
 		r.Round, r.Device, millis(r.At), string(state), closed, r.EntryID, r.EventID)
 	err = updated(res, err, func() error { return event.NotFoundf("event %d has no entry %d", r.EventID, r.EntryID) })
-	switch {
-	case isUnique(err):
-		err = event.Conflictf("this player has already asked to drop")
-	case constraint(err) != 0:
-		err = event.Invalidf("a drop request needs a round of 0 or more, a known state and, once closed, the time")
-	}
+	err = refused(err, event.Conflictf("this player has already asked to drop"),
+		event.Invalidf("a drop request needs a round of 0 or more, a known state and, once closed, the time"))
 	if err != nil {
 		return fmt.Errorf("store: save drop request of entry %d: %w", r.EntryID, err)
 	}

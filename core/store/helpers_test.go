@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"reflect"
@@ -159,6 +160,33 @@ func openFixture(t testing.TB, n int) (*DB, fixture) {
 	t.Helper()
 	db := openTemp(t)
 	return db, newFixture(t, db, n)
+}
+
+// savedFixture is a database file in t's temporary folder holding
+// newFixture's event of n players, closed: its path and the fixture.
+func savedFixture(t testing.TB, n int) (string, fixture) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "tk.db")
+	db, err := Open(path)
+	must(t, err)
+	f := newFixture(t, db, n)
+	must(t, db.Close())
+	return path, f
+}
+
+// wantRefusal opens path with open (Open, OpenShared…) and fails the test
+// unless it is refused with want, closing what opened; what says who
+// opens. It returns the refusal.
+func wantRefusal(t *testing.T, open func(string) (*DB, error), path string, want error, what string) error {
+	t.Helper()
+	db, err := open(path)
+	if !errors.Is(err, want) {
+		if db != nil {
+			db.Close()
+		}
+		t.Fatalf("%s got %v, want %v", what, err, want)
+	}
+	return err
 }
 
 // openRound is openFixture with the fixture's sample round saved.

@@ -76,13 +76,8 @@ func TestAReaderDoesNotMigrateADatabaseAnOlderWriterHolds(t *testing.T) {
 	if ok, err := held.TryLock(); !ok || err != nil {
 		t.Fatalf("the older writer's lock: %v %v", ok, err)
 	}
-	if db, err := OpenShared(path); !errors.Is(err, ErrLocked) {
-		if db != nil {
-			db.Close()
-		}
-		t.Fatalf("a reader of an older database held by its writer got %v, want ErrLocked", err)
-	} else if en := i18n.Error(i18n.English, err); !strings.Contains(en, "open in an older Tablekeeper") {
-		t.Errorf("the refusal says %q", en)
+	if err := wantRefusal(t, OpenShared, path, ErrLocked, "a reader of an older database held by its writer"); !strings.Contains(i18n.Error(i18n.English, err), "open in an older Tablekeeper") {
+		t.Errorf("the refusal says %q", i18n.Error(i18n.English, err))
 	} else if fr := i18n.Error(i18n.French, err); !strings.Contains(fr, "Tablekeeper plus ancien") {
 		t.Errorf("the French refusal says %q", fr)
 	}

@@ -35,28 +35,14 @@ func TestKillChild(t *testing.T) {
 	childMain(killChildEnv, "kill child", runKillChild)
 }
 
-func runKillChild(path string) error {
-	db, err := Open(path)
+func runKillChild(ctx context.Context, db *DB) error {
+	eventID, err := childEvent(ctx, db, killSetup)
 	if err != nil {
 		return err
 	}
-	ctx := context.Background()
-	var eventID event.EventID
 	var tables []event.Table
 	next := 0
-	err = db.Write(ctx, func(dtx storage.Tx) error {
-		tx := dtx.(*Tx)
-		events, err := tx.Events()
-		if err != nil {
-			return err
-		}
-		if len(events) == 0 {
-			if eventID, err = killSetup(tx); err != nil {
-				return err
-			}
-		} else {
-			eventID = events[0].ID
-		}
+	err = db.Read(ctx, func(tx storage.Tx) error {
 		rounds, err := tx.Rounds(eventID)
 		if err != nil {
 			return err
@@ -92,7 +78,7 @@ func runKillChild(path string) error {
 			return err
 		}
 	}
-	return db.Close()
+	return nil
 }
 
 // killSetup saves the child's event: 2×killTables players and round 1.

@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -21,6 +20,7 @@ import (
 	"tablekeeper/core/store"
 	"tablekeeper/core/transfer"
 	"tablekeeper/internal/linediff"
+	"tablekeeper/internal/testdb"
 )
 
 // The legacy fixture (testdata/schema6.db, written by
@@ -180,11 +180,7 @@ func checkNewShape(t *testing.T, name, stored string) {
 // legacyDirector opens path with today's code.
 func legacyDirector(t *testing.T, path string) *director.Director {
 	t.Helper()
-	db, err := store.Open(path)
-	must(t, err)
-	t.Cleanup(func() { db.Close() })
-	clock := time.Date(2026, 1, 10, 18, 0, 0, 0, time.UTC)
-	return director.New(db, func() time.Time { clock = clock.Add(time.Second); return clock }, rand.New(rand.NewPCG(7, 7)))
+	return testdb.Director(testdb.Reopen(t, path), testdb.Stepping(time.Date(2026, 1, 10, 18, 0, 0, 0, time.UTC)), 7, 7)
 }
 
 // eventsByName lists the database's events by name.

@@ -3,7 +3,6 @@
 package store
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -11,12 +10,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"tablekeeper/core/i18n"
-	"tablekeeper/core/storage"
 )
 
 // holdChildEnv names the database a TestHoldChild process opens.
@@ -26,16 +23,10 @@ const holdChildEnv = "TK_HOLD_CHILD_DB"
 // opens the database as its writer, says "open" and waits to be killed.
 // Run alone it does nothing.
 func TestHoldChild(t *testing.T) {
-	path := os.Getenv(holdChildEnv)
-	if path == "" {
-		return
-	}
-	if _, err := Open(path); err != nil {
-		fmt.Fprintln(os.Stderr, "hold child:", err)
-		os.Exit(2)
-	}
-	fmt.Println("open")
-	select {}
+	childMain(holdChildEnv, "hold child", func(context.Context, *DB) error {
+		fmt.Println("open")
+		select {}
+	})
 }
 
 // A second writer reaches the database held by another process neither
@@ -44,24 +35,14 @@ func TestHoldChild(t *testing.T) {
 // saying how to make a copy, and backup can make it). Once the holder is
 // killed, the link opens.
 func TestTheLockFollowsTheFile(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "c.db")
-	db, err := Open(path)
-	must(t, err)
-	db.Close()
-
-	cmd, stderr := startHolder(t, path)
+	path, cmd, stderr := heldDatabase(t, "c.db")
+	dir := filepath.Dir(path)
 
 	// A symbolic link, from another folder, leads to the holder's lock.
 	other := t.TempDir()
 	sym := filepath.Join(other, "link.db")
 	must(t, os.Symlink(path, sym))
-	if db, err := Open(sym); !errors.Is(err, ErrLocked) {
-		if db != nil {
-			db.Close()
-		}
-		t.Fatalf("a writer through a symbolic link got %v, want ErrLocked", err)
-	}
+	wantRefusal(t, Open, sym, ErrLocked, "a writer through a symbolic link")
 
 	// A hard link makes the file refused for writing under both names.
 	hard := filepath.Join(dir, "hard.db")
@@ -70,12 +51,7 @@ func TestTheLockFollowsTheFile(t *testing.T) {
 	// The copy the sentence asks for can be made, through the name the
 	// holder has it open under (its -wal is beside that name: through
 	// the other one, the reader is refused).
-	if ro, err := OpenShared(hard); !errors.Is(err, ErrMoved) {
-		if ro != nil {
-			ro.Close()
-		}
-		t.Fatalf("a reader through the holder's other name got %v, want ErrMoved", err)
-	}
+	wantRefusal(t, OpenShared, hard, ErrMoved, "a reader through the holder's other name")
 	ro, err := OpenShared(path)
 	if err != nil {
 		t.Fatalf("backup cannot read a file with two names: %v", err)
@@ -94,12 +70,10 @@ func TestTheLockFollowsTheFile(t *testing.T) {
 
 	// Killed, the holder lets the next writer in, through the link too.
 	must(t, cmd.Process.Kill())
-	err = cmd.Wait()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+	if err := cmd.Wait(); !killed(err) {
 		t.Fatalf("the child ended with %v, not killed: %s", err, stderr.String())
 	}
-	db, err = Open(sym)
+	db, err := Open(sym)
 	if err != nil {
 		t.Fatalf("after the holder died, the link does not open: %v", err)
 	}
@@ -109,28 +83,27 @@ func TestTheLockFollowsTheFile(t *testing.T) {
 	must(t, db.Close())
 }
 
+// heldDatabase makes a new database named name in a temporary folder and
+// starts a TestHoldChild holding it (startHolder): its path, the holder
+// and what the holder writes to its standard error.
+func heldDatabase(t *testing.T, name string) (string, *exec.Cmd, *strings.Builder) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	db, err := Open(path)
+	must(t, err)
+	db.Close()
+	cmd, stderr := startHolder(t, path)
+	return path, cmd, stderr
+}
+
 // startHolder starts a TestHoldChild on path and waits until it holds the
 // database; the test kills it.
 func startHolder(t *testing.T, path string) (*exec.Cmd, *strings.Builder) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestHoldChild$", "-test.count=1")
-	cmd.Env = append(os.Environ(), holdChildEnv+"="+path)
-	stderr := &strings.Builder{}
-	cmd.Stderr = stderr
-	stdout, err := cmd.StdoutPipe()
+	cmd, stdout, stderr, err := startChild("TestHoldChild", holdChildEnv, path)
 	must(t, err)
-	must(t, cmd.Start())
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	ready := make(chan bool)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			if sc.Text() == "open" {
-				ready <- true
-			}
-		}
-		close(ready)
-	}()
+	ready := childReports(stdout, func(line string) (bool, bool) { return true, line == "open" })
 	select {
 	case ok := <-ready:
 		if !ok {
@@ -165,7 +138,7 @@ func refusedAsLinked(t *testing.T, paths ...string) {
 
 // setting writes an app setting through db: the smallest write there is.
 func setting(db *DB, value string) error {
-	return db.Write(context.Background(), func(tx storage.Tx) error { return tx.SetAppSetting("test.value", value) })
+	return writeErr(db, func(tx *Tx) error { return tx.SetAppSetting("test.value", value) })
 }
 
 // The lock follows the file, not its name: a database renamed while
@@ -174,53 +147,29 @@ func setting(db *DB, value string) error {
 // (what a report saved as f.db-lock would do). A write of a process that
 // opened the database only to read is refused beside the holder too.
 func TestTheLockFollowsTheFileThroughRenameAndReplacedLockFiles(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "f.db")
-	db, err := Open(path)
-	must(t, err)
-	db.Close()
-	cmd, stderr := startHolder(t, path)
+	path, cmd, stderr := heldDatabase(t, "f.db")
+	dir := filepath.Dir(path)
 
 	moved := filepath.Join(dir, "moved.db")
 	must(t, os.Rename(path, moved))
-	if db, err := Open(moved); !errors.Is(err, ErrLocked) {
-		if db != nil {
-			db.Close()
-		}
-		t.Fatalf("a second writer on the renamed file got %v, want ErrLocked", err)
-	} else if !strings.Contains(err.Error(), "process ") {
+	if err := wantRefusal(t, Open, moved, ErrLocked, "a second writer on the renamed file"); !strings.Contains(err.Error(), "process ") {
 		t.Errorf("the refusal names no holder: %v", err)
 	}
 	// A reader there would see the file without the holder's -wal.
-	if db, err := OpenShared(moved); !errors.Is(err, ErrMoved) {
-		if db != nil {
-			db.Close()
-		}
-		t.Fatalf("a reader of the renamed file got %v, want ErrMoved", err)
-	} else if fr := i18n.Error(i18n.French, err); !strings.Contains(fr, "sous un autre nom") {
-		t.Errorf("the French refusal says %q", fr)
+	if err := wantRefusal(t, OpenShared, moved, ErrMoved, "a reader of the renamed file"); !strings.Contains(i18n.Error(i18n.French, err), "sous un autre nom") {
+		t.Errorf("the French refusal says %q", i18n.Error(i18n.French, err))
 	}
 	other := t.TempDir()
 	elsewhere := filepath.Join(other, "elsewhere.db")
 	must(t, os.Rename(moved, elsewhere))
-	if db, err := Open(elsewhere); !errors.Is(err, ErrLocked) {
-		if db != nil {
-			db.Close()
-		}
-		t.Fatalf("a second writer on the file moved to another folder got %v, want ErrLocked", err)
-	}
+	wantRefusal(t, Open, elsewhere, ErrLocked, "a second writer on the file moved to another folder")
 	must(t, os.Rename(elsewhere, path))
 
 	// A new file put over the name lock does not let a writer in.
 	tmp := filepath.Join(dir, "report.tmp")
 	must(t, os.WriteFile(tmp, []byte("a report\n"), 0o600))
 	must(t, os.Rename(tmp, lockPath(path)))
-	if db, err := Open(path); !errors.Is(err, ErrLocked) {
-		if db != nil {
-			db.Close()
-		}
-		t.Fatalf("a second writer after the lock file was replaced got %v, want ErrLocked", err)
-	}
+	wantRefusal(t, Open, path, ErrLocked, "a second writer after the lock file was replaced")
 
 	// Under its own name, it is read beside the holder; a write is
 	// refused while the holder runs.
@@ -238,7 +187,7 @@ func TestTheLockFollowsTheFileThroughRenameAndReplacedLockFiles(t *testing.T) {
 	if err := setting(shared, "alone"); err != nil {
 		t.Fatalf("a write with no holder: %v", err)
 	}
-	db, err = Open(path)
+	db, err := Open(path)
 	if err != nil {
 		t.Fatalf("after the holder died the file does not open: %v", err)
 	}

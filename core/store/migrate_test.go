@@ -54,13 +54,9 @@ func fileHeader(t *testing.T, path string) (appID, version int64) {
 }
 
 func TestAFailingMigrationLeavesTheVersionUnchanged(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "tk.db")
+	path, f := savedFixture(t, 2)
 	good, err := loadMigrations(migrationFiles)
 	must(t, err)
-	db, err := Open(path)
-	must(t, err)
-	f := newFixture(t, db, 2)
-	must(t, db.Close())
 
 	bad := append(good[:len(good):len(good)], migration{
 		version: len(good) + 1,
@@ -79,7 +75,7 @@ func TestAFailingMigrationLeavesTheVersionUnchanged(t *testing.T) {
 		t.Errorf("after the failed migration: application_id %#x, user_version %d; want %#x, %d",
 			appID, version, ApplicationID, len(good))
 	}
-	db, err = Open(path)
+	db, err := Open(path)
 	must(t, err)
 	defer db.Close()
 	read(t, db, func(tx *Tx) error {

@@ -43,12 +43,8 @@ func (t *Tx) saveTableCodes(id event.EventID, round int, codes map[int]string) e
 		}
 		_, err = t.exec(`INSERT INTO table_codes (table_id, event_id, code) VALUES (?, ?, ?)
 			ON CONFLICT (table_id) DO UPDATE SET code = excluded.code`, table, id, codes[n])
-		if isUnique(err) {
-			return event.Conflictf("the code of table %d is already used in this event", n)
-		}
-		if constraint(err) != 0 {
-			return event.Invalidf("the code of table %d must be 6 characters", n)
-		}
+		err = refused(err, event.Conflictf("the code of table %d is already used in this event", n),
+			event.Invalidf("the code of table %d must be 6 characters", n))
 		if err != nil {
 			return err
 		}
@@ -60,18 +56,8 @@ func (t *Tx) saveTableCodes(id event.EventID, round int, codes map[int]string) e
 // number; empty when the round has none (a draft, or a round published
 // before codes existed).
 func (t *Tx) TableCodes(id event.EventID, round int) (map[int]string, error) {
-	out := map[int]string{}
-	err := t.each(`SELECT t.number, c.code FROM table_codes c JOIN tables t ON t.id = c.table_id
-		JOIN rounds r ON r.id = t.round_id WHERE r.event_id = ? AND r.number = ?`, []any{id, round},
-		func(r *sql.Rows) error {
-			var n int
-			var code string
-			if err := r.Scan(&n, &code); err != nil {
-				return err
-			}
-			out[n] = code
-			return nil
-		})
+	out, err := queryMap[int, string](t, `SELECT t.number, c.code FROM table_codes c JOIN tables t ON t.id = c.table_id
+		JOIN rounds r ON r.id = t.round_id WHERE r.event_id = ? AND r.number = ?`, id, round)
 	if err != nil {
 		return nil, fmt.Errorf("store: table codes of round %d of event %d: %w", round, id, err)
 	}
@@ -80,15 +66,7 @@ func (t *Tx) TableCodes(id event.EventID, round int) (map[int]string, error) {
 
 // UsedTableCodes returns every code an event's tables have had.
 func (t *Tx) UsedTableCodes(id event.EventID) (map[string]bool, error) {
-	out := map[string]bool{}
-	err := t.each(`SELECT code FROM table_codes WHERE event_id = ?`, []any{id}, func(r *sql.Rows) error {
-		var code string
-		if err := r.Scan(&code); err != nil {
-			return err
-		}
-		out[code] = true
-		return nil
-	})
+	out, err := queryMap[string, bool](t, `SELECT code, TRUE FROM table_codes WHERE event_id = ?`, id)
 	if err != nil {
 		return nil, fmt.Errorf("store: table codes of event %d: %w", id, err)
 	}
@@ -102,12 +80,8 @@ func (t *Tx) SavePlayerCode(id event.EventID, entry event.EntryID, code string) 
 	res, err := t.exec(`INSERT INTO player_codes (entry_id, event_id, code)
 		SELECT id, event_id, ? FROM entries WHERE id = ? AND event_id = ?`, code, entry, id)
 	err = updated(res, err, func() error { return event.NotFoundf("event %d has no entry %d", id, entry) })
-	switch {
-	case isUnique(err):
-		err = event.Conflictf("that player code is already used in this event, or the player has one")
-	case constraint(err) != 0:
-		err = event.Invalidf("a player code must be 6 characters")
-	}
+	err = refused(err, event.Conflictf("that player code is already used in this event, or the player has one"),
+		event.Invalidf("a player code must be 6 characters"))
 	if err != nil {
 		return fmt.Errorf("store: save the player code of entry %d: %w", entry, err)
 	}
@@ -116,16 +90,7 @@ func (t *Tx) SavePlayerCode(id event.EventID, entry event.EntryID, code string) 
 
 // PlayerCodes returns the codes of event id's entries that have one.
 func (t *Tx) PlayerCodes(id event.EventID) (map[event.EntryID]string, error) {
-	out := map[event.EntryID]string{}
-	err := t.each(`SELECT entry_id, code FROM player_codes WHERE event_id = ?`, []any{id}, func(r *sql.Rows) error {
-		var e event.EntryID
-		var code string
-		if err := r.Scan(&e, &code); err != nil {
-			return err
-		}
-		out[e] = code
-		return nil
-	})
+	out, err := queryMap[event.EntryID, string](t, `SELECT entry_id, code FROM player_codes WHERE event_id = ?`, id)
 	if err != nil {
 		return nil, fmt.Errorf("store: player codes of event %d: %w", id, err)
 	}

@@ -201,13 +201,8 @@ func TestOpenRefusesADatabaseFromANewerVersion(t *testing.T) {
 }
 
 func TestReopeningKeepsEverything(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "tk.db")
+	path, f := savedFixture(t, 5)
 	db, err := Open(path)
-	must(t, err)
-	f := newFixture(t, db, 5)
-	must(t, db.Close())
-
-	db, err = Open(path)
 	must(t, err)
 	defer db.Close()
 	readBack(t, db, "entries", (*Tx).Entries, f.event.ID, f.entries)

@@ -2,7 +2,6 @@ package store
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -10,7 +9,6 @@ import (
 	"testing"
 
 	"tablekeeper/core/event"
-	"tablekeeper/core/storage"
 )
 
 // A read-only database opens read-only: a file without write permission
@@ -18,11 +16,7 @@ import (
 // refused with a sentence, and the file is left byte for byte as it was,
 // with nothing created beside it.
 func TestAReadOnlyDatabaseOpensReadOnlyAndRefusesWrites(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "tk.db")
-	db, err := Open(path)
-	must(t, err)
-	f := newFixture(t, db, 3)
-	must(t, db.Close())
+	path, f := savedFixture(t, 3)
 	must(t, os.Remove(lockPath(path))) // the writer's, left on purpose
 	must(t, os.Chmod(path, 0o444))
 	before, err := os.ReadFile(path)
@@ -46,7 +40,7 @@ func TestAReadOnlyDatabaseOpensReadOnlyAndRefusesWrites(t *testing.T) {
 		}
 		return err
 	})
-	err = ro.Write(context.Background(), func(storage.Tx) error {
+	err = writeErr(ro, func(*Tx) error {
 		t.Error("a write ran on a read-only database")
 		return nil
 	})

@@ -31,30 +31,13 @@ func TestApplyKillChild(t *testing.T) {
 	childMain(applyKillEnv, "apply kill child", runApplyKillChild)
 }
 
-func runApplyKillChild(path string) error {
-	db, err := Open(path)
-	if err != nil {
-		return err
-	}
-	ctx := context.Background()
-	var id event.EventID
-	err = db.Read(ctx, func(tx storage.Tx) error {
-		events, err := tx.Events()
-		if err == nil && len(events) > 0 {
-			id = events[0].ID
-		}
-		return err
+func runApplyKillChild(ctx context.Context, db *DB) error {
+	// The first start saves the event, before any unit.
+	id, err := childEvent(ctx, db, func(tx *Tx) (event.EventID, error) {
+		e := event.Event{Name: "Apply kill test", Game: "keyforge", Format: "archon", State: event.StateRunning, Settings: swissSettings()}
+		err := tx.CreateEvent(&e)
+		return e.ID, err
 	})
-	if err == nil && id == 0 {
-		// The first start: the event, written before any unit (once a unit
-		// is applied, a write around the log is refused).
-		err = db.Write(ctx, func(tx storage.Tx) error {
-			e := event.Event{Name: "Apply kill test", Game: "keyforge", Format: "archon", State: event.StateRunning, Settings: swissSettings()}
-			err := tx.CreateEvent(&e)
-			id = e.ID
-			return err
-		})
-	}
 	if err != nil {
 		return err
 	}
@@ -85,7 +68,7 @@ func runApplyKillChild(path string) error {
 			return err
 		}
 	}
-	return db.Close()
+	return nil
 }
 
 // TestAKilledApplyLeavesAllOrNothing kills a process that is applying

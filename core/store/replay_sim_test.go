@@ -18,6 +18,7 @@ import (
 	"tablekeeper/core/storage"
 	"tablekeeper/core/store"
 	"tablekeeper/core/transfer"
+	"tablekeeper/internal/testdb"
 )
 
 // replicated is a storage.Store that does with two databases what a
@@ -132,14 +133,6 @@ func firstDiff(x, y []byte) string {
 	return fmt.Sprintf("%d lines and %d", len(xs), len(ys))
 }
 
-// tick is a clock that moves a second at each reading.
-type tick struct{ t time.Time }
-
-func (c *tick) now() time.Time {
-	c.t = c.t.Add(time.Second)
-	return c.t
-}
-
 // Events played through a director on a store that captures every write
 // on one database and applies it, unit by unit, on it and on a copy of
 // its starting file: Swiss with drops and a top 8, a double elimination,
@@ -160,14 +153,12 @@ func TestEventsReplayedOnACopyExportTheSame(t *testing.T) {
 	must(t, err)
 	defer b.Close()
 
-	clock := &tick{t: time.Date(2026, 12, 5, 18, 0, 0, 0, time.UTC)}
-	r := &replicated{t: t, a: a, b: b, checkEvery: 1,
-		da: director.New(a, clock.now, rand.New(rand.NewPCG(0, 0))),
-		db: director.New(b, clock.now, rand.New(rand.NewPCG(0, 0)))}
+	now := testdb.Stepping(time.Date(2026, 12, 5, 18, 0, 0, 0, time.UTC))
+	r := &replicated{t: t, a: a, b: b, checkEvery: 1, da: testdb.Director(a, now, 0, 0), db: testdb.Director(b, now, 0, 0)}
 	if testing.Short() {
 		r.checkEvery = 10
 	}
-	d := director.New(r, clock.now, sim.Source(29))
+	d := director.New(r, now, sim.Source(29))
 	d.SetCodeSource(rand.NewChaCha8([32]byte{29}))
 	heard := 0
 	defer d.Subscribe(func(director.Change) { heard++ })()

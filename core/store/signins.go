@@ -67,12 +67,8 @@ func (t *Tx) AddStaffSession(s *storage.StaffSession) error {
 	res, err := t.exec(`INSERT INTO staff_sessions (token_hash, kind, event_id, entry_id, name, device, address, started, last_seen, expires)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, s.TokenHash, s.Kind, s.Event, s.Entry, s.Name, s.Device, s.Address,
 		millis(s.Started), millis(s.LastSeen), millis(s.Expires))
-	switch {
-	case isUnique(err):
-		err = event.Conflictf("that session token is already used")
-	case constraint(err) != 0:
-		err = event.Invalidf("a session needs a token, a kind (judge, kiosk, scorekeeper or player) and its times")
-	}
+	err = refused(err, event.Conflictf("that session token is already used"),
+		event.Invalidf("a session needs a token, a kind (judge, kiosk, scorekeeper or player) and its times"))
 	if err != nil {
 		return fmt.Errorf("store: save a signed-in device: %w", err)
 	}

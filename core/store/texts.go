@@ -1,7 +1,6 @@
 package store
 
 import (
-	"fmt"
 	"sync"
 
 	"tablekeeper/core/i18n"
@@ -15,17 +14,7 @@ import (
 type messageCol struct{ t *i18n.Text }
 
 func (c messageCol) Scan(v any) error {
-	switch v := v.(type) {
-	case nil:
-		*c.t = i18n.Text{}
-	case string:
-		*c.t = decodeMessage(v)
-	case []byte:
-		*c.t = decodeMessage(string(v))
-	default:
-		return fmt.Errorf("message column holds %T, not text", v)
-	}
-	return nil
+	return scanText(v, c.t, decodeMessage, "message column holds %T, not text")
 }
 
 // decoded remembers the messages read lately: a round of a regional holds

@@ -143,6 +143,19 @@ func isUnique(err error) bool {
 	return c == sqlite3.ErrConstraintUnique || c == sqlite3.ErrConstraintPrimaryKey
 }
 
+// refused is err as the organizer is told it: a broken UNIQUE or
+// PRIMARY KEY constraint is conflict, any other broken constraint
+// invalid, anything else err itself.
+func refused(err, conflict, invalid error) error {
+	switch {
+	case isUnique(err):
+		return conflict
+	case constraint(err) != 0:
+		return invalid
+	}
+	return err
+}
+
 // isForeignKey reports whether err is a reference to a missing row.
 func isForeignKey(err error) bool {
 	return constraint(err) == sqlite3.ErrConstraintForeignKey
@@ -178,94 +191,78 @@ func optString(s string) any {
 	return s
 }
 
+// scanInt sets *p from an integer column: NULL is T's zero value, an
+// integer n is conv(n); any other value is an error, said with format (a
+// format of the value's type).
+func scanInt[T any](v any, p *T, conv func(int64) T, format string) error {
+	switch v := v.(type) {
+	case nil:
+		var zero T
+		*p = zero
+	case int64:
+		*p = conv(v)
+	default:
+		return fmt.Errorf(format, v)
+	}
+	return nil
+}
+
 // timeCol scans unix milliseconds (or NULL) into a time in UTC.
 type timeCol struct{ t *time.Time }
 
 func (c timeCol) Scan(v any) error {
-	switch v := v.(type) {
-	case nil:
-		*c.t = time.Time{}
-	case int64:
-		*c.t = time.UnixMilli(v).UTC()
-	default:
-		return fmt.Errorf("time column holds %T, not milliseconds", v)
-	}
-	return nil
+	return scanInt(v, c.t, func(ms int64) time.Time { return time.UnixMilli(ms).UTC() }, "time column holds %T, not milliseconds")
 }
 
 // durCol scans milliseconds into a duration.
 type durCol struct{ d *time.Duration }
 
 func (c durCol) Scan(v any) error {
-	switch v := v.(type) {
-	case nil:
-		*c.d = 0
-	case int64:
-		*c.d = time.Duration(v) * time.Millisecond
-	default:
-		return fmt.Errorf("duration column holds %T, not milliseconds", v)
-	}
-	return nil
+	return scanInt(v, c.d, func(ms int64) time.Duration { return time.Duration(ms) * time.Millisecond }, "duration column holds %T, not milliseconds")
 }
 
 // idCol scans an optional reference (NULL is 0).
 type idCol[T ~int64] struct{ id *T }
 
 func (c idCol[T]) Scan(v any) error {
-	switch v := v.(type) {
-	case nil:
-		*c.id = 0
-	case int64:
-		*c.id = T(v)
-	default:
-		return fmt.Errorf("ID column holds %T", v)
-	}
-	return nil
+	return scanInt(v, c.id, func(n int64) T { return T(n) }, "ID column holds %T")
 }
 
 // nullInt scans an integer that a LEFT JOIN may leave NULL (as 0).
 type nullInt struct{ n *int }
 
 func (c nullInt) Scan(v any) error {
-	switch v := v.(type) {
-	case nil:
-		*c.n = 0
-	case int64:
-		*c.n = int(v)
-	default:
-		return fmt.Errorf("integer column holds %T", v)
-	}
-	return nil
+	return scanInt(v, c.n, func(n int64) int { return int(n) }, "integer column holds %T")
 }
 
 // nullBool scans a 0/1 integer that a LEFT JOIN may leave NULL (false).
 type nullBool struct{ b *bool }
 
 func (c nullBool) Scan(v any) error {
-	switch v := v.(type) {
-	case nil:
-		*c.b = false
-	case int64:
-		*c.b = v != 0
-	default:
-		return fmt.Errorf("boolean column holds %T", v)
-	}
-	return nil
+	return scanInt(v, c.b, func(n int64) bool { return n != 0 }, "boolean column holds %T")
 }
 
 // textCol scans optional text (NULL is "").
 type textCol struct{ s *string }
 
 func (c textCol) Scan(v any) error {
+	return scanText(v, c.s, func(s string) string { return s }, "text column holds %T")
+}
+
+// scanText sets *p from a text column: NULL is T's zero value, a text s
+// (string or bytes) is conv(s); any other value is an error, said with
+// format (a format of the value's type).
+func scanText[T any](v any, p *T, conv func(string) T, format string) error {
 	switch v := v.(type) {
 	case nil:
-		*c.s = ""
+		var zero T
+		*p = zero
 	case string:
-		*c.s = v
+		*p = conv(v)
 	case []byte:
-		*c.s = string(v)
+		*p = conv(string(v))
 	default:
-		return fmt.Errorf("text column holds %T", v)
+		return fmt.Errorf(format, v)
 	}
 	return nil
 }
@@ -287,6 +284,26 @@ func queryAll[T any](t *Tx, scan func(scanner) (T, error), query string, args ..
 			return nil, err
 		}
 		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// queryMap runs a query of two columns and returns its rows as a map of
+// the first column to the second (empty, not nil, when no row matches).
+func queryMap[K comparable, V any](t *Tx, query string, args ...any) (map[K]V, error) {
+	rows, err := t.query(query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[K]V{}
+	for rows.Next() {
+		var k K
+		var v V
+		if err := rows.Scan(&k, &v); err != nil {
+			return nil, err
+		}
+		out[k] = v
 	}
 	return out, rows.Err()
 }

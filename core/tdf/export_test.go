@@ -112,11 +112,7 @@ func playSimulatedSwiss(t *testing.T) transfer.Document {
 			}
 		}
 	}
-	doc, err := d.Transfer.ExportEvent(ctx, e.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return doc
+	return exportDoc(t, d, e.ID)
 }
 
 // outcomeOf is the TOM outcome a director table should export as.

@@ -20,22 +20,14 @@ import (
 // viewer or TOM would read it.
 func exportTOM(t *testing.T, d *director.Director, id event.EventID) *tdf.File {
 	t.Helper()
-	doc, err := d.Transfer.ExportEvent(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return writeAndParse(t, doc, time.UTC)
+	return writeAndParse(t, exportDoc(t, d, id), time.UTC)
 }
 
 // exportEventFile exports event id as an event file.
 func exportEventFile(t *testing.T, d *director.Director, id event.EventID) *bytes.Buffer {
 	t.Helper()
-	doc, err := d.Transfer.ExportEvent(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var b bytes.Buffer
-	if err := transfer.Encode(&b, doc); err != nil {
+	if err := transfer.Encode(&b, exportDoc(t, d, id)); err != nil {
 		t.Fatal(err)
 	}
 	return &b

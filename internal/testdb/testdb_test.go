@@ -2,14 +2,12 @@ package testdb
 
 import (
 	"context"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"tablekeeper/core/director"
-	"tablekeeper/core/store"
 )
 
 // A copy of the template opens as a database of the current schema that
@@ -20,13 +18,8 @@ func TestFreshIsAnEmptyDatabaseOfItsOwn(t *testing.T) {
 	open := func(name string) (*director.Director, string) {
 		t.Helper()
 		path := Fresh(t, filepath.Join(t.TempDir(), name))
-		db, err := store.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
 		now := func() time.Time { return time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC) }
-		return director.New(db, now, rand.New(rand.NewPCG(1, 2))), path
+		return Director(Reopen(t, path), now, 1, 2), path
 	}
 	a, path := open("a.db")
 	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
