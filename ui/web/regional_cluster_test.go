@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"tablekeeper/core/director"
-	"tablekeeper/core/store"
 	"tablekeeper/core/storage"
+	"tablekeeper/core/store"
 	"tablekeeper/internal/cluster"
 	"tablekeeper/ui/web/internal/webtest"
 )
