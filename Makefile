@@ -42,8 +42,10 @@ TEST_TMPDIR := $(shell test -d /dev/shm -a -w /dev/shm && \
 TEST_ENV := $(if $(TEST_TMPDIR),GOTMPDIR="$${GOTMPDIR:-$${TMPDIR:-/tmp}}" TMPDIR=$(TEST_TMPDIR))
 TEST_TIMEOUT := 30m
 
-# The race detector runs over core, the store network (its SSE hub, page
-# cache, limiter and flood watch) and the window's helpers, with -short:
+# The race detector runs over core, the cluster (internal/cluster: raft,
+# the stream layer, forwarding), the store network (its SSE hub, page
+# cache, limiter and flood watch) and the window's helpers, with -short
+# (the cluster's chaos test of three processes runs in the plain pass):
 # the tests that only build a large event (1,024 players, a flood of
 # 50,000 requests) run in the plain pass before it, and under the race
 # detector they would take many times as long for no concurrency they do
@@ -64,7 +66,7 @@ TEST_TIMEOUT := 30m
 # that only check what a page shows skip themselves (renderingOnly): the
 # ones that drive the live stream, the cache and the hub stay.
 SLOW_PKGS := ./ui/web ./ui/web/browser ./ui/web/browser/pages ./core/director ./core/pairing
-RACE_PKGS := ./ui/web ./core/... ./ui/web/floods ./ui/web/serve ./ui/web/internal/... ./ui/internal/...
+RACE_PKGS := ./ui/web ./core/... ./internal/... ./ui/web/floods ./ui/web/serve ./ui/web/internal/... ./ui/internal/...
 
 test: deps test-deps
 	$(GO) vet ./...
