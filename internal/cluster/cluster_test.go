@@ -50,13 +50,20 @@ func open(t *testing.T, path, join, code string) *laptop {
 
 func tryOpen(t *testing.T, path, join, code string) (*laptop, error) {
 	t.Helper()
+	return tryOpenWith(t, path, join, code, nil)
+}
+
+// tryOpenWith is tryOpen with the configuration changed by more (nil:
+// as it is).
+func tryOpenWith(t *testing.T, path, join, code string, more func(cluster.Config) cluster.Config) (*laptop, error) {
+	t.Helper()
 	db, err := store.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	l := &laptop{t: t, path: path, db: db}
 	var dp atomic.Pointer[director.Director]
-	node, err := cluster.Open(context.Background(), cluster.Config{
+	cfg := cluster.Config{
 		DB: db, Addr: "127.0.0.1:0", BaseURL: "http://" + filepath.Base(path) + "/", Join: join, JoinCode: code,
 		Timing: fast,
 		Applied: func(u storage.Unit) {
@@ -66,7 +73,11 @@ func tryOpen(t *testing.T, path, join, code string) (*laptop, error) {
 			}
 		},
 		Logf: func(format string, a ...any) { t.Logf(filepath.Base(path)+": "+format, a...) },
-	})
+	}
+	if more != nil {
+		cfg = more(cfg)
+	}
+	node, err := cluster.Open(context.Background(), cfg)
 	if err != nil {
 		_ = db.Close()
 		return nil, err

@@ -18,7 +18,9 @@ var (
 	// catching up; the write can be sent again in a moment.
 	ErrElecting = errors.New("the laptops are choosing a leader")
 	// ErrNotSaved: the leader lost its majority while the write was on
-	// its way, and the write was not saved; it can be sent again.
+	// its way: the write was not saved, or it is not known yet whether
+	// the next leader has it (the sentence says which); sent again with
+	// its request id it is recorded once.
 	ErrNotSaved = errors.New("not saved")
 	// ErrJoinRefused: the cluster did not take this laptop in (no join code,
 	// a wrong one, another schema version).
@@ -53,6 +55,15 @@ func errStopped() error {
 
 func errNotSaved(cause error) error {
 	t := i18n.F("Not saved: the host lost touch with the other laptops while saving (%s). Send it again.", cause.Error())
+	return refusal(ErrNotSaved, t)
+}
+
+// errNotKnown: the write may yet be saved, by a leader that has it, once
+// this laptop hears from the others again. A page sends it again with
+// its request id, which records it once either way; a person should look
+// before typing it again.
+func errNotKnown(cause error) error {
+	t := i18n.F("Not confirmed: the host lost touch with the other laptops while saving (%s), and whether it was saved is not known yet. Look again in a moment before entering it again.", cause.Error())
 	return refusal(ErrNotSaved, t)
 }
 

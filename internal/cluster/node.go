@@ -67,6 +67,8 @@ type Config struct {
 	// Version is this build's version; a laptop of another version is
 	// refused at join.
 	Version string
+	// wrapLayer wraps raft's streams (the partition tests cut them).
+	wrapLayer func(raft.StreamLayer) raft.StreamLayer
 }
 
 // Timing is raft's timing.
@@ -265,7 +267,11 @@ func (n *Node) launch(prepare func(*raft.Config, raft.Transport) error) (*instan
 	if err != nil {
 		return nil, err
 	}
-	trans := raft.NewNetworkTransportWithLogger(layer, 3, 10*time.Second, n.logger)
+	var streams raft.StreamLayer = layer
+	if n.cfg.wrapLayer != nil {
+		streams = n.cfg.wrapLayer(layer)
+	}
+	trans := raft.NewNetworkTransportWithLogger(streams, 3, 10*time.Second, n.logger)
 	conf := n.raftConfig(n.logger)
 	if prepare != nil {
 		if err := prepare(conf, trans); err != nil {

@@ -113,13 +113,13 @@ func (n *Node) outcome(ctx context.Context, request string, index uint64, cause 
 			return errNotSaved(cause)
 		}
 		if time.Now().After(deadline) {
-			return errNotSaved(cause)
+			return errNotKnown(cause)
 		}
 		select {
 		case <-ctx.Done():
-			return errNotSaved(cause)
+			return errNotKnown(cause)
 		case <-n.stopped:
-			return errNotSaved(cause)
+			return errNotKnown(cause)
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
