@@ -1,10 +1,14 @@
 package startup
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tablekeeper/core/storage"
+	"tablekeeper/core/store"
 )
 
 // A read-only database opens read-only in the window, with the banner's
@@ -27,5 +31,35 @@ func TestTheAppOpensAReadOnlyDatabaseReadOnly(t *testing.T) {
 	defer st.Close()
 	if !st.ReadOnly() || !strings.Contains(ro, "cannot be written") || !strings.Contains(ro, path) {
 		t.Errorf("read-only file: store read-only %v, banner %q", st.ReadOnly(), ro)
+	}
+}
+
+// A database that is one laptop's copy of an event run by several laptops
+// (it applied a unit of a cluster's log) opens read-only in the window,
+// with a banner that says where its changes are made.
+func TestTheAppOpensAClusterMembersDatabaseReadOnly(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tk.db")
+	st, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	u, err := st.Capture(ctx, func(tx storage.Tx) error { return tx.SetAppSetting("x", "y") })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.ApplyUnit(ctx, 1, 1, u); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	st, ro, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if !st.ReadOnly() || !strings.Contains(ro, "serve --cluster-addr") || !strings.Contains(ro, path) {
+		t.Errorf("a cluster member's database: store read-only %v, banner %q", st.ReadOnly(), ro)
 	}
 }

@@ -5,8 +5,8 @@
 package startup
 
 import (
+	"context"
 	"errors"
-	"fmt"
 	"image/color"
 	"io/fs"
 	"os"
@@ -166,15 +166,32 @@ func Offer(a fyne.App, p Problem, create func() error) fyne.Window {
 // Open opens the window's database: as its one writer, or, when the file
 // cannot be written (a read-only file, a backup on a locked medium),
 // read-only, with the sentence the window's banner shows.
+//
+// A database that is one laptop's copy of an event run by several laptops
+// (it has applied a unit of a cluster's log) opens read-only too: its
+// changes go through the Tablekeeper that serves it (serve
+// --cluster-addr), and the window would otherwise refuse each one.
 func Open(path string) (st *store.DB, readOnly string, err error) {
 	if store.Writable(path) {
-		st, err = store.Open(path)
-		return st, "", err
+		if st, err = store.Open(path); err != nil {
+			return nil, "", err
+		}
+		idx, _, err := st.AppliedIndex(context.Background())
+		if err != nil || idx == 0 {
+			return st, "", err
+		}
+		if err := st.Close(); err != nil {
+			return nil, "", err
+		}
+		if st, err = store.OpenReadOnly(path); err != nil {
+			return nil, "", err
+		}
+		return st, tr.F("%s is this laptop's copy of an event run by several laptops, so you can look and print here but not change anything: changes are made through the Tablekeeper that serves it (serve --cluster-addr).", path), nil
 	}
 	if st, err = store.OpenReadOnly(path); err != nil {
 		return nil, "", err
 	}
-	return st, fmt.Sprintf("%s cannot be written, so you can look and print but not change anything. To make changes, copy the file somewhere you can write and open the copy.", path), nil
+	return st, tr.F("%s cannot be written, so you can look and print but not change anything. To make changes, copy the file somewhere you can write and open the copy.", path), nil
 }
 
 // Run opens the window's database at path with open and runs a: when ask
