@@ -60,6 +60,9 @@ type Config struct {
 	// Restored of a snapshot that replaced the whole database.
 	Applied  func(storage.Unit)
 	Restored func()
+	// Leading hears when this laptop becomes the host (true, once it
+	// takes writes) and when it stops being it (false).
+	Leading func(leads bool)
 	// Logf writes what a person need not read (raft's warnings).
 	Logf func(format string, a ...any)
 	// Timing overrides raft's timeouts (tests); zero is LAN timing.
@@ -373,8 +376,9 @@ func (n *Node) watchLeadership() {
 		case <-n.stopped:
 			return
 		case leader := <-n.notify:
-			n.ready.Store(false)
+			was := n.ready.Swap(false)
 			if !leader {
+				n.told(was, false)
 				continue
 			}
 			if err := n.r().Barrier(10 * time.Second).Error(); err != nil {
@@ -383,8 +387,19 @@ func (n *Node) watchLeadership() {
 			}
 			if n.r().State() == raft.Leader {
 				n.ready.Store(true)
+				n.told(was, true)
 			}
 		}
+	}
+}
+
+// told tells Config.Leading of a change of this laptop's part: it leads
+// now (leads), or it led and no longer does.
+func (n *Node) told(was, leads bool) {
+	if n.cfg.Leading != nil && was != leads {
+		// On a goroutine of its own: what it writes to (a terminal, a
+		// pipe) must never hold up raft's leadership watch.
+		go n.cfg.Leading(leads)
 	}
 }
 

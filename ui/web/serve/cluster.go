@@ -60,7 +60,10 @@ func (c *clusterFlags) check(addr string) error {
 // directorFor builds serve's director: over the database alone, or,
 // with --cluster-addr, over this laptop's part of a cluster (whose log
 // tells the director of every write, the leader's own too).
-func directorFor(ctx context.Context, st *store.DB, cf clusterFlags, addr string, logs io.Writer) (*director.Director, *cluster.Node, error) {
+//
+// Once live is set (serve has printed its first lines), a change of host
+// is said on out.
+func directorFor(ctx context.Context, st *store.DB, cf clusterFlags, addr string, live *atomic.Bool, out, logs io.Writer) (*director.Director, *cluster.Node, error) {
 	if *cf.addr == "" {
 		return cli.NewDirector(st), nil, nil
 	}
@@ -81,6 +84,11 @@ func directorFor(ctx context.Context, st *store.DB, cf clusterFlags, addr string
 			}
 		},
 		Logf: func(format string, a ...any) { fmt.Fprintf(logs, format+"\n", a...) },
+		Leading: func(leads bool) {
+			if live.Load() {
+				printLeading(out, leads)
+			}
+		},
 	})
 	if err != nil {
 		return nil, nil, err
@@ -103,6 +111,17 @@ func baseURL(addr, clusterAddr string) string {
 		host, _, _ = net.SplitHostPort(clusterAddr)
 	}
 	return "http://" + net.JoinHostPort(host, port) + "/"
+}
+
+// printLeading says, once serve is running, that this laptop became the
+// host or stopped being it (a line on stdout, for a store running it
+// headless).
+func printLeading(w io.Writer, leads bool) {
+	if leads {
+		fmt.Fprintln(w, "this laptop is the host now: it takes the results and every other change")
+		return
+	}
+	fmt.Fprintln(w, "this laptop is no longer the host: it is a standby until the laptops choose one")
 }
 
 // printStandby says whose standby this laptop is.

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -84,7 +85,8 @@ func serve(ctx context.Context, paper func() string, args []string, stdin io.Rea
 		return err
 	}
 	defer st.Close()
-	d, node, err := directorFor(ctx, st, cf, *addr, stderr)
+	var live atomic.Bool
+	d, node, err := directorFor(ctx, st, cf, *addr, &live, stdout, stderr)
 	if err != nil {
 		return err
 	}
@@ -130,6 +132,7 @@ func serve(ctx context.Context, paper func() string, args []string, stdin io.Rea
 			fmt.Fprintf(stdout, "join code: %s (a standby laptop joins with --join %s --join-code and this code)\n", cluster.FormatJoinCode(node.JoinCode()), node.Addr())
 		}
 	}
+	live.Store(true)
 	if *withConsole {
 		go console(ctx, d, r, clusterActions(node), stdin, stdout)
 	}
