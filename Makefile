@@ -65,7 +65,7 @@ TEST_TIMEOUT := 30m
 # ./... adds the rest once each. In the race pass, ui/web's browser tests
 # that only check what a page shows skip themselves (renderingOnly): the
 # ones that drive the live stream, the cache and the hub stay.
-SLOW_PKGS := ./ui/web ./ui/web/browser ./ui/web/browser/pages ./core/director ./core/pairing
+SLOW_PKGS := ./ui/web ./ui/web/browser ./ui/web/browser/pages ./ui/web/serve ./core/director ./core/pairing
 RACE_PKGS := ./ui/web ./core/... ./internal/... ./ui/web/floods ./ui/web/serve ./ui/web/internal/... ./ui/internal/...
 
 test: deps test-deps
