@@ -120,14 +120,11 @@ func (n *Node) leaderStatus() Status {
 	st := Status{Leader: n.cfg.BaseURL, Self: n.cfg.BaseURL, Index: n.r().AppliedIndex()}
 	st.Term = n.term()
 	st.Members = append(st.Members, Member{URL: n.cfg.BaseURL, Role: "leader", InStep: true})
-	f := n.r().GetConfiguration()
-	if f.Error() != nil {
-		return st
-	}
 	lastAt := n.fsm.lastAt.Load()
+	servers := n.servers()
 	n.members.mu.Lock()
 	defer n.members.mu.Unlock()
-	for _, s := range f.Configuration().Servers {
+	for _, s := range servers {
 		if s.ID == n.id {
 			continue
 		}
@@ -261,11 +258,7 @@ func (n *Node) promote(id raft.ServerID, applied uint64) {
 	if applied+16 < n.r().AppliedIndex() {
 		return
 	}
-	f := n.r().GetConfiguration()
-	if f.Error() != nil {
-		return
-	}
-	for _, s := range f.Configuration().Servers {
+	for _, s := range n.servers() {
 		if s.ID != id || s.Suffrage != raft.Nonvoter {
 			continue
 		}
@@ -294,11 +287,7 @@ func (n *Node) readdress(id raft.ServerID, addr raft.ServerAddress) {
 	if addr == "" {
 		return
 	}
-	f := n.r().GetConfiguration()
-	if f.Error() != nil {
-		return
-	}
-	for _, s := range f.Configuration().Servers {
+	for _, s := range n.servers() {
 		if s.ID != id || s.Address == addr {
 			continue
 		}
@@ -325,12 +314,8 @@ func (n *Node) statusTargets() []string {
 	if addr, _ := n.r().LeaderWithID(); addr != "" {
 		return []string{string(addr)}
 	}
-	f := n.r().GetConfiguration()
-	if f.Error() != nil {
-		return nil
-	}
 	var out []string
-	for _, s := range f.Configuration().Servers {
+	for _, s := range n.servers() {
 		if s.ID != n.id {
 			out = append(out, string(s.Address))
 		}
@@ -455,11 +440,7 @@ func (n *Node) post(ctx context.Context, addr, path string, v, out any) error {
 
 // inConfig reports whether raft's configuration names the laptop id.
 func (n *Node) inConfig(id raft.ServerID) bool {
-	f := n.r().GetConfiguration()
-	if f.Error() != nil {
-		return false
-	}
-	for _, s := range f.Configuration().Servers {
+	for _, s := range n.servers() {
 		if s.ID == id {
 			return true
 		}
@@ -470,12 +451,8 @@ func (n *Node) inConfig(id raft.ServerID) bool {
 // Voters is how many laptops of raft's configuration vote (a standby
 // still catching up does not yet).
 func (n *Node) Voters() int {
-	f := n.r().GetConfiguration()
-	if f.Error() != nil {
-		return 0
-	}
 	v := 0
-	for _, s := range f.Configuration().Servers {
+	for _, s := range n.servers() {
 		if s.Suffrage == raft.Voter {
 			v++
 		}
@@ -486,3 +463,13 @@ func (n *Node) Voters() int {
 // Refused is how many connections to this laptop's cluster address failed
 // to prove the join code (a stranger, a wrong code, a scan).
 func (n *Node) Refused() int64 { return n.run.Load().layer.Refused() }
+
+// servers is raft's configuration now: every laptop, voter or not (none
+// while raft cannot say).
+func (n *Node) servers() []raft.Server {
+	f := n.r().GetConfiguration()
+	if f.Error() != nil {
+		return nil
+	}
+	return f.Configuration().Servers
+}
