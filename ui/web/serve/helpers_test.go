@@ -27,14 +27,19 @@ func eventDB(t *testing.T, db string) {
 	}
 }
 
-// served is a serve a test started: its output read line by line, what
-// it wrote on stderr, and its end.
+// served is a serve a test started: its output line by line, what it
+// wrote on stderr, and its end.
 type served struct {
-	lines  *bufio.Scanner
+	lines  chan string
 	stderr *lockedBuilder
 	done   chan error
 	cancel context.CancelFunc
 }
+
+// lineWait is how long a test waits for serve's next line before it fails
+// with what serve said: a serve that never says it must fail the test,
+// not hang it until go test's own timeout.
+const lineWait = 60 * time.Second
 
 // startServe runs serve on db at a free local port in the background,
 // typed in from in, with the flags more; it stops when the test ends, if
@@ -43,19 +48,67 @@ func startServe(t *testing.T, db string, in io.Reader, more ...string) *served {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	out, w := io.Pipe()
-	sv := &served{lines: bufio.NewScanner(out), stderr: new(lockedBuilder), done: make(chan error, 1), cancel: cancel}
+	sv := &served{lines: make(chan string, 64), stderr: new(lockedBuilder), done: make(chan error, 1), cancel: cancel}
 	args := append([]string{"--db", db, "--addr", "127.0.0.1:0"}, more...)
 	go func() {
 		sv.done <- serve(ctx, a4, args, in, w, sv.stderr)
 		w.Close()
 	}()
+	go func() {
+		defer close(sv.lines)
+		scan := bufio.NewScanner(out)
+		for scan.Scan() {
+			sv.lines <- scan.Text()
+		}
+	}()
 	return sv
+}
+
+// next is serve's next line; the test fails if serve ends, or says
+// nothing for lineWait, first.
+func (sv *served) next(t *testing.T) string {
+	t.Helper()
+	select {
+	case line, ok := <-sv.lines:
+		if !ok {
+			t.Fatalf("serve said nothing more (stderr %s; serve: %v)", sv.stderr.String(), <-sv.done)
+		}
+		return line
+	case <-time.After(lineWait):
+		t.Fatalf("serve said nothing for %v (stderr %s)", lineWait, sv.stderr.String())
+		return ""
+	}
+}
+
+// lineStarting reads serve's lines until one starts with one of
+// prefixes; the test fails if serve ends, or says no such line within
+// lineWait, first.
+func (sv *served) lineStarting(t *testing.T, prefixes ...string) string {
+	t.Helper()
+	var said []string
+	deadline := time.After(lineWait)
+	for {
+		select {
+		case line, ok := <-sv.lines:
+			if !ok {
+				t.Fatalf("no line starting %q in %q (stderr %s; serve: %v)", prefixes, said, sv.stderr.String(), <-sv.done)
+			}
+			for _, p := range prefixes {
+				if strings.HasPrefix(line, p) {
+					return line
+				}
+			}
+			said = append(said, line)
+		case <-deadline:
+			t.Fatalf("no line starting %q within %v in %q (stderr %s)", prefixes, lineWait, said, sv.stderr.String())
+		}
+	}
 }
 
 // drain reads the rest of serve's output, so that it never waits on it.
 func (sv *served) drain() {
 	go func() {
-		for sv.lines.Scan() {
+		for range sv.lines {
 		}
 	}()
 }

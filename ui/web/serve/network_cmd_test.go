@@ -112,13 +112,9 @@ func TestServePrintsTheSecretsAndTakesCommandsOnItsConsole(t *testing.T) {
 	db := networkDB(t)
 	in, typed := io.Pipe()
 	sv := startServe(t, db, in, "--console")
-	lines := sv.lines
 	next := func() string {
 		t.Helper()
-		if !lines.Scan() {
-			t.Fatalf("serve said nothing more (%v)", lines.Err())
-		}
-		return lines.Text()
+		return sv.next(t)
 	}
 	url := strings.TrimPrefix(next(), "serving ")
 	if l := next(); !secretLine.MatchString(l) || !strings.Contains(l, "(judges open "+url+"judge)") {

@@ -19,17 +19,13 @@ func TestServeAnswersAndHoldsTheWriterLock(t *testing.T) {
 	eventDB(t, db)
 
 	sv := startServe(t, db, strings.NewReader(""))
-	lines := sv.lines
-	if !lines.Scan() {
-		t.Fatalf("no first line (%v)", <-sv.done)
-	}
-	first := lines.Text()
+	first := sv.next(t)
 	sv.drain()
 	url, ok := strings.CutPrefix(first, "serving ")
 	if !ok || !strings.HasPrefix(url, "http://127.0.0.1:") || !strings.HasSuffix(url, "/") {
 		t.Fatalf("first line %q", first)
 	}
-	resp, err := http.Get(url + "api/events")
+	resp, err := asked.Get(url + "api/events")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,20 +90,13 @@ func TestServeOnAReadOnlyFileServesTheReadPages(t *testing.T) {
 	}
 
 	sv := startServe(t, db, strings.NewReader(""))
-	lines := sv.lines
-	var said []string
-	for len(said) < 2 && lines.Scan() {
-		said = append(said, lines.Text())
-	}
+	said := []string{sv.next(t), sv.next(t)}
 	sv.drain()
-	if len(said) < 2 {
-		t.Fatalf("serve said %q (%v, %s)", said, <-sv.done, sv.stderr.String())
-	}
 	url, ok := strings.CutPrefix(said[0], "serving ")
 	if !ok || !strings.Contains(said[1], "cannot be written, so the network serves the read pages only") {
 		t.Fatalf("serve said %q", said)
 	}
-	resp, err := http.Get(url + "api/events")
+	resp, err := asked.Get(url + "api/events")
 	if err != nil {
 		t.Fatal(err)
 	}
