@@ -59,9 +59,7 @@ func TestServeAHostAndAStandby(t *testing.T) {
 	webA, webB, clA, clB := freeAddr(t), freeAddr(t), freeAddr(t), freeAddr(t)
 	urlA, urlB := "http://"+webA+"/", "http://"+webB+"/"
 
-	host := startServe(t, a, strings.NewReader(""), "--addr", webA, "--cluster-addr", clA)
-	code := strings.Fields(strings.TrimPrefix(host.lineStarting(t, "join code: "), "join code: "))[0]
-	host.drain()
+	host, code := startHost(t, a, webA, clA)
 	if _, err := cluster.ParseJoinCode(code); err != nil || len(code) != cluster.JoinCodeLength+3 {
 		t.Fatalf("join code %q: %v", code, err)
 	}
@@ -116,9 +114,7 @@ func TestServeTakeoverOnTheConsole(t *testing.T) {
 	eventDB(t, a)
 	webA, webB, clA, clB := freeAddr(t), freeAddr(t), freeAddr(t), freeAddr(t)
 	urlA, urlB := "http://"+webA+"/", "http://"+webB+"/"
-	host := startServe(t, a, strings.NewReader(""), "--addr", webA, "--cluster-addr", clA)
-	code := strings.Fields(strings.TrimPrefix(host.lineStarting(t, "join code: "), "join code: "))[0]
-	host.drain()
+	host, code := startHost(t, a, webA, clA)
 	typed, typing := io.Pipe()
 	standby := startServe(t, b, typed, "--addr", webB, "--cluster-addr", clB, "--join", clA, "--join-code", code, "--console")
 	standby.lineStarting(t, "console: ")
@@ -165,6 +161,16 @@ func TestServeTakeoverOnTheConsole(t *testing.T) {
 	typing.Close()
 	back.stop(t)
 	standby.stop(t)
+}
+
+// startHost serves db as the host of a new cluster at web and clusterAddr
+// and returns it with the join code it printed.
+func startHost(t *testing.T, db, web, clusterAddr string) (*served, string) {
+	t.Helper()
+	host := startServe(t, db, strings.NewReader(""), "--addr", web, "--cluster-addr", clusterAddr)
+	code := strings.Fields(strings.TrimPrefix(host.lineStarting(t, "join code: "), "join code: "))[0]
+	host.drain()
+	return host, code
 }
 
 // inStep waits, up to 20 s, until both laptops answer /api/cluster with
@@ -225,9 +231,7 @@ func TestServeAStandbyForwardsAWriteToTheHost(t *testing.T) {
 	round, codes := openRoundDB(t, a, 8, 2)
 	webA, webB, clA, clB := freeAddr(t), freeAddr(t), freeAddr(t), freeAddr(t)
 	urlA, urlB := "http://"+webA+"/", "http://"+webB+"/"
-	host := startServe(t, a, strings.NewReader(""), "--addr", webA, "--cluster-addr", clA)
-	code := strings.Fields(strings.TrimPrefix(host.lineStarting(t, "join code: "), "join code: "))[0]
-	host.drain()
+	host, code := startHost(t, a, webA, clA)
 	standby := startServe(t, b, strings.NewReader(""), "--addr", webB, "--cluster-addr", clB, "--join", clA, "--join-code", code)
 	standby.lineStarting(t, "standby of ", "join code: ")
 	standby.drain()
