@@ -199,10 +199,39 @@ func applyUnit(ctx context.Context, tx *sql.Tx, index, term int64, u storage.Uni
 			}
 		}
 	}
+	if err := pruneRequests(ctx, tx, last, index, u.At); err != nil {
+		return false, false, fmt.Errorf("store: apply unit %d: %w", index, err)
+	}
 	if _, err := tx.ExecContext(ctx, `UPDATE cluster_applied SET idx = ?, term = ? WHERE one = 1`, index, term); err != nil {
 		return false, false, fmt.Errorf("store: apply unit %d: %w", index, err)
 	}
 	return dup, false, nil
+}
+
+// Requests are remembered while a page may still send them again (its
+// tries last about ten seconds, a forwarded one up to half a minute),
+// and far longer: requestsKept units and requestsKeptMs of the leader's
+// clock, both, so that a new host whose clock runs ahead of the old
+// one's forgets nothing a phone is still retrying through the switch.
+// Every laptop prunes at the same indexes (each pruneEvery-th), from
+// what the unit carries, so their databases stay identical.
+const (
+	requestsKept   = 65536
+	requestsKeptMs = 60 * 60 * 1000
+	pruneEvery     = 4096
+)
+
+// pruneRequests forgets the requests older than requestsKept units and
+// requestsKeptMs when the unit at index is the first past a multiple of
+// pruneEvery since last: cluster_requests holds about an hour of writes
+// however long the event runs.
+func pruneRequests(ctx context.Context, tx *sql.Tx, last, index, at int64) error {
+	if index/pruneEvery == last/pruneEvery || index <= requestsKept {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `DELETE FROM cluster_requests WHERE idx <= ? AND at < ?`,
+		index-requestsKept, at-requestsKeptMs)
+	return err
 }
 
 // replay runs one captured statement and checks that it did what it did

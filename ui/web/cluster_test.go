@@ -75,3 +75,32 @@ func TestAStandbysRefusalIsServiceUnavailable(t *testing.T) {
 		}
 	}
 }
+
+// A write the laptops could not take (503: choosing a host) gives back
+// the budgets it took: a phone retrying through an election, every
+// 200 ms for seconds, is not refused for minutes after it; a write that
+// was answered (here a conflict) keeps its token, and the budget ends.
+func TestAWriteRefusedInAnElectionGivesItsBudgetBack(t *testing.T) {
+	f := newFixture(t)
+	electing := &event.Error{Kind: cluster.ErrElecting, Message: "electing", Text: i18n.F("electing")}
+	answered := &event.Error{Kind: event.ErrConflict, Message: "conflict", Text: i18n.F("conflict")}
+	for _, c := range []struct {
+		err     error
+		refused bool
+	}{{electing, false}, {answered, true}} {
+		f.srv.limits = newLimiter(f.srv.limits.now)
+		refused := false
+		for range 3 * rateDeviceWrites.burst {
+			r := httptest.NewRequest("POST", "/api/events/1/reports", nil)
+			w := httptest.NewRecorder()
+			if !f.srv.withinWrites(w, r) {
+				refused = true
+				break
+			}
+			f.srv.failErr(httptest.NewRecorder(), r, c.err)
+		}
+		if refused != c.refused {
+			t.Errorf("after %v: refused %v, want %v", c.err, refused, c.refused)
+		}
+	}
+}

@@ -39,6 +39,10 @@ func statusOf(err error) int {
 func (s *Server) failErr(w http.ResponseWriter, r *http.Request, err error) {
 	status := statusOf(err)
 	if status == http.StatusServiceUnavailable {
+		// Nothing was written (the laptops are choosing a host): the
+		// write's budgets are given back, so that a phone retrying
+		// through an election is not refused for minutes after it.
+		s.limits.give(writeBudgets(r)...)
 		w.Header().Set("Retry-After", "1")
 	}
 	if status == http.StatusInternalServerError {

@@ -275,6 +275,16 @@ func reportWrites(r *http.Request) []need {
 	return []need{{rateDeviceWrites, deviceKey(r)}, {rateAddrWrites, "ip:" + clientAddr(r)}}
 }
 
+// writeBudgets are every write budget a write may have taken from: a
+// phone's report (reportWrites), a kiosk's or judge's (staffWrite), a
+// station's (rateStationWrites). A write that did nothing because no
+// laptop could take writes gives them all back: a budget it did not take
+// from gets a token too, never past its burst, and only while every
+// device's writes are refused anyway.
+func writeBudgets(r *http.Request) []need {
+	return append(reportWrites(r), need{rateStationWrites, deviceKey(r)})
+}
+
 // withinWrites takes a write from the phone's and its address's budgets
 // (reportWrites); when one is spent it says so, and returns false.
 func (s *Server) withinWrites(w http.ResponseWriter, r *http.Request) bool {
