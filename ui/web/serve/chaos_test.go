@@ -9,11 +9,13 @@ import (
 	"fmt"
 	"io"
 	mrand "math/rand/v2"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -105,12 +107,16 @@ type chaosOp struct {
 	outcome   string // recorded, already, conflict, unknown
 	phone     int
 	attempts  int
+	// tried counts, for a report with no answer, what its attempts met:
+	// "503", "429 Retry-After 5", "error", ...
+	tried map[string]int
 }
 
 // phoneReport sends one report to the laptops, as a page does: the same
 // request id on every attempt, to a laptop at random, again on a lost
 // answer or a 503, for up to 30 s.
-func phoneReport(client *http.Client, urls []string, round, table int, code, result string, rng *mrand.Rand) (status int, outcome string, attempts int) {
+func phoneReport(client *http.Client, urls []string, round, table int, code, result string, rng *mrand.Rand) (status int, outcome string, attempts int, tried map[string]int) {
+	tried = map[string]int{}
 	idb := make([]byte, 16)
 	_, _ = rand.Read(idb)
 	id := hex.EncodeToString(idb)
@@ -122,8 +128,10 @@ func phoneReport(client *http.Client, urls []string, round, table int, code, res
 		req, _ := http.NewRequest("POST", url+"api/events/1/reports", strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Tablekeeper-Request", id)
+		sent := time.Now()
 		resp, err := client.Do(req)
 		if err != nil {
+			tried[fmt.Sprintf("error after %.0f s", time.Since(sent).Seconds())]++
 			time.Sleep(100 * time.Millisecond)
 			continue
 		}
@@ -131,25 +139,27 @@ func phoneReport(client *http.Client, urls []string, round, table int, code, res
 		resp.Body.Close()
 		switch {
 		case resp.StatusCode == http.StatusServiceUnavailable:
+			tried[fmt.Sprintf("503 after %.0f s", time.Since(sent).Seconds())]++
 			time.Sleep(200 * time.Millisecond)
 			continue
 		case resp.StatusCode == http.StatusTooManyRequests:
 			// Past the phone's limits: what its player does, wait and send
 			// it again.
 			wait, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+			tried[fmt.Sprintf("429 Retry-After %d", wait)]++
 			time.Sleep(time.Duration(max(wait, 1)) * time.Second)
 			continue
 		case resp.StatusCode == http.StatusOK && bytes.Contains(data, []byte(`"already recorded"`)):
-			return resp.StatusCode, "already", attempts
+			return resp.StatusCode, "already", attempts, nil
 		case resp.StatusCode == http.StatusOK && bytes.Contains(data, []byte(`"recorded"`)):
-			return resp.StatusCode, "recorded", attempts
+			return resp.StatusCode, "recorded", attempts, nil
 		case resp.StatusCode == http.StatusConflict:
-			return resp.StatusCode, "conflict", attempts
+			return resp.StatusCode, "conflict", attempts, nil
 		default:
-			return resp.StatusCode, "other: " + string(data), attempts
+			return resp.StatusCode, "other: " + string(data), attempts, nil
 		}
 	}
-	return 0, "unknown", attempts
+	return 0, "unknown", attempts, tried
 }
 
 // tableModel is one table's result as a register that a report sets
@@ -245,7 +255,8 @@ func TestChaosTheLeaderKilledAgainAndAgain(t *testing.T) {
 	code := waitSaid(t, ls[0], "join code: ")
 	for _, l := range ls[1:] {
 		l.start(t, "--join", ls[0].cluster, "--join-code", code)
-		waitSaid(t, l, "standby of ")
+		// A standby promoted to a voter may be elected before it prints.
+		waitSaid(t, l, "standby of ", "join code: ")
 	}
 	urls := []string{"http://" + ls[0].web + "/", "http://" + ls[1].web + "/", "http://" + ls[2].web + "/"}
 	ops := runChaos(t, ls, urls, round, codes, run, every)
@@ -254,24 +265,40 @@ func TestChaosTheLeaderKilledAgainAndAgain(t *testing.T) {
 }
 
 // waitSaid waits up to 60 s for a laptop to print a line starting with
-// prefix, and returns the line's first word after it.
-func waitSaid(t *testing.T, l *chaosLaptop, prefix string) string {
+// one of prefixes, and returns the line's first word after it.
+func waitSaid(t *testing.T, l *chaosLaptop, prefixes ...string) string {
 	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
 		for _, line := range strings.Split(l.said(), "\n") {
-			if rest, ok := strings.CutPrefix(line, prefix); ok {
-				return strings.Fields(rest + " .")[0]
+			for _, prefix := range prefixes {
+				if rest, ok := strings.CutPrefix(line, prefix); ok {
+					return strings.Fields(rest + " .")[0]
+				}
 			}
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatalf("%s never said %q: %s", l.db, prefix, l.said())
+	t.Fatalf("%s never said %q: %s", l.db, prefixes, l.said())
 	return ""
 }
 
 // runChaos has phones (one for eight tables) report every table (a third of them twice, the
 // second time, with the same result or another) while a
+// fromAddress is the transport of the test's phone number phone: on
+// Linux, from a loopback address of its own (127.0.0.2, 127.0.0.3 …), as
+// each phone on a store's Wi-Fi has its own, so that the limits per
+// address count that phone and not every phone of the test at once.
+// Elsewhere (macOS has only 127.0.0.1) from the default one.
+func fromAddress(phone int) http.RoundTripper {
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	if runtime.GOOS == "linux" {
+		local := &net.TCPAddr{IP: net.IPv4(127, 0, byte(phone/250), byte(phone%250+2))}
+		tr.DialContext = (&net.Dialer{Timeout: 5 * time.Second, LocalAddr: local}).DialContext
+	}
+	return tr
+}
+
 // killer kills the leader every `every` and, half way, all three.
 func runChaos(t *testing.T, ls []*chaosLaptop, urls []string, round int, codes map[int]string, run, every time.Duration) []chaosOp {
 	t.Helper()
@@ -298,7 +325,7 @@ func runChaos(t *testing.T, ls []*chaosLaptop, urls []string, round int, codes m
 			// knows), so that the limits count it, not the test's one
 			// address.
 			jar, _ := cookiejar.New(nil)
-			client := &http.Client{Timeout: 10 * time.Second, Jar: jar}
+			client := &http.Client{Timeout: 10 * time.Second, Jar: jar, Transport: fromAddress(phone)}
 			results := []string{"2-0", "0-2", "2-1", "1-2"}
 			for n := range tables {
 				select {
@@ -315,9 +342,9 @@ func runChaos(t *testing.T, ls []*chaosLaptop, urls []string, round int, codes m
 					}
 					last = res
 					call := time.Since(start).Nanoseconds()
-					status, outcome, attempts := phoneReport(client, urls, round, n, codes[n], res, rng)
+					status, outcome, attempts, tried := phoneReport(client, urls, round, n, codes[n], res, rng)
 					mu.Lock()
-					ops = append(ops, chaosOp{table: n, result: res, call: call, ret: time.Since(start).Nanoseconds(), status: status, outcome: outcome, phone: phone, attempts: attempts})
+					ops = append(ops, chaosOp{table: n, result: res, call: call, ret: time.Since(start).Nanoseconds(), status: status, outcome: outcome, phone: phone, attempts: attempts, tried: tried})
 					mu.Unlock()
 				}
 			}
@@ -529,12 +556,19 @@ func checkChaos(t *testing.T, ops []chaosOp, final map[int]string, codes map[int
 	t.Logf("%d reports: %v; %d of %d tables hold a result", len(ops), counts, len(final), len(codes))
 	// A report that got no answer in 30 s of tries is allowed (its phone
 	// says it did not reach the organizer; the checks above hold it as
-	// maybe recorded, and it may be sent again). They are counted and
-	// bounded, not forbidden: one full run in CI had 30 of 588 (5 %), with
-	// nine kills and a power cut in 3 minutes; why some waited that long
-	// is not known yet (docs/plans/standby.md).
+	// maybe recorded, and it may be sent again), but bounded: one in 50,
+	// or one in a short run. While the test's phones all came from
+	// 127.0.0.1, 4 to 5 % of a full run waited out their 30 s refused 429:
+	// every phone shared one address's write budget and queued behind
+	// one address's guess lock through each election. From an address
+	// each (fromAddress), as on a store's Wi-Fi, a full run had none.
 	t.Logf("%d of %d reports got no answer in 30 s", counts["unknown"], len(ops))
-	if counts["unknown"]*10 > len(ops) {
-		t.Errorf("%d of %d reports got no answer in 30 s: more than 10 %%", counts["unknown"], len(ops))
+	for _, op := range ops {
+		if op.outcome == "unknown" {
+			t.Logf("no answer: table %d from %.1f s, %d attempts: %v", op.table, float64(op.call)/1e9, op.attempts, op.tried)
+		}
+	}
+	if allowed := max(1, len(ops)/50); counts["unknown"] > allowed {
+		t.Errorf("%d of %d reports got no answer in 30 s: more than %d", counts["unknown"], len(ops), allowed)
 	}
 }
