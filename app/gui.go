@@ -19,6 +19,7 @@ import (
 	"tablekeeper/core/sim"
 	"tablekeeper/core/store"
 	"tablekeeper/internal/cli"
+	"tablekeeper/internal/cluster"
 	"tablekeeper/reports"
 	"tablekeeper/reports/printing"
 	"tablekeeper/ui"
@@ -62,10 +63,12 @@ func runGUI(args []string, stderr io.Writer) error {
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.IconPNG))
 	screenLang := ui.SetupLanguage(a)
 	var opened *store.DB
+	var laptops *cluster.Window
 	defer func() {
 		if opened == nil {
 			return
 		}
+		_ = laptops.Close()
 		// The window is gone by now: a database that does not close
 		// cleanly is said on stderr, where the app's other failures go.
 		if err := opened.Close(); err != nil {
@@ -73,20 +76,29 @@ func runGUI(args []string, stderr io.Writer) error {
 		}
 	}()
 	openMain := func() error {
-		st, readOnly, err := startup.Open(path)
+		st, readOnly, err := startup.Open(path, func(p string) bool { return cluster.WindowSaved(p) != "" })
 		if err != nil {
 			return err
 		}
 		opened = st
-		d := cli.NewDirector(st)
+		laptops = cluster.NewWindow(st, func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) })
+		d := cli.NewDirectorOn(laptops.Store())
+		laptops.Tell(d.Applied, func() { _ = d.Replaced(context.Background()) })
 		if readOnly == "" {
 			d.SetSnapshot(st.RoundSnapshots(time.Now))
 		}
 		about := currentVersion()
 		about.Database = st.Path()
 		address := &web.Address{}
+		cfg := networkConfig(d, st, stderr, address)
+		if readOnly == "" {
+			cfg.Cluster = laptops
+		}
 		opt := ui.Options{Printer: printer{printing.Printer{D: printing.ServicesOf(d), DB: st.Path(), Store: st, Network: address.Get, Lang: screenLang}},
-			ReadOnly: readOnly, About: about, Network: storeNetwork(networkConfig(d, st, stderr, address))}
+			ReadOnly: readOnly, About: about, Network: storeNetwork{cfg: cfg, laptops: laptops}}
+		if readOnly == "" {
+			opt.Standbys = standbys{laptops}
+		}
 		if *demo {
 			id, err := sim.Demo(context.Background(), d, 2026)
 			if err != nil {
@@ -119,20 +131,28 @@ func (p printer) Reports() []ui.Report {
 // storeNetwork is the window's Store network switch: ui/web's server in
 // this process, on the window's director, so change notifications reach
 // the phones and what the phones do reaches the window.
-type storeNetwork web.Config
+// Writes the other laptops of a cluster send here are answered by it
+// (laptops' SetWeb).
+type storeNetwork struct {
+	cfg     web.Config
+	laptops *cluster.Window
+}
 
 // Start listens on addr and serves the store network until Stop.
 func (n storeNetwork) Start(addr string) (ui.NetworkServer, error) {
-	r, err := web.Start(web.Config(n), addr)
+	r, err := web.Start(n.cfg, addr)
 	if err != nil {
 		return nil, err
 	}
+	n.laptops.SetWeb(r.Handler())
 	return r, nil
 }
 
 // Alert is the alert of guesses of the network's flood watch, which the
 // server counts in while it runs.
-func (n storeNetwork) Alert(ctx context.Context) (floods.Alert, error) { return n.Floods.Alert(ctx) }
+func (n storeNetwork) Alert(ctx context.Context) (floods.Alert, error) {
+	return n.cfg.Floods.Alert(ctx)
+}
 
 // systemPaper is the computer's paper, which the QR poster prints on:
 // the locale's of LC_ALL, LC_PAPER or LANG where one is set (Unix), else

@@ -11,6 +11,7 @@ import (
 
 	"tablekeeper/core/director"
 	"tablekeeper/internal/cli"
+	"tablekeeper/internal/cluster"
 	"tablekeeper/internal/testdb"
 	"tablekeeper/reports/printing"
 	"tablekeeper/ui"
@@ -26,7 +27,7 @@ func TestTheWindowsStoreNetworkServesTheWindowsDirector(t *testing.T) {
 	var logs bytes.Buffer
 	address := &web.Address{}
 	prn := printer{printing.Printer{D: printing.ServicesOf(d), DB: st.Path(), Store: st, Network: address.Get}}
-	var n ui.StoreNetwork = storeNetwork(networkConfig(d, st, &logs, address))
+	var n ui.StoreNetwork = storeNetwork{cfg: networkConfig(d, st, &logs, address), laptops: cluster.NewWindow(st, nil)}
 	_, err := d.Events.CreateEvent(context.Background(), director.NewEvent{Name: "Friday Night", Game: "altered", Format: "standard-bo3"})
 	if err != nil {
 		t.Fatal(err)

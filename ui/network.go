@@ -135,6 +135,7 @@ type networkPanel struct {
 	pin         *widget.Label
 	newPIN      *widget.Button
 	staff       *staffPanel
+	standby     *standbyPanel
 	port        *widget.Entry
 	posterFor   *widget.Label
 	kiosk       *widget.Label
@@ -165,6 +166,7 @@ func newNetworkPanel(phones StaffPhones, stations StationCodes, run work.Runner,
 	p.pin = &widget.Label{TextStyle: fyne.TextStyle{Monospace: true}, SizeName: theme.SizeNameHeadingText, Selectable: true}
 	p.newPIN = &widget.Button{Text: tr.L("New PIN"), Icon: theme.ViewRefreshIcon(), OnTapped: p.onNewPIN}
 	p.staff = newStaffPanel(p)
+	p.standby = newStandbyPanel(p)
 	p.posterFor = &widget.Label{Wrapping: fyne.TextWrapWord}
 	p.kiosk = &widget.Label{Wrapping: fyne.TextWrapWord}
 	p.printPoster = &widget.Button{Text: tr.L("Print QR poster"), Icon: theme.DocumentPrintIcon(), OnTapped: p.onPrintPoster}
@@ -181,7 +183,8 @@ func newNetworkPanel(phones StaffPhones, stations StationCodes, run work.Runner,
 		heading(tr.L("Scorekeeper stations")), container.NewHBox(p.staff.scoreCode, container.NewCenter(p.staff.newScoreCode)),
 		&widget.Label{Text: tr.L("On a laptop or tablet, open /scorekeeper at the address above and type this code and the name of the person typing; results entered there are logged under that name. New code signs every station out."), Wrapping: fyne.TextWrapWord},
 		heading(tr.L("Signed-in phones and tablets")), p.staff.list,
-		heading(tr.L("Poster")), p.posterFor, container.NewHBox(p.printPoster, p.savePoster))
+		heading(tr.L("Poster")), p.posterFor, container.NewHBox(p.printPoster, p.savePoster),
+		p.standby.section)
 	p.onBox = container.NewBorder(nil, nil, container.NewVBox(p.qr), nil, details)
 	portRow := container.NewBorder(nil, nil, &widget.Label{Text: tr.L("Port")}, nil, p.port)
 	p.offBox = container.NewVBox(
@@ -203,9 +206,11 @@ func (p *networkPanel) setNetwork(n StoreNetwork) {
 	p.port.SetText(strconv.Itoa(p.prefs.NetworkPort()))
 }
 
-// restore turns the network on at start when it was on at the last close.
+// restore turns the network on at start when it was on at the last close,
+// or when the database is part of a cluster (its laptop takes part again
+// once the network is on).
 func (p *networkPanel) restore() {
-	if p.net != nil && p.prefs.StoreNetwork() {
+	if p.net != nil && (p.prefs.StoreNetwork() || p.standby.standbys != nil && p.standby.standbys.Saved() != 0) {
 		p.setOn(true)
 	}
 }
@@ -290,6 +295,7 @@ func (p *networkPanel) start() {
 		p.showState()
 		p.loadPIN()
 		p.startTicking()
+		p.standby.networkOn(srv.URLs())
 	})
 }
 
@@ -318,6 +324,7 @@ func (p *networkPanel) stop() {
 // the next start.
 func (p *networkPanel) close() {
 	p.stopTicking()
+	p.standby.stopTicking()
 	if p.srv == nil {
 		return
 	}

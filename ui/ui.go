@@ -50,6 +50,9 @@ type Options struct {
 	// Network starts the store network on the window's director; nil
 	// hides the Store network switch.
 	Network StoreNetwork
+	// Standbys are the laptops of the event; nil hides the Store network
+	// panel's Standby laptops (a window that cannot write has none).
+	Standbys Standbys
 }
 
 // Default window size: fits a 1366×768 laptop screen with room for the
@@ -94,11 +97,11 @@ func createShell(a fyne.App, svc Services, opt Options, run work.Runner) (*shell
 		s.view.clock.Stop()
 		s.network.close()
 	})
-	content := s.content
+	top := container.NewVBox(s.network.standby.bandStack)
 	if opt.ReadOnly != "" {
-		content = container.NewBorder(readOnlyBanner(opt.ReadOnly), nil, nil, nil, s.content)
+		top.Objects = append([]fyne.CanvasObject{readOnlyBanner(opt.ReadOnly)}, top.Objects...)
 	}
-	w.SetContent(content)
+	w.SetContent(container.NewBorder(top, nil, nil, nil, s.content))
 	s.start(opt)
 	return s, w
 }
@@ -171,6 +174,7 @@ func newShell(w fyne.Window, svc Services, run work.Runner, now func() time.Time
 func (s *shell) start(opt Options) {
 	s.view.setPrinter(opt.Printer)
 	s.network.setNetwork(opt.Network)
+	s.network.standby.setStandbys(opt.Standbys)
 	s.network.restore()
 	s.list.Reload()
 	switch {

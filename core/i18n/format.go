@@ -22,6 +22,12 @@ func Clock(l Lang, t time.Time) string {
 	return T(l, "%02[1]d:%02[2]d", t.Hour(), t.Minute())
 }
 
+// ClockSeconds says a time of day to the second in l, for the moment a
+// laptop was last heard from: "14:02:13".
+func ClockSeconds(l Lang, t time.Time) string {
+	return T(l, "%02[1]d:%02[2]d:%02[3]d", t.Hour(), t.Minute(), t.Second())
+}
+
 // DateTime says a day and its time in l.
 func DateTime(l Lang, t time.Time) string {
 	return T(l, "%[1]s, %[2]s", Date(l, t), Clock(l, t))

@@ -79,6 +79,7 @@ func TestDatesAndNumbersFollowTheLanguage(t *testing.T) {
 	for _, c := range []struct{ got, want string }{
 		{Date(English, at), "25 Nov 2026"}, {Date(French, at), "25 nov. 2026"},
 		{Clock(English, at), "18:05"}, {Clock(French, at), "18 h 05"},
+		{ClockSeconds(English, at.Add(13*time.Second)), "18:05:13"}, {ClockSeconds(French, at.Add(13*time.Second)), "18 h 05 min 13 s"},
 		{DateTime(French, at), "25 nov. 2026 à 18 h 05"},
 		{Decimal(English, 66.6667, 1), "66.7"}, {Decimal(French, 66.6667, 1), "66,7"},
 		{Percent(English, 0.5, 1), "50.0%"}, {Percent(French, 0.5, 1), "50,0\u202f%"},

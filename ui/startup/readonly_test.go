@@ -15,7 +15,7 @@ import (
 // sentence; a writable one opens as the writer with no banner.
 func TestTheAppOpensAReadOnlyDatabaseReadOnly(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "tk.db")
-	st, ro, err := Open(path)
+	st, ro, err := Open(path, nil)
 	if err != nil || ro != "" || st.ReadOnly() {
 		t.Fatalf("a new database: %v, banner %q", err, ro)
 	}
@@ -24,7 +24,7 @@ func TestTheAppOpensAReadOnlyDatabaseReadOnly(t *testing.T) {
 	if err := os.Chmod(path, 0o444); err != nil {
 		t.Fatal(err)
 	}
-	st, ro, err = Open(path)
+	st, ro, err = Open(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,12 +54,24 @@ func TestTheAppOpensAClusterMembersDatabaseReadOnly(t *testing.T) {
 	if err := st.Close(); err != nil {
 		t.Fatal(err)
 	}
-	st, ro, err := Open(path)
+	st, ro, err := Open(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
 	if !st.ReadOnly() || !strings.Contains(ro, "serve --cluster-addr") || !strings.Contains(ro, path) {
 		t.Errorf("a cluster member's database: store read-only %v, banner %q", st.ReadOnly(), ro)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// One the window ran in its cluster opens writable: the window takes
+	// part again.
+	st, ro, err = Open(path, func(p string) bool { return p == path })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.ReadOnly() || ro != "" {
+		t.Errorf("a database the window rejoins: read-only %v, banner %q", st.ReadOnly(), ro)
 	}
 }

@@ -170,14 +170,17 @@ func Offer(a fyne.App, p Problem, create func() error) fyne.Window {
 // A database that is one laptop's copy of an event run by several laptops
 // (it has applied a unit of a cluster's log) opens read-only too: its
 // changes go through the Tablekeeper that serves it (serve
-// --cluster-addr), and the window would otherwise refuse each one.
-func Open(path string) (st *store.DB, readOnly string, err error) {
+// --cluster-addr), and the window would otherwise refuse each one. But
+// when rejoins says the window itself ran it in its cluster (the window
+// saved its address there), it opens writable: the window takes part in
+// the cluster again, and its changes go through it.
+func Open(path string, rejoins func(path string) bool) (st *store.DB, readOnly string, err error) {
 	if store.Writable(path) {
 		if st, err = store.Open(path); err != nil {
 			return nil, "", err
 		}
 		idx, _, err := st.AppliedIndex(context.Background())
-		if err != nil || idx == 0 {
+		if err != nil || idx == 0 || rejoins != nil && rejoins(path) {
 			return st, "", err
 		}
 		if err := st.Close(); err != nil {

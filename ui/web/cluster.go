@@ -17,11 +17,29 @@ type Cluster interface {
 	Forward(w http.ResponseWriter, r *http.Request) error
 }
 
+// joining is a Cluster that may run alone for a while (the window's,
+// until the organizer lets standby laptops join): while not Joined, the
+// network answers as a laptop alone.
+type joining interface {
+	Joined() bool
+}
+
+// cluster is the cluster this laptop is part of now, nil while it runs
+// alone.
+func (s *Server) cluster() Cluster {
+	c := s.cfg.Cluster
+	if j, ok := c.(joining); ok && !j.Joined() {
+		return nil
+	}
+	return c
+}
+
 // forwards reports whether r is a write this laptop sends to the leader:
 // it is a standby of a cluster, and r was not itself forwarded to it.
 func (s *Server) forwards(r *http.Request) bool {
-	return s.cfg.Cluster != nil && r.Method != http.MethodGet && r.Method != http.MethodHead &&
-		!cluster.Forwarded(r) && !s.cfg.Cluster.Leader()
+	c := s.cluster()
+	return c != nil && r.Method != http.MethodGet && r.Method != http.MethodHead &&
+		!cluster.Forwarded(r) && !c.Leader()
 }
 
 // clusterRoutes answer where the event's laptops are.
@@ -34,8 +52,8 @@ func (s *Server) clusterRoutes() []route {
 // answers as a cluster of one, itself the leader, so that a page reads
 // one shape whatever the store runs.
 func (s *Server) apiCluster(w http.ResponseWriter, r *http.Request) {
-	if s.cfg.Cluster != nil {
-		writeJSON(w, http.StatusOK, s.cfg.Cluster.Status())
+	if c := s.cluster(); c != nil {
+		writeJSON(w, http.StatusOK, c.Status())
 		return
 	}
 	self := s.baseURL(r)

@@ -210,7 +210,7 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if s.forwards(r) {
-		if err := s.cfg.Cluster.Forward(w, r); err != nil {
+		if err := s.cluster().Forward(w, r); err != nil {
 			s.failErr(w, r, err)
 		}
 		return

@@ -1,0 +1,146 @@
+package ui
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"tablekeeper/core/event"
+	"tablekeeper/ui/internal/prefs"
+	"tablekeeper/ui/internal/uitest"
+	"tablekeeper/ui/internal/work"
+)
+
+// fakeStandbys records what the section asks of the laptops and says
+// what the test sets.
+type fakeStandbys struct {
+	saved     int
+	starts    []string // "port baseURL"
+	fail      error
+	state     Laptops
+	takeovers int
+}
+
+func (f *fakeStandbys) Saved() int { return f.saved }
+func (f *fakeStandbys) Start(_ context.Context, port int, baseURL string) error {
+	f.starts = append(f.starts, itoa(port)+" "+baseURL)
+	if f.fail != nil {
+		return f.fail
+	}
+	f.state = Laptops{On: true, Leads: true, JoinCode: "7HQKM-XW2PA-9RTNE-4VBCD", Addr: "192.168.1.20:" + itoa(port),
+		Members: []Laptop{{URL: "http://192.168.1.20:8080/", Host: true, Self: true}}}
+	return nil
+}
+func (f *fakeStandbys) State() Laptops { return f.state }
+func (f *fakeStandbys) Takeover(context.Context) error {
+	f.takeovers++
+	f.state.Silent, f.state.Leads = false, true
+	return nil
+}
+
+// standbyWindow is a window with the store network on and the laptops f.
+func standbyWindow(t *testing.T, f *fakeStandbys) (*standbyPanel, *uitest.Errors) {
+	t.Helper()
+	d := uitest.Director(t)
+	n := &fakeNetwork{}
+	p, _ := networkWindow(t, d, 0, n)
+	p.app, p.prefs = fyne.CurrentApp(), prefs.Of(fyne.CurrentApp())
+	alerts := &uitest.Errors{}
+	p.alert = alerts.Alert
+	p.setNetwork(n)
+	p.standby.setStandbys(f)
+	test.Tap(p.sideSwitch)
+	t.Cleanup(p.standby.stopTicking)
+	return p.standby, alerts
+}
+
+func TestStandbyLaptopsJoinWithTheCodeAndCommandShown(t *testing.T) {
+	f := &fakeStandbys{}
+	s, alerts := standbyWindow(t, f)
+	if !s.section.Visible() || !s.offBox.Visible() || s.onBox.Visible() {
+		t.Fatal("the section does not offer to let standby laptops join")
+	}
+	s.port.SetText("80a")
+	test.Tap(s.start)
+	if len(f.starts) != 0 || len(*alerts) != 1 || !strings.Contains(event.Message((*alerts)[0]), "80a is not a port for the other laptops") {
+		t.Fatalf("a mistyped port: starts %v, alerts %v", f.starts, *alerts)
+	}
+	s.port.SetText("8080")
+	test.Tap(s.start)
+	if len(f.starts) != 0 || len(*alerts) != 2 {
+		t.Fatalf("the store network's own port was taken: %v", f.starts)
+	}
+	s.port.SetText("")
+	test.Tap(s.start)
+	if len(f.starts) != 1 || f.starts[0] != "8081 http://192.168.1.20:8080/" {
+		t.Fatalf("starts = %v", f.starts)
+	}
+	if s.offBox.Visible() || !s.onBox.Visible() || s.code.Text != "7HQKM-XW2PA-9RTNE-4VBCD" {
+		t.Fatalf("after the start the section shows the code %q (on %v)", s.code.Text, s.onBox.Visible())
+	}
+	want := "tablekeeper serve --db standby.db --addr :8080 --cluster-addr ITS-IP:8081 --join 192.168.1.20:8081 --join-code 7HQKM-XW2PA-9RTNE-4VBCD"
+	if s.command.Text != want {
+		t.Errorf("the command is %q", s.command.Text)
+	}
+	if s.members.Text != "192.168.1.20:8080 (this laptop): host" {
+		t.Errorf("laptops: %q", s.members.Text)
+	}
+	f.state.Members = append(f.state.Members, Laptop{URL: "http://192.168.1.21:8080/", InStep: true},
+		Laptop{URL: "http://192.168.1.22:8080/", BehindMs: 2400}, Laptop{URL: "http://192.168.1.23:8080/"})
+	s.show()
+	for _, line := range []string{"192.168.1.21:8080: standby, in step", "192.168.1.22:8080: standby, 2.4 s behind", "192.168.1.23:8080: standby, not heard from"} {
+		if !strings.Contains(s.members.Text, line) {
+			t.Errorf("laptops: %q lacks %q", s.members.Text, line)
+		}
+	}
+	if s.band.Visible() || s.hostBand.Visible() {
+		t.Error("a band shows while this laptop is the host")
+	}
+}
+
+func TestTheWindowAsksOnceTheOtherLaptopIsSilentAndCarriesOn(t *testing.T) {
+	f := &fakeStandbys{}
+	s, _ := standbyWindow(t, f)
+	test.Tap(s.start)
+	f.state.Leads = false
+	f.state.Host = "http://192.168.1.21:8080/"
+	s.show()
+	if !s.hostBand.Visible() || s.band.Visible() || !strings.Contains(s.hostText.Text, "Standby of the host at http://192.168.1.21:8080/") {
+		t.Fatalf("a standby's band: %v %q", s.hostBand.Visible(), s.hostText.Text)
+	}
+	f.state.Host, f.state.Silent = "", true
+	f.state.Since = time.Date(2026, 12, 2, 14, 2, 13, 0, time.Local)
+	s.show()
+	if !s.band.Visible() || s.hostBand.Visible() || !strings.Contains(s.bandText.Text, "has not answered since 14:02:13") || s.carryOn.Disabled() {
+		t.Fatalf("the question: %v %q", s.band.Visible(), s.bandText.Text)
+	}
+	test.Tap(s.carryOn)
+	if f.takeovers != 1 || s.band.Visible() {
+		t.Errorf("carry on here: %d takeovers, band %v", f.takeovers, s.band.Visible())
+	}
+}
+
+// A database that took part in a cluster takes part again at start: the
+// store network comes on even if it was off, and the laptops start at
+// the port saved.
+func TestAClusterDatabaseRejoinsAtStart(t *testing.T) {
+	d := uitest.Director(t)
+	a := test.NewTempApp(t)
+	n := &fakeNetwork{}
+	f := &fakeStandbys{saved: 8123}
+	w := test.NewTempWindow(t, nil)
+	s := newShell(w, ServicesOf(d), work.Sync{}, uitestNow)
+	s.network.app, s.network.prefs = a, prefs.Of(a)
+	s.start(Options{Network: n, Standbys: f})
+	t.Cleanup(s.network.close)
+	if len(n.starts) != 1 || len(f.starts) != 1 || f.starts[0] != "8123 http://192.168.1.20:8080/" {
+		t.Fatalf("network starts %v, laptops starts %v", n.starts, f.starts)
+	}
+	if !s.network.standby.onBox.Visible() {
+		t.Error("the section does not show the laptops")
+	}
+}
