@@ -61,8 +61,10 @@ type Config struct {
 	// every write (a result, a sign-in, a decklist…) is refused at once
 	// with msgReadOnly, before any director call.
 	ReadOnly bool
-	// Cluster is the cluster this laptop is part of (nil: it runs alone):
-	// /api/cluster answers its status.
+	// Cluster is the cluster this laptop is part of (nil: it runs alone;
+	// one with a Joined method that says false runs alone for now, as
+	// the window's does until standby laptops may join): /api/cluster
+	// answers its status, and a standby forwards writes through it.
 	Cluster Cluster
 }
 
