@@ -58,5 +58,11 @@ func (s standbys) State() ui.Laptops {
 	return l
 }
 
+// RenewJoinCode draws a new join code on the host.
+func (s standbys) RenewJoinCode(ctx context.Context) error {
+	_, err := s.w.RenewJoinCode(ctx)
+	return err
+}
+
 // Takeover makes this laptop the host alone.
 func (s standbys) Takeover(ctx context.Context) error { return s.w.Takeover(ctx) }

@@ -43,6 +43,9 @@ type Standbys interface {
 	// Takeover makes this laptop the host alone, when the other laptop
 	// has been silent and no laptop can take results.
 	Takeover(ctx context.Context) error
+	// RenewJoinCode draws a new join code on the host: the laptops keep
+	// their places, and the old code is refused a minute later.
+	RenewJoinCode(ctx context.Context) error
 }
 
 // Laptops is what Standbys.State says.
@@ -103,6 +106,7 @@ type standbyPanel struct {
 	start   *widget.Button
 	onBox   *fyne.Container
 	code    *widget.Label
+	newCode *widget.Button
 	command *widget.Label
 	members *widget.Label
 
@@ -125,11 +129,12 @@ func newStandbyPanel(p *networkPanel) *standbyPanel {
 		container.New(layout.NewGridWrapLayout(fyne.NewSize(340, portRow.MinSize().Height)), portRow),
 		container.NewHBox(s.start))
 	s.code = &widget.Label{TextStyle: fyne.TextStyle{Monospace: true}, SizeName: theme.SizeNameSubHeadingText, Selectable: true}
+	s.newCode = &widget.Button{Text: tr.L("New join code"), Icon: theme.ViewRefreshIcon(), OnTapped: s.onNewCode}
 	s.command = &widget.Label{TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapWord, Selectable: true}
 	s.members = &widget.Label{Wrapping: fyne.TextWrapWord}
 	s.onBox = container.NewVBox(
-		&widget.Label{Text: tr.L("Join code"), TextStyle: fyne.TextStyle{Bold: true}}, s.code,
-		&widget.Label{Text: tr.L("Keep it like the judges' PIN: a laptop with this code receives the whole event. On the standby laptop, run:"), Wrapping: fyne.TextWrapWord},
+		&widget.Label{Text: tr.L("Join code"), TextStyle: fyne.TextStyle{Bold: true}}, container.NewHBox(s.code, container.NewCenter(s.newCode)),
+		&widget.Label{Text: tr.L("Keep it like the judges' PIN: a laptop with this code receives the whole event. New join code keeps the laptops already joined and refuses the old code a minute later. On the standby laptop, run:"), Wrapping: fyne.TextWrapWord},
 		s.command,
 		&widget.Label{Text: tr.L("(ITS-IP is the standby laptop's own IP address on this network, as its Store network panel or ipconfig shows it.)"), Wrapping: fyne.TextWrapWord},
 		&widget.Label{Text: tr.L("Laptops of the event"), TextStyle: fyne.TextStyle{Bold: true}}, s.members)
@@ -287,6 +292,23 @@ func (s *standbyPanel) onCarryOn() {
 		return s.standbys.Takeover(ctx)
 	}, func(err error) {
 		s.busy = false
+		s.show()
+		if err != nil {
+			s.p.alert(err)
+		}
+	})
+}
+
+// onNewCode answers New join code, on the host.
+func (s *standbyPanel) onNewCode() {
+	if s.busy {
+		return
+	}
+	s.busy = true
+	s.newCode.Disable()
+	work.Do(s.p.run, s.standbys.RenewJoinCode, func(err error) {
+		s.busy = false
+		s.newCode.Enable()
 		s.show()
 		if err != nil {
 			s.p.alert(err)

@@ -36,6 +36,10 @@ func (f *fakeStandbys) Start(_ context.Context, port int, baseURL string) error 
 	return nil
 }
 func (f *fakeStandbys) State() Laptops { return f.state }
+func (f *fakeStandbys) RenewJoinCode(context.Context) error {
+	f.state.JoinCode = "9RTNE-4VBCD-7HQKM-XW2PA"
+	return nil
+}
 func (f *fakeStandbys) Takeover(context.Context) error {
 	f.takeovers++
 	f.state.Silent, f.state.Leads = false, true
@@ -99,6 +103,10 @@ func TestStandbyLaptopsJoinWithTheCodeAndCommandShown(t *testing.T) {
 	}
 	if s.band.Visible() || s.hostBand.Visible() {
 		t.Error("a band shows while this laptop is the host")
+	}
+	test.Tap(s.newCode)
+	if s.code.Text != "9RTNE-4VBCD-7HQKM-XW2PA" || !strings.Contains(s.command.Text, "--join-code 9RTNE-4VBCD-7HQKM-XW2PA") {
+		t.Errorf("after New join code: %q, %q", s.code.Text, s.command.Text)
 	}
 }
 

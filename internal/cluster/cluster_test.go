@@ -24,7 +24,8 @@ import (
 // is slower still), which hold on a loaded two-core machine, with a
 // quicker status.
 var fast = cluster.Timing{Heartbeat: time.Second, Election: time.Second,
-	Lease: 500 * time.Millisecond, Commit: 10 * time.Millisecond, Status: 50 * time.Millisecond, Silence: time.Second}
+	Lease: 500 * time.Millisecond, Commit: 10 * time.Millisecond, Status: 50 * time.Millisecond, Silence: time.Second,
+	Grace: 2 * time.Second}
 
 // laptop is one laptop of a test cluster: its database, its node and a
 // director over the node's store.

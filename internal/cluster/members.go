@@ -335,6 +335,7 @@ func (n *Node) reportStatus() {
 			return
 		case <-tick.C:
 		}
+		n.readCode(n.life)
 		if n.r().State() == raft.Leader {
 			continue
 		}

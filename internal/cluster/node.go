@@ -82,12 +82,18 @@ type Timing struct {
 	// Silence is how long the host must have been silent before a
 	// standby may take over (Takeover).
 	Silence time.Duration
+	// Grace is how long the join code before a renewal is still accepted
+	// between laptops (RenewJoinCode): long enough for every laptop in
+	// touch to read the new one (each does within Status of applying
+	// it), short enough that someone who learnt the old one cannot use
+	// it for long.
+	Grace time.Duration
 }
 
 // lanTiming is raft's timing on a store's network (docs/plans/standby.md
 // §2.13: the defaults flapped under CPU load).
 var lanTiming = Timing{Heartbeat: 1500 * time.Millisecond, Election: 1500 * time.Millisecond,
-	Lease: time.Second, Commit: 50 * time.Millisecond, Status: 500 * time.Millisecond, Silence: 5 * time.Second}
+	Lease: time.Second, Commit: 50 * time.Millisecond, Status: 500 * time.Millisecond, Silence: 5 * time.Second, Grace: time.Minute}
 
 // Node is this laptop in a cluster.
 type Node struct {
@@ -104,6 +110,9 @@ type Node struct {
 	web atomic.Pointer[http.Handler]
 
 	code atomic.Pointer[string]
+	// previous is the code before the last renewal, accepted until its
+	// time while the renewal spreads to every laptop.
+	previous atomic.Pointer[previousCode]
 	// ready is set once a newly elected leader has applied every entry
 	// committed before it (a barrier): only then does it take writes.
 	ready   atomic.Bool
@@ -207,13 +216,20 @@ func (n *Node) loadCode(ctx context.Context) error {
 	return nil
 }
 
-// keys is what the layer accepts: the key of the current join code.
+// keys is what the layer accepts: the key of the current join code and,
+// for Timing.Grace after a renewal, of the one before it.
 func (n *Node) keys() [][]byte {
 	k, err := Key(*n.code.Load())
 	if err != nil {
 		return nil
 	}
-	return [][]byte{k}
+	keys := [][]byte{k}
+	if p := n.previous.Load(); p != nil && time.Now().Before(p.until) {
+		if old, err := Key(p.code); err == nil {
+			keys = append(keys, old)
+		}
+	}
+	return keys
 }
 
 // start opens raft's files and starts raft on its wire.

@@ -356,6 +356,23 @@ func (l *Layer) dial(ctx context.Context, address string, kind byte) (net.Conn, 
 	if l.isClosed() {
 		return nil, net.ErrClosed
 	}
+	// The current key first; the one before a renewal only if the other
+	// laptop refused it (it has not read the new code yet).
+	for i, key := range keys {
+		conn, err := l.dialWith(ctx, address, key, kind)
+		if errors.Is(err, ErrRefused) && i+1 < len(keys) {
+			continue
+		}
+		if errors.Is(err, ErrRefused) {
+			return nil, i18n.Errorf(err, "the laptop at %s refused this laptop's join code", address)
+		}
+		return conn, err
+	}
+	return nil, errors.New("cluster: no key to dial with")
+}
+
+// dialWith is one dial of dial's, proving key.
+func (l *Layer) dialWith(ctx context.Context, address string, key []byte, kind byte) (net.Conn, error) {
 	var d net.Dialer
 	c, err := d.DialContext(ctx, "tcp", address)
 	if err != nil {
@@ -365,12 +382,9 @@ func (l *Layer) dial(ctx context.Context, address string, kind byte) (net.Conn, 
 	if !ok {
 		deadline = time.Now().Add(handshakeTimeout)
 	}
-	conn, err := l.handshakeDialed(ctx, c, deadline, keys[0], kind)
+	conn, err := l.handshakeDialed(ctx, c, deadline, key, kind)
 	if err != nil {
 		_ = c.Close()
-		if errors.Is(err, ErrRefused) {
-			return nil, i18n.Errorf(err, "the laptop at %s refused this laptop's join code", address)
-		}
 		return nil, err
 	}
 	return conn, nil

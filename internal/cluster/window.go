@@ -182,6 +182,15 @@ func (w *Window) Takeover(ctx context.Context) error {
 	return n.Takeover(ctx)
 }
 
+// RenewJoinCode draws a new join code (Node.RenewJoinCode).
+func (w *Window) RenewJoinCode(ctx context.Context) (string, error) {
+	n := w.Node()
+	if n == nil {
+		return "", ErrNotJoined
+	}
+	return n.RenewJoinCode(ctx)
+}
+
 // Close stops the window's part of the cluster, if it has one.
 func (w *Window) Close() error {
 	w.mu.Lock()

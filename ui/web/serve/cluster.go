@@ -143,6 +143,10 @@ type consoleActions map[string]func(ctx context.Context, args []string, w io.Wri
 // clusterHelp lists the cluster's console actions.
 const clusterHelp = `cluster                        (serve --cluster-addr only)
     print the laptops of the event: the host, each standby, in step or how far behind
+join-code [--renew]            (serve --cluster-addr only)
+    print the join code a standby laptop joins with; --renew draws a new
+    one on the host (the laptops keep their places; a laptop away for
+    more than a minute is started again with --join-code and the new one)
 takeover                       (serve --cluster-addr only)
     make this laptop the host alone, when the host has been silent for 5 s
     and this laptop cannot reach a majority (two laptops, one lost); the
@@ -161,6 +165,21 @@ func clusterActions(node *cluster.Node) consoleActions {
 				return cli.Usagef("cluster takes no arguments")
 			}
 			printCluster(w, node.Status())
+			return nil
+		},
+		"join-code": func(ctx context.Context, args []string, w io.Writer) error {
+			switch {
+			case len(args) == 0:
+				fmt.Fprintf(w, "join code: %s\n", cluster.FormatJoinCode(node.JoinCode()))
+				return nil
+			case len(args) > 1 || args[0] != "--renew":
+				return cli.Usagef("join-code takes only --renew")
+			}
+			code, err := node.RenewJoinCode(ctx)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "join code: %s (the old one is refused a minute from now, once every laptop has this one)\n", cluster.FormatJoinCode(code))
 			return nil
 		},
 		"takeover": func(ctx context.Context, args []string, w io.Writer) error {

@@ -157,10 +157,34 @@ func TestServeTakeoverOnTheConsole(t *testing.T) {
 	}
 	back.drain()
 	inStep(t, urlA, urlB)
+	renewOnTheConsole(t, standby, typing, code, clusterOf(t, urlB).Leader == urlB)
+	inStep(t, urlA, urlB)
 	standby.drain()
 	typing.Close()
 	back.stop(t)
 	standby.stop(t)
+}
+
+// renewOnTheConsole types join-code on sv's console, which prints code,
+// then join-code --renew: a new code on the host (leads), a sentence
+// saying to renew it there on a standby.
+func renewOnTheConsole(t *testing.T, sv *served, typing io.Writer, code string, leads bool) {
+	t.Helper()
+	fmt.Fprintln(typing, "join-code")
+	if line := sv.lineStarting(t, "join code: "); line != "join code: "+code {
+		t.Errorf("join-code printed %q, want the code %s", line, code)
+	}
+	fmt.Fprintln(typing, "join-code --renew")
+	if !leads {
+		if line := sv.lineStarting(t, "Renew the join code on the host"); line == "" {
+			t.Errorf("join-code --renew on a standby: %q", line)
+		}
+		return
+	}
+	line := sv.lineStarting(t, "join code: ")
+	if renewed := strings.Fields(strings.TrimPrefix(line, "join code: "))[0]; renewed == code || len(renewed) != len(code) {
+		t.Errorf("join-code --renew printed %q (the code was %s)", line, code)
+	}
 }
 
 // startHost serves db as the host of a new cluster at web and clusterAddr

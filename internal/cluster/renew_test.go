@@ -1,0 +1,51 @@
+package cluster_test
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"tablekeeper/core/sim"
+	"tablekeeper/internal/cluster"
+)
+
+// A renewed join code reaches every laptop through the log, and the
+// laptops keep their places and their writes; a new laptop joins with
+// the new code, and once the grace is over the old code joins nothing. A
+// standby cannot renew it.
+func TestARenewedJoinCodeReachesEveryLaptopAndRetiresTheOld(t *testing.T) {
+	dir := t.TempDir()
+	a, b, c := three(t, dir)
+	old := a.node.JoinCode()
+	if _, err := b.node.RenewJoinCode(context.Background()); !errors.Is(err, cluster.ErrStandby) {
+		t.Errorf("a standby renewed the code: %v", err)
+	}
+	code, err := a.node.RenewJoinCode(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code == old || a.node.JoinCode() != code {
+		t.Fatalf("renewed %q (was %q), the host holds %q", code, old, a.node.JoinCode())
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for b.node.JoinCode() != code || c.node.JoinCode() != code {
+		if time.Now().After(deadline) {
+			t.Fatalf("after 5 s the standbys hold %q and %q, want %q", b.node.JoinCode(), c.node.JoinCode(), code)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	play(t, a, sim.Plan{Game: "generic", Format: "swiss", Players: 8})
+	inStep(t, a, b, c)
+	sameExports(t, a, b, c)
+
+	time.Sleep(fast.Grace + fast.Status)
+	if _, err := tryOpen(t, filepath.Join(dir, "d.db"), a.node.Addr(), old); !errors.Is(err, cluster.ErrJoinRefused) {
+		t.Errorf("joining with the old code after the grace: %v, want ErrJoinRefused", err)
+	}
+	d := open(t, filepath.Join(dir, "e.db"), a.node.Addr(), code)
+	waitVoters(t, a, 4)
+	inStep(t, a, d)
+	sameExports(t, a, b, c, d)
+}
