@@ -51,6 +51,9 @@ func (s standbys) State() ui.Laptops {
 	if st.Leader != st.Self {
 		l.Host = st.Leader
 	}
+	if st.Split != nil {
+		l.Split = st.Split.Addr
+	}
 	for _, m := range st.Members {
 		l.Members = append(l.Members, ui.Laptop{URL: m.URL, Host: m.Role == "leader", Self: m.URL == st.Self,
 			InStep: m.InStep, BehindMs: m.BehindMs})

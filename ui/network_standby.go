@@ -66,6 +66,9 @@ type Laptops struct {
 	Since  time.Time
 	// Members are the laptops of the event.
 	Members []Laptop
+	// Split is the cluster address of another laptop that carried on
+	// alone too (both took over): each holds results the other does not.
+	Split string
 }
 
 // Laptop is one laptop of the event.
@@ -262,6 +265,11 @@ func (s *standbyPanel) show() {
 // one is otherwise.
 func (s *standbyPanel) showBand(l Laptops) {
 	switch {
+	case l.On && l.Split != "":
+		s.bandText.SetText(tr.F("Two hosts: the laptop at %s carried on alone too, and each holds results the other does not; nothing is merged. Keep one: stop the other, enter its results here, and start it again on a new database to join as a standby.", l.Split))
+		s.carryOn.Hide()
+		s.band.Show()
+		s.hostBand.Hide()
 	case l.On && l.Silent:
 		since := tr.L("since this laptop started")
 		if !l.Since.IsZero() {
@@ -269,6 +277,7 @@ func (s *standbyPanel) showBand(l Laptops) {
 		}
 		s.bandText.SetText(tr.F("No laptop is the host: the other laptop has not answered %s, and no result can be saved. If it is off or lost, carry on here; if it is only cut off, bring it back instead (both carrying on would split the event in two).", since))
 		toggle.Enabled(s.carryOn, !s.busy)
+		s.carryOn.Show()
 		s.band.Show()
 		s.hostBand.Hide()
 	case l.On && !l.Leads && l.Host != "":

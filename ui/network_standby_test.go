@@ -130,6 +130,13 @@ func TestTheWindowAsksOnceTheOtherLaptopIsSilentAndCarriesOn(t *testing.T) {
 	if f.takeovers != 1 || s.band.Visible() {
 		t.Errorf("carry on here: %d takeovers, band %v", f.takeovers, s.band.Visible())
 	}
+	// The other laptop carried on alone too: the band says so, with
+	// nothing to click.
+	f.state.Split = "192.168.1.21:8081"
+	s.show()
+	if !s.band.Visible() || s.carryOn.Visible() || !strings.Contains(s.bandText.Text, "Two hosts: the laptop at 192.168.1.21:8081 carried on alone too") {
+		t.Errorf("two hosts: band %v, carry on %v, %q", s.band.Visible(), s.carryOn.Visible(), s.bandText.Text)
+	}
 }
 
 // A database that took part in a cluster takes part again at start: the

@@ -434,6 +434,9 @@ func TestTwoLaptopsTheSurvivorCarriesOn(t *testing.T) {
 	if back.node.Leader() {
 		t.Error("the old host leads again")
 	}
+	if sp, ok := b.node.Split(); ok {
+		t.Errorf("a laptop that came back as a standby counts as carrying on alone too: %+v", sp)
+	}
 }
 
 // A request sent again after its answer was lost (the same request id)

@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"errors"
+	"fmt"
 
 	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
@@ -25,6 +26,9 @@ var (
 	// ErrJoinRefused: the cluster did not take this laptop in (no join code,
 	// a wrong one, another schema version).
 	ErrJoinRefused = errors.New("refused by the cluster")
+	// errCarriedOnToo: a laptop that comes back carried on alone too
+	// (both laptops took over); it is an ErrJoinRefused.
+	errCarriedOnToo = fmt.Errorf("%w: it carried on alone too", ErrJoinRefused)
 	// ErrTakeover: a takeover was refused (this laptop leads, or the
 	// host still answers).
 	ErrTakeover = errors.New("no takeover")

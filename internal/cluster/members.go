@@ -33,6 +33,9 @@ type Status struct {
 	Term    uint64   `json:"term"`
 	Index   uint64   `json:"index"`
 	Members []Member `json:"members"`
+	// Split is another laptop found hosting the event on its own (both
+	// took over): nil while there is none.
+	Split *Split `json:"split,omitempty"`
 }
 
 // Member is one laptop of a cluster.
@@ -92,6 +95,14 @@ func newMemberTable() *memberTable {
 
 // Status says where the cluster stands, as this laptop knows it.
 func (n *Node) Status() Status {
+	st := n.status()
+	if sp, ok := n.Split(); ok {
+		st.Split = &sp
+	}
+	return st
+}
+
+func (n *Node) status() Status {
 	if n.r().State() == raft.Leader {
 		return n.leaderStatus()
 	}
@@ -240,6 +251,9 @@ func (n *Node) serveReport(w http.ResponseWriter, r *http.Request) {
 	}
 	if !n.inConfig(raft.ServerID(rep.ID)) {
 		if err := n.readmit(r.Context(), rep); err != nil {
+			if errors.Is(err, errCarriedOnToo) {
+				n.noteSplit(rep.Addr)
+			}
 			http.Error(w, err.Error(), http.StatusConflict)
 			return
 		}
@@ -329,7 +343,7 @@ func (n *Node) reportStatus() {
 	defer n.wg.Done()
 	tick := time.NewTicker(n.cfg.Timing.Status)
 	defer tick.Stop()
-	for {
+	for ticks := 1; ; ticks++ {
 		select {
 		case <-n.stopped:
 			return
@@ -337,6 +351,7 @@ func (n *Node) reportStatus() {
 		}
 		n.readCode(n.life)
 		if n.r().State() == raft.Leader {
+			n.probeFormer(n.life, ticks)
 			continue
 		}
 		rep := report{ID: string(n.id), Addr: n.Addr(), URL: n.cfg.BaseURL, Applied: n.r().AppliedIndex(), LastAt: n.fsm.lastAt.Load()}

@@ -63,6 +63,9 @@ type Config struct {
 	// Leading hears when this laptop becomes the host (true, once it
 	// takes writes) and when it stops being it (false).
 	Leading func(leads bool)
+	// Split hears, once, of another laptop found hosting the event on
+	// its own (Node.Split).
+	Split func(Split)
 	// Logf writes what a person need not read (raft's warnings).
 	Logf func(format string, a ...any)
 	// Timing overrides raft's timeouts (tests); zero is LAN timing.
@@ -113,6 +116,8 @@ type Node struct {
 	// previous is the code before the last renewal, accepted until its
 	// time while the renewal spreads to every laptop.
 	previous atomic.Pointer[previousCode]
+	// split is another laptop found hosting this event on its own.
+	split atomic.Pointer[Split]
 	// ready is set once a newly elected leader has applied every entry
 	// committed before it (a barrier): only then does it take writes.
 	ready   atomic.Bool

@@ -53,6 +53,7 @@ func (n *Node) Takeover(ctx context.Context) error {
 		return refusal(ErrTakeover, i18n.F("The host answered %s ago: wait until it has been silent for %s before carrying on here.",
 			time.Since(since).Round(time.Second).String(), n.cfg.Timing.Silence.String()))
 	}
+	n.saveFormer()
 	if err := n.recover(); err != nil {
 		return err
 	}
@@ -109,7 +110,7 @@ func (n *Node) readmit(ctx context.Context, rep report) error {
 		return refusal(ErrJoinRefused, i18n.F("This laptop is not a member of the event's cluster: join it with --join and the join code."))
 	}
 	if rep.Unit > idx || rep.UnitTerm > term {
-		return refusal(ErrJoinRefused, i18n.F("This laptop carried on alone too: it holds changes the host does not (it applied unit %d of term %d; the host took over at unit %d of term %d). Nothing is merged: keep its database aside and join again with a new one.",
+		return refusal(errCarriedOnToo, i18n.F("This laptop carried on alone too: it holds changes the host does not (it applied unit %d of term %d; the host took over at unit %d of term %d). Nothing is merged: keep its database aside and join again with a new one.",
 			rep.Unit, rep.UnitTerm, idx, term))
 	}
 	go func() {

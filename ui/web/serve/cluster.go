@@ -89,6 +89,7 @@ func directorFor(ctx context.Context, st *store.DB, cf clusterFlags, addr string
 				printLeading(out, leads)
 			}
 		},
+		Split: func(sp cluster.Split) { printSplit(out, sp) },
 	})
 	if err != nil {
 		return nil, nil, err
@@ -122,6 +123,11 @@ func printLeading(w io.Writer, leads bool) {
 		return
 	}
 	fmt.Fprintln(w, "this laptop is no longer the host: it is a standby until the laptops choose one")
+}
+
+// printSplit says that another laptop hosts the event on its own.
+func printSplit(w io.Writer, sp cluster.Split) {
+	fmt.Fprintf(w, "two hosts: the laptop at %s carried on alone too, and each holds results the other does not (nothing is merged); keep one, stop the other, enter its results on the one kept, and start it again on a new database to join as a standby\n", sp.Addr)
 }
 
 // printStandby says whose standby this laptop is.
@@ -197,6 +203,9 @@ func clusterActions(node *cluster.Node) consoleActions {
 
 // printCluster prints a cluster's laptops, one a line.
 func printCluster(w io.Writer, st cluster.Status) {
+	if st.Split != nil {
+		printSplit(w, *st.Split)
+	}
 	if st.Leader == "" {
 		fmt.Fprintln(w, "no host now: the laptops are choosing one (or, with two laptops, the other is lost: type takeover to carry on here)")
 	}
