@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"tablekeeper/internal/cluster"
 	"tablekeeper/ui"
@@ -31,11 +32,28 @@ func (s standbys) Saved() int {
 // Start joins the cluster at port on the IP address of baseURL, where
 // the phones reach this laptop too.
 func (s standbys) Start(ctx context.Context, port int, baseURL string) error {
+	return s.w.Start(ctx, clusterAddr(port, baseURL), baseURL)
+}
+
+// Join makes this laptop a standby of the host at host with code. An
+// IP address typed without its port is the host's at the window's
+// default port for the other laptops.
+func (s standbys) Join(ctx context.Context, port int, baseURL, host, code string) error {
+	host = strings.TrimSpace(host)
+	if ip := net.ParseIP(host); ip != nil {
+		host = net.JoinHostPort(host, strconv.Itoa(ui.DefaultClusterPort))
+	}
+	return s.w.Join(ctx, clusterAddr(port, baseURL), baseURL, host, code)
+}
+
+// clusterAddr is this laptop's cluster address: the IP address phones
+// reach it at (baseURL's), with port.
+func clusterAddr(port int, baseURL string) string {
 	host := ""
 	if u, err := url.Parse(baseURL); err == nil {
 		host = u.Hostname()
 	}
-	return s.w.Start(ctx, net.JoinHostPort(host, strconv.Itoa(port)), baseURL)
+	return net.JoinHostPort(host, strconv.Itoa(port))
 }
 
 // State reads the cluster's status and whether its host is silent.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -55,17 +56,22 @@ func create(d *director.Director, name string) error {
 }
 
 // eventsOn counts the events db holds.
-func eventsOn(t *testing.T, db *store.DB) int {
+func eventsOn(t *testing.T, db *store.DB) int { return len(eventNames(t, db)) }
+
+// eventNames are the names of the events db holds, joined by commas.
+func eventNames(t *testing.T, db *store.DB) []string {
 	t.Helper()
-	var n int
+	var names []string
 	if err := db.Read(context.Background(), func(tx storage.Tx) error {
 		es, err := tx.Events()
-		n = len(es)
+		for _, e := range es {
+			names = append(names, e.Name)
+		}
 		return err
 	}); err != nil {
 		t.Fatal(err)
 	}
-	return n
+	return names
 }
 
 // joinAsStandby starts a standby on a new database the way the window's
@@ -183,5 +189,64 @@ func startedAgain(t *testing.T, st *store.DB, port int) {
 	}
 	if err := create(d, "Rejoined"); err != nil {
 		t.Fatalf("the window started again and alone takes no write: %v", err)
+	}
+}
+
+// The window joins a host as its standby, with the address and code the
+// host shows: the host's event replaces the window's (its own is kept in
+// a copy beside the database), the window names its host, hears what the
+// host does, and its own changes are refused with a sentence.
+func TestTheWindowJoinsAHostAsItsStandby(t *testing.T) {
+	ctx := context.Background()
+	hostDB := testdb.Open(t)
+	hostD := cli.NewDirector(hostDB)
+	if err := create(hostD, "The host's event"); err != nil {
+		t.Fatal(err)
+	}
+	host, err := cluster.Open(ctx, cluster.Config{DB: hostDB, Addr: "127.0.0.1:0", BaseURL: "http://127.0.0.3:8080/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = host.Close() })
+	if err := host.WaitLeader(ctx, 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+
+	st, laptops, d, heard := windowLaptops(t)
+	if err := create(d, "The window's own"); err != nil {
+		t.Fatal(err)
+	}
+	s := standbys{laptops}
+	if err := s.Join(ctx, 0, "http://127.0.0.1:8080/", host.Addr(), "7HQKM"); err == nil || !strings.Contains(err.Error(), "20 characters") {
+		t.Fatalf("a short code: %v", err)
+	}
+	if err := s.Join(ctx, 0, "http://127.0.0.1:8080/", "the host", cluster.FormatJoinCode(host.JoinCode())); err == nil {
+		t.Fatal("joined an address that is none")
+	}
+	if err := s.Join(ctx, 0, "http://127.0.0.1:8080/", host.Addr(), cluster.FormatJoinCode(host.JoinCode())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, 20*time.Second, "the window does not hold the host's event", func() bool {
+		l := s.State()
+		names := eventNames(t, st)
+		return l.Host == "http://127.0.0.3:8080/" && len(names) == 1 && names[0] == "The host's event"
+	})
+	if aside, _ := filepath.Glob(strings.TrimSuffix(st.Path(), ".db") + ".before-joining-*.db"); len(aside) != 1 {
+		t.Errorf("the window's own event was kept aside in %v", aside)
+	}
+	for len(heard) > 0 {
+		<-heard
+	}
+	hostOn := cli.NewDirectorOn(host.Store())
+	if err := create(hostOn, "Made on the host"); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-heard:
+	case <-time.After(10 * time.Second):
+		t.Error("the window heard nothing of the host's change")
+	}
+	if err := create(d, "Made on the standby"); !errors.Is(err, cluster.ErrStandby) {
+		t.Errorf("a change on the standby window: %v, want ErrStandby", err)
 	}
 }

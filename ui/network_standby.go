@@ -46,6 +46,11 @@ type Standbys interface {
 	// RenewJoinCode draws a new join code on the host: the laptops keep
 	// their places, and the old code is refused a minute later.
 	RenewJoinCode(ctx context.Context) error
+	// Join makes this laptop a standby of the host at host (its cluster
+	// address, IP:PORT) with its join code, reached at port on the IP
+	// address of baseURL: the host's event replaces this database's
+	// (kept in a copy beside it).
+	Join(ctx context.Context, port int, baseURL, host, code string) error
 }
 
 // Laptops is what Standbys.State says.
@@ -83,9 +88,9 @@ type Laptop struct {
 	BehindMs int64
 }
 
-// defaultClusterPort is the port the other laptops reach this one at
+// DefaultClusterPort is the port the other laptops reach this one at
 // when the store network is on its default one: the next one.
-const defaultClusterPort = 8081
+const DefaultClusterPort = 8081
 
 // standbyTick is how often the section and the band read the laptops.
 const standbyTick = time.Second
@@ -107,6 +112,9 @@ type standbyPanel struct {
 	offBox  *fyne.Container
 	port    *widget.Entry
 	start   *widget.Button
+	host    *widget.Entry
+	joinKey *widget.Entry
+	join    *widget.Button
 	onBox   *fyne.Container
 	code    *widget.Label
 	newCode *widget.Button
@@ -124,13 +132,22 @@ type standbyPanel struct {
 func newStandbyPanel(p *networkPanel) *standbyPanel {
 	s := &standbyPanel{p: p}
 	heading := &widget.Label{Text: tr.L("Standby laptops"), TextStyle: fyne.TextStyle{Bold: true}}
-	s.port = &widget.Entry{PlaceHolder: strconv.Itoa(defaultClusterPort)}
+	s.port = &widget.Entry{PlaceHolder: strconv.Itoa(DefaultClusterPort)}
 	s.start = &widget.Button{Text: tr.L("Let standby laptops join"), Icon: theme.ComputerIcon(), OnTapped: s.onStart}
 	portRow := container.NewBorder(nil, nil, &widget.Label{Text: tr.L("Port for the other laptops")}, nil, s.port)
+	s.host = &widget.Entry{PlaceHolder: "192.168.1.20:8081"}
+	s.joinKey = &widget.Entry{PlaceHolder: "K7QMX-2PAHD-9RTWE-B4NCF"}
+	s.join = &widget.Button{Text: tr.L("Join as a standby"), Icon: theme.LoginIcon(), OnTapped: s.onJoin}
+	joinForm := container.New(layout.NewFormLayout(),
+		&widget.Label{Text: tr.L("Host's address")}, s.host,
+		&widget.Label{Text: tr.L("Join code")}, s.joinKey)
 	s.offBox = container.NewVBox(
 		&widget.Label{Text: tr.L("A second laptop on this network can hold a copy of the event as it happens and carry on if this one fails (a spilled drink, a flat battery, an update that restarts it). Let standby laptops join, then start Tablekeeper on the other laptop with the command shown here."), Wrapping: fyne.TextWrapWord},
 		container.New(layout.NewGridWrapLayout(fyne.NewSize(340, portRow.MinSize().Height)), portRow),
-		container.NewHBox(s.start))
+		container.NewHBox(s.start),
+		&widget.Label{Text: tr.L("Or make this laptop the standby of a host: type the address and the join code its Store network panel shows. The host's events then replace this database's, which are kept in a copy beside it."), Wrapping: fyne.TextWrapWord},
+		container.New(layout.NewGridWrapLayout(fyne.NewSize(460, joinForm.MinSize().Height)), joinForm),
+		container.NewHBox(s.join))
 	s.code = &widget.Label{TextStyle: fyne.TextStyle{Monospace: true}, SizeName: theme.SizeNameSubHeadingText, Selectable: true}
 	s.newCode = &widget.Button{Text: tr.L("New join code"), Icon: theme.ViewRefreshIcon(), OnTapped: s.onNewCode}
 	s.command = &widget.Label{TextStyle: fyne.TextStyle{Monospace: true}, Wrapping: fyne.TextWrapWord, Selectable: true}
@@ -191,6 +208,39 @@ func (s *standbyPanel) onStart() {
 		return
 	}
 	s.startOn(port, urls[0])
+}
+
+// onJoin answers Join as a standby.
+func (s *standbyPanel) onJoin() {
+	if s.p.srv == nil || s.busy {
+		return
+	}
+	port, err := s.portChosen()
+	if err != nil {
+		s.p.alert(err)
+		return
+	}
+	urls := s.p.srv.URLs()
+	if len(urls) == 0 {
+		return
+	}
+	host, code, baseURL := s.host.Text, s.joinKey.Text, urls[0]
+	s.busy = true
+	s.join.Disable()
+	s.join.SetText(tr.L("Joining…"))
+	work.Do(s.p.run, func(ctx context.Context) error {
+		return s.standbys.Join(ctx, port, baseURL, host, code)
+	}, func(err error) {
+		s.busy = false
+		s.join.Enable()
+		s.join.SetText(tr.L("Join as a standby"))
+		if err != nil {
+			s.p.alert(err)
+			return
+		}
+		s.startTicking()
+		s.show()
+	})
 }
 
 // portChosen is the port typed, or the one after the store network's.
@@ -254,6 +304,7 @@ func (s *standbyPanel) show() {
 	toggle.Visible(s.onBox, l.On)
 	if l.On {
 		s.code.SetText(l.JoinCode)
+		toggle.Visible(s.newCode, l.Leads)
 		s.command.SetText(standbyCommand(s.p.prefs.NetworkPort(), l.Addr, l.JoinCode))
 		s.members.SetText(laptopLines(l.Members))
 	}

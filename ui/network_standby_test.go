@@ -20,6 +20,7 @@ import (
 type fakeStandbys struct {
 	saved     int
 	starts    []string // "port baseURL"
+	joins     []string // "port baseURL host code"
 	fail      error
 	state     Laptops
 	takeovers int
@@ -36,6 +37,15 @@ func (f *fakeStandbys) Start(_ context.Context, port int, baseURL string) error 
 	return nil
 }
 func (f *fakeStandbys) State() Laptops { return f.state }
+func (f *fakeStandbys) Join(_ context.Context, port int, baseURL, host, code string) error {
+	f.joins = append(f.joins, strings.Join([]string{itoa(port), baseURL, host, code}, " "))
+	if f.fail != nil {
+		return f.fail
+	}
+	f.state = Laptops{On: true, Host: "http://192.168.1.21:8080/", JoinCode: code, Addr: "192.168.1.20:" + itoa(port),
+		Members: []Laptop{{URL: "http://192.168.1.21:8080/", Host: true}, {URL: "http://192.168.1.20:8080/", Self: true, InStep: true}}}
+	return nil
+}
 func (f *fakeStandbys) RenewJoinCode(context.Context) error {
 	f.state.JoinCode = "9RTNE-4VBCD-7HQKM-XW2PA"
 	return nil
@@ -157,5 +167,33 @@ func TestAClusterDatabaseRejoinsAtStart(t *testing.T) {
 	}
 	if !s.network.standby.onBox.Visible() {
 		t.Error("the section does not show the laptops")
+	}
+}
+
+// A laptop joins a host as its standby from the panel: the address and
+// code typed, its own port; a refusal is said and nothing changes.
+func TestThisLaptopJoinsAHostAsItsStandby(t *testing.T) {
+	f := &fakeStandbys{fail: event.Invalidf("a join code is 20 characters (dashes and spaces aside), such as K7QMX-2PAHD-9RTWE-B4NCF")}
+	s, alerts := standbyWindow(t, f)
+	s.host.SetText("192.168.1.21:8081")
+	s.joinKey.SetText("7HQKM")
+	test.Tap(s.join)
+	if len(*alerts) != 1 || !strings.Contains(event.Message((*alerts)[0]), "a join code is 20 characters") || s.onBox.Visible() {
+		t.Fatalf("a short code: alerts %v, on %v", *alerts, s.onBox.Visible())
+	}
+	f.fail = nil
+	s.joinKey.SetText("7HQKM-XW2PA-9RTNE-4VBCD")
+	test.Tap(s.join)
+	if len(f.joins) != 2 || f.joins[1] != "8081 http://192.168.1.20:8080/ 192.168.1.21:8081 7HQKM-XW2PA-9RTNE-4VBCD" {
+		t.Fatalf("joins = %v", f.joins)
+	}
+	if !s.onBox.Visible() || !s.hostBand.Visible() || !strings.Contains(s.hostText.Text, "Standby of the host at http://192.168.1.21:8080/") {
+		t.Errorf("after joining: on %v, band %v %q", s.onBox.Visible(), s.hostBand.Visible(), s.hostText.Text)
+	}
+	if s.newCode.Visible() {
+		t.Error("a standby offers to renew the join code")
+	}
+	if s.members.Text != "192.168.1.21:8080: host\n192.168.1.20:8080 (this laptop): standby, in step" {
+		t.Errorf("laptops: %q", s.members.Text)
 	}
 }

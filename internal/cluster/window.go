@@ -86,6 +86,28 @@ func WindowSaved(dbPath string) string {
 // one already, that one again (the address may have changed). The
 // address is saved for the next start.
 func (w *Window) Start(ctx context.Context, addr, baseURL string) error {
+	return w.start(ctx, Config{Addr: addr, BaseURL: baseURL})
+}
+
+// Join makes this laptop a standby of the host whose cluster address is
+// join (IP:PORT), with its join code: the host's event replaces what the
+// database held (kept in a copy beside it when it held events of its
+// own), and this laptop is reached at addr, its store network at
+// baseURL.
+func (w *Window) Join(ctx context.Context, addr, baseURL, join, code string) error {
+	if _, _, err := net.SplitHostPort(strings.TrimSpace(join)); err != nil {
+		return event.Invalidf("%s is not the host's address: type it as its Store network panel shows it after --join, such as 192.168.1.20:8081.", join)
+	}
+	if _, err := ParseJoinCode(code); err != nil {
+		return err
+	}
+	return w.start(ctx, Config{Addr: addr, BaseURL: baseURL, Join: strings.TrimSpace(join), JoinCode: code})
+}
+
+// start opens the node on cfg (its address, base URL and, to join, the
+// host and code).
+func (w *Window) start(ctx context.Context, cfg Config) error {
+	addr, baseURL := cfg.Addr, cfg.BaseURL
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.node != nil {
@@ -97,7 +119,7 @@ func (w *Window) Start(ctx context.Context, addr, baseURL string) error {
 	if host, _, err := net.SplitHostPort(addr); err != nil || net.ParseIP(host) == nil {
 		return event.Invalidf("%s is not this laptop's IP address and a port, such as 192.168.1.20:8081.", addr)
 	}
-	node, err := Open(ctx, Config{DB: w.db, Addr: addr, BaseURL: baseURL, Logf: w.logf,
+	node, err := Open(ctx, Config{DB: w.db, Addr: addr, BaseURL: baseURL, Join: cfg.Join, JoinCode: cfg.JoinCode, Logf: w.logf,
 		Applied: func(u storage.Unit) {
 			if w.applied != nil {
 				w.applied(u)
