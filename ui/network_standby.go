@@ -195,45 +195,52 @@ func (s *standbyPanel) networkOn(urls []string) {
 
 // onStart answers Let standby laptops join.
 func (s *standbyPanel) onStart() {
-	if s.p.srv == nil || s.busy {
-		return
+	if port, baseURL, ok := s.where(); ok {
+		s.startOn(port, baseURL)
 	}
-	port, err := s.portChosen()
-	if err != nil {
-		s.p.alert(err)
-		return
-	}
-	urls := s.p.srv.URLs()
-	if len(urls) == 0 {
-		return
-	}
-	s.startOn(port, urls[0])
 }
 
 // onJoin answers Join as a standby.
 func (s *standbyPanel) onJoin() {
-	if s.p.srv == nil || s.busy {
+	port, baseURL, ok := s.where()
+	if !ok {
 		return
+	}
+	host, code := s.host.Text, s.joinKey.Text
+	s.run(s.join, tr.L("Joining…"), tr.L("Join as a standby"), func(ctx context.Context) error {
+		return s.standbys.Join(ctx, port, baseURL, host, code)
+	})
+}
+
+// where is the port the other laptops reach this one at and its store
+// network's address, once the network is on and the port typed is one
+// (else the organizer is told).
+func (s *standbyPanel) where() (port int, baseURL string, ok bool) {
+	if s.p.srv == nil || s.busy {
+		return 0, "", false
 	}
 	port, err := s.portChosen()
 	if err != nil {
 		s.p.alert(err)
-		return
+		return 0, "", false
 	}
 	urls := s.p.srv.URLs()
 	if len(urls) == 0 {
-		return
+		return 0, "", false
 	}
-	host, code, baseURL := s.host.Text, s.joinKey.Text, urls[0]
+	return port, urls[0], true
+}
+
+// run runs fn off the UI thread with b disabled and saying busy (then
+// idle again), and shows the laptops once it is done.
+func (s *standbyPanel) run(b *widget.Button, busy, idle string, fn func(context.Context) error) {
 	s.busy = true
-	s.join.Disable()
-	s.join.SetText(tr.L("Joining…"))
-	work.Do(s.p.run, func(ctx context.Context) error {
-		return s.standbys.Join(ctx, port, baseURL, host, code)
-	}, func(err error) {
+	b.Disable()
+	b.SetText(busy)
+	work.Do(s.p.run, fn, func(err error) {
 		s.busy = false
-		s.join.Enable()
-		s.join.SetText(tr.L("Join as a standby"))
+		b.Enable()
+		b.SetText(idle)
 		if err != nil {
 			s.p.alert(err)
 			return
@@ -259,21 +266,8 @@ func (s *standbyPanel) portChosen() (int, error) {
 
 // startOn starts the cluster at port, off the UI thread.
 func (s *standbyPanel) startOn(port int, baseURL string) {
-	s.busy = true
-	s.start.Disable()
-	s.start.SetText(tr.L("Starting…"))
-	work.Do(s.p.run, func(ctx context.Context) error {
+	s.run(s.start, tr.L("Starting…"), tr.L("Let standby laptops join"), func(ctx context.Context) error {
 		return s.standbys.Start(ctx, port, baseURL)
-	}, func(err error) {
-		s.busy = false
-		s.start.Enable()
-		s.start.SetText(tr.L("Let standby laptops join"))
-		if err != nil {
-			s.p.alert(err)
-			return
-		}
-		s.startTicking()
-		s.show()
 	})
 }
 
