@@ -130,9 +130,9 @@ func (p printer) Reports() []ui.Report {
 
 // storeNetwork is the window's Store network switch: ui/web's server in
 // this process, on the window's director, so change notifications reach
-// the phones and what the phones do reaches the window.
-// Writes the other laptops of a cluster send here are answered by it
-// (laptops' SetWeb).
+// the phones and what the phones do reaches the window; it also answers
+// the writes the other laptops of a cluster forward here (laptops'
+// SetWeb).
 type storeNetwork struct {
 	cfg     web.Config
 	laptops *cluster.Window

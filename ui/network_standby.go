@@ -103,6 +103,8 @@ type standbyPanel struct {
 	standbys Standbys
 	// busy is set while the cluster starts or a takeover runs.
 	busy bool
+	// reading is set while show reads the laptops.
+	reading bool
 	// tick ends the reading of the laptops; nil while it does not run.
 	tick chan struct{}
 	// shown is what the section and the band show (tests).
@@ -287,12 +289,23 @@ func (s *standbyPanel) stopTicking() {
 	}
 }
 
-// show reads the laptops and shows them in the section and the band.
+// show reads the laptops off the UI thread (raft answers who is in the
+// cluster from its own loop, which may be busy) and shows them in the
+// section and the band; a tick while a read is under way is dropped.
 func (s *standbyPanel) show() {
-	if s.standbys == nil {
+	if s.standbys == nil || s.reading {
 		return
 	}
-	l := s.standbys.State()
+	s.reading = true
+	work.Call(s.p.run, func(context.Context) (Laptops, error) { return s.standbys.State(), nil },
+		func(l Laptops, _ error) {
+			s.reading = false
+			s.showLaptops(l)
+		})
+}
+
+// showLaptops shows what the laptops are doing.
+func (s *standbyPanel) showLaptops(l Laptops) {
 	s.shown = l
 	toggle.Visible(s.offBox, !l.On)
 	toggle.Visible(s.onBox, l.On)
@@ -305,34 +318,28 @@ func (s *standbyPanel) show() {
 	s.showBand(l)
 }
 
-// showBand shows the band a laptop of a cluster needs: the question when
-// no laptop is the host and the others are silent, whose standby this
-// one is otherwise.
+// showBand shows the band a laptop of a cluster needs: that another
+// laptop carried on alone too, the question when no laptop is the host
+// and the others are silent, whose standby this one is otherwise.
 func (s *standbyPanel) showBand(l Laptops) {
+	alarm, question, standby := l.On && l.Split != "", l.On && l.Split == "" && l.Silent, false
 	switch {
-	case l.On && l.Split != "":
+	case alarm:
 		s.bandText.SetText(tr.F("Two hosts: the laptop at %s carried on alone too, and each holds results the other does not; nothing is merged. Keep one: stop the other, enter its results here, and start it again on a new database to join as a standby.", l.Split))
-		s.carryOn.Hide()
-		s.band.Show()
-		s.hostBand.Hide()
-	case l.On && l.Silent:
+	case question:
 		since := tr.L("since this laptop started")
 		if !l.Since.IsZero() {
 			since = tr.F("since %s", i18n.ClockSeconds(tr.Lang(), l.Since))
 		}
 		s.bandText.SetText(tr.F("No laptop is the host: the other laptop has not answered %s, and no result can be saved. If it is off or lost, carry on here; if it is only cut off, bring it back instead (both carrying on would split the event in two).", since))
 		toggle.Enabled(s.carryOn, !s.busy)
-		s.carryOn.Show()
-		s.band.Show()
-		s.hostBand.Hide()
 	case l.On && !l.Leads && l.Host != "":
+		standby = true
 		s.hostText.SetText(tr.F("Standby of the host at %s: this window shows the event as it happens; results and other changes are made on the host. If the host fails, this laptop carries on.", l.Host))
-		s.band.Hide()
-		s.hostBand.Show()
-	default:
-		s.band.Hide()
-		s.hostBand.Hide()
 	}
+	toggle.Visible(s.carryOn, question)
+	toggle.Visible(s.band, alarm || question)
+	toggle.Visible(s.hostBand, standby)
 }
 
 // onCarryOn answers Carry on here: this laptop becomes the host alone.

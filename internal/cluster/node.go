@@ -116,8 +116,10 @@ type Node struct {
 	// previous is the code before the last renewal, accepted until its
 	// time while the renewal spreads to every laptop.
 	previous atomic.Pointer[previousCode]
-	// split is another laptop found hosting this event on its own.
-	split atomic.Pointer[Split]
+	// split is another laptop found hosting this event on its own;
+	// formerAddrs are the laptops a takeover left out (formerFile).
+	split       atomic.Pointer[Split]
+	formerAddrs atomic.Pointer[[]string]
 	// ready is set once a newly elected leader has applied every entry
 	// committed before it (a barrier): only then does it take writes.
 	ready   atomic.Bool
@@ -174,6 +176,7 @@ func Open(ctx context.Context, cfg Config) (*Node, error) {
 		return nil, err
 	}
 	n := &Node{cfg: cfg, id: id, stopped: make(chan struct{}), members: newMemberTable()}
+	n.loadFormer()
 	n.life, n.end = context.WithCancel(context.WithoutCancel(ctx))
 	if err := n.loadCode(ctx); err != nil {
 		return nil, err

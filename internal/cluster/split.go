@@ -61,16 +61,27 @@ func (n *Node) saveFormer() {
 	if len(addrs) == 0 {
 		return
 	}
+	n.formerAddrs.Store(&addrs)
 	if err := os.WriteFile(filepath.Join(n.cfg.Dir, formerFile), []byte(strings.Join(addrs, "\n")+"\n"), 0o600); err != nil {
 		n.cfg.Logf("cluster: cannot keep the laptops before the takeover: %v", err)
 	}
 }
 
+// loadFormer reads, at start, the laptops a takeover left out.
+func (n *Node) loadFormer() {
+	b, err := os.ReadFile(filepath.Join(n.cfg.Dir, formerFile)) // #nosec G304 -- this laptop's own cluster folder
+	if err != nil {
+		return
+	}
+	addrs := strings.Fields(string(b))
+	n.formerAddrs.Store(&addrs)
+}
+
 // former are the laptops this one had before it took over that are not
 // in its configuration now.
 func (n *Node) former() []string {
-	b, err := os.ReadFile(filepath.Join(n.cfg.Dir, formerFile)) // #nosec G304 -- this laptop's own cluster folder
-	if err != nil {
+	addrs := n.formerAddrs.Load()
+	if addrs == nil {
 		return nil
 	}
 	now := map[string]bool{}
@@ -78,7 +89,7 @@ func (n *Node) former() []string {
 		now[string(s.Address)] = true
 	}
 	var out []string
-	for _, a := range strings.Fields(string(b)) {
+	for _, a := range *addrs {
 		if !now[a] {
 			out = append(out, a)
 		}
