@@ -44,16 +44,24 @@ func (s *Server) forwards(r *http.Request) bool {
 
 // clusterRoutes answer where the event's laptops are.
 func (s *Server) clusterRoutes() []route {
-	return []route{{"GET /api/cluster", s.apiCluster}}
+	return []route{{"GET /api/cluster", s.apiCluster}, {"GET /handoff", s.pageHandoff}}
+}
+
+// clusterJSON is /api/cluster in a cluster: its status, and the
+// device's handoff to another laptop (handoff.go).
+type clusterJSON struct {
+	cluster.Status
+	Handoff string `json:"handoff,omitempty"`
 }
 
 // apiCluster answers the cluster's status (docs/network/api.md): the
-// leader's address and every laptop's role. A server that runs alone
+// leader's address and every laptop's role, and in a cluster the
+// device's handoff. A server that runs alone
 // answers as a cluster of one, itself the leader, so that a page reads
 // one shape whatever the store runs.
 func (s *Server) apiCluster(w http.ResponseWriter, r *http.Request) {
 	if c := s.cluster(); c != nil {
-		writeJSON(w, http.StatusOK, c.Status())
+		writeJSON(w, http.StatusOK, clusterJSON{Status: c.Status(), Handoff: s.handoffOf(r)})
 		return
 	}
 	self := s.baseURL(r)

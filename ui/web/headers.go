@@ -13,8 +13,9 @@ import (
 )
 
 // contentSecurityPolicy allows the page's own script, style and images
-// only: no inline script or style, no other origin, no framing, forms
-// posting to this server only.
+// only: no inline script or style, no other origin (but, in a cluster,
+// the other laptops' for the page's requests: Server.origins), no
+// framing, forms posting to this server only.
 const contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
 	"connect-src 'self'; manifest-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
@@ -28,7 +29,8 @@ const maxBody = 16 << 10
 func (s *Server) secure(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		_, csp := s.origins()
+		h.Set("Content-Security-Policy", csp)
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")

@@ -112,6 +112,9 @@ type Server struct {
 	keyMu     sync.Mutex
 	deviceKey []byte
 
+	// members are the cluster's laptops' origins (handoff.go).
+	members memberOrigins
+
 	mu       sync.Mutex
 	srv      *http.Server
 	listener net.Listener
@@ -194,8 +197,13 @@ func (s *Server) areas() [][]route {
 
 // ServeHTTP answers a request: the security headers on every response,
 // a sentence for an unknown address or method, and a refusal for a Host
-// the server does not serve (see servedHost).
+// the server does not serve (see servedHost). A request from another
+// laptop's page of the cluster is read with its handoff (handoff.go).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w, r, answered := s.crossOrigin(w, r)
+	if answered {
+		return
+	}
 	s.secure(http.HandlerFunc(s.dispatch)).ServeHTTP(w, s.withDevice(r))
 }
 

@@ -139,6 +139,11 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request, id event.Ev
 		first += s.hub.resume(c, lastEventID(r))
 	}
 	c.mu.Unlock()
+	if s.cluster() != nil {
+		// The page asks /api/cluster for the laptops and its handoff
+		// (handoff.go), to follow the host when this laptop dies.
+		first += sse("cluster", []byte("{}"))
+	}
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream; charset=utf-8")

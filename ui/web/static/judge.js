@@ -100,16 +100,23 @@
     const list = out && out.querySelector('.j-list');
     const title = out && out.querySelector('h2');
     let opened = false;
-    const reload = () => {
+    const typing = () => {
       const a = document.activeElement;
-      if (a && (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA' || a.tagName === 'SELECT')) return;
-      location.reload();
+      return a && (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA' || a.tagName === 'SELECT') ? a : null;
+    };
+    const reload = () => { if (!typing()) window.tk.reload(); };
+    // The laptop this page came from is gone: the page opens on the host
+    // now (signed in), once the judge leaves the field she is typing in.
+    const moved = () => {
+      const a = typing();
+      if (a) a.addEventListener('blur', moved, { once: true }); else window.tk.reload();
     };
     follow({
       // The page came with what it shows, as of patch root.dataset.feed:
       // only a later load (a round published, patches lost) reloads it.
       last: root.dataset.feed,
       load: () => { if (opened) reload(); opened = true; },
+      moved,
       patch: (p) => {
         if (p.also && p.also.length) { reload(); return; }
         // A table's page: its own result reloads it.

@@ -215,6 +215,9 @@
       // The page came with its list as of patch root.dataset.feed.
       last: root.dataset.feed,
       load: () => { if (opened) refreshSoon(); opened = true; },
+      // The laptop this station's page came from is gone: it opens on the
+      // host now, signed in.
+      moved: () => window.tk.reload(),
       patch: (p) => {
         if (!p.tables) return;
         if (String(p.round) !== round.value || p.tables.some((x) => x.result === null)) { refreshSoon(); return; }

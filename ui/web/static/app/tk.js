@@ -14,49 +14,12 @@
 // current versions (templates.go), so a page never runs with an older
 // module than its own.
 
+import { server, at, sent, kept, joined, relocate, reload, streamQuery, wait } from './laptops.js';
+import { lang, t, tn } from './words.js';
+
 const body = document.body;
 const eventId = body.dataset.event || '';
 const api = '/api/events/' + eventId;
-
-// ---- words ---------------------------------------------------------
-
-// The page's language and the words its scripts say in it, which the
-// server puts in the page (a JSON block: data, not a script).
-const lang = document.documentElement.lang || 'en';
-let words = {};
-try { words = JSON.parse((document.getElementById('i18n') || {}).textContent || '{}') || {}; } catch (e) { words = {}; }
-
-// format puts values into a translated format as Go's fmt does for %s,
-// %d and their indexed forms (%[2]s), and %% for a percent sign.
-function format(f, args) {
-  let next = 0;
-  return f.replace(/%(?:\[(\d+)\])?([sd%])/g, (m, idx, verb) => {
-    if (verb === '%') return '%';
-    const i = idx ? Number(idx) - 1 : next;
-    next = i + 1;
-    return i < args.length ? String(args[i]) : m;
-  });
-}
-
-// t says key (its English text, a format where values go in) in the
-// page's language.
-function t(key, ...args) {
-  const w = words[key];
-  return format(typeof w === 'string' ? w : key, args);
-}
-
-// tn is t for words that change with a count n: the server gives the
-// key's form for each CLDR plural category of the page's language, and
-// the browser's plural rules choose one ("other" for a category the
-// file left out), so a language added as a file needs nothing here.
-let plurals = null;
-try { plurals = new Intl.PluralRules(lang); } catch (e) { plurals = new Intl.PluralRules('en'); }
-function tn(key, n, ...args) {
-  const w = words[key];
-  if (!w || typeof w !== 'object') return format(key, args);
-  const f = w[plurals.select(n)];
-  return format(typeof f === 'string' ? f : w.other, args);
-}
 
 // ---- helpers -------------------------------------------------------
 
@@ -82,7 +45,17 @@ function fill(node, ...children) {
 }
 
 async function getJSON(url) {
-  const r = await fetch(url, { headers: { Accept: 'application/json' }, cache: 'no-cache', credentials: 'same-origin' });
+  const get = () => fetch(at(url), { headers: sent({ Accept: 'application/json' }), cache: 'no-cache', credentials: 'same-origin' });
+  let r;
+  const from = server;
+  try {
+    r = await get();
+  } catch (e) {
+    await relocate();
+    if (server === from) throw e;
+    r = await get();
+  }
+  kept(r);
   const data = await r.json().catch(() => ({}));
   if (!r.ok) {
     const err = new Error(data.error || t("The organizer's computer answered %d; try again.", r.status));
@@ -103,24 +76,28 @@ function requestId() {
 // no answer or a 503 with Retry-After (the laptops choosing a new host):
 // about ten seconds in all.
 const retryDelays = [300, 600, 1000, 1500, 2000, 2000, 2000];
-const wait = (ms) => new Promise((done) => setTimeout(done, ms));
 
 async function postJSON(url, payload) {
   const id = requestId();
   const body = JSON.stringify(payload);
   for (let attempt = 0; ; attempt++) {
     let r;
+    const from = server;
     try {
-      r = await fetch(url, {
+      r = await fetch(at(url), {
         method: 'POST', credentials: 'same-origin', cache: 'no-store',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Tablekeeper-Request': id },
+        headers: sent({ 'Content-Type': 'application/json', Accept: 'application/json', 'Tablekeeper-Request': id }),
         body,
       });
     } catch (e) {
       if (attempt >= retryDelays.length) throw e;
-      await wait(retryDelays[attempt]);
+      // The laptop may be gone: the same write, with its id, goes to the
+      // host, wherever it is now.
+      await relocate();
+      if (server === from) await wait(retryDelays[attempt]);
       continue;
     }
+    kept(r);
     if (r.status === 503 && r.headers.get('Retry-After') && attempt < retryDelays.length) {
       await wait(retryDelays[attempt]);
       continue;
@@ -252,7 +229,10 @@ const standingsEvery = (tables) => Math.min(20000, Math.max(2000, 300 * (tables 
 // answer never undoes a patch); on.clock(c) each clock message; on.mine()
 // says a signed-in player's table's reports changed; on.last, the id of
 // the last patch a page built by the server shows (its stream starts
-// after it). event is the event followed (the page's own when not given).
+// after it); on.moved(), when given, is called instead of following when
+// the page's laptop is gone and another hosts the event (a page whose
+// forms post to its own address loads itself from the new host: reload).
+// event is the event followed (the page's own when not given).
 function follow(on, event) {
   const base = event ? '/api/events/' + event : api;
   const dot = $('#live');
@@ -280,7 +260,8 @@ function follow(on, event) {
   }
   function open() {
     if (es) es.close();
-    es = new EventSource(base + '/stream?patch=1' + (lastId ? '&last=' + encodeURIComponent(lastId) : ''));
+    es = new EventSource(at(base) + '/stream?patch=1' + (lastId ? '&last=' + encodeURIComponent(lastId) : '') +
+      streamQuery());
     es.addEventListener('open', () => {
       if (dot) { dot.hidden = false; dot.classList.remove('off'); dot.title = t("Live: this page updates by itself"); }
       clearInterval(poll); poll = 0;
@@ -298,9 +279,17 @@ function follow(on, event) {
     });
     if (on.clock) es.addEventListener('clock', (e) => { try { on.clock(JSON.parse(e.data)); } catch (x) { /* skip */ } });
     if (on.mine) es.addEventListener('mine', () => on.mine());
+    es.addEventListener('cluster', joined);
+    const mine = es, from = server;
     es.addEventListener('error', () => {
-      if (!es) return;
+      if (es !== mine) return;
       if (dot) { dot.hidden = false; dot.classList.add('off'); dot.title = t("Reconnecting…"); }
+      // In a cluster, the host may be another laptop now (found here or
+      // by a write of the page): follow it.
+      relocate().then(() => {
+        if (es !== mine || server === from) return;
+        if (on.moved) on.moved(); else open();
+      });
       // A closed stream (refused, server gone) is not retried by the
       // browser: load now if the page has nothing, then refresh every
       // minute and try the stream again.
@@ -386,8 +375,10 @@ function markScrollables() {
 // run after the page's modules) say their words with these too, and show
 // a deck check with the one drawing above. The judges' phones and the
 // scorekeeper stations follow the event's patches with follow; the kiosk
-// and the judges' phones count their tables' time down with countdowns.
-window.tk = { t, tn, lang, drawDeckCheck, checkAsTyped, follow, countdowns };
+// and the judges' phones count their tables' time down with countdowns;
+// the judges' phones and the stations load themselves from the host the
+// event moved to with reload.
+window.tk = { t, tn, lang, drawDeckCheck, checkAsTyped, follow, countdowns, reload };
 markScrollables();
 
 export {
