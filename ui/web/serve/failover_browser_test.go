@@ -21,9 +21,9 @@ import (
 )
 
 // seatOne is the entry in table 1's first seat of the open round of the
-// event in db (event 1), her player code, and the judges' PIN (its one
-// judge added).
-func seatOne(t *testing.T, db string) (entry event.EntryID, code, pin string) {
+// event in db (event 1), her player code, the judges' PIN (its one judge
+// added) and the kiosk code.
+func seatOne(t *testing.T, db string) (entry event.EntryID, code, pin, kiosk string) {
 	t.Helper()
 	st, err := store.Open(db)
 	if err != nil {
@@ -46,7 +46,10 @@ func seatOne(t *testing.T, db string) (entry event.EntryID, code, pin string) {
 	if _, err := d.Judging.AddJudge(context.Background(), 1, director.NewJudge{Name: "Zoë Lefèvre", Role: event.RoleJudge}); err != nil {
 		t.Fatal(err)
 	}
-	return entry, code, pin
+	if kiosk, err = d.Phones.KioskCode(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return entry, code, pin, kiosk
 }
 
 // threeInStep waits up to 30 s for the first laptop to lead the three, each
@@ -76,8 +79,9 @@ func threeInStep(t *testing.T, url string) {
 // reaches the new host from the same page, without a reload, and the page
 // shows it recorded; the pairings page, its stream moved to the new host,
 // shows a result reported there; a judge's page opens itself on the new
-// host, still signed in; and a tab of the moved page opens on the new
-// host with her still signed in.
+// host, still signed in; a kiosk tablet opens itself there, unlocked,
+// with the name being typed in its search; and a tab of the moved page
+// opens on the new host with her still signed in.
 func TestBrowserAPhoneFollowsTheHostToAnotherLaptop(t *testing.T) {
 	if os.Getenv(chaosEnv) != "" {
 		return
@@ -93,7 +97,7 @@ func TestBrowserAPhoneFollowsTheHostToAnotherLaptop(t *testing.T) {
 			out: filepath.Join(dir, fmt.Sprintf("%c.out", 'a'+i))}
 	}
 	_, codes := openRoundDB(t, ls[0].db, 8, 1)
-	entry, playerCode, pin := seatOne(t, ls[0].db)
+	entry, playerCode, pin, kioskCode := seatOne(t, ls[0].db)
 	defer func() {
 		for _, l := range ls {
 			l.kill()
@@ -123,7 +127,13 @@ func TestBrowserAPhoneFollowsTheHostToAnotherLaptop(t *testing.T) {
 		chromedp.SendKeys(chromedp.ID("j-pin"), pin), chromedp.Click(chromedp.CSS("button.j-primary")), chromedp.WaitVisible(chromedp.CSS("a.j-item")))
 	browsertest.Run(t, judge, "open the event", chromedp.Navigate(urls[0]+"judge/events/1"), chromedp.Click(chromedp.CSS("button.j-item")))
 	waitTrue(t, judge, `!!document.querySelector('.j-app[data-live]')`, 10*time.Second)
-	for _, ctx := range []context.Context{phone, tv, judge} {
+	tablet := browsertest.Open(t, 1024, 768)
+	search := chromedp.CSS(`.k-search input[name="q"]`)
+	browsertest.Run(t, tablet, "open the kiosk", chromedp.Navigate(host+"/kiosk"), chromedp.WaitVisible(chromedp.ID("k-pin")),
+		chromedp.SendKeys(chromedp.ID("k-pin"), kioskCode), chromedp.Click(chromedp.CSS("button[type=submit]")),
+		chromedp.WaitVisible(search), chromedp.SendKeys(search, "Pla"))
+	waitTrue(t, tablet, `location.search === '?q=Pla'`, 10*time.Second)
+	for _, ctx := range []context.Context{phone, tv, judge, tablet} {
 		waitTrue(t, ctx, `performance.getEntriesByType('resource').some((e) => e.name.endsWith('/api/cluster'))`, 15*time.Second)
 		waitTrue(t, ctx, `(window.stayed = true)`, time.Second)
 	}
@@ -161,6 +171,10 @@ func TestBrowserAPhoneFollowsTheHostToAnotherLaptop(t *testing.T) {
 	// new host, signed in.
 	newOrigin := strconv.Quote(urls[leader][:len(urls[leader])-1])
 	waitTrue(t, judge, `location.origin === `+newOrigin+` && !!document.querySelector('.j-app[data-live]')`, 30*time.Second)
+
+	// The kiosk tablet, its search as it was, unlocked.
+	waitTrue(t, tablet, `location.origin === `+newOrigin+` && document.querySelector('.k-search input[name="q"]').value === 'Pla'`, 30*time.Second)
+	browsertest.Screenshot(t, tablet, os.Getenv("TK_SHOTS"), "failover-kiosk.png")
 
 	// A tab of the moved page opens on the new host, signed in.
 	browsertest.Run(t, phone, "tap Me", chromedp.Click(chromedp.CSS(`nav.tabs a[href="/events/1"]`)))

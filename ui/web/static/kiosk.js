@@ -1,8 +1,9 @@
 // Tablekeeper's kiosk tablet. The pages work as plain forms; this script
 // adds what a kiosk needs on top: names as one types, the deck check as
 // one types, the table's countdown, the return to the start screen after
-// a while without input, and the switch to "find my table" when a round
-// is published (the event's live stream).
+// a while without input, the switch to "find my table" when a round
+// is published (the event's live stream), and, on a laptop of a cluster,
+// the move to the laptop that hosts the event when its own dies.
 'use strict';
 (function () {
   // t says a key in the page's language (app/tk.js, run first, reads the words).
@@ -93,8 +94,12 @@
   }
 
   // ---- follow the event: a published round turns the kiosk into
-  // "find my table"; a result or the clock updates the tables shown ------
-  if (eventId && search && 'EventSource' in window) {
+  // "find my table"; a result or the clock updates the tables shown. On
+  // a laptop of a cluster every kiosk page follows the host: when the
+  // laptop serving the tablet dies and another hosts the event, the
+  // kiosk opens there, unlocked (app/laptops.js): at the start, with what
+  // was typed in the search (kept in the address by refreshResults) ------
+  if (eventId && 'EventSource' in window) {
     const es = new EventSource('/api/events/' + eventId + '/stream');
     // A page the browser keeps in its back/forward cache holds no stream;
     // shown again, it loads afresh.
@@ -102,13 +107,18 @@
     // A newer page of this device took this stream's place: no reconnecting.
     es.addEventListener('replaced', () => es.close());
     window.addEventListener('pageshow', (e) => { if (e.persisted) location.reload(); });
-    es.addEventListener('change', (m) => {
-      let what = [];
-      try { what = JSON.parse(m.data).what || []; } catch (e) { return; }
-      if (what.includes('event') || what.includes('round')) {
-        if (!search.value.trim()) { location.reload(); return; }
-      }
-      if (search.value.trim() && (what.includes('result') || what.includes('clock') || what.includes('round'))) refreshResults();
-    });
+    if (window.tk && window.tk.watch) {
+      window.tk.watch(es, () => window.tk.reload(location.pathname === base ? base + location.search : base));
+    }
+    if (search) {
+      es.addEventListener('change', (m) => {
+        let what = [];
+        try { what = JSON.parse(m.data).what || []; } catch (e) { return; }
+        if (what.includes('event') || what.includes('round')) {
+          if (!search.value.trim()) { location.reload(); return; }
+        }
+        if (search.value.trim() && (what.includes('result') || what.includes('clock') || what.includes('round'))) refreshResults();
+      });
+    }
   }
 })();

@@ -109,10 +109,12 @@ function relocate() {
 // its handoff: the host sets the device's cookies there first.
 const moveTo = (path) => server + '/handoff?to=' + encodeURIComponent(path) + '&t=' + encodeURIComponent(handoff);
 
-// reload loads the page again: from the host it moved to, once it moved
-// (the address it came from is gone), else from where it is.
-function reload() {
-  if (server && handoff) location.href = moveTo(location.pathname + location.search);
+// reload loads the page again, or path when given: from the host it
+// moved to, once it moved (the address it came from is gone), else from
+// where it is.
+function reload(path) {
+  if (server && handoff) location.href = moveTo(path || location.pathname + location.search);
+  else if (path) location.assign(path);
   else location.reload();
 }
 
@@ -126,6 +128,18 @@ document.addEventListener('click', (e) => {
   location.href = moveTo(u.pathname + u.search);
 });
 
+// watch lets a page with a stream of its own (the kiosk's) follow the
+// host: the stream's "cluster" reads the laptops, and when the stream
+// fails and another laptop hosts the event now, moved() is called (the
+// page then loads itself there with reload).
+function watch(es, moved) {
+  es.addEventListener('cluster', joined);
+  const from = server;
+  es.addEventListener('error', () => {
+    relocate().then(() => { if (server !== from) moved(); });
+  });
+}
+
 const wait = (ms) => new Promise((done) => setTimeout(done, ms));
 
-export { server, at, sent, kept, joined, relocate, reload, streamQuery, wait };
+export { server, at, sent, kept, joined, relocate, reload, watch, streamQuery, wait };

@@ -14,7 +14,7 @@
 // current versions (templates.go), so a page never runs with an older
 // module than its own.
 
-import { server, at, sent, kept, joined, relocate, reload, streamQuery, wait } from './laptops.js';
+import { server, at, sent, kept, joined, relocate, reload, watch, streamQuery, wait } from './laptops.js';
 import { lang, t, tn } from './words.js';
 
 const body = document.body;
@@ -377,8 +377,9 @@ function markScrollables() {
 // scorekeeper stations follow the event's patches with follow; the kiosk
 // and the judges' phones count their tables' time down with countdowns;
 // the judges' phones and the stations load themselves from the host the
-// event moved to with reload.
-window.tk = { t, tn, lang, drawDeckCheck, checkAsTyped, follow, countdowns, reload };
+// event moved to with reload; the kiosk, with its own stream, learns of
+// the move with watch.
+window.tk = { t, tn, lang, drawDeckCheck, checkAsTyped, follow, countdowns, reload, watch };
 markScrollables();
 
 export {
