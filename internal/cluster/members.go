@@ -192,6 +192,19 @@ func (n *Node) handler() http.Handler {
 	return mux
 }
 
+// refusedOldCode answers a request that would bring a laptop in (a join,
+// a laptop taken back) when it proved the join code before a renewal: the
+// minute that code is still accepted is for the laptops already in, so a
+// code renewed because it leaked lets nobody new in. True when refused.
+func refusedOldCode(w http.ResponseWriter, r *http.Request) bool {
+	if !ProvedPrevious(r.Context()) {
+		return false
+	}
+	t := i18n.F("This join code was replaced by a new one: type the join code the host's Store network panel shows now (serve prints it as \"join code:\").")
+	http.Error(w, t.String(), http.StatusConflict)
+	return true
+}
+
 // toLeader sends a request that only the leader answers on to it.
 func (n *Node) toLeader(w http.ResponseWriter, r *http.Request, path string) bool {
 	if n.r().State() == raft.Leader {
@@ -207,7 +220,7 @@ func (n *Node) toLeader(w http.ResponseWriter, r *http.Request, path string) boo
 }
 
 func (n *Node) serveJoin(w http.ResponseWriter, r *http.Request) {
-	if n.toLeader(w, r, "/cluster/join") {
+	if refusedOldCode(w, r) || n.toLeader(w, r, "/cluster/join") {
 		return
 	}
 	var req joinRequest
@@ -250,6 +263,9 @@ func (n *Node) serveReport(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !n.inConfig(raft.ServerID(rep.ID)) {
+		if refusedOldCode(w, r) {
+			return
+		}
 		if err := n.readmit(r.Context(), rep); err != nil {
 			if errors.Is(err, errCarriedOnToo) {
 				n.noteSplit(rep.Addr)

@@ -311,7 +311,7 @@ func (n *Node) launch(prepare func(*raft.Config, raft.Transport) error) (*instan
 		_ = trans.Close()
 		return nil, fmt.Errorf("cluster: %w", err)
 	}
-	in := &instance{raft: r, layer: layer, http: &http.Server{Handler: n.handler(), ReadHeaderTimeout: 5 * time.Second}}
+	in := &instance{raft: r, layer: layer, http: &http.Server{Handler: n.handler(), ReadHeaderTimeout: 5 * time.Second, ConnContext: connContext}}
 	in.done.Add(1)
 	go func() {
 		defer in.done.Done()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -48,4 +49,38 @@ func TestARenewedJoinCodeReachesEveryLaptopAndRetiresTheOld(t *testing.T) {
 	waitVoters(t, a, 4)
 	inStep(t, a, d)
 	sameExports(t, a, b, c, d)
+}
+
+// In the minute after a renewal the old code still links the laptops
+// already in (one that has not read the new code keeps its place), but
+// brings no new laptop in: a code renewed because it leaked lets nobody
+// in. The refusal says what to do.
+func TestTheOldJoinCodeBringsNoNewLaptopIn(t *testing.T) {
+	dir := t.TempDir()
+	long := func(c cluster.Config) cluster.Config { c.Timing.Grace = time.Minute; return c }
+	a, err := tryOpenWith(t, filepath.Join(dir, "a.db"), "", "", long)
+	if err != nil {
+		t.Fatal(err)
+	}
+	leaderOf(t, 10*time.Second, a)
+	old := a.node.JoinCode()
+	b, err := tryOpenWith(t, filepath.Join(dir, "b.db"), a.node.Addr(), old, long)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitVoters(t, a, 2)
+	if _, err := a.node.RenewJoinCode(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	_, err = tryOpen(t, filepath.Join(dir, "c.db"), a.node.Addr(), old)
+	if !errors.Is(err, cluster.ErrJoinRefused) || !strings.Contains(err.Error(), "replaced by a new one") {
+		t.Errorf("joining with the old code in its minute: %v, want ErrJoinRefused saying it was replaced", err)
+	}
+	_, err = tryOpen(t, filepath.Join(dir, "d.db"), b.node.Addr(), old)
+	if !errors.Is(err, cluster.ErrJoinRefused) {
+		t.Errorf("joining through the standby with the old code in its minute: %v, want ErrJoinRefused", err)
+	}
+	play(t, a, sim.Plan{Game: "generic", Format: "swiss", Players: 4})
+	inStep(t, a, b)
+	sameExports(t, a, b)
 }

@@ -286,7 +286,7 @@ func (l *Layer) serve(c net.Conn) {
 // handshakeAccepted is the listener's side of the handshake: TLS, check
 // the dialer's proof against every key accepted now, answer with the
 // proof of the key it proved, read the stream type.
-func (l *Layer) handshakeAccepted(c net.Conn) (*tls.Conn, byte, error) {
+func (l *Layer) handshakeAccepted(c net.Conn) (net.Conn, byte, error) {
 	if err := c.SetDeadline(time.Now().Add(handshakeTimeout)); err != nil {
 		return nil, 0, err
 	}
@@ -302,11 +302,12 @@ func (l *Layer) handshakeAccepted(c net.Conn) (*tls.Conn, byte, error) {
 	if _, err := io.ReadFull(conn, got[:]); err != nil {
 		return nil, 0, err
 	}
-	key := matchingKey(l.keys(), ekm, got[:])
-	if key == nil {
+	keys := l.keys()
+	i := matchingKey(keys, ekm, got[:])
+	if i < 0 {
 		return nil, 0, errors.New("cluster: a peer did not prove the key")
 	}
-	if _, err := conn.Write(proof(key, ekm, roleListener)); err != nil {
+	if _, err := conn.Write(proof(keys[i], ekm, roleListener)); err != nil {
 		return nil, 0, err
 	}
 	var kind [1]byte
@@ -316,16 +317,49 @@ func (l *Layer) handshakeAccepted(c net.Conn) (*tls.Conn, byte, error) {
 	if kind[0] != streamRaft && kind[0] != streamHTTP {
 		return nil, 0, fmt.Errorf("cluster: unknown stream type %q", kind[0])
 	}
+	if kind[0] == streamHTTP {
+		return &provenConn{Conn: conn, previous: i > 0}, kind[0], c.SetDeadline(time.Time{})
+	}
 	return conn, kind[0], c.SetDeadline(time.Time{})
 }
 
-// matchingKey is the key of keys whose dialer's proof over ekm is got, or
-// nil. Every key is tried, in constant time each.
-func matchingKey(keys [][]byte, ekm, got []byte) []byte {
-	var found []byte
-	for _, k := range keys {
-		if len(k) > 0 && hmac.Equal(proof(k, ekm, roleDialer), got) && found == nil {
-			found = k
+// provenConn is an HTTP stream with what its dialer proved: previous is
+// true when it proved the join code before a renewal (accepted for a
+// minute so the laptops of the cluster keep talking), which lets in no
+// new laptop (ProvedPrevious).
+type provenConn struct {
+	net.Conn
+	previous bool
+}
+
+// provedKey is the context key of an HTTP request's provenConn.
+type provedKey struct{}
+
+// connContext marks the requests of an HTTP stream whose dialer proved
+// the previous join code (the node's http.Server's ConnContext).
+func connContext(ctx context.Context, c net.Conn) context.Context {
+	if p, ok := c.(*provenConn); ok && p.previous {
+		return context.WithValue(ctx, provedKey{}, true)
+	}
+	return ctx
+}
+
+// ProvedPrevious says whether a request between laptops came over a
+// stream that proved the join code before the last renewal: a laptop of
+// the cluster that has not read the new code yet, or someone who knew the
+// old one. Such a request may not bring a laptop in.
+func ProvedPrevious(ctx context.Context) bool {
+	v, _ := ctx.Value(provedKey{}).(bool)
+	return v
+}
+
+// matchingKey is the index in keys of the key whose dialer's proof over
+// ekm is got, or -1. Every key is tried, in constant time each.
+func matchingKey(keys [][]byte, ekm, got []byte) int {
+	found := -1
+	for i, k := range keys {
+		if len(k) > 0 && hmac.Equal(proof(k, ekm, roleDialer), got) && found < 0 {
+			found = i
 		}
 	}
 	return found
