@@ -143,7 +143,9 @@ type networkPanel struct {
 	savePoster  *widget.Button
 	onBox       *fyne.Container
 	offBox      *fyne.Container
-	content     fyne.CanvasObject
+	// scroll holds the panel's details (the standby section last).
+	scroll  *container.Scroll
+	content fyne.CanvasObject
 }
 
 func newNetworkPanel(phones StaffPhones, stations StationCodes, run work.Runner, alert work.Alert, win fyne.Window) *networkPanel {
@@ -191,9 +193,10 @@ func newNetworkPanel(phones StaffPhones, stations StationCodes, run work.Runner,
 		&widget.Label{Text: tr.L("Turn it on to put the pairings, the round clock and the standings on players' phones, a kiosk on any tablet, the judges' log on their phones and the projector on a TV, all over this computer's Wi-Fi or network, with no internet."), Wrapping: fyne.TextWrapWord},
 		container.New(layout.NewGridWrapLayout(fyne.NewSize(260, portRow.MinSize().Height)), portRow))
 	help := &widget.Label{Wrapping: fyne.TextWrapWord, Text: tr.L("The first time, Windows asks whether Tablekeeper may use the network: allow it on private networks. macOS asks whether Tablekeeper may accept incoming network connections: choose Allow (its firewall then lists Tablekeeper as “Allow incoming connections”). Phones must be on the same Wi-Fi as this computer.")}
+	p.scroll = container.NewVScroll(container.NewVBox(p.onBox, p.offBox))
 	p.content = container.NewPadded(container.NewBorder(
 		container.NewVBox(title, p.panelSwitch, p.state, widget.NewSeparator()), help, nil, nil,
-		container.NewVScroll(container.NewVBox(p.onBox, p.offBox))))
+		p.scroll))
 	p.showState()
 	return p
 }

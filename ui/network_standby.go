@@ -109,6 +109,9 @@ type standbyPanel struct {
 	tick chan struct{}
 	// shown is what the section and the band show (tests).
 	shown Laptops
+	// joining is set from the New event form's "Join an event on another
+	// laptop…" until the join form is shown, with the network on.
+	joining bool
 
 	section *fyne.Container
 	offBox  *fyne.Container
@@ -192,6 +195,36 @@ func (s *standbyPanel) networkOn(urls []string) {
 	}
 	if port := s.standbys.Saved(); port != 0 && !s.shown.On {
 		s.startOn(port, urls[0])
+		return
+	}
+	if s.joining {
+		s.focusJoin()
+	}
+}
+
+// askToJoin answers the New event form's "Join an event on another
+// laptop…": the Store network panel opens, the network is turned on if
+// it is off (a standby serves the event's pages too), and the join form
+// waits with the host's address to type.
+func (s *standbyPanel) askToJoin() {
+	s.p.show()
+	if s.p.srv == nil {
+		s.joining = true
+		s.p.setChecked(true)
+		s.p.setOn(true)
+		return
+	}
+	s.focusJoin()
+}
+
+// focusJoin scrolls to the join form, the panel's last part, and puts
+// the cursor in the host's address, when it shows (this laptop is in no
+// cluster yet).
+func (s *standbyPanel) focusJoin() {
+	s.joining = false
+	if s.standbys != nil && !s.shown.On && s.p.win != nil {
+		s.p.scroll.ScrollToBottom()
+		s.p.win.Canvas().Focus(s.host)
 	}
 }
 
@@ -335,7 +368,7 @@ func (s *standbyPanel) showBand(l Laptops) {
 		toggle.Enabled(s.carryOn, !s.busy)
 	case l.On && !l.Leads && l.Host != "":
 		standby = true
-		s.hostText.SetText(tr.F("Standby of the host at %s: this window shows the event as it happens; results and other changes are made on the host. If the host fails, this laptop carries on.", l.Host))
+		s.hostText.SetText(tr.F("Standby of the host at %s, %s: this window shows the event as it happens; results and other changes are made on the host. If the host fails, this laptop carries on.", l.Host, selfLag(l.Members)))
 	}
 	toggle.Visible(s.carryOn, question)
 	toggle.Visible(s.band, alarm || question)
@@ -382,6 +415,21 @@ func (s *standbyPanel) onNewCode() {
 func standbyCommand(port int, addr, code string) string {
 	_, cport, _ := net.SplitHostPort(addr)
 	return tr.F("tablekeeper serve --db standby.db --addr :%d --cluster-addr ITS-IP:%s --join %s --join-code %s", port, cport, addr, code)
+}
+
+// selfLag says how far this laptop is behind the host, for the band of
+// a standby.
+func selfLag(ms []Laptop) string {
+	for _, m := range ms {
+		switch {
+		case !m.Self:
+		case m.InStep:
+			return tr.L("in step")
+		case m.BehindMs > 0:
+			return tr.F("%s s behind", i18n.Decimal(tr.Lang(), float64(m.BehindMs)/1000, 1))
+		}
+	}
+	return tr.L("catching up")
 }
 
 // laptopLines are the laptops of the event, one a line.

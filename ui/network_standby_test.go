@@ -126,8 +126,9 @@ func TestTheWindowAsksOnceTheOtherLaptopIsSilentAndCarriesOn(t *testing.T) {
 	test.Tap(s.start)
 	f.state.Leads = false
 	f.state.Host = "http://192.168.1.21:8080/"
+	f.state.Members = []Laptop{{URL: "http://192.168.1.21:8080/", Host: true}, {URL: "http://192.168.1.20:8080/", Self: true, BehindMs: 2400}}
 	s.show()
-	if !s.hostBand.Visible() || s.band.Visible() || !strings.Contains(s.hostText.Text, "Standby of the host at http://192.168.1.21:8080/") {
+	if !s.hostBand.Visible() || s.band.Visible() || !strings.Contains(s.hostText.Text, "Standby of the host at http://192.168.1.21:8080/, 2.4 s behind:") {
 		t.Fatalf("a standby's band: %v %q", s.hostBand.Visible(), s.hostText.Text)
 	}
 	f.state.Host, f.state.Silent = "", true
@@ -187,7 +188,7 @@ func TestThisLaptopJoinsAHostAsItsStandby(t *testing.T) {
 	if len(f.joins) != 2 || f.joins[1] != "8081 http://192.168.1.20:8080/ 192.168.1.21:8081 7HQKM-XW2PA-9RTNE-4VBCD" {
 		t.Fatalf("joins = %v", f.joins)
 	}
-	if !s.onBox.Visible() || !s.hostBand.Visible() || !strings.Contains(s.hostText.Text, "Standby of the host at http://192.168.1.21:8080/") {
+	if !s.onBox.Visible() || !s.hostBand.Visible() || !strings.Contains(s.hostText.Text, "Standby of the host at http://192.168.1.21:8080/, in step:") {
 		t.Errorf("after joining: on %v, band %v %q", s.onBox.Visible(), s.hostBand.Visible(), s.hostText.Text)
 	}
 	if s.newCode.Visible() {
@@ -195,5 +196,54 @@ func TestThisLaptopJoinsAHostAsItsStandby(t *testing.T) {
 	}
 	if s.members.Text != "192.168.1.21:8080: host\n192.168.1.20:8080 (this laptop): standby, in step" {
 		t.Errorf("laptops: %q", s.members.Text)
+	}
+}
+
+// New event → Join an event on another laptop… opens the Store network
+// panel, turns the network on (a standby serves the pages too) and puts
+// the cursor in the host's address; the join then takes what is typed.
+// A laptop in a cluster, or without standbys (a read-only window), is not
+// offered it.
+func TestJoiningFromTheNewEventFormOpensTheJoinForm(t *testing.T) {
+	d := uitest.Director(t)
+	n, f := &fakeNetwork{}, &fakeStandbys{}
+	s, w := newWindow(t, ServicesOf(d), Options{Network: n, Standbys: f})
+	t.Cleanup(s.network.close)
+	t.Cleanup(s.network.standby.stopTicking)
+	p := s.network
+	p.app, p.prefs = fyne.CurrentApp(), prefs.Of(fyne.CurrentApp())
+	s.onNew()
+	test.Tap(uitest.Button(t, w.Canvas().Overlays().Top(), "Join an event on another laptop…", 0))
+	if w.Canvas().Overlays().Top() != nil {
+		t.Error("the New event form stays open")
+	}
+	if len(n.starts) != 1 || p.srv == nil || !p.sideSwitch.Checked {
+		t.Fatalf("the store network is not on: starts %v", n.starts)
+	}
+	if len(s.main.Objects) != 1 || s.main.Objects[0] != p.content {
+		t.Error("the Store network panel is not shown")
+	}
+	st := p.standby
+	if !st.offBox.Visible() || w.Canvas().Focused() != st.host {
+		t.Fatalf("the join form is not waiting: shown %v, focused %v", st.offBox.Visible(), w.Canvas().Focused())
+	}
+	test.Type(st.host, "192.168.1.21:8081")
+	test.Type(st.joinKey, "7HQKM-XW2PA-9RTNE-4VBCD")
+	test.Tap(st.join)
+	if len(f.joins) != 1 || !strings.HasSuffix(f.joins[0], " 192.168.1.21:8081 7HQKM-XW2PA-9RTNE-4VBCD") {
+		t.Fatalf("joins = %v", f.joins)
+	}
+	// A standby already: the form offers it no more.
+	s.onNew()
+	if s.form.JoinOffered() {
+		t.Error("a laptop in a cluster is offered to join one")
+	}
+	s.form.Hide()
+
+	plain, _ := newWindow(t, ServicesOf(d), Options{Network: n})
+	t.Cleanup(plain.network.close)
+	plain.onNew()
+	if plain.form.JoinOffered() {
+		t.Error("a window without standbys offers to join")
 	}
 }

@@ -225,7 +225,15 @@ func (s *shell) alert(err error) {
 	keys.Inform(s.win, tr.L("Not done"), work.Sentence(err))
 }
 
-func (s *shell) onNew() { s.form.Show() }
+// onNew opens the New event form, which offers to join an event another
+// laptop hosts when this one can be a standby and is in no cluster yet.
+func (s *shell) onNew() {
+	s.form.OnJoin = nil
+	if st := s.network.standby; st.standbys != nil && !st.shown.On {
+		s.form.OnJoin = st.askToJoin
+	}
+	s.form.Show()
+}
 
 func (s *shell) onCreated(e event.Event) {
 	s.list.Reload()

@@ -20,6 +20,7 @@ import (
 	"tablekeeper/core/rules"
 	"tablekeeper/ui/internal/columns"
 	"tablekeeper/ui/internal/keys"
+	"tablekeeper/ui/internal/toggle"
 	"tablekeeper/ui/internal/tr"
 	"tablekeeper/ui/internal/work"
 )
@@ -39,6 +40,9 @@ const DateLayout = "2006-01-02"
 type CreateForm struct {
 	// OnCreated is called with the new event once it is saved.
 	OnCreated func(event.Event)
+	// OnJoin, when set (a window whose laptop can be a standby), is
+	// called by "Join an event on another laptop…" once the form closed.
+	OnJoin func()
 
 	d     Creator
 	run   work.Runner
@@ -61,7 +65,9 @@ type CreateForm struct {
 	problem      *widget.Label
 	createButton *widget.Button
 	cancelButton *widget.Button
-	dialog       *dialog.CustomDialog
+	// joinRow offers to join an event another laptop hosts instead.
+	joinRow *fyne.Container
+	dialog  *dialog.CustomDialog
 }
 
 // NewCreateForm returns the form; Show opens it over win. today gives the
@@ -96,7 +102,11 @@ func NewCreateForm(d Creator, run work.Runner, win fyne.Window, today func() tim
 	f.roundsRow = form.add(tr.L("Rounds"), f.rounds, tr.L("Empty: recommended for the players present"))
 	form.add(tr.L("Round minutes"), f.minutes, "")
 	f.structure.addTo(form)
-	f.dialog = dialog.NewCustomWithoutButtons(tr.L("New event"), container.NewVBox(form.box, f.problem), win)
+	join := &widget.Button{Text: tr.L("Join an event on another laptop…"), Icon: theme.LoginIcon(), Importance: widget.LowImportance, OnTapped: f.onJoin}
+	f.joinRow = container.NewVBox(widget.NewSeparator(), container.NewBorder(nil, nil, nil, join,
+		&widget.Label{Text: tr.L("Does another laptop on this network run the event? This one can be its standby."), Wrapping: fyne.TextWrapWord}))
+	f.joinRow.Hide()
+	f.dialog = dialog.NewCustomWithoutButtons(tr.L("New event"), container.NewVBox(form.box, f.problem, f.joinRow), win)
 	f.dialog.SetButtons([]fyne.CanvasObject{f.cancelButton, f.createButton})
 	return f
 }
@@ -106,6 +116,7 @@ func (f *CreateForm) Show() {
 	f.name.SetText("")
 	f.date.SetText(f.today().Format(DateLayout))
 	f.hideProblem()
+	toggle.Visible(f.joinRow, f.OnJoin != nil)
 	if len(f.games) > 0 && f.game.Selected == "" {
 		f.game.SetSelected(tr.L(f.games[0].Name))
 	} else {
@@ -129,6 +140,19 @@ func (f *CreateForm) resize() {
 
 // Hide closes the form.
 func (f *CreateForm) Hide() { f.dialog.Hide() }
+
+// JoinOffered says whether the open form offers to join an event another
+// laptop hosts (OnJoin is set).
+func (f *CreateForm) JoinOffered() bool { return f.joinRow.Visible() }
+
+// onJoin answers "Join an event on another laptop…": the form closes and
+// the window shows where to join.
+func (f *CreateForm) onJoin() {
+	f.dialog.Hide()
+	if f.OnJoin != nil {
+		f.OnJoin()
+	}
+}
 
 func (f *CreateForm) chosenGame() (rules.Game, bool) {
 	for _, g := range f.games {
