@@ -172,3 +172,47 @@ func TestPairingsSheetCarriesTheQRCode(t *testing.T) {
 		t.Error("a sheet without a QR code speaks of phones")
 	}
 }
+
+// A poster of a cluster's laptop prints the other laptops' addresses, each
+// with its own code, under the steps; the main code stays the largest,
+// and every code is on the page.
+func TestPosterPrintsTheOtherLaptopsCodes(t *testing.T) {
+	p := Poster{EventName: "Regional Æmber Cup", Address: "http://192.168.1.20:8080/events/3",
+		Others: []string{"http://192.168.1.21:8080/events/3", "http://192.168.1.22:8080/events/3"}}
+	for _, paper := range []string{"A4", "Letter"} {
+		text := pdfText(t, writeTestPDF(t, func(w io.Writer) error { return WritePoster(w, p, testOptions(paper)) }))
+		for _, want := range append([]string{"Scan a code of the event's other laptops", "Join this store's Wi-Fi", "No app, no account"}, p.Others...) {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s poster lacks %q:\n%s", paper, want, text)
+			}
+		}
+		main, err := QRModules(p.Address)
+		if err != nil {
+			t.Fatal(err)
+		}
+		others := [][][]bool{}
+		for _, a := range p.Others {
+			m, err := QRModules(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			others = append(others, m)
+		}
+		c := layOut(t, paper, func(c *canvas) { layoutPoster(c, p, main, others) })
+		if len(c.pages) != 1 {
+			t.Fatalf("%s: %d pages", paper, len(c.pages))
+		}
+		lowest := 0.0
+		for _, op := range c.pages[0].ops {
+			if op.kind == opRect && op.fill && op.color == colorBlack {
+				lowest = max(lowest, op.y)
+			}
+		}
+		if lowest > c.pageH-pageMargin-10 {
+			t.Errorf("%s: a code's module at %.1f mm runs into the footer (page %.1f mm)", paper, lowest, c.pageH)
+		}
+	}
+	if alone := pdfText(t, writeTestPDF(t, func(w io.Writer) error { return WritePoster(w, Poster{Address: p.Address}, testOptions("")) })); strings.Contains(alone, "other laptops") {
+		t.Errorf("a laptop alone prints other laptops:\n%s", alone)
+	}
+}

@@ -34,6 +34,24 @@ func (s *Server) cluster() Cluster {
 	return c
 }
 
+// elsewhere is path (such as "/events/3") on each of the cluster's other
+// laptops, nil while this one runs alone: the poster prints them under
+// its own code, for the phones of a laptop that died.
+func (s *Server) elsewhere(path string) []string {
+	c := s.cluster()
+	if c == nil {
+		return nil
+	}
+	st := c.Status()
+	var out []string
+	for _, m := range st.Members {
+		if o := originOf(m.URL); o != "" && o != originOf(st.Self) {
+			out = append(out, o+path)
+		}
+	}
+	return out
+}
+
 // forwards reports whether r is a write this laptop sends to the leader:
 // it is a standby of a cluster, and r was not itself forwarded to it.
 func (s *Server) forwards(r *http.Request) bool {

@@ -104,3 +104,24 @@ func TestAWriteRefusedInAnElectionGivesItsBudgetBack(t *testing.T) {
 		}
 	}
 }
+
+// The poster of a laptop of a cluster names the same page on the other
+// laptops (elsewhere), not on itself; a laptop alone names none.
+func TestThePosterNamesThePageOnTheOtherLaptops(t *testing.T) {
+	fl := newFixture(t)
+	if got := fl.srv.elsewhere("/events/3"); got != nil {
+		t.Errorf("a laptop alone: %v", got)
+	}
+	st := cluster.Status{Leader: "http://192.168.1.20:8080/", Self: "http://192.168.1.21:8080/",
+		Members: []cluster.Member{{URL: "http://192.168.1.20:8080/", Role: "leader"}, {URL: "http://192.168.1.21:8080/", Role: "standby"},
+			{URL: "http://192.168.1.22:8080/", Role: "standby"}}}
+	srv, err := New(Config{Director: fl.d, Now: fl.clock.Now, BaseURL: st.Self, Cluster: statusCluster{st}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	got := srv.elsewhere("/events/3")
+	if strings.Join(got, " ") != "http://192.168.1.20:8080/events/3 http://192.168.1.22:8080/events/3" {
+		t.Errorf("elsewhere: %v", got)
+	}
+}

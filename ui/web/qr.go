@@ -75,7 +75,8 @@ func (s *Server) poster(w http.ResponseWriter, r *http.Request) {
 		e := b.Event()
 		var buf bytes.Buffer
 		l := langOf(r)
-		p := reports.Poster{EventName: e.Name, Game: rules.DescribeText(e.Game, e.Format).In(l), Address: s.eventURL(r, int64(e.ID))}
+		p := reports.Poster{EventName: e.Name, Game: rules.DescribeText(e.Game, e.Format).In(l), Address: s.eventURL(r, int64(e.ID)),
+			Others: s.elsewhere("/events/" + strconv.FormatInt(int64(e.ID), 10))}
 		if err := reports.WritePoster(&buf, p, reports.Options{Paper: s.cfg.Paper, Lang: l}); err != nil {
 			s.failErr(w, r, err)
 			return

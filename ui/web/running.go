@@ -128,7 +128,7 @@ func (r *Running) WritePoster(ctx context.Context, id event.EventID, paper, path
 	if len(urls) == 0 {
 		return event.Statef("the store network has no address to print; turn it off and on again")
 	}
-	p, lang := reports.Poster{Address: urls[0]}, screen.Lang()
+	p, lang := reports.Poster{Address: urls[0], Others: r.srv.elsewhere("/")}, screen.Lang()
 	if id != 0 {
 		e, err := r.cfg.Director.Events.Event(ctx, id)
 		if err != nil {
@@ -138,7 +138,8 @@ func (r *Running) WritePoster(ctx context.Context, id event.EventID, paper, path
 			lang = i18n.Lang(e.Settings.Language)
 		}
 		p.EventName, p.Game = e.Name, rules.DescribeText(e.Game, e.Format).In(lang)
-		p.Address = strings.TrimSuffix(urls[0], "/") + "/events/" + strconv.FormatInt(int64(id), 10)
+		path := "/events/" + strconv.FormatInt(int64(id), 10)
+		p.Address, p.Others = strings.TrimSuffix(urls[0], "/")+path, r.srv.elsewhere(path)
 	}
 	return reports.WriteFile(path, func(w io.Writer) error {
 		return reports.WritePoster(w, p, reports.Options{Paper: paper, Lang: lang})
