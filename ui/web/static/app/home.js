@@ -3,6 +3,7 @@
 import { eventId, api, t, tn, $, el, fill, getJSON, me, rememberMe, forgetMe, debounce, standingsEvery, follow, every } from './tk.js';
 import { clock, setClock, drawClock, loadClock } from './clock.js';
 import { playerSignIn, refreshDrop } from './player.js';
+import { ringSwitch, newTable } from './ring.js';
 
 // ---- my table ------------------------------------------------------
 
@@ -11,6 +12,9 @@ function homePage() {
   const card = $('#me-card'), find = $('#find'), mine = $('#mine');
   const input = $('#find-q'), results = $('#find-results'), msg = $('#find-message');
   let busy = false, again = false, shown = null;
+  // seen is what she played when last drawn, for whom (the phone rings
+  // when a new round gives her a new table: ring.js).
+  let seen = null, seenFor = 0;
   const signin = playerSignIn((entry, name) => { rememberMe(entry, name); loadMe(); });
 
   async function loadMe() {
@@ -61,6 +65,10 @@ function homePage() {
       case 'not_paired': parts.push(el('p', { class: 'message', text: t("You are not paired in %s. Please see the organizer.", n.label) })); break;
       case 'finished': parts.push(el('p', { class: 'message', text: t("The event is over. Thank you for playing!") })); break;
     }
+    if (['playing', 'bye', 'registration', 'draft'].includes(n.state)) parts.push(ringSwitch());
+    const who = (me() || {}).entry || 0;
+    seen = newTable(who === seenFor ? seen : null, n);
+    seenFor = who;
     fill(card, parts);
     $('#not-me').addEventListener('click', () => { signin.signOut(); forgetMe(); input.value = ''; fill(results); msg.textContent = ''; loadMe(); input.focus(); });
     drawStanding(p);

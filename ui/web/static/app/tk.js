@@ -16,6 +16,7 @@
 
 import { server, at, sent, kept, joined, relocate, reload, watch, streamQuery, wait } from './laptops.js';
 import { lang, t, tn } from './words.js';
+import { lost, found } from './offline.js';
 
 const body = document.body;
 const eventId = body.dataset.event || '';
@@ -263,6 +264,7 @@ function follow(on, event) {
     es = new EventSource(at(base) + '/stream?patch=1' + (lastId ? '&last=' + encodeURIComponent(lastId) : '') +
       streamQuery());
     es.addEventListener('open', () => {
+      found();
       if (dot) { dot.hidden = false; dot.classList.remove('off'); dot.title = t("Live: this page updates by itself"); }
       clearInterval(poll); poll = 0;
     });
@@ -283,6 +285,7 @@ function follow(on, event) {
     const mine = es, from = server;
     es.addEventListener('error', () => {
       if (es !== mine) return;
+      lost();
       if (dot) { dot.hidden = false; dot.classList.add('off'); dot.title = t("Reconnecting…"); }
       // In a cluster, the host may be another laptop now (found here or
       // by a write of the page): follow it.
