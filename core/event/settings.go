@@ -81,6 +81,10 @@ type Settings struct {
 	// disagreement, or a side still silent at time, goes to the
 	// organizer. A report with the table's code alone is refused.
 	PlayersConfirmResults bool `json:"playersConfirmResults,omitempty"`
+	// Meeting: before round 1 the TV shows the player meeting, every
+	// player's seat by name (director.MeetingSeats), until round 1 is
+	// paired.
+	Meeting bool `json:"meeting,omitempty"`
 	// Language is the language the event's reports are printed in, a tag
 	// of a shipped translation (i18n.Langs: "en", "fr"); "" prints them in
 	// the language of the screen they are printed from.

@@ -6,6 +6,7 @@ package printing
 
 import (
 	"context"
+	"errors"
 	"io"
 	"slices"
 	"strconv"
@@ -385,7 +386,7 @@ func moreReportKinds() []reportKind {
 	return []reportKind{
 		{newReport("decklists", i18n.K("Decklists (a page per deck)"), "pdf", false), writeDecklists},
 		{newReport("blank-decklist", i18n.K("Blank decklist sheet"), "pdf", false), writeBlankDecklist},
-		{newReport("seatings", i18n.K("Seatings (round 1 or draft pods)"), "pdf", false), writeSeatings},
+		{newReport("seatings", i18n.K("Seatings (player meeting, round 1 or draft pods)"), "pdf", false), writeSeatings},
 		{newReport("bracket", i18n.K("Bracket"), "pdf", false), writeBracket},
 		{newReport("judgelog", i18n.K("Judge log"), "pdf", false), writeJudgeLog},
 		{newReport("summary", i18n.K("Event summary"), "pdf", false), writeSummary},
@@ -492,8 +493,11 @@ func writeSeatings(ctx context.Context, p Printer, id event.EventID, _ int, pape
 	}
 	if !s.Draft {
 		sh, err := p.D.Rounds.RoundSheet(ctx, id, 1)
+		if errors.Is(err, event.ErrNotFound) {
+			return p.writeMeeting(e, byID, s, paper, w)
+		}
 		if err != nil {
-			return "", event.Statef("%s has no round 1 or draft pods to seat yet", e.Name)
+			return "", err
 		}
 		if !sh.Round.Published() {
 			s.Title = i18n.T(p.docLang, "Round 1 seating (draft, not published)")
@@ -700,6 +704,32 @@ func (p Printer) eventEntries(ctx context.Context, id event.EventID) (event.Even
 	}
 	entries, err := p.D.Registration.Entries(ctx, id)
 	return e, entries, err
+}
+
+// writeMeeting writes the player meeting's seating, before round 1: every
+// player still in by name, table after table (director.MeetingSeats).
+func (p Printer) writeMeeting(e event.Event, byID map[event.EntryID]event.Entry, s reports.Seatings, paper string, w io.Writer) (string, error) {
+	entries := make([]event.Entry, 0, len(byID))
+	for _, en := range byID {
+		entries = append(entries, en)
+	}
+	slices.SortFunc(entries, func(a, b event.Entry) int { return int(a.ID - b.ID) })
+	seats := director.MeetingSeats(e, entries)
+	if len(seats) == 0 {
+		return "", event.Statef("%s has no players to seat yet", e.Name)
+	}
+	s.Title = i18n.T(p.docLang, "Player meeting: seats by name")
+	for _, m := range seats {
+		if m.Seat == 1 {
+			s.Pods = append(s.Pods, reports.SeatingPod{Number: m.Table})
+		}
+		pod := &s.Pods[len(s.Pods)-1]
+		pod.Seats = append(pod.Seats, m.Name)
+	}
+	if err := reports.WriteSeatings(w, s, reports.Options{Paper: paper, Lang: p.docLang}); err != nil {
+		return "", err
+	}
+	return i18n.N(p.Lang, "player meeting of %s, %d players", len(seats), e.Name, len(seats)), nil
 }
 
 func (p Printer) eventByEntry(ctx context.Context, id event.EventID) (event.Event, map[event.EntryID]event.Entry, error) {

@@ -53,6 +53,7 @@ type SettingsForm struct {
 	phoneApproval *widget.Check
 	phoneDrops    *widget.Check
 	confirmBoth   *widget.Check
+	meeting       *widget.Check
 	printLanguage *widget.Select
 	printLangs    []i18n.Lang // by option: "" (the screen's), then each shipped language
 	problem       *widget.Label
@@ -89,6 +90,7 @@ func NewSettingsForm(d Settler, run work.Runner, win fyne.Window) *SettingsForm 
 	f.phoneApproval = &widget.Check{Text: tr.L(PhoneApprovalLabel)}
 	f.phoneDrops = &widget.Check{Text: tr.L(PhoneDropsLabel)}
 	f.confirmBoth = &widget.Check{Text: tr.L(ConfirmResultsLabel)}
+	f.meeting = &widget.Check{Text: tr.L(MeetingLabel)}
 	f.printLanguage = &widget.Select{Options: []string{tr.L("The screen's language")}}
 	f.printLangs = []i18n.Lang{""}
 	for _, l := range i18n.Langs() {
@@ -107,6 +109,7 @@ func NewSettingsForm(d Settler, run work.Runner, win fyne.Window) *SettingsForm 
 	form.add(tr.L("Print language"), f.printLanguage, "")
 	f.structure.addTo(form)
 	f.game.addTo(form)
+	form.add(tr.L("Player meeting"), f.meeting, tr.L(meetingHint))
 
 	body := container.NewBorder(nil, nil, nil, nil,
 		container.New(layout.NewGridLayoutWithColumns(2), container.NewVBox(form.box), container.NewVBox(f.tiebreakers.box, f.gwFloorBox,
@@ -133,6 +136,13 @@ var PhoneDropsLabel = tr.K("Drops from phones apply without my approval")
 
 // phoneDropsHint says beside it what it does, and what happens without it.
 var phoneDropsHint = tr.K("A player signed in with her player code who asks on her phone to drop leaves after the current round at once. Unchecked, her request waits in the Round tab's Drop requests until you accept or refuse it.")
+
+// MeetingLabel is the check box of Settings.Meeting, in the Player
+// meeting row.
+var MeetingLabel = tr.K("On the TV before round 1")
+
+// meetingHint says under it what it does.
+var meetingHint = tr.K("Every seat by name, to call the roll; print it from Seatings.")
 
 // bestOfName names a match length: "Best of 3"; French says "En 1 manche"
 // for a single game rather than "Au meilleur des 1".
@@ -180,6 +190,7 @@ func (f *SettingsForm) Show(e event.Event) {
 	f.phoneApproval.SetChecked(s.PhoneReportsNeedApproval)
 	f.phoneDrops.SetChecked(s.PhoneDropsWithoutApproval)
 	f.confirmBoth.SetChecked(s.PlayersConfirmResults)
+	f.meeting.SetChecked(s.Meeting)
 	f.printLanguage.SetSelectedIndex(max(0, slices.Index(f.printLangs, i18n.Lang(s.Language))))
 	f.problem.Hide()
 	f.dialog.Show()
@@ -236,6 +247,7 @@ func (f *SettingsForm) Settings() (event.Settings, error) {
 	s.PhoneReportsNeedApproval = f.phoneApproval.Checked
 	s.PhoneDropsWithoutApproval = f.phoneDrops.Checked
 	s.PlayersConfirmResults = f.confirmBoth.Checked
+	s.Meeting = f.meeting.Checked
 	s.Language = string(f.printLangs[max(0, f.printLanguage.SelectedIndex())])
 	return s, nil
 }

@@ -370,6 +370,16 @@ type projectorJSON struct {
 	Standings *standingsJSON `json:"standings"`
 	// URL is the address the QR code holds.
 	URL string `json:"url"`
+	// Meeting is the player meeting's seating, while the TV shows it
+	// (director.Board.ShowsMeeting): each player's name and seat by name.
+	Meeting []meetingJSON `json:"meeting,omitempty"`
+}
+
+// meetingJSON is one player's seat at the player meeting.
+type meetingJSON struct {
+	Name  string `json:"name"`
+	Table int    `json:"table"`
+	Seat  int    `json:"seat"`
 }
 
 func projectorOf(l i18n.Lang, b director.Board, now time.Time, url string) projectorJSON {
@@ -393,6 +403,11 @@ func projectorOf(l i18n.Lang, b director.Board, now time.Time, url string) proje
 			}
 		}
 		out.ShowsWaiting = director.ShowsWaiting(len(out.Waiting), out.Tables, out.Clock.Expired)
+	}
+	if b.ShowsMeeting() {
+		for _, m := range b.Meeting() {
+			out.Meeting = append(out.Meeting, meetingJSON{Name: m.Name, Table: m.Table, Seat: m.Seat})
+		}
 	}
 	if p.Finished || (p.Done && !p.Draft && len(out.Waiting) == 0 && p.Rounds > 0) {
 		st := standingsOf(l, b)

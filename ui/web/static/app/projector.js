@@ -1,5 +1,6 @@
 // The projector (/events/N/projector): the TV's pairings, waiting tables
-// or standings, paged in the largest type that fits.
+// or standings (before round 1, the player meeting's seats), paged in the
+// largest type that fits.
 import { api, t, tn, $, el, fill, getJSON, debounce, follow, every, rankText, standingsTitle } from './tk.js';
 import { clock, setClock } from './clock.js';
 
@@ -18,7 +19,12 @@ function projectorPage() {
 
   function build() {
     title.classList.remove('news');
-    if (data.standings && !data.shows_waiting) {
+    if (data.meeting && data.meeting.length) {
+      // Before round 1, the player meeting: every seat by name.
+      kind = 'meeting';
+      title.textContent = t("Player meeting: find your seat");
+      items = data.meeting.map((m) => ({ table: m.table, name: m.name, opponents: t("seat %d", m.seat) }));
+    } else if (data.standings && !data.shows_waiting) {
       kind = 'standings';
       title.textContent = standingsTitle(data.standings);
       items = data.standings.rows;
@@ -53,7 +59,7 @@ function projectorPage() {
       return;
     }
     let best = null;
-    const wantEm = kind === 'waiting' ? waitingEm() : kind === 'pairings' ? pairingsEm() : 0;
+    const wantEm = kind === 'waiting' ? waitingEm() : kind === 'pairings' || kind === 'meeting' ? pairingsEm() : 0;
     for (let size = 6; size >= 3; size -= 0.2) {
       const px = size * vh, rowH = px * 1.3;
       const perCol = Math.max(1, Math.floor(box.height / rowH));
