@@ -98,24 +98,31 @@ func TestBrowserThePhoneRingsForHerNextTable(t *testing.T) {
 
 // A page that lost the store's server says so at the top after a few
 // seconds, and what to do (the phone may have left the Wi-Fi), at phone,
-// tablet and TV sizes; the band goes once the server answers again.
+// tablet and TV sizes (three tabs at once); the band goes once the server
+// answers again.
 func TestBrowserAPageSaysItLostTheStoresServer(t *testing.T) {
 	f := newFixture(t)
 	e, _, _ := f.OpenRound(8)
-	for _, size := range [][2]int{{390, 844}, {1024, 768}, {1920, 1080}} {
-		ctx := browser(t, size[0], size[1])
-		url := f.HTTP.URL + "/events/" + webtest.Itoa64(int64(e.ID)) + "/pairings"
-		run(t, ctx, "open the pairings", chromedp.Navigate(url))
-		waitTrue(t, ctx, `!document.getElementById('live').hidden && !document.getElementById('live').classList.contains('off')`, 10*time.Second)
-		if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+	url := f.HTTP.URL + "/events/" + webtest.Itoa64(int64(e.ID)) + "/pairings"
+	sizes := [][2]int{{390, 844}, {1024, 768}, {1920, 1080}}
+	tabs := make([]context.Context, len(sizes))
+	for i, size := range sizes {
+		tabs[i] = browser(t, size[0], size[1])
+		run(t, tabs[i], "open the pairings", chromedp.Navigate(url))
+		waitTrue(t, tabs[i], `!document.getElementById('live').hidden && !document.getElementById('live').classList.contains('off')`, 10*time.Second)
+		if _, err := chromedp.Call(tabs[i], network.Enable, network.EnableParams{}); err != nil {
 			t.Fatal(err)
 		}
-		offline(t, ctx, true)
-		f.HTTP.CloseClientConnections() // the stream it had, cut as the Wi-Fi went
+		offline(t, tabs[i], true)
+	}
+	f.HTTP.CloseClientConnections() // the streams they had, cut as the Wi-Fi went
+	for i, ctx := range tabs {
 		waitText(t, ctx, "#lost", "This page has lost the store's server.", 20*time.Second)
 		waitText(t, ctx, "#lost", "Is your phone still on the store's Wi-Fi?", time.Second)
-		screenshot(t, ctx, "lost-"+strconv.Itoa(size[0])+".png")
+		screenshot(t, ctx, "lost-"+strconv.Itoa(sizes[i][0])+".png")
 		offline(t, ctx, false)
+	}
+	for _, ctx := range tabs {
 		waitTrue(t, ctx, `document.getElementById('lost').hidden`, 20*time.Second)
 	}
 }
