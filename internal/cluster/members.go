@@ -14,6 +14,7 @@ import (
 
 	"github.com/hashicorp/raft"
 
+	"tablekeeper/core/event"
 	"tablekeeper/core/i18n"
 )
 
@@ -200,9 +201,27 @@ func refusedOldCode(w http.ResponseWriter, r *http.Request) bool {
 	if !ProvedPrevious(r.Context()) {
 		return false
 	}
-	t := i18n.F("This join code was replaced by a new one: type the join code the host's Store network panel shows now (serve prints it as \"join code:\").")
-	http.Error(w, t.String(), http.StatusConflict)
+	refuse(w, i18n.F("This join code was replaced by a new one: type the join code the host's Store network panel shows now (serve prints it as \"join code:\")."))
 	return true
+}
+
+// refuse answers another laptop with a refusal that will not change if
+// asked again (409): its sentence as data (i18n.Encode), so the laptop
+// that asked says it in its own window's language.
+func refuse(w http.ResponseWriter, t i18n.Text) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(http.StatusConflict)
+	_, _ = io.WriteString(w, i18n.Encode(t))
+}
+
+// textOf is err's sentence as data, or its words when it has none.
+func textOf(err error) i18n.Text {
+	var e *event.Error
+	if errors.As(err, &e) && !e.Text.IsZero() {
+		return e.Text
+	}
+	return i18n.Plain(err.Error())
 }
 
 // toLeader sends a request that only the leader answers on to it.
@@ -234,9 +253,8 @@ func (n *Node) serveJoin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.Schema != sum.SchemaVersion || req.Version != n.cfg.Version {
-		t := i18n.F("This laptop runs Tablekeeper %s (database schema %d) and the host %s (schema %d): every laptop of an event must run the same version.",
-			req.Version, req.Schema, n.cfg.Version, sum.SchemaVersion)
-		http.Error(w, t.String(), http.StatusConflict)
+		refuse(w, i18n.F("This laptop runs Tablekeeper %s (database schema %d) and the host %s (schema %d): every laptop of an event must run the same version.",
+			req.Version, req.Schema, n.cfg.Version, sum.SchemaVersion))
 		return
 	}
 	n.members.mu.Lock()
@@ -270,7 +288,7 @@ func (n *Node) serveReport(w http.ResponseWriter, r *http.Request) {
 			if errors.Is(err, errCarriedOnToo) {
 				n.noteSplit(rep.Addr)
 			}
-			http.Error(w, err.Error(), http.StatusConflict)
+			refuse(w, textOf(err))
 			return
 		}
 	}
@@ -419,7 +437,7 @@ func (n *Node) join(ctx context.Context) error {
 			n.heard(ans)
 			return nil
 		case errors.As(err, &refused):
-			return refusal(ErrJoinRefused, i18n.F("The host refused this laptop: %s", refused.msg))
+			return refusal(ErrJoinRefused, i18n.F("The host refused this laptop: %s", refused.text))
 		case errors.Is(err, ErrRefused):
 			return refusal(ErrJoinRefused, i18n.F("The laptop at %s refused the join code: check it against the host's (its Store network panel, or serve's \"join code:\" line).", n.cfg.Join))
 		case time.Now().After(deadline):
@@ -433,8 +451,12 @@ func (n *Node) join(ctx context.Context) error {
 	}
 }
 
-// refusedError is a laptop's answer that will not change if asked again.
-type refusedError struct{ msg string }
+// refusedError is a laptop's answer that will not change if asked again:
+// its sentence as data (refuse), and in English for the log (msg).
+type refusedError struct {
+	text i18n.Text
+	msg  string
+}
 
 func (e *refusedError) Error() string { return e.msg }
 
@@ -463,7 +485,8 @@ func (n *Node) post(ctx context.Context, addr, path string, v, out any) error {
 	}
 	switch {
 	case resp.StatusCode == http.StatusConflict:
-		return &refusedError{msg: string(bytes.TrimSpace(data))}
+		t := i18n.Decode(string(bytes.TrimSpace(data)))
+		return &refusedError{text: t, msg: t.String()}
 	case resp.StatusCode != http.StatusOK:
 		return fmt.Errorf("%s: %s", resp.Status, bytes.TrimSpace(data))
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"tablekeeper/core/event"
 	"tablekeeper/core/sim"
 	"tablekeeper/internal/cluster"
 )
@@ -75,6 +76,12 @@ func TestTheOldJoinCodeBringsNoNewLaptopIn(t *testing.T) {
 	_, err = tryOpen(t, filepath.Join(dir, "c.db"), a.node.Addr(), old)
 	if !errors.Is(err, cluster.ErrJoinRefused) || !strings.Contains(err.Error(), "replaced by a new one") {
 		t.Errorf("joining with the old code in its minute: %v, want ErrJoinRefused saying it was replaced", err)
+	}
+	// The host's sentence comes as data: the joining window says it in
+	// its own language.
+	var said *event.Error
+	if !errors.As(err, &said) || !strings.Contains(said.Text.In("fr"), "L’hôte a refusé cet ordinateur : Ce code d’accès a été remplacé") {
+		t.Errorf("in French: %v", said)
 	}
 	_, err = tryOpen(t, filepath.Join(dir, "d.db"), b.node.Addr(), old)
 	if !errors.Is(err, cluster.ErrJoinRefused) {
