@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"tablekeeper/ui/web/internal/browsertest"
 	"tablekeeper/ui/web/internal/webtest"
 )
 
@@ -139,17 +140,4 @@ func offline(t *testing.T, ctx context.Context, off bool) {
 }
 
 // waitTrue waits for a page's expression to be true.
-func waitTrue(t *testing.T, ctx context.Context, expr string, within time.Duration) {
-	t.Helper()
-	deadline := time.Now().Add(within)
-	for {
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr))
-		if err == nil && v {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: not true within %v (%v)", expr, within, err)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-}
+var waitTrue = browsertest.WaitTrue

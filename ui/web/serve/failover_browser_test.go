@@ -195,21 +195,7 @@ func signIn(t *testing.T, ctx context.Context, entry event.EntryID, code string)
 }
 
 // waitTrue waits for a page's expression to be true.
-func waitTrue(t *testing.T, ctx context.Context, expr string, within time.Duration) {
-	t.Helper()
-	deadline := time.Now().Add(within)
-	for {
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr))
-		if err == nil && v {
-			return
-		}
-		if time.Now().After(deadline) {
-			browsertest.Screenshot(t, ctx, os.Getenv("TK_SHOTS"), "failover-timeout.png")
-			t.Fatalf("%s: not true within %v (%v)", expr, within, err)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-}
+var waitTrue = browsertest.WaitTrue
 
 // resultOn is table's result in round 1 as laptop url's API says it, ""
 // while it has none.

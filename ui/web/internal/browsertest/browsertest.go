@@ -199,6 +199,16 @@ func WaitText(t testing.TB, ctx context.Context, sel, want string, within time.D
 	}
 }
 
+// WaitTrue waits until the page's expression is true, checked in the
+// page as WaitText does (through navigations, and through the errors of
+// an expression whose element is not there yet).
+func WaitTrue(t testing.TB, ctx context.Context, expr string, within time.Duration) {
+	t.Helper()
+	if !waitIn(ctx, "("+expr+")", within) {
+		t.Fatalf("%s: not true within %v", expr, within)
+	}
+}
+
 // waitIn waits until the page's predicate (a script expression) is true,
 // checked in the page every 20 ms, for at most within. A navigation ends
 // the page's script, and the wait with it: the wait then starts again in
