@@ -24,7 +24,7 @@ function sound() {
   if (audio.state === 'suspended') audio.resume().catch(() => { /* no tap yet: vibration only */ });
   return audio;
 }
-document.addEventListener('pointerdown', sound, { once: true, capture: true });
+document.addEventListener('pointerdown', () => { if (on()) sound(); }, { once: true, capture: true });
 
 // ring sounds the two tones and vibrates, unless the switch is off.
 function ring() {

@@ -285,7 +285,10 @@ function follow(on, event) {
     const mine = es, from = server;
     es.addEventListener('error', () => {
       if (es !== mine) return;
-      lost();
+      // A stream the network dropped is being retried (CONNECTING): the
+      // phone may have left the Wi-Fi. One the server refused (CLOSED: a
+      // 503 when it holds too many pages) is no lost server.
+      if (es.readyState !== 2) lost();
       if (dot) { dot.hidden = false; dot.classList.add('off'); dot.title = t("Reconnecting…"); }
       // In a cluster, the host may be another laptop now (found here or
       // by a write of the page): follow it.
