@@ -61,6 +61,8 @@ type eventView struct {
 	kioskButton    *widget.Button
 	now            func() time.Time
 	settingsButton *widget.Button
+	raffleButton   *widget.Button
+	raffle         *raffleDialog
 	settings       *events.SettingsForm
 	confirm        *keys.Confirm
 	// drops is the open "players asked to drop" question (drops.go).
@@ -127,6 +129,8 @@ func newEventView(svc Services, run work.Runner, alert work.Alert, win fyne.Wind
 	v.now = now
 	v.settingsButton = &widget.Button{Text: tr.L("Settings"), Icon: theme.SettingsIcon(), OnTapped: v.onSettings}
 	v.settings = events.NewSettingsForm(svc.Events, run, win)
+	v.raffleButton = &widget.Button{Text: tr.L("Raffle…"), Icon: theme.MediaReplayIcon(), OnTapped: func() { v.raffle.Show(v.id) }}
+	v.raffle = newRaffleDialog(svc.Registration, run, alert, win)
 
 	v.registration = registration.New(registration.Deps{
 		Registration: svc.Registration, Drafts: svc.Drafts, Views: svc.Views, Teams: svc.Teams,
@@ -160,7 +164,7 @@ func newEventView(svc Services, run work.Runner, alert work.Alert, win fyne.Wind
 	// takes two lines), so nothing below it moves while the organizer
 	// works. The rarely meant step stands apart from the next step.
 	header := container.NewBorder(nil, nil, nil,
-		container.NewCenter(container.NewHBox(v.otherButton, widget.NewSeparator(), v.kioskButton, v.print.button, v.settingsButton, v.pairButton)),
+		container.NewCenter(container.NewHBox(v.otherButton, widget.NewSeparator(), v.kioskButton, v.print.button, v.raffleButton, v.settingsButton, v.pairButton)),
 		container.NewVBox(v.title, twoLines(v.subtitle)))
 	v.content = container.NewBorder(container.NewVBox(header, widget.NewSeparator()), nil, nil, nil, v.tabs)
 	// Every committed write, whoever made it, reaches the screens here, on
@@ -237,7 +241,7 @@ func (v *eventView) showLoading() {
 	v.state = eventState{}
 	v.title.SetText(tr.L("Loading…"))
 	v.subtitle.SetText("")
-	for _, b := range []*widget.Button{v.pairButton, v.otherButton, v.settingsButton, v.kioskButton} {
+	for _, b := range []*widget.Button{v.pairButton, v.otherButton, v.settingsButton, v.kioskButton, v.raffleButton} {
 		b.Hide()
 	}
 }
@@ -267,6 +271,7 @@ func (v *eventView) showState(st eventState) {
 	// players their tables until the event is finished.
 	v.kioskButton.Hidden = e.State == event.StateFinished
 	v.kioskButton.Refresh()
+	v.raffleButton.Show()
 	v.settingsButton.Refresh()
 }
 

@@ -26,6 +26,7 @@ const (
 	ChangeLeague        = storage.ChangeLeague
 	ChangePhoneReports  = storage.ChangePhoneReports
 	ChangePlayerReports = storage.ChangePlayerReports
+	ChangeRaffle        = storage.ChangeRaffle
 )
 
 // Change is what one committed write changed, whoever made it (this
@@ -105,7 +106,7 @@ func (d *Director) Applied(u storage.Unit) {
 
 // everything is every kind of change.
 const everything = ChangeEvent | ChangeRegistration | ChangeRound | ChangeResult | ChangeClock |
-	ChangeJudgeLog | ChangeDecks | ChangeDirectory | ChangeLeague | ChangePhoneReports | ChangePlayerReports
+	ChangeJudgeLog | ChangeDecks | ChangeDirectory | ChangeLeague | ChangePhoneReports | ChangePlayerReports | ChangeRaffle
 
 // Replaced tells the subscribers that everything may have changed: the
 // database was replaced whole (a standby given the leader's snapshot).

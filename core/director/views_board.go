@@ -42,6 +42,9 @@ type Board struct {
 	// Current is the sheet of the latest published round (Round.Number 0
 	// before one is published): the pairings the floor plays.
 	Current Sheet
+	// Raffles are the event's raffles, oldest first (the TV shows the
+	// last one's winners for a while).
+	Raffles []event.Raffle
 }
 
 // Board reads an event's Board in one read transaction.
@@ -49,6 +52,9 @@ func (d *Views) Board(ctx context.Context, id event.EventID) (Board, error) {
 	var b Board
 	err := readWithRounds(ctx, d.store, id, func(tx Tx, e event.Event, entries []event.Entry, rounds []event.Round) (err error) {
 		b = Board{Progress: progressOf(e, entries, rounds), Entries: entries, Rounds: rounds}
+		if b.Raffles, err = tx.Raffles(id); err != nil {
+			return err
+		}
 		if e.Settings.Teams() {
 			if b.Teams, err = tx.Teams(id); err != nil {
 				return err

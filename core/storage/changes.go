@@ -41,6 +41,8 @@ const (
 	// Change.Players names the players of the tables concerned: only
 	// their phones need to hear of it.
 	ChangePlayerReports
+	// ChangeRaffle: a raffle was drawn (the TV shows its winners).
+	ChangeRaffle
 )
 
 // Has reports whether k includes any of the kinds in x.

@@ -43,6 +43,7 @@ type Tx interface {
 	Network
 	SignIns
 	Reports
+	Raffles
 }
 
 // Players is the player directory.
@@ -237,6 +238,14 @@ type Logs interface {
 	AppendLog(l *event.LogEntry) error
 	// Log returns the event's activity log, oldest first.
 	Log(id event.EventID) ([]event.LogEntry, error)
+}
+
+// Raffles are the prizes drawn among an event's players.
+type Raffles interface {
+	// AddRaffle saves a raffle drawn and sets r.ID.
+	AddRaffle(r *event.Raffle) error
+	// Raffles returns the event's raffles, oldest first.
+	Raffles(id event.EventID) ([]event.Raffle, error)
 }
 
 // Network is what the store network keeps: the codes of each published

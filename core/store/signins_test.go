@@ -27,7 +27,7 @@ func TestMigration9ReplacesASixDigitJudgePIN(t *testing.T) {
 		replaced bool
 	}{{"123456", true}, {"K7QMX2PA", false}} {
 		// Back to version 8: the tables of migration 9 and later go.
-		path := rewound(t, `DROP TABLE cluster_applied`, `DROP TABLE cluster_requests`, `DROP TABLE signin_log`, `DROP TABLE staff_sessions`, `DROP TABLE event_origins`, `DROP TABLE player_codes`, `DROP TABLE reports`, phoneReportsV8(t), `DROP TABLE deck_registration_closed`,
+		path := rewound(t, `DROP TABLE raffles`, `DROP TABLE cluster_applied`, `DROP TABLE cluster_requests`, `DROP TABLE signin_log`, `DROP TABLE staff_sessions`, `DROP TABLE event_origins`, `DROP TABLE player_codes`, `DROP TABLE reports`, phoneReportsV8(t), `DROP TABLE deck_registration_closed`,
 			`DROP TABLE drop_requests`, `DROP TABLE staff_session_judges`,
 			`INSERT INTO app_settings (key, value) VALUES ('network.judge-pin', '`+c.pin+`'), ('kiosk.pin', 'hash')`,
 			`PRAGMA user_version = 8`)
@@ -68,7 +68,7 @@ func TestMigration9ReplacesASixDigitJudgePIN(t *testing.T) {
 func TestMigration13KeepsSessionsAndTheLog(t *testing.T) {
 	// Back to version 12, with a session and a log line of that schema
 	// (the tables of later migrations go too, so that they run again).
-	path := rewound(t, `DROP TABLE cluster_applied`, `DROP TABLE cluster_requests`, `DROP TABLE reports`, phoneReportsV8(t), `DROP TABLE player_codes`, `DROP TABLE deck_registration_closed`, `DROP TABLE signin_log`, `DROP TABLE staff_sessions`,
+	path := rewound(t, `DROP TABLE raffles`, `DROP TABLE cluster_applied`, `DROP TABLE cluster_requests`, `DROP TABLE reports`, phoneReportsV8(t), `DROP TABLE player_codes`, `DROP TABLE deck_registration_closed`, `DROP TABLE signin_log`, `DROP TABLE staff_sessions`,
 		`DROP TABLE drop_requests`, `DROP TABLE staff_session_judges`,
 		`CREATE TABLE signin_log (id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL,
 			kind TEXT NOT NULL CHECK (kind IN ('judge', 'kiosk', 'any')), outcome TEXT NOT NULL,

@@ -32,9 +32,9 @@ import (
 //     tiebreakers of many rows, so the rows are not sent: a standings view
 //     refetches them at most every ~25 s (jittered) while results come,
 //     and once more when the round is complete (in == of).
-//   - also: what else changed that no patch carries, for the staff's
-//     pages that show it ("judgelog", "clock"): a judge's phone reloads
-//     for a penalty, not for a result.
+//   - also: what else changed that no patch carries, for the pages that
+//     show it ("judgelog", "clock", "raffle"): a judge's phone reloads
+//     for a penalty, not for a result; the TV for a raffle.
 //   - shows_waiting: the projector's list changes (director.ShowsWaiting,
 //     time aside: three tables in four are in, or the last one is).
 //   - reload: a round was paired, published or withdrawn, or the event
@@ -80,7 +80,7 @@ type patchJSON struct {
 }
 
 // alsoKinds are the kinds of change a patch names in Also.
-const alsoKinds = director.ChangeJudgeLog | director.ChangeClock
+const alsoKinds = director.ChangeJudgeLog | director.ChangeClock | director.ChangeRaffle
 
 // patchTable is a table's new result (null: out again); Seats carries
 // each seat's score and mark at a multiplayer table.

@@ -316,6 +316,7 @@ var changeNames = []struct {
 	{director.ChangeClock, "clock"},
 	{director.ChangeJudgeLog, "judgelog"},
 	{director.ChangeDecks, "decks"},
+	{director.ChangeRaffle, "raffle"},
 }
 
 // changeWords names the kinds of a change: ["round", "result"].

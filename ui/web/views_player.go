@@ -373,6 +373,36 @@ type projectorJSON struct {
 	// Meeting is the player meeting's seating, while the TV shows it
 	// (director.Board.ShowsMeeting): each player's name and seat by name.
 	Meeting []meetingJSON `json:"meeting,omitempty"`
+	// Raffle is the last raffle's winners while the TV shows them
+	// (raffleShown after the draw).
+	Raffle *raffleJSON `json:"raffle,omitempty"`
+}
+
+// raffleShown is how long the TV shows a raffle's winners.
+const raffleShown = 2 * time.Minute
+
+// raffleJSON is a raffle as the TV shows it: its winners, whom it was
+// drawn among, and for how much longer it shows (ms).
+type raffleJSON struct {
+	ID      int64    `json:"id"`
+	Winners []string `json:"winners"`
+	Among   string   `json:"among"`
+	EndsIn  int64    `json:"ends_in"`
+}
+
+// raffleOf is the last raffle of b while the TV shows it, nil otherwise.
+func raffleOf(l i18n.Lang, b director.Board, now time.Time) *raffleJSON {
+	r, ok := b.LatestRaffle()
+	left := raffleShown - now.Sub(r.At)
+	if !ok || left <= 0 || left > raffleShown {
+		return nil
+	}
+	out := &raffleJSON{ID: int64(r.ID), Winners: b.RaffleWinners(r), EndsIn: left.Milliseconds(),
+		Among: i18n.N(l, "drawn among %d players present", r.Among, r.Among)}
+	if r.Pool == event.RaffleStillIn {
+		out.Among = i18n.N(l, "drawn among %d players still in", r.Among, r.Among)
+	}
+	return out
 }
 
 // meetingJSON is one player's seat at the player meeting.
@@ -404,6 +434,7 @@ func projectorOf(l i18n.Lang, b director.Board, now time.Time, url string) proje
 		}
 		out.ShowsWaiting = director.ShowsWaiting(len(out.Waiting), out.Tables, out.Clock.Expired)
 	}
+	out.Raffle = raffleOf(l, b, now)
 	if b.ShowsMeeting() {
 		for _, m := range b.Meeting() {
 			out.Meeting = append(out.Meeting, meetingJSON{Name: m.Name, Table: m.Table, Seat: m.Seat})

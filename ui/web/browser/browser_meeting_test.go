@@ -43,3 +43,24 @@ func TestBrowserTheTVShowsThePlayerMeeting(t *testing.T) {
 		waitText(t, ctx, "#pj-title", "Pairings by name", 15*time.Second)
 	}
 }
+
+// A raffle drawn at the desk shows on the TV at once, over the list: its
+// winners by name and whom they were drawn among.
+func TestBrowserTheTVShowsARaffle(t *testing.T) {
+	f := newFixture(t)
+	e, _, _ := f.OpenRound(16)
+	url := f.HTTP.URL + "/events/" + webtest.Itoa64(int64(e.ID)) + "/projector"
+	ctx := browser(t, 1920, 1080)
+	run(t, ctx, "open the TV", chromedp.Navigate(url))
+	waitText(t, ctx, "#pj-title", "Pairings by name", 10*time.Second)
+	got, err := f.D.Registration.Raffle(context.Background(), e.ID, event.RaffleStillIn, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitText(t, ctx, "#pj-raffle", "Raffle winners", 5*time.Second)
+	for _, n := range got.Names {
+		waitText(t, ctx, "#pj-raffle", n, time.Second)
+	}
+	waitText(t, ctx, "#pj-raffle", "drawn among 16 players still in", time.Second)
+	screenshot(t, ctx, "raffle-1920.png")
+}

@@ -14,6 +14,27 @@ function projectorPage() {
     $('#pj-round').textContent = data.label || '';
     if (data.url) $('#pj-url').textContent = data.url;
     build();
+    showRaffle();
+  }
+
+  // A raffle's winners, over the list for as long as the server says
+  // (raffle.ends_in), in type that shrinks as the winners grow.
+  let raffleTimer = 0;
+  function showRaffle() {
+    clearTimeout(raffleTimer);
+    let box = $('#pj-raffle');
+    const r = data.raffle;
+    if (!r) { if (box) box.hidden = true; return; }
+    if (!box) {
+      box = el('div', { id: 'pj-raffle', class: 'pj-raffle', role: 'status' });
+      document.body.append(box);
+    }
+    box.style.setProperty('--names', Math.max(2.5, 9 - 0.6 * r.winners.length).toFixed(1) + 'vh');
+    fill(box, el('div', { class: 'pj-raffle-title', text: tn("Raffle winners", r.winners.length) }),
+      el('div', { class: 'pj-raffle-names' }, r.winners.map((w) => el('div', { text: w }))),
+      el('div', { class: 'pj-raffle-among', text: r.among }));
+    box.hidden = false;
+    raffleTimer = setTimeout(() => { data.raffle = null; showRaffle(); }, r.ends_in);
   }
   clock.onZero = () => load();
 
@@ -165,6 +186,7 @@ function projectorPage() {
     load,
     patch: (p) => {
       if (!data) return;
+      if (p.also && p.also.includes('raffle')) { load(); return; }
       let again = p.shows_waiting !== undefined;
       if (p.tables && p.round === data.round) {
         const done = new Set(p.tables.filter((x) => x.result !== null).map((x) => x.number));
