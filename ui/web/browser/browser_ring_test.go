@@ -99,8 +99,8 @@ func TestBrowserThePhoneRingsForHerNextTable(t *testing.T) {
 
 // A page that lost the store's server says so at the top after a few
 // seconds, and what to do (the phone may have left the Wi-Fi), at phone,
-// tablet and TV sizes (three tabs at once); the band goes once the server
-// answers again.
+// tablet and TV sizes (three tabs at once), and on a kiosk tablet in the
+// organizer's words; the band goes once the server answers again.
 func TestBrowserAPageSaysItLostTheStoresServer(t *testing.T) {
 	f := newFixture(t)
 	e, _, _ := f.OpenRound(8)
@@ -116,14 +116,29 @@ func TestBrowserAPageSaysItLostTheStoresServer(t *testing.T) {
 		}
 		offline(t, tabs[i], true)
 	}
+	// And a kiosk tablet, unlocked: it says it to the organizer.
+	kiosk := browser(t, 1024, 768)
+	if _, err := f.D.Phones.SetKioskCode(context.Background(), webtest.KioskPIN); err != nil {
+		t.Fatal(err)
+	}
+	run(t, kiosk, "unlock the kiosk", chromedp.Navigate(f.HTTP.URL+webtest.KioskOf(e)), chromedp.WaitVisible(chromedp.ID("k-pin")),
+		chromedp.SendKeys(chromedp.ID("k-pin"), webtest.KioskPIN), chromedp.Click(chromedp.CSS("button[type=submit]")),
+		chromedp.WaitVisible(chromedp.CSS(`.k-search input[name="q"]`)))
+	if _, err := chromedp.Call(kiosk, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	offline(t, kiosk, true)
 	f.HTTP.CloseClientConnections() // the streams they had, cut as the Wi-Fi went
+	waitText(t, kiosk, "#lost", "Check this tablet's Wi-Fi", 20*time.Second)
+	screenshot(t, kiosk, "lost-kiosk.png")
+	offline(t, kiosk, false)
 	for i, ctx := range tabs {
 		waitText(t, ctx, "#lost", "This page has lost the store's server.", 20*time.Second)
 		waitText(t, ctx, "#lost", "Is your phone still on the store's Wi-Fi?", time.Second)
 		screenshot(t, ctx, "lost-"+strconv.Itoa(sizes[i][0])+".png")
 		offline(t, ctx, false)
 	}
-	for _, ctx := range tabs {
+	for _, ctx := range append(tabs, kiosk) {
 		waitTrue(t, ctx, `document.getElementById('lost').hidden`, 20*time.Second)
 	}
 }

@@ -109,6 +109,9 @@
     window.addEventListener('pageshow', (e) => { if (e.persisted) location.reload(); });
     if (window.tk && window.tk.watch) {
       window.tk.watch(es, () => window.tk.reload(location.pathname === base ? base + location.search : base));
+      // A stream the network dropped: the tablet says so after a while.
+      es.addEventListener('open', window.tk.found);
+      es.addEventListener('error', () => { if (es.readyState !== 2) window.tk.lost(); });
     }
     if (search) {
       es.addEventListener('change', (m) => {

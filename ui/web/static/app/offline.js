@@ -32,7 +32,10 @@ function show() {
     const head = document.createElement('strong');
     head.textContent = t("This page has lost the store's server.");
     const what = document.createElement('span');
-    what.textContent = ' ' + t("Is your phone still on the store's Wi-Fi? Open your Wi-Fi settings: choose the store's network again, and if the phone says it has no internet, keep it connected anyway. The page comes back by itself.");
+    // The kiosk tablet is the organizer's: it says so to her.
+    what.textContent = ' ' + (document.querySelector('.k-app')
+      ? t("Check this tablet's Wi-Fi and that the organizer's laptop is on; the kiosk comes back by itself.")
+      : t("Is your phone still on the store's Wi-Fi? Open your Wi-Fi settings: choose the store's network again, and if the phone says it has no internet, keep it connected anyway. The page comes back by itself."));
     band.append(head, what);
     document.body.prepend(band);
   }

@@ -384,8 +384,8 @@ function markScrollables() {
 // and the judges' phones count their tables' time down with countdowns;
 // the judges' phones and the stations load themselves from the host the
 // event moved to with reload; the kiosk, with its own stream, learns of
-// the move with watch.
-window.tk = { t, tn, lang, drawDeckCheck, checkAsTyped, follow, countdowns, reload, watch };
+// the move with watch, and says it lost the server with lost and found.
+window.tk = { t, tn, lang, drawDeckCheck, checkAsTyped, follow, countdowns, reload, watch, lost, found };
 markScrollables();
 
 export {
