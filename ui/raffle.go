@@ -109,9 +109,5 @@ func (r *raffleDialog) onDraw() {
 // raffleMessage says the winners, one a line, and whom they were drawn
 // among.
 func raffleMessage(got director.RaffleDraw) string {
-	among := tr.N("drawn among %d players present", got.Among, got.Among)
-	if got.Pool == event.RaffleStillIn {
-		among = tr.N("drawn among %d players still in", got.Among, got.Among)
-	}
-	return strings.Join(got.Names, "\n") + "\n\n" + among
+	return strings.Join(got.Names, "\n") + "\n\n" + tr.Text(director.RaffleAmong(got.Raffle))
 }

@@ -61,10 +61,9 @@ func (d *Registration) Raffle(ctx context.Context, id event.EventID, pool event.
 		if err := tx.AddRaffle(&out.Raffle); err != nil {
 			return err
 		}
-		names := out.Names
-		msg := i18n.FN("raffle among the %d players present (seed %d): %s", out.Among, out.Among, seed, strings.Join(names, ", "))
+		msg := i18n.FN("raffle among the %d players present (seed %d): %s", out.Among, out.Among, seed, strings.Join(out.Names, ", "))
 		if pool == event.RaffleStillIn {
-			msg = i18n.FN("raffle among the %d players still in (seed %d): %s", out.Among, out.Among, seed, strings.Join(names, ", "))
+			msg = i18n.FN("raffle among the %d players still in (seed %d): %s", out.Among, out.Among, seed, strings.Join(out.Names, ", "))
 		}
 		return d.log(tx, id, 0, msg)
 	})
@@ -104,7 +103,16 @@ func raffleTooFew(e event.Event, n int, pool event.RafflePool) error {
 	default:
 		t = i18n.FN("%s has %d players still in who have not won a raffle yet: draw %d at most", n, e.Name, n, n)
 	}
-	return &event.Error{Kind: event.ErrState, Message: t.String(), Text: t}
+	return keyedError(event.ErrState, t)
+}
+
+// RaffleAmong says whom a raffle was drawn among ("drawn among 24 players
+// present"), as the desk and the TV say it.
+func RaffleAmong(r event.Raffle) i18n.Text {
+	if r.Pool == event.RaffleStillIn {
+		return i18n.FN("drawn among %d players still in", r.Among, r.Among)
+	}
+	return i18n.FN("drawn among %d players present", r.Among, r.Among)
 }
 
 // LatestRaffle is the board's event's last raffle, false when none was

@@ -397,12 +397,7 @@ func raffleOf(l i18n.Lang, b director.Board, now time.Time) *raffleJSON {
 	if !ok || left <= 0 || left > raffleShown {
 		return nil
 	}
-	out := &raffleJSON{ID: int64(r.ID), Winners: b.RaffleWinners(r), EndsIn: left.Milliseconds(),
-		Among: i18n.N(l, "drawn among %d players present", r.Among, r.Among)}
-	if r.Pool == event.RaffleStillIn {
-		out.Among = i18n.N(l, "drawn among %d players still in", r.Among, r.Among)
-	}
-	return out
+	return &raffleJSON{ID: int64(r.ID), Winners: b.RaffleWinners(r), EndsIn: left.Milliseconds(), Among: director.RaffleAmong(r).In(l)}
 }
 
 // meetingJSON is one player's seat at the player meeting.
